@@ -1,0 +1,12 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+
+// cn is the spec's own code for Chinese, the source and fallback language.
+export default defineConfig({
+  sourceLocale: 'cn',
+  locales: ['cn', 'en', 'es', 'fr', 'de', 'ru', 'ar'],
+  fallbackLocales: { default: 'cn' },
+  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src/client'] }],
+  format: formatter({ lineNumbers: false }),
+  compileNamespace: 'ts',
+});

@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Free ports are picked once here and handed to the workers through the environment.
+function freePort(): number {
+  const out = execFileSync(process.execPath, ['-e', "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"]);
+  return Number(String(out).trim());
+}
+process.env.E2E_PORT ??= String(freePort());
+process.env.E2E_MQTT_PORT ??= String(freePort());
+process.env.E2E_WORK ??= mkdtempSync(join(tmpdir(), 'console-e2e-'));
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: process.env.E2E_PORT,
+      MQTT_PORT: process.env.E2E_MQTT_PORT,
+      E2E_WORK: process.env.E2E_WORK,
+      HOST: '127.0.0.1',
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

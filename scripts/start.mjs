@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// `npm start`: build the client when its sources are newer than dist/, then run the service
+// as the one long-lived process (signals are forwarded so Ctrl+C closes it cleanly).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const inputs = ['src/client', 'src/shared', 'sw', 'locales', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), st.mtimeMs);
+}
+
+const built = join(root, 'dist', 'index.html');
+const stale = !existsSync(built) || inputs.some((p) => newest(join(root, p)) > statSync(built).mtimeMs);
+if (stale && process.env.SKIP_BUILD !== '1') {
+  console.log('Building the console (first start or sources changed)...');
+  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], { cwd: root, stdio: 'inherit' });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,45 @@
+/**
+ * The response envelope and codes of spec core section 8. Every service answer is
+ * `{ code, msg, data }`; HTTP status stays 200 for handled outcomes so the client's
+ * call helper decides on `code`, as the spec's console does.
+ */
+export const Code = {
+  OK: 0,
+  OK_200: 200,
+  /** Session missing, invalid, expired or revoked: the client logs out. */
+  SESSION_EXPIRED: 208,
+  /** Deliver the result and show the message. */
+  DELIVER_AND_SHOW: 1046,
+  /** Deliver the result silently. */
+  DELIVER_SILENT: 1228,
+  /** Upload success (spec core 7, "Uploads"). */
+  UPLOAD_OK: 1,
+  BAD_REQUEST: 400,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY: 429,
+  INTERNAL: 500,
+} as const;
+export type CodeValue = (typeof Code)[keyof typeof Code];
+
+export interface Envelope<T = unknown> {
+  code: number | string;
+  msg: string;
+  data: T;
+}
+
+export function isSuccessCode(code: number | string): boolean {
+  return code === 0 || code === 200 || code === '200' || code === '0';
+}
+
+/** Service kinds of spec core 7 ("Service bases by kind"); each is a prefix `/api/<kind>/`. */
+export const SERVICE_KINDS = ['iot', 'pay', 'device', 'auth', 'user', 'message', 'mall', 'close', 'advert'] as const;
+export type ServiceKind = (typeof SERVICE_KINDS)[number];
+
+export function apiPath(kind: ServiceKind, path: string): string {
+  return `/api/${kind}/${path.replace(/^\/+/, '')}`;
+}
+
+/** Name of the response header carrying the session token after login (spec core 7). */
+export const AUTH_HEADER = 'authorization';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
+import { PHONE_RE } from './validation';
+
+/** Contracts of the auth service (`/api/auth/...`) and the navigation call. */
+const language = z.string().max(8).optional();
+const phone = z.string().trim().min(1, 'phoneRequired').regex(PHONE_RE, 'phoneInvalid');
+
+export const loginBody = z.object({
+  username: z.string().trim().min(1, 'accountRequired').max(64),
+  password: z.string().min(1, 'passwordRequired').max(PASSWORD_MAX),
+  language,
+});
+export const smsSendBody = z.object({ phone });
+export const smsLoginBody = z.object({
+  phone,
+  code: z.string().trim().min(1, 'codeRequired').max(12),
+  language,
+});
+export const visitorLoginBody = z.object({ language });
+export const changePasswordBody = z.object({
+  oldPassword: z.string().min(1, 'passwordRequired').max(PASSWORD_MAX),
+  newPassword: z.string().min(PASSWORD_MIN, 'passwordLength').max(PASSWORD_MAX, 'passwordLength'),
+});
+/** A permitted user asks for an auto-login ticket for `/ProDeviceList?imei=..&key=..`. */
+export const ticketCreateBody = z.object({ imei: z.string().trim().max(32).optional() });
+export const ticketExchangeBody = z.object({ key: z.string().min(1).max(2048), language });
+export const navigationBody = z.object({ language }).default({});
+
+export type LoginBody = z.infer<typeof loginBody>;
+export type SmsLoginBody = z.infer<typeof smsLoginBody>;
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+export const USER_KINDS = ['super', 'admin', 'user', 'visitor'] as const;
+export type UserKind = (typeof USER_KINDS)[number];
+
+/** The login answer's `data`, stored by the client as `usinfo`. */
+export interface UserInfo {
+  id: number;
+  username: string;
+  name: string;
+  nickname: string | null;
+  phone: string | null;
+  email: string | null;
+  kind: UserKind;
+  tenantId: number;
+  tenantName: string;
+  departmentId: number | null;
+  roles: { id: number; name: string }[];
+  /** Button permission marks granted through the user's roles ('*' for super administrators). */
+  marks: string[];
+}
+
+export interface TicketInfo { key: string; expiresAt: string; url: string }
+
+/** Navigation entry of spec core 3: pid 0 is a top-level menu entry. */
+export interface NavEntry {
+  id: number;
+  pid: number;
+  name: string;
+  enName: string | null;
+  /** route name */
+  value: string;
+  icon: string | null;
+  uri: string;
+  type: ResourceType;
+  sort: number;
+  list: NavEntry[];
+}
+
+/** Resource types of spec core 3 ("Resource"). */
+export const RESOURCE_TYPE = { directory: 0, menu: 1, button: 2 } as const;
+export type ResourceType = (typeof RESOURCE_TYPE)[keyof typeof RESOURCE_TYPE];

@@ -1,0 +1,33 @@
+/** Business constants of spec core 9 and realtime 9, in one place for both sides. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const TOAST_MS = 2_300;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const AUTO_LOGIN_TTL_MS = 60 * 60 * 1000;
+/** Login call language (spec core 7). */
+export const LOGIN_LANGUAGE = 'CN';
+
+export const SMS_RESEND_MS = 60_000;
+export const SMS_VALID_MS = 5 * 60_000;
+export const SMS_MAX_TRIES = 5;
+export const SMS_CODE_LENGTH = 6;
+
+/** Session tokens live this long without use before they expire. */
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Login throttling: failures allowed per window, per account and per address. */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/** Upload limits (spec core 5; the image message says 500 KB but the check is 600 KB). */
+export const UPLOAD_IMAGE_MAX = 600 * 1024;
+export const UPLOAD_FILE_MAX = 5 * 1024 * 1024;
+export const UPLOAD_VIDEO_MAX = 20 * 1024 * 1024;
+
+export const MQTT_KEEPALIVE_S = 60;
+export const MQTT_RECONNECT_MIN_MS = 1_000;
+export const MQTT_RECONNECT_MAX_MS = 128_000;
+export const MQTT_OFFLINE_BUFFER = 5_000;
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 64;

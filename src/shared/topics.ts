@@ -1,0 +1,11 @@
+/** MQTT topics of the architecture guide ("Device traffic") and spec realtime 7. */
+export const topics = {
+  deviceUp: (imei: string) => `sfwatch/${imei}/up`,
+  deviceServer: (imei: string) => `sfwatch/${imei}/server`,
+  deviceClient: (imei: string) => `sfwatch/${imei}/client`,
+  userWeb: (userId: string | number) => `acm/${userId}/web`,
+  noticeWeb: 'acm/notice/web',
+} as const;
+
+/** MQTT-over-WebSocket path on the HTTP port. */
+export const MQTT_WS_PATH = '/mqtt';

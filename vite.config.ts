@@ -1,0 +1,71 @@
+import { defineConfig, type PluginOption } from 'vite';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const servicePort = Number(process.env.PORT ?? 8080);
+const serviceUrl = `http://127.0.0.1:${servicePort}`;
+
+/** Plugins the app and the client unit tests share (router codegen, Lingui macros, React). */
+export function appPlugins(): PluginOption[] {
+  return [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/client/routes',
+      generatedRouteTree: 'src/client/routeTree.gen.ts',
+      quoteStyle: 'single',
+    }),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    react(),
+    lingui(),
+  ];
+}
+
+export default defineConfig({
+  plugins: [
+    ...appPlugins(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Safety Console',
+        short_name: 'Safety',
+        description: 'Connected safety devices and emergencies',
+        lang: 'zh-CN',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0b1e3a',
+        theme_color: '#1c7ed6',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json,mp3}'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: serviceUrl, changeOrigin: false },
+      '/mqtt': { target: serviceUrl.replace('http', 'ws'), ws: true },
+    },
+  },
+});

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+import { appPlugins } from './vite.config';
+
+// Server tests run on Node with a throwaway PGlite (or PostgreSQL when DATABASE_URL is set);
+// client tests run on jsdom with the same Lingui and router transforms as the app.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: appPlugins(),
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['tests/client/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/client/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});
