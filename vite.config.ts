@@ -25,6 +25,7 @@ export function appPlugins(): PluginOption[] {
 }
 
 export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? Date.now().toString(36)) },
   plugins: [
     ...appPlugins(),
     VitePWA({

@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { RouterProvider } from '@tanstack/react-router';
+import { I18nProvider } from '@lingui/react';
+import { TOAST_MS } from '../shared/constants';
+import { DirectionSync } from './i18n/DirectionSync';
+import { i18n } from './i18n/i18n';
+import { persistOptions } from './lib/queryClient';
+import { useThemeName } from './lib/themeStore';
+import { UpdatePrompt } from './pwa/UpdatePrompt';
+import type { createAppRouter } from './router';
+import { THEMES } from './theme';
+
+const persist = persistOptions();
+
+export interface AppProps {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createAppRouter>;
+}
+
+/** Provider stack of the console: language, direction, theme, toasts, query cache, router. */
+export function App({ queryClient, router }: AppProps) {
+  const { theme, scheme } = THEMES[useThemeName()];
+  return (
+    <I18nProvider i18n={i18n}>
+      <DirectionProvider>
+        <MantineProvider theme={theme} forceColorScheme={scheme}>
+          <DirectionSync />
+          <Notifications position="top-center" autoClose={TOAST_MS} limit={4} />
+          <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
+            <RouterProvider router={router} />
+          </PersistQueryClientProvider>
+          <UpdatePrompt />
+        </MantineProvider>
+      </DirectionProvider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { IconDeviceMobile, IconMessage2 } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { smsLoginBody, smsSendBody } from '../../../shared/auth';
+import { SMS_CODE_LENGTH } from '../../../shared/constants';
+import { errorText, fieldErrors, type FieldErrors } from '../../lib/formErrors';
+import { loginWithSms, sendSmsCode } from './auth.api';
+import type { LoginFormProps } from './AccountLoginForm';
+import { SmsCodeButton } from './SmsCodeButton';
+
+type Field = 'phone' | 'code';
+
+/** Phone and SMS code login (spec core 5: phone rule, neither may be empty). */
+export function PhoneLoginForm({ onLoggedIn }: LoginFormProps) {
+  const { t } = useLingui();
+  const [values, setValues] = useState<Record<Field, string>>({ phone: '', code: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [busy, setBusy] = useState(false);
+
+  const change = (field: Field, value: string) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    setErrors((prev) => ({ ...prev, [field]: undefined }));
+  };
+
+  const send = async (): Promise<boolean> => {
+    const found = fieldErrors<'phone'>(smsSendBody, { phone: values.phone });
+    setErrors((prev) => ({ ...prev, phone: found.phone }));
+    if (found.phone) return false;
+    try {
+      await sendSmsCode(values.phone.trim());
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = fieldErrors<Field>(smsLoginBody, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await onLoggedIn(await loginWithSms(values.phone.trim(), values.code.trim()));
+    } catch {
+      // The request helper has shown why.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="phone-login">
+      <Stack gap="md">
+        <TextInput
+          label={t`手机号`}
+          placeholder={t`请输入手机号`}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={11}
+          leftSection={<IconDeviceMobile size={16} />}
+          value={values.phone}
+          onChange={(e) => change('phone', e.currentTarget.value.replace(/\D/g, ''))}
+          error={errorText(errors.phone)}
+          withAsterisk
+        />
+        <TextInput
+          label={t`验证码`}
+          placeholder={t`请输入验证码`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={SMS_CODE_LENGTH}
+          leftSection={<IconMessage2 size={16} />}
+          rightSection={<SmsCodeButton onSend={send} />}
+          rightSectionWidth={116}
+          value={values.code}
+          onChange={(e) => change('code', e.currentTarget.value.trim())}
+          error={errorText(errors.code)}
+          withAsterisk
+        />
+        <Button type="submit" fullWidth size="md" loading={busy}>
+          <Trans>登录</Trans>
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { changePasswordBody } from '../../../shared/auth';
+import { errorText, fieldErrors, type FieldErrors } from '../../lib/formErrors';
+import { changePassword } from '../auth/auth.api';
+
+type Field = 'oldPassword' | 'newPassword' | 'confirm';
+const EMPTY: Record<Field, string> = { oldPassword: '', newPassword: '', confirm: '' };
+
+export interface ChangePasswordModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Called after the service accepted the change; every session is revoked by then. */
+  onChanged: () => Promise<void> | void;
+}
+
+export function ChangePasswordModal({ opened, onClose, onChanged }: ChangePasswordModalProps) {
+  const { t } = useLingui();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setValues(EMPTY);
+    setErrors({});
+    onClose();
+  };
+
+  const change = (field: Field, value: string) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    setErrors((prev) => ({ ...prev, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: FieldErrors<Field> = fieldErrors<Field>(changePasswordBody, values);
+    if (!values.confirm) found.confirm = t`请再次输入新密码`;
+    else if (!found.newPassword && values.confirm !== values.newPassword) found.confirm = t`两次输入的新密码不一致`;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await changePassword(values.oldPassword, values.newPassword);
+      setValues(EMPTY);
+      await onChanged();
+    } catch {
+      // The request helper has shown why.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t`修改密码`} centered>
+      <form onSubmit={submit} noValidate data-testid="change-password">
+        <Stack gap="sm">
+          <PasswordInput
+            label={t`原密码`}
+            autoComplete="current-password"
+            value={values.oldPassword}
+            onChange={(e) => change('oldPassword', e.currentTarget.value)}
+            error={errorText(errors.oldPassword)}
+            withAsterisk
+            data-autofocus
+          />
+          <PasswordInput
+            label={t`新密码`}
+            autoComplete="new-password"
+            value={values.newPassword}
+            onChange={(e) => change('newPassword', e.currentTarget.value)}
+            error={errorText(errors.newPassword)}
+            withAsterisk
+          />
+          <PasswordInput
+            label={t`确认新密码`}
+            autoComplete="new-password"
+            value={values.confirm}
+            onChange={(e) => change('confirm', e.currentTarget.value)}
+            error={errors.confirm}
+            withAsterisk
+          />
+          <Text size="xs" c="dimmed">
+            <Trans>修改成功后所有设备上的登录都会失效，需要重新登录。</Trans>
+          </Text>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close}>
+              <Trans>取消</Trans>
+            </Button>
+            <Button type="submit" loading={busy}>
+              <Trans>确定</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

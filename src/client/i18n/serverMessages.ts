@@ -1,0 +1,51 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { isMsgKey, type MsgKey } from '../../shared/messages';
+import { i18n } from './i18n';
+
+// Typed by MsgKey, so a key added to src/shared/messages.ts without an entry here fails typecheck.
+const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
+  ok: msg({ id: 'server.ok', message: '操作成功' }),
+  required: msg({ id: 'server.required', message: '此项为必填项' }),
+  invalidInput: msg({ id: 'server.invalidInput', message: '输入无效' }),
+  accountRequired: msg({ id: 'server.accountRequired', message: '账号不能为空' }),
+  passwordRequired: msg({ id: 'server.passwordRequired', message: '密码不能为空' }),
+  phoneRequired: msg({ id: 'server.phoneRequired', message: '手机号不能为空' }),
+  codeRequired: msg({ id: 'server.codeRequired', message: '验证码不能为空' }),
+  phoneInvalid: msg({ id: 'server.phoneInvalid', message: '手机号须为11位数字，以1开头，第二位为3至9' }),
+  passwordLength: msg({ id: 'server.passwordLength', message: '密码长度须为6至64个字符' }),
+  badCredentials: msg({ id: 'server.badCredentials', message: '账号或密码错误' }),
+  accountDisabled: msg({ id: 'server.accountDisabled', message: '该账号已被禁用' }),
+  tenantDisabled: msg({ id: 'server.tenantDisabled', message: '该公司已被禁用' }),
+  tooManyAttempts: msg({ id: 'server.tooManyAttempts', message: '尝试次数过多，请稍后再试' }),
+  smsTooSoon: msg({ id: 'server.smsTooSoon', message: '验证码发送过于频繁，请60秒后再试' }),
+  smsSent: msg({ id: 'server.smsSent', message: '发送成功' }),
+  smsInvalid: msg({ id: 'server.smsInvalid', message: '验证码错误或已过期' }),
+  smsNoAccount: msg({ id: 'server.smsNoAccount', message: '该手机号未绑定任何账号' }),
+  visitorUnavailable: msg({ id: 'server.visitorUnavailable', message: '访客登录暂不可用' }),
+  sessionExpired: msg({ id: 'server.sessionExpired', message: '登录已过期，请重新登录' }),
+  noPermission: msg({ id: 'server.noPermission', message: '暂无查看权限' }),
+  readOnlyVisitor: msg({ id: 'server.readOnlyVisitor', message: '访客不能修改数据' }),
+  oldPasswordWrong: msg({ id: 'server.oldPasswordWrong', message: '原密码错误' }),
+  passwordChanged: msg({ id: 'server.passwordChanged', message: '密码已修改，请重新登录' }),
+  ticketInvalid: msg({ id: 'server.ticketInvalid', message: '链接无效或已过期' }),
+  notFound: msg({ id: 'server.notFound', message: '未找到相关数据' }),
+  roleHasUsers: msg({ id: 'server.roleHasUsers', message: '请先解除该角色下的所有用户，再删除角色' }),
+  resourceHasRoles: msg({ id: 'server.resourceHasRoles', message: '请先将该资源从所有角色中移除，再删除资源' }),
+  noNavigation: msg({ id: 'server.noNavigation', message: '暂未分配导航栏数据' }),
+  internal: msg({ id: 'server.internal', message: '服务异常，请重试' }),
+};
+
+/** The descriptor of a service message key, for callers that render with <Trans>/t themselves. */
+export function serverMessageDescriptor(key: string | undefined): MessageDescriptor | undefined {
+  return isMsgKey(key) ? SERVER_MESSAGES[key] : undefined;
+}
+
+/**
+ * Text of a service answer in the active language: the console's own translation of the
+ * envelope's `key`, or `fallback` (usually the envelope's English `msg`) for keys it does not know.
+ */
+export function serverMessage(key: string | undefined, fallback: string): string {
+  const descriptor = serverMessageDescriptor(key);
+  return descriptor ? i18n._(descriptor) : fallback;
+}

@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+// The root (title: home) opens the first menu entry (spec core 2).
+export const Route = createFileRoute('/_authed/')({
+  beforeLoad: ({ context }) => {
+    throw redirect({ href: context.session.landingPath(), replace: true });
+  },
+});

@@ -1,0 +1,26 @@
+import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import type { ThemeName } from './lib/themeStore';
+
+// Mantine's dark scheme reads its surfaces from `dark`: [7] body, [6] cards and inputs, [4] borders.
+const navy: MantineColorsTuple = [
+  '#d5dff0', '#b4c3dc', '#8fa3c4', '#6a82a8', '#3b557f', '#284069', '#1a3158', '#0f2346', '#0b1b38', '#07132a',
+];
+
+const shared: MantineThemeOverride = {
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "PingFang SC", "Microsoft YaHei", "Noto Sans Arabic", sans-serif',
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  headings: { fontWeight: '600' },
+};
+
+export const THEMES: Record<ThemeName, { theme: MantineThemeOverride; scheme: 'dark' | 'light' }> = {
+  blue: {
+    scheme: 'dark',
+    theme: createTheme({ ...shared, primaryColor: 'cyan', primaryShade: { dark: 6, light: 7 }, colors: { dark: navy } }),
+  },
+  white: {
+    scheme: 'light',
+    theme: createTheme({ ...shared, primaryColor: 'teal', primaryShade: { light: 7, dark: 6 } }),
+  },
+};

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { SmsProvider } from './auth/sms';
+import { loadConfig, type Config } from './config';
+import { systemClock, type Clock } from './lib/clock';
+import authPlugin from './plugins/auth';
+import brokerPlugin from './plugins/broker';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import smsPlugin from './plugins/sms';
+import staticPlugin from './plugins/static';
+import swaggerPlugin from './plugins/swagger';
+import routes from './routes';
+import './types';
+
+export interface BuildOptions {
+  /** Overrides on top of the environment (tests: memoryDb, cheap argon2, ...). */
+  config?: Partial<Config>;
+  env?: NodeJS.ProcessEnv;
+  clock?: Clock;
+  sms?: SmsProvider;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+/**
+ * The whole service as a Fastify instance, ready but not listening. Tiers as in fastify/demo:
+ * external (config, errors, db, swagger), app (auth, sms, broker), routes (/api), then the PWA.
+ */
+export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const config: Config = { ...loadConfig(opts.env ?? process.env), ...opts.config };
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  try {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.decorate('config', config);
+    app.decorate('clock', opts.clock ?? systemClock);
+    app.decorate('appVersion', version);
+
+    await app.register(errorsPlugin);
+    await app.register(dbPlugin);
+    await app.register(swaggerPlugin);
+
+    await app.register(authPlugin);
+    await app.register(smsPlugin, { provider: opts.sms });
+    await app.register(brokerPlugin);
+
+    await app.register(routes, { prefix: '/api' });
+    await app.register(staticPlugin);
+    await app.ready();
+    return app;
+  } catch (err) {
+    // Whatever opened (the database lock, the broker) must be released before the caller exits.
+    await app.close().catch(() => {});
+    throw err;
+  }
+}

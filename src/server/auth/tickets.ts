@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/driver';
+import { hmacSha256, safeEqual } from '../lib/crypto';
+import { settingOrCreate } from '../repos/settings';
+
+/** What an auto-login ticket says: whose session to open, for which device, until when. */
+export interface TicketClaims {
+  userId: number;
+  imei: string;
+  exp: number;
+}
+
+const secrets = new WeakMap<Db, Promise<string>>();
+
+/** The signing secret lives in the database so every replica signs and checks alike. */
+export function ticketSecret(db: Db): Promise<string> {
+  let secret = secrets.get(db);
+  if (!secret) {
+    secret = settingOrCreate(db, 'ticket_secret', () => randomBytes(32).toString('base64url'));
+    secrets.set(db, secret);
+    secret.catch(() => secrets.delete(db));
+  }
+  return secret;
+}
+
+/** `base64url(json).base64url(hmac-sha256)`: readable claims, unforgeable without the secret. */
+export function signTicket(secret: string, claims: TicketClaims): string {
+  const body = Buffer.from(JSON.stringify({ u: claims.userId, i: claims.imei, e: claims.exp })).toString('base64url');
+  return `${body}.${hmacSha256(secret, body).toString('base64url')}`;
+}
+
+/** The claims of a genuine, unexpired ticket; undefined for anything else. */
+export function verifyTicket(secret: string, key: string, now: number): TicketClaims | undefined {
+  const [body, sig, extra] = key.split('.');
+  if (!body || !sig || extra !== undefined) return undefined;
+  if (!safeEqual(hmacSha256(secret, body), Buffer.from(sig, 'base64url'))) return undefined;
+  try {
+    const raw = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { u?: unknown; i?: unknown; e?: unknown };
+    if (typeof raw.u !== 'number' || typeof raw.e !== 'number' || typeof raw.i !== 'string') return undefined;
+    if (raw.e <= now) return undefined;
+    return { userId: raw.u, imei: raw.i, exp: raw.e };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,41 @@
+import type { Duplex } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+
+export interface PublishOptions {
+  qos?: 0 | 1 | 2;
+  retain?: boolean;
+}
+
+export type MessageHandler = (topic: string, payload: Buffer) => void;
+
+/** The service's view of MQTT, whether the broker runs in-process or elsewhere. */
+export interface Broker {
+  readonly kind: 'embedded' | 'external';
+  /** Objects are sent as JSON. The service's own publishes are not subject to the console ACL. */
+  publish(topic: string, payload: string | Buffer | object, opts?: PublishOptions): Promise<void>;
+  /** Resolves once subscribed; the returned function unsubscribes. */
+  subscribe(topic: string, handler: MessageHandler): Promise<() => Promise<void>>;
+  /** Disconnects consoles logged in with a revoked session (embedded only; external brokers re-check on reconnect). */
+  dropSessions(match: { userId?: number; tokenHash?: string }): void;
+  close(): Promise<void>;
+}
+
+export interface ExternalBroker extends Broker {
+  readonly kind: 'external';
+}
+
+/** What the app holds: narrowed by `kind` where embedded-only features are needed. */
+export type ServiceBroker = EmbeddedBroker | ExternalBroker;
+
+export interface EmbeddedBroker extends Broker {
+  readonly kind: 'embedded';
+  /** Starts the MQTT TCP listener; resolves with the bound port (0 picks a free one). */
+  listenTcp(port: number, host?: string): Promise<number>;
+  /** Serves one MQTT connection over an already-open stream (WebSocket /mqtt). */
+  handleStream(stream: Duplex, req?: IncomingMessage): void;
+}
+
+export function toPayload(payload: string | Buffer | object): Buffer {
+  if (Buffer.isBuffer(payload)) return payload;
+  return Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload));
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+const portError = { error: 'expected a port number from 0 to 65535' };
+const port = (fallback: number) => z.coerce.number(portError).int(portError).min(0, portError).max(65535, portError).default(fallback);
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .pipe(z.url().optional())
+  .optional();
+
+const envSchema = z.object({
+  PORT: port(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /** 0 disables the embedded broker's TCP listener (WebSocket /mqtt stays). */
+  MQTT_PORT: port(1883),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  MQTT_URL: optionalUrl,
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PUBLIC_URL: optionalUrl,
+  STATIC_DIR: z.string().trim().min(1).default('./dist'),
+  SMS_PROVIDER: z.enum(['local']).default('local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Production only: the first super administrator's password (generated and printed when unset). */
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  /** Behind a load balancer: trust X-Forwarded-For so throttling sees the client's address. */
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+});
+
+export interface Argon2Cost {
+  memoryCost: number;
+  timeCost: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  mqttPort: number;
+  dataDir: string;
+  databaseUrl?: string;
+  mqttUrl?: string;
+  env: 'development' | 'production' | 'test';
+  publicUrl?: string;
+  staticDir: string;
+  smsProvider: 'local';
+  logLevel: string;
+  adminPassword?: string;
+  trustProxy: boolean;
+  /** Not from the environment: tests lower it, production keeps OWASP's argon2id minimum. */
+  argon2: Argon2Cost;
+  /** Not from the environment: tests use a throwaway in-memory PGlite. */
+  memoryDb: boolean;
+}
+
+/** Thrown for a bad environment; its message is one line meant for the console. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const got = env[name];
+    throw new ConfigError(`Invalid ${name}${got === undefined ? '' : ` (${JSON.stringify(got)})`}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    mqttPort: e.MQTT_PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    mqttUrl: e.MQTT_URL,
+    env: e.NODE_ENV,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    staticDir: e.STATIC_DIR,
+    smsProvider: e.SMS_PROVIDER,
+    logLevel: e.LOG_LEVEL,
+    adminPassword: e.ADMIN_PASSWORD,
+    trustProxy: e.TRUST_PROXY,
+    argon2: { memoryCost: 19_456, timeCost: 2 },
+    memoryDb: false,
+  };
+}

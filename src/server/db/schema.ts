@@ -1,0 +1,151 @@
+import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { UserKind } from '../../shared/auth';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+export const tenants = pgTable('tenants', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  address: text('address'),
+  phone: text('phone'),
+  status: smallint('status').notNull().default(1),
+  createdAt: createdAt(),
+});
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    pid: integer('pid').notNull().default(0),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('departments_tenant_idx').on(t.tenantId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'restrict' }),
+    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    name: text('name').notNull().default(''),
+    nickname: text('nickname'),
+    // Postgres treats NULLs as distinct, so the unique index only binds phones that are set.
+    phone: text('phone'),
+    email: text('email'),
+    passwordHash: text('password_hash').notNull(),
+    gender: smallint('gender').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    kind: text('kind').$type<UserKind>().notNull().default('user'),
+    parentPhone: text('parent_phone'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_uq').on(t.username),
+    uniqueIndex('users_phone_uq').on(t.phone),
+    index('users_tenant_idx').on(t.tenantId),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('roles_tenant_idx').on(t.tenantId)],
+);
+
+/** The platform-wide permission catalogue (directories, menus, buttons); not tenant-owned. */
+export const resources = pgTable(
+  'resources',
+  {
+    id: serial('id').primaryKey(),
+    pid: integer('pid').notNull().default(0),
+    name: text('name').notNull(),
+    enName: text('en_name'),
+    icon: text('icon'),
+    uri: text('uri'),
+    value: text('value'),
+    mark: text('mark'),
+    status: smallint('status').notNull().default(1),
+    type: smallint('type').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('resources_pid_idx').on(t.pid)],
+);
+
+// Link tables carry tenant_id too, so the tenant scope filter applies to them like any other row.
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+export const roleResources = pgTable(
+  'role_resources',
+  {
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    resourceId: integer('resource_id').notNull().references(() => resources.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.resourceId] }), index('role_resources_resource_idx').on(t.resourceId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** One live code per phone; a new send replaces it. */
+export const smsCodes = pgTable('sms_codes', {
+  phone: text('phone').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  sentAt: ts('sent_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  tries: integer('tries').notNull().default(0),
+});
+
+/** Throttling counters live in the database so every replica sees the same window. */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  failures: integer('failures').notNull().default(0),
+});
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type TenantRow = typeof tenants.$inferSelect;
+export type ResourceRow = typeof resources.$inferSelect;
+export type RoleRow = typeof roles.$inferSelect;

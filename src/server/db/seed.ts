@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { count, sql } from 'drizzle-orm';
+import type { PasswordHasher } from '../auth/passwords';
+import type { Db } from './driver';
+import { roleResources, roles, tenants, userRoles, users } from './schema';
+import { seedCatalogue } from './seed-catalogue';
+
+export const DEMO_ACCOUNTS = [
+  { username: 'admin', password: 'admin123', note: 'platform super administrator' },
+  { username: 'demo', password: 'demo123', note: 'administrator of "Demo Site"; SMS login with phone 13800000000' },
+] as const;
+export const DEMO_PHONE = '13800000000';
+
+export interface SeedOptions {
+  hasher: PasswordHasher;
+  production: boolean;
+  adminPassword?: string;
+}
+
+export interface SeedResult {
+  /** False when the database already had tenants (nothing was written). */
+  seeded: boolean;
+  demo: boolean;
+  /** Set only when this run generated the production administrator's password. */
+  generatedAdminPassword?: string;
+}
+
+// Any constant works; it only has to be the same for every replica.
+const SEED_LOCK = 720_402;
+// Never a valid argon2 hash, so the visitor cannot log in with a password.
+const NO_PASSWORD = '!';
+
+/**
+ * Seeds an empty database. Replicas starting together serialise on an advisory lock inside the
+ * transaction; the later ones then see the tenants and leave.
+ */
+export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
+  const [existing] = await db.select({ n: count() }).from(tenants);
+  if ((existing?.n ?? 0) > 0) return { seeded: false, demo: false };
+
+  const generated = opts.production && !opts.adminPassword ? randomBytes(12).toString('base64url') : undefined;
+  const adminPassword = opts.production ? (opts.adminPassword ?? generated!) : 'admin123';
+  const adminHash = await opts.hasher.hash(adminPassword);
+  const demoHash = opts.production ? '' : await opts.hasher.hash('demo123');
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [again] = await tx.select({ n: count() }).from(tenants);
+    if ((again?.n ?? 0) > 0) return { seeded: false, demo: false };
+
+    const catalogue = await seedCatalogue(tx);
+    const [platform] = await tx.insert(tenants).values({ name: 'Platform' }).returning({ id: tenants.id });
+    await tx.insert(users).values({
+      tenantId: platform!.id,
+      username: 'admin',
+      name: 'Super administrator',
+      passwordHash: adminHash,
+      kind: 'super',
+    });
+    if (opts.production) return { seeded: true, demo: false, generatedAdminPassword: generated };
+
+    const [site] = await tx
+      .insert(tenants)
+      .values({ name: 'Demo Site', address: 'Demo Road 1', phone: '010-00000000' })
+      .returning({ id: tenants.id });
+    const tenantId = site!.id;
+    const [demo, visitor] = await tx
+      .insert(users)
+      .values([
+        { tenantId, username: 'demo', name: 'Demo administrator', phone: DEMO_PHONE, passwordHash: demoHash, kind: 'admin' },
+        { tenantId, username: 'visitor', name: 'Visitor', passwordHash: NO_PASSWORD, kind: 'visitor' },
+      ])
+      .returning({ id: users.id });
+    const [adminRole, visitorRole] = await tx
+      .insert(roles)
+      .values([
+        { tenantId, name: 'Administrator', description: 'Every menu and button', creatorId: demo!.id },
+        { tenantId, name: 'Visitor', description: 'Every menu, read only', creatorId: demo!.id },
+      ])
+      .returning({ id: roles.id });
+    await tx.insert(roleResources).values([
+      ...catalogue.all.map((resourceId) => ({ tenantId, roleId: adminRole!.id, resourceId })),
+      ...[...catalogue.directories, ...catalogue.menus].map((resourceId) => ({ tenantId, roleId: visitorRole!.id, resourceId })),
+    ]);
+    await tx.insert(userRoles).values([
+      { tenantId, userId: demo!.id, roleId: adminRole!.id },
+      { tenantId, userId: visitor!.id, roleId: visitorRole!.id },
+    ]);
+    return { seeded: true, demo: true };
+  });
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Code } from '../../shared/api';
+import { hasMark, type PermissionMark } from '../../shared/permissions';
+import { resolveToken, tokenFromHeader } from '../auth/sessions';
+import type { Scope } from '../db/scope';
+import type { UserRow } from '../db/schema';
+import { fail, sessionExpired } from '../lib/api-error';
+import { marksFor } from '../repos/navigation';
+
+/** preHandler: a live session or code 208; sets request.scope, request.user and request.tokenHash. */
+export async function requireAuth(request: FastifyRequest): Promise<void> {
+  if (request.scope) return;
+  const live = await resolveToken(request.server, tokenFromHeader(request.headers.authorization));
+  if (!live) sessionExpired();
+  request.scope = live.scope;
+  request.user = live.user;
+  request.tokenHash = live.tokenHash;
+}
+
+/** Visitors are read-only: every route that changes data refuses them. */
+export async function requireWritable(request: FastifyRequest): Promise<void> {
+  await requireAuth(request);
+  if (request.scope!.kind === 'visitor') fail(Code.FORBIDDEN, 'readOnlyVisitor');
+}
+
+/** preHandler factory: the caller's roles must grant `mark` (super administrators hold every mark). */
+export function requirePermission(mark: PermissionMark) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await requireWritable(request);
+    const marks = await marksFor(request.server.db, request.scope!);
+    if (!hasMark(marks, mark)) fail(Code.FORBIDDEN, 'noPermission');
+  };
+}
+
+/** The route's declared access (its `config`), enforced before the body is even parsed. */
+export async function routeGuard(request: FastifyRequest): Promise<void> {
+  const cfg = request.routeOptions.config;
+  if (cfg.public) return;
+  if (cfg.mark) return requirePermission(cfg.mark)(request);
+  if (cfg.write) return requireWritable(request);
+  return requireAuth(request);
+}
+
+/** After requireAuth: the caller's scope and user (a 208 if a route forgot the guard). */
+export function authed(request: FastifyRequest): { scope: Scope; user: UserRow; tokenHash: string } {
+  if (!request.scope || !request.user || !request.tokenHash) return sessionExpired();
+  return { scope: request.scope, user: request.user, tokenHash: request.tokenHash };
+}
+
+async function auth(app: FastifyInstance) {
+  app.decorateRequest('scope', null);
+  app.decorateRequest('user', null);
+  app.decorateRequest('tokenHash', null);
+}
+
+export default fp(auth, { name: 'auth', dependencies: ['db'] });

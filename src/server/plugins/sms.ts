@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createLocalSmsProvider, type SmsProvider } from '../auth/sms';
+
+/** The SMS provider chosen by SMS_PROVIDER (only the local, log-only one for now) unless given. */
+async function sms(app: FastifyInstance, opts: { provider?: SmsProvider }) {
+  app.decorate('sms', opts.provider ?? createLocalSmsProvider(app.log));
+}
+
+export default fp(sms, { name: 'sms' });

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { routeGuard } from '../plugins/auth';
+import authRoutes from './auth/auth';
+import ticketRoutes from './auth/ticket';
+import healthRoutes from './health';
+import mqttRoutes from './mqtt/mqtt';
+import perRoutes from './user/per';
+
+/**
+ * The routes tier, mounted at /api. Every route in here is guarded by its declared access
+ * (route `config`: public / write / mark); a route that declares nothing requires a session.
+ */
+export default async function routes(app: FastifyInstance) {
+  app.addHook('onRequest', routeGuard);
+  // A POST without a body arrives as null; schemas with defaults expect undefined.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === null) request.body = undefined;
+  });
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: '/auth/auth' });
+  await app.register(ticketRoutes, { prefix: '/auth/ticket' });
+  await app.register(perRoutes, { prefix: '/user/per' });
+  await app.register(mqttRoutes, { prefix: '/mqtt' });
+}

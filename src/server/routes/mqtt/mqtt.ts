@@ -1,0 +1,83 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resolveToken } from '../../auth/sessions';
+import { authorizeConnect, authorizePublish, authorizeSubscribe, type Principal } from '../../broker/acl';
+
+/*
+ * HTTP auth backend for external brokers: the embedded broker's rules, served to Mosquitto
+ * (mosquitto-go-auth, HTTP backend) and EMQX (HTTP authn/authz) so they enforce the same ACL.
+ *
+ * POST /api/mqtt/auth  JSON {username, password, clientid?}  -> may this client connect?
+ *   username = the console user's id, password = its session token (live, not revoked).
+ * POST /api/mqtt/acl   JSON {username, topic, clientid?, acc? | action?}  -> may it use this topic?
+ *   acc (mosquitto-go-auth): 1 read, 2 write (publish), 3 read+write, 4 subscribe;
+ *   action (EMQX): "publish" | "subscribe" | "all".
+ *
+ * Answer: allowed -> HTTP 200 {ok: true, result: "allow", ...envelope};
+ *         refused -> HTTP 403 {ok: false, error, result: "deny", ...envelope}.
+ * That fits mosquitto-go-auth's `status` and `json` response modes (params_mode json) and
+ * EMQX 4. EMQX 5 treats any 4xx as "ignore", so point it at `...?broker=emqx`, which answers a
+ * refusal as HTTP 200 {result: "deny"} instead.
+ * Any error, including a malformed request, is a refusal, never an accidental 200.
+ * The service's own broker account must be allowed by the broker itself (e.g. a superuser).
+ */
+
+const query = z.object({ broker: z.enum(['emqx']).optional() }).optional();
+const authBody = z.looseObject({ username: z.string().optional(), password: z.string().optional(), clientid: z.string().optional() });
+const aclBody = z.looseObject({
+  username: z.string().optional(),
+  clientid: z.string().optional(),
+  topic: z.string().optional(),
+  acc: z.coerce.number().int().optional(),
+  action: z.enum(['publish', 'subscribe', 'all']).optional(),
+});
+
+function decide(reply: FastifyReply, allow: boolean, why = 'not authorized') {
+  const emqx = (reply.request.query as { broker?: string } | undefined)?.broker === 'emqx';
+  const body = {
+    code: allow ? 0 : 403,
+    msg: allow ? 'OK' : why,
+    key: allow ? 'ok' : 'noPermission',
+    data: { allow },
+    ok: allow,
+    error: allow ? '' : why,
+    result: allow ? 'allow' : 'deny',
+    is_superuser: false,
+  };
+  return reply.status(allow || emqx ? 200 : 403).send(body);
+}
+
+function aclAllows(principal: Principal | undefined, topic: string, acc?: number, action?: string): boolean {
+  const canSub = authorizeSubscribe(principal, topic);
+  const canPub = authorizePublish(principal, topic);
+  if (action === 'publish' || acc === 2) return canPub;
+  if (action === 'subscribe' || acc === 1 || acc === 4) return canSub;
+  if (action === 'all' || acc === 3) return canSub && canPub;
+  return false;
+}
+
+const mqtt: FastifyPluginAsyncZod = async (app) => {
+  const common = {
+    config: { public: true },
+    errorHandler: (err: Error, _request: unknown, reply: FastifyReply) => {
+      app.log.warn({ err }, 'mqtt auth hook refused a malformed or failed request');
+      return decide(reply, false, 'bad request');
+    },
+  };
+
+  app.post('/auth', { ...common, schema: { tags: ['mqtt'], summary: 'Broker hook: may this client connect?', querystring: query, body: authBody } }, async (request, reply) => {
+    const { username, password } = request.body;
+    const session = await resolveToken(app, password);
+    return decide(reply, authorizeConnect(username, session) !== undefined, 'bad username or password');
+  });
+
+  app.post('/acl', { ...common, schema: { tags: ['mqtt'], summary: 'Broker hook: may this client use this topic?', querystring: query, body: aclBody } }, async (request, reply) => {
+    const { username, topic, acc, action } = request.body;
+    if (!username || !/^\d{1,10}$/.test(username) || !topic) return decide(reply, false);
+    const principal: Principal = { kind: 'console', userId: Number(username), tokenHash: '' };
+    return decide(reply, aclAllows(principal, topic, acc, action));
+  });
+};
+
+export default mqtt;

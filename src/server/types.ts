@@ -1,0 +1,48 @@
+import type { PermissionMark } from '../shared/permissions';
+import type { MsgKey } from '../shared/messages';
+import type { PasswordHasher } from './auth/passwords';
+import type { SmsProvider } from './auth/sms';
+import type { ServiceBroker } from './broker/types';
+import type { Config } from './config';
+import type { Db, DbKind } from './db/driver';
+import type { Scope } from './db/scope';
+import type { UserRow } from './db/schema';
+import type { SeedResult } from './db/seed';
+import type { Clock } from './lib/clock';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    clock: Clock;
+    appVersion: string;
+    db: Db;
+    dbKind: DbKind;
+    seedResult: SeedResult;
+    hasher: PasswordHasher;
+    sms: SmsProvider;
+    broker: ServiceBroker;
+  }
+
+  interface FastifyRequest {
+    /** Set by requireAuth; null on public routes. */
+    scope: Scope | null;
+    user: UserRow | null;
+    tokenHash: string | null;
+  }
+
+  interface FastifyReply {
+    /** Answers the success envelope `{code: 0, msg, key, data}`. */
+    ok<T>(data: T, key?: MsgKey): FastifyReply;
+  }
+
+  /**
+   * Per-route access declarations, read by the routes tier's guard (plugins/auth.ts):
+   * routes are protected unless `public`; `write` routes refuse visitors; `mark` routes also
+   * need that button permission mark (and are write routes).
+   */
+  interface FastifyContextConfig {
+    public?: boolean;
+    write?: boolean;
+    mark?: PermissionMark;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Button permission marks (spec core 3 "Resource", 6). Each mark is a button resource under the
+ * menu of the screen it acts on; the service checks the mark on every route that changes data,
+ * the console only hides what the user lacks. Marks are `<entity>:<action>`.
+ */
+
+export const CRUD_ACTIONS = ['add', 'update', 'delete', 'export', 'import'] as const;
+export type CrudAction = (typeof CRUD_ACTIONS)[number];
+
+const ACTION_LABELS: Record<CrudAction, { cn: string; en: string }> = {
+  add: { cn: '新增', en: 'Add' },
+  update: { cn: '修改', en: 'Edit' },
+  delete: { cn: '删除', en: 'Delete' },
+  export: { cn: '导出', en: 'Export' },
+  import: { cn: '导入', en: 'Import' },
+};
+
+/** Entities managed through the generic resource routes, with the menu (route name) their buttons sit under. */
+export const MARK_ENTITIES = {
+  tenant: { route: 'tenantList', cn: '租户', en: 'tenant' },
+  department: { route: 'departmentManagement', cn: '部门', en: 'department' },
+  user: { route: 'userList', cn: '用户', en: 'user' },
+  role: { route: 'roleList', cn: '角色', en: 'role' },
+  resource: { route: 'permissionManager', cn: '资源', en: 'resource' },
+  product: { route: 'productList', cn: '产品', en: 'product' },
+  deviceCategory: { route: 'DeviceCategoryList', cn: '设备类别', en: 'device category' },
+  device: { route: 'DeviceList', cn: '设备', en: 'device' },
+  fence: { route: 'fenceList', cn: '围栏', en: 'geofence' },
+  announcement: { route: 'AnnouncementList', cn: '公告', en: 'announcement' },
+} as const;
+export type MarkEntity = keyof typeof MARK_ENTITIES;
+
+/** Marks beyond the CRUD set. */
+const EXTRA_MARKS = {
+  'device:link': { route: 'DeviceList', cn: '生成设备登录链接', en: 'Create device login link' },
+  'device:command': { route: 'DeviceList', cn: '下发指令', en: 'Send command' },
+  'device:allocate': { route: 'DeviceList', cn: '分配设备', en: 'Allocate devices' },
+  'user:resetPassword': { route: 'userList', cn: '重置密码', en: 'Reset password' },
+  'user:grantRole': { route: 'userList', cn: '分配角色', en: 'Assign roles' },
+  'role:grant': { route: 'roleList', cn: '分配资源', en: 'Assign resources' },
+  'announcement:approve': { route: 'AnnouncementList', cn: '审核公告', en: 'Approve announcement' },
+} as const;
+
+export type PermissionMark = `${MarkEntity}:${CrudAction}` | keyof typeof EXTRA_MARKS;
+
+/** The mark that authorises creating auto-login tickets (`POST /api/auth/ticket/create`). */
+export const MARK_DEVICE_LINK: PermissionMark = 'device:link';
+
+export interface ButtonPermission {
+  mark: PermissionMark;
+  /** route name of the menu the button belongs to */
+  route: string;
+  cn: string;
+  en: string;
+}
+
+export const BUTTON_PERMISSIONS: readonly ButtonPermission[] = [
+  ...(Object.entries(MARK_ENTITIES) as [MarkEntity, (typeof MARK_ENTITIES)[MarkEntity]][]).flatMap(([entity, e]) =>
+    CRUD_ACTIONS.map((action) => ({
+      mark: `${entity}:${action}` as PermissionMark,
+      route: e.route,
+      cn: `${ACTION_LABELS[action].cn}${e.cn}`,
+      en: `${ACTION_LABELS[action].en} ${e.en}`,
+    })),
+  ),
+  ...(Object.entries(EXTRA_MARKS) as [PermissionMark, { route: string; cn: string; en: string }][]).map(([mark, b]) => ({
+    mark,
+    ...b,
+  })),
+];
+
+const ALL_MARKS: ReadonlySet<string> = new Set(BUTTON_PERMISSIONS.map((b) => b.mark));
+
+export function isPermissionMark(value: unknown): value is PermissionMark {
+  return typeof value === 'string' && ALL_MARKS.has(value);
+}
+
+/** Marks granted to super administrators: every mark, spelled once. */
+export const ALL_MARKS_GRANT = '*';
+
+export function hasMark(marks: readonly string[], mark: PermissionMark): boolean {
+  return marks.includes(ALL_MARKS_GRANT) || marks.includes(mark);
+}

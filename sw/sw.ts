@@ -1,0 +1,47 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+
+declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+/** Paths the service owns at run time; never answered from a cache. */
+const NETWORK_ONLY = /^\/(api|mqtt)(\/|$)/;
+
+// vite-plugin-pwa injects the build's file list here: shell, chunks (locale catalogs
+// included), icons and the static files of public/.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Any in-app URL opens the precached shell, so a reload on a site without network still works;
+// the router then decides what to show.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [NETWORK_ONLY] }));
+
+const sameOrigin = (url: URL) => url.origin === self.location.origin && !NETWORK_ONLY.test(url.pathname);
+
+// Region data changes rarely but may change: answer from cache at once, refresh behind.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && sameOrigin(url) && url.pathname.startsWith('/data/'),
+  new StaleWhileRevalidate({
+    cacheName: 'static-data',
+    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+  }),
+);
+
+// Basemap tiles never change under a URL; a budget keeps them from filling a patrol phone.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && sameOrigin(url) && url.pathname.startsWith('/tiles/'),
+  new CacheFirst({
+    cacheName: 'map-tiles',
+    plugins: [new ExpirationPlugin({ maxEntries: 3000, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true })],
+  }),
+);
+
+// registerType 'prompt': the page's update prompt asks the waiting worker to take over.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+clientsClaim();

@@ -1,0 +1,33 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '../../src/client/i18n/i18n';
+import { THEMES } from '../../src/client/theme';
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <DirectionProvider>
+        <MantineProvider theme={THEMES.white.theme} forceColorScheme="light" env="test">
+          <Notifications />
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </MantineProvider>
+      </DirectionProvider>
+    </I18nProvider>
+  );
+}
+
+/** The themed test renderer (style guide 9): Mantine, Lingui and TanStack Query around `ui`. */
+export function renderWithProviders(ui: ReactElement, { queryClient = testQueryClient() } = {}) {
+  return {
+    queryClient,
+    ...render(ui, { wrapper: ({ children }) => <Providers queryClient={queryClient}>{children}</Providers> }),
+  };
+}

@@ -1,0 +1,35 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// jsdom lacks what Mantine reads on mount (media queries, element resizing, scrolling).
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+if (!('ResizeObserver' in window)) {
+  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+window.scrollTo = () => undefined;
+
+// Without vitest globals, Testing Library cannot register its own cleanup.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createHasher } from '../../src/server/auth/passwords';
+import { openDatabase, type Database } from '../../src/server/db/driver';
+import { DataDirLockedError, lockDataDir } from '../../src/server/db/pglite-lock';
+import { tenants, users } from '../../src/server/db/schema';
+import { seed } from '../../src/server/db/seed';
+import { CHEAP_ARGON2, freshPostgres } from './helper';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'console-db-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('PGlite directory lock', () => {
+  it('refuses a second open of the same directory with a message naming the pid and directory', async () => {
+    const dir = tempDir();
+    const first = await openDatabase({ dataDir: dir });
+    try {
+      const err = await openDatabase({ dataDir: dir }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DataDirLockedError);
+      expect((err as Error).message).toContain(`pid ${process.pid}`);
+      expect((err as Error).message).toContain(dir);
+      expect((err as Error).message).toContain('DATA_DIR');
+    } finally {
+      await first.close();
+    }
+    // closed: the directory opens again, with its data
+    const again = await openDatabase({ dataDir: dir });
+    await again.close();
+  });
+
+  it('takes over the stale lock of a dead process', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'pglite.lock'), '999999999');
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    release();
+    lockDataDir(dir)();
+  });
+});
+
+describe('seed', () => {
+  const hasher = createHasher(CHEAP_ARGON2);
+  let db: Database | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  afterAll(async () => {
+    await db?.close();
+    await drop?.();
+  });
+
+  it('seeds once: concurrent and repeated runs write nothing more', async () => {
+    const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+    drop = pg?.drop;
+    db = await openDatabase({ dataDir: '', memory: true, databaseUrl: pg?.url });
+    const results = await Promise.all([seed(db.db, { hasher, production: false }), seed(db.db, { hasher, production: false })]);
+    expect(results.filter((r) => r.seeded)).toHaveLength(1);
+    expect((await seed(db.db, { hasher, production: false })).seeded).toBe(false);
+    const [t] = await db.db.select({ n: count() }).from(tenants);
+    expect(t!.n).toBe(2);
+  });
+
+  it('seeds production without demo data and with a generated administrator password', async () => {
+    const prod = await openDatabase({ dataDir: '', memory: true, databaseUrl: undefined });
+    try {
+      const r = await seed(prod.db, { hasher, production: true });
+      expect(r).toMatchObject({ seeded: true, demo: false });
+      expect(r.generatedAdminPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      const names = (await prod.db.select({ u: users.username }).from(users)).map((x) => x.u);
+      expect(names).toEqual(['admin']);
+      const [admin] = await prod.db.select().from(users);
+      expect(await hasher.verify(admin!.passwordHash, r.generatedAdminPassword!)).toBe(true);
+      expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import type { UserInfo } from '../../src/shared/auth';
+import { buildApp } from '../../src/server/app';
+import type { SmsProvider } from '../../src/server/auth/sms';
+import type { Config } from '../../src/server/config';
+import type { Clock } from '../../src/server/lib/clock';
+
+export const CHEAP_ARGON2 = { memoryCost: 1024, timeCost: 1 };
+
+export interface ManualClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function manualClock(start = Date.now()): ManualClock {
+  let t = start;
+  return { now: () => t, advance: (ms) => void (t += ms) };
+}
+
+export interface RecordingSms extends SmsProvider {
+  sent: { phone: string; text: string }[];
+  /** The code of the last message to `phone`. */
+  lastCode(phone: string): string | undefined;
+}
+
+export function recordingSms(): RecordingSms {
+  const sent: { phone: string; text: string }[] = [];
+  return {
+    name: 'recording',
+    sent,
+    async send(phone, text) {
+      sent.push({ phone, text });
+    },
+    lastCode: (phone) => sent.filter((m) => m.phone === phone).at(-1)?.text.match(/\d{6}/)?.[0],
+  };
+}
+
+/** A fresh PostgreSQL database per test file, so files run in parallel; dropped afterwards. */
+export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: ManualClock;
+  sms: RecordingSms;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  /** Use the embedded broker even when MQTT_URL is set (the Aedes-specific tests). */
+  embeddedBroker?: boolean;
+}
+
+/**
+ * The app on a throwaway database (in-memory PGlite, or a fresh PostgreSQL database when
+ * DATABASE_URL is set), seeded with the demo data, cheap argon2, a manual clock and an SMS
+ * provider that records instead of logging. The broker follows MQTT_URL unless told otherwise.
+ */
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+  const clock = manualClock();
+  const sms = recordingSms();
+  const app = await buildApp({
+    env: {},
+    logger: false,
+    clock,
+    sms,
+    config: {
+      memoryDb: !pg,
+      databaseUrl: pg?.url,
+      mqttUrl: opts.embeddedBroker ? undefined : process.env.MQTT_URL || undefined,
+      mqttPort: 0,
+      staticDir: '/nonexistent-static-dir',
+      argon2: CHEAP_ARGON2,
+      ...opts.config,
+    },
+  });
+  return {
+    app,
+    clock,
+    sms,
+    close: async () => {
+      await app.close();
+      await pg?.drop();
+    },
+  };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  code: number;
+  key?: string;
+  msg: string;
+  data: T;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+/** POST through app.inject, as the console does: JSON body, token in Authorization. */
+export async function post<T = unknown>(
+  app: FastifyInstance,
+  url: string,
+  body?: unknown,
+  opts: { token?: string; ip?: string } = {},
+): Promise<Answer<T>> {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    ...(body === undefined ? {} : { payload: body as object }),
+    headers: opts.token ? { authorization: opts.token } : {},
+    remoteAddress: opts.ip ?? '127.0.0.1',
+  });
+  const json = res.json() as { code: number; key?: string; msg: string; data: T };
+  return { status: res.statusCode, ...json, headers: res.headers };
+}
+
+export async function login(app: FastifyInstance, username: string, password: string, ip?: string) {
+  const res = await post<UserInfo>(app, '/api/auth/auth/login', { username, password, language: 'CN' }, { ip });
+  if (res.code !== 0) throw new Error(`login ${username} failed: ${res.code} ${res.msg}`);
+  return { token: String(res.headers.authorization), user: res.data };
+}
