@@ -54,6 +54,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json,mp3}'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
+      includeManifestIcons: false,
       devOptions: { enabled: false },
     }),
   ],

@@ -8,6 +8,7 @@ import authPlugin from './plugins/auth';
 import brokerPlugin from './plugins/broker';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import housekeepingPlugin from './plugins/housekeeping';
 import smsPlugin from './plugins/sms';
 import staticPlugin from './plugins/static';
 import swaggerPlugin from './plugins/swagger';
@@ -50,6 +51,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await app.register(authPlugin);
     await app.register(smsPlugin, { provider: opts.sms });
     await app.register(brokerPlugin);
+    await app.register(housekeepingPlugin);
 
     await app.register(routes, { prefix: '/api' });
     await app.register(staticPlugin);

@@ -13,12 +13,6 @@ function portTaken(port: number, name: string): StartError {
 }
 
 async function listen(app: FastifyInstance, config: Config): Promise<void> {
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw portTaken(config.port, 'PORT');
-    throw err;
-  }
   if (app.broker.kind === 'embedded' && config.mqttPort > 0) {
     try {
       await app.broker.listenTcp(config.mqttPort, config.host);
@@ -26,6 +20,12 @@ async function listen(app: FastifyInstance, config: Config): Promise<void> {
       if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw portTaken(config.mqttPort, 'MQTT_PORT');
       throw err;
     }
+  }
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw portTaken(config.port, 'PORT');
+    throw err;
   }
 }
 

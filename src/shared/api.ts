@@ -1,3 +1,5 @@
+import type { MsgKey } from './messages';
+
 /**
  * The response envelope and codes of spec core section 8. Every service answer is
  * `{ code, msg, data }`; HTTP status stays 200 for handled outcomes so the client's
@@ -27,6 +29,8 @@ export interface Envelope<T = unknown> {
   code: number | string;
   msg: string;
   data: T;
+  /** Stable message key (src/shared/messages.ts) the console translates; `msg` is its English text. */
+  key?: MsgKey;
 }
 
 export function isSuccessCode(code: number | string): boolean {

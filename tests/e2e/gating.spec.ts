@@ -31,8 +31,8 @@ test('clicking a menu entry navigates to / + uri', async ({ page }) => {
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
   const menu = page.getByTestId('side-menu');
-  await menu.getByText('组织管理').click();
-  await menu.getByText('用户列表').click();
+  await menu.getByText('组织权限').click();
+  await menu.getByText('用户管理').click();
   await expect(page).toHaveURL(/\/userList$/);
 });
 

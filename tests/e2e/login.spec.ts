@@ -37,7 +37,7 @@ test('phone login with an SMS code', async ({ page }) => {
   await page.getByRole('tab', { name: '手机登录' }).click();
   const form = page.getByTestId('phone-login');
   await form.getByRole('textbox').first().fill('13800000000');
-  await form.getByTestId('send-sms-code').click();
+  await form.getByTestId('send-sms').click();
   await expect.poll(() => lastSmsCode('13800000000'), { timeout: 10_000 }).not.toBeNull();
   await form.getByRole('textbox').nth(1).fill(lastSmsCode('13800000000')!);
   await form.getByRole('button', { name: '登录' }).click();

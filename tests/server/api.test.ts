@@ -80,6 +80,9 @@ describe('health and docs', () => {
     }
     expect(doc.paths).toHaveProperty(['/api/auth/ticket/create', 'post']);
     expect(doc.paths).toHaveProperty(['/api/user/per/getNavigationBar', 'post']);
+    // public routes need no token; the rest declare the token scheme
+    expect(doc.paths['/api/auth/auth/login']!.post).toMatchObject({ security: [] });
+    expect(doc.paths['/api/auth/auth/logout']!.post).not.toHaveProperty('security');
     const login = JSON.stringify(doc.paths['/api/auth/auth/login']!.post!.requestBody);
     expect(login).toContain('username');
     expect(login).toContain('password');

@@ -14,7 +14,7 @@ beforeAll(async () => {
     { tenantId: tenant!.id, username: 'pw', name: 'Password changer', passwordHash: await t.app.hasher.hash('first1') },
   ]);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const LOGIN = '/api/auth/auth/login';
 const USER_INFO = '/api/auth/auth/userInfo';

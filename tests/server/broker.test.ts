@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.endAsync(true).catch(() => {})));
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 function connect(url: string, username: string, password: string): Promise<MqttClient> {
   return mqtt.connectAsync(url, { username, password, reconnectPeriod: 0, connectTimeout: 5_000 }, false).then((c) => {

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHasher } from '../../src/server/auth/passwords';
 import { openDatabase, type Database } from '../../src/server/db/driver';
 import { DataDirLockedError, lockDataDir } from '../../src/server/db/pglite-lock';
-import { tenants, users } from '../../src/server/db/schema';
+import { resources, roleResources, roles, tenants, users } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
 import { CHEAP_ARGON2, freshPostgres } from './helper';
 
@@ -66,6 +66,26 @@ describe('seed', () => {
     expect((await seed(db.db, { hasher, production: false })).seeded).toBe(false);
     const [t] = await db.db.select({ n: count() }).from(tenants);
     expect(t!.n).toBe(2);
+  });
+
+  it('adds resources a newer release brings to an existing database and to the demo roles', async () => {
+    const d = db!.db;
+    const [device] = await d.select({ id: resources.id }).from(resources).where(eq(resources.value, 'DeviceList'));
+    await d.delete(roleResources).where(eq(roleResources.resourceId, device!.id));
+    await d.delete(resources).where(eq(resources.id, device!.id));
+    expect((await seed(d, { hasher, production: false })).seeded).toBe(false);
+    const [back] = await d.select({ id: resources.id, pid: resources.pid }).from(resources).where(eq(resources.value, 'DeviceList'));
+    expect(back?.id).toBeDefined();
+    expect(back!.pid).toBeGreaterThan(0);
+    const holders = await d
+      .select({ role: roles.name })
+      .from(roleResources)
+      .innerJoin(roles, eq(roles.id, roleResources.roleId))
+      .where(eq(roleResources.resourceId, back!.id));
+    expect(holders.map((h) => h.role).sort()).toEqual(['Administrator', 'Visitor']);
+    const before = await d.select({ n: count() }).from(resources);
+    await seed(d, { hasher, production: false });
+    expect(await d.select({ n: count() }).from(resources)).toEqual(before);
   });
 
   it('seeds production without demo data and with a generated administrator password', async () => {

@@ -12,7 +12,7 @@ beforeAll(async () => {
   await addUser(t.app, { tenant: demo, username: 'two', password: 'two123', roleIds: [two] });
   await addUser(t.app, { tenant: demo, username: 'bare', password: 'bare123' });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const NAV = '/api/user/per/getNavigationBar';
 
@@ -54,6 +54,16 @@ describe('navigation bar', () => {
     expect(nav[0]!.list.map((m) => m.value)).toEqual(['DeviceList']);
     expect(nav[1]!.list.map((m) => m.value)).toEqual(['alarmList']);
     expect(nav[0]!.list[0]!.pid).toBe(nav[0]!.id);
+  });
+
+  it('gives the visitor every menu but organisation management', async () => {
+    const res = await post<{ id: number }>(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' });
+    const nav = await post<NavEntry[]>(t.app, NAV, { language: 'CN' }, { token: String(res.headers.authorization) });
+    const values = flatten(nav.data).map((e) => e.value);
+    expect(values).not.toContain('org');
+    expect(values).not.toContain('userList');
+    expect(values).toContain('DeviceList');
+    expect(values).toContain('index');
   });
 
   it('gives the super administrator every menu', async () => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   scopeA = { userId: demo!.id, tenantId: tenantA, kind: 'admin' };
   scopeB = { userId: bUser, tenantId: tenantB, kind: 'admin' };
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 async function refusal(p: Promise<unknown>): Promise<ApiError> {
   const err = await p.then(

@@ -4,13 +4,16 @@ import {
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
 } from '../../src/shared/constants';
-import { buildTestApp, post, type TestApp } from './helper';
+import { count } from 'drizzle-orm';
+import { loginFailures, sessions } from '../../src/server/db/schema';
+import { purgeExpired, SESSION_RETENTION_MS } from '../../src/server/repos/housekeeping';
+import { buildTestApp, login, post, type TestApp } from './helper';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const LOGIN = '/api/auth/auth/login';
 const attempt = (username: string, password: string, ip: string) => post(t.app, LOGIN, { username, password }, { ip });
@@ -42,5 +45,24 @@ describe('login throttling', () => {
     }
     expect(await attempt('admin', 'admin123', '10.4.0.1')).toMatchObject({ code: 429, key: 'tooManyAttempts' });
     expect((await attempt('admin', 'admin123', '10.4.0.2')).code).toBe(0);
+  });
+});
+
+describe('housekeeping', () => {
+  it('purges stale failure counters and long-ended sessions, and keeps live ones', async () => {
+    const rows = async (table: typeof loginFailures | typeof sessions) => (await t.app.db.select({ n: count() }).from(table))[0]!.n;
+    await attempt('demo', 'wrong!', '10.9.0.1');
+    const { token } = await login(t.app, 'admin', 'admin123', '10.9.0.2');
+    expect(await rows(loginFailures)).toBeGreaterThan(0);
+    const liveSessions = await rows(sessions);
+
+    await purgeExpired(t.app.db, t.clock.now(), LOGIN_FAILURE_WINDOW_MS);
+    expect(await rows(sessions)).toBe(liveSessions);
+    expect((await post(t.app, '/api/auth/auth/userInfo', undefined, { token })).code).toBe(0);
+
+    t.clock.advance(SESSION_RETENTION_MS * 2);
+    await purgeExpired(t.app.db, t.clock.now(), LOGIN_FAILURE_WINDOW_MS);
+    expect(await rows(loginFailures)).toBe(0);
+    expect(await rows(sessions)).toBe(0);
   });
 });

@@ -11,7 +11,7 @@ beforeAll(async () => {
   const viewer = await addRole(t.app, demo, 'Viewer', ['DeviceList']);
   await addUser(t.app, { tenant: demo, username: 'viewer', password: 'viewer1', roleIds: [viewer] });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const CREATE = '/api/auth/ticket/create';
 const EXCHANGE = '/api/auth/ticket/exchange';

@@ -1,3 +1,4 @@
+import { appendFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Sends a text message; real providers (Aliyun, Twilio ...) implement the same interface. */
@@ -6,12 +7,20 @@ export interface SmsProvider {
   send(phone: string, text: string): Promise<void>;
 }
 
-/** The clearly labelled local provider: the message goes to the service log instead of a phone. */
-export function createLocalSmsProvider(log: Pick<FastifyBaseLogger, 'info'>): SmsProvider {
+/**
+ * The clearly labelled local provider: the message goes to the service log instead of a phone,
+ * and, outside production, also to an outbox file (DATA_DIR/sms-outbox.log) that people and
+ * end-to-end tests can read without parsing JSON logs.
+ */
+export function createLocalSmsProvider(log: Pick<FastifyBaseLogger, 'info' | 'warn'>, outboxFile?: string): SmsProvider {
   return {
     name: 'local',
     async send(phone, text) {
       log.info({ sms: 'local', phone }, `SMS to ${phone}: ${text}`);
+      if (!outboxFile) return;
+      await appendFile(outboxFile, `${new Date().toISOString()} ${phone} ${text}\n`).catch((error: unknown) =>
+        log.warn({ err: error }, 'could not write the local SMS outbox'),
+      );
     },
   };
 }

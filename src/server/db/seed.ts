@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { count, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PasswordHasher } from '../auth/passwords';
 import type { Db } from './driver';
 import { roleResources, roles, tenants, userRoles, users } from './schema';
-import { seedCatalogue } from './seed-catalogue';
+import { syncCatalogue, type Catalogue, type Tx } from './seed-catalogue';
+import type { ScenarioKey } from '../../shared/routes';
 
 export const DEMO_ACCOUNTS = [
   { username: 'admin', password: 'admin123', note: 'platform super administrator' },
@@ -36,7 +37,7 @@ const NO_PASSWORD = '!';
  */
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const [existing] = await db.select({ n: count() }).from(tenants);
-  if ((existing?.n ?? 0) > 0) return { seeded: false, demo: false };
+  if ((existing?.n ?? 0) > 0) return upgradeCatalogue(db, opts.production);
 
   const generated = opts.production && !opts.adminPassword ? randomBytes(12).toString('base64url') : undefined;
   const adminPassword = opts.production ? (opts.adminPassword ?? generated!) : 'admin123';
@@ -48,7 +49,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     const [again] = await tx.select({ n: count() }).from(tenants);
     if ((again?.n ?? 0) > 0) return { seeded: false, demo: false };
 
-    const catalogue = await seedCatalogue(tx);
+    const catalogue = await syncCatalogue(tx);
     const [platform] = await tx.insert(tenants).values({ name: 'Platform' }).returning({ id: tenants.id });
     await tx.insert(users).values({
       tenantId: platform!.id,
@@ -75,12 +76,12 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
       .insert(roles)
       .values([
         { tenantId, name: 'Administrator', description: 'Every menu and button', creatorId: demo!.id },
-        { tenantId, name: 'Visitor', description: 'Every menu, read only', creatorId: demo!.id },
+        { tenantId, name: 'Visitor', description: 'Every menu outside organisation management, read only', creatorId: demo!.id },
       ])
       .returning({ id: roles.id });
     await tx.insert(roleResources).values([
       ...catalogue.all.map((resourceId) => ({ tenantId, roleId: adminRole!.id, resourceId })),
-      ...[...catalogue.directories, ...catalogue.menus].map((resourceId) => ({ tenantId, roleId: visitorRole!.id, resourceId })),
+      ...visitorResources(catalogue).map((resourceId) => ({ tenantId, roleId: visitorRole!.id, resourceId })),
     ]);
     await tx.insert(userRoles).values([
       { tenantId, userId: demo!.id, roleId: adminRole!.id },
@@ -88,4 +89,44 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     ]);
     return { seeded: true, demo: true };
   });
+}
+
+// A guest sees the demo site, not who works there or what they may do.
+const VISITOR_HIDDEN: readonly ScenarioKey[] = ['org'];
+
+function visitorResources(catalogue: Pick<Catalogue, 'byScenario'>, only?: Set<number>): number[] {
+  const ids = [...catalogue.byScenario].filter(([key]) => !VISITOR_HIDDEN.includes(key)).flatMap(([, list]) => list);
+  return only ? ids.filter((id) => only.has(id)) : ids;
+}
+
+/**
+ * On an existing database: add the resources a newer release brought. Outside production the
+ * demo roles receive them too, so the demo keeps showing every screen after an upgrade.
+ */
+async function upgradeCatalogue(db: Db, production: boolean): Promise<SeedResult> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const catalogue = await syncCatalogue(tx);
+    if (production || catalogue.added.length === 0) return;
+    await grantToDemoRole(tx, 'Administrator', catalogue.added);
+    await grantToDemoRole(tx, 'Visitor', visitorResources(catalogue, new Set(catalogue.added)));
+  });
+  return { seeded: false, demo: false };
+}
+
+async function grantToDemoRole(tx: Tx, roleName: string, resourceIds: number[]): Promise<void> {
+  if (resourceIds.length === 0) return;
+  const [role] = await tx
+    .select({ id: roles.id, tenantId: roles.tenantId })
+    .from(roles)
+    .innerJoin(tenants, eq(tenants.id, roles.tenantId))
+    .where(and(eq(tenants.name, 'Demo Site'), eq(roles.name, roleName)));
+  if (!role) return;
+  const have = await tx
+    .select({ id: roleResources.resourceId })
+    .from(roleResources)
+    .where(and(eq(roleResources.roleId, role.id), inArray(roleResources.resourceId, resourceIds)));
+  const held = new Set(have.map((r) => r.id));
+  const rows = resourceIds.filter((id) => !held.has(id)).map((resourceId) => ({ tenantId: role.tenantId, roleId: role.id, resourceId }));
+  if (rows.length > 0) await tx.insert(roleResources).values(rows);
 }

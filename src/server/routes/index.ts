@@ -12,6 +12,10 @@ import perRoutes from './user/per';
  */
 export default async function routes(app: FastifyInstance) {
   app.addHook('onRequest', routeGuard);
+  // Public routes need no token: say so in the OpenAPI document, which requires one by default.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.public) route.schema = { ...route.schema, security: [] };
+  });
   // A POST without a body arrives as null; schemas with defaults expect undefined.
   app.addHook('preValidation', async (request) => {
     if (request.body === null) request.body = undefined;

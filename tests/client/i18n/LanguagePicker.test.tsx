@@ -6,7 +6,7 @@ import { Trans } from '@lingui/react/macro';
 import { activateLang, currentLang } from '../../../src/client/i18n/i18n';
 import { LanguagePicker } from '../../../src/client/i18n/LanguagePicker';
 import { DirectionSync } from '../../../src/client/i18n/DirectionSync';
-import { renderWithI18n } from './renderWithI18n';
+import { renderWithProviders } from '../render';
 
 function MantineDir() {
   return <span data-testid="mantine-dir">{useDirection().dir}</span>;
@@ -19,7 +19,7 @@ afterEach(async () => {
 describe('LanguagePicker', () => {
   it('lists the seven languages by their own names and switches to the picked one', async () => {
     const user = userEvent.setup();
-    renderWithI18n(
+    renderWithProviders(
       <>
         <LanguagePicker />
         <DirectionSync />

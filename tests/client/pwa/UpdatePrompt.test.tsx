@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithI18n } from '../i18n/renderWithI18n';
+import { renderWithProviders } from '../render';
 
 // The PWA plugin is not part of the unit-test build, so the wrapper of its virtual module is stood in for.
 const sw = vi.hoisted(() => ({
@@ -30,14 +30,14 @@ beforeEach(() => {
 
 describe('UpdatePrompt', () => {
   it('stays hidden while no new version waits', () => {
-    renderWithI18n(<UpdatePrompt />);
+    renderWithProviders(<UpdatePrompt />);
     expect(screen.queryByTestId('update-prompt')).not.toBeInTheDocument();
   });
 
   it('offers a reload when a new service worker waits and activates it on click', async () => {
     sw.needRefresh = true;
     const user = userEvent.setup();
-    renderWithI18n(<UpdatePrompt />);
+    renderWithProviders(<UpdatePrompt />);
     const prompt = await screen.findByTestId('update-prompt');
     expect(prompt).toHaveTextContent('发现新版本');
     await user.click(screen.getByRole('button', { name: '刷新' }));
@@ -47,7 +47,7 @@ describe('UpdatePrompt', () => {
   it('can be dismissed for later', async () => {
     sw.needRefresh = true;
     const user = userEvent.setup();
-    renderWithI18n(<UpdatePrompt />);
+    renderWithProviders(<UpdatePrompt />);
     await user.click(await screen.findByRole('button', { name: '稍后' }));
     await waitFor(() => expect(screen.queryByTestId('update-prompt')).not.toBeInTheDocument());
     expect(sw.update).not.toHaveBeenCalled();
@@ -55,7 +55,7 @@ describe('UpdatePrompt', () => {
 
   it('tells once that the app works offline', async () => {
     sw.offlineReady = true;
-    renderWithI18n(<UpdatePrompt />);
+    renderWithProviders(<UpdatePrompt />);
     expect(await screen.findByText('已缓存，可离线使用')).toBeInTheDocument();
   });
 });
@@ -66,7 +66,7 @@ describe('OfflineBadge', () => {
 
   it('shows only while the browser is offline', async () => {
     onLine.mockReturnValue(true);
-    renderWithI18n(<OfflineBadge />);
+    renderWithProviders(<OfflineBadge />);
     expect(screen.queryByTestId('offline-badge')).not.toBeInTheDocument();
 
     onLine.mockReturnValue(false);

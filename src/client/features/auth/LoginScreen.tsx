@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { Trans } from '@lingui/react/macro';
 import { LanguagePicker } from '../../i18n/LanguagePicker';
+import { OfflineBadge } from '../../pwa/OfflineBadge';
 import { ThemeMenu } from '../shell/ThemeMenu';
 import { LoginPanel } from './LoginPanel';
 import { useCompleteLogin } from './useCompleteLogin';
@@ -12,6 +13,7 @@ export function LoginScreen() {
   return (
     <div className={classes.page}>
       <Group justify="flex-end" gap="xs" p="md">
+        <OfflineBadge />
         <ThemeMenu />
         <LanguagePicker />
       </Group>

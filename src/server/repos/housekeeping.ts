@@ -1,0 +1,16 @@
+import { and, isNotNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../db/driver';
+import { loginFailures, sessions, smsCodes } from '../db/schema';
+
+/** Ended sessions stay this long for the audit trail before they are deleted. */
+export const SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Deletes rows nothing will read again: used-up codes, stale counters, long-ended sessions. */
+export async function purgeExpired(db: Db, now: number, failureWindowMs: number): Promise<void> {
+  await db.delete(smsCodes).where(lt(smsCodes.expiresAt, new Date(now)));
+  await db.delete(loginFailures).where(lt(loginFailures.windowStart, new Date(now - failureWindowMs)));
+  const cutoff = new Date(now - SESSION_RETENTION_MS);
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, cutoff), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, cutoff))));
+}
