@@ -29,8 +29,7 @@ export function lastSmsCode(phone: string): string | null {
 }
 
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return Boolean(reg?.active) && navigator.serviceWorker.controller !== null;
-  }, null, { timeout: 30_000 });
+  // A synchronous predicate: waitForFunction would treat an async one's promise as truthy.
+  // The controller is set once the worker has installed (precache complete) and claimed the page.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../src/shared/auth';
 import { SMS_MAX_TRIES, SMS_RESEND_MS, SMS_VALID_MS } from '../../src/shared/constants';
@@ -19,9 +22,24 @@ const smsLogin = (phone: string, code: string, ip = '10.5.0.1') => post<UserInfo
 describe('local SMS provider', () => {
   it('writes the message to the service log at info level', async () => {
     const lines: { obj: object; msg: string }[] = [];
-    const provider = createLocalSmsProvider({ info: ((obj: object, msg: string) => lines.push({ obj, msg })) as never });
+    const provider = createLocalSmsProvider({ info: ((obj: object, msg: string) => lines.push({ obj, msg })) as never, warn: (() => {}) as never });
     await provider.send(PHONE, 'your code is 123456');
     expect(lines).toEqual([{ obj: expect.objectContaining({ phone: PHONE }), msg: `SMS to ${PHONE}: your code is 123456` }]);
+  });
+
+  it('appends each message to the outbox file when one is given', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sms-outbox-'));
+    try {
+      const file = join(dir, 'sms-outbox.log');
+      const provider = createLocalSmsProvider({ info: (() => {}) as never, warn: (() => {}) as never }, file);
+      await provider.send(PHONE, 'your code is 123456');
+      await provider.send('13900000000', 'your code is 654321');
+      const lines = readFileSync(file, 'utf8').trim().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(new RegExp(`^\\S+ ${PHONE} your code is 123456$`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
