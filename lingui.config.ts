@@ -6,7 +6,7 @@ export default defineConfig({
   sourceLocale: 'cn',
   locales: ['cn', 'en', 'es', 'fr', 'de', 'ru', 'ar'],
   fallbackLocales: { default: 'cn' },
-  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src/client'] }],
+  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src/client', '<rootDir>/src/shared/resources'] }],
   format: formatter({ lineNumbers: false }),
   compileNamespace: 'ts',
 });

@@ -34,6 +34,15 @@ export const RESOURCE_TYPE_TABLE: readonly CodeEntry[] = [
   { value: RESOURCE_TYPE.button, cn: '按钮', en: 'Button' },
 ];
 
+/** Enterprise upgrade applications (spec core 6): 1 pending, 2 passed, 3 failed. */
+export const APPLICATION_STATUS = { pending: 1, passed: 2, failed: 3 } as const;
+
+export const APPLICATION_REVIEW_TABLE: readonly CodeEntry[] = [
+  { value: APPLICATION_STATUS.pending, cn: '待审核', en: 'Pending' },
+  { value: APPLICATION_STATUS.passed, cn: '已通过', en: 'Passed' },
+  { value: APPLICATION_STATUS.failed, cn: '未通过', en: 'Failed' },
+];
+
 const USER_KIND_LABELS: Record<UserKind, { cn: string; en: string }> = {
   super: { cn: '超级管理员', en: 'Super administrator' },
   admin: { cn: '管理员', en: 'Administrator' },

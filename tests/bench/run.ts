@@ -1,6 +1,7 @@
 // `npm run bench`: prints the figures the foundation is held to. Targets are printed next to
 // each figure; a miss sets a non-zero exit code so a regression is visible, never a flaky test.
 import { initialJsGzip } from './bundle-size';
+import { listLatency } from './list';
 import { loginRoundTrip } from './login';
 
 const KB = 1024;
@@ -19,5 +20,14 @@ console.log(
   `Login round trip on ${login.db}, argon2id production cost, ${login.n} sequential logins: ` +
     `p50 ${login.p50.toFixed(1)} ms, p95 ${login.p95.toFixed(1)} ms, max ${login.max.toFixed(1)} ms`,
 );
+
+for (const list of await listLatency()) {
+  const ok = list.db !== 'postgres' || list.p95 < 30;
+  if (list.db === 'postgres') missed ||= !ok;
+  console.log(
+    `User list on ${list.db}, 100,000 rows (seeded in ${(list.seedMs / 1000).toFixed(1)} s), page 20 sorted by name, like + status filter, ${list.n} calls: ` +
+      `p50 ${list.p50.toFixed(1)} ms, p95 ${list.p95.toFixed(1)} ms, max ${list.max.toFixed(1)} ms${list.db === 'postgres' ? ` (target p95 < 30 ms) ${ok ? 'ok' : 'MISSED'}` : ''}`,
+  );
+}
 
 process.exitCode = missed ? 1 : 0;

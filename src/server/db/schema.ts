@@ -50,6 +50,9 @@ export const users = pgTable(
     uniqueIndex('users_username_uq').on(t.username),
     uniqueIndex('users_phone_uq').on(t.phone),
     index('users_tenant_idx').on(t.tenantId),
+    // The list's default paging and the name sort run on these within one tenant.
+    index('users_tenant_name_idx').on(t.tenantId, t.name, t.id),
+    index('users_tenant_id_idx').on(t.tenantId, t.id),
   ],
 );
 
@@ -122,6 +125,24 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** A tenant administrator's request to upgrade to an enterprise account, reviewed by a super administrator. */
+export const tenantApplications = pgTable(
+  'tenant_applications',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    applicantId: integer('applicant_id').references(() => users.id, { onDelete: 'set null' }),
+    contact: text('contact').notNull(),
+    phone: text('phone').notNull(),
+    note: text('note'),
+    status: smallint('status').notNull().default(1),
+    reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: ts('reviewed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tenant_applications_tenant_idx').on(t.tenantId)],
 );
 
 /** One live code per phone; a new send replaces it. */

@@ -5,6 +5,7 @@ import ticketRoutes from './auth/ticket';
 import healthRoutes from './health';
 import mqttRoutes from './mqtt/mqtt';
 import perRoutes from './user/per';
+import resourceRoutes from './resources';
 
 /**
  * The routes tier, mounted at /api. Every route in here is guarded by its declared access
@@ -25,4 +26,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(ticketRoutes, { prefix: '/auth/ticket' });
   await app.register(perRoutes, { prefix: '/user/per' });
   await app.register(mqttRoutes, { prefix: '/mqtt' });
+  await app.register(resourceRoutes);
 }

@@ -1,0 +1,165 @@
+import { and, asc, count, desc, eq, getTableName, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { Code } from '../../shared/api';
+import type { FieldDef } from '../../shared/resources';
+import type { ListQuery } from '../../shared/resources/list';
+import { isPlatformScope, type Scope } from '../db/scope';
+import { fail } from '../lib/api-error';
+import type { Binding, Ctx, Row, Tx } from './types';
+
+/** `%` and `_` match themselves; backslash is PostgreSQL's default LIKE escape. */
+export const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Where every read of the binding starts: tenant scope plus its own visibility rule. */
+export function scopeWhere(b: Binding, scope: Scope): SQL | undefined {
+  const tenant = b.tenantId && !isPlatformScope(scope) ? eq(b.tenantId, scope.tenantId) : undefined;
+  return and(tenant, b.readWhere?.(scope));
+}
+
+const badFilter = (): never => fail(Code.BAD_REQUEST, 'filterInvalid');
+
+function scalar(field: FieldDef, v: unknown): unknown {
+  if (field.type === 'date' || field.type === 'datetime') {
+    if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) badFilter();
+    return new Date(v as string);
+  }
+  if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') badFilter();
+  return v;
+}
+
+function filterSql(b: Binding, field: FieldDef, value: unknown): SQL | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const custom = b.filters?.[field.name];
+  if (custom) return custom(value);
+  const col: PgColumn | undefined = b.columns[field.name];
+  if (!col) return badFilter();
+  switch (field.filter) {
+    case 'eq':
+      return eq(col, scalar(field, value));
+    case 'like':
+      if (typeof value !== 'string') badFilter();
+      return ilike(col, likePattern(value as string));
+    case 'range': {
+      if (!Array.isArray(value) || value.length !== 2) return badFilter();
+      const [from, to] = value as unknown[];
+      return and(
+        from === null || from === undefined || from === '' ? undefined : gte(col, scalar(field, from)),
+        to === null || to === undefined || to === '' ? undefined : lte(col, scalar(field, to)),
+      );
+    }
+    case 'in':
+      if (!Array.isArray(value)) return badFilter();
+      return value.length ? inArray(col, value.map((v) => scalar(field, v))) : undefined;
+    default:
+      return badFilter();
+  }
+}
+
+/** The list's where: scope, each filter by its field's mode, keyword OR-ed over keyword fields. */
+export function listWhere(b: Binding, scope: Scope, q: Pick<ListQuery, 'filters' | 'keyword'>): SQL | undefined {
+  const conds: (SQL | undefined)[] = [scopeWhere(b, scope)];
+  for (const [name, value] of Object.entries(q.filters ?? {})) {
+    const field = b.def.fields.find((f) => f.name === name);
+    if (!field?.filter) badFilter();
+    conds.push(filterSql(b, field!, value));
+  }
+  if (q.keyword) {
+    const pattern = likePattern(q.keyword);
+    const cols = b.def.fields.filter((f) => f.keyword && b.columns[f.name]).map((f) => ilike(b.columns[f.name]!, pattern));
+    if (cols.length) conds.push(or(...cols));
+  }
+  return and(...conds);
+}
+
+const TEXT_TYPES = new Set(['text', 'textarea', 'phone', 'email']);
+
+/**
+ * Sort on sortable fields or id only (code 400 otherwise); id breaks ties so pages are stable.
+ * With a text search (`searching`) the text sort key is wrapped so PostgreSQL filters through
+ * the trigram index and sorts the few matches, instead of walking the whole sort index and
+ * discarding non-matches (its row estimates for '%x%' are poor).
+ */
+export function listOrder(b: Binding, sort: ListQuery['sort'], searching = false): SQL[] {
+  const specs = sort?.length ? sort : [b.def.defaultSort];
+  const order = specs.map((s) => {
+    const field = b.def.fields.find((f) => f.name === s.field);
+    const sortable = s.field === 'id' || (field && field.list && field.list.sortable);
+    const col = b.columns[s.field] ?? (s.field === 'id' ? b.id : undefined);
+    if (!sortable || !col) fail(Code.BAD_REQUEST, 'sortInvalid');
+    const key = searching && field && TEXT_TYPES.has(field.type) ? sql`(${col} || '')` : col!;
+    return s.order === 'desc' ? desc(key) : asc(key);
+  });
+  if (!specs.some((s) => s.field === 'id')) order.push(asc(b.id));
+  return order;
+}
+
+/** Column selection: stored fields except write-only ones, plus computed fields. */
+function selection(b: Binding): Record<string, PgColumn | SQL | SQL.Aliased> {
+  const sel: Record<string, PgColumn | SQL | SQL.Aliased> = { id: b.id };
+  for (const f of b.def.fields) {
+    if (f.writeOnly) continue;
+    const col = b.columns[f.name] ?? b.computed?.[f.name];
+    if (col) sel[f.name] = col;
+  }
+  return sel;
+}
+
+/** Plain JSON rows: dates as ISO strings. */
+function plain(row: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.toISOString() : v;
+  return out;
+}
+
+export async function selectRows(
+  b: Binding,
+  db: Ctx['db'] | Tx,
+  where: SQL | undefined,
+  opts: { order?: SQL[]; limit?: number; offset?: number } = {},
+): Promise<Row[]> {
+  let q = db.select(selection(b)).from(b.table).where(where).$dynamic();
+  if (opts.order?.length) q = q.orderBy(...opts.order);
+  if (opts.limit !== undefined) q = q.limit(opts.limit);
+  if (opts.offset) q = q.offset(opts.offset);
+  const rows = (await q).map(plain);
+  await b.hooks?.decorate?.(db, rows);
+  return rows;
+}
+
+/** Whether the query searches text (a like filter or the keyword box). */
+export function isTextSearch(b: Binding, q: Pick<ListQuery, 'filters' | 'keyword'>): boolean {
+  if (q.keyword) return true;
+  return Object.entries(q.filters ?? {}).some(([name, v]) => typeof v === 'string' && v.length >= 3 && b.def.fields.find((f) => f.name === name)?.filter === 'like');
+}
+
+export async function listRows(ctx: Ctx, b: Binding, q: ListQuery): Promise<{ rows: Row[]; total: number }> {
+  const where = listWhere(b, ctx.scope, q);
+  const order = listOrder(b, q.sort, isTextSearch(b, q));
+  const [rows, [totalRow]] = await Promise.all([
+    selectRows(b, ctx.db, where, { order, limit: q.size, offset: (q.page - 1) * q.size }),
+    ctx.db.select({ n: count() }).from(b.table).where(where),
+  ]);
+  return { rows, total: Number(totalRow?.n ?? 0) };
+}
+
+/** One row in scope, or code 404 - a row of another tenant is indistinguishable from a missing one. */
+export async function getRow(ctx: Ctx, b: Binding, id: number, db: Ctx['db'] | Tx = ctx.db): Promise<Row> {
+  const [row] = await selectRows(b, db, and(scopeWhere(b, ctx.scope), eq(b.id, id)), { limit: 1 });
+  if (!row) fail(Code.NOT_FOUND, 'notFound');
+  return row!;
+}
+
+/** Ids of `ids` visible to the scope, with their tenant. */
+export async function visible(ctx: Ctx, b: Binding, ids: number[], db: Ctx['db'] | Tx = ctx.db): Promise<{ id: number; tenantId: number }[]> {
+  const rows = await db
+    .select({ id: b.id, tenantId: b.tenantId ?? b.id })
+    .from(b.table)
+    .where(and(scopeWhere(b, ctx.scope), inArray(b.id, ids)));
+  return rows as { id: number; tenantId: number }[];
+}
+
+/**
+ * A column spelled "table"."column": drizzle renders bare names inside sql``, which in a
+ * correlated subquery would bind to the inner table (e.g. "id").
+ */
+export const qualified = (c: PgColumn) => sql.raw(`"${getTableName(c.table)}"."${c.name}"`);

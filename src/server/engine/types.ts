@@ -1,0 +1,51 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { ResourceDef } from '../../shared/resources';
+import type { Db } from '../db/driver';
+import type { Scope } from '../db/scope';
+
+/** Who acts, and with what. */
+export interface Ctx {
+  app: FastifyInstance;
+  db: Db;
+  scope: Scope;
+}
+
+/** A transaction or the database itself. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Row = Record<string, unknown>;
+
+export interface BindingHooks {
+  /** Refuse an action before anything runs (e.g. catalogue changes by non-super callers). */
+  guard?(ctx: Ctx, action: 'add' | 'update' | 'delete' | 'import'): void;
+  /**
+   * Turns validated input into column values and checks references; runs inside the write's
+   * transaction. `values` holds the stored fields already; `existing` is set on update.
+   */
+  beforeWrite?(ctx: Ctx, tx: Tx, values: Row, input: Row, tenantId: number, existing?: { id: number; tenantId: number }): Promise<void>;
+  /** Stores what lives outside the row (link tables) once its id is known. */
+  afterWrite?(ctx: Ctx, tx: Tx, id: number, input: Row, tenantId: number): Promise<void>;
+  /** Deletes rows already known to be in scope; refuses with fail(). Default: plain delete. */
+  remove?(ctx: Ctx, ids: number[]): Promise<void>;
+  /** Adds fields that live in other tables ('refs' id arrays) to loaded rows. */
+  decorate?(db: Db | Tx, rows: Row[]): Promise<void>;
+}
+
+export interface Binding {
+  def: ResourceDef;
+  table: PgTable;
+  id: PgColumn;
+  /** Set for tenant-owned tables: every read and write is scoped on it. */
+  tenantId?: PgColumn;
+  /** Stored fields by registry name. */
+  columns: Record<string, PgColumn>;
+  /** Read-only computed fields by registry name (subqueries on the row). */
+  computed?: Record<string, SQL.Aliased | SQL>;
+  /** Filters that are not a plain column test (e.g. 'in' over a link table). */
+  filters?: Record<string, (value: unknown) => SQL | undefined>;
+  /** Visibility beyond the tenant column (e.g. tenants: non-super callers see their own row). */
+  readWhere?(scope: Scope): SQL | undefined;
+  hooks?: BindingHooks;
+}

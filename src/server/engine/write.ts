@@ -1,0 +1,91 @@
+import { inArray } from 'drizzle-orm';
+import { Code } from '../../shared/api';
+import { isEditable, type FormMode } from '../../shared/resources/schema';
+import { tenantForWrite } from '../db/scope';
+import { ApiError, fail } from '../lib/api-error';
+import { getRow, visible } from './query';
+import type { Binding, Ctx, Row } from './types';
+
+/** The SQLSTATE of a PostgreSQL error, however the driver wraps it. */
+export function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/**
+ * Runs a write; a unique violation becomes code 409 duplicateName and a dangling reference
+ * (e.g. a super administrator naming a tenant that does not exist) 400 refInvalid, never a 500.
+ */
+export async function uniqueGuard<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    const state = sqlState(err);
+    if (state === '23505') fail(Code.CONFLICT, 'duplicateName');
+    if (state === '23503') fail(Code.BAD_REQUEST, 'refInvalid');
+    throw err;
+  }
+}
+
+/** Stored, editable fields of the input; a null for a NOT NULL column falls back to its default. */
+function storedValues(b: Binding, input: Row, mode: FormMode): Row {
+  const values: Row = {};
+  for (const f of b.def.fields) {
+    const col = b.columns[f.name];
+    if (!col || f.writeOnly || f.type === 'refs' || f.name === 'tenantId' || !isEditable(f, mode)) continue;
+    const v = input[f.name];
+    if (v === undefined) continue;
+    if (v === null && col.notNull) {
+      if (f.required) fail(Code.BAD_REQUEST, 'required', `${f.name}: required`);
+      if (mode === 'add' || col.default === undefined || typeof col.default === 'object') continue;
+      values[f.name] = col.default;
+      continue;
+    }
+    values[f.name] = f.type === 'date' || f.type === 'datetime' ? (v === null ? null : new Date(v as string)) : v;
+  }
+  return values;
+}
+
+export async function addRow(ctx: Ctx, b: Binding, input: Row): Promise<Row> {
+  b.hooks?.guard?.(ctx, 'add');
+  const tenantId = tenantForWrite(ctx.scope, typeof input.tenantId === 'number' ? input.tenantId : null);
+  return uniqueGuard(() =>
+    ctx.db.transaction(async (tx) => {
+      const values = storedValues(b, input, 'add');
+      if (b.tenantId) values.tenantId = tenantId;
+      await b.hooks?.beforeWrite?.(ctx, tx, values, input, tenantId);
+      const [created] = await tx.insert(b.table).values(values).returning({ id: b.id });
+      const id = created!.id as number;
+      await b.hooks?.afterWrite?.(ctx, tx, id, input, tenantId);
+      return getRow(ctx, b, id, tx);
+    }),
+  );
+}
+
+export async function updateRow(ctx: Ctx, b: Binding, input: Row & { id: number }): Promise<Row> {
+  b.hooks?.guard?.(ctx, 'update');
+  return uniqueGuard(() =>
+    ctx.db.transaction(async (tx) => {
+      const [existing] = await visible(ctx, b, [input.id], tx);
+      if (!existing) fail(Code.NOT_FOUND, 'notFound');
+      const values = storedValues(b, input, 'update');
+      await b.hooks?.beforeWrite?.(ctx, tx, values, input, existing!.tenantId, existing);
+      if (Object.keys(values).length) await tx.update(b.table).set(values).where(inArray(b.id, [input.id]));
+      await b.hooks?.afterWrite?.(ctx, tx, input.id, input, existing!.tenantId);
+      return getRow(ctx, b, input.id, tx);
+    }),
+  );
+}
+
+/** All ids must be visible (else 404 and nothing is deleted); the binding may refuse. */
+export async function deleteRows(ctx: Ctx, b: Binding, ids: number[]): Promise<void> {
+  b.hooks?.guard?.(ctx, 'delete');
+  const unique = [...new Set(ids)];
+  const found = await visible(ctx, b, unique);
+  if (found.length !== unique.length) fail(Code.NOT_FOUND, 'notFound');
+  if (b.hooks?.remove) return b.hooks.remove(ctx, unique);
+  await ctx.db.delete(b.table).where(inArray(b.id, unique));
+}

@@ -1,0 +1,52 @@
+import { and, count, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { Code } from '../../shared/api';
+import { departmentResource } from '../../shared/resources/org';
+import { departments, users } from '../db/schema';
+import { qualified } from '../engine/query';
+import { registerBinding } from '../engine/registry';
+import type { Tx } from '../engine/types';
+import { fail } from '../lib/api-error';
+
+/** Whether `id` is a department of `tenantId`. */
+export async function departmentInTenant(tx: Tx, id: number, tenantId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: departments.id }).from(departments).where(and(eq(departments.id, id), eq(departments.tenantId, tenantId)));
+  return !!row;
+}
+
+export const departmentBinding = registerBinding({
+  def: departmentResource,
+  table: departments,
+  id: departments.id,
+  tenantId: departments.tenantId,
+  columns: { name: departments.name, pid: departments.pid, sort: departments.sort, tenantId: departments.tenantId, createdAt: departments.createdAt },
+  computed: {
+    userCount: sql<number>`(select count(*)::int from ${users} where ${qualified(users.departmentId)} = ${qualified(departments.id)})`,
+  },
+  hooks: {
+    async beforeWrite(_ctx, tx, values, _input, tenantId, existing) {
+      const pid = values.pid as number | undefined;
+      if (!pid) return;
+      if (!(await departmentInTenant(tx, pid, tenantId))) fail(Code.BAD_REQUEST, 'refInvalid');
+      // A department cannot move under itself or one of its descendants.
+      for (let at: number | undefined = pid, hops = 0; at && existing && hops < 1000; hops++) {
+        if (at === existing.id) fail(Code.BAD_REQUEST, 'refInvalid');
+        const [up] = await tx.select({ pid: departments.pid }).from(departments).where(eq(departments.id, at));
+        at = up?.pid;
+      }
+    },
+    async remove(ctx, ids) {
+      await ctx.db.transaction(async (tx) => {
+        const [held] = await tx
+          .select({ n: count() })
+          .from(users)
+          .where(inArray(users.departmentId, ids));
+        const [children] = await tx
+          .select({ n: count() })
+          .from(departments)
+          .where(and(inArray(departments.pid, ids), notInArray(departments.id, ids)));
+        if ((held?.n ?? 0) > 0 || (children?.n ?? 0) > 0) fail(Code.CONFLICT, 'departmentNotEmpty');
+        await tx.delete(departments).where(or(inArray(departments.id, ids)));
+      });
+    },
+  },
+});

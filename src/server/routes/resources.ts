@@ -1,0 +1,96 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Code } from '../../shared/api';
+import type { PermissionMark } from '../../shared/permissions';
+import { exportBody, idBody, idsBody, listQuery } from '../../shared/resources/list';
+import { formSchema } from '../../shared/resources/schema';
+import { exportRows, importRows } from '../engine/files';
+import { getRow, listRows } from '../engine/query';
+import type { Binding, Ctx } from '../engine/types';
+import { addRow, deleteRows, updateRow } from '../engine/write';
+import { fail } from '../lib/api-error';
+import { authed } from '../plugins/auth';
+import { ORG_BINDINGS } from '../resources';
+import orgActions from '../resources/org-actions';
+
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+const ctxOf = (request: FastifyRequest): Ctx => ({ app: request.server, db: request.server.db, scope: authed(request).scope });
+
+/** The single upload of an import: XLSX only, at most 5 MB. */
+async function uploaded(request: FastifyRequest): Promise<Buffer> {
+  let file;
+  try {
+    file = await request.file();
+  } catch {
+    return fail(Code.BAD_REQUEST, 'fileFormat');
+  }
+  if (!file || file.fieldname !== 'file') return fail(Code.BAD_REQUEST, 'fileFormat');
+  try {
+    return await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') fail(Code.BAD_REQUEST, 'fileTooLarge');
+    throw err;
+  }
+}
+
+/**
+ * `POST /api/<kind>/<name>/<action>` for every registered binding: list and get for any
+ * session, the def's write actions behind their `<mark>:<action>` permission marks.
+ */
+function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
+  const { def } = b;
+  const actions = new Set(def.actions ?? ['add', 'update', 'delete', 'export', 'import']);
+  const mark = (action: string) => ({ mark: `${def.mark}:${action}` as PermissionMark });
+  const tags = [def.kind];
+  return async (app) => {
+    app.post('/list', { schema: { tags, summary: `${def.name}: one page of rows`, body: listQuery } }, async (request, reply) =>
+      reply.ok(await listRows(ctxOf(request), b, request.body)),
+    );
+    app.post('/get', { schema: { tags, summary: `${def.name}: one row`, body: idBody } }, async (request, reply) =>
+      reply.ok(await getRow(ctxOf(request), b, request.body.id)),
+    );
+    if (actions.has('add')) {
+      app.post('/add', { config: mark('add'), schema: { tags, summary: `${def.name}: create`, body: formSchema(def, 'add') } }, async (request, reply) =>
+        reply.ok(await addRow(ctxOf(request), b, request.body)),
+      );
+    }
+    if (actions.has('update')) {
+      const body = formSchema(def, 'update');
+      app.post('/update', { config: mark('update'), schema: { tags, summary: `${def.name}: change`, body } }, async (request, reply) =>
+        reply.ok(await updateRow(ctxOf(request), b, request.body as { id: number })),
+      );
+    }
+    if (actions.has('delete')) {
+      app.post('/delete', { config: mark('delete'), schema: { tags, summary: `${def.name}: delete by ids`, body: idsBody } }, async (request, reply) => {
+        await deleteRows(ctxOf(request), b, request.body.ids);
+        return reply.ok(null);
+      });
+    }
+    if (actions.has('export')) {
+      app.post('/export', { config: mark('export'), schema: { tags, summary: `${def.name}: the list as CSV or XLSX`, body: exportBody } }, async (request, reply) => {
+        const file = await exportRows(ctxOf(request), b, request.body);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .send(file.body);
+      });
+    }
+    if (actions.has('import')) {
+      app.post('/import', { config: mark('import'), schema: { tags, summary: `${def.name}: XLSX upload (field "file"), answers an ImportReport` } }, async (request, reply) => {
+        const ctx = ctxOf(request);
+        b.hooks?.guard?.(ctx, 'import');
+        return reply.ok(await importRows(ctx, b, await uploaded(request)), 'importDone');
+      });
+    }
+  };
+}
+
+const resources: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5 } });
+  for (const b of ORG_BINDINGS) await app.register(resourceRoutes(b), { prefix: `/${b.def.kind}/${b.def.name}` });
+  await app.register(orgActions, { prefix: '/user' });
+};
+
+export default resources;

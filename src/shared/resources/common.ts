@@ -1,0 +1,21 @@
+import { STATUS_TABLE } from '../codes';
+import type { FieldDef, Label } from './types';
+
+// Labels several resources share, so each is translated once.
+export const L = {
+  id: /*i18n*/ { id: 'field.id', message: '编号' },
+  name: /*i18n*/ { id: 'field.name', message: '名称' },
+  status: /*i18n*/ { id: 'field.status', message: '状态' },
+  sort: /*i18n*/ { id: 'field.sort', message: '排序' },
+  createdAt: /*i18n*/ { id: 'field.createdAt', message: '创建时间' },
+  phone: /*i18n*/ { id: 'field.phone', message: '电话' },
+  address: /*i18n*/ { id: 'field.address', message: '地址' },
+  description: /*i18n*/ { id: 'field.description', message: '描述' },
+  parent: /*i18n*/ { id: 'field.parent', message: '上级' },
+  tenant: /*i18n*/ { id: 'field.tenant', message: '所属企业' },
+} satisfies Record<string, Label>;
+
+export const idField: FieldDef = { name: 'id', label: L.id, type: 'integer', form: false, list: { width: 80, fixed: 'left', sortable: true } };
+export const createdAtField: FieldDef = { name: 'createdAt', label: L.createdAt, type: 'datetime', form: false, list: { width: 170, sortable: true }, filter: 'range' };
+export const statusField: FieldDef = { name: 'status', label: L.status, type: 'code', codes: STATUS_TABLE, required: true, filter: 'eq', list: { width: 90 } };
+export const sortField: FieldDef = { name: 'sort', label: L.sort, type: 'integer', min: 0, max: 100_000, list: { width: 80, sortable: true } };

@@ -1,0 +1,19 @@
+import type { ServiceKind } from '../api';
+import { ORG_RESOURCES } from './org';
+import type { ResourceDef } from './types';
+
+export type { FieldDef, FieldType, FilterMode, Label, ResourceDef } from './types';
+
+/** Every resource the generic engine serves; a new entity is one entry here (plus its table). */
+export const RESOURCES: readonly ResourceDef[] = [...ORG_RESOURCES];
+
+const byKey = new Map(RESOURCES.map((r) => [`${r.kind}/${r.name}`, r]));
+const byRoute = new Map(RESOURCES.map((r) => [r.route, r]));
+
+export function findResource(kind: ServiceKind | string, name: string): ResourceDef | undefined {
+  return byKey.get(`${kind}/${name}`);
+}
+
+export function resourceOfRoute(route: string): ResourceDef | undefined {
+  return byRoute.get(route);
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Page sizes the console offers; the service accepts up to MAX_PAGE_SIZE. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 500;
+/** Export and import caps, so one request cannot hold the service for minutes. */
+export const MAX_EXPORT_ROWS = 50_000;
+export const MAX_IMPORT_ROWS = 5_000;
+
+export const sortSpec = z.object({ field: z.string().min(1).max(64), order: z.enum(['asc', 'desc']) });
+
+/**
+ * Body of every `list` action. Filter values by the field's FilterMode: eq a scalar, like a
+ * string, range `[from, to]` (either may be null), in an array.
+ */
+export const listQuery = z.object({
+  page: z.number().int().min(1).default(1),
+  size: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  sort: z.array(sortSpec).max(3).optional(),
+  filters: z.record(z.string(), z.unknown()).optional(),
+  keyword: z.string().trim().max(100).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export interface ListResult<T> {
+  rows: T[];
+  total: number;
+}
+
+export const idBody = z.object({ id: z.number().int().positive() });
+export const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1, 'nothingSelected').max(1000) });
+export const exportBody = listQuery.omit({ page: true, size: true }).extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+
+/** Answer of `import`: rows that failed carry their sheet row number (1 = header) and messages. */
+export interface ImportReport {
+  total: number;
+  imported: number;
+  errors: { row: number; messages: string[] }[];
+}

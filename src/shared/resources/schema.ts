@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { PHONE_RE } from '../validation';
+import type { FieldDef, ResourceDef } from './types';
+
+export type FormMode = 'add' | 'update';
+
+/** Whether a field is edited in this form mode. */
+export function isEditable(field: FieldDef, mode: FormMode): boolean {
+  const form = field.form ?? true;
+  return form === true || (form === 'add' && mode === 'add');
+}
+
+// Messages are MsgKeys (src/shared/messages.ts) so service answers and form errors translate alike.
+function fieldSchema(field: FieldDef): z.ZodType {
+  switch (field.type) {
+    case 'text':
+    case 'textarea':
+    case 'password':
+    case 'image': {
+      let s = z.string().trim();
+      if (field.min !== undefined) s = s.min(field.min, 'tooShort');
+      return s.max(field.max ?? (field.type === 'textarea' ? 2000 : 255), 'tooLong');
+    }
+    case 'phone':
+      return z.string().trim().regex(PHONE_RE, 'phoneInvalid');
+    case 'email':
+      return z.string().trim().max(field.max ?? 128, 'tooLong').email('emailInvalid');
+    case 'integer':
+    case 'ref': {
+      let s = z.number().int('integerInvalid');
+      if (field.min !== undefined) s = s.min(field.min, 'tooSmall');
+      if (field.max !== undefined) s = s.max(field.max, 'tooLarge');
+      return s;
+    }
+    case 'decimal': {
+      // Spec core 5: at most two decimals.
+      let s = z.number().refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'decimalInvalid');
+      if (field.min !== undefined) s = s.refine((v) => v >= field.min!, 'tooSmall');
+      if (field.max !== undefined) s = s.refine((v) => v <= field.max!, 'tooLarge');
+      return s;
+    }
+    case 'code': {
+      const values = (field.codes ?? []).map((c) => c.value);
+      return z.union([z.number(), z.string()]).refine((v) => values.includes(v), 'mustChooseOne');
+    }
+    case 'refs':
+      return z
+        .array(z.number().int().positive())
+        .max(500)
+        .refine((ids) => new Set(ids).size === ids.length, 'duplicateValues');
+    case 'boolean':
+      return z.boolean();
+    case 'date':
+    case 'datetime':
+      return z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), 'dateInvalid');
+  }
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+
+/**
+ * The add/update body of a resource, derived from its registry entry: the one schema the
+ * service validates with and the console's form checks before sending. Empty optional
+ * values become null; update additionally needs the id and accepts partial bodies.
+ */
+export function formSchema(def: ResourceDef, mode: FormMode): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of def.fields) {
+    if (!isEditable(field, mode)) continue;
+    const base = fieldSchema(field);
+    const required = field.required && mode === 'add';
+    shape[field.name] = required
+      ? z.preprocess((v) => (isEmpty(v) ? undefined : v), base.optional()).refine((v) => v !== undefined, 'required')
+      : z.preprocess((v) => (isEmpty(v) ? null : v), base.nullable()).optional();
+  }
+  if (mode === 'update') shape.id = z.number().int().positive();
+  return z.object(shape);
+}

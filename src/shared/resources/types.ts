@@ -1,0 +1,73 @@
+import type { ServiceKind } from '../api';
+import type { CodeEntry } from '../codes';
+import type { CrudAction } from '../permissions';
+
+/**
+ * A Lingui message descriptor written without the macro, so the service can import the
+ * registry too; each literal is preceded by an `i18n` block comment, which `lingui extract`
+ * picks up, and the console resolves it with `i18n._(label)`.
+ */
+export interface Label {
+  id: string;
+  message: string;
+}
+
+/** Value kinds a field can hold; they drive validation, the form control and the table cell. */
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'password'
+  | 'phone'
+  | 'email'
+  | 'integer'
+  | 'decimal'
+  | 'code'
+  | 'ref'
+  | 'refs'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'image';
+
+export type FilterMode = 'eq' | 'like' | 'range' | 'in';
+
+export interface FieldDef {
+  /** Property of the API row (camelCase). */
+  name: string;
+  label: Label;
+  type: FieldType;
+  required?: boolean;
+  /** Max length for text kinds, max value for numbers. */
+  max?: number;
+  min?: number;
+  /** Code table of a 'code' field (src/shared/codes.ts). */
+  codes?: readonly CodeEntry<number | string>[];
+  /** Target of a 'ref'/'refs' field: options come from that resource's list. */
+  ref?: { kind: ServiceKind; resource: string; labelField: string };
+  /** Table column; false hides it. */
+  list?: false | { width?: number; fixed?: 'left' | 'right'; sortable?: boolean };
+  /** Where the form edits it: true both, 'add' only when creating, false never (server-set). */
+  form?: boolean | 'add';
+  filter?: FilterMode;
+  /** Matched by the list's keyword box (case-insensitive substring). */
+  keyword?: boolean;
+  /** Never sent to the console (password hashes ...). Write-only fields set form and list:false. */
+  writeOnly?: boolean;
+}
+
+export interface ResourceDef {
+  kind: ServiceKind;
+  /** Short singular noun: the route is POST /api/<kind>/<name>/<action>. */
+  name: string;
+  label: Label;
+  /** Route name of its screen (src/shared/routes.ts). */
+  route: string;
+  /** Rows carry tenant_id and every query is scoped to the caller's tenant. */
+  tenantScoped: boolean;
+  fields: readonly FieldDef[];
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  /** Entity part of the permission marks: `${mark}:add`, `${mark}:update` ... */
+  mark: string;
+  /** Actions offered; list and get are always there. Defaults to all five. */
+  actions?: readonly CrudAction[];
+}

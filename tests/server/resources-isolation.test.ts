@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldDef, ResourceDef } from '../../src/shared/resources';
+import { RESOURCES } from '../../src/shared/resources';
+import { buildTestApp, login, post, type TestApp } from './helper';
+import { list, parseCsv, tenantWithAdmin, type Row } from './org-helper';
+
+/**
+ * Tenant isolation over every resource the engine serves: tenant B's administrator, holding
+ * every mark, reaches none of tenant A's rows by id, filter or keyword, and changes nothing.
+ */
+
+let t: TestApp;
+let su: string;
+let a: Awaited<ReturnType<typeof tenantWithAdmin>>;
+let b: Awaited<ReturnType<typeof tenantWithAdmin>>;
+const aRows = new Map<string, Row[]>();
+
+const url = (def: ResourceDef, action: string) => `/api/${def.kind}/${def.name}/${action}`;
+const can = (def: ResourceDef, action: 'add' | 'update' | 'delete' | 'export' | 'import') => (def.actions ?? ['add', 'update', 'delete', 'export', 'import']).includes(action);
+
+/** A valid add body from the registry alone, so a new entity is covered without edits here. */
+function sampleValue(f: FieldDef, n: number): unknown {
+  switch (f.type) {
+    case 'phone':
+      return `1390000${String(n).padStart(4, '0')}`;
+    case 'email':
+      return `iso${n}@a.test`;
+    case 'integer':
+    case 'decimal':
+      return f.min ?? 1;
+    case 'code':
+      return f.codes?.[0]?.value;
+    case 'boolean':
+      return true;
+    case 'date':
+    case 'datetime':
+      return '2026-01-01T00:00:00.000Z';
+    case 'ref':
+    case 'refs':
+      return undefined;
+    default:
+      return `isoA${f.name}${n}`.slice(0, f.max ?? 64);
+  }
+}
+
+function sampleBody(def: ResourceDef, n: number): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const f of def.fields) {
+    const form = f.form ?? true;
+    if (form === false || f.name === 'tenantId') continue;
+    const v = sampleValue(f, n);
+    if (v !== undefined) body[f.name] = v;
+  }
+  return body;
+}
+
+/** Entities created through their own actions instead of `add`. */
+const CREATE_OTHERWISE: Record<string, (token: string) => Promise<void>> = {
+  'user/tenantApplication': async (token) => {
+    const res = await post(t.app, '/api/user/tenant/applyEnterprise', { contact: 'isoAcontact', phone: '13900001111', note: 'isoA' }, { token });
+    expect(res.code).toBe(0);
+  },
+};
+
+const scoped = RESOURCES.filter((d) => d.tenantScoped);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  su = (await login(t.app, 'admin', 'admin123')).token;
+  a = await tenantWithAdmin(t.app, 'Tenant A', 'alice');
+  b = await tenantWithAdmin(t.app, 'Tenant B', 'bob');
+  for (const def of scoped) {
+    const key = `${def.kind}/${def.name}`;
+    if (CREATE_OTHERWISE[key]) await CREATE_OTHERWISE[key](a.token);
+    else if (can(def, 'add')) {
+      for (let n = 1; n <= 2; n++) {
+        const res = await post(t.app, url(def, 'add'), sampleBody(def, n), { token: a.token });
+        expect(res.code, `${key} add: ${res.msg}`).toBe(0);
+      }
+    }
+    // A row of B too, so "B sees its own" is not vacuous.
+    if (CREATE_OTHERWISE[key]) await CREATE_OTHERWISE[key](b.token);
+    else if (can(def, 'add')) await post(t.app, url(def, 'add'), { ...sampleBody(def, 9), ...(def.name === 'user' ? { username: 'isoBuser' } : {}) }, { token: b.token });
+    const rows = (await list(t.app, def.name, { size: 500 }, su, def.kind)).rows.filter((r) => r.tenantId === a.tenant);
+    expect(rows.length, `${key}: tenant A has rows to attack`).toBeGreaterThan(0);
+    aRows.set(key, rows);
+  }
+});
+afterAll(() => t?.close());
+
+describe.each(scoped.map((d) => [`${d.kind}/${d.name}`, d] as const))('%s', (key, def) => {
+  const rowsOfA = () => aRows.get(key)!;
+  const idsOfA = () => new Set(rowsOfA().map((r) => r.id));
+  const noneOfA = (rows: Row[]) => {
+    expect(rows.filter((r) => idsOfA().has(r.id) || r.tenantId === a.tenant)).toEqual([]);
+  };
+
+  it("list shows B only B's rows, whatever filter or keyword names A's", async () => {
+    const own = await list(t.app, def.name, { size: 500 }, b.token, def.kind);
+    noneOfA(own.rows);
+    expect(own.rows.every((r) => r.tenantId === b.tenant)).toBe(true);
+    noneOfA((await list(t.app, def.name, { filters: { tenantId: a.tenant }, size: 500 }, b.token, def.kind)).rows);
+    for (const row of rowsOfA()) {
+      for (const f of def.fields) {
+        const v = row[f.name];
+        if (f.keyword && typeof v === 'string') noneOfA((await list(t.app, def.name, { keyword: v, size: 500 }, b.token, def.kind)).rows);
+        if ((f.filter === 'eq' || f.filter === 'like') && v !== null && v !== undefined && typeof v !== 'object') {
+          noneOfA((await list(t.app, def.name, { filters: { [f.name]: v }, size: 500 }, b.token, def.kind)).rows);
+        }
+      }
+      noneOfA((await list(t.app, def.name, { filters: { id: row.id }, size: 500 }, b.token, def.kind).catch(() => ({ rows: [] }))).rows);
+    }
+  });
+
+  it("get, update and delete of A's ids answer notFound and change nothing", async () => {
+    for (const row of rowsOfA()) {
+      const got = await post(t.app, url(def, 'get'), { id: row.id }, { token: b.token });
+      expect(got.code).toBe(404);
+      expect(got.data).toBeNull();
+      if (can(def, 'update')) {
+        const changes = sampleBody(def, 7);
+        for (const f of def.fields) if (f.form === 'add') delete changes[f.name];
+        expect((await post(t.app, url(def, 'update'), { ...changes, id: row.id }, { token: b.token })).code).toBe(404);
+      }
+      if (can(def, 'delete')) expect((await post(t.app, url(def, 'delete'), { ids: [row.id] }, { token: b.token })).code).toBe(404);
+    }
+    const after = (await list(t.app, def.name, { size: 500 }, su, def.kind)).rows.filter((r) => r.tenantId === a.tenant);
+    expect(after).toEqual(rowsOfA());
+  });
+
+  it.runIf(can(def, 'export'))('export with A-naming filters and keywords carries none of A', async () => {
+    const bodies: object[] = [{ format: 'csv' }, { format: 'csv', filters: { tenantId: a.tenant } }];
+    for (const row of rowsOfA()) {
+      for (const f of def.fields) if (f.keyword && typeof row[f.name] === 'string') bodies.push({ format: 'csv', keyword: row[f.name] });
+    }
+    for (const body of bodies) {
+      const res = await t.app.inject({ method: 'POST', url: url(def, 'export'), payload: body, headers: { authorization: b.token } });
+      expect(res.statusCode).toBe(200);
+      const [header, ...lines] = parseCsv(res.body);
+      const idCol = header!.indexOf('编号');
+      expect(idCol).toBeGreaterThanOrEqual(0);
+      expect(lines.filter((l) => idsOfA().has(Number(l[idCol])))).toEqual([]);
+    }
+  });
+});
+
+describe('user/tenant (the scope itself)', () => {
+  it("B never reads or changes tenant A's row", async () => {
+    const rows = (await list(t.app, 'tenant', { size: 500 }, b.token)).rows;
+    expect(rows.map((r) => r.id)).toEqual([b.tenant]);
+    expect((await list(t.app, 'tenant', { keyword: 'Tenant A' }, b.token)).total).toBe(0);
+    expect((await list(t.app, 'tenant', { filters: { name: 'Tenant A' } }, b.token)).total).toBe(0);
+    expect((await post(t.app, '/api/user/tenant/get', { id: a.tenant }, { token: b.token })).code).toBe(404);
+    expect((await post(t.app, '/api/user/tenant/update', { id: a.tenant, name: 'Hijacked' }, { token: b.token })).code).toBe(404);
+    expect((await post(t.app, '/api/user/tenant/delete', { ids: [a.tenant] }, { token: b.token })).code).toBe(403);
+    const exported = await t.app.inject({ method: 'POST', url: '/api/user/tenant/export', payload: { format: 'csv' }, headers: { authorization: b.token } });
+    expect(exported.body).not.toContain('Tenant A');
+    expect((await post<Row>(t.app, '/api/user/tenant/get', { id: a.tenant }, { token: su })).data.name).toBe('Tenant A');
+  });
+});
+
+describe('org actions across tenants', () => {
+  it("B's administrator cannot act on A's users, roles or departments", async () => {
+    const aUser = aRows.get('user/user')![0]!;
+    const aRole = aRows.get('user/role')![0]!;
+    const aDept = aRows.get('user/department')![0]!;
+    const bUser = (await list(t.app, 'user', { filters: { username: 'bob' } }, b.token)).rows[0]!;
+    const tries: [string, object][] = [
+      ['/api/user/user/assignRoles', { id: aUser.id, roleIds: [] }],
+      ['/api/user/user/assignRoles', { id: bUser.id, roleIds: [aRole.id] }],
+      ['/api/user/user/resetPassword', { id: aUser.id, password: 'hacked1' }],
+      ['/api/user/role/resourceIds', { id: aRole.id }],
+      ['/api/user/role/grant', { id: aRole.id, resourceIds: [] }],
+      ['/api/user/department/assignUsers', { id: aDept.id, userIds: [bUser.id] }],
+      ['/api/user/department/assignUsers', { id: (await list(t.app, 'department', {}, b.token)).rows[0]!.id, userIds: [aUser.id] }],
+    ];
+    for (const [path, body] of tries) {
+      const res = await post(t.app, path, body, { token: b.token });
+      expect([400, 404], `${path} ${JSON.stringify(body)}`).toContain(res.code);
+    }
+    const still = await post<Row>(t.app, '/api/user/user/get', { id: aUser.id }, { token: su });
+    expect(still.data).toEqual(aUser);
+    expect((await post(t.app, '/api/user/role/resourceIds', { id: aRole.id }, { token: a.token })).code).toBe(0);
+  });
+});
