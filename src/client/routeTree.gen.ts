@@ -21,6 +21,11 @@ import { Route as AuthedAdminRouteImport } from './routes/_authed/_admin'
 import { Route as AuthedMapRouteImport } from './routes/_authed/map'
 import { Route as AuthedAdminPageRouteImport } from './routes/_authed/_admin/$page'
 import { Route as AuthedAdminProDeviceListRouteImport } from './routes/_authed/_admin/ProDeviceList'
+import { Route as AuthedAdminDepartmentManagementRouteImport } from './routes/_authed/_admin/departmentManagement'
+import { Route as AuthedAdminPermissionManagerRouteImport } from './routes/_authed/_admin/permissionManager'
+import { Route as AuthedAdminRoleListRouteImport } from './routes/_authed/_admin/roleList'
+import { Route as AuthedAdminTenantListRouteImport } from './routes/_authed/_admin/tenantList'
+import { Route as AuthedAdminUserListRouteImport } from './routes/_authed/_admin/userList'
 import { Route as AuthedMapIndexRouteImport } from './routes/_authed/map/index'
 import { Route as AuthedMapPageRouteImport } from './routes/_authed/map/$page'
 import { Route as AuthedAdminPageParamRouteImport } from './routes/_authed/_admin/$page.$param'
@@ -84,6 +89,33 @@ const AuthedAdminProDeviceListRoute =
     path: '/ProDeviceList',
     getParentRoute: () => AuthedAdminRoute,
   } as any)
+const AuthedAdminDepartmentManagementRoute =
+  AuthedAdminDepartmentManagementRouteImport.update({
+    id: '/departmentManagement',
+    path: '/departmentManagement',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any)
+const AuthedAdminPermissionManagerRoute =
+  AuthedAdminPermissionManagerRouteImport.update({
+    id: '/permissionManager',
+    path: '/permissionManager',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any)
+const AuthedAdminRoleListRoute = AuthedAdminRoleListRouteImport.update({
+  id: '/roleList',
+  path: '/roleList',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminTenantListRoute = AuthedAdminTenantListRouteImport.update({
+  id: '/tenantList',
+  path: '/tenantList',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminUserListRoute = AuthedAdminUserListRouteImport.update({
+  id: '/userList',
+  path: '/userList',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
 const AuthedMapIndexRoute = AuthedMapIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -111,6 +143,11 @@ export interface FileRoutesByFullPath {
   '/map': typeof AuthedMapRouteWithChildren
   '/$page': typeof AuthedAdminPageRouteWithChildren
   '/ProDeviceList': typeof AuthedAdminProDeviceListRoute
+  '/departmentManagement': typeof AuthedAdminDepartmentManagementRoute
+  '/permissionManager': typeof AuthedAdminPermissionManagerRoute
+  '/roleList': typeof AuthedAdminRoleListRoute
+  '/tenantList': typeof AuthedAdminTenantListRoute
+  '/userList': typeof AuthedAdminUserListRoute
   '/map/$page': typeof AuthedMapPageRoute
   '/map/': typeof AuthedMapIndexRoute
   '/$page/$param': typeof AuthedAdminPageParamRoute
@@ -125,6 +162,11 @@ export interface FileRoutesByTo {
   '/': typeof AuthedIndexRoute
   '/$page': typeof AuthedAdminPageRouteWithChildren
   '/ProDeviceList': typeof AuthedAdminProDeviceListRoute
+  '/departmentManagement': typeof AuthedAdminDepartmentManagementRoute
+  '/permissionManager': typeof AuthedAdminPermissionManagerRoute
+  '/roleList': typeof AuthedAdminRoleListRoute
+  '/tenantList': typeof AuthedAdminTenantListRoute
+  '/userList': typeof AuthedAdminUserListRoute
   '/map/$page': typeof AuthedMapPageRoute
   '/map': typeof AuthedMapIndexRoute
   '/$page/$param': typeof AuthedAdminPageParamRoute
@@ -143,6 +185,11 @@ export interface FileRoutesById {
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/_admin/$page': typeof AuthedAdminPageRouteWithChildren
   '/_authed/_admin/ProDeviceList': typeof AuthedAdminProDeviceListRoute
+  '/_authed/_admin/departmentManagement': typeof AuthedAdminDepartmentManagementRoute
+  '/_authed/_admin/permissionManager': typeof AuthedAdminPermissionManagerRoute
+  '/_authed/_admin/roleList': typeof AuthedAdminRoleListRoute
+  '/_authed/_admin/tenantList': typeof AuthedAdminTenantListRoute
+  '/_authed/_admin/userList': typeof AuthedAdminUserListRoute
   '/_authed/map/$page': typeof AuthedMapPageRoute
   '/_authed/map/': typeof AuthedMapIndexRoute
   '/_authed/_admin/$page/$param': typeof AuthedAdminPageParamRoute
@@ -160,6 +207,11 @@ export interface FileRouteTypes {
     | '/map'
     | '/$page'
     | '/ProDeviceList'
+    | '/departmentManagement'
+    | '/permissionManager'
+    | '/roleList'
+    | '/tenantList'
+    | '/userList'
     | '/map/$page'
     | '/map/'
     | '/$page/$param'
@@ -174,6 +226,11 @@ export interface FileRouteTypes {
     | '/'
     | '/$page'
     | '/ProDeviceList'
+    | '/departmentManagement'
+    | '/permissionManager'
+    | '/roleList'
+    | '/tenantList'
+    | '/userList'
     | '/map/$page'
     | '/map'
     | '/$page/$param'
@@ -191,6 +248,11 @@ export interface FileRouteTypes {
     | '/_authed/'
     | '/_authed/_admin/$page'
     | '/_authed/_admin/ProDeviceList'
+    | '/_authed/_admin/departmentManagement'
+    | '/_authed/_admin/permissionManager'
+    | '/_authed/_admin/roleList'
+    | '/_authed/_admin/tenantList'
+    | '/_authed/_admin/userList'
     | '/_authed/map/$page'
     | '/_authed/map/'
     | '/_authed/_admin/$page/$param'
@@ -292,6 +354,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminProDeviceListRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
+    '/_authed/_admin/departmentManagement': {
+      id: '/_authed/_admin/departmentManagement'
+      path: '/departmentManagement'
+      fullPath: '/departmentManagement'
+      preLoaderRoute: typeof AuthedAdminDepartmentManagementRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/_admin/permissionManager': {
+      id: '/_authed/_admin/permissionManager'
+      path: '/permissionManager'
+      fullPath: '/permissionManager'
+      preLoaderRoute: typeof AuthedAdminPermissionManagerRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/_admin/roleList': {
+      id: '/_authed/_admin/roleList'
+      path: '/roleList'
+      fullPath: '/roleList'
+      preLoaderRoute: typeof AuthedAdminRoleListRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/_admin/tenantList': {
+      id: '/_authed/_admin/tenantList'
+      path: '/tenantList'
+      fullPath: '/tenantList'
+      preLoaderRoute: typeof AuthedAdminTenantListRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/_admin/userList': {
+      id: '/_authed/_admin/userList'
+      path: '/userList'
+      fullPath: '/userList'
+      preLoaderRoute: typeof AuthedAdminUserListRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
     '/_authed/map/': {
       id: '/_authed/map/'
       path: '/'
@@ -331,11 +428,21 @@ const AuthedAdminPageRouteWithChildren = AuthedAdminPageRoute._addFileChildren(
 interface AuthedAdminRouteChildren {
   AuthedAdminPageRoute: typeof AuthedAdminPageRouteWithChildren
   AuthedAdminProDeviceListRoute: typeof AuthedAdminProDeviceListRoute
+  AuthedAdminDepartmentManagementRoute: typeof AuthedAdminDepartmentManagementRoute
+  AuthedAdminPermissionManagerRoute: typeof AuthedAdminPermissionManagerRoute
+  AuthedAdminRoleListRoute: typeof AuthedAdminRoleListRoute
+  AuthedAdminTenantListRoute: typeof AuthedAdminTenantListRoute
+  AuthedAdminUserListRoute: typeof AuthedAdminUserListRoute
 }
 
 const AuthedAdminRouteChildren: AuthedAdminRouteChildren = {
   AuthedAdminPageRoute: AuthedAdminPageRouteWithChildren,
   AuthedAdminProDeviceListRoute: AuthedAdminProDeviceListRoute,
+  AuthedAdminDepartmentManagementRoute: AuthedAdminDepartmentManagementRoute,
+  AuthedAdminPermissionManagerRoute: AuthedAdminPermissionManagerRoute,
+  AuthedAdminRoleListRoute: AuthedAdminRoleListRoute,
+  AuthedAdminTenantListRoute: AuthedAdminTenantListRoute,
+  AuthedAdminUserListRoute: AuthedAdminUserListRoute,
 }
 
 const AuthedAdminRouteWithChildren = AuthedAdminRoute._addFileChildren(

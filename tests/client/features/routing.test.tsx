@@ -65,7 +65,8 @@ describe('console routing and gating', () => {
   it('a screen in the menu, or always allowed, opens', async () => {
     loggedIn();
     openAt('/userList');
-    expect(await screen.findByTestId('placeholder-screen')).toHaveAttribute('data-route', 'userList');
+    // userList is a concrete screen (features/org), no longer the placeholder.
+    expect(await screen.findByTestId('resource-user')).toBeInTheDocument();
     expect(screen.getByTestId('page-title')).toHaveTextContent('用户管理');
   });
 

@@ -3,6 +3,7 @@ import { Avatar, Button, Group, Menu, Modal, Stack, Text, UnstyledButton } from 
 import { IconBuildingStore, IconChevronDown, IconKey, IconLogout, IconRocket } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isAllowed, useSession } from '../../lib/session';
+import { ApplyEnterpriseModal } from '../org/ApplyEnterpriseModal';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { useLogout } from './useLogout';
 
@@ -102,26 +103,7 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
         </Group>
       </Modal>
 
-      <Modal opened={dialog === 'upgrade'} onClose={close} title={t`升级企业版`} centered>
-        <Stack gap="sm">
-          <Text size="sm">
-            <Trans>
-              企业版提供更多设备接入数量、多级部门与角色管理、专属数据看板和优先技术支持。
-            </Trans>
-          </Text>
-          <Text size="sm">
-            <Trans>当前企业：{tenant}</Trans>
-          </Text>
-          <Text size="sm" c="dimmed">
-            <Trans>如需升级，请联系您的客户经理或销售人员。</Trans>
-          </Text>
-        </Stack>
-        <Group justify="flex-end" mt="lg">
-          <Button onClick={close}>
-            <Trans>知道了</Trans>
-          </Button>
-        </Group>
-      </Modal>
+      <ApplyEnterpriseModal opened={dialog === 'upgrade'} onClose={close} />
     </>
   );
 }

@@ -1,0 +1,72 @@
+import { useEffect, useId, useSyncExternalStore } from 'react';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+
+export interface ConfirmRequest {
+  title?: string;
+  message: string;
+  confirmLabel?: string;
+}
+
+interface Pending extends ConfirmRequest {
+  resolve: (ok: boolean) => void;
+}
+
+let pending: Pending | null = null;
+const listeners = new Set<() => void>();
+const hosts: string[] = [];
+const emit = () => listeners.forEach((l) => l());
+
+/**
+ * Asks before a delete, unbind, recycle or close action (spec core 5); resolves true on confirm.
+ * A ConfirmHost must be mounted (every DataTable mounts one).
+ */
+export function confirmDanger(request: ConfirmRequest): Promise<boolean> {
+  pending?.resolve(false);
+  return new Promise((resolve) => {
+    pending = { ...request, resolve };
+    emit();
+  });
+}
+
+function settle(ok: boolean): void {
+  const current = pending;
+  pending = null;
+  current?.resolve(ok);
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Renders the pending confirmation; of several mounted hosts only the first one shows it. */
+export function ConfirmHost() {
+  const { t } = useLingui();
+  const id = useId();
+  useEffect(() => {
+    hosts.push(id);
+    emit();
+    return () => {
+      hosts.splice(hosts.indexOf(id), 1);
+      emit();
+    };
+  }, [id]);
+  const request = useSyncExternalStore(subscribe, () => pending);
+  const active = useSyncExternalStore(subscribe, () => hosts[0] === id);
+  if (!active) return null;
+  return (
+    <Modal opened={Boolean(request)} onClose={() => settle(false)} title={request?.title ?? t`操作确认`} centered size="sm">
+      <Text size="sm">{request?.message}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={() => settle(false)}>
+          <Trans>取消</Trans>
+        </Button>
+        <Button color="red" onClick={() => settle(true)} data-testid="confirm-danger">
+          {request?.confirmLabel ?? t`确定`}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import type { ActionRule } from './cells';
+
+export type Row = Record<string, unknown>;
+
+export type ColumnType =
+  | 'text'
+  | 'select'
+  | 'number'
+  | 'radio'
+  | 'date'
+  | 'deviceName'
+  | 'addimg'
+  | 'img'
+  | 'but'
+  | 'check'
+  | 'check1'
+  | 'check2'
+  | 'check3'
+  | 'check4'
+  | 'check5'
+  | 'splitTime'
+  | 'click';
+
+/** An action button of a 'but' column (spec realtime 3): `function` names the handler. */
+export interface ActionButton {
+  title: string;
+  color?: string;
+  function: string;
+  /** When the button shows; absent = always. */
+  filter?: ActionRule;
+  /** Hides the button when its filter matches instead of showing it. */
+  ishide?: boolean;
+}
+
+/** Table column definition of spec realtime 3. */
+export interface Column<R extends Row = Row> {
+  id: string;
+  /** Property of the row the cell shows. */
+  name: string;
+  title: ReactNode;
+  /** Pixels; 100 when absent (spec realtime 9). */
+  width?: number;
+  fixed?: 'left' | 'right';
+  type?: ColumnType;
+  data?: ActionButton[];
+  /** Labels of a 'select' column. */
+  options?: { value: unknown; label: string }[];
+  sortable?: boolean;
+  /** Overrides the type's cell. */
+  render?: (row: R) => ReactNode;
+}
+
+export const DEFAULT_COLUMN_WIDTH = 100;
+export const HEADER_HEIGHT = 60;
+export const CHECK_COLUMN_WIDTH = 44;

@@ -1,0 +1,140 @@
+import '@mantine/dates/styles.css';
+import { useEffect, useState } from 'react';
+import { Button, Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react';
+import { Trans, useLingui as useMacro } from '@lingui/react/macro';
+import type { FieldDef } from '../../../shared/resources';
+import { useCodeLabel, type RefOption } from './display';
+
+export const KEYWORD_DEBOUNCE_MS = 300;
+
+export interface ResourceFiltersProps {
+  fields: readonly FieldDef[];
+  keyword: string;
+  filters: Record<string, unknown>;
+  onKeywordChange: (keyword: string) => void;
+  onFiltersChange: (filters: Record<string, unknown>) => void;
+  onReset: () => void;
+  refOptions: (field: FieldDef) => RefOption[];
+  withKeyword: boolean;
+}
+
+const toValue = (field: FieldDef, v: string) => (field.type === 'ref' || typeof field.codes?.[0]?.value === 'number' ? Number(v) : v);
+
+/** Toolbar filters generated from the fields' filter modes, plus the debounced keyword box. */
+export function ResourceFilters(props: ResourceFiltersProps) {
+  const { fields, filters, onFiltersChange, onKeywordChange, refOptions } = props;
+  const { i18n } = useLingui();
+  const { t } = useMacro();
+  const codeLabel = useCodeLabel();
+  const [keyword, setKeyword] = useState(props.keyword);
+  const [debounced] = useDebouncedValue(keyword, KEYWORD_DEBOUNCE_MS);
+  useEffect(() => setKeyword(props.keyword), [props.keyword]);
+  useEffect(() => {
+    if (debounced !== props.keyword) onKeywordChange(debounced);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled keyword is sent
+  }, [debounced]);
+
+  const set = (name: string, value: unknown) => onFiltersChange({ ...filters, [name]: value });
+  const options = (field: FieldDef) =>
+    field.type === 'code'
+      ? (field.codes ?? []).map((c) => ({
+          value: String(c.value),
+          label: codeLabel(field.codes, c.value),
+        }))
+      : refOptions(field);
+
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap" data-testid="resource-filters">
+      {props.withKeyword && (
+        <TextInput
+          aria-label={t`关键字`}
+          placeholder={t`搜索关键字`}
+          leftSection={<IconSearch size={14} />}
+          w={200}
+          value={keyword}
+          onChange={(e) => setKeyword(e.currentTarget.value)}
+        />
+      )}
+      {fields.map((field) => {
+        const label = i18n._(field.label);
+        const value = filters[field.name];
+        switch (field.filter) {
+          case 'like':
+            return (
+              <TextInput
+                key={field.name}
+                aria-label={label}
+                placeholder={label}
+                w={160}
+                value={typeof value === 'string' ? value : ''}
+                onChange={(e) => set(field.name, e.currentTarget.value)}
+              />
+            );
+          case 'eq':
+            return (
+              <Select
+                key={field.name}
+                aria-label={label}
+                placeholder={label}
+                w={160}
+                clearable
+                searchable
+                data={options(field)}
+                value={value === undefined || value === null ? null : String(value)}
+                onChange={(v) => set(field.name, v === null ? undefined : toValue(field, v))}
+              />
+            );
+          case 'in':
+            return (
+              <MultiSelect
+                key={field.name}
+                aria-label={label}
+                placeholder={label}
+                w={220}
+                clearable
+                data={options(field)}
+                value={(Array.isArray(value) ? value : []).map(String)}
+                onChange={(v) =>
+                  set(
+                    field.name,
+                    v.map((x) => toValue(field, x)),
+                  )
+                }
+              />
+            );
+          case 'range': {
+            const range = Array.isArray(value) ? (value as (string | null)[]) : [null, null];
+            return (
+              <DatePickerInput
+                key={field.name}
+                type="range"
+                aria-label={label}
+                placeholder={label}
+                w={240}
+                clearable
+                valueFormat="YYYY-MM-DD"
+                value={[range[0] ?? null, range[1] ?? null]}
+                onChange={(v) => set(field.name, v[0] || v[1] ? [v[0] ?? null, v[1] ? `${v[1]} 23:59:59` : null] : undefined)}
+              />
+            );
+          }
+          default:
+            return null;
+        }
+      })}
+      <Button
+        variant="default"
+        onClick={() => {
+          setKeyword('');
+          props.onReset();
+        }}
+      >
+        <Trans>重置</Trans>
+      </Button>
+    </Group>
+  );
+}

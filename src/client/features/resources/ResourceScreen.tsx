@@ -1,0 +1,279 @@
+import { useState, type ReactNode } from 'react';
+import { Button, FileButton, Group, Menu, Paper, Stack, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconDownload, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react';
+import { Trans, useLingui as useMacro } from '@lingui/react/macro';
+import type { ResourceDef } from '../../../shared/resources';
+import type { ImportReport } from '../../../shared/resources/list';
+import { DataTable, confirmDanger, requireSelection, type ActionButton, type Column } from '../../components/DataTable';
+import { Pagination } from '../../components/Pagination';
+import { hasMark, useSession } from '../../lib/session';
+import { request, toast } from '../../lib/request';
+import { ImportReportModal } from './ImportReportModal';
+import { ResourceDetail } from './ResourceDetail';
+import { ResourceFilters } from './ResourceFilters';
+import { ResourceForm } from './ResourceForm';
+import { fieldText, listedFields, useCodeLabel, useRefData } from './display';
+import { invalidateResource, resourceListQuery, type Row } from './resources.queries';
+import { buildListQuery, parseSort, type ResourceSearch } from './search';
+import { exportResource, importResource, type ExportFormat } from './transfer';
+
+/** An extra row action: shown when `visible` (and the mark, if any) allows. */
+export interface RowAction extends Omit<ActionButton, 'function'> {
+  id: string;
+  mark?: string;
+  visible?: (row: Row) => boolean;
+  run: (row: Row) => void;
+}
+
+export interface ResourceScreenProps {
+  def: ResourceDef;
+  search: ResourceSearch;
+  onSearchChange: (next: ResourceSearch) => void;
+  rowActions?: RowAction[];
+  /** Extra toolbar buttons; receive the selected row ids. */
+  toolbar?: (selected: number[]) => ReactNode;
+  cells?: Record<string, (row: Row) => ReactNode>;
+  /** False hides every change button (e.g. the catalogue for non-super administrators). */
+  canChange?: boolean;
+  title?: ReactNode;
+}
+
+/** The generic list screen of a registry resource: filters, marks-gated buttons, table, pagination, form and detail drawers. */
+export function ResourceScreen({
+  def,
+  search,
+  onSearchChange,
+  rowActions = [],
+  toolbar,
+  cells,
+  canChange = true,
+  title,
+}: ResourceScreenProps) {
+  const { i18n } = useLingui();
+  const { t } = useMacro();
+  useSession(); // re-render when the marks change
+  const queryClient = useQueryClient();
+  const query = buildListQuery(def, search);
+  const list = useQuery(resourceListQuery(def, query));
+  const fields = listedFields(def);
+  const { labels, options } = useRefData(def.fields.filter((f) => f.ref && (f.list !== false || f.filter)));
+  const codeLabel = useCodeLabel();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<Row | null | undefined>(undefined);
+  const [viewing, setViewing] = useState<Row | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const actions = new Set(def.actions ?? ['add', 'update', 'delete', 'export', 'import']);
+  const can = (action: string) => canChange && actions.has(action as never) && hasMark(`${def.mark}:${action}`);
+  const canRead = (action: string) => actions.has(action as never) && hasMark(`${def.mark}:${action}`);
+
+  const update = (patch: Partial<ResourceSearch>) => onSearchChange({ ...search, ...patch });
+
+  const remove = useMutation({
+    mutationFn: (ids: number[]) => request(def.kind, `${def.name}/delete`, { ids }, { showMessage: true }),
+    onSuccess: async () => {
+      setSelected([]);
+      await invalidateResource(queryClient, def.name);
+    },
+  });
+  const exporting = useMutation({
+    mutationFn: (format: ExportFormat) => {
+      const { sort, filters, keyword } = query;
+      return exportResource(def, format, { sort, filters, keyword });
+    },
+    onError: (error) => toast('error', error.message),
+  });
+  const importing = useMutation({
+    mutationFn: (file: File) => importResource(def, file),
+    onSuccess: async (answer) => {
+      setReport(answer);
+      await invalidateResource(queryClient, def.name);
+    },
+  });
+
+  const bulkDelete = () =>
+    requireSelection(selected, (ids) => {
+      void confirmDanger({
+        message: t`确定要删除选中的 ${ids.length} 条数据吗？`,
+        confirmLabel: t`删除`,
+      }).then((ok) => ok && remove.mutate(ids));
+    });
+
+  const buttons: ActionButton[] = [
+    { title: t`详情`, function: 'detail', color: 'gray' },
+    ...(can('update') ? [{ title: t`修改`, function: 'edit' }] : []),
+    ...rowActions.filter((a) => !a.mark || hasMark(a.mark)).map((a) => ({ title: a.title, color: a.color, function: a.id })),
+    ...(can('delete') ? [{ title: t`删除`, function: 'delete', color: 'red' }] : []),
+  ];
+
+  const onAction = (fn: string, row: Row) => {
+    if (fn === 'detail') setViewing(row);
+    else if (fn === 'edit') setEditing(row);
+    else if (fn === 'delete') remove.mutate([row.id]);
+    else rowActions.find((a) => a.id === fn)?.run(row);
+  };
+
+  // Row-specific visibility of extra actions: hide buttons whose predicate rejects the row.
+  const visibleFor = (row: Row) => buttons.filter((b) => rowActions.find((a) => a.id === b.function)?.visible?.(row) ?? true);
+
+  const columns: Column<Row>[] = [
+    ...fields.map((field): Column<Row> => {
+      const list = field.list || {};
+      return {
+        id: field.name,
+        name: field.name,
+        title: i18n._(field.label),
+        width: list.width,
+        fixed: list.fixed,
+        sortable: list.sortable,
+        render: cells?.[field.name] ?? ((row) => fieldText(field, row[field.name], codeLabel, labels, [t`是`, t`否`])),
+      };
+    }),
+    {
+      id: '__actions',
+      name: '__actions',
+      title: t`操作`,
+      type: 'but',
+      fixed: 'right',
+      width: Math.max(120, buttons.length * 64),
+      data: buttons,
+      render: (row) => <RowButtons row={row} buttons={visibleFor(row)} onAction={onAction} />,
+    },
+  ];
+
+  const rows = list.data?.rows ?? [];
+  const sort = parseSort(search.sort);
+
+  return (
+    <Stack gap="sm" data-testid={`resource-${def.name}`}>
+      <Group justify="space-between" wrap="wrap">
+        {title === undefined ? <Title order={4}>{i18n._(def.label)}</Title> : title}
+        <Group gap="xs">
+          {can('add') && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="resource-add">
+              <Trans>新增</Trans>
+            </Button>
+          )}
+          {can('delete') && (
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              onClick={bulkDelete}
+              loading={remove.isPending}
+              data-testid="resource-bulk-delete"
+            >
+              <Trans>批量删除</Trans>
+            </Button>
+          )}
+          {canRead('export') && (
+            <Menu withinPortal>
+              <Menu.Target>
+                <Button
+                  variant="default"
+                  leftSection={<IconDownload size={16} />}
+                  loading={exporting.isPending}
+                  data-testid="resource-export"
+                >
+                  <Trans>导出</Trans>
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => exporting.mutate('csv')} data-testid="export-csv">
+                  CSV
+                </Menu.Item>
+                <Menu.Item onClick={() => exporting.mutate('xlsx')} data-testid="export-xlsx">
+                  XLSX
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
+          {can('import') && (
+            <FileButton
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={(file) => file && importing.mutate(file)}
+            >
+              {(props) => (
+                <Button
+                  {...props}
+                  variant="default"
+                  leftSection={<IconUpload size={16} />}
+                  loading={importing.isPending}
+                  data-testid="resource-import"
+                >
+                  <Trans>导入</Trans>
+                </Button>
+              )}
+            </FileButton>
+          )}
+          {toolbar?.(selected)}
+        </Group>
+      </Group>
+      <ResourceFilters
+        fields={def.fields.filter((f) => f.filter)}
+        withKeyword={def.fields.some((f) => f.keyword)}
+        keyword={search.keyword ?? ''}
+        filters={search.filters ?? {}}
+        refOptions={options}
+        onKeywordChange={(keyword) => update({ keyword: keyword || undefined, page: undefined })}
+        onFiltersChange={(filters) => update({ filters, page: undefined })}
+        onReset={() => onSearchChange({ size: search.size })}
+      />
+      <Paper withBorder={false}>
+        <DataTable<Row>
+          columns={columns}
+          rows={rows}
+          selectable
+          selected={selected}
+          onSelectedChange={(keys) => setSelected(keys.map(Number))}
+          sort={sort}
+          onSortChange={(next) =>
+            update({
+              sort: next ? `${next.field}:${next.order}` : undefined,
+              page: undefined,
+            })
+          }
+          loading={list.isFetching}
+        />
+        <Pagination
+          page={query.page}
+          size={query.size}
+          total={list.data?.total ?? 0}
+          onPageChange={(page) => update({ page })}
+          onSizeChange={(size) => update({ size, page: undefined })}
+        />
+      </Paper>
+      <ResourceForm def={def} row={editing} opened={editing !== undefined} onClose={() => setEditing(undefined)} />
+      <ResourceDetail def={def} row={viewing} onClose={() => setViewing(null)} />
+      <ImportReportModal report={report} onClose={() => setReport(null)} />
+    </Stack>
+  );
+}
+
+/** The action cell: delete asks first (spec core 5), the rest run at once. */
+function RowButtons({ row, buttons, onAction }: { row: Row; buttons: ActionButton[]; onAction: (fn: string, row: Row) => void }) {
+  const { t } = useMacro();
+  return (
+    <Group gap={4} wrap="nowrap">
+      {buttons.map((b) => (
+        <Button
+          key={b.function}
+          size="compact-xs"
+          variant="light"
+          color={b.color}
+          data-testid={`row-${b.function}`}
+          onClick={() => {
+            if (b.function !== 'delete') return onAction(b.function, row);
+            void confirmDanger({
+              message: t`确定要删除这条数据吗？`,
+              confirmLabel: b.title,
+            }).then((ok) => ok && onAction(b.function, row));
+          }}
+        >
+          {b.title}
+        </Button>
+      ))}
+    </Group>
+  );
+}

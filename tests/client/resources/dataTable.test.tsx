@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import dayjs from 'dayjs';
+import {
+  DataTable,
+  formatDateCell,
+  isActionVisible,
+  requireSelection,
+  stickyStyles,
+  type Column,
+} from '../../../src/client/components/DataTable';
+import { configureRequest, resetRequestDeps } from '../../../src/client/lib/request';
+import { renderWithProviders } from '../render';
+
+type R = { id: number; name: string; status: number; at: number };
+const rows: R[] = [
+  { id: 1, name: 'alpha', status: 1, at: 1_700_000_000 },
+  { id: 2, name: 'beta', status: 3, at: 1_700_000_000_000 },
+];
+const columns: Column<R>[] = [
+  { id: 'id', name: 'id', title: 'ID', fixed: 'left', width: 80 },
+  { id: 'name', name: 'name', title: 'Name' },
+  { id: 'at', name: 'at', title: 'At', type: 'date', width: 170 },
+  {
+    id: 'ops',
+    name: 'ops',
+    title: 'Ops',
+    type: 'but',
+    fixed: 'right',
+    width: 160,
+    data: [
+      { title: 'Recycle', function: 'recycle', filter: { field: 'status', value: 2, op: 'huishou' } },
+      { title: 'Delete', function: 'delete', color: 'red' },
+    ],
+  },
+];
+
+describe('isActionVisible', () => {
+  it('equality compares as text', () => {
+    expect(isActionVisible({ field: 'status', value: 1 }, { status: 1 })).toBe(true);
+    expect(isActionVisible({ field: 'status', value: '1' }, { status: 1 })).toBe(true);
+    expect(isActionVisible({ field: 'status', value: 1 }, { status: 2 })).toBe(false);
+    expect(isActionVisible({ field: 'status', value: 1 }, {})).toBe(false);
+  });
+  it('>= compares numbers', () => {
+    expect(isActionVisible({ field: 'n', value: 3, op: '>=' }, { n: 3 })).toBe(true);
+    expect(isActionVisible({ field: 'n', value: 3, op: '>=' }, { n: 9 })).toBe(true);
+    expect(isActionVisible({ field: 'n', value: 3, op: '>=' }, { n: 2 })).toBe(false);
+  });
+  it('huishou is value >= threshold and <= 5', () => {
+    const rule = { field: 'n', value: 2, op: 'huishou' as const };
+    expect(isActionVisible(rule, { n: 1 })).toBe(false);
+    expect(isActionVisible(rule, { n: 2 })).toBe(true);
+    expect(isActionVisible(rule, { n: 5 })).toBe(true);
+    expect(isActionVisible(rule, { n: 6 })).toBe(false);
+  });
+  it('no rule always shows', () => {
+    expect(isActionVisible(undefined, {})).toBe(true);
+  });
+});
+
+describe('formatDateCell', () => {
+  it('treats values under 13 digits as seconds and longer ones as milliseconds', () => {
+    const expected = dayjs(1_700_000_000_000).format('YYYY-MM-DD HH:mm:ss');
+    expect(formatDateCell(1_700_000_000)).toBe(expected);
+    expect(formatDateCell('1700000000')).toBe(expected);
+    expect(formatDateCell(1_700_000_000_000)).toBe(expected);
+    expect(formatDateCell(null)).toBe('');
+    expect(formatDateCell('2024-05-06T07:08:09')).toBe('2024-05-06 07:08:09');
+  });
+});
+
+describe('stickyStyles', () => {
+  it('pins left columns after the check column and right columns from the end, with logical insets', () => {
+    const styles = stickyStyles(columns, true);
+    expect(styles[0]).toMatchObject({ position: 'sticky', insetInlineStart: 44 });
+    expect(styles[1]).toBeUndefined();
+    expect(styles[3]).toMatchObject({ position: 'sticky', insetInlineEnd: 0 });
+  });
+});
+
+describe('<DataTable>', () => {
+  const notify = vi.fn();
+  beforeEach(() => configureRequest({ notify }));
+  afterEach(() => {
+    resetRequestDeps();
+    notify.mockReset();
+  });
+
+  it('header is 60px high, default width 100, fixed columns sticky, dates formatted', () => {
+    renderWithProviders(<DataTable columns={columns} rows={rows} selectable />);
+    const headerRow = screen.getAllByRole('row')[0]!;
+    expect(headerRow.style.height).toBe('60px');
+    const nameHeader = screen.getByRole('columnheader', { name: 'Name' });
+    expect(nameHeader.style.width).toBe('100px');
+    const idHeader = screen.getByRole('columnheader', { name: 'ID' });
+    expect(idHeader.style.position).toBe('sticky');
+    expect(screen.getByRole('columnheader', { name: 'Ops' }).style.position).toBe('sticky');
+    expect(screen.getAllByText(dayjs(1_700_000_000_000).format('YYYY-MM-DD HH:mm:ss'))).toHaveLength(2);
+  });
+
+  it('shows an action button only where its rule holds', () => {
+    renderWithProviders(<DataTable columns={columns} rows={rows} />);
+    // status 1 < 2: hidden; status 3 within 2..5: shown
+    expect(screen.getAllByRole('button', { name: 'Recycle' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(2);
+  });
+
+  it('asks before a delete and runs it only when confirmed', async () => {
+    const onAction = vi.fn();
+    renderWithProviders(<DataTable columns={columns} rows={rows} onAction={onAction} />);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
+    expect(onAction).not.toHaveBeenCalled();
+    fireEvent.click(await screen.findByTestId('confirm-danger'));
+    await waitFor(() => expect(onAction).toHaveBeenCalledWith('delete', rows[0]));
+  });
+
+  it('a cancelled confirmation does nothing', async () => {
+    const onAction = vi.fn();
+    renderWithProviders(<DataTable columns={columns} rows={rows} onAction={onAction} />);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Recycle' })[0]!);
+    fireEvent.click(await screen.findByRole('button', { name: '取消' }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(onAction).not.toHaveBeenCalled();
+  });
+
+  it('multi-select reports the selected keys and select-all picks every row', () => {
+    const onSelectedChange = vi.fn();
+    renderWithProviders(<DataTable columns={columns} rows={rows} selectable selected={[]} onSelectedChange={onSelectedChange} />);
+    fireEvent.click(screen.getAllByRole('checkbox', { name: '选择' })[1]!);
+    expect(onSelectedChange).toHaveBeenLastCalledWith([2]);
+    fireEvent.click(screen.getByRole('checkbox', { name: '全选' }));
+    expect(onSelectedChange).toHaveBeenLastCalledWith([1, 2]);
+  });
+
+  it('a bulk action with nothing selected shows the nothing-selected toast', () => {
+    const run = vi.fn();
+    expect(requireSelection([], run)).toBe(false);
+    expect(run).not.toHaveBeenCalled();
+    expect(notify).toHaveBeenCalledWith('tip', expect.stringContaining('没有选择'), 'nothing-selected');
+    expect(requireSelection([3], run)).toBe(true);
+    expect(run).toHaveBeenCalledWith([3]);
+  });
+});
