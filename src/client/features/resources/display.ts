@@ -2,6 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import type { FieldDef, ResourceDef } from '../../../shared/resources';
 import type { CodeEntry } from '../../../shared/codes';
 import { useLang } from '../../i18n/useLang';
+import { codeText } from '../../i18n/codeLabels';
 import { formatDateCell } from '../../components/DataTable/cells';
 import { refOptionsQuery, type Row } from './resources.queries';
 
@@ -35,13 +36,13 @@ export function useRefData(fields: readonly FieldDef[]): {
   return { labels, options };
 }
 
-/** Code tables carry cn and en: cn for Chinese, en for every other language for now. */
+/** A code's translated label; `useLang` makes callers re-render when the language changes. */
 export function useCodeLabel(): (codes: readonly CodeEntry<number | string>[] | undefined, value: unknown) => string {
-  const lang = useLang();
+  useLang();
   return (codes, value) => {
     const entry = codes?.find((c) => String(c.value) === String(value));
     if (!entry) return value === null || value === undefined ? '' : String(value);
-    return lang === 'cn' ? entry.cn : entry.en;
+    return codeText(entry);
   };
 }
 
