@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import { RESOURCE_TYPE, type NavEntry, type ResourceType } from '../../shared/auth';
 import { ALL_MARKS_GRANT } from '../../shared/permissions';
 import type { Db } from '../db/driver';
@@ -7,6 +7,11 @@ import { isPlatformScope, scopedWhere, type Scope } from '../db/scope';
 
 const ENABLED = 1;
 
+/** Enabled resources reached through the scope's user's roles (joined userRoles -> roleResources -> resources). */
+function grantedWhere(scope: Scope, ...conditions: SQL[]): SQL | undefined {
+  return scopedWhere(scope, userRoles, eq(userRoles.userId, scope.userId), eq(resources.status, ENABLED), ...conditions);
+}
+
 /** Resource ids granted to the scope's user through their roles, limited to `types`. */
 async function grantedIds(db: Db, scope: Scope, types: number[]): Promise<Set<number>> {
   const rows = await db
@@ -14,15 +19,7 @@ async function grantedIds(db: Db, scope: Scope, types: number[]): Promise<Set<nu
     .from(userRoles)
     .innerJoin(roleResources, eq(roleResources.roleId, userRoles.roleId))
     .innerJoin(resources, eq(resources.id, roleResources.resourceId))
-    .where(
-      scopedWhere(
-        scope,
-        userRoles,
-        eq(userRoles.userId, scope.userId),
-        eq(resources.status, ENABLED),
-        inArray(resources.type, types),
-      ),
-    );
+    .where(grantedWhere(scope, inArray(resources.type, types)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -34,16 +31,7 @@ export async function marksFor(db: Db, scope: Scope): Promise<string[]> {
     .from(userRoles)
     .innerJoin(roleResources, eq(roleResources.roleId, userRoles.roleId))
     .innerJoin(resources, eq(resources.id, roleResources.resourceId))
-    .where(
-      scopedWhere(
-        scope,
-        userRoles,
-        eq(userRoles.userId, scope.userId),
-        eq(resources.status, ENABLED),
-        eq(resources.type, RESOURCE_TYPE.button),
-        isNotNull(resources.mark),
-      ),
-    );
+    .where(grantedWhere(scope, eq(resources.type, RESOURCE_TYPE.button), isNotNull(resources.mark)));
   return rows.map((r) => r.mark!).sort();
 }
 

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { loginBody } from '../../../shared/auth';
-import { errorText, fieldErrors, type FieldErrors } from '../../lib/formErrors';
+import { errorText } from '../../lib/formErrors';
 import { loginWithPassword, type LoginResult } from './auth.api';
+import { useLoginForm } from './useLoginForm';
 
 type Field = 'username' | 'password';
 
@@ -15,29 +15,12 @@ export interface LoginFormProps {
 /** Account and password login (spec core 5: neither may be empty). */
 export function AccountLoginForm({ onLoggedIn }: LoginFormProps) {
   const { t } = useLingui();
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
-
-  const change = (field: Field, value: string) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = fieldErrors<Field>(loginBody, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await onLoggedIn(await loginWithPassword(values.username.trim(), values.password));
-    } catch {
-      // The request helper has shown why.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { values, errors, busy, change, submit } = useLoginForm<Field>(
+    { username: '', password: '' },
+    loginBody,
+    (v) => loginWithPassword(v.username.trim(), v.password),
+    onLoggedIn,
+  );
 
   return (
     <form onSubmit={submit} noValidate data-testid="account-login">

@@ -1,27 +1,25 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { IconDeviceMobile, IconMessage2 } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { smsLoginBody, smsSendBody } from '../../../shared/auth';
 import { SMS_CODE_LENGTH } from '../../../shared/constants';
-import { errorText, fieldErrors, type FieldErrors } from '../../lib/formErrors';
+import { errorText, fieldErrors } from '../../lib/formErrors';
 import { loginWithSms, sendSmsCode } from './auth.api';
 import type { LoginFormProps } from './AccountLoginForm';
 import { SmsCodeButton } from './SmsCodeButton';
+import { useLoginForm } from './useLoginForm';
 
 type Field = 'phone' | 'code';
 
 /** Phone and SMS code login (spec core 5: phone rule, neither may be empty). */
 export function PhoneLoginForm({ onLoggedIn }: LoginFormProps) {
   const { t } = useLingui();
-  const [values, setValues] = useState<Record<Field, string>>({ phone: '', code: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
-
-  const change = (field: Field, value: string) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
+  const { values, errors, setErrors, busy, change, submit } = useLoginForm<Field>(
+    { phone: '', code: '' },
+    smsLoginBody,
+    (v) => loginWithSms(v.phone.trim(), v.code.trim()),
+    onLoggedIn,
+  );
 
   const send = async (): Promise<boolean> => {
     const found = fieldErrors<'phone'>(smsSendBody, { phone: values.phone });
@@ -32,21 +30,6 @@ export function PhoneLoginForm({ onLoggedIn }: LoginFormProps) {
       return true;
     } catch {
       return false;
-    }
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = fieldErrors<Field>(smsLoginBody, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await onLoggedIn(await loginWithSms(values.phone.trim(), values.code.trim()));
-    } catch {
-      // The request helper has shown why.
-    } finally {
-      setBusy(false);
     }
   };
 
