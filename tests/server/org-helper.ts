@@ -2,10 +2,21 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { resources, roleResources, roles } from '../../src/server/db/schema';
 import type { ListResult } from '../../src/shared/resources/list';
-import { addTenant, addUser } from './fixtures';
-import { login, post } from './helper';
+import { addTenant, addUser, tenantId } from './fixtures';
+import { buildTestApp, login, post, type TestApp } from './helper';
 
 export type Row = Record<string, unknown> & { id: number };
+
+/** A seeded app with the super administrator's and the demo administrator's tokens. */
+export async function demoApp(): Promise<{ t: TestApp; su: string; demo: string; demoTenant: number }> {
+  const t = await buildTestApp();
+  return {
+    t,
+    su: (await login(t.app, 'admin', 'admin123')).token,
+    demo: (await login(t.app, 'demo', 'demo123')).token,
+    demoTenant: await tenantId(t.app, 'Demo Site'),
+  };
+}
 
 /** A tenant with an administrator whose role holds the whole catalogue; logged in. */
 export async function tenantWithAdmin(app: FastifyInstance, name: string, username: string) {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
-import { addUser, tenantId } from './fixtures';
-import { buildTestApp, login, post, type TestApp } from './helper';
-import { list, type Row } from './org-helper';
+import { addUser } from './fixtures';
+import { login, post, type TestApp } from './helper';
+import { demoApp, list, type Row } from './org-helper';
 
 let t: TestApp;
 let su: string;
@@ -11,10 +11,7 @@ let demo: string;
 let demoTenant: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  su = (await login(t.app, 'admin', 'admin123')).token;
-  demo = (await login(t.app, 'demo', 'demo123')).token;
-  demoTenant = await tenantId(t.app, 'Demo Site');
+  ({ t, su, demo, demoTenant } = await demoApp());
 });
 afterAll(() => t?.close());
 

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { RESOURCES } from '../../src/shared/resources';
-import { addRole, addUser, resourceIds, tenantId } from './fixtures';
-import { buildTestApp, login, post, type TestApp } from './helper';
-import { list, upload, type Row } from './org-helper';
+import { addRole, addUser, resourceIds } from './fixtures';
+import { login, post, type TestApp } from './helper';
+import { demoApp, list, upload, type Row } from './org-helper';
 
 let t: TestApp;
 let su: string;
@@ -12,10 +12,7 @@ let demo: string;
 let demoTenant: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  su = (await login(t.app, 'admin', 'admin123')).token;
-  demo = (await login(t.app, 'demo', 'demo123')).token;
-  demoTenant = await tenantId(t.app, 'Demo Site');
+  ({ t, su, demo, demoTenant } = await demoApp());
 });
 afterAll(() => t?.close());
 
