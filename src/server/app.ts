@@ -7,8 +7,10 @@ import { systemClock, type Clock } from './lib/clock';
 import authPlugin from './plugins/auth';
 import brokerPlugin from './plugins/broker';
 import dbPlugin from './plugins/db';
+import devicesPlugin from './plugins/devices';
 import errorsPlugin from './plugins/errors';
 import housekeepingPlugin from './plugins/housekeeping';
+import ingestPlugin from './plugins/ingest';
 import smsPlugin from './plugins/sms';
 import staticPlugin from './plugins/static';
 import swaggerPlugin from './plugins/swagger';
@@ -50,7 +52,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
     await app.register(authPlugin);
     await app.register(smsPlugin, { provider: opts.sms });
+    await app.register(devicesPlugin);
     await app.register(brokerPlugin);
+    await app.register(ingestPlugin);
     await app.register(housekeepingPlugin);
 
     await app.register(routes, { prefix: '/api' });

@@ -9,6 +9,9 @@ import type { Scope } from './db/scope';
 import type { UserRow } from './db/schema';
 import type { SeedResult } from './db/seed';
 import type { Clock } from './lib/clock';
+import type { DeviceCache } from './devices/cache';
+import type { DeviceHub } from './devices/hub';
+import type { IngestStats } from './ingest/stats';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +24,11 @@ declare module 'fastify' {
     hasher: PasswordHasher;
     sms: SmsProvider;
     broker: ServiceBroker;
+    /** Device events in this process (devices/hub.ts). */
+    deviceHub: DeviceHub;
+    /** imei -> device facts for the broker and the ingest; invalidate after changing a device. */
+    deviceCache: DeviceCache;
+    ingestStats: IngestStats;
   }
 
   interface FastifyRequest {

@@ -3,6 +3,7 @@
  * Labels are the Chinese source and English; the console translates through Lingui.
  */
 import { RESOURCE_TYPE, USER_KINDS, type UserKind } from './auth';
+import { DEVICE_KINDS, KIND_INFO } from './devices/kinds';
 
 export interface CodeEntry<V extends number | string = number> {
   value: V;
@@ -64,3 +65,70 @@ export function codeLabel<V extends number | string>(
   const entry = table.find((e) => e.value === value);
   return entry ? entry[lang] : String(value);
 }
+
+/** Device state (spec core 4): 0 offline, 1 online, 2 not activated, anything else abnormal. */
+export const DEVICE_STATE = { offline: 0, online: 1, inactive: 2, abnormal: 3 } as const;
+
+export const DEVICE_STATE_TABLE: readonly CodeEntry[] = [
+  { value: DEVICE_STATE.online, cn: '在线', en: 'Online' },
+  { value: DEVICE_STATE.offline, cn: '离线', en: 'Offline' },
+  { value: DEVICE_STATE.inactive, cn: '未激活', en: 'Not activated' },
+  { value: DEVICE_STATE.abnormal, cn: '异常', en: 'Abnormal' },
+];
+
+/** Device lifecycle of spec core 4 "status words" (the stock flow). */
+export const STOCK_STATE = { pendingIn: 0, inStock: 1, assigned: 2, unbound: 3, recycled: 4, bound: 5 } as const;
+export type StockState = (typeof STOCK_STATE)[keyof typeof STOCK_STATE];
+
+export const STOCK_STATE_TABLE: readonly CodeEntry[] = [
+  { value: STOCK_STATE.pendingIn, cn: '待入库', en: 'Pending stock-in' },
+  { value: STOCK_STATE.inStock, cn: '已入库', en: 'In stock' },
+  { value: STOCK_STATE.assigned, cn: '已分配未绑定', en: 'Assigned, unbound' },
+  { value: STOCK_STATE.unbound, cn: '已解绑', en: 'Unbound' },
+  { value: STOCK_STATE.recycled, cn: '已回收', en: 'Recycled' },
+  { value: STOCK_STATE.bound, cn: '已绑定', en: 'Bound' },
+];
+
+/** Command delivery (spec core 4): 1 not sent, 3 sent successfully, 4 failed. */
+export const DELIVERY = { notSent: 1, sent: 3, failed: 4 } as const;
+
+export const DELIVERY_TABLE: readonly CodeEntry[] = [
+  { value: DELIVERY.notSent, cn: '未发送', en: 'Not sent' },
+  { value: DELIVERY.sent, cn: '发送成功', en: 'Sent successfully' },
+  { value: DELIVERY.failed, cn: '发送失败', en: 'Failed' },
+];
+
+export const NET_TYPE_TABLE: readonly CodeEntry<string>[] = [
+  { value: '4G', cn: '4G', en: '4G' },
+  { value: 'NB', cn: 'NB-IoT', en: 'NB-IoT' },
+];
+
+/** Payload encoding a device uses (spec core 3 "message type"). */
+export const MESSAGE_TYPE_TABLE: readonly CodeEntry<string>[] = [
+  { value: 'json', cn: 'JSON', en: 'JSON' },
+  { value: 'cbor', cn: '紧凑二进制', en: 'Compact binary (CBOR)' },
+];
+
+/** Mains power (spec core 4): 1 yes, 0 no. */
+export const MAINS_POWER_TABLE: readonly CodeEntry[] = [
+  { value: 1, cn: '有市电', en: 'On mains' },
+  { value: 0, cn: '无市电', en: 'No mains' },
+];
+
+export const YES_NO_TABLE: readonly CodeEntry[] = [
+  { value: 1, cn: '是', en: 'Yes' },
+  { value: 0, cn: '否', en: 'No' },
+];
+
+/** Entries of the allocation log (/allocationProcess). */
+export const ALLOCATION_ACTION = { stockIn: 1, allocate: 2, bind: 3, unbind: 4, recycle: 5 } as const;
+
+export const ALLOCATION_ACTION_TABLE: readonly CodeEntry[] = [
+  { value: ALLOCATION_ACTION.stockIn, cn: '入库', en: 'Stock-in' },
+  { value: ALLOCATION_ACTION.allocate, cn: '分配', en: 'Allocate' },
+  { value: ALLOCATION_ACTION.bind, cn: '绑定', en: 'Bind' },
+  { value: ALLOCATION_ACTION.unbind, cn: '解绑', en: 'Unbind' },
+  { value: ALLOCATION_ACTION.recycle, cn: '回收', en: 'Recycle' },
+];
+
+export const DEVICE_KIND_TABLE: readonly CodeEntry<string>[] = DEVICE_KINDS.map((value) => ({ value, cn: KIND_INFO[value].cn, en: KIND_INFO[value].en }));

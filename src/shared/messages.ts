@@ -58,6 +58,15 @@ export const MESSAGES = {
   lastSuper: 'The last super administrator cannot be cancelled',
   resourceNotHeld: 'You can only grant resources you hold yourself',
   applicationPending: 'An application is already waiting for review',
+  imeiInvalid: 'IMEI must be 6 to 20 letters or digits',
+  imeiTaken: 'A device with this IMEI already exists',
+  deviceOffline: 'Device offline',
+  noCommand: 'No command available',
+  commandSent: 'Sent successfully',
+  lowAboveHigh: 'The lower limit must not exceed the upper limit',
+  deviceHasData: 'This device has stored data; recycle it instead of deleting it',
+  groupNotEmpty: 'Move the devices out of this group before deleting it',
+  productInUse: 'Devices still use this product or category',
   applicationReviewed: 'This application has already been reviewed',
 } as const;
 export type MsgKey = keyof typeof MESSAGES;

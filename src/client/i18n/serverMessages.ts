@@ -59,6 +59,15 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   lastSuper: msg({ id: 'server.lastSuper', message: '不能取消最后一位超级管理员' }),
   resourceNotHeld: msg({ id: 'server.resourceNotHeld', message: '只能分配自己拥有的资源' }),
   applicationPending: msg({ id: 'server.applicationPending', message: '已有申请正在等待审核' }),
+  imeiInvalid: msg({ id: 'server.imeiInvalid', message: 'IMEI须为6到20位字母或数字' }),
+  imeiTaken: msg({ id: 'server.imeiTaken', message: '该IMEI的设备已存在' }),
+  deviceOffline: msg({ id: 'server.deviceOffline', message: '设备离线' }),
+  noCommand: msg({ id: 'server.noCommand', message: '无可用指令' }),
+  commandSent: msg({ id: 'server.commandSent', message: '发送成功' }),
+  lowAboveHigh: msg({ id: 'server.lowAboveHigh', message: '下限不能高于上限' }),
+  deviceHasData: msg({ id: 'server.deviceHasData', message: '该设备已有数据，请回收而不是删除' }),
+  groupNotEmpty: msg({ id: 'server.groupNotEmpty', message: '请先将设备移出该分组再删除' }),
+  productInUse: msg({ id: 'server.productInUse', message: '仍有设备使用该产品或分类' }),
   applicationReviewed: msg({ id: 'server.applicationReviewed', message: '该申请已审核' }),
 };
 

@@ -170,3 +170,5 @@ export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
+
+export * from './schema-devices';

@@ -42,4 +42,4 @@ async function broker(app: FastifyInstance) {
   });
 }
 
-export default fp(broker, { name: 'broker', dependencies: ['db'] });
+export default fp(broker, { name: 'broker', dependencies: ['db', 'devices'] });

@@ -5,6 +5,7 @@ import ticketRoutes from './auth/ticket';
 import healthRoutes from './health';
 import mqttRoutes from './mqtt/mqtt';
 import perRoutes from './user/per';
+import deviceRoutes from './device';
 import resourceRoutes from './resources';
 
 /**
@@ -26,5 +27,6 @@ export default async function routes(app: FastifyInstance) {
   await app.register(ticketRoutes, { prefix: '/auth/ticket' });
   await app.register(perRoutes, { prefix: '/user/per' });
   await app.register(mqttRoutes, { prefix: '/mqtt' });
+  await app.register(deviceRoutes, { prefix: '/device' });
   await app.register(resourceRoutes);
 }

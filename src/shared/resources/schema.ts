@@ -19,6 +19,7 @@ function fieldSchema(field: FieldDef): z.ZodType {
     case 'image': {
       let s = z.string().trim();
       if (field.min !== undefined) s = s.min(field.min, 'tooShort');
+      if (field.pattern) s = s.regex(field.pattern.re, field.pattern.message);
       return s.max(field.max ?? (field.type === 'textarea' ? 2000 : 255), 'tooLong');
     }
     case 'phone':

@@ -1,5 +1,6 @@
 import type { ServiceKind } from '../api';
 import type { CodeEntry } from '../codes';
+import type { MsgKey } from '../messages';
 import type { CrudAction } from '../permissions';
 
 /**
@@ -40,6 +41,8 @@ export interface FieldDef {
   /** Max length for text kinds, max value for numbers. */
   max?: number;
   min?: number;
+  /** Text kinds: the whole value must match, else the message. */
+  pattern?: { re: RegExp; message: MsgKey };
   /** Code table of a 'code' field (src/shared/codes.ts). */
   codes?: readonly CodeEntry<number | string>[];
   /** Target of a 'ref'/'refs' field: options come from that resource's list. */

@@ -1,0 +1,252 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { DeviceSettings } from '../../shared/devices/settings';
+import { departments, tenants, users } from './schema';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+/** The manufacturer's product catalogue (platform-wide). */
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code').notNull(),
+  header: text('header'),
+  image: text('image'),
+  note: text('note'),
+  status: smallint('status').notNull().default(1),
+  sort: integer('sort').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const deviceCategories = pgTable('device_categories', {
+  id: serial('id').primaryKey(),
+  pid: integer('pid').notNull().default(0),
+  name: text('name').notNull(),
+  kind: text('kind'),
+  description: text('description'),
+  status: smallint('status').notNull().default(1),
+  sort: integer('sort').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const deviceGroups = pgTable(
+  'device_groups',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('device_groups_tenant_idx').on(t.tenantId)],
+);
+
+/**
+ * One row per device (spec core 3 "Device"). Live fields (state, battery, signal, position,
+ * last values, last communication) are written by the ingest in batches.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'restrict' }),
+    imei: text('imei').notNull(),
+    name: text('name'),
+    number: text('number'),
+    kind: text('kind').notNull(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    categoryId: integer('category_id').references(() => deviceCategories.id, { onDelete: 'set null' }),
+    groupId: integer('group_id').references(() => deviceGroups.id, { onDelete: 'set null' }),
+    model: text('model'),
+    style: text('style'),
+    imsi: text('imsi'),
+    iccid: text('iccid'),
+    /** DEVICE_STATE: 0 offline, 1 online, 2 not activated, 3 abnormal. */
+    state: smallint('state').notNull().default(2),
+    battery: smallint('battery'),
+    signal: smallint('signal'),
+    mainsPower: smallint('mains_power'),
+    /** STOCK_STATE: the stock flow. */
+    stockState: smallint('stock_state').notNull().default(0),
+    personName: text('person_name'),
+    personPhone: text('person_phone'),
+    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    installLocation: text('install_location'),
+    indoorImage: text('indoor_image'),
+    appVersion: text('app_version'),
+    systemVersion: text('system_version'),
+    supplier: text('supplier'),
+    manufacturerId: text('manufacturer_id'),
+    operator: text('operator'),
+    netType: text('net_type'),
+    messageType: text('message_type').notNull().default('json'),
+    transparent: boolean('transparent').notNull().default(false),
+    powerSaving: boolean('power_saving').notNull().default(false),
+    sku: text('sku'),
+    lastCommunicationAt: ts('last_communication_at'),
+    activatedAt: ts('activated_at'),
+    stockInAt: ts('stock_in_at'),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    locatedAt: ts('located_at'),
+    /** Latest value per metric: { heartRate: 72, ... }. */
+    lastValues: jsonb('last_values').$type<Record<string, number>>().notNull().default({}),
+    settings: jsonb('settings').$type<Partial<DeviceSettings>>(),
+    settingsVersion: integer('settings_version').notNull().default(0),
+    settingsAckedVersion: integer('settings_acked_version').notNull().default(0),
+    /** Bumped on recycle: the device's secret (devices/secrets.ts) changes with it. */
+    secretVersion: integer('secret_version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('devices_imei_uq').on(t.imei),
+    index('devices_tenant_id_idx').on(t.tenantId, t.id),
+    index('devices_tenant_state_idx').on(t.tenantId, t.state, t.id),
+    index('devices_tenant_kind_idx').on(t.tenantId, t.kind, t.id),
+    index('devices_tenant_comm_idx').on(t.tenantId, t.lastCommunicationAt),
+    index('devices_online_comm_idx').on(t.lastCommunicationAt).where(sql`${t.state} = 1`),
+  ],
+);
+
+export const productionRecords = pgTable(
+  'production_records',
+  {
+    id: serial('id').primaryKey(),
+    imei: text('imei').notNull(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    model: text('model'),
+    colour: text('colour'),
+    serial: text('serial'),
+    cardNumber: text('card_number'),
+    iccid: text('iccid'),
+    manufacturer: text('manufacturer'),
+    qaPerson: text('qa_person'),
+    salesMode: text('sales_mode'),
+    agent: text('agent'),
+    productionDate: text('production_date'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('production_records_imei_idx').on(t.imei)],
+);
+
+/** The stock-flow log; tenant_id is the tenant the device went to (or stayed in). */
+export const deviceAllocations = pgTable(
+  'device_allocations',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    fromTenantId: integer('from_tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    imei: text('imei').notNull(),
+    action: smallint('action').notNull(),
+    operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    operatorName: text('operator_name'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('device_allocations_tenant_idx').on(t.tenantId, t.id), index('device_allocations_from_idx').on(t.fromTenantId)],
+);
+
+/** Commands and settings pushes with their delivery state (DELIVERY) and the device's ack. */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    imei: text('imei').notNull(),
+    /** A CommandName, or 'settings'. */
+    cmd: text('cmd').notNull(),
+    /** The parameters as JSON text (shown as is in the log). */
+    params: text('params').notNull().default('{}'),
+    status: smallint('status').notNull().default(1),
+    sentAt: ts('sent_at'),
+    ackOk: boolean('ack_ok'),
+    ackMsg: text('ack_msg'),
+    ackAt: ts('ack_at'),
+    operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    operatorName: text('operator_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('device_commands_device_idx').on(t.deviceId, t.id), index('device_commands_tenant_idx').on(t.tenantId, t.id)],
+);
+
+// Time series written by the ingest. msg_id makes a redelivered message (QoS 1) a no-op.
+
+export const deviceReadings = pgTable(
+  'device_readings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id').notNull(),
+    ts: ts('ts').notNull(),
+    values: jsonb('values').$type<Record<string, number>>().notNull(),
+    msgId: text('msg_id'),
+  },
+  (t) => [index('device_readings_device_ts_idx').on(t.deviceId, t.ts), uniqueIndex('device_readings_msg_uq').on(t.deviceId, t.msgId)],
+);
+
+export const deviceLocations = pgTable(
+  'device_locations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id').notNull(),
+    ts: ts('ts').notNull(),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    alt: doublePrecision('alt'),
+    speed: doublePrecision('speed'),
+    heading: doublePrecision('heading'),
+    accuracy: doublePrecision('accuracy'),
+    source: text('source').notNull().default('gps'),
+    x: doublePrecision('x'),
+    y: doublePrecision('y'),
+    z: doublePrecision('z'),
+    floor: text('floor'),
+    msgId: text('msg_id'),
+  },
+  (t) => [index('device_locations_device_ts_idx').on(t.deviceId, t.ts), uniqueIndex('device_locations_msg_uq').on(t.deviceId, t.msgId)],
+);
+
+/** Alarms raised by devices, status changes, door calls, online/offline: the alarm engine's input. */
+export const deviceEvents = pgTable(
+  'device_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id').notNull(),
+    ts: ts('ts').notNull(),
+    /** 'alarm' | 'call' | 'online' | 'offline' | 'status'. */
+    type: text('type').notNull(),
+    /** The alarm event name (ALARM_EVENTS) for alarms. */
+    name: text('name'),
+    value: doublePrecision('value'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    msgId: text('msg_id'),
+  },
+  (t) => [
+    index('device_events_device_ts_idx').on(t.deviceId, t.ts),
+    index('device_events_tenant_ts_idx').on(t.tenantId, t.ts),
+    uniqueIndex('device_events_msg_uq').on(t.deviceId, t.msgId),
+  ],
+);
+
+export type DeviceRow = typeof devices.$inferSelect;

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/driver';
+import { devices } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import type { KnownDevice } from './hub';
+
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 200_000;
+
+/**
+ * imei -> device facts, read through from the database. Entries live 30 s, so a change made by
+ * another replica (allocation, recycle) is seen within that time; this process invalidates at once.
+ * Unknown IMEIs are cached too, so a flood from a bogus device costs one query per 30 s.
+ */
+export class DeviceCache {
+  private entries = new Map<string, { at: number; device: KnownDevice | undefined }>();
+  private pending = new Map<string, Promise<KnownDevice | undefined>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async get(imei: string): Promise<KnownDevice | undefined> {
+    const hit = this.entries.get(imei);
+    if (hit && this.clock.now() - hit.at < TTL_MS) return hit.device;
+    let p = this.pending.get(imei);
+    if (!p) {
+      p = this.load(imei).finally(() => this.pending.delete(imei));
+      this.pending.set(imei, p);
+    }
+    return p;
+  }
+
+  /** Updates a cached entry in place (the ingest's own state changes). */
+  patch(imei: string, change: Partial<KnownDevice>): void {
+    const hit = this.entries.get(imei);
+    if (hit?.device) Object.assign(hit.device, change);
+  }
+
+  invalidate(imei?: string): void {
+    if (imei === undefined) this.entries.clear();
+    else this.entries.delete(imei);
+  }
+
+  private async load(imei: string): Promise<KnownDevice | undefined> {
+    const [row] = await this.db
+      .select({
+        id: devices.id,
+        imei: devices.imei,
+        tenantId: devices.tenantId,
+        kind: devices.kind,
+        state: devices.state,
+        stockState: devices.stockState,
+        messageType: devices.messageType,
+        secretVersion: devices.secretVersion,
+      })
+      .from(devices)
+      .where(eq(devices.imei, imei));
+    const device = row ? { ...row, messageType: row.messageType === 'cbor' ? ('cbor' as const) : ('json' as const) } : undefined;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(imei, { at: this.clock.now(), device });
+    return device;
+  }
+}

@@ -1,0 +1,28 @@
+import { EventEmitter } from 'node:events';
+import type { Uplink } from '../../shared/devices/protocol';
+
+/** A device known to the ingest (devices/cache.ts). */
+export interface KnownDevice {
+  id: number;
+  imei: string;
+  tenantId: number;
+  kind: string;
+  state: number;
+  stockState: number;
+  messageType: 'json' | 'cbor';
+  secretVersion: number;
+}
+
+/**
+ * In-process events between the ingest and the rest of the service (commands, later the alarm
+ * engine and the console push). Listeners must not throw; they run after the data is stored.
+ */
+export interface HubEvents {
+  /** A device came online (connection, status online, or first message after offline). */
+  online: [device: KnownDevice];
+  offline: [device: KnownDevice];
+  /** Every accepted uplink message, after it was stored. */
+  uplink: [device: KnownDevice, message: Uplink, receivedAt: Date];
+}
+
+export class DeviceHub extends EventEmitter<HubEvents> {}

@@ -1,0 +1,20 @@
+/** Counters of the device ingest, served at POST /api/device/ingest/stats and printed by the bench. */
+export interface IngestStats {
+  received: number;
+  stored: number;
+  dropped: {
+    malformed: number;
+    oversized: number;
+    unknown: number;
+    unauthorised: number;
+    /** Refused because the write queue was full (backpressure). */
+    overload: number;
+  };
+  /** Messages waiting to be written. */
+  queued: number;
+  batches: number;
+}
+
+export function emptyStats(): IngestStats {
+  return { received: 0, stored: 0, dropped: { malformed: 0, oversized: 0, unknown: 0, unauthorised: 0, overload: 0 }, queued: 0, batches: 0 };
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { DeviceCache } from '../devices/cache';
+import { DeviceHub } from '../devices/hub';
+import { emptyStats } from '../ingest/stats';
+
+/** What the broker, the ingest and the device routes share about devices in this process. */
+async function devicesPlugin(app: FastifyInstance) {
+  app.decorate('deviceHub', new DeviceHub());
+  app.decorate('deviceCache', new DeviceCache(app.db, app.clock));
+  app.decorate('ingestStats', emptyStats());
+}
+
+export default fp(devicesPlugin, { name: 'devices', dependencies: ['db'] });

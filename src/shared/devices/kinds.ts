@@ -1,0 +1,91 @@
+/**
+ * Device kinds of spec core 1 and what each reports and obeys. The simulator, the seed, the
+ * command panel and the ingest rules all read this one table.
+ */
+export const DEVICE_KINDS = [
+  'helmet',
+  'wristband',
+  'watch',
+  'ankle',
+  'locator',
+  'smoke',
+  'fireButton',
+  'gas',
+  'waterPressure',
+  'breaker',
+  'doorUnit',
+  'uwbTag',
+] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+/** Telemetry keys a device may report (docs/device-protocol.md lists the units). */
+export const METRICS = [
+  'heartRate', // bpm
+  'bodyTemp', // °C
+  'bloodOxygen', // % SpO2
+  'systolic', // mmHg
+  'diastolic', // mmHg
+  'steps',
+  'ambientTemp', // °C
+  'humidity', // % RH
+  'altitude', // m
+  'airQuality', // AQI
+  'odour', // 0-100
+  'vocs', // mg/m3
+  'gas', // % LEL
+  'smoke', // dB/m obscuration
+  'waterPressure', // MPa
+  'voltage', // V
+  'current', // A
+  'power', // W
+  'battery', // %
+  'signal', // bars 0-4
+] as const;
+export type Metric = (typeof METRICS)[number];
+
+export const SIM_SCENARIOS = ['construction', 'fire', 'community', 'campus', 'supervision'] as const;
+export type SimScenario = (typeof SIM_SCENARIOS)[number];
+
+/** Commands of spec core 3/4 ("device detail"), by the name the protocol carries. */
+export const COMMANDS = ['locate', 'restart', 'setInterval', 'switch', 'valve', 'broadcast'] as const;
+export type CommandName = (typeof COMMANDS)[number];
+
+/** Switch command modes of spec core 4. */
+export const SWITCH_MODES = ['linkOn', 'linkOff', 'singleOn', 'singleOff', 'manualClose', 'autoLink', 'manualLink'] as const;
+export type SwitchMode = (typeof SWITCH_MODES)[number];
+
+export const VALVE_ACTIONS = ['open', 'close'] as const;
+
+export interface KindInfo {
+  cn: string;
+  en: string;
+  /** Scenarios where the simulator deploys it. */
+  scenarios: readonly SimScenario[];
+  metrics: readonly Metric[];
+  commands: readonly CommandName[];
+  /** Whether it reports positions (GPS or UWB). */
+  moves: boolean;
+  /** Worn by a person (wearing events, falls, SOS). */
+  wearable: boolean;
+}
+
+const WEARABLE_COMMANDS = ['locate', 'restart', 'setInterval'] as const;
+
+export const KIND_INFO: Record<DeviceKind, KindInfo> = {
+  helmet: { cn: '智能安全帽', en: 'Smart helmet', scenarios: ['construction'], metrics: ['heartRate', 'bodyTemp', 'ambientTemp', 'altitude', 'battery', 'signal'], commands: [...WEARABLE_COMMANDS, 'broadcast'], moves: true, wearable: true },
+  wristband: { cn: '手环', en: 'Wristband', scenarios: ['supervision', 'campus'], metrics: ['heartRate', 'bodyTemp', 'bloodOxygen', 'systolic', 'diastolic', 'steps', 'battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: true },
+  watch: { cn: '手表', en: 'Watch', scenarios: ['campus', 'community'], metrics: ['heartRate', 'bodyTemp', 'bloodOxygen', 'steps', 'battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: true },
+  ankle: { cn: '脚环', en: 'Ankle bracelet', scenarios: ['supervision'], metrics: ['heartRate', 'bodyTemp', 'battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: true },
+  locator: { cn: '定位器', en: 'Locator', scenarios: ['campus', 'construction'], metrics: ['battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: false },
+  smoke: { cn: '烟感', en: 'Smoke detector', scenarios: ['fire', 'community'], metrics: ['smoke', 'ambientTemp', 'battery', 'signal'], commands: ['restart', 'setInterval', 'broadcast'], moves: false, wearable: false },
+  fireButton: { cn: '手动报警按钮', en: 'Manual fire button', scenarios: ['fire'], metrics: ['battery', 'signal'], commands: [], moves: false, wearable: false },
+  gas: { cn: '燃气探测器', en: 'Gas sensor', scenarios: ['fire', 'community'], metrics: ['gas', 'ambientTemp', 'humidity', 'airQuality', 'odour', 'vocs', 'signal'], commands: ['restart', 'setInterval', 'valve'], moves: false, wearable: false },
+  waterPressure: { cn: '水压传感器', en: 'Water-pressure sensor', scenarios: ['fire'], metrics: ['waterPressure', 'battery', 'signal'], commands: ['restart', 'setInterval'], moves: false, wearable: false },
+  breaker: { cn: '智能断路器', en: 'Smart breaker', scenarios: ['fire', 'community'], metrics: ['voltage', 'current', 'power', 'ambientTemp', 'signal'], commands: ['restart', 'switch'], moves: false, wearable: false },
+  doorUnit: { cn: '门口机', en: 'Door unit', scenarios: ['community'], metrics: ['signal'], commands: ['restart', 'broadcast'], moves: false, wearable: false },
+  uwbTag: { cn: 'UWB标签', en: 'UWB tag', scenarios: ['construction'], metrics: ['battery'], commands: ['restart'], moves: true, wearable: true },
+};
+
+export function kindSupports(kind: string, cmd: string): boolean {
+  return (KIND_INFO[kind as DeviceKind]?.commands as readonly string[] | undefined)?.includes(cmd) ?? false;
+}

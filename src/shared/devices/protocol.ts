@@ -1,0 +1,129 @@
+/**
+ * The native device protocol (docs/device-protocol.md): what a device publishes on
+ * `sfwatch/{imei}/up` and what the platform sends on `sfwatch/{imei}/server`. Payloads are
+ * JSON or CBOR (the spec's "compact binary"); both decode to the same objects, validated here.
+ */
+import { z } from 'zod';
+import { COMMANDS, METRICS, SWITCH_MODES, VALVE_ACTIONS } from './kinds';
+import { deviceSettingsSchema } from './settings';
+
+/** Larger uplink payloads are dropped unread. */
+export const MAX_PAYLOAD_BYTES = 8 * 1024;
+
+/** Device identifiers: IMEI (15 digits) or another serial of 6-20 letters and digits. */
+export const IMEI_RE = /^[0-9A-Za-z]{6,20}$/;
+
+/** Timestamps under 13 digits are seconds (spec realtime 4), else milliseconds. */
+export function toMillis(ts: number): number {
+  return ts < 1e12 ? ts * 1000 : ts;
+}
+
+const common = {
+  /** Milliseconds (or seconds, see toMillis) since the epoch; the receive time when absent. */
+  ts: z.number().positive().optional(),
+  /** The device's message id; a repeated id is stored once (QoS 1 redelivery). */
+  id: z.union([z.string().max(64), z.number().int().nonnegative()]).optional(),
+};
+
+const metricValues = z.partialRecord(z.enum(METRICS), z.number().finite());
+
+export const ALARM_EVENTS = [
+  'sos',
+  'fall',
+  'collision',
+  'wearOn',
+  'wearOff',
+  'fireButton',
+  'smoke',
+  'gasLeak',
+  'powerLoss',
+  'fault',
+  'mute',
+  'button',
+  'nearElectricity',
+  'soundLight',
+  'lowBattery',
+] as const;
+export type AlarmEvent = (typeof ALARM_EVENTS)[number];
+
+export const uplinkSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('telemetry'), ...common, values: metricValues.refine((v) => Object.keys(v).length > 0, 'empty') }),
+  z.object({
+    kind: z.literal('location'),
+    ...common,
+    lat: z.number().min(-90).max(90).optional(),
+    lon: z.number().min(-180).max(180).optional(),
+    alt: z.number().finite().optional(),
+    /** km/h */
+    speed: z.number().min(0).max(2000).optional(),
+    heading: z.number().min(0).max(360).optional(),
+    /** metres */
+    accuracy: z.number().min(0).optional(),
+    source: z.enum(['gps', 'lbs', 'wifi', 'uwb']).default('gps'),
+    /** UWB: metres on the floor's drawing. */
+    x: z.number().finite().optional(),
+    y: z.number().finite().optional(),
+    z: z.number().finite().optional(),
+    floor: z.string().max(32).optional(),
+  }).refine((m) => (m.lat !== undefined && m.lon !== undefined) || (m.x !== undefined && m.y !== undefined), 'position'),
+  z.object({
+    kind: z.literal('status'),
+    ...common,
+    online: z.boolean().optional(),
+    battery: z.number().min(0).max(100).optional(),
+    signal: z.number().int().min(0).max(4).optional(),
+    mainsPower: z.union([z.literal(0), z.literal(1)]).optional(),
+    wearing: z.boolean().optional(),
+    appVersion: z.string().max(64).optional(),
+    systemVersion: z.string().max(64).optional(),
+    iccid: z.string().max(32).optional(),
+    imsi: z.string().max(32).optional(),
+  }),
+  z.object({ kind: z.literal('alarm'), ...common, alarm: z.enum(ALARM_EVENTS), value: z.number().finite().optional(), note: z.string().max(200).optional() }),
+  z.object({
+    kind: z.literal('call'),
+    ...common,
+    roomNo: z.string().max(32),
+    community: z.string().max(64).optional(),
+    building: z.string().max(32).optional(),
+    unit: z.string().max(32).optional(),
+  }),
+  z.object({ kind: z.literal('ack'), ...common, ref: z.number().int().positive(), ok: z.boolean(), msg: z.string().max(200).optional() }),
+]);
+export type Uplink = z.infer<typeof uplinkSchema>;
+export type UplinkKind = Uplink['kind'];
+
+/** Parameters of each command (spec core 3/4 "device detail"). */
+export const commandParams = {
+  locate: z.object({}).strict(),
+  restart: z.object({}).strict(),
+  /** Report / positioning interval in seconds. */
+  setInterval: z.object({ seconds: z.number().int().min(10).max(86_400) }).strict(),
+  switch: z.object({ mode: z.enum(SWITCH_MODES) }).strict(),
+  valve: z.object({ action: z.enum(VALVE_ACTIONS) }).strict(),
+  /** Blank mp3 means the device's default audio (spec core 5). */
+  broadcast: z
+    .object({ mp3: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).optional() })
+    .strict(),
+} satisfies Record<(typeof COMMANDS)[number], z.ZodType>;
+
+/** `POST /api/device/command/send`. */
+export const sendCommandBody = z.discriminatedUnion('cmd', [
+  z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('locate'), params: commandParams.locate.default({}) }),
+  z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('restart'), params: commandParams.restart.default({}) }),
+  z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('setInterval'), params: commandParams.setInterval }),
+  z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('switch'), params: commandParams.switch }),
+  z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('valve'), params: commandParams.valve }),
+  z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('broadcast'), params: commandParams.broadcast.default({}) }),
+]);
+export type SendCommandBody = z.infer<typeof sendCommandBody>;
+
+/** Platform to device on `sfwatch/{imei}/server`; the device answers with an `ack` whose ref is `id`. */
+export const downlinkSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('command'), id: z.number().int().positive(), cmd: z.enum(COMMANDS), params: z.record(z.string(), z.unknown()) }),
+  z.object({ kind: z.literal('settings'), id: z.number().int().positive(), settings: deviceSettingsSchema }),
+]);
+export type Downlink = z.infer<typeof downlinkSchema>;
+
+/** Spec realtime 7: a console asking a door unit to open (code 5082), on the same topic. */
+export const openDoorSchema = z.object({ code: z.literal('5082'), imei: z.string(), userId: z.union([z.string(), z.number()]) });
