@@ -1,0 +1,131 @@
+/**
+ * Bodies and answers of the device routes beyond the generic CRUD (src/server/routes/device/),
+ * shared by the service, the console and the simulator.
+ */
+import { z } from 'zod';
+import { IMEI_RE } from './protocol';
+import { deviceSettingsSchema, type DeviceSettings } from './settings';
+
+const imei = z.string().trim().regex(IMEI_RE, 'imeiInvalid');
+const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'dateInvalid');
+const ids = z.array(z.number().int().positive()).min(1, 'nothingSelected').max(1000, 'tooLarge');
+
+export const imeiBody = z.object({ imei });
+
+/** telemetry / locations / events of one device, oldest first (events newest first). */
+export const seriesBody = z.object({
+  imei,
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  limit: z.number().int().min(1).max(5000).default(500),
+});
+export type SeriesBody = z.input<typeof seriesBody>;
+
+export const settingsSaveBody = z.object({ imei, settings: deviceSettingsSchema });
+
+export const allocateBody = z.object({
+  ids,
+  tenantId: z.number().int().positive(),
+  departmentId: z.number().int().positive().nullable().optional(),
+  note: z.string().trim().max(200, 'tooLong').optional(),
+});
+export const idsNoteBody = z.object({ ids, note: z.string().trim().max(200, 'tooLong').optional() });
+export const bindBody = z.object({
+  id: z.number().int().positive(),
+  userId: z.number().int().positive().nullable().optional(),
+  personName: z.string().trim().max(32, 'tooLong').optional(),
+  personPhone: z.string().trim().max(20, 'tooLong').optional(),
+});
+export const secretsBody = z.object({ imeis: z.array(imei).min(1).max(1000) });
+
+/** `device/detail`: the device row (as device/get answers) plus its live data. */
+export interface DeviceDetail {
+  id: number;
+  imei: string;
+  name: string | null;
+  kind: string;
+  state: number;
+  battery: number | null;
+  signal: number | null;
+  mainsPower: number | null;
+  stockState: number;
+  lastCommunicationAt: string | null;
+  lat: number | null;
+  lon: number | null;
+  locatedAt: string | null;
+  lastValues: Record<string, number>;
+  settingsVersion: number;
+  settingsAckedVersion: number;
+  /** Commands this kind obeys (KIND_INFO); empty means "no command available". */
+  commands: string[];
+  tenantId: number;
+  [field: string]: unknown;
+}
+
+/** Spec realtime "Device info (map popups)": `POST /api/device/deviceinfo/getDeviceInfo`. */
+export interface DeviceInfo {
+  imei: string;
+  state: number;
+  battery: number | null;
+  name: string | null;
+  lat: number | null;
+  lon: number | null;
+  imgSrc?: string;
+  /** The later of the last connection and the last going offline. */
+  lastConnectTime: string | null;
+}
+
+export interface TelemetryPoint {
+  ts: string;
+  values: Record<string, number>;
+}
+
+export interface LocationPoint {
+  ts: string;
+  lat: number | null;
+  lon: number | null;
+  alt: number | null;
+  speed: number | null;
+  heading: number | null;
+  accuracy: number | null;
+  source: string;
+  x: number | null;
+  y: number | null;
+  z: number | null;
+  floor: string | null;
+}
+
+export interface DeviceEventRow {
+  ts: string;
+  type: string;
+  name: string | null;
+  value: number | null;
+  data: Record<string, unknown> | null;
+}
+
+export interface SettingsAnswer {
+  settings: DeviceSettings;
+  version: number;
+  ackedVersion: number;
+}
+
+export interface CommandAnswer {
+  id: number;
+  /** DELIVERY: 1 not sent, 3 sent, 4 failed. */
+  status: number;
+}
+
+export interface DeviceStats {
+  total: number;
+  online: number;
+  offline: number;
+  inactive: number;
+  abnormal: number;
+  byKind: Record<string, number>;
+}
+
+export interface DeviceSecretRow {
+  imei: string;
+  kind: string;
+  secret: string;
+}
