@@ -26,6 +26,12 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).optional(),
   /** Behind a load balancer: trust X-Forwarded-For so throttling sees the client's address. */
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  /** Simulated demo fleet inside `npm start` (outside production): number of devices, 0 off. */
+  SIM: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** Shared-subscription group the ingest reads through on an external broker. */
+  INGEST_GROUP: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only').default('ingest'),
+  /** Seconds without any message before an online device is marked offline. */
+  DEVICE_TIMEOUT_S: z.coerce.number().int().min(30).max(86_400).default(600),
 });
 
 export interface Argon2Cost {
@@ -47,6 +53,10 @@ export interface Config {
   logLevel: string;
   adminPassword?: string;
   trustProxy: boolean;
+  /** Devices the in-process simulator runs (0: none). Defaults to the demo fleet outside production. */
+  sim: number;
+  ingestGroup: string;
+  deviceTimeoutS: number;
   /** Not from the environment: tests lower it, production keeps OWASP's argon2id minimum. */
   argon2: Argon2Cost;
   /** Not from the environment: tests use a throwaway in-memory PGlite. */
@@ -81,6 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY,
+    sim: e.SIM ?? (e.NODE_ENV === 'production' ? 0 : 36),
+    ingestGroup: e.INGEST_GROUP,
+    deviceTimeoutS: e.DEVICE_TIMEOUT_S,
     argon2: { memoryCost: 19_456, timeCost: 2 },
     memoryDb: false,
   };
