@@ -20,14 +20,29 @@ import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/_admin'
 import { Route as AuthedMapRouteImport } from './routes/_authed/map'
 import { Route as AuthedAdminPageRouteImport } from './routes/_authed/_admin/$page'
+import { Route as AuthedAdminAllocateRouteImport } from './routes/_authed/_admin/Allocate'
+import { Route as AuthedAdminDeviceCategoryListRouteImport } from './routes/_authed/_admin/DeviceCategoryList'
+import { Route as AuthedAdminDeviceListRouteImport } from './routes/_authed/_admin/DeviceList'
 import { Route as AuthedAdminProDeviceListRouteImport } from './routes/_authed/_admin/ProDeviceList'
+import { Route as AuthedAdminProductGroupingRouteImport } from './routes/_authed/_admin/ProductGrouping'
+import { Route as AuthedAdminProductionListRouteImport } from './routes/_authed/_admin/ProductionList'
 import { Route as AuthedAdminDepartmentManagementRouteImport } from './routes/_authed/_admin/departmentManagement'
 import { Route as AuthedAdminPermissionManagerRouteImport } from './routes/_authed/_admin/permissionManager'
+import { Route as AuthedAdminProductListRouteImport } from './routes/_authed/_admin/productList'
 import { Route as AuthedAdminRoleListRouteImport } from './routes/_authed/_admin/roleList'
 import { Route as AuthedAdminTenantListRouteImport } from './routes/_authed/_admin/tenantList'
 import { Route as AuthedAdminUserListRouteImport } from './routes/_authed/_admin/userList'
 import { Route as AuthedMapIndexRouteImport } from './routes/_authed/map/index'
 import { Route as AuthedMapPageRouteImport } from './routes/_authed/map/$page'
+import { Route as AuthedMapDeviceDtailRouteImport } from './routes/_authed/map/DeviceDtail'
+import { Route as AuthedMapAllocationRouteImport } from './routes/_authed/map/allocation'
+import { Route as AuthedMapAllocationProcessRouteImport } from './routes/_authed/map/allocationProcess'
+import { Route as AuthedMapDeviceActiveRouteImport } from './routes/_authed/map/deviceActive'
+import { Route as AuthedMapDeviceReloadRouteImport } from './routes/_authed/map/deviceReload'
+import { Route as AuthedMapDevicelistcomponentRouteImport } from './routes/_authed/map/devicelistcomponent'
+import { Route as AuthedMapGroupRouteImport } from './routes/_authed/map/group'
+import { Route as AuthedMapNetSingleRouteImport } from './routes/_authed/map/netSingle'
+import { Route as AuthedMapOnlineStatusRouteImport } from './routes/_authed/map/onlineStatus'
 import { Route as AuthedAdminPageParamRouteImport } from './routes/_authed/_admin/$page.$param'
 
 const AuthedRoute = AuthedRouteImport.update({
@@ -83,10 +98,38 @@ const AuthedAdminPageRoute = AuthedAdminPageRouteImport.update({
   path: '/$page',
   getParentRoute: () => AuthedAdminRoute,
 } as any)
+const AuthedAdminAllocateRoute = AuthedAdminAllocateRouteImport.update({
+  id: '/Allocate',
+  path: '/Allocate',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminDeviceCategoryListRoute =
+  AuthedAdminDeviceCategoryListRouteImport.update({
+    id: '/DeviceCategoryList',
+    path: '/DeviceCategoryList',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any)
+const AuthedAdminDeviceListRoute = AuthedAdminDeviceListRouteImport.update({
+  id: '/DeviceList',
+  path: '/DeviceList',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
 const AuthedAdminProDeviceListRoute =
   AuthedAdminProDeviceListRouteImport.update({
     id: '/ProDeviceList',
     path: '/ProDeviceList',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any)
+const AuthedAdminProductGroupingRoute =
+  AuthedAdminProductGroupingRouteImport.update({
+    id: '/ProductGrouping',
+    path: '/ProductGrouping',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any)
+const AuthedAdminProductionListRoute =
+  AuthedAdminProductionListRouteImport.update({
+    id: '/ProductionList',
+    path: '/ProductionList',
     getParentRoute: () => AuthedAdminRoute,
   } as any)
 const AuthedAdminDepartmentManagementRoute =
@@ -101,6 +144,11 @@ const AuthedAdminPermissionManagerRoute =
     path: '/permissionManager',
     getParentRoute: () => AuthedAdminRoute,
   } as any)
+const AuthedAdminProductListRoute = AuthedAdminProductListRouteImport.update({
+  id: '/productList',
+  path: '/productList',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
 const AuthedAdminRoleListRoute = AuthedAdminRoleListRouteImport.update({
   id: '/roleList',
   path: '/roleList',
@@ -126,6 +174,53 @@ const AuthedMapPageRoute = AuthedMapPageRouteImport.update({
   path: '/$page',
   getParentRoute: () => AuthedMapRoute,
 } as any)
+const AuthedMapDeviceDtailRoute = AuthedMapDeviceDtailRouteImport.update({
+  id: '/DeviceDtail',
+  path: '/DeviceDtail',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapAllocationRoute = AuthedMapAllocationRouteImport.update({
+  id: '/allocation',
+  path: '/allocation',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapAllocationProcessRoute =
+  AuthedMapAllocationProcessRouteImport.update({
+    id: '/allocationProcess',
+    path: '/allocationProcess',
+    getParentRoute: () => AuthedMapRoute,
+  } as any)
+const AuthedMapDeviceActiveRoute = AuthedMapDeviceActiveRouteImport.update({
+  id: '/deviceActive',
+  path: '/deviceActive',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapDeviceReloadRoute = AuthedMapDeviceReloadRouteImport.update({
+  id: '/deviceReload',
+  path: '/deviceReload',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapDevicelistcomponentRoute =
+  AuthedMapDevicelistcomponentRouteImport.update({
+    id: '/devicelistcomponent',
+    path: '/devicelistcomponent',
+    getParentRoute: () => AuthedMapRoute,
+  } as any)
+const AuthedMapGroupRoute = AuthedMapGroupRouteImport.update({
+  id: '/group',
+  path: '/group',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapNetSingleRoute = AuthedMapNetSingleRouteImport.update({
+  id: '/netSingle',
+  path: '/netSingle',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapOnlineStatusRoute = AuthedMapOnlineStatusRouteImport.update({
+  id: '/onlineStatus',
+  path: '/onlineStatus',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
 const AuthedAdminPageParamRoute = AuthedAdminPageParamRouteImport.update({
   id: '/$param',
   path: '/$param',
@@ -142,13 +237,28 @@ export interface FileRoutesByFullPath {
   '/roOm': typeof RoOmRoute
   '/map': typeof AuthedMapRouteWithChildren
   '/$page': typeof AuthedAdminPageRouteWithChildren
+  '/Allocate': typeof AuthedAdminAllocateRoute
+  '/DeviceCategoryList': typeof AuthedAdminDeviceCategoryListRoute
+  '/DeviceList': typeof AuthedAdminDeviceListRoute
   '/ProDeviceList': typeof AuthedAdminProDeviceListRoute
+  '/ProductGrouping': typeof AuthedAdminProductGroupingRoute
+  '/ProductionList': typeof AuthedAdminProductionListRoute
   '/departmentManagement': typeof AuthedAdminDepartmentManagementRoute
   '/permissionManager': typeof AuthedAdminPermissionManagerRoute
+  '/productList': typeof AuthedAdminProductListRoute
   '/roleList': typeof AuthedAdminRoleListRoute
   '/tenantList': typeof AuthedAdminTenantListRoute
   '/userList': typeof AuthedAdminUserListRoute
   '/map/$page': typeof AuthedMapPageRoute
+  '/map/DeviceDtail': typeof AuthedMapDeviceDtailRoute
+  '/map/allocation': typeof AuthedMapAllocationRoute
+  '/map/allocationProcess': typeof AuthedMapAllocationProcessRoute
+  '/map/deviceActive': typeof AuthedMapDeviceActiveRoute
+  '/map/deviceReload': typeof AuthedMapDeviceReloadRoute
+  '/map/devicelistcomponent': typeof AuthedMapDevicelistcomponentRoute
+  '/map/group': typeof AuthedMapGroupRoute
+  '/map/netSingle': typeof AuthedMapNetSingleRoute
+  '/map/onlineStatus': typeof AuthedMapOnlineStatusRoute
   '/map/': typeof AuthedMapIndexRoute
   '/$page/$param': typeof AuthedAdminPageParamRoute
 }
@@ -161,13 +271,28 @@ export interface FileRoutesByTo {
   '/roOm': typeof RoOmRoute
   '/': typeof AuthedIndexRoute
   '/$page': typeof AuthedAdminPageRouteWithChildren
+  '/Allocate': typeof AuthedAdminAllocateRoute
+  '/DeviceCategoryList': typeof AuthedAdminDeviceCategoryListRoute
+  '/DeviceList': typeof AuthedAdminDeviceListRoute
   '/ProDeviceList': typeof AuthedAdminProDeviceListRoute
+  '/ProductGrouping': typeof AuthedAdminProductGroupingRoute
+  '/ProductionList': typeof AuthedAdminProductionListRoute
   '/departmentManagement': typeof AuthedAdminDepartmentManagementRoute
   '/permissionManager': typeof AuthedAdminPermissionManagerRoute
+  '/productList': typeof AuthedAdminProductListRoute
   '/roleList': typeof AuthedAdminRoleListRoute
   '/tenantList': typeof AuthedAdminTenantListRoute
   '/userList': typeof AuthedAdminUserListRoute
   '/map/$page': typeof AuthedMapPageRoute
+  '/map/DeviceDtail': typeof AuthedMapDeviceDtailRoute
+  '/map/allocation': typeof AuthedMapAllocationRoute
+  '/map/allocationProcess': typeof AuthedMapAllocationProcessRoute
+  '/map/deviceActive': typeof AuthedMapDeviceActiveRoute
+  '/map/deviceReload': typeof AuthedMapDeviceReloadRoute
+  '/map/devicelistcomponent': typeof AuthedMapDevicelistcomponentRoute
+  '/map/group': typeof AuthedMapGroupRoute
+  '/map/netSingle': typeof AuthedMapNetSingleRoute
+  '/map/onlineStatus': typeof AuthedMapOnlineStatusRoute
   '/map': typeof AuthedMapIndexRoute
   '/$page/$param': typeof AuthedAdminPageParamRoute
 }
@@ -184,13 +309,28 @@ export interface FileRoutesById {
   '/_authed/map': typeof AuthedMapRouteWithChildren
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/_admin/$page': typeof AuthedAdminPageRouteWithChildren
+  '/_authed/_admin/Allocate': typeof AuthedAdminAllocateRoute
+  '/_authed/_admin/DeviceCategoryList': typeof AuthedAdminDeviceCategoryListRoute
+  '/_authed/_admin/DeviceList': typeof AuthedAdminDeviceListRoute
   '/_authed/_admin/ProDeviceList': typeof AuthedAdminProDeviceListRoute
+  '/_authed/_admin/ProductGrouping': typeof AuthedAdminProductGroupingRoute
+  '/_authed/_admin/ProductionList': typeof AuthedAdminProductionListRoute
   '/_authed/_admin/departmentManagement': typeof AuthedAdminDepartmentManagementRoute
   '/_authed/_admin/permissionManager': typeof AuthedAdminPermissionManagerRoute
+  '/_authed/_admin/productList': typeof AuthedAdminProductListRoute
   '/_authed/_admin/roleList': typeof AuthedAdminRoleListRoute
   '/_authed/_admin/tenantList': typeof AuthedAdminTenantListRoute
   '/_authed/_admin/userList': typeof AuthedAdminUserListRoute
   '/_authed/map/$page': typeof AuthedMapPageRoute
+  '/_authed/map/DeviceDtail': typeof AuthedMapDeviceDtailRoute
+  '/_authed/map/allocation': typeof AuthedMapAllocationRoute
+  '/_authed/map/allocationProcess': typeof AuthedMapAllocationProcessRoute
+  '/_authed/map/deviceActive': typeof AuthedMapDeviceActiveRoute
+  '/_authed/map/deviceReload': typeof AuthedMapDeviceReloadRoute
+  '/_authed/map/devicelistcomponent': typeof AuthedMapDevicelistcomponentRoute
+  '/_authed/map/group': typeof AuthedMapGroupRoute
+  '/_authed/map/netSingle': typeof AuthedMapNetSingleRoute
+  '/_authed/map/onlineStatus': typeof AuthedMapOnlineStatusRoute
   '/_authed/map/': typeof AuthedMapIndexRoute
   '/_authed/_admin/$page/$param': typeof AuthedAdminPageParamRoute
 }
@@ -206,13 +346,28 @@ export interface FileRouteTypes {
     | '/roOm'
     | '/map'
     | '/$page'
+    | '/Allocate'
+    | '/DeviceCategoryList'
+    | '/DeviceList'
     | '/ProDeviceList'
+    | '/ProductGrouping'
+    | '/ProductionList'
     | '/departmentManagement'
     | '/permissionManager'
+    | '/productList'
     | '/roleList'
     | '/tenantList'
     | '/userList'
     | '/map/$page'
+    | '/map/DeviceDtail'
+    | '/map/allocation'
+    | '/map/allocationProcess'
+    | '/map/deviceActive'
+    | '/map/deviceReload'
+    | '/map/devicelistcomponent'
+    | '/map/group'
+    | '/map/netSingle'
+    | '/map/onlineStatus'
     | '/map/'
     | '/$page/$param'
   fileRoutesByTo: FileRoutesByTo
@@ -225,13 +380,28 @@ export interface FileRouteTypes {
     | '/roOm'
     | '/'
     | '/$page'
+    | '/Allocate'
+    | '/DeviceCategoryList'
+    | '/DeviceList'
     | '/ProDeviceList'
+    | '/ProductGrouping'
+    | '/ProductionList'
     | '/departmentManagement'
     | '/permissionManager'
+    | '/productList'
     | '/roleList'
     | '/tenantList'
     | '/userList'
     | '/map/$page'
+    | '/map/DeviceDtail'
+    | '/map/allocation'
+    | '/map/allocationProcess'
+    | '/map/deviceActive'
+    | '/map/deviceReload'
+    | '/map/devicelistcomponent'
+    | '/map/group'
+    | '/map/netSingle'
+    | '/map/onlineStatus'
     | '/map'
     | '/$page/$param'
   id:
@@ -247,13 +417,28 @@ export interface FileRouteTypes {
     | '/_authed/map'
     | '/_authed/'
     | '/_authed/_admin/$page'
+    | '/_authed/_admin/Allocate'
+    | '/_authed/_admin/DeviceCategoryList'
+    | '/_authed/_admin/DeviceList'
     | '/_authed/_admin/ProDeviceList'
+    | '/_authed/_admin/ProductGrouping'
+    | '/_authed/_admin/ProductionList'
     | '/_authed/_admin/departmentManagement'
     | '/_authed/_admin/permissionManager'
+    | '/_authed/_admin/productList'
     | '/_authed/_admin/roleList'
     | '/_authed/_admin/tenantList'
     | '/_authed/_admin/userList'
     | '/_authed/map/$page'
+    | '/_authed/map/DeviceDtail'
+    | '/_authed/map/allocation'
+    | '/_authed/map/allocationProcess'
+    | '/_authed/map/deviceActive'
+    | '/_authed/map/deviceReload'
+    | '/_authed/map/devicelistcomponent'
+    | '/_authed/map/group'
+    | '/_authed/map/netSingle'
+    | '/_authed/map/onlineStatus'
     | '/_authed/map/'
     | '/_authed/_admin/$page/$param'
   fileRoutesById: FileRoutesById
@@ -347,11 +532,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminPageRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
+    '/_authed/_admin/Allocate': {
+      id: '/_authed/_admin/Allocate'
+      path: '/Allocate'
+      fullPath: '/Allocate'
+      preLoaderRoute: typeof AuthedAdminAllocateRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/_admin/DeviceCategoryList': {
+      id: '/_authed/_admin/DeviceCategoryList'
+      path: '/DeviceCategoryList'
+      fullPath: '/DeviceCategoryList'
+      preLoaderRoute: typeof AuthedAdminDeviceCategoryListRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/_admin/DeviceList': {
+      id: '/_authed/_admin/DeviceList'
+      path: '/DeviceList'
+      fullPath: '/DeviceList'
+      preLoaderRoute: typeof AuthedAdminDeviceListRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
     '/_authed/_admin/ProDeviceList': {
       id: '/_authed/_admin/ProDeviceList'
       path: '/ProDeviceList'
       fullPath: '/ProDeviceList'
       preLoaderRoute: typeof AuthedAdminProDeviceListRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/_admin/ProductGrouping': {
+      id: '/_authed/_admin/ProductGrouping'
+      path: '/ProductGrouping'
+      fullPath: '/ProductGrouping'
+      preLoaderRoute: typeof AuthedAdminProductGroupingRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/_admin/ProductionList': {
+      id: '/_authed/_admin/ProductionList'
+      path: '/ProductionList'
+      fullPath: '/ProductionList'
+      preLoaderRoute: typeof AuthedAdminProductionListRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
     '/_authed/_admin/departmentManagement': {
@@ -366,6 +586,13 @@ declare module '@tanstack/react-router' {
       path: '/permissionManager'
       fullPath: '/permissionManager'
       preLoaderRoute: typeof AuthedAdminPermissionManagerRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/_admin/productList': {
+      id: '/_authed/_admin/productList'
+      path: '/productList'
+      fullPath: '/productList'
+      preLoaderRoute: typeof AuthedAdminProductListRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
     '/_authed/_admin/roleList': {
@@ -403,6 +630,69 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMapPageRouteImport
       parentRoute: typeof AuthedMapRoute
     }
+    '/_authed/map/DeviceDtail': {
+      id: '/_authed/map/DeviceDtail'
+      path: '/DeviceDtail'
+      fullPath: '/map/DeviceDtail'
+      preLoaderRoute: typeof AuthedMapDeviceDtailRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/allocation': {
+      id: '/_authed/map/allocation'
+      path: '/allocation'
+      fullPath: '/map/allocation'
+      preLoaderRoute: typeof AuthedMapAllocationRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/allocationProcess': {
+      id: '/_authed/map/allocationProcess'
+      path: '/allocationProcess'
+      fullPath: '/map/allocationProcess'
+      preLoaderRoute: typeof AuthedMapAllocationProcessRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/deviceActive': {
+      id: '/_authed/map/deviceActive'
+      path: '/deviceActive'
+      fullPath: '/map/deviceActive'
+      preLoaderRoute: typeof AuthedMapDeviceActiveRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/deviceReload': {
+      id: '/_authed/map/deviceReload'
+      path: '/deviceReload'
+      fullPath: '/map/deviceReload'
+      preLoaderRoute: typeof AuthedMapDeviceReloadRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/devicelistcomponent': {
+      id: '/_authed/map/devicelistcomponent'
+      path: '/devicelistcomponent'
+      fullPath: '/map/devicelistcomponent'
+      preLoaderRoute: typeof AuthedMapDevicelistcomponentRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/group': {
+      id: '/_authed/map/group'
+      path: '/group'
+      fullPath: '/map/group'
+      preLoaderRoute: typeof AuthedMapGroupRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/netSingle': {
+      id: '/_authed/map/netSingle'
+      path: '/netSingle'
+      fullPath: '/map/netSingle'
+      preLoaderRoute: typeof AuthedMapNetSingleRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/onlineStatus': {
+      id: '/_authed/map/onlineStatus'
+      path: '/onlineStatus'
+      fullPath: '/map/onlineStatus'
+      preLoaderRoute: typeof AuthedMapOnlineStatusRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
     '/_authed/_admin/$page/$param': {
       id: '/_authed/_admin/$page/$param'
       path: '/$param'
@@ -427,9 +717,15 @@ const AuthedAdminPageRouteWithChildren = AuthedAdminPageRoute._addFileChildren(
 
 interface AuthedAdminRouteChildren {
   AuthedAdminPageRoute: typeof AuthedAdminPageRouteWithChildren
+  AuthedAdminAllocateRoute: typeof AuthedAdminAllocateRoute
+  AuthedAdminDeviceCategoryListRoute: typeof AuthedAdminDeviceCategoryListRoute
+  AuthedAdminDeviceListRoute: typeof AuthedAdminDeviceListRoute
   AuthedAdminProDeviceListRoute: typeof AuthedAdminProDeviceListRoute
+  AuthedAdminProductGroupingRoute: typeof AuthedAdminProductGroupingRoute
+  AuthedAdminProductionListRoute: typeof AuthedAdminProductionListRoute
   AuthedAdminDepartmentManagementRoute: typeof AuthedAdminDepartmentManagementRoute
   AuthedAdminPermissionManagerRoute: typeof AuthedAdminPermissionManagerRoute
+  AuthedAdminProductListRoute: typeof AuthedAdminProductListRoute
   AuthedAdminRoleListRoute: typeof AuthedAdminRoleListRoute
   AuthedAdminTenantListRoute: typeof AuthedAdminTenantListRoute
   AuthedAdminUserListRoute: typeof AuthedAdminUserListRoute
@@ -437,9 +733,15 @@ interface AuthedAdminRouteChildren {
 
 const AuthedAdminRouteChildren: AuthedAdminRouteChildren = {
   AuthedAdminPageRoute: AuthedAdminPageRouteWithChildren,
+  AuthedAdminAllocateRoute: AuthedAdminAllocateRoute,
+  AuthedAdminDeviceCategoryListRoute: AuthedAdminDeviceCategoryListRoute,
+  AuthedAdminDeviceListRoute: AuthedAdminDeviceListRoute,
   AuthedAdminProDeviceListRoute: AuthedAdminProDeviceListRoute,
+  AuthedAdminProductGroupingRoute: AuthedAdminProductGroupingRoute,
+  AuthedAdminProductionListRoute: AuthedAdminProductionListRoute,
   AuthedAdminDepartmentManagementRoute: AuthedAdminDepartmentManagementRoute,
   AuthedAdminPermissionManagerRoute: AuthedAdminPermissionManagerRoute,
+  AuthedAdminProductListRoute: AuthedAdminProductListRoute,
   AuthedAdminRoleListRoute: AuthedAdminRoleListRoute,
   AuthedAdminTenantListRoute: AuthedAdminTenantListRoute,
   AuthedAdminUserListRoute: AuthedAdminUserListRoute,
@@ -451,11 +753,29 @@ const AuthedAdminRouteWithChildren = AuthedAdminRoute._addFileChildren(
 
 interface AuthedMapRouteChildren {
   AuthedMapPageRoute: typeof AuthedMapPageRoute
+  AuthedMapDeviceDtailRoute: typeof AuthedMapDeviceDtailRoute
+  AuthedMapAllocationRoute: typeof AuthedMapAllocationRoute
+  AuthedMapAllocationProcessRoute: typeof AuthedMapAllocationProcessRoute
+  AuthedMapDeviceActiveRoute: typeof AuthedMapDeviceActiveRoute
+  AuthedMapDeviceReloadRoute: typeof AuthedMapDeviceReloadRoute
+  AuthedMapDevicelistcomponentRoute: typeof AuthedMapDevicelistcomponentRoute
+  AuthedMapGroupRoute: typeof AuthedMapGroupRoute
+  AuthedMapNetSingleRoute: typeof AuthedMapNetSingleRoute
+  AuthedMapOnlineStatusRoute: typeof AuthedMapOnlineStatusRoute
   AuthedMapIndexRoute: typeof AuthedMapIndexRoute
 }
 
 const AuthedMapRouteChildren: AuthedMapRouteChildren = {
   AuthedMapPageRoute: AuthedMapPageRoute,
+  AuthedMapDeviceDtailRoute: AuthedMapDeviceDtailRoute,
+  AuthedMapAllocationRoute: AuthedMapAllocationRoute,
+  AuthedMapAllocationProcessRoute: AuthedMapAllocationProcessRoute,
+  AuthedMapDeviceActiveRoute: AuthedMapDeviceActiveRoute,
+  AuthedMapDeviceReloadRoute: AuthedMapDeviceReloadRoute,
+  AuthedMapDevicelistcomponentRoute: AuthedMapDevicelistcomponentRoute,
+  AuthedMapGroupRoute: AuthedMapGroupRoute,
+  AuthedMapNetSingleRoute: AuthedMapNetSingleRoute,
+  AuthedMapOnlineStatusRoute: AuthedMapOnlineStatusRoute,
   AuthedMapIndexRoute: AuthedMapIndexRoute,
 }
 

@@ -38,6 +38,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Opening and migrating PGlite can take well over Fastify's default 10 s on a busy 2-core machine.
+    pluginTimeout: 120_000,
   });
   try {
     app.setValidatorCompiler(validatorCompiler);

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/pglite-lock';
 import { DEMO_ACCOUNTS } from './db/seed';
 import { MQTT_WS_PATH } from '../shared/topics';
+import type { Fleet } from '../sim/fleet';
+import { fleetUrl, startDemoFleet } from '../sim/in-process';
 
 /** A start-up failure worth one line, not a stack trace. */
 class StartError extends Error {}
@@ -29,7 +31,21 @@ async function listen(app: FastifyInstance, config: Config): Promise<void> {
   }
 }
 
-function banner(app: FastifyInstance, config: Config): string {
+/** The in-process demo fleet and its banner line; a simulator failure never stops the service. */
+async function simulate(app: FastifyInstance, config: Config): Promise<{ fleet?: Fleet; line?: string }> {
+  if (config.sim <= 0 || config.env === 'production') return {};
+  const url = fleetUrl(app, config);
+  if (!url) return { line: '  Simulated devices: off (MQTT_PORT=0; `npm run sim` still works, over WebSocket)' };
+  try {
+    const fleet = await startDemoFleet(app, url, config.sim);
+    return { fleet, line: `  Simulated devices: ${fleet.devices.length} (SIM=0 to turn off)` };
+  } catch (err) {
+    app.log.warn(`simulator not started: ${(err as Error).message}`);
+    return { line: '  Simulated devices: not started (see the log)' };
+  }
+}
+
+function banner(app: FastifyInstance, config: Config, simLine?: string): string {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = config.publicUrl ?? `http://${host}:${config.port}`;
   const lines = [
@@ -43,6 +59,7 @@ function banner(app: FastifyInstance, config: Config): string {
     lines.push(config.mqttPort > 0 ? `  MQTT over TCP: mqtt://${host}:${config.mqttPort}` : '  MQTT over TCP: off (MQTT_PORT=0)');
   }
   lines.push(`  API docs: ${url}/api/docs`);
+  if (simLine) lines.push(simLine);
   if (config.env !== 'production') {
     lines.push('  Demo accounts:');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username} / ${a.password}  (${a.note})`);
@@ -56,11 +73,14 @@ function banner(app: FastifyInstance, config: Config): string {
 
 async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
+  let fleet: Fleet | undefined;
   try {
     const config = loadConfig();
     app = await buildApp({ config });
     await listen(app, config);
-    console.log(banner(app, config));
+    const sim = await simulate(app, config);
+    fleet = sim.fleet;
+    console.log(banner(app, config, sim.line));
   } catch (err) {
     await app?.close().catch(() => {});
     if (err instanceof StartError || err instanceof ConfigError || err instanceof DataDirLockedError) {
@@ -77,7 +97,9 @@ async function main(): Promise<void> {
     if (closing) process.exit(1); // a second Ctrl+C does not wait
     closing = true;
     running.log.info(`${signal}: closing`);
-    running.close().then(
+    // Devices leave first, so the service does not log them dropping while it closes.
+    const fleetGone = fleet ? Promise.race([fleet.stop(), new Promise((r) => setTimeout(r, 3000))]) : Promise.resolve();
+    fleetGone.then(() => running.close()).then(
       () => process.exit(0),
       (err: unknown) => {
         console.error('Close failed:', err);

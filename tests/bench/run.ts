@@ -1,6 +1,8 @@
 // `npm run bench`: prints the figures the foundation is held to. Targets are printed next to
 // each figure; a miss sets a non-zero exit code so a regression is visible, never a flaky test.
 import { initialJsGzip } from './bundle-size';
+import { benchDeviceList } from './device-list';
+import { benchIngest } from './ingest';
 import { listLatency } from './list';
 import { loginRoundTrip } from './login';
 
@@ -29,5 +31,8 @@ for (const list of await listLatency()) {
       `p50 ${list.p50.toFixed(1)} ms, p95 ${list.p95.toFixed(1)} ms, max ${list.max.toFixed(1)} ms${list.db === 'postgres' ? ` (target p95 < 30 ms) ${ok ? 'ok' : 'MISSED'}` : ''}`,
   );
 }
+
+for (const line of await benchDeviceList()) console.log(line);
+for (const line of await benchIngest()) console.log(line);
 
 process.exitCode = missed ? 1 : 0;

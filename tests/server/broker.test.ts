@@ -45,12 +45,13 @@ async function granted(client: MqttClient, list: string[]): Promise<number[]> {
 const closed = (client: MqttClient) => new Promise<void>((resolve) => client.once('close', () => resolve()));
 
 describe('broker ACL decisions', () => {
-  const me = { kind: 'console' as const, userId: 7, tokenHash: 'h' };
+  const me = { kind: 'console' as const, userId: 7, tokenHash: 'h', tenantId: 3, superAdmin: false };
+  const session = { userId: 7, tokenHash: 'h', tenantId: 3, superAdmin: false };
   it('connects a console only with a live session of the same user id', () => {
-    expect(authorizeConnect('7', { userId: 7, tokenHash: 'h' })).toEqual(me);
-    expect(authorizeConnect('8', { userId: 7, tokenHash: 'h' })).toBeUndefined();
+    expect(authorizeConnect('7', session)).toEqual(me);
+    expect(authorizeConnect('8', session)).toBeUndefined();
     expect(authorizeConnect('7', undefined)).toBeUndefined();
-    expect(authorizeConnect('seven', { userId: 7, tokenHash: 'h' })).toBeUndefined();
+    expect(authorizeConnect('seven', session)).toBeUndefined();
   });
   it('lets a console subscribe to its own channel and the notices only, and publish nowhere', () => {
     expect(authorizeSubscribe(me, 'acm/7/web')).toBe(true);
@@ -121,13 +122,16 @@ describe('HTTP auth hooks for external brokers', () => {
   });
 
   it('answers /api/mqtt/acl for subscribe, read and publish', async () => {
+    const { user } = await login(t.app, 'demo', 'demo123');
+    const me = String(user.id);
     const acl = (body: object) => post(t.app, '/api/mqtt/acl', body).then((r) => r.status);
-    expect(await acl({ username: '5', topic: 'acm/5/web', acc: 4 })).toBe(200);
-    expect(await acl({ username: '5', topic: 'acm/5/web', acc: 1 })).toBe(200);
-    expect(await acl({ username: '5', topic: 'acm/notice/web', action: 'subscribe' })).toBe(200);
-    expect(await acl({ username: '5', topic: 'acm/6/web', acc: 4 })).toBe(403);
-    expect(await acl({ username: '5', topic: 'acm/5/web', acc: 2 })).toBe(403);
-    expect(await acl({ username: '5', topic: 'acm/5/web', action: 'publish' })).toBe(403);
-    expect(await acl({ username: 'svc', topic: 'acm/5/web', acc: 4 })).toBe(403);
+    expect(await acl({ username: me, topic: `acm/${me}/web`, acc: 4 })).toBe(200);
+    expect(await acl({ username: me, topic: `acm/${me}/web`, acc: 1 })).toBe(200);
+    expect(await acl({ username: me, topic: 'acm/notice/web', action: 'subscribe' })).toBe(200);
+    expect(await acl({ username: me, topic: `acm/${user.id + 1}/web`, acc: 4 })).toBe(403);
+    expect(await acl({ username: me, topic: `acm/${me}/web`, acc: 2 })).toBe(403);
+    expect(await acl({ username: me, topic: `acm/${me}/web`, action: 'publish' })).toBe(403);
+    expect(await acl({ username: 'svc', topic: `acm/${me}/web`, acc: 4 })).toBe(403);
+    expect(await acl({ username: '999999', topic: 'acm/999999/web', acc: 4 })).toBe(403);
   });
 });

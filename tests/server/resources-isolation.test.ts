@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../../src/server/db/schema';
 import type { FieldDef, ResourceDef } from '../../src/shared/resources';
 import { RESOURCES } from '../../src/shared/resources';
 import { buildTestApp, login, post, type TestApp } from './helper';
@@ -48,7 +50,8 @@ function sampleBody(def: ResourceDef, n: number): Record<string, unknown> {
   for (const f of def.fields) {
     const form = f.form ?? true;
     if (form === false || f.name === 'tenantId') continue;
-    const v = sampleValue(f, n);
+    // A device's sku is a JSON string (it carries the product image address).
+    const v = f.name === 'sku' ? `{"imgSrc":"isoA${n}"}` : sampleValue(f, n);
     if (v !== undefined) body[f.name] = v;
   }
   return body;
@@ -58,6 +61,21 @@ function sampleBody(def: ResourceDef, n: number): Record<string, unknown> {
 const CREATE_OTHERWISE: Record<string, (token: string) => Promise<void>> = {
   'user/tenantApplication': async (token) => {
     const res = await post(t.app, '/api/user/tenant/applyEnterprise', { contact: 'isoAcontact', phone: '13900001111', note: 'isoA' }, { token });
+    expect(res.code).toBe(0);
+  },
+  // Allocation log rows come from the stock flow: a super administrator allocates a stock device.
+  'device/allocation': async (token) => {
+    const mine = token === a.token;
+    const added = await post<Row>(t.app, '/api/device/device/add', { imei: `isoAalloc${mine ? 1 : 9}`, kind: 'watch' }, { token: su });
+    const res = await post(t.app, '/api/device/device/allocate', { ids: [added.data.id], tenantId: mine ? a.tenant : b.tenant }, { token: su });
+    expect(res.code).toBe(0);
+  },
+  // Command log rows come from sending a command to an online device.
+  'device/command': async (token) => {
+    const imei = `isoAcmd${token === a.token ? 1 : 9}${Math.floor(Math.random() * 1e6)}`;
+    const added = await post<Row>(t.app, '/api/device/device/add', { imei, kind: 'watch' }, { token });
+    await t.app.db.update(devices).set({ state: 1 }).where(eq(devices.id, added.data.id));
+    const res = await post(t.app, '/api/device/command/send', { imei, cmd: 'locate' }, { token });
     expect(res.code).toBe(0);
   },
 };

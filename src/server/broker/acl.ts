@@ -1,17 +1,41 @@
+import { STOCK_STATE } from '../../shared/codes';
+import { IMEI_RE } from '../../shared/devices/protocol';
 import { topics } from '../../shared/topics';
+import { secretMatches } from '../devices/secrets';
 
 /**
- * The broker's authorisation rules as pure decisions. The embedded Aedes calls them directly;
- * external brokers reach the same decisions through POST /api/mqtt/auth and /api/mqtt/acl.
+ * The broker's authorisation rules as pure decisions over facts already looked up (access.ts
+ * does the lookups). The embedded Aedes calls them directly; external brokers reach the same
+ * decisions through POST /api/mqtt/auth and /api/mqtt/acl.
  */
 
 /** Who is on the other end of an MQTT connection. */
-export type Principal = { kind: 'console'; userId: number; tokenHash: string };
+export type Principal =
+  | { kind: 'console'; userId: number; tokenHash: string; tenantId: number; superAdmin: boolean }
+  | { kind: 'device'; imei: string; deviceId: number; tenantId: number };
 
 /** A resolved, live session (see auth/sessions.ts resolveToken), or undefined. */
 export interface SessionFacts {
   userId: number;
   tokenHash: string;
+  tenantId: number;
+  superAdmin: boolean;
+}
+
+/** What the rules need to know about a device (a KnownDevice satisfies it). */
+export interface DeviceFacts {
+  id: number;
+  imei: string;
+  tenantId: number;
+  stockState: number;
+  secretVersion: number;
+}
+
+export const USER_ID_RE = /^\d{1,10}$/;
+
+/** Devices waiting for stock-in and recycled ones may not talk to the platform. */
+export function deviceAdmitted(device: Pick<DeviceFacts, 'stockState'> | undefined): boolean {
+  return device !== undefined && device.stockState !== STOCK_STATE.pendingIn && device.stockState !== STOCK_STATE.recycled;
 }
 
 /**
@@ -19,18 +43,48 @@ export interface SessionFacts {
  * belong to a live session of that very user.
  */
 export function authorizeConnect(username: string | undefined, session: SessionFacts | undefined): Principal | undefined {
-  if (!username || !/^\d{1,10}$/.test(username) || !session) return undefined;
+  if (!username || !USER_ID_RE.test(username) || !session) return undefined;
   if (session.userId !== Number(username)) return undefined;
-  return { kind: 'console', userId: session.userId, tokenHash: session.tokenHash };
+  return { kind: 'console', userId: session.userId, tokenHash: session.tokenHash, tenantId: session.tenantId, superAdmin: session.superAdmin };
 }
 
-/** Consoles may follow their own channel and the system-wide notices, nothing else (yet). */
-export function authorizeSubscribe(principal: Principal | undefined, topic: string): boolean {
+/** A device logs in with username = its IMEI and password = its secret (devices/secrets.ts). */
+export function authorizeDeviceConnect(
+  username: string | undefined,
+  password: string | undefined,
+  device: DeviceFacts | undefined,
+  key: string,
+): Principal | undefined {
+  if (!username || !password || !device || device.imei !== username || !deviceAdmitted(device)) return undefined;
+  if (!secretMatches(key, device.imei, device.secretVersion, password)) return undefined;
+  return { kind: 'device', imei: device.imei, deviceId: device.id, tenantId: device.tenantId };
+}
+
+/** The IMEI of a `sfwatch/{imei}/client` topic (no wildcards), else undefined. */
+export function clientTopicImei(topic: string): string | undefined {
+  const parts = topic.split('/');
+  if (parts.length !== 3 || parts[0] !== 'sfwatch' || parts[2] !== 'client' || !IMEI_RE.test(parts[1]!)) return undefined;
+  return parts[1];
+}
+
+/**
+ * Devices follow their own downlink topic. Consoles follow their own channel, the notices, and
+ * `sfwatch/{imei}/client` of devices in their tenant (super administrators: any existing device);
+ * `target` is that device as looked up, undefined when unknown.
+ */
+export function authorizeSubscribe(principal: Principal | undefined, topic: string, target?: Pick<DeviceFacts, 'tenantId'>): boolean {
   if (!principal) return false;
-  return topic === topics.userWeb(principal.userId) || topic === topics.noticeWeb;
+  if (principal.kind === 'device') return topic === topics.deviceServer(principal.imei);
+  if (topic === topics.userWeb(principal.userId) || topic === topics.noticeWeb) return true;
+  if (clientTopicImei(topic) === undefined || !target) return false;
+  return principal.superAdmin || target.tenantId === principal.tenantId;
 }
 
-/** Consoles do not publish yet; the service publishes through its own path, outside this ACL. */
-export function authorizePublish(_principal: Principal | undefined, _topic: string): boolean {
-  return false;
+/**
+ * Devices publish their own uplink and their messages to consoles. Consoles do not publish yet;
+ * the service publishes through its own path, outside this ACL.
+ */
+export function authorizePublish(principal: Principal | undefined, topic: string): boolean {
+  if (principal?.kind !== 'device') return false;
+  return topic === topics.deviceUp(principal.imei) || topic === topics.deviceClient(principal.imei);
 }

@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type AuthErrorCode, type Client } from 'aedes';
-import { authorizePublish, authorizeSubscribe, type Principal } from './acl';
-import { toPayload, type EmbeddedBroker } from './types';
+import { authorizePublish, type Principal } from './acl';
+import { toPayload, type EmbeddedBroker, type PublishedHandler } from './types';
 
 // AuthErrorCode is an ambient const enum (unreadable under isolatedModules): 3 and 4 of MQTT 3.1.1.
 const SERVER_UNAVAILABLE = 3 as AuthErrorCode;
@@ -10,6 +10,8 @@ const BAD_USERNAME_OR_PASSWORD = 4 as AuthErrorCode;
 export interface EmbeddedOptions {
   /** Decides a CONNECT: the principal, or undefined to refuse with "bad username or password". */
   authenticate(username: string | undefined, password: string | undefined): Promise<Principal | undefined>;
+  /** Decides a SUBSCRIBE (may look things up). */
+  authorizeSubscribe(principal: Principal | undefined, topic: string): Promise<boolean>;
   onError(err: unknown): void;
 }
 
@@ -18,13 +20,19 @@ function authError(message: string, returnCode: AuthErrorCode): AuthenticateErro
 }
 
 export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<EmbeddedBroker> {
-  const principals = new Map<Client, Principal>();
+  // Live clients (for dropSessions) and a weak index that outlives the disconnect: Aedes
+  // publishes a client's will after it has already unregistered the client.
+  const live = new Map<Client, Principal>();
+  const principalOf = new WeakMap<Client, Principal>();
+  const publishedHandlers: PublishedHandler[] = [];
+  const connectionHandlers: ((p: Principal, connected: boolean) => void)[] = [];
+
   const aedes = await Aedes.createBroker({
     authenticate(client, username, password, done) {
       opts.authenticate(username, password?.toString('utf8')).then(
         (principal) => {
           if (!principal) return done(authError('bad username or password', BAD_USERNAME_OR_PASSWORD), null);
-          principals.set(client, principal);
+          principalOf.set(client, principal);
           done(null, true);
         },
         (err: unknown) => {
@@ -35,14 +43,38 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
     },
     // Returning no subscription makes Aedes answer granted QoS 128 (refused) for that topic.
     authorizeSubscribe(client, sub, done) {
-      done(null, authorizeSubscribe(principals.get(client), sub.topic) ? sub : null);
+      opts.authorizeSubscribe(principalOf.get(client), sub.topic).then(
+        (ok) => done(null, ok ? sub : null),
+        (err: unknown) => {
+          opts.onError(err);
+          done(null, null);
+        },
+      );
     },
     authorizePublish(client, packet, done) {
       if (!client) return done(null);
-      done(authorizePublish(principals.get(client), packet.topic) ? null : new Error('publish not authorized'));
+      done(authorizePublish(principalOf.get(client), packet.topic) ? null : new Error('publish not authorized'));
+    },
+    published(packet, client, done) {
+      done(null);
+      if (publishedHandlers.length === 0 || packet.topic.startsWith('$SYS')) return;
+      const publisher = client ? principalOf.get(client) : null;
+      if (publisher === undefined) return;
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      for (const h of publishedHandlers) h(packet.topic, payload, publisher);
     },
   });
-  aedes.on('clientDisconnect', (client) => principals.delete(client));
+  aedes.on('client', (client) => {
+    const p = principalOf.get(client);
+    if (!p) return;
+    live.set(client, p);
+    for (const h of connectionHandlers) h(p, true);
+  });
+  aedes.on('clientDisconnect', (client) => {
+    const p = live.get(client);
+    live.delete(client);
+    if (p) for (const h of connectionHandlers) h(p, false);
+  });
 
   let tcp: Server | undefined;
 
@@ -65,8 +97,11 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
           resolve(() => new Promise<void>((done) => aedes.unsubscribe(topic, deliver, () => done()))),
         );
       }),
+    onPublished: (handler) => void publishedHandlers.push(handler),
+    onConnection: (handler) => void connectionHandlers.push(handler),
     dropSessions(match) {
-      for (const [client, p] of principals) {
+      for (const [client, p] of live) {
+        if (p.kind !== 'console') continue;
         if ((match.userId !== undefined && p.userId === match.userId) || (match.tokenHash && p.tokenHash === match.tokenHash)) {
           client.close();
         }

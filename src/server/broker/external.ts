@@ -16,6 +16,10 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
     clientId: `console-svc-${randomBytes(6).toString('hex')}`,
     reconnectPeriod: 1_000,
     connectTimeout: 10_000,
+    // MQTT 5 lets the service announce how many QoS 1 messages it takes in flight; brokers
+    // default to about 20 for MQTT 3 clients, which caps the ingest at 20 per round trip.
+    protocolVersion: 5,
+    properties: { receiveMaximum: 1_000 },
   });
   const handlers = new Map<string, Set<MessageHandler>>();
   client.on('message', (topic, payload) => {
@@ -46,12 +50,12 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
     publish: async (topic, payload, o = {}) => {
       await client.publishAsync(topic, toPayload(payload), { qos: o.qos ?? 0, retain: o.retain ?? false });
     },
-    subscribe: async (topic, handler) => {
+    subscribe: async (topic, handler, o = {}) => {
       let set = handlers.get(topic);
       if (!set) {
         set = new Set();
         handlers.set(topic, set);
-        await client.subscribeAsync(topic);
+        await client.subscribeAsync(topic, { qos: o.qos ?? 0 });
       }
       set.add(handler);
       return async () => {

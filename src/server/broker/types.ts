@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
+import type { Principal } from './acl';
 
 export interface PublishOptions {
   qos?: 0 | 1 | 2;
@@ -13,8 +14,8 @@ export interface Broker {
   readonly kind: 'embedded' | 'external';
   /** Objects are sent as JSON. The service's own publishes are not subject to the console ACL. */
   publish(topic: string, payload: string | Buffer | object, opts?: PublishOptions): Promise<void>;
-  /** Resolves once subscribed; the returned function unsubscribes. */
-  subscribe(topic: string, handler: MessageHandler): Promise<() => Promise<void>>;
+  /** Resolves once subscribed; the returned function unsubscribes. `qos` applies to external brokers. */
+  subscribe(topic: string, handler: MessageHandler, opts?: { qos?: 0 | 1 }): Promise<() => Promise<void>>;
   /** Disconnects consoles logged in with a revoked session (embedded only; external brokers re-check on reconnect). */
   dropSessions(match: { userId?: number; tokenHash?: string }): void;
   close(): Promise<void>;
@@ -33,7 +34,16 @@ export interface EmbeddedBroker extends Broker {
   listenTcp(port: number, host?: string): Promise<number>;
   /** Serves one MQTT connection over an already-open stream (WebSocket /mqtt). */
   handleStream(stream: Duplex, req?: IncomingMessage): void;
+  /**
+   * Every message published on the broker with its publisher: the client's principal, or null
+   * for the service's own publishes.
+   */
+  onPublished(handler: PublishedHandler): void;
+  /** Authenticated clients connecting and going away. */
+  onConnection(handler: (principal: Principal, connected: boolean) => void): void;
 }
+
+export type PublishedHandler = (topic: string, payload: Buffer, publisher: Principal | null) => void;
 
 export function toPayload(payload: string | Buffer | object): Buffer {
   if (Buffer.isBuffer(payload)) return payload;

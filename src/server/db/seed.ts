@@ -4,6 +4,7 @@ import type { PasswordHasher } from '../auth/passwords';
 import type { Db } from './driver';
 import { roleResources, roles, tenants, userRoles, users } from './schema';
 import { syncCatalogue, type Catalogue, type Tx } from './seed-catalogue';
+import { seedDevices, seedDevicesIfMissing } from './seed-devices';
 import type { ScenarioKey } from '../../shared/routes';
 
 export const DEMO_ACCOUNTS = [
@@ -87,6 +88,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
       { tenantId, userId: demo!.id, roleId: adminRole!.id },
       { tenantId, userId: visitor!.id, roleId: visitorRole!.id },
     ]);
+    await seedDevices(tx, { platformTenantId: platform!.id, demoTenantId: tenantId });
     return { seeded: true, demo: true };
   });
 }
@@ -107,7 +109,9 @@ async function upgradeCatalogue(db: Db, production: boolean): Promise<SeedResult
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const catalogue = await syncCatalogue(tx);
-    if (production || catalogue.added.length === 0) return;
+    if (production) return;
+    await seedDevicesIfMissing(tx);
+    if (catalogue.added.length === 0) return;
     await grantToDemoRole(tx, 'Administrator', catalogue.added);
     await grantToDemoRole(tx, 'Visitor', visitorResources(catalogue, new Set(catalogue.added)));
   });

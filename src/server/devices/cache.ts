@@ -8,8 +8,9 @@ const TTL_MS = 30_000;
 const MAX_ENTRIES = 200_000;
 
 /**
- * imei -> device facts, read through from the database. Entries live 30 s, so a change made by
- * another replica (allocation, recycle) is seen within that time; this process invalidates at once.
+ * imei -> device facts, read through from the database. Entries are refreshed after 30 s, so a
+ * change made by another replica (allocation, recycle) is seen within about that time; this
+ * process invalidates its own changes at once.
  * Unknown IMEIs are cached too, so a flood from a bogus device costs one query per 30 s.
  */
 export class DeviceCache {
@@ -24,6 +25,16 @@ export class DeviceCache {
   async get(imei: string): Promise<KnownDevice | undefined> {
     const hit = this.entries.get(imei);
     if (hit && this.clock.now() - hit.at < TTL_MS) return hit.device;
+    // A stale entry is served while one refresh runs in the background: at 10,000 devices the
+    // whole fleet expires every 30 s, and making each message wait for its lookup stalls ingest.
+    if (hit) {
+      void this.refresh(imei).catch(() => {});
+      return hit.device;
+    }
+    return this.refresh(imei);
+  }
+
+  private refresh(imei: string): Promise<KnownDevice | undefined> {
     let p = this.pending.get(imei);
     if (!p) {
       p = this.load(imei).finally(() => this.pending.delete(imei));

@@ -9,12 +9,16 @@ export interface IngestStats {
     unauthorised: number;
     /** Refused because the write queue was full (backpressure). */
     overload: number;
+    /** Lost because the database refused a batch several times in a row. */
+    failed: number;
   };
-  /** Messages waiting to be written. */
+  /** Messages waiting to be written (including the batch being written). */
   queued: number;
   batches: number;
 }
 
+export type DropReason = keyof IngestStats['dropped'];
+
 export function emptyStats(): IngestStats {
-  return { received: 0, stored: 0, dropped: { malformed: 0, oversized: 0, unknown: 0, unauthorised: 0, overload: 0 }, queued: 0, batches: 0 };
+  return { received: 0, stored: 0, dropped: { malformed: 0, oversized: 0, unknown: 0, unauthorised: 0, overload: 0, failed: 0 }, queued: 0, batches: 0 };
 }

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createWebSocketStream } from 'ws';
 import { MQTT_WS_PATH } from '../../shared/topics';
-import { resolveToken } from '../auth/sessions';
-import { authorizeConnect } from '../broker/acl';
+import { authenticate, checkSubscribe } from '../broker/access';
 import { createEmbeddedBroker } from '../broker/embedded';
 import { createExternalBroker } from '../broker/external';
 
@@ -21,8 +20,9 @@ async function broker(app: FastifyInstance) {
   }
 
   const embedded = await createEmbeddedBroker({
-    authenticate: async (username, password) => authorizeConnect(username, await resolveToken(app, password)),
-    onError: (err) => app.log.error({ err }, 'broker authentication failed'),
+    authenticate: (username, password) => authenticate(app, username, password),
+    authorizeSubscribe: (principal, topic) => checkSubscribe(app, principal, topic),
+    onError: (err) => app.log.error({ err }, 'broker authorisation failed'),
   });
   app.decorate('broker', embedded);
   app.addHook('onClose', () => embedded.close());

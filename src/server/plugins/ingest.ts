@@ -1,7 +1,52 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { applyAck } from '../devices/commands';
+import { Ingest, upTopicImei } from '../ingest/ingest';
 
-/** Device traffic into the database (src/server/ingest/). */
-async function ingestPlugin(_app: FastifyInstance) {}
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Device traffic into the database (ingest/ingest.ts). */
+    ingest: Ingest;
+  }
+}
+
+/**
+ * Device traffic into the database (src/server/ingest/). The embedded broker hands over every
+ * publish with its publisher; on an external broker the service reads `sfwatch/+/up` through
+ * a shared subscription, so the replicas of one INGEST_GROUP split the traffic between them.
+ */
+async function ingestPlugin(app: FastifyInstance) {
+  const ingest = new Ingest({
+    db: app.db,
+    clock: app.clock,
+    log: app.log,
+    deviceCache: app.deviceCache,
+    deviceHub: app.deviceHub,
+    stats: app.ingestStats,
+    timeoutS: app.config.deviceTimeoutS,
+    onAck: (device, ack, at) => applyAck(app, device, ack, at),
+  });
+  app.decorate('ingest', ingest);
+  const broker = app.broker;
+  if (broker.kind === 'embedded') {
+    broker.onPublished((topic, payload, publisher) => {
+      if (upTopicImei(topic) !== undefined) ingest.handle(topic, payload, publisher);
+    });
+    broker.onConnection((principal, connected) => {
+      if (principal.kind === 'device') ingest.connection(principal.imei, connected);
+    });
+  } else {
+    // Not awaited: an unreachable broker must not hold up start-up (mqtt.js subscribes once connected).
+    ingest.subscribed = broker
+      .subscribe(`$share/${app.config.ingestGroup}/sfwatch/+/up`, (topic, payload) => ingest.handle(topic, payload, null), { qos: 1 })
+      .then(
+        () => {},
+        (err: unknown) => app.log.error({ err }, 'ingest subscription failed'),
+      );
+  }
+  ingest.start();
+  // Before the database and the broker close: what is queued gets written.
+  app.addHook('preClose', () => ingest.close());
+}
 
 export default fp(ingestPlugin, { name: 'ingest', dependencies: ['db', 'broker', 'devices'] });

@@ -1,5 +1,11 @@
 import type { Binding } from '../engine/types';
+import { deviceCategoryBinding } from './category';
+import { deviceBinding } from './device';
+import { deviceGroupBinding } from './device-group';
+import { allocationBinding, deviceCommandBinding } from './device-log';
 import { departmentBinding } from './department';
+import { productBinding } from './product';
+import { productionRecordBinding } from './production';
 import { resourceBinding } from './resource';
 import { roleBinding } from './role';
 import { tenantBinding } from './tenant';
@@ -8,3 +14,14 @@ import { userBinding } from './user';
 
 /** Server side of every org registry entry (src/shared/resources/org.ts). */
 export const ORG_BINDINGS: readonly Binding[] = [tenantBinding, departmentBinding, userBinding, roleBinding, resourceBinding, tenantApplicationBinding];
+
+/** Server side of every device registry entry (src/shared/resources/device.ts). */
+export const DEVICE_BINDINGS: readonly Binding[] = [
+  productBinding,
+  deviceCategoryBinding,
+  deviceGroupBinding,
+  productionRecordBinding,
+  allocationBinding,
+  deviceCommandBinding,
+  deviceBinding,
+];

@@ -11,7 +11,7 @@ import type { Binding, Ctx } from '../engine/types';
 import { addRow, deleteRows, updateRow } from '../engine/write';
 import { fail } from '../lib/api-error';
 import { authed } from '../plugins/auth';
-import { ORG_BINDINGS } from '../resources';
+import { DEVICE_BINDINGS, ORG_BINDINGS } from '../resources';
 import orgActions from '../resources/org-actions';
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -89,7 +89,7 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
 
 const resources: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5 } });
-  for (const b of ORG_BINDINGS) await app.register(resourceRoutes(b), { prefix: `/${b.def.kind}/${b.def.name}` });
+  for (const b of [...ORG_BINDINGS, ...DEVICE_BINDINGS]) await app.register(resourceRoutes(b), { prefix: `/${b.def.kind}/${b.def.name}` });
   await app.register(orgActions, { prefix: '/user' });
 };
 

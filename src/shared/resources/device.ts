@@ -221,6 +221,7 @@ export const deviceCommandResource: ResourceDef = {
     { name: 'ackMsg', label: /*i18n*/ { id: 'field.command.ack', message: '设备回复' }, type: 'text', list: { width: 160 } },
     { name: 'ackAt', label: /*i18n*/ { id: 'field.command.ackAt', message: '回复时间' }, type: 'datetime', list: { width: 170 } },
     { name: 'operatorName', label: D.operator, type: 'text', list: { width: 120 } },
+    { name: 'tenantId', label: L.tenant, type: 'ref', ref: tenantRef, form: false, filter: 'eq', list: { width: 150 } },
     createdAtField,
   ],
 };

@@ -108,7 +108,9 @@ describe('console routing and gating', () => {
     service({ '/api/user/per/getNavigationBar': () => envelope({ code: 0, msg: '', data: [] }) });
     const router = openAt('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/DeviceCategoryList'));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The landing screen loads its own list; the navigation bar itself is asked for once.
+    const navCalls = fetchMock.mock.calls.filter(([input]) => String(input) === '/api/user/per/getNavigationBar');
+    expect(navCalls).toHaveLength(1);
     expect(notify).toHaveBeenCalledWith('tip', '暂未分配导航栏数据', 'no-navigation');
   });
 
@@ -117,9 +119,11 @@ describe('console routing and gating', () => {
       '/api/auth/ticket/exchange': () =>
         envelope({ code: 0, msg: '', data: demoUser }, { headers: { authorization: 'ticket-token' } }),
       '/api/user/per/getNavigationBar': () => envelope({ code: 0, msg: '', data: [menu('ProDeviceList')] }),
+      '/api/device/device/detail': () => envelope({ code: 404, msg: 'Not found', key: 'notFound', data: null }),
     });
     const router = openAt('/ProDeviceList?imei=860000000000001&key=abc');
-    expect(await screen.findByTestId('placeholder-screen')).toHaveAttribute('data-route', 'ProDeviceList');
+    // The profile screen asks for the device named in the link, with the ticket's session.
+    await waitFor(() => expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/api/device/device/detail'), { timeout: 5000 });
     expect(getToken()).toBe('ticket-token');
     expect(router.state.location.search).toEqual({ imei: '860000000000001' });
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body));

@@ -1,4 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import commandRoutes from './command';
+import detailRoutes from './detail';
+import ingestStatsRoutes from './ingest-stats';
+import stockRoutes from './stock';
 
 /** Device service routes beyond the generic resource CRUD, mounted at /api/device. */
-export default async function deviceRoutes(_app: FastifyInstance) {}
+export default async function deviceRoutes(app: FastifyInstance) {
+  await app.register(detailRoutes);
+  await app.register(commandRoutes);
+  await app.register(stockRoutes);
+  await app.register(ingestStatsRoutes);
+}

@@ -1,4 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Code } from '../../../shared/api';
+import { isPlatformScope } from '../../db/scope';
+import { fail } from '../../lib/api-error';
+import { authed } from '../../plugins/auth';
 
-/** POST /api/device/ingest/stats (written by the connectivity work). */
-export default async function ingestStatsRoutes(_app: FastifyInstance) {}
+/** POST /api/device/ingest/stats: this process's ingest counters (super administrators). */
+const ingestStatsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/ingest/stats', { schema: { tags: ['device'], summary: 'Device ingest counters of this service process (super administrators)' } }, async (request, reply) => {
+    if (!isPlatformScope(authed(request).scope)) fail(Code.FORBIDDEN, 'noPermission');
+    return reply.ok({ ...app.ingestStats, dropped: { ...app.ingestStats.dropped }, queued: app.ingest.depth() });
+  });
+};
+
+export default ingestStatsRoutes;

@@ -1,15 +1,16 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resolveToken } from '../../auth/sessions';
-import { authorizeConnect, authorizePublish, authorizeSubscribe, type Principal } from '../../broker/acl';
+import { authenticate, checkSubscribe, principalOf, type AccessDeps } from '../../broker/access';
+import { authorizePublish, type Principal } from '../../broker/acl';
 
 /*
  * HTTP auth backend for external brokers: the embedded broker's rules, served to Mosquitto
  * (mosquitto-go-auth, HTTP backend) and EMQX (HTTP authn/authz) so they enforce the same ACL.
  *
  * POST /api/mqtt/auth  JSON {username, password, clientid?}  -> may this client connect?
- *   username = the console user's id, password = its session token (live, not revoked).
+ *   Devices: username = IMEI, password = the device secret (known, not pending stock-in or recycled).
+ *   Consoles: username = the user's id, password = its session token (live, not revoked).
  * POST /api/mqtt/acl   JSON {username, topic, clientid?, acc? | action?}  -> may it use this topic?
  *   acc (mosquitto-go-auth): 1 read, 2 write (publish), 3 read+write, 4 subscribe;
  *   action (EMQX): "publish" | "subscribe" | "all".
@@ -48,12 +49,12 @@ function decide(reply: FastifyReply, allow: boolean, why = 'not authorized') {
   return reply.status(allow || emqx ? 200 : 403).send(body);
 }
 
-function aclAllows(principal: Principal | undefined, topic: string, acc?: number, action?: string): boolean {
-  const canSub = authorizeSubscribe(principal, topic);
-  const canPub = authorizePublish(principal, topic);
-  if (action === 'publish' || acc === 2) return canPub;
-  if (action === 'subscribe' || acc === 1 || acc === 4) return canSub;
-  if (action === 'all' || acc === 3) return canSub && canPub;
+async function aclAllows(app: AccessDeps, principal: Principal | undefined, topic: string, acc?: number, action?: string): Promise<boolean> {
+  const canPub = () => authorizePublish(principal, topic);
+  const canSub = () => checkSubscribe(app, principal, topic);
+  if (action === 'publish' || acc === 2) return canPub();
+  if (action === 'subscribe' || acc === 1 || acc === 4) return canSub();
+  if (action === 'all' || acc === 3) return canPub() && (await canSub());
   return false;
 }
 
@@ -68,15 +69,13 @@ const mqtt: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth', { ...common, schema: { tags: ['mqtt'], summary: 'Broker hook: may this client connect?', querystring: query, body: authBody } }, async (request, reply) => {
     const { username, password } = request.body;
-    const session = await resolveToken(app, password);
-    return decide(reply, authorizeConnect(username, session) !== undefined, 'bad username or password');
+    return decide(reply, (await authenticate(app, username, password)) !== undefined, 'bad username or password');
   });
 
   app.post('/acl', { ...common, schema: { tags: ['mqtt'], summary: 'Broker hook: may this client use this topic?', querystring: query, body: aclBody } }, async (request, reply) => {
     const { username, topic, acc, action } = request.body;
-    if (!username || !/^\d{1,10}$/.test(username) || !topic) return decide(reply, false);
-    const principal: Principal = { kind: 'console', userId: Number(username), tokenHash: '' };
-    return decide(reply, aclAllows(principal, topic, acc, action));
+    if (!topic) return decide(reply, false);
+    return decide(reply, await aclAllows(app, await principalOf(app, username), topic, acc, action));
   });
 };
 

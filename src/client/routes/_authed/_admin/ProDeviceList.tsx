@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PlaceholderScreen } from '../../../features/pages/PlaceholderScreen';
+import { DeviceDetailScreen } from '../../../features/devices/DeviceDetailScreen';
 import { requireRoute } from '../../../lib/gate';
 
 const text = z.string().optional();
@@ -9,5 +9,10 @@ const text = z.string().optional();
 export const Route = createFileRoute('/_authed/_admin/ProDeviceList')({
   validateSearch: z.object({ imei: text, key: text }),
   beforeLoad: () => requireRoute('ProDeviceList'),
-  component: () => <PlaceholderScreen name="ProDeviceList" />,
+  component: Page,
 });
+
+function Page() {
+  const { imei } = Route.useSearch();
+  return <DeviceDetailScreen imei={imei} />;
+}

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DEVICE_STATE } from '../../../shared/codes';
+import type { DeviceDetail } from '../../../shared/devices/api';
+import { SWITCH_MODES, type SwitchMode } from '../../../shared/devices/kinds';
+import { commandParams } from '../../../shared/devices/protocol';
+import { confirmDanger } from '../../components/DataTable';
+import { hasMark, useSession } from '../../lib/session';
+import { useSendCommand } from './devices.queries';
+import { commandLabel, switchLabel } from './labels';
+
+type Detail = Pick<DeviceDetail, 'imei' | 'state' | 'commands'>;
+
+/** Buttons for the commands this kind obeys (spec core 4 "device detail"). */
+export function CommandPanel({ detail }: { detail: Detail }) {
+  const { t, i18n } = useLingui();
+  useSession();
+  const send = useSendCommand();
+  const [seconds, setSeconds] = useState<number | string>(60);
+  const [mp3, setMp3] = useState('');
+  const [mp3Error, setMp3Error] = useState(false);
+  const offline = detail.state !== DEVICE_STATE.online;
+  const allowed = hasMark('device:command');
+  const has = (cmd: string) => detail.commands.includes(cmd);
+  const run = (cmd: string, params: Record<string, unknown> = {}) => send.mutate({ imei: detail.imei, cmd, params });
+  const confirmed = (message: string, label: string, cmd: string, params?: Record<string, unknown>) =>
+    void confirmDanger({ message, confirmLabel: label }).then((ok) => ok && run(cmd, params));
+  const disabled = offline || !allowed || send.isPending;
+  const intervalOk = commandParams.setInterval.safeParse({ seconds }).success;
+
+  const broadcast = () => {
+    const address = mp3.trim();
+    // A blank address plays the device's default audio.
+    if (!commandParams.broadcast.safeParse({ mp3: address }).success) return setMp3Error(true);
+    run('broadcast', address ? { mp3: address } : {});
+  };
+
+  return (
+    <Card withBorder data-testid="command-panel">
+      <Stack gap="sm">
+        <Text fw={600}>
+          <Trans>设备指令</Trans>
+        </Text>
+        {detail.commands.length === 0 ? (
+          <Text c="dimmed" size="sm" data-testid="no-command">
+            <Trans>无可用指令</Trans>
+          </Text>
+        ) : (
+          <>
+            {offline && (
+              <Alert color="gray" variant="light" data-testid="device-offline">
+                <Trans>设备离线</Trans>
+              </Alert>
+            )}
+            <Group gap="xs">
+              {has('locate') && (
+                <Button size="xs" disabled={disabled} onClick={() => run('locate')} data-testid="cmd-locate">
+                  {commandLabel(i18n, 'locate')}
+                </Button>
+              )}
+              {has('restart') && (
+                <Button
+                  size="xs"
+                  color="orange"
+                  disabled={disabled}
+                  onClick={() => confirmed(t`确定要重启该设备吗？`, t`重启`, 'restart')}
+                  data-testid="cmd-restart"
+                >
+                  {commandLabel(i18n, 'restart')}
+                </Button>
+              )}
+            </Group>
+            {has('setInterval') && (
+              <Group gap="xs" align="flex-end">
+                <NumberInput
+                  size="xs"
+                  label={t`上报间隔（秒）`}
+                  min={10}
+                  max={86_400}
+                  allowDecimal={false}
+                  value={seconds}
+                  onChange={setSeconds}
+                  error={intervalOk ? undefined : t`请输入10到86400之间的整数`}
+                  data-testid="cmd-interval-seconds"
+                />
+                <Button
+                  size="xs"
+                  disabled={disabled || !intervalOk}
+                  onClick={() => run('setInterval', { seconds: Number(seconds) })}
+                  data-testid="cmd-setInterval"
+                >
+                  {commandLabel(i18n, 'setInterval')}
+                </Button>
+              </Group>
+            )}
+            {has('switch') && (
+              <Group gap="xs" data-testid="cmd-switch">
+                {SWITCH_MODES.map((mode: SwitchMode) => (
+                  <Button key={mode} size="xs" variant="light" disabled={disabled} onClick={() => run('switch', { mode })}>
+                    {switchLabel(i18n, mode)}
+                  </Button>
+                ))}
+              </Group>
+            )}
+            {has('valve') && (
+              <Group gap="xs">
+                <Button size="xs" color="teal" disabled={disabled} onClick={() => run('valve', { action: 'open' })} data-testid="cmd-valve-open">
+                  <Trans>开阀</Trans>
+                </Button>
+                <Button
+                  size="xs"
+                  color="red"
+                  disabled={disabled}
+                  onClick={() => confirmed(t`确定要关闭阀门吗？`, t`关阀`, 'valve', { action: 'close' })}
+                  data-testid="cmd-valve-close"
+                >
+                  <Trans>关阀</Trans>
+                </Button>
+              </Group>
+            )}
+            {has('broadcast') && (
+              <Group gap="xs" align="flex-start">
+                <TextInput
+                  size="xs"
+                  w={320}
+                  label={t`音频地址（MP3）`}
+                  placeholder={t`留空播放默认音频`}
+                  value={mp3}
+                  error={mp3Error ? t`请输入有效的音频地址` : undefined}
+                  onChange={(e) => {
+                    setMp3(e.currentTarget.value);
+                    setMp3Error(false);
+                  }}
+                  data-testid="cmd-broadcast-mp3"
+                />
+                <Button size="xs" mt={22} disabled={disabled} onClick={broadcast} data-testid="cmd-broadcast">
+                  {commandLabel(i18n, 'broadcast')}
+                </Button>
+              </Group>
+            )}
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

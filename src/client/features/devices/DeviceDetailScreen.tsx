@@ -1,0 +1,50 @@
+import { Center, Grid, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Trans } from '@lingui/react/macro';
+import { CommandLog } from './CommandLog';
+import { CommandPanel } from './CommandPanel';
+import { DeviceHeader, LastValues } from './DeviceOverview';
+import { deviceDetailQuery } from './devices.queries';
+import { SettingsForm } from './SettingsForm';
+import { EventsList, TelemetryChart } from './TelemetryPanel';
+
+/** Device detail (spec core 4): live header and values, chart, events, settings, commands and their log. */
+export function DeviceDetailScreen({ imei }: { imei: string | undefined }) {
+  const detail = useQuery({ ...deviceDetailQuery(imei ?? ''), enabled: Boolean(imei) });
+  if (!imei)
+    return (
+      <Text c="dimmed" data-testid="device-detail-empty">
+        <Trans>请从设备列表选择一台设备</Trans>
+      </Text>
+    );
+  if (!detail.data)
+    return (
+      <Center mih={200}>
+        {detail.isError ? (
+          <Text c="dimmed">
+            <Trans>设备不存在或无权查看</Trans>
+          </Text>
+        ) : (
+          <Loader />
+        )}
+      </Center>
+    );
+  const d = detail.data;
+  return (
+    <Stack gap="md" data-testid="device-detail">
+      <DeviceHeader detail={d} />
+      <LastValues values={d.lastValues} />
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <TelemetryChart imei={imei} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <EventsList imei={imei} />
+        </Grid.Col>
+      </Grid>
+      <CommandPanel detail={d} />
+      <CommandLog imei={imei} />
+      <SettingsForm imei={imei} />
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { Box } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { DeviceDetailScreen } from '../../../features/devices/DeviceDetailScreen';
+import { requireRoute } from '../../../lib/gate';
+
+export const Route = createFileRoute('/_authed/map/DeviceDtail')({
+  validateSearch: z.object({ imei: z.string().optional() }),
+  beforeLoad: () => requireRoute('DeviceDtail', 'map'),
+  component: Page,
+});
+
+function Page() {
+  const { imei } = Route.useSearch();
+  return (
+    <Box p="md">
+      <DeviceDetailScreen imei={imei} />
+    </Box>
+  );
+}

@@ -1,0 +1,92 @@
+import { count, eq } from 'drizzle-orm';
+import { DEVICE_STATE, STOCK_STATE } from '../../shared/codes';
+import { demoFleet, SCENARIO_SITES } from '../../shared/devices/demo';
+import { DEVICE_KINDS, KIND_INFO, SIM_SCENARIOS, type DeviceKind, type SimScenario } from '../../shared/devices/kinds';
+import { deviceCategories, deviceGroups, devices, products, tenants, users } from './schema';
+import type { Tx } from './seed-catalogue';
+
+/** Devices in stock in the Platform tenant, for the allocation screens: 869900000000001... */
+export const DEMO_STOCK_COUNT = 6;
+export const demoStockImei = (i: number) => `8699${String(i + 1).padStart(11, '0')}`;
+
+const STOCK_KINDS: readonly DeviceKind[] = ['helmet', 'wristband', 'watch', 'smoke', 'gas', 'locator'];
+
+/**
+ * The demo site's devices (src/shared/devices/demo.ts) with the products, categories and groups
+ * they belong to: one product per kind, one category per scenario with a child per kind, one
+ * group per scenario. Multi-row inserts, so it costs a handful of statements.
+ */
+export async function seedDevices(tx: Tx, ids: { platformTenantId: number; demoTenantId: number }): Promise<void> {
+  const productRows = await tx
+    .insert(products)
+    .values(DEVICE_KINDS.map((kind, i) => ({ name: KIND_INFO[kind].en, code: `P-${kind}`, header: KIND_INFO[kind].cn, image: '', sort: i })))
+    .returning({ id: products.id, code: products.code });
+  const productOf = new Map(productRows.map((p) => [p.code.slice(2), p.id]));
+
+  const scenarioRows = await tx
+    .insert(deviceCategories)
+    .values(SIM_SCENARIOS.map((s, i) => ({ name: SCENARIO_SITES[s].en, description: SCENARIO_SITES[s].cn, sort: i })))
+    .returning({ id: deviceCategories.id });
+  const children = SIM_SCENARIOS.flatMap((s, i) =>
+    DEVICE_KINDS.filter((k) => KIND_INFO[k].scenarios.includes(s)).map((kind, j) => ({ pid: scenarioRows[i]!.id, name: KIND_INFO[kind].en, kind, sort: j, description: s })),
+  );
+  const childRows = await tx.insert(deviceCategories).values(children).returning({ id: deviceCategories.id, kind: deviceCategories.kind, description: deviceCategories.description });
+  const categoryOf = new Map(childRows.map((c) => [`${c.description}/${c.kind}`, c.id]));
+
+  const groupRows = await tx
+    .insert(deviceGroups)
+    .values(SIM_SCENARIOS.map((s) => ({ tenantId: ids.demoTenantId, name: SCENARIO_SITES[s].en, description: SCENARIO_SITES[s].cn })))
+    .returning({ id: deviceGroups.id });
+  const groupOf = new Map<SimScenario, number>(SIM_SCENARIOS.map((s, i) => [s, groupRows[i]!.id]));
+
+  const fleet = demoFleet().map((d, i) => {
+    const info = KIND_INFO[d.kind];
+    return {
+      tenantId: ids.demoTenantId,
+      imei: d.imei,
+      name: d.name,
+      number: `D${String(i + 1).padStart(4, '0')}`,
+      kind: d.kind,
+      productId: productOf.get(d.kind) ?? null,
+      categoryId: categoryOf.get(`${d.scenario}/${d.kind}`) ?? null,
+      groupId: groupOf.get(d.scenario) ?? null,
+      model: `${d.kind.toUpperCase()}-1`,
+      state: DEVICE_STATE.offline,
+      stockState: STOCK_STATE.bound,
+      messageType: d.messageType,
+      netType: i % 4 === 0 ? 'NB' : '4G',
+      lat: d.lat,
+      lon: d.lon,
+      personName: info.wearable ? `Worker ${i + 1}` : null,
+      personPhone: info.wearable ? `139${String(10000000 + i).padStart(8, '0')}` : null,
+      installLocation: info.wearable ? null : `${SCENARIO_SITES[d.scenario].en}, point ${i + 1}`,
+      sku: JSON.stringify({ imgSrc: '', kind: d.kind }),
+    };
+  });
+  const stock = STOCK_KINDS.slice(0, DEMO_STOCK_COUNT).map((kind, i) => ({
+    tenantId: ids.platformTenantId,
+    imei: demoStockImei(i),
+    name: `${KIND_INFO[kind].en} (stock ${i + 1})`,
+    kind,
+    productId: productOf.get(kind) ?? null,
+    state: DEVICE_STATE.inactive,
+    stockState: STOCK_STATE.inStock,
+    stockInAt: new Date(),
+    messageType: 'json',
+  }));
+  await tx.insert(devices).values([...fleet, ...stock]);
+}
+
+/**
+ * On an existing demo database seeded before devices existed: add them. A database that has
+ * products already was seeded (its devices may have been deleted on purpose) and is left alone.
+ */
+export async function seedDevicesIfMissing(tx: Tx): Promise<void> {
+  const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
+  if (!site) return;
+  const [[have], [catalogue]] = await Promise.all([tx.select({ n: count() }).from(devices), tx.select({ n: count() }).from(products)]);
+  if ((have?.n ?? 0) > 0 || (catalogue?.n ?? 0) > 0) return;
+  const [admin] = await tx.select({ tenantId: users.tenantId }).from(users).where(eq(users.kind, 'super')).orderBy(users.id).limit(1);
+  if (!admin) return;
+  await seedDevices(tx, { platformTenantId: admin.tenantId, demoTenantId: site.id });
+}

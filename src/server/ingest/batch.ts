@@ -1,0 +1,106 @@
+import { DEVICE_STATE } from '../../shared/codes';
+import type { Uplink } from '../../shared/devices/protocol';
+import type { KnownDevice } from '../devices/hub';
+
+/** One unit of work for the writer: an accepted uplink message or a presence change. */
+export type Item =
+  | { t: 'msg'; device: KnownDevice; message: Uplink; msgId: string | null; at: number; ts: number }
+  | { t: 'presence'; device: KnownDevice; online: boolean; at: number };
+
+/** The live columns of one device after a batch (undefined: unchanged). */
+export interface Live {
+  id: number;
+  /** Last receive time (ms) of a message or connection; last_communication_at. */
+  at?: number;
+  state: number;
+  /** When the state last changed within the batch (ms): the presence event's time. */
+  sat: number;
+  battery?: number;
+  signal?: number;
+  mains?: number;
+  appv?: string;
+  sysv?: string;
+  iccid?: string;
+  imsi?: string;
+  lat?: number;
+  lon?: number;
+  lat_at?: number;
+  vals?: Record<string, number>;
+}
+
+/** Rows for jsonb_to_recordset, by table (short keys keep the JSON small). */
+export interface Rows {
+  readings: object[];
+  locations: object[];
+  events: object[];
+  live: Live[];
+}
+
+const round = (v: number) => Math.round(v);
+
+function liveOf(lives: Map<number, Live>, item: Item): Live {
+  let l = lives.get(item.device.id);
+  if (!l) {
+    l = { id: item.device.id, state: -1, sat: item.at };
+    lives.set(item.device.id, l);
+  }
+  return l;
+}
+
+function setState(l: Live, state: number, at: number) {
+  if (l.state !== state) l.sat = at;
+  l.state = state;
+}
+
+function applyMessage(l: Live, m: Uplink, at: number, ts: number) {
+  l.at = Math.max(l.at ?? 0, at);
+  // A status saying offline is the device's last will (or its goodbye); anything else means online.
+  setState(l, m.kind === 'status' && m.online === false ? DEVICE_STATE.offline : DEVICE_STATE.online, at);
+  if (m.kind === 'status') {
+    if (m.battery !== undefined) l.battery = round(m.battery);
+    if (m.signal !== undefined) l.signal = m.signal;
+    if (m.mainsPower !== undefined) l.mains = m.mainsPower;
+    if (m.appVersion !== undefined) l.appv = m.appVersion;
+    if (m.systemVersion !== undefined) l.sysv = m.systemVersion;
+    if (m.iccid !== undefined) l.iccid = m.iccid;
+    if (m.imsi !== undefined) l.imsi = m.imsi;
+  } else if (m.kind === 'telemetry') {
+    l.vals = { ...l.vals, ...(m.values as Record<string, number>) };
+    if (m.values.battery !== undefined) l.battery = Math.min(100, Math.max(0, round(m.values.battery)));
+    if (m.values.signal !== undefined) l.signal = Math.min(4, Math.max(0, round(m.values.signal)));
+  } else if (m.kind === 'location' && m.source === 'gps' && m.lat !== undefined && m.lon !== undefined) {
+    if (l.lat_at === undefined || ts >= l.lat_at) {
+      l.lat = m.lat;
+      l.lon = m.lon;
+      l.lat_at = ts;
+    }
+  }
+}
+
+/** Splits a batch into table rows and one live-field row per device (later items win). */
+export function buildRows(items: readonly Item[]): Rows {
+  const rows: Rows = { readings: [], locations: [], events: [], live: [] };
+  const lives = new Map<number, Live>();
+  for (const item of items) {
+    const l = liveOf(lives, item);
+    if (item.t === 'presence') {
+      if (item.online) l.at = Math.max(l.at ?? 0, item.at);
+      setState(l, item.online ? DEVICE_STATE.online : DEVICE_STATE.offline, item.at);
+      continue;
+    }
+    const { message: m, ts, msgId: mid } = item;
+    const d = item.device.id;
+    applyMessage(l, m, item.at, ts);
+    if (m.kind === 'telemetry') rows.readings.push({ d, ts, v: m.values, m: mid });
+    else if (m.kind === 'location') {
+      rows.locations.push({ d, ts, lat: m.lat, lon: m.lon, alt: m.alt, sp: m.speed, hd: m.heading, ac: m.accuracy, src: m.source, x: m.x, y: m.y, z: m.z, fl: m.floor, m: mid });
+    } else if (m.kind === 'alarm') {
+      rows.events.push({ d, ts, ty: 'alarm', n: m.alarm, v: m.value, da: m.note === undefined ? null : { note: m.note }, m: mid });
+    } else if (m.kind === 'call') {
+      const { roomNo, community, building, unit } = m;
+      rows.events.push({ d, ts, ty: 'call', n: null, v: null, da: { roomNo, community, building, unit }, m: mid });
+    }
+  }
+  rows.live = [...lives.values()];
+  return rows;
+}

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/driver';
+import type { Rows } from './batch';
+
+/** A device whose online state changed in this flush. */
+export interface Transition {
+  id: number;
+  online: boolean;
+}
+
+const ms = (col: string) => sql.raw(`to_timestamp(${col} / 1000.0)`);
+
+/**
+ * Writes one batch in ONE statement (one round trip, atomic): multi-row inserts into the time
+ * series from jsonb_to_recordset, duplicates of a (device, msg_id) skipped for QoS 1
+ * redeliveries, then one UPDATE of the devices' live fields. Online/offline transitions are
+ * judged against the stored state (the `o` self-join reads the row as it was), so replicas
+ * sharing the traffic agree, and written as device_events in the same statement.
+ */
+export async function writeBatch(db: Db, rows: Rows): Promise<Transition[]> {
+  const res = await db.execute(sql`
+    with r as (
+      insert into device_readings (device_id, tenant_id, ts, "values", msg_id)
+      select x.d, dv.tenant_id, ${ms('x.ts')}, x.v, x.m
+      from jsonb_to_recordset(${JSON.stringify(rows.readings)}::jsonb) as x(d int, ts float8, v jsonb, m text)
+      join devices dv on dv.id = x.d
+      on conflict do nothing
+    ), l as (
+      insert into device_locations (device_id, tenant_id, ts, lat, lon, alt, speed, heading, accuracy, source, x, y, z, floor, msg_id)
+      select x.d, dv.tenant_id, ${ms('x.ts')}, x.lat, x.lon, x.alt, x.sp, x.hd, x.ac, x.src, x.x, x.y, x.z, x.fl, x.m
+      from jsonb_to_recordset(${JSON.stringify(rows.locations)}::jsonb)
+        as x(d int, ts float8, lat float8, lon float8, alt float8, sp float8, hd float8, ac float8, src text, x float8, y float8, z float8, fl text, m text)
+      join devices dv on dv.id = x.d
+      on conflict do nothing
+    ), e as (
+      insert into device_events (device_id, tenant_id, ts, type, name, value, data, msg_id)
+      select x.d, dv.tenant_id, ${ms('x.ts')}, x.ty, x.n, x.v, x.da, x.m
+      from jsonb_to_recordset(${JSON.stringify(rows.events)}::jsonb) as x(d int, ts float8, ty text, n text, v float8, da jsonb, m text)
+      join devices dv on dv.id = x.d
+      on conflict do nothing
+    ), u as (
+      update devices d set
+        -- Kept to 10 s unless the state changes: an indexed column left alone keeps the update HOT.
+        last_communication_at = case
+          when v.at is null then d.last_communication_at
+          when d.state = v.state and ${ms('v.at')} < d.last_communication_at + interval '10 seconds' then d.last_communication_at
+          else greatest(d.last_communication_at, ${ms('v.at')}) end,
+        state = v.state,
+        activated_at = case when v.state = 1 and d.activated_at is null then ${ms('v.sat')} else d.activated_at end,
+        battery = coalesce(v.battery, d.battery),
+        signal = coalesce(v.signal, d.signal),
+        mains_power = coalesce(v.mains, d.mains_power),
+        app_version = coalesce(v.appv, d.app_version),
+        system_version = coalesce(v.sysv, d.system_version),
+        iccid = coalesce(v.iccid, d.iccid),
+        imsi = coalesce(v.imsi, d.imsi),
+        lat = coalesce(v.lat, d.lat),
+        lon = coalesce(v.lon, d.lon),
+        located_at = coalesce(${ms('v.lat_at')}, d.located_at),
+        last_values = case when v.vals is null then d.last_values else d.last_values || v.vals end
+      from jsonb_to_recordset(${JSON.stringify(rows.live)}::jsonb)
+          as v(id int, at float8, state int2, sat float8, battery int2, signal int2, mains int2, appv text, sysv text,
+               iccid text, imsi text, lat float8, lon float8, lat_at float8, vals jsonb),
+        devices o
+      where d.id = v.id and o.id = v.id
+      returning d.id, d.tenant_id, o.state as was, d.state as now, v.sat
+    ), p as (
+      insert into device_events (device_id, tenant_id, ts, type)
+      select u.id, u.tenant_id, ${ms('u.sat')}, case when u.now = 1 then 'online' else 'offline' end
+      from u where (u.was = 1) <> (u.now = 1)
+    )
+    select u.id, u.now from u where (u.was = 1) <> (u.now = 1)
+  `);
+  return rowsOf<{ id: number; now: number }>(res).map((r) => ({ id: Number(r.id), online: Number(r.now) === 1 }));
+}
+
+/** Marks online devices silent since `cutoff` offline, with an 'offline' event each. */
+export async function sweepSilent(db: Db, cutoff: Date, now: Date): Promise<{ id: number; imei: string }[]> {
+  const res = await db.execute(sql`
+    with u as (
+      update devices set state = 0
+      where state = 1 and (last_communication_at is null or last_communication_at < ${cutoff.toISOString()}::timestamptz)
+      returning id, imei, tenant_id
+    ), e as (
+      insert into device_events (device_id, tenant_id, ts, type)
+      select id, tenant_id, ${now.toISOString()}::timestamptz, 'offline' from u
+    )
+    select id, imei from u
+  `);
+  return rowsOf<{ id: number; imei: string }>(res).map((r) => ({ id: Number(r.id), imei: r.imei }));
+}
+
+/** postgres.js answers an array of rows, PGlite an object holding them. */
+function rowsOf<T>(res: unknown): T[] {
+  return Array.isArray(res) ? (res as T[]) : ((res as { rows?: T[] }).rows ?? []);
+}

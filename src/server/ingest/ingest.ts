@@ -1,0 +1,251 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { DEVICE_STATE } from '../../shared/codes';
+import { decodePayload } from '../../shared/devices/codec';
+import { MAX_PAYLOAD_BYTES, toMillis, uplinkSchema, type Uplink } from '../../shared/devices/protocol';
+import { deviceAdmitted, type Principal } from '../broker/acl';
+import type { Db } from '../db/driver';
+import type { DeviceCache } from '../devices/cache';
+import type { DeviceHub, KnownDevice } from '../devices/hub';
+import type { Clock } from '../lib/clock';
+import { buildRows, type Item } from './batch';
+import { DropLog } from './droplog';
+import { sweepSilent, writeBatch } from './flush';
+import type { IngestStats } from './stats';
+
+export interface IngestDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  deviceCache: DeviceCache;
+  deviceHub: DeviceHub;
+  stats: IngestStats;
+  /** Seconds of silence before an online device is marked offline. */
+  timeoutS: number;
+  /** A command or settings ack, after the batch holding it was stored. */
+  onAck(device: KnownDevice, ack: { ref: number; ok: boolean; msg?: string }, at: Date): Promise<void>;
+}
+
+export const FLUSH_MS = 50;
+export const FLUSH_AT = 1_000;
+/** Items per statement when a backlog built up. */
+const MAX_FLUSH = 5_000;
+/** Queue bound: beyond it messages are dropped as 'overload' so memory stays bounded. */
+export const MAX_QUEUE = 50_000;
+const SWEEP_MS = 30_000;
+const DAY_MS = 86_400_000;
+const Y2000 = 946_684_800_000;
+const RETRIES = [100, 500, 2_000];
+
+/** `sfwatch/{imei}/up` -> imei. */
+export function upTopicImei(topic: string): string | undefined {
+  if (!topic.startsWith('sfwatch/') || !topic.endsWith('/up')) return undefined;
+  const imei = topic.slice(8, -3);
+  return imei && !imei.includes('/') ? imei : undefined;
+}
+
+/**
+ * Device uplink into the database: validation and drop counting per message, a bounded queue,
+ * batched writes one at a time, presence (connections, last wills, the report timeout), and the
+ * hub events once data is stored. Nothing here throws at the broker.
+ */
+export class Ingest {
+  private queue: Item[] = [];
+  private inFlight = 0;
+  private lookups = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private closed = false;
+  private readonly connections = new Map<string, number>();
+  private readonly drops: DropLog;
+  /** Settles once the external broker subscription is in place (tests wait for it). */
+  subscribed: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: IngestDeps) {
+    this.drops = new DropLog(deps.stats, deps.log, deps.clock);
+  }
+
+  /** One uplink message; `publisher` is the embedded broker's client (null: the service or an external broker). */
+  handle(topic: string, payload: Buffer, publisher: Principal | null): void {
+    if (this.closed) return;
+    const stats = this.deps.stats;
+    stats.received++;
+    const imei = upTopicImei(topic);
+    if (!imei) return this.drops.drop('malformed', undefined, topic);
+    if (payload.length > MAX_PAYLOAD_BYTES) return this.drops.drop('oversized', imei, `${payload.length} bytes`);
+    if (publisher && (publisher.kind !== 'device' || publisher.imei !== imei)) return this.drops.drop('unauthorised', imei);
+    if (this.depth() >= MAX_QUEUE) return this.drops.drop('overload', imei);
+    let message: Uplink;
+    try {
+      const parsed = uplinkSchema.safeParse(decodePayload(payload).value);
+      if (!parsed.success) return this.drops.drop('malformed', imei, parsed.error.issues[0]?.message);
+      message = parsed.data;
+    } catch (err) {
+      return this.drops.drop('malformed', imei, (err as Error).message);
+    }
+    const at = this.deps.clock.now();
+    this.withDevice(imei, (device) => {
+      if (!deviceAdmitted(device)) return this.drops.drop('unknown', imei);
+      let ts = message.ts === undefined ? at : toMillis(message.ts);
+      if (ts > at + DAY_MS || ts < Y2000) ts = at;
+      this.enqueue({ t: 'msg', device: device!, message, msgId: message.id === undefined ? null : String(message.id), at, ts });
+    });
+  }
+
+  /** An embedded-broker connection of a device opened or closed. */
+  connection(imei: string, connected: boolean): void {
+    if (this.closed) return;
+    const n = (this.connections.get(imei) ?? 0) + (connected ? 1 : -1);
+    if (n > 0) this.connections.set(imei, n);
+    else this.connections.delete(imei);
+    // Another connection of the same device (a reconnect racing the old socket) keeps it online.
+    if (connected ? n !== 1 : n > 0) return;
+    const at = this.deps.clock.now();
+    this.withDevice(imei, (device) => {
+      if (deviceAdmitted(device)) this.enqueue({ t: 'presence', device: device!, online: connected, at });
+    });
+  }
+
+  /** Marks devices silent for longer than the timeout offline (every 30 s; tests call it). */
+  async sweep(): Promise<number> {
+    const now = this.deps.clock.now();
+    const gone = await sweepSilent(this.deps.db, new Date(now - this.deps.timeoutS * 1000), new Date(now));
+    for (const { imei } of gone) {
+      this.deps.deviceCache.patch(imei, { state: DEVICE_STATE.offline });
+      const device = await this.deps.deviceCache.get(imei);
+      if (device) this.emit('offline', device);
+    }
+    return gone.length;
+  }
+
+  start(): void {
+    this.sweeper = setInterval(() => {
+      this.sweep().catch((err: unknown) => this.deps.log.error({ err }, 'device timeout sweep failed'));
+    }, SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  /** Waits until everything queued so far is written. */
+  async drain(): Promise<void> {
+    while (this.queue.length || this.flushing || this.lookups) {
+      if (this.flushing) await this.flushing;
+      else if (this.queue.length) this.kick();
+      else await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  async close(): Promise<void> {
+    // New traffic is refused first, so the drain ends even while devices keep publishing.
+    this.closed = true;
+    clearInterval(this.sweeper);
+    await this.drain().catch(() => {});
+    clearTimeout(this.timer);
+  }
+
+  /** Messages held: queued, being written, or waiting for their device lookup. */
+  depth(): number {
+    return this.queue.length + this.inFlight + this.lookups;
+  }
+
+  private withDevice(imei: string, then: (device: KnownDevice | undefined) => void): void {
+    this.lookups++;
+    this.deps.deviceCache.get(imei).then(
+      (device) => {
+        this.lookups--;
+        then(device);
+      },
+      (err: unknown) => {
+        this.lookups--;
+        this.drops.drop('failed', imei, (err as Error).message);
+      },
+    );
+  }
+
+  private enqueue(item: Item): void {
+    this.queue.push(item);
+    this.deps.stats.queued = this.depth();
+    if (this.queue.length >= FLUSH_AT) this.kick();
+    else if (!this.timer && !this.flushing) {
+      this.timer = setTimeout(() => this.kick(), FLUSH_MS);
+      this.timer.unref();
+    }
+  }
+
+  private kick(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.flushing) return;
+    this.flushing = this.run().finally(() => {
+      this.flushing = undefined;
+      // What arrived during the last write goes in the next one, without waiting for the timer.
+      if (this.queue.length) this.kick();
+    });
+  }
+
+  private async run(): Promise<void> {
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, MAX_FLUSH);
+      this.inFlight = batch.length;
+      try {
+        await this.write(batch);
+      } finally {
+        this.inFlight = 0;
+        this.deps.stats.queued = this.depth();
+      }
+    }
+  }
+
+  private async write(batch: Item[]): Promise<void> {
+    const rows = buildRows(batch);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const transitions = await writeBatch(this.deps.db, rows);
+        this.stored(batch, rows.live, transitions);
+        return;
+      } catch (err) {
+        if (attempt >= RETRIES.length || this.closed) {
+          const n = batch.filter((i) => i.t === 'msg').length;
+          this.deps.log.error({ err, messages: n }, 'ingest batch could not be written; dropped');
+          this.deps.stats.dropped.failed += n;
+          return;
+        }
+        await new Promise((r) => setTimeout(r, RETRIES[attempt]));
+      }
+    }
+  }
+
+  private stored(batch: Item[], live: { id: number; state: number }[], transitions: { id: number; online: boolean }[]): void {
+    const stats = this.deps.stats;
+    const devices = new Map<number, KnownDevice>();
+    for (const item of batch) devices.set(item.device.id, item.device);
+    for (const l of live) {
+      const d = devices.get(l.id)!;
+      d.state = l.state;
+      this.deps.deviceCache.patch(d.imei, { state: l.state });
+    }
+    stats.batches++;
+    for (const t of transitions) {
+      const d = devices.get(t.id);
+      if (d) this.emit(t.online ? 'online' : 'offline', d);
+    }
+    for (const item of batch) {
+      if (item.t !== 'msg') continue;
+      stats.stored++;
+      const at = new Date(item.at);
+      const m = item.message;
+      if (m.kind === 'ack') {
+        this.deps.onAck(item.device, { ref: m.ref, ok: m.ok, msg: m.msg }, at).catch((err: unknown) => this.deps.log.error({ err, imei: item.device.imei }, 'ack failed'));
+      }
+      if (this.deps.deviceHub.listenerCount('uplink')) this.emit('uplink', item.device, m, at);
+    }
+  }
+
+  private emit(...args: ['online' | 'offline', KnownDevice] | ['uplink', KnownDevice, Uplink, Date]): void {
+    try {
+      if (args[0] === 'uplink') this.deps.deviceHub.emit('uplink', args[1], args[2], args[3]);
+      else this.deps.deviceHub.emit(args[0], args[1]);
+    } catch (err) {
+      this.deps.log.error({ err, event: args[0] }, 'device hub listener threw');
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { Code } from '../../shared/api';
+import { deviceCategoryResource } from '../../shared/resources/device';
+import { deviceCategories, devices } from '../db/schema';
+import { qualified } from '../engine/query';
+import { registerBinding } from '../engine/registry';
+import { fail } from '../lib/api-error';
+import { superOnly } from './tenant';
+
+/** Platform-wide device categories (a tree on pid); super administrators change them. */
+export const deviceCategoryBinding = registerBinding({
+  def: deviceCategoryResource,
+  table: deviceCategories,
+  id: deviceCategories.id,
+  columns: {
+    name: deviceCategories.name,
+    pid: deviceCategories.pid,
+    kind: deviceCategories.kind,
+    description: deviceCategories.description,
+    status: deviceCategories.status,
+    sort: deviceCategories.sort,
+    createdAt: deviceCategories.createdAt,
+  },
+  computed: {
+    deviceCount: sql<number>`(select count(*)::int from ${devices} where ${qualified(devices.categoryId)} = ${qualified(deviceCategories.id)})`,
+  },
+  hooks: {
+    guard: (ctx) => superOnly(ctx),
+    async beforeWrite(_ctx, tx, values, _input, _tenantId, existing) {
+      const pid = values.pid as number | null | undefined;
+      if (pid === null) values.pid = 0;
+      if (!pid) return;
+      // A category cannot move under itself or one of its descendants.
+      for (let at: number | undefined = pid, hops = 0; at && hops < 100; hops++) {
+        if (at === existing?.id) fail(Code.BAD_REQUEST, 'refInvalid');
+        const [up]: { pid: number }[] = await tx.select({ pid: deviceCategories.pid }).from(deviceCategories).where(eq(deviceCategories.id, at));
+        if (!up) fail(Code.BAD_REQUEST, 'refInvalid');
+        at = up!.pid;
+      }
+    },
+    async remove(ctx, ids) {
+      await ctx.db.transaction(async (tx) => {
+        const [used] = await tx.select({ n: count() }).from(devices).where(inArray(devices.categoryId, ids));
+        const [children] = await tx
+          .select({ n: count() })
+          .from(deviceCategories)
+          .where(and(inArray(deviceCategories.pid, ids), notInArray(deviceCategories.id, ids)));
+        if ((used?.n ?? 0) > 0 || (children?.n ?? 0) > 0) fail(Code.CONFLICT, 'productInUse');
+        await tx.delete(deviceCategories).where(inArray(deviceCategories.id, ids));
+      });
+    },
+  },
+});

@@ -1,0 +1,102 @@
+import { parseArgs } from 'node:util';
+import { SIM_SCENARIOS, type SimScenario } from '../shared/devices/kinds';
+import { IMEI_RE } from '../shared/devices/protocol';
+import { buildSendMessage, SEND_KINDS, SendError } from './messages';
+
+export type SimArgs =
+  | { cmd: 'run'; count?: number; scenario?: SimScenario; intervalS: number }
+  | { cmd: 'list' }
+  | { cmd: 'send'; imei: string; kind: string; value?: string }
+  | { cmd: 'help' };
+
+export const DEFAULT_INTERVAL_S = 10;
+
+export const USAGE = `Usage:
+  npm run sim [-- run] [--count N] [--scenario S] [--interval SECONDS]
+      run virtual devices against the running service (default: the demo fleet, every ${DEFAULT_INTERVAL_S} s)
+  npm run sim -- list
+      print the demo devices: IMEI, kind, scenario, name
+  npm run sim -- send --imei IMEI --kind KIND [--value V]
+      publish one message from that device, then exit
+Scenarios: ${SIM_SCENARIOS.join(', ')}
+Send kinds: ${SEND_KINDS.join(', ')}
+  --value: a number for heart-rate, temperature, oxygen, gas and alarms; "lat,lon" (WGS-84) for location;
+           a room number for call (default 101)
+Environment: PORT, HOST, MQTT_PORT, MQTT_URL (as npm start), SIM_USER / SIM_PASSWORD (default demo / demo123)`;
+
+/** Bad command-line arguments: the message is shown with the usage, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+function positiveInt(value: string | undefined, name: string, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < 1 || n > max) throw new UsageError(`--${name} must be a whole number from 1 to ${max} (got "${value}")`);
+  return n;
+}
+
+export function parseSimArgs(argv: string[]): SimArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        count: { type: 'string', short: 'n' },
+        scenario: { type: 'string' },
+        interval: { type: 'string' },
+        imei: { type: 'string' },
+        kind: { type: 'string' },
+        value: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values: o, positionals } = parsed;
+  if (o.help) return { cmd: 'help' };
+  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  const cmd = positionals[0] ?? 'run';
+  const only = (allowed: string[]) => {
+    const extra = Object.keys(o).find((k) => !allowed.includes(k));
+    if (extra) throw new UsageError(`--${extra} does not apply to "${cmd}"`);
+  };
+  switch (cmd) {
+    case 'help':
+      return { cmd: 'help' };
+    case 'list':
+      only([]);
+      return { cmd: 'list' };
+    case 'run': {
+      only(['count', 'scenario', 'interval']);
+      if (o.scenario !== undefined && !(SIM_SCENARIOS as readonly string[]).includes(o.scenario)) {
+        throw new UsageError(`--scenario must be one of ${SIM_SCENARIOS.join(', ')} (got "${o.scenario}")`);
+      }
+      return {
+        cmd: 'run',
+        count: positiveInt(o.count, 'count', 10_000),
+        scenario: o.scenario as SimScenario | undefined,
+        intervalS: positiveInt(o.interval, 'interval', 86_400) ?? DEFAULT_INTERVAL_S,
+      };
+    }
+    case 'send': {
+      only(['imei', 'kind', 'value']);
+      if (!o.imei) throw new UsageError('send needs --imei');
+      if (!IMEI_RE.test(o.imei)) throw new UsageError(`--imei must be 6-20 letters and digits (got "${o.imei}")`);
+      if (!o.kind) throw new UsageError('send needs --kind');
+      try {
+        // Builds and throws away the message: a bad kind or value is caught before connecting.
+        buildSendMessage(o.kind, o.value, { lat: 0, lon: 0 });
+      } catch (err) {
+        if (err instanceof SendError) throw new UsageError(err.message);
+        throw err;
+      }
+      return { cmd: 'send', imei: o.imei, kind: o.kind, value: o.value };
+    }
+    default:
+      throw new UsageError(`unknown command "${cmd}" (run, list or send)`);
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * A virtual device's behaviour without the network: what it reports, and how it answers the
+ * platform's commands, settings and open-door requests. device.ts wires it to MQTT; tests drive
+ * it with a fake publisher.
+ */
+import { decodePayload, encodePayload, type Encoding } from '../shared/devices/codec';
+import { KIND_INFO, kindSupports, type DeviceKind, type SimScenario } from '../shared/devices/kinds';
+import { commandParams, downlinkSchema, openDoorSchema, type Downlink } from '../shared/devices/protocol';
+import { topics } from '../shared/topics';
+import { ack, location, telemetry, type UplinkInput } from './messages';
+import { DeviceModel } from './models';
+import { createRng, seedOf } from './prng';
+
+export interface SimDevice {
+  imei: string;
+  kind: DeviceKind;
+  scenario: SimScenario;
+  /** Home position (WGS-84). */
+  lat: number;
+  lon: number;
+  messageType: Encoding;
+}
+
+/** Fire-and-forget publish; device.ts hands it to mqtt.js, tests record it. */
+export type Publish = (topic: string, payload: Uint8Array, qos: 0 | 1) => void;
+
+export const APP_VERSION = 'sim-1.0.0';
+export const SYSTEM_VERSION = 'simOS 4.2';
+
+type Command = Extract<Downlink, { kind: 'command' }>;
+
+export interface BrainOptions {
+  intervalS: number;
+  seed?: number;
+  /** Prefix of message ids; distinct per run so a restarted simulator never repeats an id. */
+  idPrefix?: string;
+  now?: () => number;
+}
+
+export class DeviceBrain {
+  readonly model: DeviceModel;
+  reportIntervalS: number;
+  /** Seconds between positions; the report interval until settings say otherwise. */
+  locationIntervalS: number;
+  switchMode?: string;
+  valve?: string;
+  lastBroadcast?: string;
+  sent = 0;
+  answered = 0;
+  private seq = 0;
+  private sinceLocationS = 0;
+  private readonly idPrefix: string;
+  private readonly now: () => number;
+
+  constructor(
+    readonly device: SimDevice,
+    private readonly publish: Publish,
+    opts: BrainOptions,
+  ) {
+    this.model = new DeviceModel(device.kind, device.scenario, device, createRng(opts.seed ?? seedOf(device.imei)));
+    this.reportIntervalS = opts.intervalS;
+    this.locationIntervalS = opts.intervalS;
+    this.now = opts.now ?? Date.now;
+    this.idPrefix = opts.idPrefix ?? this.now().toString(36);
+  }
+
+  /** Publishes one uplink on sfwatch/{imei}/up, stamped with a message id and the time. */
+  send(body: UplinkInput): UplinkInput {
+    const message = { ...body, id: `${this.idPrefix}-${++this.seq}`, ts: this.now() } as UplinkInput;
+    this.publish(topics.deviceUp(this.device.imei), encodePayload(message, this.device.messageType), 1);
+    this.sent++;
+    return message;
+  }
+
+  /** The status a device announces on connecting (its last will says the opposite). */
+  onlineStatus(): UplinkInput {
+    const hasBattery = KIND_INFO[this.device.kind].metrics.includes('battery');
+    return {
+      kind: 'status',
+      online: true,
+      ...(hasBattery ? { battery: this.model.battery } : { mainsPower: 1 as const }),
+      signal: this.model.signal,
+      appVersion: APP_VERSION,
+      systemVersion: SYSTEM_VERSION,
+    };
+  }
+
+  announce(): void {
+    this.send(this.onlineStatus());
+  }
+
+  /** One report interval elapsed: readings, and the position when its interval is due. */
+  report(dtS: number): void {
+    const { values, fix } = this.model.tick(dtS);
+    // A door unit has nothing to measure: it only says it is alive.
+    if (this.device.kind === 'doorUnit') this.send({ kind: 'status', online: true, signal: this.model.signal });
+    else this.send(telemetry(values));
+    this.sinceLocationS += dtS;
+    if (fix && this.sinceLocationS >= this.locationIntervalS) {
+      this.sinceLocationS = 0;
+      this.send(location(fix));
+    }
+  }
+
+  /** Handles a message on sfwatch/{imei}/server; answers `restart` when the device must reconnect. */
+  handle(payload: Uint8Array): 'restart' | undefined {
+    let value: unknown;
+    try {
+      value = decodePayload(payload).value;
+    } catch {
+      return undefined;
+    }
+    const door = openDoorSchema.safeParse(value);
+    if (door.success) {
+      if (this.device.kind !== 'doorUnit') return undefined;
+      const confirm = { code: '5091', type: 3, imei: this.device.imei };
+      // Consoles read the client topic, and they speak JSON.
+      this.publish(topics.deviceClient(this.device.imei), encodePayload(confirm, 'json'), 1);
+      this.answered++;
+      return undefined;
+    }
+    const down = downlinkSchema.safeParse(value);
+    if (!down.success) return undefined;
+    this.answered++;
+    if (down.data.kind === 'settings') {
+      this.locationIntervalS = down.data.settings.positionInterval * 60;
+      this.send(ack(down.data.id, true, 'settings applied'));
+      return undefined;
+    }
+    return this.obey(down.data);
+  }
+
+  private obey(c: Command): 'restart' | undefined {
+    if (!kindSupports(this.device.kind, c.cmd)) {
+      this.send(ack(c.id, false, 'unsupported'));
+      return undefined;
+    }
+    const params = commandParams[c.cmd].safeParse(c.params);
+    if (!params.success) {
+      this.send(ack(c.id, false, 'bad parameters'));
+      return undefined;
+    }
+    const p = params.data as { seconds?: number; mode?: string; action?: string; mp3?: string };
+    switch (c.cmd) {
+      case 'locate':
+        this.send(location(this.model.position()));
+        this.send(ack(c.id, true, 'located'));
+        return undefined;
+      case 'restart':
+        this.send(ack(c.id, true, 'restarting'));
+        return 'restart';
+      case 'setInterval':
+        this.reportIntervalS = p.seconds!;
+        this.send(ack(c.id, true, `interval ${p.seconds}s`));
+        return undefined;
+      case 'switch':
+        this.switchMode = p.mode;
+        this.send(ack(c.id, true, `switch ${p.mode}`));
+        return undefined;
+      case 'valve':
+        this.valve = p.action;
+        this.send(ack(c.id, true, `valve ${p.action}`));
+        return undefined;
+      case 'broadcast':
+        this.lastBroadcast = p.mp3 || 'default';
+        this.send(ack(c.id, true, 'playing'));
+        return undefined;
+    }
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * `npm run sim`: virtual devices against a running service (run), the demo roster (list), or
+ * one message from one device (send). Exit codes: 0 done, 1 service or broker trouble, 2 usage.
+ */
+import { DEVICE_STATE } from '../shared/codes';
+import { parseSimArgs, USAGE, UsageError, type SimArgs } from './args';
+import { ConnectError, VirtualDevice } from './device';
+import { Fleet, type FleetStats } from './fleet';
+import { buildSendMessage } from './messages';
+import { demoDevice, pickDevices, toSimDevice } from './roster';
+import { ServiceClient, ServiceError, targetFromEnv, type ServiceTarget } from './service';
+
+async function list(client: ServiceClient): Promise<void> {
+  const rows = await client.devices();
+  console.log(['IMEI'.padEnd(16), 'KIND'.padEnd(14), 'SCENARIO'.padEnd(13), 'NAME'].join(' '));
+  for (const r of rows) {
+    console.log([r.imei.padEnd(16), r.kind.padEnd(14), (demoDevice(r.imei)?.scenario ?? '-').padEnd(13), r.name ?? ''].join(' '));
+  }
+  console.log(`${rows.length} device(s)`);
+}
+
+async function send(client: ServiceClient, target: ServiceTarget, args: Extract<SimArgs, { cmd: 'send' }>): Promise<void> {
+  const row = (await client.devices(args.imei)).find((r) => r.imei === args.imei);
+  if (!row) throw new ServiceError(`No device ${args.imei} among the devices "${target.user}" sees (npm run sim -- list)`);
+  const device = toSimDevice(row);
+  if (!device) throw new ServiceError(`Device ${args.imei} is of kind "${row.kind}", which the simulator does not know`);
+  const secret = (await client.secrets([args.imei])).get(args.imei);
+  if (!secret) throw new ServiceError(`The service issued no secret for ${args.imei} (recycled or not allowed)`);
+  const message = buildSendMessage(args.kind, args.value, device);
+  const sim = new VirtualDevice(device, secret, { url: target.mqttUrl, intervalS: 60 });
+  await sim.sendOnce(message);
+  console.log(`Sent from ${args.imei} (${device.kind}, ${device.messageType}): ${JSON.stringify(message)}`);
+}
+
+function statsLine(s: FleetStats): string {
+  return `devices ${s.connected}/${s.total} connected${s.failed ? `, ${s.failed} failed` : ''}, messages sent ${s.sent}, commands answered ${s.answered}`;
+}
+
+async function run(client: ServiceClient, target: ServiceTarget, args: Extract<SimArgs, { cmd: 'run' }>): Promise<void> {
+  const rows = await client.devices();
+  const known = rows.flatMap((r) => toSimDevice(r) ?? []);
+  // Two clients with one device's id take the session from each other every few seconds.
+  const busy = new Set(rows.filter((r) => r.state === DEVICE_STATE.online).map((r) => r.imei));
+  const candidates = pickDevices(known, args);
+  const picked = candidates.filter((d) => !busy.has(d.imei));
+  if (picked.length < candidates.length) {
+    console.log(`Skipping ${candidates.length - picked.length} device(s) already online (npm start runs the demo fleet unless SIM=0).`);
+  }
+  if (!picked.length) {
+    throw new ServiceError(
+      `No devices to simulate: "${target.user}" sees ${known.length} device(s)${args.scenario ? ` (${candidates.length} in ${args.scenario})` : ''}, ${busy.size} already online`,
+    );
+  }
+  const secrets = await client.secrets(picked.map((d) => d.imei));
+  const members = picked.flatMap((device) => {
+    const secret = secrets.get(device.imei);
+    return secret ? [{ device, secret }] : [];
+  });
+  const fleet = new Fleet(members, { url: target.mqttUrl, intervalS: args.intervalS, log: (line) => console.error(line) });
+  console.log(`Simulating ${members.length} device(s) against ${target.mqttUrl}, reporting every ${args.intervalS} s. Ctrl+C stops.`);
+
+  const tty = process.stdout.isTTY;
+  const ticker = setInterval(() => {
+    const line = statsLine(fleet.stats());
+    if (tty) process.stdout.write(`\r\x1b[K${line}`);
+    else console.log(line);
+  }, 1000);
+  let stopping = false;
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      if (stopping) process.exit(1); // a second Ctrl+C does not wait
+      stopping = true;
+      clearInterval(ticker);
+      void fleet.stop().then(() => {
+        console.log(`${tty ? '\n' : ''}Stopped: ${statsLine(fleet.stats())}`);
+        resolve();
+      });
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    void fleet.start();
+  });
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let args: SimArgs;
+  try {
+    args = parseSimArgs(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`sim: ${err.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.cmd === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const target = targetFromEnv();
+  const client = new ServiceClient(target.httpBase);
+  try {
+    await client.login(target.user, target.password);
+    if (args.cmd === 'list') await list(client);
+    else if (args.cmd === 'send') await send(client, target, args);
+    else await run(client, target, args);
+    return 0;
+  } catch (err) {
+    if (err instanceof ServiceError || err instanceof ConnectError) console.error(err.message);
+    else console.error(`sim: ${(err as Error).message}`);
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`sim: ${(err as Error).message}`);
+    process.exit(1);
+  },
+);

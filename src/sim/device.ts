@@ -1,0 +1,183 @@
+/**
+ * A virtual device on a real MQTT connection: logs in as IMEI + secret, leaves a last will,
+ * announces itself, reports every interval and answers what the platform sends (brain.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { encodePayload } from '../shared/devices/codec';
+import { topics } from '../shared/topics';
+import { DeviceBrain, type SimDevice } from './brain';
+import type { UplinkInput } from './messages';
+
+export interface Credentials {
+  secret: string;
+}
+
+export interface VirtualDeviceOptions {
+  /** mqtt://host:port of the service's broker. */
+  url: string;
+  intervalS: number;
+  /** Seconds before reconnecting after a restart command. */
+  restartDelayS?: number;
+  onError?: (device: SimDevice, err: Error) => void;
+}
+
+/** A broker refusal or an unreachable broker, worded for one console line. */
+export class ConnectError extends Error {
+  override name = 'ConnectError';
+}
+
+/**
+ * `oneShot` is a `send` next to a possibly running simulator: a client id of its own, so it does
+ * not take over (and drop) the running device's session.
+ */
+function clientOptions(device: SimDevice, secret: string, oneShot: boolean): IClientOptions {
+  return {
+    clientId: oneShot ? `dev_${device.imei}_send_${randomBytes(3).toString('hex')}` : `dev_${device.imei}`,
+    username: device.imei,
+    password: secret,
+    keepalive: 60,
+    clean: true,
+    reconnectPeriod: oneShot ? 0 : 5000,
+    connectTimeout: 10_000,
+    will: {
+      topic: topics.deviceUp(device.imei),
+      payload: Buffer.from(encodePayload({ kind: 'status', online: false }, device.messageType)),
+      qos: 1,
+      retain: false,
+    },
+  };
+}
+
+/** Connects once; rejects with a ConnectError on refusal, timeout or an unreachable broker. */
+function connectOnce(url: string, opts: IClientOptions): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const client = mqtt.connect(url, opts);
+    // Only our own listeners come off afterwards: mqtt.js reconnects through its own 'close' handler.
+    const onError = (err: Error) => fail(err.message);
+    // mqtt.js reports some refused or unreachable sockets as a bare close, not an error.
+    const onClose = () => fail('no broker answered (is the service running, and are MQTT_PORT / MQTT_URL right?)');
+    const fail = (why: string) => {
+      client.off('error', onError).off('close', onClose);
+      client.end(true);
+      reject(new ConnectError(`MQTT ${url}: ${why}`));
+    };
+    client.once('connect', () => {
+      client.off('error', onError).off('close', onClose);
+      resolve(client);
+    });
+    client.once('error', onError);
+    client.once('close', onClose);
+  });
+}
+
+export class VirtualDevice {
+  readonly brain: DeviceBrain;
+  private client?: MqttClient;
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
+
+  constructor(
+    readonly device: SimDevice,
+    private readonly secret: string,
+    private readonly opts: VirtualDeviceOptions,
+  ) {
+    this.brain = new DeviceBrain(device, (topic, payload, qos) => this.publish(topic, payload, qos), { intervalS: opts.intervalS });
+  }
+
+  get connected(): boolean {
+    return this.client?.connected ?? false;
+  }
+
+  /** Resolves on the first accepted connection; later drops reconnect by themselves. A stopped device stays stopped. */
+  async start(): Promise<void> {
+    if (this.stopped) return;
+    const client = await connectOnce(this.opts.url, clientOptions(this.device, this.secret, false));
+    if (this.stopped) {
+      client.end(true);
+      return;
+    }
+    this.attach(client);
+    await this.online();
+    this.schedule(Math.random() * this.brain.reportIntervalS);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    const client = this.client;
+    this.client = undefined;
+    if (client) await client.endAsync(false).catch(() => client.end(true));
+  }
+
+  /** One message then disconnect (npm run sim -- send); resolves once the broker has it (QoS 1). */
+  async sendOnce(body: UplinkInput): Promise<void> {
+    const client = await connectOnce(this.opts.url, clientOptions(this.device, this.secret, true));
+    this.client = client;
+    try {
+      this.brain.send(body);
+      await client.endAsync(false);
+    } finally {
+      this.client = undefined;
+      client.end(true);
+    }
+  }
+
+  private attach(client: MqttClient): void {
+    this.client = client;
+    const server = topics.deviceServer(this.device.imei);
+    client.on('message', (topic, payload) => {
+      if (topic === server && this.brain.handle(payload) === 'restart') void this.restart();
+    });
+    client.on('connect', () => void this.online());
+    client.on('error', (err) => {
+      if (!this.stopped) this.opts.onError?.(this.device, err);
+    });
+  }
+
+  /** Subscribed before announcing, so a command sent on seeing it online is not missed. */
+  private async online(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    try {
+      const [grant] = await client.subscribeAsync(topics.deviceServer(this.device.imei), { qos: 1 });
+      if (grant && grant.qos === 128) this.opts.onError?.(this.device, new Error('the broker refused the command topic'));
+      this.brain.announce();
+    } catch (err) {
+      this.opts.onError?.(this.device, err as Error);
+    }
+  }
+
+  private schedule(delayS = this.brain.reportIntervalS): void {
+    clearTimeout(this.timer);
+    const started = Date.now();
+    this.timer = setTimeout(() => {
+      if (this.stopped) return;
+      if (this.connected) this.brain.report(Math.max(1, (Date.now() - started) / 1000));
+      this.schedule();
+    }, delayS * 1000);
+  }
+
+  /** The restart command: drop the connection, come back a moment later. */
+  private async restart(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    clearTimeout(this.timer);
+    if (client) await client.endAsync(false).catch(() => client.end(true));
+    await new Promise((r) => setTimeout(r, (this.opts.restartDelayS ?? 2) * 1000));
+    if (this.stopped) return;
+    try {
+      await this.start();
+    } catch (err) {
+      this.opts.onError?.(this.device, err as Error);
+    }
+  }
+
+  private publish(topic: string, payload: Uint8Array, qos: 0 | 1): void {
+    const client = this.client;
+    if (!client) return;
+    client.publish(topic, Buffer.from(payload), { qos }, (err) => {
+      if (err && !this.stopped) this.opts.onError?.(this.device, err);
+    });
+  }
+}

@@ -1,0 +1,85 @@
+import type { SimDevice } from './brain';
+import { VirtualDevice } from './device';
+
+export interface FleetMember {
+  device: SimDevice;
+  secret: string;
+}
+
+export interface FleetStats {
+  total: number;
+  connected: number;
+  failed: number;
+  sent: number;
+  answered: number;
+}
+
+export interface FleetOptions {
+  url: string;
+  intervalS: number;
+  /** One line per problem; the fleet keeps going. */
+  log: (line: string) => void;
+}
+
+/** Connections opened at once, so a large fleet does not storm the broker's CONNECT handling. */
+const CONNECT_CONCURRENCY = 20;
+
+/** Many virtual devices, started and stopped together. */
+export class Fleet {
+  readonly devices: VirtualDevice[];
+  private failed = 0;
+  private stopping = false;
+  private readonly reported = new Set<string>();
+
+  constructor(members: FleetMember[], private readonly opts: FleetOptions) {
+    this.devices = members.map(
+      (m) =>
+        new VirtualDevice(m.device, m.secret, {
+          url: opts.url,
+          intervalS: opts.intervalS,
+          onError: (d, err) => this.once(d.imei, err.message),
+        }),
+    );
+  }
+
+  /** Connects every device; resolves when each has connected or failed (failures are counted). */
+  async start(): Promise<void> {
+    let next = 0;
+    const worker = async () => {
+      while (next < this.devices.length && !this.stopping) {
+        const d = this.devices[next++]!;
+        try {
+          await d.start();
+        } catch (err) {
+          this.failed++;
+          this.once(d.device.imei, (err as Error).message);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONNECT_CONCURRENCY, this.devices.length) }, worker));
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(this.devices.map((d) => d.stop()));
+  }
+
+  stats(): FleetStats {
+    let connected = 0;
+    let sent = 0;
+    let answered = 0;
+    for (const d of this.devices) {
+      if (d.connected) connected++;
+      sent += d.brain.sent;
+      answered += d.brain.answered;
+    }
+    return { total: this.devices.length, connected, failed: this.failed, sent, answered };
+  }
+
+  /** Each kind of failure is logged once (naming the first device), not per device and reconnect. */
+  private once(imei: string, message: string): void {
+    if (this.reported.has(message)) return;
+    this.reported.add(message);
+    this.opts.log(`${imei}: ${message}${this.devices.length > 1 ? ' (later failures like this one are not logged)' : ''}`);
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The demo fleet inside `npm start` (config.sim > 0, outside production). The devices still
+ * speak MQTT to the service like any other; only their secrets are derived here, from the
+ * database, instead of asked for over HTTP.
+ */
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../server/config';
+import { devices } from '../server/db/schema';
+import { deviceKey, deviceSecret } from '../server/devices/secrets';
+import { demoFleet } from '../shared/devices/demo';
+import { DEFAULT_INTERVAL_S } from './args';
+import { Fleet } from './fleet';
+import { toSimDevice } from './roster';
+import { reachableHost } from './service';
+
+/** Where the in-process devices connect, or undefined when there is no MQTT TCP endpoint. */
+export function fleetUrl(app: FastifyInstance, config: Config): string | undefined {
+  if (app.broker.kind === 'external') return config.mqttUrl;
+  return config.mqttPort > 0 ? `mqtt://${reachableHost(config.host)}:${config.mqttPort}` : undefined;
+}
+
+/** Starts up to `count` demo devices that exist in the database; resolves with the running fleet. */
+export async function startDemoFleet(app: FastifyInstance, url: string, count: number): Promise<Fleet> {
+  const wanted = demoFleet().slice(0, count);
+  const rows = await app.db
+    .select({ imei: devices.imei, kind: devices.kind, messageType: devices.messageType, secretVersion: devices.secretVersion })
+    .from(devices)
+    .where(inArray(devices.imei, wanted.map((d) => d.imei)));
+  const key = await deviceKey(app.db);
+  const byImei = new Map(rows.map((r) => [r.imei, r]));
+  const members = wanted.flatMap((d) => {
+    const row = byImei.get(d.imei);
+    const device = row && toSimDevice(row);
+    return row && device ? [{ device, secret: deviceSecret(key, row.imei, row.secretVersion) }] : [];
+  });
+  const fleet = new Fleet(members, { url, intervalS: DEFAULT_INTERVAL_S, log: (line) => app.log.warn(`simulator: ${line}`) });
+  // Connecting happens in the background: the service is up whatever the devices do.
+  void fleet.start().catch((err: unknown) => app.log.warn(`simulator: ${(err as Error).message}`));
+  return fleet;
+}
