@@ -1,64 +1,23 @@
 import type { ReactNode } from 'react';
-import { DEVICE_STATE, STOCK_STATE } from '../../../shared/codes';
-import { deviceResource } from '../../../shared/resources/device';
-import type { ResourceDef } from '../../../shared/resources';
 import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';
 import type { Row } from '../resources/resources.queries';
 import type { ResourceSearch } from '../resources/search';
 import { deviceCells, SignalBars } from './cells';
+import { DEVICE_PRESETS, presetDef, presetSearch, type DevicePreset, type DevicePresetName } from './presets';
 
-export interface DevicePreset {
-  /** Listed columns in order; absent = every listed field of the registry. */
-  columns?: readonly string[];
-  /** Filters applied while the search carries none (reset comes back to them). */
-  filters?: Record<string, unknown>;
-  /** Map-layout lists are views; the admin list keeps the engine's change buttons. */
-  canChange?: boolean;
-  cells?: Record<string, (row: Row) => ReactNode>;
-}
+export { DEVICE_PRESETS, presetDef, presetSearch, type DevicePreset, type DevicePresetName } from './presets';
 
-const COMPACT = ['imei', 'name', 'kind', 'state', 'battery', 'signal', 'lastCommunicationAt', 'personName'] as const;
-
-export const DEVICE_PRESETS = {
-  admin: { canChange: true },
-  compact: { columns: COMPACT },
-  online: { columns: ['imei', 'name', 'kind', 'state', 'battery', 'lastCommunicationAt', 'departmentId'] },
+/** Cells a preset shows differently from the registry's defaults. */
+const PRESET_CELLS: Partial<Record<DevicePresetName, Record<string, (row: Row) => ReactNode>>> = {
   signal: {
-    columns: ['imei', 'name', 'kind', 'signal', 'state', 'netType', 'operator', 'iccid', 'lastCommunicationAt'],
     // The signal column leads this screen, with the bars shown larger.
-    cells: {
-      signal: (row: Row) => (
-        <div style={{ transform: 'scale(1.4)', transformOrigin: 'left center' }}>
-          <SignalBars state={row.state as number | null} signal={row.signal as number | null} />
-        </div>
-      ),
-    },
+    signal: (row: Row) => (
+      <div style={{ transform: 'scale(1.4)', transformOrigin: 'left center' }}>
+        <SignalBars state={row.state as number | null} signal={row.signal as number | null} />
+      </div>
+    ),
   },
-  activation: {
-    columns: ['imei', 'name', 'kind', 'state', 'stockState', 'activatedAt', 'createdAt'],
-    filters: { state: DEVICE_STATE.inactive },
-  },
-  allocate: {
-    columns: ['imei', 'name', 'kind', 'stockState', 'productId', 'tenantId', 'stockInAt'],
-    filters: { stockState: STOCK_STATE.inStock },
-  },
-  restart: { columns: ['imei', 'name', 'kind', 'state', 'lastCommunicationAt'], filters: { state: DEVICE_STATE.online } },
-} satisfies Record<string, DevicePreset>;
-export type DevicePresetName = keyof typeof DEVICE_PRESETS;
-
-/** The registry entry narrowed to a preset's columns (the list query stays the device list). */
-export function presetDef(preset: DevicePreset): ResourceDef {
-  if (!preset.columns) return deviceResource;
-  const order = preset.columns;
-  const fields = deviceResource.fields.map((f) => (order.includes(f.name) ? { ...f, list: f.list || {} } : { ...f, list: false as const }));
-  const listed = fields.filter((f) => f.list !== false).sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
-  return { ...deviceResource, fields: [...listed, ...fields.filter((f) => f.list === false)] };
-}
-
-/** The search a preset list starts from. */
-export function presetSearch(preset: DevicePreset, search: ResourceSearch): ResourceSearch {
-  return search.filters || !preset.filters ? search : { ...search, filters: preset.filters };
-}
+};
 
 export interface DeviceTableProps {
   preset: DevicePresetName;
@@ -79,7 +38,7 @@ export function DeviceTable({ preset: name, search, onSearchChange, rowActions, 
       onSearchChange={onSearchChange}
       rowActions={rowActions}
       toolbar={toolbar}
-      cells={{ ...deviceCells, ...preset.cells }}
+      cells={{ ...deviceCells, ...PRESET_CELLS[name] }}
       canChange={preset.canChange ?? false}
       title={title}
     />

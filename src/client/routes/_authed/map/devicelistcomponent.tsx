@@ -1,7 +1,8 @@
 import { Box } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { deviceResource } from '../../../../shared/resources/device';
-import { DEVICE_PRESETS, DeviceTable, presetSearch } from '../../../features/devices/DeviceTable';
+import { DeviceTable } from '../../../features/devices/DeviceTable';
+import { DEVICE_PRESETS, presetSearch } from '../../../features/devices/presets';
 import { resourceListQuery } from '../../../features/resources/resources.queries';
 import { buildListQuery, resourceSearchSchema } from '../../../features/resources/search';
 import { requireRoute } from '../../../lib/gate';
