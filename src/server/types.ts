@@ -11,6 +11,7 @@ import type { SeedResult } from './db/seed';
 import type { Clock } from './lib/clock';
 import type { DeviceCache } from './devices/cache';
 import type { DeviceHub } from './devices/hub';
+import type { AlarmHub } from './alarms/hub';
 import type { IngestStats } from './ingest/stats';
 
 declare module 'fastify' {
@@ -29,6 +30,8 @@ declare module 'fastify' {
     /** imei -> device facts for the broker and the ingest; invalidate after changing a device. */
     deviceCache: DeviceCache;
     ingestStats: IngestStats;
+    /** Alarm events in this process (alarms/hub.ts): raised by the alarm engine, read by the push. */
+    alarmHub: AlarmHub;
   }
 
   interface FastifyRequest {

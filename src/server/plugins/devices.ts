@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AlarmHub } from '../alarms/hub';
 import { DeviceCache } from '../devices/cache';
 import { DeviceHub } from '../devices/hub';
 import { emptyStats } from '../ingest/stats';
@@ -9,6 +10,7 @@ async function devicesPlugin(app: FastifyInstance) {
   app.decorate('deviceHub', new DeviceHub());
   app.decorate('deviceCache', new DeviceCache(app.db, app.clock));
   app.decorate('ingestStats', emptyStats());
+  app.decorate('alarmHub', new AlarmHub());
 }
 
 export default fp(devicesPlugin, { name: 'devices', dependencies: ['db'] });

@@ -88,6 +88,8 @@ export const uplinkSchema = z.discriminatedUnion('kind', [
     building: z.string().max(32).optional(),
     unit: z.string().max(32).optional(),
   }),
+  /** A door unit issued an access card (pushed to consoles as code 5084). */
+  z.object({ kind: z.literal('card'), ...common, cardInfo: z.string().min(1).max(200) }),
   z.object({ kind: z.literal('ack'), ...common, ref: z.number().int().positive(), ok: z.boolean(), msg: z.string().max(200).optional() }),
 ]);
 export type Uplink = z.infer<typeof uplinkSchema>;

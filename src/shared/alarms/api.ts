@@ -1,0 +1,62 @@
+/**
+ * Bodies and answers of the alarm and intercom routes beyond the generic list/get/export of the
+ * alarm resource (`POST /api/device/alarm/list|get|export`).
+ */
+import { z } from 'zod';
+import { IMEI_RE } from '../devices/protocol';
+import { ALARM_HANDLE } from './types';
+
+const ids = z.array(z.number().int().positive()).min(1, 'nothingSelected').max(1000, 'tooLarge');
+const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'dateInvalid');
+
+/**
+ * `POST /api/device/alarm/read` and `/handle`. Idempotent: replaying the same body (a mutation
+ * queued offline and sent twice) changes nothing the second time. `requestId` is the client's
+ * idempotency key, logged with the change.
+ */
+export const alarmReadBody = z.object({ ids, requestId: z.string().max(64).optional() });
+export const alarmHandleBody = z.object({
+  ids,
+  state: z.union([z.literal(ALARM_HANDLE.handled), z.literal(ALARM_HANDLE.falseAlarm)]),
+  note: z.string().trim().max(500, 'tooLong').optional(),
+  requestId: z.string().max(64).optional(),
+});
+export type AlarmHandleBody = z.infer<typeof alarmHandleBody>;
+
+/** `POST /api/device/alarm/since`: alarms created after `after` (a reconnecting console catches up), oldest first. */
+export const alarmSinceBody = z.object({ after: isoDate, limit: z.number().int().min(1).max(500).default(200) });
+
+/** `POST /api/device/alarm/stats` (/alarmTongji): counts over a period. */
+export const alarmStatsBody = z.object({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  /** Bucket of the trend series. */
+  bucket: z.enum(['hour', 'day']).default('day'),
+});
+export interface AlarmStats {
+  total: number;
+  unread: number;
+  pending: number;
+  byType: { type: number; count: number }[];
+  byLevel: { level: number; count: number }[];
+  byKind: { kind: string; count: number }[];
+  byHandle: { state: number; count: number }[];
+  trend: { at: string; count: number }[];
+  topDevices: { imei: string; name: string | null; count: number }[];
+}
+
+/** `POST /api/device/alarm/unreadCount` answers `{ unread: number }`. */
+
+const imei = z.string().trim().regex(IMEI_RE, 'imeiInvalid');
+const roomNo = z.string().trim().min(1).max(32);
+
+/** Spec realtime 7: `POST /api/device/voiceNet/buildToken` {imei, roomNo} -> {deviceUid, deviceToken}. */
+export const buildTokenBody = z.object({ imei, roomNo });
+export interface BuildTokenAnswer {
+  deviceUid: string;
+  deviceToken: string;
+  channel: string;
+  appId: string;
+}
+/** Spec realtime 7: `POST /api/device/voiceNet/property/answer` {imei, roomNo?}: hang-up; the answer is ignored. */
+export const propertyAnswerBody = z.object({ imei, roomNo: roomNo.optional() });

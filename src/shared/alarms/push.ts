@@ -1,0 +1,164 @@
+/**
+ * What the service pushes to consoles on `acm/{userId}/web` (and `acm/notice/web`), what a console
+ * publishes to a door unit on `sfwatch/{imei}/server`, and what the unit answers on
+ * `sfwatch/{imei}/client` (spec realtime 3, 4 and 7). One schema each: the service builds them,
+ * the console's live bridge validates them, the simulator answers them.
+ */
+import { z } from 'zod';
+
+/** Push codes. 9003, 5084, 5082 and 5091 are the spec's; 5081, 9001, 9002 and 9010 are ours. */
+export const PUSH_CODE = {
+  /** A door unit calls (spec realtime 3 "Incoming-call message"). */
+  doorCall: '5081',
+  /** Console asks the door unit to open (spec realtime 7). */
+  openDoor: '5082',
+  /** A card was issued to a device (spec realtime 3 "Card-issued notice"). */
+  cardIssued: '5084',
+  /** The door unit confirms the unlock; type 3 (spec realtime 4). */
+  unlocked: '5091',
+  /** Any new alarm record for this user. */
+  alarm: '9001',
+  /** An alarm was read or handled by someone (keeps every console's list in step). */
+  alarmUpdate: '9002',
+  /** SOS (spec realtime 3 "SOS alarm"). */
+  sos: '9003',
+  /** A system-wide notice (`acm/notice/web` only). */
+  notice: '9010',
+} as const;
+
+/** Codes travel as strings; devices in the field also send them as numbers. */
+const code = <C extends string>(c: C) => z.union([z.literal(c), z.literal(Number(c))]).transform(() => c);
+
+/** The alarm record as the service answers it (list, get, push). */
+export const alarmRecordSchema = z.object({
+  id: z.number(),
+  type: z.number(),
+  /** Type 19 "recovery" names the type it recovers from here. */
+  recoveredType: z.number().nullable(),
+  code2: z.string().nullable(),
+  level: z.number(),
+  title: z.string(),
+  imei: z.string(),
+  deviceName: z.string().nullable(),
+  deviceKind: z.string().nullable(),
+  personName: z.string().nullable(),
+  personPhone: z.string().nullable(),
+  value: z.number().nullable(),
+  threshold: z.number().nullable(),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+  location: z.string().nullable(),
+  /** When it happened on the device (ISO). */
+  ts: z.string(),
+  createdAt: z.string(),
+  read: z.number(),
+  handleState: z.number(),
+  handlerName: z.string().nullable(),
+  handleNote: z.string().nullable(),
+  handledAt: z.string().nullable(),
+  tenantId: z.number(),
+});
+export type AlarmRecord = z.infer<typeof alarmRecordSchema>;
+
+export const alarmPushSchema = z.object({ code: code(PUSH_CODE.alarm), alarm: alarmRecordSchema });
+
+export const alarmUpdatePushSchema = z.object({
+  code: code(PUSH_CODE.alarmUpdate),
+  ids: z.array(z.number()),
+  read: z.number().optional(),
+  handleState: z.number().optional(),
+});
+
+/** Spec realtime 3: code 9003 with name, building, unit, roomNo, userPhone (plus the record). */
+export const sosPushSchema = z.object({
+  code: code(PUSH_CODE.sos),
+  name: z.string(),
+  building: z.string(),
+  unit: z.string(),
+  roomNo: z.string(),
+  userPhone: z.string(),
+  imei: z.string(),
+  alarmId: z.number().optional(),
+  lat: z.number().nullable().optional(),
+  lon: z.number().nullable().optional(),
+});
+export type SosPush = z.infer<typeof sosPushSchema>;
+
+/** Spec realtime 3: code 5084 with cardInfo and imei. */
+export const cardPushSchema = z.object({ code: code(PUSH_CODE.cardIssued), cardInfo: z.string(), imei: z.string() });
+export type CardPush = z.infer<typeof cardPushSchema>;
+
+/**
+ * Spec realtime 3 "Incoming-call message". The call is accepted only if channel, appToken,
+ * appUid, deviceUid and deviceToken are all present, so they are optional here and checked by
+ * `callIsComplete`.
+ */
+export const doorCallPushSchema = z.object({
+  code: code(PUSH_CODE.doorCall),
+  type: z.number().default(1),
+  imei: z.string(),
+  channel: z.string().optional(),
+  appId: z.string().optional(),
+  appToken: z.string().optional(),
+  appUid: z.union([z.string(), z.number()]).optional(),
+  deviceUid: z.union([z.string(), z.number()]).optional(),
+  deviceToken: z.string().optional(),
+  community: z.string().default(''),
+  building: z.string().default(''),
+  unit: z.string().default(''),
+  roomNo: z.string().default('000000'),
+  status: z.number().default(0),
+  pushTime: z.union([z.number(), z.string()]),
+});
+export type DoorCallPush = z.infer<typeof doorCallPushSchema>;
+
+export function callIsComplete(c: DoorCallPush): boolean {
+  return Boolean(c.channel && c.appToken && c.appUid !== undefined && c.appUid !== '' && c.deviceUid !== undefined && c.deviceUid !== '' && c.deviceToken);
+}
+
+/** Spec realtime 7: the console asks to open (QoS 0, not retained) on `sfwatch/{imei}/server`. */
+export const openDoorPushSchema = z.object({ code: code(PUSH_CODE.openDoor), imei: z.string(), userId: z.union([z.string(), z.number()]) });
+
+/** Spec realtime 4: the door unit confirms on `sfwatch/{imei}/client` with code 5091, type 3. */
+export const unlockedPushSchema = z.object({
+  code: code(PUSH_CODE.unlocked),
+  type: z.union([z.literal(3), z.literal('3')]).transform(() => 3 as const),
+  imei: z.string(),
+  userId: z.union([z.string(), z.number()]).optional(),
+});
+
+export const noticePushSchema = z.object({ code: code(PUSH_CODE.notice), title: z.string(), content: z.string() });
+
+/** Anything that may arrive on a console's own topics. */
+export const consolePushSchema = z.union([
+  alarmPushSchema,
+  alarmUpdatePushSchema,
+  sosPushSchema,
+  cardPushSchema,
+  doorCallPushSchema,
+  unlockedPushSchema,
+  noticePushSchema,
+]);
+export type ConsolePush = z.infer<typeof consolePushSchema>;
+
+/** Voice-broadcast socket (spec realtime 9 "Socket behaviour"). */
+export const VOICE_WS_PATH = '/api/voice/ws';
+/** The console's ping; the service answers the bare text 'pong'. */
+export const voicePingSchema = z.object({ type: z.literal('ping') });
+/** What the service pushes; the console speaks `msgContent`. */
+export const voiceNoticeSchema = z.object({ msgContent: z.string().min(1).max(500), alarmId: z.number().optional(), level: z.number().optional() });
+export type VoiceNotice = z.infer<typeof voiceNoticeSchema>;
+
+/** Constants of spec realtime 4 and 9. */
+export const REALTIME = {
+  ringSeconds: 30,
+  closeDelayMs: 1000,
+  mqttKeepAliveS: 60,
+  reconnectMinMs: 1000,
+  reconnectMaxMs: 128_000,
+  offlineBuffer: 5000,
+  voiceReconnectMs: 6000,
+  voiceIdleMs: 25_000,
+  voicePongWaitMs: 25_000,
+  speech: { lang: 'zh-CN', volume: 0.6, rate: 2, pitch: 1 },
+} as const;
