@@ -172,3 +172,4 @@ export type ResourceRow = typeof resources.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 
 export * from './schema-devices';
+export * from './schema-alarms';

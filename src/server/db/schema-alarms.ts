@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { devices } from './schema-devices';
+import { tenants } from './schema';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Alarm records (spec core 4 "Alarm record"), written by the alarm engine in batches. The device's
+ * name, kind and person are copied in, so the log still reads right after the device changes hands.
+ */
+export const alarmRecords = pgTable(
+  'alarm_records',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    // The record outlives the device (a deleted device must not take its alarm history with it).
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    imei: text('imei').notNull(),
+    /** ALARM_TYPES number (1-34). */
+    type: smallint('type').notNull(),
+    /** Type 19 and type 1: the type this record ends. */
+    recoveredType: smallint('recovered_type'),
+    code2: text('code2'),
+    level: smallint('level').notNull(),
+    title: text('title').notNull(),
+    value: doublePrecision('value'),
+    threshold: doublePrecision('threshold'),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    location: text('location'),
+    deviceName: text('device_name'),
+    deviceKind: text('device_kind'),
+    personName: text('person_name'),
+    personPhone: text('person_phone'),
+    departmentId: integer('department_id'),
+    /** The device's user (who the push addresses first). */
+    userId: integer('user_id'),
+    /** Door units and community devices: community, building, unit, roomNo; cards: cardInfo; device notes. */
+    data: jsonb('data').$type<Record<string, string>>(),
+    /** When it happened on the device. */
+    ts: ts('ts').notNull(),
+    /** When the service stored it (what a reconnecting console catches up on). */
+    createdAt: ts('created_at').notNull().defaultNow(),
+    read: smallint('read').notNull().default(0),
+    readAt: ts('read_at'),
+    handleState: smallint('handle_state').notNull().default(0),
+    handlerId: integer('handler_id'),
+    handlerName: text('handler_name'),
+    handleNote: text('handle_note'),
+    handledAt: ts('handled_at'),
+    /** The client's idempotency key of the last handling (a replayed request changes nothing). */
+    handleRequestId: text('handle_request_id'),
+  },
+  (t) => [
+    index('alarm_records_tenant_ts_idx').on(t.tenantId, t.ts, t.id),
+    index('alarm_records_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    index('alarm_records_tenant_type_idx').on(t.tenantId, t.type, t.ts),
+    index('alarm_records_unread_idx').on(t.tenantId).where(sql`${t.read} = 0`),
+    index('alarm_records_device_idx').on(t.deviceId, t.ts),
+  ],
+);
+
+/**
+ * Conditions that last (thresholds, wearing, offline), one row per device and type while they are
+ * abnormal. The row is the one truth every replica agrees on: raising is an atomic upsert, ending
+ * a DELETE ... RETURNING, so a condition raises one record and recovers once whichever replica
+ * sees the message. `raised` is false while the condition waits out the device's alarmDuration.
+ */
+export const deviceAlarmConditions = pgTable(
+  'device_alarm_conditions',
+  {
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull(),
+    tenantId: integer('tenant_id').notNull(),
+    since: ts('since').notNull(),
+    /** When it may raise: since + alarmDuration. */
+    dueAt: ts('due_at').notNull(),
+    raised: smallint('raised').notNull().default(0),
+    value: doublePrecision('value'),
+    threshold: doublePrecision('threshold'),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.type] })],
+);
+
+/**
+ * The last one-off alarm per device and type: a second press within the de-duplication window
+ * (5 s) is dropped atomically, whichever replica receives it.
+ */
+export const deviceAlarmLast = pgTable(
+  'device_alarm_last',
+  {
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull(),
+    at: ts('at').notNull(),
+    /** What makes two alarms of one type different events (a card's info, a call's room). */
+    tag: text('tag').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.type] })],
+);
+
+export type AlarmRow = typeof alarmRecords.$inferSelect;
