@@ -1,5 +1,6 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { autoLoginKey, hrefWithoutKey, tryAutoLogin } from '../features/auth/autoLogin';
+import { RealtimeShell } from '../features/realtime/RealtimeShell';
 import { navQuery } from '../features/shell/nav.queries';
 
 /**
@@ -17,4 +18,14 @@ export const Route = createFileRoute('/_authed')({
     await context.queryClient.ensureQueryData(navQuery(context.session.getUser()?.id));
     if (autoLoggedIn) throw redirect({ href: hrefWithoutKey(location.pathname, location.search), replace: true });
   },
+  component: AuthedLayout,
 });
+
+// The real-time shell (live bridge, call drawer, SOS and card dialogs) lives as long as the session.
+function AuthedLayout() {
+  return (
+    <RealtimeShell>
+      <Outlet />
+    </RealtimeShell>
+  );
+}

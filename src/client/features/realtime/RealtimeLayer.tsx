@@ -1,0 +1,70 @@
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { t } from '@lingui/core/macro';
+import type { CardPush, SosPush } from '../../../shared/alarms/push';
+import { getLiveBridge, useLiveEvent } from '../../live/liveStore';
+import { request, toast } from '../../lib/request';
+import { getUser } from '../../lib/session';
+import { CallDialog } from './CallDialog';
+import { CallDrawer } from './CallDrawer';
+import { CallMachine } from './callMachine';
+import { CardDialog } from './CardDialog';
+import { SosDialog } from './SosDialog';
+import { webAudioSounds, type Sounds } from './sounds';
+import { useAlarmNotifications } from './useAlarmNotifications';
+
+export interface RealtimeLayerProps {
+  children?: ReactNode;
+  onNavigate: (href: string) => void;
+  sounds?: Sounds;
+}
+
+function createMachine(sounds: Sounds): CallMachine {
+  return new CallMachine({
+    publish: (topic, payload) => void getLiveBridge()?.publish(topic, payload, { qos: 0, retain: false }),
+    subscribe: (topic) => getLiveBridge()?.subscribe(topic),
+    unsubscribe: (topic) => getLiveBridge()?.unsubscribe(topic),
+    userId: () => getUser()?.id,
+    ring: () => sounds.ring(),
+    invalidData: () => toast('error', t`无效的数据，请检查服务`),
+    hangUp: (imei, roomNo) => request('device', 'voiceNet/property/answer', { imei, roomNo }, { quiet: true, background: true }),
+  });
+}
+
+/**
+ * The global shell's dialogs over the pages (spec realtime 2): door-call drawer and call dialog,
+ * SOS and card dialogs, alarm notifications. It reads the live bridge of the session from the
+ * live store, so it renders the same with the real broker or a test's fake client.
+ */
+export function RealtimeLayer({ children, onNavigate, sounds = webAudioSounds }: RealtimeLayerProps) {
+  const [machine] = useState(() => createMachine(sounds));
+  const call = useSyncExternalStore(machine.subscribe, machine.getState, machine.getState);
+  const [sos, setSos] = useState<SosPush[]>([]);
+  const [cards, setCards] = useState<CardPush[]>([]);
+
+  useEffect(() => () => machine.dispose(), [machine]);
+  useLiveEvent('doorCall', (push) => machine.incoming(push));
+  useLiveEvent('unlocked', ({ imei }) => machine.unlocked(imei));
+  useLiveEvent('sos', (push) => {
+    sounds.alert();
+    setSos((queue) => [...queue, push]);
+  });
+  useLiveEvent('card', (push) => setCards((queue) => [...queue, push]));
+  useAlarmNotifications(() => onNavigate('/AlarmHistory'), sounds);
+
+  return (
+    <>
+      {children}
+      <CallDrawer state={call} machine={machine} />
+      <CallDialog state={call} machine={machine} />
+      <SosDialog
+        queue={sos}
+        onClose={() => setSos((queue) => queue.slice(1))}
+        onOpenDevice={(imei) => {
+          setSos((queue) => queue.slice(1));
+          onNavigate(`/map/DeviceDtail?imei=${encodeURIComponent(imei)}`);
+        }}
+      />
+      <CardDialog queue={cards} onClose={() => setCards((queue) => queue.slice(1))} />
+    </>
+  );
+}

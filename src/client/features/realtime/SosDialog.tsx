@@ -1,0 +1,66 @@
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SosPush } from '../../../shared/alarms/push';
+
+export interface SosDialogProps {
+  /** Waiting SOS alerts, oldest first; the first one is shown. */
+  queue: SosPush[];
+  onClose: () => void;
+  onOpenDevice: (imei: string) => void;
+}
+
+/**
+ * SOS alert (spec realtime 2, 3). Further SOS arriving while it is open queue up behind it, so no
+ * call for help is lost by being replaced; closing shows the next.
+ */
+export function SosDialog({ queue, onClose, onOpenDevice }: SosDialogProps) {
+  const { t } = useLingui();
+  const sos = queue[0];
+  const rows: [keyof SosPush, string][] = [
+    ['name', t`姓名`],
+    ['building', t`楼栋`],
+    ['unit', t`单元`],
+    ['roomNo', t`房号`],
+    ['userPhone', t`电话`],
+    ['imei', 'IMEI'],
+  ];
+  return (
+    <Modal
+      opened={Boolean(sos)}
+      onClose={onClose}
+      title={
+        <Group gap="xs">
+          <Text fw={700} c="red">
+            {t`SOS紧急求救`}
+          </Text>
+          {queue.length > 1 && (
+            <Badge color="red" variant="light" data-testid="sos-waiting">
+              <Trans>还有 {queue.length - 1} 条</Trans>
+            </Badge>
+          )}
+        </Group>
+      }
+      data-testid="sos-dialog"
+    >
+      <Stack gap="xs">
+        {sos &&
+          rows.map(([key, label]) => (
+            <Text key={key} size="sm">
+              <Text span c="dimmed">
+                {label}:
+              </Text>{' '}
+              <span data-testid={`sos-${key}`}>{String(sos[key] ?? '') || '-'}</span>
+            </Text>
+          ))}
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose} data-testid="sos-close">
+            <Trans>关闭</Trans>
+          </Button>
+          <Button color="red" onClick={() => sos && onOpenDevice(sos.imei)} data-testid="sos-open-device">
+            <Trans>查看设备</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,239 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { REALTIME, alarmRecordSchema, consolePushSchema, type AlarmRecord, type ConsolePush } from '../../shared/alarms/push';
+import { topics } from '../../shared/topics';
+import { AlarmCursor } from './alarmCursor';
+import { reconnectDelay } from './backoff';
+import { Emitter } from './emitter';
+import { realTimers, type LiveEvents, type LiveStatus, type MqttConnect, type MqttLike, type MqttOptions, type PublishOptions, type Timers } from './types';
+
+export interface BridgeDeps {
+  userId: number;
+  token: string;
+  queryClient: Pick<QueryClient, 'invalidateQueries'>;
+  /** mqtt.js `connect` (loaded lazily in the app, a fake in tests). */
+  connect: MqttConnect;
+  /** The broker's WebSocket URL. */
+  resolveUrl: () => Promise<string>;
+  /** `POST /api/device/alarm/since`: alarms created after `after`, oldest first. */
+  fetchSince: (after: string) => Promise<AlarmRecord[]>;
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
+  timers?: Timers;
+  now?: () => number;
+  /** Subscribes to "the network is back" (window 'online'); answers the unsubscribe. */
+  onOnline?: (listener: () => void) => () => void;
+}
+
+export interface LiveBridge {
+  readonly status: LiveStatus;
+  on: Emitter<LiveEvents>['on'];
+  /** False when the message was dropped (the offline buffer is full or the bridge is closed). */
+  publish(topic: string, payload: unknown, opts?: PublishOptions): boolean;
+  subscribe(topic: string): void;
+  unsubscribe(topic: string): void;
+  close(): void;
+}
+
+/** Every query whose key starts with 'alarm' (the alarm resource, its stats and counts). */
+export function invalidateAlarms(queryClient: Pick<QueryClient, 'invalidateQueries'>): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('alarm'),
+  });
+}
+
+function decode(payload: Uint8Array): ConsolePush | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(new TextDecoder().decode(payload));
+  } catch {
+    return undefined;
+  }
+  const parsed = consolePushSchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * The console's one MQTT connection (style guide 7): subscribes the user's topics, validates every
+ * message, feeds the shell through events and the query cache through invalidation, and catches
+ * up on alarms missed while it was away. mqtt.js's own reconnect has a fixed period, so it is
+ * turned off and the bridge drives the 1 s..128 s backoff itself.
+ */
+export function createLiveBridge(deps: BridgeDeps): LiveBridge {
+  const timers = deps.timers ?? realTimers;
+  const now = deps.now ?? Date.now;
+  const events = new Emitter<LiveEvents>();
+  const cursor = new AlarmCursor(deps.userId, deps.storage ?? localStorage);
+  const base = [topics.userWeb(deps.userId), topics.noticeWeb];
+  const extra = new Map<string, number>();
+  const buffer: { topic: string; message: string; opts: PublishOptions }[] = [];
+  let client: MqttLike | undefined;
+  let status: LiveStatus = 'idle';
+  let attempt = 0;
+  let retry: unknown;
+  let connectedOnce = false;
+  let closed = false;
+
+  const setStatus = (next: LiveStatus) => {
+    if (next === status) return;
+    status = next;
+    events.emit('status', next);
+  };
+
+  const deliver = (alarms: AlarmRecord[], missed: boolean) => {
+    const fresh = alarms.filter((a) => cursor.take(a));
+    if (fresh.length) events.emit('alarms', { alarms: fresh, missed });
+  };
+
+  const catchUp = async () => {
+    const after = cursor.after();
+    if (!after) return;
+    try {
+      const answer: unknown = await deps.fetchSince(after);
+      // The answer is validated like a push: a malformed record is dropped, never shown half.
+      const alarms = (Array.isArray(answer) ? answer : []).flatMap((row) => {
+        const parsed = alarmRecordSchema.safeParse(row);
+        return parsed.success ? [parsed.data] : [];
+      });
+      deliver(alarms, true);
+    } catch {
+      // The next reconnect tries again from the same cursor.
+      return;
+    }
+    void invalidateAlarms(deps.queryClient);
+  };
+
+  const dispatch = (push: ConsolePush) => {
+    switch (push.code) {
+      case '9001':
+        deliver([push.alarm], false);
+        void invalidateAlarms(deps.queryClient);
+        break;
+      case '9002':
+        events.emit('alarmUpdate', { ids: push.ids });
+        void invalidateAlarms(deps.queryClient);
+        break;
+      case '9003':
+        events.emit('sos', push);
+        break;
+      case '5084':
+        events.emit('card', push);
+        break;
+      case '5081':
+        events.emit('doorCall', push);
+        break;
+      case '5091':
+        events.emit('unlocked', { imei: push.imei });
+        break;
+      case '9010':
+        events.emit('notice', { title: push.title, content: push.content });
+        break;
+    }
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retry !== undefined) return;
+    setStatus('reconnecting');
+    retry = timers.setTimeout(() => {
+      retry = undefined;
+      if (!closed && client && !client.connected) client.reconnect();
+    }, reconnectDelay(attempt++));
+  };
+
+  const onConnect = () => {
+    if (closed || !client) return;
+    attempt = 0;
+    setStatus('connected');
+    client.subscribe([...base, ...extra.keys()], { qos: 0 });
+    for (const item of buffer.splice(0)) client.publish(item.topic, item.message, item.opts);
+    if (connectedOnce) void catchUp();
+    else cursor.advance(new Date(now()).toISOString());
+    connectedOnce = true;
+  };
+
+  const stopOnline = deps.onOnline?.(() => {
+    // The network is back: try now instead of waiting out a long backoff.
+    if (closed || !client || client.connected) return;
+    if (retry !== undefined) timers.clearTimeout(retry);
+    retry = undefined;
+    attempt = 0;
+    client.reconnect();
+  });
+
+  const start = async () => {
+    setStatus('connecting');
+    const options: MqttOptions = {
+      clientId: `user_${now()}`,
+      username: String(deps.userId),
+      password: deps.token,
+      keepalive: REALTIME.mqttKeepAliveS,
+      reconnectPeriod: 0,
+      clean: true,
+      resubscribe: false,
+      queueQoSZero: false,
+      connectTimeout: 10_000,
+    };
+    try {
+      const next = await deps.connect(await deps.resolveUrl(), options);
+      if (closed) {
+        next.end(true);
+        return;
+      }
+      client = next;
+    } catch {
+      // No client yet (the library failed to load, a bad URL): start over on the same backoff.
+      setStatus('reconnecting');
+      retry = timers.setTimeout(() => {
+        retry = undefined;
+        if (!closed) void start();
+      }, reconnectDelay(attempt++));
+      return;
+    }
+    client.on('connect', onConnect);
+    client.on('close', scheduleReconnect);
+    // mqtt.js throws on an 'error' nobody listens to; a refused login also ends in 'close'.
+    client.on('error', () => undefined);
+    client.on('message', (_topic, payload) => {
+      const push = decode(payload);
+      if (push) dispatch(push);
+    });
+    if (client.connected) onConnect();
+  };
+  void start();
+
+  return {
+    get status() {
+      return status;
+    },
+    on: (name, listener) => events.on(name, listener),
+    publish(topic, payload, opts = { qos: 0, retain: false }) {
+      if (closed) return false;
+      const message = typeof payload === 'string' ? payload : JSON.stringify(payload);
+      if (client?.connected) {
+        client.publish(topic, message, opts);
+        return true;
+      }
+      if (buffer.length >= REALTIME.offlineBuffer) return false;
+      buffer.push({ topic, message, opts });
+      return true;
+    },
+    subscribe(topic) {
+      extra.set(topic, (extra.get(topic) ?? 0) + 1);
+      if (client?.connected) client.subscribe(topic, { qos: 0 });
+    },
+    unsubscribe(topic) {
+      const count = extra.get(topic) ?? 0;
+      if (count > 1) return void extra.set(topic, count - 1);
+      extra.delete(topic);
+      if (client?.connected && !base.includes(topic)) client.unsubscribe(topic);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      if (retry !== undefined) timers.clearTimeout(retry);
+      stopOnline?.();
+      client?.end(true);
+      setStatus('idle');
+      events.clear();
+      buffer.length = 0;
+    },
+  };
+}
