@@ -77,20 +77,28 @@ function applyMessage(l: Live, m: Uplink, at: number, ts: number) {
   }
 }
 
-/** Splits a batch into table rows and one live-field row per device (later items win). */
-export function buildRows(items: readonly Item[]): Rows {
-  const rows: Rows = { readings: [], locations: [], events: [], live: [] };
-  const lives = new Map<number, Live>();
+/**
+ * Splits a batch into time-series rows, sorted by device id (a stable lock order for replicas
+ * writing at the same time), and folds each item into `lives`: the devices' pending live
+ * fields, merged per device across batches until they are written (later items win).
+ * Returns whether an item changed a device's state from the one last stored (a presence
+ * transition, which is written at once rather than on the slower live cycle).
+ */
+export function buildRows(items: readonly Item[], lives: Map<number, Live>): { rows: Omit<Rows, 'live'>; transition: boolean } {
+  const rows = { readings: [] as object[], locations: [] as object[], events: [] as object[] };
+  let transition = false;
   for (const item of items) {
     const l = liveOf(lives, item);
     if (item.t === 'presence') {
       if (item.online) l.at = Math.max(l.at ?? 0, item.at);
       setState(l, item.online ? DEVICE_STATE.online : DEVICE_STATE.offline, item.at);
+      if (l.state !== item.device.state) transition = true;
       continue;
     }
     const { message: m, ts, msgId: mid } = item;
     const d = item.device.id;
     applyMessage(l, m, item.at, ts);
+    if (l.state !== item.device.state) transition = true;
     if (m.kind === 'telemetry') rows.readings.push({ d, ts, v: m.values, m: mid });
     else if (m.kind === 'location') {
       rows.locations.push({ d, ts, lat: m.lat, lon: m.lon, alt: m.alt, sp: m.speed, hd: m.heading, ac: m.accuracy, src: m.source, x: m.x, y: m.y, z: m.z, fl: m.floor, m: mid });
@@ -101,6 +109,14 @@ export function buildRows(items: readonly Item[]): Rows {
       rows.events.push({ d, ts, ty: 'call', n: null, v: null, da: { roomNo, community, building, unit }, m: mid });
     }
   }
-  rows.live = [...lives.values()];
-  return rows;
+  const byDevice = (a: object, b: object) => (a as { d: number }).d - (b as { d: number }).d;
+  rows.readings.sort(byDevice);
+  rows.locations.sort(byDevice);
+  rows.events.sort(byDevice);
+  return { rows, transition };
+}
+
+/** The pending live rows, sorted by device id (one lock order for every writer). */
+export function liveRows(lives: Map<number, Live>): Live[] {
+  return [...lives.values()].sort((a, b) => a.id - b.id);
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/driver';
 import type { Rows } from './batch';
 
@@ -13,32 +13,46 @@ const ms = (col: string) => sql.raw(`to_timestamp(${col} / 1000.0)`);
 /**
  * Writes one batch in ONE statement (one round trip, atomic): multi-row inserts into the time
  * series from jsonb_to_recordset, duplicates of a (device, msg_id) skipped for QoS 1
- * redeliveries, then one UPDATE of the devices' live fields. Online/offline transitions are
- * judged against the stored state (the `o` self-join reads the row as it was), so replicas
- * sharing the traffic agree, and written as device_events in the same statement.
+ * redeliveries, then, when `rows.live` holds any, one UPDATE of the devices' live fields.
+ * Online/offline transitions are judged against the stored state (the `o` self-join reads the
+ * row as it was), so replicas sharing the traffic agree, and written as device_events in the
+ * same statement. Empty parts are left out of the statement.
  */
 export async function writeBatch(db: Db, rows: Rows): Promise<Transition[]> {
-  const res = await db.execute(sql`
-    with r as (
+  const ctes: SQL[] = [];
+  if (rows.readings.length) {
+    ctes.push(sql`r as (
       insert into device_readings (device_id, tenant_id, ts, "values", msg_id)
       select x.d, dv.tenant_id, ${ms('x.ts')}, x.v, x.m
       from jsonb_to_recordset(${JSON.stringify(rows.readings)}::jsonb) as x(d int, ts float8, v jsonb, m text)
       join devices dv on dv.id = x.d
       on conflict do nothing
-    ), l as (
+    )`);
+  }
+  if (rows.locations.length) {
+    ctes.push(sql`l as (
       insert into device_locations (device_id, tenant_id, ts, lat, lon, alt, speed, heading, accuracy, source, x, y, z, floor, msg_id)
       select x.d, dv.tenant_id, ${ms('x.ts')}, x.lat, x.lon, x.alt, x.sp, x.hd, x.ac, x.src, x.x, x.y, x.z, x.fl, x.m
       from jsonb_to_recordset(${JSON.stringify(rows.locations)}::jsonb)
         as x(d int, ts float8, lat float8, lon float8, alt float8, sp float8, hd float8, ac float8, src text, x float8, y float8, z float8, fl text, m text)
       join devices dv on dv.id = x.d
       on conflict do nothing
-    ), e as (
+    )`);
+  }
+  if (rows.events.length) {
+    ctes.push(sql`e as (
       insert into device_events (device_id, tenant_id, ts, type, name, value, data, msg_id)
       select x.d, dv.tenant_id, ${ms('x.ts')}, x.ty, x.n, x.v, x.da, x.m
       from jsonb_to_recordset(${JSON.stringify(rows.events)}::jsonb) as x(d int, ts float8, ty text, n text, v float8, da jsonb, m text)
       join devices dv on dv.id = x.d
       on conflict do nothing
-    ), u as (
+    )`);
+  }
+  if (!rows.live.length) {
+    if (ctes.length) await db.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
+    return [];
+  }
+  ctes.push(sql`u as (
       update devices d set
         -- Kept to 10 s unless the state changes: an indexed column left alone keeps the update HOT.
         last_communication_at = case
@@ -64,13 +78,13 @@ export async function writeBatch(db: Db, rows: Rows): Promise<Transition[]> {
         devices o
       where d.id = v.id and o.id = v.id
       returning d.id, d.tenant_id, o.state as was, d.state as now, v.sat
-    ), p as (
+    )`);
+  ctes.push(sql`p as (
       insert into device_events (device_id, tenant_id, ts, type)
       select u.id, u.tenant_id, ${ms('u.sat')}, case when u.now = 1 then 'online' else 'offline' end
       from u where (u.was = 1) <> (u.now = 1)
-    )
-    select u.id, u.now from u where (u.was = 1) <> (u.now = 1)
-  `);
+    )`);
+  const res = await db.execute(sql`with ${sql.join(ctes, sql`, `)} select u.id, u.now from u where (u.was = 1) <> (u.now = 1)`);
   return rowsOf<{ id: number; now: number }>(res).map((r) => ({ id: Number(r.id), online: Number(r.now) === 1 }));
 }
 

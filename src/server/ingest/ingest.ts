@@ -7,9 +7,11 @@ import type { Db } from '../db/driver';
 import type { DeviceCache } from '../devices/cache';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
 import type { Clock } from '../lib/clock';
-import { buildRows, type Item } from './batch';
+import { is } from 'drizzle-orm';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
+import { buildRows, liveRows, type Item, type Live, type Rows } from './batch';
 import { DropLog } from './droplog';
-import { sweepSilent, writeBatch } from './flush';
+import { sweepSilent, writeBatch, type Transition } from './flush';
 import type { IngestStats } from './stats';
 
 export interface IngestDeps {
@@ -31,6 +33,11 @@ export const FLUSH_AT = 1_000;
 const MAX_FLUSH = 5_000;
 /** Queue bound: beyond it messages are dropped as 'overload' so memory stays bounded. */
 export const MAX_QUEUE = 50_000;
+/**
+ * The devices' live fields (battery, last values, ...) are merged per device and written on this
+ * slower cycle; a presence transition is written with the next flush.
+ */
+export const LIVE_MS = 1_000;
 const SWEEP_MS = 30_000;
 const DAY_MS = 86_400_000;
 const Y2000 = 946_684_800_000;
@@ -51,11 +58,21 @@ export function upTopicImei(topic: string): string | undefined {
 export class Ingest {
   private queue: Item[] = [];
   private inFlight = 0;
+  private flights = 0;
   private lookups = 0;
   private timer: NodeJS.Timeout | undefined;
+  private liveTimer: NodeJS.Timeout | undefined;
   private sweeper: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
+  /** Settles when every write started so far has been stored and its events emitted. */
+  private settled: Promise<void> = Promise.resolve();
+  /** Live fields not written yet, merged per device, and the devices they belong to. */
+  private lives = new Map<number, Live>();
+  private liveDevices = new Map<number, KnownDevice>();
+  private liveWriting = false;
+  private liveDue = false;
   private closed = false;
+  /** Writes in flight at once: two on PostgreSQL (the next batch is built while one commits), one on PGlite. */
+  private readonly maxFlights: number;
   private readonly connections = new Map<string, number>();
   private readonly drops: DropLog;
   /** Settles once the external broker subscription is in place (tests wait for it). */
@@ -63,6 +80,7 @@ export class Ingest {
 
   constructor(private readonly deps: IngestDeps) {
     this.drops = new DropLog(deps.stats, deps.log, deps.clock);
+    this.maxFlights = is(deps.db, PgliteDatabase) ? 1 : 2;
   }
 
   /** One uplink message; `publisher` is the embedded broker's client (null: the service or an external broker). */
@@ -125,12 +143,14 @@ export class Ingest {
     this.sweeper.unref();
   }
 
-  /** Waits until everything queued so far is written. */
+  /** Waits until everything queued so far is written, the pending live fields included. */
   async drain(): Promise<void> {
-    while (this.queue.length || this.flushing || this.lookups) {
-      if (this.flushing) await this.flushing;
-      else if (this.queue.length) this.kick();
-      else await new Promise((r) => setTimeout(r, 5));
+    while (this.queue.length || this.flights || this.lookups || this.lives.size) {
+      if (this.flights) await this.settled;
+      else if (this.queue.length || this.lives.size) {
+        this.liveDue = true;
+        this.kick();
+      } else await new Promise((r) => setTimeout(r, 5));
     }
   }
 
@@ -140,6 +160,7 @@ export class Ingest {
     clearInterval(this.sweeper);
     await this.drain().catch(() => {});
     clearTimeout(this.timer);
+    clearTimeout(this.liveTimer);
   }
 
   /** Messages held: queued, being written, or waiting for their device lookup. */
@@ -165,78 +186,117 @@ export class Ingest {
     this.queue.push(item);
     this.deps.stats.queued = this.depth();
     if (this.queue.length >= FLUSH_AT) this.kick();
-    else if (!this.timer && !this.flushing) {
+    else if (!this.timer && !this.flights) {
       this.timer = setTimeout(() => this.kick(), FLUSH_MS);
       this.timer.unref();
     }
   }
 
+  /** Starts writes while there is work and room: queued items, or live fields that are due. */
   private kick(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.flushing) return;
-    this.flushing = this.run().finally(() => {
-      this.flushing = undefined;
-      // What arrived during the last write goes in the next one, without waiting for the timer.
-      if (this.queue.length) this.kick();
-    });
-  }
-
-  private async run(): Promise<void> {
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, MAX_FLUSH);
-      this.inFlight = batch.length;
-      try {
-        await this.write(batch);
-      } finally {
-        this.inFlight = 0;
-        this.deps.stats.queued = this.depth();
-      }
+    while (this.flights < this.maxFlights && (this.queue.length || (this.liveDue && this.lives.size && !this.liveWriting))) {
+      this.launch(this.queue.splice(0, MAX_FLUSH));
     }
   }
 
-  private async write(batch: Item[]): Promise<void> {
-    const rows = buildRows(batch);
+  private launch(batch: Item[]): void {
+    const { rows, transition } = buildRows(batch, this.lives);
+    for (const item of batch) this.liveDevices.set(item.device.id, item.device);
+    if (transition) this.liveDue = true;
+    // Live fields go with this write when they are due and no other write carries them (one
+    // live UPDATE at a time keeps them in order); otherwise they wait, merged, for a later one.
+    let live: Live[] = [];
+    let devices: Map<number, KnownDevice> | undefined;
+    if (this.liveDue && !this.liveWriting && this.lives.size) {
+      live = liveRows(this.lives);
+      devices = this.liveDevices;
+      this.lives = new Map();
+      this.liveDevices = new Map();
+      this.liveDue = false;
+      this.liveWriting = true;
+      clearTimeout(this.liveTimer);
+      this.liveTimer = undefined;
+    } else this.armLive();
+    this.flights++;
+    this.inFlight += batch.length;
+    const written = this.write(batch, { ...rows, live });
+    const before = this.settled;
+    this.settled = (async () => {
+      try {
+        const transitions = await written;
+        // Events leave in the order the batches were taken, whichever write commits first.
+        await before;
+        if (transitions) this.stored(batch, live, devices, transitions);
+      } catch (err) {
+        this.deps.log.error({ err }, 'ingest batch bookkeeping failed');
+      } finally {
+        if (devices) this.liveWriting = false;
+        this.flights--;
+        this.inFlight -= batch.length;
+        this.deps.stats.queued = this.depth();
+      }
+      // What arrived during the write goes in the next one, without waiting for the timer.
+      if (this.queue.length >= FLUSH_AT || (!this.flights && (this.queue.length || this.liveDue))) this.kick();
+      else if (this.queue.length && !this.timer) {
+        this.timer = setTimeout(() => this.kick(), FLUSH_MS);
+        this.timer.unref();
+      }
+      if (this.lives.size) this.armLive();
+    })();
+  }
+
+  /** Makes pending live fields due after LIVE_MS, writing them even when no messages follow. */
+  private armLive(): void {
+    if (this.liveTimer || !this.lives.size) return;
+    this.liveTimer = setTimeout(() => {
+      this.liveTimer = undefined;
+      this.liveDue = true;
+      this.kick();
+    }, LIVE_MS);
+    this.liveTimer.unref();
+  }
+
+  /** Resolves with the transitions once stored, or undefined when the batch was given up. */
+  private async write(batch: Item[], rows: Rows): Promise<Transition[] | undefined> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const transitions = await writeBatch(this.deps.db, rows);
-        this.stored(batch, rows.live, transitions);
-        return;
+        return await writeBatch(this.deps.db, rows);
       } catch (err) {
         if (attempt >= RETRIES.length || this.closed) {
           const n = batch.filter((i) => i.t === 'msg').length;
           this.deps.log.error({ err, messages: n }, 'ingest batch could not be written; dropped');
           this.deps.stats.dropped.failed += n;
-          return;
+          return undefined;
         }
         await new Promise((r) => setTimeout(r, RETRIES[attempt]));
       }
     }
   }
 
-  private stored(batch: Item[], live: { id: number; state: number }[], transitions: { id: number; online: boolean }[]): void {
+  private stored(batch: Item[], live: Live[], devices: Map<number, KnownDevice> | undefined, transitions: Transition[]): void {
     const stats = this.deps.stats;
-    const devices = new Map<number, KnownDevice>();
-    for (const item of batch) devices.set(item.device.id, item.device);
     for (const l of live) {
-      const d = devices.get(l.id)!;
+      const d = devices!.get(l.id)!;
       d.state = l.state;
       this.deps.deviceCache.patch(d.imei, { state: l.state });
     }
     stats.batches++;
     for (const t of transitions) {
-      const d = devices.get(t.id);
+      const d = devices?.get(t.id);
       if (d) this.emit(t.online ? 'online' : 'offline', d);
     }
+    const hub = this.deps.deviceHub.listenerCount('uplink') > 0;
     for (const item of batch) {
       if (item.t !== 'msg') continue;
       stats.stored++;
-      const at = new Date(item.at);
       const m = item.message;
       if (m.kind === 'ack') {
+        const at = new Date(item.at);
         this.deps.onAck(item.device, { ref: m.ref, ok: m.ok, msg: m.msg }, at).catch((err: unknown) => this.deps.log.error({ err, imei: item.device.imei }, 'ack failed'));
       }
-      if (this.deps.deviceHub.listenerCount('uplink')) this.emit('uplink', item.device, m, at);
+      if (hub) this.emit('uplink', item.device, m, new Date(item.at));
     }
   }
 
