@@ -11,6 +11,8 @@ import devicesPlugin from './plugins/devices';
 import errorsPlugin from './plugins/errors';
 import housekeepingPlugin from './plugins/housekeeping';
 import ingestPlugin from './plugins/ingest';
+import alarmsPlugin from './plugins/alarms';
+import pushPlugin from './plugins/push';
 import smsPlugin from './plugins/sms';
 import staticPlugin from './plugins/static';
 import swaggerPlugin from './plugins/swagger';
@@ -57,6 +59,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await app.register(devicesPlugin);
     await app.register(brokerPlugin);
     await app.register(ingestPlugin);
+    await app.register(alarmsPlugin);
+    await app.register(pushPlugin);
     await app.register(housekeepingPlugin);
 
     await app.register(routes, { prefix: '/api' });

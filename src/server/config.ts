@@ -32,6 +32,18 @@ const envSchema = z.object({
   INGEST_GROUP: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only').default('ingest'),
   /** Seconds without any message before an online device is marked offline. */
   DEVICE_TIMEOUT_S: z.coerce.number().int().min(30).max(86_400).default(600),
+  /** Where consoles reach the broker over WebSocket when it is not this service's own `/mqtt`. */
+  MQTT_WS_URL: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.url({ protocol: /^wss?$/, error: 'expected a ws:// or wss:// URL' }).optional())
+    .optional(),
+  /** Door-unit intercom over Agora: both set, or both unset (the local token provider). */
+  AGORA_APP_ID: z.string().trim().regex(/^[0-9a-f]{32}$/i, 'expected the 32 hex digits of an Agora App ID').optional().or(z.literal('')),
+  AGORA_APP_CERTIFICATE: z.string().trim().regex(/^[0-9a-f]{32}$/i, 'expected the 32 hex digits of an Agora App Certificate').optional().or(z.literal('')),
+  /** Lifetime of intercom call tokens. */
+  VOICE_TOKEN_TTL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
 });
 
 export interface Argon2Cost {
@@ -57,6 +69,11 @@ export interface Config {
   sim: number;
   ingestGroup: string;
   deviceTimeoutS: number;
+  /** Consoles' broker URL (MQTT over WebSocket) when not the same origin's `/mqtt`. */
+  mqttWsUrl?: string;
+  /** Agora credentials; without them the intercom uses the local token provider. */
+  agora?: { appId: string; appCertificate: string };
+  voiceTokenTtlS: number;
   /** Not from the environment: tests lower it, production keeps OWASP's argon2id minimum. */
   argon2: Argon2Cost;
   /** Not from the environment: tests use a throwaway in-memory PGlite. */
@@ -66,6 +83,15 @@ export interface Config {
 /** Thrown for a bad environment; its message is one line meant for the console. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** Half an Agora configuration is a mistake worth stopping for, not a silent fallback to local tokens. */
+function agoraOf(appId: string | undefined, appCertificate: string | undefined): Config['agora'] {
+  if (!appId && !appCertificate) return undefined;
+  if (!appId || !appCertificate) {
+    throw new ConfigError(`Invalid ${appId ? 'AGORA_APP_CERTIFICATE' : 'AGORA_APP_ID'}: AGORA_APP_ID and AGORA_APP_CERTIFICATE are set together or not at all`);
+  }
+  return { appId, appCertificate };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -94,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sim: e.SIM ?? (e.NODE_ENV === 'production' ? 0 : 36),
     ingestGroup: e.INGEST_GROUP,
     deviceTimeoutS: e.DEVICE_TIMEOUT_S,
+    mqttWsUrl: e.MQTT_WS_URL,
+    agora: agoraOf(e.AGORA_APP_ID, e.AGORA_APP_CERTIFICATE),
+    voiceTokenTtlS: e.VOICE_TOKEN_TTL_S,
     argon2: { memoryCost: 19_456, timeCost: 2 },
     memoryDb: false,
   };

@@ -20,8 +20,9 @@ export const USAGE = `Usage:
       publish one message from that device, then exit
 Scenarios: ${SIM_SCENARIOS.join(', ')}
 Send kinds: ${SEND_KINDS.join(', ')}
-  --value: a number for heart-rate, temperature, oxygen, gas and alarms; "lat,lon" (WGS-84) for location;
-           a room number for call (default 101)
+  --value: a number for the readings and alarms; "systolic/diastolic" for blood-pressure;
+           "lat,lon" (WGS-84) for location; a room number for call (default 101); the card's
+           information for card
 Environment: PORT, HOST, MQTT_PORT, MQTT_URL (as npm start), SIM_USER / SIM_PASSWORD (default demo / demo123)`;
 
 /** Bad command-line arguments: the message is shown with the usage, exit code 2. */

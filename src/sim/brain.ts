@@ -5,7 +5,8 @@
  */
 import { decodePayload, encodePayload, type Encoding } from '../shared/devices/codec';
 import { KIND_INFO, kindSupports, type DeviceKind, type SimScenario } from '../shared/devices/kinds';
-import { commandParams, downlinkSchema, openDoorSchema, type Downlink } from '../shared/devices/protocol';
+import { openDoorPushSchema, PUSH_CODE } from '../shared/alarms/push';
+import { commandParams, downlinkSchema, type Downlink } from '../shared/devices/protocol';
 import { topics } from '../shared/topics';
 import { ack, location, telemetry, type UplinkInput } from './messages';
 import { DeviceModel } from './models';
@@ -47,6 +48,8 @@ export class DeviceBrain {
   lastBroadcast?: string;
   sent = 0;
   answered = 0;
+  /** Open-door requests obeyed (door units). */
+  unlocked = 0;
   private seq = 0;
   private sinceLocationS = 0;
   private readonly idPrefix: string;
@@ -110,12 +113,14 @@ export class DeviceBrain {
     } catch {
       return undefined;
     }
-    const door = openDoorSchema.safeParse(value);
+    const door = openDoorPushSchema.safeParse(value);
     if (door.success) {
-      if (this.device.kind !== 'doorUnit') return undefined;
-      const confirm = { code: '5091', type: 3, imei: this.device.imei };
-      // Consoles read the client topic, and they speak JSON.
-      this.publish(topics.deviceClient(this.device.imei), encodePayload(confirm, 'json'), 1);
+      // Like a real unit: only a door opens, and only for a request addressed to it.
+      if (this.device.kind !== 'doorUnit' || door.data.imei !== this.device.imei) return undefined;
+      this.unlocked++;
+      const confirm = { code: PUSH_CODE.unlocked, type: 3, imei: this.device.imei, userId: door.data.userId };
+      // Consoles read the client topic, and they speak JSON; QoS 0 as the request came (spec realtime 7).
+      this.publish(topics.deviceClient(this.device.imei), encodePayload(confirm, 'json'), 0);
       this.answered++;
       return undefined;
     }

@@ -34,9 +34,20 @@ const METRIC_BY_SEND_KIND: Record<string, { metric: Metric; fallback: number }> 
   temperature: { metric: 'bodyTemp', fallback: 38.6 },
   oxygen: { metric: 'bloodOxygen', fallback: 88 },
   gas: { metric: 'gas', fallback: 25 },
+  // The other threshold rules (shared/alarms/types.ts): each fallback is past the default limit.
+  'ambient-temp': { metric: 'ambientTemp', fallback: 50 },
+  altitude: { metric: 'altitude', fallback: 3500 },
+  'air-quality': { metric: 'airQuality', fallback: 200 },
+  humidity: { metric: 'humidity', fallback: 95 },
+  odour: { metric: 'odour', fallback: 75 },
+  vocs: { metric: 'vocs', fallback: 1.2 },
+  battery: { metric: 'battery', fallback: 8 },
+  // `smoke` is the detector's alarm event; this is its reading.
+  'smoke-level': { metric: 'smoke', fallback: 0.2 },
+  'water-pressure': { metric: 'waterPressure', fallback: 0.05 },
 };
 
-const OTHER_SEND_KINDS = ['location', 'online', 'offline', 'call'] as const;
+const OTHER_SEND_KINDS = ['blood-pressure', 'location', 'online', 'offline', 'call', 'card'] as const;
 
 /** Every kind `send` accepts, for the usage text. */
 export const SEND_KINDS: readonly string[] = [
@@ -94,6 +105,16 @@ export function buildSendMessage(kind: string, value: string | undefined, home: 
       const roomNo = (value ?? '101').trim();
       if (!roomNo || roomNo.length > 32) throw new SendError('--value for call is a room number of 1-32 characters');
       return { kind: 'call', roomNo };
+    }
+    case 'card': {
+      const cardInfo = (value ?? 'A1B2C3D4').trim();
+      if (!cardInfo || cardInfo.length > 200) throw new SendError('--value for card is the card information, 1-200 characters');
+      return { kind: 'card', cardInfo };
+    }
+    case 'blood-pressure': {
+      const m = /^\s*(\d{2,3}(?:\.\d+)?)\s*\/\s*(\d{2,3}(?:\.\d+)?)\s*$/.exec(value ?? '160/100');
+      if (!m) throw new SendError(`--value for blood-pressure is "systolic/diastolic" in mmHg (got "${value}")`);
+      return telemetry({ systolic: Number(m[1]), diastolic: Number(m[2]) });
     }
   }
   throw new SendError(`unknown kind "${kind}"; one of: ${SEND_KINDS.join(', ')}`);

@@ -16,6 +16,7 @@ describe('sim arguments', () => {
     expect(parseSimArgs(['send', '--imei', '860100000000001', '--kind', 'sos'])).toEqual({ cmd: 'send', imei: '860100000000001', kind: 'sos', value: undefined });
     expect(parseSimArgs(['send', '--imei', '860100000000001', '--kind', 'location', '--value', '22.54,114.06'])).toMatchObject({ value: '22.54,114.06' });
     expect(parseSimArgs(['send', '--imei', '860100000000001', '--kind', 'heart-rate', '--value', '170'])).toMatchObject({ kind: 'heart-rate', value: '170' });
+    expect(parseSimArgs(['send', '--imei', '860100000000025', '--kind', 'card', '--value', 'IC-0042'])).toMatchObject({ kind: 'card', value: 'IC-0042' });
     expect(parseSimArgs(['--help'])).toEqual({ cmd: 'help' });
   });
 
@@ -34,6 +35,7 @@ describe('sim arguments', () => {
     [['send', '--imei', '860100000000001', '--kind', 'dance'], /unknown kind "dance"/],
     [['send', '--imei', '860100000000001', '--kind', 'heart-rate', '--value', 'fast'], /must be a number/],
     [['send', '--imei', '860100000000001', '--kind', 'location', '--value', '22.5'], /lat,lon/],
+    [['send', '--imei', '860100000000001', '--kind', 'blood-pressure', '--value', 'high'], /systolic\/diastolic/],
     [['send', '--imei', '860100000000001', '--kind', 'location', '--value', '95,114'], /within ±90/],
     [['send', '--imei', '860100000000001', '--kind', 'call', '--value', ' '], /room number/],
     [['run', '--imei', '860100000000001'], /does not apply to "run"/],

@@ -97,13 +97,26 @@ describe('virtual device behaviour', () => {
     expect(acks()).toEqual([expect.objectContaining({ ref: 12, ok: true })]);
   });
 
-  it('confirms an open-door request (5082) with 5091 on its client topic, door units only', () => {
+  it('confirms an open-door request (5082) with 5091 type 3 on its client topic at QoS 0, door units only', () => {
     const door = brain('doorUnit', 'cbor');
     door.down({ code: '5082', imei: '860999000000001', userId: 3 });
-    expect(door.sent).toEqual([{ topic: 'sfwatch/860999000000001/client', qos: 1, message: { code: '5091', type: 3, imei: '860999000000001' } }]);
+    expect(door.sent).toEqual([{ topic: 'sfwatch/860999000000001/client', qos: 0, message: { code: '5091', type: 3, imei: '860999000000001', userId: 3 } }]);
+    expect(door.b.unlocked).toBe(1);
+    // Devices in the field send the code as a number too.
+    door.down({ code: 5082, imei: '860999000000001', userId: '7' });
+    expect(door.sent[1]!.message).toEqual({ code: '5091', type: 3, imei: '860999000000001', userId: '7' });
     const helmet = brain('helmet');
     helmet.down({ code: '5082', imei: '860999000000001', userId: 3 });
     expect(helmet.sent).toEqual([]);
+  });
+
+  it('does not open for a request naming another door or lacking the user', () => {
+    const door = brain('doorUnit');
+    door.down({ code: '5082', imei: '860999000000002', userId: 3 });
+    door.down({ code: '5082', imei: '860999000000001' });
+    door.down({ code: '5083', imei: '860999000000001', userId: 3 });
+    expect(door.sent).toEqual([]);
+    expect(door.b.unlocked).toBe(0);
   });
 
   it('ignores garbage and unknown messages', () => {

@@ -4,6 +4,8 @@ import { buildSendMessage, location, SEND_KINDS, SendError, telemetry } from '..
 import { DeviceModel } from '../../src/sim/models';
 import { createRng } from '../../src/sim/prng';
 import { DEVICE_KINDS, KIND_INFO } from '../../src/shared/devices/kinds';
+import { FIXED_RULES, LIMIT_ALARM_TYPE } from '../../src/shared/alarms/types';
+import { LIMIT_METRICS } from '../../src/shared/devices/settings';
 
 const HOME = { lat: 22.5431, lon: 114.0579 };
 
@@ -37,7 +39,46 @@ describe('send messages', () => {
     expect(ALARM_EVENTS.length).toBeGreaterThan(10);
   });
 
+  it('sends every alarm event of the protocol', () => {
+    for (const alarm of ALARM_EVENTS) {
+      const kebab = alarm.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      expect(SEND_KINDS).toContain(kebab);
+      expect(buildSendMessage(kebab, undefined, HOME)).toMatchObject({ kind: 'alarm', alarm });
+    }
+  });
+
+  it('sends a reading past the default limit for every threshold rule', () => {
+    const metrics = new Set<string>();
+    for (const kind of SEND_KINDS) {
+      const msg = buildSendMessage(kind, undefined, HOME);
+      if (msg.kind === 'telemetry') for (const m of Object.keys(msg.values)) metrics.add(m);
+    }
+    const rules = [...Object.keys(LIMIT_ALARM_TYPE), ...Object.keys(FIXED_RULES)];
+    expect([...metrics].sort()).toEqual(expect.arrayContaining(rules.sort()));
+    for (const m of Object.keys(LIMIT_ALARM_TYPE) as (keyof typeof LIMIT_METRICS)[]) {
+      const kind = SEND_KINDS.find((k) => {
+        const msg = buildSendMessage(k, undefined, HOME);
+        return msg.kind === 'telemetry' && m in msg.values;
+      })!;
+      const v = (buildSendMessage(kind, undefined, HOME) as { values: Record<string, number> }).values[m]!;
+      const { low, high } = LIMIT_METRICS[m];
+      expect(v < low || v > high, `${kind} ${v}`).toBe(true);
+    }
+    expect(buildSendMessage('blood-pressure', undefined, HOME)).toEqual({ kind: 'telemetry', values: { systolic: 160, diastolic: 100 } });
+    expect(buildSendMessage('blood-pressure', '120/80', HOME)).toEqual({ kind: 'telemetry', values: { systolic: 120, diastolic: 80 } });
+    expect(buildSendMessage('water-pressure', '0.3', HOME)).toEqual({ kind: 'telemetry', values: { waterPressure: 0.3 } });
+    expect(buildSendMessage('smoke-level', undefined, HOME)).toEqual({ kind: 'telemetry', values: { smoke: 0.2 } });
+  });
+
+  it('sends an issued card', () => {
+    expect(buildSendMessage('card', 'IC-0042', HOME)).toEqual({ kind: 'card', cardInfo: 'IC-0042' });
+    expect(buildSendMessage('card', undefined, HOME)).toMatchObject({ kind: 'card', cardInfo: expect.any(String) });
+    expect(() => buildSendMessage('card', ' ', HOME)).toThrow(SendError);
+    expect(() => buildSendMessage('card', 'x'.repeat(201), HOME)).toThrow(SendError);
+  });
+
   it('refuses unknown kinds and bad values', () => {
+    expect(() => buildSendMessage('blood-pressure', '160', HOME)).toThrow(SendError);
     expect(() => buildSendMessage('dance', undefined, HOME)).toThrow(SendError);
     expect(() => buildSendMessage('sos', 'loud', HOME)).toThrow(SendError);
     expect(() => buildSendMessage('location', '1,2,3', HOME)).toThrow(SendError);

@@ -8,10 +8,13 @@ import { deviceKey } from '../devices/secrets';
 import type { Clock } from '../lib/clock';
 import {
   authorizeConnect,
+  authorizeConsolePublish,
   authorizeDeviceConnect,
+  authorizePublish,
   authorizeSubscribe,
   clientTopicImei,
   deviceAdmitted,
+  serverTopicImei,
   USER_ID_RE,
   type Principal,
 } from './acl';
@@ -56,6 +59,22 @@ export async function checkSubscribe(deps: AccessDeps, principal: Principal | un
   const imei = principal?.kind === 'console' ? clientTopicImei(topic) : undefined;
   const target = imei === undefined ? undefined : await deps.deviceCache.get(imei);
   return authorizeSubscribe(principal, topic, target);
+}
+
+/**
+ * PUBLISH: devices by topic alone (no lookup: this runs for every telemetry message); consoles
+ * after looking up the door unit they address. `packet` is absent on external brokers' hooks.
+ */
+export async function checkPublish(
+  deps: AccessDeps,
+  principal: Principal | undefined,
+  topic: string,
+  packet?: { payload: Buffer; retain: boolean },
+): Promise<boolean> {
+  if (principal?.kind !== 'console') return authorizePublish(principal, topic);
+  const imei = serverTopicImei(topic);
+  if (imei === undefined) return false;
+  return authorizeConsolePublish(principal, topic, await deps.deviceCache.get(imei), packet);
 }
 
 /**

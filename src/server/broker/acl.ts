@@ -1,3 +1,4 @@
+import { openDoorPushSchema } from '../../shared/alarms/push';
 import { STOCK_STATE } from '../../shared/codes';
 import { IMEI_RE } from '../../shared/devices/protocol';
 import { topics } from '../../shared/topics';
@@ -29,6 +30,8 @@ export interface DeviceFacts {
   tenantId: number;
   stockState: number;
   secretVersion: number;
+  /** DEVICE_KINDS; consoles may command door units only. */
+  kind?: string;
 }
 
 export const USER_ID_RE = /^\d{1,10}$/;
@@ -60,12 +63,17 @@ export function authorizeDeviceConnect(
   return { kind: 'device', imei: device.imei, deviceId: device.id, tenantId: device.tenantId };
 }
 
-/** The IMEI of a `sfwatch/{imei}/client` topic (no wildcards), else undefined. */
-export function clientTopicImei(topic: string): string | undefined {
+function deviceTopicImei(topic: string, leaf: 'client' | 'server'): string | undefined {
   const parts = topic.split('/');
-  if (parts.length !== 3 || parts[0] !== 'sfwatch' || parts[2] !== 'client' || !IMEI_RE.test(parts[1]!)) return undefined;
+  if (parts.length !== 3 || parts[0] !== 'sfwatch' || parts[2] !== leaf || !IMEI_RE.test(parts[1]!)) return undefined;
   return parts[1];
 }
+
+/** The IMEI of a `sfwatch/{imei}/client` topic (no wildcards), else undefined. */
+export const clientTopicImei = (topic: string) => deviceTopicImei(topic, 'client');
+
+/** The IMEI of a `sfwatch/{imei}/server` topic (no wildcards), else undefined. */
+export const serverTopicImei = (topic: string) => deviceTopicImei(topic, 'server');
 
 /**
  * Devices follow their own downlink topic. Consoles follow their own channel, the notices, and
@@ -81,10 +89,41 @@ export function authorizeSubscribe(principal: Principal | undefined, topic: stri
 }
 
 /**
- * Devices publish their own uplink and their messages to consoles. Consoles do not publish yet;
- * the service publishes through its own path, outside this ACL.
+ * Devices publish their own uplink and their messages to consoles. Consoles publish only the
+ * intercom's open-door request (authorizeConsolePublish); the service publishes through its own
+ * path, outside this ACL.
  */
 export function authorizePublish(principal: Principal | undefined, topic: string): boolean {
   if (principal?.kind !== 'device') return false;
   return topic === topics.deviceUp(principal.imei) || topic === topics.deviceClient(principal.imei);
+}
+
+/** Largest open-door request a console may send; a real one is well under 100 bytes. */
+export const MAX_CONSOLE_PAYLOAD = 512;
+
+/**
+ * Spec realtime 7: a console asks a door unit to open on `sfwatch/{imei}/server`. Only to a door
+ * unit of its own tenant (super administrators: any), and, where the payload is seen (the
+ * embedded broker; external brokers' ACL hooks see only the topic), only an unretained 5082
+ * request for that very door in the console's own name. Never a device command or settings.
+ */
+export function authorizeConsolePublish(
+  principal: Principal | undefined,
+  topic: string,
+  target: Pick<DeviceFacts, 'tenantId' | 'kind'> | undefined,
+  packet?: { payload: Buffer; retain: boolean },
+): boolean {
+  if (principal?.kind !== 'console' || !target || target.kind !== 'doorUnit') return false;
+  const imei = serverTopicImei(topic);
+  if (imei === undefined || (!principal.superAdmin && target.tenantId !== principal.tenantId)) return false;
+  if (!packet) return true;
+  if (packet.retain || packet.payload.length > MAX_CONSOLE_PAYLOAD) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(packet.payload.toString('utf8'));
+  } catch {
+    return false;
+  }
+  const open = openDoorPushSchema.safeParse(value);
+  return open.success && open.data.imei === imei && String(open.data.userId) === String(principal.userId);
 }

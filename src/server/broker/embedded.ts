@@ -12,6 +12,8 @@ export interface EmbeddedOptions {
   authenticate(username: string | undefined, password: string | undefined): Promise<Principal | undefined>;
   /** Decides a SUBSCRIBE (may look things up). */
   authorizeSubscribe(principal: Principal | undefined, topic: string): Promise<boolean>;
+  /** Decides a console's PUBLISH (devices are decided in place, without a lookup). */
+  authorizeConsolePublish(principal: Principal, topic: string, packet: { payload: Buffer; retain: boolean }): Promise<boolean>;
   onError(err: unknown): void;
 }
 
@@ -53,7 +55,17 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
     },
     authorizePublish(client, packet, done) {
       if (!client) return done(null);
-      done(authorizePublish(principalOf.get(client), packet.topic) ? null : new Error('publish not authorized'));
+      const principal = principalOf.get(client);
+      // Device traffic is the hot path: decided synchronously from the topic alone.
+      if (principal?.kind !== 'console') return done(authorizePublish(principal, packet.topic) ? null : new Error('publish not authorized'));
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      opts.authorizeConsolePublish(principal, packet.topic, { payload, retain: packet.retain }).then(
+        (ok) => done(ok ? null : new Error('publish not authorized')),
+        (err: unknown) => {
+          opts.onError(err);
+          done(new Error('publish not authorized'));
+        },
+      );
     },
     published(packet, client, done) {
       done(null);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createWebSocketStream } from 'ws';
 import { MQTT_WS_PATH } from '../../shared/topics';
-import { authenticate, checkSubscribe } from '../broker/access';
+import { authenticate, checkPublish, checkSubscribe } from '../broker/access';
 import { createEmbeddedBroker } from '../broker/embedded';
 import { createExternalBroker } from '../broker/external';
 
@@ -22,6 +22,7 @@ async function broker(app: FastifyInstance) {
   const embedded = await createEmbeddedBroker({
     authenticate: (username, password) => authenticate(app, username, password),
     authorizeSubscribe: (principal, topic) => checkSubscribe(app, principal, topic),
+    authorizeConsolePublish: (principal, topic, packet) => checkPublish(app, principal, topic, packet),
     onError: (err) => app.log.error({ err }, 'broker authorisation failed'),
   });
   app.decorate('broker', embedded);

@@ -5,6 +5,7 @@ import ticketRoutes from './auth/ticket';
 import healthRoutes from './health';
 import mqttRoutes from './mqtt/mqtt';
 import perRoutes from './user/per';
+import realtimeRoutes from './realtime';
 import deviceRoutes from './device';
 import resourceRoutes from './resources';
 
@@ -28,5 +29,6 @@ export default async function routes(app: FastifyInstance) {
   await app.register(perRoutes, { prefix: '/user/per' });
   await app.register(mqttRoutes, { prefix: '/mqtt' });
   await app.register(deviceRoutes, { prefix: '/device' });
+  await app.register(realtimeRoutes);
   await app.register(resourceRoutes);
 }

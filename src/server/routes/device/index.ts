@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import alarmRoutes from './alarm';
 import commandRoutes from './command';
 import detailRoutes from './detail';
 import ingestStatsRoutes from './ingest-stats';
 import stockRoutes from './stock';
+import voiceNetRoutes from './voice-net';
 
 /** Device service routes beyond the generic resource CRUD, mounted at /api/device. */
 export default async function deviceRoutes(app: FastifyInstance) {
@@ -10,4 +12,6 @@ export default async function deviceRoutes(app: FastifyInstance) {
   await app.register(commandRoutes);
   await app.register(stockRoutes);
   await app.register(ingestStatsRoutes);
+  await app.register(alarmRoutes);
+  await app.register(voiceNetRoutes);
 }

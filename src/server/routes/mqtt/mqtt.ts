@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, checkSubscribe, principalOf, type AccessDeps } from '../../broker/access';
-import { authorizePublish, type Principal } from '../../broker/acl';
+import { authenticate, checkPublish, checkSubscribe, principalOf, type AccessDeps } from '../../broker/access';
+import type { Principal } from '../../broker/acl';
 
 /*
  * HTTP auth backend for external brokers: the embedded broker's rules, served to Mosquitto
@@ -50,11 +50,11 @@ function decide(reply: FastifyReply, allow: boolean, why = 'not authorized') {
 }
 
 async function aclAllows(app: AccessDeps, principal: Principal | undefined, topic: string, acc?: number, action?: string): Promise<boolean> {
-  const canPub = () => authorizePublish(principal, topic);
+  const canPub = () => checkPublish(app, principal, topic);
   const canSub = () => checkSubscribe(app, principal, topic);
   if (action === 'publish' || acc === 2) return canPub();
   if (action === 'subscribe' || acc === 1 || acc === 4) return canSub();
-  if (action === 'all' || acc === 3) return canPub() && (await canSub());
+  if (action === 'all' || acc === 3) return (await canPub()) && (await canSub());
   return false;
 }
 

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AlarmEvents } from '../alarms/hub';
+import type { HubEvents } from '../devices/hub';
+import { RecipientCache } from '../push/recipients';
+import { PushService } from '../push/service';
+import { registerVoiceSocket, VoiceSockets } from '../push/voice-socket';
+import { createVoiceProvider, type VoiceProvider } from '../voice';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pushes to consoles (push/service.ts). */
+    push: PushService;
+    /** Intercom channel tokens (voice/). */
+    voice: VoiceProvider;
+    /** Voice-broadcast sockets of this process. */
+    voiceSockets: VoiceSockets;
+  }
+}
+
+/**
+ * Server-side push to consoles (src/server/push/): alarm events of the alarm hub and door calls
+ * and cards of the device hub go to `acm/{userId}/web`; critical alarms are also spoken through
+ * the voice-broadcast socket.
+ */
+async function pushPlugin(app: FastifyInstance) {
+  const voice = await createVoiceProvider(app.config, app.db, app.clock);
+  const sockets = new VoiceSockets();
+  const push = new PushService({
+    broker: app.broker,
+    recipients: new RecipientCache(app.db, app.clock),
+    voice,
+    sockets,
+    log: app.log,
+    now: () => app.clock.now(),
+  });
+  app.decorate('voice', voice);
+  app.decorate('voiceSockets', sockets);
+  app.decorate('push', push);
+
+  const onRaised = (...[alarm, context]: AlarmEvents['raised']) => push.raised(alarm, context);
+  const onUpdated = (...[tenantId, ids, patch]: AlarmEvents['updated']) => push.updated(tenantId, ids, patch);
+  const onUplink = (...[device, message]: HubEvents['uplink']) => push.uplink(device, message);
+  app.alarmHub.on('raised', onRaised);
+  app.alarmHub.on('updated', onUpdated);
+  app.deviceHub.on('uplink', onUplink);
+  app.addHook('onClose', async () => {
+    app.alarmHub.off('raised', onRaised);
+    app.alarmHub.off('updated', onUpdated);
+    app.deviceHub.off('uplink', onUplink);
+  });
+
+  // Logout and disabling a user already drop that session's MQTT connections through the broker;
+  // the voice sockets of the same session must go with them.
+  const dropMqtt = app.broker.dropSessions.bind(app.broker);
+  app.broker.dropSessions = (match) => {
+    dropMqtt(match);
+    sockets.drop(match);
+  };
+
+  await registerVoiceSocket(app, sockets);
+}
+
+export default fp(pushPlugin, { name: 'push', dependencies: ['db', 'broker', 'devices', 'ingest'] });

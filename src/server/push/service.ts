@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PUSH_CODE, type AlarmRecord } from '../../shared/alarms/push';
+import type { Uplink } from '../../shared/devices/protocol';
+import { topics } from '../../shared/topics';
+import type { AlarmContext } from '../alarms/hub';
+import type { Broker } from '../broker/types';
+import type { KnownDevice } from '../devices/hub';
+import { callChannel, consoleUid, deviceUid, type VoiceProvider } from '../voice';
+import { alarmPush, alarmUpdatePush, cardPush, CRITICAL_LEVEL, doorCallPush, SOS_TYPE, sosPush, voiceNotice } from './payloads';
+import type { RecipientCache } from './recipients';
+import type { VoiceSockets } from './voice-socket';
+
+export interface PushDeps {
+  broker: Pick<Broker, 'publish'>;
+  recipients: Pick<RecipientCache, 'get'>;
+  voice: VoiceProvider;
+  sockets: Pick<VoiceSockets, 'send'>;
+  log: FastifyBaseLogger;
+  now: () => number;
+}
+
+type Call = Extract<Uplink, { kind: 'call' }>;
+
+/**
+ * Server-side push to consoles: alarms, SOS, door calls and card notices on `acm/{userId}/web`
+ * of the users of the device's tenant who may see alarms (recipients.ts), never another
+ * tenant's. Every entry point returns at once; delivery runs behind it and only logs failures,
+ * so a slow broker or database never holds up the ingest or the alarm engine.
+ */
+export class PushService {
+  constructor(private readonly deps: PushDeps) {}
+
+  raised(alarm: AlarmRecord, context: AlarmContext): void {
+    this.run('alarm push', { alarmId: alarm.id }, async () => {
+      const ids = await this.deps.recipients.get(alarm.tenantId);
+      const sends = [this.toEach(ids, alarmPush(alarm), 1)];
+      if (alarm.type === SOS_TYPE) sends.push(this.toEach(ids, sosPush(alarm, context), 1));
+      if (alarm.level >= CRITICAL_LEVEL) this.deps.sockets.send(ids, voiceNotice(alarm));
+      await Promise.all(sends);
+    });
+  }
+
+  updated(tenantId: number, ids: number[], patch: { read?: number; handleState?: number }): void {
+    if (ids.length === 0) return;
+    this.run('alarm update push', { tenantId }, async () => {
+      await this.toEach(await this.deps.recipients.get(tenantId), alarmUpdatePush(ids, patch), 1);
+    });
+  }
+
+  /** Door calls and issued cards from the ingest; other uplinks are not pushed from here. */
+  uplink(device: KnownDevice, message: Uplink): void {
+    if (message.kind === 'call') {
+      if (device.kind !== 'doorUnit') return this.deps.log.debug({ imei: device.imei }, 'call from a device that is not a door unit ignored');
+      this.run('door call push', { imei: device.imei }, () => this.call(device, message));
+    } else if (message.kind === 'card') {
+      this.run('card push', { imei: device.imei }, async () => {
+        await this.toEach(await this.deps.recipients.get(device.tenantId), cardPush(device.imei, message.cardInfo), 1);
+      });
+    }
+  }
+
+  /** System-wide notice (super administrators only; the route checks). */
+  notice(title: string, content: string): Promise<void> {
+    return this.deps.broker.publish(topics.noticeWeb, { code: PUSH_CODE.notice, title, content }, { qos: 1 });
+  }
+
+  /** One payload per console: each gets its own uid and token for the channel. QoS 0: a late ring is useless. */
+  private async call(device: KnownDevice, call: Call): Promise<void> {
+    const ids = await this.deps.recipients.get(device.tenantId);
+    if (ids.length === 0) return;
+    const { voice } = this.deps;
+    const channel = callChannel(device.imei, call.roomNo || '000000');
+    const unit = deviceUid(device.imei);
+    const base = { imei: device.imei, channel, appId: voice.appId, deviceUid: unit, deviceToken: voice.buildToken(channel, unit).token, call };
+    const pushTime = this.deps.now();
+    await Promise.all(
+      ids.map((id) => {
+        const uid = consoleUid(id);
+        return this.deps.broker.publish(topics.userWeb(id), doorCallPush(base, uid, voice.buildToken(channel, uid).token, pushTime), { qos: 0 });
+      }),
+    );
+  }
+
+  private async toEach(ids: number[], payload: object, qos: 0 | 1): Promise<void> {
+    // Serialised once: at a thousand recipients the JSON encoding would otherwise dominate.
+    const body = Buffer.from(JSON.stringify(payload));
+    await Promise.all(ids.map((id) => this.deps.broker.publish(topics.userWeb(id), body, { qos })));
+  }
+
+  private run(what: string, fields: object, job: () => Promise<void>): void {
+    job().catch((err: unknown) => this.deps.log.error({ err, ...fields }, `${what} failed`));
+  }
+}

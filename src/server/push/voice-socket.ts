@@ -1,0 +1,129 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { VOICE_WS_PATH, type VoiceNotice } from '../../shared/alarms/push';
+import { resolveToken } from '../auth/sessions';
+
+/** Close code for a missing, expired or revoked session (4000-4999 are the application's). */
+export const VOICE_UNAUTHORIZED = 4401;
+// A console tab or two per user is normal; more is a leak or abuse, and the oldest goes.
+const MAX_SOCKETS_PER_USER = 8;
+const MAX_FRAME_BYTES = 4096;
+
+interface Member {
+  userId: number;
+  tokenHash: string;
+}
+
+/**
+ * The voice-broadcast sockets of this process (spec realtime 9 "Socket behaviour"): who is
+ * connected, by user, so critical alarms can be spoken on their consoles.
+ */
+export class VoiceSockets {
+  private byUser = new Map<number, Set<WebSocket>>();
+  private members = new Map<WebSocket, Member>();
+
+  add(socket: WebSocket, member: Member): void {
+    const set = this.byUser.get(member.userId) ?? new Set<WebSocket>();
+    this.byUser.set(member.userId, set);
+    set.add(socket);
+    this.members.set(socket, member);
+    if (set.size > MAX_SOCKETS_PER_USER) set.values().next().value?.close(1008, 'too many sockets');
+  }
+
+  remove(socket: WebSocket): void {
+    const m = this.members.get(socket);
+    if (!m) return;
+    this.members.delete(socket);
+    const set = this.byUser.get(m.userId);
+    set?.delete(socket);
+    if (set && set.size === 0) this.byUser.delete(m.userId);
+  }
+
+  /** Sends to every open socket of these users; returns how many sockets it reached. */
+  send(userIds: Iterable<number>, notice: VoiceNotice): number {
+    const text = JSON.stringify(notice);
+    let n = 0;
+    for (const id of userIds) {
+      for (const socket of this.byUser.get(id) ?? []) {
+        if (socket.readyState !== socket.OPEN) continue;
+        socket.send(text);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** A logout or a disabled user: their sockets close like an expired session. */
+  drop(match: { userId?: number; tokenHash?: string }): void {
+    for (const [socket, m] of this.members) {
+      if ((match.userId !== undefined && m.userId === match.userId) || (match.tokenHash && m.tokenHash === match.tokenHash)) {
+        socket.close(VOICE_UNAUTHORIZED, 'session ended');
+      }
+    }
+  }
+
+  get size(): number {
+    return this.members.size;
+  }
+
+  closeAll(): void {
+    for (const socket of this.members.keys()) socket.terminate();
+  }
+}
+
+/** Whether a frame is the console's ping: JSON whose `type` is 'ping'. Anything else is ignored. */
+export function isPing(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): boolean {
+  if (isBinary) return false;
+  const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+  if (buf.length > MAX_FRAME_BYTES) return false;
+  try {
+    const value: unknown = JSON.parse(buf.toString('utf8'));
+    return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'ping';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * GET VOICE_WS_PATH?token=<session token>: a WebSocket that answers 'pong' to pings and carries
+ * voice notices. Browsers cannot set headers on a WebSocket, hence the token in the query.
+ */
+export async function registerVoiceSocket(app: FastifyInstance, sockets: VoiceSockets): Promise<void> {
+  // The embedded broker registers the WebSocket plugin for /mqtt; with an external broker nobody has.
+  if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  app.addHook('preClose', async () => sockets.closeAll());
+
+  app.route({
+    method: 'GET',
+    url: VOICE_WS_PATH,
+    schema: { hide: true },
+    handler: (_request, reply) => reply.status(426).send({ code: 426, msg: 'WebSocket upgrade required', data: null }),
+    wsHandler: (socket, request) => {
+      const token = (request.query as { token?: unknown } | undefined)?.token;
+      // Frames that arrive while the session is looked up are answered once it is known.
+      const admitted = resolveToken(app, typeof token === 'string' ? token : undefined).then(
+        (live) => {
+          if (!live || socket.readyState !== socket.OPEN) {
+            socket.close(VOICE_UNAUTHORIZED, 'unauthorized');
+            return false;
+          }
+          sockets.add(socket, { userId: live.userId, tokenHash: live.tokenHash });
+          return true;
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'voice socket authentication failed');
+          socket.close(1011, 'server error');
+          return false;
+        },
+      );
+      socket.on('message', (data, isBinary) => {
+        void admitted.then((ok) => {
+          if (ok && socket.readyState === socket.OPEN && isPing(data, isBinary)) socket.send('pong');
+        });
+      });
+      socket.on('close', () => sockets.remove(socket));
+      socket.on('error', () => socket.terminate());
+    },
+  });
+}
