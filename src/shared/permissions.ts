@@ -40,6 +40,7 @@ const EXTRA_MARKS = {
   'user:grantRole': { route: 'userList', cn: '分配角色', en: 'Assign roles' },
   'role:grant': { route: 'roleList', cn: '分配资源', en: 'Assign resources' },
   'announcement:approve': { route: 'AnnouncementList', cn: '审核公告', en: 'Approve announcement' },
+  'alarm:handle': { route: 'AlarmHistory', cn: '处理报警', en: 'Handle alarms' },
 } as const;
 
 export type PermissionMark = `${MarkEntity}:${CrudAction}` | keyof typeof EXTRA_MARKS;

@@ -1,4 +1,5 @@
 import type { Binding } from '../engine/types';
+import { alarmBinding } from './alarm';
 import { deviceCategoryBinding } from './category';
 import { deviceBinding } from './device';
 import { deviceGroupBinding } from './device-group';
@@ -24,4 +25,5 @@ export const DEVICE_BINDINGS: readonly Binding[] = [
   allocationBinding,
   deviceCommandBinding,
   deviceBinding,
+  alarmBinding,
 ];

@@ -1,0 +1,164 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Uplink } from '../../shared/devices/protocol';
+import type { Db } from '../db/driver';
+import { alarmRecords, type AlarmRow } from '../db/schema';
+import type { DeviceHub, KnownDevice } from '../devices/hub';
+import type { Clock } from '../lib/clock';
+import { applyRound, ClearKeys, rounds, type Outcome } from './conditions';
+import type { AlarmHub } from './hub';
+import { intentsOf, type Input, type Intent } from './intents';
+import type { DeviceProfiles } from './profiles';
+import { contextOf, newAlarm, toAlarmRecord } from './records';
+
+export interface EngineDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  deviceHub: DeviceHub;
+  alarmHub: AlarmHub;
+  profiles: DeviceProfiles;
+}
+
+export const FLUSH_MS = 50;
+const FLUSH_AT = 1_000;
+const MAX_FLUSH = 5_000;
+/** Beyond this the engine drops inputs (and counts them) rather than growing without bound. */
+const MAX_QUEUE = 50_000;
+/** Rows per insert statement (25 columns each stays well under the 65,535 parameter limit). */
+const INSERT_CHUNK = 1_000;
+
+export interface EngineStats {
+  inputs: number;
+  records: number;
+  dropped: number;
+  failed: number;
+}
+
+/**
+ * Alarms from device traffic (docs/alarms.md). Hub events are queued and handled in batches,
+ * one batch at a time so a device's messages keep their order: profiles in one query, the
+ * shared state in one statement per round, the records in one insert, then 'raised' per record.
+ * Nothing a device sends can make a listener throw.
+ */
+export class AlarmEngine {
+  readonly stats: EngineStats = { inputs: 0, records: 0, dropped: 0, failed: 0 };
+  private queue: Input[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private closed = false;
+  private readonly clear = new ClearKeys();
+  private readonly onUplink = (device: KnownDevice, message: Uplink, receivedAt: Date) =>
+    this.push({ t: 'uplink', device, message, at: receivedAt.getTime() });
+  private readonly onOnline = (device: KnownDevice) => this.push({ t: 'presence', device, online: true, at: this.deps.clock.now() });
+  private readonly onOffline = (device: KnownDevice) => this.push({ t: 'presence', device, online: false, at: this.deps.clock.now() });
+
+  constructor(private readonly deps: EngineDeps) {}
+
+  start(): void {
+    this.deps.deviceHub.on('uplink', this.onUplink).on('online', this.onOnline).on('offline', this.onOffline);
+  }
+
+  async close(): Promise<void> {
+    this.deps.deviceHub.off('uplink', this.onUplink).off('online', this.onOnline).off('offline', this.onOffline);
+    await this.drain().catch(() => {});
+    this.closed = true;
+    clearTimeout(this.timer);
+  }
+
+  /** Waits until everything queued so far is handled. */
+  async drain(): Promise<void> {
+    while (this.queue.length || this.flushing) {
+      if (this.flushing) await this.flushing;
+      else this.kick();
+    }
+  }
+
+  private push(input: Input): void {
+    try {
+      if (this.closed) return;
+      if (input.t === 'uplink' && input.message.kind === 'location' && input.message.source === 'gps' && input.message.lat !== undefined && input.message.lon !== undefined) {
+        this.deps.profiles.moved(input.device.id, input.message.lat, input.message.lon);
+        return;
+      }
+      if (input.t === 'uplink' && input.message.kind === 'ack') return;
+      if (this.queue.length >= MAX_QUEUE) {
+        this.stats.dropped++;
+        return;
+      }
+      this.stats.inputs++;
+      this.queue.push(input);
+      if (this.queue.length >= FLUSH_AT) this.kick();
+      else if (!this.timer && !this.flushing) {
+        this.timer = setTimeout(() => this.kick(), FLUSH_MS);
+        this.timer.unref();
+      }
+    } catch (err) {
+      this.deps.log.error({ err, imei: input.device.imei }, 'alarm input refused');
+    }
+  }
+
+  private kick(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.flushing) return;
+    this.flushing = this.run().finally(() => {
+      this.flushing = undefined;
+      if (this.queue.length) this.kick();
+    });
+  }
+
+  private async run(): Promise<void> {
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, MAX_FLUSH);
+      try {
+        await this.handle(batch);
+      } catch (err) {
+        this.stats.failed += batch.length;
+        this.deps.log.error({ err, inputs: batch.length }, 'alarm batch failed; dropped');
+      }
+    }
+  }
+
+  private async handle(batch: Input[]): Promise<void> {
+    const profiles = await this.deps.profiles.load(batch.map((i) => i.device.id));
+    const intents: Intent[] = [];
+    for (const input of batch) {
+      const p = profiles.get(input.device.id);
+      if (!p) continue;
+      try {
+        intents.push(...intentsOf(input, p));
+      } catch (err) {
+        this.deps.log.warn({ err, imei: input.device.imei }, 'alarm rules failed on a message');
+      }
+    }
+    const now = this.deps.clock.now();
+    const sent = this.clear.filter(intents, now);
+    if (sent.length === 0) return;
+    // One transaction: a condition is never marked raised without its record, nor the reverse.
+    const stored = await this.deps.db.transaction(async (tx) => {
+      const outcomes: Outcome[] = [];
+      for (const round of rounds(sent)) outcomes.push(...(await applyRound(tx, round)));
+      const createdAt = new Date(now);
+      const rows = outcomes.flatMap((o) => {
+        const p = profiles.get(o.intent.deviceId);
+        return p ? [newAlarm(p, o, createdAt)] : [];
+      });
+      const out: AlarmRow[] = [];
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) out.push(...(await tx.insert(alarmRecords).values(rows.slice(i, i + INSERT_CHUNK)).returning()));
+      return out;
+    });
+    this.clear.learn(sent, now);
+    this.emit(stored);
+  }
+
+  private emit(stored: AlarmRow[]): void {
+    this.stats.records += stored.length;
+    for (const r of stored) {
+      try {
+        this.deps.alarmHub.emit('raised', toAlarmRecord(r), contextOf(r));
+      } catch (err) {
+        this.deps.log.error({ err, alarmId: r.id }, 'alarm hub listener threw');
+      }
+    }
+  }
+}

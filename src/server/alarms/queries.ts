@@ -1,0 +1,138 @@
+/** Reads and changes of alarm records for the routes, always within the caller's scope. */
+import { asc, count, desc, eq, gt, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { AlarmStats } from '../../shared/alarms/api';
+import type { AlarmRecord } from '../../shared/alarms/push';
+import type { Db } from '../db/driver';
+import { alarmRecords as a } from '../db/schema';
+import { scopedWhere, type Scope } from '../db/scope';
+import { rowsOf } from './conditions';
+import { toAlarmRecord } from './records';
+
+const DAY_MS = 86_400_000;
+
+export interface Changed {
+  id: number;
+  tenantId: number;
+}
+
+/** Changed ids by tenant (a super administrator may change several tenants' records at once). */
+export function byTenant(changed: Changed[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const c of changed) out.set(c.tenantId, [...(out.get(c.tenantId) ?? []), c.id]);
+  return out;
+}
+
+/** Marks records read; answers those that changed (already-read ones are left alone). */
+export async function markRead(db: Db, scope: Scope, ids: number[], at: Date): Promise<Changed[]> {
+  const rows = await db
+    .update(a)
+    .set({ read: 1, readAt: at })
+    .where(scopedWhere(scope, a, inArray(a.id, ids), eq(a.read, 0)))
+    .returning({ id: a.id, tenantId: a.tenantId });
+  return rows;
+}
+
+export interface Handling {
+  state: number;
+  note?: string;
+  requestId?: string;
+  handlerId: number;
+  handlerName: string;
+}
+
+/**
+ * Handles records (read too). A record already in that state with that note is left alone, and
+ * so is one this request id already handled: a replayed request changes nothing, even if someone
+ * handled the record differently in between.
+ */
+export async function handle(db: Db, scope: Scope, ids: number[], h: Handling, at: Date): Promise<Changed[]> {
+  const note = h.note ?? null;
+  const rows = await db
+    .update(a)
+    .set({ handleState: h.state, handleNote: note, handlerId: h.handlerId || null, handlerName: h.handlerName, handledAt: at, handleRequestId: h.requestId ?? null, read: 1, readAt: sql`coalesce(${a.readAt}, ${at.toISOString()}::timestamptz)` })
+    .where(
+      scopedWhere(
+        scope,
+        a,
+        inArray(a.id, ids),
+        or(ne(a.handleState, h.state), sql`${a.handleNote} is distinct from ${note}`),
+        h.requestId ? sql`${a.handleRequestId} is distinct from ${h.requestId}` : undefined,
+      ),
+    )
+    .returning({ id: a.id, tenantId: a.tenantId });
+  return rows;
+}
+
+/** How many of `ids` the caller may see at all. */
+export async function countVisible(db: Db, scope: Scope, ids: number[]): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(a).where(scopedWhere(scope, a, inArray(a.id, ids)));
+  return Number(row?.n ?? 0);
+}
+
+/** Stored after `after`, oldest first. */
+export async function since(db: Db, scope: Scope, after: Date, limit: number): Promise<AlarmRecord[]> {
+  const rows = await db.select().from(a).where(scopedWhere(scope, a, gt(a.createdAt, after))).orderBy(asc(a.createdAt), asc(a.id)).limit(limit);
+  return rows.map(toAlarmRecord);
+}
+
+export async function unreadCount(db: Db, scope: Scope): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(a).where(scopedWhere(scope, a, eq(a.read, 0)));
+  return Number(row?.n ?? 0);
+}
+
+/** Max points of a trend; a longer period is cut (the console asks for hours over two days, days over months). */
+const MAX_POINTS = 1_000;
+
+/** Every bucket from `from` to `to`, empty ones as 0, so a chart's axis has no gaps. */
+function series(rows: { b: number; n: number }[], from: number, to: number, step: number): AlarmStats['trend'] {
+  const n = Math.min(MAX_POINTS, Math.max(1, Math.floor((to - from) / step) + 1));
+  const counts = new Map(rows.map((r) => [Number(r.b), Number(r.n)]));
+  return Array.from({ length: n }, (_, i) => ({ at: new Date(from + i * step).toISOString(), count: counts.get(i) ?? 0 }));
+}
+
+/**
+ * Counts over [from, to]. Trend buckets start at `from` and step by an hour or a day, so a
+ * console that sends its local midnight gets its local days without the service knowing its zone.
+ */
+export async function stats(db: Db, scope: Scope, q: { from?: string; to?: string; bucket: 'hour' | 'day' }, now: number): Promise<AlarmStats> {
+  const step = q.bucket === 'hour' ? 3_600_000 : DAY_MS;
+  const to = q.to ? new Date(q.to) : new Date(now);
+  const from = q.from ? new Date(q.from) : new Date(to.getTime() - (q.bucket === 'hour' ? 2 * DAY_MS : 30 * DAY_MS));
+  const where = scopedWhere(scope, a, gte(a.ts, from), lte(a.ts, to));
+  // Grouped by position: an expression with a parameter would not match itself in GROUP BY.
+  const group = (col: SQL | PgColumn) => db.select({ k: sql`${col}`, n: count() }).from(a).where(where).groupBy(sql`1`);
+  const fromS = from.getTime() / 1000;
+  const stepS = step / 1000;
+  const bucket = sql<number>`floor((extract(epoch from ${a.ts}) - ${fromS}) / ${stepS})`;
+  const [totals, byType, byLevel, byKind, byHandle, trend, top] = await Promise.all([
+    db
+      .select({ total: count(), unread: sql<number>`count(*) filter (where ${a.read} = 0)`, pending: sql<number>`count(*) filter (where ${a.handleState} = 0)` })
+      .from(a)
+      .where(where),
+    group(a.type),
+    group(a.level),
+    group(sql<string>`coalesce(${a.deviceKind}, '')`),
+    group(a.handleState),
+    db.execute(sql`select ${bucket} as b, count(*) as n from ${a} where ${where} group by 1 order by 1`),
+    db
+      .select({ imei: a.imei, name: sql<string | null>`max(${a.deviceName})`, n: count() })
+      .from(a)
+      .where(where)
+      .groupBy(a.imei)
+      .orderBy(desc(count()), asc(a.imei))
+      .limit(10),
+  ]);
+  const pairs = (rows: { k: unknown; n: number }[]) => rows.map((r) => ({ k: r.k, count: Number(r.n) })).sort((x, y) => y.count - x.count);
+  return {
+    total: Number(totals[0]?.total ?? 0),
+    unread: Number(totals[0]?.unread ?? 0),
+    pending: Number(totals[0]?.pending ?? 0),
+    byType: pairs(byType).map((r) => ({ type: Number(r.k), count: r.count })),
+    byLevel: pairs(byLevel).map((r) => ({ level: Number(r.k), count: r.count })),
+    byKind: pairs(byKind).map((r) => ({ kind: String(r.k), count: r.count })),
+    byHandle: pairs(byHandle).map((r) => ({ state: Number(r.k), count: r.count })),
+    trend: series(rowsOf<{ b: number; n: number }>(trend), from.getTime(), to.getTime(), step),
+    topDevices: top.map((r) => ({ imei: r.imei, name: r.name, count: Number(r.n) })),
+  };
+}

@@ -1,0 +1,86 @@
+import type { AlarmRecord } from '../../shared/alarms/push';
+import { ALARM_TYPES, STRING_CODE_OF, type AlarmType } from '../../shared/alarms/types';
+import { alarmRecords, type AlarmRow } from '../db/schema';
+import type { Outcome } from './conditions';
+import type { AlarmContext } from './hub';
+import type { DeviceProfile } from './profiles';
+
+export type NewAlarm = typeof alarmRecords.$inferInsert;
+
+/** The record an outcome writes: the alarm itself, or the recovery/online record that ends it. */
+export function newAlarm(p: DeviceProfile, o: Outcome, createdAt: Date): NewAlarm {
+  const i = o.intent;
+  const type: AlarmType = i.t === 'end' ? i.as : i.type;
+  const info = ALARM_TYPES[type];
+  return {
+    tenantId: p.tenantId,
+    deviceId: p.id,
+    imei: p.imei,
+    type,
+    recoveredType: i.t === 'end' ? i.type : null,
+    code2: STRING_CODE_OF[type] ?? null,
+    level: info.level,
+    // Chinese, the source language; consoles translate by type.
+    title: info.cn,
+    value: i.value,
+    threshold: i.t === 'start' ? i.threshold : o.threshold,
+    lat: p.lat,
+    lon: p.lon,
+    location: p.installLocation,
+    deviceName: p.name,
+    deviceKind: p.kind,
+    personName: p.personName,
+    personPhone: p.personPhone,
+    departmentId: p.departmentId,
+    userId: p.userId,
+    data: i.t === 'end' ? null : (i.data ?? null),
+    ts: new Date(i.ts),
+    createdAt,
+  };
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** A stored row as the service answers and pushes it (alarmRecordSchema). */
+export function toAlarmRecord(r: AlarmRow): AlarmRecord {
+  return {
+    id: r.id,
+    type: r.type,
+    recoveredType: r.recoveredType,
+    code2: r.code2,
+    level: r.level,
+    title: r.title,
+    imei: r.imei,
+    deviceName: r.deviceName,
+    deviceKind: r.deviceKind,
+    personName: r.personName,
+    personPhone: r.personPhone,
+    value: r.value,
+    threshold: r.threshold,
+    lat: r.lat,
+    lon: r.lon,
+    location: r.location,
+    ts: iso(r.ts)!,
+    createdAt: iso(r.createdAt)!,
+    read: r.read,
+    handleState: r.handleState,
+    handlerName: r.handlerName,
+    handleNote: r.handleNote,
+    handledAt: iso(r.handledAt),
+    tenantId: r.tenantId,
+  };
+}
+
+/** Where it happened, for the push: the call's or record's door-unit fields. */
+export function contextOf(r: AlarmRow): AlarmContext {
+  const d = r.data ?? {};
+  return {
+    deviceId: r.deviceId ?? 0,
+    departmentId: r.departmentId,
+    userId: r.userId,
+    community: d.community ?? null,
+    building: d.building ?? null,
+    unit: d.unit ?? null,
+    roomNo: d.roomNo ?? null,
+  };
+}

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Code } from '../../../shared/api';
+import { alarmHandleBody, alarmReadBody, alarmSinceBody, alarmStatsBody } from '../../../shared/alarms/api';
+import { byTenant, countVisible, type Changed, handle, markRead, since, stats, unreadCount } from '../../alarms/queries';
+import { dateOf } from '../../lib/clock';
+import { fail } from '../../lib/api-error';
+import { authed } from '../../plugins/auth';
+import { operatorOf } from './scope';
+
+const tags = ['alarm'];
+
+/**
+ * Alarm read/handle and what the consoles ask beyond the generic list/get/export of the `alarm`
+ * resource. Every query is scoped to the caller's tenant; ids of another tenant are neither
+ * touched nor revealed (they count as missing).
+ */
+const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Nothing of `ids` visible: the same answer as unknown ids. A replay of visible ones succeeds. */
+  async function requireVisible(scope: Parameters<typeof countVisible>[1], ids: number[]) {
+    if ((await countVisible(app.db, scope, ids)) === 0) fail(Code.NOT_FOUND, 'notFound');
+  }
+
+  /** The change is stored: a failing listener (the push) is logged, never the caller's error. */
+  function updated(changed: Changed[], patch: { read?: number; handleState?: number }) {
+    for (const [tenantId, ids] of byTenant(changed)) {
+      try {
+        app.alarmHub.emit('updated', tenantId, ids, patch);
+      } catch (err) {
+        app.log.error({ err, ids }, 'alarm hub listener threw');
+      }
+    }
+  }
+
+  app.post('/alarm/read', { config: { write: true }, schema: { tags, summary: 'Mark alarms read (idempotent)', body: alarmReadBody } }, async (request, reply) => {
+    const { scope } = authed(request);
+    const { ids } = request.body;
+    const changed = await markRead(app.db, scope, ids, dateOf(app.clock));
+    if (changed.length === 0) await requireVisible(scope, ids);
+    updated(changed, { read: 1 });
+    return reply.ok({ updated: changed.length });
+  });
+
+  app.post('/alarm/handle', { config: { mark: 'alarm:handle' }, schema: { tags, summary: 'Handle alarms: handled or false alarm (idempotent)', body: alarmHandleBody } }, async (request, reply) => {
+    const { scope } = authed(request);
+    const { ids, state, note, requestId } = request.body;
+    const op = operatorOf(request);
+    const changed = await handle(app.db, scope, ids, { state, note, requestId, handlerId: op.id, handlerName: op.name }, dateOf(app.clock));
+    if (changed.length === 0) await requireVisible(scope, ids);
+    else request.log.info({ ids: changed.map((c) => c.id), state, requestId }, 'alarms handled');
+    updated(changed, { read: 1, handleState: state });
+    return reply.ok({ updated: changed.length });
+  });
+
+  app.post('/alarm/since', { schema: { tags, summary: 'Alarms stored after a time, oldest first (a reconnecting console catches up)', body: alarmSinceBody } }, async (request, reply) => {
+    const { after, limit } = request.body;
+    return reply.ok(await since(app.db, authed(request).scope, new Date(after), limit));
+  });
+
+  app.post('/alarm/stats', { schema: { tags, summary: 'Alarm counts over a period (/alarmTongji)', body: alarmStatsBody } }, async (request, reply) => {
+    const body = request.body ?? alarmStatsBody.parse({});
+    if (body.from && body.to && Date.parse(body.from) > Date.parse(body.to)) fail(Code.BAD_REQUEST, 'invalidInput', 'from must not be after to');
+    return reply.ok(await stats(app.db, authed(request).scope, body, app.clock.now()));
+  });
+
+  app.post('/alarm/unreadCount', { schema: { tags, summary: 'Unread alarms of the caller' } }, async (request, reply) =>
+    reply.ok({ unread: await unreadCount(app.db, authed(request).scope) }),
+  );
+};
+
+export default alarmRoutes;
