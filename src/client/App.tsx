@@ -7,7 +7,7 @@ import { I18nProvider } from '@lingui/react';
 import { TOAST_MS } from '../shared/constants';
 import { DirectionSync } from './i18n/DirectionSync';
 import { i18n } from './i18n/i18n';
-import { persistOptions } from './lib/queryClient';
+import { persistOptions, resumeAfterRestore } from './lib/queryClient';
 import { useThemeName } from './lib/themeStore';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import type { createAppRouter } from './router';
@@ -29,7 +29,7 @@ export function App({ queryClient, router }: AppProps) {
         <MantineProvider theme={theme} forceColorScheme={scheme}>
           <DirectionSync />
           <Notifications position="top-center" autoClose={TOAST_MS} limit={4} />
-          <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
+          <PersistQueryClientProvider client={queryClient} persistOptions={persist} onSuccess={() => void resumeAfterRestore(queryClient)}>
             <RouterProvider router={router} />
           </PersistQueryClientProvider>
           <UpdatePrompt />

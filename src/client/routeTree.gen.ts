@@ -20,6 +20,7 @@ import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/_admin'
 import { Route as AuthedMapRouteImport } from './routes/_authed/map'
 import { Route as AuthedAdminPageRouteImport } from './routes/_authed/_admin/$page'
+import { Route as AuthedAdminAlarmHistoryRouteImport } from './routes/_authed/_admin/AlarmHistory'
 import { Route as AuthedAdminAllocateRouteImport } from './routes/_authed/_admin/Allocate'
 import { Route as AuthedAdminDeviceCategoryListRouteImport } from './routes/_authed/_admin/DeviceCategoryList'
 import { Route as AuthedAdminDeviceListRouteImport } from './routes/_authed/_admin/DeviceList'
@@ -34,7 +35,10 @@ import { Route as AuthedAdminTenantListRouteImport } from './routes/_authed/_adm
 import { Route as AuthedAdminUserListRouteImport } from './routes/_authed/_admin/userList'
 import { Route as AuthedMapIndexRouteImport } from './routes/_authed/map/index'
 import { Route as AuthedMapPageRouteImport } from './routes/_authed/map/$page'
+import { Route as AuthedMapAlarmHistorytcRouteImport } from './routes/_authed/map/AlarmHistorytc'
 import { Route as AuthedMapDeviceDtailRouteImport } from './routes/_authed/map/DeviceDtail'
+import { Route as AuthedMapAlarmListRouteImport } from './routes/_authed/map/alarmList'
+import { Route as AuthedMapAlarmTongjiRouteImport } from './routes/_authed/map/alarmTongji'
 import { Route as AuthedMapAllocationRouteImport } from './routes/_authed/map/allocation'
 import { Route as AuthedMapAllocationProcessRouteImport } from './routes/_authed/map/allocationProcess'
 import { Route as AuthedMapDeviceActiveRouteImport } from './routes/_authed/map/deviceActive'
@@ -96,6 +100,11 @@ const AuthedMapRoute = AuthedMapRouteImport.update({
 const AuthedAdminPageRoute = AuthedAdminPageRouteImport.update({
   id: '/$page',
   path: '/$page',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminAlarmHistoryRoute = AuthedAdminAlarmHistoryRouteImport.update({
+  id: '/AlarmHistory',
+  path: '/AlarmHistory',
   getParentRoute: () => AuthedAdminRoute,
 } as any)
 const AuthedAdminAllocateRoute = AuthedAdminAllocateRouteImport.update({
@@ -174,9 +183,24 @@ const AuthedMapPageRoute = AuthedMapPageRouteImport.update({
   path: '/$page',
   getParentRoute: () => AuthedMapRoute,
 } as any)
+const AuthedMapAlarmHistorytcRoute = AuthedMapAlarmHistorytcRouteImport.update({
+  id: '/AlarmHistorytc',
+  path: '/AlarmHistorytc',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
 const AuthedMapDeviceDtailRoute = AuthedMapDeviceDtailRouteImport.update({
   id: '/DeviceDtail',
   path: '/DeviceDtail',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapAlarmListRoute = AuthedMapAlarmListRouteImport.update({
+  id: '/alarmList',
+  path: '/alarmList',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapAlarmTongjiRoute = AuthedMapAlarmTongjiRouteImport.update({
+  id: '/alarmTongji',
+  path: '/alarmTongji',
   getParentRoute: () => AuthedMapRoute,
 } as any)
 const AuthedMapAllocationRoute = AuthedMapAllocationRouteImport.update({
@@ -237,6 +261,7 @@ export interface FileRoutesByFullPath {
   '/roOm': typeof RoOmRoute
   '/map': typeof AuthedMapRouteWithChildren
   '/$page': typeof AuthedAdminPageRouteWithChildren
+  '/AlarmHistory': typeof AuthedAdminAlarmHistoryRoute
   '/Allocate': typeof AuthedAdminAllocateRoute
   '/DeviceCategoryList': typeof AuthedAdminDeviceCategoryListRoute
   '/DeviceList': typeof AuthedAdminDeviceListRoute
@@ -250,7 +275,10 @@ export interface FileRoutesByFullPath {
   '/tenantList': typeof AuthedAdminTenantListRoute
   '/userList': typeof AuthedAdminUserListRoute
   '/map/$page': typeof AuthedMapPageRoute
+  '/map/AlarmHistorytc': typeof AuthedMapAlarmHistorytcRoute
   '/map/DeviceDtail': typeof AuthedMapDeviceDtailRoute
+  '/map/alarmList': typeof AuthedMapAlarmListRoute
+  '/map/alarmTongji': typeof AuthedMapAlarmTongjiRoute
   '/map/allocation': typeof AuthedMapAllocationRoute
   '/map/allocationProcess': typeof AuthedMapAllocationProcessRoute
   '/map/deviceActive': typeof AuthedMapDeviceActiveRoute
@@ -271,6 +299,7 @@ export interface FileRoutesByTo {
   '/roOm': typeof RoOmRoute
   '/': typeof AuthedIndexRoute
   '/$page': typeof AuthedAdminPageRouteWithChildren
+  '/AlarmHistory': typeof AuthedAdminAlarmHistoryRoute
   '/Allocate': typeof AuthedAdminAllocateRoute
   '/DeviceCategoryList': typeof AuthedAdminDeviceCategoryListRoute
   '/DeviceList': typeof AuthedAdminDeviceListRoute
@@ -284,7 +313,10 @@ export interface FileRoutesByTo {
   '/tenantList': typeof AuthedAdminTenantListRoute
   '/userList': typeof AuthedAdminUserListRoute
   '/map/$page': typeof AuthedMapPageRoute
+  '/map/AlarmHistorytc': typeof AuthedMapAlarmHistorytcRoute
   '/map/DeviceDtail': typeof AuthedMapDeviceDtailRoute
+  '/map/alarmList': typeof AuthedMapAlarmListRoute
+  '/map/alarmTongji': typeof AuthedMapAlarmTongjiRoute
   '/map/allocation': typeof AuthedMapAllocationRoute
   '/map/allocationProcess': typeof AuthedMapAllocationProcessRoute
   '/map/deviceActive': typeof AuthedMapDeviceActiveRoute
@@ -309,6 +341,7 @@ export interface FileRoutesById {
   '/_authed/map': typeof AuthedMapRouteWithChildren
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/_admin/$page': typeof AuthedAdminPageRouteWithChildren
+  '/_authed/_admin/AlarmHistory': typeof AuthedAdminAlarmHistoryRoute
   '/_authed/_admin/Allocate': typeof AuthedAdminAllocateRoute
   '/_authed/_admin/DeviceCategoryList': typeof AuthedAdminDeviceCategoryListRoute
   '/_authed/_admin/DeviceList': typeof AuthedAdminDeviceListRoute
@@ -322,7 +355,10 @@ export interface FileRoutesById {
   '/_authed/_admin/tenantList': typeof AuthedAdminTenantListRoute
   '/_authed/_admin/userList': typeof AuthedAdminUserListRoute
   '/_authed/map/$page': typeof AuthedMapPageRoute
+  '/_authed/map/AlarmHistorytc': typeof AuthedMapAlarmHistorytcRoute
   '/_authed/map/DeviceDtail': typeof AuthedMapDeviceDtailRoute
+  '/_authed/map/alarmList': typeof AuthedMapAlarmListRoute
+  '/_authed/map/alarmTongji': typeof AuthedMapAlarmTongjiRoute
   '/_authed/map/allocation': typeof AuthedMapAllocationRoute
   '/_authed/map/allocationProcess': typeof AuthedMapAllocationProcessRoute
   '/_authed/map/deviceActive': typeof AuthedMapDeviceActiveRoute
@@ -346,6 +382,7 @@ export interface FileRouteTypes {
     | '/roOm'
     | '/map'
     | '/$page'
+    | '/AlarmHistory'
     | '/Allocate'
     | '/DeviceCategoryList'
     | '/DeviceList'
@@ -359,7 +396,10 @@ export interface FileRouteTypes {
     | '/tenantList'
     | '/userList'
     | '/map/$page'
+    | '/map/AlarmHistorytc'
     | '/map/DeviceDtail'
+    | '/map/alarmList'
+    | '/map/alarmTongji'
     | '/map/allocation'
     | '/map/allocationProcess'
     | '/map/deviceActive'
@@ -380,6 +420,7 @@ export interface FileRouteTypes {
     | '/roOm'
     | '/'
     | '/$page'
+    | '/AlarmHistory'
     | '/Allocate'
     | '/DeviceCategoryList'
     | '/DeviceList'
@@ -393,7 +434,10 @@ export interface FileRouteTypes {
     | '/tenantList'
     | '/userList'
     | '/map/$page'
+    | '/map/AlarmHistorytc'
     | '/map/DeviceDtail'
+    | '/map/alarmList'
+    | '/map/alarmTongji'
     | '/map/allocation'
     | '/map/allocationProcess'
     | '/map/deviceActive'
@@ -417,6 +461,7 @@ export interface FileRouteTypes {
     | '/_authed/map'
     | '/_authed/'
     | '/_authed/_admin/$page'
+    | '/_authed/_admin/AlarmHistory'
     | '/_authed/_admin/Allocate'
     | '/_authed/_admin/DeviceCategoryList'
     | '/_authed/_admin/DeviceList'
@@ -430,7 +475,10 @@ export interface FileRouteTypes {
     | '/_authed/_admin/tenantList'
     | '/_authed/_admin/userList'
     | '/_authed/map/$page'
+    | '/_authed/map/AlarmHistorytc'
     | '/_authed/map/DeviceDtail'
+    | '/_authed/map/alarmList'
+    | '/_authed/map/alarmTongji'
     | '/_authed/map/allocation'
     | '/_authed/map/allocationProcess'
     | '/_authed/map/deviceActive'
@@ -532,6 +580,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminPageRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
+    '/_authed/_admin/AlarmHistory': {
+      id: '/_authed/_admin/AlarmHistory'
+      path: '/AlarmHistory'
+      fullPath: '/AlarmHistory'
+      preLoaderRoute: typeof AuthedAdminAlarmHistoryRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
     '/_authed/_admin/Allocate': {
       id: '/_authed/_admin/Allocate'
       path: '/Allocate'
@@ -630,11 +685,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMapPageRouteImport
       parentRoute: typeof AuthedMapRoute
     }
+    '/_authed/map/AlarmHistorytc': {
+      id: '/_authed/map/AlarmHistorytc'
+      path: '/AlarmHistorytc'
+      fullPath: '/map/AlarmHistorytc'
+      preLoaderRoute: typeof AuthedMapAlarmHistorytcRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
     '/_authed/map/DeviceDtail': {
       id: '/_authed/map/DeviceDtail'
       path: '/DeviceDtail'
       fullPath: '/map/DeviceDtail'
       preLoaderRoute: typeof AuthedMapDeviceDtailRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/alarmList': {
+      id: '/_authed/map/alarmList'
+      path: '/alarmList'
+      fullPath: '/map/alarmList'
+      preLoaderRoute: typeof AuthedMapAlarmListRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/alarmTongji': {
+      id: '/_authed/map/alarmTongji'
+      path: '/alarmTongji'
+      fullPath: '/map/alarmTongji'
+      preLoaderRoute: typeof AuthedMapAlarmTongjiRouteImport
       parentRoute: typeof AuthedMapRoute
     }
     '/_authed/map/allocation': {
@@ -717,6 +793,7 @@ const AuthedAdminPageRouteWithChildren = AuthedAdminPageRoute._addFileChildren(
 
 interface AuthedAdminRouteChildren {
   AuthedAdminPageRoute: typeof AuthedAdminPageRouteWithChildren
+  AuthedAdminAlarmHistoryRoute: typeof AuthedAdminAlarmHistoryRoute
   AuthedAdminAllocateRoute: typeof AuthedAdminAllocateRoute
   AuthedAdminDeviceCategoryListRoute: typeof AuthedAdminDeviceCategoryListRoute
   AuthedAdminDeviceListRoute: typeof AuthedAdminDeviceListRoute
@@ -733,6 +810,7 @@ interface AuthedAdminRouteChildren {
 
 const AuthedAdminRouteChildren: AuthedAdminRouteChildren = {
   AuthedAdminPageRoute: AuthedAdminPageRouteWithChildren,
+  AuthedAdminAlarmHistoryRoute: AuthedAdminAlarmHistoryRoute,
   AuthedAdminAllocateRoute: AuthedAdminAllocateRoute,
   AuthedAdminDeviceCategoryListRoute: AuthedAdminDeviceCategoryListRoute,
   AuthedAdminDeviceListRoute: AuthedAdminDeviceListRoute,
@@ -753,7 +831,10 @@ const AuthedAdminRouteWithChildren = AuthedAdminRoute._addFileChildren(
 
 interface AuthedMapRouteChildren {
   AuthedMapPageRoute: typeof AuthedMapPageRoute
+  AuthedMapAlarmHistorytcRoute: typeof AuthedMapAlarmHistorytcRoute
   AuthedMapDeviceDtailRoute: typeof AuthedMapDeviceDtailRoute
+  AuthedMapAlarmListRoute: typeof AuthedMapAlarmListRoute
+  AuthedMapAlarmTongjiRoute: typeof AuthedMapAlarmTongjiRoute
   AuthedMapAllocationRoute: typeof AuthedMapAllocationRoute
   AuthedMapAllocationProcessRoute: typeof AuthedMapAllocationProcessRoute
   AuthedMapDeviceActiveRoute: typeof AuthedMapDeviceActiveRoute
@@ -767,7 +848,10 @@ interface AuthedMapRouteChildren {
 
 const AuthedMapRouteChildren: AuthedMapRouteChildren = {
   AuthedMapPageRoute: AuthedMapPageRoute,
+  AuthedMapAlarmHistorytcRoute: AuthedMapAlarmHistorytcRoute,
   AuthedMapDeviceDtailRoute: AuthedMapDeviceDtailRoute,
+  AuthedMapAlarmListRoute: AuthedMapAlarmListRoute,
+  AuthedMapAlarmTongjiRoute: AuthedMapAlarmTongjiRoute,
   AuthedMapAllocationRoute: AuthedMapAllocationRoute,
   AuthedMapAllocationProcessRoute: AuthedMapAllocationProcessRoute,
   AuthedMapDeviceActiveRoute: AuthedMapDeviceActiveRoute,

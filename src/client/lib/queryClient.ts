@@ -2,9 +2,13 @@ import { QueryClient, type Query } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
+import { isAlarmMutation, registerAlarmMutations } from '../features/alarms/alarmMutations';
 
-/** Query key heads kept in IndexedDB for offline sites (design card: device lists and alarms). */
-export const PERSISTED_KEYS = ['devices', 'alarms', 'nav'] as const;
+/**
+ * Query key heads kept in IndexedDB for offline sites (design card: device lists and alarms).
+ * Resource keys start with the resource name (resources.queries.ts), so these are names.
+ */
+export const PERSISTED_KEYS = ['device', 'alarm', 'nav'] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -12,7 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const BUILD_ID: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         // gcTime must outlive the persisted maxAge or restored entries are dropped at once.
@@ -25,6 +29,8 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  registerAlarmMutations(client);
+  return client;
 }
 
 export function shouldPersist(query: Pick<Query, 'queryKey' | 'state'>): boolean {
@@ -34,6 +40,21 @@ export function shouldPersist(query: Pick<Query, 'queryKey' | 'state'>): boolean
     typeof head === 'string' &&
     (PERSISTED_KEYS as readonly string[]).includes(head)
   );
+}
+
+/**
+ * Only paused changes whose functions are registered by key can resume after a reload; others
+ * would fail with "No mutationFn found", so they are not stored.
+ */
+// Structural: the persister's query-core copy and react-query's may differ by a patch version.
+export function shouldPersistMutation(mutation: { state: { isPaused: boolean }; options: { mutationKey?: readonly unknown[] } }): boolean {
+  return mutation.state.isPaused && isAlarmMutation(mutation);
+}
+
+/** After the cache is restored: send the changes made offline (once online), then refresh. */
+export async function resumeAfterRestore(client: QueryClient): Promise<void> {
+  await client.resumePausedMutations();
+  await client.invalidateQueries({ queryKey: ['alarm'] });
 }
 
 export function persistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
@@ -49,6 +70,6 @@ export function persistOptions(): Omit<PersistQueryClientOptions, 'queryClient'>
     }),
     buster: BUILD_ID,
     maxAge: DAY_MS,
-    dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersist, shouldDehydrateMutation: shouldPersistMutation },
   };
 }

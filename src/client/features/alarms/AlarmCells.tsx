@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { Badge, Stack, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react';
+import { formatDateCell } from '../../components/DataTable';
+import type { Row } from '../resources/resources.queries';
+import { ALARM_HANDLE_LABELS, ALARM_LEVEL_LABELS, ALARM_READ_LABELS, alarmTypeText, labelText } from './alarmLabels';
+
+/** Notice blue, warning orange, critical red (critical ones also ring in the shell). */
+export const LEVEL_COLOR: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'red' };
+const HANDLE_COLOR: Record<number, string> = { 0: 'red', 1: 'green', 2: 'gray' };
+
+export function LevelBadge({ level }: { level: unknown }) {
+  const { i18n } = useLingui();
+  const n = Number(level);
+  return (
+    <Badge color={LEVEL_COLOR[n] ?? 'gray'} variant="filled" data-testid="alarm-level" data-level={n}>
+      {labelText(i18n, ALARM_LEVEL_LABELS, n)}
+    </Badge>
+  );
+}
+
+export function TypeText({ type }: { type: unknown }) {
+  const { i18n } = useLingui();
+  return (
+    <Text size="sm" span data-testid="alarm-type" data-type={Number(type)}>
+      {alarmTypeText(i18n, Number(type))}
+    </Text>
+  );
+}
+
+export function ReadBadge({ read }: { read: unknown }) {
+  const { i18n } = useLingui();
+  const unread = Number(read) === 0;
+  return (
+    <Badge color={unread ? 'red' : 'gray'} variant={unread ? 'light' : 'outline'} data-testid="alarm-read" data-read={unread ? 'no' : 'yes'}>
+      {labelText(i18n, ALARM_READ_LABELS, unread ? 0 : 1)}
+    </Badge>
+  );
+}
+
+export function HandleBadge({ state }: { state: unknown }) {
+  const { i18n } = useLingui();
+  const n = Number(state);
+  return (
+    <Badge color={HANDLE_COLOR[n] ?? 'gray'} variant="light" data-testid="alarm-handle" data-state={n}>
+      {labelText(i18n, ALARM_HANDLE_LABELS, n)}
+    </Badge>
+  );
+}
+
+export function DeviceCell({ row }: { row: Row }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{typeof row.deviceName === 'string' && row.deviceName ? row.deviceName : '-'}</Text>
+      <Text size="xs" c="dimmed" ff="monospace">
+        {String(row.imei ?? '')}
+      </Text>
+    </Stack>
+  );
+}
+
+/** "value / threshold"; either side may be missing (event alarms carry neither). */
+export function valueText(row: Row): string {
+  const value = row.value ?? null;
+  const threshold = row.threshold ?? null;
+  if (value === null && threshold === null) return '-';
+  return `${value ?? '-'} / ${threshold ?? '-'}`;
+}
+
+/** The record's columns as the alarm screens render them (keys are the record's fields). */
+export const alarmCells: Record<string, (row: Row) => ReactNode> = {
+  level: (row) => <LevelBadge level={row.level} />,
+  type: (row) => <TypeText type={row.type} />,
+  imei: (row) => <DeviceCell row={row} />,
+  deviceName: (row) => <DeviceCell row={row} />,
+  value: (row) => valueText(row),
+  ts: (row) => formatDateCell(row.ts),
+  createdAt: (row) => formatDateCell(row.createdAt),
+  read: (row) => <ReadBadge read={row.read} />,
+  handleState: (row) => <HandleBadge state={row.handleState} />,
+};

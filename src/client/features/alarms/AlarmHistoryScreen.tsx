@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Button } from '@mantine/core';
+import { useLingui as useI18n } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ALARM_HANDLE } from '../../../shared/alarms/types';
+import { requireSelection } from '../../components/DataTable';
+import { useSession } from '../../lib/session';
+import type { RouteScreenProps } from '../org/RouteScreenProps';
+import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';
+import { alarmCells } from './AlarmCells';
+import { alarmDef } from './alarmResource';
+import { HandleModal } from './HandleModal';
+import { historyDef } from './historyDef';
+import { useAlarmActions } from './useAlarmActions';
+
+export interface AlarmHistoryScreenProps extends RouteScreenProps {
+  /** Opens the device detail screen (the route wires navigation). */
+  onOpenDevice?: (imei: string) => void;
+}
+
+/** /AlarmHistory: the engine's list of alarm records with read/handle (single and bulk) and export. */
+export function AlarmHistoryScreen({ onOpenDevice, ...props }: AlarmHistoryScreenProps) {
+  const { t } = useLingui();
+  const { i18n } = useI18n();
+  useSession();
+  const def = historyDef(alarmDef(), i18n);
+  const actions = useAlarmActions();
+  const [handling, setHandling] = useState<number[] | null>(null);
+
+  const rowActions: RowAction[] = [
+    { id: 'alarmRead', title: t`标为已读`, color: 'gray', visible: (row) => Number(row.read) === 0, run: (row) => actions.markRead([row.id]) },
+    {
+      id: 'alarmHandle',
+      title: t`处理`,
+      color: 'orange',
+      visible: (row) => Number(row.handleState) === ALARM_HANDLE.pending,
+      run: (row) => setHandling([row.id]),
+    },
+    { id: 'alarmDevice', title: t`查看设备`, color: 'blue', run: (row) => onOpenDevice?.(String(row.imei)) },
+  ];
+
+  const toolbar = (selected: number[]) => (
+    <>
+      <Button variant="light" onClick={() => requireSelection(selected, actions.markRead)} data-testid="alarm-bulk-read">
+        <Trans>批量已读</Trans>
+      </Button>
+      <Button variant="light" color="orange" onClick={() => requireSelection(selected, setHandling)} data-testid="alarm-bulk-handle">
+        <Trans>批量处理</Trans>
+      </Button>
+    </>
+  );
+
+  return (
+    <>
+      <ResourceScreen def={def} {...props} rowActions={rowActions} toolbar={toolbar} cells={alarmCells} canChange={false} />
+      <HandleModal ids={handling} onClose={() => setHandling(null)} />
+    </>
+  );
+}

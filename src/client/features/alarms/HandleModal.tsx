@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { alarmHandleBody } from '../../../shared/alarms/api';
+import { ALARM_HANDLE } from '../../../shared/alarms/types';
+import { errorText, fieldErrors } from '../../lib/formErrors';
+import { useAlarmActions, type HandleInput } from './useAlarmActions';
+
+export interface HandleModalProps {
+  /** Alarms to handle; null closes the dialog. */
+  ids: number[] | null;
+  onClose: () => void;
+}
+
+/** Handle one or more alarms: a result (handled / false alarm) and an optional note. */
+export function HandleModal({ ids, onClose }: HandleModalProps) {
+  const { t } = useLingui();
+  return (
+    <Modal opened={ids !== null} onClose={onClose} title={t`处理报警`} centered>
+      {ids && <HandleForm ids={ids} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function HandleForm({ ids, onClose }: { ids: number[]; onClose: () => void }) {
+  const { t } = useLingui();
+  const actions = useAlarmActions();
+  const [state, setState] = useState<HandleInput['state'] | null>(null);
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<{ state?: string; note?: string }>({});
+
+  const submit = () => {
+    const found = fieldErrors<'note'>(alarmHandleBody.pick({ note: true }), { note });
+    const next = { state: state === null ? t`请选择处理结果` : undefined, note: errorText(found.note) };
+    setErrors(next);
+    if (state === null || next.note) return;
+    actions.handle(ids, { state, note }, onClose);
+  };
+
+  const count = ids.length;
+  return (
+    <Stack gap="sm" data-testid="alarm-handle-form">
+      {count > 1 && (
+        <Text size="sm" c="dimmed">
+          <Trans>已选择 {count} 条报警</Trans>
+        </Text>
+      )}
+      <Radio.Group
+        label={t`处理结果`}
+        withAsterisk
+        value={state === null ? null : String(state)}
+        onChange={(v) => setState(Number(v) as HandleInput['state'])}
+        error={errors.state}
+      >
+        <Group mt={4}>
+          <Radio value={String(ALARM_HANDLE.handled)} label={t`已处理`} data-testid="handle-state-handled" />
+          <Radio value={String(ALARM_HANDLE.falseAlarm)} label={t`误报`} data-testid="handle-state-false" />
+        </Group>
+      </Radio.Group>
+      <Textarea
+        label={t`处理说明`}
+        autosize
+        minRows={3}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        error={errors.note}
+        data-testid="handle-note"
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          <Trans>取消</Trans>
+        </Button>
+        <Button onClick={submit} data-testid="handle-submit">
+          <Trans>确定</Trans>
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

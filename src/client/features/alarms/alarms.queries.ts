@@ -1,0 +1,58 @@
+import { onlineManager, queryOptions, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { AlarmStats, alarmStatsBody } from '../../../shared/alarms/api';
+import { ALARM_HANDLE } from '../../../shared/alarms/types';
+import type { ListQuery } from '../../../shared/resources/list';
+import { request } from '../../lib/request';
+import { resourceKeys, resourceListQuery } from '../resources/resources.queries';
+import { ALARM_RESOURCE } from './alarmResource';
+
+export type AlarmStatsBody = z.input<typeof alarmStatsBody>;
+
+/**
+ * Keys start with 'alarm' (the resource name): the live bridge invalidates every one of them when
+ * an alarm arrives, and the read/handle mutations patch the lists in place.
+ */
+export const alarmKeys = {
+  all: () => resourceKeys.all(ALARM_RESOURCE.name),
+  lists: () => [ALARM_RESOURCE.name, 'list'] as const,
+  list: (query: ListQuery) => resourceKeys.list(ALARM_RESOURCE.name, query),
+  stats: (body: AlarmStatsBody) => [ALARM_RESOURCE.name, 'stats', body] as const,
+};
+
+/** Compact map-layout lists hold this many rows; older ones are on /AlarmHistory. */
+export const LIVE_LIST_SIZE = 50;
+const NEWEST_FIRST = [{ field: 'id', order: 'desc' as const }];
+
+/** /alarmList: alarms nobody has handled yet, newest first. */
+export const LIVE_LIST_QUERY: ListQuery = {
+  page: 1,
+  size: LIVE_LIST_SIZE,
+  sort: NEWEST_FIRST,
+  filters: { handleState: ALARM_HANDLE.pending },
+};
+
+/** /AlarmHistorytc: unread critical alarms waiting for an acknowledgement. */
+export const POPUP_LIST_QUERY: ListQuery = {
+  page: 1,
+  size: LIVE_LIST_SIZE,
+  sort: NEWEST_FIRST,
+  filters: { read: 0, level: 3 },
+};
+
+export const alarmListQuery = (query: ListQuery) => resourceListQuery(ALARM_RESOURCE, query);
+
+export function alarmStatsQuery(body: AlarmStatsBody) {
+  return queryOptions({
+    queryKey: alarmKeys.stats(body),
+    queryFn: () => request<AlarmStats>('device', `${ALARM_RESOURCE.name}/stats`, body, { background: true }),
+  });
+}
+
+/**
+ * Loader prefetch that never holds the screen offline: a query fetched offline pauses until the
+ * network returns, so the route would wait that long instead of showing the persisted rows.
+ */
+export function prefetchOnline<T, K extends QueryKey>(client: QueryClient, options: FetchQueryOptions<T, Error, T, K>): Promise<void> | undefined {
+  return onlineManager.isOnline() ? client.prefetchQuery(options) : undefined;
+}

@@ -1,0 +1,21 @@
+import { Box } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { AlarmPopupScreen } from '../../../features/alarms/AlarmPopupScreen';
+import { alarmListQuery, POPUP_LIST_QUERY, prefetchOnline } from '../../../features/alarms/alarms.queries';
+import { requireRoute } from '../../../lib/gate';
+
+export const Route = createFileRoute('/_authed/map/AlarmHistorytc')({
+  validateSearch: z.object({}),
+  beforeLoad: () => requireRoute('AlarmHistorytc', 'map'),
+  loader: ({ context }) => prefetchOnline(context.queryClient, alarmListQuery(POPUP_LIST_QUERY)),
+  component: Page,
+});
+
+function Page() {
+  return (
+    <Box p="xs">
+      <AlarmPopupScreen />
+    </Box>
+  );
+}

@@ -1,0 +1,21 @@
+import { Box } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { AlarmListScreen } from '../../../features/alarms/AlarmListScreen';
+import { alarmListQuery, LIVE_LIST_QUERY, prefetchOnline } from '../../../features/alarms/alarms.queries';
+import { requireRoute } from '../../../lib/gate';
+
+export const Route = createFileRoute('/_authed/map/alarmList')({
+  validateSearch: z.object({}),
+  beforeLoad: () => requireRoute('alarmList', 'map'),
+  loader: ({ context }) => prefetchOnline(context.queryClient, alarmListQuery(LIVE_LIST_QUERY)),
+  component: Page,
+});
+
+function Page() {
+  return (
+    <Box p="xs">
+      <AlarmListScreen />
+    </Box>
+  );
+}
