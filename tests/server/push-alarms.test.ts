@@ -148,6 +148,24 @@ describe('alarm push', () => {
   });
 });
 
+describe('end to end through the alarm engine', () => {
+  it('a device\'s SOS reaches its tenant\'s console as 9001 and 9003, and nothing reaches another tenant', async () => {
+    clearAll();
+    const dev = await deviceClient(url, device);
+    extra.push(dev);
+    await up(dev, device.imei, { kind: 'alarm', alarm: 'sos', id: 'sos-e2e-1' });
+    const a = alarmPushSchema.parse((await inbox.demo!.next('9001', 10_000, (r) => (r.body.alarm as { type: number }).type === 15)).body);
+    expect(a.alarm).toMatchObject({ type: 15, imei: device.imei, tenantId: demoTenant, level: 3 });
+    const sos = sosPushSchema.parse((await inbox.demo!.next('9003', 10_000)).body);
+    expect(sos).toMatchObject({ imei: device.imei, alarmId: a.alarm.id });
+    await inbox.viewer!.next('9003', 10_000);
+    await sleep(300);
+    // plain was granted an alarm screen above, so only these two stay silent.
+    for (const who of ['other', 'super']) expect(inbox[who]!.codes(), who).not.toContain('9003');
+    expect(inbox.other!.received).toEqual([]);
+  });
+});
+
 describe('system notice', () => {
   it('goes to every console on acm/notice/web, sent by a super administrator only', async () => {
     clearAll();
