@@ -8,9 +8,11 @@ import { setLiveBridge } from './liveStore';
 import { fetchRealtimeConfig, type RealtimeConfig } from './realtimeConfig';
 import type { MqttConnect, MqttLike } from './types';
 
-// mqtt.js is loaded after login only, so the login page does not pay for it.
+// mqtt.js is loaded after login only, so the login page does not pay for it. Its browser build
+// (dist/mqtt.esm.js) has only a default export, while Node resolves the named ones: take either.
 const lazyConnect: MqttConnect = async (url, options) => {
-  const { connect } = await import('mqtt');
+  const mod = await import('mqtt');
+  const connect = mod.default?.connect ?? mod.connect;
   return connect(url, options) as unknown as MqttLike;
 };
 
