@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmRecordSchema } from '../../src/shared/alarms/push';
-import type { DeviceSettings } from '../../src/shared/devices/settings';
+import { DEFAULT_SETTINGS, type DeviceSettings } from '../../src/shared/devices/settings';
 import { devices } from '../../src/server/db/schema';
-import { buildTestApp, type TestApp } from './helper';
+import { buildTestApp, login, post, type TestApp } from './helper';
 import { addDevices } from './ingest-helper';
 import { alarmsOf, conditionsOf, send, typesOf } from './alarms-helper';
 
@@ -44,7 +44,7 @@ const CASES: [string, number, number, number, number, number][] = [
 ];
 
 describe('threshold alarms and their recovery', () => {
-  it.each(CASES)('%s %s raises once, holds in the band, recovers at %s', async (metric, bad, band, good, type, threshold) => {
+  it.each(CASES)('%s: %s raises once, %s holds, %s recovers', async (metric, bad, band, good, type, threshold) => {
     const d = await device();
     const t0 = Date.now() - 60_000;
     await send(t.app, d.imei, telemetry({ [metric]: bad }, t0));
@@ -60,12 +60,18 @@ describe('threshold alarms and their recovery', () => {
     expect(await conditionsOf(t.app, d.id)).toEqual([]);
   });
 
-  it('uses the limits in the device settings and picks up saved settings at once', async () => {
+  it('uses the limits in the device settings, and settings saved through the console at once', async () => {
     const d = await device({ limits: { heartRate: { low: 40, high: 100, interval: 5 } } });
-    await send(t.app, d.imei, telemetry({ heartRate: 110 }));
+    const t0 = Date.now() - 60_000;
+    await send(t.app, d.imei, telemetry({ heartRate: 110 }, t0));
     expect(await typesOf(t.app, d.id)).toEqual([6]);
-    const [row] = await alarmsOf(t.app, d.id);
-    expect(row!.threshold).toBe(100);
+    expect((await alarmsOf(t.app, d.id))[0]!.threshold).toBe(100);
+    const { token } = await login(t.app, 'demo', 'demo123');
+    const settings = { ...DEFAULT_SETTINGS, alarmDuration: 0, limits: { ...DEFAULT_SETTINGS.limits, heartRate: { low: 40, high: 150, interval: 5 } } };
+    expect((await post(t.app, '/api/device/settings/save', { imei: d.imei, settings }, { token })).code).toBe(0);
+    // 110 is normal under the new limit: the cached profile was dropped, so it recovers.
+    await send(t.app, d.imei, telemetry({ heartRate: 110 }, t0 + 10_000));
+    expect(await typesOf(t.app, d.id)).toEqual([6, [19, 6]]);
   });
 
   it('honours alarmDuration: a short excursion raises nothing, a lasting one raises once it has lasted', async () => {

@@ -41,23 +41,39 @@ export interface Handling {
   handlerName: string;
 }
 
+/** Request ids a record remembers (a JSON array in handle_request_id); older ones are forgotten. */
+const REMEMBERED_REQUESTS = 20;
+
 /**
  * Handles records (read too). A record already in that state with that note is left alone, and
- * so is one this request id already handled: a replayed request changes nothing, even if someone
- * handled the record differently in between.
+ * so is one that already saw this request id: a replayed request changes nothing, even if
+ * someone handled the record differently in between.
  */
 export async function handle(db: Db, scope: Scope, ids: number[], h: Handling, at: Date): Promise<Changed[]> {
   const note = h.note ?? null;
+  const seen = sql`coalesce(${a.handleRequestId}, '[]')::jsonb`;
+  const requestIds = h.requestId
+    ? sql`(case when jsonb_array_length(${seen}) >= ${REMEMBERED_REQUESTS} then jsonb_build_array(${h.requestId}::text) else ${seen} || to_jsonb(${h.requestId}::text) end)::text`
+    : sql`${a.handleRequestId}`;
   const rows = await db
     .update(a)
-    .set({ handleState: h.state, handleNote: note, handlerId: h.handlerId || null, handlerName: h.handlerName, handledAt: at, handleRequestId: h.requestId ?? null, read: 1, readAt: sql`coalesce(${a.readAt}, ${at.toISOString()}::timestamptz)` })
+    .set({
+      handleState: h.state,
+      handleNote: note,
+      handlerId: h.handlerId || null,
+      handlerName: h.handlerName,
+      handledAt: at,
+      handleRequestId: requestIds,
+      read: 1,
+      readAt: sql`coalesce(${a.readAt}, ${at.toISOString()}::timestamptz)`,
+    })
     .where(
       scopedWhere(
         scope,
         a,
         inArray(a.id, ids),
         or(ne(a.handleState, h.state), sql`${a.handleNote} is distinct from ${note}`),
-        h.requestId ? sql`${a.handleRequestId} is distinct from ${h.requestId}` : undefined,
+        h.requestId ? sql`not (${seen} ? ${h.requestId}::text)` : undefined,
       ),
     )
     .returning({ id: a.id, tenantId: a.tenantId });

@@ -49,7 +49,7 @@ export const alarmRecords = pgTable(
     handlerName: text('handler_name'),
     handleNote: text('handle_note'),
     handledAt: ts('handled_at'),
-    /** The client's idempotency key of the last handling (a replayed request changes nothing). */
+    /** JSON array of the clients' idempotency keys that handled it (a replayed request changes nothing). */
     handleRequestId: text('handle_request_id'),
   },
   (t) => [

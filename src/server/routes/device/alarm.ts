@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../shared/api';
 import { alarmHandleBody, alarmReadBody, alarmSinceBody, alarmStatsBody } from '../../../shared/alarms/api';
 import { byTenant, countVisible, type Changed, handle, markRead, since, stats, unreadCount } from '../../alarms/queries';
+import { isPlatformScope } from '../../db/scope';
 import { dateOf } from '../../lib/clock';
+import { loadRecipients } from '../../push/recipients';
 import { fail } from '../../lib/api-error';
 import { authed } from '../../plugins/auth';
 import { operatorOf } from './scope';
@@ -53,7 +55,10 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/alarm/since', { schema: { tags, summary: 'Alarms stored after a time, oldest first (a reconnecting console catches up)', body: alarmSinceBody } }, async (request, reply) => {
     const { after, limit } = request.body;
-    return reply.ok(await since(app.db, authed(request).scope, new Date(after), limit));
+    const { scope } = authed(request);
+    // The same people the push reaches (push/recipients.ts): catching up must not show more than live did.
+    if (!isPlatformScope(scope) && !(await loadRecipients(app.db, scope.tenantId)).includes(scope.userId)) return reply.ok([]);
+    return reply.ok(await since(app.db, scope, new Date(after), limit));
   });
 
   app.post('/alarm/stats', { schema: { tags, summary: 'Alarm counts over a period (/alarmTongji)', body: alarmStatsBody } }, async (request, reply) => {
