@@ -15,6 +15,9 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const SUSTAIN_S = QUICK ? 8 : 20;
 const OVERLOAD_S = QUICK ? 8 : 30;
 const RECOVER_S = QUICK ? 5 : 10;
+// Long enough for steady state: with 3 s the sustained phase ran well below the recovery phase
+// after it (PGlite's WebAssembly and the JIT were still warming up).
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 10);
 const TICK_MS = 10;
 const MB = 1024 * 1024;
 
@@ -145,7 +148,7 @@ const f = (n: number) => Math.round(n).toLocaleString('en-US');
 export async function benchPath(kind: 'pglite' | 'postgres', target: number): Promise<string[]> {
   const p = await openPath(kind);
   try {
-    await phase(p, 3); // warm-up: device cache, JIT
+    await phase(p, WARMUP_S); // warm-up: device cache, JIT (PGlite's WebAssembly too)
     await p.app.ingest.drain();
     const sus = await phase(p, SUSTAIN_S);
     await p.app.ingest.drain();
