@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEVICE_STATE } from '../../src/shared/codes';
 import { AlarmEngine } from '../../src/server/alarms/engine';
 import { DeviceProfiles } from '../../src/server/alarms/profiles';
-import { devices } from '../../src/server/db/schema';
+import { alarmRecords, devices } from '../../src/server/db/schema';
 import { DeviceHub } from '../../src/server/devices/hub';
 import { buildTestApp, type TestApp } from './helper';
+import { tenantId } from './fixtures';
 import { addDevices } from './ingest-helper';
 import { alarmsOf, conditionsOf, send, settle, typesOf } from './alarms-helper';
 
@@ -151,6 +152,21 @@ describe('device events', () => {
       t.app.alarmHub.off('raised', boom);
     }
     expect(await typesOf(t.app, d.id)).toEqual([13]);
+  });
+});
+
+describe('demo seed', () => {
+  it('holds 14 days of varied alarm history for the demo site', async () => {
+    const tenant = await tenantId(t.app, 'Demo Site');
+    const rows = await t.app.db.select().from(alarmRecords).where(eq(alarmRecords.tenantId, tenant));
+    expect(rows.length).toBeGreaterThan(100);
+    expect(new Set(rows.map((r) => r.type)).size).toBeGreaterThanOrEqual(10);
+    const oldest = Math.min(...rows.map((r) => r.ts.getTime()));
+    expect(Date.now() - oldest).toBeLessThanOrEqual(14 * 86_400_000);
+    expect(Date.now() - oldest).toBeGreaterThan(7 * 86_400_000);
+    expect(rows.some((r) => r.read === 0 && r.handleState === 0)).toBe(true);
+    expect(rows.some((r) => r.handleState === 1 && r.handlerName)).toBe(true);
+    expect(rows.some((r) => r.type === 19 && r.recoveredType !== null)).toBe(true);
   });
 });
 

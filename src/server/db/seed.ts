@@ -4,6 +4,7 @@ import type { PasswordHasher } from '../auth/passwords';
 import type { Db } from './driver';
 import { roleResources, roles, tenants, userRoles, users } from './schema';
 import { syncCatalogue, type Catalogue, type Tx } from './seed-catalogue';
+import { seedAlarms } from './seed-alarms';
 import { seedDevices, seedDevicesIfMissing } from './seed-devices';
 import type { ScenarioKey } from '../../shared/routes';
 
@@ -89,6 +90,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
       { tenantId, userId: visitor!.id, roleId: visitorRole!.id },
     ]);
     await seedDevices(tx, { platformTenantId: platform!.id, demoTenantId: tenantId });
+    await seedAlarms(tx, tenantId);
     return { seeded: true, demo: true };
   });
 }
