@@ -125,6 +125,17 @@ describe('/AlarmHistory', () => {
     expect(bodies(calls, '/api/device/alarm/handle').at(-1)).not.toHaveProperty('note');
   });
 
+  it('without the handling mark only reading is offered', async () => {
+    saveLogin('tok', { ...demoUser, marks: [] });
+    renderWithProviders(<Harness />, { queryClient: alarmQueryClient() });
+    await screen.findByText('SOS 1');
+    expect(screen.getByTestId('row-alarmRead')).toBeInTheDocument();
+    expect(screen.getByTestId('alarm-bulk-read')).toBeInTheDocument();
+    expect(screen.queryByTestId('row-alarmHandle')).toBeNull();
+    expect(screen.queryByTestId('alarm-bulk-handle')).toBeNull();
+    expect(screen.queryByTestId('resource-export')).toBeNull();
+  });
+
   it('opens the device of a row', async () => {
     const opened: string[] = [];
     renderWithProviders(<Harness onOpenDevice={(imei) => opened.push(imei)} />, { queryClient: alarmQueryClient() });

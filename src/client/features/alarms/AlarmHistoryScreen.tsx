@@ -4,10 +4,11 @@ import { useLingui as useI18n } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ALARM_HANDLE } from '../../../shared/alarms/types';
 import { requireSelection } from '../../components/DataTable';
-import { useSession } from '../../lib/session';
+import { hasMark, useSession } from '../../lib/session';
 import type { RouteScreenProps } from '../org/RouteScreenProps';
 import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';
 import { alarmCells } from './AlarmCells';
+import { HANDLE_MARK } from './alarmMutations';
 import { alarmDef } from './alarmResource';
 import { HandleModal } from './HandleModal';
 import { historyDef } from './historyDef';
@@ -33,6 +34,7 @@ export function AlarmHistoryScreen({ onOpenDevice, ...props }: AlarmHistoryScree
       id: 'alarmHandle',
       title: t`处理`,
       color: 'orange',
+      mark: HANDLE_MARK,
       visible: (row) => Number(row.handleState) === ALARM_HANDLE.pending,
       run: (row) => setHandling([row.id]),
     },
@@ -44,9 +46,11 @@ export function AlarmHistoryScreen({ onOpenDevice, ...props }: AlarmHistoryScree
       <Button variant="light" onClick={() => requireSelection(selected, actions.markRead)} data-testid="alarm-bulk-read">
         <Trans>批量已读</Trans>
       </Button>
-      <Button variant="light" color="orange" onClick={() => requireSelection(selected, setHandling)} data-testid="alarm-bulk-handle">
-        <Trans>批量处理</Trans>
-      </Button>
+      {hasMark(HANDLE_MARK) && (
+        <Button variant="light" color="orange" onClick={() => requireSelection(selected, setHandling)} data-testid="alarm-bulk-handle">
+          <Trans>批量处理</Trans>
+        </Button>
+      )}
     </>
   );
 

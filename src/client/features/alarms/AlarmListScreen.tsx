@@ -3,13 +3,17 @@ import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { ALARM_HANDLE } from '../../../shared/alarms/types';
+import { hasMark, useSession } from '../../lib/session';
 import { AlarmCard } from './AlarmCard';
+import { HANDLE_MARK } from './alarmMutations';
 import { alarmListQuery, LIVE_LIST_QUERY } from './alarms.queries';
 import { HandleModal } from './HandleModal';
 import { useAlarmActions } from './useAlarmActions';
 
 /** /alarmList: the unhandled alarms, newest first, for a narrow side panel; refreshed by the live bridge. */
 export function AlarmListScreen() {
+  useSession();
+  const canHandle = hasMark(HANDLE_MARK);
   const list = useQuery(alarmListQuery(LIVE_LIST_QUERY));
   const actions = useAlarmActions();
   const [handling, setHandling] = useState<number[] | null>(null);
@@ -43,7 +47,7 @@ export function AlarmListScreen() {
               <Trans>标为已读</Trans>
             </Button>
           )}
-          {Number(row.handleState) === ALARM_HANDLE.pending && (
+          {canHandle && Number(row.handleState) === ALARM_HANDLE.pending && (
             <Button size="compact-xs" variant="light" color="orange" onClick={() => setHandling([row.id])} data-testid="card-handle">
               <Trans>处理</Trans>
             </Button>

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import type { AlarmHandleBody } from '../../../shared/alarms/api';
-import { ALARM_HANDLE } from '../../../shared/alarms/types';
 import type { ListQuery, ListResult } from '../../../shared/resources/list';
 import { RequestError, request, toast } from '../../lib/request';
 import { getUser } from '../../lib/session';
@@ -116,4 +115,5 @@ export function registerAlarmMutations(client: QueryClient): void {
   });
 }
 
-export const HANDLE_STATES = [ALARM_HANDLE.handled, ALARM_HANDLE.falseAlarm] as const;
+/** The service's permission mark of handling (read needs none). */
+export const HANDLE_MARK = 'alarm:handle';
