@@ -78,6 +78,13 @@ const CREATE_OTHERWISE: Record<string, (token: string) => Promise<void>> = {
     const res = await post(t.app, '/api/device/command/send', { imei, cmd: 'locate' }, { token });
     expect(res.code).toBe(0);
   },
+  // Alarm records come from the alarm engine: a device the tenant already has calls for help.
+  'device/alarm': async (token) => {
+    const [d] = await t.app.db.select().from(devices).where(eq(devices.tenantId, token === a.token ? a.tenant : b.tenant)).limit(1);
+    const known = { id: d!.id, imei: d!.imei, tenantId: d!.tenantId, kind: d!.kind, state: 1, stockState: d!.stockState, messageType: 'json' as const, secretVersion: 1 };
+    t.app.deviceHub.emit('uplink', known, { kind: 'alarm', alarm: 'sos' }, new Date());
+    await t.app.alarmEngine.drain();
+  },
 };
 
 const scoped = RESOURCES.filter((d) => d.tenantScoped);
