@@ -2,6 +2,7 @@
 // each figure; a miss sets a non-zero exit code so a regression is visible, never a flaky test.
 import { initialJsGzip } from './bundle-size';
 import { benchDeviceList } from './device-list';
+import { benchAlarms } from './alarm-latency';
 import { benchIngest } from './ingest';
 import { listLatency } from './list';
 import { loginRoundTrip } from './login';
@@ -34,5 +35,6 @@ for (const list of await listLatency()) {
 
 for (const line of await benchDeviceList()) console.log(line);
 for (const line of await benchIngest()) console.log(line);
+for (const line of await benchAlarms()) console.log(line);
 
 process.exitCode = missed ? 1 : 0;

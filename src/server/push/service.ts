@@ -12,7 +12,7 @@ import type { VoiceSockets } from './voice-socket';
 
 export interface PushDeps {
   broker: Pick<Broker, 'publish'>;
-  recipients: Pick<RecipientCache, 'get'>;
+  recipients: Pick<RecipientCache, 'get' | 'invalidate'>;
   voice: VoiceProvider;
   sockets: Pick<VoiceSockets, 'send'>;
   log: FastifyBaseLogger;
@@ -57,6 +57,11 @@ export class PushService {
         await this.toEach(await this.deps.recipients.get(device.tenantId), cardPush(device.imei, message.cardInfo), 1);
       });
     }
+  }
+
+  /** Forget cached recipients (all tenants, or one) after a change that must take effect now. */
+  invalidateRecipients(tenantId?: number): void {
+    this.deps.recipients.invalidate(tenantId);
   }
 
   /** System-wide notice (super administrators only; the route checks). */
