@@ -46,7 +46,7 @@ beforeAll(async () => {
   await connectAs('plain', 'plain', 'secret1');
   await connectAs('other', 'otheradmin', 'secret1');
   await connectAs('super', 'admin', 'admin123');
-  [device] = await addDevices(t.app, 1, { tenantId: demoTenant });
+  [device] = (await addDevices(t.app, 1, { tenantId: demoTenant })) as [TestDevice];
 });
 
 afterAll(async () => {
