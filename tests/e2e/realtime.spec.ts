@@ -7,6 +7,8 @@ import { expectShell, loginWithAccount } from './helpers';
 // device -> broker -> ingest -> alarm engine -> push -> the console's MQTT -> the shell.
 // The voice socket's heartbeat and reconnect timing are covered by the unit tests
 // (tests/client/realtime/voiceSocket.test.ts): 25 s + 25 s + 6 s is too slow for a browser run.
+// Screen texts are checked by the unit tests; here the states are read from test ids and
+// data-state, so the run does not depend on the production catalogs being extracted.
 test.describe.configure({ mode: 'serial' });
 
 const run = promisify(execFile);
@@ -45,10 +47,8 @@ test('an SOS from a helmet opens SOS紧急求救 and the device button opens its
   await waitConnected(page);
   const helmet = await deviceOf('helmet');
   await sim('send', '--imei', helmet, '--kind', 'sos');
-  const dialog = page.getByRole('dialog').filter({ hasText: 'SOS紧急求救' });
-  await expect(dialog).toBeVisible({ timeout: 15_000 });
-  await expect(dialog.getByTestId('sos-imei')).toHaveText(helmet);
-  await dialog.getByTestId('sos-open-device').click();
+  await expect(page.getByTestId('sos-imei')).toHaveText(helmet, { timeout: 15_000 });
+  await page.getByTestId('sos-open-device').click();
   await expect(page).toHaveURL(new RegExp(`/map/DeviceDtail\\?imei=${helmet}`));
 });
 
@@ -71,7 +71,7 @@ test('door call: countdown, busy, ignore; answer opens the call dialog; unlock s
   const drawer = page.getByTestId('call-status');
 
   await sim('send', '--imei', door, '--kind', 'call', '--value', '0301');
-  await expect(drawer).toHaveText('门口机正在发起呼叫请求...', { timeout: 15_000 });
+  await expect(drawer).toHaveAttribute('data-state', 'ringing', { timeout: 15_000 });
   await expect(page.getByTestId('call-countdown')).toHaveText(/^00:(30|29|28|27)$/);
   // Busy: a second call while ringing changes nothing.
   await sim('send', '--imei', door, '--kind', 'call', '--value', '0999');
@@ -79,38 +79,52 @@ test('door call: countdown, busy, ignore; answer opens the call dialog; unlock s
   await page.keyboard.press('Escape');
   await expect(drawer).toBeVisible();
   await page.getByTestId('call-ignore').click();
-  await expect(drawer).toHaveText('已忽略');
+  await expect(drawer).toHaveAttribute('data-state', 'ignored');
   await expect(drawer).toBeHidden();
 
   await sim('send', '--imei', door, '--kind', 'call', '--value', '0302');
-  await expect(drawer).toHaveText('门口机正在发起呼叫请求...', { timeout: 15_000 });
+  await expect(drawer).toHaveAttribute('data-state', 'ringing', { timeout: 15_000 });
   await page.getByTestId('call-unlock').click();
-  await expect(drawer).toHaveText('已开锁', { timeout: 15_000 });
+  await expect(drawer).toHaveAttribute('data-state', 'unlocked', { timeout: 15_000 });
   await expect(drawer).toBeHidden();
 
   await sim('send', '--imei', door, '--kind', 'call', '--value', '0303');
-  await expect(drawer).toHaveText('门口机正在发起呼叫请求...', { timeout: 15_000 });
+  await expect(drawer).toHaveAttribute('data-state', 'ringing', { timeout: 15_000 });
   await page.getByTestId('call-answer').click();
-  await expect(drawer).toHaveText('接听中...');
+  await expect(drawer).toHaveAttribute('data-state', 'answering');
   const hangUp = page.getByTestId('call-hangup');
-  const toastInvalid = page.getByText('无效的数据，请检查服务');
-  // With a token provider the dialog opens; a call without tokens is refused with the toast.
-  await expect(hangUp.or(toastInvalid)).toBeVisible({ timeout: 5_000 });
-  if (await hangUp.isVisible()) {
-    await hangUp.click();
-    await expect(hangUp).toBeHidden();
-  }
+  // The service's local token provider makes the call complete, so the dialog opens.
+  await expect(hangUp).toBeVisible({ timeout: 5_000 });
   await expect(drawer).toBeHidden();
+  await hangUp.click();
+  await expect(hangUp).toBeHidden();
 });
 
 test('alarms raised while the browser was offline arrive after it comes back', async ({ page, context }) => {
+  // Chromium's offline mode leaves open WebSockets alone, so the broker link is routed through
+  // Playwright: going offline closes it and refuses new ones, like a dropped network would.
+  let offline = false;
+  const open: { close: () => Promise<void> }[] = [];
+  await context.routeWebSocket(/\/mqtt$/, async (ws) => {
+    if (offline) return ws.close();
+    ws.connectToServer();
+    open.push(ws);
+  });
   await login(page);
   await waitConnected(page);
   const helmet = await deviceOf('helmet');
+  offline = true;
   await context.setOffline(true);
-  await expect(page.locator('html')).not.toHaveAttribute('data-live', 'connected', { timeout: 30_000 });
+  await Promise.all(open.splice(0).map((ws) => ws.close()));
+  await expect(page.locator('html')).not.toHaveAttribute('data-live', 'connected', { timeout: 10_000 });
   await sim('send', '--imei', helmet, '--kind', 'collision');
+  // The ingest stores on a 1 s cycle and the engine runs after it: let the record exist first.
+  await page.waitForTimeout(2500);
+  const since = page.waitForResponse((r) => r.url().endsWith('/api/device/alarm/since'), { timeout: 30_000 });
+  offline = false;
   await context.setOffline(false);
   await waitConnected(page);
-  await expect(page.getByTestId('alarm-notification').filter({ hasText: '碰撞告警' }).first()).toBeVisible({ timeout: 20_000 });
+  const missed = ((await (await since).json()) as { data: { imei: string; type: number }[] }).data;
+  expect(missed).toContainEqual(expect.objectContaining({ imei: helmet, type: 12 }));
+  await expect(page.getByTestId('alarm-notification').or(page.getByTestId('alarm-summary')).first()).toBeVisible({ timeout: 10_000 });
 });

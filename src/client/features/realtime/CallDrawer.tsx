@@ -36,7 +36,7 @@ export function CallDrawer({ state, machine }: { state: CallState; machine: Call
       {state.call && (
         <Stack gap="md">
           <Title order={4}>{callPlace(state.call) || state.call.imei}</Title>
-          <Text data-testid="call-status" role="status">
+          <Text data-testid="call-status" data-state={state.text} role="status">
             {text}
           </Text>
           <Text size="xl" fw={700} ff="monospace" data-testid="call-countdown">

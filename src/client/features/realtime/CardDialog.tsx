@@ -7,7 +7,7 @@ export function CardDialog({ queue, onClose }: { queue: CardPush[]; onClose: () 
   const { t } = useLingui();
   const card = queue[0];
   return (
-    <Modal opened={Boolean(card)} onClose={onClose} title={t`消息提示`} data-testid="card-dialog">
+    <Modal opened={Boolean(card)} onClose={onClose} centered title={t`消息提示`} data-testid="card-dialog">
       {card && (
         <Stack gap="xs">
           <Text size="sm">

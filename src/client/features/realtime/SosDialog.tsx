@@ -28,6 +28,7 @@ export function SosDialog({ queue, onClose, onOpenDevice }: SosDialogProps) {
     <Modal
       opened={Boolean(sos)}
       onClose={onClose}
+      centered
       title={
         <Group gap="xs">
           <Text fw={700} c="red">
