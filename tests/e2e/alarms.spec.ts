@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { expectShell, loginWithAccount } from './helpers';
+import { expectShell, loginWithAccount, waitForServiceWorker } from './helpers';
 
 // The alarm screens against the service and the in-process simulator. Texts of the new screens
 // are checked by the unit tests (tests/client/alarms); here states are read from test ids and
@@ -104,6 +104,38 @@ test('/alarmList: marking read offline shows at once and reaches the service onc
   expect(reads).toEqual([{ ids: [Number(id)], requestId: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
   await page.reload();
   await expect(target).toHaveAttribute('data-read', 'yes');
+});
+
+test('a change made offline survives an offline reload and is sent once when the network returns', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const imei = await helmetImei();
+  await sim('send', '--imei', imei, '--kind', 'collision');
+  await login(page);
+  await page.goto('/map/alarmList');
+  await waitForServiceWorker(page);
+  const card = page.getByTestId('alarm-card').filter({ hasText: imei }).and(page.locator('[data-read="no"]')).first();
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  const id = await card.getAttribute('data-id');
+  const target = page.locator(`[data-testid="alarm-card"][data-id="${id}"]`);
+
+  const reads: Record<string, unknown>[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/device/alarm/read') && reads.push(r.postDataJSON()));
+  await context.setOffline(true);
+  try {
+    await target.getByTestId('card-read').click();
+    await expect(target).toHaveAttribute('data-read', 'yes');
+    // The persister writes at most once a second.
+    await page.waitForTimeout(2000);
+    await page.reload();
+    // The service worker serves the shell; the restored cache shows the change still waiting.
+    await expect(target).toHaveAttribute('data-read', 'yes', { timeout: 20_000 });
+    expect(reads).toHaveLength(0);
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect.poll(() => reads.length, { timeout: 15_000 }).toBe(1);
+  await page.waitForTimeout(2000);
+  expect(reads).toEqual([{ ids: [Number(id)], requestId: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
 });
 
 test('/alarmTongji shows the totals, its four charts and the top devices', async ({ page }) => {

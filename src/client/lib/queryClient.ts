@@ -1,4 +1,4 @@
-import { QueryClient, type Query } from '@tanstack/react-query';
+import { QueryClient, onlineManager, type Query } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
@@ -30,6 +30,9 @@ export function createQueryClient(): QueryClient {
     },
   });
   registerAlarmMutations(client);
+  // The online manager starts as online and learns only from later events; a console opened
+  // without a network would otherwise resume its stored changes into a failing fetch at once.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
   return client;
 }
 

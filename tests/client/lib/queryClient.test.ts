@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import type { Query } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { onlineManager, type Query } from '@tanstack/react-query';
 import { alarmListQuery, LIVE_LIST_QUERY } from '../../../src/client/features/alarms/alarms.queries';
 import { deviceKeys } from '../../../src/client/features/devices/devices.queries';
 import { resourceKeys } from '../../../src/client/features/resources/resources.queries';
 import { navKeys } from '../../../src/client/features/shell/nav.queries';
-import { PERSISTED_KEYS, shouldPersist, shouldPersistMutation } from '../../../src/client/lib/queryClient';
+import { createQueryClient, PERSISTED_KEYS, shouldPersist, shouldPersistMutation } from '../../../src/client/lib/queryClient';
 
 const query = (queryKey: readonly unknown[], status: 'success' | 'error' | 'pending' = 'success') =>
   ({ queryKey, state: { status } }) as unknown as Pick<Query, 'queryKey' | 'state'>;
@@ -32,5 +32,23 @@ describe('persisted query cache', () => {
     expect(shouldPersistMutation(m(['alarm', 'handle'], true))).toBe(true);
     expect(shouldPersistMutation(m(['alarm', 'handle'], false))).toBe(false);
     expect(shouldPersistMutation(m(['device', 'recycle'], true))).toBe(false);
+  });
+});
+
+describe('startup without a network', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'onLine');
+    onlineManager.setOnline(true);
+  });
+
+  it('starts offline when the browser says so, so stored changes wait instead of failing', () => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    createQueryClient();
+    expect(onlineManager.isOnline()).toBe(false);
+  });
+
+  it('leaves the manager online otherwise', () => {
+    createQueryClient();
+    expect(onlineManager.isOnline()).toBe(true);
   });
 });

@@ -37,7 +37,8 @@ export function isAlarmMutation(mutation: { options: { mutationKey?: readonly un
   return key?.[0] === ALARM_RESOURCE.name && (key[1] === 'read' || key[1] === 'handle');
 }
 
-const MAX_NETWORK_RETRIES = 3;
+/** 1 + 2 + 4 + 8 + 16 s: a patchy connection gets half a minute before the change is given up. */
+const MAX_NETWORK_RETRIES = 5;
 
 /** A dropped connection on a patchy site is retried (the body is idempotent); a refusal is not. */
 function retryNetwork(failures: number, error: unknown): boolean {
