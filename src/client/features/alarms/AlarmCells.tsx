@@ -72,7 +72,6 @@ export const alarmCells: Record<string, (row: Row) => ReactNode> = {
   level: (row) => <LevelBadge level={row.level} />,
   type: (row) => <TypeText type={row.type} />,
   imei: (row) => <DeviceCell row={row} />,
-  deviceName: (row) => <DeviceCell row={row} />,
   value: (row) => valueText(row),
   ts: (row) => formatDateCell(row.ts),
   createdAt: (row) => formatDateCell(row.createdAt),
