@@ -93,7 +93,7 @@ describe('console routing and gating', () => {
   it('a map screen opened without /map is moved into the map layout', async () => {
     loggedIn();
     const router = openAt('/alarmList');
-    expect(await screen.findByTestId('placeholder-screen')).toHaveAttribute('data-route', 'alarmList');
+    expect(await screen.findByTestId('alarm-live-list')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/map/alarmList');
   });
 

@@ -8,6 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguagePicker } from '../../i18n/LanguagePicker';
+import { LiveDot } from '../../live/LiveDot';
 import { OfflineBadge } from '../../pwa/OfflineBadge';
 import { ThemeMenu } from './ThemeMenu';
 import { UserMenu } from './UserMenu';
@@ -64,6 +65,7 @@ export function HeaderBar(props: HeaderBarProps) {
         </Title>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <LiveDot />
         <OfflineBadge />
         <LanguagePicker />
         <ThemeMenu />
