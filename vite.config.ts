@@ -66,6 +66,8 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
+      // The voice-broadcast socket lives under /api; it must be matched before the plain /api proxy.
+      '/api/voice/ws': { target: serviceUrl.replace('http', 'ws'), ws: true },
       '/api': { target: serviceUrl, changeOrigin: false },
       '/mqtt': { target: serviceUrl.replace('http', 'ws'), ws: true },
     },
