@@ -9,3 +9,10 @@ export const topics = {
 
 /** MQTT-over-WebSocket path on the HTTP port. */
 export const MQTT_WS_PATH = '/mqtt';
+
+/**
+ * Live positions of one tenant's devices, coalesced and published about once a second by the
+ * service (`positionsPushSchema` in src/shared/geo/positions.ts). Consoles of that tenant may
+ * subscribe; nobody else publishes there.
+ */
+export const tenantPositionsTopic = (tenantId: string | number) => `acm/t/${tenantId}/positions`;

@@ -1,0 +1,164 @@
+/**
+ * Geofences (spec core 3/4 "Fence"; realtime 9 "Map and playback"): the fields the service takes
+ * on `POST /api/device/fence/add|update`, the code tables, and the geometry both sides evaluate.
+ * Coordinates are WGS-84 (lon, lat) everywhere; providers that need GCJ-02 convert at their edge.
+ */
+import { z } from 'zod';
+import { IMEI_RE } from '../devices/protocol';
+
+/** Spec core 4: fence type 0 key fence, 1 electronic fence. */
+export const FENCE_TYPE = { key: 0, electronic: 1 } as const;
+/** Spec core 4: fence shape 0 circle, 1 polygon. */
+export const FENCE_SHAPE = { circle: 0, polygon: 1 } as const;
+/** Spec core 4: fence state 0 disabled, 1 enabled. */
+export const FENCE_STATUS = { disabled: 0, enabled: 1 } as const;
+
+export const FENCE_TYPE_TABLE = [
+  { value: FENCE_TYPE.key, cn: '重点围栏', en: 'Key fence' },
+  { value: FENCE_TYPE.electronic, cn: '电子围栏', en: 'Electronic fence' },
+] as const;
+export const FENCE_SHAPE_TABLE = [
+  { value: FENCE_SHAPE.circle, cn: '圆形', en: 'Circle' },
+  { value: FENCE_SHAPE.polygon, cn: '多边形', en: 'Polygon' },
+] as const;
+export const FENCE_STATUS_TABLE = [
+  { value: FENCE_STATUS.enabled, cn: '启用', en: 'Enabled' },
+  { value: FENCE_STATUS.disabled, cn: '禁用', en: 'Disabled' },
+] as const;
+
+/** Spec realtime 9: circle default radius 100 m, stroke/fill #38f; polygon colour #1791fc. */
+export const FENCE_DEFAULTS = { radius: 100, circleColor: '#38f', polygonColor: '#1791fc' } as const;
+export const MAX_FENCE_RADIUS_M = 50_000;
+export const MAX_POLYGON_POINTS = 500;
+
+export const lonSchema = z.number().finite().min(-180, 'lonInvalid').max(180, 'lonInvalid');
+export const latSchema = z.number().finite().min(-90, 'latInvalid').max(90, 'latInvalid');
+export type LonLat = [lon: number, lat: number];
+const pointSchema = z.tuple([lonSchema, latSchema]);
+
+/**
+ * One outer ring, no holes (a nested array of rings is refused by the tuple check). The closing
+ * point may be given or not; the ring needs 3 distinct points and must not cross itself.
+ */
+export const ringSchema = z
+  .array(pointSchema)
+  .min(3, 'polygonTooFewPoints')
+  .max(MAX_POLYGON_POINTS + 1, 'tooLarge')
+  .refine((r) => distinctPoints(r) >= 3, 'polygonTooFewPoints')
+  .refine((r) => !selfIntersects(openRing(r)), 'polygonSelfIntersects');
+
+const fenceFields = {
+  name: z.string().trim().min(1, 'fenceNameRequired').max(64, 'tooLong'),
+  type: z.union([z.literal(FENCE_TYPE.key), z.literal(FENCE_TYPE.electronic)]),
+  shape: z.union([z.literal(FENCE_SHAPE.circle), z.literal(FENCE_SHAPE.polygon)]),
+  status: z.union([z.literal(FENCE_STATUS.disabled), z.literal(FENCE_STATUS.enabled)]).default(FENCE_STATUS.enabled),
+  /** Metres; circles only. */
+  radius: z.number().finite().positive('tooSmall').max(MAX_FENCE_RADIUS_M, 'tooLarge').optional(),
+  /** Circle centre (polygons: ignored, the service stores the ring's centroid). */
+  longitude: lonSchema.optional(),
+  latitude: latSchema.optional(),
+  description: z.string().trim().max(500, 'tooLong').optional(),
+  /** Polygons: [[lon, lat], ...]. */
+  points: ringSchema.optional(),
+  /** Devices the fence watches (replaces the set on update). */
+  imeis: z.array(z.string().regex(IMEI_RE, 'imeiInvalid')).max(10_000, 'tooLarge').optional(),
+  /** Device groups the fence watches (their devices, now and later). */
+  groupIds: z.array(z.number().int().positive()).max(1000, 'tooLarge').optional(),
+};
+
+function shapeComplete(f: { shape: number; radius?: number; longitude?: number; latitude?: number; points?: unknown[] }, ctx: z.RefinementCtx) {
+  if (f.shape === FENCE_SHAPE.circle) {
+    if (f.radius === undefined) ctx.addIssue({ code: 'custom', path: ['radius'], message: 'required' });
+    if (f.longitude === undefined) ctx.addIssue({ code: 'custom', path: ['longitude'], message: 'required' });
+    if (f.latitude === undefined) ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'required' });
+  } else if (!f.points) ctx.addIssue({ code: 'custom', path: ['points'], message: 'required' });
+}
+
+export const fenceAddBody = z.object(fenceFields).superRefine(shapeComplete);
+export const fenceUpdateBody = z.object({ id: z.number().int().positive(), ...fenceFields }).superRefine(shapeComplete);
+export type FenceInput = z.infer<typeof fenceAddBody>;
+
+/** A fence as the evaluator and the map need it. */
+export interface FenceGeometry {
+  id: number;
+  shape: number;
+  /** Circle centre, or the polygon's centroid. */
+  lon: number;
+  lat: number;
+  radius: number | null;
+  /** Open ring (no repeated closing point). */
+  points: LonLat[] | null;
+}
+
+const EARTH_R = 6_371_008.8;
+const rad = (d: number) => (d * Math.PI) / 180;
+
+/** Great-circle distance in metres (haversine). */
+export function distanceM(a: LonLat, b: LonLat): number {
+  const dLat = rad(b[1] - a[1]);
+  const dLon = rad(b[0] - a[0]);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a[1])) * Math.cos(rad(b[1])) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_R * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export function openRing(r: readonly LonLat[]): LonLat[] {
+  const first = r[0];
+  const last = r[r.length - 1];
+  return r.length > 1 && first && last && first[0] === last[0] && first[1] === last[1] ? r.slice(0, -1) : [...r];
+}
+
+function distinctPoints(r: readonly LonLat[]): number {
+  return new Set(r.map((p) => `${p[0]},${p[1]}`)).size;
+}
+
+/** Ray casting on lon/lat (fences are small: planar is exact enough). A point on an edge counts as inside. */
+export function pointInRing(p: LonLat, ring: readonly LonLat[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i]!;
+    const [xj, yj] = ring[j]!;
+    if (onSegment(p, ring[j]!, ring[i]!)) return true;
+    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+function onSegment(p: LonLat, a: LonLat, b: LonLat): boolean {
+  const cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+  if (Math.abs(cross) > 1e-12) return false;
+  return p[0] >= Math.min(a[0], b[0]) && p[0] <= Math.max(a[0], b[0]) && p[1] >= Math.min(a[1], b[1]) && p[1] <= Math.max(a[1], b[1]);
+}
+
+function segmentsCross(a: LonLat, b: LonLat, c: LonLat, d: LonLat): boolean {
+  const o = (p: LonLat, q: LonLat, r: LonLat) => Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
+  return o(a, b, c) * o(a, b, d) < 0 && o(c, d, a) * o(c, d, b) < 0;
+}
+
+/** Proper crossings of non-adjacent edges (O(n²); rings are at most MAX_POLYGON_POINTS). */
+export function selfIntersects(ring: readonly LonLat[]): boolean {
+  const n = ring.length;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 2; j < n; j++) {
+      if (i === 0 && j === n - 1) continue;
+      if (segmentsCross(ring[i]!, ring[(i + 1) % n]!, ring[j]!, ring[(j + 1) % n]!)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether a WGS-84 point is inside the fence (the boundary counts as inside). */
+export function insideFence(f: FenceGeometry, p: LonLat): boolean {
+  if (f.shape === FENCE_SHAPE.circle) return f.radius !== null && distanceM([f.lon, f.lat], p) <= f.radius;
+  return f.points !== null && pointInRing(p, f.points);
+}
+
+/** Bounding box [minLon, minLat, maxLon, maxLat] for a spatial index. */
+export function fenceBBox(f: FenceGeometry): [number, number, number, number] {
+  if (f.shape === FENCE_SHAPE.circle && f.radius !== null) {
+    const dLat = f.radius / 111_320;
+    const dLon = f.radius / (111_320 * Math.max(0.01, Math.cos(rad(f.lat))));
+    return [f.lon - dLon, f.lat - dLat, f.lon + dLon, f.lat + dLat];
+  }
+  const pts = f.points ?? [[f.lon, f.lat]];
+  return [Math.min(...pts.map((p) => p[0])), Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[1]))];
+}
