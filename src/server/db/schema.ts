@@ -174,3 +174,4 @@ export type RoleRow = typeof roles.$inferSelect;
 export * from './schema-devices';
 export * from './schema-alarms';
 export * from './schema-indoor';
+export * from './schema-fences';
