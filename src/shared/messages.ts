@@ -68,6 +68,11 @@ export const MESSAGES = {
   groupNotEmpty: 'Move the devices out of this group before deleting it',
   productInUse: 'Devices still use this product or category',
   applicationReviewed: 'This application has already been reviewed',
+  fenceNameRequired: 'Fence name must not be empty',
+  lonInvalid: 'Longitude must be between -180 and 180',
+  latInvalid: 'Latitude must be between -90 and 90',
+  polygonTooFewPoints: 'A polygon needs at least 3 distinct points',
+  polygonSelfIntersects: 'The polygon must not cross itself',
 } as const;
 export type MsgKey = keyof typeof MESSAGES;
 

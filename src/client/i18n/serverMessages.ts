@@ -69,6 +69,11 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   groupNotEmpty: msg({ id: 'server.groupNotEmpty', message: '请先将设备移出该分组再删除' }),
   productInUse: msg({ id: 'server.productInUse', message: '仍有设备使用该产品或分类' }),
   applicationReviewed: msg({ id: 'server.applicationReviewed', message: '该申请已审核' }),
+  fenceNameRequired: msg({ id: 'server.fenceNameRequired', message: '围栏名称不能为空' }),
+  lonInvalid: msg({ id: 'server.lonInvalid', message: '经度须在-180至180之间' }),
+  latInvalid: msg({ id: 'server.latInvalid', message: '纬度须在-90至90之间' }),
+  polygonTooFewPoints: msg({ id: 'server.polygonTooFewPoints', message: '多边形至少需要3个不同的点' }),
+  polygonSelfIntersects: msg({ id: 'server.polygonSelfIntersects', message: '多边形的边不能相交' }),
 };
 
 /** The descriptor of a service message key, for callers that render with <Trans>/t themselves. */
