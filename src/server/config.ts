@@ -44,6 +44,10 @@ const envSchema = z.object({
   AGORA_APP_CERTIFICATE: z.string().trim().regex(/^[0-9a-f]{32}$/i, 'expected the 32 hex digits of an Agora App Certificate').optional().or(z.literal('')),
   /** Lifetime of intercom call tokens. */
   VOICE_TOKEN_TTL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Map providers beyond the offline MapLibre map: AMap (key + security code) and Google Maps. */
+  AMAP_KEY: z.string().trim().max(128).optional(),
+  AMAP_SECURITY_CODE: z.string().trim().max(128).optional(),
+  GOOGLE_MAPS_KEY: z.string().trim().max(128).optional(),
 });
 
 export interface Argon2Cost {
@@ -74,6 +78,8 @@ export interface Config {
   /** Agora credentials; without them the intercom uses the local token provider. */
   agora?: { appId: string; appCertificate: string };
   voiceTokenTtlS: number;
+  /** Browser keys of the commercial map SDKs; unset means that provider is not offered. */
+  maps: { amapKey?: string; amapSecurityCode?: string; googleKey?: string };
   /** Not from the environment: tests lower it, production keeps OWASP's argon2id minimum. */
   argon2: Argon2Cost;
   /** Not from the environment: tests use a throwaway in-memory PGlite. */
@@ -123,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttWsUrl: e.MQTT_WS_URL,
     agora: agoraOf(e.AGORA_APP_ID, e.AGORA_APP_CERTIFICATE),
     voiceTokenTtlS: e.VOICE_TOKEN_TTL_S,
+    maps: { amapKey: e.AMAP_KEY || undefined, amapSecurityCode: e.AMAP_SECURITY_CODE || undefined, googleKey: e.GOOGLE_MAPS_KEY || undefined },
     argon2: { memoryCost: 19_456, timeCost: 2 },
     memoryDb: false,
   };

@@ -8,6 +8,7 @@ import perRoutes from './user/per';
 import realtimeRoutes from './realtime';
 import deviceRoutes from './device';
 import resourceRoutes from './resources';
+import mapRoutes from './map';
 
 /**
  * The routes tier, mounted at /api. Every route in here is guarded by its declared access
@@ -31,4 +32,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(deviceRoutes, { prefix: '/device' });
   await app.register(realtimeRoutes);
   await app.register(resourceRoutes);
+  await app.register(mapRoutes, { prefix: '/map' });
 }

@@ -1,0 +1,74 @@
+/**
+ * The map configuration (`GET/POST /api/map/config`) and the map's spec constants (spec realtime
+ * 9 "Map and playback"). Keys of the commercial providers come from the service's environment,
+ * never from this body: the console only learns them to load the SDK.
+ */
+import { z } from 'zod';
+import type { LonLat } from './fence';
+
+export const MAP_PROVIDERS = ['maplibre', 'amap', 'google'] as const;
+export type MapProvider = (typeof MAP_PROVIDERS)[number];
+
+export const MAP_DEFAULTS = {
+  center: [114.06, 22.54] as LonLat,
+  zoom: 19,
+  /** Zoom after picking a city. */
+  cityZoom: 10,
+  searchDebounceMs: 250,
+} as const;
+
+const MAX_URL = 2000;
+// An empty string clears the value (back to the offline basemap).
+const httpUrl = z
+  .string()
+  .trim()
+  .max(MAX_URL, 'tooLong')
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'invalidInput');
+const tileUrl = httpUrl.refine((v) => v === '' || (v.includes('{z}') && v.includes('{x}') && v.includes('{y}')), 'invalidInput');
+
+export const mapConfigBody = z.object({
+  provider: z.enum(MAP_PROVIDERS).optional(),
+  styleUrl: httpUrl.nullable().optional(),
+  tileUrl: tileUrl.nullable().optional(),
+});
+export type MapConfigBody = z.input<typeof mapConfigBody>;
+
+/** What is saved (per tenant, or platform-wide by a super administrator). */
+export interface MapSettings {
+  provider?: MapProvider;
+  styleUrl?: string | null;
+  tileUrl?: string | null;
+}
+
+export interface MapConfig {
+  /** The provider the map starts with (one of `providers`). */
+  provider: MapProvider;
+  /** Providers usable here: MapLibre always, the others when their keys are configured. */
+  providers: MapProvider[];
+  styleUrl: string | null;
+  tileUrl: string | null;
+  amapKey?: string;
+  amapSecurityCode?: string;
+  googleKey?: string;
+  center: LonLat;
+  zoom: number;
+}
+
+/** The configuration the console uses when the service cannot be asked (offline, old service). */
+export const FALLBACK_MAP_CONFIG: MapConfig = {
+  provider: 'maplibre',
+  providers: ['maplibre'],
+  styleUrl: null,
+  tileUrl: null,
+  center: [...MAP_DEFAULTS.center],
+  zoom: MAP_DEFAULTS.zoom,
+};
+
+/** `POST /api/map/devices`: one located device (WGS-84). */
+export interface MapDevice {
+  imei: string;
+  name: string | null;
+  state: number;
+  lat: number;
+  lon: number;
+}
