@@ -43,7 +43,7 @@ export interface TrackColumns {
   lon: number[];
   /** km/h as the device reported it, null when it did not. */
   speed: (number | null)[];
-  /** More points were in the range than MAX_TRACK_POINTS; these are the first ones. */
+  /** True when the range held more than MAX_TRACK_POINTS points; these are the first ones. */
   truncated?: boolean;
 }
 

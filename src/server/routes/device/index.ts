@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import alarmRoutes from './alarm';
 import commandRoutes from './command';
 import detailRoutes from './detail';
+import indoorRoutes from './indoor';
+import fenceRoutes from './fence';
 import ingestStatsRoutes from './ingest-stats';
 import stockRoutes from './stock';
+import trackRoutes from './track';
 import voiceNetRoutes from './voice-net';
 
 /** Device service routes beyond the generic resource CRUD, mounted at /api/device. */
@@ -14,4 +17,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
   await app.register(ingestStatsRoutes);
   await app.register(alarmRoutes);
   await app.register(voiceNetRoutes);
+  await app.register(indoorRoutes);
+  await app.register(fenceRoutes);
+  await app.register(trackRoutes);
 }
