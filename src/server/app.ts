@@ -9,6 +9,7 @@ import brokerPlugin from './plugins/broker';
 import dbPlugin from './plugins/db';
 import devicesPlugin from './plugins/devices';
 import errorsPlugin from './plugins/errors';
+import fencesPlugin from './plugins/fences';
 import housekeepingPlugin from './plugins/housekeeping';
 import ingestPlugin from './plugins/ingest';
 import alarmsPlugin from './plugins/alarms';
@@ -60,6 +61,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await app.register(brokerPlugin);
     await app.register(ingestPlugin);
     await app.register(alarmsPlugin);
+    await app.register(fencesPlugin);
     await app.register(pushPlugin);
     await app.register(housekeepingPlugin);
 

@@ -1,7 +1,7 @@
 import { openDoorPushSchema } from '../../shared/alarms/push';
 import { STOCK_STATE } from '../../shared/codes';
 import { IMEI_RE } from '../../shared/devices/protocol';
-import { topics } from '../../shared/topics';
+import { tenantPositionsTopic, topics } from '../../shared/topics';
 import { secretMatches } from '../devices/secrets';
 
 /**
@@ -75,15 +75,26 @@ export const clientTopicImei = (topic: string) => deviceTopicImei(topic, 'client
 /** The IMEI of a `sfwatch/{imei}/server` topic (no wildcards), else undefined. */
 export const serverTopicImei = (topic: string) => deviceTopicImei(topic, 'server');
 
+const POSITIONS_RE = /^acm\/t\/(\d{1,10})\/positions$/;
+
+/** The tenant of a `tenantPositionsTopic` (no wildcards), else undefined. */
+export function positionsTopicTenant(topic: string): number | undefined {
+  const m = POSITIONS_RE.exec(topic);
+  return m && tenantPositionsTopic(Number(m[1])) === topic ? Number(m[1]) : undefined;
+}
+
 /**
- * Devices follow their own downlink topic. Consoles follow their own channel, the notices, and
- * `sfwatch/{imei}/client` of devices in their tenant (super administrators: any existing device);
- * `target` is that device as looked up, undefined when unknown.
+ * Devices follow their own downlink topic. Consoles follow their own channel, the notices, their
+ * tenant's live positions (super administrators: any tenant's), and `sfwatch/{imei}/client` of
+ * devices in their tenant (super administrators: any existing device); `target` is that device
+ * as looked up, undefined when unknown.
  */
 export function authorizeSubscribe(principal: Principal | undefined, topic: string, target?: Pick<DeviceFacts, 'tenantId'>): boolean {
   if (!principal) return false;
   if (principal.kind === 'device') return topic === topics.deviceServer(principal.imei);
   if (topic === topics.userWeb(principal.userId) || topic === topics.noticeWeb) return true;
+  const positionsOf = positionsTopicTenant(topic);
+  if (positionsOf !== undefined) return principal.superAdmin || positionsOf === principal.tenantId;
   if (clientTopicImei(topic) === undefined || !target) return false;
   return principal.superAdmin || target.tenantId === principal.tenantId;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AlarmEvents } from '../alarms/hub';
 import type { HubEvents } from '../devices/hub';
+import { PositionsPublisher } from '../push/positions';
 import { RecipientCache } from '../push/recipients';
 import { PushService } from '../push/service';
 import { registerVoiceSocket, VoiceSockets } from '../push/voice-socket';
@@ -44,7 +45,9 @@ async function pushPlugin(app: FastifyInstance) {
   app.alarmHub.on('raised', onRaised);
   app.alarmHub.on('updated', onUpdated);
   app.deviceHub.on('uplink', onUplink);
+  const positions = new PositionsPublisher({ broker: app.broker, log: app.log, now: Date.now }).start(app.deviceHub);
   app.addHook('onClose', async () => {
+    positions.close();
     app.alarmHub.off('raised', onRaised);
     app.alarmHub.off('updated', onUpdated);
     app.deviceHub.off('uplink', onUplink);

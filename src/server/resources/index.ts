@@ -5,6 +5,7 @@ import { deviceBinding } from './device';
 import { deviceGroupBinding } from './device-group';
 import { allocationBinding, deviceCommandBinding } from './device-log';
 import { departmentBinding } from './department';
+import { fenceBinding } from './fence';
 import { productBinding } from './product';
 import { productionRecordBinding } from './production';
 import { resourceBinding } from './resource';
@@ -26,4 +27,5 @@ export const DEVICE_BINDINGS: readonly Binding[] = [
   deviceCommandBinding,
   deviceBinding,
   alarmBinding,
+  fenceBinding,
 ];

@@ -1,0 +1,202 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LonLat } from '../../shared/geo/fence';
+import type { Uplink } from '../../shared/devices/protocol';
+import type { AlarmHub } from '../alarms/hub';
+import { messageTime } from '../alarms/intents';
+import type { DeviceProfiles } from '../alarms/profiles';
+import { contextOf, toAlarmRecord, type NewAlarm } from '../alarms/records';
+import type { Db } from '../db/driver';
+import { alarmRecords, type AlarmRow } from '../db/schema';
+import type { DeviceHub, KnownDevice } from '../devices/hub';
+import type { Clock } from '../lib/clock';
+import type { FenceIndex } from './fence-index';
+import { marginFor, observe } from './geometry';
+import { alarmOf, nextState } from './judge';
+import { fenceAlarm } from './records';
+import { applyChanges, readStates, roundsOf, type StateChange, type StoredStates } from './states';
+
+export interface EvaluatorDeps {
+  db: Db;
+  index: FenceIndex;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  alarmHub: AlarmHub;
+  profiles: DeviceProfiles;
+}
+
+/** A GPS fix of a watched device. */
+export interface Fix {
+  device: Pick<KnownDevice, 'id' | 'tenantId' | 'imei'>;
+  p: LonLat;
+  marginM: number;
+  ts: number;
+}
+
+const FLUSH_MS = 50;
+const FLUSH_AT = 2_000;
+const MAX_BATCH = 5_000;
+const MAX_QUEUE = 50_000;
+/** Alarm rows per insert (25 columns each, well under the parameter limit). */
+const INSERT_CHUNK = 1_000;
+
+export interface EvaluatorStats {
+  fixes: number;
+  /** Fence state changes judged in memory (the database may find some already made by another replica). */
+  transitions: number;
+  alarms: number;
+  dropped: number;
+  failed: number;
+}
+
+/** A change judged in memory, with what its alarm needs. */
+interface Judged extends StateChange {
+  tenantId: number;
+  p: LonLat;
+}
+
+/**
+ * Fence evaluation on ingest (docs/fences.md). Fixes of watched devices queue up and are judged
+ * in batches, one batch at a time so a device's fixes keep their order: the stored states of
+ * the batch's devices in one query, the index and point tests in memory, then one transaction
+ * that writes the changed states (one statement per round) and their alarm records together.
+ * Records are emitted on the alarm hub after the commit, like the alarm engine's.
+ */
+export class FenceEvaluator {
+  readonly stats: EvaluatorStats = { fixes: 0, transitions: 0, alarms: 0, dropped: 0, failed: 0 };
+  private queue: Fix[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private closed = false;
+  private hub: DeviceHub | undefined;
+  private readonly onUplink = (device: KnownDevice, m: Uplink, receivedAt: Date) => {
+    if (m.kind !== 'location' || m.lat === undefined || m.lon === undefined) return;
+    this.push({ device, p: [m.lon, m.lat], marginM: marginFor(m.accuracy), ts: messageTime(m, receivedAt.getTime()) });
+  };
+
+  constructor(private readonly deps: EvaluatorDeps) {}
+
+  start(hub: DeviceHub): void {
+    this.hub = hub;
+    hub.on('uplink', this.onUplink);
+  }
+
+  async close(): Promise<void> {
+    this.hub?.off('uplink', this.onUplink);
+    await this.drain().catch(() => {});
+    this.closed = true;
+    clearTimeout(this.timer);
+  }
+
+  async drain(): Promise<void> {
+    while (this.queue.length || this.flushing) {
+      if (this.flushing) await this.flushing;
+      else this.kick();
+    }
+  }
+
+  push(fix: Fix): void {
+    // Most fixes come from devices no fence watches: they cost one set lookup.
+    if (this.closed || !this.deps.index.watches(fix.device.tenantId, fix.device.id)) return;
+    if (this.queue.length >= MAX_QUEUE) {
+      this.stats.dropped++;
+      return;
+    }
+    this.stats.fixes++;
+    this.queue.push(fix);
+    if (this.queue.length >= FLUSH_AT) this.kick();
+    else if (!this.timer && !this.flushing) {
+      this.timer = setTimeout(() => this.kick(), FLUSH_MS);
+      this.timer.unref();
+    }
+  }
+
+  private kick(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.flushing) return;
+    this.flushing = this.run().finally(() => {
+      this.flushing = undefined;
+      if (this.queue.length) this.kick();
+    });
+  }
+
+  private async run(): Promise<void> {
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        await this.evaluate(batch);
+      } catch (err) {
+        this.stats.failed += batch.length;
+        this.deps.log.error({ err, fixes: batch.length }, 'fence batch failed; dropped');
+      }
+    }
+  }
+
+  /** Judges one batch against the stored states and stores what changed; answers the records raised. */
+  async evaluate(batch: readonly Fix[]): Promise<AlarmRow[]> {
+    const ids = [...new Set(batch.map((f) => f.device.id))];
+    const states = await readStates(this.deps.db, ids);
+    const changes = this.judge(batch, states);
+    this.stats.transitions += changes.length;
+    if (changes.length === 0) return [];
+    const profiles = await this.deps.profiles.load(changes.map((c) => c.deviceId));
+    const createdAt = new Date(this.deps.clock.now());
+    const stored = await this.deps.db.transaction(async (tx) => {
+      const rows: NewAlarm[] = [];
+      for (const round of roundsOf(changes)) {
+        // A round holds each pair once, so the pair finds the fix that made its change.
+        const byPair = new Map(round.map((c) => [`${c.fenceId}:${c.deviceId}`, c]));
+        for (const ch of await applyChanges(tx, round)) {
+          const c = byPair.get(`${ch.fenceId}:${ch.deviceId}`)!;
+          const fence = this.deps.index.fence(c.tenantId, ch.fenceId);
+          const type = fence && alarmOf(fence.type, ch.inside, ch.inserted);
+          const p = profiles.get(ch.deviceId);
+          if (fence && type && p) rows.push(fenceAlarm(p, type, fence, c.p, c.ts, createdAt));
+        }
+      }
+      const out: AlarmRow[] = [];
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) out.push(...(await tx.insert(alarmRecords).values(rows.slice(i, i + INSERT_CHUNK)).returning()));
+      return out;
+    });
+    this.emit(stored);
+    return stored;
+  }
+
+  /** The state changes the batch's fixes make, in order (a pair may change more than once). */
+  judge(batch: readonly Fix[], states: StoredStates): Judged[] {
+    const { index } = this.deps;
+    const out: Judged[] = [];
+    for (const fix of batch) {
+      const { id, tenantId } = fix.device;
+      const known = states.get(id) ?? states.set(id, new Map()).get(id)!;
+      const near = new Set<number>();
+      for (const f of index.candidates(tenantId, id, fix.p, fix.marginM)) {
+        near.add(f.id);
+        const next = nextState(known.get(f.id), observe(f, fix.p, fix.marginM));
+        if (next === undefined) continue;
+        known.set(f.id, next);
+        out.push({ fenceId: f.id, deviceId: id, inside: next, ts: fix.ts, tenantId, p: fix.p });
+      }
+      // A fence the query missed is more than the margin away: a device stored inside it has left.
+      for (const [fenceId, inside] of known) {
+        if (!inside || near.has(fenceId)) continue;
+        const f = index.fence(tenantId, fenceId);
+        if (!f || !index.watching(f, tenantId, id)) continue;
+        known.set(fenceId, false);
+        out.push({ fenceId, deviceId: id, inside: false, ts: fix.ts, tenantId, p: fix.p });
+      }
+    }
+    return out;
+  }
+
+  private emit(stored: AlarmRow[]): void {
+    this.stats.alarms += stored.length;
+    for (const r of stored) {
+      try {
+        this.deps.alarmHub.emit('raised', toAlarmRecord(r), contextOf(r));
+      } catch (err) {
+        this.deps.log.error({ err, alarmId: r.id }, 'alarm hub listener threw');
+      }
+    }
+  }
+}

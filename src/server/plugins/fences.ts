@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { DeviceProfiles } from '../alarms/profiles';
+import { FenceEvaluator } from '../fences/evaluator';
+import { FenceIndex } from '../fences/fence-index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Enabled fences per tenant (fences/fence-index.ts); fence routes rebuild it on change. */
+    fenceIndex: FenceIndex;
+    /** Fence evaluation on ingested locations (fences/evaluator.ts); tests drain it. */
+    fenceEvaluator: FenceEvaluator;
+  }
+}
+
+/** Another replica's fence changes reach this one's index within this time. */
+export const FENCE_REFRESH_MS = 30_000;
+
+/** Routes that change which devices a group-assigned fence watches, or what a record copies. */
+const DEVICE_CHANGES = new Set(['/api/device/device/add', '/api/device/device/update', '/api/device/device/delete', '/api/device/device/import', '/api/device/deviceGroup/delete']);
+
+/**
+ * Geofences on the service (docs/fences.md): the index, loaded before the first message, then
+ * refreshed periodically so replicas converge, and the evaluator on the device hub's uplinks.
+ */
+async function fencesPlugin(app: FastifyInstance) {
+  const index = new FenceIndex(app.db);
+  await index.reload();
+  const profiles = new DeviceProfiles(app.db, app.clock);
+  const evaluator = new FenceEvaluator({ db: app.db, index, clock: app.clock, log: app.log, alarmHub: app.alarmHub, profiles });
+  app.decorate('fenceIndex', index);
+  app.decorate('fenceEvaluator', evaluator);
+  evaluator.start(app.deviceHub);
+
+  const refresh = () => index.reload().catch((err: unknown) => app.log.warn({ err }, 'fence index refresh failed; keeping the previous one'));
+  const timer = setInterval(refresh, FENCE_REFRESH_MS);
+  timer.unref();
+
+  app.addHook('onResponse', async (request) => {
+    if (!DEVICE_CHANGES.has(request.routeOptions.url ?? '')) return;
+    profiles.invalidate();
+    if (index.size.fences > 0) await refresh();
+  });
+  // Like the alarm engine: after the ingest's final drain, before the database closes.
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await evaluator.close();
+  });
+}
+
+export default fp(fencesPlugin, { name: 'fences', dependencies: ['db', 'devices', 'ingest', 'alarms'] });

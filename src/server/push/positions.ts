@@ -1,0 +1,89 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { DEVICE_STATE } from '../../shared/codes';
+import type { Uplink } from '../../shared/devices/protocol';
+import { POSITIONS_CODE, POSITIONS_PUSH_MS, type Position, type PositionsPush as Payload } from '../../shared/geo/positions';
+import { tenantPositionsTopic } from '../../shared/topics';
+import { messageTime } from '../alarms/intents';
+import type { Broker } from '../broker/types';
+import type { DeviceHub, KnownDevice } from '../devices/hub';
+
+/** positionsPushSchema's limit per message. */
+const MAX_PER_MESSAGE = 20_000;
+
+export interface PositionsDeps {
+  broker: Pick<Broker, 'publish'>;
+  log: FastifyBaseLogger;
+  now: () => number;
+  intervalMs?: number;
+}
+
+/**
+ * Live positions for the map (9020 on `tenantPositionsTopic`): location fixes (GPS and UWB) and
+ * online/offline changes are coalesced per tenant, the latest per device, and published at most
+ * once per interval, QoS 0 (a late position is worthless; the next one replaces it). Each
+ * replica publishes what it ingested; consoles merge by IMEI. Nothing is sent while idle.
+ */
+export class PositionsPublisher {
+  private pending = new Map<number, Map<string, Position>>();
+  private timer: NodeJS.Timeout | undefined;
+  private lastAt = 0;
+  private hub: DeviceHub | undefined;
+  private readonly interval: number;
+  private readonly onUplink = (device: KnownDevice, m: Uplink, receivedAt: Date) => {
+    if (m.kind !== 'location') return;
+    const p: Position = { imei: device.imei, state: DEVICE_STATE.online, ts: messageTime(m, receivedAt.getTime()) };
+    if (m.lat !== undefined && m.lon !== undefined) Object.assign(p, { lat: m.lat, lon: m.lon });
+    if (m.x !== undefined && m.y !== undefined) Object.assign(p, { x: m.x, y: m.y }, m.floor === undefined ? {} : { floor: m.floor });
+    this.put(device.tenantId, p);
+  };
+  private readonly onOnline = (device: KnownDevice) => this.presence(device, DEVICE_STATE.online);
+  private readonly onOffline = (device: KnownDevice) => this.presence(device, DEVICE_STATE.offline);
+
+  constructor(private readonly deps: PositionsDeps) {
+    this.interval = deps.intervalMs ?? POSITIONS_PUSH_MS;
+  }
+
+  start(hub: DeviceHub): this {
+    this.hub = hub;
+    hub.on('uplink', this.onUplink).on('online', this.onOnline).on('offline', this.onOffline);
+    return this;
+  }
+
+  close(): void {
+    this.hub?.off('uplink', this.onUplink).off('online', this.onOnline).off('offline', this.onOffline);
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pending.clear();
+  }
+
+  /** A state change keeps the device's pending coordinates; without any, the console keeps the ones it has. */
+  private presence(device: KnownDevice, state: number): void {
+    const had = this.pending.get(device.tenantId)?.get(device.imei);
+    this.put(device.tenantId, { ...had, imei: device.imei, state, ts: had?.ts ?? this.deps.now() });
+  }
+
+  private put(tenantId: number, p: Position): void {
+    const forTenant = this.pending.get(tenantId) ?? this.pending.set(tenantId, new Map()).get(tenantId)!;
+    forTenant.set(p.imei, p);
+    if (this.timer) return;
+    this.timer = setTimeout(() => this.flush(), Math.max(0, this.lastAt + this.interval - this.deps.now()));
+    this.timer.unref();
+  }
+
+  /** Publishes everything pending now (the timer calls it; tests may too). */
+  flush(): void {
+    this.timer = undefined;
+    this.lastAt = this.deps.now();
+    const pending = this.pending;
+    this.pending = new Map();
+    for (const [tenantId, byImei] of pending) {
+      const all = [...byImei.values()];
+      for (let i = 0; i < all.length; i += MAX_PER_MESSAGE) {
+        const body: Payload = { code: POSITIONS_CODE, positions: all.slice(i, i + MAX_PER_MESSAGE) };
+        this.deps.broker
+          .publish(tenantPositionsTopic(tenantId), body, { qos: 0 })
+          .catch((err: unknown) => this.deps.log.warn({ err, tenantId }, 'positions push failed'));
+      }
+    }
+  }
+}

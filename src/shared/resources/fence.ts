@@ -1,0 +1,43 @@
+import { FENCE_SHAPE_TABLE, FENCE_STATUS_TABLE, FENCE_TYPE_TABLE, MAX_FENCE_RADIUS_M } from '../geo/fence';
+import { createdAtField, idField, L } from './common';
+import type { ResourceDef } from './types';
+
+const F = {
+  type: /*i18n*/ { id: 'field.fence.type', message: '围栏类型' },
+  shape: /*i18n*/ { id: 'field.fence.shape', message: '围栏形状' },
+  radius: /*i18n*/ { id: 'field.fence.radius', message: '半径(米)' },
+  longitude: /*i18n*/ { id: 'field.fence.longitude', message: '经度' },
+  latitude: /*i18n*/ { id: 'field.fence.latitude', message: '纬度' },
+};
+
+/**
+ * Geofences (/fenceList, spec core 3 "Geofence"). List, get, delete and export come from the
+ * generic engine; add and update take geometry and assignments, so they are routes of their own
+ * (src/server/routes/device/fence.ts) validated by fenceAddBody/fenceUpdateBody.
+ */
+export const fenceResource: ResourceDef = {
+  kind: 'device',
+  name: 'fence',
+  label: /*i18n*/ { id: 'resource.fence', message: '围栏' },
+  route: 'fenceList',
+  tenantScoped: true,
+  mark: 'fence',
+  defaultSort: { field: 'id', order: 'desc' },
+  actions: ['delete', 'export'],
+  fields: [
+    idField,
+    { name: 'name', label: L.name, type: 'text', required: true, max: 64, keyword: true, filter: 'like', list: { width: 180, sortable: true } },
+    { name: 'type', label: F.type, type: 'code', codes: FENCE_TYPE_TABLE, required: true, filter: 'eq', list: { width: 110, sortable: true } },
+    { name: 'shape', label: F.shape, type: 'code', codes: FENCE_SHAPE_TABLE, required: true, filter: 'eq', list: { width: 100 } },
+    { name: 'status', label: L.status, type: 'code', codes: FENCE_STATUS_TABLE, required: true, filter: 'eq', list: { width: 90 } },
+    { name: 'radius', label: F.radius, type: 'decimal', min: 0, max: MAX_FENCE_RADIUS_M, list: { width: 100 } },
+    { name: 'longitude', label: F.longitude, type: 'decimal', min: -180, max: 180, list: { width: 120 } },
+    { name: 'latitude', label: F.latitude, type: 'decimal', min: -90, max: 90, list: { width: 120 } },
+    { name: 'description', label: L.description, type: 'textarea', max: 500, keyword: true, list: { width: 220 } },
+    { name: 'deviceCount', label: /*i18n*/ { id: 'field.deviceCount', message: '设备数' }, type: 'integer', form: false, list: { width: 90 } },
+    { name: 'tenantId', label: L.tenant, type: 'ref', ref: { kind: 'user', resource: 'tenant', labelField: 'name' }, form: false, filter: 'eq', list: { width: 150 } },
+    createdAtField,
+  ],
+};
+
+export const FENCE_RESOURCES = [fenceResource] as const;
