@@ -155,8 +155,11 @@ export function insideFence(f: FenceGeometry, p: LonLat): boolean {
 /** Bounding box [minLon, minLat, maxLon, maxLat] for a spatial index. */
 export function fenceBBox(f: FenceGeometry): [number, number, number, number] {
   if (f.shape === FENCE_SHAPE.circle && f.radius !== null) {
-    const dLat = f.radius / 111_320;
-    const dLon = f.radius / (111_320 * Math.max(0.01, Math.cos(rad(f.lat))));
+    // Metres per degree on the sphere distanceM uses, with 1 % to spare: a box a hair too small
+    // would hide a fence from a point inside its edge (111,320 m/degree lost 56 m at 50 km).
+    const mPerDeg = (EARTH_R * Math.PI) / 180 / 1.01;
+    const dLat = f.radius / mPerDeg;
+    const dLon = f.radius / (mPerDeg * Math.max(0.01, Math.cos(rad(f.lat))));
     return [f.lon - dLon, f.lat - dLat, f.lon + dLon, f.lat + dLat];
   }
   const pts = f.points ?? [[f.lon, f.lat]];
