@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFleet } from '../../src/shared/devices/demo';
+import { distanceM } from '../../src/shared/geo/fence';
 import { CSV_HEADER, MAX_TRACK_POINTS, type TrackColumns } from '../../src/shared/geo/track';
 import { deviceLocations, devices } from '../../src/server/db/schema';
 import { post, type TestApp } from './helper';
@@ -93,6 +94,25 @@ describe('device/track', () => {
     const exact = await api('track', { ...body, to: iso(base + (MAX_TRACK_POINTS - 1) * 1000) });
     expect(exact.data.t).toHaveLength(MAX_TRACK_POINTS);
     expect(exact.data.truncated).toBe(false);
+  });
+});
+
+describe('demo history', () => {
+  it('a day of walking for the first device of each GPS-moving kind; LBS fixes only under all sources', async () => {
+    const helmet = fleet.find((d) => d.kind === 'helmet')!;
+    const body = { imei: helmet.imei, from: iso(Date.now() - 86_400_000 - 60_000), to: iso(Date.now()) };
+    const all = (await api('track', body)).data;
+    const gps = (await api('track', { ...body, source: 'gps' })).data;
+    expect(all.t.length).toBeGreaterThanOrEqual(1439);
+    expect(all.t.length).toBeLessThanOrEqual(1441);
+    expect(gps.t.length).toBeLessThan(all.t.length);
+    let maxStep = 0;
+    for (let i = 1; i < all.t.length; i++) maxStep = Math.max(maxStep, distanceM([all.lon[i - 1]!, all.lat[i - 1]!], [all.lon[i]!, all.lat[i]!]));
+    // A walk: at most 1.6 m/s for a minute between fixes, and within the site's radius of home.
+    expect(maxStep).toBeLessThan(100);
+    expect(Math.max(...all.lat.map((lat, i) => distanceM([helmet.lon, helmet.lat], [all.lon[i]!, lat])))).toBeLessThan(200);
+    const second = fleet.filter((d) => d.kind === 'helmet')[1]!;
+    expect((await api('track', { ...body, imei: second.imei })).data.t).toEqual([]);
   });
 });
 

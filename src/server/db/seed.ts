@@ -6,6 +6,7 @@ import { roleResources, roles, tenants, userRoles, users } from './schema';
 import { syncCatalogue, type Catalogue, type Tx } from './seed-catalogue';
 import { seedAlarms } from './seed-alarms';
 import { seedDevices, seedDevicesIfMissing } from './seed-devices';
+import { seedTracks } from './seed-tracks';
 import type { ScenarioKey } from '../../shared/routes';
 
 export const DEMO_ACCOUNTS = [
@@ -91,6 +92,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     ]);
     await seedDevices(tx, { platformTenantId: platform!.id, demoTenantId: tenantId });
     await seedAlarms(tx, tenantId);
+    await seedTracks(tx, tenantId);
     return { seeded: true, demo: true };
   });
 }
