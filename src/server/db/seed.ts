@@ -7,6 +7,7 @@ import { syncCatalogue, type Catalogue, type Tx } from './seed-catalogue';
 import { seedAlarms } from './seed-alarms';
 import { seedDevices, seedDevicesIfMissing } from './seed-devices';
 import { seedTracks } from './seed-tracks';
+import { seedIndoor } from './seed-indoor';
 import type { ScenarioKey } from '../../shared/routes';
 
 export const DEMO_ACCOUNTS = [
@@ -93,6 +94,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     await seedDevices(tx, { platformTenantId: platform!.id, demoTenantId: tenantId });
     await seedAlarms(tx, tenantId);
     await seedTracks(tx, tenantId);
+    await seedIndoor(tx, tenantId);
     return { seeded: true, demo: true };
   });
 }

@@ -6,6 +6,7 @@ import { deviceGroupBinding } from './device-group';
 import { allocationBinding, deviceCommandBinding } from './device-log';
 import { departmentBinding } from './department';
 import { fenceBinding } from './fence';
+import { INDOOR_BINDINGS } from './indoor';
 import { productBinding } from './product';
 import { productionRecordBinding } from './production';
 import { resourceBinding } from './resource';
@@ -28,4 +29,5 @@ export const DEVICE_BINDINGS: readonly Binding[] = [
   deviceBinding,
   alarmBinding,
   fenceBinding,
+  ...INDOOR_BINDINGS,
 ];

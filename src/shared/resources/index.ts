@@ -2,13 +2,14 @@ import type { ServiceKind } from '../api';
 import { ALARM_RESOURCES } from './alarm';
 import { DEVICE_RESOURCES } from './device';
 import { FENCE_RESOURCES } from './fence';
+import { INDOOR_RESOURCES } from './indoor';
 import { ORG_RESOURCES } from './org';
 import type { ResourceDef } from './types';
 
 export type { FieldDef, FieldType, FilterMode, Label, ResourceDef } from './types';
 
 /** Every resource the generic engine serves; a new entity is one entry here (plus its table). */
-export const RESOURCES: readonly ResourceDef[] = [...ORG_RESOURCES, ...DEVICE_RESOURCES, ...ALARM_RESOURCES, ...FENCE_RESOURCES];
+export const RESOURCES: readonly ResourceDef[] = [...ORG_RESOURCES, ...DEVICE_RESOURCES, ...ALARM_RESOURCES, ...FENCE_RESOURCES, ...INDOOR_RESOURCES];
 
 const byKey = new Map(RESOURCES.map((r) => [`${r.kind}/${r.name}`, r]));
 const byRoute = new Map(RESOURCES.map((r) => [r.route, r]));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import alarmRoutes from './alarm';
 import commandRoutes from './command';
 import detailRoutes from './detail';
+import indoorRoutes from './indoor';
 import fenceRoutes from './fence';
 import ingestStatsRoutes from './ingest-stats';
 import stockRoutes from './stock';
@@ -16,6 +17,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
   await app.register(ingestStatsRoutes);
   await app.register(alarmRoutes);
   await app.register(voiceNetRoutes);
+  await app.register(indoorRoutes);
   await app.register(fenceRoutes);
   await app.register(trackRoutes);
 }

@@ -1,0 +1,45 @@
+import { UWB_STATUS } from '../../shared/resources/indoor';
+import { drawings, indoorMaps, uwbBaseStations } from './schema';
+import type { Tx } from './seed-catalogue';
+
+/**
+ * The demo site's UWB floor: the 60 x 40 m hall the simulator's tags walk on (UWB_FLOOR in
+ * src/sim/models/motion.ts), drawn by public/indoor/demo-floor.svg (10 px per metre), with an
+ * anchor in every corner and one in the middle.
+ */
+export const DEMO_FLOOR = { width: 60, height: 40, floor: '1F', picture: '/indoor/demo-floor.svg' } as const;
+
+const ANCHORS = [
+  { code: 'A1', name: 'North-west corner', x: 1, y: 1 },
+  { code: 'A2', name: 'North-east corner', x: 59, y: 1 },
+  { code: 'A3', name: 'South-east corner', x: 59, y: 39 },
+  { code: 'A4', name: 'South-west corner', x: 1, y: 39 },
+  { code: 'A5', name: 'Hall centre', x: 30, y: 20 },
+] as const;
+
+export async function seedIndoor(tx: Tx, tenantId: number): Promise<void> {
+  const { width, height, floor, picture } = DEMO_FLOOR;
+  const [map] = await tx
+    .insert(indoorMaps)
+    .values({ tenantId, title: 'Construction site hall', address: 'Demo Road 1', floor, picture, width, height, scale: 100 })
+    .returning({ id: indoorMaps.id });
+  const [drawing] = await tx
+    .insert(drawings)
+    .values([
+      { tenantId, project: 'Demo construction site', customer: 'Demo Site', building: 'A', unit: '1', floor, picture, indoorMapId: map!.id, kind: 'uwb' },
+      { tenantId, project: 'Demo construction site (architectural)', customer: 'Demo Site', building: 'A', unit: '1', floor, picture, indoorMapId: map!.id, kind: 'normal' },
+    ])
+    .returning({ id: drawings.id });
+  await tx.insert(uwbBaseStations).values(
+    ANCHORS.map((a, i) => ({
+      tenantId,
+      drawingId: drawing!.id,
+      indoorMapId: map!.id,
+      floor,
+      ...a,
+      z: 3,
+      // The centre anchor was never configured: it shows the "default" state.
+      status: i === ANCHORS.length - 1 ? UWB_STATUS.default : UWB_STATUS.normal,
+    })),
+  );
+}
