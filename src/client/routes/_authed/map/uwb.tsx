@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { IndoorScreen } from '../../../features/indoor/IndoorScreen';
+import { plansQuery } from '../../../features/indoor/indoor.queries';
+import { planSearchSchema } from '../../../features/indoor/search';
+import { requireRoute } from '../../../lib/gate';
+
+export const Route = createFileRoute('/_authed/map/uwb')({
+  validateSearch: planSearchSchema,
+  beforeLoad: () => requireRoute('uwb', 'map'),
+  loader: ({ context }) => context.queryClient.prefetchQuery(plansQuery()),
+  component: Page,
+});
+
+function Page() {
+  const { plan } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <IndoorScreen plan={plan} onPlanChange={(next) => void navigate({ search: { plan: next }, replace: true })} />;
+}
