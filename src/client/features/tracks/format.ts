@@ -1,0 +1,8 @@
+import dayjs from 'dayjs';
+import { TIME_FORMAT } from './tracks.queries';
+
+/** Spec realtime 9: YYYY-MM-DD HH:mm:ss in the viewer's time zone. */
+export const formatTime = (ms: number) => dayjs(ms).format(TIME_FORMAT);
+
+/** Figures of a point: '-' where there is none (the last point has no next one). */
+export const dash = (v: number | null | undefined, digits = 1) => (v === null || v === undefined ? '-' : v.toFixed(digits).replace(/\.0+$/, ''));

@@ -1,0 +1,67 @@
+import { queryOptions } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import type { ListResult } from '../../../shared/resources/list';
+import type { TrackColumns } from '../../../shared/geo/track';
+import { request } from '../../lib/request';
+
+export type TrackSource = 'gps' | 'all';
+/** The date format of the spec (realtime 9) and of the URL's from/to. */
+export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+export interface TrackSearch {
+  imei?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface TrackRange {
+  imei: string;
+  /** ISO 8601 */
+  from: string;
+  to: string;
+  source: TrackSource;
+}
+
+/**
+ * Defaults of spec realtime 9: today 00:00 to now. "Now" is rounded up to the minute so the
+ * loader and the screen, resolving it a moment apart, ask for the same key.
+ */
+export function resolveRange(search: TrackSearch): { from: string; to: string } {
+  const from = search.from && dayjs(search.from).isValid() ? dayjs(search.from) : dayjs().startOf('day');
+  const to = search.to && dayjs(search.to).isValid() ? dayjs(search.to) : dayjs().add(1, 'minute').startOf('minute');
+  return { from: from.format(TIME_FORMAT), to: to.format(TIME_FORMAT) };
+}
+
+export const toIso = (local: string) => dayjs(local).toDate().toISOString();
+
+// Keys start with 'track', so one invalidation refreshes every track view.
+export const trackKeys = {
+  track: (r: TrackRange) => ['track', 'points', r.imei, r.from, r.to, r.source] as const,
+  devices: (keyword: string) => ['track', 'devices', keyword] as const,
+};
+
+export function trackQuery(r: TrackRange) {
+  return queryOptions({
+    queryKey: trackKeys.track(r),
+    queryFn: ({ signal }) => request<TrackColumns>('device', 'track', { imei: r.imei, from: r.from, to: r.to, source: r.source }, { signal, timeoutMs: 60_000 }),
+    // History does not change under the operator; a re-open of the same range is instant.
+    staleTime: 60_000,
+  });
+}
+
+export interface DeviceOption {
+  imei: string;
+  name: string | null;
+}
+
+/** The device picker's choices: the caller's devices by name or IMEI. */
+export function trackDevicesQuery(keyword: string) {
+  return queryOptions({
+    queryKey: trackKeys.devices(keyword),
+    queryFn: async ({ signal }) => {
+      const answer = await request<ListResult<DeviceOption>>('device', 'device/list', { page: 1, size: 20, keyword: keyword || undefined }, { background: true, signal });
+      return answer.rows.map((r) => ({ imei: r.imei, name: r.name }));
+    },
+    staleTime: 30_000,
+  });
+}
