@@ -3,6 +3,7 @@
 import { initialJsGzip } from './bundle-size';
 import { benchDeviceList } from './device-list';
 import { benchAlarms } from './alarm-latency';
+import { benchFences } from './fences';
 import { benchIngest } from './ingest';
 import { listLatency } from './list';
 import { loginRoundTrip } from './login';
@@ -36,5 +37,6 @@ for (const list of await listLatency()) {
 for (const line of await benchDeviceList()) console.log(line);
 for (const line of await benchIngest()) console.log(line);
 for (const line of await benchAlarms()) console.log(line);
+for (const line of await benchFences()) console.log(line);
 
 process.exitCode = missed ? 1 : 0;
