@@ -7,6 +7,7 @@ import { benchFences } from './fences';
 import { benchIngest } from './ingest';
 import { listLatency } from './list';
 import { loginRoundTrip } from './login';
+import { benchTrack } from './track';
 
 const KB = 1024;
 const JS_TARGET = 250 * KB;
@@ -37,6 +38,7 @@ for (const list of await listLatency()) {
 for (const line of await benchDeviceList()) console.log(line);
 for (const line of await benchIngest()) console.log(line);
 for (const line of await benchAlarms()) console.log(line);
+for (const line of await benchTrack()) console.log(line);
 for (const line of await benchFences()) console.log(line);
 
 process.exitCode = missed ? 1 : 0;

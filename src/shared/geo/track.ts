@@ -102,6 +102,8 @@ export function columnsOf(points: readonly { lat: number; lon: number; createTim
 }
 
 const M_PER_DEG = 111_320;
+/** Points the drawn line keeps at most: plenty for a screen, cheap for every map provider. */
+export const TRACK_DRAW_TARGET = 4000;
 
 /** Metres per screen pixel at a Web Mercator zoom (256 px tiles) and latitude. */
 export const metresPerPixel = (zoom: number, lat: number) => (156_543.034 * Math.cos((lat * Math.PI) / 180)) / 2 ** zoom;

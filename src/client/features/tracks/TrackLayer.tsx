@@ -1,20 +1,19 @@
 import { useEffect, useMemo } from 'react';
-import { playbackIndex, simplifyTrack, type TrackColumns } from '../../../shared/geo/track';
+import { TRACK_DRAW_TARGET, playbackIndex, simplifyTrack, type TrackColumns } from '../../../shared/geo/track';
 import { useMapApi } from '../../map/context';
 import type { PlaybackStore } from './playbackStore';
 
 const LAYER = 'track';
-/** Points the drawn line keeps at most; the cursor and the data keep every point. */
-export const DRAW_TARGET = 4000;
 const LINE_COLOR = '#1791fc';
 
 /**
  * The route and the moving cursor on the screen's one map; renders nothing (style guide 8).
- * The cursor follows the store directly, so a tick costs one setCursor, not a React render.
+ * The line is simplified; the cursor walks the full-resolution points and follows the store
+ * directly, so a tick costs one setCursor, not a React render.
  */
 export function TrackLayer({ track, store }: { track: TrackColumns; store: PlaybackStore }) {
   const api = useMapApi();
-  const line = useMemo(() => simplifyTrack(track, { target: DRAW_TARGET }), [track]);
+  const line = useMemo(() => simplifyTrack(track, { target: TRACK_DRAW_TARGET }), [track]);
 
   useEffect(() => {
     if (!api) return;
