@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEVICE_STATE } from '../../src/shared/codes';
 import { AlarmEngine } from '../../src/server/alarms/engine';
+import { urgentUplink } from '../../src/server/alarms/intents';
 import { DeviceProfiles } from '../../src/server/alarms/profiles';
 import { alarmRecords, devices } from '../../src/server/db/schema';
 import { DeviceHub } from '../../src/server/devices/hub';
@@ -152,6 +153,53 @@ describe('device events', () => {
       t.app.alarmHub.off('raised', boom);
     }
     expect(await typesOf(t.app, d.id)).toEqual([13]);
+  });
+});
+
+describe('the urgent lane', () => {
+  it('takes critical one-off events, calls and cards; whatever starts or ends a condition stays in order', () => {
+    const a = (name: string) => ({ kind: 'alarm', alarm: name }) as Parameters<typeof urgentUplink>[0];
+    for (const name of ['sos', 'fall', 'collision', 'fireButton', 'nearElectricity', 'powerLoss']) expect(urgentUplink(a(name), 'watch'), name).toBe(true);
+    for (const name of ['wearOn', 'wearOff', 'fault', 'mute', 'button', 'soundLight', 'lowBattery']) expect(urgentUplink(a(name), 'watch'), name).toBe(false);
+    // smoke starts a lasting condition on a smoke detector (its readings end it), elsewhere it is one-off.
+    expect(urgentUplink(a('smoke'), 'smoke')).toBe(false);
+    expect(urgentUplink(a('smoke'), 'watch')).toBe(true);
+    expect(urgentUplink({ kind: 'call', roomNo: '1201' }, 'doorUnit')).toBe(true);
+    expect(urgentUplink({ kind: 'card', cardInfo: 'c' }, 'doorUnit')).toBe(true);
+    expect(urgentUplink({ kind: 'telemetry', values: { heartRate: 200 } }, 'watch')).toBe(false);
+    expect(urgentUplink({ kind: 'status', wearing: false }, 'watch')).toBe(false);
+  });
+
+  it('raises an SOS queued behind a telemetry backlog before the backlog, each alarm once, conditions in order', async () => {
+    const fleet = await addDevices(t.app, 1000, { kind: 'watch' });
+    await t.app.db.update(devices).set({ settings: { alarmDuration: 0 } }).where(inArray(devices.id, fleet.map((d) => d.id)));
+    const s = await device();
+    const kds = await Promise.all(fleet.map((d) => known(d.imei)));
+    const ks = await known(s.imei);
+    const ids = new Set([...fleet.map((d) => d.id), s.id]);
+    const order: number[] = [];
+    const on = (r: { type: number }, c: { deviceId: number }) => ids.has(c.deviceId) && order.push(r.type);
+    t.app.alarmHub.on('raised', on);
+    try {
+      const t0 = Date.now() - 600_000;
+      // 6,000 readings, each one raising or recovering: 1,000 start the first bulk batch, 5,000 wait for the next.
+      for (let i = 0; i < 6; i++) {
+        for (const kd of kds) t.app.deviceHub.emit('uplink', kd, { kind: 'telemetry', ts: t0 + i * 10_000, values: { heartRate: i % 2 ? 70 : 200 } }, new Date());
+      }
+      t.app.deviceHub.emit('uplink', ks, { kind: 'alarm', alarm: 'sos', ts: t0 }, new Date());
+      t.app.deviceHub.emit('uplink', ks, { kind: 'alarm', alarm: 'sos', ts: t0 }, new Date()); // a redelivery
+      await settle(t.app);
+    } finally {
+      t.app.alarmHub.off('raised', on);
+    }
+    // In the bulk lane it would have waited for all 6,000 records.
+    expect(order.indexOf(15)).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(15)).toBeLessThan(3000);
+    expect(order.filter((x) => x === 15)).toHaveLength(1);
+    expect(order.filter((x) => x === 6)).toHaveLength(3000);
+    expect(order.filter((x) => x === 19)).toHaveLength(3000);
+    for (const d of fleet.slice(0, 3)) expect(await typesOf(t.app, d.id)).toEqual([6, [19, 6], 6, [19, 6], 6, [19, 6]]);
+    expect(await typesOf(t.app, s.id)).toEqual([15]);
   });
 });
 

@@ -5,6 +5,7 @@ import { DELIVERY, DEVICE_STATE } from '../../src/shared/codes';
 import { topics } from '../../src/shared/topics';
 import type { EmbeddedBroker } from '../../src/server/broker/types';
 import { deviceCommands, deviceEvents, deviceLocations, deviceReadings, devices } from '../../src/server/db/schema';
+import type { Uplink } from '../../src/shared/devices/protocol';
 import type { KnownDevice } from '../../src/server/devices/hub';
 import { buildTestApp, login, post, type TestApp } from './helper';
 import { addDevices, deviceClient, until, up, type TestDevice } from './ingest-helper';
@@ -130,6 +131,44 @@ describe('ingest over the embedded broker', () => {
     await t.app.ingest.drain();
     expect(await rowCount(deviceReadings, d!.id)).toBe(n);
     expect((await events(d!.id)).filter((e) => e.type === 'alarm')).toHaveLength(1);
+  });
+
+  it('writes urgent messages ahead of a bulk backlog, once each, and keeps the device state in arrival order', async () => {
+    const [d, e] = await addDevices(t.app, 2);
+    const n = 12_000;
+    const send = (imei: string, m: object) => t.app.ingest.handle(topics.deviceUp(imei), Buffer.from(JSON.stringify(m)), null);
+    let telemetry = 0;
+    const urgentAfter: Record<string, number> = {};
+    const onUplink = (x: KnownDevice, m: Uplink) => {
+      if (x.id !== d!.id && x.id !== e!.id) return;
+      if (m.kind === 'telemetry') telemetry++;
+      else if (m.kind === 'alarm' || m.kind === 'call') urgentAfter[`${m.kind}:${x.imei}`] ??= telemetry;
+    };
+    const stored = t.app.ingestStats.stored;
+    t.app.deviceHub.on('uplink', onUplink);
+    try {
+      for (let i = 0; i < n; i++) send(i % 2 ? d!.imei : e!.imei, { kind: 'telemetry', id: i, values: { steps: i } });
+      // d's last will, then d is back with an SOS (and its QoS 1 redelivery); e rings a door.
+      send(d!.imei, { kind: 'status', id: 'will', online: false });
+      send(d!.imei, { kind: 'alarm', id: 'sos', alarm: 'sos' });
+      send(d!.imei, { kind: 'alarm', id: 'sos', alarm: 'sos' });
+      send(e!.imei, { kind: 'call', id: 'call', roomNo: '1201' });
+      await t.app.ingest.drain();
+    } finally {
+      t.app.deviceHub.off('uplink', onUplink);
+    }
+    // Stored (their events leave after the write) while most of the backlog still waited.
+    expect(urgentAfter[`alarm:${d!.imei}`]).toBeLessThan(n / 2);
+    expect(urgentAfter[`call:${e!.imei}`]).toBeLessThan(n / 2);
+    expect(telemetry).toBe(n);
+    expect(t.app.ingestStats.stored - stored).toBe(n + 4);
+    expect((await rowCount(deviceReadings, d!.id)) + (await rowCount(deviceReadings, e!.id))).toBe(n);
+    // Each once; the SOS may precede the 'online' its device's backlog wrote (live fields keep the bulk order).
+    expect((await events(d!.id)).map((x) => `${x.type}:${x.name}`).sort()).toEqual(['alarm:sos', 'online:null']);
+    expect((await events(e!.id)).map((x) => x.type).sort()).toEqual(['call', 'online']);
+    // The SOS came after the last will: d is online, as if both had gone through one queue.
+    expect(await stateOf(d!.id)).toBe(DEVICE_STATE.online);
+    expect(t.app.ingest.depth()).toBe(0);
   });
 
   it('marks silent devices offline after the report timeout', async () => {

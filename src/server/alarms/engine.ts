@@ -6,7 +6,7 @@ import type { DeviceHub, KnownDevice } from '../devices/hub';
 import type { Clock } from '../lib/clock';
 import { applyRound, ClearKeys, rounds, type Outcome } from './conditions';
 import type { AlarmHub } from './hub';
-import { intentsOf, type Input, type Intent } from './intents';
+import { intentsOf, urgentUplink, type Input, type Intent } from './intents';
 import type { DeviceProfiles } from './profiles';
 import { contextOf, newAlarm, toAlarmRecord } from './records';
 
@@ -22,6 +22,8 @@ export interface EngineDeps {
 export const FLUSH_MS = 50;
 const FLUSH_AT = 1_000;
 const MAX_FLUSH = 5_000;
+/** Inputs per batch of the urgent lane (it takes what queued while its previous batch ran). */
+const URGENT_AT = 1_000;
 /** Beyond this the engine drops inputs (and counts them) rather than growing without bound. */
 const MAX_QUEUE = 50_000;
 /** Rows per insert statement (25 columns each stays well under the 65,535 parameter limit). */
@@ -38,13 +40,20 @@ export interface EngineStats {
  * Alarms from device traffic (docs/alarms.md). Hub events are queued and handled in batches,
  * one batch at a time so a device's messages keep their order: profiles in one query, the
  * shared state in one statement per round, the records in one insert, then 'raised' per record.
+ * Urgent inputs (urgentUplink: critical one-off alarms, door calls, cards) have their own lane:
+ * a batch starts at once, without the 50 ms window, beside the bulk one (on PGlite its
+ * transaction runs next), never behind the telemetry backlog. They only make one-off intents, so
+ * no condition's order depends on them; events that start or end a condition stay in the bulk lane.
  * Nothing a device sends can make a listener throw.
  */
 export class AlarmEngine {
   readonly stats: EngineStats = { inputs: 0, records: 0, dropped: 0, failed: 0 };
   private queue: Input[] = [];
+  private urgent: Input[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  private urgentFlushing: Promise<void> | undefined;
+  private urgentTick = false;
   private closed = false;
   private readonly clear = new ClearKeys();
   private readonly onUplink = (device: KnownDevice, message: Uplink, receivedAt: Date) =>
@@ -67,9 +76,12 @@ export class AlarmEngine {
 
   /** Waits until everything queued so far is handled. */
   async drain(): Promise<void> {
-    while (this.queue.length || this.flushing) {
-      if (this.flushing) await this.flushing;
-      else this.kick();
+    while (this.queue.length || this.urgent.length || this.flushing || this.urgentFlushing) {
+      if (this.flushing || this.urgentFlushing) await Promise.all([this.flushing, this.urgentFlushing]);
+      else {
+        this.kickUrgent();
+        this.kick();
+      }
     }
   }
 
@@ -81,11 +93,23 @@ export class AlarmEngine {
         return;
       }
       if (input.t === 'uplink' && input.message.kind === 'ack') return;
-      if (this.queue.length >= MAX_QUEUE) {
+      if (this.queue.length + this.urgent.length >= MAX_QUEUE) {
         this.stats.dropped++;
         return;
       }
       this.stats.inputs++;
+      if (input.t === 'uplink' && urgentUplink(input.message, input.device.kind)) {
+        this.urgent.push(input);
+        // Urgent inputs emitted together (one stored batch's events) share a batch.
+        if (!this.urgentTick) {
+          this.urgentTick = true;
+          queueMicrotask(() => {
+            this.urgentTick = false;
+            this.kickUrgent();
+          });
+        }
+        return;
+      }
       this.queue.push(input);
       if (this.queue.length >= FLUSH_AT) this.kick();
       else if (!this.timer && !this.flushing) {
@@ -101,15 +125,24 @@ export class AlarmEngine {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.flushing) return;
-    this.flushing = this.run().finally(() => {
+    this.flushing = this.run(this.queue, MAX_FLUSH).finally(() => {
       this.flushing = undefined;
       if (this.queue.length) this.kick();
     });
   }
 
-  private async run(): Promise<void> {
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, MAX_FLUSH);
+  private kickUrgent(): void {
+    if (this.urgentFlushing || !this.urgent.length) return;
+    this.urgentFlushing = this.run(this.urgent, URGENT_AT).finally(() => {
+      this.urgentFlushing = undefined;
+      this.kickUrgent();
+    });
+  }
+
+  /** Handles a lane's queue batch by batch until it is empty. */
+  private async run(queue: Input[], max: number): Promise<void> {
+    while (queue.length) {
+      const batch = queue.splice(0, max);
       try {
         await this.handle(batch);
       } catch (err) {

@@ -5,7 +5,7 @@
  */
 import { ALARM_TYPES, EVENT_ALARM_TYPE, type AlarmType } from '../../shared/alarms/types';
 import { KIND_INFO, type DeviceKind, type Metric } from '../../shared/devices/kinds';
-import { toMillis, type Uplink } from '../../shared/devices/protocol';
+import { toMillis, type AlarmEvent, type Uplink } from '../../shared/devices/protocol';
 import type { KnownDevice } from '../devices/hub';
 import type { DeviceProfile } from './profiles';
 import { evaluateValues } from './rules';
@@ -80,14 +80,32 @@ function fromValues(p: DeviceProfile, values: Partial<Record<Metric, number>>, t
   );
 }
 
+/** Whether a device event starts (wearOff, ...) or ends (wearOn) a lasting condition on this kind of device, rather than being one-off. */
+function eventLasts(alarm: AlarmEvent, kind: string): boolean {
+  if (alarm === 'wearOn' || alarm === 'wearOff') return true;
+  const type = EVENT_ALARM_TYPE[alarm];
+  const metric = EVENT_METRIC[type];
+  return metric !== undefined && reports(kind, metric) && ALARM_TYPES[type].lasting;
+}
+
+/**
+ * Urgent uplinks take the priority lane of the ingest and of the engine, ahead of bulk traffic:
+ * critical (level 3) one-off events (sos, fall, collision, fireButton, nearElectricity, powerLoss,
+ * and smoke or gasLeak on kinds where they are one-off), door calls and cards. They only ever
+ * make one-off intents, whose outcome does not depend on the device's other messages, so taking
+ * them out of order is safe; everything that starts or ends a condition keeps its place.
+ */
+export function urgentUplink(m: Uplink, kind: string): boolean {
+  if (m.kind === 'call' || m.kind === 'card') return true;
+  return m.kind === 'alarm' && ALARM_TYPES[EVENT_ALARM_TYPE[m.alarm]].level === 3 && !eventLasts(m.alarm, kind);
+}
+
 function fromAlarm(p: DeviceProfile, m: Extract<Uplink, { kind: 'alarm' }>, ts: number): Intent[] {
   const type = EVENT_ALARM_TYPE[m.alarm];
   const value = m.value ?? null;
   const data = clean({ note: m.note, event: m.alarm });
   if (m.alarm === 'wearOn') return [{ t: 'end', deviceId: p.id, type, ts, value, as: 19 }];
-  const metric = EVENT_METRIC[type];
-  const lasting = m.alarm === 'wearOff' || (metric !== undefined && reports(p.kind, metric));
-  if (lasting && ALARM_TYPES[type].lasting) return [{ t: 'start', deviceId: p.id, type, ts, dueAt: ts, value, threshold: null, data }];
+  if (eventLasts(m.alarm, p.kind)) return [{ t: 'start', deviceId: p.id, type, ts, dueAt: ts, value, threshold: null, data }];
   return [{ t: 'once', deviceId: p.id, type, ts, value, tag: '', data }];
 }
 

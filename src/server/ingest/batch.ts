@@ -2,9 +2,13 @@ import { DEVICE_STATE } from '../../shared/codes';
 import type { Uplink } from '../../shared/devices/protocol';
 import type { KnownDevice } from '../devices/hub';
 
-/** One unit of work for the writer: an accepted uplink message or a presence change. */
+/**
+ * One unit of work for the writer: an accepted uplink message or a presence change. `liveOnly`
+ * marks the place of an urgent message in the bulk queue: its row and events are written ahead by
+ * the priority lane, its live fields (receive time, state) here, in the device's order.
+ */
 export type Item =
-  | { t: 'msg'; device: KnownDevice; message: Uplink; msgId: string | null; at: number; ts: number }
+  | { t: 'msg'; device: KnownDevice; message: Uplink; msgId: string | null; at: number; ts: number; liveOnly?: true }
   | { t: 'presence'; device: KnownDevice; online: boolean; at: number };
 
 /** The live columns of one device after a batch (undefined: unchanged). */
@@ -83,11 +87,16 @@ function applyMessage(l: Live, m: Uplink, at: number, ts: number) {
  * fields, merged per device across batches until they are written (later items win).
  * Returns whether an item changed a device's state from the one last stored (a presence
  * transition, which is written at once rather than on the slower live cycle).
+ * `lives` null (the urgent lane): rows only; the items' live fields go with their liveOnly twins.
  */
-export function buildRows(items: readonly Item[], lives: Map<number, Live>): { rows: Omit<Rows, 'live'>; transition: boolean } {
+export function buildRows(items: readonly Item[], lives: Map<number, Live> | null): { rows: Omit<Rows, 'live'>; transition: boolean } {
   const rows = { readings: [] as object[], locations: [] as object[], events: [] as object[] };
   let transition = false;
   for (const item of items) {
+    if (!lives) {
+      if (item.t === 'msg') pushRows(rows, item);
+      continue;
+    }
     const l = liveOf(lives, item);
     if (item.t === 'presence') {
       if (item.online) l.at = Math.max(l.at ?? 0, item.at);
@@ -95,25 +104,29 @@ export function buildRows(items: readonly Item[], lives: Map<number, Live>): { r
       if (l.state !== item.device.state) transition = true;
       continue;
     }
-    const { message: m, ts, msgId: mid } = item;
-    const d = item.device.id;
-    applyMessage(l, m, item.at, ts);
+    applyMessage(l, item.message, item.at, item.ts);
     if (l.state !== item.device.state) transition = true;
-    if (m.kind === 'telemetry') rows.readings.push({ d, ts, v: m.values, m: mid });
-    else if (m.kind === 'location') {
-      rows.locations.push({ d, ts, lat: m.lat, lon: m.lon, alt: m.alt, sp: m.speed, hd: m.heading, ac: m.accuracy, src: m.source, x: m.x, y: m.y, z: m.z, fl: m.floor, m: mid });
-    } else if (m.kind === 'alarm') {
-      rows.events.push({ d, ts, ty: 'alarm', n: m.alarm, v: m.value, da: m.note === undefined ? null : { note: m.note }, m: mid });
-    } else if (m.kind === 'call') {
-      const { roomNo, community, building, unit } = m;
-      rows.events.push({ d, ts, ty: 'call', n: null, v: null, da: { roomNo, community, building, unit }, m: mid });
-    }
+    if (!item.liveOnly) pushRows(rows, item);
   }
   const byDevice = (a: object, b: object) => (a as { d: number }).d - (b as { d: number }).d;
   rows.readings.sort(byDevice);
   rows.locations.sort(byDevice);
   rows.events.sort(byDevice);
   return { rows, transition };
+}
+
+function pushRows(rows: Omit<Rows, 'live'>, item: Extract<Item, { t: 'msg' }>): void {
+  const { message: m, ts, msgId: mid } = item;
+  const d = item.device.id;
+  if (m.kind === 'telemetry') rows.readings.push({ d, ts, v: m.values, m: mid });
+  else if (m.kind === 'location') {
+    rows.locations.push({ d, ts, lat: m.lat, lon: m.lon, alt: m.alt, sp: m.speed, hd: m.heading, ac: m.accuracy, src: m.source, x: m.x, y: m.y, z: m.z, fl: m.floor, m: mid });
+  } else if (m.kind === 'alarm') {
+    rows.events.push({ d, ts, ty: 'alarm', n: m.alarm, v: m.value, da: m.note === undefined ? null : { note: m.note }, m: mid });
+  } else if (m.kind === 'call') {
+    const { roomNo, community, building, unit } = m;
+    rows.events.push({ d, ts, ty: 'call', n: null, v: null, da: { roomNo, community, building, unit }, m: mid });
+  }
 }
 
 /** The pending live rows, sorted by device id (one lock order for every writer). */

@@ -5,6 +5,7 @@ import { MAX_PAYLOAD_BYTES, toMillis, uplinkSchema, type Uplink } from '../../sh
 import { deviceAdmitted, type Principal } from '../broker/acl';
 import type { Db } from '../db/driver';
 import type { DeviceCache } from '../devices/cache';
+import { urgentUplink } from '../alarms/intents';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
 import type { Clock } from '../lib/clock';
 import { is } from 'drizzle-orm';
@@ -31,6 +32,10 @@ export const FLUSH_MS = 50;
 export const FLUSH_AT = 1_000;
 /** Items per statement when a backlog built up. */
 const MAX_FLUSH = 5_000;
+/** Items per write of the urgent lane (it takes what arrived together, or during its writes). */
+export const URGENT_AT = 1_000;
+/** Urgent writes at once: a second one queues at once rather than behind the next bulk write. */
+const URGENT_FLIGHTS = 2;
 /** Queue bound: beyond it messages are dropped as 'overload' so memory stays bounded. */
 export const MAX_QUEUE = 50_000;
 /**
@@ -52,11 +57,23 @@ export function upTopicImei(topic: string): string | undefined {
 
 /**
  * Device uplink into the database: validation and drop counting per message, a bounded queue,
- * batched writes one at a time, presence (connections, last wills, the report timeout), and the
- * hub events once data is stored. Nothing here throws at the broker.
+ * batched writes (one at a time on PGlite, two on PostgreSQL), presence (connections, last
+ * wills, the report timeout), and the hub events once data is stored. Nothing here throws at the
+ * broker.
+ *
+ * Urgent messages (urgentUplink: critical one-off alarms, door calls, cards) also take a priority
+ * lane: their rows are written at once, without the flush timer, in their own small batch beside
+ * the bulk writes (on PGlite, whose statements are serialised, it runs next), and their hub events
+ * leave when that write is stored, ahead of the bulk backlog. Their live fields stay in the bulk
+ * queue in arrival order (a liveOnly twin), so a device's state is still decided by its last message.
  */
 export class Ingest {
   private queue: Item[] = [];
+  /** The priority lane: urgent messages not written yet, its writes running, its events in order. */
+  private urgent: Item[] = [];
+  private urgentFlights = 0;
+  private urgentTick = false;
+  private urgentSettled: Promise<void> = Promise.resolve();
   private inFlight = 0;
   private flights = 0;
   private lookups = 0;
@@ -145,8 +162,9 @@ export class Ingest {
 
   /** Waits until everything queued so far is written, the pending live fields included. */
   async drain(): Promise<void> {
-    while (this.queue.length || this.flights || this.lookups || this.lives.size) {
-      if (this.flights) await this.settled;
+    while (this.queue.length || this.urgent.length || this.flights || this.urgentFlights || this.lookups || this.lives.size) {
+      if (this.flights || this.urgentFlights) await Promise.all([this.settled, this.urgentSettled]);
+      else if (this.urgent.length) this.kickUrgent();
       else if (this.queue.length || this.lives.size) {
         this.liveDue = true;
         this.kick();
@@ -163,9 +181,12 @@ export class Ingest {
     clearTimeout(this.liveTimer);
   }
 
-  /** Messages held: queued, being written, or waiting for their device lookup. */
+  /**
+   * Messages held: queued, being written, or waiting for their device lookup. An urgent message
+   * counts twice until both its writes are done (its row ahead, its live fields in order).
+   */
   depth(): number {
-    return this.queue.length + this.inFlight + this.lookups;
+    return this.queue.length + this.urgent.length + this.inFlight + this.lookups;
   }
 
   private withDevice(imei: string, then: (device: KnownDevice | undefined) => void): void {
@@ -183,6 +204,18 @@ export class Ingest {
   }
 
   private enqueue(item: Item): void {
+    if (item.t === 'msg' && urgentUplink(item.message, item.device.kind)) {
+      this.urgent.push(item);
+      // Urgent messages enqueued together (a burst, lookups resolving at once) share a write.
+      if (!this.urgentTick) {
+        this.urgentTick = true;
+        queueMicrotask(() => {
+          this.urgentTick = false;
+          this.kickUrgent();
+        });
+      }
+      item = { ...item, liveOnly: true };
+    }
     this.queue.push(item);
     this.deps.stats.queued = this.depth();
     if (this.queue.length >= FLUSH_AT) this.kick();
@@ -199,6 +232,37 @@ export class Ingest {
     while (this.flights < this.maxFlights && (this.queue.length || (this.liveDue && this.lives.size && !this.liveWriting))) {
       this.launch(this.queue.splice(0, MAX_FLUSH));
     }
+  }
+
+  /**
+   * Writes the urgent messages queued so far beside the bulk writes (at most URGENT_FLIGHTS at
+   * once, their events in the order taken). No live fields (their twins carry them) and no
+   * waiting for earlier bulk batches' events: one-off alarms, calls and cards start or end
+   * nothing, so their place among a device's other messages does not change what they mean.
+   */
+  private kickUrgent(): void {
+    while (this.urgentFlights < URGENT_FLIGHTS && this.urgent.length) this.launchUrgent(this.urgent.splice(0, URGENT_AT));
+  }
+
+  private launchUrgent(batch: Item[]): void {
+    this.urgentFlights++;
+    this.inFlight += batch.length;
+    const written = this.write(batch, { ...buildRows(batch, null).rows, live: [] });
+    const before = this.urgentSettled;
+    this.urgentSettled = (async () => {
+      try {
+        const transitions = await written;
+        await before;
+        if (transitions) this.stored(batch, [], undefined, transitions);
+      } catch (err) {
+        this.deps.log.error({ err }, 'ingest urgent batch bookkeeping failed');
+      } finally {
+        this.urgentFlights--;
+        this.inFlight -= batch.length;
+        this.deps.stats.queued = this.depth();
+      }
+      this.kickUrgent();
+    })();
   }
 
   private launch(batch: Item[]): void {
@@ -265,7 +329,7 @@ export class Ingest {
         return await writeBatch(this.deps.db, rows);
       } catch (err) {
         if (attempt >= RETRIES.length || this.closed) {
-          const n = batch.filter((i) => i.t === 'msg').length;
+          const n = batch.filter((i) => i.t === 'msg' && !i.liveOnly).length;
           this.deps.log.error({ err, messages: n }, 'ingest batch could not be written; dropped');
           this.deps.stats.dropped.failed += n;
           return undefined;
@@ -289,7 +353,7 @@ export class Ingest {
     }
     const hub = this.deps.deviceHub.listenerCount('uplink') > 0;
     for (const item of batch) {
-      if (item.t !== 'msg') continue;
+      if (item.t !== 'msg' || item.liveOnly) continue;
       stats.stored++;
       const m = item.message;
       if (m.kind === 'ack') {
