@@ -39,6 +39,33 @@ registerRoute(
   }),
 );
 
+// Map resources fetched online (the configured raster tiles or style with its tiles, glyphs and
+// sprites) never change under a URL in practice: cache first, within a budget of 2,000 entries,
+// about 50 MB at typical 25 KB tiles; a full quota empties this cache rather than failing.
+// The commercial SDKs (AMap, Google) are left alone: their terms forbid caching their tiles.
+const SDK_HOSTS = /(^|\.)(amap\.com|autonavi\.com|googleapis\.com|gstatic\.com|google\.com)$/i;
+const TILE_PATH = /\/\d+\/\d+\/\d+(@\d+x)?(\.\w+)?$|\.(pbf|mvt|png|jpe?g|webp)$|(style|sprite)[^/]*\.json$|sprite[^/]*\.png$/i;
+const onlyOk = { cacheWillUpdate: async ({ response }: { response: Response }) => (response.status === 200 ? response : null) };
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin !== self.location.origin && !SDK_HOSTS.test(url.hostname) && TILE_PATH.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'map-online',
+    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+  }),
+);
+
+// MapLibre's worker (an .mjs asset the precache globs skip; hashed, so cache first) and the
+// offline basemap under /map/ (a fixed name that a release may change: answer from cache,
+// refresh behind). The map screens keep working offline once opened online.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && sameOrigin(url) && /^\/assets\/.+\.mjs$/.test(url.pathname),
+  new CacheFirst({ cacheName: 'map-worker', plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })] }),
+);
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && request.mode !== 'navigate' && sameOrigin(url) && url.pathname.startsWith('/map/') && /\.(geo)?json$/.test(url.pathname),
+  new StaleWhileRevalidate({ cacheName: 'map-basemap', plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 10, purgeOnQuotaError: true })] }),
+);
+
 // registerType 'prompt': the page's update prompt asks the waiting worker to take over.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -10,7 +10,7 @@ const near = (a: LonLat, b: LonLat, tol: number) => {
 /** The published GCJ-02 forward formula (Krasovsky 1940 ellipsoid), an oracle independent of gcoord. */
 function oracle([lon, lat]: LonLat): LonLat {
   const a = 6378245.0;
-  const ee = 0.00669342162296594323;
+  const ee = 0.006693421622965943;
   const x = lon - 105;
   const y = lat - 35;
   let dLat = -100 + 2 * x + 3 * y + 0.2 * y * y + 0.1 * x * y + 0.2 * Math.sqrt(Math.abs(x));

@@ -30,6 +30,11 @@ export interface LiveBridge {
   publish(topic: string, payload: unknown, opts?: PublishOptions): boolean;
   subscribe(topic: string): void;
   unsubscribe(topic: string): void;
+  /**
+   * Raw JSON messages of one topic (e.g. the tenant's live positions, which are not console
+   * pushes); the caller validates them. Pair with subscribe(topic). Answers the removal.
+   */
+  onTopic(topic: string, listener: (payload: unknown) => void): () => void;
   close(): void;
 }
 
@@ -64,6 +69,7 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
   const cursor = new AlarmCursor(deps.userId, deps.storage ?? localStorage);
   const base = [topics.userWeb(deps.userId), topics.noticeWeb];
   const extra = new Map<string, number>();
+  const topicListeners = new Map<string, Set<(payload: unknown) => void>>();
   const buffer: { topic: string; message: string; opts: PublishOptions }[] = [];
   let client: MqttLike | undefined;
   let status: LiveStatus = 'idle';
@@ -191,7 +197,27 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
     client.on('close', scheduleReconnect);
     // mqtt.js throws on an 'error' nobody listens to; a refused login also ends in 'close'.
     client.on('error', () => undefined);
-    client.on('message', (_topic, payload) => {
+    client.on('message', (topic, payload) => {
+      const listeners = topicListeners.get(topic);
+      if (listeners?.size) {
+        let raw: unknown;
+        try {
+          raw = JSON.parse(new TextDecoder().decode(payload));
+        } catch {
+          return;
+        }
+        for (const listener of [...listeners]) {
+          try {
+            listener(raw);
+          } catch (error) {
+            // One broken screen must not stop the others; report it where it is visible.
+            queueMicrotask(() => {
+              throw error;
+            });
+          }
+        }
+        return;
+      }
       const push = decode(payload);
       if (push) dispatch(push);
     });
@@ -225,6 +251,12 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
       extra.delete(topic);
       if (client?.connected && !base.includes(topic)) client.unsubscribe(topic);
     },
+    onTopic(topic, listener) {
+      let set = topicListeners.get(topic);
+      if (!set) topicListeners.set(topic, (set = new Set()));
+      set.add(listener);
+      return () => set.delete(listener);
+    },
     close() {
       if (closed) return;
       closed = true;
@@ -233,6 +265,7 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
       client?.end(true);
       setStatus('idle');
       events.clear();
+      topicListeners.clear();
       buffer.length = 0;
     },
   };

@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Position } from '../../../shared/geo/positions';
+import { useMapApi } from '../context';
+import { mapDevicesQuery } from '../queries';
+import { DevicePopup } from './DevicePopup';
+import { Fleet } from './fleet';
+import { useLivePositions } from './useLivePositions';
+
+export interface DeviceMarkersLayerProps {
+  /** Source/layer key on the map. */
+  layer?: string;
+  /** Show only this device (the /location screen). */
+  only?: string;
+  /** Keep this device in the centre as it moves. */
+  follow?: string;
+  /** Called after each live update with the devices that moved (for screens that list them). */
+  onMoved?: (positions: Position[]) => void;
+}
+
+/**
+ * The tenant's devices as state-coloured markers, clustered when there are many, moved by live
+ * positions without a reload. A click opens the device popup; it is the only thing drawn in DOM.
+ */
+export function DeviceMarkersLayer({ layer = 'devices', only, follow, onMoved }: DeviceMarkersLayerProps) {
+  const api = useMapApi();
+  const { data } = useQuery(mapDevicesQuery);
+  const fleet = useRef(new Fleet());
+  const frame = useRef<number | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  const draw = useCallback(() => {
+    frame.current = null;
+    api?.setMarkers(layer, fleet.current.points(only), { cluster: !only });
+  }, [api, layer, only]);
+
+  useEffect(() => {
+    if (!api || !data) return;
+    fleet.current.reset(data);
+    draw();
+    const target = follow ? fleet.current.get(follow) : undefined;
+    if (target) api.setView([target.lon, target.lat]);
+  }, [api, data, draw, follow]);
+
+  useEffect(() => {
+    if (!api) return;
+    api.onMarkerClick((id) => setSelected(id));
+    return () => {
+      api.onMarkerClick(null);
+      api.clear(layer);
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+      frame.current = null;
+    };
+  }, [api, layer]);
+
+  useLivePositions((positions) => {
+    if (!api || !fleet.current.merge(positions)) return;
+    // Several pushes within one frame redraw once.
+    frame.current ??= requestAnimationFrame(draw);
+    const target = follow ? fleet.current.get(follow) : undefined;
+    if (target && positions.some((p) => p.imei === follow)) api.setView([target.lon, target.lat]);
+    onMoved?.(positions);
+  });
+
+  return selected ? <DevicePopup key={selected} imei={selected} onClose={() => setSelected(null)} /> : null;
+}
