@@ -10,6 +10,7 @@ import type { LonLat } from '../../src/shared/geo/fence';
 import { topics } from '../../src/shared/topics';
 import { AlarmHub } from '../../src/server/alarms/hub';
 import { DeviceProfiles } from '../../src/server/alarms/profiles';
+import { contextOf, toAlarmRecord } from '../../src/server/alarms/records';
 import { alarmRecords, deviceGroups, devices, fenceDeviceStates } from '../../src/server/db/schema';
 import { FenceEvaluator } from '../../src/server/fences/evaluator';
 import { FenceIndex } from '../../src/server/fences/fence-index';
@@ -188,7 +189,7 @@ describe('replicas', () => {
     const onRaised = (a: AlarmRecord) => a.imei === d.imei && seen.push(a.type);
     hub.on('raised', onRaised);
     t.app.alarmHub.on('raised', onRaised);
-    const replica = new FenceEvaluator({ db: t.app.db, index: other, clock: t.app.clock, log: t.app.log, alarmHub: hub, profiles: new DeviceProfiles(t.app.db, t.app.clock) });
+    const replica = new FenceEvaluator({ db: t.app.db, index: other, clock: t.app.clock, log: t.app.log, announce: (rows) => rows.forEach((r) => hub.emit('raised', toAlarmRecord(r), contextOf(r))), profiles: new DeviceProfiles(t.app.db, t.app.clock) });
     const at = (p: LonLat, ts: number) => [{ device: d, p, marginM: 5, ts }];
     const ts = Date.now();
     const both = (p: LonLat, n: number) => Promise.all([t.app.fenceEvaluator.evaluate(at(p, ts + n)), replica.evaluate(at(p, ts + n))]);

@@ -181,10 +181,11 @@ export class AlarmEngine {
       return out;
     });
     this.clear.learn(sent, now);
-    this.emit(stored);
+    this.announce(stored);
   }
 
-  private emit(stored: AlarmRow[]): void {
+  /** Emits stored records on the alarm hub and counts them; also for records stored beside the engine (fences/evaluator.ts). */
+  announce(stored: AlarmRow[]): void {
     this.stats.records += stored.length;
     for (const r of stored) {
       try {

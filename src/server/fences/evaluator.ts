@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LonLat } from '../../shared/geo/fence';
 import type { Uplink } from '../../shared/devices/protocol';
-import type { AlarmHub } from '../alarms/hub';
 import { messageTime } from '../alarms/intents';
 import type { DeviceProfiles } from '../alarms/profiles';
-import { contextOf, toAlarmRecord, type NewAlarm } from '../alarms/records';
+import type { NewAlarm } from '../alarms/records';
 import type { Db } from '../db/driver';
 import { alarmRecords, type AlarmRow } from '../db/schema';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
@@ -20,7 +19,8 @@ export interface EvaluatorDeps {
   index: FenceIndex;
   clock: Clock;
   log: FastifyBaseLogger;
-  alarmHub: AlarmHub;
+  /** Emits stored records on the alarm hub (AlarmEngine.announce). */
+  announce: (stored: AlarmRow[]) => void;
   profiles: DeviceProfiles;
 }
 
@@ -59,7 +59,7 @@ interface Judged extends StateChange {
  * in batches, one batch at a time so a device's fixes keep their order: the stored states of
  * the batch's devices in one query, the index and point tests in memory, then one transaction
  * that writes the changed states (one statement per round) and their alarm records together.
- * Records are emitted on the alarm hub after the commit, like the alarm engine's.
+ * Records are announced through the alarm engine (the alarm hub) after the commit.
  */
 export class FenceEvaluator {
   readonly stats: EvaluatorStats = { fixes: 0, transitions: 0, alarms: 0, dropped: 0, failed: 0 };
@@ -191,12 +191,11 @@ export class FenceEvaluator {
 
   private emit(stored: AlarmRow[]): void {
     this.stats.alarms += stored.length;
-    for (const r of stored) {
-      try {
-        this.deps.alarmHub.emit('raised', toAlarmRecord(r), contextOf(r));
-      } catch (err) {
-        this.deps.log.error({ err, alarmId: r.id }, 'alarm hub listener threw');
-      }
+    if (stored.length === 0) return;
+    try {
+      this.deps.announce(stored);
+    } catch (err) {
+      this.deps.log.error({ err }, 'fence alarms could not be announced');
     }
   }
 }
