@@ -3,6 +3,7 @@ import { distanceM } from '../../src/shared/geo/fence';
 import {
   BASE_TICKS,
   CSV_HEADER,
+  MAX_CATCH_UP_TICKS,
   PLAYBACK,
   columnsOf,
   initialPlayback,
@@ -171,6 +172,13 @@ describe('playback state machine', () => {
     const big = ticks(run(loaded(100_000), { type: 'play' }), BASE_TICKS);
     expect(big.status).toBe(PLAYBACK.finished);
     expect(ticks(run(loaded(100_000), { type: 'speed', speed: 8 }, { type: 'play' }), BASE_TICKS / 8).status).toBe(PLAYBACK.finished);
+  });
+
+  it('a late timer applies the ticks that elapsed, at most MAX_CATCH_UP_TICKS', () => {
+    const playing = run(loaded(1001), { type: 'speed', speed: 2 }, { type: 'play' });
+    expect(r(playing, { type: 'tick', ticks: 5 }).position).toBe(10);
+    expect(r(playing, { type: 'tick', ticks: 1000 }).position).toBe(2 * MAX_CATCH_UP_TICKS);
+    expect(r(playing, { type: 'tick', ticks: 0 }).position).toBe(2);
   });
 
   it('finishes at 99 % and snaps to the last point', () => {

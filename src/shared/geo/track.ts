@@ -187,6 +187,8 @@ export const FINISH_PERCENT = 99;
  * would take 33 minutes for 100,000 points.
  */
 export const BASE_TICKS = 3000;
+/** A timer late by more than this (a background tab) resumes instead of jumping ahead. */
+export const MAX_CATCH_UP_TICKS = 25;
 
 export interface PlaybackState {
   status: PlaybackStatus;
@@ -201,7 +203,8 @@ export type PlaybackAction =
   | { type: 'load'; n: number }
   | { type: 'play' }
   | { type: 'pause' }
-  | { type: 'tick' }
+  /** `ticks`: how many 20 ms ticks elapsed (a late timer catches up; default 1). */
+  | { type: 'tick'; ticks?: number }
   | { type: 'speed'; speed: number }
   | { type: 'seek'; percent: number }
   | { type: 'reset' }
@@ -230,7 +233,8 @@ export function playbackReducer(s: PlaybackState, a: PlaybackAction): PlaybackSt
       return s.status === PLAYBACK.playing ? { ...s, status: PLAYBACK.paused } : s;
     case 'tick': {
       if (s.status !== PLAYBACK.playing) return s;
-      const next = { ...s, position: Math.min(s.n - 1, s.position + stepPerTick(s.n) * s.speed) };
+      const ticks = Math.min(MAX_CATCH_UP_TICKS, Math.max(1, Math.floor(a.ticks ?? 1)));
+      const next = { ...s, position: Math.min(s.n - 1, s.position + stepPerTick(s.n) * s.speed * ticks) };
       return playbackPercent(next) >= FINISH_PERCENT ? finished(next) : next;
     }
     case 'speed':

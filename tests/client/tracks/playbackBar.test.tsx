@@ -97,3 +97,24 @@ describe('playback bar', () => {
     expect(percent()).toBe(0);
   });
 });
+
+describe('playback store timer', () => {
+  it('a late timer applies the ticks that elapsed, an early one waits', () => {
+    let now = 0;
+    let fire = () => undefined as void;
+    const timers = { setInterval: (f: () => void) => ((fire = f), 1), clearInterval: () => undefined, setTimeout, clearTimeout };
+    const s = createPlaybackStore(timers as unknown as typeof globalThis, () => now);
+    s.dispatch({ type: 'load', n: 201 });
+    s.dispatch({ type: 'play' });
+    now = 100;
+    fire();
+    expect(s.get().position).toBe(5);
+    now = 110;
+    fire();
+    expect(s.get().position).toBe(5);
+    now = 120;
+    fire();
+    expect(s.get().position).toBe(6);
+    s.dispose();
+  });
+});

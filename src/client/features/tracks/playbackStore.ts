@@ -16,15 +16,29 @@ export const RESET_SETTLE_MS = PLAYBACK_TICK_MS;
  * it (the bar, the cursor, the point panel) re-renders, never the screen with its 100,000 points.
  * The timer runs only while playing.
  */
-export function createPlaybackStore(timers: Pick<typeof globalThis, 'setInterval' | 'clearInterval' | 'setTimeout' | 'clearTimeout'> = globalThis): PlaybackStore {
+export function createPlaybackStore(
+  timers: Pick<typeof globalThis, 'setInterval' | 'clearInterval' | 'setTimeout' | 'clearTimeout'> = globalThis,
+  now: () => number = () => performance.now(),
+): PlaybackStore {
   let state = initialPlayback();
+  // Timers fire late on a busy page; the ticks that elapsed are applied, so 8x stays 8x.
+  let dueAt = 0;
+  const onTimer = () => {
+    const elapsed = Math.floor((now() - dueAt) / PLAYBACK_TICK_MS);
+    if (elapsed < 1) return;
+    dueAt += elapsed * PLAYBACK_TICK_MS;
+    dispatch({ type: 'tick', ticks: elapsed });
+  };
   const listeners = new Set<() => void>();
   let interval: ReturnType<typeof setInterval> | null = null;
   let settle: ReturnType<typeof setTimeout> | null = null;
 
   const sync = () => {
     const playing = state.status === PLAYBACK.playing;
-    if (playing && interval === null) interval = timers.setInterval(() => dispatch({ type: 'tick' }), PLAYBACK_TICK_MS);
+    if (playing && interval === null) {
+      dueAt = now();
+      interval = timers.setInterval(onTimer, PLAYBACK_TICK_MS);
+    }
     if (!playing && interval !== null) {
       timers.clearInterval(interval);
       interval = null;
