@@ -4,7 +4,7 @@ import { DeviceMarkersLayer, MapView } from '../../map';
 export function LocationsScreen() {
   return (
     <MapView>
-      <DeviceMarkersLayer />
+      <DeviceMarkersLayer fit />
     </MapView>
   );
 }

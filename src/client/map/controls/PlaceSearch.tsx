@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { Autocomplete } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
@@ -34,20 +34,19 @@ export function PlaceSearch({ search, onPick }: PlaceSearchProps) {
     };
   }, [query, search]);
 
+  // Autocomplete options are plain strings: each hit's text, unique, maps back to the hit.
+  const byText = new Map(hits.map((h) => [h.detail ? `${h.label} · ${h.detail}` : h.label, h]));
   return (
-    <Select
+    <Autocomplete
       size="xs"
       w={240}
-      searchable
-      clearable
-      value={null}
-      searchValue={query}
-      onSearchChange={setQuery}
-      data={hits.map((h) => ({ value: h.key, label: h.detail ? `${h.label} · ${h.detail}` : h.label }))}
-      // The answers are already the matches: the box must not filter them again by label.
+      value={query}
+      onChange={setQuery}
+      data={[...byText.keys()]}
+      // The answers are already the matches: the box must not filter them again.
       filter={({ options }) => options}
-      onChange={(key) => {
-        const hit = hits.find((h) => h.key === key);
+      onOptionSubmit={(text) => {
+        const hit = byText.get(text);
         if (hit) onPick(hit);
       }}
       placeholder={t`搜索地点或设备`}

@@ -14,6 +14,8 @@ export interface DeviceMarkersLayerProps {
   only?: string;
   /** Keep this device in the centre as it moves. */
   follow?: string;
+  /** Fit the view to all devices once they have loaded (the default view is a street at zoom 19). */
+  fit?: boolean;
   /** Called after each live update with the devices that moved (for screens that list them). */
   onMoved?: (positions: Position[]) => void;
 }
@@ -22,11 +24,12 @@ export interface DeviceMarkersLayerProps {
  * The tenant's devices as state-coloured markers, clustered when there are many, moved by live
  * positions without a reload. A click opens the device popup; it is the only thing drawn in DOM.
  */
-export function DeviceMarkersLayer({ layer = 'devices', only, follow, onMoved }: DeviceMarkersLayerProps) {
+export function DeviceMarkersLayer({ layer = 'devices', only, follow, fit, onMoved }: DeviceMarkersLayerProps) {
   const api = useMapApi();
   const { data } = useQuery(mapDevicesQuery);
   const fleet = useRef(new Fleet());
   const frame = useRef<number | null>(null);
+  const fitted = useRef<unknown>(null);
   const [selected, setSelected] = useState<string | null>(null);
 
   const draw = useCallback(() => {
@@ -40,7 +43,11 @@ export function DeviceMarkersLayer({ layer = 'devices', only, follow, onMoved }:
     draw();
     const target = follow ? fleet.current.get(follow) : undefined;
     if (target) api.setView([target.lon, target.lat]);
-  }, [api, data, draw, follow]);
+    else if (fit && fitted.current !== api) {
+      fitted.current = api;
+      api.fitBounds(fleet.current.points().map((p) => p.lonLat));
+    }
+  }, [api, data, draw, follow, fit]);
 
   useEffect(() => {
     if (!api) return;
