@@ -85,6 +85,11 @@ const CREATE_OTHERWISE: Record<string, (token: string) => Promise<void>> = {
     t.app.deviceHub.emit('uplink', known, { kind: 'alarm', alarm: 'sos' }, new Date());
     await t.app.alarmEngine.drain();
   },
+  // Fences take geometry and assignments on routes of their own (src/server/routes/device/fence.ts).
+  'device/fence': async (token) => {
+    const res = await post(t.app, '/api/device/fence/add', { name: `isoAfence${token === a.token ? 1 : 9}`, type: 1, shape: 0, radius: 100, longitude: 114.06, latitude: 22.54 }, { token });
+    expect(res.code).toBe(0);
+  },
 };
 
 const scoped = RESOURCES.filter((d) => d.tenantScoped);
