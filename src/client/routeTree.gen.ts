@@ -27,12 +27,17 @@ import { Route as AuthedAdminDeviceListRouteImport } from './routes/_authed/_adm
 import { Route as AuthedAdminProDeviceListRouteImport } from './routes/_authed/_admin/ProDeviceList'
 import { Route as AuthedAdminProductGroupingRouteImport } from './routes/_authed/_admin/ProductGrouping'
 import { Route as AuthedAdminProductionListRouteImport } from './routes/_authed/_admin/ProductionList'
+import { Route as AuthedAdminBaseListRouteImport } from './routes/_authed/_admin/baseList'
+import { Route as AuthedAdminBaseStationEditRouteImport } from './routes/_authed/_admin/baseStationEdit'
 import { Route as AuthedAdminDepartmentManagementRouteImport } from './routes/_authed/_admin/departmentManagement'
+import { Route as AuthedAdminDrawingListRouteImport } from './routes/_authed/_admin/drawingList'
 import { Route as AuthedAdminPermissionManagerRouteImport } from './routes/_authed/_admin/permissionManager'
 import { Route as AuthedAdminProductListRouteImport } from './routes/_authed/_admin/productList'
 import { Route as AuthedAdminRoleListRouteImport } from './routes/_authed/_admin/roleList'
 import { Route as AuthedAdminTenantListRouteImport } from './routes/_authed/_admin/tenantList'
 import { Route as AuthedAdminUserListRouteImport } from './routes/_authed/_admin/userList'
+import { Route as AuthedAdminUwbDrawingListRouteImport } from './routes/_authed/_admin/uwbDrawingList'
+import { Route as AuthedAdminUwbServerRouteImport } from './routes/_authed/_admin/uwbServer'
 import { Route as AuthedMapIndexRouteImport } from './routes/_authed/map/index'
 import { Route as AuthedMapPageRouteImport } from './routes/_authed/map/$page'
 import { Route as AuthedMapAlarmHistorytcRouteImport } from './routes/_authed/map/AlarmHistorytc'
@@ -45,8 +50,16 @@ import { Route as AuthedMapDeviceActiveRouteImport } from './routes/_authed/map/
 import { Route as AuthedMapDeviceReloadRouteImport } from './routes/_authed/map/deviceReload'
 import { Route as AuthedMapDevicelistcomponentRouteImport } from './routes/_authed/map/devicelistcomponent'
 import { Route as AuthedMapGroupRouteImport } from './routes/_authed/map/group'
+import { Route as AuthedMapIndoorMapRouteImport } from './routes/_authed/map/indoorMap'
+import { Route as AuthedMapLocationRouteImport } from './routes/_authed/map/location'
+import { Route as AuthedMapLocationsRouteImport } from './routes/_authed/map/locations'
 import { Route as AuthedMapNetSingleRouteImport } from './routes/_authed/map/netSingle'
 import { Route as AuthedMapOnlineStatusRouteImport } from './routes/_authed/map/onlineStatus'
+import { Route as AuthedMapTrackRouteImport } from './routes/_authed/map/track'
+import { Route as AuthedMapTrack_gpsRouteImport } from './routes/_authed/map/track_gps'
+import { Route as AuthedMapUwbRouteImport } from './routes/_authed/map/uwb'
+import { Route as AuthedMapUwbfullRouteImport } from './routes/_authed/map/uwbfull'
+import { Route as AuthedMapUwbserverRouteImport } from './routes/_authed/map/uwbserver'
 import { Route as AuthedAdminPageParamRouteImport } from './routes/_authed/_admin/$page.$param'
 
 const AuthedRoute = AuthedRouteImport.update({
@@ -141,12 +154,28 @@ const AuthedAdminProductionListRoute =
     path: '/ProductionList',
     getParentRoute: () => AuthedAdminRoute,
   } as any)
+const AuthedAdminBaseListRoute = AuthedAdminBaseListRouteImport.update({
+  id: '/baseList',
+  path: '/baseList',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminBaseStationEditRoute =
+  AuthedAdminBaseStationEditRouteImport.update({
+    id: '/baseStationEdit',
+    path: '/baseStationEdit',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any)
 const AuthedAdminDepartmentManagementRoute =
   AuthedAdminDepartmentManagementRouteImport.update({
     id: '/departmentManagement',
     path: '/departmentManagement',
     getParentRoute: () => AuthedAdminRoute,
   } as any)
+const AuthedAdminDrawingListRoute = AuthedAdminDrawingListRouteImport.update({
+  id: '/drawingList',
+  path: '/drawingList',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
 const AuthedAdminPermissionManagerRoute =
   AuthedAdminPermissionManagerRouteImport.update({
     id: '/permissionManager',
@@ -171,6 +200,17 @@ const AuthedAdminTenantListRoute = AuthedAdminTenantListRouteImport.update({
 const AuthedAdminUserListRoute = AuthedAdminUserListRouteImport.update({
   id: '/userList',
   path: '/userList',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminUwbDrawingListRoute =
+  AuthedAdminUwbDrawingListRouteImport.update({
+    id: '/uwbDrawingList',
+    path: '/uwbDrawingList',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any)
+const AuthedAdminUwbServerRoute = AuthedAdminUwbServerRouteImport.update({
+  id: '/uwbServer',
+  path: '/uwbServer',
   getParentRoute: () => AuthedAdminRoute,
 } as any)
 const AuthedMapIndexRoute = AuthedMapIndexRouteImport.update({
@@ -235,6 +275,21 @@ const AuthedMapGroupRoute = AuthedMapGroupRouteImport.update({
   path: '/group',
   getParentRoute: () => AuthedMapRoute,
 } as any)
+const AuthedMapIndoorMapRoute = AuthedMapIndoorMapRouteImport.update({
+  id: '/indoorMap',
+  path: '/indoorMap',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapLocationRoute = AuthedMapLocationRouteImport.update({
+  id: '/location',
+  path: '/location',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapLocationsRoute = AuthedMapLocationsRouteImport.update({
+  id: '/locations',
+  path: '/locations',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
 const AuthedMapNetSingleRoute = AuthedMapNetSingleRouteImport.update({
   id: '/netSingle',
   path: '/netSingle',
@@ -243,6 +298,31 @@ const AuthedMapNetSingleRoute = AuthedMapNetSingleRouteImport.update({
 const AuthedMapOnlineStatusRoute = AuthedMapOnlineStatusRouteImport.update({
   id: '/onlineStatus',
   path: '/onlineStatus',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapTrackRoute = AuthedMapTrackRouteImport.update({
+  id: '/track',
+  path: '/track',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapTrack_gpsRoute = AuthedMapTrack_gpsRouteImport.update({
+  id: '/track_gps',
+  path: '/track_gps',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapUwbRoute = AuthedMapUwbRouteImport.update({
+  id: '/uwb',
+  path: '/uwb',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapUwbfullRoute = AuthedMapUwbfullRouteImport.update({
+  id: '/uwbfull',
+  path: '/uwbfull',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapUwbserverRoute = AuthedMapUwbserverRouteImport.update({
+  id: '/uwbserver',
+  path: '/uwbserver',
   getParentRoute: () => AuthedMapRoute,
 } as any)
 const AuthedAdminPageParamRoute = AuthedAdminPageParamRouteImport.update({
@@ -268,12 +348,17 @@ export interface FileRoutesByFullPath {
   '/ProDeviceList': typeof AuthedAdminProDeviceListRoute
   '/ProductGrouping': typeof AuthedAdminProductGroupingRoute
   '/ProductionList': typeof AuthedAdminProductionListRoute
+  '/baseList': typeof AuthedAdminBaseListRoute
+  '/baseStationEdit': typeof AuthedAdminBaseStationEditRoute
   '/departmentManagement': typeof AuthedAdminDepartmentManagementRoute
+  '/drawingList': typeof AuthedAdminDrawingListRoute
   '/permissionManager': typeof AuthedAdminPermissionManagerRoute
   '/productList': typeof AuthedAdminProductListRoute
   '/roleList': typeof AuthedAdminRoleListRoute
   '/tenantList': typeof AuthedAdminTenantListRoute
   '/userList': typeof AuthedAdminUserListRoute
+  '/uwbDrawingList': typeof AuthedAdminUwbDrawingListRoute
+  '/uwbServer': typeof AuthedAdminUwbServerRoute
   '/map/$page': typeof AuthedMapPageRoute
   '/map/AlarmHistorytc': typeof AuthedMapAlarmHistorytcRoute
   '/map/DeviceDtail': typeof AuthedMapDeviceDtailRoute
@@ -285,8 +370,16 @@ export interface FileRoutesByFullPath {
   '/map/deviceReload': typeof AuthedMapDeviceReloadRoute
   '/map/devicelistcomponent': typeof AuthedMapDevicelistcomponentRoute
   '/map/group': typeof AuthedMapGroupRoute
+  '/map/indoorMap': typeof AuthedMapIndoorMapRoute
+  '/map/location': typeof AuthedMapLocationRoute
+  '/map/locations': typeof AuthedMapLocationsRoute
   '/map/netSingle': typeof AuthedMapNetSingleRoute
   '/map/onlineStatus': typeof AuthedMapOnlineStatusRoute
+  '/map/track': typeof AuthedMapTrackRoute
+  '/map/track_gps': typeof AuthedMapTrack_gpsRoute
+  '/map/uwb': typeof AuthedMapUwbRoute
+  '/map/uwbfull': typeof AuthedMapUwbfullRoute
+  '/map/uwbserver': typeof AuthedMapUwbserverRoute
   '/map/': typeof AuthedMapIndexRoute
   '/$page/$param': typeof AuthedAdminPageParamRoute
 }
@@ -306,12 +399,17 @@ export interface FileRoutesByTo {
   '/ProDeviceList': typeof AuthedAdminProDeviceListRoute
   '/ProductGrouping': typeof AuthedAdminProductGroupingRoute
   '/ProductionList': typeof AuthedAdminProductionListRoute
+  '/baseList': typeof AuthedAdminBaseListRoute
+  '/baseStationEdit': typeof AuthedAdminBaseStationEditRoute
   '/departmentManagement': typeof AuthedAdminDepartmentManagementRoute
+  '/drawingList': typeof AuthedAdminDrawingListRoute
   '/permissionManager': typeof AuthedAdminPermissionManagerRoute
   '/productList': typeof AuthedAdminProductListRoute
   '/roleList': typeof AuthedAdminRoleListRoute
   '/tenantList': typeof AuthedAdminTenantListRoute
   '/userList': typeof AuthedAdminUserListRoute
+  '/uwbDrawingList': typeof AuthedAdminUwbDrawingListRoute
+  '/uwbServer': typeof AuthedAdminUwbServerRoute
   '/map/$page': typeof AuthedMapPageRoute
   '/map/AlarmHistorytc': typeof AuthedMapAlarmHistorytcRoute
   '/map/DeviceDtail': typeof AuthedMapDeviceDtailRoute
@@ -323,8 +421,16 @@ export interface FileRoutesByTo {
   '/map/deviceReload': typeof AuthedMapDeviceReloadRoute
   '/map/devicelistcomponent': typeof AuthedMapDevicelistcomponentRoute
   '/map/group': typeof AuthedMapGroupRoute
+  '/map/indoorMap': typeof AuthedMapIndoorMapRoute
+  '/map/location': typeof AuthedMapLocationRoute
+  '/map/locations': typeof AuthedMapLocationsRoute
   '/map/netSingle': typeof AuthedMapNetSingleRoute
   '/map/onlineStatus': typeof AuthedMapOnlineStatusRoute
+  '/map/track': typeof AuthedMapTrackRoute
+  '/map/track_gps': typeof AuthedMapTrack_gpsRoute
+  '/map/uwb': typeof AuthedMapUwbRoute
+  '/map/uwbfull': typeof AuthedMapUwbfullRoute
+  '/map/uwbserver': typeof AuthedMapUwbserverRoute
   '/map': typeof AuthedMapIndexRoute
   '/$page/$param': typeof AuthedAdminPageParamRoute
 }
@@ -348,12 +454,17 @@ export interface FileRoutesById {
   '/_authed/_admin/ProDeviceList': typeof AuthedAdminProDeviceListRoute
   '/_authed/_admin/ProductGrouping': typeof AuthedAdminProductGroupingRoute
   '/_authed/_admin/ProductionList': typeof AuthedAdminProductionListRoute
+  '/_authed/_admin/baseList': typeof AuthedAdminBaseListRoute
+  '/_authed/_admin/baseStationEdit': typeof AuthedAdminBaseStationEditRoute
   '/_authed/_admin/departmentManagement': typeof AuthedAdminDepartmentManagementRoute
+  '/_authed/_admin/drawingList': typeof AuthedAdminDrawingListRoute
   '/_authed/_admin/permissionManager': typeof AuthedAdminPermissionManagerRoute
   '/_authed/_admin/productList': typeof AuthedAdminProductListRoute
   '/_authed/_admin/roleList': typeof AuthedAdminRoleListRoute
   '/_authed/_admin/tenantList': typeof AuthedAdminTenantListRoute
   '/_authed/_admin/userList': typeof AuthedAdminUserListRoute
+  '/_authed/_admin/uwbDrawingList': typeof AuthedAdminUwbDrawingListRoute
+  '/_authed/_admin/uwbServer': typeof AuthedAdminUwbServerRoute
   '/_authed/map/$page': typeof AuthedMapPageRoute
   '/_authed/map/AlarmHistorytc': typeof AuthedMapAlarmHistorytcRoute
   '/_authed/map/DeviceDtail': typeof AuthedMapDeviceDtailRoute
@@ -365,8 +476,16 @@ export interface FileRoutesById {
   '/_authed/map/deviceReload': typeof AuthedMapDeviceReloadRoute
   '/_authed/map/devicelistcomponent': typeof AuthedMapDevicelistcomponentRoute
   '/_authed/map/group': typeof AuthedMapGroupRoute
+  '/_authed/map/indoorMap': typeof AuthedMapIndoorMapRoute
+  '/_authed/map/location': typeof AuthedMapLocationRoute
+  '/_authed/map/locations': typeof AuthedMapLocationsRoute
   '/_authed/map/netSingle': typeof AuthedMapNetSingleRoute
   '/_authed/map/onlineStatus': typeof AuthedMapOnlineStatusRoute
+  '/_authed/map/track': typeof AuthedMapTrackRoute
+  '/_authed/map/track_gps': typeof AuthedMapTrack_gpsRoute
+  '/_authed/map/uwb': typeof AuthedMapUwbRoute
+  '/_authed/map/uwbfull': typeof AuthedMapUwbfullRoute
+  '/_authed/map/uwbserver': typeof AuthedMapUwbserverRoute
   '/_authed/map/': typeof AuthedMapIndexRoute
   '/_authed/_admin/$page/$param': typeof AuthedAdminPageParamRoute
 }
@@ -389,12 +508,17 @@ export interface FileRouteTypes {
     | '/ProDeviceList'
     | '/ProductGrouping'
     | '/ProductionList'
+    | '/baseList'
+    | '/baseStationEdit'
     | '/departmentManagement'
+    | '/drawingList'
     | '/permissionManager'
     | '/productList'
     | '/roleList'
     | '/tenantList'
     | '/userList'
+    | '/uwbDrawingList'
+    | '/uwbServer'
     | '/map/$page'
     | '/map/AlarmHistorytc'
     | '/map/DeviceDtail'
@@ -406,8 +530,16 @@ export interface FileRouteTypes {
     | '/map/deviceReload'
     | '/map/devicelistcomponent'
     | '/map/group'
+    | '/map/indoorMap'
+    | '/map/location'
+    | '/map/locations'
     | '/map/netSingle'
     | '/map/onlineStatus'
+    | '/map/track'
+    | '/map/track_gps'
+    | '/map/uwb'
+    | '/map/uwbfull'
+    | '/map/uwbserver'
     | '/map/'
     | '/$page/$param'
   fileRoutesByTo: FileRoutesByTo
@@ -427,12 +559,17 @@ export interface FileRouteTypes {
     | '/ProDeviceList'
     | '/ProductGrouping'
     | '/ProductionList'
+    | '/baseList'
+    | '/baseStationEdit'
     | '/departmentManagement'
+    | '/drawingList'
     | '/permissionManager'
     | '/productList'
     | '/roleList'
     | '/tenantList'
     | '/userList'
+    | '/uwbDrawingList'
+    | '/uwbServer'
     | '/map/$page'
     | '/map/AlarmHistorytc'
     | '/map/DeviceDtail'
@@ -444,8 +581,16 @@ export interface FileRouteTypes {
     | '/map/deviceReload'
     | '/map/devicelistcomponent'
     | '/map/group'
+    | '/map/indoorMap'
+    | '/map/location'
+    | '/map/locations'
     | '/map/netSingle'
     | '/map/onlineStatus'
+    | '/map/track'
+    | '/map/track_gps'
+    | '/map/uwb'
+    | '/map/uwbfull'
+    | '/map/uwbserver'
     | '/map'
     | '/$page/$param'
   id:
@@ -468,12 +613,17 @@ export interface FileRouteTypes {
     | '/_authed/_admin/ProDeviceList'
     | '/_authed/_admin/ProductGrouping'
     | '/_authed/_admin/ProductionList'
+    | '/_authed/_admin/baseList'
+    | '/_authed/_admin/baseStationEdit'
     | '/_authed/_admin/departmentManagement'
+    | '/_authed/_admin/drawingList'
     | '/_authed/_admin/permissionManager'
     | '/_authed/_admin/productList'
     | '/_authed/_admin/roleList'
     | '/_authed/_admin/tenantList'
     | '/_authed/_admin/userList'
+    | '/_authed/_admin/uwbDrawingList'
+    | '/_authed/_admin/uwbServer'
     | '/_authed/map/$page'
     | '/_authed/map/AlarmHistorytc'
     | '/_authed/map/DeviceDtail'
@@ -485,8 +635,16 @@ export interface FileRouteTypes {
     | '/_authed/map/deviceReload'
     | '/_authed/map/devicelistcomponent'
     | '/_authed/map/group'
+    | '/_authed/map/indoorMap'
+    | '/_authed/map/location'
+    | '/_authed/map/locations'
     | '/_authed/map/netSingle'
     | '/_authed/map/onlineStatus'
+    | '/_authed/map/track'
+    | '/_authed/map/track_gps'
+    | '/_authed/map/uwb'
+    | '/_authed/map/uwbfull'
+    | '/_authed/map/uwbserver'
     | '/_authed/map/'
     | '/_authed/_admin/$page/$param'
   fileRoutesById: FileRoutesById
@@ -629,11 +787,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminProductionListRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
+    '/_authed/_admin/baseList': {
+      id: '/_authed/_admin/baseList'
+      path: '/baseList'
+      fullPath: '/baseList'
+      preLoaderRoute: typeof AuthedAdminBaseListRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/_admin/baseStationEdit': {
+      id: '/_authed/_admin/baseStationEdit'
+      path: '/baseStationEdit'
+      fullPath: '/baseStationEdit'
+      preLoaderRoute: typeof AuthedAdminBaseStationEditRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
     '/_authed/_admin/departmentManagement': {
       id: '/_authed/_admin/departmentManagement'
       path: '/departmentManagement'
       fullPath: '/departmentManagement'
       preLoaderRoute: typeof AuthedAdminDepartmentManagementRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/_admin/drawingList': {
+      id: '/_authed/_admin/drawingList'
+      path: '/drawingList'
+      fullPath: '/drawingList'
+      preLoaderRoute: typeof AuthedAdminDrawingListRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
     '/_authed/_admin/permissionManager': {
@@ -669,6 +848,20 @@ declare module '@tanstack/react-router' {
       path: '/userList'
       fullPath: '/userList'
       preLoaderRoute: typeof AuthedAdminUserListRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/_admin/uwbDrawingList': {
+      id: '/_authed/_admin/uwbDrawingList'
+      path: '/uwbDrawingList'
+      fullPath: '/uwbDrawingList'
+      preLoaderRoute: typeof AuthedAdminUwbDrawingListRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/_admin/uwbServer': {
+      id: '/_authed/_admin/uwbServer'
+      path: '/uwbServer'
+      fullPath: '/uwbServer'
+      preLoaderRoute: typeof AuthedAdminUwbServerRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
     '/_authed/map/': {
@@ -755,6 +948,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMapGroupRouteImport
       parentRoute: typeof AuthedMapRoute
     }
+    '/_authed/map/indoorMap': {
+      id: '/_authed/map/indoorMap'
+      path: '/indoorMap'
+      fullPath: '/map/indoorMap'
+      preLoaderRoute: typeof AuthedMapIndoorMapRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/location': {
+      id: '/_authed/map/location'
+      path: '/location'
+      fullPath: '/map/location'
+      preLoaderRoute: typeof AuthedMapLocationRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/locations': {
+      id: '/_authed/map/locations'
+      path: '/locations'
+      fullPath: '/map/locations'
+      preLoaderRoute: typeof AuthedMapLocationsRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
     '/_authed/map/netSingle': {
       id: '/_authed/map/netSingle'
       path: '/netSingle'
@@ -767,6 +981,41 @@ declare module '@tanstack/react-router' {
       path: '/onlineStatus'
       fullPath: '/map/onlineStatus'
       preLoaderRoute: typeof AuthedMapOnlineStatusRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/track': {
+      id: '/_authed/map/track'
+      path: '/track'
+      fullPath: '/map/track'
+      preLoaderRoute: typeof AuthedMapTrackRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/track_gps': {
+      id: '/_authed/map/track_gps'
+      path: '/track_gps'
+      fullPath: '/map/track_gps'
+      preLoaderRoute: typeof AuthedMapTrack_gpsRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/uwb': {
+      id: '/_authed/map/uwb'
+      path: '/uwb'
+      fullPath: '/map/uwb'
+      preLoaderRoute: typeof AuthedMapUwbRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/uwbfull': {
+      id: '/_authed/map/uwbfull'
+      path: '/uwbfull'
+      fullPath: '/map/uwbfull'
+      preLoaderRoute: typeof AuthedMapUwbfullRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/uwbserver': {
+      id: '/_authed/map/uwbserver'
+      path: '/uwbserver'
+      fullPath: '/map/uwbserver'
+      preLoaderRoute: typeof AuthedMapUwbserverRouteImport
       parentRoute: typeof AuthedMapRoute
     }
     '/_authed/_admin/$page/$param': {
@@ -800,12 +1049,17 @@ interface AuthedAdminRouteChildren {
   AuthedAdminProDeviceListRoute: typeof AuthedAdminProDeviceListRoute
   AuthedAdminProductGroupingRoute: typeof AuthedAdminProductGroupingRoute
   AuthedAdminProductionListRoute: typeof AuthedAdminProductionListRoute
+  AuthedAdminBaseListRoute: typeof AuthedAdminBaseListRoute
+  AuthedAdminBaseStationEditRoute: typeof AuthedAdminBaseStationEditRoute
   AuthedAdminDepartmentManagementRoute: typeof AuthedAdminDepartmentManagementRoute
+  AuthedAdminDrawingListRoute: typeof AuthedAdminDrawingListRoute
   AuthedAdminPermissionManagerRoute: typeof AuthedAdminPermissionManagerRoute
   AuthedAdminProductListRoute: typeof AuthedAdminProductListRoute
   AuthedAdminRoleListRoute: typeof AuthedAdminRoleListRoute
   AuthedAdminTenantListRoute: typeof AuthedAdminTenantListRoute
   AuthedAdminUserListRoute: typeof AuthedAdminUserListRoute
+  AuthedAdminUwbDrawingListRoute: typeof AuthedAdminUwbDrawingListRoute
+  AuthedAdminUwbServerRoute: typeof AuthedAdminUwbServerRoute
 }
 
 const AuthedAdminRouteChildren: AuthedAdminRouteChildren = {
@@ -817,12 +1071,17 @@ const AuthedAdminRouteChildren: AuthedAdminRouteChildren = {
   AuthedAdminProDeviceListRoute: AuthedAdminProDeviceListRoute,
   AuthedAdminProductGroupingRoute: AuthedAdminProductGroupingRoute,
   AuthedAdminProductionListRoute: AuthedAdminProductionListRoute,
+  AuthedAdminBaseListRoute: AuthedAdminBaseListRoute,
+  AuthedAdminBaseStationEditRoute: AuthedAdminBaseStationEditRoute,
   AuthedAdminDepartmentManagementRoute: AuthedAdminDepartmentManagementRoute,
+  AuthedAdminDrawingListRoute: AuthedAdminDrawingListRoute,
   AuthedAdminPermissionManagerRoute: AuthedAdminPermissionManagerRoute,
   AuthedAdminProductListRoute: AuthedAdminProductListRoute,
   AuthedAdminRoleListRoute: AuthedAdminRoleListRoute,
   AuthedAdminTenantListRoute: AuthedAdminTenantListRoute,
   AuthedAdminUserListRoute: AuthedAdminUserListRoute,
+  AuthedAdminUwbDrawingListRoute: AuthedAdminUwbDrawingListRoute,
+  AuthedAdminUwbServerRoute: AuthedAdminUwbServerRoute,
 }
 
 const AuthedAdminRouteWithChildren = AuthedAdminRoute._addFileChildren(
@@ -841,8 +1100,16 @@ interface AuthedMapRouteChildren {
   AuthedMapDeviceReloadRoute: typeof AuthedMapDeviceReloadRoute
   AuthedMapDevicelistcomponentRoute: typeof AuthedMapDevicelistcomponentRoute
   AuthedMapGroupRoute: typeof AuthedMapGroupRoute
+  AuthedMapIndoorMapRoute: typeof AuthedMapIndoorMapRoute
+  AuthedMapLocationRoute: typeof AuthedMapLocationRoute
+  AuthedMapLocationsRoute: typeof AuthedMapLocationsRoute
   AuthedMapNetSingleRoute: typeof AuthedMapNetSingleRoute
   AuthedMapOnlineStatusRoute: typeof AuthedMapOnlineStatusRoute
+  AuthedMapTrackRoute: typeof AuthedMapTrackRoute
+  AuthedMapTrack_gpsRoute: typeof AuthedMapTrack_gpsRoute
+  AuthedMapUwbRoute: typeof AuthedMapUwbRoute
+  AuthedMapUwbfullRoute: typeof AuthedMapUwbfullRoute
+  AuthedMapUwbserverRoute: typeof AuthedMapUwbserverRoute
   AuthedMapIndexRoute: typeof AuthedMapIndexRoute
 }
 
@@ -858,8 +1125,16 @@ const AuthedMapRouteChildren: AuthedMapRouteChildren = {
   AuthedMapDeviceReloadRoute: AuthedMapDeviceReloadRoute,
   AuthedMapDevicelistcomponentRoute: AuthedMapDevicelistcomponentRoute,
   AuthedMapGroupRoute: AuthedMapGroupRoute,
+  AuthedMapIndoorMapRoute: AuthedMapIndoorMapRoute,
+  AuthedMapLocationRoute: AuthedMapLocationRoute,
+  AuthedMapLocationsRoute: AuthedMapLocationsRoute,
   AuthedMapNetSingleRoute: AuthedMapNetSingleRoute,
   AuthedMapOnlineStatusRoute: AuthedMapOnlineStatusRoute,
+  AuthedMapTrackRoute: AuthedMapTrackRoute,
+  AuthedMapTrack_gpsRoute: AuthedMapTrack_gpsRoute,
+  AuthedMapUwbRoute: AuthedMapUwbRoute,
+  AuthedMapUwbfullRoute: AuthedMapUwbfullRoute,
+  AuthedMapUwbserverRoute: AuthedMapUwbserverRoute,
   AuthedMapIndexRoute: AuthedMapIndexRoute,
 }
 
