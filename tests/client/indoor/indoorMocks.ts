@@ -17,7 +17,7 @@ export function mockIndoorApi(tags: { current: UwbTag[] }, calls: Call[] = []): 
       '/api/device/drawing/list': { rows: [DRAWING], total: 1 },
       '/api/device/uwbBaseStation/list': { rows: STATIONS, total: STATIONS.length },
       '/api/device/indoor/tags': () => tags.current,
-      '/api/device/uwbBaseStation/update': (body) => ({ ...STATIONS[0], ...(body as object) }),
+      '/api/device/uwbBaseStation/update': (body: unknown) => ({ ...STATIONS[0], ...(body as object) }),
     },
     calls,
   );

@@ -47,7 +47,7 @@ export function BaseStationEditScreen({ plan: planKey, onPlanChange }: { plan?: 
         <Trans>拖动基站改变位置；点击基站修改坐标和状态；点击空白处在该位置新增基站。</Trans>
       </Text>
       {plan && (
-        <div className={classes.body}>
+        <div className={`${classes.body} ${classes.fixedStage}`}>
           <div className={classes.stage}>
             <FloorPlan
               floor={plan}

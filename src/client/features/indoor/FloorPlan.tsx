@@ -20,7 +20,7 @@ export interface FloorPlanProps {
 }
 
 /**
- * A floor picture stretched to the floor's real aspect, with base stations and UWB tags placed
+ * A floor picture stretched to the floor's real aspect (the parent must be a size container), with base stations and UWB tags placed
  * by metres (plain HTML over the image; no map engine). The frame keeps the floor's aspect, so
  * percent positions are metres / size whatever the window.
  */
@@ -51,7 +51,7 @@ export function FloorPlan({ floor, picture, stations, tags = [], selectedId, onS
     <div
       ref={frame}
       className={classes.frame}
-      style={{ aspectRatio: `${floor.width} / ${floor.height}` }}
+      style={{ aspectRatio: `${floor.width} / ${floor.height}`, ['--ratio' as string]: floor.width / floor.height }}
       data-testid="floor-plan"
       onClick={onFloorClick ? (e) => onFloorClick(here(e)) : undefined}
     >

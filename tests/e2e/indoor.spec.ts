@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { expectShell, loginWithAccount } from './helpers';
+
+// Runs against the in-process simulator: the demo fleet's UWB tags walk the 60 x 40 m hall and
+// report x/y every 10 s; the floor view shows them live (push, or its 2 s poll).
+test('the demo floor shows its base stations and a simulated UWB tag moving', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+  await page.goto('/map/indoorMap');
+
+  const plan = page.getByTestId('floor-plan');
+  await expect(plan).toBeVisible();
+  await expect(page.getByTestId('plan-picker')).toHaveValue(/Demo construction site/);
+  await expect(plan.getByTestId('station-marker')).toHaveCount(5);
+  // The shipped floor picture loads (offline-safe, from the PWA's own files).
+  await expect.poll(() => plan.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+
+  // The frame keeps the floor's 60:40 aspect, so metres map to pixels uniformly.
+  const box = (await plan.boundingBox())!;
+  expect(box.width / box.height).toBeCloseTo(1.5, 1);
+
+  const tag = plan.getByTestId('tag-marker').first();
+  await expect(tag).toBeVisible({ timeout: 40_000 });
+  const imei = await tag.getAttribute('data-imei');
+  const marker = plan.locator(`[data-testid="tag-marker"][data-imei="${imei}"]`);
+  const where = () => marker.evaluate((el: HTMLElement) => `${el.style.left} ${el.style.top}`);
+  const first = await where();
+  await expect.poll(where, { timeout: 40_000, intervals: [1000] }).not.toBe(first);
+  // It stays on the floor.
+  const [left, top] = (await where()).split(' ').map((v) => Number.parseFloat(v));
+  expect(left).toBeGreaterThanOrEqual(0);
+  expect(left).toBeLessThanOrEqual(100);
+  expect(top).toBeGreaterThanOrEqual(0);
+  expect(top).toBeLessThanOrEqual(100);
+});
