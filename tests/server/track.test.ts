@@ -60,6 +60,8 @@ describe('device/track', () => {
     expect(long).toMatchObject({ code: 400, key: 'tooLarge' });
     expect((await api('track', { ...ok, to: iso(T0 + 31 * 86_400_000) })).code).toBe(0);
     expect((await api('track', { ...ok, from: 'soon' })).code).toBe(400);
+    // Any date text JavaScript reads is accepted, not only ISO 8601.
+    expect((await api('track', { ...ok, from: 'Thu, 01 Jan 2026 00:00:00 GMT', to: '2026/01/02' })).code).toBe(0);
     expect((await api('track', { ...ok, imei: 'x' })).code).toBe(400);
     expect((await api('track', { ...ok, source: 'wifi' })).code).toBe(400);
     expect((await api('track', {})).code).toBe(400);

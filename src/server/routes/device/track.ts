@@ -18,10 +18,13 @@ const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? (res as T[]) : ((
  */
 async function trackJson(app: FastifyInstance, deviceId: number, body: { from: string; to: string; source: 'gps' | 'all' }): Promise<string> {
   const gpsOnly = body.source === 'gps' ? sql`and source = 'gps'` : sql``;
+  // Whatever date text Date.parse accepted, the database gets ISO 8601.
+  const from = new Date(body.from).toISOString();
+  const to = new Date(body.to).toISOString();
   const res = await app.db.execute(sql`
     with x as (
       select ts, id, lat, lon, speed from device_locations
-      where device_id = ${deviceId} and ts >= ${body.from}::timestamptz and ts <= ${body.to}::timestamptz
+      where device_id = ${deviceId} and ts >= ${from}::timestamptz and ts <= ${to}::timestamptz
         and lat is not null and lon is not null ${gpsOnly}
       order by ts, id limit ${MAX_TRACK_POINTS + 1}
     ), y as (select *, row_number() over (order by ts, id) rn from x)
