@@ -31,6 +31,7 @@ import { Route as AuthedAdminBaseListRouteImport } from './routes/_authed/_admin
 import { Route as AuthedAdminBaseStationEditRouteImport } from './routes/_authed/_admin/baseStationEdit'
 import { Route as AuthedAdminDepartmentManagementRouteImport } from './routes/_authed/_admin/departmentManagement'
 import { Route as AuthedAdminDrawingListRouteImport } from './routes/_authed/_admin/drawingList'
+import { Route as AuthedAdminFenceListRouteImport } from './routes/_authed/_admin/fenceList'
 import { Route as AuthedAdminPermissionManagerRouteImport } from './routes/_authed/_admin/permissionManager'
 import { Route as AuthedAdminProductListRouteImport } from './routes/_authed/_admin/productList'
 import { Route as AuthedAdminRoleListRouteImport } from './routes/_authed/_admin/roleList'
@@ -49,6 +50,8 @@ import { Route as AuthedMapAllocationProcessRouteImport } from './routes/_authed
 import { Route as AuthedMapDeviceActiveRouteImport } from './routes/_authed/map/deviceActive'
 import { Route as AuthedMapDeviceReloadRouteImport } from './routes/_authed/map/deviceReload'
 import { Route as AuthedMapDevicelistcomponentRouteImport } from './routes/_authed/map/devicelistcomponent'
+import { Route as AuthedMapFenceInfoRouteImport } from './routes/_authed/map/fenceInfo'
+import { Route as AuthedMapFenceMapRouteImport } from './routes/_authed/map/fenceMap'
 import { Route as AuthedMapGroupRouteImport } from './routes/_authed/map/group'
 import { Route as AuthedMapIndoorMapRouteImport } from './routes/_authed/map/indoorMap'
 import { Route as AuthedMapLocationRouteImport } from './routes/_authed/map/location'
@@ -176,6 +179,11 @@ const AuthedAdminDrawingListRoute = AuthedAdminDrawingListRouteImport.update({
   path: '/drawingList',
   getParentRoute: () => AuthedAdminRoute,
 } as any)
+const AuthedAdminFenceListRoute = AuthedAdminFenceListRouteImport.update({
+  id: '/fenceList',
+  path: '/fenceList',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
 const AuthedAdminPermissionManagerRoute =
   AuthedAdminPermissionManagerRouteImport.update({
     id: '/permissionManager',
@@ -270,6 +278,16 @@ const AuthedMapDevicelistcomponentRoute =
     path: '/devicelistcomponent',
     getParentRoute: () => AuthedMapRoute,
   } as any)
+const AuthedMapFenceInfoRoute = AuthedMapFenceInfoRouteImport.update({
+  id: '/fenceInfo',
+  path: '/fenceInfo',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapFenceMapRoute = AuthedMapFenceMapRouteImport.update({
+  id: '/fenceMap',
+  path: '/fenceMap',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
 const AuthedMapGroupRoute = AuthedMapGroupRouteImport.update({
   id: '/group',
   path: '/group',
@@ -352,6 +370,7 @@ export interface FileRoutesByFullPath {
   '/baseStationEdit': typeof AuthedAdminBaseStationEditRoute
   '/departmentManagement': typeof AuthedAdminDepartmentManagementRoute
   '/drawingList': typeof AuthedAdminDrawingListRoute
+  '/fenceList': typeof AuthedAdminFenceListRoute
   '/permissionManager': typeof AuthedAdminPermissionManagerRoute
   '/productList': typeof AuthedAdminProductListRoute
   '/roleList': typeof AuthedAdminRoleListRoute
@@ -369,6 +388,8 @@ export interface FileRoutesByFullPath {
   '/map/deviceActive': typeof AuthedMapDeviceActiveRoute
   '/map/deviceReload': typeof AuthedMapDeviceReloadRoute
   '/map/devicelistcomponent': typeof AuthedMapDevicelistcomponentRoute
+  '/map/fenceInfo': typeof AuthedMapFenceInfoRoute
+  '/map/fenceMap': typeof AuthedMapFenceMapRoute
   '/map/group': typeof AuthedMapGroupRoute
   '/map/indoorMap': typeof AuthedMapIndoorMapRoute
   '/map/location': typeof AuthedMapLocationRoute
@@ -403,6 +424,7 @@ export interface FileRoutesByTo {
   '/baseStationEdit': typeof AuthedAdminBaseStationEditRoute
   '/departmentManagement': typeof AuthedAdminDepartmentManagementRoute
   '/drawingList': typeof AuthedAdminDrawingListRoute
+  '/fenceList': typeof AuthedAdminFenceListRoute
   '/permissionManager': typeof AuthedAdminPermissionManagerRoute
   '/productList': typeof AuthedAdminProductListRoute
   '/roleList': typeof AuthedAdminRoleListRoute
@@ -420,6 +442,8 @@ export interface FileRoutesByTo {
   '/map/deviceActive': typeof AuthedMapDeviceActiveRoute
   '/map/deviceReload': typeof AuthedMapDeviceReloadRoute
   '/map/devicelistcomponent': typeof AuthedMapDevicelistcomponentRoute
+  '/map/fenceInfo': typeof AuthedMapFenceInfoRoute
+  '/map/fenceMap': typeof AuthedMapFenceMapRoute
   '/map/group': typeof AuthedMapGroupRoute
   '/map/indoorMap': typeof AuthedMapIndoorMapRoute
   '/map/location': typeof AuthedMapLocationRoute
@@ -458,6 +482,7 @@ export interface FileRoutesById {
   '/_authed/_admin/baseStationEdit': typeof AuthedAdminBaseStationEditRoute
   '/_authed/_admin/departmentManagement': typeof AuthedAdminDepartmentManagementRoute
   '/_authed/_admin/drawingList': typeof AuthedAdminDrawingListRoute
+  '/_authed/_admin/fenceList': typeof AuthedAdminFenceListRoute
   '/_authed/_admin/permissionManager': typeof AuthedAdminPermissionManagerRoute
   '/_authed/_admin/productList': typeof AuthedAdminProductListRoute
   '/_authed/_admin/roleList': typeof AuthedAdminRoleListRoute
@@ -475,6 +500,8 @@ export interface FileRoutesById {
   '/_authed/map/deviceActive': typeof AuthedMapDeviceActiveRoute
   '/_authed/map/deviceReload': typeof AuthedMapDeviceReloadRoute
   '/_authed/map/devicelistcomponent': typeof AuthedMapDevicelistcomponentRoute
+  '/_authed/map/fenceInfo': typeof AuthedMapFenceInfoRoute
+  '/_authed/map/fenceMap': typeof AuthedMapFenceMapRoute
   '/_authed/map/group': typeof AuthedMapGroupRoute
   '/_authed/map/indoorMap': typeof AuthedMapIndoorMapRoute
   '/_authed/map/location': typeof AuthedMapLocationRoute
@@ -512,6 +539,7 @@ export interface FileRouteTypes {
     | '/baseStationEdit'
     | '/departmentManagement'
     | '/drawingList'
+    | '/fenceList'
     | '/permissionManager'
     | '/productList'
     | '/roleList'
@@ -529,6 +557,8 @@ export interface FileRouteTypes {
     | '/map/deviceActive'
     | '/map/deviceReload'
     | '/map/devicelistcomponent'
+    | '/map/fenceInfo'
+    | '/map/fenceMap'
     | '/map/group'
     | '/map/indoorMap'
     | '/map/location'
@@ -563,6 +593,7 @@ export interface FileRouteTypes {
     | '/baseStationEdit'
     | '/departmentManagement'
     | '/drawingList'
+    | '/fenceList'
     | '/permissionManager'
     | '/productList'
     | '/roleList'
@@ -580,6 +611,8 @@ export interface FileRouteTypes {
     | '/map/deviceActive'
     | '/map/deviceReload'
     | '/map/devicelistcomponent'
+    | '/map/fenceInfo'
+    | '/map/fenceMap'
     | '/map/group'
     | '/map/indoorMap'
     | '/map/location'
@@ -617,6 +650,7 @@ export interface FileRouteTypes {
     | '/_authed/_admin/baseStationEdit'
     | '/_authed/_admin/departmentManagement'
     | '/_authed/_admin/drawingList'
+    | '/_authed/_admin/fenceList'
     | '/_authed/_admin/permissionManager'
     | '/_authed/_admin/productList'
     | '/_authed/_admin/roleList'
@@ -634,6 +668,8 @@ export interface FileRouteTypes {
     | '/_authed/map/deviceActive'
     | '/_authed/map/deviceReload'
     | '/_authed/map/devicelistcomponent'
+    | '/_authed/map/fenceInfo'
+    | '/_authed/map/fenceMap'
     | '/_authed/map/group'
     | '/_authed/map/indoorMap'
     | '/_authed/map/location'
@@ -815,6 +851,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminDrawingListRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
+    '/_authed/_admin/fenceList': {
+      id: '/_authed/_admin/fenceList'
+      path: '/fenceList'
+      fullPath: '/fenceList'
+      preLoaderRoute: typeof AuthedAdminFenceListRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
     '/_authed/_admin/permissionManager': {
       id: '/_authed/_admin/permissionManager'
       path: '/permissionManager'
@@ -941,6 +984,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMapDevicelistcomponentRouteImport
       parentRoute: typeof AuthedMapRoute
     }
+    '/_authed/map/fenceInfo': {
+      id: '/_authed/map/fenceInfo'
+      path: '/fenceInfo'
+      fullPath: '/map/fenceInfo'
+      preLoaderRoute: typeof AuthedMapFenceInfoRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/fenceMap': {
+      id: '/_authed/map/fenceMap'
+      path: '/fenceMap'
+      fullPath: '/map/fenceMap'
+      preLoaderRoute: typeof AuthedMapFenceMapRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
     '/_authed/map/group': {
       id: '/_authed/map/group'
       path: '/group'
@@ -1053,6 +1110,7 @@ interface AuthedAdminRouteChildren {
   AuthedAdminBaseStationEditRoute: typeof AuthedAdminBaseStationEditRoute
   AuthedAdminDepartmentManagementRoute: typeof AuthedAdminDepartmentManagementRoute
   AuthedAdminDrawingListRoute: typeof AuthedAdminDrawingListRoute
+  AuthedAdminFenceListRoute: typeof AuthedAdminFenceListRoute
   AuthedAdminPermissionManagerRoute: typeof AuthedAdminPermissionManagerRoute
   AuthedAdminProductListRoute: typeof AuthedAdminProductListRoute
   AuthedAdminRoleListRoute: typeof AuthedAdminRoleListRoute
@@ -1075,6 +1133,7 @@ const AuthedAdminRouteChildren: AuthedAdminRouteChildren = {
   AuthedAdminBaseStationEditRoute: AuthedAdminBaseStationEditRoute,
   AuthedAdminDepartmentManagementRoute: AuthedAdminDepartmentManagementRoute,
   AuthedAdminDrawingListRoute: AuthedAdminDrawingListRoute,
+  AuthedAdminFenceListRoute: AuthedAdminFenceListRoute,
   AuthedAdminPermissionManagerRoute: AuthedAdminPermissionManagerRoute,
   AuthedAdminProductListRoute: AuthedAdminProductListRoute,
   AuthedAdminRoleListRoute: AuthedAdminRoleListRoute,
@@ -1099,6 +1158,8 @@ interface AuthedMapRouteChildren {
   AuthedMapDeviceActiveRoute: typeof AuthedMapDeviceActiveRoute
   AuthedMapDeviceReloadRoute: typeof AuthedMapDeviceReloadRoute
   AuthedMapDevicelistcomponentRoute: typeof AuthedMapDevicelistcomponentRoute
+  AuthedMapFenceInfoRoute: typeof AuthedMapFenceInfoRoute
+  AuthedMapFenceMapRoute: typeof AuthedMapFenceMapRoute
   AuthedMapGroupRoute: typeof AuthedMapGroupRoute
   AuthedMapIndoorMapRoute: typeof AuthedMapIndoorMapRoute
   AuthedMapLocationRoute: typeof AuthedMapLocationRoute
@@ -1124,6 +1185,8 @@ const AuthedMapRouteChildren: AuthedMapRouteChildren = {
   AuthedMapDeviceActiveRoute: AuthedMapDeviceActiveRoute,
   AuthedMapDeviceReloadRoute: AuthedMapDeviceReloadRoute,
   AuthedMapDevicelistcomponentRoute: AuthedMapDevicelistcomponentRoute,
+  AuthedMapFenceInfoRoute: AuthedMapFenceInfoRoute,
+  AuthedMapFenceMapRoute: AuthedMapFenceMapRoute,
   AuthedMapGroupRoute: AuthedMapGroupRoute,
   AuthedMapIndoorMapRoute: AuthedMapIndoorMapRoute,
   AuthedMapLocationRoute: AuthedMapLocationRoute,

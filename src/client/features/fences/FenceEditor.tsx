@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { Alert, Button, Group, MultiSelect, Stack, Textarea } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLingui as useI18n } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FENCE_SHAPE } from '../../../shared/geo/fence';
+import { fenceResource } from '../../../shared/resources/fence';
+import type { FieldDef } from '../../../shared/resources';
+import type { DrawnShape, MapApi } from '../../map/types';
+import { errorText } from '../../lib/formErrors';
+import { RequestError, request } from '../../lib/request';
+import { FieldInput } from '../resources/FieldInput';
+import { invalidateResource, refOptionsQuery } from '../resources/resources.queries';
+import { FenceDeviceSelect } from './FenceDeviceSelect';
+import { FenceGeometry } from './FenceGeometry';
+import { useFenceFocus } from './useFenceFocus';
+import { bodyOf, serviceErrorField, validateFence, withShape, type FenceErrors, type FenceFormValues } from './fenceForm';
+
+const field = (name: string): FieldDef => fenceResource.fields.find((f) => f.name === name)!;
+type Editable = 'name' | 'type' | 'shape' | 'status' | 'radius';
+
+export interface FenceEditorProps {
+  /** Absent: a new fence. */
+  id?: number;
+  initial: FenceFormValues;
+  api: MapApi | null;
+  onSaved: (id: number) => void;
+  onCancel: () => void;
+}
+
+/** The fence form (spec core 3 "Geofence"): fields, assignments and the geometry drawn on the map beside it. */
+export function FenceEditor({ id, initial, api, onSaved, onCancel }: FenceEditorProps) {
+  const { t } = useLingui();
+  const { i18n } = useI18n();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<FenceFormValues>(initial);
+  const [errors, setErrors] = useState<FenceErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const groups = useQuery(refOptionsQuery({ kind: 'device', resource: 'deviceGroup' }));
+  useFenceFocus(api, values);
+
+  const change = (patch: Partial<FenceFormValues>, cleared: (keyof FenceErrors)[]) => {
+    setValues((prev) => ({ ...prev, ...patch }));
+    setErrors((prev) => ({ ...prev, ...Object.fromEntries(cleared.map((k) => [k, undefined])) }));
+  };
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      request<{ id: number }>('device', id !== undefined ? 'fence/update' : 'fence/add', body, { showMessage: true, quiet: true }),
+    onSuccess: async (answer) => {
+      await invalidateResource(queryClient, 'fence');
+      onSaved(answer?.id ?? id ?? 0);
+    },
+    onError: (error) => {
+      const text = error instanceof Error ? error.message : String(error);
+      const target = error instanceof RequestError ? serviceErrorField(error.key, text) : null;
+      if (target) setErrors((prev) => ({ ...prev, [target]: text }));
+      else setFormError(text);
+    },
+  });
+
+  const submit = () => {
+    setFormError(null);
+    const found = validateFence(values, id);
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate(bodyOf(values, id));
+  };
+
+  const input = (name: Editable, extra: Partial<FieldDef> = {}) => (
+    <FieldInput
+      field={{ ...field(name), ...extra }}
+      value={values[name]}
+      error={errorText(errors[name])}
+      refOptions={[]}
+      onChange={(v) => change({ [name]: name === 'name' ? String(v ?? '') : v } as Partial<FenceFormValues>, [name])}
+    />
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      data-testid="fence-form"
+    >
+      <Stack gap="sm">
+        {input('name')}
+        <Group grow gap="xs">
+          {input('type')}
+          {input('shape')}
+        </Group>
+        {input('status')}
+        {values.shape === FENCE_SHAPE.circle && input('radius', { required: true })}
+        <FenceGeometry
+          api={api}
+          values={values}
+          error={errors.geometry}
+          onShape={(s: DrawnShape) => {
+            setValues((prev) => withShape(prev, s));
+            setErrors((prev) => ({ ...prev, geometry: undefined, radius: undefined }));
+          }}
+          onCenter={(longitude, latitude) => change({ longitude, latitude }, ['geometry'])}
+        />
+        <Textarea
+          label={i18n._(field('description').label)}
+          minRows={2}
+          maxLength={500}
+          value={values.description}
+          error={errorText(errors.description)}
+          onChange={(e) => change({ description: e.currentTarget.value }, ['description'])}
+          data-field="description"
+        />
+        <FenceDeviceSelect value={values.imeis} onChange={(imeis) => change({ imeis }, ['imeis'])} error={errorText(errors.imeis)} />
+        <MultiSelect
+          label={t`关联分组`}
+          data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: String(g.name ?? g.id) }))}
+          value={values.groupIds.map(String)}
+          onChange={(v) => change({ groupIds: v.map(Number) }, ['groupIds'])}
+          searchable
+          clearable
+          error={errorText(errors.groupIds)}
+          data-testid="fence-groups"
+        />
+        {formError && (
+          <Alert color="red" data-testid="form-service-error">
+            {formError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            <Trans>取消</Trans>
+          </Button>
+          <Button type="submit" loading={save.isPending} data-testid="fence-save">
+            <Trans>保存</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

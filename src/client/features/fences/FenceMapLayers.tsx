@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { insideFence, type LonLat } from '../../../shared/geo/fence';
+import { useMapApi } from '../../map/context';
+import { Fleet } from '../../map/layers/fleet';
+import { useLivePositions } from '../../map/layers/useLivePositions';
+import { mapDevicesQuery } from '../../map/queries';
+import { fenceArea, fenceDrawn, fenceToMapShape } from './fenceShapes';
+import { activeFencesQuery, type ActiveFence } from './fences.queries';
+
+/** The fence under a click: the smallest of those containing it (nested fences stay reachable). */
+export function fenceAt(fences: readonly ActiveFence[], at: LonLat): ActiveFence | null {
+  const geometry = (f: ActiveFence) => ({ id: f.id, shape: f.shape, lon: f.longitude, lat: f.latitude, radius: f.radius, points: f.points });
+  const area = (f: ActiveFence) => {
+    const drawn = fenceDrawn(f);
+    return drawn ? fenceArea(drawn) : Infinity;
+  };
+  const hits = fences.filter((f) => insideFence(geometry(f), at));
+  return hits.sort((a, b) => area(a) - area(b))[0] ?? null;
+}
+
+/** Every enabled fence of the tenant on the map; a click inside one selects it. Renders nothing. */
+export function FencesLayer({ onSelect }: { onSelect: (id: number | null) => void }) {
+  const api = useMapApi();
+  const { data: fences } = useQuery(activeFencesQuery());
+  const select = useRef(onSelect);
+  select.current = onSelect;
+
+  useEffect(() => {
+    if (!api || !fences) return;
+    api.setShapes('fences', fences.map(fenceToMapShape).filter((s) => s !== null));
+    api.onClick((at) => select.current(fenceAt(fences, at)?.id ?? null));
+    return () => {
+      api.onClick(null);
+      api.clear('fences');
+    };
+  }, [api, fences]);
+  return null;
+}
+
+/** The tenant's devices as markers, moved by the live positions push without reloading. Renders nothing. */
+export function DeviceMarkersLayer() {
+  const api = useMapApi();
+  const { data: devices } = useQuery(mapDevicesQuery);
+  const fleet = useRef(new Fleet());
+
+  useEffect(() => {
+    if (!api || !devices) return;
+    fleet.current.reset(devices);
+    api.setMarkers('fence-devices', fleet.current.points(), { cluster: true });
+    return () => api.clear('fence-devices');
+  }, [api, devices]);
+
+  useLivePositions((positions) => {
+    if (api && fleet.current.merge(positions)) api.setMarkers('fence-devices', fleet.current.points(), { cluster: true });
+  });
+  return null;
+}

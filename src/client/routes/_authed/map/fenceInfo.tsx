@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { FenceInfoScreen } from '../../../features/fences/FenceInfoScreen';
+import { fenceEditorQuery } from '../../../features/fences/fences.queries';
+import { requireRoute } from '../../../lib/gate';
+
+export const Route = createFileRoute('/_authed/map/fenceInfo')({
+  // Search values arrive as strings (lib/searchParams.ts); a bad id opens an empty editor.
+  validateSearch: z.object({ id: z.coerce.number().int().positive().optional().catch(undefined) }),
+  beforeLoad: () => requireRoute('fenceInfo', 'map'),
+  loaderDeps: ({ search }) => ({ id: search.id }),
+  loader: ({ context, deps }) => (deps.id === undefined ? undefined : context.queryClient.prefetchQuery(fenceEditorQuery(deps.id))),
+  component: Page,
+});
+
+function Page() {
+  const { id } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <FenceInfoScreen key={id ?? 'new'} id={id} onDone={() => void navigate({ to: '/fenceList' })} />;
+}
