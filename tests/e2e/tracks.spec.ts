@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectShell, loginWithAccount } from './helpers';
 
-// The demo seed writes a day of walking (a fix a minute) for the first helmet of the site.
+// The demo seed writes a day of history (walks by day, rests by night) for the first helmet of the site.
 const HELMET = 'Smart helmet Construction site 1';
 const STATE = { ready: '1', playing: '2', paused: '3', finished: '4' } as const;
 
@@ -44,9 +44,9 @@ test('track playback: route drawn, play, pause, speed 8 finishes sooner, finishe
   const search = new URLSearchParams({ imei, from: local(new Date(now - 86_400_000)), to: local(new Date(now + 60_000)) });
   await page.goto(`/map/track?${search}`);
   const screen = page.getByTestId('track-screen');
-  await expect(screen).toHaveAttribute('data-points', /^\d{4,}$/, { timeout: 30_000 });
+  await expect(screen).toHaveAttribute('data-points', /^\d{3,}$/, { timeout: 30_000 });
   const points = Number(await screen.getAttribute('data-points'));
-  expect(points).toBeGreaterThan(1000);
+  expect(points).toBeGreaterThan(500);
   await expect.poll(() => lineDrawn(page), { timeout: 30_000 }).toBe(true);
   const bar = page.getByTestId('track-bar');
   await expect(bar).toHaveAttribute('data-state', STATE.ready);

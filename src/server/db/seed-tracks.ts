@@ -7,8 +7,16 @@ import { deviceLocations, devices } from './schema';
 import type { Tx } from './seed-catalogue';
 
 const DAY_S = 86_400;
-/** One fix a minute: the wearables' default reporting interval. */
+/** One fix a minute while moving (the wearables' default interval), one in ten minutes at rest. */
 const FIX_S = 60;
+const REST_FIX_S = 600;
+/** The demo sites are in Shenzhen (UTC+8); people walk the site on the day shift only. */
+const SITE_UTC_OFFSET_H = 8;
+const SHIFT = { from: 7, to: 19 } as const;
+const onShift = (epochS: number) => {
+  const hour = Math.floor(epochS / 3600 + SITE_UTC_OFFSET_H) % 24;
+  return hour >= SHIFT.from && hour < SHIFT.to;
+};
 /** Every so many fixes is a cell-tower (LBS) one, so /track (all sources) differs from /track_gps. */
 const LBS_EVERY = 20;
 /** Rows per insert. Each insert carries its rows as one JSON parameter: on PGlite that is several
@@ -18,10 +26,10 @@ const BATCH = 5000;
 type Row = { d: number; ts: number; lat: number; lon: number; speed: number | null; heading: number; accuracy: number; source: string };
 
 /**
- * A day of walking history for the first demo device of every GPS-moving kind, so /track and
- * /track_gps show a route on a fresh start before the simulator has written any. The paths are
- * the simulator's own random-waypoint walk around each device's home, seeded by IMEI so every
- * fresh demo draws the same routes.
+ * A day of history for the first demo device of every GPS-moving kind, so /track and /track_gps
+ * show a route on a fresh start before the simulator has written any: the simulator's own
+ * random-waypoint walk around each device's home during the day shift, a resting device at
+ * night, seeded by IMEI so every fresh demo draws the same routes.
  */
 export async function seedTracks(tx: Tx, tenantId: number, now = Date.now()): Promise<number> {
   const seen = new Set<string>();
@@ -55,8 +63,12 @@ export async function seedTracks(tx: Tx, tenantId: number, now = Date.now()): Pr
     if (deviceId === undefined) continue;
     let n = 0;
     const move = gpsMotion(createRng(seedOf(`track:${d.imei}`)), d, d.scenario);
+    let fix = move(0);
     for (let s = start; s < start + DAY_S; s += FIX_S) {
-      const fix = move(FIX_S);
+      const working = onShift(s);
+      // Off shift the device lies still where the walk ended and reports rarely.
+      if (!working && s % REST_FIX_S !== 0) continue;
+      fix = working ? move(FIX_S) : { ...fix, speed: 0 };
       if (fix.source !== 'gps') continue;
       const lbs = ++n % LBS_EVERY === 0;
       const base = { d: deviceId, ts: s, lat: fix.lat, lon: fix.lon, heading: fix.heading };
