@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectShell, loginWithAccount } from './helpers';
 
-// The demo seed writes a day of history (walks by day, rests by night) for the first helmet of the site.
-const HELMET = 'Smart helmet Construction site 1';
+// The demo seed writes a day of history (walks by day, rests by night) for the second helmet of the site.
+const HELMET = 'Smart helmet Construction site 2';
 const STATE = { ready: '1', playing: '2', paused: '3', finished: '4' } as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
