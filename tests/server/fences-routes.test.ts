@@ -76,13 +76,15 @@ describe('fence/add and fence/update', () => {
     expect(await add({ ...circle, groupIds: [999_999] })).toMatchObject({ code: 400, key: 'refInvalid' });
   });
 
-  it('updates geometry, status and assignments; omitted assignments are kept', async () => {
+  it('updates geometry, status and assignments; omitted assignments and status are kept', async () => {
     const { data } = await add({ ...circle, imeis: [mine[0]!.imei] });
     const up = await post(t.app, '/api/device/fence/update', { id: data.id, ...square, status: 0, imeis: [mine[1]!.imei] }, { token: demo });
     expect(up.code).toBe(0);
     const got = await post<Record<string, unknown>>(t.app, '/api/device/fence/get', { id: data.id }, { token: demo });
     expect(got.data).toMatchObject({ name: 'Yard', shape: 1, status: 0, radius: null });
     await post(t.app, '/api/device/fence/update', { id: data.id, ...circle }, { token: demo });
+    // An update without status keeps the fence disabled.
+    expect((await post<Record<string, unknown>>(t.app, '/api/device/fence/get', { id: data.id }, { token: demo })).data).toMatchObject({ name: 'Gate', status: 0 });
     const assigned = await post<{ imeis: string[] }>(t.app, '/api/device/fence/devices', { id: data.id }, { token: demo });
     expect(assigned.data.imeis).toEqual([mine[1]!.imei]);
   });

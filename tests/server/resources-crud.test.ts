@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
+import { RESOURCES } from '../../src/shared/resources';
+import { isEditable } from '../../src/shared/resources/schema';
 import { addUser } from './fixtures';
 import { login, post, type TestApp } from './helper';
 import { demoApp, list, type Row } from './org-helper';
@@ -147,5 +149,21 @@ describe('list', () => {
     const bad = await post(t.app, '/api/user/user/list', { filters: { email: 'x' } }, { token: demo });
     expect(bad.code).toBe(400);
     expect((await post(t.app, '/api/user/user/list', { filters: { status: { x: 1 } } }, { token: demo })).code).toBe(400);
+  });
+});
+
+describe('validation of add bodies', () => {
+  it('every resource with add answers 400 naming a required field when the body lacks it, never 500', async () => {
+    let checked = 0;
+    for (const def of RESOURCES) {
+      if (def.actions && !def.actions.includes('add')) continue;
+      const required = def.fields.filter((f) => f.required && isEditable(f, 'add'));
+      if (required.length === 0) continue;
+      const res = await post(t.app, `/api/${def.kind}/${def.name}/add`, {}, { token: su });
+      expect(res.code, `${def.kind}/${def.name}`).toBe(400);
+      expect(res.key, `${def.kind}/${def.name}`).toBe('required');
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
   });
 });

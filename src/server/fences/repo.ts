@@ -44,8 +44,11 @@ async function resolveTargets(tx: Tx, tenantId: number, imeis: readonly string[]
   return { deviceIds: found.map((d) => d.id), groupIds: groups };
 }
 
-/** The stored columns of a validated body. */
-function columnsOf(input: FenceInput) {
+/** A validated add body, or an update body (whose omitted status keeps the stored one). */
+type FenceSave = Omit<FenceInput, 'status'> & { status?: FenceInput['status']; id?: number };
+
+/** The stored columns of a validated body (an undefined status is left out of the update). */
+function columnsOf(input: FenceSave) {
   const polygon = input.shape === FENCE_SHAPE.polygon;
   const ring = polygon && input.points ? openRing(input.points) : null;
   const [lon, lat] = ring ? centroid(ring) : [input.longitude!, input.latitude!];
@@ -68,7 +71,7 @@ function columnsOf(input: FenceInput) {
  * devices the fence no longer watches, and all of a disabled fence's, are dropped, so a device
  * starts afresh when it is watched again.
  */
-export async function saveFence(db: Db, scope: Scope, input: FenceInput & { id?: number }, now: Date): Promise<{ id: number; tenantId: number }> {
+export async function saveFence(db: Db, scope: Scope, input: FenceSave, now: Date): Promise<{ id: number; tenantId: number }> {
   return db.transaction(async (tx) => {
     let tenantId = tenantForWrite(scope);
     if (input.id !== undefined) {

@@ -75,7 +75,10 @@ function shapeComplete(f: { shape: number; radius?: number; longitude?: number; 
 }
 
 export const fenceAddBody = z.object(fenceFields).superRefine(shapeComplete);
-export const fenceUpdateBody = z.object({ id: z.number().int().positive(), ...fenceFields }).superRefine(shapeComplete);
+// An update that leaves status out keeps it (no default that would re-enable a disabled fence).
+export const fenceUpdateBody = z
+  .object({ id: z.number().int().positive(), ...fenceFields, status: z.union([z.literal(FENCE_STATUS.disabled), z.literal(FENCE_STATUS.enabled)]).optional() })
+  .superRefine(shapeComplete);
 export type FenceInput = z.infer<typeof fenceAddBody>;
 
 /** A fence as the evaluator and the map need it. */

@@ -60,6 +60,20 @@ function fieldSchema(field: FieldDef): z.ZodType {
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 
 /**
+ * A required field: missing, null or blank answers 'required'. Not built from `.optional()`:
+ * zod 4 skips an absent key whose schema accepts undefined, so a body without the key at all
+ * would pass and reach the database's NOT NULL constraint.
+ */
+function requiredField(base: z.ZodType): z.ZodType {
+  return z
+    .preprocess((v) => (isEmpty(v) ? undefined : v), z.unknown())
+    .superRefine((v, ctx) => {
+      if (v === undefined) ctx.addIssue({ code: 'custom', message: 'required' });
+    })
+    .pipe(base);
+}
+
+/**
  * The add/update body of a resource, derived from its registry entry: the one schema the
  * service validates with and the console's form checks before sending. Empty optional
  * values become null; update additionally needs the id and accepts partial bodies.
@@ -71,7 +85,7 @@ export function formSchema(def: ResourceDef, mode: FormMode): z.ZodObject {
     const base = fieldSchema(field);
     const required = field.required && mode === 'add';
     shape[field.name] = required
-      ? z.preprocess((v) => (isEmpty(v) ? undefined : v), base.optional()).refine((v) => v !== undefined, 'required')
+      ? requiredField(base)
       : z.preprocess((v) => (isEmpty(v) ? null : v), base.nullable()).optional();
   }
   if (mode === 'update') shape.id = z.number().int().positive();
