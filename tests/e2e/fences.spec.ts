@@ -1,0 +1,157 @@
+import { expect, test, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expectShell, loginWithAccount } from './helpers';
+
+// A fence drawn in the UI, then a simulated device driven across it: device -> broker -> ingest
+// -> fence evaluation -> alarm engine -> push -> the console. The device is a smoke detector:
+// fixed devices send no positions of their own, so only this test's fixes move it.
+// States are read from test ids and data attributes, not texts (see realtime.spec.ts).
+test.describe.configure({ mode: 'serial' });
+
+const run = promisify(execFile);
+const simEnv = { ...process.env, PORT: process.env.E2E_PORT, MQTT_PORT: process.env.E2E_MQTT_PORT, HOST: '127.0.0.1' };
+
+/** `npm run sim -- <args>` against the e2e service. */
+async function sim(...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], { env: simEnv, timeout: 60_000 });
+  return stdout;
+}
+
+/** Demo devices of a kind, with the name the console shows in notifications. */
+async function devicesOf(kind: string): Promise<{ imei: string; name: string }[]> {
+  return (await sim('list'))
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => /^86\d{13}$/.test(cols[0] ?? '') && cols[1] === kind)
+    .map((cols) => ({ imei: cols[0]!, name: cols.slice(3).join(' ') || cols[0]! }));
+}
+
+const locate = (imei: string, [lat, lon]: [number, number]) => sim('send', '--imei', imei, '--kind', 'location', '--value', `${lat},${lon}`);
+
+type MapHandle = { __maplibre?: { loaded(): boolean; isMoving(): boolean; project(p: [number, number]): { x: number; y: number } } };
+
+/** The screen pixel of a WGS-84 point on the editor's map, once the map has stopped moving. */
+async function pixelOf(page: Page, lonLat: [number, number]): Promise<{ x: number; y: number }> {
+  await page.waitForFunction(
+    () => {
+      const map = (document.querySelector('[data-testid=map-host]') as unknown as MapHandle | null)?.__maplibre;
+      return !!map && map.loaded() && !map.isMoving();
+    },
+    null,
+    { timeout: 30_000 },
+  );
+  const host = page.getByTestId('map-host');
+  const box = (await host.boundingBox())!;
+  const p = await host.evaluate((el, at) => (el as unknown as Required<MapHandle>).__maplibre.project(at), lonLat);
+  return { x: box.x + p.x, y: box.y + p.y };
+}
+
+/** Fills the editor, assigns the device, draws a 100 m circle on it with the mouse and saves. */
+async function drawCircleFence(page: Page, name: string, imei: string, at: [number, number], keyFence = false): Promise<void> {
+  await page.goto('/map/fenceInfo');
+  await page.locator('[data-field=name]').fill(name);
+  if (keyFence) {
+    await page.locator('[data-field=type]').click();
+    await page.getByRole('option').first().click(); // code table order: 0 key fence, 1 electronic
+  }
+  const devices = page.getByTestId('fence-devices');
+  await devices.click();
+  await devices.fill(imei);
+  await page.getByRole('option', { name: new RegExp(imei) }).click();
+  await page.keyboard.press('Escape');
+  // With nothing drawn yet, the map flies to the chosen device.
+  await expect(page.getByTestId('fence-draw')).toBeEnabled({ timeout: 30_000 });
+  await page.waitForTimeout(300);
+  await page.getByTestId('fence-draw').click();
+  await expect(page.getByTestId('draw-toolbar')).toBeVisible();
+  const p = await pixelOf(page, [at[1], at[0]]);
+  await page.mouse.click(p.x, p.y);
+  await page.getByTestId('draw-finish').click();
+  await expect(page.getByTestId('draw-toolbar')).toHaveCount(0);
+  await expect(page.locator('[data-field=radius]')).toHaveValue('100');
+  const lat = Number(await page.getByTestId('fence-latitude').inputValue());
+  const lon = Number(await page.getByTestId('fence-longitude').inputValue());
+  // The circle's centre is where the mouse went down: within a few metres of the device.
+  expect(Math.abs(lat - at[0])).toBeLessThan(0.0001);
+  expect(Math.abs(lon - at[1])).toBeLessThan(0.0001);
+  await page.getByTestId('fence-save').click();
+  await expect(page).toHaveURL(/\/fenceList/);
+  await expect(page.getByTestId('data-table')).toContainText(name);
+}
+
+async function alarmTypesOf(page: Page, imei: string): Promise<string[]> {
+  const rows = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: imei });
+  return rows.getByTestId('alarm-type').evaluateAll((els) => els.map((e) => e.getAttribute('data-type') ?? ''));
+}
+
+const countOf = async (page: Page, imei: string, type: number) => (await alarmTypesOf(page, imei)).filter((t) => t === String(type)).length;
+
+/** Notification titles are "<alarm type> · <device>" (the source locale's labels, in the shipped catalog). */
+const TITLES: Record<number, string> = { 20: '出围栏告警', 21: '进围栏告警' };
+
+/**
+ * One more alarm of `type` for the device, live (no reload): a new /AlarmHistory row and, for
+ * warnings, a notification naming type and device. Fence recovery is a notice (level 1): the
+ * console toasts only warnings and worse (realtime/useAlarmNotifications.ts), so it has a row only.
+ */
+async function expectNewAlarm(page: Page, device: { imei: string; name: string }, type: number, before: number): Promise<void> {
+  if (type !== 3) {
+    const note = page.getByTestId('alarm-notification').filter({ hasText: device.name }).filter({ hasText: TITLES[type]! });
+    await expect(note.first()).toBeVisible({ timeout: 15_000 });
+  }
+  await expect.poll(() => countOf(page, device.imei, type), { timeout: 15_000 }).toBe(before + 1);
+}
+
+test('an electronic fence drawn on the map: leaving raises fence exit (20), coming back fence recovery (3)', async ({ page }) => {
+  test.setTimeout(180_000);
+  const [device] = await devicesOf('smoke');
+  if (!device) throw new Error('no smoke detector in the demo roster');
+  const { imei } = device;
+  const home: [number, number] = [22.5452, 114.0561];
+  const away: [number, number] = [22.5482, 114.0561]; // ~330 m north
+  await locate(imei, home);
+
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+  await drawCircleFence(page, `e2e围栏${Date.now() % 100000}`, imei, home);
+
+  await page.goto('/AlarmHistory');
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'connected', { timeout: 20_000 });
+  await expect(page.getByTestId('data-table')).toBeVisible();
+  // The first fix inside only records the device as inside (no alarm for a keep-in fence).
+  await locate(imei, home);
+  await page.waitForTimeout(1500);
+  const exits = await countOf(page, imei, 20);
+  const recoveries = await countOf(page, imei, 3);
+
+  await locate(imei, away);
+  await expectNewAlarm(page, device, 20, exits);
+  await locate(imei, home);
+  await expectNewAlarm(page, device, 3, recoveries);
+  // Neither fix raised anything else of the fence's.
+  expect(await countOf(page, imei, 20)).toBe(exits + 1);
+});
+
+test('a key fence: a device arriving inside raises fence entry (21)', async ({ page }) => {
+  test.setTimeout(180_000);
+  const [, device] = await devicesOf('smoke');
+  if (!device) throw new Error('no second smoke detector in the demo roster');
+  const { imei } = device;
+  const outside: [number, number] = [22.5602, 114.0701];
+  const site: [number, number] = [22.5572, 114.0701];
+  await locate(imei, site);
+
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+  await drawCircleFence(page, `e2e重点${Date.now() % 100000}`, imei, site, true);
+
+  await page.goto('/AlarmHistory');
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'connected', { timeout: 20_000 });
+  await expect(page.getByTestId('data-table')).toBeVisible();
+  await locate(imei, outside);
+  await page.waitForTimeout(1000);
+  const entries = await countOf(page, imei, 21);
+  await locate(imei, site);
+  await expectNewAlarm(page, device, 21, entries);
+});
