@@ -7,6 +7,7 @@ import { benchFences } from './fences';
 import { benchIngest } from './ingest';
 import { listLatency } from './list';
 import { loginRoundTrip } from './login';
+import { benchMapFrames } from './map-frames';
 import { benchTrack } from './track';
 
 const KB = 1024;
@@ -40,5 +41,7 @@ for (const line of await benchIngest()) console.log(line);
 for (const line of await benchAlarms()) console.log(line);
 for (const line of await benchTrack()) console.log(line);
 for (const line of await benchFences()) console.log(line);
+
+for (const line of await benchMapFrames()) console.log(line);
 
 process.exitCode = missed ? 1 : 0;

@@ -1,0 +1,100 @@
+// Map frame time: the /locations screen in Chromium with 10,000 device markers (the marker list
+// answer is replaced by a generated one around Shenzhen), panned and zoomed for a few seconds by
+// mouse; frame times are the gaps between requestAnimationFrame callbacks. Headless Chromium
+// with --disable-gpu renders WebGL in software (SwiftShader): the figures are for the CPU only,
+// far slower than a phone's or laptop's GPU, and are reported as such.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { chromium } from '@playwright/test';
+
+const MARKERS = Number(process.env.BENCH_MAP_MARKERS ?? 10_000);
+const RUN_MS = 6_000;
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function fakeFleet(n: number) {
+  // A deterministic scatter over about 60 x 40 km, every state represented.
+  let seed = 42;
+  const rnd = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return Array.from({ length: n }, (_, i) => ({ imei: String(860_000_000_000_000 + i), name: `bench ${i}`, state: i % 10 === 0 ? 0 : i % 37 === 0 ? 3 : 1, lat: 22.35 + rnd() * 0.4, lon: 113.8 + rnd() * 0.6 }));
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+export async function benchMapFrames(): Promise<string[]> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], { env: { ...process.env, PORT: String(port), MQTT_PORT: '0', HOST: '127.0.0.1', SIM: '0', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const base = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  try {
+    for (let i = 0; i < 120; i++) {
+      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const fleet = fakeFleet(MARKERS);
+    await page.route('**/api/map/devices', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 0, msg: 'OK', key: 'ok', data: fleet }) }));
+    await page.goto(`${base}/login`);
+    const form = page.getByTestId('account-login');
+    await form.getByRole('textbox').first().fill('demo');
+    await form.locator('input[type="password"]').fill('demo123');
+    await form.getByRole('button').last().click();
+    await page.waitForURL((u) => !u.pathname.includes('/login'));
+    await page.goto(`${base}/map/locations`);
+    await page.waitForFunction(
+      () => {
+        const map = (document.querySelector('[data-testid=map-host]') as unknown as { __maplibre?: { loaded(): boolean; getSource(id: string): unknown } } | null)?.__maplibre;
+        return !!map?.loaded() && !!map.getSource('devices');
+      },
+      null,
+      { timeout: 60_000 },
+    );
+    const drawn = await page.evaluate(async () => {
+      const map = (document.querySelector('[data-testid=map-host]') as unknown as { __maplibre: { getSource(id: string): { getData(): Promise<{ features: unknown[] }> }; once(e: string, f: () => void): void; jumpTo(o: object): void } }).__maplibre;
+      map.jumpTo({ center: [114.1, 22.55], zoom: 10 });
+      await new Promise<void>((r) => map.once('idle', () => r()));
+      return (await map.getSource('devices').getData()).features.length;
+    });
+
+    // As source text: tsx would wrap named functions in a helper the page does not have.
+    await page.evaluate(`(() => {
+      window.__frames = [];
+      let last = performance.now();
+      const tick = (now) => { window.__frames.push(now - last); last = now; requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+    })()`);
+    const box = (await page.getByTestId('map-host').boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const start = Date.now();
+    for (let i = 0; Date.now() - start < RUN_MS; i++) {
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      await page.mouse.move(cx + (i % 2 ? -200 : 200), cy + (i % 3 ? 80 : -80), { steps: 12 });
+      await page.mouse.up();
+      await page.mouse.wheel(0, i % 4 < 2 ? -240 : 240);
+      await page.waitForTimeout(120);
+    }
+    const frames = (await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames)).slice(1).sort((a, b) => a - b);
+    const fps = (1000 * frames.length) / frames.reduce((s, f) => s + f, 0);
+    return [
+      `Map frame time, /locations with ${drawn.toLocaleString('en-US')} markers (clustered), ${(RUN_MS / 1000).toFixed(0)} s of mouse pan and wheel zoom, ${frames.length} frames: ` +
+        `p50 ${pct(frames, 50).toFixed(1)} ms, p95 ${pct(frames, 95).toFixed(1)} ms, max ${frames.at(-1)!.toFixed(1)} ms (${fps.toFixed(0)} fps) - ` +
+        `headless Chromium, --disable-gpu: software WebGL (SwiftShader) on the CPU, not a GPU figure; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+    ];
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+  }
+}
+
+if (process.argv[1]?.endsWith('map-frames.ts')) for (const line of await benchMapFrames()) console.log(line);
