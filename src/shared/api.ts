@@ -37,8 +37,11 @@ export function isSuccessCode(code: number | string): boolean {
   return code === 0 || code === 200 || code === '200' || code === '0';
 }
 
-/** Service kinds of spec core 7 ("Service bases by kind"); each is a prefix `/api/<kind>/`. */
-export const SERVICE_KINDS = ['iot', 'pay', 'device', 'auth', 'user', 'message', 'mall', 'close', 'advert'] as const;
+/**
+ * Service kinds of spec core 7 ("Service bases by kind"), plus our 'map' (map configuration and the
+ * device map's markers); each is a prefix `/api/<kind>/`.
+ */
+export const SERVICE_KINDS = ['iot', 'pay', 'device', 'auth', 'user', 'message', 'mall', 'close', 'advert', 'map'] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 
 export function apiPath(kind: ServiceKind, path: string): string {

@@ -1,13 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ServiceKind } from '../../shared/api';
 import type { DeviceInfo } from '../../shared/devices/api';
 import type { MapDevice } from '../../shared/geo/map-config';
 import type { ListResult } from '../../shared/resources/list';
 import { request } from '../lib/request';
 
-// The map's own routes live at /api/map/*, beside the spec's service kinds; request() only joins
-// `/api/<kind>/<path>`, so the prefix passes through it as a kind.
-const MAP = 'map' as ServiceKind;
+const MAP = 'map';
 
 /** Every located device of the caller's scope (markers); live positions update it in place. */
 export const mapDevicesQuery = queryOptions({
