@@ -114,7 +114,8 @@ test('an electronic fence drawn on the map: leaving raises fence exit (20), comi
 
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
-  await drawCircleFence(page, `e2e围栏${Date.now() % 100000}`, imei, home);
+  const name = `e2e围栏${Date.now() % 100000}`;
+  await drawCircleFence(page, name, imei, home);
 
   await page.goto('/AlarmHistory');
   await expect(page.locator('html')).toHaveAttribute('data-live', 'connected', { timeout: 20_000 });
@@ -131,6 +132,15 @@ test('an electronic fence drawn on the map: leaving raises fence exit (20), comi
   await expectNewAlarm(page, device, 3, recoveries);
   // Neither fix raised anything else of the fence's.
   expect(await countOf(page, imei, 20)).toBe(exits + 1);
+
+  // /fenceMap: a click inside the fence shows it with the device inside.
+  await page.goto('/map/fenceMap');
+  await expect(page.getByTestId('fence-map-item').filter({ hasText: name })).toBeVisible();
+  const p = await pixelOf(page, [home[1], home[0]]);
+  await page.mouse.click(p.x + 20, p.y + 20);
+  const info = page.getByTestId('fence-map-info');
+  await expect(info).toContainText(name);
+  await expect(info.getByTestId('fence-map-inside')).toContainText(imei);
 });
 
 test('a key fence: a device arriving inside raises fence entry (21)', async ({ page }) => {
@@ -154,4 +164,40 @@ test('a key fence: a device arriving inside raises fence entry (21)', async ({ p
   const entries = await countOf(page, imei, 21);
   await locate(imei, site);
   await expectNewAlarm(page, device, 21, entries);
+});
+
+test('polygon: clicked vertices closed by a double-click, then a vertex dragged', async ({ page }) => {
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+  await page.goto('/map/fenceInfo');
+  await page.locator('[data-field=shape]').click();
+  await page.getByRole('option').last().click(); // code table order: 0 circle, 1 polygon
+  await expect(page.getByTestId('fence-draw')).toBeEnabled({ timeout: 30_000 });
+  await page.getByTestId('fence-draw').click();
+  const c = await pixelOf(page, [114.06, 22.54]);
+  await page.mouse.click(c.x - 100, c.y - 80);
+  await page.mouse.click(c.x + 100, c.y - 80);
+  await page.mouse.click(c.x + 100, c.y + 80);
+  await page.mouse.dblclick(c.x - 100, c.y + 80);
+  await expect(page.getByTestId('draw-toolbar')).toHaveCount(0);
+  await expect(page.getByTestId('fence-vertex-count')).toContainText('4');
+
+  // Edit: drag the last vertex further out; Escape would cancel, the finish button keeps it.
+  await page.getByTestId('fence-edit-shape').click();
+  const centre = () =>
+    page.getByTestId('map-host').evaluate((el) => (el as unknown as { __maplibre: { getCenter(): { lng: number; lat: number } } }).__maplibre.getCenter().lng);
+  const before = await centre();
+  await page.mouse.move(c.x - 100, c.y + 80);
+  await page.mouse.down();
+  await page.mouse.move(c.x - 150, c.y + 120, { steps: 5 });
+  await page.mouse.up();
+  // The press on the handle moved the vertex, not the map.
+  expect(await centre()).toBe(before);
+  await page.getByTestId('draw-finish').click();
+  await expect(page.getByTestId('fence-vertex-count')).toContainText('4');
+  const shapes = await page.getByTestId('map-host').evaluate(async (el) => {
+    const map = (el as unknown as { __maplibre: { getStyle(): { sources: Record<string, { data?: unknown }> } } }).__maplibre;
+    return JSON.stringify(map.getStyle().sources);
+  });
+  expect(shapes).toContain('#1791fc');
 });

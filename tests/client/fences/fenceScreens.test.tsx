@@ -99,6 +99,9 @@ describe('fence screens', () => {
   it('/fenceMap: draws the enabled fences and the devices; a click selects the innermost fence and lists who is inside', async () => {
     renderWithProviders(<FenceMapScreen />);
     await waitFor(() => expect(fake.shapes.get('fences')).toHaveLength(2));
+    // Framed once around every fence (the ring's corners and the circle's box).
+    expect(fake.api.fitBounds).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(fake.api.fitBounds).mock.calls[0]![0]).toEqual(expect.arrayContaining(ring));
     await waitFor(() => expect(fake.api.setMarkers).toHaveBeenCalledWith('fence-devices', [expect.objectContaining({ id: '860100000000003' })], { cluster: true }));
     // 114.06, 22.54 is inside both: the 100 m circle is the smaller.
     act(() => fake.state.click?.([114.06, 22.54]));

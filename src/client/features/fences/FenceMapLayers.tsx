@@ -5,7 +5,8 @@ import { useMapApi } from '../../map/context';
 import { Fleet } from '../../map/layers/fleet';
 import { useLivePositions } from '../../map/layers/useLivePositions';
 import { mapDevicesQuery } from '../../map/queries';
-import { fenceArea, fenceDrawn, fenceToMapShape } from './fenceShapes';
+import type { MapApi } from '../../map/types';
+import { fenceArea, fenceDrawn, fenceToMapShape, framePoints } from './fenceShapes';
 import { activeFencesQuery, type ActiveFence } from './fences.queries';
 
 /** The fence under a click: the smallest of those containing it (nested fences stay reachable). */
@@ -19,12 +20,28 @@ export function fenceAt(fences: readonly ActiveFence[], at: LonLat): ActiveFence
   return hits.sort((a, b) => area(a) - area(b))[0] ?? null;
 }
 
-/** Every enabled fence of the tenant on the map; a click inside one selects it. Renders nothing. */
+/**
+ * Every enabled fence of the tenant on the map, framed once when they first arrive; a click
+ * inside one selects it. Renders nothing.
+ */
 export function FencesLayer({ onSelect }: { onSelect: (id: number | null) => void }) {
   const api = useMapApi();
   const { data: fences } = useQuery(activeFencesQuery());
   const select = useRef(onSelect);
   select.current = onSelect;
+  const framed = useRef<MapApi | null>(null);
+
+  useEffect(() => {
+    if (!api || !fences?.length || framed.current === api) return;
+    framed.current = api;
+    api.fitBounds(
+      fences.flatMap((f) => {
+        const drawn = fenceDrawn(f);
+        return drawn ? framePoints(drawn) : [];
+      }),
+      60,
+    );
+  }, [api, fences]);
 
   useEffect(() => {
     if (!api || !fences) return;
