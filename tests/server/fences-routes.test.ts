@@ -82,6 +82,9 @@ describe('fence/add and fence/update', () => {
     expect(up.code).toBe(0);
     const got = await post<Record<string, unknown>>(t.app, '/api/device/fence/get', { id: data.id }, { token: demo });
     expect(got.data).toMatchObject({ name: 'Yard', shape: 1, status: 0, radius: null });
+    // The ring of a disabled polygon still reaches the editor.
+    const ring = await post<{ points: number[][] }>(t.app, '/api/device/fence/devices', { id: data.id }, { token: demo });
+    expect(ring.data.points).toEqual(square.points);
     await post(t.app, '/api/device/fence/update', { id: data.id, ...circle }, { token: demo });
     // An update without status keeps the fence disabled.
     expect((await post<Record<string, unknown>>(t.app, '/api/device/fence/get', { id: data.id }, { token: demo })).data).toMatchObject({ name: 'Gate', status: 0 });

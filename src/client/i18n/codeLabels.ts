@@ -1,10 +1,36 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { ALARM_TYPES, ALARM_TYPE_NUMBERS } from '../../shared/alarms/types';
 import type { CodeEntry } from '../../shared/codes';
+import { ALARM_HANDLE_LABELS, ALARM_LEVEL_LABELS, ALARM_READ_LABELS } from '../features/alarms/alarmLabels';
+import { ALARM_TYPE_LABELS } from '../features/realtime/alarmLabels';
 import { i18n } from './i18n';
 
-// Keyed by the code table's Chinese label; a test checks every table of src/shared/codes.ts is covered.
+/** The alarm tables' labels are kept beside the alarm screens; the generic filters reach them here. */
+const ALARM_CODE_LABELS: Record<string, MessageDescriptor> = {
+  ...Object.fromEntries(ALARM_TYPE_NUMBERS.map((n) => [ALARM_TYPES[n].cn, ALARM_TYPE_LABELS[n]])),
+  提示: ALARM_LEVEL_LABELS[1]!,
+  警告: ALARM_LEVEL_LABELS[2]!,
+  紧急: ALARM_LEVEL_LABELS[3]!,
+  未读: ALARM_READ_LABELS[0]!,
+  已读: ALARM_READ_LABELS[1]!,
+  未处理: ALARM_HANDLE_LABELS[0]!,
+  已处理: ALARM_HANDLE_LABELS[1]!,
+  误报: ALARM_HANDLE_LABELS[2]!,
+};
+
+// Keyed by the code table's Chinese label; a test checks every code table of src/shared/codes.ts
+// and of the resource registry is covered.
 export const CODE_LABELS: Record<string, MessageDescriptor> = {
+  ...ALARM_CODE_LABELS,
+  重点围栏: msg({ id: 'code.fence.key', message: '重点围栏' }),
+  电子围栏: msg({ id: 'code.fence.electronic', message: '电子围栏' }),
+  圆形: msg({ id: 'code.fence.circle', message: '圆形' }),
+  多边形: msg({ id: 'code.fence.polygon', message: '多边形' }),
+  普通图纸: msg({ id: 'code.drawing.normal', message: '普通图纸' }),
+  UWB图纸: msg({ id: 'code.drawing.uwb', message: 'UWB图纸' }),
+  默认: msg({ id: 'code.default', message: '默认' }),
+  正常: msg({ id: 'code.normal', message: '正常' }),
   启用: msg({ id: 'code.enabled', message: '启用' }),
   禁用: msg({ id: 'code.disabled', message: '禁用' }),
   未知: msg({ id: 'code.unknown', message: '未知' }),

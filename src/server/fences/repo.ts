@@ -116,16 +116,19 @@ async function dropStaleStates(tx: Tx, fenceId: number, all: boolean) {
 /** A fence of the caller's scope, or "not found" (another tenant's included). */
 async function fenceInScope(db: Db, scope: Scope, id: number) {
   const [row] = await db
-    .select({ id: fences.id, tenantId: fences.tenantId })
+    .select({ id: fences.id, tenantId: fences.tenantId, points: fences.points })
     .from(fences)
     .where(and(eq(fences.id, id), tenantWhere(scope, fences)));
   if (!row) fail(Code.NOT_FOUND, 'notFound');
   return row;
 }
 
-/** The devices (IMEIs) and groups a fence is assigned to. */
+/**
+ * The devices (IMEIs) and groups a fence is assigned to, and its polygon ring (the generic
+ * `fence/get` row has no place for it; the editor needs it for disabled fences too).
+ */
 export async function assignmentsOf(db: Db, scope: Scope, id: number) {
-  await fenceInScope(db, scope, id);
+  const fence = await fenceInScope(db, scope, id);
   const [imeis, groups] = await Promise.all([
     db.select({ imei: devices.imei }).from(fenceDevices).innerJoin(devices, eq(devices.id, fenceDevices.deviceId)).where(eq(fenceDevices.fenceId, id)).orderBy(asc(devices.imei)),
     db
@@ -135,7 +138,7 @@ export async function assignmentsOf(db: Db, scope: Scope, id: number) {
       .where(eq(fenceGroups.fenceId, id))
       .orderBy(asc(deviceGroups.id)),
   ]);
-  return { id, imeis: imeis.map((r) => r.imei), groupIds: groups.map((g) => g.id), groups };
+  return { id, imeis: imeis.map((r) => r.imei), groupIds: groups.map((g) => g.id), groups, points: fence.points };
 }
 
 /** Enabled fences of the caller's own tenant with their geometry (the map draws them). */

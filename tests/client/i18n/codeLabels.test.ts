@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as codes from '../../../src/shared/codes';
+import { RESOURCES } from '../../../src/shared/resources';
 import { CODE_LABELS, codeText } from '../../../src/client/i18n/codeLabels';
 import { activateLang } from '../../../src/client/i18n/i18n';
 
@@ -13,6 +14,19 @@ describe('code labels', () => {
     for (const [name, table] of tables) {
       for (const entry of table) expect(CODE_LABELS[entry.cn], `${name} ${entry.cn}`).toBeDefined();
     }
+  });
+
+  it('cover every code of every registry field, so generic filters and cells never fall back to English', () => {
+    let n = 0;
+    for (const def of RESOURCES) {
+      for (const field of def.fields) {
+        for (const entry of field.codes ?? []) {
+          expect(CODE_LABELS[entry.cn], `${def.name}.${field.name} ${entry.cn}`).toBeDefined();
+          n++;
+        }
+      }
+    }
+    expect(n).toBeGreaterThan(100);
   });
 
   it('translate with the active language', async () => {

@@ -3,7 +3,7 @@
  * start with 'fence' so invalidateResource(queryClient, 'fence') after a save refreshes them all.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { FENCE_SHAPE, type LonLat } from '../../../shared/geo/fence';
+import type { LonLat } from '../../../shared/geo/fence';
 import type { DeviceInfo } from '../../../shared/devices/api';
 import type { ListResult } from '../../../shared/resources/list';
 import { request } from '../../lib/request';
@@ -35,6 +35,8 @@ export interface ActiveFence {
 export interface Assignments {
   imeis: string[];
   groupIds: number[];
+  /** The polygon ring (null for circles). */
+  points?: LonLat[] | null;
 }
 
 export interface InsideDevice {
@@ -43,7 +45,7 @@ export interface InsideDevice {
   since: string | null;
 }
 
-/** The editor's values of one fence: its row, what it watches, and (if the row lacks it) the ring of the map's copy. */
+/** The editor's values of one fence: its row, and what it watches with its ring (`fence/devices`). */
 export function fenceEditorQuery(id: number) {
   return queryOptions({
     queryKey: fenceKeys.editor(id),
@@ -52,12 +54,7 @@ export function fenceEditorQuery(id: number) {
         request<Row>('device', 'fence/get', { id }),
         request<Assignments>('device', 'fence/devices', { id }, { background: true }),
       ]);
-      const values = valuesOf(row, assigned);
-      if (values.shape === FENCE_SHAPE.polygon && !values.points) {
-        const active = await request<ActiveFence[]>('device', 'fence/active', {}, { background: true });
-        return { ...values, points: valuesOf({ ...row, points: active.find((f) => f.id === id)?.points }).points };
-      }
-      return values;
+      return valuesOf({ ...row, points: row.points ?? assigned.points }, assigned);
     },
     staleTime: 0,
   });

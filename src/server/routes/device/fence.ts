@@ -27,7 +27,7 @@ const fenceRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.ok({ id: saved.id });
   });
 
-  app.post('/fence/devices', { schema: { tags, summary: 'The IMEIs and device groups a fence watches', body: idBody } }, async (request, reply) =>
+  app.post('/fence/devices', { schema: { tags, summary: 'The IMEIs and device groups a fence watches, and its polygon ring', body: idBody } }, async (request, reply) =>
     reply.ok(await assignmentsOf(app.db, authed(request).scope, request.body.id)),
   );
 
