@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default; on a shared 2-core CI machine a lazy route's first
+// render can take longer than that, which is load, not a defect.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Mantine reads on mount (media queries, element resizing, scrolling).
 if (!window.matchMedia) {
