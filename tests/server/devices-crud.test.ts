@@ -82,7 +82,7 @@ describe('catalogue', () => {
     expect((await call('deviceCategory', 'add', { name: 'C', status: 1 })).code).toBe(403);
     const c = await call('deviceCategory', 'add', { name: 'C', status: 1, kind: 'helmet' }, su);
     expect(c.code).toBe(0);
-    expect((await call('deviceCategory', 'add', { name: 'D', pid: 99999 }, su)).key).toBe('refInvalid');
+    expect((await call('deviceCategory', 'add', { name: 'D', pid: 99999, status: 1 }, su)).key).toBe('refInvalid');
     expect((await call('deviceCategory', 'delete', { ids: [cats.rows[0]!.id] }, su)).key).toBe('productInUse');
     expect((await call('deviceCategory', 'delete', { ids: [c.data.id] }, su)).code).toBe(0);
   });
