@@ -5,6 +5,7 @@ import type { HubEvents } from '../devices/hub';
 import { PositionsPublisher } from '../push/positions';
 import { RecipientCache } from '../push/recipients';
 import { PushService } from '../push/service';
+import { voiceSink } from '../push/voice-fanout';
 import { registerVoiceSocket, VoiceSockets } from '../push/voice-socket';
 import { createVoiceProvider, type VoiceProvider } from '../voice';
 
@@ -31,7 +32,7 @@ async function pushPlugin(app: FastifyInstance) {
     broker: app.broker,
     recipients: new RecipientCache(app.db, app.clock),
     voice,
-    sockets,
+    sockets: await voiceSink(app.broker, sockets, app.log),
     log: app.log,
     now: () => app.clock.now(),
   });
