@@ -1,21 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
-import { expectShell, loginWithAccount, waitForServiceWorker } from './helpers';
+import { expectShell, loginWithAccount, sim, waitForServiceWorker } from './helpers';
 
 // The alarm screens against the service and the in-process simulator. Texts of the new screens
 // are checked by the unit tests (tests/client/alarms); here states are read from test ids and
 // data attributes, so the run does not depend on the catalogs being extracted yet.
 test.describe.configure({ mode: 'serial' });
 
-const run = promisify(execFile);
-const simEnv = { ...process.env, PORT: process.env.E2E_PORT, MQTT_PORT: process.env.E2E_MQTT_PORT, HOST: '127.0.0.1' };
 
-async function sim(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], { env: simEnv, timeout: 60_000 });
-  return stdout;
-}
 
 async function helmetImei(): Promise<string> {
   const line = (await sim('list')).split('\n').find((l) => /^\s*86\d{13}\s+helmet\b/.test(l));

@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { expectShell, loginWithAccount } from './helpers';
+import { expectShell, loginWithAccount, sim } from './helpers';
 
 // A fence drawn in the UI, then a simulated device driven across it: device -> broker -> ingest
 // -> fence evaluation -> alarm engine -> push -> the console. The device is a smoke detector:
@@ -9,14 +7,7 @@ import { expectShell, loginWithAccount } from './helpers';
 // States are read from test ids and data attributes, not texts (see realtime.spec.ts).
 test.describe.configure({ mode: 'serial' });
 
-const run = promisify(execFile);
-const simEnv = { ...process.env, PORT: process.env.E2E_PORT, MQTT_PORT: process.env.E2E_MQTT_PORT, HOST: '127.0.0.1' };
 
-/** `npm run sim -- <args>` against the e2e service. */
-async function sim(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], { env: simEnv, timeout: 60_000 });
-  return stdout;
-}
 
 /** Demo devices of a kind, with the name the console shows in notifications. */
 async function devicesOf(kind: string): Promise<{ imei: string; name: string }[]> {

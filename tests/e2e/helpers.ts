@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,4 +34,21 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   // A synchronous predicate: waitForFunction would treat an async one's promise as truthy.
   // The controller is set once the worker has installed (precache complete) and claimed the page.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+}
+
+const runFile = promisify(execFile);
+
+/**
+ * `npm run sim -- <args>` against the e2e service. The sim finds the service the way `npm start`
+ * is configured, so the at-scale variables CI exports (MQTT_URL, DATABASE_URL) must not reach it:
+ * the e2e service runs the embedded broker, and a sim publishing to Mosquitto would go unheard.
+ */
+export async function sim(...args: string[]): Promise<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: process.env.E2E_PORT, MQTT_PORT: process.env.E2E_MQTT_PORT, HOST: '127.0.0.1' };
+  if (!process.env.E2E_USE_EXTERNAL) {
+    delete env.MQTT_URL;
+    delete env.DATABASE_URL;
+  }
+  const { stdout } = await runFile(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], { env, timeout: 60_000 });
+  return stdout;
 }

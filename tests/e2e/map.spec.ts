@@ -1,16 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { expectShell, loginWithAccount } from './helpers';
+import { expectShell, loginWithAccount, sim } from './helpers';
 
 // The map against the service and the in-process simulator, with every request off this host
 // refused: the offline basemap must be enough. Texts of the new screens are checked by the unit
 // tests; here the map is read through MapLibre's own API (exposed on its container).
 test.describe.configure({ mode: 'serial' });
 
-const run = promisify(execFile);
-const simEnv = { ...process.env, PORT: process.env.E2E_PORT, MQTT_PORT: process.env.E2E_MQTT_PORT, HOST: '127.0.0.1' };
-const sim = async (...args: string[]) => (await run(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], { env: simEnv, timeout: 60_000 })).stdout;
 
 interface Marker {
   imei: string;

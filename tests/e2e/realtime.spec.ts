@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { expectShell, loginWithAccount } from './helpers';
+import { expectShell, loginWithAccount, sim } from './helpers';
 
 // The live bridge and the global shell against the in-process simulator: a device event goes
 // device -> broker -> ingest -> alarm engine -> push -> the console's MQTT -> the shell.
@@ -11,14 +9,7 @@ import { expectShell, loginWithAccount } from './helpers';
 // data-state, so the run does not depend on the production catalogs being extracted.
 test.describe.configure({ mode: 'serial' });
 
-const run = promisify(execFile);
-const simEnv = { ...process.env, PORT: process.env.E2E_PORT, MQTT_PORT: process.env.E2E_MQTT_PORT, HOST: '127.0.0.1' };
 
-/** `npm run sim -- <args>` against the e2e service. */
-async function sim(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], { env: simEnv, timeout: 60_000 });
-  return stdout;
-}
 
 let roster: { imei: string; kind: string }[] | undefined;
 async function deviceOf(kind: string): Promise<string> {
