@@ -54,10 +54,18 @@ export function shouldPersistMutation(mutation: { state: { isPaused: boolean }; 
   return mutation.state.isPaused && isAlarmMutation(mutation);
 }
 
-/** After the cache is restored: send the changes made offline (once online), then refresh. */
-export async function resumeAfterRestore(client: QueryClient): Promise<void> {
+/** When this page started: data older than that came from IndexedDB, not from this session. */
+const BOOT_AT = Date.now();
+
+/**
+ * After the cache is restored: send the changes made offline (once online), then mark everything
+ * restored stale. Restored entries keep their old fetch time, so within staleTime (30 s) they
+ * would pass for fresh and a reload right after a save would show the value from before it;
+ * stale, they are shown at once and refetched when online.
+ */
+export async function resumeAfterRestore(client: QueryClient, bootAt = BOOT_AT): Promise<void> {
   await client.resumePausedMutations();
-  await client.invalidateQueries({ queryKey: ['alarm'] });
+  await client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'alarm' || q.state.dataUpdatedAt < bootAt });
 }
 
 export function persistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {

@@ -4,7 +4,7 @@ import { alarmListQuery, LIVE_LIST_QUERY } from '../../../src/client/features/al
 import { deviceKeys } from '../../../src/client/features/devices/devices.queries';
 import { resourceKeys } from '../../../src/client/features/resources/resources.queries';
 import { navKeys } from '../../../src/client/features/shell/nav.queries';
-import { createQueryClient, PERSISTED_KEYS, shouldPersist, shouldPersistMutation } from '../../../src/client/lib/queryClient';
+import { createQueryClient, PERSISTED_KEYS, resumeAfterRestore, shouldPersist, shouldPersistMutation } from '../../../src/client/lib/queryClient';
 
 const query = (queryKey: readonly unknown[], status: 'success' | 'error' | 'pending' = 'success') =>
   ({ queryKey, state: { status } }) as unknown as Pick<Query, 'queryKey' | 'state'>;
@@ -50,5 +50,17 @@ describe('startup without a network', () => {
   it('leaves the manager online otherwise', () => {
     createQueryClient();
     expect(onlineManager.isOnline()).toBe(true);
+  });
+});
+
+describe('restore', () => {
+  it('marks restored entries stale (they may predate a change made just before a reload), not the ones fetched since', async () => {
+    const client = createQueryClient();
+    const bootAt = Date.now();
+    client.setQueryData(['device', 'settings', '1'], { welcome: 'old' }, { updatedAt: bootAt - 5_000 });
+    client.setQueryData(['device', 'detail', '1'], { state: 1 }, { updatedAt: bootAt + 1 });
+    await resumeAfterRestore(client, bootAt);
+    expect(client.getQueryState(['device', 'settings', '1'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['device', 'detail', '1'])?.isInvalidated).toBe(false);
   });
 });
