@@ -126,6 +126,5 @@ export const downlinkSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('settings'), id: z.number().int().positive(), settings: deviceSettingsSchema }),
 ]);
 export type Downlink = z.infer<typeof downlinkSchema>;
-
-/** Spec realtime 7: a console asking a door unit to open (code 5082), on the same topic. */
-export const openDoorSchema = z.object({ code: z.literal('5082'), imei: z.string(), userId: z.union([z.string(), z.number()]) });
+// A console's open-door request (code 5082) shares the downlink topic: openDoorPushSchema in
+// src/shared/alarms/push.ts, with the door unit's 5091 answer.
