@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { z } from 'zod';
 
 const portError = { error: 'expected a port number from 0 to 65535' };
@@ -28,8 +29,16 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   /** Simulated demo fleet inside `npm start` (outside production): number of devices, 0 off. */
   SIM: z.coerce.number().int().min(0).max(10_000).optional(),
+  /**
+   * The service's client id on an external broker (a persistent session, so a restarted replica
+   * receives what it had not acknowledged). Default: console-svc-<host name>-<PORT>.
+   */
+  MQTT_CLIENT_ID: z.string().trim().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, ., - and _ only').optional(),
   /** Shared-subscription group the ingest reads through on an external broker. */
   INGEST_GROUP: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only').default('ingest'),
+  /** Per-device publish rate: messages a second sustained (0: no limit) and the burst above it. */
+  DEVICE_RATE_PER_S: z.coerce.number().min(0).max(100_000).default(20),
+  DEVICE_RATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** Seconds without any message before an online device is marked offline. */
   DEVICE_TIMEOUT_S: z.coerce.number().int().min(30).max(86_400).default(600),
   /** Where consoles reach the broker over WebSocket when it is not this service's own `/mqtt`. */
@@ -72,7 +81,11 @@ export interface Config {
   /** Devices the in-process simulator runs (0: none). Defaults to the demo fleet outside production. */
   sim: number;
   ingestGroup: string;
+  /** Stable client id on an external broker; undefined (tests): random, clean session. */
+  mqttClientId?: string;
   deviceTimeoutS: number;
+  /** Per-device publish rate limit (messages/s, 0 off) and burst. */
+  deviceRate: { perS: number; burst: number };
   /** Consoles' broker URL (MQTT over WebSocket) when not the same origin's `/mqtt`. */
   mqttWsUrl?: string;
   /** Agora credentials; without them the intercom uses the local token provider. */
@@ -125,7 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     sim: e.SIM ?? (e.NODE_ENV === 'production' ? 0 : 36),
     ingestGroup: e.INGEST_GROUP,
+    mqttClientId: e.MQTT_CLIENT_ID ?? (e.NODE_ENV === 'test' ? undefined : `console-svc-${hostname().replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 40)}-${e.PORT}`),
     deviceTimeoutS: e.DEVICE_TIMEOUT_S,
+    deviceRate: { perS: e.DEVICE_RATE_PER_S, burst: e.DEVICE_RATE_BURST },
     mqttWsUrl: e.MQTT_WS_URL,
     agora: agoraOf(e.AGORA_APP_ID, e.AGORA_APP_CERTIFICATE),
     voiceTokenTtlS: e.VOICE_TOKEN_TTL_S,

@@ -10,6 +10,7 @@ import type { UserRow } from './db/schema';
 import type { SeedResult } from './db/seed';
 import type { Clock } from './lib/clock';
 import type { DeviceCache } from './devices/cache';
+import type { DeadLetters } from './devices/dead-letters';
 import type { DeviceHub } from './devices/hub';
 import type { AlarmHub } from './alarms/hub';
 import type { IngestStats } from './ingest/stats';
@@ -30,6 +31,8 @@ declare module 'fastify' {
     /** imei -> device facts for the broker and the ingest; invalidate after changing a device. */
     deviceCache: DeviceCache;
     ingestStats: IngestStats;
+    /** Device messages that could not be taken (devices/dead-letters.ts). */
+    deadLetters: DeadLetters;
     /** Alarm events in this process (alarms/hub.ts): raised by the alarm engine, read by the push. */
     alarmHub: AlarmHub;
   }

@@ -223,7 +223,7 @@ describe('replicas sharing the traffic of a device', () => {
     const d = await device('wristband');
     const kd = await known(d.imei);
     const hubB = new DeviceHub();
-    const b = new AlarmEngine({ db: t.app.db, clock: t.clock, log: t.app.log, deviceHub: hubB, alarmHub: t.app.alarmHub, profiles: new DeviceProfiles(t.app.db, t.clock) });
+    const b = new AlarmEngine({ db: t.app.db, clock: t.clock, log: t.app.log, deviceHub: hubB, alarmHub: t.app.alarmHub, profiles: new DeviceProfiles(t.app.db, t.clock), deadLetters: t.app.deadLetters });
     b.start();
     try {
       const hubs = [t.app.deviceHub, hubB];

@@ -39,7 +39,7 @@ async function newDevice(kind: string, opts: { online?: boolean; messageType?: '
 /** Collects what the service publishes to the device. */
 async function listen(imei: string) {
   const got: { value: unknown; encoding: string }[] = [];
-  const off = await t.app.broker.subscribe(topics.deviceServer(imei), (_topic, payload) => got.push(decodePayload(payload)));
+  const off = await t.app.broker.subscribe(topics.deviceServer(imei), (_topic, payload) => void got.push(decodePayload(payload)));
   const next = async (n = 1) => {
     for (let i = 0; i < 100 && got.length < n; i++) await new Promise((r) => setTimeout(r, 20));
     return got;

@@ -189,7 +189,7 @@ describe('replicas', () => {
     const onRaised = (a: AlarmRecord) => a.imei === d.imei && seen.push(a.type);
     hub.on('raised', onRaised);
     t.app.alarmHub.on('raised', onRaised);
-    const replica = new FenceEvaluator({ db: t.app.db, index: other, clock: t.app.clock, log: t.app.log, announce: (rows) => rows.forEach((r) => hub.emit('raised', toAlarmRecord(r), contextOf(r))), profiles: new DeviceProfiles(t.app.db, t.app.clock) });
+    const replica = new FenceEvaluator({ db: t.app.db, index: other, clock: t.app.clock, log: t.app.log, announce: (rows) => rows.forEach((r) => hub.emit('raised', toAlarmRecord(r), contextOf(r))), profiles: new DeviceProfiles(t.app.db, t.app.clock), deadLetters: t.app.deadLetters });
     const at = (p: LonLat, ts: number) => [{ device: d, p, marginM: 5, ts }];
     const ts = Date.now();
     const both = (p: LonLat, n: number) => Promise.all([t.app.fenceEvaluator.evaluate(at(p, ts + n)), replica.evaluate(at(p, ts + n))]);

@@ -86,6 +86,10 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       mqttPort: 0,
       staticDir: '/nonexistent-static-dir',
       argon2: CHEAP_ARGON2,
+      // Test apps share one broker: each takes a random client id with a clean session.
+      mqttClientId: undefined,
+      // Tests publish thousands of messages from one device on a clock that stands still.
+      deviceRate: { perS: 0, burst: 1 },
       ...opts.config,
     },
   });

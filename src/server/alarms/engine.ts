@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Uplink } from '../../shared/devices/protocol';
 import type { Db } from '../db/driver';
 import { alarmRecords, type AlarmRow } from '../db/schema';
+import type { DeadLetters } from '../devices/dead-letters';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
+import { Batcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
 import { applyRound, ClearKeys, rounds, type Outcome } from './conditions';
 import type { AlarmHub } from './hub';
@@ -17,6 +19,7 @@ export interface EngineDeps {
   deviceHub: DeviceHub;
   alarmHub: AlarmHub;
   profiles: DeviceProfiles;
+  deadLetters: DeadLetters;
 }
 
 export const FLUSH_MS = 50;
@@ -48,12 +51,8 @@ export interface EngineStats {
  */
 export class AlarmEngine {
   readonly stats: EngineStats = { inputs: 0, records: 0, dropped: 0, failed: 0 };
-  private queue: Input[] = [];
-  private urgent: Input[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
-  private urgentFlushing: Promise<void> | undefined;
-  private urgentTick = false;
+  private readonly bulk: Batcher<Input>;
+  private readonly urgent: Batcher<Input>;
   private closed = false;
   private readonly clear = new ClearKeys();
   private readonly onUplink = (device: KnownDevice, message: Uplink, receivedAt: Date) =>
@@ -61,7 +60,23 @@ export class AlarmEngine {
   private readonly onOnline = (device: KnownDevice) => this.push({ t: 'presence', device, online: true, at: this.deps.clock.now() });
   private readonly onOffline = (device: KnownDevice) => this.push({ t: 'presence', device, online: false, at: this.deps.clock.now() });
 
-  constructor(private readonly deps: EngineDeps) {}
+  constructor(private readonly deps: EngineDeps) {
+    const lane = (flushMs: number, flushAt: number, maxBatch: number) =>
+      new Batcher<Input>({
+        log: deps.log,
+        name: 'alarm',
+        flushMs,
+        flushAt,
+        maxBatch,
+        maxQueue: MAX_QUEUE,
+        write: (batch) => this.handle(batch),
+        poison: (input, err) => this.poison(input, err),
+        lost: (batch) => void (this.stats.failed += batch.length),
+      });
+    this.bulk = lane(FLUSH_MS, FLUSH_AT, MAX_FLUSH);
+    // Urgent inputs emitted together (one stored batch's events) share a batch, started at once.
+    this.urgent = lane(0, URGENT_AT, URGENT_AT);
+  }
 
   start(): void {
     this.deps.deviceHub.on('uplink', this.onUplink).on('online', this.onOnline).on('offline', this.onOffline);
@@ -69,20 +84,13 @@ export class AlarmEngine {
 
   async close(): Promise<void> {
     this.deps.deviceHub.off('uplink', this.onUplink).off('online', this.onOnline).off('offline', this.onOffline);
-    await this.drain().catch(() => {});
     this.closed = true;
-    clearTimeout(this.timer);
+    await Promise.all([this.urgent.close(), this.bulk.close()]);
   }
 
   /** Waits until everything queued so far is handled. */
   async drain(): Promise<void> {
-    while (this.queue.length || this.urgent.length || this.flushing || this.urgentFlushing) {
-      if (this.flushing || this.urgentFlushing) await Promise.all([this.flushing, this.urgentFlushing]);
-      else {
-        this.kickUrgent();
-        this.kick();
-      }
-    }
+    while (this.urgent.length || this.bulk.length) await Promise.all([this.urgent.drain(), this.bulk.drain()]);
   }
 
   private push(input: Input): void {
@@ -93,63 +101,30 @@ export class AlarmEngine {
         return;
       }
       if (input.t === 'uplink' && input.message.kind === 'ack') return;
-      if (this.queue.length + this.urgent.length >= MAX_QUEUE) {
+      const lane = input.t === 'uplink' && urgentUplink(input.message, input.device.kind) ? this.urgent : this.bulk;
+      if (!lane.push(input)) {
         this.stats.dropped++;
         return;
       }
       this.stats.inputs++;
-      if (input.t === 'uplink' && urgentUplink(input.message, input.device.kind)) {
-        this.urgent.push(input);
-        // Urgent inputs emitted together (one stored batch's events) share a batch.
-        if (!this.urgentTick) {
-          this.urgentTick = true;
-          queueMicrotask(() => {
-            this.urgentTick = false;
-            this.kickUrgent();
-          });
-        }
-        return;
-      }
-      this.queue.push(input);
-      if (this.queue.length >= FLUSH_AT) this.kick();
-      else if (!this.timer && !this.flushing) {
-        this.timer = setTimeout(() => this.kick(), FLUSH_MS);
-        this.timer.unref();
-      }
     } catch (err) {
       this.deps.log.error({ err, imei: input.device.imei }, 'alarm input refused');
     }
   }
 
-  private kick(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.flushing) return;
-    this.flushing = this.run(this.queue, MAX_FLUSH).finally(() => {
-      this.flushing = undefined;
-      if (this.queue.length) this.kick();
+  /** An input whose alarms the database refused even alone: kept as a dead letter. */
+  private poison(input: Input, err: unknown): void {
+    this.stats.failed++;
+    this.deps.log.error({ err, imei: input.device.imei }, 'alarm input could not be stored');
+    if (input.t !== 'uplink') return;
+    this.deps.deadLetters.add({
+      deviceId: input.device.id,
+      tenantId: input.device.tenantId,
+      topic: `sfwatch/${input.device.imei}/up`,
+      payload: Buffer.from(JSON.stringify(input.message)),
+      reason: 'alarm',
+      error: String((err as Error)?.message ?? err),
     });
-  }
-
-  private kickUrgent(): void {
-    if (this.urgentFlushing || !this.urgent.length) return;
-    this.urgentFlushing = this.run(this.urgent, URGENT_AT).finally(() => {
-      this.urgentFlushing = undefined;
-      this.kickUrgent();
-    });
-  }
-
-  /** Handles a lane's queue batch by batch until it is empty. */
-  private async run(queue: Input[], max: number): Promise<void> {
-    while (queue.length) {
-      const batch = queue.splice(0, max);
-      try {
-        await this.handle(batch);
-      } catch (err) {
-        this.stats.failed += batch.length;
-        this.deps.log.error({ err, inputs: batch.length }, 'alarm batch failed; dropped');
-      }
-    }
   }
 
   private async handle(batch: Input[]): Promise<void> {

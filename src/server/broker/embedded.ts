@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type AuthErrorCode, type Client } from 'aedes';
 import { authorizePublish, type Principal } from './acl';
-import { toPayload, type EmbeddedBroker, type PublishedHandler } from './types';
+import { toPayload, type EmbeddedBroker, type PublishedHandler, type UplinkHandler } from './types';
 
 // AuthErrorCode is an ambient const enum (unreadable under isolatedModules): 3 and 4 of MQTT 3.1.1.
 const SERVER_UNAVAILABLE = 3 as AuthErrorCode;
@@ -27,6 +27,9 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
   const live = new Map<Client, Principal>();
   const principalOf = new WeakMap<Client, Principal>();
   const publishedHandlers: PublishedHandler[] = [];
+  let uplink: { match: (topic: string) => boolean; handler: UplinkHandler } | undefined;
+  // Uplinks the ingest took before the PUBACK; `published` passes them over.
+  const taken = new WeakSet<object>();
   const connectionHandlers: ((p: Principal, connected: boolean) => void)[] = [];
 
   const aedes = await Aedes.createBroker({
@@ -57,7 +60,21 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
       if (!client) return done(null);
       const principal = principalOf.get(client);
       // Device traffic is the hot path: decided synchronously from the topic alone.
-      if (principal?.kind !== 'console') return done(authorizePublish(principal, packet.topic) ? null : new Error('publish not authorized'));
+      if (principal?.kind !== 'console') {
+        if (!authorizePublish(principal, packet.topic)) return done(new Error('publish not authorized'));
+        if (principal?.kind !== 'device' || !uplink?.match(packet.topic)) return done(null);
+        // Aedes writes a QoS 1 PUBACK after this hook: the ingest decides first, so a message is
+        // acknowledged once stored (or refused for good); a lost one closes the connection
+        // unacknowledged and the device sends it again (docs/decisions.md "Durability").
+        taken.add(packet);
+        const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+        if (packet.qos === 0) {
+          uplink.handler(packet.topic, payload, principal);
+          return done(null);
+        }
+        uplink.handler(packet.topic, payload, principal, (outcome) => done(outcome === 'lost' ? new Error('message not stored') : null));
+        return;
+      }
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
       opts.authorizeConsolePublish(principal, packet.topic, { payload, retain: packet.retain }).then(
         (ok) => done(ok ? null : new Error('publish not authorized')),
@@ -69,7 +86,7 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
     },
     published(packet, client, done) {
       done(null);
-      if (publishedHandlers.length === 0 || packet.topic.startsWith('$SYS')) return;
+      if (publishedHandlers.length === 0 || packet.topic.startsWith('$SYS') || taken.has(packet)) return;
       const publisher = client ? principalOf.get(client) : null;
       if (publisher === undefined) return;
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
@@ -110,6 +127,9 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
         );
       }),
     onPublished: (handler) => void publishedHandlers.push(handler),
+    onUplink: (match, handler) => {
+      uplink = { match, handler };
+    },
     onConnection: (handler) => void connectionHandlers.push(handler),
     dropSessions(match) {
       for (const [client, p] of live) {

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import { topicMatches } from './topic-match';
-import { toPayload, type ExternalBroker, type MessageHandler } from './types';
+import { toPayload, type ExternalBroker, type MessageHandler, type UplinkOutcome } from './types';
 
 export interface ExternalOptions {
   url: string;
+  /**
+   * A stable client id with a persistent session, so a restarted replica gets back the messages
+   * it had not acknowledged; undefined: a random id and a clean session.
+   */
+  clientId?: string;
   /** How long start-up waits for the first connection before going on (and retrying in the background). */
   connectTimeoutMs?: number;
   onWarn(message: string): void;
@@ -13,19 +18,25 @@ export interface ExternalOptions {
 /** The service as a client of an external broker (Mosquitto, EMQX ...) at MQTT_URL. */
 export async function createExternalBroker(opts: ExternalOptions): Promise<ExternalBroker> {
   const client = mqtt.connect(opts.url, {
-    clientId: `console-svc-${randomBytes(6).toString('hex')}`,
+    clientId: opts.clientId ?? `console-svc-${randomBytes(6).toString('hex')}`,
+    clean: opts.clientId === undefined,
     reconnectPeriod: 1_000,
     connectTimeout: 10_000,
     // MQTT 5 lets the service announce how many QoS 1 messages it takes in flight; brokers
     // default to about 20 for MQTT 3 clients, which caps the ingest at 20 per round trip.
     protocolVersion: 5,
-    properties: { receiveMaximum: 1_000 },
+    // The ingest acknowledges after the commit, so the window must hold a few batches.
+    properties: { receiveMaximum: 10_000, ...(opts.clientId ? { sessionExpiryInterval: 3_600 } : {}) },
   });
+  const acks = deferredAcks(client);
   const handlers = new Map<string, Set<MessageHandler>>();
-  client.on('message', (topic, payload) => {
+  client.on('message', (topic, payload, packet) => {
+    const settle = packet.qos === 1 ? acks.defer(packet) : undefined;
+    let claimed = false;
     for (const [filter, set] of handlers) {
-      if (topicMatches(filter, topic)) for (const h of set) h(topic, payload);
+      if (topicMatches(filter, topic)) for (const h of set) if (h(topic, payload, settle) === true) claimed = true;
     }
+    if (!claimed) settle?.('stored');
   });
   let warned = false;
   client.on('error', (err) => {
@@ -69,6 +80,44 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
     dropSessions: () => {},
     close: async () => {
       await client.endAsync();
+    },
+  };
+}
+
+/** mqtt.js skips the PUBACK when handleMessage's callback gets an error, and goes on reading. */
+const DEFERRED = new Error('PUBACK deferred until the message is stored');
+
+/**
+ * QoS 1 messages acknowledged once a handler settles them, in arrival order as MQTT asks.
+ * mqtt.js sends the PUBACK when `handleMessage` calls back and reads nothing else meanwhile, so
+ * waiting there would take one message per commit; instead the callback is told to skip the
+ * PUBACK, and it is sent here later (the same packet mqtt.js would have sent). A message settled
+ * 'lost' is left unacknowledged: the broker sends it again when the session resumes. Messages
+ * no handler claims (by returning true) are acknowledged at once, as before.
+ */
+function deferredAcks(client: mqtt.MqttClient) {
+  const waiting = new WeakMap<object, Promise<UplinkOutcome>>();
+  let chain: Promise<void> = Promise.resolve();
+  const send = client as unknown as { _sendPacket(packet: object, cb: () => void): void };
+  client.handleMessage = (packet, callback) => {
+    const outcome = waiting.get(packet);
+    if (!outcome || packet.qos !== 1 || packet.messageId === undefined) return callback();
+    waiting.delete(packet);
+    const messageId = packet.messageId;
+    // A PUBACK belongs to the connection that received the PUBLISH: after a reconnect the same id
+    // may name another message, which the broker sends again anyway.
+    const stream = client.stream;
+    chain = chain.then(async () => {
+      if ((await outcome) !== 'lost' && client.connected && client.stream === stream) send._sendPacket({ cmd: 'puback', messageId, reasonCode: 0 }, () => {});
+    });
+    callback(DEFERRED);
+  };
+  return {
+    /** The settle function of `packet`: its PUBACK waits for it. */
+    defer(packet: object): (outcome: UplinkOutcome) => void {
+      let resolve!: (o: UplinkOutcome) => void;
+      waiting.set(packet, new Promise<UplinkOutcome>((r) => (resolve = r)));
+      return (outcome) => resolve(outcome);
     },
   };
 }

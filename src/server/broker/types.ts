@@ -7,7 +7,11 @@ export interface PublishOptions {
   retain?: boolean;
 }
 
-export type MessageHandler = (topic: string, payload: Buffer) => void;
+/**
+ * `settle` (external brokers, QoS 1): a handler that returns true acknowledges the message itself
+ * by calling it after its own work; otherwise the message is acknowledged at once.
+ */
+export type MessageHandler = (topic: string, payload: Buffer, settle?: (outcome: UplinkOutcome) => void) => boolean | void;
 
 /** The service's view of MQTT, whether the broker runs in-process or elsewhere. */
 export interface Broker {
@@ -39,9 +43,18 @@ export interface EmbeddedBroker extends Broker {
    * for the service's own publishes.
    */
   onPublished(handler: PublishedHandler): void;
+  /**
+   * Device uplinks (topics `match` accepts) handed over before the broker acknowledges them: a
+   * QoS 1 PUBLISH is acknowledged when `settle` says 'stored' or 'refused', and its connection
+   * closed unacknowledged on 'lost'. Such messages do not reach `onPublished`.
+   */
+  onUplink(match: (topic: string) => boolean, handler: UplinkHandler): void;
   /** Authenticated clients connecting and going away. */
   onConnection(handler: (principal: Principal, connected: boolean) => void): void;
 }
+
+export type UplinkOutcome = 'stored' | 'refused' | 'lost';
+export type UplinkHandler = (topic: string, payload: Buffer, publisher: Principal, settle?: (outcome: UplinkOutcome) => void) => void;
 
 export type PublishedHandler = (topic: string, payload: Buffer, publisher: Principal | null) => void;
 

@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  customType,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { DeviceSettings } from '../../shared/devices/settings';
@@ -247,6 +248,32 @@ export const deviceEvents = pgTable(
     index('device_events_tenant_ts_idx').on(t.tenantId, t.ts),
     uniqueIndex('device_events_msg_uq').on(t.deviceId, t.msgId),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * Device messages the service could not take (docs/device-protocol.md "Dead letters"): refused by
+ * validation or plausibility, or refused by the database even when written alone. The raw
+ * payload is kept as bytes so nothing the device sent is lost or reinterpreted.
+ */
+export const deviceDeadLetters = pgTable(
+  'device_dead_letters',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id').notNull(),
+    topic: text('topic').notNull(),
+    payload: bytea('payload').notNull(),
+    /** 'malformed' | 'implausible' | 'failed' (the database refused it) | 'alarm' | 'fence'. */
+    reason: text('reason').notNull(),
+    error: text('error').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('device_dead_letters_device_idx').on(t.deviceId, t.createdAt), index('device_dead_letters_tenant_idx').on(t.tenantId, t.createdAt)],
 );
 
 export type DeviceRow = typeof devices.$inferSelect;

@@ -6,7 +6,9 @@ import type { DeviceProfiles } from '../alarms/profiles';
 import type { NewAlarm } from '../alarms/records';
 import type { Db } from '../db/driver';
 import { alarmRecords, type AlarmRow } from '../db/schema';
+import type { DeadLetters } from '../devices/dead-letters';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
+import { Batcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
 import type { FenceIndex } from './fence-index';
 import { marginFor, observe } from './geometry';
@@ -22,6 +24,7 @@ export interface EvaluatorDeps {
   /** Emits stored records on the alarm hub (AlarmEngine.announce). */
   announce: (stored: AlarmRow[]) => void;
   profiles: DeviceProfiles;
+  deadLetters: DeadLetters;
 }
 
 /** A GPS fix of a watched device. */
@@ -63,9 +66,7 @@ interface Judged extends StateChange {
  */
 export class FenceEvaluator {
   readonly stats: EvaluatorStats = { fixes: 0, transitions: 0, alarms: 0, dropped: 0, failed: 0 };
-  private queue: Fix[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
+  private readonly queue: Batcher<Fix>;
   private closed = false;
   private hub: DeviceHub | undefined;
   private readonly onUplink = (device: KnownDevice, m: Uplink, receivedAt: Date) => {
@@ -73,7 +74,19 @@ export class FenceEvaluator {
     this.push({ device, p: [m.lon, m.lat], marginM: marginFor(m.accuracy), ts: messageTime(m, receivedAt.getTime()) });
   };
 
-  constructor(private readonly deps: EvaluatorDeps) {}
+  constructor(private readonly deps: EvaluatorDeps) {
+    this.queue = new Batcher<Fix>({
+      log: deps.log,
+      name: 'fence',
+      flushMs: FLUSH_MS,
+      flushAt: FLUSH_AT,
+      maxBatch: MAX_BATCH,
+      maxQueue: MAX_QUEUE,
+      write: async (batch) => void (await this.evaluate(batch)),
+      poison: (fix, err) => this.poison(fix, err),
+      lost: (batch) => void (this.stats.failed += batch.length),
+    });
+  }
 
   start(hub: DeviceHub): void {
     this.hub = hub;
@@ -82,54 +95,36 @@ export class FenceEvaluator {
 
   async close(): Promise<void> {
     this.hub?.off('uplink', this.onUplink);
-    await this.drain().catch(() => {});
     this.closed = true;
-    clearTimeout(this.timer);
+    await this.queue.close();
   }
 
-  async drain(): Promise<void> {
-    while (this.queue.length || this.flushing) {
-      if (this.flushing) await this.flushing;
-      else this.kick();
-    }
+  drain(): Promise<void> {
+    return this.queue.drain();
   }
 
   push(fix: Fix): void {
     // Most fixes come from devices no fence watches: they cost one set lookup.
     if (this.closed || !this.deps.index.watches(fix.device.tenantId, fix.device.id)) return;
-    if (this.queue.length >= MAX_QUEUE) {
+    if (!this.queue.push(fix)) {
       this.stats.dropped++;
       return;
     }
     this.stats.fixes++;
-    this.queue.push(fix);
-    if (this.queue.length >= FLUSH_AT) this.kick();
-    else if (!this.timer && !this.flushing) {
-      this.timer = setTimeout(() => this.kick(), FLUSH_MS);
-      this.timer.unref();
-    }
   }
 
-  private kick(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.flushing) return;
-    this.flushing = this.run().finally(() => {
-      this.flushing = undefined;
-      if (this.queue.length) this.kick();
+  /** A fix whose fence changes the database refused even alone: kept as a dead letter. */
+  private poison(fix: Fix, err: unknown): void {
+    this.stats.failed++;
+    this.deps.log.error({ err, imei: fix.device.imei }, 'fence fix could not be stored');
+    this.deps.deadLetters.add({
+      deviceId: fix.device.id,
+      tenantId: fix.device.tenantId,
+      topic: `sfwatch/${fix.device.imei}/up`,
+      payload: Buffer.from(JSON.stringify({ kind: 'location', lat: fix.p[1], lon: fix.p[0], ts: fix.ts })),
+      reason: 'fence',
+      error: String((err as Error)?.message ?? err),
     });
-  }
-
-  private async run(): Promise<void> {
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        await this.evaluate(batch);
-      } catch (err) {
-        this.stats.failed += batch.length;
-        this.deps.log.error({ err, fixes: batch.length }, 'fence batch failed; dropped');
-      }
-    }
   }
 
   /** Judges one batch against the stored states and stores what changed; answers the records raised. */

@@ -8,8 +8,35 @@ import type { KnownDevice } from '../devices/hub';
  * the priority lane, its live fields (receive time, state) here, in the device's order.
  */
 export type Item =
-  | { t: 'msg'; device: KnownDevice; message: Uplink; msgId: string | null; at: number; ts: number; liveOnly?: true }
+  | {
+      t: 'msg';
+      device: KnownDevice;
+      message: Uplink;
+      msgId: string | null;
+      at: number;
+      ts: number;
+      /** The payload as received, for the dead letter when the database refuses the row. */
+      raw: Buffer;
+      /** Told once what became of the message (a QoS 1 PUBLISH is acknowledged then). */
+      settle?: Settle;
+      liveOnly?: true;
+    }
   | { t: 'presence'; device: KnownDevice; online: boolean; at: number };
+
+/**
+ * What became of a device message: stored; refused on purpose (invalid, implausible, over the
+ * rate, or refused by the database and kept as a dead letter), which a device must not resend;
+ * or lost (overload, the database unreachable, shutting down): not stored, so not acknowledged.
+ */
+export type Outcome = 'stored' | 'refused' | 'lost';
+export type Settle = (outcome: Outcome) => void;
+
+/** The message rows of these items alone (the live fields are written apart). */
+export function messageRows(items: readonly Item[]): Rows {
+  const rows: Rows = { readings: [], locations: [], events: [], live: [] };
+  for (const item of items) if (item.t === 'msg' && !item.liveOnly) pushRows(rows, item);
+  return rows;
+}
 
 /** The live columns of one device after a batch (undefined: unchanged). */
 export interface Live {

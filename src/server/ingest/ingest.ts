@@ -1,18 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DEVICE_STATE } from '../../shared/codes';
 import { decodePayload } from '../../shared/devices/codec';
+import { implausibleMetric } from '../../shared/devices/kinds';
 import { MAX_PAYLOAD_BYTES, toMillis, uplinkSchema, type Uplink } from '../../shared/devices/protocol';
 import { deviceAdmitted, type Principal } from '../broker/acl';
 import type { Db } from '../db/driver';
 import type { DeviceCache } from '../devices/cache';
+import type { DeadLetters, DeadReason } from '../devices/dead-letters';
 import { urgentUplink } from '../alarms/intents';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
 import type { Clock } from '../lib/clock';
 import { is } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
-import { buildRows, liveRows, type Item, type Live, type Rows } from './batch';
+import { isolate } from '../lib/batcher';
+import { buildRows, liveRows, messageRows, type Item, type Live, type Outcome, type Rows, type Settle } from './batch';
 import { DropLog } from './droplog';
 import { sweepSilent, writeBatch, type Transition } from './flush';
+import { RateLimiter } from './rate';
 import type { IngestStats } from './stats';
 
 export interface IngestDeps {
@@ -22,6 +26,10 @@ export interface IngestDeps {
   deviceCache: DeviceCache;
   deviceHub: DeviceHub;
   stats: IngestStats;
+  deadLetters: DeadLetters;
+  /** Sustained messages a second per device, and the burst above it (0: no limit). */
+  ratePerS: number;
+  rateBurst: number;
   /** Seconds of silence before an online device is marked offline. */
   timeoutS: number;
   /** A command or settings ack, after the batch holding it was stored. */
@@ -47,6 +55,28 @@ const SWEEP_MS = 30_000;
 const DAY_MS = 86_400_000;
 const Y2000 = 946_684_800_000;
 const RETRIES = [100, 500, 2_000];
+
+type MsgItem = Extract<Item, { t: 'msg' }>;
+
+/** What a write stored: the transitions, and which messages ('all' when nothing was refused). */
+interface Written {
+  transitions: Transition[];
+  stored: 'all' | Set<Item>;
+}
+
+function once(settle: Settle | undefined): Settle {
+  let told = false;
+  return (outcome: Outcome) => {
+    if (told || !settle) return;
+    told = true;
+    settle(outcome);
+  };
+}
+
+const errorText = (err: unknown) => {
+  const e = err as { message?: string; cause?: { message?: string } };
+  return e?.cause?.message ?? e?.message ?? String(err);
+};
 
 /** `sfwatch/{imei}/up` -> imei. */
 export function upTopicImei(topic: string): string | undefined {
@@ -92,39 +122,70 @@ export class Ingest {
   private readonly maxFlights: number;
   private readonly connections = new Map<string, number>();
   private readonly drops: DropLog;
+  private readonly rate: RateLimiter;
   /** Settles once the external broker subscription is in place (tests wait for it). */
   subscribed: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: IngestDeps) {
     this.drops = new DropLog(deps.stats, deps.log, deps.clock);
+    this.rate = new RateLimiter(deps.ratePerS, deps.rateBurst);
     this.maxFlights = is(deps.db, PgliteDatabase) ? 1 : 2;
   }
 
-  /** One uplink message; `publisher` is the embedded broker's client (null: the service or an external broker). */
-  handle(topic: string, payload: Buffer, publisher: Principal | null): void {
-    if (this.closed) return;
+  /**
+   * One uplink message; `publisher` is the embedded broker's client (null: the service or an
+   * external broker). `settle`, when given, is told once what became of it: a QoS 1 PUBLISH is
+   * acknowledged only when it is 'stored' or 'refused' for good (docs/decisions.md "Durability").
+   */
+  handle(topic: string, payload: Buffer, publisher: Principal | null, settle?: Settle): void {
+    const done = once(settle);
+    if (this.closed) return done('lost');
     const stats = this.deps.stats;
     stats.received++;
     const imei = upTopicImei(topic);
-    if (!imei) return this.drops.drop('malformed', undefined, topic);
-    if (payload.length > MAX_PAYLOAD_BYTES) return this.drops.drop('oversized', imei, `${payload.length} bytes`);
-    if (publisher && (publisher.kind !== 'device' || publisher.imei !== imei)) return this.drops.drop('unauthorised', imei);
-    if (this.depth() >= MAX_QUEUE) return this.drops.drop('overload', imei);
-    let message: Uplink;
+    if (!imei) return this.refuse(done, 'malformed', undefined, topic);
+    if (payload.length > MAX_PAYLOAD_BYTES) return this.refuse(done, 'oversized', imei, `${payload.length} bytes`);
+    if (publisher && (publisher.kind !== 'device' || publisher.imei !== imei)) return this.refuse(done, 'unauthorised', imei);
+    if (this.depth() >= MAX_QUEUE) {
+      this.drops.drop('overload', imei);
+      return done('lost');
+    }
+    let message: Uplink | undefined;
+    let bad: { reason: 'malformed' | 'implausible'; detail: string } | undefined;
     try {
       const parsed = uplinkSchema.safeParse(decodePayload(payload).value);
-      if (!parsed.success) return this.drops.drop('malformed', imei, parsed.error.issues[0]?.message);
-      message = parsed.data;
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        bad = { reason: 'malformed', detail: `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}` };
+      } else message = parsed.data;
     } catch (err) {
-      return this.drops.drop('malformed', imei, (err as Error).message);
+      bad = { reason: 'malformed', detail: (err as Error).message };
     }
+    const odd = message?.kind === 'telemetry' ? implausibleMetric(message.values) : undefined;
+    if (odd) bad = { reason: 'implausible', detail: `${odd.metric} ${odd.value} is outside its physical range` };
     const at = this.deps.clock.now();
-    this.withDevice(imei, (device) => {
-      if (!deviceAdmitted(device)) return this.drops.drop('unknown', imei);
+    this.withDevice(imei, done, (device) => {
+      if (!deviceAdmitted(device)) return this.refuse(done, 'unknown', imei);
+      if (bad || !message) return this.deadLetter(device!, topic, payload, bad!.reason, bad!.detail, done);
+      const urgent = urgentUplink(message, device!.kind);
+      if (!this.rate.take(imei, at) && !urgent) return this.refuse(done, 'rateLimited', imei);
       let ts = message.ts === undefined ? at : toMillis(message.ts);
       if (ts > at + DAY_MS || ts < Y2000) ts = at;
-      this.enqueue({ t: 'msg', device: device!, message, msgId: message.id === undefined ? null : String(message.id), at, ts });
+      this.enqueue({ t: 'msg', device: device!, message, msgId: message.id === undefined ? null : String(message.id), at, ts, raw: payload, settle: done }, urgent);
     });
+  }
+
+  /** Counted, logged now and then, and acknowledged: resending it would not change the answer. */
+  private refuse(done: Settle, reason: Parameters<DropLog['drop']>[0], imei: string | undefined, detail?: string): void {
+    this.drops.drop(reason, imei, detail);
+    done('refused');
+  }
+
+  /** Kept in device_dead_letters for the device's administrators; acknowledged once written. */
+  private deadLetter(device: KnownDevice, topic: string, payload: Buffer, reason: DeadReason & ('malformed' | 'implausible' | 'failed'), error: string, done: Settle): void {
+    if (reason === 'failed') this.drops.drop('rejected', device.imei, error);
+    else this.drops.drop(reason, device.imei, error);
+    this.deps.deadLetters.add({ deviceId: device.id, tenantId: device.tenantId, topic, payload, reason, error, done: () => done('refused') });
   }
 
   /** An embedded-broker connection of a device opened or closed. */
@@ -136,8 +197,8 @@ export class Ingest {
     // Another connection of the same device (a reconnect racing the old socket) keeps it online.
     if (connected ? n !== 1 : n > 0) return;
     const at = this.deps.clock.now();
-    this.withDevice(imei, (device) => {
-      if (deviceAdmitted(device)) this.enqueue({ t: 'presence', device: device!, online: connected, at });
+    this.withDevice(imei, undefined, (device) => {
+      if (deviceAdmitted(device)) this.enqueue({ t: 'presence', device: device!, online: connected, at }, false);
     });
   }
 
@@ -145,6 +206,7 @@ export class Ingest {
   async sweep(): Promise<number> {
     const now = this.deps.clock.now();
     const gone = await sweepSilent(this.deps.db, new Date(now - this.deps.timeoutS * 1000), new Date(now));
+    this.rate.forget(now);
     for (const { imei } of gone) {
       this.deps.deviceCache.patch(imei, { state: DEVICE_STATE.offline });
       const device = await this.deps.deviceCache.get(imei);
@@ -189,7 +251,7 @@ export class Ingest {
     return this.queue.length + this.urgent.length + this.inFlight + this.lookups;
   }
 
-  private withDevice(imei: string, then: (device: KnownDevice | undefined) => void): void {
+  private withDevice(imei: string, done: Settle | undefined, then: (device: KnownDevice | undefined) => void): void {
     this.lookups++;
     this.deps.deviceCache.get(imei).then(
       (device) => {
@@ -199,12 +261,13 @@ export class Ingest {
       (err: unknown) => {
         this.lookups--;
         this.drops.drop('failed', imei, (err as Error).message);
+        done?.('lost');
       },
     );
   }
 
-  private enqueue(item: Item): void {
-    if (item.t === 'msg' && urgentUplink(item.message, item.device.kind)) {
+  private enqueue(item: Item, urgent: boolean): void {
+    if (item.t === 'msg' && urgent) {
       this.urgent.push(item);
       // Urgent messages enqueued together (a burst, lookups resolving at once) share a write.
       if (!this.urgentTick) {
@@ -214,7 +277,7 @@ export class Ingest {
           this.kickUrgent();
         });
       }
-      item = { ...item, liveOnly: true };
+      item = { ...item, liveOnly: true, settle: undefined };
     }
     this.queue.push(item);
     this.deps.stats.queued = this.depth();
@@ -251,9 +314,9 @@ export class Ingest {
     const before = this.urgentSettled;
     this.urgentSettled = (async () => {
       try {
-        const transitions = await written;
+        const written_ = await written;
         await before;
-        if (transitions) this.stored(batch, [], undefined, transitions);
+        if (written_) this.stored(batch, [], undefined, written_);
       } catch (err) {
         this.deps.log.error({ err }, 'ingest urgent batch bookkeeping failed');
       } finally {
@@ -289,10 +352,10 @@ export class Ingest {
     const before = this.settled;
     this.settled = (async () => {
       try {
-        const transitions = await written;
+        const written_ = await written;
         // Events leave in the order the batches were taken, whichever write commits first.
         await before;
-        if (transitions) this.stored(batch, live, devices, transitions);
+        if (written_) this.stored(batch, live, devices, written_);
       } catch (err) {
         this.deps.log.error({ err }, 'ingest batch bookkeeping failed');
       } finally {
@@ -322,24 +385,53 @@ export class Ingest {
     this.liveTimer.unref();
   }
 
-  /** Resolves with the transitions once stored, or undefined when the batch was given up. */
-  private async write(batch: Item[], rows: Rows): Promise<Transition[] | undefined> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await writeBatch(this.deps.db, rows);
-      } catch (err) {
-        if (attempt >= RETRIES.length || this.closed) {
-          const n = batch.filter((i) => i.t === 'msg' && !i.liveOnly).length;
-          this.deps.log.error({ err, messages: n }, 'ingest batch could not be written; dropped');
-          this.deps.stats.dropped.failed += n;
-          return undefined;
-        }
-        await new Promise((r) => setTimeout(r, RETRIES[attempt]));
+  /**
+   * Writes a batch in one statement. When the database refuses it for its data, the messages are
+   * written apart from the live fields and isolated (lib/batcher.ts): a message refused alone
+   * becomes a dead letter, every other one is stored. Resolves with the transitions and the
+   * messages stored, or undefined when the database could not be reached (nothing stored).
+   */
+  private async write(batch: Item[], rows: Rows): Promise<Written | undefined> {
+    const msgs = batch.filter((i): i is MsgItem => i.t === 'msg' && !i.liveOnly);
+    const stopped = () => this.closed;
+    try {
+      const whole = await isolate([rows], { write: ([r]) => writeBatch(this.deps.db, r!), poison: () => {}, retries: RETRIES, stopped });
+      if (whole.stored.length) {
+        for (const m of msgs) m.settle?.('stored');
+        return { transitions: whole.stored[0]!.result, stored: 'all' };
       }
+      const stored = new Set<Item>();
+      const apart = await isolate(msgs, {
+        write: (items) => writeBatch(this.deps.db, messageRows(items)),
+        poison: (item, err) => {
+          this.deps.log.warn({ err, imei: item.device.imei }, 'device message refused by the database; kept as a dead letter');
+          this.deadLetter(item.device, `sfwatch/${item.device.imei}/up`, item.raw, 'failed', errorText(err), item.settle ?? (() => {}));
+        },
+        retries: RETRIES,
+        stopped,
+      });
+      for (const part of apart.stored) {
+        for (const m of part.items) {
+          stored.add(m);
+          m.settle?.('stored');
+        }
+      }
+      const live = await isolate(rows.live, {
+        write: (l) => writeBatch(this.deps.db, { readings: [], locations: [], events: [], live: l }),
+        poison: (l, err) => this.deps.log.error({ err, deviceId: l.id }, 'live fields of a device refused by the database'),
+        retries: RETRIES,
+        stopped,
+      });
+      return { transitions: live.stored.flatMap((p) => p.result), stored };
+    } catch (err) {
+      for (const m of msgs) m.settle?.('lost');
+      this.deps.log.error({ err, messages: msgs.length }, 'ingest batch could not be written; dropped');
+      this.deps.stats.dropped.failed += msgs.length;
+      return undefined;
     }
   }
 
-  private stored(batch: Item[], live: Live[], devices: Map<number, KnownDevice> | undefined, transitions: Transition[]): void {
+  private stored(batch: Item[], live: Live[], devices: Map<number, KnownDevice> | undefined, { transitions, stored }: Written): void {
     const stats = this.deps.stats;
     for (const l of live) {
       const d = devices!.get(l.id)!;
@@ -353,7 +445,7 @@ export class Ingest {
     }
     const hub = this.deps.deviceHub.listenerCount('uplink') > 0;
     for (const item of batch) {
-      if (item.t !== 'msg' || item.liveOnly) continue;
+      if (item.t !== 'msg' || item.liveOnly || (stored !== 'all' && !stored.has(item))) continue;
       stats.stored++;
       const m = item.message;
       if (m.kind === 'ack') {

@@ -9,7 +9,13 @@ export interface IngestStats {
     unauthorised: number;
     /** Refused because the write queue was full (backpressure). */
     overload: number;
-    /** Lost because the database refused a batch several times in a row. */
+    /** Telemetry outside the physical range of its metric (METRIC_RANGES). */
+    implausible: number;
+    /** Over the device's publish rate (DEVICE_RATE_PER_S). */
+    rateLimited: number;
+    /** Refused by the database even when written alone: kept as a dead letter. */
+    rejected: number;
+    /** Lost because the database could not be reached for a batch several times in a row. */
     failed: number;
   };
   /** Messages waiting to be written (including the batch being written). */
@@ -20,5 +26,5 @@ export interface IngestStats {
 export type DropReason = keyof IngestStats['dropped'];
 
 export function emptyStats(): IngestStats {
-  return { received: 0, stored: 0, dropped: { malformed: 0, oversized: 0, unknown: 0, unauthorised: 0, overload: 0, failed: 0 }, queued: 0, batches: 0 };
+  return { received: 0, stored: 0, dropped: { malformed: 0, oversized: 0, unknown: 0, unauthorised: 0, overload: 0, implausible: 0, rateLimited: 0, rejected: 0, failed: 0 }, queued: 0, batches: 0 };
 }

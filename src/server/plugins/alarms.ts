@@ -23,7 +23,7 @@ const DEVICE_CHANGES: Record<string, 'imei' | 'id'> = {
  */
 async function alarmsPlugin(app: FastifyInstance) {
   const profiles = new DeviceProfiles(app.db, app.clock);
-  const engine = new AlarmEngine({ db: app.db, clock: app.clock, log: app.log, deviceHub: app.deviceHub, alarmHub: app.alarmHub, profiles });
+  const engine = new AlarmEngine({ db: app.db, clock: app.clock, log: app.log, deviceHub: app.deviceHub, alarmHub: app.alarmHub, profiles, deadLetters: app.deadLetters });
   app.decorate('alarmEngine', engine);
   engine.start();
 

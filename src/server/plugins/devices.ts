@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AlarmHub } from '../alarms/hub';
 import { DeviceCache } from '../devices/cache';
+import { DeadLetters } from '../devices/dead-letters';
 import { DeviceHub } from '../devices/hub';
 import { emptyStats } from '../ingest/stats';
 
@@ -11,6 +12,10 @@ async function devicesPlugin(app: FastifyInstance) {
   app.decorate('deviceCache', new DeviceCache(app.db, app.clock));
   app.decorate('ingestStats', emptyStats());
   app.decorate('alarmHub', new AlarmHub());
+  const deadLetters = new DeadLetters(app.db, app.log);
+  app.decorate('deadLetters', deadLetters);
+  // After the ingest, alarm engine and fence evaluator have drained (their poison goes here).
+  app.addHook('onClose', () => deadLetters.close());
 }
 
 export default fp(devicesPlugin, { name: 'devices', dependencies: ['db'] });

@@ -27,7 +27,7 @@ async function fencesPlugin(app: FastifyInstance) {
   const index = new FenceIndex(app.db);
   await index.reload();
   const profiles = new DeviceProfiles(app.db, app.clock);
-  const evaluator = new FenceEvaluator({ db: app.db, index, clock: app.clock, log: app.log, announce: (rows) => app.alarmEngine.announce(rows), profiles });
+  const evaluator = new FenceEvaluator({ db: app.db, index, clock: app.clock, log: app.log, announce: (rows) => app.alarmEngine.announce(rows), profiles, deadLetters: app.deadLetters });
   app.decorate('fenceIndex', index);
   app.decorate('fenceEvaluator', evaluator);
   evaluator.start(app.deviceHub);

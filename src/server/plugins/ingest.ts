@@ -23,12 +23,17 @@ async function ingestPlugin(app: FastifyInstance) {
     deviceCache: app.deviceCache,
     deviceHub: app.deviceHub,
     stats: app.ingestStats,
+    deadLetters: app.deadLetters,
+    ratePerS: app.config.deviceRate.perS,
+    rateBurst: app.config.deviceRate.burst,
     timeoutS: app.config.deviceTimeoutS,
     onAck: (device, ack, at) => applyAck(app, device, ack, at),
   });
   app.decorate('ingest', ingest);
   const broker = app.broker;
   if (broker.kind === 'embedded') {
+    // Device uplinks (and their wills) before the PUBACK; the service's own publishes after.
+    broker.onUplink((topic) => upTopicImei(topic) !== undefined, (topic, payload, publisher, settle) => ingest.handle(topic, payload, publisher, settle));
     broker.onPublished((topic, payload, publisher) => {
       if (upTopicImei(topic) !== undefined) ingest.handle(topic, payload, publisher);
     });
@@ -38,7 +43,10 @@ async function ingestPlugin(app: FastifyInstance) {
   } else {
     // Not awaited: an unreachable broker must not hold up start-up (mqtt.js subscribes once connected).
     ingest.subscribed = broker
-      .subscribe(`$share/${app.config.ingestGroup}/sfwatch/+/up`, (topic, payload) => ingest.handle(topic, payload, null), { qos: 1 })
+      .subscribe(`$share/${app.config.ingestGroup}/sfwatch/+/up`, (topic, payload, settle) => {
+        ingest.handle(topic, payload, null, settle);
+        return true;
+      }, { qos: 1 })
       .then(
         () => {},
         (err: unknown) => app.log.error({ err }, 'ingest subscription failed'),

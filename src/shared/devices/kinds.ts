@@ -43,6 +43,44 @@ export const METRICS = [
 ] as const;
 export type Metric = (typeof METRICS)[number];
 
+/**
+ * What each metric can physically read, inclusive (units as in METRICS). Wider than any alarm
+ * threshold, so a sick worker or a fire still reads; a value outside is a broken sensor or a
+ * forged message, and the ingest refuses it (counted as 'implausible', kept as a dead letter).
+ */
+export const METRIC_RANGES: Record<Metric, readonly [number, number]> = {
+  heartRate: [0, 350],
+  bodyTemp: [0, 50],
+  bloodOxygen: [0, 100],
+  systolic: [0, 350],
+  diastolic: [0, 300],
+  steps: [0, 1_000_000],
+  // Smoke detectors and breakers sit in the fire they report.
+  ambientTemp: [-80, 1_200],
+  humidity: [0, 100],
+  altitude: [-1_000, 10_000],
+  airQuality: [0, 2_000],
+  odour: [0, 100],
+  vocs: [0, 10_000],
+  gas: [0, 100],
+  smoke: [0, 100],
+  waterPressure: [0, 100],
+  voltage: [0, 100_000],
+  current: [0, 100_000],
+  power: [0, 10_000_000],
+  battery: [0, 100],
+  signal: [0, 4],
+};
+
+/** The first metric of `values` outside its physical range, with its value. */
+export function implausibleMetric(values: Partial<Record<Metric, number>>): { metric: Metric; value: number } | undefined {
+  for (const [metric, value] of Object.entries(values) as [Metric, number][]) {
+    const range = METRIC_RANGES[metric];
+    if (range && !(value >= range[0] && value <= range[1])) return { metric, value };
+  }
+  return undefined;
+}
+
 export const SIM_SCENARIOS = ['construction', 'fire', 'community', 'campus', 'supervision'] as const;
 export type SimScenario = (typeof SIM_SCENARIOS)[number];
 

@@ -18,11 +18,18 @@ export function toMillis(ts: number): number {
   return ts < 1e12 ? ts * 1000 : ts;
 }
 
+/**
+ * NUL and unpaired UTF-16 surrogates cannot be stored as PostgreSQL text or jsonb: a message
+ * carrying one is refused at the edge with this message, never handed to the database.
+ */
+const BAD_TEXT_RE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const text = (max: number) => z.string().max(max).refine((v) => !BAD_TEXT_RE.test(v), 'text holds a NUL byte or an unpaired surrogate');
+
 const common = {
   /** Milliseconds (or seconds, see toMillis) since the epoch; the receive time when absent. */
   ts: z.number().positive().optional(),
   /** The device's message id; a repeated id is stored once (QoS 1 redelivery). */
-  id: z.union([z.string().max(64), z.number().int().nonnegative()]).optional(),
+  id: z.union([text(64), z.number().int().nonnegative()]).optional(),
 };
 
 const metricValues = z.partialRecord(z.enum(METRICS), z.number().finite());
@@ -64,7 +71,7 @@ export const uplinkSchema = z.discriminatedUnion('kind', [
     x: z.number().finite().optional(),
     y: z.number().finite().optional(),
     z: z.number().finite().optional(),
-    floor: z.string().max(32).optional(),
+    floor: text(32).optional(),
   }).refine((m) => (m.lat !== undefined && m.lon !== undefined) || (m.x !== undefined && m.y !== undefined), 'position'),
   z.object({
     kind: z.literal('status'),
@@ -74,23 +81,23 @@ export const uplinkSchema = z.discriminatedUnion('kind', [
     signal: z.number().int().min(0).max(4).optional(),
     mainsPower: z.union([z.literal(0), z.literal(1)]).optional(),
     wearing: z.boolean().optional(),
-    appVersion: z.string().max(64).optional(),
-    systemVersion: z.string().max(64).optional(),
-    iccid: z.string().max(32).optional(),
-    imsi: z.string().max(32).optional(),
+    appVersion: text(64).optional(),
+    systemVersion: text(64).optional(),
+    iccid: text(32).optional(),
+    imsi: text(32).optional(),
   }),
-  z.object({ kind: z.literal('alarm'), ...common, alarm: z.enum(ALARM_EVENTS), value: z.number().finite().optional(), note: z.string().max(200).optional() }),
+  z.object({ kind: z.literal('alarm'), ...common, alarm: z.enum(ALARM_EVENTS), value: z.number().finite().optional(), note: text(200).optional() }),
   z.object({
     kind: z.literal('call'),
     ...common,
-    roomNo: z.string().max(32),
-    community: z.string().max(64).optional(),
-    building: z.string().max(32).optional(),
-    unit: z.string().max(32).optional(),
+    roomNo: text(32),
+    community: text(64).optional(),
+    building: text(32).optional(),
+    unit: text(32).optional(),
   }),
   /** A door unit issued an access card (pushed to consoles as code 5084). */
-  z.object({ kind: z.literal('card'), ...common, cardInfo: z.string().min(1).max(200) }),
-  z.object({ kind: z.literal('ack'), ...common, ref: z.number().int().positive(), ok: z.boolean(), msg: z.string().max(200).optional() }),
+  z.object({ kind: z.literal('card'), ...common, cardInfo: text(200).refine((v) => v.length > 0, 'empty') }),
+  z.object({ kind: z.literal('ack'), ...common, ref: z.number().int().positive(), ok: z.boolean(), msg: text(200).optional() }),
 ]);
 export type Uplink = z.infer<typeof uplinkSchema>;
 export type UplinkKind = Uplink['kind'];
