@@ -4,13 +4,17 @@ import { LOGIN_FAILURE_WINDOW_MS } from '../../shared/constants';
 import { purgeExpired } from '../repos/housekeeping';
 
 const EVERY_MS = 60 * 60 * 1000;
+/** Dead letters are kept 30 days, at most 1,000 per device (a broken device cannot fill the disk). */
+const DEAD_LETTER_DAYS = 30;
+const DEAD_LETTERS_PER_DEVICE = 1_000;
 
 /** Hourly purge of expired auth rows; every replica may run it, the deletes are idempotent. */
 async function housekeeping(app: FastifyInstance) {
   const run = () =>
-    purgeExpired(app.db, app.clock.now(), LOGIN_FAILURE_WINDOW_MS).catch((err: unknown) =>
-      app.log.warn({ err }, 'housekeeping failed'),
-    );
+    Promise.all([
+      purgeExpired(app.db, app.clock.now(), LOGIN_FAILURE_WINDOW_MS),
+      app.deadLetters.prune(new Date(app.clock.now() - DEAD_LETTER_DAYS * 86_400_000), DEAD_LETTERS_PER_DEVICE),
+    ]).catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(run, EVERY_MS);
@@ -19,4 +23,4 @@ async function housekeeping(app: FastifyInstance) {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-export default fp(housekeeping, { name: 'housekeeping', dependencies: ['db'] });
+export default fp(housekeeping, { name: 'housekeeping', dependencies: ['db', 'devices'] });

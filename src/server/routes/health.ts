@@ -12,12 +12,26 @@ const health: FastifyPluginAsyncZod = async (app) => {
         summary: 'Which database and broker this process uses, and its version',
         response: {
           200: envelopeOf(
-            z.object({ db: z.enum(['pglite', 'postgres']), broker: z.enum(['embedded', 'external']), version: z.string() }),
+            z.object({
+              db: z.enum(['pglite', 'postgres']),
+              broker: z.enum(['embedded', 'external']),
+              version: z.string(),
+              /** Device messages kept as dead letters (all replicas), and those this process could not even keep. */
+              deadLetters: z.number(),
+              deadLettersLost: z.number(),
+            }),
           ),
         },
       },
     },
-    async (_request, reply) => reply.ok({ db: app.dbKind, broker: app.broker.kind, version: app.appVersion }),
+    async (_request, reply) =>
+      reply.ok({
+        db: app.dbKind,
+        broker: app.broker.kind,
+        version: app.appVersion,
+        deadLetters: await app.deadLetters.total(),
+        deadLettersLost: app.deadLetters.lost,
+      }),
   );
 };
 

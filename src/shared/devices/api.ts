@@ -12,6 +12,24 @@ const ids = z.array(z.number().int().positive()).min(1, 'nothingSelected').max(1
 
 export const imeiBody = z.object({ imei });
 
+/** `POST /api/device/deadLetter/list`. */
+export const deadLetterListBody = z.object({ imei, page: z.number().int().min(1).max(10_000).default(1), size: z.number().int().min(1).max(100).default(20) });
+
+/** A device message the service could not take (device_dead_letters). */
+export interface DeadLetterRow {
+  id: number;
+  createdAt: string;
+  topic: string;
+  /** 'malformed' | 'implausible' | 'failed' | 'alarm' | 'fence'. */
+  reason: string;
+  error: string;
+  /** Bytes as received. */
+  size: number;
+  /** The payload as text when it is UTF-8 (JSON), else null. */
+  payload: string | null;
+  payloadBase64: string;
+}
+
 /** telemetry / locations / events of one device, oldest first (events newest first). */
 export const seriesBody = z.object({
   imei,

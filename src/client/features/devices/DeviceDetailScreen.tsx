@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { CommandLog } from './CommandLog';
 import { CommandPanel } from './CommandPanel';
+import { DeadLetters } from './DeadLetters';
 import { DeviceHeader, LastValues } from './DeviceOverview';
 import { deviceDetailQuery } from './devices.queries';
 import { SettingsForm } from './SettingsForm';
@@ -45,6 +46,7 @@ export function DeviceDetailScreen({ imei }: { imei: string | undefined }) {
       <CommandPanel detail={d} />
       <CommandLog imei={imei} />
       <SettingsForm imei={imei} />
+      <DeadLetters imei={imei} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import alarmRoutes from './alarm';
 import commandRoutes from './command';
+import deadLetterRoutes from './dead-letters';
 import detailRoutes from './detail';
 import indoorRoutes from './indoor';
 import fenceRoutes from './fence';
@@ -15,6 +16,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
   await app.register(commandRoutes);
   await app.register(stockRoutes);
   await app.register(ingestStatsRoutes);
+  await app.register(deadLetterRoutes);
   await app.register(alarmRoutes);
   await app.register(voiceNetRoutes);
   await app.register(indoorRoutes);
