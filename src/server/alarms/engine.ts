@@ -90,7 +90,7 @@ export class AlarmEngine {
 
   /** Waits until everything queued so far is handled. */
   async drain(): Promise<void> {
-    while (this.urgent.length || this.bulk.length) await Promise.all([this.urgent.drain(), this.bulk.drain()]);
+    while (this.urgent.busy || this.bulk.busy) await Promise.all([this.urgent.drain(), this.bulk.drain()]);
   }
 
   private push(input: Input): void {

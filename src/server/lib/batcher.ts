@@ -129,6 +129,11 @@ export class Batcher<T> {
     return this.queue.length;
   }
 
+  /** Items queued or a batch being written. */
+  get busy(): boolean {
+    return this.queue.length > 0 || this.running !== undefined;
+  }
+
   /** Queues an item; false when the queue is full or closed (the caller counts it). */
   push(item: T): boolean {
     if (this.closed || this.queue.length >= this.opts.maxQueue) return false;
