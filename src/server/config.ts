@@ -36,6 +36,12 @@ const envSchema = z.object({
   MQTT_CLIENT_ID: z.string().trim().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, ., - and _ only').optional(),
   /** Shared-subscription group the ingest reads through on an external broker. */
   INGEST_GROUP: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only').default('ingest'),
+  /**
+   * When a device's QoS 1 uplink is acknowledged: after its row is committed (default; nothing
+   * acknowledged is lost on a crash), or on receipt (faster, loses what was queued on a crash).
+   * docs/decisions.md "Durability" has the measured trade.
+   */
+  INGEST_ACK: z.enum(['commit', 'receipt']).default('commit'),
   /** Per-device publish rate: messages a second sustained (0: no limit) and the burst above it. */
   DEVICE_RATE_PER_S: z.coerce.number().min(0).max(100_000).default(20),
   DEVICE_RATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(200),
@@ -84,6 +90,7 @@ export interface Config {
   /** Stable client id on an external broker; undefined (tests): random, clean session. */
   mqttClientId?: string;
   deviceTimeoutS: number;
+  ingestAck: 'commit' | 'receipt';
   /** Per-device publish rate limit (messages/s, 0 off) and burst. */
   deviceRate: { perS: number; burst: number };
   /** Consoles' broker URL (MQTT over WebSocket) when not the same origin's `/mqtt`. */
@@ -140,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestGroup: e.INGEST_GROUP,
     mqttClientId: e.MQTT_CLIENT_ID ?? (e.NODE_ENV === 'test' ? undefined : `console-svc-${hostname().replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 40)}-${e.PORT}`),
     deviceTimeoutS: e.DEVICE_TIMEOUT_S,
+    ingestAck: e.INGEST_ACK,
     deviceRate: { perS: e.DEVICE_RATE_PER_S, burst: e.DEVICE_RATE_BURST },
     mqttWsUrl: e.MQTT_WS_URL,
     agora: agoraOf(e.AGORA_APP_ID, e.AGORA_APP_CERTIFICATE),

@@ -107,6 +107,11 @@ export class Ingest {
   private inFlight = 0;
   private flights = 0;
   private lookups = 0;
+  /**
+   * QoS 1 messages that arrived while the queue was full, waiting for room (their device waits
+   * for its PUBACK meanwhile, and its broker connection reads nothing more: backpressure).
+   */
+  private parked: (() => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private liveTimer: NodeJS.Timeout | undefined;
   private sweeper: NodeJS.Timeout | undefined;
@@ -138,6 +143,10 @@ export class Ingest {
    * acknowledged only when it is 'stored' or 'refused' for good (docs/decisions.md "Durability").
    */
   handle(topic: string, payload: Buffer, publisher: Principal | null, settle?: Settle): void {
+    if (settle && this.depth() >= MAX_QUEUE && this.parked.length < MAX_QUEUE && !this.closed) {
+      this.parked.push(() => this.handle(topic, payload, publisher, settle));
+      return;
+    }
     const done = once(settle);
     if (this.closed) return done('lost');
     const stats = this.deps.stats;
@@ -224,7 +233,8 @@ export class Ingest {
 
   /** Waits until everything queued so far is written, the pending live fields included. */
   async drain(): Promise<void> {
-    while (this.queue.length || this.urgent.length || this.flights || this.urgentFlights || this.lookups || this.lives.size) {
+    while (this.queue.length || this.urgent.length || this.flights || this.urgentFlights || this.lookups || this.lives.size || this.parked.length) {
+      this.unpark();
       if (this.flights || this.urgentFlights) await Promise.all([this.settled, this.urgentSettled]);
       else if (this.urgent.length) this.kickUrgent();
       else if (this.queue.length || this.lives.size) {
@@ -237,6 +247,7 @@ export class Ingest {
   async close(): Promise<void> {
     // New traffic is refused first, so the drain ends even while devices keep publishing.
     this.closed = true;
+    for (const retry of this.parked.splice(0)) retry();
     clearInterval(this.sweeper);
     await this.drain().catch(() => {});
     clearTimeout(this.timer);
@@ -371,7 +382,14 @@ export class Ingest {
         this.timer.unref();
       }
       if (this.lives.size) this.armLive();
+      this.unpark();
     })();
+  }
+
+  /** Lets parked messages in while there is room. */
+  private unpark(): void {
+    let n = 0;
+    while (this.parked.length && this.depth() < MAX_QUEUE && n++ < FLUSH_AT) this.parked.shift()!();
   }
 
   /** Makes pending live fields due after LIVE_MS, writing them even when no messages follow. */
