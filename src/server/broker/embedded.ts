@@ -1,6 +1,7 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type AuthErrorCode, type Client } from 'aedes';
 import { authorizePublish, type Principal } from './acl';
+import { DEFAULT_MAX_PACKET_BYTES, limitPacketSize } from './packet-limit';
 import { toPayload, type EmbeddedBroker, type PublishedHandler } from './types';
 
 // AuthErrorCode is an ambient const enum (unreadable under isolatedModules): 3 and 4 of MQTT 3.1.1.
@@ -15,6 +16,8 @@ export interface EmbeddedOptions {
   /** Decides a console's PUBLISH (devices are decided in place, without a lookup). */
   authorizeConsolePublish(principal: Principal, topic: string, packet: { payload: Buffer; retain: boolean }): Promise<boolean>;
   onError(err: unknown): void;
+  /** Connections announcing a larger MQTT packet are cut (packet-limit.ts). */
+  maxPacketBytes?: number;
 }
 
 function authError(message: string, returnCode: AuthErrorCode): AuthenticateError {
@@ -121,7 +124,10 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
     },
     listenTcp: (port, host) =>
       new Promise<number>((resolve, reject) => {
-        const server = createServer((socket) => aedes.handle(socket));
+        const server = createServer((socket) => {
+          limitPacketSize(socket, opts.maxPacketBytes ?? DEFAULT_MAX_PACKET_BYTES);
+          aedes.handle(socket);
+        });
         server.once('error', reject);
         server.listen(port, host, () => {
           server.off('error', reject);
@@ -130,6 +136,7 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
         });
       }),
     handleStream: (stream, req) => {
+      limitPacketSize(stream, opts.maxPacketBytes ?? DEFAULT_MAX_PACKET_BYTES);
       aedes.handle(stream, req);
     },
     close: async () => {
