@@ -1,10 +1,11 @@
 import { connect as tcpConnect, type AddressInfo, type Socket } from 'node:net';
+import { Duplex } from 'node:stream';
 import mqtt, { type MqttClient } from 'mqtt';
 import mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { topics } from '../../src/shared/topics';
-import { packetSizeWatcher } from '../../src/server/broker/packet-limit';
+import { limitPacketSize, PacketTooLargeError, packetSizeWatcher } from '../../src/server/broker/packet-limit';
 import type { EmbeddedBroker } from '../../src/server/broker/types';
 import { buildTestApp, type TestApp } from './helper';
 import { addDevices, type TestDevice } from './ingest-helper';
@@ -56,6 +57,23 @@ describe('packetSizeWatcher', () => {
     expect(over(big.subarray(2, 4))).toBe(big.length);
     expect(packetSizeWatcher(256 * KB)(publishHeader(200 * MB))).toBe(1 + 4 + 200 * MB);
     expect(packetSizeWatcher(256 * KB)(Buffer.from([0x30, 0xff, 0xff, 0xff, 0xff]))).toBe(Infinity);
+  });
+});
+
+describe('limitPacketSize', () => {
+  it('passes what its source pushes until a packet is over the limit, then destroys the stream and reports it', async () => {
+    const stream = new Duplex({ read() {}, write: (_c, _e, cb) => cb() });
+    const cuts: PacketTooLargeError[] = [];
+    limitPacketSize(stream, 1024, (e) => cuts.push(e));
+    const read: Buffer[] = [];
+    stream.on('data', (c: Buffer) => read.push(c));
+    const errored = new Promise<unknown>((r) => stream.once('error', r));
+    stream.push(publish(500));
+    stream.push(publishHeader(2000));
+    stream.push(Buffer.alloc(100));
+    expect(await errored).toBeInstanceOf(PacketTooLargeError);
+    expect(cuts.map((e) => e.message)).toEqual(['MQTT packet of 2003 bytes over the limit of 1024']);
+    expect(Buffer.concat(read)).toEqual(publish(500));
   });
 });
 

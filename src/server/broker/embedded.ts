@@ -16,8 +16,9 @@ export interface EmbeddedOptions {
   /** Decides a console's PUBLISH (devices are decided in place, without a lookup). */
   authorizeConsolePublish(principal: Principal, topic: string, packet: { payload: Buffer; retain: boolean }): Promise<boolean>;
   onError(err: unknown): void;
-  /** Connections announcing a larger MQTT packet are cut (packet-limit.ts). */
+  /** Connections announcing a larger MQTT packet are cut (packet-limit.ts) and reported here. */
   maxPacketBytes?: number;
+  onOversize?(message: string): void;
 }
 
 function authError(message: string, returnCode: AuthErrorCode): AuthenticateError {
@@ -125,7 +126,7 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
     listenTcp: (port, host) =>
       new Promise<number>((resolve, reject) => {
         const server = createServer((socket) => {
-          limitPacketSize(socket, opts.maxPacketBytes ?? DEFAULT_MAX_PACKET_BYTES);
+          limitPacketSize(socket, opts.maxPacketBytes ?? DEFAULT_MAX_PACKET_BYTES, (e) => opts.onOversize?.(`${e.message} from ${socket.remoteAddress}`));
           aedes.handle(socket);
         });
         server.once('error', reject);
@@ -136,7 +137,7 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
         });
       }),
     handleStream: (stream, req) => {
-      limitPacketSize(stream, opts.maxPacketBytes ?? DEFAULT_MAX_PACKET_BYTES);
+      limitPacketSize(stream, opts.maxPacketBytes ?? DEFAULT_MAX_PACKET_BYTES, (e) => opts.onOversize?.(`${e.message} from ${req?.socket.remoteAddress}`));
       aedes.handle(stream, req);
     },
     close: async () => {

@@ -68,7 +68,7 @@ export function packetSizeWatcher(maxBytes: number): (chunk: Uint8Array) => numb
  * Aedes keeps reading the stream itself, with no extra stream on the hot path. An oversized
  * packet destroys the stream with a PacketTooLargeError; its bytes never reach Aedes.
  */
-export function limitPacketSize(stream: Duplex, maxBytes: number): void {
+export function limitPacketSize(stream: Duplex, maxBytes: number, onCut?: (err: PacketTooLargeError) => void): void {
   const over = packetSizeWatcher(maxBytes);
   const push = stream.push.bind(stream);
   let cut = false;
@@ -79,7 +79,9 @@ export function limitPacketSize(stream: Duplex, maxBytes: number): void {
       const size = over(bytes);
       if (size !== undefined) {
         cut = true;
-        stream.destroy(new PacketTooLargeError(size, maxBytes));
+        const err = new PacketTooLargeError(size, maxBytes);
+        onCut?.(err);
+        stream.destroy(err);
         return false;
       }
     }
