@@ -54,6 +54,20 @@ const envSchema = z.object({
     .transform((v) => v || undefined)
     .pipe(z.url({ protocol: /^wss?$/, error: 'expected a ws:// or wss:// URL' }).optional())
     .optional(),
+  /** Shared secret an external broker presents to POST /api/mqtt/auth and /acl; unset: those hooks are off. */
+  MQTT_HTTP_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16, 'expected at least 16 characters').optional())
+    .optional(),
+  /** Largest MQTT packet the embedded broker accepts; a bigger one closes the connection (MQTT's own cap is 256 MB). */
+  MQTT_MAX_PACKET_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024, 'expected at least 1024 bytes')
+    .max(268_435_460, 'expected at most 268435460 bytes')
+    .default(256 * 1024),
   /** Door-unit intercom over Agora: both set, or both unset (the local token provider). */
   AGORA_APP_ID: z.string().trim().regex(/^[0-9a-f]{32}$/i, 'expected the 32 hex digits of an Agora App ID').optional().or(z.literal('')),
   AGORA_APP_CERTIFICATE: z.string().trim().regex(/^[0-9a-f]{32}$/i, 'expected the 32 hex digits of an Agora App Certificate').optional().or(z.literal('')),
@@ -95,6 +109,10 @@ export interface Config {
   deviceRate: { perS: number; burst: number };
   /** Consoles' broker URL (MQTT over WebSocket) when not the same origin's `/mqtt`. */
   mqttWsUrl?: string;
+  /** Bearer secret of the broker HTTP hooks (/api/mqtt/auth, /api/mqtt/acl); undefined: they refuse every call. */
+  mqttHttpSecret?: string;
+  /** Embedded broker: connections announcing a larger packet are cut before it is buffered. */
+  mqttMaxPacketBytes: number;
   /** Agora credentials; without them the intercom uses the local token provider. */
   agora?: { appId: string; appCertificate: string };
   voiceTokenTtlS: number;
@@ -118,6 +136,18 @@ function agoraOf(appId: string | undefined, appCertificate: string | undefined):
     throw new ConfigError(`Invalid ${appId ? 'AGORA_APP_CERTIFICATE' : 'AGORA_APP_ID'}: AGORA_APP_ID and AGORA_APP_CERTIFICATE are set together or not at all`);
   }
   return { appId, appCertificate };
+}
+
+/**
+ * Checked by real starts only (main.ts): with MQTT_URL the service's own `/mqtt` has no broker
+ * behind it, so consoles without MQTT_WS_URL would never get a live alarm - and nothing would say so.
+ */
+export function checkConsoleBroker(config: Pick<Config, 'mqttUrl' | 'mqttWsUrl'>): void {
+  if (config.mqttUrl && !config.mqttWsUrl) {
+    throw new ConfigError(
+      "Missing MQTT_WS_URL: with MQTT_URL set, consoles need the external broker's WebSocket listener (e.g. wss://broker.example.com/mqtt); this service's /mqtt has no broker behind it",
+    );
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -150,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestAck: e.INGEST_ACK,
     deviceRate: { perS: e.DEVICE_RATE_PER_S, burst: e.DEVICE_RATE_BURST },
     mqttWsUrl: e.MQTT_WS_URL,
+    mqttHttpSecret: e.MQTT_HTTP_SECRET,
+    mqttMaxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
     agora: agoraOf(e.AGORA_APP_ID, e.AGORA_APP_CERTIFICATE),
     voiceTokenTtlS: e.VOICE_TOKEN_TTL_S,
     maps: { amapKey: e.AMAP_KEY || undefined, amapSecurityCode: e.AMAP_SECURITY_CODE || undefined, googleKey: e.GOOGLE_MAPS_KEY || undefined },

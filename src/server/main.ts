@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { checkConsoleBroker, ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/pglite-lock';
 import { DEMO_ACCOUNTS } from './db/seed';
 import { MQTT_WS_PATH } from '../shared/topics';
@@ -76,6 +76,7 @@ async function main(): Promise<void> {
   let fleet: Fleet | undefined;
   try {
     const config = loadConfig();
+    checkConsoleBroker(config);
     app = await buildApp({ config });
     await listen(app, config);
     const sim = await simulate(app, config);

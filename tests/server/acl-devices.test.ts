@@ -6,7 +6,7 @@ import { authorizeDeviceConnect, authorizePublish, authorizeSubscribe, type Prin
 import type { EmbeddedBroker } from '../../src/server/broker/types';
 import { deviceSecret } from '../../src/server/devices/secrets';
 import { addTenant, addUser } from './fixtures';
-import { buildTestApp, login, post, type TestApp } from './helper';
+import { AS_BROKER, buildTestApp, login, post, type TestApp } from './helper';
 import { addDevices, deviceClient, randomImei, type TestDevice } from './ingest-helper';
 
 describe('device ACL decisions (pure)', () => {
@@ -114,8 +114,8 @@ describe('device ACL on the embedded broker and the HTTP hooks', () => {
   });
 
   it('answers the external broker hooks for devices the same way', async () => {
-    const auth = (body: object) => post(t.app, '/api/mqtt/auth', body).then((r) => r.status);
-    const acl = (body: object) => post(t.app, '/api/mqtt/acl', body).then((r) => r.status);
+    const auth = (body: object) => post(t.app, '/api/mqtt/auth', body, AS_BROKER).then((r) => r.status);
+    const acl = (body: object) => post(t.app, '/api/mqtt/acl', body, AS_BROKER).then((r) => r.status);
     expect(await auth({ username: mine.imei, password: mine.secret })).toBe(200);
     expect(await auth({ username: mine.imei, password: other.secret })).toBe(403);
     expect(await auth({ username: randomImei(), password: mine.secret })).toBe(403);

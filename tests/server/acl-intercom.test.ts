@@ -9,7 +9,7 @@ import { topics } from '../../src/shared/topics';
 import { authorizeConsolePublish, type Principal } from '../../src/server/broker/acl';
 import type { EmbeddedBroker } from '../../src/server/broker/types';
 import { addTenant } from './fixtures';
-import { buildTestApp, login, post, type TestApp } from './helper';
+import { AS_BROKER, buildTestApp, login, post, type TestApp } from './helper';
 import { addDevices, deviceClient, type TestDevice } from './ingest-helper';
 
 const IMEI = '861234567890123';
@@ -126,7 +126,7 @@ describe('console publish on the embedded broker and the HTTP hook', () => {
 
   it('answers the external broker\'s ACL hook by topic', async () => {
     const { user } = await login(t.app, 'demo', 'demo123');
-    const acl = (topic: string, acc: number) => post(t.app, '/api/mqtt/acl', { username: String(user.id), topic, acc }).then((r) => r.status);
+    const acl = (topic: string, acc: number) => post(t.app, '/api/mqtt/acl', { username: String(user.id), topic, acc }, AS_BROKER).then((r) => r.status);
     expect(await acl(topics.deviceServer(door.imei), 2)).toBe(200);
     expect(await acl(topics.deviceServer(foreignDoor.imei), 2)).toBe(403);
     expect(await acl(topics.deviceServer(helmet.imei), 2)).toBe(403);
@@ -136,7 +136,7 @@ describe('console publish on the embedded broker and the HTTP hook', () => {
     expect(await acl(topics.userWeb(user.id + 1), 4)).toBe(403);
     // Read+write on the server topic: consoles may write it but not read door commands.
     expect(await acl(topics.deviceServer(door.imei), 3)).toBe(403);
-    const emqx = await post(t.app, '/api/mqtt/acl?broker=emqx', { username: String(user.id), topic: topics.deviceServer(door.imei), action: 'publish' });
+    const emqx = await post(t.app, '/api/mqtt/acl?broker=emqx', { username: String(user.id), topic: topics.deviceServer(door.imei), action: 'publish' }, AS_BROKER);
     expect(emqx).toMatchObject({ status: 200, data: { allow: true } });
   });
 });

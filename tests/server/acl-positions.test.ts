@@ -8,7 +8,7 @@ import { POSITIONS_CODE, positionsPushSchema, type Position } from '../../src/sh
 import { tenantPositionsTopic, topics } from '../../src/shared/topics';
 import { authorizeSubscribe, positionsTopicTenant, type Principal } from '../../src/server/broker/acl';
 import type { EmbeddedBroker } from '../../src/server/broker/types';
-import { buildTestApp, login, post, type TestApp } from './helper';
+import { AS_BROKER, buildTestApp, login, post, type TestApp } from './helper';
 import { tenantId } from './fixtures';
 import { tenantWithAdmin } from './org-helper';
 import { addDevices, type TestDevice } from './ingest-helper';
@@ -103,7 +103,7 @@ describe('positions push on the embedded broker', () => {
 
   it('answers the external broker ACL hook by tenant', async () => {
     const { user } = await login(t.app, 'demo', 'demo123');
-    const acl = (topic: string, acc: number) => post(t.app, '/api/mqtt/acl', { username: String(user.id), topic, acc }).then((r) => r.status);
+    const acl = (topic: string, acc: number) => post(t.app, '/api/mqtt/acl', { username: String(user.id), topic, acc }, AS_BROKER).then((r) => r.status);
     expect(await acl(tenantPositionsTopic(demoTenant), 4)).toBe(200);
     expect(await acl(tenantPositionsTopic(demoTenant), 1)).toBe(200);
     expect(await acl(tenantPositionsTopic(demoTenant + 1000), 4)).toBe(403);

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { topics } from '../../src/shared/topics';
 import { authorizeConnect, authorizePublish, authorizeSubscribe } from '../../src/server/broker/acl';
 import type { EmbeddedBroker } from '../../src/server/broker/types';
-import { buildTestApp, login, post, type TestApp } from './helper';
+import { AS_BROKER, buildTestApp, login, post, type TestApp } from './helper';
 
 let t: TestApp;
 let tcpPort: number;
@@ -111,20 +111,20 @@ describe('embedded broker', () => {
 describe('HTTP auth hooks for external brokers', () => {
   it('answers /api/mqtt/auth with the same decision (200 allow, 403 deny)', async () => {
     const { token, user } = await login(t.app, 'demo', 'demo123');
-    const ok = await post(t.app, '/api/mqtt/auth', { username: String(user.id), password: token, clientid: 'c1' });
+    const ok = await post(t.app, '/api/mqtt/auth', { username: String(user.id), password: token, clientid: 'c1' }, AS_BROKER);
     expect(ok).toMatchObject({ status: 200, ok: true, result: 'allow' } as object);
-    const bad = await post(t.app, '/api/mqtt/auth', { username: String(user.id), password: 'nope' });
+    const bad = await post(t.app, '/api/mqtt/auth', { username: String(user.id), password: 'nope' }, AS_BROKER);
     expect(bad).toMatchObject({ status: 403, ok: false, result: 'deny' } as object);
-    const emqx = await post(t.app, '/api/mqtt/auth?broker=emqx', { username: String(user.id), password: 'nope' });
+    const emqx = await post(t.app, '/api/mqtt/auth?broker=emqx', { username: String(user.id), password: 'nope' }, AS_BROKER);
     expect(emqx).toMatchObject({ status: 200, result: 'deny' } as object);
-    const malformed = await post(t.app, '/api/mqtt/auth', [1, 2, 3]);
+    const malformed = await post(t.app, '/api/mqtt/auth', [1, 2, 3], AS_BROKER);
     expect(malformed.status).toBe(403);
   });
 
   it('answers /api/mqtt/acl for subscribe, read and publish', async () => {
     const { user } = await login(t.app, 'demo', 'demo123');
     const me = String(user.id);
-    const acl = (body: object) => post(t.app, '/api/mqtt/acl', body).then((r) => r.status);
+    const acl = (body: object) => post(t.app, '/api/mqtt/acl', body, AS_BROKER).then((r) => r.status);
     expect(await acl({ username: me, topic: `acm/${me}/web`, acc: 4 })).toBe(200);
     expect(await acl({ username: me, topic: `acm/${me}/web`, acc: 1 })).toBe(200);
     expect(await acl({ username: me, topic: 'acm/notice/web', action: 'subscribe' })).toBe(200);

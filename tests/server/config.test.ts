@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config';
+import { checkConsoleBroker, ConfigError, loadConfig } from '../../src/server/config';
 
 describe('config', () => {
   it('has the documented defaults', () => {
@@ -36,6 +36,9 @@ describe('config', () => {
     [{ MQTT_PORT: '70000' }, /^Invalid MQTT_PORT/],
     [{ NODE_ENV: 'prod' }, /^Invalid NODE_ENV/],
     [{ DATABASE_URL: 'not a url' }, /^Invalid DATABASE_URL/],
+    [{ MQTT_HTTP_SECRET: 'short' }, /^Invalid MQTT_HTTP_SECRET \("short"\): expected at least 16 characters/],
+    [{ MQTT_MAX_PACKET_BYTES: '100' }, /^Invalid MQTT_MAX_PACKET_BYTES/],
+    [{ MQTT_MAX_PACKET_BYTES: '300000000' }, /^Invalid MQTT_MAX_PACKET_BYTES/],
   ])('refuses %j with one clear line', (env, message) => {
     let err: unknown;
     try {
@@ -47,4 +50,44 @@ describe('config', () => {
     expect((err as Error).message).toMatch(message);
     expect((err as Error).message).not.toContain('\n');
   });
+
+  it('reads the broker hook secret and the packet limit (256 KB by default)', () => {
+    expect(loadConfig({})).toMatchObject({ mqttHttpSecret: undefined, mqttMaxPacketBytes: 262_144 });
+    expect(loadConfig({ MQTT_HTTP_SECRET: '  ' }).mqttHttpSecret).toBeUndefined();
+    expect(loadConfig({ MQTT_HTTP_SECRET: ' 0123456789abcdef ', MQTT_MAX_PACKET_BYTES: '65536' })).toMatchObject({
+      mqttHttpSecret: '0123456789abcdef',
+      mqttMaxPacketBytes: 65_536,
+    });
+  });
+
+  it('stops a start with MQTT_URL but no MQTT_WS_URL, in one line naming MQTT_WS_URL', () => {
+    const external = loadConfig({ MQTT_URL: 'mqtt://broker:1883' });
+    let err: unknown;
+    try {
+      checkConsoleBroker(external);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toMatch(/^Missing MQTT_WS_URL: with MQTT_URL set/);
+    expect((err as Error).message).not.toContain('\n');
+    expect(() => checkConsoleBroker(loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_WS_URL: 'wss://broker.example.com/mqtt' }))).not.toThrow();
+    expect(() => checkConsoleBroker(loadConfig({}))).not.toThrow(); // embedded broker: consoles use this service's /mqtt
+  });
+});
+
+describe('a real start (main.ts)', () => {
+  it('exits with the one MQTT_WS_URL line, before opening anything, when MQTT_URL comes alone', async () => {
+    const { execFile } = await import('node:child_process');
+    const env: NodeJS.ProcessEnv = { ...process.env, MQTT_URL: 'mqtt://127.0.0.1:1', DATA_DIR: '/nonexistent-data-dir', LOG_LEVEL: 'silent' };
+    delete env.MQTT_WS_URL;
+    delete env.DATABASE_URL;
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, timeout: 60_000 }, (_err, _stdout, stderr) =>
+        resolve({ code: child.exitCode, stderr }),
+      );
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^Missing MQTT_WS_URL: with MQTT_URL set[^\n]*$/);
+  }, 60_000);
 });

@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHasher } from '../../src/server/auth/passwords';
 import { openDatabase, type Database } from '../../src/server/db/driver';
-import { DataDirLockedError, lockDataDir } from '../../src/server/db/pglite-lock';
+import { DataDirLockedError, lockDataDir, ownerOf } from '../../src/server/db/pglite-lock';
 import { resources, roleResources, roles, tenants, users } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
 import { CHEAP_ARGON2, freshPostgres } from './helper';
@@ -46,6 +47,60 @@ describe('PGlite directory lock', () => {
     release();
     lockDataDir(dir)();
   });
+
+  const linux = existsSync('/proc/self/stat') && existsSync('/proc/sys/kernel/random/boot_id');
+  const lockFile = (dir: string) => join(dir, 'pglite.lock');
+  const takeOver = (dir: string) => {
+    const told: string[] = [];
+    const release = lockDataDir(dir, (m) => told.push(m));
+    expect(JSON.parse(readFileSync(lockFile(dir), 'utf8'))).toMatchObject({ pid: process.pid });
+    release();
+    return told;
+  };
+
+  it.runIf(linux)('takes over a lock naming our own pid with another start time (a container restarted as pid 1)', () => {
+    const dir = tempDir();
+    writeFileSync(lockFile(dir), JSON.stringify({ ...ownerOf(process.pid), startTime: '1' }));
+    expect(takeOver(dir)).toEqual([expect.stringMatching(/^Took over the stale lock .*pglite\.lock \(pid \d+\): pid \d+ now belongs to another process$/)]);
+    // an old pid-only lock naming us is stale too
+    writeFileSync(lockFile(dir), String(process.pid));
+    expect(takeOver(dir)).toEqual([expect.stringContaining('is this process')]);
+  });
+
+  it.runIf(linux)('takes over a lock from another boot even though its pid is alive with the same start time', () => {
+    const dir = tempDir();
+    writeFileSync(lockFile(dir), JSON.stringify({ ...ownerOf(process.ppid), bootId: '00000000-0000-0000-0000-000000000000' }));
+    expect(takeOver(dir)).toEqual([expect.stringContaining('before the machine restarted')]);
+  });
+
+  it('leaves the lock of a live process alone, and takes it once that process is gone', async () => {
+    const dir = tempDir();
+    const holder = spawn(
+      process.execPath,
+      ['--import', 'tsx', '-e', `import('./src/server/db/pglite-lock.ts').then((m) => { m.lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1000); })`],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout.on('data', (d: Buffer) => d.toString().includes('locked') && resolve());
+        holder.once('exit', (code) => reject(new Error(`lock holder exited (${code})`)));
+      });
+      const err = (() => {
+        try {
+          lockDataDir(dir);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(err).toBeInstanceOf(DataDirLockedError);
+      expect((err as Error).message).toContain(`pid ${holder.pid}`);
+    } finally {
+      const exited = new Promise((r) => holder.once('exit', r));
+      holder.kill('SIGKILL');
+      await exited;
+    }
+    expect(takeOver(dir)).toEqual([expect.stringContaining(`its process ${holder.pid} is gone`)]);
+  }, 60_000);
 });
 
 describe('seed', () => {

@@ -9,6 +9,10 @@ import type { Clock } from '../../src/server/lib/clock';
 
 export const CHEAP_ARGON2 = { memoryCost: 1024, timeCost: 1 };
 
+/** The test apps' MQTT_HTTP_SECRET, and the `post` option that presents it as a broker does. */
+export const BROKER_HOOK_SECRET = 'test-broker-hook-secret-0123456789';
+export const AS_BROKER = { token: `Bearer ${BROKER_HOOK_SECRET}` };
+
 export interface ManualClock extends Clock {
   advance(ms: number): void;
 }
@@ -90,6 +94,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       mqttClientId: undefined,
       // Tests publish thousands of messages from one device on a clock that stands still.
       deviceRate: { perS: 0, burst: 1 },
+      mqttHttpSecret: BROKER_HOOK_SECRET,
       ...opts.config,
     },
   });

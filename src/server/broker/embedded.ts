@@ -1,7 +1,12 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type AuthErrorCode, type Client } from 'aedes';
 import { authorizePublish, type Principal } from './acl';
+<<<<<<< HEAD
 import { toPayload, type EmbeddedBroker, type PublishedHandler, type UplinkHandler } from './types';
+=======
+import { DEFAULT_MAX_PACKET_BYTES, limitPacketSize } from './packet-limit';
+import { toPayload, type EmbeddedBroker, type PublishedHandler } from './types';
+>>>>>>> h/broker
 
 // AuthErrorCode is an ambient const enum (unreadable under isolatedModules): 3 and 4 of MQTT 3.1.1.
 const SERVER_UNAVAILABLE = 3 as AuthErrorCode;
@@ -15,6 +20,9 @@ export interface EmbeddedOptions {
   /** Decides a console's PUBLISH (devices are decided in place, without a lookup). */
   authorizeConsolePublish(principal: Principal, topic: string, packet: { payload: Buffer; retain: boolean }): Promise<boolean>;
   onError(err: unknown): void;
+  /** Connections announcing a larger MQTT packet are cut (packet-limit.ts) and reported here. */
+  maxPacketBytes?: number;
+  onOversize?(message: string): void;
 }
 
 function authError(message: string, returnCode: AuthErrorCode): AuthenticateError {
@@ -141,7 +149,10 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
     },
     listenTcp: (port, host) =>
       new Promise<number>((resolve, reject) => {
-        const server = createServer((socket) => aedes.handle(socket));
+        const server = createServer((socket) => {
+          limitPacketSize(socket, opts.maxPacketBytes ?? DEFAULT_MAX_PACKET_BYTES, (e) => opts.onOversize?.(`${e.message} from ${socket.remoteAddress}`));
+          aedes.handle(socket);
+        });
         server.once('error', reject);
         server.listen(port, host, () => {
           server.off('error', reject);
@@ -150,6 +161,7 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
         });
       }),
     handleStream: (stream, req) => {
+      limitPacketSize(stream, opts.maxPacketBytes ?? DEFAULT_MAX_PACKET_BYTES, (e) => opts.onOversize?.(`${e.message} from ${req?.socket.remoteAddress}`));
       aedes.handle(stream, req);
     },
     close: async () => {

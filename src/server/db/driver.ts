@@ -26,6 +26,8 @@ export interface OpenOptions {
   dataDir: string;
   /** Throwaway in-memory PGlite (tests). */
   memory?: boolean;
+  /** Told when a stale PGlite lock is taken over. */
+  onWarn?: (message: string) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -39,7 +41,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
-  const release = opts.memory ? () => {} : lockDataDir(opts.dataDir);
+  const release = opts.memory ? () => {} : lockDataDir(opts.dataDir, opts.onWarn);
   let client: PGlite | undefined;
   try {
     client = await PGlite.create(opts.memory ? undefined : join(opts.dataDir, 'pglite'));

@@ -24,6 +24,8 @@ async function broker(app: FastifyInstance) {
     authorizeSubscribe: (principal, topic) => checkSubscribe(app, principal, topic),
     authorizeConsolePublish: (principal, topic, packet) => checkPublish(app, principal, topic, packet),
     onError: (err) => app.log.error({ err }, 'broker authorisation failed'),
+    maxPacketBytes: app.config.mqttMaxPacketBytes,
+    onOversize: (message) => app.log.warn(`MQTT connection cut: ${message}`),
   });
   app.decorate('broker', embedded);
   app.addHook('onClose', () => embedded.close());

@@ -7,7 +7,7 @@ import { seed } from '../db/seed';
 /** Opens the database (PGlite or PostgreSQL), applies migrations and seeds an empty one. */
 async function db(app: FastifyInstance) {
   const { config } = app;
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: config.memoryDb });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: config.memoryDb, onWarn: (m) => app.log.warn(m) });
   app.addHook('onClose', () => database.close());
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);

@@ -1,8 +1,9 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, checkPublish, checkSubscribe, principalOf, type AccessDeps } from '../../broker/access';
 import type { Principal } from '../../broker/acl';
+import { safeEqual, sha256 } from '../../lib/crypto';
 
 /*
  * HTTP auth backend for external brokers: the embedded broker's rules, served to Mosquitto
@@ -22,6 +23,11 @@ import type { Principal } from '../../broker/acl';
  * refusal as HTTP 200 {result: "deny"} instead.
  * Any error, including a malformed request, is a refusal, never an accidental 200.
  * The service's own broker account must be allowed by the broker itself (e.g. a superuser).
+ *
+ * Only the broker may ask: every call carries MQTT_HTTP_SECRET, as `Authorization: Bearer <secret>`
+ * (EMQX request headers) or as the whole User-Agent (mosquitto-go-auth's HTTP backend can set no
+ * other header: auth_opt_http_user_agent). Otherwise anyone could probe which IMEIs exist. Without
+ * a configured secret the hooks answer 404 to everyone; a missing or wrong one gets 401.
  */
 
 const query = z.object({ broker: z.enum(['emqx']).optional() }).optional();
@@ -34,19 +40,19 @@ const aclBody = z.looseObject({
   action: z.enum(['publish', 'subscribe', 'all']).optional(),
 });
 
-function decide(reply: FastifyReply, allow: boolean, why = 'not authorized') {
+function decide(reply: FastifyReply, allow: boolean, why = 'not authorized', refusedStatus = 403) {
   const emqx = (reply.request.query as { broker?: string } | undefined)?.broker === 'emqx';
   const body = {
-    code: allow ? 0 : 403,
+    code: allow ? 0 : refusedStatus === 404 ? 404 : 403,
     msg: allow ? 'OK' : why,
-    key: allow ? 'ok' : 'noPermission',
+    key: allow ? 'ok' : refusedStatus === 404 ? 'notFound' : 'noPermission',
     data: { allow },
     ok: allow,
     error: allow ? '' : why,
     result: allow ? 'allow' : 'deny',
     is_superuser: false,
   };
-  return reply.status(allow || emqx ? 200 : 403).send(body);
+  return reply.status(allow || emqx ? 200 : refusedStatus).send(body);
 }
 
 async function aclAllows(app: AccessDeps, principal: Principal | undefined, topic: string, acc?: number, action?: string): Promise<boolean> {
@@ -58,7 +64,25 @@ async function aclAllows(app: AccessDeps, principal: Principal | undefined, topi
   return false;
 }
 
+/** The secret the caller presented, from either header the supported brokers can send. */
+function presented(request: FastifyRequest): string | undefined {
+  const bearer = /^Bearer\s+(.+?)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  return bearer ?? request.headers['user-agent'];
+}
+
+/** Compared as digests, so neither the content nor the length of the secret leaks through timing. */
+function secretMatches(expected: string, given: string | undefined): boolean {
+  return given !== undefined && safeEqual(Buffer.from(sha256(given)), Buffer.from(sha256(expected)));
+}
+
 const mqtt: FastifyPluginAsyncZod = async (app) => {
+  // Before the body is parsed: an outsider learns nothing and costs nothing.
+  app.addHook('onRequest', async (request, reply) => {
+    const secret = app.config.mqttHttpSecret;
+    if (!secret) return decide(reply, false, 'broker hooks are off (MQTT_HTTP_SECRET is not set)', 404);
+    if (!secretMatches(secret, presented(request))) return decide(reply, false, 'bad broker secret', 401);
+  });
+
   const common = {
     config: { public: true },
     errorHandler: (err: Error, _request: unknown, reply: FastifyReply) => {
