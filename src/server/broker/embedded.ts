@@ -1,12 +1,8 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type AuthErrorCode, type Client } from 'aedes';
 import { authorizePublish, type Principal } from './acl';
-<<<<<<< HEAD
-import { toPayload, type EmbeddedBroker, type PublishedHandler, type UplinkHandler } from './types';
-=======
 import { DEFAULT_MAX_PACKET_BYTES, limitPacketSize } from './packet-limit';
-import { toPayload, type EmbeddedBroker, type PublishedHandler } from './types';
->>>>>>> h/broker
+import { toPayload, type EmbeddedBroker, type PublishedHandler, type UplinkHandler } from './types';
 
 // AuthErrorCode is an ambient const enum (unreadable under isolatedModules): 3 and 4 of MQTT 3.1.1.
 const SERVER_UNAVAILABLE = 3 as AuthErrorCode;
