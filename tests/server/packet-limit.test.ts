@@ -136,7 +136,7 @@ describe('embedded broker: maximum packet size (MQTT_MAX_PACKET_BYTES)', () => {
 
   it('passes a 100 KB publish and cuts a 230 KB one over the configured 200 KB, over TCP and over WebSocket', async () => {
     const received: number[] = [];
-    const unsubscribe = await t.app.broker.subscribe(topics.deviceUp(device.imei), (_topic, payload) => received.push(payload.length));
+    const unsubscribe = await t.app.broker.subscribe(topics.deviceUp(device.imei), (_topic, payload) => void received.push(payload.length));
     const urls = [`mqtt://127.0.0.1:${tcpPort}`, `ws://127.0.0.1:${httpPort}/mqtt`];
     try {
       for (const url of urls) {
