@@ -30,14 +30,31 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
   });
   const acks = deferredAcks(client);
   const handlers = new Map<string, Set<MessageHandler>>();
-  client.on('message', (topic, payload, packet) => {
-    const settle = packet.qos === 1 ? acks.defer(packet) : undefined;
+  /**
+   * QoS 1 messages no handler took yet. A resumed session hands back what it had not acknowledged
+   * right after the CONNACK, before the service's plugins subscribe their handlers: those wait
+   * here, unacknowledged, for the handler of their topic (or for UNCLAIMED_MS, then acknowledged).
+   */
+  let unclaimed: { topic: string; payload: Buffer; settle: (o: UplinkOutcome) => void }[] = [];
+  const deliver = (topic: string, payload: Buffer, settle: ((o: UplinkOutcome) => void) | undefined): boolean => {
     let claimed = false;
     for (const [filter, set] of handlers) {
       if (topicMatches(filter, topic)) for (const h of set) if (h(topic, payload, settle) === true) claimed = true;
     }
-    if (!claimed) settle?.('stored');
+    return claimed;
+  };
+  client.on('message', (topic, payload, packet) => {
+    const settle = packet.qos === 1 ? acks.defer(packet) : undefined;
+    if (deliver(topic, payload, settle)) return;
+    if (settle && unclaimedOpen && unclaimed.length < MAX_UNCLAIMED) unclaimed.push({ topic, payload, settle });
+    else settle?.('stored');
   });
+  let unclaimedOpen = true;
+  const unclaimedTimer = setTimeout(() => {
+    unclaimedOpen = false;
+    for (const m of unclaimed.splice(0)) m.settle('stored');
+  }, UNCLAIMED_MS);
+  unclaimedTimer.unref();
   let warned = false;
   client.on('error', (err) => {
     if (!warned) opts.onWarn(`MQTT broker ${opts.url}: ${err.message}`);
@@ -63,12 +80,17 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
     },
     subscribe: async (topic, handler, o = {}) => {
       let set = handlers.get(topic);
+      const fresh = !set;
       if (!set) {
         set = new Set();
         handlers.set(topic, set);
-        await client.subscribeAsync(topic, { qos: o.qos ?? 0 });
       }
+      // In place before the SUBSCRIBE, so nothing that follows its SUBACK finds no handler.
       set.add(handler);
+      const waiting = unclaimed.filter((m) => topicMatches(topic, m.topic));
+      unclaimed = unclaimed.filter((m) => !waiting.includes(m));
+      for (const m of waiting) if (!deliver(m.topic, m.payload, m.settle)) m.settle('stored');
+      if (fresh) await client.subscribeAsync(topic, { qos: o.qos ?? 0 });
       return async () => {
         set.delete(handler);
         if (set.size === 0 && handlers.get(topic) === set) {
@@ -79,10 +101,14 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
     },
     dropSessions: () => {},
     close: async () => {
+      clearTimeout(unclaimedTimer);
       await client.endAsync();
     },
   };
 }
+
+const MAX_UNCLAIMED = 50_000;
+const UNCLAIMED_MS = 60_000;
 
 /** mqtt.js skips the PUBACK when handleMessage's callback gets an error, and goes on reading. */
 const DEFERRED = new Error('PUBACK deferred until the message is stored');

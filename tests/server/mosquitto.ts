@@ -1,0 +1,64 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Where Debian installs the broker (CI runs it as a service; this starts a private one). */
+const BINARIES = ['mosquitto', '/usr/sbin/mosquitto'];
+
+export function mosquittoBinary(): string | undefined {
+  return BINARIES.find((b) => spawnSync(b, ['-h'], { stdio: 'ignore' }).error === undefined);
+}
+
+export interface PrivateMosquitto {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A Mosquitto of our own, configured as README "External broker" asks for the ingest: queues
+ * for a slow or restarting subscriber deep enough that nothing a device was acknowledged is
+ * dropped (the Debian default, 1,000 queued per client, drops the excess silently).
+ */
+export async function startMosquitto(): Promise<PrivateMosquitto> {
+  const bin = mosquittoBinary();
+  if (!bin) throw new Error('mosquitto is not installed');
+  const dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
+  const port = await freePort();
+  const conf = join(dir, 'mosquitto.conf');
+  writeFileSync(
+    conf,
+    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'max_queued_messages 1000000', 'max_inflight_messages 0', 'log_dest none', ''].join('\n'),
+  );
+  const proc: ChildProcess = spawn(bin, ['-c', conf], { stdio: 'ignore' });
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const up = await new Promise<boolean>((resolve) => {
+      const s = createConnection({ host: '127.0.0.1', port }, () => (s.end(), resolve(true)));
+      s.once('error', () => resolve(false));
+    });
+    if (up) break;
+    if (Date.now() > end || proc.exitCode !== null) throw new Error('private mosquitto did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    stop: async () => {
+      proc.kill('SIGTERM');
+      await new Promise((r) => (proc.exitCode !== null ? r(null) : proc.once('exit', r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
