@@ -11,6 +11,7 @@ import { devices, tenants } from '../../src/server/db/schema';
 import { deviceKey, deviceSecret } from '../../src/server/devices/secrets';
 import type { Command, DeviceLogin, Report } from './ingest-devices';
 import { freshPostgres } from '../server/helper';
+import { mosquittoBinary, startMosquitto } from '../server/mosquitto';
 
 const DEVICES = 10_000;
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -62,7 +63,9 @@ function ask(child: ChildProcess, m: Command): Promise<Report> {
 /** The service in this process; the devices, one connection each, in PUBLISHERS child processes. */
 async function openFleet(kind: 'pglite' | 'postgres', ack: 'commit' | 'receipt'): Promise<Fleet> {
   const pg = kind === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!) : undefined;
-  const mqttUrl = kind === 'postgres' ? process.env.MQTT_URL : undefined;
+  // A Mosquitto configured as README "External broker" asks, unless MQTT_PRIVATE_BROKER=0.
+  const own = kind === 'postgres' && process.env.MQTT_PRIVATE_BROKER !== '0' && mosquittoBinary() ? await startMosquitto() : undefined;
+  const mqttUrl = kind === 'postgres' ? (own?.url ?? process.env.MQTT_URL) : undefined;
   const app = await buildApp({
     env: {},
     logger: { level: 'error' },
@@ -111,6 +114,7 @@ async function openFleet(kind: 'pglite' | 'postgres', ack: 'commit' | 'receipt')
       await Promise.all(children.map((c) => (c.send({ stop: true } satisfies Command), new Promise((r) => c.once('exit', r)))));
       await app.close();
       await pg?.drop();
+      await own?.stop();
     },
   };
 }
