@@ -36,17 +36,23 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
    * here, unacknowledged, for the handler of their topic (or for UNCLAIMED_MS, then acknowledged).
    */
   let unclaimed: { topic: string; payload: Buffer; settle: (o: UplinkOutcome) => void }[] = [];
-  const deliver = (topic: string, payload: Buffer, settle: ((o: UplinkOutcome) => void) | undefined): boolean => {
-    let claimed = false;
+  /** Hands a message to its handlers: 'none' matched, 'taken' (acknowledged at once), or 'claimed'. */
+  const deliver = (topic: string, payload: Buffer, settle: ((o: UplinkOutcome) => void) | undefined): 'none' | 'taken' | 'claimed' => {
+    let seen: 'none' | 'taken' | 'claimed' = 'none';
     for (const [filter, set] of handlers) {
-      if (topicMatches(filter, topic)) for (const h of set) if (h(topic, payload, settle) === true) claimed = true;
+      if (!topicMatches(filter, topic)) continue;
+      for (const h of set) {
+        if (h(topic, payload, settle) === true) seen = 'claimed';
+        else if (seen === 'none') seen = 'taken';
+      }
     }
-    return claimed;
+    return seen;
   };
   client.on('message', (topic, payload, packet) => {
     const settle = packet.qos === 1 ? acks.defer(packet) : undefined;
-    if (deliver(topic, payload, settle)) return;
-    if (settle && unclaimedOpen && unclaimed.length < MAX_UNCLAIMED) unclaimed.push({ topic, payload, settle });
+    const seen = deliver(topic, payload, settle);
+    if (seen === 'claimed') return;
+    if (seen === 'none' && settle && unclaimedOpen && unclaimed.length < MAX_UNCLAIMED) unclaimed.push({ topic, payload, settle });
     else settle?.('stored');
   });
   let unclaimedOpen = true;
@@ -89,7 +95,7 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
       set.add(handler);
       const waiting = unclaimed.filter((m) => topicMatches(topic, m.topic));
       unclaimed = unclaimed.filter((m) => !waiting.includes(m));
-      for (const m of waiting) if (!deliver(m.topic, m.payload, m.settle)) m.settle('stored');
+      for (const m of waiting) if (deliver(m.topic, m.payload, m.settle) !== 'claimed') m.settle('stored');
       if (fresh) await client.subscribeAsync(topic, { qos: o.qos ?? 0 });
       return async () => {
         set.delete(handler);
@@ -100,6 +106,7 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
       };
     },
     dropSessions: () => {},
+    backpressure: (room) => acks.gate(room),
     close: async () => {
       clearTimeout(unclaimedTimer);
       await client.endAsync();
@@ -125,6 +132,8 @@ function deferredAcks(client: mqtt.MqttClient) {
   const waiting = new WeakMap<object, Promise<UplinkOutcome>>();
   let chain: Promise<void> = Promise.resolve();
   const send = client as unknown as { _sendPacket(packet: object, cb: () => void): void };
+  let gate: (() => Promise<void> | undefined) | undefined;
+  let lostAt = 0;
   client.handleMessage = (packet, callback) => {
     const outcome = waiting.get(packet);
     if (!outcome || packet.qos !== 1 || packet.messageId === undefined) return callback();
@@ -134,11 +143,29 @@ function deferredAcks(client: mqtt.MqttClient) {
     // may name another message, which the broker sends again anyway.
     const stream = client.stream;
     chain = chain.then(async () => {
-      if ((await outcome) !== 'lost' && client.connected && client.stream === stream) send._sendPacket({ cmd: 'puback', messageId, reasonCode: 0 }, () => {});
+      const o = await outcome;
+      if (o !== 'lost') {
+        if (client.connected && client.stream === stream) send._sendPacket({ cmd: 'puback', messageId, reasonCode: 0 }, () => {});
+        return;
+      }
+      // Not stored and not acknowledged: it holds a place in the broker's window until the
+      // session resumes, when the broker sends it again. So the session resumes (at most every 10 s).
+      if (Date.now() - lostAt > 10_000 && client.stream === stream) {
+        lostAt = Date.now();
+        stream.destroy();
+      }
     });
-    callback(DEFERRED);
+    // While the consumer has no room, the next packet is not read: TCP backpressure to the broker
+    // (whose in-flight window cannot be relied on: Mosquitto 2.0 refills it past the receive maximum).
+    const wait = gate?.();
+    if (wait) void wait.then(() => callback(DEFERRED));
+    else callback(DEFERRED);
   };
   return {
+    /** `room` answers a promise while the consumer of settled messages is full. */
+    gate(room: () => Promise<void> | undefined): void {
+      gate = room;
+    },
     /** The settle function of `packet`: its PUBACK waits for it. */
     defer(packet: object): (outcome: UplinkOutcome) => void {
       let resolve!: (o: UplinkOutcome) => void;

@@ -27,6 +27,8 @@ export interface Broker {
 
 export interface ExternalBroker extends Broker {
   readonly kind: 'external';
+  /** Stops reading from the broker while `room` answers a promise (the ingest is full). */
+  backpressure(room: () => Promise<void> | undefined): void;
 }
 
 /** What the app holds: narrowed by `kind` where embedded-only features are needed. */

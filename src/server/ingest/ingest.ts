@@ -46,6 +46,8 @@ export const URGENT_AT = 1_000;
 const URGENT_FLIGHTS = 2;
 /** Queue bound: beyond it messages are dropped as 'overload' so memory stays bounded. */
 export const MAX_QUEUE = 50_000;
+/** Above this many messages held, an external broker's reader waits (ingest.room()). */
+const ROOM_AT = MAX_QUEUE * 0.8;
 /**
  * The devices' live fields (battery, last values, ...) are merged per device and written on this
  * slower cycle; a presence transition is written with the next flush.
@@ -112,6 +114,7 @@ export class Ingest {
    * for its PUBACK meanwhile, and its broker connection reads nothing more: backpressure).
    */
   private parked: (() => void)[] = [];
+  private roomWaiter: { promise: Promise<void>; resolve: () => void } | undefined;
   private timer: NodeJS.Timeout | undefined;
   private liveTimer: NodeJS.Timeout | undefined;
   private sweeper: NodeJS.Timeout | undefined;
@@ -248,6 +251,7 @@ export class Ingest {
     // New traffic is refused first, so the drain ends even while devices keep publishing.
     this.closed = true;
     for (const retry of this.parked.splice(0)) retry();
+    this.roomWaiter?.resolve();
     clearInterval(this.sweeper);
     await this.drain().catch(() => {});
     clearTimeout(this.timer);
@@ -336,6 +340,7 @@ export class Ingest {
         this.deps.stats.queued = this.depth();
       }
       this.kickUrgent();
+      this.unpark();
     })();
   }
 
@@ -386,10 +391,28 @@ export class Ingest {
     })();
   }
 
-  /** Lets parked messages in while there is room. */
+  /** Lets parked messages in while there is room, and tells who waits for room. */
   private unpark(): void {
     let n = 0;
     while (this.parked.length && this.depth() < MAX_QUEUE && n++ < FLUSH_AT) this.parked.shift()!();
+    if (this.roomWaiter && this.depth() + this.parked.length < ROOM_AT) {
+      this.roomWaiter.resolve();
+      this.roomWaiter = undefined;
+    }
+  }
+
+  /**
+   * Undefined while the queue has room; else a promise that settles when it has again. An
+   * external broker's reader waits on it before taking the next message.
+   */
+  room(): Promise<void> | undefined {
+    if (this.depth() + this.parked.length < ROOM_AT || this.closed) return undefined;
+    if (!this.roomWaiter) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.roomWaiter = { promise, resolve };
+    }
+    return this.roomWaiter.promise;
   }
 
   /** Makes pending live fields due after LIVE_MS, writing them even when no messages follow. */

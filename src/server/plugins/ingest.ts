@@ -51,6 +51,7 @@ async function ingestPlugin(app: FastifyInstance) {
       if (principal.kind === 'device') ingest.connection(principal.imei, connected);
     });
   } else {
+    broker.backpressure(() => ingest.room());
     // Not awaited: an unreachable broker must not hold up start-up (mqtt.js subscribes once connected).
     ingest.subscribed = broker
       .subscribe(`$share/${app.config.ingestGroup}/sfwatch/+/up`, (topic, payload, settle) => {
