@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -36,8 +37,8 @@ interface Fleet {
   app: FastifyInstance;
   name: string;
   children: ChildProcess[];
-  /** Resident memory of the service per connected device (bytes). */
-  rssPerDevice: number;
+  /** Memory per connected device (bytes): the service's resident set and heap, or the external broker's resident set. */
+  perDevice: string;
   connected: number;
   close(): Promise<void>;
 }
@@ -89,7 +90,8 @@ async function openFleet(kind: 'pglite' | 'postgres', ack: 'commit' | 'receipt')
   else await app.ingest.subscribed;
   global.gc?.();
   await new Promise((r) => setTimeout(r, 500));
-  const rss0 = process.memoryUsage().rss;
+  const m0 = process.memoryUsage();
+  const brokerRss0 = own ? rssOf(own.pid) : 0;
   const children = Array.from({ length: PUBLISHERS }, () =>
     fork(fileURLToPath(new URL('./ingest-devices.ts', import.meta.url)), [], { execArgv: process.execArgv, serialization: 'advanced' }),
   );
@@ -101,12 +103,18 @@ async function openFleet(kind: 'pglite' | 'postgres', ack: 'commit' | 'receipt')
   const connected = starts.reduce((n, r) => n + (r.connected ?? 0), 0);
   await new Promise((r) => setTimeout(r, 2_000));
   await app.ingest.drain();
-  const rss1 = process.memoryUsage().rss;
+  global.gc?.();
+  const m1 = process.memoryUsage();
+  const n = Math.max(1, connected);
+  const kb = (b: number) => `${f(b / n / 1024)} KB`;
+  const perDevice = own
+    ? `Mosquitto ${kb(rssOf(own.pid) - brokerRss0)} resident per connected device (the devices connect to it, not to the service)`
+    : `service ${kb(m1.rss - m0.rss)} resident, ${kb(m1.heapUsed - m0.heapUsed)} heap per connected device`;
   return {
     app,
     children,
     connected,
-    rssPerDevice: (rss1 - rss0) / Math.max(1, connected),
+    perDevice,
     name: mqttUrl
       ? `PostgreSQL + Mosquitto (${f(connected)} device connections to Mosquitto from ${PUBLISHERS} processes, QoS 1; the service acknowledges to Mosquitto ${ack === 'commit' ? 'after the commit' : 'on receipt'})`
       : `PGlite + embedded Aedes (${f(connected)} device connections over TCP from ${PUBLISHERS} processes, QoS 1, PUBACK ${ack === 'commit' ? 'after the commit' : 'on receipt'})`,
@@ -156,6 +164,12 @@ async function phase(fl: Fleet, seconds: number, cmd: Command): Promise<Phase> {
 }
 
 const f = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** Resident set of another process (Linux), bytes. */
+function rssOf(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+}
 const ms = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
 
 export async function benchPath(kind: 'pglite' | 'postgres', target: number): Promise<string[]> {
@@ -177,7 +191,7 @@ export async function benchPath(kind: 'pglite' | 'postgres', target: number): Pr
       safeRate = rate;
       lines.push(
         `Ingest on ${fl.name}:`,
-        `  connections: ${f(fl.connected)} of ${f(DEVICES)}; service resident memory ${f(fl.rssPerDevice / 1024)} KB per connected device`,
+        `  connections: ${f(fl.connected)} of ${f(DEVICES)}; ${fl.perDevice}`,
         `  sustained ${SUSTAIN_S} s, ${WINDOW} PUBLISH in flight per device: ${f(rate)} msg/s stored and acknowledged (target ${f(target)}) ${rate >= target ? 'ok' : 'MISSED'}; ` +
           `PUBACK latency p50 ${ms(sus.p50)} / p99 ${ms(sus.p99)} ms; peak rss ${f(sus.peakRss / MB)} MB; previous figure ${PREVIOUS[kind]}`,
       );

@@ -13,6 +13,7 @@ export function mosquittoBinary(): string | undefined {
 
 export interface PrivateMosquitto {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -55,6 +56,7 @@ export async function startMosquitto(): Promise<PrivateMosquitto> {
   }
   return {
     url: `mqtt://127.0.0.1:${port}`,
+    pid: proc.pid!,
     stop: async () => {
       proc.kill('SIGTERM');
       await new Promise((r) => (proc.exitCode !== null ? r(null) : proc.once('exit', r)));
