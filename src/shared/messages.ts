@@ -41,6 +41,8 @@ export const MESSAGES = {
   integerInvalid: 'Must be a whole number',
   decimalInvalid: 'At most two decimals',
   dateInvalid: 'Invalid date',
+  dateOutOfRange: 'Dates must lie between 2000 and 2100',
+  textInvalid: 'Text must not hold a NUL character or an unpaired surrogate',
   mustChooseOne: 'Must choose one',
   duplicateValues: 'Duplicate values are not allowed',
   nothingSelected: 'Nothing selected',

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableName, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
+import { dateProblem } from '../../shared/dates';
 import type { FieldDef } from '../../shared/resources';
 import type { ListQuery } from '../../shared/resources/list';
 import { isPlatformScope, type Scope } from '../db/scope';
@@ -20,8 +21,10 @@ const badFilter = (): never => fail(Code.BAD_REQUEST, 'filterInvalid');
 
 function scalar(field: FieldDef, v: unknown): unknown {
   if (field.type === 'date' || field.type === 'datetime') {
-    if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) badFilter();
-    return new Date(v as string);
+    if (typeof v !== 'string') return badFilter();
+    const problem = dateProblem(v);
+    if (problem) fail(Code.BAD_REQUEST, problem);
+    return new Date(v);
   }
   if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') badFilter();
   return v;

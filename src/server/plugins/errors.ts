@@ -19,6 +19,13 @@ function validationEnvelope(issues: ValidationIssue[], context: string | undefin
   return envelope(Code.BAD_REQUEST, key, null, `${field}: ${detail}`);
 }
 
+function dataException(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  }
+  return false;
+}
+
 /**
  * One place turns every outcome into the envelope: handled failures (ApiError), bad input,
  * Fastify's own 4xx (bad JSON, wrong content type) and unexpected errors, which are logged and
@@ -35,6 +42,12 @@ async function errors(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(err) || Array.isArray(err.validation)) {
       return reply.status(200).send(validationEnvelope(err.validation ?? [], err.validationContext));
+    }
+    // The database refusing a value (SQLSTATE class 22: out of range, bad text, bad date) is bad
+    // input the edge did not foresee, not a failure of the service.
+    if (dataException(err)) {
+      request.log.warn({ err }, 'value refused by the database');
+      return reply.status(200).send(envelope(Code.BAD_REQUEST, 'invalidInput', null, MESSAGES.invalidInput));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

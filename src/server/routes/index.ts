@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { Code } from '../../shared/api';
+import { MESSAGES } from '../../shared/messages';
+import { findBadText } from '../../shared/text';
+import { fail } from '../lib/api-error';
 import { routeGuard } from '../plugins/auth';
 import authRoutes from './auth/auth';
 import ticketRoutes from './auth/ticket';
@@ -20,9 +24,12 @@ export default async function routes(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (route.config?.public) route.schema = { ...route.schema, security: [] };
   });
-  // A POST without a body arrives as null; schemas with defaults expect undefined.
+  // A POST without a body arrives as null; schemas with defaults expect undefined. Text the
+  // database cannot store (NUL, a lone surrogate) is refused here, once for every route.
   app.addHook('preValidation', async (request) => {
     if (request.body === null) request.body = undefined;
+    const bad = findBadText(request.body) ?? findBadText(request.query) ?? findBadText(request.params);
+    if (bad) fail(Code.BAD_REQUEST, 'textInvalid', `${bad}: ${MESSAGES.textInvalid}`);
   });
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth/auth' });

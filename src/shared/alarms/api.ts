@@ -3,11 +3,11 @@
  * alarm resource (`POST /api/device/alarm/list|get|export`).
  */
 import { z } from 'zod';
+import { isoDate } from '../dates';
 import { IMEI_RE } from '../devices/protocol';
 import { ALARM_HANDLE } from './types';
 
 const ids = z.array(z.number().int().positive()).min(1, 'nothingSelected').max(1000, 'tooLarge');
-const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'dateInvalid');
 
 /**
  * `POST /api/device/alarm/read` and `/handle`. Idempotent: replaying the same body (a mutation

@@ -3,11 +3,11 @@
  * shared by the service, the console and the simulator.
  */
 import { z } from 'zod';
+import { isoDate } from '../dates';
 import { IMEI_RE } from './protocol';
 import { deviceSettingsSchema, type DeviceSettings } from './settings';
 
 const imei = z.string().trim().regex(IMEI_RE, 'imeiInvalid');
-const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'dateInvalid');
 const ids = z.array(z.number().int().positive()).min(1, 'nothingSelected').max(1000, 'tooLarge');
 
 export const imeiBody = z.object({ imei });

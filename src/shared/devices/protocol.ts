@@ -4,6 +4,7 @@
  * JSON or CBOR (the spec's "compact binary"); both decode to the same objects, validated here.
  */
 import { z } from 'zod';
+import { isBadText } from '../text';
 import { COMMANDS, METRICS, SWITCH_MODES, VALVE_ACTIONS } from './kinds';
 import { deviceSettingsSchema } from './settings';
 
@@ -22,8 +23,7 @@ export function toMillis(ts: number): number {
  * NUL and unpaired UTF-16 surrogates cannot be stored as PostgreSQL text or jsonb: a message
  * carrying one is refused at the edge with this message, never handed to the database.
  */
-const BAD_TEXT_RE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const text = (max: number) => z.string().max(max).refine((v) => !BAD_TEXT_RE.test(v), 'text holds a NUL byte or an unpaired surrogate');
+const text = (max: number) => z.string().max(max).refine((v) => !isBadText(v), 'text holds a NUL byte or an unpaired surrogate');
 
 const common = {
   /** Milliseconds (or seconds, see toMillis) since the epoch; the receive time when absent. */

@@ -6,6 +6,7 @@
  */
 import simplify from 'simplify-js';
 import { z } from 'zod';
+import { isoDate } from '../dates';
 import { IMEI_RE } from '../devices/protocol';
 import { distanceM, type LonLat } from './fence';
 
@@ -15,7 +16,6 @@ export const MAX_TRACK_POINTS = 100_000;
 export const MAX_TRACK_DAYS = 31;
 const DAY_MS = 86_400_000;
 
-const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'dateInvalid');
 const rangeFields = {
   imei: z.string().trim().regex(IMEI_RE, 'imeiInvalid'),
   from: isoDate,

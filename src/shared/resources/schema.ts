@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from '../dates';
 import { PHONE_RE } from '../validation';
 import type { FieldDef, ResourceDef } from './types';
 
@@ -53,7 +54,7 @@ function fieldSchema(field: FieldDef): z.ZodType {
       return z.boolean();
     case 'date':
     case 'datetime':
-      return z.string().trim().refine((v) => !Number.isNaN(Date.parse(v)), 'dateInvalid');
+      return isoDate;
   }
 }
 
