@@ -17,6 +17,7 @@ import pushPlugin from './plugins/push';
 import smsPlugin from './plugins/sms';
 import staticPlugin from './plugins/static';
 import swaggerPlugin from './plugins/swagger';
+import securityHeadersPlugin from './plugins/security-headers';
 import routes from './routes';
 import './types';
 
@@ -53,7 +54,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
     await app.register(errorsPlugin);
     await app.register(dbPlugin);
-    await app.register(swaggerPlugin);
+    await app.register(securityHeadersPlugin);
+    if (config.env !== 'production' || config.apiDocs) await app.register(swaggerPlugin);
 
     await app.register(authPlugin);
     await app.register(smsPlugin, { provider: opts.sms });

@@ -42,6 +42,8 @@ const envSchema = z.object({
    * docs/decisions.md "Durability" has the measured trade.
    */
   INGEST_ACK: z.enum(['commit', 'receipt']).default('commit'),
+  /** Serve the OpenAPI document and its UI at /api/docs in production too (always outside it). */
+  API_DOCS: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   /** Per-device publish rate: messages a second sustained (0: no limit) and the burst above it. */
   DEVICE_RATE_PER_S: z.coerce.number().min(0).max(100_000).default(20),
   DEVICE_RATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(200),
@@ -105,6 +107,8 @@ export interface Config {
   mqttClientId?: string;
   deviceTimeoutS: number;
   ingestAck: 'commit' | 'receipt';
+  /** /api/docs in production (API_DOCS=1). */
+  apiDocs: boolean;
   /** Per-device publish rate limit (messages/s, 0 off) and burst. */
   deviceRate: { perS: number; burst: number };
   /** Consoles' broker URL (MQTT over WebSocket) when not the same origin's `/mqtt`. */
@@ -178,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttClientId: e.MQTT_CLIENT_ID ?? (e.NODE_ENV === 'test' ? undefined : `console-svc-${hostname().replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 40)}-${e.PORT}`),
     deviceTimeoutS: e.DEVICE_TIMEOUT_S,
     ingestAck: e.INGEST_ACK,
+    apiDocs: e.API_DOCS,
     deviceRate: { perS: e.DEVICE_RATE_PER_S, burst: e.DEVICE_RATE_BURST },
     mqttWsUrl: e.MQTT_WS_URL,
     mqttHttpSecret: e.MQTT_HTTP_SECRET,

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { like } from 'drizzle-orm';
+import { settings } from '../db/schema';
+
+/** Hosts the commercial map SDKs load scripts, styles, tiles and data from. */
+const AMAP = ['https://*.amap.com', 'https://*.autonavi.com', 'https://*.is.autonavi.com'];
+const GOOGLE = ['https://maps.googleapis.com', 'https://*.googleapis.com', 'https://maps.gstatic.com', 'https://*.gstatic.com', 'https://*.ggpht.com'];
+const REFRESH_MS = 30_000;
+
+/** The origin of a URL (tile templates hold `{z}` and the like, which URL parsing keeps). */
+function originOf(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const u = new URL(url.replace(/\{[^}]*\}/g, '0'));
+    return u.protocol === 'https:' || u.protocol === 'http:' || u.protocol === 'wss:' || u.protocol === 'ws:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Headers every answer carries (docs/security.md "Headers"): a Content-Security-Policy that lets
+ * the console load only its own scripts and talk only to itself, its broker and the configured map
+ * hosts (tile and style URLs saved by administrators, read every 30 s; AMap or Google when their
+ * keys are set); no framing; no MIME sniffing; no referrer to other sites; HSTS behind https.
+ */
+async function securityHeaders(app: FastifyInstance) {
+  const { config } = app;
+  const fixed = new Set<string>();
+  const broker = originOf(config.mqttWsUrl);
+  if (broker) fixed.add(broker);
+  const scripts = [...(config.maps.amapKey ? AMAP : []), ...(config.maps.googleKey ? GOOGLE : [])];
+  let mapHosts: string[] = [];
+  let readAt = -Infinity;
+  let reading: Promise<void> | undefined;
+
+  const refresh = () =>
+    (reading ??= app.db
+      .select({ value: settings.value })
+      .from(settings)
+      .where(like(settings.key, 'map.config%'))
+      .then((rows) => {
+        const hosts = new Set<string>();
+        for (const { value } of rows) {
+          try {
+            const v = JSON.parse(value) as { styleUrl?: string; tileUrl?: string };
+            for (const u of [v.styleUrl, v.tileUrl]) {
+              const o = originOf(u);
+              if (o) hosts.add(o);
+            }
+          } catch {
+            // a value that no longer parses adds nothing
+          }
+        }
+        mapHosts = [...hosts];
+        readAt = app.clock.now();
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'map hosts for the CSP could not be read'))
+      .finally(() => (reading = undefined)));
+
+  const hsts = config.publicUrl?.startsWith('https://');
+  app.addHook('onSend', async (request, reply) => {
+    if (app.clock.now() - readAt > REFRESH_MS) await refresh();
+    const external = [...fixed, ...mapHosts, ...scripts];
+    const own = request.headers.host ? [`ws://${request.headers.host}`, `wss://${request.headers.host}`] : [];
+    const list = (xs: string[]) => xs.join(' ');
+    reply.header(
+      'content-security-policy',
+      [
+        "default-src 'self'",
+        `script-src 'self' ${list(scripts)}`.trim(),
+        // Mantine and the map SDKs set inline styles.
+        `style-src 'self' 'unsafe-inline' ${list(scripts)}`.trim(),
+        `img-src 'self' data: blob: ${list([...mapHosts, ...scripts])}`.trim(),
+        `font-src 'self' data: ${list(scripts)}`.trim(),
+        `connect-src 'self' ${list([...own, ...external])}`.trim(),
+        // MapLibre runs its workers from blob URLs; the service worker is our own file.
+        "worker-src 'self' blob:",
+        "child-src 'self' blob:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].join('; '),
+    );
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+    if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+}
+
+export default fp(securityHeaders, { name: 'security-headers', dependencies: ['db'] });
