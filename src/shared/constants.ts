@@ -18,6 +18,8 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Login codes one phone may be sent per LOGIN_FAILURE_WINDOW_MS (each send costs money and annoys its owner). */
+export const SMS_MAX_SENDS_PER_PHONE = 5;
 
 /** Upload limits (spec core 5; the image message says 500 KB but the check is 600 KB). */
 export const UPLOAD_IMAGE_MAX = 600 * 1024;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../src/shared/auth';
-import { SMS_MAX_TRIES, SMS_RESEND_MS, SMS_VALID_MS } from '../../src/shared/constants';
+import { LOGIN_FAILURE_WINDOW_MS, SMS_MAX_SENDS_PER_PHONE, SMS_MAX_TRIES, SMS_RESEND_MS, SMS_VALID_MS } from '../../src/shared/constants';
 import { createLocalSmsProvider } from '../../src/server/auth/sms';
 import { buildTestApp, post, type TestApp } from './helper';
 
@@ -90,5 +90,22 @@ describe('SMS login', () => {
     expect(t.sms.sent.length).toBe(before);
     expect((await send('13900000009')).key).toBe('smsTooSoon');
     expect((await smsLogin('13900000009', '123456', '10.5.3.1')).key).toBe('smsInvalid');
+  });
+});
+
+describe('SMS sending limits', () => {
+  it('limits the codes sent to one phone, whatever address asks, and answers 429 with Retry-After', async () => {
+    const phone = '13900000077';
+    t.clock.advance(LOGIN_FAILURE_WINDOW_MS + 1);
+    for (let i = 0; i < SMS_MAX_SENDS_PER_PHONE; i++) {
+      expect((await send(phone, `10.6.0.${i}`)).code).toBe(0);
+      t.clock.advance(SMS_RESEND_MS + 1);
+    }
+    const res = await t.app.inject({ method: 'POST', url: SEND, payload: { phone }, remoteAddress: '10.6.1.1' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 429, key: 'tooManyAttempts' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // Another phone is not affected.
+    expect((await send('13900000078', '10.6.1.1')).code).toBe(0);
   });
 });

@@ -159,7 +159,26 @@ export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   windowStart: ts('window_start').notNull(),
   failures: integer('failures').notNull().default(0),
+  /** The latest failure: back-off counts from it. */
+  lastAt: ts('last_at'),
 });
+
+/** Login and SMS-code attempts that failed or were throttled (docs/security.md). */
+export const authAudit = pgTable(
+  'auth_audit',
+  {
+    id: serial('id').primaryKey(),
+    at: ts('at').notNull(),
+    /** 'password' | 'sms' | 'smsSend'. */
+    kind: text('kind').notNull(),
+    /** The account name or phone tried (never a password or code). */
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    /** 'failed' | 'throttled'. */
+    outcome: text('outcome').notNull(),
+  },
+  (t) => [index('auth_audit_at_idx').on(t.at), index('auth_audit_account_idx').on(t.account, t.at)],
+);
 
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

@@ -22,6 +22,8 @@ export class ApiError extends Error {
     message: string = MESSAGES[key],
     /** Handled outcomes stay HTTP 200 (spec core 8); only transport-level answers differ. */
     readonly httpStatus = 200,
+    /** Seconds to send as Retry-After (throttled answers, HTTP 429). */
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }

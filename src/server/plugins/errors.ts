@@ -38,6 +38,7 @@ async function errors(app: FastifyInstance) {
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) {
+      if (err.retryAfterS !== undefined) reply.header('retry-after', String(err.retryAfterS));
       return reply.status(err.httpStatus).send(envelope(err.code, err.key, null, err.message));
     }
     if (hasZodFastifySchemaValidationErrors(err) || Array.isArray(err.validation)) {

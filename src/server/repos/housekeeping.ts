@@ -1,6 +1,6 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/driver';
-import { loginFailures, sessions, smsCodes } from '../db/schema';
+import { authAudit, loginFailures, sessions, smsCodes } from '../db/schema';
 
 /** Ended sessions stay this long for the audit trail before they are deleted. */
 export const SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -10,6 +10,8 @@ export async function purgeExpired(db: Db, now: number, failureWindowMs: number)
   await db.delete(smsCodes).where(lt(smsCodes.expiresAt, new Date(now)));
   await db.delete(loginFailures).where(lt(loginFailures.windowStart, new Date(now - failureWindowMs)));
   const cutoff = new Date(now - SESSION_RETENTION_MS);
+  // Failed and throttled attempts are kept as long as ended sessions.
+  await db.delete(authAudit).where(lt(authAudit.at, cutoff));
   await db
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, cutoff), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, cutoff))));

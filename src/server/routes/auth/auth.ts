@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../shared/api';
 import { changePasswordBody, loginBody, smsLoginBody, smsSendBody, visitorLoginBody } from '../../../shared/auth';
 import { passwordLogin, sendSmsCode, smsLogin, visitorLogin } from '../../auth/login';
-import { accountKey, assertNotThrottled, countFailure } from '../../auth/throttle';
+import { assertNotThrottled, countFailure, pairKey } from '../../auth/throttle';
 import { fail } from '../../lib/api-error';
 import { authed } from '../../plugins/auth';
 import { revokeSession, revokeUserSessions } from '../../repos/sessions';
@@ -67,10 +67,12 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { scope, user } = authed(request);
-      const keys = [accountKey(user.username)];
-      await assertNotThrottled(app, keys);
+      // A stolen session must not become a password-guessing oracle.
+      const keys = [pairKey(user.username, request.ip)];
+      const who = { kind: 'password', account: user.username, address: request.ip } as const;
+      await assertNotThrottled(app, keys, who);
       if (!(await app.hasher.verify(user.passwordHash, request.body.oldPassword))) {
-        await countFailure(app, keys);
+        await countFailure(app, keys, who);
         fail(Code.BAD_REQUEST, 'oldPasswordWrong');
       }
       const now = app.clock.now();

@@ -41,10 +41,11 @@ const ticket: FastifyPluginAsyncZod = async (app) => {
     { config: { public: true }, schema: { tags, summary: 'Exchange an auto-login ticket for a session', body: ticketExchangeBody, response: loginResponse } },
     async (request, reply) => {
       const caller = callerOf(request);
-      await assertNotThrottled(app, [addressKey(caller.ip)]);
+      const who = { kind: 'password', account: '(ticket)', address: caller.ip } as const;
+      await assertNotThrottled(app, [addressKey(caller.ip)], who);
       const claims = verifyTicket(await ticketSecret(app.db), request.body.key, app.clock.now());
       if (!claims) {
-        await countFailure(app, [addressKey(caller.ip)]);
+        await countFailure(app, [addressKey(caller.ip)], who);
         fail(Code.BAD_REQUEST, 'ticketInvalid');
       }
       return sendLogin(reply, await ticketLogin(app, claims.userId, caller));
