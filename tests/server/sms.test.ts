@@ -22,16 +22,30 @@ const smsLogin = (phone: string, code: string, ip = '10.5.0.1') => post<UserInfo
 describe('local SMS provider', () => {
   it('writes the message to the service log at info level', async () => {
     const lines: { obj: object; msg: string }[] = [];
-    const provider = createLocalSmsProvider({ info: ((obj: object, msg: string) => lines.push({ obj, msg })) as never, warn: (() => {}) as never });
+    const provider = createLocalSmsProvider({ info: ((obj: object, msg: string) => lines.push({ obj, msg })) as never, warn: (() => {}) as never, debug: (() => {}) as never });
     await provider.send(PHONE, 'your code is 123456');
     expect(lines).toEqual([{ obj: expect.objectContaining({ phone: PHONE }), msg: `SMS to ${PHONE}: your code is 123456` }]);
+  });
+
+  it('keeps the text out of the info log in production (debug level only)', async () => {
+    const info: string[] = [];
+    const debug: string[] = [];
+    const provider = createLocalSmsProvider(
+      { info: ((_o: object, msg: string) => info.push(msg)) as never, warn: (() => {}) as never, debug: ((_o: object, msg: string) => debug.push(msg)) as never },
+      undefined,
+      true,
+    );
+    await provider.send(PHONE, 'your code is 123456');
+    expect(info.join(' ')).not.toContain('123456');
+    expect(info.join(' ')).toContain(PHONE);
+    expect(debug.join(' ')).toContain('123456');
   });
 
   it('appends each message to the outbox file when one is given', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sms-outbox-'));
     try {
       const file = join(dir, 'sms-outbox.log');
-      const provider = createLocalSmsProvider({ info: (() => {}) as never, warn: (() => {}) as never }, file);
+      const provider = createLocalSmsProvider({ info: (() => {}) as never, warn: (() => {}) as never, debug: (() => {}) as never }, file);
       await provider.send(PHONE, 'your code is 123456');
       await provider.send('13900000000', 'your code is 654321');
       const lines = readFileSync(file, 'utf8').trim().split('\n');

@@ -7,7 +7,7 @@ import { createLocalSmsProvider, type SmsProvider } from '../auth/sms';
 async function sms(app: FastifyInstance, opts: { provider?: SmsProvider }) {
   const { config } = app;
   const outbox = config.env === 'production' || config.memoryDb ? undefined : join(config.dataDir, 'sms-outbox.log');
-  app.decorate('sms', opts.provider ?? createLocalSmsProvider(app.log, outbox));
+  app.decorate('sms', opts.provider ?? createLocalSmsProvider(app.log, outbox, config.env === 'production'));
 }
 
 export default fp(sms, { name: 'sms', dependencies: ['db'] });
