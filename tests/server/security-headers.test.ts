@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, post, type TestApp } from './helper';
 
@@ -35,6 +39,24 @@ describe('security headers', () => {
     expect(csp).toMatch(/img-src 'self' data: blob: [^;]*https:\/\/tiles\.example\.net/);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/tiles\.example\.net/);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/styles\.example\.com/);
+  });
+});
+
+describe('the boot script of index.html', () => {
+  it('is allowed by its hash, and no other inline script is', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'csp-static-'));
+    const boot = "document.documentElement.dir = 'rtl';";
+    writeFileSync(join(dir, 'index.html'), `<html><head><script>${boot}</script><script type="module" src="/assets/a.js"></script></head></html>`);
+    const t = await buildTestApp({ config: { staticDir: dir } });
+    try {
+      const csp = String((await t.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']);
+      const hash = createHash('sha256').update(boot).digest('base64');
+      expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, (c) => `\\${c}`)}';`));
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    } finally {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { like } from 'drizzle-orm';
@@ -7,6 +10,22 @@ import { settings } from '../db/schema';
 const AMAP = ['https://*.amap.com', 'https://*.autonavi.com', 'https://*.is.autonavi.com'];
 const GOOGLE = ['https://maps.googleapis.com', 'https://*.googleapis.com', 'https://maps.gstatic.com', 'https://*.gstatic.com', 'https://*.ggpht.com'];
 const REFRESH_MS = 30_000;
+
+/**
+ * CSP hashes of the inline scripts of the built index.html (the boot script that sets the
+ * direction and colour scheme before the bundle runs), so no 'unsafe-inline' is needed.
+ */
+function inlineScriptHashes(staticDir: string): string[] {
+  let html: string;
+  try {
+    html = readFileSync(join(staticDir, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`,
+  );
+}
 
 /** The origin of a URL (tile templates hold `{z}` and the like, which URL parsing keeps). */
 function originOf(url: string | null | undefined): string | undefined {
@@ -31,6 +50,7 @@ async function securityHeaders(app: FastifyInstance) {
   const broker = originOf(config.mqttWsUrl);
   if (broker) fixed.add(broker);
   const scripts = [...(config.maps.amapKey ? AMAP : []), ...(config.maps.googleKey ? GOOGLE : [])];
+  const inline = inlineScriptHashes(config.staticDir);
   let mapHosts: string[] = [];
   let readAt = -Infinity;
   let reading: Promise<void> | undefined;
@@ -69,7 +89,7 @@ async function securityHeaders(app: FastifyInstance) {
       'content-security-policy',
       [
         "default-src 'self'",
-        `script-src 'self' ${list(scripts)}`.trim(),
+        `script-src 'self' ${list([...inline, ...scripts])}`.trim(),
         // Mantine and the map SDKs set inline styles.
         `style-src 'self' 'unsafe-inline' ${list(scripts)}`.trim(),
         `img-src 'self' data: blob: ${list([...mapHosts, ...scripts])}`.trim(),
