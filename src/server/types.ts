@@ -58,5 +58,7 @@ declare module 'fastify' {
     public?: boolean;
     write?: boolean;
     mark?: PermissionMark;
+    /** The caller's roles must grant one of these menus (route names; super administrators pass). */
+    menus?: readonly string[];
   }
 }

@@ -6,7 +6,8 @@ import { resolveToken, tokenFromHeader } from '../auth/sessions';
 import type { Scope } from '../db/scope';
 import type { UserRow } from '../db/schema';
 import { fail, sessionExpired } from '../lib/api-error';
-import { marksFor } from '../repos/navigation';
+import { marksFor, menusFor } from '../repos/navigation';
+import { ALWAYS_ALLOWED } from '../../shared/routes';
 
 /** preHandler: a live session or code 208; sets request.scope, request.user and request.tokenHash. */
 export async function requireAuth(request: FastifyRequest): Promise<void> {
@@ -37,9 +38,17 @@ export function requirePermission(mark: PermissionMark) {
 export async function routeGuard(request: FastifyRequest): Promise<void> {
   const cfg = request.routeOptions.config;
   if (cfg.public) return;
-  if (cfg.mark) return requirePermission(cfg.mark)(request);
-  if (cfg.write) return requireWritable(request);
-  return requireAuth(request);
+  if (cfg.mark) await requirePermission(cfg.mark)(request);
+  else if (cfg.write) await requireWritable(request);
+  else await requireAuth(request);
+  if (cfg.menus && !(await grantsMenu(request, cfg.menus))) fail(Code.FORBIDDEN, 'noPermission');
+}
+
+/** Whether the caller's roles grant one of `menus` (or it is always allowed); super administrators hold all. */
+export async function grantsMenu(request: FastifyRequest, menus: readonly string[]): Promise<boolean> {
+  if (menus.some((m) => (ALWAYS_ALLOWED as readonly string[]).includes(m))) return true;
+  const granted = await menusFor(request.server.db, request.scope!);
+  return granted === undefined || menus.some((m) => granted.has(m));
 }
 
 /** After requireAuth: the caller's scope and user (a 208 if a route forgot the guard). */

@@ -23,6 +23,18 @@ async function grantedIds(db: Db, scope: Scope, types: number[]): Promise<Set<nu
   return new Set(rows.map((r) => r.id));
 }
 
+/** Menu route names (resources' `value`) granted to the scope's user; undefined: every one (super administrators). */
+export async function menusFor(db: Db, scope: Scope): Promise<Set<string> | undefined> {
+  if (isPlatformScope(scope)) return undefined;
+  const rows = await db
+    .selectDistinct({ value: resources.value })
+    .from(userRoles)
+    .innerJoin(roleResources, eq(roleResources.roleId, userRoles.roleId))
+    .innerJoin(resources, eq(resources.id, roleResources.resourceId))
+    .where(grantedWhere(scope, eq(resources.type, RESOURCE_TYPE.menu), isNotNull(resources.value)));
+  return new Set(rows.map((r) => r.value!));
+}
+
 /** Button marks of the user's roles; super administrators hold every mark as '*'. */
 export async function marksFor(db: Db, scope: Scope): Promise<string[]> {
   if (isPlatformScope(scope)) return [ALL_MARKS_GRANT];

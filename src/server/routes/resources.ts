@@ -10,7 +10,8 @@ import { getRow, listRows } from '../engine/query';
 import type { Binding, Ctx } from '../engine/types';
 import { addRow, deleteRows, updateRow } from '../engine/write';
 import { fail } from '../lib/api-error';
-import { authed } from '../plugins/auth';
+import { authed, grantsMenu } from '../plugins/auth';
+import { maskRow } from '../../shared/mask';
 import { DEVICE_BINDINGS, ORG_BINDINGS } from '../resources';
 import orgActions from '../resources/org-actions';
 
@@ -45,12 +46,17 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
   const mark = (action: string) => ({ mark: `${def.mark}:${action}` as PermissionMark });
   const tags = [def.kind];
   return async (app) => {
-    app.post('/list', { schema: { tags, summary: `${def.name}: one page of rows`, body: listQuery } }, async (request, reply) =>
-      reply.ok(await listRows(ctxOf(request), b, request.body)),
-    );
-    app.post('/get', { schema: { tags, summary: `${def.name}: one row`, body: idBody } }, async (request, reply) =>
-      reply.ok(await getRow(ctxOf(request), b, request.body.id)),
-    );
+    // Anyone may look rows up (forms pick departments, people ...); personal data stays masked
+    // for the visitor and for users whose roles lack this resource's screen (docs/permissions.md).
+    const masked = async (request: FastifyRequest) => request.scope!.kind === 'visitor' || !(await grantsMenu(request, [def.route]));
+    app.post('/list', { schema: { tags, summary: `${def.name}: one page of rows`, body: listQuery } }, async (request, reply) => {
+      const page = await listRows(ctxOf(request), b, request.body);
+      return reply.ok((await masked(request)) ? { ...page, rows: page.rows.map((r) => maskRow(def.fields, r)) } : page);
+    });
+    app.post('/get', { schema: { tags, summary: `${def.name}: one row`, body: idBody } }, async (request, reply) => {
+      const row = await getRow(ctxOf(request), b, request.body.id);
+      return reply.ok((await masked(request)) ? maskRow(def.fields, row) : row);
+    });
     if (actions.has('add')) {
       app.post('/add', { config: mark('add'), schema: { tags, summary: `${def.name}: create`, body: formSchema(def, 'add') } }, async (request, reply) =>
         reply.ok(await addRow(ctxOf(request), b, request.body)),

@@ -4,10 +4,13 @@ import { alarmHandleBody, alarmReadBody, alarmSinceBody, alarmStatsBody } from '
 import { byTenant, countVisible, type Changed, handle, markRead, since, stats, unreadCount } from '../../alarms/queries';
 import { isPlatformScope } from '../../db/scope';
 import { dateOf } from '../../lib/clock';
-import { loadRecipients } from '../../push/recipients';
+import { ALARM_ROUTES, loadRecipients } from '../../push/recipients';
 import { fail } from '../../lib/api-error';
 import { authed } from '../../plugins/auth';
 import { operatorOf } from './scope';
+
+/** The alarm screens beyond the log every user may open (ALWAYS_ALLOWED): who works alarms holds one. */
+const ALARM_WORK_MENUS = ALARM_ROUTES.filter((r) => r !== 'AlarmHistory');
 
 const tags = ['alarm'];
 
@@ -33,7 +36,8 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.post('/alarm/read', { config: { write: true }, schema: { tags, summary: 'Mark alarms read (idempotent)', body: alarmReadBody } }, async (request, reply) => {
+  // Marking read is acknowledging: for those who work the live alarm screens, not every log reader.
+  app.post('/alarm/read', { config: { write: true, menus: ALARM_WORK_MENUS }, schema: { tags, summary: 'Mark alarms read (idempotent)', body: alarmReadBody } }, async (request, reply) => {
     const { scope } = authed(request);
     const { ids } = request.body;
     const changed = await markRead(app.db, scope, ids, dateOf(app.clock));

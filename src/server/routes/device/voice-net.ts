@@ -16,7 +16,8 @@ const tags = ['device'];
 const voiceNetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/voiceNet/buildToken',
-    { schema: { tags, summary: "The door unit's uid and token for the call channel of imei + roomNo", body: buildTokenBody } },
+    // A call token opens the door unit's audio and video: never for the read-only visitor.
+    { config: { write: true }, schema: { tags, summary: "The door unit's uid and token for the call channel of imei + roomNo", body: buildTokenBody } },
     async (request, reply) => {
       const d = await deviceInScope(app, request, request.body.imei);
       if (d.kind !== 'doorUnit') fail(Code.BAD_REQUEST, 'noCommand');
@@ -29,7 +30,7 @@ const voiceNetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/voiceNet/property/answer',
-    { schema: { tags, summary: 'Hang-up: records the end of a door-unit call', body: propertyAnswerBody } },
+    { config: { write: true }, schema: { tags, summary: 'Hang-up: records the end of a door-unit call', body: propertyAnswerBody } },
     async (request, reply) => {
       const d = await deviceInScope(app, request, request.body.imei);
       const { user } = authed(request);

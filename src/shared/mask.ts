@@ -1,0 +1,42 @@
+import type { FieldDef } from './resources/types';
+
+/**
+ * Personal data shown to people who may not see it in full (docs/permissions.md "Masking"): the
+ * visitor always, and users whose roles lack the screen that lists those people.
+ */
+export function maskPhone(v: string): string {
+  const s = v.trim();
+  return s.length >= 7 ? `${s.slice(0, 3)}****${s.slice(-4)}` : '****';
+}
+
+export function maskEmail(v: string): string {
+  const at = v.indexOf('@');
+  return at > 0 ? `${v[0]}***${v.slice(at)}` : '***';
+}
+
+export function maskIdNumber(v: string): string {
+  return v.length > 8 ? `${v.slice(0, 4)}${'*'.repeat(v.length - 8)}${v.slice(-4)}` : '****';
+}
+
+export type PersonalKind = 'phone' | 'email' | 'id';
+
+/** Which kind of personal datum a registry field holds, if any. */
+export function personalKind(f: Pick<FieldDef, 'name' | 'type'>): PersonalKind | undefined {
+  if (f.type === 'phone' || /phone$/i.test(f.name)) return 'phone';
+  if (f.type === 'email' || /email$/i.test(f.name)) return 'email';
+  if (/idcard|idnumber|identity/i.test(f.name)) return 'id';
+  return undefined;
+}
+
+const MASKS: Record<PersonalKind, (v: string) => string> = { phone: maskPhone, email: maskEmail, id: maskIdNumber };
+
+/** A copy of `row` with the personal fields of `fields` masked. */
+export function maskRow<T extends Record<string, unknown>>(fields: readonly Pick<FieldDef, 'name' | 'type'>[], row: T): T {
+  const out: Record<string, unknown> = { ...row };
+  for (const f of fields) {
+    const kind = personalKind(f);
+    const v = out[f.name];
+    if (kind && typeof v === 'string' && v) out[f.name] = MASKS[kind](v);
+  }
+  return out as T;
+}
