@@ -154,6 +154,13 @@ export function checkConsoleBroker(config: Pick<Config, 'mqttUrl' | 'mqttWsUrl'>
   }
 }
 
+/** Production hands out links (auto-login tickets) only under the address it is published at. */
+export function checkPublicUrl(config: Pick<Config, 'env' | 'publicUrl'>): void {
+  if (config.env === 'production' && !config.publicUrl) {
+    throw new ConfigError('Missing PUBLIC_URL: in production the console builds the links it hands out from it (e.g. https://console.example.com), never from a request\'s Host header');
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { checkConsoleBroker, ConfigError, loadConfig, type Config } from './config';
+import { checkConsoleBroker, checkPublicUrl, ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/pglite-lock';
 import { DEMO_ACCOUNTS } from './db/seed';
 import { MQTT_WS_PATH } from '../shared/topics';
@@ -77,6 +77,7 @@ async function main(): Promise<void> {
   try {
     const config = loadConfig();
     checkConsoleBroker(config);
+    checkPublicUrl(config);
     app = await buildApp({ config });
     await listen(app, config);
     const sim = await simulate(app, config);

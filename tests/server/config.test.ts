@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkConsoleBroker, ConfigError, loadConfig } from '../../src/server/config';
+import { checkConsoleBroker, checkPublicUrl, ConfigError, loadConfig } from '../../src/server/config';
 
 describe('config', () => {
   it('has the documented defaults', () => {
@@ -73,6 +73,12 @@ describe('config', () => {
     expect((err as Error).message).not.toContain('\n');
     expect(() => checkConsoleBroker(loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_WS_URL: 'wss://broker.example.com/mqtt' }))).not.toThrow();
     expect(() => checkConsoleBroker(loadConfig({}))).not.toThrow(); // embedded broker: consoles use this service's /mqtt
+  });
+
+  it('stops a production start without PUBLIC_URL, in one line naming it', () => {
+    expect(() => checkPublicUrl(loadConfig({ NODE_ENV: 'production' }))).toThrow(/^Missing PUBLIC_URL: in production/);
+    expect(() => checkPublicUrl(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://console.example.com' }))).not.toThrow();
+    expect(() => checkPublicUrl(loadConfig({}))).not.toThrow();
   });
 });
 

@@ -61,4 +61,33 @@ describe('auto-login tickets', () => {
     t.clock.advance(AUTO_LOGIN_TTL_MS + 1);
     expect(await post(t.app, EXCHANGE, { key }, { ip: '10.6.0.2' })).toMatchObject({ code: 400, key: 'ticketInvalid' });
   });
+
+  it('opens one session once: a second exchange of the same ticket is refused', async () => {
+    const { key } = await createTicket();
+    expect((await post(t.app, EXCHANGE, { key }, { ip: '10.6.0.3' })).code).toBe(0);
+    expect(await post(t.app, EXCHANGE, { key }, { ip: '10.6.0.3' })).toMatchObject({ code: 400, key: 'ticketInvalid' });
+  });
+
+  it('dies with the session that created it: logout, a password change', async () => {
+    const { token } = await login(t.app, 'demo', 'demo123');
+    const made = async () => (await post<TicketInfo>(t.app, CREATE, { imei: '860000000000001' }, { token: session })).data.key;
+    let session = token;
+    const beforeLogout = await made();
+    expect((await post(t.app, '/api/auth/auth/logout', undefined, { token: session })).code).toBe(0);
+    expect(await post(t.app, EXCHANGE, { key: beforeLogout }, { ip: '10.6.0.4' })).toMatchObject({ code: 400, key: 'ticketInvalid' });
+
+    session = (await login(t.app, 'demo', 'demo123')).token;
+    const beforeChange = await made();
+    expect((await post(t.app, '/api/auth/auth/changePassword', { oldPassword: 'demo123', newPassword: 'demo1234' }, { token: session })).code).toBe(0);
+    expect(await post(t.app, EXCHANGE, { key: beforeChange }, { ip: '10.6.0.5' })).toMatchObject({ code: 400, key: 'ticketInvalid' });
+    // Back to the demo password for the tests after this one.
+    const again = (await login(t.app, 'demo', 'demo1234')).token;
+    expect((await post(t.app, '/api/auth/auth/changePassword', { oldPassword: 'demo1234', newPassword: 'demo123' }, { token: again })).code).toBe(0);
+  });
+
+  it('builds its link from PUBLIC_URL, never from the Host header', async () => {
+    const { token } = await login(t.app, 'demo', 'demo123');
+    const res = await t.app.inject({ method: 'POST', url: CREATE, payload: { imei: '860000000000001' }, headers: { authorization: token, host: 'evil.example' } });
+    expect((res.json() as { data: TicketInfo }).data.url).toMatch(/^https:\/\/console\.example\/ProDeviceList\?/);
+  });
 });

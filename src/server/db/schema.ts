@@ -163,6 +163,12 @@ export const loginFailures = pgTable('login_failures', {
   lastAt: ts('last_at'),
 });
 
+/** Auto-login tickets already exchanged: a ticket opens one session, once. */
+export const usedTickets = pgTable('used_tickets', {
+  nonce: text('nonce').primaryKey(),
+  usedAt: ts('used_at').notNull(),
+});
+
 /** Login and SMS-code attempts that failed or were throttled (docs/security.md). */
 export const authAudit = pgTable(
   'auth_audit',

@@ -5,7 +5,8 @@ import { AUTO_LOGIN_TTL_MS } from '../../../shared/constants';
 import { MARK_DEVICE_LINK } from '../../../shared/permissions';
 import { ticketLogin } from '../../auth/login';
 import { addressKey, assertNotThrottled, countFailure } from '../../auth/throttle';
-import { signTicket, ticketSecret, verifyTicket } from '../../auth/tickets';
+import { newNonce, signTicket, spendTicket, ticketSecret, verifyTicket } from '../../auth/tickets';
+import { findLiveSession } from '../../repos/sessions';
 import { fail } from '../../lib/api-error';
 import { authed } from '../../plugins/auth';
 import { envelopeOf, loginResponse, ticketInfoSchema } from '../schemas';
@@ -25,11 +26,15 @@ const ticket: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Create an auto-login link (valid 1 hour)', body: ticketCreateBody, response: { 200: envelopeOf(ticketInfoSchema) } },
     },
     async (request, reply) => {
-      const { scope } = authed(request);
+      const { scope, tokenHash } = authed(request);
       const imei = request.body.imei ?? '';
-      const exp = app.clock.now() + AUTO_LOGIN_TTL_MS;
-      const key = signTicket(await ticketSecret(app.db), { userId: scope.userId, imei, exp });
-      const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const now = app.clock.now();
+      const exp = now + AUTO_LOGIN_TTL_MS;
+      const session = await findLiveSession(app.db, tokenHash, now);
+      if (!session) return fail(Code.SESSION_EXPIRED, 'sessionExpired');
+      const key = signTicket(await ticketSecret(app.db), { userId: scope.userId, imei, exp, sessionId: session.sessionId, nonce: newNonce() });
+      // Never the request's Host header: a forged one would make the console hand out a link elsewhere.
+      const origin = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
       const query = new URLSearchParams({ ...(imei ? { imei } : {}), key });
       const info: TicketInfo = { key, expiresAt: new Date(exp).toISOString(), url: `${origin}/ProDeviceList?${query}` };
       return reply.ok(info);
@@ -43,7 +48,9 @@ const ticket: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const who = { kind: 'password', account: '(ticket)', address: caller.ip } as const;
       await assertNotThrottled(app, [addressKey(caller.ip)], who);
-      const claims = verifyTicket(await ticketSecret(app.db), request.body.key, app.clock.now());
+      const now = app.clock.now();
+      const verified = verifyTicket(await ticketSecret(app.db), request.body.key, now);
+      const claims = verified && (await spendTicket(app.db, verified, now)) ? verified : undefined;
       if (!claims) {
         await countFailure(app, [addressKey(caller.ip)], who);
         fail(Code.BAD_REQUEST, 'ticketInvalid');
