@@ -37,7 +37,8 @@ describe.skipIf(!MQTT_URL || !process.env.DATABASE_URL)('voice notices between t
 
   it('a critical alarm raised on one instance is spoken on a console connected to the other', async () => {
     const { token } = await login(t.app, 'demo', 'demo123');
-    ws = new WebSocket(`ws://127.0.0.1:${(second.server.address() as AddressInfo).port}${VOICE_WS_PATH}?token=${encodeURIComponent(token)}`);
+    ws = new WebSocket(`ws://127.0.0.1:${(second.server.address() as AddressInfo).port}${VOICE_WS_PATH}`);
+    ws.once('open', () => ws!.send(JSON.stringify({ type: 'auth', token })));
     const frames: string[] = [];
     ws.on('message', (d) => frames.push(d.toString()));
     await new Promise<void>((resolve, reject) => ws!.once('open', () => resolve()).once('error', reject));

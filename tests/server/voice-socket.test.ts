@@ -1,12 +1,12 @@
 /**
- * The voice-broadcast socket (spec realtime 9): session token in the query or close 4401, 'pong'
+ * The voice-broadcast socket (spec realtime 9): session token in the first frame or close 4401, 'pong'
  * for a ping, bad frames ignored, critical alarms spoken on the consoles of their recipients only.
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { VOICE_WS_PATH, voiceNoticeSchema } from '../../src/shared/alarms/push';
-import { VOICE_UNAUTHORIZED } from '../../src/server/push/voice-socket';
+import { AUTH_WAIT_MS, VOICE_UNAUTHORIZED } from '../../src/server/push/voice-socket';
 import { addTenant, addUser, tenantId } from './fixtures';
 import { buildTestApp, login, post, type TestApp } from './helper';
 import { alarmContext, alarmRecord, sleep } from './push-helper';
@@ -28,9 +28,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A socket that records every text frame and how it closed. */
-function socket(query: string) {
-  const ws = new WebSocket(`${base}${query}`);
+/** A socket that records every text frame and how it closed; `auth` is sent as its first frame. */
+function socket(auth?: string) {
+  const ws = new WebSocket(base);
+  if (auth !== undefined) ws.once('open', () => ws.send(auth));
   open.push(ws);
   const frames: string[] = [];
   ws.on('message', (data) => frames.push(data.toString()));
@@ -49,7 +50,7 @@ function socket(query: string) {
 
 async function authed(username: string, password: string) {
   const { token } = await login(t.app, username, password);
-  const s = socket(`?token=${encodeURIComponent(token)}`);
+  const s = socket(JSON.stringify({ type: 'auth', token }));
   await s.opened;
   // The session lookup runs after the upgrade: a ping round trip says it is done.
   s.ws.send(JSON.stringify({ type: 'ping' }));
@@ -60,8 +61,16 @@ async function authed(username: string, password: string) {
 
 describe('voice socket', () => {
   it('closes with 4401 without a token, with a bad one, and after logout', async () => {
-    expect(await socket('').closed).toBe(VOICE_UNAUTHORIZED);
-    expect(await socket('?token=nonsense').closed).toBe(VOICE_UNAUTHORIZED);
+    expect(await socket(JSON.stringify({ type: 'auth', token: 'nonsense' })).closed).toBe(VOICE_UNAUTHORIZED);
+    expect(await socket(JSON.stringify({ type: 'ping' })).closed).toBe(VOICE_UNAUTHORIZED);
+    expect(await socket('not json').closed).toBe(VOICE_UNAUTHORIZED);
+    // A token in the URL is not a way in: the socket still waits for its auth frame, then closes.
+    const { token } = await login(t.app, 'demo', 'demo123');
+    const viaUrl = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
+    open.push(viaUrl);
+    const started = Date.now();
+    expect(await new Promise<number>((resolve) => viaUrl.on('close', (code) => resolve(code)))).toBe(VOICE_UNAUTHORIZED);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(AUTH_WAIT_MS - 500);
     const s = await authed('demo', 'demo123');
     expect((await post(t.app, '/api/auth/auth/logout', undefined, { token: s.token })).code).toBe(0);
     expect(await s.closed).toBe(VOICE_UNAUTHORIZED);

@@ -9,6 +9,8 @@ export const VOICE_UNAUTHORIZED = 4401;
 // A console tab or two per user is normal; more is a leak or abuse, and the oldest goes.
 const MAX_SOCKETS_PER_USER = 8;
 const MAX_FRAME_BYTES = 4096;
+/** How long a new socket may take to send its auth frame. */
+export const AUTH_WAIT_MS = 5_000;
 
 interface Member {
   userId: number;
@@ -85,9 +87,23 @@ export function isPing(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean)
   }
 }
 
+/** The session token of the first frame, `{"type":"auth","token":"..."}`, or undefined. */
+export function authTokenOf(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): string | undefined {
+  if (isBinary) return undefined;
+  const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+  if (buf.length > MAX_FRAME_BYTES) return undefined;
+  try {
+    const value = JSON.parse(buf.toString('utf8')) as { type?: unknown; token?: unknown } | null;
+    return value?.type === 'auth' && typeof value.token === 'string' && value.token.length <= 512 ? value.token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * GET VOICE_WS_PATH?token=<session token>: a WebSocket that answers 'pong' to pings and carries
- * voice notices. Browsers cannot set headers on a WebSocket, hence the token in the query.
+ * GET VOICE_WS_PATH: a WebSocket that carries voice notices and answers 'pong' to pings. Its first
+ * frame must be `{"type":"auth","token":<session token>}` within AUTH_WAIT_MS: the token never
+ * travels in the URL, where access logs and proxies would keep it. Anything else closes it 4401.
  */
 export async function registerVoiceSocket(app: FastifyInstance, sockets: VoiceSockets): Promise<void> {
   // The embedded broker registers the WebSocket plugin for /mqtt; with an external broker nobody has.
@@ -99,30 +115,42 @@ export async function registerVoiceSocket(app: FastifyInstance, sockets: VoiceSo
     url: VOICE_WS_PATH,
     schema: { hide: true },
     handler: (_request, reply) => reply.status(426).send({ code: 426, msg: 'WebSocket upgrade required', data: null }),
-    wsHandler: (socket, request) => {
-      const token = (request.query as { token?: unknown } | undefined)?.token;
-      // Frames that arrive while the session is looked up are answered once it is known.
-      const admitted = resolveToken(app, typeof token === 'string' ? token : undefined).then(
-        (live) => {
-          if (!live || socket.readyState !== socket.OPEN) {
-            socket.close(VOICE_UNAUTHORIZED, 'unauthorized');
+    wsHandler: (socket) => {
+      let admitted: Promise<boolean> | undefined;
+      const timer = setTimeout(() => {
+        if (!admitted) socket.close(VOICE_UNAUTHORIZED, 'authenticate first');
+      }, AUTH_WAIT_MS);
+      const admit = (token: string | undefined) =>
+        resolveToken(app, token).then(
+          (live) => {
+            if (!live || socket.readyState !== socket.OPEN) {
+              socket.close(VOICE_UNAUTHORIZED, 'unauthorized');
+              return false;
+            }
+            sockets.add(socket, { userId: live.userId, tokenHash: live.tokenHash });
+            return true;
+          },
+          (err: unknown) => {
+            app.log.error({ err }, 'voice socket authentication failed');
+            socket.close(1011, 'server error');
             return false;
-          }
-          sockets.add(socket, { userId: live.userId, tokenHash: live.tokenHash });
-          return true;
-        },
-        (err: unknown) => {
-          app.log.error({ err }, 'voice socket authentication failed');
-          socket.close(1011, 'server error');
-          return false;
-        },
-      );
+          },
+        );
       socket.on('message', (data, isBinary) => {
+        if (!admitted) {
+          clearTimeout(timer);
+          admitted = admit(authTokenOf(data, isBinary));
+          return;
+        }
+        // Frames that arrive while the session is looked up are answered once it is known.
         void admitted.then((ok) => {
           if (ok && socket.readyState === socket.OPEN && isPing(data, isBinary)) socket.send('pong');
         });
       });
-      socket.on('close', () => sockets.remove(socket));
+      socket.on('close', () => {
+        clearTimeout(timer);
+        sockets.remove(socket);
+      });
       socket.on('error', () => socket.terminate());
     },
   });

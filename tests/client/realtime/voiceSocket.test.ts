@@ -46,10 +46,11 @@ describe('voice broadcast socket', () => {
     vi.useRealTimers();
   });
 
-  it('opens with the token and speaks msgContent, ignoring pong and unparsable frames', () => {
-    expect(sockets.map((s) => s.url)).toEqual(['ws://console.test/api/voice/ws?token=a%20b']);
+  it('opens without the token in the URL, sends it as the first frame, and speaks msgContent, ignoring pong and unparsable frames', () => {
+    expect(sockets.map((s) => s.url)).toEqual(['ws://console.test/api/voice/ws']);
     const ws = sockets[0]!;
     ws.onopen?.({});
+    expect(ws.sent[0]).toBe(JSON.stringify({ type: 'auth', token: 'a b' }));
     for (const data of ['pong', 'not json', '{"nothing":1}', '{"msgContent":""}', '{"msgContent":"三号楼烟雾告警"}']) ws.onmessage?.({ data });
     expect(spoken).toEqual(['三号楼烟雾告警']);
   });
@@ -60,9 +61,9 @@ describe('voice broadcast socket', () => {
     vi.advanceTimersByTime(20_000);
     ws.onmessage?.({ data: 'pong' });
     vi.advanceTimersByTime(24_999);
-    expect(ws.sent).toEqual([]);
+    expect(ws.sent.slice(1)).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(ws.sent).toEqual(['{"type":"ping"}']);
+    expect(ws.sent.slice(1)).toEqual(['{"type":"ping"}']);
   });
 
   it('a pong keeps the socket; no reply within 25 s more closes it and reconnects 6 s later', () => {
@@ -72,7 +73,8 @@ describe('voice broadcast socket', () => {
     ws.onmessage?.({ data: 'pong' });
     vi.advanceTimersByTime(25_000 + 24_999);
     expect(ws.closed).toBe(false);
-    expect(ws.sent).toHaveLength(2);
+    // The auth frame, then two pings.
+    expect(ws.sent).toHaveLength(3);
     vi.advanceTimersByTime(1);
     expect(ws.closed).toBe(true);
     vi.advanceTimersByTime(5_999);

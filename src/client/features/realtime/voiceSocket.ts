@@ -78,10 +78,10 @@ export function startVoiceSocket(deps: VoiceSocketDeps): () => void {
 
   function connect(): void {
     if (stopped) return;
-    const sep = deps.url.includes('?') ? '&' : '?';
     let ws: SocketLike;
     try {
-      ws = deps.open(`${deps.url}${sep}token=${encodeURIComponent(deps.token)}`);
+      // The token goes in the first frame, never in the URL (access logs keep URLs).
+      ws = deps.open(deps.url);
     } catch {
       retry = deps.setTimeout(() => {
         retry = undefined;
@@ -90,7 +90,10 @@ export function startVoiceSocket(deps: VoiceSocketDeps): () => void {
       return;
     }
     socket = ws;
-    ws.onopen = () => armIdle(ws);
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: 'auth', token: deps.token }));
+      armIdle(ws);
+    };
     ws.onmessage = (event) => onMessage(ws, event.data);
     ws.onclose = () => lost(ws);
     ws.onerror = () => lost(ws);
