@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { REALTIME, alarmRecordSchema, consolePushSchema, type AlarmRecord, type ConsolePush } from '../../shared/alarms/push';
+import { PUSH_CODE, REALTIME, caughtUpAlarmSchema, consolePushSchema, type AlarmRecord, type CaughtUpAlarm, type ConsolePush } from '../../shared/alarms/push';
+import { ALARM_TYPE_BY_KEY } from '../../shared/alarms/types';
 import { topics } from '../../shared/topics';
 import { AlarmCursor } from './alarmCursor';
 import { reconnectDelay } from './backoff';
@@ -84,9 +85,35 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
     events.emit('status', next);
   };
 
-  const deliver = (alarms: AlarmRecord[], missed: boolean) => {
+  const deliver = <A extends AlarmRecord>(alarms: A[], missed: boolean): A[] => {
     const fresh = alarms.filter((a) => cursor.take(a));
     if (fresh.length) events.emit('alarms', { alarms: fresh, missed });
+    return fresh;
+  };
+
+  /**
+   * A missed SOS or card opens the same dialog its live push would have (once: the cursor
+   * delivers each alarm once, and the shell drops an SOS it already shows). A door call is not
+   * rung again: its ring lasts 30 s, and its media tokens were for the live push only.
+   */
+  const replay = (alarm: CaughtUpAlarm) => {
+    const c = alarm.context;
+    if (alarm.type === ALARM_TYPE_BY_KEY.sos) {
+      events.emit('sos', {
+        code: PUSH_CODE.sos,
+        name: alarm.personName || alarm.deviceName || alarm.imei,
+        building: c?.building ?? '',
+        unit: c?.unit ?? '',
+        roomNo: c?.roomNo ?? '',
+        userPhone: alarm.personPhone ?? '',
+        imei: alarm.imei,
+        alarmId: alarm.id,
+        lat: alarm.lat,
+        lon: alarm.lon,
+      });
+    } else if (alarm.type === ALARM_TYPE_BY_KEY.cardIssued && c?.cardInfo) {
+      events.emit('card', { code: PUSH_CODE.cardIssued, cardInfo: c.cardInfo, imei: alarm.imei });
+    }
   };
 
   const catchUp = async () => {
@@ -96,10 +123,10 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
       const answer: unknown = await deps.fetchSince(after);
       // The answer is validated like a push: a malformed record is dropped, never shown half.
       const alarms = (Array.isArray(answer) ? answer : []).flatMap((row) => {
-        const parsed = alarmRecordSchema.safeParse(row);
+        const parsed = caughtUpAlarmSchema.safeParse(row);
         return parsed.success ? [parsed.data] : [];
       });
-      deliver(alarms, true);
+      for (const alarm of deliver(alarms, true)) replay(alarm);
     } catch {
       // The next reconnect tries again from the same cursor.
       return;

@@ -2,12 +2,12 @@
 import { asc, count, desc, eq, gt, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AlarmStats } from '../../shared/alarms/api';
-import type { AlarmRecord } from '../../shared/alarms/push';
+import type { CaughtUpAlarm } from '../../shared/alarms/push';
 import type { Db } from '../db/driver';
 import { alarmRecords as a } from '../db/schema';
 import { scopedWhere, type Scope } from '../db/scope';
 import { rowsOf } from './conditions';
-import { toAlarmRecord } from './records';
+import { contextOf, toAlarmRecord } from './records';
 
 const DAY_MS = 86_400_000;
 
@@ -87,9 +87,17 @@ export async function countVisible(db: Db, scope: Scope, ids: number[]): Promise
 }
 
 /** Stored after `after`, oldest first. */
-export async function since(db: Db, scope: Scope, after: Date, limit: number): Promise<AlarmRecord[]> {
+/**
+ * Alarms after `after`, each with what its live push carried beside the record (where an SOS
+ * happened, a card's information), so a console catching up opens the same dialogs.
+ */
+export async function since(db: Db, scope: Scope, after: Date, limit: number): Promise<CaughtUpAlarm[]> {
   const rows = await db.select().from(a).where(scopedWhere(scope, a, gt(a.createdAt, after))).orderBy(asc(a.createdAt), asc(a.id)).limit(limit);
-  return rows.map(toAlarmRecord);
+  return rows.map((r) => {
+    const c = contextOf(r);
+    const cardInfo = typeof r.data?.cardInfo === 'string' ? r.data.cardInfo : undefined;
+    return { ...toAlarmRecord(r), context: { building: c.building ?? '', unit: c.unit ?? '', roomNo: c.roomNo ?? '', ...(cardInfo ? { cardInfo } : {}) } };
+  });
 }
 
 export async function unreadCount(db: Db, scope: Scope): Promise<number> {

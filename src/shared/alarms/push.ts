@@ -60,6 +60,16 @@ export const alarmRecordSchema = z.object({
 });
 export type AlarmRecord = z.infer<typeof alarmRecordSchema>;
 
+/** What `alarm/since` answers: the record and what its live pushes carried beside it. */
+export const caughtUpContextSchema = z.object({
+  building: z.string().default(''),
+  unit: z.string().default(''),
+  roomNo: z.string().default(''),
+  cardInfo: z.string().optional(),
+});
+export const caughtUpAlarmSchema = alarmRecordSchema.extend({ context: caughtUpContextSchema.optional() });
+export type CaughtUpAlarm = z.infer<typeof caughtUpAlarmSchema>;
+
 export const alarmPushSchema = z.object({ code: code(PUSH_CODE.alarm), alarm: alarmRecordSchema });
 
 export const alarmUpdatePushSchema = z.object({

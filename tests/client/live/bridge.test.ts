@@ -140,6 +140,32 @@ describe('live bridge', () => {
     h.bridge.close();
   });
 
+  it('opens the SOS and card-issued dialogs for alarms missed while offline, once each', async () => {
+    const h = startBridge(queryClient);
+    await settle();
+    h.mqtt.open();
+    await settle();
+    const sos = collect(h, 'sos');
+    const cards = collect(h, 'card');
+    const missed = [
+      { ...alarm({ id: 21, type: 15, imei: '860100000000001', personName: '张三', personPhone: '13800000001', createdAt: '2026-03-01T09:06:00.000Z' }), context: { building: '3', unit: '2', roomNo: '1203' } },
+      { ...alarm({ id: 22, type: 34, imei: '860100000000025', createdAt: '2026-03-01T09:07:00.000Z' }), context: { cardInfo: 'IC-0042' } },
+      alarm({ id: 23, type: 6, createdAt: '2026-03-01T09:08:00.000Z' }),
+    ];
+    h.fetchSince.mockResolvedValue(missed as never);
+    for (let i = 0; i < 2; i++) {
+      h.mqtt.drop();
+      vi.advanceTimersByTime(1000);
+      h.mqtt.open();
+      await settle();
+    }
+    // Fetched twice (two reconnects), shown once.
+    expect(h.fetchSince).toHaveBeenCalledTimes(2);
+    expect(sos).toEqual([expect.objectContaining({ code: '9003', alarmId: 21, name: '张三', building: '3', unit: '2', roomNo: '1203', userPhone: '13800000001', imei: '860100000000001' })]);
+    expect(cards).toEqual([{ code: '5084', cardInfo: 'IC-0042', imei: '860100000000025' }]);
+    h.bridge.close();
+  });
+
   it('a failed catch-up keeps the cursor for the next reconnect', async () => {
     const h = startBridge(queryClient);
     await settle();

@@ -44,7 +44,13 @@ export function RealtimeLayer({ children, onNavigate, sounds = webAudioSounds }:
   useEffect(() => () => machine.dispose(), [machine]);
   useLiveEvent('doorCall', (push) => machine.incoming(push));
   useLiveEvent('unlocked', ({ imei }) => machine.unlocked(imei));
+  // An SOS shows once, whether it came live or with the catch-up after a reconnect.
+  const [sosSeen] = useState(() => new Set<number>());
   useLiveEvent('sos', (push) => {
+    if (push.alarmId !== undefined) {
+      if (sosSeen.has(push.alarmId)) return;
+      sosSeen.add(push.alarmId);
+    }
     sounds.alert();
     setSos((queue) => [...queue, push]);
   });
