@@ -119,3 +119,27 @@ test('alarms raised while the browser was offline arrive after it comes back', a
   expect(missed).toContainEqual(expect.objectContaining({ imei: helmet, type: 12 }));
   await expect(page.getByTestId('alarm-notification').or(page.getByTestId('alarm-summary')).first()).toBeVisible({ timeout: 10_000 });
 });
+
+test('an SOS raised while the browser was offline opens the SOS dialog after it comes back', async ({ page, context }) => {
+  let offline = false;
+  const open: { close: () => Promise<void> }[] = [];
+  await context.routeWebSocket(/\/mqtt$/, async (ws) => {
+    if (offline) return ws.close();
+    ws.connectToServer();
+    open.push(ws);
+  });
+  await login(page);
+  await waitConnected(page);
+  const helmet = await deviceOf('helmet');
+  offline = true;
+  await context.setOffline(true);
+  await Promise.all(open.splice(0).map((ws) => ws.close()));
+  await expect(page.locator('html')).not.toHaveAttribute('data-live', 'connected', { timeout: 10_000 });
+  await sim('send', '--imei', helmet, '--kind', 'sos');
+  await page.waitForTimeout(2500);
+  await expect(page.getByTestId('sos-dialog')).toBeHidden();
+  offline = false;
+  await context.setOffline(false);
+  await waitConnected(page);
+  await expect(page.getByTestId('sos-imei')).toHaveText(helmet, { timeout: 15_000 });
+});
