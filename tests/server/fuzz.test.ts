@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../src/shared/api';
 import { buildTestApp, login, type TestApp } from './helper';
+import { operations, sample, type Operation } from './openapi';
 
 /**
  * Every route of the OpenAPI document, fed what a careless client or an attacker sends: wrong
@@ -8,23 +9,6 @@ import { buildTestApp, login, type TestApp } from './helper';
  * and dates, missing and extra fields. Nothing may answer 5xx (nor the envelope's internal
  * error), and the service must still answer afterwards. Deterministic: a seeded generator.
  */
-
-interface Schema {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  enum?: unknown[];
-  format?: string;
-}
-
-interface Operation {
-  method: string;
-  path: string;
-  body?: Schema;
-}
 
 /** mulberry32: a small seeded generator, so a failure can be replayed. */
 function rng(seed: number) {
@@ -70,30 +54,6 @@ const ODD: unknown[] = [
   '<script>alert(1)</script>',
 ];
 
-function sample(s: Schema | undefined, depth = 0): unknown {
-  if (!s || depth > 4) return 'x';
-  if (s.enum?.length) return s.enum[0];
-  const alt = s.anyOf ?? s.oneOf;
-  if (alt?.length) return sample(alt[0], depth + 1);
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  switch (type) {
-    case 'integer':
-    case 'number':
-      return 1;
-    case 'boolean':
-      return true;
-    case 'array':
-      return [sample(s.items, depth + 1)];
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const k of s.required ?? []) out[k] = sample(s.properties?.[k], depth + 1);
-      return out;
-    }
-    default:
-      return s.format === 'date-time' ? '2026-11-23T08:00:00Z' : 'x';
-  }
-}
-
 /** Bodies for one operation: the plausible one, its fields broken one at a time, and odd wholes. */
 function bodies(op: Operation, random: () => number, n: number): unknown[] {
   const base = sample(op.body);
@@ -114,17 +74,6 @@ function bodies(op: Operation, random: () => number, n: number): unknown[] {
   }
   while (out.length < n) out.push(pick(ODD));
   return out;
-}
-
-function operations(doc: { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>> }): Operation[] {
-  const ops: Operation[] = [];
-  for (const [path, methods] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(methods)) {
-      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
-      ops.push({ method: method.toUpperCase(), path, body: op.requestBody?.content?.['application/json']?.schema });
-    }
-  }
-  return ops;
 }
 
 /** Routes that would end the session the authenticated pass runs on. */

@@ -51,6 +51,14 @@ export async function grantsMenu(request: FastifyRequest, menus: readonly string
   return granted === undefined || menus.some((m) => granted.has(m));
 }
 
+/**
+ * Whether personal data of a screen's rows stays masked for the caller (docs/permissions.md):
+ * always for the visitor, and for users whose roles lack that screen.
+ */
+export async function hidesPersonal(request: FastifyRequest, route: string): Promise<boolean> {
+  return request.scope!.kind === 'visitor' || !(await grantsMenu(request, [route]));
+}
+
 /** After requireAuth: the caller's scope and user (a 208 if a route forgot the guard). */
 export function authed(request: FastifyRequest): { scope: Scope; user: UserRow; tokenHash: string } {
   if (!request.scope || !request.user || !request.tokenHash) return sessionExpired();

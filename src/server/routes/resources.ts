@@ -10,7 +10,7 @@ import { getRow, listRows } from '../engine/query';
 import type { Binding, Ctx } from '../engine/types';
 import { addRow, deleteRows, updateRow } from '../engine/write';
 import { fail } from '../lib/api-error';
-import { authed, grantsMenu } from '../plugins/auth';
+import { authed, hidesPersonal } from '../plugins/auth';
 import { maskRow } from '../../shared/mask';
 import { DEVICE_BINDINGS, ORG_BINDINGS } from '../resources';
 import orgActions from '../resources/org-actions';
@@ -48,7 +48,7 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
   return async (app) => {
     // Anyone may look rows up (forms pick departments, people ...); personal data stays masked
     // for the visitor and for users whose roles lack this resource's screen (docs/permissions.md).
-    const masked = async (request: FastifyRequest) => request.scope!.kind === 'visitor' || !(await grantsMenu(request, [def.route]));
+    const masked = (request: FastifyRequest) => hidesPersonal(request, def.route);
     app.post('/list', { schema: { tags, summary: `${def.name}: one page of rows`, body: listQuery } }, async (request, reply) => {
       const page = await listRows(ctxOf(request), b, request.body);
       return reply.ok((await masked(request)) ? { ...page, rows: page.rows.map((r) => maskRow(def.fields, r)) } : page);

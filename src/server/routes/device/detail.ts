@@ -9,7 +9,8 @@ import { KIND_INFO, type DeviceKind } from '../../../shared/devices/kinds';
 import { deviceEvents, deviceLocations, deviceReadings, devices, products } from '../../db/schema';
 import { tenantWhere } from '../../db/scope';
 import { getRow } from '../../engine/query';
-import { authed } from '../../plugins/auth';
+import { authed, hidesPersonal } from '../../plugins/auth';
+import { maskRow } from '../../../shared/mask';
 import { deviceBinding } from '../../resources/device';
 import { ctxOf, deviceInScope } from './scope';
 
@@ -25,7 +26,8 @@ function window(col: PgColumn, body: { from?: string; to?: string }): (SQL | und
 const detailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/device/detail', { schema: { tags, summary: 'One device with its live data and the commands its kind obeys', body: imeiBody } }, async (request, reply) => {
     const d = await deviceInScope(app, request, request.body.imei);
-    const row = await getRow(ctxOf(request), deviceBinding, d.id);
+    const found = await getRow(ctxOf(request), deviceBinding, d.id);
+    const row = (await hidesPersonal(request, deviceBinding.def.route)) ? maskRow(deviceBinding.def.fields, found) : found;
     const detail: DeviceDetail = {
       ...row,
       id: d.id,
