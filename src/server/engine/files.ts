@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { Code } from '../../shared/api';
 import { codeLabel } from '../../shared/codes';
 import { MESSAGES, isMsgKey } from '../../shared/messages';
 import type { FieldDef } from '../../shared/resources';
+import { isBadText } from '../../shared/text';
 import { MAX_EXPORT_ROWS, MAX_IMPORT_ROWS, type ImportReport, type ListQuery } from '../../shared/resources/list';
 import { formSchema, isEditable } from '../../shared/resources/schema';
 import { tenantForWrite } from '../db/scope';
@@ -131,37 +133,54 @@ async function fieldInput(ctx: Ctx, f: FieldDef, raw: string | number, tenantId:
 
 const isXlsx = (buf: Buffer) => buf.length > 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
 
-/** Validates every row like `add` and inserts the good ones; bad rows come back with their sheet row number. */
-export async function importRows(ctx: Ctx, b: Binding, buf: Buffer): Promise<ImportReport> {
-  if (!isXlsx(buf)) fail(Code.BAD_REQUEST, 'fileFormat');
-  const wb = new ExcelJS.Workbook();
+type Line = { row: number; cells: Map<FieldDef, string | number> };
+
+/**
+ * The first sheet's rows by header, read as a stream (docs/security.md "Import"): the reader
+ * stops at the row cap, so a huge workbook costs the rows up to it, not the whole file in memory.
+ */
+async function readSheet(buf: Buffer, editable: readonly FieldDef[]): Promise<Line[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
+  const lines: Line[] = [];
+  const byHeader = new Map<number, FieldDef>();
+  let tooLarge = false;
   try {
-    await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);
+    for await (const sheet of reader) {
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        if (row.number === 1) {
+          row.eachCell((cell, col) => {
+            const h = String(cellValue(cell.value) ?? '');
+            const f = editable.find((x) => x.label.message === h || x.name === h);
+            if (f) byHeader.set(col, f);
+          });
+          continue;
+        }
+        const cells = new Map<FieldDef, string | number>();
+        for (const [col, f] of byHeader) {
+          const v = cellValue(row.getCell(col).value);
+          if (v !== null) cells.set(f, v);
+        }
+        if (!cells.size) continue;
+        if (lines.length >= MAX_IMPORT_ROWS) {
+          tooLarge = true;
+          break;
+        }
+        lines.push({ row: row.number, cells });
+      }
+      break; // the first sheet only
+    }
   } catch {
     fail(Code.BAD_REQUEST, 'fileFormat');
   }
-  const ws = wb.worksheets[0];
-  if (!ws) fail(Code.BAD_REQUEST, 'fileFormat');
-  const editable = b.def.fields.filter((f) => isEditable(f, 'add'));
-  const byHeader = new Map<number, FieldDef>();
-  ws!.getRow(1).eachCell((cell, col) => {
-    const h = String(cellValue(cell.value) ?? '');
-    const f = editable.find((x) => x.label.message === h || x.name === h);
-    if (f) byHeader.set(col, f);
-  });
+  if (tooLarge) fail(Code.BAD_REQUEST, 'tooLarge');
   if (!byHeader.size) fail(Code.BAD_REQUEST, 'fileFormat');
+  return lines;
+}
 
-  const lines: { row: number; cells: Map<FieldDef, string | number> }[] = [];
-  ws!.eachRow((row, n) => {
-    if (n === 1) return;
-    const cells = new Map<FieldDef, string | number>();
-    for (const [col, f] of byHeader) {
-      const v = cellValue(row.getCell(col).value);
-      if (v !== null) cells.set(f, v);
-    }
-    if (cells.size) lines.push({ row: n, cells });
-  });
-  if (lines.length > MAX_IMPORT_ROWS) fail(Code.BAD_REQUEST, 'tooLarge');
+/** Validates every row like `add` and inserts the good ones; bad rows come back with their sheet row number. */
+export async function importRows(ctx: Ctx, b: Binding, buf: Buffer): Promise<ImportReport> {
+  if (!isXlsx(buf)) fail(Code.BAD_REQUEST, 'fileFormat');
+  const lines = await readSheet(buf, b.def.fields.filter((f) => isEditable(f, 'add')));
 
   const schema = formSchema(b.def, 'add');
   const report: ImportReport = { total: lines.length, imported: 0, errors: [] };
@@ -172,7 +191,10 @@ export async function importRows(ctx: Ctx, b: Binding, buf: Buffer): Promise<Imp
     const tenantField = [...line.cells.keys()].find((f) => f.name === 'tenantId');
     if (tenantField) input.tenantId = await fieldInput(ctx, tenantField, line.cells.get(tenantField)!, ctx.scope.tenantId, messages);
     const tenantId = tenantForWrite(ctx.scope, typeof input.tenantId === 'number' ? input.tenantId : null);
-    for (const [f, raw] of line.cells) if (f !== tenantField) input[f.name] = await fieldInput(ctx, f, raw, tenantId, messages);
+    for (const [f, raw] of line.cells) {
+      if (typeof raw === 'string' && isBadText(raw)) messages.push(`${label(f.name)}: ${MESSAGES.textInvalid}`);
+      else if (f !== tenantField) input[f.name] = await fieldInput(ctx, f, raw, tenantId, messages);
+    }
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
