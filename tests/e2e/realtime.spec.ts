@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectShell, loginWithAccount, sim } from './helpers';
 
 // The live bridge and the global shell against the in-process simulator: a device event goes
@@ -91,9 +91,11 @@ test('door call: countdown, busy, ignore; answer opens the call dialog; unlock s
   await expect(hangUp).toBeHidden();
 });
 
-test('alarms raised while the browser was offline arrive after it comes back', async ({ page, context }) => {
-  // Chromium's offline mode leaves open WebSockets alone, so the broker link is routed through
-  // Playwright: going offline closes it and refuses new ones, like a dropped network would.
+/**
+ * Chromium's offline mode leaves open WebSockets alone, so the broker link is routed through
+ * Playwright: going offline closes it and refuses new ones, like a dropped network would.
+ */
+async function brokerLink(context: BrowserContext) {
   let offline = false;
   const open: { close: () => Promise<void> }[] = [];
   await context.routeWebSocket(/\/mqtt$/, async (ws) => {
@@ -101,19 +103,31 @@ test('alarms raised while the browser was offline arrive after it comes back', a
     ws.connectToServer();
     open.push(ws);
   });
+  return {
+    async drop(page: Page) {
+      offline = true;
+      await context.setOffline(true);
+      await Promise.all(open.splice(0).map((ws) => ws.close()));
+      await expect(page.locator('html')).not.toHaveAttribute('data-live', 'connected', { timeout: 10_000 });
+    },
+    async restore() {
+      offline = false;
+      await context.setOffline(false);
+    },
+  };
+}
+
+test('alarms raised while the browser was offline arrive after it comes back', async ({ page, context }) => {
+  const link = await brokerLink(context);
   await login(page);
   await waitConnected(page);
   const helmet = await deviceOf('helmet');
-  offline = true;
-  await context.setOffline(true);
-  await Promise.all(open.splice(0).map((ws) => ws.close()));
-  await expect(page.locator('html')).not.toHaveAttribute('data-live', 'connected', { timeout: 10_000 });
+  await link.drop(page);
   await sim('send', '--imei', helmet, '--kind', 'collision');
   // The ingest stores on a 1 s cycle and the engine runs after it: let the record exist first.
   await page.waitForTimeout(2500);
   const since = page.waitForResponse((r) => r.url().endsWith('/api/device/alarm/since'), { timeout: 30_000 });
-  offline = false;
-  await context.setOffline(false);
+  await link.restore();
   await waitConnected(page);
   const missed = ((await (await since).json()) as { data: { imei: string; type: number }[] }).data;
   expect(missed).toContainEqual(expect.objectContaining({ imei: helmet, type: 12 }));
@@ -121,25 +135,15 @@ test('alarms raised while the browser was offline arrive after it comes back', a
 });
 
 test('an SOS raised while the browser was offline opens the SOS dialog after it comes back', async ({ page, context }) => {
-  let offline = false;
-  const open: { close: () => Promise<void> }[] = [];
-  await context.routeWebSocket(/\/mqtt$/, async (ws) => {
-    if (offline) return ws.close();
-    ws.connectToServer();
-    open.push(ws);
-  });
+  const link = await brokerLink(context);
   await login(page);
   await waitConnected(page);
   const helmet = await deviceOf('helmet');
-  offline = true;
-  await context.setOffline(true);
-  await Promise.all(open.splice(0).map((ws) => ws.close()));
-  await expect(page.locator('html')).not.toHaveAttribute('data-live', 'connected', { timeout: 10_000 });
+  await link.drop(page);
   await sim('send', '--imei', helmet, '--kind', 'sos');
   await page.waitForTimeout(2500);
   await expect(page.getByTestId('sos-dialog')).toBeHidden();
-  offline = false;
-  await context.setOffline(false);
+  await link.restore();
   await waitConnected(page);
   await expect(page.getByTestId('sos-imei')).toHaveText(helmet, { timeout: 15_000 });
 });

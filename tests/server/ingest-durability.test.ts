@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,23 +10,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { topics } from '../../src/shared/topics';
 import { ServiceClient } from '../../src/sim/service';
 import { freshPostgres } from './helper';
-import { mosquittoBinary, startMosquitto, type PrivateMosquitto } from './mosquitto';
+import { freePort, mosquittoBinary, startMosquitto, type PrivateMosquitto } from './mosquitto';
 
 const root = new URL('../..', import.meta.url).pathname;
 const DEVICES = 20;
 /** PUBLISHes each device keeps in flight (acknowledged one by one as their rows commit). */
 const WINDOW = 8;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The at-scale path: a fresh PostgreSQL database and the external broker, with a fixed session. */
 interface External {

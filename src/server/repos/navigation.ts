@@ -23,28 +23,27 @@ async function grantedIds(db: Db, scope: Scope, types: number[]): Promise<Set<nu
   return new Set(rows.map((r) => r.id));
 }
 
-/** Menu route names (resources' `value`) granted to the scope's user; undefined: every one (super administrators). */
-export async function menusFor(db: Db, scope: Scope): Promise<Set<string> | undefined> {
-  if (isPlatformScope(scope)) return undefined;
+/** Distinct values of `column` over the resources of `type` granted to the scope's user. */
+async function grantedValues(db: Db, scope: Scope, type: number, column: typeof resources.value | typeof resources.mark): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ value: resources.value })
+    .selectDistinct({ v: column })
     .from(userRoles)
     .innerJoin(roleResources, eq(roleResources.roleId, userRoles.roleId))
     .innerJoin(resources, eq(resources.id, roleResources.resourceId))
-    .where(grantedWhere(scope, eq(resources.type, RESOURCE_TYPE.menu), isNotNull(resources.value)));
-  return new Set(rows.map((r) => r.value!));
+    .where(grantedWhere(scope, eq(resources.type, type), isNotNull(column)));
+  return rows.map((r) => r.v!);
+}
+
+/** Menu route names (resources' `value`) granted to the scope's user; undefined: every one (super administrators). */
+export async function menusFor(db: Db, scope: Scope): Promise<Set<string> | undefined> {
+  if (isPlatformScope(scope)) return undefined;
+  return new Set(await grantedValues(db, scope, RESOURCE_TYPE.menu, resources.value));
 }
 
 /** Button marks of the user's roles; super administrators hold every mark as '*'. */
 export async function marksFor(db: Db, scope: Scope): Promise<string[]> {
   if (isPlatformScope(scope)) return [ALL_MARKS_GRANT];
-  const rows = await db
-    .selectDistinct({ mark: resources.mark })
-    .from(userRoles)
-    .innerJoin(roleResources, eq(roleResources.roleId, userRoles.roleId))
-    .innerJoin(resources, eq(resources.id, roleResources.resourceId))
-    .where(grantedWhere(scope, eq(resources.type, RESOURCE_TYPE.button), isNotNull(resources.mark)));
-  return rows.map((r) => r.mark!).sort();
+  return (await grantedValues(db, scope, RESOURCE_TYPE.button, resources.mark)).sort();
 }
 
 function toEntry(r: ResourceRow): NavEntry {
