@@ -42,6 +42,8 @@ const envSchema = z.object({
    * docs/decisions.md "Durability" has the measured trade.
    */
   INGEST_ACK: z.enum(['commit', 'receipt']).default('commit'),
+  /** Storage each tenant may fill with uploads (floor pictures ...), in MB. */
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /** Serve the OpenAPI document and its UI at /api/docs in production too (always outside it). */
   API_DOCS: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   /** Per-device publish rate: messages a second sustained (0: no limit) and the burst above it. */
@@ -107,6 +109,8 @@ export interface Config {
   mqttClientId?: string;
   deviceTimeoutS: number;
   ingestAck: 'commit' | 'receipt';
+  /** Upload storage per tenant, bytes. */
+  uploadQuotaBytes: number;
   /** /api/docs in production (API_DOCS=1). */
   apiDocs: boolean;
   /** Per-device publish rate limit (messages/s, 0 off) and burst. */
@@ -190,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceTimeoutS: e.DEVICE_TIMEOUT_S,
     ingestAck: e.INGEST_ACK,
     apiDocs: e.API_DOCS,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     deviceRate: { perS: e.DEVICE_RATE_PER_S, burst: e.DEVICE_RATE_BURST },
     mqttWsUrl: e.MQTT_WS_URL,
     mqttHttpSecret: e.MQTT_HTTP_SECRET,

@@ -43,6 +43,7 @@ export const MESSAGES = {
   dateInvalid: 'Invalid date',
   dateOutOfRange: 'Dates must lie between 2000 and 2100',
   textInvalid: 'Text must not hold a NUL character or an unpaired surrogate',
+  quotaExceeded: "The company's storage for uploads is full",
   mustChooseOne: 'Must choose one',
   duplicateValues: 'Duplicate values are not allowed',
   nothingSelected: 'Nothing selected',

@@ -122,6 +122,28 @@ describe('pictures', () => {
   });
 });
 
+describe('upload quota', () => {
+  it("refuses an upload that would pass the tenant's quota, and counts per tenant", async () => {
+    const q = await buildTestApp({ config: { uploadQuotaBytes: 250_000, dataDir } });
+    try {
+      const token = (await login(q.app, 'demo', 'demo123')).token;
+      const png = (size: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(size - 8, 1)]);
+      const send = async (size: number, who = token) => {
+        const body = multipart(png(size), 'floor.png', 'file', 'image/png');
+        return (await q.app.inject({ method: 'POST', url: '/api/device/indoor/upload', payload: body.payload, headers: { ...body.headers, authorization: who } })).json() as { code: number; key?: string };
+      };
+      expect((await send(200_000)).code).toBe(0);
+      expect(await send(60_000)).toMatchObject({ code: 400, key: 'quotaExceeded' });
+      expect((await send(40_000)).code).toBe(0);
+      // Another tenant's storage is its own.
+      const admin = (await login(q.app, 'admin', 'admin123')).token;
+      expect((await send(200_000, admin)).code).toBe(0);
+    } finally {
+      await q.close();
+    }
+  });
+});
+
 describe('UWB tags', () => {
   it("answers each tag's newest UWB fix within the window, for its own tenant only", async () => {
     const tags = await t.app.db.select().from(devices).where(and(eq(devices.tenantId, demoTenant), eq(devices.kind, 'uwbTag')));

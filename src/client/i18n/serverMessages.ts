@@ -44,6 +44,7 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   dateInvalid: msg({ id: 'server.dateInvalid', message: '日期格式不正确' }),
   dateOutOfRange: msg({ id: 'server.dateOutOfRange', message: '日期须在2000年至2100年之间' }),
   textInvalid: msg({ id: 'server.textInvalid', message: '文本不能包含空字符或不成对的代理字符' }),
+  quotaExceeded: msg({ id: 'server.quotaExceeded', message: '本单位的上传空间已满' }),
   mustChooseOne: msg({ id: 'server.mustChooseOne', message: '必须选择一项' }),
   duplicateValues: msg({ id: 'server.duplicateValues', message: '不能有重复的值' }),
   nothingSelected: msg({ id: 'server.nothingSelected', message: '未选择任何数据' }),

@@ -163,6 +163,19 @@ export const loginFailures = pgTable('login_failures', {
   lastAt: ts('last_at'),
 });
 
+/** Files a tenant uploaded (floor pictures ...): what counts against its UPLOAD_QUOTA_MB. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('uploads_name_uq').on(t.name), index('uploads_tenant_idx').on(t.tenantId)],
+);
+
 /** Auto-login tickets already exchanged: a ticket opens one session, once. */
 export const usedTickets = pgTable('used_tickets', {
   nonce: text('nonce').primaryKey(),

@@ -3,13 +3,13 @@ import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
-import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sum } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../../shared/api';
 import { UPLOAD_IMAGE_MAX } from '../../../shared/constants';
 import { uwbTagsBody, type UploadedPicture, type UwbTag } from '../../../shared/resources/indoor';
-import { deviceLocations, devices } from '../../db/schema';
+import { deviceLocations, devices, uploads } from '../../db/schema';
 import { tenantWhere } from '../../db/scope';
 import { envelope, fail } from '../../lib/api-error';
 import { authed } from '../../plugins/auth';
@@ -46,9 +46,14 @@ const indoorRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const type = IMAGE_TYPES.find((t) => t.magic(body));
     if (!type) return fail(Code.BAD_REQUEST, 'fileFormat');
+    // One tenant cannot fill the disk the others share.
+    const { scope } = authed(request);
+    const [used] = await app.db.select({ bytes: sum(uploads.bytes) }).from(uploads).where(eq(uploads.tenantId, scope.tenantId));
+    if (Number(used?.bytes ?? 0) + body.length > app.config.uploadQuotaBytes) return fail(Code.BAD_REQUEST, 'quotaExceeded');
     const name = `${randomUUID()}.${type.ext}`;
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, name), body, { flag: 'wx' });
+    await app.db.insert(uploads).values({ tenantId: scope.tenantId, name, bytes: body.length });
     const answer: UploadedPicture = { url: `/api/device/indoor/file/${name}` };
     return reply.ok(answer);
   });
