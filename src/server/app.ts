@@ -18,6 +18,7 @@ import smsPlugin from './plugins/sms';
 import staticPlugin from './plugins/static';
 import swaggerPlugin from './plugins/swagger';
 import securityHeadersPlugin from './plugins/security-headers';
+import { redactingLogger } from './auth/log-redact';
 import routes from './routes';
 import './types';
 
@@ -39,7 +40,7 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(opts.env ?? process.env), ...opts.config };
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: redactingLogger(opts.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Opening and migrating PGlite can take well over Fastify's default 10 s on a busy 2-core machine.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import postgres from 'postgres';
 import type { UserInfo } from '../../src/shared/auth';
 import { buildApp } from '../../src/server/app';
@@ -67,6 +67,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Use the embedded broker even when MQTT_URL is set (the Aedes-specific tests). */
   embeddedBroker?: boolean;
+  /** Logger options (tests that read the log); off by default. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /**
@@ -80,7 +82,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const sms = recordingSms();
   const app = await buildApp({
     env: {},
-    logger: false,
+    logger: opts.logger ?? false,
     clock,
     sms,
     config: {
