@@ -28,6 +28,12 @@ describe('console publish decisions (pure)', () => {
     expect(authorizeConsolePublish(me, topic, door, open({ code: 5082, userId: '9' }))).toBe(true);
   });
 
+  it('refuses the visitor: a guest login opens no door', () => {
+    const guest: Principal = { ...me, readOnly: true } as Principal;
+    expect(authorizeConsolePublish(guest, topic, door)).toBe(false);
+    expect(authorizeConsolePublish(guest, topic, door, open())).toBe(false);
+  });
+
   it('refuses other tenants, other kinds, unknown devices and other topics', () => {
     expect(authorizeConsolePublish(me, topic, { tenantId: 3, kind: 'doorUnit' })).toBe(false);
     expect(authorizeConsolePublish(me, topic, { tenantId: 2, kind: 'helmet' })).toBe(false);

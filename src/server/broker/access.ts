@@ -50,7 +50,7 @@ export async function authenticate(deps: AccessDeps, username: string | undefine
   }
   if (!USER_ID_RE.test(username)) return undefined;
   const live = await resolveToken(deps, password);
-  const facts = live && { userId: live.userId, tokenHash: live.tokenHash, tenantId: live.scope.tenantId, superAdmin: live.scope.kind === 'super' };
+  const facts = live && { userId: live.userId, tokenHash: live.tokenHash, tenantId: live.scope.tenantId, superAdmin: live.scope.kind === 'super', readOnly: live.scope.kind === 'visitor' };
   return authorizeConnect(username, facts);
 }
 
@@ -94,5 +94,5 @@ export async function principalOf(deps: AccessDeps, username: string | undefined
     .from(users)
     .where(eq(users.id, Number(username)));
   if (!user || user.status !== 1) return undefined;
-  return { kind: 'console', userId: user.id, tokenHash: '', tenantId: user.tenantId, superAdmin: user.kind === 'super' };
+  return { kind: 'console', userId: user.id, tokenHash: '', tenantId: user.tenantId, superAdmin: user.kind === 'super', readOnly: user.kind === 'visitor' };
 }

@@ -12,7 +12,7 @@ import { secretMatches } from '../devices/secrets';
 
 /** Who is on the other end of an MQTT connection. */
 export type Principal =
-  | { kind: 'console'; userId: number; tokenHash: string; tenantId: number; superAdmin: boolean }
+  | { kind: 'console'; userId: number; tokenHash: string; tenantId: number; superAdmin: boolean; readOnly?: boolean }
   | { kind: 'device'; imei: string; deviceId: number; tenantId: number };
 
 /** A resolved, live session (see auth/sessions.ts resolveToken), or undefined. */
@@ -21,6 +21,8 @@ export interface SessionFacts {
   tokenHash: string;
   tenantId: number;
   superAdmin: boolean;
+  /** The visitor: may listen, never publish (no door opens for a guest login). */
+  readOnly?: boolean;
 }
 
 /** What the rules need to know about a device (a KnownDevice satisfies it). */
@@ -48,7 +50,7 @@ export function deviceAdmitted(device: Pick<DeviceFacts, 'stockState'> | undefin
 export function authorizeConnect(username: string | undefined, session: SessionFacts | undefined): Principal | undefined {
   if (!username || !USER_ID_RE.test(username) || !session) return undefined;
   if (session.userId !== Number(username)) return undefined;
-  return { kind: 'console', userId: session.userId, tokenHash: session.tokenHash, tenantId: session.tenantId, superAdmin: session.superAdmin };
+  return { kind: 'console', userId: session.userId, tokenHash: session.tokenHash, tenantId: session.tenantId, superAdmin: session.superAdmin, readOnly: session.readOnly };
 }
 
 /** A device logs in with username = its IMEI and password = its secret (devices/secrets.ts). */
@@ -124,7 +126,7 @@ export function authorizeConsolePublish(
   target: Pick<DeviceFacts, 'tenantId' | 'kind'> | undefined,
   packet?: { payload: Buffer; retain: boolean },
 ): boolean {
-  if (principal?.kind !== 'console' || !target || target.kind !== 'doorUnit') return false;
+  if (principal?.kind !== 'console' || principal.readOnly || !target || target.kind !== 'doorUnit') return false;
   const imei = serverTopicImei(topic);
   if (imei === undefined || (!principal.superAdmin && target.tenantId !== principal.tenantId)) return false;
   if (!packet) return true;
