@@ -60,8 +60,9 @@ describe('device/track', () => {
     expect(long).toMatchObject({ code: 400, key: 'tooLarge' });
     expect((await api('track', { ...ok, to: iso(T0 + 31 * 86_400_000) })).code).toBe(0);
     expect((await api('track', { ...ok, from: 'soon' })).code).toBe(400);
-    // Any date text JavaScript reads is accepted, not only ISO 8601.
-    expect((await api('track', { ...ok, from: 'Thu, 01 Jan 2026 00:00:00 GMT', to: '2026/01/02' })).code).toBe(0);
+    // Dates come in date shapes (dashes or slashes, optional time and zone), not any text V8 reads.
+    expect((await api('track', { ...ok, from: '2026/01/01 00:00:00Z', to: '2026/01/02' })).code).toBe(0);
+    expect((await api('track', { ...ok, from: 'Thu, 01 Jan 2026 00:00:00 GMT' })).code).toBe(400);
     expect((await api('track', { ...ok, imei: 'x' })).code).toBe(400);
     expect((await api('track', { ...ok, source: 'wifi' })).code).toBe(400);
     expect((await api('track', {})).code).toBe(400);
@@ -147,5 +148,16 @@ describe('device/track/export', () => {
   it('bad format or range: an envelope error, not a file', async () => {
     expect((await exportFile({ ...body, format: 'kml' })).json()).toMatchObject({ code: 400 });
     expect((await exportFile({ ...body, format: 'gpx', from: iso(T0 + 120_000) })).json()).toMatchObject({ code: 400, key: 'dateInvalid' });
+  });
+
+  it('text that only V8 reads as a date is refused, and the file is named after the parsed day', async () => {
+    // Date.parse('中 2026 1') is a number in V8; its text in a header was an HTTP 500.
+    for (const from of ['中 2026 1', 'x 1', '2026-02-31']) {
+      const res = await exportFile({ ...body, format: 'csv', from });
+      expect(res.statusCode, from).toBe(200);
+      expect(res.json(), from).toMatchObject({ code: 400, key: 'dateInvalid' });
+    }
+    const res = await exportFile({ ...body, format: 'csv', from: '2026/01/01 00:00:00Z' });
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="track-${watch.imei}-20260101.csv"`);
   });
 });

@@ -17,6 +17,8 @@ export interface DeadLetter {
   done?: (stored: boolean) => void;
 }
 
+const TOTAL_TTL_MS = 30_000;
+
 /** Error texts are ours or the database's; a NUL or lone surrogate in them must not refuse the row. */
 function cleanError(s: string): string {
   return s.replace(/\0/g, '\\0').replace(/[\uD800-\uDFFF]/g, '\uFFFD').slice(0, 500);
@@ -32,6 +34,9 @@ export class DeadLetters {
   /** Dead letters that could not be written either (logged). */
   lost = 0;
   private readonly batcher: Batcher<DeadLetter>;
+  private counted: Promise<number> | undefined;
+  private countedAt = 0;
+  private countedWritten = 0;
 
   constructor(
     private readonly db: Db,
@@ -79,10 +84,22 @@ export class DeadLetters {
     return this.batcher.close();
   }
 
-  /** All dead letters stored (every replica's), for the health endpoint. */
-  async total(): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(deviceDeadLetters);
-    return Number(row?.n ?? 0);
+  /**
+   * All dead letters stored (every replica's), for the health endpoint. Counted at most every
+   * TOTAL_TTL_MS: load balancers poll health, and the table may hold a fleet's worth of rows.
+   */
+  total(): Promise<number> {
+    const now = Date.now();
+    if (!this.counted || now - this.countedAt > TOTAL_TTL_MS || this.written !== this.countedWritten) {
+      this.countedAt = now;
+      this.countedWritten = this.written;
+      this.counted = this.db
+        .select({ n: count() })
+        .from(deviceDeadLetters)
+        .then(([row]) => Number(row?.n ?? 0));
+      this.counted.catch(() => (this.counted = undefined));
+    }
+    return this.counted;
   }
 
   /** Keeps the newest `keep` per device and nothing older than `before` (housekeeping). */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableName, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { dateProblem } from '../../shared/dates';
+import { dateProblem, parseDate } from '../../shared/dates';
 import type { FieldDef } from '../../shared/resources';
 import type { ListQuery } from '../../shared/resources/list';
 import { isPlatformScope, type Scope } from '../db/scope';
@@ -24,7 +24,7 @@ function scalar(field: FieldDef, v: unknown): unknown {
     if (typeof v !== 'string') return badFilter();
     const problem = dateProblem(v);
     if (problem) fail(Code.BAD_REQUEST, problem);
-    return new Date(v);
+    return new Date(parseDate(v));
   }
   if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') badFilter();
   return v;

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { Code } from '../../shared/api';
+import { parseDate } from '../../shared/dates';
 import { isEditable, type FormMode } from '../../shared/resources/schema';
 import { tenantForWrite } from '../db/scope';
 import { ApiError, fail } from '../lib/api-error';
@@ -44,7 +45,7 @@ function storedValues(b: Binding, input: Row, mode: FormMode): Row {
       values[f.name] = col.default;
       continue;
     }
-    values[f.name] = f.type === 'date' || f.type === 'datetime' ? (v === null ? null : new Date(v as string)) : v;
+    values[f.name] = f.type === 'date' || f.type === 'datetime' ? (v === null ? null : new Date(parseDate(v as string))) : v;
   }
   return values;
 }

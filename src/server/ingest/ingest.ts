@@ -12,7 +12,7 @@ import type { DeviceHub, KnownDevice } from '../devices/hub';
 import type { Clock } from '../lib/clock';
 import { is } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
-import { isolate } from '../lib/batcher';
+import { isolate, retrying } from '../lib/batcher';
 import { buildRows, liveRows, messageRows, type Item, type Live, type Outcome, type Rows, type Settle } from './batch';
 import { DropLog } from './droplog';
 import { sweepSilent, writeBatch, type Transition } from './flush';
@@ -436,10 +436,10 @@ export class Ingest {
     const msgs = batch.filter((i): i is MsgItem => i.t === 'msg' && !i.liveOnly);
     const stopped = () => this.closed;
     try {
-      const whole = await isolate([rows], { write: ([r]) => writeBatch(this.deps.db, r!), poison: () => {}, retries: RETRIES, stopped });
-      if (whole.stored.length) {
+      const whole = await retrying(() => writeBatch(this.deps.db, rows), RETRIES, stopped);
+      if (whole.ok) {
         for (const m of msgs) m.settle?.('stored');
-        return { transitions: whole.stored[0]!.result, stored: 'all' };
+        return { transitions: whole.result, stored: 'all' };
       }
       const stored = new Set<Item>();
       const apart = await isolate(msgs, {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { errorCodes } from './error-codes';
 
 /**
  * Per-row isolation for batched writes (docs/decisions.md "One bad message"). A batch that the
@@ -36,32 +37,41 @@ const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDO
  * (classes 22, 23, 42, 54 ...) and our own exceptions are the rows' fault and get isolated.
  */
 export function isTransient(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (let e = err as { cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
     if (e instanceof TransientError) return true;
-    const code = typeof e.code === 'string' ? e.code : '';
-    if (TRANSIENT_CODES.has(code) || /^(08|53|57|40)/.test(code)) return true;
   }
-  return false;
+  return errorCodes(err).some((code) => TRANSIENT_CODES.has(code) || /^(08|53|57|40)/.test(code));
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const DEFAULT_RETRIES = [100, 500, 2_000] as const;
 
-export async function isolate<T, R>(items: T[], opts: IsolateOptions<T, R>): Promise<Isolated<T, R>> {
-  const out: Isolated<T, R> = { stored: [], poisoned: [] };
-  const retries = opts.retries ?? [100, 500, 2_000];
+/**
+ * Runs `write`, again after each delay while it fails for a transient reason (then the last
+ * error is thrown); a failure the data caused is answered, not thrown, for the caller to isolate.
+ */
+export async function retrying<R>(
+  write: () => Promise<R>,
+  retries: readonly number[] = DEFAULT_RETRIES,
+  stopped?: () => boolean,
+): Promise<{ ok: true; result: R } | { ok: false; err: unknown }> {
   for (let attempt = 0; ; attempt++) {
     try {
-      out.stored.push({ items, result: await opts.write(items) });
-      return out;
+      return { ok: true, result: await write() };
     } catch (err) {
-      if (!isTransient(err)) {
-        await split(items, err, opts, out);
-        return out;
-      }
-      if (attempt >= retries.length || opts.stopped?.()) throw err;
+      if (!isTransient(err)) return { ok: false, err };
+      if (attempt >= retries.length || stopped?.()) throw err;
       await sleep(retries[attempt]!);
     }
   }
+}
+
+export async function isolate<T, R>(items: T[], opts: IsolateOptions<T, R>): Promise<Isolated<T, R>> {
+  const out: Isolated<T, R> = { stored: [], poisoned: [] };
+  const whole = await retrying(() => opts.write(items), opts.retries, opts.stopped);
+  if (whole.ok) out.stored.push({ items, result: whole.result });
+  else await split(items, whole.err, opts, out);
+  return out;
 }
 
 async function split<T, R>(items: T[], err: unknown, opts: IsolateOptions<T, R>, out: Isolated<T, R>): Promise<void> {

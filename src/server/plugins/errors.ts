@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Code } from '../../shared/api';
 import { isMsgKey, MESSAGES, type MsgKey } from '../../shared/messages';
 import { ApiError, envelope } from '../lib/api-error';
+import { errorCodes } from '../lib/error-codes';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -19,12 +20,7 @@ function validationEnvelope(issues: ValidationIssue[], context: string | undefin
   return envelope(Code.BAD_REQUEST, key, null, `${field}: ${detail}`);
 }
 
-function dataException(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
-  }
-  return false;
-}
+const dataException = (err: unknown) => errorCodes(err).some((code) => /^22[0-9A-Z]{3}$/.test(code));
 
 /**
  * One place turns every outcome into the envelope: handled failures (ApiError), bad input,

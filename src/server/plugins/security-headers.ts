@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { like } from 'drizzle-orm';
-import { settings } from '../db/schema';
+import { readAllMapSettings } from '../repos/map-settings';
 
 /** Hosts the commercial map SDKs load scripts, styles, tiles and data from. */
 const AMAP = ['https://*.amap.com', 'https://*.autonavi.com', 'https://*.is.autonavi.com'];
@@ -56,21 +55,13 @@ async function securityHeaders(app: FastifyInstance) {
   let reading: Promise<void> | undefined;
 
   const refresh = () =>
-    (reading ??= app.db
-      .select({ value: settings.value })
-      .from(settings)
-      .where(like(settings.key, 'map.config%'))
-      .then((rows) => {
+    (reading ??= readAllMapSettings(app.db)
+      .then((saved) => {
         const hosts = new Set<string>();
-        for (const { value } of rows) {
-          try {
-            const v = JSON.parse(value) as { styleUrl?: string; tileUrl?: string };
-            for (const u of [v.styleUrl, v.tileUrl]) {
-              const o = originOf(u);
-              if (o) hosts.add(o);
-            }
-          } catch {
-            // a value that no longer parses adds nothing
+        for (const v of saved) {
+          for (const u of [v.styleUrl, v.tileUrl]) {
+            const o = originOf(u);
+            if (o) hosts.add(o);
           }
         }
         mapHosts = [...hosts];

@@ -6,7 +6,7 @@
  */
 import simplify from 'simplify-js';
 import { z } from 'zod';
-import { isoDate } from '../dates';
+import { isoDate, parseDate } from '../dates';
 import { IMEI_RE } from '../devices/protocol';
 import { distanceM, type LonLat } from './fence';
 
@@ -23,7 +23,7 @@ const rangeFields = {
 };
 // Both messages are existing keys, so the console already has their translations.
 const rangeValid = (b: { from: string; to: string }, ctx: z.RefinementCtx) => {
-  const span = Date.parse(b.to) - Date.parse(b.from);
+  const span = parseDate(b.to) - parseDate(b.from);
   if (span < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'dateInvalid' });
   else if (span > MAX_TRACK_DAYS * DAY_MS) ctx.addIssue({ code: 'custom', path: ['to'], message: 'tooLarge' });
 };

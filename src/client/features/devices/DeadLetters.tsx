@@ -2,11 +2,9 @@ import { Badge, Card, Code, Pagination, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { DeadLetterRow } from '../../../shared/devices/api';
-import type { ListResult } from '../../../shared/resources/list';
 import { formatDateCell } from '../../components/DataTable';
 import { useSession } from '../../lib/session';
-import { request } from '../../lib/request';
+import { deviceDeadLettersQuery } from './devices.queries';
 
 const SIZE = 10;
 
@@ -22,12 +20,7 @@ export function DeadLetters({ imei }: { imei: string }) {
   const { user } = useSession();
   const [page, setPage] = useState(1);
   const allowed = seesDeadLetters(user?.kind);
-  const list = useQuery({
-    queryKey: ['device', 'deadLetters', imei, page],
-    queryFn: () => request<ListResult<DeadLetterRow>>('device', 'deadLetter/list', { imei, page, size: SIZE }, { background: true }),
-    enabled: allowed,
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery({ ...deviceDeadLettersQuery(imei, page, SIZE), enabled: allowed, placeholderData: keepPreviousData });
   if (!allowed) return null;
   const reasons: Record<string, string> = {
     malformed: t`格式错误`,

@@ -2,12 +2,14 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type {
   CommandAnswer,
   DeviceDetail,
+  DeadLetterRow,
   DeviceEventRow,
   DeviceStats,
   SettingsAnswer,
   TelemetryPoint,
 } from '../../../shared/devices/api';
 import type { DeviceSettings } from '../../../shared/devices/settings';
+import type { ListResult } from '../../../shared/resources/list';
 import { request } from '../../lib/request';
 import { invalidateResource } from '../resources/resources.queries';
 
@@ -28,7 +30,16 @@ export const deviceKeys = {
   events: (imei: string) => ['device', 'events', imei] as const,
   stats: () => ['device', 'stats'] as const,
   settings: (imei: string) => ['device', 'settings', imei] as const,
+  deadLetters: (imei: string, page: number) => ['device', 'deadLetters', imei, page] as const,
 };
+
+/** A page of the device's dead letters (administrators; DeadLetters.tsx). */
+export function deviceDeadLettersQuery(imei: string, page: number, size: number) {
+  return queryOptions({
+    queryKey: deviceKeys.deadLetters(imei, page),
+    queryFn: () => request<ListResult<DeadLetterRow>>('device', 'deadLetter/list', { imei, page, size }, { background: true }),
+  });
+}
 
 export function deviceDetailQuery(imei: string) {
   return queryOptions({

@@ -6,6 +6,7 @@ import { isPlatformScope } from '../../db/scope';
 import { dateOf } from '../../lib/clock';
 import { ALARM_ROUTES, loadRecipients } from '../../push/recipients';
 import { fail } from '../../lib/api-error';
+import { parseDate } from '../../../shared/dates';
 import { authed } from '../../plugins/auth';
 import { operatorOf } from './scope';
 
@@ -67,7 +68,7 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/alarm/stats', { schema: { tags, summary: 'Alarm counts over a period (/alarmTongji)', body: alarmStatsBody } }, async (request, reply) => {
     const body = request.body ?? alarmStatsBody.parse({});
-    if (body.from && body.to && Date.parse(body.from) > Date.parse(body.to)) fail(Code.BAD_REQUEST, 'invalidInput', 'from must not be after to');
+    if (body.from && body.to && parseDate(body.from) > parseDate(body.to)) fail(Code.BAD_REQUEST, 'invalidInput', 'from must not be after to');
     return reply.ok(await stats(app.db, authed(request).scope, body, app.clock.now()));
   });
 

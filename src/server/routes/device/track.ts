@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/messages';
+import { parseDate } from '../../../shared/dates';
 import { MAX_TRACK_POINTS, toCsv, toGpx, trackBody, trackExportBody, type TrackColumns } from '../../../shared/geo/track';
 import { deviceInScope } from './scope';
 
@@ -18,9 +19,9 @@ const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? (res as T[]) : ((
  */
 async function trackJson(app: FastifyInstance, deviceId: number, body: { from: string; to: string; source: 'gps' | 'all' }): Promise<string> {
   const gpsOnly = body.source === 'gps' ? sql`and source = 'gps'` : sql``;
-  // Whatever date text Date.parse accepted, the database gets ISO 8601.
-  const from = new Date(body.from).toISOString();
-  const to = new Date(body.to).toISOString();
+  // Whatever date shape the caller sent, the database gets ISO 8601.
+  const from = new Date(parseDate(body.from)).toISOString();
+  const to = new Date(parseDate(body.to)).toISOString();
   const res = await app.db.execute(sql`
     with x as (
       select ts, id, lat, lon, speed from device_locations
@@ -51,7 +52,8 @@ const trackRoutes: FastifyPluginAsyncZod = async (app) => {
     const { imei, format } = request.body;
     const d = await deviceInScope(app, request, imei);
     const track = JSON.parse(await trackJson(app, d.id, request.body)) as TrackColumns;
-    const day = request.body.from.slice(0, 10).replaceAll('-', '');
+    // The file is named after the parsed day, never after the caller's text.
+    const day = new Date(parseDate(request.body.from)).toISOString().slice(0, 10).replaceAll('-', '');
     const text = format === 'gpx' ? toGpx(track, { name: d.name || d.imei, imei: d.imei }) : toCsv(track, d.imei);
     return reply
       .header('content-type', format === 'gpx' ? 'application/gpx+xml; charset=utf-8' : 'text/csv; charset=utf-8')

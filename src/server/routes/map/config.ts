@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { isPlatformScope, type Scope } from '../../db/scope';
 import { fail } from '../../lib/api-error';
 import { authed } from '../../plugins/auth';
-import { PLATFORM_KEY, readMapSettings, saveMapSettings, tenantKey } from './store';
+import { PLATFORM_KEY, readMapSettings, saveMapSettings, tenantKey } from '../../repos/map-settings';
 
 const tags = ['map'];
 

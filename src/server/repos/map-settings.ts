@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { MAP_PROVIDERS, type MapSettings } from '../../../shared/geo/map-config';
-import type { Db } from '../../db/driver';
-import { settings } from '../../db/schema';
+import { eq, like } from 'drizzle-orm';
+import { MAP_PROVIDERS, type MapSettings } from '../../shared/geo/map-config';
+import type { Db } from '../db/driver';
+import { settings } from '../db/schema';
 
 /** Platform-wide map settings (saved by a super administrator); a tenant's own override them. */
 export const PLATFORM_KEY = 'map.config';
@@ -26,6 +26,12 @@ function parse(value: string | undefined): MapSettings {
 export async function readMapSettings(db: Db, key: string): Promise<MapSettings> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   return parse(row?.value);
+}
+
+/** Every saved map setting, the platform's and each tenant's (the CSP allows all their hosts). */
+export async function readAllMapSettings(db: Db): Promise<MapSettings[]> {
+  const rows = await db.select({ value: settings.value }).from(settings).where(like(settings.key, `${PLATFORM_KEY}%`));
+  return rows.map((r) => parse(r.value));
 }
 
 /** Merges `patch` into what `key` holds; fields the patch leaves out keep their value. */
