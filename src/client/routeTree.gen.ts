@@ -20,49 +20,23 @@ import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/_admin'
 import { Route as AuthedMapRouteImport } from './routes/_authed/map'
 import { Route as AuthedAdminPageRouteImport } from './routes/_authed/_admin/$page'
-import { Route as AuthedAdminAlarmHistoryRouteImport } from './routes/_authed/_admin/AlarmHistory'
-import { Route as AuthedAdminAllocateRouteImport } from './routes/_authed/_admin/Allocate'
-import { Route as AuthedAdminDeviceCategoryListRouteImport } from './routes/_authed/_admin/DeviceCategoryList'
-import { Route as AuthedAdminDeviceListRouteImport } from './routes/_authed/_admin/DeviceList'
 import { Route as AuthedAdminProDeviceListRouteImport } from './routes/_authed/_admin/ProDeviceList'
-import { Route as AuthedAdminProductGroupingRouteImport } from './routes/_authed/_admin/ProductGrouping'
-import { Route as AuthedAdminProductionListRouteImport } from './routes/_authed/_admin/ProductionList'
-import { Route as AuthedAdminBaseListRouteImport } from './routes/_authed/_admin/baseList'
 import { Route as AuthedAdminBaseStationEditRouteImport } from './routes/_authed/_admin/baseStationEdit'
-import { Route as AuthedAdminDepartmentManagementRouteImport } from './routes/_authed/_admin/departmentManagement'
-import { Route as AuthedAdminDrawingListRouteImport } from './routes/_authed/_admin/drawingList'
-import { Route as AuthedAdminFenceListRouteImport } from './routes/_authed/_admin/fenceList'
-import { Route as AuthedAdminPermissionManagerRouteImport } from './routes/_authed/_admin/permissionManager'
-import { Route as AuthedAdminProductListRouteImport } from './routes/_authed/_admin/productList'
-import { Route as AuthedAdminRoleListRouteImport } from './routes/_authed/_admin/roleList'
-import { Route as AuthedAdminTenantListRouteImport } from './routes/_authed/_admin/tenantList'
-import { Route as AuthedAdminUserListRouteImport } from './routes/_authed/_admin/userList'
-import { Route as AuthedAdminUwbDrawingListRouteImport } from './routes/_authed/_admin/uwbDrawingList'
-import { Route as AuthedAdminUwbServerRouteImport } from './routes/_authed/_admin/uwbServer'
 import { Route as AuthedMapIndexRouteImport } from './routes/_authed/map/index'
 import { Route as AuthedMapPageRouteImport } from './routes/_authed/map/$page'
 import { Route as AuthedMapAlarmHistorytcRouteImport } from './routes/_authed/map/AlarmHistorytc'
 import { Route as AuthedMapDeviceDtailRouteImport } from './routes/_authed/map/DeviceDtail'
 import { Route as AuthedMapAlarmListRouteImport } from './routes/_authed/map/alarmList'
 import { Route as AuthedMapAlarmTongjiRouteImport } from './routes/_authed/map/alarmTongji'
-import { Route as AuthedMapAllocationRouteImport } from './routes/_authed/map/allocation'
-import { Route as AuthedMapAllocationProcessRouteImport } from './routes/_authed/map/allocationProcess'
-import { Route as AuthedMapDeviceActiveRouteImport } from './routes/_authed/map/deviceActive'
-import { Route as AuthedMapDeviceReloadRouteImport } from './routes/_authed/map/deviceReload'
-import { Route as AuthedMapDevicelistcomponentRouteImport } from './routes/_authed/map/devicelistcomponent'
 import { Route as AuthedMapFenceInfoRouteImport } from './routes/_authed/map/fenceInfo'
 import { Route as AuthedMapFenceMapRouteImport } from './routes/_authed/map/fenceMap'
-import { Route as AuthedMapGroupRouteImport } from './routes/_authed/map/group'
 import { Route as AuthedMapIndoorMapRouteImport } from './routes/_authed/map/indoorMap'
 import { Route as AuthedMapLocationRouteImport } from './routes/_authed/map/location'
 import { Route as AuthedMapLocationsRouteImport } from './routes/_authed/map/locations'
-import { Route as AuthedMapNetSingleRouteImport } from './routes/_authed/map/netSingle'
-import { Route as AuthedMapOnlineStatusRouteImport } from './routes/_authed/map/onlineStatus'
 import { Route as AuthedMapTrackRouteImport } from './routes/_authed/map/track'
 import { Route as AuthedMapTrack_gpsRouteImport } from './routes/_authed/map/track_gps'
 import { Route as AuthedMapUwbRouteImport } from './routes/_authed/map/uwb'
 import { Route as AuthedMapUwbfullRouteImport } from './routes/_authed/map/uwbfull'
-import { Route as AuthedMapUwbserverRouteImport } from './routes/_authed/map/uwbserver'
 import { Route as AuthedAdminPageParamRouteImport } from './routes/_authed/_admin/$page.$param'
 
 const AuthedRoute = AuthedRouteImport.update({
@@ -118,109 +92,18 @@ const AuthedAdminPageRoute = AuthedAdminPageRouteImport.update({
   path: '/$page',
   getParentRoute: () => AuthedAdminRoute,
 } as any)
-const AuthedAdminAlarmHistoryRoute = AuthedAdminAlarmHistoryRouteImport.update({
-  id: '/AlarmHistory',
-  path: '/AlarmHistory',
-  getParentRoute: () => AuthedAdminRoute,
-} as any)
-const AuthedAdminAllocateRoute = AuthedAdminAllocateRouteImport.update({
-  id: '/Allocate',
-  path: '/Allocate',
-  getParentRoute: () => AuthedAdminRoute,
-} as any)
-const AuthedAdminDeviceCategoryListRoute =
-  AuthedAdminDeviceCategoryListRouteImport.update({
-    id: '/DeviceCategoryList',
-    path: '/DeviceCategoryList',
-    getParentRoute: () => AuthedAdminRoute,
-  } as any)
-const AuthedAdminDeviceListRoute = AuthedAdminDeviceListRouteImport.update({
-  id: '/DeviceList',
-  path: '/DeviceList',
-  getParentRoute: () => AuthedAdminRoute,
-} as any)
 const AuthedAdminProDeviceListRoute =
   AuthedAdminProDeviceListRouteImport.update({
     id: '/ProDeviceList',
     path: '/ProDeviceList',
     getParentRoute: () => AuthedAdminRoute,
   } as any)
-const AuthedAdminProductGroupingRoute =
-  AuthedAdminProductGroupingRouteImport.update({
-    id: '/ProductGrouping',
-    path: '/ProductGrouping',
-    getParentRoute: () => AuthedAdminRoute,
-  } as any)
-const AuthedAdminProductionListRoute =
-  AuthedAdminProductionListRouteImport.update({
-    id: '/ProductionList',
-    path: '/ProductionList',
-    getParentRoute: () => AuthedAdminRoute,
-  } as any)
-const AuthedAdminBaseListRoute = AuthedAdminBaseListRouteImport.update({
-  id: '/baseList',
-  path: '/baseList',
-  getParentRoute: () => AuthedAdminRoute,
-} as any)
 const AuthedAdminBaseStationEditRoute =
   AuthedAdminBaseStationEditRouteImport.update({
     id: '/baseStationEdit',
     path: '/baseStationEdit',
     getParentRoute: () => AuthedAdminRoute,
   } as any)
-const AuthedAdminDepartmentManagementRoute =
-  AuthedAdminDepartmentManagementRouteImport.update({
-    id: '/departmentManagement',
-    path: '/departmentManagement',
-    getParentRoute: () => AuthedAdminRoute,
-  } as any)
-const AuthedAdminDrawingListRoute = AuthedAdminDrawingListRouteImport.update({
-  id: '/drawingList',
-  path: '/drawingList',
-  getParentRoute: () => AuthedAdminRoute,
-} as any)
-const AuthedAdminFenceListRoute = AuthedAdminFenceListRouteImport.update({
-  id: '/fenceList',
-  path: '/fenceList',
-  getParentRoute: () => AuthedAdminRoute,
-} as any)
-const AuthedAdminPermissionManagerRoute =
-  AuthedAdminPermissionManagerRouteImport.update({
-    id: '/permissionManager',
-    path: '/permissionManager',
-    getParentRoute: () => AuthedAdminRoute,
-  } as any)
-const AuthedAdminProductListRoute = AuthedAdminProductListRouteImport.update({
-  id: '/productList',
-  path: '/productList',
-  getParentRoute: () => AuthedAdminRoute,
-} as any)
-const AuthedAdminRoleListRoute = AuthedAdminRoleListRouteImport.update({
-  id: '/roleList',
-  path: '/roleList',
-  getParentRoute: () => AuthedAdminRoute,
-} as any)
-const AuthedAdminTenantListRoute = AuthedAdminTenantListRouteImport.update({
-  id: '/tenantList',
-  path: '/tenantList',
-  getParentRoute: () => AuthedAdminRoute,
-} as any)
-const AuthedAdminUserListRoute = AuthedAdminUserListRouteImport.update({
-  id: '/userList',
-  path: '/userList',
-  getParentRoute: () => AuthedAdminRoute,
-} as any)
-const AuthedAdminUwbDrawingListRoute =
-  AuthedAdminUwbDrawingListRouteImport.update({
-    id: '/uwbDrawingList',
-    path: '/uwbDrawingList',
-    getParentRoute: () => AuthedAdminRoute,
-  } as any)
-const AuthedAdminUwbServerRoute = AuthedAdminUwbServerRouteImport.update({
-  id: '/uwbServer',
-  path: '/uwbServer',
-  getParentRoute: () => AuthedAdminRoute,
-} as any)
 const AuthedMapIndexRoute = AuthedMapIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -251,33 +134,6 @@ const AuthedMapAlarmTongjiRoute = AuthedMapAlarmTongjiRouteImport.update({
   path: '/alarmTongji',
   getParentRoute: () => AuthedMapRoute,
 } as any)
-const AuthedMapAllocationRoute = AuthedMapAllocationRouteImport.update({
-  id: '/allocation',
-  path: '/allocation',
-  getParentRoute: () => AuthedMapRoute,
-} as any)
-const AuthedMapAllocationProcessRoute =
-  AuthedMapAllocationProcessRouteImport.update({
-    id: '/allocationProcess',
-    path: '/allocationProcess',
-    getParentRoute: () => AuthedMapRoute,
-  } as any)
-const AuthedMapDeviceActiveRoute = AuthedMapDeviceActiveRouteImport.update({
-  id: '/deviceActive',
-  path: '/deviceActive',
-  getParentRoute: () => AuthedMapRoute,
-} as any)
-const AuthedMapDeviceReloadRoute = AuthedMapDeviceReloadRouteImport.update({
-  id: '/deviceReload',
-  path: '/deviceReload',
-  getParentRoute: () => AuthedMapRoute,
-} as any)
-const AuthedMapDevicelistcomponentRoute =
-  AuthedMapDevicelistcomponentRouteImport.update({
-    id: '/devicelistcomponent',
-    path: '/devicelistcomponent',
-    getParentRoute: () => AuthedMapRoute,
-  } as any)
 const AuthedMapFenceInfoRoute = AuthedMapFenceInfoRouteImport.update({
   id: '/fenceInfo',
   path: '/fenceInfo',
@@ -286,11 +142,6 @@ const AuthedMapFenceInfoRoute = AuthedMapFenceInfoRouteImport.update({
 const AuthedMapFenceMapRoute = AuthedMapFenceMapRouteImport.update({
   id: '/fenceMap',
   path: '/fenceMap',
-  getParentRoute: () => AuthedMapRoute,
-} as any)
-const AuthedMapGroupRoute = AuthedMapGroupRouteImport.update({
-  id: '/group',
-  path: '/group',
   getParentRoute: () => AuthedMapRoute,
 } as any)
 const AuthedMapIndoorMapRoute = AuthedMapIndoorMapRouteImport.update({
@@ -306,16 +157,6 @@ const AuthedMapLocationRoute = AuthedMapLocationRouteImport.update({
 const AuthedMapLocationsRoute = AuthedMapLocationsRouteImport.update({
   id: '/locations',
   path: '/locations',
-  getParentRoute: () => AuthedMapRoute,
-} as any)
-const AuthedMapNetSingleRoute = AuthedMapNetSingleRouteImport.update({
-  id: '/netSingle',
-  path: '/netSingle',
-  getParentRoute: () => AuthedMapRoute,
-} as any)
-const AuthedMapOnlineStatusRoute = AuthedMapOnlineStatusRouteImport.update({
-  id: '/onlineStatus',
-  path: '/onlineStatus',
   getParentRoute: () => AuthedMapRoute,
 } as any)
 const AuthedMapTrackRoute = AuthedMapTrackRouteImport.update({
@@ -338,11 +179,6 @@ const AuthedMapUwbfullRoute = AuthedMapUwbfullRouteImport.update({
   path: '/uwbfull',
   getParentRoute: () => AuthedMapRoute,
 } as any)
-const AuthedMapUwbserverRoute = AuthedMapUwbserverRouteImport.update({
-  id: '/uwbserver',
-  path: '/uwbserver',
-  getParentRoute: () => AuthedMapRoute,
-} as any)
 const AuthedAdminPageParamRoute = AuthedAdminPageParamRouteImport.update({
   id: '/$param',
   path: '/$param',
@@ -359,48 +195,22 @@ export interface FileRoutesByFullPath {
   '/roOm': typeof RoOmRoute
   '/map': typeof AuthedMapRouteWithChildren
   '/$page': typeof AuthedAdminPageRouteWithChildren
-  '/AlarmHistory': typeof AuthedAdminAlarmHistoryRoute
-  '/Allocate': typeof AuthedAdminAllocateRoute
-  '/DeviceCategoryList': typeof AuthedAdminDeviceCategoryListRoute
-  '/DeviceList': typeof AuthedAdminDeviceListRoute
   '/ProDeviceList': typeof AuthedAdminProDeviceListRoute
-  '/ProductGrouping': typeof AuthedAdminProductGroupingRoute
-  '/ProductionList': typeof AuthedAdminProductionListRoute
-  '/baseList': typeof AuthedAdminBaseListRoute
   '/baseStationEdit': typeof AuthedAdminBaseStationEditRoute
-  '/departmentManagement': typeof AuthedAdminDepartmentManagementRoute
-  '/drawingList': typeof AuthedAdminDrawingListRoute
-  '/fenceList': typeof AuthedAdminFenceListRoute
-  '/permissionManager': typeof AuthedAdminPermissionManagerRoute
-  '/productList': typeof AuthedAdminProductListRoute
-  '/roleList': typeof AuthedAdminRoleListRoute
-  '/tenantList': typeof AuthedAdminTenantListRoute
-  '/userList': typeof AuthedAdminUserListRoute
-  '/uwbDrawingList': typeof AuthedAdminUwbDrawingListRoute
-  '/uwbServer': typeof AuthedAdminUwbServerRoute
   '/map/$page': typeof AuthedMapPageRoute
   '/map/AlarmHistorytc': typeof AuthedMapAlarmHistorytcRoute
   '/map/DeviceDtail': typeof AuthedMapDeviceDtailRoute
   '/map/alarmList': typeof AuthedMapAlarmListRoute
   '/map/alarmTongji': typeof AuthedMapAlarmTongjiRoute
-  '/map/allocation': typeof AuthedMapAllocationRoute
-  '/map/allocationProcess': typeof AuthedMapAllocationProcessRoute
-  '/map/deviceActive': typeof AuthedMapDeviceActiveRoute
-  '/map/deviceReload': typeof AuthedMapDeviceReloadRoute
-  '/map/devicelistcomponent': typeof AuthedMapDevicelistcomponentRoute
   '/map/fenceInfo': typeof AuthedMapFenceInfoRoute
   '/map/fenceMap': typeof AuthedMapFenceMapRoute
-  '/map/group': typeof AuthedMapGroupRoute
   '/map/indoorMap': typeof AuthedMapIndoorMapRoute
   '/map/location': typeof AuthedMapLocationRoute
   '/map/locations': typeof AuthedMapLocationsRoute
-  '/map/netSingle': typeof AuthedMapNetSingleRoute
-  '/map/onlineStatus': typeof AuthedMapOnlineStatusRoute
   '/map/track': typeof AuthedMapTrackRoute
   '/map/track_gps': typeof AuthedMapTrack_gpsRoute
   '/map/uwb': typeof AuthedMapUwbRoute
   '/map/uwbfull': typeof AuthedMapUwbfullRoute
-  '/map/uwbserver': typeof AuthedMapUwbserverRoute
   '/map/': typeof AuthedMapIndexRoute
   '/$page/$param': typeof AuthedAdminPageParamRoute
 }
@@ -413,48 +223,22 @@ export interface FileRoutesByTo {
   '/roOm': typeof RoOmRoute
   '/': typeof AuthedIndexRoute
   '/$page': typeof AuthedAdminPageRouteWithChildren
-  '/AlarmHistory': typeof AuthedAdminAlarmHistoryRoute
-  '/Allocate': typeof AuthedAdminAllocateRoute
-  '/DeviceCategoryList': typeof AuthedAdminDeviceCategoryListRoute
-  '/DeviceList': typeof AuthedAdminDeviceListRoute
   '/ProDeviceList': typeof AuthedAdminProDeviceListRoute
-  '/ProductGrouping': typeof AuthedAdminProductGroupingRoute
-  '/ProductionList': typeof AuthedAdminProductionListRoute
-  '/baseList': typeof AuthedAdminBaseListRoute
   '/baseStationEdit': typeof AuthedAdminBaseStationEditRoute
-  '/departmentManagement': typeof AuthedAdminDepartmentManagementRoute
-  '/drawingList': typeof AuthedAdminDrawingListRoute
-  '/fenceList': typeof AuthedAdminFenceListRoute
-  '/permissionManager': typeof AuthedAdminPermissionManagerRoute
-  '/productList': typeof AuthedAdminProductListRoute
-  '/roleList': typeof AuthedAdminRoleListRoute
-  '/tenantList': typeof AuthedAdminTenantListRoute
-  '/userList': typeof AuthedAdminUserListRoute
-  '/uwbDrawingList': typeof AuthedAdminUwbDrawingListRoute
-  '/uwbServer': typeof AuthedAdminUwbServerRoute
   '/map/$page': typeof AuthedMapPageRoute
   '/map/AlarmHistorytc': typeof AuthedMapAlarmHistorytcRoute
   '/map/DeviceDtail': typeof AuthedMapDeviceDtailRoute
   '/map/alarmList': typeof AuthedMapAlarmListRoute
   '/map/alarmTongji': typeof AuthedMapAlarmTongjiRoute
-  '/map/allocation': typeof AuthedMapAllocationRoute
-  '/map/allocationProcess': typeof AuthedMapAllocationProcessRoute
-  '/map/deviceActive': typeof AuthedMapDeviceActiveRoute
-  '/map/deviceReload': typeof AuthedMapDeviceReloadRoute
-  '/map/devicelistcomponent': typeof AuthedMapDevicelistcomponentRoute
   '/map/fenceInfo': typeof AuthedMapFenceInfoRoute
   '/map/fenceMap': typeof AuthedMapFenceMapRoute
-  '/map/group': typeof AuthedMapGroupRoute
   '/map/indoorMap': typeof AuthedMapIndoorMapRoute
   '/map/location': typeof AuthedMapLocationRoute
   '/map/locations': typeof AuthedMapLocationsRoute
-  '/map/netSingle': typeof AuthedMapNetSingleRoute
-  '/map/onlineStatus': typeof AuthedMapOnlineStatusRoute
   '/map/track': typeof AuthedMapTrackRoute
   '/map/track_gps': typeof AuthedMapTrack_gpsRoute
   '/map/uwb': typeof AuthedMapUwbRoute
   '/map/uwbfull': typeof AuthedMapUwbfullRoute
-  '/map/uwbserver': typeof AuthedMapUwbserverRoute
   '/map': typeof AuthedMapIndexRoute
   '/$page/$param': typeof AuthedAdminPageParamRoute
 }
@@ -471,48 +255,22 @@ export interface FileRoutesById {
   '/_authed/map': typeof AuthedMapRouteWithChildren
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/_admin/$page': typeof AuthedAdminPageRouteWithChildren
-  '/_authed/_admin/AlarmHistory': typeof AuthedAdminAlarmHistoryRoute
-  '/_authed/_admin/Allocate': typeof AuthedAdminAllocateRoute
-  '/_authed/_admin/DeviceCategoryList': typeof AuthedAdminDeviceCategoryListRoute
-  '/_authed/_admin/DeviceList': typeof AuthedAdminDeviceListRoute
   '/_authed/_admin/ProDeviceList': typeof AuthedAdminProDeviceListRoute
-  '/_authed/_admin/ProductGrouping': typeof AuthedAdminProductGroupingRoute
-  '/_authed/_admin/ProductionList': typeof AuthedAdminProductionListRoute
-  '/_authed/_admin/baseList': typeof AuthedAdminBaseListRoute
   '/_authed/_admin/baseStationEdit': typeof AuthedAdminBaseStationEditRoute
-  '/_authed/_admin/departmentManagement': typeof AuthedAdminDepartmentManagementRoute
-  '/_authed/_admin/drawingList': typeof AuthedAdminDrawingListRoute
-  '/_authed/_admin/fenceList': typeof AuthedAdminFenceListRoute
-  '/_authed/_admin/permissionManager': typeof AuthedAdminPermissionManagerRoute
-  '/_authed/_admin/productList': typeof AuthedAdminProductListRoute
-  '/_authed/_admin/roleList': typeof AuthedAdminRoleListRoute
-  '/_authed/_admin/tenantList': typeof AuthedAdminTenantListRoute
-  '/_authed/_admin/userList': typeof AuthedAdminUserListRoute
-  '/_authed/_admin/uwbDrawingList': typeof AuthedAdminUwbDrawingListRoute
-  '/_authed/_admin/uwbServer': typeof AuthedAdminUwbServerRoute
   '/_authed/map/$page': typeof AuthedMapPageRoute
   '/_authed/map/AlarmHistorytc': typeof AuthedMapAlarmHistorytcRoute
   '/_authed/map/DeviceDtail': typeof AuthedMapDeviceDtailRoute
   '/_authed/map/alarmList': typeof AuthedMapAlarmListRoute
   '/_authed/map/alarmTongji': typeof AuthedMapAlarmTongjiRoute
-  '/_authed/map/allocation': typeof AuthedMapAllocationRoute
-  '/_authed/map/allocationProcess': typeof AuthedMapAllocationProcessRoute
-  '/_authed/map/deviceActive': typeof AuthedMapDeviceActiveRoute
-  '/_authed/map/deviceReload': typeof AuthedMapDeviceReloadRoute
-  '/_authed/map/devicelistcomponent': typeof AuthedMapDevicelistcomponentRoute
   '/_authed/map/fenceInfo': typeof AuthedMapFenceInfoRoute
   '/_authed/map/fenceMap': typeof AuthedMapFenceMapRoute
-  '/_authed/map/group': typeof AuthedMapGroupRoute
   '/_authed/map/indoorMap': typeof AuthedMapIndoorMapRoute
   '/_authed/map/location': typeof AuthedMapLocationRoute
   '/_authed/map/locations': typeof AuthedMapLocationsRoute
-  '/_authed/map/netSingle': typeof AuthedMapNetSingleRoute
-  '/_authed/map/onlineStatus': typeof AuthedMapOnlineStatusRoute
   '/_authed/map/track': typeof AuthedMapTrackRoute
   '/_authed/map/track_gps': typeof AuthedMapTrack_gpsRoute
   '/_authed/map/uwb': typeof AuthedMapUwbRoute
   '/_authed/map/uwbfull': typeof AuthedMapUwbfullRoute
-  '/_authed/map/uwbserver': typeof AuthedMapUwbserverRoute
   '/_authed/map/': typeof AuthedMapIndexRoute
   '/_authed/_admin/$page/$param': typeof AuthedAdminPageParamRoute
 }
@@ -528,48 +286,22 @@ export interface FileRouteTypes {
     | '/roOm'
     | '/map'
     | '/$page'
-    | '/AlarmHistory'
-    | '/Allocate'
-    | '/DeviceCategoryList'
-    | '/DeviceList'
     | '/ProDeviceList'
-    | '/ProductGrouping'
-    | '/ProductionList'
-    | '/baseList'
     | '/baseStationEdit'
-    | '/departmentManagement'
-    | '/drawingList'
-    | '/fenceList'
-    | '/permissionManager'
-    | '/productList'
-    | '/roleList'
-    | '/tenantList'
-    | '/userList'
-    | '/uwbDrawingList'
-    | '/uwbServer'
     | '/map/$page'
     | '/map/AlarmHistorytc'
     | '/map/DeviceDtail'
     | '/map/alarmList'
     | '/map/alarmTongji'
-    | '/map/allocation'
-    | '/map/allocationProcess'
-    | '/map/deviceActive'
-    | '/map/deviceReload'
-    | '/map/devicelistcomponent'
     | '/map/fenceInfo'
     | '/map/fenceMap'
-    | '/map/group'
     | '/map/indoorMap'
     | '/map/location'
     | '/map/locations'
-    | '/map/netSingle'
-    | '/map/onlineStatus'
     | '/map/track'
     | '/map/track_gps'
     | '/map/uwb'
     | '/map/uwbfull'
-    | '/map/uwbserver'
     | '/map/'
     | '/$page/$param'
   fileRoutesByTo: FileRoutesByTo
@@ -582,48 +314,22 @@ export interface FileRouteTypes {
     | '/roOm'
     | '/'
     | '/$page'
-    | '/AlarmHistory'
-    | '/Allocate'
-    | '/DeviceCategoryList'
-    | '/DeviceList'
     | '/ProDeviceList'
-    | '/ProductGrouping'
-    | '/ProductionList'
-    | '/baseList'
     | '/baseStationEdit'
-    | '/departmentManagement'
-    | '/drawingList'
-    | '/fenceList'
-    | '/permissionManager'
-    | '/productList'
-    | '/roleList'
-    | '/tenantList'
-    | '/userList'
-    | '/uwbDrawingList'
-    | '/uwbServer'
     | '/map/$page'
     | '/map/AlarmHistorytc'
     | '/map/DeviceDtail'
     | '/map/alarmList'
     | '/map/alarmTongji'
-    | '/map/allocation'
-    | '/map/allocationProcess'
-    | '/map/deviceActive'
-    | '/map/deviceReload'
-    | '/map/devicelistcomponent'
     | '/map/fenceInfo'
     | '/map/fenceMap'
-    | '/map/group'
     | '/map/indoorMap'
     | '/map/location'
     | '/map/locations'
-    | '/map/netSingle'
-    | '/map/onlineStatus'
     | '/map/track'
     | '/map/track_gps'
     | '/map/uwb'
     | '/map/uwbfull'
-    | '/map/uwbserver'
     | '/map'
     | '/$page/$param'
   id:
@@ -639,48 +345,22 @@ export interface FileRouteTypes {
     | '/_authed/map'
     | '/_authed/'
     | '/_authed/_admin/$page'
-    | '/_authed/_admin/AlarmHistory'
-    | '/_authed/_admin/Allocate'
-    | '/_authed/_admin/DeviceCategoryList'
-    | '/_authed/_admin/DeviceList'
     | '/_authed/_admin/ProDeviceList'
-    | '/_authed/_admin/ProductGrouping'
-    | '/_authed/_admin/ProductionList'
-    | '/_authed/_admin/baseList'
     | '/_authed/_admin/baseStationEdit'
-    | '/_authed/_admin/departmentManagement'
-    | '/_authed/_admin/drawingList'
-    | '/_authed/_admin/fenceList'
-    | '/_authed/_admin/permissionManager'
-    | '/_authed/_admin/productList'
-    | '/_authed/_admin/roleList'
-    | '/_authed/_admin/tenantList'
-    | '/_authed/_admin/userList'
-    | '/_authed/_admin/uwbDrawingList'
-    | '/_authed/_admin/uwbServer'
     | '/_authed/map/$page'
     | '/_authed/map/AlarmHistorytc'
     | '/_authed/map/DeviceDtail'
     | '/_authed/map/alarmList'
     | '/_authed/map/alarmTongji'
-    | '/_authed/map/allocation'
-    | '/_authed/map/allocationProcess'
-    | '/_authed/map/deviceActive'
-    | '/_authed/map/deviceReload'
-    | '/_authed/map/devicelistcomponent'
     | '/_authed/map/fenceInfo'
     | '/_authed/map/fenceMap'
-    | '/_authed/map/group'
     | '/_authed/map/indoorMap'
     | '/_authed/map/location'
     | '/_authed/map/locations'
-    | '/_authed/map/netSingle'
-    | '/_authed/map/onlineStatus'
     | '/_authed/map/track'
     | '/_authed/map/track_gps'
     | '/_authed/map/uwb'
     | '/_authed/map/uwbfull'
-    | '/_authed/map/uwbserver'
     | '/_authed/map/'
     | '/_authed/_admin/$page/$param'
   fileRoutesById: FileRoutesById
@@ -774,34 +454,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminPageRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
-    '/_authed/_admin/AlarmHistory': {
-      id: '/_authed/_admin/AlarmHistory'
-      path: '/AlarmHistory'
-      fullPath: '/AlarmHistory'
-      preLoaderRoute: typeof AuthedAdminAlarmHistoryRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
-    '/_authed/_admin/Allocate': {
-      id: '/_authed/_admin/Allocate'
-      path: '/Allocate'
-      fullPath: '/Allocate'
-      preLoaderRoute: typeof AuthedAdminAllocateRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
-    '/_authed/_admin/DeviceCategoryList': {
-      id: '/_authed/_admin/DeviceCategoryList'
-      path: '/DeviceCategoryList'
-      fullPath: '/DeviceCategoryList'
-      preLoaderRoute: typeof AuthedAdminDeviceCategoryListRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
-    '/_authed/_admin/DeviceList': {
-      id: '/_authed/_admin/DeviceList'
-      path: '/DeviceList'
-      fullPath: '/DeviceList'
-      preLoaderRoute: typeof AuthedAdminDeviceListRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
     '/_authed/_admin/ProDeviceList': {
       id: '/_authed/_admin/ProDeviceList'
       path: '/ProDeviceList'
@@ -809,102 +461,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminProDeviceListRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
-    '/_authed/_admin/ProductGrouping': {
-      id: '/_authed/_admin/ProductGrouping'
-      path: '/ProductGrouping'
-      fullPath: '/ProductGrouping'
-      preLoaderRoute: typeof AuthedAdminProductGroupingRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
-    '/_authed/_admin/ProductionList': {
-      id: '/_authed/_admin/ProductionList'
-      path: '/ProductionList'
-      fullPath: '/ProductionList'
-      preLoaderRoute: typeof AuthedAdminProductionListRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
-    '/_authed/_admin/baseList': {
-      id: '/_authed/_admin/baseList'
-      path: '/baseList'
-      fullPath: '/baseList'
-      preLoaderRoute: typeof AuthedAdminBaseListRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
     '/_authed/_admin/baseStationEdit': {
       id: '/_authed/_admin/baseStationEdit'
       path: '/baseStationEdit'
       fullPath: '/baseStationEdit'
       preLoaderRoute: typeof AuthedAdminBaseStationEditRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
-    '/_authed/_admin/departmentManagement': {
-      id: '/_authed/_admin/departmentManagement'
-      path: '/departmentManagement'
-      fullPath: '/departmentManagement'
-      preLoaderRoute: typeof AuthedAdminDepartmentManagementRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
-    '/_authed/_admin/drawingList': {
-      id: '/_authed/_admin/drawingList'
-      path: '/drawingList'
-      fullPath: '/drawingList'
-      preLoaderRoute: typeof AuthedAdminDrawingListRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
-    '/_authed/_admin/fenceList': {
-      id: '/_authed/_admin/fenceList'
-      path: '/fenceList'
-      fullPath: '/fenceList'
-      preLoaderRoute: typeof AuthedAdminFenceListRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
-    '/_authed/_admin/permissionManager': {
-      id: '/_authed/_admin/permissionManager'
-      path: '/permissionManager'
-      fullPath: '/permissionManager'
-      preLoaderRoute: typeof AuthedAdminPermissionManagerRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
-    '/_authed/_admin/productList': {
-      id: '/_authed/_admin/productList'
-      path: '/productList'
-      fullPath: '/productList'
-      preLoaderRoute: typeof AuthedAdminProductListRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
-    '/_authed/_admin/roleList': {
-      id: '/_authed/_admin/roleList'
-      path: '/roleList'
-      fullPath: '/roleList'
-      preLoaderRoute: typeof AuthedAdminRoleListRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
-    '/_authed/_admin/tenantList': {
-      id: '/_authed/_admin/tenantList'
-      path: '/tenantList'
-      fullPath: '/tenantList'
-      preLoaderRoute: typeof AuthedAdminTenantListRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
-    '/_authed/_admin/userList': {
-      id: '/_authed/_admin/userList'
-      path: '/userList'
-      fullPath: '/userList'
-      preLoaderRoute: typeof AuthedAdminUserListRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
-    '/_authed/_admin/uwbDrawingList': {
-      id: '/_authed/_admin/uwbDrawingList'
-      path: '/uwbDrawingList'
-      fullPath: '/uwbDrawingList'
-      preLoaderRoute: typeof AuthedAdminUwbDrawingListRouteImport
-      parentRoute: typeof AuthedAdminRoute
-    }
-    '/_authed/_admin/uwbServer': {
-      id: '/_authed/_admin/uwbServer'
-      path: '/uwbServer'
-      fullPath: '/uwbServer'
-      preLoaderRoute: typeof AuthedAdminUwbServerRouteImport
       parentRoute: typeof AuthedAdminRoute
     }
     '/_authed/map/': {
@@ -949,41 +510,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMapAlarmTongjiRouteImport
       parentRoute: typeof AuthedMapRoute
     }
-    '/_authed/map/allocation': {
-      id: '/_authed/map/allocation'
-      path: '/allocation'
-      fullPath: '/map/allocation'
-      preLoaderRoute: typeof AuthedMapAllocationRouteImport
-      parentRoute: typeof AuthedMapRoute
-    }
-    '/_authed/map/allocationProcess': {
-      id: '/_authed/map/allocationProcess'
-      path: '/allocationProcess'
-      fullPath: '/map/allocationProcess'
-      preLoaderRoute: typeof AuthedMapAllocationProcessRouteImport
-      parentRoute: typeof AuthedMapRoute
-    }
-    '/_authed/map/deviceActive': {
-      id: '/_authed/map/deviceActive'
-      path: '/deviceActive'
-      fullPath: '/map/deviceActive'
-      preLoaderRoute: typeof AuthedMapDeviceActiveRouteImport
-      parentRoute: typeof AuthedMapRoute
-    }
-    '/_authed/map/deviceReload': {
-      id: '/_authed/map/deviceReload'
-      path: '/deviceReload'
-      fullPath: '/map/deviceReload'
-      preLoaderRoute: typeof AuthedMapDeviceReloadRouteImport
-      parentRoute: typeof AuthedMapRoute
-    }
-    '/_authed/map/devicelistcomponent': {
-      id: '/_authed/map/devicelistcomponent'
-      path: '/devicelistcomponent'
-      fullPath: '/map/devicelistcomponent'
-      preLoaderRoute: typeof AuthedMapDevicelistcomponentRouteImport
-      parentRoute: typeof AuthedMapRoute
-    }
     '/_authed/map/fenceInfo': {
       id: '/_authed/map/fenceInfo'
       path: '/fenceInfo'
@@ -996,13 +522,6 @@ declare module '@tanstack/react-router' {
       path: '/fenceMap'
       fullPath: '/map/fenceMap'
       preLoaderRoute: typeof AuthedMapFenceMapRouteImport
-      parentRoute: typeof AuthedMapRoute
-    }
-    '/_authed/map/group': {
-      id: '/_authed/map/group'
-      path: '/group'
-      fullPath: '/map/group'
-      preLoaderRoute: typeof AuthedMapGroupRouteImport
       parentRoute: typeof AuthedMapRoute
     }
     '/_authed/map/indoorMap': {
@@ -1024,20 +543,6 @@ declare module '@tanstack/react-router' {
       path: '/locations'
       fullPath: '/map/locations'
       preLoaderRoute: typeof AuthedMapLocationsRouteImport
-      parentRoute: typeof AuthedMapRoute
-    }
-    '/_authed/map/netSingle': {
-      id: '/_authed/map/netSingle'
-      path: '/netSingle'
-      fullPath: '/map/netSingle'
-      preLoaderRoute: typeof AuthedMapNetSingleRouteImport
-      parentRoute: typeof AuthedMapRoute
-    }
-    '/_authed/map/onlineStatus': {
-      id: '/_authed/map/onlineStatus'
-      path: '/onlineStatus'
-      fullPath: '/map/onlineStatus'
-      preLoaderRoute: typeof AuthedMapOnlineStatusRouteImport
       parentRoute: typeof AuthedMapRoute
     }
     '/_authed/map/track': {
@@ -1068,13 +573,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMapUwbfullRouteImport
       parentRoute: typeof AuthedMapRoute
     }
-    '/_authed/map/uwbserver': {
-      id: '/_authed/map/uwbserver'
-      path: '/uwbserver'
-      fullPath: '/map/uwbserver'
-      preLoaderRoute: typeof AuthedMapUwbserverRouteImport
-      parentRoute: typeof AuthedMapRoute
-    }
     '/_authed/_admin/$page/$param': {
       id: '/_authed/_admin/$page/$param'
       path: '/$param'
@@ -1099,48 +597,14 @@ const AuthedAdminPageRouteWithChildren = AuthedAdminPageRoute._addFileChildren(
 
 interface AuthedAdminRouteChildren {
   AuthedAdminPageRoute: typeof AuthedAdminPageRouteWithChildren
-  AuthedAdminAlarmHistoryRoute: typeof AuthedAdminAlarmHistoryRoute
-  AuthedAdminAllocateRoute: typeof AuthedAdminAllocateRoute
-  AuthedAdminDeviceCategoryListRoute: typeof AuthedAdminDeviceCategoryListRoute
-  AuthedAdminDeviceListRoute: typeof AuthedAdminDeviceListRoute
   AuthedAdminProDeviceListRoute: typeof AuthedAdminProDeviceListRoute
-  AuthedAdminProductGroupingRoute: typeof AuthedAdminProductGroupingRoute
-  AuthedAdminProductionListRoute: typeof AuthedAdminProductionListRoute
-  AuthedAdminBaseListRoute: typeof AuthedAdminBaseListRoute
   AuthedAdminBaseStationEditRoute: typeof AuthedAdminBaseStationEditRoute
-  AuthedAdminDepartmentManagementRoute: typeof AuthedAdminDepartmentManagementRoute
-  AuthedAdminDrawingListRoute: typeof AuthedAdminDrawingListRoute
-  AuthedAdminFenceListRoute: typeof AuthedAdminFenceListRoute
-  AuthedAdminPermissionManagerRoute: typeof AuthedAdminPermissionManagerRoute
-  AuthedAdminProductListRoute: typeof AuthedAdminProductListRoute
-  AuthedAdminRoleListRoute: typeof AuthedAdminRoleListRoute
-  AuthedAdminTenantListRoute: typeof AuthedAdminTenantListRoute
-  AuthedAdminUserListRoute: typeof AuthedAdminUserListRoute
-  AuthedAdminUwbDrawingListRoute: typeof AuthedAdminUwbDrawingListRoute
-  AuthedAdminUwbServerRoute: typeof AuthedAdminUwbServerRoute
 }
 
 const AuthedAdminRouteChildren: AuthedAdminRouteChildren = {
   AuthedAdminPageRoute: AuthedAdminPageRouteWithChildren,
-  AuthedAdminAlarmHistoryRoute: AuthedAdminAlarmHistoryRoute,
-  AuthedAdminAllocateRoute: AuthedAdminAllocateRoute,
-  AuthedAdminDeviceCategoryListRoute: AuthedAdminDeviceCategoryListRoute,
-  AuthedAdminDeviceListRoute: AuthedAdminDeviceListRoute,
   AuthedAdminProDeviceListRoute: AuthedAdminProDeviceListRoute,
-  AuthedAdminProductGroupingRoute: AuthedAdminProductGroupingRoute,
-  AuthedAdminProductionListRoute: AuthedAdminProductionListRoute,
-  AuthedAdminBaseListRoute: AuthedAdminBaseListRoute,
   AuthedAdminBaseStationEditRoute: AuthedAdminBaseStationEditRoute,
-  AuthedAdminDepartmentManagementRoute: AuthedAdminDepartmentManagementRoute,
-  AuthedAdminDrawingListRoute: AuthedAdminDrawingListRoute,
-  AuthedAdminFenceListRoute: AuthedAdminFenceListRoute,
-  AuthedAdminPermissionManagerRoute: AuthedAdminPermissionManagerRoute,
-  AuthedAdminProductListRoute: AuthedAdminProductListRoute,
-  AuthedAdminRoleListRoute: AuthedAdminRoleListRoute,
-  AuthedAdminTenantListRoute: AuthedAdminTenantListRoute,
-  AuthedAdminUserListRoute: AuthedAdminUserListRoute,
-  AuthedAdminUwbDrawingListRoute: AuthedAdminUwbDrawingListRoute,
-  AuthedAdminUwbServerRoute: AuthedAdminUwbServerRoute,
 }
 
 const AuthedAdminRouteWithChildren = AuthedAdminRoute._addFileChildren(
@@ -1153,24 +617,15 @@ interface AuthedMapRouteChildren {
   AuthedMapDeviceDtailRoute: typeof AuthedMapDeviceDtailRoute
   AuthedMapAlarmListRoute: typeof AuthedMapAlarmListRoute
   AuthedMapAlarmTongjiRoute: typeof AuthedMapAlarmTongjiRoute
-  AuthedMapAllocationRoute: typeof AuthedMapAllocationRoute
-  AuthedMapAllocationProcessRoute: typeof AuthedMapAllocationProcessRoute
-  AuthedMapDeviceActiveRoute: typeof AuthedMapDeviceActiveRoute
-  AuthedMapDeviceReloadRoute: typeof AuthedMapDeviceReloadRoute
-  AuthedMapDevicelistcomponentRoute: typeof AuthedMapDevicelistcomponentRoute
   AuthedMapFenceInfoRoute: typeof AuthedMapFenceInfoRoute
   AuthedMapFenceMapRoute: typeof AuthedMapFenceMapRoute
-  AuthedMapGroupRoute: typeof AuthedMapGroupRoute
   AuthedMapIndoorMapRoute: typeof AuthedMapIndoorMapRoute
   AuthedMapLocationRoute: typeof AuthedMapLocationRoute
   AuthedMapLocationsRoute: typeof AuthedMapLocationsRoute
-  AuthedMapNetSingleRoute: typeof AuthedMapNetSingleRoute
-  AuthedMapOnlineStatusRoute: typeof AuthedMapOnlineStatusRoute
   AuthedMapTrackRoute: typeof AuthedMapTrackRoute
   AuthedMapTrack_gpsRoute: typeof AuthedMapTrack_gpsRoute
   AuthedMapUwbRoute: typeof AuthedMapUwbRoute
   AuthedMapUwbfullRoute: typeof AuthedMapUwbfullRoute
-  AuthedMapUwbserverRoute: typeof AuthedMapUwbserverRoute
   AuthedMapIndexRoute: typeof AuthedMapIndexRoute
 }
 
@@ -1180,24 +635,15 @@ const AuthedMapRouteChildren: AuthedMapRouteChildren = {
   AuthedMapDeviceDtailRoute: AuthedMapDeviceDtailRoute,
   AuthedMapAlarmListRoute: AuthedMapAlarmListRoute,
   AuthedMapAlarmTongjiRoute: AuthedMapAlarmTongjiRoute,
-  AuthedMapAllocationRoute: AuthedMapAllocationRoute,
-  AuthedMapAllocationProcessRoute: AuthedMapAllocationProcessRoute,
-  AuthedMapDeviceActiveRoute: AuthedMapDeviceActiveRoute,
-  AuthedMapDeviceReloadRoute: AuthedMapDeviceReloadRoute,
-  AuthedMapDevicelistcomponentRoute: AuthedMapDevicelistcomponentRoute,
   AuthedMapFenceInfoRoute: AuthedMapFenceInfoRoute,
   AuthedMapFenceMapRoute: AuthedMapFenceMapRoute,
-  AuthedMapGroupRoute: AuthedMapGroupRoute,
   AuthedMapIndoorMapRoute: AuthedMapIndoorMapRoute,
   AuthedMapLocationRoute: AuthedMapLocationRoute,
   AuthedMapLocationsRoute: AuthedMapLocationsRoute,
-  AuthedMapNetSingleRoute: AuthedMapNetSingleRoute,
-  AuthedMapOnlineStatusRoute: AuthedMapOnlineStatusRoute,
   AuthedMapTrackRoute: AuthedMapTrackRoute,
   AuthedMapTrack_gpsRoute: AuthedMapTrack_gpsRoute,
   AuthedMapUwbRoute: AuthedMapUwbRoute,
   AuthedMapUwbfullRoute: AuthedMapUwbfullRoute,
-  AuthedMapUwbserverRoute: AuthedMapUwbserverRoute,
   AuthedMapIndexRoute: AuthedMapIndexRoute,
 }
 

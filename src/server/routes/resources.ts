@@ -48,7 +48,7 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
   return async (app) => {
     // Anyone may look rows up (forms pick departments, people ...); personal data stays masked
     // for the visitor and for users whose roles lack this resource's screen (docs/permissions.md).
-    const masked = (request: FastifyRequest) => hidesPersonal(request, def.route);
+    const masked = (request: FastifyRequest) => hidesPersonal(request, def.routes[0]);
     app.post('/list', { schema: { tags, summary: `${def.name}: one page of rows`, body: listQuery } }, async (request, reply) => {
       const page = await listRows(ctxOf(request), b, request.body);
       return reply.ok((await masked(request)) ? { ...page, rows: page.rows.map((r) => maskRow(def.fields, r)) } : page);

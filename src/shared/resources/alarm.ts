@@ -19,7 +19,7 @@ export const alarmResource: ResourceDef = {
   kind: 'device',
   name: 'alarm',
   label: /*i18n*/ { id: 'resource.alarm', message: '报警记录' },
-  route: 'AlarmHistory',
+  routes: ['AlarmHistory'],
   tenantScoped: true,
   // The export button sits with the device marks, like the other device logs.
   mark: 'device',

@@ -19,7 +19,7 @@ export const fenceResource: ResourceDef = {
   kind: 'device',
   name: 'fence',
   label: /*i18n*/ { id: 'resource.fence', message: '围栏' },
-  route: 'fenceList',
+  routes: ['fenceList'],
   tenantScoped: true,
   mark: 'fence',
   defaultSort: { field: 'id', order: 'desc' },

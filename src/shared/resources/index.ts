@@ -12,7 +12,7 @@ export type { FieldDef, FieldType, FilterMode, Label, ResourceDef } from './type
 export const RESOURCES: readonly ResourceDef[] = [...ORG_RESOURCES, ...DEVICE_RESOURCES, ...ALARM_RESOURCES, ...FENCE_RESOURCES, ...INDOOR_RESOURCES];
 
 const byKey = new Map(RESOURCES.map((r) => [`${r.kind}/${r.name}`, r]));
-const byRoute = new Map(RESOURCES.map((r) => [r.route, r]));
+const byRoute = new Map(RESOURCES.flatMap((r) => r.routes.map((route) => [route, r] as const)));
 
 export function findResource(kind: ServiceKind | string, name: string): ResourceDef | undefined {
   return byKey.get(`${kind}/${name}`);

@@ -63,8 +63,12 @@ export interface ResourceDef {
   /** Short singular noun: the route is POST /api/<kind>/<name>/<action>. */
   name: string;
   label: Label;
-  /** Route name of its screen (src/shared/routes.ts). */
-  route: string;
+  /**
+   * Route names (src/shared/routes.ts) whose screen lists it. The first is its home: the menu
+   * whose grant lets a user see personal fields. A route without a hand-registered screen
+   * (src/client/features/screens/registry.tsx) renders the generic list of this resource.
+   */
+  routes: readonly [string, ...string[]];
   /** Rows carry tenant_id and every query is scoped to the caller's tenant. */
   tenantScoped: boolean;
   fields: readonly FieldDef[];

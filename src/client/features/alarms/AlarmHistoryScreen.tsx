@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ALARM_HANDLE } from '../../../shared/alarms/types';
 import { requireSelection } from '../../components/DataTable';
 import { hasMark, useSession } from '../../lib/session';
-import type { RouteScreenProps } from '../org/RouteScreenProps';
+import type { RouteScreenProps } from '../screens/types';
 import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';
 import { alarmCells } from './AlarmCells';
 import { HANDLE_MARK } from './alarmMutations';

@@ -3,7 +3,7 @@ import { Button, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { requireSelection } from '../../components/DataTable';
 import { hasMark, useSession } from '../../lib/session';
-import type { RouteScreenProps } from '../org/RouteScreenProps';
+import type { RouteScreenProps } from '../screens/types';
 import { AllocateModal } from './AllocateModal';
 import { DeviceTable } from './DeviceTable';
 

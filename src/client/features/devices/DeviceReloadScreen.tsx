@@ -7,7 +7,7 @@ import { DEVICE_STATE } from '../../../shared/codes';
 import type { CommandAnswer } from '../../../shared/devices/api';
 import { confirmDanger, requireSelection } from '../../components/DataTable';
 import { RequestError, request } from '../../lib/request';
-import type { RouteScreenProps } from '../org/RouteScreenProps';
+import type { RouteScreenProps } from '../screens/types';
 import { invalidateResource, resourceKeys, type Row } from '../resources/resources.queries';
 import { DeviceTable } from './DeviceTable';
 

@@ -7,7 +7,7 @@ import { hasMark, useSession } from '../../lib/session';
 import { isSuperAdmin } from '../org/org.api';
 import type { RowAction } from '../resources/ResourceScreen';
 import type { Row } from '../resources/resources.queries';
-import type { RouteScreenProps } from '../org/RouteScreenProps';
+import type { RouteScreenProps } from '../screens/types';
 import { AllocateModal } from './AllocateModal';
 import { BindModal } from './BindModal';
 import { useDeviceAction } from './devices.queries';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { DEVICE_STATE } from '../../../shared/codes';
-import type { RouteScreenProps } from '../org/RouteScreenProps';
+import type { RouteScreenProps } from '../screens/types';
 import { deviceStatsQuery } from './devices.queries';
 import { DeviceTable } from './DeviceTable';
 

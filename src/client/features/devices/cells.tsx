@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Box, Group, Image, Text } from '@mantine/core';
+import { Badge, Box, Group, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { DEVICE_KIND_TABLE, DEVICE_STATE_TABLE } from '../../../shared/codes';
 import { batteryColor, signalBars, stateKey } from '../../../shared/devices/display';
@@ -53,11 +53,6 @@ export function KindLabel({ kind }: { kind: unknown }) {
   return <>{codeLabel(DEVICE_KIND_TABLE, kind)}</>;
 }
 
-export function Thumbnail({ src }: { src: unknown }) {
-  if (typeof src !== 'string' || !src) return <Text c="dimmed">-</Text>;
-  return <Image src={src} w={48} h={36} fit="contain" radius="sm" alt="" data-testid="thumbnail" />;
-}
-
 export function NoDataText() {
   return <Trans>暂无数据</Trans>;
 }
@@ -68,8 +63,4 @@ export const deviceCells: Record<string, (row: Row) => ReactNode> = {
   battery: (row) => <BatteryCell battery={row.battery as number | null} />,
   signal: (row) => <SignalBars state={row.state as number | null} signal={row.signal as number | null} />,
   kind: (row) => <KindLabel kind={row.kind} />,
-};
-
-export const imageCells: Record<string, (row: Row) => ReactNode> = {
-  image: (row) => <Thumbnail src={row.image} />,
 };

@@ -4,13 +4,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResourceDef } from '../../../shared/resources';
 import { drawingResource, indoorMapResource } from '../../../shared/resources/indoor';
 import { hasMark } from '../../lib/session';
-import { Thumbnail } from '../devices/cells';
 import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';
 import type { Row } from '../resources/resources.queries';
 import type { ResourceSearch } from '../resources/search';
 import { PictureModal } from './PictureModal';
 
-const pictureCells = { picture: (row: Row) => <Thumbnail src={row.picture} /> };
 
 export interface DrawingLibraryProps {
   search: ResourceSearch;
@@ -29,7 +27,7 @@ export function DrawingLibraryScreen({ search, onSearchChange, uwbOnly = false }
   // The UWB list keeps its kind whatever the filter bar says.
   const drawingSearch = uwbOnly ? { ...search, filters: { ...search.filters, kind: 'uwb' } } : search;
   const drawings = (
-    <ResourceScreen def={drawingResource} search={drawingSearch} onSearchChange={onSearchChange} cells={pictureCells} rowActions={upload(drawingResource)} title={uwbOnly ? <Title order={4}><Trans>UWB图纸</Trans></Title> : undefined} />
+    <ResourceScreen def={drawingResource} search={drawingSearch} onSearchChange={onSearchChange} rowActions={upload(drawingResource)} title={uwbOnly ? <Title order={4}><Trans>UWB图纸</Trans></Title> : undefined} />
   );
   return (
     <>
@@ -43,7 +41,7 @@ export function DrawingLibraryScreen({ search, onSearchChange, uwbOnly = false }
           </Tabs.List>
           <Tabs.Panel value="drawings">{drawings}</Tabs.Panel>
           <Tabs.Panel value="maps">
-            <ResourceScreen def={indoorMapResource} search={mapSearch} onSearchChange={setMapSearch} cells={pictureCells} rowActions={upload(indoorMapResource)} />
+            <ResourceScreen def={indoorMapResource} search={mapSearch} onSearchChange={setMapSearch} rowActions={upload(indoorMapResource)} />
           </Tabs.Panel>
         </Tabs>
       )}

@@ -7,7 +7,7 @@ import { hasMark } from '../../lib/session';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { refOptionsQuery, type Row } from '../resources/resources.queries';
 import { useOrgAction } from './org.api';
-import type { RouteScreenProps } from './RouteScreenProps';
+import type { RouteScreenProps } from '../screens/types';
 
 /** Department management: the generic screen plus assigning several users to a department at once. */
 export function DepartmentScreen(props: RouteScreenProps) {

@@ -11,7 +11,7 @@ import { ResourceScreen } from '../resources/ResourceScreen';
 import { resourceGetQuery, resourceTreeQuery, type Row } from '../resources/resources.queries';
 import { toTreeNodes } from './catalogTree';
 import { isSuperAdmin, useOrgAction } from './org.api';
-import type { RouteScreenProps } from './RouteScreenProps';
+import type { RouteScreenProps } from '../screens/types';
 
 type FormState = { row: Row | null; initial?: Record<string, unknown> } | null;
 

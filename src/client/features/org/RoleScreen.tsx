@@ -10,7 +10,7 @@ import { ResourceScreen } from '../resources/ResourceScreen';
 import { resourceTreeQuery, type Row } from '../resources/resources.queries';
 import { toTreeNodes, withAncestors } from './catalogTree';
 import { useOrgAction } from './org.api';
-import type { RouteScreenProps } from './RouteScreenProps';
+import type { RouteScreenProps } from '../screens/types';
 
 /** Role list: the generic screen plus assigning catalogue resources (menus and buttons) to a role. */
 export function RoleScreen(props: RouteScreenProps) {

@@ -5,7 +5,7 @@ import { tenantResource } from '../../../shared/resources/org';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { EnterpriseApplications } from './EnterpriseApplications';
 import { isSuperAdmin } from './org.api';
-import type { RouteScreenProps } from './RouteScreenProps';
+import type { RouteScreenProps } from '../screens/types';
 
 /** Tenant list; super administrators also review enterprise applications. */
 export function TenantScreen(props: RouteScreenProps) {

@@ -9,7 +9,7 @@ import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';
 import { refOptionsQuery, type Row } from '../resources/resources.queries';
 import { isSuperAdmin, useOrgAction } from './org.api';
 import { resetPasswordSchema } from './schemas';
-import type { RouteScreenProps } from './RouteScreenProps';
+import type { RouteScreenProps } from '../screens/types';
 
 /** User list: the generic screen plus assign roles, reset password and (super only) highest authorisation. */
 export function UserScreen(props: RouteScreenProps) {

@@ -14,6 +14,7 @@ import { ImportReportModal } from './ImportReportModal';
 import { ResourceDetail } from './ResourceDetail';
 import { ResourceFilters } from './ResourceFilters';
 import { ResourceForm } from './ResourceForm';
+import { Thumbnail } from './Thumbnail';
 import { fieldText, listedFields, useCodeLabel, useRefData } from './display';
 import { invalidateResource, resourceListQuery, type Row } from './resources.queries';
 import { buildListQuery, parseSort, type ResourceSearch } from './search';
@@ -127,7 +128,11 @@ export function ResourceScreen({
         width: list.width,
         fixed: list.fixed,
         sortable: list.sortable,
-        render: cells?.[field.name] ?? ((row) => fieldText(field, row[field.name], codeLabel, labels, [t`是`, t`否`])),
+        render:
+          cells?.[field.name] ??
+          (field.type === 'image'
+            ? (row) => <Thumbnail src={row[field.name]} />
+            : (row) => fieldText(field, row[field.name], codeLabel, labels, [t`是`, t`否`])),
       };
     }),
     {

@@ -27,7 +27,7 @@ const detailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/device/detail', { schema: { tags, summary: 'One device with its live data and the commands its kind obeys', body: imeiBody } }, async (request, reply) => {
     const d = await deviceInScope(app, request, request.body.imei);
     const found = await getRow(ctxOf(request), deviceBinding, d.id);
-    const row = (await hidesPersonal(request, deviceBinding.def.route)) ? maskRow(deviceBinding.def.fields, found) : found;
+    const row = (await hidesPersonal(request, deviceBinding.def.routes[0])) ? maskRow(deviceBinding.def.fields, found) : found;
     const detail: DeviceDetail = {
       ...row,
       id: d.id,

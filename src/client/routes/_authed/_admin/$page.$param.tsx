@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../../features/pages/PlaceholderScreen';
+import { PlaceholderScreen } from '../../../features/screens/PlaceholderScreen';
 import { requireRoute } from '../../../lib/gate';
 
 // Screens with a path parameter (spec: /unitManagement/:imei?); other names have none.

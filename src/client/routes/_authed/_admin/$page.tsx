@@ -1,15 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HomeScreen } from '../../../features/home/HomeScreen';
-import { PlaceholderScreen } from '../../../features/pages/PlaceholderScreen';
+import { resourceSearchSchema } from '../../../features/resources/search';
+import { RegistryScreen } from '../../../features/screens/RegistryScreen';
+import { prefetchScreen, screenOf } from '../../../features/screens/registry';
 import { requireRoute } from '../../../lib/gate';
 
-// Any admin screen without its own route file yet; concrete files (e.g. DeviceList.tsx) win over it.
+// Every admin screen the registry knows (src/client/features/screens/registry.tsx); hand-written
+// route files (dashboards, detail pages) win over it.
 export const Route = createFileRoute('/_authed/_admin/$page')({
+  validateSearch: resourceSearchSchema,
   beforeLoad: ({ params }) => requireRoute(params.page, 'admin'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, deps }) => {
+    const entry = screenOf(params.page);
+    return entry && prefetchScreen(entry, context.queryClient, deps);
+  },
   component: AdminPage,
 });
 
 function AdminPage() {
   const { page } = Route.useParams();
-  return page === 'index' ? <HomeScreen /> : <PlaceholderScreen name={page} />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  if (page === 'index') return <HomeScreen />;
+  return <RegistryScreen key={page} name={page} search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />;
 }

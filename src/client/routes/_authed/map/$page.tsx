@@ -1,19 +1,29 @@
 import { Box } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../../features/pages/PlaceholderScreen';
+import { resourceSearchSchema } from '../../../features/resources/search';
+import { RegistryScreen } from '../../../features/screens/RegistryScreen';
+import { prefetchScreen, screenOf } from '../../../features/screens/registry';
 import { requireRoute } from '../../../lib/gate';
 
-// Any /map screen without its own route file yet.
+// Every /map screen the registry knows; the map screens with their own route files win over it.
 export const Route = createFileRoute('/_authed/map/$page')({
+  validateSearch: resourceSearchSchema,
   beforeLoad: ({ params }) => requireRoute(params.page, 'map'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, deps }) => {
+    const entry = screenOf(params.page);
+    return entry && prefetchScreen(entry, context.queryClient, deps);
+  },
   component: MapPage,
 });
 
 function MapPage() {
   const { page } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
   return (
     <Box p="md">
-      <PlaceholderScreen name={page} />
+      <RegistryScreen key={page} name={page} search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
     </Box>
   );
 }

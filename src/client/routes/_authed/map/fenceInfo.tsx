@@ -16,5 +16,5 @@ export const Route = createFileRoute('/_authed/map/fenceInfo')({
 function Page() {
   const { id } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <FenceInfoScreen key={id ?? 'new'} id={id} onDone={() => void navigate({ to: '/fenceList' })} />;
+  return <FenceInfoScreen key={id ?? 'new'} id={id} onDone={() => void navigate({ to: '/$page', params: { page: 'fenceList' } })} />;
 }
