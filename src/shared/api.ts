@@ -1,9 +1,9 @@
 import type { MsgKey } from './messages';
 
 /**
- * The response envelope and codes of spec core section 8. Every service answer is
- * `{ code, msg, data }`; HTTP status stays 200 for handled outcomes so the client's
- * call helper decides on `code`, as the spec's console does.
+ * The response envelope and codes of docs/requirements/calls-and-errors.md#response-codes. Every service
+ * answer is `{ code, msg, data }`; HTTP status stays 200 for handled outcomes so the client's
+ * call helper decides on `code`, as the requirement has it.
  */
 export const Code = {
   OK: 0,
@@ -14,7 +14,7 @@ export const Code = {
   DELIVER_AND_SHOW: 1046,
   /** Deliver the result silently. */
   DELIVER_SILENT: 1228,
-  /** Upload success (spec core 7, "Uploads"). */
+  /** Upload success (docs/requirements/calls-and-errors.md#uploads). */
   UPLOAD_OK: 1,
   BAD_REQUEST: 400,
   FORBIDDEN: 403,
@@ -38,7 +38,7 @@ export function isSuccessCode(code: number | string): boolean {
 }
 
 /**
- * Service kinds of spec core 7 ("Service bases by kind"), plus our 'map' (map configuration and the
+ * Service kinds of docs/requirements/calls-and-errors.md#service-kinds, plus our 'map' (map configuration and the
  * device map's markers); each is a prefix `/api/<kind>/`.
  */
 export const SERVICE_KINDS = ['iot', 'pay', 'device', 'auth', 'user', 'message', 'mall', 'close', 'advert', 'map'] as const;
@@ -48,5 +48,7 @@ export function apiPath(kind: ServiceKind, path: string): string {
   return `/api/${kind}/${path.replace(/^\/+/, '')}`;
 }
 
-/** Name of the response header carrying the session token after login (spec core 7). */
+/**
+ * Name of the response header carrying the session token after login (docs/requirements/calls-and-errors.md#login).
+ */
 export const AUTH_HEADER = 'authorization';

@@ -53,7 +53,7 @@ export interface UserInfo {
 
 export interface TicketInfo { key: string; expiresAt: string; url: string }
 
-/** Navigation entry of spec core 3: pid 0 is a top-level menu entry. */
+/** Navigation entry of docs/requirements/entities.md#navigation-entry: pid 0 is a top-level menu entry. */
 export interface NavEntry {
   id: number;
   pid: number;
@@ -68,6 +68,6 @@ export interface NavEntry {
   list: NavEntry[];
 }
 
-/** Resource types of spec core 3 ("Resource"). */
+/** Resource types of docs/requirements/entities.md#organisation. */
 export const RESOURCE_TYPE = { directory: 0, menu: 1, button: 2 } as const;
 export type ResourceType = (typeof RESOURCE_TYPE)[keyof typeof RESOURCE_TYPE];

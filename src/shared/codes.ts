@@ -11,7 +11,7 @@ export interface CodeEntry<V extends number | string = number> {
   en: string;
 }
 
-/** Tenants, users and resources: 1 enabled, 0 disabled (spec core 3 "status"). */
+/** Tenants, users and resources: 1 enabled, 0 disabled (docs/requirements/states-and-codes.md#generic-status). */
 export const STATUS = { disabled: 0, enabled: 1 } as const;
 export type StatusValue = (typeof STATUS)[keyof typeof STATUS];
 
@@ -35,7 +35,10 @@ export const RESOURCE_TYPE_TABLE: readonly CodeEntry[] = [
   { value: RESOURCE_TYPE.button, cn: '按钮', en: 'Button' },
 ];
 
-/** Enterprise upgrade applications (spec core 6): 1 pending, 2 passed, 3 failed. */
+/**
+ * Enterprise upgrade applications (docs/requirements/states-and-codes.md#reviews-and-approvals): 1 pending, 2 passed,
+ * 3 failed.
+ */
 export const APPLICATION_STATUS = { pending: 1, passed: 2, failed: 3 } as const;
 
 export const APPLICATION_REVIEW_TABLE: readonly CodeEntry[] = [
@@ -66,7 +69,10 @@ export function codeLabel<V extends number | string>(
   return entry ? entry[lang] : String(value);
 }
 
-/** Device state (spec core 4): 0 offline, 1 online, 2 not activated, anything else abnormal. */
+/**
+ * Device state (docs/requirements/states-and-codes.md#device-state): 0 offline, 1 online, 2 not activated, anything
+ * else abnormal.
+ */
 export const DEVICE_STATE = { offline: 0, online: 1, inactive: 2, abnormal: 3 } as const;
 
 export const DEVICE_STATE_TABLE: readonly CodeEntry[] = [
@@ -76,7 +82,7 @@ export const DEVICE_STATE_TABLE: readonly CodeEntry[] = [
   { value: DEVICE_STATE.abnormal, cn: '异常', en: 'Abnormal' },
 ];
 
-/** Device lifecycle of spec core 4 "status words" (the stock flow). */
+/** Device lifecycle of docs/requirements/states-and-codes.md#status-words (the stock flow). */
 export const STOCK_STATE = { pendingIn: 0, inStock: 1, assigned: 2, unbound: 3, recycled: 4, bound: 5 } as const;
 export type StockState = (typeof STOCK_STATE)[keyof typeof STOCK_STATE];
 
@@ -89,7 +95,10 @@ export const STOCK_STATE_TABLE: readonly CodeEntry[] = [
   { value: STOCK_STATE.bound, cn: '已绑定', en: 'Bound' },
 ];
 
-/** Command delivery (spec core 4): 1 not sent, 3 sent successfully, 4 failed. */
+/**
+ * Command delivery (docs/requirements/states-and-codes.md#command-delivery): 1 not sent, 3 sent successfully, 4
+ * failed.
+ */
 export const DELIVERY = { notSent: 1, sent: 3, failed: 4 } as const;
 
 export const DELIVERY_TABLE: readonly CodeEntry[] = [
@@ -103,13 +112,13 @@ export const NET_TYPE_TABLE: readonly CodeEntry<string>[] = [
   { value: 'NB', cn: 'NB-IoT', en: 'NB-IoT' },
 ];
 
-/** Payload encoding a device uses (spec core 3 "message type"). */
+/** Payload encoding a device uses (docs/requirements/entities.md#device, message type). */
 export const MESSAGE_TYPE_TABLE: readonly CodeEntry<string>[] = [
   { value: 'json', cn: 'JSON', en: 'JSON' },
   { value: 'cbor', cn: '紧凑二进制', en: 'Compact binary (CBOR)' },
 ];
 
-/** Mains power (spec core 4): 1 yes, 0 no. */
+/** Mains power (docs/requirements/states-and-codes.md#device-readings): 1 yes, 0 no. */
 export const MAINS_POWER_TABLE: readonly CodeEntry[] = [
   { value: 1, cn: '有市电', en: 'On mains' },
   { value: 0, cn: '无市电', en: 'No mains' },

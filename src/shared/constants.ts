@@ -1,9 +1,9 @@
-/** Business constants of spec core 9 and realtime 9, in one place for both sides. */
+/** Business constants of docs/requirements/constants.md, in one place for both sides. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const TOAST_MS = 2_300;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const AUTO_LOGIN_TTL_MS = 60 * 60 * 1000;
-/** Login call language (spec core 7). */
+/** Login call language (docs/requirements/calls-and-errors.md#login). */
 export const LOGIN_LANGUAGE = 'CN';
 
 export const SMS_RESEND_MS = 60_000;
@@ -21,7 +21,7 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 /** Login codes one phone may be sent per LOGIN_FAILURE_WINDOW_MS (each send costs money and annoys its owner). */
 export const SMS_MAX_SENDS_PER_PHONE = 5;
 
-/** Upload limits (spec core 5; the image message says 500 KB but the check is 600 KB). */
+/** Upload limits (docs/requirements/validation.md#uploads; the image message says 500 KB but the check is 600 KB). */
 export const UPLOAD_IMAGE_MAX = 600 * 1024;
 export const UPLOAD_FILE_MAX = 5 * 1024 * 1024;
 export const UPLOAD_VIDEO_MAX = 20 * 1024 * 1024;

@@ -1,10 +1,10 @@
-/** Interface languages of spec core 1: cn is the source and the fallback. */
+/** Interface languages of docs/requirements/README.md#languages: cn is the source and the fallback. */
 export const LANGS = ['cn', 'en', 'es', 'fr', 'de', 'ru', 'ar'] as const;
 export type Lang = (typeof LANGS)[number];
 export const SOURCE_LANG: Lang = 'cn';
 export const RTL_LANGS: readonly Lang[] = ['ar'];
 
-/** BCP 47 tags for Intl formatting; 'cn' is the spec's own code, not a locale. */
+/** BCP 47 tags for Intl formatting; 'cn' is the product's own code, not a locale. */
 export const LANG_TAGS: Record<Lang, string> = {
   cn: 'zh-CN', en: 'en', es: 'es', fr: 'fr', de: 'de', ru: 'ru', ar: 'ar',
 };
@@ -14,7 +14,9 @@ export const LANG_NATIVE_NAMES: Record<Lang, string> = {
   cn: '简体中文', en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch', ru: 'Русский', ar: 'العربية',
 };
 
-/** Numeric language codes of spec core 4 ("Language"), used in device and package payloads. */
+/**
+ * Numeric language codes of docs/requirements/states-and-codes.md#language-codes, used in device and package payloads.
+ */
 export const LANG_CODES: Record<number, Lang> = { 0: 'cn', 1: 'en', 2: 'ru', 3: 'de', 4: 'fr', 5: 'ar', 6: 'es' };
 
 export function isLang(value: unknown): value is Lang {

@@ -1,6 +1,6 @@
 /**
- * Button permission marks (spec core 3 "Resource", 6). Each mark is a button resource under the
- * menu of the screen it acts on; the service checks the mark on every route that changes data,
+ * Button permission marks (docs/requirements/roles-and-permissions.md#roles-and-resources). Each mark is a button
+ * resource under the menu of the screen it acts on; the service checks the mark on every route that changes data,
  * the console only hides what the user lacks. Marks are `<entity>:<action>`.
  */
 

@@ -1,6 +1,6 @@
 /**
- * Route registry of spec core 2 and realtime 2: every screen name, its layout,
- * its demo-menu directory and its labels. Names keep the spec spellings exactly
+ * Route registry of docs/requirements/screens-and-routes.md: every screen name, its layout,
+ * its demo-menu directory and its labels. Names keep the required spellings exactly
  * (typos included) because they are also menu values and permission keys.
  */
 
@@ -97,7 +97,8 @@ export const SCENARIOS: readonly Scenario[] = [
 ];
 
 export const SPEC_ROUTES: readonly SpecRoute[] = [
-  // --- Admin children (spec core 2); /index is the post-login home, not a pre-login page.
+  // --- Admin children (docs/requirements/screens-and-routes.md#admin-children); /index is the post-login home, not a
+  // pre-login page.
   { value: 'index', layout: 'admin', scenario: 'dashboard', cn: '城市看板', en: 'City dashboard', icon: 'dashboard' },
   { value: 'index1', layout: 'admin', scenario: 'dashboard', cn: '工地看板', en: 'Construction-site dashboard', icon: 'dashboard' },
   { value: 'index2', layout: 'admin', scenario: 'dashboard', cn: '消防看板', en: 'Fire dashboard', icon: 'dashboard' },
@@ -106,7 +107,8 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   { value: 'index5', layout: 'admin', scenario: 'dashboard', cn: '监管看板', en: 'Supervision dashboard', icon: 'dashboard' },
   { value: 'index6', layout: 'admin', scenario: 'dashboard', cn: '综合看板', en: 'Overview dashboard', icon: 'dashboard' },
   { value: 'index8', layout: 'admin', scenario: 'dashboard', cn: '数据大屏', en: 'Data wall', icon: 'dashboard' },
-  // table/tables are the realtime spec's sample menu entries "list" and "list2".
+  // table/tables are the sample menu entries of docs/requirements/screens-and-routes.md#admin-children, "list" and
+  // "list2".
   { value: 'table', layout: 'admin', scenario: 'system', cn: '列表', en: 'List', icon: 'document' },
   { value: 'tables', layout: 'admin', scenario: 'system', cn: '列表二', en: 'List 2', icon: 'document' },
   { value: 'permissionManager', layout: 'admin', scenario: 'org', cn: '资源管理', en: 'Resources', icon: 'shield' },
@@ -164,7 +166,8 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   { value: 'lockundie', layout: 'admin', scenario: 'device', cn: '解锁', en: 'Unlock', icon: 'power' },
   { value: 'gateay_4G', layout: 'admin', scenario: 'device', cn: '4G网关', en: '4G gateway', icon: 'device' },
 
-  // --- Community and mall routes (spec core 2); also admin children.
+  // --- Community and mall routes (docs/requirements/screens-and-routes.md#community-and-mall-routes); also admin
+  // children.
   { value: 'communityManagement', layout: 'admin', scenario: 'community', cn: '社区管理', en: 'Communities', icon: 'building' },
   { value: 'buildingManagement', layout: 'admin', scenario: 'community', cn: '楼栋管理', en: 'Buildings', icon: 'building' },
   { value: 'unitManagement', layout: 'admin', scenario: 'community', cn: '单元管理', en: 'Units', icon: 'building', param: 'imei' },
@@ -191,7 +194,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   { value: 'productBanner', layout: 'admin', scenario: 'mall', cn: '商品轮播', en: 'Product banners', icon: 'advert' },
   { value: 'AddProduct', layout: 'admin', scenario: 'mall', cn: '添加商品', en: 'Add product', icon: 'mall' },
 
-  // --- Separate /map layout, children (spec core 2).
+  // --- Separate /map layout, children (docs/requirements/screens-and-routes.md#map-layout-children).
   { value: 'alarmList', layout: 'map', scenario: 'alarm', cn: '报警列表', en: 'Alarm list', icon: 'alarm' },
   { value: 'devicelistcomponent', layout: 'map', scenario: 'device', cn: '设备一览', en: 'Device overview', icon: 'device' },
   { value: 'oxygen', layout: 'map', scenario: 'device', cn: '氧气浓度', en: 'Oxygen', icon: 'sensor' },
@@ -279,11 +282,12 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   { value: 'videoMonitoring', layout: 'map', scenario: 'video', cn: '视频监控', en: 'Video monitoring', icon: 'camera' },
   { value: 'monitoringVideo', layout: 'map', scenario: 'video', cn: '多人视频', en: 'Multi-person video', icon: 'camera' },
   { value: 'video_capture', layout: 'map', scenario: 'video', cn: '视频抓拍', en: 'Video capture', icon: 'camera' },
-  // Issues an access card to a device (the card-issued notice of realtime 2).
+  // Issues an access card to a device (the card-issued notice of
+  // docs/requirements/realtime-intercom.md#card-issued-notice).
   { value: 'cardAdd', layout: 'map', scenario: 'community', cn: '发卡', en: 'Issue card', icon: 'building' },
 ];
 
-/** Routes every logged-in user may open, from spec core 2 "Access gating". */
+/** Routes every logged-in user may open, from docs/requirements/screens-and-routes.md#always-allowed-routes. */
 export const ALWAYS_ALLOWED = [
   'DeviceCategoryList',
   'DeviceList',
@@ -296,7 +300,10 @@ export const ALWAYS_ALLOWED = [
   'FaceEntities',
 ] as const;
 
-/** Pre-login routes of spec core 2: opened without a session and never menu-gated. */
+/**
+ * Pre-login routes of docs/requirements/screens-and-routes.md#pre-login-routes: opened without a session and never
+ * menu-gated.
+ */
 export const PUBLIC_ROUTES = ['login', 'callPhone', 'roOm', 'moreRoom', 'multiVoice', 'mqtt'] as const;
 
 export function routePath(r: Pick<SpecRoute, 'value' | 'layout'>): string {

@@ -1,4 +1,4 @@
-/** MQTT topics of the architecture guide ("Device traffic") and spec realtime 7. */
+/** MQTT topics of the architecture guide ("Device traffic") and docs/requirements/realtime-broker.md#topics. */
 export const topics = {
   deviceUp: (imei: string) => `sfwatch/${imei}/up`,
   deviceServer: (imei: string) => `sfwatch/${imei}/server`,

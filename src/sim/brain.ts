@@ -119,7 +119,8 @@ export class DeviceBrain {
       if (this.device.kind !== 'doorUnit' || door.data.imei !== this.device.imei) return undefined;
       this.unlocked++;
       const confirm = { code: PUSH_CODE.unlocked, type: 3, imei: this.device.imei, userId: door.data.userId };
-      // Consoles read the client topic, and they speak JSON; QoS 0 as the request came (spec realtime 7).
+      // Consoles read the client topic, and they speak JSON; QoS 0 as the request came
+      // (docs/requirements/realtime-broker.md#topics).
       this.publish(topics.deviceClient(this.device.imei), encodePayload(confirm, 'json'), 0);
       this.answered++;
       return undefined;

@@ -60,7 +60,7 @@ describe('base station placement', () => {
     expect(await call('uwbBaseStation', 'update', { id: ok.data.id, y: 41 })).toMatchObject({ code: 400, key: 'tooLarge' });
     const moved = await call('uwbBaseStation', 'update', { id: ok.data.id, x: 12.34, y: 39.99 });
     expect(moved.data).toMatchObject({ x: 12.34, y: 39.99, drawingId });
-    // Centimetres are the finest step (spec core 5: two decimals).
+    // Centimetres are the finest step (docs/requirements/validation.md#form-helpers: two decimals).
     expect(await call('uwbBaseStation', 'update', { id: ok.data.id, x: 1.234 })).toMatchObject({ code: 400, key: 'decimalInvalid' });
   });
 

@@ -1,5 +1,6 @@
 /**
- * The voice-broadcast socket (spec realtime 9): session token in the first frame or close 4401, 'pong'
+ * The voice-broadcast socket (docs/requirements/realtime-broker.md#voice-broadcast-socket): session token in the first
+ * frame or close 4401, 'pong'
  * for a ping, bad frames ignored, critical alarms spoken on the consoles of their recipients only.
  */
 import type { AddressInfo } from 'node:net';

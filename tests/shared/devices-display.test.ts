@@ -4,7 +4,7 @@ import { kindSupports, KIND_INFO, DEVICE_KINDS } from '../../src/shared/devices/
 import { demoFleet } from '../../src/shared/devices/demo';
 import { IMEI_RE } from '../../src/shared/devices/protocol';
 
-describe('device display rules (spec core 4 and 9)', () => {
+describe('device display rules (docs/requirements/constants.md#display)', () => {
   it('colours the battery red at 10 or below, orange at 20 or below, else green', () => {
     expect(batteryColor(0)).toBe('red');
     expect(batteryColor(10)).toBe('red');

@@ -8,7 +8,7 @@ const issues = (value: unknown) => {
   return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
 };
 
-describe('device settings schema (spec core 3 "Device settings")', () => {
+describe('device settings schema (docs/requirements/entities.md#device-settings)', () => {
   it('accepts the defaults', () => {
     expect(issues(DEFAULT_SETTINGS)).toEqual([]);
   });

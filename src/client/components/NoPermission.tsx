@@ -4,7 +4,9 @@ import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { StatusScreen } from './StatusScreen';
 
-/** Spec core 8 "no viewing permission": the screen exists but is outside the user's menu. */
+/**
+ * docs/requirements/roles-and-permissions.md#no-viewing-permission: the screen exists but is outside the user's menu.
+ */
 export function NoPermission() {
   return (
     <StatusScreen

@@ -4,7 +4,7 @@ import { messages as sourceMessages } from '../../../locales/cn/messages.po';
 
 export { i18n };
 
-/** Local storage key of the interface language (spec core 9). */
+/** Local storage key of the interface language (docs/requirements/README.md#languages). */
 export const LANG_KEY = 'lang';
 
 // The source catalog is bundled; the other six are separate chunks fetched on first use

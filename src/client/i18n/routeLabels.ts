@@ -3,7 +3,7 @@ import { ROUTE_LABELS, SCENARIO_LABELS } from './routeLabels.gen';
 
 const hasOwn = (table: object, key: string) => Object.prototype.hasOwnProperty.call(table, key);
 
-/** Menu/title label of a spec route (its menu value), or undefined for an unknown name. */
+/** Menu/title label of a registry route (its menu value), or undefined for an unknown name. */
 export function routeLabel(value: string): MessageDescriptor | undefined {
   return hasOwn(ROUTE_LABELS, value) ? ROUTE_LABELS[value] : undefined;
 }

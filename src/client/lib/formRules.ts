@@ -2,11 +2,11 @@ import type { MsgKey } from '../../shared/messages';
 import { isPhone as isPhoneNumber } from '../../shared/validation';
 
 /**
- * Form helpers of spec core 5. Checks return a MsgKey (translate with `serverMessage`) or
- * null when the value passes; input filters return the sanitised value to put back in the field.
+ * Form helpers of docs/requirements/validation.md#form-helpers. Checks return a MsgKey (translate with
+ * `serverMessage`) or null when the value passes; input filters return the sanitised value to put back in the field.
  */
 
-/** Spec core 9: default max input length. */
+/** docs/requirements/constants.md#limits: default max input length. */
 export const DEFAULT_MAX_LENGTH = 10;
 const MAX_DECIMALS = 2;
 

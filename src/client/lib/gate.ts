@@ -22,7 +22,9 @@ export type GateResult =
   | { status: 'forbidden'; route: SpecRoute }
   | { status: 'ok'; route: SpecRoute };
 
-/** The access decision of spec core 2 "Access gating" for one screen, without side effects. */
+/**
+ * The access decision of docs/requirements/screens-and-routes.md#access-gating for one screen, without side effects.
+ */
 export function checkRoute(name: string, layout: Layout): GateResult {
   if (!getToken()) return { status: 'login' };
   const route = findRoute(name);

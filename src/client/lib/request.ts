@@ -38,7 +38,10 @@ export function resetRequestDeps(): void {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST';
-  /** Toast the message of a successful answer (spec core 8: "only if message display is on"). */
+  /**
+   * Toast the message of a successful answer (docs/requirements/calls-and-errors.md#response-codes: "only if message
+   * display is on").
+   */
   showMessage?: boolean;
   /**
    * Callers that handle failures themselves (the auto-login ticket, logout) suppress the error
@@ -118,8 +121,8 @@ async function readEnvelope(response: Response): Promise<RawEnvelope | null> {
 }
 
 /**
- * The call helper of spec core 7/8: answers the whole envelope plus the response headers
- * (login reads the token from `authorization`). Rejects with RequestError when the result
+ * The call helper of docs/requirements/calls-and-errors.md#response-codes: answers the whole envelope plus the
+ * response headers (login reads the token from `authorization`). Rejects with RequestError when the result
  * must not be delivered.
  */
 export async function requestAnswer<T>(

@@ -1,8 +1,8 @@
 /**
  * Query strings as plain text. The router's default JSON-ish parsing would turn an IMEI, a
  * phone number or a 20-digit ICCID into a (lossy) number and quote it on the way back; the
- * spec's links (/ProDeviceList?imei=..&key=.., /callPhone?caller=..) are plain strings.
- * Screens coerce with their zod search schema. Objects and arrays travel as JSON.
+ * required links of docs/requirements/screens-and-routes.md (/ProDeviceList?imei=..&key=.., /callPhone?caller=..) are
+ * plain strings. Screens coerce with their zod search schema. Objects and arrays travel as JSON.
  */
 export function parseSearch(search: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};

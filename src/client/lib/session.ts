@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { RESOURCE_TYPE, type NavEntry, type UserInfo } from '../../shared/auth';
 import { ALWAYS_ALLOWED, findRoute, routePath } from '../../shared/routes';
 
-/** Local storage keys of the session (spec core 3 "Session", 9); `lang` belongs to i18n.ts. */
+/** Local storage keys of the session (docs/requirements/entities.md#session); `lang` belongs to i18n.ts. */
 export const SESSION_KEYS = {
   usinfo: 'usinfo',
   permissionList: 'permissionList',
@@ -114,7 +114,10 @@ export function clear(): void {
   changed();
 }
 
-/** Route names the user may open: their menu entries plus the spec's always-allowed list. */
+/**
+ * Route names the user may open: their menu entries plus
+ * docs/requirements/screens-and-routes.md#always-allowed-routes.
+ */
 export function allowedRoutes(): Set<string> {
   return new Set<string>([...getChildren(), ...ALWAYS_ALLOWED]);
 }
@@ -145,7 +148,10 @@ export function firstLeaf(entries: readonly NavEntry[]): NavEntry | undefined {
   return undefined;
 }
 
-/** The landing page: the first top-level menu entry (spec core 2), else the first always-allowed screen. */
+/**
+ * The landing page: the first top-level menu entry (docs/requirements/screens-and-routes.md#access-gating), else the
+ * first always-allowed screen.
+ */
 export function landingPath(): string {
   const leaf = firstLeaf(getMenu() ?? []);
   if (leaf) return entryPath(leaf);

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The two themes of spec core 2 ("theme choice: blue technology, white campus"). */
+/** The two themes of docs/requirements/screens-and-routes.md#header-menu-and-themes: blue technology, white campus. */
 export const THEME_NAMES = ['blue', 'white'] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];
 export const THEME_KEY = 'theme';

@@ -13,7 +13,9 @@ export const mapDevicesQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** Spec realtime 7: `POST deviceinfo/getDeviceInfo` fills the marker popup. */
+/**
+ * docs/requirements/realtime-map-and-tracks.md#device-info: `POST deviceinfo/getDeviceInfo` fills the marker popup.
+ */
 export function deviceInfoQuery(imei: string) {
   return queryOptions({
     queryKey: ['device', 'info', imei],

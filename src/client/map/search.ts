@@ -45,7 +45,7 @@ export function searchRegions(regions: readonly Region[], query: string): PlaceH
 const deviceHits = async (devices: DeviceSearch, q: string, signal: AbortSignal): Promise<PlaceHit[]> =>
   (await devices(q, signal).catch(() => [])).map((d) => ({ key: `device:${d.imei}`, label: d.name || d.imei, detail: d.imei, imei: d.imei }));
 
-/** AMap AutoComplete, nationwide (spec realtime 7); tips come in GCJ-02. */
+/** AMap AutoComplete, nationwide (docs/requirements/realtime-map-and-tracks.md#map-services); tips come in GCJ-02. */
 async function amapPlaces(config: MapConfig, q: string): Promise<PlaceHit[]> {
   const AMap = await loadAmap(config);
   const auto = new AMap.AutoComplete({ city: '全国' });
@@ -65,7 +65,7 @@ async function amapPlaces(config: MapConfig, q: string): Promise<PlaceHit[]> {
   });
 }
 
-/** Google Places text search (spec realtime 7). */
+/** Google Places text search (docs/requirements/realtime-map-and-tracks.md#map-services). */
 async function googlePlaces(config: MapConfig, q: string): Promise<PlaceHit[]> {
   const { Place } = await googleLibrary(config, 'places');
   const { places } = await Place.searchByText({ textQuery: q, fields: ['displayName', 'location', 'formattedAddress'], maxResultCount: MAX_PLACES });

@@ -1,6 +1,6 @@
 /**
- * The provider-neutral map API the screens use (spec realtime 2 "Map component": one component,
- * providers switchable). MapLibre implements all of it offline; AMap and Google implement it when
+ * The provider-neutral map API the screens use (docs/requirements/realtime-map-and-tracks.md#map-component: one
+ * component, providers switchable). MapLibre implements all of it offline; AMap and Google implement it when
  * their keys are configured. Coordinates here are always WGS-84 [lon, lat]: a provider that works
  * in GCJ-02 (AMap) converts at its own edge, in both directions (clicks and drawn shapes too).
  */

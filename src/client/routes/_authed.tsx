@@ -4,7 +4,7 @@ import { RealtimeShell } from '../features/realtime/RealtimeShell';
 import { navQuery } from '../features/shell/nav.queries';
 
 /**
- * Pathless guard of every console screen (spec core 2 "Access gating"): no token -> /login,
+ * Pathless guard of every console screen (docs/requirements/screens-and-routes.md#access-gating): no token -> /login,
  * except the auto-login link; then the navigation bar, once per session.
  */
 export const Route = createFileRoute('/_authed')({

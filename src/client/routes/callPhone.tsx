@@ -5,7 +5,7 @@ import { PublicPlaceholder } from '../features/public/PublicPlaceholder';
 
 const text = z.string().optional();
 
-// Pre-login intercom call page (spec core 2); `reciever` keeps the spec's spelling.
+// Pre-login intercom call page (docs/requirements/screens-and-routes.md#pre-login-routes); `reciever` is spelt so.
 export const Route = createFileRoute('/callPhone')({
   validateSearch: z.object({ caller: text, reciever: text }),
   component: CallPhonePage,

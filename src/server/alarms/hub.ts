@@ -7,7 +7,7 @@ export interface AlarmContext {
   departmentId: number | null;
   /** The person the device belongs to (device's user), if any. */
   userId: number | null;
-  /** Door units and community devices: where the alarm is (SOS dialog of spec realtime 3). */
+  /** Door units and community devices: where the alarm is (docs/requirements/realtime-intercom.md#sos-alarm). */
   community: string | null;
   building: string | null;
   unit: string | null;

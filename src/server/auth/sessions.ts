@@ -41,7 +41,7 @@ export const scopeOf = (u: Pick<UserRow, 'id' | 'tenantId' | 'kind'>): Scope => 
   kind: u.kind,
 });
 
-/** `Authorization: <token>` as the spec sends it; `Bearer <token>` is accepted too. */
+/** `Authorization: <token>` (docs/requirements/calls-and-errors.md#call-conventions); `Bearer <token>` too. */
 export function tokenFromHeader(header: string | undefined): string | undefined {
   const value = header?.trim().replace(/^Bearer\s+/i, '');
   return value ? value : undefined;

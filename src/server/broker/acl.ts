@@ -115,7 +115,8 @@ export function authorizePublish(principal: Principal | undefined, topic: string
 export const MAX_CONSOLE_PAYLOAD = 512;
 
 /**
- * Spec realtime 7: a console asks a door unit to open on `sfwatch/{imei}/server`. Only to a door
+ * docs/requirements/realtime-intercom.md#unlock: a console asks a door unit to open on
+ * `sfwatch/{imei}/server`. Only to a door
  * unit of its own tenant (super administrators: any), and, where the payload is seen (the
  * embedded broker; external brokers' ACL hooks see only the topic), only an unretained 5082
  * request for that very door in the console's own name. Never a device command or settings.

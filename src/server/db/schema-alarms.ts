@@ -6,7 +6,7 @@ import { tenants } from './schema';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Alarm records (spec core 4 "Alarm record"), written by the alarm engine in batches. The device's
+ * Alarm records (docs/requirements/entities.md#video-and-alarms), written by the alarm engine in batches. The device's
  * name, kind and person are copied in, so the log still reads right after the device changes hands.
  */
 export const alarmRecords = pgTable(

@@ -57,7 +57,7 @@ export const deviceGroups = pgTable(
 );
 
 /**
- * One row per device (spec core 3 "Device"). Live fields (state, battery, signal, position,
+ * One row per device (docs/requirements/entities.md#device). Live fields (state, battery, signal, position,
  * last values, last communication) are written by the ingest in batches.
  */
 export const devices = pgTable(

@@ -6,7 +6,7 @@ import { tenants } from './schema';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Geofences (spec core 3 "Geofence"; docs/fences.md). WGS-84 throughout. Circles keep their
+ * Geofences (docs/requirements/entities.md#geofence; docs/fences.md). WGS-84 throughout. Circles keep their
  * centre in longitude/latitude; polygons keep their open ring in `points` and its centroid there.
  */
 export const fences = pgTable(

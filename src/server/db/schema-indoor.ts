@@ -6,7 +6,8 @@ const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
 
 /**
- * Indoor maps (spec core 4 "Indoor map"): a floor picture and its real size in metres, which is
+ * Indoor maps (docs/requirements/entities.md#indoor-positioning): a floor picture and its real size in
+ * metres, which is
  * what turns a UWB fix (x/y metres from the floor's origin, top-left) into a point on the picture.
  */
 export const indoorMaps = pgTable(
@@ -67,7 +68,7 @@ export const uwbBaseStations = pgTable(
     x: doublePrecision('x').notNull().default(0),
     y: doublePrecision('y').notNull().default(0),
     z: doublePrecision('z').notNull().default(0),
-    /** UWB_STATUS: 0 default, 1 disabled, 2 normal (spec core 4 "Default status variant"). */
+    /** UWB_STATUS: 0 default, 1 disabled, 2 normal (docs/requirements/states-and-codes.md#default-status-variant). */
     status: smallint('status').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

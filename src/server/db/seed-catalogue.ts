@@ -21,7 +21,8 @@ type Row = typeof resources.$inferInsert;
 
 /**
  * Brings the permission catalogue in line with the shared registries: one directory per
- * scenario, one menu per named route of the spec (value = route name, uri = path without the
+ * scenario, one menu per named route of docs/requirements/screens-and-routes.md (value = route name,
+ * uri = path without the
  * leading '/'), and the button marks under the menus they act on. Existing rows (matched by type
  * and value) are kept as administrators may have renamed or re-sorted them; missing ones are
  * inserted, so a newer release's routes reach an existing database.

@@ -20,7 +20,7 @@ export class ApiError extends Error {
     readonly code: number,
     readonly key: MsgKey,
     message: string = MESSAGES[key],
-    /** Handled outcomes stay HTTP 200 (spec core 8); only transport-level answers differ. */
+    /** Handled outcomes stay HTTP 200 (docs/requirements/calls-and-errors.md#response-codes); transport differs. */
     readonly httpStatus = 200,
     /** Seconds to send as Retry-After (throttled answers, HTTP 429). */
     readonly retryAfterS?: number,

@@ -18,7 +18,7 @@ export function alarmUpdatePush(ids: number[], patch: { read?: number; handleSta
   return { code: PUSH_CODE.alarmUpdate, ids, ...(patch.read === undefined ? {} : { read: patch.read }), ...(patch.handleState === undefined ? {} : { handleState: patch.handleState }) };
 }
 
-/** Spec realtime 3 "SOS alarm": who calls for help, and where. */
+/** docs/requirements/realtime-intercom.md#sos-alarm: who calls for help, and where. */
 export function sosPush(alarm: AlarmRecord, context: AlarmContext): SosPush {
   return {
     code: PUSH_CODE.sos,
@@ -34,7 +34,10 @@ export function sosPush(alarm: AlarmRecord, context: AlarmContext): SosPush {
   };
 }
 
-/** What the console speaks for a critical alarm (spec realtime 9), in Chinese like the rest of the UI. */
+/**
+ * What the console speaks for a critical alarm (docs/requirements/realtime-broker.md#voice-broadcast-socket),
+ * in Chinese like the rest of the UI.
+ */
 export function voiceNotice(alarm: AlarmRecord): VoiceNotice {
   const what = alarmTypeInfo(alarm.type)?.cn ?? alarm.title;
   const who = alarm.deviceName || alarm.personName || alarm.imei;
@@ -55,7 +58,7 @@ export interface CallBase {
   call: Extract<Uplink, { kind: 'call' }>;
 }
 
-/** Spec realtime 3 "Incoming-call message", for one console (its own uid and token). */
+/** docs/requirements/realtime-intercom.md#incoming-call-message, for one console (its own uid and token). */
 export function doorCallPush(base: CallBase, appUid: string, appToken: string, pushTime: number): DoorCallPush {
   return {
     code: PUSH_CODE.doorCall,

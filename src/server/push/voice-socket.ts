@@ -18,7 +18,7 @@ interface Member {
 }
 
 /**
- * The voice-broadcast sockets of this process (spec realtime 9 "Socket behaviour"): who is
+ * The voice-broadcast sockets of this process (docs/requirements/realtime-broker.md#voice-broadcast-socket): who is
  * connected, by user, so critical alarms can be spoken on their consoles.
  */
 export class VoiceSockets {

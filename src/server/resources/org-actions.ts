@@ -52,7 +52,10 @@ async function roleInScope(request: FastifyRequest, id: number) {
   return row ?? fail(Code.NOT_FOUND, 'notFound');
 }
 
-/** Organisation actions beyond CRUD (spec core 3 and 6), under /api/user. */
+/**
+ * Organisation actions beyond CRUD (docs/requirements/entities.md#organisation,
+ * docs/requirements/roles-and-permissions.md#administration), under /api/user.
+ */
 const orgActions: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user'];
 

@@ -1,7 +1,8 @@
 /**
- * Tokens for the door-unit intercom's audio/video channel (spec realtime 3 "Incoming-call
- * message", 7 `voiceNet/buildToken`). The media itself runs between the console and the door unit
- * on the provider's network; the service only hands each side the right to join one channel.
+ * Tokens for the door-unit intercom's audio/video channel
+ * (docs/requirements/realtime-intercom.md#incoming-call-message, and `voiceNet/buildToken` of
+ * docs/requirements/realtime-intercom.md#intercom-calls). The media itself runs between the console and the
+ * door unit on the provider's network; the service only hands each side the right to join one channel.
  */
 export interface VoiceToken {
   token: string;
@@ -23,7 +24,7 @@ export interface VoiceProvider {
 // Channel names of the RTC SDKs: under 64 bytes of letters, digits and a few punctuation marks.
 const CHANNEL_UNSAFE = /[^0-9A-Za-z_\-:.@=+!#$%&()<>?[\]^{}|~,]/g;
 
-/** Spec realtime 7: the IMEI and the room number form the channel. */
+/** docs/requirements/realtime-intercom.md#intercom-calls: the IMEI and the room number form the channel. */
 export function callChannel(imei: string, roomNo: string): string {
   return `${imei}_${roomNo.replace(CHANNEL_UNSAFE, '-')}`.slice(0, 63);
 }

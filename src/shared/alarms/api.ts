@@ -50,7 +50,10 @@ export interface AlarmStats {
 const imei = z.string().trim().regex(IMEI_RE, 'imeiInvalid');
 const roomNo = z.string().trim().min(1).max(32);
 
-/** Spec realtime 7: `POST /api/device/voiceNet/buildToken` {imei, roomNo} -> {deviceUid, deviceToken}. */
+/**
+ * docs/requirements/realtime-intercom.md#intercom-calls: `POST /api/device/voiceNet/buildToken` {imei, roomNo} ->
+ * {deviceUid, deviceToken}.
+ */
 export const buildTokenBody = z.object({ imei, roomNo });
 export interface BuildTokenAnswer {
   deviceUid: string;
@@ -58,5 +61,8 @@ export interface BuildTokenAnswer {
   channel: string;
   appId: string;
 }
-/** Spec realtime 7: `POST /api/device/voiceNet/property/answer` {imei, roomNo?}: hang-up; the answer is ignored. */
+/**
+ * docs/requirements/realtime-intercom.md#intercom-calls: `POST /api/device/voiceNet/property/answer` {imei, roomNo?}:
+ * hang-up; the answer is ignored.
+ */
 export const propertyAnswerBody = z.object({ imei, roomNo: roomNo.optional() });

@@ -1,26 +1,29 @@
 /**
  * What the service pushes to consoles on `acm/{userId}/web` (and `acm/notice/web`), what a console
  * publishes to a door unit on `sfwatch/{imei}/server`, and what the unit answers on
- * `sfwatch/{imei}/client` (spec realtime 3, 4 and 7). One schema each: the service builds them,
- * the console's live bridge validates them, the simulator answers them.
+ * `sfwatch/{imei}/client` (docs/requirements/realtime-broker.md#message-codes). One schema each: the service builds
+ * them, the console's live bridge validates them, the simulator answers them.
  */
 import { z } from 'zod';
 
-/** Push codes. 9003, 5084, 5082 and 5091 are the spec's; 5081, 9001, 9002 and 9010 are ours. */
+/**
+ * Push codes. 9003, 5084, 5082 and 5091 are required (docs/requirements/realtime-broker.md#message-codes); 5081, 9001,
+ * 9002 and 9010 are ours.
+ */
 export const PUSH_CODE = {
-  /** A door unit calls (spec realtime 3 "Incoming-call message"). */
+  /** A door unit calls (docs/requirements/realtime-intercom.md#incoming-call-message). */
   doorCall: '5081',
-  /** Console asks the door unit to open (spec realtime 7). */
+  /** Console asks the door unit to open (docs/requirements/realtime-intercom.md#unlock). */
   openDoor: '5082',
-  /** A card was issued to a device (spec realtime 3 "Card-issued notice"). */
+  /** A card was issued to a device (docs/requirements/realtime-intercom.md#card-issued-notice). */
   cardIssued: '5084',
-  /** The door unit confirms the unlock; type 3 (spec realtime 4). */
+  /** The door unit confirms the unlock; type 3 (docs/requirements/realtime-intercom.md#unlock). */
   unlocked: '5091',
   /** Any new alarm record for this user. */
   alarm: '9001',
   /** An alarm was read or handled by someone (keeps every console's list in step). */
   alarmUpdate: '9002',
-  /** SOS (spec realtime 3 "SOS alarm"). */
+  /** SOS (docs/requirements/realtime-intercom.md#sos-alarm). */
   sos: '9003',
   /** A system-wide notice (`acm/notice/web` only). */
   notice: '9010',
@@ -79,7 +82,10 @@ export const alarmUpdatePushSchema = z.object({
   handleState: z.number().optional(),
 });
 
-/** Spec realtime 3: code 9003 with name, building, unit, roomNo, userPhone (plus the record). */
+/**
+ * docs/requirements/realtime-intercom.md#sos-alarm: code 9003 with name, building, unit, roomNo, userPhone (plus the
+ * record).
+ */
 export const sosPushSchema = z.object({
   code: code(PUSH_CODE.sos),
   name: z.string(),
@@ -94,12 +100,12 @@ export const sosPushSchema = z.object({
 });
 export type SosPush = z.infer<typeof sosPushSchema>;
 
-/** Spec realtime 3: code 5084 with cardInfo and imei. */
+/** docs/requirements/realtime-intercom.md#card-issued-notice: code 5084 with cardInfo and imei. */
 export const cardPushSchema = z.object({ code: code(PUSH_CODE.cardIssued), cardInfo: z.string(), imei: z.string() });
 export type CardPush = z.infer<typeof cardPushSchema>;
 
 /**
- * Spec realtime 3 "Incoming-call message". The call is accepted only if channel, appToken,
+ * docs/requirements/realtime-intercom.md#incoming-call-message. The call is accepted only if channel, appToken,
  * appUid, deviceUid and deviceToken are all present, so they are optional here and checked by
  * `callIsComplete`.
  */
@@ -126,10 +132,16 @@ export function callIsComplete(c: DoorCallPush): boolean {
   return Boolean(c.channel && c.appToken && c.appUid !== undefined && c.appUid !== '' && c.deviceUid !== undefined && c.deviceUid !== '' && c.deviceToken);
 }
 
-/** Spec realtime 7: the console asks to open (QoS 0, not retained) on `sfwatch/{imei}/server`. */
+/**
+ * docs/requirements/realtime-intercom.md#unlock: the console asks to open (QoS 0, not retained) on
+ * `sfwatch/{imei}/server`.
+ */
 export const openDoorPushSchema = z.object({ code: code(PUSH_CODE.openDoor), imei: z.string(), userId: z.union([z.string(), z.number()]) });
 
-/** Spec realtime 4: the door unit confirms on `sfwatch/{imei}/client` with code 5091, type 3. */
+/**
+ * docs/requirements/realtime-intercom.md#unlock: the door unit confirms on `sfwatch/{imei}/client` with code 5091,
+ * type 3.
+ */
 export const unlockedPushSchema = z.object({
   code: code(PUSH_CODE.unlocked),
   type: z.union([z.literal(3), z.literal('3')]).transform(() => 3 as const),
@@ -151,7 +163,7 @@ export const consolePushSchema = z.union([
 ]);
 export type ConsolePush = z.infer<typeof consolePushSchema>;
 
-/** Voice-broadcast socket (spec realtime 9 "Socket behaviour"). */
+/** Voice-broadcast socket (docs/requirements/realtime-broker.md#voice-broadcast-socket). */
 export const VOICE_WS_PATH = '/api/voice/ws';
 /** The console's ping; the service answers the bare text 'pong'. */
 export const voicePingSchema = z.object({ type: z.literal('ping') });
@@ -159,7 +171,7 @@ export const voicePingSchema = z.object({ type: z.literal('ping') });
 export const voiceNoticeSchema = z.object({ msgContent: z.string().min(1).max(500), alarmId: z.number().optional(), level: z.number().optional() });
 export type VoiceNotice = z.infer<typeof voiceNoticeSchema>;
 
-/** Constants of spec realtime 4 and 9. */
+/** Constants of docs/requirements/constants.md (calls and media, sockets, message-queue client). */
 export const REALTIME = {
   ringSeconds: 30,
   closeDelayMs: 1000,

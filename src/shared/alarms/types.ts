@@ -1,6 +1,6 @@
 /**
- * Alarm types of spec core 4 ("numbered 1 to 34") and the string-coded set, with how each is
- * raised. The service's alarm engine, the push, the console's screens and docs/alarms.md all read
+ * Alarm types of docs/requirements/states-and-codes.md#alarm-types ("numbered 1 to 34") and the string-coded set, with
+ * how each is raised. The service's alarm engine, the push, the console's screens and docs/alarms.md all read
  * this one table; a number is never reused.
  */
 import type { AlarmEvent } from '../devices/protocol';
@@ -68,7 +68,10 @@ export function alarmTypeInfo(type: number): AlarmTypeInfo | undefined {
   return (ALARM_TYPES as Record<number, AlarmTypeInfo>)[type];
 }
 
-/** The spec's string-coded set, carried in `code2` of a record for systems that use it. */
+/**
+ * The string-coded set of docs/requirements/states-and-codes.md#alarm-types, carried in `code2` of a record for
+ * systems that use it.
+ */
 export const ALARM_STRING_CODES = {
   '01': { cn: '低电量', en: 'Low battery' },
   '02': { cn: '失联', en: 'Disconnected' },
@@ -119,7 +122,9 @@ export const LIMIT_ALARM_TYPE: Record<LimitMetric, AlarmType> = {
 
 /** Fixed-threshold rules on telemetry that have no per-device limit in the settings form. */
 export const FIXED_RULES = {
-  /** Battery colour thresholds of spec core 4: red at 10 or below, orange at 20 or below. */
+  /**
+   * Battery colour thresholds of docs/requirements/constants.md#display: red at 10 or below, orange at 20 or below.
+   */
   battery: { type: 9 as AlarmType, below: 20, recoverAbove: 25 },
   /** % LEL: 10 is the usual first alarm level of combustible-gas detectors. */
   gas: { type: 14 as AlarmType, above: 10, recoverBelow: 5 },
@@ -141,7 +146,7 @@ export const ALARM_HANDLE_TABLE = [
   { value: ALARM_HANDLE.falseAlarm, cn: '误报', en: 'False alarm' },
 ] as const;
 
-/** Read state (spec core 4 "Alarm: read, unread"). */
+/** Read state (docs/requirements/states-and-codes.md#status-words: alarm read, unread). */
 export const ALARM_READ_TABLE = [
   { value: 0, cn: '未读', en: 'Unread' },
   { value: 1, cn: '已读', en: 'Read' },

@@ -80,7 +80,7 @@ export interface DeviceDetail {
   [field: string]: unknown;
 }
 
-/** Spec realtime "Device info (map popups)": `POST /api/device/deviceinfo/getDeviceInfo`. */
+/** docs/requirements/realtime-map-and-tracks.md#device-info: `POST /api/device/deviceinfo/getDeviceInfo`. */
 export interface DeviceInfo {
   imei: string;
   state: number;

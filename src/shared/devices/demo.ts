@@ -16,7 +16,10 @@ export interface DemoDevice {
   messageType: 'json' | 'cbor';
 }
 
-/** Scenario sites around the map's default centre (spec realtime 9: 114.06, 22.54). */
+/**
+ * Scenario sites around the map's default centre (docs/requirements/realtime-map-and-tracks.md#map-component: 114.06,
+ * 22.54).
+ */
 export const SCENARIO_SITES: Record<SimScenario, { lat: number; lon: number; cn: string; en: string }> = {
   construction: { lat: 22.5431, lon: 114.0579, cn: '工地', en: 'Construction site' },
   fire: { lat: 22.5362, lon: 114.0521, cn: '消防', en: 'Fire protection' },

@@ -1,5 +1,5 @@
 /**
- * Device kinds of spec core 1 and what each reports and obeys. The simulator, the seed, the
+ * Device kinds of docs/requirements/README.md#devices and what each reports and obeys. The simulator, the seed, the
  * command panel and the ingest rules all read this one table.
  */
 export const DEVICE_KINDS = [
@@ -84,11 +84,11 @@ export function implausibleMetric(values: Partial<Record<Metric, number>>): { me
 export const SIM_SCENARIOS = ['construction', 'fire', 'community', 'campus', 'supervision'] as const;
 export type SimScenario = (typeof SIM_SCENARIOS)[number];
 
-/** Commands of spec core 3/4 ("device detail"), by the name the protocol carries. */
+/** Commands of docs/requirements/entities.md#device-commands, by the name the protocol carries. */
 export const COMMANDS = ['locate', 'restart', 'setInterval', 'switch', 'valve', 'broadcast'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
-/** Switch command modes of spec core 4. */
+/** Switch command modes of docs/requirements/states-and-codes.md#status-words. */
 export const SWITCH_MODES = ['linkOn', 'linkOff', 'singleOn', 'singleOff', 'manualClose', 'autoLink', 'manualLink'] as const;
 export type SwitchMode = (typeof SWITCH_MODES)[number];
 

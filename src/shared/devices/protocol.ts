@@ -1,7 +1,8 @@
 /**
  * The native device protocol (docs/device-protocol.md): what a device publishes on
  * `sfwatch/{imei}/up` and what the platform sends on `sfwatch/{imei}/server`. Payloads are
- * JSON or CBOR (the spec's "compact binary"); both decode to the same objects, validated here.
+ * JSON or CBOR (the "compact binary" of docs/requirements/entities.md#device); both decode to the same objects,
+ * validated here.
  */
 import { z } from 'zod';
 import { isBadText } from '../text';
@@ -14,7 +15,9 @@ export const MAX_PAYLOAD_BYTES = 8 * 1024;
 /** Device identifiers: IMEI (15 digits) or another serial of 6-20 letters and digits. */
 export const IMEI_RE = /^[0-9A-Za-z]{6,20}$/;
 
-/** Timestamps under 13 digits are seconds (spec realtime 4), else milliseconds. */
+/**
+ * Timestamps under 13 digits are seconds (docs/requirements/constants.md#tables-trees-and-formats), else milliseconds.
+ */
 export function toMillis(ts: number): number {
   return ts < 1e12 ? ts * 1000 : ts;
 }
@@ -102,7 +105,7 @@ export const uplinkSchema = z.discriminatedUnion('kind', [
 export type Uplink = z.infer<typeof uplinkSchema>;
 export type UplinkKind = Uplink['kind'];
 
-/** Parameters of each command (spec core 3/4 "device detail"). */
+/** Parameters of each command (docs/requirements/entities.md#device-commands). */
 export const commandParams = {
   locate: z.object({}).strict(),
   restart: z.object({}).strict(),
@@ -110,7 +113,7 @@ export const commandParams = {
   setInterval: z.object({ seconds: z.number().int().min(10).max(86_400) }).strict(),
   switch: z.object({ mode: z.enum(SWITCH_MODES) }).strict(),
   valve: z.object({ action: z.enum(VALVE_ACTIONS) }).strict(),
-  /** Blank mp3 means the device's default audio (spec core 5). */
+  /** Blank mp3 means the device's default audio (docs/requirements/validation.md#required-fields). */
   broadcast: z
     .object({ mp3: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).optional() })
     .strict(),

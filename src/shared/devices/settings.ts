@@ -1,6 +1,6 @@
 /**
- * Device settings of spec core 3: per-metric lower/upper limits and report intervals, plus the
- * wearing, contact and list settings. One schema for the console form, the service and the
+ * Device settings of docs/requirements/entities.md#device-settings: per-metric lower/upper limits and report
+ * intervals, plus the wearing, contact and list settings. One schema for the console form, the service and the
  * payload pushed to the device.
  */
 import { z } from 'zod';
@@ -15,7 +15,7 @@ export const LIMIT_METRICS = {
   altitude: { unit: 'm', interval: 'min', min: -500, max: 9000, low: -100, high: 3000 },
   airQuality: { unit: 'AQI', interval: 'min', min: 0, max: 500, low: 0, high: 150 },
   humidity: { unit: '%', interval: 'min', min: 0, max: 100, low: 20, high: 90 },
-  // Spec core 5: odour intensity is between 0 and 100.
+  // docs/requirements/validation.md#device-settings: odour intensity is between 0 and 100.
   odour: { unit: '', interval: 's', min: 0, max: 100, low: 0, high: 60 },
   vocs: { unit: 'mg/m³', interval: 's', min: 0, max: 50, low: 0, high: 0.6 },
 } as const;

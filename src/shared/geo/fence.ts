@@ -1,16 +1,17 @@
 /**
- * Geofences (spec core 3/4 "Fence"; realtime 9 "Map and playback"): the fields the service takes
+ * Geofences (docs/requirements/entities.md#geofence, docs/requirements/states-and-codes.md#fences,
+ * docs/requirements/realtime-map-and-tracks.md#fences-on-the-map): the fields the service takes
  * on `POST /api/device/fence/add|update`, the code tables, and the geometry both sides evaluate.
  * Coordinates are WGS-84 (lon, lat) everywhere; providers that need GCJ-02 convert at their edge.
  */
 import { z } from 'zod';
 import { IMEI_RE } from '../devices/protocol';
 
-/** Spec core 4: fence type 0 key fence, 1 electronic fence. */
+/** docs/requirements/states-and-codes.md#fences: fence type 0 key fence, 1 electronic fence. */
 export const FENCE_TYPE = { key: 0, electronic: 1 } as const;
-/** Spec core 4: fence shape 0 circle, 1 polygon. */
+/** docs/requirements/states-and-codes.md#fences: fence shape 0 circle, 1 polygon. */
 export const FENCE_SHAPE = { circle: 0, polygon: 1 } as const;
-/** Spec core 4: fence state 0 disabled, 1 enabled. */
+/** docs/requirements/states-and-codes.md#fences: fence state 0 disabled, 1 enabled. */
 export const FENCE_STATUS = { disabled: 0, enabled: 1 } as const;
 
 export const FENCE_TYPE_TABLE = [
@@ -26,7 +27,10 @@ export const FENCE_STATUS_TABLE = [
   { value: FENCE_STATUS.disabled, cn: '禁用', en: 'Disabled' },
 ] as const;
 
-/** Spec realtime 9: circle default radius 100 m, stroke/fill #38f; polygon colour #1791fc. */
+/**
+ * docs/requirements/realtime-map-and-tracks.md#fences-on-the-map: circle default radius 100 m, stroke/fill #38f;
+ * polygon colour #1791fc.
+ */
 export const FENCE_DEFAULTS = { radius: 100, circleColor: '#38f', polygonColor: '#1791fc' } as const;
 export const MAX_FENCE_RADIUS_M = 50_000;
 export const MAX_POLYGON_POINTS = 500;

@@ -1,7 +1,7 @@
 /**
- * The map configuration (`GET/POST /api/map/config`) and the map's spec constants (spec realtime
- * 9 "Map and playback"). Keys of the commercial providers come from the service's environment,
- * never from this body: the console only learns them to load the SDK.
+ * The map configuration (`GET/POST /api/map/config`) and the map's constants
+ * (docs/requirements/constants.md#map-and-playback). Keys of the commercial providers come from the service's
+ * environment, never from this body: the console only learns them to load the SDK.
  */
 import { z } from 'zod';
 import type { LonLat } from './fence';

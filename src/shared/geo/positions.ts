@@ -1,4 +1,7 @@
-/** Live device positions for the map (spec realtime 2 "Map component": markers move without reload). */
+/**
+ * Live device positions for the map (docs/requirements/realtime-map-and-tracks.md#live-positions: markers move without
+ * reload).
+ */
 import { z } from 'zod';
 
 export const POSITIONS_CODE = '9020';

@@ -1,8 +1,8 @@
 /**
- * Track history (spec realtime 3 "Track point", 4 "Track playback", 9 "Map and playback"): the
- * columnar answer of `POST /api/device/track`, the per-point derivations, simplification for
- * drawing, the GPX/CSV files and the playback state machine (a pure reducer).
- * Coordinates are WGS-84; times are epoch milliseconds unless a name says otherwise.
+ * Track history (docs/requirements/realtime-map-and-tracks.md#track-point,
+ * docs/requirements/realtime-map-and-tracks.md#track-playback): the columnar answer of `POST /api/device/track`, the
+ * per-point derivations, simplification for drawing, the GPX/CSV files and the playback state machine (a pure
+ * reducer). Coordinates are WGS-84; times are epoch milliseconds unless a name says otherwise.
  */
 import simplify from 'simplify-js';
 import { z } from 'zod';
@@ -49,14 +49,17 @@ export interface TrackColumns {
 
 export const emptyTrack = (): TrackColumns => ({ t: [], lat: [], lon: [], speed: [] });
 
-/** Spec realtime 9: a time under 13 digits is in seconds. */
+/** docs/requirements/realtime-map-and-tracks.md#track-point: a time under 13 digits is in seconds. */
 export function toMs(createTime: number | string): number {
   const n = typeof createTime === 'string' ? Number(createTime) : createTime;
   if (!Number.isFinite(n)) return NaN;
   return Math.abs(Math.trunc(n)) < 1e12 ? n * 1000 : n;
 }
 
-/** A spec track point with its derivations (toward the next point; null on the last one). */
+/**
+ * A track point (docs/requirements/realtime-map-and-tracks.md#track-point) with its derivations (toward the next
+ * point; null on the last one).
+ */
 export interface TrackPoint {
   index: number;
   lat: number;
@@ -94,7 +97,7 @@ export function pointAt(track: TrackColumns, i: number): TrackPoint | null {
   return { index: i, lat, lon, createTime, intervalTime, nextDistance, nextSpeed, speed: reported ?? nextSpeed };
 }
 
-/** Spec-shaped input (createTime possibly in seconds) to columns, sorted by time. */
+/** Input in the required track-point shape (createTime possibly in seconds) to columns, sorted by time. */
 export function columnsOf(points: readonly { lat: number; lon: number; createTime: number | string; speed?: number | null }[]): TrackColumns {
   const rows = points.map((p) => ({ ...p, t: toMs(p.createTime) })).filter((p) => Number.isFinite(p.t));
   rows.sort((a, b) => a.t - b.t);
@@ -171,14 +174,20 @@ export function toCsv(track: TrackColumns, imei: string): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Spec realtime 4: 1 stopped/ready, 2 playing, 3 paused, 4 finished, 5 reset. */
+/**
+ * docs/requirements/realtime-map-and-tracks.md#track-playback: 1 stopped/ready, 2 playing, 3 paused, 4 finished, 5
+ * reset.
+ */
 export const PLAYBACK = { ready: 1, playing: 2, paused: 3, finished: 4, reset: 5 } as const;
 export type PlaybackStatus = (typeof PLAYBACK)[keyof typeof PLAYBACK];
-/** Spec realtime 9: speed choices, default 1, tick 20 ms. */
+/** docs/requirements/realtime-map-and-tracks.md#track-playback: speed choices, default 1, tick 20 ms. */
 export const PLAYBACK_SPEEDS = [1, 2, 4, 8] as const;
 export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
 export const PLAYBACK_TICK_MS = 20;
-/** Reaching this percentage counts as the end (spec: "about 99-100 %"). */
+/**
+ * Reaching this percentage counts as the end (docs/requirements/realtime-map-and-tracks.md#track-playback: "about
+ * 99-100%").
+ */
 export const FINISH_PERCENT = 99;
 /**
  * Base rate: one point per tick at 1x, but never slower than the whole track in this many ticks

@@ -11,7 +11,7 @@ const A = {
 };
 
 /**
- * Alarm records (/AlarmHistory, spec core 4 "Alarm record"): written by the alarm engine only, so
+ * Alarm records (/AlarmHistory, docs/requirements/entities.md#video-and-alarms): written by the alarm engine only, so
  * list, get and export; read and handle are routes of their own (src/server/routes/device/alarm.ts).
  * Field names are those of alarmRecordSchema (src/shared/alarms/push.ts).
  */

@@ -12,7 +12,7 @@ import { IMEI_RE } from '../devices/protocol';
 import { createdAtField, idField, L, sortField, statusField } from './common';
 import type { FieldDef, ResourceDef } from './types';
 
-/** Device resources of spec core 2-4, all served under kind `device`. */
+/** Device resources of docs/requirements/entities.md#device, all served under kind `device`. */
 
 const D = {
   imei: /*i18n*/ { id: 'field.device.imei', message: 'IMEI' },
@@ -202,7 +202,10 @@ export const allocationResource: ResourceDef = {
   ],
 };
 
-/** Commands sent to devices and their delivery (spec core 4 "Delivery"); written by command/send only. */
+/**
+ * Commands sent to devices and their delivery (docs/requirements/states-and-codes.md#command-delivery); written by
+ * command/send only.
+ */
 export const deviceCommandResource: ResourceDef = {
   kind: 'device',
   name: 'command',

@@ -11,7 +11,7 @@ const F = {
 };
 
 /**
- * Geofences (/fenceList, spec core 3 "Geofence"). List, get, delete and export come from the
+ * Geofences (/fenceList, docs/requirements/entities.md#geofence). List, get, delete and export come from the
  * generic engine; add and update take geometry and assignments, so they are routes of their own
  * (src/server/routes/device/fence.ts) validated by fenceAddBody/fenceUpdateBody.
  */

@@ -3,9 +3,15 @@ import type { CodeEntry } from '../codes';
 import { createdAtField, idField, L } from './common';
 import type { FieldDef, ResourceDef } from './types';
 
-/** Indoor maps, drawings and UWB base stations (spec core 4), served under kind `device`. */
+/**
+ * Indoor maps, drawings and UWB base stations (docs/requirements/entities.md#indoor-positioning), served under kind
+ * `device`.
+ */
 
-/** UWB base station status, spec core 4 "Default status variant": 0 default, 1 disabled, else normal. */
+/**
+ * UWB base station status, docs/requirements/states-and-codes.md#default-status-variant: 0 default, 1 disabled, else
+ * normal.
+ */
 export const UWB_STATUS = { default: 0, disabled: 1, normal: 2 } as const;
 export const UWB_STATUS_TABLE: readonly CodeEntry[] = [
   { value: UWB_STATUS.default, cn: '默认', en: 'Default' },

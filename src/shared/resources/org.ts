@@ -2,7 +2,10 @@ import { APPLICATION_REVIEW_TABLE, RESOURCE_TYPE_TABLE, GENDER_TABLE, USER_KIND_
 import { createdAtField, idField, L, sortField, statusField } from './common';
 import type { ResourceDef } from './types';
 
-/** Organisation resources of spec core 3 and 6, all served under kind `user`. */
+/**
+ * Organisation resources of docs/requirements/entities.md#organisation and docs/requirements/roles-and-permissions.md,
+ * all served under kind `user`.
+ */
 export const tenantResource: ResourceDef = {
   kind: 'user',
   name: 'tenant',

@@ -35,7 +35,7 @@ function fieldSchema(field: FieldDef): z.ZodType {
       return s;
     }
     case 'decimal': {
-      // Spec core 5: at most two decimals.
+      // docs/requirements/validation.md#form-helpers: at most two decimals.
       let s = z.number().refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'decimalInvalid');
       if (field.min !== undefined) s = s.refine((v) => v >= field.min!, 'tooSmall');
       if (field.max !== undefined) s = s.refine((v) => v <= field.max!, 'tooLarge');

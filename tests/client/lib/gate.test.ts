@@ -18,7 +18,7 @@ function loggedIn(...names: string[]) {
   saveMenu(names.map((name) => menu(name)));
 }
 
-describe('checkRoute (spec core 2 "Access gating")', () => {
+describe('checkRoute (docs/requirements/screens-and-routes.md#access-gating)', () => {
   it('without a token every console route goes to login', () => {
     expect(checkRoute('DeviceList', 'admin')).toEqual({ status: 'login' });
     expect(checkRoute('userList', 'admin')).toEqual({ status: 'login' });

@@ -32,7 +32,7 @@ function answer(body: Record<string, unknown>, init?: Parameters<typeof envelope
   fetchMock.mockResolvedValueOnce(envelope(body, init));
 }
 
-describe('request: success codes (spec core 8)', () => {
+describe('request: success codes (docs/requirements/calls-and-errors.md#response-codes)', () => {
   it.each([0, 200, '200'])('delivers data for code %j without a toast', async (code) => {
     answer({ code, msg: 'OK', data: { n: 1 } });
     await expect(request('device', 'device/list', {})).resolves.toEqual({ n: 1 });

@@ -47,7 +47,7 @@ describe('TreeList', () => {
     await waitFor(() => expect(screen.queryByText('研发部')).not.toBeInTheDocument());
   });
 
-  it('slides branches in 300 ms (spec realtime 9)', () => {
+  it('slides branches in 300 ms (docs/requirements/widgets.md#tree-list)', () => {
     expect(TREE_SLIDE_MS).toBe(300);
   });
 

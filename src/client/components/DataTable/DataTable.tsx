@@ -39,7 +39,10 @@ function buttonVisible(button: ActionButton, row: Row): boolean {
 
 const defaultKey = (row: Row) => row.id as number;
 
-/** The data table of spec realtime 2/3/9: fixed columns, header height 60, typed cells, action buttons, multi-select. */
+/**
+ * The data table of docs/requirements/widgets.md#data-table: fixed columns, header height 60, typed cells, action
+ * buttons, multi-select.
+ */
 export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const {
     columns,

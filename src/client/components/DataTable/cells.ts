@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-/** Display format of date cells (spec realtime 9). */
+/** Display format of date cells (docs/requirements/constants.md#tables-trees-and-formats). */
 export const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** A date cell: numbers (or digit strings) under 13 digits are seconds, otherwise milliseconds; other strings are parsed. */
@@ -24,7 +24,10 @@ export function splitTimeCell(value: unknown): string[] {
 
 export type ActionRuleOp = '=' | '>=' | 'huishou';
 
-/** When an action button shows (spec realtime 5): equality, '>=' or 'huishou' (value >= threshold and <= 5). */
+/**
+ * When an action button shows (docs/requirements/widgets.md#data-table): equality, '>=' or 'huishou' (value >=
+ * threshold and <= 5).
+ */
 export interface ActionRule {
   field: string;
   value: number | string;
@@ -46,5 +49,8 @@ export function isActionVisible(rule: ActionRule | undefined, row: Record<string
   }
 }
 
-/** Actions that change or remove data irrecoverably and so ask first (spec core 5). */
+/**
+ * Actions that change or remove data irrecoverably and so ask first
+ * (docs/requirements/validation.md#deletes-and-confirmation).
+ */
 export const DANGER_ACTIONS: ReadonlySet<string> = new Set(['delete', 'unbind', 'recycle', 'close']);

@@ -18,8 +18,8 @@ const hosts: string[] = [];
 const emit = () => listeners.forEach((l) => l());
 
 /**
- * Asks before a delete, unbind, recycle or close action (spec core 5); resolves true on confirm.
- * A ConfirmHost must be mounted (every DataTable mounts one).
+ * Asks before a delete, unbind, recycle or close action (docs/requirements/validation.md#deletes-and-confirmation);
+ * resolves true on confirm. A ConfirmHost must be mounted (every DataTable mounts one).
  */
 export function confirmDanger(request: ConfirmRequest): Promise<boolean> {
   pending?.resolve(false);

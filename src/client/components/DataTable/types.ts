@@ -22,7 +22,7 @@ export type ColumnType =
   | 'splitTime'
   | 'click';
 
-/** An action button of a 'but' column (spec realtime 3): `function` names the handler. */
+/** An action button of a 'but' column (docs/requirements/widgets.md#data-table): `function` names the handler. */
 export interface ActionButton {
   title: string;
   color?: string;
@@ -33,13 +33,13 @@ export interface ActionButton {
   ishide?: boolean;
 }
 
-/** Table column definition of spec realtime 3. */
+/** Table column definition of docs/requirements/widgets.md#data-table. */
 export interface Column<R extends Row = Row> {
   id: string;
   /** Property of the row the cell shows. */
   name: string;
   title: ReactNode;
-  /** Pixels; 100 when absent (spec realtime 9). */
+  /** Pixels; 100 when absent (docs/requirements/widgets.md#data-table). */
   width?: number;
   fixed?: 'left' | 'right';
   type?: ColumnType;

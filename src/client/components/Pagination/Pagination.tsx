@@ -15,7 +15,10 @@ export interface PaginationProps {
   sizes?: readonly number[];
 }
 
-/** Table pagination of spec realtime 2/4/5: first/last, five page buttons with ellipses, page input, total, page size. */
+/**
+ * Table pagination (docs/requirements/widgets.md#pagination): first/last, five page buttons with ellipses, page input,
+ * total, page size.
+ */
 export function Pagination({ page, size, total, onPageChange, onSizeChange, sizes = PAGE_SIZES }: PaginationProps) {
   const { t } = useLingui();
   const last = lastPage(total, size);

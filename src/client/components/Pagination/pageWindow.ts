@@ -1,4 +1,4 @@
-/** Page buttons shown at once (spec realtime 4/9). */
+/** Page buttons shown at once (docs/requirements/widgets.md#pagination). */
 export const MAX_PAGE_BUTTONS = 5;
 
 export interface PageWindow {
@@ -22,7 +22,10 @@ export function pageWindow(current: number, last: number): PageWindow {
   return { pages, before: start > 1, after: start + count - 1 < last };
 }
 
-/** Page-number input (spec realtime 5): non-digits stripped, empty or below 1 -> 1, above last -> last. */
+/**
+ * Page-number input (docs/requirements/widgets.md#pagination): non-digits stripped, empty or below 1 -> 1, above last
+ * -> last.
+ */
 export function clampPage(input: string, last: number): number {
   const digits = input.replace(/\D/g, '');
   const value = digits ? Number.parseInt(digits, 10) : 0;

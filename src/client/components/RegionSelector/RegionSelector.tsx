@@ -10,7 +10,7 @@ export interface RegionSelectorProps {
 }
 
 /**
- * Province / city / district dropdowns over the bundled region data (spec realtime 2).
+ * Province / city / district dropdowns over the bundled region data (docs/requirements/widgets.md#region-selector).
  * A higher level's change clears the levels below it.
  */
 export function RegionSelector({ value, onChange, disabled }: RegionSelectorProps) {
@@ -22,7 +22,7 @@ export function RegionSelector({ value, onChange, disabled }: RegionSelectorProp
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      {/* The spec labels the province field 状态; kept as the spec words it. */}
+      {/* docs/requirements/widgets.md#region-selector labels the province field 状态; kept so. */}
       <Select
         {...common}
         label={t({ id: 'region.province', message: '状态' })}

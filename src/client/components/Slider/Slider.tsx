@@ -7,7 +7,7 @@ import { TOAST_MS } from '../../../shared/constants';
 export interface SliderProps extends MantineSliderProps {
   /**
    * The value key the slider drives (used as its field name and default thumb label). Required
-   * by the spec: without it the slider shows the '滚动条缺少mc值' toast and renders nothing.
+   * by docs/requirements/widgets.md#slider: without it the slider shows the '滚动条缺少mc值' toast and renders nothing.
    * Typed optional because registry-driven callers pass it from data.
    */
   mc?: string;
@@ -16,7 +16,10 @@ export interface SliderProps extends MantineSliderProps {
 // One shared id, so several broken sliders on a screen (or a StrictMode double effect) toast once.
 const MISSING_MC_TOAST = 'slider-missing-mc';
 
-/** Mantine Slider (min/max/step/marks and the rest pass through) guarded by the spec's `mc` rule. */
+/**
+ * Mantine Slider (min/max/step/marks and the rest pass through) guarded by the `mc` rule of
+ * docs/requirements/widgets.md#slider.
+ */
 export function Slider({ mc, name, thumbLabel, ...props }: SliderProps) {
   const { t } = useLingui();
   const missing = !mc;

@@ -22,12 +22,12 @@ export interface TreeListProps {
   defaultExpanded?: 'all' | 'none';
 }
 
-/** Spec realtime 9: the tree slides open and shut in 300 ms. */
+/** docs/requirements/widgets.md#tree-list: the tree slides open and shut in 300 ms. */
 export const TREE_SLIDE_MS = 300;
 const INDENT_PX = 20;
 
 /**
- * Expandable tree with optional check boxes and a per-node action menu (spec realtime 2).
+ * Expandable tree with optional check boxes and a per-node action menu (docs/requirements/widgets.md#tree-list).
  * `checked` may be controlled; without it the tree keeps its own selection.
  */
 export function TreeList({ nodes, selectable = false, checked, onCheckedChange, actions, defaultExpanded = 'none' }: TreeListProps) {

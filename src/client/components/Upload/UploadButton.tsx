@@ -28,7 +28,8 @@ export function UploadButton({ kind, onFile, children, ...buttonProps }: UploadB
       onFile(file);
       return;
     }
-    // The spec's image message says 500 KB although the check allows 600 KB (see checkUpload).
+    // The image message of docs/requirements/validation.md#uploads says 500 KB although the check allows 600 KB (see
+    // checkUpload).
     const limits: Record<UploadKind, string> = { image: t`图片大小不能超过500KB`, file: t`文件大小不能超过5MB`, video: t`视频大小不能超过20MB` };
     const message = problem === 'fileTooLarge' ? limits[kind] : serverMessage(problem, problem);
     notifications.show({ color: 'red', message, autoClose: TOAST_MS });

@@ -25,8 +25,8 @@ export const UPLOAD_ACCEPT: Record<UploadKind, { mime: readonly string[]; ext: r
 };
 
 /**
- * Spec core 5 quirk, kept on purpose: the image message tells users 500 KB, while the check
- * itself lets images through up to 600 KB (UPLOAD_IMAGE_MAX).
+ * docs/requirements/validation.md#uploads quirk, kept on purpose: the image message tells users 500 KB, while the
+ * check itself lets images through up to 600 KB (UPLOAD_IMAGE_MAX).
  */
 export const UPLOAD_MAX: Record<UploadKind, number> = { image: UPLOAD_IMAGE_MAX, file: UPLOAD_FILE_MAX, video: UPLOAD_VIDEO_MAX };
 

@@ -12,7 +12,7 @@ export interface LoginFormProps {
   onLoggedIn: (result: LoginResult) => Promise<void>;
 }
 
-/** Account and password login (spec core 5: neither may be empty). */
+/** Account and password login (docs/requirements/validation.md#login: neither may be empty). */
 export function AccountLoginForm({ onLoggedIn }: LoginFormProps) {
   const { t } = useLingui();
   const { values, errors, busy, change, submit } = useLoginForm<Field>(

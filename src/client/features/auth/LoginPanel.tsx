@@ -6,7 +6,10 @@ import { loginAsVisitor } from './auth.api';
 import { AccountLoginForm, type LoginFormProps } from './AccountLoginForm';
 import { PhoneLoginForm } from './PhoneLoginForm';
 
-/** The three login modes of spec core 2: account, phone with SMS code, visitor. */
+/**
+ * The three login modes of docs/requirements/screens-and-routes.md#login-screen: account, phone with SMS code,
+ * visitor.
+ */
 export function LoginPanel({ onLoggedIn }: LoginFormProps) {
   const { t } = useLingui();
   const [visiting, setVisiting] = useState(false);

@@ -11,7 +11,7 @@ import { useLoginForm } from './useLoginForm';
 
 type Field = 'phone' | 'code';
 
-/** Phone and SMS code login (spec core 5: phone rule, neither may be empty). */
+/** Phone and SMS code login (docs/requirements/validation.md#login: phone rule, neither may be empty). */
 export function PhoneLoginForm({ onLoggedIn }: LoginFormProps) {
   const { t } = useLingui();
   const { values, errors, setErrors, busy, change, submit } = useLoginForm<Field>(

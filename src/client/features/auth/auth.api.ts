@@ -25,7 +25,10 @@ export const loginAsVisitor = () => loginCall('auth/visitorLogin', {});
 export const sendSmsCode = (phone: string) =>
   request<unknown>('auth', 'auth/sendSmsCode', { phone }, { showMessage: true });
 
-/** The auto-login link's ticket; an invalid or expired one is ignored silently (spec core 7). */
+/**
+ * The auto-login link's ticket; an invalid or expired one is ignored silently
+ * (docs/requirements/calls-and-errors.md#auto-login).
+ */
 export async function exchangeTicket(key: string): Promise<LoginResult | null> {
   try {
     return await loginCall('ticket/exchange', { key }, true);

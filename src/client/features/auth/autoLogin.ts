@@ -1,7 +1,7 @@
 import { saveLogin } from '../../lib/session';
 import { exchangeTicket } from './auth.api';
 
-/** The spec's auto-login link: /ProDeviceList?imei=..&key=.. (spec core 7 "Auto-login"). */
+/** The auto-login link: /ProDeviceList?imei=..&key=.. (docs/requirements/calls-and-errors.md#auto-login). */
 export const AUTO_LOGIN_PATH = '/ProDeviceList';
 
 export function autoLoginKey(pathname: string, search: unknown): string | null {

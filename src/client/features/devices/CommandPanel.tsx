@@ -12,7 +12,7 @@ import { commandLabel, switchLabel } from './labels';
 
 type Detail = Pick<DeviceDetail, 'imei' | 'state' | 'commands'>;
 
-/** Buttons for the commands this kind obeys (spec core 4 "device detail"). */
+/** Buttons for the commands this kind obeys (docs/requirements/entities.md#device-commands). */
 export function CommandPanel({ detail }: { detail: Detail }) {
   const { t, i18n } = useLingui();
   useSession();

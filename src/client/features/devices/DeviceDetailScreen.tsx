@@ -9,7 +9,10 @@ import { deviceDetailQuery } from './devices.queries';
 import { SettingsForm } from './SettingsForm';
 import { EventsList, TelemetryChart } from './TelemetryPanel';
 
-/** Device detail (spec core 4): live header and values, chart, events, settings, commands and their log. */
+/**
+ * Device detail (docs/requirements/entities.md#device): live header and values, chart, events, settings, commands and
+ * their log.
+ */
 export function DeviceDetailScreen({ imei }: { imei: string | undefined }) {
   const detail = useQuery({ ...deviceDetailQuery(imei ?? ''), enabled: Boolean(imei) });
   if (!imei)

@@ -11,7 +11,10 @@ import { fromNumber, settingsErrors, toNumber, type SettingsErrors } from './set
 
 type NumberKey = 'alarmDuration' | 'restartTime' | 'positionInterval' | 'gasMeasureTime';
 
-/** The device settings form (spec core 3), validated with the shared schema before it is pushed. */
+/**
+ * The device settings form (docs/requirements/entities.md#device-settings), validated with the shared schema before it
+ * is pushed.
+ */
 export function SettingsForm({ imei }: { imei: string }) {
   const { t } = useLingui();
   const answer = useQuery(deviceSettingsQuery(imei));

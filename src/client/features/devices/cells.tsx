@@ -8,7 +8,10 @@ import type { Row } from '../resources/resources.queries';
 
 const STATE_COLOR = { online: 'green', offline: 'gray', inactive: 'yellow', abnormal: 'red' } as const;
 
-/** Spec core 4: online green, offline gray, not activated yellow, anything else red. */
+/**
+ * docs/requirements/states-and-codes.md#device-state: online green, offline gray, not activated yellow, anything else
+ * red.
+ */
 export function StateBadge({ state }: { state: number | null | undefined }) {
   const codeLabel = useCodeLabel();
   const key = stateKey(state);

@@ -13,7 +13,7 @@ import type { ListResult } from '../../../shared/resources/list';
 import { request } from '../../lib/request';
 import { invalidateResource } from '../resources/resources.queries';
 
-/** Live state refreshes this often until the live bridge pushes it (spec core 4 "device detail"). */
+/** Live state refreshes this often until the live bridge pushes it (docs/requirements/entities.md#device). */
 export const DETAIL_REFRESH_MS = 5_000;
 /** The command log polls this often while a command waits for its acknowledgement. */
 export const COMMAND_LOG_REFRESH_MS = 3_000;

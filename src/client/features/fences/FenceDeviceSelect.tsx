@@ -11,7 +11,7 @@ export interface FenceDeviceSelectProps {
   error?: string;
 }
 
-/** Search debounce of the map screens (spec realtime 9). */
+/** Search debounce of the map screens (docs/requirements/constants.md#map-and-playback). */
 const SEARCH_DEBOUNCE_MS = 250;
 
 /**

@@ -28,7 +28,10 @@ export interface FenceEditorProps {
   onCancel: () => void;
 }
 
-/** The fence form (spec core 3 "Geofence"): fields, assignments and the geometry drawn on the map beside it. */
+/**
+ * The fence form (docs/requirements/entities.md#geofence): fields, assignments and the geometry drawn on the map
+ * beside it.
+ */
 export function FenceEditor({ id, initial, api, onSaved, onCancel }: FenceEditorProps) {
   const { t } = useLingui();
   const { i18n } = useI18n();

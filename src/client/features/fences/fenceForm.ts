@@ -1,8 +1,8 @@
 /**
  * The fence editor's values and the rules between them, the drawn shape and the service body.
- * Pure, so the form, the map and the tests share one definition: the body carries the spec's
- * field names (name, type, shape, status, radius, longitude, latitude, description) plus
- * points and imeis/groupIds, and is checked with the same schema the service validates with.
+ * Pure, so the form, the map and the tests share one definition: the body carries the field
+ * names of docs/requirements/entities.md#geofence (name, type, shape, status, radius, longitude, latitude,
+ * description) plus points and imeis/groupIds, and is checked with the same schema the service validates with.
  */
 import {
   FENCE_DEFAULTS,

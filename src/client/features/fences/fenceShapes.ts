@@ -1,4 +1,7 @@
-/** Fences as map shapes, in the spec's colours (circle #38f, polygon #1791fc). */
+/**
+ * Fences as map shapes, in the colours of docs/requirements/realtime-map-and-tracks.md#fences-on-the-map (circle #38f,
+ * polygon #1791fc).
+ */
 import { FENCE_DEFAULTS, FENCE_SHAPE } from '../../../shared/geo/fence';
 import type { DrawnShape, MapShape } from '../../map/types';
 import type { ActiveFence } from './fences.queries';

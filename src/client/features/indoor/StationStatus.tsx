@@ -10,7 +10,7 @@ export const STATUS_COLOUR: Record<number, string> = {
 };
 const BADGE: Record<number, string> = { [UWB_STATUS.default]: 'gray', [UWB_STATUS.disabled]: 'red', [UWB_STATUS.normal]: 'green' };
 
-/** Spec core 4 "Default status variant": anything past 1 reads as normal. */
+/** docs/requirements/states-and-codes.md#default-status-variant: anything past 1 reads as normal. */
 export function StationStatus({ status }: { status: number }) {
   const label = useCodeLabel();
   const value = status > 1 ? UWB_STATUS.normal : status;

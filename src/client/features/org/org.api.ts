@@ -3,7 +3,10 @@ import { request } from '../../lib/request';
 import { getUser } from '../../lib/session';
 import { invalidateResource } from '../resources/resources.queries';
 
-/** Super administrators (spec core 6) see the catalogue and highest-authorisation buttons. */
+/**
+ * Super administrators (docs/requirements/roles-and-permissions.md#administration) see the catalogue and
+ * highest-authorisation buttons.
+ */
 export const isSuperAdmin = (): boolean => getUser()?.kind === 'super';
 
 /** An extra org action under kind `user`; on success every resource named in `invalidates` refetches. */

@@ -10,7 +10,10 @@ export interface PublicPlaceholderProps {
   description?: ReactNode;
 }
 
-/** Pre-login pages of spec core 2 (intercom and broker pages) until their features land. */
+/**
+ * Pre-login pages of docs/requirements/screens-and-routes.md#pre-login-routes (intercom and broker pages) until their
+ * features land.
+ */
 export function PublicPlaceholder({ title, description }: PublicPlaceholderProps) {
   return (
     <Stack mih="100dvh" gap={0}>

@@ -9,8 +9,8 @@ export function callPlace(call: NonNullable<CallState['call']>): string {
 }
 
 /**
- * Incoming door-unit call (spec realtime 2, 4): right drawer 30% wide that only the flow closes,
- * never a click outside, Escape or a close button.
+ * Incoming door-unit call (docs/requirements/realtime-intercom.md#global-shell): right drawer 30% wide that only the
+ * flow closes, never a click outside, Escape or a close button.
  */
 export function CallDrawer({ state, machine }: { state: CallState; machine: CallMachine }) {
   const { t } = useLingui();

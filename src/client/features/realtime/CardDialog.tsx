@@ -2,7 +2,9 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CardPush } from '../../../shared/alarms/push';
 
-/** Card-issued notice (spec realtime 2, 3); several queue like the SOS alerts. */
+/**
+ * Card-issued notice (docs/requirements/realtime-intercom.md#card-issued-notice); several queue like the SOS alerts.
+ */
 export function CardDialog({ queue, onClose }: { queue: CardPush[]; onClose: () => void }) {
   const { t } = useLingui();
   const card = queue[0];

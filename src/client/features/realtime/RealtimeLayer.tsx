@@ -31,8 +31,8 @@ function createMachine(sounds: Sounds): CallMachine {
 }
 
 /**
- * The global shell's dialogs over the pages (spec realtime 2): door-call drawer and call dialog,
- * SOS and card dialogs, alarm notifications. It reads the live bridge of the session from the
+ * The global shell's dialogs over the pages (docs/requirements/realtime-intercom.md#global-shell): door-call drawer
+ * and call dialog, SOS and card dialogs, alarm notifications. It reads the live bridge of the session from the
  * live store, so it renders the same with the real broker or a test's fake client.
  */
 export function RealtimeLayer({ children, onNavigate, sounds = webAudioSounds }: RealtimeLayerProps) {

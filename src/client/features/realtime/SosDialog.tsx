@@ -10,8 +10,8 @@ export interface SosDialogProps {
 }
 
 /**
- * SOS alert (spec realtime 2, 3). Further SOS arriving while it is open queue up behind it, so no
- * call for help is lost by being replaced; closing shows the next.
+ * SOS alert (docs/requirements/realtime-intercom.md#sos-alarm). Further SOS arriving while it is open queue up behind
+ * it, so no call for help is lost by being replaced; closing shows the next.
  */
 export function SosDialog({ queue, onClose, onOpenDevice }: SosDialogProps) {
   const { t } = useLingui();

@@ -1,7 +1,7 @@
 import { PUSH_CODE, REALTIME, callIsComplete, type DoorCallPush } from '../../../shared/alarms/push';
 import { topics } from '../../../shared/topics';
 
-/** Status line of the drawer (spec realtime 4 "Incoming call"). */
+/** Status line of the drawer (docs/requirements/realtime-intercom.md#incoming-call-flow). */
 export type CallText = 'ringing' | 'answering' | 'ignored' | 'unlocked';
 
 export interface CallState {
@@ -175,7 +175,8 @@ export class CallMachine {
     try {
       await this.deps.hangUp(call.imei, call.roomNo);
     } catch {
-      // Spec realtime 8: call answer failures are swallowed; the dialog closes either way.
+      // docs/requirements/realtime-intercom.md#errors: call answer failures are swallowed; the dialog closes either
+      // way.
     }
     this.finish();
   }
@@ -190,7 +191,7 @@ export class CallMachine {
   }
 }
 
-/** Seconds as mm:ss (spec realtime 9). */
+/** Seconds as mm:ss (docs/requirements/constants.md#calls-and-media). */
 export function mmss(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;

@@ -20,8 +20,8 @@ export interface VoiceSocketDeps {
 }
 
 /**
- * Voice-broadcast socket (spec realtime 9 "Socket behaviour"): pings after 25 s without traffic,
- * closes if the ping gets no answer in 25 s more, reconnects 6 s after a close or error, one
+ * Voice-broadcast socket (docs/requirements/realtime-broker.md#voice-broadcast-socket): pings after 25 s without
+ * traffic, closes if the ping gets no answer in 25 s more, reconnects 6 s after a close or error, one
  * attempt at a time, and speaks every notice's msgContent.
  */
 export function startVoiceSocket(deps: VoiceSocketDeps): () => void {
@@ -116,7 +116,10 @@ export function startVoiceSocket(deps: VoiceSocketDeps): () => void {
 type Synth = Pick<SpeechSynthesis, 'speak'>;
 type UtteranceCtor = new (text: string) => SpeechSynthesisUtterance;
 
-/** Speaks `text` in Chinese at the spec's volume, rate and pitch; silent where speech is missing. */
+/**
+ * Speaks `text` in Chinese at the volume, rate and pitch of docs/requirements/constants.md#sockets; silent where
+ * speech is missing.
+ */
 export function speak(text: string, synth: Synth | undefined = globalThis.speechSynthesis, Utterance: UtteranceCtor | undefined = globalThis.SpeechSynthesisUtterance): void {
   if (!synth || !Utterance) return;
   try {

@@ -256,7 +256,9 @@ export function ResourceScreen({
   );
 }
 
-/** The action cell: delete asks first (spec core 5), the rest run at once. */
+/**
+ * The action cell: delete asks first (docs/requirements/validation.md#deletes-and-confirmation), the rest run at once.
+ */
 function RowButtons({ row, buttons, onAction }: { row: Row; buttons: ActionButton[]; onAction: (fn: string, row: Row) => void }) {
   const { t } = useMacro();
   return (

@@ -35,7 +35,10 @@ export function parseSort(sort: string | undefined): { field: string; order: 'as
   return field && (order === 'asc' || order === 'desc') ? { field, order } : undefined;
 }
 
-/** The `list` body of a screen's search state (spec: server-side paging, sort, filters, keyword). */
+/**
+ * The `list` body of a screen's search state (docs/requirements/widgets.md#pagination: server-side paging, sort,
+ * filters, keyword).
+ */
 export function buildListQuery(def: Pick<ResourceDef, 'defaultSort'>, search: ResourceSearch): ListQuery {
   const sort = parseSort(search.sort) ?? def.defaultSort;
   const keyword = search.keyword?.trim();

@@ -7,7 +7,10 @@ import { OfflineBadge } from '../../pwa/OfflineBadge';
 import { usePageTitle } from './usePageTitle';
 import classes from './MapLayout.module.css';
 
-/** The separate full-height /map layout (spec core 2): a slim bar over the map page. */
+/**
+ * The separate full-height /map layout (docs/requirements/screens-and-routes.md#map-layout-children): a slim bar over
+ * the map page.
+ */
 export function MapLayout() {
   const title = usePageTitle();
   const { dir } = useDirection();

@@ -11,7 +11,7 @@ export interface SideMenuProps {
   tree: readonly NavEntry[];
   /** Current pathname, to mark the active entry and open its directory. */
   activePath: string;
-  /** Client-side navigation to '/' + uri (spec core 2). */
+  /** Client-side navigation to '/' + uri (docs/requirements/screens-and-routes.md#access-gating). */
   onNavigate: (path: string) => void;
 }
 

@@ -3,7 +3,10 @@ import { IconCheck, IconPalette } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { setThemeName, useThemeName, type ThemeName } from '../../lib/themeStore';
 
-/** Theme choice of spec core 2: blue technology (dark navy) or white campus (light). */
+/**
+ * Theme choice of docs/requirements/screens-and-routes.md#header-menu-and-themes: blue technology (dark navy) or white
+ * campus (light).
+ */
 export function ThemeMenu() {
   const { t } = useLingui();
   const current = useThemeName();

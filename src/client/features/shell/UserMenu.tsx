@@ -14,7 +14,10 @@ export interface UserMenuProps {
   onNavigate: (path: string) => void;
 }
 
-/** Header menu of spec core 2: change password, log out, official mall, upgrade enterprise. */
+/**
+ * Header menu of docs/requirements/screens-and-routes.md#header-menu-and-themes: change password, log out, official
+ * mall, upgrade enterprise.
+ */
 export function UserMenu({ onNavigate }: UserMenuProps) {
   const { t } = useLingui();
   const { user } = useSession();

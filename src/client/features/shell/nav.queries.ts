@@ -10,7 +10,10 @@ export const navKeys = {
   tree: (userId: number | undefined) => ['nav', userId ?? 0] as const,
 };
 
-/** Loads the caller's navigation bar, stores it as menu/permissionList/children (spec core 6). */
+/**
+ * Loads the caller's navigation bar, stores it as menu/permissionList/children
+ * (docs/requirements/roles-and-permissions.md#navigation-menu).
+ */
 export async function fetchNavigation(): Promise<NavEntry[]> {
   const answer = await request<NavEntry[] | null>('user', 'per/getNavigationBar', { language: LOGIN_LANGUAGE });
   const tree = Array.isArray(answer) ? answer : [];

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { trackDevicesQuery } from './tracks.queries';
 
-/** Spec realtime 9: search input debounce. */
+/** docs/requirements/constants.md#map-and-playback: search input debounce. */
 const SEARCH_DEBOUNCE_MS = 250;
 
 /** Picks one of the caller's devices, searched by name or IMEI on the service. */

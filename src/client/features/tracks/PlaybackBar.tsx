@@ -10,7 +10,9 @@ const SPEED_DATA = PLAYBACK_SPEEDS.map((s) => ({ value: String(s), label: `${s}x
 // re-render the bar on ticks that do not move the thumb visibly.
 const percentOf = (v: number) => Math.round(v * 10) / 10;
 
-/** Spec realtime 2: the track-playback bar with speed choices and a slider. */
+/**
+ * docs/requirements/realtime-map-and-tracks.md#map-component: the track-playback bar with speed choices and a slider.
+ */
 export function PlaybackBar({ store, disabled }: { store: PlaybackStore; disabled?: boolean }) {
   const { t } = useLingui();
   const status = usePlayback(store, (s) => s.status);

@@ -18,7 +18,10 @@ function Fact({ label, value, id }: { label: ReactNode; value: string; id: strin
   );
 }
 
-/** The point under the cursor (spec realtime 3: time, interval, distance to next, speed). */
+/**
+ * The point under the cursor (docs/requirements/realtime-map-and-tracks.md#track-point: time, interval, distance to
+ * next, speed).
+ */
 export function PointPanel({ store, track }: { store: PlaybackStore; track: TrackColumns }) {
   // Subscribes to the index only: ticks that stay on the same point do not re-render.
   const index = usePlayback(store, playbackIndex);

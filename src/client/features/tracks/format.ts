@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { TIME_FORMAT } from './tracks.queries';
 
-/** Spec realtime 9: YYYY-MM-DD HH:mm:ss in the viewer's time zone. */
+/** docs/requirements/constants.md#tables-trees-and-formats: YYYY-MM-DD HH:mm:ss in the viewer's time zone. */
 export const formatTime = (ms: number) => dayjs(ms).format(TIME_FORMAT);
 
 /** Figures of a point: '-' where there is none (the last point has no next one). */

@@ -5,7 +5,7 @@ import type { TrackColumns } from '../../../shared/geo/track';
 import { request } from '../../lib/request';
 
 export type TrackSource = 'gps' | 'all';
-/** The date format of the spec (realtime 9) and of the URL's from/to. */
+/** The date format of docs/requirements/constants.md#tables-trees-and-formats and of the URL's from/to. */
 export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 export interface TrackSearch {
@@ -23,8 +23,8 @@ export interface TrackRange {
 }
 
 /**
- * Defaults of spec realtime 9: today 00:00 to now. "Now" is rounded up to the minute so the
- * loader and the screen, resolving it a moment apart, ask for the same key.
+ * Defaults (docs/requirements/realtime-map-and-tracks.md#track-point): today 00:00 to now. "Now" is rounded up to the
+ * minute so the loader and the screen, resolving it a moment apart, ask for the same key.
  */
 export function resolveRange(search: TrackSearch): { from: string; to: string } {
   const from = search.from && dayjs(search.from).isValid() ? dayjs(search.from) : dayjs().startOf('day');

@@ -7,7 +7,10 @@ import { RegionSelector, type RegionValue } from '../../components/RegionSelecto
 import { cityView } from '../cities';
 import { useMapApi } from '../context';
 
-/** City selection over the bundled region data: a picked city is shown at zoom 10 (spec realtime 9). */
+/**
+ * City selection over the bundled region data: a picked city is shown at zoom 10
+ * (docs/requirements/realtime-map-and-tracks.md#map-component).
+ */
 export function CityPicker() {
   const api = useMapApi();
   const [value, setValue] = useState<RegionValue>({});

@@ -3,7 +3,7 @@ import { IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState, type RefObject } from 'react';
 
-/** Full-screen toggle of the map (spec realtime 2: labels 全屏 / 退出). */
+/** Full-screen toggle of the map (docs/requirements/realtime-map-and-tracks.md#map-component: labels 全屏 / 退出). */
 export function FullscreenButton({ target }: { target: RefObject<HTMLElement | null> }) {
   const [full, setFull] = useState(false);
   useEffect(() => {

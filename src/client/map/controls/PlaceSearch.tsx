@@ -10,7 +10,10 @@ export interface PlaceSearchProps {
   onPick: (hit: PlaceHit) => void;
 }
 
-/** The map's search box: asks `search` once typing pauses for 250 ms (spec realtime 9), newest answer wins. */
+/**
+ * The map's search box: asks `search` once typing pauses for 250 ms
+ * (docs/requirements/realtime-map-and-tracks.md#map-services), newest answer wins.
+ */
 export function PlaceSearch({ search, onPick }: PlaceSearchProps) {
   const { t } = useLingui();
   const [query, setQuery] = useState('');

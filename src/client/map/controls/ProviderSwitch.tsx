@@ -2,7 +2,10 @@ import { SegmentedControl } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { MapProviderName } from '../types';
 
-/** Spec realtime 2: switch between providers; shown only when more than one is configured. */
+/**
+ * docs/requirements/realtime-map-and-tracks.md#map-component: switch between providers; shown only when more than one
+ * is configured.
+ */
 export function ProviderSwitch({ providers, value, onChange }: { providers: MapProviderName[]; value: MapProviderName; onChange: (p: MapProviderName) => void }) {
   const { t } = useLingui();
   if (providers.length < 2) return null;

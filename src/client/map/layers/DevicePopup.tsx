@@ -8,7 +8,10 @@ import { deviceInfoQuery } from '../queries';
 import { lastConnectTime, skuImage } from './deviceInfo';
 import classes from '../MapView.module.css';
 
-/** The marker popup (spec realtime 3 "Device info"), filled by getDeviceInfo, linking to the device profile. */
+/**
+ * The marker popup (docs/requirements/realtime-map-and-tracks.md#device-info), filled by getDeviceInfo, linking to the
+ * device profile.
+ */
 export function DevicePopup({ imei, onClose }: { imei: string; onClose: () => void }) {
   const { t } = useLingui();
   const linkClick = useLinkClick();

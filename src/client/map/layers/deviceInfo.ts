@@ -13,15 +13,18 @@ function toMs(value: unknown): number | null {
 }
 
 /**
- * Spec realtime 3: lastConnectTime is the later of connectedAt and offlineAt; the service may
- * already answer it (it does), and any of the three may be missing. Formatted YYYY-MM-DD HH:mm:ss.
+ * docs/requirements/realtime-map-and-tracks.md#device-info: lastConnectTime is the later of connectedAt and offlineAt;
+ * the service may already answer it (it does), and any of the three may be missing. Formatted YYYY-MM-DD HH:mm:ss.
  */
 export function lastConnectTime(info: { lastConnectTime?: unknown; connectedAt?: unknown; offlineAt?: unknown }): string {
   const times = [info.lastConnectTime, info.connectedAt, info.offlineAt].map(toMs).filter((t): t is number => t !== null);
   return times.length ? dayjs(Math.max(...times)).format(DATE_FORMAT) : '';
 }
 
-/** The product picture: `imgSrc` as answered, else the `sku` JSON string's imgSrc (spec realtime 3). */
+/**
+ * The product picture: `imgSrc` as answered, else the `sku` JSON string's imgSrc
+ * (docs/requirements/realtime-map-and-tracks.md#device-info).
+ */
 export function skuImage(info: { imgSrc?: unknown; sku?: unknown }): string | undefined {
   if (typeof info.imgSrc === 'string' && info.imgSrc) return info.imgSrc;
   if (typeof info.sku !== 'string') return undefined;

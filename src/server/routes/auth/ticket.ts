@@ -15,8 +15,9 @@ import { callerOf, sendLogin } from './respond';
 const tags = ['auth'];
 
 /**
- * Auto-login links for `/ProDeviceList?imei=..&key=..` (spec core 7). The key is a signed,
- * expiring ticket naming a user; unlike the spec's link it never carries a password.
+ * Auto-login links for `/ProDeviceList?imei=..&key=..` (docs/requirements/calls-and-errors.md#auto-login).
+ * The key is a signed, expiring ticket naming a user; unlike the required link it never carries
+ * a password.
  */
 const ticket: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -52,7 +52,7 @@ const detailRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.ok(detail);
   });
 
-  app.post('/deviceinfo/getDeviceInfo', { schema: { tags, summary: 'Map popup facts of one device (spec realtime "Device info")', body: imeiBody } }, async (request, reply) => {
+  app.post('/deviceinfo/getDeviceInfo', { schema: { tags, summary: 'Map popup facts of one device (docs/requirements/realtime-map-and-tracks.md#device-info)', body: imeiBody } }, async (request, reply) => {
     const d = await deviceInScope(app, request, request.body.imei);
     const [[offline], [product]] = await Promise.all([
       app.db.select({ at: max(deviceEvents.ts) }).from(deviceEvents).where(and(eq(deviceEvents.deviceId, d.id), eq(deviceEvents.type, 'offline'))),

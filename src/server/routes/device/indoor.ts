@@ -31,7 +31,8 @@ const FILE_NAME = /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
  */
 const indoorRoutes: FastifyPluginAsyncZod = async (app) => {
   const dir = resolve(app.config.dataDir, 'uploads');
-  // Spec core 5: images under 600 KB; one byte less makes 600 KB itself too large, as the console checks.
+  // docs/requirements/validation.md#uploads: images under 600 KB; one byte less makes 600 KB itself too
+  // large, as the console checks.
   await app.register(multipart, { limits: { fileSize: UPLOAD_IMAGE_MAX - 1, files: 1, fields: 2 } });
 
   app.post('/indoor/upload', { config: { write: true }, schema: { tags, summary: 'Floor picture upload (field "file", PNG/JPEG/GIF/WebP under 600 KB); answers its URL' } }, async (request, reply) => {

@@ -39,7 +39,7 @@ async function trackJson(app: FastifyInstance, deviceId: number, body: { from: s
   return rowsOf<{ j: string }>(res)[0]!.j;
 }
 
-/** Track history for /track and /track_gps (spec realtime 3 "Track point"), and its files. */
+/** Track history for /track and /track_gps (docs/requirements/realtime-map-and-tracks.md#track-point), and files. */
 const trackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/track', { schema: { tags, summary: 'Positions of one device in a time range (at most 31 days, 100,000 points), as columns', body: trackBody } }, async (request, reply) => {
     const d = await deviceInScope(app, request, request.body.imei);

@@ -10,7 +10,8 @@ import { deviceInScope } from './scope';
 const tags = ['device'];
 
 /**
- * The door-unit intercom (spec realtime 7): the door unit's side of a call's channel, and the
+ * The door-unit intercom (docs/requirements/realtime-intercom.md#intercom-calls): the door unit's side of a
+ * call's channel, and the
  * console's hang-up. Devices of another tenant are as unknown as missing ones.
  */
 const voiceNetRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,7 @@ import { navigationBody } from '../../../shared/auth';
 import { authed } from '../../plugins/auth';
 import { navigationFor } from '../../repos/navigation';
 
-/** `POST /api/user/per/getNavigationBar`: the caller's menu tree (spec core 3 "Navigation entry"). */
+/** `POST /api/user/per/getNavigationBar`: the caller's menu tree (docs/requirements/entities.md#navigation-entry). */
 const per: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/getNavigationBar',
