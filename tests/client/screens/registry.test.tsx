@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import { RouteError } from '../../../src/client/components/RouteError';
+import { ChunkLoadError, isChunkLoadError, loadChunk } from '../../../src/client/lib/chunks';
+import { configureRequest, resetRequestDeps } from '../../../src/client/lib/request';
+import { saveLogin, saveMenu } from '../../../src/client/lib/session';
+import { createAppRouter } from '../../../src/client/router';
+import { SCREENS, screenOf } from '../../../src/client/features/screens/registry';
+import { RESOURCES } from '../../../src/shared/resources';
+import { findRoute } from '../../../src/shared/routes';
+import { demoUser, envelope, menu, sampleTree } from '../fixtures';
+import { renderWithProviders, testQueryClient } from '../render';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => envelope({ code: 0, msg: 'ok', data: { rows: [], total: 0 } }));
+  configureRequest({ fetch: fetchMock, notify: () => undefined, navigate: () => undefined });
+});
+afterEach(() => resetRequestDeps());
+
+function openAt(path: string, extra: string[]) {
+  saveLogin('tok', demoUser);
+  saveMenu([...sampleTree(), ...extra.map((uri) => menu(uri.replace('map/', ''), uri))]);
+  const queryClient = testQueryClient();
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
+  renderWithProviders(<RouterProvider router={router} />, { queryClient });
+}
+
+describe('screen registry', () => {
+  it('names only routes of the requirements, each in a resource or with a component', () => {
+    for (const [name, entry] of Object.entries(SCREENS)) {
+      expect(findRoute(name), name).toBeDefined();
+      expect(entry.component ?? entry.resource, name).toBeDefined();
+    }
+    for (const def of RESOURCES) for (const route of def.routes) expect(findRoute(route), `${def.name} ${route}`).toBeDefined();
+  });
+
+  it('answers the registered screen, the generic list of a resource route, or nothing', () => {
+    expect(screenOf('userList')?.component).toBeDefined();
+    expect(screenOf('userList')?.resource?.name).toBe('user');
+    expect(screenOf('ProductGrouping')).toEqual({ resource: expect.objectContaining({ name: 'deviceGroup' }) });
+    expect(screenOf('group')?.resource?.name).toBe('deviceGroup');
+    expect(screenOf('heart_rate')).toBeUndefined();
+  });
+
+  it('a resource route without a screen file renders the generic list, in either layout', async () => {
+    openAt('/ProductGrouping', ['ProductGrouping']);
+    expect(await screen.findByTestId('resource-deviceGroup')).toBeInTheDocument();
+    const listCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/device/deviceGroup/list'));
+    expect(listCall).toBeDefined();
+  });
+
+  it('the map layout renders the same generic list for its route name', async () => {
+    openAt('/map/allocation', ['map/allocation']);
+    expect(await screen.findByTestId('resource-allocation')).toBeInTheDocument();
+    expect(screen.queryByTestId('side-menu')).toBeNull();
+  });
+
+  it('a registered screen loads its own component, with its preset in the first list call', async () => {
+    openAt('/uwbDrawingList', ['uwbDrawingList']);
+    expect(await screen.findByTestId('resource-drawing')).toBeInTheDocument();
+    const bodies = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/device/drawing/list')).map(([, init]) => JSON.parse(String(init?.body)));
+    expect(bodies[0]).toMatchObject({ filters: { kind: 'uwb' } });
+  });
+});
+
+describe('script chunk failures', () => {
+  it('a failed or slow import becomes a ChunkLoadError', async () => {
+    await expect(loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')))).rejects.toBeInstanceOf(ChunkLoadError);
+    vi.useFakeTimers();
+    const slow = loadChunk(() => new Promise(() => undefined), 120_000);
+    const settled = expect(slow).rejects.toThrow('timeout after 120000 ms');
+    await vi.advanceTimersByTimeAsync(120_000);
+    await settled;
+    vi.useRealTimers();
+    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isChunkLoadError(new Error('boom'))).toBe(false);
+  });
+
+  it('the route error offers a reload for a chunk failure, and a retry otherwise', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const { unmount } = renderWithProviders(<RouteError error={new ChunkLoadError('gone')} reset={() => undefined} info={{ componentStack: '' }} />);
+    expect(screen.getByTestId('chunk-error')).toHaveTextContent('页面脚本加载失败');
+    screen.getByTestId('chunk-reload').click();
+    expect(reload).toHaveBeenCalledOnce();
+    unmount();
+    vi.unstubAllGlobals();
+  });
+});
