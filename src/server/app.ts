@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { SmsProvider } from './auth/sms';
 import { loadConfig, type Config } from './config';
+import { DomainEvents } from './events';
 import { systemClock, type Clock } from './lib/clock';
 import authPlugin from './plugins/auth';
 import brokerPlugin from './plugins/broker';
@@ -12,6 +13,7 @@ import errorsPlugin from './plugins/errors';
 import fencesPlugin from './plugins/fences';
 import housekeepingPlugin from './plugins/housekeeping';
 import ingestPlugin from './plugins/ingest';
+import jobsPlugin from './plugins/jobs';
 import alarmsPlugin from './plugins/alarms';
 import pushPlugin from './plugins/push';
 import smsPlugin from './plugins/sms';
@@ -52,6 +54,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     app.decorate('config', config);
     app.decorate('clock', opts.clock ?? systemClock);
     app.decorate('appVersion', version);
+    app.decorate('events', new DomainEvents());
 
     await app.register(errorsPlugin);
     await app.register(dbPlugin);
@@ -67,6 +70,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await app.register(fencesPlugin);
     await app.register(pushPlugin);
     await app.register(housekeepingPlugin);
+    await app.register(jobsPlugin);
 
     await app.register(routes, { prefix: '/api' });
     await app.register(staticPlugin);

@@ -14,6 +14,8 @@ import type { DeadLetters } from './devices/dead-letters';
 import type { DeviceHub } from './devices/hub';
 import type { AlarmHub } from './alarms/hub';
 import type { IngestStats } from './ingest/stats';
+import type { DomainEvents } from './events';
+import type { Jobs } from './jobs/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +37,10 @@ declare module 'fastify' {
     deadLetters: DeadLetters;
     /** Alarm events in this process (alarms/hub.ts): raised by the alarm engine, read by the push. */
     alarmHub: AlarmHub;
+    /** Domain events between modules (events.ts). */
+    events: DomainEvents;
+    /** Background jobs: enqueue, and the runner (jobs/jobs.ts). */
+    jobs: Jobs;
   }
 
   interface FastifyRequest {

@@ -213,3 +213,4 @@ export * from './schema-devices';
 export * from './schema-alarms';
 export * from './schema-indoor';
 export * from './schema-fences';
+export * from './schema-jobs';

@@ -20,14 +20,14 @@ export interface ExportFile {
   filename: string;
 }
 
-type Cell = string | number | null;
+export type Cell = string | number | null;
 
-const exportFields = (b: Binding) => b.def.fields.filter((f) => f.list !== false && !f.writeOnly);
+export const exportFields = (b: Binding) => b.def.fields.filter((f) => f.list !== false && !f.writeOnly);
 
 /** Spreadsheet apps run cells starting with these as formulas; a leading quote defuses them. */
 const defuse = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
-async function cellsOf(ctx: Ctx, fields: FieldDef[], rows: Row[]): Promise<Cell[][]> {
+export async function cellsOf(ctx: Ctx, fields: FieldDef[], rows: Row[]): Promise<Cell[][]> {
   const labels = new Map<string, Map<number, string>>();
   for (const f of fields) {
     if (f.type !== 'ref' && f.type !== 'refs') continue;
@@ -57,10 +57,13 @@ async function cellsOf(ctx: Ctx, fields: FieldDef[], rows: Row[]): Promise<Cell[
   );
 }
 
-const csvCell = (c: Cell) => {
+export const csvCell = (c: Cell) => {
   const s = c === null ? '' : String(c);
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
+
+/** A spreadsheet column about as wide as the console's table column. */
+export const columnWidth = (f: FieldDef) => Math.max(10, Math.round((f.list ? (f.list.width ?? 100) : 100) / 7));
 
 /** The list (same filters, keyword and sort) as a file: Chinese labels as headers, codes and refs as names. */
 export async function exportRows(ctx: Ctx, b: Binding, q: Pick<ListQuery, 'filters' | 'keyword' | 'sort'> & { format: 'csv' | 'xlsx' }): Promise<ExportFile> {
@@ -80,7 +83,7 @@ export async function exportRows(ctx: Ctx, b: Binding, q: Pick<ListQuery, 'filte
   ws.addRow(header);
   ws.getRow(1).font = { bold: true };
   for (const line of cells) ws.addRow(line);
-  ws.columns.forEach((c, i) => (c.width = Math.max(10, Math.round((fields[i]!.list ? (fields[i]!.list.width ?? 100) : 100) / 7))));
+  ws.columns.forEach((c, i) => (c.width = columnWidth(fields[i]!)));
   const body = Buffer.from(await wb.xlsx.writeBuffer());
   return { body, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AlarmEvents } from '../alarms/hub';
 import type { HubEvents } from '../devices/hub';
+import type { Job } from '../../shared/jobs';
 import { PositionsPublisher } from '../push/positions';
 import { RecipientCache } from '../push/recipients';
 import { PushService } from '../push/service';
@@ -46,12 +47,15 @@ async function pushPlugin(app: FastifyInstance) {
   app.alarmHub.on('raised', onRaised);
   app.alarmHub.on('updated', onUpdated);
   app.deviceHub.on('uplink', onUplink);
+  const onJob = ({ userId, job }: { userId: number; job: Job }) => push.job(userId, job);
+  app.events.on('job.changed', onJob);
   const positions = new PositionsPublisher({ broker: app.broker, log: app.log, now: Date.now }).start(app.deviceHub);
   app.addHook('onClose', async () => {
     positions.close();
     app.alarmHub.off('raised', onRaised);
     app.alarmHub.off('updated', onUpdated);
     app.deviceHub.off('uplink', onUplink);
+    app.events.off('job.changed', onJob);
   });
 
   // Logout and disabling a user already drop that session's MQTT connections through the broker;

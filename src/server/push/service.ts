@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PUSH_CODE, type AlarmRecord } from '../../shared/alarms/push';
 import type { Uplink } from '../../shared/devices/protocol';
+import { JOB_PUSH_CODE, type Job } from '../../shared/jobs';
 import { topics } from '../../shared/topics';
 import type { AlarmContext } from '../alarms/hub';
 import type { Broker } from '../broker/types';
@@ -57,6 +58,11 @@ export class PushService {
         await this.toEach(await this.deps.recipients.get(device.tenantId), cardPush(device.imei, message.cardInfo), 1);
       });
     }
+  }
+
+  /** A background job moved: its user's consoles update the download-task list and any progress shown. */
+  job(userId: number, job: Job): void {
+    this.run('job push', { jobId: job.id }, () => this.toEach([userId], { code: JOB_PUSH_CODE, job }, 0));
   }
 
   /** Forget cached recipients (all tenants, or one) after a change that must take effect now. */

@@ -5,8 +5,9 @@ import { Code } from '../../shared/api';
 import type { PermissionMark } from '../../shared/permissions';
 import { exportBody, idBody, idsBody, listQuery } from '../../shared/resources/list';
 import { formSchema } from '../../shared/resources/schema';
+import { exportJobBody } from '../../shared/jobs';
 import { exportRows, importRows } from '../engine/files';
-import { getRow, listRows } from '../engine/query';
+import { getRow, listOrder, listRows, listWhere } from '../engine/query';
 import type { Binding, Ctx } from '../engine/types';
 import { addRow, deleteRows, updateRow } from '../engine/write';
 import { fail } from '../lib/api-error';
@@ -81,6 +82,16 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
           .header('content-type', file.contentType)
           .header('content-disposition', `attachment; filename="${file.filename}"`)
           .send(file.body);
+      });
+    }
+    if (actions.has('export')) {
+      app.post('/exportJob', { config: mark('export'), schema: { tags, summary: `${def.name}: the list as a file, written by a background job`, body: exportJobBody } }, async (request, reply) => {
+        const { format, ...query } = request.body;
+        // Sort and filters are checked now, so a bad one answers 400 here rather than failing the job.
+        listOrder(b, query.sort);
+        listWhere(b, authed(request).scope, query);
+        const job = await app.jobs.enqueue(authed(request).scope, 'export', def.label.message, { resource: { kind: def.kind, name: def.name }, query, format });
+        return reply.ok(job, 'jobQueued');
       });
     }
     if (actions.has('import')) {
