@@ -57,7 +57,7 @@ export type Job = z.infer<typeof jobSchema>;
 /** Push 9030 on `acm/{userId}/web`: one of the user's jobs moved (docs/requirements/realtime-broker.md#message-codes lists ours). */
 export const JOB_PUSH_CODE = '9030';
 export const jobPushSchema = z.object({
-  code: z.union([z.literal(JOB_PUSH_CODE), z.literal(9030)]).transform(() => JOB_PUSH_CODE),
+  code: z.union([z.literal(JOB_PUSH_CODE), z.literal(9030)]).transform((): typeof JOB_PUSH_CODE => JOB_PUSH_CODE),
   job: jobSchema,
 });
 export type JobPush = z.infer<typeof jobPushSchema>;

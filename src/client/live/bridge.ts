@@ -159,6 +159,10 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
       case '9010':
         events.emit('notice', { title: push.title, content: push.content });
         break;
+      case '9030':
+        events.emit('job', push.job);
+        void deps.queryClient.invalidateQueries({ queryKey: ['job'] });
+        break;
     }
   };
 

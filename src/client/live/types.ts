@@ -1,4 +1,5 @@
 import type { AlarmRecord, CardPush, DoorCallPush, SosPush } from '../../shared/alarms/push';
+import type { Job } from '../../shared/jobs';
 
 /** What the header dot shows. */
 export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting';
@@ -46,6 +47,7 @@ export interface LiveEvents {
   doorCall: DoorCallPush;
   unlocked: { imei: string };
   notice: { title: string; content: string };
+  job: Job;
 }
 
 export interface Timers {

@@ -5,6 +5,7 @@
  * them, the console's live bridge validates them, the simulator answers them.
  */
 import { z } from 'zod';
+import { jobPushSchema } from '../jobs';
 
 /**
  * Push codes. 9003, 5084, 5082 and 5091 are required (docs/requirements/realtime-broker.md#message-codes); 5081, 9001,
@@ -160,6 +161,7 @@ export const consolePushSchema = z.union([
   doorCallPushSchema,
   unlockedPushSchema,
   noticePushSchema,
+  jobPushSchema,
 ]);
 export type ConsolePush = z.infer<typeof consolePushSchema>;
 

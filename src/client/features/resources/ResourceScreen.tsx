@@ -81,7 +81,7 @@ export function ResourceScreen({
   const exporting = useMutation({
     mutationFn: (format: ExportFormat) => {
       const { sort, filters, keyword } = query;
-      return exportResource(def, format, { sort, filters, keyword });
+      return exportResource(def, i18n._(def.label), format, { sort, filters, keyword });
     },
     onError: (error) => toast('error', error.message),
   });
