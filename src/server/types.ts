@@ -14,6 +14,7 @@ import type { DeadLetters } from './devices/dead-letters';
 import type { DeviceHub } from './devices/hub';
 import type { AlarmHub } from './alarms/hub';
 import type { IngestStats } from './ingest/stats';
+import type { Storage } from './storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     deadLetters: DeadLetters;
     /** Alarm events in this process (alarms/hub.ts): raised by the alarm engine, read by the push. */
     alarmHub: AlarmHub;
+    /** Where uploads live (plugins/storage.ts, STORAGE_URL). */
+    storage: Storage;
   }
 
   interface FastifyRequest {

@@ -9,6 +9,8 @@ import ticketRoutes from './auth/ticket';
 import healthRoutes from './health';
 import mqttRoutes from './mqtt/mqtt';
 import perRoutes from './user/per';
+import userUploadRoutes from './user/uploads';
+import fileRoutes from './file';
 import realtimeRoutes from './realtime';
 import deviceRoutes from './device';
 import resourceRoutes from './resources';
@@ -35,6 +37,8 @@ export default async function routes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth/auth' });
   await app.register(ticketRoutes, { prefix: '/auth/ticket' });
   await app.register(perRoutes, { prefix: '/user/per' });
+  await app.register(userUploadRoutes, { prefix: '/user' });
+  await app.register(fileRoutes);
   await app.register(mqttRoutes, { prefix: '/mqtt' });
   await app.register(deviceRoutes, { prefix: '/device' });
   await app.register(realtimeRoutes);

@@ -1,0 +1,34 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { mimeOfName } from './media-types';
+import { SAFE_KEY, type Storage } from './types';
+
+/**
+ * Files in one folder, named by their key. The disk keeps no content type: the key's extension,
+ * which the service chose from the sniffed content, says it.
+ */
+export function localDiskStorage(dir: string): Storage {
+  const pathOf = (key: string) => {
+    if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key ${JSON.stringify(key)}`);
+    return join(dir, key);
+  };
+  return {
+    kind: 'local',
+    async put(key, bytes) {
+      const path = pathOf(key);
+      await mkdir(dir, { recursive: true });
+      await writeFile(path, bytes, { flag: 'wx' });
+    },
+    async get(key) {
+      if (!SAFE_KEY.test(key)) return undefined;
+      const path = pathOf(key);
+      const found = await stat(path).catch(() => null);
+      if (!found?.isFile()) return undefined;
+      return { body: createReadStream(path), contentType: mimeOfName(key), size: found.size };
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}
