@@ -55,7 +55,8 @@ describe('config', () => {
     expect(loadConfig({}).storage).toEqual({ kind: 'local' });
     expect(loadConfig({ STORAGE_URL: ' file: ' }).storage).toEqual({ kind: 'local' });
     expect(loadConfig({ STORAGE_URL: 'file:/srv/uploads' }).storage).toEqual({ kind: 'local', dir: '/srv/uploads' });
-    expect(loadConfig({ STORAGE_URL: 's3://AK:S%2Fx%2B@minio.local:9000/console-uploads?region=eu-west-1&forcePathStyle=true' }).storage).toEqual({
+    const s3 = 's3://AK:S%2Fx%2B@minio.local:9000/console-uploads?region=eu-west-1&forcePathStyle=true';
+    expect(loadConfig({ STORAGE_URL: s3 }).storage).toEqual({
       kind: 's3',
       endpoint: 'https://minio.local:9000',
       region: 'eu-west-1',

@@ -6,12 +6,22 @@ import { UPLOAD_FILE_MAX, UPLOAD_VIDEO_MAX } from '../../src/shared/constants';
 import type { UploadedVideo } from '../../src/shared/uploads';
 import { buildTestApp, login, post, type TestApp } from './helper';
 import { tenantWithAdmin } from './org-helper';
-import { EXECUTABLES, jpegWithGps, localTestStorage, picture, s3TestStorage, sendFile, video, type TestStorage } from './uploads-helper';
+import {
+  EXECUTABLES,
+  jpegWithGps,
+  localTestStorage,
+  picture,
+  s3TestStorage,
+  sendFile,
+  video,
+  type TestStorage,
+} from './uploads-helper';
 
 const IMAGE_ENDPOINTS = ['/api/user/ossUser/addOssHederImg', '/api/user/face/uploadFaceImg'];
 const VIDEO_ENDPOINTS = ['/api/user/ossUser/uploadVideo', '/api/user/ossUser/uploadAdvertVideo'];
 const ENDPOINTS = [...IMAGE_ENDPOINTS, ...VIDEO_ENDPOINTS];
-const FILE_URL = /^\/api\/file\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(png|jpg|gif|webp|mp4|webm|mov)$/;
+const FILE_URL =
+  /^\/api\/file\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(png|jpg|gif|webp|mp4|webm|mov)$/;
 
 describe.each([
   ['local disk', localTestStorage],
@@ -36,7 +46,10 @@ describe.each([
   });
 
   const fetchFile = (url: string) => t.app.inject({ method: 'GET', url });
-  const stored = async () => ({ objects: await storage.count(), rows: (await t.app.db.select({ n: count() }).from(uploads))[0]!.n });
+  const stored = async () => ({
+    objects: await storage.count(),
+    rows: (await t.app.db.select({ n: count() }).from(uploads))[0]!.n,
+  });
 
   it('uses the storage it was given', () => {
     expect(t.app.storage.kind).toBe(storage.target.kind);
@@ -77,54 +90,89 @@ describe.each([
     }
   });
 
-  it.each(VIDEO_ENDPOINTS)('%s: stores MP4, WebM and QuickTime byte for byte, answers the whole record', async (url) => {
-    for (const [kind, mime] of [['mp4', 'video/mp4'], ['webm', 'video/webm'], ['mov', 'video/quicktime']] as const) {
-      const file = video(kind, 64 * 1024);
-      const up = await sendFile<UploadedVideo>(t.app, url, file, 'clip.bin', 'text/plain', demo);
-      expect(up).toMatchObject({ code: 1, data: { size: file.length, contentType: mime } });
-      expect(up.data.url).toMatch(FILE_URL);
-      expect(up.data.url.endsWith(`/${up.data.name}`)).toBe(true);
-      const got = await fetchFile(up.data.url);
-      expect(got.statusCode).toBe(200);
-      expect(got.headers['content-type']).toBe(mime);
-      expect(got.headers['content-disposition']).toMatch(/^inline/);
-      expect(got.rawPayload.equals(file)).toBe(true);
-    }
-  });
+  it.each(VIDEO_ENDPOINTS)(
+    '%s: stores MP4, WebM and QuickTime byte for byte, answers the whole record',
+    async (url) => {
+      for (const [kind, mime] of [
+        ['mp4', 'video/mp4'],
+        ['webm', 'video/webm'],
+        ['mov', 'video/quicktime'],
+      ] as const) {
+        const file = video(kind, 64 * 1024);
+        const up = await sendFile<UploadedVideo>(t.app, url, file, 'clip.bin', 'text/plain', demo);
+        expect(up).toMatchObject({ code: 1, data: { size: file.length, contentType: mime } });
+        expect(up.data.url).toMatch(FILE_URL);
+        expect(up.data.url.endsWith(`/${up.data.name}`)).toBe(true);
+        const got = await fetchFile(up.data.url);
+        expect(got.statusCode).toBe(200);
+        expect(got.headers['content-type']).toBe(mime);
+        expect(got.headers['content-disposition']).toMatch(/^inline/);
+        expect(got.rawPayload.equals(file)).toBe(true);
+      }
+    },
+  );
 
   it('refuses executables and scripts named as media, and media of the other kind', async () => {
     const before = await stored();
     for (const url of ENDPOINTS) {
       for (const [what, file] of EXECUTABLES) {
         for (const name of ['x.png', 'x.mp4']) {
-          expect(await sendFile(t.app, url, file, name, name.endsWith('png') ? 'image/png' : 'video/mp4', demo), `${url} ${what}`).toMatchObject({ code: 400, key: 'fileFormat' });
+          expect(
+            await sendFile(t.app, url, file, name, name.endsWith('png') ? 'image/png' : 'video/mp4', demo),
+            `${url} ${what}`,
+          ).toMatchObject({ code: 400, key: 'fileFormat' });
         }
       }
     }
-    for (const url of IMAGE_ENDPOINTS) expect(await sendFile(t.app, url, video('mp4'), 'x.png', 'image/png', demo)).toMatchObject({ key: 'fileFormat' });
-    for (const url of VIDEO_ENDPOINTS) expect(await sendFile(t.app, url, await picture('png'), 'x.mp4', 'video/mp4', demo)).toMatchObject({ key: 'fileFormat' });
+    for (const url of IMAGE_ENDPOINTS)
+      expect(await sendFile(t.app, url, video('mp4'), 'x.png', 'image/png', demo)).toMatchObject({
+        key: 'fileFormat',
+      });
+    for (const url of VIDEO_ENDPOINTS)
+      expect(await sendFile(t.app, url, await picture('png'), 'x.mp4', 'video/mp4', demo)).toMatchObject({
+        key: 'fileFormat',
+      });
     // A PNG signature over anything else does not decode, so it is not stored either.
     const fake = Buffer.concat([(await picture('png')).subarray(0, 8), EXECUTABLES[0]![1]]);
-    expect(await sendFile(t.app, IMAGE_ENDPOINTS[0]!, fake, 'x.png', 'image/png', demo)).toMatchObject({ key: 'fileFormat' });
+    expect(await sendFile(t.app, IMAGE_ENDPOINTS[0]!, fake, 'x.png', 'image/png', demo)).toMatchObject({
+      key: 'fileFormat',
+    });
     expect(await stored()).toEqual(before);
   });
 
   it('refuses a file at the size limit (images 5 MB, videos 20 MB) and stores nothing', async () => {
     const before = await stored();
-    const bigImage = Buffer.concat([await picture('png'), Buffer.alloc(UPLOAD_FILE_MAX)]).subarray(0, UPLOAD_FILE_MAX);
-    for (const url of IMAGE_ENDPOINTS) expect(await sendFile(t.app, url, bigImage, 'big.png', 'image/png', demo)).toMatchObject({ code: 400, key: 'fileTooLarge' });
+    const bigImage = Buffer.concat([await picture('png'), Buffer.alloc(UPLOAD_FILE_MAX)]).subarray(
+      0,
+      UPLOAD_FILE_MAX,
+    );
+    for (const url of IMAGE_ENDPOINTS)
+      expect(await sendFile(t.app, url, bigImage, 'big.png', 'image/png', demo)).toMatchObject({
+        code: 400,
+        key: 'fileTooLarge',
+      });
     const bigVideo = video('mp4', UPLOAD_VIDEO_MAX);
-    for (const url of VIDEO_ENDPOINTS) expect(await sendFile(t.app, url, bigVideo, 'big.mp4', 'video/mp4', demo)).toMatchObject({ code: 400, key: 'fileTooLarge' });
+    for (const url of VIDEO_ENDPOINTS)
+      expect(await sendFile(t.app, url, bigVideo, 'big.mp4', 'video/mp4', demo)).toMatchObject({
+        code: 400,
+        key: 'fileTooLarge',
+      });
     expect(await stored()).toEqual(before);
     // One byte under the video limit is taken.
-    expect((await sendFile(t.app, VIDEO_ENDPOINTS[0]!, video('mp4', UPLOAD_VIDEO_MAX - 1), 'ok.mp4', 'video/mp4', demo)).code).toBe(1);
+    expect(
+      (await sendFile(t.app, VIDEO_ENDPOINTS[0]!, video('mp4', UPLOAD_VIDEO_MAX - 1), 'ok.mp4', 'video/mp4', demo))
+        .code,
+    ).toBe(1);
   });
 
   it('refuses the visitor and a caller without a session', async () => {
     const before = await stored();
     for (const url of ENDPOINTS) {
       const file = url.includes('Video') ? video('mp4') : await picture('png');
-      expect(await sendFile(t.app, url, file, 'v.bin', 'image/png', visitor)).toMatchObject({ code: 403, key: 'readOnlyVisitor' });
+      expect(await sendFile(t.app, url, file, 'v.bin', 'image/png', visitor)).toMatchObject({
+        code: 403,
+        key: 'readOnlyVisitor',
+      });
       expect((await sendFile(t.app, url, file, 'v.bin', 'image/png')).code).toBe(208);
     }
     expect(await stored()).toEqual(before);
@@ -132,7 +180,10 @@ describe.each([
 
   it('refuses a body that is not the one file of field "file"', async () => {
     for (const url of ENDPOINTS) {
-      expect(await sendFile(t.app, url, video('mp4'), 'v.mp4', 'video/mp4', demo, 'other')).toMatchObject({ code: 400, key: 'fileFormat' });
+      expect(await sendFile(t.app, url, video('mp4'), 'v.mp4', 'video/mp4', demo, 'other')).toMatchObject({
+        code: 400,
+        key: 'fileFormat',
+      });
       expect(await post(t.app, url, { file: 'x' }, { token: demo })).toMatchObject({ code: 400, key: 'fileFormat' });
     }
   });
@@ -144,21 +195,37 @@ describe.each([
     // The quota is read per upload; lowering it here spares building a second app.
     t.app.config.uploadQuotaBytes = 200_000;
     try {
-      expect((await sendFile(t.app, VIDEO_ENDPOINTS[0]!, video('webm', 150_000), 'a.webm', 'video/webm', other.token)).code).toBe(1);
+      expect(
+        (await sendFile(t.app, VIDEO_ENDPOINTS[0]!, video('webm', 150_000), 'a.webm', 'video/webm', other.token))
+          .code,
+      ).toBe(1);
       const before = await stored();
-      for (const url of VIDEO_ENDPOINTS) expect(await sendFile(t.app, url, video('mp4', 60_000), 'b.mp4', 'video/mp4', other.token)).toMatchObject({ code: 400, key: 'quotaExceeded' });
+      for (const url of VIDEO_ENDPOINTS)
+        expect(await sendFile(t.app, url, video('mp4', 60_000), 'b.mp4', 'video/mp4', other.token)).toMatchObject({
+          code: 400,
+          key: 'quotaExceeded',
+        });
       expect(await stored()).toEqual(before);
-      expect((await sendFile(t.app, IMAGE_ENDPOINTS[1]!, await picture('png'), 'c.png', 'image/png', other.token)).code).toBe(1);
+      expect(
+        (await sendFile(t.app, IMAGE_ENDPOINTS[1]!, await picture('png'), 'c.png', 'image/png', other.token)).code,
+      ).toBe(1);
     } finally {
       t.app.config.uploadQuotaBytes = quota;
     }
   });
 
   it('offers no way to list uploads; unknown and malformed names are a 404', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { summary?: string }>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
     for (const url of ENDPOINTS) expect(doc.paths[url]?.post?.summary).toBeTruthy();
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/file'))).toEqual(['/api/file/{name}']);
-    for (const name of ['00000000-0000-4000-8000-000000000000.png', '..%2F..%2Fetc%2Fpasswd', '..%2Fuploads.db', 'x.png']) {
+    for (const name of [
+      '00000000-0000-4000-8000-000000000000.png',
+      '..%2F..%2Fetc%2Fpasswd',
+      '..%2Fuploads.db',
+      'x.png',
+    ]) {
       expect((await fetchFile(`/api/file/${name}`)).statusCode).toBe(404);
     }
     // NUL is refused before any route reads the name.
@@ -167,7 +234,14 @@ describe.each([
 
   it('serves floor pictures from the same storage under both URLs', async () => {
     const png = await picture('png');
-    const body = await sendFile<{ url: string }>(t.app, '/api/device/indoor/upload', png, 'floor.png', 'image/png', demo);
+    const body = await sendFile<{ url: string }>(
+      t.app,
+      '/api/device/indoor/upload',
+      png,
+      'floor.png',
+      'image/png',
+      demo,
+    );
     expect(body.code).toBe(0);
     const name = body.data.url.split('/').pop()!;
     for (const url of [body.data.url, `/api/file/${name}`]) {

@@ -4,7 +4,7 @@ import { createStorage } from '../storage';
 
 /** `app.storage`: where uploads live, as STORAGE_URL says (docs/security.md "Uploads and storage"). */
 async function storage(app: FastifyInstance) {
-  const store = createStorage(app.config.storage, app.config.dataDir);
+  const store = await createStorage(app.config.storage, app.config.dataDir);
   app.decorate('storage', store);
   app.addHook('onClose', async () => {
     await store.close?.();

@@ -12,7 +12,9 @@ export type MediaExt = keyof typeof MEDIA;
 export type MediaKind = (typeof MEDIA)[MediaExt]['kind'];
 
 /** A stored upload's name: a random UUID and one of our extensions (never listed, never guessable). */
-export const UPLOAD_NAME = new RegExp(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.keys(MEDIA).join('|')})$`);
+export const UPLOAD_NAME = new RegExp(
+  `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.keys(MEDIA).join('|')})$`,
+);
 
 /** The type recorded for a stored name: its extension was chosen from the sniffed content. */
 export function mimeOfName(name: string): string {

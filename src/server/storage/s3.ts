@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { S3Target } from './storage-url';
 import { SAFE_KEY, type Storage } from './types';
 
@@ -22,16 +28,29 @@ export function s3Storage(target: S3Target): Storage {
   return {
     kind: 's3',
     async put(key, bytes, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: keyOf(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: keyOf(key),
+          Body: bytes,
+          ContentType: contentType,
+          ContentLength: bytes.length,
+        }),
+      );
     },
     async get(key) {
       if (!SAFE_KEY.test(key)) return undefined;
       try {
         const got = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
         if (!got.Body) return undefined;
-        return { body: got.Body as Readable, contentType: got.ContentType ?? 'application/octet-stream', size: got.ContentLength ?? 0 };
+        return {
+          body: got.Body as Readable,
+          contentType: got.ContentType ?? 'application/octet-stream',
+          size: got.ContentLength ?? 0,
+        };
       } catch (err) {
-        if (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)) return undefined;
+        if (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404))
+          return undefined;
         throw err;
       }
     },

@@ -17,7 +17,8 @@ const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const REGION = /^[a-z0-9-]{1,32}$/;
 const PREFIX_PART = /^[A-Za-z0-9._-]{1,100}$/;
 const BOOL: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
-const USAGE = 'expected file:[/path] or s3://ACCESS:SECRET@host[:port]/bucket[/prefix]?region=...&forcePathStyle=true';
+const USAGE =
+  'expected file:[/path] or s3://ACCESS:SECRET@host[:port]/bucket[/prefix]?region=...&forcePathStyle=true';
 
 /** Thrown with a message that never repeats the URL's secret. */
 export class StorageUrlError extends Error {
@@ -28,8 +29,12 @@ function s3Target(url: URL): S3Target {
   const https = url.protocol === 's3:';
   if (!url.hostname) throw new StorageUrlError(`missing host: ${USAGE}`);
   const [bucket = '', ...prefix] = decodeURIComponent(url.pathname).split('/').filter(Boolean);
-  if (!BUCKET.test(bucket)) throw new StorageUrlError(`expected a bucket name of 3 to 63 lower-case letters, digits, . and - after the host: ${USAGE}`);
-  if (!prefix.every((p) => PREFIX_PART.test(p))) throw new StorageUrlError('expected a key prefix of letters, digits, ., - and _ after the bucket');
+  if (!BUCKET.test(bucket))
+    throw new StorageUrlError(
+      `expected a bucket name of 3 to 63 lower-case letters, digits, . and - after the host: ${USAGE}`,
+    );
+  if (!prefix.every((p) => PREFIX_PART.test(p)))
+    throw new StorageUrlError('expected a key prefix of letters, digits, ., - and _ after the bucket');
   const params = new Map(url.searchParams);
   const unknown = [...params.keys()].filter((k) => k !== 'region' && k !== 'forcePathStyle');
   if (unknown.length) throw new StorageUrlError(`unknown parameter ${unknown[0]}: ${USAGE}`);
@@ -39,7 +44,8 @@ function s3Target(url: URL): S3Target {
   if (!(pathStyle in BOOL)) throw new StorageUrlError('expected forcePathStyle=true or false');
   const accessKeyId = decodeURIComponent(url.username);
   const secretAccessKey = decodeURIComponent(url.password);
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new StorageUrlError('expected both the access key and the secret (ACCESS:SECRET@), or neither');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new StorageUrlError('expected both the access key and the secret (ACCESS:SECRET@), or neither');
   return {
     kind: 's3',
     endpoint: `${https ? 'https' : 'http'}://${url.host}`,

@@ -6,6 +6,9 @@ import { fail } from '../lib/api-error';
 
 /** One tenant cannot fill the storage the others share (UPLOAD_QUOTA_MB, counted in `uploads`). */
 export async function ensureQuota(app: FastifyInstance, tenantId: number, bytes: number): Promise<void> {
-  const [used] = await app.db.select({ bytes: sum(uploads.bytes) }).from(uploads).where(eq(uploads.tenantId, tenantId));
+  const [used] = await app.db
+    .select({ bytes: sum(uploads.bytes) })
+    .from(uploads)
+    .where(eq(uploads.tenantId, tenantId));
   if (Number(used?.bytes ?? 0) + bytes > app.config.uploadQuotaBytes) fail(Code.BAD_REQUEST, 'quotaExceeded');
 }

@@ -31,7 +31,10 @@ async function receive(request: FastifyRequest, under: number): Promise<Buffer> 
     return await file.toBuffer();
   } catch (err) {
     // Not multipart, cut short, malformed: all a wrong file to the caller.
-    return fail(Code.BAD_REQUEST, (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? 'fileTooLarge' : 'fileFormat');
+    return fail(
+      Code.BAD_REQUEST,
+      (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? 'fileTooLarge' : 'fileFormat',
+    );
   }
 }
 

@@ -10,7 +10,11 @@ const IMAGE_MAGIC: [MediaExt, (b: Buffer) => boolean][] = [
 ];
 
 /** Video containers are read by file-type, which walks the ISO-BMFF and EBML headers. */
-const VIDEO_BY_MIME: Record<string, MediaExt> = { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/quicktime': 'mov' };
+const VIDEO_BY_MIME: Record<string, MediaExt> = {
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/quicktime': 'mov',
+};
 
 /**
  * What the bytes are, when it is media of `kind`: judged by the content alone, never by the file

@@ -16,8 +16,14 @@ export async function stripImage(bytes: Buffer, ext: MediaExt): Promise<Buffer> 
   const format = FORMAT[ext];
   if (!format) return fail(Code.BAD_REQUEST, 'fileFormat');
   try {
-    return await sharp(bytes, { animated: true, limitInputPixels: MAX_PIXELS, failOn: 'error' }).autoOrient().toFormat(format).toBuffer();
+    return await sharp(bytes, { animated: true, limitInputPixels: MAX_PIXELS, failOn: 'error' })
+      .autoOrient()
+      .toFormat(format)
+      .toBuffer();
   } catch (err) {
-    return fail(Code.BAD_REQUEST, /pixel limit/i.test(String((err as Error).message)) ? 'fileTooLarge' : 'fileFormat');
+    return fail(
+      Code.BAD_REQUEST,
+      /pixel limit/i.test(String((err as Error).message)) ? 'fileTooLarge' : 'fileFormat',
+    );
   }
 }

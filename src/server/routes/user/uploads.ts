@@ -4,34 +4,37 @@ import { Code } from '../../../shared/api';
 import { UPLOAD_FILE_MAX, UPLOAD_VIDEO_MAX } from '../../../shared/constants';
 import type { UploadedVideo } from '../../../shared/uploads';
 import { envelope } from '../../lib/api-error';
+import type { MediaKind } from '../../storage/media-types';
 import { saveUpload, type UploadRule } from '../../uploads/save-upload';
 
-const tags = ['user'];
 /** Photos may be larger than the console's 600 KB pictures: 5 MB, then re-encoded. */
 const IMAGE: UploadRule = { kind: 'image', under: UPLOAD_FILE_MAX, strip: true };
 const VIDEO: UploadRule = { kind: 'video', under: UPLOAD_VIDEO_MAX, strip: false };
-const IMAGE_NOTE = 'field "file", PNG/JPEG/GIF/WebP under 5 MB, re-encoded without metadata; answers code 1, data the URL';
-const VIDEO_NOTE = 'field "file", MP4/WebM/QuickTime under 20 MB; answers code 1, data {url, name, size, contentType}';
+const NOTE: Record<MediaKind, string> = {
+  image: 'field "file", PNG/JPEG/GIF/WebP under 5 MB, re-encoded without metadata; answers code 1, data the URL',
+  video: 'field "file", MP4/WebM/QuickTime under 20 MB; answers code 1, data {url, name, size, contentType}',
+};
+const ENDPOINTS: [path: string, summary: string, rule: UploadRule][] = [
+  ['/ossUser/addOssHederImg', 'Header image upload', IMAGE],
+  ['/face/uploadFaceImg', 'Face image upload', IMAGE],
+  ['/ossUser/uploadVideo', 'Video upload', VIDEO],
+  ['/ossUser/uploadAdvertVideo', 'Advert video upload', VIDEO],
+];
 
 /** Spec core 7 "Uploads": the user service's four endpoints. Each needs a session and refuses the visitor. */
 const userUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart);
   const urlOf = (name: string) => `${app.config.publicUrl ?? ''}/api/file/${name}`;
-  const image = (path: string, summary: string) =>
-    app.post(path, { config: { write: true }, schema: { tags, summary: `${summary} (${IMAGE_NOTE})` } }, async (request) => {
-      const { name } = await saveUpload(request, IMAGE);
-      return envelope(Code.UPLOAD_OK, 'ok', urlOf(name));
+  for (const [path, summary, rule] of ENDPOINTS) {
+    const schema = { tags: ['user'], summary: `${summary} (${NOTE[rule.kind]})` };
+    app.post(path, { config: { write: true }, schema }, async (request) => {
+      const saved = await saveUpload(request, rule);
+      const url = urlOf(saved.name);
+      if (rule.kind === 'image') return envelope(Code.UPLOAD_OK, 'ok', url);
+      const record: UploadedVideo = { url, ...saved };
+      return envelope(Code.UPLOAD_OK, 'ok', record);
     });
-  const video = (path: string, summary: string) =>
-    app.post(path, { config: { write: true }, schema: { tags, summary: `${summary} (${VIDEO_NOTE})` } }, async (request) => {
-      const saved = await saveUpload(request, VIDEO);
-      const data: UploadedVideo = { url: urlOf(saved.name), ...saved };
-      return envelope(Code.UPLOAD_OK, 'ok', data);
-    });
-  image('/ossUser/addOssHederImg', 'Header image upload');
-  image('/face/uploadFaceImg', 'Face image upload');
-  video('/ossUser/uploadVideo', 'Video upload');
-  video('/ossUser/uploadAdvertVideo', 'Advert video upload');
+  }
 };
 
 export default userUploadRoutes;
