@@ -112,6 +112,30 @@ describe.each([
     },
   );
 
+  it('serves one byte range of a video (206), and the whole file for a range it cannot serve', async () => {
+    const file = video('mp4', 10_000);
+    const up = await sendFile<UploadedVideo>(t.app, VIDEO_ENDPOINTS[0]!, file, 'v.mp4', 'video/mp4', demo);
+    const get = (range: string) => t.app.inject({ method: 'GET', url: up.data.url, headers: { range } });
+    for (const [range, start, end] of [
+      ['bytes=0-99', 0, 99],
+      ['bytes=9990-', 9990, 9999],
+      ['bytes=-10', 9990, 9999],
+      ['bytes=100-20000', 100, 9999],
+    ] as const) {
+      const got = await get(range);
+      expect(got.statusCode, range).toBe(206);
+      expect(got.headers['content-range']).toBe(`bytes ${start}-${end}/10000`);
+      expect(got.headers['content-type']).toBe('video/mp4');
+      expect(got.rawPayload.equals(file.subarray(start, end + 1))).toBe(true);
+    }
+    for (const range of ['bytes=10000-', 'bytes=5-1', 'bytes=0-1,5-6', 'items=0-1', 'bytes=-']) {
+      const got = await get(range);
+      expect(got.statusCode, range).toBe(200);
+      expect(got.headers['accept-ranges']).toBe('bytes');
+      expect(got.rawPayload.equals(file)).toBe(true);
+    }
+  });
+
   it('refuses executables and scripts named as media, and media of the other kind', async () => {
     const before = await stored();
     for (const url of ENDPOINTS) {

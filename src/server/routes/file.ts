@@ -10,7 +10,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     params: z.object({ name: z.string() }),
   };
   app.get('/file/:name', { config: { public: true }, schema }, async (request, reply) =>
-    sendUpload(reply, request.params.name),
+    sendUpload(request, reply, request.params.name),
   );
 };
 

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { mimeOfName } from './media-types';
-import { SAFE_KEY, type Storage } from './types';
+import { resolveRange, SAFE_KEY, type Storage } from './types';
 
 /**
  * Files in one folder, named by their key. The disk keeps no content type: the key's extension,
@@ -20,12 +20,13 @@ export function localDiskStorage(dir: string): Storage {
       await mkdir(dir, { recursive: true });
       await writeFile(path, bytes, { flag: 'wx' });
     },
-    async get(key) {
+    async get(key, range) {
       if (!SAFE_KEY.test(key)) return undefined;
       const path = pathOf(key);
       const found = await stat(path).catch(() => null);
       if (!found?.isFile()) return undefined;
-      return { body: createReadStream(path), contentType: mimeOfName(key), size: found.size };
+      const part = range && resolveRange(range, found.size);
+      return { body: createReadStream(path, part), contentType: mimeOfName(key), size: found.size, range: part };
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });

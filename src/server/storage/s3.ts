@@ -2,12 +2,15 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Target } from './storage-url';
-import { SAFE_KEY, type Storage } from './types';
+import { rangeHeader, resolveRange, SAFE_KEY, type ByteRange, type Storage } from './types';
+
+const CONTENT_RANGE = /^bytes (\d+)-(\d+)\/(\d+)$/;
 
 /** An S3-compatible bucket (AWS, MinIO, Ceph ...), objects under the target's key prefix. */
 export function s3Storage(target: S3Target): Storage {
@@ -25,6 +28,12 @@ export function s3Storage(target: S3Target): Storage {
     if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key ${JSON.stringify(key)}`);
     return `${target.prefix}${key}`;
   };
+  // Not every S3-compatible server reads `bytes=-N` right (s3rver answers the first N): ask for the bytes by number.
+  const explicit = async (key: string, range: ByteRange): Promise<ByteRange> => {
+    if (!('suffix' in range)) return range;
+    const head = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(key) }));
+    return resolveRange(range, head.ContentLength ?? 0) ?? { start: Number.MAX_SAFE_INTEGER };
+  };
   return {
     kind: 's3',
     async put(key, bytes, contentType) {
@@ -38,19 +47,24 @@ export function s3Storage(target: S3Target): Storage {
         }),
       );
     },
-    async get(key) {
+    async get(key, range) {
       if (!SAFE_KEY.test(key)) return undefined;
       try {
-        const got = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
+        const Range = range && rangeHeader(await explicit(key, range));
+        const got = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key), Range }));
         if (!got.Body) return undefined;
+        const part = CONTENT_RANGE.exec(got.ContentRange ?? '');
         return {
           body: got.Body as Readable,
           contentType: got.ContentType ?? 'application/octet-stream',
-          size: got.ContentLength ?? 0,
+          size: part ? Number(part[3]) : (got.ContentLength ?? 0),
+          range: part ? { start: Number(part[1]), end: Number(part[2]) } : undefined,
         };
       } catch (err) {
-        if (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404))
-          return undefined;
+        if (!(err instanceof S3ServiceException)) throw err;
+        if (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404) return undefined;
+        // 416: the range lies past the end; answer the whole object, as the disk does.
+        if (range && err.$metadata.httpStatusCode === 416) return this.get(key);
         throw err;
       }
     },

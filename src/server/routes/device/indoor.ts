@@ -29,7 +29,7 @@ const indoorRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public: <img> cannot send the session header. The same files as GET /api/file/:name.
   const fileSchema = { tags, summary: 'An uploaded floor picture', params: z.object({ name: z.string() }) };
   app.get('/indoor/file/:name', { config: { public: true }, schema: fileSchema }, async (request, reply) =>
-    sendUpload(reply, request.params.name),
+    sendUpload(request, reply, request.params.name),
   );
 
   app.post('/indoor/tags', { schema: { tags, summary: 'Newest UWB fix of every tag of the tenant', body: uwbTagsBody } }, async (request, reply) => {
