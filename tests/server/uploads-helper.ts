@@ -70,6 +70,19 @@ export async function picture(format: 'png' | 'jpeg' | 'webp' | 'gif', width = 4
     .toBuffer();
 }
 
+/** A two-frame animated GIF (48 x 32 each), whose frames re-encoding must keep. */
+export async function animatedGif(): Promise<Buffer> {
+  const frames = Buffer.concat([
+    await sharp(await picture('png'))
+      .raw()
+      .toBuffer(),
+    Buffer.alloc(48 * 32 * 3, 200),
+  ]);
+  return sharp(frames, { raw: { width: 48, height: 64, channels: 3, pageHeight: 32 } })
+    .gif({ delay: [100, 200] })
+    .toBuffer();
+}
+
 /** A JPEG carrying EXIF with a GPS position and a camera maker. */
 export async function jpegWithGps(): Promise<Buffer> {
   const exif = {

@@ -7,6 +7,7 @@ import type { UploadedVideo } from '../../src/shared/uploads';
 import { buildTestApp, login, post, type TestApp } from './helper';
 import { tenantWithAdmin } from './org-helper';
 import {
+  animatedGif,
   EXECUTABLES,
   jpegWithGps,
   localTestStorage,
@@ -72,7 +73,7 @@ describe.each([
     expect(b.equals(a)).toBe(true);
   });
 
-  it('keeps JPEG, WebP and GIF in their format and drops the EXIF GPS position', async () => {
+  it('keeps JPEG, WebP and GIF (animated too) in their format and drops the EXIF GPS position', async () => {
     for (const [file, format, ext] of [
       [await jpegWithGps(), 'jpeg', 'jpg'],
       [await picture('webp'), 'webp', 'webp'],
@@ -88,6 +89,9 @@ describe.each([
       expect(meta.exif).toBeUndefined();
       expect(got.rawPayload.includes('SpyCam')).toBe(false);
     }
+    const up = await sendFile<string>(t.app, IMAGE_ENDPOINTS[1]!, await animatedGif(), 'a.gif', 'image/gif', demo);
+    const meta = await sharp((await fetchFile(up.data)).rawPayload, { animated: true }).metadata();
+    expect(meta).toMatchObject({ format: 'gif', pages: 2, pageHeight: 32, delay: [100, 200] });
   });
 
   it.each(VIDEO_ENDPOINTS)(
