@@ -17,6 +17,7 @@ import jobsPlugin from './plugins/jobs';
 import alarmsPlugin from './plugins/alarms';
 import pushPlugin from './plugins/push';
 import smsPlugin from './plugins/sms';
+import storagePlugin from './plugins/storage';
 import staticPlugin from './plugins/static';
 import swaggerPlugin from './plugins/swagger';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -63,6 +64,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
     await app.register(authPlugin);
     await app.register(smsPlugin, { provider: opts.sms });
+    await app.register(storagePlugin);
     await app.register(devicesPlugin);
     await app.register(brokerPlugin);
     await app.register(ingestPlugin);

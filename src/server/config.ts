@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { parseStorageUrl, StorageUrlError, type StorageTarget } from './storage/storage-url';
 
 const portError = { error: 'expected a port number from 0 to 65535' };
 const port = (fallback: number) => z.coerce.number(portError).int(portError).min(0, portError).max(65535, portError).default(fallback);
@@ -44,6 +45,19 @@ const envSchema = z.object({
   INGEST_ACK: z.enum(['commit', 'receipt']).default('commit'),
   /** Storage each tenant may fill with uploads (floor pictures ...), in MB. */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /** Where uploads are kept: unset or file: (DATA_DIR/uploads), file:/dir, s3:// or s3+http:// (storage-url.ts). */
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseStorageUrl(v);
+      } catch (err) {
+        if (!(err instanceof StorageUrlError)) throw err;
+        ctx.addIssue({ code: 'custom', message: err.message });
+        return z.NEVER;
+      }
+    }),
   /** Serve the OpenAPI document and its UI at /api/docs in production too (always outside it). */
   API_DOCS: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   /** Per-device publish rate: messages a second sustained (0: no limit) and the burst above it. */
@@ -111,6 +125,8 @@ export interface Config {
   ingestAck: 'commit' | 'receipt';
   /** Upload storage per tenant, bytes. */
   uploadQuotaBytes: number;
+  /** Where uploads are kept (STORAGE_URL). */
+  storage: StorageTarget;
   /** /api/docs in production (API_DOCS=1). */
   apiDocs: boolean;
   /** Per-device publish rate limit (messages/s, 0 off) and burst. */
@@ -170,7 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    const got = env[name];
+    // A URL's password (DATABASE_URL, STORAGE_URL) is not for the console.
+    const got = env[name]?.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*):[^/@]*@/i, '$1:***@');
     throw new ConfigError(`Invalid ${name}${got === undefined ? '' : ` (${JSON.stringify(got)})`}: ${issue.message}`);
   }
   const e = parsed.data;
@@ -195,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestAck: e.INGEST_ACK,
     apiDocs: e.API_DOCS,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    storage: e.STORAGE_URL,
     deviceRate: { perS: e.DEVICE_RATE_PER_S, burst: e.DEVICE_RATE_BURST },
     mqttWsUrl: e.MQTT_WS_URL,
     mqttHttpSecret: e.MQTT_HTTP_SECRET,

@@ -16,6 +16,7 @@ import type { AlarmHub } from './alarms/hub';
 import type { IngestStats } from './ingest/stats';
 import type { DomainEvents } from './events';
 import type { Jobs } from './jobs/jobs';
+import type { Storage } from './storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +42,8 @@ declare module 'fastify' {
     events: DomainEvents;
     /** Background jobs: enqueue, and the runner (jobs/jobs.ts). */
     jobs: Jobs;
+    /** Where uploads live (plugins/storage.ts, STORAGE_URL). */
+    storage: Storage;
   }
 
   interface FastifyRequest {

@@ -51,6 +51,52 @@ describe('config', () => {
     expect((err as Error).message).not.toContain('\n');
   });
 
+  it('reads STORAGE_URL: local disk by default, a folder, or an S3-compatible bucket', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'local' });
+    expect(loadConfig({ STORAGE_URL: ' file: ' }).storage).toEqual({ kind: 'local' });
+    expect(loadConfig({ STORAGE_URL: 'file:/srv/uploads' }).storage).toEqual({ kind: 'local', dir: '/srv/uploads' });
+    const s3 = 's3://AK:S%2Fx%2B@minio.local:9000/console-uploads?region=eu-west-1&forcePathStyle=true';
+    expect(loadConfig({ STORAGE_URL: s3 }).storage).toEqual({
+      kind: 's3',
+      endpoint: 'https://minio.local:9000',
+      region: 'eu-west-1',
+      bucket: 'console-uploads',
+      prefix: '',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AK', secretAccessKey: 'S/x+' },
+    });
+    expect(loadConfig({ STORAGE_URL: 's3+http://127.0.0.1:9000/console-uploads/site-a/pictures' }).storage).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'console-uploads',
+      prefix: 'site-a/pictures/',
+      forcePathStyle: false,
+    });
+  });
+
+  it.each([
+    ['ftp://host/bucket', /unsupported scheme ftp:/],
+    ['s3://AK:SECRETKEY@host/B', /bucket name/],
+    ['s3://AK:SECRETKEY@host', /bucket name/],
+    ['s3://AK@host/console-uploads', /both the access key and the secret/],
+    ['s3://AK:SECRETKEY@host/console-uploads?forcePathStyle=yes', /forcePathStyle=true or false/],
+    ['s3://AK:SECRETKEY@host/console-uploads?region=Mars%201', /region/],
+    ['s3://AK:SECRETKEY@host/console-uploads?pathStyle=true', /unknown parameter pathStyle/],
+    ['s3:///console-uploads', /missing host/],
+    ['not a url', /not a URL/],
+  ])('refuses STORAGE_URL %s in one line that keeps the secret', (value, message) => {
+    expect(() => loadConfig({ STORAGE_URL: value })).toThrow(ConfigError);
+    try {
+      loadConfig({ STORAGE_URL: value });
+    } catch (err) {
+      expect((err as Error).message).toMatch(/^Invalid STORAGE_URL/);
+      expect((err as Error).message).toMatch(message);
+      expect((err as Error).message).not.toContain('SECRETKEY');
+      expect((err as Error).message).not.toContain('\n');
+    }
+  });
+
   it('reads the broker hook secret and the packet limit (256 KB by default)', () => {
     expect(loadConfig({})).toMatchObject({ mqttHttpSecret: undefined, mqttMaxPacketBytes: 262_144 });
     expect(loadConfig({ MQTT_HTTP_SECRET: '  ' }).mqttHttpSecret).toBeUndefined();

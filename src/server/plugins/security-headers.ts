@@ -72,6 +72,12 @@ async function securityHeaders(app: FastifyInstance) {
 
   const hsts = config.publicUrl?.startsWith('https://');
   app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+    if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // Uploaded files carry their own, stricter policy (uploads/send-upload.ts).
+    if (reply.hasHeader('content-security-policy')) return;
     if (app.clock.now() - readAt > REFRESH_MS) await refresh();
     const external = [...fixed, ...mapHosts, ...scripts];
     const own = request.headers.host ? [`ws://${request.headers.host}`, `wss://${request.headers.host}`] : [];
@@ -95,10 +101,6 @@ async function securityHeaders(app: FastifyInstance) {
         "frame-ancestors 'none'",
       ].join('; '),
     );
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-    if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 }
 

@@ -10,6 +10,8 @@ import healthRoutes from './health';
 import mqttRoutes from './mqtt/mqtt';
 import perRoutes from './user/per';
 import jobRoutes from './user/job';
+import userUploadRoutes from './user/uploads';
+import fileRoutes from './file';
 import realtimeRoutes from './realtime';
 import deviceRoutes from './device';
 import resourceRoutes from './resources';
@@ -37,6 +39,8 @@ export default async function routes(app: FastifyInstance) {
   await app.register(ticketRoutes, { prefix: '/auth/ticket' });
   await app.register(perRoutes, { prefix: '/user/per' });
   await app.register(jobRoutes, { prefix: '/user/job' });
+  await app.register(userUploadRoutes, { prefix: '/user' });
+  await app.register(fileRoutes);
   await app.register(mqttRoutes, { prefix: '/mqtt' });
   await app.register(deviceRoutes, { prefix: '/device' });
   await app.register(realtimeRoutes);

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { Code } from '../../shared/api';
+import { uploads } from '../db/schema';
+import { fail } from '../lib/api-error';
+import { authed } from '../plugins/auth';
+import { MEDIA, type MediaKind } from '../storage/media-types';
+import { ensureQuota } from './quota';
+import { sniff } from './sniff';
+import { stripImage } from './strip-image';
+
+export interface UploadRule {
+  kind: MediaKind;
+  /** Files must be smaller than this many bytes (docs/requirements/validation.md#uploads says "under"). */
+  under: number;
+  /** Re-encode images, dropping their metadata. */
+  strip: boolean;
+}
+
+export interface SavedUpload {
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+/** The one file of field `file`, read no further than the limit. */
+async function receive(request: FastifyRequest, under: number): Promise<Buffer> {
+  try {
+    const file = await request.file({ limits: { fileSize: under - 1, files: 1, fields: 2, parts: 3 } });
+    if (!file || file.fieldname !== 'file') return fail(Code.BAD_REQUEST, 'fileFormat');
+    return await file.toBuffer();
+  } catch (err) {
+    // Not multipart, cut short, malformed: all a wrong file to the caller.
+    return fail(
+      Code.BAD_REQUEST,
+      (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? 'fileTooLarge' : 'fileFormat',
+    );
+  }
+}
+
+/**
+ * The upload path every endpoint shares: size limit while reading, type sniffed from the content,
+ * images re-encoded, the tenant's quota, then storage and the `uploads` row. Needs a session.
+ */
+export async function saveUpload(request: FastifyRequest, rule: UploadRule): Promise<SavedUpload> {
+  const app = request.server;
+  const { scope } = authed(request);
+  const bytes = await receive(request, rule.under);
+  const ext = await sniff(bytes, rule.kind);
+  if (!ext) return fail(Code.BAD_REQUEST, 'fileFormat');
+  const body = rule.strip ? await stripImage(bytes, ext) : bytes;
+  await ensureQuota(app, scope.tenantId, body.length);
+  const name = `${randomUUID()}.${ext}`;
+  const contentType = MEDIA[ext].mime;
+  await app.storage.put(name, body, contentType);
+  try {
+    await app.db.insert(uploads).values({ tenantId: scope.tenantId, name, bytes: body.length });
+  } catch (err) {
+    await app.storage.delete(name).catch(() => {});
+    throw err;
+  }
+  return { name, size: body.length, contentType };
+}
