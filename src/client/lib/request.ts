@@ -53,6 +53,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** An upload endpoint: code 1 is its success, any other code shows the message (docs/requirements/calls-and-errors.md#uploads). */
+  upload?: boolean;
 }
 
 export type RequestErrorKind = 'code' | 'http' | 'timeout' | 'network' | 'session';
@@ -204,7 +206,7 @@ export async function requestAnswer<T>(
       headers: response.headers,
     };
 
-    if (isSuccessCode(code)) {
+    if (opts.upload ? Number(code) === Code.UPLOAD_OK : isSuccessCode(code)) {
       if (opts.showMessage && text) show('success', text);
       return answer;
     }
