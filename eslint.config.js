@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'dev-dist', 'node_modules', 'src/client/routeTree.gen.ts', 'src/server/db/migrations', 'test-results', 'playwright-report', 'coverage'] },
@@ -21,6 +22,17 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // A cycle makes module order decide which side sees undefined at load time.
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Files of other extensions are skipped when the graph is walked: a cycle through them goes unseen.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // The shared contracts must stay importable by both sides.
