@@ -31,6 +31,11 @@ export default tseslint.config(
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/sim/**'] }] },
+  },
+  {
+    // The service runs without the simulator: src/main.ts starts the demo fleet beside it.
+    files: ['src/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/sim/**', '**/client/**'] }] },
   },
 );

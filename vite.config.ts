@@ -1,9 +1,9 @@
 import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
-import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { linguiMacros } from './scripts/vite-lingui-macros';
 
 const servicePort = Number(process.env.PORT ?? 8080);
 const serviceUrl = `http://127.0.0.1:${servicePort}`;
@@ -18,7 +18,7 @@ export function appPlugins(): PluginOption[] {
       generatedRouteTree: 'src/client/routeTree.gen.ts',
       quoteStyle: 'single',
     }),
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    linguiMacros(),
     react(),
     lingui(),
   ];

@@ -19,7 +19,7 @@ const env = {
 };
 // The e2e run always uses the embedded database and broker unless told otherwise.
 if (!process.env.E2E_USE_EXTERNAL) { delete env.DATABASE_URL; delete env.MQTT_URL; }
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], { cwd: root, stdio: 'inherit', env });
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main.ts')], { cwd: root, stdio: 'inherit', env });
 const stop = (sig) => child.kill(sig);
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));

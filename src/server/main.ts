@@ -4,8 +4,6 @@ import { checkConsoleBroker, checkPublicUrl, ConfigError, loadConfig, type Confi
 import { DataDirLockedError } from './db/pglite-lock';
 import { DEMO_ACCOUNTS } from './db/seed';
 import { MQTT_WS_PATH } from '../shared/topics';
-import type { Fleet } from '../sim/fleet';
-import { fleetUrl, startDemoFleet } from '../sim/in-process';
 
 /** A start-up failure worth one line, not a stack trace. */
 class StartError extends Error {}
@@ -31,19 +29,13 @@ async function listen(app: FastifyInstance, config: Config): Promise<void> {
   }
 }
 
-/** The in-process demo fleet and its banner line; a simulator failure never stops the service. */
-async function simulate(app: FastifyInstance, config: Config): Promise<{ fleet?: Fleet; line?: string }> {
-  if (config.sim <= 0 || config.env === 'production') return {};
-  const url = fleetUrl(app, config);
-  if (!url) return { line: '  Simulated devices: off (MQTT_PORT=0; `npm run sim` still works, over WebSocket)' };
-  try {
-    const fleet = await startDemoFleet(app, url, config.sim);
-    return { fleet, line: `  Simulated devices: ${fleet.devices.length} (SIM=0 to turn off)` };
-  } catch (err) {
-    app.log.warn(`simulator not started: ${(err as Error).message}`);
-    return { line: '  Simulated devices: not started (see the log)' };
-  }
+/** What runs beside the service in its process (the demo fleet): its banner line and how it stops. */
+export interface Companion {
+  line?: string;
+  stop?: () => Promise<unknown>;
 }
+
+export type StartCompanion = (app: FastifyInstance, config: Config) => Promise<Companion>;
 
 function banner(app: FastifyInstance, config: Config, simLine?: string): string {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -71,18 +63,18 @@ function banner(app: FastifyInstance, config: Config, simLine?: string): string 
   return lines.join('\n') + '\n';
 }
 
-async function main(): Promise<void> {
+/** Starts the service and, once it listens, the companion; exits the process on failure and on signals. */
+export async function runService(startCompanion?: StartCompanion): Promise<void> {
   let app: FastifyInstance | undefined;
-  let fleet: Fleet | undefined;
+  let companion: Companion = {};
   try {
     const config = loadConfig();
     checkConsoleBroker(config);
     checkPublicUrl(config);
     app = await buildApp({ config });
     await listen(app, config);
-    const sim = await simulate(app, config);
-    fleet = sim.fleet;
-    console.log(banner(app, config, sim.line));
+    companion = (await startCompanion?.(app, config)) ?? {};
+    console.log(banner(app, config, companion.line));
   } catch (err) {
     await app?.close().catch(() => {});
     if (err instanceof StartError || err instanceof ConfigError || err instanceof DataDirLockedError) {
@@ -99,9 +91,12 @@ async function main(): Promise<void> {
     if (closing) process.exit(1); // a second Ctrl+C does not wait
     closing = true;
     running.log.info(`${signal}: closing`);
-    // Devices leave first, so the service does not log them dropping while it closes.
-    const fleetGone = fleet ? Promise.race([fleet.stop(), new Promise((r) => setTimeout(r, 3000))]) : Promise.resolve();
-    fleetGone.then(() => running.close()).then(
+    // The companion's devices leave first, so the service does not log them dropping while it closes.
+    const stopCompanion = companion.stop;
+    const gone = stopCompanion
+      ? Promise.race([stopCompanion(), new Promise((r) => setTimeout(r, 3000))])
+      : Promise.resolve();
+    gone.then(() => running.close()).then(
       () => process.exit(0),
       (err: unknown) => {
         console.error('Close failed:', err);
@@ -112,5 +107,3 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
-
-void main();

@@ -34,24 +34,26 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 export const USER_KINDS = ['super', 'admin', 'user', 'visitor'] as const;
 export type UserKind = (typeof USER_KINDS)[number];
 
-/** The login answer's `data`, stored by the client as `usinfo`. */
-export interface UserInfo {
-  id: number;
-  username: string;
-  name: string;
-  nickname: string | null;
-  phone: string | null;
-  email: string | null;
-  kind: UserKind;
-  tenantId: number;
-  tenantName: string;
-  departmentId: number | null;
-  roles: { id: number; name: string }[];
+/** The login answer's `data`, stored by the client as `usinfo`; also the OpenAPI schema of it. */
+export const userInfoSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  nickname: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  kind: z.enum(USER_KINDS),
+  tenantId: z.number().int(),
+  tenantName: z.string(),
+  departmentId: z.number().int().nullable(),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** Button permission marks granted through the user's roles ('*' for super administrators). */
-  marks: string[];
-}
+  marks: z.array(z.string()),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
 
-export interface TicketInfo { key: string; expiresAt: string; url: string }
+export const ticketInfoSchema = z.object({ key: z.string(), expiresAt: z.string(), url: z.string() });
+export type TicketInfo = z.infer<typeof ticketInfoSchema>;
 
 /** Navigation entry of docs/requirements/entities.md#navigation-entry: pid 0 is a top-level menu entry. */
 export interface NavEntry {

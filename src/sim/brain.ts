@@ -10,7 +10,7 @@ import { commandParams, downlinkSchema, type Downlink } from '../shared/devices/
 import { topics } from '../shared/topics';
 import { ack, location, telemetry, type UplinkInput } from './messages';
 import { DeviceModel } from './models';
-import { createRng, seedOf } from './prng';
+import { createRng, seedOf } from '../shared/prng';
 
 export interface SimDevice {
   imei: string;

@@ -6,6 +6,7 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../server/config';
+import type { Companion } from '../server/main';
 import { devices } from '../server/db/schema';
 import { deviceKey, deviceSecret } from '../server/devices/secrets';
 import { demoFleet } from '../shared/devices/demo';
@@ -38,4 +39,18 @@ export async function startDemoFleet(app: FastifyInstance, url: string, count: n
   // Connecting happens in the background: the service is up whatever the devices do.
   void fleet.start().catch((err: unknown) => app.log.warn(`simulator: ${(err as Error).message}`));
   return fleet;
+}
+
+/** The in-process demo fleet and its banner line; a simulator failure never stops the service. */
+export async function simulate(app: FastifyInstance, config: Config): Promise<Companion> {
+  if (config.sim <= 0 || config.env === 'production') return {};
+  const url = fleetUrl(app, config);
+  if (!url) return { line: '  Simulated devices: off (MQTT_PORT=0; `npm run sim` still works, over WebSocket)' };
+  try {
+    const fleet = await startDemoFleet(app, url, config.sim);
+    return { stop: () => fleet.stop(), line: `  Simulated devices: ${fleet.devices.length} (SIM=0 to turn off)` };
+  } catch (err) {
+    app.log.warn(`simulator not started: ${(err as Error).message}`);
+    return { line: '  Simulated devices: not started (see the log)' };
+  }
 }

@@ -135,7 +135,7 @@ describe('a real start (main.ts)', () => {
     delete env.MQTT_WS_URL;
     delete env.DATABASE_URL;
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, timeout: 60_000 }, (_err, _stdout, stderr) =>
+      const child = execFile(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, timeout: 60_000 }, (_err, _stdout, stderr) =>
         resolve({ code: child.exitCode, stderr }),
       );
     });

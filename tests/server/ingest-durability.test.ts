@@ -33,7 +33,7 @@ function startService(dataDir: string, port: number, mqttPort: number, ext?: Ext
   if (ext) {
     Object.assign(env, { DATABASE_URL: ext.databaseUrl, MQTT_URL: ext.mqttUrl, MQTT_WS_URL: 'ws://127.0.0.1:9/mqtt', MQTT_CLIENT_ID: ext.clientId, INGEST_GROUP: ext.group });
   }
-  return spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  return spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
 async function healthy(port: number, ms = 120_000): Promise<void> {

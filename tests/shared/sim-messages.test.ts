@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALARM_EVENTS, uplinkSchema } from '../../src/shared/devices/protocol';
 import { buildSendMessage, location, SEND_KINDS, SendError, telemetry } from '../../src/sim/messages';
 import { DeviceModel } from '../../src/sim/models';
-import { createRng } from '../../src/sim/prng';
+import { createRng } from '../../src/shared/prng';
 import { DEVICE_KINDS, KIND_INFO } from '../../src/shared/devices/kinds';
 import { FIXED_RULES, LIMIT_ALARM_TYPE } from '../../src/shared/alarms/types';
 import { LIMIT_METRICS } from '../../src/shared/devices/settings';

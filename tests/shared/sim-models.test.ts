@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DEVICE_KINDS, KIND_INFO, SIM_SCENARIOS, type DeviceKind } from '../../src/shared/devices/kinds';
 import { demoFleet } from '../../src/shared/devices/demo';
 import { DeviceModel } from '../../src/sim/models';
-import { metresBetween, ROAM_RADIUS_M, UWB_FLOOR, WALK_SPEED } from '../../src/sim/models/motion';
+import { metresBetween, ROAM_RADIUS_M, UWB_FLOOR, WALK_SPEED } from '../../src/shared/devices/motion';
 import { Vitals } from '../../src/sim/models/vitals';
-import { createRng } from '../../src/sim/prng';
+import { createRng } from '../../src/shared/prng';
 
 const HOME = { lat: 22.5431, lon: 114.0579 };
 

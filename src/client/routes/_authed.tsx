@@ -1,7 +1,7 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { autoLoginKey, hrefWithoutKey, tryAutoLogin } from '../features/auth/autoLogin';
 import { RealtimeShell } from '../features/realtime/RealtimeShell';
-import { navQuery } from '../features/shell/nav.queries';
+import { navQuery } from '../lib/nav.queries';
 
 /**
  * Pathless guard of every console screen (docs/requirements/screens-and-routes.md#access-gating): no token -> /login,

@@ -25,9 +25,9 @@ const TTL_MS = 60_000;
 const MAX_ENTRIES = 100_000;
 
 /**
- * Device id -> profile, loaded for a whole batch in one query. This process drops an entry when
- * it saves the device's settings or fields (plugins/alarms.ts); another replica's change is seen
- * within the TTL.
+ * Device id -> profile, loaded for a whole batch in one query. This process drops entries when
+ * it saves a device's settings or fields (plugins/alarms.ts, plugins/fences.ts); another
+ * replica's change is seen within the TTL.
  */
 export class DeviceProfiles {
   private entries = new Map<number, { at: number; p: DeviceProfile }>();

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 import { devices } from './schema-devices';
-import { tenants } from './schema';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { tenants } from './schema-tenancy';
 
 /**
  * Alarm records (docs/requirements/entities.md#video-and-alarms), written by the alarm engine in batches. The device's

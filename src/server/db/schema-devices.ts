@@ -10,15 +10,12 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   customType,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { DeviceSettings } from '../../shared/devices/settings';
-import { departments, tenants, users } from './schema';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('created_at').notNull().defaultNow();
+import { createdAt, ts } from './columns';
+import { departments, tenants, users } from './schema-tenancy';
 
 /** The manufacturer's product catalogue (platform-wide). */
 export const products = pgTable('products', {

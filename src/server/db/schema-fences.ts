@@ -1,9 +1,8 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import type { LonLat } from '../../shared/geo/fence';
+import { ts } from './columns';
 import { deviceGroups, devices } from './schema-devices';
-import { tenants } from './schema';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { tenants } from './schema-tenancy';
 
 /**
  * Geofences (docs/requirements/entities.md#geofence; docs/fences.md). WGS-84 throughout. Circles keep their

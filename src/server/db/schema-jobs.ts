@@ -1,7 +1,6 @@
-import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenants, users } from './schema';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
+import { tenants, users } from './schema-tenancy';
 
 /**
  * Background jobs (src/shared/jobs.ts): the queue every replica claims from and the user's

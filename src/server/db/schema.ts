@@ -1,60 +1,6 @@
-import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { UserKind } from '../../shared/auth';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('created_at').notNull().defaultNow();
-
-export const tenants = pgTable('tenants', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  address: text('address'),
-  phone: text('phone'),
-  status: smallint('status').notNull().default(1),
-  createdAt: createdAt(),
-});
-
-export const departments = pgTable(
-  'departments',
-  {
-    id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    pid: integer('pid').notNull().default(0),
-    name: text('name').notNull(),
-    sort: integer('sort').notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [index('departments_tenant_idx').on(t.tenantId)],
-);
-
-export const users = pgTable(
-  'users',
-  {
-    id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'restrict' }),
-    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
-    username: text('username').notNull(),
-    name: text('name').notNull().default(''),
-    nickname: text('nickname'),
-    // Postgres treats NULLs as distinct, so the unique index only binds phones that are set.
-    phone: text('phone'),
-    email: text('email'),
-    passwordHash: text('password_hash').notNull(),
-    gender: smallint('gender').notNull().default(0),
-    status: smallint('status').notNull().default(1),
-    kind: text('kind').$type<UserKind>().notNull().default('user'),
-    parentPhone: text('parent_phone'),
-    createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('users_username_uq').on(t.username),
-    uniqueIndex('users_phone_uq').on(t.phone),
-    index('users_tenant_idx').on(t.tenantId),
-    // The list's default paging and the name sort run on these within one tenant.
-    index('users_tenant_name_idx').on(t.tenantId, t.name, t.id),
-    index('users_tenant_id_idx').on(t.tenantId, t.id),
-  ],
-);
+import { index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ts } from './columns';
+import { tenants, users } from './schema-tenancy';
 
 export const roles = pgTable(
   'roles',
@@ -209,6 +155,7 @@ export type TenantRow = typeof tenants.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 
+export * from './schema-tenancy';
 export * from './schema-devices';
 export * from './schema-alarms';
 export * from './schema-indoor';

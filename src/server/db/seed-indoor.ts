@@ -1,13 +1,13 @@
+import { UWB_FLOOR } from '../../shared/devices/motion';
 import { UWB_STATUS } from '../../shared/resources/indoor';
 import { drawings, indoorMaps, uwbBaseStations } from './schema';
 import type { Tx } from './seed-catalogue';
 
 /**
- * The demo site's UWB floor: the 60 x 40 m hall the simulator's tags walk on (UWB_FLOOR in
- * src/sim/models/motion.ts), drawn by public/indoor/demo-floor.svg (10 px per metre), with an
- * anchor in every corner and one in the middle.
+ * The demo site's UWB floor: the hall the simulator's tags walk on, drawn by
+ * public/indoor/demo-floor.svg (10 px per metre), with an anchor in every corner and one in the middle.
  */
-export const DEMO_FLOOR = { width: 60, height: 40, floor: '1F', picture: '/indoor/demo-floor.svg' } as const;
+export const DEMO_FLOOR = { ...UWB_FLOOR, picture: '/indoor/demo-floor.svg' } as const;
 
 const ANCHORS = [
   { code: 'A1', name: 'North-west corner', x: 1, y: 1 },

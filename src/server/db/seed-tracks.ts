@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { KIND_INFO } from '../../shared/devices/kinds';
 import { demoFleet } from '../../shared/devices/demo';
-import { gpsMotion } from '../../sim/models/motion';
-import { createRng, seedOf } from '../../sim/prng';
+import { gpsMotion } from '../../shared/devices/motion';
+import { createRng, seedOf } from '../../shared/prng';
 import { deviceLocations, devices } from './schema';
 import type { Tx } from './seed-catalogue';
 

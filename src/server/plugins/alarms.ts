@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Alarms from device traffic (alarms/engine.ts); tests drain it. */
     alarmEngine: AlarmEngine;
+    /** The one device-profile cache, read by the alarm engine and the fence evaluator. */
+    deviceProfiles: DeviceProfiles;
   }
 }
 
@@ -23,6 +25,7 @@ const DEVICE_CHANGES: Record<string, 'imei' | 'id'> = {
  */
 async function alarmsPlugin(app: FastifyInstance) {
   const profiles = new DeviceProfiles(app.db, app.clock);
+  app.decorate('deviceProfiles', profiles);
   const engine = new AlarmEngine({ db: app.db, clock: app.clock, log: app.log, deviceHub: app.deviceHub, alarmHub: app.alarmHub, profiles, deadLetters: app.deadLetters });
   app.decorate('alarmEngine', engine);
   engine.start();

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DeviceProfiles } from '../alarms/profiles';
 import { FenceEvaluator } from '../fences/evaluator';
 import { FenceIndex } from '../fences/fence-index';
 
@@ -26,7 +25,7 @@ const DEVICE_CHANGES = new Set(['/api/device/device/add', '/api/device/device/up
 async function fencesPlugin(app: FastifyInstance) {
   const index = new FenceIndex(app.db);
   await index.reload();
-  const profiles = new DeviceProfiles(app.db, app.clock);
+  const profiles = app.deviceProfiles;
   const evaluator = new FenceEvaluator({ db: app.db, index, clock: app.clock, log: app.log, announce: (rows) => app.alarmEngine.announce(rows), profiles, deadLetters: app.deadLetters });
   app.decorate('fenceIndex', index);
   app.decorate('fenceEvaluator', evaluator);

@@ -1,4 +1,4 @@
-import { clamp, type Rng } from '../prng';
+import { clamp, type Rng } from '../../shared/prng';
 
 /**
  * A bounded mean-reverting random walk (a discrete Ornstein-Uhlenbeck process): what most

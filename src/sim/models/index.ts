@@ -1,11 +1,11 @@
 import { KIND_INFO, type DeviceKind, type Metric, type SimScenario } from '../../shared/devices/kinds';
-import { round, type Rng } from '../prng';
+import { round, type Rng } from '../../shared/prng';
 import { Drift } from './drift';
-import { gpsMotion, uwbMotion, type Fix } from './motion';
+import { gpsMotion, uwbMotion, type Fix } from '../../shared/devices/motion';
 import { DRAIN, Power } from './power';
 import { Vitals } from './vitals';
 
-export type { Fix } from './motion';
+export type { Fix } from '../../shared/devices/motion';
 export type Values = Partial<Record<Metric, number>>;
 
 /** Outdoor sites run warmer than indoor halls. */

@@ -1,4 +1,4 @@
-import { clamp, type Rng } from '../prng';
+import { clamp, type Rng } from '../../shared/prng';
 
 /** Percent per second: a wearable lasts a few hours, a fixed sensor for many days. */
 export const DRAIN = { wearable: 0.006, fixed: 0.0005 } as const;

@@ -1,4 +1,4 @@
-import { clamp, round, type Rng } from '../prng';
+import { clamp, round, type Rng } from '../../shared/prng';
 
 /** Resting and exertion bands of a healthy adult. */
 export const VITALS = {

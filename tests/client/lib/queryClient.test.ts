@@ -3,7 +3,7 @@ import { onlineManager, type Query } from '@tanstack/react-query';
 import { alarmListQuery, LIVE_LIST_QUERY } from '../../../src/client/features/alarms/alarms.queries';
 import { deviceKeys } from '../../../src/client/features/devices/devices.queries';
 import { resourceKeys } from '../../../src/client/features/resources/resources.queries';
-import { navKeys } from '../../../src/client/features/shell/nav.queries';
+import { navKeys } from '../../../src/client/lib/nav.queries';
 import { createQueryClient, PERSISTED_KEYS, resumeAfterRestore, shouldPersist, shouldPersistMutation } from '../../../src/client/lib/queryClient';
 
 const query = (queryKey: readonly unknown[], status: 'success' | 'error' | 'pending' = 'success') =>

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { TREE_SLIDE_MS, TreeList, type TreeNode } from '../../../src/client/components/TreeList/TreeList';
+import { TREE_SLIDE_MS, TreeList, type TreeNode } from '../../../src/client/components/TreeList';
 import { toggleChecked } from '../../../src/client/components/TreeList/treeState';
 import { renderWithProviders } from '../render';
 

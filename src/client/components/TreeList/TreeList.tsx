@@ -2,10 +2,8 @@ import { useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Box, Checkbox, Collapse, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconDots } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
-import { branchIds, checkState, toggleChecked } from './treeState';
+import { branchIds, checkState, toggleChecked, type TreeNode } from './treeState';
 import classes from './TreeList.module.css';
-
-export type TreeNode = { id: number; label: string; children?: TreeNode[]; disabled?: boolean };
 
 export interface TreeNodeAction {
   label: string;

@@ -1,2 +1,2 @@
-export { TreeList, TREE_SLIDE_MS, type TreeListProps, type TreeNode, type TreeNodeAction } from './TreeList';
-export { branchIds, checkState, descendantIds, toggleChecked } from './treeState';
+export { TreeList, TREE_SLIDE_MS, type TreeListProps, type TreeNodeAction } from './TreeList';
+export { branchIds, checkState, descendantIds, toggleChecked, type TreeNode } from './treeState';

@@ -1,4 +1,4 @@
-import type { TreeNode } from './TreeList';
+export type TreeNode = { id: number; label: string; children?: TreeNode[]; disabled?: boolean };
 
 /** Ids of every node below `node` (not `node` itself). */
 export function descendantIds(node: TreeNode): number[] {

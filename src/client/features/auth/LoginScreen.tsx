@@ -3,7 +3,7 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { Trans } from '@lingui/react/macro';
 import { LanguagePicker } from '../../i18n/LanguagePicker';
 import { OfflineBadge } from '../../pwa/OfflineBadge';
-import { ThemeMenu } from '../shell/ThemeMenu';
+import { ThemeMenu } from '../../components/ThemeMenu';
 import { LoginPanel } from './LoginPanel';
 import { useCompleteLogin } from './useCompleteLogin';
 import classes from './LoginScreen.module.css';

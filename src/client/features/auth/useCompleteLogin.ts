@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { landingPath, saveLogin } from '../../lib/session';
-import { navKeys, navQuery } from '../shell/nav.queries';
+import { navKeys, navQuery } from '../../lib/nav.queries';
 import type { LoginResult } from './auth.api';
 
 /** After any login mode: keep the session, load the navigation bar, open the landing page. */

@@ -2,9 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { insideFence, type LonLat } from '../../../shared/geo/fence';
 import { useMapApi } from '../../map/context';
-import { Fleet } from '../../map/layers/fleet';
-import { useLivePositions } from '../../map/layers/useLivePositions';
-import { mapDevicesQuery } from '../../map/queries';
 import type { MapApi } from '../../map/types';
 import { fenceArea, fenceDrawn, fenceToMapShape, framePoints } from './fenceShapes';
 import { activeFencesQuery, type ActiveFence } from './fences.queries';
@@ -52,24 +49,5 @@ export function FencesLayer({ onSelect }: { onSelect: (id: number | null) => voi
       api.clear('fences');
     };
   }, [api, fences]);
-  return null;
-}
-
-/** The tenant's devices as markers, moved by the live positions push without reloading. Renders nothing. */
-export function DeviceMarkersLayer() {
-  const api = useMapApi();
-  const { data: devices } = useQuery(mapDevicesQuery);
-  const fleet = useRef(new Fleet());
-
-  useEffect(() => {
-    if (!api || !devices) return;
-    fleet.current.reset(devices);
-    api.setMarkers('fence-devices', fleet.current.points(), { cluster: true });
-    return () => api.clear('fence-devices');
-  }, [api, devices]);
-
-  useLivePositions((positions) => {
-    if (api && fleet.current.merge(positions)) api.setMarkers('fence-devices', fleet.current.points(), { cluster: true });
-  });
   return null;
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { MapView } from '../../map/MapView';
+import { DeviceMarkersLayer } from '../../map/layers/DeviceMarkersLayer';
 import type { MapApi } from '../../map/types';
 import { FenceMapPanel } from './FenceMapPanel';
-import { DeviceMarkersLayer, FencesLayer } from './FenceMapLayers';
+import { FencesLayer } from './FenceMapLayers';
 import { MapApiBridge } from './MapApiBridge';
 import { fenceDrawn, framePoints } from './fenceShapes';
 import classes from './FenceScreens.module.css';
@@ -27,7 +28,7 @@ export function FenceMapScreen() {
         <MapView>
           <MapApiBridge onApi={setApi} />
           <FencesLayer onSelect={setSelected} />
-          <DeviceMarkersLayer />
+          <DeviceMarkersLayer layer="fence-devices" popup={false} />
         </MapView>
       </div>
     </div>

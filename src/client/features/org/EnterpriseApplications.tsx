@@ -4,12 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { DataTable, confirmDanger, formatDateCell, type Column } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
+import { APPLICATION_STATUS } from '../../../shared/codes';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/resources/list';
 import { resourceListQuery, type Row } from '../resources/resources.queries';
 import { useOrgAction } from './org.api';
 
-/** tenantApplication status: 1 pending, 2 passed, 3 failed. */
-export const APPLICATION_STATUS = { pending: 1, passed: 2, failed: 3 } as const;
 const applications = { kind: 'user' as const, name: 'tenantApplication' };
 
 /** Enterprise-edition applications with pass / fail review (super administrators). */

@@ -10,7 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguagePicker } from '../../i18n/LanguagePicker';
 import { LiveDot } from '../../live/LiveDot';
 import { OfflineBadge } from '../../pwa/OfflineBadge';
-import { ThemeMenu } from './ThemeMenu';
+import { ThemeMenu } from '../../components/ThemeMenu';
 import { UserMenu } from './UserMenu';
 
 export interface HeaderBarProps {

@@ -18,13 +18,16 @@ export interface DeviceMarkersLayerProps {
   fit?: boolean;
   /** Called after each live update with the devices that moved (for screens that list them). */
   onMoved?: (positions: Position[]) => void;
+  /** A marker click opens the device popup (off where clicks on the map mean something else). */
+  popup?: boolean;
 }
 
 /**
  * The tenant's devices as state-coloured markers, clustered when there are many, moved by live
  * positions without a reload. A click opens the device popup; it is the only thing drawn in DOM.
  */
-export function DeviceMarkersLayer({ layer = 'devices', only, follow, fit, onMoved }: DeviceMarkersLayerProps) {
+export function DeviceMarkersLayer(props: DeviceMarkersLayerProps) {
+  const { layer = 'devices', only, follow, fit, onMoved, popup = true } = props;
   const api = useMapApi();
   const { data } = useQuery(mapDevicesQuery);
   const fleet = useRef(new Fleet());
@@ -51,14 +54,14 @@ export function DeviceMarkersLayer({ layer = 'devices', only, follow, fit, onMov
 
   useEffect(() => {
     if (!api) return;
-    api.onMarkerClick((id) => setSelected(id));
+    if (popup) api.onMarkerClick((id) => setSelected(id));
     return () => {
-      api.onMarkerClick(null);
+      if (popup) api.onMarkerClick(null);
       api.clear(layer);
       if (frame.current !== null) cancelAnimationFrame(frame.current);
       frame.current = null;
     };
-  }, [api, layer]);
+  }, [api, layer, popup]);
 
   useLivePositions((positions) => {
     if (!api || !fleet.current.merge(positions)) return;

@@ -1,5 +1,6 @@
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
-import { circleRing, stateColor } from '../markerStyle';
+import { stateColor } from '../markerStyle';
+import { circleRing } from './draw-geometry';
 import type { MapShape, MarkerPoint, TrackLine } from '../types';
 import type { LonLat } from '../../../shared/geo/fence';
 

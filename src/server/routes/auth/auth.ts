@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../shared/api';
-import { changePasswordBody, loginBody, smsLoginBody, smsSendBody, visitorLoginBody } from '../../../shared/auth';
+import { changePasswordBody, loginBody, smsLoginBody, smsSendBody, userInfoSchema, visitorLoginBody } from '../../../shared/auth';
 import { passwordLogin, sendSmsCode, smsLogin, visitorLogin } from '../../auth/login';
 import { assertNotThrottled, countFailure, pairKey } from '../../auth/throttle';
 import { fail } from '../../lib/api-error';
@@ -8,7 +8,7 @@ import { authed } from '../../plugins/auth';
 import { revokeSession, revokeUserSessions } from '../../repos/sessions';
 import { findUserById, setPasswordHash, userInfo } from '../../repos/users';
 import { callerOf, sendLogin } from './respond';
-import { emptyEnvelope, loginResponse, userInfoSchema, envelopeOf } from '../schemas';
+import { emptyEnvelope, loginResponse, envelopeOf } from '../schemas';
 
 const tags = ['auth'];
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../shared/api';
-import { ticketCreateBody, ticketExchangeBody, type TicketInfo } from '../../../shared/auth';
+import { ticketCreateBody, ticketExchangeBody, ticketInfoSchema, type TicketInfo } from '../../../shared/auth';
 import { AUTO_LOGIN_TTL_MS } from '../../../shared/constants';
 import { MARK_DEVICE_LINK } from '../../../shared/permissions';
 import { ticketLogin } from '../../auth/login';
@@ -9,7 +9,7 @@ import { newNonce, signTicket, spendTicket, ticketSecret, verifyTicket } from '.
 import { findLiveSession } from '../../repos/sessions';
 import { fail } from '../../lib/api-error';
 import { authed } from '../../plugins/auth';
-import { envelopeOf, loginResponse, ticketInfoSchema } from '../schemas';
+import { envelopeOf, loginResponse } from '../schemas';
 import { callerOf, sendLogin } from './respond';
 
 const tags = ['auth'];

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { NavEntry } from '../../../shared/auth';
-import { LOGIN_LANGUAGE } from '../../../shared/constants';
-import { serverMessage } from '../../i18n/serverMessages';
-import { request, toast } from '../../lib/request';
-import { getMenu, saveMenu } from '../../lib/session';
+import type { NavEntry } from '../../shared/auth';
+import { LOGIN_LANGUAGE } from '../../shared/constants';
+import { serverMessage } from '../i18n/serverMessages';
+import { request, toast } from './request';
+import { getMenu, saveMenu } from './session';
 
 export const navKeys = {
   all: ['nav'] as const,

@@ -1,6 +1,6 @@
 /**
- * A small seedable PRNG (mulberry32): the simulator's only source of randomness, so a seed
- * replays the same values and paths in tests.
+ * A small seedable PRNG (mulberry32): the only source of randomness of the simulator and the
+ * seeded demo tracks, so a seed replays the same values and paths in tests.
  */
 export interface Rng {
   /** Uniform in [0, 1). */

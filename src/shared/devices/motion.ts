@@ -1,4 +1,4 @@
-import type { SimScenario } from '../../shared/devices/kinds';
+import type { SimScenario } from './kinds';
 import { clamp, round, type Rng } from '../prng';
 
 /** A position as the location message carries it: WGS-84 from GPS, or metres on a UWB floor. */

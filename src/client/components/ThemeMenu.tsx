@@ -1,7 +1,7 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconCheck, IconPalette } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
-import { setThemeName, useThemeName, type ThemeName } from '../../lib/themeStore';
+import { setThemeName, useThemeName, type ThemeName } from '../lib/themeStore';
 
 /**
  * Theme choice of docs/requirements/screens-and-routes.md#header-menu-and-themes: blue technology (dark navy) or white
