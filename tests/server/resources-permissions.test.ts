@@ -173,7 +173,17 @@ describe('role grant and user actions', () => {
     expect(plain).toBeGreaterThan(0);
     expect((await post(t.app, '/api/user/tenant/applyEnterprise', { contact: 'X', phone: '13900000002' }, { token: (await login(t.app, 'plainuser', 'secret1')).token })).code).toBe(403);
     const mine = await list(t.app, 'tenantApplication', {}, demo);
-    expect(mine.rows).toMatchObject([{ id: applied.data.id, status: 1, contact: 'Li', applicantName: 'Demo administrator', tenantId: demoTenant }]);
+    const row = {
+      id: applied.data.id,
+      status: 1,
+      contact: 'Li',
+      applicantName: 'Demo administrator',
+      tenantId: demoTenant,
+      tenantName: 'Demo Site',
+    };
+    expect(mine.rows).toMatchObject([row]);
+    // The super administrator's review screen lists every tenant's applications, each named.
+    expect((await list(t.app, 'tenantApplication', {}, su)).rows).toContainEqual(expect.objectContaining(row));
     expect((await post(t.app, '/api/user/tenantApplication/review', { id: applied.data.id, status: 2 }, { token: demo })).code).toBe(403);
     expect((await post(t.app, '/api/user/tenantApplication/review', { id: applied.data.id, status: 1 }, { token: su })).code).toBe(400);
     expect((await post(t.app, '/api/user/tenantApplication/review', { id: applied.data.id, status: 2 }, { token: su })).code).toBe(0);

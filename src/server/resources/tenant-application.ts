@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { tenantApplicationResource } from '../../shared/resources/org';
-import { tenantApplications, users } from '../db/schema';
+import { tenantApplications, tenants, users } from '../db/schema';
 import { qualified } from '../engine/query';
 import { registerBinding } from '../engine/registry';
 
@@ -19,6 +19,8 @@ export const tenantApplicationBinding = registerBinding({
     createdAt: tenantApplications.createdAt,
   },
   computed: {
+    tenantName: sql<string | null>`(select ${qualified(tenants.name)} from ${tenants}
+      where ${qualified(tenants.id)} = ${qualified(tenantApplications.tenantId)})`,
     applicantName: sql<string | null>`(select ${qualified(users.name)} from ${users} where ${qualified(users.id)} = ${qualified(tenantApplications.applicantId)})`,
   },
 });

@@ -128,6 +128,8 @@ export const tenantApplicationResource: ResourceDef = {
   fields: [
     idField,
     { name: 'tenantId', label: L.tenant, type: 'ref', ref: { kind: 'user', resource: 'tenant', labelField: 'name' }, form: false, filter: 'eq', list: { width: 160 } },
+    // The review screen shows the applying tenant by name; tenants are not listable by its tenant administrators.
+    { name: 'tenantName', label: L.tenant, type: 'text', form: false, list: { width: 180 } },
     { name: 'contact', label: /*i18n*/ { id: 'field.tenantApplication.contact', message: '联系人' }, type: 'text', max: 64, required: true, keyword: true, list: { width: 120 } },
     { name: 'phone', label: L.phone, type: 'phone', required: true, keyword: true, list: { width: 130 } },
     { name: 'note', label: /*i18n*/ { id: 'field.tenantApplication.note', message: '备注' }, type: 'textarea', max: 500, list: { width: 240 } },

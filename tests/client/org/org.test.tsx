@@ -4,6 +4,7 @@ import { toTreeNodes, withAncestors } from '../../../src/client/features/org/cat
 import { applyEnterpriseSchema, resetPasswordSchema } from '../../../src/client/features/org/schemas';
 import { UserScreen } from '../../../src/client/features/org/UserScreen';
 import { ApplyEnterpriseModal } from '../../../src/client/features/org/ApplyEnterpriseModal';
+import { EnterpriseApplications } from '../../../src/client/features/org/EnterpriseApplications';
 import type { RoleTreeNode } from '../../../src/client/features/resources/resources.queries';
 import { configureRequest, resetRequestDeps } from '../../../src/client/lib/request';
 import { saveLogin } from '../../../src/client/lib/session';
@@ -66,6 +67,10 @@ describe('org screens', () => {
             msg: 'ok',
             data: { rows: [{ id: 9, username: 'u9', name: 'U9', kind: 'user', status: 1, roleIds: [] }], total: 1 },
           });
+        if (url === '/api/user/tenantApplication/list') {
+          const row = { id: 5, tenantId: 2, tenantName: 'Acme Works', contact: 'Li', phone: '13900000001', status: 1 };
+          return envelope({ code: 0, msg: 'ok', data: { rows: [row], total: 1 } });
+        }
         if (url.endsWith('/list')) return envelope({ code: 0, msg: 'ok', data: { rows: [], total: 0 } });
         return envelope({ code: 0, msg: 'ok', data: null });
       }) as unknown as typeof fetch,
@@ -106,6 +111,12 @@ describe('org screens', () => {
     fireEvent.change(within(dialog).getByLabelText(/确认密码/), { target: { value: 'abcdef' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls.find((c) => c.url === '/api/user/user/resetPassword')?.body).toEqual({ id: 9, password: 'abcdef' }));
+  });
+
+  it('enterprise applications name the applying tenant', async () => {
+    saveLogin('tok', { ...demoUser, kind: 'super', marks: ['*'] });
+    renderWithProviders(<EnterpriseApplications />);
+    expect(await screen.findByText('Acme Works')).toBeInTheDocument();
   });
 
   it('upgrade enterprise sends the application', async () => {
