@@ -1,5 +1,19 @@
 import { EventEmitter } from 'node:events';
 import type { Job } from '../shared/jobs';
+import type { Scope } from './db/scope';
+
+/** A registry resource's rows changed through the engine (add, update, delete, import). */
+export interface ResourceChange {
+  kind: string;
+  name: string;
+  action: 'add' | 'update' | 'delete';
+  id: number;
+  tenantId: number | undefined;
+  scope: Scope;
+  /** The row as the API answers it, before and after (absent on add and delete respectively). */
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+}
 
 /**
  * Domain events inside one process: a module announces what happened, and the modules that care
@@ -7,8 +21,10 @@ import type { Job } from '../shared/jobs';
  * must not throw; slow work is queued by the listener itself.
  */
 export interface DomainEventMap {
-  /** A device's stored fields or settings changed (caches of it are stale). */
-  'device.changed': [change: { id?: number; imei?: string }];
+  /** A device's settings changed (its alarm limits and durations are stale). */
+  'device.changed': [change: { imei: string }];
+  /** One row per event, emitted after the write committed. */
+  'resource.changed': [change: ResourceChange];
   /** One of a user's background jobs moved (state or progress). */
   'job.changed': [change: { userId: number; job: Job }];
 }

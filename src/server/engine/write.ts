@@ -4,7 +4,7 @@ import { parseDate } from '../../shared/dates';
 import { isEditable, type FormMode } from '../../shared/resources/schema';
 import { tenantForWrite } from '../db/scope';
 import { ApiError, fail } from '../lib/api-error';
-import { getRow, visible } from './query';
+import { getRow, selectRows, visible } from './query';
 import type { Binding, Ctx, Row } from './types';
 
 /** The SQLSTATE of a PostgreSQL error, however the driver wraps it. */
@@ -50,10 +50,19 @@ function storedValues(b: Binding, input: Row, mode: FormMode): Row {
   return values;
 }
 
+/** Announces a committed change (domain event `resource.changed`): caches, the audit log. */
+function changed(ctx: Ctx, b: Binding, action: 'add' | 'update' | 'delete', rows: { before?: Row; after?: Row }[]): void {
+  for (const { before, after } of rows) {
+    const row = (after ?? before)!;
+    const tenantId = typeof row.tenantId === 'number' ? row.tenantId : undefined;
+    ctx.app.events.emit('resource.changed', { kind: b.def.kind, name: b.def.name, action, id: row.id as number, tenantId, scope: ctx.scope, before, after });
+  }
+}
+
 export async function addRow(ctx: Ctx, b: Binding, input: Row): Promise<Row> {
   b.hooks?.guard?.(ctx, 'add');
   const tenantId = tenantForWrite(ctx.scope, typeof input.tenantId === 'number' ? input.tenantId : null);
-  return uniqueGuard(() =>
+  const after = await uniqueGuard(() =>
     ctx.db.transaction(async (tx) => {
       const values = storedValues(b, input, 'add');
       if (b.tenantId) values.tenantId = tenantId;
@@ -64,21 +73,27 @@ export async function addRow(ctx: Ctx, b: Binding, input: Row): Promise<Row> {
       return getRow(ctx, b, id, tx);
     }),
   );
+  changed(ctx, b, 'add', [{ after: { tenantId, ...after } }]);
+  return after;
 }
 
 export async function updateRow(ctx: Ctx, b: Binding, input: Row & { id: number }): Promise<Row> {
   b.hooks?.guard?.(ctx, 'update');
-  return uniqueGuard(() =>
+  let before: Row | undefined;
+  const after = await uniqueGuard(() =>
     ctx.db.transaction(async (tx) => {
       const [existing] = await visible(ctx, b, [input.id], tx);
       if (!existing) fail(Code.NOT_FOUND, 'notFound');
+      before = await getRow(ctx, b, input.id, tx);
       const values = storedValues(b, input, 'update');
       await b.hooks?.beforeWrite?.(ctx, tx, values, input, existing!.tenantId, existing);
       if (Object.keys(values).length) await tx.update(b.table).set(values).where(inArray(b.id, [input.id]));
       await b.hooks?.afterWrite?.(ctx, tx, input.id, input, existing!.tenantId);
-      return getRow(ctx, b, input.id, tx);
+      return { tenantId: existing!.tenantId, ...(await getRow(ctx, b, input.id, tx)) };
     }),
   );
+  changed(ctx, b, 'update', [{ before: { tenantId: after.tenantId, ...before }, after }]);
+  return after;
 }
 
 /** All ids must be visible (else 404 and nothing is deleted); the binding may refuse. */
@@ -87,6 +102,9 @@ export async function deleteRows(ctx: Ctx, b: Binding, ids: number[]): Promise<v
   const unique = [...new Set(ids)];
   const found = await visible(ctx, b, unique);
   if (found.length !== unique.length) fail(Code.NOT_FOUND, 'notFound');
-  if (b.hooks?.remove) return b.hooks.remove(ctx, unique);
-  await ctx.db.delete(b.table).where(inArray(b.id, unique));
+  const before = await selectRows(b, ctx.db, inArray(b.id, unique));
+  const tenants = new Map(found.map((f) => [f.id, f.tenantId]));
+  if (b.hooks?.remove) await b.hooks.remove(ctx, unique);
+  else await ctx.db.delete(b.table).where(inArray(b.id, unique));
+  changed(ctx, b, 'delete', before.map((row) => ({ before: { tenantId: tenants.get(row.id as number), ...row } })));
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AlarmEngine } from '../alarms/engine';
 import { DeviceProfiles } from '../alarms/profiles';
+import type { ResourceChange } from '../events';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,12 +12,6 @@ declare module 'fastify' {
     deviceProfiles: DeviceProfiles;
   }
 }
-
-/** Routes that change what the rules read (limits, alarmDuration) or what a record copies (name, person). */
-const DEVICE_CHANGES: Record<string, 'imei' | 'id'> = {
-  '/api/device/settings/save': 'imei',
-  '/api/device/device/update': 'id',
-};
 
 /**
  * The alarm engine on the device hub's events (after the ingest stored them). Its device profiles
@@ -30,12 +25,14 @@ async function alarmsPlugin(app: FastifyInstance) {
   app.decorate('alarmEngine', engine);
   engine.start();
 
-  app.addHook('onResponse', async (request) => {
-    const field = DEVICE_CHANGES[request.routeOptions.url ?? ''];
-    if (!field) return;
-    const value = (request.body as Record<string, unknown> | undefined)?.[field];
-    if (field === 'imei' && typeof value === 'string') profiles.invalidate({ imei: value });
-    else if (field === 'id' && typeof value === 'number') profiles.invalidate({ id: value });
+  // What the rules read (limits, alarmDuration) or a record copies (name, person) changed.
+  const onSettings = ({ imei }: { imei: string }) => profiles.invalidate({ imei });
+  const onDevice = (c: ResourceChange) => c.kind === 'device' && c.name === 'device' && profiles.invalidate({ id: c.id });
+  app.events.on('device.changed', onSettings);
+  app.events.on('resource.changed', onDevice);
+  app.addHook('onClose', async () => {
+    app.events.off('device.changed', onSettings);
+    app.events.off('resource.changed', onDevice);
   });
   // onClose runs after every preClose (the ingest's final drain) and before the database closes.
   app.addHook('onClose', () => engine.close());

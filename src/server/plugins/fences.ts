@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ResourceChange } from '../events';
 import { FenceEvaluator } from '../fences/evaluator';
 import { FenceIndex } from '../fences/fence-index';
 
@@ -15,8 +16,8 @@ declare module 'fastify' {
 /** Another replica's fence changes reach this one's index within this time. */
 export const FENCE_REFRESH_MS = 30_000;
 
-/** Routes that change which devices a group-assigned fence watches, or what a record copies. */
-const DEVICE_CHANGES = new Set(['/api/device/device/add', '/api/device/device/update', '/api/device/device/delete', '/api/device/device/import', '/api/device/deviceGroup/delete']);
+/** Changes to these move devices between groups a fence may watch, or change what a record copies. */
+const DEVICE_RESOURCES = new Set(['device', 'deviceGroup']);
 
 /**
  * Geofences on the service (docs/fences.md): the index, loaded before the first message, then
@@ -35,10 +36,21 @@ async function fencesPlugin(app: FastifyInstance) {
   const timer = setInterval(refresh, FENCE_REFRESH_MS);
   timer.unref();
 
-  app.addHook('onResponse', async (request) => {
-    if (!DEVICE_CHANGES.has(request.routeOptions.url ?? '')) return;
+  // An import announces every row; one reload after the burst is enough.
+  let queued: Promise<void> | undefined;
+  const onChange = (c: ResourceChange) => {
+    if (c.kind !== 'device' || !DEVICE_RESOURCES.has(c.name) || (c.name === 'deviceGroup' && c.action !== 'delete')) return;
     profiles.invalidate();
-    if (index.size.fences > 0) await refresh();
+    if (index.size.fences === 0 || queued) return;
+    queued = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      queued = undefined;
+      return refresh();
+    });
+  };
+  app.events.on('resource.changed', onChange);
+  app.addHook('onClose', async () => {
+    app.events.off('resource.changed', onChange);
+    await queued;
   });
   // Like the alarm engine: after the ingest's final drain, before the database closes.
   app.addHook('onClose', async () => {

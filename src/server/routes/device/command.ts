@@ -22,7 +22,9 @@ const commandRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/settings/save', { config: { mark: 'device:update' }, schema: { tags, summary: 'Store settings and push them to the device', body: settingsSaveBody } }, async (request, reply) => {
     const d = await deviceInScope(app, request, request.body.imei);
-    return reply.ok(await saveSettings(app, d, request.body.settings, operatorOf(request)));
+    const saved = await saveSettings(app, d, request.body.settings, operatorOf(request));
+    app.events.emit('device.changed', { imei: d.imei });
+    return reply.ok(saved);
   });
 
   const onOnline = (device: Parameters<typeof pushPendingSettings>[1]) => {
