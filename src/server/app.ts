@@ -14,6 +14,7 @@ import fencesPlugin from './plugins/fences';
 import housekeepingPlugin from './plugins/housekeeping';
 import ingestPlugin from './plugins/ingest';
 import jobsPlugin from './plugins/jobs';
+import auditPlugin from './plugins/audit';
 import alarmsPlugin from './plugins/alarms';
 import pushPlugin from './plugins/push';
 import smsPlugin from './plugins/sms';
@@ -73,6 +74,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await app.register(pushPlugin);
     await app.register(housekeepingPlugin);
     await app.register(jobsPlugin);
+    await app.register(auditPlugin);
 
     await app.register(routes, { prefix: '/api' });
     await app.register(staticPlugin);

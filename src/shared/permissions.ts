@@ -27,6 +27,7 @@ export const MARK_ENTITIES = {
   device: { route: 'DeviceList', cn: '设备', en: 'device' },
   fence: { route: 'fenceList', cn: '围栏', en: 'geofence' },
   announcement: { route: 'AnnouncementList', cn: '公告', en: 'announcement' },
+  audit: { route: 'table', cn: '操作日志', en: 'audit log' },
 } as const;
 export type MarkEntity = keyof typeof MARK_ENTITIES;
 

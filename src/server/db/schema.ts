@@ -161,3 +161,4 @@ export * from './schema-alarms';
 export * from './schema-indoor';
 export * from './schema-fences';
 export * from './schema-jobs';
+export * from './schema-audit';

@@ -1,5 +1,6 @@
 import type { Binding } from '../engine/types';
 import { alarmBinding } from './alarm';
+import { auditLogBinding } from './audit-log';
 import { deviceCategoryBinding } from './category';
 import { deviceBinding } from './device';
 import { deviceGroupBinding } from './device-group';
@@ -16,7 +17,7 @@ import { tenantApplicationBinding } from './tenant-application';
 import { userBinding } from './user';
 
 /** Server side of every org registry entry (src/shared/resources/org.ts). */
-export const ORG_BINDINGS: readonly Binding[] = [tenantBinding, departmentBinding, userBinding, roleBinding, resourceBinding, tenantApplicationBinding];
+export const ORG_BINDINGS: readonly Binding[] = [tenantBinding, departmentBinding, userBinding, roleBinding, resourceBinding, tenantApplicationBinding, auditLogBinding];
 
 /** Server side of every device registry entry (src/shared/resources/device.ts). */
 export const DEVICE_BINDINGS: readonly Binding[] = [

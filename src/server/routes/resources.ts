@@ -49,7 +49,11 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
   return async (app) => {
     // Anyone may look rows up (forms pick departments, people ...); personal data stays masked
     // for the visitor and for users whose roles lack this resource's screen (docs/permissions.md).
-    const masked = (request: FastifyRequest) => hidesPersonal(request, def.routes[0]);
+    const masked = async (request: FastifyRequest) => {
+      const hides = await hidesPersonal(request, def.routes[0]);
+      if (hides && def.privateRows) fail(Code.FORBIDDEN, 'noPermission');
+      return hides;
+    };
     app.post('/list', { schema: { tags, summary: `${def.name}: one page of rows`, body: listQuery } }, async (request, reply) => {
       const page = await listRows(ctxOf(request), b, request.body);
       return reply.ok((await masked(request)) ? { ...page, rows: page.rows.map((r) => maskRow(def.fields, r)) } : page);

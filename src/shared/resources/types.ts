@@ -71,6 +71,8 @@ export interface ResourceDef {
   routes: readonly [string, ...string[]];
   /** Rows carry tenant_id and every query is scoped to the caller's tenant. */
   tenantScoped: boolean;
+  /** Only users whose menu grants the home route may read the rows at all (not just unmasked). */
+  privateRows?: boolean;
   fields: readonly FieldDef[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
   /** Entity part of the permission marks: `${mark}:add`, `${mark}:update` ... */

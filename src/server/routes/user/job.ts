@@ -47,7 +47,7 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.ok({ url: `/api/user/job/file/${token}`, expiresAt: expiresAt.toISOString() });
   });
 
-  app.post('/delete', { schema: { tags, summary: 'Delete finished jobs of the caller and their files', body: idsBody } }, async (request, reply) => {
+  app.post('/delete', { config: { write: true }, schema: { tags, summary: 'Delete finished jobs of the caller and their files', body: idsBody } }, async (request, reply) => {
     const userId = authed(request).scope.userId;
     const gone = await app.db
       .delete(jobs)
