@@ -32,10 +32,14 @@ export function importGraph(dirs) {
   const graph = new Map();
   for (const file of dirs.flatMap((d) => files(join(root, d)))) {
     const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    // Type-only imports vanish at run time, so they cannot make a load-order cycle.
+    // Type-only imports vanish at run time, and a dynamic import() loads after both modules ran:
+    // neither can make a load-order cycle.
     const text = readFileSync(file, 'utf8');
+    const quoted = (name) => `['"]${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`;
+    const statically = (name) =>
+      new RegExp(`(^|\\n)\\s*(import|export)\\s+(?!type\\s)[^;]*?from\\s+${quoted(name)}|(^|\\n)\\s*import\\s+${quoted(name)}`).test(text);
     const deps = info.importedFiles
-      .filter((f) => !new RegExp(`import\\s+type\\s[^;]*?from\\s+['"]${f.fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`).test(text))
+      .filter((f) => statically(f.fileName))
       .map((f) => resolveImport(file, f.fileName))
       .filter(Boolean);
     graph.set(file, deps);

@@ -28,6 +28,8 @@ export const MARK_ENTITIES = {
   fence: { route: 'fenceList', cn: '围栏', en: 'geofence' },
   announcement: { route: 'AnnouncementList', cn: '公告', en: 'announcement' },
   audit: { route: 'table', cn: '操作日志', en: 'audit log' },
+  notice: { route: 'information', cn: '通知', en: 'notice' },
+  website: { route: 'website', cn: '官网设置', en: 'website settings' },
 } as const;
 export type MarkEntity = keyof typeof MARK_ENTITIES;
 

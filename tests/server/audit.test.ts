@@ -48,3 +48,14 @@ describe('audit log', () => {
     expect((await post(t.app, '/api/user/auditLog/add', { action: 'add' }, { token: demo })).status).toBe(404);
   });
 });
+
+describe('sign-in audit', () => {
+  it('lists failed sign-ins to the platform administrator only', async () => {
+    const su = (await login(t.app, 'admin', 'admin123')).token;
+    await post(t.app, '/api/auth/auth/login', { username: 'demo', password: 'wrong-one', language: 'CN' });
+    const rows = await list(t.app, 'signInAudit', { filters: { account: 'demo' } }, su);
+    expect(rows.rows[0]).toMatchObject({ kind: 'password', account: 'demo', outcome: 'failed' });
+    expect(rows.rows[0]).not.toHaveProperty('password');
+    expect((await list(t.app, 'signInAudit', {}, demo)).total).toBe(0);
+  });
+});

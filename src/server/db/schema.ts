@@ -162,3 +162,4 @@ export * from './schema-indoor';
 export * from './schema-fences';
 export * from './schema-jobs';
 export * from './schema-audit';
+export * from './schema-site';

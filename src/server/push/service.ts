@@ -60,6 +60,13 @@ export class PushService {
     }
   }
 
+  /** A company's new notice (information centre): 9010 to its users who see alarms, i.e. its operators. */
+  tenantNotice(tenantId: number, title: string, content: string): void {
+    this.run('notice push', { tenantId }, async () => {
+      await this.toEach(await this.deps.recipients.get(tenantId), { code: PUSH_CODE.notice, title, content }, 1);
+    });
+  }
+
   /** A background job moved: its user's consoles update the download-task list and any progress shown. */
   job(userId: number, job: Job): void {
     this.run('job push', { jobId: job.id }, () => this.toEach([userId], { code: JOB_PUSH_CODE, job }, 0));

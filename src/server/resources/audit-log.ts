@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { auditLogResource } from '../../shared/resources/audit';
-import { auditLog } from '../db/schema';
+import { auditLogResource, signInAuditResource } from '../../shared/resources/audit';
+import { isPlatformScope } from '../db/scope';
+import { auditLog, authAudit } from '../db/schema';
 import { registerBinding } from '../engine/registry';
 
 export const auditLogBinding = registerBinding({
@@ -21,4 +22,13 @@ export const auditLogBinding = registerBinding({
     before: sql<string | null>`${auditLog.before}::text`,
     after: sql<string | null>`${auditLog.after}::text`,
   },
+});
+
+export const signInAuditBinding = registerBinding({
+  def: signInAuditResource,
+  table: authAudit,
+  id: authAudit.id,
+  columns: { at: authAudit.at, kind: authAudit.kind, account: authAudit.account, address: authAudit.address, outcome: authAudit.outcome },
+  // Attempts belong to no tenant: only the platform's administrators may see them.
+  readWhere: (scope) => (isPlatformScope(scope) ? undefined : sql`false`),
 });

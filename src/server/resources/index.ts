@@ -1,6 +1,7 @@
 import type { Binding } from '../engine/types';
 import { alarmBinding } from './alarm';
-import { auditLogBinding } from './audit-log';
+import { auditLogBinding, signInAuditBinding } from './audit-log';
+import { noticeBinding, websiteBinding } from './site';
 import { deviceCategoryBinding } from './category';
 import { deviceBinding } from './device';
 import { deviceGroupBinding } from './device-group';
@@ -17,7 +18,7 @@ import { tenantApplicationBinding } from './tenant-application';
 import { userBinding } from './user';
 
 /** Server side of every org registry entry (src/shared/resources/org.ts). */
-export const ORG_BINDINGS: readonly Binding[] = [tenantBinding, departmentBinding, userBinding, roleBinding, resourceBinding, tenantApplicationBinding, auditLogBinding];
+export const ORG_BINDINGS: readonly Binding[] = [tenantBinding, departmentBinding, userBinding, roleBinding, resourceBinding, tenantApplicationBinding, auditLogBinding, signInAuditBinding, noticeBinding, websiteBinding];
 
 /** Server side of every device registry entry (src/shared/resources/device.ts). */
 export const DEVICE_BINDINGS: readonly Binding[] = [

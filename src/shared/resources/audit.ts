@@ -36,4 +36,39 @@ export const auditLogResource: ResourceDef = {
   ],
 };
 
-export const AUDIT_RESOURCES = [auditLogResource] as const;
+export const SIGN_IN_OUTCOME_TABLE: readonly CodeEntry<string>[] = [
+  { value: 'failed', cn: '失败', en: 'Failed' },
+  { value: 'throttled', cn: '已限流', en: 'Throttled' },
+];
+
+export const SIGN_IN_KIND_TABLE: readonly CodeEntry<string>[] = [
+  { value: 'password', cn: '密码登录', en: 'Password' },
+  { value: 'sms', cn: '短信登录', en: 'SMS code' },
+  { value: 'smsSend', cn: '发送验证码', en: 'Code sent' },
+];
+
+/**
+ * /tables: sign-in attempts that failed or were throttled, across the platform (docs/security.md
+ * "throttling"). Only super administrators see rows; the account tried is shown, never a secret.
+ */
+export const signInAuditResource: ResourceDef = {
+  kind: 'user',
+  name: 'signInAudit',
+  label: /*i18n*/ { id: 'resource.signInAudit', message: '登录审计' },
+  routes: ['tables'],
+  tenantScoped: false,
+  privateRows: true,
+  mark: 'audit',
+  defaultSort: { field: 'id', order: 'desc' },
+  actions: ['export'],
+  fields: [
+    idField,
+    { name: 'at', label: /*i18n*/ { id: 'field.audit.at', message: '时间' }, type: 'datetime', form: false, filter: 'range', list: { width: 170, sortable: true } },
+    { name: 'kind', label: /*i18n*/ { id: 'field.signIn.kind', message: '方式' }, type: 'code', codes: SIGN_IN_KIND_TABLE, form: false, filter: 'eq', list: { width: 110 } },
+    { name: 'account', label: /*i18n*/ { id: 'field.signIn.account', message: '账号' }, type: 'text', form: false, filter: 'like', keyword: true, list: { width: 160, sortable: true } },
+    { name: 'address', label: /*i18n*/ { id: 'field.signIn.address', message: '来源地址' }, type: 'text', form: false, filter: 'eq', keyword: true, list: { width: 150 } },
+    { name: 'outcome', label: /*i18n*/ { id: 'field.signIn.outcome', message: '结果' }, type: 'code', codes: SIGN_IN_OUTCOME_TABLE, form: false, filter: 'eq', list: { width: 90 } },
+  ],
+};
+
+export const AUDIT_RESOURCES = [auditLogResource, signInAuditResource] as const;

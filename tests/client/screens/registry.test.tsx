@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { RouteError } from '../../../src/client/components/RouteError';
 import { ChunkLoadError, isChunkLoadError, loadChunk } from '../../../src/client/lib/chunks';
@@ -64,6 +64,19 @@ describe('screen registry', () => {
     expect(await screen.findByTestId('resource-drawing')).toBeInTheDocument();
     const bodies = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/device/drawing/list')).map(([, init]) => JSON.parse(String(init?.body)));
     expect(bodies[0]).toMatchObject({ filters: { kind: 'uwb' } });
+  });
+});
+
+describe('newPage1', () => {
+  it('lists the screens the menu opens, marks unbuilt ones and searches', async () => {
+    openAt('/newPage1', ['newPage1', 'map/heart_rate', 'DownloadTask']);
+    const cards = await screen.findAllByTestId('screen-card');
+    const byRoute = new Map(cards.map((c) => [c.dataset.route, c]));
+    expect(byRoute.get('heart_rate')).toHaveTextContent('建设中');
+    expect(byRoute.get('userList')).not.toHaveTextContent('建设中');
+    expect(byRoute.get('DownloadTask')).not.toHaveTextContent('建设中');
+    fireEvent.change(screen.getByTestId('screen-search'), { target: { value: 'DownloadTask' } });
+    expect(screen.getAllByTestId('screen-card').map((c) => c.dataset.route)).toEqual(['DownloadTask']);
   });
 });
 

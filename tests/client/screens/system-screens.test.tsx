@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DownloadTaskScreen } from '../../../src/client/features/jobs/DownloadTaskScreen';
 import { ProvinceScreen } from '../../../src/client/features/regions/ProvinceScreen';
 import { UploadFormScreen } from '../../../src/client/features/uploads/UploadFormScreen';
+import { TenantInfoScreen } from '../../../src/client/features/tenant/TenantInfoScreen';
 import { configureRequest, resetRequestDeps } from '../../../src/client/lib/request';
 import { saveLogin } from '../../../src/client/lib/session';
 import { JOB_STATE, type Job } from '../../../src/shared/jobs';
@@ -87,5 +88,27 @@ describe('province', () => {
     expect(within(table).queryByText('广州市')).toBeNull();
     fireEvent.click(within(table).getByText('深圳市'));
     expect(await within(table).findByText('南山区')).toBeInTheDocument();
+  });
+});
+
+describe('tenantInfo', () => {
+  it('shows the company, its counts and the upload storage used', async () => {
+    fetchMock.mockResolvedValue(
+      envelope({
+        code: 0,
+        msg: 'ok',
+        data: {
+          tenant: { id: 2, name: 'Demo Site', address: 'Shenzhen', phone: '0755', status: 1, createdAt: '2026-01-01T00:00:00Z' },
+          counts: { users: 4, departments: 2, devices: 36, onlineDevices: 30, unreadAlarms: 5, fences: 3 },
+          storage: { usedBytes: 5 * 1024 * 1024, quotaBytes: 500 * 1024 * 1024 },
+        },
+      }),
+    );
+    renderWithProviders(<TenantInfoScreen />);
+    expect(await screen.findByText('Demo Site')).toBeInTheDocument();
+    const counts = screen.getAllByTestId('tenant-count').map((c) => c.textContent);
+    expect(counts).toContain('设备36');
+    expect(counts).toContain('在线设备30');
+    expect(screen.getByTestId('tenant-storage')).toHaveTextContent('5.0 / 500 MB');
   });
 });

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react';
 import type { FieldDef } from '../../../shared/resources';
 import type { RefOption } from './display';
 import { useCodeLabel } from './display';
+import { ImageInput } from './ImageInput';
 
 export interface FieldInputProps {
   field: FieldDef;
@@ -95,6 +96,8 @@ export function FieldInput({ field, value, onChange, error, refOptions }: FieldI
           onChange={(v) => onChange(v ?? null)}
         />
       );
+    case 'image':
+      return <ImageInput label={common.label} error={error} withAsterisk={common.withAsterisk} value={str(value)} onChange={onChange} />;
     default:
       return (
         <TextInput

@@ -81,6 +81,8 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   DownloadTask: { prefetch: none, component: lazyScreen(() => import('../jobs/DownloadTaskScreen').then((m) => m.DownloadTaskScreen)) },
   uploadForm: { prefetch: none, component: lazyScreen(() => import('../uploads/UploadFormScreen').then((m) => m.UploadFormScreen)) },
   province: { prefetch: none, component: lazyScreen(() => import('../regions/ProvinceScreen').then((m) => m.ProvinceScreen)) },
+  tenantInfo: { prefetch: none, component: lazyScreen(() => import('../tenant/TenantInfoScreen').then((m) => m.TenantInfoScreen)) },
+  newPage1: { prefetch: none, component: lazyScreen(() => import('./ScreenDirectory').then((m) => m.ScreenDirectory)) },
   deviceActive: deviceTable('activation'),
   devicelistcomponent: deviceTable('compact'),
   netSingle: deviceTable('signal'),

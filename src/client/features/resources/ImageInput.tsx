@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Group, Image, TextInput } from '@mantine/core';
+import { UploadButton } from '../../components/Upload';
+import { request } from '../../lib/request';
+
+export interface ImageInputProps {
+  label: string;
+  error?: string;
+  withAsterisk: boolean;
+  value: string;
+  onChange: (url: string) => void;
+}
+
+/**
+ * An image field of the generic form: its URL, a preview, and an upload through
+ * `ossUser/addOssHederImg` (checked, stripped and counted against the quota by the service).
+ */
+export function ImageInput({ label, error, withAsterisk, value, onChange }: ImageInputProps) {
+  const [busy, setBusy] = useState(false);
+  const upload = async (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    setBusy(true);
+    try {
+      onChange(String(await request<string>('user', 'ossUser/addOssHederImg', form, { upload: true, timeoutMs: 120_000 })));
+    } catch {
+      // The call helper already showed why.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      {value && <Image src={value} w={48} h={36} fit="contain" radius="sm" alt="" data-testid="image-preview" />}
+      <TextInput style={{ flex: 1 }} label={label} error={error} withAsterisk={withAsterisk} value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+      <UploadButton kind="image" onFile={(f) => void upload(f)} loading={busy} data-testid="image-upload" />
+    </Group>
+  );
+}
