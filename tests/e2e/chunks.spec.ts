@@ -1,0 +1,20 @@
+import { expect, test } from '@playwright/test';
+import { expectShell, loginWithAccount } from './helpers';
+
+// The service worker would answer from its precache; this test is about the network failing.
+test.use({ serviceWorkers: 'block' });
+
+test('a screen whose script is gone offers a reload, and the reload brings the screen', async ({ page }) => {
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+  // The user list is its own chunk; answer it as a server does after a deploy replaced it.
+  const chunk = /\/assets\/UserScreen-[\w-]+\.js$/;
+  await page.route(chunk, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto('/userList');
+  await expect(page.getByTestId('chunk-error')).toBeVisible();
+  await expect(page.getByTestId('resource-user')).toHaveCount(0);
+
+  await page.unroute(chunk);
+  await page.getByTestId('chunk-reload').click();
+  await expect(page.getByTestId('resource-user')).toBeVisible();
+});
