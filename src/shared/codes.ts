@@ -13,6 +13,13 @@ export interface CodeEntry<V extends number | string = number> {
 
 /** Tenants, users and resources: 1 enabled, 0 disabled (docs/requirements/states-and-codes.md#generic-status). */
 export const STATUS = { disabled: 0, enabled: 1 } as const;
+
+/** Rows of soft-deleting resources: 1 normal, 2 deleted (in the recycle bin until restored). */
+export const SOFT_STATUS = { normal: 1, deleted: 2 } as const;
+export const SOFT_STATUS_TABLE: readonly CodeEntry[] = [
+  { value: SOFT_STATUS.normal, cn: '正常', en: 'Normal' },
+  { value: SOFT_STATUS.deleted, cn: '已删除', en: 'Deleted' },
+];
 export type StatusValue = (typeof STATUS)[keyof typeof STATUS];
 
 export const GENDER = { unknown: 0, male: 1, female: 2 } as const;

@@ -188,7 +188,7 @@ describe('role grant and user actions', () => {
     expect((await post(t.app, '/api/user/tenantApplication/review', { id: applied.data.id, status: 2 }, { token: demo })).code).toBe(403);
     expect((await post(t.app, '/api/user/tenantApplication/review', { id: applied.data.id, status: 1 }, { token: su })).code).toBe(400);
     expect((await post(t.app, '/api/user/tenantApplication/review', { id: applied.data.id, status: 2 }, { token: su })).code).toBe(0);
-    expect((await post(t.app, '/api/user/tenantApplication/review', { id: applied.data.id, status: 3 }, { token: su })).key).toBe('applicationReviewed');
+    expect((await post(t.app, '/api/user/tenantApplication/review', { id: applied.data.id, status: 3 }, { token: su })).key).toBe('noSuchTransition');
     expect((await list(t.app, 'tenantApplication', { filters: { status: 2 } }, su)).rows.map((r) => r.id)).toEqual([applied.data.id]);
   });
 });

@@ -60,3 +60,18 @@ describe('tenantInfo', () => {
     expect(theirs.counts.devices).toBe(0);
   });
 });
+
+describe('soft delete (notices)', () => {
+  it('a deleted notice leaves the list, stays for administrators under the status filter and can be restored', async () => {
+    const { data } = await post<Row>(t.app, '/api/user/notice/add', { title: 'Old notice', content: 'x', level: 1 }, { token: demo });
+    expect((await post(t.app, '/api/user/notice/delete', { ids: [data.id] }, { token: demo })).code).toBe(0);
+    expect((await list(t.app, 'notice', { keyword: 'Old notice' }, demo)).total).toBe(0);
+    const bin = await list(t.app, 'notice', { filters: { status: 2 } }, demo);
+    expect(bin.rows.map((r) => r.id)).toContain(data.id);
+    expect((await post(t.app, '/api/user/notice/restore', { ids: [data.id] }, { token: other })).code).toBe(404);
+    expect((await post(t.app, '/api/user/notice/restore', { ids: [data.id] }, { token: demo })).code).toBe(0);
+    expect((await list(t.app, 'notice', { keyword: 'Old notice' }, demo)).rows[0]).toMatchObject({ id: data.id, status: 1 });
+    // Restoring what is not deleted is a move the recycle bin does not have.
+    expect((await post(t.app, '/api/user/notice/restore', { ids: [data.id] }, { token: demo })).key).toBe('noSuchTransition');
+  });
+});

@@ -63,6 +63,7 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   新增: msg({ id: 'code.audit.add', message: '新增' }),
   已限流: msg({ id: 'code.signIn.throttled', message: '已限流' }),
   普通: msg({ id: 'code.notice.normal', message: '普通' }),
+  已删除: msg({ id: 'code.deleted', message: '已删除' }),
   重要: msg({ id: 'code.notice.important', message: '重要' }),
   蓝色科技: msg({ id: 'code.theme.blue', message: '蓝色科技' }),
   白色校园: msg({ id: 'code.theme.white', message: '白色校园' }),

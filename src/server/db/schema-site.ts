@@ -11,6 +11,8 @@ export const notices = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     level: smallint('level').notNull().default(1),
+    /** SOFT_STATUS: 1 normal, 2 deleted (restorable by administrators). */
+    status: smallint('status').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [index('notices_tenant_idx').on(t.tenantId, t.id), index('notices_tenant_title_idx').on(t.tenantId, t.title)],

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, getTableName, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
+import { SOFT_STATUS } from '../../shared/codes';
 import { dateProblem, parseDate } from '../../shared/dates';
 import type { FieldDef } from '../../shared/resources';
 import type { ListQuery } from '../../shared/resources/list';
@@ -14,7 +15,17 @@ export const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c
 /** Where every read of the binding starts: tenant scope plus its own visibility rule. */
 export function scopeWhere(b: Binding, scope: Scope): SQL | undefined {
   const tenant = b.tenantId && !isPlatformScope(scope) ? eq(b.tenantId, scope.tenantId) : undefined;
-  return and(tenant, b.readWhere?.(scope));
+  // Deleted rows of a soft-deleting resource exist only for administrators (to restore them).
+  const deleted = b.def.softDelete && !isAdministrator(scope) ? ne(softStatus(b), SOFT_STATUS.deleted) : undefined;
+  return and(tenant, deleted, b.readWhere?.(scope));
+}
+
+export const isAdministrator = (scope: Scope) => scope.kind === 'super' || scope.kind === 'admin';
+
+export function softStatus(b: Binding): PgColumn {
+  const col = b.columns.status;
+  if (!col) throw new Error(`${b.def.name}: softDelete needs a status column`);
+  return col;
 }
 
 const badFilter = (): never => fail(Code.BAD_REQUEST, 'filterInvalid');
@@ -61,6 +72,8 @@ function filterSql(b: Binding, field: FieldDef, value: unknown): SQL | undefined
 /** The list's where: scope, each filter by its field's mode, keyword OR-ed over keyword fields. */
 export function listWhere(b: Binding, scope: Scope, q: Pick<ListQuery, 'filters' | 'keyword'>): SQL | undefined {
   const conds: (SQL | undefined)[] = [scopeWhere(b, scope)];
+  // The recycle bin is a status filter; without one a list shows the rows that are not deleted.
+  if (b.def.softDelete && q.filters?.status === undefined) conds.push(ne(softStatus(b), SOFT_STATUS.deleted));
   for (const [name, value] of Object.entries(q.filters ?? {})) {
     const field = b.def.fields.find((f) => f.name === name);
     if (!field?.filter) badFilter();

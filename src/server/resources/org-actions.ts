@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { Code } from '../../shared/api';
 import type { NavEntry, ResourceType } from '../../shared/auth';
 import { APPLICATION_STATUS } from '../../shared/codes';
+import { REVIEW_MACHINE } from '../../shared/state-machine';
+import { moveState } from '../lib/transition';
 import { idBody } from '../../shared/resources/list';
 import { PHONE_RE } from '../../shared/validation';
 import { departments, resources, roleResources, roles, tenantApplications, userRoles, users } from '../db/schema';
@@ -173,13 +175,10 @@ const orgActions: FastifyPluginAsyncZod = async (app) => {
   app.post('/tenantApplication/review', { config: { write: true }, schema: { tags, summary: 'Pass (2) or fail (3) a pending application (super administrators only)', body: reviewBody } }, async (request, reply) => {
     const { scope } = authed(request);
     superOnly(scope);
-    const [row] = await app.db.select({ status: tenantApplications.status }).from(tenantApplications).where(eq(tenantApplications.id, request.body.id));
-    if (!row) fail(Code.NOT_FOUND, 'notFound');
-    if (row!.status !== APPLICATION_STATUS.pending) fail(Code.CONFLICT, 'applicationReviewed');
-    await app.db
-      .update(tenantApplications)
-      .set({ status: request.body.status, reviewerId: scope.userId, reviewedAt: new Date(app.clock.now()) })
-      .where(eq(tenantApplications.id, request.body.id));
+    // Only a pending application can be passed or failed (REVIEW_MACHINE); anything else is 'noSuchTransition'.
+    await moveState(app.db, { table: tenantApplications, id: tenantApplications.id, state: tenantApplications.status }, REVIEW_MACHINE, request.body.id, request.body.status, {
+      set: { reviewerId: scope.userId, reviewedAt: new Date(app.clock.now()) },
+    });
     return reply.ok(null);
   });
 };

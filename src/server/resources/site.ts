@@ -7,7 +7,7 @@ export const noticeBinding = registerBinding({
   table: notices,
   id: notices.id,
   tenantId: notices.tenantId,
-  columns: { title: notices.title, content: notices.content, level: notices.level, tenantId: notices.tenantId, createdAt: notices.createdAt },
+  columns: { title: notices.title, content: notices.content, level: notices.level, status: notices.status, tenantId: notices.tenantId, createdAt: notices.createdAt },
 });
 
 // One row per company: a second add answers the engine's "already exists" from the unique index.

@@ -9,7 +9,7 @@ import { exportJobBody } from '../../shared/jobs';
 import { exportRows, importRows } from '../engine/files';
 import { getRow, listOrder, listRows, listWhere } from '../engine/query';
 import type { Binding, Ctx } from '../engine/types';
-import { addRow, deleteRows, updateRow } from '../engine/write';
+import { addRow, deleteRows, restoreRows, updateRow } from '../engine/write';
 import { fail } from '../lib/api-error';
 import { authed, hidesPersonal } from '../plugins/auth';
 import { maskRow } from '../../shared/mask';
@@ -76,6 +76,12 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
     if (actions.has('delete')) {
       app.post('/delete', { config: mark('delete'), schema: { tags, summary: `${def.name}: delete by ids`, body: idsBody } }, async (request, reply) => {
         await deleteRows(ctxOf(request), b, request.body.ids);
+        return reply.ok(null);
+      });
+    }
+    if (def.softDelete) {
+      app.post('/restore', { config: mark('delete'), schema: { tags, summary: `${def.name}: bring deleted rows back (administrators)`, body: idsBody } }, async (request, reply) => {
+        await restoreRows(ctxOf(request), b, request.body.ids);
         return reply.ok(null);
       });
     }

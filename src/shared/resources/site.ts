@@ -1,4 +1,4 @@
-import type { CodeEntry } from '../codes';
+import { SOFT_STATUS_TABLE, type CodeEntry } from '../codes';
 import { createdAtField, idField, L } from './common';
 import type { ResourceDef } from './types';
 
@@ -26,12 +26,14 @@ export const noticeResource: ResourceDef = {
   routes: ['information'],
   tenantScoped: true,
   mark: 'notice',
+  softDelete: true,
   defaultSort: { field: 'id', order: 'desc' },
   fields: [
     idField,
     { name: 'title', label: /*i18n*/ { id: 'field.notice.title', message: '标题' }, type: 'text', required: true, max: 100, keyword: true, filter: 'like', list: { width: 220, sortable: true } },
     { name: 'content', label: /*i18n*/ { id: 'field.notice.content', message: '内容' }, type: 'textarea', required: true, max: 2000, keyword: true, list: { width: 320 } },
     { name: 'level', label: /*i18n*/ { id: 'field.notice.level', message: '级别' }, type: 'code', codes: NOTICE_LEVEL_TABLE, required: true, filter: 'eq', list: { width: 90 } },
+    { name: 'status', label: L.status, type: 'code', codes: SOFT_STATUS_TABLE, form: false, filter: 'eq', list: { width: 90 } },
     tenantField,
     createdAtField,
   ],

@@ -73,6 +73,11 @@ export interface ResourceDef {
   tenantScoped: boolean;
   /** Only users whose menu grants the home route may read the rows at all (not just unmasked). */
   privateRows?: boolean;
+  /**
+   * Delete marks rows deleted (`status` SOFT_STATUS.deleted) instead of removing them; lists hide
+   * them, administrators find them with the status filter and `restore` brings them back.
+   */
+  softDelete?: boolean;
   fields: readonly FieldDef[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
   /** Entity part of the permission marks: `${mark}:add`, `${mark}:update` ... */

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconDownload, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacro } from '@lingui/react/macro';
+import { SOFT_STATUS } from '../../../shared/codes';
 import type { ResourceDef } from '../../../shared/resources';
 import type { ImportReport } from '../../../shared/resources/list';
 import { DataTable, confirmDanger, requireSelection, type ActionButton, type Column } from '../../components/DataTable';
@@ -93,6 +94,15 @@ export function ResourceScreen({
     },
   });
 
+  const restore = useMutation({
+    mutationFn: (ids: number[]) => request(def.kind, `${def.name}/restore`, { ids }, { showMessage: true }),
+    onSuccess: () => invalidateResource(queryClient, def.name),
+  });
+  // Soft-deleted rows (found with the status filter) come back through their own row button.
+  const allActions: RowAction[] = def.softDelete
+    ? [...rowActions, { id: 'restore', title: t`恢复`, color: 'teal', mark: `${def.mark}:delete`, visible: (row) => row.status === SOFT_STATUS.deleted, run: (row) => restore.mutate([row.id]) }]
+    : rowActions;
+
   const bulkDelete = () =>
     requireSelection(selected, (ids) => {
       void confirmDanger({
@@ -104,7 +114,7 @@ export function ResourceScreen({
   const buttons: ActionButton[] = [
     { title: t`详情`, function: 'detail', color: 'gray' },
     ...(can('update') ? [{ title: t`修改`, function: 'edit' }] : []),
-    ...rowActions.filter((a) => !a.mark || hasMark(a.mark)).map((a) => ({ title: a.title, color: a.color, function: a.id })),
+    ...allActions.filter((a) => !a.mark || hasMark(a.mark)).map((a) => ({ title: a.title, color: a.color, function: a.id })),
     ...(can('delete') ? [{ title: t`删除`, function: 'delete', color: 'red' }] : []),
   ];
 
@@ -112,11 +122,11 @@ export function ResourceScreen({
     if (fn === 'detail') setViewing(row);
     else if (fn === 'edit') setEditing(row);
     else if (fn === 'delete') remove.mutate([row.id]);
-    else rowActions.find((a) => a.id === fn)?.run(row);
+    else allActions.find((a) => a.id === fn)?.run(row);
   };
 
   // Row-specific visibility of extra actions: hide buttons whose predicate rejects the row.
-  const visibleFor = (row: Row) => buttons.filter((b) => rowActions.find((a) => a.id === b.function)?.visible?.(row) ?? true);
+  const visibleFor = (row: Row) => buttons.filter((b) => allActions.find((a) => a.id === b.function)?.visible?.(row) ?? true);
 
   const columns: Column<Row>[] = [
     ...fields.map((field): Column<Row> => {

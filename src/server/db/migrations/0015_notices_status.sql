@@ -1,0 +1,1 @@
+ALTER TABLE "notices" ADD COLUMN "status" smallint DEFAULT 1 NOT NULL;
