@@ -4,6 +4,7 @@ import { initialJsGzip } from './bundle-size';
 import { benchDeviceList } from './device-list';
 import { benchAlarms } from './alarm-latency';
 import { benchExportJob } from './export-job';
+import { benchRegistryLists } from './registry-lists';
 import { benchFences } from './fences';
 import { benchIngest } from './ingest';
 import { listLatency } from './list';
@@ -39,6 +40,7 @@ for (const list of await listLatency()) {
 
 for (const line of await benchDeviceList()) console.log(line);
 for (const line of await benchExportJob()) console.log(line);
+for (const line of await benchRegistryLists()) console.log(line);
 for (const line of await benchIngest()) console.log(line);
 for (const line of await benchAlarms()) console.log(line);
 for (const line of await benchTrack()) console.log(line);

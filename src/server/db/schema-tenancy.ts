@@ -52,5 +52,7 @@ export const users = pgTable(
     // The list's default paging and the name sort run on these within one tenant.
     index('users_tenant_name_idx').on(t.tenantId, t.name, t.id),
     index('users_tenant_id_idx').on(t.tenantId, t.id),
+    // The department list's user count.
+    index('users_department_idx').on(t.departmentId),
   ],
 );
