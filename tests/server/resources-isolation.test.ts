@@ -85,6 +85,11 @@ const CREATE_OTHERWISE: Record<string, (token: string) => Promise<void>> = {
     t.app.deviceHub.emit('uplink', known, { kind: 'alarm', alarm: 'sos' }, new Date());
     await t.app.alarmEngine.drain();
   },
+  // Website settings are one row per company (a unique tenant index).
+  'user/website': async (token) => {
+    const res = await post(t.app, '/api/user/website/add', { siteName: `isoAsite${token === a.token ? 1 : 9}`, theme: 'blue' }, { token });
+    expect(res.code).toBe(0);
+  },
   // Fences take geometry and assignments on routes of their own (src/server/routes/device/fence.ts).
   'device/fence': async (token) => {
     const res = await post(t.app, '/api/device/fence/add', { name: `isoAfence${token === a.token ? 1 : 9}`, type: 1, shape: 0, radius: 100, longitude: 114.06, latitude: 22.54 }, { token });
@@ -155,7 +160,9 @@ describe.each(scoped.map((d) => [`${d.kind}/${d.name}`, d] as const))('%s', (key
       if (can(def, 'delete')) expect((await post(t.app, url(def, 'delete'), { ids: [row.id] }, { token: b.token })).code).toBe(404);
     }
     const after = (await list(t.app, def.name, { size: 500 }, su, def.kind)).rows.filter((r) => r.tenantId === a.tenant);
-    expect(after).toEqual(rowsOfA());
+    // Append-only logs (the audit log) grow with every other write of A meanwhile; what was there stays.
+    if (!can(def, 'update') && !can(def, 'delete')) expect(after).toEqual(expect.arrayContaining(rowsOfA()));
+    else expect(after).toEqual(rowsOfA());
   });
 
   it.runIf(can(def, 'export'))('export with A-naming filters and keywords carries none of A', async () => {
