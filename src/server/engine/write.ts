@@ -3,6 +3,7 @@ import { Code } from '../../shared/api';
 import { SOFT_STATUS } from '../../shared/codes';
 import { parseDate } from '../../shared/dates';
 import { isEditable, type FormMode } from '../../shared/resources/schema';
+import { propertyOf } from '../db/columns';
 import { tenantForWrite } from '../db/scope';
 import { ApiError, fail } from '../lib/api-error';
 import { getRow, isAdministrator, selectRows, softStatus, visible } from './query';
@@ -106,7 +107,7 @@ export async function deleteRows(ctx: Ctx, b: Binding, ids: number[]): Promise<v
   const before = await selectRows(b, ctx.db, inArray(b.id, unique));
   const tenants = new Map(found.map((f) => [f.id, f.tenantId]));
   if (b.hooks?.remove) await b.hooks.remove(ctx, unique);
-  else if (b.def.softDelete) await ctx.db.update(b.table).set({ [columnKey(b, 'status')]: SOFT_STATUS.deleted }).where(inArray(b.id, unique));
+  else if (b.def.softDelete) await ctx.db.update(b.table).set({ [propertyOf(b.table, softStatus(b))]: SOFT_STATUS.deleted }).where(inArray(b.id, unique));
   else await ctx.db.delete(b.table).where(inArray(b.id, unique));
   changed(ctx, b, 'delete', before.map((row) => ({ before: { tenantId: tenants.get(row.id as number), ...row } })));
 }
@@ -120,17 +121,11 @@ export async function restoreRows(ctx: Ctx, b: Binding, ids: number[]): Promise<
   if (found.length !== unique.length) fail(Code.NOT_FOUND, 'notFound');
   const restored = await ctx.db
     .update(b.table)
-    .set({ [columnKey(b, 'status')]: SOFT_STATUS.normal })
+    .set({ [propertyOf(b.table, softStatus(b))]: SOFT_STATUS.normal })
     .where(and(inArray(b.id, unique), eq(softStatus(b), SOFT_STATUS.deleted)))
     .returning({ id: b.id });
   if (restored.length !== unique.length) fail(Code.BAD_REQUEST, 'noSuchTransition');
   const after = await selectRows(b, ctx.db, inArray(b.id, unique));
   const tenants = new Map(found.map((f) => [f.id, f.tenantId]));
   changed(ctx, b, 'update', after.map((row) => ({ before: { ...row, status: SOFT_STATUS.deleted }, after: { tenantId: tenants.get(row.id as number), ...row } })));
-}
-
-/** The table property behind a registry field (drizzle's set() takes property names). */
-function columnKey(b: Binding, field: string): string {
-  const col = b.columns[field];
-  return Object.entries(b.table).find(([, v]) => v === col)?.[0] ?? field;
 }

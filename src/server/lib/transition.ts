@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
 import { sourcesOf, type StateMachine } from '../../shared/state-machine';
 import type { Db } from '../db/driver';
+import { propertyOf } from '../db/columns';
 import { fail } from './api-error';
 
 /**
@@ -23,17 +24,11 @@ export async function moveState<S extends number | string>(
   const moved = sources.length
     ? await db
         .update(target.table)
-        .set({ [stateKey(target)]: to, ...opts.set })
+        .set({ [propertyOf(target.table, target.state)]: to, ...opts.set })
         .where(and(eq(target.id, id), inArray(target.state, sources), opts.scope))
         .returning({ id: target.id })
     : [];
   if (moved.length) return;
   const [exists] = await db.select({ id: target.id }).from(target.table).where(and(eq(target.id, id), opts.scope));
   fail(exists ? Code.BAD_REQUEST : Code.NOT_FOUND, exists ? 'noSuchTransition' : 'notFound');
-}
-
-/** The table property of a column (drizzle's set() takes property names, not SQL names). */
-function stateKey(target: { table: PgTable; state: PgColumn }): string {
-  const entry = Object.entries(target.table).find(([, v]) => v === target.state);
-  return entry ? entry[0] : target.state.name;
 }

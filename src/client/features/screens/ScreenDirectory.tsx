@@ -3,7 +3,7 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, TextInput, Title }
 import { Link, useRouter } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacro } from '@lingui/react/macro';
-import { SPEC_ROUTES, routePath } from '../../../shared/routes';
+import { SPEC_ROUTES, routePath, type SpecRoute } from '../../../shared/routes';
 import { routeTitle } from '../shell/navLabel';
 import { allowedRoutes, useSession } from '../../lib/session';
 import { screenOf } from './registry';
@@ -25,7 +25,7 @@ export function ScreenDirectory() {
   });
   // Screens with route files of their own (maps, details, dashboards) are built too.
   const files = useRouter().routesByPath as unknown as Record<string, unknown>;
-  const built = (value: string) => value === 'index' || !!screenOf(value) || routePath(findRouteOf(value)) in files;
+  const built = (r: SpecRoute) => r.value === 'index' || !!screenOf(r.value) || routePath(r) in files;
   return (
     <Stack gap="sm" data-testid="screen-directory">
       <Group justify="space-between">
@@ -41,7 +41,7 @@ export function ScreenDirectory() {
               <Anchor component={Link} to={routePath(r)}>
                 {routeTitle(i18n, r.value) ?? r.value}
               </Anchor>
-              {!built(r.value) && (
+              {!built(r) && (
                 <Badge size="xs" color="gray" variant="light">
                   <Trans>建设中</Trans>
                 </Badge>
@@ -57,6 +57,3 @@ export function ScreenDirectory() {
   );
 }
 
-function findRouteOf(value: string) {
-  return SPEC_ROUTES.find((r) => r.value === value)!;
-}
