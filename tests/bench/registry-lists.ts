@@ -12,6 +12,9 @@ const CALLS = 40;
 const TARGET_MS = 30;
 type App = Awaited<ReturnType<typeof buildApp>>;
 
+/** The filter a list's screen shows first among exact-match filters (references aside): the bench applies it, tests/server/list-indexes.test.ts wants it indexed. */
+export const firstFilter = (b: Binding) => b.def.fields.find((f) => f.filter === 'eq' && b.columns[f.name] && f.name !== 'tenantId' && f.type !== 'ref');
+
 /** A SQL expression of row number `i` for a NOT NULL column without a default (unique enough). */
 function valueOf(col: PgColumn, refs: Map<string, number>, tenantId: number): string | undefined {
   if (col.name === 'tenant_id') return String(tenantId);
@@ -29,7 +32,7 @@ function valueOf(col: PgColumn, refs: Map<string, number>, tenantId: number): st
 }
 
 /** 100,000 generated rows in one tenant, every NOT NULL column filled, references to existing rows. */
-async function seed(app: App, b: Binding, tenantId: number): Promise<boolean> {
+export async function seedFor(app: App, b: Binding, tenantId: number): Promise<boolean> {
   const config = getTableConfig(b.table);
   const refs = new Map<string, number>();
   for (const fk of config.foreignKeys) {
@@ -54,7 +57,9 @@ async function seed(app: App, b: Binding, tenantId: number): Promise<boolean> {
     const end = Math.min(ROWS, start + 20_000) - 1;
     await app.db.execute(sql.raw(`insert into "${config.name}" (${cols.join(', ')}) select ${values.join(', ')} from generate_series(${start}, ${end}) i`));
   }
-  await app.db.execute(sql.raw(`analyze "${config.name}"`));
+  // What the service's PGlite housekeeping (src/server/db/autovacuum.ts) or PostgreSQL's
+  // autovacuum does within a minute of such a load.
+  await app.db.execute(sql.raw(`vacuum (analyze) "${config.name}"`));
   return true;
 }
 
@@ -72,18 +77,27 @@ export async function benchRegistryLists(): Promise<string[]> {
   let missed = 0;
   try {
     const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
-    const login = await app.inject({ method: 'POST', url: '/api/auth/auth/login', payload: { username: 'admin', password: 'admin123', language: 'CN' } });
-    const headers = { authorization: String(login.headers.authorization) };
+    const headersOf = async (username: string, password: string) => {
+      const login = await app.inject({ method: 'POST', url: '/api/auth/auth/login', payload: { username, password, language: 'CN' } });
+      return { authorization: String(login.headers.authorization) };
+    };
+    // A company's rows are read by its administrator (the tenant filter and its indexes apply);
+    // platform catalogues and lists the company cannot open by the super administrator.
+    const demo = await headersOf('demo', 'demo123');
+    const admin = await headersOf('admin', 'admin123');
     for (const b of allBindings()) {
       const name = `${b.def.kind}/${b.def.name}`;
       const t0 = performance.now();
-      if (!(await seed(app, b, site!.id).catch(() => false))) {
+      if (!(await seedFor(app, b, site!.id).catch(() => false))) {
         lines.push(`  ${name.padEnd(28)} skipped (rows cannot be generated)`);
         continue;
       }
       const seedS = (performance.now() - t0) / 1000;
-      const eqField = b.def.fields.find((f) => f.filter === 'eq' && b.columns[f.name] && f.name !== 'tenantId' && f.type !== 'ref');
+      const eqField = firstFilter(b);
       const body = { page: 20, size: 20, sort: [b.def.defaultSort], ...(eqField ? { filters: { [eqField.name]: eqField.type === 'text' ? 'b1' : 1 } } : {}) };
+      const probe = b.tenantId ? await app.inject({ method: 'POST', url: `/api/${name}/list`, payload: { page: 1, size: 1 }, headers: demo }) : undefined;
+      const asDemo = probe !== undefined && (probe.json() as { code: number }).code === 0;
+      const headers = asDemo ? demo : admin;
       const once = async () => {
         const s = performance.now();
         const res = await app.inject({ method: 'POST', url: `/api/${name}/list`, payload: body, headers });
@@ -96,7 +110,7 @@ export async function benchRegistryLists(): Promise<string[]> {
       const p = percentiles(samples);
       const ok = p.p95 < TARGET_MS;
       if (!ok) missed++;
-      lines.push(`  ${name.padEnd(28)} p50 ${p.p50.toFixed(1).padStart(6)} ms  p95 ${p.p95.toFixed(1).padStart(6)} ms  ${ok ? 'ok' : 'MISSED'}  (seeded in ${seedS.toFixed(1)} s${eqField ? `, filter ${eqField.name}` : ''})`);
+      lines.push(`  ${name.padEnd(28)} p50 ${p.p50.toFixed(1).padStart(6)} ms  p95 ${p.p95.toFixed(1).padStart(6)} ms  ${ok ? 'ok' : 'MISSED'}  (${asDemo ? 'company administrator' : 'super administrator'}, seeded in ${seedS.toFixed(1)} s${eqField ? `, filter ${eqField.name}` : ''})`);
     }
   } finally {
     await app.close();

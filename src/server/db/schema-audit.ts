@@ -22,5 +22,9 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     at: ts('at').notNull().defaultNow(),
   },
-  (t) => [index('audit_log_tenant_idx').on(t.tenantId, t.id), index('audit_log_row_idx').on(t.resource, t.rowId)],
+  (t) => [
+    index('audit_log_tenant_idx').on(t.tenantId, t.id),
+    index('audit_log_action_idx').on(t.tenantId, t.action, t.id),
+    index('audit_log_row_idx').on(t.resource, t.rowId),
+  ],
 );

@@ -18,28 +18,36 @@ import { createdAt, ts } from './columns';
 import { departments, tenants, users } from './schema-tenancy';
 
 /** The manufacturer's product catalogue (platform-wide). */
-export const products = pgTable('products', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  code: text('code').notNull(),
-  header: text('header'),
-  image: text('image'),
-  note: text('note'),
-  status: smallint('status').notNull().default(1),
-  sort: integer('sort').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    header: text('header'),
+    image: text('image'),
+    note: text('note'),
+    status: smallint('status').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('products_sort_idx').on(t.sort, t.id), index('products_status_idx').on(t.status, t.sort, t.id)],
+);
 
-export const deviceCategories = pgTable('device_categories', {
-  id: serial('id').primaryKey(),
-  pid: integer('pid').notNull().default(0),
-  name: text('name').notNull(),
-  kind: text('kind'),
-  description: text('description'),
-  status: smallint('status').notNull().default(1),
-  sort: integer('sort').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const deviceCategories = pgTable(
+  'device_categories',
+  {
+    id: serial('id').primaryKey(),
+    pid: integer('pid').notNull().default(0),
+    name: text('name').notNull(),
+    kind: text('kind'),
+    description: text('description'),
+    status: smallint('status').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('device_categories_sort_idx').on(t.sort, t.id), index('device_categories_kind_idx').on(t.kind, t.sort, t.id)],
+);
 
 export const deviceGroups = pgTable(
   'device_groups',
@@ -50,7 +58,7 @@ export const deviceGroups = pgTable(
     description: text('description'),
     createdAt: createdAt(),
   },
-  (t) => [index('device_groups_tenant_idx').on(t.tenantId)],
+  (t) => [index('device_groups_tenant_idx').on(t.tenantId, t.id)],
 );
 
 /**
@@ -144,7 +152,7 @@ export const productionRecords = pgTable(
     productionDate: text('production_date'),
     createdAt: createdAt(),
   },
-  (t) => [index('production_records_imei_idx').on(t.imei)],
+  (t) => [index('production_records_imei_idx').on(t.imei), index('production_records_kind_idx').on(t.kind, t.id)],
 );
 
 /** The stock-flow log; tenant_id is the tenant the device went to (or stayed in). */
@@ -162,7 +170,11 @@ export const deviceAllocations = pgTable(
     note: text('note'),
     createdAt: createdAt(),
   },
-  (t) => [index('device_allocations_tenant_idx').on(t.tenantId, t.id), index('device_allocations_from_idx').on(t.fromTenantId)],
+  (t) => [
+    index('device_allocations_tenant_idx').on(t.tenantId, t.id),
+    index('device_allocations_action_idx').on(t.tenantId, t.action, t.id),
+    index('device_allocations_from_idx').on(t.fromTenantId),
+  ],
 );
 
 /** Commands and settings pushes with their delivery state (DELIVERY) and the device's ack. */
@@ -186,7 +198,11 @@ export const deviceCommands = pgTable(
     operatorName: text('operator_name'),
     createdAt: createdAt(),
   },
-  (t) => [index('device_commands_device_idx').on(t.deviceId, t.id), index('device_commands_tenant_idx').on(t.tenantId, t.id)],
+  (t) => [
+    index('device_commands_device_idx').on(t.deviceId, t.id),
+    index('device_commands_tenant_idx').on(t.tenantId, t.id),
+    index('device_commands_imei_idx').on(t.tenantId, t.imei, t.id),
+  ],
 );
 
 // Time series written by the ingest. msg_id makes a redelivered message (QoS 1) a no-op.

@@ -29,7 +29,7 @@ export const fences = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('fences_tenant_id_idx').on(t.tenantId, t.id)],
+  (t) => [index('fences_tenant_id_idx').on(t.tenantId, t.id), index('fences_tenant_type_idx').on(t.tenantId, t.type, t.id)],
 );
 
 /** Devices a fence watches directly. */

@@ -26,7 +26,7 @@ export const indoorMaps = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('indoor_maps_tenant_idx').on(t.tenantId, t.id)],
+  (t) => [index('indoor_maps_tenant_idx').on(t.tenantId, t.id), index('indoor_maps_floor_idx').on(t.tenantId, t.floor, t.id)],
 );
 
 /** The drawing library (/drawingList) and the UWB drawings (/uwbDrawingList, kind 'uwb'). */
@@ -48,7 +48,11 @@ export const drawings = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('drawings_tenant_idx').on(t.tenantId, t.kind, t.id)],
+  (t) => [
+    index('drawings_tenant_idx').on(t.tenantId, t.kind, t.id),
+    index('drawings_tenant_id_idx').on(t.tenantId, t.id),
+    index('drawings_building_idx').on(t.tenantId, t.building, t.id),
+  ],
 );
 
 /** UWB base stations (anchors); x/y/z in metres on their drawing's or map's floor. */
@@ -72,5 +76,10 @@ export const uwbBaseStations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('uwb_base_stations_tenant_idx').on(t.tenantId, t.drawingId), index('uwb_base_stations_map_idx').on(t.indoorMapId)],
+  (t) => [
+    index('uwb_base_stations_tenant_idx').on(t.tenantId, t.drawingId),
+    index('uwb_base_stations_tenant_id_idx').on(t.tenantId, t.id),
+    index('uwb_base_stations_floor_idx').on(t.tenantId, t.floor, t.id),
+    index('uwb_base_stations_map_idx').on(t.indoorMapId),
+  ],
 );

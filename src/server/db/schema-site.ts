@@ -15,7 +15,11 @@ export const notices = pgTable(
     status: smallint('status').notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [index('notices_tenant_idx').on(t.tenantId, t.id), index('notices_tenant_title_idx').on(t.tenantId, t.title)],
+  (t) => [
+    index('notices_tenant_idx').on(t.tenantId, t.id),
+    index('notices_tenant_title_idx').on(t.tenantId, t.title),
+    index('notices_tenant_level_idx').on(t.tenantId, t.level, t.id),
+  ],
 );
 
 /** A company's public site settings: one row per company. */

@@ -3,14 +3,18 @@ import type { UserKind } from '../../shared/auth';
 import { createdAt, ts } from './columns';
 
 // The tables every other schema module points at; here so none of them imports schema.ts back.
-export const tenants = pgTable('tenants', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  address: text('address'),
-  phone: text('phone'),
-  status: smallint('status').notNull().default(1),
-  createdAt: createdAt(),
-});
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address'),
+    phone: text('phone'),
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tenants_status_idx').on(t.status, t.id)],
+);
 
 export const departments = pgTable(
   'departments',
@@ -22,7 +26,7 @@ export const departments = pgTable(
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('departments_tenant_idx').on(t.tenantId)],
+  (t) => [index('departments_tenant_idx').on(t.tenantId, t.sort, t.id)],
 );
 
 export const users = pgTable(
@@ -52,6 +56,7 @@ export const users = pgTable(
     // The list's default paging and the name sort run on these within one tenant.
     index('users_tenant_name_idx').on(t.tenantId, t.name, t.id),
     index('users_tenant_id_idx').on(t.tenantId, t.id),
+    index('users_tenant_gender_idx').on(t.tenantId, t.gender, t.id),
     // The department list's user count.
     index('users_department_idx').on(t.departmentId),
   ],

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LOGIN_FAILURE_WINDOW_MS } from '../../shared/constants';
+import { vacuumDue } from '../db/autovacuum';
 import { purgeExpired } from '../repos/housekeeping';
 
 const EVERY_MS = 60 * 60 * 1000;
+/** How often PGlite's stand-in for autovacuum looks for tables due (src/server/db/autovacuum.ts). */
+const VACUUM_EVERY_MS = 60 * 1000;
 /** Dead letters are kept 30 days, at most 1,000 per device (a broken device cannot fill the disk). */
 const DEAD_LETTER_DAYS = 30;
 const DEAD_LETTERS_PER_DEVICE = 1_000;
@@ -16,11 +19,32 @@ async function housekeeping(app: FastifyInstance) {
       app.deadLetters.prune(new Date(app.clock.now() - DEAD_LETTER_DAYS * 86_400_000), DEAD_LETTERS_PER_DEVICE),
     ]).catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
   let timer: NodeJS.Timeout | undefined;
+  let vacuum: NodeJS.Timeout | undefined;
+  let vacuuming = false;
+  const maintain = async () => {
+    if (vacuuming) return;
+    vacuuming = true;
+    try {
+      const done = await vacuumDue(app.db);
+      if (done.length) app.log.debug({ tables: done }, 'vacuumed');
+    } catch (err) {
+      app.log.warn({ err }, 'vacuum failed');
+    } finally {
+      vacuuming = false;
+    }
+  };
   app.addHook('onReady', async () => {
     timer = setInterval(run, EVERY_MS);
     timer.unref();
+    if (app.dbKind === 'pglite') {
+      vacuum = setInterval(() => void maintain(), VACUUM_EVERY_MS);
+      vacuum.unref();
+    }
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearInterval(vacuum);
+  });
 }
 
 export default fp(housekeeping, { name: 'housekeeping', dependencies: ['db', 'devices'] });
