@@ -4,7 +4,7 @@ import { Code } from '../../shared/api';
 import { SOFT_STATUS } from '../../shared/codes';
 import { dateProblem, parseDate } from '../../shared/dates';
 import type { FieldDef } from '../../shared/resources';
-import type { ListQuery } from '../../shared/resources/list';
+import { LIST_COUNT_CAP, type ListQuery, type ListResult } from '../../shared/resources/list';
 import { isPlatformScope, type Scope } from '../db/scope';
 import { fail } from '../lib/api-error';
 import type { Binding, Ctx, Row, Tx } from './types';
@@ -148,14 +148,19 @@ export function isTextSearch(b: Binding, q: Pick<ListQuery, 'filters' | 'keyword
   return Object.entries(q.filters ?? {}).some(([name, v]) => typeof v === 'string' && v.length >= 3 && b.def.fields.find((f) => f.name === name)?.filter === 'like');
 }
 
-export async function listRows(ctx: Ctx, b: Binding, q: ListQuery): Promise<{ rows: Row[]; total: number }> {
+/** Matching rows counted up to the cap: the count reads at most LIST_COUNT_CAP + 1 index entries. */
+export async function boundedCount(db: Ctx['db'] | Tx, b: Binding, where: SQL | undefined): Promise<{ total: number; capped?: boolean }> {
+  const matching = db.select({ one: sql`1`.as('one') }).from(b.table).where(where).limit(LIST_COUNT_CAP + 1).as('matching');
+  const [row] = await db.select({ n: count() }).from(matching);
+  const n = Number(row?.n ?? 0);
+  return n > LIST_COUNT_CAP ? { total: LIST_COUNT_CAP, capped: true } : { total: n };
+}
+
+export async function listRows(ctx: Ctx, b: Binding, q: ListQuery): Promise<ListResult<Row>> {
   const where = listWhere(b, ctx.scope, q);
   const order = listOrder(b, q.sort, isTextSearch(b, q));
-  const [rows, [totalRow]] = await Promise.all([
-    selectRows(b, ctx.db, where, { order, limit: q.size, offset: (q.page - 1) * q.size }),
-    ctx.db.select({ n: count() }).from(b.table).where(where),
-  ]);
-  return { rows, total: Number(totalRow?.n ?? 0) };
+  const [rows, counted] = await Promise.all([selectRows(b, ctx.db, where, { order, limit: q.size, offset: (q.page - 1) * q.size }), boundedCount(ctx.db, b, where)]);
+  return { rows, ...counted };
 }
 
 /** One row in scope, or code 404 - a row of another tenant is indistinguishable from a missing one. */

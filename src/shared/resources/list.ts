@@ -23,9 +23,19 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/**
+ * Lists count matching rows exactly up to this many (500 pages of 20). Past it the count would
+ * cost as much as reading the whole table on every page, so the answer says `capped` and the
+ * pagination shows "10,000+"; filters narrow it, and exports always contain every row.
+ */
+export const LIST_COUNT_CAP = 10_000;
+
 export interface ListResult<T> {
   rows: T[];
+  /** Matching rows, exact up to LIST_COUNT_CAP. */
   total: number;
+  /** Set when more than LIST_COUNT_CAP rows match (`total` is then the cap). */
+  capped?: boolean;
 }
 
 export const idBody = z.object({ id: z.number().int().positive() });

@@ -87,3 +87,10 @@ describe('<Pagination>', () => {
     expect(screen.queryByTestId('pagination-page')).toBeNull();
   });
 });
+
+describe('<Pagination capped>', () => {
+  it('reads "N+" when more rows match than the service counted', () => {
+    renderWithProviders(<Pagination page={1} size={20} total={10000} capped onPageChange={() => undefined} />);
+    expect(screen.getByTestId('pagination-total')).toHaveTextContent('共 10,000+ 条');
+  });
+});

@@ -10,6 +10,8 @@ export interface PaginationProps {
   page: number;
   size: number;
   total: number;
+  /** More rows match than were counted (ListResult.capped): the total reads "10,000+". */
+  capped?: boolean;
   onPageChange: (page: number) => void;
   onSizeChange?: (size: number) => void;
   sizes?: readonly number[];
@@ -19,7 +21,7 @@ export interface PaginationProps {
  * Table pagination (docs/requirements/widgets.md#pagination): first/last, five page buttons with ellipses, page input,
  * total, page size.
  */
-export function Pagination({ page, size, total, onPageChange, onSizeChange, sizes = PAGE_SIZES }: PaginationProps) {
+export function Pagination({ page, size, total, capped, onPageChange, onSizeChange, sizes = PAGE_SIZES }: PaginationProps) {
   const { t } = useLingui();
   const last = lastPage(total, size);
   const [input, setInput] = useState(String(page));
@@ -46,7 +48,7 @@ export function Pagination({ page, size, total, onPageChange, onSizeChange, size
   return (
     <Group gap={6} justify="flex-end" wrap="wrap" data-testid="pagination" className={classes.root}>
       <Text size="sm" data-testid="pagination-total">
-        <Plural value={total} other="共 # 条" />
+        {capped ? t`共 ${total.toLocaleString()}+ 条` : <Plural value={total} other="共 # 条" />}
       </Text>
       {onSizeChange && (
         <Select

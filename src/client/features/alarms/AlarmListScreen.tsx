@@ -27,7 +27,7 @@ export function AlarmListScreen() {
           <Trans>未处理报警</Trans>
         </Title>
         <Text size="sm" c="dimmed" data-testid="alarm-live-total">
-          {total}
+          {list.data?.capped ? `${total.toLocaleString()}+` : total}
         </Text>
       </Group>
       {list.isPending && (

@@ -100,6 +100,7 @@ export function EnterpriseApplications() {
         page={page}
         size={size}
         total={list.data?.total ?? 0}
+        capped={list.data?.capped}
         onPageChange={setPage}
         onSizeChange={(s) => (setSize(s), setPage(1))}
       />

@@ -255,6 +255,7 @@ export function ResourceScreen({
           page={query.page}
           size={query.size}
           total={list.data?.total ?? 0}
+          capped={list.data?.capped}
           onPageChange={(page) => update({ page })}
           onSizeChange={(size) => update({ size, page: undefined })}
         />
