@@ -65,6 +65,11 @@ const envSchema = z.object({
   DEVICE_RATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** Seconds without any message before an online device is marked offline. */
   DEVICE_TIMEOUT_S: z.coerce.number().int().min(30).max(86_400).default(600),
+  TIME_ZONE: z
+    .string()
+    .trim()
+    .default('Asia/Shanghai')
+    .refine(validTimeZone, 'not a time zone name (e.g. Asia/Shanghai, Europe/Berlin, UTC)'),
   /** Where consoles reach the broker over WebSocket when it is not this service's own `/mqtt`. */
   MQTT_WS_URL: z
     .string()
@@ -97,6 +102,15 @@ const envSchema = z.object({
   GOOGLE_MAPS_KEY: z.string().trim().max(128).optional(),
 });
 
+function validTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface Argon2Cost {
   memoryCost: number;
   timeCost: number;
@@ -122,6 +136,8 @@ export interface Config {
   /** Stable client id on an external broker; undefined (tests): random, clean session. */
   mqttClientId?: string;
   deviceTimeoutS: number;
+  /** The operators' time zone (TIME_ZONE): where the day and hour rollups of readings start. */
+  timeZone: string;
   ingestAck: 'commit' | 'receipt';
   /** Upload storage per tenant, bytes. */
   uploadQuotaBytes: number;
@@ -209,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestGroup: e.INGEST_GROUP,
     mqttClientId: e.MQTT_CLIENT_ID ?? (e.NODE_ENV === 'test' ? undefined : `console-svc-${hostname().replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 40)}-${e.PORT}`),
     deviceTimeoutS: e.DEVICE_TIMEOUT_S,
+    timeZone: e.TIME_ZONE,
     ingestAck: e.INGEST_ACK,
     apiDocs: e.API_DOCS,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,

@@ -157,6 +157,7 @@ export type RoleRow = typeof roles.$inferSelect;
 
 export * from './schema-tenancy';
 export * from './schema-devices';
+export * from './schema-telemetry';
 export * from './schema-alarms';
 export * from './schema-indoor';
 export * from './schema-fences';

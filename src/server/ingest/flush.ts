@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/driver';
+import { ROLLUP_GRAIN, ROLLUP_GRAINS } from '../../shared/rollups';
 import type { Rows } from './batch';
 
 /** A device whose online state changed in this flush. */
@@ -18,7 +19,7 @@ const ms = (col: string) => sql.raw(`to_timestamp(${col} / 1000.0)`);
  * row as it was), so replicas sharing the traffic agree, and written as device_events in the
  * same statement. Empty parts are left out of the statement.
  */
-export async function writeBatch(db: Db, rows: Rows): Promise<Transition[]> {
+export async function writeBatch(db: Db, rows: Rows, timeZone = 'UTC'): Promise<Transition[]> {
   const ctes: SQL[] = [];
   if (rows.readings.length) {
     ctes.push(sql`r as (
@@ -27,6 +28,22 @@ export async function writeBatch(db: Db, rows: Rows): Promise<Transition[]> {
       from jsonb_to_recordset(${JSON.stringify(rows.readings)}::jsonb) as x(d int, ts float8, v jsonb, m text)
       join devices dv on dv.id = x.d
       on conflict do nothing
+      returning device_id, tenant_id, ts, "values"
+    )`);
+    // Rollups from the rows actually stored (a redelivered message adds nothing), grouped first
+    // because one upsert may not touch a row twice, and in key order so that replicas writing
+    // the same buckets lock them in the same order.
+    ctes.push(sql`ru as (
+      insert into reading_rollups as o (device_id, tenant_id, metric, grain, bucket, n, sum, min, max)
+      select r.device_id, r.tenant_id, kv.key, g.grain, date_trunc(g.unit, r.ts, ${timeZone}), count(*), sum(kv.value::text::float8), min(kv.value::text::float8), max(kv.value::text::float8)
+      from r
+      cross join lateral jsonb_each(r."values") kv
+      cross join (values ${sql.raw(ROLLUP_GRAINS.map((g) => `(${ROLLUP_GRAIN[g]}, '${g}')`).join(', '))}) as g(grain, unit)
+      where jsonb_typeof(kv.value) = 'number'
+      group by 1, 2, 3, 4, 5
+      order by 1, 3, 4, 5
+      on conflict (device_id, metric, grain, bucket) do update set
+        n = o.n + excluded.n, sum = o.sum + excluded.sum, min = least(o.min, excluded.min), max = greatest(o.max, excluded.max)
     )`);
   }
   if (rows.locations.length) {

@@ -32,6 +32,8 @@ export interface IngestDeps {
   rateBurst: number;
   /** Seconds of silence before an online device is marked offline. */
   timeoutS: number;
+  /** Where the day and hour buckets of the reading rollups start (an IANA name). */
+  timeZone?: string;
   /** A command or settings ack, after the batch holding it was stored. */
   onAck(device: KnownDevice, ack: { ref: number; ok: boolean; msg?: string }, at: Date): Promise<void>;
 }
@@ -436,14 +438,14 @@ export class Ingest {
     const msgs = batch.filter((i): i is MsgItem => i.t === 'msg' && !i.liveOnly);
     const stopped = () => this.closed;
     try {
-      const whole = await retrying(() => writeBatch(this.deps.db, rows), RETRIES, stopped);
+      const whole = await retrying(() => writeBatch(this.deps.db, rows, this.deps.timeZone), RETRIES, stopped);
       if (whole.ok) {
         for (const m of msgs) m.settle?.('stored');
         return { transitions: whole.result, stored: 'all' };
       }
       const stored = new Set<Item>();
       const apart = await isolate(msgs, {
-        write: (items) => writeBatch(this.deps.db, messageRows(items)),
+        write: (items) => writeBatch(this.deps.db, messageRows(items), this.deps.timeZone),
         poison: (item, err) => {
           this.deps.log.warn({ err, imei: item.device.imei }, 'device message refused by the database; kept as a dead letter');
           this.deadLetter(item.device, `sfwatch/${item.device.imei}/up`, item.raw, 'failed', errorText(err), item.settle ?? (() => {}));

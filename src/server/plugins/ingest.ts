@@ -27,6 +27,7 @@ async function ingestPlugin(app: FastifyInstance) {
     ratePerS: app.config.deviceRate.perS,
     rateBurst: app.config.deviceRate.burst,
     timeoutS: app.config.deviceTimeoutS,
+    timeZone: app.config.timeZone,
     onAck: (device, ack, at) => applyAck(app, device, ack, at),
   });
   app.decorate('ingest', ingest);

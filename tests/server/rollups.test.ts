@@ -1,0 +1,64 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readingRollups } from '../../src/server/db/schema';
+import { writeBatch } from '../../src/server/ingest/flush';
+import { ROLLUP_GRAIN } from '../../src/shared/rollups';
+import { buildTestApp, type TestApp } from './helper';
+import { addDevices, type TestDevice } from './ingest-helper';
+
+const at = (iso: string) => Date.parse(iso);
+const reading = (d: number, iso: string, v: Record<string, unknown>, m: string) => ({ d, ts: at(iso), v, m });
+
+// Rollups are kept by the statement that stores the readings (src/server/ingest/flush.ts).
+describe('reading rollups at ingest', () => {
+  let t: TestApp;
+  let dev: TestDevice;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    [dev] = await addDevices(t.app, 1);
+  });
+  afterAll(() => t.close());
+
+  const rollups = (grain: keyof typeof ROLLUP_GRAIN, metric = 'temp') =>
+    t.app.db
+      .select({ bucket: readingRollups.bucket, n: readingRollups.n, sum: readingRollups.sum, min: readingRollups.min, max: readingRollups.max })
+      .from(readingRollups)
+      .where(and(eq(readingRollups.deviceId, dev.id), eq(readingRollups.metric, metric), eq(readingRollups.grain, ROLLUP_GRAIN[grain])))
+      .orderBy(asc(readingRollups.bucket));
+
+  it('keeps minute, hour and day min/max/sum/count per metric, numbers only, each message once', async () => {
+    const none = { locations: [], events: [], live: [] };
+    await writeBatch(
+      t.app.db,
+      {
+        readings: [
+          reading(dev.id, '2026-11-23T15:59:10Z', { temp: 20, state: 'ok' }, 'a'),
+          reading(dev.id, '2026-11-23T15:59:40Z', { temp: 30, co: 4 }, 'b'),
+          // 00:01 the next day in Shanghai: another hour and another day.
+          reading(dev.id, '2026-11-23T16:01:00Z', { temp: 10 }, 'c'),
+        ],
+        ...none,
+      },
+      'Asia/Shanghai',
+    );
+    // A redelivered message (same id) and a new one in an existing minute.
+    await writeBatch(t.app.db, { readings: [reading(dev.id, '2026-11-23T15:59:10Z', { temp: 20 }, 'a'), reading(dev.id, '2026-11-23T15:59:50Z', { temp: 25 }, 'd')], ...none }, 'Asia/Shanghai');
+
+    const minutes = await rollups('minute');
+    expect(minutes.map((r) => [r.bucket.toISOString(), r.n, r.sum, r.min, r.max])).toEqual([
+      ['2026-11-23T15:59:00.000Z', 3, 75, 20, 30],
+      ['2026-11-23T16:01:00.000Z', 1, 10, 10, 10],
+    ]);
+    expect((await rollups('hour')).map((r) => [r.bucket.toISOString(), r.n])).toEqual([
+      ['2026-11-23T15:00:00.000Z', 3],
+      ['2026-11-23T16:00:00.000Z', 1],
+    ]);
+    // Days start at midnight in Shanghai (16:00 UTC).
+    expect((await rollups('day')).map((r) => [r.bucket.toISOString(), r.n, r.max])).toEqual([
+      ['2026-11-22T16:00:00.000Z', 3, 30],
+      ['2026-11-23T16:00:00.000Z', 1, 10],
+    ]);
+    expect((await rollups('day', 'co')).map((r) => r.n)).toEqual([1]);
+    expect(await rollups('day', 'state')).toEqual([]);
+  });
+});
