@@ -42,6 +42,7 @@ export const MESSAGES = {
   decimalInvalid: 'At most two decimals',
   dateInvalid: 'Invalid date',
   dateOutOfRange: 'Dates must lie between 2000 and 2100',
+  rangeInvalid: 'The end must come after the start',
   textInvalid: 'Text must not hold a NUL character or an unpaired surrogate',
   quotaExceeded: "The company's storage for uploads is full",
   mustChooseOne: 'Must choose one',

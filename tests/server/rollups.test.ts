@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readingRollups } from '../../src/server/db/schema';
 import { writeBatch } from '../../src/server/ingest/flush';
 import { ROLLUP_GRAIN } from '../../src/shared/rollups';
-import { buildTestApp, type TestApp } from './helper';
+import type { RollupSeries } from '../../src/shared/devices/api';
+import { buildTestApp, login, post, type TestApp } from './helper';
+import { tenantWithAdmin } from './org-helper';
 import { addDevices, type TestDevice } from './ingest-helper';
 
 const at = (iso: string) => Date.parse(iso);
@@ -15,7 +17,7 @@ describe('reading rollups at ingest', () => {
   let dev: TestDevice;
   beforeAll(async () => {
     t = await buildTestApp();
-    [dev] = await addDevices(t.app, 1);
+    dev = (await addDevices(t.app, 1))[0]!;
   });
   afterAll(() => t.close());
 
@@ -60,5 +62,24 @@ describe('reading rollups at ingest', () => {
     ]);
     expect((await rollups('day', 'co')).map((r) => r.n)).toEqual([1]);
     expect(await rollups('day', 'state')).toEqual([]);
+  });
+
+  it('answers a window of one metric at the grain that fits, in the device tenant only', async () => {
+    const { token } = await login(t.app, 'demo', 'demo123');
+    const url = '/api/device/device/rollups';
+    const day = await post<RollupSeries>(t.app, url, { imei: dev.imei, metric: 'temp', from: '2026-11-23T00:00:00Z', to: '2026-11-24T00:00:00Z' }, { token });
+    expect(day.data.grain).toBe('minute');
+    expect(day.data.points.map((p) => [p.t, p.n, p.avg, p.min, p.max])).toEqual([
+      ['2026-11-23T15:59:00.000Z', 3, 25, 20, 30],
+      ['2026-11-23T16:01:00.000Z', 1, 10, 10, 10],
+    ]);
+    const month = await post<RollupSeries>(t.app, url, { imei: dev.imei, metric: 'temp', from: '2026-11-01T00:00:00Z', to: '2026-12-01T00:00:00Z' }, { token });
+    expect(month.data.grain).toBe('hour');
+    expect(month.data.points.map((p) => p.n)).toEqual([3, 1]);
+    const backwards = await post(t.app, url, { imei: dev.imei, metric: 'temp', from: '2026-11-24T00:00:00Z', to: '2026-11-23T00:00:00Z' }, { token });
+    expect(backwards).toMatchObject({ code: 400, key: 'rangeInvalid' });
+    const other = await tenantWithAdmin(t.app, 'Rollup Other Co', 'rollupother');
+    const foreign = await post(t.app, url, { imei: dev.imei, metric: 'temp', from: '2026-11-23T00:00:00Z', to: '2026-11-24T00:00:00Z' }, { token: other.token });
+    expect(foreign.code).not.toBe(0);
   });
 });

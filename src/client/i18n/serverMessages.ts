@@ -43,6 +43,7 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   decimalInvalid: msg({ id: 'server.decimalInvalid', message: '最多保留两位小数' }),
   dateInvalid: msg({ id: 'server.dateInvalid', message: '日期格式不正确' }),
   dateOutOfRange: msg({ id: 'server.dateOutOfRange', message: '日期须在2000年至2100年之间' }),
+  rangeInvalid: msg({ id: 'server.rangeInvalid', message: '结束时间须晚于开始时间' }),
   textInvalid: msg({ id: 'server.textInvalid', message: '文本不能包含空字符或不成对的代理字符' }),
   quotaExceeded: msg({ id: 'server.quotaExceeded', message: '本单位的上传空间已满' }),
   jobQueued: msg({ id: 'server.jobQueued', message: '任务已在后台运行，完成后可在下载任务中下载' }),

@@ -3,6 +3,7 @@
  * shared by the service, the console and the simulator.
  */
 import { z } from 'zod';
+import { ROLLUP_GRAINS, type RollupGrain } from '../rollups';
 import { isoDate } from '../dates';
 import { IMEI_RE } from './protocol';
 import { deviceSettingsSchema, type DeviceSettings } from './settings';
@@ -38,6 +39,33 @@ export const seriesBody = z.object({
   limit: z.number().int().min(1).max(5000).default(500),
 });
 export type SeriesBody = z.input<typeof seriesBody>;
+
+/** `POST /api/device/device/rollups`: one metric of one device from the rollups (never raw readings). */
+export const rollupBody = z
+  .object({
+    imei,
+    metric: z.string().trim().min(1).max(64),
+    from: isoDate,
+    to: isoDate,
+    /** Left out: the finest grain that keeps the window under ROLLUP_MAX_POINTS buckets. */
+    grain: z.enum(ROLLUP_GRAINS as [RollupGrain, ...RollupGrain[]]).optional(),
+  })
+  .refine((b) => Date.parse(b.from) < Date.parse(b.to), { message: 'rangeInvalid', path: ['to'] });
+export type RollupBody = z.input<typeof rollupBody>;
+
+/** One bucket of a metric: its start, count, mean, least and greatest value. */
+export interface RollupPoint {
+  t: string;
+  n: number;
+  avg: number;
+  min: number;
+  max: number;
+}
+
+export interface RollupSeries {
+  grain: RollupGrain;
+  points: RollupPoint[];
+}
 
 export const settingsSaveBody = z.object({ imei, settings: deviceSettingsSchema });
 
