@@ -28,7 +28,7 @@ export const importJob: JobHandler = async (job, run) => {
   if (!b) throw new Error(`no resource ${params.resource.kind}/${params.resource.name}`);
   const ctx: Ctx = { app: run.app, db: run.app.db, scope: run.scope };
   try {
-    const buf = await run.files.read(params.upload);
+    const buf = await readUpload(run, params.upload);
     if (!buf) throw new JobError('importFileGone');
     b.hooks?.guard?.(ctx, 'import');
     const lines = await readImport(b, buf, params.format);
@@ -47,6 +47,19 @@ export const importJob: JobHandler = async (job, run) => {
     await run.files.remove(params.upload).catch((err: unknown) => run.app.log.warn({ err, jobId: job.id }, 'import upload not removed'));
   }
 };
+
+/**
+ * The upload, which the route stored a moment ago (possibly on another replica). Some
+ * S3-compatible servers (s3rver, which the tests use) answer a PUT before the object can be
+ * read, so a miss is asked again for about a second before the job gives up.
+ */
+async function readUpload(run: Parameters<JobHandler>[1], key: string): Promise<Buffer | undefined> {
+  for (let i = 0; ; i++) {
+    const buf = await run.files.read(key);
+    if (buf || i >= 5) return buf;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 /** Every failed row: its number in the uploaded file and its messages (CSV, like the exports). */
 async function errorFile(run: Parameters<JobHandler>[1], report: ImportReport, uploaded: string): Promise<JobResult['file']> {
