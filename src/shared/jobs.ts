@@ -3,7 +3,7 @@ import type { CodeEntry } from './codes';
 import { exportBody } from './resources/list';
 
 /**
- * Background jobs: exports of any size now, imports, reports and bulk actions as they move over.
+ * Background jobs: exports of any size and imports now; reports and bulk actions as they move over.
  * States as docs/requirements/entities.md names them for imports and tasks (running, done,
  * failed, timeout), plus queued before a runner claims the job.
  */
@@ -32,6 +32,21 @@ export const MAX_JOB_EXPORT_ROWS = 1_000_000;
 /** Body of `<kind>/<name>/exportJob`: the list's filters, keyword and sort, and the file format. */
 export const exportJobBody = exportBody;
 
+/** Errors an import job keeps in its result (all of them go to its error file). */
+export const IMPORT_JOB_ERRORS_SHOWN = 100;
+
+/**
+ * The result of an import job: the counts of the ImportReport, its first errors and how many
+ * rows failed in all. When rows failed, the job's file lists every one of them (CSV).
+ */
+export const importJobReport = z.object({
+  total: z.number(),
+  imported: z.number(),
+  failed: z.number(),
+  errors: z.array(z.object({ row: z.number(), messages: z.array(z.string()) })),
+});
+export type ImportJobReport = z.infer<typeof importJobReport>;
+
 /** A job as the service answers it (list, get, enqueue). */
 export const jobSchema = z.object({
   id: z.number(),
@@ -51,6 +66,8 @@ export const jobSchema = z.object({
   finishedAt: z.string().nullable(),
   /** True while the finished file can still be downloaded. */
   downloadable: z.boolean(),
+  /** What the job reports besides its file: an import's ImportJobReport. */
+  result: z.record(z.string(), z.unknown()).nullable().default(null),
 });
 export type Job = z.infer<typeof jobSchema>;
 

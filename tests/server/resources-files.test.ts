@@ -126,7 +126,7 @@ describe('import', () => {
     expect(report).toEqual({ total: 2, imported: 1, errors: [{ row: 2, messages: ['This name is already used'] }] });
   });
 
-  it('stops reading a workbook at the row cap: 70,000 rows refused as tooLarge without loading them all', async () => {
+  it('stops reading a workbook at the row cap: 70,000 rows refused as importTooManyRows without loading them all', async () => {
     // Written as a stream, like a real export of a big list (about 1.5 MB zipped).
     const out = new PassThrough();
     const chunks: Buffer[] = [];
@@ -144,7 +144,7 @@ describe('import', () => {
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
     const res = await upload(t.app, '/api/user/user/import', file, demo);
     clearInterval(sampler);
-    expect(res).toMatchObject({ code: 400, key: 'tooLarge' });
+    expect(res).toMatchObject({ code: 400, key: 'importTooManyRows' });
     // Loading the whole workbook grew the heap by about 90 MB here (250 MB resident); the stream
     // stops after the first 5,000 rows, about 13 MB.
     expect((peak - before) / 1024 / 1024).toBeLessThan(45);

@@ -1,4 +1,5 @@
-import { text } from 'node:stream/consumers';
+import { Readable } from 'node:stream';
+import { buffer, text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage, type Storage } from '../../src/server/storage';
 import { localTestStorage, s3TestStorage, type TestStorage } from './uploads-helper';
@@ -36,6 +37,17 @@ describe.each([
     await store.delete(key);
     expect(await store.get(key)).toBeUndefined();
     expect(await server.count()).toBe(0);
+  });
+
+  it('stores a stream of a known size without buffering it and reads it back', async () => {
+    const key = 'job-11111111-2222-4333-8444-555555555555.csv';
+    const body = Buffer.from('a,b\r\n'.repeat(50_000));
+    await store.putStream(key, Readable.from([body.subarray(0, 100_000), body.subarray(100_000)]), body.length, 'text/csv');
+    const got = await store.get(key);
+    expect(got!.size).toBe(body.length);
+    expect((await buffer(got!.body)).equals(body)).toBe(true);
+    await store.delete(key);
+    expect(await store.get(key)).toBeUndefined();
   });
 
   it('answers undefined for a missing or unsafe key and refuses to write one', async () => {

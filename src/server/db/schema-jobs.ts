@@ -28,6 +28,8 @@ export const jobs = pgTable(
     contentType: text('content_type'),
     bytes: integer('bytes'),
     error: text('error'),
+    /** What the console shows of the outcome: an import's counts and first errors. */
+    result: jsonb('result'),
     /** The runner (process) holding it and when it last reported. */
     claimedBy: text('claimed_by'),
     heartbeatAt: ts('heartbeat_at'),

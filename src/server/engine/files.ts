@@ -9,6 +9,7 @@ import { MAX_EXPORT_ROWS, MAX_IMPORT_ROWS, type ImportReport, type ListQuery } f
 import { formSchema, isEditable } from '../../shared/resources/schema';
 import { tenantForWrite } from '../db/scope';
 import { ApiError, fail } from '../lib/api-error';
+import { csvRecords, csvText } from './csv';
 import { listOrder, listWhere, selectRows } from './query';
 import { refIdsByLabel, refLabels } from './refs';
 import { addRow } from './write';
@@ -21,6 +22,8 @@ export interface ExportFile {
 }
 
 export type Cell = string | number | null;
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const exportFields = (b: Binding) => b.def.fields.filter((f) => f.list !== false && !f.writeOnly);
 
@@ -85,7 +88,7 @@ export async function exportRows(ctx: Ctx, b: Binding, q: Pick<ListQuery, 'filte
   for (const line of cells) ws.addRow(line);
   ws.columns.forEach((c, i) => (c.width = columnWidth(fields[i]!)));
   const body = Buffer.from(await wb.xlsx.writeBuffer());
-  return { body, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename };
+  return { body, contentType: XLSX_TYPE, filename };
 }
 
 /** A cell as exceljs reads it, reduced to text, number or null. */
@@ -136,86 +139,164 @@ async function fieldInput(ctx: Ctx, f: FieldDef, raw: string | number, tenantId:
 
 const isXlsx = (buf: Buffer) => buf.length > 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
 
-type Line = { row: number; cells: Map<FieldDef, string | number> };
+export type ImportFormat = 'xlsx' | 'csv';
+
+/** What an upload is by its bytes: an XLSX workbook (a ZIP), CSV text, or neither. */
+export function importFormat(buf: Buffer): ImportFormat | undefined {
+  if (isXlsx(buf)) return 'xlsx';
+  return csvText(buf) === undefined ? undefined : 'csv';
+}
+
+/** One data row of an upload: its row number in the file (1 = the header) and its cells by field. */
+export type ImportLine = { row: number; cells: Map<FieldDef, string | number> };
+
+/** Reads data rows against the header row; stops at MAX_IMPORT_ROWS (then fails with importTooManyRows). */
+class LineReader {
+  readonly lines: ImportLine[] = [];
+  private readonly byHeader = new Map<number, FieldDef>();
+
+  constructor(private readonly editable: readonly FieldDef[]) {}
+
+  /** A data row, `cell(col)` for columns numbered from 1; false once the cap is passed. */
+  add(row: number, cell: (col: number) => string | number | null): boolean {
+    const cells = new Map<FieldDef, string | number>();
+    for (const [col, f] of this.byHeader) {
+      const v = cell(col);
+      if (v !== null) cells.set(f, v);
+    }
+    if (!cells.size) return true;
+    if (this.lines.length >= MAX_IMPORT_ROWS) return false;
+    this.lines.push({ row, cells });
+    return true;
+  }
+
+  header(col: number, text: string): void {
+    const f = this.editable.find((x) => x.label.message === text || x.name === text);
+    if (f) this.byHeader.set(col, f);
+  }
+
+  /** The rows read; fails when no heading named a field. */
+  done(tooMany: boolean): ImportLine[] {
+    if (tooMany) fail(Code.BAD_REQUEST, 'importTooManyRows');
+    if (!this.byHeader.size) fail(Code.BAD_REQUEST, 'importHeaders');
+    return this.lines;
+  }
+}
 
 /**
  * The first sheet's rows by header, read as a stream (docs/security.md "Import"): the reader
  * stops at the row cap, so a huge workbook costs the rows up to it, not the whole file in memory.
  */
-async function readSheet(buf: Buffer, editable: readonly FieldDef[]): Promise<Line[]> {
+async function readSheet(buf: Buffer, editable: readonly FieldDef[]): Promise<ImportLine[]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
-  const lines: Line[] = [];
-  const byHeader = new Map<number, FieldDef>();
-  let tooLarge = false;
+  const lines = new LineReader(editable);
+  let tooMany = false;
   try {
     for await (const sheet of reader) {
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         if (row.number === 1) {
-          row.eachCell((cell, col) => {
-            const h = String(cellValue(cell.value) ?? '');
-            const f = editable.find((x) => x.label.message === h || x.name === h);
-            if (f) byHeader.set(col, f);
-          });
+          row.eachCell((cell, col) => lines.header(col, String(cellValue(cell.value) ?? '')));
           continue;
         }
-        const cells = new Map<FieldDef, string | number>();
-        for (const [col, f] of byHeader) {
-          const v = cellValue(row.getCell(col).value);
-          if (v !== null) cells.set(f, v);
-        }
-        if (!cells.size) continue;
-        if (lines.length >= MAX_IMPORT_ROWS) {
-          tooLarge = true;
+        if (!lines.add(row.number, (col) => cellValue(row.getCell(col).value))) {
+          tooMany = true;
           break;
         }
-        lines.push({ row: row.number, cells });
       }
       break; // the first sheet only
     }
   } catch {
     fail(Code.BAD_REQUEST, 'fileFormat');
   }
-  if (tooLarge) fail(Code.BAD_REQUEST, 'tooLarge');
-  if (!byHeader.size) fail(Code.BAD_REQUEST, 'fileFormat');
-  return lines;
+  return lines.done(tooMany);
 }
 
-/** Validates every row like `add` and inserts the good ones; bad rows come back with their sheet row number. */
-export async function importRows(ctx: Ctx, b: Binding, buf: Buffer): Promise<ImportReport> {
-  if (!isXlsx(buf)) fail(Code.BAD_REQUEST, 'fileFormat');
-  const lines = await readSheet(buf, b.def.fields.filter((f) => isEditable(f, 'add')));
+/** The records of a CSV upload by header, numbered as a spreadsheet app shows them (1 = header). */
+function readCsv(buf: Buffer, editable: readonly FieldDef[]): ImportLine[] {
+  const text = csvText(buf) ?? fail(Code.BAD_REQUEST, 'fileFormat');
+  const lines = new LineReader(editable);
+  let n = 0;
+  for (const record of csvRecords(text)) {
+    n++;
+    if (n === 1) {
+      record.forEach((h, i) => lines.header(i + 1, h.trim()));
+      continue;
+    }
+    if (!lines.add(n, (col) => cellValue(record[col - 1] ?? null))) return lines.done(true);
+  }
+  return lines.done(false);
+}
 
+/** The data rows of an upload of this format, checked against the add form's fields. */
+export async function readImport(b: Binding, buf: Buffer, format: ImportFormat): Promise<ImportLine[]> {
+  const editable = b.def.fields.filter((f) => isEditable(f, 'add'));
+  return format === 'xlsx' ? readSheet(buf, editable) : readCsv(buf, editable);
+}
+
+export interface ImportProgress {
+  /** Rows between reports (and abort checks). */
+  every?: number;
+  signal?: AbortSignal;
+  /** Called after every `every` rows and at the end, with the report so far. */
+  onProgress?(done: number, report: ImportReport): void;
+}
+
+/**
+ * Validates every row like `add` and inserts the good ones, each in its own transaction (one
+ * bad row never undoes the others); bad rows come back with their row number and messages.
+ */
+export async function importLines(ctx: Ctx, b: Binding, lines: readonly ImportLine[], progress: ImportProgress = {}): Promise<ImportReport> {
   const schema = formSchema(b.def, 'add');
   const report: ImportReport = { total: lines.length, imported: 0, errors: [] };
+  const every = progress.every ?? 100;
   const label = (name: string) => b.def.fields.find((f) => f.name === name)?.label.message ?? name;
+  let done = 0;
   for (const line of lines) {
-    const messages: string[] = [];
-    const input: Row = {};
-    const tenantField = [...line.cells.keys()].find((f) => f.name === 'tenantId');
-    if (tenantField) input.tenantId = await fieldInput(ctx, tenantField, line.cells.get(tenantField)!, ctx.scope.tenantId, messages);
-    const tenantId = tenantForWrite(ctx.scope, typeof input.tenantId === 'number' ? input.tenantId : null);
-    for (const [f, raw] of line.cells) {
-      if (typeof raw === 'string' && isBadText(raw)) messages.push(`${label(f.name)}: ${MESSAGES.textInvalid}`);
-      else if (f !== tenantField) input[f.name] = await fieldInput(ctx, f, raw, tenantId, messages);
+    if (done % every === 0) {
+      progress.signal?.throwIfAborted();
+      if (done > 0) progress.onProgress?.(done, report);
     }
-    const parsed = schema.safeParse(input);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const text = isMsgKey(issue.message) ? MESSAGES[issue.message] : issue.message;
-        messages.push(`${label(String(issue.path[0] ?? ''))}: ${text}`);
-      }
-    }
-    if (!messages.length && parsed.success) {
-      try {
-        await addRow(ctx, b, parsed.data as Row);
-        report.imported++;
-        continue;
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        messages.push(err.message);
-      }
-    }
-    report.errors.push({ row: line.row, messages: [...new Set(messages)] });
+    done++;
+    const messages = await importLine(ctx, b, schema, label, line);
+    if (messages) report.errors.push({ row: line.row, messages });
+    else report.imported++;
   }
+  progress.onProgress?.(done, report);
   return report;
+}
+
+/** One row: undefined when it was added, else its messages. */
+async function importLine(ctx: Ctx, b: Binding, schema: ReturnType<typeof formSchema>, label: (name: string) => string, line: ImportLine): Promise<string[] | undefined> {
+  const messages: string[] = [];
+  const input: Row = {};
+  const tenantField = [...line.cells.keys()].find((f) => f.name === 'tenantId');
+  if (tenantField) input.tenantId = await fieldInput(ctx, tenantField, line.cells.get(tenantField)!, ctx.scope.tenantId, messages);
+  const tenantId = tenantForWrite(ctx.scope, typeof input.tenantId === 'number' ? input.tenantId : null);
+  for (const [f, raw] of line.cells) {
+    if (typeof raw === 'string' && isBadText(raw)) messages.push(`${label(f.name)}: ${MESSAGES.textInvalid}`);
+    else if (f !== tenantField) input[f.name] = await fieldInput(ctx, f, raw, tenantId, messages);
+  }
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const text = isMsgKey(issue.message) ? MESSAGES[issue.message] : issue.message;
+      messages.push(`${label(String(issue.path[0] ?? ''))}: ${text}`);
+    }
+  }
+  if (!messages.length && parsed.success) {
+    try {
+      await addRow(ctx, b, parsed.data as Row);
+      return undefined;
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      messages.push(err.message);
+    }
+  }
+  return [...new Set(messages)];
+}
+
+/** The synchronous import (`/import`): an XLSX upload read and imported within the request. */
+export async function importRows(ctx: Ctx, b: Binding, buf: Buffer): Promise<ImportReport> {
+  if (!isXlsx(buf)) fail(Code.BAD_REQUEST, 'fileFormat');
+  return importLines(ctx, b, await readImport(b, buf, 'xlsx'));
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableName, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
 import { SOFT_STATUS } from '../../shared/codes';
@@ -96,17 +96,61 @@ const TEXT_TYPES = new Set(['text', 'textarea', 'phone', 'email']);
  * discarding non-matches (its row estimates for '%x%' are poor).
  */
 export function listOrder(b: Binding, sort: ListQuery['sort'], searching = false): SQL[] {
+  return listKeys(b, sort).map((k) => {
+    const key = searching && k.field && TEXT_TYPES.has(k.field.type) ? sql`(${k.col} || '')` : k.col;
+    return k.desc ? desc(key) : asc(key);
+  });
+}
+
+/** One column of a list's order and its direction (`listKeys`). */
+export interface SortKey {
+  col: PgColumn;
+  desc: boolean;
+  field?: FieldDef;
+}
+
+/** The list's order as columns, checked like listOrder, id last: what keyset paging pages by. */
+export function listKeys(b: Binding, sort: ListQuery['sort']): SortKey[] {
   const specs = sort?.length ? sort : [b.def.defaultSort];
-  const order = specs.map((s) => {
+  const keys = specs.map((s): SortKey => {
     const field = b.def.fields.find((f) => f.name === s.field);
     const sortable = s.field === 'id' || (field && field.list && field.list.sortable);
     const col = b.columns[s.field] ?? (s.field === 'id' ? b.id : undefined);
     if (!sortable || !col) fail(Code.BAD_REQUEST, 'sortInvalid');
-    const key = searching && field && TEXT_TYPES.has(field.type) ? sql`(${col} || '')` : col!;
-    return s.order === 'desc' ? desc(key) : asc(key);
+    return { col: col!, desc: s.order === 'desc', field };
   });
-  if (!specs.some((s) => s.field === 'id')) order.push(asc(b.id));
-  return order;
+  if (!specs.some((s) => s.field === 'id')) keys.push({ col: b.id, desc: false });
+  return keys;
+}
+
+/** Where a key value, read back as text (`cursor` of selectRows), is cast to its column's type. */
+function typed(col: PgColumn, text: string): SQL {
+  const type = col.getSQLType().replace(/^(small|big)?serial$/, (_m, p: string | undefined) => (p === 'small' ? 'smallint' : p === 'big' ? 'bigint' : 'integer'));
+  return sql`cast(${text} as ${sql.raw(type)})`;
+}
+
+/**
+ * Rows after the one whose key values (as text) are `cursor`, in the order of `keys`:
+ * `(k1, ..., id) > (c1, ..., cid)` spelled out per key, since directions may differ and keys
+ * may be null. A page then costs its own rows wherever it lies (OFFSET reads and drops every
+ * row before it). The first key also gets a plain bound, so an index on it limits the scan.
+ */
+export function keysetAfter(keys: SortKey[], cursor: readonly (string | null)[]): SQL {
+  const same = (k: SortKey, c: string | null) => (c === null ? isNull(k.col) : eq(k.col, typed(k.col, c)));
+  const past = (k: SortKey, c: string | null): SQL | undefined => {
+    if (k.desc) return c === null ? isNotNull(k.col) : lt(k.col, typed(k.col, c));
+    if (c === null) return undefined; // nothing sorts after null ascending: only ties on later keys
+    return k.col.notNull ? gt(k.col, typed(k.col, c)) : or(gt(k.col, typed(k.col, c)), isNull(k.col));
+  };
+  const branches: SQL[] = [];
+  keys.forEach((k, i) => {
+    const after = past(k, cursor[i] ?? null);
+    if (after) branches.push(and(...keys.slice(0, i).map((p, j) => same(p, cursor[j] ?? null)), after)!);
+  });
+  const [first] = keys;
+  const c0 = cursor[0] ?? null;
+  const bound = first && first.col.notNull && c0 !== null ? (first.desc ? lte(first.col, typed(first.col, c0)) : gte(first.col, typed(first.col, c0))) : undefined;
+  return and(bound, or(...branches) ?? sql`false`)!;
 }
 
 /** Column selection: stored fields except write-only ones, plus computed fields. */
@@ -131,9 +175,12 @@ export async function selectRows(
   b: Binding,
   db: Ctx['db'] | Tx,
   where: SQL | undefined,
-  opts: { order?: SQL[]; limit?: number; offset?: number } = {},
+  opts: { order?: SQL[]; limit?: number; offset?: number; cursor?: SortKey[] } = {},
 ): Promise<Row[]> {
-  let q = db.select(selection(b)).from(b.table).where(where).$dynamic();
+  const sel = selection(b);
+  // Each key's value as text (`__k0` ...), exact whatever its type (timestamps keep microseconds).
+  opts.cursor?.forEach((k, i) => (sel[`__k${i}`] = sql<string | null>`${k.col}::text`));
+  let q = db.select(sel).from(b.table).where(where).$dynamic();
   if (opts.order?.length) q = q.orderBy(...opts.order);
   if (opts.limit !== undefined) q = q.limit(opts.limit);
   if (opts.offset) q = q.offset(opts.offset);

@@ -22,5 +22,6 @@ export function jobOf(row: JobRow, now: number): Job {
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     downloadable: row.fileKey !== null && (row.finishedAt?.getTime() ?? now) <= now,
+    result: (row.result as Record<string, unknown> | null) ?? null,
   };
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { JOB_FILE_TTL_MS, JOB_STALE_MS, JOB_STATE, JOB_TIMEOUT_MS } from '../../shared/jobs';
+import type { MsgKey } from '../../shared/messages';
 import { rowsOf } from '../alarms/conditions';
+import { ApiError } from '../lib/api-error';
 import { jobs } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { jobOf, type JobRow } from './rows';
@@ -22,6 +24,18 @@ export interface JobRun {
 export interface JobResult {
   file?: { key: string; name: string; contentType: string; bytes: number };
   rows?: number;
+  /** What the console shows of the outcome (an import's report); kept in `jobs.result`. */
+  result?: Record<string, unknown>;
+}
+
+/**
+ * A failure the user should read: its message key (src/shared/messages.ts) is recorded as the
+ * job's error instead of the generic jobFailed. ApiErrors (fail()) are taken the same way.
+ */
+export class JobError extends Error {
+  constructor(readonly key: MsgKey) {
+    super(key);
+  }
 }
 
 export type JobHandler = (job: JobRow, run: JobRun) => Promise<JobResult>;
@@ -150,17 +164,19 @@ export class JobRunner {
         fileName: result.file?.name ?? null,
         contentType: result.file?.contentType ?? null,
         bytes: result.file?.bytes ?? null,
+        result: result.result ?? null,
         finishedAt: new Date(this.app.clock.now()),
       });
     } catch (err) {
       clearInterval(heartbeat);
       await writing;
       const timedOut = abort.signal.reason instanceof JobTimeout;
-      if (!timedOut) this.app.log.warn({ err, jobId: job.id, kind: job.kind }, 'job failed');
+      const known = err instanceof JobError || err instanceof ApiError ? err.key : undefined;
+      if (!timedOut && !known) this.app.log.warn({ err, jobId: job.id, kind: job.kind }, 'job failed');
       await this.update(job.id, {
         state: timedOut ? JOB_STATE.timedOut : JOB_STATE.failed,
         // The user sees a message key, never a stack or SQL.
-        error: timedOut ? 'jobTimedOut' : 'jobFailed',
+        error: timedOut ? 'jobTimedOut' : (known ?? 'jobFailed'),
         finishedAt: new Date(this.app.clock.now()),
       }).catch((e: unknown) => this.app.log.warn({ err: e, jobId: job.id }, 'job outcome not recorded'));
     } finally {
@@ -178,7 +194,10 @@ export class JobRunner {
     this.app.events.emit('job.changed', { userId: row.userId, job: jobOf(row, this.app.clock.now()) });
   }
 
-  /** Jobs whose runner died are timed out; files past their keeping time are deleted. */
+  /**
+   * Jobs whose runner died are timed out; files past their keeping time are deleted from the
+   * storage, with the uploads of imports that never got to run; temp files of a dead process go.
+   */
   private async sweep(): Promise<void> {
     const now = this.app.clock.now();
     this.lastSweep = now;
@@ -189,14 +208,28 @@ export class JobRunner {
       .returning();
     for (const row of dead) this.announce(row);
     const old = await this.app.db
-      .select({ id: jobs.id, fileKey: jobs.fileKey })
+      .select({ id: jobs.id, fileKey: jobs.fileKey, params: jobs.params })
       .from(jobs)
-      .where(and(isNotNull(jobs.fileKey), lt(jobs.finishedAt, new Date(now - JOB_FILE_TTL_MS))));
-    for (const { id, fileKey } of old) {
-      await this.files.remove(fileKey!);
-      await this.app.db.update(jobs).set({ fileKey: null, linkToken: null, linkExpiresAt: null }).where(eq(jobs.id, id));
+      .where(and(or(isNotNull(jobs.fileKey), sql`(${jobs.params} ->> 'upload') is not null`), lt(jobs.finishedAt, new Date(now - JOB_FILE_TTL_MS))));
+    for (const { id, fileKey, params } of old) {
+      try {
+        for (const key of jobFileKeys(fileKey, params)) await this.files.remove(key);
+      } catch (err) {
+        this.app.log.warn({ err, jobId: id }, 'job file not removed');
+        continue;
+      }
+      const { upload: _gone, ...rest } = params as Record<string, unknown>;
+      await this.app.db.update(jobs).set({ fileKey: null, linkToken: null, linkExpiresAt: null, params: rest }).where(eq(jobs.id, id));
     }
+    // Temp files carry the real time of their last write, not the app clock.
+    await this.files.removeStaleTemp(Date.now(), JOB_FILE_TTL_MS);
   }
+}
+
+/** The storage keys a job row holds: its file and, for an import, the upload it reads. */
+export function jobFileKeys(fileKey: string | null, params: unknown): string[] {
+  const upload = (params as { upload?: unknown } | null)?.upload;
+  return [fileKey, typeof upload === 'string' ? upload : null].filter((k): k is string => k !== null);
 }
 
 class JobTimeout extends Error {

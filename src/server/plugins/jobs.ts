@@ -2,16 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { exportJob } from '../jobs/export';
 import { JobFiles } from '../jobs/files';
+import { importJob } from '../jobs/import';
 import { Jobs } from '../jobs/jobs';
 import { JobRunner, type RunnerOptions } from '../jobs/runner';
 
 /** Background jobs: the runner starts with the service and stops (aborting its job) before the database closes. */
 async function jobsPlugin(app: FastifyInstance, opts: RunnerOptions) {
-  const files = new JobFiles(app.config.dataDir);
-  const runner = new JobRunner(app, files, { export: exportJob }, opts);
+  // Job files live where uploads do (local disk or S3), so any replica serves any job's file.
+  const files = new JobFiles(app.storage, app.config.dataDir);
+  const runner = new JobRunner(app, files, { export: exportJob, import: importJob }, opts);
   app.decorate('jobs', new Jobs(app, runner, files));
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', () => runner.stop());
 }
 
-export default fp(jobsPlugin, { name: 'jobs', dependencies: ['db'] });
+export default fp(jobsPlugin, { name: 'jobs', dependencies: ['db', 'storage'] });

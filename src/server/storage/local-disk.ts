@@ -1,6 +1,7 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { mimeOfName } from './media-types';
 import { resolveRange, SAFE_KEY, type Storage } from './types';
 
@@ -19,6 +20,16 @@ export function localDiskStorage(dir: string): Storage {
       const path = pathOf(key);
       await mkdir(dir, { recursive: true });
       await writeFile(path, bytes, { flag: 'wx' });
+    },
+    async putStream(key, body) {
+      const path = pathOf(key);
+      await mkdir(dir, { recursive: true });
+      try {
+        await pipeline(body, createWriteStream(path, { flags: 'wx' }));
+      } catch (err) {
+        await rm(path, { force: true });
+        throw err;
+      }
     },
     async get(key, range) {
       if (!SAFE_KEY.test(key)) return undefined;

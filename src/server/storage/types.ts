@@ -18,6 +18,11 @@ export interface Storage {
   readonly kind: 'local' | 's3';
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /**
+   * Stores `size` bytes read from `body` without holding them in memory (job files: exports of
+   * any size written to a temp file first, then handed over here).
+   */
+  putStream(key: string, body: Readable, size: number, contentType: string): Promise<void>;
+  /**
    * undefined when there is no such object. A range that cannot be served is ignored and the
    * whole object comes back (as HTTP allows), so players that probe past the end still play.
    */

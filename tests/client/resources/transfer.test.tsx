@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import type { Job } from '../../../src/shared/jobs';
 import { ImportReportModal } from '../../../src/client/features/resources/ImportReportModal';
-import { exportResource } from '../../../src/client/features/resources/transfer';
+import { exportResource, importReportOf, importResource } from '../../../src/client/features/resources/transfer';
 import { saveLogin } from '../../../src/client/lib/session';
 import { demoUser, envelope } from '../fixtures';
 import { renderWithProviders } from '../render';
@@ -11,7 +12,7 @@ describe('export and import', () => {
 
   it('export asks the service for a job with the list state and follows it to the download', async () => {
     saveLogin('tok-1', demoUser);
-    const job = { id: 7, kind: 'export', title: '用户', resource: 'user/user', format: 'csv', state: 0, progress: 0, rows: null, total: null, fileName: null, bytes: null, error: null, createdAt: '2026-01-01T00:00:00Z', finishedAt: null, downloadable: false };
+    const job = { id: 7, kind: 'export', title: '用户', resource: 'user/user', format: 'csv', state: 0, progress: 0, rows: null, total: null, fileName: null, bytes: null, error: null, createdAt: '2026-01-01T00:00:00Z', finishedAt: null, downloadable: false, result: null };
     const calls: string[] = [];
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
       calls.push(url);
@@ -28,6 +29,46 @@ describe('export and import', () => {
     expect(await exportResource({ kind: 'user', name: 'user' }, '用户', 'csv', { keyword: 'a', sort: [{ field: 'id', order: 'asc' }] })).toMatchObject({ id: 7 });
     await vi.waitFor(() => expect(click).toHaveBeenCalled(), { timeout: 5_000 });
     expect(calls).toEqual(['/api/user/user/exportJob', '/api/user/job/get', '/api/user/job/link']);
+    click.mockRestore();
+  });
+
+  it('import uploads the file as a job, follows it and hands over the finished job with its report', async () => {
+    saveLogin('tok-1', demoUser);
+    const job = { id: 8, kind: 'import', title: '用户', resource: 'user/user', format: 'csv', state: 0, progress: 0, rows: null, total: null, fileName: null, bytes: null, error: null, createdAt: '2026-01-01T00:00:00Z', finishedAt: null, downloadable: false, result: null };
+    const result = { total: 3, imported: 2, failed: 1, errors: [{ row: 3, messages: ['required'] }] };
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push(url);
+        if (url.endsWith('/importJob')) {
+          expect(init?.body).toBeInstanceOf(FormData);
+          expect((init?.body as FormData).get('file')).toBeInstanceOf(File);
+          return envelope({ code: 0, msg: 'ok', key: 'importQueued', data: job });
+        }
+        return envelope({ code: 0, msg: 'ok', data: { ...job, state: 2, progress: 100, rows: 2, total: 3, downloadable: true, result } });
+      }),
+    );
+    renderWithProviders(<div />);
+    const done = vi.fn();
+    const file = new File(['名称\r\nx\r\n'], 'rows.csv', { type: 'text/csv' });
+    expect(await importResource({ kind: 'user', name: 'user' }, '用户', file, done)).toMatchObject({ id: 8, state: 0 });
+    await vi.waitFor(() => expect(done).toHaveBeenCalled(), { timeout: 5_000 });
+    const finished = done.mock.calls[0]![0] as Job;
+    expect(importReportOf(finished)).toEqual(result);
+    expect(importReportOf({ ...finished, kind: 'export' })).toBeUndefined();
+    expect(calls).toEqual(['/api/user/user/importJob', '/api/user/job/get']);
+  });
+
+  it('the report of an import job says how many rows failed in all and offers their file', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (calls.push(url), envelope({ code: 0, msg: 'ok', data: { url: '/api/user/job/file/x' } }))));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderWithProviders(<ImportReportModal report={{ total: 300, imported: 50, failed: 250, errors: [{ row: 2, messages: ['required'] }] }} errorFileJob={9} onClose={() => undefined} />);
+    expect(screen.getByTestId('import-report')).toHaveTextContent('共 250 行失败，下面列出前 1 行。');
+    fireEvent.click(screen.getByTestId('import-error-file'));
+    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    expect(calls).toEqual(['/api/user/job/link']);
     click.mockRestore();
   });
 

@@ -25,7 +25,7 @@ afterEach(() => {
 
 const job = (over: Partial<Job>): Job => ({
   id: 1, kind: 'export', title: '设备', resource: 'device/device', format: 'csv', state: JOB_STATE.done, progress: 100, rows: 10, total: 10,
-  fileName: 'device.csv', bytes: 2048, error: null, createdAt: '2026-11-23T10:00:00Z', finishedAt: '2026-11-23T10:00:01Z', downloadable: true, ...over,
+  fileName: 'device.csv', bytes: 2048, error: null, createdAt: '2026-11-23T10:00:00Z', finishedAt: '2026-11-23T10:00:01Z', downloadable: true, result: null, ...over,
 });
 
 describe('DownloadTask', () => {

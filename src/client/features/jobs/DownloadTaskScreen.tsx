@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconListDetails, IconTrash } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacro } from '@lingui/react/macro';
 import { JOB_STATE, JOB_STATE_TABLE, type Job } from '../../../shared/jobs';
@@ -10,6 +10,8 @@ import { DataTable, confirmDanger, type Column } from '../../components/DataTabl
 import { Pagination } from '../../components/Pagination';
 import { serverMessage } from '../../i18n/serverMessages';
 import { useCodeLabel } from '../resources/display';
+import { ImportReportModal } from '../resources/ImportReportModal';
+import { importReportOf } from '../resources/transfer';
 import { deleteJobs, downloadJob, jobKeys, jobListQuery } from './jobs.queries';
 
 const COLORS: Record<number, string> = { 0: 'gray', 1: 'blue', 2: 'green', 3: 'red', 4: 'orange' };
@@ -42,12 +44,14 @@ export function DownloadTaskScreen() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKeys.all }),
   });
   const download = useMutation({ mutationFn: downloadJob });
+  const [reportOf, setReportOf] = useState<Job | null>(null);
+  const report = reportOf && importReportOf(reportOf);
 
   const titleOf = (job: Job) => {
     const [kind, name] = job.resource?.split('/') ?? [];
     const def = kind && name ? findResource(kind, name) : undefined;
     const what = def ? i18n._(def.label) : job.title;
-    return job.kind === 'export' ? t`${what} 导出` : what;
+    return job.kind === 'export' ? t`${what} 导出` : job.kind === 'import' ? t`${what} 导入` : what;
   };
 
   const columns: Column<Job & { id: number }>[] = [
@@ -88,10 +92,15 @@ export function DownloadTaskScreen() {
       id: '__actions',
       name: '__actions',
       title: t`操作`,
-      width: 170,
+      width: 230,
       fixed: 'right',
       render: (j) => (
         <Group gap={4} wrap="nowrap">
+          {importReportOf(j) && (
+            <Button size="compact-xs" variant="light" color="gray" leftSection={<IconListDetails size={14} />} onClick={() => setReportOf(j)} data-testid="job-report">
+              <Trans>结果</Trans>
+            </Button>
+          )}
           {j.downloadable && (
             <Button size="compact-xs" variant="light" leftSection={<IconDownload size={14} />} onClick={() => download.mutate(j.id)} data-testid="job-download">
               <Trans>下载</Trans>
@@ -134,12 +143,13 @@ export function DownloadTaskScreen() {
         />
       </Group>
       <Text size="sm" c="dimmed">
-        <Trans>导出在后台运行，完成后可在此下载；下载链接 10 分钟内有效，文件保留 1 天。</Trans>
+        <Trans>导出和导入在后台运行，完成后可在此下载文件或查看导入结果；下载链接 10 分钟内有效，文件保留 1 天。</Trans>
       </Text>
       <Paper>
         <DataTable<Job & { id: number }> columns={columns} rows={list.data?.rows ?? []} loading={list.isFetching} />
         <Pagination page={page} size={size} total={list.data?.total ?? 0} onPageChange={setPage} onSizeChange={(s) => (setSize(s), setPage(1))} />
       </Paper>
+      <ImportReportModal report={report ?? null} errorFileJob={reportOf?.downloadable ? reportOf.id : undefined} onClose={() => setReportOf(null)} />
     </Stack>
   );
 }

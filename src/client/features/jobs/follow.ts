@@ -8,32 +8,42 @@ import { downloadJob, getJob } from './jobs.queries';
 /** Fallback when no push arrives (broker unreachable): ask every 2 s. */
 const POLL_MS = 2_000;
 
+export interface FollowOptions {
+  /** Called once with the finished job. Without it, a finished job's file is downloaded. */
+  onDone?(job: Job): void;
+}
+
 /**
- * Shows a job's progress in a notification until it ends, then downloads its file. Progress
- * comes from the 9030 push; a poll covers a console whose live connection is down. Not tied to
- * a screen: leaving the list does not lose the export.
+ * Shows a job's progress in a notification until it ends, then downloads its file (exports) or
+ * hands the finished job to `onDone` (imports show their report). Progress comes from the 9030
+ * push; a poll covers a console whose live connection is down. Not tied to a screen: leaving the
+ * list does not lose the job.
  */
-export function followJob(first: Job, title: string): void {
+export function followJob(first: Job, title: string, opts: FollowOptions = {}): void {
   const id = `job-${first.id}`;
+  const importing = first.kind === 'import';
+  const running = (job: Job) => (importing ? t`正在导入… ${job.progress}%` : t`正在导出… ${job.progress}%`);
   let settled = false;
   const show = (job: Job) => {
     if (settled) return;
     if (job.state <= JOB_STATE.running) {
-      notifications.update({ id, loading: true, title, message: t`正在导出… ${job.progress}%`, autoClose: false, withCloseButton: true });
+      notifications.update({ id, loading: true, title, message: running(job), autoClose: false, withCloseButton: true });
       return;
     }
     settled = true;
     stopLive?.();
     clearInterval(timer);
     if (job.state === JOB_STATE.done) {
-      notifications.update({ id, loading: false, color: 'green', title, message: t`导出完成，共 ${job.rows ?? 0} 条`, autoClose: 4_000 });
-      void downloadJob(job.id).catch(() => undefined);
+      const rows = job.rows ?? 0;
+      notifications.update({ id, loading: false, color: 'green', title, message: importing ? t`导入完成，成功 ${rows} 条` : t`导出完成，共 ${rows} 条`, autoClose: 4_000 });
+      if (opts.onDone) opts.onDone(job);
+      else void downloadJob(job.id).catch(() => undefined);
     } else {
-      const key = job.error === 'jobTimedOut' ? 'jobTimedOut' : 'jobFailed';
-      notifications.update({ id, loading: false, color: 'red', title, message: serverMessage(key, key), autoClose: 6_000 });
+      const key = job.error ?? 'jobFailed';
+      notifications.update({ id, loading: false, color: 'red', title, message: serverMessage(key, serverMessage('jobFailed', key)), autoClose: 6_000 });
     }
   };
-  notifications.show({ id, loading: true, title, message: t`正在导出… ${first.progress}%`, autoClose: false });
+  notifications.show({ id, loading: true, title, message: running(first), autoClose: false });
   const stopLive = getLiveBridge()?.on('job', (job) => job.id === first.id && show(job));
   const timer = setInterval(() => void getJob(first.id).then(show, () => undefined), POLL_MS);
 }

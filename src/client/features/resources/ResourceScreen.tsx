@@ -6,12 +6,12 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacro } from '@lingui/react/macro';
 import { SOFT_STATUS } from '../../../shared/codes';
 import type { ResourceDef } from '../../../shared/resources';
-import type { ImportReport } from '../../../shared/resources/list';
+import { JOB_STATE, type Job } from '../../../shared/jobs';
 import { DataTable, confirmDanger, requireSelection, type ActionButton, type Column } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
 import { hasMark, useSession } from '../../lib/session';
 import { request, toast } from '../../lib/request';
-import { ImportReportModal } from './ImportReportModal';
+import { ImportReportModal, type ShownImportReport } from './ImportReportModal';
 import { ResourceDetail } from './ResourceDetail';
 import { ResourceFilters } from './ResourceFilters';
 import { ResourceForm } from './ResourceForm';
@@ -19,7 +19,7 @@ import { Thumbnail } from './Thumbnail';
 import { fieldText, listedFields, useCodeLabel, useRefData } from './display';
 import { invalidateResource, resourceListQuery, type Row } from './resources.queries';
 import { buildListQuery, parseSort, type ResourceSearch } from './search';
-import { exportResource, importResource, type ExportFormat } from './transfer';
+import { exportResource, importReportOf, importResource, type ExportFormat } from './transfer';
 
 /** An extra row action: shown when `visible` (and the mark, if any) allows. */
 export interface RowAction extends Omit<ActionButton, 'function'> {
@@ -65,7 +65,7 @@ export function ResourceScreen({
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Row | null | undefined>(undefined);
   const [viewing, setViewing] = useState<Row | null>(null);
-  const [report, setReport] = useState<ImportReport | null>(null);
+  const [report, setReport] = useState<{ report: ShownImportReport; job?: number } | null>(null);
   const actions = new Set(def.actions ?? ['add', 'update', 'delete', 'export', 'import']);
   const can = (action: string) => canChange && actions.has(action as never) && hasMark(`${def.mark}:${action}`);
   const canRead = (action: string) => actions.has(action as never) && hasMark(`${def.mark}:${action}`);
@@ -86,12 +86,14 @@ export function ResourceScreen({
     },
     onError: (error) => toast('error', error.message),
   });
+  // The upload queues a job; its notification follows the progress, then the report opens.
+  const imported = (job: Job) => {
+    const shown = importReportOf(job);
+    if (shown) setReport({ report: shown, job: job.downloadable && job.state === JOB_STATE.done ? job.id : undefined });
+    void invalidateResource(queryClient, def.name);
+  };
   const importing = useMutation({
-    mutationFn: (file: File) => importResource(def, file),
-    onSuccess: async (answer) => {
-      setReport(answer);
-      await invalidateResource(queryClient, def.name);
-    },
+    mutationFn: (file: File) => importResource(def, i18n._(def.label), file, imported),
   });
 
   const restore = useMutation({
@@ -206,7 +208,7 @@ export function ResourceScreen({
           )}
           {can('import') && (
             <FileButton
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
               onChange={(file) => file && importing.mutate(file)}
             >
               {(props) => (
@@ -262,7 +264,7 @@ export function ResourceScreen({
       </Paper>
       <ResourceForm def={def} row={editing} opened={editing !== undefined} onClose={() => setEditing(undefined)} />
       <ResourceDetail def={def} row={viewing} onClose={() => setViewing(null)} />
-      <ImportReportModal report={report} onClose={() => setReport(null)} />
+      <ImportReportModal report={report?.report ?? null} errorFileJob={report?.job} onClose={() => setReport(null)} />
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
-import type { Job } from '../../../shared/jobs';
-import type { ImportReport } from '../../../shared/resources/list';
+import { importJobReport, type ImportJobReport, type Job } from '../../../shared/jobs';
 import type { ResourceDef } from '../../../shared/resources';
 import { request } from '../../lib/request';
 import { followJob } from '../jobs/follow';
@@ -16,10 +15,22 @@ export async function exportResource(def: Pick<ResourceDef, 'kind' | 'name'>, ti
   return job;
 }
 
-export function importResource(def: Pick<ResourceDef, 'kind' | 'name'>, file: File): Promise<ImportReport> {
+/** The report of a finished import job (undefined for any other job). */
+export function importReportOf(job: Job): ImportJobReport | undefined {
+  if (job.kind !== 'import') return undefined;
+  const parsed = importJobReport.safeParse(job.result);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * An import of a CSV or XLSX file as a background job: the upload queues it, progress shows in
+ * a notification, and `onDone` gets the finished job (its report, and its error file when rows
+ * failed). Resolves once the job is queued.
+ */
+export async function importResource(def: Pick<ResourceDef, 'kind' | 'name'>, title: string, file: File, onDone: (job: Job) => void): Promise<Job> {
   const form = new FormData();
   form.append('file', file);
-  return request<ImportReport>(def.kind, `${def.name}/import`, form, {
-    timeoutMs: 120_000,
-  });
+  const job = await request<Job>(def.kind, `${def.name}/importJob`, form, { timeoutMs: 120_000 });
+  followJob(job, title, { onDone });
+  return job;
 }

@@ -7,6 +7,7 @@ import { JOB_LINK_TTL_MS, JOB_STATE, jobIdBody, jobListBody } from '../../../sha
 import { idsBody } from '../../../shared/resources/list';
 import { jobs } from '../../db/schema';
 import { jobOf, type JobRow } from '../../jobs/rows';
+import { jobFileKeys } from '../../jobs/runner';
 import { fail } from '../../lib/api-error';
 import { authed } from '../../plugins/auth';
 
@@ -52,8 +53,8 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     const gone = await app.db
       .delete(jobs)
       .where(and(eq(jobs.userId, userId), inArray(jobs.id, request.body.ids), ne(jobs.state, JOB_STATE.running), ne(jobs.state, JOB_STATE.queued)))
-      .returning({ fileKey: jobs.fileKey });
-    await Promise.all(gone.map((g) => g.fileKey && app.jobs.files.remove(g.fileKey)));
+      .returning({ fileKey: jobs.fileKey, params: jobs.params });
+    await Promise.all(gone.flatMap((g) => jobFileKeys(g.fileKey, g.params)).map((key) => app.jobs.files.remove(key)));
     return reply.ok({ deleted: gone.length });
   });
 
@@ -65,14 +66,16 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         .select()
         .from(jobs)
         .where(and(eq(jobs.linkToken, request.params.token), gt(jobs.linkExpiresAt, new Date(app.clock.now()))));
-      if (!row?.fileKey) return reply.code(410).ok(null, 'downloadExpired');
+      const file = row?.fileKey ? await app.jobs.files.open(row.fileKey) : undefined;
+      if (!row || !file) return reply.code(410).ok(null, 'downloadExpired');
       const name = row.fileName ?? 'download';
       return reply
         .header('content-type', row.contentType ?? 'application/octet-stream')
+        .header('content-length', file.size)
         .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(app.jobs.files.open(row.fileKey));
+        .send(file.body);
     },
   );
 };
