@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CodeEntry } from './codes';
-import { exportBody } from './resources/list';
+import { exportBody, listQuery } from './resources/list';
 
 /**
  * Background jobs: exports of any size and imports now; reports and bulk actions as they move over.
@@ -31,6 +31,18 @@ export const MAX_JOB_EXPORT_ROWS = 1_000_000;
 
 /** Body of `<kind>/<name>/exportJob`: the list's filters, keyword and sort, and the file format. */
 export const exportJobBody = exportBody;
+
+/** Body of `<kind>/<name>/deleteJob`: every row matching these filters and keyword is deleted. */
+export const deleteJobBody = listQuery.pick({ filters: true, keyword: true });
+
+/** The result of a delete job: rows matched, deleted, refused, and the first refusals' keys. */
+export const deleteJobReport = z.object({
+  total: z.number(),
+  deleted: z.number(),
+  failed: z.number(),
+  errors: z.array(z.object({ id: z.number(), key: z.string() })),
+});
+export type DeleteJobReport = z.infer<typeof deleteJobReport>;
 
 /** Errors an import job keeps in its result (all of them go to its error file). */
 export const IMPORT_JOB_ERRORS_SHOWN = 100;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { deleteJob } from '../jobs/delete';
 import { exportJob } from '../jobs/export';
 import { JobFiles } from '../jobs/files';
 import { importJob } from '../jobs/import';
@@ -10,7 +11,7 @@ import { JobRunner, type RunnerOptions } from '../jobs/runner';
 async function jobsPlugin(app: FastifyInstance, opts: RunnerOptions) {
   // Job files live where uploads do (local disk or S3), so any replica serves any job's file.
   const files = new JobFiles(app.storage, app.config.dataDir);
-  const runner = new JobRunner(app, files, { export: exportJob, import: importJob }, opts);
+  const runner = new JobRunner(app, files, { export: exportJob, import: importJob, delete: deleteJob }, opts);
   app.decorate('jobs', new Jobs(app, runner, files));
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', () => runner.stop());

@@ -5,7 +5,7 @@ import { Code } from '../../shared/api';
 import type { PermissionMark } from '../../shared/permissions';
 import { exportBody, idBody, idsBody, listQuery } from '../../shared/resources/list';
 import { formSchema } from '../../shared/resources/schema';
-import { exportJobBody } from '../../shared/jobs';
+import { deleteJobBody, exportJobBody } from '../../shared/jobs';
 import { exportRows, importFormat, importRows, XLSX_TYPE } from '../engine/files';
 import { getRow, listOrder, listRows, listWhere } from '../engine/query';
 import type { Binding, Ctx } from '../engine/types';
@@ -78,6 +78,18 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
         await deleteRows(ctxOf(request), b, request.body.ids);
         return reply.ok(null);
       });
+      app.post(
+        '/deleteJob',
+        { config: mark('delete'), schema: { tags, summary: `${def.name}: delete every row matching the filters and keyword, by a background job`, body: deleteJobBody } },
+        async (request, reply) => {
+          const ctx = ctxOf(request);
+          b.hooks?.guard?.(ctx, 'delete');
+          // Filters are checked now, so a bad one answers 400 here rather than failing the job.
+          listWhere(b, ctx.scope, request.body);
+          const job = await app.jobs.enqueue(ctx.scope, 'delete', def.label.message, { resource: { kind: def.kind, name: def.name }, query: request.body });
+          return reply.ok(job, 'jobQueued');
+        },
+      );
     }
     if (def.softDelete) {
       app.post('/restore', { config: mark('delete'), schema: { tags, summary: `${def.name}: bring deleted rows back (administrators)`, body: idsBody } }, async (request, reply) => {

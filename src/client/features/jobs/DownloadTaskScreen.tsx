@@ -51,7 +51,7 @@ export function DownloadTaskScreen() {
     const [kind, name] = job.resource?.split('/') ?? [];
     const def = kind && name ? findResource(kind, name) : undefined;
     const what = def ? i18n._(def.label) : job.title;
-    return job.kind === 'export' ? t`${what} 导出` : job.kind === 'import' ? t`${what} 导入` : what;
+    return job.kind === 'export' ? t`${what} 导出` : job.kind === 'import' ? t`${what} 导入` : job.kind === 'delete' ? t`${what} 批量删除` : what;
   };
 
   const columns: Column<Job & { id: number }>[] = [

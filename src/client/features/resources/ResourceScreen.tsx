@@ -6,11 +6,12 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacro } from '@lingui/react/macro';
 import { SOFT_STATUS } from '../../../shared/codes';
 import type { ResourceDef } from '../../../shared/resources';
-import { JOB_STATE, type Job } from '../../../shared/jobs';
+import { JOB_STATE, deleteJobReport, type Job } from '../../../shared/jobs';
 import { DataTable, confirmDanger, requireSelection, type ActionButton, type Column } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
 import { hasMark, useSession } from '../../lib/session';
 import { request, toast } from '../../lib/request';
+import { serverMessage } from '../../i18n/serverMessages';
 import { ImportReportModal, type ShownImportReport } from './ImportReportModal';
 import { ResourceDetail } from './ResourceDetail';
 import { ResourceFilters } from './ResourceFilters';
@@ -19,7 +20,7 @@ import { Thumbnail } from './Thumbnail';
 import { fieldText, listedFields, useCodeLabel, useRefData } from './display';
 import { invalidateResource, resourceListQuery, type Row } from './resources.queries';
 import { buildListQuery, parseSort, type ResourceSearch } from './search';
-import { exportResource, importReportOf, importResource, type ExportFormat } from './transfer';
+import { deleteMatching, exportResource, importReportOf, importResource, type ExportFormat } from './transfer';
 
 /** An extra row action: shown when `visible` (and the mark, if any) allows. */
 export interface RowAction extends Omit<ActionButton, 'function'> {
@@ -105,6 +106,24 @@ export function ResourceScreen({
     ? [...rowActions, { id: 'restore', title: t`恢复`, color: 'teal', mark: `${def.mark}:delete`, visible: (row) => row.status === SOFT_STATUS.deleted, run: (row) => restore.mutate([row.id]) }]
     : rowActions;
 
+  // Every row the filters match, by a background job: only offered while the list is filtered.
+  const filtered = Object.values(query.filters ?? {}).some((v) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)) || !!query.keyword;
+  const removeMatching = useMutation({
+    mutationFn: () =>
+      deleteMatching(def, i18n._(def.label), { filters: query.filters, keyword: query.keyword }, (job) => {
+        const report = deleteJobReport.safeParse(job.result);
+        if (report.success && report.data.failed > 0) toast('error', t`${report.data.failed} 条数据未能删除：${serverMessage(report.data.errors[0]?.key ?? 'jobFailed', '')}`);
+        setSelected([]);
+        void invalidateResource(queryClient, def.name);
+      }),
+    onError: (error) => toast('error', error.message),
+  });
+  const deleteAllMatching = () => {
+    const total = list.data?.total ?? 0;
+    const count = list.data?.capped ? `${total.toLocaleString()}+` : total.toLocaleString();
+    void confirmDanger({ message: t`确定要删除筛选出的全部 ${count} 条数据吗？`, confirmLabel: t`删除` }).then((ok) => ok && removeMatching.mutate());
+  };
+
   const bulkDelete = () =>
     requireSelection(selected, (ids) => {
       void confirmDanger({
@@ -182,6 +201,11 @@ export function ResourceScreen({
               data-testid="resource-bulk-delete"
             >
               <Trans>批量删除</Trans>
+            </Button>
+          )}
+          {can('delete') && filtered && (list.data?.total ?? 0) > 0 && (
+            <Button color="red" variant="subtle" onClick={deleteAllMatching} loading={removeMatching.isPending} data-testid="resource-delete-matching">
+              <Trans>删除全部筛选结果</Trans>
             </Button>
           )}
           {canRead('export') && (

@@ -34,3 +34,14 @@ export async function importResource(def: Pick<ResourceDef, 'kind' | 'name'>, ti
   followJob(job, title, { onDone });
   return job;
 }
+
+/**
+ * Deletes every row matching the list's filters and keyword by a background job (the service
+ * checks the delete mark and the filters before queueing); `onDone` gets the finished job, whose
+ * result is a DeleteJobReport.
+ */
+export async function deleteMatching(def: Pick<ResourceDef, 'kind' | 'name'>, title: string, body: Record<string, unknown>, onDone: (job: Job) => void): Promise<Job> {
+  const job = await request<Job>(def.kind, `${def.name}/deleteJob`, body);
+  followJob(job, title, { onDone });
+  return job;
+}
