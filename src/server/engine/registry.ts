@@ -8,9 +8,11 @@ const bindings = new Map<string, Binding>();
 /**
  * What registerBinding takes: a Binding whose `id`, `tenantId` and `columns` may be left out.
  * Left out, they come from the table: `id` is its `id` property, `tenantId` its `tenantId`
- * property when the def is tenantScoped, and every field of the def whose name is a property of the table
- * (except the id and computed fields) is a stored column. `columns` given explicitly are merged
- * over the derived ones, so a renamed column is one entry: `columns: { siteName: websites.name }`.
+ * property when the def is tenantScoped, and every field of the def whose name is a property of
+ * the table (except the id, 'refs' and computed fields) is a stored column. `columns` given
+ * explicitly are merged over the derived ones, so a renamed column is one entry:
+ * `columns: { siteName: websites.name }`. The grouped bindings of src/server/resources/ still
+ * spell all three out; their maps equal what would be derived.
  */
 export type BindingInput = Omit<Binding, 'id' | 'tenantId' | 'columns'> & {
   id?: PgColumn;
