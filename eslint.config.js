@@ -34,6 +34,37 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/sim/**'] }] },
   },
   {
+    // An entity folder's resource.ts is in the console's bundle (through RESOURCES): shared code only.
+    files: ['src/entities/*/resource.ts', 'src/entities/resources.gen.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**', '**/server/**', '**/sim/**', 'react', 'fastify', 'drizzle-orm*'], message: 'resource.ts is bundled into the console: import only src/shared (server code goes in server.ts).' },
+            { regex: 'shared/resources(/index)?$', message: 'Import the ResourceDef type from shared/resources/types: the index includes this file (an import cycle).' },
+            { group: ['./server', '../*/server'], message: 'resource.ts is bundled into the console: never import a server.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // An entity folder's server.ts is loaded by src/server/db/schema.ts (for its tables), so it must not import schema.ts back.
+    files: ['src/entities/*/server.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**', '**/sim/**'], message: 'server.ts runs in the service: no console or simulator code.' },
+            { group: ['**/server/db/schema'], message: 'schema.ts re-exports this file (an import cycle): import tables from schema-tenancy.ts or the schema-<area>.ts that declares them.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The service runs without the simulator: src/main.ts starts the demo fleet beside it.
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/sim/**', '**/client/**'] }] },

@@ -6,7 +6,7 @@ export default defineConfig({
   sourceLocale: 'cn',
   locales: ['cn', 'en', 'es', 'fr', 'de', 'ru', 'ar'],
   fallbackLocales: { default: 'cn' },
-  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src/client', '<rootDir>/src/shared/resources'] }],
+  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src/client', '<rootDir>/src/shared/resources', '<rootDir>/src/entities'] }],
   format: formatter({ lineNumbers: false }),
   compileNamespace: 'ts',
 });

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { transformAsync, type ParserOptions } from '@babel/core';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -44,9 +46,39 @@ function linguiMacros(): Plugin {
   };
 }
 
+/**
+ * Keeps the entity lists (src/entities/*.gen.ts, scripts/entities.mjs) in step with the folders:
+ * before a build, at dev-server start, and when a file is added to or removed from src/entities/.
+ */
+function entityLists(): Plugin {
+  const script = fileURLToPath(new URL('./scripts/entities.mjs', import.meta.url));
+  const generate = () => {
+    execFileSync(process.execPath, [script], { stdio: 'inherit' });
+  };
+  return {
+    name: 'entity-lists',
+    buildStart: generate,
+    configureServer(server) {
+      const entities = fileURLToPath(new URL('./src/entities/', import.meta.url));
+      const changed = (path: string) => {
+        if (!path.startsWith(entities) || path.endsWith('.gen.ts')) return;
+        try {
+          generate();
+        } catch {
+          // The script printed why (an incomplete folder); the next change tries again.
+        }
+      };
+      server.watcher.on('add', changed);
+      server.watcher.on('unlink', changed);
+      server.watcher.on('unlinkDir', changed);
+    },
+  };
+}
+
 /** Plugins the app and the client unit tests share (router codegen, Lingui macros, React). */
 export function appPlugins(): PluginOption[] {
   return [
+    entityLists(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

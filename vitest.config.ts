@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { appPlugins } from './vite.config';
 
-// Server tests run on Node with a throwaway PGlite (or PostgreSQL when DATABASE_URL is set);
-// client tests run on jsdom with the same Lingui and router transforms as the app.
+// The entity lists (src/entities/*.gen.ts) follow the folders before any test imports them.
+execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/entities.mjs', import.meta.url))], { stdio: 'inherit' });
+
+// Server tests (and the tests of the entity folders, src/entities/<name>/*.test.ts) run on Node
+// with a throwaway PGlite (or PostgreSQL when DATABASE_URL is set); client tests run on jsdom with the same Lingui and router transforms as the app.
 export default defineConfig({
   test: {
     projects: [
@@ -10,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts', 'src/entities/**/*.test.ts'],
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -2,6 +2,11 @@
 // `npm run dev`: the service (restarted on change) and the Vite dev server with hot reload,
 // which proxies /api and /mqtt to the service (vite.config.ts).
 import { spawn } from 'node:child_process';
+import { generate } from './entities.mjs';
+
+// The entity lists first (the service imports them); vite's entity-lists plugin keeps them in
+// step while it runs, and tsx restarts the service when they change.
+generate();
 
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/main.ts'], { stdio: 'inherit' }),

@@ -4,9 +4,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { generate } from './entities.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const inputs = ['src/client', 'src/shared', 'sw', 'locales', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const inputs = ['src/client', 'src/shared', 'src/entities', 'sw', 'locales', 'public', 'index.html', 'vite.config.ts', 'package.json'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -14,6 +15,9 @@ function newest(path) {
   if (!st.isDirectory()) return st.mtimeMs;
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), st.mtimeMs);
 }
+
+// The entity lists (src/entities/*.gen.ts) follow the folders before the build and the service read them.
+generate();
 
 const built = join(root, 'dist', 'index.html');
 const stale = !existsSync(built) || inputs.some((p) => newest(join(root, p)) > statSync(built).mtimeMs);

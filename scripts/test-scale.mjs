@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// The at-scale path: the server suite again on PostgreSQL (DATABASE_URL) and an external
-// broker (MQTT_URL) when they are set; `npm run test:unit` already covered PGlite and Aedes.
+// The at-scale path: the server suite (tests/server, tests/shared and the entity folders' tests,
+// src/entities/*/*.test.ts: vitest.config.ts's server project) again on PostgreSQL (DATABASE_URL)
+// and an external broker (MQTT_URL) when they are set; `npm run test:unit` already covered PGlite
+// and Aedes.
 import { spawnSync } from 'node:child_process';
 
 const { DATABASE_URL, MQTT_URL } = process.env;

@@ -3,6 +3,7 @@
  * resource under the menu of the screen it acts on; the service checks the mark on every route that changes data,
  * the console only hides what the user lacks. Marks are `<entity>:<action>`.
  */
+import { RESOURCES } from './resources';
 
 export const CRUD_ACTIONS = ['add', 'update', 'delete', 'export', 'import'] as const;
 export type CrudAction = (typeof CRUD_ACTIONS)[number];
@@ -15,7 +16,11 @@ const ACTION_LABELS: Record<CrudAction, { cn: string; en: string }> = {
   import: { cn: '导入', en: 'Import' },
 };
 
-/** Entities managed through the generic resource routes, with the menu (route name) their buttons sit under. */
+/**
+ * Entities managed through the generic resource routes, with the menu (route name) their buttons sit
+ * under. A resource whose mark is not listed here gets its buttons from its registry entry instead
+ * (RESOURCE_MARKS below), so an entity folder (src/entities/) needs no line here.
+ */
 export const MARK_ENTITIES = {
   tenant: { route: 'tenantList', cn: '租户', en: 'tenant' },
   department: { route: 'departmentManagement', cn: '部门', en: 'department' },
@@ -28,8 +33,6 @@ export const MARK_ENTITIES = {
   fence: { route: 'fenceList', cn: '围栏', en: 'geofence' },
   announcement: { route: 'AnnouncementList', cn: '公告', en: 'announcement' },
   audit: { route: 'table', cn: '操作日志', en: 'audit log' },
-  notice: { route: 'information', cn: '通知', en: 'notice' },
-  website: { route: 'website', cn: '官网设置', en: 'website settings' },
 } as const;
 export type MarkEntity = keyof typeof MARK_ENTITIES;
 
@@ -46,6 +49,23 @@ const EXTRA_MARKS = {
   'alarm:handle': { route: 'AlarmHistory', cn: '处理报警', en: 'Handle alarms' },
 } as const;
 
+/** 'workOrder' -> 'work order': the English name of a derived mark's buttons. */
+const words = (mark: string) => mark.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+
+/**
+ * Buttons of the registered resources whose mark MARK_ENTITIES does not list: one per action the
+ * resource offers, under its home route (the first of `routes`), named after its label.
+ */
+const RESOURCE_MARKS = [...new Map(RESOURCES.filter((def) => !Object.hasOwn(MARK_ENTITIES, def.mark)).map((def) => [def.mark, def])).values()].flatMap((def) =>
+  (def.actions ?? CRUD_ACTIONS).map((action) => ({
+    mark: `${def.mark}:${action}`,
+    route: def.routes[0],
+    cn: `${ACTION_LABELS[action].cn}${def.label.message}`,
+    en: `${ACTION_LABELS[action].en} ${words(def.mark)}`,
+  })),
+);
+
+/** A mark of MARK_ENTITIES or EXTRA_MARKS; the derived marks of RESOURCE_MARKS are plain strings (checked at run time). */
 export type PermissionMark = `${MarkEntity}:${CrudAction}` | keyof typeof EXTRA_MARKS;
 
 /** The mark that authorises creating auto-login tickets (`POST /api/auth/ticket/create`). */
@@ -72,6 +92,7 @@ export const BUTTON_PERMISSIONS: readonly ButtonPermission[] = [
     mark,
     ...b,
   })),
+  ...RESOURCE_MARKS.map((b) => ({ ...b, mark: b.mark as PermissionMark })),
 ];
 
 const ALL_MARKS: ReadonlySet<string> = new Set(BUTTON_PERMISSIONS.map((b) => b.mark));

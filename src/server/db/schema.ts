@@ -163,4 +163,5 @@ export * from './schema-indoor';
 export * from './schema-fences';
 export * from './schema-jobs';
 export * from './schema-audit';
-export * from './schema-site';
+// The tables of the entity folders (src/entities/<name>/server.ts), listed by scripts/entities.mjs.
+export * from '../../entities/tables.gen';

@@ -33,7 +33,10 @@ export async function uniqueGuard<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Stored, editable fields of the input; a null for a NOT NULL column falls back to its default. */
+/**
+ * Stored, editable fields of the input; a null for a NOT NULL column falls back to its default.
+ * Keyed by table property, which is the field name unless the binding maps a renamed column.
+ */
 function storedValues(b: Binding, input: Row, mode: FormMode): Row {
   const values: Row = {};
   for (const f of b.def.fields) {
@@ -41,13 +44,14 @@ function storedValues(b: Binding, input: Row, mode: FormMode): Row {
     if (!col || f.writeOnly || f.type === 'refs' || f.name === 'tenantId' || !isEditable(f, mode)) continue;
     const v = input[f.name];
     if (v === undefined) continue;
+    const key = propertyOf(b.table, col);
     if (v === null && col.notNull) {
       if (f.required) fail(Code.BAD_REQUEST, 'required', `${f.name}: required`);
       if (mode === 'add' || col.default === undefined || typeof col.default === 'object') continue;
-      values[f.name] = col.default;
+      values[key] = col.default;
       continue;
     }
-    values[f.name] = f.type === 'date' || f.type === 'datetime' ? (v === null ? null : new Date(parseDate(v as string))) : v;
+    values[key] = f.type === 'date' || f.type === 'datetime' ? (v === null ? null : new Date(parseDate(v as string))) : v;
   }
   return values;
 }

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import type { AlarmEvents } from '../alarms/hub';
 import type { HubEvents } from '../devices/hub';
 import type { Job } from '../../shared/jobs';
-import type { ResourceChange } from '../events';
 import { PositionsPublisher } from '../push/positions';
 import { RecipientCache } from '../push/recipients';
 import { PushService } from '../push/service';
@@ -50,11 +49,6 @@ async function pushPlugin(app: FastifyInstance) {
   app.deviceHub.on('uplink', onUplink);
   const onJob = ({ userId, job }: { userId: number; job: Job }) => push.job(userId, job);
   app.events.on('job.changed', onJob);
-  const onNotice = (c: ResourceChange) => {
-    if (c.name !== 'notice' || c.action !== 'add' || !c.after || c.tenantId === undefined) return;
-    push.tenantNotice(c.tenantId, String(c.after.title), String(c.after.content));
-  };
-  app.events.on('resource.changed', onNotice);
   const positions = new PositionsPublisher({ broker: app.broker, log: app.log, now: Date.now }).start(app.deviceHub);
   app.addHook('onClose', async () => {
     positions.close();
@@ -62,7 +56,6 @@ async function pushPlugin(app: FastifyInstance) {
     app.alarmHub.off('updated', onUpdated);
     app.deviceHub.off('uplink', onUplink);
     app.events.off('job.changed', onJob);
-    app.events.off('resource.changed', onNotice);
   });
 
   // Logout and disabling a user already drop that session's MQTT connections through the broker;

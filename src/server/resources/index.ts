@@ -1,7 +1,7 @@
+import { ENTITY_SERVERS } from '../../entities/server.gen';
 import type { Binding } from '../engine/types';
 import { alarmBinding } from './alarm';
 import { auditLogBinding, signInAuditBinding } from './audit-log';
-import { noticeBinding, websiteBinding } from './site';
 import { deviceCategoryBinding } from './category';
 import { deviceBinding } from './device';
 import { deviceGroupBinding } from './device-group';
@@ -18,7 +18,7 @@ import { tenantApplicationBinding } from './tenant-application';
 import { userBinding } from './user';
 
 /** Server side of every org registry entry (src/shared/resources/org.ts). */
-export const ORG_BINDINGS: readonly Binding[] = [tenantBinding, departmentBinding, userBinding, roleBinding, resourceBinding, tenantApplicationBinding, auditLogBinding, signInAuditBinding, noticeBinding, websiteBinding];
+export const ORG_BINDINGS: readonly Binding[] = [tenantBinding, departmentBinding, userBinding, roleBinding, resourceBinding, tenantApplicationBinding, auditLogBinding, signInAuditBinding];
 
 /** Server side of every device registry entry (src/shared/resources/device.ts). */
 export const DEVICE_BINDINGS: readonly Binding[] = [
@@ -33,3 +33,6 @@ export const DEVICE_BINDINGS: readonly Binding[] = [
   fenceBinding,
   ...INDOOR_BINDINGS,
 ];
+
+/** Server side of every entity folder (src/entities/<name>/server.ts), listed by scripts/entities.mjs. */
+export { ENTITY_SERVERS };

@@ -13,7 +13,7 @@ import { addRow, deleteRows, restoreRows, updateRow } from '../engine/write';
 import { fail } from '../lib/api-error';
 import { authed, hidesPersonal } from '../plugins/auth';
 import { maskRow } from '../../shared/mask';
-import { DEVICE_BINDINGS, ORG_BINDINGS } from '../resources';
+import { DEVICE_BINDINGS, ENTITY_SERVERS, ORG_BINDINGS } from '../resources';
 import orgActions from '../resources/org-actions';
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -149,6 +149,16 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
 const resources: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5 } });
   for (const b of [...ORG_BINDINGS, ...DEVICE_BINDINGS]) await app.register(resourceRoutes(b), { prefix: `/${b.def.kind}/${b.def.name}` });
+  // Entity folders (src/entities/): the generic routes, then the folder's own plugin under the same prefix.
+  for (const { binding: b, plugin } of ENTITY_SERVERS) {
+    await app.register(
+      async (scoped) => {
+        await scoped.register(resourceRoutes(b));
+        if (plugin) await scoped.register(plugin);
+      },
+      { prefix: `/${b.def.kind}/${b.def.name}` },
+    );
+  }
   await app.register(orgActions, { prefix: '/user' });
 };
 

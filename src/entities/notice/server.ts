@@ -1,0 +1,41 @@
+import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../server/db/columns';
+import { tenants } from '../../server/db/schema-tenancy';
+import { defineEntity } from '../../server/engine/registry';
+import type { ResourceChange } from '../../server/events';
+import notice from './resource';
+
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    level: smallint('level').notNull().default(1),
+    /** SOFT_STATUS: 1 normal, 2 deleted (restorable by administrators). */
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notices_tenant_idx').on(t.tenantId, t.id),
+    index('notices_tenant_title_idx').on(t.tenantId, t.title),
+    index('notices_tenant_level_idx').on(t.tenantId, t.level, t.id),
+  ],
+);
+
+export default defineEntity({
+  def: notice,
+  table: notices,
+  // A new notice goes to the company's open consoles as push 9010.
+  plugin: async (app) => {
+    const onAdd = (c: ResourceChange) => {
+      if (c.kind !== notice.kind || c.name !== notice.name || c.action !== 'add' || !c.after || c.tenantId === undefined) return;
+      app.push.tenantNotice(c.tenantId, String(c.after.title), String(c.after.content));
+    };
+    app.events.on('resource.changed', onAdd);
+    app.addHook('onClose', async () => {
+      app.events.off('resource.changed', onAdd);
+    });
+  },
+});
