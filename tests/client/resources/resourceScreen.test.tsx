@@ -137,6 +137,22 @@ describe('<ResourceScreen>', () => {
     await waitFor(() => expect(listCalls(calls).at(-1)!.body).toMatchObject({ page: 1, sort: [{ field: 'username', order: 'asc' }] }));
   });
 
+  it('offers to delete every filtered row only while filtered, asks first, then queues the job with the filters', async () => {
+    saveLogin('tok', { ...demoUser, marks: ['*'] });
+    const { unmount } = renderWithProviders(<Harness initial={{}} />);
+    await screen.findByText('alice');
+    expect(screen.queryByTestId('resource-delete-matching')).toBeNull();
+    unmount();
+    renderWithProviders(<Harness initial={{ keyword: 'ali', filters: { gender: 2 } }} />);
+    await screen.findByText('alice');
+    fireEvent.click(screen.getByTestId('resource-delete-matching'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('确定要删除筛选出的全部 1 条数据吗？')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.endsWith('/deleteJob'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/user/user/deleteJob')?.body).toEqual({ filters: { gender: 2 }, keyword: 'ali' }));
+  });
+
   it('bulk delete with nothing selected toasts instead of calling the service', async () => {
     const notify = vi.fn();
     configureRequest({ notify });
