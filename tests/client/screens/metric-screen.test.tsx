@@ -42,7 +42,7 @@ beforeEach(() => {
   saveLogin('tok', { ...demoUser, marks: ['*'] });
   calls = mockApi({
     '/api/device/metric/devices': devices,
-    '/api/device/device/rollups': (body) => ((body as { grain?: string; from: string }).from.startsWith('2026-11-23T10') ? { ...hourly, grain: 'minute' } : hourly),
+    '/api/device/device/rollups': (body: unknown) => ((body as { grain?: string; from: string }).from.startsWith('2026-11-23T10') ? { ...hourly, grain: 'minute' } : hourly),
     '/api/device/alarm/list': { rows: [{ id: 9, ts: '2026-11-23T09:30:00Z', deviceName: 'Helmet 1', imei: '860100000000001', type: 6, value: 131, threshold: 120 }], total: 1 },
   });
 });
