@@ -7,7 +7,7 @@ import { ROLLUP_GRAINS, type RollupGrain } from '../rollups';
 import { isoDate } from '../dates';
 import type { ListResult } from '../resources/list';
 import { METRICS } from './kinds';
-import { METRIC_LEVELS, type MetricLevel, type MetricLimits } from './metric-routes';
+import { METRIC_LEVELS, type MetricLevel, type MetricLimits } from './metric-limits';
 import { IMEI_RE } from './protocol';
 import { deviceSettingsSchema, type DeviceSettings } from './settings';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEVICE_STATE } from '../../../shared/codes';
 import { metricDevicesBody, type MetricDeviceRow, type MetricDevices } from '../../../shared/devices/api';
 import type { Metric } from '../../../shared/devices/kinds';
-import { fixedLimits, kindsReporting, metricLimits, METRIC_LEVELS, type MetricLevel } from '../../../shared/devices/metric-routes';
+import { fixedLimits, kindsReporting, metricLimits, METRIC_LEVELS, type MetricLevel } from '../../../shared/devices/metric-limits';
 import { LIMIT_METRICS } from '../../../shared/devices/settings';
 import { maskRow } from '../../../shared/mask';
 import { devices } from '../../db/schema';
