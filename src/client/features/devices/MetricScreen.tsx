@@ -278,7 +278,8 @@ function MetricHistory({ imei, metric, limits, title }: { imei: string; metric: 
       grid: { left: 48, right: 56, top: 32, bottom: 56 },
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
-      xAxis: { type: 'time' },
+      // The whole window, not just the buckets that hold data: a zoom then reads as a time span.
+      xAxis: { type: 'time', min: Date.parse(window.from), max: Date.parse(window.to) },
       yAxis: { type: 'value', name: unit, scale: true },
       dataZoom: [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 8 }],
       series: [
@@ -293,7 +294,7 @@ function MetricHistory({ imei, metric, limits, title }: { imei: string; metric: 
         { type: 'line', name: i18n._(msg`最小值`), showSymbol: false, lineStyle: { opacity: 0.4 }, data: points.map((p) => [p.t, p.min]) },
       ],
     };
-  }, [points, limits, unit, i18n]);
+  }, [points, limits, unit, i18n, window]);
 
   return (
     <Card withBorder data-testid="metric-history">
