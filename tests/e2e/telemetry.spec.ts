@@ -29,5 +29,17 @@ test('/map/heart_rate lists the simulated devices with their heart rate; a devic
   await history.getByTestId('metric-range').getByText('1小时', { exact: true }).click();
   await expect(history.getByTestId('metric-grain')).toHaveAttribute('data-grain', 'minute');
   await expect(history.getByTestId('metric-chart').locator('canvas').first()).toBeVisible();
+
+  // Seven days come in hourly buckets; zooming into the last hours of the chart asks for minutes.
+  await history.getByTestId('metric-range').getByText('7天', { exact: true }).click();
+  await expect(history.getByTestId('metric-grain')).toHaveAttribute('data-grain', 'hour');
+  const canvas = history.getByTestId('metric-chart').locator('canvas').first();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width - 60, box.y + box.height / 2);
+  for (let i = 0; i < 30; i++) {
+    await page.mouse.wheel(0, -200);
+    await page.waitForTimeout(50);
+  }
+  await expect(history.getByTestId('metric-grain')).toHaveAttribute('data-grain', 'minute', { timeout: 10_000 });
   await expect(page.getByTestId('metric-alarms')).toBeVisible();
 });
