@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import { ROLLUP_GRAINS, type RollupGrain } from '../rollups';
 import { isoDate } from '../dates';
+import type { ListResult } from '../resources/list';
+import { METRICS } from './kinds';
+import { METRIC_LEVELS, type MetricLevel, type MetricLimits } from './metric-limits';
 import { IMEI_RE } from './protocol';
 import { deviceSettingsSchema, type DeviceSettings } from './settings';
 
@@ -174,4 +177,38 @@ export interface DeviceSecretRow {
   imei: string;
   kind: string;
   secret: string;
+}
+
+/** `POST /api/device/metric/devices`: the devices of the caller's scope that report one metric. */
+export const metricDevicesBody = z.object({
+  metric: z.enum(METRICS),
+  page: z.number().int().min(1).max(10_000).default(1),
+  size: z.number().int().min(1).max(100).default(20),
+  /** Matches the IMEI, the device name or the person's name. */
+  keyword: z.string().trim().max(64).optional(),
+  level: z.enum(METRIC_LEVELS).optional(),
+});
+export type MetricDevicesBody = z.input<typeof metricDevicesBody>;
+
+/** One device's current value of the metric against its alarm limits. */
+// A type, not an interface: maskRow takes it as a record.
+export type MetricDeviceRow = {
+  imei: string;
+  name: string | null;
+  kind: string;
+  /** DEVICE_STATE. */
+  state: number;
+  personName: string | null;
+  /** Masked for callers who may not see personal data. */
+  personPhone: string | null;
+  value: number | null;
+  /** The device's last communication. */
+  at: string | null;
+  limits: MetricLimits;
+  level: MetricLevel;
+};
+
+export interface MetricDevices extends ListResult<MetricDeviceRow> {
+  /** Devices per level over the whole scope (keyword applied, level filter not). */
+  counts: Record<MetricLevel, number>;
 }

@@ -71,9 +71,9 @@ describe('console routing and gating', () => {
   });
 
   it('map screens open in the separate map layout', async () => {
-    loggedIn([...sampleTree(), menu('heart_rate', 'map/heart_rate')]);
-    openAt('/map/heart_rate');
-    expect(await screen.findByTestId('placeholder-screen')).toHaveAttribute('data-route', 'heart_rate');
+    loggedIn([...sampleTree(), menu('pubMusic', 'map/pubMusic')]);
+    openAt('/map/pubMusic');
+    expect(await screen.findByTestId('placeholder-screen')).toHaveAttribute('data-route', 'pubMusic');
     expect(screen.queryByTestId('side-menu')).toBeNull();
     expect(screen.getByText('返回控制台')).toBeInTheDocument();
   });

@@ -43,7 +43,8 @@ describe('screen registry', () => {
     expect(screenOf('userList')?.resource?.name).toBe('user');
     expect(screenOf('ProductGrouping')).toEqual({ resource: expect.objectContaining({ name: 'deviceGroup' }) });
     expect(screenOf('group')?.resource?.name).toBe('deviceGroup');
-    expect(screenOf('heart_rate')).toBeUndefined();
+    expect(screenOf('pubMusic')).toBeUndefined();
+    expect(screenOf('heart_rate')?.component).toBeDefined();
   });
 
   it('a resource route without a screen file renders the generic list, in either layout', async () => {
@@ -69,10 +70,11 @@ describe('screen registry', () => {
 
 describe('newPage1', () => {
   it('lists the screens the menu opens, marks unbuilt ones and searches', async () => {
-    openAt('/newPage1', ['newPage1', 'map/heart_rate', 'DownloadTask']);
+    openAt('/newPage1', ['newPage1', 'map/pubMusic', 'map/heart_rate', 'DownloadTask']);
     const cards = await screen.findAllByTestId('screen-card');
     const byRoute = new Map(cards.map((c) => [c.dataset.route, c]));
-    expect(byRoute.get('heart_rate')).toHaveTextContent('建设中');
+    expect(byRoute.get('pubMusic')).toHaveTextContent('建设中');
+    expect(byRoute.get('heart_rate')).not.toHaveTextContent('建设中');
     expect(byRoute.get('userList')).not.toHaveTextContent('建设中');
     expect(byRoute.get('DownloadTask')).not.toHaveTextContent('建设中');
     fireEvent.change(screen.getByTestId('screen-search'), { target: { value: 'DownloadTask' } });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { METRIC_ROUTE_NAMES } from '../../../shared/devices/metric-routes';
 import { resourceOfRoute } from '../../../shared/resources';
 import { deviceResource } from '../../../shared/resources/device';
 import { drawingResource } from '../../../shared/resources/indoor';
@@ -24,6 +25,12 @@ const deviceTable = (preset: DevicePresetName): ScreenEntry => ({
   component: lazyScreen(() =>
     import('../devices/DeviceTable').then(({ DeviceTable }) => (props: RouteScreenProps) => <DeviceTable preset={preset} {...props} />),
   ),
+});
+
+/** The telemetry screens: one lazily loaded MetricScreen for every route of METRIC_ROUTES, told its route. */
+const metricScreen = (route: string): ScreenEntry => ({
+  prefetch: none,
+  component: lazyScreen(() => import('../devices/MetricScreen').then(({ MetricScreen }) => () => <MetricScreen route={route} />)),
 });
 
 const uwbOnly = (search: ResourceSearch): ResourceSearch => ({ ...search, filters: { ...search.filters, kind: 'uwb' } });
@@ -86,6 +93,7 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   deviceActive: deviceTable('activation'),
   devicelistcomponent: deviceTable('compact'),
   netSingle: deviceTable('signal'),
+  ...Object.fromEntries(METRIC_ROUTE_NAMES.map((route) => [route, metricScreen(route)])),
 };
 
 function none(): Promise<void> {

@@ -4,6 +4,7 @@ import commandRoutes from './command';
 import deadLetterRoutes from './dead-letters';
 import detailRoutes from './detail';
 import indoorRoutes from './indoor';
+import metricRoutes from './metric';
 import fenceRoutes from './fence';
 import ingestStatsRoutes from './ingest-stats';
 import stockRoutes from './stock';
@@ -22,4 +23,5 @@ export default async function deviceRoutes(app: FastifyInstance) {
   await app.register(indoorRoutes);
   await app.register(fenceRoutes);
   await app.register(trackRoutes);
+  await app.register(metricRoutes);
 }

@@ -1,0 +1,98 @@
+import { and, asc, count, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DEVICE_STATE } from '../../../shared/codes';
+import { metricDevicesBody, type MetricDeviceRow, type MetricDevices } from '../../../shared/devices/api';
+import type { Metric } from '../../../shared/devices/kinds';
+import { fixedLimits, kindsReporting, metricLimits, METRIC_LEVELS, type MetricLevel } from '../../../shared/devices/metric-limits';
+import { LIMIT_METRICS } from '../../../shared/devices/settings';
+import { maskRow } from '../../../shared/mask';
+import { devices } from '../../db/schema';
+import { tenantWhere } from '../../db/scope';
+import { likePattern } from '../../engine/query';
+import { authed, hidesPersonal } from '../../plugins/auth';
+import { deviceBinding } from '../../resources/device';
+
+const tags = ['device'];
+const d = devices;
+const float = (v: number | undefined): SQL => (v === undefined ? sql`null::double precision` : sql`${v}::double precision`);
+
+/**
+ * The low and high limits of a metric as SQL over each device's settings, the same values
+ * metricLimits gives in code: a stored settings limit, else the default, else the fixed rule.
+ */
+function limitsSql(metric: Metric): { min: SQL; max: SQL } {
+  if (metric in LIMIT_METRICS) {
+    const def = LIMIT_METRICS[metric as keyof typeof LIMIT_METRICS];
+    const stored = (side: 'low' | 'high') => sql`(${d.settings} -> 'limits' -> ${metric} ->> ${side})::double precision`;
+    return { min: sql`coalesce(${stored('low')}, ${float(def.low)})`, max: sql`coalesce(${stored('high')}, ${float(def.high)})` };
+  }
+  const fixed = fixedLimits(metric);
+  return { min: float(fixed.min), max: float(fixed.max) };
+}
+
+/** The telemetry screens (src/shared/devices/metric-routes.ts): devices by their current value of one metric. */
+const metricRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/metric/devices',
+    { schema: { tags, summary: "Devices of the caller's scope that report a metric, with the current value against their alarm limits", body: metricDevicesBody } },
+    async (request, reply) => {
+      const { metric, page, size, keyword, level } = request.body;
+      const { scope } = authed(request);
+      const value = sql`(${d.lastValues} ->> ${metric})::double precision`;
+      const { min, max } = limitsSql(metric);
+      const live = inArray(d.state, [DEVICE_STATE.online, DEVICE_STATE.abnormal]);
+      const levelSql = sql<MetricLevel>`case when ${value} is null or not ${live} then 'offline' when ${value} > ${max} then 'high' when ${value} < ${min} then 'low' else 'normal' end`;
+      const kinds = kindsReporting(metric);
+      const reports = or(kinds.length ? inArray(d.kind, kinds) : undefined, sql`(${d.lastValues} ->> ${metric}) is not null`);
+      const pattern = keyword ? likePattern(keyword) : undefined;
+      const matches = pattern ? or(ilike(d.imei, pattern), ilike(d.name, pattern), ilike(d.personName, pattern)) : undefined;
+      const where = and(tenantWhere(scope, d), reports, matches);
+
+      // Grouped by position: the level's parameters are numbered afresh in each clause.
+      const [byLevel, rows] = await Promise.all([
+        app.db.select({ level: levelSql, n: count() }).from(d).where(where).groupBy(sql`1`),
+        app.db
+          .select({
+            imei: d.imei,
+            name: d.name,
+            kind: d.kind,
+            state: d.state,
+            personName: d.personName,
+            personPhone: d.personPhone,
+            lastValues: d.lastValues,
+            settings: d.settings,
+            at: d.lastCommunicationAt,
+            level: levelSql,
+          })
+          .from(d)
+          .where(level ? and(where, sql`${levelSql} = ${level}`) : where)
+          .orderBy(sql`case ${levelSql} when 'high' then 0 when 'low' then 1 when 'normal' then 2 else 3 end`, asc(d.imei))
+          .limit(size)
+          .offset((page - 1) * size),
+      ]);
+      const counts = Object.fromEntries(METRIC_LEVELS.map((l) => [l, 0])) as Record<MetricLevel, number>;
+      for (const r of byLevel) counts[r.level] = Number(r.n);
+      const masked = await hidesPersonal(request, deviceBinding.def.routes[0]!);
+      const out: MetricDeviceRow[] = rows.map((r) => {
+        const row: MetricDeviceRow = {
+          imei: r.imei,
+          name: r.name,
+          kind: r.kind,
+          state: r.state,
+          personName: r.personName,
+          personPhone: r.personPhone,
+          value: r.lastValues?.[metric] ?? null,
+          at: r.at ? r.at.toISOString() : null,
+          limits: metricLimits(metric, r.settings),
+          level: r.level,
+        };
+        return masked ? maskRow(deviceBinding.def.fields, row) : row;
+      });
+      const total = level ? counts[level] : METRIC_LEVELS.reduce((n, l) => n + counts[l], 0);
+      const answer: MetricDevices = { rows: out, total, counts };
+      return reply.ok(answer);
+    },
+  );
+};
+
+export default metricRoutes;
