@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STATE, type DeleteJobReport, type Job } from '../../src/shared/jobs';
 import { users } from '../../src/server/db/schema';
-import { buildTestApp, login, post, type TestApp } from './helper';
+import { buildTestApp, finishedJob, login, post, type TestApp } from './helper';
 import { list, tenantWithAdmin } from './org-helper';
 import { addUser, tenantId } from './fixtures';
 
@@ -21,15 +21,7 @@ describe('delete every matching row as a job', () => {
   afterAll(() => t.close());
 
   const api = <T>(path: string, body: unknown, token = demo) => post<T>(t.app, `/api/${path}`, body, { token });
-  async function finished(id: number, token = demo): Promise<Job> {
-    for (let i = 0; i < 600; i++) {
-      await t.app.jobs.runner.idle();
-      const job = (await api<Job>('user/job/get', { id }, token)).data;
-      if (job.state >= JOB_STATE.done) return job;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`job ${id} did not finish`);
-  }
+  const finished = (id: number) => finishedJob(t.app, id, demo);
 
   it('deletes the matches in the caller tenant only, keeps and reports the rows the binding refuses', async () => {
     const ids: number[] = [];

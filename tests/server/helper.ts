@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import postgres from 'postgres';
 import type { UserInfo } from '../../src/shared/auth';
+import { JOB_STATE, type Job } from '../../src/shared/jobs';
 import { buildApp } from '../../src/server/app';
 import type { SmsProvider } from '../../src/server/auth/sms';
 import type { Config } from '../../src/server/config';
@@ -142,4 +143,15 @@ export async function login(app: FastifyInstance, username: string, password: st
   const res = await post<UserInfo>(app, '/api/auth/auth/login', { username, password, language: 'CN' }, { ip });
   if (res.code !== 0) throw new Error(`login ${username} failed: ${res.code} ${res.msg}`);
   return { token: String(res.headers.authorization), user: res.data };
+}
+
+/** A queued job once it has ended (done, failed or timed out), read as `token` sees it. */
+export async function finishedJob(app: FastifyInstance, id: number, token: string): Promise<Job> {
+  for (let i = 0; i < 600; i++) {
+    await app.jobs.runner.idle();
+    const job = (await post<Job>(app, '/api/user/job/get', { id }, { token })).data;
+    if (job.state >= JOB_STATE.done) return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`job ${id} did not finish`);
 }

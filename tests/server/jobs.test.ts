@@ -6,7 +6,7 @@ import { deviceGroups, devices, jobs } from '../../src/server/db/schema';
 import { exportHandler } from '../../src/server/jobs/export';
 import { JobRunner } from '../../src/server/jobs/runner';
 import { tenantId } from './fixtures';
-import { buildTestApp, login, post, type TestApp } from './helper';
+import { buildTestApp, finishedJob, login, post, type TestApp } from './helper';
 import { list, parseCsv, tenantWithAdmin, upload } from './org-helper';
 import { localTestStorage, s3TestStorage, type TestStorage } from './uploads-helper';
 
@@ -36,15 +36,7 @@ describe.each([
 
   const api = <T>(path: string, body: unknown, token = demo) => post<T>(t.app, `/api/${path}`, body, { token });
 
-  async function finished(id: number, token = demo): Promise<Job> {
-    for (let i = 0; i < 600; i++) {
-      await t.app.jobs.runner.idle();
-      const job = (await api<Job>('user/job/get', { id }, token)).data;
-      if (job.state >= JOB_STATE.done) return job;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`job ${id} did not finish`);
-  }
+  const finished = (id: number, token = demo) => finishedJob(t.app, id, token);
 
   // s3rver may answer a PUT before its file is written (see uploads.test.ts): on S3 only, a
   // download that finds nothing right after the job is asked again for up to a second.

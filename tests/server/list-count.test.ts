@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_COUNT_CAP } from '../../src/shared/resources/list';
+import { tenantId } from './fixtures';
 import type { TestApp } from './helper';
 import { demoApp, list } from './org-helper';
 
@@ -10,9 +11,9 @@ describe('list totals', () => {
   let demo: string;
   beforeAll(async () => {
     ({ t, demo } = await demoApp());
-    const [site] = (await t.app.db.execute(sql`select id from tenants where name = 'Demo Site'`).then((r) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows))) as { id: number }[];
+    const site = await tenantId(t.app, 'Demo Site');
     await t.app.db.execute(
-      sql`insert into notices (tenant_id, title, content, level) select ${site!.id}, 'bulk ' || i, '', case when i <= 30 then 2 else 1 end from generate_series(1, ${LIST_COUNT_CAP + 5}) i`,
+      sql`insert into notices (tenant_id, title, content, level) select ${site}, 'bulk ' || i, '', case when i <= 30 then 2 else 1 end from generate_series(1, ${LIST_COUNT_CAP + 5}) i`,
     );
   });
   afterAll(() => t.close());

@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Intent } from './intents';
+import { rowsOf } from '../db/rows';
 
 /** Seconds within which a one-off alarm of the same device, type and tag is the same event. */
 export const DEDUP_S = 5;
@@ -21,10 +22,6 @@ export interface Outcome {
 
 const keyOf = (i: { deviceId: number; type: number }) => `${i.deviceId}:${i.type}`;
 
-/** postgres.js answers an array of rows, PGlite an object holding them. */
-export function rowsOf<T>(res: unknown): T[] {
-  return Array.isArray(res) ? (res as T[]) : ((res as { rows?: T[] }).rows ?? []);
-}
 
 /**
  * Splits intents into rounds holding each (device, type) at most once, in arrival order: one

@@ -6,7 +6,7 @@ import type { CaughtUpAlarm } from '../../shared/alarms/push';
 import type { Db } from '../db/driver';
 import { alarmRecords as a } from '../db/schema';
 import { scopedWhere, type Scope } from '../db/scope';
-import { rowsOf } from './conditions';
+import { rowsOf } from '../db/rows';
 import { contextOf, toAlarmRecord } from './records';
 
 const DAY_MS = 86_400_000;

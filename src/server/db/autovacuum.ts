@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './driver';
+import { rowsOf } from './rows';
 
 /**
  * PGlite runs PostgreSQL without its background workers, so nothing ever vacuums or analyzes:
@@ -11,12 +12,11 @@ import type { Db } from './driver';
 export async function tablesDue(db: Db): Promise<string[]> {
   // Counters of this backend's own writes reach pg_stat only when flushed.
   await db.execute(sql`select pg_stat_force_next_flush()`);
-  const res = (await db.execute(sql`
+  const res = await db.execute(sql`
     select relname as name from pg_stat_user_tables
     where n_mod_since_analyze > 50 + 0.1 * n_live_tup or n_dead_tup > 50 + 0.2 * n_live_tup
-    order by n_mod_since_analyze + n_dead_tup desc`)) as unknown as { rows?: { name: string }[] } | { name: string }[];
-  const rows = Array.isArray(res) ? res : (res.rows ?? []);
-  return rows.map((r) => r.name);
+    order by n_mod_since_analyze + n_dead_tup desc`);
+  return rowsOf<{ name: string }>(res).map((r) => r.name);
 }
 
 /** Vacuums and analyzes every due table; returns their names. */

@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import { rowsOf, type Exec } from '../alarms/conditions';
+import type { Exec } from '../alarms/conditions';
+import { rowsOf } from '../db/rows';
 import type { Db } from '../db/driver';
 import { fenceDeviceStates } from '../db/schema';
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/driver';
+import { rowsOf } from '../db/rows';
 import { ROLLUP_GRAIN, ROLLUP_GRAINS } from '../../shared/rollups';
 import type { Rows } from './batch';
 
@@ -119,9 +120,4 @@ export async function sweepSilent(db: Db, cutoff: Date, now: Date): Promise<{ id
     select id, imei from u
   `);
   return rowsOf<{ id: number; imei: string }>(res).map((r) => ({ id: Number(r.id), imei: r.imei }));
-}
-
-/** postgres.js answers an array of rows, PGlite an object holding them. */
-function rowsOf<T>(res: unknown): T[] {
-  return Array.isArray(res) ? (res as T[]) : ((res as { rows?: T[] }).rows ?? []);
 }

@@ -4,7 +4,7 @@ import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { JOB_FILE_TTL_MS, JOB_STALE_MS, JOB_STATE, JOB_TIMEOUT_MS } from '../../shared/jobs';
 import type { MsgKey } from '../../shared/messages';
-import { rowsOf } from '../alarms/conditions';
+import { rowsOf } from '../db/rows';
 import { ApiError } from '../lib/api-error';
 import { jobs } from '../db/schema';
 import type { Scope } from '../db/scope';

@@ -5,11 +5,10 @@ import { Code } from '../../../shared/api';
 import { MESSAGES } from '../../../shared/messages';
 import { parseDate } from '../../../shared/dates';
 import { MAX_TRACK_POINTS, toCsv, toGpx, trackBody, trackExportBody, type TrackColumns } from '../../../shared/geo/track';
+import { rowsOf } from '../../db/rows';
 import { deviceInScope } from './scope';
 
 const tags = ['device'];
-
-const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? (res as T[]) : ((res as { rows?: T[] }).rows ?? []));
 
 /**
  * One query on device_locations_device_ts_idx (device_id, ts), oldest first, that builds the
