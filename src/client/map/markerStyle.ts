@@ -14,3 +14,17 @@ export function stateColor(state: number): string {
   if (state === DEVICE_STATE.inactive) return STATE_COLORS.inactive;
   return STATE_COLORS.abnormal;
 }
+
+/**
+ * Cluster circles by how many devices they hold: colour and radius step up at 50 and 500. MapLibre
+ * turns these into a step expression; AMap draws them as HTML with the count inside.
+ */
+export const CLUSTER_STEPS = [
+  { from: 0, color: '#4dabf7', radius: 14 },
+  { from: 50, color: '#fab005', radius: 20 },
+  { from: 500, color: '#f76707', radius: 28 },
+] as const;
+
+export function clusterStep(count: number): (typeof CLUSTER_STEPS)[number] {
+  return CLUSTER_STEPS.findLast((s) => count >= s.from) ?? CLUSTER_STEPS[0];
+}

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DeviceInfo } from '../../shared/devices/api';
+import type { DeviceKind } from '../../shared/devices/kinds';
 import type { MapDevice } from '../../shared/geo/map-config';
 import type { ListResult } from '../../shared/resources/list';
 import { request } from '../lib/request';
@@ -12,6 +13,15 @@ export const mapDevicesQuery = queryOptions({
   queryFn: async () => (await request<MapDevice[] | null>(MAP, 'devices', {}, { background: true })) ?? [],
   staleTime: 60_000,
 });
+
+/** /locations_jf: the newest fix of every device of a kind, any source, with its accuracy. */
+export function mapLocationsQuery(kind: DeviceKind) {
+  return queryOptions({
+    queryKey: ['map', 'locations', kind],
+    queryFn: async () => (await request<MapDevice[] | null>(MAP, 'locations', { kind }, { background: true })) ?? [],
+    staleTime: 60_000,
+  });
+}
 
 /**
  * docs/requirements/realtime-map-and-tracks.md#device-info: `POST deviceinfo/getDeviceInfo` fills the marker popup.

@@ -28,15 +28,23 @@ describe('MapLibre adapter', () => {
     expect(map.options.zoom).toBe(19);
     const style = map.options.style as { sources: { basemap: { data: string } }; glyphs?: string; sprite?: string };
     expect(style.sources.basemap.data).toMatch(/\/map\/basemap\.geojson$/);
-    expect(style.glyphs).toBeUndefined();
+    // Labels and cluster counts use the glyphs shipped on this origin; no sprites.
+    expect(style.glyphs).toBe(`${location.origin}/map/glyphs/{fontstack}/{range}.pbf`);
     expect(style.sprite).toBeUndefined();
+    expect(map.options.localIdeographFontFamily).toBe(false);
     expect((container as unknown as { __maplibre: unknown }).__maplibre).toBe(map);
   });
 
   it('uses the configured tile URL or style URL instead', async () => {
     const tiles = (await open({ ...FALLBACK_MAP_CONFIG, tileUrl: 'https://t.example.com/{z}/{x}/{y}.png' })).map.options.style as { sources: { tiles: { tiles: string[] } } };
     expect(tiles.sources.tiles.tiles).toEqual(['https://t.example.com/{z}/{x}/{y}.png']);
-    expect((await open({ ...FALLBACK_MAP_CONFIG, styleUrl: 'https://s.example.com/style.json' })).map.options.style).toBe('https://s.example.com/style.json');
+    const styled = await open({ ...FALLBACK_MAP_CONFIG, styleUrl: 'https://s.example.com/style.json' });
+    expect(styled.map.options.style).toBe('https://s.example.com/style.json');
+    expect(styled.map.options.localIdeographFontFamily).toBeUndefined();
+    // That style's glyphs may lack our font: clusters keep their graded circles, without a count.
+    styled.api.setMarkers('devices', [point('a', 1)], { cluster: true });
+    styled.map.fire('style.load');
+    expect(styled.map.layers.map((l) => l.id)).toEqual(['devices:cluster', 'devices:point']);
   });
 
   it('holds layers set before the style loads, then adds them; later sets only swap the data', async () => {
@@ -45,7 +53,7 @@ describe('MapLibre adapter', () => {
     expect(map.sources.size).toBe(0);
     map.fire('style.load');
     expect(map.getSource('devices')!.spec).toMatchObject({ type: 'geojson', cluster: true });
-    expect(map.layers.map((l) => l.id)).toEqual(['devices:cluster', 'devices:point']);
+    expect(map.layers.map((l) => l.id)).toEqual(['devices:cluster', 'devices:count', 'devices:point']);
     expect(featuresOf(map, 'devices').map((f) => f.properties.color)).toEqual([STATE_COLORS.online, STATE_COLORS.offline, STATE_COLORS.inactive, STATE_COLORS.abnormal]);
 
     const source = map.getSource('devices');

@@ -1,1 +1,16 @@
-export { Chart, type ChartOption, type ChartProps } from './Chart';
+export { Chart, type ChartOption, type ChartProps, type ChartClick } from './Chart';
+export { PieChart, CategoryChart, LineChart, TreeBarChart, StateLineChart, StatePieChart, ScatterChart } from './kinds';
+export {
+  rgb,
+  STATE_ONLINE,
+  STATE_OFFLINE,
+  STATE_COLORS,
+  type ChartItem,
+  type CategoryData,
+  type TimeSeries,
+  type TreeBarNode,
+  type StateSeries,
+  type StateCounts,
+  type ScatterSeries,
+  type DeviceState,
+} from './options';

@@ -1,7 +1,7 @@
 import { gcj02ToWgs84, wgs84ToGcj02 } from '../../../shared/geo/coords';
 import type { LonLat } from '../../../shared/geo/fence';
 import { FENCE_DEFAULTS } from '../../../shared/geo/fence';
-import { stateColor } from '../markerStyle';
+import { clusterStep, stateColor } from '../markerStyle';
 import type { ProviderFactory } from '../provider';
 import type { DrawnShape, MapApi, MarkerPoint } from '../types';
 import { loadAmap, type AMapNS } from './sdk';
@@ -42,6 +42,14 @@ export const createAmap: ProviderFactory = async (container, config, view) => {
     const wgs = new Map(points.map((p) => [p.id, p.lonLat]));
     const cluster = new AMap.MarkerCluster(map, data, {
       gridSize: 60,
+      // The count inside a circle graded like MapLibre's clusters.
+      renderClusterMarker: (ctx: any) => {
+        const { color, radius } = clusterStep(ctx.count);
+        ctx.marker.setContent(
+          `<div style="width:${radius * 2}px;height:${radius * 2}px;line-height:${radius * 2}px;border-radius:50%;background:${color};opacity:.9;border:2px solid #fff;text-align:center;font:600 12px sans-serif;color:#1a1b1e">${Number(ctx.count)}</div>`,
+        );
+        ctx.marker.setOffset(new AMap.Pixel(-radius - 2, -radius - 2));
+      },
       renderMarker: (ctx: any) => {
         ctx.marker.setContent(dot(stateColor(ctx.data[0].state)));
         ctx.marker.setOffset(new AMap.Pixel(-9, -9));

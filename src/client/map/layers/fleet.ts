@@ -9,6 +9,9 @@ import type { MarkerPoint } from '../types';
 export class Fleet {
   private devices = new Map<string, MapDevice>();
 
+  /** `knownOnly`: positions of devices not loaded are ignored (a fleet of one kind, /locations_jf). */
+  constructor(private readonly knownOnly = false) {}
+
   reset(list: readonly MapDevice[]): void {
     this.devices = new Map(list.map((d) => [d.imei, { ...d }]));
   }
@@ -25,17 +28,27 @@ export class Fleet {
       // A UWB-only fix (no lat/lon) changes the state but not the place.
       const lat = p.lat ?? known?.lat;
       const lon = p.lon ?? known?.lon;
-      if (lat === undefined || lon === undefined) continue;
+      if (lat === undefined || lon === undefined || (this.knownOnly && !known)) continue;
       if (known && known.lat === lat && known.lon === lon && known.state === p.state) continue;
-      this.devices.set(p.imei, { imei: p.imei, name: known?.name ?? null, state: p.state, lat, lon });
+      const moved = p.lat !== undefined && p.lon !== undefined;
+      // A new WGS-84 fix brings its own radius and source; a state change keeps the last ones.
+      const fix = moved ? { accuracy: p.accuracy ?? null, source: p.source ?? 'gps', ts: p.ts } : { accuracy: known?.accuracy, source: known?.source, ts: known?.ts };
+      this.devices.set(p.imei, { imei: p.imei, name: known?.name ?? null, ...(known?.kind ? { kind: known.kind } : {}), state: p.state, lat, lon, ...fix });
       changed = true;
     }
     return changed;
   }
 
-  points(only?: string): MarkerPoint[] {
-    const list = only ? [this.devices.get(only)].filter((d): d is MapDevice => !!d) : [...this.devices.values()];
+  /** The markers: one device, or every device (of `kinds` when given). */
+  points(only?: string, kinds?: readonly string[]): MarkerPoint[] {
+    const all = only ? [this.devices.get(only)].filter((d): d is MapDevice => !!d) : [...this.devices.values()];
+    const list = kinds ? all.filter((d) => d.kind !== undefined && kinds.includes(d.kind)) : all;
     return list.map((d) => ({ id: d.imei, lonLat: [d.lon, d.lat], state: d.state, label: d.name ?? d.imei }));
+  }
+
+  /** Every device as loaded and moved (the /locations_jf list). */
+  list(): MapDevice[] {
+    return [...this.devices.values()];
   }
 
   get size(): number {

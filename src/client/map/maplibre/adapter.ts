@@ -3,6 +3,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 // v6 resolves its worker next to its own module, which a bundle does not have: hand it the URL.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { LonLat } from '../../../shared/geo/fence';
+import { currentLang } from '../../i18n/i18n';
 import type { ProviderFactory, ProviderHandle } from '../provider';
 import type { MapApi } from '../types';
 import { startDraw } from './draw';
@@ -20,14 +21,24 @@ const CLUSTER_MAX_ZOOM = 16;
 
 export const createMapLibre: ProviderFactory = async (container, config, view) => {
   setWorkerUrl(workerUrl);
-  const map = new MapLibreMap({ container, style: basemapStyle(config), center: view.center, zoom: view.zoom, attributionControl: { compact: true } });
+  const map = new MapLibreMap({
+    container,
+    style: basemapStyle(config, location.origin, currentLang()),
+    center: view.center,
+    zoom: view.zoom,
+    attributionControl: { compact: true },
+    // Our own styles draw Chinese names from the shipped glyphs, the same on every machine (a
+    // browser may have no CJK font at all); a configured style keeps MapLibre's local fallback.
+    ...(config.styleUrl ? {} : { localIdeographFontFamily: false }),
+  });
   // The e2e test and the frame-time bench read the map through its container (no other hook).
   Object.defineProperty(container, '__maplibre', { value: map, configurable: true });
-  return wrapMapLibre(map);
+  // A configured style has its own glyphs, which may not have our font: no cluster counts there.
+  return wrapMapLibre(map, { counts: !config.styleUrl });
 };
 
 /** The MapApi over one MapLibre map. Exported for the unit tests, which hand in a fake map. */
-export function wrapMapLibre(map: MapLibreMap): ProviderHandle {
+export function wrapMapLibre(map: MapLibreMap, opts: { counts: boolean } = { counts: true }): ProviderHandle {
   const entries = new Map<string, Entry>();
   let styleReady = false;
   // Layer components clean up after MapView has removed the map (provider switch, unmount).
@@ -52,7 +63,7 @@ export function wrapMapLibre(map: MapLibreMap): ProviderHandle {
     }
     removeEntry(name);
     map.addSource(name, { type: 'geojson', data: entry.data, ...(entry.cluster ? { cluster: true, clusterRadius: 50, clusterMaxZoom: CLUSTER_MAX_ZOOM } : {}) });
-    for (const layer of layersFor(entry.kind, name, entry.cluster)) {
+    for (const layer of layersFor(entry.kind, name, entry.cluster, opts.counts)) {
       map.addLayer(layer);
       if (entry.kind === 'markers' && !hoverable.has(layer.id)) {
         hoverable.add(layer.id);

@@ -1,9 +1,16 @@
 import type { AddLayerObject } from 'maplibre-gl';
+import { CLUSTER_STEPS } from '../markerStyle';
+import { MAP_FONT } from './style';
+
+const [c0, c1, c2] = CLUSTER_STEPS;
 
 export type LayerKind = 'markers' | 'shapes' | 'line' | 'cursor';
 
-/** The MapLibre layers drawn for one MapApi layer of `kind`; their ids start with the source id. */
-export function layersFor(kind: LayerKind, source: string, cluster: boolean): AddLayerObject[] {
+/**
+ * The MapLibre layers drawn for one MapApi layer of `kind`; their ids start with the source id.
+ * `counts`: the style has the shipped glyphs, so a cluster shows how many devices it holds.
+ */
+export function layersFor(kind: LayerKind, source: string, cluster: boolean, counts = true): AddLayerObject[] {
   switch (kind) {
     case 'markers':
       return [
@@ -15,14 +22,32 @@ export function layersFor(kind: LayerKind, source: string, cluster: boolean): Ad
                 source,
                 filter: ['has', 'point_count'],
                 paint: {
-                  // No glyphs offline, so the size and colour tell how many devices a cluster holds.
-                  'circle-color': ['step', ['get', 'point_count'], '#4dabf7', 50, '#fab005', 500, '#f76707'],
-                  'circle-radius': ['step', ['get', 'point_count'], 14, 50, 20, 500, 28],
+                  // Size and colour grade the count, which is written inside.
+                  'circle-color': ['step', ['get', 'point_count'], c0.color, c1.from, c1.color, c2.from, c2.color],
+                  'circle-radius': ['step', ['get', 'point_count'], c0.radius, c1.from, c1.radius, c2.from, c2.radius],
                   'circle-stroke-color': '#ffffff',
                   'circle-stroke-width': 2,
                   'circle-opacity': 0.85,
                 },
               },
+              ...(counts
+                ? ([
+                    {
+                      id: `${source}:count`,
+                      type: 'symbol',
+                      source,
+                      filter: ['has', 'point_count'],
+                      layout: {
+                        'text-field': ['get', 'point_count_abbreviated'],
+                        'text-font': [MAP_FONT],
+                        'text-size': ['step', ['get', 'point_count'], 12, c2.from, 14],
+                        'text-allow-overlap': true,
+                        'text-ignore-placement': true,
+                      },
+                      paint: { 'text-color': '#1a1b1e' },
+                    },
+                  ] satisfies AddLayerObject[])
+                : []),
             ] satisfies AddLayerObject[])
           : []),
         {
