@@ -1,0 +1,168 @@
+import { useMemo, useRef } from 'react';
+import { Grid, SimpleGrid, Stack } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import type { CampusPanel, DashboardBody, DashboardSummary } from '../../../shared/dashboard';
+import { Chart } from '../../components/Chart';
+import { alarmDaysOption, byMonth } from './dashboardCharts';
+import { useDashboardSummary } from './dashboard.queries';
+import { bodyOf, DashboardToolbar, MapPanel, useDashboardFilter, WithSummary } from './DashboardScreen';
+import { AlarmDaysPanel, AlarmHoursPanel, AlarmTypesPanel, Figure, FiguresPanel, KindsPanel, KpiRow, LatestPanel, Panel, ReadingsPanel, useChartNames } from './panels';
+
+/** The campus year so far (the yearly panel's period). */
+export function yearBody(body: DashboardBody, now = new Date()): DashboardBody {
+  const y = now.getFullYear();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { ...body, from: `${y}-01-01 00:00:00`, to: `${y}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} 23:59:59` };
+}
+
+/** index4yearly: the year's alarms by month. */
+function YearlyPanel({ body }: { body: DashboardBody }) {
+  const { t } = useLingui();
+  const names = useChartNames();
+  const year = useMemo(() => yearBody(body), [body]);
+  const query = useDashboardSummary(year);
+  return (
+    <Panel title={t`年度报警统计`} panel="alarmDays" body={year} testId="campus-yearly">
+      <WithSummary query={query}>
+        {(s) => {
+          const months = byMonth(s.alarms.byDay);
+          return (
+            <>
+              <Chart option={alarmDaysOption(months.map((m) => ({ day: m.month, count: m.count })), names)} height={220} />
+              <SimpleGrid cols={3} spacing="xs" mt="xs">
+                <Figure id="yearAlarms" label={t`年度报警`} value={s.alarms.period} />
+                <Figure id="yearHandled" label={t`已处理`} value={s.alarms.handled} color="green" />
+                <Figure id="yearPending" label={t`未处理`} value={s.alarms.pending} color="orange" />
+              </SimpleGrid>
+            </>
+          );
+        }}
+      </WithSummary>
+    </Panel>
+  );
+}
+
+/** index4personnel: students' wristbands, attendance, people on campus. */
+function PersonnelPanel({ s, body }: { s: DashboardSummary; body: DashboardBody }) {
+  const { t } = useLingui();
+  const f = s.figures;
+  const rate = f.wearables ? `${Math.round(((f.attendance ?? 0) / f.wearables) * 100)}%` : null;
+  return (
+    <Panel title={t`人员统计`} panel="specific" body={body} testId="campus-personnel">
+      <SimpleGrid cols={{ base: 2, md: 3 }} spacing="xs">
+        <Figure id="wristbandsOnline" label={t`手环在线`} value={f.wristbandsOnline ?? 0} color="green" />
+        <Figure id="wristbands" label={t`手环总数`} value={f.wristbands ?? 0} />
+        <Figure id="peopleOnSite" label={t`在校人数`} value={f.peopleOnSite} />
+        <Figure id="attendance" label={t`今日出勤`} value={f.attendance ?? 0} />
+        <Figure id="attendanceRate" label={t`出勤率`} value={rate} />
+        <Figure id="outOfFence" label={t`出围栏人员`} value={f.outOfFence ?? 0} color="red" />
+      </SimpleGrid>
+    </Panel>
+  );
+}
+
+/** index4manager: what the people in charge work on: handling figures and the alarms awaiting them. */
+function ManagerPanel({ s, body }: { s: DashboardSummary; body: DashboardBody }) {
+  const { t } = useLingui();
+  const rate = s.alarms.handleRate === null ? null : `${Math.round(s.alarms.handleRate * 100)}%`;
+  return (
+    <Stack gap="sm" data-testid="campus-manager">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
+        <Figure id="handled" label={t`已处理`} value={s.alarms.handled} color="green" />
+        <Figure id="pending" label={t`未处理`} value={s.alarms.pending} color="orange" />
+        <Figure id="rate" label={t`处理率`} value={rate} />
+        <Figure id="mean" label={t`平均处理时长`} value={s.alarms.meanHandleS === null ? null : Math.round(s.alarms.meanHandleS / 60)} suffix={t`分钟`} />
+      </SimpleGrid>
+      <LatestPanel s={s} body={body} />
+    </Stack>
+  );
+}
+
+/** index4info: the campus in figures and charts. */
+function InfoPanel({ s, body }: { s: DashboardSummary; body: DashboardBody }) {
+  return (
+    <Stack gap="sm" data-testid="campus-info">
+      <KpiRow s={s} />
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <KindsPanel s={s} body={body} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <AlarmTypesPanel s={s} body={body} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** One campus panel as its own map-layout route (index4map, index4yearly, ...), with the same filter. */
+export function CampusPanelScreen({ panel, title }: { panel: CampusPanel; title: string }) {
+  const [filter, setFilter] = useDashboardFilter();
+  const body = bodyOf('campus', filter);
+  const query = useDashboardSummary(body);
+  const ref = useRef<HTMLDivElement>(null);
+  return (
+    <Stack gap="sm" ref={ref} data-testid="dashboard" data-scenario="campus" data-panel={panel}>
+      <DashboardToolbar title={title} filter={filter} onFilter={setFilter} target={ref} />
+      {panel === 'index4map' && <MapPanel scenario="campus" body={body} height={560} />}
+      {panel === 'index4yearly' && <YearlyPanel body={body} />}
+      {panel !== 'index4map' && panel !== 'index4yearly' && (
+        <WithSummary query={query}>
+          {(s) => (
+            <>
+              {panel === 'index4personnel' && <PersonnelPanel s={s} body={body} />}
+              {panel === 'index4info' && <InfoPanel s={s} body={body} />}
+              {panel === 'index4manager' && <ManagerPanel s={s} body={body} />}
+            </>
+          )}
+        </WithSummary>
+      )}
+    </Stack>
+  );
+}
+
+/** index4: the campus dashboard, composed of the five campus panels and the common ones. */
+export function CampusDashboard({ title }: { title: string }) {
+  const [filter, setFilter] = useDashboardFilter();
+  const body = bodyOf('campus', filter);
+  const query = useDashboardSummary(body);
+  const ref = useRef<HTMLDivElement>(null);
+  return (
+    <Stack gap="sm" ref={ref} data-testid="dashboard" data-scenario="campus">
+      <DashboardToolbar title={title} filter={filter} onFilter={setFilter} target={ref} />
+      <WithSummary query={query}>
+        {(s) => (
+          <>
+            <InfoPanel s={s} body={body} />
+            <Grid gap="sm">
+              <Grid.Col span={{ base: 12, lg: 8 }}>
+                <MapPanel scenario="campus" body={body} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, lg: 4 }}>
+                <ManagerPanel s={s} body={body} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <PersonnelPanel s={s} body={body} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <YearlyPanel body={body} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <AlarmHoursPanel s={s} body={body} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <AlarmDaysPanel s={s} body={body} />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <FiguresPanel s={s} body={body} />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <ReadingsPanel s={s} body={body} />
+              </Grid.Col>
+            </Grid>
+          </>
+        )}
+      </WithSummary>
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { DASHBOARD_CODE, DASHBOARD_PUSH_MS, type DashboardPush } from '../../shared/dashboard';
+import type { Uplink } from '../../shared/devices/protocol';
+import { tenantDashboardTopic } from '../../shared/topics';
+import type { AlarmEvents, AlarmHub } from '../alarms/hub';
+import type { Broker } from '../broker/types';
+import type { DeviceHub, KnownDevice } from '../devices/hub';
+
+type Part = DashboardPush['parts'][number];
+
+export interface DashboardDeps {
+  broker: Pick<Broker, 'publish'>;
+  log: FastifyBaseLogger;
+  now: () => number;
+  intervalMs?: number;
+}
+
+/**
+ * The dashboards' live notice (9040 on `tenantDashboardTopic`): what changed in a tenant (device
+ * states, readings, alarms) after it is stored, coalesced per tenant and published at most once
+ * per interval, QoS 0. Consoles fetch the summary again (throttled), so every figure comes from
+ * the one query whatever filter each console has; docs/decisions.md "Dashboards" says why.
+ */
+export class DashboardPublisher {
+  private pending = new Map<number, Set<Part>>();
+  private timer: NodeJS.Timeout | undefined;
+  private lastAt = 0;
+  private devices: DeviceHub | undefined;
+  private alarms: AlarmHub | undefined;
+  private readonly interval: number;
+  private readonly onUplink = (device: KnownDevice, m: Uplink) => {
+    // Acks change nothing a dashboard shows; calls and cards come back as alarm records.
+    if (m.kind === 'telemetry' || m.kind === 'status' || m.kind === 'location') this.put(device.tenantId, 'readings');
+  };
+  private readonly onPresence = (device: KnownDevice) => this.put(device.tenantId, 'devices');
+  private readonly onRaised = (...[alarm]: AlarmEvents['raised']) => this.put(alarm.tenantId, 'alarms');
+  private readonly onUpdated = (...[tenantId]: AlarmEvents['updated']) => this.put(tenantId, 'alarms');
+
+  constructor(private readonly deps: DashboardDeps) {
+    this.interval = deps.intervalMs ?? DASHBOARD_PUSH_MS;
+  }
+
+  start(devices: DeviceHub, alarms: AlarmHub): this {
+    this.devices = devices;
+    this.alarms = alarms;
+    devices.on('uplink', this.onUplink).on('online', this.onPresence).on('offline', this.onPresence);
+    alarms.on('raised', this.onRaised).on('updated', this.onUpdated);
+    return this;
+  }
+
+  close(): void {
+    this.devices?.off('uplink', this.onUplink).off('online', this.onPresence).off('offline', this.onPresence);
+    this.alarms?.off('raised', this.onRaised).off('updated', this.onUpdated);
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pending.clear();
+  }
+
+  private put(tenantId: number, part: Part): void {
+    const parts = this.pending.get(tenantId) ?? this.pending.set(tenantId, new Set()).get(tenantId)!;
+    parts.add(part);
+    if (this.timer) return;
+    this.timer = setTimeout(() => this.flush(), Math.max(0, this.lastAt + this.interval - this.deps.now()));
+    this.timer.unref();
+  }
+
+  /** Publishes everything pending now (the timer calls it; tests may too). */
+  flush(): void {
+    this.timer = undefined;
+    this.lastAt = this.deps.now();
+    const pending = this.pending;
+    this.pending = new Map();
+    for (const [tenantId, parts] of pending) {
+      const body: DashboardPush = { code: DASHBOARD_CODE, parts: [...parts], at: this.lastAt };
+      this.deps.broker.publish(tenantDashboardTopic(tenantId), body, { qos: 0 }).catch((err: unknown) => this.deps.log.warn({ err, tenantId }, 'dashboard push failed'));
+    }
+  }
+}

@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CampusPanelScreen } from '../../../src/client/features/dashboards/CampusDashboard';
+import { DashboardScreen } from '../../../src/client/features/dashboards/DashboardScreen';
+import { DataWall, wallLayout } from '../../../src/client/features/dashboards/DataWall';
+import { alarmHoursOption, byMonth } from '../../../src/client/features/dashboards/dashboardCharts';
+import { LIVE_MIN_GAP_MS } from '../../../src/client/live/useLiveRefetch';
+import { setLiveBridge } from '../../../src/client/live/liveStore';
+import { resetRequestDeps } from '../../../src/client/lib/request';
+import { saveLogin } from '../../../src/client/lib/session';
+import type { DashboardSummary } from '../../../src/shared/dashboard';
+import { tenantDashboardTopic } from '../../../src/shared/topics';
+import { demoUser } from '../fixtures';
+import { renderWithProviders } from '../render';
+import { mockApi, type Call } from '../devices/mockApi';
+import { fakeBridge } from '../indoor/indoorMocks';
+import { alarmQueryClient } from '../alarms/fixtures';
+
+// jsdom has no canvas and no WebGL: charts render their option as JSON, the map a placeholder.
+vi.mock('../../../src/client/components/Chart', () => ({
+  Chart: ({ option }: { option: unknown }) => <pre data-testid="chart-option">{JSON.stringify(option)}</pre>,
+}));
+vi.mock('../../../src/client/features/dashboards/DashboardMap', () => ({ default: ({ kinds }: { kinds?: string[] }) => <div data-testid="fake-map" data-kinds={kinds?.join(',') ?? 'all'} /> }));
+
+// The handling dialog's autosizing note listens to document.fonts, which jsdom lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+}
+
+function summary(online: number, scenario: DashboardSummary['scenario'] = 'fire'): DashboardSummary {
+  return {
+    scenario,
+    at: 1,
+    from: '2026-11-16T00:00:00.000Z',
+    to: '2026-11-23T00:00:00.000Z',
+    devices: {
+      total: 10,
+      online,
+      offline: 10 - online,
+      inactive: 0,
+      alarming: 1,
+      byKind: [{ kind: 'smoke', total: 10, online, offline: 10 - online, inactive: 0, alarming: 1 }],
+    },
+    alarms: {
+      today: 3,
+      period: 5,
+      byType: [{ type: 8, today: 3, period: 5 }],
+      byHour: Array.from({ length: 24 }, (_, h) => (h === 9 ? 3 : 0)),
+      byDay: [
+        { day: '2026-11-22', count: 2 },
+        { day: '2026-11-23', count: 3 },
+      ],
+      handled: 4,
+      pending: 1,
+      handleRate: 0.8,
+      meanHandleS: 600,
+    },
+    readings: [{ metric: 'smoke', devices: online, avg: 1.5, max: 12, days: [{ day: '2026-11-23', avg: 1.5, max: 12 }] }],
+    figures: { peopleOnSite: 0, wearables: 0, smokeAlarming: 1, gasAlarming: 0, pressureAlarming: 0, breakersOnline: 2, breakerTrips: 0, wristbandsOnline: 7, wristbands: 9, attendance: 6 },
+    latest: [{ id: 41, type: 8, level: 3, title: 'Smoke', imei: '860000000000001', deviceName: 'Smoke 1', personName: null, ts: '2026-11-23T09:00:00.000Z', read: 0, handleState: 0 }],
+  };
+}
+
+const figure = (id: string) => screen.getByTestId(`dash-figure-${id}`).getAttribute('data-value');
+
+describe('scenario dashboards', () => {
+  let calls: Call[];
+  let online: number;
+  beforeEach(() => {
+    saveLogin('tok', { ...demoUser, marks: ['*'] });
+    online = 6;
+    calls = mockApi({
+      '/api/device/dashboard/summary': () => summary(online),
+      '/api/user/department/list': { rows: [{ id: 5, name: 'Crew A' }], total: 1 },
+    });
+  });
+  afterEach(() => {
+    setLiveBridge(null);
+    resetRequestDeps();
+  });
+
+  it('shows the figures, the scenario map, the latest alarms and the readings of its summary', async () => {
+    renderWithProviders(<DashboardScreen scenario="fire" title="消防看板" />);
+    await screen.findByTestId('dash-figure-online');
+    expect(figure('online')).toBe('6');
+    expect(figure('rate')).toBe('80%');
+    expect(figure('mean')).toBe('10');
+    expect(figure('smokeAlarming')).toBe('1');
+    expect(calls.find((c) => c.url === '/api/device/dashboard/summary')?.body).toEqual({ scenario: 'fire' });
+    expect((await screen.findByTestId('fake-map')).getAttribute('data-kinds')).toBe('smoke,fireButton,gas,waterPressure,breaker,gateway4g');
+    expect(within(screen.getByTestId('dash-latest')).getAllByTestId('dash-alarm')).toHaveLength(1);
+    expect(within(screen.getByTestId('dash-readings')).getByTestId('dash-reading-avg')).toHaveTextContent('1.5');
+    expect(within(screen.getByTestId('dash-kinds-table')).getByText('10')).toBeInTheDocument();
+  });
+
+  it('fetches again on a live dashboard notice, throttled, and shows the new number', async () => {
+    const live = fakeBridge();
+    setLiveBridge(live.bridge);
+    renderWithProviders(<DashboardScreen scenario="fire" title="消防看板" />);
+    await screen.findByTestId('dash-figure-online');
+    const topic = tenantDashboardTopic(demoUser.tenantId);
+    expect(live.subscribed).toContain(topic);
+    const before = calls.filter((c) => c.url === '/api/device/dashboard/summary').length;
+    online = 9;
+    // A burst of notices (and a malformed one) ends in one or two fetches, not one per notice.
+    act(() => {
+      for (let i = 0; i < 5; i++) live.push(topic, { code: '9040', parts: ['readings'], at: i });
+      live.push(topic, { code: '9040', parts: 'x' });
+    });
+    await waitFor(() => expect(figure('online')).toBe('9'));
+    await new Promise((r) => setTimeout(r, LIVE_MIN_GAP_MS * 3));
+    const fetched = calls.filter((c) => c.url === '/api/device/dashboard/summary').length - before;
+    expect(fetched).toBeGreaterThanOrEqual(1);
+    expect(fetched).toBeLessThanOrEqual(2);
+  });
+
+  it('filters by department', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardScreen scenario="fire" title="消防看板" />);
+    await screen.findByTestId('dash-figure-online');
+    await user.click(screen.getByTestId('dash-department'));
+    await user.click(await screen.findByRole('option', { name: 'Crew A' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/device/dashboard/summary' && (c.body as { departmentId?: number }).departmentId === 5)).toBe(true));
+  });
+
+  it('handles an alarm in one click through the alarm screens\' dialog', async () => {
+    renderWithProviders(<DashboardScreen scenario="fire" title="消防看板" />, { queryClient: alarmQueryClient() });
+    await screen.findByTestId('dash-figure-online');
+    fireEvent.click(within(screen.getByTestId('dash-latest')).getByTestId('dash-alarm-handle'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByLabelText('已处理'));
+    fireEvent.click(within(dialog).getByTestId('handle-submit'));
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/device/alarm/handle')?.body).toMatchObject({ ids: [41], state: 1 }));
+  });
+
+  it('campus personnel panel shows wristbands and attendance', async () => {
+    renderWithProviders(<CampusPanelScreen panel="index4personnel" title="人员统计" />);
+    await screen.findByTestId('campus-personnel');
+    expect(figure('wristbandsOnline')).toBe('7');
+    expect(figure('attendance')).toBe('6');
+  });
+});
+
+describe('the data wall', () => {
+  beforeEach(() => {
+    saveLogin('tok', { ...demoUser, marks: ['*'] });
+    mockApi({ '/api/device/dashboard/summary': () => summary(4, 'city') });
+  });
+  afterEach(() => resetRequestDeps());
+
+  it('picks the 4K stage from 2,880 pixels wide and scales each stage to fit without scrolling', () => {
+    expect(wallLayout(1920, 1080)).toEqual({ layout: '1080', scale: 1 });
+    expect(wallLayout(1280, 1024)).toEqual({ layout: '1080', scale: 1280 / 1920 });
+    expect(wallLayout(3840, 2160)).toEqual({ layout: '2160', scale: 1 });
+    expect(wallLayout(2880, 1620).layout).toBe('2160');
+  });
+
+  it('shows the city figures on the dark stage with a rotating panel', async () => {
+    renderWithProviders(<DataWall />);
+    expect((await screen.findByTestId('wall-figure-online')).getAttribute('data-value')).toBe('4');
+    expect(screen.getByTestId('data-wall').getAttribute('data-layout')).toBe('1080');
+    expect(screen.getByTestId('wall-slot').getAttribute('data-panel')).toBe('hours');
+    expect(screen.getAllByTestId('wall-alarm')).toHaveLength(1);
+  });
+});
+
+describe('chart options', () => {
+  it('sums days into months and charts every hour of the day', () => {
+    expect(byMonth([{ day: '2026-01-03', count: 2 }, { day: '2026-02-01', count: 1 }, { day: '2026-01-30', count: 3 }])).toEqual([
+      { month: '2026-01', count: 5 },
+      { month: '2026-02', count: 1 },
+    ]);
+    const option = alarmHoursOption(summary(1), { online: '', offline: '', alarming: '', today: 'today', period: '', alarms: '', avg: '', max: '' });
+    expect((option.xAxis as { data: string[] }).data).toHaveLength(24);
+    expect((option.series as { data: number[] }[])[0]!.data[9]).toBe(3);
+  });
+});

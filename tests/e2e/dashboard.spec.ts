@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectShell, loginWithAccount, sim } from './helpers';
+
+// The dashboards against the service and the in-process demo fleet: /index (the city dashboard,
+// the post-login home) and /index8 (the data wall) fill from the fleet, and a device's alarm
+// shows in "alarms today" without a reload (live notice 9040, then the summary again).
+test.describe.configure({ mode: 'serial' });
+
+async function helmetImei(): Promise<string> {
+  const line = (await sim('list')).split('\n').find((l) => /^\s*86\d{13}\s+helmet\b/.test(l));
+  if (!line) throw new Error('no helmet in the demo roster');
+  return line.trim().split(/\s+/)[0]!;
+}
+
+async function valueOf(page: Page, testId: string): Promise<number> {
+  return Number(await page.getByTestId(testId).getAttribute('data-value'));
+}
+
+test('/index is the city dashboard, fills from the demo fleet and counts a new alarm live', async ({ page }) => {
+  test.setTimeout(120_000);
+  const imei = await helmetImei();
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+  await expect(page).toHaveURL(/\/index$/);
+  const dashboard = page.getByTestId('dashboard');
+  await expect(dashboard).toHaveAttribute('data-scenario', 'city');
+  // The demo fleet is online within a minute of the start.
+  await expect.poll(() => valueOf(page, 'dash-figure-online'), { timeout: 60_000 }).toBeGreaterThan(0);
+  expect(await valueOf(page, 'dash-figure-total')).toBeGreaterThanOrEqual(30);
+  await expect(page.getByTestId('dash-map').getByTestId('map-host')).toBeVisible();
+  await expect(page.getByTestId('dash-kinds').locator('canvas').first()).toBeVisible();
+
+  const before = await valueOf(page, 'dash-figure-today');
+  await sim('send', '--imei', imei, '--kind', 'fall');
+  await expect.poll(() => valueOf(page, 'dash-figure-today'), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect(page.getByTestId('dash-latest').getByTestId('dash-alarm').first()).toBeVisible();
+
+  // A panel's data downloads as CSV.
+  await page.getByTestId('dash-kinds-export').click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('dash-kinds-csv').click();
+  expect((await download).suggestedFilename()).toMatch(/^dashboard-city-devices-\d{8}\.csv$/);
+});
+
+test('/index8 is the data wall: dark, no scrolling, live numbers', async ({ page }) => {
+  test.setTimeout(120_000);
+  const imei = await helmetImei();
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+  await page.goto('/index8');
+  const wall = page.getByTestId('data-wall');
+  await expect(wall).toHaveAttribute('data-layout', '1080');
+  await expect.poll(() => valueOf(page, 'wall-figure-online'), { timeout: 60_000 }).toBeGreaterThan(0);
+  const scroll = await page.evaluate(() => ({ h: document.scrollingElement!.scrollHeight <= window.innerHeight + 1, bg: getComputedStyle(document.querySelector('[data-testid="data-wall"]')!).backgroundColor }));
+  expect(scroll.h).toBe(true);
+  expect(scroll.bg).toBe('rgb(5, 11, 24)');
+
+  const before = await valueOf(page, 'wall-figure-today');
+  await sim('send', '--imei', imei, '--kind', 'fall');
+  await expect.poll(() => valueOf(page, 'wall-figure-today'), { timeout: 10_000 }).toBeGreaterThan(before);
+
+  await page.setViewportSize({ width: 3840, height: 2160 });
+  await expect(wall).toHaveAttribute('data-layout', '2160');
+  await expect(page.getByTestId('wall-rotating-2')).toBeVisible();
+});
