@@ -2,8 +2,11 @@
 // a folder and run `npm run entities` (vite, vitest, `npm start` and `npm run dev` run it too).
 // Client-safe: only the resource.ts files, never server code.
 import type { ResourceDef } from '../shared/resources/types';
+import audioPushResource from './audio-push/resource';
+import deviceVoiceResource from './device-voice/resource';
+import installationResource from './installation/resource';
 import noticeResource from './notice/resource';
 import websiteResource from './website/resource';
 
 /** The ResourceDef of every entity folder. */
-export const ENTITY_RESOURCES: readonly ResourceDef[] = [noticeResource, websiteResource];
+export const ENTITY_RESOURCES: readonly ResourceDef[] = [audioPushResource, deviceVoiceResource, installationResource, noticeResource, websiteResource];

@@ -10,6 +10,7 @@ import { commandParams, downlinkSchema, type Downlink } from '../shared/devices/
 import { topics } from '../shared/topics';
 import { ack, location, telemetry, type UplinkInput } from './messages';
 import { DeviceModel } from './models';
+import { Breaker, Gateway, type Outcome } from './breaker';
 import { createRng, seedOf } from '../shared/prng';
 
 export interface SimDevice {
@@ -20,6 +21,8 @@ export interface SimDevice {
   lat: number;
   lon: number;
   messageType: Encoding;
+  /** A 4G gateway's sub-devices (how many it relays). */
+  subDevices?: number;
 }
 
 /** Fire-and-forget publish; device.ts hands it to mqtt.js, tests record it. */
@@ -29,6 +32,9 @@ export const APP_VERSION = 'sim-1.0.0';
 export const SYSTEM_VERSION = 'simOS 4.2';
 
 type Command = Extract<Downlink, { kind: 'command' }>;
+
+/** What a broadcast plays: the audio's address, the text the device speaks, or its default audio. */
+export const broadcastOf = (p: { mp3?: string; text?: string }): string => p.mp3 || (p.text ? `tts:${p.text}` : 'default');
 
 export interface BrainOptions {
   intervalS: number;
@@ -46,10 +52,14 @@ export class DeviceBrain {
   switchMode?: string;
   valve?: string;
   lastBroadcast?: string;
+  volume?: number;
   sent = 0;
   answered = 0;
   /** Open-door requests obeyed (door units). */
   unlocked = 0;
+  /** A breaker's switch and lock (breaker.ts). */
+  readonly breaker?: Breaker;
+  readonly gateway?: Gateway;
   private seq = 0;
   private sinceLocationS = 0;
   private readonly idPrefix: string;
@@ -65,6 +75,8 @@ export class DeviceBrain {
     this.locationIntervalS = opts.intervalS;
     this.now = opts.now ?? Date.now;
     this.idPrefix = opts.idPrefix ?? this.now().toString(36);
+    if (device.kind === 'breaker') this.breaker = new Breaker();
+    if (device.kind === 'gateway4g') this.gateway = new Gateway(device.subDevices ?? 0);
   }
 
   /** Publishes one uplink on sfwatch/{imei}/up, stamped with a message id and the time. */
@@ -94,7 +106,8 @@ export class DeviceBrain {
 
   /** One report interval elapsed: readings, and the position when its interval is due. */
   report(dtS: number): void {
-    const { values, fix } = this.model.tick(dtS);
+    const { values: measured, fix } = this.model.tick(dtS);
+    const values = this.withState(measured, dtS);
     // A door unit has nothing to measure: it only says it is alive.
     if (this.device.kind === 'doorUnit') this.send({ kind: 'status', online: true, signal: this.model.signal });
     else this.send(telemetry(values));
@@ -136,6 +149,24 @@ export class DeviceBrain {
     return this.obey(down.data);
   }
 
+  /** A breaker's switch state and a gateway's relay figures over the model's readings. */
+  private withState(values: ReturnType<DeviceModel['values']>, dtS: number) {
+    if (this.breaker) return this.breaker.report(values);
+    if (this.gateway) return this.gateway.report(values, dtS, this.reportIntervalS);
+    return values;
+  }
+
+  /** Breaker commands (breaker.ts): the ack, then at once the new state when it moved. */
+  private obeyBreaker(c: Command, mode: string | undefined): boolean {
+    const breaker = this.breaker;
+    if (!breaker || (c.cmd !== 'switch' && c.cmd !== 'lock' && c.cmd !== 'unlock')) return false;
+    const out: Outcome = c.cmd === 'switch' ? breaker.switch(mode as never) : breaker.lock(c.cmd === 'lock');
+    if (c.cmd === 'switch') this.switchMode = mode;
+    this.send(ack(c.id, out.ok, out.msg));
+    if (out.changed) this.send(telemetry(breaker.report(this.model.values())));
+    return true;
+  }
+
   private obey(c: Command): 'restart' | undefined {
     if (!kindSupports(this.device.kind, c.cmd)) {
       this.send(ack(c.id, false, 'unsupported'));
@@ -146,12 +177,22 @@ export class DeviceBrain {
       this.send(ack(c.id, false, 'bad parameters'));
       return undefined;
     }
-    const p = params.data as { seconds?: number; mode?: string; action?: string; mp3?: string };
+    const p = params.data as { seconds?: number; mode?: string; action?: string; mp3?: string; text?: string; level?: number };
+    if (this.obeyBreaker(c, p.mode)) return undefined;
     switch (c.cmd) {
       case 'locate':
         this.send(location(this.model.position()));
         this.send(ack(c.id, true, 'located'));
         return undefined;
+      case 'report': {
+        // A fresh status and readings now (and a fix, for a device that moves), then the ack.
+        this.send(this.onlineStatus());
+        const values = this.model.values();
+        if (Object.keys(values).length > 0) this.send(telemetry(values));
+        if (this.model.moves) this.send(location(this.model.position()));
+        this.send(ack(c.id, true, 'reported'));
+        return undefined;
+      }
       case 'restart':
         this.send(ack(c.id, true, 'restarting'));
         return 'restart';
@@ -168,8 +209,12 @@ export class DeviceBrain {
         this.send(ack(c.id, true, `valve ${p.action}`));
         return undefined;
       case 'broadcast':
-        this.lastBroadcast = p.mp3 || 'default';
-        this.send(ack(c.id, true, 'playing'));
+        this.lastBroadcast = broadcastOf(p);
+        this.send(ack(c.id, true, p.text ? 'speaking' : 'playing'));
+        return undefined;
+      case 'volume':
+        this.volume = p.level;
+        this.send(ack(c.id, true, `volume ${p.level}`));
         return undefined;
     }
   }

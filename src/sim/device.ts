@@ -8,6 +8,7 @@ import { encodePayload } from '../shared/devices/codec';
 import { topics } from '../shared/topics';
 import { DeviceBrain, type SimDevice } from './brain';
 import type { UplinkInput } from './messages';
+import { randomClip, uploadVoice, VOICE_CHANCE, VOICE_KINDS } from './voice';
 
 export interface Credentials {
   secret: string;
@@ -19,6 +20,8 @@ export interface VirtualDeviceOptions {
   intervalS: number;
   /** Seconds before reconnecting after a restart command. */
   restartDelayS?: number;
+  /** http://host:port of the service: voice-capable devices upload a clip now and then (voice.ts). */
+  httpBase?: string;
   onError?: (device: SimDevice, err: Error) => void;
 }
 
@@ -154,8 +157,16 @@ export class VirtualDevice {
     this.timer = setTimeout(() => {
       if (this.stopped) return;
       if (this.connected) this.brain.report(Math.max(1, (Date.now() - started) / 1000));
+      if (this.connected) this.maybeSendVoice();
       this.schedule();
     }, delayS * 1000);
+  }
+
+  /** Now and then a device with a microphone uploads a voice message. */
+  private maybeSendVoice(): void {
+    const base = this.opts.httpBase;
+    if (!base || !VOICE_KINDS.includes(this.device.kind) || Math.random() >= VOICE_CHANCE) return;
+    uploadVoice(base, this.device.imei, this.secret, randomClip()).catch((err: unknown) => this.opts.onError?.(this.device, err as Error));
   }
 
   /** The restart command: drop the connection, come back a moment later. */

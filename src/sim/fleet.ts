@@ -17,6 +17,8 @@ export interface FleetStats {
 export interface FleetOptions {
   url: string;
   intervalS: number;
+  /** The service's HTTP base, for voice messages (device.ts). */
+  httpBase?: string;
   /** One line per problem; the fleet keeps going. */
   log: (line: string) => void;
 }
@@ -37,6 +39,7 @@ export class Fleet {
         new VirtualDevice(m.device, m.secret, {
           url: opts.url,
           intervalS: opts.intervalS,
+          httpBase: opts.httpBase,
           onError: (d, err) => this.once(d.imei, err.message),
         }),
     );

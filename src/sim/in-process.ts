@@ -22,7 +22,7 @@ export function fleetUrl(app: FastifyInstance, config: Config): string | undefin
 }
 
 /** Starts up to `count` demo devices that exist in the database; resolves with the running fleet. */
-export async function startDemoFleet(app: FastifyInstance, url: string, count: number): Promise<Fleet> {
+export async function startDemoFleet(app: FastifyInstance, url: string, count: number, httpBase?: string): Promise<Fleet> {
   const wanted = demoFleet().slice(0, count);
   const rows = await app.db
     .select({ imei: devices.imei, kind: devices.kind, messageType: devices.messageType, secretVersion: devices.secretVersion })
@@ -35,7 +35,7 @@ export async function startDemoFleet(app: FastifyInstance, url: string, count: n
     const device = row && toSimDevice(row);
     return row && device ? [{ device, secret: deviceSecret(key, row.imei, row.secretVersion) }] : [];
   });
-  const fleet = new Fleet(members, { url, intervalS: DEFAULT_INTERVAL_S, log: (line) => app.log.warn(`simulator: ${line}`) });
+  const fleet = new Fleet(members, { url, intervalS: DEFAULT_INTERVAL_S, httpBase, log: (line) => app.log.warn(`simulator: ${line}`) });
   // Connecting happens in the background: the service is up whatever the devices do.
   void fleet.start().catch((err: unknown) => app.log.warn(`simulator: ${(err as Error).message}`));
   return fleet;
@@ -47,7 +47,7 @@ export async function simulate(app: FastifyInstance, config: Config): Promise<Co
   const url = fleetUrl(app, config);
   if (!url) return { line: '  Simulated devices: off (MQTT_PORT=0; `npm run sim` still works, over WebSocket)' };
   try {
-    const fleet = await startDemoFleet(app, url, config.sim);
+    const fleet = await startDemoFleet(app, url, config.sim, `http://${reachableHost(config.host)}:${config.port}`);
     return { stop: () => fleet.stop(), line: `  Simulated devices: ${fleet.devices.length} (SIM=0 to turn off)` };
   } catch (err) {
     app.log.warn(`simulator not started: ${(err as Error).message}`);

@@ -16,7 +16,7 @@ export function telemetry(values: Values): Body<'telemetry'> {
 
 export function location(fix: Fix): Body<'location'> {
   if (fix.source === 'uwb') return { kind: 'location', source: 'uwb', x: fix.x, y: fix.y, floor: fix.floor, speed: fix.speed };
-  return { kind: 'location', source: 'gps', lat: fix.lat, lon: fix.lon, speed: fix.speed, heading: fix.heading, accuracy: fix.accuracy };
+  return { kind: 'location', source: fix.source, lat: fix.lat, lon: fix.lon, speed: fix.speed, heading: fix.heading, accuracy: fix.accuracy };
 }
 
 export function ack(ref: number, ok: boolean, msg: string): Body<'ack'> {

@@ -22,6 +22,7 @@ export function toSimDevice(row: { imei: string; kind: string; messageType?: str
   const demo = demoDevice(row.imei);
   const scenario = demo?.scenario ?? KIND_INFO[row.kind].scenarios[0]!;
   const home = demo ?? SCENARIO_SITES[scenario];
+  const subDevices = row.kind === 'gateway4g' ? demoFleet().filter((d) => d.gateway === row.imei).length : undefined;
   return {
     imei: row.imei,
     kind: row.kind,
@@ -29,6 +30,7 @@ export function toSimDevice(row: { imei: string; kind: string; messageType?: str
     lat: home.lat,
     lon: home.lon,
     messageType: row.messageType === 'cbor' ? 'cbor' : 'json',
+    ...(subDevices === undefined ? {} : { subDevices }),
   };
 }
 

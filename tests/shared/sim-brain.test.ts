@@ -56,6 +56,19 @@ describe('virtual device behaviour', () => {
     expect(acks()).toEqual([expect.objectContaining({ kind: 'ack', ref: 7, ok: true, msg: 'located' })]);
   });
 
+  it('report: every kind sends a fresh status and readings (a fix if it moves), then acks', () => {
+    const gas = brain('gas');
+    gas.down({ kind: 'command', id: 8, cmd: 'report', params: {} });
+    expect(gas.sent.map((s) => s.message.kind)).toEqual(['status', 'telemetry', 'ack']);
+    expect(gas.acks()).toEqual([expect.objectContaining({ ref: 8, ok: true, msg: 'reported' })]);
+    const locator = brain('locator');
+    locator.down({ kind: 'command', id: 9, cmd: 'report', params: {} });
+    expect(locator.sent.map((s) => s.message.kind)).toEqual(['status', 'telemetry', 'location', 'ack']);
+    const button = brain('fireButton');
+    button.down({ kind: 'command', id: 10, cmd: 'report', params: {} });
+    expect(button.acks()).toEqual([expect.objectContaining({ ref: 10, ok: true })]);
+  });
+
   it('changes its report interval, switch, valve and broadcast state', () => {
     const helmet = brain('helmet');
     helmet.down({ kind: 'command', id: 1, cmd: 'setInterval', params: { seconds: 30 } });

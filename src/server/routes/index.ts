@@ -11,6 +11,7 @@ import mqttRoutes from './mqtt/mqtt';
 import perRoutes from './user/per';
 import jobRoutes from './user/job';
 import tenantInfoRoutes from './user/tenant-info';
+import managementRoutes from './user/management';
 import userUploadRoutes from './user/uploads';
 import fileRoutes from './file';
 import realtimeRoutes from './realtime';
@@ -41,6 +42,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(perRoutes, { prefix: '/user/per' });
   await app.register(jobRoutes, { prefix: '/user/job' });
   await app.register(tenantInfoRoutes, { prefix: '/user' });
+  await app.register(managementRoutes, { prefix: '/user' });
   await app.register(userUploadRoutes, { prefix: '/user' });
   await app.register(fileRoutes);
   await app.register(mqttRoutes, { prefix: '/mqtt' });

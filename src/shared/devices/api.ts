@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ROLLUP_GRAINS, type RollupGrain } from '../rollups';
 import { isoDate } from '../dates';
 import type { ListResult } from '../resources/list';
-import { METRICS } from './kinds';
+import { DEVICE_KINDS, METRICS } from './kinds';
 import { METRIC_LEVELS, type MetricLevel, type MetricLimits } from './metric-limits';
 import { IMEI_RE } from './protocol';
 import { deviceSettingsSchema, type DeviceSettings } from './settings';
@@ -164,6 +164,24 @@ export interface CommandAnswer {
   status: number;
 }
 
+/** One device's answer in a batch: the command's id and delivery, or the message key it was refused with. */
+export interface BatchCommandResult {
+  imei: string;
+  id?: number;
+  status?: number;
+  key?: string;
+}
+
+export interface CommandAck {
+  id: number;
+  imei: string;
+  cmd: string;
+  status: number;
+  ackOk: boolean | null;
+  ackMsg: string | null;
+  ackAt: string | null;
+}
+
 export interface DeviceStats {
   total: number;
   online: number;
@@ -212,3 +230,36 @@ export interface MetricDevices extends ListResult<MetricDeviceRow> {
   /** Devices per level over the whole scope (keyword applied, level filter not). */
   counts: Record<MetricLevel, number>;
 }
+
+/** The most devices one /randomReload run asks. */
+export const REFRESH_MAX = 500;
+/** How long the console waits for acks before counting the rest as timed out. */
+export const REFRESH_TIMEOUT_MS = 30_000;
+
+/**
+ * `POST /api/device/command/refresh` (/randomReload): ask `sample` random online devices of the
+ * caller's scope (optionally of one kind) or the chosen `imeis` for a fresh report (`report`).
+ */
+export const refreshBody = z
+  .object({
+    sample: z.number().int().min(1).max(REFRESH_MAX, 'tooLarge').optional(),
+    imeis: z.array(imei).min(1, 'nothingSelected').max(REFRESH_MAX, 'tooLarge').optional(),
+    kind: z.enum(DEVICE_KINDS).optional(),
+  })
+  .refine((b) => (b.sample === undefined) !== (b.imeis === undefined), { message: 'nothingSelected', path: ['sample'] });
+export type RefreshBody = z.input<typeof refreshBody>;
+
+export interface RefreshAsked {
+  /** The command's id (device_commands), for command/acks. */
+  id: number;
+  imei: string;
+  name: string | null;
+  /** Delivery status of the publish (DELIVERY). */
+  status: number;
+}
+export interface RefreshAnswer {
+  asked: RefreshAsked[];
+  /** Chosen devices not asked: offline, or not in the caller's scope (message keys). */
+  skipped: { imei: string; key: 'deviceOffline' | 'notFound' }[];
+}
+

@@ -14,6 +14,8 @@ export interface DemoDevice {
   lat: number;
   lon: number;
   messageType: 'json' | 'cbor';
+  /** IMEI of the 4G gateway it reaches the platform through (breakers and sensors of the fire and community sites). */
+  gateway?: string;
 }
 
 /**
@@ -30,20 +32,28 @@ export const SCENARIO_SITES: Record<SimScenario, { lat: number; lon: number; cn:
 
 const PER_KIND = 2;
 
-/** 2 devices of every kind in every scenario it belongs to. */
+/** Which of a site's two gateways a kind sits behind: breakers the first, the sensors the second. */
+const GATEWAY_OF: Partial<Record<DeviceKind, number>> = { breaker: 0, gas: 1, waterPressure: 1 };
+
+const demoImei = (n: number) => `86${String(100000000000 + n).padStart(13, '0')}`;
+
+/**
+ * 2 devices of every kind in every scenario it belongs to. The 4G gateways come last (numbered
+ * after everything else, so the IMEIs of the other devices stay what they were before gateways).
+ */
 export function demoFleet(): DemoDevice[] {
   const out: DemoDevice[] = [];
   let n = 0;
   for (const scenario of SIM_SCENARIOS) {
     for (const kind of DEVICE_KINDS) {
-      if (!KIND_INFO[kind].scenarios.includes(scenario)) continue;
+      if (kind === 'gateway4g' || !KIND_INFO[kind].scenarios.includes(scenario)) continue;
       for (let i = 0; i < PER_KIND; i++) {
         n++;
         const site = SCENARIO_SITES[scenario];
         // A small fixed spread (about 100 m) so markers do not sit on top of each other.
         const angle = (n * 137.5 * Math.PI) / 180;
         out.push({
-          imei: `86${String(100000000000 + n).padStart(13, '0')}`,
+          imei: demoImei(n),
           kind,
           scenario,
           name: `${KIND_INFO[kind].en} ${site.en} ${i + 1}`,
@@ -54,6 +64,27 @@ export function demoFleet(): DemoDevice[] {
         });
       }
     }
+  }
+  for (const scenario of KIND_INFO.gateway4g.scenarios) {
+    const site = SCENARIO_SITES[scenario];
+    const gateways = [0, 1].map((i) => {
+      n++;
+      const g: DemoDevice = {
+        imei: demoImei(n),
+        kind: 'gateway4g',
+        scenario,
+        name: `${KIND_INFO.gateway4g.en} ${site.en} ${i + 1}`,
+        lat: Number((site.lat - 0.0004 + 0.0008 * i).toFixed(6)),
+        lon: Number((site.lon - 0.0006).toFixed(6)),
+        messageType: 'json',
+      };
+      return g;
+    });
+    for (const d of out) {
+      const which = GATEWAY_OF[d.kind];
+      if (d.scenario === scenario && which !== undefined) d.gateway = gateways[which]!.imei;
+    }
+    out.push(...gateways);
   }
   return out;
 }

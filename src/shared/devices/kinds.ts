@@ -15,6 +15,7 @@ export const DEVICE_KINDS = [
   'breaker',
   'doorUnit',
   'uwbTag',
+  'gateway4g',
 ] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
@@ -40,6 +41,13 @@ export const METRICS = [
   'power', // W
   'battery', // %
   'signal', // bars 0-4
+  // Breakers' state (docs/device-protocol.md#breakers-and-gateways): 1 closed (current flows), 0 open.
+  'closed',
+  // 1 locked: the breaker refuses open and close until unlocked.
+  'locked',
+  // 4G gateways: uplink traffic in KB since the last report, sub-devices reachable behind it.
+  'traffic',
+  'subDevices',
 ] as const;
 export type Metric = (typeof METRICS)[number];
 
@@ -70,6 +78,10 @@ export const METRIC_RANGES: Record<Metric, readonly [number, number]> = {
   power: [0, 10_000_000],
   battery: [0, 100],
   signal: [0, 4],
+  closed: [0, 1],
+  locked: [0, 1],
+  traffic: [0, 10_000_000],
+  subDevices: [0, 10_000],
 };
 
 /** The first metric of `values` outside its physical range, with its value. */
@@ -85,12 +97,15 @@ export const SIM_SCENARIOS = ['construction', 'fire', 'community', 'campus', 'su
 export type SimScenario = (typeof SIM_SCENARIOS)[number];
 
 /** Commands of docs/requirements/entities.md#device-commands, by the name the protocol carries. */
-export const COMMANDS = ['locate', 'restart', 'setInterval', 'switch', 'valve', 'broadcast'] as const;
+export const COMMANDS = ['locate', 'restart', 'setInterval', 'switch', 'valve', 'broadcast', 'volume', 'report', 'lock', 'unlock'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** Switch command modes of docs/requirements/states-and-codes.md#status-words. */
 export const SWITCH_MODES = ['linkOn', 'linkOff', 'singleOn', 'singleOff', 'manualClose', 'autoLink', 'manualLink'] as const;
 export type SwitchMode = (typeof SWITCH_MODES)[number];
+/** Switch modes that open a breaker (cut the power); the `On` modes close it. */
+export const OPENING_MODES: readonly SwitchMode[] = ['linkOff', 'singleOff', 'manualClose'];
+export const CLOSING_MODES: readonly SwitchMode[] = ['linkOn', 'singleOn'];
 
 export const VALVE_ACTIONS = ['open', 'close'] as const;
 
@@ -110,20 +125,28 @@ export interface KindInfo {
 const WEARABLE_COMMANDS = ['locate', 'restart', 'setInterval'] as const;
 
 export const KIND_INFO: Record<DeviceKind, KindInfo> = {
-  helmet: { cn: '智能安全帽', en: 'Smart helmet', scenarios: ['construction'], metrics: ['heartRate', 'bodyTemp', 'ambientTemp', 'altitude', 'battery', 'signal'], commands: [...WEARABLE_COMMANDS, 'broadcast'], moves: true, wearable: true },
+  helmet: { cn: '智能安全帽', en: 'Smart helmet', scenarios: ['construction'], metrics: ['heartRate', 'bodyTemp', 'ambientTemp', 'altitude', 'battery', 'signal'], commands: [...WEARABLE_COMMANDS, 'broadcast', 'volume'], moves: true, wearable: true },
   wristband: { cn: '手环', en: 'Wristband', scenarios: ['supervision', 'campus'], metrics: ['heartRate', 'bodyTemp', 'bloodOxygen', 'systolic', 'diastolic', 'steps', 'battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: true },
   watch: { cn: '手表', en: 'Watch', scenarios: ['campus', 'community'], metrics: ['heartRate', 'bodyTemp', 'bloodOxygen', 'steps', 'battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: true },
   ankle: { cn: '脚环', en: 'Ankle bracelet', scenarios: ['supervision'], metrics: ['heartRate', 'bodyTemp', 'battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: true },
   locator: { cn: '定位器', en: 'Locator', scenarios: ['campus', 'construction'], metrics: ['battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: false },
-  smoke: { cn: '烟感', en: 'Smoke detector', scenarios: ['fire', 'community'], metrics: ['smoke', 'ambientTemp', 'battery', 'signal'], commands: ['restart', 'setInterval', 'broadcast'], moves: false, wearable: false },
+  smoke: { cn: '烟感', en: 'Smoke detector', scenarios: ['fire', 'community'], metrics: ['smoke', 'ambientTemp', 'battery', 'signal'], commands: ['restart', 'setInterval', 'broadcast', 'volume'], moves: false, wearable: false },
   fireButton: { cn: '手动报警按钮', en: 'Manual fire button', scenarios: ['fire'], metrics: ['battery', 'signal'], commands: [], moves: false, wearable: false },
   gas: { cn: '燃气探测器', en: 'Gas sensor', scenarios: ['fire', 'community'], metrics: ['gas', 'ambientTemp', 'humidity', 'airQuality', 'odour', 'vocs', 'signal'], commands: ['restart', 'setInterval', 'valve'], moves: false, wearable: false },
   waterPressure: { cn: '水压传感器', en: 'Water-pressure sensor', scenarios: ['fire'], metrics: ['waterPressure', 'battery', 'signal'], commands: ['restart', 'setInterval'], moves: false, wearable: false },
-  breaker: { cn: '智能断路器', en: 'Smart breaker', scenarios: ['fire', 'community'], metrics: ['voltage', 'current', 'power', 'ambientTemp', 'signal'], commands: ['restart', 'switch'], moves: false, wearable: false },
-  doorUnit: { cn: '门口机', en: 'Door unit', scenarios: ['community'], metrics: ['signal'], commands: ['restart', 'broadcast'], moves: false, wearable: false },
+  breaker: { cn: '智能断路器', en: 'Smart breaker', scenarios: ['fire', 'community'], metrics: ['voltage', 'current', 'power', 'ambientTemp', 'signal', 'closed', 'locked'], commands: ['restart', 'switch', 'lock', 'unlock'], moves: false, wearable: false },
+  doorUnit: { cn: '门口机', en: 'Door unit', scenarios: ['community'], metrics: ['signal'], commands: ['restart', 'broadcast', 'volume'], moves: false, wearable: false },
   uwbTag: { cn: 'UWB标签', en: 'UWB tag', scenarios: ['construction'], metrics: ['battery'], commands: ['restart'], moves: true, wearable: true },
+  gateway4g: { cn: '4G网关', en: '4G gateway', scenarios: ['fire', 'community'], metrics: ['signal', 'traffic', 'subDevices'], commands: ['restart'], moves: false, wearable: false },
 };
 
+/**
+ * Commands every kind obeys: `report` asks for a fresh status and readings (and a fix, for a
+ * device that moves) now instead of at the next interval (/randomReload).
+ */
+export const UNIVERSAL_COMMANDS: readonly CommandName[] = ['report'];
+
 export function kindSupports(kind: string, cmd: string): boolean {
+  if (kind in KIND_INFO && (UNIVERSAL_COMMANDS as readonly string[]).includes(cmd)) return true;
   return (KIND_INFO[kind as DeviceKind]?.commands as readonly string[] | undefined)?.includes(cmd) ?? false;
 }

@@ -3,8 +3,40 @@ import { clamp, round, type Rng } from '../prng';
 
 /** A position as the location message carries it: WGS-84 from GPS, or metres on a UWB floor. */
 export type Fix =
-  | { source: 'gps'; lat: number; lon: number; speed: number; heading: number; accuracy: number }
+  | { source: GeoSource; lat: number; lon: number; speed: number; heading: number; accuracy: number }
   | { source: 'uwb'; x: number; y: number; floor: string; speed: number };
+
+const M_PER_DEG_LAT = 111_320;
+
+/** Where a WGS-84 fix came from: satellites, cell towers (LBS) or Wi-Fi access points. */
+export type GeoSource = 'gps' | 'lbs' | 'wifi';
+
+/**
+ * JF locators (docs/device-protocol.md "location"): indoors and in cities they often have no
+ * satellite fix and report a cell-tower (LBS) or Wi-Fi position instead, with a radius of
+ * hundreds of metres (LBS) or tens (Wi-Fi). The reported point is off the true one by up to
+ * about half that radius. The simulator's locators and their seeded history use this mix.
+ */
+export const JF_MIX = { lbs: 0.25, wifi: 0.25, lbsAccuracyM: { min: 300, max: 1500 }, wifiAccuracyM: { min: 20, max: 80 } } as const;
+
+export function jfFix(rng: Rng, fix: Extract<Fix, { lat: number }>): Extract<Fix, { lat: number }> {
+  const roll = rng.next();
+  const source: GeoSource = roll < JF_MIX.lbs ? 'lbs' : roll < JF_MIX.lbs + JF_MIX.wifi ? 'wifi' : 'gps';
+  if (source === 'gps') return fix;
+  const band = source === 'lbs' ? JF_MIX.lbsAccuracyM : JF_MIX.wifiAccuracyM;
+  const accuracy = round(rng.range(band.min, band.max), 0);
+  const off = accuracy * 0.5 * Math.sqrt(rng.next());
+  const a = rng.range(0, 2 * Math.PI);
+  const mPerDegLon = M_PER_DEG_LAT * Math.cos((fix.lat * Math.PI) / 180);
+  return {
+    ...fix,
+    source,
+    lat: round(fix.lat + (off * Math.sin(a)) / M_PER_DEG_LAT, 7),
+    lon: round(fix.lon + (off * Math.cos(a)) / mPerDegLon, 7),
+    speed: 0,
+    accuracy,
+  };
+}
 
 /** The UWB floor plan: a 60 x 40 m hall, origin at a corner. */
 export const UWB_FLOOR = { width: 60, height: 40, floor: '1F' } as const;
@@ -21,7 +53,6 @@ export const ROAM_RADIUS_M: Record<SimScenario, number> = {
 /** Walking speed range, metres per second. */
 export const WALK_SPEED = { min: 0.9, max: 1.6 } as const;
 
-const M_PER_DEG_LAT = 111_320;
 
 interface Point {
   x: number;

@@ -109,26 +109,56 @@ export type UplinkKind = Uplink['kind'];
 export const commandParams = {
   locate: z.object({}).strict(),
   restart: z.object({}).strict(),
+  report: z.object({}).strict(),
   /** Report / positioning interval in seconds. */
   setInterval: z.object({ seconds: z.number().int().min(10).max(86_400) }).strict(),
   switch: z.object({ mode: z.enum(SWITCH_MODES) }).strict(),
   valve: z.object({ action: z.enum(VALVE_ACTIONS) }).strict(),
   /** Blank mp3 means the device's default audio (docs/requirements/validation.md#required-fields). */
   broadcast: z
-    .object({ mp3: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).optional() })
+    .object({
+      mp3: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).optional(),
+      /** Text the device speaks with its own synthesiser (pubMusic's text-to-speech). */
+      text: text(500).optional(),
+    })
     .strict(),
+  /** Speaker volume, 0 (mute) to 100 (controlBar). */
+  volume: z.object({ level: z.number().int().min(0).max(100) }).strict(),
+  /** Breakers: refuse open and close until unlocked (docs/device-protocol.md#breakers-and-gateways). */
+  lock: z.object({}).strict(),
+  unlock: z.object({}).strict(),
 } satisfies Record<(typeof COMMANDS)[number], z.ZodType>;
 
 /** `POST /api/device/command/send`. */
 export const sendCommandBody = z.discriminatedUnion('cmd', [
   z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('locate'), params: commandParams.locate.default({}) }),
   z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('restart'), params: commandParams.restart.default({}) }),
+  z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('report'), params: commandParams.report.default({}) }),
   z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('setInterval'), params: commandParams.setInterval }),
   z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('switch'), params: commandParams.switch }),
   z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('valve'), params: commandParams.valve }),
   z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('broadcast'), params: commandParams.broadcast.default({}) }),
+  z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('volume'), params: commandParams.volume }),
+  z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('lock'), params: commandParams.lock.default({}) }),
+  z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('unlock'), params: commandParams.unlock.default({}) }),
 ]);
 export type SendCommandBody = z.infer<typeof sendCommandBody>;
+
+/** Devices one batch (controlBar, pubMusic) may address at once. */
+export const MAX_BATCH_DEVICES = 200;
+
+/** `POST /api/device/command/sendMany`: one command to many devices, each answered on its own. */
+export const sendManyCommandBody = z
+  .object({ imeis: z.array(z.string().regex(IMEI_RE)).min(1).max(MAX_BATCH_DEVICES), cmd: z.enum(COMMANDS), params: z.record(z.string(), z.unknown()).default({}) })
+  .superRefine((b, ctx) => {
+    const params = commandParams[b.cmd].safeParse(b.params);
+    if (!params.success) for (const issue of params.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['params', ...issue.path.map(String)] });
+    if (new Set(b.imeis).size !== b.imeis.length) ctx.addIssue({ code: 'custom', message: 'duplicateValues', path: ['imeis'] });
+  });
+export type SendManyCommandBody = z.infer<typeof sendManyCommandBody>;
+
+/** `POST /api/device/command/acks`: the delivery state and acknowledgement of commands by id. */
+export const commandAcksBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
 
 /** Platform to device on `sfwatch/{imei}/server`; the device answers with an `ack` whose ref is `id`. */
 export const downlinkSchema = z.discriminatedUnion('kind', [

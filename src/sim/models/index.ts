@@ -1,7 +1,7 @@
 import { KIND_INFO, type DeviceKind, type Metric, type SimScenario } from '../../shared/devices/kinds';
 import { round, type Rng } from '../../shared/prng';
 import { Drift } from './drift';
-import { gpsMotion, uwbMotion, type Fix } from '../../shared/devices/motion';
+import { gpsMotion, jfFix, uwbMotion, type Fix } from '../../shared/devices/motion';
 import { DRAIN, Power } from './power';
 import { Vitals } from './vitals';
 
@@ -61,6 +61,12 @@ export class DeviceModel {
       if (b) this.sensors.set(m, { drift: new Drift(rng, b.min, b.max, b.mean, m === 'gas' || m === 'smoke' ? 0.03 : 0.05), digits: b.digits });
     }
     if (info.moves) this.motion = kind === 'uwbTag' ? uwbMotion(rng) : gpsMotion(rng, home, scenario);
+    // Locators are the JF kind: some of their fixes come from cell towers or Wi-Fi.
+    const walk = this.motion;
+    if (kind === 'locator' && walk) this.motion = (dtS) => {
+      const f = walk(dtS);
+      return f.source === 'uwb' ? f : jfFix(rng, f);
+    };
     this.fix = this.motion?.(0);
   }
 

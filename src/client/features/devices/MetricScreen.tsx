@@ -15,8 +15,10 @@ import { formatDateCell } from '../../components/DataTable';
 import { alarmTypeText } from '../alarms/alarmLabels';
 import { alarmListQuery } from '../alarms/alarms.queries';
 import { KindLabel } from './cells';
+import { modelUnitsQuery } from '../tools/tools.queries';
 import { metricLabel, metricUnit } from './labels';
-import { metricDevicesQuery, metricRollupsQuery } from './metric.queries';
+import { metricDevicesQuery, metricKeys, metricRollupsQuery } from './metric.queries';
+import { useLiveRefetch } from '../../live/useLiveRefetch';
 
 const PAGE_SIZE = 20;
 const ALARM_ROWS = 10;
@@ -39,6 +41,12 @@ const RANGES = [
   { value: '30d', ms: 30 * 24 * HOUR_MS, label: msg`30天` },
 ] as const;
 type RangeKey = (typeof RANGES)[number]['value'];
+
+/** The metric's unit from the thing models of the scope's products (/dataModel), else the protocol's. */
+function useModelUnit(metric: Metric): string {
+  const units = useQuery(modelUnitsQuery());
+  return units.data?.[metric]?.unit ?? metricUnit(metric);
+}
 
 const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '-' : String(Math.round(v * 100) / 100));
 
@@ -76,6 +84,7 @@ export function MetricScreen({ route }: { route: string }) {
 
   const body = { metric: metric ?? 'heartRate', page, size: PAGE_SIZE, ...(debounced ? { keyword: debounced } : {}), ...(level ? { level } : {}) };
   const list = useQuery({ ...metricDevicesQuery(body), enabled: metric !== undefined });
+  useLiveRefetch(metricKeys.devices(body));
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
   const current = rows.find((r) => r.imei === selected);
 
@@ -167,7 +176,7 @@ export function MetricScreen({ route }: { route: string }) {
 }
 
 function DeviceValues({ rows, metric, selected, onSelect, pending }: { rows: MetricDeviceRow[]; metric: Metric; selected: string | null; onSelect: (imei: string) => void; pending: boolean }) {
-  const unit = metricUnit(metric);
+  const unit = useModelUnit(metric);
   if (pending)
     return (
       <Center py="md">
@@ -258,7 +267,7 @@ function MetricHistory({ imei, metric, limits, title }: { imei: string; metric: 
   const [window, setWindow] = useState(() => windowOf('24h'));
   const series = useQuery(metricRollupsQuery(imei, metric, window.from, window.to));
   const points = useMemo(() => series.data?.points ?? [], [series.data]);
-  const unit = metricUnit(metric);
+  const unit = useModelUnit(metric);
 
   const onZoom = useCallback(
     (from: number, to: number) => {

@@ -1,30 +1,10 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { CommandName, Metric, SwitchMode } from '../../../shared/devices/kinds';
+import { METRIC_UNITS } from '../../../shared/devices/thing-model';
 
-/** Units of the telemetry keys (docs/device-protocol.md). */
-export const METRIC_UNITS: Record<Metric, string> = {
-  heartRate: 'bpm',
-  bodyTemp: '°C',
-  bloodOxygen: '%',
-  systolic: 'mmHg',
-  diastolic: 'mmHg',
-  steps: '',
-  ambientTemp: '°C',
-  humidity: '%',
-  altitude: 'm',
-  airQuality: 'AQI',
-  odour: '',
-  vocs: 'mg/m³',
-  gas: '%LEL',
-  smoke: 'dB/m',
-  waterPressure: 'MPa',
-  voltage: 'V',
-  current: 'A',
-  power: 'W',
-  battery: '%',
-  signal: '',
-};
+/** Units of the telemetry keys (docs/device-protocol.md); a product's thing model may override them. */
+export { METRIC_UNITS };
 
 const METRIC_LABELS: Record<Metric, MessageDescriptor> = {
   heartRate: msg`心率`,
@@ -47,6 +27,10 @@ const METRIC_LABELS: Record<Metric, MessageDescriptor> = {
   power: msg`功率`,
   battery: msg`电量`,
   signal: msg`信号`,
+  closed: msg`合闸状态`,
+  locked: msg`锁定状态`,
+  traffic: msg`上行流量`,
+  subDevices: msg`子设备数`,
 };
 
 const COMMAND_LABELS: Record<CommandName, MessageDescriptor> = {
@@ -56,6 +40,10 @@ const COMMAND_LABELS: Record<CommandName, MessageDescriptor> = {
   switch: msg`开关模式`,
   valve: msg`阀门控制`,
   broadcast: msg`语音播报`,
+  volume: msg`设置音量`,
+  report: msg`立即上报`,
+  lock: msg`锁定`,
+  unlock: msg`解锁`,
 };
 
 const SWITCH_LABELS: Record<SwitchMode, MessageDescriptor> = {

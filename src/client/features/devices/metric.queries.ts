@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { MetricDevices, MetricDevicesBody, RollupSeries } from '../../../shared/devices/api';
 import type { RollupGrain } from '../../../shared/rollups';
 import { request } from '../../lib/request';
-import { DETAIL_REFRESH_MS } from './devices.queries';
+import { FALLBACK_REFRESH_MS } from '../../live/useLiveRefetch';
 
 // Keys start with 'device', so invalidateResource('device') refreshes them too.
 export const metricKeys = {
@@ -10,12 +10,15 @@ export const metricKeys = {
   rollups: (imei: string, metric: string, from: string, to: string, grain?: RollupGrain) => ['device', 'rollups', imei, metric, from, to, grain ?? null] as const,
 };
 
-/** The devices of the scope that report a metric, with their value against their limits. */
+/**
+ * The devices of the scope that report a metric, with their value against their limits; the screen
+ * keeps it live with useLiveRefetch (push 9040), the interval is the fallback without a broker.
+ */
 export function metricDevicesQuery(body: MetricDevicesBody) {
   return queryOptions({
     queryKey: metricKeys.devices(body),
     queryFn: () => request<MetricDevices>('device', 'metric/devices', body, { background: true }),
-    refetchInterval: DETAIL_REFRESH_MS * 2,
+    refetchInterval: FALLBACK_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
 }

@@ -4,7 +4,7 @@
  */
 import { DEVICE_STATE, STOCK_STATE } from '../../../shared/codes';
 import type { ResourceDef } from '../../../shared/resources';
-import { deviceResource } from '../../../shared/resources/device';
+import { BREAKER_FIELDS, deviceResource } from '../../../shared/resources/device';
 import type { ResourceSearch } from '../resources/search';
 
 export interface DevicePreset {
@@ -14,6 +14,8 @@ export interface DevicePreset {
   filters?: Record<string, unknown>;
   /** Map-layout lists are views; the admin list keeps the engine's change buttons. */
   canChange?: boolean;
+  /** Filters always applied, whatever the search says (their own filter inputs are hidden). */
+  fixed?: Record<string, unknown>;
 }
 
 const COMPACT = ['imei', 'name', 'kind', 'state', 'battery', 'signal', 'lastCommunicationAt', 'personName'] as const;
@@ -32,19 +34,38 @@ export const DEVICE_PRESETS = {
     filters: { stockState: STOCK_STATE.inStock },
   },
   restart: { columns: ['imei', 'name', 'kind', 'state', 'lastCommunicationAt'], filters: { state: DEVICE_STATE.online } },
+  breaker: {
+    columns: ['imei', 'name', 'state', 'closed', 'locked', 'voltage', 'current', 'power', 'gatewayId', 'gatewayState', 'lastCommunicationAt', 'installLocation'],
+    fixed: { kind: 'breaker' },
+  },
+  gateway: {
+    columns: ['imei', 'name', 'state', 'signal', 'traffic', 'subDevices', 'netType', 'iccid', 'lastCommunicationAt', 'installLocation'],
+    fixed: { kind: 'gateway4g' },
+  },
 } satisfies Record<string, DevicePreset>;
 export type DevicePresetName = keyof typeof DEVICE_PRESETS;
 
-/** The registry entry narrowed to a preset's columns (the list query stays the device list). */
+const breakerOnly = new Set<string>(BREAKER_FIELDS);
+
+/**
+ * The registry entry narrowed to a preset's columns (the list query stays the device list). The
+ * breaker and gateway fields show only where a preset names them; fixed filters have no input.
+ */
 export function presetDef(preset: DevicePreset): ResourceDef {
-  if (!preset.columns) return deviceResource;
+  const fixed = (name: string) => preset.fixed !== undefined && name in preset.fixed;
+  const named = (name: string) => preset.columns?.includes(name) ?? false;
+  const base = deviceResource.fields.map((f) =>
+    fixed(f.name) || (breakerOnly.has(f.name) && !named(f.name)) ? { ...f, filter: undefined, list: named(f.name) ? f.list : (false as const) } : f,
+  );
+  if (!preset.columns) return { ...deviceResource, fields: base };
   const order = preset.columns;
-  const fields = deviceResource.fields.map((f) => (order.includes(f.name) ? { ...f, list: f.list || {} } : { ...f, list: false as const }));
+  const fields = base.map((f) => (order.includes(f.name) ? { ...f, list: f.list || {} } : { ...f, list: false as const }));
   const listed = fields.filter((f) => f.list !== false).sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   return { ...deviceResource, fields: [...listed, ...fields.filter((f) => f.list === false)] };
 }
 
 /** The search a preset list starts from. */
 export function presetSearch(preset: DevicePreset, search: ResourceSearch): ResourceSearch {
-  return search.filters || !preset.filters ? search : { ...search, filters: preset.filters };
+  const start = search.filters || !preset.filters ? search : { ...search, filters: preset.filters };
+  return preset.fixed ? { ...start, filters: { ...start.filters, ...preset.fixed } } : start;
 }

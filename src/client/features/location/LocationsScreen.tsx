@@ -1,10 +1,81 @@
-import { DeviceMarkersLayer, MapView } from '../../map';
+import { Group, Paper, ScrollArea, SegmentedControl, Table, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import type { MapDevice } from '../../../shared/geo/map-config';
+import { DeviceMarkersLayer, MapView, useMapApi } from '../../map';
+import { FIX_SOURCES } from '../../map/accuracy';
+import { FixSourceBadge, formatAccuracy } from './fixSource';
+import classes from './LocationScreen.module.css';
 
-/** /locations and the map home: every device of the tenant, moving live. */
-export function LocationsScreen() {
+export interface LocationsScreenProps {
+  /** /locations_jf: the JF locators at their newest fix (GPS, LBS or Wi-Fi) with accuracy circles and a list. */
+  jf?: boolean;
+}
+
+/** /locations and the map home: every device of the tenant, moving live; /locations_jf: the JF locators. */
+export function LocationsScreen({ jf }: LocationsScreenProps) {
+  return <MapView>{jf ? <JfLocators /> : <DeviceMarkersLayer fit />}</MapView>;
+}
+
+const LIST_MAX = 200;
+
+function JfLocators() {
+  const { t } = useLingui();
+  const api = useMapApi();
+  const [all, setAll] = useState<MapDevice[]>([]);
+  const [source, setSource] = useState('all');
+  const counts = useMemo(() => Object.fromEntries(FIX_SOURCES.map((s) => [s, all.filter((d) => (d.source ?? 'gps') === s).length])), [all]);
+  const shown = useMemo(() => (source === 'all' ? all : all.filter((d) => (d.source ?? 'gps') === source)).toSorted((a, b) => (b.ts ?? 0) - (a.ts ?? 0)), [all, source]);
+
   return (
-    <MapView>
-      <DeviceMarkersLayer fit />
-    </MapView>
+    <>
+      <DeviceMarkersLayer accuracyOf="locator" fit onFleet={setAll} />
+      <Paper className={classes.panel} shadow="sm" p="xs" data-testid="jf-panel" data-count={all.length}>
+        <SegmentedControl
+          size="xs"
+          fullWidth
+          value={source}
+          onChange={setSource}
+          data-testid="jf-source"
+          data={[
+            { value: 'all', label: `${t`全部`} ${all.length}` },
+            { value: 'gps', label: `GPS ${counts.gps}` },
+            { value: 'wifi', label: `Wi-Fi ${counts.wifi}` },
+            { value: 'lbs', label: `LBS ${counts.lbs}` },
+          ]}
+        />
+        <Text size="xs" c="dimmed" mt={4}>
+          <Trans>圆圈为定位精度半径：GPS 数米，Wi-Fi 数十米，基站(LBS) 数百米</Trans>
+        </Text>
+        <ScrollArea.Autosize mah={360} mt={4}>
+          <Table fz="xs" verticalSpacing={2} highlightOnHover data-testid="jf-list">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th><Trans>设备</Trans></Table.Th>
+                <Table.Th><Trans>来源</Trans></Table.Th>
+                <Table.Th><Trans>精度</Trans></Table.Th>
+                <Table.Th><Trans>定位时间</Trans></Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.slice(0, LIST_MAX).map((d) => (
+                <Table.Tr key={d.imei} style={{ cursor: 'pointer' }} data-imei={d.imei} onClick={() => api?.setView([d.lon, d.lat], 16)}>
+                  <Table.Td>{d.name ?? d.imei}</Table.Td>
+                  <Table.Td><FixSourceBadge source={d.source} /></Table.Td>
+                  <Table.Td data-testid="jf-accuracy">{formatAccuracy(d.accuracy)}</Table.Td>
+                  <Table.Td>{d.ts ? dayjs(d.ts).format('MM-DD HH:mm:ss') : '-'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {shown.length > LIST_MAX && (
+            <Group justify="center">
+              <Text size="xs" c="dimmed"><Trans>只列出最近的 {LIST_MAX} 台</Trans></Text>
+            </Group>
+          )}
+        </ScrollArea.Autosize>
+      </Paper>
+    </>
   );
 }

@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { imeiBody, settingsSaveBody, type SettingsAnswer } from '../../../shared/devices/api';
-import { sendCommandBody } from '../../../shared/devices/protocol';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DEVICE_STATE } from '../../../shared/codes';
+import { imeiBody, refreshBody, settingsSaveBody, type RefreshAnswer, type SettingsAnswer } from '../../../shared/devices/api';
+import { commandAcksBody, sendCommandBody, sendManyCommandBody } from '../../../shared/devices/protocol';
 import { withDefaults } from '../../../shared/devices/settings';
-import { pushPendingSettings, saveSettings, sendCommand } from '../../devices/commands';
+import { deviceCommands, devices } from '../../db/schema';
+import { scopedWhere, tenantWhere } from '../../db/scope';
+import { commandAcks, pushPendingSettings, saveSettings, sendCommand, sendCommandToMany } from '../../devices/commands';
+import { authed } from '../../plugins/auth';
 import { deviceInScope, operatorOf } from './scope';
+
+/** Publishes at a time while asking a sample: enough to be quick, few enough not to flood the broker. */
+const REFRESH_PARALLEL = 20;
 
 const tags = ['device'];
 
@@ -12,6 +20,52 @@ const commandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/command/send', { config: { mark: 'device:command' }, schema: { tags, summary: 'Send a command to an online device', body: sendCommandBody } }, async (request, reply) => {
     const d = await deviceInScope(app, request, request.body.imei);
     return reply.ok(await sendCommand(app, d, request.body, operatorOf(request)), 'commandSent');
+  });
+
+  /*
+   * /randomReload: a `report` command to each device of a random sample of online ones or of a
+   * chosen set (offline or unknown ones are skipped, with the reason). The acks land in
+   * device_commands as for any command; the console follows them through command/acks.
+   */
+  app.post('/command/refresh', { config: { mark: 'device:command' }, schema: { tags, summary: 'Ask a random sample or a chosen set of devices for a fresh report', body: refreshBody } }, async (request, reply) => {
+    const { scope } = authed(request);
+    const { sample, imeis, kind } = request.body;
+    const d = devices;
+    const kindIs = kind ? eq(d.kind, kind) : undefined;
+    const rows = sample
+      ? await app.db.select().from(d).where(scopedWhere(scope, d, eq(d.state, DEVICE_STATE.online), kindIs)).orderBy(sql`random()`).limit(sample)
+      : await app.db.select().from(d).where(scopedWhere(scope, d, inArray(d.imei, [...new Set(imeis)]), kindIs));
+    const answer: RefreshAnswer = { asked: [], skipped: [] };
+    const found = new Set(rows.map((r) => r.imei));
+    for (const imei of imeis ?? []) if (!found.has(imei)) answer.skipped.push({ imei, key: 'notFound' });
+    const online = rows.filter((r) => {
+      if (r.state === DEVICE_STATE.online) return true;
+      answer.skipped.push({ imei: r.imei, key: 'deviceOffline' });
+      return false;
+    });
+    const op = operatorOf(request);
+    for (let i = 0; i < online.length; i += REFRESH_PARALLEL) {
+      const part = online.slice(i, i + REFRESH_PARALLEL);
+      const sent = await Promise.all(part.map((r) => sendCommand(app, r, { imei: r.imei, cmd: 'report', params: {} }, op)));
+      sent.forEach((s, k) => answer.asked.push({ id: s.id, imei: part[k]!.imei, name: part[k]!.name, status: s.status }));
+    }
+    return reply.ok(answer, 'commandSent');
+  });
+
+  app.post(
+    '/command/sendMany',
+    { config: { mark: 'device:command' }, schema: { tags, summary: 'Send one command to many devices; each is answered on its own (offline ones are refused)', body: sendManyCommandBody } },
+    async (request, reply) => {
+      const { imeis, cmd, params } = request.body;
+      const { scope } = authed(request);
+      const found = await app.db.select().from(devices).where(and(inArray(devices.imei, imeis), tenantWhere(scope, devices)));
+      return reply.ok({ results: await sendCommandToMany(app, imeis, found, { cmd, params }, operatorOf(request)) }, 'commandSent');
+    },
+  );
+
+  app.post('/command/acks', { schema: { tags, summary: 'Delivery state and acknowledgement of commands by id', body: commandAcksBody } }, async (request, reply) => {
+    const { scope } = authed(request);
+    return reply.ok({ rows: await commandAcks(app, request.body.ids, tenantWhere(scope, deviceCommands)) });
   });
 
   app.post('/settings/get', { schema: { tags, summary: "A device's settings over the defaults", body: imeiBody } }, async (request, reply) => {

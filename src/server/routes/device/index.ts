@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import alarmRoutes from './alarm';
+import analyticsRoutes from './analytics';
 import commandRoutes from './command';
+import dashboardRoutes from './dashboard';
 import deadLetterRoutes from './dead-letters';
 import detailRoutes from './detail';
 import indoorRoutes from './indoor';
@@ -8,6 +10,7 @@ import metricRoutes from './metric';
 import fenceRoutes from './fence';
 import ingestStatsRoutes from './ingest-stats';
 import stockRoutes from './stock';
+import thingModelRoutes from './thing-model';
 import trackRoutes from './track';
 import voiceNetRoutes from './voice-net';
 
@@ -24,4 +27,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
   await app.register(fenceRoutes);
   await app.register(trackRoutes);
   await app.register(metricRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(thingModelRoutes);
 }

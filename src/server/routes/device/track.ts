@@ -16,25 +16,30 @@ const tags = ['device'];
  * seconds, one text value a fraction of that. One row past the cap tells whether the range held
  * more; rows without lat/lon (UWB-only fixes) are not part of a map track.
  */
-async function trackJson(app: FastifyInstance, deviceId: number, body: { from: string; to: string; source: 'gps' | 'all' }): Promise<string> {
+async function trackJson(app: FastifyInstance, deviceId: number, body: { from: string; to: string; source: 'gps' | 'all'; detail?: boolean }): Promise<string> {
   const gpsOnly = body.source === 'gps' ? sql`and source = 'gps'` : sql``;
   // Whatever date shape the caller sent, the database gets ISO 8601.
   const from = new Date(parseDate(body.from)).toISOString();
   const to = new Date(parseDate(body.to)).toISOString();
+  const detail = body.detail
+    ? sql`::jsonb || jsonb_build_object(
+        'accuracy', coalesce(jsonb_agg(accuracy order by rn) filter (where rn <= ${MAX_TRACK_POINTS}), '[]'::jsonb),
+        'source', coalesce(jsonb_agg(source order by rn) filter (where rn <= ${MAX_TRACK_POINTS}), '[]'::jsonb))`
+    : sql``;
   const res = await app.db.execute(sql`
     with x as (
-      select ts, id, lat, lon, speed from device_locations
+      select ts, id, lat, lon, speed, accuracy, source from device_locations
       where device_id = ${deviceId} and ts >= ${from}::timestamptz and ts <= ${to}::timestamptz
         and lat is not null and lon is not null ${gpsOnly}
       order by ts, id limit ${MAX_TRACK_POINTS + 1}
     ), y as (select *, row_number() over (order by ts, id) rn from x)
-    select json_build_object(
+    select (json_build_object(
       't', coalesce(json_agg(floor(extract(epoch from ts) * 1000)::int8 order by rn) filter (where rn <= ${MAX_TRACK_POINTS}), '[]'::json),
       'lat', coalesce(json_agg(lat order by rn) filter (where rn <= ${MAX_TRACK_POINTS}), '[]'::json),
       'lon', coalesce(json_agg(lon order by rn) filter (where rn <= ${MAX_TRACK_POINTS}), '[]'::json),
       'speed', coalesce(json_agg(speed order by rn) filter (where rn <= ${MAX_TRACK_POINTS}), '[]'::json),
       'truncated', count(*) > ${MAX_TRACK_POINTS}
-    )::text as j from y`);
+    )${detail})::text as j from y`);
   return rowsOf<{ j: string }>(res)[0]!.j;
 }
 

@@ -13,7 +13,7 @@ const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/devices', { schema: { tags: ['map'], summary: 'Located devices of the caller’s scope (map markers)' } }, async (request, reply) => {
     const d = devices;
     const rows = await app.db
-      .select({ imei: d.imei, name: d.name, state: d.state, lat: d.lat, lon: d.lon })
+      .select({ imei: d.imei, name: d.name, kind: d.kind, state: d.state, lat: d.lat, lon: d.lon })
       .from(d)
       .where(scopedWhere(authed(request).scope, d, isNotNull(d.lat), isNotNull(d.lon)))
       .orderBy(d.id)

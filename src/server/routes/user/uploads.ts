@@ -13,6 +13,7 @@ const VIDEO: UploadRule = { kind: 'video', under: UPLOAD_VIDEO_MAX, strip: false
 const NOTE: Record<MediaKind, string> = {
   image: 'field "file", PNG/JPEG/GIF/WebP under 5 MB, re-encoded without metadata; answers code 1, data the URL',
   video: 'field "file", MP4/WebM/QuickTime under 20 MB; answers code 1, data {url, name, size, contentType}',
+  audio: 'field "file", MP3/WAV/Ogg/AAC',
 };
 const ENDPOINTS: [path: string, summary: string, rule: UploadRule][] = [
   ['/ossUser/addOssHederImg', 'Header image upload', IMAGE],

@@ -1,0 +1,223 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DELIVERY, DELIVERY_TABLE } from '../../../shared/codes';
+import type { CommandAnswer } from '../../../shared/devices/api';
+import type { ListResult } from '../../../shared/resources/list';
+import { deviceCommandResource } from '../../../shared/resources/device';
+import { confirmDanger, formatDateCell, requireSelection } from '../../components/DataTable';
+import { serverMessage } from '../../i18n/serverMessages';
+import { request, RequestError } from '../../lib/request';
+import { hasMark, useSession } from '../../lib/session';
+import { DeviceTable } from '../devices/DeviceTable';
+import { useCodeLabel } from '../resources/display';
+import { invalidateResource, resourceKeys, resourceListQuery, type Row } from '../resources/resources.queries';
+import type { RowAction } from '../resources/ResourceScreen';
+import type { RouteScreenProps } from '../screens/types';
+import { commandOf, refusalOf, type BreakerAction } from './breakerActions';
+
+/** While an answer is awaited the deliveries poll this often (the device acks within a second or two). */
+export const ACK_POLL_MS = 1_000;
+
+const ACTION_TEXT: Record<BreakerAction, { title: MessageDescriptor; verb: MessageDescriptor; color: string }> = {
+  open: { title: msg`分闸`, verb: msg`分闸`, color: 'red' },
+  close: { title: msg`合闸`, verb: msg`合闸`, color: 'teal' },
+  lock: { title: msg`锁定`, verb: msg`锁定`, color: 'orange' },
+  unlock: { title: msg`解锁`, verb: msg`解锁`, color: 'blue' },
+};
+
+const DELIVERY_COLOR: Record<number, string> = { [DELIVERY.notSent]: 'gray', [DELIVERY.sent]: 'blue', [DELIVERY.failed]: 'red' };
+
+/** One breaker's part of a confirmed action: the command sent, or why it was not. */
+interface Delivery {
+  imei: string;
+  name: string;
+  commandId?: number;
+  refused?: string;
+}
+
+const actionVerb = (i18n: I18n, action: BreakerAction) => i18n._(ACTION_TEXT[action].verb);
+
+/**
+ * One screen for /cutoff, /closegate, /lockdie and /lockundie: the tenant's breakers with their
+ * switch, lock and readings, and the route's action on one or many, each confirmed first; the
+ * deliveries follow the devices' acks as they come.
+ */
+export function BreakerScreen({ action, ...props }: RouteScreenProps & { action: BreakerAction }) {
+  const { t, i18n } = useLingui();
+  useSession();
+  const queryClient = useQueryClient();
+  const [deliveries, setDeliveries] = useState<Delivery[]>([]);
+  const [sending, setSending] = useState(false);
+  const allowed = hasMark('device:command');
+  const verb = actionVerb(i18n, action);
+
+  const run = async (rows: Row[]) => {
+    setSending(true);
+    const out: Delivery[] = [];
+    try {
+      for (const row of rows) {
+        const d: Delivery = { imei: String(row.imei), name: String(row.name ?? row.imei) };
+        const refusal = refusalOf({ state: row.state, gatewayState: row.gatewayState, locked: row.locked }, action);
+        if (refusal) d.refused = serverMessage(refusal, refusal);
+        else {
+          try {
+            const answer = await request<CommandAnswer>('device', 'command/send', { imei: d.imei, ...commandOf(action) }, { quiet: true });
+            d.commandId = answer.id;
+          } catch (err) {
+            d.refused = err instanceof RequestError ? serverMessage(err.key, err.message) : (err as Error).message;
+          }
+        }
+        out.push(d);
+        setDeliveries([...out]);
+      }
+    } finally {
+      setSending(false);
+      await invalidateResource(queryClient, 'command');
+    }
+  };
+
+  const confirmRun = (rows: Row[]) => {
+    if (rows.length === 0) return;
+    const message =
+      rows.length === 1 ? t`确定要对断路器 ${String(rows[0]!.name ?? rows[0]!.imei)} 执行${verb}吗？` : t`确定要对选中的 ${rows.length} 台断路器执行${verb}吗？`;
+    void confirmDanger({ message, confirmLabel: verb }).then((ok) => ok && void run(rows));
+  };
+
+  /** The selected rows of the page on screen (the list query holds them). */
+  const rowsOf = (ids: number[]): Row[] => {
+    const seen = new Map<number, Row>();
+    for (const [, data] of queryClient.getQueriesData<ListResult<Row>>({ queryKey: resourceKeys.all('device') })) {
+      for (const r of data?.rows ?? []) if (ids.includes(r.id)) seen.set(r.id, r);
+    }
+    return ids.flatMap((id) => seen.get(id) ?? []);
+  };
+
+  const rowActions: RowAction[] = [
+    { id: `breaker-${action}`, title: verb, color: ACTION_TEXT[action].color, mark: 'device:command', run: (row) => confirmRun([row]) },
+  ];
+  const toolbar = (selected: number[]) =>
+    allowed && (
+      <Button
+        color={ACTION_TEXT[action].color}
+        loading={sending}
+        onClick={() => requireSelection(selected, (ids) => confirmRun(rowsOf(ids)))}
+        data-testid="breaker-bulk"
+      >
+        <Trans>批量{verb}</Trans>
+      </Button>
+    );
+
+  return (
+    <Stack gap="sm" data-testid={`breaker-screen-${action}`}>
+      {(action === 'open' || action === 'close') && (
+        <Alert color="orange" variant="light" data-testid="breaker-lock-note">
+          <Trans>已锁定的断路器在解锁前拒绝分闸和合闸；离线的设备或网关离线的设备无法下发指令。</Trans>
+        </Alert>
+      )}
+      <DeviceTable
+        preset="breaker"
+        {...props}
+        rowActions={rowActions}
+        toolbar={toolbar}
+        title={<Title order={4}>{i18n._(ACTION_TEXT[action].title)}</Title>}
+      />
+      {deliveries.length > 0 && <Deliveries deliveries={deliveries} action={action} />}
+    </Stack>
+  );
+}
+
+/** The confirmed action's commands: delivery state and the device's answer, polled until every one has it. */
+function Deliveries({ deliveries, action }: { deliveries: Delivery[]; action: BreakerAction }) {
+  const { t, i18n } = useLingui();
+  const codeLabel = useCodeLabel();
+  const queryClient = useQueryClient();
+  const ids = deliveries.flatMap((d) => (d.commandId ? [d.commandId] : []));
+  const log = useQuery({
+    ...resourceListQuery(deviceCommandResource, { page: 1, size: Math.max(20, ids.length * 2), sort: [{ field: 'id', order: 'desc' }] }),
+    enabled: ids.length > 0,
+    refetchInterval: (query) => {
+      const rows = (query.state.data as ListResult<Row> | undefined)?.rows ?? [];
+      const waiting = ids.some((id) => {
+        const r = rows.find((x) => x.id === id);
+        return !r || (!r.ackAt && r.status !== DELIVERY.failed);
+      });
+      return waiting ? ACK_POLL_MS : false;
+    },
+  });
+  const byId = new Map((log.data?.rows ?? []).map((r) => [r.id, r]));
+  const acked = ids.filter((id) => byId.get(id)?.ackAt).length;
+
+  // Each new answer moved a breaker: its report follows the ack at once, so the list refetches.
+  const seen = useRef(0);
+  useEffect(() => {
+    if (acked <= seen.current) return;
+    seen.current = acked;
+    const timer = setTimeout(() => void invalidateResource(queryClient, 'device'), 600);
+    return () => clearTimeout(timer);
+  }, [acked, queryClient]);
+
+  return (
+    <Card withBorder data-testid="breaker-deliveries">
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>
+          <Trans>
+            {actionVerb(i18n, action)}指令：已回复 {acked} / {ids.length}
+          </Trans>
+        </Text>
+      </Group>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t`设备`}</Table.Th>
+              <Table.Th>IMEI</Table.Th>
+              <Table.Th>{t`下发状态`}</Table.Th>
+              <Table.Th>{t`设备回复`}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {deliveries.map((d) => {
+              const r = d.commandId ? byId.get(d.commandId) : undefined;
+              return (
+                <Table.Tr key={`${d.imei}-${d.commandId ?? 'refused'}`} data-testid="breaker-delivery" data-imei={d.imei} data-acked={r?.ackAt ? (r.status === DELIVERY.failed ? 'nack' : 'ack') : 'no'}>
+                  <Table.Td>{d.name}</Table.Td>
+                  <Table.Td>{d.imei}</Table.Td>
+                  <Table.Td>
+                    {d.refused ? (
+                      <Badge color="red" variant="light" data-testid="breaker-refused">
+                        {t`未下发`}
+                      </Badge>
+                    ) : (
+                      <Badge color={DELIVERY_COLOR[Number(r?.status ?? DELIVERY.notSent)] ?? 'gray'} variant="light">
+                        {codeLabel(DELIVERY_TABLE, r?.status ?? DELIVERY.notSent)}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {d.refused ? (
+                      <Text size="sm" c="red" data-testid="breaker-refusal">
+                        {d.refused}
+                      </Text>
+                    ) : r?.ackAt ? (
+                      <Text size="sm" c={r.ackOk === false || r.status === DELIVERY.failed ? 'red' : undefined} data-testid="breaker-ack">
+                        {String(r.ackMsg ?? '') || t`已确认`} · {formatDateCell(r.ackAt)}
+                      </Text>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        {r?.status === DELIVERY.failed ? t`发送失败` : t`等待回复`}
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}

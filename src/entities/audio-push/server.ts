@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../server/db/columns';
+import { deviceCommands, devices } from '../../server/db/schema-devices';
+import { tenants } from '../../server/db/schema-tenancy';
+import { defineEntity } from '../../server/engine/registry';
+import audioPush from './resource';
+
+export const audioPushes = pgTable(
+  'audio_pushes',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    imei: text('imei').notNull(),
+    deviceName: text('device_name'),
+    /** 'file' | 'tts' (PUSH_SOURCE_TABLE). */
+    source: text('source').notNull(),
+    /** The file's name or the spoken text. */
+    title: text('title').notNull(),
+    /** The stored upload (source 'file'). */
+    file: text('file'),
+    commandId: integer('command_id').references(() => deviceCommands.id, { onDelete: 'set null' }),
+    operatorName: text('operator_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audio_pushes_tenant_idx').on(t.tenantId, t.id),
+    index('audio_pushes_tenant_imei_idx').on(t.tenantId, t.imei, t.id),
+    index('audio_pushes_tenant_source_idx').on(t.tenantId, t.source, t.id),
+    index('audio_pushes_tenant_title_idx').on(t.tenantId, t.title),
+    index('audio_pushes_tenant_created_idx').on(t.tenantId, t.createdAt),
+  ],
+);
+
+const command = (column: string) =>
+  sql.raw(`(select "device_commands"."${column}" from "device_commands" where "device_commands"."id" = "audio_pushes"."command_id")`);
+
+export default defineEntity({
+  def: audioPush,
+  table: audioPushes,
+  computed: { status: command('status'), ackMsg: command('ack_msg'), ackAt: command('ack_at') },
+  // The routes reach the command path and the uploads, which import the schema this file feeds: loaded at registration.
+  plugin: async (app) => {
+    await app.register((await import('./routes')).default);
+  },
+});

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Code } from '../../shared/api';
+import { VOICE_CLIP_MAX } from '../../shared/constants';
+import { IMEI_RE } from '../../shared/devices/protocol';
+import { devices } from '../../server/db/schema-devices';
+import { deviceKey, secretMatches } from '../../server/devices/secrets';
+import { fail } from '../../server/lib/api-error';
+import { storeUpload } from '../../server/uploads/save-upload';
+import { deviceVoices } from './server';
+import { wavDurationMs } from './wav';
+
+/** IMEI and secret of `Authorization: Basic base64(imei:secret)`: the credentials the device uses on MQTT. */
+function basicAuth(request: FastifyRequest): { imei: string; secret: string } | undefined {
+  const m = /^Basic ([A-Za-z0-9+/=]{4,200})$/.exec(request.headers.authorization ?? '');
+  if (!m) return undefined;
+  const plain = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const colon = plain.indexOf(':');
+  const imei = plain.slice(0, colon);
+  return colon > 0 && IMEI_RE.test(imei) ? { imei, secret: plain.slice(colon + 1) } : undefined;
+}
+
+const AUDIO_TYPES = ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/mpeg', 'audio/ogg', 'audio/aac', 'application/octet-stream'];
+
+/**
+ * The device side: `POST /api/device/deviceVoice/upload` with the clip as the raw body, the
+ * device's own MQTT credentials as Basic auth, and optionally `x-duration-ms` (WAV durations are
+ * read from the header). The clip goes through the shared upload tail (sniffed, counted against
+ * the company's quota) and is listed for the device's company.
+ */
+const plugin: FastifyPluginAsync = async (app) => {
+  app.addContentTypeParser(AUDIO_TYPES, { parseAs: 'buffer', bodyLimit: VOICE_CLIP_MAX }, (_req, body, done) => done(null, body));
+
+  app.post(
+    '/upload',
+    { config: { public: true }, bodyLimit: VOICE_CLIP_MAX, schema: { tags: ['device'], summary: 'A device uploads a voice message (raw WAV/MP3/Ogg/AAC body under 1 MB, Basic auth imei:secret)' } },
+    async (request, reply) => {
+      const creds = basicAuth(request);
+      if (!creds) return fail(Code.SESSION_EXPIRED, 'badCredentials');
+      const [device] = await app.db
+        .select({ id: devices.id, imei: devices.imei, name: devices.name, tenantId: devices.tenantId, secretVersion: devices.secretVersion })
+        .from(devices)
+        .where(eq(devices.imei, creds.imei));
+      if (!device || !secretMatches(await deviceKey(app.db), device.imei, device.secretVersion, creds.secret)) {
+        return fail(Code.SESSION_EXPIRED, 'badCredentials');
+      }
+      const bytes = request.body;
+      if (!Buffer.isBuffer(bytes) || bytes.length === 0) return fail(Code.BAD_REQUEST, 'fileFormat');
+      const saved = await storeUpload(app, device.tenantId, bytes, { kind: 'audio', under: VOICE_CLIP_MAX, strip: false });
+      const declared = Number(request.headers['x-duration-ms']);
+      const durationMs = wavDurationMs(bytes) ?? (Number.isInteger(declared) && declared >= 0 && declared < 3_600_000 ? declared : null);
+      const [row] = await app.db
+        .insert(deviceVoices)
+        .values({ tenantId: device.tenantId, deviceId: device.id, imei: device.imei, deviceName: device.name, durationMs, size: saved.size, file: saved.name })
+        .returning({ id: deviceVoices.id });
+      return reply.ok({ id: row!.id, file: saved.name, durationMs });
+    },
+  );
+};
+
+export default plugin;

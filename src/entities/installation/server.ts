@@ -1,0 +1,48 @@
+import { and, eq } from 'drizzle-orm';
+import { doublePrecision, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { Code } from '../../shared/api';
+import { createdAt, ts } from '../../server/db/columns';
+import { devices } from '../../server/db/schema-devices';
+import { tenants } from '../../server/db/schema-tenancy';
+import { defineEntity } from '../../server/engine/registry';
+import { fail } from '../../server/lib/api-error';
+import installation from './resource';
+
+export const installations = pgTable(
+  'installations',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    deviceKind: text('device_kind').notNull(),
+    installer: text('installer').notNull(),
+    installedAt: ts('installed_at').notNull(),
+    address: text('address'),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    photo: text('photo'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('installations_tenant_id_idx').on(t.tenantId, t.id),
+    index('installations_tenant_at_idx').on(t.tenantId, t.installedAt),
+    index('installations_tenant_installer_idx').on(t.tenantId, t.installer),
+    index('installations_tenant_kind_idx').on(t.tenantId, t.deviceKind, t.installedAt),
+    index('installations_tenant_device_idx').on(t.tenantId, t.deviceId),
+  ],
+);
+
+export default defineEntity({
+  def: installation,
+  table: installations,
+  hooks: {
+    // The device must be the row's tenant's; its kind is copied so the list filters by it.
+    async beforeWrite(_ctx, tx, values, _input, tenantId) {
+      if (values.deviceId === undefined) return;
+      const [d] = await tx.select({ kind: devices.kind }).from(devices).where(and(eq(devices.id, Number(values.deviceId)), eq(devices.tenantId, tenantId)));
+      if (!d) fail(Code.BAD_REQUEST, 'refInvalid');
+      values.deviceKind = d!.kind;
+    },
+  },
+});

@@ -1,0 +1,64 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectShell, loginWithAccount } from './helpers';
+
+// The device tools (issue 14) against the service and the in-process simulator, which obeys
+// commands, speaks broadcasts and uploads voice clips now and then.
+
+/** Ticks the first picker row whose device is online; answers its IMEI. */
+async function pickOnline(page: Page): Promise<string> {
+  const online = page.getByTestId('picker-row').and(page.locator('[data-online="yes"]')).first();
+  await expect(online).toBeVisible({ timeout: 45_000 });
+  await online.getByRole('checkbox').check();
+  return (await online.getAttribute('data-imei'))!;
+}
+
+test('controlBar sends to a simulated device after confirmation and shows its ack; pubMusic speaks text; the data model and voice messages are filled', async ({ page }) => {
+  test.setTimeout(240_000);
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+
+  // controlBar: report interval to one online device, confirmed, then acknowledged by the simulator.
+  await page.goto('/map/controlBar');
+  await expect(page.getByTestId('control-bar')).toBeVisible();
+  const imei = await pickOnline(page);
+  await page.getByTestId('cb-interval-seconds').fill('30');
+  await page.getByTestId('cb-interval').click();
+  await page.getByRole('dialog').getByRole('button', { name: '发送' }).click();
+  const row = page.getByTestId('batch-row').and(page.locator(`[data-imei="${imei}"]`));
+  await expect(row).toHaveAttribute('data-acked', 'yes', { timeout: 30_000 });
+  await expect(row.getByTestId('batch-ack')).toContainText('interval 30s');
+
+  // pubMusic: text to speech to an online speaker; the device says it speaks, the history lists it.
+  await page.goto('/map/pubMusic');
+  await page.getByTestId('pub-music').getByText('文字转语音', { exact: true }).click();
+  const speaker = await pickOnline(page);
+  await page.getByTestId('push-text').fill('请注意安全 e2e');
+  await page.getByTestId('push-send').click();
+  await page.getByRole('dialog').getByRole('button', { name: '推送' }).click();
+  const pushed = page.getByTestId('batch-row').and(page.locator(`[data-imei="${speaker}"]`));
+  await expect(pushed).toHaveAttribute('data-acked', 'yes', { timeout: 30_000 });
+  await expect(pushed.getByTestId('batch-ack')).toContainText('speaking');
+  await expect(page.getByText('请注意安全 e2e').first()).toBeVisible();
+
+  // dataModel: every demo product has its model after npm start.
+  await page.goto('/map/dataModel');
+  await page.getByTestId('model-product').and(page.locator('[data-code="P-breaker"]')).click();
+  await expect(page.getByTestId('metric-row').and(page.locator('[data-key="voltage"]'))).toBeVisible();
+  await expect(page.getByTestId('model-command').and(page.locator('[data-key="switch"]'))).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('model-export').click();
+  expect((await download).suggestedFilename()).toBe('P-breaker.thing-model.json');
+
+  // deviceVoice: the simulator's clips arrive; each plays from the served WAV.
+  await page.goto('/map/deviceVoice');
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('voice-audio').first()).toBeAttached({ timeout: 3_000 });
+  }).toPass({ timeout: 150_000, intervals: [5_000] });
+  const src = await page.getByTestId('voice-audio').first().getAttribute('src');
+  const clip = await page.request.get(src!);
+  expect(clip.status()).toBe(200);
+  expect(clip.headers()['content-type']).toBe('audio/wav');
+  expect((await clip.body()).subarray(0, 4).toString('latin1')).toBe('RIFF');
+  await expect(page.getByTestId('voice-duration').first()).toHaveText(/^\d+\.\d s$/);
+});
