@@ -55,15 +55,15 @@ registerRoute(
 );
 
 // MapLibre's worker (an .mjs asset the precache globs skip; hashed, so cache first) and the
-// offline basemap under /map/ (a fixed name that a release may change: answer from cache,
-// refresh behind). The map screens keep working offline once opened online.
+// offline basemap under /map/ (GeoJSON and glyph ranges, precached too; fixed names that a
+// release may change: answer from cache, refresh behind).
 registerRoute(
   ({ url, request }) => request.method === 'GET' && sameOrigin(url) && /^\/assets\/.+\.mjs$/.test(url.pathname),
   new CacheFirst({ cacheName: 'map-worker', plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })] }),
 );
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && request.mode !== 'navigate' && sameOrigin(url) && url.pathname.startsWith('/map/') && /\.(geo)?json$/.test(url.pathname),
-  new StaleWhileRevalidate({ cacheName: 'map-basemap', plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 10, purgeOnQuotaError: true })] }),
+  ({ url, request }) => request.method === 'GET' && request.mode !== 'navigate' && sameOrigin(url) && url.pathname.startsWith('/map/') && /\.((geo)?json|pbf)$/.test(url.pathname),
+  new StaleWhileRevalidate({ cacheName: 'map-basemap', plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 120, purgeOnQuotaError: true })] }),
 );
 
 // registerType 'prompt': the page's update prompt asks the waiting worker to take over.

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useIsRestoring, type QueryClient } from '@tanstack/react-query';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
@@ -20,6 +20,15 @@ export interface AppProps {
   router: ReturnType<typeof createAppRouter>;
 }
 
+/**
+ * The router starts loading when it mounts, and its guards and loaders read the query cache: it
+ * mounts once the persisted cache is back from IndexedDB. Otherwise a console opened offline asks
+ * the network for what the cache is about to hold, and that request waits for a network forever.
+ */
+function RestoredRouter({ router }: Pick<AppProps, 'router'>) {
+  return useIsRestoring() ? null : <RouterProvider router={router} />;
+}
+
 /** Provider stack of the console: language, direction, theme, toasts, query cache, router. */
 export function App({ queryClient, router }: AppProps) {
   const { theme, scheme } = THEMES[useThemeName()];
@@ -30,7 +39,7 @@ export function App({ queryClient, router }: AppProps) {
           <DirectionSync />
           <Notifications position="top-center" autoClose={TOAST_MS} limit={4} />
           <PersistQueryClientProvider client={queryClient} persistOptions={persist} onSuccess={() => void resumeAfterRestore(queryClient)}>
-            <RouterProvider router={router} />
+            <RestoredRouter router={router} />
           </PersistQueryClientProvider>
           <UpdatePrompt />
         </MantineProvider>

@@ -7,7 +7,7 @@ import { initLang } from './i18n/i18n';
 import { createQueryClient } from './lib/queryClient';
 import { configureRequest } from './lib/request';
 import { getToken, subscribe } from './lib/session';
-import { createAppRouter } from './router';
+import { createAppRouter, preloadOpenScreen } from './router';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
@@ -33,5 +33,7 @@ function mount(): void {
   );
 }
 
-// Load the stored language first so the console never flashes in the wrong language or direction.
+// Load the stored language first so the console never flashes in the wrong language or direction;
+// meanwhile the open screen's scripts load.
+preloadOpenScreen(router);
 void initLang().finally(mount);

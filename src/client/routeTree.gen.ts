@@ -26,6 +26,7 @@ import { Route as AuthedMapIndexRouteImport } from './routes/_authed/map/index'
 import { Route as AuthedMapPageRouteImport } from './routes/_authed/map/$page'
 import { Route as AuthedMapAlarmHistorytcRouteImport } from './routes/_authed/map/AlarmHistorytc'
 import { Route as AuthedMapDeviceDtailRouteImport } from './routes/_authed/map/DeviceDtail'
+import { Route as AuthedMapTrack_gps_jfRouteImport } from './routes/_authed/map/Track_gps_jf'
 import { Route as AuthedMapAlarmListRouteImport } from './routes/_authed/map/alarmList'
 import { Route as AuthedMapAlarmTongjiRouteImport } from './routes/_authed/map/alarmTongji'
 import { Route as AuthedMapFenceInfoRouteImport } from './routes/_authed/map/fenceInfo'
@@ -33,6 +34,7 @@ import { Route as AuthedMapFenceMapRouteImport } from './routes/_authed/map/fenc
 import { Route as AuthedMapIndoorMapRouteImport } from './routes/_authed/map/indoorMap'
 import { Route as AuthedMapLocationRouteImport } from './routes/_authed/map/location'
 import { Route as AuthedMapLocationsRouteImport } from './routes/_authed/map/locations'
+import { Route as AuthedMapLocations_jfRouteImport } from './routes/_authed/map/locations_jf'
 import { Route as AuthedMapTrackRouteImport } from './routes/_authed/map/track'
 import { Route as AuthedMapTrack_gpsRouteImport } from './routes/_authed/map/track_gps'
 import { Route as AuthedMapUwbRouteImport } from './routes/_authed/map/uwb'
@@ -124,6 +126,11 @@ const AuthedMapDeviceDtailRoute = AuthedMapDeviceDtailRouteImport.update({
   path: '/DeviceDtail',
   getParentRoute: () => AuthedMapRoute,
 } as any)
+const AuthedMapTrack_gps_jfRoute = AuthedMapTrack_gps_jfRouteImport.update({
+  id: '/Track_gps_jf',
+  path: '/Track_gps_jf',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
 const AuthedMapAlarmListRoute = AuthedMapAlarmListRouteImport.update({
   id: '/alarmList',
   path: '/alarmList',
@@ -157,6 +164,11 @@ const AuthedMapLocationRoute = AuthedMapLocationRouteImport.update({
 const AuthedMapLocationsRoute = AuthedMapLocationsRouteImport.update({
   id: '/locations',
   path: '/locations',
+  getParentRoute: () => AuthedMapRoute,
+} as any)
+const AuthedMapLocations_jfRoute = AuthedMapLocations_jfRouteImport.update({
+  id: '/locations_jf',
+  path: '/locations_jf',
   getParentRoute: () => AuthedMapRoute,
 } as any)
 const AuthedMapTrackRoute = AuthedMapTrackRouteImport.update({
@@ -200,6 +212,7 @@ export interface FileRoutesByFullPath {
   '/map/$page': typeof AuthedMapPageRoute
   '/map/AlarmHistorytc': typeof AuthedMapAlarmHistorytcRoute
   '/map/DeviceDtail': typeof AuthedMapDeviceDtailRoute
+  '/map/Track_gps_jf': typeof AuthedMapTrack_gps_jfRoute
   '/map/alarmList': typeof AuthedMapAlarmListRoute
   '/map/alarmTongji': typeof AuthedMapAlarmTongjiRoute
   '/map/fenceInfo': typeof AuthedMapFenceInfoRoute
@@ -207,6 +220,7 @@ export interface FileRoutesByFullPath {
   '/map/indoorMap': typeof AuthedMapIndoorMapRoute
   '/map/location': typeof AuthedMapLocationRoute
   '/map/locations': typeof AuthedMapLocationsRoute
+  '/map/locations_jf': typeof AuthedMapLocations_jfRoute
   '/map/track': typeof AuthedMapTrackRoute
   '/map/track_gps': typeof AuthedMapTrack_gpsRoute
   '/map/uwb': typeof AuthedMapUwbRoute
@@ -228,6 +242,7 @@ export interface FileRoutesByTo {
   '/map/$page': typeof AuthedMapPageRoute
   '/map/AlarmHistorytc': typeof AuthedMapAlarmHistorytcRoute
   '/map/DeviceDtail': typeof AuthedMapDeviceDtailRoute
+  '/map/Track_gps_jf': typeof AuthedMapTrack_gps_jfRoute
   '/map/alarmList': typeof AuthedMapAlarmListRoute
   '/map/alarmTongji': typeof AuthedMapAlarmTongjiRoute
   '/map/fenceInfo': typeof AuthedMapFenceInfoRoute
@@ -235,6 +250,7 @@ export interface FileRoutesByTo {
   '/map/indoorMap': typeof AuthedMapIndoorMapRoute
   '/map/location': typeof AuthedMapLocationRoute
   '/map/locations': typeof AuthedMapLocationsRoute
+  '/map/locations_jf': typeof AuthedMapLocations_jfRoute
   '/map/track': typeof AuthedMapTrackRoute
   '/map/track_gps': typeof AuthedMapTrack_gpsRoute
   '/map/uwb': typeof AuthedMapUwbRoute
@@ -260,6 +276,7 @@ export interface FileRoutesById {
   '/_authed/map/$page': typeof AuthedMapPageRoute
   '/_authed/map/AlarmHistorytc': typeof AuthedMapAlarmHistorytcRoute
   '/_authed/map/DeviceDtail': typeof AuthedMapDeviceDtailRoute
+  '/_authed/map/Track_gps_jf': typeof AuthedMapTrack_gps_jfRoute
   '/_authed/map/alarmList': typeof AuthedMapAlarmListRoute
   '/_authed/map/alarmTongji': typeof AuthedMapAlarmTongjiRoute
   '/_authed/map/fenceInfo': typeof AuthedMapFenceInfoRoute
@@ -267,6 +284,7 @@ export interface FileRoutesById {
   '/_authed/map/indoorMap': typeof AuthedMapIndoorMapRoute
   '/_authed/map/location': typeof AuthedMapLocationRoute
   '/_authed/map/locations': typeof AuthedMapLocationsRoute
+  '/_authed/map/locations_jf': typeof AuthedMapLocations_jfRoute
   '/_authed/map/track': typeof AuthedMapTrackRoute
   '/_authed/map/track_gps': typeof AuthedMapTrack_gpsRoute
   '/_authed/map/uwb': typeof AuthedMapUwbRoute
@@ -291,6 +309,7 @@ export interface FileRouteTypes {
     | '/map/$page'
     | '/map/AlarmHistorytc'
     | '/map/DeviceDtail'
+    | '/map/Track_gps_jf'
     | '/map/alarmList'
     | '/map/alarmTongji'
     | '/map/fenceInfo'
@@ -298,6 +317,7 @@ export interface FileRouteTypes {
     | '/map/indoorMap'
     | '/map/location'
     | '/map/locations'
+    | '/map/locations_jf'
     | '/map/track'
     | '/map/track_gps'
     | '/map/uwb'
@@ -319,6 +339,7 @@ export interface FileRouteTypes {
     | '/map/$page'
     | '/map/AlarmHistorytc'
     | '/map/DeviceDtail'
+    | '/map/Track_gps_jf'
     | '/map/alarmList'
     | '/map/alarmTongji'
     | '/map/fenceInfo'
@@ -326,6 +347,7 @@ export interface FileRouteTypes {
     | '/map/indoorMap'
     | '/map/location'
     | '/map/locations'
+    | '/map/locations_jf'
     | '/map/track'
     | '/map/track_gps'
     | '/map/uwb'
@@ -350,6 +372,7 @@ export interface FileRouteTypes {
     | '/_authed/map/$page'
     | '/_authed/map/AlarmHistorytc'
     | '/_authed/map/DeviceDtail'
+    | '/_authed/map/Track_gps_jf'
     | '/_authed/map/alarmList'
     | '/_authed/map/alarmTongji'
     | '/_authed/map/fenceInfo'
@@ -357,6 +380,7 @@ export interface FileRouteTypes {
     | '/_authed/map/indoorMap'
     | '/_authed/map/location'
     | '/_authed/map/locations'
+    | '/_authed/map/locations_jf'
     | '/_authed/map/track'
     | '/_authed/map/track_gps'
     | '/_authed/map/uwb'
@@ -496,6 +520,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMapDeviceDtailRouteImport
       parentRoute: typeof AuthedMapRoute
     }
+    '/_authed/map/Track_gps_jf': {
+      id: '/_authed/map/Track_gps_jf'
+      path: '/Track_gps_jf'
+      fullPath: '/map/Track_gps_jf'
+      preLoaderRoute: typeof AuthedMapTrack_gps_jfRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
     '/_authed/map/alarmList': {
       id: '/_authed/map/alarmList'
       path: '/alarmList'
@@ -543,6 +574,13 @@ declare module '@tanstack/react-router' {
       path: '/locations'
       fullPath: '/map/locations'
       preLoaderRoute: typeof AuthedMapLocationsRouteImport
+      parentRoute: typeof AuthedMapRoute
+    }
+    '/_authed/map/locations_jf': {
+      id: '/_authed/map/locations_jf'
+      path: '/locations_jf'
+      fullPath: '/map/locations_jf'
+      preLoaderRoute: typeof AuthedMapLocations_jfRouteImport
       parentRoute: typeof AuthedMapRoute
     }
     '/_authed/map/track': {
@@ -615,6 +653,7 @@ interface AuthedMapRouteChildren {
   AuthedMapPageRoute: typeof AuthedMapPageRoute
   AuthedMapAlarmHistorytcRoute: typeof AuthedMapAlarmHistorytcRoute
   AuthedMapDeviceDtailRoute: typeof AuthedMapDeviceDtailRoute
+  AuthedMapTrack_gps_jfRoute: typeof AuthedMapTrack_gps_jfRoute
   AuthedMapAlarmListRoute: typeof AuthedMapAlarmListRoute
   AuthedMapAlarmTongjiRoute: typeof AuthedMapAlarmTongjiRoute
   AuthedMapFenceInfoRoute: typeof AuthedMapFenceInfoRoute
@@ -622,6 +661,7 @@ interface AuthedMapRouteChildren {
   AuthedMapIndoorMapRoute: typeof AuthedMapIndoorMapRoute
   AuthedMapLocationRoute: typeof AuthedMapLocationRoute
   AuthedMapLocationsRoute: typeof AuthedMapLocationsRoute
+  AuthedMapLocations_jfRoute: typeof AuthedMapLocations_jfRoute
   AuthedMapTrackRoute: typeof AuthedMapTrackRoute
   AuthedMapTrack_gpsRoute: typeof AuthedMapTrack_gpsRoute
   AuthedMapUwbRoute: typeof AuthedMapUwbRoute
@@ -633,6 +673,7 @@ const AuthedMapRouteChildren: AuthedMapRouteChildren = {
   AuthedMapPageRoute: AuthedMapPageRoute,
   AuthedMapAlarmHistorytcRoute: AuthedMapAlarmHistorytcRoute,
   AuthedMapDeviceDtailRoute: AuthedMapDeviceDtailRoute,
+  AuthedMapTrack_gps_jfRoute: AuthedMapTrack_gps_jfRoute,
   AuthedMapAlarmListRoute: AuthedMapAlarmListRoute,
   AuthedMapAlarmTongjiRoute: AuthedMapAlarmTongjiRoute,
   AuthedMapFenceInfoRoute: AuthedMapFenceInfoRoute,
@@ -640,6 +681,7 @@ const AuthedMapRouteChildren: AuthedMapRouteChildren = {
   AuthedMapIndoorMapRoute: AuthedMapIndoorMapRoute,
   AuthedMapLocationRoute: AuthedMapLocationRoute,
   AuthedMapLocationsRoute: AuthedMapLocationsRoute,
+  AuthedMapLocations_jfRoute: AuthedMapLocations_jfRoute,
   AuthedMapTrackRoute: AuthedMapTrackRoute,
   AuthedMapTrack_gpsRoute: AuthedMapTrack_gpsRoute,
   AuthedMapUwbRoute: AuthedMapUwbRoute,

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { NotFoundScreen } from './components/NotFoundScreen';
+import { screenOf } from './features/screens/registry';
 import { RouteError } from './components/RouteError';
 import { parseSearch, stringifySearch } from './lib/searchParams';
 import * as session from './lib/session';
@@ -21,6 +22,19 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundScreen,
   });
+}
+
+/**
+ * Starts loading the scripts of the screen the console opens at (its route files' chunks and the
+ * registry screen's own) before the language and the persisted cache are ready, so a cold start
+ * (the installed app launched, offline too) does not fetch them one after another afterwards.
+ * Signed out, the guards send the page to /login: nothing is loaded.
+ */
+export function preloadOpenScreen(router: ReturnType<typeof createAppRouter>): void {
+  if (!session.getToken()) return;
+  const [routes, params] = router.getMatchedRoutes(router.latestLocation.pathname);
+  for (const route of routes) router.loadRouteChunk(route)?.catch(() => undefined);
+  if (params.page) screenOf(params.page)?.component?.preload().catch(() => undefined);
 }
 
 declare module '@tanstack/react-router' {

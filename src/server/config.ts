@@ -70,6 +70,8 @@ const envSchema = z.object({
     .trim()
     .default('Asia/Shanghai')
     .refine(validTimeZone, 'not a time zone name (e.g. Asia/Shanghai, Europe/Berlin, UTC)'),
+  /** Days of raw readings (and minute rollups) kept; 0 keeps everything (src/server/db/partitions.ts). */
+  RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
   /** Where consoles reach the broker over WebSocket when it is not this service's own `/mqtt`. */
   MQTT_WS_URL: z
     .string()
@@ -138,6 +140,8 @@ export interface Config {
   deviceTimeoutS: number;
   /** The operators' time zone (TIME_ZONE): where the day and hour rollups of readings start. */
   timeZone: string;
+  /** RETENTION_DAYS: days of raw readings kept, 0 for all. */
+  retentionDays: number;
   ingestAck: 'commit' | 'receipt';
   /** Upload storage per tenant, bytes. */
   uploadQuotaBytes: number;
@@ -221,11 +225,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY,
-    sim: e.SIM ?? (e.NODE_ENV === 'production' ? 0 : 36),
+    sim: e.SIM ?? (e.NODE_ENV === 'production' ? 0 : 40),
     ingestGroup: e.INGEST_GROUP,
     mqttClientId: e.MQTT_CLIENT_ID ?? (e.NODE_ENV === 'test' ? undefined : `console-svc-${hostname().replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 40)}-${e.PORT}`),
     deviceTimeoutS: e.DEVICE_TIMEOUT_S,
     timeZone: e.TIME_ZONE,
+    retentionDays: e.RETENTION_DAYS,
     ingestAck: e.INGEST_ACK,
     apiDocs: e.API_DOCS,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,

@@ -126,6 +126,18 @@ export const MESSAGE_TYPE_TABLE: readonly CodeEntry<string>[] = [
 ];
 
 /** Mains power (docs/requirements/states-and-codes.md#device-readings): 1 yes, 0 no. */
+/** A breaker's switch as it reports it (metric `closed`): 1 closed (合闸, power on), 0 open (分闸). */
+export const BREAKER_SWITCH_TABLE: readonly CodeEntry[] = [
+  { value: 1, cn: '合闸', en: 'Closed' },
+  { value: 0, cn: '分闸', en: 'Open' },
+];
+
+/** A breaker's lock (metric `locked`): a locked breaker refuses open and close. */
+export const BREAKER_LOCK_TABLE: readonly CodeEntry[] = [
+  { value: 1, cn: '已锁定', en: 'Locked' },
+  { value: 0, cn: '未锁定', en: 'Unlocked' },
+];
+
 export const MAINS_POWER_TABLE: readonly CodeEntry[] = [
   { value: 1, cn: '有市电', en: 'On mains' },
   { value: 0, cn: '无市电', en: 'No mains' },

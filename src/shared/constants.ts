@@ -25,6 +25,10 @@ export const SMS_MAX_SENDS_PER_PHONE = 5;
 export const UPLOAD_IMAGE_MAX = 600 * 1024;
 export const UPLOAD_FILE_MAX = 5 * 1024 * 1024;
 export const UPLOAD_VIDEO_MAX = 20 * 1024 * 1024;
+/** Audio pushed to speakers (pubMusic): MP3, WAV, Ogg or AAC under 10 MB. */
+export const UPLOAD_AUDIO_MAX = 10 * 1024 * 1024;
+/** A device's voice message (deviceVoice): under 1 MB (a minute of 8 kHz 16-bit mono WAV). */
+export const VOICE_CLIP_MAX = 1024 * 1024;
 
 export const MQTT_KEEPALIVE_S = 60;
 export const MQTT_RECONNECT_MIN_MS = 1_000;

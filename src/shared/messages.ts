@@ -74,6 +74,8 @@ export const MESSAGES = {
   imeiInvalid: 'IMEI must be 6 to 20 letters or digits',
   imeiTaken: 'A device with this IMEI already exists',
   deviceOffline: 'Device offline',
+  deviceLocked: 'The breaker is locked: unlock it before opening or closing it',
+  gatewayOffline: 'The gateway of this device is offline: the device cannot be reached',
   noCommand: 'No command available',
   commandSent: 'Sent successfully',
   lowAboveHigh: 'The lower limit must not exceed the upper limit',
@@ -86,6 +88,7 @@ export const MESSAGES = {
   latInvalid: 'Latitude must be between -90 and 90',
   polygonTooFewPoints: 'A polygon needs at least 3 distinct points',
   polygonSelfIntersects: 'The polygon must not cross itself',
+  ttsUnavailable: 'Speech preview is not available on this server; devices still speak the text',
 } as const;
 export type MsgKey = keyof typeof MESSAGES;
 

@@ -16,3 +16,9 @@ export const MQTT_WS_PATH = '/mqtt';
  * subscribe; nobody else publishes there.
  */
 export const tenantPositionsTopic = (tenantId: string | number) => `acm/t/${tenantId}/positions`;
+
+/**
+ * Dashboard notices of one tenant (code 9040, `dashboardPushSchema` in src/shared/dashboard.ts):
+ * something the dashboards count changed. Same subscribers as the positions topic.
+ */
+export const tenantDashboardTopic = (tenantId: string | number) => `acm/t/${tenantId}/dashboard`;

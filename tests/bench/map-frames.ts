@@ -36,7 +36,8 @@ export async function benchMapFrames(): Promise<string[]> {
   const base = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
   try {
-    for (let i = 0; i < 120; i++) {
+    // Up to 3 minutes: a busy machine starts the service (migrations, seed) slowly.
+    for (let i = 0; i < 360; i++) {
       if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
       await new Promise((r) => setTimeout(r, 500));
     }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { waitForServiceWorker, workDir } from './helpers';
+import { expectShell, loginWithAccount, waitForServiceWorker, workDir } from './helpers';
 
 test('the manifest offers 192 and 512 icons', async ({ request }) => {
   const res = await request.get('/manifest.webmanifest');
@@ -19,6 +19,31 @@ test('the shell reloads with the network offline', async ({ page, context }) => 
     await page.reload();
     await expect(page.getByTestId('account-login')).toBeVisible();
     await expect(page.getByTestId('offline-badge')).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('a signed-in console started with the network off shows the device list it last saw', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+  await waitForServiceWorker(page);
+  await page.goto('/DeviceList');
+  const rows = page.getByTestId('data-table').locator('tbody tr');
+  await expect(rows.first()).toContainText(/\d{15}/, { timeout: 30_000 });
+  const imei = /\d{15}/.exec(await rows.first().innerText())![0];
+  // The persister writes at most once a second.
+  await page.waitForTimeout(1_500);
+  await context.setOffline(true);
+  try {
+    // A fresh start, as when the installed app is opened again: the shell from the service
+    // worker, the rows from the persisted cache, nothing waiting for the network.
+    const cold = await context.newPage();
+    await cold.goto('/DeviceList');
+    await expect(cold.getByTestId('offline-badge')).toBeVisible();
+    await expect(cold.getByTestId('data-table').locator('tbody tr').first()).toContainText(imei, { timeout: 20_000 });
+    await cold.close();
   } finally {
     await context.setOffline(false);
   }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '../../src/server/db/schema';
+import { audioPushes, deviceVoices, devices } from '../../src/server/db/schema';
 import type { FieldDef, ResourceDef } from '../../src/shared/resources';
 import { RESOURCES } from '../../src/shared/resources';
 import { buildTestApp, login, post, type TestApp } from './helper';
@@ -84,6 +84,21 @@ const CREATE_OTHERWISE: Record<string, (token: string) => Promise<void>> = {
     const known = { id: d!.id, imei: d!.imei, tenantId: d!.tenantId, kind: d!.kind, state: 1, stockState: d!.stockState, messageType: 'json' as const, secretVersion: 1 };
     t.app.deviceHub.emit('uplink', known, { kind: 'alarm', alarm: 'sos' }, new Date());
     await t.app.alarmEngine.drain();
+  },
+  // Audio pushes and voice clips are written by the send route and the devices' uploads, not by add.
+  'device/audioPush': async (token) => {
+    const tenantId = token === a.token ? a.tenant : b.tenant;
+    await t.app.db.insert(audioPushes).values({ tenantId, imei: `86010099000000${tenantId % 10}`, source: 'tts', title: `isoApush${tenantId}` });
+  },
+  'device/deviceVoice': async (token) => {
+    const tenantId = token === a.token ? a.tenant : b.tenant;
+    await t.app.db.insert(deviceVoices).values({ tenantId, imei: `86010099000001${tenantId % 10}`, size: 44, file: `isoAvoice${tenantId}.wav` });
+  },
+  // An installation names a device the company already has.
+  'device/installation': async (token) => {
+    const [d] = await t.app.db.select().from(devices).where(eq(devices.tenantId, token === a.token ? a.tenant : b.tenant)).limit(1);
+    const res = await post(t.app, '/api/device/installation/add', { deviceId: d!.id, installer: 'isoAinstaller', installedAt: '2026-03-01T08:00:00.000Z', lat: 22.5, lon: 114.1 }, { token });
+    expect(res.code, res.msg).toBe(0);
   },
   // Website settings are one row per company (a unique tenant index).
   'user/website': async (token) => {

@@ -101,6 +101,13 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   智能断路器: msg({ id: 'code.kind.breaker', message: '智能断路器' }),
   门口机: msg({ id: 'code.kind.doorUnit', message: '门口机' }),
   UWB标签: msg({ id: 'code.kind.uwbTag', message: 'UWB标签' }),
+  '4G网关': msg({ id: 'code.kind.gateway4g', message: '4G网关' }),
+  合闸: msg({ id: 'code.breaker.closed', message: '合闸' }),
+  分闸: msg({ id: 'code.breaker.open', message: '分闸' }),
+  已锁定: msg({ id: 'code.breaker.locked', message: '已锁定' }),
+  未锁定: msg({ id: 'code.breaker.unlocked', message: '未锁定' }),
+  音频文件: msg({ id: 'code.audioPush.file', message: '音频文件' }),
+  文字转语音: msg({ id: 'code.audioPush.tts', message: '文字转语音' }),
 };
 
 /** A code's label in the active language; the table's English text for a code without an entry. */

@@ -75,6 +75,8 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   imeiInvalid: msg({ id: 'server.imeiInvalid', message: 'IMEI须为6到20位字母或数字' }),
   imeiTaken: msg({ id: 'server.imeiTaken', message: '该IMEI的设备已存在' }),
   deviceOffline: msg({ id: 'server.deviceOffline', message: '设备离线' }),
+  deviceLocked: msg({ id: 'server.deviceLocked', message: '断路器已锁定，请先解锁再分闸或合闸' }),
+  gatewayOffline: msg({ id: 'server.gatewayOffline', message: '设备所在的网关离线，无法连接该设备' }),
   noCommand: msg({ id: 'server.noCommand', message: '无可用指令' }),
   commandSent: msg({ id: 'server.commandSent', message: '发送成功' }),
   lowAboveHigh: msg({ id: 'server.lowAboveHigh', message: '下限不能高于上限' }),
@@ -87,6 +89,7 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   latInvalid: msg({ id: 'server.latInvalid', message: '纬度须在-90至90之间' }),
   polygonTooFewPoints: msg({ id: 'server.polygonTooFewPoints', message: '多边形至少需要3个不同的点' }),
   polygonSelfIntersects: msg({ id: 'server.polygonSelfIntersects', message: '多边形的边不能相交' }),
+  ttsUnavailable: msg({ id: 'server.ttsUnavailable', message: '本服务器无法生成语音试听；设备仍会自行播报文本' }),
 };
 
 /** The descriptor of a service message key, for callers that render with <Trans>/t themselves. */

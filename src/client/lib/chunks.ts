@@ -43,7 +43,22 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_M
   });
 }
 
-/** React.lazy over loadChunk: the screen's own chunk, loaded on first render. */
-export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() => loadChunk(load).then((component) => ({ default: component })));
+/** A lazily loaded screen that can start loading its chunk before it renders. */
+export type LazyScreen<P extends object> = LazyExoticComponent<ComponentType<P>> & { preload: () => Promise<void> };
+
+/**
+ * React.lazy over loadChunk: the screen's own chunk, loaded on first render, or earlier by
+ * `preload()` (the route loader calls it beside its data prefetch, so the script and the data
+ * arrive together). A failed load is forgotten, so a later preload or render tries again.
+ */
+export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen<P> {
+  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  const get = () =>
+    (pending ??= loadChunk(load)
+      .then((component) => ({ default: component }))
+      .catch((err: unknown) => {
+        pending = undefined;
+        throw err;
+      }));
+  return Object.assign(lazy(get), { preload: () => get().then(() => undefined) });
 }

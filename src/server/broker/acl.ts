@@ -1,7 +1,7 @@
 import { openDoorPushSchema } from '../../shared/alarms/push';
 import { STOCK_STATE } from '../../shared/codes';
 import { IMEI_RE } from '../../shared/devices/protocol';
-import { tenantPositionsTopic, topics } from '../../shared/topics';
+import { tenantDashboardTopic, tenantPositionsTopic, topics } from '../../shared/topics';
 import { secretMatches } from '../devices/secrets';
 
 /**
@@ -77,17 +77,19 @@ export const clientTopicImei = (topic: string) => deviceTopicImei(topic, 'client
 /** The IMEI of a `sfwatch/{imei}/server` topic (no wildcards), else undefined. */
 export const serverTopicImei = (topic: string) => deviceTopicImei(topic, 'server');
 
-const POSITIONS_RE = /^acm\/t\/(\d{1,10})\/positions$/;
+const TENANT_TOPIC_RE = /^acm\/t\/(\d{1,10})\/(positions|dashboard)$/;
 
-/** The tenant of a `tenantPositionsTopic` (no wildcards), else undefined. */
+/** The tenant of a `tenantPositionsTopic` or `tenantDashboardTopic` (no wildcards), else undefined. */
 export function positionsTopicTenant(topic: string): number | undefined {
-  const m = POSITIONS_RE.exec(topic);
-  return m && tenantPositionsTopic(Number(m[1])) === topic ? Number(m[1]) : undefined;
+  const m = TENANT_TOPIC_RE.exec(topic);
+  if (!m) return undefined;
+  const tenantId = Number(m[1]);
+  return tenantPositionsTopic(tenantId) === topic || tenantDashboardTopic(tenantId) === topic ? tenantId : undefined;
 }
 
 /**
  * Devices follow their own downlink topic. Consoles follow their own channel, the notices, their
- * tenant's live positions (super administrators: any tenant's), and `sfwatch/{imei}/client` of
+ * tenant's live positions and dashboard notices (super administrators: any tenant's), and `sfwatch/{imei}/client` of
  * devices in their tenant (super administrators: any existing device); `target` is that device
  * as looked up, undefined when unknown.
  */

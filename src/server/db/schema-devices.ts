@@ -7,13 +7,16 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
   customType,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { DeviceSettings } from '../../shared/devices/settings';
+import type { ThingModel } from '../../shared/devices/thing-model';
 import { createdAt, ts } from './columns';
 import { departments, tenants, users } from './schema-tenancy';
 
@@ -29,6 +32,8 @@ export const products = pgTable(
     note: text('note'),
     status: smallint('status').notNull().default(1),
     sort: integer('sort').notNull().default(0),
+    /** The thing model (src/shared/devices/thing-model.ts); null until first saved or seeded. */
+    thingModel: jsonb('thing_model').$type<ThingModel>(),
     createdAt: createdAt(),
   },
   (t) => [index('products_sort_idx').on(t.sort, t.id), index('products_status_idx').on(t.status, t.sort, t.id)],
@@ -77,6 +82,8 @@ export const devices = pgTable(
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     categoryId: integer('category_id').references(() => deviceCategories.id, { onDelete: 'set null' }),
     groupId: integer('group_id').references(() => deviceGroups.id, { onDelete: 'set null' }),
+    /** The 4G gateway (kind gateway4g, same tenant) this device reaches the platform through. */
+    gatewayId: integer('gateway_id').references((): AnyPgColumn => devices.id, { onDelete: 'set null' }),
     model: text('model'),
     style: text('style'),
     imsi: text('imsi'),
@@ -130,6 +137,8 @@ export const devices = pgTable(
     // The device counts of the group, product and fence lists (a count per listed row).
     index('devices_group_idx').on(t.groupId),
     index('devices_product_idx').on(t.productId),
+    // A gateway's sub-devices.
+    index('devices_gateway_idx').on(t.gatewayId),
   ],
 );
 
@@ -207,17 +216,27 @@ export const deviceCommands = pgTable(
 
 // Time series written by the ingest. msg_id makes a redelivered message (QoS 1) a no-op.
 
+/**
+ * Readings are partitioned by month of `ts` (migration 0020; src/server/db/partitions.ts keeps the
+ * months ahead and drops those past RETENTION_DAYS). A partitioned table's keys must hold the
+ * partition column, so the primary key is (id, ts) and a redelivery is recognised by
+ * (device, msg_id, ts): the device's own timestamp (docs/decisions.md, "Readings by month").
+ */
 export const deviceReadings = pgTable(
   'device_readings',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
     tenantId: integer('tenant_id').notNull(),
     ts: ts('ts').notNull(),
     values: jsonb('values').$type<Record<string, number>>().notNull(),
     msgId: text('msg_id'),
   },
-  (t) => [index('device_readings_device_ts_idx').on(t.deviceId, t.ts), uniqueIndex('device_readings_msg_uq').on(t.deviceId, t.msgId)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.ts] }),
+    index('device_readings_device_ts_idx').on(t.deviceId, t.ts),
+    uniqueIndex('device_readings_msg_uq').on(t.deviceId, t.msgId, t.ts),
+  ],
 );
 
 export const deviceLocations = pgTable(

@@ -1,7 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { DEVICE_STATE, STOCK_STATE } from '../../shared/codes';
 import { demoFleet, SCENARIO_SITES } from '../../shared/devices/demo';
 import { DEVICE_KINDS, KIND_INFO, SIM_SCENARIOS, type DeviceKind, type SimScenario } from '../../shared/devices/kinds';
+import { defaultThingModel } from '../../shared/devices/thing-model';
 import { deviceCategories, deviceGroups, devices, products, tenants, users } from './schema';
 import type { Tx } from './seed-catalogue';
 
@@ -19,7 +20,7 @@ const STOCK_KINDS: readonly DeviceKind[] = ['helmet', 'wristband', 'watch', 'smo
 export async function seedDevices(tx: Tx, ids: { platformTenantId: number; demoTenantId: number }): Promise<void> {
   const productRows = await tx
     .insert(products)
-    .values(DEVICE_KINDS.map((kind, i) => ({ name: KIND_INFO[kind].en, code: `P-${kind}`, header: KIND_INFO[kind].cn, image: '', sort: i })))
+    .values(DEVICE_KINDS.map((kind, i) => ({ name: KIND_INFO[kind].en, code: `P-${kind}`, header: KIND_INFO[kind].cn, image: '', sort: i, thingModel: defaultThingModel(kind) })))
     .returning({ id: products.id, code: products.code });
   const productOf = new Map(productRows.map((p) => [p.code.slice(2), p.id]));
 
@@ -75,6 +76,13 @@ export async function seedDevices(tx: Tx, ids: { platformTenantId: number; demoT
     messageType: 'json',
   }));
   await tx.insert(devices).values([...fleet, ...stock]);
+  // Sub-devices point at their 4G gateway (the gateway rows exist now).
+  const behind = new Map<string, string[]>();
+  for (const d of demoFleet()) if (d.gateway) behind.set(d.gateway, [...(behind.get(d.gateway) ?? []), d.imei]);
+  for (const [gateway, imeis] of behind) {
+    const [g] = await tx.select({ id: devices.id }).from(devices).where(eq(devices.imei, gateway));
+    if (g) await tx.update(devices).set({ gatewayId: g.id }).where(inArray(devices.imei, imeis));
+  }
 }
 
 /**

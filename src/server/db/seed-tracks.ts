@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { KIND_INFO } from '../../shared/devices/kinds';
 import { demoFleet } from '../../shared/devices/demo';
-import { gpsMotion } from '../../shared/devices/motion';
+import { gpsMotion, jfFix } from '../../shared/devices/motion';
 import { createRng, seedOf } from '../../shared/prng';
 import { deviceLocations, devices } from './schema';
 import type { Tx } from './seed-catalogue';
@@ -65,12 +65,19 @@ export async function seedTracks(tx: Tx, tenantId: number, now = Date.now()): Pr
     let n = 0;
     const move = gpsMotion(createRng(seedOf(`track:${d.imei}`)), d, d.scenario);
     let fix = move(0);
+    const jf = createRng(seedOf(`jf:${d.imei}`));
     for (let s = start; s < start + DAY_S; s += FIX_S) {
       const working = onShift(s);
       // Off shift the device lies still where the walk ended and reports rarely.
       if (!working && s % REST_FIX_S !== 0) continue;
       fix = working ? move(FIX_S) : { ...fix, speed: 0 };
-      if (fix.source !== 'gps') continue;
+      if (fix.source === 'uwb') continue;
+      if (d.kind === 'locator') {
+        // The JF locator's history mixes GPS, LBS and Wi-Fi fixes with their radius.
+        const f = jfFix(jf, fix);
+        rows.push({ d: deviceId, ts: s, lat: f.lat, lon: f.lon, heading: f.heading, speed: f.source === 'gps' ? f.speed : null, accuracy: f.accuracy, source: f.source });
+        continue;
+      }
       const lbs = ++n % LBS_EVERY === 0;
       const base = { d: deviceId, ts: s, lat: fix.lat, lon: fix.lon, heading: fix.heading };
       rows.push(lbs ? { ...base, speed: null, accuracy: 350, source: 'lbs' } : { ...base, speed: fix.speed, accuracy: fix.accuracy, source: 'gps' });

@@ -6,6 +6,7 @@ import { roleResources, roles, tenants, userRoles, users } from './schema';
 import { syncCatalogue, type Catalogue, type Tx } from './seed-catalogue';
 import { seedAlarms } from './seed-alarms';
 import { seedDevices, seedDevicesIfMissing } from './seed-devices';
+import { seedInstallations } from './seed-installations';
 import { seedTracks } from './seed-tracks';
 import { seedIndoor } from './seed-indoor';
 import type { ScenarioKey } from '../../shared/routes';
@@ -95,6 +96,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     await seedAlarms(tx, tenantId);
     await seedTracks(tx, tenantId);
     await seedIndoor(tx, tenantId);
+    await seedInstallations(tx, tenantId);
     return { seeded: true, demo: true };
   });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../shared/api';
 import { DELIVERY, DEVICE_STATE } from '../../shared/codes';
@@ -6,11 +6,11 @@ import { encodePayload } from '../../shared/devices/codec';
 import { kindSupports } from '../../shared/devices/kinds';
 import type { Downlink, SendCommandBody } from '../../shared/devices/protocol';
 import type { DeviceSettings } from '../../shared/devices/settings';
-import type { CommandAnswer } from '../../shared/devices/api';
+import type { BatchCommandResult, CommandAck, CommandAnswer } from '../../shared/devices/api';
 import { topics } from '../../shared/topics';
 import { deviceCommands, devices } from '../db/schema';
 import { dateOf } from '../lib/clock';
-import { fail } from '../lib/api-error';
+import { ApiError, fail } from '../lib/api-error';
 import type { KnownDevice } from './hub';
 
 /** The device facts a downlink needs. */
@@ -21,6 +21,10 @@ export interface Target {
   kind: string;
   state: number;
   messageType: string;
+  /** The 4G gateway the device sits behind, if any. */
+  gatewayId?: number | null;
+  /** The device's last report: a breaker's `locked` is read from it. */
+  lastValues?: Record<string, number>;
 }
 
 export interface Operator {
@@ -44,10 +48,24 @@ async function deliver(app: FastifyInstance, device: Target, message: Downlink):
   return status;
 }
 
+/**
+ * A device behind an offline 4G gateway cannot be reached; a locked breaker refuses open and close
+ * until unlocked (docs/device-protocol.md#breakers-and-gateways). The device nacks a switch while
+ * locked anyway: refusing here tells the operator at once, without a command that can only fail.
+ */
+async function refuseUnreachable(app: FastifyInstance, device: Target, body: SendCommandBody): Promise<void> {
+  if (device.gatewayId) {
+    const [gateway] = await app.db.select({ state: devices.state }).from(devices).where(eq(devices.id, device.gatewayId));
+    if (gateway && gateway.state !== DEVICE_STATE.online) fail(Code.BAD_REQUEST, 'gatewayOffline');
+  }
+  if (body.cmd === 'switch' && device.lastValues?.locked === 1) fail(Code.BAD_REQUEST, 'deviceLocked');
+}
+
 /** command/send: refused for kinds without the command and for devices not online (nothing stored). */
 export async function sendCommand(app: FastifyInstance, device: Target, body: SendCommandBody, op: Operator): Promise<CommandAnswer> {
   if (!kindSupports(device.kind, body.cmd)) fail(Code.BAD_REQUEST, 'noCommand');
   if (device.state !== DEVICE_STATE.online) fail(Code.BAD_REQUEST, 'deviceOffline');
+  await refuseUnreachable(app, device, body);
   const params = body.params as Record<string, unknown>;
   const [row] = await app.db
     .insert(deviceCommands)
@@ -56,6 +74,46 @@ export async function sendCommand(app: FastifyInstance, device: Target, body: Se
   const id = row!.id;
   const status = await deliver(app, device, { kind: 'command', id, cmd: body.cmd, params });
   return { id, status };
+}
+
+/**
+ * One command to many devices (controlBar, pubMusic): each device is answered on its own, so an
+ * offline or unknown device is refused ('deviceOffline', 'notFound', 'noCommand') while the others
+ * get the command. `devices` are the caller's devices among the IMEIs asked for.
+ */
+export async function sendCommandToMany(
+  app: FastifyInstance,
+  imeis: readonly string[],
+  devicesInScope: readonly Target[],
+  body: { cmd: SendCommandBody['cmd']; params: Record<string, unknown> },
+  op: Operator,
+): Promise<BatchCommandResult[]> {
+  const byImei = new Map(devicesInScope.map((d) => [d.imei, d]));
+  const results: BatchCommandResult[] = [];
+  for (const imei of imeis) {
+    const device = byImei.get(imei);
+    if (!device) {
+      results.push({ imei, key: 'notFound' });
+      continue;
+    }
+    try {
+      const answer = await sendCommand(app, device, { imei, ...body } as SendCommandBody, op);
+      results.push({ imei, ...answer });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      results.push({ imei, key: err.key });
+    }
+  }
+  return results;
+}
+
+/** Delivery state and acknowledgement of commands, limited to `where` (the caller's tenant). */
+export async function commandAcks(app: FastifyInstance, ids: readonly number[], where: SQL | undefined): Promise<CommandAck[]> {
+  const rows = await app.db
+    .select({ id: deviceCommands.id, imei: deviceCommands.imei, cmd: deviceCommands.cmd, status: deviceCommands.status, ackOk: deviceCommands.ackOk, ackMsg: deviceCommands.ackMsg, ackAt: deviceCommands.ackAt })
+    .from(deviceCommands)
+    .where(and(inArray(deviceCommands.id, [...ids]), where));
+  return rows.map((r) => ({ ...r, ackAt: r.ackAt ? new Date(r.ackAt).toISOString() : null }));
 }
 
 /**

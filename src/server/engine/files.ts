@@ -28,7 +28,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export const exportFields = (b: Binding) => b.def.fields.filter((f) => f.list !== false && !f.writeOnly);
 
 /** Spreadsheet apps run cells starting with these as formulas; a leading quote defuses them. */
-const defuse = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+export const defuse = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
 export async function cellsOf(ctx: Ctx, fields: FieldDef[], rows: Row[]): Promise<Cell[][]> {
   const labels = new Map<string, Map<number, string>>();
@@ -75,18 +75,23 @@ export async function exportRows(ctx: Ctx, b: Binding, q: Pick<ListQuery, 'filte
   const header = fields.map((f) => f.label.message);
   const cells = await cellsOf(ctx, fields, rows);
   const day = new Date(ctx.app.clock.now()).toISOString().slice(0, 10).replaceAll('-', '');
-  const filename = `${b.def.name}-${day}.${q.format}`;
-  if (q.format === 'csv') {
-    const text = [header, ...cells].map((line) => line.map(csvCell).join(',')).join('\r\n');
+  return tableFile({ name: `${b.def.name}-${day}`, sheet: b.def.label.message, header, cells, widths: fields.map(columnWidth) }, q.format);
+}
+
+/** A header row and cells as a CSV (with BOM) or XLSX file: the engine's export and the dashboards' panels. */
+export async function tableFile(t: { name: string; sheet: string; header: string[]; cells: Cell[][]; widths?: number[] }, format: 'csv' | 'xlsx'): Promise<ExportFile> {
+  const filename = `${t.name}.${format}`;
+  if (format === 'csv') {
+    const text = [t.header, ...t.cells].map((line) => line.map(csvCell).join(',')).join('\r\n');
     // The BOM makes Excel read the file as UTF-8 (Chinese headers otherwise garble).
     return { body: Buffer.from(`\uFEFF${text}\r\n`, 'utf8'), contentType: 'text/csv; charset=utf-8', filename };
   }
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(b.def.label.message);
-  ws.addRow(header);
+  const ws = wb.addWorksheet(t.sheet);
+  ws.addRow(t.header);
   ws.getRow(1).font = { bold: true };
-  for (const line of cells) ws.addRow(line);
-  ws.columns.forEach((c, i) => (c.width = columnWidth(fields[i]!)));
+  for (const line of t.cells) ws.addRow(line);
+  ws.columns.forEach((c, i) => (c.width = t.widths?.[i] ?? 14));
   const body = Buffer.from(await wb.xlsx.writeBuffer());
   return { body, contentType: XLSX_TYPE, filename };
 }

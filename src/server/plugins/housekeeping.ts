@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LOGIN_FAILURE_WINDOW_MS } from '../../shared/constants';
 import { vacuumDue } from '../db/autovacuum';
+import { applyRetention, ensureReadingPartitions } from '../db/partitions';
 import { purgeExpired } from '../repos/housekeeping';
 
 const EVERY_MS = 60 * 60 * 1000;
@@ -10,8 +11,13 @@ const VACUUM_EVERY_MS = 60 * 1000;
 /** Dead letters are kept 30 days, at most 1,000 per device (a broken device cannot fill the disk). */
 const DEAD_LETTER_DAYS = 30;
 const DEAD_LETTERS_PER_DEVICE = 1_000;
+/** Readings' months ahead and retention (src/server/db/partitions.ts): at start, then daily. */
+const PARTITIONS_EVERY_MS = 24 * 60 * 60 * 1000;
 
-/** Hourly purge of expired auth rows; every replica may run it, the deletes are idempotent. */
+/**
+ * Hourly purge of expired auth rows, daily readings partitions and retention; every replica may
+ * run it, all of it is idempotent.
+ */
 async function housekeeping(app: FastifyInstance) {
   const run = () =>
     Promise.all([
@@ -33,9 +39,22 @@ async function housekeeping(app: FastifyInstance) {
       vacuuming = false;
     }
   };
+  let partitions: NodeJS.Timeout | undefined;
+  const months = async () => {
+    try {
+      const created = await ensureReadingPartitions(app.db, app.clock.now());
+      const { dropped, deleted } = await applyRetention(app.db, app.clock.now(), app.config.retentionDays);
+      if (created.length || dropped.length || deleted) app.log.info({ created, dropped, deleted }, 'readings partitions');
+    } catch (err) {
+      app.log.warn({ err }, 'readings partitions failed');
+    }
+  };
   app.addHook('onReady', async () => {
     timer = setInterval(run, EVERY_MS);
     timer.unref();
+    await months();
+    partitions = setInterval(() => void months(), PARTITIONS_EVERY_MS);
+    partitions.unref();
     if (app.dbKind === 'pglite') {
       vacuum = setInterval(() => void maintain(), VACUUM_EVERY_MS);
       vacuum.unref();
@@ -44,6 +63,7 @@ async function housekeeping(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     clearInterval(timer);
     clearInterval(vacuum);
+    clearInterval(partitions);
   });
 }
 

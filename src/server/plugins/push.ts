@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AlarmEvents } from '../alarms/hub';
 import type { HubEvents } from '../devices/hub';
 import type { Job } from '../../shared/jobs';
+import { DashboardPublisher } from '../push/dashboard';
 import { PositionsPublisher } from '../push/positions';
 import { RecipientCache } from '../push/recipients';
 import { PushService } from '../push/service';
@@ -24,7 +25,7 @@ declare module 'fastify' {
 /**
  * Server-side push to consoles (src/server/push/): alarm events of the alarm hub and door calls
  * and cards of the device hub go to `acm/{userId}/web`; critical alarms are also spoken through
- * the voice-broadcast socket.
+ * the voice-broadcast socket. Live positions (9020) and dashboard notices (9040) go to tenant topics.
  */
 async function pushPlugin(app: FastifyInstance) {
   const voice = await createVoiceProvider(app.config, app.db, app.clock);
@@ -50,8 +51,10 @@ async function pushPlugin(app: FastifyInstance) {
   const onJob = ({ userId, job }: { userId: number; job: Job }) => push.job(userId, job);
   app.events.on('job.changed', onJob);
   const positions = new PositionsPublisher({ broker: app.broker, log: app.log, now: Date.now }).start(app.deviceHub);
+  const dashboard = new DashboardPublisher({ broker: app.broker, log: app.log, now: Date.now }).start(app.deviceHub, app.alarmHub);
   app.addHook('onClose', async () => {
     positions.close();
+    dashboard.close();
     app.alarmHub.off('raised', onRaised);
     app.alarmHub.off('updated', onUpdated);
     app.deviceHub.off('uplink', onUplink);

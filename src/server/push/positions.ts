@@ -34,6 +34,8 @@ export class PositionsPublisher {
     const p: Position = { imei: device.imei, state: DEVICE_STATE.online, ts: messageTime(m, receivedAt.getTime()) };
     if (m.lat !== undefined && m.lon !== undefined) Object.assign(p, { lat: m.lat, lon: m.lon });
     if (m.x !== undefined && m.y !== undefined) Object.assign(p, { x: m.x, y: m.y }, m.floor === undefined ? {} : { floor: m.floor });
+    p.source = m.source;
+    if (m.accuracy !== undefined) p.accuracy = m.accuracy;
     this.put(device.tenantId, p);
   };
   private readonly onOnline = (device: KnownDevice) => this.presence(device, DEVICE_STATE.online);

@@ -4,7 +4,7 @@ import { DEVICE_STATE, STOCK_STATE } from '../../shared/codes';
 import { deviceResource } from '../../shared/resources/device';
 import { departments, deviceCategories, deviceEvents, deviceGroups, deviceLocations, deviceReadings, devices, products, users } from '../db/schema';
 import { isPlatformScope } from '../db/scope';
-import { likePattern } from '../engine/query';
+import { likePattern, qualified } from '../engine/query';
 import { registerBinding } from '../engine/registry';
 import type { Row, Tx } from '../engine/types';
 import { fail } from '../lib/api-error';
@@ -12,12 +12,33 @@ import { platformTenantId } from '../devices/allocation';
 
 const COLUMN_NAMES = [
   'imei', 'name', 'kind', 'state', 'battery', 'signal', 'mainsPower', 'stockState', 'lastCommunicationAt', 'productId', 'categoryId',
-  'groupId', 'number', 'model', 'style', 'imsi', 'iccid', 'personName', 'personPhone', 'departmentId', 'userId', 'installLocation',
+  'groupId', 'gatewayId', 'number', 'model', 'style', 'imsi', 'iccid', 'personName', 'personPhone', 'departmentId', 'userId', 'installLocation',
   'indoorImage', 'appVersion', 'systemVersion', 'supplier', 'manufacturerId', 'operator', 'netType', 'messageType', 'transparent',
   'powerSaving', 'sku', 'activatedAt', 'stockInAt', 'tenantId', 'createdAt',
 ] as const;
 
 const columns = Object.fromEntries(COLUMN_NAMES.map((n) => [n, devices[n]]));
+
+/** A number of the device's last report (`last_values`), null when it never sent it. */
+const lastValue = (metric: string) => sql<number | null>`(${devices.lastValues} ->> ${metric})::float8`;
+
+/** Breaker and gateway readings of the last report, the gateway's state and its sub-device count. */
+const computed = {
+  closed: sql<number | null>`(${devices.lastValues} ->> 'closed')::int`,
+  locked: sql<number | null>`(${devices.lastValues} ->> 'locked')::int`,
+  voltage: lastValue('voltage'),
+  current: lastValue('current'),
+  power: lastValue('power'),
+  traffic: lastValue('traffic'),
+  gatewayState: sql<number | null>`(select g.state from ${devices} g where g.id = ${qualified(devices.gatewayId)})`,
+  subDevices: sql<number>`(select count(*)::int from ${devices} sub where sub.gateway_id = ${qualified(devices.id)})`,
+};
+
+/** Filters on a reported 0/1 state: 0 also matches a device that never reported it. */
+const flagFilter = (metric: 'closed' | 'locked') => (v: unknown) => {
+  if (v !== 0 && v !== 1 && v !== '0' && v !== '1') fail(Code.BAD_REQUEST, 'filterInvalid');
+  return Number(v) === 1 ? sql`(${devices.lastValues} ->> ${metric}) = '1'` : sql`coalesce(${devices.lastValues} ->> ${metric}, '0') <> '1'`;
+};
 
 async function exists(tx: Tx, table: typeof products | typeof deviceCategories, id: number): Promise<boolean> {
   const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
@@ -33,12 +54,15 @@ async function checkRefs(tx: Tx, values: Row, tenantId: number): Promise<void> {
   const groupId = num('groupId');
   const departmentId = num('departmentId');
   const userId = num('userId');
+  const gatewayId = num('gatewayId');
   if (productId) checks.push(exists(tx, products, productId));
   if (categoryId) checks.push(exists(tx, deviceCategories, categoryId));
   const inTenant = async (q: Promise<unknown[]>) => (await q).length > 0;
   if (groupId) checks.push(inTenant(tx.select({ id: deviceGroups.id }).from(deviceGroups).where(and(eq(deviceGroups.id, groupId), eq(deviceGroups.tenantId, tenantId)))));
   if (departmentId) checks.push(inTenant(tx.select({ id: departments.id }).from(departments).where(and(eq(departments.id, departmentId), eq(departments.tenantId, tenantId)))));
   if (userId) checks.push(inTenant(tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.tenantId, tenantId)))));
+  // A sub-device's gateway is a 4G gateway of its own tenant.
+  if (gatewayId) checks.push(inTenant(tx.select({ id: devices.id }).from(devices).where(and(eq(devices.id, gatewayId), eq(devices.tenantId, tenantId), eq(devices.kind, 'gateway4g')))));
   for (const ok of await Promise.all(checks)) if (!ok) fail(Code.BAD_REQUEST, 'refInvalid');
 }
 
@@ -62,7 +86,10 @@ export const deviceBinding = registerBinding({
   id: devices.id,
   tenantId: devices.tenantId,
   columns,
+  computed,
   filters: {
+    closed: flagFilter('closed'),
+    locked: flagFilter('locked'),
     // Digits have no case: LIKE gives the same rows as ILIKE at a fraction of the cost per row,
     // which is what a broad fragment (a shared TAC prefix) over 100,000 devices spends its time on.
     imei: (v) => {
@@ -70,6 +97,12 @@ export const deviceBinding = registerBinding({
       const value = (v as string).trim();
       if (!value) return undefined;
       return /[a-z]/i.test(value) ? ilike(devices.imei, likePattern(value)) : like(devices.imei, likePattern(value));
+    },
+    // One kind, or several (the control panel and audio pushes list the kinds that obey a command).
+    kind: (v) => {
+      const kinds = Array.isArray(v) ? v : [v];
+      if (kinds.length > 20 || kinds.some((k) => typeof k !== 'string')) fail(Code.BAD_REQUEST, 'filterInvalid');
+      return kinds.length ? inArray(devices.kind, kinds as string[]) : undefined;
     },
   },
   hooks: {

@@ -7,6 +7,10 @@ export const MEDIA = {
   mp4: { mime: 'video/mp4', kind: 'video' },
   webm: { mime: 'video/webm', kind: 'video' },
   mov: { mime: 'video/quicktime', kind: 'video' },
+  mp3: { mime: 'audio/mpeg', kind: 'audio' },
+  wav: { mime: 'audio/wav', kind: 'audio' },
+  ogg: { mime: 'audio/ogg', kind: 'audio' },
+  aac: { mime: 'audio/aac', kind: 'audio' },
 } as const;
 export type MediaExt = keyof typeof MEDIA;
 export type MediaKind = (typeof MEDIA)[MediaExt]['kind'];

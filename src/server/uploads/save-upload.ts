@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../shared/api';
 import { uploads } from '../db/schema';
 import { fail } from '../lib/api-error';
@@ -46,15 +46,24 @@ export async function saveUpload(request: FastifyRequest, rule: UploadRule): Pro
   const app = request.server;
   const { scope } = authed(request);
   const bytes = await receive(request, rule.under);
+  return storeUpload(app, scope.tenantId, bytes, rule);
+}
+
+/**
+ * The tail of the upload path for bytes already read (within the limit): sniff, strip, quota,
+ * storage and the `uploads` row. Devices' own uploads (voice clips) come in here without a session.
+ */
+export async function storeUpload(app: FastifyInstance, tenantId: number, bytes: Buffer, rule: UploadRule): Promise<SavedUpload> {
+  if (bytes.length >= rule.under) return fail(Code.BAD_REQUEST, 'fileTooLarge');
   const ext = await sniff(bytes, rule.kind);
   if (!ext) return fail(Code.BAD_REQUEST, 'fileFormat');
   const body = rule.strip ? await stripImage(bytes, ext) : bytes;
-  await ensureQuota(app, scope.tenantId, body.length);
+  await ensureQuota(app, tenantId, body.length);
   const name = `${randomUUID()}.${ext}`;
   const contentType = MEDIA[ext].mime;
   await app.storage.put(name, body, contentType);
   try {
-    await app.db.insert(uploads).values({ tenantId: scope.tenantId, name, bytes: body.length });
+    await app.db.insert(uploads).values({ tenantId, name, bytes: body.length });
   } catch (err) {
     await app.storage.delete(name).catch(() => {});
     throw err;

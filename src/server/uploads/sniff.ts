@@ -16,6 +16,15 @@ const VIDEO_BY_MIME: Record<string, MediaExt> = {
   'video/quicktime': 'mov',
 };
 
+/** Audio (pubMusic pushes, device voice clips), also read by file-type. */
+const AUDIO_BY_MIME: Record<string, MediaExt> = {
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+  'audio/ogg': 'ogg',
+  'audio/opus': 'ogg',
+  'audio/aac': 'aac',
+};
+
 /**
  * What the bytes are, when it is media of `kind`: judged by the content alone, never by the file
  * name or the type the client declared.
@@ -23,5 +32,6 @@ const VIDEO_BY_MIME: Record<string, MediaExt> = {
 export async function sniff(bytes: Buffer, kind: MediaKind): Promise<MediaExt | undefined> {
   if (kind === 'image') return IMAGE_MAGIC.find(([, magic]) => magic(bytes))?.[0];
   const found = await fileTypeFromBuffer(bytes).catch(() => undefined);
-  return found && Object.hasOwn(VIDEO_BY_MIME, found.mime) ? VIDEO_BY_MIME[found.mime] : undefined;
+  const table = kind === 'audio' ? AUDIO_BY_MIME : VIDEO_BY_MIME;
+  return found && Object.hasOwn(table, found.mime) ? table[found.mime] : undefined;
 }

@@ -4,6 +4,7 @@
  * environment, never from this body: the console only learns them to load the SDK.
  */
 import { z } from 'zod';
+import { DEVICE_KINDS } from '../devices/kinds';
 import type { LonLat } from './fence';
 
 export const MAP_PROVIDERS = ['maplibre', 'amap', 'google'] as const;
@@ -68,7 +69,20 @@ export const FALLBACK_MAP_CONFIG: MapConfig = {
 export interface MapDevice {
   imei: string;
   name: string | null;
+  /** DEVICE_KINDS; lets a scenario dashboard's map keep its own kinds. */
+  kind?: string;
   state: number;
   lat: number;
   lon: number;
+  /** /locations_jf (`POST /api/map/locations`): the radius in metres and the source of the fix. */
+  accuracy?: number | null;
+  source?: string;
+  /** Time of the fix, ms. */
+  ts?: number;
 }
+
+/** `POST /api/map/locations`: the newest WGS-84 fix of every device of a kind, whatever its source. */
+export const mapLocationsBody = z.object({
+  kind: z.enum(DEVICE_KINDS).default('locator'),
+});
+export type MapLocationsBody = z.input<typeof mapLocationsBody>;

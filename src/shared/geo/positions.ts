@@ -17,6 +17,9 @@ export const positionSchema = z.object({
   x: z.number().optional(),
   y: z.number().optional(),
   floor: z.string().optional(),
+  /** Radius in metres and source (gps, lbs, wifi, uwb) of the fix, when it is one. */
+  accuracy: z.number().optional(),
+  source: z.string().max(8).optional(),
   /** Device state code (1 online). */
   state: z.number(),
   /** Time of the fix, ms. */

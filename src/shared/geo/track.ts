@@ -29,7 +29,9 @@ const rangeValid = (b: { from: string; to: string }, ctx: z.RefinementCtx) => {
 };
 
 /** `source` 'gps' keeps GPS fixes only (/track_gps); 'all' every source with lat/lon (/track). */
-export const trackBody = z.object({ ...rangeFields, source: z.enum(['gps', 'all']).default('all') }).superRefine(rangeValid);
+export const trackBody = z
+  .object({ ...rangeFields, source: z.enum(['gps', 'all']).default('all'), detail: z.boolean().optional() })
+  .superRefine(rangeValid);
 export type TrackBody = z.input<typeof trackBody>;
 export const trackExportBody = z
   .object({ ...rangeFields, source: z.enum(['gps', 'all']).default('all'), format: z.enum(['gpx', 'csv']) })
@@ -43,6 +45,9 @@ export interface TrackColumns {
   lon: number[];
   /** km/h as the device reported it, null when it did not. */
   speed: (number | null)[];
+  /** With `detail` (/Track_gps_jf): each fix's radius in metres (null when not reported) and source. */
+  accuracy?: (number | null)[];
+  source?: string[];
   /** True when the range held more than MAX_TRACK_POINTS points; these are the first ones. */
   truncated?: boolean;
 }

@@ -1,5 +1,7 @@
 import {
   ALLOCATION_ACTION_TABLE,
+  BREAKER_LOCK_TABLE,
+  BREAKER_SWITCH_TABLE,
   DELIVERY_TABLE,
   DEVICE_KIND_TABLE,
   DEVICE_STATE_TABLE,
@@ -149,8 +151,23 @@ export const deviceResource: ResourceDef = {
     { name: 'stockInAt', label: /*i18n*/ { id: 'field.device.stockInAt', message: '入库时间' }, type: 'datetime', form: false, list: { width: 170 } },
     { name: 'tenantId', label: L.tenant, type: 'ref', ref: tenantRef, form: false, filter: 'eq', list: { width: 150 } },
     createdAtField,
+    // Breakers and 4G gateways (/cutoff, /closegate, /lockdie, /lockundie, /gateay_4G): exported
+    // with every device, shown by those screens (the console's presets hide them elsewhere); the
+    // live values come from the device's last report.
+    { name: 'gatewayId', label: /*i18n*/ { id: 'field.device.gateway', message: '所属网关' }, type: 'ref', ref: { kind: 'device', resource: 'device', labelField: 'name' }, filter: 'eq', list: { width: 150 } },
+    { name: 'gatewayState', label: /*i18n*/ { id: 'field.device.gatewayState', message: '网关状态' }, type: 'code', codes: DEVICE_STATE_TABLE, form: false, list: { width: 100 } },
+    { name: 'closed', label: /*i18n*/ { id: 'field.device.closed', message: '合闸状态' }, type: 'code', codes: BREAKER_SWITCH_TABLE, form: false, filter: 'eq', list: { width: 100 } },
+    { name: 'locked', label: /*i18n*/ { id: 'field.device.locked', message: '锁定状态' }, type: 'code', codes: BREAKER_LOCK_TABLE, form: false, filter: 'eq', list: { width: 100 } },
+    { name: 'voltage', label: /*i18n*/ { id: 'field.device.voltage', message: '电压(V)' }, type: 'decimal', form: false, list: { width: 90 } },
+    { name: 'current', label: /*i18n*/ { id: 'field.device.current', message: '电流(A)' }, type: 'decimal', form: false, list: { width: 90 } },
+    { name: 'power', label: /*i18n*/ { id: 'field.device.power', message: '功率(W)' }, type: 'decimal', form: false, list: { width: 90 } },
+    { name: 'traffic', label: /*i18n*/ { id: 'field.device.traffic', message: '上行流量(KB)' }, type: 'decimal', form: false, list: { width: 120 } },
+    { name: 'subDevices', label: /*i18n*/ { id: 'field.device.subDevices', message: '子设备数' }, type: 'integer', form: false, list: { width: 90 } },
   ],
 };
+
+/** Device fields only the breaker and gateway screens list or filter by. */
+export const BREAKER_FIELDS = ['gatewayId', 'gatewayState', 'closed', 'locked', 'voltage', 'current', 'power', 'traffic', 'subDevices'] as const;
 
 export const productionRecordResource: ResourceDef = {
   kind: 'device',

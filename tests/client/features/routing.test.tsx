@@ -48,10 +48,11 @@ describe('console routing and gating', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('with a token /login goes to the root, and the root to the first menu entry', async () => {
+  it('with a token /login goes to the root, and the root to the first menu entry', { timeout: 30_000 }, async () => {
     loggedIn();
     const router = openAt('/login');
-    expect(await screen.findByTestId('home-screen')).toBeInTheDocument();
+    // The first menu entry of the sample tree is /index, the city dashboard.
+    expect(await screen.findByTestId('dashboard', {}, { timeout: 20_000 })).toHaveAttribute('data-scenario', 'city');
     expect(router.state.location.pathname).toBe('/index');
   });
 
@@ -71,9 +72,9 @@ describe('console routing and gating', () => {
   });
 
   it('map screens open in the separate map layout', async () => {
-    loggedIn([...sampleTree(), menu('pubMusic', 'map/pubMusic')]);
-    openAt('/map/pubMusic');
-    expect(await screen.findByTestId('placeholder-screen')).toHaveAttribute('data-route', 'pubMusic');
+    loggedIn([...sampleTree(), menu('workLog', 'map/workLog')]);
+    openAt('/map/workLog');
+    expect(await screen.findByTestId('placeholder-screen')).toHaveAttribute('data-route', 'workLog');
     expect(screen.queryByTestId('side-menu')).toBeNull();
     expect(screen.getByText('返回控制台')).toBeInTheDocument();
   });

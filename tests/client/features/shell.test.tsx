@@ -64,15 +64,16 @@ describe('admin shell', () => {
     return router;
   }
 
-  it('home shows the user, the tenant and a card per menu directory linking to its first entry', async () => {
+  it('/index, the post-login home, is the city dashboard', { timeout: 30_000 }, async () => {
     saveLogin('tok', demoUser);
     saveMenu(sampleTree());
+    fetchMock.mockImplementation(async (url) =>
+      String(url) === '/api/device/dashboard/summary' ? envelope({ code: 1, msg: 'no', data: null }) : envelope({ code: 0, msg: '', data: null }),
+    );
     openAt('/index');
-    const home = await screen.findByTestId('home-screen');
-    expect(home).toHaveTextContent('演示管理员');
-    expect(home).toHaveTextContent('Demo Site');
-    const cards = screen.getAllByTestId('home-card');
-    expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/index', '/productList', '/map/alarmList']);
+    const dashboard = await screen.findByTestId('dashboard', {}, { timeout: 20_000 });
+    expect(dashboard).toHaveAttribute('data-scenario', 'city');
+    await waitFor(() => expect(fetchMock.mock.calls.some((call) => String(call[0]) === '/api/device/dashboard/summary' && JSON.parse(String(call[1]?.body)).scenario === 'city')).toBe(true));
   });
 
   it('log out asks first, then revokes the session and opens /login', async () => {

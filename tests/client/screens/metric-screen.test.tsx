@@ -9,6 +9,10 @@ import { saveLogin } from '../../../src/client/lib/session';
 import { mockApi, type Call } from '../devices/mockApi';
 import { demoUser } from '../fixtures';
 import { renderWithProviders } from '../render';
+import { act } from '@testing-library/react';
+import { setLiveBridge } from '../../../src/client/live/liveStore';
+import { tenantDashboardTopic } from '../../../src/shared/topics';
+import { fakeBridge } from '../indoor/indoorMocks';
 
 // jsdom has no canvas: the chart host renders its option as JSON, and a button stands in for a zoom.
 vi.mock('../../../src/client/components/Chart', () => ({
@@ -46,7 +50,10 @@ beforeEach(() => {
     '/api/device/alarm/list': { rows: [{ id: 9, ts: '2026-11-23T09:30:00Z', deviceName: 'Helmet 1', imei: '860100000000001', type: 6, value: 131, threshold: 120 }], total: 1 },
   });
 });
-afterEach(() => resetRequestDeps());
+afterEach(() => {
+  resetRequestDeps();
+  setLiveBridge(null);
+});
 
 const bodiesOf = (url: string) => calls.filter((c) => c.url === url).map((c) => c.body as Record<string, unknown>);
 
@@ -68,6 +75,18 @@ describe('telemetry screens', () => {
     expect(screen.getByTestId('metric-count-high')).toHaveTextContent('1');
     expect(await screen.findByTestId('metric-alarm')).toHaveTextContent('心率告警');
     expect(bodiesOf('/api/device/alarm/list')[0]).toMatchObject({ filters: { type: 6 }, size: 10 });
+  });
+
+  it('the list follows the live notices of the tenant (push 9040) instead of polling', async () => {
+    const live = fakeBridge();
+    setLiveBridge(live.bridge);
+    renderWithProviders(<MetricScreen route="heart_rate" />);
+    await screen.findByTestId('metric-devices');
+    const topic = tenantDashboardTopic(demoUser.tenantId);
+    expect(live.subscribed).toContain(topic);
+    const before = bodiesOf('/api/device/metric/devices').length;
+    act(() => live.push(topic, { code: '9040', parts: ['readings'], at: 1 }));
+    await waitFor(() => expect(bodiesOf('/api/device/metric/devices').length).toBe(before + 1));
   });
 
   it('a level badge filters the list', async () => {

@@ -2,11 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { RouteError } from '../../../src/client/components/RouteError';
-import { ChunkLoadError, isChunkLoadError, loadChunk } from '../../../src/client/lib/chunks';
+import { ChunkLoadError, isChunkLoadError, lazyScreen, loadChunk } from '../../../src/client/lib/chunks';
 import { configureRequest, resetRequestDeps } from '../../../src/client/lib/request';
 import { saveLogin, saveMenu } from '../../../src/client/lib/session';
-import { createAppRouter } from '../../../src/client/router';
-import { SCREENS, screenOf } from '../../../src/client/features/screens/registry';
+import { createAppRouter, preloadOpenScreen } from '../../../src/client/router';
+import { prefetchScreen, SCREENS, screenOf } from '../../../src/client/features/screens/registry';
+import type { RouteScreenProps } from '../../../src/client/features/screens/types';
 import { RESOURCES } from '../../../src/shared/resources';
 import { findRoute } from '../../../src/shared/routes';
 import { demoUser, envelope, menu, sampleTree } from '../fixtures';
@@ -43,7 +44,8 @@ describe('screen registry', () => {
     expect(screenOf('userList')?.resource?.name).toBe('user');
     expect(screenOf('ProductGrouping')).toEqual({ resource: expect.objectContaining({ name: 'deviceGroup' }) });
     expect(screenOf('group')?.resource?.name).toBe('deviceGroup');
-    expect(screenOf('pubMusic')).toBeUndefined();
+    expect(screenOf('workLog')).toBeUndefined();
+    expect(screenOf('pubMusic')?.component).toBeDefined();
     expect(screenOf('heart_rate')?.component).toBeDefined();
   });
 
@@ -70,15 +72,61 @@ describe('screen registry', () => {
 
 describe('newPage1', () => {
   it('lists the screens the menu opens, marks unbuilt ones and searches', async () => {
-    openAt('/newPage1', ['newPage1', 'map/pubMusic', 'map/heart_rate', 'DownloadTask']);
+    openAt('/newPage1', ['newPage1', 'map/workLog', 'map/heart_rate', 'DownloadTask']);
     const cards = await screen.findAllByTestId('screen-card');
     const byRoute = new Map(cards.map((c) => [c.dataset.route, c]));
-    expect(byRoute.get('pubMusic')).toHaveTextContent('建设中');
+    expect(byRoute.get('workLog')).toHaveTextContent('建设中');
     expect(byRoute.get('heart_rate')).not.toHaveTextContent('建设中');
     expect(byRoute.get('userList')).not.toHaveTextContent('建设中');
     expect(byRoute.get('DownloadTask')).not.toHaveTextContent('建设中');
     fireEvent.change(screen.getByTestId('screen-search'), { target: { value: 'DownloadTask' } });
     expect(screen.getAllByTestId('screen-card').map((c) => c.dataset.route)).toEqual(['DownloadTask']);
+  });
+});
+
+describe('screen chunks load beside their data', () => {
+  it('a preloaded screen loads its script once, and renders from it', async () => {
+    const load = vi.fn(async () => () => <p>loaded screen</p>);
+    const Screen = lazyScreen(load);
+    await Screen.preload();
+    await Screen.preload();
+    renderWithProviders(<Screen />);
+    expect(await screen.findByText('loaded screen')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed preload is forgotten, so the next one tries again', async () => {
+    const load = vi.fn<() => Promise<() => React.JSX.Element>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
+    load.mockResolvedValueOnce(() => <p>second try</p>);
+    const Screen = lazyScreen(load);
+    await expect(Screen.preload()).rejects.toBeInstanceOf(ChunkLoadError);
+    await Screen.preload();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('the route loader starts the script before the data has answered', () => {
+    const preload = vi.fn(() => Promise.resolve());
+    const component = Object.assign(lazyScreen<RouteScreenProps>(async () => () => null), { preload });
+    const prefetch = vi.fn(() => new Promise<void>(() => undefined));
+    void prefetchScreen({ component, prefetch }, testQueryClient(), {});
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the open screen at start-up', () => {
+  it('starts loading its scripts when signed in, and nothing when signed out', () => {
+    const preload = vi.spyOn(SCREENS.index!.component!, 'preload').mockResolvedValue(undefined);
+    const router = createAppRouter(testQueryClient(), createMemoryHistory({ initialEntries: ['/index'] }));
+    const chunks = vi.spyOn(router, 'loadRouteChunk');
+    preloadOpenScreen(router);
+    expect(preload).not.toHaveBeenCalled();
+    expect(chunks).not.toHaveBeenCalled();
+    saveLogin('tok', demoUser);
+    preloadOpenScreen(router);
+    expect(preload).toHaveBeenCalledTimes(1);
+    expect(chunks.mock.calls.map(([route]) => route.id)).toEqual(expect.arrayContaining(['/_authed', '/_authed/_admin', '/_authed/_admin/$page']));
+    preload.mockRestore();
   });
 });
 

@@ -1,12 +1,13 @@
-import { UPLOAD_FILE_MAX, UPLOAD_IMAGE_MAX, UPLOAD_VIDEO_MAX } from '../../../shared/constants';
+import { UPLOAD_AUDIO_MAX, UPLOAD_FILE_MAX, UPLOAD_IMAGE_MAX, UPLOAD_VIDEO_MAX } from '../../../shared/constants';
 import type { MsgKey } from '../../../shared/messages';
 
-export type UploadKind = 'image' | 'file' | 'video';
+export type UploadKind = 'image' | 'file' | 'video' | 'audio';
 
 /** MIME types and extensions each kind accepts; the extension covers browsers that leave `type` empty. */
 export const UPLOAD_ACCEPT: Record<UploadKind, { mime: readonly string[]; ext: readonly string[] }> = {
   image: { mime: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], ext: ['jpg', 'jpeg', 'png', 'gif', 'webp'] },
   video: { mime: ['video/mp4', 'video/webm'], ext: ['mp4', 'webm'] },
+  audio: { mime: ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg', 'audio/aac', 'audio/x-aac'], ext: ['mp3', 'wav', 'ogg', 'aac'] },
   file: {
     mime: [
       'application/pdf',
@@ -28,7 +29,7 @@ export const UPLOAD_ACCEPT: Record<UploadKind, { mime: readonly string[]; ext: r
  * docs/requirements/validation.md#uploads quirk, kept on purpose: the image message tells users 500 KB, while the
  * check itself lets images through up to 600 KB (UPLOAD_IMAGE_MAX).
  */
-export const UPLOAD_MAX: Record<UploadKind, number> = { image: UPLOAD_IMAGE_MAX, file: UPLOAD_FILE_MAX, video: UPLOAD_VIDEO_MAX };
+export const UPLOAD_MAX: Record<UploadKind, number> = { image: UPLOAD_IMAGE_MAX, file: UPLOAD_FILE_MAX, video: UPLOAD_VIDEO_MAX, audio: UPLOAD_AUDIO_MAX };
 
 /** The `accept` attribute for a file picker of this kind. */
 export function acceptAttribute(kind: UploadKind): string {

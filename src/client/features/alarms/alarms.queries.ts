@@ -1,4 +1,4 @@
-import { onlineManager, queryOptions, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AlarmStats, alarmStatsBody } from '../../../shared/alarms/api';
 import { ALARM_HANDLE } from '../../../shared/alarms/types';
@@ -47,12 +47,4 @@ export function alarmStatsQuery(body: AlarmStatsBody) {
     queryKey: alarmKeys.stats(body),
     queryFn: () => request<AlarmStats>('device', `${ALARM_RESOURCE.name}/stats`, body, { background: true }),
   });
-}
-
-/**
- * Loader prefetch that never holds the screen offline: a query fetched offline pauses until the
- * network returns, so the route would wait that long instead of showing the persisted rows.
- */
-export function prefetchOnline<T, K extends QueryKey>(client: QueryClient, options: FetchQueryOptions<T, Error, T, K>): Promise<void> | undefined {
-  return onlineManager.isOnline() ? client.prefetchQuery(options) : undefined;
 }

@@ -1,12 +1,17 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { CAMPUS_PANELS, DASHBOARD_ROUTES } from '../../../shared/dashboard';
+import audioPushDef from '../../../entities/audio-push/resource';
+import deviceVoiceDef from '../../../entities/device-voice/resource';
 import { METRIC_ROUTE_NAMES } from '../../../shared/devices/metric-routes';
 import { resourceOfRoute } from '../../../shared/resources';
 import { deviceResource } from '../../../shared/resources/device';
 import { drawingResource } from '../../../shared/resources/indoor';
 import { lazyScreen } from '../../lib/chunks';
 import { alarmDef } from '../alarms/alarmResource';
-import { alarmListQuery, prefetchOnline } from '../alarms/alarms.queries';
+import { alarmListQuery } from '../alarms/alarms.queries';
+import { BREAKER_ROUTES, type BreakerAction } from '../breakers/breakerActions';
+import { dashboardSummaryQuery } from '../dashboards/dashboard.queries';
 import { DEVICE_PRESETS, presetSearch, type DevicePresetName } from '../devices/presets';
 import { resourceListQuery } from '../resources/resources.queries';
 import { buildListQuery, type ResourceSearch } from '../resources/search';
@@ -33,6 +38,21 @@ const metricScreen = (route: string): ScreenEntry => ({
   component: lazyScreen(() => import('../devices/MetricScreen').then(({ MetricScreen }) => () => <MetricScreen route={route} />)),
 });
 
+/** The dashboards and the campus panels: one lazily loaded chunk; the loader starts the summary's fetch beside it. */
+const dashboardScreen = (route: string): ScreenEntry => ({
+  prefetch: (queryClient) => queryClient.prefetchQuery(dashboardSummaryQuery({ scenario: DASHBOARD_ROUTES[route] ?? 'campus' })),
+  component: lazyScreen(() => import('../dashboards/screens').then(({ DashboardRoute }) => () => <DashboardRoute route={route} />)),
+});
+
+/** The breaker screens: one BreakerScreen told its route's action (breakers/breakerActions.ts). */
+const breakerScreen = (action: BreakerAction): ScreenEntry => ({
+  resource: deviceResource,
+  preset: (search) => presetSearch(DEVICE_PRESETS.breaker, search),
+  component: lazyScreen(() =>
+    import('../breakers/BreakerScreen').then(({ BreakerScreen }) => (props: RouteScreenProps) => <BreakerScreen action={action} {...props} />),
+  ),
+});
+
 const uwbOnly = (search: ResourceSearch): ResourceSearch => ({ ...search, filters: { ...search.filters, kind: 'uwb' } });
 
 export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
@@ -51,7 +71,7 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
     component: lazyScreen(() => import('../devices/AllocateScreen').then((m) => m.AllocateScreen)),
   },
   AlarmHistory: {
-    prefetch: (queryClient, search) => prefetchOnline(queryClient, alarmListQuery(buildListQuery(alarmDef(), search))),
+    prefetch: (queryClient, search) => queryClient.prefetchQuery(alarmListQuery(buildListQuery(alarmDef(), search))),
     component: lazyScreen(() =>
       import('../alarms/AlarmHistoryScreen').then(({ AlarmHistoryScreen }) => function AlarmHistory(props: RouteScreenProps) {
         const navigate = useNavigate();
@@ -73,6 +93,15 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   tenantList: { component: lazyScreen(() => import('../org/TenantScreen').then((m) => m.TenantScreen)) },
   userList: { component: lazyScreen(() => import('../org/UserScreen').then((m) => m.UserScreen)) },
   baseList: { component: lazyScreen(() => import('../indoor/BaseListScreen').then((m) => m.BaseListScreen)) },
+  drawingList1: {
+    prefetch: none,
+    component: lazyScreen(() =>
+      import('../indoor/DrawingListScreen').then(({ DrawingListScreen }) => function DrawingList1() {
+        const navigate = useNavigate();
+        return <DrawingListScreen onManage={() => void navigate({ to: '/$page', params: { page: 'drawingList' } })} />;
+      }),
+    ),
+  },
   drawingList: { component: lazyScreen(() => import('../indoor/DrawingLibraryScreen').then((m) => m.DrawingLibraryScreen)) },
   uwbDrawingList: {
     resource: drawingResource,
@@ -85,15 +114,32 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   uwbserver: { prefetch: none, component: lazyScreen(() => import('../indoor/UwbServerScreen').then((m) => m.UwbServerScreen)) },
   onlineStatus: { prefetch: none, component: lazyScreen(() => import('../devices/OnlineStatusScreen').then((m) => m.OnlineStatusScreen)) },
   deviceReload: { prefetch: none, component: lazyScreen(() => import('../devices/DeviceReloadScreen').then((m) => m.DeviceReloadScreen)) },
+  installationMap: { prefetch: none, component: lazyScreen(() => import('../installations/InstallationMapScreen').then((m) => m.InstallationMapScreen)) },
+  randomReload: { prefetch: none, component: lazyScreen(() => import('../devices/RandomReloadScreen').then((m) => m.RandomReloadScreen)) },
   DownloadTask: { prefetch: none, component: lazyScreen(() => import('../jobs/DownloadTaskScreen').then((m) => m.DownloadTaskScreen)) },
   uploadForm: { prefetch: none, component: lazyScreen(() => import('../uploads/UploadFormScreen').then((m) => m.UploadFormScreen)) },
   province: { prefetch: none, component: lazyScreen(() => import('../regions/ProvinceScreen').then((m) => m.ProvinceScreen)) },
+  analyze: { prefetch: none, component: lazyScreen(() => import('../analytics/AnalyzeScreen').then((m) => m.AnalyzeScreen)) },
+  figure: { prefetch: none, component: lazyScreen(() => import('../analytics/FigureScreen').then((m) => m.FigureScreen)) },
+  management1: { prefetch: none, component: lazyScreen(() => import('../analytics/ManagementScreen').then((m) => m.ManagementScreen)) },
   tenantInfo: { prefetch: none, component: lazyScreen(() => import('../tenant/TenantInfoScreen').then((m) => m.TenantInfoScreen)) },
   newPage1: { prefetch: none, component: lazyScreen(() => import('./ScreenDirectory').then((m) => m.ScreenDirectory)) },
   deviceActive: deviceTable('activation'),
   devicelistcomponent: deviceTable('compact'),
   netSingle: deviceTable('signal'),
   ...Object.fromEntries(METRIC_ROUTE_NAMES.map((route) => [route, metricScreen(route)])),
+  ...Object.fromEntries([...Object.keys(DASHBOARD_ROUTES), ...CAMPUS_PANELS].map((route) => [route, dashboardScreen(route)])),
+  // Device tools (issue 14): thing models, batch control, audio pushes, voice messages.
+  dataModel: { prefetch: none, component: lazyScreen(() => import('../tools/DataModelScreen').then((m) => m.DataModelScreen)) },
+  controlBar: { prefetch: none, component: lazyScreen(() => import('../tools/ControlBarScreen').then((m) => m.ControlBarScreen)) },
+  pubMusic: { resource: audioPushDef, component: lazyScreen(() => import('../tools/PubMusicScreen').then((m) => m.PubMusicScreen)) },
+  deviceVoice: { resource: deviceVoiceDef, component: lazyScreen(() => import('../tools/DeviceVoiceScreen').then((m) => m.DeviceVoiceScreen)) },
+  ...Object.fromEntries(Object.entries(BREAKER_ROUTES).map(([route, action]) => [route, breakerScreen(action)])),
+  gateay_4G: {
+    resource: deviceResource,
+    preset: (search) => presetSearch(DEVICE_PRESETS.gateway, search),
+    component: lazyScreen(() => import('../breakers/GatewayScreen').then((m) => m.GatewayScreen)),
+  },
 };
 
 function none(): Promise<void> {
@@ -108,8 +154,15 @@ export function screenOf(name: string): ScreenEntry | undefined {
   return resource ? { resource } : undefined;
 }
 
-/** The route loader's part: warm the cache with what the screen will ask for first. */
+/**
+ * The route loader's part: start loading the screen's script and warm the cache with what the
+ * screen will ask for first. Offline it fetches nothing: a fetch would wait for the network, and
+ * the loader with it, while the screen can already show what the persisted cache holds.
+ */
 export function prefetchScreen(entry: ScreenEntry, queryClient: QueryClient, search: ResourceSearch): Promise<unknown> | undefined {
+  // The screen's script loads beside its data instead of after it (a failure shows on render).
+  entry.component?.preload().catch(() => undefined);
+  if (!onlineManager.isOnline()) return undefined;
   if (entry.prefetch) return entry.prefetch(queryClient, search);
   if (!entry.resource) return Promise.resolve();
   const start = entry.preset ? entry.preset(search) : search;

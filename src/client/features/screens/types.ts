@@ -1,6 +1,6 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ResourceDef } from '../../../shared/resources';
+import type { LazyScreen } from '../../lib/chunks';
 import type { ResourceSearch } from '../resources/search';
 
 /** What a screen gets from its route: the typed search state and how to change it. */
@@ -18,6 +18,6 @@ export interface ScreenEntry {
   resource?: ResourceDef;
   /** The search the list starts from (fixed or default filters of this route). */
   preset?: (search: ResourceSearch) => ResourceSearch;
-  component?: LazyExoticComponent<ComponentType<RouteScreenProps>>;
+  component?: LazyScreen<RouteScreenProps>;
   prefetch?: (queryClient: QueryClient, search: ResourceSearch) => Promise<unknown> | undefined;
 }

@@ -2,6 +2,7 @@ import { Group, Paper, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { playbackIndex, pointAt, type TrackColumns } from '../../../shared/geo/track';
+import { FixSourceBadge, formatAccuracy } from '../location/fixSource';
 import { dash, formatTime } from './format';
 import { usePlayback, type PlaybackStore } from './playbackStore';
 
@@ -33,6 +34,17 @@ export function PointPanel({ store, track }: { store: PlaybackStore; track: Trac
         <Fact id="interval" label={<Trans>间隔(秒)</Trans>} value={dash(p?.intervalTime)} />
         <Fact id="distance" label={<Trans>距下一点(米)</Trans>} value={dash(p?.nextDistance)} />
         <Fact id="speed" label={<Trans>速度(km/h)</Trans>} value={dash(p?.speed)} />
+        {track.accuracy && (
+          <>
+            <Fact id="accuracy" label={<Trans>精度</Trans>} value={p ? formatAccuracy(track.accuracy[index]) : '-'} />
+            <div>
+              <Text size="xs" c="dimmed">
+                <Trans>来源</Trans>
+              </Text>
+              {p ? <FixSourceBadge source={track.source?.[index]} /> : '-'}
+            </div>
+          </>
+        )}
         <Fact id="index" label={<Trans>点</Trans>} value={p ? `${index + 1} / ${track.t.length}` : '-'} />
       </Group>
     </Paper>

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { pointAt, type TrackColumns } from '../../../shared/geo/track';
 import { Pagination } from '../../components/Pagination';
+import { FixSourceBadge, formatAccuracy } from '../location/fixSource';
 import { dash, formatTime } from './format';
 import type { PlaybackStore } from './playbackStore';
 
@@ -34,6 +35,12 @@ export function PointTable({ track, store }: { track: TrackColumns; store: Playb
               <Table.Th><Trans>速度(km/h)</Trans></Table.Th>
               <Table.Th><Trans>间隔(秒)</Trans></Table.Th>
               <Table.Th><Trans>距下一点(米)</Trans></Table.Th>
+              {track.accuracy && (
+                <>
+                  <Table.Th><Trans>来源</Trans></Table.Th>
+                  <Table.Th><Trans>精度</Trans></Table.Th>
+                </>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -46,6 +53,12 @@ export function PointTable({ track, store }: { track: TrackColumns; store: Playb
                 <Table.Td>{dash(p.speed)}</Table.Td>
                 <Table.Td>{dash(p.intervalTime)}</Table.Td>
                 <Table.Td>{dash(p.nextDistance)}</Table.Td>
+                {track.accuracy && (
+                  <>
+                    <Table.Td><FixSourceBadge source={track.source?.[p.index]} /></Table.Td>
+                    <Table.Td data-testid="track-row-accuracy">{formatAccuracy(track.accuracy[p.index])}</Table.Td>
+                  </>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

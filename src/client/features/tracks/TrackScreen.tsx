@@ -21,16 +21,19 @@ export interface TrackScreenProps {
   source: TrackSource;
   search: TrackSearch;
   onSearchChange: (next: TrackSearch) => void;
+  /** /Track_gps_jf: every source, each point with its accuracy circle and source. */
+  accuracy?: boolean;
   /** Tests pass their own; the screen owns one otherwise. */
   exporter?: typeof exportTrack;
 }
 
 /** /track and /track_gps: a device's route over a time range, played back on the map. */
-export function TrackScreen({ source, search, onSearchChange, exporter = exportTrack }: TrackScreenProps) {
+export function TrackScreen({ source, search, onSearchChange, accuracy = false, exporter = exportTrack }: TrackScreenProps) {
   const { t } = useLingui();
   const local = resolveRange(search);
-  const range = search.imei ? { imei: search.imei, from: toIso(local.from), to: toIso(local.to), source } : null;
-  const points = useQuery({ ...trackQuery(range ?? { imei: '', from: '', to: '', source }), enabled: range !== null });
+  const detail = accuracy ? { detail: true } : {};
+  const range = search.imei ? { imei: search.imei, from: toIso(local.from), to: toIso(local.to), source, ...detail } : null;
+  const points = useQuery({ ...trackQuery(range ?? { imei: '', from: '', to: '', source, ...detail }), enabled: range !== null });
   const track = useMemo(() => points.data ?? emptyTrack(), [points.data]);
   const [store] = useState(createPlaybackStore);
   const [exporting, setExporting] = useState<TrackFormat | null>(null);
@@ -56,9 +59,9 @@ export function TrackScreen({ source, search, onSearchChange, exporter = exportT
   const empty = range !== null && points.isSuccess && track.t.length === 0;
 
   return (
-    <Stack gap="xs" p="xs" data-testid="track-screen" data-source={source} data-points={points.isSuccess ? track.t.length : undefined}>
+    <Stack gap="xs" p="xs" data-testid="track-screen" data-source={source} data-accuracy={accuracy || undefined} data-points={points.isSuccess ? track.t.length : undefined}>
       <Group gap="xs" wrap="wrap">
-        <DevicePicker value={search.imei} onChange={(imei) => onSearchChange({ ...search, imei })} />
+        <DevicePicker value={search.imei} kind={accuracy ? 'locator' : undefined} onChange={(imei) => onSearchChange({ ...search, imei })} />
         <DateTimePicker aria-label={t`开始时间`} data-testid="track-from" withSeconds valueFormat={TIME_FORMAT} w={190} value={local.from} onChange={(v) => setTime('from', v)} />
         <DateTimePicker aria-label={t`结束时间`} data-testid="track-to" withSeconds valueFormat={TIME_FORMAT} w={190} value={local.to} onChange={(v) => setTime('to', v)} />
         {points.isFetching && <Loader size="xs" />}

@@ -14,8 +14,8 @@ export const trackSearchSchema = z.object({
  * Starts the track fetch with the route instead of after the first render, without holding the
  * navigation for it: the map loads meanwhile and the screen shows the fetch's progress.
  */
-export function trackRouteLoader(client: QueryClient, search: TrackSearch, source: TrackSource): void {
+export function trackRouteLoader(client: QueryClient, search: TrackSearch, source: TrackSource, detail = false): void {
   if (!search.imei || !onlineManager.isOnline()) return;
   const local = resolveRange(search);
-  void client.prefetchQuery(trackQuery({ imei: search.imei, from: toIso(local.from), to: toIso(local.to), source }));
+  void client.prefetchQuery(trackQuery({ imei: search.imei, from: toIso(local.from), to: toIso(local.to), source, detail }));
 }

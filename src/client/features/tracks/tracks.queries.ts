@@ -20,6 +20,8 @@ export interface TrackRange {
   from: string;
   to: string;
   source: TrackSource;
+  /** /Track_gps_jf: every point's accuracy and source too. */
+  detail?: boolean;
 }
 
 /**
@@ -36,14 +38,14 @@ export const toIso = (local: string) => dayjs(local).toDate().toISOString();
 
 // Keys start with 'track', so one invalidation refreshes every track view.
 export const trackKeys = {
-  track: (r: TrackRange) => ['track', 'points', r.imei, r.from, r.to, r.source] as const,
-  devices: (keyword: string) => ['track', 'devices', keyword] as const,
+  track: (r: TrackRange) => ['track', 'points', r.imei, r.from, r.to, r.source, r.detail === true] as const,
+  devices: (keyword: string, kind?: string) => ['track', 'devices', keyword, kind ?? ''] as const,
 };
 
 export function trackQuery(r: TrackRange) {
   return queryOptions({
     queryKey: trackKeys.track(r),
-    queryFn: ({ signal }) => request<TrackColumns>('device', 'track', { imei: r.imei, from: r.from, to: r.to, source: r.source }, { signal, timeoutMs: 60_000 }),
+    queryFn: ({ signal }) => request<TrackColumns>('device', 'track', { imei: r.imei, from: r.from, to: r.to, source: r.source, ...(r.detail ? { detail: true } : {}) }, { signal, timeoutMs: 60_000 }),
     // History does not change under the operator; a re-open of the same range is instant.
     staleTime: 60_000,
   });
@@ -55,11 +57,11 @@ export interface DeviceOption {
 }
 
 /** The device picker's choices: the caller's devices by name or IMEI. */
-export function trackDevicesQuery(keyword: string) {
+export function trackDevicesQuery(keyword: string, kind?: string) {
   return queryOptions({
-    queryKey: trackKeys.devices(keyword),
+    queryKey: trackKeys.devices(keyword, kind),
     queryFn: async ({ signal }) => {
-      const answer = await request<ListResult<DeviceOption>>('device', 'device/list', { page: 1, size: 20, keyword: keyword || undefined }, { background: true, signal });
+      const answer = await request<ListResult<DeviceOption>>('device', 'device/list', { page: 1, size: 20, keyword: keyword || undefined, ...(kind ? { filters: { kind } } : {}) }, { background: true, signal });
       return answer.rows.map((r) => ({ imei: r.imei, name: r.name }));
     },
     staleTime: 30_000,

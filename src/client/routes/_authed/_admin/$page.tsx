@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomeScreen } from '../../../features/home/HomeScreen';
 import { resourceSearchSchema } from '../../../features/resources/search';
 import { RegistryScreen } from '../../../features/screens/RegistryScreen';
 import { prefetchScreen, screenOf } from '../../../features/screens/registry';
 import { requireRoute } from '../../../lib/gate';
 
 // Every admin screen the registry knows (src/client/features/screens/registry.tsx); hand-written
-// route files (dashboards, detail pages) win over it.
+// route files (detail pages) win over it. /index, the post-login home, is the city dashboard.
 export const Route = createFileRoute('/_authed/_admin/$page')({
   validateSearch: resourceSearchSchema,
   beforeLoad: ({ params }) => requireRoute(params.page, 'admin'),
@@ -22,6 +21,5 @@ function AdminPage() {
   const { page } = Route.useParams();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  if (page === 'index') return <HomeScreen />;
   return <RegistryScreen key={page} name={page} search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />;
 }

@@ -3,11 +3,12 @@ import { BaseStationEditScreen } from '../../../features/indoor/BaseStationEditS
 import { plansQuery } from '../../../features/indoor/indoor.queries';
 import { planSearchSchema } from '../../../features/indoor/search';
 import { requireRoute } from '../../../lib/gate';
+import { prefetchOnline } from '../../../lib/prefetch';
 
 export const Route = createFileRoute('/_authed/_admin/baseStationEdit')({
   validateSearch: planSearchSchema,
   beforeLoad: () => requireRoute('baseStationEdit'),
-  loader: ({ context }) => context.queryClient.prefetchQuery(plansQuery()),
+  loader: ({ context }) => prefetchOnline(context.queryClient, plansQuery()),
   component: Page,
 });
 

@@ -2,7 +2,8 @@ import { Box } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AlarmListScreen } from '../../../features/alarms/AlarmListScreen';
-import { alarmListQuery, LIVE_LIST_QUERY, prefetchOnline } from '../../../features/alarms/alarms.queries';
+import { alarmListQuery, LIVE_LIST_QUERY } from '../../../features/alarms/alarms.queries';
+import { prefetchOnline } from '../../../lib/prefetch';
 import { requireRoute } from '../../../lib/gate';
 
 export const Route = createFileRoute('/_authed/map/alarmList')({

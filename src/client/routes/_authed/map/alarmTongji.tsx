@@ -1,7 +1,8 @@
 import { Box } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { AlarmStatsScreen } from '../../../features/alarms/AlarmStatsScreen';
-import { alarmStatsQuery, prefetchOnline } from '../../../features/alarms/alarms.queries';
+import { alarmStatsQuery } from '../../../features/alarms/alarms.queries';
+import { prefetchOnline } from '../../../lib/prefetch';
 import { statsBody, statsSearchSchema } from '../../../features/alarms/statsSearch';
 import { requireRoute } from '../../../lib/gate';
 

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { FenceInfoScreen } from '../../../features/fences/FenceInfoScreen';
 import { fenceEditorQuery } from '../../../features/fences/fences.queries';
 import { requireRoute } from '../../../lib/gate';
+import { prefetchOnline } from '../../../lib/prefetch';
 
 export const Route = createFileRoute('/_authed/map/fenceInfo')({
   // Search values arrive as strings (lib/searchParams.ts); a bad id opens an empty editor.
   validateSearch: z.object({ id: z.coerce.number().int().positive().optional().catch(undefined) }),
   beforeLoad: () => requireRoute('fenceInfo', 'map'),
   loaderDeps: ({ search }) => ({ id: search.id }),
-  loader: ({ context, deps }) => (deps.id === undefined ? undefined : context.queryClient.prefetchQuery(fenceEditorQuery(deps.id))),
+  loader: ({ context, deps }) => (deps.id === undefined ? undefined : prefetchOnline(context.queryClient, fenceEditorQuery(deps.id))),
   component: Page,
 });
 

@@ -3,11 +3,12 @@ import { IndoorScreen } from '../../../features/indoor/IndoorScreen';
 import { plansQuery } from '../../../features/indoor/indoor.queries';
 import { planSearchSchema } from '../../../features/indoor/search';
 import { requireRoute } from '../../../lib/gate';
+import { prefetchOnline } from '../../../lib/prefetch';
 
 export const Route = createFileRoute('/_authed/map/uwbfull')({
   validateSearch: planSearchSchema,
   beforeLoad: () => requireRoute('uwbfull', 'map'),
-  loader: ({ context }) => context.queryClient.prefetchQuery(plansQuery()),
+  loader: ({ context }) => prefetchOnline(context.queryClient, plansQuery()),
   component: Page,
 });
 
