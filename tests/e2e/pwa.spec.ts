@@ -43,9 +43,43 @@ test('a signed-in console started with the network off shows the device list it 
     await cold.goto('/DeviceList');
     await expect(cold.getByTestId('offline-badge')).toBeVisible();
     await expect(cold.getByTestId('data-table').locator('tbody tr').first()).toContainText(imei, { timeout: 20_000 });
+    // Its refetch fails (the emulated network is down while the page still thinks it is online, as
+    // on a site Wi-Fi that reaches nothing) and the persister writes again: the rows must survive
+    // that, so the next start offline shows them too.
+    await cold.waitForTimeout(2_500);
     await cold.close();
+    const again = await context.newPage();
+    await again.goto('/DeviceList');
+    await expect(again.getByTestId('data-table').locator('tbody tr').first()).toContainText(imei, { timeout: 20_000 });
+    await again.close();
   } finally {
     await context.setOffline(false);
+  }
+});
+
+test('on a network that reaches nothing, the dashboard opened twice shows its stored figures both times', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+  await waitForServiceWorker(page);
+  await page.goto('/index');
+  await expect(page.locator('[data-testid^=dash-figure-]').first()).toContainText(/\d/, { timeout: 30_000 });
+  await page.waitForTimeout(1_500);
+  // Closed, as the app is between two launches: an open page would keep writing its own cache.
+  await page.close();
+  // A site Wi-Fi without a way out: the browser says online, every service call fails.
+  await context.route(/\/api\//, (route) => route.abort('internetdisconnected'));
+  try {
+    for (let start = 0; start < 2; start++) {
+      const cold = await context.newPage();
+      await cold.goto('/index');
+      await expect(cold.locator('[data-testid^=dash-figure-]').first()).toContainText(/\d/, { timeout: 20_000 });
+      // Its refetch fails meanwhile and the persister writes again: the figures must stay stored.
+      await cold.waitForTimeout(2_500);
+      await cold.close();
+    }
+  } finally {
+    await context.unrouteAll();
   }
 });
 

@@ -1,6 +1,6 @@
 import { QueryClient, onlineManager, type Query } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import type { PersistedClient, PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 import { isAlarmMutation, registerAlarmMutations } from '../features/alarms/alarmMutations';
 
@@ -36,13 +36,25 @@ export function createQueryClient(): QueryClient {
   return client;
 }
 
+/**
+ * A query of a persisted kind that holds data. A refetch that failed (a site network that is up
+ * but reaches nothing) keeps the last rows: they stay persisted, or the next offline start would
+ * find nothing where the last one showed them.
+ */
 export function shouldPersist(query: Pick<Query, 'queryKey' | 'state'>): boolean {
   const head = query.queryKey[0];
-  return (
-    query.state.status === 'success' &&
-    typeof head === 'string' &&
-    (PERSISTED_KEYS as readonly string[]).includes(head)
+  return query.state.data !== undefined && (query.state.status === 'success' || query.state.status === 'error') && typeof head === 'string' && (PERSISTED_KEYS as readonly string[]).includes(head);
+}
+
+/**
+ * What is written to IndexedDB: a query whose last refetch failed is stored as the success it last
+ * was (its data and time), so a restored console shows the rows, not the failure of another session.
+ */
+export function serializeLastGood(client: PersistedClient): string {
+  const queries = client.clientState.queries.map((q) =>
+    q.state.status === 'error' && q.state.data !== undefined ? { ...q, state: { ...q.state, status: 'success' as const, error: null, fetchStatus: 'idle' as const } } : q,
   );
+  return JSON.stringify({ ...client, clientState: { ...client.clientState, queries } });
 }
 
 /**
@@ -78,6 +90,7 @@ export function persistOptions(): Omit<PersistQueryClientOptions, 'queryClient'>
         removeItem: (key) => del(key),
       },
       throttleTime: 1000,
+      serialize: serializeLastGood,
     }),
     buster: BUILD_ID,
     maxAge: DAY_MS,

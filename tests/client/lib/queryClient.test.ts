@@ -1,13 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { onlineManager, type Query } from '@tanstack/react-query';
+import { dehydrate, hydrate, onlineManager, type Query, type QueryClient } from '@tanstack/react-query';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { alarmListQuery, LIVE_LIST_QUERY } from '../../../src/client/features/alarms/alarms.queries';
 import { deviceKeys } from '../../../src/client/features/devices/devices.queries';
 import { resourceKeys } from '../../../src/client/features/resources/resources.queries';
 import { navKeys } from '../../../src/client/lib/nav.queries';
-import { createQueryClient, PERSISTED_KEYS, resumeAfterRestore, shouldPersist, shouldPersistMutation } from '../../../src/client/lib/queryClient';
+import { createQueryClient, PERSISTED_KEYS, resumeAfterRestore, serializeLastGood, shouldPersist, shouldPersistMutation } from '../../../src/client/lib/queryClient';
 
-const query = (queryKey: readonly unknown[], status: 'success' | 'error' | 'pending' = 'success') =>
-  ({ queryKey, state: { status } }) as unknown as Pick<Query, 'queryKey' | 'state'>;
+const persistedOf = (client: QueryClient): PersistedClient => ({ timestamp: Date.now(), buster: 'test', clientState: dehydrate(client, { shouldDehydrateQuery: shouldPersist }) });
+
+const query = (queryKey: readonly unknown[], status: 'success' | 'error' | 'pending' = 'success', data: unknown = status === 'success' ? { rows: [] } : undefined) =>
+  ({ queryKey, state: { status, data } }) as unknown as Pick<Query, 'queryKey' | 'state'>;
 const page = { page: 1, size: 20 };
 
 describe('persisted query cache', () => {
@@ -19,11 +22,31 @@ describe('persisted query cache', () => {
     expect(shouldPersist(query(navKeys.tree(7)))).toBe(true);
   });
 
-  it('leaves out other resources, failed and unfinished queries', () => {
+  it('leaves out other resources, failures with nothing to show and unfinished queries', () => {
     expect(shouldPersist(query(resourceKeys.list('user', page)))).toBe(false);
     expect(shouldPersist(query(resourceKeys.list('devices', page)))).toBe(false);
     expect(shouldPersist(query(resourceKeys.list('device', page), 'error'))).toBe(false);
     expect(shouldPersist(query(resourceKeys.list('alarm', page), 'pending'))).toBe(false);
+  });
+
+  it('keeps the last rows of a list whose refetch failed, written as the success they were', async () => {
+    const client = createQueryClient();
+    const key = resourceKeys.list('device', page);
+    client.setQueryData(key, { rows: [{ imei: '860100000000001' }], total: 1 }, { updatedAt: 1_000 });
+    // A site network that is up but reaches nothing: the refetch fails, the rows stay.
+    await client.fetchQuery({ queryKey: key, queryFn: () => Promise.reject(new TypeError('Failed to fetch')), staleTime: 0 }).catch(() => undefined);
+    const failed = client.getQueryCache().find({ queryKey: key })!;
+    expect(failed.state.status).toBe('error');
+    expect(shouldPersist(failed)).toBe(true);
+
+    const written = JSON.parse(serializeLastGood(persistedOf(client))) as PersistedClient;
+    const stored = written.clientState.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))!;
+    expect(stored.state).toMatchObject({ status: 'success', error: null, fetchStatus: 'idle', data: { rows: [{ imei: '860100000000001' }], total: 1 }, dataUpdatedAt: 1_000 });
+
+    // Restored into a new console, it is shown as data, not as the other session's failure.
+    const next = createQueryClient();
+    hydrate(next, written.clientState);
+    expect(next.getQueryState(key)).toMatchObject({ status: 'success', data: { total: 1 } });
   });
 
   it('stores only paused alarm changes (the ones that can resume after a reload)', () => {
