@@ -5,6 +5,7 @@ import { tenantDashboardTopic } from '../../shared/topics';
 import type { AlarmEvents, AlarmHub } from '../alarms/hub';
 import type { Broker } from '../broker/types';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
+import { TenantCoalescer } from './coalesce';
 
 type Part = DashboardPush['parts'][number];
 
@@ -22,12 +23,9 @@ export interface DashboardDeps {
  * the one query whatever filter each console has; docs/decisions.md "Dashboards" says why.
  */
 export class DashboardPublisher {
-  private pending = new Map<number, Set<Part>>();
-  private timer: NodeJS.Timeout | undefined;
-  private lastAt = 0;
+  private readonly batches: TenantCoalescer<Set<Part>>;
   private devices: DeviceHub | undefined;
   private alarms: AlarmHub | undefined;
-  private readonly interval: number;
   private readonly onUplink = (device: KnownDevice, m: Uplink) => {
     // Acks change nothing a dashboard shows; calls and cards come back as alarm records.
     if (m.kind === 'telemetry' || m.kind === 'status' || m.kind === 'location') this.put(device.tenantId, 'readings');
@@ -36,8 +34,16 @@ export class DashboardPublisher {
   private readonly onRaised = (...[alarm]: AlarmEvents['raised']) => this.put(alarm.tenantId, 'alarms');
   private readonly onUpdated = (...[tenantId]: AlarmEvents['updated']) => this.put(tenantId, 'alarms');
 
-  constructor(private readonly deps: DashboardDeps) {
-    this.interval = deps.intervalMs ?? DASHBOARD_PUSH_MS;
+  constructor(deps: DashboardDeps) {
+    this.batches = new TenantCoalescer({
+      now: deps.now,
+      intervalMs: deps.intervalMs ?? DASHBOARD_PUSH_MS,
+      empty: () => new Set(),
+      publish: (tenantId, parts, at) => {
+        const body: DashboardPush = { code: DASHBOARD_CODE, parts: [...parts], at };
+        deps.broker.publish(tenantDashboardTopic(tenantId), body, { qos: 0 }).catch((err: unknown) => deps.log.warn({ err, tenantId }, 'dashboard push failed'));
+      },
+    });
   }
 
   start(devices: DeviceHub, alarms: AlarmHub): this {
@@ -51,28 +57,15 @@ export class DashboardPublisher {
   close(): void {
     this.devices?.off('uplink', this.onUplink).off('online', this.onPresence).off('offline', this.onPresence);
     this.alarms?.off('raised', this.onRaised).off('updated', this.onUpdated);
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.pending.clear();
+    this.batches.clear();
   }
 
   private put(tenantId: number, part: Part): void {
-    const parts = this.pending.get(tenantId) ?? this.pending.set(tenantId, new Set()).get(tenantId)!;
-    parts.add(part);
-    if (this.timer) return;
-    this.timer = setTimeout(() => this.flush(), Math.max(0, this.lastAt + this.interval - this.deps.now()));
-    this.timer.unref();
+    this.batches.add(tenantId, (parts) => parts.add(part));
   }
 
   /** Publishes everything pending now (the timer calls it; tests may too). */
   flush(): void {
-    this.timer = undefined;
-    this.lastAt = this.deps.now();
-    const pending = this.pending;
-    this.pending = new Map();
-    for (const [tenantId, parts] of pending) {
-      const body: DashboardPush = { code: DASHBOARD_CODE, parts: [...parts], at: this.lastAt };
-      this.deps.broker.publish(tenantDashboardTopic(tenantId), body, { qos: 0 }).catch((err: unknown) => this.deps.log.warn({ err, tenantId }, 'dashboard push failed'));
-    }
+    this.batches.flush();
   }
 }

@@ -6,6 +6,7 @@ import { tenantPositionsTopic } from '../../shared/topics';
 import { messageTime } from '../alarms/intents';
 import type { Broker } from '../broker/types';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
+import { TenantCoalescer } from './coalesce';
 
 /** positionsPushSchema's limit per message. */
 const MAX_PER_MESSAGE = 20_000;
@@ -24,11 +25,8 @@ export interface PositionsDeps {
  * replica publishes what it ingested; consoles merge by IMEI. Nothing is sent while idle.
  */
 export class PositionsPublisher {
-  private pending = new Map<number, Map<string, Position>>();
-  private timer: NodeJS.Timeout | undefined;
-  private lastAt = 0;
+  private readonly batches: TenantCoalescer<Map<string, Position>>;
   private hub: DeviceHub | undefined;
-  private readonly interval: number;
   private readonly onUplink = (device: KnownDevice, m: Uplink, receivedAt: Date) => {
     if (m.kind !== 'location') return;
     const p: Position = { imei: device.imei, state: DEVICE_STATE.online, ts: messageTime(m, receivedAt.getTime()) };
@@ -42,7 +40,18 @@ export class PositionsPublisher {
   private readonly onOffline = (device: KnownDevice) => this.presence(device, DEVICE_STATE.offline);
 
   constructor(private readonly deps: PositionsDeps) {
-    this.interval = deps.intervalMs ?? POSITIONS_PUSH_MS;
+    this.batches = new TenantCoalescer({
+      now: deps.now,
+      intervalMs: deps.intervalMs ?? POSITIONS_PUSH_MS,
+      empty: () => new Map(),
+      publish: (tenantId, byImei) => {
+        const all = [...byImei.values()];
+        for (let i = 0; i < all.length; i += MAX_PER_MESSAGE) {
+          const body: Payload = { code: POSITIONS_CODE, positions: all.slice(i, i + MAX_PER_MESSAGE) };
+          deps.broker.publish(tenantPositionsTopic(tenantId), body, { qos: 0 }).catch((err: unknown) => deps.log.warn({ err, tenantId }, 'positions push failed'));
+        }
+      },
+    });
   }
 
   start(hub: DeviceHub): this {
@@ -53,39 +62,21 @@ export class PositionsPublisher {
 
   close(): void {
     this.hub?.off('uplink', this.onUplink).off('online', this.onOnline).off('offline', this.onOffline);
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.pending.clear();
+    this.batches.clear();
   }
 
   /** A state change keeps the device's pending coordinates; without any, the console keeps the ones it has. */
   private presence(device: KnownDevice, state: number): void {
-    const had = this.pending.get(device.tenantId)?.get(device.imei);
+    const had = this.batches.peek(device.tenantId)?.get(device.imei);
     this.put(device.tenantId, { ...had, imei: device.imei, state, ts: had?.ts ?? this.deps.now() });
   }
 
   private put(tenantId: number, p: Position): void {
-    const forTenant = this.pending.get(tenantId) ?? this.pending.set(tenantId, new Map()).get(tenantId)!;
-    forTenant.set(p.imei, p);
-    if (this.timer) return;
-    this.timer = setTimeout(() => this.flush(), Math.max(0, this.lastAt + this.interval - this.deps.now()));
-    this.timer.unref();
+    this.batches.add(tenantId, (byImei) => byImei.set(p.imei, p));
   }
 
   /** Publishes everything pending now (the timer calls it; tests may too). */
   flush(): void {
-    this.timer = undefined;
-    this.lastAt = this.deps.now();
-    const pending = this.pending;
-    this.pending = new Map();
-    for (const [tenantId, byImei] of pending) {
-      const all = [...byImei.values()];
-      for (let i = 0; i < all.length; i += MAX_PER_MESSAGE) {
-        const body: Payload = { code: POSITIONS_CODE, positions: all.slice(i, i + MAX_PER_MESSAGE) };
-        this.deps.broker
-          .publish(tenantPositionsTopic(tenantId), body, { qos: 0 })
-          .catch((err: unknown) => this.deps.log.warn({ err, tenantId }, 'positions push failed'));
-      }
-    }
+    this.batches.flush();
   }
 }

@@ -56,8 +56,8 @@ describe('breaker screen', () => {
     calls = mockApi({
       '/api/device/device/list': { rows, total: 3 },
       '/api/device/command/send': { id: 41, status: 3 },
-      '/api/device/command/list': () => ({
-        rows: [{ id: 41, imei: rows[0]!.imei, cmd: 'switch', status: 3, ackMsg: acked ? 'opened' : null, ackAt: acked ? '2026-11-23T10:00:00Z' : null }],
+      '/api/device/command/acks': () => ({
+        rows: [{ id: 41, imei: rows[0]!.imei, cmd: 'switch', status: 3, ackOk: acked ? true : null, ackMsg: acked ? 'opened' : null, ackAt: acked ? '2026-11-23T10:00:00Z' : null }],
         total: 1,
       }),
     });

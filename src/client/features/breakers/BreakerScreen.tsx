@@ -7,20 +7,21 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { DELIVERY, DELIVERY_TABLE } from '../../../shared/codes';
 import type { CommandAnswer } from '../../../shared/devices/api';
 import type { ListResult } from '../../../shared/resources/list';
-import { deviceCommandResource } from '../../../shared/resources/device';
 import { confirmDanger, formatDateCell, requireSelection } from '../../components/DataTable';
 import { serverMessage } from '../../i18n/serverMessages';
 import { request, RequestError } from '../../lib/request';
 import { hasMark, useSession } from '../../lib/session';
 import { DeviceTable } from '../devices/DeviceTable';
+import { DELIVERY_COLOR } from '../devices/labels';
+import { commandAcksQuery } from '../tools/tools.queries';
 import { useCodeLabel } from '../resources/display';
-import { invalidateResource, resourceKeys, resourceListQuery, type Row } from '../resources/resources.queries';
+import { invalidateResource, resourceKeys, type Row } from '../resources/resources.queries';
 import type { RowAction } from '../resources/ResourceScreen';
 import type { RouteScreenProps } from '../screens/types';
+import { useTenantPush } from '../../live/useTenantPush';
+import { dashboardPushSchema } from '../../../shared/dashboard';
+import { tenantDashboardTopic } from '../../../shared/topics';
 import { commandOf, refusalOf, type BreakerAction } from './breakerActions';
-
-/** While an answer is awaited the deliveries poll this often (the device acks within a second or two). */
-export const ACK_POLL_MS = 1_000;
 
 const ACTION_TEXT: Record<BreakerAction, { title: MessageDescriptor; verb: MessageDescriptor; color: string }> = {
   open: { title: msg`分闸`, verb: msg`分闸`, color: 'red' },
@@ -29,7 +30,6 @@ const ACTION_TEXT: Record<BreakerAction, { title: MessageDescriptor; verb: Messa
   unlock: { title: msg`解锁`, verb: msg`解锁`, color: 'blue' },
 };
 
-const DELIVERY_COLOR: Record<number, string> = { [DELIVERY.notSent]: 'gray', [DELIVERY.sent]: 'blue', [DELIVERY.failed]: 'red' };
 
 /** One breaker's part of a confirmed action: the command sent, or why it was not. */
 interface Delivery {
@@ -38,6 +38,9 @@ interface Delivery {
   commandId?: number;
   refused?: string;
 }
+
+/** How long after a device's answer the list follows its state reports. */
+const STATE_WAIT_MS = 30_000;
 
 const actionVerb = (i18n: I18n, action: BreakerAction) => i18n._(ACTION_TEXT[action].verb);
 
@@ -136,29 +139,25 @@ function Deliveries({ deliveries, action }: { deliveries: Delivery[]; action: Br
   const codeLabel = useCodeLabel();
   const queryClient = useQueryClient();
   const ids = deliveries.flatMap((d) => (d.commandId ? [d.commandId] : []));
-  const log = useQuery({
-    ...resourceListQuery(deviceCommandResource, { page: 1, size: Math.max(20, ids.length * 2), sort: [{ field: 'id', order: 'desc' }] }),
-    enabled: ids.length > 0,
-    refetchInterval: (query) => {
-      const rows = (query.state.data as ListResult<Row> | undefined)?.rows ?? [];
-      const waiting = ids.some((id) => {
-        const r = rows.find((x) => x.id === id);
-        return !r || (!r.ackAt && r.status !== DELIVERY.failed);
-      });
-      return waiting ? ACK_POLL_MS : false;
-    },
-  });
-  const byId = new Map((log.data?.rows ?? []).map((r) => [r.id, r]));
+  const acks = useQuery(commandAcksQuery(ids));
+  const byId = new Map((acks.data ?? []).map((r) => [r.id, r]));
   const acked = ids.filter((id) => byId.get(id)?.ackAt).length;
 
-  // Each new answer moved a breaker: its report follows the ack at once, so the list refetches.
+  // Each new answer moved a breaker, and its state report follows the ack. The list refetches now,
+  // and again whenever the tenant's readings change (push 9040: stored reports) in the next
+  // STATE_WAIT_MS, since the report may be stored after the first refetch.
   const seen = useRef(0);
+  const lastAckAt = useRef(0);
   useEffect(() => {
     if (acked <= seen.current) return;
     seen.current = acked;
+    lastAckAt.current = Date.now();
     const timer = setTimeout(() => void invalidateResource(queryClient, 'device'), 600);
     return () => clearTimeout(timer);
   }, [acked, queryClient]);
+  useTenantPush(tenantDashboardTopic, dashboardPushSchema, (push) => {
+    if (push.parts.includes('readings') && Date.now() - lastAckAt.current < STATE_WAIT_MS) void invalidateResource(queryClient, 'device');
+  });
 
   return (
     <Card withBorder data-testid="breaker-deliveries">
@@ -204,7 +203,7 @@ function Deliveries({ deliveries, action }: { deliveries: Delivery[]; action: Br
                       </Text>
                     ) : r?.ackAt ? (
                       <Text size="sm" c={r.ackOk === false || r.status === DELIVERY.failed ? 'red' : undefined} data-testid="breaker-ack">
-                        {String(r.ackMsg ?? '') || t`已确认`} · {formatDateCell(r.ackAt)}
+                        {r.ackMsg || t`已确认`} · {formatDateCell(r.ackAt)}
                       </Text>
                     ) : (
                       <Text size="sm" c="dimmed">

@@ -8,9 +8,8 @@ import { formatDateCell } from '../../components/DataTable';
 import { useCodeLabel } from '../resources/display';
 import { resourceListQuery, type Row } from '../resources/resources.queries';
 import { COMMAND_LOG_REFRESH_MS } from './devices.queries';
-import { commandLabel } from './labels';
+import { commandLabel, DELIVERY_COLOR } from './labels';
 
-const DELIVERY_COLOR: Record<number, string> = { [DELIVERY.notSent]: 'gray', [DELIVERY.sent]: 'blue', [DELIVERY.failed]: 'red' };
 
 /** A command still waiting for the device's acknowledgement keeps the log polling. */
 export const awaitingAck = (rows: readonly Row[]): boolean => rows.some((r) => r.status !== DELIVERY.failed && !r.ackAt);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEVICE_STATE } from '../../../shared/codes';
 import type { DeviceDetail } from '../../../shared/devices/api';
@@ -8,6 +8,7 @@ import { commandParams } from '../../../shared/devices/protocol';
 import { confirmDanger } from '../../components/DataTable';
 import { hasMark, useSession } from '../../lib/session';
 import { useSendCommand } from './devices.queries';
+import { IntervalInput, intervalValid } from './IntervalInput';
 import { commandLabel, switchLabel } from './labels';
 
 type Detail = Pick<DeviceDetail, 'imei' | 'state' | 'commands'>;
@@ -27,7 +28,7 @@ export function CommandPanel({ detail }: { detail: Detail }) {
   const confirmed = (message: string, label: string, cmd: string, params?: Record<string, unknown>) =>
     void confirmDanger({ message, confirmLabel: label }).then((ok) => ok && run(cmd, params));
   const disabled = offline || !allowed || send.isPending;
-  const intervalOk = commandParams.setInterval.safeParse({ seconds }).success;
+  const intervalOk = intervalValid(seconds);
 
   const broadcast = () => {
     const address = mp3.trim();
@@ -73,17 +74,7 @@ export function CommandPanel({ detail }: { detail: Detail }) {
             </Group>
             {has('setInterval') && (
               <Group gap="xs" align="flex-end">
-                <NumberInput
-                  size="xs"
-                  label={t`上报间隔（秒）`}
-                  min={10}
-                  max={86_400}
-                  allowDecimal={false}
-                  value={seconds}
-                  onChange={setSeconds}
-                  error={intervalOk ? undefined : t`请输入10到86400之间的整数`}
-                  data-testid="cmd-interval-seconds"
-                />
+                <IntervalInput value={seconds} onChange={setSeconds} data-testid="cmd-interval-seconds" />
                 <Button
                   size="xs"
                   disabled={disabled || !intervalOk}

@@ -1,7 +1,11 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { DELIVERY } from '../../../shared/codes';
 import type { CommandName, Metric, SwitchMode } from '../../../shared/devices/kinds';
 import { METRIC_UNITS } from '../../../shared/devices/thing-model';
+
+/** Badge colour of a command's delivery state (1 not sent, 3 sent, 4 failed). */
+export const DELIVERY_COLOR: Record<number, string> = { [DELIVERY.notSent]: 'gray', [DELIVERY.sent]: 'blue', [DELIVERY.failed]: 'red' };
 
 /** Units of the telemetry keys (docs/device-protocol.md); a product's thing model may override them. */
 export { METRIC_UNITS };

@@ -5,10 +5,10 @@ import { DELIVERY, DELIVERY_TABLE } from '../../../shared/codes';
 import type { BatchCommandResult } from '../../../shared/devices/api';
 import { formatDateCell } from '../../components/DataTable';
 import { serverMessage } from '../../i18n/serverMessages';
+import { DELIVERY_COLOR } from '../devices/labels';
 import { useCodeLabel } from '../resources/display';
 import { commandAcksQuery } from './tools.queries';
 
-const DELIVERY_COLOR: Record<number, string> = { [DELIVERY.notSent]: 'gray', [DELIVERY.sent]: 'blue', [DELIVERY.failed]: 'red' };
 
 /**
  * The answers of one batch: per device, the refusal (offline, unsupported, unknown) or the

@@ -7,6 +7,7 @@ import { DEVICE_KINDS, KIND_INFO, kindSupports, SWITCH_MODES, type CommandName, 
 import { commandParams } from '../../../shared/devices/protocol';
 import { ConfirmHost, confirmDanger } from '../../components/DataTable';
 import { hasMark, useSession } from '../../lib/session';
+import { IntervalInput, intervalValid } from '../devices/IntervalInput';
 import { commandLabel, switchLabel } from '../devices/labels';
 import { BatchResults } from './BatchResults';
 import { DevicePicker, type PickedDevice } from './DevicePicker';
@@ -47,7 +48,7 @@ export function ControlBarScreen() {
     if (ok) send.mutate({ cmd, params });
   };
   const disabled = (cmd: CommandName) => !allowed || send.isPending || targets(cmd) === 0;
-  const intervalOk = commandParams.setInterval.safeParse({ seconds }).success;
+  const intervalOk = intervalValid(seconds);
   const volumeOk = commandParams.volume.safeParse({ level }).success;
 
   return (
@@ -110,18 +111,7 @@ export function ControlBarScreen() {
                 </Button>
               </Group>
               <Group gap="xs" align="flex-end">
-                <NumberInput
-                  size="xs"
-                  w={160}
-                  label={t`上报间隔（秒）`}
-                  min={10}
-                  max={86_400}
-                  allowDecimal={false}
-                  value={seconds}
-                  onChange={setSeconds}
-                  error={intervalOk ? undefined : t`请输入10到86400之间的整数`}
-                  data-testid="cb-interval-seconds"
-                />
+                <IntervalInput w={160} value={seconds} onChange={setSeconds} data-testid="cb-interval-seconds" />
                 <Button
                   size="xs"
                   disabled={disabled('setInterval') || !intervalOk}
