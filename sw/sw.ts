@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { clientsClaim } from 'workbox-core';
+import { cacheNames, clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -14,6 +14,26 @@ const NETWORK_ONLY = /^\/(api|mqtt)(\/|$)/;
 // included), icons and the static files of public/.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+// The build's scripts and styles (hashed, precached under their plain URL) are answered by the
+// browser straight from the precache, without running this worker's script for each of them: a
+// screen's start asks for 80 to 150 of them, and through the fetch handler on two cores that took
+// 0.4 to 0.7 s at an offline start. A miss (a chunk of an older build) goes to the network. The
+// MapLibre worker (.mjs, in its own cache) stays with the fetch handler below. Chromium 123+;
+// elsewhere the fetch handler serves them as before.
+self.addEventListener('install', (event) => {
+  const install = event as ExtendableEvent & { addRoutes?: (rules: unknown[]) => Promise<void> };
+  if (!install.addRoutes) return;
+  const fromPrecache = { cacheName: cacheNames.precache };
+  install.waitUntil(
+    install
+      .addRoutes([
+        { condition: { requestMethod: 'GET', urlPattern: { pathname: '/assets/*.js' } }, source: fromPrecache },
+        { condition: { requestMethod: 'GET', urlPattern: { pathname: '/assets/*.css' } }, source: fromPrecache },
+      ])
+      .catch(() => undefined),
+  );
+});
 
 // Any in-app URL opens the precached shell, so a reload on a site without network still works;
 // the router then decides what to show.

@@ -3,15 +3,18 @@ import { Button } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { STOCK_STATE } from '../../../shared/codes';
 import { confirmDanger, requireSelection } from '../../components/DataTable';
+import { OnceOpened } from '../../components/OnceOpened';
+import { lazyScreen } from '../../lib/chunks';
 import { hasMark, useSession } from '../../lib/session';
 import { isSuperAdmin } from '../org/org.api';
 import type { RowAction } from '../resources/ResourceScreen';
 import type { Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
-import { AllocateModal } from './AllocateModal';
-import { BindModal } from './BindModal';
 import { useDeviceAction } from './devices.queries';
 import { DeviceTable } from './DeviceTable';
+
+const AllocateModal = lazyScreen(() => import('./AllocateModal').then((m) => m.AllocateModal));
+const BindModal = lazyScreen(() => import('./BindModal').then((m) => m.BindModal));
 
 export interface DeviceScreenProps extends RouteScreenProps {
   /** Opens the device detail screen (the route wires navigation). */
@@ -94,8 +97,12 @@ export function DeviceScreen({ onOpenDetail, ...props }: DeviceScreenProps) {
   return (
     <>
       <DeviceTable preset="admin" {...props} rowActions={actions} toolbar={toolbar} />
-      <AllocateModal ids={allocating} onClose={() => setAllocating(null)} />
-      <BindModal device={binding} onClose={() => setBinding(null)} />
+      <OnceOpened when={allocating !== null}>
+        <AllocateModal ids={allocating} onClose={() => setAllocating(null)} />
+      </OnceOpened>
+      <OnceOpened when={binding !== null}>
+        <BindModal device={binding} onClose={() => setBinding(null)} />
+      </OnceOpened>
     </>
   );
 }

@@ -8,19 +8,25 @@ import { SOFT_STATUS } from '../../../shared/codes';
 import type { ResourceDef } from '../../../shared/resources';
 import { JOB_STATE, deleteJobReport, type Job } from '../../../shared/jobs';
 import { DataTable, confirmDanger, requireSelection, type ActionButton, type Column } from '../../components/DataTable';
+import { OnceOpened } from '../../components/OnceOpened';
 import { Pagination } from '../../components/Pagination';
+import { lazyScreen } from '../../lib/chunks';
 import { hasMark, useSession } from '../../lib/session';
 import { request, toast } from '../../lib/request';
 import { serverMessage } from '../../i18n/serverMessages';
-import { ImportReportModal, type ShownImportReport } from './ImportReportModal';
-import { ResourceDetail } from './ResourceDetail';
+import type { ShownImportReport } from './ImportReportModal';
 import { ResourceFilters } from './ResourceFilters';
-import { ResourceForm } from './ResourceForm';
 import { Thumbnail } from './Thumbnail';
 import { fieldText, listedFields, useCodeLabel, useRefData } from './display';
 import { invalidateResource, resourceListQuery, type Row } from './resources.queries';
 import { buildListQuery, parseSort, type ResourceSearch } from './search';
 import { deleteMatching, exportResource, importReportOf, importResource, type ExportFormat } from './transfer';
+
+// The form, detail and import report open on demand: their inputs (dates, uploads, pickers) stay
+// off the list's start.
+const ResourceForm = lazyScreen(() => import('./ResourceForm').then((m) => m.ResourceForm));
+const ResourceDetail = lazyScreen(() => import('./ResourceDetail').then((m) => m.ResourceDetail));
+const ImportReportModal = lazyScreen(() => import('./ImportReportModal').then((m) => m.ImportReportModal));
 
 /** An extra row action: shown when `visible` (and the mark, if any) allows. */
 export interface RowAction extends Omit<ActionButton, 'function'> {
@@ -286,9 +292,15 @@ export function ResourceScreen({
           onSizeChange={(size) => update({ size, page: undefined })}
         />
       </Paper>
-      <ResourceForm def={def} row={editing} opened={editing !== undefined} onClose={() => setEditing(undefined)} />
-      <ResourceDetail def={def} row={viewing} onClose={() => setViewing(null)} />
-      <ImportReportModal report={report?.report ?? null} errorFileJob={report?.job} onClose={() => setReport(null)} />
+      <OnceOpened when={editing !== undefined}>
+        <ResourceForm def={def} row={editing} opened={editing !== undefined} onClose={() => setEditing(undefined)} />
+      </OnceOpened>
+      <OnceOpened when={viewing !== null}>
+        <ResourceDetail def={def} row={viewing} onClose={() => setViewing(null)} />
+      </OnceOpened>
+      <OnceOpened when={report !== null}>
+        <ImportReportModal report={report?.report ?? null} errorFileJob={report?.job} onClose={() => setReport(null)} />
+      </OnceOpened>
     </Stack>
   );
 }
