@@ -14,7 +14,7 @@ import { chromium, type Page } from '@playwright/test';
 
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 const TARGET_MS = 1_500;
-const RUNS = 5;
+const RUNS = Number(process.env.OFFLINE_RUNS ?? 5);
 
 /** A screen and the element whose digits are "the first numbers drawn". */
 export interface OfflineScreen {
