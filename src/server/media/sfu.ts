@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MediaStreamTrack,
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  PictureLossIndication,
+  RtcpPayloadSpecificFeedback,
+  RtpPacket,
+  type PeerConfig,
+  type RTCIceServer,
+  type RTCRtpTransceiver,
+} from 'werift';
+
+/**
+ * The service's own selective forwarding unit (docs/decisions.md, "Media"): every participant
+ * publishes its microphone and camera on one peer connection, and receives each other publisher
+ * on a connection of its own, so nobody renegotiates when someone joins or leaves. The SFU never
+ * decodes: it forwards RTP, rewriting what the receiving connection negotiated (SSRC, payload
+ * type, header extensions), and asks a publisher for a key frame when a subscriber starts or
+ * loses the picture. Opus and VP8 only: what the door units, the browsers and Agora's `vp8` mode
+ * all speak.
+ */
+
+export type MediaKind = 'audio' | 'video';
+
+export interface SfuOptions {
+  iceServers?: RTCIceServer[];
+  /** Most participants a room admits (docs/requirements: a conference room's capacity, 16). */
+  maxParticipants?: number;
+  /** Host addresses to offer besides the machine's own (e.g. 127.0.0.1 for a single host). */
+  extraHostAddresses?: string[];
+  /** How long a connection may take to connect before it is dropped. */
+  connectTimeoutMs?: number;
+}
+
+export class SfuError extends Error {
+  constructor(
+    readonly key: 'roomFull' | 'noSuchPublisher' | 'noSuchSession' | 'badSdp',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SfuError';
+  }
+}
+
+export interface PublisherInfo {
+  uid: string;
+  kinds: MediaKind[];
+}
+
+interface Publisher {
+  id: string;
+  room: string;
+  uid: string;
+  pc: RTCPeerConnection;
+  tracks: Map<MediaKind, MediaStreamTrack>;
+  receivers: Map<MediaKind, RTCRtpTransceiver>;
+  subscribers: Set<Subscriber>;
+  /** RTP packets forwarded, per kind (the bench and the tests read it). */
+  forwarded: Record<MediaKind, number>;
+}
+
+interface Subscriber {
+  id: string;
+  room: string;
+  uid: string;
+  publisher: Publisher;
+  pc: RTCPeerConnection;
+  tracks: Map<MediaKind, MediaStreamTrack>;
+}
+
+const CODECS: PeerConfig['codecs'] = {
+  audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
+  video: [
+    new RTCRtpCodecParameters({
+      mimeType: 'video/VP8',
+      clockRate: 90_000,
+      rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }, { type: 'goog-remb' }],
+    }),
+  ],
+};
+
+const GATHER_MS = 3_000;
+
+export class Sfu {
+  private readonly publishers = new Map<string, Publisher>();
+  private readonly subscribers = new Map<string, Subscriber>();
+  private readonly listeners = new Set<(room: string) => void>();
+  private readonly maxParticipants: number;
+  private readonly connectTimeoutMs: number;
+
+  constructor(private readonly options: SfuOptions = {}) {
+    this.maxParticipants = options.maxParticipants ?? 16;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
+  }
+
+  /** Called with the room's name whenever a publisher arrives or leaves. */
+  onRoomChange(listener: (room: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The room's publishers, oldest first. */
+  room(room: string): PublisherInfo[] {
+    return [...this.publishers.values()].filter((p) => p.room === room).map((p) => ({ uid: p.uid, kinds: [...p.tracks.keys()] }));
+  }
+
+  /** Forwarded packet counts of a room's publishers (figures for the bench). */
+  stats(room: string): { uid: string; forwarded: Record<MediaKind, number>; subscribers: number }[] {
+    return [...this.publishers.values()]
+      .filter((p) => p.room === room)
+      .map((p) => ({ uid: p.uid, forwarded: { ...p.forwarded }, subscribers: p.subscribers.size }));
+  }
+
+  /**
+   * `uid` publishes into `room` with the browser's (or device's) offer; answers with the SFU's
+   * answer, ICE candidates included (no trickle). A uid that publishes again replaces its
+   * earlier connection, as a console does after a network change.
+   */
+  async publish(room: string, uid: string, offer: string): Promise<{ id: string; sdp: string }> {
+    const existing = [...this.publishers.values()].find((p) => p.room === room && p.uid === uid);
+    if (existing) this.closePublisher(existing);
+    else if (this.room(room).length >= this.maxParticipants) throw new SfuError('roomFull', `room ${room} is full`);
+
+    const pc = this.peer();
+    const publisher: Publisher = {
+      id: randomUUID(),
+      room,
+      uid,
+      pc,
+      tracks: new Map(),
+      receivers: new Map(),
+      subscribers: new Set(),
+      forwarded: { audio: 0, video: 0 },
+    };
+    pc.onRemoteTransceiverAdded.subscribe((transceiver) => this.receive(publisher, transceiver));
+    this.publishers.set(publisher.id, publisher);
+    this.watch(pc, () => this.closePublisher(publisher));
+    try {
+      const sdp = await this.answer(pc, offer);
+      this.emit(room);
+      return { id: publisher.id, sdp };
+    } catch (err) {
+      this.closePublisher(publisher);
+      throw err;
+    }
+  }
+
+  /** `uid` receives `publisherUid`'s media: the SFU's offer, to be answered with `answer`. */
+  async subscribe(room: string, uid: string, publisherUid: string): Promise<{ id: string; sdp: string }> {
+    const publisher = [...this.publishers.values()].find((p) => p.room === room && p.uid === publisherUid);
+    if (!publisher) throw new SfuError('noSuchPublisher', `${publisherUid} does not publish in ${room}`);
+    const pc = this.peer();
+    const subscriber: Subscriber = { id: randomUUID(), room, uid, publisher, pc, tracks: new Map() };
+    for (const kind of ['audio', 'video'] as const) {
+      const track = new MediaStreamTrack({ kind });
+      const transceiver = pc.addTransceiver(track, { direction: 'sendonly' });
+      subscriber.tracks.set(kind, track);
+      // A subscriber that lost the picture asks for a key frame; the publisher makes it.
+      if (kind === 'video') transceiver.sender.onRtcp.subscribe((rtcp) => {
+        if (rtcp instanceof RtcpPayloadSpecificFeedback && rtcp.feedback instanceof PictureLossIndication) {
+          this.requestKeyFrame(publisher);
+        }
+      });
+    }
+    publisher.subscribers.add(subscriber);
+    this.subscribers.set(subscriber.id, subscriber);
+    this.watch(pc, () => this.closeSubscriber(subscriber));
+    pc.connectionStateChange.subscribe((state) => {
+      if (state === 'connected') this.requestKeyFrame(publisher);
+    });
+    await pc.setLocalDescription(await pc.createOffer());
+    await this.gathered(pc);
+    return { id: subscriber.id, sdp: pc.localDescription!.sdp };
+  }
+
+  /** The subscriber's answer to the SFU's offer. */
+  async accept(id: string, sdp: string): Promise<void> {
+    const subscriber = this.subscribers.get(id);
+    if (!subscriber) throw new SfuError('noSuchSession', `no subscription ${id}`);
+    try {
+      await subscriber.pc.setRemoteDescription({ type: 'answer', sdp });
+    } catch (err) {
+      this.closeSubscriber(subscriber);
+      throw new SfuError('badSdp', err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  /** Ends a publication or a subscription (hang-up, leaving the room). Unknown ids are ignored. */
+  leave(id: string): void {
+    const publisher = this.publishers.get(id);
+    if (publisher) this.closePublisher(publisher);
+    const subscriber = this.subscribers.get(id);
+    if (subscriber) this.closeSubscriber(subscriber);
+  }
+
+  /** Everything a uid has in a room (its publication and subscriptions), e.g. at hang-up. */
+  leaveRoom(room: string, uid: string): void {
+    for (const p of [...this.publishers.values()]) if (p.room === room && p.uid === uid) this.closePublisher(p);
+    for (const s of [...this.subscribers.values()]) if (s.room === room && s.uid === uid) this.closeSubscriber(s);
+  }
+
+  async close(): Promise<void> {
+    for (const p of [...this.publishers.values()]) this.closePublisher(p);
+  }
+
+  private peer(): RTCPeerConnection {
+    return new RTCPeerConnection({
+      codecs: CODECS,
+      iceServers: this.options.iceServers ?? [],
+      iceAdditionalHostAddresses: this.options.extraHostAddresses,
+      bundlePolicy: 'max-bundle',
+    });
+  }
+
+  private receive(publisher: Publisher, transceiver: RTCRtpTransceiver): void {
+    const kind = transceiver.kind as MediaKind;
+    if (kind !== 'audio' && kind !== 'video') return;
+    publisher.receivers.set(kind, transceiver);
+    transceiver.onTrack.subscribe((track) => {
+      publisher.tracks.set(kind, track);
+      this.emit(publisher.room);
+      track.onReceiveRtp.subscribe((rtp) => this.forward(publisher, kind, rtp));
+    });
+  }
+
+  private forward(publisher: Publisher, kind: MediaKind, rtp: RtpPacket): void {
+    publisher.forwarded[kind] += 1;
+    for (const subscriber of publisher.subscribers) {
+      const track = subscriber.tracks.get(kind);
+      if (!track) continue;
+      // Each connection rewrites the header it sends; the publisher's extensions mean nothing there.
+      const copy = RtpPacket.deSerialize(rtp.serialize());
+      copy.header.extensions = [];
+      copy.header.extension = false;
+      track.writeRtp(copy);
+    }
+  }
+
+  private requestKeyFrame(publisher: Publisher): void {
+    const track = publisher.tracks.get('video');
+    const receiver = publisher.receivers.get('video')?.receiver;
+    if (track?.ssrc !== undefined && receiver) void receiver.sendRtcpPLI(track.ssrc).catch(() => undefined);
+  }
+
+  private async answer(pc: RTCPeerConnection, offer: string): Promise<string> {
+    if (!/^v=0\r?\n/.test(offer) || !/^m=(audio|video) /m.test(offer)) throw new SfuError('badSdp', 'the offer has no audio or video');
+    try {
+      await pc.setRemoteDescription({ type: 'offer', sdp: offer });
+    } catch (err) {
+      throw new SfuError('badSdp', err instanceof Error ? err.message : String(err));
+    }
+    await pc.setLocalDescription(await pc.createAnswer());
+    await this.gathered(pc);
+    return pc.localDescription!.sdp;
+  }
+
+  /**
+   * Waits until the connection's candidates are all in its description (no trickle ICE), or at
+   * most GATHER_MS: a STUN server that does not answer must not hold a call up.
+   */
+  private async gathered(pc: RTCPeerConnection): Promise<void> {
+    if (pc.iceGatheringState === 'complete') return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, GATHER_MS);
+      const { unSubscribe } = pc.iceGatheringStateChange.subscribe((state) => {
+        if (state === 'complete') done();
+      });
+      function done() {
+        clearTimeout(timer);
+        unSubscribe();
+        resolve();
+      }
+    });
+  }
+
+  /** Drops a connection that fails, closes, or never connects. */
+  private watch(pc: RTCPeerConnection, drop: () => void): void {
+    const timer = setTimeout(() => {
+      if (pc.connectionState !== 'connected') drop();
+    }, this.connectTimeoutMs);
+    timer.unref();
+    pc.connectionStateChange.subscribe((state) => {
+      if (state === 'connected') clearTimeout(timer);
+      if (state === 'failed' || state === 'closed') {
+        clearTimeout(timer);
+        drop();
+      }
+    });
+  }
+
+  private closePublisher(publisher: Publisher): void {
+    if (!this.publishers.delete(publisher.id)) return;
+    for (const subscriber of [...publisher.subscribers]) this.closeSubscriber(subscriber);
+    void publisher.pc.close().catch(() => undefined);
+    this.emit(publisher.room);
+  }
+
+  private closeSubscriber(subscriber: Subscriber): void {
+    if (!this.subscribers.delete(subscriber.id)) return;
+    subscriber.publisher.subscribers.delete(subscriber);
+    void subscriber.pc.close().catch(() => undefined);
+  }
+
+  private emit(room: string): void {
+    for (const listener of this.listeners) listener(room);
+  }
+}

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
+import { Sfu, SfuError, type MediaKind } from '../../src/server/media/sfu';
+
+// Two werift peers on this machine stand in for a browser and a door unit: one publishes RTP
+// into the SFU, the other subscribes and must receive the same payloads on both kinds.
+
+const LOOPBACK = { iceAdditionalHostAddresses: ['127.0.0.1'] };
+const open: RTCPeerConnection[] = [];
+let sfu: Sfu | undefined;
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((pc) => pc.close().catch(() => undefined)));
+  await sfu?.close();
+  sfu = undefined;
+});
+
+function peer(): RTCPeerConnection {
+  const pc = new RTCPeerConnection(LOOPBACK);
+  open.push(pc);
+  return pc;
+}
+
+async function gathered(pc: RTCPeerConnection): Promise<string> {
+  if (pc.iceGatheringState !== 'complete') await pc.iceGatheringStateChange.watch((s) => s === 'complete');
+  return pc.localDescription!.sdp;
+}
+
+async function connected(pc: RTCPeerConnection): Promise<void> {
+  if (pc.connectionState !== 'connected') await pc.connectionStateChange.watch((s) => s === 'connected');
+}
+
+/** A client that publishes an audio and a video track into `room` as `uid`. */
+async function publish(room: string, uid: string) {
+  const pc = peer();
+  const tracks = { audio: new MediaStreamTrack({ kind: 'audio' }), video: new MediaStreamTrack({ kind: 'video' }) };
+  pc.addTransceiver(tracks.audio, { direction: 'sendonly' });
+  pc.addTransceiver(tracks.video, { direction: 'sendonly' });
+  await pc.setLocalDescription(await pc.createOffer());
+  const { id, sdp } = await sfu!.publish(room, uid, await gathered(pc));
+  await pc.setRemoteDescription({ type: 'answer', sdp });
+  await connected(pc);
+  let seq = 0;
+  const send = (kind: MediaKind, payload: Buffer) =>
+    tracks[kind].writeRtp(new RtpPacket(new RtpHeader({ sequenceNumber: seq++ & 0xffff, timestamp: seq * 3000, marker: true }), payload));
+  return { id, pc, send };
+}
+
+/** A client that receives `publisherUid` in `room`; collects the payloads per kind. */
+async function subscribe(room: string, uid: string, publisherUid: string) {
+  const pc = peer();
+  const received: Record<MediaKind, string[]> = { audio: [], video: [] };
+  pc.onTrack.subscribe((track) => {
+    track.onReceiveRtp.subscribe((rtp) => received[track.kind as MediaKind].push(rtp.payload.toString()));
+  });
+  const offer = await sfu!.subscribe(room, uid, publisherUid);
+  await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
+  await pc.setLocalDescription(await pc.createAnswer());
+  await sfu!.accept(offer.id, await gathered(pc));
+  await connected(pc);
+  return { id: offer.id, pc, received };
+}
+
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the in-service SFU', () => {
+  it('forwards a publisher’s audio and video to a subscriber, payloads unchanged', async () => {
+    sfu = new Sfu({ extraHostAddresses: ['127.0.0.1'] });
+    const door = await publish('860000000000001_0101', 'door');
+    expect(sfu.room('860000000000001_0101')).toEqual([{ uid: 'door', kinds: expect.arrayContaining(['audio', 'video']) }]);
+    const operator = await subscribe('860000000000001_0101', 'op', 'door');
+
+    await until(() => {
+      door.send('audio', Buffer.from(`tone ${Date.now()}`));
+      door.send('video', Buffer.from(`frame ${Date.now()}`));
+      return operator.received.audio.length >= 3 && operator.received.video.length >= 3;
+    });
+    expect(operator.received.audio.every((p) => p.startsWith('tone '))).toBe(true);
+    expect(operator.received.video.every((p) => p.startsWith('frame '))).toBe(true);
+    expect(sfu.stats('860000000000001_0101')[0]).toMatchObject({ uid: 'door', subscribers: 1 });
+  }, 30_000);
+
+  it('keeps rooms apart, refuses a full room, an unknown publisher and a broken offer', async () => {
+    sfu = new Sfu({ extraHostAddresses: ['127.0.0.1'], maxParticipants: 1 });
+    await publish('room-a', 'a');
+    expect(sfu.room('room-b')).toEqual([]);
+    await expect(sfu.subscribe('room-b', 'x', 'a')).rejects.toMatchObject({ key: 'noSuchPublisher' });
+
+    const second = peer();
+    second.addTransceiver('audio', { direction: 'sendonly' });
+    await second.setLocalDescription(await second.createOffer());
+    await expect(sfu.publish('room-a', 'b', await gathered(second))).rejects.toBeInstanceOf(SfuError);
+    await expect(sfu.publish('room-c', 'c', 'v=0 not an offer')).rejects.toMatchObject({ key: 'badSdp' });
+    expect(sfu.room('room-c')).toEqual([]);
+  }, 30_000);
+
+  it('a publisher leaving ends its subscriptions and tells the room', async () => {
+    sfu = new Sfu({ extraHostAddresses: ['127.0.0.1'] });
+    const changes: string[] = [];
+    sfu.onRoomChange((room) => changes.push(room));
+    const door = await publish('r', 'door');
+    const operator = await subscribe('r', 'op', 'door');
+    sfu.leave(door.id);
+    expect(sfu.room('r')).toEqual([]);
+    expect(sfu.stats('r')).toEqual([]);
+    await expect(sfu.accept(operator.id, 'v=0')).rejects.toMatchObject({ key: 'noSuchSession' });
+    expect(changes.at(-1)).toBe('r');
+  }, 30_000);
+});
