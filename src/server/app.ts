@@ -17,6 +17,7 @@ import jobsPlugin from './plugins/jobs';
 import auditPlugin from './plugins/audit';
 import alarmsPlugin from './plugins/alarms';
 import pushPlugin from './plugins/push';
+import mediaPlugin from './plugins/media';
 import smsPlugin from './plugins/sms';
 import storagePlugin from './plugins/storage';
 import staticPlugin from './plugins/static';
@@ -72,6 +73,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await app.register(alarmsPlugin);
     await app.register(fencesPlugin);
     await app.register(pushPlugin);
+    await app.register(mediaPlugin);
     await app.register(housekeepingPlugin);
     await app.register(jobsPlugin);
     await app.register(auditPlugin);

@@ -89,6 +89,12 @@ export const MESSAGES = {
   polygonTooFewPoints: 'A polygon needs at least 3 distinct points',
   polygonSelfIntersects: 'The polygon must not cross itself',
   ttsUnavailable: 'Speech preview is not available on this server; devices still speak the text',
+  mediaToken: 'The call token is invalid or has expired',
+  mediaRoomFull: 'The room is full',
+  mediaNoPublisher: 'That participant is not sending audio or video',
+  mediaNoSession: 'This media session has ended',
+  mediaBadSdp: 'The media description is invalid',
+  mediaExternal: 'Audio and video of this service run on Agora, not on the service itself',
 } as const;
 export type MsgKey = keyof typeof MESSAGES;
 

@@ -18,6 +18,7 @@ import realtimeRoutes from './realtime';
 import deviceRoutes from './device';
 import resourceRoutes from './resources';
 import mapRoutes from './map';
+import mediaRoutes from './media';
 
 /**
  * The routes tier, mounted at /api. Every route in here is guarded by its declared access
@@ -50,4 +51,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(realtimeRoutes);
   await app.register(resourceRoutes);
   await app.register(mapRoutes, { prefix: '/map' });
+  await app.register(mediaRoutes, { prefix: '/media' });
 }

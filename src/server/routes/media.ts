@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { Code } from '../../shared/api';
+import {
+  mediaAcceptBody,
+  mediaAuth,
+  mediaLeaveBody,
+  mediaPublishBody,
+  mediaSubscribeBody,
+  type MediaRoomAnswer,
+  type MediaSessionAnswer,
+} from '../../shared/media';
+import type { MsgKey } from '../../shared/messages';
+import { fail } from '../lib/api-error';
+import { SfuError } from '../media/sfu';
+
+const tags = ['media'];
+const access = { public: true } as const;
+
+const SFU_MESSAGES: Record<SfuError['key'], MsgKey> = {
+  roomFull: 'mediaRoomFull',
+  noSuchPublisher: 'mediaNoPublisher',
+  noSuchSession: 'mediaNoSession',
+  badSdp: 'mediaBadSdp',
+};
+
+/**
+ * Signalling of the in-service SFU. No session: the call token is the right to a channel, so a
+ * door unit signals as a console does, and a token for one tenant's door unit opens no other
+ * channel. With Agora configured the media never reaches this service and these routes refuse.
+ */
+const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admit = ({ channel, uid, token }: z.infer<typeof mediaAuth>): void => {
+    if (!app.voice.verify) fail(Code.BAD_REQUEST, 'mediaExternal');
+    if (!app.voice.verify(token, channel, uid)) fail(Code.FORBIDDEN, 'mediaToken');
+  };
+  const sfu = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof SfuError) fail(Code.BAD_REQUEST, SFU_MESSAGES[err.key]);
+      throw err;
+    }
+  };
+
+  app.post(
+    '/room',
+    { config: access, schema: { tags, summary: "The channel's publishers and what each sends", body: mediaAuth } },
+    async (request, reply) => {
+      admit(request.body);
+      const answer: MediaRoomAnswer = { publishers: app.sfu.room(request.body.channel) };
+      return reply.ok(answer);
+    },
+  );
+
+  app.post(
+    '/publish',
+    { config: access, schema: { tags, summary: 'Publish microphone and camera: the offer in, the SFU answer out', body: mediaPublishBody } },
+    async (request, reply) => {
+      admit(request.body);
+      const { channel, uid, sdp } = request.body;
+      const answer: MediaSessionAnswer = await sfu(() => app.sfu.publish(channel, uid, sdp));
+      return reply.ok(answer);
+    },
+  );
+
+  app.post(
+    '/subscribe',
+    { config: access, schema: { tags, summary: "Receive a publisher: the SFU's offer, to be answered through /accept", body: mediaSubscribeBody } },
+    async (request, reply) => {
+      admit(request.body);
+      const { channel, uid, publisher } = request.body;
+      const answer: MediaSessionAnswer = await sfu(() => app.sfu.subscribe(channel, uid, publisher));
+      return reply.ok(answer);
+    },
+  );
+
+  app.post(
+    '/accept',
+    { config: access, schema: { tags, summary: "The subscriber's answer to the SFU's offer", body: mediaAcceptBody } },
+    async (request, reply) => {
+      admit(request.body);
+      await sfu(() => app.sfu.accept(request.body.id, request.body.sdp));
+      return reply.ok(null);
+    },
+  );
+
+  app.post(
+    '/leave',
+    { config: access, schema: { tags, summary: "Leave: one session, or everything the uid has in the channel", body: mediaLeaveBody } },
+    async (request, reply) => {
+      admit(request.body);
+      const { channel, uid, id } = request.body;
+      if (id) app.sfu.leave(id);
+      else app.sfu.leaveRoom(channel, uid);
+      return reply.ok(null);
+    },
+  );
+};
+
+export default mediaRoutes;
