@@ -17,6 +17,7 @@ import { DEVICE_KINDS, KIND_INFO } from '../../src/shared/devices/kinds';
 import { topics } from '../../src/shared/topics';
 import { freshPostgres } from '../server/helper';
 import { percentiles } from './login';
+import { loginAsDemo } from './browser';
 import { firstNumbers, watchFirstNumbers } from './offline-start';
 
 const DEVICES = 10_000;
@@ -103,12 +104,7 @@ export async function benchDashboard(log: (line: string) => void = () => undefin
     if (app.broker.kind !== 'embedded') throw new Error('the dashboard bench runs on the embedded broker');
     const mqttUrl = `mqtt://127.0.0.1:${await app.broker.listenTcp(0, '127.0.0.1')}`;
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    await page.goto(`${base}/login`);
-    const form = page.getByTestId('account-login');
-    await form.getByRole('textbox').first().fill('demo');
-    await form.locator('input[type="password"]').fill('demo123');
-    await form.getByRole('button').last().click();
-    await page.waitForURL((u) => !u.pathname.includes('/login'));
+    await loginAsDemo(page, base);
     // First numbers: measured in the page, from its navigation start to the first figure holding
     // a digit (as the offline cold start is), after a visit to another screen.
     await page.addInitScript(watchFirstNumbers('[data-testid="dash-figure-online"]'));

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
+import { loginAsDemo } from './browser';
 
 const MARKERS = Number(process.env.BENCH_MAP_MARKERS ?? 10_000);
 const RUN_MS = 6_000;
@@ -44,12 +45,7 @@ export async function benchMapFrames(): Promise<string[]> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const fleet = fakeFleet(MARKERS);
     await page.route('**/api/map/devices', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 0, msg: 'OK', key: 'ok', data: fleet }) }));
-    await page.goto(`${base}/login`);
-    const form = page.getByTestId('account-login');
-    await form.getByRole('textbox').first().fill('demo');
-    await form.locator('input[type="password"]').fill('demo123');
-    await form.getByRole('button').last().click();
-    await page.waitForURL((u) => !u.pathname.includes('/login'));
+    await loginAsDemo(page, base);
     await page.goto(`${base}/map/locations`);
     await page.waitForFunction(
       () => {

@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { loginAsDemo } from './browser';
 
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 const TARGET_MS = 1_500;
@@ -76,12 +77,7 @@ export async function benchOfflineStart(screens = OFFLINE_SCREENS): Promise<{ li
       await new Promise((r) => setTimeout(r, 500));
     }
     const page = await context.newPage();
-    await page.goto(`${base}/login`);
-    const form = page.getByTestId('account-login');
-    await form.getByRole('textbox').first().fill('demo');
-    await form.locator('input[type="password"]').fill('demo123');
-    await form.getByRole('button').last().click();
-    await page.waitForURL((u) => !u.pathname.includes('/login'));
+    await loginAsDemo(page, base);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 }).catch(() => {
       throw new Error('the service worker never took control');
     });
