@@ -4,10 +4,12 @@
  * absent publisher get their messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
+import { MediaStreamTrack, RtpHeader, RtpPacket, type RTCPeerConnection } from 'werift';
 import type { MediaRoomAnswer, MediaSessionAnswer } from '../../src/shared/media';
 import { callChannel, consoleUid, deviceUid } from '../../src/server/voice';
 import { buildTestApp, post, type TestApp } from './helper';
+import { until } from './ingest-helper';
+import { localSdp, loopbackPeer } from './media-helper';
 
 let t: TestApp;
 const peers: RTCPeerConnection[] = [];
@@ -26,24 +28,7 @@ afterAll(async () => {
 
 const auth = (uid: string, ch = channel) => ({ channel: ch, uid, token: t.app.voice.buildToken(ch, uid).token });
 
-function peer(): RTCPeerConnection {
-  const pc = new RTCPeerConnection({ iceAdditionalHostAddresses: ['127.0.0.1'] });
-  peers.push(pc);
-  return pc;
-}
-
-async function localSdp(pc: RTCPeerConnection): Promise<string> {
-  if (pc.iceGatheringState !== 'complete') await pc.iceGatheringStateChange.watch((s) => s === 'complete');
-  return pc.localDescription!.sdp;
-}
-
-async function until(check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const peer = () => loopbackPeer(peers);
 
 describe('/api/media', () => {
   it('a door unit publishes and a console receives its audio and video through the signalling routes', async () => {
@@ -75,7 +60,14 @@ describe('/api/media', () => {
         if (unit.connectionState === 'connected') tracks[kind].writeRtp(new RtpPacket(new RtpHeader({ sequenceNumber: seq++, timestamp: seq * 960 }), Buffer.from('x')));
       }
       return got.audio > 2 && got.video > 2;
-    });
+    }, 15_000, 'the door unit\'s media at the console');
+
+    // A valid token of another channel neither answers nor ends these sessions.
+    const elsewhere = auth(operator, callChannel('860000000000099', '0101'));
+    const stolen = await post(t.app, '/api/media/accept', { ...elsewhere, id: offer.data.id, sdp: 'v=0' });
+    expect([stolen.code, stolen.key]).toEqual([400, 'mediaNoSession']);
+    await post(t.app, '/api/media/leave', { ...elsewhere, id: published.data.id });
+    expect((await post<MediaRoomAnswer>(t.app, '/api/media/room', auth(operator))).data.publishers.map((p) => p.uid)).toEqual([door]);
 
     expect((await post(t.app, '/api/media/leave', auth(door))).code).toBe(0);
     expect((await post<MediaRoomAnswer>(t.app, '/api/media/room', auth(operator))).data.publishers).toEqual([]);

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
+import { MediaStreamTrack, RtpHeader, RtpPacket, type RTCPeerConnection } from 'werift';
 import { Sfu, SfuError, type MediaKind } from '../../src/server/media/sfu';
+import { until } from './ingest-helper';
+import { connected, localSdp as gathered, loopbackPeer } from './media-helper';
 
 // Two werift peers on this machine stand in for a browser and a door unit: one publishes RTP
 // into the SFU, the other subscribes and must receive the same payloads on both kinds.
 
-const LOOPBACK = { iceAdditionalHostAddresses: ['127.0.0.1'] };
 const open: RTCPeerConnection[] = [];
 let sfu: Sfu | undefined;
 
@@ -15,20 +16,7 @@ afterEach(async () => {
   sfu = undefined;
 });
 
-function peer(): RTCPeerConnection {
-  const pc = new RTCPeerConnection(LOOPBACK);
-  open.push(pc);
-  return pc;
-}
-
-async function gathered(pc: RTCPeerConnection): Promise<string> {
-  if (pc.iceGatheringState !== 'complete') await pc.iceGatheringStateChange.watch((s) => s === 'complete');
-  return pc.localDescription!.sdp;
-}
-
-async function connected(pc: RTCPeerConnection): Promise<void> {
-  if (pc.connectionState !== 'connected') await pc.connectionStateChange.watch((s) => s === 'connected');
-}
+const peer = () => loopbackPeer(open);
 
 /** A client that publishes an audio and a video track into `room` as `uid`. */
 async function publish(room: string, uid: string) {
@@ -56,17 +44,9 @@ async function subscribe(room: string, uid: string, publisherUid: string) {
   const offer = await sfu!.subscribe(room, uid, publisherUid);
   await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
   await pc.setLocalDescription(await pc.createAnswer());
-  await sfu!.accept(offer.id, await gathered(pc));
+  await sfu!.accept(room, uid, offer.id, await gathered(pc));
   await connected(pc);
   return { id: offer.id, pc, received };
-}
-
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('the in-service SFU', () => {
@@ -80,7 +60,7 @@ describe('the in-service SFU', () => {
       door.send('audio', Buffer.from(`tone ${Date.now()}`));
       door.send('video', Buffer.from(`frame ${Date.now()}`));
       return operator.received.audio.length >= 3 && operator.received.video.length >= 3;
-    });
+    }, 10_000, 'forwarded media');
     expect(operator.received.audio.every((p) => p.startsWith('tone '))).toBe(true);
     expect(operator.received.video.every((p) => p.startsWith('frame '))).toBe(true);
     expect(sfu.stats('860000000000001_0101')[0]).toMatchObject({ uid: 'door', subscribers: 1 });
@@ -106,10 +86,12 @@ describe('the in-service SFU', () => {
     sfu.onRoomChange((room) => changes.push(room));
     const door = await publish('r', 'door');
     const operator = await subscribe('r', 'op', 'door');
-    sfu.leave(door.id);
+    sfu.leave('r', 'op', door.id);
+    expect(sfu.room('r')).toHaveLength(1);
+    sfu.leave('r', 'door', door.id);
     expect(sfu.room('r')).toEqual([]);
     expect(sfu.stats('r')).toEqual([]);
-    await expect(sfu.accept(operator.id, 'v=0')).rejects.toMatchObject({ key: 'noSuchSession' });
+    await expect(sfu.accept('r', 'op', operator.id, 'v=0')).rejects.toMatchObject({ key: 'noSuchSession' });
     expect(changes.at(-1)).toBe('r');
   }, 30_000);
 });

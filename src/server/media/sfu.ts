@@ -82,6 +82,11 @@ const CODECS: PeerConfig['codecs'] = {
 
 const GATHER_MS = 3_000;
 
+/** A session only its own uid, in its own room, may answer or end: a token admits one channel. */
+function owned<S extends { room: string; uid: string }>(session: S | undefined, room: string, uid: string): S | undefined {
+  return session?.room === room && session.uid === uid ? session : undefined;
+}
+
 export class Sfu {
   private readonly publishers = new Map<string, Publisher>();
   private readonly subscribers = new Map<string, Subscriber>();
@@ -174,9 +179,9 @@ export class Sfu {
     return { id: subscriber.id, sdp: pc.localDescription!.sdp };
   }
 
-  /** The subscriber's answer to the SFU's offer. */
-  async accept(id: string, sdp: string): Promise<void> {
-    const subscriber = this.subscribers.get(id);
+  /** `uid`'s answer to the SFU's offer of subscription `id` in `room`. */
+  async accept(room: string, uid: string, id: string, sdp: string): Promise<void> {
+    const subscriber = owned(this.subscribers.get(id), room, uid);
     if (!subscriber) throw new SfuError('noSuchSession', `no subscription ${id}`);
     try {
       await subscriber.pc.setRemoteDescription({ type: 'answer', sdp });
@@ -186,11 +191,14 @@ export class Sfu {
     }
   }
 
-  /** Ends a publication or a subscription (hang-up, leaving the room). Unknown ids are ignored. */
-  leave(id: string): void {
-    const publisher = this.publishers.get(id);
+  /**
+   * Ends `uid`'s publication or subscription `id` in `room` (hang-up, leaving the room). Unknown
+   * ids, and sessions of another uid or room, are ignored.
+   */
+  leave(room: string, uid: string, id: string): void {
+    const publisher = owned(this.publishers.get(id), room, uid);
     if (publisher) this.closePublisher(publisher);
-    const subscriber = this.subscribers.get(id);
+    const subscriber = owned(this.subscribers.get(id), room, uid);
     if (subscriber) this.closeSubscriber(subscriber);
   }
 
@@ -226,11 +234,14 @@ export class Sfu {
 
   private forward(publisher: Publisher, kind: MediaKind, rtp: RtpPacket): void {
     publisher.forwarded[kind] += 1;
+    if (publisher.subscribers.size === 0) return;
+    // Each connection rewrites the header it sends, so each gets its own copy; the publisher's
+    // extensions mean nothing there.
+    const raw = rtp.serialize();
     for (const subscriber of publisher.subscribers) {
       const track = subscriber.tracks.get(kind);
       if (!track) continue;
-      // Each connection rewrites the header it sends; the publisher's extensions mean nothing there.
-      const copy = RtpPacket.deSerialize(rtp.serialize());
+      const copy = RtpPacket.deSerialize(raw);
       copy.header.extensions = [];
       copy.header.extension = false;
       track.writeRtp(copy);

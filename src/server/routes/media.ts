@@ -34,7 +34,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!app.voice.verify) fail(Code.BAD_REQUEST, 'mediaExternal');
     if (!app.voice.verify(token, channel, uid)) fail(Code.FORBIDDEN, 'mediaToken');
   };
-  const sfu = async <T>(work: () => Promise<T>): Promise<T> => {
+  const withMessages = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
     } catch (err) {
@@ -59,7 +59,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       admit(request.body);
       const { channel, uid, sdp } = request.body;
-      const answer: MediaSessionAnswer = await sfu(() => app.sfu.publish(channel, uid, sdp));
+      const answer: MediaSessionAnswer = await withMessages(() => app.sfu.publish(channel, uid, sdp));
       return reply.ok(answer);
     },
   );
@@ -70,7 +70,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       admit(request.body);
       const { channel, uid, publisher } = request.body;
-      const answer: MediaSessionAnswer = await sfu(() => app.sfu.subscribe(channel, uid, publisher));
+      const answer: MediaSessionAnswer = await withMessages(() => app.sfu.subscribe(channel, uid, publisher));
       return reply.ok(answer);
     },
   );
@@ -80,7 +80,8 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: access, schema: { tags, summary: "The subscriber's answer to the SFU's offer", body: mediaAcceptBody } },
     async (request, reply) => {
       admit(request.body);
-      await sfu(() => app.sfu.accept(request.body.id, request.body.sdp));
+      const { channel, uid, id, sdp } = request.body;
+      await withMessages(() => app.sfu.accept(channel, uid, id, sdp));
       return reply.ok(null);
     },
   );
@@ -91,7 +92,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       admit(request.body);
       const { channel, uid, id } = request.body;
-      if (id) app.sfu.leave(id);
+      if (id) app.sfu.leave(channel, uid, id);
       else app.sfu.leaveRoom(channel, uid);
       return reply.ok(null);
     },
