@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import { parseStorageUrl, StorageUrlError, type StorageTarget } from './storage/storage-url';
+import { parseIceServers, parsePortRange, type IceServer } from './media/ice';
 
 const portError = { error: 'expected a port number from 0 to 65535' };
 const port = (fallback: number) => z.coerce.number(portError).int(portError).min(0, portError).max(65535, portError).default(fallback);
@@ -98,11 +99,38 @@ const envSchema = z.object({
   AGORA_APP_CERTIFICATE: z.string().trim().regex(/^[0-9a-f]{32}$/i, 'expected the 32 hex digits of an Agora App Certificate').optional().or(z.literal('')),
   /** Lifetime of intercom call tokens. */
   VOICE_TOKEN_TTL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** STUN/TURN servers for calls (media/ice.ts): JSON of RTCIceServer[] or comma-separated stun:/turn: URLs. */
+  ICE_SERVERS: z.string().optional().transform((v, ctx) => checked(ctx, () => parseIceServers(v))),
+  /** coturn's static-auth-secret: TURN servers of ICE_SERVERS without a username get per-call credentials. */
+  TURN_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16, 'expected at least 16 characters').optional())
+    .optional(),
+  /** UDP ports the in-service SFU binds, e.g. 40000-40199 (unset: any). */
+  MEDIA_PORTS: z.string().optional().transform((v, ctx) => checked(ctx, () => parsePortRange(v))),
+  /** Addresses the SFU offers besides the machine's own (its public IP behind NAT), comma-separated. */
+  MEDIA_HOST_ADDRESSES: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((a) => a.trim()).filter(Boolean))
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()], 'expected IP addresses separated by commas')).max(8)),
   /** Map providers beyond the offline MapLibre map: AMap (key + security code) and Google Maps. */
   AMAP_KEY: z.string().trim().max(128).optional(),
   AMAP_SECURITY_CODE: z.string().trim().max(128).optional(),
   GOOGLE_MAPS_KEY: z.string().trim().max(128).optional(),
 });
+
+/** A parser's one-line error as the variable's issue. */
+function checked<T>(ctx: z.RefinementCtx, parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+    return z.NEVER;
+  }
+}
 
 function validTimeZone(name: string): boolean {
   try {
@@ -160,6 +188,8 @@ export interface Config {
   /** Agora credentials; without them the intercom uses the local token provider. */
   agora?: { appId: string; appCertificate: string };
   voiceTokenTtlS: number;
+  /** The in-service SFU's network: STUN/TURN, TURN's shared secret, UDP ports, announced addresses. */
+  media: { iceServers: IceServer[]; turnSecret?: string; portRange?: [number, number]; hostAddresses: string[] };
   /** Browser keys of the commercial map SDKs; unset means that provider is not offered. */
   maps: { amapKey?: string; amapSecurityCode?: string; googleKey?: string };
   /** Not from the environment: tests lower it, production keeps OWASP's argon2id minimum. */
@@ -241,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttMaxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
     agora: agoraOf(e.AGORA_APP_ID, e.AGORA_APP_CERTIFICATE),
     voiceTokenTtlS: e.VOICE_TOKEN_TTL_S,
+    media: { iceServers: e.ICE_SERVERS, turnSecret: e.TURN_SECRET, portRange: e.MEDIA_PORTS, hostAddresses: e.MEDIA_HOST_ADDRESSES },
     maps: { amapKey: e.AMAP_KEY || undefined, amapSecurityCode: e.AMAP_SECURITY_CODE || undefined, googleKey: e.GOOGLE_MAPS_KEY || undefined },
     argon2: { memoryCost: 19_456, timeCost: 2 },
     memoryDb: false,

@@ -26,4 +26,6 @@ export interface MediaSessionAnswer {
 
 export interface MediaRoomAnswer {
   publishers: { uid: string; kinds: ('audio' | 'video')[] }[];
+  /** STUN/TURN for the caller's RTCPeerConnection (ICE_SERVERS; TURN credentials are the caller's own, short-lived). */
+  iceServers: { urls: string[]; username?: string; credential?: string }[];
 }

@@ -39,6 +39,13 @@ describe('config', () => {
     [{ MQTT_HTTP_SECRET: 'short' }, /^Invalid MQTT_HTTP_SECRET \("short"\): expected at least 16 characters/],
     [{ MQTT_MAX_PACKET_BYTES: '100' }, /^Invalid MQTT_MAX_PACKET_BYTES/],
     [{ MQTT_MAX_PACKET_BYTES: '300000000' }, /^Invalid MQTT_MAX_PACKET_BYTES/],
+    [{ ICE_SERVERS: 'http://turn.example.com' }, /^Invalid ICE_SERVERS .*: entry 1: urls must be stun:, stuns:, turn: or turns: URLs/],
+    [{ ICE_SERVERS: '[{"urls": "turn:t.example.com", "username": "u"}]' }, /^Invalid ICE_SERVERS .*: entry 1: username and credential go together/],
+    [{ ICE_SERVERS: '[{"urls": ' }, /^Invalid ICE_SERVERS .*: expected a JSON array/],
+    [{ TURN_SECRET: 'short' }, /^Invalid TURN_SECRET/],
+    [{ MEDIA_PORTS: '40000-40005' }, /^Invalid MEDIA_PORTS .*: expected a UDP range such as 40000-40199/],
+    [{ MEDIA_PORTS: '80-200' }, /^Invalid MEDIA_PORTS/],
+    [{ MEDIA_HOST_ADDRESSES: '203.0.113.5,example.com' }, /^Invalid MEDIA_HOST_ADDRESSES .*: expected IP addresses separated by commas/],
   ])('refuses %j with one clear line', (env, message) => {
     let err: unknown;
     try {
@@ -104,6 +111,26 @@ describe('config', () => {
       mqttHttpSecret: '0123456789abcdef',
       mqttMaxPacketBytes: 65_536,
     });
+  });
+
+  it('reads the media network: STUN/TURN as JSON or URLs, the TURN secret, the UDP ports and announced addresses', () => {
+    expect(loadConfig({}).media).toEqual({ iceServers: [], turnSecret: undefined, portRange: undefined, hostAddresses: [] });
+    expect(
+      loadConfig({
+        ICE_SERVERS: 'stun:stun.example.com:3478, turn:turn.example.com:3478?transport=udp',
+        TURN_SECRET: 'coturn-shared-secret',
+        MEDIA_PORTS: '40000-40199',
+        MEDIA_HOST_ADDRESSES: '203.0.113.5, 2001:db8::1',
+      }).media,
+    ).toEqual({
+      iceServers: [{ urls: ['stun:stun.example.com:3478'] }, { urls: ['turn:turn.example.com:3478?transport=udp'] }],
+      turnSecret: 'coturn-shared-secret',
+      portRange: [40000, 40199],
+      hostAddresses: ['203.0.113.5', '2001:db8::1'],
+    });
+    expect(loadConfig({ ICE_SERVERS: '[{"urls": ["turns:t.example.com:5349"], "username": "u", "credential": "p"}]' }).media.iceServers).toEqual([
+      { urls: ['turns:t.example.com:5349'], username: 'u', credential: 'p' },
+    ]);
   });
 
   it('stops a start with MQTT_URL but no MQTT_WS_URL, in one line naming MQTT_WS_URL', () => {

@@ -19,7 +19,8 @@ const door = deviceUid(IMEI);
 const operator = consoleUid(7);
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // A TURN relay with coturn's shared secret: each caller gets credentials of its own (the SFU's own side has none, so it gathers as before).
+  t = await buildTestApp({ config: { media: { iceServers: [{ urls: ['turn:127.0.0.1:3478'] }], turnSecret: 'coturn-shared-secret', hostAddresses: [] } } });
 });
 afterAll(async () => {
   await Promise.all(peers.map((pc) => pc.close().catch(() => undefined)));
@@ -43,6 +44,9 @@ describe('/api/media', () => {
 
     const room = await post<MediaRoomAnswer>(t.app, '/api/media/room', auth(operator));
     expect(room.data.publishers.map((p) => p.uid)).toEqual([door]);
+    expect(room.data.iceServers).toEqual([
+      { urls: ['turn:127.0.0.1:3478'], username: expect.stringMatching(new RegExp(`^\\d{10}:${operator}$`)), credential: expect.stringMatching(/^[A-Za-z0-9+/]{27}=$/) },
+    ]);
 
     const consolePc = peer();
     const got = { audio: 0, video: 0 };

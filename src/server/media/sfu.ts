@@ -31,6 +31,8 @@ export interface SfuOptions {
   extraHostAddresses?: string[];
   /** How long a connection may take to connect before it is dropped. */
   connectTimeoutMs?: number;
+  /** UDP ports to bind (MEDIA_PORTS); unset: any free port. */
+  portRange?: [number, number];
 }
 
 export class SfuError extends Error {
@@ -217,6 +219,7 @@ export class Sfu {
       codecs: CODECS,
       iceServers: this.options.iceServers ?? [],
       iceAdditionalHostAddresses: this.options.extraHostAddresses,
+      icePortRange: this.options.portRange,
       bundlePolicy: 'max-bundle',
     });
   }

@@ -12,6 +12,7 @@ import {
 } from '../../shared/media';
 import type { MsgKey } from '../../shared/messages';
 import { fail } from '../lib/api-error';
+import { iceServersFor } from '../media/ice';
 import { SfuError } from '../media/sfu';
 
 const tags = ['media'];
@@ -45,10 +46,15 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/room',
-    { config: access, schema: { tags, summary: "The channel's publishers and what each sends", body: mediaAuth } },
+    { config: access, schema: { tags, summary: "The channel's publishers and what each sends, and the caller's STUN/TURN servers", body: mediaAuth } },
     async (request, reply) => {
       admit(request.body);
-      const answer: MediaRoomAnswer = { publishers: app.sfu.room(request.body.channel) };
+      const { channel, uid } = request.body;
+      const { iceServers, turnSecret } = app.config.media;
+      const answer: MediaRoomAnswer = {
+        publishers: app.sfu.room(channel),
+        iceServers: iceServersFor(iceServers, { turnSecret, uid, ttlS: app.config.voiceTokenTtlS, now: app.clock.now() }),
+      };
       return reply.ok(answer);
     },
   );
