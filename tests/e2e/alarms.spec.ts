@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { expectShell, loginWithAccount, sim, waitForServiceWorker } from './helpers';
+import { expectShell, loginWithAccount, sim, waitForServiceWorker, deviceOf } from './helpers';
 
 // The alarm screens against the service and the in-process simulator. Texts of the new screens
 // are checked by the unit tests (tests/client/alarms); here states are read from test ids and
@@ -9,11 +9,7 @@ test.describe.configure({ mode: 'serial' });
 
 
 
-async function helmetImei(): Promise<string> {
-  const line = (await sim('list')).split('\n').find((l) => /^\s*86\d{13}\s+helmet\b/.test(l));
-  if (!line) throw new Error('no helmet in the demo roster');
-  return line.trim().split(/\s+/)[0]!;
-}
+const helmetImei = () => deviceOf('helmet');
 
 async function login(page: Page): Promise<void> {
   await loginWithAccount(page, 'demo', 'demo123');

@@ -1,16 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectShell, loginWithAccount, sim } from './helpers';
+import { expectShell, loginWithAccount, sim, deviceOf } from './helpers';
 
 // The dashboards against the service and the in-process demo fleet: /index (the city dashboard,
 // the post-login home) and /index8 (the data wall) fill from the fleet, and a device's alarm
 // shows in "alarms today" without a reload (live notice 9040, then the summary again).
 test.describe.configure({ mode: 'serial' });
 
-async function helmetImei(): Promise<string> {
-  const line = (await sim('list')).split('\n').find((l) => /^\s*86\d{13}\s+helmet\b/.test(l));
-  if (!line) throw new Error('no helmet in the demo roster');
-  return line.trim().split(/\s+/)[0]!;
-}
+const helmetImei = () => deviceOf('helmet');
 
 async function valueOf(page: Page, testId: string): Promise<number> {
   return Number(await page.getByTestId(testId).getAttribute('data-value'));

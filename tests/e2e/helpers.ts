@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { readFileSync, existsSync } from 'node:fs';
@@ -44,11 +44,38 @@ const runFile = promisify(execFile);
  * the e2e service runs the embedded broker, and a sim publishing to Mosquitto would go unheard.
  */
 export async function sim(...args: string[]): Promise<string> {
+  const { stdout } = await runFile(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], { env: simEnv(), timeout: 60_000 });
+  return stdout;
+}
+
+function simEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: process.env.E2E_PORT, MQTT_PORT: process.env.E2E_MQTT_PORT, HOST: '127.0.0.1' };
   if (!process.env.E2E_USE_EXTERNAL) {
     delete env.MQTT_URL;
     delete env.DATABASE_URL;
   }
-  const { stdout } = await runFile(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], { env, timeout: 60_000 });
-  return stdout;
+  return env;
+}
+
+/** A long-running sim command (a door unit holding a call): its output so far, and its exit. */
+export function simInBackground(...args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], { env: simEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+let roster: { imei: string; kind: string }[] | undefined;
+/** The first demo device of `kind`, from the simulator's roster. */
+export async function deviceOf(kind: string): Promise<string> {
+  roster ??= (await sim('list'))
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => /^86\d{13}$/.test(cols[0] ?? ''))
+    .map(([imei, k]) => ({ imei: imei!, kind: k! }));
+  const found = roster.find((d) => d.kind === kind);
+  if (!found) throw new Error(`no ${kind} in the demo roster`);
+  return found.imei;
 }

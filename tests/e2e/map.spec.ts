@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectShell, loginWithAccount, sim } from './helpers';
+import { expectShell, loginWithAccount, sim, deviceOf } from './helpers';
 
 // The map against the service and the in-process simulator, with every request off this host
 // refused: the offline basemap must be enough. Texts of the new screens are checked by the unit
@@ -98,8 +98,7 @@ test('the offline basemap renders with no network, markers appear, a click opens
 test('a live position moves its marker without a reload', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   await openMap(page, baseURL);
-  const line = (await sim('list')).split('\n').find((l) => /^\s*86\d{13}\s+helmet\b/.test(l));
-  const imei = line!.trim().split(/\s+/)[0]!;
+  const imei = await deviceOf('helmet');
   const before = (await markers(page)).find((m) => m.imei === imei);
   expect(before).toBeDefined();
   // Somewhere clearly elsewhere (about 3 km north-east), in WGS-84.

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { expectShell, loginWithAccount, sim } from './helpers';
+import { deviceOf, expectShell, loginWithAccount, sim } from './helpers';
 
 // The live bridge and the global shell against the in-process simulator: a device event goes
 // device -> broker -> ingest -> alarm engine -> push -> the console's MQTT -> the shell.
@@ -10,18 +10,6 @@ import { expectShell, loginWithAccount, sim } from './helpers';
 test.describe.configure({ mode: 'serial' });
 
 
-
-let roster: { imei: string; kind: string }[] | undefined;
-async function deviceOf(kind: string): Promise<string> {
-  roster ??= (await sim('list'))
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter((cols) => /^86\d{13}$/.test(cols[0] ?? ''))
-    .map(([imei, k]) => ({ imei: imei!, kind: k! }));
-  const found = roster.find((d) => d.kind === kind);
-  if (!found) throw new Error(`no ${kind} in the demo roster`);
-  return found.imei;
-}
 
 async function login(page: Page): Promise<void> {
   await loginWithAccount(page, 'demo', 'demo123');

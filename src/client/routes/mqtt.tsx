@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { PublicPlaceholder } from '../features/public/PublicPlaceholder';
+import { MqttScreen } from '../features/mqtt/MqttScreen';
 
-// Pre-login route of docs/requirements/screens-and-routes.md#pre-login-routes; the real page comes with the realtime
-// features.
+// Pre-login route of docs/requirements/screens-and-routes.md#pre-login-routes: no session needed, one is used when present.
 export const Route = createFileRoute('/mqtt')({
-  component: () => <PublicPlaceholder title={<Trans>消息连接</Trans>} />,
+  component: MqttScreen,
 });
