@@ -122,6 +122,9 @@ export default defineConfig({
         // The offline basemap (about 1.1 MB of GeoJSON) and its glyphs (about 0.4 MB) too, so a map
         // opens offline even on a device that never showed one online.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json,mp3}', 'map/**/*.{geojson,pbf}'],
+        // Agora's SDK (1.5 MB) is fetched only by a console whose service has Agora keys, and Agora
+        // needs the network anyway: no console downloads it at install.
+        globIgnores: ['assets/agora-*.js'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       includeManifestIcons: false,
@@ -131,7 +134,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
-    chunkSizeWarningLimit: 1500,
+    // Agora's SDK is one 1.5 MB chunk, loaded only with Agora keys (src/client/features/media/agora.ts).
+    chunkSizeWarningLimit: 1600,
     modulePreload: {
       // The page's own imports are preloaded from index.html. A lazy screen's scripts are not:
       // each preload was a <link> appended on the main thread (about 150 ms for a list screen's

@@ -25,7 +25,8 @@ export interface MediaSessionAnswer {
 }
 
 export interface MediaRoomAnswer {
-  publishers: { uid: string; kinds: ('audio' | 'video')[] }[];
+  /** `publication` changes when a uid publishes again (after a network change): subscribe to it anew. */
+  publishers: { uid: string; kinds: ('audio' | 'video')[]; publication: number }[];
   /** STUN/TURN for the caller's RTCPeerConnection (ICE_SERVERS; TURN credentials are the caller's own, short-lived). */
   iceServers: { urls: string[]; username?: string; credential?: string }[];
 }

@@ -19,6 +19,7 @@ import { freshPostgres } from '../server/helper';
 import { percentiles } from './login';
 import { loginAsDemo } from './browser';
 import { firstNumbers, watchFirstNumbers } from './offline-start';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
 const DEVICES = 10_000;
 const READINGS = 1_000_000;
@@ -27,7 +28,6 @@ const CALLS = 200;
 const TARGET_MS = 50;
 const PAINT_TARGET_MS = 1_500;
 const LIVE_TARGET_MS = 1_000;
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 const f = (n: number) => n.toFixed(1);
 
 export async function benchDashboard(log: (line: string) => void = () => undefined): Promise<string[]> {
@@ -38,7 +38,7 @@ export async function benchDashboard(log: (line: string) => void = () => undefin
     logger: false,
     env: {},
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
     const tenant = site!.id;

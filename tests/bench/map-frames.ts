@@ -8,10 +8,10 @@ import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { loginAsDemo } from './browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
 const MARKERS = Number(process.env.BENCH_MAP_MARKERS ?? 10_000);
 const RUN_MS = 6_000;
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -35,7 +35,7 @@ export async function benchMapFrames(): Promise<string[]> {
   const port = await freePort();
   const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], { env: { ...process.env, PORT: String(port), MQTT_PORT: '0', HOST: '127.0.0.1', SIM: '0', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     // Up to 3 minutes: a busy machine starts the service (migrations, seed) slowly.
     for (let i = 0; i < 360; i++) {

@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { loginAsDemo } from './browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 const TARGET_MS = 1_500;
 const RUNS = Number(process.env.OFFLINE_RUNS ?? 5);
 
@@ -68,7 +68,7 @@ export async function benchOfflineStart(screens = OFFLINE_SCREENS): Promise<{ li
   // service worker's cached scripts; an off-the-record context (browser.newContext()) never does and
   // compiles all of them again at every start (about 2 s of background compiling for /index here).
   const profile = mkdtempSync(join(tmpdir(), 'offline-start-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS, viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   const lines: string[] = [];
   let missed = false;
   try {

@@ -53,7 +53,7 @@ describe('the in-service SFU', () => {
   it('forwards a publisher’s audio and video to a subscriber, payloads unchanged', async () => {
     sfu = new Sfu({ extraHostAddresses: ['127.0.0.1'] });
     const door = await publish('860000000000001_0101', 'door');
-    expect(sfu.room('860000000000001_0101')).toEqual([{ uid: 'door', kinds: expect.arrayContaining(['audio', 'video']) }]);
+    expect(sfu.room('860000000000001_0101')).toEqual([{ uid: 'door', kinds: expect.arrayContaining(['audio', 'video']), publication: expect.any(Number) }]);
     const operator = await subscribe('860000000000001_0101', 'op', 'door');
 
     await until(() => {
@@ -84,7 +84,13 @@ describe('the in-service SFU', () => {
     sfu = new Sfu({ extraHostAddresses: ['127.0.0.1'] });
     const changes: string[] = [];
     sfu.onRoomChange((room) => changes.push(room));
+    const first = await publish('r', 'door');
+    const [before] = sfu.room('r');
+    // A door unit that publishes again (a network change) replaces its publication under a new number.
     const door = await publish('r', 'door');
+    expect(sfu.room('r')).toEqual([{ uid: 'door', kinds: expect.any(Array), publication: expect.any(Number) }]);
+    expect(sfu.room('r')[0]!.publication).toBeGreaterThan(before!.publication);
+    first.pc.close().catch(() => undefined);
     const operator = await subscribe('r', 'op', 'door');
     sfu.leave('r', 'op', door.id);
     expect(sfu.room('r')).toHaveLength(1);

@@ -48,10 +48,13 @@ export class SfuError extends Error {
 export interface PublisherInfo {
   uid: string;
   kinds: MediaKind[];
+  /** Grows each time anyone publishes: a uid that published again (a network change) has a new one, and its subscribers subscribe anew. */
+  publication: number;
 }
 
 interface Publisher {
   id: string;
+  publication: number;
   room: string;
   uid: string;
   pc: RTCPeerConnection;
@@ -95,6 +98,7 @@ export class Sfu {
   private readonly listeners = new Set<(room: string) => void>();
   private readonly maxParticipants: number;
   private readonly connectTimeoutMs: number;
+  private publications = 0;
 
   constructor(private readonly options: SfuOptions = {}) {
     this.maxParticipants = options.maxParticipants ?? 16;
@@ -109,7 +113,7 @@ export class Sfu {
 
   /** The room's publishers, oldest first. */
   room(room: string): PublisherInfo[] {
-    return [...this.publishers.values()].filter((p) => p.room === room).map((p) => ({ uid: p.uid, kinds: [...p.tracks.keys()] }));
+    return [...this.publishers.values()].filter((p) => p.room === room).map((p) => ({ uid: p.uid, kinds: [...p.tracks.keys()], publication: p.publication }));
   }
 
   /** Forwarded packet counts of a room's publishers (figures for the bench). */
@@ -132,6 +136,7 @@ export class Sfu {
     const pc = this.peer();
     const publisher: Publisher = {
       id: randomUUID(),
+      publication: ++this.publications,
       room,
       uid,
       pc,

@@ -1,15 +1,26 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconVideoOff } from '@tabler/icons-react';
+import { Suspense, useCallback, useEffect } from 'react';
+import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { lazyScreen } from '../../lib/chunks';
+import { LOCAL_APP_ID } from '../media/types';
 import type { CallMachine, CallState } from './callMachine';
 
+// The media (WebRTC, and Agora's SDK when configured) loads with the first ringing call, not with the shell.
+const CallMedia = lazyScreen(() => import('../media/CallMedia').then((m) => m.CallMedia));
+
 /**
- * The answered call: its data and hang-up. The audio/video media comes in a later issue; the
- * dialog says so instead of pretending to connect.
+ * The answered call (docs/requirements/realtime-intercom.md#door-unit-video-call): the door
+ * unit's picture and sound with the local preview and switches (CallMedia), the call's data,
+ * unlock and hang-up. Closing the dialog leaves the channel; so does the door unit leaving.
  */
 export function CallDialog({ state, machine }: { state: CallState; machine: CallMachine }) {
   const { t } = useLingui();
   const call = state.call;
+  // Ringing: fetch the media script meanwhile, so answering shows the picture without a wait.
+  useEffect(() => {
+    if (state.drawerOpen) void CallMedia.preload().catch(() => undefined);
+  }, [state.drawerOpen]);
+  const hangUp = useCallback(() => void machine.hangUp(), [machine]);
   const rows: [string, string | number | undefined][] = call
     ? [
         [t`小区`, call.community],
@@ -20,6 +31,16 @@ export function CallDialog({ state, machine }: { state: CallState; machine: Call
         ['IMEI', call.imei],
       ]
     : [];
+  const actions = (
+    <>
+      <Button variant="light" color="orange" onClick={() => machine.unlock()} loading={state.unlocking} disabled={state.dialogUnlocked} data-testid="call-dialog-unlock">
+        <Trans>开锁</Trans>
+      </Button>
+      <Button color="red" onClick={hangUp} data-testid="call-hangup">
+        <Trans>挂断</Trans>
+      </Button>
+    </>
+  );
   return (
     <Modal
       opened={state.dialogOpen}
@@ -29,6 +50,13 @@ export function CallDialog({ state, machine }: { state: CallState; machine: Call
       data-testid="call-dialog"
     >
       <Stack>
+        {call && call.channel && call.appToken && call.appUid !== undefined ? (
+          <Suspense fallback={actions}>
+            <CallMedia join={{ appId: call.appId || LOCAL_APP_ID, channel: call.channel, token: call.appToken, uid: String(call.appUid), video: true }} onRemoteLeft={hangUp} actions={actions} />
+          </Suspense>
+        ) : (
+          actions
+        )}
         <SimpleGrid cols={2} spacing="xs">
           {rows.map(([label, value]) => (
             <Text key={label} size="sm">
@@ -39,17 +67,6 @@ export function CallDialog({ state, machine }: { state: CallState; machine: Call
             </Text>
           ))}
         </SimpleGrid>
-        <Alert variant="light" color="gray" icon={<IconVideoOff size={18} />} data-testid="call-media-placeholder">
-          <Trans>音视频通话将在后续版本提供。</Trans>
-        </Alert>
-        <Group justify="flex-end">
-          <Button variant="light" color="orange" onClick={() => machine.unlock()} loading={state.unlocking} disabled={state.dialogUnlocked} data-testid="call-dialog-unlock">
-            <Trans>开锁</Trans>
-          </Button>
-          <Button color="red" onClick={() => void machine.hangUp()} data-testid="call-hangup">
-            <Trans>挂断</Trans>
-          </Button>
-        </Group>
       </Stack>
     </Modal>
   );

@@ -1,0 +1,271 @@
+import type { MediaRoomAnswer, MediaSessionAnswer } from '../../../shared/media';
+import { request } from '../../lib/request';
+import { environmentWarning, hasCamera, MicGain, openCamera, openMicrophone } from './devices';
+import { MediaCallBase, MIC_VOLUME, type JoinParams, type MediaStats } from './types';
+
+/** How often the room is read for publishers arriving and leaving (the conference protocol polls at 500 ms; a call needs less). */
+const ROOM_POLL_MS = 1000;
+/** The service waits at most 3 s for its candidates; so do we. */
+const GATHER_MS = 3000;
+/** A connection 'disconnected' this long is rebuilt rather than waited for. */
+const RECONNECT_AFTER_MS = 2500;
+
+interface Subscription {
+  publication: number;
+  pc: RTCPeerConnection;
+  stream: MediaStream;
+}
+
+const call = <T>(path: string, body: unknown) => request<T>('media', path, body, { quiet: true, background: true, timeoutMs: 15_000 });
+
+/** Resolves with the local description once ICE gathering completes, or after GATHER_MS. */
+async function gathered(pc: RTCPeerConnection): Promise<string> {
+  if (pc.iceGatheringState !== 'complete') {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, GATHER_MS);
+      function done() {
+        clearTimeout(timer);
+        pc.removeEventListener('icegatheringstatechange', check);
+        resolve();
+      }
+      function check() {
+        if (pc.iceGatheringState === 'complete') done();
+      }
+      pc.addEventListener('icegatheringstatechange', check);
+    });
+  }
+  return pc.localDescription!.sdp;
+}
+
+/**
+ * A call through the service's own SFU (/api/media): one connection publishes the microphone
+ * (through the spec's gain) and the camera, one connection per other publisher receives it. The
+ * room is read every second; a publisher that arrives is received, one that leaves is dropped.
+ * After a network change (the browser comes back online, or the publishing connection fails or
+ * stays disconnected) everything is rebuilt: the SFU replaces a uid's publication.
+ */
+export class SelfHostedCall extends MediaCallBase {
+  private iceServers: RTCIceServer[] = [];
+  private mic: MicGain | null = null;
+  private cam: MediaStreamTrack | null = null;
+  private publisher: RTCPeerConnection | null = null;
+  private videoSender: RTCRtpSender | null = null;
+  private readonly subs = new Map<string, Subscription>();
+  private readonly seen = new Set<string>();
+  private poll: ReturnType<typeof setTimeout> | undefined;
+  private stall: ReturnType<typeof setTimeout> | undefined;
+  private rebuilding: Promise<void> | null = null;
+  private lastBytes: { bytes: number; at: number } | null = null;
+  private readonly auth: { channel: string; uid: string; token: string };
+  private readonly onOnline = () => void this.reconnect();
+
+  constructor(private readonly params: JoinParams) {
+    super();
+    this.auth = { channel: params.channel, uid: params.uid, token: params.token };
+  }
+
+  async start(): Promise<void> {
+    const warning = environmentWarning();
+    if (warning) {
+      this.set({ warning, state: 'closed' });
+      return;
+    }
+    const [micTrack, camera] = await Promise.all([openMicrophone(), this.params.video ? hasCamera() : Promise.resolve(false)]);
+    if (this.closed) {
+      micTrack?.stop();
+      return;
+    }
+    if (micTrack) {
+      this.mic = new MicGain(micTrack);
+      this.mic.setVolume(MIC_VOLUME.publish);
+    }
+    if (camera) this.cam = await openCamera();
+    if (this.closed) {
+      this.stopDevices();
+      return;
+    }
+    this.set({
+      microphone: Boolean(micTrack),
+      camera: Boolean(this.cam),
+      hasCamera: camera,
+      preview: this.cam ? new MediaStream([this.cam]) : null,
+      warning: micTrack || this.cam ? null : 'noDevices',
+    });
+    window.addEventListener('online', this.onOnline);
+    try {
+      await this.connect();
+    } catch {
+      // Join failures are swallowed (docs/requirements/realtime-intercom.md#errors); the dialog says the media is unavailable.
+      if (!this.closed) this.set({ state: 'closed', warning: 'failed' });
+    }
+  }
+
+  private async connect(): Promise<void> {
+    const room = await call<MediaRoomAnswer>('room', this.auth);
+    this.iceServers = room.iceServers;
+    if (this.closed) return;
+    await this.publish();
+    await this.readRoom(room);
+  }
+
+  private async publish(): Promise<void> {
+    const pc = new RTCPeerConnection({ iceServers: this.iceServers, bundlePolicy: 'max-bundle' });
+    this.publisher = pc;
+    if (this.mic) pc.addTransceiver(this.mic.track, { direction: 'sendonly' });
+    // Always a video slot, so the camera turns on and off without renegotiating.
+    this.videoSender = pc.addTransceiver(this.cam ?? 'video', { direction: 'sendonly' }).sender;
+    pc.addEventListener('connectionstatechange', () => this.watch(pc));
+    await pc.setLocalDescription(await pc.createOffer());
+    const answer = await call<MediaSessionAnswer>('publish', { ...this.auth, sdp: await gathered(pc) });
+    if (this.closed || this.publisher !== pc) return;
+    await pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
+  }
+
+  private watch(pc: RTCPeerConnection): void {
+    if (this.closed || pc !== this.publisher) return;
+    clearTimeout(this.stall);
+    if (pc.connectionState === 'connected') {
+      if (this.getSnapshot().state !== 'connected') this.set({ state: 'connected' });
+    } else if (pc.connectionState === 'failed') {
+      void this.reconnect();
+    } else if (pc.connectionState === 'disconnected') {
+      this.set({ state: 'reconnecting' });
+      this.stall = setTimeout(() => void this.reconnect(), RECONNECT_AFTER_MS);
+    }
+  }
+
+  private async readRoom(known?: MediaRoomAnswer): Promise<void> {
+    clearTimeout(this.poll);
+    if (this.closed) return;
+    try {
+      const room = known ?? (await call<MediaRoomAnswer>('room', this.auth));
+      if (this.closed) return;
+      const others = new Map(room.publishers.filter((p) => p.uid !== this.params.uid).map((p) => [p.uid, p.publication]));
+      for (const [uid, sub] of this.subs) {
+        if (others.get(uid) !== sub.publication) this.drop(uid);
+      }
+      let left = false;
+      for (const uid of this.seen) if (!others.has(uid)) left = true;
+      await Promise.all([...others].filter(([uid]) => !this.subs.has(uid)).map(([uid, publication]) => this.receive(uid, publication)));
+      if (left && !this.getSnapshot().remoteLeft) this.set({ remoteLeft: true });
+    } catch {
+      // A missed read is retried at the next tick.
+    }
+    if (!this.closed) this.poll = setTimeout(() => void this.readRoom(), ROOM_POLL_MS);
+  }
+
+  private async receive(uid: string, publication: number): Promise<void> {
+    const offer = await call<MediaSessionAnswer>('subscribe', { ...this.auth, publisher: uid }).catch(() => null);
+    if (!offer || this.closed) return;
+    const pc = new RTCPeerConnection({ iceServers: this.iceServers, bundlePolicy: 'max-bundle' });
+    const stream = new MediaStream();
+    pc.addEventListener('track', (e) => {
+      stream.addTrack(e.track);
+      this.publishRemote();
+    });
+    this.subs.set(uid, { publication, pc, stream });
+    this.seen.add(uid);
+    try {
+      await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
+      await pc.setLocalDescription(await pc.createAnswer());
+      await call('accept', { ...this.auth, id: offer.id, sdp: await gathered(pc) });
+      this.publishRemote();
+    } catch {
+      this.drop(uid);
+    }
+  }
+
+  private drop(uid: string): void {
+    const sub = this.subs.get(uid);
+    if (!sub) return;
+    this.subs.delete(uid);
+    sub.pc.close();
+    this.publishRemote();
+  }
+
+  private publishRemote(): void {
+    this.set({ remote: [...this.subs].map(([uid, s]) => ({ uid, stream: s.stream })) });
+  }
+
+  /** After a network change: publish again and receive everyone anew. */
+  reconnect(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.rebuilding ??= (async () => {
+      this.set({ state: 'reconnecting' });
+      this.publisher?.close();
+      for (const uid of [...this.subs.keys()]) this.drop(uid);
+      try {
+        await this.connect();
+      } catch {
+        // Still offline: the next 'online' event or failure tries again.
+        if (!this.closed) this.stall = setTimeout(() => void this.reconnect(), RECONNECT_AFTER_MS * 2);
+      } finally {
+        this.rebuilding = null;
+      }
+    })();
+    return this.rebuilding;
+  }
+
+  async setMicrophone(on: boolean): Promise<void> {
+    if (!this.mic) return;
+    this.mic.setVolume(on ? MIC_VOLUME.unmuted : MIC_VOLUME.muted);
+    this.set({ microphone: on });
+  }
+
+  async setCamera(on: boolean): Promise<void> {
+    if (!this.getSnapshot().hasCamera || on === Boolean(this.cam)) return;
+    if (on) {
+      this.cam = await openCamera();
+      if (this.closed) return this.stopDevices();
+    } else {
+      this.cam?.stop();
+      this.cam = null;
+    }
+    await this.videoSender?.replaceTrack(this.cam);
+    this.set({ camera: Boolean(this.cam), preview: this.cam ? new MediaStream([this.cam]) : null });
+  }
+
+  async stats(): Promise<MediaStats | null> {
+    const first = this.subs.values().next().value as Subscription | undefined;
+    if (!first) return null;
+    const report = await first.pc.getStats();
+    const out: MediaStats = { width: 0, height: 0, fps: 0, kbps: 0, framesDecoded: 0, audioEnergy: 0 };
+    let bytes = 0;
+    report.forEach((s: Record<string, unknown>) => {
+      if (s.type !== 'inbound-rtp') return;
+      bytes += Number(s.bytesReceived ?? 0);
+      if (s.kind === 'video') {
+        out.width = Number(s.frameWidth ?? 0);
+        out.height = Number(s.frameHeight ?? 0);
+        out.fps = Number(s.framesPerSecond ?? 0);
+        out.framesDecoded = Number(s.framesDecoded ?? 0);
+      } else if (s.kind === 'audio') {
+        out.audioEnergy = Number(s.totalAudioEnergy ?? 0);
+      }
+    });
+    const now = performance.now();
+    if (this.lastBytes) out.kbps = Math.round(((bytes - this.lastBytes.bytes) * 8) / (now - this.lastBytes.at));
+    this.lastBytes = { bytes, at: now };
+    return out;
+  }
+
+  private stopDevices(): void {
+    this.mic?.close();
+    this.mic = null;
+    this.cam?.stop();
+    this.cam = null;
+  }
+
+  async leave(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.poll);
+    clearTimeout(this.stall);
+    window.removeEventListener('online', this.onOnline);
+    this.publisher?.close();
+    for (const uid of [...this.subs.keys()]) this.drop(uid);
+    this.stopDevices();
+    this.set({ state: 'closed', preview: null, remote: [] });
+    await call('leave', this.auth).catch(() => undefined);
+  }
+}
