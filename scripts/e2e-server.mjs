@@ -16,6 +16,7 @@ const env = {
   DATA_DIR: join(work, 'data'),
   STATIC_DIR: join(work, 'static'),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  SIM_CALL_EVERY_S: '0', // no random demo door calls (src/sim/fleet.ts) in the middle of a test
 };
 // The e2e run always uses the embedded database and broker unless told otherwise.
 if (!process.env.E2E_USE_EXTERNAL) { delete env.DATABASE_URL; delete env.MQTT_URL; }

@@ -7,9 +7,20 @@ export type SimArgs =
   | { cmd: 'run'; count?: number; scenario?: SimScenario; intervalS: number }
   | { cmd: 'list' }
   | { cmd: 'send'; imei: string; kind: string; value?: string }
+  | { cmd: 'call'; imei: string; roomNo: string; seconds: number }
   | { cmd: 'help' };
 
 export const DEFAULT_INTERVAL_S = 10;
+/** How long `call` holds a call's media at most. */
+export const DEFAULT_CALL_S = 120;
+/** Seconds between the demo calls of a running fleet's door units (SIM_CALL_EVERY_S). */
+export const DEFAULT_CALL_EVERY_S = 600;
+
+/** SIM_CALL_EVERY_S: seconds between a fleet's demo door calls, 0 for none; anything else is the default. */
+export function callEveryFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.SIM_CALL_EVERY_S?.trim();
+  return raw && /^\d+$/.test(raw) ? Number(raw) : DEFAULT_CALL_EVERY_S;
+}
 
 export const USAGE = `Usage:
   npm run sim [-- run] [--count N] [--scenario S] [--interval SECONDS]
@@ -18,12 +29,16 @@ export const USAGE = `Usage:
       print the demo devices: IMEI, kind, scenario, name
   npm run sim -- send --imei IMEI --kind KIND [--value V]
       publish one message from that device, then exit
+  npm run sim -- call --imei IMEI --room ROOM [--seconds ${DEFAULT_CALL_S}]
+      a door unit calls: its test pattern and tone go to the service's SFU, it listens to the
+      operator who answers, and it hangs up when the operator does or after --seconds
 Scenarios: ${SIM_SCENARIOS.join(', ')}
 Send kinds: ${SEND_KINDS.join(', ')}
   --value: a number for the readings and alarms; "systolic/diastolic" for blood-pressure;
            "lat,lon" (WGS-84) for location; a room number for call (default 101); the card's
            information for card
-Environment: PORT, HOST, MQTT_PORT, MQTT_URL (as npm start), SIM_USER / SIM_PASSWORD (default demo / demo123)`;
+Environment: PORT, HOST, MQTT_PORT, MQTT_URL (as npm start), SIM_USER / SIM_PASSWORD (default demo / demo123),
+  SIM_CALL_EVERY_S (a running fleet's demo door calls, default ${DEFAULT_CALL_EVERY_S}, 0 none), FFMPEG_PATH (default ffmpeg)`;
 
 /** Bad command-line arguments: the message is shown with the usage, exit code 2. */
 export class UsageError extends Error {
@@ -51,6 +66,8 @@ export function parseSimArgs(argv: string[]): SimArgs {
         imei: { type: 'string' },
         kind: { type: 'string' },
         value: { type: 'string' },
+        room: { type: 'string' },
+        seconds: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -97,7 +114,15 @@ export function parseSimArgs(argv: string[]): SimArgs {
       }
       return { cmd: 'send', imei: o.imei, kind: o.kind, value: o.value };
     }
+    case 'call': {
+      only(['imei', 'room', 'seconds']);
+      if (!o.imei) throw new UsageError('call needs --imei (a door unit)');
+      if (!IMEI_RE.test(o.imei)) throw new UsageError(`--imei must be 6-20 letters and digits (got "${o.imei}")`);
+      const roomNo = o.room?.trim();
+      if (!roomNo || roomNo.length > 32) throw new UsageError('call needs --room, a room number of 1-32 characters');
+      return { cmd: 'call', imei: o.imei, roomNo, seconds: positiveInt(o.seconds, 'seconds', 86_400) ?? DEFAULT_CALL_S };
+    }
     default:
-      throw new UsageError(`unknown command "${cmd}" (run, list or send)`);
+      throw new UsageError(`unknown command "${cmd}" (run, list, send or call)`);
   }
 }

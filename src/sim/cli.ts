@@ -1,9 +1,11 @@
 /**
- * `npm run sim`: virtual devices against a running service (run), the demo roster (list), or
- * one message from one device (send). Exit codes: 0 done, 1 service or broker trouble, 2 usage.
+ * `npm run sim`: virtual devices against a running service (run), the demo roster (list), one
+ * message from one device (send), or a door unit's call with media (call). Exit codes: 0 done,
+ * 1 service, broker or media trouble, 2 usage.
  */
 import { DEVICE_STATE } from '../shared/codes';
 import { parseSimArgs, USAGE, UsageError, type SimArgs } from './args';
+import type { SimDevice } from './brain';
 import { ConnectError, VirtualDevice } from './device';
 import { Fleet, type FleetStats } from './fleet';
 import { buildSendMessage } from './messages';
@@ -19,17 +21,43 @@ async function list(client: ServiceClient): Promise<void> {
   console.log(`${rows.length} device(s)`);
 }
 
-async function send(client: ServiceClient, target: ServiceTarget, args: Extract<SimArgs, { cmd: 'send' }>): Promise<void> {
-  const row = (await client.devices(args.imei)).find((r) => r.imei === args.imei);
-  if (!row) throw new ServiceError(`No device ${args.imei} among the devices "${target.user}" sees (npm run sim -- list)`);
+/** One listed device as the simulator runs it, with its secret. */
+async function oneDevice(client: ServiceClient, target: ServiceTarget, imei: string): Promise<{ device: SimDevice; secret: string }> {
+  const row = (await client.devices(imei)).find((r) => r.imei === imei);
+  if (!row) throw new ServiceError(`No device ${imei} among the devices "${target.user}" sees (npm run sim -- list)`);
   const device = toSimDevice(row);
-  if (!device) throw new ServiceError(`Device ${args.imei} is of kind "${row.kind}", which the simulator does not know`);
-  const secret = (await client.secrets([args.imei])).get(args.imei);
-  if (!secret) throw new ServiceError(`The service issued no secret for ${args.imei} (recycled or not allowed)`);
+  if (!device) throw new ServiceError(`Device ${imei} is of kind "${row.kind}", which the simulator does not know`);
+  const secret = (await client.secrets([imei])).get(imei);
+  if (!secret) throw new ServiceError(`The service issued no secret for ${imei} (recycled or not allowed)`);
+  return { device, secret };
+}
+
+async function send(client: ServiceClient, target: ServiceTarget, args: Extract<SimArgs, { cmd: 'send' }>): Promise<void> {
+  const { device, secret } = await oneDevice(client, target, args.imei);
   const message = buildSendMessage(args.kind, args.value, device);
   const sim = new VirtualDevice(device, secret, { url: target.mqttUrl, intervalS: 60 });
   await sim.sendOnce(message);
   console.log(`Sent from ${args.imei} (${device.kind}, ${device.messageType}): ${JSON.stringify(message)}`);
+}
+
+/** Rings, holds the call's media until the operator hangs up or time runs out; false when the media failed. */
+async function call(client: ServiceClient, target: ServiceTarget, args: Extract<SimArgs, { cmd: 'call' }>): Promise<boolean> {
+  const { device, secret } = await oneDevice(client, target, args.imei);
+  if (device.kind !== 'doorUnit') throw new ServiceError(`Device ${args.imei} is a ${device.kind}, not a door unit: only door units call`);
+  const sim = new VirtualDevice(device, secret, { url: target.mqttUrl, intervalS: 60, httpBase: target.httpBase });
+  const log = (line: string) => console.log(line);
+  console.log(`${args.imei} calls from room ${args.roomNo}, for at most ${args.seconds} s; Ctrl+C hangs up.`);
+  // Registered before the call starts, so a Ctrl+C while it connects still leaves the room and stops ffmpeg.
+  const hangUp = () => void sim.stop();
+  process.on('SIGINT', hangUp);
+  process.on('SIGTERM', hangUp);
+  try {
+    const media = await sim.placeCall(args.roomNo, args.seconds, log, { oneShot: true });
+    return (await media.ended) !== 'failed';
+  } finally {
+    process.off('SIGINT', hangUp);
+    process.off('SIGTERM', hangUp);
+  }
 }
 
 function statsLine(s: FleetStats): string {
@@ -101,6 +129,7 @@ export async function main(argv: string[]): Promise<number> {
     await client.login(target.user, target.password);
     if (args.cmd === 'list') await list(client);
     else if (args.cmd === 'send') await send(client, target, args);
+    else if (args.cmd === 'call') return (await call(client, target, args)) ? 0 : 1;
     else await run(client, target, args);
     return 0;
   } catch (err) {

@@ -7,6 +7,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { encodePayload } from '../shared/devices/codec';
 import { topics } from '../shared/topics';
 import { DeviceBrain, type SimDevice } from './brain';
+import { startCallMedia, type CallMedia } from './media';
 import type { UplinkInput } from './messages';
 import { randomClip, uploadVoice, VOICE_CHANCE, VOICE_KINDS } from './voice';
 
@@ -79,6 +80,7 @@ export class VirtualDevice {
   private client?: MqttClient;
   private timer?: NodeJS.Timeout;
   private stopped = false;
+  private call?: CallMedia;
 
   constructor(
     readonly device: SimDevice,
@@ -108,6 +110,7 @@ export class VirtualDevice {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    await this.call?.stop();
     const client = this.client;
     this.client = undefined;
     if (client) await client.endAsync(false).catch(() => client.end(true));
@@ -124,6 +127,34 @@ export class VirtualDevice {
       this.client = undefined;
       client.end(true);
     }
+  }
+
+  /**
+   * A door unit's call (docs/device-protocol.md, "A door call's media"): the media goes into the
+   * channel first, so the operator who answers the ring finds the picture there; then the `call`
+   * uplink rings the consoles (`oneShot`: on a connection of its own, as `send` does). Resolves
+   * with the call once it rang; the call ends by itself (hang-up, `holdS`).
+   */
+  async placeCall(roomNo: string, holdS: number, log: (line: string) => void, opts: { oneShot?: boolean } = {}): Promise<CallMedia> {
+    if (!this.opts.httpBase) throw new Error('a call needs the service\'s HTTP address');
+    if (this.call) throw new Error('already in a call');
+    const call = startCallMedia({ httpBase: this.opts.httpBase, imei: this.device.imei, secret: this.secret, roomNo, holdS, log });
+    this.call = call;
+    void call.ended.then(() => {
+      if (this.call === call) this.call = undefined;
+    });
+    await call.published;
+    if (this.stopped) return call;
+    const ring = { kind: 'call', roomNo } as const;
+    try {
+      if (opts.oneShot) await this.sendOnce(ring);
+      else this.brain.send(ring);
+      log(`door unit ${this.device.imei} room ${roomNo}: rang the consoles`);
+    } catch (err) {
+      await call.stop();
+      throw err;
+    }
+    return call;
   }
 
   private attach(client: MqttClient): void {

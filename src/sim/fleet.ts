@@ -1,3 +1,4 @@
+import { callEveryFromEnv } from './args';
 import type { SimDevice } from './brain';
 import { VirtualDevice } from './device';
 
@@ -21,10 +22,14 @@ export interface FleetOptions {
   httpBase?: string;
   /** One line per problem; the fleet keeps going. */
   log: (line: string) => void;
+  /** Seconds between demo door calls with media (media.ts); 0 none. Default: SIM_CALL_EVERY_S, else 600. */
+  callEveryS?: number;
 }
 
 /** Connections opened at once, so a large fleet does not storm the broker's CONNECT handling. */
 const CONNECT_CONCURRENCY = 20;
+/** How long a demo call waits for, and then talks to, an operator. */
+const DEMO_CALL_HOLD_S = 90;
 
 /** Many virtual devices, started and stopped together. */
 export class Fleet {
@@ -32,6 +37,8 @@ export class Fleet {
   private failed = 0;
   private stopping = false;
   private readonly reported = new Set<string>();
+  private callTimer?: NodeJS.Timeout;
+  private calling = false;
 
   constructor(members: FleetMember[], private readonly opts: FleetOptions) {
     this.devices = members.map(
@@ -60,10 +67,12 @@ export class Fleet {
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONNECT_CONCURRENCY, this.devices.length) }, worker));
+    this.scheduleCall();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
+    clearTimeout(this.callTimer);
     await Promise.all(this.devices.map((d) => d.stop()));
   }
 
@@ -77,6 +86,33 @@ export class Fleet {
       answered += d.brain.answered;
     }
     return { total: this.devices.length, connected, failed: this.failed, sent, answered };
+  }
+
+  /** Now and then one online door unit rings the consoles, with its picture and tone, one call at a time. */
+  private scheduleCall(): void {
+    const everyS = this.opts.callEveryS ?? callEveryFromEnv();
+    if (this.stopping || everyS <= 0 || !this.opts.httpBase || !this.devices.some((d) => d.device.kind === 'doorUnit')) return;
+    this.callTimer = setTimeout(() => {
+      void this.demoCall();
+      this.scheduleCall();
+    }, everyS * 1000);
+    this.callTimer.unref();
+  }
+
+  private async demoCall(): Promise<void> {
+    const doors = this.devices.filter((d) => d.device.kind === 'doorUnit' && d.connected);
+    const door = doors[Math.floor(Math.random() * doors.length)];
+    if (this.calling || this.stopping || !door) return;
+    this.calling = true;
+    const roomNo = String((1 + Math.floor(Math.random() * 20)) * 100 + 1 + Math.floor(Math.random() * 4));
+    try {
+      const call = await door.placeCall(roomNo, DEMO_CALL_HOLD_S, this.opts.log);
+      await call.ended;
+    } catch (err) {
+      this.opts.log(`${door.device.imei}: demo call: ${(err as Error).message}`);
+    } finally {
+      this.calling = false;
+    }
   }
 
   /** Each kind of failure is logged once (naming the first device), not per device and reconnect. */

@@ -1,24 +1,11 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { Code } from '../../shared/api';
 import { VOICE_CLIP_MAX } from '../../shared/constants';
-import { IMEI_RE } from '../../shared/devices/protocol';
-import { devices } from '../../server/db/schema-devices';
-import { deviceKey, secretMatches } from '../../server/devices/secrets';
+import { deviceByBasicAuth } from '../../server/devices/basic-auth';
 import { fail } from '../../server/lib/api-error';
 import { storeUpload } from '../../server/uploads/save-upload';
 import { deviceVoices } from './server';
 import { wavDurationMs } from './wav';
-
-/** IMEI and secret of `Authorization: Basic base64(imei:secret)`: the credentials the device uses on MQTT. */
-function basicAuth(request: FastifyRequest): { imei: string; secret: string } | undefined {
-  const m = /^Basic ([A-Za-z0-9+/=]{4,200})$/.exec(request.headers.authorization ?? '');
-  if (!m) return undefined;
-  const plain = Buffer.from(m[1]!, 'base64').toString('utf8');
-  const colon = plain.indexOf(':');
-  const imei = plain.slice(0, colon);
-  return colon > 0 && IMEI_RE.test(imei) ? { imei, secret: plain.slice(colon + 1) } : undefined;
-}
 
 const AUDIO_TYPES = ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/mpeg', 'audio/ogg', 'audio/aac', 'application/octet-stream'];
 
@@ -35,15 +22,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     '/upload',
     { config: { public: true }, bodyLimit: VOICE_CLIP_MAX, schema: { tags: ['device'], summary: 'A device uploads a voice message (raw WAV/MP3/Ogg/AAC body under 1 MB, Basic auth imei:secret)' } },
     async (request, reply) => {
-      const creds = basicAuth(request);
-      if (!creds) return fail(Code.SESSION_EXPIRED, 'badCredentials');
-      const [device] = await app.db
-        .select({ id: devices.id, imei: devices.imei, name: devices.name, tenantId: devices.tenantId, secretVersion: devices.secretVersion })
-        .from(devices)
-        .where(eq(devices.imei, creds.imei));
-      if (!device || !secretMatches(await deviceKey(app.db), device.imei, device.secretVersion, creds.secret)) {
-        return fail(Code.SESSION_EXPIRED, 'badCredentials');
-      }
+      const device = await deviceByBasicAuth(app, request);
       const bytes = request.body;
       if (!Buffer.isBuffer(bytes) || bytes.length === 0) return fail(Code.BAD_REQUEST, 'fileFormat');
       const saved = await storeUpload(app, device.tenantId, bytes, { kind: 'audio', under: VOICE_CLIP_MAX, strip: false });
