@@ -25,6 +25,9 @@ export const SMS_MAX_SENDS_PER_PHONE = 5;
 export const UPLOAD_IMAGE_MAX = 600 * 1024;
 export const UPLOAD_FILE_MAX = 5 * 1024 * 1024;
 export const UPLOAD_VIDEO_MAX = 20 * 1024 * 1024;
+/** A call or conference recording (WebM from the SFU): under 1 GB, and at most 2 hours (it stops by itself then). */
+export const RECORDING_MAX = 1024 * 1024 * 1024;
+export const RECORDING_MAX_MS = 2 * 60 * 60 * 1000;
 /** Audio pushed to speakers (pubMusic): MP3, WAV, Ogg or AAC under 10 MB. */
 export const UPLOAD_AUDIO_MAX = 10 * 1024 * 1024;
 /** A device's voice message (deviceVoice): under 1 MB (a minute of 8 kHz 16-bit mono WAV). */

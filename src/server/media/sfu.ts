@@ -45,6 +45,9 @@ export class SfuError extends Error {
   }
 }
 
+/** Receives a publisher's RTP as it arrived (its own SSRC, payload type and extensions). */
+export type RtpTap = (kind: MediaKind, packet: Buffer) => void;
+
 export interface PublisherInfo {
   uid: string;
   kinds: MediaKind[];
@@ -61,6 +64,8 @@ interface Publisher {
   tracks: Map<MediaKind, MediaStreamTrack>;
   receivers: Map<MediaKind, RTCRtpTransceiver>;
   subscribers: Set<Subscriber>;
+  /** Listeners of the raw RTP (the recorder), besides the subscribers. */
+  taps: Set<RtpTap>;
   /** RTP packets forwarded, per kind (the bench and the tests read it). */
   forwarded: Record<MediaKind, number>;
 }
@@ -143,6 +148,7 @@ export class Sfu {
       tracks: new Map(),
       receivers: new Map(),
       subscribers: new Set(),
+      taps: new Set(),
       forwarded: { audio: 0, video: 0 },
     };
     pc.onRemoteTransceiverAdded.subscribe((transceiver) => this.receive(publisher, transceiver));
@@ -242,10 +248,11 @@ export class Sfu {
 
   private forward(publisher: Publisher, kind: MediaKind, rtp: RtpPacket): void {
     publisher.forwarded[kind] += 1;
-    if (publisher.subscribers.size === 0) return;
+    if (publisher.subscribers.size === 0 && publisher.taps.size === 0) return;
+    const raw = rtp.serialize();
+    for (const tap of publisher.taps) tap(kind, raw);
     // Each connection rewrites the header it sends, so each gets its own copy; the publisher's
     // extensions mean nothing there.
-    const raw = rtp.serialize();
     for (const subscriber of publisher.subscribers) {
       const track = subscriber.tracks.get(kind);
       if (!track) continue;
@@ -254,6 +261,18 @@ export class Sfu {
       copy.header.extension = false;
       track.writeRtp(copy);
     }
+  }
+
+  /**
+   * `uid`'s RTP in `room` as it arrives, until the returned function is called or the publisher
+   * leaves; a key frame is asked for at once, so a recording starts with a picture.
+   */
+  tap(room: string, uid: string, listener: RtpTap): () => void {
+    const publisher = [...this.publishers.values()].find((p) => p.room === room && p.uid === uid);
+    if (!publisher) throw new SfuError('noSuchPublisher', `${uid} does not publish in ${room}`);
+    publisher.taps.add(listener);
+    this.requestKeyFrame(publisher);
+    return () => publisher.taps.delete(listener);
   }
 
   private requestKeyFrame(publisher: Publisher): void {

@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RECORDING_MAX, RECORDING_MAX_MS } from '../../shared/constants';
+import type { Recorder } from '../media/recorder-api';
+import { FfmpegRecorder } from '../media/recorder';
 import { Sfu } from '../media/sfu';
+import { storeUpload } from '../uploads/save-upload';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The in-service SFU (media/sfu.ts): door calls, conferences and the monitoring wall. */
     sfu: Sfu;
+    /** Recordings of SFU rooms (media/recorder.ts): the conference's StartRecord/StopRecord. */
+    recorder: Recorder;
   }
 }
 
@@ -20,8 +28,17 @@ async function mediaPlugin(app: FastifyInstance) {
     portRange,
     extraHostAddresses: hostAddresses.length ? hostAddresses : undefined,
   });
+  const recorder = new FfmpegRecorder({
+    sfu,
+    store: (tenantId, bytes) => storeUpload(app, tenantId, bytes, { kind: 'video', under: RECORDING_MAX, strip: false }),
+    workDir: join(tmpdir(), `console-recordings-${process.pid}`),
+    maxMs: RECORDING_MAX_MS,
+    log: app.log,
+  });
   app.decorate('sfu', sfu);
+  app.decorate('recorder', recorder);
   app.addHook('onClose', async () => {
+    await recorder.close();
     await sfu.close();
   });
 }

@@ -1,0 +1,244 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createSocket, type Socket } from 'node:dgram';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { RecorderError, type Recorder, type RecordingDone, type RecordingStart } from './recorder-api';
+import type { MediaKind, PublisherInfo, Sfu } from './sfu';
+
+export { RecorderError } from './recorder-api';
+
+/** Payload types of the SDP ffmpeg reads; every packet is rewritten to them. */
+const PT: Record<MediaKind, number> = { audio: 111, video: 96 };
+/** How long ffmpeg gets to open its ports before the RTP flows (and the key frame is asked for). */
+const FFMPEG_READY_MS = 600;
+/** How long ffmpeg gets to write the file's end after SIGINT. */
+const FINISH_MS = 10_000;
+
+export interface RecorderDeps {
+  sfu: Sfu;
+  /** Stores the finished file for the tenant (the engine's uploads: quota, storage, listing). */
+  store: (tenantId: number, bytes: Buffer) => Promise<{ name: string; size: number }>;
+  /** Where files are written while recording. */
+  workDir: string;
+  ffmpeg?: string;
+  /** A recording is stopped by itself after this long (its file waits for stop()). */
+  maxMs?: number;
+  log?: { warn: (obj: object, msg: string) => void };
+}
+
+interface Input {
+  uid: string;
+  kinds: MediaKind[];
+  ports: Partial<Record<MediaKind, number>>;
+  untap?: () => void;
+}
+
+interface Recording {
+  id: string;
+  room: string;
+  tenantId: number;
+  fileKey: string;
+  startedAt: number;
+  out: string;
+  sdps: string[];
+  inputs: Input[];
+  ffmpeg: ChildProcess;
+  socket: Socket;
+  exited: Promise<number | null>;
+  stderr: string;
+  cap?: ReturnType<typeof setTimeout>;
+}
+
+function bindUdp(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const s = createSocket('udp4');
+    s.once('error', () => resolve(null)).bind(port, '127.0.0.1', () => {
+      const bound = s.address().port;
+      s.close(() => resolve(bound));
+    });
+  });
+}
+
+/** An even UDP port whose next one is free too (ffmpeg takes RTP on it and RTCP on the next). */
+async function freePortPair(): Promise<number> {
+  for (let i = 0; i < 20; i++) {
+    const port = await bindUdp(0);
+    if (port === null) break;
+    const base = port + (port % 2);
+    if (base + 1 <= 65535 && (await bindUdp(base)) !== null && (await bindUdp(base + 1)) !== null) return base;
+  }
+  throw new RecorderError('ffmpeg', 'no free UDP ports for the recording');
+}
+
+function sdpOf(input: Input): string {
+  const lines = ['v=0', 'o=- 0 0 IN IP4 127.0.0.1', 's=recording', 'c=IN IP4 127.0.0.1', 't=0 0'];
+  if (input.ports.audio) lines.push(`m=audio ${input.ports.audio} RTP/AVP ${PT.audio}`, `a=rtpmap:${PT.audio} opus/48000/2`);
+  if (input.ports.video) lines.push(`m=video ${input.ports.video} RTP/AVP ${PT.video}`, `a=rtpmap:${PT.video} VP8/90000`);
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Door units and other devices (uids from 3,000,000,000, src/server/voice/provider.ts) are the picture worth keeping. */
+function pictureSource(publishers: PublisherInfo[]): PublisherInfo | undefined {
+  const withVideo = publishers.filter((p) => p.kinds.includes('video'));
+  return withVideo.find((p) => Number(p.uid) >= 3_000_000_000) ?? withVideo[0];
+}
+
+/**
+ * Records an SFU room with ffmpeg (docs/decisions.md, "Media"): the sound of every publisher
+ * present at the start, mixed, and the picture of one (a device's first), copied without
+ * re-encoding into WebM. The SFU hands the publishers' RTP to a tap; the tap rewrites payload
+ * types and sends it over loopback UDP to ffmpeg, which reads one SDP per publisher. Publishers
+ * who join later are not in the file.
+ */
+export class FfmpegRecorder implements Recorder {
+  private readonly recordings = new Map<string, Recording>();
+
+  constructor(private readonly deps: RecorderDeps) {}
+
+  async start(opts: RecordingStart): Promise<{ id: string }> {
+    if ([...this.recordings.values()].some((r) => r.room === opts.room)) throw new RecorderError('busy', `${opts.room} is already being recorded`);
+    const publishers = this.deps.sfu.room(opts.room);
+    const picture = opts.video ? pictureSource(publishers) : undefined;
+    const inputs: Input[] = [];
+    for (const p of publishers) {
+      const kinds: MediaKind[] = [];
+      if (p.kinds.includes('audio')) kinds.push('audio');
+      if (p === picture) kinds.push('video');
+      if (kinds.length) inputs.push({ uid: p.uid, kinds, ports: {} });
+    }
+    if (!inputs.length) throw new RecorderError('empty', `nobody publishes in ${opts.room}`);
+
+    const id = randomUUID();
+    await mkdir(this.deps.workDir, { recursive: true });
+    for (const input of inputs) for (const kind of input.kinds) input.ports[kind] = await freePortPair();
+    const sdps = inputs.map((_, i) => join(this.deps.workDir, `${id}-${i}.sdp`));
+    await Promise.all(inputs.map((input, i) => writeFile(sdps[i]!, sdpOf(input))));
+    const out = join(this.deps.workDir, `${id}.webm`);
+
+    const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+    for (const sdp of sdps) args.push('-protocol_whitelist', 'file,udp,rtp', '-analyzeduration', '1500000', '-probesize', '2000000', '-reorder_queue_size', '64', '-i', sdp);
+    const audio = inputs.flatMap((input, i) => (input.kinds.includes('audio') ? [i] : []));
+    const video = inputs.findIndex((input) => input.kinds.includes('video'));
+    if (audio.length > 1) {
+      args.push('-filter_complex', `${audio.map((i) => `[${i}:a]`).join('')}amix=inputs=${audio.length}:normalize=0[a]`, '-map', '[a]');
+    } else if (audio.length === 1) {
+      args.push('-map', `${audio[0]}:a`);
+    }
+    if (audio.length) args.push('-c:a', 'libopus', '-b:a', '48k');
+    if (video >= 0) args.push('-map', `${video}:v`, '-c:v', 'copy');
+    args.push('-f', 'webm', out);
+
+    const ffmpeg = spawn(this.deps.ffmpeg ?? 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const socket = createSocket('udp4');
+    const rec: Recording = {
+      id,
+      room: opts.room,
+      tenantId: opts.tenantId,
+      fileKey: opts.fileKey,
+      startedAt: Date.now(),
+      out,
+      sdps,
+      inputs,
+      ffmpeg,
+      socket,
+      stderr: '',
+      exited: new Promise((resolve) => {
+        ffmpeg.once('exit', (code) => resolve(code));
+        ffmpeg.once('error', () => resolve(-1));
+      }),
+    };
+    ffmpeg.stderr!.on('data', (chunk: Buffer) => (rec.stderr = (rec.stderr + chunk.toString()).slice(-2000)));
+    const spawned = await Promise.race([new Promise<boolean>((r) => ffmpeg.once('spawn', () => r(true))), rec.exited.then(() => false)]);
+    if (!spawned) {
+      socket.close();
+      await this.cleanUp(rec);
+      throw new RecorderError('ffmpeg', `ffmpeg did not start (${this.deps.ffmpeg ?? 'ffmpeg'}): install it (Debian: apt-get install ffmpeg)`);
+    }
+    this.recordings.set(id, rec);
+    await new Promise((r) => setTimeout(r, FFMPEG_READY_MS));
+    for (const input of inputs) {
+      try {
+        input.untap = this.deps.sfu.tap(opts.room, input.uid, (kind, packet) => {
+          const port = input.ports[kind];
+          if (port === undefined) return;
+          const copy = Buffer.from(packet);
+          copy[1] = (copy[1]! & 0x80) | PT[kind];
+          try {
+            socket.send(copy, port, '127.0.0.1', () => undefined);
+          } catch {
+            // The recording is closing: its socket is gone.
+          }
+        });
+      } catch {
+        // Left while ffmpeg started: the others are still recorded.
+      }
+    }
+    if (this.deps.maxMs) rec.cap = setTimeout(() => this.finish(rec), this.deps.maxMs);
+    return { id };
+  }
+
+  /**
+   * Lets ffmpeg close the file. One SIGINT ends it cleanly, but it only notices between packets,
+   * so the RTP keeps flowing until it exits; a second SIGINT interrupts a read that waits for
+   * packets that no longer come (everyone left).
+   */
+  private finish(rec: Recording): void {
+    if (rec.ffmpeg.exitCode !== null) return;
+    rec.ffmpeg.kill('SIGINT');
+    const again = setTimeout(() => rec.ffmpeg.kill('SIGINT'), 2000);
+    void rec.exited.then(() => {
+      clearTimeout(again);
+      for (const input of rec.inputs) input.untap?.();
+    });
+  }
+
+  async stop(id: string): Promise<RecordingDone> {
+    const rec = this.recordings.get(id);
+    if (!rec) throw new RecorderError('noSuchRecording', `no recording ${id}`);
+    this.recordings.delete(id);
+    clearTimeout(rec.cap);
+    this.finish(rec);
+    const durationMs = Date.now() - rec.startedAt;
+    const timer = setTimeout(() => rec.ffmpeg.kill('SIGKILL'), FINISH_MS);
+    await rec.exited;
+    clearTimeout(timer);
+    rec.socket.close();
+    try {
+      const bytes = await readFile(rec.out).catch(() => Buffer.alloc(0));
+      // A WebM header alone is a few hundred bytes: nothing arrived.
+      if (bytes.length < 1024) {
+        this.deps.log?.warn({ room: rec.room, ffmpeg: rec.stderr.trim() }, 'recording came out empty');
+        throw new RecorderError('empty', 'nothing was recorded');
+      }
+      const saved = await this.deps.store(rec.tenantId, bytes);
+      return { file: saved.name, size: saved.size, durationMs };
+    } finally {
+      await this.cleanUp(rec);
+    }
+  }
+
+  /** Rooms being recorded now. */
+  active(): string[] {
+    return [...this.recordings.values()].map((r) => r.room);
+  }
+
+  /** Stops every recording without keeping it (the service is closing). */
+  async close(): Promise<void> {
+    await Promise.all(
+      [...this.recordings.values()].map(async (rec) => {
+        this.recordings.delete(rec.id);
+        clearTimeout(rec.cap);
+        this.finish(rec);
+        rec.ffmpeg.kill('SIGKILL');
+        await rec.exited;
+        rec.socket.close();
+        await this.cleanUp(rec);
+      }),
+    );
+  }
+
+  private async cleanUp(rec: Pick<Recording, 'out' | 'sdps'>): Promise<void> {
+    await Promise.all([rec.out, ...rec.sdps].map((f) => rm(f, { force: true })));
+  }
+}
