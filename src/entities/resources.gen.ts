@@ -6,7 +6,8 @@ import audioPushResource from './audio-push/resource';
 import deviceVoiceResource from './device-voice/resource';
 import installationResource from './installation/resource';
 import noticeResource from './notice/resource';
+import vcrResource from './vcr/resource';
 import websiteResource from './website/resource';
 
 /** The ResourceDef of every entity folder. */
-export const ENTITY_RESOURCES: readonly ResourceDef[] = [audioPushResource, deviceVoiceResource, installationResource, noticeResource, websiteResource];
+export const ENTITY_RESOURCES: readonly ResourceDef[] = [audioPushResource, deviceVoiceResource, installationResource, noticeResource, vcrResource, websiteResource];

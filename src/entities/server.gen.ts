@@ -5,7 +5,8 @@ import audioPushServer from './audio-push/server';
 import deviceVoiceServer from './device-voice/server';
 import installationServer from './installation/server';
 import noticeServer from './notice/server';
+import vcrServer from './vcr/server';
 import websiteServer from './website/server';
 
 /** The binding (and plugin) of every entity folder: src/server/routes/resources.ts serves them. */
-export const ENTITY_SERVERS: readonly EntityServer[] = [audioPushServer, deviceVoiceServer, installationServer, noticeServer, websiteServer];
+export const ENTITY_SERVERS: readonly EntityServer[] = [audioPushServer, deviceVoiceServer, installationServer, noticeServer, vcrServer, websiteServer];

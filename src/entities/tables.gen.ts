@@ -5,4 +5,5 @@ export * from './audio-push/server';
 export * from './device-voice/server';
 export * from './installation/server';
 export * from './notice/server';
+export * from './vcr/server';
 export * from './website/server';

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { CAMPUS_PANELS, DASHBOARD_ROUTES } from '../../../shared/dashboard';
 import audioPushDef from '../../../entities/audio-push/resource';
 import deviceVoiceDef from '../../../entities/device-voice/resource';
+import vcrDef from '../../../entities/vcr/resource';
 import { METRIC_ROUTE_NAMES } from '../../../shared/devices/metric-routes';
 import { resourceOfRoute } from '../../../shared/resources';
 import { deviceResource } from '../../../shared/resources/device';
@@ -52,6 +53,8 @@ const breakerScreen = (action: BreakerAction): ScreenEntry => ({
     import('../breakers/BreakerScreen').then(({ BreakerScreen }) => (props: RouteScreenProps) => <BreakerScreen action={action} {...props} />),
   ),
 });
+
+const vcrScreen: ScreenEntry = { resource: vcrDef, component: lazyScreen(() => import('../video/VcrScreen').then((m) => m.VcrScreen)) };
 
 const uwbOnly = (search: ResourceSearch): ResourceSearch => ({ ...search, filters: { ...search.filters, kind: 'uwb' } });
 
@@ -134,6 +137,8 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   controlBar: { prefetch: none, component: lazyScreen(() => import('../tools/ControlBarScreen').then((m) => m.ControlBarScreen)) },
   pubMusic: { resource: audioPushDef, component: lazyScreen(() => import('../tools/PubMusicScreen').then((m) => m.PubMusicScreen)) },
   deviceVoice: { resource: deviceVoiceDef, component: lazyScreen(() => import('../tools/DeviceVoiceScreen').then((m) => m.DeviceVoiceScreen)) },
+  // Recordings (issue 15).
+  ...Object.fromEntries(['VCRList', 'VCRListtc', 'videoManage'].map((route) => [route, vcrScreen])),
   ...Object.fromEntries(Object.entries(BREAKER_ROUTES).map(([route, action]) => [route, breakerScreen(action)])),
   gateay_4G: {
     resource: deviceResource,

@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { RecordingDone } from '../../server/media/recorder-api';
+import { videoRecords } from './server';
+
+/**
+ * A recording the service made (media/recorder.ts) becomes a row of the video library, under
+ * the spec's file name (`{fileKey}_0000`); `addVcrInfo` later names its devices.
+ */
+export async function saveRecording(app: FastifyInstance, rec: RecordingDone & { tenantId: number; fileKey: string; room: string; imeis?: string[] }): Promise<number> {
+  const [row] = await app.db
+    .insert(videoRecords)
+    .values({
+      tenantId: rec.tenantId,
+      fileName: `${rec.fileKey}_0000`,
+      room: rec.room,
+      imeis: rec.imeis?.join(',') || null,
+      durationMs: rec.durationMs,
+      size: rec.size,
+      type: app.config.storage.kind === 's3' ? 1 : 2,
+      file: rec.file,
+    })
+    .returning({ id: videoRecords.id });
+  return row!.id;
+}
+
+/** The tenant's row of `fileName`, if the service recorded it. */
+export async function recordingByName(app: FastifyInstance, tenantId: number, fileName: string) {
+  const [row] = await app.db.select().from(videoRecords).where(and(eq(videoRecords.tenantId, tenantId), eq(videoRecords.fileName, fileName))).limit(1);
+  return row;
+}
