@@ -22,6 +22,8 @@ export interface FleetOptions {
   httpBase?: string;
   /** One line per problem; the fleet keeps going. */
   log: (line: string) => void;
+  /** Routine lines (a demo call's progress); default: `log`. */
+  info?: (line: string) => void;
   /** Seconds between demo door calls with media (media.ts); 0 none. Default: SIM_CALL_EVERY_S, else 600. */
   callEveryS?: number;
 }
@@ -106,7 +108,7 @@ export class Fleet {
     this.calling = true;
     const roomNo = String((1 + Math.floor(Math.random() * 20)) * 100 + 1 + Math.floor(Math.random() * 4));
     try {
-      const call = await door.placeCall(roomNo, DEMO_CALL_HOLD_S, this.opts.log);
+      const call = await door.placeCall(roomNo, DEMO_CALL_HOLD_S, this.opts.info ?? this.opts.log);
       await call.ended;
     } catch (err) {
       this.opts.log(`${door.device.imei}: demo call: ${(err as Error).message}`);
