@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin } from '../../../tests/server/org-helper';
+import { DEMO_RECORDING } from '../../server/db/seed-recordings';
 import { saveRecording } from './store';
 
 let t: TestApp;
@@ -15,6 +16,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the video library (vcr)', () => {
+  it('the demo site starts with a dozen playable recordings in every review state', async () => {
+    const seeded = await list(t.app, 'vcr', { pageSize: 50 }, demo, 'device');
+    expect(seeded.total).toBe(12);
+    expect(new Set(seeded.rows.map((r) => r.reviewState))).toEqual(new Set([0, 1, 2, 3, 4]));
+    expect(seeded.rows.every((r) => r.file === DEMO_RECORDING && r.durationMs === 8008)).toBe(true);
+    expect((await list(t.app, 'vcr', {}, other, 'device')).total).toBe(0);
+  });
+
   it("a recording the service made is listed; addVcrInfo names its devices and bucket; another company neither sees nor completes it", async () => {
     await saveRecording(t.app, { tenantId: demoTenant, fileKey: 'web_1732435200000', room: 'room_1111', file: 'rec.webm', size: 123_456, durationMs: 61_000 });
     const info = { bucketName: 'recordings', fileName: 'web_1732435200000_0000', imeis: '860000000000001,860000000000002', type: 1 };

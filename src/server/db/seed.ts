@@ -7,6 +7,7 @@ import { syncCatalogue, type Catalogue, type Tx } from './seed-catalogue';
 import { seedAlarms } from './seed-alarms';
 import { seedDevices, seedDevicesIfMissing } from './seed-devices';
 import { seedInstallations } from './seed-installations';
+import { seedRecordings } from './seed-recordings';
 import { seedTracks } from './seed-tracks';
 import { seedIndoor } from './seed-indoor';
 import type { ScenarioKey } from '../../shared/routes';
@@ -97,6 +98,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     await seedTracks(tx, tenantId);
     await seedIndoor(tx, tenantId);
     await seedInstallations(tx, tenantId);
+    await seedRecordings(tx, tenantId);
     return { seeded: true, demo: true };
   });
 }

@@ -61,4 +61,5 @@ export async function ttsPreview(text: string, lang: string): Promise<{ url?: st
 }
 
 /** The served file of a stored upload (GET /api/file/<name>, no session needed). */
-export const fileUrl = (name: string) => `/api/file/${encodeURIComponent(name)}`;
+/** A stored upload's URL; a name starting with `/` is one of the demo's static files (public/). */
+export const fileUrl = (name: string) => (name.startsWith('/') ? name : `/api/file/${encodeURIComponent(name)}`);
