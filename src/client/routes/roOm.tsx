@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { PublicPlaceholder } from '../features/public/PublicPlaceholder';
+import { ConferencePanel } from '../features/conference/ConferencePanel';
 
-// Pre-login route of docs/requirements/screens-and-routes.md#pre-login-routes; the real page comes with the realtime
-// features.
+// Pre-login route of docs/requirements/screens-and-routes.md#pre-login-routes: the video conference
+// (docs/requirements/realtime-video.md); its footer needs a session. The router splits it into its own chunk.
 export const Route = createFileRoute('/roOm')({
-  component: () => <PublicPlaceholder title={<Trans>房间通话</Trans>} />,
+  component: ConferencePanel,
 });

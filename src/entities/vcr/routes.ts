@@ -16,12 +16,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const { scope } = authed(request);
       const { fileName, bucketName, imeis, type } = request.body;
       const found = await recordingByName(app, scope.tenantId, fileName);
-      const values = { bucketName: bucketName || null, imeis: imeis.join(',') || null, type };
+      const values = { bucketName: bucketName || null, imeis: imeis.join(',') || null };
       if (found) {
+        // The service stored this file itself, so it knows the storage type better than the caller.
         await app.db.update(videoRecords).set(values).where(eq(videoRecords.id, found.id));
         return reply.ok({ id: found.id });
       }
-      const [row] = await app.db.insert(videoRecords).values({ tenantId: scope.tenantId, fileName, ...values }).returning({ id: videoRecords.id });
+      const [row] = await app.db.insert(videoRecords).values({ tenantId: scope.tenantId, fileName, ...values, type }).returning({ id: videoRecords.id });
       return reply.ok({ id: row!.id });
     },
   );

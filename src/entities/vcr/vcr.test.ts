@@ -33,10 +33,10 @@ describe('the video library (vcr)', () => {
 
     const mine = await list(t.app, 'vcr', { keyword: 'web_1732435200000' }, demo, 'device');
     expect(mine.total).toBe(1);
-    expect(mine.rows[0]).toMatchObject({ fileName: 'web_1732435200000_0000', room: 'room_1111', file: 'rec.webm', size: 123_456, durationMs: 61_000, imeis: '860000000000001,860000000000002', bucketName: 'recordings', type: 1, reviewState: 0, pinned: false });
+    expect(mine.rows[0]).toMatchObject({ fileName: 'web_1732435200000_0000', room: 'room_1111', file: 'rec.webm', size: 123_456, durationMs: 61_000, imeis: '860000000000001,860000000000002', bucketName: 'recordings', type: 2, reviewState: 0, pinned: false });
     const theirs = await list(t.app, 'vcr', { keyword: 'web_1732435200000' }, other, 'device');
     expect(theirs.total).toBe(1);
-    expect(theirs.rows[0]).toMatchObject({ file: null, room: null, bucketName: 'recordings' });
+    expect(theirs.rows[0]).toMatchObject({ file: null, room: null, bucketName: 'recordings', type: 1 });
   });
 
   it('a recording kept elsewhere is listed by addVcrInfo alone, with imeis as a list', async () => {

@@ -19,6 +19,7 @@ import deviceRoutes from './device';
 import resourceRoutes from './resources';
 import mapRoutes from './map';
 import mediaRoutes from './media';
+import conferenceRoutes from './conference';
 
 /**
  * The routes tier, mounted at /api. Every route in here is guarded by its declared access
@@ -52,4 +53,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(resourceRoutes);
   await app.register(mapRoutes, { prefix: '/map' });
   await app.register(mediaRoutes, { prefix: '/media' });
+  await app.register(conferenceRoutes, { prefix: '/conf' });
 }

@@ -56,3 +56,25 @@ export class MicGain {
     void this.ctx.close().catch(() => undefined);
   }
 }
+
+/** The service waits at most 3 s for its candidates; so do we. */
+const GATHER_MS = 3000;
+
+/** The local description once ICE gathering completes, or after GATHER_MS: the SFU takes no trickle ICE. */
+export async function gathered(pc: RTCPeerConnection): Promise<string> {
+  if (pc.iceGatheringState !== 'complete') {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, GATHER_MS);
+      function done() {
+        clearTimeout(timer);
+        pc.removeEventListener('icegatheringstatechange', check);
+        resolve();
+      }
+      function check() {
+        if (pc.iceGatheringState === 'complete') done();
+      }
+      pc.addEventListener('icegatheringstatechange', check);
+    });
+  }
+  return pc.localDescription!.sdp;
+}

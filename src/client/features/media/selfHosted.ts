@@ -1,12 +1,10 @@
 import type { MediaRoomAnswer, MediaSessionAnswer } from '../../../shared/media';
 import { request } from '../../lib/request';
-import { environmentWarning, hasCamera, MicGain, openCamera, openMicrophone } from './devices';
+import { environmentWarning, gathered, hasCamera, MicGain, openCamera, openMicrophone } from './devices';
 import { MediaCallBase, MIC_VOLUME, type JoinParams, type MediaStats } from './types';
 
 /** How often the room is read for publishers arriving and leaving (the conference protocol polls at 500 ms; a call needs less). */
 const ROOM_POLL_MS = 1000;
-/** The service waits at most 3 s for its candidates; so do we. */
-const GATHER_MS = 3000;
 /** A connection 'disconnected' this long is rebuilt rather than waited for. */
 const RECONNECT_AFTER_MS = 2500;
 
@@ -17,25 +15,6 @@ interface Subscription {
 }
 
 const call = <T>(path: string, body: unknown) => request<T>('media', path, body, { quiet: true, background: true, timeoutMs: 15_000 });
-
-/** Resolves with the local description once ICE gathering completes, or after GATHER_MS. */
-async function gathered(pc: RTCPeerConnection): Promise<string> {
-  if (pc.iceGatheringState !== 'complete') {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, GATHER_MS);
-      function done() {
-        clearTimeout(timer);
-        pc.removeEventListener('icegatheringstatechange', check);
-        resolve();
-      }
-      function check() {
-        if (pc.iceGatheringState === 'complete') done();
-      }
-      pc.addEventListener('icegatheringstatechange', check);
-    });
-  }
-  return pc.localDescription!.sdp;
-}
 
 /**
  * A call through the service's own SFU (/api/media): one connection publishes the microphone

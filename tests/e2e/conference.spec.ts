@@ -1,0 +1,104 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
+
+// The video conference on /roOm end to end (docs/requirements/realtime-video.md): two consoles of
+// one tenant, each with Chromium's fake camera and microphone, join room 1111 through the
+// conference protocol (/api/conf), see each other in the participant list and decode each other's
+// picture through the service's SFU; one leaves and the other sees it go.
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
+
+interface Account {
+  token: string;
+  usinfo: { id: number; name: string };
+}
+
+async function apiLogin(page: Page, username: string, password: string): Promise<Account> {
+  const res = await page.request.post('/api/auth/auth/login', { data: { username, password, language: 'CN' } });
+  const body = (await res.json()) as { code: number; data: Account['usinfo'] };
+  expect(body.code).toBe(0);
+  return { token: res.headers().authorization!, usinfo: body.data };
+}
+
+/** A second user in demo's tenant: one uid per console, as the SFU wants. */
+async function secondUser(page: Page, demo: Account): Promise<string> {
+  const username = `conf${Date.now() % 1e8}`;
+  const res = await page.request.post('/api/user/user/add', { data: { username, password: 'secret12', name: 'Conference peer', status: 1 }, headers: { authorization: demo.token } });
+  const body = (await res.json()) as { code: number; msg: string };
+  expect(body.code, body.msg).toBe(0);
+  return username;
+}
+
+/** A console of its own (a browser context) on /roOm, logged in as `account`. */
+async function consoleOf(browser: Browser, account: Account): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.evaluate(({ token, usinfo }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('usinfo', JSON.stringify(usinfo));
+  }, account);
+  await page.goto('/roOm');
+  return page;
+}
+
+async function join(page: Page): Promise<void> {
+  await expect(page.getByTestId('conf-join')).toBeEnabled({ timeout: 20_000 });
+  await page.getByTestId('conf-join').click();
+  await expect(page.getByTestId('conf-room-id')).toHaveValue('1111');
+  await page.getByTestId('conf-join-submit').click();
+  await expect(page.getByTestId('conference')).toHaveAttribute('data-status', 'inroom');
+}
+
+const frames = (page: Page, uid: number) =>
+  page
+    .locator(`[data-testid="conf-tile"][data-uid="${uid}"] [data-testid="conf-quality"]`)
+    .getAttribute('data-frames', { timeout: 1000 })
+    .then(Number)
+    .catch(() => 0);
+
+test('two consoles in room 1111 see each other, decode each other’s picture, and see a leaver go', async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  const demo = await apiLogin(page, 'demo', 'demo123');
+  const peer = await apiLogin(page, await secondUser(page, demo), 'secret12');
+  const a = await consoleOf(browser, demo);
+  const b = await consoleOf(browser, peer);
+  try {
+    await expect(a.getByTestId('conf-members-empty')).toHaveText('无用户');
+    await join(a);
+    await join(b);
+
+    for (const [self, other] of [
+      [a, peer],
+      [b, demo],
+    ] as const) {
+      await expect(self.locator(`[data-testid="conf-member"][data-uid="${other.usinfo.id}"]`)).toBeVisible({ timeout: 20_000 });
+      await expect(self.locator('[data-testid="conf-member"][data-self]')).toContainText('(自身)');
+      await expect(self.getByTestId('conf-count')).toHaveAttribute('data-count', '2');
+    }
+
+    // Each decodes the other's fake camera through the SFU, and the picture keeps moving.
+    await expect.poll(() => frames(a, peer.usinfo.id), { timeout: 30_000 }).toBeGreaterThan(10);
+    await expect.poll(() => frames(b, demo.usinfo.id), { timeout: 30_000 }).toBeGreaterThan(10);
+    const before = await frames(a, peer.usinfo.id);
+    await expect.poll(() => frames(a, peer.usinfo.id), { timeout: 10_000 }).toBeGreaterThan(before + 10);
+
+    // 刷新 receives the member anew, and the picture comes back.
+    await a.locator(`[data-testid="conf-tile"][data-uid="${peer.usinfo.id}"]`).getByTestId('conf-refresh').click();
+    await expect.poll(() => frames(a, peer.usinfo.id), { timeout: 30_000 }).toBeGreaterThan(10);
+
+    await a.getByTestId('conf-info').click();
+    await expect(a.getByTestId('conf-room-info')).toContainText('1111');
+    await expect(a.getByTestId('conf-room-info')).toContainText('16');
+    await a.keyboard.press('Escape');
+
+    // B leaves: A's list and tiles lose it.
+    await b.getByTestId('conf-exit').click();
+    await expect(b.getByTestId('conf-join')).toBeVisible({ timeout: 20_000 });
+    await expect(a.locator(`[data-testid="conf-member"][data-uid="${peer.usinfo.id}"]`)).toBeHidden({ timeout: 20_000 });
+    await expect(a.locator(`[data-testid="conf-tile"][data-uid="${peer.usinfo.id}"]`)).toBeHidden();
+    await expect(a.getByTestId('conf-count')).toHaveAttribute('data-count', '1');
+  } finally {
+    await a.context().close();
+    await b.context().close();
+  }
+});
