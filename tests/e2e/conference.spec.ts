@@ -86,6 +86,24 @@ test('two consoles in room 1111 see each other, decode each other’s picture, a
     await a.locator(`[data-testid="conf-tile"][data-uid="${peer.usinfo.id}"]`).getByTestId('conf-refresh').click();
     await expect.poll(() => frames(a, peer.usinfo.id), { timeout: 30_000 }).toBeGreaterThan(10);
 
+    // A records the room for a few seconds: the timer runs, and the recording lands in the video library.
+    await a.getByTestId('conf-record').click();
+    await expect(a.getByTestId('conf-record')).toHaveAttribute('data-state', 'recording', { timeout: 20_000 });
+    await expect(a.getByTestId('conf-record-timer')).toHaveText(/^00:00:0[3-9]$/, { timeout: 10_000 });
+    await a.getByTestId('conf-record').click();
+    await expect(a.getByTestId('conf-record')).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+    const library = await a.context().newPage();
+    await library.goto('/VCRList');
+    const row = library.getByTestId('data-table').locator('tbody tr').filter({ hasText: 'room_1111' }).filter({ has: library.getByTestId('vcr-video') }).first();
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    const stored = await row.getByTestId('vcr-video').evaluate(async (v: HTMLVideoElement) => {
+      if (v.readyState < 1) await new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
+      return { src: v.currentSrc, width: v.videoWidth };
+    });
+    expect(stored.src).toMatch(/\/api\/file\/[0-9a-f-]+\.webm$/);
+    expect(stored.width).toBeGreaterThan(0);
+    await library.close();
+
     await a.getByTestId('conf-info').click();
     await expect(a.getByTestId('conf-room-info')).toContainText('1111');
     await expect(a.getByTestId('conf-room-info')).toContainText('16');

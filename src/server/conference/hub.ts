@@ -191,12 +191,12 @@ export class ConferenceHub {
     if (!room) return;
     inst.room = undefined;
     inst.subscriptions.clear();
-    if (room.members.get(inst.uid) === inst) {
-      room.members.delete(inst.uid);
-      room.media.delete(inst.uid);
-      this.deps.sfu.leaveRoom(room.sfuRoom, inst.uid);
-    }
     sendEvent(inst, { event: 'onconfdidleave', roomId: room.roomId, reason });
+    // An instance the same user's newer one replaced is no longer the member: the room keeps the uid.
+    if (room.members.get(inst.uid) !== inst) return;
+    room.members.delete(inst.uid);
+    room.media.delete(inst.uid);
+    this.deps.sfu.leaveRoom(room.sfuRoom, inst.uid);
     broadcast(room, { event: 'onactorleave', uid: inst.uid });
     if (room.members.size === 0) {
       this.rooms.delete(room.key);
