@@ -5,8 +5,8 @@ import type { ResourceDef } from '../../shared/resources/types';
 /** Review states of a recording (issue 15: the video library's states 0 to 4). */
 export const VCR_REVIEW_TABLE: readonly CodeEntry<number>[] = [
   { value: 0, cn: '待审核', en: 'To review' },
-  { value: 1, cn: '审核通过', en: 'Approved' },
-  { value: 2, cn: '已驳回', en: 'Rejected' },
+  { value: 1, cn: '已通过', en: 'Approved' },
+  { value: 2, cn: '未通过', en: 'Rejected' },
   { value: 3, cn: '已发布', en: 'Published' },
   { value: 4, cn: '已下架', en: 'Withdrawn' },
 ];
