@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONF_RET, confLoginBody, confLoginParams, confPollParams, confSetBody, type ConfLoginData } from '../../shared/conference';
 import { resolveToken } from '../auth/sessions';
+import { ApiError } from '../lib/api-error';
 import { ConferenceHub } from '../conference/hub';
 import { saveRecording } from '../../entities/vcr/store';
 import { iceServersFor } from '../media/ice';
@@ -28,7 +29,8 @@ const conferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { public: true },
     // A malformed body or path gets the spec's shape too, never the console envelope.
     errorHandler: (err: Error & { statusCode?: number }, _request: unknown, reply: FastifyReply) => {
-      const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
+      // The service's own refusals (the text check of every request, src/server/routes/index.ts) are the caller's fault too.
+      const status = err instanceof ApiError ? 400 : err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
       if (status === 500) app.log.error({ err }, 'conference request failed');
       return reply.status(status).send({ ret: CONF_RET.badRequest, msg: status === 500 ? 'internal error' : err.message.slice(0, 300) });
     },
