@@ -90,6 +90,11 @@ const CREATE_OTHERWISE: Record<string, (token: string) => Promise<void>> = {
     const tenantId = token === a.token ? a.tenant : b.tenant;
     await t.app.db.insert(audioPushes).values({ tenantId, imei: `86010099000000${tenantId % 10}`, source: 'tts', title: `isoApush${tenantId}` });
   },
+  // Recordings are listed by addVcrInfo (or by the service when it records).
+  'device/vcr': async (token) => {
+    const res = await post(t.app, '/api/device/vcr/addVcrInfo', { bucketName: 'iso', fileName: `isoArec${token === a.token ? 1 : 9}_0000`, imeis: '' }, { token });
+    expect(res.code).toBe(0);
+  },
   'device/deviceVoice': async (token) => {
     const tenantId = token === a.token ? a.tenant : b.tenant;
     await t.app.db.insert(deviceVoices).values({ tenantId, imei: `86010099000001${tenantId % 10}`, size: 44, file: `isoAvoice${tenantId}.wav` });

@@ -40,7 +40,7 @@ const vcr: ResourceDef = {
     { name: 'room', label: /*i18n*/ { id: 'field.vcr.room', message: '房间' }, type: 'text', form: false, filter: 'like', list: { width: 120 } },
     { name: 'durationMs', label: /*i18n*/ { id: 'field.vcr.durationMs', message: '时长（毫秒）' }, type: 'integer', form: false, filter: 'range', list: { width: 110, sortable: true } },
     { name: 'size', label: /*i18n*/ { id: 'field.vcr.size', message: '大小（字节）' }, type: 'integer', form: false, list: { width: 110, sortable: true } },
-    { name: 'type', label: /*i18n*/ { id: 'field.vcr.type', message: '存储类型' }, type: 'code', codes: VCR_STORAGE_TABLE, form: false, filter: 'eq', list: { width: 130 } },
+    { name: 'type', label: /*i18n*/ { id: 'field.vcr.type', message: '存储类型' }, type: 'code', codes: VCR_STORAGE_TABLE, form: false, list: { width: 130 } },
     { name: 'bucketName', label: /*i18n*/ { id: 'field.vcr.bucketName', message: '存储桶' }, type: 'text', form: false, list: { width: 120 } },
     { name: 'reviewState', label: /*i18n*/ { id: 'field.vcr.reviewState', message: '审核状态' }, type: 'code', codes: VCR_REVIEW_TABLE, required: true, filter: 'eq', list: { width: 100, sortable: true } },
     { name: 'pinned', label: /*i18n*/ { id: 'field.vcr.pinned', message: '置顶' }, type: 'boolean', filter: 'eq', list: { width: 80, sortable: true } },
