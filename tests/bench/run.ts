@@ -11,6 +11,8 @@ import { benchIngest } from './ingest';
 import { listLatency } from './list';
 import { loginRoundTrip } from './login';
 import { benchMapFrames } from './map-frames';
+import { benchCallAnswer } from './media-call';
+import { benchSfu } from './media-sfu';
 import { benchOfflineStart } from './offline-start';
 import { benchTrack } from './track';
 
@@ -55,5 +57,9 @@ for (const line of await benchMapFrames()) console.log(line);
 const offline = await benchOfflineStart();
 for (const line of offline.lines) console.log(line);
 missed ||= offline.missed;
+
+// Media (issue 15): no targets given, so figures only.
+for (const line of await benchCallAnswer()) console.log(line);
+for (const line of await benchSfu()) console.log(line);
 
 process.exitCode = missed ? 1 : 0;
