@@ -4,7 +4,8 @@
 // retransmission is not counted twice) during a measuring window and after it.
 import { type RTCPeerConnection } from 'werift';
 import { connected, localSdp } from '../server/media-helper';
-import { loopbackPeer, type FromSubscribers, type ToSubscribers } from './media-sfu';
+import { loopbackPeer } from '../server/media-helper';
+import type { FromSubscribers, ToSubscribers } from './media-sfu';
 
 interface Counted {
   seqs: Set<number>;

@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { MediaStreamTrack, RTCPeerConnection, RtpPacket } from 'werift';
+import { MediaStreamTrack, RtpPacket, type RTCPeerConnection } from 'werift';
+import { loopbackPeer } from '../server/media-helper';
 import { Sfu, type MediaKind } from '../../src/server/media/sfu';
 import { startMediaSource, type MediaSource } from '../../src/sim/media-source';
 import { connected, localSdp } from '../server/media-helper';
@@ -34,16 +35,6 @@ export type FromSubscribers =
   | { t: 'failed'; n: number; error: string }
   | { t: 'report'; onTime: number[]; total: number[]; cpuMs: number; wallMs: number };
 
-/**
- * A werift peer on loopback. No STUN server: werift's default (Google's) holds gathering up where
- * it cannot be reached. One transport: without max-bundle the offer's unused one keeps its
- * sockets after close(), and the bench would never exit.
- */
-export function loopbackPeer(open: RTCPeerConnection[]): RTCPeerConnection {
-  const pc = new RTCPeerConnection({ iceServers: [], iceAdditionalHostAddresses: ['127.0.0.1'], bundlePolicy: 'max-bundle' });
-  open.push(pc);
-  return pc;
-}
 
 /** Datagrams the host dropped because a socket's receive buffer was full (Linux; undefined elsewhere). */
 function udpOverflows(): number | undefined {

@@ -1,8 +1,12 @@
 import { RTCPeerConnection } from 'werift';
 
-/** A werift peer that also offers the loopback address, kept in `open` for closing after the test. */
+/**
+ * A werift peer that also offers the loopback address, kept in `open` for closing after the test.
+ * No STUN server: werift's default (Google's) holds gathering up where it cannot be reached. One
+ * transport: without max-bundle the offer's unused one keeps its sockets after close().
+ */
 export function loopbackPeer(open: RTCPeerConnection[]): RTCPeerConnection {
-  const pc = new RTCPeerConnection({ iceAdditionalHostAddresses: ['127.0.0.1'] });
+  const pc = new RTCPeerConnection({ iceServers: [], iceAdditionalHostAddresses: ['127.0.0.1'], bundlePolicy: 'max-bundle' });
   open.push(pc);
   return pc;
 }
