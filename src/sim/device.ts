@@ -35,6 +35,9 @@ export class ConnectError extends Error {
  * `oneShot` is a `send` next to a possibly running simulator: a client id of its own, so it does
  * not take over (and drop) the running device's session.
  */
+/** How long `send` waits for the broker to take its message. */
+const SEND_ACK_TIMEOUT_MS = 20_000;
+
 function clientOptions(device: SimDevice, secret: string, oneShot: boolean): IClientOptions {
   return {
     clientId: oneShot ? `dev_${device.imei}_send_${randomBytes(3).toString('hex')}` : `dev_${device.imei}`,
@@ -122,7 +125,16 @@ export class VirtualDevice {
     this.client = client;
     try {
       this.brain.send(body);
-      await client.endAsync(false);
+      // endAsync waits for the broker's acknowledgement of the QoS 1 publication.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ConnectError(`MQTT ${this.opts.url}: the broker did not acknowledge the message within ${SEND_ACK_TIMEOUT_MS / 1000} s`)), SEND_ACK_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([client.endAsync(false), late]);
+      } finally {
+        clearTimeout(timer);
+      }
     } finally {
       this.client = undefined;
       client.end(true);

@@ -46,6 +46,8 @@ export interface DeviceListRow {
 }
 
 const PAGE = 100;
+/** A request the service has not answered by then is reported, not waited on for ever. */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 export class ServiceClient {
   private token?: string;
@@ -59,8 +61,10 @@ export class ServiceClient {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(this.token ? { authorization: this.token } : {}) },
         body: JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch (err) {
+      if ((err as Error).name === 'TimeoutError') throw new ServiceError(`${this.base}${path} did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`);
       const cause = (err as { cause?: { code?: string } }).cause?.code;
       throw new ServiceError(`Cannot reach the service at ${this.base}${cause ? ` (${cause})` : ''}: is it running (npm start), and are PORT/HOST right?`);
     }

@@ -44,8 +44,16 @@ const runFile = promisify(execFile);
  * the e2e service runs the embedded broker, and a sim publishing to Mosquitto would go unheard.
  */
 export async function sim(...args: string[]): Promise<string> {
-  const { stdout } = await runFile(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], { env: simEnv(), timeout: 60_000 });
-  return stdout;
+  const started = Date.now();
+  try {
+    const { stdout } = await runFile(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], { env: simEnv(), timeout: 60_000 });
+    return stdout;
+  } catch (err) {
+    // execFile's message is only the command and stderr; a timeout or a signal leaves both empty.
+    const e = err as Error & { code?: number | string; signal?: string; killed?: boolean; stdout?: string; stderr?: string };
+    const how = e.killed ? `killed (${e.signal}) after ${Date.now() - started} ms` : `exit ${e.code ?? '?'}${e.signal ? ` (${e.signal})` : ''} after ${Date.now() - started} ms`;
+    throw new Error(`sim ${args.join(' ')}: ${how}\nstdout: ${e.stdout ?? ''}\nstderr: ${e.stderr ?? ''}`);
+  }
 }
 
 function simEnv(): NodeJS.ProcessEnv {
