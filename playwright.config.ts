@@ -12,6 +12,7 @@ function freePort(): number {
 }
 process.env.E2E_PORT ??= String(freePort());
 process.env.E2E_MQTT_PORT ??= String(freePort());
+process.env.E2E_RTSP_PORT ??= String(freePort());
 process.env.E2E_WORK ??= mkdtempSync(join(tmpdir(), 'console-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -40,6 +41,7 @@ export default defineConfig({
     env: {
       PORT: process.env.E2E_PORT,
       MQTT_PORT: process.env.E2E_MQTT_PORT,
+      SIM_RTSP_PORT: process.env.E2E_RTSP_PORT,
       E2E_WORK: process.env.E2E_WORK,
       HOST: '127.0.0.1',
     },

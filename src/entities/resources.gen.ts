@@ -3,11 +3,13 @@
 // Client-safe: only the resource.ts files, never server code.
 import type { ResourceDef } from '../shared/resources/types';
 import audioPushResource from './audio-push/resource';
+import cameraResource from './camera/resource';
 import deviceVoiceResource from './device-voice/resource';
 import installationResource from './installation/resource';
 import noticeResource from './notice/resource';
+import photoResource from './photo/resource';
 import vcrResource from './vcr/resource';
 import websiteResource from './website/resource';
 
 /** The ResourceDef of every entity folder. */
-export const ENTITY_RESOURCES: readonly ResourceDef[] = [audioPushResource, deviceVoiceResource, installationResource, noticeResource, vcrResource, websiteResource];
+export const ENTITY_RESOURCES: readonly ResourceDef[] = [audioPushResource, cameraResource, deviceVoiceResource, installationResource, noticeResource, photoResource, vcrResource, websiteResource];

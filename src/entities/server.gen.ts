@@ -2,11 +2,13 @@
 // a folder and run `npm run entities` (vite, vitest, `npm start` and `npm run dev` run it too).
 import type { EntityServer } from '../server/engine/registry';
 import audioPushServer from './audio-push/server';
+import cameraServer from './camera/server';
 import deviceVoiceServer from './device-voice/server';
 import installationServer from './installation/server';
 import noticeServer from './notice/server';
+import photoServer from './photo/server';
 import vcrServer from './vcr/server';
 import websiteServer from './website/server';
 
 /** The binding (and plugin) of every entity folder: src/server/routes/resources.ts serves them. */
-export const ENTITY_SERVERS: readonly EntityServer[] = [audioPushServer, deviceVoiceServer, installationServer, noticeServer, vcrServer, websiteServer];
+export const ENTITY_SERVERS: readonly EntityServer[] = [audioPushServer, cameraServer, deviceVoiceServer, installationServer, noticeServer, photoServer, vcrServer, websiteServer];

@@ -2,8 +2,10 @@
 // a folder and run `npm run entities` (vite, vitest, `npm start` and `npm run dev` run it too).
 // The named exports of each server.ts are its tables; src/server/db/schema.ts re-exports them.
 export * from './audio-push/server';
+export * from './camera/server';
 export * from './device-voice/server';
 export * from './installation/server';
 export * from './notice/server';
+export * from './photo/server';
 export * from './vcr/server';
 export * from './website/server';

@@ -31,6 +31,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   /** Simulated demo fleet inside `npm start` (outside production): number of devices, 0 off. */
   SIM: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** The in-process simulator's two RTSP test cameras (src/sim/rtsp.ts); 0 off. */
+  SIM_RTSP_PORT: port(8554),
   /**
    * The service's client id on an external broker (a persistent session, so a restarted replica
    * receives what it had not acknowledged). Default: console-svc-<host name>-<PORT>.
@@ -162,6 +164,8 @@ export interface Config {
   trustProxy: boolean;
   /** Devices the in-process simulator runs (0: none). Defaults to the demo fleet outside production. */
   sim: number;
+  /** Port of the simulator's RTSP test cameras beside the demo fleet; 0 none. */
+  simRtspPort: number;
   ingestGroup: string;
   /** Stable client id on an external broker; undefined (tests): random, clean session. */
   mqttClientId?: string;
@@ -256,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY,
     sim: e.SIM ?? (e.NODE_ENV === 'production' ? 0 : 40),
+    simRtspPort: e.SIM_RTSP_PORT,
     ingestGroup: e.INGEST_GROUP,
     mqttClientId: e.MQTT_CLIENT_ID ?? (e.NODE_ENV === 'test' ? undefined : `console-svc-${hostname().replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 40)}-${e.PORT}`),
     deviceTimeoutS: e.DEVICE_TIMEOUT_S,

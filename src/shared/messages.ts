@@ -95,6 +95,11 @@ export const MESSAGES = {
   mediaNoSession: 'This media session has ended',
   mediaBadSdp: 'The media description is invalid',
   mediaExternal: 'Audio and video of this service run on Agora, not on the service itself',
+  cameraUrl: 'The stream address must start with rtsp://, rtsps://, http:// or https://',
+  cameraDisabled: 'This camera is disabled',
+  cameraUnreachable: 'The camera cannot be read',
+  cameraRecording: 'This camera is already being recorded',
+  cameraNotRecording: 'This camera is not being recorded',
 } as const;
 export type MsgKey = keyof typeof MESSAGES;
 

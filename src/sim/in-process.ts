@@ -3,16 +3,17 @@
  * speak MQTT to the service like any other; only their secrets are derived here, from the
  * database, instead of asked for over HTTP.
  */
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../server/config';
 import type { Companion } from '../server/main';
-import { devices } from '../server/db/schema';
+import { cameras, devices, tenants } from '../server/db/schema';
 import { deviceKey, deviceSecret } from '../server/devices/secrets';
 import { demoFleet } from '../shared/devices/demo';
 import { DEFAULT_INTERVAL_S } from './args';
 import { Fleet } from './fleet';
 import { toSimDevice } from './roster';
+import { SIM_CAMERAS, startRtspServer, type RtspServer } from './rtsp';
 import { reachableHost } from './service';
 
 /** Where the in-process devices connect, or undefined when there is no MQTT TCP endpoint. */
@@ -41,6 +42,28 @@ export async function startDemoFleet(app: FastifyInstance, url: string, count: n
   return fleet;
 }
 
+/**
+ * The simulator's two RTSP test cameras, listed for the demo site (added once, their address
+ * kept current if SIM_RTSP_PORT changed), so the monitoring wall has something to show.
+ */
+export async function startTestCameras(app: FastifyInstance, port: number): Promise<RtspServer> {
+  const server = await startRtspServer({ port, log: (line) => app.log.warn(`simulator: ${line}`) });
+  try {
+    const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site')).limit(1);
+    for (const [i, cam] of SIM_CAMERAS.entries()) {
+      if (!site) break;
+      const url = server.url(cam.path);
+      const [row] = await app.db.select({ id: cameras.id, url: cameras.url }).from(cameras).where(and(eq(cameras.tenantId, site.id), eq(cameras.name, cam.label))).limit(1);
+      if (!row) await app.db.insert(cameras).values({ tenantId: site.id, name: cam.label, url, location: i ? 'Yard, building 2' : 'Main gate' });
+      else if (row.url !== url && row.url.includes('127.0.0.1')) await app.db.update(cameras).set({ url }).where(eq(cameras.id, row.id));
+    }
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+  return server;
+}
+
 /** The in-process demo fleet and its banner line; a simulator failure never stops the service. */
 export async function simulate(app: FastifyInstance, config: Config): Promise<Companion> {
   if (config.sim <= 0 || config.env === 'production') return {};
@@ -48,7 +71,18 @@ export async function simulate(app: FastifyInstance, config: Config): Promise<Co
   if (!url) return { line: '  Simulated devices: off (MQTT_PORT=0; `npm run sim` still works, over WebSocket)' };
   try {
     const fleet = await startDemoFleet(app, url, config.sim, `http://${reachableHost(config.host)}:${config.port}`);
-    return { stop: () => fleet.stop(), line: `  Simulated devices: ${fleet.devices.length} (SIM=0 to turn off)` };
+    let line = `  Simulated devices: ${fleet.devices.length} (SIM=0 to turn off)`;
+    let rtsp: RtspServer | undefined;
+    if (config.simRtspPort > 0) {
+      try {
+        rtsp = await startTestCameras(app, config.simRtspPort);
+        line += `\n  Test cameras: ${rtsp.url('/cam1')} and /cam2 (SIM_RTSP_PORT=0 to turn off)`;
+      } catch (err) {
+        app.log.warn(`simulator: test cameras not started: ${(err as Error).message}`);
+        line += `\n  Test cameras: not started (${(err as Error).message})`;
+      }
+    }
+    return { stop: async () => void (await Promise.all([fleet.stop(), rtsp?.close()])), line };
   } catch (err) {
     app.log.warn(`simulator not started: ${(err as Error).message}`);
     return { line: '  Simulated devices: not started (see the log)' };

@@ -11,6 +11,7 @@ import { benchIngest } from './ingest';
 import { listLatency } from './list';
 import { loginRoundTrip } from './login';
 import { benchMapFrames } from './map-frames';
+import { benchCamera } from './media-camera';
 import { benchCallAnswer } from './media-call';
 import { benchSfu } from './media-sfu';
 import { benchOfflineStart } from './offline-start';
@@ -61,5 +62,6 @@ missed ||= offline.missed;
 // Media (issue 15): no targets given, so figures only.
 for (const line of await benchCallAnswer()) console.log(line);
 for (const line of await benchSfu()) console.log(line);
+for (const line of await benchCamera()) console.log(line);
 
 process.exitCode = missed ? 1 : 0;

@@ -15,6 +15,20 @@ async function login(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-live', 'connected', { timeout: 20_000 });
 }
 
+/** Logs in, has the first demo door unit call from `room` (the sim in the background), and answers. */
+async function answerDoorCall(page: Page, room: string) {
+  await login(page);
+  const unit = simInBackground('call', '--imei', await deviceOf('doorUnit'), '--room', room, '--seconds', '90');
+  try {
+    await expect(page.getByTestId('call-status')).toHaveAttribute('data-state', 'ringing', { timeout: 20_000 });
+    await page.getByTestId('call-answer').click();
+  } catch (err) {
+    unit.child.kill('SIGINT');
+    throw err;
+  }
+  return unit;
+}
+
 const quality = (page: Page, name: 'data-frames' | 'data-audio-energy') =>
   page
     .getByTestId('call-quality')
@@ -24,12 +38,8 @@ const quality = (page: Page, name: 'data-frames' | 'data-audio-energy') =>
 
 test('answering a simulated door call shows its moving picture and plays its sound; the door unit hears the operator; hang-up ends its media', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page);
-  const door = await deviceOf('doorUnit');
-  const unit = simInBackground('call', '--imei', door, '--room', '0501', '--seconds', '90');
+  const unit = await answerDoorCall(page, '0501');
   try {
-    await expect(page.getByTestId('call-status')).toHaveAttribute('data-state', 'ringing', { timeout: 20_000 });
-    await page.getByTestId('call-answer').click();
     await expect(page.getByTestId('call-media')).toHaveAttribute('data-state', 'connected', { timeout: 20_000 });
     await expect(page.getByTestId('call-local-video')).toBeVisible();
     await expect(page.getByTestId('call-remote-video')).toBeVisible({ timeout: 20_000 });
@@ -63,12 +73,8 @@ test('answering a simulated door call shows its moving picture and plays its sou
 
 test('after a network change the call reconnects by itself; the door unit hanging up ends the call on the console', async ({ page, context }) => {
   test.setTimeout(120_000);
-  await login(page);
-  const door = await deviceOf('doorUnit');
-  const unit = simInBackground('call', '--imei', door, '--room', '0502', '--seconds', '90');
+  const unit = await answerDoorCall(page, '0502');
   try {
-    await expect(page.getByTestId('call-status')).toHaveAttribute('data-state', 'ringing', { timeout: 20_000 });
-    await page.getByTestId('call-answer').click();
     await expect.poll(() => quality(page, 'data-frames'), { timeout: 30_000 }).toBeGreaterThan(10);
 
     // The network drops and comes back: the console publishes again and receives the door unit anew.

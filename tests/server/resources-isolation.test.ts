@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { audioPushes, deviceVoices, devices } from '../../src/server/db/schema';
 import type { FieldDef, ResourceDef } from '../../src/shared/resources';
 import { RESOURCES } from '../../src/shared/resources';
 import { buildTestApp, login, post, type TestApp } from './helper';
-import { list, parseCsv, tenantWithAdmin, type Row } from './org-helper';
+import { list, parseCsv, tenantWithAdmin, upload, type Row } from './org-helper';
 
 /**
  * Tenant isolation over every resource the engine serves: tenant B's administrator, holding
@@ -51,7 +52,8 @@ function sampleBody(def: ResourceDef, n: number): Record<string, unknown> {
     const form = f.form ?? true;
     if (form === false || f.name === 'tenantId') continue;
     // A device's sku is a JSON string (it carries the product image address).
-    const v = f.name === 'sku' ? `{"imgSrc":"isoA${n}"}` : sampleValue(f, n);
+    // A camera's url must be a stream address (its pattern).
+    const v = f.name === 'sku' ? `{"imgSrc":"isoA${n}"}` : f.pattern && f.name === 'url' ? `rtsp://10.0.0.${n % 250}/iso` : sampleValue(f, n);
     if (v !== undefined) body[f.name] = v;
   }
   return body;
@@ -109,6 +111,18 @@ const CREATE_OTHERWISE: Record<string, (token: string) => Promise<void>> = {
   'user/website': async (token) => {
     const res = await post(t.app, '/api/user/website/add', { siteName: `isoAsite${token === a.token ? 1 : 9}`, theme: 'blue' }, { token });
     expect(res.code).toBe(0);
+  },
+  // A camera's URL must be one ffmpeg opens as a stream.
+  'device/camera': async (token) => {
+    const res = await post(t.app, '/api/device/camera/add', { name: `isoAcam${token === a.token ? 1 : 9}`, url: 'rtsp://10.0.0.1/live', enabled: true }, { token });
+    expect(res.code, res.msg).toBe(0);
+  },
+  // A photo's picture must be the company's own upload.
+  'device/photo': async (token) => {
+    const jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#456' } }).jpeg().toBuffer();
+    const image = (await upload(t.app, '/api/user/ossUser/addOssHederImg', jpeg, token, 'iso.jpg')).data;
+    const res = await post(t.app, '/api/device/photo/add', { title: `isoAphoto${token === a.token ? 1 : 9}`, image, reviewState: 0 }, { token });
+    expect(res.code, res.msg).toBe(0);
   },
   // Fences take geometry and assignments on routes of their own (src/server/routes/device/fence.ts).
   'device/fence': async (token) => {

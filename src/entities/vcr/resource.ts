@@ -1,15 +1,7 @@
 import type { CodeEntry } from '../../shared/codes';
 import { createdAtField, idField, tenantField } from '../../shared/resources/common';
+import { REVIEW_STATE_TABLE } from '../../shared/resources/review';
 import type { ResourceDef } from '../../shared/resources/types';
-
-/** Review states of a recording (issue 15: the video library's states 0 to 4). */
-export const VCR_REVIEW_TABLE: readonly CodeEntry<number>[] = [
-  { value: 0, cn: '待审核', en: 'To review' },
-  { value: 1, cn: '已通过', en: 'Approved' },
-  { value: 2, cn: '未通过', en: 'Rejected' },
-  { value: 3, cn: '已发布', en: 'Published' },
-  { value: 4, cn: '已下架', en: 'Withdrawn' },
-];
 
 /** docs/requirements/realtime-video.md#recording: type 1 alioss-type storage, 2 qiniu-type. */
 export const VCR_STORAGE_TABLE: readonly CodeEntry<number>[] = [
@@ -42,7 +34,8 @@ const vcr: ResourceDef = {
     { name: 'size', label: /*i18n*/ { id: 'field.vcr.size', message: '大小（字节）' }, type: 'integer', form: false, list: { width: 110, sortable: true } },
     { name: 'type', label: /*i18n*/ { id: 'field.vcr.type', message: '存储类型' }, type: 'code', codes: VCR_STORAGE_TABLE, form: false, list: { width: 130 } },
     { name: 'bucketName', label: /*i18n*/ { id: 'field.vcr.bucketName', message: '存储桶' }, type: 'text', form: false, list: { width: 120 } },
-    { name: 'reviewState', label: /*i18n*/ { id: 'field.vcr.reviewState', message: '审核状态' }, type: 'code', codes: VCR_REVIEW_TABLE, required: true, filter: 'eq', list: { width: 100, sortable: true } },
+    { name: 'reviewState', label: /*i18n*/ { id: 'field.vcr.reviewState', message: '审核状态' }, type: 'code', codes: REVIEW_STATE_TABLE, required: true, filter: 'eq', list: { width: 100, sortable: true } },
+    { name: 'published', label: /*i18n*/ { id: 'field.photo.published', message: '已发布' }, type: 'boolean', filter: 'eq', list: { width: 80, sortable: true } },
     { name: 'pinned', label: /*i18n*/ { id: 'field.vcr.pinned', message: '置顶' }, type: 'boolean', filter: 'eq', list: { width: 80, sortable: true } },
     { name: 'file', label: /*i18n*/ { id: 'field.vcr.file', message: '录像' }, type: 'text', form: false, list: false },
     tenantField,

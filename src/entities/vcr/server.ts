@@ -21,6 +21,7 @@ export const videoRecords = pgTable(
     type: smallint('type').notNull().default(2),
     bucketName: text('bucket_name'),
     reviewState: smallint('review_state').notNull().default(0),
+    published: boolean('published').notNull().default(false),
     pinned: boolean('pinned').notNull().default(false),
     /** The stored upload, served by GET /api/file/<file>; null for a recording kept elsewhere. */
     file: text('file'),

@@ -11,6 +11,8 @@ export const tenants = pgTable(
     address: text('address'),
     phone: text('phone'),
     status: smallint('status').notNull().default(1),
+    /** Days recordings and photos are kept (/CloudStorage; pinned ones always); 0 keeps them forever. */
+    mediaRetentionDays: integer('media_retention_days').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('tenants_status_idx').on(t.status, t.id)],

@@ -31,6 +31,7 @@ export async function seedRecordings(tx: Tx, tenantId: number, now = Date.now())
       size: DEMO_RECORDING_BYTES,
       type: 2,
       reviewState: i % 5,
+      published: i % 5 === 1,
       pinned: i === 0,
       file: DEMO_RECORDING,
       createdAt: new Date(at),

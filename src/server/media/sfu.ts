@@ -45,6 +45,14 @@ export class SfuError extends Error {
   }
 }
 
+/** A publisher inside this process (Sfu.publishLocal). */
+export interface LocalPublisher {
+  write(kind: MediaKind, rtp: RtpPacket): void;
+  /** Subscribers and taps receiving it now: a bridge with none for a while stops. */
+  subscribers(): number;
+  close(): void;
+}
+
 /** Receives a publisher's RTP as it arrived (its own SSRC, payload type and extensions). */
 export type RtpTap = (kind: MediaKind, packet: Buffer) => void;
 
@@ -60,7 +68,10 @@ interface Publisher {
   publication: number;
   room: string;
   uid: string;
-  pc: RTCPeerConnection;
+  /** The publisher's connection; absent for a local publisher (a camera bridged in this process). */
+  pc?: RTCPeerConnection;
+  /** A local publisher's way to make a key frame (its encoder makes them on a timer anyway). */
+  keyFrame?: () => void;
   tracks: Map<MediaKind, MediaStreamTrack>;
   receivers: Map<MediaKind, RTCRtpTransceiver>;
   subscribers: Set<Subscriber>;
@@ -162,6 +173,38 @@ export class Sfu {
       this.closePublisher(publisher);
       throw err;
     }
+  }
+
+  /**
+   * `uid` publishes from inside this process (a camera bridged by ffmpeg,
+   * src/server/media/camera-bridge.ts): RTP written to the returned publisher is forwarded like
+   * a connection's, without the connection's encryption. A uid publishing again replaces it.
+   */
+  publishLocal(room: string, uid: string, kinds: MediaKind[], keyFrame?: () => void): LocalPublisher {
+    const existing = [...this.publishers.values()].find((p) => p.room === room && p.uid === uid);
+    if (existing) this.closePublisher(existing);
+    else if (this.room(room).length >= this.maxParticipants) throw new SfuError('roomFull', `room ${room} is full`);
+    const publisher: Publisher = {
+      id: randomUUID(),
+      publication: ++this.publications,
+      room,
+      uid,
+      keyFrame,
+      tracks: new Map(kinds.map((kind) => [kind, new MediaStreamTrack({ kind })])),
+      receivers: new Map(),
+      subscribers: new Set(),
+      taps: new Set(),
+      forwarded: { audio: 0, video: 0 },
+    };
+    this.publishers.set(publisher.id, publisher);
+    this.emit(room);
+    return {
+      write: (kind, rtp) => {
+        if (this.publishers.has(publisher.id) && publisher.tracks.has(kind)) this.forward(publisher, kind, rtp);
+      },
+      subscribers: () => publisher.subscribers.size + publisher.taps.size,
+      close: () => this.closePublisher(publisher),
+    };
   }
 
   /** `uid` receives `publisherUid`'s media: the SFU's offer, to be answered with `answer`. */
@@ -276,6 +319,7 @@ export class Sfu {
   }
 
   private requestKeyFrame(publisher: Publisher): void {
+    if (publisher.keyFrame) return publisher.keyFrame();
     const track = publisher.tracks.get('video');
     const receiver = publisher.receivers.get('video')?.receiver;
     if (track?.ssrc !== undefined && receiver) void receiver.sendRtcpPLI(track.ssrc).catch(() => undefined);
@@ -330,7 +374,7 @@ export class Sfu {
   private closePublisher(publisher: Publisher): void {
     if (!this.publishers.delete(publisher.id)) return;
     for (const subscriber of [...publisher.subscribers]) this.closeSubscriber(subscriber);
-    void publisher.pc.close().catch(() => undefined);
+    void publisher.pc?.close().catch(() => undefined);
     this.emit(publisher.room);
   }
 

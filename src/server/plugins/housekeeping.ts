@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { LOGIN_FAILURE_WINDOW_MS } from '../../shared/constants';
 import { vacuumDue } from '../db/autovacuum';
 import { applyRetention, ensureReadingPartitions } from '../db/partitions';
+import { purgeAllTenants } from '../media-library/retention';
 import { purgeExpired } from '../repos/housekeeping';
 
 const EVERY_MS = 60 * 60 * 1000;
@@ -48,6 +49,11 @@ async function housekeeping(app: FastifyInstance) {
     } catch (err) {
       app.log.warn({ err }, 'readings partitions failed');
     }
+    // Each company's media retention (/CloudStorage), daily with the readings'.
+    await purgeAllTenants(app).then(
+      (removed) => removed && app.log.info({ removed }, 'media past retention deleted'),
+      (err: unknown) => app.log.warn({ err }, 'media retention failed'),
+    );
   };
   app.addHook('onReady', async () => {
     timer = setInterval(run, EVERY_MS);

@@ -5,8 +5,13 @@ import { join } from 'node:path';
 import { RECORDING_MAX, RECORDING_MAX_MS } from '../../shared/constants';
 import type { Recorder } from '../media/recorder-api';
 import { FfmpegRecorder } from '../media/recorder';
+import { CameraBridge } from '../media/camera-bridge';
 import { Sfu } from '../media/sfu';
+import { newToken } from '../lib/crypto';
+import { settingOrCreate } from '../repos/settings';
 import { storeUpload } from '../uploads/save-upload';
+import { LocalVoiceProvider } from '../voice/local';
+import type { VoiceProvider } from '../voice';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +19,13 @@ declare module 'fastify' {
     sfu: Sfu;
     /** Recordings of SFU rooms (media/recorder.ts): the conference's StartRecord/StopRecord. */
     recorder: Recorder;
+    /** Cameras bridged into SFU rooms while watched (media/camera-bridge.ts). */
+    cameras: CameraBridge;
+    /**
+     * Tokens of the service's own SFU: the voice provider when it is the local one, else a local
+     * signer of its own, so the monitoring wall runs on the SFU even where door calls go to Agora.
+     */
+    mediaTokens: VoiceProvider & { verify: NonNullable<VoiceProvider['verify']> };
   }
 }
 
@@ -35,9 +47,19 @@ async function mediaPlugin(app: FastifyInstance) {
     maxMs: RECORDING_MAX_MS,
     log: app.log,
   });
+  const cameras = new CameraBridge({ sfu, log: app.log });
+  const voice = app.voice;
   app.decorate('sfu', sfu);
   app.decorate('recorder', recorder);
+  app.decorate('cameras', cameras);
+  app.decorate(
+    'mediaTokens',
+    voice.verify
+      ? (voice as FastifyInstance['mediaTokens'])
+      : new LocalVoiceProvider(await settingOrCreate(app.db, 'voice.localKey', newToken), app.clock, app.config.voiceTokenTtlS),
+  );
   app.addHook('onClose', async () => {
+    await cameras.closeAll();
     await recorder.close();
     await sfu.close();
   });

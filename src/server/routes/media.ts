@@ -31,9 +31,11 @@ const SFU_MESSAGES: Record<SfuError['key'], MsgKey> = {
  * channel. With Agora configured the media never reaches this service and these routes refuse.
  */
 const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A door call's token comes from Agora when it is configured (mediaExternal); the wall's camera
+  // rooms always run here, on tokens of the service's own signer.
   const admit = ({ channel, uid, token }: z.infer<typeof mediaAuth>): void => {
-    if (!app.voice.verify) fail(Code.BAD_REQUEST, 'mediaExternal');
-    if (!app.voice.verify(token, channel, uid)) fail(Code.FORBIDDEN, 'mediaToken');
+    if (app.mediaTokens.verify(token, channel, uid)) return;
+    fail(app.voice.verify ? Code.FORBIDDEN : Code.BAD_REQUEST, app.voice.verify ? 'mediaToken' : 'mediaExternal');
   };
   const withMessages = async <T>(work: () => Promise<T>): Promise<T> => {
     try {

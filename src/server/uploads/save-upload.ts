@@ -52,18 +52,25 @@ export async function saveUpload(request: FastifyRequest, rule: UploadRule): Pro
 /**
  * The tail of the upload path for bytes already read (within the limit): sniff, strip, quota,
  * storage and the `uploads` row. Devices' own uploads (voice clips) come in here without a session.
+ * Inside a transaction, pass it as `db` (PGlite has one connection: a query beside it would wait).
  */
-export async function storeUpload(app: FastifyInstance, tenantId: number, bytes: Buffer, rule: UploadRule): Promise<SavedUpload> {
+export async function storeUpload(
+  app: FastifyInstance,
+  tenantId: number,
+  bytes: Buffer,
+  rule: UploadRule,
+  db: Pick<FastifyInstance['db'], 'select' | 'insert'> = app.db,
+): Promise<SavedUpload> {
   if (bytes.length >= rule.under) return fail(Code.BAD_REQUEST, 'fileTooLarge');
   const ext = await sniff(bytes, rule.kind);
   if (!ext) return fail(Code.BAD_REQUEST, 'fileFormat');
   const body = rule.strip ? await stripImage(bytes, ext) : bytes;
-  await ensureQuota(app, tenantId, body.length);
+  await ensureQuota(app, tenantId, body.length, db);
   const name = `${randomUUID()}.${ext}`;
   const contentType = MEDIA[ext].mime;
   await app.storage.put(name, body, contentType);
   try {
-    await app.db.insert(uploads).values({ tenantId, name, bytes: body.length });
+    await db.insert(uploads).values({ tenantId, name, bytes: body.length });
   } catch (err) {
     await app.storage.delete(name).catch(() => {});
     throw err;

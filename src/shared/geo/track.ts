@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { isoDate, parseDate } from '../dates';
 import { IMEI_RE } from '../devices/protocol';
 import { distanceM, type LonLat } from './fence';
+import { csvCell } from '../csv';
 
 /** The most points one track answer carries; longer ranges are cut and flagged `truncated`. */
 export const MAX_TRACK_POINTS = 100_000;
@@ -160,14 +161,6 @@ export function toGpx(track: TrackColumns, meta: { name: string; imei: string })
 }
 
 export const CSV_HEADER = ['imei', 'time', 'lat', 'lon', 'speed_kmh', 'interval_s', 'distance_next_m'] as const;
-
-/** Spreadsheet apps run cells starting with these as formulas; a leading quote defuses them. */
-const csvCell = (v: string | number | null) => {
-  if (v === null) return '';
-  let s = String(v);
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-};
 
 /** RFC 4180 CSV (CRLF), times ISO 8601 UTC, speed as reported or else derived. */
 export function toCsv(track: TrackColumns, imei: string): string {

@@ -8,7 +8,8 @@ import { LanguagePicker } from '../../i18n/LanguagePicker';
 import type { ConfError } from './client';
 import { ParticipantList } from './ParticipantList';
 import { RecordButton } from './RecordButton';
-import { RemoteVideo, StreamVideo } from './RemoteVideo';
+import { StreamVideo } from '../media/StreamVideo';
+import { RemoteVideo } from './RemoteVideo';
 import { JoinDialog, RoomInfoDialog } from './RoomDialogs';
 import { useConfSnapshot, useConference, useMediaSnapshot } from './useConference';
 

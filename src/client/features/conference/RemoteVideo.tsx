@@ -1,20 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { Trans } from '@lingui/react/macro';
+import { StreamVideo } from '../media/StreamVideo';
 import type { ConferenceMedia, RemoteFeed } from './media';
-
-/** A `<video>` on a stream; the own preview is muted and mirrored. */
-export function StreamVideo({ stream, local, testId }: { stream: MediaStream; local?: boolean; testId: string }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    el.srcObject = stream;
-    void el.play().catch(() => undefined);
-  }, [stream]);
-  return <video ref={ref} data-testid={testId} autoPlay playsInline muted={local} style={{ width: '100%', height: '100%', objectFit: local ? 'cover' : 'contain', transform: local ? 'scaleX(-1)' : undefined }} />;
-}
 
 /** One member's picture with its 刷新 (resubscribe) button and a quality line the tests read. */
 export function RemoteVideo({ feed, name, media }: { feed: RemoteFeed; name: string; media: ConferenceMedia }) {

@@ -1,5 +1,6 @@
 import { CONF_SERVER, type ConfEvent, type ConfMessage } from '../../../shared/conference';
 import { environmentWarning, gathered, MicGain, openCamera, openMicrophone } from '../media/devices';
+import { inboundStats } from '../media/stats';
 import { MIC_VOLUME, type MediaWarning } from '../media/types';
 import type { ConferenceClient } from './client';
 
@@ -128,15 +129,8 @@ export class ConferenceMedia {
   async stats(uid: string): Promise<{ width: number; height: number; fps: number; framesDecoded: number } | null> {
     const sub = this.subs.get(uid);
     if (!sub) return null;
-    const out = { width: 0, height: 0, fps: 0, framesDecoded: 0 };
-    (await sub.pc.getStats()).forEach((s: Record<string, unknown>) => {
-      if (s.type !== 'inbound-rtp' || s.kind !== 'video') return;
-      out.width = Number(s.frameWidth ?? 0);
-      out.height = Number(s.frameHeight ?? 0);
-      out.fps = Number(s.framesPerSecond ?? 0);
-      out.framesDecoded = Number(s.framesDecoded ?? 0);
-    });
-    return out;
+    const { width, height, fps, framesDecoded } = await inboundStats(sub.pc);
+    return { width, height, fps, framesDecoded };
   }
 
   /** Ends the video (结束通话): the publication, every picture received, the devices. */

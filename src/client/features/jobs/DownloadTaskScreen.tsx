@@ -12,14 +12,12 @@ import { serverMessage } from '../../i18n/serverMessages';
 import { useCodeLabel } from '../resources/display';
 import { ImportReportModal } from '../resources/ImportReportModal';
 import { importReportOf } from '../resources/transfer';
+import { bytesText } from '../../../shared/bytes';
 import { deleteJobs, downloadJob, jobKeys, jobListQuery } from './jobs.queries';
 
 const COLORS: Record<number, string> = { 0: 'gray', 1: 'blue', 2: 'green', 3: 'red', 4: 'orange' };
 
-function sizeText(bytes: number | null): string {
-  if (bytes === null) return '';
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+const sizeText = (bytes: number | null): string => (bytes === null ? '' : bytesText(bytes));
 
 /**
  * DownloadTask: the user's background jobs with state, progress and, once done, a download

@@ -23,7 +23,9 @@ export function followJob(first: Job, title: string, opts: FollowOptions = {}): 
   const id = `job-${first.id}`;
   const importing = first.kind === 'import';
   const deleting = first.kind === 'delete';
-  const running = (job: Job) => (importing ? t`正在导入… ${job.progress}%` : deleting ? t`正在删除… ${job.progress}%` : t`正在导出… ${job.progress}%`);
+  const purging = first.kind === 'purge';
+  const running = (job: Job) =>
+    importing ? t`正在导入… ${job.progress}%` : deleting ? t`正在删除… ${job.progress}%` : purging ? t`正在清理… ${job.progress}%` : t`正在导出… ${job.progress}%`;
   let settled = false;
   const show = (job: Job) => {
     if (settled) return;
@@ -36,7 +38,7 @@ export function followJob(first: Job, title: string, opts: FollowOptions = {}): 
     clearInterval(timer);
     if (job.state === JOB_STATE.done) {
       const rows = job.rows ?? 0;
-      notifications.update({ id, loading: false, color: 'green', title, message: importing ? t`导入完成，成功 ${rows} 条` : deleting ? t`删除完成，共 ${rows} 条` : t`导出完成，共 ${rows} 条`, autoClose: 4_000 });
+      notifications.update({ id, loading: false, color: 'green', title, message: importing ? t`导入完成，成功 ${rows} 条` : deleting || purging ? t`删除完成，共 ${rows} 条` : t`导出完成，共 ${rows} 条`, autoClose: 4_000 });
       if (opts.onDone) opts.onDone(job);
       else void downloadJob(job.id).catch(() => undefined);
     } else {

@@ -1,31 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ActionIcon, Alert, Badge, Box, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconMicrophone, IconMicrophoneOff, IconVideo, IconVideoOff } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { mmss } from '../realtime/callMachine';
+import { StreamVideo } from './StreamVideo';
 import type { JoinParams, MediaWarning } from './types';
 import { useCallSeconds, useMediaCall, useMediaStats } from './useMediaCall';
-
-/** A `<video>` showing a stream; the local preview is muted and mirrored. */
-function StreamVideo({ stream, local, testId }: { stream: MediaStream; local?: boolean; testId: string }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    el.srcObject = stream;
-    void el.play().catch(() => undefined);
-  }, [stream]);
-  return (
-    <video
-      ref={ref}
-      data-testid={testId}
-      autoPlay
-      playsInline
-      muted={local}
-      style={local ? { width: '100%', height: '100%', objectFit: 'cover', transform: 'scaleX(-1)' } : { width: '100%', height: '100%', objectFit: 'contain' }}
-    />
-  );
-}
 
 /**
  * The answered call's media (docs/requirements/realtime-intercom.md#door-unit-video-call): the

@@ -1,6 +1,7 @@
 import type { MediaRoomAnswer, MediaSessionAnswer } from '../../../shared/media';
 import { request } from '../../lib/request';
 import { environmentWarning, gathered, hasCamera, MicGain, openCamera, openMicrophone } from './devices';
+import { inboundStats } from './stats';
 import { MediaCallBase, MIC_VOLUME, type JoinParams, type MediaStats } from './types';
 
 /** How often the room is read for publishers arriving and leaving (the conference protocol polls at 500 ms; a call needs less). */
@@ -49,6 +50,13 @@ export class SelfHostedCall extends MediaCallBase {
       this.set({ warning, state: 'closed' });
       return;
     }
+    if (this.params.receiveOnly) {
+      this.set({ microphone: false, camera: false, hasCamera: false });
+      window.addEventListener('online', this.onOnline);
+      return this.connect().catch(() => {
+        if (!this.closed) this.set({ state: 'closed', warning: 'failed' });
+      });
+    }
     const [micTrack, camera] = await Promise.all([openMicrophone(), this.params.video ? hasCamera() : Promise.resolve(false)]);
     if (this.closed) {
       micTrack?.stop();
@@ -83,7 +91,7 @@ export class SelfHostedCall extends MediaCallBase {
     const room = await call<MediaRoomAnswer>('room', this.auth);
     this.iceServers = room.iceServers;
     if (this.closed) return;
-    await this.publish();
+    if (!this.params.receiveOnly) await this.publish();
     await this.readRoom(room);
   }
 
@@ -101,7 +109,7 @@ export class SelfHostedCall extends MediaCallBase {
   }
 
   private watch(pc: RTCPeerConnection): void {
-    if (this.closed || pc !== this.publisher) return;
+    if (this.closed || (pc !== this.publisher && ![...this.subs.values()].some((s) => s.pc === pc))) return;
     clearTimeout(this.stall);
     if (pc.connectionState === 'connected') {
       if (this.getSnapshot().state !== 'connected') this.set({ state: 'connected' });
@@ -144,6 +152,8 @@ export class SelfHostedCall extends MediaCallBase {
     });
     this.subs.set(uid, { publication, pc, stream });
     this.seen.add(uid);
+    // Receiving only, the subscriptions are the call: their state is its state.
+    if (this.params.receiveOnly) pc.addEventListener('connectionstatechange', () => this.watch(pc));
     try {
       await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
       await pc.setLocalDescription(await pc.createAnswer());
@@ -207,21 +217,8 @@ export class SelfHostedCall extends MediaCallBase {
   async stats(): Promise<MediaStats | null> {
     const first = this.subs.values().next().value as Subscription | undefined;
     if (!first) return null;
-    const report = await first.pc.getStats();
-    const out: MediaStats = { width: 0, height: 0, fps: 0, kbps: 0, framesDecoded: 0, audioEnergy: 0 };
-    let bytes = 0;
-    report.forEach((s: Record<string, unknown>) => {
-      if (s.type !== 'inbound-rtp') return;
-      bytes += Number(s.bytesReceived ?? 0);
-      if (s.kind === 'video') {
-        out.width = Number(s.frameWidth ?? 0);
-        out.height = Number(s.frameHeight ?? 0);
-        out.fps = Number(s.framesPerSecond ?? 0);
-        out.framesDecoded = Number(s.framesDecoded ?? 0);
-      } else if (s.kind === 'audio') {
-        out.audioEnergy = Number(s.totalAudioEnergy ?? 0);
-      }
-    });
+    const { bytes, ...video } = await inboundStats(first.pc);
+    const out: MediaStats = { ...video, kbps: 0 };
     const now = performance.now();
     if (this.lastBytes) out.kbps = Math.round(((bytes - this.lastBytes.bytes) * 8) / (now - this.lastBytes.at));
     this.lastBytes = { bytes, at: now };

@@ -15,6 +15,8 @@ export interface JoinParams {
   uid: string;
   /** Send the camera when there is one (door calls: yes). */
   video: boolean;
+  /** Only receive (a camera on the monitoring wall): no microphone, no camera, nothing published. */
+  receiveOnly?: boolean;
 }
 
 export type MediaState = 'connecting' | 'connected' | 'reconnecting' | 'closed';

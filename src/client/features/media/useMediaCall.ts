@@ -11,14 +11,14 @@ const noop = () => () => undefined;
  */
 export function useMediaCall(params: JoinParams): { call: MediaCall | null; snapshot: MediaSnapshot } {
   const [call, setCall] = useState<MediaCall | null>(null);
-  const { appId, channel, token, uid, video } = params;
+  const { appId, channel, token, uid, video, receiveOnly } = params;
   useEffect(() => {
-    const joined = joinCall({ appId, channel, token, uid, video });
+    const joined = joinCall({ appId, channel, token, uid, video, receiveOnly });
     setCall(joined);
     return () => {
       void joined.leave();
     };
-  }, [appId, channel, token, uid, video]);
+  }, [appId, channel, token, uid, video, receiveOnly]);
   const snapshot = useSyncExternalStore(call?.subscribe ?? noop, call?.getSnapshot ?? idle, call?.getSnapshot ?? idle);
   return { call, snapshot };
 }

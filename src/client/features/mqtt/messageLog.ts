@@ -1,5 +1,6 @@
 import { payloadText, viewPayload, type PayloadView } from './payloadView';
 import type { QoS } from './topicRules';
+import { csvCell } from '../../../shared/csv';
 
 /** The log keeps the newest messages only: a busy topic must not fill the tab's memory. */
 export const LOG_CAP = 500;
@@ -59,13 +60,6 @@ export function filterLog(entries: readonly LogEntry[], query: string): LogEntry
 }
 
 export const CSV_COLUMNS = ['time', 'topic', 'qos', 'retained', 'format', 'bytes', 'payload'] as const;
-
-/** Spreadsheet apps run cells starting with these as formulas; a leading quote defuses them. */
-function csvCell(value: string | number | boolean): string {
-  let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
 
 /** RFC 4180 CSV (CRLF), oldest first, times ISO 8601 UTC; binary payloads as hex. */
 export function logToCsv(entries: readonly LogEntry[]): string {

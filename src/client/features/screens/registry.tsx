@@ -3,6 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { CAMPUS_PANELS, DASHBOARD_ROUTES } from '../../../shared/dashboard';
 import audioPushDef from '../../../entities/audio-push/resource';
 import deviceVoiceDef from '../../../entities/device-voice/resource';
+import cameraDef from '../../../entities/camera/resource';
+import photoDef from '../../../entities/photo/resource';
 import vcrDef from '../../../entities/vcr/resource';
 import { METRIC_ROUTE_NAMES } from '../../../shared/devices/metric-routes';
 import { resourceOfRoute } from '../../../shared/resources';
@@ -51,6 +53,16 @@ const breakerScreen = (action: BreakerAction): ScreenEntry => ({
   preset: (search) => presetSearch(DEVICE_PRESETS.breaker, search),
   component: lazyScreen(() =>
     import('../breakers/BreakerScreen').then(({ BreakerScreen }) => (props: RouteScreenProps) => <BreakerScreen action={action} {...props} />),
+  ),
+});
+
+const deviceVoiceScreen: ScreenEntry = { resource: deviceVoiceDef, component: lazyScreen(() => import('../tools/DeviceVoiceScreen').then((m) => m.DeviceVoiceScreen)) };
+
+/** The monitoring wall (monitor/MonitorWall.tsx), opened with the grid its route starts from. */
+const wallScreen = (route: string, layout: 1 | 4 | 6, compact = false): ScreenEntry => ({
+  resource: cameraDef,
+  component: lazyScreen(() =>
+    import('../monitor/MonitorWall').then(({ MonitorWall }) => (props: RouteScreenProps) => <MonitorWall route={route} defaultLayout={layout} compact={compact} {...props} />),
   ),
 });
 
@@ -136,7 +148,21 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   dataModel: { prefetch: none, component: lazyScreen(() => import('../tools/DataModelScreen').then((m) => m.DataModelScreen)) },
   controlBar: { prefetch: none, component: lazyScreen(() => import('../tools/ControlBarScreen').then((m) => m.ControlBarScreen)) },
   pubMusic: { resource: audioPushDef, component: lazyScreen(() => import('../tools/PubMusicScreen').then((m) => m.PubMusicScreen)) },
-  deviceVoice: { resource: deviceVoiceDef, component: lazyScreen(() => import('../tools/DeviceVoiceScreen').then((m) => m.DeviceVoiceScreen)) },
+  deviceVoice: deviceVoiceScreen,
+  // Voice messages under the live-media menu: the same screen as deviceVoice.
+  audio: deviceVoiceScreen,
+  // Live cameras (issue 15): the wall, a single live view, and the campus dashboard's video panels.
+  monitor: wallScreen('monitor', 4),
+  jzvideo: wallScreen('jzvideo', 6),
+  videoMonitoring: wallScreen('videoMonitoring', 4),
+  monitoringVideo: wallScreen('monitoringVideo', 6),
+  vedio: wallScreen('vedio', 1),
+  index4video: wallScreen('index4video', 4, true),
+  index4video_baba: wallScreen('index4video_baba', 4, true),
+  // Photos: /picture and /PhotoList list them all (the generic list); 视频抓拍 starts from the wall's snapshots.
+  video_capture: { resource: photoDef, preset: (search) => ({ ...search, filters: { source: 1, ...search.filters } }) },
+  // Stored media against the quota, retention and a clean-up now (issue 15).
+  CloudStorage: { prefetch: none, component: lazyScreen(() => import('../video/CloudStorageScreen').then((m) => m.CloudStorageScreen)) },
   // Recordings (issue 15).
   ...Object.fromEntries(['VCRList', 'VCRListtc', 'videoManage'].map((route) => [route, vcrScreen])),
   ...Object.fromEntries(Object.entries(BREAKER_ROUTES).map(([route, action]) => [route, breakerScreen(action)])),

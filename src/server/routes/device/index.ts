@@ -10,6 +10,7 @@ import metricRoutes from './metric';
 import fenceRoutes from './fence';
 import ingestStatsRoutes from './ingest-stats';
 import stockRoutes from './stock';
+import storageRoutes from './storage';
 import thingModelRoutes from './thing-model';
 import trackRoutes from './track';
 import voiceNetRoutes from './voice-net';
@@ -28,6 +29,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
   await app.register(trackRoutes);
   await app.register(metricRoutes);
   await app.register(analyticsRoutes);
+  await app.register(storageRoutes);
   await app.register(dashboardRoutes);
   await app.register(thingModelRoutes);
 }

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** docs/requirements/constants.md: at most six video monitors open at once. */
+export const MAX_MONITORS = 6;
+
+export const cameraIdBody = z.object({ id: z.number().int().positive() });
+export const cameraRecordBody = cameraIdBody.extend({ action: z.enum(['start', 'stop']) });
+
+/** What the console needs to receive a camera through the service's SFU (src/client/features/media/selfHosted.ts). */
+export interface CameraWatchAnswer {
+  appId: 'local';
+  channel: string;
+  uid: string;
+  token: string;
+  /** The camera's uid in its room. */
+  publisher: string;
+}
+
+export interface CameraCheckAnswer {
+  state: number;
+  lastError: string | null;
+  video?: { codec: string; width: number; height: number };
+  audio?: { codec: string };
+}
+
+/** `****` in place of a URL's password, for everything that leaves the service. */
+export function maskUrl(url: string): string {
+  return url.replace(/^(\w+:\/\/[^:/@\s]*:)[^@\s]*@/, '$1****@');
+}

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Code } from '../../shared/api';
+import { MESSAGES } from '../../shared/messages';
+import { scopedWhere } from '../../server/db/scope';
+import type { ResourceChange } from '../../server/events';
+import { fail } from '../../server/lib/api-error';
+import { CAMERA_UID, CameraError, probeCamera } from '../../server/media/camera-bridge';
+import { RecorderError } from '../../server/media/recorder-api';
+import { authed } from '../../server/plugins/auth';
+import { consoleUid } from '../../server/voice';
+import { saveRecording } from '../vcr/store';
+import { cameraIdBody, cameraRecordBody, type CameraCheckAnswer, type CameraWatchAnswer } from './api';
+import { CAMERA_ROUTES } from './resource';
+import { cameras } from './server';
+
+const tags = ['device'];
+const menus = [...CAMERA_ROUTES];
+/** A camera's SFU room: per tenant and camera, so no viewer reaches another tenant's picture. */
+export const cameraRoom = (tenantId: number, id: number) => `cam_${tenantId}_${id}`;
+
+type CameraRow = typeof cameras.$inferSelect;
+
+/** The recordings under way, per camera room (this replica: the wall routes /api/media to one, see README). */
+const recordings = new Map<string, { id: string; fileKey: string; by: number }>();
+
+async function cameraOf(app: FastifyInstance, request: Parameters<typeof authed>[0], id: number): Promise<CameraRow> {
+  const { scope } = authed(request);
+  const [row] = await app.db.select().from(cameras).where(scopedWhere(scope, cameras, eq(cameras.id, id))).limit(1);
+  if (!row) fail(Code.BAD_REQUEST, 'notFound');
+  return row;
+}
+
+/** Stores what the check or the bridge saw: the wall and the list show it. */
+async function mark(app: FastifyInstance, id: number, error: string | null) {
+  await app.db.update(cameras).set({ state: error ? 2 : 1, lastError: error, checkedAt: new Date(app.clock.now()) }).where(eq(cameras.id, id));
+}
+
+const plugin: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/watch',
+    { config: { menus }, schema: { tags, summary: "Start (or join) the camera's bridge into the SFU and get the token to receive it; answers once its picture is there", body: cameraIdBody } },
+    async (request, reply) => {
+      const { user } = authed(request);
+      const row = await cameraOf(app, request, request.body.id);
+      if (!row.enabled) fail(Code.BAD_REQUEST, 'cameraDisabled');
+      const channel = cameraRoom(row.tenantId, row.id);
+      try {
+        await app.cameras.open(channel, row.url);
+      } catch (err) {
+        if (!(err instanceof CameraError)) throw err;
+        await mark(app, row.id, err.message);
+        fail(Code.BAD_REQUEST, 'cameraUnreachable', `${MESSAGES.cameraUnreachable}: ${err.message}`);
+      }
+      if (row.state !== 1) await mark(app, row.id, null);
+      const uid = consoleUid(user.id);
+      const answer: CameraWatchAnswer = { appId: 'local', channel, uid, token: app.mediaTokens.buildToken(channel, uid).token, publisher: CAMERA_UID };
+      return reply.ok(answer);
+    },
+  );
+
+  app.post(
+    '/check',
+    { config: { menus, write: true }, schema: { tags, summary: 'Check that the stream can be read (ffprobe, at most 12 s) and store the state', body: cameraIdBody } },
+    async (request, reply) => {
+      const row = await cameraOf(app, request, request.body.id);
+      let answer: CameraCheckAnswer;
+      try {
+        const probe = await probeCamera(row.url);
+        await mark(app, row.id, null);
+        answer = { state: 1, lastError: null, ...probe };
+      } catch (err) {
+        if (!(err instanceof CameraError)) throw err;
+        await mark(app, row.id, err.message);
+        answer = { state: 2, lastError: err.message };
+      }
+      return reply.ok(answer);
+    },
+  );
+
+  app.post(
+    '/record',
+    { config: { menus, write: true }, schema: { tags, summary: "Start or stop recording a watched camera into the video library", body: cameraRecordBody } },
+    async (request, reply) => {
+      const { user } = authed(request);
+      const row = await cameraOf(app, request, request.body.id);
+      const room = cameraRoom(row.tenantId, row.id);
+      const running = recordings.get(room);
+      try {
+        if (request.body.action === 'start') {
+          if (running) fail(Code.BAD_REQUEST, 'cameraRecording');
+          const fileKey = `cam_${row.id}_${app.clock.now()}`;
+          const { id } = await app.recorder.start({ room, tenantId: row.tenantId, video: true, fileKey });
+          recordings.set(room, { id, fileKey, by: user.id });
+          return reply.ok({ recording: true });
+        }
+        if (!running) fail(Code.BAD_REQUEST, 'cameraNotRecording');
+        recordings.delete(room);
+        const done = await app.recorder.stop(running.id);
+        const id = await saveRecording(app, { ...done, tenantId: row.tenantId, fileKey: running.fileKey, room, imeis: row.imei ? [row.imei] : [] });
+        return reply.ok({ recording: false, id, fileName: `${running.fileKey}_0000`, durationMs: done.durationMs });
+      } catch (err) {
+        if (err instanceof RecorderError) fail(Code.BAD_REQUEST, 'invalidInput', err.message);
+        throw err;
+      }
+    },
+  );
+
+  // A changed or deleted camera's bridge stops; its viewers reconnect to the new stream.
+  const onChange = (change: ResourceChange) => {
+    if (change.name === 'camera' && change.action !== 'add' && change.tenantId !== undefined) app.cameras.close(cameraRoom(change.tenantId, change.id));
+  };
+  app.events.on('resource.changed', onChange);
+  app.addHook('onClose', async () => void app.events.off('resource.changed', onChange));
+};
+
+export default plugin;

@@ -1,0 +1,51 @@
+import { and, eq } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, ts } from '../../server/db/columns';
+import { tenants } from '../../server/db/schema-tenancy';
+import { defineEntity } from '../../server/engine/registry';
+import { maskUrl } from './api';
+import camera from './resource';
+
+export const cameras = pgTable(
+  'cameras',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The stream URL as entered, password included (masked in every answer). */
+    url: text('url').notNull(),
+    imei: text('imei'),
+    location: text('location'),
+    enabled: boolean('enabled').notNull().default(true),
+    state: smallint('state').notNull().default(0),
+    lastError: text('last_error'),
+    checkedAt: ts('checked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cameras_tenant_idx').on(t.tenantId, t.id),
+    index('cameras_tenant_name_idx').on(t.tenantId, t.name),
+    index('cameras_tenant_state_idx').on(t.tenantId, t.state),
+    index('cameras_tenant_enabled_idx').on(t.tenantId, t.enabled),
+  ],
+);
+
+export default defineEntity({
+  def: camera,
+  table: cameras,
+  hooks: {
+    decorate: async (_db, rows) => {
+      for (const row of rows) if (typeof row.url === 'string') row.url = maskUrl(row.url);
+    },
+    // A URL saved back from the form still holds `****`: the stored password stays.
+    beforeWrite: async (_ctx, tx, values, _input, tenantId, existing) => {
+      if (typeof values.url !== 'string' || !/^\w+:\/\/[^:/@\s]*:\*{4}@/.test(values.url)) return;
+      const [old] = existing ? await tx.select({ url: cameras.url }).from(cameras).where(and(eq(cameras.id, existing.id), eq(cameras.tenantId, tenantId))) : [];
+      const password = old && /^\w+:\/\/[^:/@\s]*:([^@\s]*)@/.exec(old.url)?.[1];
+      if (password !== undefined && password !== null) values.url = values.url.replace(':****@', `:${password}@`);
+    },
+  },
+  plugin: async (app) => {
+    await app.register((await import('./routes')).default);
+  },
+});

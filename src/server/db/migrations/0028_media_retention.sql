@@ -1,0 +1,1 @@
+ALTER TABLE "tenants" ADD COLUMN "media_retention_days" integer DEFAULT 0 NOT NULL;
