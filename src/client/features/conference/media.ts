@@ -30,6 +30,11 @@ export class ConferenceMedia {
   private cam: MediaStreamTrack | null = null;
   private publisher: RTCPeerConnection | null = null;
   private readonly subs = new Map<string, RemoteFeed>();
+  /**
+   * Members whose publication the room announced. The announcements of those already sending come
+   * with the join, before the video is on: start() receives them then.
+   */
+  private readonly announced = new Set<string>();
   private readonly unlisten: () => void;
 
   constructor(private readonly client: ConferenceClient) {
@@ -58,6 +63,8 @@ export class ConferenceMedia {
     const warning = environmentWarning();
     if (warning) return this.set({ warning });
     this.set({ on: true, warning: null });
+    // Receiving needs no devices of our own: it starts while the camera and microphone open.
+    for (const uid of this.announced) this.refresh(uid);
     const [micTrack, cam] = await Promise.all([openMicrophone(), openCamera()]);
     if (!this.snapshot.on) {
       micTrack?.stop();
@@ -86,9 +93,19 @@ export class ConferenceMedia {
   }
 
   private async onMessage(m: ConfMessage, e: ConfEvent | null): Promise<void> {
-    if (e?.event === 'onmedianotiy' && this.snapshot.on) return this.refresh(e.uid);
-    if (e?.event === 'onactorleave') return this.drop(e.uid);
-    if (e?.event === 'onconfdidleave') return this.stop();
+    if (e?.event === 'onmedianotiy') {
+      this.announced.add(e.uid);
+      if (this.snapshot.on) this.refresh(e.uid);
+      return;
+    }
+    if (e?.event === 'onactorleave') {
+      this.announced.delete(e.uid);
+      return this.drop(e.uid);
+    }
+    if (e?.event === 'onconfdidleave') {
+      this.announced.clear();
+      return this.stop();
+    }
     if (m.type !== 'sdp' || !m.sdp || !this.snapshot.on) return;
     if (m.sdp.type === 'answer' && m.from === CONF_SERVER) {
       await this.publisher?.setRemoteDescription({ type: 'answer', sdp: m.sdp.sdp }).catch(() => undefined);
