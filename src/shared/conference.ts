@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMEI_RE } from './devices/protocol';
 
 /**
  * The conference protocol of docs/requirements/realtime-video.md ("Conference service"), served by
@@ -154,3 +155,22 @@ export interface ConfLoginData {
 }
 
 export type ConfAnswer<T> = { ret: 0; data: T } | { ret: number; msg: string };
+
+/** 0/1 or a boolean, as consoles send flags. */
+const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform(Boolean);
+
+/**
+ * `POST order/manyVideoCallToJuphoon` {imeis, hide, roomId, video} (docs/requirements/realtime-video.md):
+ * devices invited into the conference room the caller is in. `imeis` is a list or a comma-separated string.
+ */
+export const manyVideoCallBody = z.object({
+  imeis: z
+    .union([z.array(z.string()), z.string().transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().regex(IMEI_RE)).min(1).max(CONF_CAPACITY))
+    .refine((list) => new Set(list).size === list.length, 'duplicateValues'),
+  hide: flag.default(false),
+  roomId: z.string().regex(/^\d{1,8}$/),
+  video: flag.default(true),
+});
+export type ManyVideoCallBody = z.input<typeof manyVideoCallBody>;
+

@@ -100,6 +100,7 @@ export const MESSAGES = {
   cameraUnreachable: 'The camera cannot be read',
   cameraRecording: 'This camera is already being recorded',
   cameraNotRecording: 'This camera is not being recorded',
+  confNotInRoom: 'Join the room before inviting devices into it',
 } as const;
 export type MsgKey = keyof typeof MESSAGES;
 

@@ -3,6 +3,7 @@
  * platform's commands, settings and open-door requests. device.ts wires it to MQTT; tests drive
  * it with a fake publisher.
  */
+import type { z } from 'zod';
 import { decodePayload, encodePayload, type Encoding } from '../shared/devices/codec';
 import { KIND_INFO, kindSupports, type DeviceKind, type SimScenario } from '../shared/devices/kinds';
 import { openDoorPushSchema, PUSH_CODE } from '../shared/alarms/push';
@@ -32,6 +33,12 @@ export const APP_VERSION = 'sim-1.0.0';
 export const SYSTEM_VERSION = 'simOS 4.2';
 
 type Command = Extract<Downlink, { kind: 'command' }>;
+
+/** An invitation into a conference room (`videoCall`): the device acknowledges once its media flows or failed. */
+export type VideoCallInvite = z.infer<typeof commandParams.videoCall> & { id: number };
+
+/** What a message asks of the device beyond its answer: reconnect, or join a room with media. */
+export type Obeyed = 'restart' | { videoCall: VideoCallInvite } | undefined;
 
 /** What a broadcast plays: the audio's address, the text the device speaks, or its default audio. */
 export const broadcastOf = (p: { mp3?: string; text?: string }): string => p.mp3 || (p.text ? `tts:${p.text}` : 'default');
@@ -100,6 +107,11 @@ export class DeviceBrain {
     };
   }
 
+  /** The answer to a command whose outcome came later (a video call's media). */
+  acknowledge(id: number, ok: boolean, msg: string): void {
+    this.send(ack(id, ok, msg));
+  }
+
   announce(): void {
     this.send(this.onlineStatus());
   }
@@ -119,7 +131,7 @@ export class DeviceBrain {
   }
 
   /** Handles a message on sfwatch/{imei}/server; answers `restart` when the device must reconnect. */
-  handle(payload: Uint8Array): 'restart' | undefined {
+  handle(payload: Uint8Array): Obeyed {
     let value: unknown;
     try {
       value = decodePayload(payload).value;
@@ -167,7 +179,7 @@ export class DeviceBrain {
     return true;
   }
 
-  private obey(c: Command): 'restart' | undefined {
+  private obey(c: Command): Obeyed {
     if (!kindSupports(this.device.kind, c.cmd)) {
       this.send(ack(c.id, false, 'unsupported'));
       return undefined;
@@ -180,6 +192,8 @@ export class DeviceBrain {
     const p = params.data as { seconds?: number; mode?: string; action?: string; mp3?: string; text?: string; level?: number };
     if (this.obeyBreaker(c, p.mode)) return undefined;
     switch (c.cmd) {
+      case 'videoCall':
+        return { videoCall: { ...(params.data as z.infer<typeof commandParams.videoCall>), id: c.id } };
       case 'locate':
         this.send(location(this.model.position()));
         this.send(ack(c.id, true, 'located'));

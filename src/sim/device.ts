@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { encodePayload } from '../shared/devices/codec';
 import { topics } from '../shared/topics';
-import { DeviceBrain, type SimDevice } from './brain';
+import { DeviceBrain, type SimDevice, type VideoCallInvite } from './brain';
 import { startCallMedia, type CallMedia } from './media';
 import type { UplinkInput } from './messages';
 import { randomClip, uploadVoice, VOICE_CHANCE, VOICE_KINDS } from './voice';
@@ -24,7 +24,12 @@ export interface VirtualDeviceOptions {
   /** http://host:port of the service: voice-capable devices upload a clip now and then (voice.ts). */
   httpBase?: string;
   onError?: (device: SimDevice, err: Error) => void;
+  /** Routine lines (a video call's progress); default: the console. */
+  onInfo?: (line: string) => void;
 }
+
+/** How long an invited device stays in a conference room at most. */
+const INVITED_HOLD_S = 600;
 
 /** A broker refusal or an unreachable broker, worded for one console line. */
 export class ConnectError extends Error {
@@ -169,11 +174,45 @@ export class VirtualDevice {
     return call;
   }
 
+  /**
+   * A `videoCall` invitation (order/manyVideoCallToJuphoon): the test pattern and tone go into the
+   * conference room's channel with the token the service sent; the device receives the inviter and
+   * leaves when they do. Acknowledged once the media flows, or refused (busy, no media).
+   */
+  private async joinRoom(invite: VideoCallInvite): Promise<void> {
+    const log = (line: string) => (this.opts.onInfo ?? console.log)(line);
+    if (this.call || !this.opts.httpBase) {
+      this.brain.acknowledge(invite.id, false, this.call ? 'busy' : 'no media');
+      return;
+    }
+    const { channel, uid, token } = invite;
+    const call = startCallMedia({
+      httpBase: this.opts.httpBase,
+      imei: this.device.imei,
+      secret: this.secret,
+      roomNo: invite.roomId,
+      holdS: INVITED_HOLD_S,
+      log,
+      auth: { channel, uid, token },
+      operatorUid: invite.by,
+      label: `${this.device.kind} ${this.device.imei} conference room ${invite.roomId}`,
+    });
+    this.call = call;
+    void call.ended.then(() => {
+      if (this.call === call) this.call = undefined;
+    });
+    const ok = await call.published;
+    this.brain.acknowledge(invite.id, ok, ok ? `joined room ${invite.roomId}` : 'media failed');
+  }
+
   private attach(client: MqttClient): void {
     this.client = client;
     const server = topics.deviceServer(this.device.imei);
     client.on('message', (topic, payload) => {
-      if (topic === server && this.brain.handle(payload) === 'restart') void this.restart();
+      if (topic !== server) return;
+      const asked = this.brain.handle(payload);
+      if (asked === 'restart') void this.restart();
+      else if (asked) void this.joinRoom(asked.videoCall);
     });
     client.on('connect', () => void this.online());
     client.on('error', (err) => {

@@ -50,6 +50,7 @@ export class Fleet {
           intervalS: opts.intervalS,
           httpBase: opts.httpBase,
           onError: (d, err) => this.once(d.imei, err.message),
+          onInfo: opts.info ?? opts.log,
         }),
     );
   }

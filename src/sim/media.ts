@@ -24,6 +24,15 @@ export interface CallMediaOptions {
   log: (line: string) => void;
   /** ffmpeg to run (default: FFMPEG_PATH, else `ffmpeg` on the PATH). */
   ffmpeg?: string;
+  /**
+   * The channel, uid and token when the service handed them over (a `videoCall` invitation);
+   * without them a door unit asks for its call channel's token with its credentials.
+   */
+  auth?: { channel: string; uid: string; token: string };
+  /** Receive this uid only (the inviter); default: the first other publisher. */
+  operatorUid?: string;
+  /** How the log lines name the device and call (default `door unit <imei> room <roomNo>`). */
+  label?: string;
   /** Operator's audio packets before the door unit says it heard them (50: a second of Opus). */
   heardAfter?: number;
   pollMs?: number;
@@ -114,7 +123,7 @@ class DoorCall implements CallMedia {
   }
 
   private get line() {
-    return `door unit ${this.o.imei} room ${this.o.roomNo}`;
+    return this.o.label ?? `door unit ${this.o.imei} room ${this.o.roomNo}`;
   }
 
   private async run(): Promise<CallEnd> {
@@ -164,9 +173,12 @@ class DoorCall implements CallMedia {
 
   /** Token, then ffmpeg, then the publishing connection it feeds, up and running. */
   private async publish(): Promise<void> {
-    const basic = Buffer.from(`${this.o.imei}:${this.o.secret}`).toString('base64');
-    const token = await this.api<BuildTokenAnswer>('/api/device/voiceNet/deviceToken', { roomNo: this.o.roomNo }, { authorization: `Basic ${basic}` });
-    this.auth = { channel: token.channel, uid: token.deviceUid, token: token.deviceToken };
+    if (this.o.auth) this.auth = this.o.auth;
+    else {
+      const basic = Buffer.from(`${this.o.imei}:${this.o.secret}`).toString('base64');
+      const token = await this.api<BuildTokenAnswer>('/api/device/voiceNet/deviceToken', { roomNo: this.o.roomNo }, { authorization: `Basic ${basic}` });
+      this.auth = { channel: token.channel, uid: token.deviceUid, token: token.deviceToken };
+    }
     this.iceServers = (await this.api<MediaRoomAnswer>('/api/media/room', this.auth)).iceServers ?? [];
 
     this.source = await startMediaSource({
@@ -228,7 +240,7 @@ class DoorCall implements CallMedia {
     const { publishers } = await this.api<MediaRoomAnswer>('/api/media/room', this.auth);
     const op = this.operator;
     if (!op) {
-      const first = publishers.find((p) => p.uid !== this.auth!.uid);
+      const first = publishers.find((p) => p.uid !== this.auth!.uid && (!this.o.operatorUid || p.uid === this.o.operatorUid));
       if (first) await this.subscribe(first.uid, first.publication);
       return;
     }

@@ -16,6 +16,9 @@ import type { Sfu } from '../media/sfu';
 import { record, stopRecording } from './record';
 import { broadcast, enqueue, memberOf, newRoom, roomInfo, roomKey, roomState, sendEvent, transmitBits, type Instance, type Room } from './room';
 
+/** How long an invited device has to publish before it is taken off the member list. */
+export const DEVICE_JOIN_MS = 60_000;
+
 export interface HubDeps {
   sfu: Sfu;
   clock: Clock;
@@ -186,6 +189,63 @@ export class ConferenceHub {
     }
   }
 
+  /** The room `roomId` of the tenant when the user is in it (devices are invited only into one's own room). */
+  roomOf(tenantId: number, userId: number, roomId: string): Room | undefined {
+    const room = this.rooms.get(roomKey(tenantId, roomId));
+    const me = room?.members.get(String(userId));
+    return me && !me.device ? room : undefined;
+  }
+
+  /**
+   * A device invited into `room` (order/manyVideoCallToJuphoon) is a member at once, its state 0
+   * until its media arrives through /api/media; it is dropped when it stops publishing, when it has
+   * not published within DEVICE_JOIN_MS, and when the last console leaves.
+   */
+  addDevice(room: Room, d: { imei: string; uid: string; name: string; video: boolean }): 'ok' | 'full' {
+    if (room.members.get(d.uid)?.device) return 'ok';
+    if (room.members.size >= CONF_CAPACITY) return 'full';
+    const inst: Instance = {
+      id: `device_${d.imei}`,
+      confNum: '',
+      userId: 0,
+      tenantId: room.tenantId,
+      uid: d.uid,
+      userName: d.imei,
+      displayName: d.name,
+      queue: [],
+      lastPoll: this.deps.clock.now(),
+      room,
+      enabled: STATE_BITS.enableAudio | (d.video ? STATE_BITS.enableVideo : 0),
+      subscriptions: new Map(),
+      media: { uri: '', type: 0, ps: 0, fps: 0 },
+      closing: false,
+      work: Promise.resolve(),
+      device: { imei: d.imei },
+    };
+    inst.device!.timer = setTimeout(() => {
+      if (!room.media.has(d.uid)) this.dropDevice(room, d.uid);
+    }, DEVICE_JOIN_MS);
+    inst.device!.timer.unref?.();
+    room.members.set(d.uid, inst);
+    broadcast(room, { event: 'onactorstate', member: memberOf(room, inst) }, inst);
+    broadcast(room, roomState(room));
+    return 'ok';
+  }
+
+  /** Takes an invited device out of the room (its media too); false if it was not there. */
+  dropDevice(room: Room, uid: string): boolean {
+    const inst = room.members.get(uid);
+    if (!inst?.device) return false;
+    clearTimeout(inst.device.timer);
+    inst.room = undefined;
+    room.members.delete(uid);
+    room.media.delete(uid);
+    this.deps.sfu.leaveRoom(room.sfuRoom, uid);
+    broadcast(room, { event: 'onactorleave', uid });
+    if (room.members.size > 0) broadcast(room, roomState(room));
+    return true;
+  }
+
   private leave(inst: Instance, reason: 'left' | 'stopped' | 'replaced' | 'expired'): void {
     const room = inst.room;
     if (!room) return;
@@ -198,6 +258,8 @@ export class ConferenceHub {
     room.media.delete(inst.uid);
     this.deps.sfu.leaveRoom(room.sfuRoom, inst.uid);
     broadcast(room, { event: 'onactorleave', uid: inst.uid });
+    // Devices stay while a console is there to see them; the last console's leaving ends their call.
+    if (![...room.members.values()].some((m) => !m.device)) for (const uid of [...room.members.keys()]) this.dropDevice(room, uid);
     if (room.members.size === 0) {
       this.rooms.delete(room.key);
       this.bySfuRoom.delete(room.sfuRoom);
@@ -206,7 +268,7 @@ export class ConferenceHub {
       room.recording = undefined;
       if (recording) void stopRecording(this.deps, room, recording).catch((err: unknown) => this.deps.log.warn({ err }, 'conference recording did not stop'));
     } else {
-      if (room.owner === inst.uid) room.owner = room.members.keys().next().value!;
+      if (room.owner === inst.uid) room.owner = [...room.members.values()].find((m) => !m.device)!.uid;
       broadcast(room, roomState(room));
     }
   }
@@ -244,9 +306,15 @@ export class ConferenceHub {
     const room = this.bySfuRoom.get(sfuRoom);
     if (!room) return;
     const publishers = this.deps.sfu.room(sfuRoom);
+    const gone: string[] = [];
     for (const inst of room.members.values()) {
       const pub = publishers.find((p) => p.uid === inst.uid);
       const before = room.media.get(inst.uid);
+      // A device that stopped publishing has left the call (it has no queue to say so).
+      if (inst.device && before && !pub) {
+        gone.push(inst.uid);
+        continue;
+      }
       const transmit = transmitBits(pub);
       const fresh = Boolean(pub && pub.kinds.length > 0 && (!before?.announced || before.publication !== pub.publication));
       if (pub) room.media.set(inst.uid, { transmit, publication: pub.publication, announced: fresh || (before?.publication === pub.publication && before.announced) });
@@ -257,5 +325,6 @@ export class ConferenceHub {
         broadcast(room, { event: 'onactorstate', member: memberOf(room, inst) }, inst);
       }
     }
+    for (const uid of gone) this.dropDevice(room, uid);
   }
 }

@@ -27,6 +27,12 @@ export interface Instance {
   closing: boolean;
   /** Commands of one instance run one after another, in the order posted. */
   work: Promise<void>;
+  /**
+   * Set for a device invited into the room (order/manyVideoCallToJuphoon): a member without a
+   * queue, which publishes through /api/media with its own token. `timer` drops it if it never
+   * publishes.
+   */
+  device?: { imei: string; timer?: ReturnType<typeof setTimeout> };
 }
 
 export interface Room {
@@ -78,6 +84,8 @@ export function roomInfo(room: Room): ConfRoom {
 }
 
 export function enqueue(inst: Instance, message: ConfMessage): void {
+  // A device member reads nothing from the conference: it is in the room through the SFU only.
+  if (inst.device) return;
   inst.queue.push(JSON.stringify(message));
   if (inst.queue.length > QUEUE_MAX) inst.queue.splice(0, inst.queue.length - QUEUE_MAX);
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Code } from '../../shared/api';
 import { DELIVERY, DEVICE_STATE } from '../../shared/codes';
 import { encodePayload } from '../../shared/devices/codec';
-import { kindSupports } from '../../shared/devices/kinds';
+import { kindSupports, type CommandName } from '../../shared/devices/kinds';
 import type { Downlink, SendCommandBody } from '../../shared/devices/protocol';
 import type { DeviceSettings } from '../../shared/devices/settings';
 import type { BatchCommandResult, CommandAck, CommandAnswer } from '../../shared/devices/api';
@@ -61,8 +61,11 @@ async function refuseUnreachable(app: FastifyInstance, device: Target, body: Sen
   if (body.cmd === 'switch' && device.lastValues?.locked === 1) fail(Code.BAD_REQUEST, 'deviceLocked');
 }
 
-/** command/send: refused for kinds without the command and for devices not online (nothing stored). */
-export async function sendCommand(app: FastifyInstance, device: Target, body: SendCommandBody, op: Operator): Promise<CommandAnswer> {
+/**
+ * command/send: refused for kinds without the command and for devices not online (nothing stored).
+ * `secret` parameters (a media token) go to the device but are not stored with the command.
+ */
+export async function sendCommand(app: FastifyInstance, device: Target, body: SendCommandBody, op: Operator, secret: Record<string, unknown> = {}): Promise<CommandAnswer> {
   if (!kindSupports(device.kind, body.cmd)) fail(Code.BAD_REQUEST, 'noCommand');
   if (device.state !== DEVICE_STATE.online) fail(Code.BAD_REQUEST, 'deviceOffline');
   await refuseUnreachable(app, device, body);
@@ -72,7 +75,7 @@ export async function sendCommand(app: FastifyInstance, device: Target, body: Se
     .values({ tenantId: device.tenantId, deviceId: device.id, imei: device.imei, cmd: body.cmd, params: JSON.stringify(params), status: DELIVERY.notSent, operatorId: op.id || null, operatorName: op.name })
     .returning({ id: deviceCommands.id });
   const id = row!.id;
-  const status = await deliver(app, device, { kind: 'command', id, cmd: body.cmd, params });
+  const status = await deliver(app, device, { kind: 'command', id, cmd: body.cmd, params: { ...params, ...secret } });
   return { id, status };
 }
 
@@ -85,7 +88,7 @@ export async function sendCommandToMany(
   app: FastifyInstance,
   imeis: readonly string[],
   devicesInScope: readonly Target[],
-  body: { cmd: SendCommandBody['cmd']; params: Record<string, unknown> },
+  body: { cmd: CommandName; params: Record<string, unknown> },
   op: Operator,
 ): Promise<BatchCommandResult[]> {
   const byImei = new Map(devicesInScope.map((d) => [d.imei, d]));

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { RECORDING_MAX, RECORDING_MAX_MS } from '../../shared/constants';
 import type { Recorder } from '../media/recorder-api';
 import { FfmpegRecorder } from '../media/recorder';
+import { saveRecording } from '../../entities/vcr/store';
+import { ConferenceHub } from '../conference/hub';
 import { CameraBridge } from '../media/camera-bridge';
 import { Sfu } from '../media/sfu';
 import { newToken } from '../lib/crypto';
@@ -21,6 +23,8 @@ declare module 'fastify' {
     recorder: Recorder;
     /** Cameras bridged into SFU rooms while watched (media/camera-bridge.ts). */
     cameras: CameraBridge;
+    /** The conference's instances and rooms (conference/hub.ts): /api/conf and the device invitations. */
+    conference: ConferenceHub;
     /**
      * Tokens of the service's own SFU: the voice provider when it is the local one, else a local
      * signer of its own, so the monitoring wall runs on the SFU even where door calls go to Agora.
@@ -48,10 +52,12 @@ async function mediaPlugin(app: FastifyInstance) {
     log: app.log,
   });
   const cameras = new CameraBridge({ sfu, log: app.log });
+  const conference = new ConferenceHub({ sfu, clock: app.clock, log: app.log, recorder: () => recorder, recorded: (done) => saveRecording(app, done) });
   const voice = app.voice;
   app.decorate('sfu', sfu);
   app.decorate('recorder', recorder);
   app.decorate('cameras', cameras);
+  app.decorate('conference', conference);
   app.decorate(
     'mediaTokens',
     voice.verify
@@ -59,6 +65,7 @@ async function mediaPlugin(app: FastifyInstance) {
       : new LocalVoiceProvider(await settingOrCreate(app.db, 'voice.localKey', newToken), app.clock, app.config.voiceTokenTtlS),
   );
   app.addHook('onClose', async () => {
+    conference.close();
     await cameras.closeAll();
     await recorder.close();
     await sfu.close();

@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONF_RET, confLoginBody, confLoginParams, confPollParams, confSetBody, type ConfLoginData } from '../../shared/conference';
 import { resolveToken } from '../auth/sessions';
 import { ApiError } from '../lib/api-error';
-import { ConferenceHub } from '../conference/hub';
-import { saveRecording } from '../../entities/vcr/store';
 import { iceServersFor } from '../media/ice';
 
 const tags = ['conference'];
@@ -16,14 +14,7 @@ const tags = ['conference'];
  * and session token. Protocol: docs/conference-protocol.md.
  */
 const conferenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const hub = new ConferenceHub({
-    sfu: app.sfu,
-    clock: app.clock,
-    log: app.log,
-    recorder: () => app.recorder,
-    recorded: (done) => saveRecording(app, done),
-  });
-  app.addHook('onClose', async () => hub.close());
+  const hub = app.conference;
 
   const common = {
     config: { public: true },

@@ -97,7 +97,7 @@ export const SIM_SCENARIOS = ['construction', 'fire', 'community', 'campus', 'su
 export type SimScenario = (typeof SIM_SCENARIOS)[number];
 
 /** Commands of docs/requirements/entities.md#device-commands, by the name the protocol carries. */
-export const COMMANDS = ['locate', 'restart', 'setInterval', 'switch', 'valve', 'broadcast', 'volume', 'report', 'lock', 'unlock'] as const;
+export const COMMANDS = ['locate', 'restart', 'setInterval', 'switch', 'valve', 'broadcast', 'volume', 'report', 'lock', 'unlock', 'videoCall'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** Switch command modes of docs/requirements/states-and-codes.md#status-words. */
@@ -125,9 +125,9 @@ export interface KindInfo {
 const WEARABLE_COMMANDS = ['locate', 'restart', 'setInterval'] as const;
 
 export const KIND_INFO: Record<DeviceKind, KindInfo> = {
-  helmet: { cn: '智能安全帽', en: 'Smart helmet', scenarios: ['construction'], metrics: ['heartRate', 'bodyTemp', 'ambientTemp', 'altitude', 'battery', 'signal'], commands: [...WEARABLE_COMMANDS, 'broadcast', 'volume'], moves: true, wearable: true },
+  helmet: { cn: '智能安全帽', en: 'Smart helmet', scenarios: ['construction'], metrics: ['heartRate', 'bodyTemp', 'ambientTemp', 'altitude', 'battery', 'signal'], commands: [...WEARABLE_COMMANDS, 'broadcast', 'volume', 'videoCall'], moves: true, wearable: true },
   wristband: { cn: '手环', en: 'Wristband', scenarios: ['supervision', 'campus'], metrics: ['heartRate', 'bodyTemp', 'bloodOxygen', 'systolic', 'diastolic', 'steps', 'battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: true },
-  watch: { cn: '手表', en: 'Watch', scenarios: ['campus', 'community'], metrics: ['heartRate', 'bodyTemp', 'bloodOxygen', 'steps', 'battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: true },
+  watch: { cn: '手表', en: 'Watch', scenarios: ['campus', 'community'], metrics: ['heartRate', 'bodyTemp', 'bloodOxygen', 'steps', 'battery', 'signal'], commands: [...WEARABLE_COMMANDS, 'videoCall'], moves: true, wearable: true },
   ankle: { cn: '脚环', en: 'Ankle bracelet', scenarios: ['supervision'], metrics: ['heartRate', 'bodyTemp', 'battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: true },
   locator: { cn: '定位器', en: 'Locator', scenarios: ['campus', 'construction'], metrics: ['battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: false },
   smoke: { cn: '烟感', en: 'Smoke detector', scenarios: ['fire', 'community'], metrics: ['smoke', 'ambientTemp', 'battery', 'signal'], commands: ['restart', 'setInterval', 'broadcast', 'volume'], moves: false, wearable: false },
@@ -135,7 +135,7 @@ export const KIND_INFO: Record<DeviceKind, KindInfo> = {
   gas: { cn: '燃气探测器', en: 'Gas sensor', scenarios: ['fire', 'community'], metrics: ['gas', 'ambientTemp', 'humidity', 'airQuality', 'odour', 'vocs', 'signal'], commands: ['restart', 'setInterval', 'valve'], moves: false, wearable: false },
   waterPressure: { cn: '水压传感器', en: 'Water-pressure sensor', scenarios: ['fire'], metrics: ['waterPressure', 'battery', 'signal'], commands: ['restart', 'setInterval'], moves: false, wearable: false },
   breaker: { cn: '智能断路器', en: 'Smart breaker', scenarios: ['fire', 'community'], metrics: ['voltage', 'current', 'power', 'ambientTemp', 'signal', 'closed', 'locked'], commands: ['restart', 'switch', 'lock', 'unlock'], moves: false, wearable: false },
-  doorUnit: { cn: '门口机', en: 'Door unit', scenarios: ['community'], metrics: ['signal'], commands: ['restart', 'broadcast', 'volume'], moves: false, wearable: false },
+  doorUnit: { cn: '门口机', en: 'Door unit', scenarios: ['community'], metrics: ['signal'], commands: ['restart', 'broadcast', 'volume', 'videoCall'], moves: false, wearable: false },
   uwbTag: { cn: 'UWB标签', en: 'UWB tag', scenarios: ['construction'], metrics: ['battery'], commands: ['restart'], moves: true, wearable: true },
   gateway4g: { cn: '4G网关', en: '4G gateway', scenarios: ['fire', 'community'], metrics: ['signal', 'traffic', 'subDevices'], commands: ['restart'], moves: false, wearable: false },
 };

@@ -127,6 +127,21 @@ export const commandParams = {
   /** Breakers: refuse open and close until unlocked (docs/device-protocol.md#breakers-and-gateways). */
   lock: z.object({}).strict(),
   unlock: z.object({}).strict(),
+  /**
+   * Join a conference room with media (order/manyVideoCallToJuphoon, docs/device-protocol.md#video-calls):
+   * the SFU channel, the device's uid and token in it, and who invited it. Only the service sends it.
+   */
+  videoCall: z
+    .object({
+      channel: z.string().regex(/^[0-9A-Za-z_-]{1,63}$/),
+      roomId: text(32),
+      uid: z.string().regex(/^\d{1,10}$/),
+      token: z.string().min(1).max(1000),
+      by: z.string().regex(/^\d{1,10}$/),
+      video: z.boolean(),
+      hide: z.boolean(),
+    })
+    .strict(),
 } satisfies Record<(typeof COMMANDS)[number], z.ZodType>;
 
 /** `POST /api/device/command/send`. */
@@ -144,6 +159,9 @@ export const sendCommandBody = z.discriminatedUnion('cmd', [
 ]);
 export type SendCommandBody = z.infer<typeof sendCommandBody>;
 
+/** Commands the service sends on its own behalf, never on an operator's command/send or sendMany. */
+export const SERVICE_ONLY_COMMANDS: readonly string[] = ['videoCall'];
+
 /** Devices one batch (controlBar, pubMusic) may address at once. */
 export const MAX_BATCH_DEVICES = 200;
 
@@ -154,6 +172,8 @@ export const sendManyCommandBody = z
     const params = commandParams[b.cmd].safeParse(b.params);
     if (!params.success) for (const issue of params.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['params', ...issue.path.map(String)] });
     if (new Set(b.imeis).size !== b.imeis.length) ctx.addIssue({ code: 'custom', message: 'duplicateValues', path: ['imeis'] });
+    // Its token comes from the service only (order/manyVideoCallToJuphoon).
+    if (SERVICE_ONLY_COMMANDS.includes(b.cmd)) ctx.addIssue({ code: 'custom', message: 'noCommand', path: ['cmd'] });
   });
 export type SendManyCommandBody = z.infer<typeof sendManyCommandBody>;
 

@@ -80,6 +80,7 @@ const COMMAND_NAMES: Record<(typeof COMMANDS)[number], string> = {
   report: '立即上报',
   lock: '锁定',
   unlock: '解锁',
+  videoCall: '视频通话',
 };
 
 const text = (min: number, max: number) =>
@@ -160,6 +161,11 @@ const COMMAND_PARAMS: Record<(typeof COMMANDS)[number], ModelParam[]> = {
   report: [],
   lock: [],
   unlock: [],
+  videoCall: [
+    { key: 'channel', name: '频道', type: 'text' },
+    { key: 'roomId', name: '房间号', type: 'text' },
+    { key: 'video', name: '视频', type: 'boolean' },
+  ],
 };
 
 /** The model of a device kind, from kinds.ts: what the seed gives each demo product. */

@@ -48,6 +48,7 @@ const COMMAND_LABELS: Record<CommandName, MessageDescriptor> = {
   report: msg`立即上报`,
   lock: msg`锁定`,
   unlock: msg`解锁`,
+  videoCall: msg`视频通话`,
 };
 
 const SWITCH_LABELS: Record<SwitchMode, MessageDescriptor> = {

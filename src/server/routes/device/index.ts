@@ -7,6 +7,7 @@ import deadLetterRoutes from './dead-letters';
 import detailRoutes from './detail';
 import indoorRoutes from './indoor';
 import metricRoutes from './metric';
+import orderRoutes from './order';
 import fenceRoutes from './fence';
 import ingestStatsRoutes from './ingest-stats';
 import stockRoutes from './stock';
@@ -24,6 +25,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
   await app.register(deadLetterRoutes);
   await app.register(alarmRoutes);
   await app.register(voiceNetRoutes);
+  await app.register(orderRoutes);
   await app.register(indoorRoutes);
   await app.register(fenceRoutes);
   await app.register(trackRoutes);
