@@ -174,3 +174,27 @@ export const manyVideoCallBody = z.object({
 });
 export type ManyVideoCallBody = z.input<typeof manyVideoCallBody>;
 
+/**
+ * /callPhone's room for a receiver: the same 8 digits for the same receiver (FNV-1a), so a second
+ * operator opening the same call link lands in the same room.
+ */
+export function callRoomOf(receiver: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < receiver.length; i++) {
+    h ^= receiver.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return String(h % 100_000_000).padStart(8, '0');
+}
+
+/** Comma-separated IMEIs of a page's query (/multiVoice?imeis=), the valid ones, at most a room's worth. */
+export function imeiList(value: string | undefined): string[] {
+  return [...new Set((value ?? '').split(',').map((v) => v.trim()).filter((v) => IMEI_RE.test(v)))].slice(0, CONF_CAPACITY - 1);
+}
+
+/** Room numbers of /moreRoom's `rooms=1111,2222`: the valid ones, each once, at most eight; 1111, 2222 and 3333 without. */
+export function roomList(value: string | undefined): string[] {
+  const rooms = [...new Set((value ?? '').split(',').map((v) => v.trim()).filter((v) => /^\d{1,8}$/.test(v)))].slice(0, 8);
+  return rooms.length ? rooms : ['1111', '2222', '3333'];
+}
+

@@ -76,14 +76,14 @@ export function simInBackground(...args: string[]): { child: ChildProcess; outpu
 }
 
 let roster: { imei: string; kind: string }[] | undefined;
-/** The first demo device of `kind`, from the simulator's roster. */
-export async function deviceOf(kind: string): Promise<string> {
+/** The first (or `nth`) demo device of `kind`, from the simulator's roster. */
+export async function deviceOf(kind: string, nth = 0): Promise<string> {
   roster ??= (await sim('list'))
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
     .filter((cols) => /^86\d{13}$/.test(cols[0] ?? ''))
     .map(([imei, k]) => ({ imei: imei!, kind: k! }));
-  const found = roster.find((d) => d.kind === kind);
+  const found = roster.filter((d) => d.kind === kind)[nth];
   if (!found) throw new Error(`no ${kind} in the demo roster`);
   return found.imei;
 }

@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { z } from 'zod';
-import { PublicPlaceholder } from '../features/public/PublicPlaceholder';
+import { callRoomOf, imeiList } from '../../shared/conference';
+import { ConferencePanel } from '../features/conference/ConferencePanel';
 
-const text = z.string().optional();
+const text = z.string().max(64).optional();
 
 // Pre-login intercom call page (docs/requirements/screens-and-routes.md#pre-login-routes); `reciever` is spelt so.
+// The caller joins a room of the receiver's own and, when the receiver is a device, invites it
+// (order/manyVideoCallToJuphoon): its camera and microphone come into the call.
 export const Route = createFileRoute('/callPhone')({
   validateSearch: z.object({ caller: text, reciever: text }),
   component: CallPhonePage,
@@ -13,16 +16,19 @@ export const Route = createFileRoute('/callPhone')({
 
 function CallPhonePage() {
   const { caller, reciever } = Route.useSearch();
+  const device = imeiList(reciever);
   return (
-    <PublicPlaceholder
+    <ConferencePanel
       title={<Trans>门禁通话</Trans>}
-      description={
+      subtitle={
         caller || reciever ? (
           <Trans>
             主叫：{caller ?? '-'}，被叫：{reciever ?? '-'}
           </Trans>
         ) : undefined
       }
+      autoJoin={reciever ? callRoomOf(reciever) : undefined}
+      invite={device}
     />
   );
 }

@@ -1,9 +1,34 @@
+import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import { Group, SegmentedControl, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import { PublicPlaceholder } from '../features/public/PublicPlaceholder';
+import { z } from 'zod';
+import { roomList } from '../../shared/conference';
+import { ConferencePanel } from '../features/conference/ConferencePanel';
 
-// Pre-login route of docs/requirements/screens-and-routes.md#pre-login-routes; the real page comes with the realtime
-// features.
+// Pre-login route of docs/requirements/screens-and-routes.md#pre-login-routes: intercom for several
+// rooms. One conference login moves between the listed rooms (`rooms`, comma-separated): choosing
+// another leaves the one it is in and joins that one.
 export const Route = createFileRoute('/moreRoom')({
-  component: () => <PublicPlaceholder title={<Trans>多房间通话</Trans>} />,
+  validateSearch: z.object({ rooms: z.string().max(200).optional() }),
+  component: MoreRoomPage,
 });
+
+function MoreRoomPage() {
+  const rooms = roomList(Route.useSearch().rooms);
+  const [room, setRoom] = useState(rooms[0]!);
+  return (
+    <ConferencePanel
+      title={<Trans>多房间通话</Trans>}
+      autoJoin={room}
+      toolbar={
+        <Group p="sm" gap="sm">
+          <Text size="sm">
+            <Trans>房间</Trans>
+          </Text>
+          <SegmentedControl data={rooms} value={room} onChange={setRoom} data-testid="more-rooms" />
+        </Group>
+      }
+    />
+  );
+}

@@ -1,9 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { PublicPlaceholder } from '../features/public/PublicPlaceholder';
+import { z } from 'zod';
+import { imeiList } from '../../shared/conference';
+import { ConferencePanel } from '../features/conference/ConferencePanel';
 
-// Pre-login route of docs/requirements/screens-and-routes.md#pre-login-routes; the real page comes with the realtime
-// features.
+// Pre-login route of docs/requirements/screens-and-routes.md#pre-login-routes: the conference to
+// talk only (no camera is opened). `roomId` joins that room at once; `imeis` (comma-separated)
+// invites those devices, without video, once in it.
 export const Route = createFileRoute('/multiVoice')({
-  component: () => <PublicPlaceholder title={<Trans>多人语音</Trans>} />,
+  validateSearch: z.object({ roomId: z.string().regex(/^\d{1,8}$/).optional().catch(undefined), imeis: z.string().max(1000).optional() }),
+  component: MultiVoicePage,
 });
+
+function MultiVoicePage() {
+  const { roomId, imeis } = Route.useSearch();
+  return <ConferencePanel title={<Trans>多人语音</Trans>} autoJoin={roomId} invite={imeiList(imeis)} audioOnly />;
+}

@@ -1,11 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowsMaximize, IconArrowsMinimize, IconDoorExit, IconInfoCircle, IconLogin } from '@tabler/icons-react';
+import { IconArrowsMaximize, IconArrowsMinimize, IconDeviceMobileShare, IconDoorExit, IconInfoCircle, IconLogin } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { CONF_CAPACITY } from '../../../shared/conference';
+import { OnceOpened } from '../../components/OnceOpened';
+import { toast } from '../../lib/request';
 import { useSession } from '../../lib/session';
+import { serverMessage } from '../../i18n/serverMessages';
 import { LanguagePicker } from '../../i18n/LanguagePicker';
 import type { ConfError } from './client';
+import { InviteDialog, inviteDevices } from './InviteDialog';
 import { ParticipantList } from './ParticipantList';
 import { RecordButton } from './RecordButton';
 import { StreamVideo } from '../media/StreamVideo';
@@ -27,12 +32,28 @@ function useFullScreen(target: React.RefObject<HTMLElement | null>): [boolean, (
   return [full, toggle];
 }
 
+export interface ConferencePanelProps {
+  /** The header's title (default 视频会议). */
+  title?: ReactNode;
+  /** A line under the title (/callPhone: who calls whom). */
+  subtitle?: ReactNode;
+  /** Joins this room as soon as the conference login is done. */
+  autoJoin?: string;
+  /** Devices invited (order/manyVideoCallToJuphoon) once in the room: "sent after joining, when an imei list is supplied". */
+  invite?: readonly string[];
+  /** Talk only (/multiVoice): no camera is opened, the enableVideo bit stays off, devices join without video. */
+  audioOnly?: boolean;
+  /** Above the pictures (/moreRoom: the rooms to switch between). */
+  toolbar?: ReactNode;
+}
+
 /**
  * The conference panel of docs/requirements/realtime-video.md: header (room, count, full screen),
- * the members' pictures, the participant list, and, when logged in, join / room info / exit /
- * record in the footer.
+ * the members' pictures, the participant list, and, when logged in, join / room info / invite
+ * devices / exit / record in the footer. /callPhone and /multiVoice are this panel with a room
+ * joined and devices invited by themselves.
  */
-export function ConferencePanel() {
+export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly = false, toolbar }: ConferencePanelProps = {}) {
   const { t } = useLingui();
   const session = useSession();
   const conf = useConference(session.user?.id ?? null, session.token);
@@ -42,15 +63,38 @@ export function ConferencePanel() {
   const [full, toggleFull] = useFullScreen(root);
   const [joining, setJoining] = useState(false);
   const [info, setInfo] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const inRoom = snap.status === 'inroom';
 
   // Video on (开始通话) once in a room, off (结束通话) whenever the room is left, however that happened.
   useEffect(() => {
     if (!conf) return;
     const on = conf.media.getSnapshot().on;
-    if (inRoom && !on) void conf.media.start();
+    if (inRoom && !on) void conf.media.start({ video: !audioOnly });
     if (!inRoom && on) conf.media.stop();
-  }, [inRoom, conf]);
+  }, [inRoom, conf, audioOnly]);
+
+  // The page's own room, once per login; then its devices, once per room.
+  const auto = useRef<{ joined?: ConferencePanelProps['autoJoin']; invited?: string }>({});
+  const roomId = snap.room?.roomId;
+  useEffect(() => {
+    if (!conf || !autoJoin || auto.current.joined === autoJoin) return;
+    // From the login, or from another room (/moreRoom switching): the service leaves that one first.
+    if (snap.status !== 'loginok' && !(snap.status === 'inroom' && roomId !== autoJoin)) return;
+    auto.current.joined = autoJoin;
+    void conf.client.join(autoJoin, undefined, { video: !audioOnly });
+  }, [conf, autoJoin, snap.status, roomId, audioOnly]);
+  useEffect(() => {
+    if (!inRoom || !roomId || !invite?.length || auto.current.invited === roomId) return;
+    auto.current.invited = roomId;
+    inviteDevices(roomId, [...invite], !audioOnly).then(
+      ({ results }) => {
+        const refused = results.filter((r) => r.key);
+        if (refused.length) toast('tip', refused.map((r) => `${r.imei}: ${serverMessage(r.key!, r.key!)}`).join('; '));
+      },
+      () => undefined,
+    );
+  }, [inRoom, roomId, invite, audioOnly]);
 
   const errors: Record<ConfError, string> = {
     noUserId: t`缺少用户ID`,
@@ -74,9 +118,12 @@ export function ConferencePanel() {
     <Stack ref={root} mih="100dvh" gap={0} bg="var(--mantine-color-body)" data-testid="conference" data-status={snap.status}>
       <Group justify="space-between" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Group gap="sm">
-          <Title order={4}>
-            <Trans>视频会议</Trans>
-          </Title>
+          <Title order={4}>{title ?? <Trans>视频会议</Trans>}</Title>
+          {subtitle && (
+            <Text size="sm" c="dimmed" data-testid="conf-subtitle">
+              {subtitle}
+            </Text>
+          )}
           <Badge variant="light" data-testid="conf-room">{snap.room ? t`房间 ${snap.room.roomId}` : t`未加入房间`}</Badge>
           <Badge variant="outline" data-testid="conf-count" data-count={snap.members.length}>
             {t`${snap.members.length} 人`}
@@ -90,6 +137,7 @@ export function ConferencePanel() {
         </Group>
       </Group>
 
+      {toolbar}
       {snap.error && (
         <Alert m="sm" color="yellow" variant="light" data-testid="conf-error" data-error={snap.error}>
           {errors[snap.error]}
@@ -144,6 +192,11 @@ export function ConferencePanel() {
             <Button variant="light" leftSection={<IconInfoCircle size={14} />} onClick={() => setInfo(true)} data-testid="conf-info">
               <Trans>房间信息</Trans>
             </Button>
+            {session.user?.kind !== 'visitor' && (
+              <Button variant="light" leftSection={<IconDeviceMobileShare size={14} />} onClick={() => setInviting(true)} data-testid="conf-invite">
+                <Trans>邀请设备</Trans>
+              </Button>
+            )}
             {conf && media.on && <RecordButton client={conf.client} />}
             <Button color="red" variant="light" leftSection={<IconDoorExit size={14} />} onClick={() => void exit()} data-testid="conf-exit">
               <Trans>退出房间</Trans>
@@ -161,10 +214,15 @@ export function ConferencePanel() {
         onClose={() => setJoining(false)}
         onJoin={(roomId) => {
           setJoining(false);
-          void conf?.client.join(roomId);
+          void conf?.client.join(roomId, undefined, { video: !audioOnly });
         }}
       />
       <RoomInfoDialog room={snap.room} opened={info} onClose={() => setInfo(false)} />
+      {snap.room && (
+        <OnceOpened when={inviting}>
+          <InviteDialog roomId={snap.room.roomId} opened={inviting} onClose={() => setInviting(false)} free={CONF_CAPACITY - snap.members.length} />
+        </OnceOpened>
+      )}
     </Stack>
   );
 }

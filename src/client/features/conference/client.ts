@@ -106,13 +106,14 @@ export class ConferenceClient {
     await this.command({ cmd: 'getrealm' });
   }
 
-  join(roomId: string, displayName?: string): Promise<boolean> {
+  /** `video: false` joins to talk only (/multiVoice): the enableVideo bit stays off. */
+  join(roomId: string, displayName?: string, opts: { video?: boolean } = {}): Promise<boolean> {
     if (!this.login || this.snapshot.status === 'idle' || this.snapshot.status === 'loggingIn') {
       this.set({ error: 'notLoggedIn' });
       return Promise.resolve(false);
     }
     this.set({ status: 'joining', error: null });
-    return this.command({ cmd: 'joinroom', roomId, displayName });
+    return this.command({ cmd: 'joinroom', roomId, displayName, ...(opts.video === false ? { video: false } : {}) });
   }
 
   leave(): Promise<boolean> {

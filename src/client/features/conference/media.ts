@@ -57,15 +57,15 @@ export class ConferenceMedia {
     this.set({ remote: [...this.subs.values()] });
   }
 
-  /** Opens the microphone and camera and publishes them into the room. */
-  async start(): Promise<void> {
+  /** Opens the microphone and (unless `video` is false: voice only) the camera and publishes them into the room. */
+  async start(opts: { video?: boolean } = {}): Promise<void> {
     if (this.snapshot.on) return;
     const warning = environmentWarning();
     if (warning) return this.set({ warning });
     this.set({ on: true, warning: null });
     // Receiving needs no devices of our own: it starts while the camera and microphone open.
     for (const uid of this.announced) this.refresh(uid);
-    const [micTrack, cam] = await Promise.all([openMicrophone(), openCamera()]);
+    const [micTrack, cam] = await Promise.all([openMicrophone(), opts.video === false ? Promise.resolve(null) : openCamera()]);
     if (!this.snapshot.on) {
       micTrack?.stop();
       cam?.stop();
