@@ -27,6 +27,8 @@ export interface MediaSessionAnswer {
 export interface MediaRoomAnswer {
   /** `publication` changes when a uid publishes again (after a network change): subscribe to it anew. */
   publishers: { uid: string; kinds: ('audio' | 'video')[]; publication: number }[];
+  /** How many receive the caller's own publication now (a device on the monitoring wall leaves when nobody does). */
+  watchers: number;
   /** STUN/TURN for the caller's RTCPeerConnection (ICE_SERVERS; TURN credentials are the caller's own, short-lived). */
   iceServers: { urls: string[]; username?: string; credential?: string }[];
 }

@@ -195,7 +195,9 @@ export class VirtualDevice {
       log,
       auth: { channel, uid, token },
       operatorUid: invite.by,
-      label: `${this.device.kind} ${this.device.imei} conference room ${invite.roomId}`,
+      // Without an inviter it is watched (the monitoring wall): it stays while received.
+      whileWatched: !invite.by,
+      label: invite.by ? `${this.device.kind} ${this.device.imei} conference room ${invite.roomId}` : `${this.device.kind} ${this.device.imei} on the monitoring wall`,
     });
     this.call = call;
     void call.ended.then(() => {

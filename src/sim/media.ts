@@ -31,6 +31,14 @@ export interface CallMediaOptions {
   auth?: { channel: string; uid: string; token: string };
   /** Receive this uid only (the inviter); default: the first other publisher. */
   operatorUid?: string;
+  /**
+   * Watched, not called (the monitoring wall): stay while someone receives the device, leave
+   * UNWATCHED_MS after the last one stopped; whoever publishes in the room is heard (talk), and
+   * their leaving does not end it.
+   */
+  whileWatched?: boolean;
+  /** With whileWatched: how long without a viewer ends it (UNWATCHED_MS). */
+  unwatchedMs?: number;
   /** How the log lines name the device and call (default `door unit <imei> room <roomNo>`). */
   label?: string;
   /** Operator's audio packets before the door unit says it heard them (50: a second of Opus). */
@@ -45,7 +53,7 @@ export interface Heard {
   videoFrames: number;
 }
 
-export type CallEnd = 'hungUp' | 'holdOver' | 'stopped' | 'failed';
+export type CallEnd = 'hungUp' | 'holdOver' | 'unwatched' | 'stopped' | 'failed';
 
 export interface CallMedia {
   /** Whether the door unit's audio and video flow into the room (false: the call failed or stopped first). */
@@ -72,6 +80,8 @@ const CONNECT_MS = 5_000;
 const CONNECT_ATTEMPTS = 3;
 /** Room polls that may fail in a row before the door unit gives up. */
 const POLL_FAILURES = 5;
+/** A watched device leaves this long after the last viewer stopped receiving it (or after publishing, if nobody came). */
+const UNWATCHED_MS = 15_000;
 
 const isLoopback = (base: string) => /^(localhost|127\.|\[::1\])/.test(new URL(base).host);
 
@@ -91,6 +101,7 @@ class DoorCall implements CallMedia {
   private readonly peers: RTCPeerConnection[] = [];
   private readonly counts: Record<MediaKind, number> = { audio: 0, video: 0 };
   private reason?: CallEnd;
+  private lastWatched = 0;
   private source?: MediaSource;
   private auth?: { channel: string; uid: string; token: string };
   private iceServers: RTCIceServer[] = [];
@@ -130,6 +141,7 @@ class DoorCall implements CallMedia {
     try {
       await this.publish();
       this.resolvePublished(true);
+      this.lastWatched = Date.now();
       this.o.log(`${this.line}: publishing a test pattern and a tone in channel ${this.auth!.channel} as uid ${this.auth!.uid}`);
       let failures = 0;
       while (!this.abort.signal.aborted) {
@@ -237,7 +249,21 @@ class DoorCall implements CallMedia {
 
   /** The room now: subscribe to the operator who appears (anew when they publish again), end the call when they leave. */
   private async poll(): Promise<void> {
-    const { publishers } = await this.api<MediaRoomAnswer>('/api/media/room', this.auth);
+    const { publishers, watchers } = await this.api<MediaRoomAnswer>('/api/media/room', this.auth);
+    // Its own publication gone: the service took it out (the conference ended, the room closed).
+    if (!publishers.some((p) => p.uid === this.auth!.uid)) {
+      this.o.log(`${this.line}: the service ended the call`);
+      this.finish('hungUp');
+      return;
+    }
+    if (this.o.whileWatched) {
+      if (watchers > 0) this.lastWatched = Date.now();
+      else if (Date.now() - this.lastWatched > (this.o.unwatchedMs ?? UNWATCHED_MS)) {
+        this.o.log(`${this.line}: nobody watches any more`);
+        this.finish('unwatched');
+        return;
+      }
+    }
     const op = this.operator;
     if (!op) {
       const first = publishers.find((p) => p.uid !== this.auth!.uid && (!this.o.operatorUid || p.uid === this.o.operatorUid));
@@ -245,7 +271,13 @@ class DoorCall implements CallMedia {
       return;
     }
     const now = publishers.find((p) => p.uid === op.uid);
-    if (!now) {
+    if (!now && this.o.whileWatched) {
+      // The viewer stopped talking: the device stays on the wall.
+      this.o.log(`${this.line}: uid ${op.uid} stopped talking`);
+      if (this.subscription) await this.drop(this.subscription.pc);
+      this.subscription = undefined;
+      this.operator = undefined;
+    } else if (!now) {
       this.o.log(`${this.line}: the operator (uid ${op.uid}) hung up`);
       this.finish('hungUp');
     } else if (now.publication !== this.subscription?.publication) {

@@ -52,3 +52,31 @@ test('/moreRoom switches one login between rooms', async ({ page }) => {
   await expect(page.getByTestId('conf-room')).toContainText('4102', { timeout: 20_000 });
   await expect(page.getByTestId('conf-count')).toHaveAttribute('data-count', '1');
 });
+
+test('a watch on the monitoring wall: its picture plays, and talk sends the microphone into its room', async ({ page }) => {
+  test.setTimeout(120_000);
+  const userId = await signIn(page);
+  const watch = await deviceOf('watch');
+  await page.goto('/map/monitor');
+  await page.getByTestId(`monitor-device-${watch}`).click();
+  const tile = page.locator(`[data-testid=monitor-tile][data-device="${watch}"]`);
+  await expect(tile.getByTestId('monitor-quality')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
+  const frames = () => tile.getByTestId('monitor-quality').getAttribute('data-frames').then((v) => Number(v ?? 0));
+  await expect.poll(frames, { timeout: 30_000 }).toBeGreaterThan(10);
+
+  // Talk: the console publishes its microphone into the device's room, and the picture comes back.
+  await tile.getByTestId('monitor-talk').click();
+  await expect(tile.getByTestId('monitor-talk')).toHaveAttribute('data-talking', 'true');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const room = async () => {
+    const w = (await (await page.request.post('/api/device/camera/watchDevice', { data: { imei: watch }, headers: { authorization: token! } })).json()) as { data: { channel: string; uid: string; token: string } };
+    const r = (await (await page.request.post('/api/media/room', { data: w.data })).json()) as { data: { publishers: { uid: string }[] } };
+    return r.data.publishers.map((p) => p.uid);
+  };
+  await expect.poll(room, { timeout: 20_000 }).toContain(String(userId));
+  await expect.poll(frames, { timeout: 30_000 }).toBeGreaterThan(10);
+  await tile.getByTestId('monitor-talk').click();
+  await expect.poll(room, { timeout: 20_000 }).not.toContain(String(userId));
+  await tile.getByTestId('monitor-tile-close').click();
+  await expect(tile).toHaveCount(0);
+});

@@ -7,16 +7,18 @@
  * the command through command/sendMany.
  */
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RTCPeerConnection } from 'werift';
 import type { ConfCommand, ConfEvent, ConfLoginData, ConfMessage } from '../../src/shared/conference';
 import { STATE_BITS } from '../../src/shared/conference';
 import type { BatchCommandResult } from '../../src/shared/devices/api';
+import type { MediaRoomAnswer, MediaSessionAnswer } from '../../src/shared/media';
 import type { EmbeddedBroker } from '../../src/server/broker/types';
 import { deviceCommands } from '../../src/server/db/schema';
 import { deviceUid } from '../../src/server/voice';
 import { Fleet } from '../../src/sim/fleet';
+import { startCallMedia } from '../../src/sim/media';
 import { toSimDevice } from '../../src/sim/roster';
 import { addTenant } from './fixtures';
 import { buildTestApp, login, post, type TestApp } from './helper';
@@ -27,6 +29,7 @@ let t: TestApp;
 let demo: { token: string; id: number };
 let door: TestDevice;
 let fleet: Fleet;
+let httpBase: string;
 const lines: string[] = [];
 const peers: RTCPeerConnection[] = [];
 
@@ -34,7 +37,7 @@ beforeAll(async () => {
   t = await buildTestApp({ embeddedBroker: true, config: { media: { iceServers: [], hostAddresses: [] } } });
   const mqttUrl = `mqtt://127.0.0.1:${await (t.app.broker as EmbeddedBroker).listenTcp(0, '127.0.0.1')}`;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const httpBase = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  httpBase = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   [door] = (await addDevices(t.app, 1, { kind: 'doorUnit' })) as [TestDevice];
   fleet = new Fleet([{ device: toSimDevice({ imei: door.imei, kind: 'doorUnit' })!, secret: door.secret }], { url: mqttUrl, intervalS: 3600, httpBase, log: (l) => lines.push(l) });
   await fleet.start();
@@ -150,5 +153,51 @@ describe('order/manyVideoCallToJuphoon', () => {
     await c.cmd({ cmd: 'leaveroom' });
     await c.event('onconfdidleave');
     expect(t.app.sfu.room(`t${stored!.tenantId}_room_7002`).map((p) => p.uid)).not.toContain(uid);
+    // The device notices and ends its part of the call (it is free for the next one).
+    await until(() => (lines.some((l) => l.includes('conference room 7002: left the call')) ? true : undefined), 15_000, 'the door unit leaving');
   }, 90_000);
 });
+
+describe('devices on the monitoring wall (camera/watchDevice)', () => {
+  it('asks the device to publish into its wall room once, answers the viewer\'s token, and the picture arrives', async () => {
+    const res = await post<{ channel: string; uid: string; token: string; publisher: string }>(t.app, '/api/device/camera/watchDevice', { imei: door.imei }, { token: demo.token });
+    expect(res.code).toBe(0);
+    expect(res.data).toMatchObject({ channel: expect.stringMatching(new RegExp(`^dev_\\d+_${door.imei}$`)), uid: String(demo.id), publisher: deviceUid(door.imei) });
+    const [cmd] = await t.app.db.select().from(deviceCommands).where(eq(deviceCommands.imei, door.imei)).orderBy(desc(deviceCommands.id)).limit(1);
+    // Watched, not called: no inviter, and the device does not show the call.
+    expect(JSON.parse(String(cmd!.params))).toEqual({ channel: res.data.channel, roomId: 'monitor', uid: deviceUid(door.imei), video: true, hide: true });
+    // A second viewer while it connects does not ask again.
+    await post(t.app, '/api/device/camera/watchDevice', { imei: door.imei }, { token: demo.token });
+    expect((await t.app.db.select().from(deviceCommands).where(eq(deviceCommands.imei, door.imei)).orderBy(desc(deviceCommands.id)).limit(1))[0]!.id).toBe(cmd!.id);
+
+    const auth = { channel: res.data.channel, uid: res.data.uid, token: res.data.token };
+    await until(async () => ((await post<MediaRoomAnswer>(t.app, '/api/media/room', auth)).data.publishers.length > 0 ? true : undefined), 20_000, 'the device publishing');
+    const offer = await post<MediaSessionAnswer>(t.app, '/api/media/subscribe', { ...auth, publisher: res.data.publisher });
+    const pc = loopbackPeer(peers);
+    let frames = 0;
+    pc.onTrack.subscribe((track) => track.onReceiveRtp.subscribe((rtp) => void (track.kind === 'video' && rtp.header.marker && frames++)));
+    await pc.setRemoteDescription({ type: 'offer', sdp: offer.data.sdp });
+    await pc.setLocalDescription(await pc.createAnswer());
+    expect((await post(t.app, '/api/media/accept', { ...auth, id: offer.data.id, sdp: await localSdp(pc) })).code).toBe(0);
+    await connected(pc);
+    await until(() => (frames > 10 ? true : undefined), 20_000, 'the device’s frames on the wall');
+    expect(lines.some((l) => l.includes(`doorUnit ${door.imei} on the monitoring wall`))).toBe(true);
+    // Its recording and snapshot go by IMEI; another company's device is unknown.
+    const other = await addTenant(t.app, 'Wall Other');
+    const [foreign] = (await addDevices(t.app, 1, { kind: 'doorUnit', tenantId: other })) as [TestDevice];
+    expect((await post(t.app, '/api/device/camera/watchDevice', { imei: foreign.imei }, { token: demo.token })).key).toBe('notFound');
+    expect((await post(t.app, '/api/device/camera/record', { imei: door.imei, id: 1, action: 'start' }, { token: demo.token })).code).toBe(400);
+  }, 60_000);
+
+  it('a watched device leaves once nobody receives it', async () => {
+    const [unit] = (await addDevices(t.app, 1, { kind: 'doorUnit' })) as [TestDevice];
+    const channel = `dev_1_${unit.imei}`;
+    const uid = deviceUid(unit.imei);
+    const log: string[] = [];
+    const call = startCallMedia({ httpBase, imei: unit.imei, secret: unit.secret, roomNo: 'monitor', holdS: 60, log: (l) => log.push(l), auth: { channel, uid, token: t.app.mediaTokens.buildToken(channel, uid).token }, whileWatched: true, unwatchedMs: 1500 });
+    expect(await call.published).toBe(true);
+    expect(await call.ended).toBe('unwatched');
+    expect(log.some((l) => l.includes('nobody watches any more'))).toBe(true);
+  }, 30_000);
+});
+

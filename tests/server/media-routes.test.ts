@@ -65,6 +65,9 @@ describe('/api/media', () => {
       }
       return got.audio > 2 && got.video > 2;
     }, 15_000, 'the door unit\'s media at the console');
+    // The publisher learns how many receive it (a device on the wall leaves when nobody does); a mere reader of the room has none.
+    expect((await post<MediaRoomAnswer>(t.app, '/api/media/room', auth(door))).data.watchers).toBe(1);
+    expect((await post<MediaRoomAnswer>(t.app, '/api/media/room', auth(operator))).data.watchers).toBe(0);
 
     // A valid token of another channel neither answers nor ends these sessions.
     const elsewhere = auth(operator, callChannel('860000000000099', '0101'));

@@ -9,9 +9,12 @@ import { fail } from '../../server/lib/api-error';
 import { CAMERA_UID, CameraError, probeCamera } from '../../server/media/camera-bridge';
 import { RecorderError } from '../../server/media/recorder-api';
 import { authed } from '../../server/plugins/auth';
-import { consoleUid } from '../../server/voice';
+import { consoleUid, deviceUid } from '../../server/voice';
+import { inviteDevice } from '../../server/media/invite';
+import { deviceInScope, operatorOf } from '../../server/routes/device/scope';
+import { kindSupports } from '../../shared/devices/kinds';
 import { saveRecording } from '../vcr/store';
-import { cameraIdBody, cameraRecordBody, type CameraCheckAnswer, type CameraWatchAnswer } from './api';
+import { cameraIdBody, cameraRecordBody, deviceWatchBody, type CameraCheckAnswer, type CameraWatchAnswer } from './api';
 import { CAMERA_ROUTES } from './resource';
 import { cameras } from './server';
 
@@ -19,6 +22,11 @@ const tags = ['device'];
 const menus = [...CAMERA_ROUTES];
 /** A camera's SFU room: per tenant and camera, so no viewer reaches another tenant's picture. */
 export const cameraRoom = (tenantId: number, id: number) => `cam_${tenantId}_${id}`;
+/** A device's room on the wall, per tenant and device. */
+export const deviceRoom = (tenantId: number, imei: string) => `dev_${tenantId}_${imei}`;
+/** A device that was asked to publish is not asked again for this long while it connects. */
+const DEVICE_ASK_MS = 20_000;
+const asked = new Map<string, number>();
 
 type CameraRow = typeof cameras.$inferSelect;
 
@@ -61,6 +69,31 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/watchDevice',
+    {
+      config: { menus },
+      schema: { tags, summary: "Ask a device (door unit, watch, helmet) to publish its camera into its wall room, and get the token to receive it", body: deviceWatchBody },
+    },
+    async (request, reply) => {
+      const { user } = authed(request);
+      const d = await deviceInScope(app, request, request.body.imei);
+      if (!kindSupports(d.kind, 'videoCall')) fail(Code.BAD_REQUEST, 'noCommand');
+      const channel = deviceRoom(d.tenantId, d.imei);
+      const publisher = deviceUid(d.imei);
+      const now = app.clock.now();
+      const publishing = app.sfu.room(channel).some((p) => p.uid === publisher);
+      if (!publishing && now - (asked.get(channel) ?? 0) > DEVICE_ASK_MS) {
+        // Offline or unable devices are refused here, with the command's own message.
+        await inviteDevice(app, d, { channel, roomId: 'monitor', video: true, hide: true }, operatorOf(request));
+        asked.set(channel, now);
+      }
+      const uid = consoleUid(user.id);
+      const answer: CameraWatchAnswer = { appId: 'local', channel, uid, token: app.mediaTokens.buildToken(channel, uid).token, publisher };
+      return reply.ok(answer);
+    },
+  );
+
+  app.post(
     '/check',
     { config: { menus, write: true }, schema: { tags, summary: 'Check that the stream can be read (ffprobe, at most 12 s) and store the state', body: cameraIdBody } },
     async (request, reply) => {
@@ -84,13 +117,18 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     { config: { menus, write: true }, schema: { tags, summary: "Start or stop recording a watched camera into the video library", body: cameraRecordBody } },
     async (request, reply) => {
       const { user } = authed(request);
-      const row = await cameraOf(app, request, request.body.id);
-      const room = cameraRoom(row.tenantId, row.id);
+      const { id: cameraId, imei } = request.body;
+      // A camera by id, or a device on the wall by IMEI: each has a room of its own.
+      const row =
+        cameraId !== undefined
+          ? await cameraOf(app, request, cameraId)
+          : await deviceInScope(app, request, imei!).then((d) => ({ id: d.imei, tenantId: d.tenantId, imei: d.imei }));
+      const room = cameraId !== undefined ? cameraRoom(row.tenantId, cameraId) : deviceRoom(row.tenantId, imei!);
       const running = recordings.get(room);
       try {
         if (request.body.action === 'start') {
           if (running) fail(Code.BAD_REQUEST, 'cameraRecording');
-          const fileKey = `cam_${row.id}_${app.clock.now()}`;
+          const fileKey = `${cameraId !== undefined ? 'cam' : 'dev'}_${row.id}_${app.clock.now()}`;
           const { id } = await app.recorder.start({ room, tenantId: row.tenantId, video: true, fileKey });
           recordings.set(room, { id, fileKey, by: user.id });
           return reply.ok({ recording: true });

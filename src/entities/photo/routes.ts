@@ -2,7 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
+import { IMEI_RE } from '../../shared/devices/protocol';
 import { UPLOAD_IMAGE_MAX } from '../../shared/constants';
+import { devices } from '../../server/db/schema';
+import { tenantWhere } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import { saveUpload } from '../../server/uploads/save-upload';
@@ -11,10 +14,14 @@ import { cameras } from '../camera/server';
 import { photos } from './server';
 import { reporterName, thumbnailFor } from './thumbnail';
 
-const snapshotQuery = z.object({
-  cameraId: z.coerce.number().int().positive(),
-  title: z.string().trim().min(1).max(100).optional(),
-});
+const snapshotQuery = z
+  .object({
+    cameraId: z.coerce.number().int().positive().optional(),
+    /** A device on the wall instead of a camera. */
+    imei: z.string().regex(IMEI_RE).optional(),
+    title: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((q) => (q.cameraId === undefined) !== (q.imei === undefined), { message: 'required', path: ['cameraId'] });
 
 /** The monitoring wall's snapshot: the JPEG of a tile's current frame becomes a photo of source 1 (监控抓拍). */
 // Multipart parsing comes from the resource routes (src/server/routes/resources.ts), which register every entity plugin.
@@ -27,8 +34,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { scope, user } = authed(request);
-      const { cameraId, title } = request.query;
-      const [camera] = await app.db.select({ name: cameras.name, imei: cameras.imei }).from(cameras).where(and(eq(cameras.id, cameraId), eq(cameras.tenantId, scope.tenantId))).limit(1);
+      const { cameraId, imei, title } = request.query;
+      const [camera] =
+        cameraId !== undefined
+          ? await app.db.select({ name: cameras.name, imei: cameras.imei }).from(cameras).where(and(eq(cameras.id, cameraId), eq(cameras.tenantId, scope.tenantId))).limit(1)
+          : (await app.db.select({ name: devices.name, imei: devices.imei }).from(devices).where(and(eq(devices.imei, imei!), tenantWhere(scope, devices))).limit(1)).map((d) => ({ name: d.name || d.imei, imei: d.imei }));
       if (!camera) fail(Code.BAD_REQUEST, 'notFound');
       const saved = await saveUpload(request, { kind: 'image', under: UPLOAD_IMAGE_MAX, strip: true });
       const image = `/api/file/${saved.name}`;

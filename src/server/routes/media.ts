@@ -55,6 +55,7 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const { iceServers, turnSecret } = app.config.media;
       const answer: MediaRoomAnswer = {
         publishers: app.sfu.room(channel),
+        watchers: app.sfu.stats(channel).find((s) => s.uid === uid)?.subscribers ?? 0,
         iceServers: iceServersFor(iceServers, { turnSecret, uid, ttlS: app.config.voiceTokenTtlS, now: app.clock.now() }),
       };
       return reply.ok(answer);

@@ -150,3 +150,6 @@ export function kindSupports(kind: string, cmd: string): boolean {
   if (kind in KIND_INFO && (UNIVERSAL_COMMANDS as readonly string[]).includes(cmd)) return true;
   return (KIND_INFO[kind as DeviceKind]?.commands as readonly string[] | undefined)?.includes(cmd) ?? false;
 }
+
+/** Kinds that can join a conference or the monitoring wall with their camera and microphone (`videoCall`). */
+export const VIDEO_CALL_KINDS: readonly DeviceKind[] = DEVICE_KINDS.filter((k) => kindSupports(k, 'videoCall'));

@@ -137,7 +137,8 @@ export const commandParams = {
       roomId: text(32),
       uid: z.string().regex(/^\d{1,10}$/),
       token: z.string().min(1).max(1000),
-      by: z.string().regex(/^\d{1,10}$/),
+      /** The inviter's uid; absent when the device is only watched (the monitoring wall): it stays while someone receives it. */
+      by: z.string().regex(/^\d{1,10}$/).optional(),
       video: z.boolean(),
       hide: z.boolean(),
     })

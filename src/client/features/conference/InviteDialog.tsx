@@ -4,13 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CONF_CAPACITY } from '../../../shared/conference';
 import type { BatchCommandResult } from '../../../shared/devices/api';
-import { DEVICE_KINDS, kindSupports } from '../../../shared/devices/kinds';
+import { VIDEO_CALL_KINDS } from '../../../shared/devices/kinds';
 import { request } from '../../lib/request';
 import { BatchResults } from '../tools/BatchResults';
 import { DevicePicker, type PickedDevice } from '../tools/DevicePicker';
-
-/** Kinds that can join a conference with their camera and microphone. */
-export const VIDEO_CALL_KINDS = DEVICE_KINDS.filter((k) => kindSupports(k, 'videoCall'));
 
 /** `order/manyVideoCallToJuphoon`: the devices asked into the room the caller is in, each answered on its own. */
 export const inviteDevices = (roomId: string, imeis: string[], video: boolean) =>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Badge, Box, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCamera, IconMaximize, IconMicrophoneOff, IconPlayerRecord, IconPlayerStop, IconX } from '@tabler/icons-react';
+import { IconCamera, IconMaximize, IconMicrophone, IconMicrophoneOff, IconPlayerRecord, IconPlayerStop, IconX } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CameraWatchAnswer } from '../../../entities/camera/api';
@@ -9,35 +9,48 @@ import { saveFile } from '../../lib/download';
 import { StreamVideo } from '../media/StreamVideo';
 import { useCallSeconds, useMediaCall, useMediaStats } from '../media/useMediaCall';
 import { mmss } from '../realtime/callMachine';
-import { invalidateResource, type Row } from '../resources/resources.queries';
+import { invalidateResource } from '../resources/resources.queries';
 import { snapshotOf } from './wall';
 
-/** Watch answers are per camera and viewer; a new mount asks again (the bridge may have stopped). */
-const watchQuery = (id: number) => ({
-  queryKey: ['camera', 'watch', id] as const,
-  queryFn: () => request<CameraWatchAnswer>('device', 'camera/watch', { id }, { quiet: true, background: true, timeoutMs: 30_000 }),
+/** What a tile shows: a camera of the list, or a device asked to publish its camera. */
+export type TileSource = { kind: 'camera'; id: number; name: string; lastError?: string | null } | { kind: 'device'; imei: string; name: string };
+
+/** Watch answers are per source and viewer; a new mount asks again (the bridge or the device may have stopped). */
+const watchQuery = (source: TileSource) => ({
+  queryKey: ['camera', 'watch', source.kind, source.kind === 'camera' ? source.id : source.imei] as const,
+  queryFn: () =>
+    source.kind === 'camera'
+      ? request<CameraWatchAnswer>('device', 'camera/watch', { id: source.id }, { quiet: true, background: true, timeoutMs: 30_000 })
+      : request<CameraWatchAnswer>('device', 'camera/watchDevice', { imei: source.imei }, { quiet: true, background: true, timeoutMs: 30_000 }),
   retry: false,
   staleTime: 0,
   gcTime: 0,
 });
 
-/** One camera on the wall: its live picture, state, full screen, snapshot, recording, close. */
-export function CameraTile({ camera, onClose }: { camera: Row; onClose: () => void }) {
+/** One camera or device on the wall: its live picture, state, full screen, snapshot, recording, talk (devices), close. */
+export function CameraTile({ source, onClose }: { source: TileSource; onClose: () => void }) {
   const { t } = useLingui();
-  const id = Number(camera.id);
-  const watch = useQuery(watchQuery(id));
+  const watch = useQuery(watchQuery(source));
   const queryClient = useQueryClient();
-  const failed = watch.error instanceof RequestError ? watch.error.message : watch.error ? t`无法读取该摄像头的视频` : null;
+  const failed = watch.error instanceof RequestError ? watch.error.message : watch.error ? (source.kind === 'camera' ? t`无法读取该摄像头的视频` : t`无法连接该设备的视频`) : null;
   useEffect(() => {
     // The service stored why it failed: the list and the tile's last-error line show it.
-    if (watch.isError) void invalidateResource(queryClient, 'camera');
-  }, [watch.isError, queryClient]);
+    if (watch.isError && source.kind === 'camera') void invalidateResource(queryClient, 'camera');
+  }, [watch.isError, queryClient, source.kind]);
   const box = useRef<HTMLDivElement>(null);
 
   return (
-    <Box ref={box} pos="relative" bg="dark.8" data-testid="monitor-tile" data-camera={id} style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', minHeight: 160 }}>
+    <Box
+      ref={box}
+      pos="relative"
+      bg="dark.8"
+      data-testid="monitor-tile"
+      data-camera={source.kind === 'camera' ? source.id : undefined}
+      data-device={source.kind === 'device' ? source.imei : undefined}
+      style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', minHeight: 160 }}
+    >
       {watch.data ? (
-        <LiveCamera answer={watch.data} camera={camera} box={box} />
+        <LiveCamera answer={watch.data} source={source} box={box} />
       ) : (
         <Stack align="center" justify="center" h="100%" mih={160} p="sm" gap={4}>
           {failed ? (
@@ -45,9 +58,9 @@ export function CameraTile({ camera, onClose }: { camera: Row; onClose: () => vo
               <Text c="red.4" size="sm" ta="center" data-testid="monitor-tile-error">
                 {failed}
               </Text>
-              {camera.lastError ? (
+              {source.kind === 'camera' && source.lastError ? (
                 <Text c="gray.5" size="xs" ta="center">
-                  {String(camera.lastError)}
+                  {source.lastError}
                 </Text>
               ) : null}
             </>
@@ -55,7 +68,7 @@ export function CameraTile({ camera, onClose }: { camera: Row; onClose: () => vo
             <>
               <Loader size="sm" color="gray" />
               <Text c="gray.4" size="xs">
-                <Trans>正在连接摄像头…</Trans>
+                {source.kind === 'camera' ? <Trans>正在连接摄像头…</Trans> : <Trans>正在请求设备推流…</Trans>}
               </Text>
             </>
           )}
@@ -63,7 +76,7 @@ export function CameraTile({ camera, onClose }: { camera: Row; onClose: () => vo
       )}
       <Group pos="absolute" top={6} left={8} right={8} justify="space-between" wrap="nowrap" style={{ pointerEvents: 'none' }}>
         <Text c="white" size="sm" fw={600} truncate style={{ textShadow: '0 0 4px #000' }}>
-          {String(camera.name)}
+          {source.name}
         </Text>
         <ActionIcon variant="filled" color="dark" size="sm" aria-label={t`关闭`} onClick={onClose} style={{ pointerEvents: 'auto' }} data-testid="monitor-tile-close">
           <IconX size={14} />
@@ -73,15 +86,18 @@ export function CameraTile({ camera, onClose }: { camera: Row; onClose: () => vo
   );
 }
 
-function LiveCamera({ answer, camera, box }: { answer: CameraWatchAnswer; camera: Row; box: React.RefObject<HTMLDivElement | null> }) {
+function LiveCamera({ answer, source, box }: { answer: CameraWatchAnswer; source: TileSource; box: React.RefObject<HTMLDivElement | null> }) {
   const { t } = useLingui();
-  const { call, snapshot } = useMediaCall({ ...answer, video: false, receiveOnly: true });
+  // Talk (devices only: IP cameras take no sound back) publishes the microphone into the device's room.
+  const [talking, setTalking] = useState(false);
+  const { call, snapshot } = useMediaCall({ ...answer, video: false, receiveOnly: !talking });
   const connected = snapshot.state === 'connected';
   const stats = useMediaStats(call, connected);
   const stream = snapshot.remote[0]?.stream;
   const [recording, setRecording] = useState(false);
   const seconds = useCallSeconds(recording);
-  const id = Number(camera.id);
+  const target = source.kind === 'camera' ? { id: source.id } : { imei: source.imei };
+  const targetKey = source.kind === 'camera' ? source.id : source.imei;
 
   const video = () => box.current?.querySelector('video') ?? null;
   // The snapshot goes to the photo library (监控抓拍) and, as operators expect, to the downloads.
@@ -89,17 +105,17 @@ function LiveCamera({ answer, camera, box }: { answer: CameraWatchAnswer; camera
     const el = video();
     const blob = el && (await snapshotOf(el));
     if (!blob) return toast('tip', t`画面尚未就绪`);
-    const name = `${String(camera.name)}-${new Date().toISOString().replace(/[:.]/g, '-')}.jpg`;
+    const name = `${source.name}-${new Date().toISOString().replace(/[:.]/g, '-')}.jpg`;
     saveFile(blob, name);
     const form = new FormData();
     form.append('file', blob, name);
-    await request('device', `photo/snapshot?cameraId=${id}`, form)
+    await request('device', `photo/snapshot?${source.kind === 'camera' ? `cameraId=${source.id}` : `imei=${source.imei}`}`, form)
       .then(() => toast('success', t`抓拍已保存到照片列表`))
       .catch(() => undefined);
   };
   const record = async () => {
     try {
-      const done = await request<{ fileName?: string }>('device', 'camera/record', { id, action: recording ? 'stop' : 'start' });
+      const done = await request<{ fileName?: string }>('device', 'camera/record', { ...target, action: recording ? 'stop' : 'start' });
       setRecording(!recording);
       toast('success', recording ? t`录像已保存到视频列表：${done.fileName ?? ''}` : t`开始录像`);
     } catch {
@@ -109,8 +125,9 @@ function LiveCamera({ answer, camera, box }: { answer: CameraWatchAnswer; camera
   useEffect(() => {
     // Leaving the wall mid-recording keeps the file: the recording is stopped and listed.
     if (!recording) return;
-    return () => void request('device', 'camera/record', { id, action: 'stop' }, { quiet: true, background: true }).catch(() => undefined);
-  }, [recording, id]);
+    const body = source.kind === 'camera' ? { id: targetKey } : { imei: targetKey };
+    return () => void request('device', 'camera/record', { ...body, action: 'stop' }, { quiet: true, background: true }).catch(() => undefined);
+  }, [recording, targetKey, source.kind]);
 
   return (
     <>
@@ -153,13 +170,21 @@ function LiveCamera({ answer, camera, box }: { answer: CameraWatchAnswer; camera
               {recording ? <IconPlayerStop size={14} /> : <IconPlayerRecord size={14} />}
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={t`网络摄像头不支持对讲`}>
-            <span>
-              <ActionIcon variant="filled" color="dark" size="sm" aria-label={t`对讲`} disabled>
-                <IconMicrophoneOff size={14} />
+          {source.kind === 'device' ? (
+            <Tooltip label={talking ? t`结束对讲` : t`对讲`}>
+              <ActionIcon variant="filled" color={talking ? 'red' : 'dark'} size="sm" aria-label={talking ? t`结束对讲` : t`对讲`} onClick={() => setTalking((v) => !v)} data-testid="monitor-talk" data-talking={talking}>
+                {talking ? <IconMicrophone size={14} /> : <IconMicrophoneOff size={14} />}
               </ActionIcon>
-            </span>
-          </Tooltip>
+            </Tooltip>
+          ) : (
+            <Tooltip label={t`网络摄像头不支持对讲`}>
+              <span>
+                <ActionIcon variant="filled" color="dark" size="sm" aria-label={t`对讲`} disabled>
+                  <IconMicrophoneOff size={14} />
+                </ActionIcon>
+              </span>
+            </Tooltip>
+          )}
           <Tooltip label={t`全屏`}>
             <ActionIcon variant="filled" color="dark" size="sm" aria-label={t`全屏`} onClick={() => void box.current?.requestFullscreen?.().catch(() => undefined)}>
               <IconMaximize size={14} />

@@ -1,20 +1,25 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Badge, Box, Group, NavLink, ScrollArea, SegmentedControl, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { IconSearch, IconVideo } from '@tabler/icons-react';
+import { IconDeviceMobile, IconSearch, IconVideo } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import cameraDef from '../../../entities/camera/resource';
 import { MAX_MONITORS } from '../../../entities/camera/api';
+import { DEVICE_STATE } from '../../../shared/codes';
+import { VIDEO_CALL_KINDS } from '../../../shared/devices/kinds';
+import { deviceResource } from '../../../shared/resources/device';
 import { toast } from '../../lib/request';
 import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';
-import { resourceListQuery, type Row } from '../resources/resources.queries';
+import { resourceListQuery } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
-import { CameraTile } from './CameraTile';
+import { CameraTile, type TileSource } from './CameraTile';
 import { useCameraCheck } from './useCameraCheck';
-import { addToWall, columnsOf, LAYOUTS, layoutFor, loadWall, saveWall, type Layout } from './wall';
+import { addToWall, columnsOf, LAYOUTS, layoutFor, loadWall, saveWall, type Layout, type WallEntry } from './wall';
 
 /** The tenant's enabled cameras, for the picker (a wall shows six; a site has tens, not thousands). */
 const camerasQuery = resourceListQuery(cameraDef, { page: 1, size: 200, sort: [{ field: 'name', order: 'asc' }], filters: { enabled: true } });
+/** Online devices with a camera (door units, watches, helmets): asked to publish when put on the wall. */
+const devicesQuery = resourceListQuery(deviceResource, { page: 1, size: 200, sort: [{ field: 'imei', order: 'asc' }], filters: { kind: [...VIDEO_CALL_KINDS], state: DEVICE_STATE.online } });
 
 const STATE_COLOR: Record<number, string> = { 0: 'gray', 1: 'teal', 2: 'red' };
 
@@ -36,19 +41,28 @@ export function MonitorWall({ route, defaultLayout, compact, ...props }: Monitor
   const [state, setState] = useState(() => loadWall(route) ?? { wall: [], layout: defaultLayout });
   const [keyword, setKeyword] = useState('');
   const cameras = useQuery(camerasQuery);
+  const devices = useQuery(devicesQuery);
   useEffect(() => saveWall(route, state), [route, state]);
   const byId = useMemo(() => new Map((cameras.data?.rows ?? []).map((c) => [c.id, c])), [cameras.data]);
-  const shown = (cameras.data?.rows ?? []).filter((c) => !keyword || `${String(c.name)} ${String(c.location ?? '')}`.toLowerCase().includes(keyword.toLowerCase()));
+  const deviceName = useMemo(() => new Map((devices.data?.rows ?? []).map((d) => [String(d.imei), String(d.name || d.imei)])), [devices.data]);
+  const matches = (text: string) => !keyword || text.toLowerCase().includes(keyword.toLowerCase());
+  const shown = (cameras.data?.rows ?? []).filter((c) => matches(`${String(c.name)} ${String(c.location ?? '')}`));
+  const shownDevices = (devices.data?.rows ?? []).filter((d) => matches(`${String(d.name ?? '')} ${String(d.imei)}`));
+  const sourceOf = (entry: WallEntry): TileSource | undefined => {
+    if (typeof entry === 'string') return { kind: 'device', imei: entry, name: deviceName.get(entry) ?? entry };
+    const camera = byId.get(entry);
+    return camera ? { kind: 'camera', id: entry, name: String(camera.name), lastError: camera.lastError ? String(camera.lastError) : null } : undefined;
+  };
 
-  const add = (camera: Row) => {
-    const result = addToWall(state.wall, camera.id, state.layout);
+  const add = (entry: WallEntry) => {
+    const result = addToWall(state.wall, entry, state.layout);
     if ('error' in result) {
       toast('tip', result.error === 'duplicate' ? t`该设备已开启监控，请选择其他设备` : t`最多同时打开 ${MAX_MONITORS} 路监控`);
       return;
     }
     setState(result);
   };
-  const remove = (id: number) => setState((s) => ({ ...s, wall: s.wall.filter((w) => w !== id) }));
+  const remove = (id: WallEntry) => setState((s) => ({ ...s, wall: s.wall.filter((w) => w !== id) }));
   const setLayout = (value: string) => setState((s) => ({ ...s, layout: layoutFor(s.wall.length, Number(value) as Layout) }));
 
   const wall = (
@@ -64,8 +78,24 @@ export function MonitorWall({ route, defaultLayout, compact, ...props }: Monitor
               leftSection={<IconVideo size={16} />}
               rightSection={<Badge size="xs" variant="dot" color={STATE_COLOR[Number(c.state)] ?? 'gray'} />}
               active={state.wall.includes(c.id)}
-              onClick={() => add(c)}
+              onClick={() => add(c.id)}
               data-testid={`monitor-camera-${c.id}`}
+            />
+          ))}
+          {shownDevices.length ? (
+            <Text size="xs" c="dimmed" px="sm" pt="sm" data-testid="monitor-devices">
+              <Trans>设备</Trans>
+            </Text>
+          ) : null}
+          {shownDevices.map((d) => (
+            <NavLink
+              key={String(d.imei)}
+              label={String(d.name || d.imei)}
+              description={String(d.imei)}
+              leftSection={<IconDeviceMobile size={16} />}
+              active={state.wall.includes(String(d.imei))}
+              onClick={() => add(String(d.imei))}
+              data-testid={`monitor-device-${String(d.imei)}`}
             />
           ))}
           {cameras.isSuccess && !shown.length ? (
@@ -85,9 +115,9 @@ export function MonitorWall({ route, defaultLayout, compact, ...props }: Monitor
           <SegmentedControl size="xs" value={String(state.layout)} onChange={setLayout} data={LAYOUTS.map((l) => ({ value: String(l), label: t`${l} 画面` }))} data-testid="monitor-layout" />
         </Group>
         <SimpleGrid cols={columnsOf(state.layout)} spacing="xs" style={{ flex: 1 }} data-testid="monitor-grid" data-layout={state.layout}>
-          {state.wall.map((id) => {
-            const camera = byId.get(id);
-            return camera ? <CameraTile key={id} camera={camera} onClose={() => remove(id)} /> : null;
+          {state.wall.map((entry) => {
+            const source = sourceOf(entry);
+            return source ? <CameraTile key={entry} source={source} onClose={() => remove(entry)} /> : null;
           })}
           {Array.from({ length: Math.max(0, state.layout - state.wall.length) }, (_, i) => (
             <Box key={`empty-${i}`} bg="var(--mantine-color-default-hover)" mih={160} style={{ borderRadius: 'var(--mantine-radius-sm)', display: 'grid', placeItems: 'center' }}>

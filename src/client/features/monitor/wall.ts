@@ -1,10 +1,14 @@
 import { MAX_MONITORS } from '../../../entities/camera/api';
+import { IMEI_RE } from '../../../shared/devices/protocol';
 
 /** The wall's grids: one big tile, 2x2, 3x2 (docs/requirements/realtime-video.md#video-monitors). */
 export const LAYOUTS = [1, 4, 6] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
-export type AddResult = { wall: number[]; layout: Layout } | { error: 'duplicate' | 'full' };
+/** What a tile shows: a camera by its id, or a device (door unit, watch, helmet) by its IMEI. */
+export type WallEntry = number | string;
+
+export type AddResult = { wall: WallEntry[]; layout: Layout } | { error: 'duplicate' | 'full' };
 
 /** The smallest grid that holds `count` tiles, never smaller than the one chosen. */
 export function layoutFor(count: number, chosen: Layout): Layout {
@@ -15,7 +19,7 @@ export function layoutFor(count: number, chosen: Layout): Layout {
  * Puts a camera on the wall: one already there is refused (choose another), a seventh is
  * refused (at most six at once); the grid grows when the new tile needs room.
  */
-export function addToWall(wall: readonly number[], id: number, layout: Layout): AddResult {
+export function addToWall(wall: readonly WallEntry[], id: WallEntry, layout: Layout): AddResult {
   if (wall.includes(id)) return { error: 'duplicate' };
   if (wall.length >= MAX_MONITORS) return { error: 'full' };
   const next = [...wall, id];
@@ -26,18 +30,18 @@ export function addToWall(wall: readonly number[], id: number, layout: Layout): 
 export const columnsOf = (layout: Layout): number => (layout === 1 ? 1 : layout === 4 ? 2 : 3);
 
 /** The wall of a route, kept in this browser so a reload shows the same cameras. */
-export function loadWall(route: string): { wall: number[]; layout: Layout } | null {
+export function loadWall(route: string): { wall: WallEntry[]; layout: Layout } | null {
   try {
     const raw = JSON.parse(localStorage.getItem(`monitor-wall:${route}`) ?? 'null') as { wall?: unknown; layout?: unknown } | null;
     if (!raw || !Array.isArray(raw.wall) || !LAYOUTS.includes(raw.layout as Layout)) return null;
-    const wall = raw.wall.filter((v): v is number => Number.isInteger(v) && v > 0).slice(0, MAX_MONITORS);
+    const wall = [...new Set(raw.wall.filter((v): v is WallEntry => (Number.isInteger(v) && (v as number) > 0) || (typeof v === 'string' && IMEI_RE.test(v))))].slice(0, MAX_MONITORS);
     return { wall, layout: layoutFor(wall.length, raw.layout as Layout) };
   } catch {
     return null;
   }
 }
 
-export function saveWall(route: string, state: { wall: number[]; layout: Layout }): void {
+export function saveWall(route: string, state: { wall: WallEntry[]; layout: Layout }): void {
   try {
     localStorage.setItem(`monitor-wall:${route}`, JSON.stringify(state));
   } catch {

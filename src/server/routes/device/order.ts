@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../shared/api';
 import { manyVideoCallBody } from '../../../shared/conference';
 import type { BatchCommandResult } from '../../../shared/devices/api';
-import type { SendCommandBody } from '../../../shared/devices/protocol';
 import { devices } from '../../db/schema';
 import { tenantWhere } from '../../db/scope';
-import { sendCommand } from '../../devices/commands';
+import { inviteDevice } from '../../media/invite';
 import { ApiError, fail } from '../../lib/api-error';
 import { authed } from '../../plugins/auth';
 import { deviceUid } from '../../voice';
@@ -45,11 +44,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           results.push({ imei, key: 'mediaRoomFull' });
           continue;
         }
-        const params = { channel: room.sfuRoom, roomId, uid, by: String(user.id), video, hide };
         try {
-          // The token goes to the device only: the stored command keeps the rest.
-          const { token } = app.mediaTokens.buildToken(room.sfuRoom, uid);
-          const answer = await sendCommand(app, d, { imei, cmd: 'videoCall', params } as unknown as SendCommandBody, operatorOf(request), { token });
+          const answer = await inviteDevice(app, d, { channel: room.sfuRoom, roomId, by: String(user.id), video, hide }, operatorOf(request));
           results.push({ imei, ...answer });
         } catch (err) {
           app.conference.dropDevice(room, uid);
