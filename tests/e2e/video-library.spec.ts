@@ -30,3 +30,29 @@ test('the video library lists the demo recordings; one plays and seeks', async (
   expect(played.after).toBeGreaterThan(played.seekedTo);
   expect(played.width).toBe(320);
 });
+
+test('a video uploaded to the library is listed under review and plays; /map/txVideios is the conference inside the console', async ({ page }) => {
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+  await page.goto('/VCRList');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('vcr-upload').click();
+  await (await chooser).setFiles('public/video/demo-recording.webm');
+  await expect(page.getByText('视频已上传，待审核')).toBeVisible({ timeout: 20_000 });
+  const row = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: /upload_\d+_0000/ }).first();
+  await expect(row).toContainText('demo-recording');
+  await expect(row).toContainText('审核中');
+  const width = await row.getByTestId('vcr-video').evaluate(async (v: HTMLVideoElement) => {
+    if (v.readyState < 1) await new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
+    return v.videoWidth;
+  });
+  expect(width).toBe(320);
+
+  // Inside the map layout (its header with the way back), not the bare /roOm page.
+  await page.goto('/map/txVideios');
+  await expect(page.getByTestId('conference')).toBeVisible();
+  await expect(page.getByText('返回控制台')).toBeVisible();
+  await expect(page.getByTestId('conference').getByRole('button', { name: '简体中文' })).toHaveCount(0);
+  await expect(page.getByTestId('conf-join')).toBeEnabled({ timeout: 20_000 });
+});
+

@@ -1,11 +1,43 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UPLOAD_VIDEO_MAX } from '../../shared/constants';
 import { authed } from '../../server/plugins/auth';
+import { saveUpload } from '../../server/uploads/save-upload';
+import vcr from './resource';
 import { addVcrInfoBody } from './api';
 import { videoRecords } from './server';
 import { recordingByName } from './store';
 
+const uploadQuery = z.object({ title: z.string().trim().min(1).max(100).optional() });
+
 const plugin: FastifyPluginAsyncZod = async (app) => {
+  // Multipart parsing comes from the resource routes (src/server/routes/resources.ts), which register every entity plugin.
+  app.post(
+    '/upload',
+    {
+      config: { menus: [...vcr.routes], write: true },
+      schema: { tags: ['device'], summary: 'A video into the library (field "file", MP4/WebM/QuickTime under 20 MB; query title): listed under review', querystring: uploadQuery },
+    },
+    async (request, reply) => {
+      const { scope } = authed(request);
+      const saved = await saveUpload(request, { kind: 'video', under: UPLOAD_VIDEO_MAX, strip: false });
+      const now = app.clock.now();
+      const [row] = await app.db
+        .insert(videoRecords)
+        .values({
+          tenantId: scope.tenantId,
+          fileName: `upload_${now}_0000`,
+          title: request.query.title ?? `${new Date(now).toISOString().slice(0, 19).replace('T', ' ')}`,
+          size: saved.size,
+          type: app.storage.kind === 's3' ? 1 : 2,
+          file: saved.name,
+        })
+        .returning({ id: videoRecords.id });
+      return reply.ok({ id: row!.id, file: saved.name, size: saved.size });
+    },
+  );
+
   app.post(
     '/addVcrInfo',
     {

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, type TestApp } from '../../../tests/server/helper';
-import { demoApp, list, tenantWithAdmin } from '../../../tests/server/org-helper';
+import { demoApp, list, tenantWithAdmin, upload } from '../../../tests/server/org-helper';
 import { DEMO_RECORDING } from '../../server/db/seed-recordings';
 import { saveRecording } from './store';
 
@@ -63,5 +64,16 @@ describe('the video library (vcr)', () => {
     const refused = await post(t.app, '/api/device/vcr/addVcrInfo', { fileName: 'v_0000' }, { token: visitor });
     expect(refused.code).not.toBe(0);
     expect((await list(t.app, 'vcr', { keyword: 'v_0000' }, demo, 'device')).total).toBe(0);
+  });
+  it('takes an uploaded video under review, titled as asked; refuses what is not a video and the visitor', async () => {
+    const webm = readFileSync(new URL('../../../public/video/demo-recording.webm', import.meta.url));
+    const res = await upload(t.app, `/api/device/vcr/upload?title=${encodeURIComponent('Gate drill')}`, webm, demo, 'drill.webm');
+    expect(res.code).toBe(0);
+    const listed = await list(t.app, 'vcr', { keyword: 'Gate drill' }, demo, 'device');
+    expect(listed.rows[0]).toMatchObject({ title: 'Gate drill', fileName: expect.stringMatching(/^upload_\d+_0000$/), size: webm.length, type: 2, reviewState: 0, published: false });
+    expect((await list(t.app, 'vcr', { keyword: 'Gate drill' }, other, 'device')).total).toBe(0);
+    expect((await upload(t.app, '/api/device/vcr/upload', Buffer.from('not a video at all'), demo, 'x.webm')).code).toBe(400);
+    const visitor = String((await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization);
+    expect((await upload(t.app, '/api/device/vcr/upload', webm, visitor, 'drill.webm')).code).not.toBe(0);
   });
 });

@@ -45,6 +45,8 @@ export interface ConferencePanelProps {
   audioOnly?: boolean;
   /** Above the pictures (/moreRoom: the rooms to switch between). */
   toolbar?: ReactNode;
+  /** Inside the console's layout (/txVideios): as tall as the content area, not the whole window. */
+  embedded?: boolean;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface ConferencePanelProps {
  * devices / exit / record in the footer. /callPhone and /multiVoice are this panel with a room
  * joined and devices invited by themselves.
  */
-export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly = false, toolbar }: ConferencePanelProps = {}) {
+export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly = false, toolbar, embedded = false }: ConferencePanelProps = {}) {
   const { t } = useLingui();
   const session = useSession();
   const conf = useConference(session.user?.id ?? null, session.token);
@@ -115,7 +117,7 @@ export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly =
   };
 
   return (
-    <Stack ref={root} mih="100dvh" gap={0} bg="var(--mantine-color-body)" data-testid="conference" data-status={snap.status}>
+    <Stack ref={root} mih={embedded ? 'calc(100dvh - 140px)' : '100dvh'} gap={0} bg="var(--mantine-color-body)" data-testid="conference" data-status={snap.status}>
       <Group justify="space-between" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Group gap="sm">
           <Title order={4}>{title ?? <Trans>视频会议</Trans>}</Title>
@@ -130,7 +132,8 @@ export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly =
           </Badge>
         </Group>
         <Group gap="xs">
-          <LanguagePicker />
+          {/* Inside the console, its header has the picker. */}
+          {!embedded && <LanguagePicker />}
           <Button size="xs" variant="default" leftSection={full ? <IconArrowsMinimize size={14} /> : <IconArrowsMaximize size={14} />} onClick={toggleFull}>
             {full ? <Trans>退出</Trans> : <Trans>全屏</Trans>}
           </Button>

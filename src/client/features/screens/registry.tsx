@@ -161,6 +161,8 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   index4video_baba: wallScreen('index4video_baba', 4, true),
   // Photos: /picture and /PhotoList list them all (the generic list); 视频抓拍 starts from the wall's snapshots.
   video_capture: { resource: photoDef, preset: (search) => ({ ...search, filters: { source: 1, ...search.filters } }) },
+  // The video conference inside the console (the map menu's 视频会议), as /roOm is outside it.
+  txVideios: { prefetch: none, component: lazyScreen(() => import('../conference/ConferencePanel').then((m) => () => <m.ConferencePanel embedded />)) },
   // Stored media against the quota, retention and a clean-up now (issue 15).
   CloudStorage: { prefetch: none, component: lazyScreen(() => import('../video/CloudStorageScreen').then((m) => m.CloudStorageScreen)) },
   // Recordings (issue 15).

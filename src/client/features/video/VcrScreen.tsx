@@ -1,8 +1,13 @@
+import { useState } from 'react';
 import { Text } from '@mantine/core';
-import { Trans } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import vcrDef from '../../../entities/vcr/resource';
+import { UploadButton } from '../../components/Upload/UploadButton';
+import { request, toast } from '../../lib/request';
+import { getUser, hasMark } from '../../lib/session';
 import { ResourceScreen } from '../resources/ResourceScreen';
-import type { Row } from '../resources/resources.queries';
+import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { durationText } from '../tools/DeviceVoiceScreen';
 import { fileUrl } from '../tools/tools.queries';
@@ -31,5 +36,33 @@ const cells = {
  * the generic list gives filters, sort, pages, export and delete.
  */
 export function VcrScreen(props: RouteScreenProps) {
-  return <ResourceScreen def={vcrDef} {...props} cells={cells} title={<Trans>视频录像</Trans>} />;
+  return <ResourceScreen def={vcrDef} {...props} cells={cells} toolbar={() => <UploadVideo />} title={<Trans>视频录像</Trans>} />;
+}
+
+/** 上传视频: an MP4, WebM or QuickTime file under 20 MB joins the library under review, titled by its file name. */
+function UploadVideo() {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  if (!hasMark('vcr:update') || getUser()?.kind === 'visitor') return null;
+  const upload = async (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    const title = file.name.replace(/\.[^.]+$/, '').slice(0, 100) || file.name;
+    setBusy(true);
+    try {
+      await request('device', `vcr/upload?title=${encodeURIComponent(title)}`, form, { timeoutMs: 120_000 });
+      toast('success', t`视频已上传，待审核`);
+      await invalidateResource(queryClient, 'vcr');
+    } catch {
+      // The request helper showed why (format, size, quota).
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <UploadButton kind="video" onFile={(file) => void upload(file)} loading={busy} data-testid="vcr-upload">
+      <Trans>上传视频</Trans>
+    </UploadButton>
+  );
 }
