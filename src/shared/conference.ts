@@ -144,6 +144,8 @@ export type ConfEvent =
   | { event: 'onactorleave'; uid: string }
   | { event: 'onmedianotiy'; uid: string; publication: number; kinds: ('audio' | 'video')[] }
   | { event: 'onmediainfo'; info: ConfMediaInfo }
+  /** A member's speaking volume, 0-100, when it changed (at most every 500 ms; from the audio level its packets carry). */
+  | { event: 'onvolumechanged'; uid: string; volume: number }
   | { event: 'sendtext'; command: 'StartRecord' | 'StopRecord'; ok: boolean; file?: string; fileName?: string; msg?: string }
   | { event: 'onerror'; cmd: string; msg: string };
 

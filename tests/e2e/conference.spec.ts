@@ -81,6 +81,10 @@ test('two consoles in room 1111 see each other, decode each other’s picture, a
     await expect.poll(() => frames(b, demo.usinfo.id), { timeout: 30_000 }).toBeGreaterThan(10);
     const before = await frames(a, peer.usinfo.id);
     await expect.poll(() => frames(a, peer.usinfo.id), { timeout: 10_000 }).toBeGreaterThan(before + 10);
+    // onvolumechanged: the fake microphone's beeps show as the peer's volume in A's list (sampled, as it rises and falls).
+    await expect
+      .poll(async () => Number(await a.locator(`[data-testid="conf-member"][data-uid="${peer.usinfo.id}"] [data-testid="conf-volume"]`).getAttribute('data-volume')), { timeout: 15_000, intervals: [100] })
+      .toBeGreaterThan(0);
 
     // 刷新 receives the member anew, and the picture comes back.
     await a.locator(`[data-testid="conf-tile"][data-uid="${peer.usinfo.id}"]`).getByTestId('conf-refresh').click();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MediaStreamTrack, RtpHeader, RtpPacket, type RTCPeerConnection } from 'werift';
-import { Sfu, SfuError, type MediaKind } from '../../src/server/media/sfu';
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpHeaderExtensionParameters, RtpHeader, RtpPacket } from 'werift';
+import { Sfu, SfuError, volumeOf, type MediaKind } from '../../src/server/media/sfu';
 import { until } from './ingest-helper';
 import { connected, localSdp as gathered, loopbackPeer } from './media-helper';
 
@@ -100,4 +100,48 @@ describe('the in-service SFU', () => {
     await expect(sfu.accept('r', 'op', operator.id, 'v=0')).rejects.toMatchObject({ key: 'noSuchSession' });
     expect(changes.at(-1)).toBe('r');
   }, 30_000);
+
+  it('reports a publisher’s volume from the audio level its packets carry (RFC 6464), when it changes', async () => {
+    expect([0, 6, 30, 60, 127].map(volumeOf)).toEqual([100, 90, 50, 0, 0]);
+    sfu = new Sfu({ extraHostAddresses: ['127.0.0.1'] });
+    const reports: [string, string, number][] = [];
+    const stop = sfu.onVolume((room, uid, volume) => reports.push([room, uid, volume]));
+    const pc = new RTCPeerConnection({
+      iceServers: [],
+      iceAdditionalHostAddresses: ['127.0.0.1'],
+      bundlePolicy: 'max-bundle',
+      headerExtensions: { audio: [new RTCRtpHeaderExtensionParameters({ id: 1, uri: 'urn:ietf:params:rtp-hdrext:ssrc-audio-level' })] },
+    });
+    open.push(pc);
+    const track = new MediaStreamTrack({ kind: 'audio' });
+    pc.addTransceiver(track, { direction: 'sendonly' });
+    await pc.setLocalDescription(await pc.createOffer());
+    const { sdp } = await sfu.publish('room_7', 'talker', await gathered(pc));
+    await pc.setRemoteDescription({ type: 'answer', sdp });
+    await connected(pc);
+    let seq = 0;
+    const speak = (level: number) => {
+      const header = new RtpHeader({ sequenceNumber: seq++ & 0xffff, timestamp: seq * 960 });
+      header.extension = true;
+      header.extensions = [{ id: 1, payload: Buffer.from([0x80 | level]) }];
+      track.writeRtp(new RtpPacket(header, Buffer.from('opus')));
+    };
+    // Loud (6 dBov below full scale), then silence: two reports, the second 0.
+    await until(() => {
+      speak(6);
+      return reports.some(([, , v]) => v === 90) || undefined;
+    }, 10_000, 'the loud report');
+    expect(reports[0]).toEqual(['room_7', 'talker', 90]);
+    await until(() => {
+      speak(127);
+      return reports.some(([, , v]) => v === 0) || undefined;
+    }, 10_000, 'the silent report');
+    // Steady levels are not reported again.
+    const count = reports.length;
+    for (let i = 0; i < 20; i++) speak(127);
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(reports.length).toBe(count);
+    stop();
+  }, 30_000);
 });
+

@@ -46,10 +46,15 @@ export class ConferenceHub {
   private readonly rooms = new Map<string, Room>();
   private readonly bySfuRoom = new Map<string, Room>();
   private readonly stopListening: () => void;
+  private readonly stopVolumes: () => void;
   private readonly sweeper: ReturnType<typeof setInterval>;
 
   constructor(private readonly deps: HubDeps) {
     this.stopListening = deps.sfu.onRoomChange((name) => this.mediaChanged(name));
+    this.stopVolumes = deps.sfu.onVolume((sfuRoom, uid, volume) => {
+      const room = this.bySfuRoom.get(sfuRoom);
+      if (room?.members.has(uid)) broadcast(room, { event: 'onvolumechanged', uid, volume });
+    });
     this.sweeper = setInterval(() => this.sweep(), 5_000);
     this.sweeper.unref();
   }
@@ -124,6 +129,7 @@ export class ConferenceHub {
   close(): void {
     clearInterval(this.sweeper);
     this.stopListening();
+    this.stopVolumes();
     for (const inst of this.instances.values()) this.leave(inst, 'stopped');
     this.instances.clear();
   }

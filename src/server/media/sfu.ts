@@ -3,6 +3,7 @@ import {
   MediaStreamTrack,
   RTCPeerConnection,
   RTCRtpCodecParameters,
+  RTCRtpHeaderExtensionParameters,
   PictureLossIndication,
   RtcpPayloadSpecificFeedback,
   RtpPacket,
@@ -79,6 +80,8 @@ interface Publisher {
   taps: Set<RtpTap>;
   /** RTP packets forwarded, per kind (the bench and the tests read it). */
   forwarded: Record<MediaKind, number>;
+  /** The loudest audio level (-dBov, 0 loudest, 127 silence) since the last volume report, and the volume last reported. */
+  level?: { loudest: number; reported: number };
 }
 
 interface Subscriber {
@@ -101,6 +104,18 @@ const CODECS: PeerConfig['codecs'] = {
   ],
 };
 
+/** RFC 6464: browsers put each audio packet's level in this header extension when it is negotiated. */
+const AUDIO_LEVEL_URI = 'urn:ietf:params:rtp-hdrext:ssrc-audio-level';
+const HEADER_EXTENSIONS: PeerConfig['headerExtensions'] = { audio: [new RTCRtpHeaderExtensionParameters({ id: 1, uri: AUDIO_LEVEL_URI })] };
+/** How often the publishers' volumes are reported (the conference's onvolumechanged), and the change worth one. */
+export const VOLUME_EVERY_MS = 500;
+const VOLUME_STEP = 5;
+/** -dBov at and below which a level is volume 0 (quiet room noise); 0 dBov is 100. */
+const SILENCE_DBOV = 60;
+
+/** 0-100 from an RFC 6464 level (-dBov, 0 loudest). */
+export const volumeOf = (level: number): number => Math.max(0, Math.min(100, Math.round((1 - level / SILENCE_DBOV) * 100)));
+
 const GATHER_MS = 3_000;
 
 /** A session only its own uid, in its own room, may answer or end: a token admits one channel. */
@@ -112,6 +127,8 @@ export class Sfu {
   private readonly publishers = new Map<string, Publisher>();
   private readonly subscribers = new Map<string, Subscriber>();
   private readonly listeners = new Set<(room: string) => void>();
+  private readonly volumeListeners = new Set<(room: string, uid: string, volume: number) => void>();
+  private volumeTimer?: ReturnType<typeof setInterval>;
   private readonly maxParticipants: number;
   private readonly connectTimeoutMs: number;
   private publications = 0;
@@ -125,6 +142,34 @@ export class Sfu {
   onRoomChange(listener: (room: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Called every VOLUME_EVERY_MS with each publisher whose volume (0-100, from the audio level
+   * browsers send with each packet) changed by a step or more since it was last reported.
+   */
+  onVolume(listener: (room: string, uid: string, volume: number) => void): () => void {
+    this.volumeListeners.add(listener);
+    this.volumeTimer ??= setInterval(() => this.reportVolumes(), VOLUME_EVERY_MS);
+    this.volumeTimer.unref?.();
+    return () => {
+      this.volumeListeners.delete(listener);
+      if (this.volumeListeners.size === 0) {
+        clearInterval(this.volumeTimer);
+        this.volumeTimer = undefined;
+      }
+    };
+  }
+
+  private reportVolumes(): void {
+    for (const p of this.publishers.values()) {
+      if (!p.level) continue;
+      const volume = volumeOf(p.level.loudest);
+      p.level.loudest = 127;
+      if (Math.abs(volume - p.level.reported) < VOLUME_STEP && !(volume === 0 && p.level.reported > 0)) continue;
+      p.level.reported = volume;
+      for (const listener of this.volumeListeners) listener(p.room, p.uid, volume);
+    }
   }
 
   /** The room's publishers, oldest first. */
@@ -265,6 +310,7 @@ export class Sfu {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.volumeTimer);
     for (const p of [...this.publishers.values()]) this.closePublisher(p);
   }
 
@@ -275,6 +321,7 @@ export class Sfu {
       iceAdditionalHostAddresses: this.options.extraHostAddresses,
       icePortRange: this.options.portRange,
       bundlePolicy: 'max-bundle',
+      headerExtensions: HEADER_EXTENSIONS,
     });
   }
 
@@ -285,8 +332,22 @@ export class Sfu {
     transceiver.onTrack.subscribe((track) => {
       publisher.tracks.set(kind, track);
       this.emit(publisher.room);
-      track.onReceiveRtp.subscribe((rtp) => this.forward(publisher, kind, rtp));
+      // The audio level's extension id is the one the publisher's offer gave it.
+      const levelId = kind === 'audio' ? transceiver.headerExtensions.find((e) => e.uri === AUDIO_LEVEL_URI)?.id : undefined;
+      if (levelId !== undefined) publisher.level = { loudest: 127, reported: 0 };
+      track.onReceiveRtp.subscribe((rtp) => {
+        if (levelId !== undefined) this.noteLevel(publisher, levelId, rtp);
+        this.forward(publisher, kind, rtp);
+      });
     });
+  }
+
+  /** RFC 6464: one byte, the voice-activity bit and the level in -dBov. */
+  private noteLevel(publisher: Publisher, id: number, rtp: RtpPacket): void {
+    const ext = rtp.header.extensions.find((e) => e.id === id);
+    if (!ext?.payload.length || !publisher.level) return;
+    const level = ext.payload[0]! & 0x7f;
+    if (level < publisher.level.loudest) publisher.level.loudest = level;
   }
 
   private forward(publisher: Publisher, kind: MediaKind, rtp: RtpPacket): void {

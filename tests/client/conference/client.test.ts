@@ -88,11 +88,15 @@ describe('the conference client', () => {
     service.push({ event: 'onconfstate', roomId: '1111', count: 2, record: true });
     await vi.waitFor(() => expect(c.getSnapshot().room?.record).toBe(true));
     expect(c.getSnapshot().members).toEqual([member('7'), member('8', 15)]);
+    service.push({ event: 'onvolumechanged', uid: '8', volume: 64 });
+    service.push({ event: 'onvolumechanged', uid: '7', volume: 12 });
+    service.push({ event: 'onvolumechanged', uid: '8', volume: 0 });
+    await vi.waitFor(() => expect(c.getSnapshot().volumes).toEqual({ '7': 12, '8': 0 }));
 
     await c.leave();
     expect(c.getSnapshot().status).toBe('leaving');
     service.push({ event: 'onconfdidleave', roomId: '1111', reason: 'left' });
-    await vi.waitFor(() => expect(c.getSnapshot()).toMatchObject({ status: 'loginok', room: null, members: [] }));
+    await vi.waitFor(() => expect(c.getSnapshot()).toMatchObject({ status: 'loginok', room: null, members: [], volumes: {} }));
 
     await c.join('1111');
     service.push({ event: 'onconfjoinfail', roomId: '1111', reason: 'full' });

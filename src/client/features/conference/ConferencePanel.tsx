@@ -176,6 +176,7 @@ export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly =
             selfUid={snap.selfUid}
             subscribed={new Set(media.remote.map((f) => f.uid))}
             onSubscribe={(uid) => conf?.media.refresh(uid)}
+            volumes={snap.volumes}
           />
         </Paper>
       </Group>

@@ -1,10 +1,23 @@
-import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconMicrophone, IconMicrophoneOff, IconRefresh, IconVideo, IconVideoOff } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { STATE_BITS, type ConfMember } from '../../../shared/conference';
 
 /** docs/requirements/realtime-video.md#participants: who is in the room, what each sends, and a subscribe button. */
-export function ParticipantList({ members, selfUid, subscribed, onSubscribe }: { members: ConfMember[]; selfUid: string | null; subscribed: Set<string>; onSubscribe: (uid: string) => void }) {
+export function ParticipantList({
+  members,
+  selfUid,
+  subscribed,
+  onSubscribe,
+  volumes = {},
+}: {
+  members: ConfMember[];
+  selfUid: string | null;
+  subscribed: Set<string>;
+  onSubscribe: (uid: string) => void;
+  /** onvolumechanged: who speaks how loud (0-100). */
+  volumes?: Record<string, number>;
+}) {
   const { t } = useLingui();
   if (members.length === 0) {
     return (
@@ -26,6 +39,7 @@ export function ParticipantList({ members, selfUid, subscribed, onSubscribe }: {
               {self && <Trans>(自身)</Trans>}
             </Text>
             <Group gap={4} wrap="nowrap">
+              <Progress w={32} size="xs" value={volumes[m.uid] ?? 0} color={(volumes[m.uid] ?? 0) > 10 ? 'teal' : 'gray'} aria-label={t`音量`} data-testid="conf-volume" data-volume={volumes[m.uid] ?? 0} />
               <Tooltip label={audio ? t`音频开启` : t`音频关闭`}>
                 {audio ? <IconMicrophone size={16} aria-label={t`音频开启`} /> : <IconMicrophoneOff size={16} color="var(--mantine-color-dimmed)" aria-label={t`音频关闭`} />}
               </Tooltip>

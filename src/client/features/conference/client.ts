@@ -31,6 +31,8 @@ export interface ConfSnapshot {
   members: ConfMember[];
   selfUid: string | null;
   error: ConfError | null;
+  /** Each member's speaking volume (0-100) from onvolumechanged; absent until the first one. */
+  volumes: Record<string, number>;
 }
 
 export interface ConferenceOptions {
@@ -46,7 +48,7 @@ export interface ConferenceOptions {
 
 type Listener = (message: ConfMessage, event: ConfEvent | null) => void;
 
-const INITIAL: ConfSnapshot = { status: 'idle', room: null, members: [], selfUid: null, error: null };
+const INITIAL: ConfSnapshot = { status: 'idle', room: null, members: [], selfUid: null, error: null, volumes: {} };
 
 export class ConferenceClient {
   private snapshot: ConfSnapshot = INITIAL;
@@ -207,11 +209,11 @@ export class ConferenceClient {
         if (this.snapshot.status === 'loggingIn') this.set({ status: 'loginok' });
         return;
       case 'onconfjoinok':
-        return this.set({ status: 'inroom', room: e.room, members: [e.self, ...e.members.filter((m) => m.uid !== e.self.uid)] });
+        return this.set({ status: 'inroom', room: e.room, members: [e.self, ...e.members.filter((m) => m.uid !== e.self.uid)], volumes: {} });
       case 'onconfjoinfail':
         return this.set({ status: 'loginok', error: e.reason });
       case 'onconfdidleave':
-        return this.set({ status: this.snapshot.status === 'stopped' ? 'stopped' : 'loginok', room: null, members: [] });
+        return this.set({ status: this.snapshot.status === 'stopped' ? 'stopped' : 'loginok', room: null, members: [], volumes: {} });
       case 'onconfstate':
         return this.set({ room: this.snapshot.room && { ...this.snapshot.room, record: e.record } });
       case 'onselfstate':
@@ -223,6 +225,9 @@ export class ConferenceClient {
       }
       case 'onactorleave':
         if (e.uid !== self) this.set({ members: this.snapshot.members.filter((m) => m.uid !== e.uid) });
+        return;
+      case 'onvolumechanged':
+        if (this.snapshot.room) this.set({ volumes: { ...this.snapshot.volumes, [e.uid]: e.volume } });
         return;
       default:
     }

@@ -33,7 +33,7 @@ export function useConference(userId: number | null, token: string | null): Conf
 }
 
 const noop = () => () => undefined;
-const IDLE: ConfSnapshot = { status: 'idle', room: null, members: [], selfUid: null, error: null };
+const IDLE: ConfSnapshot = { status: 'idle', room: null, members: [], selfUid: null, error: null, volumes: {} };
 const OFF: ConfMediaSnapshot = { on: false, preview: null, remote: [], warning: null };
 
 export function useConfSnapshot(conf: Conference | null): ConfSnapshot {
