@@ -101,6 +101,7 @@ export const MESSAGES = {
   cameraRecording: 'This camera is already being recorded',
   cameraNotRecording: 'This camera is not being recorded',
   confNotInRoom: 'Join the room before inviting devices into it',
+  deviceRefusedVideo: 'The device refused to send its video',
 } as const;
 export type MsgKey = keyof typeof MESSAGES;
 

@@ -85,6 +85,23 @@ test('two consoles in room 1111 see each other, decode each other’s picture, a
     await expect
       .poll(async () => Number(await a.locator(`[data-testid="conf-member"][data-uid="${peer.usinfo.id}"] [data-testid="conf-volume"]`).getAttribute('data-volume')), { timeout: 15_000, intervals: [100] })
       .toBeGreaterThan(0);
+    // A mutes: B hears silence from A (its volume stays 0), and after unmuting A's beeps are back.
+    const volumeOfA = () => b.locator(`[data-testid="conf-member"][data-uid="${demo.usinfo.id}"] [data-testid="conf-volume"]`).getAttribute('data-volume').then(Number);
+    await expect.poll(volumeOfA, { timeout: 15_000, intervals: [100] }).toBeGreaterThan(0);
+    await a.getByTestId('conf-mute').click();
+    await expect(a.getByTestId('conf-mute')).toHaveAttribute('data-state', 'muted');
+    await a.waitForTimeout(1500);
+    const heard: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      heard.push(await volumeOfA());
+      await a.waitForTimeout(100);
+    }
+    expect(Math.max(...heard)).toBe(0);
+    await a.getByTestId('conf-mute').click();
+    await expect.poll(volumeOfA, { timeout: 15_000, intervals: [100] }).toBeGreaterThan(0);
+    await a.getByTestId('conf-camera').click();
+    await expect(a.getByTestId('conf-camera')).toHaveAttribute('data-state', 'off');
+    await a.getByTestId('conf-camera').click();
 
     // 刷新 receives the member anew, and the picture comes back.
     await a.locator(`[data-testid="conf-tile"][data-uid="${peer.usinfo.id}"]`).getByTestId('conf-refresh').click();

@@ -147,6 +147,9 @@ describe('order/manyVideoCallToJuphoon', () => {
     await until(() => (frames > 10 ? true : undefined), 20_000, 'the door unit’s frames');
     expect(lines.some((l) => l.includes(`doorUnit ${door.imei} conference room 7002`) && l.includes('publishing'))).toBe(true);
 
+    // Busy in the call, it refuses the monitoring wall, and the viewer is told at once.
+    const busy = await post(t.app, '/api/device/camera/watchDevice', { imei: door.imei }, { token: demo.token });
+    expect([busy.code, busy.key, busy.msg]).toEqual([400, 'deviceRefusedVideo', 'The device refused to send its video: busy']);
     // Inviting it again while it is there is no second member.
     expect((await invite({ imeis: [door.imei], roomId: '7002' })).data.results[0]).toMatchObject({ imei: door.imei });
 

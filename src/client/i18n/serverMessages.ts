@@ -31,6 +31,7 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   cameraNotRecording: msg({ id: 'server.cameraNotRecording', message: '该摄像头未在录像' }),
   mediaNoPublisher: msg({ id: 'server.mediaNoPublisher', message: '对方没有推送音视频' }),
   confNotInRoom: msg({ id: 'server.confNotInRoom', message: '您还没有加入房间' }),
+  deviceRefusedVideo: msg({ id: 'server.deviceRefusedVideo', message: '设备拒绝推送视频' }),
   mediaNoSession: msg({ id: 'server.mediaNoSession', message: '该媒体会话已结束' }),
   mediaBadSdp: msg({ id: 'server.mediaBadSdp', message: '媒体描述无效' }),
   mediaExternal: msg({ id: 'server.mediaExternal', message: '本服务的音视频由声网承载，不经过本服务' }),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../shared/api';
 import { MESSAGES } from '../../shared/messages';
+import { deviceCommands } from '../../server/db/schema';
 import { scopedWhere } from '../../server/db/scope';
 import type { ResourceChange } from '../../server/events';
 import { fail } from '../../server/lib/api-error';
@@ -27,6 +28,19 @@ export const deviceRoom = (tenantId: number, imei: string) => `dev_${tenantId}_$
 /** A device that was asked to publish is not asked again for this long while it connects. */
 const DEVICE_ASK_MS = 20_000;
 const asked = new Map<string, number>();
+/** How long the watch waits for the device's answer before it lets the viewer wait for the picture. */
+const DEVICE_ACK_WAIT_MS = 5_000;
+
+/** The command's acknowledgement once it came, or undefined after `ms`. */
+async function ackWithin(app: FastifyInstance, id: number, ms: number): Promise<{ ackOk: boolean | null; ackMsg: string | null } | undefined> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const [row] = await app.db.select({ ackOk: deviceCommands.ackOk, ackMsg: deviceCommands.ackMsg }).from(deviceCommands).where(eq(deviceCommands.id, id));
+    if (row?.ackOk !== null && row?.ackOk !== undefined) return row;
+    if (Date.now() >= end) return undefined;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
 
 type CameraRow = typeof cameras.$inferSelect;
 
@@ -84,7 +98,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const publishing = app.sfu.room(channel).some((p) => p.uid === publisher);
       if (!publishing && now - (asked.get(channel) ?? 0) > DEVICE_ASK_MS) {
         // Offline or unable devices are refused here, with the command's own message.
-        await inviteDevice(app, d, { channel, roomId: 'monitor', video: true, hide: true }, operatorOf(request));
+        const { id } = await inviteDevice(app, d, { channel, roomId: 'monitor', video: true, hide: true }, operatorOf(request));
+        // A device that answers no (busy in a call) is told to the viewer at once, and asked again next time.
+        const ack = await ackWithin(app, id, DEVICE_ACK_WAIT_MS);
+        if (ack?.ackOk === false) fail(Code.BAD_REQUEST, 'deviceRefusedVideo', `${MESSAGES.deviceRefusedVideo}: ${ack.ackMsg ?? ''}`);
         asked.set(channel, now);
       }
       const uid = consoleUid(user.id);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowsMaximize, IconArrowsMinimize, IconDeviceMobileShare, IconDoorExit, IconInfoCircle, IconLogin } from '@tabler/icons-react';
+import { IconArrowsMaximize, IconArrowsMinimize, IconDeviceMobileShare, IconDoorExit, IconInfoCircle, IconLogin, IconMicrophone, IconMicrophoneOff, IconVideo, IconVideoOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CONF_CAPACITY } from '../../../shared/conference';
@@ -201,7 +201,33 @@ export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly =
                 <Trans>邀请设备</Trans>
               </Button>
             )}
-            {conf && media.on && <RecordButton client={conf.client} />}
+            {conf && media.on && (
+              <>
+                <Button
+                  variant={media.muted ? 'filled' : 'light'}
+                  color={media.muted ? 'red' : undefined}
+                  leftSection={media.muted ? <IconMicrophoneOff size={14} /> : <IconMicrophone size={14} />}
+                  onClick={() => conf.media.setMuted(!media.muted)}
+                  data-testid="conf-mute"
+                  data-state={media.muted ? 'muted' : 'on'}
+                >
+                  {media.muted ? <Trans>取消静音</Trans> : <Trans>静音</Trans>}
+                </Button>
+                {!audioOnly && (
+                  <Button
+                    variant={media.cameraOff ? 'filled' : 'light'}
+                    color={media.cameraOff ? 'red' : undefined}
+                    leftSection={media.cameraOff ? <IconVideoOff size={14} /> : <IconVideo size={14} />}
+                    onClick={() => conf.media.setCameraOff(!media.cameraOff)}
+                    data-testid="conf-camera"
+                    data-state={media.cameraOff ? 'off' : 'on'}
+                  >
+                    {media.cameraOff ? <Trans>打开摄像头</Trans> : <Trans>关闭摄像头</Trans>}
+                  </Button>
+                )}
+                <RecordButton client={conf.client} />
+              </>
+            )}
             <Button color="red" variant="light" leftSection={<IconDoorExit size={14} />} onClick={() => void exit()} data-testid="conf-exit">
               <Trans>退出房间</Trans>
             </Button>

@@ -16,6 +16,10 @@ export interface ConfMediaSnapshot {
   preview: MediaStream | null;
   remote: RemoteFeed[];
   warning: MediaWarning | null;
+  /** The microphone sends silence (its gain at the spec's muted volume). */
+  muted: boolean;
+  /** The camera sends black frames (its track disabled). */
+  cameraOff: boolean;
 }
 
 /**
@@ -24,7 +28,7 @@ export interface ConfMediaSnapshot {
  * member receives it. Offers and answers travel through the conference queue as `sdp` messages.
  */
 export class ConferenceMedia {
-  private snapshot: ConfMediaSnapshot = { on: false, preview: null, remote: [], warning: null };
+  private snapshot: ConfMediaSnapshot = { on: false, preview: null, remote: [], warning: null, muted: false, cameraOff: false };
   private readonly watchers = new Set<() => void>();
   private mic: MicGain | null = null;
   private cam: MediaStreamTrack | null = null;
@@ -84,6 +88,18 @@ export class ConferenceMedia {
     await pc.setLocalDescription(await pc.createOffer());
     const sdp = await gathered(pc);
     if (this.publisher === pc) await this.client.sendSdp(CONF_SERVER, { type: 'offer', sdp });
+  }
+
+  /** Mute: the publication stays, its sound is silence (MIC_VOLUME.muted), so nobody renegotiates. */
+  setMuted(muted: boolean): void {
+    this.mic?.setVolume(muted ? MIC_VOLUME.muted : MIC_VOLUME.unmuted);
+    this.set({ muted });
+  }
+
+  /** Camera off: the track sends black frames until it is on again. */
+  setCameraOff(off: boolean): void {
+    if (this.cam) this.cam.enabled = !off;
+    this.set({ cameraOff: off });
   }
 
   /** 刷新: drops the member's picture and receives it anew. */
@@ -159,7 +175,7 @@ export class ConferenceMedia {
     this.mic = null;
     this.cam?.stop();
     this.cam = null;
-    this.set({ on: false, preview: null, remote: [] });
+    this.set({ on: false, preview: null, remote: [], muted: false, cameraOff: false });
   }
 
   close(): void {

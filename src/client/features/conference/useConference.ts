@@ -34,7 +34,7 @@ export function useConference(userId: number | null, token: string | null): Conf
 
 const noop = () => () => undefined;
 const IDLE: ConfSnapshot = { status: 'idle', room: null, members: [], selfUid: null, error: null, volumes: {} };
-const OFF: ConfMediaSnapshot = { on: false, preview: null, remote: [], warning: null };
+const OFF: ConfMediaSnapshot = { on: false, preview: null, remote: [], warning: null, muted: false, cameraOff: false };
 
 export function useConfSnapshot(conf: Conference | null): ConfSnapshot {
   return useSyncExternalStore(conf?.client.subscribe ?? noop, conf?.client.getSnapshot ?? (() => IDLE));
