@@ -64,8 +64,24 @@ test('two consoles in room 1111 see each other, decode each other’s picture, a
   const b = await consoleOf(browser, peer);
   try {
     await expect(a.getByTestId('conf-members-empty')).toHaveText('无用户');
+    // A sets up recording before joining: every field is required.
+    await expect(a.getByTestId('conf-join')).toBeEnabled({ timeout: 20_000 });
+    await a.getByTestId('conf-record-settings').click();
+    await a.getByTestId('conf-record-prefix').fill('');
+    await a.getByTestId('conf-record-config-save').click();
+    await expect(a.getByText('必填的数据为空').first()).toBeVisible();
+    await a.getByTestId('conf-record-prefix').fill('e2e');
+    await a.getByTestId('conf-record-config-save').click();
+    await expect(a.getByTestId('conf-record-config')).toBeHidden();
     await join(a);
     await join(b);
+    // In the room the settings are refused; B, who set none, cannot record.
+    await b.getByTestId('conf-record-settings').click();
+    await expect(b.getByText('请在加入房间前设置')).toBeVisible();
+    await expect(b.getByTestId('conf-record')).toBeVisible({ timeout: 20_000 });
+    await b.getByTestId('conf-record').click();
+    await expect(b.getByText('没有配置录制参数，请离开房间后设置~')).toBeVisible();
+    await expect(b.getByTestId('conf-record')).toHaveAttribute('data-state', 'idle');
 
     for (const [self, other] of [
       [a, peer],
@@ -115,7 +131,7 @@ test('two consoles in room 1111 see each other, decode each other’s picture, a
     await expect(a.getByTestId('conf-record')).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
     const library = await a.context().newPage();
     await library.goto('/VCRList');
-    const row = library.getByTestId('data-table').locator('tbody tr').filter({ hasText: 'room_1111' }).filter({ has: library.getByTestId('vcr-video') }).first();
+    const row = library.getByTestId('data-table').locator('tbody tr').filter({ hasText: /e2e_\d+_0000/ }).filter({ has: library.getByTestId('vcr-video') }).first();
     await expect(row).toBeVisible({ timeout: 20_000 });
     const stored = await row.getByTestId('vcr-video').evaluate(async (v: HTMLVideoElement) => {
       if (v.readyState < 1) await new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));

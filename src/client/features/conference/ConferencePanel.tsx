@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowsMaximize, IconArrowsMinimize, IconDeviceMobileShare, IconDoorExit, IconInfoCircle, IconLogin, IconMicrophone, IconMicrophoneOff, IconVideo, IconVideoOff } from '@tabler/icons-react';
+import { IconArrowsMaximize, IconArrowsMinimize, IconDeviceMobileShare, IconDoorExit, IconInfoCircle, IconLogin, IconMicrophone, IconSettings, IconMicrophoneOff, IconVideo, IconVideoOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CONF_CAPACITY } from '../../../shared/conference';
@@ -13,6 +13,7 @@ import type { ConfError } from './client';
 import { InviteDialog, inviteDevices } from './InviteDialog';
 import { ParticipantList } from './ParticipantList';
 import { RecordButton } from './RecordButton';
+import { RecordConfigDialog } from './RecordConfigDialog';
 import { StreamVideo } from '../media/StreamVideo';
 import { RemoteVideo } from './RemoteVideo';
 import { JoinDialog, RoomInfoDialog } from './RoomDialogs';
@@ -66,6 +67,7 @@ export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly =
   const [joining, setJoining] = useState(false);
   const [info, setInfo] = useState(false);
   const [inviting, setInviting] = useState(false);
+  const [recordConfig, setRecordConfig] = useState(false);
   const inRoom = snap.status === 'inroom';
 
   // Video on (开始通话) once in a room, off (结束通话) whenever the room is left, however that happened.
@@ -228,14 +230,22 @@ export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly =
                 <RecordButton client={conf.client} />
               </>
             )}
+            <Button variant="default" leftSection={<IconSettings size={14} />} onClick={() => toast('tip', t`请在加入房间前设置`)} data-testid="conf-record-settings">
+              <Trans>录制设置</Trans>
+            </Button>
             <Button color="red" variant="light" leftSection={<IconDoorExit size={14} />} onClick={() => void exit()} data-testid="conf-exit">
               <Trans>退出房间</Trans>
             </Button>
           </>
         ) : (
-          <Button onClick={() => setJoining(true)} disabled={snap.status !== 'loginok'} loading={snap.status === 'joining' || snap.status === 'loggingIn'} data-testid="conf-join">
-            <Trans>加入房间</Trans>
-          </Button>
+          <>
+            <Button onClick={() => setJoining(true)} disabled={snap.status !== 'loginok'} loading={snap.status === 'joining' || snap.status === 'loggingIn'} data-testid="conf-join">
+              <Trans>加入房间</Trans>
+            </Button>
+            <Button variant="default" leftSection={<IconSettings size={14} />} onClick={() => setRecordConfig(true)} data-testid="conf-record-settings">
+              <Trans>录制设置</Trans>
+            </Button>
+          </>
         )}
       </Group>
 
@@ -248,6 +258,9 @@ export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly =
         }}
       />
       <RoomInfoDialog room={snap.room} opened={info} onClose={() => setInfo(false)} />
+      <OnceOpened when={recordConfig}>
+        <RecordConfigDialog opened={recordConfig} onClose={() => setRecordConfig(false)} />
+      </OnceOpened>
       {snap.room && (
         <OnceOpened when={inviting}>
           <InviteDialog roomId={snap.room.roomId} opened={inviting} onClose={() => setInviting(false)} free={CONF_CAPACITY - snap.members.length} />

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Text } from '@mantine/core';
 import { IconPlayerRecordFilled, IconPlayerStopFilled } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { request, toast } from '../../lib/request';
 import { useCallSeconds } from '../media/useMediaCall';
 import type { ConferenceClient } from './client';
+import { loadRecordConfig } from './recordConfig';
 import { hhmmss } from './useConference';
 
 type RecState = 'idle' | 'starting' | 'recording' | 'stopping';
@@ -29,6 +30,7 @@ function Timer() {
 export function RecordButton({ client }: { client: ConferenceClient }) {
   const { t } = useLingui();
   const [state, setState] = useState<RecState>('idle');
+  const bucket = useRef('');
   useEffect(
     () =>
       client.listen((_m, e) => {
@@ -40,14 +42,18 @@ export function RecordButton({ client }: { client: ConferenceClient }) {
           toast(e.ok ? 'success' : 'error', e.ok ? t`结束录制视频` : t`停止录制失败`);
           setState(e.ok ? 'idle' : 'recording');
           // The recording-info call after recording ends (docs/requirements/realtime-video.md#device-calls).
-          if (e.ok && e.fileName) void request('device', 'vcr/addVcrInfo', { bucketName: '', fileName: e.fileName, imeis: deviceImeis(client), type: 1 }, { quiet: true, background: true }).catch(() => undefined);
+          if (e.ok && e.fileName) void request('device', 'vcr/addVcrInfo', { bucketName: bucket.current, fileName: e.fileName, imeis: deviceImeis(client), type: 1 }, { quiet: true, background: true }).catch(() => undefined);
         }
       }),
     [client, t],
   );
   const start = async () => {
+    // The settings are made before joining (录制设置 outside a room).
+    const config = loadRecordConfig();
+    if (!config) return toast('tip', t`没有配置录制参数，请离开房间后设置~`);
+    bucket.current = config.bucket;
     setState('starting');
-    const sent = await client.record({ Command: 'StartRecord', Video: true, Storage: { Protocol: 2, FileKey: `web_${Date.now()}` } });
+    const sent = await client.record({ Command: 'StartRecord', Video: config.video, Storage: { Protocol: config.protocol, BucketName: config.bucket, FileKey: `${config.prefix}_${Date.now()}` } });
     if (!sent) {
       toast('error', t`录制开启失败`);
       setState('idle');
