@@ -134,7 +134,13 @@ test('two consoles in room 1111 see each other, decode each other’s picture, a
     const row = library.getByTestId('data-table').locator('tbody tr').filter({ hasText: /e2e_\d+_0000/ }).filter({ has: library.getByTestId('vcr-video') }).first();
     await expect(row).toBeVisible({ timeout: 20_000 });
     const stored = await row.getByTestId('vcr-video').evaluate(async (v: HTMLVideoElement) => {
-      if (v.readyState < 1) await new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
+      if (v.readyState < 1) {
+        // A row with a poster loads nothing until asked (preload none), as a click on play would.
+        const loaded = new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
+        v.preload = 'metadata';
+        v.load();
+        await loaded;
+      }
       return { src: v.currentSrc, width: v.videoWidth };
     });
     expect(stored.src).toMatch(/\/api\/file\/[0-9a-f-]+\.webm$/);

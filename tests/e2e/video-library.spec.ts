@@ -11,10 +11,19 @@ test('the video library lists the demo recordings; one plays and seeks', async (
   const seeded = page.getByTestId('data-table').locator('tbody tr').filter({ has: page.locator('[data-testid="vcr-video"][src$="/video/demo-recording.webm"]') });
   await expect(seeded).toHaveCount(12);
   const video = seeded.first().getByTestId('vcr-video');
+  // The list shows the posters, not the videos' starts.
+  await expect(video).toHaveAttribute('poster', '/video/demo-recording.jpg');
+  await expect(video).toHaveAttribute('preload', 'none');
   await expect(video).toBeVisible();
   const played = await video.evaluate(async (v: HTMLVideoElement) => {
     v.muted = true;
-    if (v.readyState < 1) await new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
+    if (v.readyState < 1) {
+        // A row with a poster loads nothing until asked (preload none), as a click on play would.
+        const loaded = new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
+        v.preload = 'metadata';
+        v.load();
+        await loaded;
+      }
     const duration = v.duration;
     v.currentTime = 5;
     await new Promise((r) => v.addEventListener('seeked', r, { once: true }));
@@ -42,8 +51,24 @@ test('a video uploaded to the library is listed under review and plays; /map/txV
   const row = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: /upload_\d+_0000/ }).first();
   await expect(row).toContainText('demo-recording');
   await expect(row).toContainText('审核中');
+  // The service made the uploaded video's poster: a 320-wide JPEG of its first picture.
+  const poster = await row.getByTestId('vcr-video').getAttribute('poster');
+  expect(poster).toMatch(/^\/api\/file\/[0-9a-f-]+\.jpg$/);
+  const posterSize = await page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    return img.naturalWidth;
+  }, poster!);
+  expect(posterSize).toBe(320);
   const width = await row.getByTestId('vcr-video').evaluate(async (v: HTMLVideoElement) => {
-    if (v.readyState < 1) await new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
+    if (v.readyState < 1) {
+        // A row with a poster loads nothing until asked (preload none), as a click on play would.
+        const loaded = new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
+        v.preload = 'metadata';
+        v.load();
+        await loaded;
+      }
     return v.videoWidth;
   });
   expect(width).toBe(320);

@@ -38,6 +38,7 @@ const vcr: ResourceDef = {
     { name: 'published', label: /*i18n*/ { id: 'field.photo.published', message: '已发布' }, type: 'boolean', filter: 'eq', list: { width: 80, sortable: true } },
     { name: 'pinned', label: /*i18n*/ { id: 'field.vcr.pinned', message: '置顶' }, type: 'boolean', filter: 'eq', list: { width: 80, sortable: true } },
     { name: 'file', label: /*i18n*/ { id: 'field.vcr.file', message: '录像' }, type: 'text', form: false, list: false },
+    { name: 'poster', label: /*i18n*/ { id: 'field.vcr.poster', message: '封面' }, type: 'text', form: false, list: false },
     tenantField,
     createdAtField,
   ],

@@ -6,6 +6,7 @@ import { authed } from '../../server/plugins/auth';
 import { saveUpload } from '../../server/uploads/save-upload';
 import vcr from './resource';
 import { addVcrInfoBody } from './api';
+import { posterFor } from './poster';
 import { videoRecords } from './server';
 import { recordingByName } from './store';
 
@@ -32,6 +33,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
           size: saved.size,
           type: app.storage.kind === 's3' ? 1 : 2,
           file: saved.name,
+          poster: await posterFor(app, scope.tenantId, saved.name),
         })
         .returning({ id: videoRecords.id });
       return reply.ok({ id: row!.id, file: saved.name, size: saved.size });

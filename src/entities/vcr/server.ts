@@ -25,6 +25,8 @@ export const videoRecords = pgTable(
     pinned: boolean('pinned').notNull().default(false),
     /** The stored upload, served by GET /api/file/<file>; null for a recording kept elsewhere. */
     file: text('file'),
+    /** A JPEG of its first picture (poster.ts), stored like the file; null without a picture. */
+    poster: text('poster'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RecordingDone } from '../../server/media/recorder-api';
+import { posterFor } from './poster';
 import { videoRecords } from './server';
 
 /**
@@ -19,6 +20,7 @@ export async function saveRecording(app: FastifyInstance, rec: RecordingDone & {
       size: rec.size,
       type: app.config.storage.kind === 's3' ? 1 : 2,
       file: rec.file,
+      poster: await posterFor(app, rec.tenantId, rec.file),
     })
     .returning({ id: videoRecords.id });
   return row!.id;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, upload } from '../../../tests/server/org-helper';
-import { DEMO_RECORDING } from '../../server/db/seed-recordings';
+import { DEMO_POSTER, DEMO_RECORDING } from '../../server/db/seed-recordings';
 import { saveRecording } from './store';
 
 let t: TestApp;
@@ -21,7 +21,7 @@ describe('the video library (vcr)', () => {
     const seeded = await list(t.app, 'vcr', { pageSize: 50 }, demo, 'device');
     expect(seeded.total).toBe(12);
     expect(new Set(seeded.rows.map((r) => r.reviewState))).toEqual(new Set([0, 1, 2, 3, 4]));
-    expect(seeded.rows.every((r) => r.file === DEMO_RECORDING && r.durationMs === 8008)).toBe(true);
+    expect(seeded.rows.every((r) => r.file === DEMO_RECORDING && r.poster === DEMO_POSTER && r.durationMs === 8008)).toBe(true);
     expect((await list(t.app, 'vcr', {}, other, 'device')).total).toBe(0);
   });
 
@@ -71,6 +71,11 @@ describe('the video library (vcr)', () => {
     expect(res.code).toBe(0);
     const listed = await list(t.app, 'vcr', { keyword: 'Gate drill' }, demo, 'device');
     expect(listed.rows[0]).toMatchObject({ title: 'Gate drill', fileName: expect.stringMatching(/^upload_\d+_0000$/), size: webm.length, type: 2, reviewState: 0, published: false });
+    // Its poster: a JPEG of the first picture the service made and stored beside it.
+    const poster = String(listed.rows[0]!.poster);
+    expect(poster).toMatch(/^[0-9a-f-]+\.jpg$/);
+    const image = await t.app.inject({ method: 'GET', url: `/api/file/${poster}` });
+    expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/jpeg']);
     expect((await list(t.app, 'vcr', { keyword: 'Gate drill' }, other, 'device')).total).toBe(0);
     expect((await upload(t.app, '/api/device/vcr/upload', Buffer.from('not a video at all'), demo, 'x.webm')).code).toBe(400);
     const visitor = String((await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization);

@@ -5,6 +5,8 @@ import type { Tx } from './seed-catalogue';
 
 /** An 8 s WebM (VP8 + Opus) in public/, standing in for recorded calls: real ones are stored uploads. */
 export const DEMO_RECORDING = '/video/demo-recording.webm';
+/** Its first picture, as the service makes posters for stored videos (entities/vcr/poster.ts). */
+export const DEMO_POSTER = '/video/demo-recording.jpg';
 const DEMO_RECORDING_BYTES = 157_467;
 const DEMO_RECORDING_MS = 8008;
 const HOUR_MS = 3_600_000;
@@ -34,6 +36,7 @@ export async function seedRecordings(tx: Tx, tenantId: number, now = Date.now())
       published: i % 5 === 1,
       pinned: i === 0,
       file: DEMO_RECORDING,
+      poster: DEMO_POSTER,
       createdAt: new Date(at),
     };
   });

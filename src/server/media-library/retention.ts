@@ -55,7 +55,7 @@ export async function purgeExpired(app: FastifyInstance, tenantId: number, days:
     {
       key: 'recordings',
       batch: async (last) =>
-        (await app.db.select({ id: videoRecords.id, file: videoRecords.file }).from(videoRecords).where(expired(videoRecords, last)).orderBy(videoRecords.id).limit(STEP)).map((r) => ({ id: r.id, files: [r.file] })),
+        (await app.db.select({ id: videoRecords.id, file: videoRecords.file, poster: videoRecords.poster }).from(videoRecords).where(expired(videoRecords, last)).orderBy(videoRecords.id).limit(STEP)).map((r) => ({ id: r.id, files: [r.file, r.poster] })),
       remove: (tx, ids) => tx.delete(videoRecords).where(inArray(videoRecords.id, ids)),
     },
     {

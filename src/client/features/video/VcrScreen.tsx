@@ -20,7 +20,15 @@ const cells = {
       <br />
       {row.file ? (
         // The service serves byte ranges, so the player seeks without loading the whole file.
-        <video controls preload="metadata" src={fileUrl(String(row.file))} style={{ width: 200, maxHeight: 150, background: '#000' }} data-testid="vcr-video" />
+        // The service's poster shows the first picture; with it the list loads no video until one is played.
+        <video
+          controls
+          preload={row.poster ? 'none' : 'metadata'}
+          poster={row.poster ? fileUrl(String(row.poster)) : undefined}
+          src={fileUrl(String(row.file))}
+          style={{ width: 200, maxHeight: 150, background: '#000' }}
+          data-testid="vcr-video"
+        />
       ) : (
         <Text size="xs" c="dimmed">
           <Trans>存于外部存储桶</Trans> {String(row.bucketName ?? '')}
