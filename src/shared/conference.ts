@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMEI_RE } from './devices/protocol';
+import { seedOf } from './prng';
 
 /**
  * The conference protocol of docs/requirements/realtime-video.md ("Conference service"), served by
@@ -181,12 +182,7 @@ export type ManyVideoCallBody = z.input<typeof manyVideoCallBody>;
  * operator opening the same call link lands in the same room.
  */
 export function callRoomOf(receiver: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < receiver.length; i++) {
-    h ^= receiver.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return String(h % 100_000_000).padStart(8, '0');
+  return String(seedOf(receiver) % 100_000_000).padStart(8, '0');
 }
 
 /** Comma-separated IMEIs of a page's query (/multiVoice?imeis=), the valid ones, at most a room's worth. */

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -21,11 +23,10 @@ export async function posterFor(app: FastifyInstance, tenantId: number, file: st
   try {
     const object = await app.storage.get(file);
     if (!object) return null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.body) chunks.push(chunk as Buffer);
+    // A recording may be large: onto the disk as it is read, never whole in memory.
     const input = join(dir, 'video');
     const output = join(dir, 'poster.jpg');
-    await writeFile(input, Buffer.concat(chunks));
+    await pipeline(object.body, createWriteStream(input));
     await new Promise<void>((resolve, reject) =>
       execFile(
         ffmpegPath(),
