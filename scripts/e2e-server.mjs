@@ -9,7 +9,8 @@ import { spawn } from 'node:child_process';
 const root = new URL('..', import.meta.url).pathname;
 const work = process.env.E2E_WORK ?? mkdtempSync(join(tmpdir(), 'console-e2e-'));
 rmSync(join(work, 'static'), { recursive: true, force: true });
-cpSync(join(root, 'dist'), join(work, 'static'), { recursive: true });
+// E2E_DIST: a build other than ./dist, for running one spec against a private build.
+cpSync(process.env.E2E_DIST ?? join(root, 'dist'), join(work, 'static'), { recursive: true });
 
 const env = {
   ...process.env,
