@@ -3,13 +3,19 @@
 // Client-safe: only the resource.ts files, never server code.
 import type { ResourceDef } from '../shared/resources/types';
 import audioPushResource from './audio-push/resource';
+import buildingResource from './building/resource';
 import cameraResource from './camera/resource';
+import communityResource from './community/resource';
 import deviceVoiceResource from './device-voice/resource';
 import installationResource from './installation/resource';
 import noticeResource from './notice/resource';
 import photoResource from './photo/resource';
+import propertyCompanyResource from './property-company/resource';
+import propertyStaffResource from './property-staff/resource';
+import roomResource from './room/resource';
+import unitResource from './unit/resource';
 import vcrResource from './vcr/resource';
 import websiteResource from './website/resource';
 
 /** The ResourceDef of every entity folder. */
-export const ENTITY_RESOURCES: readonly ResourceDef[] = [audioPushResource, cameraResource, deviceVoiceResource, installationResource, noticeResource, photoResource, vcrResource, websiteResource];
+export const ENTITY_RESOURCES: readonly ResourceDef[] = [audioPushResource, buildingResource, cameraResource, communityResource, deviceVoiceResource, installationResource, noticeResource, photoResource, propertyCompanyResource, propertyStaffResource, roomResource, unitResource, vcrResource, websiteResource];

@@ -2,13 +2,19 @@
 // a folder and run `npm run entities` (vite, vitest, `npm start` and `npm run dev` run it too).
 import type { EntityServer } from '../server/engine/registry';
 import audioPushServer from './audio-push/server';
+import buildingServer from './building/server';
 import cameraServer from './camera/server';
+import communityServer from './community/server';
 import deviceVoiceServer from './device-voice/server';
 import installationServer from './installation/server';
 import noticeServer from './notice/server';
 import photoServer from './photo/server';
+import propertyCompanyServer from './property-company/server';
+import propertyStaffServer from './property-staff/server';
+import roomServer from './room/server';
+import unitServer from './unit/server';
 import vcrServer from './vcr/server';
 import websiteServer from './website/server';
 
 /** The binding (and plugin) of every entity folder: src/server/routes/resources.ts serves them. */
-export const ENTITY_SERVERS: readonly EntityServer[] = [audioPushServer, cameraServer, deviceVoiceServer, installationServer, noticeServer, photoServer, vcrServer, websiteServer];
+export const ENTITY_SERVERS: readonly EntityServer[] = [audioPushServer, buildingServer, cameraServer, communityServer, deviceVoiceServer, installationServer, noticeServer, photoServer, propertyCompanyServer, propertyStaffServer, roomServer, unitServer, vcrServer, websiteServer];

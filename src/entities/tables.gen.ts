@@ -2,10 +2,16 @@
 // a folder and run `npm run entities` (vite, vitest, `npm start` and `npm run dev` run it too).
 // The named exports of each server.ts are its tables; src/server/db/schema.ts re-exports them.
 export * from './audio-push/server';
+export * from './building/server';
 export * from './camera/server';
+export * from './community/server';
 export * from './device-voice/server';
 export * from './installation/server';
 export * from './notice/server';
 export * from './photo/server';
+export * from './property-company/server';
+export * from './property-staff/server';
+export * from './room/server';
+export * from './unit/server';
 export * from './vcr/server';
 export * from './website/server';

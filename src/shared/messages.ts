@@ -102,6 +102,14 @@ export const MESSAGES = {
   cameraNotRecording: 'This camera is not being recorded',
   confNotInRoom: 'Join the room before inviting devices into it',
   deviceRefusedVideo: 'The device refused to send its video',
+  timeInvalid: 'Enter a time of day as HH:MM',
+  namingRuleUnknown: 'The naming rule has an unknown placeholder; use {building}, {unit}, {floor}, {room} (optionally {room:02})',
+  namingRuleNeedsRoom: 'The naming rule must contain {room}',
+  namingRuleNeedsFloor: 'The naming rule must contain {floor}',
+  communityTooLarge: 'Too large: at most 100 buildings, 20 units per building, 200 floors, 50 rooms per floor and 50,000 rooms',
+  communityNoSizes: 'Set the building, unit, floor and room counts before generating rooms',
+  notDoorUnit: 'The device is not a door unit of this company',
+  doorUnitTaken: 'This door unit is already installed at another unit',
 } as const;
 export type MsgKey = keyof typeof MESSAGES;
 

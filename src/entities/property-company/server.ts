@@ -1,0 +1,21 @@
+import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../server/db/columns';
+import { tenants } from '../../server/db/schema-tenancy';
+import { defineEntity } from '../../server/engine/registry';
+import propertyCompany from './resource';
+
+export const propertyCompanies = pgTable(
+  'property_companies',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contact: text('contact'),
+    phone: text('phone'),
+    address: text('address'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('property_companies_tenant_id_idx').on(t.tenantId, t.id), index('property_companies_tenant_name_idx').on(t.tenantId, t.name)],
+);
+
+export default defineEntity({ def: propertyCompany, table: propertyCompanies });

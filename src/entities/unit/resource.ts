@@ -1,0 +1,32 @@
+import { C } from '../community/resource';
+import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import type { ResourceDef } from '../../shared/resources/types';
+
+/**
+ * /unitManagement/:imei?: the units (entrances) of a building, each with its floor count, optional
+ * electricity and water rates overriding the community's, and its door units (the plugin's
+ * doorUnits / attachDoorUnit / detachDoorUnit; the optional :imei opens the unit of that door unit).
+ */
+const unit: ResourceDef = {
+  kind: 'user',
+  name: 'unit',
+  label: /*i18n*/ { id: 'resource.unit', message: '单元' },
+  routes: ['unitManagement'],
+  tenantScoped: true,
+  mark: 'unit',
+  defaultSort: { field: 'id', order: 'asc' },
+  fields: [
+    idField,
+    { name: 'communityId', label: C.community, type: 'ref', ref: { kind: 'user', resource: 'community', labelField: 'name' }, form: false, filter: 'eq', list: { width: 160 } },
+    { name: 'buildingId', label: C.building, type: 'ref', ref: { kind: 'user', resource: 'building', labelField: 'name' }, required: true, form: 'add', filter: 'eq', list: { width: 120 } },
+    { name: 'number', label: C.number, type: 'integer', required: true, min: 1, max: 1000, list: { width: 80, sortable: true } },
+    { name: 'name', label: L.name, type: 'text', required: true, max: 50, keyword: true, filter: 'like', list: { width: 120, sortable: true } },
+    { name: 'floorCount', label: /*i18n*/ { id: 'field.unit.floorCount', message: '楼层数' }, type: 'integer', min: 0, max: 200, list: { width: 90 } },
+    { name: 'electricityRate', label: C.electricityRate, type: 'decimal', min: 0, max: 1000, list: { width: 110 } },
+    { name: 'waterRate', label: C.waterRate, type: 'decimal', min: 0, max: 1000, list: { width: 110 } },
+    tenantField,
+    createdAtField,
+  ],
+};
+
+export default unit;
