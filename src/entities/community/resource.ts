@@ -43,7 +43,7 @@ const community: ResourceDef = {
     { name: 'unitCount', label: /*i18n*/ { id: 'field.community.unitCount', message: '每栋单元数' }, type: 'integer', min: 0, max: COMMUNITY_LIMITS.units, list: { width: 100 } },
     { name: 'floorCount', label: /*i18n*/ { id: 'field.community.floorCount', message: '楼层数' }, type: 'integer', min: 0, max: COMMUNITY_LIMITS.floors, list: { width: 90 } },
     { name: 'roomCount', label: /*i18n*/ { id: 'field.community.roomCount', message: '每层房间数' }, type: 'integer', min: 0, max: COMMUNITY_LIMITS.rooms, list: { width: 100 } },
-    { name: 'namingRule', label: /*i18n*/ { id: 'field.community.namingRule', message: '房间命名规则' }, type: 'text', max: 100, list: { width: 220 } },
+    { name: 'namingRule', label: /*i18n*/ { id: 'field.community.namingRule', message: '房间命名规则' }, type: 'text', max: 100, form: 'add', list: { width: 220 } },
     { name: 'electricityRate', label: C.electricityRate, type: 'decimal', min: 0, max: 1000, list: { width: 110, sortable: true } },
     { name: 'waterRate', label: C.waterRate, type: 'decimal', min: 0, max: 1000, list: { width: 110, sortable: true } },
     { name: 'propertyCompanyId', label: /*i18n*/ { id: 'field.community.propertyCompany', message: '物业公司' }, type: 'ref', ref: { kind: 'user', resource: 'propertyCompany', labelField: 'name' }, filter: 'eq', list: { width: 150 } },

@@ -1,7 +1,12 @@
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { Code } from '../../shared/api';
 import { createdAt } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
+import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
+import { fail } from '../../server/lib/api-error';
+import { communities } from '../community/server';
 import propertyCompany from './resource';
 
 export const propertyCompanies = pgTable(
@@ -18,4 +23,42 @@ export const propertyCompanies = pgTable(
   (t) => [index('property_companies_tenant_id_idx').on(t.tenantId, t.id), index('property_companies_tenant_name_idx').on(t.tenantId, t.name)],
 );
 
-export default defineEntity({ def: propertyCompany, table: propertyCompanies });
+const ids = (v: unknown): number[] => {
+  if (!Array.isArray(v) || !v.every((x) => Number.isInteger(x))) fail(Code.BAD_REQUEST, 'filterInvalid');
+  return v as number[];
+};
+
+export default defineEntity({
+  def: propertyCompany,
+  table: propertyCompanies,
+  filters: {
+    communityIds: (v) => {
+      const list = ids(v);
+      if (!list.length) return undefined;
+      return sql`exists (select 1 from ${communities} where ${qualified(communities.propertyCompanyId)} = ${qualified(propertyCompanies.id)} and ${inArray(communities.id, list)})`;
+    },
+  },
+  hooks: {
+    // The communities it manages are the communities pointing at it (communities.property_company_id).
+    async afterWrite(_ctx, tx, id, input, tenantId) {
+      if (input.communityIds === undefined) return;
+      const list = [...new Set((input.communityIds as number[] | null) ?? [])];
+      if (list.length) {
+        const found = await tx.select({ id: communities.id }).from(communities).where(and(inArray(communities.id, list), eq(communities.tenantId, tenantId)));
+        if (found.length !== list.length) fail(Code.BAD_REQUEST, 'refInvalid');
+        await tx.update(communities).set({ propertyCompanyId: id }).where(inArray(communities.id, list));
+      }
+      const others = eq(communities.propertyCompanyId, id);
+      await tx.update(communities).set({ propertyCompanyId: null }).where(list.length ? and(others, notInArray(communities.id, list)) : others);
+    },
+    async decorate(db, rows) {
+      if (!rows.length) return;
+      const links = await db
+        .select({ id: communities.id, companyId: communities.propertyCompanyId })
+        .from(communities)
+        .where(inArray(communities.propertyCompanyId, rows.map((r) => r.id as number)))
+        .orderBy(communities.id);
+      for (const r of rows) r.communityIds = links.filter((l) => l.companyId === r.id).map((l) => l.id);
+    },
+  },
+});

@@ -1,7 +1,11 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { Code } from '../../shared/api';
 import { createdAt } from '../../server/db/columns';
 import { tenants, users } from '../../server/db/schema-tenancy';
+import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
+import { fail } from '../../server/lib/api-error';
 import { communities } from '../community/server';
 import { propertyCompanies } from '../property-company/server';
 import propertyStaff from './resource';
@@ -43,4 +47,51 @@ export const propertyStaffCommunities = pgTable(
   (t) => [primaryKey({ columns: [t.staffId, t.communityId] }), index('property_staff_communities_community_idx').on(t.communityId)],
 );
 
-export default defineEntity({ def: propertyStaff, table: propertyStaffs });
+const ids = (v: unknown): number[] => {
+  if (!Array.isArray(v) || !v.every((x) => Number.isInteger(x))) fail(Code.BAD_REQUEST, 'filterInvalid');
+  return v as number[];
+};
+
+export default defineEntity({
+  def: propertyStaff,
+  table: propertyStaffs,
+  filters: {
+    communityIds: (v) => {
+      const list = ids(v);
+      if (!list.length) return undefined;
+      return sql`exists (select 1 from ${propertyStaffCommunities} where ${qualified(propertyStaffCommunities.staffId)} = ${qualified(propertyStaffs.id)} and ${inArray(propertyStaffCommunities.communityId, list)})`;
+    },
+  },
+  hooks: {
+    // The console user and the property company must be the row's tenant's.
+    async beforeWrite(_ctx, tx, values, _input, tenantId) {
+      if (typeof values.userId === 'number') {
+        const [u] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, values.userId), eq(users.tenantId, tenantId)));
+        if (!u) fail(Code.BAD_REQUEST, 'refInvalid');
+      }
+      if (typeof values.propertyCompanyId === 'number') {
+        const [p] = await tx.select({ id: propertyCompanies.id }).from(propertyCompanies).where(and(eq(propertyCompanies.id, values.propertyCompanyId), eq(propertyCompanies.tenantId, tenantId)));
+        if (!p) fail(Code.BAD_REQUEST, 'refInvalid');
+      }
+    },
+    async afterWrite(_ctx, tx, id, input, tenantId) {
+      if (input.communityIds === undefined) return;
+      const list = [...new Set((input.communityIds as number[] | null) ?? [])];
+      if (list.length) {
+        const found = await tx.select({ id: communities.id }).from(communities).where(and(inArray(communities.id, list), eq(communities.tenantId, tenantId)));
+        if (found.length !== list.length) fail(Code.BAD_REQUEST, 'refInvalid');
+      }
+      await tx.delete(propertyStaffCommunities).where(eq(propertyStaffCommunities.staffId, id));
+      if (list.length) await tx.insert(propertyStaffCommunities).values(list.map((communityId) => ({ tenantId, staffId: id, communityId })));
+    },
+    async decorate(db, rows) {
+      if (!rows.length) return;
+      const links = await db
+        .select({ staffId: propertyStaffCommunities.staffId, communityId: propertyStaffCommunities.communityId })
+        .from(propertyStaffCommunities)
+        .where(inArray(propertyStaffCommunities.staffId, rows.map((r) => r.id as number)))
+        .orderBy(propertyStaffCommunities.communityId);
+      for (const r of rows) r.communityIds = links.filter((l) => l.staffId === r.id).map((l) => l.communityId);
+    },
+  },
+});

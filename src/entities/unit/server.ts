@@ -9,6 +9,7 @@ import { fail } from '../../server/lib/api-error';
 import { buildings } from '../building/server';
 import { communities } from '../community/server';
 import unit from './resource';
+import routes from './routes';
 
 export const units = pgTable(
   'units',
@@ -65,4 +66,5 @@ export default defineEntity({
       values.communityId = b!.communityId;
     },
   },
+  plugin: routes,
 });
