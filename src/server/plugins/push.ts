@@ -10,6 +10,7 @@ import { PushService } from '../push/service';
 import { voiceSink } from '../push/voice-fanout';
 import { registerVoiceSocket, VoiceSockets } from '../push/voice-socket';
 import { createVoiceProvider, type VoiceProvider } from '../voice';
+import { onDutyRecipients } from '../../entities/property-staff/routing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +38,7 @@ async function pushPlugin(app: FastifyInstance) {
     sockets: await voiceSink(app.broker, sockets, app.log),
     log: app.log,
     now: () => app.clock.now(),
+    duty: (tenantId, imei, what) => onDutyRecipients(app.db, tenantId, imei, what, new Date(app.clock.now())),
   });
   app.decorate('voice', voice);
   app.decorate('voiceSockets', sockets);

@@ -18,6 +18,11 @@ export interface PushDeps {
   sockets: Pick<VoiceSockets, 'send'>;
   log: FastifyBaseLogger;
   now: () => number;
+  /**
+   * The consoles a door call or SOS of a device goes to instead of everyone: the property staff on
+   * duty for its community (src/entities/property-staff/routing.ts); undefined keeps everyone.
+   */
+  duty?: (tenantId: number, imei: string, what: 'doorCall' | 'sos') => Promise<number[] | undefined>;
 }
 
 type Call = Extract<Uplink, { kind: 'call' }>;
@@ -35,7 +40,7 @@ export class PushService {
     this.run('alarm push', { alarmId: alarm.id }, async () => {
       const ids = await this.deps.recipients.get(alarm.tenantId);
       const sends = [this.toEach(ids, alarmPush(alarm), 1)];
-      if (alarm.type === SOS_TYPE) sends.push(this.toEach(ids, sosPush(alarm, context), 1));
+      if (alarm.type === SOS_TYPE) sends.push(this.toEach(await this.routed(alarm.tenantId, alarm.imei, 'sos', ids), sosPush(alarm, context), 1));
       if (alarm.level >= CRITICAL_LEVEL) this.deps.sockets.send(ids, voiceNotice(alarm));
       await Promise.all(sends);
     });
@@ -84,7 +89,7 @@ export class PushService {
 
   /** One payload per console: each gets its own uid and token for the channel. QoS 0: a late ring is useless. */
   private async call(device: KnownDevice, call: Call): Promise<void> {
-    const ids = await this.deps.recipients.get(device.tenantId);
+    const ids = await this.routed(device.tenantId, device.imei, 'doorCall', await this.deps.recipients.get(device.tenantId));
     if (ids.length === 0) return;
     const { voice } = this.deps;
     const channel = callChannel(device.imei, call.roomNo || '000000');
@@ -97,6 +102,17 @@ export class PushService {
         return this.deps.broker.publish(topics.userWeb(id), doorCallPush(base, uid, voice.buildToken(channel, uid).token, pushTime), { qos: 0 });
       }),
     );
+  }
+
+  /** The staff on duty for the device's community when there are any, else `everyone`; a failed lookup keeps everyone. */
+  private async routed(tenantId: number, imei: string, what: 'doorCall' | 'sos', everyone: number[]): Promise<number[]> {
+    if (!this.deps.duty) return everyone;
+    try {
+      return (await this.deps.duty(tenantId, imei, what)) ?? everyone;
+    } catch (err) {
+      this.deps.log.error({ err, imei }, 'duty routing failed; pushing to everyone');
+      return everyone;
+    }
   }
 
   private async toEach(ids: number[], payload: object, qos: 0 | 1): Promise<void> {
