@@ -2,6 +2,9 @@
 // a folder and run `npm run entities` (vite, vitest, `npm start` and `npm run dev` run it too).
 // Client-safe: only the resource.ts files, never server code.
 import type { ResourceDef } from '../shared/resources/types';
+import adDeliveryResource from './ad-delivery/resource';
+import adPlayResource from './ad-play/resource';
+import advertisementResource from './advertisement/resource';
 import audioPushResource from './audio-push/resource';
 import buildingResource from './building/resource';
 import cameraResource from './camera/resource';
@@ -18,4 +21,4 @@ import vcrResource from './vcr/resource';
 import websiteResource from './website/resource';
 
 /** The ResourceDef of every entity folder. */
-export const ENTITY_RESOURCES: readonly ResourceDef[] = [audioPushResource, buildingResource, cameraResource, communityResource, deviceVoiceResource, installationResource, noticeResource, photoResource, propertyCompanyResource, propertyStaffResource, roomResource, unitResource, vcrResource, websiteResource];
+export const ENTITY_RESOURCES: readonly ResourceDef[] = [adDeliveryResource, adPlayResource, advertisementResource, audioPushResource, buildingResource, cameraResource, communityResource, deviceVoiceResource, installationResource, noticeResource, photoResource, propertyCompanyResource, propertyStaffResource, roomResource, unitResource, vcrResource, websiteResource];

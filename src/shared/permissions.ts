@@ -47,6 +47,8 @@ const EXTRA_MARKS = {
   'role:grant': { route: 'roleList', cn: '分配资源', en: 'Assign resources' },
   'announcement:approve': { route: 'AnnouncementList', cn: '审核公告', en: 'Approve announcement' },
   'alarm:handle': { route: 'AlarmHistory', cn: '处理报警', en: 'Handle alarms' },
+  'advertisement:review': { route: 'advertisingReview', cn: '审核广告', en: 'Review advertisements' },
+  'advertisement:distribute': { route: 'advertisingdistribution', cn: '投放广告', en: 'Distribute advertisements' },
 } as const;
 
 /** 'workOrder' -> 'work order': the English name of a derived mark's buttons. */

@@ -12,6 +12,7 @@ import { topics } from '../shared/topics';
 import { ack, location, telemetry, type UplinkInput } from './messages';
 import { DeviceModel } from './models';
 import { Breaker, Gateway, type Outcome } from './breaker';
+import { AdScreen } from './ads';
 import { createRng, seedOf } from '../shared/prng';
 
 export interface SimDevice {
@@ -67,6 +68,8 @@ export class DeviceBrain {
   /** A breaker's switch and lock (breaker.ts). */
   readonly breaker?: Breaker;
   readonly gateway?: Gateway;
+  /** A door unit's ads on screen (ads.ts). */
+  readonly ads = new AdScreen();
   private seq = 0;
   private sinceLocationS = 0;
   private readonly idPrefix: string;
@@ -123,6 +126,7 @@ export class DeviceBrain {
     // A door unit has nothing to measure: it only says it is alive.
     if (this.device.kind === 'doorUnit') this.send({ kind: 'status', online: true, signal: this.model.signal });
     else this.send(telemetry(values));
+    if (this.device.kind === 'doorUnit') for (const play of this.ads.tick(this.now())) this.send({ kind: 'adPlay', ...play });
     this.sinceLocationS += dtS;
     if (fix && this.sinceLocationS >= this.locationIntervalS) {
       this.sinceLocationS = 0;
@@ -229,6 +233,10 @@ export class DeviceBrain {
       case 'volume':
         this.volume = p.level;
         this.send(ack(c.id, true, `volume ${p.level}`));
+        return undefined;
+      case 'adPush':
+      case 'adWithdraw':
+        this.send(ack(c.id, true, this.ads.obey(c.cmd, params.data, this.now())));
         return undefined;
     }
   }

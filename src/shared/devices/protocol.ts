@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { isBadText } from '../text';
 import { COMMANDS, METRICS, SWITCH_MODES, VALVE_ACTIONS } from './kinds';
+import { adPlayFields, adPushParams, adWithdrawParams } from './ads';
 import { deviceSettingsSchema } from './settings';
 
 /** Larger uplink payloads are dropped unread. */
@@ -101,6 +102,8 @@ export const uplinkSchema = z.discriminatedUnion('kind', [
   /** A door unit issued an access card (pushed to consoles as code 5084). */
   z.object({ kind: z.literal('card'), ...common, cardInfo: text(200).refine((v) => v.length > 0, 'empty') }),
   z.object({ kind: z.literal('ack'), ...common, ref: z.number().int().positive(), ok: z.boolean(), msg: text(200).optional() }),
+  /** A door unit played an ad (docs/device-protocol.md#advertising). */
+  z.object({ kind: z.literal('adPlay'), ...common, ...adPlayFields }),
 ]);
 export type Uplink = z.infer<typeof uplinkSchema>;
 export type UplinkKind = Uplink['kind'];
@@ -143,6 +146,10 @@ export const commandParams = {
       hide: z.boolean(),
     })
     .strict(),
+  /** Door units: play an ad on the screen per its schedule (docs/device-protocol.md#advertising). Only the service sends it. */
+  adPush: adPushParams,
+  /** Door units: stop playing an ad and delete it. Only the service sends it. */
+  adWithdraw: adWithdrawParams,
 } satisfies Record<(typeof COMMANDS)[number], z.ZodType>;
 
 /** `POST /api/device/command/send`. */
@@ -161,7 +168,7 @@ export const sendCommandBody = z.discriminatedUnion('cmd', [
 export type SendCommandBody = z.infer<typeof sendCommandBody>;
 
 /** Commands the service sends on its own behalf, never on an operator's command/send or sendMany. */
-export const SERVICE_ONLY_COMMANDS: readonly string[] = ['videoCall'];
+export const SERVICE_ONLY_COMMANDS: readonly string[] = ['videoCall', 'adPush', 'adWithdraw'];
 
 /** Devices one batch (controlBar, pubMusic) may address at once. */
 export const MAX_BATCH_DEVICES = 200;

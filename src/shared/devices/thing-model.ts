@@ -81,6 +81,8 @@ const COMMAND_NAMES: Record<(typeof COMMANDS)[number], string> = {
   lock: '锁定',
   unlock: '解锁',
   videoCall: '视频通话',
+  adPush: '广告投放',
+  adWithdraw: '广告撤回',
 };
 
 const text = (min: number, max: number) =>
@@ -166,6 +168,11 @@ const COMMAND_PARAMS: Record<(typeof COMMANDS)[number], ModelParam[]> = {
     { key: 'roomId', name: '房间号', type: 'text' },
     { key: 'video', name: '视频', type: 'boolean' },
   ],
+  adPush: [
+    { key: 'adId', name: '广告', type: 'integer', min: 1, max: 2_147_483_647 },
+    { key: 'durationS', name: '时长（秒）', type: 'integer', min: 1, max: 3600 },
+  ],
+  adWithdraw: [{ key: 'adId', name: '广告', type: 'integer', min: 1, max: 2_147_483_647 }],
 };
 
 /** The model of a device kind, from kinds.ts: what the seed gives each demo product. */

@@ -49,6 +49,8 @@ const COMMAND_LABELS: Record<CommandName, MessageDescriptor> = {
   lock: msg`锁定`,
   unlock: msg`解锁`,
   videoCall: msg`视频通话`,
+  adPush: msg`广告投放`,
+  adWithdraw: msg`广告撤回`,
 };
 
 const SWITCH_LABELS: Record<SwitchMode, MessageDescriptor> = {

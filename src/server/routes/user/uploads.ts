@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../shared/api';
 import { UPLOAD_FILE_MAX, UPLOAD_VIDEO_MAX } from '../../../shared/constants';
 import type { UploadedVideo } from '../../../shared/uploads';
+import { describeAdVideo } from '../../../entities/advertisement/video';
 import { envelope } from '../../lib/api-error';
+import { authed } from '../../plugins/auth';
 import type { MediaKind } from '../../storage/media-types';
 import { saveUpload, type UploadRule } from '../../uploads/save-upload';
 
@@ -33,6 +35,8 @@ const userUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const url = urlOf(saved.name);
       if (rule.kind === 'image') return envelope(Code.UPLOAD_OK, 'ok', url);
       const record: UploadedVideo = { url, ...saved };
+      // An ad's video is measured (duration, poster) for the ad that names it (entities/advertisement/video.ts).
+      if (path === '/ossUser/uploadAdvertVideo') return envelope(Code.UPLOAD_OK, 'ok', { ...record, ...(await describeAdVideo(app, authed(request).scope.tenantId, saved)) });
       return envelope(Code.UPLOAD_OK, 'ok', record);
     });
   }

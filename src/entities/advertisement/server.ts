@@ -1,0 +1,203 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { Code } from '../../shared/api';
+import { createdAt, ts } from '../../server/db/columns';
+import { devices } from '../../server/db/schema-devices';
+import { tenants } from '../../server/db/schema-tenancy';
+import { qualified } from '../../server/engine/query';
+import { defineEntity } from '../../server/engine/registry';
+import type { Row, Tx } from '../../server/engine/types';
+import { fail } from '../../server/lib/api-error';
+import { canMove } from '../../shared/state-machine';
+import { communities } from '../community/server';
+import { units } from '../unit/server';
+import advertisement, { AD_REVIEW, AD_REVIEW_MACHINE } from './resource';
+
+export const advertisements = pgTable(
+  'advertisements',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** The advertiser and their phone. */
+    client: text('client').notNull(),
+    phone: text('phone').notNull(),
+    /** The stored upload (an ad_videos name of the tenant), or a path under public/ for the demo. */
+    video: text('video').notNull(),
+    poster: text('poster'),
+    /** Measured from the file by ffmpeg at upload. */
+    durationS: integer('duration_s').notNull().default(0),
+    size: integer('size'),
+    /** Yuan per play. */
+    fee: doublePrecision('fee').notNull().default(0),
+    /** Where it runs: its communities' and units' door units (unit_door_units). */
+    communityIds: integer('community_ids').array().notNull().default(sql`'{}'::integer[]`),
+    unitIds: integer('unit_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Schedule (src/shared/devices/ads.ts): dates YYYY-MM-DD, daily window HH:MM; all optional. */
+    startDate: text('start_date'),
+    endDate: text('end_date'),
+    dailyStart: text('daily_start'),
+    dailyEnd: text('daily_end'),
+    /** STATUS: 1 enabled, 0 disabled (a disabled ad is not distributed). */
+    status: smallint('status').notNull().default(1),
+    /** AD_REVIEW: 0 pending, 1 passed, 2 failed, 3 delivered. */
+    reviewState: smallint('review_state').notNull().default(0),
+    reviewReason: text('review_reason'),
+    reviewerName: text('reviewer_name'),
+    reviewedAt: ts('reviewed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('advertisements_tenant_idx').on(t.tenantId, t.id),
+    index('advertisements_tenant_title_idx').on(t.tenantId, t.title),
+    index('advertisements_tenant_client_idx').on(t.tenantId, t.client),
+    index('advertisements_tenant_review_idx').on(t.tenantId, t.reviewState, t.id),
+    index('advertisements_tenant_status_idx').on(t.tenantId, t.status),
+    index('advertisements_tenant_fee_idx').on(t.tenantId, t.fee),
+    index('advertisements_tenant_duration_idx').on(t.tenantId, t.durationS),
+    index('advertisements_tenant_start_idx').on(t.tenantId, t.startDate),
+    index('advertisements_tenant_end_idx').on(t.tenantId, t.endDate),
+    index('advertisements_tenant_created_idx').on(t.tenantId, t.createdAt),
+  ],
+);
+
+/** What `ossUser/uploadAdvertVideo` measured of each video it took (./video.ts): an ad may only use these. */
+export const adVideos = pgTable(
+  'ad_videos',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    durationS: integer('duration_s').notNull(),
+    poster: text('poster'),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ad_videos_tenant_name_uq').on(t.tenantId, t.name)],
+);
+
+/**
+ * An ad on one door unit: the `adPush` command that took it there (its delivery state and ack are
+ * the command's, src/server/devices/commands.ts) and, once withdrawn, the `adWithdraw` command.
+ */
+export const adDeliveries = pgTable(
+  'ad_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    adId: integer('ad_id').notNull().references(() => advertisements.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    imei: text('imei').notNull(),
+    /** device_commands.id of the latest adPush (a re-send replaces it). */
+    commandId: integer('command_id'),
+    /** adPush commands sent: more than one is a re-send. */
+    attempts: integer('attempts').notNull().default(0),
+    withdrawn: boolean('withdrawn').notNull().default(false),
+    withdrawCommandId: integer('withdraw_command_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ad_deliveries_ad_device_uq').on(t.adId, t.deviceId),
+    index('ad_deliveries_tenant_idx').on(t.tenantId, t.id),
+    index('ad_deliveries_tenant_ad_idx').on(t.tenantId, t.adId, t.id),
+    index('ad_deliveries_tenant_imei_idx').on(t.tenantId, t.imei),
+    index('ad_deliveries_tenant_withdrawn_idx').on(t.tenantId, t.withdrawn),
+    index('ad_deliveries_device_idx').on(t.deviceId),
+  ],
+);
+
+/** A door unit's play reports (`adPlay` uplinks); a report repeated with the same start is stored once. */
+export const adPlays = pgTable(
+  'ad_plays',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    adId: integer('ad_id').notNull().references(() => advertisements.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    imei: text('imei').notNull(),
+    startedAt: ts('started_at').notNull(),
+    seconds: integer('seconds').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ad_plays_device_ad_start_uq').on(t.deviceId, t.adId, t.startedAt),
+    index('ad_plays_tenant_idx').on(t.tenantId, t.id),
+    index('ad_plays_tenant_ad_idx').on(t.tenantId, t.adId, t.startedAt),
+    index('ad_plays_tenant_imei_idx').on(t.tenantId, t.imei, t.startedAt),
+    index('ad_plays_tenant_started_idx').on(t.tenantId, t.startedAt),
+    index('ad_plays_tenant_seconds_idx').on(t.tenantId, t.seconds),
+    index('ad_plays_ad_idx').on(t.adId),
+  ],
+);
+
+const plays = sql<number>`(select count(*)::int from ${adPlays} where ${qualified(adPlays.adId)} = ${qualified(advertisements.id)})`;
+
+/** The video an add or update names must be one the tenant uploaded for ads: its duration, poster and size come with it. */
+async function takeVideo(tx: Tx, values: Row, tenantId: number): Promise<void> {
+  const name = String(values.video);
+  const [found] = await tx.select().from(adVideos).where(and(eq(adVideos.tenantId, tenantId), eq(adVideos.name, name)));
+  if (!found) fail(Code.BAD_REQUEST, 'adVideoUnknown');
+  values.durationS = found.durationS;
+  values.poster = found.poster;
+  values.size = found.size;
+}
+
+/** Both daily times or neither; the end date not before the start. */
+function checkSchedule(v: Row): void {
+  const both = (v.dailyStart == null) === (v.dailyEnd == null);
+  const dates = v.startDate == null || v.endDate == null || String(v.startDate) <= String(v.endDate);
+  if (!both || !dates) fail(Code.BAD_REQUEST, 'adScheduleInvalid');
+}
+
+/** Targeting ids must be the tenant's communities and units; another's is 'notFound'. */
+async function takeTargets(tx: Tx, values: Row, input: Row, tenantId: number): Promise<void> {
+  for (const [field, table] of [
+    ['communityIds', communities],
+    ['unitIds', units],
+  ] as const) {
+    const ids = input[field];
+    if (ids === undefined) continue;
+    const list = Array.isArray(ids) ? (ids as number[]) : [];
+    if (list.length) {
+      const [found] = await tx.select({ n: count() }).from(table).where(and(eq(table.tenantId, tenantId), inArray(table.id, list)));
+      if (Number(found?.n) !== list.length) fail(Code.BAD_REQUEST, 'refInvalid');
+    }
+    values[field] = list;
+  }
+}
+
+export default defineEntity({
+  def: advertisement,
+  table: advertisements,
+  columns: { communityIds: advertisements.communityIds, unitIds: advertisements.unitIds },
+  computed: {
+    plays,
+    billed: sql<number>`round((${qualified(advertisements.fee)} * ${plays})::numeric, 2)::float8`,
+  },
+  hooks: {
+    async beforeWrite(_ctx, tx, values, input, tenantId, existing) {
+      if (!existing) {
+        await takeVideo(tx, values, tenantId);
+        await takeTargets(tx, values, input, tenantId);
+        checkSchedule(values);
+        values.reviewState = AD_REVIEW.pending;
+        return;
+      }
+      const [row] = await tx.select().from(advertisements).where(eq(advertisements.id, existing.id));
+      if (!row) return;
+      // On door units it plays as it was approved: withdraw it first.
+      if (row.reviewState === AD_REVIEW.delivered) fail(Code.BAD_REQUEST, 'adDelivered');
+      if (values.video !== undefined && values.video !== row.video) await takeVideo(tx, values, tenantId);
+      await takeTargets(tx, values, input, tenantId);
+      checkSchedule({ ...row, ...values });
+      // An edit of a passed or failed ad is reviewed again (resubmitted).
+      if (row.reviewState !== AD_REVIEW.pending && canMove(AD_REVIEW_MACHINE, row.reviewState, AD_REVIEW.pending)) {
+        values.reviewState = AD_REVIEW.pending;
+        values.reviewReason = null;
+      }
+    },
+  },
+  plugin: async (app) => {
+    await app.register((await import('./routes')).default);
+  },
+});
