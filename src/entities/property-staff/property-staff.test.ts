@@ -79,7 +79,7 @@ describe('routing door calls and SOS to the staff on duty', () => {
     const bx = await add('building', { communityId: x.id, number: 1, name: '1栋' });
     const ux = await add('unit', { buildingId: bx.id, number: 1, name: '1单元' });
     [door] = (await addDevices(t.app, 1, { kind: 'doorUnit' })) as [TestDevice];
-    expect((await post(t.app, '/api/user/unit/doorUnit/attach', { id: ux.id, deviceIds: [door.id] }, { token: demo })).code).toBe(0);
+    expect((await post(t.app, '/api/user/unit/doorUnit/attach', { id: ux.id, imeis: [door.imei] }, { token: demo })).code).toBe(0);
     a = await addUser(t.app, { tenant: demoTenant, username: 'staffa' });
     b = await addUser(t.app, { tenant: demoTenant, username: 'staffb' });
     staffA = await add('propertyStaff', { name: 'A', userId: a, communityIds: [x.id], onDuty: true, receiveDoorCalls: true, receiveSos: true });

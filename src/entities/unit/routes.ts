@@ -13,7 +13,7 @@ import { unitDoorUnits, units } from './server';
 
 const tags = ['user'];
 const unitBody = z.object({ id: z.number().int().positive() });
-const attachBody = z.object({ id: z.number().int().positive(), deviceIds: z.array(z.number().int().positive()).min(1, 'nothingSelected').max(50) });
+const attachBody = z.object({ id: z.number().int().positive(), imeis: z.array(z.string().trim().min(1).max(64)).min(1, 'nothingSelected').max(50) });
 const imeiBody = z.object({ imei: z.string().trim().min(1, 'required').max(64) });
 const update = `${unit.mark}:update` as PermissionMark;
 
@@ -42,14 +42,15 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/doorUnit/attach',
-    { config: { mark: update }, schema: { tags, summary: "Install door units (devices of kind doorUnit of the unit's company) at a unit; one unit per door unit", body: attachBody } },
+    { config: { mark: update }, schema: { tags, summary: "Install door units (IMEIs of devices of kind doorUnit of the unit's company) at a unit; one unit per door unit", body: attachBody } },
     async (request, reply) => {
       const { scope } = authed(request);
       const u = await unitInScope(scope.tenantId, request.body.id);
       await app.db.transaction(async (tx) => {
-        for (const deviceId of new Set(request.body.deviceIds)) {
-          const [d] = await tx.select({ kind: devices.kind }).from(devices).where(and(eq(devices.id, deviceId), eq(devices.tenantId, scope.tenantId)));
+        for (const imei of new Set(request.body.imeis)) {
+          const [d] = await tx.select({ id: devices.id, kind: devices.kind }).from(devices).where(and(eq(devices.imei, imei), eq(devices.tenantId, scope.tenantId)));
           if (d?.kind !== 'doorUnit') fail(Code.BAD_REQUEST, 'notDoorUnit');
+          const deviceId = d!.id;
           const [at] = await tx.select({ unitId: unitDoorUnits.unitId }).from(unitDoorUnits).where(eq(unitDoorUnits.deviceId, deviceId));
           if (at && at.unitId !== u.id) fail(Code.CONFLICT, 'doorUnitTaken');
           if (!at) await tx.insert(unitDoorUnits).values({ tenantId: scope.tenantId, unitId: u.id, communityId: u.communityId, deviceId });
@@ -65,8 +66,9 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { scope } = authed(request);
       const u = await unitInScope(scope.tenantId, request.body.id);
-      for (const deviceId of new Set(request.body.deviceIds)) {
-        await app.db.delete(unitDoorUnits).where(and(eq(unitDoorUnits.unitId, u.id), eq(unitDoorUnits.deviceId, deviceId)));
+      for (const imei of new Set(request.body.imeis)) {
+        const [d] = await app.db.select({ id: devices.id }).from(devices).where(and(eq(devices.imei, imei), eq(devices.tenantId, scope.tenantId)));
+        if (d) await app.db.delete(unitDoorUnits).where(and(eq(unitDoorUnits.unitId, u.id), eq(unitDoorUnits.deviceId, d.id)));
       }
       return reply.ok(null);
     },

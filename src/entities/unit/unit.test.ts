@@ -29,21 +29,21 @@ describe('units and their door units', () => {
     const [d1, d2] = await addDevices(t.app, 2, { kind: 'doorUnit' });
     const [helmet] = await addDevices(t.app, 1, { kind: 'helmet' });
     const [foreign] = await addDevices(t.app, 1, { kind: 'doorUnit', tenantId: otherTenant });
-    const attach = (id: number, deviceIds: number[], token = demo) => post(t.app, '/api/user/unit/doorUnit/attach', { id, deviceIds }, { token });
-    expect((await attach(u1.id, [d1!.id, d2!.id])).code).toBe(0);
-    expect((await attach(u1.id, [d1!.id])).code).toBe(0); // again: nothing changes
+    const attach = (id: number, devices: { imei: string }[], token = demo) => post(t.app, '/api/user/unit/doorUnit/attach', { id, imeis: devices.map((d) => d.imei) }, { token });
+    expect((await attach(u1.id, [d1!, d2!])).code).toBe(0);
+    expect((await attach(u1.id, [d1!])).code).toBe(0); // again: nothing changes
     const doors = await post<{ imei: string }[]>(t.app, '/api/user/unit/doorUnit/list', { id: u1.id }, { token: demo });
     expect(doors.data.map((d) => d.imei).sort()).toEqual([d1!.imei, d2!.imei].sort());
-    expect((await attach(u2.id, [d1!.id])).key).toBe('doorUnitTaken');
-    expect((await attach(u2.id, [helmet!.id])).key).toBe('notDoorUnit');
-    expect((await attach(u2.id, [foreign!.id])).key).toBe('notDoorUnit');
-    expect((await attach(u1.id, [d1!.id], other)).code).toBe(404);
+    expect((await attach(u2.id, [d1!])).key).toBe('doorUnitTaken');
+    expect((await attach(u2.id, [helmet!])).key).toBe('notDoorUnit');
+    expect((await attach(u2.id, [foreign!])).key).toBe('notDoorUnit');
+    expect((await attach(u1.id, [d1!], other)).code).toBe(404);
     const at = await post<Row>(t.app, '/api/user/unit/doorUnit/get', { imei: d1!.imei }, { token: demo });
     expect(at.data).toMatchObject({ unitId: u1.id, buildingId: b.id, communityId: c.id, communityName: 'Door Garden', unitName: '1单元' });
     expect((await post(t.app, '/api/user/unit/doorUnit/get', { imei: d1!.imei }, { token: other })).data).toBeNull();
-    expect((await post(t.app, '/api/user/unit/doorUnit/detach', { id: u1.id, deviceIds: [d1!.id] }, { token: demo })).code).toBe(0);
+    expect((await post(t.app, '/api/user/unit/doorUnit/detach', { id: u1.id, imeis: [d1!.imei] }, { token: demo })).code).toBe(0);
     expect((await post<unknown[]>(t.app, '/api/user/unit/doorUnit/list', { id: u1.id }, { token: demo })).data).toHaveLength(1);
-    expect((await attach(u2.id, [d1!.id])).code).toBe(0);
+    expect((await attach(u2.id, [d1!])).code).toBe(0);
     // The unit's own rate overrides the community's; the list filters by community.
     expect((await list(t.app, 'unit', { filters: { communityId: c.id } }, demo)).rows.map((r) => [r.name, r.electricityRate])).toEqual([
       ['1单元', 0.7],
