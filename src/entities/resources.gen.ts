@@ -10,6 +10,10 @@ import buildingResource from './building/resource';
 import cameraResource from './camera/resource';
 import communityResource from './community/resource';
 import deviceVoiceResource from './device-voice/resource';
+import faceDistributionResource from './face-distribution/resource';
+import faceLibraryResource from './face-library/resource';
+import faceReviewResource from './face-review/resource';
+import faceSampleResource from './face-sample/resource';
 import installationResource from './installation/resource';
 import noticeResource from './notice/resource';
 import photoResource from './photo/resource';
@@ -21,4 +25,4 @@ import vcrResource from './vcr/resource';
 import websiteResource from './website/resource';
 
 /** The ResourceDef of every entity folder. */
-export const ENTITY_RESOURCES: readonly ResourceDef[] = [adDeliveryResource, adPlayResource, advertisementResource, audioPushResource, buildingResource, cameraResource, communityResource, deviceVoiceResource, installationResource, noticeResource, photoResource, propertyCompanyResource, propertyStaffResource, roomResource, unitResource, vcrResource, websiteResource];
+export const ENTITY_RESOURCES: readonly ResourceDef[] = [adDeliveryResource, adPlayResource, advertisementResource, audioPushResource, buildingResource, cameraResource, communityResource, deviceVoiceResource, faceDistributionResource, faceLibraryResource, faceReviewResource, faceSampleResource, installationResource, noticeResource, photoResource, propertyCompanyResource, propertyStaffResource, roomResource, unitResource, vcrResource, websiteResource];

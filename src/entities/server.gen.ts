@@ -9,6 +9,10 @@ import buildingServer from './building/server';
 import cameraServer from './camera/server';
 import communityServer from './community/server';
 import deviceVoiceServer from './device-voice/server';
+import faceDistributionServer from './face-distribution/server';
+import faceLibraryServer from './face-library/server';
+import faceReviewServer from './face-review/server';
+import faceSampleServer from './face-sample/server';
 import installationServer from './installation/server';
 import noticeServer from './notice/server';
 import photoServer from './photo/server';
@@ -20,4 +24,4 @@ import vcrServer from './vcr/server';
 import websiteServer from './website/server';
 
 /** The binding (and plugin) of every entity folder: src/server/routes/resources.ts serves them. */
-export const ENTITY_SERVERS: readonly EntityServer[] = [adDeliveryServer, adPlayServer, advertisementServer, audioPushServer, buildingServer, cameraServer, communityServer, deviceVoiceServer, installationServer, noticeServer, photoServer, propertyCompanyServer, propertyStaffServer, roomServer, unitServer, vcrServer, websiteServer];
+export const ENTITY_SERVERS: readonly EntityServer[] = [adDeliveryServer, adPlayServer, advertisementServer, audioPushServer, buildingServer, cameraServer, communityServer, deviceVoiceServer, faceDistributionServer, faceLibraryServer, faceReviewServer, faceSampleServer, installationServer, noticeServer, photoServer, propertyCompanyServer, propertyStaffServer, roomServer, unitServer, vcrServer, websiteServer];

@@ -49,6 +49,8 @@ const EXTRA_MARKS = {
   'alarm:handle': { route: 'AlarmHistory', cn: '处理报警', en: 'Handle alarms' },
   'advertisement:review': { route: 'advertisingReview', cn: '审核广告', en: 'Review advertisements' },
   'advertisement:distribute': { route: 'advertisingdistribution', cn: '投放广告', en: 'Distribute advertisements' },
+  'faceReview:review': { route: 'faceVerification', cn: '审核人脸', en: 'Review faces' },
+  'faceDistribution:distribute': { route: 'distribute', cn: '下发人脸库', en: 'Distribute face libraries' },
 } as const;
 
 /** 'workOrder' -> 'work order': the English name of a derived mark's buttons. */

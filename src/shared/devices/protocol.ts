@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isBadText } from '../text';
 import { COMMANDS, METRICS, SWITCH_MODES, VALVE_ACTIONS } from './kinds';
 import { adPlayFields, adPushParams, adWithdrawParams } from './ads';
+import { faceLibraryParams } from './faces';
 import { deviceSettingsSchema } from './settings';
 
 /** Larger uplink payloads are dropped unread. */
@@ -150,6 +151,8 @@ export const commandParams = {
   adPush: adPushParams,
   /** Door units: stop playing an ad and delete it. Only the service sends it. */
   adWithdraw: adWithdrawParams,
+  /** Door units: fetch a face library (docs/device-protocol.md#faces). Only the service sends it. */
+  faceLibrary: faceLibraryParams,
 } satisfies Record<(typeof COMMANDS)[number], z.ZodType>;
 
 /** `POST /api/device/command/send`. */
@@ -168,7 +171,7 @@ export const sendCommandBody = z.discriminatedUnion('cmd', [
 export type SendCommandBody = z.infer<typeof sendCommandBody>;
 
 /** Commands the service sends on its own behalf, never on an operator's command/send or sendMany. */
-export const SERVICE_ONLY_COMMANDS: readonly string[] = ['videoCall', 'adPush', 'adWithdraw'];
+export const SERVICE_ONLY_COMMANDS: readonly string[] = ['videoCall', 'adPush', 'adWithdraw', 'faceLibrary'];
 
 /** Devices one batch (controlBar, pubMusic) may address at once. */
 export const MAX_BATCH_DEVICES = 200;

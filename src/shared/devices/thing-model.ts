@@ -83,6 +83,7 @@ const COMMAND_NAMES: Record<(typeof COMMANDS)[number], string> = {
   videoCall: '视频通话',
   adPush: '广告投放',
   adWithdraw: '广告撤回',
+  faceLibrary: '下发人脸库',
 };
 
 const text = (min: number, max: number) =>
@@ -173,6 +174,7 @@ const COMMAND_PARAMS: Record<(typeof COMMANDS)[number], ModelParam[]> = {
     { key: 'durationS', name: '时长（秒）', type: 'integer', min: 1, max: 3600 },
   ],
   adWithdraw: [{ key: 'adId', name: '广告', type: 'integer', min: 1, max: 2_147_483_647 }],
+  faceLibrary: [{ key: 'libraryId', name: '人脸库', type: 'integer', min: 1, max: 2_147_483_647 }],
 };
 
 /** The model of a device kind, from kinds.ts: what the seed gives each demo product. */

@@ -56,6 +56,8 @@ export interface FieldDef {
   keyword?: boolean;
   /** Never sent to the console (password hashes ...). Write-only fields set form and list:false. */
   writeOnly?: boolean;
+  /** Image fields: the user service's upload the form sends the file to (default ossUser/addOssHederImg). */
+  upload?: 'ossUser/addOssHederImg' | 'face/uploadFaceImg';
 }
 
 export interface ResourceDef {

@@ -51,6 +51,7 @@ const COMMAND_LABELS: Record<CommandName, MessageDescriptor> = {
   videoCall: msg`视频通话`,
   adPush: msg`广告投放`,
   adWithdraw: msg`广告撤回`,
+  faceLibrary: msg`下发人脸库`,
 };
 
 const SWITCH_LABELS: Record<SwitchMode, MessageDescriptor> = {

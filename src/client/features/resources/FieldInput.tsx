@@ -97,7 +97,7 @@ export function FieldInput({ field, value, onChange, error, refOptions }: FieldI
         />
       );
     case 'image':
-      return <ImageInput label={common.label} error={error} withAsterisk={common.withAsterisk} value={str(value)} onChange={onChange} />;
+      return <ImageInput label={common.label} error={error} withAsterisk={common.withAsterisk} value={str(value)} onChange={onChange} endpoint={field.upload} />;
     default:
       return (
         <TextInput

@@ -9,20 +9,22 @@ export interface ImageInputProps {
   withAsterisk: boolean;
   value: string;
   onChange: (url: string) => void;
+  /** The upload endpoint of the user service (FieldDef.upload). */
+  endpoint?: 'ossUser/addOssHederImg' | 'face/uploadFaceImg';
 }
 
 /**
  * An image field of the generic form: its URL, a preview, and an upload through
  * `ossUser/addOssHederImg` (checked, stripped and counted against the quota by the service).
  */
-export function ImageInput({ label, error, withAsterisk, value, onChange }: ImageInputProps) {
+export function ImageInput({ label, error, withAsterisk, value, onChange, endpoint = 'ossUser/addOssHederImg' }: ImageInputProps) {
   const [busy, setBusy] = useState(false);
   const upload = async (file: File) => {
     const form = new FormData();
     form.append('file', file);
     setBusy(true);
     try {
-      onChange(String(await request<string>('user', 'ossUser/addOssHederImg', form, { upload: true, timeoutMs: 120_000 })));
+      onChange(String(await request<string>('user', endpoint, form, { upload: true, timeoutMs: 120_000 })));
     } catch {
       // The call helper already showed why.
     } finally {
