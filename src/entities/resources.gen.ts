@@ -2,6 +2,9 @@
 // a folder and run `npm run entities` (vite, vitest, `npm start` and `npm run dev` run it too).
 // Client-safe: only the resource.ts files, never server code.
 import type { ResourceDef } from '../shared/resources/types';
+import accessCardResource from './access-card/resource';
+import accessEventResource from './access-event/resource';
+import accessRightResource from './access-right/resource';
 import adDeliveryResource from './ad-delivery/resource';
 import adPlayResource from './ad-play/resource';
 import advertisementResource from './advertisement/resource';
@@ -19,10 +22,11 @@ import noticeResource from './notice/resource';
 import photoResource from './photo/resource';
 import propertyCompanyResource from './property-company/resource';
 import propertyStaffResource from './property-staff/resource';
+import residentResource from './resident/resource';
 import roomResource from './room/resource';
 import unitResource from './unit/resource';
 import vcrResource from './vcr/resource';
 import websiteResource from './website/resource';
 
 /** The ResourceDef of every entity folder. */
-export const ENTITY_RESOURCES: readonly ResourceDef[] = [adDeliveryResource, adPlayResource, advertisementResource, audioPushResource, buildingResource, cameraResource, communityResource, deviceVoiceResource, faceDistributionResource, faceLibraryResource, faceReviewResource, faceSampleResource, installationResource, noticeResource, photoResource, propertyCompanyResource, propertyStaffResource, roomResource, unitResource, vcrResource, websiteResource];
+export const ENTITY_RESOURCES: readonly ResourceDef[] = [accessCardResource, accessEventResource, accessRightResource, adDeliveryResource, adPlayResource, advertisementResource, audioPushResource, buildingResource, cameraResource, communityResource, deviceVoiceResource, faceDistributionResource, faceLibraryResource, faceReviewResource, faceSampleResource, installationResource, noticeResource, photoResource, propertyCompanyResource, propertyStaffResource, residentResource, roomResource, unitResource, vcrResource, websiteResource];

@@ -8,6 +8,7 @@ export type SimArgs =
   | { cmd: 'list' }
   | { cmd: 'send'; imei: string; kind: string; value?: string }
   | { cmd: 'call'; imei: string; roomNo: string; seconds: number }
+  | { cmd: 'present'; imei: string; method: 'card' | 'qr' | 'face'; value: string }
   | { cmd: 'help' };
 
 export const DEFAULT_INTERVAL_S = 10;
@@ -32,6 +33,10 @@ export const USAGE = `Usage:
   npm run sim -- call --imei IMEI --room ROOM [--seconds ${DEFAULT_CALL_S}]
       a door unit calls: its test pattern and tone go to the service's SFU, it listens to the
       operator who answers, and it hangs up when the operator does or after --seconds
+  npm run sim -- present --imei IMEI (--card NUMBER | --qr TOKEN | --face FILE)
+      a door unit fetches its credential list, a card, QR code or face (a picture, checked by the
+      service's face verification) is presented: it opens or refuses and reports the access event
+      (armed to issue a card, it reports the card instead), then exits; prints the outcome
 Scenarios: ${SIM_SCENARIOS.join(', ')}
 Send kinds: ${SEND_KINDS.join(', ')}
   --value: a number for the readings and alarms; "systolic/diastolic" for blood-pressure;
@@ -68,6 +73,9 @@ export function parseSimArgs(argv: string[]): SimArgs {
         value: { type: 'string' },
         room: { type: 'string' },
         seconds: { type: 'string' },
+        card: { type: 'string' },
+        qr: { type: 'string' },
+        face: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -122,7 +130,17 @@ export function parseSimArgs(argv: string[]): SimArgs {
       if (!roomNo || roomNo.length > 32) throw new UsageError('call needs --room, a room number of 1-32 characters');
       return { cmd: 'call', imei: o.imei, roomNo, seconds: positiveInt(o.seconds, 'seconds', 86_400) ?? DEFAULT_CALL_S };
     }
+    case 'present': {
+      only(['imei', 'card', 'qr', 'face']);
+      if (!o.imei || !IMEI_RE.test(o.imei)) throw new UsageError('present needs --imei, a door unit of 6-20 letters and digits');
+      const given = (['card', 'qr', 'face'] as const).filter((k) => o[k] !== undefined);
+      if (given.length !== 1) throw new UsageError('present needs exactly one of --card, --qr, --face');
+      const method = given[0]!;
+      const value = o[method]!.trim();
+      if (!value || value.length > 200) throw new UsageError(`--${method} must be 1-200 characters`);
+      return { cmd: 'present', imei: o.imei, method, value };
+    }
     default:
-      throw new UsageError(`unknown command "${cmd}" (run, list, send or call)`);
+      throw new UsageError(`unknown command "${cmd}" (run, list, send, call or present)`);
   }
 }

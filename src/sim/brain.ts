@@ -14,6 +14,7 @@ import { DeviceModel } from './models';
 import { Breaker, Gateway, type Outcome } from './breaker';
 import { AdScreen } from './ads';
 import { createRng, seedOf } from '../shared/prng';
+import { DoorAccess, type Presented } from './door-access';
 
 export interface SimDevice {
   imei: string;
@@ -31,6 +32,9 @@ export interface SimDevice {
 export type Publish = (topic: string, payload: Uint8Array, qos: 0 | 1) => void;
 
 export const APP_VERSION = 'sim-1.0.0';
+
+/** Chance per report that someone presents a card or QR code at a door unit that holds a list. */
+const PASSER_CHANCE = 0.2;
 export const SYSTEM_VERSION = 'simOS 4.2';
 
 type Command = Extract<Downlink, { kind: 'command' }>;
@@ -70,6 +74,10 @@ export class DeviceBrain {
   readonly gateway?: Gateway;
   /** A door unit's ads on screen (ads.ts). */
   readonly ads = new AdScreen();
+  /** A door unit's credential list and card issuing (door-access.ts). */
+  readonly access = new DoorAccess();
+  /** A door unit's passers-by: the demo fleet presents a card or QR code now and then. */
+  private readonly passers = createRng(seedOf(`passers-${Date.now()}`)).next;
   private seq = 0;
   private sinceLocationS = 0;
   private readonly idPrefix: string;
@@ -117,6 +125,22 @@ export class DeviceBrain {
 
   announce(): void {
     this.send(this.onlineStatus());
+    // A door unit asks for its credential list (it may have missed pushes while away).
+    if (this.device.kind === 'doorUnit') this.send({ kind: 'accessSync', version: this.access.version });
+  }
+
+  /** A card or QR code presented at a door unit: opens or refuses (or, armed, reports the card), and says so. */
+  present(method: 'card' | 'qr', value: string): Presented {
+    return this.send(this.access.present(method, value, this.now()) as UplinkInput) as Presented;
+  }
+
+  /** Now and then someone at a door unit with a list: a card or QR code of it, sometimes an unknown card. */
+  private passerBy(): void {
+    if (this.device.kind !== 'doorUnit' || this.access.size === 0 || this.access.armed || this.passers() >= PASSER_CHANCE) return;
+    const roll = this.passers();
+    const value = roll < 0.15 ? `UNKNOWN-${Math.floor(this.passers() * 1e6)}` : (this.access.sample('card', this.passers()) ?? this.access.sample('qr', this.passers()));
+    if (!value) return;
+    this.present(value.startsWith('AQR-') ? 'qr' : 'card', value);
   }
 
   /** One report interval elapsed: readings, and the position when its interval is due. */
@@ -126,6 +150,7 @@ export class DeviceBrain {
     // A door unit has nothing to measure: it only says it is alive.
     if (this.device.kind === 'doorUnit') this.send({ kind: 'status', online: true, signal: this.model.signal });
     else this.send(telemetry(values));
+    this.passerBy();
     if (this.device.kind === 'doorUnit') for (const play of this.ads.tick(this.now())) this.send({ kind: 'adPlay', ...play });
     this.sinceLocationS += dtS;
     if (fix && this.sinceLocationS >= this.locationIntervalS) {
@@ -151,6 +176,8 @@ export class DeviceBrain {
       // Consoles read the client topic, and they speak JSON; QoS 0 as the request came
       // (docs/requirements/realtime-broker.md#topics).
       this.publish(topics.deviceClient(this.device.imei), encodePayload(confirm, 'json'), 0);
+      // The opening is an access event too (docs/device-protocol.md#door-access).
+      this.send(this.access.remote(door.data.userId));
       this.answered++;
       return undefined;
     }
@@ -233,6 +260,15 @@ export class DeviceBrain {
       case 'volume':
         this.volume = p.level;
         this.send(ack(c.id, true, `volume ${p.level}`));
+        return undefined;
+      case 'accessRights': {
+        const applied = this.access.apply(params.data as z.infer<typeof commandParams.accessRights>);
+        this.send(ack(c.id, applied.ok, applied.msg));
+        return undefined;
+      }
+      case 'armCard':
+        this.access.arm((params.data as z.infer<typeof commandParams.armCard>).seconds, this.now());
+        this.send(ack(c.id, true, 'armed: present a card'));
         return undefined;
       case 'adPush':
       case 'adWithdraw':

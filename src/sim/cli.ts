@@ -3,6 +3,7 @@
  * message from one device (send), or a door unit's call with media (call). Exit codes: 0 done,
  * 1 service, broker or media trouble, 2 usage.
  */
+import { readFile } from 'node:fs/promises';
 import { DEVICE_STATE } from '../shared/codes';
 import { parseSimArgs, USAGE, UsageError, type SimArgs } from './args';
 import type { SimDevice } from './brain';
@@ -58,6 +59,18 @@ async function call(client: ServiceClient, target: ServiceTarget, args: Extract<
     process.off('SIGINT', hangUp);
     process.off('SIGTERM', hangUp);
   }
+}
+
+/** A card, QR code or face at a door unit: prints the outcome (OPENED / REFUSED <reason> / CARD REPORTED). */
+async function present(client: ServiceClient, target: ServiceTarget, args: Extract<SimArgs, { cmd: 'present' }>): Promise<void> {
+  const { device, secret } = await oneDevice(client, target, args.imei);
+  if (device.kind !== 'doorUnit') throw new ServiceError(`Device ${args.imei} is a ${device.kind}, not a door unit`);
+  const sim = new VirtualDevice(device, secret, { url: target.mqttUrl, intervalS: 60, httpBase: target.httpBase });
+  const value = args.method === 'face' ? new Uint8Array(await readFile(args.value)) : args.value;
+  const out = await sim.presentOnce(args.method, value);
+  const list = `list v${sim.brain.access.version}, ${sim.brain.access.size} credential(s)`;
+  if (out.kind === 'card') console.log(`CARD REPORTED ${out.cardInfo} at ${args.imei} (armed; ${list})`);
+  else console.log(`${out.granted ? 'OPENED' : `REFUSED ${out.reason ?? ''}`.trim()} ${args.method} ${out.credential ?? ''} at ${args.imei} (${list})`);
 }
 
 function statsLine(s: FleetStats): string {
@@ -130,6 +143,7 @@ export async function main(argv: string[]): Promise<number> {
     if (args.cmd === 'list') await list(client);
     else if (args.cmd === 'send') await send(client, target, args);
     else if (args.cmd === 'call') return (await call(client, target, args)) ? 0 : 1;
+    else if (args.cmd === 'present') await present(client, target, args);
     else await run(client, target, args);
     return 0;
   } catch (err) {

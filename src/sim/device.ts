@@ -8,6 +8,7 @@ import { encodePayload } from '../shared/devices/codec';
 import { topics } from '../shared/topics';
 import { DeviceBrain, type SimDevice, type VideoCallInvite } from './brain';
 import { startCallMedia, type CallMedia } from './media';
+import { httpFaceVerifier, type Presented } from './door-access';
 import type { UplinkInput } from './messages';
 import { randomClip, uploadVoice, VOICE_CHANCE, VOICE_KINDS } from './voice';
 
@@ -140,6 +141,49 @@ export class VirtualDevice {
       } finally {
         clearTimeout(timer);
       }
+    } finally {
+      this.client = undefined;
+      client.end(true);
+    }
+  }
+
+  /**
+   * `npm run sim -- present`: on a connection of its own (as `send`), the door unit asks for its
+   * credential list (`accessSync`), takes the list the service answers with (waiting `waitMs` at
+   * most: without one it holds nothing and refuses), then a card, QR code or face picture is
+   * presented; the access event (or the armed unit's card) goes out before it disconnects.
+   */
+  async presentOnce(method: 'card' | 'qr' | 'face', value: string | Uint8Array, waitMs = 8000): Promise<Presented> {
+    const client = await connectOnce(this.opts.url, clientOptions(this.device, this.secret, true));
+    this.client = client;
+    try {
+      const server = topics.deviceServer(this.device.imei);
+      await client.subscribeAsync(server, { qos: 1 });
+      const listed = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, waitMs);
+        client.on('message', (topic, payload) => {
+          if (topic !== server) return;
+          this.brain.handle(payload);
+          if (this.brain.access.version > 0) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+      this.brain.send({ kind: 'accessSync', version: 0 });
+      await listed;
+      if (this.opts.httpBase) this.brain.access.verifyFace = httpFaceVerifier(this.opts.httpBase, this.device.imei, this.secret);
+      const out = method === 'face' ? (this.brain.send((await this.brain.access.presentFace(value, Date.now())) as UplinkInput) as Presented) : this.brain.present(method, String(value));
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ConnectError(`MQTT ${this.opts.url}: the broker did not acknowledge the message within ${SEND_ACK_TIMEOUT_MS / 1000} s`)), SEND_ACK_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([client.endAsync(false), late]);
+      } finally {
+        clearTimeout(timer);
+      }
+      return out;
     } finally {
       this.client = undefined;
       client.end(true);

@@ -33,7 +33,7 @@ export interface Operator {
 }
 
 /** Publishes a downlink (QoS 1, in the device's encoding) and records whether the broker took it. */
-async function deliver(app: FastifyInstance, device: Target, message: Downlink): Promise<number> {
+export async function deliver(app: FastifyInstance, device: Target, message: Downlink): Promise<number> {
   let status: number = DELIVERY.sent;
   try {
     await app.broker.publish(topics.deviceServer(device.imei), Buffer.from(encodePayload(message, device.messageType === 'cbor' ? 'cbor' : 'json')), { qos: 1 });

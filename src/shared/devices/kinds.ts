@@ -97,7 +97,7 @@ export const SIM_SCENARIOS = ['construction', 'fire', 'community', 'campus', 'su
 export type SimScenario = (typeof SIM_SCENARIOS)[number];
 
 /** Commands of docs/requirements/entities.md#device-commands, by the name the protocol carries. */
-export const COMMANDS = ['locate', 'restart', 'setInterval', 'switch', 'valve', 'broadcast', 'volume', 'report', 'lock', 'unlock', 'videoCall', 'adPush', 'adWithdraw', 'faceLibrary'] as const;
+export const COMMANDS = ['locate', 'restart', 'setInterval', 'switch', 'valve', 'broadcast', 'volume', 'report', 'lock', 'unlock', 'videoCall', 'accessRights', 'armCard', 'adPush', 'adWithdraw', 'faceLibrary'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** Switch command modes of docs/requirements/states-and-codes.md#status-words. */
@@ -135,7 +135,7 @@ export const KIND_INFO: Record<DeviceKind, KindInfo> = {
   gas: { cn: '燃气探测器', en: 'Gas sensor', scenarios: ['fire', 'community'], metrics: ['gas', 'ambientTemp', 'humidity', 'airQuality', 'odour', 'vocs', 'signal'], commands: ['restart', 'setInterval', 'valve'], moves: false, wearable: false },
   waterPressure: { cn: '水压传感器', en: 'Water-pressure sensor', scenarios: ['fire'], metrics: ['waterPressure', 'battery', 'signal'], commands: ['restart', 'setInterval'], moves: false, wearable: false },
   breaker: { cn: '智能断路器', en: 'Smart breaker', scenarios: ['fire', 'community'], metrics: ['voltage', 'current', 'power', 'ambientTemp', 'signal', 'closed', 'locked'], commands: ['restart', 'switch', 'lock', 'unlock'], moves: false, wearable: false },
-  doorUnit: { cn: '门口机', en: 'Door unit', scenarios: ['community'], metrics: ['signal'], commands: ['restart', 'broadcast', 'volume', 'videoCall', 'adPush', 'adWithdraw', 'faceLibrary'], moves: false, wearable: false },
+  doorUnit: { cn: '门口机', en: 'Door unit', scenarios: ['community'], metrics: ['signal'], commands: ['restart', 'broadcast', 'volume', 'videoCall', 'accessRights', 'armCard', 'adPush', 'adWithdraw', 'faceLibrary'], moves: false, wearable: false },
   uwbTag: { cn: 'UWB标签', en: 'UWB tag', scenarios: ['construction'], metrics: ['battery'], commands: ['restart'], moves: true, wearable: true },
   gateway4g: { cn: '4G网关', en: '4G gateway', scenarios: ['fire', 'community'], metrics: ['signal', 'traffic', 'subDevices'], commands: ['restart'], moves: false, wearable: false },
 };

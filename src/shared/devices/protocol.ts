@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { isBadText } from '../text';
 import { COMMANDS, METRICS, SWITCH_MODES, VALVE_ACTIONS } from './kinds';
+import { accessRightsParams, accessSyncFields, accessUplinkFields, armCardParams } from './access';
 import { adPlayFields, adPushParams, adWithdrawParams } from './ads';
 import { faceLibraryParams } from './faces';
 import { deviceSettingsSchema } from './settings';
@@ -103,6 +104,10 @@ export const uplinkSchema = z.discriminatedUnion('kind', [
   /** A door unit issued an access card (pushed to consoles as code 5084). */
   z.object({ kind: z.literal('card'), ...common, cardInfo: text(200).refine((v) => v.length > 0, 'empty') }),
   z.object({ kind: z.literal('ack'), ...common, ref: z.number().int().positive(), ok: z.boolean(), msg: text(200).optional() }),
+  /** A door unit opened or refused (docs/device-protocol.md#door-access). */
+  z.object({ kind: z.literal('access'), ...common, ...accessUplinkFields }),
+  /** A door unit asks for its credential list (answered with an accessRights command). */
+  z.object({ kind: z.literal('accessSync'), ...common, ...accessSyncFields }),
   /** A door unit played an ad (docs/device-protocol.md#advertising). */
   z.object({ kind: z.literal('adPlay'), ...common, ...adPlayFields }),
 ]);
@@ -147,6 +152,10 @@ export const commandParams = {
       hide: z.boolean(),
     })
     .strict(),
+  /** Door units: the whole credential list under a version (docs/device-protocol.md#door-access). Only the service sends it. */
+  accessRights: accessRightsParams,
+  /** Door units: report the next card read (card issuing, 5084). Only the service sends it. */
+  armCard: armCardParams,
   /** Door units: play an ad on the screen per its schedule (docs/device-protocol.md#advertising). Only the service sends it. */
   adPush: adPushParams,
   /** Door units: stop playing an ad and delete it. Only the service sends it. */
@@ -171,7 +180,7 @@ export const sendCommandBody = z.discriminatedUnion('cmd', [
 export type SendCommandBody = z.infer<typeof sendCommandBody>;
 
 /** Commands the service sends on its own behalf, never on an operator's command/send or sendMany. */
-export const SERVICE_ONLY_COMMANDS: readonly string[] = ['videoCall', 'adPush', 'adWithdraw', 'faceLibrary'];
+export const SERVICE_ONLY_COMMANDS: readonly string[] = ['videoCall', 'accessRights', 'armCard', 'adPush', 'adWithdraw', 'faceLibrary'];
 
 /** Devices one batch (controlBar, pubMusic) may address at once. */
 export const MAX_BATCH_DEVICES = 200;

@@ -81,6 +81,8 @@ const COMMAND_NAMES: Record<(typeof COMMANDS)[number], string> = {
   lock: '锁定',
   unlock: '解锁',
   videoCall: '视频通话',
+  accessRights: '门禁权限下发',
+  armCard: '发卡',
   adPush: '广告投放',
   adWithdraw: '广告撤回',
   faceLibrary: '下发人脸库',
@@ -169,6 +171,8 @@ const COMMAND_PARAMS: Record<(typeof COMMANDS)[number], ModelParam[]> = {
     { key: 'roomId', name: '房间号', type: 'text' },
     { key: 'video', name: '视频', type: 'boolean' },
   ],
+  accessRights: [{ key: 'version', name: '版本', type: 'integer', min: 0, max: 2_147_483_647 }],
+  armCard: [{ key: 'seconds', name: '秒', type: 'integer', min: 10, max: 600 }],
   adPush: [
     { key: 'adId', name: '广告', type: 'integer', min: 1, max: 2_147_483_647 },
     { key: 'durationS', name: '时长（秒）', type: 'integer', min: 1, max: 3600 },

@@ -49,6 +49,8 @@ const COMMAND_LABELS: Record<CommandName, MessageDescriptor> = {
   lock: msg`锁定`,
   unlock: msg`解锁`,
   videoCall: msg`视频通话`,
+  accessRights: msg`门禁权限下发`,
+  armCard: msg`发卡`,
   adPush: msg`广告投放`,
   adWithdraw: msg`广告撤回`,
   faceLibrary: msg`下发人脸库`,

@@ -1,0 +1,253 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uplinkSchema } from '../../shared/devices/protocol';
+import { topics } from '../../shared/topics';
+import { devices } from '../../server/db/schema';
+import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
+import { tenantId } from '../../../tests/server/fixtures';
+import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
+import { DeviceBrain } from '../../sim/brain';
+import { BINDING } from '../resident/resource';
+import type { Delivery } from './push';
+import { accessPushes } from './server';
+
+let t: TestApp;
+let demo: string;
+let other: string;
+let demoTenant: number;
+
+beforeAll(async () => {
+  t = await buildTestApp({ embeddedBroker: true });
+  demo = (await login(t.app, 'demo', 'demo123')).token;
+  demoTenant = await tenantId(t.app, 'Demo Site');
+  other = (await tenantWithAdmin(t.app, 'Other Co', 'otheradmin')).token;
+});
+afterAll(() => t?.close());
+
+const api = <T = Row>(path: string, body: unknown, token = demo) => post<T>(t.app, `/api/${path}`, body, { token });
+const add = async (name: string, body: object, token = demo) => {
+  const res = await api<Row>(`user/${name}/add`, body, token);
+  expect(res.code, `${name}: ${res.msg}`).toBe(0);
+  return res.data;
+};
+async function until<T>(what: () => Promise<T | undefined | false | null>, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await what();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+const rnd = () => `86${String(Math.floor(Math.random() * 1e13)).padStart(13, '0')}`;
+
+/** A community with one room, and a door unit installed at its unit. */
+async function tree() {
+  const c = await add('community', { name: `Access Garden ${Math.random()}` });
+  const b = await add('building', { communityId: c.id, number: 1, name: '1栋' });
+  const u = await add('unit', { buildingId: b.id, number: 1, name: '1单元' });
+  const room = await add('room', { unitId: u.id, floor: 3, number: 1, name: '1栋1单元301' });
+  return { c, b, u, room };
+}
+
+/**
+ * A door unit of the demo site driven by the simulator's brain: what the service publishes to it
+ * goes into the brain, what the brain publishes goes through the ingest (as from the broker).
+ */
+async function doorUnit(unitId?: number) {
+  const imei = rnd();
+  const added = await api<Row>('device/device/add', { imei, kind: 'doorUnit', messageType: 'json', name: `Door ${imei.slice(-4)}` });
+  expect(added.code, added.msg).toBe(0);
+  await t.app.db.update(devices).set({ state: 1 }).where(eq(devices.imei, imei));
+  if (unitId) expect((await api(`user/unit/doorUnit/attach`, { id: unitId, imeis: [imei] })).code).toBe(0);
+  const sent: Record<string, unknown>[] = [];
+  const brain = new DeviceBrain({ imei, kind: 'doorUnit', scenario: 'community', lat: 0, lon: 0, messageType: 'json' }, (topic, payload) => {
+    sent.push(JSON.parse(Buffer.from(payload).toString('utf8')) as Record<string, unknown>);
+    t.app.ingest.handle(topic, Buffer.from(payload), null);
+  }, { intervalS: 60 });
+  const off = await t.app.broker.subscribe(topics.deviceServer(imei), (_topic, payload) => void brain.handle(payload));
+  return { id: added.data.id, imei, brain, sent, off };
+}
+
+const events = async (filters: object, token = demo) => (await list(t.app, 'accessEvent', { filters, pageSize: 50 }, token)).rows;
+const deliveryOf = async (deviceId: number) => (await api<{ rows: Delivery[] }>('user/accessRight/deliveries', {})).data.rows.find((d) => d.deviceId === deviceId);
+
+describe('residents and binding review', () => {
+  it('binds a person to a room (console: assigned), validates the phone and ID, isolates tenants', async () => {
+    const { c, room } = await tree();
+    const r = await add('resident', { name: '王小明', phone: '13800138000', idNumber: '11010519491231002X', role: 1, roomId: room.id });
+    expect(r).toMatchObject({ reviewState: BINDING.assign, communityId: c.id, roomId: room.id });
+    expect((await api('user/resident/add', { name: 'x', phone: '12345', role: 1, roomId: room.id })).key).toBe('phoneInvalid');
+    expect((await api('user/resident/add', { name: 'x', phone: '13800138001', idNumber: '123', role: 1, roomId: room.id })).key).toBe('idNumberInvalid');
+    expect((await list(t.app, 'resident', { keyword: '王小明' }, other)).total).toBe(0);
+    // Another company cannot bind anyone to this room.
+    expect((await api('user/resident/add', { name: 'y', phone: '13800138002', role: 2, roomId: room.id }, other)).key).toBe('refInvalid');
+  });
+
+  it('applications go through the review machine; an illegal move answers noSuchTransition', async () => {
+    const { room } = await tree();
+    const applied = await api<{ id: number }>('user/resident/apply', { name: '李四', phone: '13900139000', role: 3, roomId: room.id });
+    expect(applied.code, applied.msg).toBe(0);
+    const id = applied.data.id;
+    const state = async () => (await list(t.app, 'resident', { keyword: '13900139000' }, demo)).rows.find((r) => r.id === id);
+    expect(await state()).toMatchObject({ reviewState: BINDING.applyJoin });
+    expect((await api('user/resident/reject', { id, reason: '' })).code).toBe(400);
+    expect((await api('user/resident/reject', { id, reason: '资料不全' })).code).toBe(0);
+    expect(await state()).toMatchObject({ reviewState: BINDING.reject, reviewReason: '资料不全' });
+    // A rejected application cannot be approved; it can be re-applied.
+    const illegal = await api('user/resident/approve', { id });
+    expect([illegal.code, illegal.key]).toEqual([400, 'noSuchTransition']);
+    expect((await api('user/resident/move', { id, to: BINDING.applyExit })).key).toBe('noSuchTransition');
+    expect((await api('user/resident/move', { id, to: BINDING.applyJoin })).code).toBe(0);
+    expect((await api('user/resident/approve', { id })).code).toBe(0);
+    expect(await state()).toMatchObject({ reviewState: BINDING.pass });
+    // Exit: applied, refused (passed again), applied, approved (the binding ends).
+    expect((await api('user/resident/applyExit', { id })).code).toBe(0);
+    expect((await api('user/resident/reject', { id, reason: '欠费' })).code).toBe(0);
+    expect(await state()).toMatchObject({ reviewState: BINDING.pass });
+    expect((await api('user/resident/applyExit', { id })).code).toBe(0);
+    expect((await api('user/resident/approve', { id })).code).toBe(0);
+    expect(await state()).toBeUndefined();
+    // Another company cannot review this company's rows.
+    const second = (await api<{ id: number }>('user/resident/apply', { name: '赵六', phone: '13900139001', role: 2, roomId: room.id })).data.id;
+    expect((await api('user/resident/approve', { id: second }, other)).code).toBe(404);
+  });
+
+  it('batch approve answers each row on its own', async () => {
+    const { room } = await tree();
+    const a = (await api<{ id: number }>('user/resident/apply', { name: '甲', phone: '13700137000', role: 2, roomId: room.id })).data.id;
+    const b = (await add('resident', { name: '乙', phone: '13700137001', role: 2, roomId: room.id })).id;
+    const res = await api<{ results: { id: number; ok: boolean; key?: string }[] }>('user/resident/batchApprove', { ids: [a, b, 999_999] });
+    expect(res.data.results).toEqual([{ id: a, ok: true }, { id: b, ok: false, key: 'noSuchTransition' }, { id: 999_999, ok: false, key: 'notFound' }]);
+  });
+});
+
+describe('rights, cards and the door unit', () => {
+  it('a visitor needs an expiry and gets a QR token; the unit gets its list, acknowledges it, opens for the QR and refuses others', async () => {
+    const door = await doorUnit();
+    expect((await api('user/accessRight/add', { subject: 3, name: '访客甲', deviceIds: [door.id] })).key).toBe('visitorNeedsExpiry');
+    const expiry = new Date(t.clock.now() + 86_400_000).toISOString();
+    const right = await add('accessRight', { subject: 3, name: '访客甲', phone: '13600136000', deviceIds: [door.id], validUntil: expiry });
+    expect(right.qrToken).toMatch(/^AQR-/);
+    expect(right.deviceIds).toEqual([door.id]);
+    // Pushed (the change) and acknowledged by the unit.
+    await until(async () => door.brain.access.size === 1);
+    expect((await until(async () => {
+      const d = await deliveryOf(door.id);
+      return d?.state === 'acknowledged' && d;
+    })).credentials).toBe(1);
+    const qr = await api<{ token: string }>('user/accessRight/qr', { id: right.id });
+    expect(qr.data.token).toBe(right.qrToken);
+    expect((await api('user/accessRight/qr', { id: right.id }, other)).code).toBe(404);
+
+    door.brain.present('qr', String(right.qrToken));
+    door.brain.present('qr', 'AQR-forged');
+    const rows = await until(async () => {
+      const r = await events({ deviceId: door.id });
+      return r.length === 2 && r;
+    });
+    expect(rows.map((r) => [r.method, r.granted, r.reason]).sort()).toEqual([['qr', false, 'unknown'], ['qr', true, 'ok']]);
+    expect(await events({ deviceId: door.id }, other)).toEqual([]);
+
+    // Re-send: counted as a retry until the unit acknowledges again.
+    await t.app.db.update(devices).set({ state: 0 }).where(eq(devices.id, door.id));
+    expect((await api('user/accessRight/resend', { deviceIds: [door.id] })).code).toBe(0);
+    expect((await deliveryOf(door.id))?.state).toBe('pending');
+    await t.app.db.update(devices).set({ state: 1 }).where(eq(devices.id, door.id));
+    expect((await api('user/accessRight/resend', { deviceIds: [door.id] })).code).toBe(0);
+    const [push] = await t.app.db.select().from(accessPushes).where(eq(accessPushes.deviceId, door.id));
+    expect(push!.attempts).toBe(3);
+    await until(async () => (await deliveryOf(door.id))?.state === 'acknowledged');
+
+    // Revoked: pushed again, the unit drops it and refuses it as revoked.
+    expect((await api('user/accessRight/revoke', { id: right.id })).code).toBe(0);
+    await until(async () => door.brain.access.size === 0);
+    door.brain.present('qr', String(right.qrToken));
+    await until(async () => (await events({ deviceId: door.id, reason: 'revoked' })).length === 1);
+    await door.off();
+  });
+
+  it('cardAdd: the armed unit reports a card (5084), it is bound to the resident with a right; the unit opens for it until it is revoked', async () => {
+    const { u, room } = await tree();
+    const door = await doorUnit(u.id);
+    const resident = await add('resident', { name: '张三', phone: '13500135000', role: 1, roomId: room.id });
+    // Only a bound resident; another company cannot arm this unit.
+    const pending = (await api<{ id: number }>('user/resident/apply', { name: '未审', phone: '13500135001', role: 2, roomId: room.id })).data.id;
+    expect((await api('user/accessCard/arm', { imei: door.imei, residentId: pending })).key).toBe('residentNotBound');
+    expect((await api('user/accessCard/arm', { imei: door.imei, residentId: resident.id }, other)).code).toBe(404);
+
+    const armed = await api<{ armId: number }>('user/accessCard/arm', { imei: door.imei, residentId: resident.id, seconds: 60 });
+    expect(armed.code, armed.msg).toBe(0);
+    await until(async () => door.brain.access.armed);
+    // The unit reads the card: it reports it (the `card` uplink, 5084) rather than opening.
+    expect(door.brain.present('card', 'IC-0042')).toMatchObject({ kind: 'card', cardInfo: 'IC-0042' });
+    const status = await until(async () => {
+      const s = await api<{ state: string; cardNo: string }>('user/accessCard/armStatus', { armId: armed.data.armId });
+      return s.data.state === 'issued' && s.data;
+    });
+    expect(status.cardNo).toBe('IC-0042');
+    const [card] = (await list(t.app, 'accessCard', { keyword: 'IC-0042' }, demo)).rows;
+    expect(card).toMatchObject({ residentId: resident.id, deviceId: door.id, revoked: false });
+    const [right] = (await list(t.app, 'accessRight', { filters: { residentId: resident.id } }, demo)).rows;
+    expect(right).toMatchObject({ subject: 1, name: '张三', deviceIds: [door.id] });
+    expect((await list(t.app, 'accessCard', { keyword: 'IC-0042' }, other)).total).toBe(0);
+
+    // The unit gets the card in its list and opens for it; the event names the resident and the unit.
+    await until(async () => door.brain.access.sample('card', 0) === 'IC-0042');
+    door.brain.present('card', 'IC-0042');
+    const [opened] = await until(async () => {
+      const r = await events({ deviceId: door.id, granted: true });
+      return r.length === 1 && r;
+    });
+    expect(opened).toMatchObject({ method: 'card', credential: 'IC-0042', residentId: resident.id, unitId: u.id, reason: 'ok' });
+
+    // Revoked: the unit drops it and refuses it.
+    expect((await api('user/accessCard/revoke', { ids: [card!.id] })).code).toBe(0);
+    await until(async () => door.brain.access.size === 0);
+    door.brain.present('card', 'IC-0042');
+    const [refused] = await until(async () => {
+      const r = await events({ deviceId: door.id, granted: false });
+      return r.length === 1 && r;
+    });
+    expect(refused).toMatchObject({ method: 'card', credential: 'IC-0042', reason: 'revoked', residentId: resident.id });
+    await door.off();
+  });
+
+  it('a unit asking for its list (accessSync) gets it; a remote opening is recorded', async () => {
+    const door = await doorUnit();
+    door.brain.announce();
+    await until(async () => door.brain.access.version > 0);
+    expect(door.sent.some((m) => m.kind === 'accessSync')).toBe(true);
+    door.brain.handle(Buffer.from(JSON.stringify({ code: '5082', imei: door.imei, userId: 7 })));
+    const [remote] = await until(async () => {
+      const r = await events({ deviceId: door.id, method: 'remote' });
+      return r.length === 1 && r;
+    });
+    expect(remote).toMatchObject({ granted: true, credential: '7' });
+    await door.off();
+  });
+
+  it('access uplinks are validated: bad ones are refused at the edge and the ingest carries on', async () => {
+    const bad = [
+      { kind: 'access', method: 'teleport', granted: true },
+      { kind: 'access', method: 'card', granted: 'yes' },
+      { kind: 'access', method: 'card', granted: true, credential: '' },
+      { kind: 'access', method: 'card', granted: true, credential: 'x'.repeat(201) },
+      { kind: 'access', method: 'face', granted: true, score: 2 },
+      { kind: 'access', method: 'card', granted: false, reason: 'because' },
+    ];
+    for (const m of bad) expect(uplinkSchema.safeParse(m).success, JSON.stringify(m)).toBe(false);
+    expect(uplinkSchema.safeParse({ kind: 'access', method: 'card', credential: 'A1', granted: false, reason: 'expired', rightId: 3 }).success).toBe(true);
+    const door = await doorUnit();
+    for (const m of bad) t.app.ingest.handle(topics.deviceUp(door.imei), Buffer.from(JSON.stringify(m)), null);
+    t.app.ingest.handle(topics.deviceUp(door.imei), Buffer.from('{not json'), null);
+    door.brain.send({ kind: 'access', method: 'password', granted: false, reason: 'unknown' });
+    const rows = await until(async () => {
+      const r = await events({ deviceId: door.id });
+      return r.length >= 1 && r;
+    });
+    expect(rows.map((r) => r.method)).toEqual(['password']);
+    expect(demoTenant).toBeGreaterThan(0);
+    await door.off();
+  });
+});
