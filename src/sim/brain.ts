@@ -127,6 +127,8 @@ export class DeviceBrain {
     this.send(this.onlineStatus());
     // A door unit asks for its credential list (it may have missed pushes while away).
     if (this.device.kind === 'doorUnit') this.send({ kind: 'accessSync', version: this.access.version });
+    // And names the ads it holds, so it gets the ones it missed (ads.ts).
+    if (this.device.kind === 'doorUnit') this.send({ kind: 'adSync', adIds: this.ads.adIds });
   }
 
   /** A card or QR code presented at a door unit: opens or refuses (or, armed, reports the card), and says so. */

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { deviceCommands } from '../../server/db/schema-devices';
 import type { EmbeddedBroker } from '../../server/broker/types';
 import { DeviceBrain } from '../../sim/brain';
 import { AdScreen } from '../../sim/ads';
@@ -65,6 +66,18 @@ async function simulatedUnit(d: TestDevice, clock: { now: number }) {
 }
 
 describe('advertisements', () => {
+  it('the demo site starts with an ad on the demo door units (with plays), one awaiting review and one failed with its reason', async () => {
+    const ads = (await list(t.app, 'advertisement', { sort: [{ field: 'id', order: 'asc' }] }, demo)).rows;
+    expect(ads.map((r) => r.reviewState)).toEqual([AD_REVIEW.delivered, AD_REVIEW.pending, AD_REVIEW.failed]);
+    expect(ads[2]!.reviewReason).toBeTruthy();
+    const deliveries = (await list(t.app, 'adDelivery', { filters: { adId: ads[0]!.id } }, demo)).rows;
+    expect(deliveries.map((r) => r.imei).sort()).toEqual(['860100000000025', '860100000000026']);
+    expect(deliveries.every((r) => r.state === AD_DELIVERY.acknowledged)).toBe(true);
+    expect(ads[0]!.plays).toBeGreaterThan(5);
+    expect(ads[0]!.billed).toBeCloseTo(Number(ads[0]!.plays) * 0.2, 2);
+    expect((await list(t.app, 'advertisement', {}, other)).total).toBe(0);
+  });
+
   it('uploadAdvertVideo measures the video (duration, poster); refuses a non-video and an oversized file with their messages', async () => {
     const saved = await uploadAd();
     expect(saved).toMatchObject({ durationS: 8, name: expect.stringMatching(/\.webm$/), poster: expect.stringMatching(/\.jpg$/) });
@@ -190,6 +203,11 @@ describe('advertisements', () => {
     expect(lateUnit.brain.ads.adIds).toEqual([]);
     expect((await getAd(id))).toMatchObject({ reviewState: AD_REVIEW.passed });
     expect((await t.app.inject({ method: 'GET', url: `/api/user/advertisement/video/${id}`, headers: { authorization: basic(online!.imei, online!.secret) } })).statusCode).toBe(404);
+    // A unit that still names the withdrawn ad (and one it never got) on connecting is told to drop both.
+    const withdrawals = async () => (await t.app.db.select().from(deviceCommands).where(and(eq(deviceCommands.deviceId, late!.id), eq(deviceCommands.cmd, 'adWithdraw')))).length;
+    const before = await withdrawals();
+    await up(lateUnit.client, late!.imei, { kind: 'adSync', adIds: [id, 99_999] });
+    await until(async () => (await withdrawals()) === before + 2, 10_000, 'withdrawals on sync');
     // Re-send of a delivery re-opens nothing once withdrawn; a fresh distribute does.
     const again = await post<{ results: Row[] }>(t.app, '/api/user/advertisement/distribute', { id, imeis: [online!.imei] }, { token: demo });
     expect(again.data.results[0]).toMatchObject({ status: 3 });

@@ -1,13 +1,13 @@
-import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
-import { DELIVERY, DEVICE_STATE } from '../../shared/codes';
+import { DEVICE_STATE } from '../../shared/codes';
 import type { AdPush } from '../../shared/devices/ads';
 import type { PermissionMark } from '../../shared/permissions';
 import type { Uplink } from '../../shared/devices/protocol';
 import { IMEI_RE, toMillis } from '../../shared/devices/protocol';
-import { deviceCommands, devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema-devices';
 import { tenantWhere } from '../../server/db/scope';
 import { deviceByBasicAuth } from '../../server/devices/basic-auth';
 import { sendCommand, type Operator, type Target } from '../../server/devices/commands';
@@ -313,51 +313,57 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** A play report: stored once per unit, ad and start, for an ad that unit was given. */
+  async function onPlay(device: KnownDevice, m: Extract<Uplink, { kind: 'adPlay' }>): Promise<void> {
+    const [delivered] = await app.db
+      .select({ id: adDeliveries.id })
+      .from(adDeliveries)
+      .where(and(eq(adDeliveries.adId, m.adId), eq(adDeliveries.deviceId, device.id), eq(adDeliveries.tenantId, device.tenantId)));
+    if (!delivered) {
+      app.log.debug({ imei: device.imei, adId: m.adId }, 'play report for an advertisement the unit was not given');
+      return;
+    }
+    await app.db
+      .insert(adPlays)
+      .values({ tenantId: device.tenantId, adId: m.adId, deviceId: device.id, imei: device.imei, startedAt: new Date(toMillis(m.startedAt)), seconds: m.seconds })
+      .onConflictDoNothing();
+  }
+
+  /**
+   * A unit names the ads it holds (on connecting): it gets the ones it should have and lacks (pushed
+   * while it was offline, or lost), and withdrawals of the ones it should not have.
+   */
+  async function onSync(device: KnownDevice, m: Extract<Uplink, { kind: 'adSync' }>): Promise<void> {
+    const [target] = await app.db.select().from(devices).where(eq(devices.id, device.id));
+    if (!target || target.kind !== 'doorUnit') return;
+    const rows = await app.db
+      .select({ delivery: adDeliveries, ad: advertisements })
+      .from(adDeliveries)
+      .innerJoin(advertisements, eq(advertisements.id, adDeliveries.adId))
+      .where(eq(adDeliveries.deviceId, device.id));
+    const held = new Set(m.adIds);
+    const op = { id: 0, name: 'system' };
+    // Answered after the unit's own announcement is stored: it is online by then.
+    target.state = DEVICE_STATE.online;
+    for (const { delivery, ad } of rows) {
+      if (!delivery.withdrawn && !held.has(ad.id)) await push(ad, target, op);
+      held.delete(ad.id);
+      if (delivery.withdrawn && m.adIds.includes(ad.id)) {
+        const answer = await sendCommand(app, target, { imei: target.imei, cmd: 'adWithdraw', params: { adId: ad.id } } as unknown as SendCommandBody, op).catch(() => null);
+        if (answer) await app.db.update(adDeliveries).set({ withdrawCommandId: answer.id }).where(eq(adDeliveries.id, delivery.id));
+      }
+    }
+    // Ads it holds that it was never given here (deleted since): withdrawn too.
+    for (const adId of held) await sendCommand(app, target, { imei: target.imei, cmd: 'adWithdraw', params: { adId } } as unknown as SendCommandBody, op).catch(() => null);
+  }
+
   const onUplink = (device: KnownDevice, m: Uplink) => {
-    if (m.kind !== 'adPlay') return;
-    void (async () => {
-      const [delivered] = await app.db
-        .select({ id: adDeliveries.id })
-        .from(adDeliveries)
-        .where(and(eq(adDeliveries.adId, m.adId), eq(adDeliveries.deviceId, device.id), eq(adDeliveries.tenantId, device.tenantId)));
-      if (!delivered) {
-        app.log.debug({ imei: device.imei, adId: m.adId }, 'play report for an advertisement the unit was not given');
-        return;
-      }
-      await app.db
-        .insert(adPlays)
-        .values({ tenantId: device.tenantId, adId: m.adId, deviceId: device.id, imei: device.imei, startedAt: new Date(toMillis(m.startedAt)), seconds: m.seconds })
-        .onConflictDoNothing();
-    })().catch((err: unknown) => app.log.error({ err, imei: device.imei }, 'play report not stored'));
+    const work = m.kind === 'adPlay' ? onPlay(device, m) : m.kind === 'adSync' ? onSync(device, m) : undefined;
+    work?.catch((err: unknown) => app.log.error({ err, imei: device.imei, kind: m.kind }, 'advertising uplink not handled'));
   };
 
-  /** A unit coming online gets what it missed: ads pushed while it was offline, withdrawals too. */
-  const onOnline = (device: KnownDevice) => {
-    if (device.kind !== 'doorUnit') return;
-    void (async () => {
-      const pending = await app.db
-        .select({ delivery: adDeliveries, ad: advertisements, status: deviceCommands.status })
-        .from(adDeliveries)
-        .innerJoin(advertisements, eq(advertisements.id, adDeliveries.adId))
-        .leftJoin(deviceCommands, eq(deviceCommands.id, sql`case when ${adDeliveries.withdrawn} then ${adDeliveries.withdrawCommandId} else ${adDeliveries.commandId} end`))
-        .where(and(eq(adDeliveries.deviceId, device.id), or(isNull(deviceCommands.id), eq(deviceCommands.status, DELIVERY.failed))));
-      if (!pending.length) return;
-      const [target] = await app.db.select().from(devices).where(eq(devices.id, device.id));
-      if (!target || target.state !== DEVICE_STATE.online) return;
-      const op = { id: 0, name: 'system' };
-      for (const { delivery, ad } of pending) {
-        if (!delivery.withdrawn) await push(ad, target, op);
-        else {
-          const answer = await sendCommand(app, target, { imei: target.imei, cmd: 'adWithdraw', params: { adId: ad.id } } as unknown as SendCommandBody, op).catch(() => null);
-          if (answer) await app.db.update(adDeliveries).set({ withdrawCommandId: answer.id }).where(eq(adDeliveries.id, delivery.id));
-        }
-      }
-    })().catch((err: unknown) => app.log.error({ err, imei: device.imei }, 'pending advertisements not sent'));
-  };
-
-  app.deviceHub.on('uplink', onUplink).on('online', onOnline);
+  app.deviceHub.on('uplink', onUplink);
   app.addHook('onClose', async () => {
-    app.deviceHub.off('uplink', onUplink).off('online', onOnline);
+    app.deviceHub.off('uplink', onUplink);
   });
 };
 

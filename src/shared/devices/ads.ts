@@ -56,6 +56,12 @@ export const adPlayFields = {
   seconds: z.number().int().min(0).max(AD_MAX_SECONDS),
 };
 
+/**
+ * `adSync` uplink: on connecting, a unit names the ads it holds; the service pushes the ones it
+ * should have and withdraws the others (a unit that was away, or lost its storage, catches up).
+ */
+export const adSyncFields = { adIds: z.array(z.number().int().positive()).max(500) };
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Whether the schedule lets the ad play at `at` (the local time of whoever asks: the unit). */

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isBadText } from '../text';
 import { COMMANDS, METRICS, SWITCH_MODES, VALVE_ACTIONS } from './kinds';
 import { accessRightsParams, accessSyncFields, accessUplinkFields, armCardParams } from './access';
-import { adPlayFields, adPushParams, adWithdrawParams } from './ads';
+import { adPlayFields, adPushParams, adSyncFields, adWithdrawParams } from './ads';
 import { faceLibraryParams } from './faces';
 import { deviceSettingsSchema } from './settings';
 
@@ -110,6 +110,8 @@ export const uplinkSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('accessSync'), ...common, ...accessSyncFields }),
   /** A door unit played an ad (docs/device-protocol.md#advertising). */
   z.object({ kind: z.literal('adPlay'), ...common, ...adPlayFields }),
+  /** A door unit names the ads it holds (on connecting); the service brings it up to date. */
+  z.object({ kind: z.literal('adSync'), ...common, ...adSyncFields }),
 ]);
 export type Uplink = z.infer<typeof uplinkSchema>;
 export type UplinkKind = Uplink['kind'];
