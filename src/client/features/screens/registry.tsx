@@ -6,6 +6,9 @@ import deviceVoiceDef from '../../../entities/device-voice/resource';
 import cameraDef from '../../../entities/camera/resource';
 import photoDef from '../../../entities/photo/resource';
 import vcrDef from '../../../entities/vcr/resource';
+import accessCardDef from '../../../entities/access-card/resource';
+import accessRightDef from '../../../entities/access-right/resource';
+import residentDef from '../../../entities/resident/resource';
 import { METRIC_ROUTE_NAMES } from '../../../shared/devices/metric-routes';
 import { resourceOfRoute } from '../../../shared/resources';
 import { deviceResource } from '../../../shared/resources/device';
@@ -168,6 +171,10 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   // Recordings (issue 15).
   ...Object.fromEntries(['VCRList', 'VCRListtc', 'videoManage'].map((route) => [route, vcrScreen])),
   ...Object.fromEntries(Object.entries(BREAKER_ROUTES).map(([route, action]) => [route, breakerScreen(action)])),
+  // Access control (issue 16): residents and binding review, rights with delivery, cards, access events.
+  bindingReview: { resource: residentDef, component: lazyScreen(() => import('../access/BindingReviewScreen').then((m) => m.BindingReviewScreen)) },
+  rightsManagement: { resource: accessRightDef, component: lazyScreen(() => import('../access/RightsScreen').then((m) => m.RightsScreen)) },
+  cardAdd: { resource: accessCardDef, component: lazyScreen(() => import('../access/CardAddScreen').then((m) => m.CardAddScreen)) },
   gateay_4G: {
     resource: deviceResource,
     preset: (search) => presetSearch(DEVICE_PRESETS.gateway, search),
