@@ -38,3 +38,15 @@ describe('the community tree (tables and CRUD)', () => {
     expect((await list(t.app, 'room', { filters: { communityId: c.id } }, demo)).total).toBe(0);
   });
 });
+
+describe('the demo community (seed)', () => {
+  it('阳光花园 with 48 generated rooms, the demo door units installed, its property company and two staff', async () => {
+    const [c] = (await list(t.app, 'community', { keyword: '阳光花园' }, demo)).rows;
+    expect(c).toMatchObject({ buildingCount: 2, unitCount: 2, floorCount: 6, roomCount: 2, city: '深圳市' });
+    expect((await list(t.app, 'room', { filters: { communityId: c!.id } }, demo)).total).toBe(48);
+    const tree = (await post<{ buildings: { units: { doorUnits: number[] }[] }[] }>(t.app, '/api/user/community/tree', { id: c!.id }, { token: demo })).data;
+    expect(tree.buildings.flatMap((b) => b.units.flatMap((u) => u.doorUnits))).toHaveLength(2);
+    expect((await list(t.app, 'propertyCompany', { filters: { communityIds: [c!.id] } }, demo)).total).toBe(1);
+    expect((await list(t.app, 'propertyStaff', { filters: { communityIds: [c!.id] } }, demo)).total).toBe(2);
+  });
+});

@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/rows';
 import { JobError, type JobHandler } from '../../server/jobs/runner';
 import type { Db } from '../../server/db/driver';
+import type { Tx } from '../../server/engine/types';
 import { buildings } from '../building/server';
 import { rooms } from '../room/server';
 import { units } from '../unit/server';
@@ -37,7 +38,7 @@ export interface GenerateResult {
  * Rows beyond the counts are kept (rooms may have residents). Progress is reported per unit.
  */
 export async function generateCommunity(
-  db: Db,
+  db: Db | Tx,
   tenantId: number,
   communityId: number,
   progress: (done: number, total: number) => void = () => undefined,
@@ -81,7 +82,7 @@ export async function generateCommunity(
   return { buildings: Number(nb?.n ?? 0), units: Number(nu?.n ?? 0), rooms: roomsAfter, created: roomsAfter - roomsBefore };
 }
 
-async function countRooms(db: Db, communityId: number): Promise<number> {
+async function countRooms(db: Db | Tx, communityId: number): Promise<number> {
   const [n] = await db.select({ n: count() }).from(rooms).where(eq(rooms.communityId, communityId));
   return Number(n?.n ?? 0);
 }

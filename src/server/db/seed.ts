@@ -8,6 +8,7 @@ import { seedAlarms } from './seed-alarms';
 import { seedDevices, seedDevicesIfMissing } from './seed-devices';
 import { seedInstallations } from './seed-installations';
 import { seedRecordings } from './seed-recordings';
+import { seedCommunity } from '../../entities/community/seed';
 import { seedAdvertisements } from '../../entities/advertisement/seed';
 import { seedFaces } from '../faces/seed';
 import { seedTracks } from './seed-tracks';
@@ -101,6 +102,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     await seedIndoor(tx, tenantId);
     await seedInstallations(tx, tenantId);
     await seedRecordings(tx, tenantId);
+    await seedCommunity(tx, tenantId);
     await seedAdvertisements(tx, tenantId);
     await seedFaces(tx, tenantId);
     return { seeded: true, demo: true };

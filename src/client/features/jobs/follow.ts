@@ -11,6 +11,8 @@ const POLL_MS = 2_000;
 export interface FollowOptions {
   /** Called once with the finished job. Without it, a finished job's file is downloaded. */
   onDone?(job: Job): void;
+  /** The texts of a job of another kind than export/import/delete/purge (e.g. the room generator). */
+  texts?: { running: (job: Job) => string; done: (job: Job) => string };
 }
 
 /**
@@ -25,7 +27,7 @@ export function followJob(first: Job, title: string, opts: FollowOptions = {}): 
   const deleting = first.kind === 'delete';
   const purging = first.kind === 'purge';
   const running = (job: Job) =>
-    importing ? t`正在导入… ${job.progress}%` : deleting ? t`正在删除… ${job.progress}%` : purging ? t`正在清理… ${job.progress}%` : t`正在导出… ${job.progress}%`;
+    opts.texts ? opts.texts.running(job) : importing ? t`正在导入… ${job.progress}%` : deleting ? t`正在删除… ${job.progress}%` : purging ? t`正在清理… ${job.progress}%` : t`正在导出… ${job.progress}%`;
   let settled = false;
   const show = (job: Job) => {
     if (settled) return;
@@ -38,7 +40,7 @@ export function followJob(first: Job, title: string, opts: FollowOptions = {}): 
     clearInterval(timer);
     if (job.state === JOB_STATE.done) {
       const rows = job.rows ?? 0;
-      notifications.update({ id, loading: false, color: 'green', title, message: importing ? t`导入完成，成功 ${rows} 条` : deleting || purging ? t`删除完成，共 ${rows} 条` : t`导出完成，共 ${rows} 条`, autoClose: 4_000 });
+      notifications.update({ id, loading: false, color: 'green', title, message: opts.texts ? opts.texts.done(job) : importing ? t`导入完成，成功 ${rows} 条` : deleting || purging ? t`删除完成，共 ${rows} 条` : t`导出完成，共 ${rows} 条`, autoClose: 4_000 });
       if (opts.onDone) opts.onDone(job);
       else void downloadJob(job.id).catch(() => undefined);
     } else {

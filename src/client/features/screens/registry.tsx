@@ -6,6 +6,9 @@ import deviceVoiceDef from '../../../entities/device-voice/resource';
 import cameraDef from '../../../entities/camera/resource';
 import photoDef from '../../../entities/photo/resource';
 import vcrDef from '../../../entities/vcr/resource';
+import communityDef from '../../../entities/community/resource';
+import roomDef from '../../../entities/room/resource';
+import unitDef from '../../../entities/unit/resource';
 import accessCardDef from '../../../entities/access-card/resource';
 import accessRightDef from '../../../entities/access-right/resource';
 import residentDef from '../../../entities/resident/resource';
@@ -175,6 +178,10 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   bindingReview: { resource: residentDef, component: lazyScreen(() => import('../access/BindingReviewScreen').then((m) => m.BindingReviewScreen)) },
   rightsManagement: { resource: accessRightDef, component: lazyScreen(() => import('../access/RightsScreen').then((m) => m.RightsScreen)) },
   cardAdd: { resource: accessCardDef, component: lazyScreen(() => import('../access/CardAddScreen').then((m) => m.CardAddScreen)) },
+  // Communities (issue 16): the community form and generator, the tree beside the rooms, the door units of a unit.
+  communityManagement: { resource: communityDef, component: lazyScreen(() => import('../community/CommunityScreen').then((m) => m.CommunityScreen)) },
+  roomManagement: { resource: roomDef, component: lazyScreen(() => import('../community/RoomScreen').then((m) => m.RoomScreen)) },
+  unitManagement: { resource: unitDef, component: lazyScreen(() => import('../community/UnitScreen').then((m) => m.UnitScreen)) },
   gateay_4G: {
     resource: deviceResource,
     preset: (search) => presetSearch(DEVICE_PRESETS.gateway, search),

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { parseNamingRule } from '../../../entities/community/naming';
+import { serverMessage } from '../../i18n/serverMessages';
+import { request } from '../../lib/request';
+import type { Row } from '../resources/resources.queries';
+import { refreshCommunity } from './community.api';
+
+const PAGE = 10;
+
+interface Preview {
+  total: number;
+  changes: { id: number; from: string; to: string }[];
+}
+
+/** A new naming rule for a community: the renames it would make (old → new, paged, with the count), then applied in one go. */
+export function RenameModal({ community, onClose }: { community: Row | null; onClose: () => void }) {
+  return (
+    <Modal opened={Boolean(community)} onClose={onClose} size="lg" title={<Trans>修改命名规则</Trans>} data-testid="rename-modal">
+      {community && <Body key={community.id} community={community} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function Body({ community, onDone }: { community: Row; onDone: () => void }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [rule, setRule] = useState(String(community.namingRule ?? ''));
+  const [debounced] = useDebouncedValue(rule, 300);
+  const [page, setPage] = useState(1);
+  const parsed = parseNamingRule(debounced);
+  const preview = useQuery({
+    queryKey: ['community', 'renamePreview', community.id, debounced, page],
+    queryFn: () => request<Preview>('user', 'community/renamePreview', { id: community.id, namingRule: debounced, offset: (page - 1) * PAGE, limit: PAGE }),
+    enabled: parsed.ok,
+  });
+  const apply = useMutation({
+    mutationFn: () => request<{ renamed: number }>('user', 'community/rename', { id: community.id, namingRule: debounced }, { showMessage: true }),
+    onSuccess: async () => {
+      await refreshCommunity(queryClient);
+      onDone();
+    },
+  });
+  const total = preview.data?.total ?? 0;
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label={t`新的命名规则`}
+        value={rule}
+        onChange={(e) => {
+          setRule(e.currentTarget.value);
+          setPage(1);
+        }}
+        error={parsed.ok ? undefined : serverMessage(parsed.key, parsed.key)}
+        data-testid="rename-rule"
+      />
+      {parsed.ok && preview.data && (
+        <>
+          <Text size="sm" data-testid="rename-count">
+            {t`将重命名 ${total} 个房间`}
+          </Text>
+          {total > 0 && (
+            <Table striped withTableBorder data-testid="rename-preview">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Trans>原名称</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>新名称</Trans>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {preview.data.changes.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td>{c.from}</Table.Td>
+                    <Table.Td>{c.to}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          {total > PAGE && <Pagination size="sm" total={Math.ceil(total / PAGE)} value={page} onChange={setPage} />}
+        </>
+      )}
+      {apply.isError && <Alert color="red">{String(apply.error.message)}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          <Trans>取消</Trans>
+        </Button>
+        <Button onClick={() => apply.mutate()} loading={apply.isPending} disabled={!parsed.ok || rule !== debounced || !preview.data} data-testid="rename-apply">
+          <Trans>应用</Trans>
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
