@@ -6,6 +6,7 @@ import deviceVoiceDef from '../../../entities/device-voice/resource';
 import cameraDef from '../../../entities/camera/resource';
 import photoDef from '../../../entities/photo/resource';
 import vcrDef from '../../../entities/vcr/resource';
+import adDef from '../../../entities/advertisement/resource';
 import communityDef from '../../../entities/community/resource';
 import roomDef from '../../../entities/room/resource';
 import unitDef from '../../../entities/unit/resource';
@@ -182,6 +183,10 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   communityManagement: { resource: communityDef, component: lazyScreen(() => import('../community/CommunityScreen').then((m) => m.CommunityScreen)) },
   roomManagement: { resource: roomDef, component: lazyScreen(() => import('../community/RoomScreen').then((m) => m.RoomScreen)) },
   unitManagement: { resource: unitDef, component: lazyScreen(() => import('../community/UnitScreen').then((m) => m.UnitScreen)) },
+  // Advertising (issue 16): upload and playback, review, distribution to door units with plays.
+  advertisementManagement: { resource: adDef, component: lazyScreen(() => import('../ads/AdManagementScreen').then((m) => m.AdManagementScreen)) },
+  advertisingReview: { resource: adDef, component: lazyScreen(() => import('../ads/AdReviewScreen').then((m) => m.AdReviewScreen)) },
+  advertisingdistribution: { resource: adDef, component: lazyScreen(() => import('../ads/AdDistributionScreen').then((m) => m.AdDistributionScreen)) },
   gateay_4G: {
     resource: deviceResource,
     preset: (search) => presetSearch(DEVICE_PRESETS.gateway, search),
