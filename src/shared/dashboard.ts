@@ -122,6 +122,27 @@ export interface ScenarioFigures {
   braceletsOff?: number;
 }
 
+/** Occupancy, door calls answered and missed, access events by method, cards, faces and ads of the community dashboard. */
+export interface CommunityFigures {
+  rooms: number;
+  /** Rooms with a bound (passed or assigned) resident. */
+  occupiedRooms: number;
+  /** occupiedRooms / rooms, 0-1; null without rooms. */
+  occupancy: number | null;
+  /** Door calls of the period after which a console opened that door (remote or call) within 3 minutes, and the rest. */
+  doorCallsAnswered: number;
+  doorCallsMissed: number;
+  /** The period's access events by method (card, face, qr, remote, call, password), and how many were refused. */
+  accessByMethod: Record<string, number>;
+  accessRefused: number;
+  /** Cards in use (issued, not revoked). */
+  cardsIssued: number;
+  /** Residents' faces awaiting review. */
+  facesPending: number;
+  /** Ads on door-unit screens now (delivered and acknowledged, not withdrawn). */
+  adsPlaying: number;
+}
+
 export interface DashboardSummary {
   scenario: DashboardScenario;
   /** When the figures were read, ms. */
@@ -145,6 +166,8 @@ export interface DashboardSummary {
   };
   readings: ReadingFigure[];
   figures: ScenarioFigures;
+  /** The community dashboard's access-control figures (index3, src/server/dashboard/community.ts). */
+  community?: CommunityFigures;
   latest: LatestAlarm[];
 }
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardSummary } from '../../shared/dashboard';
 import { uplinkSchema } from '../../shared/devices/protocol';
 import { topics } from '../../shared/topics';
 import { devices } from '../../server/db/schema';
@@ -211,6 +212,19 @@ describe('rights, cards and the door unit', () => {
     });
     expect(refused).toMatchObject({ method: 'card', credential: 'IC-0042', reason: 'revoked', residentId: resident.id });
     await door.off();
+
+    // The community dashboard (index3) counts it: rooms occupied, card events, refusals; another company sees none of it.
+    // The units stamp events with their own (real) clock; the service's test clock stands still.
+    t.clock.advance(Math.max(0, Date.now() - t.clock.now()) + 60_000);
+    const figures = async (token: string) => (await api<DashboardSummary>('device/dashboard/summary', { scenario: 'community' }, token)).data.community!;
+    const mine = await figures(demo);
+    expect(mine.rooms).toBeGreaterThanOrEqual(1);
+    expect(mine.occupiedRooms).toBeGreaterThanOrEqual(1);
+    expect(mine.occupancy).toBeGreaterThan(0);
+    expect(mine.accessByMethod.card).toBeGreaterThanOrEqual(2);
+    expect(mine.accessRefused).toBeGreaterThanOrEqual(1);
+    expect(await figures(other)).toMatchObject({ rooms: 0, occupiedRooms: 0, cardsIssued: 0, accessByMethod: {}, accessRefused: 0 });
+    expect((await api<DashboardSummary>('device/dashboard/summary', { scenario: 'fire' })).data.community).toBeUndefined();
   });
 
   it('a unit asking for its list (accessSync) gets it; a remote opening is recorded', async () => {

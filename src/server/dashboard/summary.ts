@@ -8,6 +8,7 @@ import { ROLLUP_GRAIN } from '../../shared/rollups';
 import type { Db } from '../db/driver';
 import { rowsOf } from '../db/rows';
 import { isPlatformScope, type Scope } from '../db/scope';
+import { communityFigures } from './community';
 
 const DAY_MS = 86_400_000;
 const T = ALARM_TYPE_BY_KEY;
@@ -150,6 +151,8 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
 
   const current = new Map(rowsOf<{ metric: string; n: unknown; avg: unknown; max: unknown }>(readings).map((r) => [r.metric, r]));
   const daily = rollups;
+  // The community dashboard's access-control figures (index3): only that scenario reads them.
+  const community = s === 'community' ? await communityFigures(db, tenantOf, from, to) : undefined;
 
   return {
     scenario: s,
@@ -177,6 +180,7 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
       handleRate: handledN + pendingN > 0 ? handledN / (handledN + pendingN) : null,
       meanHandleS: numOrNull(handled?.c),
     },
+    ...(community ? { community } : {}),
     readings: metrics.map((metric) => {
       const r = current.get(metric);
       return {

@@ -10,6 +10,7 @@ import { LiveDot } from '../../live/LiveDot';
 import { toast } from '../../lib/request';
 import { refOptionsQuery } from '../resources/resources.queries';
 import { useDashboardSummary } from './dashboard.queries';
+import { CommunityPanel } from './CommunityPanel';
 import { AlarmDaysPanel, AlarmHoursPanel, AlarmTypesPanel, FiguresPanel, KindsPanel, KpiRow, LatestPanel, Panel, ReadingsPanel } from './panels';
 import { savePng } from './snapshot';
 import classes from './dashboard.module.css';
@@ -164,6 +165,11 @@ export function DashboardScreen({ scenario, title }: { scenario: DashboardScenar
                 <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
                   <FiguresPanel s={s} body={body} />
                 </Grid.Col>
+                {s.community && (
+                  <Grid.Col span={12}>
+                    <CommunityPanel s={s} body={body} />
+                  </Grid.Col>
+                )}
                 <Grid.Col span={{ base: 12, md: 6 }}>
                   <AlarmHoursPanel s={s} body={body} />
                 </Grid.Col>
