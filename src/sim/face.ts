@@ -24,7 +24,7 @@ export async function verifyFace(httpBase: string, imei: string, secret: string,
   const res = await fetch(`${httpBase}/api/device/faceDistribution/verify${query}`, {
     method: 'POST',
     headers: { 'content-type': 'application/octet-stream', authorization: `Basic ${Buffer.from(`${imei}:${secret}`).toString('base64')}` },
-    body: picture,
+    body: new Uint8Array(picture),
   });
   const body = (await res.json().catch(() => ({}))) as { code?: number; key?: string; data?: FaceVerifyAnswer };
   return { code: body.code ?? res.status, key: body.key, data: body.code === 0 ? body.data : undefined };

@@ -6,6 +6,7 @@ import { benchDeviceList } from './device-list';
 import { benchAlarms } from './alarm-latency';
 import { benchExportJob } from './export-job';
 import { benchRegistryLists } from './registry-lists';
+import { benchFaces } from './faces';
 import { benchFences } from './fences';
 import { benchIngest } from './ingest';
 import { listLatency } from './list';
@@ -63,5 +64,8 @@ missed ||= offline.missed;
 for (const line of await benchCallAnswer()) console.log(line);
 for (const line of await benchSfu()) console.log(line);
 for (const line of await benchCamera()) console.log(line);
+
+// Faces (issue 16): figures only.
+for (const line of await benchFaces()) console.log(line);
 
 process.exitCode = missed ? 1 : 0;

@@ -111,7 +111,7 @@ async function load(): Promise<FaceEngine> {
   require('@tensorflow/tfjs-backend-wasm');
   const { Human: HumanClass } = require(join(HUMAN_DIST, 'human.node-wasm.js')) as { Human: new (config: Partial<Config>) => Human };
   // A router answers null for URLs it does not take (tfjs's own routers do the same).
-  tf.io.registerLoadRouter(modelRouter as TfCore.io.IORouter);
+  tf.io.registerLoadRouter(modelRouter as Parameters<typeof tf.io.registerLoadRouter>[0]);
   const human = new HumanClass(CONFIG);
   await human.load();
   await human.init();

@@ -3,6 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { CAMPUS_PANELS, DASHBOARD_ROUTES } from '../../../shared/dashboard';
 import audioPushDef from '../../../entities/audio-push/resource';
 import deviceVoiceDef from '../../../entities/device-voice/resource';
+import faceDistributionDef from '../../../entities/face-distribution/resource';
+import faceReviewDef from '../../../entities/face-review/resource';
 import cameraDef from '../../../entities/camera/resource';
 import photoDef from '../../../entities/photo/resource';
 import vcrDef from '../../../entities/vcr/resource';
@@ -155,6 +157,10 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   dataModel: { prefetch: none, component: lazyScreen(() => import('../tools/DataModelScreen').then((m) => m.DataModelScreen)) },
   controlBar: { prefetch: none, component: lazyScreen(() => import('../tools/ControlBarScreen').then((m) => m.ControlBarScreen)) },
   pubMusic: { resource: audioPushDef, component: lazyScreen(() => import('../tools/PubMusicScreen').then((m) => m.PubMusicScreen)) },
+  // Faces (issue 16): the gallery, a library pushed to door units, residents' faces under review.
+  getFaceList: { prefetch: none, component: lazyScreen(() => import('../faces/FaceGalleryScreen').then((m) => m.FaceGalleryScreen)) },
+  distribute: { resource: faceDistributionDef, component: lazyScreen(() => import('../faces/FaceDistributeScreen').then((m) => m.FaceDistributeScreen)) },
+  faceVerification: { resource: faceReviewDef, component: lazyScreen(() => import('../faces/FaceReviewScreen').then((m) => m.FaceReviewScreen)) },
   deviceVoice: deviceVoiceScreen,
   // Voice messages under the live-media menu: the same screen as deviceVoice.
   audio: deviceVoiceScreen,
