@@ -6,6 +6,7 @@ import type { FieldDef, ResourceDef } from '../../src/shared/resources';
 import { RESOURCES } from '../../src/shared/resources';
 import { buildTestApp, login, post, type TestApp } from './helper';
 import { list, parseCsv, tenantWithAdmin, upload, type Row } from './org-helper';
+import { createAccessRows } from './access-fixture';
 
 /**
  * Tenant isolation over every resource the engine serves: tenant B's administrator, holding
@@ -61,6 +62,8 @@ function sampleBody(def: ResourceDef, n: number): Record<string, unknown> {
 
 /** Entities created through their own actions instead of `add`. */
 const CREATE_OTHERWISE: Record<string, (token: string) => Promise<void>> = {
+  // Residents live in rooms; rights name door units; cards and access events come from door units (access-fixture.ts).
+  ...Object.fromEntries(Object.entries(createAccessRows).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
   'user/tenantApplication': async (token) => {
     const res = await post(t.app, '/api/user/tenant/applyEnterprise', { contact: 'isoAcontact', phone: '13900001111', note: 'isoA' }, { token });
     expect(res.code).toBe(0);

@@ -73,6 +73,23 @@ async function doorUnit(unitId?: number) {
 const events = async (filters: object, token = demo) => (await list(t.app, 'accessEvent', { filters, pageSize: 50 }, token)).rows;
 const deliveryOf = async (deviceId: number) => (await api<{ rows: Delivery[] }>('user/accessRight/deliveries', {})).data.rows.find((d) => d.deviceId === deviceId);
 
+describe('the demo community', () => {
+  it('starts with residents in every review state, rights, cards (one revoked), a visitor QR code and a week of access events', async () => {
+    const people = (await list(t.app, 'resident', { pageSize: 50 }, demo)).rows;
+    expect(people.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(people.map((r) => r.reviewState))).toEqual(new Set(Object.values(BINDING)));
+    const rights = (await list(t.app, 'accessRight', { pageSize: 50 }, demo)).rows;
+    expect(rights.some((r) => r.subject === 3 && typeof r.qrToken === 'string')).toBe(true);
+    expect(rights.every((r) => Array.isArray(r.deviceIds) && (r.deviceIds as number[]).length > 0)).toBe(true);
+    const cards = (await list(t.app, 'accessCard', { pageSize: 50 }, demo)).rows;
+    expect(cards.filter((c) => c.revoked).length).toBe(1);
+    expect(cards.length).toBeGreaterThanOrEqual(3);
+    const seeded = await list(t.app, 'accessEvent', { pageSize: 5 }, demo);
+    expect(seeded.total).toBe(40);
+    expect((await list(t.app, 'accessEvent', {}, other)).total).toBe(0);
+  });
+});
+
 describe('residents and binding review', () => {
   it('binds a person to a room (console: assigned), validates the phone and ID, isolates tenants', async () => {
     const { c, room } = await tree();

@@ -9,6 +9,7 @@ import { seedDevices, seedDevicesIfMissing } from './seed-devices';
 import { seedInstallations } from './seed-installations';
 import { seedRecordings } from './seed-recordings';
 import { seedCommunity } from '../../entities/community/seed';
+import { seedAccess } from '../../entities/access-right/seed';
 import { seedAdvertisements } from '../../entities/advertisement/seed';
 import { seedFaces } from '../faces/seed';
 import { seedTracks } from './seed-tracks';
@@ -102,7 +103,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     await seedIndoor(tx, tenantId);
     await seedInstallations(tx, tenantId);
     await seedRecordings(tx, tenantId);
-    await seedCommunity(tx, tenantId);
+    const communityId = await seedCommunity(tx, tenantId);
+    await seedAccess(tx, tenantId, communityId);
     await seedAdvertisements(tx, tenantId);
     await seedFaces(tx, tenantId);
     return { seeded: true, demo: true };
