@@ -221,6 +221,33 @@ describe('advertisements', () => {
   }, 60_000);
 });
 
+describe('targeting', () => {
+  it("without picked units an ad goes to the door units of its communities and units; another company's community is refused", async () => {
+    const [a, b, elsewhere] = await addDevices(t.app, 3, { kind: 'doorUnit' });
+    const community = (await post<Row>(t.app, '/api/user/community/add', { name: `Ad Gardens ${Date.now()}` }, { token: demo })).data;
+    const building = (await post<Row>(t.app, '/api/user/building/add', { communityId: community.id, number: 1, name: '1栋' }, { token: demo })).data;
+    const [u1, u2] = [
+      (await post<Row>(t.app, '/api/user/unit/add', { buildingId: building.id, number: 1, name: '1单元' }, { token: demo })).data,
+      (await post<Row>(t.app, '/api/user/unit/add', { buildingId: building.id, number: 2, name: '2单元' }, { token: demo })).data,
+    ];
+    expect((await post(t.app, '/api/user/unit/doorUnit/attach', { id: u1!.id, imeis: [a!.imei] }, { token: demo })).code).toBe(0);
+    expect((await post(t.app, '/api/user/unit/doorUnit/attach', { id: u2!.id, imeis: [b!.imei] }, { token: demo })).code).toBe(0);
+    const saved = await uploadAd();
+    const theirs = (await post<Row>(t.app, '/api/user/community/add', { name: 'Not yours' }, { token: other })).data;
+    expect((await post(t.app, '/api/user/advertisement/add', ad(saved.name, { communityIds: [theirs.id] }), { token: demo })).key).toBe('refInvalid');
+    const byUnit = (await post<Row>(t.app, '/api/user/advertisement/add', ad(saved.name, { title: 'Unit 2 only', unitIds: [u2!.id] }), { token: demo })).data;
+    const byCommunity = (await post<Row>(t.app, '/api/user/advertisement/add', ad(saved.name, { title: 'Whole community', communityIds: [community.id] }), { token: demo })).data;
+    expect(byCommunity).toMatchObject({ communityIds: [community.id], unitIds: [] });
+    const nowhere = (await post<Row>(t.app, '/api/user/advertisement/add', ad(saved.name, { title: 'Nowhere' }), { token: demo })).data;
+    for (const x of [byUnit, byCommunity, nowhere]) await post(t.app, '/api/user/advertisement/review', { id: x.id, pass: true }, { token: demo });
+    const imeisOf = async (id: number) => (await post<{ results: { imei: string }[] }>(t.app, '/api/user/advertisement/distribute', { id }, { token: demo })).data.results.map((r) => r.imei).sort();
+    expect(await imeisOf(byUnit.id)).toEqual([b!.imei]);
+    expect(await imeisOf(byCommunity.id)).toEqual([a!.imei, b!.imei].sort());
+    expect(await imeisOf(byCommunity.id)).not.toContain(elsewhere!.imei);
+    expect((await post(t.app, '/api/user/advertisement/distribute', { id: nowhere.id }, { token: demo })).key).toBe('adNoDoorUnits');
+  });
+});
+
 describe('the simulated screen (src/sim/ads.ts)', () => {
   const push = (adId: number, durationS: number, schedule = {}) => ({ adId, title: `ad ${adId}`, url: `/api/user/advertisement/video/${adId}`, durationS, schedule });
 
