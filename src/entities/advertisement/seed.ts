@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DELIVERY } from '../../shared/codes';
 import { demoFleet } from '../../shared/devices/demo';
 import { createRng, seedOf } from '../../shared/prng';
 import { deviceCommands, devices } from '../../server/db/schema-devices';
 import type { Tx } from '../../server/db/seed-catalogue';
 import { DEMO_POSTER, DEMO_RECORDING } from '../../server/db/seed-recordings';
+import { communities } from '../community/server';
 import { pushParams } from './routes';
 import { AD_REVIEW } from './resource';
 import { adDeliveries, adPlays, advertisements } from './server';
@@ -19,11 +20,13 @@ const HOUR_MS = 3_600_000;
  * hold (none), get the delivered one again and play it: the plays screen fills within a minute.
  */
 export async function seedAdvertisements(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
+  // The demo community (seeded before, entities/community/seed.ts), if there is one: the delivered ad runs there.
+  const [community] = await tx.select({ id: communities.id }).from(communities).where(eq(communities.tenantId, tenantId)).orderBy(asc(communities.id)).limit(1);
   const common = { tenantId, video: DEMO_RECORDING, poster: DEMO_POSTER, durationS: DEMO_SECONDS, size: 157_467 };
   const [delivered] = await tx
     .insert(advertisements)
     .values([
-      { ...common, title: '社区便利店 周末特惠', client: '邻里便利店', phone: '13800138001', fee: 0.2, reviewState: AD_REVIEW.delivered, reviewerName: 'demo', reviewedAt: new Date(now - 50 * HOUR_MS), createdAt: new Date(now - 52 * HOUR_MS) },
+      { ...common, title: '社区便利店 周末特惠', client: '邻里便利店', phone: '13800138001', fee: 0.2, communityIds: community ? [community.id] : [], reviewState: AD_REVIEW.delivered, reviewerName: 'demo', reviewedAt: new Date(now - 50 * HOUR_MS), createdAt: new Date(now - 52 * HOUR_MS) },
       { ...common, title: '宽带提速 免费升级', client: '城市光网', phone: '13900139002', fee: 0.35, reviewState: AD_REVIEW.pending, startDate: new Date(now).toISOString().slice(0, 10), endDate: new Date(now + 30 * 24 * HOUR_MS).toISOString().slice(0, 10), dailyStart: '07:00', dailyEnd: '22:00', createdAt: new Date(now - 5 * HOUR_MS) },
       { ...common, title: '家政保洁 8 折', client: '好帮手家政', phone: '13700137003', fee: 0.15, reviewState: AD_REVIEW.failed, reviewReason: '联系电话与营业执照不符', reviewerName: 'demo', reviewedAt: new Date(now - 20 * HOUR_MS), createdAt: new Date(now - 26 * HOUR_MS) },
     ])
