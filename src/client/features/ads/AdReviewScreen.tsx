@@ -50,7 +50,7 @@ export function AdReviewScreen(props: RouteScreenProps) {
       <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={<Trans>驳回广告</Trans>} data-testid="ad-reject">
         <Stack gap="sm">
           <Text size="sm">{String(rejecting?.title ?? '')}</Text>
-          <Textarea label={t`驳回原因`} withAsterisk autosize minRows={2} maxLength={200} value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-testid="ad-reject-reason" />
+          <Textarea label={t`驳回原因`} withAsterisk minRows={2} maxLength={200} value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-testid="ad-reject-reason" />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRejecting(null)}>
               <Trans>取消</Trans>
