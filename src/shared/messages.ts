@@ -131,6 +131,7 @@ export const MESSAGES = {
   adDelivered: 'The advertisement is on door units: withdraw it before editing',
   adNoDoorUnits: 'No door unit to deliver to: pick door units or give the advertisement communities or units that have some',
   adScheduleInvalid: 'The schedule needs both daily times or neither, and an end date not before the start date',
+  adDisabled: 'The advertisement is disabled: enable it before distributing',
 } as const;
 export type MsgKey = keyof typeof MESSAGES;
 

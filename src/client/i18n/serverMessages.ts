@@ -132,6 +132,7 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   polygonTooFewPoints: msg({ id: 'server.polygonTooFewPoints', message: '多边形至少需要3个不同的点' }),
   polygonSelfIntersects: msg({ id: 'server.polygonSelfIntersects', message: '多边形的边不能相交' }),
   ttsUnavailable: msg({ id: 'server.ttsUnavailable', message: '本服务器无法生成语音试听；设备仍会自行播报文本' }),
+  adDisabled: msg({ id: 'server.adDisabled', message: '广告已禁用，请先启用再投放' }),
 };
 
 /** The descriptor of a service message key, for callers that render with <Trans>/t themselves. */

@@ -126,6 +126,10 @@ describe('advertisements', () => {
     expect((await post(t.app, '/api/user/advertisement/resubmit', { id }, { token: demo })).key).toBe('noSuchTransition');
     expect((await post(t.app, '/api/user/advertisement/review', { id, pass: true }, { token: demo })).code).toBe(0);
     expect(await state()).toMatchObject({ reviewState: AD_REVIEW.passed, reviewerName: expect.any(String) });
+    // A disabled ad is not distributed.
+    await post(t.app, '/api/user/advertisement/update', { id, status: 0 }, { token: demo });
+    expect((await post(t.app, '/api/user/advertisement/review', { id, pass: true }, { token: demo })).code).toBe(0);
+    expect((await post(t.app, '/api/user/advertisement/distribute', { id, imeis: ['860100000000025'] }, { token: demo })).key).toBe('adDisabled');
     // An edit of a passed ad is reviewed again.
     await post(t.app, '/api/user/advertisement/update', { id, fee: 0.5 }, { token: demo });
     expect((await state()).reviewState).toBe(AD_REVIEW.pending);

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
-import { DEVICE_STATE } from '../../shared/codes';
+import { DEVICE_STATE, STATUS } from '../../shared/codes';
 import type { AdPush } from '../../shared/devices/ads';
 import type { PermissionMark } from '../../shared/permissions';
 import type { Uplink } from '../../shared/devices/protocol';
@@ -161,6 +161,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ad = await adInScope(request, request.body.id);
       if (ad.reviewState !== AD_REVIEW.passed && ad.reviewState !== AD_REVIEW.delivered) fail(Code.BAD_REQUEST, 'adNotApproved');
+      if (ad.status !== STATUS.enabled) fail(Code.BAD_REQUEST, 'adDisabled');
       const { found, missing } = await targetsOf(ad, request.body.imeis);
       if (!found.length) fail(Code.BAD_REQUEST, 'adNoDoorUnits');
       const op = operatorOf(request);
