@@ -7,6 +7,7 @@ import { RESOURCES } from '../../src/shared/resources';
 import { buildTestApp, login, post, type TestApp } from './helper';
 import { list, parseCsv, tenantWithAdmin, upload, type Row } from './org-helper';
 import { createAccessRows } from './access-fixture';
+import { createFaceRows } from './face-fixture';
 
 /**
  * Tenant isolation over every resource the engine serves: tenant B's administrator, holding
@@ -64,6 +65,7 @@ function sampleBody(def: ResourceDef, n: number): Record<string, unknown> {
 const CREATE_OTHERWISE: Record<string, (token: string) => Promise<void>> = {
   // Residents live in rooms; rights name door units; cards and access events come from door units (access-fixture.ts).
   ...Object.fromEntries(Object.entries(createAccessRows).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
+  ...Object.fromEntries(Object.entries(createFaceRows).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
   'user/tenantApplication': async (token) => {
     const res = await post(t.app, '/api/user/tenant/applyEnterprise', { contact: 'isoAcontact', phone: '13900001111', note: 'isoA' }, { token });
     expect(res.code).toBe(0);
