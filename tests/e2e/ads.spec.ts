@@ -65,3 +65,19 @@ test('an uploaded ad is approved, distributed to a door unit, acknowledged and p
   await page.getByTestId('ad-stats-by').locator('label').nth(1).click();
   await expect(page.getByTestId('ad-stat-row').filter({ hasText: door })).toBeVisible();
 });
+
+// The demo ad delivered to the demo door units: the simulated units get it again on connecting
+// (adSync) and play it, so its plays grow while the screen is open.
+test("the demo ad's plays grow as the simulated door units play it", async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+  await page.goto('/advertisingdistribution');
+  await page.getByTestId('tab-stats').click();
+  const stat = page.getByTestId('ad-stat-row').filter({ hasText: '社区便利店 周末特惠' });
+  await expect(stat).toBeVisible();
+  const before = Number(await stat.getAttribute('data-plays'));
+  expect(before).toBeGreaterThan(5);
+  // Two units, an 8 s ad, a report every 10 s: more plays within the minute.
+  await expect.poll(async () => Number(await stat.getAttribute('data-plays')), { timeout: 60_000, intervals: [5_000] }).toBeGreaterThan(before);
+});
