@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { Outlet, createFileRoute, useChildMatches } from '@tanstack/react-router';
 import { resourceSearchSchema } from '../../../features/resources/search';
 import { RegistryScreen } from '../../../features/screens/RegistryScreen';
 import { prefetchScreen, screenOf } from '../../../features/screens/registry';
@@ -21,5 +21,7 @@ function AdminPage() {
   const { page } = Route.useParams();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  // /unitManagement/:imei: the path parameter's route ($page.$param.tsx) renders the screen itself.
+  if (useChildMatches().length > 0) return <Outlet />;
   return <RegistryScreen key={page} name={page} search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />;
 }

@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import { deviceOf, expectShell, loginWithAccount } from './helpers';
+
+async function api<T>(page: Page, token: string, path: string, data: object): Promise<T> {
+  const res = await page.request.post(`/api/user/${path}`, { data, headers: { authorization: token } });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  expect(body.code, `${path}: ${body.msg}`).toBe(0);
+  return body.data;
+}
+
+/** Picks an option of a Mantine Select by its label. */
+async function choose(page: Page, label: string, option: string) {
+  const box = page.getByTestId('community-form').getByRole('combobox', { name: label, exact: true });
+  await expect(box).toBeEnabled();
+  const wanted = page.getByRole('option', { name: option, exact: true });
+  // A click right after the modal opened may only focus the input; typing opens the list too.
+  await box.click();
+  if (!(await wanted.isVisible())) await box.pressSequentially(option.slice(0, 2));
+  await wanted.click();
+  await expect(box).toHaveValue(option);
+}
+
+// /communityManagement → /roomManagement → /unitManagement/:imei: a community made with the
+// generator in the browser, its job followed to the end, its rooms in the tree; a demo door unit
+// moved to one of its units with the device picker (and put back afterwards through the API).
+test('a community generated in the browser shows its rooms in the tree and gets a door unit', async ({ page }) => {
+  const login = await page.request.post('/api/auth/auth/login', { data: { username: 'demo', password: 'demo123', language: 'CN' } });
+  const token = login.headers().authorization!;
+  const imei = await deviceOf('doorUnit', 1);
+  const home = await api<{ unitId: number } | null>(page, token, 'unit/doorUnit/get', { imei });
+
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+  await page.goto('/communityManagement');
+  await page.getByTestId('community-new').click();
+  const form = page.getByTestId('community-form');
+  await form.getByTestId('community-name').fill('E2E花园');
+  await choose(page, '状态', '广东省');
+  await choose(page, '市', '深圳市');
+  await form.getByTestId('community-buildings').fill('2');
+  await form.getByTestId('community-units').fill('1');
+  await form.getByTestId('community-floors').fill('3');
+  await form.getByTestId('community-rooms').fill('2');
+  // The default rule, shown on an example; a bad rule is refused before anything is sent.
+  await expect(form.getByTestId('community-rule-example')).toContainText('1栋2单元1803');
+  await expect(form.getByTestId('community-rule-example')).toContainText('共 12 个房间');
+  await form.getByTestId('community-rule').fill('{building}栋{room}');
+  await expect(form.getByTestId('community-save')).toBeDisabled();
+  await form.getByTestId('community-rule').fill('{building}栋{unit}单元{floor}{room:02}');
+  await form.getByTestId('community-save').click();
+  // The generator runs as a job; its notification follows it to the end.
+  await expect(page.getByText('生成完成，共 12 个房间')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('data-table').locator('tbody tr').filter({ hasText: 'E2E花园' })).toContainText('深圳市');
+
+  // The tree of the new community: community > building > unit > rooms.
+  const row = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: 'E2E花园' });
+  await row.getByRole('button', { name: '房间结构' }).click();
+  await expect(page).toHaveURL(/roomManagement/);
+  const tree = page.getByTestId('community-tree');
+  await tree.getByRole('button', { name: '展开 E2E花园' }).click();
+  await tree.getByRole('button', { name: '展开 2栋' }).click();
+  await tree.getByRole('button', { name: '展开 1单元 (6)' }).click();
+  await expect(tree.getByRole('treeitem', { name: '2栋1单元302' })).toBeVisible();
+  await expect(page.getByTestId('data-table').locator('tbody tr')).toHaveCount(12);
+
+  // The second demo door unit, moved to E2E花园 1栋1单元 with the picker.
+  if (home) await api(page, token, 'unit/doorUnit/detach', { id: home.unitId, imeis: [imei] });
+  await page.goto('/unitManagement');
+  const unitRow = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: 'E2E花园' }).filter({ hasText: '1栋' }).first();
+  await unitRow.getByRole('button', { name: '门口机' }).click();
+  const dialog = page.getByTestId('door-units');
+  await dialog.getByTestId('picker-keyword').fill(imei);
+  await dialog.getByTestId('device-picker').locator('tbody tr').filter({ hasText: imei }).getByRole('checkbox').check();
+  await dialog.getByTestId('door-unit-attach').click();
+  await expect(dialog.getByTestId('door-unit-list')).toContainText(imei);
+  // /unitManagement/:imei opens the unit that door unit is installed at.
+  await page.goto(`/unitManagement/${imei}`);
+  await expect(page.getByTestId('door-units')).toContainText('E2E花园');
+  await expect(page.getByTestId('door-units').getByTestId('door-unit-list')).toContainText(imei);
+
+  // Put the door unit back where the demo keeps it, for the tests that follow.
+  const now = await api<{ unitId: number }>(page, token, 'unit/doorUnit/get', { imei });
+  await api(page, token, 'unit/doorUnit/detach', { id: now.unitId, imeis: [imei] });
+  if (home) await api(page, token, 'unit/doorUnit/attach', { id: home.unitId, imeis: [imei] });
+});
