@@ -21,7 +21,7 @@ const ENDPOINTS: [path: string, summary: string, rule: UploadRule][] = [
   ['/ossUser/addOssHederImg', 'Header image upload', IMAGE],
   ['/face/uploadFaceImg', 'Face image upload', IMAGE],
   ['/ossUser/uploadVideo', 'Video upload', VIDEO],
-  ['/ossUser/uploadAdvertVideo', 'Advert video upload', VIDEO],
+  ['/ossUser/uploadAdvertVideo', 'Advert video upload, answered with its measured durationS (s) and poster too', VIDEO],
 ];
 
 /** docs/requirements/calls-and-errors.md#uploads: the user service's four endpoints. Each needs a session and refuses the visitor. */
