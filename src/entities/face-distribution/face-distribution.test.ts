@@ -10,6 +10,7 @@ import { topics } from '../../shared/topics';
 import { devices } from '../../server/db/schema-devices';
 import { applyAck } from '../../server/devices/commands';
 import { deviceKey, deviceSecret } from '../../server/devices/secrets';
+import { faceSamples } from '../face-sample/server';
 import { FACE_DELIVERY } from './resource';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/faces/${name}`, import.meta.url));
@@ -57,6 +58,14 @@ describe('face verification for door units', () => {
     const stranger = await verify(door.imei, door.secret, fixture('collins-2.jpg'), `?libraryId=${lib.data.id}`);
     expect(stranger.data).toMatchObject({ passed: false, match: { person: 'Cameraman' } });
     expect(stranger.data.match!.score).toBeLessThan(0.6);
+    // The samples kept in memory follow the library: a sample added here, and one another replica adds (no event here).
+    const eileen = await upload(t.app, '/api/user/face/uploadFaceImg', fixture('collins-1.jpg'), demo, 'collins.jpg');
+    expect((await post(t.app, '/api/user/faceSample/add', { libraryId: lib.data.id, labels: 'Eileen Collins', picture: eileen.data }, { token: demo })).code).toBe(0);
+    expect((await verify(door.imei, door.secret, fixture('collins-2.jpg'), `?libraryId=${lib.data.id}`)).data).toMatchObject({ passed: true, match: { person: 'Eileen Collins' } });
+    const [own] = await t.app.db.select().from(faceSamples).where(eq(faceSamples.labels, 'Eileen Collins'));
+    await t.app.db.insert(faceSamples).values({ ...own!, id: undefined, labels: 'Eileen Collins twin' });
+    await t.app.db.delete(faceSamples).where(eq(faceSamples.id, own!.id));
+    expect((await verify(door.imei, door.secret, fixture('collins-2.jpg'), `?libraryId=${lib.data.id}`)).data.match).toMatchObject({ person: 'Eileen Collins twin' });
     expect((await verify(door.imei, door.secret, fixture('no-face.jpg'))).key).toBe('faceNotFound');
     expect((await verify(door.imei, door.secret, fixture('two-faces.jpg'))).key).toBe('faceSeveral');
     expect((await verify(door.imei, door.secret, Buffer.from('garbage, not a picture'))).key).toBe('fileFormat');

@@ -9,8 +9,10 @@ import { devices } from '../../server/db/schema-devices';
 import { scopedWhere } from '../../server/db/scope';
 import { deviceByBasicAuth } from '../../server/devices/basic-auth';
 import { sendCommand, type Target } from '../../server/devices/commands';
+import { FaceLibraryCache } from '../../server/faces/library-cache';
 import { analyseFace, similarity } from '../../server/faces/process';
 import { ApiError, fail } from '../../server/lib/api-error';
+import type { ResourceChange } from '../../server/events';
 import { authed } from '../../server/plugins/auth';
 import { faceLibraries } from '../face-library/server';
 import { FACE_REVIEW } from '../face-review/resource';
@@ -65,6 +67,16 @@ async function libraryInScope(app: FastifyInstance, where: ReturnType<typeof sco
 }
 
 const plugin: FastifyPluginAsync = async (app) => {
+  // Verifications compare with the samples kept in memory; a change of this replica drops them.
+  const cache = new FaceLibraryCache(app);
+  const onChange = (c: ResourceChange) => {
+    if (c.name === 'faceSample' || c.name === 'faceLibrary') cache.clear();
+  };
+  app.events.on('resource.changed', onChange);
+  app.addHook('onClose', async () => {
+    app.events.off('resource.changed', onChange);
+  });
+
   app.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: FACE_PROBE_MAX }, (_req, body, done) => done(null, body));
 
   app.post(
@@ -142,9 +154,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         .where(and(eq(faceLibraries.tenantId, device.tenantId), ids.length ? inArray(faceLibraries.id, ids) : undefined));
       const probe = await analyseFace(bytes, 0);
       const byId = new Map(libraries.map((l) => [l.id, l]));
-      const samples = libraries.length
-        ? await app.db.select({ id: faceSamples.id, labels: faceSamples.labels, libraryId: faceSamples.libraryId, embedding: faceSamples.embedding }).from(faceSamples).where(inArray(faceSamples.libraryId, [...byId.keys()]))
-        : [];
+      const samples = await cache.samples([...byId.keys()]);
       let best: { sample: (typeof samples)[number]; score: number } | undefined;
       for (const sample of samples) {
         const score = similarity(probe.embedding, sample.embedding);
