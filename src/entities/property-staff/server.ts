@@ -33,6 +33,7 @@ export const propertyStaffs = pgTable(
     index('property_staff_tenant_id_idx').on(t.tenantId, t.id),
     index('property_staff_tenant_name_idx').on(t.tenantId, t.name),
     index('property_staff_tenant_user_idx').on(t.tenantId, t.userId),
+    index('property_staff_tenant_on_duty_idx').on(t.tenantId, t.onDuty),
   ],
 );
 
