@@ -44,6 +44,7 @@ export class DoorAccess {
     if (p.version < this.version) return { ok: false, msg: `stale list v${p.version} (holding v${this.version})` };
     const next = new Map(p.credentials.map((c) => [key(c.t, c.v), c]));
     for (const k of this.held.keys()) if (!next.has(k)) this.dropped.add(k);
+    for (const r of p.revoked ?? []) this.dropped.add(key(r.t, r.v));
     for (const k of next.keys()) this.dropped.delete(k);
     this.held = next;
     this.version = p.version;

@@ -7,7 +7,7 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DELIVERY, DEVICE_STATE } from '../../shared/codes';
-import type { Credential } from '../../shared/devices/access';
+import { MAX_CREDENTIALS, REVOKED_KEEP_DAYS, type Credential } from '../../shared/devices/access';
 import { deliver, type Operator } from '../../server/devices/commands';
 import type { Db } from '../../server/db/driver';
 import { deviceCommands, devices } from '../../server/db/schema-devices';
@@ -20,6 +20,24 @@ import { SUBJECT, type PushState } from './resource';
 import { accessPushes, accessRightDevices, accessRights } from './server';
 
 const SYSTEM: Operator = { id: 0, name: 'system' };
+
+/** Cards and QR codes of this unit's rights revoked in the last REVOKED_KEEP_DAYS: the unit refuses them as revoked. */
+export async function revokedOf(db: Db, deviceId: number, now: number): Promise<{ t: 'card' | 'qr'; v: string }[]> {
+  const since = new Date(now - REVOKED_KEEP_DAYS * 86_400_000);
+  const [cards, codes] = await Promise.all([
+    db
+      .select({ v: accessCards.cardNo })
+      .from(accessCards)
+      .innerJoin(accessRightDevices, eq(accessRightDevices.rightId, accessCards.rightId))
+      .where(and(eq(accessRightDevices.deviceId, deviceId), eq(accessCards.revoked, true), gt(accessCards.revokedAt, since))),
+    db
+      .select({ v: accessRights.qrToken })
+      .from(accessRights)
+      .innerJoin(accessRightDevices, eq(accessRightDevices.rightId, accessRights.id))
+      .where(and(eq(accessRightDevices.deviceId, deviceId), eq(accessRights.revoked, true), gt(accessRights.revokedAt, since))),
+  ]);
+  return [...cards.map((c) => ({ t: 'card' as const, v: c.v })), ...codes.flatMap((c) => (c.v ? [{ t: 'qr' as const, v: c.v }] : []))].slice(0, MAX_CREDENTIALS);
+}
 
 /** The credentials a door unit holds now: live rights (not revoked, not expired, a resident's only while bound). */
 export async function credentialsOf(db: Db, deviceId: number, now: number): Promise<Credential[]> {
@@ -43,7 +61,7 @@ export async function credentialsOf(db: Db, deviceId: number, now: number): Prom
     if (r.qrToken) out.push({ t: 'qr', v: r.qrToken, r: r.id, ...when });
     for (const face of (r.faces ?? '').split(',').map((s) => s.trim()).filter(Boolean)) out.push({ t: 'face', v: face, r: r.id, ...when });
   }
-  return out;
+  return out.slice(0, MAX_CREDENTIALS);
 }
 
 export interface PushResult {
@@ -82,7 +100,8 @@ export async function pushToDevices(app: FastifyInstance, tenantId: number, devi
         },
       })
       .returning({ version: accessPushes.version });
-    const params = { version: push!.version, credentials };
+    const revoked = await revokedOf(app.db, d.id, app.clock.now());
+    const params = { version: push!.version, credentials, ...(revoked.length ? { revoked } : {}) };
     const [cmd] = await app.db
       .insert(deviceCommands)
       .values({ tenantId, deviceId: d.id, imei: d.imei, cmd: 'accessRights', params: JSON.stringify(params), status: DELIVERY.notSent, operatorId: op.id || null, operatorName: op.name })

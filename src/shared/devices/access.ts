@@ -57,8 +57,19 @@ export const accessRightsParams = z
   .object({
     version: z.number().int().nonnegative(),
     credentials: z.array(credentialSchema).max(MAX_CREDENTIALS),
+    /**
+     * Credentials revoked lately (REVOKED_KEEP_DAYS) that this unit opened for: the unit refuses
+     * them as `revoked` rather than `unknown`, even after a restart.
+     */
+    revoked: z
+      .array(z.object({ t: z.enum(CREDENTIAL_TYPES), v: text(200) }).strict())
+      .max(MAX_CREDENTIALS)
+      .optional(),
   })
   .strict();
+
+/** How long a revoked credential stays in a unit's list as revoked. */
+export const REVOKED_KEEP_DAYS = 30;
 export type AccessRightsParams = z.infer<typeof accessRightsParams>;
 
 /** `armCard`: the next card the unit reads within `seconds` is reported with a `card` uplink (5084), not opened for. */

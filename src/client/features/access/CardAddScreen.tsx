@@ -96,7 +96,7 @@ export function CardAddScreen(props: RouteScreenProps) {
             )}
           </Group>
           {s?.state === 'waiting' && (
-            <Alert color="blue" data-testid="cardadd-waiting">
+            <Alert color="blue" data-testid="cardadd-waiting" data-ready={s.ackOk ? 'yes' : 'no'}>
               {s.ackOk ? t`门口机已就绪：请在门口机上刷卡` : t`正在通知门口机…`}
             </Alert>
           )}
