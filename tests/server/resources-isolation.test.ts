@@ -8,6 +8,7 @@ import { buildTestApp, login, post, type TestApp } from './helper';
 import { list, parseCsv, tenantWithAdmin, upload, type Row } from './org-helper';
 import { createAccessRows } from './access-fixture';
 import { createFaceRows } from './face-fixture';
+import { createCommunityRows } from './community-fixture';
 import { createAdRows } from './ad-fixture';
 
 /**
@@ -56,7 +57,8 @@ function sampleBody(def: ResourceDef, n: number): Record<string, unknown> {
     if (form === false || f.name === 'tenantId') continue;
     // A device's sku is a JSON string (it carries the product image address).
     // A camera's url must be a stream address (its pattern).
-    const v = f.name === 'sku' ? `{"imgSrc":"isoA${n}"}` : f.pattern && f.name === 'url' ? `rtsp://10.0.0.${n % 250}/iso` : sampleValue(f, n);
+    // A time of day (a staff member's duty hours) is HH:MM.
+    const v = f.name === 'sku' ? `{"imgSrc":"isoA${n}"}` : f.pattern && f.name === 'url' ? `rtsp://10.0.0.${n % 250}/iso` : f.pattern?.re.test('08:00') ? '08:00' : sampleValue(f, n);
     // An optional field with a pattern the sample cannot meet (dates and times as text) is left out.
     if (typeof v === 'string' && f.pattern && !f.required && !f.pattern.re.test(v)) continue;
     if (v !== undefined) body[f.name] = v;
@@ -69,6 +71,8 @@ const CREATE_OTHERWISE: Record<string, (token: string) => Promise<void>> = {
   // Residents live in rooms; rights name door units; cards and access events come from door units (access-fixture.ts).
   ...Object.fromEntries(Object.entries(createAccessRows).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
   ...Object.fromEntries(Object.entries(createFaceRows).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
+  // Communities need a valid naming rule and region; buildings, units and rooms hang under one (community-fixture.ts).
+  ...Object.fromEntries(Object.entries(createCommunityRows).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
   // Ads need an uploaded video; deliveries and plays come from distributing one to a door unit (ad-fixture.ts).
   ...Object.fromEntries(Object.entries(createAdRows).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
   'user/tenantApplication': async (token) => {
