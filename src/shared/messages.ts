@@ -128,7 +128,7 @@ export const MESSAGES = {
   regionInvalid: 'Choose the province, city and district from the list',
   adVideoUnknown: 'Upload the advertisement video first (ossUser/uploadAdvertVideo)',
   adNotApproved: 'Only an approved advertisement can be distributed',
-  adDelivered: 'The advertisement is on door units: withdraw it before editing',
+  adDelivered: 'The advertisement is on door units: withdraw it first',
   adNoDoorUnits: 'No door unit to deliver to: pick door units or give the advertisement communities or units that have some',
   adScheduleInvalid: 'The schedule needs both daily times or neither, and an end date not before the start date',
   adDisabled: 'The advertisement is disabled: enable it before distributing',

@@ -43,7 +43,7 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   regionInvalid: msg({ id: 'server.regionInvalid', message: '请从列表中选择省、市、区' }),
   adVideoUnknown: msg({ id: 'server.adVideoUnknown', message: '请先上传广告视频' }),
   adNotApproved: msg({ id: 'server.adNotApproved', message: '只有审核通过的广告才能投放' }),
-  adDelivered: msg({ id: 'server.adDelivered', message: '广告已投放到门口机，请先撤回再修改' }),
+  adDelivered: msg({ id: 'server.adDelivered', message: '广告已投放到门口机，请先撤回' }),
   adNoDoorUnits: msg({ id: 'server.adNoDoorUnits', message: '没有可投放的门口机：请选择门口机，或为广告设置有门口机的小区或单元' }),
   adScheduleInvalid: msg({ id: 'server.adScheduleInvalid', message: '每日时段须同时填写开始和结束时间，结束日期不能早于开始日期' }),
   mediaNoSession: msg({ id: 'server.mediaNoSession', message: '该媒体会话已结束' }),

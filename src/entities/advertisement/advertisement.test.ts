@@ -162,6 +162,7 @@ describe('advertisements', () => {
     expect(unit.brain.ads.adIds).toEqual([id]);
     // A delivered ad is not edited until withdrawn.
     expect((await post(t.app, '/api/user/advertisement/update', { id, title: 'x' }, { token: demo })).key).toBe('adDelivered');
+    expect((await post(t.app, '/api/user/advertisement/delete', { ids: [id] }, { token: demo })).key).toBe('adDelivered');
 
     // The unit downloads the video with its own credentials; nobody else does.
     const basic = (imei: string, secret: string) => `Basic ${Buffer.from(`${imei}:${secret}`).toString('base64')}`;

@@ -175,6 +175,12 @@ export default defineEntity({
     billed: sql<number>`round((${qualified(advertisements.fee)} * ${plays})::numeric, 2)::float8`,
   },
   hooks: {
+    // A delivered ad is on door units: withdraw it first, so no unit keeps playing what is gone.
+    async remove(ctx, ids) {
+      const onUnits = await ctx.db.select({ id: advertisements.id }).from(advertisements).where(and(inArray(advertisements.id, ids), eq(advertisements.reviewState, AD_REVIEW.delivered)));
+      if (onUnits.length) fail(Code.BAD_REQUEST, 'adDelivered');
+      await ctx.db.delete(advertisements).where(inArray(advertisements.id, ids));
+    },
     async beforeWrite(_ctx, tx, values, input, tenantId, existing) {
       if (!existing) {
         await takeVideo(tx, values, tenantId);
