@@ -123,6 +123,21 @@ describe('/distribute: pushing a library to door units', () => {
     expect((await post(t.app, '/api/device/faceDistribution/resend', { ids: [Number(byImei(listed, offline!.imei).id)] }, { token: other })).code).toBe(404);
   });
 
+  it('a unit that was offline gets the library when it comes online', async () => {
+    const door = doors[1]!;
+    await t.app.db.update(devices).set({ state: 0 }).where(eq(devices.imei, door.imei));
+    const lib = await post<{ id: number }>(t.app, '/api/user/faceLibrary/add', { name: 'Online later', qualityThreshold: 0.5, intraThreshold: 0.6, interThreshold: 0.75 }, { token: demo });
+    const sent = await post<BatchCommandResult[]>(t.app, '/api/device/faceDistribution/send', { libraryId: lib.data.id, imeis: [door.imei] }, { token: demo });
+    expect(sent.data).toEqual([{ imei: door.imei, key: 'deviceOffline' }]);
+    const row = async () => (await list(t.app, 'faceDistribution', { filters: { libraryId: lib.data.id } }, demo, 'device')).rows[0]!;
+    expect(await row()).toMatchObject({ delivery: FACE_DELIVERY.pending, attempts: 0 });
+    await t.app.db.update(devices).set({ state: 1 }).where(eq(devices.imei, door.imei));
+    const known = await t.app.deviceCache.get(door.imei);
+    t.app.deviceHub.emit('online', { ...known!, state: 1 });
+    await expect.poll(async () => (await row()).delivery, { timeout: 5000 }).toBe(FACE_DELIVERY.sent);
+    expect(await row()).toMatchObject({ attempts: 1, error: null });
+  });
+
   it('refuses a unit that is not a door unit, and a visitor', async () => {
     const [helmet] = await t.app.db.select({ imei: devices.imei }).from(devices).where(eq(devices.kind, 'helmet')).limit(1);
     const res = await post<BatchCommandResult[]>(t.app, '/api/device/faceDistribution/send', { libraryId: demoLibrary, imeis: [helmet!.imei] }, { token: demo });

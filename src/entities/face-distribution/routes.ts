@@ -1,7 +1,8 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
+import { DEVICE_STATE } from '../../shared/codes';
 import type { BatchCommandResult } from '../../shared/devices/api';
 import { FACE_PROBE_MAX, type FaceLibraryDownload, type FaceLibraryParams, type FaceVerifyAnswer } from '../../shared/devices/faces';
 import { IMEI_RE, MAX_BATCH_DEVICES, type SendCommandBody } from '../../shared/devices/protocol';
@@ -9,6 +10,7 @@ import { devices } from '../../server/db/schema-devices';
 import { scopedWhere } from '../../server/db/scope';
 import { deviceByBasicAuth } from '../../server/devices/basic-auth';
 import { sendCommand, type Target } from '../../server/devices/commands';
+import type { KnownDevice } from '../../server/devices/hub';
 import { FaceLibraryCache } from '../../server/faces/library-cache';
 import { analyseFace, similarity } from '../../server/faces/process';
 import { ApiError, fail } from '../../server/lib/api-error';
@@ -66,15 +68,34 @@ async function libraryInScope(app: FastifyInstance, where: ReturnType<typeof sco
   return { library, sampleCount: n?.n ?? 0 };
 }
 
+/** The unit's distributions never sent (it was offline), sent now that it is online. */
+async function pushPending(app: FastifyInstance, device: KnownDevice): Promise<void> {
+  const pending = await app.db.select({ libraryId: faceDistributions.libraryId }).from(faceDistributions).where(and(eq(faceDistributions.deviceId, device.id), isNull(faceDistributions.commandId)));
+  if (pending.length === 0) return;
+  const [target] = await app.db.select(targetColumns).from(devices).where(eq(devices.id, device.id));
+  if (!target) return;
+  for (const { libraryId } of pending) {
+    const { library, sampleCount } = await libraryInScope(app, eq(faceLibraries.id, libraryId));
+    await push(app, library, { ...target, state: DEVICE_STATE.online }, { id: 0, name: '' }, sampleCount);
+  }
+}
+
 const plugin: FastifyPluginAsync = async (app) => {
   // Verifications compare with the samples kept in memory; a change of this replica drops them.
   const cache = new FaceLibraryCache(app);
   const onChange = (c: ResourceChange) => {
     if (c.name === 'faceSample' || c.name === 'faceLibrary') cache.clear();
   };
+  // A door unit coming online gets the libraries it could not be sent while offline.
+  const onOnline = (device: KnownDevice) => {
+    if (device.kind !== 'doorUnit') return;
+    pushPending(app, device).catch((err: unknown) => app.log.warn({ err, imei: device.imei }, 'pending face library push failed'));
+  };
   app.events.on('resource.changed', onChange);
+  app.deviceHub.on('online', onOnline);
   app.addHook('onClose', async () => {
     app.events.off('resource.changed', onChange);
+    app.deviceHub.off('online', onOnline);
   });
 
   app.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: FACE_PROBE_MAX }, (_req, body, done) => done(null, body));
