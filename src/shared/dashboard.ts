@@ -125,7 +125,7 @@ export interface ScenarioFigures {
 /** Occupancy, door calls answered and missed, access events by method, cards, faces and ads of the community dashboard. */
 export interface CommunityFigures {
   rooms: number;
-  /** Rooms with a bound (passed or assigned) resident. */
+  /** Rooms with a bound resident (passed, assigned, or applying to exit). */
   occupiedRooms: number;
   /** occupiedRooms / rooms, 0-1; null without rooms. */
   occupancy: number | null;

@@ -113,11 +113,14 @@ describe('virtual device behaviour', () => {
   it('confirms an open-door request (5082) with 5091 type 3 on its client topic at QoS 0, door units only', () => {
     const door = brain('doorUnit', 'cbor');
     door.down({ code: '5082', imei: '860999000000001', userId: 3 });
-    expect(door.sent).toEqual([{ topic: 'sfwatch/860999000000001/client', qos: 0, message: { code: '5091', type: 3, imei: '860999000000001', userId: 3 } }]);
+    expect(door.sent[0]).toEqual({ topic: 'sfwatch/860999000000001/client', qos: 0, message: { code: '5091', type: 3, imei: '860999000000001', userId: 3 } });
+    // The opening is reported as an access event too (docs/device-protocol.md#door-access).
+    expect(door.sent[1]).toMatchObject({ topic: 'sfwatch/860999000000001/up', qos: 1, message: { kind: 'access', method: 'remote', credential: '3', granted: true, reason: 'ok' } });
+    expect(door.sent).toHaveLength(2);
     expect(door.b.unlocked).toBe(1);
     // Devices in the field send the code as a number too.
     door.down({ code: 5082, imei: '860999000000001', userId: '7' });
-    expect(door.sent[1]!.message).toEqual({ code: '5091', type: 3, imei: '860999000000001', userId: '7' });
+    expect(door.sent[2]!.message).toEqual({ code: '5091', type: 3, imei: '860999000000001', userId: '7' });
     const helmet = brain('helmet');
     helmet.down({ code: '5082', imei: '860999000000001', userId: 3 });
     expect(helmet.sent).toEqual([]);

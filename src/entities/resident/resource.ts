@@ -27,8 +27,8 @@ export const BINDING_TABLE: readonly CodeEntry<number>[] = [
   { value: BINDING.assign, cn: '指派', en: 'Assigned' },
 ];
 
-/** States in which the person lives there: counted as occupants, and their rights are pushed. */
-export const BOUND_STATES: readonly number[] = [BINDING.pass, BINDING.assign];
+/** States in which the person lives there (an exit not yet approved included): counted as occupants, and their rights are pushed. */
+export const BOUND_STATES: readonly number[] = [BINDING.pass, BINDING.assign, BINDING.applyExit];
 
 /**
  * Which review moves are allowed. Approving an exit ends the binding (the row and its rights go);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
 import { createdAt } from '../../server/db/columns';
@@ -57,6 +57,17 @@ export default defineEntity({
         const [u] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, values.userId), eq(users.tenantId, tenantId)));
         if (!u) fail(Code.BAD_REQUEST, 'refInvalid');
       }
+    },
+    // Their rights and cards go with them (cascade): the door units get their lists again.
+    async remove(ctx, ids) {
+      const { doorUnitsOfResident, pushSoon } = await import('../access-right/push');
+      const doors = new Map<number, number[]>();
+      for (const id of ids) {
+        const [r] = await ctx.db.select({ tenantId: residents.tenantId }).from(residents).where(eq(residents.id, id));
+        if (r) doors.set(r.tenantId, [...(doors.get(r.tenantId) ?? []), ...(await doorUnitsOfResident(ctx.db, id))]);
+      }
+      await ctx.db.delete(residents).where(inArray(residents.id, ids));
+      for (const [tenantId, list] of doors) pushSoon(ctx.app, tenantId, list);
     },
   },
   plugin: async (app) => {

@@ -21,7 +21,7 @@ export async function communityFigures(db: Db, tenant: (alias: string) => SQL, f
   const [counts, calls, methods] = await Promise.all([
     db.execute(sql`select
         (select count(*) from rooms r where ${tenant('r')}) as rooms,
-        (select count(distinct s.room_id) from residents s where ${tenant('s')} and s.review_state in (1, 6)) as occupied,
+        (select count(distinct s.room_id) from residents s where ${tenant('s')} and s.review_state in (1, 5, 6)) as occupied,
         (select count(*) from access_cards c where ${tenant('c')} and not c.revoked) as cards,
         (select count(*) from face_reviews f where ${tenant('f')} and f.state = 0) as faces,
         (select count(distinct d.ad_id) from ad_deliveries d join device_commands k on k.id = d.command_id
