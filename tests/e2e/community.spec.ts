@@ -83,3 +83,19 @@ test('a community generated in the browser shows its rooms in the tree and gets 
   await api(page, token, 'unit/doorUnit/detach', { id: now.unitId, imeis: [imei] });
   if (home) await api(page, token, 'unit/doorUnit/attach', { id: home.unitId, imeis: [imei] });
 });
+
+// /Manag, /PropertyPersonnel and /buildingManagement list the demo's community data.
+test('the demo property company, its staff and the buildings are listed', async ({ page }) => {
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+  await page.goto('/Manag');
+  const company = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: '阳光物业服务有限公司' });
+  await expect(company).toContainText('阳光花园');
+  await expect(company).toContainText('13800000010');
+  await page.goto('/PropertyPersonnel');
+  const rows = page.getByTestId('data-table').locator('tbody tr');
+  await expect(rows.filter({ hasText: '张管家' })).toContainText('demo');
+  await expect(rows.filter({ hasText: '李保安' })).toContainText('20:00');
+  await page.goto('/buildingManagement');
+  await expect(page.getByTestId('data-table').locator('tbody tr').filter({ hasText: '阳光花园' })).toHaveCount(2);
+});
