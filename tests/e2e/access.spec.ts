@@ -119,3 +119,48 @@ test('a resident of a generated community gets a card at a door unit, which open
     if (home) await api(page, token, 'user/unit/doorUnit/attach', { id: home.unitId, imeis: [door] });
   }
 });
+
+// The other screens on the demo data: the review queue approves a seeded application, a visitor's
+// right shows its QR code, the door units' lists are delivered, and /index3 shows the community's
+// figures.
+test('binding review, a visitor QR code, list deliveries and the community dashboard on the demo data', async ({ page }) => {
+  const login = await page.request.post('/api/auth/auth/login', { data: { username: 'demo', password: 'demo123', language: 'CN' } });
+  const token = login.headers().authorization!;
+  const doors = (await api<{ rows: { id: number }[] }>(page, token, 'device/device/list', { filters: { kind: 'doorUnit' } })).rows;
+  const visitor = await api<{ id: number; qrToken: string }>(page, token, 'user/accessRight/add', {
+    subject: 3,
+    name: 'E2E访客',
+    phone: '13711112222',
+    deviceIds: doors.map((d) => d.id),
+    validUntil: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  expect(visitor.qrToken).toMatch(/^AQR-/);
+
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+  await page.goto('/bindingReview');
+  const applicant = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: '周杰' });
+  await expect(applicant).toContainText(/申请加入|Applying to join/);
+  await applicant.getByTestId('row-residentApprove').click();
+  await expect(applicant).toContainText(/通过|Passed/);
+  await expect(applicant.getByTestId('row-residentApprove')).toHaveCount(0);
+
+  await page.goto('/rightsManagement');
+  const row = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: 'E2E访客' });
+  await row.getByTestId('row-rightQr').click();
+  await expect(page.getByTestId('qr-image')).toHaveAttribute('data-token', visitor.qrToken);
+  await page.keyboard.press('Escape');
+  // The visitor's code opens a demo door unit (its list came from the service).
+  const door = await deviceOf('doorUnit', 1);
+  expect(await sim('present', '--imei', door, '--qr', visitor.qrToken)).toMatch(/^OPENED qr /m);
+  await page.getByTestId('rights-tab-deliveries').click();
+  await expect(page.getByTestId('rights-deliveries').locator(`tr[data-imei="${door}"]`)).toHaveAttribute('data-state', /acknowledged|sent|retried/);
+
+  await page.goto('/index3');
+  const panel = page.getByTestId('dash-community');
+  await expect(panel).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByTestId('dash-figure-occupancy')).toHaveAttribute('data-value', /^\d+%$/);
+  await expect(panel.getByTestId('dash-figure-access-card')).not.toHaveAttribute('data-value', '0');
+  await expect(panel.getByTestId('dash-figure-access-qr')).not.toHaveAttribute('data-value', '0');
+  await expect(panel.getByTestId('dash-figure-cardsIssued')).not.toHaveAttribute('data-value', '0');
+});
