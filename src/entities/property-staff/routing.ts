@@ -1,22 +1,13 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../server/db/driver';
-import { devices } from '../../server/db/schema-devices';
 import { users } from '../../server/db/schema-tenancy';
-import { unitDoorUnits } from '../unit/server';
+import { placeOfDevice } from '../unit/place';
 import { propertyStaffCommunities, propertyStaffs } from './server';
+
+export { placeOfDevice };
 
 /** What a staff member may be routed: a door unit's call (push 5081) or an SOS (push 9003). */
 export type DutyNotice = 'doorCall' | 'sos';
-
-/** Where a device stands in the community tree: the unit whose door unit it is (unit_door_units). */
-export async function placeOfDevice(db: Db, tenantId: number, imei: string): Promise<{ deviceId: number; unitId: number; communityId: number } | undefined> {
-  const [row] = await db
-    .select({ deviceId: devices.id, unitId: unitDoorUnits.unitId, communityId: unitDoorUnits.communityId })
-    .from(unitDoorUnits)
-    .innerJoin(devices, eq(devices.id, unitDoorUnits.deviceId))
-    .where(and(eq(devices.imei, imei), eq(devices.tenantId, tenantId), eq(unitDoorUnits.tenantId, tenantId)));
-  return row;
-}
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 

@@ -52,3 +52,21 @@ describe('units and their door units', () => {
     expect((await list(t.app, 'unit', {}, other)).total).toBe(0);
   });
 });
+
+describe('a door unit’s place', () => {
+  it('resolves a door unit to its unit, community and rooms', async () => {
+    const { placeOfDevice, roomsOfDevice } = await import('./place');
+    const [c] = (await list(t.app, 'community', { keyword: '阳光花园' }, demo)).rows;
+    const tree = (await post<{ buildings: { units: { id: number; doorUnits: number[] }[] }[] }>(t.app, '/api/user/community/tree', { id: c!.id }, { token: demo })).data;
+    const unit = tree.buildings.flatMap((b) => b.units).find((u) => u.doorUnits.length > 0)!;
+    const devices = await post<{ imei: string }[]>(t.app, '/api/user/unit/doorUnit/list', { id: unit.id }, { token: demo });
+    const imei = devices.data[0]!.imei;
+    const tenantId = Number(c!.tenantId);
+    expect(await placeOfDevice(t.app.db, tenantId, imei)).toMatchObject({ unitId: unit.id, communityId: c!.id });
+    const rooms = await roomsOfDevice(t.app.db, tenantId, imei);
+    expect(rooms).toHaveLength(12);
+    expect(rooms[0]).toMatchObject({ floor: 1, number: 1 });
+    expect(await placeOfDevice(t.app.db, tenantId + 1000, imei)).toBeUndefined();
+    expect(await roomsOfDevice(t.app.db, tenantId, '860000000000000')).toEqual([]);
+  });
+});
