@@ -11,7 +11,7 @@ import { scopedWhere } from '../../server/db/scope';
 import { deviceByBasicAuth } from '../../server/devices/basic-auth';
 import { sendCommand, type Target } from '../../server/devices/commands';
 import type { KnownDevice } from '../../server/devices/hub';
-import { FaceLibraryCache } from '../../server/faces/library-cache';
+import { faceLibraryCache } from '../../server/faces/library-cache';
 import { analyseFace, similarity } from '../../server/faces/process';
 import { ApiError, fail } from '../../server/lib/api-error';
 import type { ResourceChange } from '../../server/events';
@@ -82,7 +82,7 @@ async function pushPending(app: FastifyInstance, device: KnownDevice): Promise<v
 
 const plugin: FastifyPluginAsync = async (app) => {
   // Verifications compare with the samples kept in memory; a change of this replica drops them.
-  const cache = new FaceLibraryCache(app);
+  const cache = faceLibraryCache(app);
   const onChange = (c: ResourceChange) => {
     if (c.name === 'faceSample' || c.name === 'faceLibrary') cache.clear();
   };

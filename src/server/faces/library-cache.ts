@@ -27,6 +27,18 @@ const MAX_ENTRIES = 50;
  * or highest id moved (a sample added or deleted on another replica) or after `TTL_MS` (a sample
  * updated on another replica).
  */
+type Db = Pick<FastifyInstance['db'], 'select'>;
+
+/** The cache of a service (keyed by its database handle, which every plugin context shares). */
+const caches = new WeakMap<object, FaceLibraryCache>();
+
+/** The service's cache, made by the first caller (the face distribution plugin, at registration). */
+export function faceLibraryCache(app: FastifyInstance): FaceLibraryCache {
+  let cache = caches.get(app.db);
+  if (!cache) caches.set(app.db, (cache = new FaceLibraryCache(app)));
+  return cache;
+}
+
 export class FaceLibraryCache {
   private entries = new Map<string, Entry>();
 
@@ -36,15 +48,16 @@ export class FaceLibraryCache {
     this.entries.clear();
   }
 
-  async samples(libraryIds: readonly number[]): Promise<CachedSample[]> {
+  /** The samples of these libraries; inside a transaction pass it as `db` (PGlite has one connection). */
+  async samples(libraryIds: readonly number[], db: Db = this.app.db): Promise<CachedSample[]> {
     if (libraryIds.length === 0) return [];
     const ids = [...new Set(libraryIds)].sort((a, b) => a - b);
     const key = ids.join(',');
-    const [now] = await this.app.db.select({ n: count(), top: max(faceSamples.id) }).from(faceSamples).where(inArray(faceSamples.libraryId, ids));
+    const [now] = await db.select({ n: count(), top: max(faceSamples.id) }).from(faceSamples).where(inArray(faceSamples.libraryId, ids));
     const stamp = `${now?.n ?? 0}:${now?.top ?? 0}`;
     const hit = this.entries.get(key);
     if (hit && hit.stamp === stamp && this.app.clock.now() - hit.at < TTL_MS) return hit.samples;
-    const samples = await this.app.db
+    const samples = await db
       .select({ id: faceSamples.id, labels: faceSamples.labels, libraryId: faceSamples.libraryId, embedding: faceSamples.embedding })
       .from(faceSamples)
       .where(inArray(faceSamples.libraryId, ids));

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../shared/api';
 import type { MsgKey } from '../../shared/messages';
@@ -9,6 +9,7 @@ import { faceSamples } from '../../entities/face-sample/server';
 import { uploads } from '../db/schema';
 import type { Tx } from '../engine/types';
 import { fail } from '../lib/api-error';
+import { faceLibraryCache } from './library-cache';
 import { analyseFace, similarity } from './process';
 
 type Db = Pick<FastifyInstance['db'], 'select'>;
@@ -66,14 +67,12 @@ export interface LibraryVerdict {
  * another person's sample is `faceTooSimilar` (refused: the door unit could not tell them
  * apart); under the intra-class threshold to one of the person's own samples is a warning.
  */
-export async function compareWithLibrary(db: Db, library: FaceLibraryRow, person: string, embedding: readonly number[], exceptId?: number): Promise<LibraryVerdict> {
-  const others = await db
-    .select({ labels: faceSamples.labels, embedding: faceSamples.embedding })
-    .from(faceSamples)
-    .where(and(eq(faceSamples.libraryId, library.id), exceptId === undefined ? undefined : ne(faceSamples.id, exceptId)));
+export async function compareWithLibrary(db: Db, library: FaceLibraryRow, person: string, embedding: readonly number[], exceptId?: number, app?: FastifyInstance): Promise<LibraryVerdict> {
+  const samples = app ? await faceLibraryCache(app).samples([library.id], db) : await db.select({ id: faceSamples.id, labels: faceSamples.labels, embedding: faceSamples.embedding }).from(faceSamples).where(eq(faceSamples.libraryId, library.id));
   let closestOther = -1;
   let lowestOwn: number | null = null;
-  for (const other of others) {
+  for (const other of samples) {
+    if (other.id === exceptId) continue;
     const score = similarity(embedding, other.embedding);
     if (personOf(other.labels) === person) lowestOwn = lowestOwn === null ? score : Math.min(lowestOwn, score);
     else closestOther = Math.max(closestOther, score);
@@ -103,6 +102,6 @@ export async function prepareSample(app: FastifyInstance, tx: Tx, values: Record
     embedding = analysis.embedding;
     quality = analysis.quality;
   }
-  const verdict = await compareWithLibrary(tx, library, personOf(labels), embedding!, id);
+  const verdict = await compareWithLibrary(tx, library, personOf(labels), embedding!, id, app);
   Object.assign(values, { embedding, quality, warning: verdict.warning });
 }
