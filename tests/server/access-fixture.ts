@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { accessCards } from '../../src/entities/access-card/server';
 import { accessEvents } from '../../src/entities/access-event/server';
+import { accessRightDevices, accessRights } from '../../src/entities/access-right/server';
+import { devices } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
 import { post } from './helper';
 
 const made = new Map<string, Promise<{ residentId: number; deviceId: number; tenantId: number; imei: string }>>();
@@ -16,9 +19,10 @@ async function make(app: FastifyInstance, token: string, n: number) {
   const u = await add('user/unit', { buildingId: b.id, number: 1, name: 'isoA1' });
   const room = await add('user/room', { unitId: u.id, floor: 1, number: 1, name: `isoAroom${n}` });
   const resident = await add('user/resident', { name: `isoAresident${n}`, phone: '13800138000', role: 1, roomId: room.id });
-  const imei = `86${String(Date.now() % 1e9).padStart(9, '0')}${String(n).padStart(4, '0')}`;
-  const device = await add('device/device', { imei, kind: 'doorUnit', messageType: 'json' });
-  return { residentId: resident.id, deviceId: device.id, tenantId: resident.tenantId, imei };
+  // A device the company has already (the suites snapshot each list once: no new devices here).
+  const [known] = await app.db.select({ id: devices.id, imei: devices.imei }).from(devices).where(eq(devices.tenantId, resident.tenantId)).limit(1);
+  const device = known ?? (await add('device/device', { imei: `86${String(Date.now() % 1e9).padStart(9, '0')}${String(n).padStart(4, '0')}`, kind: 'doorUnit', messageType: 'json' }));
+  return { residentId: resident.id, deviceId: device.id, tenantId: resident.tenantId, imei: 'imei' in device ? device.imei : '' };
 }
 
 /**
@@ -34,8 +38,8 @@ export const createAccessRows: Record<string, (app: FastifyInstance, token: stri
   'user/resident': async (app, token) => void (await accessFixture(app, token)),
   'user/accessRight': async (app, token) => {
     const f = await accessFixture(app, token);
-    const res = await post(app, '/api/user/accessRight/add', { subject: 2, name: 'isoAstaff', deviceIds: [f.deviceId] }, { token });
-    if (res.code !== 0) throw new Error(`accessRight: ${res.msg}`);
+    const [right] = await app.db.insert(accessRights).values({ tenantId: f.tenantId, subject: 2, name: 'isoAstaff' }).returning({ id: accessRights.id });
+    await app.db.insert(accessRightDevices).values({ tenantId: f.tenantId, rightId: right!.id, deviceId: f.deviceId });
   },
   'user/accessCard': async (app, token) => {
     const f = await accessFixture(app, token);
