@@ -49,6 +49,7 @@ const EXTRA_MARKS = {
   'alarm:handle': { route: 'AlarmHistory', cn: '处理报警', en: 'Handle alarms' },
   'advertisement:review': { route: 'advertisingReview', cn: '审核广告', en: 'Review advertisements' },
   'resident:review': { route: 'bindingReview', cn: '审核绑定', en: 'Review bindings' },
+  'accessCard:issue': { route: 'cardAdd', cn: '发卡', en: 'Issue cards' },
   'advertisement:distribute': { route: 'advertisingdistribution', cn: '投放广告', en: 'Distribute advertisements' },
   'faceReview:review': { route: 'faceVerification', cn: '审核人脸', en: 'Review faces' },
   'faceDistribution:distribute': { route: 'distribute', cn: '下发人脸库', en: 'Distribute face libraries' },

@@ -82,7 +82,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/arm',
     {
-      config: { mark: 'accessCard:delete' as PermissionMark, write: true },
+      config: { mark: 'accessCard:issue' as PermissionMark, write: true },
       schema: { tags, summary: 'Arm a door unit to issue a card to a bound resident: the next card it reads (5084) becomes theirs', body: armBody },
     },
     async (request, reply) => {

@@ -86,7 +86,7 @@ export function CardAddScreen(props: RouteScreenProps) {
             <NumberInput label={t`等待刷卡（秒）`} min={10} max={600} value={seconds} onChange={(v) => setSeconds(Number(v) || 120)} w={140} />
           </Group>
           <Group>
-            <Button onClick={() => void arm()} loading={busy} disabled={!imei || !residentId || !hasMark('accessCard:delete')} data-testid="cardadd-arm">
+            <Button onClick={() => void arm()} loading={busy} disabled={!imei || !residentId || !hasMark('accessCard:issue')} data-testid="cardadd-arm">
               <Trans>开始发卡</Trans>
             </Button>
             {s && (
