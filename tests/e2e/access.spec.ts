@@ -156,6 +156,15 @@ test('binding review, a visitor QR code, list deliveries and the community dashb
   await page.getByTestId('rights-tab-deliveries').click();
   await expect(page.getByTestId('rights-deliveries').locator(`tr[data-imei="${door}"]`)).toHaveAttribute('data-state', /acknowledged|sent|retried/);
 
+  // A face: the unit asks the service's face verification (helper FACES) and opens for the matched
+  // sample when a right names it.
+  const samples = (await api<{ rows: { id: number; picture: string }[] }>(page, token, 'user/faceSample/list', { size: 100 })).rows;
+  const collins = samples.find((x) => x.picture === '/faces/demo-collins-1.jpg');
+  expect(collins).toBeTruthy();
+  await api(page, token, 'user/accessRight/add', { subject: 2, name: 'E2E人脸', deviceIds: doors.map((d) => d.id), faceSampleIds: String(collins!.id) });
+  expect(await sim('present', '--imei', door, '--face', 'public/faces/demo-collins-2.jpg')).toMatch(new RegExp(`^OPENED face ${collins!.id} `, 'm'));
+  expect(await sim('present', '--imei', door, '--face', 'public/faces/demo-no-face.jpg')).toMatch(/^REFUSED noMatch face/m);
+
   await page.goto('/index3');
   const panel = page.getByTestId('dash-community');
   await expect(panel).toBeVisible({ timeout: 20_000 });
