@@ -1,4 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { ALARM_TYPE_BY_KEY } from '../../shared/alarms/types';
+import { alarmRecords } from '../../server/db/schema-alarms';
 import type { Tx } from '../../server/db/seed-catalogue';
 import { devices } from '../../server/db/schema-devices';
 import type { AccessMethod, AccessReason } from '../../shared/devices/access';
@@ -127,5 +129,15 @@ export async function seedAccess(tx: Tx, tenantId: number, communityId: number, 
       at: new Date(now - Math.floor(rng.next() * 7 * 86_400_000)),
     };
   });
+  // Every other door call of the demo alarms was answered: the console opened that door (5082) half a minute later.
+  const calls = await tx
+    .select({ deviceId: alarmRecords.deviceId, ts: alarmRecords.ts })
+    .from(alarmRecords)
+    .where(and(eq(alarmRecords.tenantId, tenantId), eq(alarmRecords.type, ALARM_TYPE_BY_KEY.doorCall), inArray(alarmRecords.deviceId, allDoors)))
+    .orderBy(asc(alarmRecords.ts));
+  for (const [i, c] of calls.entries()) {
+    if (i % 2 || c.deviceId === null) continue;
+    events.push({ tenantId, deviceId: c.deviceId, imei: imeis.get(c.deviceId) ?? '', communityId, unitId: unitOfDoor.get(c.deviceId) ?? null, residentId: null, method: 'call', credential: '2', granted: true, reason: 'ok', at: new Date(c.ts.getTime() + 30_000) });
+  }
   await tx.insert(accessEvents).values(events);
 }
