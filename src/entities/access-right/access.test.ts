@@ -43,11 +43,11 @@ async function until<T>(what: () => Promise<T | undefined | false | null>, ms = 
 const rnd = () => `86${String(Math.floor(Math.random() * 1e13)).padStart(13, '0')}`;
 
 /** A community with one room, and a door unit installed at its unit. */
-async function tree() {
-  const c = await add('community', { name: `Access Garden ${Math.random()}` });
-  const b = await add('building', { communityId: c.id, number: 1, name: '1栋' });
-  const u = await add('unit', { buildingId: b.id, number: 1, name: '1单元' });
-  const room = await add('room', { unitId: u.id, floor: 3, number: 1, name: '1栋1单元301' });
+async function tree(token = demo) {
+  const c = await add('community', { name: `Access Garden ${Math.random()}` }, token);
+  const b = await add('building', { communityId: c.id, number: 1, name: '1栋' }, token);
+  const u = await add('unit', { buildingId: b.id, number: 1, name: '1单元' }, token);
+  const room = await add('room', { unitId: u.id, floor: 3, number: 1, name: '1栋1单元301' }, token);
   return { c, b, u, room };
 }
 
@@ -55,12 +55,12 @@ async function tree() {
  * A door unit of the demo site driven by the simulator's brain: what the service publishes to it
  * goes into the brain, what the brain publishes goes through the ingest (as from the broker).
  */
-async function doorUnit(unitId?: number) {
+async function doorUnit(unitId?: number, token = demo) {
   const imei = rnd();
-  const added = await api<Row>('device/device/add', { imei, kind: 'doorUnit', messageType: 'json', name: `Door ${imei.slice(-4)}` });
+  const added = await api<Row>('device/device/add', { imei, kind: 'doorUnit', messageType: 'json', name: `Door ${imei.slice(-4)}` }, token);
   expect(added.code, added.msg).toBe(0);
   await t.app.db.update(devices).set({ state: 1 }).where(eq(devices.imei, imei));
-  if (unitId) expect((await api(`user/unit/doorUnit/attach`, { id: unitId, imeis: [imei] })).code).toBe(0);
+  if (unitId) expect((await api(`user/unit/doorUnit/attach`, { id: unitId, imeis: [imei] }, token)).code).toBe(0);
   const sent: Record<string, unknown>[] = [];
   const brain = new DeviceBrain({ imei, kind: 'doorUnit', scenario: 'community', lat: 0, lon: 0, messageType: 'json' }, (topic, payload) => {
     sent.push(JSON.parse(Buffer.from(payload).toString('utf8')) as Record<string, unknown>);
@@ -247,6 +247,24 @@ describe('rights, cards and the door unit', () => {
     expect(await figures(other)).toMatchObject({ rooms: 0, occupiedRooms: 0, cardsIssued: 0, accessByMethod: {}, accessRefused: 0 });
     expect((await api<DashboardSummary>('device/dashboard/summary', { scenario: 'fire' })).data.community).toBeUndefined();
   });
+
+  it("a resident's face photo goes to face review; once passed, the door units of their rights hold the face sample", async () => {
+    // Another company with a library of its own (the demo library holds this face under another name).
+    await add('faceLibrary', { name: 'Residents', qualityThreshold: 0.3, intraThreshold: 0.6, interThreshold: 0.75 }, other);
+    const { u, room } = await tree(other);
+    const door = await doorUnit(u.id, other);
+    const person = await add('resident', { name: 'Collins', phone: '13600136001', role: 1, roomId: room.id, facePhoto: '/faces/demo-collins-1.jpg' }, other);
+    const review = await until(async () => (await list(t.app, 'faceReview', { keyword: 'Collins' }, other)).rows[0]);
+    expect(review).toMatchObject({ residentName: 'Collins', room: '1栋1单元301', picture: '/faces/demo-collins-1.jpg' });
+    await add('accessRight', { subject: 1, residentId: person.id, deviceIds: [door.id] }, other);
+    await until(async () => door.brain.access.version > 0);
+    expect(door.brain.access.sample('face', 0)).toBeUndefined();
+    const approved = await api<{ sampleId: number }>('user/faceReview/approve', { id: review.id }, other);
+    expect(approved.code, approved.msg).toBe(0);
+    await until(async () => door.brain.access.sample('face', 0) === String(approved.data.sampleId), 15_000);
+    expect(door.brain.access.decide('face', String(approved.data.sampleId), Date.now())).toMatchObject({ reason: 'ok' });
+    await door.off();
+  }, 60_000);
 
   it('a unit asking for its list (accessSync) gets it; a remote opening is recorded', async () => {
     const door = await doorUnit();

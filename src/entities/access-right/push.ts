@@ -12,6 +12,8 @@ import { deliver, type Operator } from '../../server/devices/commands';
 import type { Db } from '../../server/db/driver';
 import { deviceCommands, devices } from '../../server/db/schema-devices';
 import { accessCards } from '../access-card/server';
+import { faceSamples } from '../face-sample/server';
+import { facePicture } from '../resident/faces';
 import { BOUND_STATES } from '../resident/resource';
 import { residents } from '../resident/server';
 import { unitDoorUnits } from '../unit/server';
@@ -42,7 +44,18 @@ export async function revokedOf(db: Db, deviceId: number, now: number): Promise<
 /** The credentials a door unit holds now: live rights (not revoked, not expired, a resident's only while bound). */
 export async function credentialsOf(db: Db, deviceId: number, now: number): Promise<Credential[]> {
   const rights = await db
-    .select({ id: accessRights.id, subject: accessRights.subject, qrToken: accessRights.qrToken, faces: accessRights.faceSampleIds, from: accessRights.validFrom, until: accessRights.validUntil, win: accessRights.timeWindow, state: residents.reviewState })
+    .select({
+      id: accessRights.id,
+      tenantId: accessRights.tenantId,
+      subject: accessRights.subject,
+      qrToken: accessRights.qrToken,
+      faces: accessRights.faceSampleIds,
+      from: accessRights.validFrom,
+      until: accessRights.validUntil,
+      win: accessRights.timeWindow,
+      state: residents.reviewState,
+      photo: residents.facePhoto,
+    })
     .from(accessRightDevices)
     .innerJoin(accessRights, eq(accessRights.id, accessRightDevices.rightId))
     .leftJoin(residents, eq(residents.id, accessRights.residentId))
@@ -54,12 +67,19 @@ export async function credentialsOf(db: Db, deviceId: number, now: number): Prom
     .select({ cardNo: accessCards.cardNo, rightId: accessCards.rightId })
     .from(accessCards)
     .where(and(inArray(accessCards.rightId, live.map((r) => r.id)), eq(accessCards.revoked, false)));
+  // A resident's face that passed review is a sample of the face library with the same picture.
+  const pictures = [...new Set(live.flatMap((r) => facePicture(r.photo) ?? []))];
+  const samples = pictures.length
+    ? await db.select({ id: faceSamples.id, picture: faceSamples.picture }).from(faceSamples).where(and(eq(faceSamples.tenantId, live[0]!.tenantId), inArray(faceSamples.picture, pictures)))
+    : [];
   const out: Credential[] = [];
   for (const r of live) {
+    const own = facePicture(r.photo);
+    const faceIds = [...(r.faces ?? '').split(',').map((s) => s.trim()).filter(Boolean), ...samples.filter((x) => own && x.picture === own).map((x) => String(x.id))];
     const when = { ...(r.from ? { from: r.from.getTime() } : {}), ...(r.until ? { until: r.until.getTime() } : {}), ...(r.win ? { win: r.win } : {}) };
     for (const c of cards) if (c.rightId === r.id) out.push({ t: 'card', v: c.cardNo, r: r.id, ...when });
     if (r.qrToken) out.push({ t: 'qr', v: r.qrToken, r: r.id, ...when });
-    for (const face of (r.faces ?? '').split(',').map((s) => s.trim()).filter(Boolean)) out.push({ t: 'face', v: face, r: r.id, ...when });
+    for (const face of new Set(faceIds)) out.push({ t: 'face', v: face, r: r.id, ...when });
   }
   return out.slice(0, MAX_CREDENTIALS);
 }

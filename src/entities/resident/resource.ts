@@ -69,7 +69,7 @@ const resident: ResourceDef = {
     { name: 'roomId', label: R.room, type: 'ref', ref: { kind: 'user', resource: 'room', labelField: 'name' }, required: true, filter: 'eq', list: { width: 150 } },
     { name: 'communityId', label: C.community, type: 'ref', ref: { kind: 'user', resource: 'community', labelField: 'name' }, form: false, filter: 'eq', list: { width: 150 } },
     { name: 'userId', label: /*i18n*/ { id: 'field.resident.user', message: '控制台用户' }, type: 'ref', ref: { kind: 'user', resource: 'user', labelField: 'username' }, list: { width: 120 } },
-    { name: 'facePhoto', label: /*i18n*/ { id: 'field.resident.facePhoto', message: '人脸照片' }, type: 'image', list: { width: 90 } },
+    { name: 'facePhoto', label: /*i18n*/ { id: 'field.resident.facePhoto', message: '人脸照片' }, type: 'image', upload: 'face/uploadFaceImg', list: { width: 90 } },
     { name: 'reviewState', label: /*i18n*/ { id: 'field.resident.reviewState', message: '审核状态' }, type: 'code', codes: BINDING_TABLE, form: false, filter: 'eq', list: { width: 100, sortable: true } },
     { name: 'reviewReason', label: /*i18n*/ { id: 'field.resident.reviewReason', message: '审核意见' }, type: 'text', form: false, list: { width: 160 } },
     tenantField,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,9 +8,11 @@ import { formSchema } from '../../shared/resources/schema';
 import { tenantWhere, type Scope } from '../../server/db/scope';
 import { ApiError, fail } from '../../server/lib/api-error';
 import { moveState } from '../../server/lib/transition';
+import type { ResourceChange } from '../../server/events';
 import { authed } from '../../server/plugins/auth';
 import { rooms } from '../room/server';
 import resident, { BINDING, BINDING_MACHINE } from './resource';
+import { facePicture, queueFaceReview } from './faces';
 import { residents } from './server';
 
 const tags = ['user'];
@@ -130,9 +132,34 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
           reviewState: BINDING.applyJoin,
         })
         .returning({ id: residents.id });
+      await queueFaceReview(app, room!.tenantId, { name: String(body.name), roomId: Number(body.roomId), facePhoto: body.facePhoto });
       return reply.ok({ id: row!.id });
     },
   );
+
+  // A face photo given (or changed) in the console goes to face review; a face that passed reaches
+  // the door units of the resident's rights.
+  const onChange = (c: ResourceChange) => {
+    if (c.tenantId === undefined || !c.after) return;
+    const tenantId = c.tenantId;
+    if (c.kind === resident.kind && c.name === resident.name && c.action !== 'delete') {
+      if (!facePicture(c.after.facePhoto) || facePicture(c.after.facePhoto) === facePicture(c.before?.facePhoto)) return;
+      queueFaceReview(app, tenantId, { name: String(c.after.name), roomId: Number(c.after.roomId), facePhoto: c.after.facePhoto }).catch((err: unknown) => app.log.warn({ err }, 'queueing a face review failed'));
+    } else if (c.name === 'faceSample' && c.action === 'add' && typeof c.after.picture === 'string') {
+      void pushResidentsWithPicture(tenantId, c.after.picture).catch((err: unknown) => app.log.warn({ err }, 'pushing a passed face failed'));
+    }
+  };
+  const pushResidentsWithPicture = async (tenantId: number, picture: string) => {
+    const { doorUnitsOfResident, pushSoon } = await import('../access-right/push');
+    const people = await app.db.select({ id: residents.id, facePhoto: residents.facePhoto }).from(residents).where(and(eq(residents.tenantId, tenantId), isNotNull(residents.facePhoto)));
+    const doors: number[] = [];
+    for (const p of people) if (facePicture(p.facePhoto) === picture) doors.push(...(await doorUnitsOfResident(app.db, p.id)));
+    pushSoon(app, tenantId, doors);
+  };
+  app.events.on('resource.changed', onChange);
+  app.addHook('onClose', async () => {
+    app.events.off('resource.changed', onChange);
+  });
 
   app.post(
     '/applyExit',
