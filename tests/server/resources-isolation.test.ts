@@ -8,8 +8,8 @@ import { buildTestApp, login, post, type TestApp } from './helper';
 import { list, parseCsv, tenantWithAdmin, upload, type Row } from './org-helper';
 import { createAccessRows } from './access-fixture';
 import { createFaceRows } from './face-fixture';
-import { createCommunityRows } from './community-fixture';
 import { createAdRows } from './ad-fixture';
+import { createCommunityRows } from './community-fixture';
 
 /**
  * Tenant isolation over every resource the engine serves: tenant B's administrator, holding
@@ -71,10 +71,10 @@ const CREATE_OTHERWISE: Record<string, (token: string) => Promise<void>> = {
   // Residents live in rooms; rights name door units; cards and access events come from door units (access-fixture.ts).
   ...Object.fromEntries(Object.entries(createAccessRows).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
   ...Object.fromEntries(Object.entries(createFaceRows).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
-  // Communities need a valid naming rule and region; buildings, units and rooms hang under one (community-fixture.ts).
-  ...Object.fromEntries(Object.entries(createCommunityRows).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
   // Ads need an uploaded video; deliveries and plays come from distributing one to a door unit (ad-fixture.ts).
   ...Object.fromEntries(Object.entries(createAdRows).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
+  // Communities need a valid naming rule and region; buildings, units and rooms hang under one (community-fixture.ts).
+  ...Object.fromEntries(Object.entries(createCommunityRows).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
   'user/tenantApplication': async (token) => {
     const res = await post(t.app, '/api/user/tenant/applyEnterprise', { contact: 'isoAcontact', phone: '13900001111', note: 'isoA' }, { token });
     expect(res.code).toBe(0);
@@ -164,6 +164,10 @@ beforeAll(async () => {
     // A row of B too, so "B sees its own" is not vacuous.
     if (CREATE_OTHERWISE[key]) await CREATE_OTHERWISE[key](b.token);
     else if (can(def, 'add')) await post(t.app, url(def, 'add'), { ...sampleBody(def, 9), ...(def.name === 'user' ? { username: 'isoBuser' } : {}) }, { token: b.token });
+  }
+  // Read A's rows once everything is created: a fixture may add rows of another list (door units for ads and faces).
+  for (const def of scoped) {
+    const key = `${def.kind}/${def.name}`;
     const rows = (await list(t.app, def.name, { size: 500 }, su, def.kind)).rows.filter((r) => r.tenantId === a.tenant);
     expect(rows.length, `${key}: tenant A has rows to attack`).toBeGreaterThan(0);
     aRows.set(key, rows);
