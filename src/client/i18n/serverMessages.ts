@@ -46,6 +46,7 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   adDelivered: msg({ id: 'server.adDelivered', message: '广告已投放到门口机，请先撤回' }),
   adNoDoorUnits: msg({ id: 'server.adNoDoorUnits', message: '没有可投放的门口机：请选择门口机，或为广告设置有门口机的小区或单元' }),
   adScheduleInvalid: msg({ id: 'server.adScheduleInvalid', message: '每日时段须同时填写开始和结束时间，结束日期不能早于开始日期' }),
+  adDisabled: msg({ id: 'server.adDisabled', message: '广告已禁用，请先启用再投放' }),
   mediaNoSession: msg({ id: 'server.mediaNoSession', message: '该媒体会话已结束' }),
   mediaBadSdp: msg({ id: 'server.mediaBadSdp', message: '媒体描述无效' }),
   mediaExternal: msg({ id: 'server.mediaExternal', message: '本服务的音视频由声网承载，不经过本服务' }),
@@ -132,7 +133,6 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   polygonTooFewPoints: msg({ id: 'server.polygonTooFewPoints', message: '多边形至少需要3个不同的点' }),
   polygonSelfIntersects: msg({ id: 'server.polygonSelfIntersects', message: '多边形的边不能相交' }),
   ttsUnavailable: msg({ id: 'server.ttsUnavailable', message: '本服务器无法生成语音试听；设备仍会自行播报文本' }),
-  adDisabled: msg({ id: 'server.adDisabled', message: '广告已禁用，请先启用再投放' }),
 };
 
 /** The descriptor of a service message key, for callers that render with <Trans>/t themselves. */

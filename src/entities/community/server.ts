@@ -5,11 +5,10 @@ import { createdAt } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
-import { propertyCompanies } from '../property-company/server';
+import { propertyCompanies } from '../property-company/table';
 import { checkSizes, parseNamingRule } from './naming';
 import { isKnownRegion } from './regions';
 import community from './resource';
-import routes from './routes';
 
 export const communities = pgTable(
   'communities',
@@ -73,5 +72,8 @@ export default defineEntity({
       }
     },
   },
-  plugin: routes,
+  // Loaded when the service registers it: the routes reach the auth plugin, which reaches the schema (an import cycle if static).
+  plugin: async (app) => {
+    await app.register((await import('./routes')).default);
+  },
 });

@@ -1,27 +1,14 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
 import { communities } from '../community/server';
 import propertyCompany from './resource';
+import { propertyCompanies } from './table';
 
-export const propertyCompanies = pgTable(
-  'property_companies',
-  {
-    id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    contact: text('contact'),
-    phone: text('phone'),
-    address: text('address'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('property_companies_tenant_id_idx').on(t.tenantId, t.id), index('property_companies_tenant_name_idx').on(t.tenantId, t.name)],
-);
+// The table lives in ./table.ts: communities reference it, and this binding reads communities.
+export { propertyCompanies };
 
 const ids = (v: unknown): number[] => {
   if (!Array.isArray(v) || !v.every((x) => Number.isInteger(x))) fail(Code.BAD_REQUEST, 'filterInvalid');

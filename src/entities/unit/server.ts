@@ -9,7 +9,6 @@ import { fail } from '../../server/lib/api-error';
 import { buildings } from '../building/server';
 import { communities } from '../community/server';
 import unit from './resource';
-import routes from './routes';
 
 export const units = pgTable(
   'units',
@@ -66,5 +65,8 @@ export default defineEntity({
       values.communityId = b!.communityId;
     },
   },
-  plugin: routes,
+  // Loaded when the service registers it: the routes reach the auth plugin, which reaches the schema (an import cycle if static).
+  plugin: async (app) => {
+    await app.register((await import('./routes')).default);
+  },
 });

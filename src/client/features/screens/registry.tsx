@@ -9,12 +9,12 @@ import cameraDef from '../../../entities/camera/resource';
 import photoDef from '../../../entities/photo/resource';
 import vcrDef from '../../../entities/vcr/resource';
 import adDef from '../../../entities/advertisement/resource';
-import communityDef from '../../../entities/community/resource';
-import roomDef from '../../../entities/room/resource';
-import unitDef from '../../../entities/unit/resource';
 import accessCardDef from '../../../entities/access-card/resource';
 import accessRightDef from '../../../entities/access-right/resource';
 import residentDef from '../../../entities/resident/resource';
+import communityDef from '../../../entities/community/resource';
+import roomDef from '../../../entities/room/resource';
+import unitDef from '../../../entities/unit/resource';
 import { METRIC_ROUTE_NAMES } from '../../../shared/devices/metric-routes';
 import { resourceOfRoute } from '../../../shared/resources';
 import { deviceResource } from '../../../shared/resources/device';
@@ -181,14 +181,14 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   // Recordings (issue 15).
   ...Object.fromEntries(['VCRList', 'VCRListtc', 'videoManage'].map((route) => [route, vcrScreen])),
   ...Object.fromEntries(Object.entries(BREAKER_ROUTES).map(([route, action]) => [route, breakerScreen(action)])),
-  // Access control (issue 16): residents and binding review, rights with delivery, cards, access events.
-  bindingReview: { resource: residentDef, component: lazyScreen(() => import('../access/BindingReviewScreen').then((m) => m.BindingReviewScreen)) },
-  rightsManagement: { resource: accessRightDef, component: lazyScreen(() => import('../access/RightsScreen').then((m) => m.RightsScreen)) },
-  cardAdd: { resource: accessCardDef, component: lazyScreen(() => import('../access/CardAddScreen').then((m) => m.CardAddScreen)) },
   // Communities (issue 16): the community form and generator, the tree beside the rooms, the door units of a unit.
   communityManagement: { resource: communityDef, component: lazyScreen(() => import('../community/CommunityScreen').then((m) => m.CommunityScreen)) },
   roomManagement: { resource: roomDef, component: lazyScreen(() => import('../community/RoomScreen').then((m) => m.RoomScreen)) },
   unitManagement: { resource: unitDef, component: lazyScreen(() => import('../community/UnitScreen').then((m) => m.UnitScreen)) },
+  // Access control (issue 16): residents and binding review, rights with delivery, cards, access events.
+  bindingReview: { resource: residentDef, component: lazyScreen(() => import('../access/BindingReviewScreen').then((m) => m.BindingReviewScreen)) },
+  rightsManagement: { resource: accessRightDef, component: lazyScreen(() => import('../access/RightsScreen').then((m) => m.RightsScreen)) },
+  cardAdd: { resource: accessCardDef, component: lazyScreen(() => import('../access/CardAddScreen').then((m) => m.CardAddScreen)) },
   // Advertising (issue 16): upload and playback, review, distribution to door units with plays.
   advertisementManagement: { resource: adDef, component: lazyScreen(() => import('../ads/AdManagementScreen').then((m) => m.AdManagementScreen)) },
   advertisingReview: { resource: adDef, component: lazyScreen(() => import('../ads/AdReviewScreen').then((m) => m.AdReviewScreen)) },
