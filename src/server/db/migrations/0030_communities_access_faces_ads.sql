@@ -133,6 +133,48 @@ CREATE TABLE "advertisements" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "buildings" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"community_id" integer NOT NULL,
+	"number" integer NOT NULL,
+	"name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "communities" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"province" text,
+	"city" text,
+	"district" text,
+	"address" text,
+	"area" double precision,
+	"building_count" integer DEFAULT 0 NOT NULL,
+	"unit_count" integer DEFAULT 0 NOT NULL,
+	"floor_count" integer DEFAULT 0 NOT NULL,
+	"room_count" integer DEFAULT 0 NOT NULL,
+	"naming_rule" text,
+	"electricity_rate" double precision,
+	"water_rate" double precision,
+	"property_company_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "face_distributions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"library_id" integer NOT NULL,
+	"device_id" integer NOT NULL,
+	"imei" text NOT NULL,
+	"command_id" integer,
+	"error" text,
+	"sample_count" integer DEFAULT 0 NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "face_libraries" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"tenant_id" integer NOT NULL,
@@ -169,6 +211,39 @@ CREATE TABLE "face_samples" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "property_companies" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"contact" text,
+	"phone" text,
+	"address" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "property_staff_communities" (
+	"tenant_id" integer NOT NULL,
+	"staff_id" integer NOT NULL,
+	"community_id" integer NOT NULL,
+	CONSTRAINT "property_staff_communities_staff_id_community_id_pk" PRIMARY KEY("staff_id","community_id")
+);
+--> statement-breakpoint
+CREATE TABLE "property_staff" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"user_id" integer,
+	"property_company_id" integer,
+	"name" text NOT NULL,
+	"phone" text,
+	"post" text,
+	"on_duty" boolean DEFAULT false NOT NULL,
+	"duty_start" text,
+	"duty_end" text,
+	"receive_door_calls" boolean DEFAULT true NOT NULL,
+	"receive_sos" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "residents" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"tenant_id" integer NOT NULL,
@@ -182,6 +257,41 @@ CREATE TABLE "residents" (
 	"face_photo" text,
 	"review_state" smallint DEFAULT 6 NOT NULL,
 	"review_reason" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rooms" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"community_id" integer NOT NULL,
+	"building_id" integer NOT NULL,
+	"unit_id" integer NOT NULL,
+	"floor" integer NOT NULL,
+	"number" integer NOT NULL,
+	"name" text NOT NULL,
+	"area" double precision,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "unit_door_units" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"unit_id" integer NOT NULL,
+	"community_id" integer NOT NULL,
+	"device_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "units" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"community_id" integer NOT NULL,
+	"building_id" integer NOT NULL,
+	"number" integer NOT NULL,
+	"name" text NOT NULL,
+	"floor_count" integer DEFAULT 0 NOT NULL,
+	"electricity_rate" double precision,
+	"water_rate" double precision,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -214,16 +324,42 @@ ALTER TABLE "ad_plays" ADD CONSTRAINT "ad_plays_ad_id_advertisements_id_fk" FORE
 ALTER TABLE "ad_plays" ADD CONSTRAINT "ad_plays_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_videos" ADD CONSTRAINT "ad_videos_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "advertisements" ADD CONSTRAINT "advertisements_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "buildings" ADD CONSTRAINT "buildings_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "buildings" ADD CONSTRAINT "buildings_community_id_communities_id_fk" FOREIGN KEY ("community_id") REFERENCES "public"."communities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "communities" ADD CONSTRAINT "communities_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "communities" ADD CONSTRAINT "communities_property_company_id_property_companies_id_fk" FOREIGN KEY ("property_company_id") REFERENCES "public"."property_companies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "face_distributions" ADD CONSTRAINT "face_distributions_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "face_distributions" ADD CONSTRAINT "face_distributions_library_id_face_libraries_id_fk" FOREIGN KEY ("library_id") REFERENCES "public"."face_libraries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "face_distributions" ADD CONSTRAINT "face_distributions_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "face_distributions" ADD CONSTRAINT "face_distributions_command_id_device_commands_id_fk" FOREIGN KEY ("command_id") REFERENCES "public"."device_commands"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "face_libraries" ADD CONSTRAINT "face_libraries_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "face_reviews" ADD CONSTRAINT "face_reviews_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "face_reviews" ADD CONSTRAINT "face_reviews_library_id_face_libraries_id_fk" FOREIGN KEY ("library_id") REFERENCES "public"."face_libraries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "face_reviews" ADD CONSTRAINT "face_reviews_sample_id_face_samples_id_fk" FOREIGN KEY ("sample_id") REFERENCES "public"."face_samples"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "face_samples" ADD CONSTRAINT "face_samples_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "face_samples" ADD CONSTRAINT "face_samples_library_id_face_libraries_id_fk" FOREIGN KEY ("library_id") REFERENCES "public"."face_libraries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "property_companies" ADD CONSTRAINT "property_companies_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "property_staff_communities" ADD CONSTRAINT "property_staff_communities_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "property_staff_communities" ADD CONSTRAINT "property_staff_communities_staff_id_property_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."property_staff"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "property_staff_communities" ADD CONSTRAINT "property_staff_communities_community_id_communities_id_fk" FOREIGN KEY ("community_id") REFERENCES "public"."communities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "property_staff" ADD CONSTRAINT "property_staff_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "property_staff" ADD CONSTRAINT "property_staff_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "property_staff" ADD CONSTRAINT "property_staff_property_company_id_property_companies_id_fk" FOREIGN KEY ("property_company_id") REFERENCES "public"."property_companies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "residents" ADD CONSTRAINT "residents_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "residents" ADD CONSTRAINT "residents_community_id_communities_id_fk" FOREIGN KEY ("community_id") REFERENCES "public"."communities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "residents" ADD CONSTRAINT "residents_room_id_rooms_id_fk" FOREIGN KEY ("room_id") REFERENCES "public"."rooms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "residents" ADD CONSTRAINT "residents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rooms" ADD CONSTRAINT "rooms_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rooms" ADD CONSTRAINT "rooms_community_id_communities_id_fk" FOREIGN KEY ("community_id") REFERENCES "public"."communities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rooms" ADD CONSTRAINT "rooms_building_id_buildings_id_fk" FOREIGN KEY ("building_id") REFERENCES "public"."buildings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rooms" ADD CONSTRAINT "rooms_unit_id_units_id_fk" FOREIGN KEY ("unit_id") REFERENCES "public"."units"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "unit_door_units" ADD CONSTRAINT "unit_door_units_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "unit_door_units" ADD CONSTRAINT "unit_door_units_unit_id_units_id_fk" FOREIGN KEY ("unit_id") REFERENCES "public"."units"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "unit_door_units" ADD CONSTRAINT "unit_door_units_community_id_communities_id_fk" FOREIGN KEY ("community_id") REFERENCES "public"."communities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "unit_door_units" ADD CONSTRAINT "unit_door_units_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "units" ADD CONSTRAINT "units_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "units" ADD CONSTRAINT "units_community_id_communities_id_fk" FOREIGN KEY ("community_id") REFERENCES "public"."communities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "units" ADD CONSTRAINT "units_building_id_buildings_id_fk" FOREIGN KEY ("building_id") REFERENCES "public"."buildings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "access_card_arms_device_idx" ON "access_card_arms" USING btree ("device_id","id");--> statement-breakpoint
 CREATE INDEX "access_card_arms_tenant_idx" ON "access_card_arms" USING btree ("tenant_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "access_cards_tenant_card_uq" ON "access_cards" USING btree ("tenant_id","card_no");--> statement-breakpoint
@@ -278,6 +414,20 @@ CREATE INDEX "advertisements_tenant_duration_idx" ON "advertisements" USING btre
 CREATE INDEX "advertisements_tenant_start_idx" ON "advertisements" USING btree ("tenant_id","start_date");--> statement-breakpoint
 CREATE INDEX "advertisements_tenant_end_idx" ON "advertisements" USING btree ("tenant_id","end_date");--> statement-breakpoint
 CREATE INDEX "advertisements_tenant_created_idx" ON "advertisements" USING btree ("tenant_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "buildings_community_number_uq" ON "buildings" USING btree ("community_id","number");--> statement-breakpoint
+CREATE INDEX "buildings_tenant_id_idx" ON "buildings" USING btree ("tenant_id","id");--> statement-breakpoint
+CREATE INDEX "buildings_tenant_number_idx" ON "buildings" USING btree ("tenant_id","number");--> statement-breakpoint
+CREATE INDEX "buildings_tenant_community_idx" ON "buildings" USING btree ("tenant_id","community_id","number");--> statement-breakpoint
+CREATE INDEX "buildings_tenant_name_idx" ON "buildings" USING btree ("tenant_id","name");--> statement-breakpoint
+CREATE INDEX "communities_tenant_id_idx" ON "communities" USING btree ("tenant_id","id");--> statement-breakpoint
+CREATE INDEX "communities_tenant_name_idx" ON "communities" USING btree ("tenant_id","name");--> statement-breakpoint
+CREATE INDEX "communities_tenant_province_idx" ON "communities" USING btree ("tenant_id","province");--> statement-breakpoint
+CREATE INDEX "communities_tenant_company_idx" ON "communities" USING btree ("tenant_id","property_company_id");--> statement-breakpoint
+CREATE INDEX "face_distributions_tenant_idx" ON "face_distributions" USING btree ("tenant_id","id");--> statement-breakpoint
+CREATE INDEX "face_distributions_tenant_imei_idx" ON "face_distributions" USING btree ("tenant_id","imei");--> statement-breakpoint
+CREATE INDEX "face_distributions_tenant_library_idx" ON "face_distributions" USING btree ("tenant_id","library_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "face_distributions_library_device_uq" ON "face_distributions" USING btree ("library_id","device_id");--> statement-breakpoint
+CREATE INDEX "face_distributions_device_idx" ON "face_distributions" USING btree ("device_id");--> statement-breakpoint
 CREATE INDEX "face_libraries_tenant_idx" ON "face_libraries" USING btree ("tenant_id","id");--> statement-breakpoint
 CREATE INDEX "face_libraries_tenant_name_idx" ON "face_libraries" USING btree ("tenant_id","name");--> statement-breakpoint
 CREATE INDEX "face_reviews_tenant_idx" ON "face_reviews" USING btree ("tenant_id","id");--> statement-breakpoint
@@ -290,6 +440,13 @@ CREATE INDEX "face_samples_tenant_library_idx" ON "face_samples" USING btree ("t
 CREATE INDEX "face_samples_tenant_quality_idx" ON "face_samples" USING btree ("tenant_id","quality");--> statement-breakpoint
 CREATE INDEX "face_samples_tenant_warning_idx" ON "face_samples" USING btree ("tenant_id","warning");--> statement-breakpoint
 CREATE INDEX "face_samples_library_idx" ON "face_samples" USING btree ("library_id");--> statement-breakpoint
+CREATE INDEX "property_companies_tenant_id_idx" ON "property_companies" USING btree ("tenant_id","id");--> statement-breakpoint
+CREATE INDEX "property_companies_tenant_name_idx" ON "property_companies" USING btree ("tenant_id","name");--> statement-breakpoint
+CREATE INDEX "property_staff_communities_community_idx" ON "property_staff_communities" USING btree ("community_id");--> statement-breakpoint
+CREATE INDEX "property_staff_tenant_id_idx" ON "property_staff" USING btree ("tenant_id","id");--> statement-breakpoint
+CREATE INDEX "property_staff_tenant_name_idx" ON "property_staff" USING btree ("tenant_id","name");--> statement-breakpoint
+CREATE INDEX "property_staff_tenant_user_idx" ON "property_staff" USING btree ("tenant_id","user_id");--> statement-breakpoint
+CREATE INDEX "property_staff_tenant_on_duty_idx" ON "property_staff" USING btree ("tenant_id","on_duty");--> statement-breakpoint
 CREATE INDEX "residents_tenant_id_idx" ON "residents" USING btree ("tenant_id","id");--> statement-breakpoint
 CREATE INDEX "residents_tenant_room_idx" ON "residents" USING btree ("tenant_id","room_id");--> statement-breakpoint
 CREATE INDEX "residents_tenant_community_idx" ON "residents" USING btree ("tenant_id","community_id","id");--> statement-breakpoint
@@ -297,4 +454,20 @@ CREATE INDEX "residents_tenant_review_idx" ON "residents" USING btree ("tenant_i
 CREATE INDEX "residents_tenant_name_idx" ON "residents" USING btree ("tenant_id","name");--> statement-breakpoint
 CREATE INDEX "residents_tenant_phone_idx" ON "residents" USING btree ("tenant_id","phone");--> statement-breakpoint
 CREATE INDEX "residents_tenant_role_idx" ON "residents" USING btree ("tenant_id","role");--> statement-breakpoint
-CREATE INDEX "residents_tenant_created_idx" ON "residents" USING btree ("tenant_id","created_at");
+CREATE INDEX "residents_tenant_created_idx" ON "residents" USING btree ("tenant_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "rooms_unit_floor_number_uq" ON "rooms" USING btree ("unit_id","floor","number");--> statement-breakpoint
+CREATE INDEX "rooms_tenant_id_idx" ON "rooms" USING btree ("tenant_id","id");--> statement-breakpoint
+CREATE INDEX "rooms_tenant_community_idx" ON "rooms" USING btree ("tenant_id","community_id","id");--> statement-breakpoint
+CREATE INDEX "rooms_tenant_building_idx" ON "rooms" USING btree ("tenant_id","building_id","id");--> statement-breakpoint
+CREATE INDEX "rooms_tenant_unit_idx" ON "rooms" USING btree ("tenant_id","unit_id","id");--> statement-breakpoint
+CREATE INDEX "rooms_tenant_floor_idx" ON "rooms" USING btree ("tenant_id","floor");--> statement-breakpoint
+CREATE INDEX "rooms_tenant_name_idx" ON "rooms" USING btree ("tenant_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "unit_door_units_device_uq" ON "unit_door_units" USING btree ("device_id");--> statement-breakpoint
+CREATE INDEX "unit_door_units_unit_idx" ON "unit_door_units" USING btree ("unit_id");--> statement-breakpoint
+CREATE INDEX "unit_door_units_tenant_community_idx" ON "unit_door_units" USING btree ("tenant_id","community_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "units_building_number_uq" ON "units" USING btree ("building_id","number");--> statement-breakpoint
+CREATE INDEX "units_tenant_id_idx" ON "units" USING btree ("tenant_id","id");--> statement-breakpoint
+CREATE INDEX "units_tenant_community_idx" ON "units" USING btree ("tenant_id","community_id","id");--> statement-breakpoint
+CREATE INDEX "units_tenant_building_idx" ON "units" USING btree ("tenant_id","building_id","number");--> statement-breakpoint
+CREATE INDEX "units_tenant_number_idx" ON "units" USING btree ("tenant_id","number");--> statement-breakpoint
+CREATE INDEX "units_tenant_name_idx" ON "units" USING btree ("tenant_id","name");

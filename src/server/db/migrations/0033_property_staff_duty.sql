@@ -1,1 +1,0 @@
-CREATE INDEX "property_staff_tenant_on_duty_idx" ON "property_staff" USING btree ("tenant_id","on_duty");
