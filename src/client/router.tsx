@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { NotFoundScreen } from './components/NotFoundScreen';
-import { screenOf } from './features/screens/registry';
 import { RouteError } from './components/RouteError';
 import { parseSearch, stringifySearch } from './lib/searchParams';
 import * as session from './lib/session';
@@ -34,7 +33,12 @@ export function preloadOpenScreen(router: ReturnType<typeof createAppRouter>): v
   if (!session.getToken()) return;
   const [routes, params] = router.getMatchedRoutes(router.latestLocation.pathname);
   for (const route of routes) router.loadRouteChunk(route)?.catch(() => undefined);
-  if (params.page) screenOf(params.page)?.component?.preload().catch(() => undefined);
+  if (params.page) {
+    const page = params.page;
+    import('./features/screens/registry')
+      .then((m) => m.screenOf(page)?.component?.preload())
+      .catch(() => undefined);
+  }
 }
 
 declare module '@tanstack/react-router' {

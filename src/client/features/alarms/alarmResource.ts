@@ -1,11 +1,14 @@
-import { findResource, type ResourceDef } from '../../../shared/resources';
+import { alarmResource } from '../../../shared/resources/alarm';
+import type { ResourceDef } from '../../../shared/resources/types';
 
 /** Identity of the alarm resource: POST /api/device/alarm/<action>, query keys under 'alarm'. */
 export const ALARM_RESOURCE = { kind: 'device', name: 'alarm' } as const;
 
-/** The registry entry (columns, filters, marks) the generic engine renders. */
+/**
+ * The registry entry (columns, filters, marks) the generic engine renders. Imported from its own
+ * module, not the registry's index: the alarm queries are in the initial script, every other
+ * resource's definition is not.
+ */
 export function alarmDef(): ResourceDef {
-  const def = findResource(ALARM_RESOURCE.kind, ALARM_RESOURCE.name);
-  if (!def) throw new Error('alarm resource missing from the registry (src/shared/resources)');
-  return def;
+  return alarmResource;
 }

@@ -213,10 +213,15 @@ export function screenOf(name: string): ScreenEntry | undefined {
 }
 
 /**
- * The route loader's part: start loading the screen's script and warm the cache with what the
+ * The route loader's part (prefetchRoute by the route's name): start loading the screen's script and warm the cache with what the
  * screen will ask for first. Offline it fetches nothing: a fetch would wait for the network, and
  * the loader with it, while the screen can already show what the persisted cache holds.
  */
+export function prefetchRoute(name: string, queryClient: QueryClient, search: ResourceSearch): Promise<unknown> | undefined {
+  const entry = screenOf(name);
+  return entry && prefetchScreen(entry, queryClient, search);
+}
+
 export function prefetchScreen(entry: ScreenEntry, queryClient: QueryClient, search: ResourceSearch): Promise<unknown> | undefined {
   // The screen's script loads beside its data instead of after it (a failure shows on render).
   entry.component?.preload().catch(() => undefined);

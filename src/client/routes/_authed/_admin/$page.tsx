@@ -1,7 +1,6 @@
 import { Outlet, createFileRoute, useChildMatches } from '@tanstack/react-router';
 import { resourceSearchSchema } from '../../../features/resources/search';
 import { RegistryScreen } from '../../../features/screens/RegistryScreen';
-import { prefetchScreen, screenOf } from '../../../features/screens/registry';
 import { requireRoute } from '../../../lib/gate';
 
 // Every admin screen the registry knows (src/client/features/screens/registry.tsx); hand-written
@@ -10,10 +9,8 @@ export const Route = createFileRoute('/_authed/_admin/$page')({
   validateSearch: resourceSearchSchema,
   beforeLoad: ({ params }) => requireRoute(params.page, 'admin'),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) => {
-    const entry = screenOf(params.page);
-    return entry && prefetchScreen(entry, context.queryClient, deps);
-  },
+  // The registry (every resource's definition) is a chunk of its own, out of the initial script.
+  loader: async ({ context, params, deps }) => (await import('../../../features/screens/registry')).prefetchRoute(params.page, context.queryClient, deps),
   component: AdminPage,
 });
 

@@ -2,7 +2,6 @@ import { Box } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { resourceSearchSchema } from '../../../features/resources/search';
 import { RegistryScreen } from '../../../features/screens/RegistryScreen';
-import { prefetchScreen, screenOf } from '../../../features/screens/registry';
 import { requireRoute } from '../../../lib/gate';
 
 // Every /map screen the registry knows; the map screens with their own route files win over it.
@@ -10,10 +9,8 @@ export const Route = createFileRoute('/_authed/map/$page')({
   validateSearch: resourceSearchSchema,
   beforeLoad: ({ params }) => requireRoute(params.page, 'map'),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) => {
-    const entry = screenOf(params.page);
-    return entry && prefetchScreen(entry, context.queryClient, deps);
-  },
+  // The registry (every resource's definition) is a chunk of its own, out of the initial script.
+  loader: async ({ context, params, deps }) => (await import('../../../features/screens/registry')).prefetchRoute(params.page, context.queryClient, deps),
   component: MapPage,
 });
 
