@@ -9,7 +9,7 @@ import { tenantId } from '../../../tests/server/fixtures';
 import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { DeviceBrain } from '../../sim/brain';
 import { BINDING } from '../resident/resource';
-import type { Delivery } from './push';
+import type { Delivery } from './resource';
 import { accessPushes } from './server';
 
 let t: TestApp;

@@ -18,7 +18,7 @@ import { BOUND_STATES } from '../resident/resource';
 import { residents } from '../resident/server';
 import { unitDoorUnits } from '../unit/server';
 import { rooms } from '../room/server';
-import { SUBJECT, type PushState } from './resource';
+import { SUBJECT, type Delivery, type PushState } from './resource';
 import { accessPushes, accessRightDevices, accessRights } from './server';
 
 const SYSTEM: Operator = { id: 0, name: 'system' };
@@ -156,20 +156,6 @@ export function pushStateOf(attempts: number, c: { status: number; ackOk: boolea
   if (c.ackOk === true) return 'acknowledged';
   if (c.status === DELIVERY.failed || c.ackOk === false) return 'failed';
   return attempts > 1 ? 'retried' : 'sent';
-}
-
-export interface Delivery {
-  deviceId: number;
-  imei: string;
-  name: string | null;
-  online: boolean;
-  version: number;
-  credentials: number;
-  attempts: number;
-  state: PushState;
-  ackMsg: string | null;
-  ackAt: string | null;
-  updatedAt: string;
 }
 
 /** Per door unit of the tenant: the newest list pushed and its delivery state. */

@@ -20,6 +20,21 @@ export const SUBJECT_TABLE: readonly CodeEntry<number>[] = [
 export const PUSH_STATES = ['pending', 'sent', 'acknowledged', 'failed', 'retried'] as const;
 export type PushState = (typeof PUSH_STATES)[number];
 
+/** One door unit's newest credential list and its delivery (./push.ts answers it, the console lists it). */
+export interface Delivery {
+  deviceId: number;
+  imei: string;
+  name: string | null;
+  online: boolean;
+  version: number;
+  credentials: number;
+  attempts: number;
+  state: PushState;
+  ackMsg: string | null;
+  ackAt: string | null;
+  updatedAt: string;
+}
+
 /**
  * /rightsManagement: who may open which door units when. A resident's right follows the binding
  * (only a passed or assigned resident's is pushed); a visitor's needs an expiry and carries a QR

@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { qualified } from '../../server/engine/query';
+import { idList, qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
 import { communities } from '../community/server';
@@ -10,17 +10,12 @@ import { propertyCompanies } from './table';
 // The table lives in ./table.ts: communities reference it, and this binding reads communities.
 export { propertyCompanies };
 
-const ids = (v: unknown): number[] => {
-  if (!Array.isArray(v) || !v.every((x) => Number.isInteger(x))) fail(Code.BAD_REQUEST, 'filterInvalid');
-  return v as number[];
-};
-
 export default defineEntity({
   def: propertyCompany,
   table: propertyCompanies,
   filters: {
     communityIds: (v) => {
-      const list = ids(v);
+      const list = idList(v);
       if (!list.length) return undefined;
       return sql`exists (select 1 from ${communities} where ${qualified(communities.propertyCompanyId)} = ${qualified(propertyCompanies.id)} and ${inArray(communities.id, list)})`;
     },

@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'driz
 import { Code } from '../../shared/api';
 import { createdAt } from '../../server/db/columns';
 import { tenants, users } from '../../server/db/schema-tenancy';
-import { qualified } from '../../server/engine/query';
+import { idList, qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
 import { communities } from '../community/server';
@@ -48,17 +48,12 @@ export const propertyStaffCommunities = pgTable(
   (t) => [primaryKey({ columns: [t.staffId, t.communityId] }), index('property_staff_communities_community_idx').on(t.communityId)],
 );
 
-const ids = (v: unknown): number[] => {
-  if (!Array.isArray(v) || !v.every((x) => Number.isInteger(x))) fail(Code.BAD_REQUEST, 'filterInvalid');
-  return v as number[];
-};
-
 export default defineEntity({
   def: propertyStaff,
   table: propertyStaffs,
   filters: {
     communityIds: (v) => {
-      const list = ids(v);
+      const list = idList(v);
       if (!list.length) return undefined;
       return sql`exists (select 1 from ${propertyStaffCommunities} where ${qualified(propertyStaffCommunities.staffId)} = ${qualified(propertyStaffs.id)} and ${inArray(propertyStaffCommunities.communityId, list)})`;
     },

@@ -30,6 +30,12 @@ export function softStatus(b: Binding): PgColumn {
 
 const badFilter = (): never => fail(Code.BAD_REQUEST, 'filterInvalid');
 
+/** A filter's value that must be a list of integer ids (a binding's own `filters`); else filterInvalid. */
+export function idList(v: unknown): number[] {
+  if (!Array.isArray(v) || !v.every((x) => Number.isInteger(x))) badFilter();
+  return v as number[];
+}
+
 function scalar(field: FieldDef, v: unknown): unknown {
   if (field.type === 'date' || field.type === 'datetime') {
     if (typeof v !== 'string') return badFilter();

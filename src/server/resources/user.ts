@@ -4,17 +4,12 @@ import { STATUS } from '../../shared/codes';
 import { userResource } from '../../shared/resources/org';
 import { roles, userRoles, users } from '../db/schema';
 import { isPlatformScope, type Scope } from '../db/scope';
-import { qualified } from '../engine/query';
+import { idList, qualified } from '../engine/query';
 import { registerBinding } from '../engine/registry';
 import type { Tx } from '../engine/types';
 import { fail } from '../lib/api-error';
 import { revokeUserSessions } from '../repos/sessions';
 import { departmentInTenant } from './department';
-
-const idList = (v: unknown): number[] => {
-  if (!Array.isArray(v) || !v.every((x) => Number.isInteger(x))) fail(Code.BAD_REQUEST, 'filterInvalid');
-  return v as number[];
-};
 
 /** Replaces a user's roles; every role must belong to the user's tenant. */
 export async function setUserRoles(tx: Tx, userId: number, tenantId: number, roleIds: number[]): Promise<void> {

@@ -1,22 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { PushState } from '../../../entities/access-right/resource';
+import type { Delivery } from '../../../entities/access-right/resource';
 import { request } from '../../lib/request';
 import { invalidateResource } from '../resources/resources.queries';
-
-/** One door unit's newest credential list and its delivery (src/entities/access-right/push.ts). */
-export interface Delivery {
-  deviceId: number;
-  imei: string;
-  name: string | null;
-  online: boolean;
-  version: number;
-  credentials: number;
-  attempts: number;
-  state: PushState;
-  ackMsg: string | null;
-  ackAt: string | null;
-  updatedAt: string;
-}
 
 export interface ArmStatus {
   state: 'waiting' | 'issued' | 'expired';
