@@ -81,8 +81,11 @@ describe('console routing and gating', () => {
 
   it('only screens declaring a path parameter take one', async () => {
     loggedIn([menu('unitManagement'), menu('userList')]);
+    const empty = () => envelope({ code: 0, msg: '', data: { rows: [], total: 0 } });
+    service({ '/api/user/unit/doorUnit/get': () => envelope({ code: 0, msg: '', data: null }), '/api/user/unit/list': empty });
     openAt('/unitManagement/860000000000001');
-    expect(await screen.findByTestId('placeholder-screen')).toHaveAttribute('data-route', 'unitManagement');
+    // The unit screen is told the IMEI: this one is installed at no unit.
+    expect(await screen.findByTestId('unit-imei-none')).toHaveTextContent('860000000000001');
   });
 
   it('a parameter on a screen without one is not found', async () => {
