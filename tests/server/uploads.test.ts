@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,7 +105,19 @@ describe.each([
     expect(meta).toMatchObject({ format: 'gif', pages: 2, pageHeight: 32, delay: [100, 200] });
   });
 
-  it.each(VIDEO_ENDPOINTS)(
+  it('uploadAdvertVideo measures a real video (duration, poster) and keeps nothing of bytes that only look like one', async () => {
+    const url = VIDEO_ENDPOINTS[1]!;
+    const real = readFileSync(new URL('../../public/video/demo-recording.webm', import.meta.url));
+    const up = await sendFile<UploadedVideo & { durationS: number; poster: string | null }>(t.app, url, real, 'ad.webm', 'video/webm', demo);
+    expect(up).toMatchObject({ code: 1, data: { size: real.length, contentType: 'video/webm' } });
+    expect(up.data.durationS).toBeGreaterThan(1);
+    const before = await stored();
+    const fake = await sendFile(t.app, url, video('mp4', 64 * 1024), 'clip.mp4', 'video/mp4', demo);
+    expect(fake).toMatchObject({ code: 400, key: 'fileFormat' });
+    expect(await stored()).toEqual(before);
+  });
+
+  it.each(VIDEO_ENDPOINTS.slice(0, 1))(
     '%s: stores MP4, WebM and QuickTime byte for byte, answers the whole record',
     async (url) => {
       for (const [kind, mime] of [

@@ -4,10 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../shared/api';
 import { AD_MAX_SECONDS } from '../../shared/devices/ads';
 import { ffmpegPath } from '../../server/media/ffmpeg-rtp';
+import { uploads } from '../../server/db/schema';
 import { fail } from '../../server/lib/api-error';
 import type { SavedUpload } from '../../server/uploads/save-upload';
 import { posterFor } from '../vcr/poster';
@@ -63,7 +65,12 @@ export async function describeAdVideo(app: FastifyInstance, tenantId: number, sa
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  if (durationS === null || durationS > AD_MAX_SECONDS) return fail(Code.BAD_REQUEST, 'fileFormat');
+  if (durationS === null || durationS > AD_MAX_SECONDS) {
+    // Not a playable video of an ad's length: nothing of it is kept (file, quota).
+    await app.db.delete(uploads).where(and(eq(uploads.tenantId, tenantId), eq(uploads.name, saved.name)));
+    await app.storage.delete(saved.name).catch(() => undefined);
+    return fail(Code.BAD_REQUEST, 'fileFormat');
+  }
   const poster = await posterFor(app, tenantId, saved.name);
   await app.db
     .insert(adVideos)
