@@ -7,6 +7,7 @@ import type { AccessMethod, AccessReason } from '../../shared/devices/access';
 import { createRng } from '../../shared/prng';
 import { accessCards } from '../access-card/server';
 import { accessEvents } from '../access-event/server';
+import { faceSamples } from '../face-sample/server';
 import { BINDING, RESIDENT_ROLE } from '../resident/resource';
 import { residents } from '../resident/server';
 import { rooms } from '../room/server';
@@ -140,4 +141,20 @@ export async function seedAccess(tx: Tx, tenantId: number, communityId: number, 
     events.push({ tenantId, deviceId: c.deviceId, imei: imeis.get(c.deviceId) ?? '', communityId, unitId: unitOfDoor.get(c.deviceId) ?? null, residentId: null, method: 'call', credential: '2', granted: true, reason: 'ok', at: new Date(c.ts.getTime() + 30_000) });
   }
   await tx.insert(accessEvents).values(events);
+}
+
+/**
+ * The demo face library's first sample (public/faces/demo-collins-1.jpg) on the first resident's
+ * right, so `npm run sim -- present --imei 860100000000025 --face public/faces/demo-collins-1.jpg`
+ * opens that unit's door. Runs after the faces are seeded.
+ */
+export async function seedAccessFaces(tx: Tx, tenantId: number): Promise<void> {
+  const [sample] = await tx.select({ id: faceSamples.id }).from(faceSamples).where(eq(faceSamples.tenantId, tenantId)).orderBy(asc(faceSamples.id)).limit(1);
+  const [right] = await tx
+    .select({ id: accessRights.id })
+    .from(accessRights)
+    .where(and(eq(accessRights.tenantId, tenantId), eq(accessRights.subject, SUBJECT.resident), eq(accessRights.revoked, false)))
+    .orderBy(asc(accessRights.id))
+    .limit(1);
+  if (sample && right) await tx.update(accessRights).set({ faceSampleIds: String(sample.id) }).where(eq(accessRights.id, right.id));
 }

@@ -9,7 +9,7 @@ import { seedDevices, seedDevicesIfMissing } from './seed-devices';
 import { seedInstallations } from './seed-installations';
 import { seedRecordings } from './seed-recordings';
 import { seedCommunity } from '../../entities/community/seed';
-import { seedAccess } from '../../entities/access-right/seed';
+import { seedAccess, seedAccessFaces } from '../../entities/access-right/seed';
 import { seedAdvertisements } from '../../entities/advertisement/seed';
 import { seedFaces } from '../faces/seed';
 import { seedTracks } from './seed-tracks';
@@ -107,6 +107,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     await seedAccess(tx, tenantId, communityId);
     await seedAdvertisements(tx, tenantId);
     await seedFaces(tx, tenantId);
+    await seedAccessFaces(tx, tenantId);
     return { seeded: true, demo: true };
   });
 }
