@@ -15,6 +15,7 @@ import { Breaker, Gateway, type Outcome } from './breaker';
 import { AdScreen } from './ads';
 import { createRng, seedOf } from '../shared/prng';
 import { DoorAccess, type Presented } from './door-access';
+import { ANSWER_WINDOW_S } from '../shared/devices/access';
 
 export interface SimDevice {
   imei: string;
@@ -67,6 +68,8 @@ export class DeviceBrain {
   volume?: number;
   sent = 0;
   answered = 0;
+  /** When this door unit last rang the consoles (ms), so an opening soon after answers that call. */
+  private rangAt: number | undefined;
   /** Open-door requests obeyed (door units). */
   unlocked = 0;
   /** A breaker's switch and lock (breaker.ts). */
@@ -100,6 +103,7 @@ export class DeviceBrain {
   /** Publishes one uplink on sfwatch/{imei}/up, stamped with a message id and the time. */
   send(body: UplinkInput): UplinkInput {
     const message = { ...body, id: `${this.idPrefix}-${++this.seq}`, ts: this.now() } as UplinkInput;
+    if (body.kind === 'call') this.rangAt = message.ts;
     this.publish(topics.deviceUp(this.device.imei), encodePayload(message, this.device.messageType), 1);
     this.sent++;
     return message;
@@ -179,7 +183,8 @@ export class DeviceBrain {
       // (docs/requirements/realtime-broker.md#topics).
       this.publish(topics.deviceClient(this.device.imei), encodePayload(confirm, 'json'), 0);
       // The opening is an access event too (docs/device-protocol.md#door-access).
-      this.send(this.access.remote(door.data.userId));
+      const answersRing = this.rangAt !== undefined && this.now() - this.rangAt <= ANSWER_WINDOW_S * 1000;
+      this.send(this.access.remote(door.data.userId, answersRing ? 'call' : 'remote'));
       this.answered++;
       return undefined;
     }

@@ -87,9 +87,9 @@ export class DoorAccess {
     return this.event('face', 'face', sampleOrImage, now);
   }
 
-  /** A remote opening (the console's 5082, from a call or the intercom): always opens. */
-  remote(userId: string | number): Presented {
-    return { kind: 'access', method: 'remote', credential: String(userId), granted: true, reason: 'ok' };
+  /** An opening from a console (its 5082): `call` when it answers the unit's ring, else `remote`; always opens. */
+  remote(userId: string | number, method: 'remote' | 'call' = 'remote'): Presented {
+    return { kind: 'access', method, credential: String(userId), granted: true, reason: 'ok' };
   }
 
   /** Some credential of the list, for the demo fleet's passers-by. */

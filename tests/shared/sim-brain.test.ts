@@ -10,12 +10,12 @@ interface Sent {
   message: Record<string, unknown>;
 }
 
-function brain(kind: DeviceKind, messageType: Encoding = 'json') {
+function brain(kind: DeviceKind, messageType: Encoding = 'json', now: () => number = () => 1_700_000_000_000) {
   const sent: Sent[] = [];
   const b = new DeviceBrain(
     { imei: '860999000000001', kind, scenario: 'construction', lat: 22.54, lon: 114.05, messageType },
     (topic, payload, qos) => sent.push({ topic, qos, message: decodePayload(payload).value as Record<string, unknown> }),
-    { intervalS: 10, seed: 1, idPrefix: 't', now: () => 1_700_000_000_000 },
+    { intervalS: 10, seed: 1, idPrefix: 't', now },
   );
   const down = (msg: object, enc: Encoding = 'json') => b.handle(encodePayload(msg, enc));
   return { b, sent, down, acks: () => sent.filter((s) => s.message.kind === 'ack').map((s) => s.message) };
@@ -108,6 +108,18 @@ describe('virtual device behaviour', () => {
     down({ kind: 'settings', id: 12, settings });
     expect(b.locationIntervalS).toBe(120);
     expect(acks()).toEqual([expect.objectContaining({ ref: 12, ok: true })]);
+  });
+
+  it('reports an opening within 3 minutes of its ring as answering the call, a later one as remote', () => {
+    let now = 1_700_000_000_000;
+    const door = brain('doorUnit', 'json', () => now);
+    const opened = () => door.sent.filter((s) => s.message.kind === 'access').map((s) => s.message.method);
+    door.b.send({ kind: 'call', roomNo: '101' });
+    now += 60_000;
+    door.down({ code: '5082', imei: '860999000000001', userId: 3 });
+    now += 200_000;
+    door.down({ code: '5082', imei: '860999000000001', userId: 3 });
+    expect(opened()).toEqual(['call', 'remote']);
   });
 
   it('confirms an open-door request (5082) with 5091 type 3 on its client topic at QoS 0, door units only', () => {

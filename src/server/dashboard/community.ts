@@ -1,11 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ALARM_TYPE_BY_KEY } from '../../shared/alarms/types';
 import type { CommunityFigures } from '../../shared/dashboard';
+import { ANSWER_WINDOW_S } from '../../shared/devices/access';
 import type { Db } from '../db/driver';
 import { rowsOf } from '../db/rows';
 
-/** A door call counts as answered when the door was opened from a console (remote or call) within this long after it rang. */
-export const ANSWER_WINDOW_S = 180;
 
 const num = (v: unknown): number => Number(v ?? 0) || 0;
 

@@ -26,6 +26,13 @@ export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 /** Most credentials one unit's list carries (one downlink, well under 200 KB). */
 export const MAX_CREDENTIALS = 2000;
 
+/**
+ * A door opened from a console within this long after the unit rang answered that call: the
+ * unit reports the opening as method `call` (else `remote`), and the community dashboard counts
+ * the call as answered.
+ */
+export const ANSWER_WINDOW_S = 180;
+
 /** `HH:MM-HH:MM` in the unit's local time; a window past midnight (22:00-06:00) wraps. */
 export const TIME_WINDOW_RE = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
 
