@@ -64,7 +64,7 @@ describe('/getFaceList', () => {
   it('shows the samples as cards and searches by label', async () => {
     renderWithProviders(<FaceGalleryScreen />);
     await waitFor(() => expect(screen.getAllByTestId('gallery-card')).toHaveLength(2));
-    expect(screen.getAllByTestId('gallery-card')[1]).toHaveTextContent("Differs from the person's other samples");
+    expect(screen.getAllByTestId('gallery-card')[1]).toHaveTextContent('与此人的其他样本差异较大');
     fireEvent.change(screen.getByTestId('gallery-search'), { target: { value: '摄影师' } });
     await waitFor(() => expect(screen.getAllByTestId('gallery-card')).toHaveLength(1));
     expect(calls.filter((c) => c.url === '/api/user/faceSample/list').at(-1)?.body).toMatchObject({ keyword: '摄影师' });
@@ -75,7 +75,7 @@ describe('/distribute', () => {
   it('lists each unit’s delivery with its reason and re-sends a row', async () => {
     renderWithProviders(<Routed which="distribute" />);
     const row = await rowOf('860100000000025');
-    expect(row).toHaveTextContent('Pending');
+    expect(row).toHaveTextContent('待发送');
     expect(row).toHaveTextContent('设备离线');
     expect(screen.getByTestId('distribute-send')).toBeDisabled();
     fireEvent.click(within(row).getByTestId('row-resend'));
