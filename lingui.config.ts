@@ -8,5 +8,8 @@ export default defineConfig({
   fallbackLocales: { default: 'cn' },
   catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src/client', '<rootDir>/src/shared/resources', '<rootDir>/src/entities'] }],
   format: formatter({ lineNumbers: false }),
+  // By id, which is unique: Lingui's default order (by message) keeps messages with the same text
+  // in extraction order, which changed from run to run, so every check rewrote the catalogs.
+  orderBy: 'messageId',
   compileNamespace: 'ts',
 });

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { appPlugins } from './vite.config';
@@ -10,13 +11,21 @@ execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/entities.mjs', 
 // with a throwaway PGlite (or PostgreSQL when DATABASE_URL is set); client tests run on jsdom with the same Lingui and router transforms as the app.
 export default defineConfig({
   test: {
+    // Vitest 4 runs availableParallelism - 1 workers unless told: one worker on a 2-core CI
+    // machine, with the other core idle (the test files wait on their own app, not on each other).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts', 'src/entities/**/*.test.ts'],
+          // One module graph per worker, not per file: importing the service took about 5 s of
+          // each file's time (the server suite: 1,118 s isolated, 672 s shared, on 2 cores). Each
+          // file builds and closes its own app; the service keeps no state at module level.
+          isolate: false,
           globalSetup: ['tests/server/global-setup.ts'],
+          setupFiles: ['tests/server/worker-broker.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -26,6 +35,8 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
+          // Worker threads start faster than forked processes: 232 s against 301 s for the client files.
+          pool: 'threads',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
           testTimeout: 20_000,

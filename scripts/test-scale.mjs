@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The at-scale path: the server suite (tests/server, tests/shared and the entity folders' tests,
-// src/entities/*/*.test.ts: vitest.config.ts's server project) again on PostgreSQL (DATABASE_URL)
+// The at-scale path: the server suite that touches the database or the broker (tests/server and the
+// entity folders' tests, src/entities/*/*.test.ts, of vitest.config.ts's server project) again on PostgreSQL (DATABASE_URL)
 // and an external broker (MQTT_URL) when they are set; `npm run test:unit` already covered PGlite
 // and Aedes.
 import { spawnSync } from 'node:child_process';
@@ -11,5 +11,9 @@ if (!DATABASE_URL && !MQTT_URL) {
   process.exit(0);
 }
 console.log(`test:scale: server suite on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'} with ${MQTT_URL ? 'external broker ' + MQTT_URL : 'embedded broker'}`);
-const r = spawnSync('npx', ['vitest', 'run', '--project', 'server'], { stdio: 'inherit' });
+// tests/shared holds pure logic (no database, no broker): the first run covered it.
+// Test apps sharing one broker would take each other's device messages (tests/server/global-setup.ts
+// starts one per worker); told to use MQTT_URL as it is, the files run one at a time.
+const oneBroker = MQTT_URL && process.env.MQTT_PRIVATE_BROKER === '0' ? ['--maxWorkers=1'] : [];
+const r = spawnSync('npx', ['vitest', 'run', '--project', 'server', 'tests/server', 'src/entities', ...oneBroker], { stdio: 'inherit' });
 process.exit(r.status ?? 1);

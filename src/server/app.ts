@@ -8,12 +8,15 @@ import { systemClock, type Clock } from './lib/clock';
 import authPlugin from './plugins/auth';
 import brokerPlugin from './plugins/broker';
 import dbPlugin from './plugins/db';
+import type { Database } from './db/driver';
 import devicesPlugin from './plugins/devices';
 import errorsPlugin from './plugins/errors';
 import fencesPlugin from './plugins/fences';
+import attendanceSourcesPlugin from './attendance-sources/plugin';
 import housekeepingPlugin from './plugins/housekeeping';
 import ingestPlugin from './plugins/ingest';
 import jobsPlugin from './plugins/jobs';
+import paymentsPlugin from './plugins/payments';
 import auditPlugin from './plugins/audit';
 import alarmsPlugin from './plugins/alarms';
 import pushPlugin from './plugins/push';
@@ -34,6 +37,8 @@ export interface BuildOptions {
   clock?: Clock;
   sms?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
+  /** An opened, migrated database to use instead of the configured one; the app closes it. */
+  database?: Database;
 }
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -60,7 +65,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     app.decorate('events', new DomainEvents());
 
     await app.register(errorsPlugin);
-    await app.register(dbPlugin);
+    await app.register(dbPlugin, { database: opts.database });
     await app.register(securityHeadersPlugin);
     if (config.env !== 'production' || config.apiDocs) await app.register(swaggerPlugin);
 
@@ -72,10 +77,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await app.register(ingestPlugin);
     await app.register(alarmsPlugin);
     await app.register(fencesPlugin);
+    await app.register(attendanceSourcesPlugin);
     await app.register(pushPlugin);
     await app.register(mediaPlugin);
     await app.register(housekeepingPlugin);
     await app.register(jobsPlugin);
+    await app.register(paymentsPlugin);
     await app.register(auditPlugin);
 
     await app.register(routes, { prefix: '/api' });

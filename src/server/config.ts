@@ -2,6 +2,8 @@ import { hostname } from 'node:os';
 import { z } from 'zod';
 import { parseStorageUrl, StorageUrlError, type StorageTarget } from './storage/storage-url';
 import { parseIceServers, parsePortRange, type IceServer } from './media/ice';
+import { PaymentConfigError } from './payments/providers/common';
+import { paymentSettings, type PaymentSettings } from './payments/providers/settings';
 
 const portError = { error: 'expected a port number from 0 to 65535' };
 const port = (fallback: number) => z.coerce.number(portError).int(portError).min(0, portError).max(65535, portError).default(fallback);
@@ -122,6 +124,36 @@ const envSchema = z.object({
   AMAP_KEY: z.string().trim().max(128).optional(),
   AMAP_SECURITY_CODE: z.string().trim().max(128).optional(),
   GOOGLE_MAPS_KEY: z.string().trim().max(128).optional(),
+  /**
+   * Real payment providers (README "Payments"; providers/settings.ts checks them): each is on once
+   * its keys are set. Keys are PEM text, a PEM file's path or bare base64.
+   */
+  WECHATPAY_MCHID: z.string().optional(),
+  WECHATPAY_APPID: z.string().optional(),
+  WECHATPAY_SERIAL: z.string().optional(),
+  WECHATPAY_PRIVATE_KEY: z.string().optional(),
+  WECHATPAY_APIV3_KEY: z.string().optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+  WECHATPAY_PLATFORM_SERIAL: z.string().optional(),
+  WECHATPAY_BASE_URL: z.string().optional(),
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY: z.string().optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_BASE_URL: z.string().optional(),
+  PAYPAL_CURRENCY: z.string().optional(),
+  /** The payment reconcile job's period in seconds (0: off), unpaid orders' lifetime, the sandbox's callback secret (docs/payments.md). */
+  PAY_RECONCILE_S: z.coerce.number().int().min(0).max(3600).default(60),
+  PAY_EXPIRE_MIN: z.coerce.number().int().min(1).max(1440).default(30),
+  PAY_SANDBOX_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16, 'expected at least 16 characters').optional())
+    .optional(),
 });
 
 /** A parser's one-line error as the variable's issue. */
@@ -196,6 +228,10 @@ export interface Config {
   media: { iceServers: IceServer[]; turnSecret?: string; portRange?: [number, number]; hostAddresses: string[] };
   /** Browser keys of the commercial map SDKs; unset means that provider is not offered. */
   maps: { amapKey?: string; amapSecurityCode?: string; googleKey?: string };
+  /** WeChat Pay v3, Alipay and PayPal settings; a provider missing here is off (the sandbox is always on). */
+  payments: PaymentSettings;
+  /** The payment service's own settings: reconcile period (0 off), unpaid orders' lifetime, the sandbox's HMAC secret (unset: generated, kept in settings). */
+  payCore: { reconcileS: number; expireMin: number; sandboxSecret?: string };
   /** Not from the environment: tests lower it, production keeps OWASP's argon2id minimum. */
   argon2: Argon2Cost;
   /** Not from the environment: tests use a throwaway in-memory PGlite. */
@@ -214,6 +250,16 @@ function agoraOf(appId: string | undefined, appCertificate: string | undefined):
     throw new ConfigError(`Invalid ${appId ? 'AGORA_APP_CERTIFICATE' : 'AGORA_APP_ID'}: AGORA_APP_ID and AGORA_APP_CERTIFICATE are set together or not at all`);
   }
   return { appId, appCertificate };
+}
+
+/** The payment providers' keys are checked at start; a bad one is a one-line ConfigError that never shows the key. */
+function paymentsOf(e: Parameters<typeof paymentSettings>[0]): PaymentSettings {
+  try {
+    return paymentSettings(e);
+  } catch (err) {
+    if (err instanceof PaymentConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
 }
 
 /**
@@ -278,6 +324,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     voiceTokenTtlS: e.VOICE_TOKEN_TTL_S,
     media: { iceServers: e.ICE_SERVERS, turnSecret: e.TURN_SECRET, portRange: e.MEDIA_PORTS, hostAddresses: e.MEDIA_HOST_ADDRESSES },
     maps: { amapKey: e.AMAP_KEY || undefined, amapSecurityCode: e.AMAP_SECURITY_CODE || undefined, googleKey: e.GOOGLE_MAPS_KEY || undefined },
+    payments: paymentsOf(e),
+    payCore: { reconcileS: e.PAY_RECONCILE_S, expireMin: e.PAY_EXPIRE_MIN, sandboxSecret: e.PAY_SANDBOX_SECRET },
     argon2: { memoryCost: 19_456, timeCost: 2 },
     memoryDb: false,
   };

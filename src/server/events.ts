@@ -27,6 +27,19 @@ export interface DomainEventMap {
   'resource.changed': [change: ResourceChange];
   /** One of a user's background jobs moved (state or progress). */
   'job.changed': [change: { userId: number; job: Job }];
+  /** An approval request ended (src/server/approvals/): its last level approved or a level rejected; emitted after the commit. */
+  'approval.decided': [decision: { tenantId: number; kind: string; refId: number; approvalId: number; result: 'approved' | 'rejected'; comment?: string }];
 }
 
-export class DomainEvents extends EventEmitter<DomainEventMap> {}
+/**
+ * Every module that keeps a cache or a projection listens here (fences, alarms, push, attendance,
+ * entities ...): more than Node's default ten listeners per event is the design, not a leak.
+ */
+const MODULE_LISTENERS = 50;
+
+export class DomainEvents extends EventEmitter<DomainEventMap> {
+  constructor() {
+    super();
+    this.setMaxListeners(MODULE_LISTENERS);
+  }
+}

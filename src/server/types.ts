@@ -17,6 +17,7 @@ import type { IngestStats } from './ingest/stats';
 import type { DomainEvents } from './events';
 import type { Jobs } from './jobs/jobs';
 import type { Storage } from './storage';
+import type { PaymentService } from './payments/types';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +39,8 @@ declare module 'fastify' {
     deadLetters: DeadLetters;
     /** Alarm events in this process (alarms/hub.ts): raised by the alarm engine, read by the push. */
     alarmHub: AlarmHub;
+    /** The payment interface (payments/): modules that sell something create and follow payments here. */
+    payments: PaymentService;
     /** Domain events between modules (events.ts). */
     events: DomainEvents;
     /** Background jobs: enqueue, and the runner (jobs/jobs.ts). */

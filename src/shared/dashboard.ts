@@ -143,6 +143,20 @@ export interface CommunityFigures {
   adsPlaying: number;
 }
 
+/** The supervision dashboard's (index5) monitored persons under supervision today (src/server/supervision/figures.ts). */
+export interface SupervisionFigures {
+  persons: number;
+  /** Their devices inside / outside their fences now (the rest have no fix yet). */
+  inside: number;
+  outside: number;
+  /** Bracelets taken off (wearing alarm raised), low battery now. */
+  removed: number;
+  lowBattery: number;
+  /** Checked in today; the day's window closed without a check-in. */
+  checkedIn: number;
+  missedCheckIns: number;
+}
+
 export interface DashboardSummary {
   scenario: DashboardScenario;
   /** When the figures were read, ms. */
@@ -168,6 +182,7 @@ export interface DashboardSummary {
   figures: ScenarioFigures;
   /** The community dashboard's access-control figures (index3, src/server/dashboard/community.ts). */
   community?: CommunityFigures;
+  supervision?: SupervisionFigures;
   latest: LatestAlarm[];
 }
 

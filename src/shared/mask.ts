@@ -18,20 +18,30 @@ export function maskIdNumber(v: string): string {
   return v.length > 8 ? `${v.slice(0, 4)}${'*'.repeat(v.length - 8)}${v.slice(-4)}` : '****';
 }
 
-export type PersonalKind = 'phone' | 'email' | 'id';
+/** An address keeps its first six characters; a birth date its year. */
+export function maskAddress(v: string): string {
+  return v.length > 6 ? `${v.slice(0, 6)}****` : '****';
+}
 
-/** Which kind of personal datum a registry field holds, if any. */
-export function personalKind(f: Pick<FieldDef, 'name' | 'type'>): PersonalKind | undefined {
+export function maskDate(v: string): string {
+  return /^\d{4}/.test(v) ? `${v.slice(0, 4)}-**-**` : '****';
+}
+
+export type PersonalKind = 'phone' | 'email' | 'id' | 'address' | 'date';
+
+/** Which kind of personal datum a registry field holds, if any (a field's `personal` says so explicitly). */
+export function personalKind(f: Pick<FieldDef, 'name' | 'type'> & { personal?: PersonalKind }): PersonalKind | undefined {
+  if (f.personal) return f.personal;
   if (f.type === 'phone' || /phone$/i.test(f.name)) return 'phone';
   if (f.type === 'email' || /email$/i.test(f.name)) return 'email';
   if (/idcard|idnumber|identity/i.test(f.name)) return 'id';
   return undefined;
 }
 
-const MASKS: Record<PersonalKind, (v: string) => string> = { phone: maskPhone, email: maskEmail, id: maskIdNumber };
+const MASKS: Record<PersonalKind, (v: string) => string> = { phone: maskPhone, email: maskEmail, id: maskIdNumber, address: maskAddress, date: maskDate };
 
 /** A copy of `row` with the personal fields of `fields` masked. */
-export function maskRow<T extends Record<string, unknown>>(fields: readonly Pick<FieldDef, 'name' | 'type'>[], row: T): T {
+export function maskRow<T extends Record<string, unknown>>(fields: readonly (Pick<FieldDef, 'name' | 'type'> & { personal?: PersonalKind })[], row: T): T {
   const out: Record<string, unknown> = { ...row };
   for (const f of fields) {
     const kind = personalKind(f);

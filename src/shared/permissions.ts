@@ -46,6 +46,7 @@ const EXTRA_MARKS = {
   'user:grantRole': { route: 'userList', cn: '分配角色', en: 'Assign roles' },
   'role:grant': { route: 'roleList', cn: '分配资源', en: 'Assign resources' },
   'announcement:approve': { route: 'AnnouncementList', cn: '审核公告', en: 'Approve announcement' },
+  'announcement:publish': { route: 'AnnouncementList', cn: '发布/撤回公告', en: 'Publish and withdraw announcements' },
   'alarm:handle': { route: 'AlarmHistory', cn: '处理报警', en: 'Handle alarms' },
   'advertisement:review': { route: 'advertisingReview', cn: '审核广告', en: 'Review advertisements' },
   'resident:review': { route: 'bindingReview', cn: '审核绑定', en: 'Review bindings' },
@@ -53,6 +54,20 @@ const EXTRA_MARKS = {
   'advertisement:distribute': { route: 'advertisingdistribution', cn: '投放广告', en: 'Distribute advertisements' },
   'faceReview:review': { route: 'faceVerification', cn: '审核人脸', en: 'Review faces' },
   'faceDistribution:distribute': { route: 'distribute', cn: '下发人脸库', en: 'Distribute face libraries' },
+  'mallOrder:ship': { route: 'orderManagement', cn: '发货', en: 'Ship orders' },
+  'mallOrder:cancel': { route: 'orderManagement', cn: '取消/退款订单', en: 'Cancel or refund orders' },
+  'afterSale:review': { route: 'AfterSalesOrders', cn: '审核售后', en: 'Review after-sales requests' },
+  'simCard:suspend': { route: 'SIMCard', cn: '停机/复机', en: 'Suspend and resume SIM cards' },
+  'simCard:sync': { route: 'SIMCard', cn: '同步用量', en: 'Sync SIM card usage' },
+  'simCard:bind': { route: 'DeviceSim', cn: '绑卡/解绑', en: 'Bind and unbind SIM cards' },
+  'simCard:changePackage': { route: 'SIMCard', cn: '变更套餐', en: 'Change SIM card package' },
+  'utilityAccount:reading': { route: 'elecCard', cn: '手工抄表', en: 'Enter meter readings' },
+  'utilityAccount:topup': { route: 'elecCard', cn: '水电充值', en: 'Top up utility accounts' },
+  'payment:refund': { route: 'paypal', cn: '退款', en: 'Refund payments' },
+  'payment:manage': { route: 'paypal', cn: '关闭/同步支付单', en: 'Close and sync payments' },
+  'bill:refund': { route: 'Bill', cn: '账单退款', en: 'Refund bills' },
+  'productReview:review': { route: 'ProductReviews', cn: '审核/回复评价', en: 'Moderate and reply to reviews' },
+  'monitoredPerson:checkIn': { route: 'regulatoryList', cn: '人工签到', en: 'Check monitored persons in' },
 } as const;
 
 /** 'workOrder' -> 'work order': the English name of a derived mark's buttons. */

@@ -23,6 +23,15 @@ export function callEveryFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   return raw && /^\d+$/.test(raw) ? Number(raw) : DEFAULT_CALL_EVERY_S;
 }
 
+/**
+ * SIM_SHIFTS: \`day\` (the default) keeps the demo site's workers to their working day, so its
+ * helmets and UWB tags report only while worn (workers.ts); \`always\` has them worn around the
+ * clock (a demo or a test in the evening still sees the floor move).
+ */
+export function shiftsFromEnv(env: NodeJS.ProcessEnv = process.env): 'day' | 'always' {
+  return env.SIM_SHIFTS?.trim().toLowerCase() === 'always' ? 'always' : 'day';
+}
+
 export const USAGE = `Usage:
   npm run sim [-- run] [--count N] [--scenario S] [--interval SECONDS]
       run virtual devices against the running service (default: the demo fleet, every ${DEFAULT_INTERVAL_S} s)
@@ -43,7 +52,8 @@ Send kinds: ${SEND_KINDS.join(', ')}
            "lat,lon" (WGS-84) for location; a room number for call (default 101); the card's
            information for card
 Environment: PORT, HOST, MQTT_PORT, MQTT_URL (as npm start), SIM_USER / SIM_PASSWORD (default demo / demo123),
-  SIM_CALL_EVERY_S (a running fleet's demo door calls, default ${DEFAULT_CALL_EVERY_S}, 0 none), FFMPEG_PATH (default ffmpeg)`;
+  SIM_CALL_EVERY_S (a running fleet's demo door calls, default ${DEFAULT_CALL_EVERY_S}, 0 none), SIM_SHIFTS (day: the site's workers keep
+  their working day, the default; always: worn around the clock), FFMPEG_PATH (default ffmpeg)`;
 
 /** Bad command-line arguments: the message is shown with the usage, exit code 2. */
 export class UsageError extends Error {

@@ -16,6 +16,8 @@ import { AdScreen } from './ads';
 import { createRng, seedOf } from '../shared/prng';
 import { DoorAccess, type Presented } from './door-access';
 import { ANSWER_WINDOW_S } from '../shared/devices/access';
+import { shiftFor, type WorkerShift } from './workers';
+import { Wanderer } from './supervision';
 
 export interface SimDevice {
   imei: string;
@@ -55,6 +57,8 @@ export interface BrainOptions {
   /** Prefix of message ids; distinct per run so a restarted simulator never repeats an id. */
   idPrefix?: string;
   now?: () => number;
+  /** The service's time zone: the demo site's worn devices keep their wearers' working day (workers.ts). */
+  shiftTimeZone?: string;
 }
 
 export class DeviceBrain {
@@ -85,6 +89,10 @@ export class DeviceBrain {
   private sinceLocationS = 0;
   private readonly idPrefix: string;
   private readonly now: () => number;
+  /** The wearer's working day (the demo site's helmets and UWB tags). */
+  readonly shift?: WorkerShift;
+  /** The supervision demo's bracelet that leaves its fence now and then (supervision.ts). */
+  private readonly wander?: Wanderer;
 
   constructor(
     readonly device: SimDevice,
@@ -98,6 +106,8 @@ export class DeviceBrain {
     this.idPrefix = opts.idPrefix ?? this.now().toString(36);
     if (device.kind === 'breaker') this.breaker = new Breaker();
     if (device.kind === 'gateway4g') this.gateway = new Gateway(device.subDevices ?? 0);
+    this.shift = shiftFor(device, opts.shiftTimeZone);
+    this.wander = Wanderer.for(device);
   }
 
   /** Publishes one uplink on sfwatch/{imei}/up, stamped with a message id and the time. */
@@ -152,6 +162,9 @@ export class DeviceBrain {
   /** One report interval elapsed: readings, and the position when its interval is due. */
   report(dtS: number): void {
     const { values: measured, fix } = this.model.tick(dtS);
+    // A worker's helmet is put on or taken off; off duty it reports no fixes.
+    const shift = this.shift?.step(this.now());
+    for (const m of shift?.messages ?? []) this.send(m);
     const values = this.withState(measured, dtS);
     // A door unit has nothing to measure: it only says it is alive.
     if (this.device.kind === 'doorUnit') this.send({ kind: 'status', online: true, signal: this.model.signal });
@@ -159,9 +172,9 @@ export class DeviceBrain {
     this.passerBy();
     if (this.device.kind === 'doorUnit') for (const play of this.ads.tick(this.now())) this.send({ kind: 'adPlay', ...play });
     this.sinceLocationS += dtS;
-    if (fix && this.sinceLocationS >= this.locationIntervalS) {
+    if (fix && this.sinceLocationS >= this.locationIntervalS && (shift?.reports ?? true)) {
       this.sinceLocationS = 0;
-      this.send(location(fix));
+      this.send(location(this.wander ? this.wander.shift(fix, this.now()) : fix));
     }
   }
 

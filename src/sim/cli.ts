@@ -97,7 +97,7 @@ async function run(client: ServiceClient, target: ServiceTarget, args: Extract<S
     const secret = secrets.get(device.imei);
     return secret ? [{ device, secret }] : [];
   });
-  const fleet = new Fleet(members, { url: target.mqttUrl, intervalS: args.intervalS, httpBase: target.httpBase, log: (line) => console.error(line) });
+  const fleet = new Fleet(members, { url: target.mqttUrl, intervalS: args.intervalS, httpBase: target.httpBase, shiftTimeZone: process.env.TIME_ZONE?.trim() || 'Asia/Shanghai', log: (line) => console.error(line) });
   console.log(`Simulating ${members.length} device(s) against ${target.mqttUrl}, reporting every ${args.intervalS} s. Ctrl+C stops.`);
 
   const tty = process.stdout.isTTY;

@@ -27,6 +27,8 @@ export interface VirtualDeviceOptions {
   onError?: (device: SimDevice, err: Error) => void;
   /** Routine lines (a video call's progress); default: the console. */
   onInfo?: (line: string) => void;
+  /** The service's time zone: the demo site's workers keep their working day (workers.ts). */
+  shiftTimeZone?: string;
 }
 
 /** How long an invited device stays in a conference room at most. */
@@ -96,7 +98,7 @@ export class VirtualDevice {
     private readonly secret: string,
     private readonly opts: VirtualDeviceOptions,
   ) {
-    this.brain = new DeviceBrain(device, (topic, payload, qos) => this.publish(topic, payload, qos), { intervalS: opts.intervalS });
+    this.brain = new DeviceBrain(device, (topic, payload, qos) => this.publish(topic, payload, qos), { intervalS: opts.intervalS, shiftTimeZone: opts.shiftTimeZone });
   }
 
   get connected(): boolean {

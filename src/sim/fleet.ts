@@ -1,6 +1,7 @@
-import { callEveryFromEnv } from './args';
+import { callEveryFromEnv, shiftsFromEnv } from './args';
 import type { SimDevice } from './brain';
 import { VirtualDevice } from './device';
+import { startMeters } from './meters';
 
 export interface FleetMember {
   device: SimDevice;
@@ -26,6 +27,11 @@ export interface FleetOptions {
   info?: (line: string) => void;
   /** Seconds between demo door calls with media (media.ts); 0 none. Default: SIM_CALL_EVERY_S, else 600. */
   callEveryS?: number;
+  /**
+   * The service's time zone: the demo site's helmets and UWB tags follow their wearers' working day
+   * (workers.ts), unless SIM_SHIFTS is \`always\`.
+   */
+  shiftTimeZone?: string;
 }
 
 /** Connections opened at once, so a large fleet does not storm the broker's CONNECT handling. */
@@ -49,10 +55,13 @@ export class Fleet {
           url: opts.url,
           intervalS: opts.intervalS,
           httpBase: opts.httpBase,
+          shiftTimeZone: shiftsFromEnv() === 'always' ? undefined : opts.shiftTimeZone,
           onError: (d, err) => this.once(d.imei, err.message),
           onInfo: opts.info ?? opts.log,
         }),
     );
+    // The community's prepaid meters read through its 4G gateways (meters.ts).
+    startMeters(members, opts, () => this.stopping);
   }
 
   /** Connects every device; resolves when each has connected or failed (failures are counted). */

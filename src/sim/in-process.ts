@@ -36,7 +36,7 @@ export async function startDemoFleet(app: FastifyInstance, url: string, count: n
     const device = row && toSimDevice(row);
     return row && device ? [{ device, secret: deviceSecret(key, row.imei, row.secretVersion) }] : [];
   });
-  const fleet = new Fleet(members, { url, intervalS: DEFAULT_INTERVAL_S, httpBase, log: (line) => app.log.warn(`simulator: ${line}`), info: (line) => app.log.info(`simulator: ${line}`) });
+  const fleet = new Fleet(members, { url, intervalS: DEFAULT_INTERVAL_S, httpBase, shiftTimeZone: app.config.timeZone, log: (line) => app.log.warn(`simulator: ${line}`), info: (line) => app.log.info(`simulator: ${line}`) });
   // Connecting happens in the background: the service is up whatever the devices do.
   void fleet.start().catch((err: unknown) => app.log.warn(`simulator: ${(err as Error).message}`));
   return fleet;

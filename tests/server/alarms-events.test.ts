@@ -135,9 +135,11 @@ describe('device events', () => {
     }
     expect(t.app.alarmEngine.stats.records - before).toBe(1000);
     expect(raised.size).toBe(1000);
-    // The engine's batches: one transaction each, not one per device.
+    // Batches, one transaction each, not one per device. How the burst splits depends on timing:
+    // the urgent lane takes whatever the ingest has stored when its previous batch ends, so a busy
+    // machine gives a few more batches (CI saw 6 on PostgreSQL); one per device would give 1,000.
     expect(calls).toBeGreaterThan(0);
-    expect(calls).toBeLessThanOrEqual(5);
+    expect(calls).toBeLessThan(many.length / 40);
   });
 
   it('survives an event for an unknown device and a raised listener that throws', async () => {

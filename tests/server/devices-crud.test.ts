@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_STATE } from '../../src/shared/codes';
 import { demoFleet } from '../../src/shared/devices/demo';
 import { DEVICE_KINDS } from '../../src/shared/devices/kinds';
-import { deviceCategories, deviceGroups, deviceReadings, devices, products } from '../../src/server/db/schema';
+import { deviceCategories, deviceGroups, deviceReadings, devices, productionBatches, products } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
 import { tenantId } from './fixtures';
 import { buildTestApp, post, type TestApp } from './helper';
@@ -51,6 +51,8 @@ describe('demo seed', () => {
       await db.delete(devices);
       await db.delete(deviceGroups);
       await db.delete(deviceCategories);
+      // Production batches (issue 18) hold their product.
+      await db.delete(productionBatches);
       await db.delete(products);
       const opts = { hasher: fresh.app.hasher, production: false };
       expect((await seed(db, opts)).seeded).toBe(false);
@@ -92,7 +94,8 @@ describe('catalogue', () => {
     expect((await call('productionRecord', 'add', { imei: '861234567890123', productId: p!.id, kind: 'helmet' })).code).toBe(403);
     const r = await call('productionRecord', 'add', { imei: '861234567890123', productId: p!.id, kind: 'helmet', productionDate: '2026-01-02' }, su);
     expect(r.data).toMatchObject({ imei: '861234567890123', productionDate: '2026-01-02' });
-    expect((await list(t.app, 'productionRecord', {}, demo, 'device')).total).toBe(1);
+    // The demo company reads it beside the records its production batches were seeded with.
+    expect((await list(t.app, 'productionRecord', { keyword: '861234567890123' }, demo, 'device')).total).toBe(1);
   });
 
   it('groups: per tenant, deviceCount, not deleted while holding devices', async () => {

@@ -8,7 +8,9 @@ import type { SmsProvider } from '../../src/server/auth/sms';
 import type { Config } from '../../src/server/config';
 import type { Clock } from '../../src/server/lib/clock';
 
-export const CHEAP_ARGON2 = { memoryCost: 1024, timeCost: 1 };
+import { CHEAP_ARGON2, pgliteFromTemplate, pgTemplate, withDatabase } from './template-db';
+
+export { CHEAP_ARGON2 };
 
 /** The test apps' MQTT_HTTP_SECRET, and the `post` option that presents it as a broker does. */
 export const BROKER_HOOK_SECRET = 'test-broker-hook-secret-0123456789';
@@ -41,15 +43,16 @@ export function recordingSms(): RecordingSms {
   };
 }
 
-/** A fresh PostgreSQL database per test file, so files run in parallel; dropped afterwards. */
-export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh PostgreSQL database per test file, so files run in parallel; dropped afterwards. With a
+ * template (the run's seeded one, template-db.ts) it starts as a copy of it.
+ */
+export async function freshPostgres(baseUrl: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  await admin.unsafe(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   return {
-    url: url.toString(),
+    url: withDatabase(baseUrl, name),
     drop: async () => {
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end({ timeout: 5 });
@@ -76,16 +79,23 @@ export interface TestAppOptions {
  * The app on a throwaway database (in-memory PGlite, or a fresh PostgreSQL database when
  * DATABASE_URL is set), seeded with the demo data, cheap argon2, a manual clock and an SMS
  * provider that records instead of logging. The broker follows MQTT_URL unless told otherwise.
+ * The database is a copy of the run's seeded template where there is one (template-db.ts).
  */
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+  // The template holds the demo seed; a production app seeds its own (no demo data, its administrator).
+  const demo = opts.config?.env !== 'production';
+  const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, demo ? pgTemplate() : undefined) : undefined;
+  const database = pg || !demo ? undefined : await pgliteFromTemplate();
   const clock = manualClock();
   const sms = recordingSms();
   const app = await buildApp({
-    env: {},
+    // The service's test mode: background sweeps (payment reconcile, attendance finalisation,
+    // inspection reminders, scheduled announcements) stay off and the simulated carrier answers at once.
+    env: { NODE_ENV: 'test' },
     logger: opts.logger ?? false,
     clock,
     sms,
+    database,
     config: {
       memoryDb: !pg,
       databaseUrl: pg?.url,

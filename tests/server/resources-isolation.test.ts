@@ -10,6 +10,9 @@ import { createAccessRows } from './access-fixture';
 import { createFaceRows } from './face-fixture';
 import { createAdRows } from './ad-fixture';
 import { createCommunityRows } from './community-fixture';
+import { createShopRows } from './shop-fixture';
+import { createAttendanceRows } from './attendance-fixture';
+import { createApprovalRows } from './approval-fixture';
 
 /**
  * Tenant isolation over every resource the engine serves: tenant B's administrator, holding
@@ -57,8 +60,8 @@ function sampleBody(def: ResourceDef, n: number): Record<string, unknown> {
     if (form === false || f.name === 'tenantId') continue;
     // A device's sku is a JSON string (it carries the product image address).
     // A camera's url must be a stream address (its pattern).
-    // A time of day (a staff member's duty hours) is HH:MM.
-    const v = f.name === 'sku' ? `{"imgSrc":"isoA${n}"}` : f.pattern && f.name === 'url' ? `rtsp://10.0.0.${n % 250}/iso` : f.pattern?.re.test('08:00') ? '08:00' : sampleValue(f, n);
+    // A time of day (a staff member's duty hours) is HH:MM; a SIM card's ICCID is 19 or 20 digits.
+    const v = f.name === 'sku' ? `{"imgSrc":"isoA${n}"}` : f.pattern && f.name === 'url' ? `rtsp://10.0.0.${n % 250}/iso` : f.pattern?.re.test('08:00') ? '08:00' : f.pattern?.re.test('89860012345678900000') ? `8986001234567890${String(n).padStart(4, '0')}` : sampleValue(f, n);
     // An optional field with a pattern the sample cannot meet (dates and times as text) is left out.
     if (typeof v === 'string' && f.pattern && !f.required && !f.pattern.re.test(v)) continue;
     if (v !== undefined) body[f.name] = v;
@@ -75,6 +78,18 @@ const CREATE_OTHERWISE: Record<string, (token: string) => Promise<void>> = {
   ...Object.fromEntries(Object.entries(createAdRows).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
   // Communities need a valid naming rule and region; buildings, units and rooms hang under one (community-fixture.ts).
   ...Object.fromEntries(Object.entries(createCommunityRows).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
+  // SIM cards need a valid ICCID, bills and payments come from buying a package, products need a picture, orders from the shop (shop-fixture.ts).
+  ...Object.fromEntries(Object.entries(createShopRows((token) => (token === a.token ? a.tenant : b.tenant))).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
+  // Attendance: a rule, a worker's punch and the record computed from it (attendance-fixture.ts).
+  ...Object.fromEntries(Object.entries(createAttendanceRows((token) => (token === a.token ? a.tenant : b.tenant))).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
+  // Approvals: a node of two approvers of the company, a leave request submitted on it (approval-fixture.ts).
+  ...Object.fromEntries(Object.entries(createApprovalRows((token) => (token === a.token ? a.tenant : b.tenant))).map(([key, make]) => [key, (token: string) => make(t.app, token)])),
+  // A monitored person needs a supervisor of the company and a period whose end follows its start.
+  'user/monitoredPerson': async (token) => {
+    const mine = token === a.token;
+    const res = await post(t.app, '/api/user/monitoredPerson/add', { name: `isoAperson${mine ? 1 : 9}`, level: 1, crimeType: 1, startDate: '2026-01-01', endDate: '2027-01-01', supervisorId: mine ? a.userId : b.userId }, { token });
+    expect(res.code).toBe(0);
+  },
   'user/tenantApplication': async (token) => {
     const res = await post(t.app, '/api/user/tenant/applyEnterprise', { contact: 'isoAcontact', phone: '13900001111', note: 'isoA' }, { token });
     expect(res.code).toBe(0);
@@ -119,6 +134,16 @@ const CREATE_OTHERWISE: Record<string, (token: string) => Promise<void>> = {
   'device/installation': async (token) => {
     const [d] = await t.app.db.select().from(devices).where(eq(devices.tenantId, token === a.token ? a.tenant : b.tenant)).limit(1);
     const res = await post(t.app, '/api/device/installation/add', { deviceId: d!.id, installer: 'isoAinstaller', installedAt: '2026-03-01T08:00:00.000Z', lat: 22.5, lon: 114.1 }, { token });
+    expect(res.code, res.msg).toBe(0);
+  },
+  // A duty names a person of the company and ends after it starts; an inspection's next time is after its time.
+  'user/dutyRecord': async (token) => {
+    const mine = token === a.token;
+    const res = await post(t.app, '/api/user/dutyRecord/add', { dutyDate: '2026-03-01', area: 'isoAarea', startTime: '08:00', endTime: '12:00', userId: mine ? a.userId : b.userId }, { token });
+    expect(res.code, res.msg).toBe(0);
+  },
+  'user/annualInspection': async (token) => {
+    const res = await post(t.app, '/api/user/annualInspection/add', { name: 'isoAinspection', inspector: 'isoAinspector', inspectedAt: '2026-01-01', nextAt: '2027-01-01' }, { token });
     expect(res.code, res.msg).toBe(0);
   },
   // Website settings are one row per company (a unique tenant index).
@@ -168,7 +193,7 @@ beforeAll(async () => {
   // Read A's rows once everything is created: a fixture may add rows of another list (door units for ads and faces).
   for (const def of scoped) {
     const key = `${def.kind}/${def.name}`;
-    const rows = (await list(t.app, def.name, { size: 500 }, su, def.kind)).rows.filter((r) => r.tenantId === a.tenant);
+    const rows = (await list(t.app, def.name, { filters: { tenantId: a.tenant }, size: 500 }, su, def.kind)).rows.filter((r) => r.tenantId === a.tenant);
     expect(rows.length, `${key}: tenant A has rows to attack`).toBeGreaterThan(0);
     aRows.set(key, rows);
   }
@@ -211,7 +236,7 @@ describe.each(scoped.map((d) => [`${d.kind}/${d.name}`, d] as const))('%s', (key
       }
       if (can(def, 'delete')) expect((await post(t.app, url(def, 'delete'), { ids: [row.id] }, { token: b.token })).code).toBe(404);
     }
-    const after = (await list(t.app, def.name, { size: 500 }, su, def.kind)).rows.filter((r) => r.tenantId === a.tenant);
+    const after = (await list(t.app, def.name, { filters: { tenantId: a.tenant }, size: 500 }, su, def.kind)).rows.filter((r) => r.tenantId === a.tenant);
     // Append-only logs (the audit log) grow with every other write of A meanwhile; what was there stays.
     if (!can(def, 'update') && !can(def, 'delete')) expect(after).toEqual(expect.arrayContaining(rowsOfA()));
     else expect(after).toEqual(rowsOfA());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callEveryFromEnv, DEFAULT_CALL_EVERY_S, DEFAULT_CALL_S, parseSimArgs, UsageError } from '../../src/sim/args';
+import { callEveryFromEnv, shiftsFromEnv, DEFAULT_CALL_EVERY_S, DEFAULT_CALL_S, parseSimArgs, UsageError } from '../../src/sim/args';
 
 describe('sim call', () => {
   it('reads the door unit, the room and the hold time', () => {
@@ -24,5 +24,11 @@ describe('sim call', () => {
     expect(callEveryFromEnv({ SIM_CALL_EVERY_S: '0' })).toBe(0);
     expect(callEveryFromEnv({ SIM_CALL_EVERY_S: ' 45 ' })).toBe(45);
     expect(callEveryFromEnv({ SIM_CALL_EVERY_S: 'often' })).toBe(DEFAULT_CALL_EVERY_S);
+  });
+
+  it('reads SIM_SHIFTS: always wears the site devices around the clock, anything else keeps the working day', () => {
+    expect(shiftsFromEnv({})).toBe('day');
+    expect(shiftsFromEnv({ SIM_SHIFTS: ' Always ' })).toBe('always');
+    expect(shiftsFromEnv({ SIM_SHIFTS: 'night' })).toBe('day');
   });
 });

@@ -163,6 +163,14 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
         events.emit('job', push.job);
         void deps.queryClient.invalidateQueries({ queryKey: ['job'] });
         break;
+      case '9060':
+        events.emit('announcement', push.announcement);
+        void deps.queryClient.invalidateQueries({ queryKey: ['announcementInbox'] });
+        break;
+      case '9050':
+        events.emit('approval', push);
+        void deps.queryClient.invalidateQueries({ queryKey: ['approval'] });
+        break;
     }
   };
 

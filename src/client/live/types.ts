@@ -1,5 +1,7 @@
 import type { AlarmRecord, CardPush, DoorCallPush, SosPush } from '../../shared/alarms/push';
 import type { Job } from '../../shared/jobs';
+import type { AnnouncementPushItem } from '../../entities/announcement/push';
+import type { ApprovalPush } from '../../shared/approvals';
 
 /** What the header dot shows. */
 export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting';
@@ -48,6 +50,10 @@ export interface LiveEvents {
   unlocked: { imei: string };
   notice: { title: string; content: string };
   job: Job;
+  /** An announcement reached this user (push 9060). */
+  announcement: AnnouncementPushItem;
+  /** An approval waits for this user, or this user's request was decided (push 9050). */
+  approval: ApprovalPush;
 }
 
 export interface Timers {

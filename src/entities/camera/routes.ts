@@ -27,7 +27,6 @@ export const cameraRoom = (tenantId: number, id: number) => `cam_${tenantId}_${i
 export const deviceRoom = (tenantId: number, imei: string) => `dev_${tenantId}_${imei}`;
 /** A device that was asked to publish is not asked again for this long while it connects. */
 const DEVICE_ASK_MS = 20_000;
-const asked = new Map<string, number>();
 /** How long the watch waits for the device's answer before it lets the viewer wait for the picture. */
 const DEVICE_ACK_WAIT_MS = 5_000;
 
@@ -44,9 +43,6 @@ async function ackWithin(app: FastifyInstance, id: number, ms: number): Promise<
 
 type CameraRow = typeof cameras.$inferSelect;
 
-/** The recordings under way, per camera room (this replica: the wall routes /api/media to one, see README). */
-const recordings = new Map<string, { id: string; fileKey: string; by: number }>();
-
 async function cameraOf(app: FastifyInstance, request: Parameters<typeof authed>[0], id: number): Promise<CameraRow> {
   const { scope } = authed(request);
   const [row] = await app.db.select().from(cameras).where(scopedWhere(scope, cameras, eq(cameras.id, id))).limit(1);
@@ -60,6 +56,11 @@ async function mark(app: FastifyInstance, id: number, error: string | null) {
 }
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
+  // This app's state, not the module's (test files share modules, each with apps of its own).
+  /** When each device room's device was last asked to publish. */
+  const asked = new Map<string, number>();
+  /** The recordings under way, per camera room (this replica: the wall routes /api/media to one, see README). */
+  const recordings = new Map<string, { id: string; fileKey: string; by: number }>();
   app.post(
     '/watch',
     { config: { menus }, schema: { tags, summary: "Start (or join) the camera's bridge into the SFU and get the token to receive it; answers once its picture is there", body: cameraIdBody } },

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, upload, type Row } from '../../../tests/server/org-helper';
@@ -139,7 +139,9 @@ describe('/distribute: pushing a library to door units', () => {
   });
 
   it('refuses a unit that is not a door unit, and a visitor', async () => {
-    const [helmet] = await t.app.db.select({ imei: devices.imei }).from(devices).where(eq(devices.kind, 'helmet')).limit(1);
+    // A helmet of the demo company itself (another company's would be notFound, not noCommand).
+    const [door] = await t.app.db.select({ tenantId: devices.tenantId }).from(devices).where(eq(devices.imei, doors[0]!.imei));
+    const [helmet] = await t.app.db.select({ imei: devices.imei }).from(devices).where(and(eq(devices.kind, 'helmet'), eq(devices.tenantId, door!.tenantId))).orderBy(devices.id).limit(1);
     const res = await post<BatchCommandResult[]>(t.app, '/api/device/faceDistribution/send', { libraryId: demoLibrary, imeis: [helmet!.imei] }, { token: demo });
     expect(res.data).toEqual([{ imei: helmet!.imei, key: 'noCommand' }]);
     const visitor = String((await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization);

@@ -9,6 +9,7 @@ import type { Db } from '../db/driver';
 import { rowsOf } from '../db/rows';
 import { isPlatformScope, type Scope } from '../db/scope';
 import { communityFigures } from './community';
+import { supervisionFigures } from '../supervision/figures';
 
 const DAY_MS = 86_400_000;
 const T = ALARM_TYPE_BY_KEY;
@@ -153,6 +154,8 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
   const daily = rollups;
   // The community dashboard's access-control figures (index3): only that scenario reads them.
   const community = s === 'community' ? await communityFigures(db, tenantOf, from, to) : undefined;
+  // The supervision dashboard's monitored persons (index5).
+  const supervision = s === 'supervision' ? await supervisionFigures(db, tenantOf, opts.now, tz) : undefined;
 
   return {
     scenario: s,
@@ -181,6 +184,7 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
       meanHandleS: numOrNull(handled?.c),
     },
     ...(community ? { community } : {}),
+    ...(supervision ? { supervision } : {}),
     readings: metrics.map((metric) => {
       const r = current.get(metric);
       return {

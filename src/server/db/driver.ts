@@ -26,6 +26,8 @@ export interface OpenOptions {
   dataDir: string;
   /** Throwaway in-memory PGlite (tests). */
   memory?: boolean;
+  /** The in-memory PGlite starts from this dumped data directory (PGlite's dumpDataDir). */
+  loadDataDir?: Blob;
   /** Told when a stale PGlite lock is taken over. */
   onWarn?: (message: string) => void;
 }
@@ -44,7 +46,9 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   const release = opts.memory ? () => {} : lockDataDir(opts.dataDir, opts.onWarn);
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(opts.memory ? undefined : join(opts.dataDir, 'pglite'));
+    client = opts.memory
+      ? await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined)
+      : await PGlite.create(join(opts.dataDir, 'pglite'));
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     const pg = client;

@@ -11,9 +11,21 @@ import { seedRecordings } from './seed-recordings';
 import { seedCommunity } from '../../entities/community/seed';
 import { seedAccess, seedAccessFaces } from '../../entities/access-right/seed';
 import { seedAdvertisements } from '../../entities/advertisement/seed';
+import { seedMall } from '../../entities/product/seed';
+import { seedMallOrders } from '../../entities/mall-order/seed';
+import { seedSimCards } from '../../entities/sim-card/seed';
+import { seedBills } from '../../entities/bill/seed';
+import { seedApprovals, seedApprovalsIfMissing } from '../../entities/leave-request/seed';
+import { seedAnnouncements, seedAnnouncementsIfMissing } from '../../entities/announcement/seed';
+import { seedSitePlans, seedSitePlansIfMissing } from '../../entities/work-plan/seed';
+import { seedMonitoredPersons, seedMonitoredPersonsIfMissing } from '../../entities/monitored-person/seed';
+import { seedUtilities } from '../../entities/utility-account/seed';
+import { seedAttendance, seedAttendanceIfMissing } from '../../entities/attendance-rule/seed';
 import { seedFaces } from '../faces/seed';
 import { seedTracks } from './seed-tracks';
 import { seedIndoor } from './seed-indoor';
+import { seedSiteOps, seedSiteOpsIfMissing } from './seed-site-ops';
+import { seedWorkers, seedWorkersIfMissing } from './seed-workers';
 import type { ScenarioKey } from '../../shared/routes';
 
 export const DEMO_ACCOUNTS = [
@@ -101,13 +113,33 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     await seedAlarms(tx, tenantId);
     await seedTracks(tx, tenantId);
     await seedIndoor(tx, tenantId);
+    // The site's workers wear its helmets and tags; a month of their punches (attendance).
+    await seedWorkers(tx, tenantId);
     await seedInstallations(tx, tenantId);
     await seedRecordings(tx, tenantId);
     const communityId = await seedCommunity(tx, tenantId);
     await seedAccess(tx, tenantId, communityId);
+    await seedUtilities(tx, tenantId, communityId);
     await seedAdvertisements(tx, tenantId);
+    await seedMall(tx, tenantId);
+    await seedMallOrders(tx, tenantId);
     await seedFaces(tx, tenantId);
     await seedAccessFaces(tx, tenantId);
+    await seedSimCards(tx, tenantId);
+    // After the SIM cards and packages: purchases of them over the last months.
+    await seedBills(tx, tenantId);
+    // Site operations (issue 18): warehouse, duty roster, annual inspections, production batches.
+    await seedSiteOps(tx, tenantId);
+    // Approval nodes, leave requests in every state, one waiting in the administrator's inbox.
+    await seedApprovals(tx, tenantId);
+    // Announcements in every state (after the approval node: two wait at its first level), some read.
+    await seedAnnouncements(tx, tenantId);
+    // Work plans with sub-plans in every state, three weeks of work logs, posts and site managers.
+    await seedSitePlans(tx, tenantId);
+    // Monitored persons of the supervision scenario with their bracelets, home fences and check-ins.
+    await seedMonitoredPersons(tx, tenantId);
+    // Attendance (issue 18): the site's rule and the records computed from the punches and leave above.
+    await seedAttendance(tx, tenantId);
     return { seeded: true, demo: true };
   });
 }
@@ -130,6 +162,13 @@ async function upgradeCatalogue(db: Db, production: boolean): Promise<SeedResult
     const catalogue = await syncCatalogue(tx);
     if (production) return;
     await seedDevicesIfMissing(tx);
+    await seedApprovalsIfMissing(tx);
+    await seedAnnouncementsIfMissing(tx);
+    await seedSitePlansIfMissing(tx);
+    await seedSiteOpsIfMissing(tx);
+    await seedWorkersIfMissing(tx);
+    await seedMonitoredPersonsIfMissing(tx);
+    await seedAttendanceIfMissing(tx);
     if (catalogue.added.length === 0) return;
     await grantToDemoRole(tx, 'Administrator', catalogue.added);
     await grantToDemoRole(tx, 'Visitor', visitorResources(catalogue, new Set(catalogue.added)));

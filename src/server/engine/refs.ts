@@ -1,9 +1,12 @@
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { Code } from '../../shared/api';
 import type { FieldDef } from '../../shared/resources';
 import type { Scope } from '../db/scope';
 import { scopeWhere } from './query';
 import { bindingFor } from './registry';
-import type { Ctx } from './types';
+import { fail } from '../lib/api-error';
+import type { Ctx, Tx } from './types';
 
 /** id -> label of a ref field's target rows among `ids`, limited to what the scope sees. */
 export async function refLabels(ctx: Ctx, field: FieldDef, ids: number[]): Promise<Map<number, string>> {
@@ -28,4 +31,20 @@ export async function refIdsByLabel(ctx: Ctx, field: FieldDef, labels: string[],
     .from(target.table)
     .where(and(scopeWhere(target, scope), tenantCond, inArray(labelCol, [...new Set(labels)])));
   return new Map(rows.map((r) => [String(r.label), r.id as number]));
+}
+
+/** A company-scoped table: its id and its company. */
+type OwnedTable = PgTable & { id: PgColumn; tenantId: PgColumn };
+
+/**
+ * A hook's check that a referenced row is the writing company's: row `id` of `table` in
+ * `tenantId`, else 400 refInvalid (missing and another company's answer alike, so nothing leaks).
+ */
+export async function requireOwnRow(tx: Tx, table: OwnedTable, id: number, tenantId: number): Promise<void> {
+  const [row] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.tenantId, tenantId)))
+    .limit(1);
+  if (!row) fail(Code.BAD_REQUEST, 'refInvalid');
 }

@@ -5,6 +5,7 @@ import { vacuumDue } from '../db/autovacuum';
 import { applyRetention, ensureReadingPartitions } from '../db/partitions';
 import { purgeAllTenants } from '../media-library/retention';
 import { purgeExpired } from '../repos/housekeeping';
+import { startSweep } from '../lib/sweep';
 
 const EVERY_MS = 60 * 60 * 1000;
 /** How often PGlite's stand-in for autovacuum looks for tables due (src/server/db/autovacuum.ts). */
@@ -26,20 +27,13 @@ async function housekeeping(app: FastifyInstance) {
       app.deadLetters.prune(new Date(app.clock.now() - DEAD_LETTER_DAYS * 86_400_000), DEAD_LETTERS_PER_DEVICE),
     ]).catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
   let timer: NodeJS.Timeout | undefined;
-  let vacuum: NodeJS.Timeout | undefined;
-  let vacuuming = false;
-  const maintain = async () => {
-    if (vacuuming) return;
-    vacuuming = true;
-    try {
+  if (app.dbKind === 'pglite') {
+    const maintain = async () => {
       const done = await vacuumDue(app.db);
       if (done.length) app.log.debug({ tables: done }, 'vacuumed');
-    } catch (err) {
-      app.log.warn({ err }, 'vacuum failed');
-    } finally {
-      vacuuming = false;
-    }
-  };
+    };
+    startSweep(app, 'vacuum', VACUUM_EVERY_MS, maintain, { inTests: true });
+  }
   let partitions: NodeJS.Timeout | undefined;
   const months = async () => {
     try {
@@ -61,14 +55,9 @@ async function housekeeping(app: FastifyInstance) {
     await months();
     partitions = setInterval(() => void months(), PARTITIONS_EVERY_MS);
     partitions.unref();
-    if (app.dbKind === 'pglite') {
-      vacuum = setInterval(() => void maintain(), VACUUM_EVERY_MS);
-      vacuum.unref();
-    }
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    clearInterval(vacuum);
     clearInterval(partitions);
   });
 }

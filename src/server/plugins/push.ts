@@ -11,6 +11,7 @@ import { voiceSink } from '../push/voice-fanout';
 import { registerVoiceSocket, VoiceSockets } from '../push/voice-socket';
 import { createVoiceProvider, type VoiceProvider } from '../voice';
 import { onDutyRecipients } from '../../entities/property-staff/routing';
+import { SupervisorWatchers } from '../supervision/watchers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +32,7 @@ declare module 'fastify' {
 async function pushPlugin(app: FastifyInstance) {
   const voice = await createVoiceProvider(app.config, app.db, app.clock);
   const sockets = new VoiceSockets();
+  const watchers = new SupervisorWatchers(app.db, () => app.clock.now(), app.events);
   const push = new PushService({
     broker: app.broker,
     recipients: new RecipientCache(app.db, app.clock),
@@ -39,6 +41,7 @@ async function pushPlugin(app: FastifyInstance) {
     log: app.log,
     now: () => app.clock.now(),
     duty: (tenantId, imei, what) => onDutyRecipients(app.db, tenantId, imei, what, new Date(app.clock.now())),
+    watchers: (tenantId, imei) => watchers.get(tenantId, imei),
   });
   app.decorate('voice', voice);
   app.decorate('voiceSockets', sockets);
@@ -55,6 +58,7 @@ async function pushPlugin(app: FastifyInstance) {
   const positions = new PositionsPublisher({ broker: app.broker, log: app.log, now: Date.now }).start(app.deviceHub);
   const dashboard = new DashboardPublisher({ broker: app.broker, log: app.log, now: Date.now }).start(app.deviceHub, app.alarmHub);
   app.addHook('onClose', async () => {
+    watchers.close();
     positions.close();
     dashboard.close();
     app.alarmHub.off('raised', onRaised);

@@ -3,6 +3,7 @@ import { PUSH_CODE, type AlarmRecord } from '../../shared/alarms/push';
 import type { Uplink } from '../../shared/devices/protocol';
 import { JOB_PUSH_CODE, type Job } from '../../shared/jobs';
 import { topics } from '../../shared/topics';
+import type { AnnouncementPush } from '../../entities/announcement/push';
 import type { AlarmContext } from '../alarms/hub';
 import type { Broker } from '../broker/types';
 import type { KnownDevice } from '../devices/hub';
@@ -23,6 +24,11 @@ export interface PushDeps {
    * duty for its community (src/entities/property-staff/routing.ts); undefined keeps everyone.
    */
   duty?: (tenantId: number, imei: string, what: 'doorCall' | 'sos') => Promise<number[] | undefined>;
+  /**
+   * Users who watch a device beyond the alarm viewers: the supervisors of the monitored person
+   * wearing it (src/server/supervision/watchers.ts), who get its alarms without an alarm menu.
+   */
+  watchers?: (tenantId: number, imei: string) => Promise<number[]>;
 }
 
 type Call = Extract<Uplink, { kind: 'call' }>;
@@ -38,7 +44,7 @@ export class PushService {
 
   raised(alarm: AlarmRecord, context: AlarmContext): void {
     this.run('alarm push', { alarmId: alarm.id }, async () => {
-      const ids = await this.deps.recipients.get(alarm.tenantId);
+      const ids = await this.withWatchers(alarm.tenantId, alarm.imei, await this.deps.recipients.get(alarm.tenantId));
       const sends = [this.toEach(ids, alarmPush(alarm), 1)];
       if (alarm.type === SOS_TYPE) sends.push(this.toEach(await this.routed(alarm.tenantId, alarm.imei, 'sos', ids), sosPush(alarm, context), 1));
       if (alarm.level >= CRITICAL_LEVEL) this.deps.sockets.send(ids, voiceNotice(alarm));
@@ -72,9 +78,27 @@ export class PushService {
     });
   }
 
+  /**
+   * A published announcement reached these users (its recipients, resolved by the announcement
+   * module): push 9060 to their consoles, and `speak` on their voice sockets when it is urgent.
+   */
+  announcement(userIds: number[], push: AnnouncementPush, speak?: string): void {
+    if (userIds.length === 0) return;
+    this.run('announcement push', { announcementId: push.announcement.id }, async () => {
+      if (speak) this.deps.sockets.send(userIds, { msgContent: speak.slice(0, 500) });
+      await this.toEach(userIds, push, 1);
+    });
+  }
+
   /** A background job moved: its user's consoles update the download-task list and any progress shown. */
   job(userId: number, job: Job): void {
     this.run('job push', { jobId: job.id }, () => this.toEach([userId], { code: JOB_PUSH_CODE, job }, 0));
+  }
+
+  /** A payload to these users' consoles (the approval engine tells approvers and applicants). */
+  toUsers(ids: readonly number[], payload: object): void {
+    if (ids.length === 0) return;
+    this.run('user push', { users: ids.length }, () => this.toEach([...ids], payload, 1));
   }
 
   /** Forget cached recipients (all tenants, or one) after a change that must take effect now. */
@@ -112,6 +136,18 @@ export class PushService {
     } catch (err) {
       this.deps.log.error({ err, imei }, 'duty routing failed; pushing to everyone');
       return everyone;
+    }
+  }
+
+  /** `ids` and the device's watchers (supervisors), once each; a failed lookup keeps `ids`. */
+  private async withWatchers(tenantId: number, imei: string, ids: number[]): Promise<number[]> {
+    if (!this.deps.watchers) return ids;
+    try {
+      const extra = await this.deps.watchers(tenantId, imei);
+      return extra.length ? [...new Set([...ids, ...extra])] : ids;
+    } catch (err) {
+      this.deps.log.error({ err, imei }, 'supervisor lookup failed; pushing to the alarm viewers only');
+      return ids;
     }
   }
 

@@ -3,15 +3,9 @@ import { Code } from '../../shared/api';
 import { departmentResource } from '../../shared/resources/org';
 import { departments, users } from '../db/schema';
 import { qualified } from '../engine/query';
+import { requireOwnRow } from '../engine/refs';
 import { registerBinding } from '../engine/registry';
-import type { Tx } from '../engine/types';
 import { fail } from '../lib/api-error';
-
-/** Whether `id` is a department of `tenantId`. */
-export async function departmentInTenant(tx: Tx, id: number, tenantId: number): Promise<boolean> {
-  const [row] = await tx.select({ id: departments.id }).from(departments).where(and(eq(departments.id, id), eq(departments.tenantId, tenantId)));
-  return !!row;
-}
 
 export const departmentBinding = registerBinding({
   def: departmentResource,
@@ -26,7 +20,7 @@ export const departmentBinding = registerBinding({
     async beforeWrite(_ctx, tx, values, _input, tenantId, existing) {
       const pid = values.pid as number | undefined;
       if (!pid) return;
-      if (!(await departmentInTenant(tx, pid, tenantId))) fail(Code.BAD_REQUEST, 'refInvalid');
+      await requireOwnRow(tx, departments, pid, tenantId);
       // A department cannot move under itself or one of its descendants.
       for (let at: number | undefined = pid, hops = 0; at && existing && hops < 1000; hops++) {
         if (at === existing.id) fail(Code.BAD_REQUEST, 'refInvalid');

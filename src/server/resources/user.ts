@@ -2,14 +2,14 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { STATUS } from '../../shared/codes';
 import { userResource } from '../../shared/resources/org';
-import { roles, userRoles, users } from '../db/schema';
+import { departments, roles, userRoles, users } from '../db/schema';
 import { isPlatformScope, type Scope } from '../db/scope';
 import { idList, qualified } from '../engine/query';
+import { requireOwnRow } from '../engine/refs';
 import { registerBinding } from '../engine/registry';
 import type { Tx } from '../engine/types';
 import { fail } from '../lib/api-error';
 import { revokeUserSessions } from '../repos/sessions';
-import { departmentInTenant } from './department';
 
 /** Replaces a user's roles; every role must belong to the user's tenant. */
 export async function setUserRoles(tx: Tx, userId: number, tenantId: number, roleIds: number[]): Promise<void> {
@@ -58,7 +58,7 @@ export const userBinding = registerBinding({
   hooks: {
     async beforeWrite(ctx, tx, values, input, tenantId, existing) {
       if (typeof input.password === 'string') values.passwordHash = await ctx.app.hasher.hash(input.password);
-      if (typeof values.departmentId === 'number' && !(await departmentInTenant(tx, values.departmentId, tenantId))) fail(Code.BAD_REQUEST, 'refInvalid');
+      if (typeof values.departmentId === 'number') await requireOwnRow(tx, departments, values.departmentId, tenantId);
       if (existing) {
         if (existing.id === ctx.scope.userId && values.status === STATUS.disabled) fail(Code.CONFLICT, 'notOnSelf');
         values.updatedAt = new Date(ctx.app.clock.now());

@@ -20,6 +20,7 @@ import resourceRoutes from './resources';
 import mapRoutes from './map';
 import mediaRoutes from './media';
 import conferenceRoutes from './conference';
+import punchRoutes from '../attendance-sources/routes';
 
 /**
  * The routes tier, mounted at /api. Every route in here is guarded by its declared access
@@ -54,4 +55,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(mapRoutes, { prefix: '/map' });
   await app.register(mediaRoutes, { prefix: '/media' });
   await app.register(conferenceRoutes, { prefix: '/conf' });
+  await app.register(punchRoutes, { prefix: '/user/attendancePunch' });
 }

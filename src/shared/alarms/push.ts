@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { jobPushSchema } from '../jobs';
+import { announcementPushSchema } from '../../entities/announcement/push';
+import { approvalPushSchema } from '../approvals';
 
 /**
  * Push codes. 9003, 5084, 5082 and 5091 are required (docs/requirements/realtime-broker.md#message-codes); 5081, 9001,
@@ -162,6 +164,8 @@ export const consolePushSchema = z.union([
   unlockedPushSchema,
   noticePushSchema,
   jobPushSchema,
+  announcementPushSchema,
+  approvalPushSchema,
 ]);
 export type ConsolePush = z.infer<typeof consolePushSchema>;
 

@@ -9,6 +9,8 @@ export const AUDIT_ACTION_TABLE: readonly CodeEntry<string>[] = [
   { value: 'add', cn: '新增', en: 'Add' },
   { value: 'update', cn: '修改', en: 'Update' },
   { value: 'delete', cn: '删除', en: 'Delete' },
+  // A view of a record whose every reading is audited (a monitored person's, src/entities/monitored-person).
+  { value: 'view', cn: '查看', en: 'View' },
 ];
 
 /**

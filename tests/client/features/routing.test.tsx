@@ -74,18 +74,19 @@ describe('console routing and gating', () => {
   it('map screens open in the separate map layout', async () => {
     loggedIn([...sampleTree(), menu('workLog', 'map/workLog')]);
     openAt('/map/workLog');
-    expect(await screen.findByTestId('placeholder-screen')).toHaveAttribute('data-route', 'workLog');
+    expect(await screen.findByTestId('resource-workLog')).toBeInTheDocument();
     expect(screen.queryByTestId('side-menu')).toBeNull();
     expect(screen.getByText('返回控制台')).toBeInTheDocument();
   });
 
-  it('only screens declaring a path parameter take one', async () => {
+  // The unit screen is a lazy chunk: on a loaded machine its first import takes seconds.
+  it('only screens declaring a path parameter take one', { timeout: 30_000 }, async () => {
     loggedIn([menu('unitManagement'), menu('userList')]);
     const empty = () => envelope({ code: 0, msg: '', data: { rows: [], total: 0 } });
     service({ '/api/user/unit/doorUnit/get': () => envelope({ code: 0, msg: '', data: null }), '/api/user/unit/list': empty });
     openAt('/unitManagement/860000000000001');
     // The unit screen is told the IMEI: this one is installed at no unit.
-    expect(await screen.findByTestId('unit-imei-none')).toHaveTextContent('860000000000001');
+    expect(await screen.findByTestId('unit-imei-none', {}, { timeout: 20_000 })).toHaveTextContent('860000000000001');
   });
 
   it('a parameter on a screen without one is not found', async () => {

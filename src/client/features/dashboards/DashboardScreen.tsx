@@ -11,6 +11,7 @@ import { toast } from '../../lib/request';
 import { refOptionsQuery } from '../resources/resources.queries';
 import { useDashboardSummary } from './dashboard.queries';
 import { CommunityPanel } from './CommunityPanel';
+import { SupervisionPanel } from './SupervisionPanel';
 import { AlarmDaysPanel, AlarmHoursPanel, AlarmTypesPanel, FiguresPanel, KindsPanel, KpiRow, LatestPanel, Panel, ReadingsPanel } from './panels';
 import { savePng } from './snapshot';
 import classes from './dashboard.module.css';
@@ -168,6 +169,11 @@ export function DashboardScreen({ scenario, title }: { scenario: DashboardScenar
                 {s.community && (
                   <Grid.Col span={12}>
                     <CommunityPanel s={s} body={body} />
+                  </Grid.Col>
+                )}
+                {s.supervision && (
+                  <Grid.Col span={12}>
+                    <SupervisionPanel s={s} body={body} />
                   </Grid.Col>
                 )}
                 <Grid.Col span={{ base: 12, md: 6 }}>

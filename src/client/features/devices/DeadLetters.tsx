@@ -33,7 +33,7 @@ export function DeadLetters({ imei }: { imei: string }) {
   const total = list.data?.total ?? 0;
   return (
     <Card withBorder data-testid="dead-letters">
-      <Text fw={600} mb="xs">
+      <Text component="div" fw={600} mb="xs">
         <Trans>无法处理的消息</Trans> {total > 0 && <Badge color="red" variant="light">{total}</Badge>}
       </Text>
       {rows.length === 0 ? (

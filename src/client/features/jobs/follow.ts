@@ -29,7 +29,7 @@ export function followJob(first: Job, title: string, opts: FollowOptions = {}): 
   const running = (job: Job) =>
     opts.texts ? opts.texts.running(job) : importing ? t`正在导入… ${job.progress}%` : deleting ? t`正在删除… ${job.progress}%` : purging ? t`正在清理… ${job.progress}%` : t`正在导出… ${job.progress}%`;
   let settled = false;
-  const show = (job: Job) => {
+  const show = (job: Job): void => {
     if (settled) return;
     if (job.state <= JOB_STATE.running) {
       notifications.update({ id, loading: true, title, message: running(job), autoClose: false, withCloseButton: true });
@@ -50,5 +50,13 @@ export function followJob(first: Job, title: string, opts: FollowOptions = {}): 
   };
   notifications.show({ id, loading: true, title, message: running(first), autoClose: false });
   const stopLive = getLiveBridge()?.on('job', (job) => job.id === first.id && show(job));
-  const timer = setInterval(() => void getJob(first.id).then(show, () => undefined), POLL_MS);
+  // An answer without the job (it is gone) ends the following; a failed ask is tried again.
+  const polled = (job: Job | null) => {
+    if (job) return show(job);
+    settled = true;
+    stopLive?.();
+    clearInterval(timer);
+    notifications.hide(id);
+  };
+  const timer = setInterval(() => void getJob(first.id).then(polled, () => undefined), POLL_MS);
 }

@@ -10,7 +10,9 @@ import { CallMachine } from './callMachine';
 import { CardDialog } from './CardDialog';
 import { SosDialog } from './SosDialog';
 import { webAudioSounds, type Sounds } from './sounds';
+import { useApprovalNotifications } from '../approvals/useApprovalNotifications';
 import { useAlarmNotifications } from './useAlarmNotifications';
+import { useAnnouncementNotifications } from '../announcements/useAnnouncementNotifications';
 
 export interface RealtimeLayerProps {
   children?: ReactNode;
@@ -56,6 +58,8 @@ export function RealtimeLayer({ children, onNavigate, sounds = webAudioSounds }:
   });
   useLiveEvent('card', (push) => setCards((queue) => [...queue, push]));
   useAlarmNotifications(() => onNavigate('/AlarmHistory'), sounds);
+  useApprovalNotifications(() => onNavigate('/audit'));
+  useAnnouncementNotifications(() => onNavigate('/map/AnnouncementListtc'), sounds);
 
   return (
     <>

@@ -9,12 +9,35 @@ import cameraDef from '../../../entities/camera/resource';
 import photoDef from '../../../entities/photo/resource';
 import vcrDef from '../../../entities/vcr/resource';
 import adDef from '../../../entities/advertisement/resource';
+import afterSaleDef from '../../../entities/after-sale/resource';
+import mallOrderDef from '../../../entities/mall-order/resource';
+import freightTemplateDef from '../../../entities/freight-template/resource';
 import accessCardDef from '../../../entities/access-card/resource';
 import accessRightDef from '../../../entities/access-right/resource';
 import residentDef from '../../../entities/resident/resource';
 import communityDef from '../../../entities/community/resource';
 import roomDef from '../../../entities/room/resource';
 import unitDef from '../../../entities/unit/resource';
+import billDef from '../../../entities/bill/resource';
+import utilityDef from '../../../entities/utility-account/resource';
+import paymentDef from '../../../entities/payment/resource';
+import mallProductDef from '../../../entities/product/resource';
+import productSkuDef from '../../../entities/product-sku/resource';
+import mallCategoryDef from '../../../entities/mall-category/resource';
+import productReviewDef from '../../../entities/product-review/resource';
+import simCardDef from '../../../entities/sim-card/resource';
+import simPackageDef from '../../../entities/sim-package/resource';
+import monitoredPersonDef from '../../../entities/monitored-person/resource';
+import approvalNodeDef from '../../../entities/approval-node/resource';
+import leaveRequestDef from '../../../entities/leave-request/resource';
+import announcementDef from '../../../entities/announcement/resource';
+import workPlanDef from '../../../entities/work-plan/resource';
+import attendanceRuleDef from '../../../entities/attendance-rule/resource';
+import attendanceRecordDef from '../../../entities/attendance-record/resource';
+import { recordPreset } from '../attendance/attendance.api';
+import warehouseItemDef from '../../../entities/warehouse-item/resource';
+import dutyRecordDef from '../../../entities/duty-record/resource';
+import productionBatchDef from '../../../entities/production-batch/resource';
 import { METRIC_ROUTE_NAMES } from '../../../shared/devices/metric-routes';
 import { resourceOfRoute } from '../../../shared/resources';
 import { deviceResource } from '../../../shared/resources/device';
@@ -192,7 +215,66 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   // Advertising (issue 16): upload and playback, review, distribution to door units with plays.
   advertisementManagement: { resource: adDef, component: lazyScreen(() => import('../ads/AdManagementScreen').then((m) => m.AdManagementScreen)) },
   advertisingReview: { resource: adDef, component: lazyScreen(() => import('../ads/AdReviewScreen').then((m) => m.AdReviewScreen)) },
+  orderManagement: { resource: mallOrderDef, component: lazyScreen(() => import('../mall-orders/OrderManagementScreen').then((m) => m.OrderManagementScreen)) },
+  AfterSalesOrders: { resource: afterSaleDef, component: lazyScreen(() => import('../mall-orders/AfterSalesScreen').then((m) => m.AfterSalesScreen)) },
+  MallData: { component: lazyScreen(() => import('../mall-orders/MallDataScreen').then((m) => m.MallDataScreen)) },
+  FreightTemplate: { resource: freightTemplateDef, component: lazyScreen(() => import('../mall-orders/FreightTemplateScreen').then((m) => m.FreightTemplateScreen)) },
   advertisingdistribution: { resource: adDef, component: lazyScreen(() => import('../ads/AdDistributionScreen').then((m) => m.AdDistributionScreen)) },
+  // Prepaid electricity and water of the community's rooms (issue 17): one screen told its kind, the list fixed to it.
+  elecCard: {
+    resource: utilityDef,
+    preset: (search) => ({ ...search, filters: { ...search.filters, kind: 1 } }),
+    component: lazyScreen(() => import('../utilities/UtilityScreen').then(({ UtilityScreen }) => (props: RouteScreenProps) => <UtilityScreen kind={1} {...props} />)),
+  },
+  waterCard: {
+    resource: utilityDef,
+    preset: (search) => ({ ...search, filters: { ...search.filters, kind: 2 } }),
+    component: lazyScreen(() => import('../utilities/UtilityScreen').then(({ UtilityScreen }) => (props: RouteScreenProps) => <UtilityScreen kind={2} {...props} />)),
+  },
+  // IoT cards (issue 17): cards with usage and carrier actions, device binding, the package catalogue.
+  SIMCard: { resource: simCardDef, component: lazyScreen(() => import('../sim/SimCardScreen').then((m) => m.SimCardScreen)) },
+  DeviceSim: { resource: simCardDef, component: lazyScreen(() => import('../sim/DeviceSimScreen').then((m) => m.DeviceSimScreen)) },
+  packageList: { resource: simPackageDef, prefetch: none, component: lazyScreen(() => import('../sim/PackageListScreen').then((m) => m.PackageListScreen)) },
+  // Approvals (issue 18): the inbox, approval nodes and every request on /audit; leave requests on /AuditNotice.
+  audit: { resource: approvalNodeDef, component: lazyScreen(() => import('../approvals/AuditScreen').then((m) => m.AuditScreen)) },
+  AuditNotice: { resource: leaveRequestDef, component: lazyScreen(() => import('../approvals/LeaveScreen').then((m) => m.LeaveScreen)) },
+  // Attendance (issue 18): rules with the recompute, the computed records (all, late/early, absent) with the monthly report, the statistics.
+  AttendanceList: { resource: attendanceRuleDef, component: lazyScreen(() => import('../attendance/AttendanceScreens').then((m) => m.AttendanceRuleScreen)) },
+  AttendanceInfoList: { resource: attendanceRecordDef, preset: recordPreset(), component: lazyScreen(() => import('../attendance/AttendanceScreens').then((m) => m.AttendanceRecordScreen)) },
+  EdAttendanceInfoList: { resource: attendanceRecordDef, preset: recordPreset(1), component: lazyScreen(() => import('../attendance/AttendanceScreens').then((m) => m.AttendanceRecordScreen)) },
+  EdAbsenceList: { resource: attendanceRecordDef, preset: recordPreset(2), component: lazyScreen(() => import('../attendance/AttendanceScreens').then((m) => m.AttendanceRecordScreen)) },
+  attendance: { prefetch: none, component: lazyScreen(() => import('../attendance/AttendanceStatsScreen').then((m) => m.AttendanceStatsScreen)) },
+  // Construction site (issue 18): work plans as a list and a Gantt-like view, with each plan's logs.
+  workPlan: { resource: workPlanDef, component: lazyScreen(() => import('../site/WorkPlanScreen').then((m) => m.WorkPlanScreen)) },
+  // Site operations (issue 18): warehouse with movements, duty list/roster/annual inspections, production batches with QA.
+  manageStorage: { resource: warehouseItemDef, component: lazyScreen(() => import('../site-ops/StorageScreen').then((m) => m.StorageScreen)) },
+  dutyUser: { resource: dutyRecordDef, component: lazyScreen(() => import('../site-ops/DutyScreen').then((m) => m.DutyScreen)) },
+  productionSystem: { resource: productionBatchDef, component: lazyScreen(() => import('../site-ops/ProductionScreen').then((m) => m.ProductionScreen)) },
+  // Announcements (issue 18): the company's list with publish, withdraw and read receipts; the recipient's unread popup and the site's board.
+  AnnouncementList: { resource: announcementDef, component: lazyScreen(() => import('../announcements/AnnouncementScreen').then((m) => m.AnnouncementScreen)) },
+  AnnouncementListtc: { prefetch: none, component: lazyScreen(() => import('../announcements/AnnouncementInbox').then((m) => m.AnnouncementPopupScreen)) },
+  siteAnnouncement: { prefetch: none, component: lazyScreen(() => import('../announcements/AnnouncementInbox').then((m) => m.SiteAnnouncementScreen)) },
+  // IoT card billing (issue 17): bills, purchases of packages and data, the report.
+  Bill: { resource: billDef, component: lazyScreen(() => import('../billing/BillScreens').then((m) => m.BillScreen)) },
+  bilList: { resource: billDef, component: lazyScreen(() => import('../billing/BillScreens').then((m) => m.BillListScreen)) },
+  // The mall's catalogue (issue 17): the product form with its SKU matrix, the business-district storefront.
+  AddProduct: { resource: mallProductDef, prefetch: none, component: lazyScreen(() => import('../mall/AddProductScreen').then((m) => m.AddProductScreen)) },
+  productManage: { resource: mallProductDef, component: lazyScreen(() => import('../mall/ProductManageScreen').then((m) => m.ProductManageScreen)) },
+  Commodity: { resource: productSkuDef, component: lazyScreen(() => import('../mall/CommodityScreen').then((m) => m.CommodityScreen)) },
+  // /Category: the storefront's navigation categories (productCategory lists them all).
+  Category: { resource: mallCategoryDef, preset: (search) => ({ ...search, filters: { nav: 1, ...search.filters } }) },
+  ProductReviews: { resource: productReviewDef, component: lazyScreen(() => import('../mall/ReviewScreen').then((m) => m.ReviewScreen)) },
+  shangquanshangcheng: { prefetch: none, component: lazyScreen(() => import('../mall/StoreScreen').then((m) => m.StoreScreen)) },
+  paypal: { resource: paymentDef, component: lazyScreen(() => import('../payments/PaymentScreen').then((m) => m.PaymentScreen)) },
+  topup: { prefetch: none, component: lazyScreen(() => import('../billing/BuyScreen').then((m) => m.TopupScreen)) },
+  topup1: { prefetch: none, component: lazyScreen(() => import('../billing/BuyScreen').then((m) => m.DataTopupScreen)) },
+  topup2: { prefetch: none, component: lazyScreen(() => import('../billing/BuyScreen').then((m) => m.BatchTopupScreen)) },
+  Recharge: { prefetch: none, component: lazyScreen(() => import('../billing/BuyScreen').then((m) => m.RechargeScreen)) },
+  Recharge2: { prefetch: none, component: lazyScreen(() => import('../billing/BuyScreen').then((m) => m.RenewScreen)) },
+  Report: { prefetch: none, component: lazyScreen(() => import('../billing/ReportScreen').then((m) => m.ReportScreen)) },
+  // Supervision (issue 18): monitored persons with their bracelet's fence, battery, wearing and check-in; a person's detail.
+  regulatoryList: { resource: monitoredPersonDef, component: lazyScreen(() => import('../supervision/RegulatoryListScreen').then((m) => m.RegulatoryListScreen)) },
+  regulatoryUser: { resource: monitoredPersonDef, component: lazyScreen(() => import('../supervision/RegulatoryUserScreen').then((m) => m.RegulatoryUserScreen)) },
   gateay_4G: {
     resource: deviceResource,
     preset: (search) => presetSearch(DEVICE_PRESETS.gateway, search),

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Modal, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import approvalDef from '../../../entities/approval/resource';
+import approvalNodeDef from '../../../entities/approval-node/resource';
+import { APPROVAL_COMMENT_MAX, APPROVAL_KIND_TABLE } from '../../../shared/approvals';
+import { request, toast } from '../../lib/request';
+import { useCodeLabel } from '../resources/display';
+import { ResourceScreen } from '../resources/ResourceScreen';
+import { invalidateResource, type Row } from '../resources/resources.queries';
+import type { ResourceSearch } from '../resources/search';
+import type { RouteScreenProps } from '../screens/types';
+import { ApprovalDetailDrawer } from './ApprovalDetail';
+
+export interface InboxRow {
+  id: number;
+  kind: string;
+  title: string;
+  level: number;
+  levelCount: number;
+  applicantName: string | null;
+  nodeName: string | null;
+  createdAt: string;
+}
+
+export const inboxQuery = { queryKey: ['approval', 'inbox'] as const, queryFn: () => request<InboxRow[]>('user', 'approval/inbox/list', {}, { background: true }) };
+
+type Decision = { row: InboxRow; result: 'approve' | 'reject' };
+
+/** 待我审批: the requests whose current level names me, with approve / reject and a comment. */
+export function ApprovalInbox({ onDetail }: { onDetail: (id: number) => void }) {
+  const { t } = useLingui();
+  const codeLabel = useCodeLabel();
+  const queryClient = useQueryClient();
+  const inbox = useQuery(inboxQuery);
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const open = (row: InboxRow, result: Decision['result']) => {
+    setComment('');
+    setDeciding({ row, result });
+  };
+
+  const decide = async () => {
+    if (!deciding) return;
+    setBusy(true);
+    try {
+      await request('user', `approval/${deciding.result}`, { id: deciding.row.id, comment: comment.trim() || null }, { quiet: true });
+      toast('success', deciding.result === 'approve' ? t`已同意` : t`已驳回`);
+      setDeciding(null);
+    } catch (error) {
+      toast('error', error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['approval'] }), invalidateResource(queryClient, approvalDef.name)]);
+    }
+  };
+
+  const rows = inbox.data ?? [];
+  return (
+    <>
+      {rows.length === 0 ? (
+        <Text c="dimmed" py="md" data-testid="inbox-empty">
+          {inbox.isLoading ? <Trans>加载中…</Trans> : <Trans>暂无待我审批的事项</Trans>}
+        </Text>
+      ) : (
+        <Table striped highlightOnHover data-testid="approval-inbox">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>审批事项</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>类型</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>申请人</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>审批节点</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>级别</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>提交时间</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>操作</Trans>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id} data-testid={`inbox-row-${row.id}`}>
+                <Table.Td>{row.title}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light">{codeLabel(APPROVAL_KIND_TABLE, row.kind)}</Badge>
+                </Table.Td>
+                <Table.Td>{row.applicantName ?? ''}</Table.Td>
+                <Table.Td>{row.nodeName ?? ''}</Table.Td>
+                <Table.Td>{`${row.level} / ${row.levelCount}`}</Table.Td>
+                <Table.Td>{new Date(row.createdAt).toLocaleString()}</Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Button size="compact-xs" color="teal" onClick={() => open(row, 'approve')} data-testid={`approve-${row.id}`}>
+                      <Trans>同意</Trans>
+                    </Button>
+                    <Button size="compact-xs" color="red" variant="light" onClick={() => open(row, 'reject')} data-testid={`reject-${row.id}`}>
+                      <Trans>驳回</Trans>
+                    </Button>
+                    <Button size="compact-xs" variant="subtle" onClick={() => onDetail(row.id)} data-testid={`detail-${row.id}`}>
+                      <Trans>进度</Trans>
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Modal opened={deciding !== null} onClose={() => setDeciding(null)} title={deciding?.result === 'reject' ? t`驳回` : t`同意`}>
+        <Stack>
+          <Text size="sm">{deciding?.row.title}</Text>
+          <Textarea
+            label={t`审批意见`}
+            value={comment}
+            maxLength={APPROVAL_COMMENT_MAX}
+            rows={3}
+            onChange={(e) => setComment(e.currentTarget.value)}
+            data-testid="decision-comment"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeciding(null)}>
+              <Trans>取消</Trans>
+            </Button>
+            <Button color={deciding?.result === 'reject' ? 'red' : 'teal'} loading={busy} onClick={() => void decide()} data-testid="decision-confirm">
+              <Trans>确定</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * /audit: 待我审批 (the inbox), 审批节点 (nodes: a name and up to three levels of approvers; the
+ * service refuses fewer than two approvers) and 审批记录 (every request, with its progress).
+ */
+export function AuditScreen(props: RouteScreenProps) {
+  const { t } = useLingui();
+  const [tab, setTab] = useState<string | null>('inbox');
+  const [detail, setDetail] = useState<number | null>(null);
+  const [recordSearch, setRecordSearch] = useState<ResourceSearch>({});
+  return (
+    <>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="inbox" data-testid="tab-inbox">
+            <Trans>待我审批</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="nodes" data-testid="tab-nodes">
+            <Trans>审批节点</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="records" data-testid="tab-records">
+            <Trans>审批记录</Trans>
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="inbox">
+          <ApprovalInbox onDetail={setDetail} />
+        </Tabs.Panel>
+        <Tabs.Panel value="nodes">
+          <ResourceScreen def={approvalNodeDef} {...props} title={<Trans>审批节点</Trans>} />
+        </Tabs.Panel>
+        <Tabs.Panel value="records">
+          <ResourceScreen
+            def={approvalDef}
+            search={recordSearch}
+            onSearchChange={setRecordSearch}
+            title={<Trans>审批记录</Trans>}
+            rowActions={[{ id: 'progress', title: t`审批进度`, run: (row: Row) => setDetail(row.id) }]}
+          />
+        </Tabs.Panel>
+      </Tabs>
+      <ApprovalDetailDrawer id={detail} onClose={() => setDetail(null)} />
+    </>
+  );
+}

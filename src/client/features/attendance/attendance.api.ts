@@ -1,0 +1,33 @@
+import type { AttendanceStats } from '../../../entities/attendance-record/stats-types';
+import type { Job } from '../../../shared/jobs';
+import { request } from '../../lib/request';
+import type { ResourceSearch } from '../resources/search';
+
+/** Today and the first of this month in the browser's time zone (spec "Attendance default"). */
+export function monthToDate(now = new Date()): { from: string; to: string } {
+  const today = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return { from: `${today.slice(0, 7)}-01`, to: today };
+}
+
+export const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+export const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export const statsQuery = (span: { from: string; to: string; departmentId?: number }) => ({
+  queryKey: ['attendance', 'stats', span.from, span.to, span.departmentId ?? null] as const,
+  queryFn: () => request<AttendanceStats>('user', 'attendanceRecord/stats', span),
+});
+
+export const reportJob = (body: { month: string; departmentId?: number }) => request<Job>('user', 'attendanceRecord/reportJob', body);
+export const recomputeJob = (body: { from: string; to: string }) => request<Job>('user', 'attendanceRecord/recompute', body);
+
+/**
+ * The presets of the record lists: the date range defaults to the first of the month to today
+ * (spec "Attendance default"); /EdAttendanceInfoList shows the late and early ones (issue 1),
+ * /EdAbsenceList the absences (issue 2).
+ */
+export function recordPreset(issue?: 1 | 2) {
+  return (search: ResourceSearch): ResourceSearch => {
+    const { from, to } = monthToDate();
+    return { ...search, filters: { day: [from, to], ...(issue ? { issue } : {}), ...search.filters } };
+  };
+}

@@ -1,0 +1,54 @@
+import { queryOptions } from '@tanstack/react-query';
+import { PAY_STATUS, type PayMethodName } from '../../../shared/payments';
+import { request } from '../../lib/request';
+
+/** What `pay/payment/status` answers (src/entities/payment/routes.ts). */
+export interface PaymentView {
+  orderNo: string;
+  tenantId: number;
+  purpose: { kind: string; ref: string };
+  subject: string;
+  amountFen: number;
+  method: PayMethodName;
+  status: number;
+  refundedFen: number;
+  paidAt: string | null;
+  createdAt: string;
+  currency: string;
+  providerRef: string | null;
+  expiresAt: string;
+  closedAt: string | null;
+  fulfilledAt: string | null;
+  returnPath: string | null;
+}
+
+export interface PaymentEvent {
+  id: number;
+  orderNo: string;
+  kind: string;
+  method: string | null;
+  verified: boolean;
+  payload: unknown;
+  result: string;
+  at: string;
+}
+
+/** States the provider may still move: the payer's page keeps asking while the order is in one. */
+export const PENDING_STATES: readonly number[] = [PAY_STATUS.unpaid, PAY_STATUS.paying, PAY_STATUS.refunding];
+
+export const paymentStatusQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: ['payment', 'status', orderNo],
+    queryFn: () => request<PaymentView>('pay', 'payment/status', { orderNo }, { quiet: true }),
+    refetchInterval: (query) => (query.state.data && !PENDING_STATES.includes(query.state.data.status) ? false : 3000),
+  });
+
+export const paymentEventsQuery = (orderNo: string) =>
+  queryOptions({ queryKey: ['payment', 'events', orderNo], queryFn: () => request<PaymentEvent[]>('pay', 'payment/events', { orderNo }) });
+
+export const syncPayment = (orderNo: string) => request<PaymentView>('pay', 'payment/sync', { orderNo });
+export const refundPayment = (orderNo: string, amount?: number, reason?: string) => request<PaymentView>('pay', 'payment/refund', { orderNo, amount, reason }, { showMessage: true });
+export const closePayment = (orderNo: string) => request<PaymentView>('pay', 'payment/close', { orderNo }, { showMessage: true });
+export const testPayment = (amount: number) => request<{ payment: PaymentView; checkout: { payUrl?: string } }>('pay', 'payment/testPay', { amount });
+
+export const fenText = (fen: number): string => `¥${(fen / 100).toFixed(2)}`;

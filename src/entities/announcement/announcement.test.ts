@@ -1,0 +1,271 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addRole, addUser } from '../../../tests/server/fixtures';
+import { login, post, type TestApp } from '../../../tests/server/helper';
+import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
+import { devices } from '../../server/db/schema-devices';
+import { departments, users } from '../../server/db/schema-tenancy';
+import { topics } from '../../shared/topics';
+import { deliverDue } from './actions';
+import { ANNOUNCEMENT_PUSH_CODE } from './push';
+import { ANNOUNCEMENT_STATE } from './resource';
+
+let t: TestApp;
+let demo: string;
+let demoTenant: number;
+let other: { token: string; userId: number; tenant: number };
+/** Recipients: one by department, one by role, one by name; `outsider` is none of them. */
+const ids = { byDept: 0, byRole: 0, byName: 0, outsider: 0, approver1: 0, approver2: 0 };
+const tokens: Record<keyof typeof ids, string> = { byDept: '', byRole: '', byName: '', outsider: '', approver1: '', approver2: '' };
+let deptId = 0;
+let roleId = 0;
+let helmet = '';
+let doorUnit = '';
+let nodeId = 0;
+
+interface Sent {
+  topic: string;
+  body: Record<string, unknown>;
+}
+let sent: Sent[] = [];
+let spoken: { ids: number[]; text: string }[] = [];
+
+const api = <T = Row>(path: string, body: object, token = demo) => post<T>(t.app, `/api/user/announcement/${path}`, body, { token });
+const settle = () => new Promise((r) => setTimeout(r, 150));
+const pushedTo = () =>
+  sent
+    .filter((s) => /^acm\/\d+\/web$/.test(s.topic) && s.body.code === ANNOUNCEMENT_PUSH_CODE)
+    .map((s) => Number(s.topic.split('/')[1]))
+    .sort((a, b) => a - b);
+const downlinks = (imei: string) => sent.filter((s) => s.topic === topics.deviceServer(imei) && s.body.cmd === 'broadcast');
+
+const draft = async (extra: object = {}) => {
+  const res = await api('add', { title: 'Crane inspection', content: 'Tower crane 2 is inspected at 14:00', level: 1, scope: 1, departmentIds: [deptId], roleIds: [roleId], userIds: [ids.byName], needApproval: 2, ...extra });
+  expect(res.code, res.msg).toBe(0);
+  return res.data;
+};
+
+beforeAll(async () => {
+  ({ t, demo, demoTenant } = await demoApp());
+  const o = await tenantWithAdmin(t.app, 'Other Site', 'otheradmin2');
+  other = { token: o.token, userId: o.userId, tenant: o.tenant };
+  const [dept] = await t.app.db.insert(departments).values({ tenantId: demoTenant, name: 'Crane crew' }).returning();
+  deptId = dept!.id;
+  roleId = await addRole(t.app, demoTenant, 'Safety officers', ['siteAnnouncement']);
+  for (const key of Object.keys(ids) as (keyof typeof ids)[]) {
+    ids[key] = await addUser(t.app, { tenant: demoTenant, username: `ann_${key}`, roleIds: key === 'byRole' ? [roleId] : [] });
+    tokens[key] = (await login(t.app, `ann_${key}`, 'secret1')).token;
+  }
+  await t.app.db.update(users).set({ departmentId: deptId }).where(eq(users.id, ids.byDept));
+  // An online helmet of the department and an online door unit of nobody in scope.
+  const [h] = await t.app.db.select().from(devices).where(and(eq(devices.tenantId, demoTenant), eq(devices.kind, 'helmet'))).limit(1);
+  const [d] = await t.app.db.select().from(devices).where(and(eq(devices.tenantId, demoTenant), eq(devices.kind, 'doorUnit'))).limit(1);
+  helmet = h!.imei;
+  doorUnit = d!.imei;
+  await t.app.db.update(devices).set({ state: 1, departmentId: deptId, gatewayId: null }).where(eq(devices.id, h!.id));
+  await t.app.db.update(devices).set({ state: 1, departmentId: null, userId: null, gatewayId: null }).where(eq(devices.id, d!.id));
+  const node = await post<Row>(t.app, '/api/user/approvalNode/add', { name: 'Two levels', level1Approvers: [ids.approver1], level2Approvers: [ids.approver2] }, { token: demo });
+  expect(node.code, node.msg).toBe(0);
+  nodeId = node.data.id;
+
+  const publish = t.app.broker.publish.bind(t.app.broker);
+  t.app.broker.publish = async (topic, payload, opts) => {
+    try {
+      sent.push({ topic, body: JSON.parse(Buffer.from(payload as Buffer).toString()) as Record<string, unknown> });
+    } catch {
+      // a binary (CBOR) downlink: not one of ours
+    }
+    return publish(topic, payload, opts);
+  };
+  const sockets = (t.app.push as unknown as { deps: { sockets: { send: (ids: Iterable<number>, n: { msgContent: string }) => number } } }).deps.sockets;
+  const send = sockets.send.bind(sockets);
+  sockets.send = (to, notice) => {
+    spoken.push({ ids: [...to], text: notice.msgContent });
+    return send(to, notice);
+  };
+}, 300_000);
+afterAll(() => t?.close());
+beforeEach(() => {
+  sent = [];
+  spoken = [];
+});
+
+describe('announcements: add and validation', () => {
+  it('a new one is a draft by its creator; bad input answers its key', async () => {
+    const row = await draft();
+    expect(row).toMatchObject({ state: ANNOUNCEMENT_STATE.draft, publisherName: 'Demo administrator', departmentIds: [deptId], roleIds: [roleId], userIds: [ids.byName] });
+    expect((await api('add', { title: '', content: 'x', level: 1, scope: 1, userIds: [ids.byName], needApproval: 2 })).code).toBe(400);
+    expect((await api('add', { title: 'Nobody', content: 'x', level: 1, scope: 1, needApproval: 2 })).key).toBe('announcementNoRecipients');
+    expect((await api('add', { title: 'No node', content: 'x', level: 1, scope: 2, needApproval: 1 })).key).toBe('approvalNodeRequired');
+    expect((await api('add', { title: 'Foreign', content: 'x', level: 1, scope: 1, userIds: [other.userId], needApproval: 2 })).key).toBe('refInvalid');
+    // The whole site needs nobody named.
+    expect((await api('add', { title: 'Site', content: 'x', level: 1, scope: 2, needApproval: 2 })).code).toBe(0);
+    expect(sent.filter((s) => s.body.code === ANNOUNCEMENT_PUSH_CODE)).toEqual([]);
+  });
+});
+
+describe('announcements: publishing without approval', () => {
+  it('pushes 9060 to exactly its recipients, sends the text to the helmets in scope, and lists for them only', async () => {
+    const row = await draft({ title: 'Lift closed', content: 'The site lift is closed today', level: 2 });
+    const published = await api('publish', { id: row.id });
+    expect(published.code, published.msg).toBe(0);
+    expect(published.data).toMatchObject({ state: ANNOUNCEMENT_STATE.published, deviceCount: 1 });
+    await settle();
+    expect(pushedTo()).toEqual([ids.byDept, ids.byRole, ids.byName].sort((a, b) => a - b));
+    const push = sent.find((s) => s.topic === topics.userWeb(ids.byName))!.body;
+    expect(push).toMatchObject({ code: ANNOUNCEMENT_PUSH_CODE, announcement: { id: row.id, title: 'Lift closed', content: 'The site lift is closed today', level: 2, publisherName: 'Demo administrator' } });
+    expect(downlinks(helmet)).toHaveLength(1);
+    expect(downlinks(helmet)[0]!.body.params).toEqual({ text: '公告：Lift closed。The site lift is closed today' });
+    expect(downlinks(doorUnit)).toEqual([]);
+    // Not urgent: nothing spoken.
+    expect(spoken).toEqual([]);
+
+    for (const who of ['byDept', 'byRole', 'byName'] as const) {
+      const inbox = await api<{ rows: Row[]; unread: number }>('inbox/list', {}, tokens[who]);
+      expect(inbox.data.rows.map((r) => r.id)).toContain(row.id);
+    }
+    expect((await api<{ rows: Row[] }>('inbox/list', {}, tokens.outsider)).data.rows.map((r) => r.id)).not.toContain(row.id);
+    const [listed] = (await list(t.app, 'announcement', { keyword: 'Lift closed' }, demo)).rows;
+    expect(listed).toMatchObject({ recipientCount: 3, readCount: 0 });
+
+    // Published is final but for a withdrawal.
+    expect((await api('publish', { id: row.id })).key).toBe('noSuchTransition');
+    expect((await api('update', { id: row.id, title: 'Changed' })).key).toBe('announcementLocked');
+    expect((await api('withdraw', { id: row.id })).data).toMatchObject({ state: ANNOUNCEMENT_STATE.withdrawn });
+    expect((await api<{ rows: Row[] }>('inbox/list', {}, tokens.byName)).data.rows.map((r) => r.id)).not.toContain(row.id);
+    expect((await api('withdraw', { id: row.id })).key).toBe('noSuchTransition');
+  });
+
+  it('an urgent one for the whole site reaches every enabled person and device and is spoken on their consoles', async () => {
+    const row = await draft({ title: 'Evacuate', content: 'Gas leak at gate 3', level: 3, scope: 2, departmentIds: [], roleIds: [], userIds: [] });
+    expect((await api('publish', { id: row.id })).code).toBe(0);
+    await settle();
+    const everyone = (await t.app.db.select({ id: users.id, kind: users.kind, status: users.status }).from(users).where(eq(users.tenantId, demoTenant)))
+      .filter((u) => u.status === 1 && (u.kind === 'admin' || u.kind === 'user'))
+      .map((u) => u.id)
+      .sort((a, b) => a - b);
+    expect(pushedTo()).toEqual(everyone);
+    expect(spoken).toEqual([{ ids: everyone, text: '紧急公告：Evacuate。Gas leak at gate 3' }]);
+    expect(downlinks(helmet)).toHaveLength(1);
+    expect(downlinks(doorUnit)).toHaveLength(1);
+  });
+
+  it('a scheduled one is published but reaches nobody before its time, then once', async () => {
+    const at = new Date(t.clock.now() + 3_600_000).toISOString();
+    const row = await draft({ title: 'Tomorrow', publishAt: at });
+    expect((await api('publish', { id: row.id })).data).toMatchObject({ state: ANNOUNCEMENT_STATE.published, deliveredAt: null });
+    expect(await deliverDue(t.app)).toBe(0);
+    await settle();
+    expect(pushedTo()).toEqual([]);
+    expect((await api<{ rows: Row[] }>('inbox/list', {}, tokens.byName)).data.rows.map((r) => r.id)).not.toContain(row.id);
+    t.clock.advance(3_600_001);
+    expect(await deliverDue(t.app)).toBe(1);
+    expect(await deliverDue(t.app)).toBe(0);
+    await settle();
+    expect(pushedTo()).toEqual([ids.byDept, ids.byRole, ids.byName].sort((a, b) => a - b));
+  });
+});
+
+describe('announcements: approval', () => {
+  const decide = (action: 'approve' | 'reject', approvalId: number, token: string, comment?: string) => post(t.app, `/api/user/approval/${action}`, { id: approvalId, comment }, { token });
+
+  it('one that needs two approvals is published only after both', async () => {
+    const row = await draft({ title: 'Two approvals', needApproval: 1, approvalNodeId: nodeId });
+    const submitted = await api('publish', { id: row.id });
+    expect(submitted.code, submitted.msg).toBe(0);
+    expect(submitted.data).toMatchObject({ state: ANNOUNCEMENT_STATE.pending });
+    const approvalId = Number(submitted.data.approvalId);
+    expect(approvalId).toBeGreaterThan(0);
+    // The second level may not decide first.
+    expect((await decide('approve', approvalId, tokens.approver2)).key).toBe('approvalNotYourTurn');
+    expect((await decide('approve', approvalId, tokens.approver1, 'ok')).code).toBe(0);
+    await settle();
+    expect((await list(t.app, 'announcement', { keyword: 'Two approvals' }, demo)).rows[0]).toMatchObject({ state: ANNOUNCEMENT_STATE.pending });
+    expect((await api<{ rows: Row[] }>('inbox/list', {}, tokens.byName)).data.rows.map((r) => r.id)).not.toContain(row.id);
+    expect(pushedTo()).toEqual([]);
+
+    expect((await decide('approve', approvalId, tokens.approver2, 'publish it')).code).toBe(0);
+    // The engine's event is handled behind the answer: wait for the delivery.
+    await expect.poll(async () => (await list(t.app, 'announcement', { keyword: 'Two approvals' }, demo)).rows[0]?.recipientCount, { timeout: 15_000 }).toBe(3);
+    const [after] = (await list(t.app, 'announcement', { keyword: 'Two approvals' }, demo)).rows;
+    expect(after).toMatchObject({ state: ANNOUNCEMENT_STATE.published, reviewComment: 'publish it', reviewerName: 'ann_approver1、ann_approver2' });
+    await expect.poll(pushedTo, { timeout: 15_000 }).toEqual([ids.byDept, ids.byRole, ids.byName].sort((a, b) => a - b));
+    expect((await api<{ rows: Row[] }>('inbox/list', {}, tokens.byName)).data.rows.map((r) => r.id)).toContain(row.id);
+  });
+
+  it('a rejection makes it rejected and it is never pushed; an edit makes it a draft again', async () => {
+    const row = await draft({ title: 'Will be rejected', needApproval: 1, approvalNodeId: nodeId });
+    const approvalId = Number((await api('publish', { id: row.id })).data.approvalId);
+    expect((await decide('reject', approvalId, tokens.approver1, 'wrong date')).code).toBe(0);
+    await expect.poll(async () => (await list(t.app, 'announcement', { keyword: 'Will be rejected' }, demo)).rows[0]?.state, { timeout: 15_000 }).toBe(ANNOUNCEMENT_STATE.rejected);
+    await settle();
+    const [after] = (await list(t.app, 'announcement', { keyword: 'Will be rejected' }, demo)).rows;
+    expect(after).toMatchObject({ state: ANNOUNCEMENT_STATE.rejected, reviewComment: 'wrong date', recipientCount: 0 });
+    expect(pushedTo()).toEqual([]);
+    expect((await api('publish', { id: row.id })).key).toBe('noSuchTransition');
+    expect((await api('update', { id: row.id, title: 'Will be rejected (fixed)' })).data).toMatchObject({ state: ANNOUNCEMENT_STATE.draft, reviewComment: null, reviewerName: null });
+  });
+
+  it("another company's approval node is refused and the announcement stays a draft", async () => {
+    const theirs = await addUser(t.app, { tenant: other.tenant, username: 'ann_their_approver' });
+    const foreign = await post<Row>(t.app, '/api/user/approvalNode/add', { name: 'Theirs', level1Approvers: [other.userId], level2Approvers: [theirs] }, { token: other.token });
+    expect(foreign.code, foreign.msg).toBe(0);
+    const nodeOfOther = foreign.data.id;
+    const row = await draft({ title: 'Foreign node', needApproval: 1, approvalNodeId: nodeOfOther });
+    expect((await api('publish', { id: row.id })).key).toBe('approvalNodeInvalid');
+    expect((await list(t.app, 'announcement', { keyword: 'Foreign node' }, demo)).rows[0]).toMatchObject({ state: ANNOUNCEMENT_STATE.draft });
+  });
+
+  it('withdrawing a pending one withdraws its request: a late decision changes nothing', async () => {
+    const row = await draft({ title: 'Taken back', needApproval: 1, approvalNodeId: nodeId });
+    const approvalId = Number((await api('publish', { id: row.id })).data.approvalId);
+    expect((await api('withdraw', { id: row.id })).data).toMatchObject({ state: ANNOUNCEMENT_STATE.withdrawn });
+    expect((await decide('approve', approvalId, tokens.approver1)).key).toBe('noSuchTransition');
+    await settle();
+    expect(pushedTo()).toEqual([]);
+  });
+});
+
+describe('announcements: read receipts', () => {
+  it('a recipient opening it marks it read once; the list counts readers; the drawer says who read when', async () => {
+    const row = await draft({ title: 'Read me' });
+    await api('publish', { id: row.id });
+    const before = await api<{ rows: Row[]; unread: number }>('inbox/list', {}, tokens.byDept);
+    expect(before.data.rows[0]).toMatchObject({ id: row.id, readAt: null });
+    t.clock.advance(60_000);
+    const first = await api<{ readAt: string }>('read', { id: row.id }, tokens.byDept);
+    expect(first.code).toBe(0);
+    t.clock.advance(60_000);
+    const again = await api<{ readAt: string }>('read', { id: row.id }, tokens.byDept);
+    expect(again.data.readAt).toBe(first.data.readAt);
+    expect((await api('read', { id: row.id }, tokens.outsider)).key).toBe('notRecipient');
+    expect((await list(t.app, 'announcement', { keyword: 'Read me' }, demo)).rows[0]).toMatchObject({ recipientCount: 3, readCount: 1 });
+    const receipts = await api<Row[]>('receipts/list', { id: row.id });
+    expect(receipts.data).toHaveLength(3);
+    expect(receipts.data[0]).toMatchObject({ userId: ids.byDept, name: 'ann_byDept', departmentName: 'Crane crew', readAt: first.data.readAt });
+    expect(receipts.data.slice(1).every((r) => r.readAt === null)).toBe(true);
+    // Unread first: the read one goes after the unread ones of the same user.
+    const inbox = await api<{ rows: Row[]; unread: number }>('inbox/list', {}, tokens.byDept);
+    const unreadIds = inbox.data.rows.filter((r) => r.readAt === null).map((r) => r.id);
+    expect(inbox.data.rows.slice(0, unreadIds.length).every((r) => r.readAt === null)).toBe(true);
+    expect(inbox.data.unread).toBe(before.data.unread - 1);
+    expect((await api<{ rows: Row[] }>('inbox/list', { unread: true }, tokens.byDept)).data.rows.map((r) => r.id)).not.toContain(row.id);
+  });
+});
+
+describe('announcements: tenancy and marks', () => {
+  it('another company sees, publishes and reads nothing of ours', async () => {
+    const row = await draft({ title: 'Ours only' });
+    await api('publish', { id: row.id });
+    expect((await list(t.app, 'announcement', { keyword: 'Ours only' }, other.token)).total).toBe(0);
+    expect((await api('withdraw', { id: row.id }, other.token)).code).toBe(404);
+    expect((await api('receipts/list', { id: row.id }, other.token)).code).toBe(404);
+    expect((await api('read', { id: row.id }, other.token)).key).toBe('notRecipient');
+    expect((await api<{ rows: Row[] }>('inbox/list', {}, other.token)).data.rows).toEqual([]);
+  });
+
+  it('publishing needs announcement:publish', async () => {
+    const row = await draft({ title: 'Marks' });
+    expect((await api('publish', { id: row.id }, tokens.byRole)).code).toBe(403);
+  });
+});

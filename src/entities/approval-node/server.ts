@@ -1,0 +1,81 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { Code } from '../../shared/api';
+import { APPROVAL_LEVELS, checkApprovalLevels } from '../../shared/approvals';
+import { createdAt } from '../../server/db/columns';
+import { tenants, users } from '../../server/db/schema-tenancy';
+import { defineEntity } from '../../server/engine/registry';
+import type { Db } from '../../server/db/driver';
+import type { Row, Tx } from '../../server/engine/types';
+import { fail } from '../../server/lib/api-error';
+import approvalNode from './resource';
+
+/** Approval nodes (/audit): a name; the approvers of each level are in approval_node_approvers. */
+export const approvalNodes = pgTable(
+  'approval_nodes',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    remark: text('remark'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('approval_nodes_tenant_id_idx').on(t.tenantId, t.id), index('approval_nodes_tenant_name_idx').on(t.tenantId, t.name)],
+);
+
+/** The approvers of a node's level (1..3): users of the node's company. */
+export const approvalNodeApprovers = pgTable(
+  'approval_node_approvers',
+  {
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    nodeId: integer('node_id').notNull().references(() => approvalNodes.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.nodeId, t.level, t.userId] }), index('approval_node_approvers_user_idx').on(t.userId)],
+);
+
+const levelField = (level: number) => `level${level}Approvers`;
+
+/** The approver ids of a node per level ([level 1, level 2, level 3]), in id order. */
+export async function levelsOfNode(db: Db | Tx, nodeId: number): Promise<number[][]> {
+  const links = await db
+    .select({ level: approvalNodeApprovers.level, userId: approvalNodeApprovers.userId })
+    .from(approvalNodeApprovers)
+    .where(eq(approvalNodeApprovers.nodeId, nodeId))
+    .orderBy(approvalNodeApprovers.level, approvalNodeApprovers.userId);
+  return APPROVAL_LEVELS.map((level) => links.filter((l) => l.level === level).map((l) => l.userId));
+}
+
+export default defineEntity({
+  def: approvalNode,
+  table: approvalNodes,
+  hooks: {
+    // The levels given replace the stored ones; then the whole node must hold: levels in order,
+    // at least two approvers, every approver a user of the company.
+    async afterWrite(_ctx, tx, id, input: Row, tenantId) {
+      for (const level of APPROVAL_LEVELS) {
+        const given = input[levelField(level)];
+        if (given === undefined) continue;
+        const list = [...new Set((given as number[] | null) ?? [])];
+        if (list.length) {
+          const found = await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, list), eq(users.tenantId, tenantId)));
+          if (found.length !== list.length) fail(Code.BAD_REQUEST, 'refInvalid');
+        }
+        await tx.delete(approvalNodeApprovers).where(and(eq(approvalNodeApprovers.nodeId, id), eq(approvalNodeApprovers.level, level)));
+        if (list.length) await tx.insert(approvalNodeApprovers).values(list.map((userId) => ({ tenantId, nodeId: id, level, userId })));
+      }
+      const problem = checkApprovalLevels(await levelsOfNode(tx, id));
+      if (problem) fail(Code.BAD_REQUEST, problem);
+    },
+    async decorate(db, rows) {
+      if (!rows.length) return;
+      const links = await db
+        .select({ nodeId: approvalNodeApprovers.nodeId, level: approvalNodeApprovers.level, userId: approvalNodeApprovers.userId })
+        .from(approvalNodeApprovers)
+        .where(inArray(approvalNodeApprovers.nodeId, rows.map((r) => r.id as number)))
+        .orderBy(approvalNodeApprovers.userId);
+      for (const r of rows) for (const level of APPROVAL_LEVELS) r[levelField(level)] = links.filter((l) => l.nodeId === r.id && l.level === level).map((l) => l.userId);
+    },
+  },
+});

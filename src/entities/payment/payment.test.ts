@@ -1,0 +1,350 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PAY_STATUS } from '../../shared/payments';
+import type { Scope } from '../../server/db/scope';
+import { hmacSha256 } from '../../server/lib/crypto';
+import { SANDBOX_SIGNATURE_HEADER } from '../../server/payments/providers/sandbox';
+import type { Payment } from '../../server/payments/types';
+import { addUser } from '../../../tests/server/fixtures';
+import { login, post, type TestApp } from '../../../tests/server/helper';
+import { demoApp, list, tenantWithAdmin } from '../../../tests/server/org-helper';
+import { paymentEvents, payments, paySandboxOrders } from './server';
+
+let t: TestApp;
+let demoTenant: number;
+let demoScope: Scope;
+const paid: Payment[] = [];
+const refunded: Payment[] = [];
+let failNext = 0;
+
+beforeAll(async () => {
+  ({ t, demoTenant } = await demoApp());
+  demoScope = { userId: 0, tenantId: demoTenant, kind: 'admin' };
+  t.app.payments.onPaid('unitTest', async (p) => {
+    if (failNext > 0) {
+      failNext--;
+      throw new Error('the module is down');
+    }
+    paid.push(p);
+  });
+  t.app.payments.onRefunded('unitTest', async (p) => void refunded.push(p));
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(() => {
+  paid.length = 0;
+  refunded.length = 0;
+  failNext = 0;
+  t.app.sandboxPay.forgetCallbacks = false;
+});
+
+const create = (amountFen = 1234, scope = demoScope) =>
+  t.app.payments.create(scope, { purpose: { kind: 'unitTest', ref: `R${Math.random()}` }, subject: '测试商品 Test item', amountFen, method: 'sandbox', returnPath: '/bilList' });
+
+const row = async (orderNo: string) => (await t.app.db.select().from(payments).where(eq(payments.orderNo, orderNo)))[0]!;
+const events = (orderNo: string) => t.app.db.select().from(paymentEvents).where(eq(paymentEvents.orderNo, orderNo)).orderBy(paymentEvents.id);
+
+/** Presses a button of the sandbox's pay page, as the payer's browser does. */
+const press = (orderNo: string, action: 'pay' | 'fail' | 'cancel') => t.app.inject({ method: 'POST', url: `/api/pay/sandbox/${orderNo}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+
+async function signed(body: object, secret?: string) {
+  const text = JSON.stringify(body);
+  const key = secret ?? (await t.app.sandboxPay.secret());
+  return t.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: hmacSha256(key, text).toString('base64') }, payload: text });
+}
+
+describe('creating a payment', () => {
+  it('writes the order unpaid and answers the sandbox pay page, which shows subject and amount', async () => {
+    const { payment, checkout } = await create(1234);
+    expect(payment).toMatchObject({ status: PAY_STATUS.unpaid, amountFen: 1234, method: 'sandbox', tenantId: demoTenant, refundedFen: 0, paidAt: null });
+    expect(payment.orderNo).toMatch(/^P\d{14}\d{6}$/);
+    expect(checkout.payUrl).toBe(`/api/pay/sandbox/${payment.orderNo}`);
+    const r = await row(payment.orderNo);
+    expect(r.expiresAt.getTime() - r.createdAt.getTime()).toBe(30 * 60_000);
+    expect(r.providerRef).toMatch(/^SBX/);
+    const page = await t.app.inject({ method: 'GET', url: checkout.payUrl! });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('测试商品 Test item');
+    expect(page.body).toContain('12.34');
+    expect(page.body).toContain('支付');
+    expect(page.body).toContain('模拟失败');
+    expect(page.body).toContain('取消');
+    expect(page.body).not.toContain('<script');
+  });
+
+  it('refuses a bad amount and an unconfigured method with their keys', async () => {
+    await expect(create(0)).rejects.toMatchObject({ key: 'payAmountInvalid' });
+    await expect(create(-5)).rejects.toMatchObject({ key: 'payAmountInvalid' });
+    await expect(create(1.5)).rejects.toMatchObject({ key: 'payAmountInvalid' });
+    await expect(create(100_000_001)).rejects.toMatchObject({ key: 'payAmountInvalid' });
+    expect(t.app.payments.methods()).toContain('sandbox');
+    await expect(t.app.payments.create(demoScope, { purpose: { kind: 'unitTest', ref: 'x' }, subject: 'x', amountFen: 100, method: 'wechat' })).rejects.toMatchObject({ key: 'payMethodUnavailable' });
+  });
+});
+
+describe('paying through the sandbox', () => {
+  it('pay sends a signed callback over the notify route: the order is paid and fulfilled once, the browser goes back', async () => {
+    const { payment } = await create(990);
+    const res = await press(payment.orderNo, 'pay');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/map/paypal?orderNo=${payment.orderNo}`);
+    const r = await row(payment.orderNo);
+    expect(r.status).toBe(PAY_STATUS.success);
+    expect(r.paidAt).not.toBeNull();
+    expect(r.fulfilledAt).not.toBeNull();
+    expect(paid.map((p) => p.orderNo)).toEqual([payment.orderNo]);
+    expect(paid[0]).toMatchObject({ status: PAY_STATUS.success, amountFen: 990, purpose: { kind: 'unitTest' } });
+    const log = await events(payment.orderNo);
+    expect(log.map((e) => [e.kind, e.result, e.verified])).toEqual([
+      ['create', 'created', true],
+      ['callback', 'paid', true],
+      ['fulfil', 'fulfilled', true],
+    ]);
+  });
+
+  it('the same notification twice pays once and fulfils once', async () => {
+    const { payment } = await create(500);
+    t.app.sandboxPay.forgetCallbacks = true;
+    await press(payment.orderNo, 'pay');
+    const ledger = (await t.app.db.select().from(paySandboxOrders).where(eq(paySandboxOrders.orderNo, payment.orderNo)))[0]!;
+    const body = { orderNo: payment.orderNo, tradeNo: ledger.tradeNo, state: 'paid', amountFen: 500, paidAt: ledger.paidAt!.toISOString() };
+    const [a, b] = await Promise.all([signed(body), signed(body)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect([a.headers['x-pay-result'], b.headers['x-pay-result']].sort()).toEqual(['duplicate', 'paid']);
+    const c = await signed(body);
+    expect(c.headers['x-pay-result']).toBe('duplicate');
+    expect(paid.map((p) => p.orderNo)).toEqual([payment.orderNo]);
+    expect((await row(payment.orderNo)).status).toBe(PAY_STATUS.success);
+  });
+
+  it('refuses a callback with a bad or missing signature, and logs it', async () => {
+    const { payment } = await create(700);
+    const body = { orderNo: payment.orderNo, tradeNo: 'SBXFAKE', state: 'paid', amountFen: 700 };
+    const forged = await signed(body, 'not-the-secret');
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toMatchObject({ key: 'paySignatureInvalid' });
+    const unsigned = await t.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    expect(unsigned.statusCode).toBe(401);
+    // A signature over other bytes (the same JSON re-spaced) does not count either.
+    const key = await t.app.sandboxPay.secret();
+    const respaced = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/sandbox',
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: hmacSha256(key, JSON.stringify(body)).toString('base64') },
+      payload: JSON.stringify(body, null, 1),
+    });
+    expect(respaced.statusCode).toBe(401);
+    expect((await row(payment.orderNo)).status).toBe(PAY_STATUS.unpaid);
+    expect(paid).toEqual([]);
+    const log = (await events(payment.orderNo)).filter((e) => e.kind === 'callback');
+    expect(log.map((e) => [e.result, e.verified])).toEqual([
+      ['badSignature', false],
+      ['badSignature', false],
+      ['badSignature', false],
+    ]);
+  });
+
+  it('refuses a callback whose amount differs from the order (amountMismatch)', async () => {
+    const { payment } = await create(800);
+    const res = await signed({ orderNo: payment.orderNo, tradeNo: 'SBX1', state: 'paid', amountFen: 1 });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['x-pay-result']).toBe('amountMismatch');
+    expect((await row(payment.orderNo)).status).toBe(PAY_STATUS.unpaid);
+    expect((await events(payment.orderNo)).at(-1)).toMatchObject({ kind: 'callback', verified: true, result: 'amountMismatch' });
+    expect(paid).toEqual([]);
+  });
+
+  it('fail on the pay page marks the order failed; cancel leaves it unpaid', async () => {
+    const a = (await create(300)).payment;
+    expect((await press(a.orderNo, 'fail')).statusCode).toBe(303);
+    expect((await row(a.orderNo)).status).toBe(PAY_STATUS.failed);
+    const b = (await create(300)).payment;
+    expect((await press(b.orderNo, 'cancel')).headers.location).toBe(`/map/paypal?orderNo=${b.orderNo}`);
+    expect((await row(b.orderNo)).status).toBe(PAY_STATUS.unpaid);
+    expect((await t.app.inject({ method: 'GET', url: '/api/pay/sandbox/PNOSUCHORDER' })).statusCode).toBe(404);
+  });
+
+  it('a failing onPaid handler leaves fulfilledAt null; reconcile fulfils it later, once', async () => {
+    const { payment } = await create(420);
+    failNext = 1;
+    await press(payment.orderNo, 'pay');
+    const r = await row(payment.orderNo);
+    expect(r.status).toBe(PAY_STATUS.success);
+    expect(r.fulfilledAt).toBeNull();
+    expect(paid).toEqual([]);
+    expect((await events(payment.orderNo)).at(-1)!.result).toMatch(/^fulfilFailed: the module is down/);
+    const result = await t.app.paymentsCore.reconcile();
+    expect(result.fulfilled).toBeGreaterThanOrEqual(1);
+    expect((await row(payment.orderNo)).fulfilledAt).not.toBeNull();
+    await t.app.paymentsCore.reconcile();
+    expect(paid.map((p) => p.orderNo)).toEqual([payment.orderNo]);
+  });
+});
+
+describe('reconcile', () => {
+  it('an order the provider reports paid late (callback lost) becomes paid and fulfilled', async () => {
+    const { payment } = await create(1500);
+    t.app.sandboxPay.forgetCallbacks = true;
+    await press(payment.orderNo, 'pay');
+    expect((await row(payment.orderNo)).status).toBe(PAY_STATUS.unpaid);
+    // Younger than a minute: reconcile leaves it alone.
+    await t.app.paymentsCore.reconcile();
+    expect((await row(payment.orderNo)).status).toBe(PAY_STATUS.unpaid);
+    t.clock.advance(61_000);
+    const result = await t.app.paymentsCore.reconcile();
+    expect(result.synced).toBeGreaterThanOrEqual(1);
+    const r = await row(payment.orderNo);
+    expect(r.status).toBe(PAY_STATUS.success);
+    expect(r.fulfilledAt).not.toBeNull();
+    expect(paid.map((p) => p.orderNo)).toEqual([payment.orderNo]);
+    expect((await events(payment.orderNo)).find((e) => e.kind === 'query')).toMatchObject({ result: 'paid', verified: true });
+    // The callback arriving after all changes nothing.
+    const ledger = (await t.app.db.select().from(paySandboxOrders).where(eq(paySandboxOrders.orderNo, payment.orderNo)))[0]!;
+    expect(await t.app.sandboxPay.notify(ledger)).toBe(true);
+    expect(paid).toHaveLength(1);
+  });
+
+  it('closes orders past their expiry (30 minutes), at the provider too', async () => {
+    const { payment } = await create(200);
+    t.clock.advance(29 * 60_000);
+    await t.app.paymentsCore.reconcile();
+    expect((await row(payment.orderNo)).status).toBe(PAY_STATUS.unpaid);
+    t.clock.advance(2 * 60_000);
+    const result = await t.app.paymentsCore.reconcile();
+    expect(result.closed).toBeGreaterThanOrEqual(1);
+    const r = await row(payment.orderNo);
+    expect(r.status).toBe(PAY_STATUS.closed);
+    expect(r.closedAt).not.toBeNull();
+    // The pay page no longer takes money.
+    await press(payment.orderNo, 'pay');
+    expect((await t.app.sandboxPay.query(payment.orderNo)).state).toBe('closed');
+    expect((await row(payment.orderNo)).status).toBe(PAY_STATUS.closed);
+  });
+
+  it('two reconciles at once (two replicas) sync each order once', async () => {
+    const { payment } = await create(333);
+    t.app.sandboxPay.forgetCallbacks = true;
+    await press(payment.orderNo, 'pay');
+    t.clock.advance(61_000);
+    await Promise.all([t.app.paymentsCore.reconcile(), t.app.paymentsCore.reconcile()]);
+    expect((await events(payment.orderNo)).filter((e) => e.kind === 'query')).toHaveLength(1);
+    expect(paid.map((p) => p.orderNo)).toEqual([payment.orderNo]);
+  });
+});
+
+describe('refunds and other moves', () => {
+  async function paidOrder(amountFen: number) {
+    const { payment } = await create(amountFen);
+    await press(payment.orderNo, 'pay');
+    return payment.orderNo;
+  }
+
+  it('refunds part, then the rest; onRefunded runs each time; more than is left is refused', async () => {
+    const orderNo = await paidOrder(1000);
+    const p1 = await t.app.payments.refund(orderNo, { amountFen: 300, reason: 'partial' });
+    expect(p1).toMatchObject({ status: PAY_STATUS.success, refundedFen: 300 });
+    expect(refunded.map((p) => p.refundedFen)).toEqual([300]);
+    await expect(t.app.payments.refund(orderNo, { amountFen: 701 })).rejects.toMatchObject({ key: 'refundTooMuch' });
+    const p2 = await t.app.payments.refund(orderNo, {});
+    expect(p2).toMatchObject({ status: PAY_STATUS.refunded, refundedFen: 1000 });
+    expect(refunded.map((p) => p.refundedFen)).toEqual([300, 1000]);
+    await expect(t.app.payments.refund(orderNo, {})).rejects.toMatchObject({ key: 'noSuchTransition' });
+    expect((await t.app.sandboxPay.ledger(orderNo))!.refundedFen).toBe(1000);
+    expect((await events(orderNo)).filter((e) => e.kind === 'refund').map((e) => e.result)).toEqual(['refunded', 'refunded']);
+  });
+
+  it('two whole refunds at once give the money back once', async () => {
+    const orderNo = await paidOrder(600);
+    const results = await Promise.allSettled([t.app.payments.refund(orderNo, {}), t.app.payments.refund(orderNo, {})]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((await row(orderNo)).refundedFen).toBe(600);
+  });
+
+  it('refunding an unpaid order is "order not yet paid"; closing a paid one, or a closed one, is noSuchTransition', async () => {
+    const { payment } = await create(100);
+    await expect(t.app.payments.refund(payment.orderNo, {})).rejects.toMatchObject({ key: 'orderNotPaid', message: 'Order not yet paid' });
+    expect((await t.app.payments.close(payment.orderNo)).status).toBe(PAY_STATUS.closed);
+    await expect(t.app.payments.close(payment.orderNo)).rejects.toMatchObject({ key: 'noSuchTransition' });
+    const orderNo = await paidOrder(100);
+    await expect(t.app.payments.close(orderNo)).rejects.toMatchObject({ key: 'noSuchTransition' });
+    await expect(t.app.payments.sync('PNOSUCH')).rejects.toMatchObject({ key: 'notFound' });
+  });
+
+  it('changing an unpaid order to the same method is "payment method not changed"', async () => {
+    const { payment } = await create(100);
+    await expect(t.app.paymentsCore.changeMethod(payment.orderNo, 'sandbox')).rejects.toMatchObject({ key: 'payMethodNotChanged', message: 'Payment method not changed' });
+    await expect(t.app.paymentsCore.changeMethod(payment.orderNo, 'paypal')).rejects.toMatchObject({ key: 'payMethodUnavailable' });
+  });
+});
+
+describe('the routes', () => {
+  let other: { token: string };
+  let demo: string;
+  let su: string;
+  let viewer: string;
+  beforeAll(async () => {
+    demo = (await login(t.app, 'demo', 'demo123')).token;
+    su = (await login(t.app, 'admin', 'admin123')).token;
+    other = await tenantWithAdmin(t.app, 'Other Pay Co', 'otherpayadmin');
+    // A user of the demo tenant without any role: may look, may not refund or close.
+    await addUser(t.app, { tenant: demoTenant, username: 'paylooker', password: 'secret1', kind: 'admin', roleIds: [] });
+    viewer = (await login(t.app, 'paylooker', 'secret1')).token;
+  });
+
+  it('testPay creates a sandbox payment; status, sync, events, refund and close work for the tenant; another tenant gets notFound', async () => {
+    const res = await post<{ payment: Payment; checkout: { payUrl: string } }>(t.app, '/api/pay/payment/testPay', { amount: 0.5 }, { token: demo });
+    expect(res.code, res.msg).toBe(0);
+    const { orderNo } = res.data.payment;
+    expect(res.data.payment.amountFen).toBe(50);
+    expect(res.data.checkout.payUrl).toBe(`/api/pay/sandbox/${orderNo}`);
+    for (const path of ['status', 'sync', 'events', 'refund', 'close']) {
+      const r = await post(t.app, `/api/pay/payment/${path}`, { orderNo }, { token: other.token });
+      expect([path, r.code]).toEqual([path, 404]);
+    }
+    const refund = await post(t.app, '/api/pay/payment/refund', { orderNo }, { token: demo });
+    expect(refund).toMatchObject({ code: 400, key: 'orderNotPaid' });
+    await press(orderNo, 'pay');
+    const status = await post<{ status: number; fulfilledAt: string | null; returnPath: string }>(t.app, '/api/pay/payment/status', { orderNo }, { token: demo });
+    expect(status.data).toMatchObject({ status: PAY_STATUS.success, returnPath: '/map/paypal' });
+    expect(status.data.fulfilledAt).not.toBeNull();
+    const log = await post<{ kind: string; result: string }[]>(t.app, '/api/pay/payment/events', { orderNo }, { token: demo });
+    expect(log.data.map((e) => e.result)).toEqual(['created', 'paid', 'fulfilled']);
+    expect((await post(t.app, '/api/pay/payment/close', { orderNo }, { token: demo })).key).toBe('noSuchTransition');
+    const part = await post<{ status: number; refundedFen: number }>(t.app, '/api/pay/payment/refund', { orderNo, amount: 0.2, reason: 'test' }, { token: demo });
+    expect(part.data).toMatchObject({ status: PAY_STATUS.success, refundedFen: 20 });
+    expect((await post(t.app, '/api/pay/payment/refund', { orderNo, amount: 0.31 }, { token: demo })).key).toBe('refundTooMuch');
+    expect((await post(t.app, '/api/pay/payment/sync', { orderNo }, { token: demo })).code).toBe(0);
+    // The super administrator sees every tenant's.
+    expect((await post(t.app, '/api/pay/payment/status', { orderNo }, { token: su })).code).toBe(0);
+  });
+
+  it('the list is the tenant\'s own, read-only through the generic engine', async () => {
+    const mine = await list(t.app, 'payment', {}, demo, 'pay');
+    expect(mine.total).toBeGreaterThan(5);
+    expect(mine.rows.every((r) => r.tenantId === demoTenant)).toBe(true);
+    expect(mine.rows[0]).toHaveProperty('amount');
+    expect((await list(t.app, 'payment', {}, other.token, 'pay')).total).toBe(0);
+    const add = await post(t.app, '/api/pay/payment/add', { orderNo: 'X', amount: 1 }, { token: demo });
+    expect(add.code).not.toBe(0);
+    const [first] = mine.rows;
+    expect((await post(t.app, '/api/pay/payment/delete', { ids: [first!.id] }, { token: demo })).code).not.toBe(0);
+    expect((await list(t.app, 'payment', { filters: { status: PAY_STATUS.refunded } }, demo, 'pay')).rows.every((r) => r.status === PAY_STATUS.refunded)).toBe(true);
+  });
+
+  it('refund, close, events and testPay need their marks', async () => {
+    const { payment } = await create(100);
+    for (const path of ['refund', 'close', 'events', 'testPay']) {
+      const r = await post(t.app, `/api/pay/payment/${path}`, path === 'testPay' ? {} : { orderNo: payment.orderNo }, { token: viewer });
+      expect([path, r.code]).toEqual([path, 403]);
+    }
+    const status = await post(t.app, '/api/pay/payment/status', { orderNo: payment.orderNo }, { token: viewer });
+    expect(status.code).toBe(0);
+  });
+
+  it('an unknown provider\'s callback route is notFound', async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/pay/notify/bitcoin', payload: '{}', headers: { 'content-type': 'application/json' } });
+    expect(r.json()).toMatchObject({ code: 404 });
+  });
+});

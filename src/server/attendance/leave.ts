@@ -1,0 +1,9 @@
+import { approvedLeaveFor } from '../../entities/leave-request/leave';
+import type { Db } from '../db/driver';
+import type { Tx } from '../engine/types';
+
+/** Approved leave of workers over a span (the leave module's contract, issue 18). */
+export type LeaveInterval = { userId: number; startAt: Date; endAt: Date; type: number };
+
+/** Approved leave overlapping [from, to] of the users. */
+export const leavesFor = (db: Db | Tx, tenantId: number, userIds: number[], from: Date, to: Date): Promise<LeaveInterval[]> => approvedLeaveFor(db, tenantId, userIds, from, to);
