@@ -63,7 +63,7 @@ describe('conference recording', () => {
 
   it('fails the command without a recorder, on the recorder’s error, and for a bad payload', async () => {
     const clock = manualClock();
-    const { a } = inRoom();
+    const { a, b } = inRoom();
     await record({ recorder: () => undefined, recorded: async () => undefined, clock, log }, a, b64({ Command: 'StartRecord' }));
     expect(events(a).at(-1)).toEqual({ event: 'sendtext', command: 'StartRecord', ok: false, msg: 'recording is not available' });
 
@@ -72,6 +72,17 @@ describe('conference recording', () => {
     expect(events(a).at(-1)).toEqual({ event: 'sendtext', command: 'StartRecord', ok: false, msg: 'ffmpeg exited' });
     await record({ recorder: () => broken, recorded: async () => undefined, clock, log }, a, b64({ Command: 'StopRecord' }));
     expect(events(a).at(-1)).toEqual({ event: 'sendtext', command: 'StopRecord', ok: false, msg: 'the room is not being recorded' });
+
+    // A recording whose stop fails has ended all the same: the asker hears the failure, and the room that it is not recorded.
+    const empty: Recorder = { start: async () => ({ id: 'rec-2' }), stop: async () => Promise.reject(new RecorderError('empty', 'nothing was recorded')) };
+    await record({ recorder: () => empty, recorded: async () => undefined, clock, log }, a, b64({ Command: 'StartRecord' }));
+    await record({ recorder: () => empty, recorded: async () => undefined, clock, log }, a, b64({ Command: 'StopRecord' }));
+    expect(a.room?.recording).toBeUndefined();
+    expect(events(a).slice(-2)).toEqual([
+      { event: 'sendtext', command: 'StopRecord', ok: false, msg: 'nothing was recorded' },
+      { event: 'onconfstate', roomId: '1111', count: 2, record: false },
+    ]);
+    expect(events(b).at(-1)).toEqual({ event: 'onconfstate', roomId: '1111', count: 2, record: false });
 
     await record({ recorder: () => broken, recorded: async () => undefined, clock, log }, a, 'not base64 json');
     expect(events(a).at(-1)).toMatchObject({ event: 'onerror', cmd: 'sendtext' });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaStreamTrack, RtpPacket, type RTCPeerConnection } from 'werift';
-import { FfmpegRecorder } from '../../src/server/media/recorder';
+import { FfmpegRecorder, vp8FrameStart } from '../../src/server/media/recorder';
 import { Sfu, type MediaKind } from '../../src/server/media/sfu';
 import { startMediaSource, type MediaSource } from '../../src/sim/media-source';
 import { until } from './ingest-helper';
@@ -22,6 +22,8 @@ describe('recording an SFU room with ffmpeg', () => {
   let dir: string;
   let source: MediaSource;
   let recorder: FfmpegRecorder;
+  /** Where the source's packets go besides the two publishers of room 'r'. */
+  let relay: ((kind: MediaKind, packet: Buffer) => void) | undefined;
 
   /** A publisher in room `r` whose tracks carry whatever the test writes. */
   async function publisher(uid: string) {
@@ -48,6 +50,7 @@ describe('recording an SFU room with ffmpeg', () => {
       onRtp: (kind, packet) => {
         door[kind].writeRtp(RtpPacket.deSerialize(packet));
         operator[kind].writeRtp(RtpPacket.deSerialize(packet));
+        relay?.(kind, packet);
       },
     });
     // Generous: on a loaded machine (the whole suite runs beside it) ffmpeg and two connections take a while.
@@ -86,6 +89,38 @@ describe('recording an SFU room with ffmpeg', () => {
 
     await expect(recorder.stop(id)).rejects.toMatchObject({ key: 'noSuchRecording' });
   }, 60_000);
+
+  it('asks again for a key frame until one reaches ffmpeg, as a browser makes one only when asked', async () => {
+    // A door unit whose key frames are lost until it has been asked three times.
+    let asked = 0;
+    const door = sfu.publishLocal('r2', DOOR, ['audio', 'video'], () => (asked += 1));
+    let inKeyFrame = false;
+    let keyFrames = 0;
+    relay = (kind, packet) => {
+      if (kind === 'video') {
+        const start = vp8FrameStart(packet);
+        if (start !== undefined) inKeyFrame = start;
+        if (start) keyFrames += 1;
+        if (inKeyFrame && asked < 3) return;
+      }
+      door.write(kind, RtpPacket.deSerialize(packet));
+    };
+    try {
+      const { id } = await recorder.start({ room: 'r2', tenantId: 1, video: true, fileKey: 'web_5' });
+      await new Promise((r) => setTimeout(r, 4000));
+      await recorder.stop(id);
+      // The source makes a key frame every second (src/server/media/ffmpeg-rtp.ts), so the parser saw some.
+      expect(keyFrames).toBeGreaterThan(2);
+      expect(asked).toBeGreaterThanOrEqual(3);
+      const file = join(dir, 'asked.webm');
+      await writeFile(file, stored.at(-1)!);
+      const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file]);
+      expect(stdout.trim()).toBe('640,480');
+    } finally {
+      relay = undefined;
+      door.close();
+    }
+  }, 30_000);
 
   it('records sound only when asked, and refuses a room where nobody publishes', async () => {
     const { id } = await recorder.start({ room: 'r', tenantId: 1, video: false, fileKey: 'web_3' });

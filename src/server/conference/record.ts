@@ -57,5 +57,7 @@ export async function record(deps: RecordDeps, inst: Instance, text: string): Pr
   } catch (err) {
     deps.log.warn({ err }, `conference ${command} failed`);
     fail(err instanceof Error ? err.message.slice(0, 200) : 'recording failed');
+    // A failed stop still ended the recording (its file is lost): the room hears it is not recorded.
+    if (command === 'StopRecord') broadcast(room, roomState(room));
   }
 }

@@ -10,8 +10,19 @@ export { RecorderError } from './recorder-api';
 
 /** Payload types of the SDP ffmpeg reads; every packet is rewritten to them. */
 const PT: Record<MediaKind, number> = { audio: 111, video: 96 };
-/** How long ffmpeg gets to open its ports before the RTP flows (and the key frame is asked for). */
-const FFMPEG_READY_MS = 600;
+/**
+ * How long ffmpeg gets to open the ports of all its inputs; an input's RTP flows (and its key frame
+ * is asked for) once ffmpeg listens on its ports, or after this long in any case.
+ */
+const FFMPEG_READY_MS = 10_000;
+/** Where the ports ffmpeg listens on cannot be read (not Linux): the RTP flows after this long. */
+const FFMPEG_READY_BLIND_MS = 1000;
+/**
+ * A browser makes a key frame only when asked, and ffmpeg learns the picture's size from one: the
+ * picture's publisher is asked again at this pace until a key frame has gone to ffmpeg.
+ */
+const KEY_FRAME_RETRY_MS = 500;
+const KEY_FRAME_TRIES = 20;
 /** How long ffmpeg gets to write the file's end after SIGINT. */
 const FINISH_MS = 10_000;
 
@@ -48,6 +59,7 @@ interface Recording {
   exited: Promise<number | null>;
   stderr: string;
   cap?: ReturnType<typeof setTimeout>;
+  keyFrameAsk?: ReturnType<typeof setInterval>;
 }
 
 function bindUdp(port: number): Promise<number | null> {
@@ -70,6 +82,47 @@ async function freePortPair(): Promise<number> {
   }
   throw new RecorderError('ffmpeg', 'no free UDP ports for the recording');
 }
+
+/**
+ * Whether an RTP packet of VP8 (RFC 7741) begins a key frame: true for a key frame's first packet,
+ * false for another frame's, undefined for the rest of a frame or what cannot be read.
+ */
+export function vp8FrameStart(packet: Uint8Array): boolean | undefined {
+  if (packet.length < 12) return undefined;
+  let at = 12 + (packet[0]! & 0x0f) * 4;
+  if (packet[0]! & 0x10) {
+    if (packet.length < at + 4) return undefined;
+    at += 4 + ((packet[at + 2]! << 8) | packet[at + 3]!) * 4;
+  }
+  const descriptor = packet[at];
+  // S (start of a partition) with partition index 0.
+  if (descriptor === undefined || (descriptor & 0x17) !== 0x10) return undefined;
+  at += 1;
+  if (descriptor & 0x80) {
+    const extension = packet[at] ?? 0;
+    at += 1;
+    if (extension & 0x80) at += (packet[at] ?? 0) & 0x80 ? 2 : 1;
+    if (extension & 0x40) at += 1;
+    if (extension & 0x30) at += 1;
+  }
+  const header = packet[at];
+  // The payload header's P bit is 0 for a key frame.
+  return header === undefined ? undefined : (header & 0x01) === 0;
+}
+
+/** UDP ports bound on this machine now, from Linux's /proc/net; undefined where that cannot be read. */
+async function boundUdpPorts(): Promise<Set<number> | undefined> {
+  const tables = await Promise.all(['/proc/net/udp', '/proc/net/udp6'].map((f) => readFile(f, 'utf8').catch(() => '')));
+  if (!tables.some(Boolean)) return undefined;
+  const ports = new Set<number>();
+  for (const line of tables.join('\n').split('\n')) {
+    const local = /^\s*\d+:\s+[0-9A-F]+:([0-9A-F]{4})\s/i.exec(line);
+    if (local) ports.add(parseInt(local[1]!, 16));
+  }
+  return ports;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 function sdpOf(input: Input): string {
   const lines = ['v=0', 'o=- 0 0 IN IP4 127.0.0.1', 's=recording', 'c=IN IP4 127.0.0.1', 't=0 0'];
@@ -117,7 +170,7 @@ export class FfmpegRecorder implements Recorder {
     const out = join(this.deps.workDir, `${id}.webm`);
 
     const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
-    for (const sdp of sdps) args.push('-protocol_whitelist', 'file,udp,rtp', '-analyzeduration', '1500000', '-probesize', '2000000', '-reorder_queue_size', '64', '-i', sdp);
+    for (const sdp of sdps) args.push('-protocol_whitelist', 'file,udp,rtp', '-analyzeduration', '5000000', '-probesize', '2000000', '-reorder_queue_size', '64', '-i', sdp);
     const audio = inputs.flatMap((input, i) => (input.kinds.includes('audio') ? [i] : []));
     const video = inputs.findIndex((input) => input.kinds.includes('video'));
     if (audio.length > 1) {
@@ -156,26 +209,56 @@ export class FfmpegRecorder implements Recorder {
       throw new RecorderError('ffmpeg', `ffmpeg did not start (${this.deps.ffmpeg ?? 'ffmpeg'}): install it (Debian: apt-get install ffmpeg)`);
     }
     this.recordings.set(id, rec);
-    await new Promise((r) => setTimeout(r, FFMPEG_READY_MS));
-    for (const input of inputs) {
-      try {
-        input.untap = this.deps.sfu.tap(opts.room, input.uid, (kind, packet) => {
-          const port = input.ports[kind];
-          if (port === undefined) return;
-          const copy = Buffer.from(packet);
-          copy[1] = (copy[1]! & 0x80) | PT[kind];
-          try {
-            socket.send(copy, port, '127.0.0.1', () => undefined);
-          } catch {
-            // The recording is closing: its socket is gone.
-          }
-        });
-      } catch {
-        // Left while ffmpeg started: the others are still recorded.
-      }
-    }
+    // ffmpeg opens its inputs one after another, each once the one before has shown its streams
+    // (for the picture: a key frame), so each input's RTP flows as soon as ffmpeg listens for it.
+    const deadline = Date.now() + FFMPEG_READY_MS;
+    await Promise.all(
+      inputs.map(async (input) => {
+        await this.listening(rec, input, deadline);
+        if (this.recordings.has(id)) this.tapInput(rec, input);
+      }),
+    );
     if (this.deps.maxMs) rec.cap = setTimeout(() => this.finish(rec), this.deps.maxMs);
     return { id };
+  }
+
+  /** Resolves when ffmpeg listens on the input's ports, has exited, or the deadline passed. */
+  private async listening(rec: Recording, input: Input, deadline: number): Promise<void> {
+    const wanted = Object.values(input.ports).flatMap((port) => [port, port + 1]);
+    while (Date.now() < deadline && rec.ffmpeg.exitCode === null && this.recordings.has(rec.id)) {
+      const bound = await boundUdpPorts();
+      if (!bound) return sleep(FFMPEG_READY_BLIND_MS);
+      if (wanted.every((port) => bound.has(port))) return;
+      await sleep(50);
+    }
+  }
+
+  /** Sends the input's RTP to ffmpeg; for the picture, asks for key frames until one went. */
+  private tapInput(rec: Recording, input: Input): void {
+    let keyFrameSent = !input.kinds.includes('video');
+    try {
+      input.untap = this.deps.sfu.tap(rec.room, input.uid, (kind, packet) => {
+        const port = input.ports[kind];
+        if (port === undefined) return;
+        if (!keyFrameSent && kind === 'video' && vp8FrameStart(packet)) keyFrameSent = true;
+        const copy = Buffer.from(packet);
+        copy[1] = (copy[1]! & 0x80) | PT[kind];
+        try {
+          rec.socket.send(copy, port, '127.0.0.1', () => undefined);
+        } catch {
+          // The recording is closing: its socket is gone.
+        }
+      });
+    } catch {
+      // Left while ffmpeg started: the others are still recorded.
+      return;
+    }
+    if (keyFrameSent) return;
+    let tries = 0;
+    rec.keyFrameAsk = setInterval(() => {
+      if (keyFrameSent || ++tries > KEY_FRAME_TRIES) return clearInterval(rec.keyFrameAsk);
+      this.deps.sfu.keyFrame(rec.room, input.uid);
+    }, KEY_FRAME_RETRY_MS);
   }
 
   /**
@@ -184,6 +267,7 @@ export class FfmpegRecorder implements Recorder {
    * packets that no longer come (everyone left).
    */
   private finish(rec: Recording): void {
+    clearInterval(rec.keyFrameAsk);
     if (rec.ffmpeg.exitCode !== null) return;
     rec.ffmpeg.kill('SIGINT');
     const again = setTimeout(() => rec.ffmpeg.kill('SIGINT'), 2000);

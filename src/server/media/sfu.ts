@@ -379,6 +379,12 @@ export class Sfu {
     return () => publisher.taps.delete(listener);
   }
 
+  /** Asks `uid` in `room` for a key frame again (the recorder, until one reaches it); nothing if it left. */
+  keyFrame(room: string, uid: string): void {
+    const publisher = [...this.publishers.values()].find((p) => p.room === room && p.uid === uid);
+    if (publisher) this.requestKeyFrame(publisher);
+  }
+
   private requestKeyFrame(publisher: Publisher): void {
     if (publisher.keyFrame) return publisher.keyFrame();
     const track = publisher.tracks.get('video');

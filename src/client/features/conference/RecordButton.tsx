@@ -40,7 +40,8 @@ export function RecordButton({ client }: { client: ConferenceClient }) {
           setState(e.ok ? 'recording' : 'idle');
         } else {
           toast(e.ok ? 'success' : 'error', e.ok ? t`结束录制视频` : t`停止录制失败`);
-          setState(e.ok ? 'idle' : 'recording');
+          // A stop the service failed has ended the recording all the same (its file is lost).
+          setState('idle');
           // The recording-info call after recording ends (docs/requirements/realtime-video.md#device-calls).
           if (e.ok && e.fileName) void request('device', 'vcr/addVcrInfo', { bucketName: bucket.current, fileName: e.fileName, imeis: deviceImeis(client), type: 1 }, { quiet: true, background: true }).catch(() => undefined);
         }
