@@ -167,6 +167,10 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
         events.emit('announcement', push.announcement);
         void deps.queryClient.invalidateQueries({ queryKey: ['announcementInbox'] });
         break;
+      case '9061':
+        events.emit('announcementWithdrawn', { id: push.id });
+        void deps.queryClient.invalidateQueries({ queryKey: ['announcementInbox'] });
+        break;
       case '9050':
         events.emit('approval', push);
         void deps.queryClient.invalidateQueries({ queryKey: ['approval'] });

@@ -52,6 +52,8 @@ export interface LiveEvents {
   job: Job;
   /** An announcement reached this user (push 9060). */
   announcement: AnnouncementPushItem;
+  /** An announcement this user received was withdrawn (push 9061). */
+  announcementWithdrawn: { id: number };
   /** An approval waits for this user, or this user's request was decided (push 9050). */
   approval: ApprovalPush;
 }

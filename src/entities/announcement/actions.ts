@@ -10,7 +10,7 @@ import { fail } from '../../server/lib/api-error';
 import { moveState } from '../../server/lib/transition';
 import { detailOf, submitApproval, withdrawApproval } from '../../server/approvals/engine';
 import { tts } from '../audio-push/routes';
-import { ANNOUNCEMENT_PUSH_CODE, type AnnouncementPush } from './push';
+import { ANNOUNCEMENT_PUSH_CODE, ANNOUNCEMENT_WITHDRAWN_PUSH_CODE, type AnnouncementPush, type AnnouncementWithdrawnPush } from './push';
 import { ANNOUNCEMENT_DEVICE_KINDS, ANNOUNCEMENT_LEVEL, ANNOUNCEMENT_MACHINE, ANNOUNCEMENT_SCOPE, ANNOUNCEMENT_STATE, NEED_APPROVAL, type InboxItem, type ReceiptRow } from './resource';
 import { announcementRecipients, announcements } from './server';
 
@@ -64,12 +64,27 @@ export async function publishAnnouncement(app: FastifyInstance, scope: Scope, id
   return announcementOf(app, row.tenantId, row.id);
 }
 
-/** Takes back a pending (its approval request too) or published announcement: recipients no longer see it. */
+/**
+ * Takes back a pending (its approval request too) or published announcement: recipients no longer
+ * see it, and the consoles of those it reached get push 9061 (the notification closes, the inbox
+ * refreshes).
+ */
 export async function withdrawAnnouncement(app: FastifyInstance, scope: Scope, id: number): Promise<Announcement> {
   const row = await announcementOf(app, tenantOf(scope), id);
   await moveState(app.db, target, ANNOUNCEMENT_MACHINE, row.id, ANNOUNCEMENT_STATE.withdrawn);
   if (row.state === ANNOUNCEMENT_STATE.pending && row.approvalId) {
     await withdrawApproval(app.db, { tenantId: row.tenantId, approvalId: row.approvalId }).catch((err: unknown) => app.log.warn({ err, id }, 'approval of a withdrawn announcement not withdrawn'));
+  }
+  if (row.deliveredAt) {
+    const reached = await app.db
+      .select({ userId: announcementRecipients.userId })
+      .from(announcementRecipients)
+      .where(and(eq(announcementRecipients.tenantId, row.tenantId), eq(announcementRecipients.announcementId, row.id)));
+    const push: AnnouncementWithdrawnPush = { code: ANNOUNCEMENT_WITHDRAWN_PUSH_CODE, id: row.id };
+    app.push.toUsers(
+      reached.map((r) => r.userId),
+      push,
+    );
   }
   return announcementOf(app, row.tenantId, row.id);
 }

@@ -7,7 +7,7 @@ import { devices } from '../../server/db/schema-devices';
 import { departments, users } from '../../server/db/schema-tenancy';
 import { topics } from '../../shared/topics';
 import { deliverDue } from './actions';
-import { ANNOUNCEMENT_PUSH_CODE } from './push';
+import { ANNOUNCEMENT_PUSH_CODE, ANNOUNCEMENT_WITHDRAWN_PUSH_CODE } from './push';
 import { ANNOUNCEMENT_STATE } from './resource';
 
 let t: TestApp;
@@ -131,8 +131,14 @@ describe('announcements: publishing without approval', () => {
     // Published is final but for a withdrawal.
     expect((await api('publish', { id: row.id })).key).toBe('noSuchTransition');
     expect((await api('update', { id: row.id, title: 'Changed' })).key).toBe('announcementLocked');
+    sent = [];
     expect((await api('withdraw', { id: row.id })).data).toMatchObject({ state: ANNOUNCEMENT_STATE.withdrawn });
     expect((await api<{ rows: Row[] }>('inbox/list', {}, tokens.byName)).data.rows.map((r) => r.id)).not.toContain(row.id);
+    // The consoles it reached close it: push 9061 to the same three, nobody else.
+    await settle();
+    const withdrawnTo = sent.filter((s) => /^acm\/\d+\/web$/.test(s.topic) && s.body.code === ANNOUNCEMENT_WITHDRAWN_PUSH_CODE);
+    expect(withdrawnTo.map((s) => Number(s.topic.split('/')[1])).sort((a, b) => a - b)).toEqual([ids.byDept, ids.byRole, ids.byName].sort((a, b) => a - b));
+    expect(withdrawnTo[0]!.body).toEqual({ code: ANNOUNCEMENT_WITHDRAWN_PUSH_CODE, id: row.id });
     expect((await api('withdraw', { id: row.id })).key).toBe('noSuchTransition');
   });
 
@@ -223,6 +229,8 @@ describe('announcements: approval', () => {
     expect((await decide('approve', approvalId, tokens.approver1)).key).toBe('noSuchTransition');
     await settle();
     expect(pushedTo()).toEqual([]);
+    // It reached nobody, so nobody is told it was withdrawn.
+    expect(sent.filter((s) => s.body.code === ANNOUNCEMENT_WITHDRAWN_PUSH_CODE)).toEqual([]);
   });
 });
 

@@ -1,6 +1,8 @@
 /**
  * Push 9060 on `acm/{userId}/web`: an announcement reached this user (src/server/push/service.ts
  * sends it, the console's live bridge validates it and shows it, src/client/features/announcements).
+ * Push 9061: an announcement this user received was withdrawn (its notification closes, the inbox
+ * refreshes).
  */
 import { z } from 'zod';
 
@@ -19,3 +21,11 @@ export const announcementPushSchema = z.object({
 });
 export type AnnouncementPush = z.infer<typeof announcementPushSchema>;
 export type AnnouncementPushItem = AnnouncementPush['announcement'];
+
+export const ANNOUNCEMENT_WITHDRAWN_PUSH_CODE = '9061';
+
+export const announcementWithdrawnPushSchema = z.object({
+  code: z.union([z.literal(ANNOUNCEMENT_WITHDRAWN_PUSH_CODE), z.literal(9061)]).transform((): typeof ANNOUNCEMENT_WITHDRAWN_PUSH_CODE => ANNOUNCEMENT_WITHDRAWN_PUSH_CODE),
+  id: z.number(),
+});
+export type AnnouncementWithdrawnPush = z.infer<typeof announcementWithdrawnPushSchema>;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { jobPushSchema } from '../jobs';
-import { announcementPushSchema } from '../../entities/announcement/push';
+import { announcementPushSchema, announcementWithdrawnPushSchema } from '../../entities/announcement/push';
 import { approvalPushSchema } from '../approvals';
 
 /**
@@ -165,6 +165,7 @@ export const consolePushSchema = z.union([
   noticePushSchema,
   jobPushSchema,
   announcementPushSchema,
+  announcementWithdrawnPushSchema,
   approvalPushSchema,
 ]);
 export type ConsolePush = z.infer<typeof consolePushSchema>;

@@ -111,6 +111,33 @@ describe('live bridge', () => {
     h.bridge.close();
   });
 
+  it('an announcement (9060) and its withdrawal (9061) refresh the inbox and reach the shell', async () => {
+    queryClient.setQueryData(['announcementInbox', true], { rows: [] });
+    queryClient.setQueryData(['devices', 'list'], { rows: [] });
+    const invalidated = () =>
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((q) => q.state.isInvalidated)
+        .map((q) => q.queryKey[0]);
+    const h = startBridge(queryClient);
+    await settle();
+    h.mqtt.open();
+    const reached = collect(h, 'announcement');
+    const withdrawn = collect(h, 'announcementWithdrawn');
+    h.mqtt.deliver('acm/7/web', { code: '9060', announcement: { id: 12, title: 'Lift closed', content: 'Today', level: 1, publisherName: null, publishAt: '2026-03-01T09:00:00.000Z' } });
+    expect(reached).toEqual([expect.objectContaining({ id: 12, title: 'Lift closed' })]);
+    expect(invalidated()).toEqual(['announcementInbox']);
+
+    queryClient.setQueryData(['announcementInbox', true], { rows: [] });
+    h.mqtt.deliver('acm/7/web', { code: 9061, id: 'twelve' });
+    expect(withdrawn).toEqual([]);
+    h.mqtt.deliver('acm/7/web', { code: 9061, id: 12 });
+    expect(withdrawn).toEqual([{ id: 12 }]);
+    expect(invalidated()).toEqual(['announcementInbox']);
+    h.bridge.close();
+  });
+
   it('after a reconnect, not the first connect, fetches the alarms created since the newest one seen', async () => {
     const h = startBridge(queryClient);
     await settle();

@@ -9,7 +9,8 @@ const AUTO_CLOSE_MS = 15_000;
 /**
  * An announcement reached this user (push 9060): a notification that opens the unread popup, with
  * the alert sound for an important or urgent one (an urgent one is also spoken: the service sends
- * it on the voice socket, as critical alarms are).
+ * it on the voice socket, as critical alarms are). A withdrawn one (push 9061) closes its
+ * notification.
  */
 export function useAnnouncementNotifications(onOpen: () => void, sounds: Sounds): void {
   const { t } = useLingui();
@@ -30,4 +31,5 @@ export function useAnnouncementNotifications(onOpen: () => void, sounds: Sounds)
       'data-testid': 'announcement-notification',
     });
   });
+  useLiveEvent('announcementWithdrawn', ({ id }) => notifications.hide(`announcement-${id}`));
 }
