@@ -13,6 +13,14 @@ function collect<K extends keyof LiveEvents>(h: Harness, name: K): LiveEvents[K]
   return out;
 }
 
+/** The first key part of every invalidated query. */
+const invalidatedKeys = (queryClient: QueryClient) =>
+  queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.isInvalidated)
+    .map((q) => q.queryKey[0]);
+
 describe('live bridge', () => {
   let queryClient: QueryClient;
   beforeEach(() => {
@@ -90,12 +98,7 @@ describe('live bridge', () => {
 
   it('invalidates every query whose key starts with alarm on 9001 and 9002, and nothing else', async () => {
     for (const key of [['alarm', 'list', { page: 1 }], ['alarmStats'], ['devices', 'list']]) queryClient.setQueryData(key, { rows: [] });
-    const invalidated = () =>
-      queryClient
-        .getQueryCache()
-        .getAll()
-        .filter((q) => q.state.isInvalidated)
-        .map((q) => q.queryKey[0]);
+    const invalidated = () => invalidatedKeys(queryClient);
     const h = startBridge(queryClient);
     await settle();
     h.mqtt.open();
@@ -114,12 +117,7 @@ describe('live bridge', () => {
   it('an announcement (9060) and its withdrawal (9061) refresh the inbox and reach the shell', async () => {
     queryClient.setQueryData(['announcementInbox', true], { rows: [] });
     queryClient.setQueryData(['devices', 'list'], { rows: [] });
-    const invalidated = () =>
-      queryClient
-        .getQueryCache()
-        .getAll()
-        .filter((q) => q.state.isInvalidated)
-        .map((q) => q.queryKey[0]);
+    const invalidated = () => invalidatedKeys(queryClient);
     const h = startBridge(queryClient);
     await settle();
     h.mqtt.open();
