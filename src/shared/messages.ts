@@ -183,6 +183,7 @@ export const MESSAGES = {
   approvalLevelsInvalid: 'Approval levels go in order: level 2 needs level 1, level 3 needs level 2',
   approvalNodeInvalid: 'Choose an approval node of this company with at least 2 approvers',
   approvalNotYourTurn: 'Only an approver of the current level may decide this request',
+  approvalWithdrawOnItsScreen: 'A leave request or an announcement is withdrawn on its own screen',
   // Site operations (issue 18): warehouse, duty, annual inspection, production batches.
   warehouseOverdraw: 'Not enough left: the remaining quantity cannot go below zero',
   warehouseQuantityInvalid: 'Enter a quantity in tons with at most three decimals (positive, or non-zero for an adjustment)',

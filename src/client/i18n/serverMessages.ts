@@ -184,6 +184,7 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   approvalLevelsInvalid: msg({ id: 'server.approvalLevelsInvalid', message: '审批级别须按顺序设置：二级需要一级，三级需要二级' }),
   approvalNodeInvalid: msg({ id: 'server.approvalNodeInvalid', message: '请选择本企业至少有2个审批人的审批节点' }),
   approvalNotYourTurn: msg({ id: 'server.approvalNotYourTurn', message: '只有当前级别的审批人可以审批' }),
+  approvalWithdrawOnItsScreen: msg({ id: 'server.approvalWithdrawOnItsScreen', message: '请假申请和公告请在各自的页面撤回' }),
   // Site operations (issue 18): warehouse, duty, annual inspection, production batches.
   warehouseOverdraw: msg({ id: 'server.warehouseOverdraw', message: '剩余数量不足，不能小于0' }),
   warehouseQuantityInvalid: msg({ id: 'server.warehouseQuantityInvalid', message: '请输入最多三位小数的吨数（调整可为负，不能为0）' }),

@@ -190,6 +190,8 @@ describe('leave requests', () => {
 
     const a = await add('approve me');
     expect(a).toMatchObject({ state: LEAVE_STATE.pending, userId: ids.boss });
+    // Its applicant cannot withdraw the approval alone: the leave would stay pending.
+    expect((await api('approval/withdraw', { id: a.approvalId }, tokens.boss)).key).toBe('approvalWithdrawOnItsScreen');
     expect(await approval(a.approvalId!)).toMatchObject({ kind: 'leave', refId: a.id, state: APPROVAL_STATE.pending, applicantId: ids.boss });
     await vi.waitFor(() => expect(pushes.some((p) => p.payload.approvalId === a.approvalId && p.ids.includes(ids.lead1))).toBe(true));
     expect((await api('approval/approve', { id: a.approvalId }, tokens.lead1)).code).toBe(0);

@@ -123,9 +123,11 @@ export async function decideApproval(
  * The applicant (or, without `userId`, the module that owns the request) takes a pending request
  * back: withdrawn, no event. Anything but pending is 'noSuchTransition'.
  */
-export async function withdrawApproval(db: Db | Tx, input: { tenantId: number; approvalId: number; userId?: number }): Promise<void> {
+export async function withdrawApproval(db: Db | Tx, input: { tenantId: number; approvalId: number; userId?: number; kind?: ApprovalKind }): Promise<void> {
   const row = await approvalOf(db, input.tenantId, input.approvalId);
   if (input.userId !== undefined && row.applicantId !== input.userId) fail(Code.FORBIDDEN, 'noPermission');
+  // A leave or announcement withdrawn here would stay pending in its module for ever.
+  if (input.kind !== undefined && row.kind !== input.kind) fail(Code.BAD_REQUEST, 'approvalWithdrawOnItsScreen');
   await moveState(db, { table: approvals, id: approvals.id, state: approvals.state }, APPROVAL_MACHINE, row.id, APPROVAL_STATE.withdrawn, {
     scope: eq(approvals.tenantId, input.tenantId),
   });

@@ -37,9 +37,9 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.post('/withdraw', { config: { write: true }, schema: { tags, summary: 'The applicant withdraws a pending request', body: z.object({ id }) } }, async (request, reply) => {
+  app.post('/withdraw', { config: { write: true }, schema: { tags, summary: "The applicant withdraws a pending request of kind 'other' (leave and announcements: their own withdraw)", body: z.object({ id }) } }, async (request, reply) => {
     const { scope } = authed(request);
-    await withdrawApproval(app.db, { tenantId: scope.tenantId, approvalId: request.body.id, userId: scope.userId });
+    await withdrawApproval(app.db, { tenantId: scope.tenantId, approvalId: request.body.id, userId: scope.userId, kind: 'other' });
     return reply.ok(null);
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApprovalInbox, type InboxRow } from '../../../src/client/features/approvals/AuditScreen';
+import { SubmitRequestDialog } from '../../../src/client/features/approvals/SubmitRequestDialog';
 import { configureRequest, resetRequestDeps } from '../../../src/client/lib/request';
 import { saveLogin } from '../../../src/client/lib/session';
 import { demoUser, envelope } from '../fixtures';
@@ -32,6 +33,8 @@ beforeEach(() => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ path, body });
     if (path === 'approval/inbox/list') return envelope({ code: 0, msg: 'ok', data: inbox });
+    if (path === 'approvalNode/list') return envelope({ code: 0, msg: 'ok', data: { rows: [{ id: 7, name: '现场审批（两级）' }], total: 1 } });
+    if (path === 'approval/submit') return envelope({ code: 0, msg: 'ok', data: { approvalId: 90 } });
     if (path === 'approval/approve' || path === 'approval/reject') {
       inbox = inbox.filter((r) => r.id !== (body as { id: number }).id);
       return envelope({ code: 0, msg: 'ok', data: { id: (body as { id: number }).id } });
@@ -72,5 +75,25 @@ describe('the approval inbox (/audit, 待我审批)', () => {
     inbox = [];
     renderWithProviders(<ApprovalInbox onDetail={() => undefined} />);
     await waitFor(() => expect(screen.getByTestId('inbox-empty')).toHaveTextContent('暂无待我审批的事项'));
+  });
+});
+
+describe('提交申请 (/audit, 审批记录)', () => {
+  it('asks for the matter and the node, then submits a request of another kind and closes', async () => {
+    const onSubmitted = vi.fn();
+    const onClose = vi.fn();
+    renderWithProviders(<SubmitRequestDialog opened onClose={onClose} onSubmitted={onSubmitted} />);
+    fireEvent.click(await screen.findByTestId('request-submit'));
+    expect(await screen.findByText('请输入申请事项')).toBeInTheDocument();
+    expect(screen.getByText('请选择审批节点')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === 'approval/submit')).toBe(false);
+
+    fireEvent.change(screen.getByTestId('request-title'), { target: { value: '  Buy 20 t of concrete ' } });
+    fireEvent.click(screen.getByTestId('request-node'));
+    fireEvent.click(await screen.findByRole('option', { name: '现场审批（两级）' }));
+    fireEvent.click(screen.getByTestId('request-submit'));
+    await waitFor(() => expect(calls.find((c) => c.path === 'approval/submit')?.body).toEqual({ nodeId: 7, title: 'Buy 20 t of concrete' }));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledTimes(1));
+    expect(onClose).toHaveBeenCalled();
   });
 });

@@ -1,17 +1,20 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import approvalDef from '../../../entities/approval/resource';
 import approvalNodeDef from '../../../entities/approval-node/resource';
-import { APPROVAL_COMMENT_MAX, APPROVAL_KIND_TABLE } from '../../../shared/approvals';
+import { APPROVAL_COMMENT_MAX, APPROVAL_KIND_TABLE, APPROVAL_STATE } from '../../../shared/approvals';
+import { confirmDanger } from '../../components/DataTable';
 import { request, toast } from '../../lib/request';
+import { useSession } from '../../lib/session';
 import { useCodeLabel } from '../resources/display';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { ResourceSearch } from '../resources/search';
 import type { RouteScreenProps } from '../screens/types';
 import { ApprovalDetailDrawer } from './ApprovalDetail';
+import { SubmitRequestDialog } from './SubmitRequestDialog';
 
 export interface InboxRow {
   id: number;
@@ -27,6 +30,9 @@ export interface InboxRow {
 export const inboxQuery = { queryKey: ['approval', 'inbox'] as const, queryFn: () => request<InboxRow[]>('user', 'approval/inbox/list', {}, { background: true }) };
 
 type Decision = { row: InboxRow; result: 'approve' | 'reject' };
+
+/** After a decision, a submission or a withdrawal: the inbox and the records refetch. */
+const refreshApprovals = (queryClient: QueryClient) => Promise.all([queryClient.invalidateQueries({ queryKey: ['approval'] }), invalidateResource(queryClient, approvalDef.name)]);
 
 /** 待我审批: the requests whose current level names me, with approve / reject and a comment. */
 export function ApprovalInbox({ onDetail }: { onDetail: (id: number) => void }) {
@@ -54,7 +60,7 @@ export function ApprovalInbox({ onDetail }: { onDetail: (id: number) => void }) 
       toast('error', error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['approval'] }), invalidateResource(queryClient, approvalDef.name)]);
+      await refreshApprovals(queryClient);
     }
   };
 
@@ -148,13 +154,30 @@ export function ApprovalInbox({ onDetail }: { onDetail: (id: number) => void }) 
 
 /**
  * /audit: 待我审批 (the inbox), 审批节点 (nodes: a name and up to three levels of approvers; the
- * service refuses fewer than two approvers) and 审批记录 (every request, with its progress).
+ * service refuses fewer than two approvers) and 审批记录 (every request, with its progress; 提交申请
+ * starts a request of another kind, which its applicant may withdraw while it is pending).
  */
 export function AuditScreen(props: RouteScreenProps) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const me = useSession().user?.id;
   const [tab, setTab] = useState<string | null>('inbox');
   const [detail, setDetail] = useState<number | null>(null);
+  const [submitting, setSubmitting] = useState(false);
   const [recordSearch, setRecordSearch] = useState<ResourceSearch>({});
+  const refresh = () => refreshApprovals(queryClient);
+
+  const withdraw = async (row: Row) => {
+    if (!(await confirmDanger({ message: t`确定要撤回这条申请吗？`, confirmLabel: t`撤回` }))) return;
+    try {
+      await request('user', 'approval/withdraw', { id: row.id }, { quiet: true });
+      toast('success', t`申请已撤回`);
+    } catch (error) {
+      toast('error', error instanceof Error ? error.message : String(error));
+    }
+    await refresh();
+  };
+
   return (
     <>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
@@ -181,11 +204,26 @@ export function AuditScreen(props: RouteScreenProps) {
             search={recordSearch}
             onSearchChange={setRecordSearch}
             title={<Trans>审批记录</Trans>}
-            rowActions={[{ id: 'progress', title: t`审批进度`, run: (row: Row) => setDetail(row.id) }]}
+            toolbar={() => (
+              <Button size="xs" onClick={() => setSubmitting(true)} data-testid="request-new">
+                <Trans>提交申请</Trans>
+              </Button>
+            )}
+            rowActions={[
+              { id: 'progress', title: t`审批进度`, run: (row: Row) => setDetail(row.id) },
+              {
+                id: 'withdraw',
+                title: t`撤回`,
+                color: 'red',
+                visible: (row) => row.kind === 'other' && Number(row.state) === APPROVAL_STATE.pending && row.applicantId === me,
+                run: (row) => void withdraw(row),
+              },
+            ]}
           />
         </Tabs.Panel>
       </Tabs>
       <ApprovalDetailDrawer id={detail} onClose={() => setDetail(null)} />
+      <SubmitRequestDialog opened={submitting} onClose={() => setSubmitting(false)} onSubmitted={() => void refresh()} />
     </>
   );
 }

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { request, toast } from '../../lib/request';
+import { refOptionsQuery } from '../resources/resources.queries';
+
+/** The service's limit of a request's title (src/server/approvals/routes.ts). */
+export const REQUEST_TITLE_MAX = 200;
+
+/**
+ * 提交申请: a request of kind 'other' (anything that is neither leave nor an announcement) on an
+ * approval node of the company, the signed-in user as applicant; the first level's approvers are
+ * told at once (push 9050).
+ */
+export function SubmitRequestDialog({ opened, onClose, onSubmitted }: { opened: boolean; onClose: () => void; onSubmitted: () => void }) {
+  const { t } = useLingui();
+  const nodes = useQuery({ ...refOptionsQuery({ kind: 'user', resource: 'approvalNode' }), enabled: opened });
+  const [nodeId, setNodeId] = useState<string | null>(null);
+  const [title, setTitle] = useState('');
+  const [errors, setErrors] = useState<{ node?: string; title?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setNodeId(null);
+    setTitle('');
+    setErrors({});
+    onClose();
+  };
+
+  const submit = async () => {
+    const next = { node: nodeId ? undefined : t`请选择审批节点`, title: title.trim() ? undefined : t`请输入申请事项` };
+    setErrors(next);
+    if (next.node || next.title) return;
+    setBusy(true);
+    try {
+      await request('user', 'approval/submit', { nodeId: Number(nodeId), title: title.trim() }, { quiet: true });
+      toast('success', t`申请已提交`);
+      onSubmitted();
+      close();
+    } catch (error) {
+      toast('error', error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t`提交申请`}>
+      <Stack>
+        <TextInput
+          label={t`申请事项`}
+          withAsterisk
+          value={title}
+          maxLength={REQUEST_TITLE_MAX}
+          error={errors.title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          data-testid="request-title"
+        />
+        <Select
+          label={t`审批节点`}
+          withAsterisk
+          searchable
+          data={(nodes.data ?? []).map((n) => ({ value: String(n.id), label: String(n.name ?? n.id) }))}
+          value={nodeId}
+          error={errors.node}
+          onChange={setNodeId}
+          nothingFoundMessage={t`无数据`}
+          data-testid="request-node"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            <Trans>取消</Trans>
+          </Button>
+          <Button loading={busy} onClick={() => void submit()} data-testid="request-submit">
+            <Trans>提交</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
