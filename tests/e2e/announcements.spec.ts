@@ -1,22 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { loginWithAccount } from './helpers';
-
-interface Envelope<T> {
-  code: number;
-  key?: string;
-  data: T;
-}
-type Row = Record<string, unknown> & { id: number };
-
-async function api<T>(request: APIRequestContext, token: string, path: string, body: object): Promise<Envelope<T>> {
-  const res = await request.post(`/api/${path}`, { data: body, headers: { authorization: token } });
-  return (await res.json()) as Envelope<T>;
-}
-
-async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const login = await request.post('/api/auth/auth/login', { data: { username, password: 'demo123', language: 'CN' } });
-  return String(login.headers().authorization);
-}
+import { expect, test } from '@playwright/test';
+import { loginWithAccount, api, type ApiRow as Row, tokenOf } from './helpers';
 
 // The demo's site lead (src/entities/leave-request/seed.ts) logs in with demo123 and is the recipient.
 const RECIPIENT = 'sitelead';

@@ -1,17 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectShell, loginWithAccount } from './helpers';
-
-interface Envelope<T> {
-  code: number;
-  key?: string;
-  data: T;
-}
-type Row = Record<string, unknown> & { id: number };
-
-async function api<T>(request: APIRequestContext, token: string, path: string, body: object): Promise<Envelope<T>> {
-  const res = await request.post(`/api/${path}`, { data: body, headers: { authorization: token } });
-  return (await res.json()) as Envelope<T>;
-}
+import { expect, test } from '@playwright/test';
+import { expectShell, loginWithAccount, api, type ApiRow as Row } from './helpers';
 
 const yuanOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 

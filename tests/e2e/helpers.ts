@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -86,4 +86,25 @@ export async function deviceOf(kind: string, nth = 0): Promise<string> {
   const found = roster.filter((d) => d.kind === kind)[nth];
   if (!found) throw new Error(`no ${kind} in the demo roster`);
   return found.imei;
+}
+
+/** The service's answer envelope. */
+export interface Envelope<T> {
+  code: number;
+  key?: string;
+  msg?: string;
+  data: T;
+}
+export type ApiRow = Record<string, unknown> & { id: number };
+
+/** POST /api/<path> with a session token, the envelope answered. */
+export async function api<T>(request: APIRequestContext, token: string, path: string, body: object): Promise<Envelope<T>> {
+  const res = await request.post(`/api/${path}`, { data: body, headers: { authorization: token } });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** A session token of a demo account (their password is demo123). */
+export async function tokenOf(request: APIRequestContext, username: string, password = 'demo123'): Promise<string> {
+  const login = await request.post('/api/auth/auth/login', { data: { username, password, language: 'CN' } });
+  return String(login.headers().authorization);
 }

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectShell, loginWithAccount } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { expectShell, loginWithAccount, api, type ApiRow as Row } from './helpers';
 
 // The mall's catalogue end to end: a product with two SKUs added through /AddProduct (the form
 // refuses it without a picture first), then found in the storefront with its lowest price, and
@@ -39,18 +39,6 @@ test('a product with two SKUs is added in the form and sold in the storefront at
   await detail.getByRole('button', { name: '蓝' }).click();
   await expect(detail.getByTestId('detail-price')).toHaveText('¥150.00');
 });
-
-interface Envelope<T> {
-  code: number;
-  key?: string;
-  data: T;
-}
-type Row = Record<string, unknown> & { id: number };
-
-async function api<T>(request: APIRequestContext, token: string, path: string, body: object): Promise<Envelope<T>> {
-  const res = await request.post(`/api/${path}`, { data: body, headers: { authorization: token } });
-  return (await res.json()) as Envelope<T>;
-}
 
 const rowOf = (page: Page, text: string) => page.getByTestId('data-table').locator('tbody tr', { hasText: text });
 

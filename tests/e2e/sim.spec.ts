@@ -1,22 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectShell, loginWithAccount } from './helpers';
-
-interface Envelope<T> {
-  code: number;
-  key?: string;
-  data: T;
-}
-type Row = Record<string, unknown> & { id: number };
-
-async function api<T>(request: APIRequestContext, token: string, path: string, body: object): Promise<Envelope<T>> {
-  const res = await request.post(`/api/${path}`, { data: body, headers: { authorization: token } });
-  return (await res.json()) as Envelope<T>;
-}
-
-async function demoToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/auth/auth/login', { data: { username: 'demo', password: 'demo123', language: 'CN' } });
-  return String(login.headers().authorization);
-}
+import { expect, test } from '@playwright/test';
+import { expectShell, loginWithAccount, api, type ApiRow as Row, tokenOf } from './helpers';
 
 // SIM_STATE (src/entities/sim-card/resource.ts): 3 live active, 4 stopped.
 const LIVE = '3';
@@ -25,7 +8,7 @@ const STOPPED = '4';
 // /SIMCard: a live demo card is suspended (asked first) and shows 停机, then resumed back to live.
 test('a demo card is suspended and resumed on /SIMCard, its state badge following', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const token = await demoToken(request);
+  const token = await tokenOf(request, 'demo');
   const cards = await api<{ rows: Row[] }>(request, token, 'iot/simCard/list', { page: 1, size: 5, filters: { state: 3 } });
   expect(cards.code).toBe(0);
   const card = cards.data.rows[0]!;
@@ -66,7 +49,7 @@ test('a demo card is suspended and resumed on /SIMCard, its state badge followin
 // the card is bound to the same device again with the device picker and the look-up finds it.
 test('a card is unbound from its device and bound again on /DeviceSim', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const token = await demoToken(request);
+  const token = await tokenOf(request, 'demo');
   const cards = await api<{ rows: Row[] }>(request, token, 'iot/simCard/list', { page: 1, size: 50 });
   const card = cards.data.rows.find((r) => r.deviceId && r.imei)!;
   expect(card, 'the demo seed binds cards to devices').toBeTruthy();

@@ -38,9 +38,10 @@ export function checkRoute(name: string, layout: Layout): GateResult {
  * beforeLoad guard of every console screen, generic ($page) or concrete:
  * `beforeLoad: () => requireRoute('DeviceList')`. Redirects to /login without a session,
  * renders not-found for unknown names and "no viewing permission" (the router's default
- * error component) for screens outside the user's menu; returns the route for the context.
+ * error component) for screens outside the user's menu; returns the route for the context. A
+ * screen asked for under the other layout moves there with its query (`search`, e.g. `?id=3`).
  */
-export function requireRoute(name: string, layout: Layout = 'admin'): { specRoute: SpecRoute } {
+export function requireRoute(name: string, layout: Layout = 'admin', search = ''): { specRoute: SpecRoute } {
   const gate = checkRoute(name, layout);
   switch (gate.status) {
     case 'login':
@@ -48,7 +49,7 @@ export function requireRoute(name: string, layout: Layout = 'admin'): { specRout
     case 'notFound':
       throw notFound();
     case 'moved':
-      throw redirect({ href: routePath(gate.route), replace: true });
+      throw redirect({ href: `${routePath(gate.route)}${search}`, replace: true });
     case 'forbidden':
       throw new NoPermissionError(gate.route.value);
     case 'ok':

@@ -65,6 +65,12 @@ describe('requireRoute (beforeLoad guard)', () => {
     expect((error as { options: { href?: string } }).options.href).toBe('/map/alarmList');
   });
 
+  it('keeps the query when it moves a screen: /regulatoryUser?id=3 opens that person under /map', () => {
+    loggedIn('regulatoryUser');
+    const error = thrown(() => requireRoute('regulatoryUser', 'admin', '?id=3'));
+    expect((error as { options: { href?: string } }).options.href).toBe('/map/regulatoryUser?id=3');
+  });
+
   it('returns the spec route when allowed', () => {
     loggedIn('userList');
     expect(requireRoute('userList').specRoute).toMatchObject({ value: 'userList', layout: 'admin' });

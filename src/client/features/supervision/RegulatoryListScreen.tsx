@@ -86,7 +86,7 @@ export function RegulatoryListScreen(props: RouteScreenProps) {
           </Group>
         }
         rowActions={[
-          { id: 'open', title: t`详情`, run: (row) => void navigate({ href: `/regulatoryUser?id=${row.id}` }) },
+          { id: 'open', title: t`详情`, run: (row) => void navigate({ href: `/map/regulatoryUser?id=${row.id}` }) },
           {
             id: 'checkIn',
             title: t`签到`,

@@ -232,7 +232,7 @@ export function RegulatoryUserScreen(props: RouteScreenProps) {
       {...props}
       cells={personCells((row) => (row.checkedIn ? t`已签到` : t`未签到`))}
       title={<Trans>监管人员</Trans>}
-      rowActions={[{ id: 'open', title: t`详情`, run: (row) => void navigate({ href: `/regulatoryUser?id=${row.id}` }) }]}
+      rowActions={[{ id: 'open', title: t`详情`, run: (row) => void navigate({ href: `/map/regulatoryUser?id=${row.id}` }) }]}
     />
   );
 }

@@ -7,7 +7,7 @@ import { requireRoute } from '../../../lib/gate';
 // route files (detail pages) win over it. /index, the post-login home, is the city dashboard.
 export const Route = createFileRoute('/_authed/_admin/$page')({
   validateSearch: resourceSearchSchema,
-  beforeLoad: ({ params }) => requireRoute(params.page, 'admin'),
+  beforeLoad: ({ params, location }) => requireRoute(params.page, 'admin', location.searchStr),
   loaderDeps: ({ search }) => search,
   // The registry (every resource's definition) is a chunk of its own, out of the initial script.
   loader: async ({ context, params, deps }) => (await import('../../../features/screens/registry')).prefetchRoute(params.page, context.queryClient, deps),

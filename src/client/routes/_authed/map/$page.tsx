@@ -7,7 +7,7 @@ import { requireRoute } from '../../../lib/gate';
 // Every /map screen the registry knows; the map screens with their own route files win over it.
 export const Route = createFileRoute('/_authed/map/$page')({
   validateSearch: resourceSearchSchema,
-  beforeLoad: ({ params }) => requireRoute(params.page, 'map'),
+  beforeLoad: ({ params, location }) => requireRoute(params.page, 'map', location.searchStr),
   loaderDeps: ({ search }) => search,
   // The registry (every resource's definition) is a chunk of its own, out of the initial script.
   loader: async ({ context, params, deps }) => (await import('../../../features/screens/registry')).prefetchRoute(params.page, context.queryClient, deps),
