@@ -132,16 +132,17 @@ describe('/regulatoryUser', () => {
     expect(screen.queryByTestId('person-detail')).toBeNull();
     expect(calls.some((c) => c.url === '/api/user/monitoredPerson/detail')).toBe(false);
     fireEvent.click(within(row).getByTestId('row-open'));
-    await waitFor(() => expect(router.state.location.href).toBe('/regulatoryUser?id=1'));
+    // The screen's own layout (/map), so the query is not lost on a move.
+    await waitFor(() => expect(router.state.location.href).toBe('/map/regulatoryUser?id=1'));
   });
 
   it('in the app route, 详情 on the list swaps to that person in place (the ?id= is read after the navigation)', async () => {
-    window.history.replaceState(null, '', '/regulatoryUser');
-    // As src/client/routes/_authed/_admin/$page.tsx: the search schema drops the id.
+    window.history.replaceState(null, '', '/map/regulatoryUser');
+    // As src/client/routes/_authed/map/$page.tsx: the search schema drops the id.
     const root = createRootRoute({ component: () => <Outlet /> });
     const page = createRoute({
       getParentRoute: () => root,
-      path: '$page',
+      path: 'map/$page',
       validateSearch: resourceSearchSchema,
       component: function AdminPage() {
         const search = page.useSearch();
