@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,9 @@ process.env.E2E_PORT ??= String(freePort());
 process.env.E2E_MQTT_PORT ??= String(freePort());
 process.env.E2E_RTSP_PORT ??= String(freePort());
 process.env.E2E_WORK ??= mkdtempSync(join(tmpdir(), 'console-e2e-'));
+// The sandbox provider's callback secret, known to the tests so that they can sign a provider's
+// notification themselves (billing.spec.ts sends one twice).
+process.env.E2E_PAY_SANDBOX_SECRET ??= randomBytes(24).toString('hex');
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -43,6 +47,7 @@ export default defineConfig({
       MQTT_PORT: process.env.E2E_MQTT_PORT,
       SIM_RTSP_PORT: process.env.E2E_RTSP_PORT,
       E2E_WORK: process.env.E2E_WORK,
+      PAY_SANDBOX_SECRET: process.env.E2E_PAY_SANDBOX_SECRET,
       HOST: '127.0.0.1',
     },
     stdout: 'pipe',

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectShell, loginWithAccount, api, type ApiRow as Row } from './helpers';
 
@@ -72,18 +73,22 @@ test('a package bought on /topup is paid on the sandbox page: bill paid, card ch
   await page.goto('/Report');
   await expect(monthFigure).toHaveText(new RegExp((before + 12.34).toFixed(2).replace('.', '\\.')), { timeout: 20_000 });
 
-  // The payment arrives again: the recorded notification replayed without the provider's
-  // signature is refused; the payer pressing 支付 again and the provider's word fetched again
-  // (the reconcile path) leave one paid bill, the same amount and the same package validity.
+  // The payment arrives again: the provider's notification, signed as the sandbox signs it, sent
+  // twice more (both answered 200, as a provider expects, and logged as duplicates); the same body
+  // with a wrong signature is refused; the payer pressing 支付 again and the provider's word fetched
+  // again (the reconcile path) leave one paid bill, the same amount and the same package validity.
   const bills = async () => (await api<{ rows: Row[]; total: number }>(request, token, 'iot/bill/list', { page: 1, size: 5, filters: { orderNo } })).data;
   const paid = await bills();
   const expires = (await api<Row>(request, token, 'iot/simCard/get', { id: card.id })).data.packageExpiresAt;
-  const events = await api<{ kind: string; payload: { body?: string } | null; result: string }[]>(request, token, 'pay/payment/events', { orderNo });
-  const recorded = events.data?.find?.((e) => e.result === 'paid' && e.payload?.body)?.payload?.body;
-  if (recorded) {
-    const forged = await request.post('/api/pay/notify/sandbox', { data: recorded, headers: { 'content-type': 'application/json', 'x-sandbox-signature': 'AAAA' } });
-    expect(forged.status()).toBe(401);
-  }
+  type PayEvent = { kind: string; payload: { body?: string } | null; result: string };
+  const events = async () => (await api<PayEvent[]>(request, token, 'pay/payment/events', { orderNo })).data;
+  const recorded = (await events()).find((e) => e.kind === 'callback' && e.result === 'paid')?.payload?.body;
+  expect(recorded, 'the sandbox callback that paid the order is in its events').toBeTruthy();
+  const notify = (signature: string) => request.post('/api/pay/notify/sandbox', { data: recorded, headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature } });
+  const signature = createHmac('sha256', process.env.E2E_PAY_SANDBOX_SECRET!).update(recorded!).digest('base64');
+  for (let i = 0; i < 2; i++) expect((await notify(signature)).status()).toBe(200);
+  expect((await events()).filter((e) => e.kind === 'callback' && e.result === 'duplicate').length).toBe(2);
+  expect((await notify('AAAA')).status()).toBe(401);
   const again = await request.post(`/api/pay/sandbox/${orderNo}/pay`, { form: {}, maxRedirects: 0 });
   expect(again.status()).toBe(303);
   await api(request, token, 'pay/payment/sync', { orderNo });
