@@ -204,6 +204,7 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   充值: msg({ id: 'code.utility.topup', message: '充值' }),
   '读数回退(已拒绝)': msg({ id: 'code.utility.refused', message: '读数回退(已拒绝)' }),
   '读数突增(待核查)': msg({ id: 'code.utility.suspect', message: '读数突增(待核查)' }),
+  充值退款: msg({ id: 'code.utility.refund', message: '充值退款' }),
   仅退款: msg({ id: 'code.afterSale.type.refund', message: '仅退款' }),
   退货退款: msg({ id: 'code.afterSale.type.returnRefund', message: '退货退款' }),
   换货: msg({ id: 'code.afterSale.type.exchange', message: '换货' }),

@@ -103,6 +103,34 @@ export async function creditTopup(tx: Tx, topupId: number, paid: { tenantId: num
   return { credited: true, alarms: await settle(tx, { ...a, balanceFen }, now) };
 }
 
+/**
+ * Mirrors a refunded top-up on its account: debits what the payment has refunded so far and the
+ * ledger does not yet show (a refund ledger row names the top-up), so the handler may run again
+ * after a failure, and a second partial refund debits only its own part. The balance may go into
+ * arrears (the money is back with the payer); the low-balance alarm follows as for a reading.
+ */
+export async function debitRefund(tx: Tx, topupId: number, refund: { tenantId: number; refundedFen: number; orderNo: string }, now: Date): Promise<{ debitedFen: number; alarms: AlarmRow[] }> {
+  const [t] = await tx.select().from(utilityTopups).where(eq(utilityTopups.id, topupId)).for('update');
+  if (!t || !t.credited || t.tenantId !== refund.tenantId) return { debitedFen: 0, alarms: [] };
+  const [done] = await tx
+    .select({ fen: sql<number>`coalesce(-sum(${utilityLedger.amountFen}), 0)::int` })
+    .from(utilityLedger)
+    .where(and(eq(utilityLedger.topupId, t.id), eq(utilityLedger.type, LEDGER_TYPE.refund)));
+  const owed = Math.min(refund.refundedFen, t.amountFen) - (done?.fen ?? 0);
+  if (owed <= 0) return { debitedFen: 0, alarms: [] };
+  const a = (await lock(tx, t.accountId))!;
+  const balanceFen = a.balanceFen - owed;
+  await tx.update(utilityAccounts).set({ balanceFen }).where(eq(utilityAccounts.id, a.id));
+  await tx.insert(utilityLedger).values({ tenantId: a.tenantId, accountId: a.id, type: LEDGER_TYPE.refund, amountFen: -owed, balanceFen, topupId: t.id, source: READING_SOURCE.manual, note: refund.orderNo, at: now });
+  return { debitedFen: owed, alarms: await settle(tx, { ...a, balanceFen }, now) };
+}
+
+/** The state and alarm of an account after its threshold changed (the next reading would find it later). */
+export async function resettle(tx: Tx, accountId: number, now: Date): Promise<{ alarms: AlarmRow[] }> {
+  const a = await lock(tx, accountId);
+  return { alarms: a ? await settle(tx, a, now) : [] };
+}
+
 const toFen = (yuan: number) => Math.round(yuan * 100);
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 

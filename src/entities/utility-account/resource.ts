@@ -31,13 +31,14 @@ export function utilityStateOf(balanceFen: number, thresholdFen: number): number
   return UTILITY_STATE.normal;
 }
 
-/** Ledger rows: a charged reading, a credited top-up, a refused reading (lower than the last), a suspect jump (held, not charged). */
-export const LEDGER_TYPE = { reading: 1, topup: 2, refused: 3, suspect: 4 } as const;
+/** Ledger rows: a charged reading, a credited top-up, a refused reading (lower than the last), a suspect jump (held, not charged), a refunded top-up (debited). */
+export const LEDGER_TYPE = { reading: 1, topup: 2, refused: 3, suspect: 4, refund: 5 } as const;
 export const LEDGER_TYPE_TABLE: readonly CodeEntry<number>[] = [
   { value: LEDGER_TYPE.reading, cn: '抄表扣费', en: 'Reading charged' },
   { value: LEDGER_TYPE.topup, cn: '充值', en: 'Top-up' },
   { value: LEDGER_TYPE.refused, cn: '读数回退(已拒绝)', en: 'Lower reading (refused)' },
   { value: LEDGER_TYPE.suspect, cn: '读数突增(待核查)', en: 'Suspect jump (held)' },
+  { value: LEDGER_TYPE.refund, cn: '充值退款', en: 'Top-up refunded' },
 ];
 
 /** Where a reading came from. */

@@ -9,9 +9,10 @@ import { tenantWhere } from '../../server/db/scope';
 import { deviceByBasicAuth } from '../../server/devices/basic-auth';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
+import type { ResourceChange } from '../../server/events';
 import type { Payment } from '../../server/payments/types';
 import { rooms } from '../room/server';
-import { applyReading, creditTopup, dailySql, withAlarms, type ReadingResult } from './charging';
+import { applyReading, creditTopup, dailySql, debitRefund, resettle, withAlarms, type ReadingResult } from './charging';
 import utilityAccount, { READING_SOURCE, TOPUP_MAX_YUAN, UTILITY_KIND, UTILITY_MARK_READING, UTILITY_MARK_TOPUP, UTILITY_ROUTE, utilityStateOf, type UtilityKind } from './resource';
 import { utilityAccounts, utilityLedger, utilityTopups } from './server';
 
@@ -199,9 +200,23 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   );
 
   const onPaid = (payment: Payment) => fulfilTopup(app, payment);
-  // The payment core may be registered after this plugin: the handler is registered once everything is.
+  const onRefunded = (payment: Payment) => refundTopup(app, payment);
+  // The payment core may be registered after this plugin: the handlers are registered once everything is.
   app.addHook('onReady', async () => {
-    if ((app as { payments?: unknown }).payments) app.payments.onPaid(UTILITY_PURPOSE, onPaid);
+    if ((app as { payments?: unknown }).payments) {
+      app.payments.onPaid(UTILITY_PURPOSE, onPaid);
+      app.payments.onRefunded(UTILITY_PURPOSE, onRefunded);
+    }
+  });
+
+  // A changed threshold can put an account below it (or back above): its alarm follows now, not at the next reading.
+  const onChange = (c: ResourceChange) => {
+    if (c.name !== utilityAccount.name || c.action !== 'update' || c.before?.threshold === c.after?.threshold) return;
+    withAlarms(app.db, announce, (tx) => resettle(tx, c.id, now())).catch((err: unknown) => app.log.error({ err, accountId: c.id }, 'utility account not settled after its threshold changed'));
+  };
+  app.events.on('resource.changed', onChange);
+  app.addHook('onClose', async () => {
+    app.events.off('resource.changed', onChange);
   });
 };
 
@@ -213,6 +228,16 @@ export async function fulfilTopup(app: FastifyInstance, payment: Payment): Promi
   const topupId = Number(payment.purpose.ref);
   if (!Number.isInteger(topupId) || topupId <= 0) return;
   await withAlarms(app.db, (rows) => app.alarmEngine.announce(rows), (tx) => creditTopup(tx, topupId, payment, new Date(app.clock.now())));
+}
+
+/**
+ * What app.payments.onRefunded('utility') calls: the refunded part of a top-up leaves its account
+ * (once per refunded fen, however often it is called).
+ */
+export async function refundTopup(app: FastifyInstance, payment: Payment): Promise<void> {
+  const topupId = Number(payment.purpose.ref);
+  if (!Number.isInteger(topupId) || topupId <= 0) return;
+  await withAlarms(app.db, (rows) => app.alarmEngine.announce(rows), (tx) => debitRefund(tx, topupId, payment, new Date(app.clock.now())));
 }
 
 export default plugin;

@@ -13,7 +13,7 @@ import { units } from '../unit/server';
 import { MeterReader } from '../../sim/meters';
 import { LOW_BALANCE_ALARM } from './charging';
 import { LEDGER_TYPE, UTILITY_KIND, UTILITY_STATE } from './resource';
-import { fulfilTopup, topupFen } from './routes';
+import { fulfilTopup, refundTopup, topupFen } from './routes';
 import { utilityAccounts, utilityLedger, utilityTopups } from './server';
 
 let t: TestApp;
@@ -161,6 +161,54 @@ describe('utility accounts', () => {
     // Another tenant's payment naming this top-up credits nothing.
     await fulfilTopup(t.app, { ...payment, tenantId: a.tenantId + 1000 });
     expect((await account(id)).balanceFen).toBe(12_345);
+  });
+
+  it('a refunded top-up leaves its account: through the payment interface, part then the rest, each fen once', async () => {
+    const id = await freshAccount(UTILITY_KIND.electricity, 20);
+    const top = await api('topup', { accountId: id, amount: 50, method: 'sandbox' });
+    expect(top.code, top.msg).toBe(0);
+    const { orderNo, topupId } = top.data as unknown as { orderNo: string; topupId: number };
+    const paid = await t.app.inject({ method: 'POST', url: `/api/pay/sandbox/${orderNo}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(paid.statusCode).toBe(303);
+    await t.app.payments.sync(orderNo);
+    expect((await account(id)).balanceFen).toBe(5000);
+    expect((await alarmsOf(id)).map((a) => a.type)).toEqual([]);
+
+    // 40 yuan back: 10 left, below the 20 yuan threshold: low, one alarm.
+    await t.app.payments.refund(orderNo, { amountFen: 4000, reason: 'test' });
+    expect((await account(id)).balanceFen).toBe(1000);
+    expect((await account(id)).state).toBe(UTILITY_STATE.low);
+    expect((await alarmsOf(id)).map((a) => a.type)).toEqual([LOW_BALANCE_ALARM]);
+    // The handler called again (the payment core retries after a failure) debits nothing more.
+    const payment = (await t.app.payments.get(orderNo))!;
+    await refundTopup(t.app, payment);
+    expect((await account(id)).balanceFen).toBe(1000);
+    // The rest: 0 left.
+    await t.app.payments.refund(orderNo, {});
+    expect((await account(id)).balanceFen).toBe(0);
+    const refunds = await t.app.db.select().from(utilityLedger).where(and(eq(utilityLedger.accountId, id), eq(utilityLedger.type, LEDGER_TYPE.refund))).orderBy(utilityLedger.id);
+    expect(refunds.map((r) => [r.amountFen, r.balanceFen, r.topupId])).toEqual([
+      [-4000, 1000, topupId],
+      [-1000, 0, topupId],
+    ]);
+    // Another tenant's payment naming this top-up debits nothing.
+    await refundTopup(t.app, { ...payment, tenantId: payment.tenantId + 1000, refundedFen: 5000 });
+    expect((await account(id)).balanceFen).toBe(0);
+  });
+
+  it('a changed threshold raises the low-balance alarm, or its recovery, at once', async () => {
+    const id = await freshAccount(UTILITY_KIND.water, 10);
+    await paidTopup(id, 1500);
+    expect((await account(id)).state).toBe(UTILITY_STATE.normal);
+    expect((await alarmsOf(id)).map((a) => a.type)).toEqual([]);
+    expect((await api('update', { id, threshold: 20 })).code).toBe(0);
+    await expect.poll(async () => (await alarmsOf(id)).map((a) => a.type)).toEqual([LOW_BALANCE_ALARM]);
+    expect((await account(id)).state).toBe(UTILITY_STATE.low);
+    // Another edit that leaves it low raises nothing more; lowering the threshold again recovers it.
+    expect((await api('update', { id, threshold: 18 })).code).toBe(0);
+    expect((await api('update', { id, threshold: 5 })).code).toBe(0);
+    await expect.poll(async () => (await alarmsOf(id)).map((a) => a.type)).toEqual([LOW_BALANCE_ALARM, 19]);
+    expect((await account(id)).state).toBe(UTILITY_STATE.normal);
   });
 
   it('validates top-up amounts', async () => {
