@@ -14,6 +14,7 @@ import { demoFleet, SCENARIO_SITES } from '../../src/shared/devices/demo';
 import { departments, devices, users } from '../../src/server/db/schema';
 import { seedWorkers, SITE_DEPARTMENT } from '../../src/server/db/seed-workers';
 import { localDayOf } from '../../src/server/attendance/days';
+import { PunchSources } from '../../src/server/attendance-sources/listener';
 import { buildTestApp, login, post, type TestApp } from './helper';
 import { addTenant, addUser } from './fixtures';
 import { addDevices, tenantIdOf, type TestDevice } from './ingest-helper';
@@ -93,6 +94,32 @@ describe('helmet worn inside the site fence', () => {
     await send(unbound, { kind: 'alarm', alarm: 'wearOn' });
     await fix(unbound, C);
     expect(await t.app.db.select().from(attendancePunches).where(eq(attendancePunches.imei, unbound.imei))).toEqual([]);
+  });
+
+  it('a restarted service (or another replica) keeps the debounce: the stored punches count, not only its memory', async () => {
+    const a = await worker(site, 'helmet-worker-restart');
+    await siteFence([a.device.imei]);
+    await fix(a.device, C);
+    expect(await punchesOf([a.userId])).toHaveLength(1);
+    // A new listener, as after a restart: it has seen no punch of this worker.
+    await t.app.punchSources.close();
+    const fresh = new PunchSources(t.app);
+    fresh.start();
+    try {
+      const sendFresh = async (afterMs: number) => {
+        clockTs += afterMs;
+        t.app.ingest.handle(topics.deviceUp(a.device.imei), Buffer.from(JSON.stringify({ ts: clockTs, kind: 'location', lon: C[0], lat: C[1] })), null);
+        await t.app.ingest.drain();
+        await fresh.drain();
+      };
+      await sendFresh(3 * MIN);
+      expect(await punchesOf([a.userId])).toHaveLength(1);
+      await sendFresh(8 * MIN);
+      expect(await punchesOf([a.userId])).toHaveLength(2);
+    } finally {
+      await fresh.close();
+      t.app.punchSources.start();
+    }
   });
 
   it("leaves another tenant's worker alone: the fence watches the site's helmets only", async () => {

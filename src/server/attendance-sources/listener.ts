@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { FENCE_TYPE, insideFence, type LonLat } from '../../shared/geo/fence';
 import type { Uplink } from '../../shared/devices/protocol';
 import { PUNCH_SOURCE, type PunchSource } from '../../entities/attendance-punch/resource';
 import { recordPunch } from '../../entities/attendance-punch/punch';
+import { attendancePunches } from '../../entities/attendance-punch/server';
 import { accessRights } from '../../entities/access-right/server';
 import { residents } from '../../entities/resident/server';
 import { messageTime } from '../alarms/intents';
@@ -131,12 +132,33 @@ export class PunchSources {
     if (row) await this.punch(device, row.userId, PUNCH_SOURCE.faceDoor, at);
   }
 
-  /** Records the punch unless this worker punched from this source within the debounce. */
+  /**
+   * Records the punch unless this worker punched from this source within the debounce: the last
+   * punch seen here answers at once; else the stored punches do (a restarted service, or one
+   * replica of several, has not seen the others' punches).
+   */
   private async punch(device: KnownDevice, userId: number, source: PunchSource, at: number): Promise<void> {
     const key = `${userId}:${source}`;
     const prev = this.last.get(key);
     if (prev !== undefined && Math.abs(at - prev) < PUNCH_DEBOUNCE_MS) return;
     this.last.set(key, at);
+    const [stored] = await this.app.db
+      .select({ at: attendancePunches.at })
+      .from(attendancePunches)
+      .where(
+        and(
+          eq(attendancePunches.tenantId, device.tenantId),
+          eq(attendancePunches.userId, userId),
+          eq(attendancePunches.source, source),
+          gt(attendancePunches.at, new Date(at - PUNCH_DEBOUNCE_MS)),
+          lt(attendancePunches.at, new Date(at + PUNCH_DEBOUNCE_MS)),
+        ),
+      )
+      .limit(1);
+    if (stored) {
+      this.last.set(key, stored.at.getTime());
+      return;
+    }
     await recordPunch(this.app, { tenantId: device.tenantId, userId, at: new Date(at), source, imei: device.imei });
     this.stats.punches++;
   }
