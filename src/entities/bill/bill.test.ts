@@ -296,11 +296,16 @@ describe('report', () => {
     expect(r.byPackage.find((p) => p.key === 'Test 1 GB')!.paidFen).toBeGreaterThanOrEqual(1990 * 4);
     expect(r.byCarrier.reduce((s, c) => s + c.revenueFen, 0)).toBe(total);
     expect(r.usageByCarrier.reduce((s, u) => s + u.cards, 0)).toBeGreaterThanOrEqual(4);
+    // Usage by month: every month of the span, the seeded cards counted in each.
+    expect(r.usageByMonth.map((u) => u.key)).toEqual(r.byMonth.map((m) => m.key));
+    for (const u of r.usageByMonth) expect(u.cards > 0 && u.dataMb > 0).toBe(true);
+    expect(r.usageByMonth.at(-1)!.dataMb).toBeCloseTo(r.usageByCarrier.reduce((s, u) => s + u.dataMb, 0), 0);
     const platform = await report(su);
     expect(platform.platform).toBe(true);
     expect(platform.byTenant!.find((x) => x.label === 'Demo Site')!.revenueFen).toBe(total);
     const theirs = await report(other);
     expect(theirs.totals).toMatchObject({ revenueFen: 0, bills: 0 });
+    expect(theirs.usageByMonth.every((u) => u.cards === 0 && u.dataMb === 0)).toBe(true);
     const span = await post<BillReport>(t.app, '/api/iot/bill/report', { from: '2020-01', to: '2020-03' }, { token: demo });
     expect(span.data.byMonth.map((m) => m.key)).toEqual(['2020-01', '2020-02', '2020-03']);
     expect((await post(t.app, '/api/iot/bill/report', { from: '2020-1' }, { token: demo })).code).toBe(400);

@@ -27,7 +27,10 @@ export interface BillReport {
   byPackage: ReportRow[];
   /** Platform administrators only. */
   byTenant?: ReportRow[];
+  /** This month's usage (the cards' counters) by carrier. */
   usageByCarrier: UsageRow[];
+  /** Usage by month of the span (key YYYY-MM; cards = cards counted that month). */
+  usageByMonth: UsageRow[];
   /** The platform's grouping is shown (super administrators). */
   platform: boolean;
 }

@@ -1,11 +1,11 @@
-import { and, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isPlatformScope, type Scope } from '../../server/db/scope';
 import { tenants } from '../../server/db/schema-tenancy';
 import { adPlays, advertisements } from '../advertisement/server';
-import { simCards } from '../sim-card/server';
+import { simCards, simUsageMonths } from '../sim-card/server';
 import { bills } from './server';
-import type { BillReport, ReportRow } from './report-types';
+import type { BillReport, ReportRow, UsageRow } from './report-types';
 
 export type { BillReport, ReportRow, UsageRow } from './report-types';
 
@@ -118,6 +118,24 @@ export async function billReport(app: FastifyInstance, scope: Scope, span: { fro
       .groupBy(sql`1`)
   ).map((u) => ({ key: u.key ?? '', cards: num(u.cards), dataMb: Math.round(num(u.dataMb) * 100) / 100, sms: num(u.sms), voiceMin: num(u.voiceMin) }));
 
+  // Usage by month: the cards' counts of each month of the span (sim_usage_months, kept when the month is over).
+  const usageRows = await app.db
+    .select({
+      key: simUsageMonths.month,
+      cards: sql<number>`count(*)::int`,
+      dataMb: sql<number>`coalesce(sum(${simUsageMonths.dataMb}), 0)::float8`,
+      sms: sql<number>`coalesce(sum(${simUsageMonths.sms}), 0)::int`,
+      voiceMin: sql<number>`coalesce(sum(${simUsageMonths.voiceMin}), 0)::int`,
+    })
+    .from(simUsageMonths)
+    .where(and(mine(simUsageMonths.tenantId as never), gte(simUsageMonths.month, from), lte(simUsageMonths.month, to)))
+    .groupBy(simUsageMonths.month);
+  const usageByMonth: UsageRow[] = [];
+  for (let m = from; m <= to; m = nextMonth(m)) {
+    const u = usageRows.find((x) => x.key === m);
+    usageByMonth.push({ key: m, cards: num(u?.cards), dataMb: Math.round(num(u?.dataMb) * 100) / 100, sms: num(u?.sms), voiceMin: num(u?.voiceMin) });
+  }
+
   const [counts] = await app.db
     .select({ bills: sql<number>`count(*)::int`, unpaid: sql<number>`count(*) filter (where ${bills.status} = 0)::int` })
     .from(bills)
@@ -143,5 +161,6 @@ export async function billReport(app: FastifyInstance, scope: Scope, span: { fro
     byPackage,
     byTenant,
     usageByCarrier,
+    usageByMonth,
   };
 }

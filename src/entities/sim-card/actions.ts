@@ -11,7 +11,7 @@ import { moveState } from '../../server/lib/transition';
 import { PACKAGE_TYPE } from '../sim-package/resource';
 import { simPackages } from '../sim-package/server';
 import { ICCID_RE, SIM_ACTIVE_STATES, SIM_MACHINE, SIM_SOURCE, SIM_STATE } from './resource';
-import { simCards } from './server';
+import { simCards, simUsageMonths } from './server';
 
 export type SimCard = typeof simCards.$inferSelect;
 export type SimPackage = typeof simPackages.$inferSelect;
@@ -123,13 +123,26 @@ export async function resumeCard(app: FastifyInstance, tenantId: number | undefi
   return cardOf(app, tenantId, id);
 }
 
-/** Copies the carrier's count of this month's usage onto the card. */
+/**
+ * Copies the carrier's count of this month's usage onto the card, and into the card's row of that
+ * month (sim_usage_months), which stays when the card's counters move on to the next month.
+ */
 export async function syncUsage(app: FastifyInstance, card: Pick<SimCard, 'id' | 'iccid'>): Promise<void> {
   const usage = await ask(app, 'queryUsage', () => carrierOf(app).queryUsage(card.iccid));
-  await app.db
-    .update(simCards)
-    .set({ usageMonth: usage.month, dataUsedMb: usage.dataMb, smsUsed: usage.sms, voiceUsedMin: usage.voiceMin, usageSyncedAt: new Date(app.clock.now()) })
-    .where(eq(simCards.id, card.id));
+  const syncedAt = new Date(app.clock.now());
+  const counts = { dataMb: usage.dataMb, sms: usage.sms, voiceMin: usage.voiceMin, syncedAt };
+  await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(simCards)
+      .set({ usageMonth: usage.month, dataUsedMb: usage.dataMb, smsUsed: usage.sms, voiceUsedMin: usage.voiceMin, usageSyncedAt: syncedAt })
+      .where(eq(simCards.id, card.id))
+      .returning({ tenantId: simCards.tenantId, carrier: simCards.carrier });
+    if (!row) return;
+    await tx
+      .insert(simUsageMonths)
+      .values({ tenantId: row.tenantId, simCardId: card.id, carrier: row.carrier, month: usage.month, ...counts })
+      .onConflictDoUpdate({ target: [simUsageMonths.simCardId, simUsageMonths.month], set: { ...counts, carrier: row.carrier } });
+  });
 }
 
 /**

@@ -6,9 +6,19 @@ import type { Tx } from '../../server/db/seed-catalogue';
 import { CARD_TYPE, PACKAGE_TYPE } from '../sim-package/resource';
 import { simPackages } from '../sim-package/server';
 import { SIM_CARRIER, SIM_STATE } from './resource';
-import { carrierLines, simCards } from './server';
+import { carrierLines, simCards, simUsageMonths } from './server';
 
 const DAY_MS = 86_400_000;
+
+/** The month (YYYY-MM) before `m`, and how many days `m` has. */
+const previousMonth = (m: string) => {
+  const [y, mo] = m.split('-').map(Number) as [number, number];
+  return mo === 1 ? `${y - 1}-12` : `${y}-${String(mo - 1).padStart(2, '0')}`;
+};
+const daysInMonth = (m: string) => {
+  const [y, mo] = m.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, mo, 0)).getUTCDate();
+};
 const CARDS = 30;
 const BOUND = 24;
 
@@ -114,7 +124,23 @@ export async function seedSimCards(tx: Tx, tenantId: number, opts: { now?: numbe
       });
     }
   }
-  await tx.insert(simCards).values(cards).onConflictDoNothing();
+  const inserted = await tx.insert(simCards).values(cards).onConflictDoNothing().returning({ id: simCards.id, iccid: simCards.iccid, carrier: simCards.carrier, state: simCards.state });
+  // Usage by month for /Report: this month's as on the card, and five whole months before it
+  // (in service all month, some variation month to month).
+  const usage: (typeof simUsageMonths.$inferInsert)[] = [];
+  for (const c of inserted) {
+    const card = cards.find((x) => x.iccid === c.iccid)!;
+    if (!card.usageMonth) continue;
+    usage.push({ tenantId, simCardId: c.id, carrier: c.carrier, month, dataMb: card.dataUsedMb ?? 0, sms: card.smsUsed ?? 0, voiceMin: card.voiceUsedMin ?? 0, syncedAt: new Date(now) });
+    const r = ratesOf(c.iccid);
+    let m = month;
+    for (let back = 1; back <= 5; back++) {
+      m = previousMonth(m);
+      const hoursOfMonth = 24 * daysInMonth(m) * rng.range(0.8, 1.2);
+      usage.push({ tenantId, simCardId: c.id, carrier: c.carrier, month: m, dataMb: Math.round(r.dataMb * hoursOfMonth * 100) / 100, sms: Math.floor(r.sms * hoursOfMonth), voiceMin: Math.floor(r.voiceMin * hoursOfMonth), syncedAt: new Date(now - back * 28 * DAY_MS) });
+    }
+  }
+  if (usage.length) await tx.insert(simUsageMonths).values(usage).onConflictDoNothing();
   if (lines.length) await tx.insert(carrierLines).values(lines).onConflictDoNothing();
   // The bound devices report their card's ICCID; two more report cards nobody added yet.
   for (const [i, device] of fleet.entries()) {

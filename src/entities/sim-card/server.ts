@@ -69,6 +69,28 @@ export const simCards = pgTable(
   ],
 );
 
+/**
+ * Each card's usage per month (YYYY-MM, the carrier's month), kept when the month is over: the
+ * carrier's count is written here beside the card's own counters (./actions.ts syncUsage), so
+ * /Report shows usage by month after the card's counters moved on to the next one.
+ */
+export const simUsageMonths = pgTable(
+  'sim_usage_months',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    simCardId: integer('sim_card_id').notNull().references(() => simCards.id, { onDelete: 'cascade' }),
+    /** The card's carrier when counted (SIM_CARRIER). */
+    carrier: smallint('carrier').notNull(),
+    month: text('month').notNull(),
+    dataMb: doublePrecision('data_mb').notNull().default(0),
+    sms: integer('sms').notNull().default(0),
+    voiceMin: integer('voice_min').notNull().default(0),
+    syncedAt: ts('synced_at').notNull(),
+  },
+  (t) => [uniqueIndex('sim_usage_months_card_month_uq').on(t.simCardId, t.month), index('sim_usage_months_tenant_month_idx').on(t.tenantId, t.month)],
+);
+
 const allowance = (column: PgColumn) =>
   sql<number>`(select ${qualified(column)} from ${simPackages} where ${qualified(simPackages.id)} = ${qualified(simCards.packageId)})`;
 

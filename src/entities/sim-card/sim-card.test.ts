@@ -9,9 +9,9 @@ import { buildTestApp, login, post, type TestApp } from '../../../tests/server/h
 import { addRole, addUser, tenantId } from '../../../tests/server/fixtures';
 import { list, tenantWithAdmin, upload, type Row } from '../../../tests/server/org-helper';
 import { PACKAGE_TYPE } from '../sim-package/resource';
-import { applyPackage, carrierRetry, discoverCards } from './actions';
+import { applyPackage, carrierRetry, discoverCards, syncUsage } from './actions';
 import { SIM_MACHINE, SIM_SOURCE, SIM_STATE } from './resource';
-import { simCards } from './server';
+import { simCards, simUsageMonths } from './server';
 import { simSyncJob } from './sync-job';
 
 let t: TestApp;
@@ -321,5 +321,34 @@ describe('packages', () => {
     expect((await api('package/get', { id })).code).toBe(0);
     expect((await api('package/delete', { ids: [id] })).code).toBe(0);
     expect((await api('package/get', { id })).key).toBe('notFound');
+  });
+});
+
+// Last in the file: it moves the clock 40 days on (sessions expire), so it calls the action itself.
+describe('usage by month', () => {
+  it("keeps each month's usage: the card's counters move on to the new month, last month's row stays", async () => {
+    const id = await addCard({ activatedAt: new Date(t.clock.now()).toISOString() });
+    const stored = async () => (await t.app.db.select().from(simCards).where(eq(simCards.id, id)))[0]!;
+    const months = () => t.app.db.select().from(simUsageMonths).where(eq(simUsageMonths.simCardId, id)).orderBy(simUsageMonths.month);
+    t.clock.advance(24 * 3_600_000);
+    await syncUsage(t.app, await stored());
+    const first = await stored();
+    const [one, ...none] = await months();
+    expect(none).toEqual([]);
+    expect(one).toMatchObject({ tenantId: demoTenant, month: first.usageMonth, dataMb: first.dataUsedMb, sms: first.smsUsed, voiceMin: first.voiceUsedMin, carrier: first.carrier });
+    expect(first.dataUsedMb).toBeGreaterThan(0);
+    // Synced again in the same month: the same row, updated.
+    t.clock.advance(3_600_000);
+    await syncUsage(t.app, first);
+    expect((await months()).length).toBe(1);
+    // 40 days on: another month on the card and a row of its own; the last one's stays.
+    t.clock.advance(40 * 24 * 3_600_000);
+    await syncUsage(t.app, first);
+    const later = await stored();
+    expect(later.usageMonth).not.toBe(first.usageMonth);
+    const rows = await months();
+    expect(rows.map((r) => r.month)).toEqual([first.usageMonth, later.usageMonth]);
+    expect(rows[0]!.dataMb).toBeGreaterThanOrEqual(first.dataUsedMb);
+    expect(rows[1]!.dataMb).toBe(later.dataUsedMb);
   });
 });

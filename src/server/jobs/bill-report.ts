@@ -13,7 +13,7 @@ const carrierName = (code: string) => SIM_CARRIER_TABLE.find((c) => String(c.val
 
 /**
  * /Report's export: the report of the span (entities/bill/report.ts) as an XLSX workbook, one
- * sheet per grouping (month, carrier, package, tenant for the platform, usage), stored like any
+ * sheet per grouping (month, carrier, package, tenant for the platform, usage this month, usage by month), stored like any
  * job file: the download appears in DownloadTask.
  */
 export const billReportJob: JobHandler = async (job, run) => {
@@ -42,6 +42,7 @@ export const billReportJob: JobHandler = async (job, run) => {
     run.progress(3, 5);
     if (report.byTenant) sheet('按企业', ['企业', ...money], report.byTenant.map((r) => line(r.label ?? r.key, r)));
     sheet('用量', ['运营商', '卡数', '本月流量（MB）', '本月短信（条）', '本月语音（分钟）'], report.usageByCarrier.map((u) => [carrierName(u.key), u.cards, u.dataMb, u.sms, u.voiceMin]));
+    sheet('按月用量', ['月份', '卡数', '流量（MB）', '短信（条）', '语音（分钟）'], report.usageByMonth.map((u) => [u.key, u.cards, u.dataMb, u.sms, u.voiceMin]));
     run.progress(4, 5);
     await wb.commit();
     await closed;

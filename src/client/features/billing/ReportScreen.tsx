@@ -48,7 +48,7 @@ function MoneyTable({ rows, label, id }: { rows: ReportRow[]; label: (r: ReportR
 }
 
 /**
- * /Report: revenue (paid bills minus refunds) and usage by month, carrier, package and (for the
+ * /Report: revenue (paid bills minus refunds) and usage (kept per month) by month, carrier, package and (for the
  * platform administrator) company, with charts; 导出报表 runs the export as a job whose file
  * lands in DownloadTask. Advertising revenue (fee x plays) is a line of its own.
  */
@@ -81,6 +81,18 @@ export function ReportScreen() {
   const carriers = useMemo(() => (r ? r.byCarrier.map((c) => ({ name: carrier(c.key), value: c.revenueFen / 100 })) : []), [r]); // eslint-disable-line react-hooks/exhaustive-deps
   const packages = useMemo(() => r && { name: r.byPackage.map((p) => p.key || '-'), data: [{ name: t`收入`, value: r.byPackage.map((p) => p.revenueFen / 100), color: '168,85,247' }] }, [r, t]);
   const usage = useMemo(() => r && { name: r.usageByCarrier.map((u) => carrier(u.key)), data: [{ name: t`本月流量（MB）`, value: r.usageByCarrier.map((u) => u.dataMb), color: '14,165,233' }] }, [r, t]); // eslint-disable-line react-hooks/exhaustive-deps
+  const usageMonths = useMemo(
+    () =>
+      r && {
+        name: r.usageByMonth.map((u) => u.key),
+        data: [
+          { name: t`流量（MB）`, value: r.usageByMonth.map((u) => u.dataMb), color: '14,165,233' },
+          { name: t`短信（条）`, value: r.usageByMonth.map((u) => u.sms), color: '245,158,11' },
+          { name: t`语音（分钟）`, value: r.usageByMonth.map((u) => u.voiceMin), color: '34,197,94' },
+        ],
+      },
+    [r, t],
+  );
 
   const apply = () => {
     if (badFrom || badTo) return;
@@ -129,6 +141,41 @@ export function ReportScreen() {
           </SimpleGrid>
           <Panel id="byMonth" title={t`按月收入`}>
             {months && <CategoryChart categories={months} kind="bar" height={300} data-testid="report-chart-month" />}
+          </Panel>
+          <Panel id="usageByMonth" title={t`按月用量`}>
+            {usageMonths && <CategoryChart categories={usageMonths} kind="bar" height={260} data-testid="report-chart-usage-month" />}
+            <Table striped data-testid="report-table-usage-month">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Trans>月份</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>卡数</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>流量（MB）</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>短信（条）</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>语音（分钟）</Trans>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {r.usageByMonth.map((u) => (
+                  <Table.Tr key={u.key}>
+                    <Table.Td>{u.key}</Table.Td>
+                    <Table.Td>{u.cards}</Table.Td>
+                    <Table.Td>{u.dataMb}</Table.Td>
+                    <Table.Td>{u.sms}</Table.Td>
+                    <Table.Td>{u.voiceMin}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
           </Panel>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Panel id="byCarrier" title={t`按运营商`}>
