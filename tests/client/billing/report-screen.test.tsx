@@ -28,7 +28,7 @@ let calls: Call[];
 beforeEach(() => {
   saveLogin('tok', { ...demoUser, marks: ['*'] });
   calls = mockApi({
-    '/api/iot/bill/report': (body) => {
+    '/api/iot/bill/report': (body: unknown) => {
       const span = body as { from?: string; to?: string };
       return span.from ? reportOf([span.from, span.to!]) : reportOf(['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11']);
     },

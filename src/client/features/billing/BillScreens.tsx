@@ -7,7 +7,8 @@ import { ORDER_STATUS } from '../../../shared/payments';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
-import { cancelBill, openPayPage, payBill, refundBill, yuan } from './billing.api';
+import { cancelBill, payBill, refundBill, yuan } from './billing.api';
+import { openPayPage } from '../payments/payments.api';
 
 export const billCells = {
   amount: (row: Row) => <Text size="sm">{yuan(row.amount)}</Text>,

@@ -11,7 +11,8 @@ import { RequestError } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
 import { refOptionsQuery, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
-import { buyBatch, buyPackage, cardInfo, openPayPage, payMethodsQuery, yuan, type BatchResult, type CardInfo, type CardRef } from './billing.api';
+import { buyBatch, buyPackage, cardInfo, payMethodsQuery, yuan, type BatchResult, type CardInfo, type CardRef } from './billing.api';
+import { openPayPage } from '../payments/payments.api';
 
 /**
  * What a purchase screen buys and how it names the card:

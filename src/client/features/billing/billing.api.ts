@@ -66,10 +66,6 @@ export const reportJob = (span: { from?: string; to?: string }) => request<Job>(
 export const reportQuery = (span: { from?: string; to?: string }) =>
   queryOptions({ queryKey: ['bill', 'report', span], queryFn: () => request<BillReport>('iot', 'bill/report', span) });
 
-/** Goes to the payment page (the sandbox's, or the provider's); it brings the payer back to the console. */
-export function openPayPage(payUrl: string | null | undefined): void {
-  if (payUrl) window.location.assign(payUrl);
-}
 
 export const yuan = (value: unknown): string => `¥${Number(value ?? 0).toFixed(2)}`;
 export const fenYuan = (fen: number): string => `¥${(fen / 100).toFixed(2)}`;

@@ -8,7 +8,8 @@ import { RegionSelector } from '../../components/RegionSelector';
 import type { RegionValue } from '../../components/RegionSelector/regions';
 import { RequestError } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
-import { fenYuan, mallMethodsQuery, openPayPage, placeOrder, quoteQuery, regionPath, type CartItem } from './mallOrders.api';
+import { fenYuan, mallMethodsQuery, placeOrder, quoteQuery, regionPath, type CartItem } from './mallOrders.api';
+import { openPayPage } from '../payments/payments.api';
 
 export interface CheckoutModalProps {
   items: CartItem[];

@@ -30,6 +30,3 @@ export const fenYuan = (fen: number | null | undefined): string => `¥${((fen ??
 /** '省/市/区' of a region selector value (empty levels left out). */
 export const regionPath = (v: { province?: string; city?: string; district?: string }): string => [v.province, v.city, v.district].filter(Boolean).join('/');
 
-export function openPayPage(payUrl: string | null | undefined): void {
-  if (payUrl) window.location.assign(payUrl);
-}

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Badge, Button, Code, Drawer, Group, Loader, Modal, NumberInput, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Code, Drawer, Group, Loader, Modal, NumberInput, Paper, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import paymentDef, { PAY_MARK_MANAGE, PAY_MARK_REFUND, PAY_METHOD_TABLE, PAY_STATUS_TABLE } from '../../../entities/payment/resource';
-import { PAY_METHOD, PAY_STATUS } from '../../../shared/payments';
+import { PAY_METHOD, PAY_STATUS, type PayMethodName } from '../../../shared/payments';
 import { hasMark, useSession } from '../../lib/session';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { useCodeLabel } from '../resources/display';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
-import { closePayment, fenText, paymentEventsQuery, paymentStatusQuery, PENDING_STATES, refundPayment, syncPayment, testPayment, type PaymentView } from './payments.api';
+import { changePaymentMethod, closePayment, fenText, openPayPage, paymentEventsQuery, paymentMethodsQuery, paymentStatusQuery, PENDING_STATES, refundPayment, syncPayment, testPayment, type PaymentView } from './payments.api';
 
 const STATUS_COLOR: Record<number, string> = {
   [PAY_STATUS.failed]: 'red',
@@ -126,6 +126,7 @@ function PaymentStatus({ orderNo }: { orderNo: string }) {
             <Trans>已收到付款，业务正在处理中。</Trans>
           </Text>
         )}
+        {p.status === PAY_STATUS.unpaid && <ChangeMethod payment={p} />}
         <Group>
           <Button variant="light" loading={sync.isPending} onClick={() => sync.mutate()} data-testid="payment-sync">
             <Trans>再次查询</Trans>
@@ -145,6 +146,35 @@ const rowCells = {
 };
 
 const isOpen = (row: Row) => row.status === PAY_STATUS.unpaid || row.status === PAY_STATUS.paying;
+/**
+ * An unpaid order paid another way (the payer chose WeChat after all): the methods this service
+ * takes, the order's own first; the same method again is answered "payment method not changed".
+ * The new checkout's pay page opens at once.
+ */
+function ChangeMethod({ payment }: { payment: PaymentView }) {
+  const { t } = useLingui();
+  const codeLabel = useCodeLabel();
+  const queryClient = useQueryClient();
+  const methods = useQuery(paymentMethodsQuery());
+  const [method, setMethod] = useState<PayMethodName>(payment.method);
+  const change = useMutation({
+    mutationFn: () => changePaymentMethod(payment.orderNo, method),
+    onSuccess: (data) => {
+      queryClient.setQueryData(paymentStatusQuery(payment.orderNo).queryKey, data.payment);
+      openPayPage(data.checkout.payUrl);
+    },
+  });
+  const options = [...new Set([payment.method, ...(methods.data ?? [])])].map((m) => ({ value: m, label: codeLabel(PAY_METHOD_TABLE, PAY_METHOD[m]) }));
+  return (
+    <Group align="flex-end" data-testid="payment-change">
+      <Select label={t`换一种方式支付`} data={options} value={method} onChange={(v) => v && setMethod(v as PayMethodName)} allowDeselect={false} w={200} data-testid="payment-change-method" />
+      <Button variant="default" loading={change.isPending} onClick={() => change.mutate()} data-testid="payment-change-ok">
+        <Trans>去支付</Trans>
+      </Button>
+    </Group>
+  );
+}
+
 const refundable = (row: Row) => row.status === PAY_STATUS.success && Number(row.refunded ?? 0) < Number(row.amount ?? 0);
 
 function PaymentList(props: RouteScreenProps) {
