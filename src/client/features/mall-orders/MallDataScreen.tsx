@@ -24,7 +24,10 @@ export function MallDataScreen() {
   const codeLabel = useCodeLabel();
   const [from, setFrom] = useState(isoDay(Date.now() - 29 * 86_400_000));
   const [to, setTo] = useState(isoDay(Date.now()));
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  const fromError = day.test(from) ? undefined : t`请选择日期`;
+  const toError = !day.test(to) ? t`请选择日期` : !fromError && from > to ? t`结束日期不能早于开始日期` : undefined;
+  const valid = !fromError && !toError;
   const stats = useQuery({ queryKey: ['mall', 'stats', from, to], queryFn: () => request<Stats>('mall', 'order/stats', { from, to }), enabled: valid });
   const s = stats.data;
   const charts = useMemo(() => {
@@ -70,8 +73,8 @@ export function MallDataScreen() {
           <Trans>商城数据</Trans>
         </Title>
         <Group>
-          <TextInput type="date" label={t`开始日期`} value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={!valid} />
-          <TextInput type="date" label={t`结束日期`} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          <TextInput type="date" label={t`开始日期`} value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={fromError} data-testid="mall-data-from" />
+          <TextInput type="date" label={t`结束日期`} value={to} onChange={(e) => setTo(e.currentTarget.value)} error={toError} data-testid="mall-data-to" />
         </Group>
       </Group>
       {s && charts && (
@@ -84,7 +87,7 @@ export function MallDataScreen() {
               [t`退款额`, fenYuan(s.totals.refundedFen)],
               [t`转化率（付款订单/商品浏览）`, `${(s.conversion * 100).toFixed(2)}%`],
             ].map(([label, value]) => (
-              <Card key={label} withBorder padding="sm">
+              <Card key={label} withBorder padding="sm" data-testid="mall-data-figure">
                 <Text size="xs" c="dimmed">
                   {label}
                 </Text>
