@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { appPlugins } from './vite.config';
+import { appPlugins } from './vite.config.ts';
 
 // The entity lists (src/entities/*.gen.ts) follow the folders before any test imports them.
 execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/entities.mjs', import.meta.url))], { stdio: 'inherit' });
