@@ -324,7 +324,9 @@ class DoorCall implements CallMedia {
   }
 
   private async drop(pc: RTCPeerConnection): Promise<void> {
-    this.peers.splice(this.peers.indexOf(pc), 1);
+    // Dropped once: a second drop of the same connection must not take another (index -1 is the last).
+    const at = this.peers.indexOf(pc);
+    if (at >= 0) this.peers.splice(at, 1);
     await pc.close().catch(() => undefined);
   }
 

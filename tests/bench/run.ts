@@ -16,6 +16,7 @@ import { benchCamera } from './media-camera';
 import { benchCallAnswer } from './media-call';
 import { benchSfu } from './media-sfu';
 import { benchOfflineStart } from './offline-start';
+import { benchSupervision } from './supervision';
 import { benchTrack } from './track';
 
 const KB = 1024;
@@ -59,6 +60,11 @@ for (const line of await benchMapFrames()) console.log(line);
 const offline = await benchOfflineStart();
 for (const line of offline.lines) console.log(line);
 missed ||= offline.missed;
+
+// Supervision (issue 18): a bracelet's fence exit at its supervisor's console within a second.
+const supervision = await benchSupervision();
+for (const line of supervision) console.log(line);
+missed ||= supervision.some((line) => line.includes('MISSED'));
 
 // Media (issue 15): no targets given, so figures only.
 for (const line of await benchCallAnswer()) console.log(line);

@@ -35,12 +35,21 @@ export class ConsoleInbox {
     const have = this.received.find(match);
     if (have) return Promise.resolve(have);
     return new Promise((resolve, reject) => {
-      const w = { match, resolve };
-      this.waiters.push(w);
-      setTimeout(() => {
-        this.waiters.splice(this.waiters.indexOf(w), 1);
+      // The timer goes with its waiter: one left running after its message came would, on
+      // firing, take another waiter out of the list (splice at index -1 removes the last).
+      const timer = setTimeout(() => {
+        const at = this.waiters.indexOf(w);
+        if (at >= 0) this.waiters.splice(at, 1);
         reject(new Error(`no ${code} within ${ms} ms (got ${this.received.map((x) => x.body.code).join(', ') || 'nothing'})`));
       }, ms);
+      const w = {
+        match,
+        resolve: (r: Received) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+      };
+      this.waiters.push(w);
     });
   }
 
