@@ -75,12 +75,13 @@ describe('mall catalogue', () => {
     for (const name of ['merchant', 'mallProduct', 'productSku', 'productReview', 'productBanner', 'mallCategory', 'productSpec']) expect((await list(t.app, name, {}, other, 'mall')).total).toBe(0);
   });
 
-  it('adds a product with two SKUs, lists it with its lowest price and stock, filters it, edits it and deletes it', async () => {
+  it('adds a product with two SKUs, lists it with its lowest and highest price and stock, filters it, edits it and deletes it', async () => {
     const categoryId = await firstCategory();
     const added = await mall('mallProduct/save', newProduct(categoryId));
     expect(added.code, added.msg).toBe(0);
     const id = added.data.id;
     expect(added.data.price).toBe(199);
+    expect(added.data.priceMax).toBe(209);
     expect(added.data.stock).toBe(8);
     expect(added.data.cover).toBe('/mall/helmet.svg');
     const skus = (await list(t.app, 'productSku', { filters: { productId: id } }, demo, 'mall')).rows;
@@ -88,6 +89,8 @@ describe('mall catalogue', () => {
       ['T-BLUE', 209, 3],
       ['T-RED', 199, 5],
     ]);
+    // The list row carries the price range, so /productManage asks nothing per row.
+    expect((await list(t.app, 'mallProduct', { filters: { categoryId } }, demo, 'mall')).rows.find((r) => r.id === id)).toMatchObject({ price: 199, priceMax: 209 });
     expect((await list(t.app, 'mallProduct', { filters: { price: [199, 199], categoryId } }, demo, 'mall')).rows.map((r) => r.id)).toContain(id);
     expect((await list(t.app, 'mallProduct', { filters: { price: [200, 300] } }, demo, 'mall')).rows.map((r) => r.id)).not.toContain(id);
     expect((await list(t.app, 'mallProduct', { filters: { lowStock: 1 } }, demo, 'mall')).rows.map((r) => r.id)).toContain(id);

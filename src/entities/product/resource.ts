@@ -39,6 +39,7 @@ const product: ResourceDef = {
     { name: 'categoryId', label: /*i18n*/ { id: 'field.mallProduct.category', message: '商品分类' }, type: 'ref', ref: { kind: 'mall', resource: 'mallCategory', labelField: 'name' }, required: true, filter: 'eq', list: { width: 120 } },
     { name: 'merchantId', label: /*i18n*/ { id: 'field.mallProduct.merchant', message: '所属商户' }, type: 'ref', ref: { kind: 'mall', resource: 'merchant', labelField: 'name' }, filter: 'eq', list: { width: 140 } },
     { name: 'price', label: /*i18n*/ { id: 'field.mallProduct.price', message: '价格（元）' }, type: 'decimal', form: false, filter: 'range', list: { width: 100 } },
+    { name: 'priceMax', label: /*i18n*/ { id: 'field.mallProduct.priceMax', message: '最高价（元）' }, type: 'decimal', form: false, list: false },
     { name: 'stock', label: /*i18n*/ { id: 'field.mallProduct.stock', message: '总库存' }, type: 'integer', form: false, list: { width: 90 } },
     { name: 'lowStock', label: /*i18n*/ { id: 'field.mallProduct.lowStock', message: '库存预警' }, type: 'code', codes: LOW_STOCK_TABLE, form: false, filter: 'eq', list: false },
     { name: 'status', label: L.status, type: 'code', codes: PRODUCT_STATUS_TABLE, required: true, filter: 'eq', list: { width: 80 } },

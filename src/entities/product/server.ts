@@ -71,6 +71,8 @@ async function saveSkus(tx: Tx, productId: number, tenantId: number, skus: SkuIn
   return Math.min(...skus.map((s) => s.priceFen));
 }
 
+/** The dearest SKU's price (yuan); `price` is the cheapest's (priceFen, kept at the lowest SKU price). */
+const skuPriceMax = sql<number>`(select (max(${productSkus.priceFen}) / 100.0)::float8 from ${productSkus} where ${qualified(productSkus.productId)} = ${qualified(mallProducts.id)})`;
 const skuStock = sql<number>`(select coalesce(sum(${productSkus.stock}), 0)::int from ${productSkus} where ${qualified(productSkus.productId)} = ${qualified(mallProducts.id)})`;
 
 export default defineEntity({
@@ -80,6 +82,7 @@ export default defineEntity({
     cover: sql<string>`(${qualified(mallProducts.images)} ->> 0)`,
     price: sql<number>`(${qualified(mallProducts.priceFen)} / 100.0)::float8`,
     stock: skuStock,
+    priceMax: skuPriceMax,
   },
   filters: {
     price: (v) => {

@@ -1,10 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { IconPlus } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import mallProductDef, { LOW_STOCK, PRODUCT_STATUS } from '../../../entities/product/resource';
-import { fenToYuan } from '../../../shared/payments';
 import type { ResourceDef } from '../../../shared/resources/types';
 import { confirmDanger, requireSelection } from '../../components/DataTable';
 import { request, toast } from '../../lib/request';
@@ -16,24 +15,13 @@ import type { RouteScreenProps } from '../screens/types';
 /** The list without the generic add and edit (the server refuses a product without pictures): /AddProduct does both. */
 const listDef: ResourceDef = { ...mallProductDef, actions: ['delete', 'export'] };
 
-interface SkuPrices {
-  skus: { priceFen: number }[];
-}
-
-/** 最低价 – 最高价 of the product's SKUs (one price when they are equal). */
+/** 最低价 – 最高价 of the product's SKUs (one price when they are equal), from the list row itself. */
 function PriceRange({ row }: { row: Row }) {
-  const detail = useQuery({
-    queryKey: ['mall', 'mallProduct', 'skuPrices', row.id],
-    queryFn: () => request<SkuPrices>('mall', 'mallProduct/detail', { id: row.id }),
-    staleTime: 30_000,
-  });
-  const prices = detail.data?.skus.map((s) => s.priceFen) ?? [];
-  if (!prices.length) return <Text size="sm" data-testid="product-price">{row.price == null ? '-' : `¥${Number(row.price).toFixed(2)}`}</Text>;
-  const low = Math.min(...prices);
-  const high = Math.max(...prices);
+  const low = row.price == null ? undefined : Number(row.price);
+  const high = row.priceMax == null ? low : Number(row.priceMax);
   return (
     <Text size="sm" data-testid="product-price">
-      {low === high ? `¥${fenToYuan(low)}` : `¥${fenToYuan(low)} - ¥${fenToYuan(high)}`}
+      {low === undefined ? '-' : high === undefined || high === low ? `¥${low.toFixed(2)}` : `¥${low.toFixed(2)} - ¥${high.toFixed(2)}`}
     </Text>
   );
 }
