@@ -6,7 +6,8 @@
  * peaks) and posts the readings (`POST .../meterReadings`) every METER_EVERY_S seconds. The demo
  * clock runs METER_SPEED times faster than real time, so balances visibly drop and a room seeded
  * just above its threshold goes low (a live low-balance alarm) within minutes of `npm start`.
- * Gateways without meters (the fire site's) ask once, then every few minutes.
+ * Gateways without meters (the fire site's) ask once, then every few minutes. A meter whose valve
+ * (relay) the service closed, its account in arrears, takes nothing until the answer says open.
  */
 import { beijingHour, hourlyUse } from '../entities/utility-account/usage';
 import { createRng, seedOf } from '../shared/prng';
@@ -22,6 +23,8 @@ interface Meter {
   reading: number;
   /** The room's typical use per day (kWh or m³). */
   perDay: number;
+  /** The service closed the valve (relay): the account is in arrears, nothing flows until it is topped up. */
+  closed: boolean;
 }
 
 export interface MeterGateway {
@@ -80,7 +83,7 @@ export class MeterReader {
     if (!this.meters.size || elapsedH <= 0) return 0;
     const hour = beijingHour(now);
     const readings = [...this.meters.values()].map((m) => {
-      const use = hourlyUse(m.kind === 'water' ? 2 : 1, hour, m.perDay) * elapsedH * this.rng.range(0.6, 1.4);
+      const use = m.closed ? 0 : hourlyUse(m.kind === 'water' ? 2 : 1, hour, m.perDay) * elapsedH * this.rng.range(0.6, 1.4);
       m.reading = Math.round((m.reading + use) * 1000) / 1000;
       return { kind: m.kind, meterNo: m.meterNo, reading: m.reading, ts: now };
     });
@@ -90,12 +93,19 @@ export class MeterReader {
       body: JSON.stringify({ readings }),
     });
     if (!res.ok) throw new Error(`meter readings: HTTP ${res.status}`);
+    // Each answer says the valve: closed once the account went into arrears, open again after a top-up.
+    const answer = (await res.json().catch(() => ({}))) as { data?: { results?: { meterNo?: string; valve?: string }[] } };
+    for (const [i, r] of (answer.data?.results ?? []).entries()) {
+      const sent = readings[i];
+      const m = sent && this.meters.get(`${sent.kind}:${sent.meterNo}`);
+      if (m && r.valve) m.closed = r.valve === 'closed';
+    }
     return readings.length;
   }
 
   private async refresh(): Promise<void> {
     const res = await fetch(`${this.base}/api/user/utilityAccount/meters`, { headers: { authorization: this.auth } });
-    const body = (await res.json().catch(() => ({}))) as { code?: number; data?: { meters: { kind: 'electricity' | 'water'; meterNo: string; lastReading: number | null }[] } };
+    const body = (await res.json().catch(() => ({}))) as { code?: number; data?: { meters: { kind: 'electricity' | 'water'; meterNo: string; lastReading: number | null; valve?: string }[] } };
     if (body.code !== 0 || !body.data) throw new Error(`meter list: HTTP ${res.status} code ${body.code}`);
     const next = new Map<string, Meter>();
     for (const m of body.data.meters) {
@@ -103,7 +113,7 @@ export class MeterReader {
       const had = this.meters.get(key);
       // The register never runs back: a reading the service holds above ours (entered by hand) wins.
       const reading = Math.max(had?.reading ?? 0, m.lastReading ?? 0);
-      next.set(key, { kind: m.kind, meterNo: m.meterNo, reading, perDay: had?.perDay ?? (m.kind === 'water' ? this.rng.range(0.15, 0.55) : this.rng.range(3, 9)) });
+      next.set(key, { kind: m.kind, meterNo: m.meterNo, reading, perDay: had?.perDay ?? (m.kind === 'water' ? this.rng.range(0.15, 0.55) : this.rng.range(3, 9)), closed: m.valve === 'closed' });
     }
     this.meters = next;
   }

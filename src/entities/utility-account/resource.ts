@@ -31,6 +31,14 @@ export function utilityStateOf(balanceFen: number, thresholdFen: number): number
   return UTILITY_STATE.normal;
 }
 
+/**
+ * The valve (water) or relay (electricity) of an account's meter, as its gateway is told: closed
+ * while the account is in arrears (cut off), open otherwise. The gateway reads it from the meter
+ * list and from every reading's answer, and a closed meter takes no more water or power.
+ */
+export type Valve = 'open' | 'closed';
+export const valveOf = (state: number): Valve => (state === UTILITY_STATE.cutOff ? 'closed' : 'open');
+
 /** Ledger rows: a charged reading, a credited top-up, a refused reading (lower than the last), a suspect jump (held, not charged), a refunded top-up (debited). */
 export const LEDGER_TYPE = { reading: 1, topup: 2, refused: 3, suspect: 4, refund: 5 } as const;
 export const LEDGER_TYPE_TABLE: readonly CodeEntry<number>[] = [

@@ -13,7 +13,7 @@ import type { ResourceChange } from '../../server/events';
 import type { Payment } from '../../server/payments/types';
 import { rooms } from '../room/server';
 import { applyReading, creditTopup, dailySql, debitRefund, resettle, withAlarms, type ReadingResult } from './charging';
-import utilityAccount, { READING_SOURCE, TOPUP_MAX_YUAN, UTILITY_KIND, UTILITY_MARK_READING, UTILITY_MARK_TOPUP, UTILITY_ROUTE, utilityStateOf, type UtilityKind } from './resource';
+import utilityAccount, { READING_SOURCE, TOPUP_MAX_YUAN, UTILITY_KIND, UTILITY_MARK_READING, UTILITY_MARK_TOPUP, UTILITY_ROUTE, utilityStateOf, valveOf, type UtilityKind, type Valve } from './resource';
 import { utilityAccounts, utilityLedger, utilityTopups } from './server';
 
 const tags = ['user'];
@@ -160,13 +160,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags,
-        summary: "A meter gateway posts readings of its meters (Basic auth imei:secret); each is answered: ok, meterReadingLower, meterJumpSuspect or notFound (not this gateway's meter)",
+        summary: "A meter gateway posts readings of its meters (Basic auth imei:secret); each is answered: ok, meterReadingLower, meterJumpSuspect or notFound (not this gateway's meter), with the account's balance, state and valve",
         body: z.object({ readings: z.array(meterReading).min(1).max(500) }),
       },
     },
     async (request, reply) => {
       const device = await deviceByBasicAuth(app, request);
-      const results: (ReadingResult | { meterNo: string; key: 'notFound' })[] = [];
+      const results: ((ReadingResult & { valve: Valve }) | { meterNo: string; key: 'notFound' })[] = [];
       for (const r of request.body.readings) {
         const [a] = await app.db
           .select({ id: utilityAccounts.id })
@@ -179,7 +179,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         const at = r.ts ? new Date(r.ts < 1e12 ? r.ts * 1000 : r.ts) : now();
         const { result } = await withAlarms(app.db, announce, (tx) => applyReading(tx, a.id, r.reading, at > now() ? now() : at));
         if (result.key !== 'ok') app.log.warn({ imei: device.imei, meterNo: r.meterNo, reading: r.reading, key: result.key }, 'meter reading not charged');
-        results.push(result);
+        results.push({ ...result, valve: valveOf(result.state) });
       }
       return reply.ok({ results });
     },
@@ -187,15 +187,15 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/meters',
-    { config: { public: true }, schema: { tags, summary: 'A meter gateway asks for the meters it reads (Basic auth imei:secret): kind, meter number, last reading' } },
+    { config: { public: true }, schema: { tags, summary: "A meter gateway asks for the meters it reads (Basic auth imei:secret): kind, meter number, last reading, valve ('closed' while the account is in arrears)" } },
     async (request, reply) => {
       const device = await deviceByBasicAuth(app, request);
       const rows = await app.db
-        .select({ kind: utilityAccounts.kind, meterNo: utilityAccounts.meterNo, lastReading: utilityAccounts.lastReading, roomId: utilityAccounts.roomId })
+        .select({ kind: utilityAccounts.kind, meterNo: utilityAccounts.meterNo, lastReading: utilityAccounts.lastReading, roomId: utilityAccounts.roomId, state: utilityAccounts.state })
         .from(utilityAccounts)
         .where(and(eq(utilityAccounts.tenantId, device.tenantId), eq(utilityAccounts.gatewayImei, device.imei)))
         .orderBy(utilityAccounts.id);
-      return reply.ok({ meters: rows.map((r) => ({ kind: r.kind === UTILITY_KIND.water ? 'water' : 'electricity', meterNo: r.meterNo, lastReading: r.lastReading, roomId: r.roomId })) });
+      return reply.ok({ meters: rows.map((r) => ({ kind: r.kind === UTILITY_KIND.water ? 'water' : 'electricity', meterNo: r.meterNo, lastReading: r.lastReading, roomId: r.roomId, valve: valveOf(r.state) })) });
     },
   );
 

@@ -274,7 +274,7 @@ describe('utility accounts', () => {
     expect((bad.json() as { key: string }).key).toBe('badCredentials');
   });
   it("the simulator's gateway reads its meters and posts rising readings that are charged", async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     const [a] = await t.app.db.select().from(utilityAccounts).where(and(eq(utilityAccounts.tenantId, demoTenant), eq(utilityAccounts.kind, 1), sql`${utilityAccounts.gatewayImei} is not null`)).limit(1);
     const [gw] = await t.app.db.select().from(devices).where(eq(devices.imei, a!.gatewayImei!));
     const secret = deviceSecret(await deviceKey(t.app.db), gw!.imei, gw!.secretVersion);
@@ -289,4 +289,44 @@ describe('utility accounts', () => {
     expect(after.lastReading!).toBeGreaterThan(a!.lastReading!);
     expect(after.balanceFen).toBeLessThanOrEqual(a!.balanceFen);
   });
+
+  it("closes an account's valve in arrears: its meter takes nothing until a top-up opens it again", async () => {
+    const address = await listening();
+    const [a] = await t.app.db.select().from(utilityAccounts).where(and(eq(utilityAccounts.tenantId, demoTenant), eq(utilityAccounts.kind, UTILITY_KIND.electricity), eq(utilityAccounts.state, UTILITY_STATE.normal), sql`${utilityAccounts.gatewayImei} is not null`)).limit(1);
+    const [gw] = await t.app.db.select().from(devices).where(eq(devices.imei, a!.gatewayImei!));
+    const secret = deviceSecret(await deviceKey(t.app.db), gw!.imei, gw!.secretVersion);
+    const auth = `Basic ${Buffer.from(`${gw!.imei}:${secret}`).toString('base64')}`;
+    const valves = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/user/utilityAccount/meters', headers: { authorization: auth } });
+      return new Map((res.json() as { data: { meters: { meterNo: string; kind: string; valve: string }[] } }).data.meters.map((m) => [`${m.kind}:${m.meterNo}`, m.valve]));
+    };
+    expect((await valves()).get(`electricity:${a!.meterNo}`)).toBe('open');
+    // Into arrears: a reading that costs more than the balance.
+    const rate = Number((await api('get', { id: a!.id })).data.rate);
+    expect(rate).toBeGreaterThan(0);
+    const kwh = Math.ceil((a!.balanceFen / 100 + 5) / rate);
+    const charged = await api('reading', { accountId: a!.id, reading: a!.lastReading! + kwh });
+    expect(charged.code, charged.msg).toBe(0);
+    expect((await account(a!.id)).state).toBe(UTILITY_STATE.cutOff);
+    expect((await valves()).get(`electricity:${a!.meterNo}`)).toBe('closed');
+    // The gateway learns it from the meter list: the closed meter's register stands still, the others run.
+    const reader = new MeterReader(address, gw!.imei, secret, () => undefined, () => true);
+    const start = Date.now();
+    await reader.tick(start);
+    const stopped = (await account(a!.id)).lastReading;
+    await reader.tick(start + 60_000);
+    expect((await account(a!.id)).lastReading).toBe(stopped);
+    // Topped up above zero: the next answer opens the valve, and the register runs again.
+    await paidTopup(a!.id, 100_000);
+    expect((await account(a!.id)).state).not.toBe(UTILITY_STATE.cutOff);
+    await reader.tick(start + 120_000);
+    await reader.tick(start + 180_000);
+    expect((await account(a!.id)).lastReading!).toBeGreaterThan(stopped!);
+  });
 });
+
+/** The test app's address, listening from the first call on. */
+async function listening(): Promise<string> {
+  const bound = t.app.server.address();
+  return bound && typeof bound === 'object' ? `http://127.0.0.1:${bound.port}` : t.app.listen({ port: 0, host: '127.0.0.1' });
+}
