@@ -1,5 +1,6 @@
 import { and, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { addMonths, monthOf } from '../../shared/months';
 import { isPlatformScope, type Scope } from '../../server/db/scope';
 import { tenants } from '../../server/db/schema-tenancy';
 import { adPlays, advertisements } from '../advertisement/server';
@@ -8,17 +9,6 @@ import { bills } from './server';
 import type { BillReport, ReportRow, UsageRow } from './report-types';
 
 export type { BillReport, ReportRow, UsageRow } from './report-types';
-
-/** YYYY-MM of `date` in the service's time zone. */
-export function monthOf(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(date);
-  return `${parts.find((p) => p.type === 'year')!.value}-${parts.find((p) => p.type === 'month')!.value}`;
-}
-
-const nextMonth = (m: string) => {
-  const [y, mo] = m.split('-').map(Number) as [number, number];
-  return mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, '0')}`;
-};
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -31,18 +21,13 @@ export async function billReport(app: FastifyInstance, scope: Scope, span: { fro
   const tz = app.config.timeZone;
   const now = new Date(app.clock.now());
   let to = span.to ?? monthOf(now, tz);
-  let from = span.from;
-  if (!from) {
-    const [y, m] = to.split('-').map(Number) as [number, number];
-    const d = new Date(Date.UTC(y, m - 1 - 5, 1));
-    from = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-  }
+  let from = span.from ?? addMonths(to, -5);
   if (from > to) [from, to] = [to, from] as [string, string];
   const platform = isPlatformScope(scope);
   const mine = (col: typeof bills.tenantId): SQL | undefined => (platform ? undefined : eq(col, scope.tenantId));
   const month = (col: SQL | typeof bills.paidAt) => sql<string>`to_char(${col} at time zone ${tz}, 'YYYY-MM')`;
   const start = sql`(${`${from}-01 00:00`}::timestamp at time zone ${tz})`;
-  const end = sql`(${`${nextMonth(to)}-01 00:00`}::timestamp at time zone ${tz})`;
+  const end = sql`(${`${addMonths(to, 1)}-01 00:00`}::timestamp at time zone ${tz})`;
   const paidIn = and(mine(bills.tenantId), isNotNull(bills.paidAt), gte(bills.paidAt, start), lt(bills.paidAt, end));
   const refundIn = and(mine(bills.tenantId), isNotNull(bills.refundedAt), gte(bills.refundedAt, start), lt(bills.refundedAt, end));
 
@@ -91,7 +76,7 @@ export async function billReport(app: FastifyInstance, scope: Scope, span: { fro
     .where(and(mine(adPlays.tenantId as never), gte(adPlays.startedAt, start), lt(adPlays.startedAt, end)))
     .groupBy(sql`1`);
   const byMonth: BillReport['byMonth'] = [];
-  for (let m = from; m <= to; m = nextMonth(m)) {
+  for (let m = from; m <= to; m = addMonths(m, 1)) {
     const p = paidByMonth.find((r) => r.key === m);
     const r = refundByMonth.find((x) => x.key === m);
     const a = adByMonth.find((x) => x.key === m);
@@ -131,7 +116,7 @@ export async function billReport(app: FastifyInstance, scope: Scope, span: { fro
     .where(and(mine(simUsageMonths.tenantId as never), gte(simUsageMonths.month, from), lte(simUsageMonths.month, to)))
     .groupBy(simUsageMonths.month);
   const usageByMonth: UsageRow[] = [];
-  for (let m = from; m <= to; m = nextMonth(m)) {
+  for (let m = from; m <= to; m = addMonths(m, 1)) {
     const u = usageRows.find((x) => x.key === m);
     usageByMonth.push({ key: m, cards: num(u?.cards), dataMb: Math.round(num(u?.dataMb) * 100) / 100, sms: num(u?.sms), voiceMin: num(u?.voiceMin) });
   }

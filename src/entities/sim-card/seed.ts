@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { createRng, seedOf } from '../../shared/prng';
-import { CARRIER_LINE, hoursIntoMonth, monthOf, ratesOf } from '../../server/carrier/simulated';
+import { addMonths, daysInMonth, monthOf } from '../../shared/months';
+import { CARRIER_LINE, hoursIntoMonth, ratesOf } from '../../server/carrier/simulated';
 import { devices } from '../../server/db/schema-devices';
 import type { Tx } from '../../server/db/seed-catalogue';
 import { CARD_TYPE, PACKAGE_TYPE } from '../sim-package/resource';
@@ -10,15 +11,6 @@ import { carrierLines, simCards, simUsageMonths } from './server';
 
 const DAY_MS = 86_400_000;
 
-/** The month (YYYY-MM) before `m`, and how many days `m` has. */
-const previousMonth = (m: string) => {
-  const [y, mo] = m.split('-').map(Number) as [number, number];
-  return mo === 1 ? `${y - 1}-12` : `${y}-${String(mo - 1).padStart(2, '0')}`;
-};
-const daysInMonth = (m: string) => {
-  const [y, mo] = m.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, mo, 0)).getUTCDate();
-};
 const CARDS = 30;
 const BOUND = 24;
 
@@ -135,7 +127,7 @@ export async function seedSimCards(tx: Tx, tenantId: number, opts: { now?: numbe
     const r = ratesOf(c.iccid);
     let m = month;
     for (let back = 1; back <= 5; back++) {
-      m = previousMonth(m);
+      m = addMonths(m, -1);
       const hoursOfMonth = 24 * daysInMonth(m) * rng.range(0.8, 1.2);
       usage.push({ tenantId, simCardId: c.id, carrier: c.carrier, month: m, dataMb: Math.round(r.dataMb * hoursOfMonth * 100) / 100, sms: Math.floor(r.sms * hoursOfMonth), voiceMin: Math.floor(r.voiceMin * hoursOfMonth), syncedAt: new Date(now - back * 28 * DAY_MS) });
     }

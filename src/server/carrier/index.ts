@@ -5,7 +5,7 @@ import type { Carrier } from './types';
 
 export { CarrierError, type Carrier, type CarrierStatus, type CarrierUsage } from './types';
 export { withRetry, type RetryOptions } from './retry';
-export { SimulatedCarrier, monthOf } from './simulated';
+export { SimulatedCarrier } from './simulated';
 
 /**
  * Which carrier platform answers (docs/carrier.md). Only the simulated carrier is built in; a real

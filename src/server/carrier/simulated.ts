@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { monthOf } from '../../shared/months';
 import { createRng, type Rng } from '../../shared/prng';
 import type { Db } from '../db/driver';
 import { carrierLines } from './schema';
@@ -18,13 +19,6 @@ export interface SimulatedOptions {
 }
 
 const HOUR_MS = 3_600_000;
-
-/** YYYY-MM of an instant in a time zone. */
-export function monthOf(ms: number, timeZone = 'Asia/Shanghai'): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(new Date(ms));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}`;
-}
 
 /** Hours since the month (of `ms`, in the zone) began; close enough across a DST change. */
 export function hoursIntoMonth(ms: number, timeZone: string): number {
