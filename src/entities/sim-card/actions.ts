@@ -89,6 +89,24 @@ export async function applyPackage(
 }
 
 /**
+ * Cards whose suspend or resume is waiting on the carrier, per service: the sweep's settleCard
+ * leaves them alone. Settling one mid-call judged it by the carrier's answer from before the call
+ * finished (resuming -> stopped), and the call's own move then failed.
+ */
+const underWay = new WeakMap<FastifyInstance, Set<number>>();
+
+async function whileUnderWay<T>(app: FastifyInstance, cardId: number, work: () => Promise<T>): Promise<T> {
+  let ids = underWay.get(app);
+  if (!ids) underWay.set(app, (ids = new Set()));
+  ids.add(cardId);
+  try {
+    return await work();
+  } finally {
+    ids.delete(cardId);
+  }
+}
+
+/**
  * Suspends (停机) a card: test/live active -> shutdown in progress while the carrier works ->
  * stopped once it confirmed. A carrier that keeps failing puts the card back where it was and
  * answers 'carrierFailed'. Any other starting state is 'noSuchTransition'.
@@ -96,14 +114,16 @@ export async function applyPackage(
 export async function suspendCard(app: FastifyInstance, tenantId: number | undefined, id: number): Promise<SimCard> {
   const card = await cardOf(app, tenantId, id);
   const target = { table: simCards, id: simCards.id, state: simCards.state };
-  await moveState(app.db, target, SIM_MACHINE, card.id, SIM_STATE.shuttingDown);
-  try {
-    await ask(app, 'suspend', () => carrierOf(app).suspend(card.iccid));
-  } catch (err) {
-    await moveState(app.db, target, SIM_MACHINE, card.id, card.state).catch(() => undefined);
-    throw err;
-  }
-  await moveState(app.db, target, SIM_MACHINE, card.id, SIM_STATE.stopped);
+  await whileUnderWay(app, card.id, async () => {
+    await moveState(app.db, target, SIM_MACHINE, card.id, SIM_STATE.shuttingDown);
+    try {
+      await ask(app, 'suspend', () => carrierOf(app).suspend(card.iccid));
+    } catch (err) {
+      await moveState(app.db, target, SIM_MACHINE, card.id, card.state).catch(() => undefined);
+      throw err;
+    }
+    await moveState(app.db, target, SIM_MACHINE, card.id, SIM_STATE.stopped);
+  });
   return cardOf(app, tenantId, id);
 }
 
@@ -111,15 +131,17 @@ export async function suspendCard(app: FastifyInstance, tenantId: number | undef
 export async function resumeCard(app: FastifyInstance, tenantId: number | undefined, id: number): Promise<SimCard> {
   const card = await cardOf(app, tenantId, id);
   const target = { table: simCards, id: simCards.id, state: simCards.state };
-  await moveState(app.db, target, SIM_MACHINE, card.id, SIM_STATE.resuming);
-  try {
-    await ask(app, 'resume', () => carrierOf(app).resume(card.iccid));
-  } catch (err) {
-    await moveState(app.db, target, SIM_MACHINE, card.id, SIM_STATE.stopped).catch(() => undefined);
-    throw err;
-  }
-  const now = new Date(app.clock.now());
-  await moveState(app.db, target, SIM_MACHINE, card.id, SIM_STATE.liveActive, { set: { activatedAt: sql`coalesce(${simCards.activatedAt}, ${now.toISOString()}::timestamptz)` } });
+  await whileUnderWay(app, card.id, async () => {
+    await moveState(app.db, target, SIM_MACHINE, card.id, SIM_STATE.resuming);
+    try {
+      await ask(app, 'resume', () => carrierOf(app).resume(card.iccid));
+    } catch (err) {
+      await moveState(app.db, target, SIM_MACHINE, card.id, SIM_STATE.stopped).catch(() => undefined);
+      throw err;
+    }
+    const now = new Date(app.clock.now());
+    await moveState(app.db, target, SIM_MACHINE, card.id, SIM_STATE.liveActive, { set: { activatedAt: sql`coalesce(${simCards.activatedAt}, ${now.toISOString()}::timestamptz)` } });
+  });
   return cardOf(app, tenantId, id);
 }
 
@@ -147,10 +169,12 @@ export async function syncUsage(app: FastifyInstance, card: Pick<SimCard, 'id' |
 
 /**
  * Settles a card left in between (shutdown in progress, resuming: the replica stopped while the
- * carrier worked) by the carrier's status. Returns whether it moved.
+ * carrier worked) by the carrier's status; not one whose call is still under way here. Returns
+ * whether it moved.
  */
 export async function settleCard(app: FastifyInstance, card: Pick<SimCard, 'id' | 'iccid' | 'state'>): Promise<boolean> {
   if (card.state !== SIM_STATE.shuttingDown && card.state !== SIM_STATE.resuming) return false;
+  if (underWay.get(app)?.has(card.id)) return false;
   const status = await ask(app, 'status', () => carrierOf(app).status(card.iccid));
   const to = status.state === 'suspended' ? SIM_STATE.stopped : status.state === 'active' ? SIM_STATE.liveActive : SIM_STATE.exception;
   if (!canMove(SIM_MACHINE, card.state, to)) return false;

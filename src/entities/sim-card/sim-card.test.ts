@@ -9,7 +9,7 @@ import { buildTestApp, login, post, type TestApp } from '../../../tests/server/h
 import { addRole, addUser, tenantId } from '../../../tests/server/fixtures';
 import { list, tenantWithAdmin, upload, type Row } from '../../../tests/server/org-helper';
 import { PACKAGE_TYPE } from '../sim-package/resource';
-import { applyPackage, carrierRetry, discoverCards, syncUsage } from './actions';
+import { applyPackage, carrierRetry, discoverCards, resumeCard, settleCard, suspendCard, syncUsage } from './actions';
 import { SIM_MACHINE, SIM_SOURCE, SIM_STATE } from './resource';
 import { simCards, simUsageMonths } from './server';
 import { simSyncJob } from './sync-job';
@@ -321,6 +321,26 @@ describe('packages', () => {
     expect((await api('package/get', { id })).code).toBe(0);
     expect((await api('package/delete', { ids: [id] })).code).toBe(0);
     expect((await api('package/get', { id })).key).toBe('notFound');
+  });
+});
+
+describe('settling cards left in between', () => {
+  it("leaves a card whose resume is still waiting on the carrier: the resume's own move ends it live", async () => {
+    const id = await addCard({ activatedAt: new Date(t.clock.now()).toISOString() });
+    await suspendCard(t.app, undefined, id);
+    setCarrier(t.app, new SimulatedCarrier(t.app.db, { now: () => t.clock.now(), timeZone: t.app.config.timeZone, delayMs: 400 }));
+    try {
+      const resuming = resumeCard(t.app, undefined, id);
+      const stored = async () => (await t.app.db.select().from(simCards).where(eq(simCards.id, id)))[0]!;
+      await expect.poll(async () => (await stored()).state).toBe(SIM_STATE.resuming);
+      // The sweep's settle, meanwhile: the carrier still says suspended, but the call is under way.
+      expect(await settleCard(t.app, await stored())).toBe(false);
+      expect((await stored()).state).toBe(SIM_STATE.resuming);
+      await resuming;
+      expect((await stored()).state).toBe(SIM_STATE.liveActive);
+    } finally {
+      setCarrier(t.app, carrier);
+    }
   });
 });
 
