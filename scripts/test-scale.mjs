@@ -4,7 +4,23 @@
 // and an external broker (MQTT_URL) when they are set; `npm run test:unit` already covered PGlite
 // and Aedes.
 import { spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
 
+/** Whether something accepts TCP connections at 127.0.0.1:port within a second. */
+function answers(port) {
+  return new Promise((resolve) => {
+    const s = connect({ host: '127.0.0.1', port, timeout: 1000 });
+    const done = (ok) => (s.destroy(), resolve(ok));
+    s.once('connect', () => done(true)).once('error', () => done(false)).once('timeout', () => done(false));
+  });
+}
+
+// In CI (CI=true) the machine's own PostgreSQL and Mosquitto are used when they answer, so CI's
+// entry is just the README's commands; elsewhere only what DATABASE_URL and MQTT_URL name.
+if (process.env.CI && !process.env.DATABASE_URL && (await answers(5432))) {
+  process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+}
+if (process.env.CI && !process.env.MQTT_URL && (await answers(1883))) process.env.MQTT_URL = 'mqtt://127.0.0.1:1883';
 const { DATABASE_URL, MQTT_URL } = process.env;
 if (!DATABASE_URL && !MQTT_URL) {
   console.log('test:scale: DATABASE_URL and MQTT_URL are not set; PostgreSQL/external-broker run not requested.');
