@@ -1,42 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Badge, Box, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCamera, IconMaximize, IconMicrophone, IconMicrophoneOff, IconPlayerRecord, IconPlayerStop, IconX } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CameraWatchAnswer } from '../../../entities/camera/api';
-import { request, RequestError, toast } from '../../lib/request';
+import { request, toast } from '../../lib/request';
 import { saveFile } from '../../lib/download';
 import { StreamVideo } from '../media/StreamVideo';
 import { useCallSeconds, useMediaCall, useMediaStats } from '../media/useMediaCall';
 import { mmss } from '../realtime/callMachine';
-import { invalidateResource } from '../resources/resources.queries';
-import { snapshotOf } from './wall';
-
-/** What a tile shows: a camera of the list, or a device asked to publish its camera. */
-export type TileSource = { kind: 'camera'; id: number; name: string; lastError?: string | null } | { kind: 'device'; imei: string; name: string };
-
-/** Watch answers are per source and viewer; a new mount asks again (the bridge or the device may have stopped). */
-const watchQuery = (source: TileSource) => ({
-  queryKey: ['camera', 'watch', source.kind, source.kind === 'camera' ? source.id : source.imei] as const,
-  queryFn: () =>
-    source.kind === 'camera'
-      ? request<CameraWatchAnswer>('device', 'camera/watch', { id: source.id }, { quiet: true, background: true, timeoutMs: 30_000 })
-      : request<CameraWatchAnswer>('device', 'camera/watchDevice', { imei: source.imei }, { quiet: true, background: true, timeoutMs: 30_000 }),
-  retry: false,
-  staleTime: 0,
-  gcTime: 0,
-});
+import { useCameraWatch } from './useCameraWatch';
+import { snapshotOf, type TileSource } from './wall';
 
 /** One camera or device on the wall: its live picture, state, full screen, snapshot, recording, talk (devices), close. */
 export function CameraTile({ source, onClose }: { source: TileSource; onClose: () => void }) {
   const { t } = useLingui();
-  const watch = useQuery(watchQuery(source));
-  const queryClient = useQueryClient();
-  const failed = watch.error instanceof RequestError ? watch.error.message : watch.error ? (source.kind === 'camera' ? t`无法读取该摄像头的视频` : t`无法连接该设备的视频`) : null;
-  useEffect(() => {
-    // The service stored why it failed: the list and the tile's last-error line show it.
-    if (watch.isError && source.kind === 'camera') void invalidateResource(queryClient, 'camera');
-  }, [watch.isError, queryClient, source.kind]);
+  const { state, retryNow } = useCameraWatch(source);
+  const failed = state.phase === 'failed' ? (state.message ?? (source.kind === 'camera' ? t`无法读取该摄像头的视频` : t`无法连接该设备的视频`)) : null;
   const box = useRef<HTMLDivElement>(null);
 
   return (
@@ -49,20 +28,21 @@ export function CameraTile({ source, onClose }: { source: TileSource; onClose: (
       data-device={source.kind === 'device' ? source.imei : undefined}
       style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', minHeight: 160 }}
     >
-      {watch.data ? (
-        <LiveCamera answer={watch.data} source={source} box={box} />
+      {state.phase === 'live' ? (
+        <LiveCamera answer={state.answer} source={source} box={box} />
       ) : (
         <Stack align="center" justify="center" h="100%" mih={160} p="sm" gap={4}>
-          {failed ? (
+          {state.phase === 'failed' ? (
             <>
               <Text c="red.4" size="sm" ta="center" data-testid="monitor-tile-error">
                 {failed}
               </Text>
-              {source.kind === 'camera' && source.lastError ? (
+              {source.kind === 'camera' && source.lastError && source.lastError !== failed ? (
                 <Text c="gray.5" size="xs" ta="center">
                   {source.lastError}
                 </Text>
               ) : null}
+              <RetryLine key={state.retryAt} retryAt={state.retryAt} onRetry={retryNow} />
             </>
           ) : (
             <>
@@ -83,6 +63,26 @@ export function CameraTile({ source, onClose }: { source: TileSource; onClose: (
         </ActionIcon>
       </Group>
     </Box>
+  );
+}
+
+/** When the next attempt comes, and a button that does not wait for it. */
+function RetryLine({ retryAt, onRetry }: { retryAt: number; onRetry: () => void }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = Math.max(0, Math.ceil((retryAt - now) / 1000));
+  return (
+    <Group gap={6} justify="center" data-testid="monitor-tile-retry">
+      <Text c="gray.5" size="xs">
+        <Trans>{seconds} 秒后重试</Trans>
+      </Text>
+      <Button size="compact-xs" variant="subtle" color="gray" onClick={onRetry}>
+        <Trans>立即重试</Trans>
+      </Button>
+    </Group>
   );
 }
 

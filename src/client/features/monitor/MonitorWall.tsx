@@ -12,9 +12,9 @@ import { toast } from '../../lib/request';
 import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';
 import { resourceListQuery } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
-import { CameraTile, type TileSource } from './CameraTile';
+import { CameraTile } from './CameraTile';
 import { useCameraCheck } from './useCameraCheck';
-import { addToWall, columnsOf, LAYOUTS, layoutFor, loadWall, saveWall, type Layout, type WallEntry } from './wall';
+import { addToWall, columnsOf, LAYOUTS, layoutFor, loadWall, saveWall, type Layout, type TileSource, type WallEntry } from './wall';
 
 /** The tenant's enabled cameras, for the picker (a wall shows six; a site has tens, not thousands). */
 const camerasQuery = resourceListQuery(cameraDef, { page: 1, size: 200, sort: [{ field: 'name', order: 'asc' }], filters: { enabled: true } });

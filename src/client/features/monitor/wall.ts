@@ -8,6 +8,9 @@ export type Layout = (typeof LAYOUTS)[number];
 /** What a tile shows: a camera by its id, or a device (door unit, watch, helmet) by its IMEI. */
 export type WallEntry = number | string;
 
+/** What a tile shows: a camera of the list, or a device asked to publish its camera. */
+export type TileSource = { kind: 'camera'; id: number; name: string; lastError?: string | null } | { kind: 'device'; imei: string; name: string };
+
 export type AddResult = { wall: WallEntry[]; layout: Layout } | { error: 'duplicate' | 'full' };
 
 /** The smallest grid that holds `count` tiles, never smaller than the one chosen. */
