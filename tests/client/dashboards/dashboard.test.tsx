@@ -105,7 +105,7 @@ describe('scenario dashboards', () => {
     online = 9;
     // A burst of notices (and a malformed one) ends in one or two fetches, not one per notice.
     act(() => {
-      for (let i = 0; i < 5; i++) live.push(topic, { code: '9040', parts: ['readings'], at: i });
+      for (let i = 0; i < 5; i++) live.push(topic, { code: '9040', parts: ['devices', 'readings'], at: i });
       live.push(topic, { code: '9040', parts: 'x' });
     });
     await waitFor(() => expect(figure('online')).toBe('9'));
@@ -113,6 +113,25 @@ describe('scenario dashboards', () => {
     const fetched = calls.filter((c) => c.url === '/api/device/dashboard/summary').length - before;
     expect(fetched).toBeGreaterThanOrEqual(1);
     expect(fetched).toBeLessThanOrEqual(2);
+  });
+
+  it('lets a notice of readings alone wait, and fetches at once for an alarm', async () => {
+    const live = fakeBridge();
+    setLiveBridge(live.bridge);
+    renderWithProviders(<DashboardScreen scenario="fire" title="消防看板" />);
+    await screen.findByTestId('dash-figure-online');
+    const topic = tenantDashboardTopic(demoUser.tenantId);
+    const summaries = () => calls.filter((c) => c.url === '/api/device/dashboard/summary').length;
+    const before = summaries();
+    act(() => {
+      for (let i = 0; i < 5; i++) live.push(topic, { code: '9040', parts: ['readings'], at: i });
+    });
+    await new Promise((r) => setTimeout(r, LIVE_MIN_GAP_MS * 3));
+    expect(summaries()).toBe(before);
+    online = 9;
+    act(() => live.push(topic, { code: '9040', parts: ['alarms'], at: 9 }));
+    await waitFor(() => expect(figure('online')).toBe('9'));
+    expect(summaries()).toBe(before + 1);
   });
 
   it('filters by department', async () => {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardBody, DashboardExportBody, DashboardSummary } from '../../../shared/dashboard';
-import { FALLBACK_REFRESH_MS, useLiveRefetch } from '../../live/useLiveRefetch';
+import { FALLBACK_REFRESH_MS, READINGS_GAP_MS, useLiveRefetch } from '../../live/useLiveRefetch';
 import { downloadFile } from '../../lib/download';
 import { request } from '../../lib/request';
 
@@ -22,7 +22,7 @@ export function dashboardSummaryQuery(body: DashboardBody) {
 /** The summary, kept live by the tenant's dashboard notices (push 9040, live/useLiveRefetch.ts). */
 export function useDashboardSummary(body: DashboardBody) {
   const query = useQuery(dashboardSummaryQuery(body));
-  useLiveRefetch(dashboardKeys.summary(body));
+  useLiveRefetch(dashboardKeys.summary(body), { readingsGapMs: READINGS_GAP_MS });
   return query;
 }
 
