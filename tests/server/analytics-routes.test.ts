@@ -49,6 +49,10 @@ beforeAll(async () => {
     alarm(dev.d1, 6, '2026-11-22T02:30:00Z', deptA, 1200), // local 11-22 10:30
     alarm(dev.d2, 9, '2026-11-22T17:00:00Z', deptB), // local 11-23 01:00
     alarm(dev.d3, 9, '2026-11-19T12:00:00Z', null), // before the window
+    // Events, not alarms (docs/alarms.md): a device online, a fence recovery, a door call. No screen counts them.
+    alarm(dev.d1, 1, '2026-11-21T03:00:00Z', deptA),
+    alarm(dev.d1, 3, '2026-11-21T04:00:00Z', deptA, 0),
+    alarm(dev.d2, 33, '2026-11-22T05:00:00Z', deptB),
   ]);
   const hour1 = at('2026-11-22T02:00:00Z');
   const hour2 = at('2026-11-22T03:00:00Z');

@@ -70,7 +70,9 @@ describe('electronic fence (keep in)', () => {
     const [exit, back] = await fenceAlarms(d);
     expect(exit).toMatchObject({ title: '出围栏告警 · Depot', location: 'Depot', level: 2, imei: d.imei, tenantId: d.tenantId, data: { fenceId: String(id), fenceName: 'Depot' } });
     expect(exit!.lat).toBeCloseTo(north(200)[1], 9);
-    expect(back).toMatchObject({ title: '围栏恢复 · Depot', type: 3 });
+    // A recovery needs nobody: it is stored handled by the service.
+    expect(back).toMatchObject({ title: '围栏恢复 · Depot', type: 3, handleState: 1, handlerName: '系统' });
+    expect(exit).toMatchObject({ handleState: 0 });
     // Stored records were emitted on the alarm hub, for the consoles.
     expect(raised.filter((a) => a.imei === d.imei).map((a) => a.type)).toEqual([20, 3]);
   });
@@ -91,6 +93,17 @@ describe('electronic fence (keep in)', () => {
     expect(await typesOf(d)).toEqual([20, 3]);
     await fix(d, north(160), { accuracy: 50 });
     expect(await typesOf(d)).toEqual([20, 3, 20]);
+  });
+
+  it('lets no cell-tower fix (accuracy over 100 m) change a state, however far out it lands', async () => {
+    const d = await device();
+    await addFence({ imeis: [d.imei] });
+    await fix(d, C);
+    await fix(d, north(400), { accuracy: 800 });
+    await fix(d, north(900), { accuracy: 1500 });
+    expect(await typesOf(d)).toEqual([]);
+    await fix(d, north(400), { accuracy: 10 });
+    expect(await typesOf(d)).toEqual([20]);
   });
 
   it('raises nothing for a device first seen outside until it has been inside', async () => {

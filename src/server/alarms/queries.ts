@@ -1,7 +1,8 @@
 /** Reads and changes of alarm records for the routes, always within the caller's scope. */
-import { asc, count, desc, eq, gt, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, gt, gte, inArray, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AlarmStats } from '../../shared/alarms/api';
+import { EVENT_TYPES } from '../../shared/alarms/types';
 import type { CaughtUpAlarm } from '../../shared/alarms/push';
 import type { Db } from '../db/driver';
 import { alarmRecords as a } from '../db/schema';
@@ -123,7 +124,8 @@ export async function stats(db: Db, scope: Scope, q: { from?: string; to?: strin
   const step = q.bucket === 'hour' ? 3_600_000 : DAY_MS;
   const to = q.to ? new Date(q.to) : new Date(now);
   const from = q.from ? new Date(q.from) : new Date(to.getTime() - (q.bucket === 'hour' ? 2 * DAY_MS : 30 * DAY_MS));
-  const where = scopedWhere(scope, a, gte(a.ts, from), lte(a.ts, to));
+  // Alarms only: events (online, recoveries, door calls, cards) are counted by no screen.
+  const where = scopedWhere(scope, a, gte(a.ts, from), lte(a.ts, to), notInArray(a.type, [...EVENT_TYPES]));
   // Grouped by position: an expression with a parameter would not match itself in GROUP BY.
   const group = (col: SQL | PgColumn) => db.select({ k: sql`${col}`, n: count() }).from(a).where(where).groupBy(sql`1`);
   const fromS = from.getTime() / 1000;

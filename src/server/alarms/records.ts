@@ -1,5 +1,5 @@
 import type { AlarmRecord } from '../../shared/alarms/push';
-import { ALARM_TYPES, STRING_CODE_OF, type AlarmType } from '../../shared/alarms/types';
+import { ALARM_HANDLE, ALARM_TYPES, SELF_HANDLED_TYPES, STRING_CODE_OF, SYSTEM_HANDLER, type AlarmType } from '../../shared/alarms/types';
 import { alarmRecords, type AlarmRow } from '../db/schema';
 import type { Outcome } from './conditions';
 import type { AlarmContext } from './hub';
@@ -36,6 +36,7 @@ export function newAlarm(p: DeviceProfile, o: Outcome, createdAt: Date): NewAlar
     data: i.t === 'end' ? null : (i.data ?? null),
     ts: new Date(i.ts),
     createdAt,
+    ...(SELF_HANDLED_TYPES.includes(type) ? { handleState: ALARM_HANDLE.handled, handlerName: SYSTEM_HANDLER, handledAt: createdAt } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AlarmAnalytics, AnalyticsBody, DepartmentCount, DeviceAnalytics, ScatterAnswer, StateLineAnswer } from '../../shared/analytics';
 import { SCATTER_MAX_POINTS } from '../../shared/analytics';
-import { ALARM_HANDLE } from '../../shared/alarms/types';
+import { ALARM_HANDLE, EVENT_TYPES } from '../../shared/alarms/types';
 import { METRICS, type Metric } from '../../shared/devices/kinds';
 import { ROLLUP_GRAIN } from '../../shared/rollups';
 import type { Db } from '../db/driver';
@@ -40,7 +40,8 @@ function inDepartment(db: Db, scope: Scope, departmentId: number | undefined, co
 export async function alarmAnalytics(db: Db, scope: Scope, body: AnalyticsBody, timeZone: string): Promise<AlarmAnalytics> {
   const from = new Date(body.from);
   const to = new Date(body.to);
-  const where = scopedWhere(scope, a, gte(a.ts, from), lte(a.ts, to), body.departmentId === undefined ? undefined : eq(a.departmentId, body.departmentId));
+  // Alarms only: events (online, recoveries, door calls, cards) are counted by no screen.
+  const where = scopedWhere(scope, a, gte(a.ts, from), lte(a.ts, to), notInArray(a.type, [...EVENT_TYPES]), body.departmentId === undefined ? undefined : eq(a.departmentId, body.departmentId));
   const local = sql`(${a.ts} at time zone ${timeZone})`;
   const handled = ne(a.handleState, ALARM_HANDLE.pending);
   const [totals, byType, byDay, byHour, top] = await Promise.all([

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ALARM_TYPE_BY_KEY } from '../../shared/alarms/types';
+import { ALARM_TYPE_BY_KEY, EVENT_TYPES } from '../../shared/alarms/types';
 import { DEVICE_STATE } from '../../shared/codes';
 import { scenarioKinds, SCENARIO_METRICS, type DashboardBody, type DashboardSummary, type KindCounts, type ScenarioFigures } from '../../shared/dashboard';
 import { parseDate } from '../../shared/dates';
@@ -14,7 +14,7 @@ import { supervisionFigures } from '../supervision/figures';
 const DAY_MS = 86_400_000;
 const T = ALARM_TYPE_BY_KEY;
 /** Notices, not alarms: they are counted as figures (door calls, cards) or not at all. */
-const NOT_ALARMS: readonly number[] = [T.online, T.fenceRecovery, T.recovery, T.doorCall, T.cardIssued];
+const NOT_ALARMS: readonly number[] = EVENT_TYPES;
 const LATEST = 10;
 
 const num = (v: unknown) => Number(v ?? 0);

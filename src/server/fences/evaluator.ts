@@ -11,7 +11,7 @@ import type { DeviceHub, KnownDevice } from '../devices/hub';
 import { Batcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
 import type { FenceIndex } from './fence-index';
-import { marginFor, observe } from './geometry';
+import { marginFor, MAX_MARGIN_M, observe } from './geometry';
 import { alarmOf, nextState } from './judge';
 import { fenceAlarm } from './records';
 import { applyChanges, readStates, roundsOf, type StateChange, type StoredStates } from './states';
@@ -71,6 +71,9 @@ export class FenceEvaluator {
   private hub: DeviceHub | undefined;
   private readonly onUplink = (device: KnownDevice, m: Uplink, receivedAt: Date) => {
     if (m.kind !== 'location' || m.lat === undefined || m.lon === undefined) return;
+    // A cell-tower fix (hundreds of metres) cannot tell a side of a site fence: judged, its
+    // scattered points made a locator leave and recover its site every few minutes.
+    if (m.accuracy !== undefined && m.accuracy > MAX_MARGIN_M) return;
     this.push({ device, p: [m.lon, m.lat], marginM: marginFor(m.accuracy), ts: messageTime(m, receivedAt.getTime()) });
   };
 

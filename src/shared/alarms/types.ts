@@ -137,6 +137,17 @@ export const FIXED_RULES = {
   waterPressure: { type: 32 as AlarmType, below: 0.1, recoverAbove: 0.15 },
 } as const;
 
+/**
+ * Records that are events, not alarms (docs/alarms.md "What counts as an alarm"): a device
+ * coming online, a recovery, a door-unit call, a card issued. They are kept and listed, but no
+ * screen counts them as alarms, so /index, /analyze and /map/alarmTongji give the same totals.
+ */
+export const EVENT_TYPES: readonly AlarmType[] = (['online', 'fenceRecovery', 'recovery', 'doorCall', 'cardIssued'] as const).map((k) => ALARM_TYPE_BY_KEY[k]);
+/** Recoveries close what was raised: stored handled by the service, so nobody has to handle them. */
+export const SELF_HANDLED_TYPES: readonly AlarmType[] = [ALARM_TYPE_BY_KEY.fenceRecovery, ALARM_TYPE_BY_KEY.recovery];
+/** The name a self-handled record carries as its handler. */
+export const SYSTEM_HANDLER = '系统';
+
 /** Handling state of an alarm record. */
 export const ALARM_HANDLE = { pending: 0, handled: 1, falseAlarm: 2 } as const;
 export type AlarmHandleState = (typeof ALARM_HANDLE)[keyof typeof ALARM_HANDLE];
