@@ -44,7 +44,7 @@ beforeAll(async () => {
     tenantId: demoTenant,
     imei,
     type,
-    level: 2,
+    level: type === 15 ? 3 : 2,
     title: `t${type}`,
     deviceKind: kind,
     ts: new Date(ts),
@@ -82,7 +82,8 @@ describe('POST /api/device/dashboard/summary', () => {
     expect(s.alarms.pending).toBe(2);
     expect(s.alarms.handleRate).toBeCloseTo(1 / 3);
     expect(s.alarms.meanHandleS).toBeCloseTo(60);
-    expect(s.latest.map((a) => a.type)).toEqual([13, 13, 15]);
+    // The unhandled SOS (critical) heads the panel although the falls are newer.
+    expect(s.latest.map((a) => a.type)).toEqual([15, 13, 13]);
     const hr = s.readings.find((r) => r.metric === 'heartRate')!;
     expect(hr).toMatchObject({ devices: 2, avg: 80, max: 80 });
   });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ALARM_TYPE_BY_KEY, EVENT_TYPES } from '../../shared/alarms/types';
+import { ALARM_HANDLE, ALARM_TYPE_BY_KEY, EVENT_TYPES } from '../../shared/alarms/types';
 import { DEVICE_STATE } from '../../shared/codes';
 import { scenarioKinds, SCENARIO_METRICS, type DashboardBody, type DashboardSummary, type KindCounts, type ScenarioFigures } from '../../shared/dashboard';
 import { parseDate } from '../../shared/dates';
@@ -16,6 +16,8 @@ const T = ALARM_TYPE_BY_KEY;
 /** Notices, not alarms: they are counted as figures (door calls, cards) or not at all. */
 const NOT_ALARMS: readonly number[] = EVENT_TYPES;
 const LATEST = 10;
+/** Level of SOS, falls and fire alarms (ALARM_LEVEL_TABLE: 紧急). */
+const CRITICAL_LEVEL = 3;
 
 const num = (v: unknown) => Number(v ?? 0);
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -71,8 +73,13 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
       union all select 'd', to_char(date_trunc('day', ts, ${tz}) at time zone ${tz}, 'YYYY-MM-DD'), count(*), 0, null from x where in_period and not notice group by 2
       union all select 'x', '', count(*) filter (where handle_state <> 0), count(*) filter (where handle_state = 0),
         avg(extract(epoch from handled_at - ts)) filter (where handled_at is not null) from x where in_period and not notice`),
-    db.execute(sql`select a.id, a.type, a.level, a.title, a.imei, a.device_name, a.person_name, a.ts, a.read, a.handle_state from alarm_records a
-      where ${alarmWhere} and not ${notAlarm} order by a.ts desc, a.id desc limit ${LATEST}`),
+    // The latest alarms, with the period's unhandled critical ones (SOS, fall, fire) ahead of them:
+    // a burst of lesser alarms must not push an SOS off the panel.
+    db.execute(sql`(select a.id, a.type, a.level, a.title, a.imei, a.device_name, a.person_name, a.ts, a.read, a.handle_state from alarm_records a
+      where ${alarmWhere} and not ${notAlarm} and a.level = ${CRITICAL_LEVEL} and a.handle_state = ${ALARM_HANDLE.pending} and a.ts >= ${since.toISOString()}::timestamptz
+      order by a.ts desc, a.id desc limit ${LATEST})
+      union (select a.id, a.type, a.level, a.title, a.imei, a.device_name, a.person_name, a.ts, a.read, a.handle_state from alarm_records a
+      where ${alarmWhere} and not ${notAlarm} order by a.ts desc, a.id desc limit ${LATEST})`),
     db.execute(sql`select kv.key as metric, count(*) as n, avg(kv.value::text::float8) as avg, max(kv.value::text::float8) as max
       from devices d, jsonb_each(d.last_values) kv where ${devWhere} and d.state in (${DEVICE_STATE.online}, ${DEVICE_STATE.abnormal})
       and kv.key in (${list(metrics)}) and jsonb_typeof(kv.value) = 'number' group by 1`),
@@ -196,7 +203,7 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
       };
     }),
     figures,
-    latest: rowsOf<{ id: number; type: number; level: number; title: string; imei: string; device_name: string | null; person_name: string | null; ts: Date | string; read: number; handle_state: number }>(latest).map(
+    latest: rankLatest(rowsOf<{ id: number; type: number; level: number; title: string; imei: string; device_name: string | null; person_name: string | null; ts: Date | string; read: number; handle_state: number }>(latest).map(
       (r) => ({
         id: Number(r.id),
         type: Number(r.type),
@@ -209,8 +216,14 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
         read: Number(r.read),
         handleState: Number(r.handle_state),
       }),
-    ),
+    )),
   };
+}
+
+/** Unhandled critical alarms first, newest first within each rank; at most LATEST. */
+export function rankLatest<T extends { level: number; handleState: number; ts: string; id: number }>(rows: T[]): T[] {
+  const urgent = (r: T) => (r.level === CRITICAL_LEVEL && r.handleState === ALARM_HANDLE.pending ? 0 : 1);
+  return [...rows].sort((x, y) => urgent(x) - urgent(y) || y.ts.localeCompare(x.ts) || y.id - x.id).slice(0, LATEST);
 }
 
 type DailyRow = { metric: string; day: string; avg: unknown; max: unknown };
