@@ -27,7 +27,11 @@ export function maskDate(v: string): string {
   return /^\d{4}/.test(v) ? `${v.slice(0, 4)}-**-**` : '****';
 }
 
-export type PersonalKind = 'phone' | 'email' | 'id' | 'address' | 'date';
+/**
+ * `special`: special-category personal data (an offence, a health condition) that someone who may
+ * not see it in full sees nothing of, not even in part, and may not filter or sort by.
+ */
+export type PersonalKind = 'phone' | 'email' | 'id' | 'address' | 'date' | 'special';
 
 /** Which kind of personal datum a registry field holds, if any (a field's `personal` says so explicitly). */
 export function personalKind(f: Pick<FieldDef, 'name' | 'type'> & { personal?: PersonalKind }): PersonalKind | undefined {
@@ -38,7 +42,12 @@ export function personalKind(f: Pick<FieldDef, 'name' | 'type'> & { personal?: P
   return undefined;
 }
 
-const MASKS: Record<PersonalKind, (v: string) => string> = { phone: maskPhone, email: maskEmail, id: maskIdNumber, address: maskAddress, date: maskDate };
+const MASKS: Record<Exclude<PersonalKind, 'special'>, (v: string) => string> = { phone: maskPhone, email: maskEmail, id: maskIdNumber, address: maskAddress, date: maskDate };
+
+/** Fields of `fields` a masked caller may neither filter nor sort by. */
+export function specialFields(fields: readonly (Pick<FieldDef, 'name' | 'type'> & { personal?: PersonalKind })[]): Set<string> {
+  return new Set(fields.filter((f) => f.personal === 'special').map((f) => f.name));
+}
 
 /** A copy of `row` with the personal fields of `fields` masked. */
 export function maskRow<T extends Record<string, unknown>>(fields: readonly (Pick<FieldDef, 'name' | 'type'> & { personal?: PersonalKind })[], row: T): T {
@@ -46,7 +55,9 @@ export function maskRow<T extends Record<string, unknown>>(fields: readonly (Pic
   for (const f of fields) {
     const kind = personalKind(f);
     const v = out[f.name];
-    if (kind && typeof v === 'string' && v) out[f.name] = MASKS[kind](v);
+    if (kind === 'special') {
+      if (f.name in out) out[f.name] = null;
+    } else if (kind && typeof v === 'string' && v) out[f.name] = MASKS[kind](v);
   }
   return out as T;
 }

@@ -127,6 +127,11 @@ export function isAllowed(name: string): boolean {
 }
 
 /** Button permission marks of the user ('*' grants all). */
+/** The visitor reads and never writes (the service refuses with readOnlyVisitor): offer no write action. */
+export function isReadOnly(): boolean {
+  return getUser()?.kind === 'visitor';
+}
+
 export function hasMark(mark: string): boolean {
   const marks = getUser()?.marks ?? [];
   return marks.includes('*') || marks.includes(mark);

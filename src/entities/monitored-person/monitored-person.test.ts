@@ -130,7 +130,15 @@ describe('privacy', () => {
     expect(row.phone).toBe('138****1234');
     const detail = await api<{ person: Row }>('detail', { id }, clerk);
     expect(detail.data.person).toMatchObject({ idNumber: '1101**********1234', emergencyAddress: '深圳市福田区****' });
+    // The offence is special-category data: hidden whole, and no filter or sort may tell it row by row.
+    expect(masked.crimeType).toBeNull();
+    expect(row.crimeType).toBeNull();
+    expect(detail.data.person.crimeType).toBeNull();
+    const askedBy = async (body: object) => post(t.app, '/api/user/monitoredPerson/list', body, { token: clerk });
+    expect(await askedBy({ filters: { crimeType: 1 } })).toMatchObject({ code: 403 });
+    expect(await askedBy({ sort: [{ field: 'crimeType', order: 'asc' }] })).toMatchObject({ code: 403 });
     const full = (await api<Row>('get', { id }, supervisorToken)).data;
+    expect(typeof full.crimeType).toBe('number');
     expect(full).toMatchObject({ phone: '13800001234', idNumber: '110101199001011234', birthDate: '1990-01-01', emergencyAddress: '深圳市福田区某街道1号' });
   });
 

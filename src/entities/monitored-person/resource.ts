@@ -71,7 +71,7 @@ export const personFields: readonly FieldDef[] = [
   { name: 'nationality', label: /*i18n*/ { id: 'field.monitoredPerson.nationality', message: '民族/国籍' }, type: 'text', max: 50, list: false },
   { name: 'supervisorId', label: /*i18n*/ { id: 'field.monitoredPerson.supervisor', message: '监管人/监护人' }, type: 'ref', ref: { kind: 'user', resource: 'user', labelField: 'name' }, required: true, filter: 'eq', list: { width: 120 } },
   { name: 'level', label: /*i18n*/ { id: 'field.monitoredPerson.level', message: '监管等级' }, type: 'code', codes: SUPERVISION_LEVEL_TABLE, required: true, filter: 'eq', list: { width: 90, sortable: true } },
-  { name: 'crimeType', label: /*i18n*/ { id: 'field.monitoredPerson.crimeType', message: '犯罪类型' }, type: 'code', codes: CRIME_TYPE_TABLE, required: true, filter: 'eq', list: { width: 160 } },
+  { name: 'crimeType', label: /*i18n*/ { id: 'field.monitoredPerson.crimeType', message: '犯罪类型' }, type: 'code', codes: CRIME_TYPE_TABLE, required: true, filter: 'eq', personal: 'special', list: { width: 160 } },
   { name: 'reason', label: /*i18n*/ { id: 'field.monitoredPerson.reason', message: '监管原因' }, type: 'textarea', max: 500, list: false },
   { name: 'startDate', label: /*i18n*/ { id: 'field.monitoredPerson.startDate', message: '监管开始' }, type: 'date', required: true, filter: 'range', list: { width: 110, sortable: true } },
   { name: 'endDate', label: /*i18n*/ { id: 'field.monitoredPerson.endDate', message: '监管结束' }, type: 'date', required: true, list: { width: 110, sortable: true } },

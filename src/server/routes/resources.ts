@@ -12,7 +12,7 @@ import type { Binding, Ctx } from '../engine/types';
 import { addRow, deleteRows, restoreRows, updateRow } from '../engine/write';
 import { fail } from '../lib/api-error';
 import { authed, hidesPersonal } from '../plugins/auth';
-import { maskRow } from '../../shared/mask';
+import { maskRow, specialFields } from '../../shared/mask';
 import { DEVICE_BINDINGS, ENTITY_SERVERS, ORG_BINDINGS } from '../resources';
 import orgActions from '../resources/org-actions';
 
@@ -54,9 +54,14 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
       if (hides && def.privateRows) fail(Code.FORBIDDEN, 'noPermission');
       return hides;
     };
+    const special = specialFields(def.fields);
     app.post('/list', { schema: { tags, summary: `${def.name}: one page of rows`, body: listQuery } }, async (request, reply) => {
-      const page = await listRows(ctxOf(request), b, request.body);
-      return reply.ok((await masked(request)) ? { ...page, rows: page.rows.map((r) => maskRow(def.fields, r)) } : page);
+      const hides = await masked(request);
+      // Filtering or sorting by a hidden field would tell its values row by row.
+      const q = request.body;
+      if (hides && (Object.keys(q.filters ?? {}).some((f) => special.has(f)) || (q.sort ?? []).some((s) => special.has(s.field)))) fail(Code.FORBIDDEN, 'noPermission');
+      const page = await listRows(ctxOf(request), b, q);
+      return reply.ok(hides ? { ...page, rows: page.rows.map((r) => maskRow(def.fields, r)) } : page);
     });
     app.post('/get', { schema: { tags, summary: `${def.name}: one row`, body: idBody } }, async (request, reply) => {
       const row = await getRow(ctxOf(request), b, request.body.id);

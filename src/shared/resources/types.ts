@@ -58,8 +58,8 @@ export interface FieldDef {
   writeOnly?: boolean;
   /** Image fields: the user service's upload the form sends the file to (default ossUser/addOssHederImg). */
   upload?: 'ossUser/addOssHederImg' | 'face/uploadFaceImg';
-  /** Personal data masked like phones (src/shared/mask.ts) whatever its name: an address, a birth date. */
-  personal?: 'phone' | 'email' | 'id' | 'address' | 'date';
+  /** Personal data masked like phones (src/shared/mask.ts) whatever its name: an address, a birth date; `special` is hidden whole. */
+  personal?: 'phone' | 'email' | 'id' | 'address' | 'date' | 'special';
 }
 
 export interface ResourceDef {

@@ -136,6 +136,17 @@ describe('/AlarmHistory', () => {
     expect(screen.queryByTestId('resource-export')).toBeNull();
   });
 
+  it('offers the visitor neither reading nor handling (the service would refuse both)', async () => {
+    saveLogin('tok', { ...demoUser, kind: 'visitor', marks: [] });
+    renderWithProviders(<Harness />, { queryClient: alarmQueryClient() });
+    await screen.findByText('SOS 1');
+    expect(screen.queryByTestId('alarm-bulk-read')).toBeNull();
+    expect(screen.queryByTestId('alarm-bulk-handle')).toBeNull();
+    expect(screen.queryAllByTestId('row-alarmRead')).toHaveLength(0);
+    expect(screen.queryAllByTestId('row-alarmHandle')).toHaveLength(0);
+    expect(screen.getAllByTestId('row-alarmDevice')).toHaveLength(2);
+  });
+
   it('opens the device of a row', async () => {
     const opened: string[] = [];
     renderWithProviders(<Harness onOpenDevice={(imei) => opened.push(imei)} />, { queryClient: alarmQueryClient() });

@@ -4,7 +4,7 @@ import { useLingui as useI18n } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ALARM_HANDLE } from '../../../shared/alarms/types';
 import { requireSelection } from '../../components/DataTable';
-import { hasMark, useSession } from '../../lib/session';
+import { hasMark, isReadOnly, useSession } from '../../lib/session';
 import type { RouteScreenProps } from '../screens/types';
 import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';
 import { alarmCells } from './AlarmCells';
@@ -29,7 +29,7 @@ export function AlarmHistoryScreen({ onOpenDevice, ...props }: AlarmHistoryScree
   const [handling, setHandling] = useState<number[] | null>(null);
 
   const rowActions: RowAction[] = [
-    { id: 'alarmRead', title: t`标为已读`, color: 'gray', visible: (row) => Number(row.read) === 0, run: (row) => actions.markRead([row.id]) },
+    { id: 'alarmRead', title: t`标为已读`, color: 'gray', visible: (row) => !isReadOnly() && Number(row.read) === 0, run: (row) => actions.markRead([row.id]) },
     {
       id: 'alarmHandle',
       title: t`处理`,
@@ -43,9 +43,11 @@ export function AlarmHistoryScreen({ onOpenDevice, ...props }: AlarmHistoryScree
 
   const toolbar = (selected: number[]) => (
     <>
-      <Button variant="light" onClick={() => requireSelection(selected, actions.markRead)} data-testid="alarm-bulk-read">
-        <Trans>批量已读</Trans>
-      </Button>
+      {!isReadOnly() && (
+        <Button variant="light" onClick={() => requireSelection(selected, actions.markRead)} data-testid="alarm-bulk-read">
+          <Trans>批量已读</Trans>
+        </Button>
+      )}
       {hasMark(HANDLE_MARK) && (
         <Button variant="light" color="orange" onClick={() => requireSelection(selected, setHandling)} data-testid="alarm-bulk-handle">
           <Trans>批量处理</Trans>

@@ -3,7 +3,7 @@ import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { ALARM_HANDLE } from '../../../shared/alarms/types';
-import { hasMark, useSession } from '../../lib/session';
+import { hasMark, isReadOnly, useSession } from '../../lib/session';
 import { AlarmCard } from './AlarmCard';
 import { HANDLE_MARK } from './alarmMutations';
 import { alarmListQuery, LIVE_LIST_QUERY } from './alarms.queries';
@@ -42,7 +42,7 @@ export function AlarmListScreen() {
       )}
       {rows.map((row) => (
         <AlarmCard key={row.id} row={row}>
-          {Number(row.read) === 0 && (
+          {!isReadOnly() && Number(row.read) === 0 && (
             <Button size="compact-xs" variant="light" color="gray" onClick={() => actions.markRead([row.id])} data-testid="card-read">
               <Trans>标为已读</Trans>
             </Button>

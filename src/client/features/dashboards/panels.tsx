@@ -10,7 +10,7 @@ import type { DashboardBody, DashboardPanel, DashboardSummary, ScenarioFigures }
 import { Chart } from '../../components/Chart';
 import { formatDateCell } from '../../components/DataTable';
 import { toast } from '../../lib/request';
-import { hasMark } from '../../lib/session';
+import { hasMark, isReadOnly } from '../../lib/session';
 import { LevelBadge } from '../alarms/AlarmCells';
 import { ALARM_HANDLE_LABELS, alarmTypeText, labelText } from '../alarms/alarmLabels';
 import { HANDLE_MARK } from '../alarms/alarmMutations';
@@ -237,7 +237,7 @@ export function LatestPanel({ s, body, compact }: { s: DashboardSummary; body: D
                 </Text>
               </Stack>
               <Group gap={4} wrap="nowrap" className={classes.noPrint}>
-                {a.read === 0 && (
+                {!isReadOnly() && a.read === 0 && (
                   <Button size="compact-xs" variant="light" color="gray" onClick={() => actions.markRead([a.id])} data-testid="dash-alarm-read">
                     <Trans>标为已读</Trans>
                   </Button>
