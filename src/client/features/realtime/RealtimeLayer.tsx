@@ -9,6 +9,7 @@ import { CallDrawer } from './CallDrawer';
 import { CallMachine } from './callMachine';
 import { CardDialog } from './CardDialog';
 import { SosDialog } from './SosDialog';
+import { SoundGate } from './SoundGate';
 import { webAudioSounds, type Sounds } from './sounds';
 import { useApprovalNotifications } from '../approvals/useApprovalNotifications';
 import { useAlarmNotifications } from './useAlarmNotifications';
@@ -75,6 +76,7 @@ export function RealtimeLayer({ children, onNavigate, sounds = webAudioSounds }:
         }}
       />
       <CardDialog queue={cards} onClose={() => setCards((queue) => queue.slice(1))} />
+      <SoundGate sounds={sounds} />
     </>
   );
 }

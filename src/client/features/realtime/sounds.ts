@@ -67,9 +67,28 @@ export function startRingtone(): () => void {
   return () => clearInterval(timer);
 }
 
+/**
+ * Whether the browser would keep an alarm silent now: no gesture on this page yet (a wall
+ * screen opened by URL), so the autoplay policy holds the sound back.
+ */
+export function soundBlocked(): boolean {
+  const activation = (globalThis.navigator as Navigator & { userActivation?: { hasBeenActive: boolean } } | undefined)?.userActivation;
+  if (activation) return !activation.hasBeenActive;
+  return ctx?.state === 'suspended';
+}
+
+/** Called from a click or key press: the gesture lets the audio context start. */
+export function unlockSound(): void {
+  audio();
+}
+
 export interface Sounds {
   alert: () => void;
   ring: () => () => void;
+  /** Whether alarms would be silent until someone clicks (absent: never). */
+  blocked?: () => boolean;
+  /** Starts the sound from within a gesture. */
+  unlock?: () => void;
 }
 
-export const webAudioSounds: Sounds = { alert: playAlert, ring: startRingtone };
+export const webAudioSounds: Sounds = { alert: playAlert, ring: startRingtone, blocked: soundBlocked, unlock: unlockSound };
