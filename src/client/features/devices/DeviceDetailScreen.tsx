@@ -8,18 +8,22 @@ import { DeviceHeader, LastValues } from './DeviceOverview';
 import { deviceDetailQuery } from './devices.queries';
 import { SettingsForm } from './SettingsForm';
 import { EventsList, TelemetryChart } from './TelemetryPanel';
+import { DevicePicker } from '../tracks/DevicePicker';
 
 /**
  * Device detail (docs/requirements/entities.md#device): live header and values, chart, events, settings, commands and
  * their log.
  */
-export function DeviceDetailScreen({ imei }: { imei: string | undefined }) {
+export function DeviceDetailScreen({ imei, onPick }: { imei: string | undefined; onPick?: (imei: string) => void }) {
   const detail = useQuery({ ...deviceDetailQuery(imei ?? ''), enabled: Boolean(imei) });
+  // Opened from the menu there is no device yet: pick one here (or switch to another).
+  const picker = onPick ? <DevicePicker value={imei} onChange={onPick} testId="device-detail-pick" /> : null;
   if (!imei)
     return (
-      <Text c="dimmed" data-testid="device-detail-empty">
-        <Trans>请从设备列表选择一台设备</Trans>
-      </Text>
+      <Stack gap="sm" data-testid="device-detail-empty">
+        {picker}
+        <Text c="dimmed">{onPick ? <Trans>按名称或IMEI搜索，选择一台设备查看其详情</Trans> : <Trans>请从设备列表选择一台设备</Trans>}</Text>
+      </Stack>
     );
   if (!detail.data)
     return (
@@ -36,6 +40,7 @@ export function DeviceDetailScreen({ imei }: { imei: string | undefined }) {
   const d = detail.data;
   return (
     <Stack gap="md" data-testid="device-detail">
+      {picker}
       <DeviceHeader detail={d} />
       <LastValues values={d.lastValues} />
       <Grid>

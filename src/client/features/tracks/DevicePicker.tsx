@@ -9,7 +9,7 @@ import { trackDevicesQuery } from './tracks.queries';
 const SEARCH_DEBOUNCE_MS = 250;
 
 /** Picks one of the caller's devices, searched by name or IMEI on the service. */
-export function DevicePicker({ value, onChange, kind }: { value: string | undefined; onChange: (imei: string) => void; kind?: string }) {
+export function DevicePicker({ value, onChange, kind, testId = 'track-device' }: { value: string | undefined; onChange: (imei: string) => void; kind?: string; testId?: string }) {
   const { t } = useLingui();
   const [search, setSearch] = useState('');
   const [keyword] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -24,7 +24,7 @@ export function DevicePicker({ value, onChange, kind }: { value: string | undefi
       w={300}
       aria-label={t`设备`}
       placeholder={t`按名称或IMEI搜索设备`}
-      data-testid="track-device"
+      data-testid={testId}
       data={options}
       value={value ?? null}
       searchValue={search}

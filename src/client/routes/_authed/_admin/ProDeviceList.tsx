@@ -14,5 +14,7 @@ export const Route = createFileRoute('/_authed/_admin/ProDeviceList')({
 
 function Page() {
   const { imei } = Route.useSearch();
-  return <DeviceDetailScreen imei={imei} />;
+  const navigate = Route.useNavigate();
+  const pick = (next: string) => void navigate({ search: (prev) => ({ ...prev, imei: next }) });
+  return <DeviceDetailScreen imei={imei} onPick={pick} />;
 }

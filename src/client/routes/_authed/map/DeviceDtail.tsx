@@ -12,9 +12,11 @@ export const Route = createFileRoute('/_authed/map/DeviceDtail')({
 
 function Page() {
   const { imei } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const pick = (next: string) => void navigate({ search: (prev) => ({ ...prev, imei: next }) });
   return (
     <Box p="md">
-      <DeviceDetailScreen imei={imei} />
+      <DeviceDetailScreen imei={imei} onPick={pick} />
     </Box>
   );
 }
