@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { APPROVAL_STATE_TABLE, STEP_RESULT, STEP_RESULT_TABLE } from '../../../shared/approvals';
 import { request } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
+import { formatDateCell } from '../../components/DataTable/cells';
 
 export interface ApprovalDetailData {
   approval: { id: number; title: string; kind: string; state: number; level: number; applicantName: string | null; comment: string | null };
@@ -16,7 +17,7 @@ export const approvalDetailQuery = (id: number) => ({
   queryFn: () => request<ApprovalDetailData>('user', 'approval/detail', { id }, { background: true }),
 });
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateCell(iso);
 
 /** A request's levels with their approvers and its history of steps (who, approve or reject, the comment, when). */
 export function ApprovalDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {

@@ -15,6 +15,7 @@ import type { ResourceSearch } from '../resources/search';
 import type { RouteScreenProps } from '../screens/types';
 import { ApprovalDetailDrawer } from './ApprovalDetail';
 import { SubmitRequestDialog } from './SubmitRequestDialog';
+import { formatDateCell } from '../../components/DataTable/cells';
 
 export interface InboxRow {
   id: number;
@@ -108,7 +109,7 @@ export function ApprovalInbox({ onDetail }: { onDetail: (id: number) => void }) 
                 <Table.Td>{row.applicantName ?? ''}</Table.Td>
                 <Table.Td>{row.nodeName ?? ''}</Table.Td>
                 <Table.Td>{`${row.level} / ${row.levelCount}`}</Table.Td>
-                <Table.Td>{new Date(row.createdAt).toLocaleString()}</Table.Td>
+                <Table.Td>{formatDateCell(row.createdAt)}</Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
                     <Button size="compact-xs" color="teal" onClick={() => open(row, 'approve')} data-testid={`approve-${row.id}`}>

@@ -13,6 +13,7 @@ import { refOptionsQuery, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { buyBatch, buyPackage, cardInfo, payMethodsQuery, yuan, type BatchResult, type CardInfo, type CardRef } from './billing.api';
 import { openPayPage } from '../payments/payments.api';
+import { formatDateCell } from '../../components/DataTable/cells';
 
 /**
  * What a purchase screen buys and how it names the card:
@@ -197,7 +198,7 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
             </Text>
             {card.packageExpiresAt && (
               <Text size="sm">
-                <Trans>到期</Trans>: {new Date(card.packageExpiresAt).toLocaleDateString()}
+                <Trans>到期</Trans>: {formatDateCell(card.packageExpiresAt).slice(0, 10)}
               </Text>
             )}
             <Text size="sm">

@@ -91,7 +91,7 @@ export function DataWall() {
           </Text>
           <Group gap="md">
             <Text c="#91a7ff" ff="monospace" fz="1.2em">
-              {clock.toLocaleString()}
+              {formatDateCell(clock)}
             </Text>
             <ActionIcon variant="subtle" color="gray" aria-label={t`全屏`} onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)} data-testid="wall-fullscreen">
               <IconMaximize />

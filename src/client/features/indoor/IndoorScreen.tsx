@@ -8,6 +8,7 @@ import { plansQuery, stationsQuery } from './indoor.queries';
 import { PlanPicker, pickPlan } from './PlanPicker';
 import { useUwbTags } from './useUwbTags';
 import classes from './IndoorScreen.module.css';
+import { formatDateCell } from '../../components/DataTable/cells';
 
 export interface IndoorScreenProps {
   plan?: string;
@@ -76,7 +77,7 @@ function TagList({ tags }: { tags: UwbTag[] }) {
         )}
         {tags.map((tag) => (
           <Text key={tag.imei} size="xs" data-testid="tag-row">
-            {tag.name || tag.imei} · X {tag.x.toFixed(2)} · Y {tag.y.toFixed(2)} · {new Date(tag.ts).toLocaleTimeString()}
+            {tag.name || tag.imei} · X {tag.x.toFixed(2)} · Y {tag.y.toFixed(2)} · {formatDateCell(tag.ts).slice(11)}
           </Text>
         ))}
       </Stack>

@@ -5,6 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { UWB_STATUS, UWB_STATUS_TABLE } from '../../../shared/resources/indoor';
 import { useCodeLabel } from '../resources/display';
 import { allStationsQuery, uwbTagsQuery } from './indoor.queries';
+import { formatDateCell } from '../../components/DataTable/cells';
 
 const REFRESH_MS = 5_000;
 const DAY_S = 86_400;
@@ -49,7 +50,7 @@ export function UwbServerScreen() {
               <Table.Td>{tag.x.toFixed(2)}</Table.Td>
               <Table.Td>{tag.y.toFixed(2)}</Table.Td>
               <Table.Td>{tag.floor ?? '-'}</Table.Td>
-              <Table.Td>{new Date(tag.ts).toLocaleString()}</Table.Td>
+              <Table.Td>{formatDateCell(tag.ts)}</Table.Td>
               <Table.Td>
                 {fresh.has(tag.imei) ? <Badge color="green" variant="light"><Trans>活跃</Trans></Badge> : <Badge color="gray" variant="light"><Trans>静默</Trans></Badge>}
               </Table.Td>

@@ -14,6 +14,7 @@ import { ImportReportModal } from '../resources/ImportReportModal';
 import { importReportOf } from '../resources/transfer';
 import { bytesText } from '../../../shared/bytes';
 import { deleteJobs, downloadJob, jobKeys, jobListQuery } from './jobs.queries';
+import { formatDateCell } from '../../components/DataTable/cells';
 
 const COLORS: Record<number, string> = { 0: 'gray', 1: 'blue', 2: 'green', 3: 'red', 4: 'orange' };
 
@@ -85,7 +86,7 @@ export function DownloadTaskScreen() {
     },
     { id: 'rows', name: 'rows', title: t`行数`, width: 90, render: (j) => (j.rows === null ? '' : String(j.rows)) },
     { id: 'bytes', name: 'bytes', title: t`大小`, width: 90, render: (j) => sizeText(j.bytes) },
-    { id: 'createdAt', name: 'createdAt', title: t`创建时间`, width: 170, render: (j) => new Date(j.createdAt).toLocaleString() },
+    { id: 'createdAt', name: 'createdAt', title: t`创建时间`, width: 170, render: (j) => formatDateCell(j.createdAt) },
     {
       id: '__actions',
       name: '__actions',

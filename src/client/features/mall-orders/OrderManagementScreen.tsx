@@ -8,6 +8,7 @@ import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { fenYuan } from './mallOrders.api';
+import { formatDateCell } from '../../components/DataTable/cells';
 
 interface Detail {
   order: Row;
@@ -138,7 +139,7 @@ export function OrderManagementScreen(props: RouteScreenProps) {
               {detail.data.timeline.map((e, i) => (
                 <Timeline.Item key={i} title={events[e.event] ?? e.event}>
                   <Text size="xs" c="dimmed">
-                    {new Date(e.at).toLocaleString()} {e.note ?? ''}
+                    {formatDateCell(e.at)} {e.note ?? ''}
                   </Text>
                 </Timeline.Item>
               ))}

@@ -11,6 +11,7 @@ import { useCodeLabel } from '../resources/display';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { changePaymentMethod, closePayment, fenText, openPayPage, paymentEventsQuery, paymentMethodsQuery, paymentStatusQuery, PENDING_STATES, refundPayment, syncPayment, testPayment, type PaymentView } from './payments.api';
+import { formatDateCell } from '../../components/DataTable/cells';
 
 const STATUS_COLOR: Record<number, string> = {
   [PAY_STATUS.failed]: 'red',
@@ -22,7 +23,7 @@ const STATUS_COLOR: Record<number, string> = {
   [PAY_STATUS.refunded]: 'violet',
 };
 
-const dateText = (value: string | null | undefined) => (value ? new Date(value).toLocaleString() : '-');
+const dateText = (value: string | null | undefined) => (value ? formatDateCell(value) : '-');
 
 /**
  * /map/paypal: with `?orderNo=` the payer's page of one payment (the providers bring the browser

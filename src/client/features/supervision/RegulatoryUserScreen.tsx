@@ -18,6 +18,7 @@ import type { Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { checkInPerson } from './RegulatoryListScreen';
 import { BatteryText, FencePlaceBadge, personCells, WearingBadge } from './supervisionCells';
+import { formatDateCell } from '../../components/DataTable/cells';
 
 export interface PersonDetail {
   person: Row;
@@ -50,7 +51,7 @@ function PersonFenceLayer({ fence, at }: { fence: PersonDetail['fence']; at: Lon
 
 const alarmLabel = (type: number): MessageDescriptor | undefined => (ALARM_TYPE_LABELS as Record<number, MessageDescriptor | undefined>)[type];
 
-const fmt = (v: string | null | undefined) => (v ? new Date(v).toLocaleString() : '-');
+const fmt = (v: string | null | undefined) => (v ? formatDateCell(v) : '-');
 
 /** One person: photo, data, device and last position with the fence, recent alarms, check-ins. */
 export function PersonDetailView({ id }: { id: number }) {

@@ -5,6 +5,7 @@ import { STATUS_TABLE } from '../../../shared/codes';
 import type { TenantInfo } from '../../../shared/tenant-info';
 import { request } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
+import { formatDateCell } from '../../components/DataTable/cells';
 
 export const tenantInfoQuery = queryOptions({
   queryKey: ['tenant', 'info'] as const,
@@ -45,7 +46,7 @@ export function TenantInfoScreen() {
             <Trans>状态</Trans>：{codeLabel(STATUS_TABLE, tenant.status)}
           </Text>
           <Text size="sm">
-            <Trans>创建时间</Trans>：{new Date(tenant.createdAt).toLocaleDateString()}
+            <Trans>创建时间</Trans>：{formatDateCell(tenant.createdAt).slice(0, 10)}
           </Text>
         </SimpleGrid>
       </Card>

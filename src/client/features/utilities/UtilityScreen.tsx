@@ -12,6 +12,7 @@ import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { dailyQuery, ledgerQuery, topupsQuery, type TopupAnswer } from './utilities.api';
+import { formatDateCell } from '../../components/DataTable/cells';
 
 type Kind = 1 | 2;
 
@@ -189,7 +190,7 @@ function AccountDrawer({ row, onClose, onTopup }: { row: Row | null; onClose: ()
             <Table.Tbody>
               {(ledger.data?.rows ?? []).map((r) => (
                 <Table.Tr key={r.id} c={r.type === LEDGER_TYPE.refused || r.type === LEDGER_TYPE.suspect ? 'red' : undefined}>
-                  <Table.Td>{new Date(r.at).toLocaleString()}</Table.Td>
+                  <Table.Td>{formatDateCell(r.at)}</Table.Td>
                   <Table.Td>
                     {codeLabel(LEDGER_TYPE_TABLE, r.type)}
                     {r.userName ? ` (${r.userName})` : ''}
