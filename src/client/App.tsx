@@ -5,6 +5,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
 import { TOAST_MS } from '../shared/constants';
+import { DatesLocale } from './i18n/DatesLocale';
 import { DirectionSync } from './i18n/DirectionSync';
 import { i18n } from './i18n/i18n';
 import { persistOptions, resumeAfterRestore } from './lib/queryClient';
@@ -39,7 +40,9 @@ export function App({ queryClient, router }: AppProps) {
           <DirectionSync />
           <Notifications position="top-center" autoClose={TOAST_MS} limit={4} />
           <PersistQueryClientProvider client={queryClient} persistOptions={persist} onSuccess={() => void resumeAfterRestore(queryClient)}>
-            <RestoredRouter router={router} />
+            <DatesLocale>
+              <RestoredRouter router={router} />
+            </DatesLocale>
           </PersistQueryClientProvider>
           <UpdatePrompt />
         </MantineProvider>
