@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mediaToolMissing, mediaToolPath } from '../../shared/media-tools';
 import { RecorderError, type Recorder, type RecordingDone, type RecordingStart } from './recorder-api';
 import type { MediaKind, PublisherInfo, Sfu } from './sfu';
 
@@ -182,7 +183,8 @@ export class FfmpegRecorder implements Recorder {
     if (video >= 0) args.push('-map', `${video}:v`, '-c:v', 'copy');
     args.push('-f', 'webm', out);
 
-    const ffmpeg = spawn(this.deps.ffmpeg ?? 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const bin = this.deps.ffmpeg ?? mediaToolPath('ffmpeg');
+    const ffmpeg = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     const socket = createSocket('udp4');
     const rec: Recording = {
       id,
@@ -206,7 +208,7 @@ export class FfmpegRecorder implements Recorder {
     if (!spawned) {
       socket.close();
       await this.cleanUp(rec);
-      throw new RecorderError('ffmpeg', `ffmpeg did not start (${this.deps.ffmpeg ?? 'ffmpeg'}): install it (Debian: apt-get install ffmpeg)`);
+      throw new RecorderError('ffmpeg', mediaToolMissing('ffmpeg', bin));
     }
     this.recordings.set(id, rec);
     // ffmpeg opens its inputs one after another, each once the one before has shown its streams
