@@ -29,9 +29,30 @@ export interface ProbeResult {
   audio?: { codec: string };
 }
 
-/** ffmpeg's options to open `url` as a live input, waiting at most 5 s for the network. */
-export function inputOf(url: string): string[] {
-  if (/^rtsps?:/i.test(url)) return ['-rtsp_transport', 'tcp', '-timeout', '5000000', '-i', url];
+const socketTimeouts = new Map<string, Promise<string>>();
+
+/**
+ * The RTSP client's socket timeout option of this ffmpeg or ffprobe, read from its own help once:
+ * `-timeout` since FFmpeg 5, `-stimeout` before, where `-timeout` instead makes it listen as an
+ * RTSP server ("Unable to open RTSP for listening": the packaged ffmpeg is 4.1).
+ */
+function rtspSocketTimeout(bin: string): Promise<string> {
+  let option = socketTimeouts.get(bin);
+  if (!option) {
+    option = new Promise((resolve) =>
+      execFile(bin, ['-hide_banner', '-h', 'demuxer=rtsp'], { timeout: PROBE_MS }, (err, stdout) => {
+        if (err && !stdout) socketTimeouts.delete(bin);
+        resolve(`-${/^\s*-(\w+)\s.*socket.*I\/O/m.exec(stdout)?.[1] ?? 'timeout'}`);
+      }),
+    );
+    socketTimeouts.set(bin, option);
+  }
+  return option;
+}
+
+/** The options of `bin` (ffmpeg or ffprobe) to open `url` as a live input, waiting at most 5 s for the network. */
+export async function inputOf(url: string, bin: string): Promise<string[]> {
+  if (/^rtsps?:/i.test(url)) return ['-rtsp_transport', 'tcp', await rtspSocketTimeout(bin), '5000000', '-i', url];
   return ['-rw_timeout', '5000000', '-i', url];
 }
 
@@ -43,7 +64,7 @@ export function cameraMessage(stderr: string, fallback: string): string {
 
 /** ffprobe's view of a stream: its first picture and sound, or a CameraError saying why not. */
 export async function probeCamera(url: string, ffprobe = mediaToolPath('ffprobe')): Promise<ProbeResult> {
-  const args = ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height', '-of', 'json', ...inputOf(url).filter((a) => a !== '-i')];
+  const args = ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height', '-of', 'json', ...(await inputOf(url, ffprobe)).filter((a) => a !== '-i')];
   return new Promise((resolve, reject) => {
     execFile(ffprobe, args, { timeout: PROBE_MS, maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
       if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') return reject(new CameraError(mediaToolMissing('ffprobe', ffprobe)));
@@ -125,7 +146,8 @@ export class CameraBridge {
     const probe = await probeCamera(bridge.url, this.deps.ffprobe);
     if (bridge.stopped) throw new CameraError('the camera was closed');
     const ffmpeg = this.deps.ffmpeg ?? mediaToolPath('ffmpeg');
-    const input = inputOf(bridge.url);
+    const input = await inputOf(bridge.url, ffmpeg);
+    if (bridge.stopped) throw new CameraError('the camera was closed');
     bridge.publisher = this.deps.sfu.publishLocal(bridge.room, CAMERA_UID, probe.audio ? ['audio', 'video'] : ['video']);
     await this.run(bridge, { ffmpeg, input, audio: Boolean(probe.audio) });
   }
