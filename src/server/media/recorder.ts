@@ -175,7 +175,9 @@ export class FfmpegRecorder implements Recorder {
     const audio = inputs.flatMap((input, i) => (input.kinds.includes('audio') ? [i] : []));
     const video = inputs.findIndex((input) => input.kinds.includes('video'));
     if (audio.length > 1) {
-      args.push('-filter_complex', `${audio.map((i) => `[${i}:a]`).join('')}amix=inputs=${audio.length}:normalize=0[a]`, '-map', '[a]');
+      // The voices summed: amix divides each by their count, volume gives it back (amix's
+      // normalize=0 would say so itself, but only from FFmpeg 4.4 on; the packaged build is 4.1).
+      args.push('-filter_complex', `${audio.map((i) => `[${i}:a]`).join('')}amix=inputs=${audio.length},volume=${audio.length}[a]`, '-map', '[a]');
     } else if (audio.length === 1) {
       args.push('-map', `${audio[0]}:a`);
     }
