@@ -30,8 +30,9 @@ export default tseslint.config(
     },
   },
   {
+    // shared/media-tools runs ffmpeg (node:child_process, node:fs): the service's and the simulator's only.
     files: ['src/client/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/sim/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/sim/**', '**/shared/media-tools'] }] },
   },
   {
     // An entity folder's resource.ts is in the console's bundle (through RESOURCES): shared code only.
@@ -41,7 +42,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/client/**', '**/server/**', '**/sim/**', 'react', 'fastify', 'drizzle-orm*'], message: 'resource.ts is bundled into the console: import only src/shared (server code goes in server.ts).' },
+            { group: ['**/client/**', '**/server/**', '**/sim/**', '**/shared/media-tools', 'react', 'fastify', 'drizzle-orm*'], message: 'resource.ts is bundled into the console: import only src/shared (server code goes in server.ts).' },
             { regex: 'shared/resources(/index)?$', message: 'Import the ResourceDef type from shared/resources/types: the index includes this file (an import cycle).' },
             { group: ['./server', '../*/server'], message: 'resource.ts is bundled into the console: never import a server.ts.' },
           ],

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { checkConsoleBroker, checkPublicUrl, ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/pglite-lock';
 import { DEMO_ACCOUNTS } from './db/seed';
+import { mediaToolLines } from '../shared/media-tools';
 import { MQTT_WS_PATH } from '../shared/topics';
 
 /** A start-up failure worth one line, not a stack trace. */
@@ -50,6 +51,7 @@ function banner(app: FastifyInstance, config: Config, simLine?: string): string 
     lines.push(`  MQTT over WebSocket: ${url.replace(/^http/, 'ws')}${MQTT_WS_PATH}`);
     lines.push(config.mqttPort > 0 ? `  MQTT over TCP: mqtt://${host}:${config.mqttPort}` : '  MQTT over TCP: off (MQTT_PORT=0)');
   }
+  lines.push(...mediaToolLines());
   lines.push(`  API docs: ${url}/api/docs`);
   if (simLine) lines.push(simLine);
   if (config.env !== 'production') {

@@ -53,7 +53,8 @@ Send kinds: ${SEND_KINDS.join(', ')}
            information for card
 Environment: PORT, HOST, MQTT_PORT, MQTT_URL (as npm start), SIM_USER / SIM_PASSWORD (default demo / demo123),
   SIM_CALL_EVERY_S (a running fleet's demo door calls, default ${DEFAULT_CALL_EVERY_S}, 0 none), SIM_SHIFTS (day: the site's workers keep
-  their working day, the default; always: worn around the clock), FFMPEG_PATH (default ffmpeg)`;
+  their working day, the default; always: worn around the clock), FFMPEG_PATH (default: ffmpeg on the PATH, else
+  the packaged build npm install brought)`;
 
 /** Bad command-line arguments: the message is shown with the usage, exit code 2. */
 export class UsageError extends Error {

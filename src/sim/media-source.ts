@@ -5,7 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { FfmpegError, ffmpegPath, startRtpPipe, type RtpKind, type RtpPipe } from '../server/media/ffmpeg-rtp';
+import { FfmpegError, startRtpPipe, type RtpKind, type RtpPipe } from '../server/media/ffmpeg-rtp';
+import { mediaToolMissing, mediaToolPath } from '../shared/media-tools';
 
 export type MediaKind = RtpKind;
 export type MediaSource = RtpPipe;
@@ -18,7 +19,7 @@ function runOnce(ffmpeg: string, args: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const p = spawn(ffmpeg, args, { stdio: 'ignore' });
     p.once('error', (err: NodeJS.ErrnoException) =>
-      reject(new FfmpegError(err.code === 'ENOENT' ? `ffmpeg not found ("${ffmpeg}"; install it or set FFMPEG_PATH)` : `ffmpeg: ${err.message}`)),
+      reject(new FfmpegError(err.code === 'ENOENT' ? mediaToolMissing('ffmpeg', ffmpeg) : `ffmpeg: ${err.message}`)),
     );
     p.once('exit', (code) => resolve(code ?? 1));
   });
@@ -28,7 +29,7 @@ function runOnce(ffmpeg: string, args: string[]): Promise<number> {
  * The drawtext options that work with this ffmpeg (a font file, else fontconfig's default), or
  * undefined when none does: the picture then goes without its label. Asked once per ffmpeg.
  */
-export function labelFont(ffmpeg: string = ffmpegPath()): Promise<string | undefined> {
+export function labelFont(ffmpeg: string = mediaToolPath('ffmpeg')): Promise<string | undefined> {
   let found = labels.get(ffmpeg);
   if (!found) {
     found = (async () => {
@@ -59,7 +60,7 @@ export async function startMediaSource(opts: {
   maxS: number;
   onRtp: (kind: MediaKind, packet: Buffer) => void;
 }): Promise<MediaSource> {
-  const ffmpeg = opts.ffmpeg ?? ffmpegPath();
+  const ffmpeg = opts.ffmpeg ?? mediaToolPath('ffmpeg');
   return startRtpPipe({
     ffmpeg,
     input: ['-re', '-f', 'lavfi', '-i', 'testsrc2=size=640x480:rate=15', '-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],

@@ -22,7 +22,7 @@ export interface CallMediaOptions {
   /** Longest the call is held, answered or not. */
   holdS: number;
   log: (line: string) => void;
-  /** ffmpeg to run (default: FFMPEG_PATH, else `ffmpeg` on the PATH). */
+  /** ffmpeg to run (default: src/shared/media-tools.ts's: FFMPEG_PATH, the PATH's, the packaged build). */
   ffmpeg?: string;
   /**
    * The channel, uid and token when the service handed them over (a `videoCall` invitation);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaStreamTrack, RtpPacket, type RTCPeerConnection } from 'werift';
 import { FfmpegRecorder, vp8FrameStart } from '../../src/server/media/recorder';
 import { Sfu, type MediaKind } from '../../src/server/media/sfu';
+import { mediaToolPath } from '../../src/shared/media-tools';
 import { startMediaSource, type MediaSource } from '../../src/sim/media-source';
 import { until } from './ingest-helper';
 import { connected, localSdp, loopbackPeer } from './media-helper';
@@ -40,7 +41,8 @@ describe('recording an SFU room with ffmpeg', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'recorder-test-'));
-    recorder = new FfmpegRecorder({ sfu, workDir: dir, store: async (_tenant, bytes) => (stored.push(bytes), { name: `rec-${stored.length}.webm`, size: bytes.length }) });
+    // ffmpeg's last lines reach the output when a recording comes out empty (the log says why).
+    recorder = new FfmpegRecorder({ sfu, workDir: dir, log: { warn: (obj, msg) => console.warn(msg, obj) }, store: async (_tenant, bytes) => (stored.push(bytes), { name: `rec-${stored.length}.webm`, size: bytes.length }) });
     // A door unit and a console, both sending the simulator's picture and tone.
     const door = await publisher(DOOR);
     const operator = await publisher(CONSOLE);
@@ -77,7 +79,7 @@ describe('recording an SFU room with ffmpeg', () => {
 
     const file = join(dir, 'check.webm');
     await writeFile(file, stored[0]!);
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height:format=duration', '-of', 'json', file]);
+    const { stdout } = await run(mediaToolPath('ffprobe'), ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height:format=duration', '-of', 'json', file]);
     const probe = JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; width?: number; height?: number }[]; format: { duration?: string } };
     expect(probe.streams).toEqual(
       expect.arrayContaining([expect.objectContaining({ codec_type: 'video', codec_name: 'vp8', width: 640, height: 480 }), expect.objectContaining({ codec_type: 'audio', codec_name: 'opus' })]),
@@ -114,7 +116,7 @@ describe('recording an SFU room with ffmpeg', () => {
       expect(asked).toBeGreaterThanOrEqual(3);
       const file = join(dir, 'asked.webm');
       await writeFile(file, stored.at(-1)!);
-      const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file]);
+      const { stdout } = await run(mediaToolPath('ffprobe'), ['-v', 'error', '-select_streams', 'v', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file]);
       expect(stdout.trim()).toBe('640,480');
     } finally {
       relay = undefined;
@@ -128,7 +130,7 @@ describe('recording an SFU room with ffmpeg', () => {
     await recorder.stop(id);
     const file = join(dir, 'audio.webm');
     await writeFile(file, stored.at(-1)!);
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', file]);
+    const { stdout } = await run(mediaToolPath('ffprobe'), ['-v', 'error', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', file]);
     expect(stdout.trim().split('\n')).toEqual(['audio']);
     await expect(recorder.start({ room: 'empty', tenantId: 1, video: true, fileKey: 'web_4' })).rejects.toMatchObject({ key: 'empty' });
   }, 30_000);

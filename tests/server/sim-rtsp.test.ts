@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaToolPath } from '../../src/shared/media-tools';
 import { startRtspServer, type RtspServer } from '../../src/sim/rtsp';
 
 const run = promisify(execFile);
@@ -28,13 +29,13 @@ describe("the simulator's RTSP test cameras", () => {
   });
 
   it('serve an H.264 640x480 picture that ffprobe reads over RTSP', async () => {
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-rtsp_transport', 'tcp', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', server.url('/cam1')], { timeout: 30_000 });
+    const { stdout } = await run(mediaToolPath('ffprobe'), ['-v', 'error', '-rtsp_transport', 'tcp', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', server.url('/cam1')], { timeout: 30_000 });
     expect(JSON.parse(stdout).streams).toEqual([{ codec_name: 'h264', width: 640, height: 480 }]);
   }, 40_000);
 
   it('decode to frames with ffmpeg on both paths', async () => {
     for (const path of ['/cam1', '/cam2']) {
-      const { stdout } = await run('ffprobe', ['-v', 'error', '-rtsp_transport', 'tcp', '-count_frames', '-read_intervals', '%+2', '-select_streams', 'v', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', server.url(path)], { timeout: 30_000 });
+      const { stdout } = await run(mediaToolPath('ffprobe'), ['-v', 'error', '-rtsp_transport', 'tcp', '-count_frames', '-read_intervals', '%+2', '-select_streams', 'v', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', server.url(path)], { timeout: 30_000 });
       expect(Number(stdout.trim())).toBeGreaterThan(5);
     }
   }, 60_000);

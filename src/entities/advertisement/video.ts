@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../shared/api';
 import { AD_MAX_SECONDS } from '../../shared/devices/ads';
-import { ffmpegPath } from '../../server/media/ffmpeg-rtp';
+import { mediaToolPath } from '../../shared/media-tools';
 import { uploads } from '../../server/db/schema';
 import { fail } from '../../server/lib/api-error';
 import type { SavedUpload } from '../../server/uploads/save-upload';
@@ -20,7 +20,7 @@ const PROBE_MS = 15_000;
 /** What ffmpeg prints about a file when asked for nothing else (it exits 1: no output named). */
 function ffmpegSays(args: string[]): Promise<string> {
   return new Promise((resolve) => {
-    execFile(ffmpegPath(), ['-hide_banner', ...args], { timeout: PROBE_MS, maxBuffer: 4 * 1024 * 1024 }, (_err, _out, stderr) => resolve(String(stderr)));
+    execFile(mediaToolPath('ffmpeg'), ['-hide_banner', ...args], { timeout: PROBE_MS, maxBuffer: 4 * 1024 * 1024 }, (_err, _out, stderr) => resolve(String(stderr)));
   });
 }
 

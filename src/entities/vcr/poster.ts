@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_FILE_MAX } from '../../shared/constants';
-import { ffmpegPath } from '../../server/media/ffmpeg-rtp';
+import { mediaToolPath } from '../../shared/media-tools';
 import { storeUpload } from '../../server/uploads/save-upload';
 
 /** Posters are this wide, like the photos' thumbnails. */
@@ -29,7 +29,7 @@ export async function posterFor(app: FastifyInstance, tenantId: number, file: st
     await pipeline(object.body, createWriteStream(input));
     await new Promise<void>((resolve, reject) =>
       execFile(
-        ffmpegPath(),
+        mediaToolPath('ffmpeg'),
         ['-hide_banner', '-loglevel', 'error', '-i', input, '-frames:v', '1', '-vf', `scale=${POSTER_WIDTH}:-2`, '-q:v', '4', '-y', output],
         { timeout: POSTER_MS },
         (err) => (err ? reject(err) : resolve()),

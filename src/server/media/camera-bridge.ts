@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { RtpPacket } from 'werift';
-import { ffmpegPath, startRtpPipe, type RtpPipe } from './ffmpeg-rtp';
+import { mediaToolMissing, mediaToolPath } from '../../shared/media-tools';
+import { startRtpPipe, type RtpPipe } from './ffmpeg-rtp';
 import type { LocalPublisher, Sfu } from './sfu';
 
 /**
@@ -28,9 +29,30 @@ export interface ProbeResult {
   audio?: { codec: string };
 }
 
-/** ffmpeg's options to open `url` as a live input, waiting at most 5 s for the network. */
-export function inputOf(url: string): string[] {
-  if (/^rtsps?:/i.test(url)) return ['-rtsp_transport', 'tcp', '-timeout', '5000000', '-i', url];
+const socketTimeouts = new Map<string, Promise<string>>();
+
+/**
+ * The RTSP client's socket timeout option of this ffmpeg or ffprobe, read from its own help once:
+ * `-timeout` since FFmpeg 5, `-stimeout` before, where `-timeout` instead makes it listen as an
+ * RTSP server ("Unable to open RTSP for listening": the packaged ffmpeg is 4.1).
+ */
+function rtspSocketTimeout(bin: string): Promise<string> {
+  let option = socketTimeouts.get(bin);
+  if (!option) {
+    option = new Promise((resolve) =>
+      execFile(bin, ['-hide_banner', '-h', 'demuxer=rtsp'], { timeout: PROBE_MS }, (err, stdout) => {
+        if (err && !stdout) socketTimeouts.delete(bin);
+        resolve(`-${/^\s*-(\w+)\s.*socket.*I\/O/m.exec(stdout)?.[1] ?? 'timeout'}`);
+      }),
+    );
+    socketTimeouts.set(bin, option);
+  }
+  return option;
+}
+
+/** The options of `bin` (ffmpeg or ffprobe) to open `url` as a live input, waiting at most 5 s for the network. */
+export async function inputOf(url: string, bin: string): Promise<string[]> {
+  if (/^rtsps?:/i.test(url)) return ['-rtsp_transport', 'tcp', await rtspSocketTimeout(bin), '5000000', '-i', url];
   return ['-rw_timeout', '5000000', '-i', url];
 }
 
@@ -41,11 +63,11 @@ export function cameraMessage(stderr: string, fallback: string): string {
 }
 
 /** ffprobe's view of a stream: its first picture and sound, or a CameraError saying why not. */
-export function probeCamera(url: string, ffprobe = ffmpegPath().replace(/ffmpeg$/, 'ffprobe')): Promise<ProbeResult> {
-  const args = ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height', '-of', 'json', ...inputOf(url).filter((a) => a !== '-i')];
+export async function probeCamera(url: string, ffprobe = mediaToolPath('ffprobe')): Promise<ProbeResult> {
+  const args = ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height', '-of', 'json', ...(await inputOf(url, ffprobe)).filter((a) => a !== '-i')];
   return new Promise((resolve, reject) => {
     execFile(ffprobe, args, { timeout: PROBE_MS, maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
-      if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') return reject(new CameraError('ffprobe not found: install ffmpeg'));
+      if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') return reject(new CameraError(mediaToolMissing('ffprobe', ffprobe)));
       if (err) return reject(new CameraError(cameraMessage(stderr, err.killed ? 'the camera did not answer in time' : 'the stream cannot be read')));
       const streams = (JSON.parse(stdout || '{}') as { streams?: { codec_type: string; codec_name: string; width?: number; height?: number }[] }).streams ?? [];
       const video = streams.find((s) => s.codec_type === 'video');
@@ -123,20 +145,23 @@ export class CameraBridge {
   private async start(bridge: Bridge): Promise<void> {
     const probe = await probeCamera(bridge.url, this.deps.ffprobe);
     if (bridge.stopped) throw new CameraError('the camera was closed');
+    const ffmpeg = this.deps.ffmpeg ?? mediaToolPath('ffmpeg');
+    const input = await inputOf(bridge.url, ffmpeg);
+    if (bridge.stopped) throw new CameraError('the camera was closed');
     bridge.publisher = this.deps.sfu.publishLocal(bridge.room, CAMERA_UID, probe.audio ? ['audio', 'video'] : ['video']);
-    await this.run(bridge, Boolean(probe.audio));
+    await this.run(bridge, { ffmpeg, input, audio: Boolean(probe.audio) });
   }
 
   /** One ffmpeg run; resolves at its first picture. When it ends while watched, the next run follows a pause. */
-  private run(bridge: Bridge, audio: boolean): Promise<void> {
+  private run(bridge: Bridge, how: { ffmpeg: string; input: string[]; audio: boolean }): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       let pictured = false;
       const timeout = setTimeout(() => reject(new CameraError(bridge.lastError ?? 'no picture from the camera in time')), FIRST_PICTURE_MS);
       startRtpPipe({
-        ffmpeg: this.deps.ffmpeg,
-        input: inputOf(bridge.url),
+        ffmpeg: how.ffmpeg,
+        input: how.input,
         video: '0:v:0',
-        audio: audio ? '0:a:0' : undefined,
+        audio: how.audio ? '0:a:0' : undefined,
         filter: "scale='min(640,iw)':-2",
         fps: 15,
         kbps: 600,
@@ -164,7 +189,7 @@ export class CameraBridge {
             this.deps.log?.warn({ room: bridge.room, code, ffmpeg: bridge.lastError }, 'camera stream ended; restarting');
             const pause = RESTART_MS[Math.min(bridge.restarts++, RESTART_MS.length - 1)]!;
             bridge.timer = setTimeout(() => {
-              if (!bridge.stopped) this.run(bridge, audio).catch(() => undefined);
+              if (!bridge.stopped) this.run(bridge, how).catch(() => undefined);
             }, pause);
           });
         },

@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
+import { mediaToolMissing, mediaToolPath } from '../../shared/media-tools';
 
 export type RtpKind = 'audio' | 'video';
 
@@ -14,8 +15,6 @@ export type RtpKind = 'audio' | 'video';
 export class FfmpegError extends Error {
   override name = 'FfmpegError';
 }
-
-export const ffmpegPath = (env: NodeJS.ProcessEnv = process.env): string => env.FFMPEG_PATH?.trim() || 'ffmpeg';
 
 // An RTP muxer also sends RTCP sender reports; pointed at the RTP port, they arrive here too (RFC 5761).
 const isRtcp = (packet: Buffer) => packet.length >= 2 && packet[1]! >= 192 && packet[1]! <= 223;
@@ -60,7 +59,7 @@ async function bindLoopback(onPacket: (packet: Buffer) => void): Promise<Socket>
 
 /** Starts ffmpeg; a missing ffmpeg rejects with FfmpegError, a bad input ends `exited` with its message. */
 export async function startRtpPipe(o: RtpPipeOptions): Promise<RtpPipe> {
-  const ffmpeg = o.ffmpeg ?? ffmpegPath();
+  const ffmpeg = o.ffmpeg ?? mediaToolPath('ffmpeg');
   const kinds: RtpKind[] = o.audio ? ['video', 'audio'] : ['video'];
   const sockets: Socket[] = [];
   try {
@@ -92,7 +91,7 @@ export async function startRtpPipe(o: RtpPipeOptions): Promise<RtpPipe> {
   let failedToStart: Error | undefined;
   const exited = new Promise<{ code: number | null; stderr: string }>((resolve) => {
     child.once('error', (err: NodeJS.ErrnoException) => {
-      failedToStart = new FfmpegError(err.code === 'ENOENT' ? `ffmpeg not found ("${ffmpeg}"; install it or set FFMPEG_PATH)` : `ffmpeg: ${err.message}`);
+      failedToStart = new FfmpegError(err.code === 'ENOENT' ? mediaToolMissing('ffmpeg', ffmpeg) : `ffmpeg: ${err.message}`);
       resolve({ code: null, stderr: failedToStart.message });
     });
     child.once('exit', (code) => resolve({ code, stderr: stderr.trim() }));

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mediaToolMissing, mediaToolPath } from '../../shared/media-tools';
 import { RecorderError, type Recorder, type RecordingDone, type RecordingStart } from './recorder-api';
 import type { MediaKind, PublisherInfo, Sfu } from './sfu';
 
@@ -174,7 +175,9 @@ export class FfmpegRecorder implements Recorder {
     const audio = inputs.flatMap((input, i) => (input.kinds.includes('audio') ? [i] : []));
     const video = inputs.findIndex((input) => input.kinds.includes('video'));
     if (audio.length > 1) {
-      args.push('-filter_complex', `${audio.map((i) => `[${i}:a]`).join('')}amix=inputs=${audio.length}:normalize=0[a]`, '-map', '[a]');
+      // The voices summed: amix divides each by their count, volume gives it back (amix's
+      // normalize=0 would say so itself, but only from FFmpeg 4.4 on; the packaged build is 4.1).
+      args.push('-filter_complex', `${audio.map((i) => `[${i}:a]`).join('')}amix=inputs=${audio.length},volume=${audio.length}[a]`, '-map', '[a]');
     } else if (audio.length === 1) {
       args.push('-map', `${audio[0]}:a`);
     }
@@ -182,7 +185,8 @@ export class FfmpegRecorder implements Recorder {
     if (video >= 0) args.push('-map', `${video}:v`, '-c:v', 'copy');
     args.push('-f', 'webm', out);
 
-    const ffmpeg = spawn(this.deps.ffmpeg ?? 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const bin = this.deps.ffmpeg ?? mediaToolPath('ffmpeg');
+    const ffmpeg = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     const socket = createSocket('udp4');
     const rec: Recording = {
       id,
@@ -206,7 +210,7 @@ export class FfmpegRecorder implements Recorder {
     if (!spawned) {
       socket.close();
       await this.cleanUp(rec);
-      throw new RecorderError('ffmpeg', `ffmpeg did not start (${this.deps.ffmpeg ?? 'ffmpeg'}): install it (Debian: apt-get install ffmpeg)`);
+      throw new RecorderError('ffmpeg', mediaToolMissing('ffmpeg', bin));
     }
     this.recordings.set(id, rec);
     // ffmpeg opens its inputs one after another, each once the one before has shown its streams
