@@ -19,14 +19,16 @@ import { devices, tenants, users } from '../../src/server/db/schema';
 import { deviceKey, deviceSecret } from '../../src/server/devices/secrets';
 import { newToken, sha256 } from '../../src/server/lib/crypto';
 import { insertSession } from '../../src/server/repos/sessions';
+import { QUICK, sized } from './size';
+import { pgliteFromTemplate } from '../server/template-db';
 
-const QUICK = process.env.BENCH_QUICK === '1';
-const ALARMS = QUICK ? 100 : 300;
-const SOS_DEVICES = 50;
-const LOAD_DEVICES = 2_000;
+const ALARMS = sized(QUICK ? 100 : 300, 2);
+const WARM_UP = sized(20, 1);
+const SOS_DEVICES = sized(50, 2);
+const LOAD_DEVICES = sized(2_000, 10);
 /** Background telemetry rate (msg/s): about half of what the ingest sustains on PGlite. */
-const LOAD_RATE = Number(process.env.BENCH_ALARM_LOAD ?? 2_000);
-const FANOUT = Number(process.env.BENCH_FANOUT ?? 1_000);
+const LOAD_RATE = sized(2_000, 50, 'BENCH_ALARM_LOAD');
+const FANOUT = sized(1_000, 3, 'BENCH_FANOUT');
 const TARGET_P99_MS = 200;
 const WAIT_MS = 5_000;
 
@@ -188,6 +190,7 @@ async function fanout(app: FastifyInstance, url: string, tenantId: number, sos: 
 
 export async function benchAlarms(): Promise<string[]> {
   const app = await buildApp({
+    database: await pgliteFromTemplate(),
     env: {},
     logger: { level: 'error' },
     config: { memoryDb: true, mqttPort: 0, staticDir: '/nonexistent', argon2: { memoryCost: 1024, timeCost: 1 }, sim: 0 },
@@ -215,7 +218,7 @@ export async function benchAlarms(): Promise<string[]> {
     );
     const uses = new Map<string, number>();
     // Warm-up: profiles, JIT, the recipients cache.
-    await measure(app, sos, consoleClient, 20, uses);
+    await measure(app, sos, consoleClient, WARM_UP, uses);
 
     const lines = [`Alarm latency, device PUBLISH (QoS 1, TCP) -> ingest -> alarm engine -> push -> console (mqtt.js, QoS 1), PGlite + embedded Aedes, one SOS at a time:`];
     lines.push(...line('idle', await measure(app, sos, consoleClient, ALARMS, uses), ALARMS));

@@ -20,20 +20,28 @@ import { percentiles } from './login';
 import { loginAsDemo } from './browser';
 import { firstNumbers, watchFirstNumbers } from './offline-start';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { sized } from './size';
+import { pgliteFromTemplate, pgTemplate } from '../server/template-db';
 
-const DEVICES = 10_000;
-const READINGS = 1_000_000;
-const ALARMS = 50_000;
-const CALLS = 200;
+// A smoke run keeps a few devices of every kind: the live update needs helmets.
+const DEVICES = sized(10_000, 100);
+const READINGS = sized(1_000_000, 500);
+const ALARMS = sized(50_000, 50);
+const CALLS = sized(200, 1);
+/** Each of the seven scenarios twice (once under BENCH_SMOKE). */
+const WARM_UP = sized(14, 7);
+const LOADS = sized(5, 1);
+const LIVE_ALARMS = sized(5, 1);
 const TARGET_MS = 50;
 const PAINT_TARGET_MS = 1_500;
 const LIVE_TARGET_MS = 1_000;
 const f = (n: number) => n.toFixed(1);
 
 export async function benchDashboard(log: (line: string) => void = () => undefined): Promise<string[]> {
-  const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+  const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, pgTemplate()) : undefined;
   const db = pg ? 'postgres' : 'pglite';
   const app = await buildApp({
+    database: pg ? undefined : await pgliteFromTemplate(),
     config: { memoryDb: !pg, databaseUrl: pg?.url, mqttPort: 0, mqttUrl: undefined, sim: 0, argon2: { memoryCost: 1024, timeCost: 1 } },
     logger: false,
     env: {},
@@ -85,7 +93,7 @@ export async function benchDashboard(log: (line: string) => void = () => undefin
       if (json.code !== 0) throw new Error(`dashboard summary failed: ${res.body}`);
       return ms;
     };
-    for (let i = 0; i < 14; i++) await once(i);
+    for (let i = 0; i < WARM_UP; i++) await once(i);
     const samples: number[] = [];
     for (let i = 0; i < CALLS; i++) samples.push(await once(i));
     const p = percentiles(samples);
@@ -109,7 +117,7 @@ export async function benchDashboard(log: (line: string) => void = () => undefin
     // a digit (as the offline cold start is), after a visit to another screen.
     await page.addInitScript(watchFirstNumbers('[data-testid="dash-figure-online"]'));
     const paints: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < LOADS; i++) {
       await page.goto(`${base}/userList`);
       await page.getByTestId('side-menu').waitFor();
       await page.goto(`${base}/index`, { waitUntil: 'commit' });
@@ -118,7 +126,7 @@ export async function benchDashboard(log: (line: string) => void = () => undefin
     const paint = percentiles(paints);
     const paintOk = paint.p50 < PAINT_TARGET_MS;
     lines.push(
-      `Dashboard /index first numbers in Chromium (navigation start to the first figures drawn, ${paints.length} loads, 10,000-device tenant): ` +
+      `Dashboard /index first numbers in Chromium (navigation start to the first figures drawn, ${paints.length} loads, ${DEVICES.toLocaleString('en')}-device tenant): ` +
         `p50 ${paint.p50.toFixed(0)} ms, max ${paint.max.toFixed(0)} ms (target < ${PAINT_TARGET_MS} ms) ${paintOk ? 'ok' : 'MISSED'}`,
     );
     log(lines.at(-1)!);
@@ -128,11 +136,11 @@ export async function benchDashboard(log: (line: string) => void = () => undefin
     // one alarm, and would leave the figure unchanged. Measured once the dashboard has settled:
     // in its first seconds the map is still laying out 10,000 markers in software WebGL, and an
     // update then took up to 1.5 s on this 2-core machine (docs/decisions.md, "Dashboards").
-    const helmets = rowsOf<{ imei: string }>(await app.db.execute(sql`select imei from devices where tenant_id = ${tenant} and kind = 'helmet' and imei like '87%' order by id limit 5`)).map((r) => r.imei);
+    const helmets = rowsOf<{ imei: string }>(await app.db.execute(sql`select imei from devices where tenant_id = ${tenant} and kind = 'helmet' and imei like '87%' order by id limit ${LIVE_ALARMS}`)).map((r) => r.imei);
     const key = await deviceKey(app.db);
     const devices = await Promise.all(helmets.map((imei) => mqtt.connectAsync(mqttUrl, { username: imei, password: deviceSecret(key, imei, 1), reconnectPeriod: 0 }, false)));
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(6_000);
+    await page.waitForTimeout(sized(6_000, 500));
     const latencies: number[] = [];
     for (const [i, device] of devices.entries()) {
       const helmet = helmets[i]!;
@@ -150,7 +158,7 @@ export async function benchDashboard(log: (line: string) => void = () => undefin
         () => false,
       );
       latencies.push(seen ? ((await page.evaluate('window.__changedAt')) as number) - sent : Infinity);
-      await page.waitForTimeout(1_500);
+      await page.waitForTimeout(sized(1_500, 0));
     }
     await Promise.all(devices.map((d) => d.endAsync(true)));
     const live = percentiles(latencies);

@@ -4,10 +4,13 @@ import { tenants } from '../../src/server/db/schema';
 import { DEVICE_KINDS } from '../../src/shared/devices/kinds';
 import { freshPostgres } from '../server/helper';
 import { percentiles } from './login';
+import { sized } from './size';
+import { pgliteFromTemplate, pgTemplate } from '../server/template-db';
 
-const ROWS = 100_000;
+const ROWS = sized(100_000, 200);
 const BATCH = 20_000;
-const CALLS = 200;
+const CALLS = sized(200, 1);
+const WARM_UP = sized(10, 1);
 const TARGET_MS = 30;
 
 /**
@@ -16,9 +19,9 @@ const TARGET_MS = 30;
  * Runs on PostgreSQL when DATABASE_URL is set (target p95 < 30 ms), else on PGlite.
  */
 export async function benchDeviceList(): Promise<string[]> {
-  const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+  const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, pgTemplate()) : undefined;
   const db = pg ? 'postgres' : 'pglite';
-  const app = await buildApp({ config: { memoryDb: !pg, databaseUrl: pg?.url, mqttPort: 0, mqttUrl: undefined, argon2: { memoryCost: 1024, timeCost: 1 } }, logger: false, env: {} });
+  const app = await buildApp({ database: pg ? undefined : await pgliteFromTemplate(), config: { memoryDb: !pg, databaseUrl: pg?.url, mqttPort: 0, mqttUrl: undefined, argon2: { memoryCost: 1024, timeCost: 1 } }, logger: false, env: {} });
   try {
     const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
     const t0 = performance.now();
@@ -56,14 +59,14 @@ export async function benchDeviceList(): Promise<string[]> {
       rows += json.data.rows.length;
       return ms;
     };
-    for (let i = 0; i < 10; i++) await once(i);
+    for (let i = 0; i < WARM_UP; i++) await once(i);
     const samples: number[] = [];
     for (let i = 0; i < CALLS; i++) samples.push(await once(i));
     const p = percentiles(samples);
     const ok = db !== 'postgres' || p.p95 < TARGET_MS;
     return [
       `Device list on ${db}, ${ROWS.toLocaleString('en')} devices (seeded in ${(seedMs / 1000).toFixed(1)} s), page 20 sorted by last communication, ` +
-        `state + kind + IMEI-like filter, ${p.n} calls (${(rows / (CALLS + 10)).toFixed(1)} rows/page avg): ` +
+        `state + kind + IMEI-like filter, ${p.n} calls (${(rows / (CALLS + WARM_UP)).toFixed(1)} rows/page avg): ` +
         `p50 ${p.p50.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms, max ${p.max.toFixed(1)} ms` +
         (db === 'postgres' ? ` (target p95 < ${TARGET_MS} ms) ${ok ? 'ok' : 'MISSED'}` : ''),
     ];

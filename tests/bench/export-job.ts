@@ -7,8 +7,10 @@ import { tenants } from '../../src/server/db/schema';
 import { DEVICE_KINDS } from '../../src/shared/devices/kinds';
 import { JOB_STATE, type Job } from '../../src/shared/jobs';
 import { freshPostgres } from '../server/helper';
+import { benchFailed, sized } from './size';
+import { pgliteFromTemplate, pgTemplate } from '../server/template-db';
 
-const ROWS = 100_000;
+const ROWS = sized(100_000, 200);
 const BATCH = 20_000;
 
 /**
@@ -17,10 +19,10 @@ const BATCH = 20_000;
  * sampled every 50 ms) while it ran. PostgreSQL when DATABASE_URL is set, else PGlite.
  */
 export async function benchExportJob(): Promise<string[]> {
-  const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+  const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, pgTemplate()) : undefined;
   const db = pg ? 'postgres' : 'pglite';
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-export-'));
-  const app = await buildApp({ config: { memoryDb: !pg, databaseUrl: pg?.url, dataDir, mqttPort: 0, mqttUrl: undefined, argon2: { memoryCost: 1024, timeCost: 1 } }, logger: false, env: {} });
+  const app = await buildApp({ database: pg ? undefined : await pgliteFromTemplate(), config: { memoryDb: !pg, databaseUrl: pg?.url, dataDir, mqttPort: 0, mqttUrl: undefined, argon2: { memoryCost: 1024, timeCost: 1 } }, logger: false, env: {} });
   const lines: string[] = [];
   try {
     const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
@@ -59,11 +61,14 @@ export async function benchExportJob(): Promise<string[]> {
       clearInterval(sampler);
       app.events.off('job.changed', onJob);
       const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+      const expected = ROWS + (await demoDevices(app, site!.id));
       lines.push(
         `Export job on ${db}, ${job.rows} devices as ${format.toUpperCase()}: ${(ms / 1000).toFixed(1)} s, ${mb(job.bytes ?? 0)} MB file, ` +
-          `${steps.size} progress steps pushed, peak RSS ${mb(peakRss)} MB (+${mb(peakRss - base.rss)}), peak heap ${mb(peakHeap)} MB (+${mb(peakHeap - base.heapUsed)})` +
-          (job.state === JOB_STATE.done && job.rows === ROWS + (await demoDevices(app, site!.id)) ? '' : ` FAILED (state ${job.state})`),
+          `${steps.size} progress steps pushed, peak RSS ${mb(peakRss)} MB (+${mb(peakRss - base.rss)}), peak heap ${mb(peakHeap)} MB (+${mb(peakHeap - base.heapUsed)})`,
       );
+      if (job.state !== JOB_STATE.done || job.rows !== expected) {
+        lines.push(benchFailed(`Export job as ${format.toUpperCase()}`, new Error(`it ended in state ${job.state} with ${job.rows} of ${expected} rows`)));
+      }
     }
   } finally {
     await app.close();

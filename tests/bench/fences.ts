@@ -11,13 +11,14 @@ import { buildApp } from '../../src/server/app';
 import { deviceGroups, devices, fenceGroups, fences, tenants } from '../../src/server/db/schema';
 import type { Fix } from '../../src/server/fences/evaluator';
 import { freshPostgres } from '../server/helper';
+import { QUICK, sized } from './size';
+import { pgliteFromTemplate, pgTemplate } from '../server/template-db';
 
-const DEVICES = 10_000;
-const FENCES = 1_000;
-const QUICK = process.env.BENCH_QUICK === '1';
-const MEMORY_FIXES = QUICK ? 100_000 : 300_000;
-const E2E_S = QUICK ? 5 : 15;
-const BATCH = 1_000;
+const DEVICES = sized(10_000, 20);
+const FENCES = sized(1_000, 10);
+const MEMORY_FIXES = sized(QUICK ? 100_000 : 300_000, 1_000);
+const E2E_S = sized(QUICK ? 5 : 15, 1);
+const BATCH = sized(1_000, 20);
 /** Shenzhen, roughly: 60 x 33 km. */
 const CITY = { w: 113.8, s: 22.45, e: 114.4, n: 22.75 };
 const M_PER_DEG = 111_195;
@@ -82,8 +83,8 @@ function walkers(n: number, rand: () => number) {
 }
 
 async function benchOn(db: 'pglite' | 'postgres'): Promise<string[]> {
-  const pg = db === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!) : undefined;
-  const app = await buildApp({ config: { memoryDb: !pg, databaseUrl: pg?.url, mqttPort: 0, mqttUrl: undefined, argon2: { memoryCost: 1024, timeCost: 1 } }, logger: false, env: {} });
+  const pg = db === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!, pgTemplate()) : undefined;
+  const app = await buildApp({ database: pg ? undefined : await pgliteFromTemplate(), config: { memoryDb: !pg, databaseUrl: pg?.url, mqttPort: 0, mqttUrl: undefined, argon2: { memoryCost: 1024, timeCost: 1 } }, logger: false, env: {} });
   const lines: string[] = [];
   try {
     const { tenantId, fleet } = await seed(app);

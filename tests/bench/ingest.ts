@@ -13,17 +13,18 @@ import { deviceKey, deviceSecret } from '../../src/server/devices/secrets';
 import type { Command, DeviceLogin, Report } from './ingest-devices';
 import { freshPostgres } from '../server/helper';
 import { mosquittoBinary, startMosquitto } from '../server/mosquitto';
+import { QUICK, sized } from './size';
+import { pgliteFromTemplate, pgTemplate } from '../server/template-db';
 
-const DEVICES = 10_000;
-const QUICK = process.env.BENCH_QUICK === '1';
-const SUSTAIN_S = QUICK ? 8 : 20;
-const OVERLOAD_S = QUICK ? 8 : 30;
-const RECOVER_S = QUICK ? 5 : 10;
+const DEVICES = sized(10_000, 20);
+const SUSTAIN_S = sized(QUICK ? 8 : 20, 1);
+const OVERLOAD_S = sized(QUICK ? 8 : 30, 1);
+const RECOVER_S = sized(QUICK ? 5 : 10, 1);
 // Long enough for steady state: with 3 s the sustained phase ran well below the recovery phase
 // after it (PGlite's WebAssembly and the JIT were still warming up).
-const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 10);
+const WARMUP_S = sized(10, 1, 'BENCH_WARMUP_S');
 /** PUBLISHes each device keeps unacknowledged in the closed loop (a device sends the next on a PUBACK). */
-const WINDOW = Number(process.env.BENCH_WINDOW ?? 2);
+const WINDOW = sized(2, 2, 'BENCH_WINDOW');
 const MB = 1024 * 1024;
 
 /** The figures of the previous bench (README), published in-process or by 4 connections, acknowledged on receipt. */
@@ -63,11 +64,12 @@ function ask(child: ChildProcess, m: Command): Promise<Report> {
 
 /** The service in this process; the devices, one connection each, in PUBLISHERS child processes. */
 async function openFleet(kind: 'pglite' | 'postgres', ack: 'commit' | 'receipt'): Promise<Fleet> {
-  const pg = kind === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!) : undefined;
+  const pg = kind === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!, pgTemplate()) : undefined;
   // A Mosquitto configured as README "External broker" asks, unless MQTT_PRIVATE_BROKER=0.
   const own = kind === 'postgres' && process.env.MQTT_PRIVATE_BROKER !== '0' && mosquittoBinary() ? await startMosquitto() : undefined;
   const mqttUrl = kind === 'postgres' ? (own?.url ?? process.env.MQTT_URL) : undefined;
   const app = await buildApp({
+    database: pg ? undefined : await pgliteFromTemplate(),
     env: {},
     logger: { level: 'error' },
     config: {
@@ -101,7 +103,7 @@ async function openFleet(kind: 'pglite' | 'postgres', ack: 'commit' | 'receipt')
     children.map((c, i) => ask(c, { start: { url: url!, devices: logins.slice(i * share, (i + 1) * share).map((d) => (mqttUrl ? { imei: d.imei } : d)) } })),
   );
   const connected = starts.reduce((n, r) => n + (r.connected ?? 0), 0);
-  await new Promise((r) => setTimeout(r, 2_000));
+  await new Promise((r) => setTimeout(r, sized(2_000, 200)));
   await app.ingest.drain();
   global.gc?.();
   const m1 = process.memoryUsage();

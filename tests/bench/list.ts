@@ -3,10 +3,13 @@ import { buildApp } from '../../src/server/app';
 import { tenants, users } from '../../src/server/db/schema';
 import { freshPostgres } from '../server/helper';
 import { percentiles, type Percentiles } from './login';
+import { sized } from './size';
+import { pgliteFromTemplate, pgTemplate } from '../server/template-db';
 
-const ROWS = 100_000;
+const ROWS = sized(100_000, 200);
 const BATCH = 2_000;
-const CALLS = 200;
+const CALLS = sized(200, 1);
+const WARM_UP = sized(10, 1);
 const FIRST = ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Yang', 'Zhao', 'Huang', 'Zhou', 'Wu'];
 
 /** Deterministic pseudo-random names so runs compare. */
@@ -15,9 +18,9 @@ function nameOf(i: number): string {
   return `${FIRST[x % FIRST.length]} ${String(x).padStart(7, '0')}`;
 }
 
-export async function measure(db: 'pglite' | 'postgres'): Promise<Percentiles & { db: string; seedMs: number }> {
-  const pg = db === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!) : undefined;
-  const app = await buildApp({ config: { memoryDb: !pg, databaseUrl: pg?.url, mqttPort: 0, mqttUrl: undefined, argon2: { memoryCost: 1024, timeCost: 1 } }, logger: false, env: {} });
+export async function measure(db: 'pglite' | 'postgres'): Promise<Percentiles & { db: string; seedMs: number; rows: number }> {
+  const pg = db === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!, pgTemplate()) : undefined;
+  const app = await buildApp({ database: pg ? undefined : await pgliteFromTemplate(), config: { memoryDb: !pg, databaseUrl: pg?.url, mqttPort: 0, mqttUrl: undefined, argon2: { memoryCost: 1024, timeCost: 1 } }, logger: false, env: {} });
   try {
     const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
     const t0 = performance.now();
@@ -48,10 +51,10 @@ export async function measure(db: 'pglite' | 'postgres'): Promise<Percentiles & 
       if (json.code !== 0) throw new Error(`list failed: ${res.body}`);
       return ms;
     };
-    for (let i = 0; i < 10; i++) await once(i);
+    for (let i = 0; i < WARM_UP; i++) await once(i);
     const samples: number[] = [];
     for (let i = 0; i < CALLS; i++) samples.push(await once(i));
-    return { ...percentiles(samples), db, seedMs };
+    return { ...percentiles(samples), db, seedMs, rows: ROWS };
   } finally {
     await app.close();
     await pg?.drop();
@@ -63,7 +66,7 @@ export async function measure(db: 'pglite' | 'postgres'): Promise<Percentiles & 
  * name, a like filter and a status filter, mixed pages. PGlite always, PostgreSQL when
  * DATABASE_URL is set (target p95 < 30 ms there).
  */
-export async function listLatency(): Promise<(Percentiles & { db: string; seedMs: number })[]> {
+export async function listLatency(): Promise<(Percentiles & { db: string; seedMs: number; rows: number })[]> {
   const out = [await measure('pglite')];
   if (process.env.DATABASE_URL) out.push(await measure('postgres'));
   return out;

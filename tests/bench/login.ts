@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app';
+import { sized } from './size';
+import { pgliteFromTemplate } from '../server/template-db';
 
 export interface Percentiles { n: number; p50: number; p95: number; max: number }
 
@@ -13,8 +15,8 @@ export function percentiles(samples: number[]): Percentiles {
  * Account login over real HTTP on loopback, with the production argon2id cost: the figure a
  * person waits for after pressing the login button (network excluded).
  */
-export async function loginRoundTrip(rounds = 60): Promise<Percentiles & { db: string }> {
-  const app = await buildApp({ config: { memoryDb: !process.env.DATABASE_URL, mqttPort: 0 }, logger: false });
+export async function loginRoundTrip(rounds = sized(60, 2)): Promise<Percentiles & { db: string }> {
+  const app = await buildApp({ database: process.env.DATABASE_URL ? undefined : await pgliteFromTemplate(), config: { memoryDb: !process.env.DATABASE_URL, mqttPort: 0 }, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/api/auth/auth/login`;
@@ -27,7 +29,7 @@ export async function loginRoundTrip(rounds = 60): Promise<Percentiles & { db: s
     return performance.now() - t0;
   };
   try {
-    for (let i = 0; i < 5; i += 1) await once();
+    for (let i = 0; i < sized(5, 1); i += 1) await once();
     const samples: number[] = [];
     for (let i = 0; i < rounds; i += 1) samples.push(await once());
     return { ...percentiles(samples), db: process.env.DATABASE_URL ? 'postgres' : 'pglite' };

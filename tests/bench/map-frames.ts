@@ -3,24 +3,14 @@
 // mouse; frame times are the gaps between requestAnimationFrame callbacks. Headless Chromium
 // with --disable-gpu renders WebGL in software (SwiftShader): the figures are for the CPU only,
 // far slower than a phone's or laptop's GPU, and are reported as such.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import { loginAsDemo } from './browser';
+import { loginAsDemo, startConsole, type BenchConsole } from './browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { sized } from './size';
 
-const MARKERS = Number(process.env.BENCH_MAP_MARKERS ?? 10_000);
-const RUN_MS = 6_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+const MARKERS = sized(10_000, 100, 'BENCH_MAP_MARKERS');
+const RUN_MS = sized(6_000, 1_000);
 
 function fakeFleet(n: number) {
   // A deterministic scatter over about 60 x 40 km, every state represented.
@@ -31,17 +21,12 @@ function fakeFleet(n: number) {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-export async function benchMapFrames(): Promise<string[]> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], { env: { ...process.env, PORT: String(port), MQTT_PORT: '0', HOST: '127.0.0.1', SIM: '0', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
-  const base = `http://127.0.0.1:${port}`;
+/** On `shared` when given (the smoke run's one service), else on a service of its own without the simulator. */
+export async function benchMapFrames(shared?: BenchConsole): Promise<string[]> {
+  const server = shared ?? (await startConsole({ sim: false }));
+  const { base } = server;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    // Up to 3 minutes: a busy machine starts the service (migrations, seed) slowly.
-    for (let i = 0; i < 360; i++) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const fleet = fakeFleet(MARKERS);
     await page.route('**/api/map/devices', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 0, msg: 'OK', key: 'ok', data: fleet }) }));
@@ -84,13 +69,13 @@ export async function benchMapFrames(): Promise<string[]> {
     const frames = (await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames)).slice(1).sort((a, b) => a - b);
     const fps = (1000 * frames.length) / frames.reduce((s, f) => s + f, 0);
     return [
-      `Map frame time, /locations with ${drawn.toLocaleString('en-US')} markers (clustered), ${(RUN_MS / 1000).toFixed(0)} s of mouse pan and wheel zoom, ${frames.length} frames: ` +
+      `Map frame time, /locations with ${drawn.toLocaleString('en-US')} markers (clustered), ${RUN_MS / 1000} s of mouse pan and wheel zoom, ${frames.length} frames: ` +
         `p50 ${pct(frames, 50).toFixed(1)} ms, p95 ${pct(frames, 95).toFixed(1)} ms, max ${frames.at(-1)!.toFixed(1)} ms (${fps.toFixed(0)} fps) - ` +
         `headless Chromium, --disable-gpu: software WebGL (SwiftShader) on the CPU, not a GPU figure; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
     ];
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
+    if (!shared) await server.stop();
   }
 }
 

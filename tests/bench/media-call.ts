@@ -1,4 +1,4 @@
-// Call answer to first picture (`npm run bench`, issue 15): the built service on a private data
+// Call answer to first picture (`npm run bench`): the built service on a private data
 // directory and free ports, the console logged in as demo in headless Chromium with a fake camera
 // and microphone, and a simulated door unit calling with real media (`npm run sim -- call`: ffmpeg's
 // VP8 640x480@15 fps through the service's SFU). The clock runs from the click on "answer" (a
@@ -8,19 +8,17 @@
 // click (docs/requirements/realtime-intercom.md), so the figure net of it, from the dialog opening,
 // is printed too. Needs dist/ (npm run build).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { REALTIME } from '../../src/shared/alarms/push';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
-import { freePort } from '../server/mosquitto';
-import { loginAsDemo } from './browser';
+import { loginAsDemo, startConsole, type BenchConsole } from './browser';
+import { mediaSkipped } from './ffmpeg';
 import { percentiles } from './login';
+import { benchFailed, sized } from './size';
 
 // Five by default: each call is a new `sim call` process (start-up, login, ffmpeg, publishing) before it rings.
-const CALLS = Number(process.env.MEDIA_CALLS ?? 5);
+const CALLS = sized(5, 1, 'MEDIA_CALLS');
 
 interface Marks {
   click?: number;
@@ -70,10 +68,10 @@ function sim(ports: { http: number; mqtt: number }, args: string[]): { child: Ch
   return { child, output: () => out, exited };
 }
 
-/** Waits for a process to end: asked with `signal` first, killed after `graceMs`. */
-async function ended(child: ChildProcess, exited: Promise<unknown>, graceMs: number, signal: NodeJS.Signals = 'SIGINT'): Promise<void> {
+/** Waits for a process to end: asked with SIGINT first, killed after `graceMs`. */
+async function ended(child: ChildProcess, exited: Promise<unknown>, graceMs: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill(signal);
+  child.kill('SIGINT');
   const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
@@ -105,21 +103,18 @@ async function oneCall(page: Page, ports: { http: number; mqtt: number }, door: 
   }
 }
 
-export async function benchCallAnswer(log: (line: string) => void = () => undefined): Promise<string[]> {
-  const ports = { http: await freePort(), mqtt: await freePort() };
-  const work = mkdtempSync(join(tmpdir(), 'media-call-'));
-  const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-    env: { ...process.env, E2E_WORK: work, PORT: String(ports.http), MQTT_PORT: String(ports.mqtt), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  const serverExited = new Promise((r) => server.once('exit', r));
-  const base = `http://127.0.0.1:${ports.http}`;
+/** On `shared` when given (the smoke run's one service, with its TCP broker port), else on a service of its own. */
+export async function benchCallAnswer(log: (line: string) => void = () => undefined, shared?: BenchConsole): Promise<string[]> {
   const lines: string[] = [];
   const print = (line: string) => (lines.push(line), log(line));
+  const skipped = mediaSkipped('door call answer');
+  if (skipped) return (print(skipped), lines);
+  let server: BenchConsole | undefined;
   let browser: Browser | undefined;
   try {
+    server = shared ?? (await startConsole({ mqtt: true }));
+    const { base, ports } = server;
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] });
-    for (let i = 0; i < 360 && !(await fetch(`${base}/api/health`).then((r) => r.ok, () => false)); i++) await sleep(500);
     const list = sim(ports, ['list']);
     await list.exited;
     const door = list.output().match(/^(86\d{13})\s+doorUnit\b/m)?.[1];
@@ -155,11 +150,10 @@ export async function benchCallAnswer(log: (line: string) => void = () => undefi
         `${p50(runs.map((r) => r.video - r.dialog))}, then connecting, the next key frame and decoding ${p50(runs.map((r) => r.frame - r.video))}`,
     );
   } catch (err) {
-    print(`Door call answer to first decoded frame: failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    print(benchFailed('Door call answer to first decoded frame', err));
   } finally {
     await browser?.close();
-    await ended(server, serverExited, 10_000, 'SIGTERM');
-    rmSync(work, { recursive: true, force: true });
+    if (!shared) await server?.stop();
   }
   return lines;
 }

@@ -1,4 +1,4 @@
-// What one camera on the wall costs (no target in issue 15): the simulator's RTSP camera
+// What one camera on the wall costs (no target given): the simulator's RTSP camera
 // (ffmpeg encoding H.264 640x480 at 15 fps) bridged by the service (ffmpeg decoding it and
 // encoding VP8) into the SFU, measured as the CPU time each ffmpeg used over CAMERA_SECONDS
 // (default 20) and the first picture's delay after the first viewer asked.
@@ -8,8 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { CameraBridge } from '../../src/server/media/camera-bridge';
 import { Sfu } from '../../src/server/media/sfu';
 import { startRtspServer } from '../../src/sim/rtsp';
+import { mediaSkipped } from './ffmpeg';
+import { benchFailed, sized } from './size';
 
-const SECONDS = Number(process.env.CAMERA_SECONDS ?? 20);
+const SECONDS = sized(20, 1, 'CAMERA_SECONDS');
 const TICK = 100; // clock ticks per second on Linux
 
 /** CPU seconds used so far by every ffmpeg child of this process, by its command's codec. */
@@ -26,6 +28,8 @@ function ffmpegCpu(): Record<'camera' | 'bridge', number> {
 }
 
 export async function benchCamera(): Promise<string[]> {
+  const skipped = mediaSkipped('camera bridge');
+  if (skipped) return [skipped];
   const rtsp = await startRtspServer({ port: 0 });
   const sfu = new Sfu();
   const bridge = new CameraBridge({ sfu, idleMs: 60_000 });
@@ -41,6 +45,8 @@ export async function benchCamera(): Promise<string[]> {
       `Camera bridge, RTSP H.264 640x480 15 fps -> VP8 into the SFU: first picture in the room ${firstMs.toFixed(0)} ms after the first viewer asked; ` +
         `CPU over ${SECONDS} s: the bridge's ffmpeg ${pct('bridge')}% of a core, the simulated camera's ${pct('camera')}% (load average ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]})`,
     ];
+  } catch (err) {
+    return [benchFailed('Camera bridge', err)];
   } finally {
     await bridge.closeAll();
     await sfu.close();

@@ -1,4 +1,4 @@
-// SFU capacity (`npm run bench`, issue 15): how many subscribers of one 640x480 door-unit stream
+// SFU capacity (`npm run bench`): how many subscribers of one 640x480 door-unit stream
 // (the simulator's ffmpeg source, real VP8 at about 400 kbit/s plus its Opus tone) the in-process
 // SFU (src/server/media/sfu.ts) forwards before packets are lost. The SFU and the publisher run
 // in this process, as in the service; the K subscribers run in a child process
@@ -15,12 +15,14 @@ import { loopbackPeer } from '../server/media-helper';
 import { Sfu, type MediaKind } from '../../src/server/media/sfu';
 import { startMediaSource, type MediaSource } from '../../src/sim/media-source';
 import { connected, localSdp } from '../server/media-helper';
+import { mediaSkipped } from './ffmpeg';
+import { SMOKE, benchFailed, sized } from './size';
 
-const STEPS = (process.env.MEDIA_SFU_STEPS ?? '1,4,16,32,48,64,96,128').split(',').map(Number);
-const WINDOW_MS = Number(process.env.MEDIA_SFU_WINDOW_MS ?? 5_000);
+const STEPS = (process.env.MEDIA_SFU_STEPS ?? (SMOKE ? '1' : '1,4,16,32,48,64,96,128')).split(',').map(Number);
+const WINDOW_MS = sized(5_000, 500, 'MEDIA_SFU_WINDOW_MS');
 /** Forwarding before each window, so the new subscribers' first packets are not the figure. */
-const WARM_MS = 1_000;
-const DRAIN_MS = 1_000;
+const WARM_MS = sized(1_000, 200);
+const DRAIN_MS = sized(1_000, 300);
 const MAX_LOSS = 0.01;
 const MIN_RATE = 0.95;
 const ROOM = 'bench';
@@ -94,6 +96,8 @@ function subscribers() {
 }
 
 export async function benchSfu(log: (line: string) => void = () => undefined): Promise<string[]> {
+  const skipped = mediaSkipped('SFU capacity');
+  if (skipped) return (log(skipped), [skipped]);
   const sfu = new Sfu({ extraHostAddresses: ['127.0.0.1'] });
   const open: RTCPeerConnection[] = [];
   const subs = subscribers();
@@ -208,7 +212,7 @@ export async function benchSfu(log: (line: string) => void = () => undefined): P
         : `  capacity: ${capacity} subscribers of one 640x480 stream forwarded without loss; packets drop at ${failedAt}`,
     );
   } catch (err) {
-    print(`SFU capacity: failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    print(benchFailed('SFU capacity', err));
   } finally {
     await source?.stop();
     await subs.stop();

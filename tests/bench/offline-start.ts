@@ -5,17 +5,16 @@
 // to the first numbers drawn (performance.now() in the page when the screen's figure element
 // first holds a digit). Target < 1.5 s. Headless Chromium in a persistent profile, as an installed
 // app runs, no GPU, on a shared 2-core machine.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { loginAsDemo } from './browser';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { loginAsDemo, startConsole, type BenchConsole } from './browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { benchFailed, sized } from './size';
 
 const TARGET_MS = 1_500;
-const RUNS = Number(process.env.OFFLINE_RUNS ?? 5);
+const RUNS = sized(5, 1, 'OFFLINE_RUNS');
 
 /** A screen and the element whose digits are "the first numbers drawn". */
 export interface OfflineScreen {
@@ -28,15 +27,6 @@ export const OFFLINE_SCREENS: OfflineScreen[] = [
   { label: 'dashboard /index', path: '/index', selector: '[data-testid^=dash-figure-]' },
   { label: 'device list /DeviceList', path: '/DeviceList', selector: '[data-testid=data-table] tbody tr td' },
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -60,22 +50,20 @@ export async function firstNumbers(page: Page, timeoutMs = 20_000): Promise<numb
   return (await handle.jsonValue()) as number;
 }
 
-export async function benchOfflineStart(screens = OFFLINE_SCREENS): Promise<{ lines: string[]; missed: boolean }> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], { env: { ...process.env, PORT: String(port), MQTT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
-  const base = `http://127.0.0.1:${port}`;
+/** On `shared` when given (the smoke run's one service), else on a service of its own. */
+export async function benchOfflineStart(screens = OFFLINE_SCREENS, shared?: BenchConsole): Promise<{ lines: string[]; missed: boolean }> {
   // An installed app runs in the user's persistent profile, where V8 keeps the compiled code of the
   // service worker's cached scripts; an off-the-record context (browser.newContext()) never does and
   // compiles all of them again at every start (about 2 s of background compiling for /index here).
   const profile = mkdtempSync(join(tmpdir(), 'offline-start-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   const lines: string[] = [];
   let missed = false;
+  let server: BenchConsole | undefined;
+  let context: BrowserContext | undefined;
   try {
-    for (let i = 0; i < 360; i++) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    server = shared ?? (await startConsole());
+    const { base } = server;
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
     const page = await context.newPage();
     await loginAsDemo(page, base);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 }).catch(() => {
@@ -115,11 +103,11 @@ export async function benchOfflineStart(screens = OFFLINE_SCREENS): Promise<{ li
     }
   } catch (err) {
     missed = true;
-    lines.push(`Offline cold start: failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    lines.push(benchFailed('Offline cold start', err));
   } finally {
-    await context.close();
+    await context?.close();
     rmSync(profile, { recursive: true, force: true });
-    server.kill('SIGTERM');
+    if (!shared) await server?.stop();
   }
   return { lines, missed };
 }

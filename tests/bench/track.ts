@@ -4,8 +4,11 @@ import { devices, tenants } from '../../src/server/db/schema';
 import { MAX_TRACK_POINTS, TRACK_DRAW_TARGET, simplifyTrack, type TrackColumns } from '../../src/shared/geo/track';
 import { freshPostgres } from '../server/helper';
 import { percentiles } from './login';
+import { sized } from './size';
+import { pgliteFromTemplate, pgTemplate } from '../server/template-db';
 
-const CALLS = 10;
+const POINTS = sized(MAX_TRACK_POINTS, 500);
+const CALLS = sized(10, 1);
 const BASE = Date.UTC(2026, 0, 1);
 
 /**
@@ -14,9 +17,9 @@ const BASE = Date.UTC(2026, 0, 1);
  * that answer to the drawn line. On PostgreSQL when DATABASE_URL is set, else on PGlite.
  */
 export async function benchTrack(): Promise<string[]> {
-  const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+  const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, pgTemplate()) : undefined;
   const db = pg ? 'postgres' : 'pglite';
-  const app = await buildApp({ config: { memoryDb: !pg, databaseUrl: pg?.url, mqttPort: 0, mqttUrl: undefined, argon2: { memoryCost: 1024, timeCost: 1 } }, logger: false, env: {} });
+  const app = await buildApp({ database: pg ? undefined : await pgliteFromTemplate(), config: { memoryDb: !pg, databaseUrl: pg?.url, mqttPort: 0, mqttUrl: undefined, argon2: { memoryCost: 1024, timeCost: 1 } }, logger: false, env: {} });
   try {
     const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
     const [device] = await app.db.insert(devices).values({ tenantId: site!.id, imei: '880000000000001', name: 'Bench walker', kind: 'watch' }).returning({ id: devices.id });
@@ -25,7 +28,7 @@ export async function benchTrack(): Promise<string[]> {
       insert into device_locations (device_id, tenant_id, ts, lat, lon, speed, source)
       select ${device!.id}, ${site!.id}, to_timestamp((${BASE}::float8 + g * 1000) / 1000),
         22.54 + sin(g / 900.0) * 2e-3 + g * 1e-8, 114.06 + cos(g / 1300.0) * 2e-3, 4 + (g % 5), 'gps'
-      from generate_series(0, ${MAX_TRACK_POINTS - 1}) g`);
+      from generate_series(0, ${POINTS - 1}) g`);
     await app.db.execute('analyze device_locations');
     const login = await app.inject({ method: 'POST', url: '/api/auth/auth/login', payload: { username: 'demo', password: 'demo123', language: 'CN' } });
     const token = String(login.headers.authorization);
@@ -36,7 +39,7 @@ export async function benchTrack(): Promise<string[]> {
       const res = await app.inject({ method: 'POST', url: '/api/device/track', payload: body, headers: { authorization: token } });
       const json = res.json() as { code: number; data: TrackColumns };
       const ms = performance.now() - s;
-      if (json.code !== 0 || json.data.t.length !== MAX_TRACK_POINTS) throw new Error(`device/track failed: ${res.body.slice(0, 200)}`);
+      if (json.code !== 0 || json.data.t.length !== POINTS) throw new Error(`device/track failed: ${res.body.slice(0, 200)}`);
       track = json.data;
       return { ms, bytes: res.rawPayload.length };
     };
@@ -53,9 +56,9 @@ export async function benchTrack(): Promise<string[]> {
     }
     const sp = percentiles(simplifyMs);
     return [
-      `Track on ${db}, ${MAX_TRACK_POINTS.toLocaleString('en')} points (${(answers[0]!.bytes / 1024 / 1024).toFixed(1)} MB JSON), device/track ${p.n} calls: ` +
+      `Track on ${db}, ${POINTS.toLocaleString('en')} points (${(answers[0]!.bytes / 1024 / 1024).toFixed(1)} MB JSON), device/track ${p.n} calls: ` +
         `p50 ${p.p50.toFixed(0)} ms, p95 ${p.p95.toFixed(0)} ms, max ${p.max.toFixed(0)} ms`,
-      `Track simplification (Douglas-Peucker, target ${TRACK_DRAW_TARGET.toLocaleString('en')}): ${MAX_TRACK_POINTS.toLocaleString('en')} -> ${kept.toLocaleString('en')} points, ` +
+      `Track simplification (Douglas-Peucker, target ${TRACK_DRAW_TARGET.toLocaleString('en')}): ${POINTS.toLocaleString('en')} -> ${kept.toLocaleString('en')} points, ` +
         `p50 ${sp.p50.toFixed(1)} ms, max ${sp.max.toFixed(1)} ms`,
     ];
   } finally {
