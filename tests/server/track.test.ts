@@ -105,10 +105,12 @@ describe('demo history', () => {
     const [first, helmet] = fleet.filter((d) => d.kind === 'helmet');
     // The day ends at the seed's last fix, not at the clock: a test app copies a template seeded
     // minutes earlier, and a window ending now would lose the walk's last minutes at its start.
-    const [{ last }] = (await t.app.db.execute(
-      sql`select extract(epoch from max(ts)) * 1000 as last from device_locations where device_id = ${await idOf(helmet!.imei)}`,
-    )).rows as [{ last: number }];
-    const body = { imei: helmet!.imei, from: iso(Number(last) - 86_400_000 + 1), to: iso(Number(last)) };
+    const [row] = await t.app.db
+      .select({ last: sql<string>`max(${deviceLocations.ts})` })
+      .from(deviceLocations)
+      .where(eq(deviceLocations.deviceId, await idOf(helmet!.imei)));
+    const last = new Date(row!.last).getTime();
+    const body = { imei: helmet!.imei, from: iso(last - 86_400_000 + 1), to: iso(last) };
     const all = (await api('track', body)).data;
     const gps = (await api('track', { ...body, source: 'gps' })).data;
     // 12 hours of walking at a fix a minute, 12 at rest at one in ten minutes.
