@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 import { PHONE_RE } from './validation';
+import { USER_KINDS } from './session';
 
 /** Contracts of the auth service (`/api/auth/...`) and the navigation call. */
 const language = z.string().max(8).optional();
@@ -31,9 +32,6 @@ export type LoginBody = z.infer<typeof loginBody>;
 export type SmsLoginBody = z.infer<typeof smsLoginBody>;
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-export const USER_KINDS = ['super', 'admin', 'user', 'visitor'] as const;
-export type UserKind = (typeof USER_KINDS)[number];
-
 /** The login answer's `data`, stored by the client as `usinfo`; also the OpenAPI schema of it. */
 export const userInfoSchema = z.object({
   id: z.number().int(),
@@ -54,22 +52,3 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const ticketInfoSchema = z.object({ key: z.string(), expiresAt: z.string(), url: z.string() });
 export type TicketInfo = z.infer<typeof ticketInfoSchema>;
-
-/** Navigation entry of docs/requirements/entities.md#navigation-entry: pid 0 is a top-level menu entry. */
-export interface NavEntry {
-  id: number;
-  pid: number;
-  name: string;
-  enName: string | null;
-  /** route name */
-  value: string;
-  icon: string | null;
-  uri: string;
-  type: ResourceType;
-  sort: number;
-  list: NavEntry[];
-}
-
-/** Resource types of docs/requirements/entities.md#organisation. */
-export const RESOURCE_TYPE = { directory: 0, menu: 1, button: 2 } as const;
-export type ResourceType = (typeof RESOURCE_TYPE)[keyof typeof RESOURCE_TYPE];

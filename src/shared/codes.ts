@@ -2,7 +2,7 @@
  * Code tables shared by the service (stored integers) and the console (labels, filters).
  * Labels are the Chinese source and English; the console translates through Lingui.
  */
-import { RESOURCE_TYPE, USER_KINDS, type UserKind } from './auth';
+import { RESOURCE_TYPE, USER_KINDS, type UserKind } from './session';
 import { DEVICE_KINDS, KIND_INFO } from './devices/kinds';
 
 export interface CodeEntry<V extends number | string = number> {

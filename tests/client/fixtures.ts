@@ -1,4 +1,5 @@
-import { RESOURCE_TYPE, type NavEntry, type UserInfo } from '../../src/shared/auth';
+import { type UserInfo } from '../../src/shared/auth';
+import { RESOURCE_TYPE, type NavEntry } from '../../src/shared/session';
 
 export const demoUser: UserInfo = {
   id: 7,

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { UserKind } from '../../src/shared/auth';
+import type { UserKind } from '../../src/shared/session';
 import { resources, roleResources, roles, tenants, userRoles, users } from '../../src/server/db/schema';
 
 /** Direct inserts for scenarios the seed does not cover (the CRUD routes come later). */

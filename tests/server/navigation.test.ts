@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NavEntry } from '../../src/shared/auth';
+import type { NavEntry } from '../../src/shared/session';
 import { SCENARIOS, SPEC_ROUTES, routePath } from '../../src/shared/routes';
 import { addRole, addUser, tenantId } from './fixtures';
 import { buildTestApp, login, post, type TestApp } from './helper';

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  distanceM,
-  fenceAddBody,
-  fenceBBox,
-  FENCE_SHAPE,
-  insideFence,
-  ringSchema,
-  type FenceGeometry,
-  type LonLat,
-} from '../../src/shared/geo/fence';
+import { distanceM, fenceBBox, FENCE_SHAPE, insideFence, type FenceGeometry, type LonLat } from '../../src/shared/geo/fence';
+import { fenceAddBody, ringSchema } from '../../src/shared/geo/fence-schema';
 
 const circle = (lon: number, lat: number, radius: number): FenceGeometry => ({ id: 1, shape: FENCE_SHAPE.circle, lon, lat, radius, points: null });
 const polygon = (points: LonLat[]): FenceGeometry => ({ id: 2, shape: FENCE_SHAPE.polygon, lon: points[0]![0], lat: points[0]![1], radius: null, points });

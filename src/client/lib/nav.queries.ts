@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { NavEntry } from '../../shared/auth';
+import type { NavEntry } from '../../shared/session';
 import { LOGIN_LANGUAGE } from '../../shared/constants';
 import { serverMessage } from '../i18n/serverMessages';
 import { request, toast } from './request';

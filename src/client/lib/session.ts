@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { RESOURCE_TYPE, type NavEntry, type UserInfo } from '../../shared/auth';
+import { type UserInfo } from '../../shared/auth';
+import { RESOURCE_TYPE, type NavEntry } from '../../shared/session';
 import { ALWAYS_ALLOWED, findRoute, routePath } from '../../shared/routes';
 
 /** Local storage keys of the session (docs/requirements/entities.md#session); `lang` belongs to i18n.ts. */

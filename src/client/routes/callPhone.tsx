@@ -1,16 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { z } from 'zod';
+import { searchRules, text } from '../lib/searchParams';
 import { callRoomOf, imeiList } from '../../shared/conference';
 import { ConferencePanel } from '../features/conference/ConferencePanel';
 
-const text = z.string().max(64).optional();
+const name = text({ max: 64 });
 
 // Pre-login intercom call page (docs/requirements/screens-and-routes.md#pre-login-routes); `reciever` is spelt so.
 // The caller joins a room of the receiver's own and, when the receiver is a device, invites it
 // (order/manyVideoCallToJuphoon): its camera and microphone come into the call.
 export const Route = createFileRoute('/callPhone')({
-  validateSearch: z.object({ caller: text, reciever: text }),
+  validateSearch: searchRules({ caller: name, reciever: name }),
   component: CallPhonePage,
 });
 

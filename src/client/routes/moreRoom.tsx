@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { Group, SegmentedControl, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import { z } from 'zod';
+import { searchRules, text } from '../lib/searchParams';
 import { roomList } from '../../shared/conference';
 import { ConferencePanel } from '../features/conference/ConferencePanel';
 
@@ -10,7 +10,7 @@ import { ConferencePanel } from '../features/conference/ConferencePanel';
 // rooms. One conference login moves between the listed rooms (`rooms`, comma-separated): choosing
 // another leaves the one it is in and joins that one.
 export const Route = createFileRoute('/moreRoom')({
-  validateSearch: z.object({ rooms: z.string().max(200).optional() }),
+  validateSearch: searchRules({ rooms: text({ max: 200 }) }),
   component: MoreRoomPage,
 });
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { z } from 'zod';
+import { searchRules, text } from '../lib/searchParams';
 import { imeiList } from '../../shared/conference';
 import { ConferencePanel } from '../features/conference/ConferencePanel';
 
@@ -8,7 +8,7 @@ import { ConferencePanel } from '../features/conference/ConferencePanel';
 // talk only (no camera is opened). `roomId` joins that room at once; `imeis` (comma-separated)
 // invites those devices, without video, once in it.
 export const Route = createFileRoute('/multiVoice')({
-  validateSearch: z.object({ roomId: z.string().regex(/^\d{1,8}$/).optional().catch(undefined), imeis: z.string().max(1000).optional() }),
+  validateSearch: searchRules({ roomId: text({ pattern: /^\d{1,8}$/ }), imeis: text({ max: 1000 }) }),
   component: MultiVoicePage,
 });
 

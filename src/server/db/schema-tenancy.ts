@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { UserKind } from '../../shared/auth';
+import type { UserKind } from '../../shared/session';
 import { createdAt, ts } from './columns';
 
 // The tables every other schema module points at; here so none of them imports schema.ts back.

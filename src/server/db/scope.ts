@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { UserKind } from '../../shared/auth';
+import type { UserKind } from '../../shared/session';
 
 /**
  * Who is asking. Every repository function over tenant-owned rows takes one, so no query of

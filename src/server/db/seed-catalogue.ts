@@ -1,4 +1,4 @@
-import { RESOURCE_TYPE } from '../../shared/auth';
+import { RESOURCE_TYPE } from '../../shared/session';
 import { BUTTON_PERMISSIONS } from '../../shared/permissions';
 import { SCENARIOS, SPEC_ROUTES, routePath, type ScenarioKey } from '../../shared/routes';
 import type { Db } from './driver';

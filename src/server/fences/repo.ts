@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, notInArray, or } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { FENCE_SHAPE, FENCE_STATUS, openRing, type FenceInput, type LonLat } from '../../shared/geo/fence';
+import { FENCE_SHAPE, FENCE_STATUS, openRing, type LonLat } from '../../shared/geo/fence';
+import { type FenceInput } from '../../shared/geo/fence-schema';
 import type { Db } from '../db/driver';
 import { deviceGroups, devices, fenceDevices, fenceDeviceStates, fenceGroups, fences } from '../db/schema';
 import { tenantForWrite, tenantWhere, type Scope } from '../db/scope';

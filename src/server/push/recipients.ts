@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { RESOURCE_TYPE } from '../../shared/auth';
+import { RESOURCE_TYPE } from '../../shared/session';
 import type { Db } from '../db/driver';
 import { resources, roleResources, userRoles, users } from '../db/schema';
 import type { Clock } from '../lib/clock';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
-import { RESOURCE_TYPE, type NavEntry, type ResourceType } from '../../shared/auth';
+import { RESOURCE_TYPE, type NavEntry, type ResourceType } from '../../shared/session';
 import { ALL_MARKS_GRANT } from '../../shared/permissions';
 import type { Db } from '../db/driver';
 import { resources, roleResources, userRoles, type ResourceRow } from '../db/schema';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
-import type { NavEntry, ResourceType } from '../../shared/auth';
+import type { NavEntry, ResourceType } from '../../shared/session';
 import { APPLICATION_STATUS } from '../../shared/codes';
 import { REVIEW_MACHINE } from '../../shared/state-machine';
 import { moveState } from '../lib/transition';

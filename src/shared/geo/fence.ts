@@ -4,8 +4,6 @@
  * on `POST /api/device/fence/add|update`, the code tables, and the geometry both sides evaluate.
  * Coordinates are WGS-84 (lon, lat) everywhere; providers that need GCJ-02 convert at their edge.
  */
-import { z } from 'zod';
-import { IMEI_RE } from '../devices/protocol';
 
 /** docs/requirements/states-and-codes.md#fences: fence type 0 key fence, 1 electronic fence. */
 export const FENCE_TYPE = { key: 0, electronic: 1 } as const;
@@ -35,55 +33,7 @@ export const FENCE_DEFAULTS = { radius: 100, circleColor: '#38f', polygonColor: 
 export const MAX_FENCE_RADIUS_M = 50_000;
 export const MAX_POLYGON_POINTS = 500;
 
-export const lonSchema = z.number().finite().min(-180, 'lonInvalid').max(180, 'lonInvalid');
-export const latSchema = z.number().finite().min(-90, 'latInvalid').max(90, 'latInvalid');
 export type LonLat = [lon: number, lat: number];
-const pointSchema = z.tuple([lonSchema, latSchema]);
-
-/**
- * One outer ring, no holes (a nested array of rings is refused by the tuple check). The closing
- * point may be given or not; the ring needs 3 distinct points and must not cross itself.
- */
-export const ringSchema = z
-  .array(pointSchema)
-  .min(3, 'polygonTooFewPoints')
-  .max(MAX_POLYGON_POINTS + 1, 'tooLarge')
-  .refine((r) => distinctPoints(r) >= 3, 'polygonTooFewPoints')
-  .refine((r) => !selfIntersects(openRing(r)), 'polygonSelfIntersects');
-
-const fenceFields = {
-  name: z.string().trim().min(1, 'fenceNameRequired').max(64, 'tooLong'),
-  type: z.union([z.literal(FENCE_TYPE.key), z.literal(FENCE_TYPE.electronic)]),
-  shape: z.union([z.literal(FENCE_SHAPE.circle), z.literal(FENCE_SHAPE.polygon)]),
-  status: z.union([z.literal(FENCE_STATUS.disabled), z.literal(FENCE_STATUS.enabled)]).default(FENCE_STATUS.enabled),
-  /** Metres; circles only. */
-  radius: z.number().finite().positive('tooSmall').max(MAX_FENCE_RADIUS_M, 'tooLarge').optional(),
-  /** Circle centre (polygons: ignored, the service stores the ring's centroid). */
-  longitude: lonSchema.optional(),
-  latitude: latSchema.optional(),
-  description: z.string().trim().max(500, 'tooLong').optional(),
-  /** Polygons: [[lon, lat], ...]. */
-  points: ringSchema.optional(),
-  /** Devices the fence watches (replaces the set on update). */
-  imeis: z.array(z.string().regex(IMEI_RE, 'imeiInvalid')).max(10_000, 'tooLarge').optional(),
-  /** Device groups the fence watches (their devices, now and later). */
-  groupIds: z.array(z.number().int().positive()).max(1000, 'tooLarge').optional(),
-};
-
-function shapeComplete(f: { shape: number; radius?: number; longitude?: number; latitude?: number; points?: unknown[] }, ctx: z.RefinementCtx) {
-  if (f.shape === FENCE_SHAPE.circle) {
-    if (f.radius === undefined) ctx.addIssue({ code: 'custom', path: ['radius'], message: 'required' });
-    if (f.longitude === undefined) ctx.addIssue({ code: 'custom', path: ['longitude'], message: 'required' });
-    if (f.latitude === undefined) ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'required' });
-  } else if (!f.points) ctx.addIssue({ code: 'custom', path: ['points'], message: 'required' });
-}
-
-export const fenceAddBody = z.object(fenceFields).superRefine(shapeComplete);
-// An update that leaves status out keeps it (no default that would re-enable a disabled fence).
-export const fenceUpdateBody = z
-  .object({ id: z.number().int().positive(), ...fenceFields, status: z.union([z.literal(FENCE_STATUS.disabled), z.literal(FENCE_STATUS.enabled)]).optional() })
-  .superRefine(shapeComplete);
-export type FenceInput = z.infer<typeof fenceAddBody>;
 
 /** A fence as the evaluator and the map need it. */
 export interface FenceGeometry {
@@ -114,7 +64,7 @@ export function openRing(r: readonly LonLat[]): LonLat[] {
   return r.length > 1 && first && last && first[0] === last[0] && first[1] === last[1] ? r.slice(0, -1) : [...r];
 }
 
-function distinctPoints(r: readonly LonLat[]): number {
+export function distinctPoints(r: readonly LonLat[]): number {
   return new Set(r.map((p) => `${p[0]},${p[1]}`)).size;
 }
 

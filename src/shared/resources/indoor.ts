@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { CodeEntry } from '../codes';
 import { createdAtField, idField, L } from './common';
 import type { FieldDef, ResourceDef } from './types';
@@ -118,14 +117,6 @@ export const uwbBaseStationResource: ResourceDef = {
 };
 
 export const INDOOR_RESOURCES = [indoorMapResource, drawingResource, uwbBaseStationResource] as const;
-
-/** `POST /api/device/indoor/tags`: the newest UWB fix of each tag of the caller's tenant. */
-export const uwbTagsBody = z
-  .object({
-    /** Only tags whose last fix is at most this old (seconds). */
-    sinceS: z.number().int().min(1).max(86_400).default(600),
-  })
-  .default({ sinceS: 600 });
 
 export interface UwbTag {
   imei: string;

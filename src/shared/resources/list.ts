@@ -1,9 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
 
-/** Page sizes the console offers; the service accepts up to MAX_PAGE_SIZE. */
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 500;
 /** Export and import caps, so one request cannot hold the service for minutes. */
 export const MAX_EXPORT_ROWS = 50_000;
 export const MAX_IMPORT_ROWS = 5_000;

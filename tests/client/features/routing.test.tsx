@@ -4,7 +4,7 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { configureRequest, resetRequestDeps } from '../../../src/client/lib/request';
 import { getToken, saveLogin, saveMenu } from '../../../src/client/lib/session';
 import { createAppRouter } from '../../../src/client/router';
-import type { NavEntry } from '../../../src/shared/auth';
+import type { NavEntry } from '../../../src/shared/session';
 import { demoUser, envelope, menu, sampleTree } from '../fixtures';
 import { renderWithProviders, testQueryClient } from '../render';
 

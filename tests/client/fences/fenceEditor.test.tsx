@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FenceEditor } from '../../../src/client/features/fences/FenceEditor';
-import { emptyFence } from '../../../src/client/features/fences/fenceForm';
+import { emptyFence } from '../../../src/client/features/fences/fenceValues';
 import { resetRequestDeps } from '../../../src/client/lib/request';
 import { saveLogin } from '../../../src/client/lib/session';
 import { envelope, demoUser } from '../fixtures';

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  SHAPE_REQUIRED,
-  bodyOf,
-  emptyFence,
-  parsePoints,
-  serviceErrorField,
-  shapeOf,
-  validateFence,
-  valuesOf,
-  withShape,
-} from '../../../src/client/features/fences/fenceForm';
+import { SHAPE_REQUIRED, bodyOf, serviceErrorField, shapeOf, validateFence, withShape } from '../../../src/client/features/fences/fenceForm';
+import { emptyFence, parsePoints, valuesOf } from '../../../src/client/features/fences/fenceValues';
 
 const ring: [number, number][] = [
   [114.05, 22.53],

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { PAGE_SIZES } from '../../../shared/resources/list';
+import { PAGE_SIZES } from '../../../shared/resources/paging';
 import { clampPage, lastPage, pageWindow } from './pageWindow';
 import classes from './Pagination.module.css';
 

@@ -1,20 +1,16 @@
 import dayjs from 'dayjs';
-import { z } from 'zod';
+import { searchRules, text, oneOf } from '../../lib/searchParams';
 import type { AlarmStatsBody } from './alarms.queries';
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
+const day = text({ pattern: /^\d{4}-\d{2}-\d{2}$/ });
 
 /** /alarmTongji search: a day range (YYYY-MM-DD) and the trend bucket. */
-export const statsSearchSchema = z.object({
+export const statsSearchSchema = searchRules({
   from: day,
   to: day,
-  bucket: z.enum(['day', 'hour']).optional().catch(undefined),
+  bucket: oneOf(['day', 'hour'] as const),
 });
-export type StatsSearch = z.infer<typeof statsSearchSchema>;
+export type StatsSearch = ReturnType<typeof statsSearchSchema>;
 
 /** Days shown when the search names none: this one and the six before. */
 export const DEFAULT_DAYS = 7;

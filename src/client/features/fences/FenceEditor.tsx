@@ -14,7 +14,8 @@ import { invalidateResource, refOptionsQuery } from '../resources/resources.quer
 import { FenceDeviceSelect } from './FenceDeviceSelect';
 import { FenceGeometry } from './FenceGeometry';
 import { useFenceFocus } from './useFenceFocus';
-import { bodyOf, serviceErrorField, validateFence, withShape, type FenceErrors, type FenceFormValues } from './fenceForm';
+import { bodyOf, serviceErrorField, validateFence, withShape, type FenceErrors } from './fenceForm';
+import { type FenceFormValues } from './fenceValues';
 
 const field = (name: string): FieldDef => fenceResource.fields.find((f) => f.name === name)!;
 type Editable = 'name' | 'type' | 'shape' | 'status' | 'radius';

@@ -5,7 +5,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { FENCE_SHAPE } from '../../../shared/geo/fence';
 import type { DrawnShape, MapApi } from '../../map/types';
 import { errorText } from '../../lib/formErrors';
-import { SHAPE_REQUIRED, shapeOf, type FenceFormValues } from './fenceForm';
+import { SHAPE_REQUIRED, shapeOf } from './fenceForm';
+import { type FenceFormValues } from './fenceValues';
 import { drawnToMapShape } from './fenceShapes';
 
 const LAYER = 'fence-editor';

@@ -6,7 +6,7 @@ import { MapView } from '../../map/MapView';
 import type { MapApi } from '../../map/types';
 import { FenceEditor } from './FenceEditor';
 import { MapApiBridge } from './MapApiBridge';
-import { emptyFence } from './fenceForm';
+import { emptyFence } from './fenceValues';
 import { fenceEditorQuery } from './fences.queries';
 import classes from './FenceScreens.module.css';
 

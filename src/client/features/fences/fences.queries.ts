@@ -8,7 +8,7 @@ import type { DeviceInfo } from '../../../shared/devices/api';
 import type { ListResult } from '../../../shared/resources/list';
 import { request } from '../../lib/request';
 import type { Row } from '../resources/resources.queries';
-import { valuesOf, type FenceFormValues } from './fenceForm';
+import { valuesOf, type FenceFormValues } from './fenceValues';
 
 export const fenceKeys = {
   editor: (id: number) => ['fence', 'editor', id] as const,

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { MapApi } from '../../map/types';
 import { framePoints } from './fenceShapes';
-import { shapeOf, type FenceFormValues } from './fenceForm';
+import { shapeOf } from './fenceForm';
+import { type FenceFormValues } from './fenceValues';
 import { devicePositionQuery } from './fences.queries';
 
 /** Zoom used when the map jumps to a device, close enough to draw a 100 m circle around it. */

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import dayjs from 'dayjs';
 import { DEVICE_KIND_TABLE } from '../../../shared/codes';
-import { MAX_PAGE_SIZE } from '../../../shared/resources/list';
+import { MAX_PAGE_SIZE } from '../../../shared/resources/paging';
 import { resourceOfRoute } from '../../../shared/resources';
 import { MapView, useMapApi } from '../../map';
 import { useCodeLabel } from '../resources/display';

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { DataTable, confirmDanger, formatDateCell, type Column } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
 import { APPLICATION_STATUS } from '../../../shared/codes';
-import { DEFAULT_PAGE_SIZE } from '../../../shared/resources/list';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/resources/paging';
 import { resourceListQuery, type Row } from '../resources/resources.queries';
 import { useOrgAction } from './org.api';
 

@@ -1,21 +1,18 @@
-import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListQuery } from '../../../shared/resources/list';
+import { searchRules, text, integer, object } from '../../lib/searchParams';
+import { type ListQuery } from '../../../shared/resources/list';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/resources/paging';
 import type { ResourceDef } from '../../../shared/resources';
 
 // The router keeps search values as strings (lib/searchParams.ts), so numbers are coerced here.
-export const resourceSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().catch(undefined),
+export const resourceSearchSchema = searchRules({
+  page: integer(1),
+  size: integer(1, MAX_PAGE_SIZE),
   /** "field:asc" or "field:desc". */
-  sort: z
-    .string()
-    .regex(/^[\w.]+:(asc|desc)$/)
-    .optional()
-    .catch(undefined),
-  keyword: z.string().optional().catch(undefined),
-  filters: z.record(z.string(), z.unknown()).optional().catch(undefined),
+  sort: text({ pattern: /^[\w.]+:(asc|desc)$/ }),
+  keyword: text(),
+  filters: object,
 });
-export type ResourceSearch = z.infer<typeof resourceSearchSchema>;
+export type ResourceSearch = ReturnType<typeof resourceSearchSchema>;
 
 function isBlank(value: unknown): boolean {
   if (value === undefined || value === null || value === '') return true;

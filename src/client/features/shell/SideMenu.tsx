@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { NavLink, ScrollArea, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { RESOURCE_TYPE, type NavEntry } from '../../../shared/auth';
+import { RESOURCE_TYPE, type NavEntry } from '../../../shared/session';
 import { entryPath } from '../../lib/session';
 import { isModifiedClick } from '../../lib/useLinkClick';
 import { navIcon } from './navIcons';

@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { RESOURCE_TYPE, type NavEntry } from '../../../shared/auth';
+import { RESOURCE_TYPE, type NavEntry } from '../../../shared/session';
 import { findRoute } from '../../../shared/routes';
 import { routeLabel, scenarioLabel } from '../../i18n/routeLabels';
 import { currentLang } from '../../i18n/i18n';

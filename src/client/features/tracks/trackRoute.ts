@@ -1,14 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { onlineManager } from '@tanstack/react-query';
-import { z } from 'zod';
+import { searchRules, text } from '../../lib/searchParams';
 import { resolveRange, toIso, trackQuery, type TrackSearch, type TrackSource } from './tracks.queries';
 
 /** /track and /track_gps search: the device and the range as local 'YYYY-MM-DD HH:mm:ss'. */
-export const trackSearchSchema = z.object({
-  imei: z.string().optional(),
-  from: z.string().optional(),
-  to: z.string().optional(),
-});
+export const trackSearchSchema = searchRules({ imei: text(), from: text(), to: text() });
 
 /**
  * Starts the track fetch with the route instead of after the first render, without holding the

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fenceAddBody, fenceUpdateBody } from '../../../shared/geo/fence';
+import { fenceAddBody, fenceUpdateBody } from '../../../shared/geo/fence-schema';
 import { idBody } from '../../../shared/resources/list';
 import { activeFences, assignmentsOf, devicesInside, saveFence } from '../../fences/repo';
 import { dateOf } from '../../lib/clock';

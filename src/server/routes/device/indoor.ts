@@ -3,12 +3,20 @@ import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_IMAGE_MAX } from '../../../shared/constants';
-import { uwbTagsBody, type UploadedPicture, type UwbTag } from '../../../shared/resources/indoor';
+import type { UploadedPicture, UwbTag } from '../../../shared/resources/indoor';
 import { deviceLocations, devices } from '../../db/schema';
 import { tenantWhere } from '../../db/scope';
 import { authed } from '../../plugins/auth';
 import { saveUpload } from '../../uploads/save-upload';
 import { sendUpload } from '../../uploads/send-upload';
+
+/** `POST /api/device/indoor/tags`: the newest UWB fix of each tag of the caller's tenant. */
+const uwbTagsBody = z
+  .object({
+    /** Only tags whose last fix is at most this old (seconds). */
+    sinceS: z.number().int().min(1).max(86_400).default(600),
+  })
+  .default({ sinceS: 600 });
 
 const tags = ['device'];
 

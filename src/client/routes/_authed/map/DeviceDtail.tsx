@@ -1,11 +1,11 @@
 import { Box } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchRules, text } from '../../../lib/searchParams';
 import { DeviceDetailScreen } from '../../../features/devices/DeviceDetailScreen';
 import { requireRoute } from '../../../lib/gate';
 
 export const Route = createFileRoute('/_authed/map/DeviceDtail')({
-  validateSearch: z.object({ imei: z.string().optional() }),
+  validateSearch: searchRules({ imei: text() }),
   beforeLoad: () => requireRoute('DeviceDtail', 'map'),
   component: Page,
 });

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchRules, text } from '../../../lib/searchParams';
 import { LocationScreen } from '../../../features/location/LocationScreen';
 import { requireRoute } from '../../../lib/gate';
 
-const search = z.object({ imei: z.string().trim().max(20).optional().catch(undefined) });
+const search = searchRules({ imei: text({ trim: true, max: 20 }) });
 
 export const Route = createFileRoute('/_authed/map/location')({
   validateSearch: search,
