@@ -10,7 +10,7 @@ export function alarm(id: number, patch: Partial<AlarmRecord> = {}): AlarmRecord
     recoveredType: null,
     code2: '04',
     level: 3,
-    title: `SOS ${id}`,
+    title: `SOS求救 · ${id}`,
     imei: `86010000000000${id}`,
     deviceName: `Helmet ${id}`,
     deviceKind: 'helmet',

@@ -40,13 +40,15 @@ describe('/AlarmHistory', () => {
   it('shows the columns in order with translated type, level, read and handling labels', async () => {
     renderWithProviders(<Harness />, { queryClient: alarmQueryClient() });
     const table = screen.getByTestId('data-table');
-    await within(table).findByText('SOS 1');
+    await within(table).findByText('Helmet 1');
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent?.trim())
       .filter(Boolean);
     expect(headers).toEqual(['报警级别', '报警类型', '标题', 'IMEI', '责任人', '数值/阈值', '报警时间', '阅读状态', '处理状态', '处理人', '操作']);
     expect(within(table).getAllByTestId('alarm-type').map((e) => e.textContent)).toEqual(['SOS求救', '心率告警']);
+    // Titles come from the type code (the stored one is Chinese), with what follows " · " kept.
+    expect(within(table).getAllByTestId('alarm-title').map((e) => e.textContent)).toEqual(['SOS求救 · 1', '心率告警']);
     expect(within(table).getAllByTestId('alarm-level').map((e) => [e.textContent, e.dataset.level])).toEqual([
       ['紧急', '3'],
       ['警告', '2'],
@@ -63,7 +65,7 @@ describe('/AlarmHistory', () => {
 
   it('the type and read filters and the keyword build the list query', async () => {
     renderWithProviders(<Harness />, { queryClient: alarmQueryClient() });
-    await screen.findByText('SOS 1');
+    await screen.findByText('Helmet 1');
     expect(bodies(calls, LIST)[0]).toEqual({ page: 1, size: 20, sort: [{ field: 'ts', order: 'desc' }] });
     const filters = screen.getByTestId('resource-filters');
     fireEvent.click(within(filters).getByPlaceholderText('报警类型'));
@@ -78,7 +80,7 @@ describe('/AlarmHistory', () => {
 
   it('mark read sends the id with a request id', async () => {
     renderWithProviders(<Harness />, { queryClient: alarmQueryClient() });
-    await screen.findByText('SOS 1');
+    await screen.findByText('Helmet 1');
     fireEvent.click(screen.getByTestId('row-alarmRead'));
     await waitFor(() => expect(bodies(calls, '/api/device/alarm/read')).toHaveLength(1));
     const [body] = bodies(calls, '/api/device/alarm/read');
@@ -87,7 +89,7 @@ describe('/AlarmHistory', () => {
 
   it('the handle dialog requires a result, limits the note and sends state, note and a request id', async () => {
     renderWithProviders(<Harness />, { queryClient: alarmQueryClient() });
-    await screen.findByText('SOS 1');
+    await screen.findByText('Helmet 1');
     fireEvent.click(screen.getByTestId('row-alarmHandle'));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByTestId('handle-submit'));
@@ -106,7 +108,7 @@ describe('/AlarmHistory', () => {
 
   it('bulk read and bulk handle need a selection, then send every selected id', async () => {
     renderWithProviders(<Harness />, { queryClient: alarmQueryClient() });
-    await screen.findByText('SOS 1');
+    await screen.findByText('Helmet 1');
     fireEvent.click(screen.getByTestId('alarm-bulk-read'));
     fireEvent.click(screen.getByTestId('alarm-bulk-handle'));
     expect(toasts.filter((t) => t === '您还没有选择任何数据')).toHaveLength(2);
@@ -128,7 +130,7 @@ describe('/AlarmHistory', () => {
   it('without the handling mark only reading is offered', async () => {
     saveLogin('tok', { ...demoUser, marks: [] });
     renderWithProviders(<Harness />, { queryClient: alarmQueryClient() });
-    await screen.findByText('SOS 1');
+    await screen.findByText('Helmet 1');
     expect(screen.getByTestId('row-alarmRead')).toBeInTheDocument();
     expect(screen.getByTestId('alarm-bulk-read')).toBeInTheDocument();
     expect(screen.queryByTestId('row-alarmHandle')).toBeNull();
@@ -139,7 +141,7 @@ describe('/AlarmHistory', () => {
   it('offers the visitor neither reading nor handling (the service would refuse both)', async () => {
     saveLogin('tok', { ...demoUser, kind: 'visitor', marks: [] });
     renderWithProviders(<Harness />, { queryClient: alarmQueryClient() });
-    await screen.findByText('SOS 1');
+    await screen.findByText('Helmet 1');
     expect(screen.queryByTestId('alarm-bulk-read')).toBeNull();
     expect(screen.queryByTestId('alarm-bulk-handle')).toBeNull();
     expect(screen.queryAllByTestId('row-alarmRead')).toHaveLength(0);
@@ -150,7 +152,7 @@ describe('/AlarmHistory', () => {
   it('opens the device of a row', async () => {
     const opened: string[] = [];
     renderWithProviders(<Harness onOpenDevice={(imei) => opened.push(imei)} />, { queryClient: alarmQueryClient() });
-    await screen.findByText('SOS 1');
+    await screen.findByText('Helmet 1');
     fireEvent.click(screen.getAllByTestId('row-alarmDevice')[1]!);
     expect(opened).toEqual(['860100000000002']);
   });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { formatDateCell } from '../../components/DataTable';
 import type { Row } from '../resources/resources.queries';
-import { HandleBadge, LevelBadge, LEVEL_COLOR, TypeText, valueText } from './AlarmCells';
+import { HandleBadge, LevelBadge, LEVEL_COLOR, TitleText, TypeText, valueText } from './AlarmCells';
 
 /** One alarm in the narrow map-layout lists: level, type, device, time, then the screen's buttons. */
 export function AlarmCard({ row, children }: { row: Row; children?: ReactNode }) {
@@ -27,9 +27,9 @@ export function AlarmCard({ row, children }: { row: Row; children?: ReactNode })
           </Group>
           <HandleBadge state={row.handleState} />
         </Group>
-        {typeof row.title === 'string' && row.title && (
+        {typeof row.title === 'string' && row.title.includes(' · ') && (
           <Text size="sm" lineClamp={2}>
-            {row.title}
+            <TitleText row={row} />
           </Text>
         )}
         <Text size="xs" c="dimmed">

@@ -3,7 +3,7 @@ import { Badge, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react';
 import { formatDateCell } from '../../components/DataTable';
 import type { Row } from '../resources/resources.queries';
-import { ALARM_HANDLE_LABELS, ALARM_LEVEL_LABELS, ALARM_READ_LABELS, alarmTypeText, labelText } from './alarmLabels';
+import { ALARM_HANDLE_LABELS, ALARM_LEVEL_LABELS, ALARM_READ_LABELS, alarmTitleText, alarmTypeText, labelText } from './alarmLabels';
 
 /** Notice blue, warning orange, critical red (critical ones also ring in the shell). */
 export const LEVEL_COLOR: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'red' };
@@ -24,6 +24,15 @@ export function TypeText({ type }: { type: unknown }) {
   return (
     <Text size="sm" span data-testid="alarm-type" data-type={Number(type)}>
       {alarmTypeText(i18n, Number(type))}
+    </Text>
+  );
+}
+
+export function TitleText({ row }: { row: Row }) {
+  const { i18n } = useLingui();
+  return (
+    <Text size="sm" span data-testid="alarm-title">
+      {alarmTitleText(i18n, row)}
     </Text>
   );
 }
@@ -71,6 +80,7 @@ export function valueText(row: Row): string {
 export const alarmCells: Record<string, (row: Row) => ReactNode> = {
   level: (row) => <LevelBadge level={row.level} />,
   type: (row) => <TypeText type={row.type} />,
+  title: (row) => <TitleText row={row} />,
   imei: (row) => <DeviceCell row={row} />,
   value: (row) => valueText(row),
   ts: (row) => formatDateCell(row.ts),

@@ -29,6 +29,18 @@ export function alarmTypeText(i18n: I18n, type: number): string {
   return descriptor ? i18n._(descriptor) : (alarmTypeInfo(type)?.cn ?? `#${type}`);
 }
 
+/**
+ * A record's title in the reader's language. The service stores it in Chinese, the source
+ * language (`出围栏告警 · Depot`): the type part is rendered from the type code, and what follows
+ * the first " · " (a fence's name) is the user's own text and stays as written.
+ */
+export function alarmTitleText(i18n: I18n, row: { type?: unknown; title?: unknown }): string {
+  const stored = typeof row.title === 'string' ? row.title : '';
+  const at = stored.indexOf(' · ');
+  const type = alarmTypeText(i18n, Number(row.type));
+  return at < 0 ? type : `${type}${stored.slice(at)}`;
+}
+
 export function labelText(i18n: I18n, table: Record<number, MessageDescriptor>, value: unknown): string {
   const descriptor = table[Number(value)] as MessageDescriptor | undefined;
   return descriptor ? i18n._(descriptor) : value === null || value === undefined ? '' : String(value);
