@@ -34,7 +34,7 @@ export function alarmTypeText(i18n: I18n, type: number): string {
  * language (`出围栏告警 · Depot`): the type part is rendered from the type code, and what follows
  * the first " · " (a fence's name) is the user's own text and stays as written.
  */
-export function alarmTitleText(i18n: I18n, row: { type?: unknown; title?: unknown }): string {
+export function alarmTitleText(i18n: I18n, row: Record<string, unknown>): string {
   const stored = typeof row.title === 'string' ? row.title : '';
   const at = stored.indexOf(' · ');
   const type = alarmTypeText(i18n, Number(row.type));
