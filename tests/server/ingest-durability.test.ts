@@ -8,6 +8,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { topics } from '../../src/shared/topics';
+import { PGLITE_EXTENSIONS } from '../../src/server/db/driver';
 import { ServiceClient } from '../../src/sim/service';
 import { freshPostgres } from './helper';
 import { freePort, mosquittoBinary, startMosquitto, type PrivateMosquitto } from './mosquitto';
@@ -127,7 +128,7 @@ describe.each(paths)('acknowledged device messages survive kill -9 (%s)', (_name
       if (!ext) {
         again.kill('SIGTERM');
         await exited(again);
-        const db = await PGlite.create(join(dir, 'pglite'));
+        const db = await PGlite.create(join(dir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
         try {
           return new Set((await db.query<{ msg_id: string }>(`select msg_id from device_readings where msg_id like 'k-%'`)).rows.map((r) => r.msg_id));
         } finally {

@@ -1,39 +1,73 @@
-import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
+import { getTableConfig, type IndexedColumn, type PgColumn } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import '../../src/server/resources';
 import { allBindings } from '../../src/server/engine/registry';
 import type { Binding } from '../../src/server/engine/types';
 import { firstFilter } from '../bench/registry-lists';
 
-/** Column names of every index of the binding's table, the primary key as ['id']. */
-function indexes(b: Binding): string[][] {
+/** The btree indexes of the binding's table as columns (name, descending), the primary key as ['id']. */
+function indexes(b: Binding): { name: string; desc: boolean }[][] {
   const config = getTableConfig(b.table);
-  const out = config.indexes.map((i) => i.config.columns.map((c) => (c as PgColumn).name ?? '(expr)'));
-  if (b.id.primary) out.push([b.id.name]);
+  const out = config.indexes
+    .filter((i) => (i.config.method ?? 'btree') === 'btree')
+    .map((i) => i.config.columns.map((c) => ({ name: (c as IndexedColumn).name ?? '(expr)', desc: (c as IndexedColumn).indexConfig?.order === 'desc' })));
+  if (b.id.primary) out.push([{ name: b.id.name, desc: false }]);
   return out;
 }
 
-/** Whether some index starts with `lead`, optionally behind the tenant column. */
-function served(b: Binding, lead: string): boolean {
+/**
+ * Whether some index starts with `lead`, optionally behind the tenant column; with `id`, followed
+ * by that column in the direction that, scanned one way or the other, gives `lead` in the sort's
+ * direction and id ascending (ORDER BY lead DESC, id: (lead, id DESC) read backwards).
+ */
+function served(b: Binding, lead: string, id?: { name: string; leadDesc: boolean }): boolean {
   const tenant = b.tenantId?.name;
-  return indexes(b).some((cols) => (tenant ? cols[0] === tenant && cols[1] === lead : cols[0] === lead));
+  const at = tenant ? 1 : 0;
+  return indexes(b).some((cols) => {
+    if ((tenant && cols[0]?.name !== tenant) || cols[at]?.name !== lead) return false;
+    if (!id) return true;
+    const next = cols[at + 1];
+    return next?.name === id.name && cols[at]!.desc !== next.desc === id.leadDesc;
+  });
+}
+
+/** Whether a GIN trigram index (gin_trgm_ops) covers exactly `column`: what `column ILIKE '%x%'` can use. */
+function trigram(b: Binding, column: string): boolean {
+  return getTableConfig(b.table).indexes.some((i) => {
+    if (i.config.method !== 'gin' || i.config.columns.length !== 1) return false;
+    const c = i.config.columns[0] as IndexedColumn;
+    return c.name === column && c.indexConfig?.opClass === 'gin_trgm_ops';
+  });
 }
 
 // What keeps page 20 of 100,000 rows fast (tests/bench/registry-lists.ts measures it): a list's
 // default sort and its first filter each walk an index, led by the tenant column for company rows.
+// The engine orders by (sort column, id), so a sort index ends with id: without it PostgreSQL
+// reads every row of a run of equal sort values (a list of 100,000 rows whose sort is all 0)
+// and sorts them by id. Every keyword field and 'like' filter is searched as ILIKE '%x%'
+// (src/server/engine/query.ts), which only a trigram index on the column serves.
 describe('every registered list declares the indexes its screen uses', () => {
   for (const b of allBindings()) {
     const name = `${b.def.kind}/${b.def.name}`;
+    // One row per company (a company's settings): nothing to page or search.
     const unique = getTableConfig(b.table).indexes.some((i) => i.config.unique && i.config.columns.length === 1 && (i.config.columns[0] as PgColumn).name === b.tenantId?.name);
     it.skipIf(unique)(`${name}: default sort`, () => {
       const col = b.columns[b.def.defaultSort.field] ?? (b.def.defaultSort.field === 'id' ? b.id : undefined);
       expect(col, `${name} sorts on ${b.def.defaultSort.field}`).toBeDefined();
-      expect(served(b, col!.name), `${name}: no index on ${b.tenantId ? 'tenant_id, ' : ''}${col!.name}`).toBe(true);
+      const desc = b.def.defaultSort.order === 'desc';
+      const then = col === b.id ? undefined : { name: b.id.name, leadDesc: desc };
+      const wanted = `${b.tenantId ? 'tenant_id, ' : ''}${col!.name}${then ? `, ${b.id.name}${desc ? ' desc' : ''}` : ''}`;
+      expect(served(b, col!.name, then), `${name}: no index on ${wanted}`).toBe(true);
     });
     const first = firstFilter(b);
     it.skipIf(unique || !first)(`${name}: first filter`, () => {
       const col = b.columns[first!.name]!;
       expect(served(b, col.name), `${name}: no index on ${b.tenantId ? 'tenant_id, ' : ''}${col.name}`).toBe(true);
+    });
+    const searched = b.def.fields.filter((f) => (f.keyword || f.filter === 'like') && b.columns[f.name]);
+    it.skipIf(unique || !searched.length)(`${name}: keyword and like fields`, () => {
+      const missing = searched.map((f) => b.columns[f.name]!.name).filter((column) => !trigram(b, column));
+      expect(missing, `${name}: no trigram index (trigramIndexes in src/server/db/columns.ts) on ${missing.join(', ')}`).toEqual([]);
     });
   }
 });

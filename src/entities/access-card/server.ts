@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { devices } from '../../server/db/schema-devices';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
@@ -24,6 +24,7 @@ export const accessCards = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('access_cards', t.cardNo),
     uniqueIndex('access_cards_tenant_card_uq').on(t.tenantId, t.cardNo),
     index('access_cards_tenant_id_idx').on(t.tenantId, t.id),
     index('access_cards_tenant_resident_idx').on(t.tenantId, t.residentId),

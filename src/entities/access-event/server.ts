@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { devices } from '../../server/db/schema-devices';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
@@ -32,8 +32,9 @@ export const accessEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('access_events', t.credential, t.imei),
     index('access_events_tenant_id_idx').on(t.tenantId, t.id),
-    index('access_events_tenant_at_idx').on(t.tenantId, t.at),
+    index('access_events_tenant_at_idx').on(t.tenantId, t.at, t.id.desc()),
     index('access_events_tenant_method_idx').on(t.tenantId, t.method, t.at),
     index('access_events_tenant_granted_idx').on(t.tenantId, t.granted, t.at),
     index('access_events_tenant_device_idx').on(t.tenantId, t.deviceId, t.at),

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { devices } from '../../server/db/schema-devices';
 import { tenants } from '../../server/db/schema-tenancy';
 import type { Db } from '../../server/db/driver';
@@ -38,6 +38,7 @@ export const accessRights = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('access_rights', t.name, t.phone),
     index('access_rights_tenant_id_idx').on(t.tenantId, t.id),
     index('access_rights_tenant_subject_idx').on(t.tenantId, t.subject),
     index('access_rights_tenant_resident_idx').on(t.tenantId, t.residentId),

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { devices } from '../../server/db/schema-devices';
 import { tenants } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
@@ -48,6 +48,7 @@ export const advertisements = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('advertisements', t.title, t.client, t.phone),
     index('advertisements_tenant_idx').on(t.tenantId, t.id),
     index('advertisements_tenant_title_idx').on(t.tenantId, t.title),
     index('advertisements_tenant_client_idx').on(t.tenantId, t.client),
@@ -97,6 +98,7 @@ export const adDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('ad_deliveries', t.imei),
     uniqueIndex('ad_deliveries_ad_device_uq').on(t.adId, t.deviceId),
     index('ad_deliveries_tenant_idx').on(t.tenantId, t.id),
     index('ad_deliveries_tenant_ad_idx').on(t.tenantId, t.adId, t.id),
@@ -120,11 +122,12 @@ export const adPlays = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('ad_plays', t.imei),
     uniqueIndex('ad_plays_device_ad_start_uq').on(t.deviceId, t.adId, t.startedAt),
     index('ad_plays_tenant_idx').on(t.tenantId, t.id),
     index('ad_plays_tenant_ad_idx').on(t.tenantId, t.adId, t.startedAt),
     index('ad_plays_tenant_imei_idx').on(t.tenantId, t.imei, t.startedAt),
-    index('ad_plays_tenant_started_idx').on(t.tenantId, t.startedAt),
+    index('ad_plays_tenant_started_idx').on(t.tenantId, t.startedAt, t.id.desc()),
     index('ad_plays_tenant_seconds_idx').on(t.tenantId, t.seconds),
     index('ad_plays_ad_idx').on(t.adId),
   ],

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { mallOrders } from '../mall-order/table';
 
@@ -30,6 +30,7 @@ export const afterSales = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('after_sales', t.serviceNo, t.orderNo),
     uniqueIndex('after_sales_service_no_uq').on(t.serviceNo),
     index('after_sales_tenant_idx').on(t.tenantId, t.id),
     index('after_sales_tenant_status_idx').on(t.tenantId, t.status, t.id),

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { rowsOf } from '../../server/db/rows';
 import { departments, tenants, users } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
@@ -51,6 +51,7 @@ export const announcements = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('announcements', t.title, t.content),
     index('announcements_tenant_idx').on(t.tenantId, t.id),
     index('announcements_tenant_title_idx').on(t.tenantId, t.title),
     index('announcements_tenant_level_idx').on(t.tenantId, t.level, t.id),

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
@@ -24,10 +24,11 @@ export const annualInspections = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('annual_inspections', t.name, t.inspector),
     index('annual_inspections_tenant_id_idx').on(t.tenantId, t.id),
     index('annual_inspections_tenant_name_idx').on(t.tenantId, t.name),
     index('annual_inspections_tenant_inspected_idx').on(t.tenantId, t.inspectedAt),
-    index('annual_inspections_tenant_next_idx').on(t.tenantId, t.nextAt),
+    index('annual_inspections_tenant_next_idx').on(t.tenantId, t.nextAt, t.id),
     index('annual_inspections_tenant_created_idx').on(t.tenantId, t.createdAt),
     // The reminder's scan: those not reminded yet, by next time.
     index('annual_inspections_unreminded_idx').on(t.nextAt).where(sql`${t.remindedAt} is null`),

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
 import { APPROVAL_LEVELS, checkApprovalLevels } from '../../shared/approvals';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants, users } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import type { Db } from '../../server/db/driver';
@@ -20,7 +20,7 @@ export const approvalNodes = pgTable(
     remark: text('remark'),
     createdAt: createdAt(),
   },
-  (t) => [index('approval_nodes_tenant_id_idx').on(t.tenantId, t.id), index('approval_nodes_tenant_name_idx').on(t.tenantId, t.name)],
+  (t) => [...trigramIndexes('approval_nodes', t.name), index('approval_nodes_tenant_id_idx').on(t.tenantId, t.id), index('approval_nodes_tenant_name_idx').on(t.tenantId, t.name)],
 );
 
 /** The approvers of a node's level (1..3): users of the node's company. */

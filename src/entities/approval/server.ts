@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { tenants, users } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
@@ -32,6 +32,7 @@ export const approvals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('approvals', t.title),
     index('approvals_tenant_id_idx').on(t.tenantId, t.id),
     index('approvals_tenant_state_idx').on(t.tenantId, t.state, t.id),
     index('approvals_tenant_kind_idx').on(t.tenantId, t.kind, t.refId),

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { ts } from '../../server/db/columns';
+import { trigramIndexes, ts } from '../../server/db/columns';
 import { tenants, users } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import attendancePunch from './resource';
@@ -17,7 +17,8 @@ export const attendancePunches = pgTable(
     note: text('note'),
   },
   (t) => [
-    index('attendance_punches_tenant_at_idx').on(t.tenantId, t.at),
+    ...trigramIndexes('attendance_punches', t.imei),
+    index('attendance_punches_tenant_at_idx').on(t.tenantId, t.at, t.id.desc()),
     index('attendance_punches_tenant_user_at_idx').on(t.tenantId, t.userId, t.at),
     index('attendance_punches_tenant_source_idx').on(t.tenantId, t.source, t.at),
   ],

@@ -41,7 +41,7 @@ export const attendanceRecords = pgTable(
   },
   (t) => [
     uniqueIndex('attendance_records_user_day_uq').on(t.tenantId, t.userId, t.day),
-    index('attendance_records_tenant_day_idx').on(t.tenantId, t.day, t.id),
+    index('attendance_records_tenant_day_idx').on(t.tenantId, t.day, t.id.desc()),
     index('attendance_records_tenant_dept_day_idx').on(t.tenantId, t.departmentId, t.day),
     index('attendance_records_tenant_status_day_idx').on(t.tenantId, t.status, t.day),
     index('attendance_records_tenant_rule_idx').on(t.tenantId, t.ruleId),

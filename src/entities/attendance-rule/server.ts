@@ -2,7 +2,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
 import { dateProblem } from '../../shared/dates';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { departments, tenants, users } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import type { Row, Tx } from '../../server/engine/types';
@@ -39,6 +39,7 @@ export const attendanceRules = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('attendance_rules', t.name),
     index('attendance_rules_tenant_idx').on(t.tenantId, t.id),
     index('attendance_rules_tenant_name_idx').on(t.tenantId, t.name),
     index('attendance_rules_tenant_type_idx').on(t.tenantId, t.type, t.id),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { deviceCommands, devices } from '../../server/db/schema-devices';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
@@ -25,6 +25,7 @@ export const audioPushes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('audio_pushes', t.imei, t.deviceName, t.title, t.operatorName),
     index('audio_pushes_tenant_idx').on(t.tenantId, t.id),
     index('audio_pushes_tenant_imei_idx').on(t.tenantId, t.imei, t.id),
     index('audio_pushes_tenant_source_idx').on(t.tenantId, t.source, t.id),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
@@ -47,6 +47,7 @@ export const bills = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('bills', t.orderNo, t.iccid, t.msisdn, t.packageName),
     uniqueIndex('bills_order_no_uq').on(t.orderNo),
     index('bills_tenant_idx').on(t.tenantId, t.id),
     index('bills_tenant_order_idx').on(t.tenantId, t.orderNo),

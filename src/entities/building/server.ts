@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
@@ -19,9 +19,10 @@ export const buildings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('buildings', t.name),
     uniqueIndex('buildings_community_number_uq').on(t.communityId, t.number),
     index('buildings_tenant_id_idx').on(t.tenantId, t.id),
-    index('buildings_tenant_number_idx').on(t.tenantId, t.number),
+    index('buildings_tenant_number_idx').on(t.tenantId, t.number, t.id),
     index('buildings_tenant_community_idx').on(t.tenantId, t.communityId, t.number),
     index('buildings_tenant_name_idx').on(t.tenantId, t.name),
   ],

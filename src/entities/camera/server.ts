@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { maskUrl } from './api';
@@ -23,6 +23,7 @@ export const cameras = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('cameras', t.name, t.imei, t.location),
     index('cameras_tenant_idx').on(t.tenantId, t.id),
     index('cameras_tenant_name_idx').on(t.tenantId, t.name),
     index('cameras_tenant_state_idx').on(t.tenantId, t.state),

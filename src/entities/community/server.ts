@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
@@ -39,6 +39,7 @@ export const communities = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('communities', t.name, t.address),
     index('communities_tenant_id_idx').on(t.tenantId, t.id),
     index('communities_tenant_name_idx').on(t.tenantId, t.name),
     index('communities_tenant_province_idx').on(t.tenantId, t.province),

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { devices } from '../../server/db/schema-devices';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
@@ -20,6 +20,7 @@ export const deviceVoices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('device_voices', t.imei, t.deviceName),
     index('device_voices_tenant_idx').on(t.tenantId, t.id),
     index('device_voices_tenant_imei_idx').on(t.tenantId, t.imei, t.id),
     index('device_voices_tenant_duration_idx').on(t.tenantId, t.durationMs),

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { tenants, users } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
@@ -26,8 +26,9 @@ export const dutyRecords = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('duty_records', t.area, t.situation),
     index('duty_records_tenant_id_idx').on(t.tenantId, t.id),
-    index('duty_records_tenant_date_idx').on(t.tenantId, t.dutyDate),
+    index('duty_records_tenant_date_idx').on(t.tenantId, t.dutyDate, t.id.desc()),
     index('duty_records_tenant_area_idx').on(t.tenantId, t.area),
     index('duty_records_tenant_user_date_idx').on(t.tenantId, t.userId, t.dutyDate),
     index('duty_records_tenant_created_idx').on(t.tenantId, t.createdAt),

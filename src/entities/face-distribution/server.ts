@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { deviceCommands, devices } from '../../server/db/schema-devices';
 import { tenants } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
@@ -25,6 +25,7 @@ export const faceDistributions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('face_distributions', t.imei),
     index('face_distributions_tenant_idx').on(t.tenantId, t.id),
     index('face_distributions_tenant_imei_idx').on(t.tenantId, t.imei),
     index('face_distributions_tenant_library_idx').on(t.tenantId, t.libraryId, t.id),

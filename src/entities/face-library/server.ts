@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
@@ -21,7 +21,7 @@ export const faceLibraries = pgTable(
     info: text('info'),
     createdAt: createdAt(),
   },
-  (t) => [index('face_libraries_tenant_idx').on(t.tenantId, t.id), index('face_libraries_tenant_name_idx').on(t.tenantId, t.name)],
+  (t) => [...trigramIndexes('face_libraries', t.name, t.info), index('face_libraries_tenant_idx').on(t.tenantId, t.id), index('face_libraries_tenant_name_idx').on(t.tenantId, t.name)],
 );
 
 export default defineEntity({

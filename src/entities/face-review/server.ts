@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
@@ -26,6 +26,7 @@ export const faceReviews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('face_reviews', t.residentName, t.room),
     index('face_reviews_tenant_idx').on(t.tenantId, t.id),
     index('face_reviews_tenant_resident_idx').on(t.tenantId, t.residentName),
     index('face_reviews_tenant_state_idx').on(t.tenantId, t.state, t.id),

@@ -1,5 +1,5 @@
 import { doublePrecision, index, integer, pgTable, real, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { faceLibraries } from '../face-library/server';
@@ -23,6 +23,7 @@ export const faceSamples = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('face_samples', t.labels),
     index('face_samples_tenant_idx').on(t.tenantId, t.id),
     index('face_samples_tenant_labels_idx').on(t.tenantId, t.labels),
     index('face_samples_tenant_library_idx').on(t.tenantId, t.libraryId, t.id),

@@ -1,5 +1,5 @@
 import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import type { FreightRule } from './freight';
 
@@ -23,5 +23,5 @@ export const freightTemplates = pgTable(
     rules: jsonb('rules').$type<FreightRule[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [index('freight_templates_tenant_idx').on(t.tenantId, t.id), index('freight_templates_tenant_name_idx').on(t.tenantId, t.name), index('freight_templates_tenant_mode_idx').on(t.tenantId, t.mode)],
+  (t) => [...trigramIndexes('freight_templates', t.name), index('freight_templates_tenant_idx').on(t.tenantId, t.id), index('freight_templates_tenant_name_idx').on(t.tenantId, t.name), index('freight_templates_tenant_mode_idx').on(t.tenantId, t.mode)],
 );

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { devices } from '../../server/db/schema-devices';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
@@ -25,8 +25,9 @@ export const installations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('installations', t.installer, t.address),
     index('installations_tenant_id_idx').on(t.tenantId, t.id),
-    index('installations_tenant_at_idx').on(t.tenantId, t.installedAt),
+    index('installations_tenant_at_idx').on(t.tenantId, t.installedAt, t.id.desc()),
     index('installations_tenant_installer_idx').on(t.tenantId, t.installer),
     index('installations_tenant_kind_idx').on(t.tenantId, t.deviceKind, t.installedAt),
     index('installations_tenant_device_idx').on(t.tenantId, t.deviceId),

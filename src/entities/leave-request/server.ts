@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { tenants, users } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
@@ -31,6 +31,7 @@ export const leaveRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('leave_requests', t.reason),
     index('leave_requests_tenant_id_idx').on(t.tenantId, t.id),
     index('leave_requests_tenant_user_idx').on(t.tenantId, t.userId, t.startAt),
     index('leave_requests_tenant_type_idx').on(t.tenantId, t.type),

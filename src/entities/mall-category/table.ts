@@ -1,5 +1,5 @@
 import { type AnyPgColumn, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 
 /** The mall's category tree. Its own file so products can reference it without importing the binding. */
@@ -20,8 +20,9 @@ export const mallCategories = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('mall_categories', t.name),
     index('mall_categories_tenant_id_idx').on(t.tenantId, t.id),
-    index('mall_categories_tenant_sort_idx').on(t.tenantId, t.sort),
+    index('mall_categories_tenant_sort_idx').on(t.tenantId, t.sort, t.id),
     index('mall_categories_tenant_name_idx').on(t.tenantId, t.name),
     index('mall_categories_tenant_parent_idx').on(t.tenantId, t.parentId),
     index('mall_categories_tenant_nav_idx').on(t.tenantId, t.nav),

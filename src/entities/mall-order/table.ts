@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 
 /** Mall orders and their lines. Their own file (tables only) so other modules read them without the binding. */
@@ -39,6 +39,7 @@ export const mallOrders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('mall_orders', t.orderNo, t.buyerName, t.phone, t.regionCode, t.trackingNo),
     uniqueIndex('mall_orders_order_no_uq').on(t.orderNo),
     index('mall_orders_tenant_idx').on(t.tenantId, t.id),
     index('mall_orders_tenant_status_idx').on(t.tenantId, t.status, t.id),

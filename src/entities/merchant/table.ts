@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 
 /** Merchants of the business-district mall. Its own file so products and orders can reference it without importing the binding. */
@@ -21,8 +21,9 @@ export const merchants = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('merchants', t.name, t.contact, t.phone),
     index('merchants_tenant_id_idx').on(t.tenantId, t.id),
-    index('merchants_tenant_sort_idx').on(t.tenantId, t.sort),
+    index('merchants_tenant_sort_idx').on(t.tenantId, t.sort, t.id),
     index('merchants_tenant_name_idx').on(t.tenantId, t.name),
     index('merchants_tenant_status_idx').on(t.tenantId, t.status),
   ],

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { doublePrecision, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
 import { FENCE_TYPE } from '../../shared/geo/fence';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { devices } from '../../server/db/schema-devices';
 import { fenceDevices, fenceDeviceStates, fences } from '../../server/db/schema-fences';
 import { tenants, users } from '../../server/db/schema-tenancy';
@@ -61,6 +61,7 @@ export const monitoredPersons = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('monitored_persons', t.name, t.phone),
     index('monitored_persons_tenant_id_idx').on(t.tenantId, t.id),
     index('monitored_persons_tenant_name_idx').on(t.tenantId, t.name),
     index('monitored_persons_tenant_level_idx').on(t.tenantId, t.level, t.id),

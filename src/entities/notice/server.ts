@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import type { ResourceChange } from '../../server/events';
@@ -18,6 +18,7 @@ export const notices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('notices', t.title, t.content),
     index('notices_tenant_idx').on(t.tenantId, t.id),
     index('notices_tenant_title_idx').on(t.tenantId, t.title),
     index('notices_tenant_level_idx').on(t.tenantId, t.level, t.id),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
@@ -45,9 +45,10 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('payments', t.orderNo, t.subject, t.purposeRef, t.providerRef),
     uniqueIndex('payments_order_no_idx').on(t.orderNo),
     index('payments_tenant_id_idx').on(t.tenantId, t.id),
-    index('payments_tenant_created_idx').on(t.tenantId, t.createdAt),
+    index('payments_tenant_created_idx').on(t.tenantId, t.createdAt, t.id.desc()),
     index('payments_tenant_order_no_idx').on(t.tenantId, t.orderNo),
     index('payments_tenant_status_idx').on(t.tenantId, t.status, t.createdAt),
     index('payments_tenant_method_idx').on(t.tenantId, t.method, t.createdAt),

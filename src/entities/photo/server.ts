@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import photo from './resource';
@@ -25,6 +25,7 @@ export const photos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('photos', t.title, t.imei, t.reporter),
     index('photos_tenant_idx').on(t.tenantId, t.id),
     index('photos_tenant_title_idx').on(t.tenantId, t.title),
     index('photos_tenant_source_idx').on(t.tenantId, t.source),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
@@ -21,8 +21,9 @@ export const productBanners = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('product_banners', t.title),
     index('product_banners_tenant_id_idx').on(t.tenantId, t.id),
-    index('product_banners_tenant_sort_idx').on(t.tenantId, t.sort),
+    index('product_banners_tenant_sort_idx').on(t.tenantId, t.sort, t.id),
     index('product_banners_tenant_title_idx').on(t.tenantId, t.title),
     index('product_banners_tenant_product_idx').on(t.tenantId, t.productId),
     index('product_banners_tenant_status_idx').on(t.tenantId, t.status),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
@@ -34,6 +34,7 @@ export const productReviews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('product_reviews', t.userName, t.content),
     index('product_reviews_tenant_id_idx').on(t.tenantId, t.id),
     index('product_reviews_tenant_product_idx').on(t.tenantId, t.productId, t.state),
     index('product_reviews_tenant_state_idx').on(t.tenantId, t.state, t.id),

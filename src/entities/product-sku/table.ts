@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { mallProducts } from '../product/table';
 
@@ -27,6 +27,7 @@ export const productSkus = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('product_skus', t.code),
     check('product_skus_stock_nonnegative', sql`${t.stock} >= 0`),
     check('product_skus_price_nonnegative', sql`${t.priceFen} >= 0`),
     uniqueIndex('product_skus_tenant_code_uq').on(t.tenantId, t.code),

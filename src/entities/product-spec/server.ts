@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
@@ -19,7 +19,7 @@ export const productSpecs = pgTable(
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('product_specs_tenant_id_idx').on(t.tenantId, t.id), index('product_specs_tenant_sort_idx').on(t.tenantId, t.sort), index('product_specs_tenant_name_idx').on(t.tenantId, t.name)],
+  (t) => [...trigramIndexes('product_specs', t.name, t.values), index('product_specs_tenant_id_idx').on(t.tenantId, t.id), index('product_specs_tenant_sort_idx').on(t.tenantId, t.sort, t.id), index('product_specs_tenant_name_idx').on(t.tenantId, t.name)],
 );
 
 export default defineEntity({

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { mallCategories } from '../mall-category/table';
 import { merchants } from '../merchant/table';
@@ -40,6 +40,7 @@ export const mallProducts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('mall_products', t.name, t.subtitle),
     index('mall_products_tenant_id_idx').on(t.tenantId, t.id),
     index('mall_products_tenant_name_idx').on(t.tenantId, t.name),
     index('mall_products_tenant_category_idx').on(t.tenantId, t.categoryId),

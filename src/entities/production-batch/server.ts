@@ -1,7 +1,7 @@
 import { and, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { productionRecords, products } from '../../server/db/schema-devices';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
@@ -24,6 +24,7 @@ export const productionBatches = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('production_batches', t.batchNo),
     uniqueIndex('production_batches_batch_no_uq').on(t.batchNo),
     index('production_batches_product_idx').on(t.productId),
     index('production_batches_state_idx').on(t.state, t.id),

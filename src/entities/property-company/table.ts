@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 
 /** Property companies (/Manag). Its own file so communities can reference it without importing the binding. */
@@ -14,5 +14,5 @@ export const propertyCompanies = pgTable(
     address: text('address'),
     createdAt: createdAt(),
   },
-  (t) => [index('property_companies_tenant_id_idx').on(t.tenantId, t.id), index('property_companies_tenant_name_idx').on(t.tenantId, t.name)],
+  (t) => [...trigramIndexes('property_companies', t.name, t.contact, t.phone), index('property_companies_tenant_id_idx').on(t.tenantId, t.id), index('property_companies_tenant_name_idx').on(t.tenantId, t.name)],
 );

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants, users } from '../../server/db/schema-tenancy';
 import { idList, qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
@@ -30,6 +30,7 @@ export const propertyStaffs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('property_staff', t.name, t.phone, t.post),
     index('property_staff_tenant_id_idx').on(t.tenantId, t.id),
     index('property_staff_tenant_name_idx').on(t.tenantId, t.name),
     index('property_staff_tenant_user_idx').on(t.tenantId, t.userId),

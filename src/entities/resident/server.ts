@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants, users } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
@@ -31,6 +31,7 @@ export const residents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('residents', t.name, t.phone),
     index('residents_tenant_id_idx').on(t.tenantId, t.id),
     index('residents_tenant_room_idx').on(t.tenantId, t.roomId),
     index('residents_tenant_community_idx').on(t.tenantId, t.communityId, t.id),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
@@ -28,6 +28,7 @@ export const rooms = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('rooms', t.name),
     uniqueIndex('rooms_unit_floor_number_uq').on(t.unitId, t.floor, t.number),
     index('rooms_tenant_id_idx').on(t.tenantId, t.id),
     index('rooms_tenant_community_idx').on(t.tenantId, t.communityId, t.id),

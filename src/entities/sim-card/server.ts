@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, type PgColumn, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { devices } from '../../server/db/schema-devices';
 import { tenants } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
@@ -50,6 +50,7 @@ export const simCards = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('sim_cards', t.iccid, t.imsi, t.msisdn, t.imei, t.supplyCode),
     uniqueIndex('sim_cards_tenant_iccid_uq').on(t.tenantId, t.iccid),
     uniqueIndex('sim_cards_device_uq').on(t.deviceId),
     index('sim_cards_tenant_idx').on(t.tenantId, t.id),

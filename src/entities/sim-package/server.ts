@@ -1,5 +1,5 @@
 import { doublePrecision, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import simPackage from './resource';
@@ -35,6 +35,7 @@ export const simPackages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('sim_packages', t.name, t.code),
     index('sim_packages_tenant_idx').on(t.tenantId, t.id),
     index('sim_packages_tenant_name_idx').on(t.tenantId, t.name),
     index('sim_packages_tenant_price_idx').on(t.tenantId, t.price),

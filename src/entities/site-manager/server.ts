@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { departments, tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { sitePosts } from '../site-post/server';
@@ -25,6 +25,7 @@ export const siteManagers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('site_managers', t.name, t.phone, t.certificateNo),
     index('site_managers_tenant_id_idx').on(t.tenantId, t.id),
     index('site_managers_tenant_name_idx').on(t.tenantId, t.name),
     index('site_managers_tenant_post_idx').on(t.tenantId, t.postId),

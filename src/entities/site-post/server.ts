@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { departments, tenants } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
@@ -20,6 +20,7 @@ export const sitePosts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('site_posts', t.name, t.duties),
     index('site_posts_tenant_id_idx').on(t.tenantId, t.id),
     index('site_posts_tenant_name_idx').on(t.tenantId, t.name),
     index('site_posts_tenant_department_idx').on(t.tenantId, t.departmentId),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { devices } from '../../server/db/schema-devices';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
@@ -26,6 +26,7 @@ export const units = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('units', t.name),
     uniqueIndex('units_building_number_uq').on(t.buildingId, t.number),
     index('units_tenant_id_idx').on(t.tenantId, t.id),
     index('units_tenant_community_idx').on(t.tenantId, t.communityId, t.id),

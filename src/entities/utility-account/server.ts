@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
-import { createdAt, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
@@ -43,6 +43,7 @@ export const utilityAccounts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('utility_accounts', t.meterNo),
     uniqueIndex('utility_accounts_room_kind_uq').on(t.tenantId, t.roomId, t.kind),
     uniqueIndex('utility_accounts_meter_uq').on(t.tenantId, t.kind, t.meterNo),
     index('utility_accounts_tenant_id_idx').on(t.tenantId, t.id),

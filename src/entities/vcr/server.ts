@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import vcr from './resource';
@@ -30,6 +30,7 @@ export const videoRecords = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('video_records', t.fileName, t.title, t.imeis, t.room),
     index('video_records_tenant_idx').on(t.tenantId, t.id),
     index('video_records_tenant_file_idx').on(t.tenantId, t.fileName),
     index('video_records_tenant_review_idx').on(t.tenantId, t.reviewState),

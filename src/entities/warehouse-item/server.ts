@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants, users } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import warehouseItem from './resource';
@@ -33,6 +33,7 @@ export const warehouseItems = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('warehouse_items', t.name, t.category),
     check('warehouse_items_figures_nonnegative', sql`${t.stockKg} >= 0 and ${t.usedKg} >= 0 and ${t.unqualifiedKg} >= 0`),
     check('warehouse_items_remaining_nonnegative', sql`${t.stockKg} - ${t.usedKg} - ${t.unqualifiedKg} >= 0`),
     index('warehouse_items_tenant_id_idx').on(t.tenantId, t.id),

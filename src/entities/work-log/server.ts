@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants, users } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { dayRangeFilter, workPlans } from '../work-plan/server';
@@ -24,8 +24,9 @@ export const workLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('work_logs', t.content),
     index('work_logs_tenant_id_idx').on(t.tenantId, t.id),
-    index('work_logs_tenant_date_idx').on(t.tenantId, t.logDate),
+    index('work_logs_tenant_date_idx').on(t.tenantId, t.logDate, t.id.desc()),
     index('work_logs_tenant_plan_idx').on(t.tenantId, t.workPlanId, t.logDate),
     index('work_logs_tenant_author_idx').on(t.tenantId, t.authorId),
     index('work_logs_tenant_weather_idx').on(t.tenantId, t.weather),

@@ -2,7 +2,7 @@ import { and, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, smallint, text, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
 import { dateProblem } from '../../shared/dates';
 import { Code } from '../../shared/api';
-import { createdAt } from '../../server/db/columns';
+import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants, users } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
@@ -36,8 +36,9 @@ export const workPlans = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('work_plans', t.name),
     index('work_plans_tenant_id_idx').on(t.tenantId, t.id),
-    index('work_plans_tenant_start_idx').on(t.tenantId, t.startDate),
+    index('work_plans_tenant_start_idx').on(t.tenantId, t.startDate, t.id),
     index('work_plans_tenant_end_idx').on(t.tenantId, t.endDate),
     index('work_plans_tenant_name_idx').on(t.tenantId, t.name),
     index('work_plans_tenant_parent_idx').on(t.tenantId, t.parentId),

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -32,6 +33,13 @@ export interface OpenOptions {
   onWarn?: (message: string) => void;
 }
 
+/**
+ * The extensions every PGlite opens with: pg_trgm for the lists' trigram indexes (ILIKE '%x%',
+ * src/server/db/columns.ts trigramIndexes). A data directory whose tables have such an index
+ * must be opened with it, so anything opening one (a test reading a service's directory) passes these.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any constant works; it only has to be the same for every replica.
 const MIGRATION_LOCK = 720_401;
@@ -47,8 +55,8 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   let client: PGlite | undefined;
   try {
     client = opts.memory
-      ? await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined)
-      : await PGlite.create(join(opts.dataDir, 'pglite'));
+      ? await PGlite.create({ extensions: PGLITE_EXTENSIONS, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) })
+      : await PGlite.create(join(opts.dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     const pg = client;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { ts } from './columns';
+import { trigramIndexes, ts } from './columns';
 import { devices } from './schema-devices';
 import { tenants } from './schema-tenancy';
 
@@ -52,7 +52,8 @@ export const alarmRecords = pgTable(
     handleRequestId: text('handle_request_id'),
   },
   (t) => [
-    index('alarm_records_tenant_ts_idx').on(t.tenantId, t.ts, t.id),
+    ...trigramIndexes('alarm_records', t.imei, t.deviceName, t.personName, t.personPhone),
+    index('alarm_records_tenant_ts_idx').on(t.tenantId, t.ts, t.id.desc()),
     index('alarm_records_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
     index('alarm_records_tenant_type_idx').on(t.tenantId, t.type, t.ts),
     index('alarm_records_unread_idx').on(t.tenantId).where(sql`${t.read} = 0`),

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { ts } from './columns';
+import { trigramIndexes, ts } from './columns';
 import { tenants, users } from './schema-tenancy';
 
 /**
@@ -23,6 +23,7 @@ export const auditLog = pgTable(
     at: ts('at').notNull().defaultNow(),
   },
   (t) => [
+    ...trigramIndexes('audit_log', t.resource),
     index('audit_log_tenant_idx').on(t.tenantId, t.id),
     index('audit_log_action_idx').on(t.tenantId, t.action, t.id),
     index('audit_log_row_idx').on(t.resource, t.rowId),

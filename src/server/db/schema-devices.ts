@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { DeviceSettings } from '../../shared/devices/settings';
 import type { ThingModel } from '../../shared/devices/thing-model';
-import { createdAt, ts } from './columns';
+import { createdAt, trigramIndexes, ts } from './columns';
 import { departments, tenants, users } from './schema-tenancy';
 
 /** The manufacturer's product catalogue (platform-wide). */
@@ -36,7 +36,7 @@ export const products = pgTable(
     thingModel: jsonb('thing_model').$type<ThingModel>(),
     createdAt: createdAt(),
   },
-  (t) => [index('products_sort_idx').on(t.sort, t.id), index('products_status_idx').on(t.status, t.sort, t.id)],
+  (t) => [...trigramIndexes('products', t.name, t.code), index('products_sort_idx').on(t.sort, t.id), index('products_status_idx').on(t.status, t.sort, t.id)],
 );
 
 export const deviceCategories = pgTable(
@@ -51,7 +51,7 @@ export const deviceCategories = pgTable(
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('device_categories_sort_idx').on(t.sort, t.id), index('device_categories_kind_idx').on(t.kind, t.sort, t.id)],
+  (t) => [...trigramIndexes('device_categories', t.name), index('device_categories_sort_idx').on(t.sort, t.id), index('device_categories_kind_idx').on(t.kind, t.sort, t.id)],
 );
 
 export const deviceGroups = pgTable(
@@ -63,7 +63,7 @@ export const deviceGroups = pgTable(
     description: text('description'),
     createdAt: createdAt(),
   },
-  (t) => [index('device_groups_tenant_idx').on(t.tenantId, t.id)],
+  (t) => [...trigramIndexes('device_groups', t.name), index('device_groups_tenant_idx').on(t.tenantId, t.id)],
 );
 
 /**
@@ -128,6 +128,7 @@ export const devices = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    ...trigramIndexes('devices', t.imei, t.name, t.number, t.imsi, t.iccid, t.personName, t.personPhone, t.installLocation),
     uniqueIndex('devices_imei_uq').on(t.imei),
     index('devices_tenant_id_idx').on(t.tenantId, t.id),
     index('devices_tenant_state_idx').on(t.tenantId, t.state, t.id),
@@ -161,7 +162,7 @@ export const productionRecords = pgTable(
     productionDate: text('production_date'),
     createdAt: createdAt(),
   },
-  (t) => [index('production_records_imei_idx').on(t.imei), index('production_records_kind_idx').on(t.kind, t.id)],
+  (t) => [...trigramIndexes('production_records', t.imei, t.serial, t.iccid), index('production_records_imei_idx').on(t.imei), index('production_records_kind_idx').on(t.kind, t.id)],
 );
 
 /** The stock-flow log; tenant_id is the tenant the device went to (or stayed in). */
@@ -180,6 +181,7 @@ export const deviceAllocations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('device_allocations', t.imei),
     index('device_allocations_tenant_idx').on(t.tenantId, t.id),
     index('device_allocations_action_idx').on(t.tenantId, t.action, t.id),
     index('device_allocations_from_idx').on(t.fromTenantId),
@@ -208,6 +210,7 @@ export const deviceCommands = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    ...trigramIndexes('device_commands', t.imei),
     index('device_commands_device_idx').on(t.deviceId, t.id),
     index('device_commands_tenant_idx').on(t.tenantId, t.id),
     index('device_commands_imei_idx').on(t.tenantId, t.imei, t.id),

@@ -1,6 +1,6 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import type { LonLat } from '../../shared/geo/fence';
-import { ts } from './columns';
+import { trigramIndexes, ts } from './columns';
 import { deviceGroups, devices } from './schema-devices';
 import { tenants } from './schema-tenancy';
 
@@ -29,7 +29,7 @@ export const fences = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('fences_tenant_id_idx').on(t.tenantId, t.id), index('fences_tenant_type_idx').on(t.tenantId, t.type, t.id)],
+  (t) => [...trigramIndexes('fences', t.name, t.description), index('fences_tenant_id_idx').on(t.tenantId, t.id), index('fences_tenant_type_idx').on(t.tenantId, t.type, t.id)],
 );
 
 /** Devices a fence watches directly. */

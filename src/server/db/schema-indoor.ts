@@ -1,5 +1,5 @@
 import { doublePrecision, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from './columns';
+import { createdAt, trigramIndexes, ts } from './columns';
 import { tenants } from './schema-tenancy';
 
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
@@ -26,7 +26,7 @@ export const indoorMaps = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('indoor_maps_tenant_idx').on(t.tenantId, t.id), index('indoor_maps_floor_idx').on(t.tenantId, t.floor, t.id)],
+  (t) => [...trigramIndexes('indoor_maps', t.title, t.address), index('indoor_maps_tenant_idx').on(t.tenantId, t.id), index('indoor_maps_floor_idx').on(t.tenantId, t.floor, t.id)],
 );
 
 /** The drawing library (/drawingList) and the UWB drawings (/uwbDrawingList, kind 'uwb'). */
@@ -49,6 +49,7 @@ export const drawings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    ...trigramIndexes('drawings', t.project, t.customer),
     index('drawings_tenant_idx').on(t.tenantId, t.kind, t.id),
     index('drawings_tenant_id_idx').on(t.tenantId, t.id),
     index('drawings_building_idx').on(t.tenantId, t.building, t.id),
@@ -77,6 +78,7 @@ export const uwbBaseStations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    ...trigramIndexes('uwb_base_stations', t.name, t.code),
     index('uwb_base_stations_tenant_idx').on(t.tenantId, t.drawingId),
     index('uwb_base_stations_tenant_id_idx').on(t.tenantId, t.id),
     index('uwb_base_stations_floor_idx').on(t.tenantId, t.floor, t.id),

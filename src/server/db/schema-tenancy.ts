@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { UserKind } from '../../shared/session';
-import { createdAt, ts } from './columns';
+import { createdAt, trigramIndexes, ts } from './columns';
 
 // The tables every other schema module points at; here so none of them imports schema.ts back.
 export const tenants = pgTable(
@@ -15,7 +15,7 @@ export const tenants = pgTable(
     mediaRetentionDays: integer('media_retention_days').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('tenants_status_idx').on(t.status, t.id)],
+  (t) => [...trigramIndexes('tenants', t.name, t.address), index('tenants_status_idx').on(t.status, t.id)],
 );
 
 export const departments = pgTable(
@@ -28,7 +28,7 @@ export const departments = pgTable(
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('departments_tenant_idx').on(t.tenantId, t.sort, t.id)],
+  (t) => [...trigramIndexes('departments', t.name), index('departments_tenant_idx').on(t.tenantId, t.sort, t.id)],
 );
 
 export const users = pgTable(
@@ -52,6 +52,7 @@ export const users = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    ...trigramIndexes('users', t.username, t.name, t.phone),
     uniqueIndex('users_username_uq').on(t.username),
     uniqueIndex('users_phone_uq').on(t.phone),
     index('users_tenant_idx').on(t.tenantId),

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from './columns';
+import { createdAt, trigramIndexes, ts } from './columns';
 import { tenants, users } from './schema-tenancy';
 
 export const roles = pgTable(
@@ -12,7 +12,7 @@ export const roles = pgTable(
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('roles_tenant_idx').on(t.tenantId, t.id)],
+  (t) => [...trigramIndexes('roles', t.name, t.description), index('roles_tenant_idx').on(t.tenantId, t.id)],
 );
 
 /** The platform-wide permission catalogue (directories, menus, buttons); not tenant-owned. */
@@ -32,7 +32,7 @@ export const resources = pgTable(
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('resources_pid_idx').on(t.pid), index('resources_sort_idx').on(t.sort, t.id), index('resources_type_idx').on(t.type, t.sort, t.id)],
+  (t) => [...trigramIndexes('resources', t.name, t.enName, t.uri, t.value, t.mark), index('resources_pid_idx').on(t.pid), index('resources_sort_idx').on(t.sort, t.id), index('resources_type_idx').on(t.type, t.sort, t.id)],
 );
 
 // Link tables carry tenant_id too, so the tenant scope filter applies to them like any other row.
@@ -88,7 +88,7 @@ export const tenantApplications = pgTable(
     reviewedAt: ts('reviewed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('tenant_applications_tenant_idx').on(t.tenantId, t.id), index('tenant_applications_status_idx').on(t.tenantId, t.status, t.id)],
+  (t) => [...trigramIndexes('tenant_applications', t.contact, t.phone), index('tenant_applications_tenant_idx').on(t.tenantId, t.id), index('tenant_applications_status_idx').on(t.tenantId, t.status, t.id)],
 );
 
 /** One live code per phone; a new send replaces it. */
@@ -142,7 +142,7 @@ export const authAudit = pgTable(
     /** 'failed' | 'throttled'. */
     outcome: text('outcome').notNull(),
   },
-  (t) => [index('auth_audit_at_idx').on(t.at), index('auth_audit_account_idx').on(t.account, t.at), index('auth_audit_kind_idx').on(t.kind, t.id)],
+  (t) => [...trigramIndexes('auth_audit', t.account, t.address), index('auth_audit_at_idx').on(t.at), index('auth_audit_account_idx').on(t.account, t.at), index('auth_audit_kind_idx').on(t.kind, t.id)],
 );
 
 export const settings = pgTable('settings', {
