@@ -10,7 +10,7 @@ import brokerPlugin from './plugins/broker';
 import dbPlugin from './plugins/db';
 import type { Database } from './db/driver';
 import devicesPlugin from './plugins/devices';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler } from './plugins/errors';
 import fencesPlugin from './plugins/fences';
 import attendanceSourcesPlugin from './attendance-sources/plugin';
 import housekeepingPlugin from './plugins/housekeeping';
@@ -53,6 +53,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logger: redactingLogger(opts.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Requests Node cannot parse are answered with the envelope too, not Fastify's "Client Error".
+    clientErrorHandler,
     // Opening and migrating PGlite can take well over Fastify's default 10 s on a busy 2-core machine.
     pluginTimeout: 120_000,
   });

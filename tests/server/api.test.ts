@@ -31,12 +31,12 @@ describe('envelope and errors', () => {
     }
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/auth/login', headers: { 'content-type': 'application/json' }, payload: '{bad' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ code: 400, key: 'invalidInput' });
+    expect(res.json()).toMatchObject({ code: 400, key: 'jsonMalformed' });
   });
 
   it('answers unknown API routes with code 404', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/nowhere/at/all' });
-    expect(res.json()).toMatchObject({ code: 404, key: 'notFound' });
+    expect(res.json()).toMatchObject({ code: 404, key: 'routeNotFound' });
     const get = await t.app.inject({ method: 'GET', url: '/api/nowhere' });
     expect(get.json()).toMatchObject({ code: 404 });
   });

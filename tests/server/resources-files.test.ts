@@ -151,18 +151,18 @@ describe('import', () => {
     expect((await list(t.app, 'user', { keyword: 'big1' }, demo)).total).toBe(0);
   });
 
-  it('refuses a non-XLSX upload with fileFormat and more than 5 MB with fileTooLarge', async () => {
-    const csv = await upload(t.app, '/api/user/user/import', Buffer.from('username,name\nx,y\n'), demo, 'rows.csv');
-    expect(csv.code).toBe(400);
-    expect(csv.key).toBe('fileFormat');
+  it('refuses a non-spreadsheet upload with importFormat, more than 5 MB with importTooLarge and a JSON body with uploadMalformed', async () => {
+    const png = await upload(t.app, '/api/user/user/import', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), demo, 'picture.png');
+    expect(png.code).toBe(400);
+    expect(png.key).toBe('importFormat');
     const fake = await upload(t.app, '/api/user/user/import', Buffer.from('PK\u0003\u0004 but not a workbook'), demo);
-    expect(fake.key).toBe('fileFormat');
+    expect(fake.key).toBe('importFormat');
     const big = Buffer.alloc(5 * 1024 * 1024 + 10, 1);
     big.write('PK\u0003\u0004');
     const tooLarge = await upload(t.app, '/api/user/user/import', big, demo);
     expect(tooLarge.code).toBe(400);
-    expect(tooLarge.key).toBe('fileTooLarge');
+    expect(tooLarge.key).toBe('importTooLarge');
     const json = await post(t.app, '/api/user/user/import', { rows: [] }, { token: demo });
-    expect(json.key).toBe('fileFormat');
+    expect(json.key).toBe('uploadMalformed');
   });
 });

@@ -233,9 +233,9 @@ describe.each([
     for (const url of ENDPOINTS) {
       expect(await sendFile(t.app, url, video('mp4'), 'v.mp4', 'video/mp4', demo, 'other')).toMatchObject({
         code: 400,
-        key: 'fileFormat',
+        key: 'uploadMalformed',
       });
-      expect(await post(t.app, url, { file: 'x' }, { token: demo })).toMatchObject({ code: 400, key: 'fileFormat' });
+      expect(await post(t.app, url, { file: 'x' }, { token: demo })).toMatchObject({ code: 400, key: 'uploadMalformed' });
     }
   });
 

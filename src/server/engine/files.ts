@@ -180,10 +180,11 @@ class LineReader {
     if (f) this.byHeader.set(col, f);
   }
 
-  /** The rows read; fails when no heading named a field. */
+  /** The rows read; fails when there were too many, when no heading named a field, or when none had data. */
   done(tooMany: boolean): ImportLine[] {
     if (tooMany) fail(Code.BAD_REQUEST, 'importTooManyRows');
     if (!this.byHeader.size) fail(Code.BAD_REQUEST, 'importHeaders');
+    if (!this.lines.length) fail(Code.BAD_REQUEST, 'importNoRows');
     return this.lines;
   }
 }
@@ -211,14 +212,14 @@ async function readSheet(buf: Buffer, editable: readonly FieldDef[]): Promise<Im
       break; // the first sheet only
     }
   } catch {
-    fail(Code.BAD_REQUEST, 'fileFormat');
+    fail(Code.BAD_REQUEST, 'importFormat');
   }
   return lines.done(tooMany);
 }
 
 /** The records of a CSV upload by header, numbered as a spreadsheet app shows them (1 = header). */
 function readCsv(buf: Buffer, editable: readonly FieldDef[]): ImportLine[] {
-  const text = csvText(buf) ?? fail(Code.BAD_REQUEST, 'fileFormat');
+  const text = csvText(buf) ?? fail(Code.BAD_REQUEST, 'importFormat');
   const lines = new LineReader(editable);
   let n = 0;
   for (const record of csvRecords(text)) {
@@ -300,8 +301,8 @@ async function importLine(ctx: Ctx, b: Binding, schema: ReturnType<typeof formSc
   return [...new Set(messages)];
 }
 
-/** The synchronous import (`/import`): an XLSX upload read and imported within the request. */
+/** The synchronous import (`/import`): a CSV or XLSX upload read and imported within the request. */
 export async function importRows(ctx: Ctx, b: Binding, buf: Buffer): Promise<ImportReport> {
-  if (!isXlsx(buf)) fail(Code.BAD_REQUEST, 'fileFormat');
-  return importLines(ctx, b, await readImport(b, buf, 'xlsx'));
+  const format = importFormat(buf) ?? fail(Code.BAD_REQUEST, 'importFormat');
+  return importLines(ctx, b, await readImport(b, buf, format));
 }

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -21,6 +23,60 @@ function validationEnvelope(issues: ValidationIssue[], context: string | undefin
 }
 
 const dataException = (err: unknown) => errorCodes(err).some((code) => /^22[0-9A-Z]{3}$/.test(code));
+
+const MIB = 1024 * 1024;
+/** A byte count as the messages name limits: "1 MB", "256 KB". */
+export const sizeText = (bytes: number) => (bytes >= MIB ? `${+(bytes / MIB).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`);
+
+/** Multipart failures of @fastify/multipart and busboy other than a file over its limit: a malformed upload. */
+const MULTIPART_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PROTO_VIOLATION', 'FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_INVALID_JSON_FIELD_ERROR', 'FST_MP_PREMATURE_CLOSE']);
+export const isMultipartError = (err: unknown) => {
+  const { code, message } = (err ?? {}) as { code?: string; message?: string };
+  return (code !== undefined && MULTIPART_CODES.has(code)) || /^(Multipart: |Boundary required|Unexpected end of multipart data|Malformed|Unsupported content type)|terminated early/i.test(message ?? '');
+};
+
+/**
+ * Fastify's own 4xx as envelopes, each with its key (docs/architecture.md "Refusals"): the HTTP
+ * status stays 200 as for every handled outcome, except an oversized body, which keeps 413.
+ */
+function fastifyRefusal(err: FastifyError, bodyLimit: number): { status: number; code: number; key: MsgKey; msg: string } | undefined {
+  const bad = (key: MsgKey, msg: string = MESSAGES[key]) => ({ status: 200, code: Code.BAD_REQUEST, key, msg });
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: Code.BAD_REQUEST, key: 'bodyTooLarge', msg: MESSAGES.bodyTooLarge.replace('1 MB', sizeText(bodyLimit)) };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return bad('jsonMalformed');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return bad('contentTypeUnsupported');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return bad('requestMalformed');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return bad('fileTooLarge');
+  }
+  if (isMultipartError(err)) return bad('uploadMalformed');
+  return undefined;
+}
+
+/** The envelope as raw HTTP, for answers written to the socket before Fastify has a request. */
+function rawAnswer(status: number, key: MsgKey): string {
+  const body = JSON.stringify(envelope(Code.BAD_REQUEST, key, null));
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`;
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node could not parse the request (bad framing, a wrong
+ * Content-Length, data after `Connection: close`, headers too large, too slow). Fastify's
+ * default writes `{"error":"Bad Request","message":"Client Error"}`; this writes the envelope.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, key]: [number, MsgKey] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'requestTimeout'] : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'headersTooLarge'] : [400, 'requestMalformed'];
+  this.log.debug({ err }, 'client error');
+  if (socket.writable) socket.write(rawAnswer(status, key));
+  socket.destroy(err);
+}
 
 /**
  * One place turns every outcome into the envelope: handled failures (ApiError), bad input,
@@ -46,11 +102,15 @@ async function errors(app: FastifyInstance) {
       request.log.warn({ err }, 'value refused by the database');
       return reply.status(200).send(envelope(Code.BAD_REQUEST, 'invalidInput', null, MESSAGES.invalidInput));
     }
+    // Unparsable JSON, a wrong content type, an oversized body, a malformed upload: each its key.
+    const refusal = fastifyRefusal(err, request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? MIB);
+    if (refusal) return reply.status(refusal.status).send(envelope(refusal.code, refusal.key, null, refusal.msg));
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Unparsable JSON, a wrong content type, an oversized body: all "bad input" to the caller.
-      const [code, key]: [number, MsgKey] = status === 404 ? [Code.NOT_FOUND, 'notFound'] : [Code.BAD_REQUEST, 'invalidInput'];
-      return reply.status(200).send(envelope(code, key, null, `${MESSAGES[key]}: ${err.message}`));
+      // Any other 4xx of Fastify or a plugin: bad input to the caller, without Fastify's wording.
+      request.log.info({ err }, 'request refused');
+      const [code, key]: [number, MsgKey] = status === 404 ? [Code.NOT_FOUND, 'routeNotFound'] : [Code.BAD_REQUEST, 'invalidInput'];
+      return reply.status(200).send(envelope(code, key, null));
     }
     request.log.error({ err }, 'request failed');
     return reply.status(500).send(envelope(Code.INTERNAL, 'internal', null));

@@ -4,7 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code } from '../../shared/api';
+import { MESSAGES } from '../../shared/messages';
 import { envelope } from '../lib/api-error';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 const NOT_BUILT = 'The console is not built yet: run `npm run build` (or `npm start`), then reload.\n';
 // Files the browser must re-check on every load, or an update would never reach it.
@@ -31,7 +34,15 @@ async function web(app: FastifyInstance) {
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send(envelope(Code.NOT_FOUND, 'notFound', null, `Not found: ${request.method} ${path}`));
+      // A route that exists under another method (a GET of a POST API): 405 naming the ones it takes.
+      const allow = METHODS.filter((method) => method !== request.method && app.hasRoute({ method, url: path }));
+      if (allow.length) {
+        return reply
+          .status(405)
+          .header('allow', allow.join(', '))
+          .send(envelope(Code.NOT_FOUND, 'methodNotAllowed', null, `${MESSAGES.methodNotAllowed} (${request.method} ${path}: ${allow.join(', ')})`));
+      }
+      return reply.status(404).send(envelope(Code.NOT_FOUND, 'routeNotFound', null, `${MESSAGES.routeNotFound}: ${request.method} ${path}`));
     }
     // A missing asset is a 404, not the app shell (which would break as script or image).
     if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).type('text/plain').send('Not found\n');

@@ -6,12 +6,13 @@ import type { PermissionMark } from '../../shared/permissions';
 import { exportBody, idBody, idsBody, listQuery } from '../../shared/resources/list';
 import { formSchema } from '../../shared/resources/schema';
 import { deleteJobBody, exportJobBody } from '../../shared/jobs';
-import { exportRows, importFormat, importRows, XLSX_TYPE } from '../engine/files';
+import { exportRows, importFormat, importRows, readImport, XLSX_TYPE } from '../engine/files';
 import { getRow, listOrder, listRows, listWhere } from '../engine/query';
 import type { Binding, Ctx } from '../engine/types';
 import { addRow, deleteRows, restoreRows, updateRow } from '../engine/write';
 import { fail } from '../lib/api-error';
 import { authed, hidesPersonal } from '../plugins/auth';
+import { isMultipartError } from '../plugins/errors';
 import { maskRow, specialFields } from '../../shared/mask';
 import { DEVICE_BINDINGS, ENTITY_SERVERS, ORG_BINDINGS } from '../resources';
 import orgActions from '../resources/org-actions';
@@ -20,21 +21,28 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 const ctxOf = (request: FastifyRequest): Ctx => ({ app: request.server, db: request.server.db, scope: authed(request).scope });
 
-/** The single upload of an import (field `file`), at most 5 MB, with the name it had. */
+/**
+ * The single upload of an import (field `file`), at most 5 MB, with the name it had. Refused up
+ * front, each with its key: not a form upload (uploadMalformed), over 5 MB (importTooLarge), empty
+ * (importNoRows).
+ */
 async function uploaded(request: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
   let file;
+  let bytes: Buffer;
   try {
     file = await request.file();
-  } catch {
-    return fail(Code.BAD_REQUEST, 'fileFormat');
-  }
-  if (!file || file.fieldname !== 'file') return fail(Code.BAD_REQUEST, 'fileFormat');
-  try {
-    return { bytes: await file.toBuffer(), name: file.filename };
+    if (!file || file.fieldname !== 'file') return fail(Code.BAD_REQUEST, 'uploadMalformed');
+    bytes = await file.toBuffer();
+    // toBuffer can end on the chunk that reached the limit without throwing: the file is cut short.
+    if (file.file.truncated) return fail(Code.BAD_REQUEST, 'importTooLarge');
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') fail(Code.BAD_REQUEST, 'fileTooLarge');
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return fail(Code.BAD_REQUEST, 'importTooLarge');
+    // Not multipart, cut short, a malformed part: the upload itself is unreadable.
+    if (isMultipartError(err)) return fail(Code.BAD_REQUEST, 'uploadMalformed');
     throw err;
   }
+  if (!bytes.length) return fail(Code.BAD_REQUEST, 'importNoRows');
+  return { bytes, name: file.filename };
 }
 
 /**
@@ -122,7 +130,7 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
       });
     }
     if (actions.has('import')) {
-      app.post('/import', { config: mark('import'), schema: { tags, summary: `${def.name}: XLSX upload (field "file"), answers an ImportReport` } }, async (request, reply) => {
+      app.post('/import', { config: mark('import'), schema: { tags, summary: `${def.name}: CSV or XLSX upload (field "file", at most 5 MB and 5,000 rows), answers an ImportReport` } }, async (request, reply) => {
         const ctx = ctxOf(request);
         b.hooks?.guard?.(ctx, 'import');
         return reply.ok(await importRows(ctx, b, (await uploaded(request)).bytes), 'importDone');
@@ -134,8 +142,10 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
           const ctx = ctxOf(request);
           b.hooks?.guard?.(ctx, 'import');
           const { bytes, name } = await uploaded(request);
-          // Neither a workbook nor text: refused now; headings and rows are the job's to judge.
-          const format = importFormat(bytes) ?? fail(Code.BAD_REQUEST, 'fileFormat');
+          // Refused now rather than as a failed job: neither a workbook nor text (importFormat), no
+          // heading naming a field, no data rows, more than 5,000 (reading stops at the cap).
+          const format = importFormat(bytes) ?? fail(Code.BAD_REQUEST, 'importFormat');
+          await readImport(b, bytes, format);
           const upload = app.jobs.files.newKey(format);
           await app.jobs.files.put(upload, bytes, format === 'csv' ? 'text/csv' : XLSX_TYPE);
           const params = { resource: { kind: def.kind, name: def.name }, upload, format, fileName: name.slice(0, 200) };

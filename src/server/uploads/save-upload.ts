@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../shared/api';
 import { uploads } from '../db/schema';
+import { MESSAGES } from '../../shared/messages';
 import { fail } from '../lib/api-error';
+import { isMultipartError, sizeText } from '../plugins/errors';
 import { authed } from '../plugins/auth';
 import { MEDIA, type MediaKind } from '../storage/media-types';
 import { ensureQuota } from './quota';
@@ -27,16 +29,20 @@ export interface SavedUpload {
 async function receive(request: FastifyRequest, under: number): Promise<Buffer> {
   try {
     const file = await request.file({ limits: { fileSize: under - 1, files: 1, fields: 2, parts: 3 } });
-    if (!file || file.fieldname !== 'file') return fail(Code.BAD_REQUEST, 'fileFormat');
-    return await file.toBuffer();
+    if (!file || file.fieldname !== 'file') return fail(Code.BAD_REQUEST, 'uploadMalformed');
+    const bytes = await file.toBuffer();
+    // toBuffer can end on the chunk that reached the limit without throwing: the file is cut short.
+    return file.file.truncated ? tooLarge(under) : bytes;
   } catch (err) {
-    // Not multipart, cut short, malformed: all a wrong file to the caller.
-    return fail(
-      Code.BAD_REQUEST,
-      (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? 'fileTooLarge' : 'fileFormat',
-    );
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(under);
+    // Not multipart, cut short, malformed: the upload itself is unreadable.
+    if (isMultipartError(err)) return fail(Code.BAD_REQUEST, 'uploadMalformed');
+    throw err;
   }
 }
+
+/** fileTooLarge naming this upload's limit in the envelope's message. */
+const tooLarge = (under: number): never => fail(Code.BAD_REQUEST, 'fileTooLarge', `${MESSAGES.fileTooLarge} (under ${sizeText(under)})`);
 
 /**
  * The upload path every endpoint shares: size limit while reading, type sniffed from the content,
@@ -61,7 +67,7 @@ export async function storeUpload(
   rule: UploadRule,
   db: Pick<FastifyInstance['db'], 'select' | 'insert'> = app.db,
 ): Promise<SavedUpload> {
-  if (bytes.length >= rule.under) return fail(Code.BAD_REQUEST, 'fileTooLarge');
+  if (bytes.length >= rule.under) return tooLarge(rule.under);
   const ext = await sniff(bytes, rule.kind);
   if (!ext) return fail(Code.BAD_REQUEST, 'fileFormat');
   const body = rule.strip ? await stripImage(bytes, ext) : bytes;

@@ -77,6 +77,20 @@ describe('export and import', () => {
     await expect(exportResource({ kind: 'user', name: 'user' }, '用户', 'xlsx', {})).rejects.toThrow('暂无查看权限');
   });
 
+  it('a refused import shows the translated message of its key, as an envelope or with HTTP 413', async () => {
+    saveLogin('tok-1', demoUser);
+    renderWithProviders(<div />);
+    const file = new File(['x'], 'devices.xlsx');
+    const refuse = (body: Record<string, unknown>, status = 200) => vi.stubGlobal('fetch', vi.fn(async () => envelope(body, { status })));
+    refuse({ code: 400, msg: 'At most 5 MB per import: split the file', key: 'importTooLarge', data: null });
+    await expect(importResource({ kind: 'device', name: 'device' }, '设备', file, vi.fn())).rejects.toMatchObject({ key: 'importTooLarge', message: expect.stringContaining('5 MB') });
+    expect(await screen.findByText('单次导入的文件最大 5 MB，请拆分文件，或删除不用的列和工作表')).toBeInTheDocument();
+    refuse({ code: 400, msg: 'At most 5,000 rows per import: split the file', key: 'importTooManyRows', data: null });
+    await expect(importResource({ kind: 'device', name: 'device' }, '设备', file, vi.fn())).rejects.toThrow('单次导入最多 5000 行，请把文件拆成几个文件分别导入');
+    refuse({ code: 400, msg: 'The request is larger than 1 MB', key: 'bodyTooLarge', data: null }, 413);
+    await expect(importResource({ kind: 'device', name: 'device' }, '设备', file, vi.fn())).rejects.toThrow('413 请求超过 1 MB');
+  });
+
   it('the import report lists each failed row with its messages', () => {
     renderWithProviders(
       <ImportReportModal
