@@ -33,6 +33,12 @@ export const FENCE_STATUS_TABLE = [
  */
 export const FENCE_DEFAULTS = { radius: 100, circleColor: '#38f', polygonColor: '#1791fc' } as const;
 export const MAX_FENCE_RADIUS_M = 50_000;
+/**
+ * Dwell (docs/fences.md "Dwell"): seconds a device must stay beyond a fence's boundary before the
+ * crossing is raised. A fence's own `dwell` (0 = at once), else the service's FENCE_DWELL_S.
+ */
+export const DEFAULT_FENCE_DWELL_S = 30;
+export const MAX_FENCE_DWELL_S = 3_600;
 export const MAX_POLYGON_POINTS = 500;
 
 export const lonSchema = z.number().finite().min(-180, 'lonInvalid').max(180, 'lonInvalid');
@@ -62,6 +68,11 @@ const fenceFields = {
   longitude: lonSchema.optional(),
   latitude: latSchema.optional(),
   description: z.string().trim().max(500, 'tooLong').optional(),
+  /**
+   * Seconds a device must stay beyond the boundary before a crossing is raised; 0 at once; null
+   * (or omitted on add) the service's FENCE_DWELL_S. Omitted on update: kept.
+   */
+  dwell: z.number().int().min(0).max(MAX_FENCE_DWELL_S, 'tooLarge').nullable().optional(),
   /** Polygons: [[lon, lat], ...]. */
   points: ringSchema.optional(),
   /** Devices the fence watches (replaces the set on update). */
