@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { DEFAULT_FENCE_DWELL_S, MAX_FENCE_DWELL_S } from '../shared/geo/fence';
 import { parseStorageUrl, StorageUrlError, type StorageTarget } from './storage/storage-url';
 import { parseIceServers, parsePortRange, type IceServer } from './media/ice';
 import { PaymentConfigError } from './payments/providers/common';
@@ -70,6 +71,8 @@ const envSchema = z.object({
   DEVICE_RATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** Seconds without any message before an online device is marked offline. */
   DEVICE_TIMEOUT_S: z.coerce.number().int().min(30).max(86_400).default(600),
+  /** Seconds a device must stay beyond a fence's boundary before the crossing is raised (fences without their own dwell); 0 at once. */
+  FENCE_DWELL_S: z.coerce.number().int().min(0).max(MAX_FENCE_DWELL_S).default(DEFAULT_FENCE_DWELL_S),
   TIME_ZONE: z
     .string()
     .trim()
@@ -202,6 +205,8 @@ export interface Config {
   /** Stable client id on an external broker; undefined (tests): random, clean session. */
   mqttClientId?: string;
   deviceTimeoutS: number;
+  /** FENCE_DWELL_S: the dwell of fences without their own (docs/fences.md "Dwell"). */
+  fenceDwellS: number;
   /** The operators' time zone (TIME_ZONE): where the day and hour rollups of readings start. */
   timeZone: string;
   /** RETENTION_DAYS: days of raw readings kept, 0 for all. */
@@ -310,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestGroup: e.INGEST_GROUP,
     mqttClientId: e.MQTT_CLIENT_ID ?? (e.NODE_ENV === 'test' ? undefined : `console-svc-${hostname().replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 40)}-${e.PORT}`),
     deviceTimeoutS: e.DEVICE_TIMEOUT_S,
+    fenceDwellS: e.FENCE_DWELL_S,
     timeZone: e.TIME_ZONE,
     retentionDays: e.RETENTION_DAYS,
     ingestAck: e.INGEST_ACK,

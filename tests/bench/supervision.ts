@@ -5,7 +5,8 @@
 // 20) to the supervisor's console, a user who holds the supervision screens only (no alarm menu).
 // Measured: the device's PUBLISH to the supervisor's receipt, one exit at a time over a round-robin
 // of bracelets, each brought back inside (its recovery received) before its next exit. Loopback
-// only, loops bounded in count and time.
+// only, loops bounded in count and time. The home fence raises at once (dwell 0, as the demo's
+// home fences do): with a dwell the exit would wait for a fix that long after the first one out.
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { MqttClient } from 'mqtt';
@@ -42,7 +43,7 @@ async function setUp(app: FastifyInstance, url: string) {
   const role = await addRole(app, site, 'bench supervisor', ['regulatoryList', 'regulatoryUser']);
   const supervisorId = await addUser(app, { tenant: site, username: 'benchsupervisor', roleIds: [role] });
   const supervisorToken = (await login(app, 'benchsupervisor', 'secret1')).token;
-  const fence = await post<{ id: number }>(app, '/api/device/fence/add', { name: 'Bench home', type: 1, shape: 0, radius: 100, longitude: HOME[0], latitude: HOME[1] }, { token: demo });
+  const fence = await post<{ id: number }>(app, '/api/device/fence/add', { name: 'Bench home', type: 1, shape: 0, radius: 100, longitude: HOME[0], latitude: HOME[1], dwell: 0 }, { token: demo });
   if (fence.code !== 0) throw new Error(`fence: ${fence.msg}`);
   const devices = await addDevices(app, BRACELETS, { tenantId: site, kind: 'ankle' });
   for (const [i, d] of devices.entries()) {

@@ -55,7 +55,7 @@ beforeAll(async () => {
   supervisorToken = (await login(t.app, 'supervisor1', 'secret1')).token;
   bracelets = await addDevices(t.app, 4, { kind: 'ankle' });
   [helmet] = (await addDevices(t.app, 1, { kind: 'helmet' })) as [TestDevice];
-  const fence = await post<{ id: number }>(t.app, '/api/device/fence/add', { name: 'Home', type: 1, shape: 0, radius: 100, longitude: C[0], latitude: C[1] }, { token: demo });
+  const fence = await post<{ id: number }>(t.app, '/api/device/fence/add', { name: 'Home', type: 1, shape: 0, radius: 100, longitude: C[0], latitude: C[1], dwell: 0 }, { token: demo });
   fenceId = fence.data.id;
   keyFenceId = (await post<{ id: number }>(t.app, '/api/device/fence/add', { name: 'Keep out', type: 0, shape: 0, radius: 100, longitude: C[0], latitude: C[1] }, { token: demo })).data.id;
 }, 300_000);

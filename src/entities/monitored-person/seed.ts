@@ -7,7 +7,11 @@ import type { Tx } from '../../server/engine/types';
 import { CHECK_IN_SOURCE } from './resource';
 import { localDayTime, monitoredPersonCheckIns, monitoredPersons } from './server';
 
-/** Radius of each demo person's home fence: the simulator keeps them within it, except when one wanders (src/sim/supervision.ts). */
+/**
+ * Radius of each demo person's home fence: the simulator keeps them within it, except when one
+ * wanders (src/sim/supervision.ts). Home fences raise at once (dwell 0): a supervisor hears of an
+ * exit within a second of the first fix outside (docs/fences.md "Dwell").
+ */
 export const DEMO_FENCE_RADIUS_M = 250;
 
 const PEOPLE = [
@@ -50,7 +54,7 @@ export async function seedMonitoredPersons(tx: Tx, tenantId: number): Promise<vo
     const lon = demo?.lon ?? site.lon;
     const [fence] = await tx
       .insert(fences)
-      .values({ tenantId, name: `${p.name} 居住地围栏`, type: 1, shape: 0, status: 1, radius: DEMO_FENCE_RADIUS_M, longitude: lon, latitude: lat, description: '监管人员活动范围' })
+      .values({ tenantId, name: `${p.name} 居住地围栏`, type: 1, shape: 0, status: 1, radius: DEMO_FENCE_RADIUS_M, longitude: lon, latitude: lat, description: '监管人员活动范围', dwellS: 0 })
       .returning({ id: fences.id });
     if (device) await tx.insert(fenceDevices).values({ fenceId: fence!.id, deviceId: device.id }).onConflictDoNothing();
     const start = new Date(now - (90 + i * 30) * 86_400_000);

@@ -26,6 +26,8 @@ export const fences = pgTable(
     latitude: doublePrecision('latitude').notNull(),
     points: jsonb('points').$type<LonLat[]>(),
     description: text('description'),
+    /** Seconds beyond the boundary before a crossing is raised; 0 at once; null: the service's FENCE_DWELL_S. */
+    dwellS: integer('dwell_s'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -54,8 +56,8 @@ export const fenceGroups = pgTable(
 
 /**
  * Where each watched device was last judged to be, per fence: the one truth replicas agree on.
- * A transition is an upsert that only changes a row whose `inside` differs, so exactly one
- * replica sees it change and raises the alarm (src/server/fences/states.ts).
+ * A transition only changes a row whose `inside` differs, so exactly one replica sees it change
+ * and raises the alarm (src/server/fences/states.ts).
  */
 export const fenceDeviceStates = pgTable(
   'fence_device_states',
@@ -64,6 +66,13 @@ export const fenceDeviceStates = pgTable(
     deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
     inside: boolean('inside').notNull(),
     since: ts('since').notNull(),
+    /**
+     * A crossing seen but not yet raised (docs/fences.md "Dwell"): the side the device went to and
+     * the time of its first fix there. A later fix still beyond after the dwell confirms it; a fix
+     * back on the stored side drops it. Both null when nothing is pending.
+     */
+    pendingSince: ts('pending_since'),
+    pendingInside: boolean('pending_inside'),
   },
   (t) => [primaryKey({ columns: [t.fenceId, t.deviceId] }), index('fence_device_states_device_idx').on(t.deviceId)],
 );

@@ -1,6 +1,8 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { FENCE_SHAPE, FENCE_TYPE } from '../../shared/geo/fence';
-import { demoFleet, SCENARIO_SITES } from '../../shared/devices/demo';
+import { DEMO_HOME_SPREAD_M, demoFleet, SCENARIO_SITES } from '../../shared/devices/demo';
+import { JF_MIX, ROAM_RADIUS_M } from '../../shared/devices/motion';
+import { MAX_MARGIN_M } from '../fences/geometry';
 import { PUNCH_SOURCE, type PunchSource } from '../../entities/attendance-punch/resource';
 import { attendancePunches } from '../../entities/attendance-punch/server';
 import { daysBetween, isoWeekday, localDayOf, localInstant } from '../attendance/days';
@@ -11,8 +13,16 @@ import type { Tx } from './seed-catalogue';
 /** The department the demo site's workers belong to, and the fence around the site. */
 export const SITE_DEPARTMENT = 'Construction site';
 export const SITE_FENCE = 'Construction site';
-/** Metres around the site's centre: the site's devices roam 120 m around homes about 100 m from it. */
-export const SITE_FENCE_RADIUS_M = 300;
+/**
+ * Metres around the site's centre, sized to what the simulator does there (issue 31): the site's
+ * devices roam ROAM_RADIUS_M (120 m) around homes up to DEMO_HOME_SPREAD_M (100 m) from the centre;
+ * a locator's Wi-Fi fix lands up to half its accuracy (40 m) off; and a fix must be beyond the
+ * boundary by up to MAX_MARGIN_M (100 m) to count as out. That is 360 m; 400 m leaves room. (The
+ * 300 m fence of before was left by Wi-Fi and cell-tower fixes of the locators every few minutes.)
+ */
+export const SITE_FENCE_RADIUS_M = 400;
+/** What the site fence must hold, by the sum above; tests check SITE_FENCE_RADIUS_M against it. */
+export const SITE_FENCE_NEEDS_M = DEMO_HOME_SPREAD_M + ROAM_RADIUS_M.construction + JF_MIX.wifiAccuracyM.max / 2 + MAX_MARGIN_M;
 /** Days of punches the demo starts with. */
 export const HISTORY_DAYS = 30;
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LonLat } from '../../shared/geo/fence';
+import { DEFAULT_FENCE_DWELL_S, type LonLat } from '../../shared/geo/fence';
 import type { Uplink } from '../../shared/devices/protocol';
 import { messageTime } from '../alarms/intents';
 import type { DeviceProfiles } from '../alarms/profiles';
@@ -10,10 +10,10 @@ import type { DeadLetters } from '../devices/dead-letters';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
 import { Batcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
-import type { FenceIndex } from './fence-index';
-import { marginFor, MAX_MARGIN_M, observe } from './geometry';
-import { alarmOf, nextState } from './judge';
+import type { FenceIndex, IndexedFence } from './fence-index';
+import { marginFor, MAX_MARGIN_M, observe, type Observation } from './geometry';
 import { fenceAlarm } from './records';
+import { after, alarmOf, step, type PairState } from './judge';
 import { applyChanges, readStates, roundsOf, type StateChange, type StoredStates } from './states';
 
 export interface EvaluatorDeps {
@@ -25,6 +25,8 @@ export interface EvaluatorDeps {
   announce: (stored: AlarmRow[]) => void;
   profiles: DeviceProfiles;
   deadLetters: DeadLetters;
+  /** The dwell of fences without their own, seconds (FENCE_DWELL_S); DEFAULT_FENCE_DWELL_S when omitted. */
+  dwellS?: number;
 }
 
 /** A GPS fix of a watched device. */
@@ -33,6 +35,17 @@ export interface Fix {
   p: LonLat;
   marginM: number;
   ts: number;
+}
+
+/**
+ * The fix an uplink gives the evaluator, or undefined: only located messages, and no cell-tower
+ * fix (accuracy over MAX_MARGIN_M, hundreds of metres), which cannot tell a side of a site fence:
+ * judged, its scattered points made a locator leave and recover its site every few minutes.
+ */
+export function fixOf(device: Fix['device'], m: Uplink, receivedAt: number): Fix | undefined {
+  if (m.kind !== 'location' || m.lat === undefined || m.lon === undefined) return undefined;
+  if (m.accuracy !== undefined && m.accuracy > MAX_MARGIN_M) return undefined;
+  return { device, p: [m.lon, m.lat], marginM: marginFor(m.accuracy), ts: messageTime(m, receivedAt) };
 }
 
 const FLUSH_MS = 50;
@@ -46,16 +59,21 @@ export interface EvaluatorStats {
   fixes: number;
   /** Fence state changes judged in memory (the database may find some already made by another replica). */
   transitions: number;
+  /** Crossings judged in memory that began waiting for their dwell, and that were cancelled (back before it ended). */
+  pending: number;
+  cancelled: number;
   alarms: number;
   dropped: number;
   failed: number;
 }
 
-/** A change judged in memory, with what its alarm needs. */
-interface Judged extends StateChange {
+/** A step judged in memory, with what its alarm needs. */
+type Judged = StateChange & {
   tenantId: number;
   p: LonLat;
-}
+};
+
+const CLEAR_EXIT: Observation = { inside: false, clear: true };
 
 /**
  * Fence evaluation on ingest (docs/fences.md). Fixes of watched devices queue up and are judged
@@ -65,16 +83,13 @@ interface Judged extends StateChange {
  * Records are announced through the alarm engine (the alarm hub) after the commit.
  */
 export class FenceEvaluator {
-  readonly stats: EvaluatorStats = { fixes: 0, transitions: 0, alarms: 0, dropped: 0, failed: 0 };
+  readonly stats: EvaluatorStats = { fixes: 0, transitions: 0, pending: 0, cancelled: 0, alarms: 0, dropped: 0, failed: 0 };
   private readonly queue: Batcher<Fix>;
   private closed = false;
   private hub: DeviceHub | undefined;
   private readonly onUplink = (device: KnownDevice, m: Uplink, receivedAt: Date) => {
-    if (m.kind !== 'location' || m.lat === undefined || m.lon === undefined) return;
-    // A cell-tower fix (hundreds of metres) cannot tell a side of a site fence: judged, its
-    // scattered points made a locator leave and recover its site every few minutes.
-    if (m.accuracy !== undefined && m.accuracy > MAX_MARGIN_M) return;
-    this.push({ device, p: [m.lon, m.lat], marginM: marginFor(m.accuracy), ts: messageTime(m, receivedAt.getTime()) });
+    const fix = fixOf(device, m, receivedAt.getTime());
+    if (fix) this.push(fix);
   };
 
   constructor(private readonly deps: EvaluatorDeps) {
@@ -135,14 +150,19 @@ export class FenceEvaluator {
     const ids = [...new Set(batch.map((f) => f.device.id))];
     const states = await readStates(this.deps.db, ids);
     const changes = this.judge(batch, states);
-    this.stats.transitions += changes.length;
+    for (const c of changes) {
+      if (c.op === 'pend') this.stats.pending++;
+      else if (c.op === 'cancel') this.stats.cancelled++;
+      else this.stats.transitions++;
+    }
     if (changes.length === 0) return [];
-    const profiles = await this.deps.profiles.load(changes.map((c) => c.deviceId));
+    const profiles = await this.deps.profiles.load(changes.filter((c) => c.op === 'first' || c.op === 'change').map((c) => c.deviceId));
     const createdAt = new Date(this.deps.clock.now());
     const stored = await this.deps.db.transaction(async (tx) => {
       const rows: NewAlarm[] = [];
       for (const round of roundsOf(changes)) {
-        // A round holds each pair once, so the pair finds the fix that made its change.
+        // A round holds each pair once, so the pair finds the fix that made its change: the
+        // confirming fix (docs/fences.md "Dwell"), whose time and place the alarm carries.
         const byPair = new Map(round.map((c) => [`${c.fenceId}:${c.deviceId}`, c]));
         for (const ch of await applyChanges(tx, round)) {
           const c = byPair.get(`${ch.fenceId}:${ch.deviceId}`)!;
@@ -160,31 +180,42 @@ export class FenceEvaluator {
     return stored;
   }
 
-  /** The state changes the batch's fixes make, in order (a pair may change more than once). */
+  /**
+   * The writes the batch's fixes make, in order (a pair may have more than one): first states,
+   * crossings starting or confirmed after their dwell, and pending crossings cancelled.
+   */
   judge(batch: readonly Fix[], states: StoredStates): Judged[] {
     const { index } = this.deps;
     const out: Judged[] = [];
+    const judge = (f: IndexedFence, fix: Fix, known: Map<number, PairState>, o: Observation) => {
+      const dwellMs = this.dwellMs(f);
+      const s = step(known.get(f.id), o, fix.ts, dwellMs);
+      if (s === undefined) return;
+      known.set(f.id, after(s));
+      out.push({ ...s, fenceId: f.id, deviceId: fix.device.id, ts: fix.ts, dwellMs, tenantId: fix.device.tenantId, p: fix.p });
+    };
     for (const fix of batch) {
       const { id, tenantId } = fix.device;
       const known = states.get(id) ?? states.set(id, new Map()).get(id)!;
       const near = new Set<number>();
       for (const f of index.candidates(tenantId, id, fix.p, fix.marginM)) {
         near.add(f.id);
-        const next = nextState(known.get(f.id), observe(f, fix.p, fix.marginM));
-        if (next === undefined) continue;
-        known.set(f.id, next);
-        out.push({ fenceId: f.id, deviceId: id, inside: next, ts: fix.ts, tenantId, p: fix.p });
+        judge(f, fix, known, observe(f, fix.p, fix.marginM));
       }
-      // A fence the query missed is more than the margin away: a device stored inside it has left.
-      for (const [fenceId, inside] of known) {
-        if (!inside || near.has(fenceId)) continue;
+      // A fence the query missed is more than the margin away: a device stored inside it is clearly out.
+      for (const [fenceId, state] of [...known]) {
+        if (!state.inside || near.has(fenceId)) continue;
         const f = index.fence(tenantId, fenceId);
         if (!f || !index.watching(f, tenantId, id)) continue;
-        known.set(fenceId, false);
-        out.push({ fenceId, deviceId: id, inside: false, ts: fix.ts, tenantId, p: fix.p });
+        judge(f, fix, known, CLEAR_EXIT);
       }
     }
     return out;
+  }
+
+  /** A fence's dwell in ms: its own, else the service's. */
+  private dwellMs(f: IndexedFence): number {
+    return (f.dwellS ?? this.deps.dwellS ?? DEFAULT_FENCE_DWELL_S) * 1000;
   }
 
   private emit(stored: AlarmRow[]): void {

@@ -12,6 +12,8 @@ export interface IndexedFence extends FenceGeometry {
   name: string;
   /** geometry.ts insetM. */
   inset: number;
+  /** Seconds beyond the boundary before a crossing is raised; null: the service's default (FENCE_DWELL_S). */
+  dwellS: number | null;
   devices: ReadonlySet<number>;
   groups: ReadonlySet<number>;
 }
@@ -97,7 +99,7 @@ export class FenceIndex {
       const t = out.get(r.tenantId) ?? { tree: new RBush<Item>(), byId: new Map(), devices: new Set(), groups: new Set(), groupOf: new Map(), seq };
       out.set(r.tenantId, t);
       const g = geometryOf(r);
-      const fence: IndexedFence = { ...g, tenantId: r.tenantId, type: r.type, name: r.name, inset: insetM(g), devices: devicesOf.get(r.id) ?? new Set(), groups: groupsOf.get(r.id) ?? new Set() };
+      const fence: IndexedFence = { ...g, tenantId: r.tenantId, type: r.type, name: r.name, inset: insetM(g), dwellS: r.dwellS, devices: devicesOf.get(r.id) ?? new Set(), groups: groupsOf.get(r.id) ?? new Set() };
       t.byId.set(r.id, fence);
       for (const d of fence.devices) t.devices.add(d);
       for (const id of fence.groups) t.groups.add(id);

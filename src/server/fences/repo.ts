@@ -63,6 +63,8 @@ function columnsOf(input: FenceSave) {
     latitude: lat,
     points: ring,
     description: input.description ?? null,
+    // Omitted on update: kept (the console's form does not carry it).
+    ...(input.dwell !== undefined || input.id === undefined ? { dwellS: input.dwell ?? null } : {}),
   };
 }
 

@@ -31,6 +31,8 @@ export const SCENARIO_SITES: Record<SimScenario, { lat: number; lon: number; cn:
 };
 
 const PER_KIND = 2;
+/** How far a device's home lies from its site's centre at most, metres (0.0009 degrees of latitude). */
+export const DEMO_HOME_SPREAD_M = 100;
 
 /** Which of a site's two gateways a kind sits behind: breakers the first, the sensors the second. */
 const GATEWAY_OF: Partial<Record<DeviceKind, number>> = { breaker: 0, gas: 1, waterPressure: 1 };

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { IMEI_RE } from '../devices/protocol';
-import { FENCE_TYPE, FENCE_SHAPE, FENCE_STATUS, MAX_FENCE_RADIUS_M, MAX_POLYGON_POINTS, openRing, selfIntersects, distinctPoints } from './fence';
+import { FENCE_TYPE, FENCE_SHAPE, FENCE_STATUS, MAX_FENCE_DWELL_S, MAX_FENCE_RADIUS_M, MAX_POLYGON_POINTS, openRing, selfIntersects, distinctPoints } from './fence';
 
 export const lonSchema = z.number().finite().min(-180, 'lonInvalid').max(180, 'lonInvalid');
 export const latSchema = z.number().finite().min(-90, 'latInvalid').max(90, 'latInvalid');
@@ -33,6 +33,11 @@ const fenceFields = {
   longitude: lonSchema.optional(),
   latitude: latSchema.optional(),
   description: z.string().trim().max(500, 'tooLong').optional(),
+  /**
+   * Seconds a device must stay beyond the boundary before a crossing is raised; 0 at once; null
+   * (or omitted on add) the service's FENCE_DWELL_S. Omitted on update: kept.
+   */
+  dwell: z.number().int().min(0).max(MAX_FENCE_DWELL_S, 'tooLarge').nullable().optional(),
   /** Polygons: [[lon, lat], ...]. */
   points: ringSchema.optional(),
   /** Devices the fence watches (replaces the set on update). */

@@ -31,6 +31,12 @@ export const FENCE_STATUS_TABLE = [
  */
 export const FENCE_DEFAULTS = { radius: 100, circleColor: '#38f', polygonColor: '#1791fc' } as const;
 export const MAX_FENCE_RADIUS_M = 50_000;
+/**
+ * Dwell (docs/fences.md "Dwell"): seconds a device must stay beyond a fence's boundary before the
+ * crossing is raised. A fence's own `dwell` (0 = at once), else the service's FENCE_DWELL_S.
+ */
+export const DEFAULT_FENCE_DWELL_S = 30;
+export const MAX_FENCE_DWELL_S = 3_600;
 export const MAX_POLYGON_POINTS = 500;
 
 export type LonLat = [lon: number, lat: number];
