@@ -93,17 +93,28 @@ export function listWhere(b: Binding, scope: Scope, q: Pick<ListQuery, 'filters'
   return and(...conds);
 }
 
-const TEXT_TYPES = new Set(['text', 'textarea', 'phone', 'email']);
+/**
+ * A sort key the planner cannot read from an index: the same order, as an expression. Text
+ * appends '', numbers and dates add 0, timestamps add a zero interval.
+ */
+function unindexed(col: PgColumn): SQL {
+  const type = col.getSQLType();
+  if (/^(text|varchar|char)/.test(type)) return sql`(${col} || '')`;
+  if (/^timestamp/.test(type)) return sql`(${col} + interval '0 s')`;
+  if (/^(small|big)?(int|serial|integer)|^(real|double|numeric|date)/.test(type)) return sql`(${col} + 0)`;
+  return sql`${col}`;
+}
 
 /**
  * Sort on sortable fields or id only (code 400 otherwise); id breaks ties so pages are stable.
- * With a text search (`searching`) the text sort key is wrapped so PostgreSQL filters through
- * the trigram index and sorts the few matches, instead of walking the whole sort index and
- * discarding non-matches (its row estimates for '%x%' are poor).
+ * With a text search (`searching`) every key, the id too, is wrapped so PostgreSQL filters
+ * through the trigram indexes and sorts the few matches, instead of walking a sort index (or the
+ * primary key) and discarding non-matches: its row estimates for '%x%' are poor, and on PGlite
+ * `user/user` searched by keyword read all 100,000 rows backwards along the id (docs/performance.md).
  */
 export function listOrder(b: Binding, sort: ListQuery['sort'], searching = false): SQL[] {
   return listKeys(b, sort).map((k) => {
-    const key = searching && k.field && TEXT_TYPES.has(k.field.type) ? sql`(${k.col} || '')` : k.col;
+    const key = searching ? unindexed(k.col) : k.col;
     return k.desc ? desc(key) : asc(key);
   });
 }
@@ -197,7 +208,8 @@ export async function selectRows(
 
 /** Whether the query searches text (a like filter or the keyword box). */
 export function isTextSearch(b: Binding, q: Pick<ListQuery, 'filters' | 'keyword'>): boolean {
-  if (q.keyword) return true;
+  // Trigrams need three characters: a shorter search gets no help from the index.
+  if (q.keyword && q.keyword.trim().length >= 3) return true;
   return Object.entries(q.filters ?? {}).some(([name, v]) => typeof v === 'string' && v.length >= 3 && b.def.fields.find((f) => f.name === name)?.filter === 'like');
 }
 
