@@ -16,7 +16,7 @@ export const fenceBinding = registerBinding({
   table: fences,
   id: fences.id,
   tenantId: fences.tenantId,
-  columns: Object.fromEntries(COLUMN_NAMES.map((n) => [n, fences[n]])),
+  columns: { ...Object.fromEntries(COLUMN_NAMES.map((n) => [n, fences[n]])), dwell: fences.dwellS },
   computed: {
     // Devices watched directly or through a group, each once.
     // A union of two index lookups: the OR form scanned every device for every listed fence.

@@ -1,4 +1,4 @@
-import { FENCE_SHAPE_TABLE, FENCE_STATUS_TABLE, FENCE_TYPE_TABLE, MAX_FENCE_RADIUS_M } from '../geo/fence';
+import { FENCE_SHAPE_TABLE, FENCE_STATUS_TABLE, FENCE_TYPE_TABLE, MAX_FENCE_DWELL_S, MAX_FENCE_RADIUS_M } from '../geo/fence';
 import { createdAtField, idField, L } from './common';
 import type { ResourceDef } from './types';
 
@@ -8,6 +8,7 @@ const F = {
   radius: /*i18n*/ { id: 'field.fence.radius', message: '半径(米)' },
   longitude: /*i18n*/ { id: 'field.fence.longitude', message: '经度' },
   latitude: /*i18n*/ { id: 'field.fence.latitude', message: '纬度' },
+  dwell: /*i18n*/ { id: 'field.fence.dwell', message: '越界确认(秒)' },
 };
 
 /**
@@ -34,6 +35,8 @@ export const fenceResource: ResourceDef = {
     { name: 'longitude', label: F.longitude, type: 'decimal', min: -180, max: 180, list: { width: 120 } },
     { name: 'latitude', label: F.latitude, type: 'decimal', min: -90, max: 90, list: { width: 120 } },
     { name: 'description', label: L.description, type: 'textarea', max: 500, keyword: true, list: { width: 220 } },
+    // Seconds beyond the boundary before a crossing is raised (docs/fences.md "Dwell"); empty: the service's FENCE_DWELL_S.
+    { name: 'dwell', label: F.dwell, type: 'integer', min: 0, max: MAX_FENCE_DWELL_S, list: { width: 110 } },
     { name: 'deviceCount', label: /*i18n*/ { id: 'field.deviceCount', message: '设备数' }, type: 'integer', form: false, list: { width: 90 } },
     { name: 'tenantId', label: L.tenant, type: 'ref', ref: { kind: 'user', resource: 'tenant', labelField: 'name' }, form: false, filter: 'eq', list: { width: 150 } },
     createdAtField,

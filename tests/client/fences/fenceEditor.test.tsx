@@ -86,7 +86,7 @@ describe('fence editor', () => {
     expect(saves(calls)).toEqual([
       {
         url: '/api/device/fence/add',
-        body: { name: '北门围栏', type: 1, shape: 0, status: 1, radius: 100, longitude: 114.07, latitude: 22.55, imeis: [IMEI], groupIds: [4] },
+        body: { name: '北门围栏', type: 1, shape: 0, status: 1, dwell: null, radius: 100, longitude: 114.07, latitude: 22.55, imeis: [IMEI], groupIds: [4] },
       },
     ]);
   });
@@ -105,7 +105,7 @@ describe('fence editor', () => {
     expect(map.shapes.get('fence-editor')).toEqual([expect.objectContaining({ kind: 'polygon', style: expect.objectContaining({ color: '#1791fc' }) })]);
     fireEvent.click(screen.getByTestId('fence-save'));
     await waitFor(() => expect(saves(calls)).toHaveLength(1));
-    expect(saves(calls)[0]!.body).toEqual({ name: 'P', type: 1, shape: 1, status: 1, points: ring, imeis: [], groupIds: [] });
+    expect(saves(calls)[0]!.body).toEqual({ name: 'P', type: 1, shape: 1, status: 1, dwell: null, points: ring, imeis: [], groupIds: [] });
   });
 
   it('shows a service refusal under its field', async () => {

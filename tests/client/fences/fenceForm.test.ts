@@ -16,6 +16,7 @@ describe('fence form values', () => {
       type: 1,
       shape: 0,
       status: 1,
+      dwell: null,
       radius: 150,
       longitude: 114.06,
       latitude: 22.54,
@@ -23,7 +24,7 @@ describe('fence form values', () => {
       groupIds: [],
     });
     const polygon = withShape({ ...circle, description: '北门', groupIds: [3] }, { kind: 'polygon', ring });
-    expect(bodyOf(polygon, 7)).toEqual({ id: 7, name: '工地', type: 1, shape: 1, status: 1, points: ring, description: '北门', imeis: ['860100000000001'], groupIds: [3] });
+    expect(bodyOf(polygon, 7)).toEqual({ id: 7, name: '工地', type: 1, shape: 1, status: 1, dwell: null, points: ring, description: '北门', imeis: ['860100000000001'], groupIds: [3] });
   });
 
   it('validates with the service schema: name, drawn shape, radius, ring', () => {
@@ -49,6 +50,12 @@ describe('fence form values', () => {
   it('reads a stored fence: ring as array or JSON text, closed or open', () => {
     const v = valuesOf({ id: 3, name: 'B', type: 0, shape: 1, status: 0, radius: null, longitude: 114.06, latitude: 22.54, points: JSON.stringify([...ring, ring[0]]) }, { imeis: ['1'], groupIds: [2] });
     expect(v).toMatchObject({ name: 'B', type: 0, shape: 1, status: 0, points: ring, imeis: ['1'], groupIds: [2], description: '' });
+    expect(v.dwell).toBeNull();
+    // A stored dwell comes back into the form and goes out with the update; 0 means at once.
+    const home = valuesOf({ name: 'Home', type: 1, shape: 0, status: 1, radius: 50, longitude: 114, latitude: 22, dwell: 0 });
+    expect(home.dwell).toBe(0);
+    expect(bodyOf(home, 4)).toMatchObject({ id: 4, dwell: 0 });
+    expect(validateFence({ ...home, dwell: 3_601 })).toEqual({ dwell: 'tooLarge' });
     expect(parsePoints('not json')).toBeNull();
     expect(parsePoints([[1, 2]])).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, MultiSelect, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui as useI18n } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -18,7 +18,7 @@ import { bodyOf, serviceErrorField, validateFence, withShape, type FenceErrors }
 import { type FenceFormValues } from './fenceValues';
 
 const field = (name: string): FieldDef => fenceResource.fields.find((f) => f.name === name)!;
-type Editable = 'name' | 'type' | 'shape' | 'status' | 'radius';
+type Editable = 'name' | 'type' | 'shape' | 'status' | 'radius' | 'dwell';
 
 export interface FenceEditorProps {
   /** Absent: a new fence. */
@@ -97,6 +97,12 @@ export function FenceEditor({ id, initial, api, onSaved, onCancel }: FenceEditor
         </Group>
         {input('status')}
         {values.shape === FENCE_SHAPE.circle && input('radius', { required: true })}
+        <Stack gap={2}>
+          {input('dwell')}
+          <Text size="xs" c="dimmed" data-testid="fence-dwell-hint">
+            <Trans>设备越界并停留这么久才报警，防止沿边线走动反复报警；留空用服务默认值，0 为立即报警</Trans>
+          </Text>
+        </Stack>
         <FenceGeometry
           api={api}
           values={values}

@@ -11,7 +11,7 @@ import type { DrawnShape } from '../../map/types';
 import type { FenceFormValues } from './fenceValues';
 
 /** Where an error shows: a form field, or 'geometry' under the drawing buttons. */
-export type FenceErrorField = 'name' | 'type' | 'shape' | 'status' | 'radius' | 'description' | 'imeis' | 'groupIds' | 'geometry';
+export type FenceErrorField = 'name' | 'type' | 'shape' | 'status' | 'radius' | 'dwell' | 'description' | 'imeis' | 'groupIds' | 'geometry';
 export type FenceErrors = Partial<Record<FenceErrorField, string>>;
 
 /** The shape the values describe, for the map; null until there is one to draw. */
@@ -37,6 +37,8 @@ export function bodyOf(v: FenceFormValues, id?: number): Record<string, unknown>
     type: v.type,
     shape: v.shape,
     status: v.status,
+    // Empty sends null: the service's default (FENCE_DWELL_S), also when it was set before.
+    dwell: v.dwell,
     ...(circle
       ? { radius: v.radius ?? undefined, longitude: v.longitude ?? undefined, latitude: v.latitude ?? undefined }
       : { points: v.points ?? undefined }),
@@ -47,7 +49,7 @@ export function bodyOf(v: FenceFormValues, id?: number): Record<string, unknown>
 }
 
 const GEOMETRY_FIELDS = new Set(['longitude', 'latitude', 'points']);
-const FORM_FIELDS = new Set(['name', 'type', 'shape', 'status', 'radius', 'description', 'imeis', 'groupIds']);
+const FORM_FIELDS = new Set(['name', 'type', 'shape', 'status', 'radius', 'dwell', 'description', 'imeis', 'groupIds']);
 /** The geometry error of a fence with nothing drawn yet (the screen words it). */
 export const SHAPE_REQUIRED = 'shapeRequired';
 

@@ -11,6 +11,8 @@ export interface FenceFormValues {
   status: number;
   /** Metres; null while the field is empty. */
   radius: number | null;
+  /** Seconds beyond the boundary before a crossing is raised; null: the service's default. */
+  dwell: number | null;
   longitude: number | null;
   latitude: number | null;
   /** Open ring of a polygon. */
@@ -26,6 +28,7 @@ export const emptyFence = (): FenceFormValues => ({
   shape: FENCE_SHAPE.circle,
   status: FENCE_STATUS.enabled,
   radius: FENCE_DEFAULTS.radius,
+  dwell: null,
   longitude: null,
   latitude: null,
   points: null,
@@ -60,6 +63,7 @@ export function valuesOf(row: Record<string, unknown>, assigned?: { imeis?: stri
     shape: num(row.shape) ?? base.shape,
     status: num(row.status) ?? base.status,
     radius: num(row.radius),
+    dwell: num(row.dwell),
     longitude: num(row.longitude),
     latitude: num(row.latitude),
     points: parsePoints(row.points),
