@@ -31,14 +31,17 @@ export function alarmTypeText(i18n: I18n, type: number): string {
 
 /**
  * A record's title in the reader's language. The service stores it in Chinese, the source
- * language (`出围栏告警 · Depot`): the type part is rendered from the type code, and what follows
- * the first " · " (a fence's name) is the user's own text and stays as written.
+ * language: the type's label (`SOS求救`), for a fence with its name after " · " (`出围栏告警 ·
+ * Depot`). Such a title is rendered from the type code, the name kept as written; a title of
+ * another form (a utility's `电费余额不足`, stored under the low-battery type) stays as stored.
  */
 export function alarmTitleText(i18n: I18n, row: Record<string, unknown>): string {
   const stored = typeof row.title === 'string' ? row.title : '';
+  const type = Number(row.type);
   const at = stored.indexOf(' · ');
-  const type = alarmTypeText(i18n, Number(row.type));
-  return at < 0 ? type : `${type}${stored.slice(at)}`;
+  const head = at < 0 ? stored : stored.slice(0, at);
+  if (stored && head !== alarmTypeInfo(type)?.cn) return stored;
+  return `${alarmTypeText(i18n, type)}${at < 0 ? '' : stored.slice(at)}`;
 }
 
 export function labelText(i18n: I18n, table: Record<number, MessageDescriptor>, value: unknown): string {

@@ -352,7 +352,7 @@ function windowOf(range: RangeKey): { from: string; to: string } {
 function MetricAlarms({ metric, i18n }: { metric: Metric; i18n: I18n }) {
   const type = metricAlarmType(metric);
   const alarms = useQuery({
-    ...alarmListQuery({ page: 1, size: ALARM_ROWS, sort: [{ field: 'id', order: 'desc' }], filters: { type: type ?? 0 } }),
+    ...alarmListQuery({ page: 1, size: ALARM_ROWS, sort: [{ field: 'ts', order: 'desc' }], filters: { type: type ?? 0 } }),
     enabled: type !== undefined,
   });
   const rows = alarms.data?.rows ?? [];
