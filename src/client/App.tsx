@@ -1,10 +1,9 @@
 import { useIsRestoring, type QueryClient } from '@tanstack/react-query';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
-import { TOAST_MS } from '../shared/constants';
+import { AppNotifications } from './components/AppNotifications';
 import { DatesLocale } from './i18n/DatesLocale';
 import { DirectionSync } from './i18n/DirectionSync';
 import { i18n } from './i18n/i18n';
@@ -38,7 +37,7 @@ export function App({ queryClient, router }: AppProps) {
       <DirectionProvider>
         <MantineProvider theme={theme} forceColorScheme={scheme}>
           <DirectionSync />
-          <Notifications position="top-center" autoClose={TOAST_MS} limit={4} />
+          <AppNotifications />
           <PersistQueryClientProvider client={queryClient} persistOptions={persist} onSuccess={() => void resumeAfterRestore(queryClient)}>
             <DatesLocale>
               <RestoredRouter router={router} />

@@ -11,12 +11,13 @@ export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
 }
 
-export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+/** `toasts` replaces the plain <Notifications /> (the app's container with its limit, for instance). */
+export function Providers({ children, queryClient, toasts = <Notifications /> }: { children: ReactNode; queryClient: QueryClient; toasts?: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
       <DirectionProvider>
         <MantineProvider theme={THEMES.white.theme} forceColorScheme="light" env="test">
-          <Notifications />
+          {toasts}
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
         </MantineProvider>
       </DirectionProvider>
@@ -25,9 +26,15 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
 }
 
 /** The themed test renderer (style guide 9): Mantine, Lingui and TanStack Query around `ui`. */
-export function renderWithProviders(ui: ReactElement, { queryClient = testQueryClient() } = {}) {
+export function renderWithProviders(ui: ReactElement, { queryClient = testQueryClient(), toasts }: { queryClient?: QueryClient; toasts?: ReactNode } = {}) {
   return {
     queryClient,
-    ...render(ui, { wrapper: ({ children }) => <Providers queryClient={queryClient}>{children}</Providers> }),
+    ...render(ui, {
+      wrapper: ({ children }) => (
+        <Providers queryClient={queryClient} toasts={toasts}>
+          {children}
+        </Providers>
+      ),
+    }),
   };
 }

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { act } from '@testing-library/react';
+import { AppNotifications } from '../../../src/client/components/AppNotifications';
 import { RealtimeLayer } from '../../../src/client/features/realtime/RealtimeLayer';
 import { setLiveBridge } from '../../../src/client/live/liveStore';
 import { saveLogin } from '../../../src/client/lib/session';
@@ -7,7 +8,7 @@ import { demoUser } from '../fixtures';
 import { settle, startBridge } from '../live/fakeMqtt';
 import { renderWithProviders, testQueryClient } from '../render';
 
-/** The shell over a real bridge whose transport is a FakeMqtt; sounds are recorded, not played. */
+/** The shell over a real bridge whose transport is a FakeMqtt, under the app's toast container; sounds are recorded, not played. */
 export async function renderShell() {
   saveLogin('tok-7', demoUser);
   const queryClient = testQueryClient();
@@ -18,7 +19,7 @@ export async function renderShell() {
   const stopRing = vi.fn();
   const sounds = { alert: vi.fn(), ring: vi.fn(() => stopRing) };
   const navigate = vi.fn<(href: string) => void>();
-  const view = renderWithProviders(<RealtimeLayer onNavigate={navigate} sounds={sounds} />, { queryClient });
+  const view = renderWithProviders(<RealtimeLayer onNavigate={navigate} sounds={sounds} />, { queryClient, toasts: <AppNotifications /> });
   const push = (payload: unknown, topic = 'acm/7/web') => act(() => h.mqtt.deliver(topic, payload));
   const cleanup = () => {
     view.unmount();
