@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import {
   DataTable,
@@ -11,6 +11,7 @@ import {
 } from '../../../src/client/components/DataTable';
 import { configureRequest, resetRequestDeps } from '../../../src/client/lib/request';
 import { renderWithProviders } from '../render';
+import { stubContainerWidth, stubPhone } from '../viewport';
 
 type R = { id: number; name: string; status: number; at: number };
 const rows: R[] = [
@@ -140,5 +141,77 @@ describe('<DataTable>', () => {
     expect(notify).toHaveBeenCalledWith('tip', expect.stringContaining('没有选择'), 'nothing-selected');
     expect(requireSelection([3], run)).toBe(true);
     expect(run).toHaveBeenCalledWith([3]);
+  });
+});
+
+describe('<DataTable> layout', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+  // 44 (check) + 80 + 100 + 170 + 160 = 554px of columns.
+  const opsHeader = () => screen.getByRole('columnheader', { name: 'Ops' });
+
+  it('pins nothing when the container is wider than the columns', () => {
+    stubContainerWidth(1100);
+    renderWithProviders(<DataTable columns={columns} rows={rows} selectable />);
+    expect(opsHeader().style.position).toBe('');
+    expect(screen.getByRole('columnheader', { name: 'ID' }).style.position).toBe('');
+    for (const cell of screen.getAllByRole('cell')) expect(cell.style.position).toBe('');
+    expect(document.querySelector('[data-edge]')).toBeNull();
+  });
+
+  it('pins the fixed columns with an edge shadow while the table overflows its container', () => {
+    stubContainerWidth(400);
+    renderWithProviders(<DataTable columns={columns} rows={rows} selectable />);
+    expect(opsHeader().style.position).toBe('sticky');
+    expect(opsHeader()).toHaveAttribute('data-edge', 'end');
+    expect(screen.getByRole('columnheader', { name: 'ID' })).toHaveAttribute('data-edge', 'start');
+    expect(screen.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('data-edge');
+    const opsCells = screen.getAllByRole('row').slice(1).map((row) => row.lastElementChild as HTMLElement);
+    for (const cell of opsCells) {
+      expect(cell.style.position).toBe('sticky');
+      expect(cell).toHaveAttribute('data-edge', 'end');
+    }
+  });
+
+  it('gives headers and text cells their full text as the title (they end with an ellipsis)', () => {
+    stubContainerWidth(400);
+    renderWithProviders(<DataTable columns={columns} rows={rows} />);
+    expect(within(screen.getByRole('columnheader', { name: 'Name' })).getByText('Name')).toHaveAttribute('title', 'Name');
+    expect(screen.getByText('alpha')).toHaveAttribute('title', 'alpha');
+  });
+
+  it('puts more than three row actions behind a "more" menu', () => {
+    stubContainerWidth(1100);
+    const many: Column<R>[] = [
+      columns[1]!,
+      {
+        id: 'ops',
+        name: 'ops',
+        title: 'Ops',
+        type: 'but',
+        data: ['a', 'b', 'c', 'd'].map((f) => ({ title: f.toUpperCase(), function: f })),
+      },
+    ];
+    renderWithProviders(<DataTable columns={many} rows={rows.slice(0, 1)} />);
+    expect(screen.getByRole('button', { name: 'A' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'B' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'C' })).toBeNull();
+    expect(screen.getByTestId('row-more')).toBeInTheDocument();
+    expect(screen.getByTestId('row-d')).toBeInTheDocument();
+  });
+
+  it('renders cards instead of the table on a phone', () => {
+    stubPhone();
+    const onAction = vi.fn();
+    renderWithProviders(<DataTable columns={columns} rows={rows} onAction={onAction} />);
+    expect(screen.queryByTestId('data-table')).toBeNull();
+    const cards = screen.getAllByTestId('data-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('Name')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('alpha')).toBeInTheDocument();
+    fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Recycle' }));
+    expect(within(cards[0]!).queryByRole('button', { name: 'Recycle' })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { configureRequest, resetRequestDeps } from '../../../src/client/lib/requ
 import { saveLogin } from '../../../src/client/lib/session';
 import { demoUser, envelope } from '../fixtures';
 import { renderWithProviders } from '../render';
+import { stubContainerWidth, stubPhone } from '../viewport';
 
 interface Call {
   url: string;
@@ -195,5 +196,49 @@ describe('<ResourceScreen>', () => {
       status: 1,
       nickname: null,
     });
+  });
+});
+
+describe('<ResourceScreen> layouts', () => {
+  beforeEach(() => {
+    mockService([]);
+  });
+  afterEach(() => {
+    resetRequestDeps();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('in a container wider than the columns the action column is not pinned', async () => {
+    stubContainerWidth(2400);
+    saveLogin('tok', { ...demoUser, marks: ['*'] });
+    renderWithProviders(<Harness initial={{}} />);
+    await screen.findByText('alice');
+    expect(screen.getByRole('columnheader', { name: '操作' }).style.position).toBe('');
+    expect(screen.getByTestId('row-edit').closest('td')!.style.position).toBe('');
+  });
+
+  it('in a narrow container the action column is pinned with its edge', async () => {
+    stubContainerWidth(500);
+    saveLogin('tok', { ...demoUser, marks: ['*'] });
+    renderWithProviders(<Harness initial={{}} />);
+    await screen.findByText('alice');
+    const header = screen.getByRole('columnheader', { name: '操作' });
+    expect(header.style.position).toBe('sticky');
+    expect(header).toHaveAttribute('data-edge', 'end');
+  });
+
+  it('on a phone the rows are cards and the filters fold behind the 筛选 button', async () => {
+    stubPhone();
+    saveLogin('tok', { ...demoUser, marks: ['*'] });
+    renderWithProviders(<Harness initial={{}} />);
+    const card = await screen.findByTestId('data-card');
+    expect(screen.queryByTestId('data-table')).toBeNull();
+    expect(within(card).getByText('alice')).toBeInTheDocument();
+    expect(within(card).getByTestId('row-edit')).toBeInTheDocument();
+    expect(screen.queryByTestId('resource-filters')).toBeNull();
+    fireEvent.click(screen.getByTestId('filters-toggle'));
+    expect(screen.getByTestId('resource-filters')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: '关键字' })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
-import { Badge, Button, Checkbox, Group, Image, Loader, Table, Text, UnstyledButton } from '@mantine/core';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
+import { Badge, Card, Checkbox, Group, Image, Loader, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateCell, isActionVisible, splitTimeCell, DANGER_ACTIONS, type ActionRule } from './cells';
 import { ConfirmHost, confirmDanger } from './confirm';
-import { stickyStyles, widthOf } from './sticky';
+import { useContainerWidth, usePhone } from './layout';
+import { RowActions } from './RowActions';
+import { pinnedEdges, stickyStyles, widthOf } from './sticky';
 import { CHECK_COLUMN_WIDTH, HEADER_HEIGHT, type ActionButton, type Column, type Row } from './types';
 import classes from './DataTable.module.css';
 
@@ -31,6 +33,13 @@ export interface DataTableProps<R extends Row> {
   empty?: ReactNode;
 }
 
+/** How many data columns a phone card lists (label: value) before its actions. */
+export const CARD_FIELDS = 5;
+
+/** Text of a cell for its tooltip, when the cell is plain text. */
+const textOf = (content: ReactNode): string | undefined =>
+  typeof content === 'string' ? content || undefined : typeof content === 'number' ? String(content) : undefined;
+
 function buttonVisible(button: ActionButton, row: Row): boolean {
   if (!button.filter) return true;
   const match = isActionVisible(button.filter as ActionRule, row);
@@ -42,6 +51,12 @@ const defaultKey = (row: Row) => row.id as number;
 /**
  * The data table of docs/requirements/widgets.md#data-table: fixed columns, header height 60, typed cells, action
  * buttons, multi-select.
+ *
+ * Fixed columns are pinned only while the table is wider than its container (measured with a ResizeObserver), and
+ * the pinned group's inner edge casts a shadow so that content scrolling beneath it shows; when everything fits the
+ * columns share the width and nothing is pinned. Cells and headers stay on one line and end with an ellipsis, the
+ * full text in their title. On a phone (below 576px) rows are cards: the first CARD_FIELDS columns as label: value,
+ * then the row's actions.
  */
 export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const {
@@ -59,8 +74,22 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     empty,
   } = props;
   const { t } = useLingui();
-  const sticky = stickyStyles(columns, Boolean(selectable));
+  const phone = usePhone();
+  const frame = useRef<HTMLDivElement>(null);
+  const available = useContainerWidth(frame);
   const minWidth = columns.reduce((sum, c) => sum + widthOf(c), selectable ? CHECK_COLUMN_WIDTH : 0);
+  // Unmeasured (no layout yet): pin, as a table that may overflow must keep its actions reachable.
+  const overflows = available === undefined || minWidth > available;
+  const sticky = overflows ? stickyStyles(columns, Boolean(selectable)) : columns.map(() => undefined);
+  const edges = pinnedEdges(columns);
+  const checkPinned = overflows && Boolean(selectable);
+  const checkEdge = checkPinned && edges.start === undefined;
+  const pinnedClass = (i: number) =>
+    [classes.fixed, overflows && i === edges.start ? classes.edgeStart : '', overflows && i === edges.end ? classes.edgeEnd : '']
+      .filter(Boolean)
+      .join(' ');
+  // Which pinned edge (if any) a column's cells draw: also a hook for tests, as jsdom applies no CSS modules.
+  const edgeOf = (i: number) => (!overflows ? undefined : i === edges.start ? 'start' : i === edges.end ? 'end' : undefined);
   const keys = rows.map(rowKey);
   const allChecked = keys.length > 0 && keys.every((k) => selected.includes(k));
   const someChecked = keys.some((k) => selected.includes(k));
@@ -132,32 +161,97 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
           </UnstyledButton>
         );
       case 'but':
-        return (
-          <Group gap={4} wrap="nowrap">
-            {(column.data ?? [])
-              .filter((b) => buttonVisible(b, row))
-              .map((b) => (
-                <Button key={b.function} size="compact-xs" variant="light" color={b.color} onClick={() => void runAction(b, row)}>
-                  {b.title}
-                </Button>
-              ))}
-          </Group>
-        );
+        return <RowActions buttons={(column.data ?? []).filter((b) => buttonVisible(b, row))} onRun={(b) => void runAction(b, row)} />;
       default:
         return value == null ? '' : String(value);
     }
   };
 
-  return (
+  const headerLabel = (column: Column<R>) => (
+    <span className={classes.headerText} title={textOf(column.title as ReactNode)}>
+      {column.title}
+    </span>
+  );
+
+  const status = (
     <>
+      {loading && rows.length === 0 && (
+        <Group justify="center" p="md">
+          <Loader size="sm" />
+        </Group>
+      )}
+      {!loading && rows.length === 0 && (
+        <Text c="dimmed" ta="center" p="md" size="sm">
+          {empty ?? <Trans>暂无数据</Trans>}
+        </Text>
+      )}
+    </>
+  );
+
+  if (phone) {
+    const actionColumns = columns.filter((c) => c.type === 'but');
+    const fields = columns.filter((c) => c.type !== 'but').slice(0, CARD_FIELDS);
+    return (
+      <>
+        <Stack gap="xs" data-testid="data-cards">
+          {selectable && rows.length > 0 && (
+            <Checkbox
+              label={t`全选`}
+              aria-label={t`全选`}
+              checked={allChecked}
+              indeterminate={!allChecked && someChecked}
+              onChange={toggleAll}
+            />
+          )}
+          {rows.map((row, r) => {
+            const key = keys[r]!;
+            return (
+              <Card key={key} withBorder padding="xs" data-testid="data-card" data-id={key}>
+                <Stack gap={4}>
+                  {fields.map((column, i) => {
+                    const content = cell(column, row);
+                    return (
+                      <Group key={column.id} gap={6} wrap="nowrap" align="baseline">
+                        {i === 0 && selectable && (
+                          <Checkbox size="xs" aria-label={t`选择`} checked={selected.includes(key)} onChange={() => toggle(key)} />
+                        )}
+                        <Text size="xs" c="dimmed" className={classes.cardLabel}>
+                          {column.title}
+                        </Text>
+                        <Text size="sm" fw={i === 0 ? 600 : undefined} className={classes.cardValue} title={textOf(content)} component="div">
+                          {content}
+                        </Text>
+                      </Group>
+                    );
+                  })}
+                  {actionColumns.map((column) => (
+                    <div key={column.id}>{cell(column, row)}</div>
+                  ))}
+                </Stack>
+              </Card>
+            );
+          })}
+          {status}
+        </Stack>
+        <ConfirmHost />
+      </>
+    );
+  }
+
+  const checkStyle: CSSProperties = checkPinned ? { position: 'sticky', insetInlineStart: 0 } : {};
+  const checkClass = [classes.fixed, checkEdge ? classes.edgeStart : ''].filter(Boolean).join(' ');
+
+  return (
+    <div ref={frame} className={classes.frame} data-overflows={overflows ? 'yes' : 'no'}>
       <Table.ScrollContainer minWidth={minWidth} className={classes.scroll}>
         <Table striped highlightOnHover withTableBorder layout="fixed" miw={minWidth} data-testid="data-table">
           <Table.Thead>
             <Table.Tr style={{ height: HEADER_HEIGHT }}>
               {selectable && (
                 <Table.Th
-                  className={classes.fixed}
-                  style={{ width: CHECK_COLUMN_WIDTH, position: 'sticky', insetInlineStart: 0, zIndex: 3 }}
+                  className={checkClass}
+                  style={{ width: CHECK_COLUMN_WIDTH, ...checkStyle, zIndex: checkPinned ? 3 : undefined }}
+                  data-edge={checkEdge ? 'start' : undefined}
                 >
                   <Checkbox aria-label={t`全选`} checked={allChecked} indeterminate={!allChecked && someChecked} onChange={toggleAll} />
                 </Table.Th>
@@ -165,24 +259,25 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
               {columns.map((column, i) => (
                 <Table.Th
                   key={column.id}
-                  style={{ width: widthOf(column), ...sticky[i] }}
-                  className={sticky[i] ? classes.fixed : undefined}
+                  style={{ width: widthOf(column), ...sticky[i], ...(sticky[i] ? { zIndex: 3 } : {}) }}
+                  className={sticky[i] ? pinnedClass(i) : classes.head}
+                  data-edge={edgeOf(i)}
                 >
                   {column.sortable && onSortChange ? (
                     <UnstyledButton className={classes.sort} onClick={() => cycleSort(column.name)} data-testid={`sort-${column.name}`}>
-                      {column.title}
+                      {headerLabel(column)}
                       {sort?.field === column.name ? (
                         sort.order === 'asc' ? (
-                          <IconSortAscending size={14} />
+                          <IconSortAscending size={14} className={classes.sortIcon} />
                         ) : (
-                          <IconSortDescending size={14} />
+                          <IconSortDescending size={14} className={classes.sortIcon} />
                         )
                       ) : (
-                        <IconArrowsSort size={14} opacity={0.4} />
+                        <IconArrowsSort size={14} opacity={0.4} className={classes.sortIcon} />
                       )}
                     </UnstyledButton>
                   ) : (
-                    column.title
+                    headerLabel(column)
                   )}
                 </Table.Th>
               ))}
@@ -194,39 +289,26 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
               return (
                 <Table.Tr key={key}>
                   {selectable && (
-                    <Table.Td
-                      className={classes.fixed}
-                      style={{
-                        position: 'sticky',
-                        insetInlineStart: 0,
-                        zIndex: 2,
-                      }}
-                    >
+                    <Table.Td className={checkClass} style={{ ...checkStyle, zIndex: checkPinned ? 2 : undefined }} data-edge={checkEdge ? 'start' : undefined}>
                       <Checkbox aria-label={t`选择`} checked={selected.includes(key)} onChange={() => toggle(key)} />
                     </Table.Td>
                   )}
-                  {columns.map((column, i) => (
-                    <Table.Td key={column.id} style={sticky[i]} className={sticky[i] ? classes.fixed : classes.cell}>
-                      {cell(column, row)}
-                    </Table.Td>
-                  ))}
+                  {columns.map((column, i) => {
+                    const content = cell(column, row);
+                    return (
+                      <Table.Td key={column.id} style={sticky[i]} className={sticky[i] ? pinnedClass(i) : classes.cell} title={textOf(content)} data-edge={edgeOf(i)}>
+                        {content}
+                      </Table.Td>
+                    );
+                  })}
                 </Table.Tr>
               );
             })}
           </Table.Tbody>
         </Table>
-        {loading && rows.length === 0 && (
-          <Group justify="center" p="md">
-            <Loader size="sm" />
-          </Group>
-        )}
-        {!loading && rows.length === 0 && (
-          <Text c="dimmed" ta="center" p="md" size="sm">
-            {empty ?? <Trans>暂无数据</Trans>}
-          </Text>
-        )}
+        {status}
       </Table.ScrollContainer>
       <ConfirmHost />
-    </>
+    </div>
   );
 }

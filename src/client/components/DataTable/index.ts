@@ -1,6 +1,8 @@
-export { DataTable, type DataTableProps, type SortState } from './DataTable';
+export { DataTable, CARD_FIELDS, type DataTableProps, type SortState } from './DataTable';
 export { ConfirmHost, confirmDanger, type ConfirmRequest } from './confirm';
 export { requireSelection, nothingSelectedText } from './bulk';
 export { formatDateCell, splitTimeCell, isActionVisible, DANGER_ACTIONS, DATE_FORMAT, type ActionRule } from './cells';
-export { stickyStyles, widthOf } from './sticky';
+export { pinnedEdges, stickyStyles, widthOf } from './sticky';
+export { useContainerWidth, usePhone, PHONE_QUERY } from './layout';
+export { RowActions, actionColumnWidth, INLINE_ACTIONS } from './RowActions';
 export * from './types';

@@ -24,3 +24,17 @@ export function stickyStyles<R extends Row>(columns: readonly Column<R>[], withC
   }
   return styles;
 }
+
+/**
+ * The inner edges of the pinned groups: the last left-fixed column and the first right-fixed one (indexes into
+ * `columns`), where the shadow over scrolled content is drawn.
+ */
+export function pinnedEdges(columns: readonly Pick<Column, 'fixed'>[]): { start?: number; end?: number } {
+  let start: number | undefined;
+  let end: number | undefined;
+  columns.forEach((column, i) => {
+    if (column.fixed === 'left') start = i;
+    if (column.fixed === 'right' && end === undefined) end = i;
+  });
+  return { start, end };
+}

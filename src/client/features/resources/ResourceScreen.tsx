@@ -7,7 +7,8 @@ import { Trans, useLingui as useMacro } from '@lingui/react/macro';
 import { SOFT_STATUS } from '../../../shared/codes';
 import type { ResourceDef } from '../../../shared/resources';
 import { JOB_STATE, deleteJobReport, type Job } from '../../../shared/jobs';
-import { DataTable, confirmDanger, requireSelection, type ActionButton, type Column } from '../../components/DataTable';
+import { CollapsibleFilters } from '../../components/CollapsibleFilters';
+import { DataTable, RowActions, actionColumnWidth, confirmDanger, requireSelection, type ActionButton, type Column } from '../../components/DataTable';
 import { OnceOpened } from '../../components/OnceOpened';
 import { Pagination } from '../../components/Pagination';
 import { lazyScreen } from '../../lib/chunks';
@@ -178,7 +179,7 @@ export function ResourceScreen({
       title: t`操作`,
       type: 'but',
       fixed: 'right',
-      width: Math.max(120, buttons.length * 64),
+      width: actionColumnWidth(buttons.length),
       data: buttons,
       render: (row) => <RowButtons row={row} buttons={visibleFor(row)} onAction={onAction} />,
     },
@@ -257,16 +258,18 @@ export function ResourceScreen({
           {toolbar?.(selected)}
         </Group>
       </Group>
-      <ResourceFilters
-        fields={def.fields.filter((f) => f.filter)}
-        withKeyword={def.fields.some((f) => f.keyword)}
-        keyword={search.keyword ?? ''}
-        filters={search.filters ?? {}}
-        refOptions={options}
-        onKeywordChange={(keyword) => update({ keyword: keyword || undefined, page: undefined })}
-        onFiltersChange={(filters) => update({ filters, page: undefined })}
-        onReset={() => onSearchChange({ size: search.size })}
-      />
+      <CollapsibleFilters active={filtered}>
+        <ResourceFilters
+          fields={def.fields.filter((f) => f.filter)}
+          withKeyword={def.fields.some((f) => f.keyword)}
+          keyword={search.keyword ?? ''}
+          filters={search.filters ?? {}}
+          refOptions={options}
+          onKeywordChange={(keyword) => update({ keyword: keyword || undefined, page: undefined })}
+          onFiltersChange={(filters) => update({ filters, page: undefined })}
+          onReset={() => onSearchChange({ size: search.size })}
+        />
+      </CollapsibleFilters>
       <Paper withBorder={false}>
         <DataTable<Row>
           columns={columns}
@@ -311,25 +314,15 @@ export function ResourceScreen({
 function RowButtons({ row, buttons, onAction }: { row: Row; buttons: ActionButton[]; onAction: (fn: string, row: Row) => void }) {
   const { t } = useMacro();
   return (
-    <Group gap={4} wrap="nowrap">
-      {buttons.map((b) => (
-        <Button
-          key={b.function}
-          size="compact-xs"
-          variant="light"
-          color={b.color}
-          data-testid={`row-${b.function}`}
-          onClick={() => {
-            if (b.function !== 'delete') return onAction(b.function, row);
-            void confirmDanger({
-              message: t`确定要删除这条数据吗？`,
-              confirmLabel: b.title,
-            }).then((ok) => ok && onAction(b.function, row));
-          }}
-        >
-          {b.title}
-        </Button>
-      ))}
-    </Group>
+    <RowActions
+      buttons={buttons}
+      onRun={(b) => {
+        if (b.function !== 'delete') return onAction(b.function, row);
+        void confirmDanger({
+          message: t`确定要删除这条数据吗？`,
+          confirmLabel: b.title,
+        }).then((ok) => ok && onAction(b.function, row));
+      }}
+    />
   );
 }

@@ -1,0 +1,89 @@
+import { ActionIcon, Button, Group, Menu } from "@mantine/core";
+import { IconDots } from "@tabler/icons-react";
+import { useLingui } from "@lingui/react/macro";
+import type { ActionButton } from "./types";
+
+/** Up to this many row actions show as buttons; beyond it the first INLINE_KEPT stay and the rest go behind "更多". */
+export const INLINE_ACTIONS = 3;
+const INLINE_KEPT = 2;
+const BUTTON_WIDTH = 64;
+const MORE_WIDTH = 40;
+
+/** Width of an action column holding `count` actions: at most three buttons, or two and the "more" menu. */
+export function actionColumnWidth(count: number): number {
+  const inline =
+    count > INLINE_ACTIONS
+      ? INLINE_KEPT * BUTTON_WIDTH + MORE_WIDTH
+      : count * BUTTON_WIDTH;
+  return Math.max(120, inline + 16);
+}
+
+/**
+ * A row's action buttons: three or fewer inline; more keep the first two inline and list the rest in a "更多" menu.
+ * The menu stays mounted inside the row (and floats with a fixed strategy so the cell does not clip it), so each
+ * action keeps its `row-<function>` test id within its row.
+ */
+export function RowActions({
+  buttons,
+  onRun,
+  fullWidth,
+}: {
+  buttons: readonly ActionButton[];
+  onRun: (button: ActionButton) => void;
+  fullWidth?: boolean;
+}) {
+  const { t } = useLingui();
+  const inline =
+    buttons.length > INLINE_ACTIONS ? buttons.slice(0, INLINE_KEPT) : buttons;
+  const rest =
+    buttons.length > INLINE_ACTIONS ? buttons.slice(INLINE_KEPT) : [];
+  return (
+    <Group gap={4} wrap={fullWidth ? "wrap" : "nowrap"}>
+      {inline.map((b) => (
+        <Button
+          key={b.function}
+          size="compact-xs"
+          variant="light"
+          color={b.color}
+          data-testid={`row-${b.function}`}
+          onClick={() => onRun(b)}
+        >
+          {b.title}
+        </Button>
+      ))}
+      {rest.length > 0 && (
+        <Menu
+          keepMounted
+          withinPortal={false}
+          floatingStrategy="fixed"
+          position="bottom-end"
+        >
+          <Menu.Target>
+            <ActionIcon
+              size="sm"
+              variant="light"
+              color="gray"
+              aria-label={t`更多操作`}
+              title={t`更多操作`}
+              data-testid="row-more"
+            >
+              <IconDots size={14} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {rest.map((b) => (
+              <Menu.Item
+                key={b.function}
+                color={b.color}
+                data-testid={`row-${b.function}`}
+                onClick={() => onRun(b)}
+              >
+                {b.title}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}
