@@ -84,16 +84,13 @@ describe('device/track', () => {
       select ${id}, ${demoTenant}, to_timestamp((${base}::float8 + g * 1000) / 1000), 22.5 + g * 1e-7, 114 + sin(g / 100.0) * 1e-3, (g % 7)::float8, 'gps'
       from generate_series(0, ${MAX_TRACK_POINTS}) g`);
     const body = { imei: band.imei, from: iso(base), to: iso(base + 2 * 86_400_000) };
-    const start = performance.now();
+    // Its time is the track bench's (tests/bench/track.ts), not a unit test's.
     const res = await api('track', body);
-    const ms = performance.now() - start;
     expect(res.data.t).toHaveLength(MAX_TRACK_POINTS);
     expect(res.data.truncated).toBe(true);
     expect(res.data.t[0]).toBe(base);
     expect(res.data.t[MAX_TRACK_POINTS - 1]).toBe(base + (MAX_TRACK_POINTS - 1) * 1000);
     expect(res.data.speed[8]).toBe(1);
-    console.log(`device/track, 100,000 points: ${ms.toFixed(0)} ms`);
-    expect(ms).toBeLessThan(5000);
     const exact = await api('track', { ...body, to: iso(base + (MAX_TRACK_POINTS - 1) * 1000) });
     expect(exact.data.t).toHaveLength(MAX_TRACK_POINTS);
     expect(exact.data.truncated).toBe(false);

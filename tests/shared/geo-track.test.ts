@@ -85,16 +85,14 @@ const line = (n: number): TrackColumns => {
 };
 
 describe('simplification', () => {
-  it('100,000 points: keeps both ends, under the target, quickly', () => {
+  // Its time is the track bench's (tests/bench/track.ts), not a unit test's.
+  it('100,000 points: keeps both ends, under the target', () => {
     const track = line(100_000);
-    const start = performance.now();
     const out = simplifyTrack(track, { target: 2000 });
-    const ms = performance.now() - start;
     expect(out.length).toBeLessThanOrEqual(2000);
     expect(out.length).toBeGreaterThan(10);
     expect(out[0]).toEqual([track.lon[0], track.lat[0]]);
     expect(out.at(-1)).toEqual([track.lon[99_999], track.lat[99_999]]);
-    expect(ms).toBeLessThan(1000);
     expect(track.t).toHaveLength(100_000);
   });
 
