@@ -79,5 +79,7 @@ describe('/api/docs', () => {
     } finally {
       await dev.close();
     }
-  });
+    // Two production apps each migrate and seed a database of their own (no template): over 30 s
+    // on a quiet 2-core machine since the lists' trigram indexes.
+  }, 120_000);
 });

@@ -39,12 +39,13 @@ describe('test databases from the seeded template', () => {
     opened.push(fresh);
     expect(fresh.app.seedResult.seeded).toBe(true);
     expect((await login(fresh.app, 'demo', 'demo123')).user.username).toBe('demo');
-  });
+    // A fresh demo seed, migrations and every index included: 22 s on a quiet 2-core machine.
+  }, 120_000);
 
   it('a production app seeds its own database: no demo data from the template', async () => {
     const prod = await buildTestApp({ config: { env: 'production' } });
     opened.push(prod);
     expect(prod.app.seedResult).toMatchObject({ seeded: true, demo: false });
     expect((await prod.app.db.select({ name: tenants.name }).from(tenants)).map((r) => r.name)).toEqual(['Platform']);
-  });
+  }, 90_000);
 });
