@@ -5,16 +5,16 @@ import type { ActionButton } from "./types";
 
 /**
  * Up to this many row actions show as buttons; beyond it the first INLINE_KEPT stay and the rest go
- * behind "更多". Six: a screen's own actions (an alarm's 处理, a binding's 通过) come after the
- * generic 详情 and 修改, and must stay one click each; handling an alarm behind a menu is what an
- * operator under pressure would miss.
+ * behind "更多". Eight: a screen's own actions (an alarm's 处理, a binding's 通过, a community's
+ * 房间结构 as its seventh) come after the generic 详情, 修改 and before 删除, and must stay one click
+ * each; handling an alarm behind a menu is what an operator under pressure would miss.
  */
-export const INLINE_ACTIONS = 6;
-const INLINE_KEPT = 5;
+export const INLINE_ACTIONS = 8;
+const INLINE_KEPT = 7;
 const BUTTON_WIDTH = 64;
 const MORE_WIDTH = 40;
 
-/** Width of an action column holding `count` actions: at most six buttons, or five and the "more" menu. */
+/** Width of an action column holding `count` actions: at most eight buttons, or seven and the "more" menu. */
 export function actionColumnWidth(count: number): number {
   const inline =
     count > INLINE_ACTIONS
@@ -24,7 +24,7 @@ export function actionColumnWidth(count: number): number {
 }
 
 /**
- * A row's action buttons: six or fewer inline; more keep the first five inline and list the rest in a "更多" menu.
+ * A row's action buttons: eight or fewer inline; more keep the first seven inline and list the rest in a "更多" menu.
  * The menu stays mounted inside the row (and floats with a fixed strategy so the cell does not clip it), so each
  * action keeps its `row-<function>` test id within its row.
  */
