@@ -13,7 +13,7 @@ export default defineEntity({
   def: mallCategory,
   table: mallCategories,
   computed: {
-    productCount: sql<number>`(select count(*)::int from ${mallProducts} where ${qualified(mallProducts.categoryId)} = ${qualified(mallCategories.id)})`,
+    productCount: sql<number>`(select count(*)::int from ${mallProducts} where ${qualified(mallProducts.tenantId)} = ${qualified(mallCategories.tenantId)} and ${qualified(mallProducts.categoryId)} = ${qualified(mallCategories.id)})`,
   },
   hooks: {
     // The parent is the tenant's, not the category itself nor one of its descendants, and the tree stays within MALL_CATEGORY_MAX_DEPTH.

@@ -35,7 +35,7 @@ export default defineEntity({
   computed: {
     // Managers holding the post who have not left (site_managers.status 3; named by SQL: the
     // manager table references this one, so it cannot be imported here without a cycle).
-    staffed: sql<number>`(select count(*)::int from site_managers m where m.post_id = ${qualified(sitePosts.id)} and m.status <> 3)`,
+    staffed: sql<number>`(select count(*)::int from site_managers m where m.tenant_id = ${qualified(sitePosts.tenantId)} and m.post_id = ${qualified(sitePosts.id)} and m.status <> 3)`,
   },
   hooks: {
     async beforeWrite(_ctx, tx, values, _input, tenantId) {

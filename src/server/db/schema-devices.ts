@@ -135,9 +135,10 @@ export const devices = pgTable(
     index('devices_tenant_kind_idx').on(t.tenantId, t.kind, t.id),
     index('devices_tenant_comm_idx').on(t.tenantId, t.lastCommunicationAt),
     index('devices_online_comm_idx').on(t.lastCommunicationAt).where(sql`${t.state} = 1`),
-    // The device counts of the group, product and fence lists (a count per listed row).
+    // The device counts of the group, product, category and fence lists (a count per listed row).
     index('devices_group_idx').on(t.groupId),
     index('devices_product_idx').on(t.productId),
+    index('devices_category_idx').on(t.categoryId),
     // A gateway's sub-devices.
     index('devices_gateway_idx').on(t.gatewayId),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "devices_category_idx" ON "devices" USING btree ("category_id");
