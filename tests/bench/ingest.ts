@@ -177,7 +177,9 @@ const ms = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
 export async function benchPath(kind: 'pglite' | 'postgres', target: number): Promise<string[]> {
   const lines: string[] = [];
   let safeRate = 0;
-  for (const ack of ['commit', 'receipt'] as const) {
+  // BENCH_INGEST_ACK=commit (or receipt) measures one acknowledgement only (scripts/profile-ingest.mjs).
+  const acks = (['commit', 'receipt'] as const).filter((a) => !process.env.BENCH_INGEST_ACK || process.env.BENCH_INGEST_ACK === a);
+  for (const ack of acks) {
     const fl = await openFleet(kind, ack);
     try {
       await phase(fl, WARMUP_S, { closed: { seconds: WARMUP_S, window: WINDOW } });
@@ -203,7 +205,8 @@ export async function benchPath(kind: 'pglite' | 'postgres', target: number): Pr
       lines.push(
         `  overload ${OVERLOAD_S} s at 10x (${f(rate * 10)} msg/s asked, ${f(over.sent / over.seconds)} msg/s offered; a device waits for its PUBACKs beyond 50 unacknowledged): ` +
           `stored ${f(over.stored / over.seconds)} msg/s, acknowledged ${f(over.acked)} of ${f(over.sent)} sent, PUBACK p99 ${ms(over.p99)} ms, peak rss ${f(over.peakRss / MB)} MB`,
-        `  recovery ${RECOVER_S} s: ${f(rec.stored / rec.seconds)} msg/s (${f((rec.stored / rec.seconds / rate) * 100)}% of sustained); dropped in total ${JSON.stringify(fl.app.ingestStats.dropped)}`,
+        `  recovery ${RECOVER_S} s: ${f(rec.stored / rec.seconds)} msg/s (${f((rec.stored / rec.seconds / rate) * 100)}% of sustained); dropped in total ${JSON.stringify(fl.app.ingestStats.dropped)}; ` +
+          `${f(fl.app.ingestStats.stored)} messages stored in all`,
       );
     } finally {
       await fl.close();
