@@ -220,7 +220,7 @@ export async function benchIngest(): Promise<string[]> {
   const lines = [`Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${f(totalmem() / MB / 1024)} GB; PostgreSQL and Mosquitto run on the same machine`];
   // BENCH_INGEST=postgres (or pglite) runs one path only.
   const only = process.env.BENCH_INGEST;
-  if (only !== 'postgres') lines.push(...(await benchPath('pglite', 5_000)));
+  if (only !== 'postgres') lines.push(...(await benchPath('pglite', 10_000)));
   if (only !== 'pglite' && process.env.DATABASE_URL && process.env.MQTT_URL) lines.push(...(await benchPath('postgres', 20_000)));
   return lines;
 }
