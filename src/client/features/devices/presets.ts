@@ -61,7 +61,7 @@ export function presetDef(preset: DevicePreset): ResourceDef {
   const order = preset.columns;
   // A preset that names its columns shows them all: the registry's hidden-by-default flags are the admin list's.
   const shown = (list: FieldDef['list']) => {
-    const { hidden: _hidden, ...rest } = list || {};
+    const { hidden: _hidden, ...rest }: Exclude<FieldDef['list'], false | undefined> = list || {};
     return rest;
   };
   const fields = base.map((f) => (order.includes(f.name) ? { ...f, list: shown(f.list) } : { ...f, list: false as const }));
