@@ -19,6 +19,8 @@ const LISTS: { path: string; state: RegExp; time: RegExp }[] = [
 interface Measure {
   frame: number;
   table: number;
+  /** The sum of the columns' declared widths (the table's min-width). */
+  declared: number;
   /** Scroll containers inside the list that scroll sideways. */
   scrolling: number;
   overflows: string | null;
@@ -34,6 +36,7 @@ async function measure(page: Page): Promise<Measure> {
     return {
       frame: frame.clientWidth,
       table: (table as HTMLElement).offsetWidth,
+      declared: parseFloat(getComputedStyle(table).minWidth),
       scrolling: [frame, ...frame.querySelectorAll('div')].filter((d) => d.scrollWidth > d.clientWidth + 1 && getComputedStyle(d).overflowX !== 'visible').length,
       overflows: frame.getAttribute('data-overflows'),
       rows: table.querySelectorAll('tbody tr').length,
@@ -56,7 +59,7 @@ test('the wide lists fit 1366 px with the menu open and show their state and tim
     // Rows where the demo has them (the action column is sized from the rows' buttons).
     await expect.poll(async () => (await measure(page)).rows, { timeout: 30_000 }).toBeGreaterThan(0);
     const m = await measure(page);
-    console.log(`${list.path}: table ${m.table}px in ${m.frame}px, ${m.rows} rows, columns: ${m.headers.filter(Boolean).join(' | ')}`);
+    console.log(`${list.path}: columns ${m.declared}px declared, table ${m.table}px in ${m.frame}px, ${m.rows} rows, columns: ${m.headers.filter(Boolean).join(' | ')}`);
     expect(m.overflows, list.path).toBe('no');
     expect(m.table, list.path).toBeLessThanOrEqual(m.frame);
     expect(m.scrolling, `${list.path}: sideways scrolling`).toBe(0);
@@ -87,7 +90,9 @@ test('/index8: the people panel is sized to its content, the devices panel takes
   expect(sizes.devices).toBeGreaterThan(sizes.people);
   // The kinds chart fills the devices panel down to its padding.
   expect(sizes.chart).toBeLessThan(30);
-  await testInfo.attach('index8', { body: await page.screenshot(), contentType: 'image/png' });
+  const shot = testInfo.outputPath('index8.png');
+  await page.screenshot({ path: shot });
+  await testInfo.attach('index8', { path: shot, contentType: 'image/png' });
 });
 
 test('chart screens at 1366 px draw their charts (screenshots attached for the legends)', async ({ page }, testInfo) => {
@@ -98,6 +103,8 @@ test('chart screens at 1366 px draw their charts (screenshots attached for the l
     await page.goto(path);
     await expect(page.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
     await page.waitForTimeout(1500); // the charts' entry animation
-    await testInfo.attach(path.replaceAll('/', '_'), { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+    const shot = testInfo.outputPath(`${path.replaceAll('/', '_')}.png`);
+    await page.screenshot({ path: shot, fullPage: true });
+    await testInfo.attach(path, { path: shot, contentType: 'image/png' });
   }
 });

@@ -98,7 +98,9 @@ export function pieSeriesLayout(count: number, o: Pick<PieFrameOptions, 'donut'>
     center: ['50%', '50%'],
     radius: o.donut ? [`${Math.round(outer * 0.6)}%`, `${outer}%`] : `${outer}%`,
     avoidLabelOverlap: true,
-    label: labelled ? { show: true, formatter: '{b}: {d}%', width: 96, overflow: 'truncate' } : { show: false },
+    // In the slice's colour without a halo: readable on both console themes (ECharts draws outside labels dark with
+    // a white border otherwise, which the dark theme turns into smudges).
+    label: labelled ? { show: true, formatter: '{b}: {d}%', color: 'inherit', textBorderWidth: 0, width: 120, overflow: 'truncate' } : { show: false },
     labelLine: { show: labelled, length: 8, length2: 8 },
     labelLayout: { hideOverlap: true, moveOverlap: 'shiftY' },
   };
