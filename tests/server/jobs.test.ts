@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_FILE_TTL_MS, JOB_LINK_TTL_MS, JOB_STATE, type ImportJobReport, type Job } from '../../src/shared/jobs';
+import { deviceResource } from '../../src/shared/resources/device';
 import { deviceGroups, devices, jobs } from '../../src/server/db/schema';
 import { exportHandler } from '../../src/server/jobs/export';
 import { JobRunner } from '../../src/server/jobs/runner';
@@ -79,6 +80,9 @@ describe.each([
       const lines = file.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
       expect(lines).toHaveLength(total + 1);
       expect(lines[0]).toContain('IMEI');
+      // Columns the console's list starts without (list.hidden) are exported all the same.
+      expect(deviceResource.fields.find((f) => f.name === 'battery')?.list).toMatchObject({ hidden: true });
+      expect(lines[0]).toContain('电量');
     });
 
     it('XLSX works the same way', async () => {

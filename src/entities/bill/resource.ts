@@ -1,6 +1,6 @@
 import type { CodeEntry } from '../../shared/codes';
 import { ORDER_STATUS, PAY_METHOD, PAY_STATUS } from '../../shared/payments';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, hiddenColumn, idField, L, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 import { SIM_CARRIER_TABLE } from '../sim-card/resource';
 
@@ -61,25 +61,27 @@ const bill: ResourceDef = {
   mark: 'bill',
   actions: ['export'],
   defaultSort: { field: 'id', order: 'desc' },
+  // At 1366 px the lists start with order number, ICCID, kind (not on /bilList), amount, status and
+  // payment time; the rest are in the column settings.
   fields: [
-    idField,
+    hiddenColumn(idField),
     { name: 'orderNo', label: /*i18n*/ { id: 'field.bill.orderNo', message: '订单号' }, type: 'text', form: false, keyword: true, filter: 'like', list: { width: 200, sortable: true } },
     { name: 'iccid', label: /*i18n*/ { id: 'field.bill.iccid', message: 'ICCID' }, type: 'text', form: false, keyword: true, filter: 'like', list: { width: 190, sortable: true } },
-    { name: 'msisdn', label: /*i18n*/ { id: 'field.bill.msisdn', message: '接入号' }, type: 'text', form: false, keyword: true, filter: 'like', list: { width: 140 } },
-    { name: 'carrier', label: /*i18n*/ { id: 'field.bill.carrier', message: '运营商' }, type: 'code', codes: SIM_CARRIER_TABLE, form: false, filter: 'eq', list: { width: 100, sortable: true } },
+    { name: 'msisdn', label: /*i18n*/ { id: 'field.bill.msisdn', message: '接入号' }, type: 'text', form: false, keyword: true, filter: 'like', list: { width: 140, hidden: true } },
+    { name: 'carrier', label: /*i18n*/ { id: 'field.bill.carrier', message: '运营商' }, type: 'code', codes: SIM_CARRIER_TABLE, form: false, filter: 'eq', list: { width: 100, sortable: true, hidden: true } },
     { name: 'packageId', label: /*i18n*/ { id: 'field.bill.packageId', message: '套餐编号' }, type: 'integer', form: false, filter: 'eq', list: false },
-    { name: 'packageName', label: /*i18n*/ { id: 'field.bill.packageName', message: '套餐' }, type: 'text', form: false, keyword: true, filter: 'like', list: { width: 160, sortable: true } },
-    { name: 'kind', label: /*i18n*/ { id: 'field.bill.kind', message: '账单类型' }, type: 'code', codes: BILL_KIND_TABLE, form: false, filter: 'eq', list: { width: 100 } },
-    { name: 'periods', label: /*i18n*/ { id: 'field.bill.periods', message: '周期数' }, type: 'integer', form: false, list: { width: 80 } },
+    { name: 'packageName', label: /*i18n*/ { id: 'field.bill.packageName', message: '套餐' }, type: 'text', form: false, keyword: true, filter: 'like', list: { width: 160, sortable: true, hidden: true } },
+    { name: 'kind', label: /*i18n*/ { id: 'field.bill.kind', message: '账单类型' }, type: 'code', codes: BILL_KIND_TABLE, form: false, filter: 'eq', list: { width: 100, hidden: ['bilList'] } },
+    { name: 'periods', label: /*i18n*/ { id: 'field.bill.periods', message: '周期数' }, type: 'integer', form: false, list: { width: 80, hidden: true } },
     { name: 'amount', label: /*i18n*/ { id: 'field.bill.amount', message: '金额（元）' }, type: 'decimal', form: false, list: { width: 110 } },
     { name: 'status', label: L.status, type: 'code', codes: BILL_STATUS_TABLE, form: false, filter: 'eq', list: { width: 90, sortable: true } },
-    { name: 'payStatus', label: /*i18n*/ { id: 'field.bill.payStatus', message: '支付状态' }, type: 'code', codes: BILL_PAY_STATUS_TABLE, form: false, filter: 'eq', list: { width: 100 } },
-    { name: 'method', label: /*i18n*/ { id: 'field.bill.method', message: '支付方式' }, type: 'code', codes: BILL_METHOD_TABLE, form: false, filter: 'eq', list: { width: 100 } },
-    { name: 'refunded', label: /*i18n*/ { id: 'field.bill.refunded', message: '已退款（元）' }, type: 'decimal', form: false, list: { width: 110 } },
+    { name: 'payStatus', label: /*i18n*/ { id: 'field.bill.payStatus', message: '支付状态' }, type: 'code', codes: BILL_PAY_STATUS_TABLE, form: false, filter: 'eq', list: { width: 100, hidden: true } },
+    { name: 'method', label: /*i18n*/ { id: 'field.bill.method', message: '支付方式' }, type: 'code', codes: BILL_METHOD_TABLE, form: false, filter: 'eq', list: { width: 100, hidden: true } },
+    { name: 'refunded', label: /*i18n*/ { id: 'field.bill.refunded', message: '已退款（元）' }, type: 'decimal', form: false, list: { width: 110, hidden: true } },
     { name: 'paidAt', label: /*i18n*/ { id: 'field.bill.paidAt', message: '支付时间' }, type: 'datetime', form: false, filter: 'range', list: { width: 170, sortable: true } },
-    { name: 'userName', label: /*i18n*/ { id: 'field.bill.userName', message: '下单人' }, type: 'text', form: false, list: { width: 110 } },
-    tenantField,
-    createdAtField,
+    { name: 'userName', label: /*i18n*/ { id: 'field.bill.userName', message: '下单人' }, type: 'text', form: false, list: { width: 110, hidden: true } },
+    hiddenColumn(tenantField),
+    hiddenColumn(createdAtField),
   ],
 };
 

@@ -1,5 +1,5 @@
 import type { CodeEntry } from '../../shared/codes';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, hiddenColumn, idField, L, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 import { stateMachine } from '../../shared/state-machine';
 
@@ -94,32 +94,34 @@ const simCard: ResourceDef = {
   tenantScoped: true,
   mark: 'simCard',
   defaultSort: { field: 'id', order: 'desc' },
+  // At 1366 px /SIMCard starts with ICCID, state, package expiry and this month's data, /DeviceSim
+  // with ICCID, number, bound IMEI, state and package expiry; the rest are in the column settings.
   fields: [
-    idField,
+    hiddenColumn(idField),
     { name: 'iccid', label: /*i18n*/ { id: 'field.simCard.iccid', message: 'ICCID' }, type: 'text', required: true, max: 20, pattern: { re: ICCID_RE, message: 'iccidInvalid' }, keyword: true, filter: 'like', list: { width: 200, fixed: 'left', sortable: true } },
-    { name: 'imsi', label: /*i18n*/ { id: 'field.simCard.imsi', message: 'IMSI' }, type: 'text', max: 15, pattern: { re: /^\d{6,15}$/, message: 'invalidInput' }, keyword: true, list: { width: 150 } },
-    { name: 'msisdn', label: /*i18n*/ { id: 'field.simCard.msisdn', message: '接入号' }, type: 'text', max: 20, pattern: { re: /^\d{5,20}$/, message: 'invalidInput' }, keyword: true, filter: 'like', list: { width: 140, sortable: true } },
-    { name: 'imei', label: S.imei, type: 'text', max: 20, keyword: true, filter: 'like', list: { width: 160 } },
+    { name: 'imsi', label: /*i18n*/ { id: 'field.simCard.imsi', message: 'IMSI' }, type: 'text', max: 15, pattern: { re: /^\d{6,15}$/, message: 'invalidInput' }, keyword: true, list: { width: 150, hidden: true } },
+    { name: 'msisdn', label: /*i18n*/ { id: 'field.simCard.msisdn', message: '接入号' }, type: 'text', max: 20, pattern: { re: /^\d{5,20}$/, message: 'invalidInput' }, keyword: true, filter: 'like', list: { width: 140, sortable: true, hidden: ['SIMCard'] } },
+    { name: 'imei', label: S.imei, type: 'text', max: 20, keyword: true, filter: 'like', list: { width: 160, hidden: ['SIMCard'] } },
     { name: 'deviceId', label: /*i18n*/ { id: 'field.simCard.deviceId', message: '绑定设备' }, type: 'ref', ref: { kind: 'device', resource: 'device', labelField: 'name' }, form: false, filter: 'eq', list: false },
-    { name: 'supplyCode', label: /*i18n*/ { id: 'field.simCard.supplyCode', message: '供货编码' }, type: 'text', max: 40, keyword: true, filter: 'like', list: { width: 120 } },
-    { name: 'carrier', label: /*i18n*/ { id: 'field.simCard.carrier', message: '运营商' }, type: 'code', codes: SIM_CARRIER_TABLE, required: true, filter: 'eq', list: { width: 100, sortable: true } },
+    { name: 'supplyCode', label: /*i18n*/ { id: 'field.simCard.supplyCode', message: '供货编码' }, type: 'text', max: 40, keyword: true, filter: 'like', list: { width: 120, hidden: true } },
+    { name: 'carrier', label: /*i18n*/ { id: 'field.simCard.carrier', message: '运营商' }, type: 'code', codes: SIM_CARRIER_TABLE, required: true, filter: 'eq', list: { width: 100, sortable: true, hidden: true } },
     { name: 'state', label: L.status, type: 'code', codes: SIM_STATE_TABLE, form: false, filter: 'eq', list: { width: 110, sortable: true } },
-    { name: 'packageId', label: S.packageId, type: 'ref', ref: { kind: 'iot', resource: 'package', labelField: 'name' }, form: false, filter: 'eq', list: { width: 150 } },
+    { name: 'packageId', label: S.packageId, type: 'ref', ref: { kind: 'iot', resource: 'package', labelField: 'name' }, form: false, filter: 'eq', list: { width: 150, hidden: true } },
     { name: 'packageStartedAt', label: /*i18n*/ { id: 'field.simCard.packageStartedAt', message: '套餐生效时间' }, type: 'datetime', form: false, list: false },
     { name: 'packageExpiresAt', label: /*i18n*/ { id: 'field.simCard.packageExpiresAt', message: '套餐到期时间' }, type: 'datetime', form: false, filter: 'range', list: { width: 170, sortable: true } },
-    { name: 'openedAt', label: /*i18n*/ { id: 'field.simCard.openedAt', message: '开户时间' }, type: 'datetime', filter: 'range', list: { width: 170, sortable: true } },
-    { name: 'activatedAt', label: /*i18n*/ { id: 'field.simCard.activatedAt', message: '激活时间' }, type: 'datetime', filter: 'range', list: { width: 170, sortable: true } },
+    { name: 'openedAt', label: /*i18n*/ { id: 'field.simCard.openedAt', message: '开户时间' }, type: 'datetime', filter: 'range', list: { width: 170, sortable: true, hidden: true } },
+    { name: 'activatedAt', label: /*i18n*/ { id: 'field.simCard.activatedAt', message: '激活时间' }, type: 'datetime', filter: 'range', list: { width: 170, sortable: true, hidden: true } },
     { name: 'usageMonth', label: /*i18n*/ { id: 'field.simCard.usageMonth', message: '用量月份' }, type: 'text', form: false, list: false },
-    { name: 'dataUsedMb', label: /*i18n*/ { id: 'field.simCard.dataUsedMb', message: '本月流量（MB）' }, type: 'decimal', form: false, filter: 'range', list: { width: 130, sortable: true } },
-    { name: 'smsUsed', label: /*i18n*/ { id: 'field.simCard.smsUsed', message: '本月短信（条）' }, type: 'integer', form: false, list: { width: 120 } },
-    { name: 'voiceUsedMin', label: /*i18n*/ { id: 'field.simCard.voiceUsedMin', message: '本月语音（分钟）' }, type: 'integer', form: false, list: { width: 130 } },
+    { name: 'dataUsedMb', label: /*i18n*/ { id: 'field.simCard.dataUsedMb', message: '本月流量（MB）' }, type: 'decimal', form: false, filter: 'range', list: { width: 130, sortable: true, hidden: ['DeviceSim'] } },
+    { name: 'smsUsed', label: /*i18n*/ { id: 'field.simCard.smsUsed', message: '本月短信（条）' }, type: 'integer', form: false, list: { width: 120, hidden: true } },
+    { name: 'voiceUsedMin', label: /*i18n*/ { id: 'field.simCard.voiceUsedMin', message: '本月语音（分钟）' }, type: 'integer', form: false, list: { width: 130, hidden: true } },
     { name: 'packageDataMb', label: /*i18n*/ { id: 'field.simCard.packageDataMb', message: '套餐流量（MB）' }, type: 'integer', form: false, list: false },
     { name: 'packageSms', label: /*i18n*/ { id: 'field.simCard.packageSms', message: '套餐短信（条）' }, type: 'integer', form: false, list: false },
     { name: 'packageVoice', label: /*i18n*/ { id: 'field.simCard.packageVoice', message: '套餐语音（分钟）' }, type: 'integer', form: false, list: false },
-    { name: 'usageSyncedAt', label: /*i18n*/ { id: 'field.simCard.usageSyncedAt', message: '用量同步时间' }, type: 'datetime', form: false, list: { width: 170 } },
-    { name: 'source', label: /*i18n*/ { id: 'field.simCard.source', message: '来源' }, type: 'code', codes: SIM_SOURCE_TABLE, form: false, filter: 'eq', list: { width: 100 } },
-    tenantField,
-    { ...createdAtField, label: L.createdAt },
+    { name: 'usageSyncedAt', label: /*i18n*/ { id: 'field.simCard.usageSyncedAt', message: '用量同步时间' }, type: 'datetime', form: false, list: { width: 170, hidden: true } },
+    { name: 'source', label: /*i18n*/ { id: 'field.simCard.source', message: '来源' }, type: 'code', codes: SIM_SOURCE_TABLE, form: false, filter: 'eq', list: { width: 100, hidden: true } },
+    hiddenColumn(tenantField),
+    hiddenColumn({ ...createdAtField, label: L.createdAt }),
   ],
 };
 

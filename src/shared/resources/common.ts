@@ -19,5 +19,15 @@ export const idField: FieldDef = { name: 'id', label: L.id, type: 'integer', for
 export const createdAtField: FieldDef = { name: 'createdAt', label: L.createdAt, type: 'datetime', form: false, list: { width: 170, sortable: true }, filter: 'range' };
 export const statusField: FieldDef = { name: 'status', label: L.status, type: 'code', codes: STATUS_TABLE, required: true, filter: 'eq', list: { width: 90 } };
 export const sortField: FieldDef = { name: 'sort', label: L.sort, type: 'integer', min: 0, max: 100_000, list: { width: 80, sortable: true } };
+/**
+ * `field` as a column its list starts without (FieldDef.list.hidden), on every route of the
+ * resource or on `routes` only: for the shared fields (id, company, creation time) a list has no
+ * room for at 1366 px.
+ */
+export function hiddenColumn(field: FieldDef, routes?: readonly [string, ...string[]]): FieldDef {
+  if (field.list === false) return field;
+  return { ...field, list: { ...field.list, hidden: routes ?? true } };
+}
+
 /** The owning company of a tenant-scoped row: shown and filtered, set by the service. */
 export const tenantField: FieldDef = { name: 'tenantId', label: L.tenant, type: 'ref', ref: { kind: 'user', resource: 'tenant', labelField: 'name' }, form: false, filter: 'eq', list: { width: 150 } };

@@ -47,8 +47,13 @@ export interface FieldDef {
   codes?: readonly CodeEntry<number | string>[];
   /** Target of a 'ref'/'refs' field: options come from that resource's list. */
   ref?: { kind: ServiceKind; resource: string; labelField: string };
-  /** Table column; false hides it. */
-  list?: false | { width?: number; fixed?: 'left' | 'right'; sortable?: boolean };
+  /**
+   * Table column; false: never a column. `hidden`: a column the list starts without (true), or
+   * starts without on the named routes of `ResourceDef.routes` only; the column settings of the
+   * list show it again, and it stays in the export and the detail drawer. Lists declare their
+   * default set this way so that they fit a 1366 px window (docs/architecture.md, "Lists" under src/client).
+   */
+  list?: false | { width?: number; fixed?: 'left' | 'right'; sortable?: boolean; hidden?: true | readonly string[] };
   /** Where the form edits it: true both, 'add' only when creating, false never (server-set). */
   form?: boolean | 'add';
   filter?: FilterMode;

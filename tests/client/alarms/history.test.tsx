@@ -45,7 +45,15 @@ describe('/AlarmHistory', () => {
       .getAllByRole('columnheader')
       .map((h) => h.textContent?.trim())
       .filter(Boolean);
-    expect(headers).toEqual(['报警级别', '报警类型', '标题', 'IMEI', '责任人', '数值/阈值', '报警时间', '阅读状态', '处理状态', '处理人', '操作']);
+    // At 1366 px the list starts without title, person, read state and handler; the column settings show them.
+    expect(headers).toEqual(['报警级别', '报警类型', 'IMEI', '数值/阈值', '报警时间', '处理状态', '操作']);
+    fireEvent.click(screen.getByTestId('column-settings'));
+    for (const name of ['title', 'personName', 'read', 'handlerName']) fireEvent.click(screen.getByTestId(`column-toggle-${name}`));
+    const all = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim())
+      .filter(Boolean);
+    expect(all).toEqual(['报警级别', '报警类型', '标题', 'IMEI', '责任人', '数值/阈值', '报警时间', '阅读状态', '处理状态', '处理人', '操作']);
     expect(within(table).getAllByTestId('alarm-type').map((e) => e.textContent)).toEqual(['SOS求救', '心率告警']);
     // Titles come from the type code (the stored one is Chinese), with what follows " · " kept.
     expect(within(table).getAllByTestId('alarm-title').map((e) => e.textContent)).toEqual(['SOS求救 · 1', '心率过高']);

@@ -182,6 +182,24 @@ describe('the data wall', () => {
     expect(screen.getByTestId('wall-slot').getAttribute('data-panel')).toBe('hours');
     expect(screen.getAllByTestId('wall-alarm')).toHaveLength(1);
   });
+
+  it('the people panel says what would fill it while no wearable is registered', async () => {
+    renderWithProviders(<DataWall />);
+    const panel = await screen.findByTestId('wall-figures');
+    expect(within(panel).getByTestId('wall-people-empty')).toHaveTextContent('穿戴设备上线后');
+    expect(within(panel).queryByTestId('wall-people')).toBeNull();
+    // The scenario's other figures follow.
+    expect(within(panel).getByTestId('wall-figure-wristbandsOnline').getAttribute('data-value')).toBe('7');
+  });
+
+  it('the people panel shows the wearers on duty against all wearables', async () => {
+    mockApi({ '/api/device/dashboard/summary': () => ({ ...summary(4, 'city'), figures: { peopleOnSite: 12, wearables: 20 } }) });
+    renderWithProviders(<DataWall />);
+    const people = await screen.findByTestId('wall-people');
+    expect([people.dataset.value, people.dataset.total]).toEqual(['12', '20']);
+    expect(people).toHaveTextContent('12 / 20');
+    expect(screen.queryByTestId('wall-people-empty')).toBeNull();
+  });
 });
 
 describe('chart options', () => {

@@ -53,6 +53,8 @@ describe('device table presets', () => {
     const listed = def.fields.filter((f) => f.list !== false).map((f) => f.name);
     expect(listed).toEqual([...DEVICE_PRESETS.signal.columns]);
     expect(def.name).toBe('device');
+    // The registry hides operator and ICCID on the admin list; a preset that names them shows them.
+    expect(def.fields.filter((f) => f.list && f.list.hidden).map((f) => f.name)).toEqual([]);
   });
   it('start from their filters until the search carries its own', () => {
     expect(presetSearch(DEVICE_PRESETS.activation, {}).filters).toEqual({ state: 2 });

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { DeviceScreen } from '../../../src/client/features/devices/DeviceScreen';
 import { ConfirmHost } from '../../../src/client/components/DataTable';
+import { ListRouteContext } from '../../../src/client/features/resources/listRoute';
+import { BREAKER_FIELDS, deviceResource } from '../../../src/shared/resources/device';
 import { resetRequestDeps } from '../../../src/client/lib/request';
 import { saveLogin } from '../../../src/client/lib/session';
 import { demoUser } from '../fixtures';
@@ -23,9 +25,31 @@ describe('device list', () => {
   });
   afterEach(() => resetRequestDeps());
 
+  it('/DeviceList starts with the columns the registry does not hide; the hidden ones are in the column settings', async () => {
+    renderWithProviders(
+      <ListRouteContext.Provider value="DeviceList">
+        <DeviceScreen search={{}} onSearchChange={() => undefined} />
+      </ListRouteContext.Provider>,
+    );
+    await screen.findByText('Helmet A');
+    const headers = within(screen.getByTestId('data-table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim())
+      .filter(Boolean);
+    expect(headers).toEqual(['IMEI', '名称', '设备类型', '设备状态', '最后通讯时间', '操作']);
+    const declared = deviceResource.fields.filter((f) => f.list && f.list.hidden === true && !(BREAKER_FIELDS as readonly string[]).includes(f.name));
+    expect(declared.map((f) => f.name)).toEqual(expect.arrayContaining(['id', 'battery', 'signal', 'personName', 'tenantId', 'createdAt']));
+    fireEvent.click(screen.getByTestId('column-settings'));
+    for (const field of declared) expect((screen.getByTestId(`column-toggle-${field.name}`) as HTMLInputElement).checked).toBe(false);
+  });
+
   it('renders the state, battery and signal cells', async () => {
     renderWithProviders(<DeviceScreen search={{}} onSearchChange={() => undefined} />);
     await screen.findByText('Helmet A');
+    // Battery and signal start hidden on the admin list: shown from the column settings.
+    fireEvent.click(screen.getByTestId('column-settings'));
+    fireEvent.click(screen.getByTestId('column-toggle-battery'));
+    fireEvent.click(screen.getByTestId('column-toggle-signal'));
     const states = screen.getAllByTestId('device-state').map((b) => b.dataset.state);
     expect(states).toEqual(['online', 'offline']);
     expect(screen.getAllByTestId('device-battery').map((b) => b.dataset.color)).toEqual(['red', 'green']);

@@ -67,7 +67,7 @@ describe('rgb', () => {
 });
 
 describe('the seven chart kinds', () => {
-  it('PieChart maps items to pie slices with their rgb colours, legend on the left', async () => {
+  it('PieChart maps items to pie slices with their rgb colours, the legend under the pie', async () => {
     renderIn(<PieChart items={[{ name: '手环', value: 5, color: '255,0,0' }, { name: '头盔', value: 3 }]} />);
     const option = await lastOption();
     expect(option.series[0].type).toBe('pie');
@@ -75,7 +75,8 @@ describe('the seven chart kinds', () => {
       { name: '手环', value: 5, itemStyle: { color: 'rgb(255,0,0)' } },
       { name: '头盔', value: 3 },
     ]);
-    expect(option.legend).toMatchObject({ left: 8, orient: 'vertical' });
+    expect(option.legend).toMatchObject({ left: 8, bottom: 0, type: 'scroll' });
+    expect(option.legend.orient).toBeUndefined();
   });
 
   it('CategoryChart draws name[] as the axis, title[] as the legend and one series per data[] entry, bar or line', async () => {
@@ -189,11 +190,11 @@ describe('right to left', () => {
     expect(option.legend.left).toBeUndefined();
   });
 
-  it('pies put the legend on the right and the pie to the left', async () => {
+  it('pies start the legend at the right', async () => {
     renderIn(<PieChart items={[{ name: 'a', value: 1 }]} />, 'rtl');
     const option = await lastOption();
-    expect(option.legend).toMatchObject({ right: 8, align: 'right' });
-    expect(option.series[0].center).toEqual(['40%', '50%']);
+    expect(option.legend).toMatchObject({ right: 8, align: 'right', bottom: 0 });
+    expect(option.series[0].center).toEqual(['50%', '50%']);
   });
 
   it('the state line mirrors too', async () => {

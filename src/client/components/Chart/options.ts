@@ -1,4 +1,5 @@
 import type { ChartOption } from './Chart';
+import { cartesianFrame, pieFrame, zoomSlider } from './layout';
 
 /**
  * The option builders of the seven chart kinds of docs/requirements/widgets.md#charts. Pure
@@ -92,32 +93,21 @@ export function rgb(color: string | undefined, alpha?: number): string | undefin
 const colored = (color: string | undefined) => (rgb(color) ? { itemStyle: { color: rgb(color) } } : {});
 const lineColored = (color: string | undefined) => (rgb(color) ? { itemStyle: { color: rgb(color) }, lineStyle: { color: rgb(color) } } : {});
 
-/** A horizontal legend at the reading start: left in LTR, right in RTL (icons after the text in RTL). */
-function legendAtStart(ctx: ChartContext, data?: string[]) {
-  return { type: 'scroll' as const, top: 0, ...(ctx.rtl ? { right: 8, align: 'right' as const } : { left: 8, align: 'left' as const }), ...(data ? { data } : {}) };
-}
-
-/** The plot area, below the legend when there is one. */
-function grid(legend: boolean) {
-  return { top: legend ? 36 : 16, bottom: 8, left: 12, right: 12, containLabel: true };
-}
-
 /** Cartesian axes that mirror in RTL: the x axis runs right to left and the y axis sits on the right. */
 const xMirror = (ctx: ChartContext) => (ctx.rtl ? { inverse: true } : {});
 const yMirror = (ctx: ChartContext) => (ctx.rtl ? { position: 'right' as const } : {});
 
-/** Pie: items as slices; the legend on the reading start side, the pie towards the other. */
+/** Pie: items as slices, the legend under it (layout.ts: labels on a few slices, the legend alone for many). */
 export function pieOption(items: ChartItem[], ctx: ChartContext, opts: { name?: string; donut?: boolean } = {}): ChartOption {
+  const frame = pieFrame(items.length, { rtl: ctx.rtl, donut: opts.donut });
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-    legend: { type: 'scroll', orient: 'vertical', top: 'middle', ...(ctx.rtl ? { right: 8, align: 'right' } : { left: 8, align: 'left' }) },
+    legend: frame.legend,
     series: [
       {
         type: 'pie',
         name: opts.name,
-        radius: opts.donut ? ['45%', '70%'] : '70%',
-        center: [ctx.rtl ? '40%' : '60%', '50%'],
-        label: { show: false },
+        ...frame.series,
         data: items.map((item) => ({ name: item.name, value: item.value, ...colored(item.color) })),
       },
     ],
@@ -132,8 +122,7 @@ export function categoryOption(data: CategoryData, kind: 'bar' | 'line', ctx: Ch
   const horizontal = kind === 'bar' && opts.horizontal;
   return {
     tooltip: { trigger: 'axis' },
-    legend: legendAtStart(ctx, legend),
-    grid: grid(legend.length > 0),
+    ...cartesianFrame({ rtl: ctx.rtl, data: legend, legend: legend.length > 0 ? 'top' : 'none' }),
     xAxis: horizontal ? { ...value, ...xMirror(ctx) } : { ...category, ...xMirror(ctx) },
     yAxis: horizontal ? { ...category, inverse: true, ...yMirror(ctx) } : { ...value, ...yMirror(ctx) },
     series: data.data.map((s) =>
@@ -148,11 +137,10 @@ export function categoryOption(data: CategoryData, kind: 'bar' | 'line', ctx: Ch
 export function lineOption(series: TimeSeries[], ctx: ChartContext, opts: { unit?: string; zoom?: boolean } = {}): ChartOption {
   return {
     tooltip: { trigger: 'axis' },
-    legend: legendAtStart(ctx),
-    grid: { ...grid(true), bottom: opts.zoom ? 40 : 8 },
+    ...cartesianFrame({ rtl: ctx.rtl, zoom: opts.zoom }),
     xAxis: { type: 'time', ...xMirror(ctx) },
     yAxis: { type: 'value', scale: true, name: opts.unit, ...yMirror(ctx) },
-    ...(opts.zoom ? { dataZoom: [{ type: 'inside' as const }, { type: 'slider' as const, height: 18, bottom: 6 }] } : {}),
+    ...(opts.zoom ? { dataZoom: zoomSlider() } : {}),
     series: series.map((s) => ({
       type: 'line' as const,
       name: s.name,
@@ -204,7 +192,7 @@ export function treeBarOption(nodes: TreeBarNode[], ctx: ChartContext, opts: { n
   const rows = flattenTree(nodes, opts.maxDepth);
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c}' },
-    grid: grid(false),
+    ...cartesianFrame({ legend: 'none' }),
     xAxis: { type: 'value', minInterval: 1, ...xMirror(ctx) },
     yAxis: { type: 'category', inverse: true, data: rows.map((r) => INDENT.repeat(r.depth) + r.name), ...yMirror(ctx), axisLabel: { align: ctx.rtl ? 'left' : 'right' } },
     series: [
@@ -235,8 +223,7 @@ export function stateLineOption(series: StateSeries[], ctx: ChartContext, labels
       trigger: 'axis',
       valueFormatter: (value) => formatter(Number(value)),
     },
-    legend: legendAtStart(ctx),
-    grid: grid(true),
+    ...cartesianFrame({ rtl: ctx.rtl }),
     xAxis: { type: 'time', ...xMirror(ctx) },
     yAxis: { type: 'value', min: 0.5, max: 2.5, interval: 1, axisLabel: { formatter }, ...yMirror(ctx) },
     series: series.map((s) => ({
@@ -271,8 +258,7 @@ export function statePieOption(counts: StateCounts, ctx: ChartContext, labels: S
 export function scatterOption(series: ScatterSeries[], ctx: ChartContext, opts: { xName?: string; yName?: string } = {}): ChartOption {
   return {
     tooltip: { trigger: 'item' },
-    legend: legendAtStart(ctx),
-    grid: grid(true),
+    ...cartesianFrame({ rtl: ctx.rtl }),
     xAxis: { type: 'value', scale: true, name: opts.xName, nameLocation: 'middle', nameGap: 24, ...xMirror(ctx) },
     yAxis: { type: 'value', scale: true, name: opts.yName, ...yMirror(ctx) },
     series: series.map((s) => ({ type: 'scatter' as const, name: s.name, symbolSize: 7, data: s.points.map(([x, y]) => [x, y]), ...colored(s.color) })),

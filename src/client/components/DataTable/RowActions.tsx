@@ -11,16 +11,29 @@ import type { ActionButton } from "./types";
  */
 export const INLINE_ACTIONS = 8;
 const INLINE_KEPT = 7;
-const BUTTON_WIDTH = 64;
-const MORE_WIDTH = 40;
+const MORE_WIDTH = 30;
+/** A compact-xs button's inline padding and border, the gap between buttons, the cell's padding and a margin for the font. */
+const BUTTON_PAD = 16;
+const BUTTON_GAP = 4;
+const CELL_PAD = 20 + 8;
 
-/** Width of an action column holding `count` actions: at most eight buttons, or seven and the "more" menu. */
-export function actionColumnWidth(count: number): number {
-  const inline =
-    count > INLINE_ACTIONS
-      ? INLINE_KEPT * BUTTON_WIDTH + MORE_WIDTH
-      : count * BUTTON_WIDTH;
-  return Math.max(120, inline + 16);
+/** Width of a button's label at the compact-xs size (12 px): ideographs a full em, other letters about 7 px. */
+function labelWidth(title: string): number {
+  let width = 0;
+  for (const ch of title) width += ch.codePointAt(0)! >= 0x2e80 ? 12 : 7;
+  return width;
+}
+
+/**
+ * Width of an action column showing `buttons` (at most eight buttons, or seven and the "more" menu), from their
+ * labels: a column sized for the most buttons any row shows, not for every action of the list, so a list whose
+ * rows show either 绑定 or 解绑 does not give both room.
+ */
+export function actionColumnWidth(buttons: readonly Pick<ActionButton, 'title'>[]): number {
+  const inline = buttons.length > INLINE_ACTIONS ? buttons.slice(0, INLINE_KEPT) : buttons;
+  const more = buttons.length > INLINE_ACTIONS ? MORE_WIDTH + BUTTON_GAP : 0;
+  const width = inline.reduce((sum, b) => sum + labelWidth(b.title) + BUTTON_PAD, 0) + Math.max(0, inline.length - 1) * BUTTON_GAP + more;
+  return Math.max(80, Math.ceil(width + CELL_PAD));
 }
 
 /**

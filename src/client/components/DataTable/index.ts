@@ -6,3 +6,5 @@ export { pinnedEdges, stickyStyles, widthOf } from './sticky';
 export { useContainerWidth, usePhone, PHONE_QUERY } from './layout';
 export { RowActions, actionColumnWidth, INLINE_ACTIONS } from './RowActions';
 export * from './types';
+export { ColumnSettings } from './ColumnSettings';
+export { useColumnChoice, hiddenColumns, readChoice, toggled, type ColumnChoice, type StoredChoice } from './columnChoice';

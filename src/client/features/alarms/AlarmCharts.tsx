@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Card, SimpleGrid, Text } from '@mantine/core';
+import { Card, SimpleGrid, Text, useDirection } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { DEVICE_KIND_TABLE } from '../../../shared/codes';
 import type { AlarmStats } from '../../../shared/alarms/api';
@@ -22,16 +22,17 @@ function ChartCard({ title, id, children }: { title: string; id: string; childre
 export default function AlarmCharts({ stats, bucket }: { stats: AlarmStats; bucket: 'day' | 'hour' }) {
   const { t, i18n } = useLingui();
   const codeLabel = useCodeLabel();
+  const rtl = useDirection().dir === 'rtl';
   const options = useMemo(
     () => ({
-      type: typePieOption(stats, i18n, t`报警类型`),
+      type: typePieOption(stats, i18n, t`报警类型`, rtl),
       kind: kindBarOption(stats, (kind) => codeLabel(DEVICE_KIND_TABLE, kind) || kind, t`报警数`),
-      handle: handlePieOption(stats, i18n, t`处理状态`),
+      handle: handlePieOption(stats, i18n, t`处理状态`, rtl),
       trend: trendLineOption(stats, bucket, t`报警数`),
     }),
     // codeLabel is a fresh closure each render; the language change arrives through i18n.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [stats, bucket, i18n, i18n.locale, t],
+    [stats, bucket, i18n, i18n.locale, t, rtl],
   );
   return (
     <>

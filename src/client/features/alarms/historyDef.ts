@@ -33,16 +33,21 @@ function localiseCodes(field: FieldDef, i18n: I18n): FieldDef {
   };
 }
 
-/** The registry entry with the history's columns in order and translated code labels. */
+/**
+ * The registry entry with the history's columns first and in order (those the registry hides by
+ * default still hidden), then its other listed fields as columns hidden by default, and translated
+ * code labels.
+ */
 export function historyDef(def: ResourceDef, i18n: I18n): ResourceDef {
   const order: readonly string[] = HISTORY_COLUMNS;
   const fields = def.fields.map((f) =>
-    localiseCodes(order.includes(f.name) ? { ...f, list: f.list || {} } : { ...f, list: false as const }, i18n),
+    localiseCodes(order.includes(f.name) || f.list === false ? f : { ...f, list: { ...f.list, hidden: true as const } }, i18n),
   );
   const header = (f: FieldDef): FieldDef => (f.name === 'value' ? { ...f, label: { id: VALUE_HEADER.id, message: i18n._(VALUE_HEADER) } } : f);
+  const rank = (f: FieldDef) => (order.includes(f.name) ? order.indexOf(f.name) : order.length);
   const listed = fields
     .filter((f) => f.list !== false)
-    .sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name))
+    .sort((a, b) => rank(a) - rank(b))
     .map(header);
   return { ...def, fields: [...listed, ...fields.filter((f) => f.list === false)] };
 }

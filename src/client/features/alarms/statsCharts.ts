@@ -2,34 +2,40 @@ import type { I18n } from '@lingui/core';
 import dayjs from 'dayjs';
 import type { AlarmStats } from '../../../shared/alarms/api';
 import type { ChartOption } from '../../components/Chart';
+import { cartesianFrame, pieFrame } from '../../components/Chart/layout';
 import { ALARM_HANDLE_LABELS, alarmTypeText, labelText } from './alarmLabels';
 
 /** Chart options of /alarmTongji, pure so the figures can be checked without a canvas. */
 
-const pie = (name: string, data: { name: string; value: number }[]): ChartOption => ({
-  tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-  legend: { type: 'scroll', bottom: 0 },
-  series: [{ type: 'pie', name, radius: ['35%', '65%'], center: ['50%', '45%'], data }],
-});
+function pie(name: string, data: { name: string; value: number }[], rtl: boolean): ChartOption {
+  const frame = pieFrame(data.length, { rtl, donut: true });
+  return {
+    tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+    legend: frame.legend,
+    series: [{ type: 'pie', name, ...frame.series, data }],
+  };
+}
 
-export function typePieOption(stats: AlarmStats, i18n: I18n, name: string): ChartOption {
+export function typePieOption(stats: AlarmStats, i18n: I18n, name: string, rtl = false): ChartOption {
   return pie(
     name,
     stats.byType.map((b) => ({ name: alarmTypeText(i18n, b.type), value: b.count })),
+    rtl,
   );
 }
 
-export function handlePieOption(stats: AlarmStats, i18n: I18n, name: string): ChartOption {
+export function handlePieOption(stats: AlarmStats, i18n: I18n, name: string, rtl = false): ChartOption {
   return pie(
     name,
     stats.byHandle.map((b) => ({ name: labelText(i18n, ALARM_HANDLE_LABELS, b.state), value: b.count })),
+    rtl,
   );
 }
 
 export function kindBarOption(stats: AlarmStats, kindLabel: (kind: string) => string, name: string): ChartOption {
   return {
     tooltip: { trigger: 'axis' },
-    grid: { left: 40, right: 16, top: 16, bottom: 56 },
+    ...cartesianFrame({ legend: 'none' }),
     xAxis: { type: 'category', data: stats.byKind.map((b) => kindLabel(b.kind)), axisLabel: { interval: 0, rotate: 30 } },
     yAxis: { type: 'value', minInterval: 1 },
     series: [{ type: 'bar', name, data: stats.byKind.map((b) => b.count), barMaxWidth: 32 }],
@@ -40,7 +46,7 @@ export function trendLineOption(stats: AlarmStats, bucket: 'day' | 'hour', name:
   const format = bucket === 'hour' ? 'MM-DD HH:00' : 'YYYY-MM-DD';
   return {
     tooltip: { trigger: 'axis' },
-    grid: { left: 40, right: 16, top: 16, bottom: 32 },
+    ...cartesianFrame({ legend: 'none' }),
     xAxis: { type: 'category', data: stats.trend.map((p) => dayjs(p.at).format(format)) },
     yAxis: { type: 'value', minInterval: 1 },
     series: [{ type: 'line', name, smooth: true, areaStyle: { opacity: 0.15 }, data: stats.trend.map((p) => p.count) }],

@@ -3,6 +3,7 @@ import { Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, TextInput,
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Chart, type ChartOption } from '../../components/Chart';
+import { cartesianFrame } from '../../components/Chart/layout';
 import { DAY_RE, monthToDate, statsQuery } from './attendance.api';
 import { MonthlyReportButton } from './AttendanceJobs';
 
@@ -24,16 +25,14 @@ export function AttendanceStatsScreen() {
     const keys = ['normal', 'late', 'early', 'absent'] as const;
     const days: ChartOption = {
       tooltip: { trigger: 'axis' },
-      legend: { data: names },
-      grid: { left: 40, right: 20, top: 40, bottom: 30 },
+      ...cartesianFrame({ data: names }),
       xAxis: { type: 'category', data: s.days.map((d) => d.day.slice(5)) },
       yAxis: { type: 'value', minInterval: 1 },
       series: keys.map((k, i) => ({ name: names[i], type: 'bar', stack: 'day', color: colors[i], data: s.days.map((d) => d[k]) })),
     };
     const depts: ChartOption = {
       tooltip: { trigger: 'axis' },
-      legend: { data: names },
-      grid: { left: 100, right: 20, top: 40, bottom: 30 },
+      ...cartesianFrame({ data: names }),
       xAxis: { type: 'value', minInterval: 1 },
       yAxis: { type: 'category', data: s.departments.map((d) => d.name ?? t`未分配部门`), axisLabel: { width: 90, overflow: 'truncate' } },
       series: keys.map((k, i) => ({ name: names[i], type: 'bar', stack: 'dept', color: colors[i], data: s.departments.map((d) => d[k]) })),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMaximize } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEVICE_KIND_TABLE } from '../../../shared/codes';
@@ -50,9 +50,9 @@ function useRotation(count: number, offset = 0): number {
   return count ? (tick + offset) % count : 0;
 }
 
-function WallPanel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+function WallPanel({ title, children, testId, size }: { title: string; children: ReactNode; testId?: string; size?: 'fill' | 'content' }) {
   return (
-    <div className={classes.wallPanel} data-testid={testId}>
+    <div className={classes.wallPanel} data-size={size} data-testid={testId}>
       <div className={classes.wallTitle}>{title}</div>
       <div className={classes.wallGrow}>{children}</div>
     </div>
@@ -123,22 +123,29 @@ function WallBody({ s, layout }: { s: DashboardSummary; layout: WallLayout }) {
   const slotA = rotating[first]!;
   const slotB = rotating[second]!;
   const rate = s.alarms.handleRate === null ? '-' : `${Math.round(s.alarms.handleRate * 100)}%`;
-  const figureKeys = (Object.keys(FIGURE_LABELS) as (keyof typeof FIGURE_LABELS)[]).filter((k) => s.figures[k] !== undefined).slice(0, big ? 12 : 6);
   return (
     <>
-      <WallPanel title={t`设备`} testId="wall-devices">
-        <Stack gap="sm">
-          <Group grow>
-            <Number_ id="total" label={t`设备总数`} value={s.devices.total} />
-            <Number_ id="online" label={t`在线`} value={s.devices.online} />
-          </Group>
-          <Group grow>
-            <Number_ id="offline" label={t`离线`} value={s.devices.offline} />
-            <Number_ id="alarming" label={t`报警中`} value={s.devices.alarming} />
-          </Group>
-          <Chart option={kindsOption(s, (k) => codeLabel(DEVICE_KIND_TABLE, k), names, LOOK)} height={big ? 600 : 250} />
-        </Stack>
-      </WallPanel>
+      {/* The left column: the devices panel takes what the people panel (sized to its content) leaves. */}
+      <div className={classes.wallColumn} data-testid="wall-left">
+        <WallPanel title={t`设备`} testId="wall-devices" size="fill">
+          <Stack gap="sm" h="100%">
+            <Group grow>
+              <Number_ id="total" label={t`设备总数`} value={s.devices.total} />
+              <Number_ id="online" label={t`在线`} value={s.devices.online} />
+            </Group>
+            <Group grow>
+              <Number_ id="offline" label={t`离线`} value={s.devices.offline} />
+              <Number_ id="alarming" label={t`报警中`} value={s.devices.alarming} />
+            </Group>
+            <div className={classes.wallGrow}>
+              <Chart option={kindsOption(s, (k) => codeLabel(DEVICE_KIND_TABLE, k), names, LOOK)} height="100%" />
+            </div>
+          </Stack>
+        </WallPanel>
+        <WallPanel title={t`人员与场景指标`} testId="wall-figures" size="content">
+          <WallPeople s={s} max={big ? 12 : 6} />
+        </WallPanel>
+      </div>
       <div className={classes.wallPanel} style={{ gridRow: big ? '2 / 3' : '2 / 4', gridColumn: big ? '2 / 4' : undefined }} data-testid="wall-map">
         <div className={classes.wallTitle}>{t`设备地图`}</div>
         <div className={classes.wallGrow} style={{ position: 'relative' }}>
@@ -165,13 +172,6 @@ function WallBody({ s, layout }: { s: DashboardSummary; layout: WallLayout }) {
           ))}
         </Stack>
       </WallPanel>
-      <WallPanel title={t`人员与场景指标`} testId="wall-figures">
-        <Group grow wrap="wrap">
-          {figureKeys.map((k) => (
-            <Number_ key={k} id={k} label={i18n._(FIGURE_LABELS[k])} value={s.figures[k] ?? 0} />
-          ))}
-        </Group>
-      </WallPanel>
       <WallPanel title={slotA.title} testId="wall-rotating">
         <div data-testid="wall-slot" data-panel={slotA.key}>
           {slotA.node}
@@ -185,5 +185,46 @@ function WallBody({ s, layout }: { s: DashboardSummary; layout: WallLayout }) {
         </WallPanel>
       )}
     </>
+  );
+}
+
+/**
+ * The people panel: wearers on duty (wearables online) against all wearables as a bar, then the
+ * scenario's other figures. Sized to its content; with no wearables it says what would fill it.
+ */
+function WallPeople({ s, max }: { s: DashboardSummary; max: number }) {
+  const { t, i18n } = useLingui();
+  const { peopleOnSite, wearables } = s.figures;
+  const keys = (Object.keys(FIGURE_LABELS) as (keyof typeof FIGURE_LABELS)[])
+    .filter((k) => k !== 'peopleOnSite' && k !== 'wearables' && s.figures[k] !== undefined)
+    .slice(0, max);
+  const share = wearables > 0 ? Math.round((peopleOnSite / wearables) * 100) : 0;
+  return (
+    <Stack gap="sm">
+      {wearables > 0 ? (
+        <div data-testid="wall-people" data-value={peopleOnSite} data-total={wearables}>
+          <Group justify="space-between" wrap="nowrap">
+            <Text c="#91a7ff" fz="0.9em">
+              <Trans>在岗人数 / 穿戴设备</Trans>
+            </Text>
+            <Text c="#ffffff" fw={700} ff="monospace">
+              {peopleOnSite} / {wearables}
+            </Text>
+          </Group>
+          <Progress value={share} color="teal" size="lg" radius="sm" mt={6} aria-label={t`在岗率`} />
+        </div>
+      ) : (
+        <Text c="#91a7ff" fz="0.9em" data-testid="wall-people-empty">
+          <Trans>暂无在岗人员：安全帽、手环、胸卡等穿戴设备上线后，这里显示在岗人数。</Trans>
+        </Text>
+      )}
+      {keys.length > 0 && (
+        <SimpleGrid cols={3} spacing="sm" verticalSpacing="xs">
+          {keys.map((k) => (
+            <Number_ key={k} id={k} label={i18n._(FIGURE_LABELS[k])} value={s.figures[k] ?? 0} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
   );
 }

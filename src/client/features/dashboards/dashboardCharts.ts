@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import type { DashboardSummary, ReadingFigure } from '../../../shared/dashboard';
 import type { ChartOption } from '../../components/Chart';
+import { cartesianFrame } from '../../components/Chart/layout';
 import { alarmTypeText } from '../alarms/alarmLabels';
 
 /** Chart options of the dashboards, pure so the figures can be checked without a canvas. */
@@ -21,15 +22,14 @@ export interface ChartLook {
   text?: string;
 }
 
-const base = (look: ChartLook): Partial<ChartOption> => (look.text ? { textStyle: { color: look.text }, legend: { textStyle: { color: look.text } } } : {});
+const base = (look: ChartLook): Partial<ChartOption> => (look.text ? { textStyle: { color: look.text } } : {});
 
 export function kindsOption(s: DashboardSummary, kindLabel: (kind: string) => string, names: ChartNames, look: ChartLook = {}): ChartOption {
   const kinds = s.devices.byKind;
   return {
     ...base(look),
     tooltip: { trigger: 'axis' },
-    legend: { top: 0, ...(look.text ? { textStyle: { color: look.text } } : {}) },
-    grid: { left: 40, right: 12, top: 32, bottom: 56 },
+    ...cartesianFrame({ color: look.text }),
     xAxis: { type: 'category', data: kinds.map((k) => kindLabel(k.kind)), axisLabel: { interval: 0, rotate: 30 } },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
@@ -45,8 +45,7 @@ export function alarmTypesOption(s: DashboardSummary, i18n: I18n, names: ChartNa
   return {
     ...base(look),
     tooltip: { trigger: 'axis' },
-    legend: { top: 0, ...(look.text ? { textStyle: { color: look.text } } : {}) },
-    grid: { left: 40, right: 12, top: 32, bottom: 56 },
+    ...cartesianFrame({ color: look.text }),
     xAxis: { type: 'category', data: rows.map((r) => alarmTypeText(i18n, r.type)), axisLabel: { interval: 0, rotate: 30 } },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
@@ -60,7 +59,7 @@ export function alarmHoursOption(s: DashboardSummary, names: ChartNames, look: C
   return {
     ...base(look),
     tooltip: { trigger: 'axis' },
-    grid: { left: 40, right: 12, top: 16, bottom: 28 },
+    ...cartesianFrame({ legend: 'none' }),
     xAxis: { type: 'category', data: s.alarms.byHour.map((_, h) => `${String(h).padStart(2, '0')}`) },
     yAxis: { type: 'value', minInterval: 1 },
     series: [{ type: 'bar', name: names.today, data: s.alarms.byHour, color: '#f76707' }],
@@ -71,7 +70,7 @@ export function alarmDaysOption(days: { day: string; count: number }[], names: C
   return {
     ...base(look),
     tooltip: { trigger: 'axis' },
-    grid: { left: 40, right: 12, top: 16, bottom: 28 },
+    ...cartesianFrame({ legend: 'none' }),
     xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
     yAxis: { type: 'value', minInterval: 1 },
     series: [{ type: 'line', name: names.alarms, smooth: true, areaStyle: { opacity: 0.15 }, data: days.map((d) => d.count) }],
@@ -83,7 +82,7 @@ export function readingOption(r: ReadingFigure, names: ChartNames, look: ChartLo
   return {
     ...base(look),
     tooltip: { trigger: 'axis' },
-    grid: { left: 40, right: 12, top: 16, bottom: 24 },
+    ...cartesianFrame({ legend: 'none' }),
     xAxis: { type: 'category', data: r.days.map((d) => d.day.slice(5)) },
     yAxis: { type: 'value', scale: true },
     series: [

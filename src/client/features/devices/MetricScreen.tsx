@@ -11,6 +11,7 @@ import { metricAlarmType, METRIC_LEVELS, type MetricLevel, type MetricLimits } f
 import { metricsOfRoute } from '../../../shared/devices/metric-routes';
 import { grainFor, type RollupGrain } from '../../../shared/rollups';
 import { Chart, type ChartOption } from '../../components/Chart';
+import { cartesianFrame, zoomSlider } from '../../components/Chart/layout';
 import { formatDateCell } from '../../components/DataTable';
 import { alarmTypeText } from '../alarms/alarmLabels';
 import { alarmListQuery } from '../alarms/alarms.queries';
@@ -284,13 +285,12 @@ function MetricHistory({ imei, metric, limits, title }: { imei: string; metric: 
       ...(limits?.min !== undefined ? [{ yAxis: limits.min, name: i18n._(msg`下限`), lineStyle: { color: '#f08c00' } }] : []),
     ];
     return {
-      grid: { left: 48, right: 56, top: 32, bottom: 56 },
+      ...cartesianFrame({ zoom: true, markLabels: true }),
       tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
       // The whole window, not just the buckets that hold data: a zoom then reads as a time span.
       xAxis: { type: 'time', min: Date.parse(window.from), max: Date.parse(window.to) },
       yAxis: { type: 'value', name: unit, scale: true },
-      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 8 }],
+      dataZoom: zoomSlider(),
       series: [
         {
           type: 'line',

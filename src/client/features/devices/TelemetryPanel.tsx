@@ -3,6 +3,7 @@ import { Card, Group, ScrollArea, SegmentedControl, Stack, Table, Text } from '@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Chart, type ChartOption } from '../../components/Chart';
+import { cartesianFrame, zoomSlider } from '../../components/Chart/layout';
 import { formatDateCell } from '../../components/DataTable';
 import { deviceEventsQuery, deviceTelemetryQuery } from './devices.queries';
 import { metricLabel, metricUnit } from './labels';
@@ -17,11 +18,11 @@ export function TelemetryChart({ imei }: { imei: string }) {
   const metric = picked && metrics.includes(picked) ? picked : metrics[0];
   const option = useMemo<ChartOption>(
     () => ({
-      grid: { left: 48, right: 16, top: 24, bottom: 48 },
+      ...cartesianFrame({ legend: 'none', zoom: true }),
       tooltip: { trigger: 'axis' },
       xAxis: { type: 'time' },
       yAxis: { type: 'value', name: metric ? metricUnit(metric) : '', scale: true },
-      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 8 }],
+      dataZoom: zoomSlider(),
       series: [
         {
           type: 'line',

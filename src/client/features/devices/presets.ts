@@ -3,12 +3,12 @@
  * table component so route loaders can use them without pulling the screen into the first load.
  */
 import { DEVICE_STATE, STOCK_STATE } from '../../../shared/codes';
-import type { ResourceDef } from '../../../shared/resources';
+import type { FieldDef, ResourceDef } from '../../../shared/resources';
 import { BREAKER_FIELDS, deviceResource } from '../../../shared/resources/device';
 import type { ResourceSearch } from '../resources/search';
 
 export interface DevicePreset {
-  /** Listed columns in order; absent = every listed field of the registry. */
+  /** Listed columns in order, all shown; absent = every listed field of the registry, those it hides by default hidden. */
   columns?: readonly string[];
   /** Filters applied while the search carries none (reset comes back to them). */
   filters?: Record<string, unknown>;
@@ -59,7 +59,12 @@ export function presetDef(preset: DevicePreset): ResourceDef {
   );
   if (!preset.columns) return { ...deviceResource, fields: base };
   const order = preset.columns;
-  const fields = base.map((f) => (order.includes(f.name) ? { ...f, list: f.list || {} } : { ...f, list: false as const }));
+  // A preset that names its columns shows them all: the registry's hidden-by-default flags are the admin list's.
+  const shown = (list: FieldDef['list']) => {
+    const { hidden: _hidden, ...rest }: Exclude<FieldDef['list'], false | undefined> = list || {};
+    return rest;
+  };
+  const fields = base.map((f) => (order.includes(f.name) ? { ...f, list: shown(f.list) } : { ...f, list: false as const }));
   const listed = fields.filter((f) => f.list !== false).sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   return { ...deviceResource, fields: [...listed, ...fields.filter((f) => f.list === false)] };
 }

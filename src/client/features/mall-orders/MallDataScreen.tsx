@@ -1,20 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title, useDirection } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MALL_ORDER_TABLE } from '../../../entities/mall-order/resource';
-import { Chart, type ChartOption } from '../../components/Chart';
+import { Chart } from '../../components/Chart';
 import { request } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
+import { mallChartOptions, type MallStats } from './mallCharts';
 import { fenYuan } from './mallOrders.api';
-
-interface Stats {
-  byDay: { day: string; paidFen: number; orders: number }[];
-  byStatus: { status: number; n: number }[];
-  top: { productId: number; name: string; qty: number; fen: number }[];
-  totals: { placed: number; paid: number; paidFen: number; refundedFen: number; views: number };
-  conversion: number;
-}
 
 const isoDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 
@@ -28,43 +21,27 @@ export function MallDataScreen() {
   const fromError = day.test(from) ? undefined : t`请选择日期`;
   const toError = !day.test(to) ? t`请选择日期` : !fromError && from > to ? t`结束日期不能早于开始日期` : undefined;
   const valid = !fromError && !toError;
-  const stats = useQuery({ queryKey: ['mall', 'stats', from, to], queryFn: () => request<Stats>('mall', 'order/stats', { from, to }), enabled: valid });
+  const stats = useQuery({ queryKey: ['mall', 'stats', from, to], queryFn: () => request<MallStats>('mall', 'order/stats', { from, to }), enabled: valid });
   const s = stats.data;
-  const charts = useMemo(() => {
-    if (!s) return null;
-    const days: ChartOption = {
-      tooltip: { trigger: 'axis' },
-      legend: { data: [t`销售额（元）`, t`订单数`] },
-      grid: { left: 50, right: 40, top: 40, bottom: 30 },
-      xAxis: { type: 'category', data: s.byDay.map((d) => d.day) },
-      yAxis: [{ type: 'value', name: t`元` }, { type: 'value', name: t`单`, minInterval: 1 }],
-      series: [
-        { name: t`销售额（元）`, type: 'line', smooth: true, areaStyle: {}, data: s.byDay.map((d) => d.paidFen / 100) },
-        { name: t`订单数`, type: 'line', yAxisIndex: 1, data: s.byDay.map((d) => d.orders) },
-      ],
-    };
-    const status: ChartOption = {
-      tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-      legend: { bottom: 0, type: 'scroll' },
-      series: [{ type: 'pie', radius: ['35%', '65%'], data: s.byStatus.map((r) => ({ name: codeLabel(MALL_ORDER_TABLE, r.status), value: r.n })) }],
-    };
-    const top = [...s.top].reverse();
-    const products: ChartOption = {
-      tooltip: { trigger: 'axis' },
-      grid: { left: 120, right: 30, top: 10, bottom: 30 },
-      xAxis: { type: 'value', minInterval: 1 },
-      yAxis: { type: 'category', data: top.map((r) => r.name), axisLabel: { width: 110, overflow: 'truncate' } },
-      series: [{ name: t`销量`, type: 'bar', data: top.map((r) => r.qty) }],
-    };
-    const conversion: ChartOption = {
-      tooltip: { trigger: 'axis' },
-      grid: { left: 50, right: 20, top: 30, bottom: 30 },
-      xAxis: { type: 'category', data: [t`商品浏览`, t`下单`, t`付款`] },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [{ type: 'bar', label: { show: true, position: 'top' }, data: [s.totals.views, s.totals.placed, s.totals.paid] }],
-    };
-    return { days, status, products, conversion };
-  }, [s, t, codeLabel]);
+  const rtl = useDirection().dir === 'rtl';
+  const charts = useMemo(
+    () =>
+      s &&
+      mallChartOptions(
+        s,
+        {
+          sales: t`销售额（元）`,
+          orders: t`订单数`,
+          yuan: t`元`,
+          orderUnit: t`单`,
+          sold: t`销量`,
+          steps: [t`商品浏览`, t`下单`, t`付款`],
+          status: (status) => codeLabel(MALL_ORDER_TABLE, status),
+        },
+        rtl,
+      ),
+    [s, t, codeLabel, rtl],
+  );
 
   return (
     <Stack gap="sm" data-testid="mall-data">

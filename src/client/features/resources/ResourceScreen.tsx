@@ -8,7 +8,7 @@ import { SOFT_STATUS } from '../../../shared/codes';
 import type { ResourceDef } from '../../../shared/resources';
 import { JOB_STATE, deleteJobReport, type Job } from '../../../shared/jobs';
 import { CollapsibleFilters } from '../../components/CollapsibleFilters';
-import { DataTable, RowActions, actionColumnWidth, confirmDanger, requireSelection, type ActionButton, type Column } from '../../components/DataTable';
+import { ColumnSettings, DataTable, RowActions, actionColumnWidth, confirmDanger, requireSelection, useColumnChoice, type ActionButton, type Column } from '../../components/DataTable';
 import { OnceOpened } from '../../components/OnceOpened';
 import { Pagination } from '../../components/Pagination';
 import { lazyScreen } from '../../lib/chunks';
@@ -19,6 +19,7 @@ import type { ShownImportReport } from './ImportReportModal';
 import { ResourceFilters } from './ResourceFilters';
 import { Thumbnail } from './Thumbnail';
 import { fieldText, listedFields, useCodeLabel, useRefData } from './display';
+import { columnsKey, hiddenByDefault, useListRoute } from './listRoute';
 import { invalidateResource, resourceListQuery, type Row } from './resources.queries';
 import { buildListQuery, parseSort, type ResourceSearch } from './search';
 import { deleteMatching, exportResource, importReportOf, importResource, type ExportFormat } from './transfer';
@@ -68,6 +69,11 @@ export function ResourceScreen({
   const query = buildListQuery(def, search);
   const list = useQuery(resourceListQuery(def, query));
   const fields = listedFields(def);
+  const route = useListRoute();
+  const columnChoice = useColumnChoice(
+    columnsKey(def, route),
+    fields.filter((f) => hiddenByDefault(f, route)).map((f) => f.name),
+  );
   const { labels, options } = useRefData(def.fields.filter((f) => f.ref && (f.list !== false || f.filter)));
   const codeLabel = useCodeLabel();
   const [selected, setSelected] = useState<number[]>([]);
@@ -156,36 +162,39 @@ export function ResourceScreen({
   // Row-specific visibility of extra actions: hide buttons whose predicate rejects the row.
   const visibleFor = (row: Row) => buttons.filter((b) => allActions.find((a) => a.id === b.function)?.visible?.(row) ?? true);
 
+  const rows = list.data?.rows ?? [];
+  const dataColumns = fields.map((field): Column<Row> => {
+    const list = field.list || {};
+    return {
+      id: field.name,
+      name: field.name,
+      title: i18n._(field.label),
+      width: list.width,
+      fixed: list.fixed,
+      sortable: list.sortable,
+      render:
+        cells?.[field.name] ??
+        (field.type === 'image'
+          ? (row) => <Thumbnail src={row[field.name]} />
+          : (row) => fieldText(field, row[field.name], codeLabel, labels, [t`是`, t`否`])),
+    };
+  });
+  // As wide as the buttons of the row on this page that shows the most (every button while there are no rows).
+  const actionWidth = rows.length ? Math.max(...rows.map((row) => actionColumnWidth(visibleFor(row)))) : actionColumnWidth(buttons);
   const columns: Column<Row>[] = [
-    ...fields.map((field): Column<Row> => {
-      const list = field.list || {};
-      return {
-        id: field.name,
-        name: field.name,
-        title: i18n._(field.label),
-        width: list.width,
-        fixed: list.fixed,
-        sortable: list.sortable,
-        render:
-          cells?.[field.name] ??
-          (field.type === 'image'
-            ? (row) => <Thumbnail src={row[field.name]} />
-            : (row) => fieldText(field, row[field.name], codeLabel, labels, [t`是`, t`否`])),
-      };
-    }),
+    ...dataColumns.filter((c) => !columnChoice.hidden.has(c.id)),
     {
       id: '__actions',
       name: '__actions',
       title: t`操作`,
       type: 'but',
       fixed: 'right',
-      width: actionColumnWidth(buttons.length),
+      width: actionWidth,
       data: buttons,
       render: (row) => <RowButtons row={row} buttons={visibleFor(row)} onAction={onAction} />,
     },
   ];
 
-  const rows = list.data?.rows ?? [];
   const sort = parseSort(search.sort);
 
   return (
@@ -256,6 +265,7 @@ export function ResourceScreen({
             </FileButton>
           )}
           {toolbar?.(selected)}
+          <ColumnSettings columns={dataColumns} choice={columnChoice} />
         </Group>
       </Group>
       <CollapsibleFilters active={filtered}>
