@@ -1,12 +1,13 @@
 import type { I18n } from '@lingui/core';
-import dayjs from 'dayjs';
 import type { AlarmStats } from '../../../shared/alarms/api';
 import type { ChartOption } from '../../components/Chart';
+import { formatDateCell } from '../../components/DataTable/cells';
 import { ALARM_HANDLE_LABELS, alarmTypeText, labelText } from './alarmLabels';
 
 /** Chart options of /alarmTongji, pure so the figures can be checked without a canvas. */
 
-const pie = (name: string, data: { name: string; value: number }[]): ChartOption => ({
+/** A donut of named counts with a scrolling legend (also the dashboards' shares). */
+export const pie = (name: string, data: { name: string; value: number }[]): ChartOption => ({
   tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
   legend: { type: 'scroll', bottom: 0 },
   series: [{ type: 'pie', name, radius: ['35%', '65%'], center: ['50%', '45%'], data }],
@@ -41,7 +42,7 @@ export function trendLineOption(stats: AlarmStats, bucket: 'day' | 'hour', name:
   return {
     tooltip: { trigger: 'axis' },
     grid: { left: 40, right: 16, top: 16, bottom: 32 },
-    xAxis: { type: 'category', data: stats.trend.map((p) => dayjs(p.at).format(format)) },
+    xAxis: { type: 'category', data: stats.trend.map((p) => formatDateCell(p.at, format)) },
     yAxis: { type: 'value', minInterval: 1 },
     series: [{ type: 'line', name, smooth: true, areaStyle: { opacity: 0.15 }, data: stats.trend.map((p) => p.count) }],
   };
