@@ -65,7 +65,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/daily',
-    { config: { menus }, schema: { tags, summary: 'Daily consumption of an account (kWh or m³ and fen charged), days of the service's TIME_ZONE', body: z.object({ accountId: id, days: z.number().int().min(1).max(366).default(30) }) } },
+    { config: { menus }, schema: { tags, summary: 'Daily consumption of an account (kWh or m³ and fen charged), days of TIME_ZONE', body: z.object({ accountId: id, days: z.number().int().min(1).max(366).default(30) }) } },
     async (request, reply) => {
       const a = await accountInScope(request, request.body.accountId);
       const since = new Date(app.clock.now() - request.body.days * 86_400_000);

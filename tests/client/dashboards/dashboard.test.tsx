@@ -186,7 +186,7 @@ describe('scenario dashboards', () => {
     vi.setSystemTime(new Date('2026-11-25T04:00:00Z'));
     const user = userEvent.setup();
     calls = mockApi({
-      '/api/device/dashboard/summary': (body) => ({ ...summary(6, 'campus'), personnel: personnel((body as { from?: string }).from ? 9 : 4) }),
+      '/api/device/dashboard/summary': (body: unknown) => ({ ...summary(6, 'campus'), personnel: personnel((body as { from?: string }).from ? 9 : 4) }),
       '/api/user/department/list': { rows: [], total: 0 },
     });
     try {

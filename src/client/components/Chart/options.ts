@@ -302,7 +302,7 @@ export function onTenantClock(option: ChartOption): ChartOption {
           axisLabel: { ...axis.axisLabel, formatter: timeTick },
           axisPointer: { ...axis.axisPointer, label: { ...axis.axisPointer?.label, formatter: (p: { value: unknown }) => formatDateCell(p.value) } },
         };
-  const x = option.xAxis as AnyAxis | AnyAxis[] | undefined;
+  const x = option.xAxis as unknown as AnyAxis | AnyAxis[] | undefined;
   if (!x) return option;
-  return { ...option, xAxis: (Array.isArray(x) ? x.map(fix) : fix(x)) as ChartOption['xAxis'] };
+  return { ...option, xAxis: (Array.isArray(x) ? x.map(fix) : fix(x)) as unknown as ChartOption['xAxis'] };
 }

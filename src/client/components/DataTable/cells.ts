@@ -18,13 +18,13 @@ export function formatDateCell(value: unknown, format: string = DATE_FORMAT): st
     return zoned(ms).format(format);
   }
   if (typeof value !== 'string' && !(value instanceof Date)) return String(value);
-  let parsed;
   try {
-    parsed = zoned(value);
+    const parsed = zoned(value);
+    return parsed.isValid() ? parsed.format(format) : String(value);
   } catch {
+    // Text Day.js cannot read (Intl refuses an invalid time): shown as it came.
     return String(value);
   }
-  return parsed.isValid() ? parsed.format(format) : String(value);
 }
 
 /** A splitTime cell: "start,end" (or an array) shown as two formatted dates. */

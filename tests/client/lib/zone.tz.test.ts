@@ -1,7 +1,5 @@
-// The browser is somewhere else than the tenant: this file runs the console in New York (the
-// process zone, set before any date is made) while the tenant's clock is Asia/Shanghai.
-process.env.TZ = 'America/New_York';
-
+// The browser is somewhere else than the tenant: this file runs in New York (the client-tz
+// project of vitest.config.ts sets the process zone) while the tenant's clock is Asia/Shanghai.
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDateCell } from '../../../src/client/components/DataTable/cells';
 import { onTenantClock, timeTick } from '../../../src/client/components/Chart/options';
