@@ -40,14 +40,17 @@ export function hourOf(value: DateValue = Date.now(), zone = consoleZone()): num
   return zoned(value, zone).hour();
 }
 
+// Day.js's startOf/endOf on a zoned time go through the browser's zone (wrong by the browser's
+// daylight-saving shift on its change days): days are bounded from their wall midnights instead.
+
 /** The first instant of a tenant's day (`YYYY-MM-DD`), as ISO text the service reads unambiguously. */
 export function dayStart(day: string, zone = consoleZone()): string {
-  return zoned(day.slice(0, 10), zone).startOf('day').toISOString();
+  return zoned(day.slice(0, 10), zone).toISOString();
 }
 
-/** The last millisecond of a tenant's day, as ISO text. */
+/** The last millisecond of a tenant's day (the next day's midnight less 1 ms), as ISO text. */
 export function dayEnd(day: string, zone = consoleZone()): string {
-  return zoned(day.slice(0, 10), zone).endOf('day').toISOString();
+  return new Date(zoned(addDays(day, 1), zone).valueOf() - 1).toISOString();
 }
 
 /** A day `n` days after (or before, when negative) another, `YYYY-MM-DD`; calendar days, not 24-hour steps. */

@@ -105,6 +105,10 @@ describe("the console's clock is the tenant's, not the browser's", () => {
     expect(analyticsBody(defaultFilter(7, AT))).toEqual({ from: '2026-11-19T16:00:00.000Z', to: '2026-11-26T15:59:59.999Z' });
     expect(monthToDate(AT)).toEqual({ from: '2026-11-01', to: '2026-11-26' });
     expect(wallInstant('2026-11-25 08:00:00')).toBe('2026-11-25T00:00:00.000Z');
+    // 1 November 2026 is New York's daylight-saving change: the tenant's day is still 24 hours.
+    expect([dayStart('2026-11-01'), dayEnd('2026-11-01')]).toEqual(['2026-10-31T16:00:00.000Z', '2026-11-01T15:59:59.999Z']);
+    // A tenant's own change day (Berlin, 29 March 2026) is 23 hours.
+    expect([dayStart('2026-03-29', 'Europe/Berlin'), dayEnd('2026-03-29', 'Europe/Berlin')]).toEqual(['2026-03-28T23:00:00.000Z', '2026-03-29T21:59:59.999Z']);
     expect(daysBetween('2026-02-27', '2026-03-01')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
     const datetime = { name: 'ts', type: 'datetime' } as FieldDef;
     const date = { name: 'day', type: 'date' } as FieldDef;

@@ -3,7 +3,8 @@ import dayjs from 'dayjs';
 import type { ListResult } from '../../../shared/resources/list';
 import type { TrackColumns } from '../../../shared/geo/track';
 import { request } from '../../lib/request';
-import { wallInstant, zoned } from '../../lib/zone';
+import { formatDateCell } from '../../components/DataTable/cells';
+import { dayOf, wallInstant, zoned } from '../../lib/zone';
 
 export type TrackSource = 'gps' | 'all';
 /** The date format of docs/requirements/constants.md#tables-trees-and-formats and of the URL's from/to. */
@@ -31,9 +32,10 @@ export interface TrackRange {
  */
 export function resolveRange(search: TrackSearch): { from: string; to: string } {
   const valid = (v: string | undefined): v is string => Boolean(v) && dayjs(v).isValid();
-  const from = valid(search.from) ? zoned(search.from) : zoned().startOf('day');
-  const to = valid(search.to) ? zoned(search.to) : zoned().add(1, 'minute').startOf('minute');
-  return { from: from.format(TIME_FORMAT), to: to.format(TIME_FORMAT) };
+  const from = valid(search.from) ? zoned(search.from).format(TIME_FORMAT) : `${dayOf()} 00:00:00`;
+  const nextMinute = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
+  const to = valid(search.to) ? zoned(search.to).format(TIME_FORMAT) : formatDateCell(nextMinute, TIME_FORMAT);
+  return { from, to };
 }
 
 /** A picked wall time (the tenant's clock) as the instant the service is asked for. */
