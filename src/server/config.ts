@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '../shared/constants';
 import { DEFAULT_FENCE_DWELL_S, MAX_FENCE_DWELL_S } from '../shared/geo/fence';
 import { parseStorageUrl, StorageUrlError, type StorageTarget } from './storage/storage-url';
 import { parseIceServers, parsePortRange, type IceServer } from './media/ice';
@@ -76,7 +77,7 @@ const envSchema = z.object({
   TIME_ZONE: z
     .string()
     .trim()
-    .default('Asia/Shanghai')
+    .default(DEFAULT_TIME_ZONE)
     .refine(validTimeZone, 'not a time zone name (e.g. Asia/Shanghai, Europe/Berlin, UTC)'),
   /** Days of raw readings (and minute rollups) kept; 0 keeps everything (src/server/db/partitions.ts). */
   RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),

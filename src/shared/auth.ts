@@ -47,6 +47,11 @@ export const userInfoSchema = z.object({
   roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** Button permission marks granted through the user's roles ('*' for super administrators). */
   marks: z.array(z.string()),
+  /**
+   * The tenant's time zone (IANA name): the console shows every date on its clock and means its
+   * days. Tenants have no zone of their own yet, so it is the service's TIME_ZONE for all.
+   */
+  timeZone: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

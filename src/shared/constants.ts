@@ -11,6 +11,12 @@ export const SMS_VALID_MS = 5 * 60_000;
 export const SMS_MAX_TRIES = 5;
 export const SMS_CODE_LENGTH = 6;
 
+/**
+ * The operators' time zone when TIME_ZONE names none: where the service's days and hours start
+ * and the clock the console shows dates on (docs/decisions.md "Time zones").
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
 /** Session tokens live this long without use before they expire. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 

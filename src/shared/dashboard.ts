@@ -157,6 +157,29 @@ export interface SupervisionFigures {
   missedCheckIns: number;
 }
 
+/**
+ * The campus personnel panel's figures (index4personnel, src/server/dashboard/personnel.ts): who the
+ * tenant's people are now, and what the period's days (TIME_ZONE days) held for them.
+ */
+export interface PersonnelFigures {
+  /** The period's first and last day (TIME_ZONE), `YYYY-MM-DD`; the last is never after today. */
+  fromDay: string;
+  toDay: string;
+  /** Active accounts (not visitors) now, by department (with the worn devices assigned there) and by role. */
+  people: number;
+  byDepartment: { departmentId: number | null; name: string | null; people: number; wearables: number }[];
+  byRole: { roleId: number; name: string; people: number }[];
+  /** Workers with a punch today (today's attendance records). */
+  onDutyToday: number;
+  /** The period's attendance records (one per worker and day): totals and per day, zeros included. */
+  attendance: { records: number; normal: number; late: number; early: number; absent: number; leave: number };
+  attendanceDays: { day: string; normal: number; late: number; absent: number; leave: number }[];
+  /** The period's alarms of worn devices (people's alarms, notices left out): total, by type, per day (zeros included). */
+  alarms: number;
+  alarmsByType: { type: number; count: number }[];
+  alarmDays: { day: string; count: number }[];
+}
+
 export interface DashboardSummary {
   scenario: DashboardScenario;
   /** When the figures were read, ms. */
@@ -183,6 +206,8 @@ export interface DashboardSummary {
   /** The community dashboard's access-control figures (index3, src/server/dashboard/community.ts). */
   community?: CommunityFigures;
   supervision?: SupervisionFigures;
+  /** The campus dashboard's people (index4, index4personnel). */
+  personnel?: PersonnelFigures;
   latest: LatestAlarm[];
 }
 

@@ -14,6 +14,7 @@ export const demoUser: UserInfo = {
   departmentId: null,
   roles: [{ id: 1, name: '管理员' }],
   marks: ['device:add'],
+  timeZone: 'Asia/Shanghai',
 };
 
 let nextId = 100;

@@ -62,3 +62,32 @@ test('/index8 is the data wall: dark, no scrolling, live numbers', async ({ page
   await expect(wall).toHaveAttribute('data-layout', '2160');
   await expect(page.getByTestId('wall-rotating-2')).toBeVisible();
 });
+
+test.describe('a browser in New York', () => {
+  // The tenant's clock is the service's TIME_ZONE (Asia/Shanghai by default), not the browser's.
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('/map/index4personnel fills with the campus people and its date filter moves the period it counts', async ({ page }) => {
+    test.setTimeout(120_000);
+    const shanghaiToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    await loginWithAccount(page, 'demo', 'demo123');
+    await expectShell(page);
+    await page.goto('/map/index4personnel');
+    const personnel = page.getByTestId('personnel');
+    // The default period ends on the tenant's today, whatever the browser's date.
+    await expect(personnel).toHaveAttribute('data-period', new RegExp(` ~ ${shanghaiToday}$`));
+    expect(await valueOf(page, 'dash-figure-people')).toBeGreaterThan(0);
+    expect(await valueOf(page, 'dash-figure-periodAttendance')).toBeGreaterThan(0);
+    for (const chart of ['personnel-departments', 'personnel-roles', 'personnel-attendance', 'personnel-alarm-types', 'personnel-alarm-days']) {
+      await expect(page.getByTestId(chart).locator('canvas').first()).toBeVisible();
+    }
+    // The 1st and 2nd of the month the picker opens on (the browser's month): the service counts
+    // exactly those two days of the tenant.
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+    await page.getByTestId('dash-range').click();
+    const day = (n: number) => page.getByRole('button', { name: new RegExp(`^${n} \\S+ ${month.slice(0, 4)}$`) }).first();
+    await day(1).click();
+    await day(2).click();
+    await expect(personnel).toHaveAttribute('data-period', `${month}-01 ~ ${month}-02`);
+  });
+});

@@ -30,6 +30,8 @@ describe('account login', () => {
     expect(res.data.id).toBeGreaterThan(0);
     expect(res.data.roles.map((r) => r.name)).toEqual(['Administrator']);
     expect(res.data.marks).toContain('device:link');
+    // The console shows dates on the tenant's clock: the service's TIME_ZONE (tenants have no zone of their own).
+    expect(res.data.timeZone).toBe(t.app.config.timeZone);
   });
 
   it('refuses a wrong password with badCredentials and no token', async () => {

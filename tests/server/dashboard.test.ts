@@ -100,6 +100,35 @@ describe('POST /api/device/dashboard/summary', () => {
     expect(city.figures.doorCallsToday).toBe(1);
   });
 
+  it("moves the campus personnel figures with the period: people's alarms and attendance of its days", async () => {
+    const now = t.app.clock.now();
+    const since = (days: number) => ({ scenario: 'campus', from: new Date(now - days * 86_400_000).toISOString(), to: new Date(now).toISOString() });
+    const short = (await summary(since(2))).data.personnel!;
+    const long = (await summary(since(5))).data.personnel!;
+    // The worn helmets' falls (today) and SOS (three days ago); the smoke alarm, the door call and the online notice are no person's.
+    expect(short.alarms).toBe(2);
+    expect(short.alarmsByType).toEqual([{ type: 13, count: 2 }]);
+    expect(long.alarms).toBe(3);
+    expect(long.alarmsByType).toEqual([
+      { type: 13, count: 2 },
+      { type: 15, count: 1 },
+    ]);
+    // One entry per day of the period (the service's days), ending today.
+    expect(short.alarmDays).toHaveLength(3);
+    expect(long.alarmDays).toHaveLength(6);
+    expect(long.alarmDays.at(-1)).toEqual({ day: short.toDay, count: 2 });
+    expect(long.attendanceDays.map((d) => d.day)).toEqual(long.alarmDays.map((d) => d.day));
+    // The seeded workers' attendance records: more days, more records.
+    expect(short.attendance.records).toBeGreaterThan(0);
+    expect(long.attendance.records).toBeGreaterThan(short.attendance.records);
+    // Head counts are now, whatever the period.
+    expect(long.people).toBe(short.people);
+    expect(short.people).toBeGreaterThan(0);
+    expect(short.byDepartment.reduce((n, d) => n + d.people, 0)).toBe(short.people);
+    // Other scenarios carry no personnel figures.
+    expect((await summary({ scenario: 'construction' })).data.personnel).toBeUndefined();
+  });
+
   it('filters by period and department', async () => {
     const recent = (await summary({ scenario: 'construction', from: new Date(t.app.clock.now() - 86_400_000).toISOString() })).data;
     expect(recent.alarms.period).toBe(2);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAY_METHOD_NAMES, type PayMethodName } from '../../shared/payments';
 import type { PermissionMark } from '../../shared/permissions';
+import { localInstant } from '../../server/attendance/days';
 import { tenantWhere } from '../../server/db/scope';
 import { authed, hidesPersonal } from '../../server/plugins/auth';
 import { maskRow } from '../../shared/mask';
@@ -30,8 +31,8 @@ const placeBody = z.object({
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const EXPIRE_EVERY_MS = 60_000;
 
-/** Calendar day in China (the mall's days), for the sales chart. */
-const cnDay = (col: unknown) => sql<string>`to_char((${col}) at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+/** The calendar day of the tenant (the service's TIME_ZONE), for the sales chart. */
+const dayIn = (col: unknown, timeZone: string) => sql<string>`to_char((${col}) at time zone ${timeZone}, 'YYYY-MM-DD')`;
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   // Fulfilment: the payment interface calls these once per success / refund (idempotent here too).
@@ -131,17 +132,19 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     { config: { menus: ['MallData'] }, schema: { tags, summary: 'Mall data: paid amount and orders by day, orders by status, top products, conversion (orders / product views)', body: z.object({ from: day, to: day }) } },
     async (request, reply) => {
       const { scope } = authed(request);
-      const from = new Date(`${request.body.from}T00:00:00+08:00`);
-      const to = new Date(new Date(`${request.body.to}T00:00:00+08:00`).getTime() + 86_400_000);
+      const tz = app.config.timeZone;
+      const from = localInstant(request.body.from, 0, tz);
+      const to = localInstant(request.body.to, 24 * 60, tz);
       const scoped = tenantWhere(scope, mallOrders);
       const paidIn = and(scoped, gte(mallOrders.paidAt, from), lt(mallOrders.paidAt, to));
       const placedIn = and(scoped, gte(mallOrders.createdAt, from), lt(mallOrders.createdAt, to));
       const byDay = await app.db
-        .select({ day: cnDay(mallOrders.paidAt), paidFen: sql<number>`sum(${mallOrders.totalFen})::int`, orders: sql<number>`count(*)::int` })
+        .select({ day: dayIn(mallOrders.paidAt, tz), paidFen: sql<number>`sum(${mallOrders.totalFen})::int`, orders: sql<number>`count(*)::int` })
         .from(mallOrders)
         .where(paidIn)
-        .groupBy(cnDay(mallOrders.paidAt))
-        .orderBy(cnDay(mallOrders.paidAt));
+        // By position: the zone is a parameter, and Postgres matches a grouped expression by its text.
+        .groupBy(sql`1`)
+        .orderBy(sql`1`);
       const byStatus = await app.db.select({ status: mallOrders.status, n: sql<number>`count(*)::int` }).from(mallOrders).where(placedIn).groupBy(mallOrders.status).orderBy(mallOrders.status);
       const top = await app.db
         .select({ productId: mallOrderItems.productId, name: sql<string>`max(${mallOrderItems.name})`, qty: sql<number>`sum(${mallOrderItems.qty})::int`, fen: sql<number>`sum(${mallOrderItems.qty} * ${mallOrderItems.priceFen})::int` })

@@ -207,8 +207,8 @@ export async function withAlarms<T extends { alarms: AlarmRow[] }>(db: Db, annou
   return out;
 }
 
-/** Daily consumption (sum of charged deltas and charges) of an account over the last `days` days. */
-export function dailySql(accountId: number, since: Date) {
-  return sql`select to_char(date_trunc('day', ${utilityLedger.at} at time zone 'Asia/Shanghai'), 'YYYY-MM-DD') as day, sum(${utilityLedger.delta})::float8 as used, (-sum(${utilityLedger.amountFen}))::int as fen
+/** Daily consumption (sum of charged deltas and charges) of an account over the last `days` days, by days of the zone (TIME_ZONE). */
+export function dailySql(accountId: number, since: Date, timeZone: string) {
+  return sql`select to_char(date_trunc('day', ${utilityLedger.at} at time zone ${timeZone}), 'YYYY-MM-DD') as day, sum(${utilityLedger.delta})::float8 as used, (-sum(${utilityLedger.amountFen}))::int as fen
     from ${utilityLedger} where ${utilityLedger.accountId} = ${accountId} and ${utilityLedger.type} = ${LEDGER_TYPE.reading} and ${utilityLedger.at} >= ${since} group by 1 order by 1`;
 }

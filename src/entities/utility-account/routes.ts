@@ -65,11 +65,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/daily',
-    { config: { menus }, schema: { tags, summary: 'Daily consumption of an account (kWh or m³ and fen charged), Beijing days', body: z.object({ accountId: id, days: z.number().int().min(1).max(366).default(30) }) } },
+    { config: { menus }, schema: { tags, summary: 'Daily consumption of an account (kWh or m³ and fen charged), days of TIME_ZONE', body: z.object({ accountId: id, days: z.number().int().min(1).max(366).default(30) }) } },
     async (request, reply) => {
       const a = await accountInScope(request, request.body.accountId);
       const since = new Date(app.clock.now() - request.body.days * 86_400_000);
-      const result = await app.db.execute(dailySql(a.id, since));
+      const result = await app.db.execute(dailySql(a.id, since, app.config.timeZone));
       const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { day: string; used: number; fen: number }[];
       return reply.ok({ rows: rows.map((r) => ({ day: r.day, used: Math.round(Number(r.used) * 1000) / 1000, fen: Number(r.fen) })) });
     },

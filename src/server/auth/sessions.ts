@@ -18,6 +18,7 @@ export interface AuthDeps {
   hasher: PasswordHasher;
   sms: SmsProvider;
   log: FastifyBaseLogger;
+  config: { timeZone: string };
 }
 
 export interface Caller {
@@ -60,7 +61,7 @@ export async function issueSession(
     deps.clock.now(),
     SESSION_TTL_MS,
   );
-  return { token, info: await userInfo(deps.db, scopeOf(found.user), found) };
+  return { token, info: await userInfo(deps.db, scopeOf(found.user), found, deps.config.timeZone) };
 }
 
 /** The live session of a token: undefined when missing, expired, revoked, or its user or company is disabled. */

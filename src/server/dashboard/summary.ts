@@ -9,6 +9,7 @@ import type { Db } from '../db/driver';
 import { rowsOf } from '../db/rows';
 import { isPlatformScope, type Scope } from '../db/scope';
 import { communityFigures } from './community';
+import { personnelFigures } from './personnel';
 import { supervisionFigures } from '../supervision/figures';
 
 const DAY_MS = 86_400_000;
@@ -163,6 +164,8 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
   const community = s === 'community' ? await communityFigures(db, tenantOf, from, to) : undefined;
   // The supervision dashboard's monitored persons (index5).
   const supervision = s === 'supervision' ? await supervisionFigures(db, tenantOf, opts.now, tz) : undefined;
+  // The campus dashboard's people over the period (index4personnel).
+  const personnel = s === 'campus' ? await personnelFigures(db, { scope, tenant: tenantOf, departmentId: body.departmentId, from, to, now: opts.now, timeZone: tz }) : undefined;
 
   return {
     scenario: s,
@@ -192,6 +195,7 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
     },
     ...(community ? { community } : {}),
     ...(supervision ? { supervision } : {}),
+    ...(personnel ? { personnel } : {}),
     readings: metrics.map((metric) => {
       const r = current.get(metric);
       return {

@@ -44,7 +44,8 @@ export async function setPasswordHash(db: Db, scope: Scope, userId: number, pass
 }
 
 /** The login answer's `data` (stored by the console as `usinfo`). */
-export async function userInfo(db: Db, scope: Scope, found: UserWithTenant): Promise<UserInfo> {
+/** The login answer of a user; `timeZone` is the tenant's zone (the service's TIME_ZONE: tenants have none of their own). */
+export async function userInfo(db: Db, scope: Scope, found: UserWithTenant, timeZone: string): Promise<UserInfo> {
   const u = found.user;
   const roleRows = await db
     .select({ id: roles.id, name: roles.name })
@@ -65,5 +66,6 @@ export async function userInfo(db: Db, scope: Scope, found: UserWithTenant): Pro
     departmentId: u.departmentId,
     roles: roleRows,
     marks: await marksFor(db, scope),
+    timeZone,
   };
 }

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import type { AlarmStats } from '../../../src/shared/alarms/api';
 import { AlarmStatsScreen } from '../../../src/client/features/alarms/AlarmStatsScreen';
 import { statsBody, statsRange } from '../../../src/client/features/alarms/statsSearch';
@@ -43,14 +42,17 @@ const stats: AlarmStats = {
 const option = (id: string) => JSON.parse(within(screen.getByTestId(`alarm-chart-${id}`)).getByTestId('chart-option').textContent!);
 
 describe('stats search', () => {
-  it('defaults to the last seven whole days and orders a reversed range', () => {
-    const now = dayjs('2026-11-22T10:00:00');
+  it("defaults to the tenant's last seven whole days and orders a reversed range", () => {
+    saveLogin('tok', demoUser);
+    // 01:30 in Shanghai on the 22nd is still the 21st in UTC and New York: the tenant's day counts.
+    const now = Date.parse('2026-11-22T01:30:00+08:00');
     expect(statsRange({}, now)).toEqual({ from: '2026-11-16', to: '2026-11-22' });
     expect(statsRange({ from: '2026-11-20', to: '2026-11-01' }, now)).toEqual({ from: '2026-11-01', to: '2026-11-20' });
     const body = statsBody({ from: '2026-11-01', to: '2026-11-02', bucket: 'hour' }, now);
     expect(body.bucket).toBe('hour');
-    expect(dayjs(body.from).format('YYYY-MM-DD HH:mm')).toBe('2026-11-01 00:00');
-    expect(dayjs(body.to).format('YYYY-MM-DD HH:mm:ss')).toBe('2026-11-02 23:59:59');
+    // The picked days are the tenant's days (Asia/Shanghai), whatever the browser's zone.
+    expect(body.from).toBe('2026-10-31T16:00:00.000Z');
+    expect(body.to).toBe('2026-11-02T15:59:59.999Z');
   });
 });
 
@@ -79,7 +81,7 @@ describe('/alarmTongji', () => {
     expect(option('kind').series[0].data).toEqual([25, 17]);
     expect(option('handle').series[0].data.map((d: { name: string }) => d.name)).toEqual(['未处理', '已处理', '误报']);
     expect(option('trend').series[0].data).toEqual([20, 22]);
-    expect(option('trend').xAxis.data).toHaveLength(2);
+    expect(option('trend').xAxis.data).toEqual(['2026-11-19', '2026-11-20']);
     const top = screen.getByTestId('alarm-top-devices');
     expect(within(top).getByText('Helmet 1')).toBeInTheDocument();
     expect(within(top).getByText('30')).toBeInTheDocument();

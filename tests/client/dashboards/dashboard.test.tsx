@@ -62,6 +62,26 @@ function summary(online: number, scenario: DashboardSummary['scenario'] = 'fire'
   };
 }
 
+/** The campus personnel figures of a period with `alarms` people's alarms (falls). */
+function personnel(alarms: number): NonNullable<DashboardSummary['personnel']> {
+  return {
+    fromDay: '2026-11-19',
+    toDay: '2026-11-25',
+    people: 12,
+    byDepartment: [
+      { departmentId: 5, name: 'Crew A', people: 10, wearables: 8 },
+      { departmentId: null, name: null, people: 2, wearables: 0 },
+    ],
+    byRole: [{ roleId: 1, name: '管理员', people: 12 }],
+    onDutyToday: 5,
+    attendance: { records: 20, normal: 15, late: 3, early: 0, absent: 2, leave: 0 },
+    attendanceDays: [{ day: '2026-11-25', normal: 15, late: 3, absent: 2, leave: 0 }],
+    alarms,
+    alarmsByType: [{ type: 13, count: alarms }],
+    alarmDays: [{ day: '2026-11-25', count: alarms }],
+  };
+}
+
 const figure = (id: string) => screen.getByTestId(`dash-figure-${id}`).getAttribute('data-value');
 
 describe('scenario dashboards', () => {
@@ -159,6 +179,40 @@ describe('scenario dashboards', () => {
     expect(figure('wristbandsOnline')).toBe('7');
     expect(figure('attendance')).toBe('6');
   });
+
+  it("index4personnel sends the picked days as the tenant's days and shows the period's figures the service answers", async () => {
+    // Only Date is faked: the calendar opens on November 2026; the queries' timers run for real.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T04:00:00Z'));
+    const user = userEvent.setup();
+    calls = mockApi({
+      '/api/device/dashboard/summary': (body: unknown) => ({ ...summary(6, 'campus'), personnel: personnel((body as { from?: string }).from ? 9 : 4) }),
+      '/api/user/department/list': { rows: [], total: 0 },
+    });
+    try {
+      renderWithProviders(<CampusPanelScreen panel="index4personnel" title="人员统计" />);
+      await waitFor(() => expect(figure('peopleAlarms')).toBe('4'));
+      expect(figure('people')).toBe('12');
+      expect(figure('onDutyToday')).toBe('5');
+      expect(figure('periodAttendance')).toBe('18');
+      const departments = JSON.parse(within(screen.getByTestId('personnel-departments')).getByTestId('chart-option').textContent!);
+      expect(departments.xAxis.data).toEqual(['Crew A', '未分配部门']);
+      expect(departments.series.map((s: { data: number[] }) => s.data)).toEqual([[10, 2], [8, 0]]);
+      const types = JSON.parse(within(screen.getByTestId('personnel-alarm-types')).getByTestId('chart-option').textContent!);
+      expect(types.series[0].data).toEqual([{ name: '跌倒告警', value: 4 }]);
+
+      await user.click(screen.getByTestId('dash-range'));
+      await user.click(await screen.findByRole('button', { name: '20 November 2026' }));
+      await user.click(screen.getByRole('button', { name: '22 November 2026' }));
+      // The picked days are Shanghai's (the tenant's): from its midnight on the 20th to the end of the 22nd.
+      await waitFor(() =>
+        expect(calls.filter((c) => c.url === '/api/device/dashboard/summary').at(-1)?.body).toEqual({ scenario: 'campus', from: '2026-11-19T16:00:00.000Z', to: '2026-11-22T15:59:59.999Z' }),
+      );
+      await waitFor(() => expect(figure('peopleAlarms')).toBe('9'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('the data wall', () => {
@@ -208,7 +262,8 @@ describe('chart options', () => {
       { month: '2026-01', count: 5 },
       { month: '2026-02', count: 1 },
     ]);
-    const option = alarmHoursOption(summary(1), { online: '', offline: '', alarming: '', today: 'today', period: '', alarms: '', avg: '', max: '' });
+    // Read at 23:30 in Shanghai (the tenant's clock): the whole day so far is every hour.
+    const option = alarmHoursOption({ ...summary(1), at: Date.parse('2026-11-23T15:30:00Z') }, { online: '', offline: '', alarming: '', today: 'today', period: '', alarms: '', avg: '', max: '' });
     expect((option.xAxis as { data: string[] }).data).toHaveLength(24);
     expect((option.series as { data: number[] }[])[0]!.data[9]).toBe(3);
   });

@@ -1,13 +1,18 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import { DevicePopup } from '../../../src/client/map/layers/DevicePopup';
 import { lastConnectTime, skuImage } from '../../../src/client/map/layers/deviceInfo';
 import { configureRequest, resetRequestDeps } from '../../../src/client/lib/request';
 import { envelope } from '../fixtures';
 import { renderWithProviders } from '../render';
 
-const fmt = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+dayjs.extend(utc);
+dayjs.extend(timezone);
+// Times are shown on the tenant's clock (no session here: the default zone, Asia/Shanghai).
+const fmt = (ms: number) => dayjs(ms).tz('Asia/Shanghai').format('YYYY-MM-DD HH:mm:ss');
 
 describe('lastConnectTime', () => {
   it('is the later of connectedAt and offlineAt, formatted YYYY-MM-DD HH:mm:ss', () => {

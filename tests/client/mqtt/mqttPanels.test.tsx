@@ -47,7 +47,7 @@ function Panels({ session, onSessionUsed = () => undefined }: { session: BrokerS
   );
 }
 
-const user = { id: 7, username: 'demo', name: 'Demo', nickname: null, phone: null, email: null, kind: 'admin', tenantId: 1, tenantName: 'T', departmentId: null, roles: [], marks: [] } satisfies UserInfo;
+const user = { id: 7, username: 'demo', name: 'Demo', nickname: null, phone: null, email: null, kind: 'admin', tenantId: 1, tenantName: 'T', departmentId: null, roles: [], marks: [], timeZone: 'Asia/Shanghai' } satisfies UserInfo;
 
 beforeEach(() => {
   vi.stubGlobal(

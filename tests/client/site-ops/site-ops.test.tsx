@@ -68,7 +68,7 @@ describe('roster calendar', () => {
   it("shows who is on duty each day of the month, asks for the month's range, and moves between months", async () => {
     const onMonthChange = vi.fn();
     const onDayClick = vi.fn();
-    renderWithProviders(<RosterCalendar year={2026} month={10} onMonthChange={onMonthChange} onDayClick={onDayClick} today={new Date(2026, 10, 25)} />);
+    renderWithProviders(<RosterCalendar year={2026} month={10} onMonthChange={onMonthChange} onDayClick={onDayClick} today="2026-11-25" />);
     const day2 = await screen.findByTestId('roster-day-2');
     await waitFor(() => expect(within(day2).getAllByTestId('roster-duty')).toHaveLength(2));
     expect(within(day2).getAllByTestId('roster-duty').map((b) => b.textContent)).toEqual(['08:00 张伟', '12:00 李娜']);

@@ -13,6 +13,7 @@ import {
 import { CanvasRenderer } from 'echarts/renderers';
 import { THEME_NAMES, useThemeName } from '../../lib/themeStore';
 import type { ChartProps } from './Chart';
+import { onTenantClock } from './options';
 import { echartsTheme, themeKey } from './themes';
 
 // Tree-shaken registration: only what the console's charts use ends up in the (lazy) chunk.
@@ -56,7 +57,7 @@ export default function EChart({ option, height = 280, onZoom, onItemClick, ...b
   }, [theme]);
 
   useEffect(() => {
-    chart.current?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
+    chart.current?.setOption({ backgroundColor: 'transparent', ...onTenantClock(option) }, { notMerge: true });
   }, [option, theme]);
 
   return <Box ref={ref} h={height} w="100%" {...box} />;

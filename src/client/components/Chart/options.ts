@@ -1,3 +1,5 @@
+import { formatDateCell } from '../DataTable/cells';
+import { zoned } from '../../lib/zone';
 import type { ChartOption } from './Chart';
 import { cartesianFrame, pieFrame, zoomSlider } from './layout';
 
@@ -263,4 +265,30 @@ export function scatterOption(series: ScatterSeries[], ctx: ChartContext, opts: 
     yAxis: { type: 'value', scale: true, name: opts.yName, ...yMirror(ctx) },
     series: series.map((s) => ({ type: 'scatter' as const, name: s.name, symbolSize: 7, data: s.points.map(([x, y]) => [x, y]), ...colored(s.color) })),
   };
+}
+
+type AnyAxis = { type?: string; axisLabel?: Record<string, unknown>; axisPointer?: { label?: Record<string, unknown> } & Record<string, unknown> } & Record<string, unknown>;
+
+/** A time axis tick on the tenant's clock: the day at midnight, else the time of day. */
+export function timeTick(value: number): string {
+  const at = zoned(value);
+  return at.hour() === 0 && at.minute() === 0 ? at.format('MM-DD') : at.format('HH:mm');
+}
+
+/**
+ * Time axes on the tenant's clock (lib/zone.ts): ECharts labels a time axis, and the tooltip's
+ * heading, in the browser's zone otherwise. Axes with their own formatter keep it.
+ */
+export function onTenantClock(option: ChartOption): ChartOption {
+  const fix = (axis: AnyAxis): AnyAxis =>
+    axis.type !== 'time' || axis.axisLabel?.formatter
+      ? axis
+      : {
+          ...axis,
+          axisLabel: { ...axis.axisLabel, formatter: timeTick },
+          axisPointer: { ...axis.axisPointer, label: { ...axis.axisPointer?.label, formatter: (p: { value: unknown }) => formatDateCell(p.value) } },
+        };
+  const x = option.xAxis as unknown as AnyAxis | AnyAxis[] | undefined;
+  if (!x) return option;
+  return { ...option, xAxis: (Array.isArray(x) ? x.map(fix) : fix(x)) as unknown as ChartOption['xAxis'] };
 }

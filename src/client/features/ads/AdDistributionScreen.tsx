@@ -10,6 +10,7 @@ import adDef, { AD_MARK_DISTRIBUTE, AD_REVIEW } from '../../../entities/advertis
 import type { BatchCommandResult } from '../../../shared/devices/api';
 import { confirmDanger, formatDateCell } from '../../components/DataTable';
 import { request } from '../../lib/request';
+import { dayEnd, dayStart } from '../../lib/zone';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { ResourceSearch } from '../resources/search';
@@ -236,7 +237,8 @@ function PlayStats() {
   const { t } = useLingui();
   const [by, setBy] = useState<'ad' | 'device'>('ad');
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
-  const body = { by, ...(range[0] ? { from: range[0] } : {}), ...(range[1] ? { to: range[1] } : {}) };
+  // The picked days are the tenant's: sent as the instants they start and end.
+  const body = { by, ...(range[0] ? { from: dayStart(range[0]) } : {}), ...(range[1] ? { to: dayEnd(range[1]) } : {}) };
   const stats = useQuery({
     queryKey: ['adPlayStats', body],
     queryFn: async () => (await request<{ rows: PlayStat[] }>('user', 'advertisement/plays/stats', body, { background: true })).rows,

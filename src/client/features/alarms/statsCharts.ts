@@ -1,13 +1,14 @@
 import type { I18n } from '@lingui/core';
-import dayjs from 'dayjs';
 import type { AlarmStats } from '../../../shared/alarms/api';
 import type { ChartOption } from '../../components/Chart';
 import { cartesianFrame, pieFrame } from '../../components/Chart/layout';
+import { formatDateCell } from '../../components/DataTable/cells';
 import { ALARM_HANDLE_LABELS, alarmTypeText, labelText } from './alarmLabels';
 
 /** Chart options of /alarmTongji, pure so the figures can be checked without a canvas. */
 
-function pie(name: string, data: { name: string; value: number }[], rtl: boolean): ChartOption {
+/** A donut of named counts, its legend below (also the campus dashboard's shares). */
+export function pie(name: string, data: { name: string; value: number }[], rtl = false): ChartOption {
   const frame = pieFrame(data.length, { rtl, donut: true });
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
@@ -47,7 +48,7 @@ export function trendLineOption(stats: AlarmStats, bucket: 'day' | 'hour', name:
   return {
     tooltip: { trigger: 'axis' },
     ...cartesianFrame({ legend: 'none' }),
-    xAxis: { type: 'category', data: stats.trend.map((p) => dayjs(p.at).format(format)) },
+    xAxis: { type: 'category', data: stats.trend.map((p) => formatDateCell(p.at, format)) },
     yAxis: { type: 'value', minInterval: 1 },
     series: [{ type: 'line', name, smooth: true, areaStyle: { opacity: 0.15 }, data: stats.trend.map((p) => p.count) }],
   };

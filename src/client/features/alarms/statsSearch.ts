@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import { searchRules, text, oneOf } from '../../lib/searchParams';
+import { addDays, dayEnd, dayOf, dayStart } from '../../lib/zone';
 import type { AlarmStatsBody } from './alarms.queries';
 
 const day = text({ pattern: /^\d{4}-\d{2}-\d{2}$/ });
@@ -15,19 +15,19 @@ export type StatsSearch = ReturnType<typeof statsSearchSchema>;
 /** Days shown when the search names none: this one and the six before. */
 export const DEFAULT_DAYS = 7;
 
-/** The days the screen shows; defaults are whole days so the query key stays put during a day. */
-export function statsRange(search: StatsSearch, now = dayjs()): { from: string; to: string } {
-  const to = search.to ?? now.format('YYYY-MM-DD');
-  const from = search.from ?? dayjs(to).subtract(DEFAULT_DAYS - 1, 'day').format('YYYY-MM-DD');
+/** The days the screen shows (the tenant's days); defaults are whole days so the query key stays put during a day. */
+export function statsRange(search: StatsSearch, now: number = Date.now()): { from: string; to: string } {
+  const to = search.to ?? dayOf(now);
+  const from = search.from ?? addDays(to, 1 - DEFAULT_DAYS);
   return from <= to ? { from, to } : { from: to, to: from };
 }
 
-/** The stats body: local midnight of the first day to the end of the last, as ISO instants. */
-export function statsBody(search: StatsSearch, now = dayjs()): AlarmStatsBody {
+/** The stats body: the tenant's midnight of the first day to the end of the last, as ISO instants. */
+export function statsBody(search: StatsSearch, now: number = Date.now()): AlarmStatsBody {
   const { from, to } = statsRange(search, now);
   return {
-    from: dayjs(from).startOf('day').toISOString(),
-    to: dayjs(to).endOf('day').toISOString(),
+    from: dayStart(from),
+    to: dayEnd(to),
     bucket: search.bucket ?? 'day',
   };
 }

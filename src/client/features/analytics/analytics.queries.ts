@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import type { AlarmAnalytics, AnalyticsBody, AnalyticsPanel, DeviceAnalytics, ManagementStats, ScatterAnswer, StateLineAnswer } from '../../../shared/analytics';
 import type { Metric } from '../../../shared/devices/kinds';
 import { downloadFile } from '../../lib/download';
 import { request } from '../../lib/request';
+import { dayEnd, dayStart, lastDays } from '../../lib/zone';
 
 /** The filter of /analyze and /figure: a day range (YYYY-MM-DD) and an optional department. */
 export interface AnalyticsFilter {
@@ -12,16 +12,17 @@ export interface AnalyticsFilter {
   departmentId?: number;
 }
 
-/** The last `days` days, today included. */
-export function defaultFilter(days = 7, now = dayjs()): AnalyticsFilter {
-  return { from: now.subtract(days - 1, 'day').format('YYYY-MM-DD'), to: now.format('YYYY-MM-DD') };
+/** The tenant's last `days` days, today included. */
+export function defaultFilter(days = 7, now: number = Date.now()): AnalyticsFilter {
+  const [from, to] = lastDays(days, now);
+  return { from, to };
 }
 
-/** Local midnight of the first day to the end of the last, as ISO instants. */
+/** The tenant's midnight of the first day to the end of the last, as ISO instants. */
 export function analyticsBody(f: AnalyticsFilter): AnalyticsBody {
   return {
-    from: dayjs(f.from).startOf('day').toISOString(),
-    to: dayjs(f.to).endOf('day').toISOString(),
+    from: dayStart(f.from),
+    to: dayEnd(f.to),
     ...(f.departmentId ? { departmentId: f.departmentId } : {}),
   };
 }

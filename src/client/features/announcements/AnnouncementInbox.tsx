@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Badge, Group, Indicator, Modal, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { ANNOUNCEMENT_LEVEL_TABLE, type InboxItem } from '../../../entities/announcement/resource';
+import { formatDateCell } from '../../components/DataTable/cells';
 import { request } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
 import { LEVEL_COLOR } from './levels';
@@ -26,7 +27,6 @@ export const inboxQuery = (unread: boolean) => ({
  * shows it whole and is its read receipt.
  */
 export function AnnouncementInbox({ unreadOnly = false }: { unreadOnly?: boolean }) {
-  const { i18n } = useLingui();
   const codeLabel = useCodeLabel();
   const queryClient = useQueryClient();
   const inbox = useQuery(inboxQuery(unreadOnly));
@@ -86,7 +86,7 @@ export function AnnouncementInbox({ unreadOnly = false }: { unreadOnly?: boolean
                   {item.content}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {item.publisherName ?? ''} · {new Date(item.publishAt).toLocaleString(i18n.locale)}
+                  {item.publisherName ?? ''} · {formatDateCell(item.publishAt)}
                   {item.readAt ? '' : ' · '}
                   {item.readAt ? null : <Trans>未读</Trans>}
                 </Text>
@@ -104,7 +104,7 @@ export function AnnouncementInbox({ unreadOnly = false }: { unreadOnly?: boolean
               </Badge>
             )}
             <Text size="xs" c="dimmed">
-              {open?.publisherName ?? ''} · {open ? new Date(open.publishAt).toLocaleString(i18n.locale) : ''}
+              {open?.publisherName ?? ''} · {open ? formatDateCell(open.publishAt) : ''}
             </Text>
           </Group>
           <Text style={{ whiteSpace: 'pre-wrap' }}>{open?.content}</Text>

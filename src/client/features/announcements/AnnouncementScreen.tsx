@@ -10,7 +10,7 @@ import announcementDef, {
   NEED_APPROVAL,
   type ReceiptRow,
 } from '../../../entities/announcement/resource';
-import { confirmDanger } from '../../components/DataTable';
+import { confirmDanger, formatDateCell } from '../../components/DataTable';
 import { request, toast } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
 import { ResourceScreen } from '../resources/ResourceScreen';
@@ -29,7 +29,6 @@ const n = (v: unknown) => Number(v);
 
 /** Who a published announcement reached and when each read it. */
 export function ReceiptsDrawer({ row, onClose }: { row: Row | null; onClose: () => void }) {
-  const { i18n } = useLingui();
   const receipts = useQuery({
     queryKey: ['announcementReceipts', row?.id],
     queryFn: () => request<ReceiptRow[]>('user', 'announcement/receipts/list', { id: row!.id }),
@@ -64,7 +63,7 @@ export function ReceiptsDrawer({ row, onClose }: { row: Row | null; onClose: () 
             <Table.Tr key={r.userId} data-testid="receipt-row">
               <Table.Td>{r.name}</Table.Td>
               <Table.Td>{r.departmentName ?? ''}</Table.Td>
-              <Table.Td>{r.readAt ? new Date(r.readAt).toLocaleString(i18n.locale) : <Trans>未读</Trans>}</Table.Td>
+              <Table.Td>{r.readAt ? formatDateCell(r.readAt) : <Trans>未读</Trans>}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -3,6 +3,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { formatDateCell } from '../../components/DataTable/cells';
 import { request, toast } from '../../lib/request';
 import { useSession } from '../../lib/session';
 import { invalidateResource } from '../resources/resources.queries';
@@ -19,7 +20,7 @@ export interface PunchAnswer {
  * nothing. Errors are shown by the request helper.
  */
 export function PunchButton({ onPunched, ...props }: ButtonProps & { onPunched?: (answer: PunchAnswer) => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { user } = useSession();
   const [busy, setBusy] = useState(false);
@@ -29,7 +30,7 @@ export function PunchButton({ onPunched, ...props }: ButtonProps & { onPunched?:
     setBusy(true);
     try {
       const answer = await request<PunchAnswer>('user', 'attendancePunch/punch', {});
-      const time = new Date(answer.at).toLocaleTimeString(i18n.locale, { hour: '2-digit', minute: '2-digit' });
+      const time = formatDateCell(answer.at, 'HH:mm');
       toast('success', t`已打卡：${time}`);
       await Promise.all([invalidateResource(queryClient, 'attendancePunch'), invalidateResource(queryClient, 'attendanceRecord')]);
       onPunched?.(answer);

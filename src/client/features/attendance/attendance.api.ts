@@ -1,11 +1,12 @@
 import type { AttendanceStats } from '../../../entities/attendance-record/stats-types';
 import type { Job } from '../../../shared/jobs';
 import { request } from '../../lib/request';
+import { dayOf } from '../../lib/zone';
 import type { ResourceSearch } from '../resources/search';
 
-/** Today and the first of this month in the browser's time zone (spec "Attendance default"). */
-export function monthToDate(now = new Date()): { from: string; to: string } {
-  const today = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+/** Today and the first of this month on the tenant's clock, the days attendance is counted in (spec "Attendance default"). */
+export function monthToDate(now: number | Date = Date.now()): { from: string; to: string } {
+  const today = dayOf(now);
   return { from: `${today.slice(0, 7)}-01`, to: today };
 }
 

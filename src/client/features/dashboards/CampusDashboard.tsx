@@ -3,16 +3,18 @@ import { Grid, SimpleGrid, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { CampusPanel, DashboardBody, DashboardSummary } from '../../../shared/dashboard';
 import { Chart } from '../../components/Chart';
-import { alarmDaysOption, byMonth } from './dashboardCharts';
+import { dayEnd, dayOf, dayStart } from '../../lib/zone';
+import { alarmTypeText } from '../alarms/alarmLabels';
+import { pie } from '../alarms/statsCharts';
+import { alarmDaysOption, attendanceDaysOption, byMonth, peopleByDepartmentOption, type PersonnelNames } from './dashboardCharts';
 import { useDashboardSummary } from './dashboard.queries';
 import { bodyOf, DashboardToolbar, MapPanel, useDashboardFilter, WithSummary } from './DashboardScreen';
 import { AlarmDaysPanel, AlarmHoursPanel, AlarmTypesPanel, Figure, FiguresPanel, KindsPanel, KpiRow, LatestPanel, Panel, ReadingsPanel, useChartNames } from './panels';
 
-/** The campus year so far (the yearly panel's period). */
-export function yearBody(body: DashboardBody, now = new Date()): DashboardBody {
-  const y = now.getFullYear();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return { ...body, from: `${y}-01-01 00:00:00`, to: `${y}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} 23:59:59` };
+/** The campus year so far on the tenant's clock (the yearly panel's period). */
+export function yearBody(body: DashboardBody, now: number = Date.now()): DashboardBody {
+  const today = dayOf(now);
+  return { ...body, from: dayStart(`${today.slice(0, 4)}-01-01`), to: dayEnd(today) };
 }
 
 /** index4yearly: the year's alarms by month. */
@@ -58,6 +60,64 @@ function PersonnelPanel({ s, body }: { s: DashboardSummary; body: DashboardBody 
         <Figure id="outOfFence" label={t`出围栏人员`} value={f.outOfFence ?? 0} color="red" />
       </SimpleGrid>
     </Panel>
+  );
+}
+
+/**
+ * index4personnel's page: the people now (by department and role, on duty today) and what the
+ * filter's period held for them (attendance per day, people's alarms by type and day), all from
+ * the campus summary's `personnel`, which the service counts over the period's days.
+ */
+function PersonnelScreen({ s, body }: { s: DashboardSummary; body: DashboardBody }) {
+  const { t, i18n } = useLingui();
+  const names = useChartNames();
+  const p = s.personnel;
+  const labels: PersonnelNames = { people: t`人数`, wearables: t`穿戴设备`, noDepartment: t`未分配部门`, normal: t`正常`, late: t`迟到`, absent: t`缺勤`, leave: t`请假`, alarms: t`报警数` };
+  const period = p ? `${p.fromDay} ~ ${p.toDay}` : '';
+  const present = p ? p.attendance.records - p.attendance.absent : 0;
+  return (
+    <Stack gap="sm" data-testid="personnel" data-period={period}>
+      <PersonnelPanel s={s} body={body} />
+      {p && (
+        <>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs" data-testid="personnel-period">
+            <Figure id="people" label={t`人员总数`} value={p.people} />
+            <Figure id="onDutyToday" label={t`今日在岗`} value={p.onDutyToday} color="green" />
+            <Figure id="periodAttendance" label={t`期间出勤人次`} value={present} />
+            <Figure id="periodLate" label={t`期间迟到`} value={p.attendance.late} color="orange" />
+            <Figure id="periodAbsent" label={t`期间缺勤`} value={p.attendance.absent} color="red" />
+            <Figure id="peopleAlarms" label={t`期间人员报警`} value={p.alarms} color="red" />
+          </SimpleGrid>
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Panel title={t`各部门人数`} body={body} testId="personnel-departments">
+                <Chart option={peopleByDepartmentOption(p, labels)} height={240} />
+              </Panel>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Panel title={t`角色分布`} body={body} testId="personnel-roles">
+                <Chart option={pie(labels.people, p.byRole.map((r) => ({ name: r.name, value: r.people })))} height={240} />
+              </Panel>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Panel title={t`每日出勤`} body={body} testId="personnel-attendance">
+                <Chart option={attendanceDaysOption(p, labels)} height={240} />
+              </Panel>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Panel title={t`人员报警类型`} body={body} testId="personnel-alarm-types">
+                <Chart option={pie(labels.alarms, p.alarmsByType.map((a) => ({ name: alarmTypeText(i18n, a.type), value: a.count })))} height={240} />
+              </Panel>
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Panel title={t`人员报警趋势`} body={body} testId="personnel-alarm-days">
+                <Chart option={alarmDaysOption(p.alarmDays, names)} height={200} />
+              </Panel>
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+    </Stack>
   );
 }
 
@@ -110,7 +170,7 @@ export function CampusPanelScreen({ panel, title }: { panel: CampusPanel; title:
         <WithSummary query={query}>
           {(s) => (
             <>
-              {panel === 'index4personnel' && <PersonnelPanel s={s} body={body} />}
+              {panel === 'index4personnel' && <PersonnelScreen s={s} body={body} />}
               {panel === 'index4info' && <InfoPanel s={s} body={body} />}
               {panel === 'index4manager' && <ManagerPanel s={s} body={body} />}
             </>

@@ -8,6 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { scenarioKinds, type DashboardBody, type DashboardScenario, type DashboardSummary } from '../../../shared/dashboard';
 import { LiveDot } from '../../live/LiveDot';
 import { toast } from '../../lib/request';
+import { dayEnd, dayStart } from '../../lib/zone';
 import { refOptionsQuery } from '../resources/resources.queries';
 import { useDashboardSummary } from './dashboard.queries';
 import { CommunityPanel } from './CommunityPanel';
@@ -23,13 +24,13 @@ export interface DashboardFilter {
   range: [string | null, string | null];
 }
 
-/** The body of the summary for a scenario and the filter (a range's end is the end of its day). */
+/** The body of the summary for a scenario and the filter: the picked days are the tenant's, from its first midnight to the end of the last day. */
 export function bodyOf(scenario: DashboardScenario, f: DashboardFilter): DashboardBody {
   const [from, to] = f.range;
   return {
     scenario,
     ...(f.departmentId ? { departmentId: f.departmentId } : {}),
-    ...(from && to ? { from: `${from} 00:00:00`, to: `${to} 23:59:59` } : {}),
+    ...(from && to ? { from: dayStart(from), to: dayEnd(to) } : {}),
   };
 }
 

@@ -9,7 +9,7 @@ import { formatDateCell } from '../../components/DataTable';
 import { alarmTypeText } from '../alarms/alarmLabels';
 import { metricLabel } from '../devices/labels';
 import { useCodeLabel } from '../resources/display';
-import { alarmDaysOption, alarmHoursOption, alarmTypesOption, kindsOption, readingOption, type ChartLook } from './dashboardCharts';
+import { periodDays, alarmDaysOption, alarmHoursOption, alarmTypesOption, kindsOption, readingOption, type ChartLook } from './dashboardCharts';
 import { useDashboardSummary } from './dashboard.queries';
 import { FIGURE_LABELS, useChartNames } from './panels';
 import classes from './dashboard.module.css';
@@ -113,7 +113,7 @@ function WallBody({ s, layout }: { s: DashboardSummary; layout: WallLayout }) {
   const rotating: { key: string; title: string; node: ReactNode }[] = [
     { key: 'hours', title: t`今日分时报警`, node: <Chart option={alarmHoursOption(s, names, LOOK)} height={chartH} /> },
     { key: 'types', title: t`报警类型（今日 / 期间）`, node: <Chart option={alarmTypesOption(s, i18n, names, LOOK)} height={chartH} /> },
-    { key: 'days', title: t`每日报警与处理`, node: <Chart option={alarmDaysOption(s.alarms.byDay, names, LOOK)} height={chartH} /> },
+    { key: 'days', title: t`每日报警与处理`, node: <Chart option={alarmDaysOption(periodDays(s), names, LOOK)} height={chartH} /> },
     ...s.readings
       .filter((r) => r.days.length > 0)
       .map((r) => ({ key: `reading-${r.metric}`, title: metricLabel(i18n, r.metric), node: <Chart option={readingOption(r, names, LOOK)} height={chartH} /> })),

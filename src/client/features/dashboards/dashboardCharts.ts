@@ -1,7 +1,8 @@
 import type { I18n } from '@lingui/core';
-import type { DashboardSummary, ReadingFigure } from '../../../shared/dashboard';
+import type { DashboardSummary, PersonnelFigures, ReadingFigure } from '../../../shared/dashboard';
 import type { ChartOption } from '../../components/Chart';
 import { cartesianFrame } from '../../components/Chart/layout';
+import { daysBetween, dayOf, hourOf } from '../../lib/zone';
 import { alarmTypeText } from '../alarms/alarmLabels';
 
 /** Chart options of the dashboards, pure so the figures can be checked without a canvas. */
@@ -55,15 +56,30 @@ export function alarmTypesOption(s: DashboardSummary, i18n: I18n, names: ChartNa
   };
 }
 
+/**
+ * Today's alarms by hour: the hours of the tenant's day so far (the service counts them on its
+ * clock, TIME_ZONE), so a browser in another zone never shows a bar in hours still to come.
+ */
 export function alarmHoursOption(s: DashboardSummary, names: ChartNames, look: ChartLook = {}): ChartOption {
+  const hours = s.alarms.byHour.slice(0, hourOf(s.at) + 1);
   return {
     ...base(look),
     tooltip: { trigger: 'axis' },
     ...cartesianFrame({ legend: 'none' }),
-    xAxis: { type: 'category', data: s.alarms.byHour.map((_, h) => `${String(h).padStart(2, '0')}`) },
+    xAxis: { type: 'category', data: hours.map((_, h) => `${String(h).padStart(2, '0')}:00`) },
     yAxis: { type: 'value', minInterval: 1 },
-    series: [{ type: 'bar', name: names.today, data: s.alarms.byHour, color: '#f76707' }],
+    series: [{ type: 'bar', name: names.today, data: hours, color: '#f76707' }],
   };
+}
+
+/**
+ * The period's alarms per day of the tenant, days without alarms as zeros: from the period's first
+ * day to its last, and never past the tenant's today (the summary was read at `s.at`).
+ */
+export function periodDays(s: Pick<DashboardSummary, 'at' | 'from' | 'to' | 'alarms'>): { day: string; count: number }[] {
+  const counts = new Map(s.alarms.byDay.map((d) => [d.day, d.count]));
+  const last = dayOf(Math.min(Date.parse(s.to), s.at));
+  return daysBetween(dayOf(s.from), last).map((day) => ({ day, count: counts.get(day) ?? 0 }));
 }
 
 export function alarmDaysOption(days: { day: string; count: number }[], names: ChartNames, look: ChartLook = {}): ChartOption {
@@ -98,3 +114,48 @@ export function byMonth(days: { day: string; count: number }[]): { month: string
   for (const d of days) months.set(d.day.slice(0, 7), (months.get(d.day.slice(0, 7)) ?? 0) + d.count);
   return [...months.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, count]) => ({ month, count }));
 }
+
+/** Labels of the personnel panel's charts (translated by the caller). */
+export interface PersonnelNames {
+  people: string;
+  wearables: string;
+  noDepartment: string;
+  normal: string;
+  late: string;
+  absent: string;
+  leave: string;
+  alarms: string;
+}
+
+/** People and the devices they wear, by department (the largest first). */
+export function peopleByDepartmentOption(p: PersonnelFigures, names: PersonnelNames, look: ChartLook = {}): ChartOption {
+  const rows = p.byDepartment;
+  return {
+    ...base(look),
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, ...(look.text ? { textStyle: { color: look.text } } : {}) },
+    grid: { left: 40, right: 12, top: 32, bottom: 56 },
+    xAxis: { type: 'category', data: rows.map((r) => r.name ?? names.noDepartment), axisLabel: { interval: 0, rotate: 30 } },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      { type: 'bar', name: names.people, data: rows.map((r) => r.people), color: '#1c7ed6' },
+      { type: 'bar', name: names.wearables, data: rows.map((r) => r.wearables), color: '#2f9e44' },
+    ],
+  };
+}
+
+/** The period's attendance per day: normal, late, absent and on leave, stacked. */
+export function attendanceDaysOption(p: PersonnelFigures, names: PersonnelNames, look: ChartLook = {}): ChartOption {
+  const days = p.attendanceDays;
+  const bar = (name: string, pick: (d: PersonnelFigures['attendanceDays'][number]) => number, color: string) => ({ type: 'bar' as const, stack: 'day', name, data: days.map(pick), color });
+  return {
+    ...base(look),
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, ...(look.text ? { textStyle: { color: look.text } } : {}) },
+    grid: { left: 40, right: 12, top: 32, bottom: 28 },
+    xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [bar(names.normal, (d) => d.normal, '#2f9e44'), bar(names.late, (d) => d.late, '#f59f00'), bar(names.absent, (d) => d.absent, '#e03131'), bar(names.leave, (d) => d.leave, '#868e96')],
+  };
+}
+

@@ -18,7 +18,7 @@ import { HandleModal } from '../alarms/HandleModal';
 import { useAlarmActions } from '../alarms/useAlarmActions';
 import { metricLabel, metricUnit } from '../devices/labels';
 import { useCodeLabel } from '../resources/display';
-import { alarmDaysOption, alarmHoursOption, alarmTypesOption, kindsOption, readingOption, type ChartNames } from './dashboardCharts';
+import { periodDays, alarmDaysOption, alarmHoursOption, alarmTypesOption, kindsOption, readingOption, type ChartNames } from './dashboardCharts';
 import { exportPanel } from './dashboard.queries';
 import { savePng } from './snapshot';
 import classes from './dashboard.module.css';
@@ -198,7 +198,7 @@ export function AlarmDaysPanel({ s, body }: { s: DashboardSummary; body: Dashboa
   const { t } = useLingui();
   return (
     <Panel title={t`每日报警与处理`} panel="alarmDays" body={body} testId="dash-days">
-      <Chart option={alarmDaysOption(s.alarms.byDay, useChartNames())} height={200} />
+      <Chart option={alarmDaysOption(periodDays(s), useChartNames())} height={200} />
       <Group gap="xs" mt="xs">
         <Badge color="green" variant="light" data-testid="dash-handled">
           {t`已处理`} {s.alarms.handled}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Badge, Box, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import dayjs from 'dayjs';
+import { formatDateCell } from '../../components/DataTable/cells';
 import { DEVICE_KIND_TABLE } from '../../../shared/codes';
 import { MAX_PAGE_SIZE } from '../../../shared/resources/paging';
 import { resourceOfRoute } from '../../../shared/resources';
@@ -69,7 +69,7 @@ function InstallationLayer({ rows }: { rows: Row[] }) {
         <Trans>安装人</Trans>: {String(selected.installer)}
       </Text>
       <Text size="sm">
-        <Trans>安装时间</Trans>: {dayjs(String(selected.installedAt)).format('YYYY-MM-DD HH:mm')}
+        <Trans>安装时间</Trans>: {formatDateCell(selected.installedAt, 'YYYY-MM-DD HH:mm')}
       </Text>
       {selected.address ? <Text size="sm">{String(selected.address)}</Text> : null}
       {selected.photo ? <Image src={String(selected.photo)} mt={4} h={140} fit="contain" alt="" /> : null}

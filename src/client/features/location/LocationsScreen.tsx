@@ -1,6 +1,6 @@
 import { Group, Paper, ScrollArea, SegmentedControl, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import dayjs from 'dayjs';
+import { formatDateCell } from '../../components/DataTable/cells';
 import { useMemo, useState } from 'react';
 import type { MapDevice } from '../../../shared/geo/map-config';
 import { DeviceMarkersLayer, MapView, useMapApi } from '../../map';
@@ -64,7 +64,7 @@ function JfLocators() {
                   <Table.Td>{d.name ?? d.imei}</Table.Td>
                   <Table.Td><FixSourceBadge source={d.source} /></Table.Td>
                   <Table.Td data-testid="jf-accuracy">{formatAccuracy(d.accuracy)}</Table.Td>
-                  <Table.Td>{d.ts ? dayjs(d.ts).format('MM-DD HH:mm:ss') : '-'}</Table.Td>
+                  <Table.Td>{d.ts ? formatDateCell(d.ts, 'MM-DD HH:mm:ss') : '-'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

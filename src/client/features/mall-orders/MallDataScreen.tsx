@@ -5,18 +5,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { MALL_ORDER_TABLE } from '../../../entities/mall-order/resource';
 import { Chart } from '../../components/Chart';
 import { request } from '../../lib/request';
+import { lastDays } from '../../lib/zone';
 import { useCodeLabel } from '../resources/display';
 import { mallChartOptions, type MallStats } from './mallCharts';
 import { fenYuan } from './mallOrders.api';
 
-const isoDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** /MallData: paid amount and orders by day, orders by status, top products and conversion (paid orders / product views) over a date range. */
 export function MallDataScreen() {
   const { t } = useLingui();
   const codeLabel = useCodeLabel();
-  const [from, setFrom] = useState(isoDay(Date.now() - 29 * 86_400_000));
-  const [to, setTo] = useState(isoDay(Date.now()));
+  // The tenant's last 30 days: the service counts the mall's days on the same clock.
+  const [from, setFrom] = useState(() => lastDays(30)[0]);
+  const [to, setTo] = useState(() => lastDays(30)[1]);
   const day = /^\d{4}-\d{2}-\d{2}$/;
   const fromError = day.test(from) ? undefined : t`请选择日期`;
   const toError = !day.test(to) ? t`请选择日期` : !fromError && from > to ? t`结束日期不能早于开始日期` : undefined;

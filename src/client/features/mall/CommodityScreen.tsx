@@ -3,6 +3,7 @@ import { Alert, Button, Drawer, Group, Modal, NumberInput, Select, Stack, Table,
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import productSkuDef, { STOCK_REASON_TABLE } from '../../../entities/product-sku/resource';
+import { formatDateCell } from '../../components/DataTable/cells';
 import { RequestError, request, toast } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
 import { ResourceScreen } from '../resources/ResourceScreen';
@@ -107,7 +108,6 @@ function AdjustStockModal({ row, onClose }: { row: Row | null; onClose: () => vo
 
 /** The SKU's stock movements, newest first. */
 function MovementsDrawer({ row, onClose }: { row: Row | null; onClose: () => void }) {
-  const { i18n } = useLingui();
   const codeLabel = useCodeLabel();
   const movements = useQuery({
     queryKey: ['mall', 'productSku', 'movements', row?.id],
@@ -152,7 +152,7 @@ function MovementsDrawer({ row, onClose }: { row: Row | null; onClose: () => voi
           <Table.Tbody>
             {rows.map((m) => (
               <Table.Tr key={m.id} data-testid="movement-row">
-                <Table.Td>{new Date(m.createdAt).toLocaleString(i18n.locale)}</Table.Td>
+                <Table.Td>{formatDateCell(m.createdAt)}</Table.Td>
                 <Table.Td c={m.delta < 0 ? 'red' : 'teal'}>{m.delta > 0 ? `+${m.delta}` : String(m.delta)}</Table.Td>
                 <Table.Td>{m.stockAfter}</Table.Td>
                 <Table.Td>

@@ -1,3 +1,4 @@
+import { formatDateCell } from '../../components/DataTable/cells';
 import { payloadText, viewPayload, type PayloadView } from './payloadView';
 import type { QoS } from './topicRules';
 import { csvCell } from '../../../shared/csv';
@@ -70,10 +71,5 @@ export function logToCsv(entries: readonly LogEntry[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** Local time with milliseconds: messages a few ms apart stay in order to the eye. */
-export const clockTime = (at: number): string => {
-  const d = new Date(at);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
-};
+/** The tenant's clock with milliseconds: messages a few ms apart stay in order to the eye. */
+export const clockTime = (at: number): string => formatDateCell(at, 'HH:mm:ss.SSS');

@@ -5,6 +5,8 @@ import type { FieldDef } from '../../../shared/resources';
 import type { RefOption } from './display';
 import { useCodeLabel } from './display';
 import { ImageInput } from './ImageInput';
+import { formatDateCell } from '../../components/DataTable/cells';
+import { wallInstant } from '../../lib/zone';
 
 export interface FieldInputProps {
   field: FieldDef;
@@ -86,14 +88,15 @@ export function FieldInput({ field, value, onChange, error, refOptions }: FieldI
     case 'date':
       return <DateInput {...common} valueFormat="YYYY-MM-DD" clearable value={str(value) || null} onChange={(v) => onChange(v ?? null)} />;
     case 'datetime':
+      // The picker shows and takes the tenant's wall time; the form keeps the instant.
       return (
         <DateTimePicker
           {...common}
           valueFormat="YYYY-MM-DD HH:mm:ss"
           withSeconds
           clearable
-          value={str(value) || null}
-          onChange={(v) => onChange(v ?? null)}
+          value={formatDateCell(value) || null}
+          onChange={(v) => onChange(v ? wallInstant(v) : null)}
         />
       );
     case 'image':

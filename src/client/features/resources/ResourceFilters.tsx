@@ -7,6 +7,8 @@ import { IconSearch } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacro } from '@lingui/react/macro';
 import type { FieldDef } from '../../../shared/resources';
+import { formatDateCell } from '../../components/DataTable/cells';
+import { dayEnd, dayStart } from '../../lib/zone';
 import { useCodeLabel, type RefOption } from './display';
 
 export const KEYWORD_DEBOUNCE_MS = 300;
@@ -21,6 +23,20 @@ export interface ResourceFiltersProps {
   refOptions: (field: FieldDef) => RefOption[];
   withKeyword: boolean;
 }
+
+/**
+ * A picked day range as the filter sends it: a datetime field asks from the tenant's midnight of
+ * the first day to the end of the last (instants, so the browser's zone plays no part); a date
+ * field (a calendar day) and a text day ask for the days themselves.
+ */
+export function rangeFilter(field: FieldDef, from: string | null, to: string | null): (string | null)[] | undefined {
+  if (!from && !to) return undefined;
+  if (field.type === 'datetime') return [from ? dayStart(from) : null, to ? dayEnd(to) : null];
+  return [from || null, to || null];
+}
+
+/** The day a range filter's bound shows in the picker (an instant on the tenant's clock). */
+const pickedDay = (v: string | null | undefined) => (v ? formatDateCell(v, 'YYYY-MM-DD') : null);
 
 const toValue = (field: FieldDef, v: string) => (field.type === 'ref' || typeof field.codes?.[0]?.value === 'number' ? Number(v) : v);
 
@@ -117,8 +133,8 @@ export function ResourceFilters(props: ResourceFiltersProps) {
                 w={240}
                 clearable
                 valueFormat="YYYY-MM-DD"
-                value={[range[0] ?? null, range[1] ?? null]}
-                onChange={(v) => set(field.name, v[0] || v[1] ? [v[0] ?? null, v[1] ? `${v[1]} 23:59:59` : null] : undefined)}
+                value={[pickedDay(range[0]), pickedDay(range[1])]}
+                onChange={(v) => set(field.name, rangeFilter(field, v[0], v[1]))}
               />
             );
           }

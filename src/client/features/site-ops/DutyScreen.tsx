@@ -4,6 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import annualInspectionDef, { INSPECTION_DUE, INSPECTION_DUE_TABLE } from '../../../entities/annual-inspection/resource';
 import dutyRecordDef from '../../../entities/duty-record/resource';
 import { codeText } from '../../i18n/codeLabels';
+import { dayOf } from '../../lib/zone';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import type { Row } from '../resources/resources.queries';
 import type { ResourceSearch } from '../resources/search';
@@ -32,8 +33,10 @@ const dateOnly = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
  */
 export function DutyScreen(props: RouteScreenProps) {
   const [tab, setTab] = useState<string | null>('list');
-  const now = new Date();
-  const [month, setMonth] = useState({ year: now.getFullYear(), month: now.getMonth() });
+  const [month, setMonth] = useState(() => {
+    const today = dayOf();
+    return { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) - 1 };
+  });
   const [inspections, setInspections] = useState<ResourceSearch>({});
   return (
     <Tabs value={tab} onChange={setTab} keepMounted={false} data-testid="duty-tabs">

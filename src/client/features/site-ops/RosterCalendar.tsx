@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import dutyRecordDef from '../../../entities/duty-record/resource';
 import type { ListResult } from '../../../shared/resources/list';
 import { request } from '../../lib/request';
+import { dayOf } from '../../lib/zone';
 import type { Row } from '../resources/resources.queries';
 
 export interface RosterDuty {
@@ -55,13 +56,14 @@ export function RosterCalendar({
   month,
   onMonthChange,
   onDayClick,
-  today = new Date(),
+  today = dayOf(),
 }: {
   year: number;
   month: number;
   onMonthChange: (year: number, month: number) => void;
   onDayClick?: (isoDate: string) => void;
-  today?: Date;
+  /** The tenant's today, `YYYY-MM-DD`. */
+  today?: string;
 }) {
   const { t, i18n } = useLingui();
   const [from, to] = monthRange(year, month);
@@ -73,7 +75,7 @@ export function RosterCalendar({
   const weeks = monthGrid(year, month);
   const weekdays = [t`周一`, t`周二`, t`周三`, t`周四`, t`周五`, t`周六`, t`周日`];
   const title = new Date(Date.UTC(year, month, 1)).toLocaleDateString(i18n.locale, { year: 'numeric', month: 'long', timeZone: 'UTC' });
-  const isToday = (day: number) => today.getFullYear() === year && today.getMonth() === month && today.getDate() === day;
+  const isToday = (day: number) => today === `${year}-${pad(month + 1)}-${pad(day)}`;
   const step = (delta: number) => {
     const d = new Date(Date.UTC(year, month + delta, 1));
     onMonthChange(d.getUTCFullYear(), d.getUTCMonth());

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import warehouseItemDef, { formatTons, isTonAmount, WAREHOUSE_MOVE, WAREHOUSE_MOVE_TABLE, type WarehouseMove } from '../../../entities/warehouse-item/resource';
 import { codeText } from '../../i18n/codeLabels';
+import { formatDateCell } from '../../components/DataTable/cells';
 import { RequestError, request, toast } from '../../lib/request';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
@@ -110,7 +111,6 @@ export function MoveModal({ row, onClose }: { row: Row | null; onClose: () => vo
 
 /** The item's movements, newest first: when, what, how much, remaining after, who, note. */
 export function MovementsDrawer({ row, onClose }: { row: Row | null; onClose: () => void }) {
-  const { i18n } = useLingui();
   const movements = useQuery({
     queryKey: moveKey(row?.id),
     queryFn: () => request<{ rows: WarehouseMovement[] }>('user', 'warehouseItem/movements', { id: row!.id }),
@@ -161,7 +161,7 @@ export function MovementsDrawer({ row, onClose }: { row: Row | null; onClose: ()
           <Table.Tbody>
             {rows.map((m) => (
               <Table.Tr key={m.id} data-testid="warehouse-movement-row">
-                <Table.Td>{new Date(m.createdAt).toLocaleString(i18n.locale)}</Table.Td>
+                <Table.Td>{formatDateCell(m.createdAt)}</Table.Td>
                 <Table.Td>{kindText(m.kind)}</Table.Td>
                 <Table.Td>{formatTons(m.quantity)}</Table.Td>
                 <Table.Td>{formatTons(m.remainingAfter)}</Table.Td>

@@ -1,8 +1,8 @@
-import dayjs from 'dayjs';
+import { formatDateCell } from '../../components/DataTable/cells';
 import { TIME_FORMAT } from './tracks.queries';
 
-/** docs/requirements/constants.md#tables-trees-and-formats: YYYY-MM-DD HH:mm:ss in the viewer's time zone. */
-export const formatTime = (ms: number) => dayjs(ms).format(TIME_FORMAT);
+/** docs/requirements/constants.md#tables-trees-and-formats: YYYY-MM-DD HH:mm:ss on the tenant's clock. */
+export const formatTime = (ms: number) => formatDateCell(ms, TIME_FORMAT);
 
 /** Figures of a point: '-' where there is none (the last point has no next one). */
 export const dash = (v: number | null | undefined, digits = 1) => (v === null || v === undefined ? '-' : v.toFixed(digits).replace(/\.0+$/, ''));

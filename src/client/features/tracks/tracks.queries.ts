@@ -3,6 +3,8 @@ import dayjs from 'dayjs';
 import type { ListResult } from '../../../shared/resources/list';
 import type { TrackColumns } from '../../../shared/geo/track';
 import { request } from '../../lib/request';
+import { formatDateCell } from '../../components/DataTable/cells';
+import { dayOf, wallInstant, zoned } from '../../lib/zone';
 
 export type TrackSource = 'gps' | 'all';
 /** The date format of docs/requirements/constants.md#tables-trees-and-formats and of the URL's from/to. */
@@ -29,12 +31,15 @@ export interface TrackRange {
  * minute so the loader and the screen, resolving it a moment apart, ask for the same key.
  */
 export function resolveRange(search: TrackSearch): { from: string; to: string } {
-  const from = search.from && dayjs(search.from).isValid() ? dayjs(search.from) : dayjs().startOf('day');
-  const to = search.to && dayjs(search.to).isValid() ? dayjs(search.to) : dayjs().add(1, 'minute').startOf('minute');
-  return { from: from.format(TIME_FORMAT), to: to.format(TIME_FORMAT) };
+  const valid = (v: string | undefined): v is string => Boolean(v) && dayjs(v).isValid();
+  const from = valid(search.from) ? zoned(search.from).format(TIME_FORMAT) : `${dayOf()} 00:00:00`;
+  const nextMinute = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
+  const to = valid(search.to) ? zoned(search.to).format(TIME_FORMAT) : formatDateCell(nextMinute, TIME_FORMAT);
+  return { from, to };
 }
 
-export const toIso = (local: string) => dayjs(local).toDate().toISOString();
+/** A picked wall time (the tenant's clock) as the instant the service is asked for. */
+export const toIso = (local: string) => wallInstant(local);
 
 // Keys start with 'track', so one invalidation refreshes every track view.
 export const trackKeys = {

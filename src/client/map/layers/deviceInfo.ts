@@ -1,5 +1,4 @@
-import dayjs from 'dayjs';
-import { DATE_FORMAT } from '../../components/DataTable/cells';
+import { formatDateCell } from '../../components/DataTable/cells';
 
 /** A time as the service or a device may send it: ISO text, or epoch seconds (< 13 digits) / ms. */
 function toMs(value: unknown): number | null {
@@ -18,7 +17,7 @@ function toMs(value: unknown): number | null {
  */
 export function lastConnectTime(info: { lastConnectTime?: unknown; connectedAt?: unknown; offlineAt?: unknown }): string {
   const times = [info.lastConnectTime, info.connectedAt, info.offlineAt].map(toMs).filter((t): t is number => t !== null);
-  return times.length ? dayjs(Math.max(...times)).format(DATE_FORMAT) : '';
+  return times.length ? formatDateCell(Math.max(...times)) : '';
 }
 
 /**

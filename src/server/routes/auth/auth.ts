@@ -90,7 +90,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       const { scope } = authed(request);
       const found = await findUserById(app.db, scope, scope.userId);
       if (!found) fail(Code.SESSION_EXPIRED, 'sessionExpired');
-      return reply.ok(await userInfo(app.db, scope, found));
+      return reply.ok(await userInfo(app.db, scope, found, app.config.timeZone));
     },
   );
 };
