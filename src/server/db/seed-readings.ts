@@ -52,9 +52,9 @@ function shapeOf(metric: Metric, kind: DeviceKind, scenario: SimScenario, r: (mi
   const v = VITALS;
   switch (metric) {
     case 'heartRate':
-      return wave({ ...v.heartRate, mean: r(66, 76), digits: 0 }, { amp: 4, sh: 6, nz: 3, sp: 12, pp: 0.02, pv: 112 });
+      return wave({ ...v.heartRate, mean: r(66, 76), digits: 0 }, { amp: 4, sh: 6, nz: 3, sp: 7, pp: 0.02, pv: 112 });
     case 'bodyTemp':
-      return wave({ ...v.bodyTemp, mean: r(36.4, 36.8), digits: 1 }, { amp: 0.2, pk: 17, nz: 0.08, sp: 0.15 });
+      return wave({ ...v.bodyTemp, mean: r(36.4, 36.7), digits: 1 }, { amp: 0.15, pk: 17, nz: 0.08, sp: 0.1 });
     case 'bloodOxygen':
       return wave({ ...v.bloodOxygen, mean: r(96.5, 98), digits: 0 }, { amp: 0.3, pk: 14, nz: 0.6, sp: 1 });
     case 'systolic':
@@ -64,7 +64,7 @@ function shapeOf(metric: Metric, kind: DeviceKind, scenario: SimScenario, r: (mi
     case 'steps':
       return { base: r(700, 1000), amp: 0, pk: 0, sh: 0, nz: 30, sp: 400, lo: 0, hi: 20_000, dg: 0, pp: 0, pv: 0, shape: 2 };
     case 'ambientTemp':
-      return wave(b.ambientTemp!, { amp: 3, nz: 0.4, sp: 0.6 });
+      return wave(b.ambientTemp!, { amp: 2.5, nz: 0.4, sp: 0.5 });
     case 'humidity':
       return wave(b.humidity!, { amp: 8, pk: 5, nz: 2, sp: 3 });
     case 'altitude':
@@ -82,7 +82,7 @@ function shapeOf(metric: Metric, kind: DeviceKind, scenario: SimScenario, r: (mi
     case 'waterPressure':
       return wave(b.waterPressure!, { amp: 0.03, pk: 3, nz: 0.01, sp: 0.02 });
     case 'voltage':
-      return wave(b.voltage!, { amp: 3, pk: 4, nz: 1, sp: 2 });
+      return wave(b.voltage!, { amp: 2.5, pk: 4, nz: 0.8, sp: 1.5 });
     case 'current':
       return wave(b.current!, { amp: 4, pk: 20, sh: 2, nz: 1, sp: 2 });
     case 'power':

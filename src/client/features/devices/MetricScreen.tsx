@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Badge, Button, Card, Center, Grid, Group, Loader, Pagination, ScrollArea, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -11,13 +11,13 @@ import { kindsReporting, metricAlarmType, METRIC_LEVELS, type MetricLevel, type 
 import { metricsOfRoute } from '../../../shared/devices/metric-routes';
 import { grainFor, type RollupGrain } from '../../../shared/rollups';
 import { Chart, type ChartOption } from '../../components/Chart';
-import { DataTable, formatDateCell, type Column } from '../../components/DataTable';
+import { DataTable, formatDateCell, usePhone, type Column } from '../../components/DataTable';
 import { alarmTypeText } from '../alarms/alarmLabels';
 import { alarmListQuery } from '../alarms/alarms.queries';
 import { KindLabel } from './cells';
 import { modelUnitsQuery } from '../tools/tools.queries';
 import { metricLabel, metricUnit } from './labels';
-import { firstBucketMs, fleetTrendOption, fleetValuesOption, limitMarks, round2, type ChartLabels } from './metricCharts';
+import { firstBucketMs, fleetTrendOption, fleetValuesOption, GRID_TOP, limitMarks, round2, type ChartLabels } from './metricCharts';
 import { metricDevicesQuery, metricFleetQuery, metricKeys, metricRollupsQuery } from './metric.queries';
 import { useLiveRefetch } from '../../live/useLiveRefetch';
 
@@ -179,6 +179,7 @@ export function MetricScreen({ route }: { route: string }) {
               limits={current?.limits}
               title={current?.name || selected}
               onClose={() => setChosen(null)}
+              reveal={chosen !== undefined}
             />
           ) : (
             <FleetTrend metric={metric} fleet={fleet.data} pending={fleet.isPending} onSelect={setChosen} />
@@ -216,9 +217,9 @@ function useChartLabels(metric: Metric): ChartLabels {
   return useMemo(() => ({ value: t`当前值`, max: t`上限`, min: t`下限`, unit }), [t, unit]);
 }
 
-function ChartCard({ title, extra, children, ...rest }: { title: ReactNode; extra?: ReactNode; children: ReactNode; 'data-testid': string }) {
+function ChartCard({ title, extra, children, ref, ...rest }: { title: ReactNode; extra?: ReactNode; children: ReactNode; ref?: Ref<HTMLDivElement>; 'data-testid': string }) {
   return (
-    <Card withBorder h="100%" data-testid={rest['data-testid']}>
+    <Card withBorder h="100%" ref={ref} data-testid={rest['data-testid']}>
       <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
         <Text fw={600}>{title}</Text>
         {extra}
@@ -249,13 +250,15 @@ function FleetValues({ metric, fleet, pending, onSelect }: { metric: Metric; fle
     <ChartCard
       title={<Trans>各设备当前值</Trans>}
       extra={
-        fleet && shown < fleet.live ? (
-          <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed">
+          {fleet && shown < fleet.live ? (
             <Trans>
               最差的 {shown} 台，共 {fleet.live} 台
             </Trans>
-          </Text>
-        ) : undefined
+          ) : (
+            <Trans>越接近或超出报警阈值越靠前</Trans>
+          )}
+        </Text>
       }
       data-testid="metric-fleet"
     >
@@ -394,8 +397,14 @@ function DeviceValues({ rows, metric, selected, onSelect, pending }: { rows: Met
  * The picked device's metric in rollup buckets, with its alarm limits as mark lines; zooming in
  * fetches finer buckets. The time axis runs from the first bucket with data to the window's end.
  */
-function MetricHistory({ imei, metric, limits, title, onClose }: { imei: string; metric: Metric; limits: MetricLimits | undefined; title: string; onClose: () => void }) {
+function MetricHistory({ imei, metric, limits, title, onClose, reveal }: { imei: string; metric: Metric; limits: MetricLimits | undefined; title: string; onClose: () => void; reveal: boolean }) {
   const { i18n } = useLingui();
+  const phone = usePhone();
+  const card = useRef<HTMLDivElement>(null);
+  // On a phone the list is below the charts: a device picked there brings its chart into view.
+  useEffect(() => {
+    if (phone && reveal) card.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [phone, reveal]);
   const labels = useChartLabels(metric);
   const [range, setRange] = useState<RangeKey>('24h');
   // The window, fixed when the range is picked so the query key stays put between renders.
@@ -414,10 +423,10 @@ function MetricHistory({ imei, metric, limits, title, onClose }: { imei: string;
 
   const option = useMemo<ChartOption>(
     () => ({
-      grid: { left: 48, right: 56, top: 32, bottom: 56 },
+      grid: { left: 48, right: 56, top: GRID_TOP, bottom: 56 },
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
-      xAxis: { type: 'time', min: firstBucketMs([{ points }], Date.parse(window.from)), max: Date.parse(window.to) },
+      xAxis: { type: 'time', min: firstBucketMs([{ points }], Date.parse(window.from)), max: Date.parse(window.to), axisLabel: { hideOverlap: true } },
       yAxis: { type: 'value', name: labels.unit, scale: true },
       dataZoom: [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 8 }],
       series: [
@@ -461,6 +470,7 @@ function MetricHistory({ imei, metric, limits, title, onClose }: { imei: string;
         </Group>
       }
       data-testid="metric-history"
+      ref={card}
     >
       {series.isPending ? (
         <Center h={CHART_HEIGHT}>

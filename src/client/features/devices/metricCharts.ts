@@ -6,6 +6,8 @@ import type { ChartOption } from '../../components/Chart';
 export const LEVEL_HEX: Record<MetricLevel, string> = { high: '#e03131', low: '#f08c00', normal: '#2f9e44', offline: '#868e96' };
 const MAX_HEX = LEVEL_HEX.high;
 const MIN_HEX = LEVEL_HEX.low;
+/** Below the legend, so the value axis's unit does not sit under it. */
+export const GRID_TOP = 56;
 /** Bars shown at once; more scroll with the slider. */
 const BARS_IN_VIEW = 20;
 
@@ -44,7 +46,7 @@ export function fleetValuesOption(devices: readonly MetricDeviceRow[], labels: C
     data: live.map((d) => pick(d.limits) ?? null),
   });
   return {
-    grid: { left: 48, right: 16, top: 36, bottom: live.length > BARS_IN_VIEW ? 88 : 64 },
+    grid: { left: 48, right: 16, top: GRID_TOP, bottom: live.length > BARS_IN_VIEW ? 88 : 64 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0 },
     xAxis: { type: 'category', data: live.map((d) => d.name || d.imei), axisLabel: { rotate: 30, interval: 0, width: 90, overflow: 'truncate' } },
@@ -77,10 +79,10 @@ export function fleetTrendOption(series: readonly { name: string; points: readon
   const first = series[0]?.limits;
   const shared = series.every((s) => s.limits?.min === first?.min && s.limits?.max === first?.max) ? first : undefined;
   return {
-    grid: { left: 48, right: 56, top: 36, bottom: 32 },
+    grid: { left: 48, right: 56, top: GRID_TOP, bottom: 32 },
     tooltip: { trigger: 'axis' },
     legend: { top: 0, type: 'scroll' },
-    xAxis: { type: 'time', min: firstBucketMs(series, to), max: to },
+    xAxis: { type: 'time', min: firstBucketMs(series, to), max: to, axisLabel: { hideOverlap: true } },
     yAxis: { type: 'value', name: labels.unit, scale: true },
     series: series.map((s, i) => ({
       type: 'line' as const,
