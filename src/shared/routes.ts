@@ -197,7 +197,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   // --- Separate /map layout, children (docs/requirements/screens-and-routes.md#map-layout-children).
   { value: 'alarmList', layout: 'map', scenario: 'alarm', cn: '报警列表', en: 'Alarm list', icon: 'alarm' },
   { value: 'devicelistcomponent', layout: 'map', scenario: 'device', cn: '设备一览', en: 'Device overview', icon: 'device' },
-  { value: 'oxygen', layout: 'map', scenario: 'device', cn: '氧气浓度', en: 'Oxygen', icon: 'sensor' },
+  { value: 'oxygen', layout: 'map', scenario: 'device', cn: '血氧', en: 'Blood oxygen', icon: 'sensor' },
   { value: 'harmfalgas', layout: 'map', scenario: 'device', cn: '有害气体', en: 'Harmful gas', icon: 'sensor' },
   { value: 'dtudz', layout: 'map', scenario: 'device', cn: 'DTU数据', en: 'DTU data', icon: 'sensor' },
   { value: 'xwgas', layout: 'map', scenario: 'device', cn: '可燃气体', en: 'Combustible gas', icon: 'sensor' },

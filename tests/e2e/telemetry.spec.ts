@@ -4,13 +4,19 @@ import { expectShell, loginWithAccount } from './helpers';
 // The telemetry screens (src/shared/devices/metric-routes.ts) against the service and the
 // in-process simulator, which keeps sending readings of the demo fleet. States are read from test
 // ids and data attributes.
-test('/map/heart_rate lists the simulated devices with their heart rate; a device shows its history chart', async ({ page }) => {
+test('/map/heart_rate opens on the fleet, lists the simulated devices with their heart rate; a device shows its history chart', async ({ page }) => {
   test.setTimeout(120_000);
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
   await page.goto('/map/heart_rate');
   const screen = page.getByTestId('metric-screen');
   await expect(screen).toHaveAttribute('data-metric', 'heartRate');
+
+  // It opens on the fleet: the current values of the live devices and the worst ones' last hours
+  // (the demo's seeded history), before any device is picked.
+  await expect(page.getByTestId('metric-fleet-chart').locator('canvas').first()).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('metric-trend-chart').locator('canvas').first()).toBeVisible();
+  await expect(page.getByTestId('metric-history')).toHaveCount(0);
 
   // A device that reports right now: its value is a number and its level is not offline.
   const live = screen.getByTestId('metric-device').filter({ has: page.getByTestId('metric-value').getByText(/^\d+(\.\d+)? bpm$/) });

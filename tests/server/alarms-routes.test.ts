@@ -71,7 +71,7 @@ describe('alarm list (generic resource)', () => {
     expect((await list({ filters: { level: 3 } })).total).toBe(1);
     expect((await list({ filters: { read: 0 } })).total).toBe(3);
     expect((await list({ filters: { handleState: 1 } })).rows.map((r) => r.id)).toEqual([mine[3]]);
-    expect((await list({ filters: { deviceKind: 'helmet' } })).total).toBe(2);
+    expect((await list({ filters: { deviceKind: ['helmet'] } })).total).toBe(2);
     expect((await list({ keyword: '0777' })).total).toBe(2);
     expect((await list({ filters: { ts: [new Date(base - 25 * HOUR).toISOString(), new Date(base - 5 * HOUR).toISOString()] } })).total).toBe(2);
     const all = await list({ size: 100 });

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_STATE } from '../../src/shared/codes';
-import type { MetricDevices } from '../../src/shared/devices/api';
+import type { MetricDevices, MetricFleet } from '../../src/shared/devices/api';
 import { demoFleet } from '../../src/shared/devices/demo';
 import { KIND_INFO, type Metric } from '../../src/shared/devices/kinds';
 import { metricAlarmType, metricLevel, metricLimits } from '../../src/shared/devices/metric-limits';
@@ -73,6 +73,24 @@ describe('POST /api/device/metric/devices', () => {
     for (const r of rows) expect(r.level).toBe(metricLevel(r.state, r.value, r.limits));
     expect(res.data.counts.high).toBeGreaterThanOrEqual(1);
     expect(res.data.counts.low).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the fleet: worst first across the levels (beyond their limits by the width of their band), offline last, with the worst ones\' last hours', async () => {
+    const res = await post<MetricFleet>(t.app, '/api/device/metric/fleet', { metric: 'heartRate', size: 100, lines: 2 }, { token: demo });
+    expect(res.code).toBe(0);
+    const { devices: rows, series } = res.data;
+    // h1 130 over 50~120: 10/70 beyond; h2 45: 5/70; h3 60 under its own 65~140: 5/75.
+    expect(rows.slice(0, 3).map((r) => r.imei)).toEqual([h1!.imei, h2!.imei, h3!.imei]);
+    const firstOffline = rows.findIndex((r) => r.level === 'offline');
+    expect(rows.slice(firstOffline).every((r) => r.level === 'offline')).toBe(true);
+    expect(res.data.live).toBe(rows.filter((r) => r.level !== 'offline').length);
+    expect(series.map((s) => s.imei)).toEqual([h1!.imei, h2!.imei]);
+    // The demo's seeded history: the last hours by the minute.
+    expect(series[0]!.grain).toBe('minute');
+    expect(series[0]!.points.length).toBeGreaterThan(100);
+    expect(Date.parse(res.data.to) - Date.parse(res.data.from)).toBe(3 * 3_600_000);
+    expect((await post(t.app, '/api/device/metric/fleet', { metric: 'heartRate', hours: 0 }, { token: demo })).code).toBe(400);
+    expect((await post<MetricFleet>(t.app, '/api/device/metric/fleet', { metric: 'heartRate' }, { token: other })).data).toMatchObject({ devices: [], live: 0, series: [] });
   });
 
   it('filters by level and keyword and pages', async () => {

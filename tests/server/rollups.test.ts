@@ -82,4 +82,26 @@ describe('reading rollups at ingest', () => {
     const foreign = await post(t.app, url, { imei: dev.imei, metric: 'temp', from: '2026-11-23T00:00:00Z', to: '2026-11-24T00:00:00Z' }, { token: other.token });
     expect(foreign.code).not.toBe(0);
   });
+  it('fills the part of a window before its finest grain\'s first bucket from the next coarser grain, unless a grain is asked', async () => {
+    const { token } = await login(t.app, 'demo', 'demo123');
+    // Hours with no minutes under them: minute rollups past RETENTION_DAYS, or a seeded history.
+    const hour = (iso: string, sum: number) => ({ deviceId: dev.id, tenantId: dev.tenantId, metric: 'temp', grain: ROLLUP_GRAIN.hour, bucket: new Date(iso), n: 2, sum, min: sum / 2 - 1, max: sum / 2 + 1 });
+    await t.app.db.insert(readingRollups).values([hour('2026-11-23T08:00:00Z', 40), hour('2026-11-23T09:00:00Z', 44)]);
+    const url = '/api/device/device/rollups';
+    const window = { imei: dev.imei, metric: 'temp', from: '2026-11-23T00:00:00Z', to: '2026-11-24T00:00:00Z' };
+    const mixed = await post<RollupSeries>(t.app, url, window, { token });
+    expect(mixed.data.grain).toBe('minute');
+    // The 15:00 hour holds the first minutes: left out, or they would count twice.
+    expect(mixed.data.points.map((p) => [p.t, p.n, p.avg])).toEqual([
+      ['2026-11-23T08:00:00.000Z', 2, 20],
+      ['2026-11-23T09:00:00.000Z', 2, 22],
+      ['2026-11-23T15:59:00.000Z', 3, 25],
+      ['2026-11-23T16:01:00.000Z', 1, 10],
+    ]);
+    const asked = await post<RollupSeries>(t.app, url, { ...window, grain: 'minute' }, { token });
+    expect(asked.data.points.map((p) => p.t)).toEqual(['2026-11-23T15:59:00.000Z', '2026-11-23T16:01:00.000Z']);
+    // A window with hours only answers in hours.
+    const early = await post<RollupSeries>(t.app, url, { ...window, to: '2026-11-23T12:00:00Z' }, { token });
+    expect(early.data).toMatchObject({ grain: 'hour', points: [{ t: '2026-11-23T08:00:00.000Z' }, { t: '2026-11-23T09:00:00.000Z' }] });
+  });
 });

@@ -93,7 +93,7 @@ export const ROUTE_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   AddProduct: msg({ id: 'route.AddProduct', message: '添加商品', comment: 'Add product' }),
   alarmList: msg({ id: 'route.alarmList', message: '报警列表', comment: 'Alarm list' }),
   devicelistcomponent: msg({ id: 'route.devicelistcomponent', message: '设备一览', comment: 'Device overview' }),
-  oxygen: msg({ id: 'route.oxygen', message: '氧气浓度', comment: 'Oxygen' }),
+  oxygen: msg({ id: 'route.oxygen', message: '血氧', comment: 'Blood oxygen' }),
   harmfalgas: msg({ id: 'route.harmfalgas', message: '有害气体', comment: 'Harmful gas' }),
   dtudz: msg({ id: 'route.dtudz', message: 'DTU数据', comment: 'DTU data' }),
   xwgas: msg({ id: 'route.xwgas', message: '可燃气体', comment: 'Combustible gas' }),

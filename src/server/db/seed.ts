@@ -22,6 +22,7 @@ import { seedMonitoredPersons, seedMonitoredPersonsIfMissing } from '../../entit
 import { seedUtilities } from '../../entities/utility-account/seed';
 import { seedAttendance, seedAttendanceIfMissing } from '../../entities/attendance-rule/seed';
 import { seedFaces } from '../faces/seed';
+import { seedReadings } from './seed-readings';
 import { seedTracks } from './seed-tracks';
 import { seedIndoor } from './seed-indoor';
 import { seedSiteOps, seedSiteOpsIfMissing } from './seed-site-ops';
@@ -112,6 +113,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     await seedDevices(tx, { platformTenantId: platform!.id, demoTenantId: tenantId });
     await seedAlarms(tx, tenantId);
     await seedTracks(tx, tenantId);
+    // Two weeks of reading rollups of every demo device, so every telemetry chart has history.
+    await seedReadings(tx, tenantId);
     await seedIndoor(tx, tenantId);
     // The site's workers wear its helmets and tags; a month of their punches (attendance).
     await seedWorkers(tx, tenantId);

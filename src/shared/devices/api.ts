@@ -231,6 +231,29 @@ export interface MetricDevices extends ListResult<MetricDeviceRow> {
   counts: Record<MetricLevel, number>;
 }
 
+/**
+ * `POST /api/device/metric/fleet`: a telemetry screen before a device is picked. The `size` worst
+ * devices of the scope (furthest beyond, or nearest to, their limits first; offline ones last) with
+ * their current value, and the last `hours` of the `lines` worst as rollup series.
+ */
+export const metricFleetBody = z.object({
+  metric: z.enum(METRICS),
+  size: z.number().int().min(1).max(100).default(30),
+  lines: z.number().int().min(0).max(10).default(5),
+  hours: z.number().int().min(1).max(48).default(3),
+});
+export type MetricFleetBody = z.input<typeof metricFleetBody>;
+
+export interface MetricFleet {
+  devices: MetricDeviceRow[];
+  /** Devices of the scope with a live value (online or abnormal). */
+  live: number;
+  series: (RollupSeries & { imei: string; name: string | null })[];
+  /** The series' window. */
+  from: string;
+  to: string;
+}
+
 /** The most devices one /randomReload run asks. */
 export const REFRESH_MAX = 500;
 /** How long the console waits for acks before counting the rest as timed out. */

@@ -3,7 +3,7 @@
  * (`npm run sim`, and in-process by `npm start` unless SIM=0). IMEIs are stable so tests and
  * README examples can name them.
  */
-import { DEVICE_KINDS, KIND_INFO, SIM_SCENARIOS, type DeviceKind, type SimScenario } from './kinds';
+import { DEVICE_KINDS, KIND_INFO, SIM_SCENARIOS, type DeviceKind, type Metric, type SimScenario } from './kinds';
 
 export interface DemoDevice {
   imei: string;
@@ -89,4 +89,45 @@ export function demoFleet(): DemoDevice[] {
     out.push(...gateways);
   }
   return out;
+}
+
+// What the demo fleet reads, shared by the simulator (src/sim/models) and the seeded history
+// (src/server/db/seed-readings.ts), so the history runs into the live readings.
+
+/** Resting and exertion bands of a healthy adult. */
+export const VITALS = {
+  heartRate: { min: 60, max: 100, exertionMax: 135 },
+  bodyTemp: { min: 36.2, max: 37.2 },
+  bloodOxygen: { min: 95, max: 99 },
+  systolic: { min: 105, max: 135 },
+  diastolic: { min: 65, max: 85 },
+} as const;
+
+/** Outdoor sites run warmer than indoor halls. */
+const AMBIENT_MEAN: Record<SimScenario, number> = { construction: 29, fire: 24, community: 26, campus: 25, supervision: 23 };
+
+export interface ReadingBand {
+  min: number;
+  max: number;
+  mean: number;
+  digits: number;
+}
+
+/** Environmental and utility readings of a scenario's devices: band, resting level, decimals. */
+export function readingBands(scenario: SimScenario): Partial<Record<Metric, ReadingBand>> {
+  const t = AMBIENT_MEAN[scenario];
+  return {
+    ambientTemp: { min: t - 4, max: t + 4, mean: t, digits: 1 },
+    humidity: { min: 40, max: 75, mean: 58, digits: 0 },
+    // A helmet's altitude follows its wearer up and down the building.
+    altitude: { min: 5, max: 45, mean: 15, digits: 1 },
+    airQuality: { min: 20, max: 90, mean: 45, digits: 0 },
+    odour: { min: 0, max: 12, mean: 3, digits: 0 },
+    vocs: { min: 0.03, max: 0.35, mean: 0.12, digits: 2 },
+    gas: { min: 0, max: 3, mean: 0.4, digits: 1 },
+    smoke: { min: 0, max: 0.05, mean: 0.01, digits: 3 },
+    waterPressure: { min: 0.25, max: 0.45, mean: 0.35, digits: 3 },
+    voltage: { min: 214, max: 226, mean: 220, digits: 1 },
+    current: { min: 0.5, max: 16, mean: 6, digits: 2 },
+  };
 }

@@ -7,8 +7,10 @@
  * The mapping (the first metric is the route's default):
  * - heart_rate → heartRate; tempature_people → bodyTemp; tempature → ambientTemp;
  *   altitude → altitude; odor → odour; vocs → vocs.
- * - oxygen (氧气浓度) → bloodOxygen: the fleet has no ambient oxygen sensor; the wearables' SpO2
- *   is the oxygen reading the console has.
+ * - oxygen (血氧) → bloodOxygen: the requirements know no ambient oxygen sensor
+ *   (docs/requirements/entities.md#device-settings and the alarm types name blood oxygen only), so
+ *   the route shows the wearables' SpO2 and says so (it was labelled 氧气浓度, "oxygen
+ *   concentration", before).
  * - xwgas (可燃气体, combustible gas) → gas (% LEL of the gas sensor).
  * - harmfalgas (有害气体) → airQuality, then vocs: the harmful (not combustible) gases the gas
  *   sensor reports.

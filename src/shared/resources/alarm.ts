@@ -34,7 +34,7 @@ export const alarmResource: ResourceDef = {
     { name: 'level', label: /*i18n*/ { id: 'field.alarm.level', message: '报警级别' }, type: 'code', codes: ALARM_LEVEL_TABLE, filter: 'eq', list: { width: 90, sortable: true } },
     { name: 'imei', label: /*i18n*/ { id: 'field.device.imei', message: 'IMEI' }, type: 'text', keyword: true, filter: 'like', list: { width: 170, sortable: true } },
     { name: 'deviceName', label: /*i18n*/ { id: 'field.alarm.deviceName', message: '设备名称' }, type: 'text', keyword: true, filter: 'like', list: { width: 150 } },
-    { name: 'deviceKind', label: /*i18n*/ { id: 'field.device.kind', message: '设备类型' }, type: 'code', codes: DEVICE_KIND_TABLE, filter: 'eq', list: { width: 120 } },
+    { name: 'deviceKind', label: /*i18n*/ { id: 'field.device.kind', message: '设备类型' }, type: 'code', codes: DEVICE_KIND_TABLE, filter: 'in', list: { width: 120 } },
     { name: 'personName', label: /*i18n*/ { id: 'field.device.personName', message: '责任人' }, type: 'text', keyword: true, list: { width: 110, hidden: true } },
     { name: 'personPhone', label: /*i18n*/ { id: 'field.device.personPhone', message: '责任人电话' }, type: 'text', keyword: true, list: { width: 130 } },
     { name: 'value', label: /*i18n*/ { id: 'field.alarm.value', message: '数值' }, type: 'decimal', list: { width: 90 } },

@@ -1,3 +1,4 @@
+import { readingBands } from '../../shared/devices/demo';
 import { KIND_INFO, type DeviceKind, type Metric, type SimScenario } from '../../shared/devices/kinds';
 import { round, type Rng } from '../../shared/prng';
 import { Drift } from './drift';
@@ -7,28 +8,6 @@ import { Vitals } from './vitals';
 
 export type { Fix } from '../../shared/devices/motion';
 export type Values = Partial<Record<Metric, number>>;
-
-/** Outdoor sites run warmer than indoor halls. */
-const AMBIENT_MEAN: Record<SimScenario, number> = { construction: 29, fire: 24, community: 26, campus: 25, supervision: 23 };
-
-/** Environmental and utility readings: band, resting level, decimals. */
-function bands(scenario: SimScenario): Partial<Record<Metric, { min: number; max: number; mean: number; digits: number }>> {
-  const t = AMBIENT_MEAN[scenario];
-  return {
-    ambientTemp: { min: t - 4, max: t + 4, mean: t, digits: 1 },
-    humidity: { min: 40, max: 75, mean: 58, digits: 0 },
-    // A helmet's altitude follows its wearer up and down the building.
-    altitude: { min: 5, max: 45, mean: 15, digits: 1 },
-    airQuality: { min: 20, max: 90, mean: 45, digits: 0 },
-    odour: { min: 0, max: 12, mean: 3, digits: 0 },
-    vocs: { min: 0.03, max: 0.35, mean: 0.12, digits: 2 },
-    gas: { min: 0, max: 3, mean: 0.4, digits: 1 },
-    smoke: { min: 0, max: 0.05, mean: 0.01, digits: 3 },
-    waterPressure: { min: 0.25, max: 0.45, mean: 0.35, digits: 3 },
-    voltage: { min: 214, max: 226, mean: 220, digits: 1 },
-    current: { min: 0.5, max: 16, mean: 6, digits: 2 },
-  };
-}
 
 const VITAL_METRICS = new Set<Metric>(['heartRate', 'bodyTemp', 'bloodOxygen', 'systolic', 'diastolic', 'steps']);
 const POWER_FACTOR = 0.95;
@@ -55,7 +34,7 @@ export class DeviceModel {
     this.metrics = info.metrics;
     this.power = new Power(rng, info.wearable || info.moves ? DRAIN.wearable : DRAIN.fixed);
     if (info.metrics.some((m) => VITAL_METRICS.has(m))) this.vitals = new Vitals(rng);
-    const table = bands(scenario);
+    const table = readingBands(scenario);
     for (const m of info.metrics) {
       const b = table[m];
       if (b) this.sensors.set(m, { drift: new Drift(rng, b.min, b.max, b.mean, m === 'gas' || m === 'smoke' ? 0.03 : 0.05), digits: b.digits });

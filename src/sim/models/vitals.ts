@@ -1,13 +1,5 @@
+import { VITALS } from '../../shared/devices/demo';
 import { clamp, round, type Rng } from '../../shared/prng';
-
-/** Resting and exertion bands of a healthy adult. */
-export const VITALS = {
-  heartRate: { min: 60, max: 100, exertionMax: 135 },
-  bodyTemp: { min: 36.2, max: 37.2 },
-  bloodOxygen: { min: 95, max: 99 },
-  systolic: { min: 105, max: 135 },
-  diastolic: { min: 65, max: 85 },
-} as const;
 
 /** Metres per step of an adult walking. */
 const STRIDE_M = 0.7;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MetricDevices, RollupSeries } from '../../../src/shared/devices/api';
+import type { MetricDevices, MetricFleet, RollupSeries } from '../../../src/shared/devices/api';
 import { METRIC_ROUTE_NAMES } from '../../../src/shared/devices/metric-routes';
 import { MetricScreen } from '../../../src/client/features/devices/MetricScreen';
 import { screenOf } from '../../../src/client/features/screens/registry';
@@ -13,16 +13,21 @@ import { act } from '@testing-library/react';
 import { setLiveBridge } from '../../../src/client/live/liveStore';
 import { tenantDashboardTopic } from '../../../src/shared/topics';
 import { fakeBridge } from '../indoor/indoorMocks';
+import { stubPhone } from '../viewport';
 
-// jsdom has no canvas: the chart host renders its option as JSON, and a button stands in for a zoom.
+// jsdom has no canvas: the chart host renders its option as JSON, a button stands in for a zoom and
+// one for a click on the first bar or line.
 vi.mock('../../../src/client/components/Chart', () => ({
-  Chart: ({ option, onZoom }: { option: unknown; onZoom?: (from: number, to: number) => void }) => (
-    <div>
+  Chart: ({ option, onZoom, onItemClick, 'data-testid': testId }: { option: { xAxis?: { data?: string[] }; series?: { name?: string }[] }; onZoom?: (from: number, to: number) => void; onItemClick?: (item: { name: string; seriesName?: string; value: unknown }) => void; 'data-testid'?: string }) => (
+    <div data-testid={testId}>
       <pre data-testid="chart-option">{JSON.stringify(option)}</pre>
       <button data-testid="chart-zoom" onClick={() => onZoom?.(Date.parse('2026-11-23T10:00:00Z'), Date.parse('2026-11-23T11:00:00Z'))} />
+      <button data-testid="chart-click" onClick={() => onItemClick?.({ name: option.xAxis?.data?.[0] ?? '', seriesName: option.series?.[0]?.name, value: null })} />
     </div>
   ),
 }));
+// The map needs WebGL; the screen only has to place it.
+vi.mock('../../../src/client/features/dashboards/DashboardMap', () => ({ default: ({ kinds }: { kinds?: string[] }) => <div data-testid="device-map" data-kinds={kinds?.join(',')} /> }));
 
 const devices: MetricDevices = {
   rows: [
@@ -41,11 +46,23 @@ const hourly: RollupSeries = {
   ],
 };
 
+const fleet: MetricFleet = {
+  devices: devices.rows,
+  live: 2,
+  series: [
+    { imei: '860100000000001', name: 'Helmet 1', grain: 'minute', points: [{ t: '2026-11-23T08:30:00.000Z', n: 6, avg: 118, min: 110, max: 131 }, { t: '2026-11-23T08:31:00.000Z', n: 6, avg: 125, min: 120, max: 131 }] },
+    { imei: '860100000000002', name: 'Band 2', grain: 'minute', points: [{ t: '2026-11-23T08:00:00.000Z', n: 6, avg: 72, min: 70, max: 75 }] },
+  ],
+  from: '2026-11-23T07:00:00.000Z',
+  to: '2026-11-23T10:00:00.000Z',
+};
+
 let calls: Call[];
 beforeEach(() => {
   saveLogin('tok', { ...demoUser, marks: ['*'] });
   calls = mockApi({
     '/api/device/metric/devices': devices,
+    '/api/device/metric/fleet': fleet,
     '/api/device/device/rollups': (body: unknown) => ((body as { grain?: string; from: string }).from.startsWith('2026-11-23T10') ? { ...hourly, grain: 'minute' } : hourly),
     '/api/device/alarm/list': { rows: [{ id: 9, ts: '2026-11-23T09:30:00Z', deviceName: 'Helmet 1', imei: '860100000000001', type: 6, value: 131, threshold: 120 }], total: 1 },
   });
@@ -53,6 +70,7 @@ beforeEach(() => {
 afterEach(() => {
   resetRequestDeps();
   setLiveBridge(null);
+  vi.restoreAllMocks();
 });
 
 const bodiesOf = (url: string) => calls.filter((c) => c.url === url).map((c) => c.body as Record<string, unknown>);
@@ -65,8 +83,8 @@ describe('telemetry screens', () => {
   it('/heart_rate lists the devices with their value coloured by level, and the recent heart-rate alarms', async () => {
     renderWithProviders(<MetricScreen route="heart_rate" />);
     const table = await screen.findByTestId('metric-devices');
+    const rows = await within(table).findAllByTestId('metric-device');
     expect(bodiesOf('/api/device/metric/devices')[0]).toMatchObject({ metric: 'heartRate', page: 1 });
-    const rows = within(table).getAllByTestId('metric-device');
     expect(rows.map((r) => r.dataset.level)).toEqual(['high', 'normal', 'offline']);
     expect(within(rows[0]!).getByTestId('metric-value')).toHaveTextContent('131 bpm');
     expect(within(rows[0]!).getByText('50 ~ 120')).toBeInTheDocument();
@@ -74,7 +92,71 @@ describe('telemetry screens', () => {
     expect(within(rows[2]!).getByTestId('metric-value')).toHaveTextContent('-');
     expect(screen.getByTestId('metric-count-high')).toHaveTextContent('1');
     expect(await screen.findByTestId('metric-alarm')).toHaveTextContent('心率告警');
-    expect(bodiesOf('/api/device/alarm/list')[0]).toMatchObject({ filters: { type: 6 }, size: 10 });
+    // Only the heart-rate alarms of the kinds that report a heart rate (a utility meter's low
+    // balance shares the battery screen's alarm type; its gateway reports no battery).
+    expect(bodiesOf('/api/device/alarm/list')[0]).toMatchObject({ filters: { type: 6, deviceKind: ['helmet', 'wristband', 'watch', 'ankle'] }, size: 10 });
+  });
+
+  it('opens on the fleet: the current values worst first against each device\'s limits, and the worst devices\' last hours', async () => {
+    renderWithProviders(<MetricScreen route="heart_rate" />);
+    const bars = JSON.parse((await within(await screen.findByTestId('metric-fleet')).findByTestId('chart-option')).textContent!);
+    expect(bodiesOf('/api/device/metric/fleet')[0]).toMatchObject({ metric: 'heartRate', size: 30, lines: 5, hours: 3 });
+    // The offline device has no bar; the high one comes first, coloured red.
+    expect(bars.xAxis.data).toEqual(['Helmet 1', 'Band 2']);
+    expect(bars.series[0].data).toEqual([
+      { value: 131, itemStyle: { color: '#e03131' } },
+      { value: 72, itemStyle: { color: '#2f9e44' } },
+    ]);
+    expect(bars.series.slice(1).map((s: { name: string; data: number[] }) => [s.name, s.data])).toEqual([
+      ['上限', [120, 120]],
+      ['下限', [50, 50]],
+    ]);
+    const trend = JSON.parse((await within(screen.getByTestId('metric-trend')).findByTestId('chart-option')).textContent!);
+    expect(trend.series.map((s: { name: string }) => s.name)).toEqual(['Helmet 1', 'Band 2']);
+    expect(trend.series[0].data).toEqual([
+      ['2026-11-23T08:30:00.000Z', 118],
+      ['2026-11-23T08:31:00.000Z', 125],
+    ]);
+    // The axis starts at the first bucket with data, not at the start of the window asked for.
+    expect(trend.xAxis).toMatchObject({ type: 'time', min: Date.parse('2026-11-23T08:00:00.000Z'), max: Date.parse('2026-11-23T10:00:00.000Z') });
+    expect(trend.series[0].markLine.data.map((m: { yAxis: number }) => m.yAxis)).toEqual([120, 50]);
+    expect(screen.queryByTestId('metric-history')).toBeNull();
+    expect(screen.getByTestId('device-map').dataset.kinds).toBe('helmet,wristband,watch,ankle');
+
+    // A bar picks its device: its history replaces the lines, and 全部设备 brings them back.
+    fireEvent.click(within(screen.getByTestId('metric-fleet')).getByTestId('chart-click'));
+    expect(await screen.findByTestId('metric-history')).toHaveTextContent('Helmet 1');
+    await waitFor(() => expect(bodiesOf('/api/device/device/rollups').at(-1)).toMatchObject({ imei: '860100000000001' }));
+    fireEvent.click(screen.getByTestId('metric-fleet-back'));
+    expect(await screen.findByTestId('metric-trend')).toBeInTheDocument();
+    expect(screen.queryByTestId('metric-history')).toBeNull();
+  });
+
+  it('a scope of one device opens on that device\'s history', async () => {
+    const one: MetricDevices = { rows: [devices.rows[1]!], total: 1, counts: { high: 0, low: 0, normal: 1, offline: 0 } };
+    calls = mockApi({
+      '/api/device/metric/devices': one,
+      '/api/device/metric/fleet': { ...fleet, devices: one.rows, live: 1, series: [fleet.series[1]!] },
+      '/api/device/device/rollups': hourly,
+    });
+    renderWithProviders(<MetricScreen route="heart_rate" />);
+    const history = await screen.findByTestId('metric-history');
+    expect(history).toHaveTextContent('Band 2');
+    await waitFor(() => expect(bodiesOf('/api/device/device/rollups')[0]).toMatchObject({ imei: '860100000000002', metric: 'heartRate' }));
+    expect(screen.queryByTestId('metric-trend')).toBeNull();
+    expect(within(screen.getByTestId('metric-devices')).getByTestId('metric-device')).toHaveAttribute('data-active', 'true');
+  });
+
+  it('on a phone the devices are cards, one per device', async () => {
+    stubPhone();
+    renderWithProviders(<MetricScreen route="heart_rate" />);
+    const list = await screen.findByTestId('metric-devices');
+    const cards = await within(list).findAllByTestId('metric-device');
+    expect(within(list).queryByTestId('data-table')).toBeNull();
+    expect(cards).toHaveLength(3);
+    expect(within(cards[0]!).getByTestId('metric-value')).toHaveTextContent('131 bpm');
+    fireEvent.click(cards[1]!);
+    expect(await screen.findByTestId('metric-history')).toHaveTextContent('Band 2');
   });
 
   it('the list follows the live notices of the tenant (push 9040) instead of polling', async () => {
@@ -99,7 +181,7 @@ describe('telemetry screens', () => {
   it('selecting a device draws its history with the limits as mark lines; a zoom fetches finer buckets', async () => {
     renderWithProviders(<MetricScreen route="heart_rate" />);
     const table = await screen.findByTestId('metric-devices');
-    fireEvent.click(within(table).getAllByTestId('metric-device')[0]!);
+    fireEvent.click((await within(table).findAllByTestId('metric-device'))[0]!);
     const history = await screen.findByTestId('metric-history');
     const option = JSON.parse((await within(history).findByTestId('chart-option')).textContent!);
     expect(option.series[0].data).toEqual([

@@ -31,6 +31,26 @@ export interface DataTableProps<R extends Row> {
   onCellClick?: (column: Column<R>, row: R) => void;
   loading?: boolean;
   empty?: ReactNode;
+  /** Per row: a click on the whole row (a row that selects something), a highlight, data attributes. */
+  rowOptions?: (row: R) => RowOptions;
+}
+
+export interface RowOptions {
+  onClick?: () => void;
+  active?: boolean;
+  attrs?: Record<`data-${string}`, string | undefined>;
+}
+
+/** The props a row's options give its table row or phone card. */
+function rowPropsOf(options: RowOptions | undefined) {
+  if (!options) return {};
+  return {
+    ...options.attrs,
+    onClick: options.onClick,
+    'data-active': options.active ? 'true' : undefined,
+    style: options.onClick ? { cursor: 'pointer' } : undefined,
+    bg: options.active ? 'var(--mantine-color-blue-light)' : undefined,
+  };
 }
 
 /** How many data columns a phone card lists (label: value) before its actions. */
@@ -72,6 +92,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     onCellClick,
     loading,
     empty,
+    rowOptions,
   } = props;
   const { t } = useLingui();
   const phone = usePhone();
@@ -206,7 +227,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
           {rows.map((row, r) => {
             const key = keys[r]!;
             return (
-              <Card key={key} withBorder padding="xs" data-testid="data-card" data-id={key}>
+              <Card key={key} withBorder padding="xs" data-testid="data-card" data-id={key} {...rowPropsOf(rowOptions?.(row))}>
                 <Stack gap={4}>
                   {fields.map((column, i) => {
                     const content = cell(column, row);
@@ -287,7 +308,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
             {rows.map((row, r) => {
               const key = keys[r]!;
               return (
-                <Table.Tr key={key}>
+                <Table.Tr key={key} {...rowPropsOf(rowOptions?.(row))}>
                   {selectable && (
                     <Table.Td className={checkClass} style={{ ...checkStyle, zIndex: checkPinned ? 2 : undefined }} data-edge={checkEdge ? 'start' : undefined}>
                       <Checkbox aria-label={t`选择`} checked={selected.includes(key)} onChange={() => toggle(key)} />

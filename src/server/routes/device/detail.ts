@@ -1,18 +1,18 @@
-import { and, asc, count, desc, eq, gte, lte, max, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, max, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEVICE_STATE } from '../../../shared/codes';
-import { imeiBody, rollupBody, seriesBody, type DeviceDetail, type RollupSeries, type DeviceEventRow, type DeviceInfo, type DeviceStats, type LocationPoint, type TelemetryPoint } from '../../../shared/devices/api';
+import { imeiBody, rollupBody, seriesBody, type DeviceDetail, type DeviceEventRow, type DeviceInfo, type DeviceStats, type LocationPoint, type TelemetryPoint } from '../../../shared/devices/api';
 import { skuImage } from '../../../shared/devices/display';
 import { KIND_INFO, type DeviceKind } from '../../../shared/devices/kinds';
-import { deviceEvents, deviceLocations, deviceReadings, devices, products, readingRollups } from '../../db/schema';
-import { grainFor, ROLLUP_GRAIN, ROLLUP_MAX_POINTS } from '../../../shared/rollups';
+import { deviceEvents, deviceLocations, deviceReadings, devices, products } from '../../db/schema';
 import { tenantWhere } from '../../db/scope';
 import { getRow } from '../../engine/query';
 import { authed, hidesPersonal } from '../../plugins/auth';
 import { maskRow } from '../../../shared/mask';
 import { deviceBinding } from '../../resources/device';
+import { rollupSeries } from '../../devices/rollups';
 import { ctxOf, deviceInScope } from './scope';
 
 const tags = ['device'];
@@ -88,19 +88,11 @@ const detailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/device/rollups',
-    { schema: { tags, summary: 'One metric of one device in minute, hour or day buckets over a window (from the rollups, never raw readings)', body: rollupBody } },
+    { schema: { tags, summary: 'One metric of one device in minute, hour or day buckets over a window (from the rollups, never raw readings); without a grain, the part before the finest grain\'s first bucket comes in the next coarser one', body: rollupBody } },
     async (request, reply) => {
       const d = await deviceInScope(app, request, request.body.imei);
-      const { metric, from, to } = request.body;
-      const grain = request.body.grain ?? grainFor(Date.parse(from), Date.parse(to));
-      const r = readingRollups;
-      const rows = await app.db
-        .select({ t: r.bucket, n: r.n, sum: r.sum, min: r.min, max: r.max })
-        .from(r)
-        .where(and(eq(r.deviceId, d.id), eq(r.metric, metric), eq(r.grain, ROLLUP_GRAIN[grain]), gte(r.bucket, new Date(from)), lte(r.bucket, new Date(to))))
-        .orderBy(asc(r.bucket))
-        .limit(ROLLUP_MAX_POINTS);
-      const series: RollupSeries = { grain, points: rows.map((p) => ({ t: p.t.toISOString(), n: p.n, avg: p.sum / p.n, min: p.min, max: p.max })) };
+      const { metric, from, to, grain } = request.body;
+      const series = (await rollupSeries(app.db, [d.id], metric, new Date(from), new Date(to), grain)).get(d.id)!;
       return reply.ok(series);
     },
   );
