@@ -3,7 +3,7 @@
  * site fence, a UWB tag on the site's floor and the console's punch button, through the real
  * ingest path; the 10-minute debounce; unbound devices and other tenants' workers.
  */
-import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, between, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topics } from '../../src/shared/topics';
 import type { LonLat } from '../../src/shared/geo/fence';
@@ -225,6 +225,10 @@ describe('the demo workers (seed)', () => {
     const demoHelmet = demoFleet().find((d) => d.kind === 'helmet' && d.scenario === 'construction')!;
     const [row] = await t.app.db.select({ id: devices.id, userId: devices.userId }).from(devices).where(eq(devices.imei, demoHelmet.imei));
     const d: TestDevice = { id: row!.id, imei: demoHelmet.imei, tenantId: site, secret: '' };
+    // The seed's month of punches covers 07:00-17:00 of every day: one within 10 minutes of this
+    // test's clock would debounce the punch (it failed at some times of day), so none is left there.
+    const near = (ms: number) => between(attendancePunches.at, new Date(ms - 15 * MIN), new Date(ms + 15 * MIN));
+    await t.app.db.delete(attendancePunches).where(and(eq(attendancePunches.userId, row!.userId!), near(clockTs + MIN)));
     const before = (await punchesOf([row!.userId!])).length;
     await fix(d, [SCENARIO_SITES.construction.lon, SCENARIO_SITES.construction.lat]);
     await send(d, { kind: 'status', wearing: true });
