@@ -8,6 +8,8 @@ import { alarmRecords, departments, deviceAlarmConditions, devices } from '../..
 import { DashboardPublisher } from '../../src/server/push/dashboard';
 import { AlarmHub } from '../../src/server/alarms/hub';
 import { DeviceHub } from '../../src/server/devices/hub';
+import { localDayOf, localInstant } from '../../src/server/attendance/days';
+import type { AlarmAnalytics } from '../../src/shared/analytics';
 import { post, type TestApp } from './helper';
 import { demoApp, parseCsv, tenantWithAdmin } from './org-helper';
 
@@ -127,6 +129,24 @@ describe('POST /api/device/dashboard/summary', () => {
     expect(short.byDepartment.reduce((n, d) => n + d.people, 0)).toBe(short.people);
     // Other scenarios carry no personnel figures.
     expect((await summary({ scenario: 'construction' })).data.personnel).toBeUndefined();
+  });
+
+  it("without a period counts the tenant's week, today and the six days before, as /analyze does", async () => {
+    const tz = t.app.config.timeZone;
+    const now = t.app.clock.now();
+    const first = localInstant(localDayOf(new Date(now - 6 * 86_400_000), tz), 0, tz).getTime();
+    // One alarm just after the week's first midnight, one just before it (in a rolling 168 hours).
+    const at = (ts: number) => ({ tenantId: demoTenant, imei: helmets[1]!.imei, type: 13, level: 2, title: 't13', deviceKind: 'helmet', ts: new Date(ts) });
+    const added = await t.app.db.insert(alarmRecords).values([at(first + 60_000), at(first - 60_000)]).returning({ id: alarmRecords.id });
+    try {
+      const week = (await summary({ scenario: 'city' })).data.alarms.period;
+      const analyze = await post<AlarmAnalytics>(t.app, '/api/device/analytics/alarms/stats', { from: new Date(first).toISOString(), to: new Date(now).toISOString() }, { token: demo });
+      expect(analyze.code).toBe(0);
+      expect(week).toBe(analyze.data.total);
+      expect((await summary({ scenario: 'city', from: new Date(first - 120_000).toISOString() })).data.alarms.period).toBe(week + 1);
+    } finally {
+      await t.app.db.delete(alarmRecords).where(inArray(alarmRecords.id, added.map((r) => r.id)));
+    }
   });
 
   it('filters by period and department', async () => {

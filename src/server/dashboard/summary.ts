@@ -8,6 +8,7 @@ import { ROLLUP_GRAIN } from '../../shared/rollups';
 import type { Db } from '../db/driver';
 import { rowsOf } from '../db/rows';
 import { isPlatformScope, type Scope } from '../db/scope';
+import { localDayOf, localInstant } from '../attendance/days';
 import { communityFigures } from './community';
 import { personnelFigures } from './personnel';
 import { supervisionFigures } from '../supervision/figures';
@@ -43,7 +44,10 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
   const tz = opts.timeZone;
   const now = new Date(opts.now);
   const to = body.to ? new Date(parseDate(body.to)) : now;
-  const from = body.from ? new Date(parseDate(body.from)) : new Date(to.getTime() - 7 * DAY_MS);
+  // No period asked: the tenant's today and the six days before, from their first midnight, the
+  // same week /analyze and /map/alarmTongji count by default (a rolling 168 hours counted part of
+  // an eighth day, so the same week gave /index more alarms than the other two).
+  const from = body.from ? new Date(parseDate(body.from)) : localInstant(localDayOf(new Date(to.getTime() - 6 * DAY_MS), tz), 0, tz);
 
   // The same filters on each table, as SQL over its alias.
   const tenantOf = (alias: string): SQL => (isPlatformScope(scope) ? sql`true` : sql`${sql.raw(alias)}.tenant_id = ${scope.tenantId}`);
