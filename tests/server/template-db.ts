@@ -82,6 +82,11 @@ export async function pgliteFromTemplate(): Promise<Database | undefined> {
   return openDatabase({ dataDir: '', memory: true, loadDataDir: new Blob([readFileSync(file)]) });
 }
 
+/** When the demo data a test app starts from was seeded: the template's time, else now (the app seeds afresh). */
+export function seededAt(): number {
+  return usable() ? Number(process.env[ENV_SEEDED_AT]) : Date.now();
+}
+
 /** Within the template's day (UTC and the service's zone alike): on the next, the demo's "today" would be yesterday. */
 function usable(): boolean {
   const seededAt = Number(process.env[ENV_SEEDED_AT]);
