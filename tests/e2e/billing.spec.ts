@@ -67,6 +67,10 @@ test('a package bought on /topup is paid on the sandbox page: bill paid, card ch
     .poll(async () => (await api<Row>(request, token, 'iot/simCard/get', { id: card.id })).data.packageId, { timeout: 60_000 })
     .toBe(added.data.id);
   await page.goto('/SIMCard');
+  // The package column is not among /SIMCard's default columns: switched on in the column settings.
+  await page.getByTestId('column-settings').click();
+  await page.getByTestId('column-toggle-packageId').check();
+  await page.keyboard.press('Escape');
   await expect(page.getByTestId('data-table').locator('tbody tr').filter({ hasText: iccid })).toContainText(name, { timeout: 20_000 });
 
   // This month's revenue went up by the price.

@@ -41,6 +41,8 @@ test('/map/heart_rate opens on the fleet, lists the simulated devices with their
   await expect(history.getByTestId('metric-grain')).toHaveAttribute('data-grain', 'hour');
   const canvas = history.getByTestId('metric-chart').locator('canvas').first();
   const box = (await canvas.boundingBox())!;
+  // At the plot's right end (it ends 56 px before the canvas's, the band of the limit lines' labels):
+  // the zoom keeps the last hours, where the minutes are.
   await page.mouse.move(box.x + box.width - 60, box.y + box.height / 2);
   for (let i = 0; i < 30; i++) {
     await page.mouse.wheel(0, -200);

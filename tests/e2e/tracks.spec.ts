@@ -5,9 +5,8 @@ import { expectShell, loginWithAccount } from './helpers';
 const HELMET = 'Smart helmet Construction site 2';
 const STATE = { ready: '1', playing: '2', paused: '3', finished: '4' } as const;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The URL's local 'YYYY-MM-DD HH:mm:ss' (the browser runs in this machine's time zone). */
-const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+/** A wall time on the tenant's clock (the service's TIME_ZONE, Asia/Shanghai here), as the track screen's URL holds it. */
+const local = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(d);
 
 /** The playback cursor's position on the MapLibre map, read through its container. */
 function cursorAt(page: Page): Promise<number[] | null> {

@@ -121,6 +121,8 @@ describe("the console's clock is the tenant's, not the browser's", () => {
     saveLogin('tok', demoUser);
     expect(timeTick(Date.parse('2026-11-25T16:00:00Z'))).toBe('11-26');
     expect(timeTick(AT)).toBe('04:30');
+    // The browser's midnight (New York's here), where ECharts puts a multi-day axis's ticks: the day, not 13:00.
+    expect(timeTick(Date.parse('2026-11-25T05:00:00Z'))).toBe('11-25');
     const option = onTenantClock({ xAxis: { type: 'time' }, yAxis: { type: 'value' } });
     const axis = option.xAxis as { axisLabel: { formatter: (v: number) => string }; axisPointer: { label: { formatter: (p: { value: number }) => string } } };
     expect(axis.axisLabel.formatter(AT)).toBe('04:30');

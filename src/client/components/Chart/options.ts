@@ -269,10 +269,17 @@ export function scatterOption(series: ScatterSeries[], ctx: ChartContext, opts: 
 
 type AnyAxis = { type?: string; axisLabel?: Record<string, unknown>; axisPointer?: { label?: Record<string, unknown> } & Record<string, unknown> } & Record<string, unknown>;
 
-/** A time axis tick on the tenant's clock: the day at midnight, else the time of day. */
+/**
+ * A time axis tick on the tenant's clock: the day at midnight, else the time of day. ECharts
+ * places a multi-day axis's ticks at the browser's midnights, which are another hour on the
+ * tenant's clock (08:00 in Shanghai for a browser on UTC: a week's axis read 08:00 seven times),
+ * so a tick at either midnight names its day.
+ */
 export function timeTick(value: number): string {
   const at = zoned(value);
-  return at.hour() === 0 && at.minute() === 0 ? at.format('MM-DD') : at.format('HH:mm');
+  const browser = new Date(value);
+  const midnight = (at.hour() === 0 && at.minute() === 0) || (browser.getHours() === 0 && browser.getMinutes() === 0);
+  return midnight ? at.format('MM-DD') : at.format('HH:mm');
 }
 
 /**

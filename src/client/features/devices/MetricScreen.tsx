@@ -11,7 +11,6 @@ import { kindsReporting, metricAlarmType, METRIC_LEVELS, type MetricLevel, type 
 import { metricsOfRoute } from '../../../shared/devices/metric-routes';
 import { grainFor, type RollupGrain } from '../../../shared/rollups';
 import { Chart, type ChartOption } from '../../components/Chart';
-import { cartesianFrame, zoomSlider } from '../../components/Chart/layout';
 import { DataTable, formatDateCell, usePhone, type Column } from '../../components/DataTable';
 import { alarmTypeText } from '../alarms/alarmLabels';
 import { alarmListQuery } from '../alarms/alarms.queries';
@@ -424,11 +423,14 @@ function MetricHistory({ imei, metric, limits, title, onClose, reveal }: { imei:
 
   const option = useMemo<ChartOption>(
     () => ({
-      ...cartesianFrame({ zoom: true, markLabels: true }),
+      // The plot's own box (not cartesianFrame's outer bounds): with those, a wheel over the plot
+      // did not zoom the time axis (the telemetry e2e walk's zoom into minutes).
+      grid: { left: 48, right: 56, top: 56, bottom: 56 },
+      legend: { top: 0 },
       tooltip: { trigger: 'axis' },
       xAxis: { type: 'time', min: firstBucketMs([{ points }], Date.parse(window.from)), max: Date.parse(window.to), axisLabel: { hideOverlap: true } },
       yAxis: { type: 'value', name: labels.unit, scale: true },
-      dataZoom: zoomSlider(),
+      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 8 }],
       series: [
         {
           type: 'line',
