@@ -1,11 +1,48 @@
 import type { AlarmRecord } from '../../shared/alarms/push';
 import { ALARM_HANDLE, ALARM_TYPES, SELF_HANDLED_TYPES, STRING_CODE_OF, SYSTEM_HANDLER, type AlarmType } from '../../shared/alarms/types';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { alarmRecords, type AlarmRow } from '../db/schema';
+import { rowsOf } from '../db/rows';
+import type { Tx } from '../engine/types';
 import type { Outcome } from './conditions';
 import type { AlarmContext } from './hub';
 import type { DeviceProfile } from './profiles';
 
 export type NewAlarm = typeof alarmRecords.$inferInsert;
+
+const COLUMNS: Record<string, { name: string }> = getTableColumns(alarmRecords);
+
+/**
+ * Stores new records and answers them as stored, in order. The rows go in as one JSON parameter
+ * (`json_populate_recordset`), one statement per run of rows giving the same fields (a field left
+ * out gets its default): as drizzle's multi-row insert, a parameter per value, 25 a record,
+ * building the statement cost more than the database took to run it
+ * (docs/performance.md#fences). The rows are then read back by id, typed by drizzle.
+ */
+export async function insertAlarms(tx: Tx, rows: readonly NewAlarm[]): Promise<AlarmRow[]> {
+  if (rows.length === 0) return [];
+  // Runs, not groups: the ids keep the rows' order.
+  const runs: [string, NewAlarm[]][] = [];
+  for (const r of rows) {
+    const keys = Object.keys(r).filter((k) => r[k as keyof NewAlarm] !== undefined).join(',');
+    const last = runs.at(-1);
+    if (last?.[0] === keys) last[1].push(r);
+    else runs.push([keys, [r]]);
+  }
+  const ids: number[] = [];
+  for (const [keys, run] of runs) {
+    const fields = keys.split(',');
+    const names = fields.map((k) => COLUMNS[k]!.name);
+    const list = sql.raw(names.map((n) => `"${n}"`).join(', '));
+    const json = run.map((r) => Object.fromEntries(fields.map((k, i) => [names[i], r[k as keyof NewAlarm]])));
+    const res = await tx.execute(sql`
+      insert into alarm_records (${list})
+      select ${list} from json_populate_recordset(null::alarm_records, ${JSON.stringify(json)}::json)
+      returning id`);
+    ids.push(...rowsOf<{ id: number }>(res).map((x) => Number(x.id)));
+  }
+  return tx.select().from(alarmRecords).where(sql`${alarmRecords.id} = any(${`{${ids.join(',')}}`}::int[])`).orderBy(alarmRecords.id);
+}
 
 /** The record an outcome writes: the alarm itself, or the recovery/online record that ends it. */
 export function newAlarm(p: DeviceProfile, o: Outcome, createdAt: Date): NewAlarm {
