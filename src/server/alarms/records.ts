@@ -73,7 +73,10 @@ export function newAlarm(p: DeviceProfile, o: Outcome, createdAt: Date): NewAlar
     data: i.t === 'end' ? null : (i.data ?? null),
     ts: new Date(i.ts),
     createdAt,
-    ...(SELF_HANDLED_TYPES.includes(type) ? { handleState: ALARM_HANDLE.handled, handlerName: SYSTEM_HANDLER, handledAt: createdAt } : {}),
+    // Every record gives the same fields, so a batch of them is one statement (insertAlarms).
+    ...(SELF_HANDLED_TYPES.includes(type)
+      ? { handleState: ALARM_HANDLE.handled, handlerName: SYSTEM_HANDLER, handledAt: createdAt }
+      : { handleState: ALARM_HANDLE.pending, handlerName: null, handledAt: null }),
   };
 }
 
