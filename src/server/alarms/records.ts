@@ -10,14 +10,15 @@ import type { DeviceProfile } from './profiles';
 
 export type NewAlarm = typeof alarmRecords.$inferInsert;
 
-const COLUMNS: Record<string, { name: string }> = getTableColumns(alarmRecords);
+const COLUMNS = getTableColumns(alarmRecords);
+const FIELDS = Object.entries(COLUMNS);
 
 /**
  * Stores new records and answers them as stored, in order. The rows go in as one JSON parameter
  * (`json_populate_recordset`), one statement per run of rows giving the same fields (a field left
  * out gets its default): as drizzle's multi-row insert, a parameter per value, 25 a record,
  * building the statement cost more than the database took to run it
- * (docs/performance.md#fences). The rows are then read back by id, typed by drizzle.
+ * (docs/performance.md#fences). The stored rows come back as drizzle would map them.
  */
 export async function insertAlarms(tx: Tx, rows: readonly NewAlarm[]): Promise<AlarmRow[]> {
   if (rows.length === 0) return [];
@@ -29,19 +30,26 @@ export async function insertAlarms(tx: Tx, rows: readonly NewAlarm[]): Promise<A
     if (last?.[0] === keys) last[1].push(r);
     else runs.push([keys, [r]]);
   }
-  const ids: number[] = [];
+  const out: AlarmRow[] = [];
   for (const [keys, run] of runs) {
     const fields = keys.split(',');
-    const names = fields.map((k) => COLUMNS[k]!.name);
+    const names = fields.map((k) => COLUMNS[k as keyof typeof COLUMNS].name);
     const list = sql.raw(names.map((n) => `"${n}"`).join(', '));
     const json = run.map((r) => Object.fromEntries(fields.map((k, i) => [names[i], r[k as keyof NewAlarm]])));
     const res = await tx.execute(sql`
       insert into alarm_records (${list})
       select ${list} from json_populate_recordset(null::alarm_records, ${JSON.stringify(json)}::json)
-      returning id`);
-    ids.push(...rowsOf<{ id: number }>(res).map((x) => Number(x.id)));
+      returning *`);
+    for (const raw of rowsOf<Record<string, unknown>>(res)) {
+      const row: Record<string, unknown> = {};
+      for (const [key, col] of FIELDS) {
+        const v = raw[col.name];
+        row[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+      }
+      out.push(row as AlarmRow);
+    }
   }
-  return tx.select().from(alarmRecords).where(sql`${alarmRecords.id} = any(${`{${ids.join(',')}}`}::int[])`).orderBy(alarmRecords.id);
+  return out;
 }
 
 /** The record an outcome writes: the alarm itself, or the recovery/online record that ends it. */
