@@ -23,6 +23,8 @@ const BATCH = sized(1_000, 20);
 /** Shenzhen, roughly: 60 x 33 km. */
 const CITY = { w: 113.8, s: 22.45, e: 114.4, n: 22.75 };
 const M_PER_DEG = 111_195;
+/** Issue 32: fixes judged and stored end to end per second. */
+const TARGET_FIXES_S = 30_000;
 
 const f = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
@@ -135,7 +137,8 @@ async function benchOn(db: 'pglite' | 'postgres'): Promise<string[]> {
     const { stats } = app.fenceEvaluator;
     lines.push(
       `  end to end on ${db} (states read, changes upserted, alarm records stored; batches of ${f(BATCH)}): ${f(fixes / s)} fixes/s over ${f(s)} s, ` +
-        `${f((stats.transitions - before.transitions) / s)} state changes/s, ${f((stats.alarms - before.alarms) / s)} alarms/s`,
+        `${f((stats.transitions - before.transitions) / s)} state changes/s, ${f((stats.alarms - before.alarms) / s)} alarms/s ` +
+        `(target >= ${f(TARGET_FIXES_S)} fixes/s) ${fixes / s >= TARGET_FIXES_S ? 'ok' : 'MISSED'}`,
     );
   } finally {
     await app.close();

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Uplink } from '../../shared/devices/protocol';
 import type { Db } from '../db/driver';
-import { alarmRecords, type AlarmRow } from '../db/schema';
+import type { AlarmRow } from '../db/schema';
 import type { DeadLetters } from '../devices/dead-letters';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
 import { Batcher } from '../lib/batcher';
@@ -10,7 +10,7 @@ import { applyRound, ClearKeys, rounds, type Outcome } from './conditions';
 import type { AlarmHub } from './hub';
 import { intentsOf, urgentUplink, type Input, type Intent } from './intents';
 import type { DeviceProfiles } from './profiles';
-import { contextOf, newAlarm, toAlarmRecord } from './records';
+import { contextOf, insertAlarms, newAlarm, toAlarmRecord } from './records';
 
 export interface EngineDeps {
   db: Db;
@@ -29,8 +29,6 @@ const MAX_FLUSH = 5_000;
 const URGENT_AT = 1_000;
 /** Beyond this the engine drops inputs (and counts them) rather than growing without bound. */
 const MAX_QUEUE = 50_000;
-/** Rows per insert statement (25 columns each stays well under the 65,535 parameter limit). */
-const INSERT_CHUNK = 1_000;
 
 export interface EngineStats {
   inputs: number;
@@ -151,9 +149,7 @@ export class AlarmEngine {
         const p = profiles.get(o.intent.deviceId);
         return p ? [newAlarm(p, o, createdAt)] : [];
       });
-      const out: AlarmRow[] = [];
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) out.push(...(await tx.insert(alarmRecords).values(rows.slice(i, i + INSERT_CHUNK)).returning()));
-      return out;
+      return insertAlarms(tx, rows);
     });
     this.clear.learn(sent, now);
     this.announce(stored);

@@ -1,11 +1,56 @@
 import type { AlarmRecord } from '../../shared/alarms/push';
 import { ALARM_HANDLE, ALARM_TYPES, SELF_HANDLED_TYPES, STRING_CODE_OF, SYSTEM_HANDLER, type AlarmType } from '../../shared/alarms/types';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { alarmRecords, type AlarmRow } from '../db/schema';
+import { rowsOf } from '../db/rows';
+import type { Tx } from '../engine/types';
 import type { Outcome } from './conditions';
 import type { AlarmContext } from './hub';
 import type { DeviceProfile } from './profiles';
 
 export type NewAlarm = typeof alarmRecords.$inferInsert;
+
+const COLUMNS = getTableColumns(alarmRecords);
+const FIELDS = Object.entries(COLUMNS);
+
+/**
+ * Stores new records and answers them as stored, in order. The rows go in as one JSON parameter
+ * (`json_populate_recordset`), one statement per run of rows giving the same fields (a field left
+ * out gets its default): as drizzle's multi-row insert, a parameter per value, 25 a record,
+ * building the statement cost more than the database took to run it
+ * (docs/performance.md#fences). The stored rows come back as drizzle would map them.
+ */
+export async function insertAlarms(tx: Tx, rows: readonly NewAlarm[]): Promise<AlarmRow[]> {
+  if (rows.length === 0) return [];
+  // Runs, not groups: the ids keep the rows' order.
+  const runs: [string, NewAlarm[]][] = [];
+  for (const r of rows) {
+    const keys = Object.keys(r).filter((k) => r[k as keyof NewAlarm] !== undefined).join(',');
+    const last = runs.at(-1);
+    if (last?.[0] === keys) last[1].push(r);
+    else runs.push([keys, [r]]);
+  }
+  const out: AlarmRow[] = [];
+  for (const [keys, run] of runs) {
+    const fields = keys.split(',');
+    const names = fields.map((k) => COLUMNS[k as keyof typeof COLUMNS].name);
+    const list = sql.raw(names.map((n) => `"${n}"`).join(', '));
+    const json = run.map((r) => Object.fromEntries(fields.map((k, i) => [names[i], r[k as keyof NewAlarm]])));
+    const res = await tx.execute(sql`
+      insert into alarm_records (${list})
+      select ${list} from json_populate_recordset(null::alarm_records, ${JSON.stringify(json)}::json)
+      returning *`);
+    for (const raw of rowsOf<Record<string, unknown>>(res)) {
+      const row: Record<string, unknown> = {};
+      for (const [key, col] of FIELDS) {
+        const v = raw[col.name];
+        row[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+      }
+      out.push(row as AlarmRow);
+    }
+  }
+  return out;
+}
 
 /** The record an outcome writes: the alarm itself, or the recovery/online record that ends it. */
 export function newAlarm(p: DeviceProfile, o: Outcome, createdAt: Date): NewAlarm {
@@ -36,7 +81,10 @@ export function newAlarm(p: DeviceProfile, o: Outcome, createdAt: Date): NewAlar
     data: i.t === 'end' ? null : (i.data ?? null),
     ts: new Date(i.ts),
     createdAt,
-    ...(SELF_HANDLED_TYPES.includes(type) ? { handleState: ALARM_HANDLE.handled, handlerName: SYSTEM_HANDLER, handledAt: createdAt } : {}),
+    // Every record gives the same fields, so a batch of them is one statement (insertAlarms).
+    ...(SELF_HANDLED_TYPES.includes(type)
+      ? { handleState: ALARM_HANDLE.handled, handlerName: SYSTEM_HANDLER, handledAt: createdAt }
+      : { handleState: ALARM_HANDLE.pending, handlerName: null, handledAt: null }),
   };
 }
 

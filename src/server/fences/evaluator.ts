@@ -3,9 +3,9 @@ import { DEFAULT_FENCE_DWELL_S, type LonLat } from '../../shared/geo/fence';
 import type { Uplink } from '../../shared/devices/protocol';
 import { messageTime } from '../alarms/intents';
 import type { DeviceProfiles } from '../alarms/profiles';
-import type { NewAlarm } from '../alarms/records';
+import { insertAlarms, type NewAlarm } from '../alarms/records';
 import type { Db } from '../db/driver';
-import { alarmRecords, type AlarmRow } from '../db/schema';
+import type { AlarmRow } from '../db/schema';
 import type { DeadLetters } from '../devices/dead-letters';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
 import { Batcher } from '../lib/batcher';
@@ -52,8 +52,6 @@ const FLUSH_MS = 50;
 const FLUSH_AT = 2_000;
 const MAX_BATCH = 5_000;
 const MAX_QUEUE = 50_000;
-/** Alarm rows per insert (25 columns each, well under the parameter limit). */
-const INSERT_CHUNK = 1_000;
 
 export interface EvaluatorStats {
   fixes: number;
@@ -172,9 +170,7 @@ export class FenceEvaluator {
           if (fence && type && p) rows.push(fenceAlarm(p, type, fence, c.p, c.ts, createdAt));
         }
       }
-      const out: AlarmRow[] = [];
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) out.push(...(await tx.insert(alarmRecords).values(rows.slice(i, i + INSERT_CHUNK)).returning()));
-      return out;
+      return insertAlarms(tx, rows);
     });
     this.emit(stored);
     return stored;

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/driver';
 import { devices } from '../db/schema-devices';
 import { users } from '../db/schema-tenancy';
@@ -9,23 +9,40 @@ import { monitoredPersons } from '../../entities/monitored-person/server';
 export const WATCHERS_TTL_MS = 10_000;
 const MAX_ENTRIES = 20_000;
 
-/** The enabled users of the tenant who supervise the person wearing the device `imei` (none: []). */
-export async function loadWatchers(db: Db, tenantId: number, imei: string): Promise<number[]> {
+/** The enabled users of the tenant who supervise the persons wearing the devices `imeis`, by IMEI (nobody: absent). */
+export async function loadWatchers(db: Db, tenantId: number, imeis: readonly string[]): Promise<Map<string, number[]>> {
   const rows = await db
-    .select({ id: monitoredPersons.supervisorId })
+    .select({ imei: devices.imei, id: monitoredPersons.supervisorId })
     .from(monitoredPersons)
     .innerJoin(devices, eq(devices.id, monitoredPersons.deviceId))
     .innerJoin(users, eq(users.id, monitoredPersons.supervisorId))
-    .where(and(eq(monitoredPersons.tenantId, tenantId), eq(devices.tenantId, tenantId), eq(devices.imei, imei), isNotNull(monitoredPersons.deviceId), eq(users.tenantId, tenantId), eq(users.status, 1)));
-  return [...new Set(rows.map((r) => r.id))];
+    .where(and(eq(monitoredPersons.tenantId, tenantId), eq(devices.tenantId, tenantId), inArray(devices.imei, [...imeis]), isNotNull(monitoredPersons.deviceId), eq(users.tenantId, tenantId), eq(users.status, 1)));
+  const out = new Map<string, number[]>();
+  for (const r of rows) {
+    const ids = out.get(r.imei) ?? out.set(r.imei, []).get(r.imei)!;
+    if (r.id !== null && !ids.includes(r.id)) ids.push(r.id);
+  }
+  return out;
+}
+
+interface Waiting {
+  resolve: (ids: number[]) => void;
+  reject: (err: unknown) => void;
 }
 
 /**
  * The supervisors watching a device, for the alarm push (PushService `watchers`): cached per
  * (tenant, IMEI) for WATCHERS_TTL_MS, dropped when a monitored person changes on this replica.
+ * The devices asked for in one turn of the event loop are looked up together, one query per
+ * tenant: a batch of fence alarms (fences/evaluator.ts) asked for each alarm's device in turn,
+ * one query each, and those queries held the database longer than the batch's own writes
+ * (docs/performance.md#fences).
  */
 export class SupervisorWatchers {
   private readonly entries = new Map<string, { at: number; ids: Promise<number[]> }>();
+  /** Tenant -> IMEI -> the callers waiting for the next look-up. */
+  private readonly waiting = new Map<number, Map<string, Waiting>>();
+  private scheduled = false;
   private readonly onChange = (c: ResourceChange) => {
     if (c.kind === 'user' && (c.name === 'monitoredPerson' || c.name === 'user')) this.entries.clear();
   };
@@ -43,11 +60,31 @@ export class SupervisorWatchers {
     const hit = this.entries.get(key);
     const now = this.now();
     if (hit && now - hit.at < WATCHERS_TTL_MS) return hit.ids;
-    const ids = loadWatchers(this.db, tenantId, imei);
+    const ids = new Promise<number[]>((resolve, reject) => {
+      const tenant = this.waiting.get(tenantId) ?? this.waiting.set(tenantId, new Map()).get(tenantId)!;
+      tenant.set(imei, { resolve, reject });
+    });
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.lookUp());
+    }
     ids.catch(() => this.entries.delete(key));
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(key, { at: now, ids });
     return ids;
+  }
+
+  /** Every device asked for since the last turn, one query per tenant. */
+  private lookUp(): void {
+    this.scheduled = false;
+    const waiting = [...this.waiting];
+    this.waiting.clear();
+    for (const [tenantId, byImei] of waiting) {
+      loadWatchers(this.db, tenantId, [...byImei.keys()]).then(
+        (found) => byImei.forEach((w, imei) => w.resolve(found.get(imei) ?? [])),
+        (err: unknown) => byImei.forEach((w) => w.reject(err)),
+      );
+    }
   }
 
   invalidate(): void {

@@ -11,36 +11,41 @@ import { deviceInScope } from './scope';
 const tags = ['device'];
 
 /**
- * One query on device_locations_device_ts_idx (device_id, ts), oldest first, that builds the
+ * One query on device_locations_device_ts_idx (device_id, ts, id), oldest first, that builds the
  * columns as JSON inside the database: decoding 100,000 rows into objects on PGlite takes
- * seconds, one text value a fraction of that. One row past the cap tells whether the range held
- * more; rows without lat/lon (UWB-only fixes) are not part of a map track.
+ * seconds, one text value a fraction of that. The aggregates take the rows in the order the
+ * limited subquery returns them (the index's), so nothing is sorted: a row_number() window and
+ * `json_agg(... order by ...)` had cost a sort of 100,000 rows per column, spilling to disk on
+ * PostgreSQL 15 and on PGlite (docs/performance.md#track). Only a full answer asks whether the
+ * range held more; rows without lat/lon (UWB-only fixes) are not part of a map track.
  */
 async function trackJson(app: FastifyInstance, deviceId: number, body: { from: string; to: string; source: 'gps' | 'all'; detail?: boolean }): Promise<string> {
   const gpsOnly = body.source === 'gps' ? sql`and source = 'gps'` : sql``;
   // Whatever date shape the caller sent, the database gets ISO 8601.
   const from = new Date(parseDate(body.from)).toISOString();
   const to = new Date(parseDate(body.to)).toISOString();
+  const inRange = sql`device_id = ${deviceId} and ts >= ${from}::timestamptz and ts <= ${to}::timestamptz
+    and lat is not null and lon is not null ${gpsOnly}`;
   const detail = body.detail
-    ? sql`::jsonb || jsonb_build_object(
-        'accuracy', coalesce(jsonb_agg(accuracy order by rn) filter (where rn <= ${MAX_TRACK_POINTS}), '[]'::jsonb),
-        'source', coalesce(jsonb_agg(source order by rn) filter (where rn <= ${MAX_TRACK_POINTS}), '[]'::jsonb))`
+    ? sql`, 'accuracy', coalesce(json_agg(accuracy), '[]'::json), 'source', coalesce(json_agg(source), '[]'::json)`
     : sql``;
   const res = await app.db.execute(sql`
     with x as (
-      select ts, id, lat, lon, speed, accuracy, source from device_locations
-      where device_id = ${deviceId} and ts >= ${from}::timestamptz and ts <= ${to}::timestamptz
-        and lat is not null and lon is not null ${gpsOnly}
-      order by ts, id limit ${MAX_TRACK_POINTS + 1}
-    ), y as (select *, row_number() over (order by ts, id) rn from x)
-    select (json_build_object(
-      't', coalesce(json_agg(floor(extract(epoch from ts) * 1000)::int8 order by rn) filter (where rn <= ${MAX_TRACK_POINTS}), '[]'::json),
-      'lat', coalesce(json_agg(lat order by rn) filter (where rn <= ${MAX_TRACK_POINTS}), '[]'::json),
-      'lon', coalesce(json_agg(lon order by rn) filter (where rn <= ${MAX_TRACK_POINTS}), '[]'::json),
-      'speed', coalesce(json_agg(speed order by rn) filter (where rn <= ${MAX_TRACK_POINTS}), '[]'::json),
-      'truncated', count(*) > ${MAX_TRACK_POINTS}
-    )${detail})::text as j from y`);
-  return rowsOf<{ j: string }>(res)[0]!.j;
+      select ts, lat, lon, speed${body.detail ? sql`, accuracy, source` : sql``} from device_locations
+      where ${inRange} order by ts, id limit ${MAX_TRACK_POINTS}
+    )
+    select json_build_object(
+      't', coalesce(json_agg(floor(extract(epoch from ts) * 1000)::int8), '[]'::json),
+      'lat', coalesce(json_agg(lat), '[]'::json),
+      'lon', coalesce(json_agg(lon), '[]'::json),
+      'speed', coalesce(json_agg(speed), '[]'::json)${detail}
+    )::text as j, count(*)::int as n from x`);
+  const { j, n } = rowsOf<{ j: string; n: number }>(res)[0]!;
+  const more =
+    n === MAX_TRACK_POINTS &&
+    rowsOf(await app.db.execute(sql`select 1 from device_locations where ${inRange} order by ts, id offset ${MAX_TRACK_POINTS} limit 1`)).length > 0;
+  // The object ends with its closing brace; the flag goes in before it.
+  return `${j.slice(0, -1)},"truncated":${more}}`;
 }
 
 /** Track history for /track and /track_gps (docs/requirements/realtime-map-and-tracks.md#track-point), and files. */
