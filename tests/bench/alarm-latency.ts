@@ -29,7 +29,7 @@ const LOAD_DEVICES = sized(2_000, 10);
 /** Background telemetry rate (msg/s): about half of what the ingest sustains on PGlite. */
 const LOAD_RATE = sized(2_000, 50, 'BENCH_ALARM_LOAD');
 const FANOUT = sized(1_000, 3, 'BENCH_FANOUT');
-/** Issue 32's targets: an SOS p99 under 50 ms, idle or under 2,000 msg/s of telemetry; one SOS at 1,000 consoles, the last within 150 ms. */
+/** The targets (README, Benchmarks): an SOS p99 under 50 ms, idle or under 2,000 msg/s of telemetry; one SOS at 1,000 consoles, the last within 150 ms. */
 const TARGET_P99_MS = 50;
 const FANOUT_LAST_MS = 150;
 const WAIT_MS = 5_000;

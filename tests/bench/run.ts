@@ -81,7 +81,7 @@ async function all(): Promise<boolean> {
   print(await timed('registry lists', benchRegistryLists));
   print(await timed('ingest', benchIngest));
   print(await timed('alarm latency', benchAlarms));
-  // Track and fences print their targets (issue 32); a figure short of one reads MISSED.
+  // Track and fences print their targets (README, Benchmarks); a figure short of one reads MISSED.
   for (const bench of [() => timed('track', benchTrack), () => timed('fences', benchFences)]) {
     const lines = await bench();
     print(lines);

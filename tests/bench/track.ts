@@ -10,7 +10,7 @@ import { pgliteFromTemplate, pgTemplate } from '../server/template-db';
 const POINTS = sized(MAX_TRACK_POINTS, 500);
 const CALLS = sized(10, 1);
 const BASE = Date.UTC(2026, 0, 1);
-/** Issue 32: the whole answer of 100,000 points, on PGlite and on PostgreSQL. */
+/** Target p95 < 300 ms (README): the whole answer of 100,000 points, on PGlite and on PostgreSQL. */
 const TARGET_P95_MS = 300;
 
 /**

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectShell, loginWithAccount } from './helpers';
 
-// What an operator sees at 1366x860 with the side menu open (issue 31): the wide lists start with a
+// What an operator sees at 1366x860 with the side menu open: the wide lists start with a
 // column set that fits, so the pinned action column covers no data column, and their state and time
 // columns are on screen; chart legends sit clear of the plots; the data wall's people panel is as
 // tall as what it shows.

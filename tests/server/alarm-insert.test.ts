@@ -1,5 +1,5 @@
 /**
- * Batch writes of the alarm path (issue 32): alarm records stored from one JSON parameter per run
+ * Batch writes of the alarm path (docs/performance.md "Fences"): alarm records stored from one JSON parameter per run
  * of rows (insertAlarms), and the supervisors of the devices raised in one event-loop turn looked
  * up together (SupervisorWatchers).
  */

@@ -3,7 +3,7 @@
  * device), alarms for both fence types, margins against jitter, group assignment, disabled
  * fences, and two evaluators (replicas) on one database agreeing on one alarm per transition.
  * The app's default dwell is 0 here (a crossing raises at once, as before dwell existed); the
- * dwell tests give their fences one (issue 31).
+ * dwell tests give their fences one (docs/fences.md).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,7 +227,7 @@ describe('replicas', () => {
   });
 });
 
-describe('dwell (issue 31)', () => {
+describe('dwell', () => {
   const T0 = Date.now() - 600_000;
   const s = (n: number) => T0 + n * 1000;
 

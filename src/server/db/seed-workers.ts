@@ -14,7 +14,7 @@ import type { Tx } from './seed-catalogue';
 export const SITE_DEPARTMENT = 'Construction site';
 export const SITE_FENCE = 'Construction site';
 /**
- * Metres around the site's centre, sized to what the simulator does there (issue 31): the site's
+ * Metres around the site's centre, sized to what the simulator does there: the site's
  * devices roam ROAM_RADIUS_M (120 m) around homes up to DEMO_HOME_SPREAD_M (100 m) from the centre;
  * a locator's Wi-Fi fix lands up to half its accuracy (40 m) off; and a fix must be beyond the
  * boundary by up to MAX_MARGIN_M (100 m) to count as out. That is 360 m; 400 m leaves room. (The
