@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY, DEVICE_STATE } from '../../src/shared/codes';
 import { topics } from '../../src/shared/topics';
 import type { EmbeddedBroker } from '../../src/server/broker/types';
-import { deviceCommands, deviceEvents, deviceLocations, deviceReadings, devices } from '../../src/server/db/schema';
+import { deviceCommands, deviceEvents, deviceLocations, deviceReadings, devices, readingRollups } from '../../src/server/db/schema';
+import { ROLLUP_GRAIN } from '../../src/shared/rollups';
 import type { Uplink } from '../../src/shared/devices/protocol';
 import type { KnownDevice } from '../../src/server/devices/hub';
 import { buildTestApp, login, post, type TestApp } from './helper';
@@ -61,6 +62,17 @@ describe('ingest over the embedded broker', () => {
       const [reading] = await t.app.db.select().from(deviceReadings).where(eq(deviceReadings.deviceId, d!.id));
       expect(reading).toMatchObject({ msgId: '1', values: { heartRate: 72, bodyTemp: 36.6, battery: 81.4 } });
       expect(reading!.ts.getTime()).toBe(ts);
+      // drain() also rolls the minute rollups up: the hour and day rows hold the reading too.
+      const hr = await t.app.db
+        .select({ grain: readingRollups.grain, n: readingRollups.n, sum: readingRollups.sum, pn: readingRollups.pn })
+        .from(readingRollups)
+        .where(and(eq(readingRollups.deviceId, d!.id), eq(readingRollups.metric, 'heartRate')))
+        .orderBy(readingRollups.grain);
+      expect(hr).toEqual([
+        { grain: ROLLUP_GRAIN.minute, n: 1, sum: 72, pn: 0 },
+        { grain: ROLLUP_GRAIN.hour, n: 1, sum: 72, pn: 0 },
+        { grain: ROLLUP_GRAIN.day, n: 1, sum: 72, pn: 0 },
+      ]);
       const [loc] = await t.app.db.select().from(deviceLocations).where(eq(deviceLocations.deviceId, d!.id));
       expect(loc).toMatchObject({ lat: 31.23, lon: 121.47, speed: 3, source: 'gps', msgId: '2' });
       expect(loc!.ts.getTime()).toBe(Math.floor(ts / 1000) * 1000);

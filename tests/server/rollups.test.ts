@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readingRollups } from '../../src/server/db/schema';
 import { writeBatch } from '../../src/server/ingest/flush';
+import { rollUp } from '../../src/server/ingest/rollup';
 import { ROLLUP_GRAIN } from '../../src/shared/rollups';
 import type { RollupSeries } from '../../src/shared/devices/api';
 import { buildTestApp, login, post, type TestApp } from './helper';
@@ -103,5 +104,62 @@ describe('reading rollups at ingest', () => {
     // A window with hours only answers in hours.
     const early = await post<RollupSeries>(t.app, url, { ...window, to: '2026-11-23T12:00:00Z' }, { token });
     expect(early.data).toMatchObject({ grain: 'hour', points: [{ t: '2026-11-23T08:00:00.000Z' }, { t: '2026-11-23T09:00:00.000Z' }] });
+  });
+
+  it('takes recent readings into the hour and day rows at the roll-up, each once, old ones at once', async () => {
+    const [d2] = await addDevices(t.app, 1);
+    const none = { locations: [], events: [], live: [] };
+    const rows = (grain: keyof typeof ROLLUP_GRAIN) =>
+      t.app.db
+        .select({ bucket: readingRollups.bucket, n: readingRollups.n, sum: readingRollups.sum, max: readingRollups.max, pn: readingRollups.pn })
+        .from(readingRollups)
+        .where(and(eq(readingRollups.deviceId, d2!.id), eq(readingRollups.metric, 'temp'), eq(readingRollups.grain, ROLLUP_GRAIN[grain])))
+        .orderBy(asc(readingRollups.bucket));
+    const rollFrom = at('2026-11-25T10:00:00Z');
+    await writeBatch(
+      t.app.db,
+      {
+        readings: [
+          reading(d2!.id, '2026-11-25T10:01:10Z', { temp: 20 }, 'r1'),
+          reading(d2!.id, '2026-11-25T10:01:20Z', { temp: 40 }, 'r2'),
+          // Older than rollFrom: a device's buffered backlog goes to every grain at once.
+          reading(d2!.id, '2026-11-25T08:30:00Z', { temp: 5 }, 'old'),
+        ],
+        ...none,
+      },
+      'UTC',
+      { rollFrom },
+    );
+    expect((await rows('minute')).map((r) => [r.bucket.toISOString(), r.n, r.pn])).toEqual([
+      ['2026-11-25T08:30:00.000Z', 1, 0],
+      ['2026-11-25T10:01:00.000Z', 2, 2],
+    ]);
+    expect((await rows('hour')).map((r) => [r.bucket.toISOString(), r.n])).toEqual([['2026-11-25T08:00:00.000Z', 1]]);
+    expect((await rows('day')).map((r) => r.n)).toEqual([1]);
+
+    // Chunks of one row: the loop goes on until nothing is pending.
+    expect(await rollUp(t.app.db, { timeZone: 'UTC', since: new Date(rollFrom), chunk: 1 })).toBe(1);
+    expect((await rows('hour')).map((r) => [r.bucket.toISOString(), r.n, r.sum, r.max])).toEqual([
+      ['2026-11-25T08:00:00.000Z', 1, 5, 5],
+      ['2026-11-25T10:00:00.000Z', 2, 60, 40],
+    ]);
+    expect((await rows('day')).map((r) => [r.n, r.sum, r.max])).toEqual([[3, 65, 40]]);
+    expect((await rows('minute')).map((r) => r.pn)).toEqual([0, 0]);
+
+    // A later reading of the same minute and one of another: only what is new is added.
+    await writeBatch(t.app.db, { readings: [reading(d2!.id, '2026-11-25T10:01:30Z', { temp: 50 }, 'r3'), reading(d2!.id, '2026-11-25T10:02:00Z', { temp: 1 }, 'r4')], ...none }, 'UTC', { rollFrom });
+    expect(await rollUp(t.app.db, { timeZone: 'UTC', chunk: 1 })).toBe(2);
+    expect(await rollUp(t.app.db, { timeZone: 'UTC' })).toBe(0);
+    expect((await rows('hour')).map((r) => [r.n, r.sum, r.max])).toEqual([
+      [1, 5, 5],
+      [4, 111, 50],
+    ]);
+    expect((await rows('day')).map((r) => [r.n, r.sum])).toEqual([[5, 116]]);
+    // The minute rows hold every reading all along.
+    expect((await rows('minute')).map((r) => [r.n, r.sum])).toEqual([
+      [1, 5],
+      [3, 110],
+      [1, 1],
+    ]);
   });
 });

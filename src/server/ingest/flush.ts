@@ -20,7 +20,7 @@ const ms = (col: string) => sql.raw(`to_timestamp(${col} / 1000.0)`);
  * row as it was), so replicas sharing the traffic agree, and written as device_events in the
  * same statement. Empty parts are left out of the statement.
  */
-export async function writeBatch(db: Db, rows: Rows, timeZone = 'UTC'): Promise<Transition[]> {
+export async function writeBatch(db: Db, rows: Rows, timeZone = 'UTC', opts: { rollFrom?: number } = {}): Promise<Transition[]> {
   const ctes: SQL[] = [];
   if (rows.readings.length) {
     ctes.push(sql`r as (
@@ -33,18 +33,23 @@ export async function writeBatch(db: Db, rows: Rows, timeZone = 'UTC'): Promise<
     )`);
     // Rollups from the rows actually stored (a redelivered message adds nothing), grouped first
     // because one upsert may not touch a row twice, and in key order so that replicas writing
-    // the same buckets lock them in the same order.
+    // the same buckets lock them in the same order. A reading from `rollFrom` on adds to its
+    // minute rows only, pending for the hour and day rows (rollup.ts); an older one (or any,
+    // without `rollFrom`) to all three grains at once.
+    const recent = opts.rollFrom === undefined ? sql`false` : sql`r.ts >= ${new Date(opts.rollFrom).toISOString()}::timestamptz`;
     ctes.push(sql`ru as (
-      insert into reading_rollups as o (device_id, tenant_id, metric, grain, bucket, n, sum, min, max)
-      select r.device_id, r.tenant_id, kv.key, g.grain, date_trunc(g.unit, r.ts, ${timeZone}), count(*), sum(kv.value::text::float8), min(kv.value::text::float8), max(kv.value::text::float8)
+      insert into reading_rollups as o (device_id, tenant_id, metric, grain, bucket, n, sum, min, max, pn, psum)
+      select r.device_id, r.tenant_id, kv.key, g.grain, date_trunc(g.unit, r.ts, ${timeZone}), count(*), sum(kv.value::text::float8), min(kv.value::text::float8), max(kv.value::text::float8),
+        count(*) filter (where ${recent}), coalesce(sum(kv.value::text::float8) filter (where ${recent}), 0)
       from r
       cross join lateral jsonb_each(r."values") kv
-      cross join (values ${sql.raw(ROLLUP_GRAINS.map((g) => `(${ROLLUP_GRAIN[g]}, '${g}')`).join(', '))}) as g(grain, unit)
+      join (values ${sql.raw(ROLLUP_GRAINS.map((g) => `(${ROLLUP_GRAIN[g]}, '${g}')`).join(', '))}) as g(grain, unit) on g.grain = ${ROLLUP_GRAIN.minute} or not ${recent}
       where jsonb_typeof(kv.value) = 'number'
       group by 1, 2, 3, 4, 5
       order by 1, 3, 4, 5
       on conflict (device_id, metric, grain, bucket) do update set
-        n = o.n + excluded.n, sum = o.sum + excluded.sum, min = least(o.min, excluded.min), max = greatest(o.max, excluded.max)
+        n = o.n + excluded.n, sum = o.sum + excluded.sum, min = least(o.min, excluded.min), max = greatest(o.max, excluded.max),
+        pn = o.pn + excluded.pn, psum = o.psum + excluded.psum
     )`);
   }
   if (rows.locations.length) {

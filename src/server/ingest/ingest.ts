@@ -16,6 +16,7 @@ import { isolate, retrying } from '../lib/batcher';
 import { buildRows, liveRows, messageRows, type Item, type Live, type Outcome, type Rows, type Settle } from './batch';
 import { DropLog } from './droplog';
 import { sweepSilent, writeBatch, type Transition } from './flush';
+import { rollUp } from './rollup';
 import { RateLimiter } from './rate';
 import type { IngestStats } from './stats';
 
@@ -56,6 +57,15 @@ const ROOM_AT = MAX_QUEUE * 0.8;
  */
 export const LIVE_MS = 1_000;
 const SWEEP_MS = 30_000;
+/** How often the hour and day rollups take in the minute rollups' pending counts (rollup.ts). */
+export const ROLL_MS = 5_000;
+/**
+ * Readings at most this old add to their minute rollups only, for the next roll-up; older ones
+ * (a device's buffered backlog) to all three grains at once. A roll-up looks at the minute
+ * buckets from ROLL_LOOKBACK_MS before the start of the last one that finished, which covers them.
+ */
+const ROLL_RECENT_MS = 5 * 60_000;
+const ROLL_LOOKBACK_MS = 10 * 60_000;
 const DAY_MS = 86_400_000;
 const Y2000 = 946_684_800_000;
 const RETRIES = [100, 500, 2_000];
@@ -120,6 +130,10 @@ export class Ingest {
   private timer: NodeJS.Timeout | undefined;
   private liveTimer: NodeJS.Timeout | undefined;
   private sweeper: NodeJS.Timeout | undefined;
+  private roller: NodeJS.Timeout | undefined;
+  /** Start of the last roll-up that finished (undefined: none yet, so the first looks at every minute row). */
+  private rolledAt: number | undefined;
+  private rolling: Promise<void> | undefined;
   /** Settles when every write started so far has been stored and its events emitted. */
   private settled: Promise<void> = Promise.resolve();
   /** Live fields not written yet, merged per device, and the devices they belong to. */
@@ -234,10 +248,40 @@ export class Ingest {
       this.sweep().catch((err: unknown) => this.deps.log.error({ err }, 'device timeout sweep failed'));
     }, SWEEP_MS);
     this.sweeper.unref();
+    this.roller = setInterval(() => void this.roll(), ROLL_MS);
+    this.roller.unref();
   }
 
-  /** Waits until everything queued so far is written, the pending live fields included. */
+  /**
+   * Adds the minute rollups' pending counts to the hour and day rollups (every ROLL_MS, after a
+   * drain, at close). One at a time; a failure is logged and the next one takes the rows in.
+   */
+  roll(): Promise<void> {
+    this.rolling ??= (async () => {
+      const start = this.deps.clock.now();
+      try {
+        const since = this.rolledAt === undefined ? undefined : new Date(this.rolledAt - ROLL_LOOKBACK_MS);
+        await rollUp(this.deps.db, { timeZone: this.deps.timeZone, since });
+        this.rolledAt = start;
+      } catch (err) {
+        this.deps.log.error({ err }, 'rollup of the minute buckets failed; the next one retries');
+      } finally {
+        this.rolling = undefined;
+      }
+    })();
+    return this.rolling;
+  }
+
+  /**
+   * Waits until everything queued so far is written, the pending live fields included, and
+   * rolled up into the hour and day rollups.
+   */
   async drain(): Promise<void> {
+    await this.written();
+    await this.roll();
+  }
+
+  private async written(): Promise<void> {
     while (this.queue.length || this.urgent.length || this.flights || this.urgentFlights || this.lookups || this.lives.size || this.parked.length) {
       this.unpark();
       if (this.flights || this.urgentFlights) await Promise.all([this.settled, this.urgentSettled]);
@@ -255,6 +299,7 @@ export class Ingest {
     for (const retry of this.parked.splice(0)) retry();
     this.roomWaiter?.resolve();
     clearInterval(this.sweeper);
+    clearInterval(this.roller);
     await this.drain().catch(() => {});
     clearTimeout(this.timer);
     clearTimeout(this.liveTimer);
@@ -438,14 +483,15 @@ export class Ingest {
     const msgs = batch.filter((i): i is MsgItem => i.t === 'msg' && !i.liveOnly);
     const stopped = () => this.closed;
     try {
-      const whole = await retrying(() => writeBatch(this.deps.db, rows, this.deps.timeZone), RETRIES, stopped);
+      const roll = { rollFrom: this.deps.clock.now() - ROLL_RECENT_MS };
+      const whole = await retrying(() => writeBatch(this.deps.db, rows, this.deps.timeZone, roll), RETRIES, stopped);
       if (whole.ok) {
         for (const m of msgs) m.settle?.('stored');
         return { transitions: whole.result, stored: 'all' };
       }
       const stored = new Set<Item>();
       const apart = await isolate(msgs, {
-        write: (items) => writeBatch(this.deps.db, messageRows(items), this.deps.timeZone),
+        write: (items) => writeBatch(this.deps.db, messageRows(items), this.deps.timeZone, roll),
         poison: (item, err) => {
           this.deps.log.warn({ err, imei: item.device.imei }, 'device message refused by the database; kept as a dead letter');
           this.deadLetter(item.device, `sfwatch/${item.device.imei}/up`, item.raw, 'failed', errorText(err), item.settle ?? (() => {}));
