@@ -1,4 +1,5 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { LIVE_AT } from '../../src/server/ingest/ingest';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY, DEVICE_STATE } from '../../src/shared/codes';
@@ -143,6 +144,20 @@ describe('ingest over the embedded broker', () => {
     await t.app.ingest.drain();
     expect(await rowCount(deviceReadings, d!.id)).toBe(n);
     expect((await events(d!.id)).filter((e) => e.type === 'alarm')).toHaveLength(1);
+  });
+
+  it('writes the live fields of more devices than one statement takes, every one', async () => {
+    const n = LIVE_AT * 2 + 7;
+    const ds = await addDevices(t.app, n);
+    const batches = t.app.ingestStats.batches;
+    for (const [i, d] of ds.entries()) t.app.ingest.handle(topics.deviceUp(d.imei), Buffer.from(JSON.stringify({ kind: 'telemetry', id: 1, values: { battery: 50 + (i % 40) } })), null);
+    await t.app.ingest.drain();
+    const rows = await t.app.db.select({ id: devices.id, battery: devices.battery, state: devices.state }).from(devices).where(inArray(devices.id, ds.map((d) => d.id)));
+    expect(rows).toHaveLength(n);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(ds.map((d, i) => [byId.get(d.id)!.battery, byId.get(d.id)!.state])).toEqual(ds.map((_, i) => [50 + (i % 40), DEVICE_STATE.online]));
+    // At least three statements for the live fields alone.
+    expect(t.app.ingestStats.batches - batches).toBeGreaterThanOrEqual(3);
   });
 
   it('writes urgent messages ahead of a bulk backlog, once each, and keeps the device state in arrival order', async () => {

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readingRollups } from '../../src/server/db/schema';
+import { devices, readingRollups } from '../../src/server/db/schema';
 import { writeBatch } from '../../src/server/ingest/flush';
-import { rollUp } from '../../src/server/ingest/rollup';
+import { rollUp, rollUpRecent } from '../../src/server/ingest/rollup';
 import { ROLLUP_GRAIN } from '../../src/shared/rollups';
 import type { RollupSeries } from '../../src/shared/devices/api';
 import { buildTestApp, login, post, type TestApp } from './helper';
@@ -137,8 +137,10 @@ describe('reading rollups at ingest', () => {
     expect((await rows('hour')).map((r) => [r.bucket.toISOString(), r.n])).toEqual([['2026-11-25T08:00:00.000Z', 1]]);
     expect((await rows('day')).map((r) => r.n)).toEqual([1]);
 
-    // Chunks of one row: the loop goes on until nothing is pending.
-    expect(await rollUp(t.app.db, { timeZone: 'UTC', since: new Date(rollFrom), chunk: 1 })).toBe(1);
+    const key = (iso: string, m = 'temp') => ({ d: d2!.id, m, b: at(iso) });
+    // Chunks of one row; a key whose row holds nothing pending (the old minute, a metric never sent) adds nothing.
+    const keys = [key('2026-11-25T10:01:00Z'), key('2026-11-25T08:30:00Z'), key('2026-11-25T10:01:00Z', 'co')];
+    expect(await rollUp(t.app.db, keys, { timeZone: 'UTC', chunk: 1 })).toBe(1);
     expect((await rows('hour')).map((r) => [r.bucket.toISOString(), r.n, r.sum, r.max])).toEqual([
       ['2026-11-25T08:00:00.000Z', 1, 5, 5],
       ['2026-11-25T10:00:00.000Z', 2, 60, 40],
@@ -148,8 +150,11 @@ describe('reading rollups at ingest', () => {
 
     // A later reading of the same minute and one of another: only what is new is added.
     await writeBatch(t.app.db, { readings: [reading(d2!.id, '2026-11-25T10:01:30Z', { temp: 50 }, 'r3'), reading(d2!.id, '2026-11-25T10:02:00Z', { temp: 1 }, 'r4')], ...none }, 'UTC', { rollFrom });
-    expect(await rollUp(t.app.db, { timeZone: 'UTC', chunk: 1 })).toBe(2);
-    expect(await rollUp(t.app.db, { timeZone: 'UTC' })).toBe(0);
+    // After a stop the keys are gone: the devices heard from since then, by their live metrics.
+    await t.app.db.update(devices).set({ lastValues: { temp: 1 }, lastCommunicationAt: new Date('2026-11-25T10:02:00Z') }).where(eq(devices.id, d2!.id));
+    expect(await rollUpRecent(t.app.db, new Date('2026-11-25T10:02:30Z'), { timeZone: 'UTC' })).toBe(0);
+    expect(await rollUpRecent(t.app.db, new Date('2026-11-25T09:00:00Z'), { timeZone: 'UTC', devices: 1 })).toBe(2);
+    expect(await rollUp(t.app.db, keys, { timeZone: 'UTC' })).toBe(0);
     expect((await rows('hour')).map((r) => [r.n, r.sum, r.max])).toEqual([
       [1, 5, 5],
       [4, 111, 50],

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { devices } from './schema-devices';
@@ -35,7 +34,5 @@ export const readingRollups = pgTable(
   (t) => [
     primaryKey({ columns: [t.deviceId, t.metric, t.grain, t.bucket] }),
     index('reading_rollups_tenant_idx').on(t.tenantId, t.metric, t.grain, t.bucket),
-    // The roll-up's recent minutes and the retention's old ones.
-    index('reading_rollups_minute_idx').on(t.bucket).where(sql`grain = 1`),
   ],
 );

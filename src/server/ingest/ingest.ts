@@ -16,7 +16,7 @@ import { isolate, retrying } from '../lib/batcher';
 import { buildRows, liveRows, messageRows, type Item, type Live, type Outcome, type Rows, type Settle } from './batch';
 import { DropLog } from './droplog';
 import { sweepSilent, writeBatch, type Transition } from './flush';
-import { rollUp } from './rollup';
+import { MINUTE_MS, rollKeyId, rollUp, rollUpRecent, type RollKey } from './rollup';
 import { RateLimiter } from './rate';
 import type { IngestStats } from './stats';
 
@@ -56,16 +56,29 @@ const ROOM_AT = MAX_QUEUE * 0.8;
  * slower cycle; a presence transition is written with the next flush.
  */
 export const LIVE_MS = 1_000;
-const SWEEP_MS = 30_000;
-/** How often the hour and day rollups take in the minute rollups' pending counts (rollup.ts). */
-export const ROLL_MS = 5_000;
 /**
- * Readings at most this old add to their minute rollups only, for the next roll-up; older ones
- * (a device's buffered backlog) to all three grains at once. A roll-up looks at the minute
- * buckets from ROLL_LOOKBACK_MS before the start of the last one that finished, which covers them.
+ * Devices whose live fields go in one statement: each statement stays short (on PGlite an
+ * urgent write waits for the one running), the rest go in the next one at once.
+ */
+export const LIVE_AT = 500;
+const SWEEP_MS = 30_000;
+/**
+ * How often the hour and day rollups take in the minute rollups' pending counts (rollup.ts). A
+ * roll-up writes three rows per minute row (its reset, its hour and day), a message one (its
+ * minute) instead of three: a device reporting every 10 s has sent 3 messages per minute row in
+ * 30 s, so two rows are saved per metric and message at the common rate, more at faster ones.
+ */
+export const ROLL_MS = 30_000;
+/**
+ * Readings at most this old add to their minute rollups only, pending for the next roll-up; older
+ * ones (a device's buffered backlog) to all three grains at once.
  */
 const ROLL_RECENT_MS = 5 * 60_000;
-const ROLL_LOOKBACK_MS = 10 * 60_000;
+/**
+ * The first roll-up after a start also takes in what a stop left pending, in the minute buckets
+ * this far back (the pending ones are at most ROLL_RECENT_MS older than the stop).
+ */
+const ROLL_RECOVER_MS = 60 * 60_000;
 const DAY_MS = 86_400_000;
 const Y2000 = 946_684_800_000;
 const RETRIES = [100, 500, 2_000];
@@ -131,8 +144,10 @@ export class Ingest {
   private liveTimer: NodeJS.Timeout | undefined;
   private sweeper: NodeJS.Timeout | undefined;
   private roller: NodeJS.Timeout | undefined;
-  /** Start of the last roll-up that finished (undefined: none yet, so the first looks at every minute row). */
-  private rolledAt: number | undefined;
+  /** The minute rollup rows written with a pending count since the last roll-up took them. */
+  private toRoll = new Map<string, RollKey>();
+  /** Whether a roll-up took in what an earlier run of the service left pending. */
+  private recovered = false;
   private rolling: Promise<void> | undefined;
   /** Settles when every write started so far has been stored and its events emitted. */
   private settled: Promise<void> = Promise.resolve();
@@ -258,18 +273,36 @@ export class Ingest {
    */
   roll(): Promise<void> {
     this.rolling ??= (async () => {
-      const start = this.deps.clock.now();
+      const keys = [...this.toRoll.values()];
+      this.toRoll = new Map();
       try {
-        const since = this.rolledAt === undefined ? undefined : new Date(this.rolledAt - ROLL_LOOKBACK_MS);
-        await rollUp(this.deps.db, { timeZone: this.deps.timeZone, since });
-        this.rolledAt = start;
+        if (!this.recovered) {
+          await rollUpRecent(this.deps.db, new Date(this.deps.clock.now() - ROLL_RECOVER_MS), { timeZone: this.deps.timeZone });
+          this.recovered = true;
+        }
+        await rollUp(this.deps.db, keys, { timeZone: this.deps.timeZone });
       } catch (err) {
+        // Taken again next time (a row rolled already holds no pending count: nothing twice).
+        for (const k of keys) this.toRoll.set(rollKeyId(k), k);
         this.deps.log.error({ err }, 'rollup of the minute buckets failed; the next one retries');
       } finally {
         this.rolling = undefined;
       }
     })();
     return this.rolling;
+  }
+
+  /** Notes the minute rollup rows of these stored readings that hold a pending count. */
+  private pending(readings: readonly object[], rollFrom: number): void {
+    for (const r of readings as { d: number; ts: number; v: Record<string, unknown> }[]) {
+      if (r.ts < rollFrom) continue;
+      const b = r.ts - (((r.ts % MINUTE_MS) + MINUTE_MS) % MINUTE_MS);
+      for (const m in r.v) {
+        if (typeof r.v[m] !== 'number') continue;
+        const k = { d: r.d, m, b };
+        this.toRoll.set(rollKeyId(k), k);
+      }
+    }
   }
 
   /**
@@ -401,10 +434,21 @@ export class Ingest {
     let devices: Map<number, KnownDevice> | undefined;
     if (this.liveDue && !this.liveWriting && this.lives.size) {
       live = liveRows(this.lives);
-      devices = this.liveDevices;
-      this.lives = new Map();
-      this.liveDevices = new Map();
-      this.liveDue = false;
+      if (live.length > LIVE_AT) {
+        // The first LIVE_AT devices now, in id order; the rest stay due for the next write.
+        live = live.slice(0, LIVE_AT);
+        devices = new Map();
+        for (const l of live) {
+          devices.set(l.id, this.liveDevices.get(l.id)!);
+          this.lives.delete(l.id);
+          this.liveDevices.delete(l.id);
+        }
+      } else {
+        devices = this.liveDevices;
+        this.lives = new Map();
+        this.liveDevices = new Map();
+        this.liveDue = false;
+      }
       this.liveWriting = true;
       clearTimeout(this.liveTimer);
       this.liveTimer = undefined;
@@ -485,6 +529,7 @@ export class Ingest {
     try {
       const roll = { rollFrom: this.deps.clock.now() - ROLL_RECENT_MS };
       const whole = await retrying(() => writeBatch(this.deps.db, rows, this.deps.timeZone, roll), RETRIES, stopped);
+      this.pending(rows.readings, roll.rollFrom);
       if (whole.ok) {
         for (const m of msgs) m.settle?.('stored');
         return { transitions: whole.result, stored: 'all' };
