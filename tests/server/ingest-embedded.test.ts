@@ -155,7 +155,7 @@ describe('ingest over the embedded broker', () => {
     const rows = await t.app.db.select({ id: devices.id, battery: devices.battery, state: devices.state }).from(devices).where(inArray(devices.id, ds.map((d) => d.id)));
     expect(rows).toHaveLength(n);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    expect(ds.map((d, i) => [byId.get(d.id)!.battery, byId.get(d.id)!.state])).toEqual(ds.map((_, i) => [50 + (i % 40), DEVICE_STATE.online]));
+    expect(ds.map((d) => [byId.get(d.id)!.battery, byId.get(d.id)!.state])).toEqual(ds.map((_, i) => [50 + (i % 40), DEVICE_STATE.online]));
     // At least three statements for the live fields alone.
     expect(t.app.ingestStats.batches - batches).toBeGreaterThanOrEqual(3);
   });
