@@ -1,3 +1,4 @@
+import type { PriorityGate } from './lib/priority';
 import type { PermissionMark } from '../shared/permissions';
 import type { MsgKey } from '../shared/messages';
 import type { PasswordHasher } from './auth/passwords';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     deadLetters: DeadLetters;
     /** Alarm events in this process (alarms/hub.ts): raised by the alarm engine, read by the push. */
     alarmHub: AlarmHub;
+    /** Urgent work's turn at the database: background writers wait while it is held (lib/priority.ts). */
+    priority: PriorityGate;
     /** The payment interface (payments/): modules that sell something create and follow payments here. */
     payments: PaymentService;
     /** Domain events between modules (events.ts). */

@@ -160,6 +160,27 @@ describe('ingest over the embedded broker', () => {
     expect(t.app.ingestStats.batches - batches).toBeGreaterThanOrEqual(3);
   });
 
+  it('starts no bulk write while urgent work holds the database, and the urgent message goes', async () => {
+    const [d, e] = await addDevices(t.app, 2);
+    const send = (imei: string, m: object) => t.app.ingest.handle(topics.deviceUp(imei), Buffer.from(JSON.stringify(m)), null);
+    const gate = t.app.priority;
+    const wait = gate.maxWaitMs;
+    gate.maxWaitMs = 60_000;
+    const leave = gate.enter();
+    try {
+      for (let i = 0; i < 20; i++) send(d!.imei, { kind: 'telemetry', id: i, values: { steps: i } });
+      send(e!.imei, { kind: 'alarm', id: 'sos', alarm: 'sos' });
+      await until(async () => (await events(e!.id)).some((x) => x.name === 'sos'), 10_000, 'the SOS stored');
+      // Well past the flush window: the telemetry still waits.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await rowCount(deviceReadings, d!.id)).toBe(0);
+    } finally {
+      leave();
+      gate.maxWaitMs = wait;
+    }
+    await until(async () => (await rowCount(deviceReadings, d!.id)) === 20, 10_000, 'the telemetry after the hold');
+  });
+
   it('writes urgent messages ahead of a bulk backlog, once each, and keeps the device state in arrival order', async () => {
     const [d, e] = await addDevices(t.app, 2);
     const n = 12_000;

@@ -5,6 +5,7 @@ import type { AlarmRow } from '../db/schema';
 import type { DeadLetters } from '../devices/dead-letters';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
 import { Batcher } from '../lib/batcher';
+import type { PriorityGate } from '../lib/priority';
 import type { Clock } from '../lib/clock';
 import { applyRound, ClearKeys, rounds, type Outcome } from './conditions';
 import type { AlarmHub } from './hub';
@@ -14,6 +15,8 @@ import { contextOf, insertAlarms, newAlarm, toAlarmRecord } from './records';
 
 export interface EngineDeps {
   db: Db;
+  /** Held while urgent inputs are handled (their records stored and raised): background writers wait. */
+  priority?: PriorityGate;
   clock: Clock;
   log: FastifyBaseLogger;
   deviceHub: DeviceHub;
@@ -103,6 +106,12 @@ export class AlarmEngine {
       if (!lane.push(input)) {
         this.stats.dropped++;
         return;
+      }
+      if (lane === this.urgent && this.deps.priority) {
+        // Entered now, inside the ingest's hold, so the database has no gap for a bulk write to
+        // take; left when the lane has handled it (the push of a critical alarm holds on from there).
+        const leave = this.deps.priority.enter();
+        queueMicrotask(() => void this.urgent.drain().finally(leave));
       }
       this.stats.inputs++;
     } catch (err) {

@@ -9,6 +9,7 @@ import type { AlarmRow } from '../db/schema';
 import type { DeadLetters } from '../devices/dead-letters';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
 import { Batcher } from '../lib/batcher';
+import type { PriorityGate } from '../lib/priority';
 import type { Clock } from '../lib/clock';
 import type { FenceIndex, IndexedFence } from './fence-index';
 import { marginFor, MAX_MARGIN_M, observe, type Observation } from './geometry';
@@ -27,6 +28,8 @@ export interface EvaluatorDeps {
   deadLetters: DeadLetters;
   /** The dwell of fences without their own, seconds (FENCE_DWELL_S); DEFAULT_FENCE_DWELL_S when omitted. */
   dwellS?: number;
+  /** Urgent work's turn at the database: a batch waits for it before its statements. */
+  priority?: PriorityGate;
 }
 
 /** A GPS fix of a watched device. */
@@ -98,7 +101,10 @@ export class FenceEvaluator {
       flushAt: FLUSH_AT,
       maxBatch: MAX_BATCH,
       maxQueue: MAX_QUEUE,
-      write: async (batch) => void (await this.evaluate(batch)),
+      write: async (batch) => {
+        await deps.priority?.clear();
+        await this.evaluate(batch);
+      },
       poison: (fix, err) => this.poison(fix, err),
       lost: (batch) => void (this.stats.failed += batch.length),
     });

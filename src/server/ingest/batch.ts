@@ -20,6 +20,8 @@ export type Item =
       /** Told once what became of the message (a QoS 1 PUBLISH is acknowledged then). */
       settle?: Settle;
       liveOnly?: true;
+      /** Ends the urgent message's hold on the database (lib/priority.ts) once its events left. */
+      leave?: () => void;
     }
   | { t: 'presence'; device: KnownDevice; online: boolean; at: number };
 

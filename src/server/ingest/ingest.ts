@@ -13,6 +13,7 @@ import type { Clock } from '../lib/clock';
 import { is } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { isolate, retrying } from '../lib/batcher';
+import type { PriorityGate } from '../lib/priority';
 import { buildRows, liveRows, messageRows, type Item, type Live, type Outcome, type Rows, type Settle } from './batch';
 import { DropLog } from './droplog';
 import { sweepSilent, writeBatch, type Transition } from './flush';
@@ -35,6 +36,8 @@ export interface IngestDeps {
   timeoutS: number;
   /** Where the day and hour buckets of the reading rollups start (an IANA name). */
   timeZone?: string;
+  /** Held from an urgent message's arrival until its events left; bulk writes wait for it. */
+  priority?: PriorityGate;
   /** A command or settings ack, after the batch holding it was stored. */
   onAck(device: KnownDevice, ack: { ref: number; ok: boolean; msg?: string }, at: Date): Promise<void>;
 }
@@ -280,7 +283,7 @@ export class Ingest {
           await rollUpRecent(this.deps.db, new Date(this.deps.clock.now() - ROLL_RECOVER_MS), { timeZone: this.deps.timeZone });
           this.recovered = true;
         }
-        await rollUp(this.deps.db, keys, { timeZone: this.deps.timeZone });
+        await rollUp(this.deps.db, keys, { timeZone: this.deps.timeZone, before: () => this.deps.priority?.clear() });
       } catch (err) {
         // Taken again next time (a row rolled already holds no pending count: nothing twice).
         for (const k of keys) this.toRoll.set(rollKeyId(k), k);
@@ -363,7 +366,7 @@ export class Ingest {
 
   private enqueue(item: Item, urgent: boolean): void {
     if (item.t === 'msg' && urgent) {
-      this.urgent.push(item);
+      this.urgent.push({ ...item, leave: this.deps.priority?.enter() });
       // Urgent messages enqueued together (a burst, lookups resolving at once) share a write.
       if (!this.urgentTick) {
         this.urgentTick = true;
@@ -405,7 +408,7 @@ export class Ingest {
   private launchUrgent(batch: Item[]): void {
     this.urgentFlights++;
     this.inFlight += batch.length;
-    const written = this.write(batch, { ...buildRows(batch, null).rows, live: [] });
+    const written = this.write(batch, { ...buildRows(batch, null).rows, live: [] }, true);
     const before = this.urgentSettled;
     this.urgentSettled = (async () => {
       try {
@@ -415,6 +418,8 @@ export class Ingest {
       } catch (err) {
         this.deps.log.error({ err }, 'ingest urgent batch bookkeeping failed');
       } finally {
+        // Its events have left: the alarm engine holds the gate from here (AlarmEngine.push).
+        for (const item of batch) if (item.t === 'msg') item.leave?.();
         this.urgentFlights--;
         this.inFlight -= batch.length;
         this.deps.stats.queued = this.depth();
@@ -523,10 +528,11 @@ export class Ingest {
    * becomes a dead letter, every other one is stored. Resolves with the transitions and the
    * messages stored, or undefined when the database could not be reached (nothing stored).
    */
-  private async write(batch: Item[], rows: Rows): Promise<Written | undefined> {
+  private async write(batch: Item[], rows: Rows, urgent = false): Promise<Written | undefined> {
     const msgs = batch.filter((i): i is MsgItem => i.t === 'msg' && !i.liveOnly);
     const stopped = () => this.closed;
     try {
+      if (!urgent) await this.deps.priority?.clear();
       const roll = { rollFrom: this.deps.clock.now() - ROLL_RECENT_MS };
       const whole = await retrying(() => writeBatch(this.deps.db, rows, this.deps.timeZone, roll), RETRIES, stopped);
       this.pending(rows.readings, roll.rollFrom);

@@ -52,7 +52,11 @@ async function rollStatement(db: Db, which: SQL, timeZone: string): Promise<numb
  * Rolls the given minute rows up (the ones the ingest wrote since the last roll-up), ROLL_CHUNK
  * per statement, each a primary-key look-up per row. Returns the rows that held a pending count.
  */
-export async function rollUp(db: Db, keys: readonly RollKey[], opts: { timeZone?: string; chunk?: number } = {}): Promise<number> {
+export async function rollUp(
+  db: Db,
+  keys: readonly RollKey[],
+  opts: { timeZone?: string; chunk?: number; before?: () => Promise<void> | undefined } = {},
+): Promise<number> {
   const sorted = [...keys].sort(byKey);
   const chunk = opts.chunk ?? ROLL_CHUNK;
   let total = 0;
@@ -60,6 +64,7 @@ export async function rollUp(db: Db, keys: readonly RollKey[], opts: { timeZone?
     const part = JSON.stringify(sorted.slice(i, i + chunk));
     const which = sql`join jsonb_to_recordset(${part}::jsonb) as k(d int, m text, b float8)
       on r.device_id = k.d and r.metric = k.m and r.bucket = to_timestamp(k.b / 1000.0) where true`;
+    await opts.before?.();
     total += await rollStatement(db, which, opts.timeZone ?? 'UTC');
   }
   return total;

@@ -21,7 +21,7 @@ declare module 'fastify' {
 async function alarmsPlugin(app: FastifyInstance) {
   const profiles = new DeviceProfiles(app.db, app.clock);
   app.decorate('deviceProfiles', profiles);
-  const engine = new AlarmEngine({ db: app.db, clock: app.clock, log: app.log, deviceHub: app.deviceHub, alarmHub: app.alarmHub, profiles, deadLetters: app.deadLetters });
+  const engine = new AlarmEngine({ db: app.db, clock: app.clock, log: app.log, deviceHub: app.deviceHub, alarmHub: app.alarmHub, profiles, deadLetters: app.deadLetters, priority: app.priority });
   app.decorate('alarmEngine', engine);
   engine.start();
 

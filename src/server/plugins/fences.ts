@@ -27,7 +27,7 @@ async function fencesPlugin(app: FastifyInstance) {
   const index = new FenceIndex(app.db);
   await index.reload();
   const profiles = app.deviceProfiles;
-  const evaluator = new FenceEvaluator({ db: app.db, index, clock: app.clock, log: app.log, announce: (rows) => app.alarmEngine.announce(rows), profiles, deadLetters: app.deadLetters, dwellS: app.config.fenceDwellS });
+  const evaluator = new FenceEvaluator({ db: app.db, index, clock: app.clock, log: app.log, announce: (rows) => app.alarmEngine.announce(rows), profiles, deadLetters: app.deadLetters, dwellS: app.config.fenceDwellS, priority: app.priority });
   app.decorate('fenceIndex', index);
   app.decorate('fenceEvaluator', evaluator);
   evaluator.start(app.deviceHub);

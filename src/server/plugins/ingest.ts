@@ -28,6 +28,7 @@ async function ingestPlugin(app: FastifyInstance) {
     rateBurst: app.config.deviceRate.burst,
     timeoutS: app.config.deviceTimeoutS,
     timeZone: app.config.timeZone,
+    priority: app.priority,
     onAck: (device, ack, at) => applyAck(app, device, ack, at),
   });
   app.decorate('ingest', ingest);

@@ -42,6 +42,7 @@ async function pushPlugin(app: FastifyInstance) {
     now: () => app.clock.now(),
     duty: (tenantId, imei, what) => onDutyRecipients(app.db, tenantId, imei, what, new Date(app.clock.now())),
     watchers: (tenantId, imei) => watchers.get(tenantId, imei),
+    priority: app.priority,
   });
   app.decorate('voice', voice);
   app.decorate('voiceSockets', sockets);

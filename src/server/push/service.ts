@@ -11,6 +11,7 @@ import { callChannel, consoleUid, deviceUid, type VoiceProvider } from '../voice
 import { alarmPush, alarmUpdatePush, cardPush, CRITICAL_LEVEL, doorCallPush, SOS_TYPE, sosPush, voiceNotice } from './payloads';
 import type { RecipientCache } from './recipients';
 import type { VoiceSockets } from './voice-socket';
+import type { PriorityGate } from '../lib/priority';
 
 export interface PushDeps {
   broker: Pick<Broker, 'publish'>;
@@ -29,6 +30,8 @@ export interface PushDeps {
    * wearing it (src/server/supervision/watchers.ts), who get its alarms without an alarm menu.
    */
   watchers?: (tenantId: number, imei: string) => Promise<number[]>;
+  /** Held while a critical alarm or a door call is pushed (its recipient look-ups): background writers wait. */
+  priority?: Pick<PriorityGate, 'enter'>;
 }
 
 type Call = Extract<Uplink, { kind: 'call' }>;
@@ -43,7 +46,7 @@ export class PushService {
   constructor(private readonly deps: PushDeps) {}
 
   raised(alarm: AlarmRecord, context: AlarmContext): void {
-    this.run('alarm push', { alarmId: alarm.id }, async () => {
+    this.run('alarm push', { alarmId: alarm.id, urgent: alarm.level >= CRITICAL_LEVEL }, async () => {
       const ids = await this.withWatchers(alarm.tenantId, alarm.imei, await this.deps.recipients.get(alarm.tenantId));
       const sends = [this.toEach(ids, alarmPush(alarm), 1)];
       if (alarm.type === SOS_TYPE) sends.push(this.toEach(await this.routed(alarm.tenantId, alarm.imei, 'sos', ids), sosPush(alarm, context), 1));
@@ -63,7 +66,7 @@ export class PushService {
   uplink(device: KnownDevice, message: Uplink): void {
     if (message.kind === 'call') {
       if (device.kind !== 'doorUnit') return this.deps.log.debug({ imei: device.imei }, 'call from a device that is not a door unit ignored');
-      this.run('door call push', { imei: device.imei }, () => this.call(device, message));
+      this.run('door call push', { imei: device.imei, urgent: true }, () => this.call(device, message));
     } else if (message.kind === 'card') {
       this.run('card push', { imei: device.imei }, async () => {
         await this.toEach(await this.deps.recipients.get(device.tenantId), cardPush(device.imei, message.cardInfo), 1);
@@ -157,7 +160,12 @@ export class PushService {
     await Promise.all(ids.map((id) => this.deps.broker.publish(topics.userWeb(id), body, { qos })));
   }
 
-  private run(what: string, fields: object, job: () => Promise<void>): void {
-    job().catch((err: unknown) => this.deps.log.error({ err, ...fields }, `${what} failed`));
+  /** Runs a delivery behind the caller; `urgent` ones hold the database's priority gate until done. */
+  private run(what: string, fields: { urgent?: boolean; [k: string]: unknown }, job: () => Promise<void>): void {
+    const { urgent, ...log } = fields;
+    const leave = urgent ? this.deps.priority?.enter() : undefined;
+    job()
+      .catch((err: unknown) => this.deps.log.error({ err, ...log }, `${what} failed`))
+      .finally(() => leave?.());
   }
 }
