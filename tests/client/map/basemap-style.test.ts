@@ -64,6 +64,14 @@ describe('offline basemap style', () => {
     expect(existsSync(join(publicDir, 'map/region.geojson'))).toBe(true);
   });
 
+  it('keeps the geometry a frame draws small: the 1:50m basemap tiled to zoom 6 and scaled beyond, district outlines without round joins', () => {
+    // docs/performance.md, "Map": one basemap tile covers the screen at city zoom, and round joins
+    // tripled the triangles of the district outlines.
+    expect(style.sources.basemap).toMatchObject({ type: 'geojson', maxzoom: 6 });
+    const districts = style.layers.find((l) => l.id === 'districts') as { layout?: Record<string, unknown> };
+    expect(districts.layout?.['line-join'] ?? 'miter').toBe('miter');
+  });
+
   it('has the demo site inside a named Shenzhen district, and Shenzhen among the places', () => {
     const districts = region.features.filter((f) => f.properties.kind === 'district');
     expect(districts.map((f) => f.properties.name)).toEqual(expect.arrayContaining(['福田区', '南山区', '罗湖区', '宝安区']));

@@ -14,7 +14,7 @@ export class FakeMap {
   zoom: number;
   center: LonLat;
   removed = false;
-  canvas = { style: { cursor: '' } };
+  canvas = { style: { cursor: '' }, getContext: () => null };
 
   constructor(options: Record<string, unknown>) {
     this.options = options;

@@ -9,6 +9,7 @@ import type { MapApi } from '../types';
 import { startDraw } from './draw';
 import { cursorFeatures, lineFeatures, markerFeatures, shapeFeatures } from './features';
 import { layersFor, type LayerKind } from './layers';
+import { lowResolutionWhileMoving, softwareRenderer } from './resolution';
 import { basemapStyle } from './style';
 
 interface Entry {
@@ -33,6 +34,9 @@ export const createMapLibre: ProviderFactory = async (container, config, view) =
   });
   // The e2e test and the frame-time bench read the map through its container (no other hook).
   Object.defineProperty(container, '__maplibre', { value: map, configurable: true });
+  // The context MapLibre made (asking again for the same kind returns it; the other kind, null).
+  const canvas = map.getCanvas();
+  if (softwareRenderer(canvas.getContext('webgl2') ?? canvas.getContext('webgl'))) lowResolutionWhileMoving(map);
   // A configured style has its own glyphs, which may not have our font: no cluster counts there.
   return wrapMapLibre(map, { counts: !config.styleUrl });
 };

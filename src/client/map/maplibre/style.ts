@@ -14,6 +14,8 @@ export const REGION_ATTRIBUTION = 'Places: GeoNames (CC BY) · districts: echart
 /** Zoom from which each rank of place names shows: world cities, Chinese prefecture seats, the region's towns. */
 export const PLACE_MIN_ZOOM = { 1: 2, 2: 5, 3: 9 } as const;
 export const DISTRICT_MIN_ZOOM = 8;
+/** The basemap source's last tiled zoom (docs/performance.md, "Map"). */
+export const BASEMAP_MAX_ZOOM = 6;
 
 const halo = { 'text-halo-color': 'rgba(255,255,255,0.9)', 'text-halo-width': 1.4 } as const;
 
@@ -58,7 +60,9 @@ export function basemapStyle(config: Pick<MapConfig, 'styleUrl' | 'tileUrl'>, or
     version: 8,
     glyphs,
     sources: {
-      basemap: { type: 'geojson', data: new URL(BASEMAP_URL, origin).href, tolerance: 0.5 },
+      // 1:50m land and borders hold no detail past zoom 6: tiled up to there (the last zoom keeps
+      // every point) and scaled beyond, a few tiles a frame instead of one per 512 px of screen.
+      basemap: { type: 'geojson', data: new URL(BASEMAP_URL, origin).href, tolerance: 0.5, maxzoom: BASEMAP_MAX_ZOOM },
       // Tiled up to zoom 12 and scaled beyond: the data has no finer detail, and zooming in cuts no new tiles.
       region: { type: 'geojson', data: new URL(REGION_URL, origin).href, tolerance: 0.3, maxzoom: 12, attribution: REGION_ATTRIBUTION },
     },
@@ -83,7 +87,8 @@ export function basemapStyle(config: Pick<MapConfig, 'styleUrl' | 'tileUrl'>, or
         source: 'region',
         minzoom: DISTRICT_MIN_ZOOM,
         filter: ['==', ['get', 'kind'], 'district'],
-        layout: { 'line-join': 'round' },
+        // Mitred joins (the default): round ones tripled the triangles of the busiest layer, to
+        // round corners of a dashed line under 2 px wide (docs/performance.md, "Map").
         paint: { 'line-color': '#9c7c5c', 'line-width': ['interpolate', ['linear'], ['zoom'], 8, 0.6, 14, 2], 'line-dasharray': [3, 2] },
       },
       {
