@@ -39,6 +39,8 @@ export class SelfHostedCall extends MediaCallBase {
   private stall: ReturnType<typeof setTimeout> | undefined;
   private rebuilding: Promise<void> | null = null;
   private receiving: Promise<void> | null = null;
+  /** The service was asked for the room: from then on leaving tells it. */
+  private joined = false;
   private lastBytes: { bytes: number; at: number } | null = null;
   private readonly auth: { channel: string; uid: string; token: string };
   private readonly onOnline = () => void this.reconnect();
@@ -111,6 +113,7 @@ export class SelfHostedCall extends MediaCallBase {
   /** Reads the room for the STUN/TURN servers and starts receiving its publishers. */
   private async openRoom(): Promise<void> {
     if (environmentWarning()) throw new Error('no WebRTC here');
+    this.joined = true;
     const room = await call<MediaRoomAnswer>('room', this.auth);
     this.iceServers = room.iceServers;
     if (!this.closed) void this.readRoom(room);
@@ -268,6 +271,6 @@ export class SelfHostedCall extends MediaCallBase {
     for (const uid of [...this.subs.keys()]) this.drop(uid);
     this.stopDevices();
     this.set({ state: 'closed', preview: null, remote: [] });
-    await call('leave', this.auth).catch(() => undefined);
+    if (this.joined) await call('leave', this.auth).catch(() => undefined);
   }
 }
