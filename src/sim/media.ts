@@ -183,7 +183,7 @@ class DoorCall implements CallMedia {
     return pc;
   }
 
-  /** Token, then ffmpeg, then the publishing connection it feeds, up and running. */
+  /** Token, then the publishing connection, up and running, then ffmpeg feeding it. */
   private async publish(): Promise<void> {
     if (this.o.auth) this.auth = this.o.auth;
     else {
@@ -193,6 +193,28 @@ class DoorCall implements CallMedia {
     }
     this.iceServers = (await this.api<MediaRoomAnswer>('/api/media/room', this.auth)).iceServers ?? [];
 
+    for (let attempt = 1; ; attempt++) {
+      const pc = this.peer();
+      const tracks = { audio: new MediaStreamTrack({ kind: 'audio' }), video: new MediaStreamTrack({ kind: 'video' }) };
+      pc.addTransceiver(tracks.audio, { direction: 'sendonly' });
+      pc.addTransceiver(tracks.video, { direction: 'sendonly' });
+      this.outbound = { pc, tracks };
+      await pc.setLocalDescription(await pc.createOffer());
+      const answer = await this.api<MediaSessionAnswer>('/api/media/publish', { ...this.auth, sdp: await gathered(pc) });
+      await pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
+      if (await this.connects(pc)) break;
+      // A DTLS handshake can stall when either side is very busy; publishing again replaces the stalled publication.
+      await this.drop(pc);
+      if (attempt >= CONNECT_ATTEMPTS) throw new Error(`no connection to the SFU after ${attempt} attempts`);
+      this.o.log(`${this.line}: the connection to the SFU did not come up in ${CONNECT_MS / 1000} s; publishing again`);
+    }
+    this.outbound.pc.connectionStateChange.subscribe((state) => {
+      if (state !== 'failed' || this.abort.signal.aborted) return;
+      this.o.log(`${this.line}: the connection to the SFU failed`);
+      this.finish('failed');
+    });
+    // ffmpeg starts once the connection is up, so its first frame, a key frame, reaches the SFU as a
+    // real unit's encoder starting with the call would: the SFU keeps it for the consoles that ring.
     this.source = await startMediaSource({
       ffmpeg: this.o.ffmpeg,
       roomNo: this.o.roomNo,
@@ -214,27 +236,6 @@ class DoorCall implements CallMedia {
     void this.source.exited.then(({ code, stderr }) => {
       if (this.abort.signal.aborted) return;
       this.o.log(`${this.line}: ffmpeg stopped (exit ${code})${stderr ? `: ${stderr.split('\n').at(-1)}` : ''}`);
-      this.finish('failed');
-    });
-
-    for (let attempt = 1; ; attempt++) {
-      const pc = this.peer();
-      const tracks = { audio: new MediaStreamTrack({ kind: 'audio' }), video: new MediaStreamTrack({ kind: 'video' }) };
-      pc.addTransceiver(tracks.audio, { direction: 'sendonly' });
-      pc.addTransceiver(tracks.video, { direction: 'sendonly' });
-      this.outbound = { pc, tracks };
-      await pc.setLocalDescription(await pc.createOffer());
-      const answer = await this.api<MediaSessionAnswer>('/api/media/publish', { ...this.auth, sdp: await gathered(pc) });
-      await pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
-      if (await this.connects(pc)) break;
-      // A DTLS handshake can stall when either side is very busy; publishing again replaces the stalled publication.
-      await this.drop(pc);
-      if (attempt >= CONNECT_ATTEMPTS) throw new Error(`no connection to the SFU after ${attempt} attempts`);
-      this.o.log(`${this.line}: the connection to the SFU did not come up in ${CONNECT_MS / 1000} s; publishing again`);
-    }
-    this.outbound.pc.connectionStateChange.subscribe((state) => {
-      if (state !== 'failed' || this.abort.signal.aborted) return;
-      this.o.log(`${this.line}: the connection to the SFU failed`);
       this.finish('failed');
     });
   }

@@ -1,12 +1,12 @@
 // Call answer to first picture (`npm run bench`): the built service on a private data
 // directory and free ports, the console logged in as demo in headless Chromium with a fake camera
 // and microphone, and a simulated door unit calling with real media (`npm run sim -- call`: ffmpeg's
-// VP8 640x480@15 fps through the service's SFU). The clock runs from the click on "answer" (a
-// capture listener in the page) to the first frame of the door unit's picture on screen (the
-// presentation time a requestVideoFrameCallback on the remote <video> reports), both on the page's
-// clock. It includes the console's answer delay: the spec opens the call dialog 1 s after the
-// click (docs/requirements/realtime-intercom.md), so the figure net of it, from the dialog opening,
-// is printed too. Needs dist/ (npm run build).
+// VP8 640x480@15 fps through the service's SFU). The figure with a target runs from the call
+// dialog opening to the first frame of the door unit's picture on screen (the presentation time a
+// requestVideoFrameCallback on the remote <video> reports), both on the page's clock: target p95
+// < 1 s (docs/performance.md, "Door call: where the time went"). The click on "answer" (a capture
+// listener in the page) is printed too: the dialog opens 1 s after it, the answer delay of
+// docs/requirements/realtime-intercom.md#incoming-call-flow. Needs dist/ (npm run build).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -19,6 +19,8 @@ import { benchFailed, sized } from './size';
 
 // Five by default: each call is a new `sim call` process (start-up, login, ffmpeg, publishing) before it rings.
 const CALLS = sized(5, 1, 'MEDIA_CALLS');
+/** Dialog open to the door unit's first decoded frame, p95. */
+const TARGET_P95_MS = 1000;
 
 interface Marks {
   click?: number;
@@ -137,17 +139,20 @@ export async function benchCallAnswer(log: (line: string) => void = () => undefi
       const p = percentiles(xs);
       return `p50 ${p.p50.toFixed(0)} ms, p95 ${p.p95.toFixed(0)} ms, max ${p.max.toFixed(0)} ms`;
     };
+    const net = runs.map((r) => r.frame - r.dialog);
+    const ok = percentiles(net).p95 < TARGET_P95_MS;
     print(
-      `Door call answer to first decoded frame (headless Chromium with a fake camera answering \`sim call\`'s ffmpeg VP8 640x480 ` +
-        `through the SFU; click on "answer" to the remote <video>'s first requestVideoFrameCallback presentation time), ` +
-        `${runs.length} calls${failures.length ? ` (${failures.length} failed: ${failures[0]})` : ''}: ${ms(runs.map((r) => r.frame - r.click))}`,
+      `Door call, dialog open to first decoded frame (headless Chromium with a fake camera answering \`sim call\`'s ffmpeg VP8 640x480 ` +
+        `through the SFU; the call dialog's media box to the remote <video>'s first requestVideoFrameCallback presentation time), ` +
+        `${runs.length} calls${failures.length ? ` (${failures.length} failed: ${failures[0]})` : ''}: ${ms(net)} ` +
+        `(target p95 < ${TARGET_P95_MS} ms) ${ok ? 'ok' : 'MISSED'}`,
     );
     const p50 = (xs: number[]) => `${percentiles(xs).p50.toFixed(0)} ms`;
     print(
-      `  of which the console's answer delay (the spec's ${REALTIME.closeDelayMs / 1000} s before the dialog opens): ` +
-        `${ms(runs.map((r) => r.dialog - r.click))}; net of it, dialog open to first frame: ${ms(runs.map((r) => r.frame - r.dialog))}; ` +
-        `medians of its parts: camera, microphone, publishing and subscribing until the remote <video> is there ` +
-        `${p50(runs.map((r) => r.video - r.dialog))}, then connecting, the next key frame and decoding ${p50(runs.map((r) => r.frame - r.video))}`,
+      `  from the click on "answer": ${ms(runs.map((r) => r.frame - r.click))}, of which the answer delay (the spec's ` +
+        `${REALTIME.closeDelayMs / 1000} s before the dialog opens) ${ms(runs.map((r) => r.dialog - r.click))}; ` +
+        `medians from the dialog opening: the remote <video> there ${p50(runs.map((r) => r.video - r.dialog))}, ` +
+        `then its first frame ${p50(runs.map((r) => r.frame - r.video))}`,
     );
   } catch (err) {
     print(benchFailed('Door call answer to first decoded frame', err));

@@ -29,6 +29,48 @@ async function answerDoorCall(page: Page, room: string) {
   return unit;
 }
 
+/** Records every RTCPeerConnection the page makes and counts getUserMedia's calls (an init script, so a string). */
+const RECORD_PEERS = `(() => {
+  const Peer = window.RTCPeerConnection;
+  window.__peers = [];
+  window.__userMedia = 0;
+  window.RTCPeerConnection = class extends Peer {
+    constructor(...args) {
+      super(...args);
+      window.__peers.push(this);
+    }
+  };
+  const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+  navigator.mediaDevices.getUserMedia = (constraints) => {
+    window.__userMedia += 1;
+    return open(constraints);
+  };
+})();`;
+
+interface PeerFigures {
+  state: RTCPeerConnectionState;
+  framesDecoded: number;
+  packetsSent: number;
+}
+
+/** Each recorded connection's state, video frames decoded and RTP packets sent, in the order they were made. */
+const peers = (page: Page): Promise<PeerFigures[]> =>
+  page.evaluate(async () => {
+    const list = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
+    return Promise.all(
+      list.map(async (pc) => {
+        const figures = { state: pc.connectionState, framesDecoded: 0, packetsSent: 0 };
+        if (pc.connectionState === 'closed') return figures;
+        (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number; packetsSent?: number }) => {
+          if (s.type === 'inbound-rtp' && s.kind === 'video') figures.framesDecoded += s.framesDecoded ?? 0;
+          if (s.type === 'outbound-rtp') figures.packetsSent += s.packetsSent ?? 0;
+        });
+        return figures;
+      }),
+    );
+  });
+const userMediaCalls = (page: Page) => page.evaluate(() => (window as unknown as { __userMedia: number }).__userMedia);
+
 const quality = (page: Page, name: 'data-frames' | 'data-audio-energy') =>
   page
     .getByTestId('call-quality')
@@ -90,5 +132,49 @@ test('after a network change the call reconnects by itself; the door unit hangin
     await expect(page.getByTestId('call-hangup')).toBeHidden({ timeout: 10_000 });
   } finally {
     unit.child.kill('SIGINT');
+  }
+});
+
+test('a ringing call already receives the door unit, opening no device and sending nothing; ignoring leaves; answering keeps that picture and publishes', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.addInitScript({ content: RECORD_PEERS });
+  await login(page);
+  const door = await deviceOf('doorUnit');
+  const decoded = async () => (await peers(page)).reduce((n, p) => n + p.framesDecoded, 0);
+
+  const ignored = simInBackground('call', '--imei', door, '--room', '0503', '--seconds', '90');
+  try {
+    await expect(page.getByTestId('call-status')).toHaveAttribute('data-state', 'ringing', { timeout: 20_000 });
+    // Ringing: the door unit's picture is decoded already; no camera or microphone, nothing sent.
+    await expect.poll(decoded, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect((await peers(page)).map((p) => p.packetsSent)).toEqual([0]);
+    expect(await userMediaCalls(page)).toBe(0);
+    await page.getByTestId('call-ignore').click();
+    await expect.poll(async () => (await peers(page)).map((p) => p.state)).toEqual(['closed']);
+  } finally {
+    ignored.child.kill('SIGINT');
+  }
+  await ignored.exited;
+
+  const answered = simInBackground('call', '--imei', door, '--room', '0504', '--seconds', '90');
+  try {
+    await expect(page.getByTestId('call-status')).toHaveAttribute('data-state', 'ringing', { timeout: 20_000 });
+    await expect.poll(async () => (await peers(page)).length, { timeout: 20_000 }).toBe(2);
+    await page.getByTestId('call-answer').click();
+    await expect(page.getByTestId('call-media')).toHaveAttribute('data-state', 'connected', { timeout: 20_000 });
+    await expect(page.getByTestId('call-remote-video')).toBeVisible();
+    // The door unit hears the operator: the answer opened the devices and published.
+    await expect.poll(answered.output, { timeout: 20_000 }).toMatch(/heard the operator/);
+    expect(await userMediaCalls(page)).toBeGreaterThan(0);
+    // The dialog shows the connection made while it rang (the second), beside the new publishing one.
+    const [, ringing, publishing] = await peers(page);
+    expect(ringing).toMatchObject({ state: 'connected', packetsSent: 0 });
+    expect(ringing!.framesDecoded).toBeGreaterThan(10);
+    expect(publishing!.packetsSent).toBeGreaterThan(0);
+    expect(await peers(page)).toHaveLength(3);
+    await page.getByTestId('call-hangup').click();
+    await expect(page.getByTestId('call-hangup')).toBeHidden();
+  } finally {
+    answered.child.kill('SIGINT');
   }
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpHeaderExtensionParameters, RtpHeader, RtpPacket } from 'werift';
-import { Sfu, SfuError, volumeOf, type MediaKind } from '../../src/server/media/sfu';
+import { Sfu, SfuError, startsVp8KeyFrame, volumeOf, type MediaKind } from '../../src/server/media/sfu';
 import { until } from './ingest-helper';
 import { connected, localSdp as gathered, loopbackPeer } from './media-helper';
 
@@ -29,8 +29,8 @@ async function publish(room: string, uid: string) {
   await pc.setRemoteDescription({ type: 'answer', sdp });
   await connected(pc);
   let seq = 0;
-  const send = (kind: MediaKind, payload: Buffer) =>
-    tracks[kind].writeRtp(new RtpPacket(new RtpHeader({ sequenceNumber: seq++ & 0xffff, timestamp: seq * 3000, marker: true }), payload));
+  const send = (kind: MediaKind, payload: Buffer, timestamp = seq * 3000) =>
+    tracks[kind].writeRtp(new RtpPacket(new RtpHeader({ sequenceNumber: seq++ & 0xffff, timestamp, marker: true }), payload));
   return { id, pc, send };
 }
 
@@ -38,15 +38,19 @@ async function publish(room: string, uid: string) {
 async function subscribe(room: string, uid: string, publisherUid: string) {
   const pc = peer();
   const received: Record<MediaKind, string[]> = { audio: [], video: [] };
+  const stamps: number[] = [];
   pc.onTrack.subscribe((track) => {
-    track.onReceiveRtp.subscribe((rtp) => received[track.kind as MediaKind].push(rtp.payload.toString()));
+    track.onReceiveRtp.subscribe((rtp) => {
+      received[track.kind as MediaKind].push(rtp.payload.toString());
+      if (track.kind === 'video') stamps.push(rtp.header.timestamp);
+    });
   });
   const offer = await sfu!.subscribe(room, uid, publisherUid);
   await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
   await pc.setLocalDescription(await pc.createAnswer());
   await sfu!.accept(room, uid, offer.id, await gathered(pc));
   await connected(pc);
-  return { id: offer.id, pc, received };
+  return { id: offer.id, pc, received, stamps };
 }
 
 describe('the in-service SFU', () => {
@@ -64,6 +68,51 @@ describe('the in-service SFU', () => {
     expect(operator.received.audio.every((p) => p.startsWith('tone '))).toBe(true);
     expect(operator.received.video.every((p) => p.startsWith('frame '))).toBe(true);
     expect(sfu.stats('860000000000001_0101')[0]).toMatchObject({ uid: 'door', subscribers: 1 });
+  }, 30_000);
+
+  it('recognizes a VP8 key frame’s first packet (RFC 7741), with and without the extended descriptor', () => {
+    // As ffmpeg packetizes: X and S set, a 15-bit picture id, then the frame header (P bit clear: key frame).
+    expect(startsVp8KeyFrame(Buffer.from([0x90, 0x80, 0x80, 0x01, 0x50, 0x2a]))).toBe(true);
+    expect(startsVp8KeyFrame(Buffer.from([0x90, 0x80, 0x80, 0x01, 0x51, 0x2a]))).toBe(false);
+    // A 7-bit picture id, TL0PICIDX and TID as a browser sends them.
+    expect(startsVp8KeyFrame(Buffer.from([0x90, 0xe0, 0x05, 0x07, 0x40, 0x10]))).toBe(true);
+    expect(startsVp8KeyFrame(Buffer.from([0x10, 0x00]))).toBe(true);
+    // A later packet of the frame (S clear), another partition, and too short a payload.
+    expect(startsVp8KeyFrame(Buffer.from([0x80, 0x80, 0x80, 0x01, 0x50]))).toBe(false);
+    expect(startsVp8KeyFrame(Buffer.from([0x11, 0x00]))).toBe(false);
+    expect(startsVp8KeyFrame(Buffer.from([0x90, 0x80]))).toBe(false);
+  });
+
+  it('gives a late subscriber the last key frame and the frames since at once, then the live ones', async () => {
+    sfu = new Sfu({ extraHostAddresses: ['127.0.0.1'] });
+    const door = await publish('r', 'door');
+    // Frames before the key frame are no use to a newcomer; the key frame and what follows are.
+    const frame = (key: boolean, name: string) => Buffer.concat([Buffer.from([0x10, key ? 0x00 : 0x01]), Buffer.from(name)]);
+    door.send('video', frame(false, 'old'), 3000);
+    door.send('video', frame(true, 'key'), 6000);
+    door.send('video', frame(false, 'd1'), 12_000);
+    door.send('video', frame(false, 'd2'), 18_000);
+    await until(() => sfu!.stats('r')[0]!.forwarded.video >= 4 || undefined, 10_000, 'the frames at the SFU');
+
+    const operator = await subscribe('r', 'op', 'door');
+    await until(() => operator.received.video.length >= 3 || undefined, 10_000, 'the kept frames');
+    door.send('video', frame(false, 'd3'), 24_000);
+    await until(() => operator.received.video.length >= 4 || undefined, 10_000, 'the live frame');
+    expect(operator.received.video.map((p) => p.slice(2))).toEqual(['key', 'd1', 'd2', 'd3']);
+    // The kept frames are pressed together up to the newest one's time; the live frames follow on.
+    expect(operator.stamps).toEqual([17_998, 17_999, 18_000, 24_000]);
+  }, 30_000);
+
+  it('keeps a bounded picture since a key frame: past it a newcomer waits for the next key frame', async () => {
+    sfu = new Sfu({ extraHostAddresses: ['127.0.0.1'], gopPackets: 3 });
+    const door = await publish('r', 'door');
+    door.send('video', Buffer.from([0x10, 0x00, 0x6b]));
+    for (let i = 0; i < 3; i++) door.send('video', Buffer.from([0x10, 0x01, 0x30 + i]));
+    await until(() => sfu!.stats('r')[0]!.forwarded.video >= 4 || undefined, 10_000, 'the frames at the SFU');
+    const operator = await subscribe('r', 'op', 'door');
+    door.send('video', Buffer.from([0x10, 0x00, 0x4b]));
+    await until(() => operator.received.video.length >= 1 || undefined, 10_000, 'the next key frame');
+    expect(operator.received.video).toEqual(['\x10\x00K']);
   }, 30_000);
 
   it('keeps rooms apart, refuses a full room, an unknown publisher and a broken offer', async () => {

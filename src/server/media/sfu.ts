@@ -18,8 +18,10 @@ import {
  * on a connection of its own, so nobody renegotiates when someone joins or leaves. The SFU never
  * decodes: it forwards RTP, rewriting what the receiving connection negotiated (SSRC, payload
  * type, header extensions), and asks a publisher for a key frame when a subscriber starts or
- * loses the picture. Opus and VP8 only: what the door units, the browsers and Agora's `vp8` mode
- * all speak.
+ * loses the picture. It keeps each picture since its last key frame, so a new subscriber gets a
+ * decodable picture at once rather than at the publisher's next key frame (docs/performance.md,
+ * "Door call: where the time went"). Opus and VP8 only: what the door units, the browsers and
+ * Agora's `vp8` mode all speak.
  */
 
 export type MediaKind = 'audio' | 'video';
@@ -34,6 +36,8 @@ export interface SfuOptions {
   connectTimeoutMs?: number;
   /** UDP ports to bind (MEDIA_PORTS); unset: any free port. */
   portRange?: [number, number];
+  /** Most video packets kept since a key frame for new subscribers (GOP_PACKETS). */
+  gopPackets?: number;
 }
 
 export class SfuError extends Error {
@@ -80,6 +84,8 @@ interface Publisher {
   taps: Set<RtpTap>;
   /** RTP packets forwarded, per kind (the bench and the tests read it). */
   forwarded: Record<MediaKind, number>;
+  /** The video's packets since its last key frame, as they arrived (empty: none yet, or more than `gopPackets` since). */
+  gop: Buffer[];
   /** The loudest audio level (-dBov, 0 loudest, 127 silence) since the last volume report, and the volume last reported. */
   level?: { loudest: number; reported: number };
 }
@@ -118,6 +124,32 @@ export const volumeOf = (level: number): number => Math.max(0, Math.min(100, Mat
 
 const GATHER_MS = 3_000;
 
+/**
+ * The most packets kept since a key frame: a door unit's second of 640x480 VP8 (one key frame a
+ * second, about 50 packets) fits with room to spare. A browser makes key frames only when asked, so
+ * its picture soon outgrows this; its new subscribers wait for the key frame they ask for, as before.
+ */
+export const GOP_PACKETS = 300;
+
+/**
+ * RFC 7741: whether a VP8 RTP payload starts a key frame, i.e. it is the first packet of partition
+ * 0 (S set, partition index 0) and the VP8 frame header's inverse key-frame bit is clear.
+ */
+export function startsVp8KeyFrame(payload: Buffer): boolean {
+  const first = payload[0];
+  if (first === undefined || !(first & 0x10) || (first & 0x07) !== 0) return false;
+  let at = 1;
+  if (first & 0x80) {
+    const x = payload[at++];
+    if (x === undefined) return false;
+    if (x & 0x80) at += (payload[at] ?? 0) & 0x80 ? 2 : 1; // picture id, 7 or 15 bits
+    if (x & 0x40) at += 1; // TL0PICIDX
+    if (x & 0x30) at += 1; // TID / KEYIDX
+  }
+  const header = payload[at];
+  return header !== undefined && (header & 0x01) === 0;
+}
+
 /** A session only its own uid, in its own room, may answer or end: a token admits one channel. */
 function owned<S extends { room: string; uid: string }>(session: S | undefined, room: string, uid: string): S | undefined {
   return session?.room === room && session.uid === uid ? session : undefined;
@@ -131,11 +163,13 @@ export class Sfu {
   private volumeTimer?: ReturnType<typeof setInterval>;
   private readonly maxParticipants: number;
   private readonly connectTimeoutMs: number;
+  private readonly gopPackets: number;
   private publications = 0;
 
   constructor(private readonly options: SfuOptions = {}) {
     this.maxParticipants = options.maxParticipants ?? 16;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
+    this.gopPackets = options.gopPackets ?? GOP_PACKETS;
   }
 
   /** Called with the room's name whenever a publisher arrives or leaves. */
@@ -206,6 +240,7 @@ export class Sfu {
       subscribers: new Set(),
       taps: new Set(),
       forwarded: { audio: 0, video: 0 },
+      gop: [],
     };
     pc.onRemoteTransceiverAdded.subscribe((transceiver) => this.receive(publisher, transceiver));
     this.publishers.set(publisher.id, publisher);
@@ -240,6 +275,7 @@ export class Sfu {
       subscribers: new Set(),
       taps: new Set(),
       forwarded: { audio: 0, video: 0 },
+      gop: [],
     };
     this.publishers.set(publisher.id, publisher);
     this.emit(room);
@@ -263,11 +299,16 @@ export class Sfu {
       const transceiver = pc.addTransceiver(track, { direction: 'sendonly' });
       subscriber.tracks.set(kind, track);
       // A subscriber that lost the picture asks for a key frame; the publisher makes it.
-      if (kind === 'video') transceiver.sender.onRtcp.subscribe((rtcp) => {
-        if (rtcp instanceof RtcpPayloadSpecificFeedback && rtcp.feedback instanceof PictureLossIndication) {
-          this.requestKeyFrame(publisher);
-        }
-      });
+      if (kind === 'video') {
+        transceiver.sender.onRtcp.subscribe((rtcp) => {
+          if (rtcp instanceof RtcpPayloadSpecificFeedback && rtcp.feedback instanceof PictureLossIndication) {
+            this.requestKeyFrame(publisher);
+          }
+        });
+        // The sender drops what it is given before its transport is up; once it is, the kept
+        // picture goes first, before any packet that arrives after.
+        transceiver.sender.onReady.subscribe(() => this.catchUp(subscriber));
+      }
     }
     publisher.subscribers.add(subscriber);
     this.subscribers.set(subscriber.id, subscriber);
@@ -352,8 +393,42 @@ export class Sfu {
 
   private forward(publisher: Publisher, kind: MediaKind, rtp: RtpPacket): void {
     publisher.forwarded[kind] += 1;
+    const raw = kind === 'video' ? this.keep(publisher, rtp) : undefined;
     if (publisher.subscribers.size === 0 && publisher.taps.size === 0) return;
+    this.send(publisher, kind, raw ?? rtp.serialize());
+  }
+
+  /** Keeps a video packet in the publisher's picture since its last key frame; its serialized form. */
+  private keep(publisher: Publisher, rtp: RtpPacket): Buffer {
     const raw = rtp.serialize();
+    if (startsVp8KeyFrame(rtp.payload)) publisher.gop = [raw];
+    else if (publisher.gop.length >= this.gopPackets) publisher.gop = [];
+    else if (publisher.gop.length) publisher.gop.push(raw);
+    return raw;
+  }
+
+  /**
+   * A new subscriber's first video: the kept key frame and the frames since, at once. Their
+   * timestamps are pressed together, ending at the newest one's, so the receiver shows them
+   * straight away and goes on with the live frames without the picture lagging behind the sound.
+   */
+  private catchUp(subscriber: Subscriber): void {
+    const track = subscriber.tracks.get('video');
+    const kept = subscriber.publisher.gop;
+    if (!track || !this.subscribers.has(subscriber.id) || !kept.length) return;
+    const packets = kept.map((raw) => RtpPacket.deSerialize(raw));
+    const stamps = [...new Set(packets.map((p) => p.header.timestamp))];
+    const newest = stamps.at(-1)!;
+    const order = new Map(stamps.map((ts, i) => [ts, stamps.length - 1 - i]));
+    for (const packet of packets) {
+      packet.header.timestamp = (newest - order.get(packet.header.timestamp)!) >>> 0;
+      packet.header.extensions = [];
+      packet.header.extension = false;
+      track.writeRtp(packet);
+    }
+  }
+
+  private send(publisher: Publisher, kind: MediaKind, raw: Buffer): void {
     for (const tap of publisher.taps) tap(kind, raw);
     // Each connection rewrites the header it sends, so each gets its own copy; the publisher's
     // extensions mean nothing there.

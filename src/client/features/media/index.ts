@@ -3,13 +3,40 @@ import { INITIAL_SNAPSHOT, LOCAL_APP_ID, type JoinParams, type MediaCall, type M
 
 export type { JoinParams, MediaCall, MediaSnapshot, MediaStats, MediaWarning } from './types';
 
+/** Ringing calls on the service's SFU that already receive, by their join parameters. */
+const ringing = new Map<string, SelfHostedCall>();
+const keyOf = (p: JoinParams) => JSON.stringify([p.appId, p.channel, p.uid, p.token, p.video, Boolean(p.receiveOnly)]);
+
+/**
+ * A ringing call on the service's SFU starts receiving before it is answered, so the dialog opens
+ * on the door unit's picture (docs/performance.md, "Door call: where the time went"): no device
+ * is opened and nothing published until `joinCall` with the same parameters takes it. The
+ * returned function leaves it unless it was taken. Agora's calls join when answered.
+ */
+export function prepareCall(params: JoinParams): () => void {
+  if (params.appId !== LOCAL_APP_ID || params.receiveOnly) return () => undefined;
+  const key = keyOf(params);
+  void ringing.get(key)?.leave();
+  const call = new SelfHostedCall(params);
+  ringing.set(key, call);
+  call.receiveOthers().catch(() => undefined);
+  return () => {
+    if (ringing.get(key) !== call) return;
+    ringing.delete(key);
+    void call.leave();
+  };
+}
+
 /**
  * Joins a call's channel with the provider its appId names (docs/decisions.md, "Media"): the
- * service's SFU for `local`, Agora for a real App ID (its SDK is loaded only then).
+ * service's SFU for `local` (taking the call `prepareCall` made while it rang, if any), Agora for
+ * a real App ID (its SDK is loaded only then).
  */
 export function joinCall(params: JoinParams): MediaCall {
   if (params.appId === LOCAL_APP_ID) {
-    const call = new SelfHostedCall(params);
+    const key = keyOf(params);
+    const call = ringing.get(key) ?? new SelfHostedCall(params);
+    ringing.delete(key);
     void call.start();
     return call;
   }

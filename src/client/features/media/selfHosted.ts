@@ -21,8 +21,11 @@ const call = <T>(path: string, body: unknown) => request<T>('media', path, body,
  * A call through the service's own SFU (/api/media): one connection publishes the microphone
  * (through the spec's gain) and the camera, one connection per other publisher receives it. The
  * room is read every second; a publisher that arrives is received, one that leaves is dropped.
- * After a network change (the browser comes back online, or the publishing connection fails or
- * stays disconnected) everything is rebuilt: the SFU replaces a uid's publication.
+ * Receiving never waits for the local devices: a ringing call receives before it is answered
+ * (`receiveOthers`), and an answered one receives while the camera and microphone open and publish
+ * (docs/performance.md, "Door call: where the time went"). After a network change (the browser
+ * comes back online, or the publishing connection fails or stays disconnected) everything is
+ * rebuilt: the SFU replaces a uid's publication.
  */
 export class SelfHostedCall extends MediaCallBase {
   private iceServers: RTCIceServer[] = [];
@@ -35,6 +38,9 @@ export class SelfHostedCall extends MediaCallBase {
   private poll: ReturnType<typeof setTimeout> | undefined;
   private stall: ReturnType<typeof setTimeout> | undefined;
   private rebuilding: Promise<void> | null = null;
+  private receiving: Promise<void> | null = null;
+  /** The service was asked for the room: from then on leaving tells it. */
+  private joined = false;
   private lastBytes: { bytes: number; at: number } | null = null;
   private readonly auth: { channel: string; uid: string; token: string };
   private readonly onOnline = () => void this.reconnect();
@@ -53,10 +59,13 @@ export class SelfHostedCall extends MediaCallBase {
     if (this.params.receiveOnly) {
       this.set({ microphone: false, camera: false, hasCamera: false });
       window.addEventListener('online', this.onOnline);
-      return this.connect().catch(() => {
+      return this.receiveOthers().catch(() => {
         if (!this.closed) this.set({ state: 'closed', warning: 'failed' });
       });
     }
+    // The picture first: the others are received while the devices open (or were already, ringing).
+    const receiving = this.receiveOthers();
+    receiving.catch(() => undefined);
     const [micTrack, camera] = await Promise.all([openMicrophone(), this.params.video ? hasCamera() : Promise.resolve(false)]);
     if (this.closed) {
       micTrack?.stop();
@@ -80,19 +89,39 @@ export class SelfHostedCall extends MediaCallBase {
     });
     window.addEventListener('online', this.onOnline);
     try {
-      await this.connect();
+      await receiving.catch(() => this.receiveOthers());
+      if (!this.closed) await this.publish();
     } catch {
       // Join failures are swallowed (docs/requirements/realtime-intercom.md#errors); the dialog says the media is unavailable.
       if (!this.closed) this.set({ state: 'closed', warning: 'failed' });
     }
   }
 
-  private async connect(): Promise<void> {
+  /**
+   * Receives the channel's publishers, opening no device and publishing nothing: what a ringing
+   * call does before it is answered, and the first step of `start`. Resolves once the room is
+   * read (its publishers are then being received); a failure lets a later call try again.
+   */
+  receiveOthers(): Promise<void> {
+    this.receiving ??= this.openRoom().catch((err: unknown) => {
+      this.receiving = null;
+      throw err;
+    });
+    return this.receiving;
+  }
+
+  /** Reads the room for the STUN/TURN servers and starts receiving its publishers. */
+  private async openRoom(): Promise<void> {
+    if (environmentWarning()) throw new Error('no WebRTC here');
+    this.joined = true;
     const room = await call<MediaRoomAnswer>('room', this.auth);
     this.iceServers = room.iceServers;
-    if (this.closed) return;
-    if (!this.params.receiveOnly) await this.publish();
-    await this.readRoom(room);
+    if (!this.closed) void this.readRoom(room);
+  }
+
+  private async connect(): Promise<void> {
+    await this.openRoom();
+    if (!this.closed && !this.params.receiveOnly) await this.publish();
   }
 
   private async publish(): Promise<void> {
@@ -242,6 +271,6 @@ export class SelfHostedCall extends MediaCallBase {
     for (const uid of [...this.subs.keys()]) this.drop(uid);
     this.stopDevices();
     this.set({ state: 'closed', preview: null, remote: [] });
-    await call('leave', this.auth).catch(() => undefined);
+    if (this.joined) await call('leave', this.auth).catch(() => undefined);
   }
 }

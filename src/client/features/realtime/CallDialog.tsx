@@ -1,8 +1,9 @@
-import { Suspense, useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazyScreen } from '../../lib/chunks';
-import { LOCAL_APP_ID } from '../media/types';
+import { callIsComplete } from '../../../shared/alarms/push';
+import { LOCAL_APP_ID, type JoinParams } from '../media/types';
 import type { CallMachine, CallState } from './callMachine';
 
 // The media (WebRTC, and Agora's SDK when configured) loads with the first ringing call, not with the shell.
@@ -16,10 +17,33 @@ const CallMedia = lazyScreen(() => import('../media/CallMedia').then((m) => m.Ca
 export function CallDialog({ state, machine }: { state: CallState; machine: CallMachine }) {
   const { t } = useLingui();
   const call = state.call;
+  const join = useMemo<JoinParams | null>(
+    () => (call && call.channel && call.appToken && call.appUid !== undefined ? { appId: call.appId || LOCAL_APP_ID, channel: call.channel, token: call.appToken, uid: String(call.appUid), video: true } : null),
+    [call],
+  );
   // Ringing: fetch the media script meanwhile, so answering shows the picture without a wait.
   useEffect(() => {
     if (state.drawerOpen) void CallMedia.preload().catch(() => undefined);
   }, [state.drawerOpen]);
+  // Ringing: receive the door unit already, so the dialog opens on its picture (docs/performance.md,
+  // "Door call: where the time went"); the dialog's CallMedia takes that call, and a call that ends
+  // unanswered lets it go. Keyed on busy, which stays set from the ring to the hang-up.
+  const ringingCall = state.busy && call && callIsComplete(call) ? join : null;
+  useEffect(() => {
+    if (!ringingCall) return;
+    let release: (() => void) | undefined;
+    let over = false;
+    void import('../media/index').then(
+      (media) => {
+        if (!over) release = media.prepareCall(ringingCall);
+      },
+      () => undefined,
+    );
+    return () => {
+      over = true;
+      release?.();
+    };
+  }, [ringingCall]);
   const hangUp = useCallback(() => void machine.hangUp(), [machine]);
   const rows: [string, string | number | undefined][] = call
     ? [
@@ -50,9 +74,9 @@ export function CallDialog({ state, machine }: { state: CallState; machine: Call
       data-testid="call-dialog"
     >
       <Stack>
-        {call && call.channel && call.appToken && call.appUid !== undefined ? (
+        {join ? (
           <Suspense fallback={actions}>
-            <CallMedia join={{ appId: call.appId || LOCAL_APP_ID, channel: call.channel, token: call.appToken, uid: String(call.appUid), video: true }} onRemoteLeft={hangUp} actions={actions} />
+            <CallMedia join={join} onRemoteLeft={hangUp} actions={actions} />
           </Suspense>
         ) : (
           actions
