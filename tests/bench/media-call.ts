@@ -149,7 +149,7 @@ export async function benchCallAnswer(log: (line: string) => void = () => undefi
     );
     const p50 = (xs: number[]) => `${percentiles(xs).p50.toFixed(0)} ms`;
     print(
-      `  from the click on "answer": ${ms(runs.map((r) => r.frame - r.click))}, of which the answer delay (the spec's ` +
+      `  from the click on "answer": ${ms(runs.map((r) => r.frame - r.click))}, of which the answer delay (docs/requirements/realtime-intercom.md: ` +
         `${REALTIME.closeDelayMs / 1000} s before the dialog opens) ${ms(runs.map((r) => r.dialog - r.click))}; ` +
         `medians from the dialog opening: the remote <video> there ${p50(runs.map((r) => r.video - r.dialog))}, ` +
         `then its first frame ${p50(runs.map((r) => r.frame - r.video))}`,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DEVICE_STATE } from '../../shared/codes';
+import { GRAIN_MS } from '../../shared/rollups';
 import { decodePayload } from '../../shared/devices/codec';
 import { implausibleMetric } from '../../shared/devices/kinds';
 import { MAX_PAYLOAD_BYTES, toMillis, uplinkSchema, type Uplink } from '../../shared/devices/protocol';
@@ -17,7 +18,7 @@ import type { PriorityGate } from '../lib/priority';
 import { buildRows, liveRows, messageRows, type Item, type Live, type Outcome, type Rows, type Settle } from './batch';
 import { DropLog } from './droplog';
 import { sweepSilent, writeBatch, type Transition } from './flush';
-import { MINUTE_MS, rollKeyId, rollUp, rollUpRecent, type RollKey } from './rollup';
+import { rollKeyId, rollUp, rollUpRecent, type RollKey } from './rollup';
 import { RateLimiter } from './rate';
 import type { IngestStats } from './stats';
 
@@ -299,7 +300,7 @@ export class Ingest {
   private pending(readings: readonly object[], rollFrom: number): void {
     for (const r of readings as { d: number; ts: number; v: Record<string, unknown> }[]) {
       if (r.ts < rollFrom) continue;
-      const b = r.ts - (((r.ts % MINUTE_MS) + MINUTE_MS) % MINUTE_MS);
+      const b = r.ts - (r.ts % GRAIN_MS.minute);
       for (const m in r.v) {
         if (typeof r.v[m] !== 'number') continue;
         const k = { d: r.d, m, b };

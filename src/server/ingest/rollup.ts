@@ -15,7 +15,6 @@ export interface RollKey {
   b: number;
 }
 
-export const MINUTE_MS = 60_000;
 export const rollKeyId = (k: RollKey) => `${k.d}\u0000${k.m}\u0000${k.b}`;
 const byKey = (a: RollKey, b: RollKey) => a.d - b.d || (a.m < b.m ? -1 : a.m > b.m ? 1 : 0) || a.b - b.b;
 
