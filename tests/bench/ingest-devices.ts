@@ -3,8 +3,8 @@
 // Each device logs in with its IMEI and secret (or anonymously on an external broker), then
 // publishes QoS 1 telemetry, each message with its own id. Closed loop: every device keeps
 // `window` PUBLISHes unacknowledged and sends the next one on each PUBACK, so the rate is what
-// the service (and the broker) sustain with the acknowledgement after the commit. Open loop: each
-// device sends at a fixed rate whatever comes back (at most `maxOutstanding` unacknowledged).
+// the service (and the broker) sustain with the acknowledgement after the commit. Open loop: the
+// devices send a fixed rate in turn whatever comes back (each at most `maxOutstanding` unacknowledged).
 // Plain sockets and hand-written packets keep the publishers far cheaper than the service they
 // load: on 2 cores they share the CPU with it, the broker and the database.
 import { connect, type Socket } from 'node:net';
@@ -172,7 +172,10 @@ process.on('message', (m: Command) => {
     );
   } else if ('open' in m) {
     const { seconds, perDeviceRate, maxOutstanding } = m.open;
+    // The fleet's rate, spread over its devices in turn (a fleet's devices do not all report in
+    // the same millisecond); a device past maxOutstanding loses its turn.
     let credit = 0;
+    let cursor = 0;
     let last = performance.now();
     answer(
       run(
@@ -180,11 +183,14 @@ process.on('message', (m: Command) => {
         () => {},
         () => {
           const now = performance.now();
-          credit += ((now - last) / 1000) * perDeviceRate;
+          credit += ((now - last) / 1000) * perDeviceRate * conns.length;
           last = now;
           const whole = Math.floor(credit);
           credit -= whole;
-          for (const c of conns) for (let k = 0; k < whole && c.outstanding.size < maxOutstanding; k++) publish(c);
+          for (let k = 0; k < whole && conns.length; k++) {
+            const c = conns[cursor++ % conns.length]!;
+            if (c.outstanding.size < maxOutstanding) publish(c);
+          }
         },
       ),
     );

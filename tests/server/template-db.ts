@@ -75,11 +75,14 @@ export function pgTemplate(): string | undefined {
   return usable() ? process.env[ENV_PG] : undefined;
 }
 
-/** A PGlite opened from the template's dump; undefined when there is none. */
-export async function pgliteFromTemplate(): Promise<Database | undefined> {
+/**
+ * A PGlite opened from the template's dump, in memory or (given `dataDir`, empty or new) on disk
+ * as the service runs it; undefined when there is none.
+ */
+export async function pgliteFromTemplate(dataDir?: string): Promise<Database | undefined> {
   const file = process.env[ENV_PGLITE];
   if (!file || !usable()) return undefined;
-  return openDatabase({ dataDir: '', memory: true, loadDataDir: new Blob([readFileSync(file)]) });
+  return openDatabase({ dataDir: dataDir ?? '', memory: !dataDir, loadDataDir: new Blob([readFileSync(file)]) });
 }
 
 /** When the demo data a test app starts from was seeded: the template's time, else now (the app seeds afresh). */

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema';
 import { lockDataDir } from './pglite-lock';
+import { PgliteThread } from './pglite-thread';
 
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever driver is underneath. */
@@ -27,7 +28,7 @@ export interface OpenOptions {
   dataDir: string;
   /** Throwaway in-memory PGlite (tests). */
   memory?: boolean;
-  /** The in-memory PGlite starts from this dumped data directory (PGlite's dumpDataDir). */
+  /** A new PGlite (in memory, or in an empty data directory) starts from this dump (PGlite's dumpDataDir). */
   loadDataDir?: Blob;
   /** Told when a stale PGlite lock is taken over. */
   onWarn?: (message: string) => void;
@@ -36,7 +37,8 @@ export interface OpenOptions {
 /**
  * The extensions every PGlite opens with: pg_trgm for the lists' trigram indexes (ILIKE '%x%',
  * src/server/db/columns.ts trigramIndexes). A data directory whose tables have such an index
- * must be opened with it, so anything opening one (a test reading a service's directory) passes these.
+ * must be opened with it, so anything opening one (a test reading a service's directory) passes these;
+ * pglite-worker.mjs, which opens the service's, names the same.
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
@@ -52,12 +54,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
   const release = opts.memory ? () => {} : lockDataDir(opts.dataDir, opts.onWarn);
-  let client: PGlite | undefined;
+  let client: PgliteThread | undefined;
   try {
-    client = opts.memory
-      ? await PGlite.create({ extensions: PGLITE_EXTENSIONS, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) })
-      : await PGlite.create(join(opts.dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
-    const db = drizzlePglite(client, { schema });
+    // In its own thread (pglite-thread.ts), which opens it with PGLITE_EXTENSIONS.
+    client = await PgliteThread.open({ dataDir: opts.memory ? undefined : join(opts.dataDir, 'pglite'), loadDataDir: opts.loadDataDir });
+    const db = drizzlePglite(client as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder });
     const pg = client;
     return {
