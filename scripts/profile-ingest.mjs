@@ -8,7 +8,8 @@
 //   node scripts/profile-ingest.mjs --summarise FILE.cpuprofile [messages]
 //
 // The bench's publishers are forked processes; their profiles are written too and left out of the
-// table (the service is the process that loaded src/server/ingest). BENCH_QUICK=1 shortens the phases.
+// table (the service is the process that loaded src/server/ingest). On PGlite a second table is the
+// database's own thread. BENCH_QUICK=1 shortens the phases.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,11 +71,11 @@ function summarise(file, messages) {
   }
 }
 
-/** The service's profile among the run's: the one whose frames include the ingest. */
-function serviceProfile(dir) {
+/** The service's profile among the run's: the one whose frames include `marker` (the ingest; PGlite's thread). */
+function serviceProfile(dir, marker = 'src/server/ingest/ingest.ts') {
   const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(dir, f));
-  const found = files.find((f) => readFileSync(f, 'utf8').includes('src/server/ingest/ingest.ts'));
-  if (!found) throw new Error(`no profile of the service in ${dir} (${files.length} profiles)`);
+  const found = files.find((f) => readFileSync(f, 'utf8').includes(marker));
+  if (!found && marker.includes('ingest')) throw new Error(`no profile of the service in ${dir} (${files.length} profiles)`);
   return found;
 }
 
@@ -98,4 +99,7 @@ if (args[0] === '--summarise') {
   // The bench prints "<n> messages stored" for the whole run (warm-up and phases).
   const stored = Number(/([\d,]+) messages stored in all/.exec(run.stdout)?.[1]?.replace(/,/g, '') ?? 0);
   summarise(serviceProfile(dir), stored);
+  // PGlite runs in its own thread (src/server/db/pglite-thread.ts), profiled into its own file.
+  const database = kind === 'pglite' ? serviceProfile(dir, 'pglite-worker.mjs') : undefined;
+  if (database) summarise(database, stored);
 }

@@ -97,7 +97,8 @@ export class PgliteThread {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: { dataDir: opts.dataDir, loadDataDir },
       // The thread needs no TypeScript loader; a parent's (tsx, vitest) would only slow its start.
-      execArgv: [],
+      // A profiled service profiles its database thread too (scripts/profile-ingest.mjs).
+      execArgv: process.execArgv.filter((a) => /^--(cpu|heap)-prof/.test(a)),
     });
     const ready = await new Promise<Reply>((resolve, reject) => {
       worker.once('message', resolve);
