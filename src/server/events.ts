@@ -35,7 +35,7 @@ export interface DomainEventMap {
  * Every module that keeps a cache or a projection listens here (fences, alarms, push, attendance,
  * entities ...): more than Node's default ten listeners per event is the design, not a leak.
  */
-const MODULE_LISTENERS = 50;
+export const MODULE_LISTENERS = 50;
 
 export class DomainEvents extends EventEmitter<DomainEventMap> {
   constructor() {

@@ -29,8 +29,11 @@ const LOAD_DEVICES = sized(2_000, 10);
 /** Background telemetry rate (msg/s): about half of what the ingest sustains on PGlite. */
 const LOAD_RATE = sized(2_000, 50, 'BENCH_ALARM_LOAD');
 const FANOUT = sized(1_000, 3, 'BENCH_FANOUT');
-/** The targets (README, Benchmarks): an SOS p99 under 50 ms, idle or under 2,000 msg/s of telemetry; one SOS at 1,000 consoles, the last within 150 ms. */
+/** The rate the PGlite ingest is held to sustain (docs/performance.md, "Ingest"): the SOS at the sustained maximum. */
+const MAX_RATE = sized(10_000, 100, 'BENCH_ALARM_MAX');
+/** The targets (README "Tests"): an SOS p99 under 50 ms, idle or under 2,000 msg/s of telemetry, under 200 ms at the sustained maximum; one SOS at 1,000 consoles, the last within 150 ms. */
 const TARGET_P99_MS = 50;
+const TARGET_MAX_P99_MS = 200;
 const FANOUT_LAST_MS = 150;
 const WAIT_MS = 5_000;
 
@@ -138,12 +141,12 @@ function startLoad(app: FastifyInstance, imeis: string[], rate: number): () => n
   };
 }
 
-function line(what: string, r: Result, n: number): string[] {
+function line(what: string, r: Result, n: number, target = TARGET_P99_MS): string[] {
   const p99 = pct(r.sorted, 99);
-  const ok = r.lost === 0 && p99 < TARGET_P99_MS;
+  const ok = r.lost === 0 && p99 < target;
   const stage = (xs: number[]) => `p50 ${f(pct(xs, 50))} / p99 ${f(pct(xs, 99))} ms`;
   return [
-    `  ${what}: ${n} SOS, p50 ${f(pct(r.sorted, 50))} ms, p95 ${f(pct(r.sorted, 95))} ms, p99 ${f(p99)} ms, max ${f(r.sorted.at(-1) ?? NaN)} ms, lost ${r.lost} (target p99 < ${TARGET_P99_MS} ms) ${ok ? 'ok' : 'MISSED'}`,
+    `  ${what}: ${n} SOS, p50 ${f(pct(r.sorted, 50))} ms, p95 ${f(pct(r.sorted, 95))} ms, p99 ${f(p99)} ms, max ${f(r.sorted.at(-1) ?? NaN)} ms, lost ${r.lost} (target p99 < ${target} ms) ${ok ? 'ok' : 'MISSED'}`,
     `    after the PUBLISH: stored by the ingest ${stage(r.stored)}, raised by the engine ${stage(r.raised)}, at the console ${stage(r.sorted)}; raise to console ${stage(r.pushed)}`,
   ];
 }
@@ -226,15 +229,19 @@ export async function benchAlarms(): Promise<string[]> {
     const lines = [`Alarm latency, device PUBLISH (QoS 1, TCP) -> ingest -> alarm engine -> push -> console (mqtt.js, QoS 1), PGlite + embedded Aedes, one SOS at a time:`];
     lines.push(...line('idle', await measure(app, sos, consoleClient, ALARMS, uses), ALARMS));
 
-    const before = app.ingestStats.stored;
-    const t0 = Date.now();
-    const stop = startLoad(app, loadImeis, LOAD_RATE);
-    await new Promise((r) => setTimeout(r, 2_000));
-    const loaded = await measure(app, sos, consoleClient, ALARMS, uses);
-    const published = stop();
-    const rate = (app.ingestStats.stored - before) / ((Date.now() - t0) / 1000);
-    lines.push(...line(`under ingest load (${f(LOAD_RATE)} msg/s offered from ${f(LOAD_DEVICES)} devices, ${f(rate)} msg/s stored, ${f(published)} sent)`, loaded, ALARMS));
-    await new Promise((r) => setTimeout(r, 1_000));
+    for (const [load, target] of [[LOAD_RATE, TARGET_P99_MS], [MAX_RATE, TARGET_MAX_P99_MS]] as const) {
+      const before = app.ingestStats.stored;
+      const t0 = Date.now();
+      const stop = startLoad(app, loadImeis, load);
+      await new Promise((r) => setTimeout(r, 2_000));
+      const loaded = await measure(app, sos, consoleClient, ALARMS, uses);
+      const published = stop();
+      const rate = (app.ingestStats.stored - before) / ((Date.now() - t0) / 1000);
+      const what = load === MAX_RATE ? 'at the sustained maximum' : 'under ingest load';
+      lines.push(...line(`${what} (${f(load)} msg/s offered from ${f(LOAD_DEVICES)} devices, ${f(rate)} msg/s stored, ${f(published)} sent)`, loaded, ALARMS, target));
+      await app.ingest.drain();
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
 
     lines.push(await fanout(app, url, site!.id, sos[0]!, uses));
     return lines;

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Uplink } from '../../shared/devices/protocol';
+import { MODULE_LISTENERS } from '../events';
 
 /** A device known to the ingest (devices/cache.ts). */
 export interface KnownDevice {
@@ -25,4 +26,10 @@ export interface HubEvents {
   uplink: [device: KnownDevice, message: Uplink, receivedAt: Date];
 }
 
-export class DeviceHub extends EventEmitter<HubEvents> {}
+/** Every module reacting to device traffic listens here (alarms, fences, push, entities ...), as on DomainEvents. */
+export class DeviceHub extends EventEmitter<HubEvents> {
+  constructor() {
+    super();
+    this.setMaxListeners(MODULE_LISTENERS);
+  }
+}
