@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY } from '../../src/shared/codes';
 import type { CommandAnswer, SettingsAnswer } from '../../src/shared/devices/api';
@@ -153,5 +153,23 @@ describe('settings', () => {
     }
     const rows = await t.app.db.select({ id: deviceCommands.id, status: deviceCommands.status }).from(deviceCommands).where(eq(deviceCommands.imei, d.imei)).orderBy(deviceCommands.id);
     expect(rows.map((r) => r.status)).toEqual([1, 3]);
+  });
+
+  it('pushes each device its own newest pending settings when several come online in one turn', async () => {
+    const [a, b, c] = [await newDevice('watch'), await newDevice('watch'), await newDevice('watch')];
+    const saved = new Map<string, number>();
+    for (const [d, welcome] of [[a, 'a1'], [a, 'a2'], [b, 'b1']] as const) {
+      const r = await api<{ commandId: number }>('settings/save', { imei: d.imei, settings: { ...DEFAULT_SETTINGS, welcome } });
+      saved.set(welcome, r.data.commandId);
+    }
+    const [la, lb] = [await listen(a.imei), await listen(b.imei)];
+    await t.app.db.update(devices).set({ state: 1 }).where(inArray(devices.imei, [a.imei, b.imei, c.imei]));
+    // c has nothing pending: it shares the look-up and must not disturb the others' answers.
+    const online = await Promise.all([a, b, c].map((d) => known(d.imei)));
+    for (const k of online) t.app.deviceHub.emit('online', k);
+    const [[ma], [mb]] = await Promise.all([la.next(), lb.next()]);
+    await Promise.all([la.off(), lb.off()]);
+    expect(ma!.value).toMatchObject({ kind: 'settings', id: saved.get('a2'), settings: { welcome: 'a2' } });
+    expect(mb!.value).toMatchObject({ kind: 'settings', id: saved.get('b1'), settings: { welcome: 'b1' } });
   });
 });

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/driver';
 import { devices } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { perTurn } from '../lib/turn-batch';
 import type { KnownDevice } from './hub';
 
 const TTL_MS = 30_000;
@@ -21,9 +22,7 @@ const LOAD_AT = 1_000;
 export class DeviceCache {
   private entries = new Map<string, { at: number; device: KnownDevice | undefined }>();
   private pending = new Map<string, Promise<KnownDevice | undefined>>();
-  /** IMEIs waiting for the next look-up statement, with who waits for each. */
-  private wanted = new Map<string, { resolve: (d: KnownDevice | undefined) => void; reject: (err: unknown) => void }>();
-  private scheduled = false;
+  private readonly load = perTurn((imeis: string[]) => this.loadMany(imeis), LOAD_AT);
 
   constructor(
     private readonly db: Db,
@@ -62,48 +61,25 @@ export class DeviceCache {
     else this.entries.delete(imei);
   }
 
-  private load(imei: string): Promise<KnownDevice | undefined> {
-    return new Promise((resolve, reject) => {
-      this.wanted.set(imei, { resolve, reject });
-      if (this.scheduled) return;
-      this.scheduled = true;
-      setImmediate(() => {
-        this.scheduled = false;
-        const batch = [...this.wanted];
-        this.wanted.clear();
-        for (let i = 0; i < batch.length; i += LOAD_AT) void this.loadMany(batch.slice(i, i + LOAD_AT));
-      });
-    });
-  }
-
-  private async loadMany(batch: [string, { resolve: (d: KnownDevice | undefined) => void; reject: (err: unknown) => void }][]): Promise<void> {
-    let rows;
-    try {
-      rows = await this.db
-        .select({
-          id: devices.id,
-          imei: devices.imei,
-          tenantId: devices.tenantId,
-          kind: devices.kind,
-          state: devices.state,
-          stockState: devices.stockState,
-          messageType: devices.messageType,
-          secretVersion: devices.secretVersion,
-        })
-        .from(devices)
-        .where(inArray(devices.imei, batch.map(([imei]) => imei)));
-    } catch (err) {
-      for (const [, w] of batch) w.reject(err);
-      return;
-    }
-    const found = new Map(rows.map((row) => [row.imei, row]));
+  private async loadMany(imeis: string[]): Promise<Map<string, KnownDevice>> {
+    const rows = await this.db
+      .select({
+        id: devices.id,
+        imei: devices.imei,
+        tenantId: devices.tenantId,
+        kind: devices.kind,
+        state: devices.state,
+        stockState: devices.stockState,
+        messageType: devices.messageType,
+        secretVersion: devices.secretVersion,
+      })
+      .from(devices)
+      .where(inArray(devices.imei, imeis));
+    const found = new Map<string, KnownDevice>();
+    for (const row of rows) found.set(row.imei, { ...row, messageType: row.messageType === 'cbor' ? 'cbor' : 'json' });
     const at = this.clock.now();
-    if (this.entries.size + batch.length > MAX_ENTRIES) this.entries.clear();
-    for (const [imei, w] of batch) {
-      const row = found.get(imei);
-      const device = row ? { ...row, messageType: row.messageType === 'cbor' ? ('cbor' as const) : ('json' as const) } : undefined;
-      this.entries.set(imei, { at, device });
-      w.resolve(device);
-    }
+    if (this.entries.size + imeis.length > MAX_ENTRIES) this.entries.clear();
+    for (const imei of imeis) this.entries.set(imei, { at, device: found.get(imei) });
+    return found;
   }
 }

@@ -11,6 +11,7 @@ import { topics } from '../../shared/topics';
 import { deviceCommands, devices } from '../db/schema';
 import { dateOf } from '../lib/clock';
 import { ApiError, fail } from '../lib/api-error';
+import { perTurn } from '../lib/turn-batch';
 import type { KnownDevice } from './hub';
 
 /** The device facts a downlink needs. */
@@ -121,7 +122,7 @@ export async function commandAcks(app: FastifyInstance, ids: readonly number[], 
 
 /**
  * settings/save: stores the settings under a new version and records a 'settings' command. An
- * online device gets it now; an offline one when it next comes online (pushPendingSettings).
+ * online device gets it now; an offline one when it next comes online (pendingSettingsPusher).
  */
 export async function saveSettings(
   app: FastifyInstance,
@@ -147,17 +148,27 @@ export async function saveSettings(
   return { commandId, version, status };
 }
 
-/** On 'online': the newest settings command never sent goes out now. */
-export async function pushPendingSettings(app: FastifyInstance, device: KnownDevice): Promise<void> {
-  const [pending] = await app.db
-    .select({ id: deviceCommands.id, params: deviceCommands.params })
+/** The newest settings command never sent of each device in `ids` that has one. */
+async function pendingSettings(app: FastifyInstance, ids: number[]): Promise<Map<number, { id: number; settings: DeviceSettings }>> {
+  const rows = await app.db
+    .selectDistinctOn([deviceCommands.deviceId], { deviceId: deviceCommands.deviceId, id: deviceCommands.id, params: deviceCommands.params })
     .from(deviceCommands)
-    .where(and(eq(deviceCommands.deviceId, device.id), eq(deviceCommands.cmd, 'settings'), eq(deviceCommands.status, DELIVERY.notSent)))
-    .orderBy(desc(deviceCommands.id))
-    .limit(1);
-  if (!pending) return;
-  const { settings } = JSON.parse(pending.params) as { settings: DeviceSettings };
-  await deliver(app, device, { kind: 'settings', id: pending.id, settings });
+    .where(and(inArray(deviceCommands.deviceId, ids), eq(deviceCommands.cmd, 'settings'), eq(deviceCommands.status, DELIVERY.notSent)))
+    .orderBy(deviceCommands.deviceId, desc(deviceCommands.id));
+  return new Map(rows.map((r) => [r.deviceId, { id: r.id, settings: (JSON.parse(r.params) as { settings: DeviceSettings }).settings }]));
+}
+
+/**
+ * On 'online': the newest settings command never sent goes out now. The devices coming online in
+ * one turn are looked up together: after a restart a whole fleet reconnects within seconds, and
+ * one statement per device held PGlite's one connection against the ingest.
+ */
+export function pendingSettingsPusher(app: FastifyInstance): (device: KnownDevice) => Promise<void> {
+  const pendingOf = perTurn((ids: number[]) => pendingSettings(app, ids));
+  return async (device) => {
+    const pending = await pendingOf(device.id);
+    if (pending) await deliver(app, device, { kind: 'settings', id: pending.id, settings: pending.settings });
+  };
 }
 
 /**

@@ -6,7 +6,8 @@ import { commandAcksBody, sendCommandBody, sendManyCommandBody } from '../../../
 import { withDefaults } from '../../../shared/devices/settings';
 import { deviceCommands, devices } from '../../db/schema';
 import { scopedWhere, tenantWhere } from '../../db/scope';
-import { commandAcks, pushPendingSettings, saveSettings, sendCommand, sendCommandToMany } from '../../devices/commands';
+import { commandAcks, pendingSettingsPusher, saveSettings, sendCommand, sendCommandToMany } from '../../devices/commands';
+import type { KnownDevice } from '../../devices/hub';
 import { authed } from '../../plugins/auth';
 import { deviceInScope, operatorOf } from './scope';
 
@@ -81,8 +82,9 @@ const commandRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.ok(saved);
   });
 
-  const onOnline = (device: Parameters<typeof pushPendingSettings>[1]) => {
-    pushPendingSettings(app, device).catch((err: unknown) => app.log.warn({ err, imei: device.imei }, 'pending settings push failed'));
+  const pushPending = pendingSettingsPusher(app);
+  const onOnline = (device: KnownDevice) => {
+    pushPending(device).catch((err: unknown) => app.log.warn({ err, imei: device.imei }, 'pending settings push failed'));
   };
   app.deviceHub.on('online', onOnline);
   app.addHook('onClose', async () => {
