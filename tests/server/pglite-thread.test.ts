@@ -80,6 +80,15 @@ describe('PGlite in its own thread', () => {
     }
   });
 
+  it('says so when the thread ends other than by close, and fails the calls from then on', async () => {
+    const stopped: Error[] = [];
+    const other = await PgliteThread.open({ onStopped: (err) => stopped.push(err) });
+    // As a WebAssembly abort would end it.
+    await (other as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    expect(stopped.map((e) => e.message)).toEqual([expect.stringMatching(/PGlite thread stopped/)]);
+    await expect(other.query('select 1')).rejects.toThrow(/PGlite thread stopped/);
+  });
+
   it('rejects with a clear error once closed', async () => {
     const other = await PgliteThread.open({});
     await other.close();

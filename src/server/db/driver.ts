@@ -57,7 +57,11 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   let client: PgliteThread | undefined;
   try {
     // In its own thread (pglite-thread.ts), which opens it with PGLITE_EXTENSIONS.
-    client = await PgliteThread.open({ dataDir: opts.memory ? undefined : join(opts.dataDir, 'pglite'), loadDataDir: opts.loadDataDir });
+    client = await PgliteThread.open({
+      dataDir: opts.memory ? undefined : join(opts.dataDir, 'pglite'),
+      loadDataDir: opts.loadDataDir,
+      onStopped: (err) => opts.onWarn?.(`PGlite stopped (${err.message}): every database call fails until the service restarts`),
+    });
     const db = drizzlePglite(client as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder });
     const pg = client;

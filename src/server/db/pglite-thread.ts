@@ -72,7 +72,7 @@ export class PgliteThread {
   private nextId = 1;
   private dead: Error | undefined;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, onStopped?: (err: Error) => void) {
     this.worker = worker;
     worker.on('message', (m: Reply) => {
       if (m.id === undefined) return;
@@ -83,6 +83,7 @@ export class PgliteThread {
       else p.resolve(m.result);
     });
     const fail = (err: Error) => {
+      if (!this.dead) onStopped?.(err);
       this.dead ??= err;
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
@@ -91,8 +92,11 @@ export class PgliteThread {
     worker.on('exit', (code) => fail(new Error(`the PGlite thread stopped (exit code ${code})`)));
   }
 
-  /** Starts the thread and opens PGlite there: on `dataDir`, or in memory (from a dump when given). */
-  static async open(opts: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteThread> {
+  /**
+   * Starts the thread and opens PGlite there: on `dataDir`, or in memory (from a dump when given).
+   * `onStopped` is told if the thread ends other than by `close` (every call fails from then on).
+   */
+  static async open(opts: { dataDir?: string; loadDataDir?: Blob; onStopped?: (err: Error) => void }): Promise<PgliteThread> {
     const loadDataDir = opts.loadDataDir ? new Uint8Array(await opts.loadDataDir.arrayBuffer()) : undefined;
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: { dataDir: opts.dataDir, loadDataDir },
@@ -110,7 +114,7 @@ export class PgliteThread {
       throw revive(ready.error ?? { message: 'the PGlite thread could not open the database' });
     }
     worker.removeAllListeners('error').removeAllListeners('exit');
-    return new PgliteThread(worker);
+    return new PgliteThread(worker, opts.onStopped);
   }
 
   private call<T>(msg: Record<string, unknown>, transfer?: ArrayBuffer[]): Promise<T> {
