@@ -16,8 +16,8 @@ class MovingMap {
     ['districts', { type: 'line' }],
     ['fence:fill', { type: 'fill', antialias: false }],
   ]);
-  getStyle() {
-    return { layers: [...this.paint].map(([id, l]) => ({ id, type: l.type })) };
+  getLayersOrder() {
+    return [...this.paint.keys()];
   }
   getLayer(id: string) {
     return this.paint.get(id);

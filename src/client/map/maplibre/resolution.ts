@@ -26,7 +26,7 @@ export function softwareRenderer(gl: Gl | null): boolean {
   return /swiftshader|llvmpipe|softpipe|software|basic render driver/i.test(name);
 }
 
-type ResolutionMap = Pick<MapLibreMap, 'on' | 'off' | 'once' | 'isMoving' | 'getPixelRatio' | 'setPixelRatio' | 'getStyle' | 'getLayer' | 'getPaintProperty' | 'setPaintProperty'>;
+type ResolutionMap = Pick<MapLibreMap, 'on' | 'off' | 'once' | 'isMoving' | 'getPixelRatio' | 'setPixelRatio' | 'getLayersOrder' | 'getLayer' | 'getPaintProperty' | 'setPaintProperty'>;
 
 /**
  * Turns the antialiased edges of every fill layer off (a second draw per tile of every polygon's
@@ -34,7 +34,8 @@ type ResolutionMap = Pick<MapLibreMap, 'on' | 'off' | 'once' | 'isMoving' | 'get
  * one removed meanwhile is skipped.
  */
 function fillEdgesOff(map: ResolutionMap): () => void {
-  const was = (map.getStyle()?.layers ?? []).filter((l) => l.type === 'fill').map((l) => [l.id, map.getPaintProperty(l.id, 'fill-antialias')] as const);
+  // Not getStyle(): it serializes the whole style, the markers' data with it.
+  const was = map.getLayersOrder().filter((id) => map.getLayer(id)?.type === 'fill').map((id) => [id, map.getPaintProperty(id, 'fill-antialias')] as const);
   const on = was.filter(([, value]) => value !== false);
   for (const [id] of on) map.setPaintProperty(id, 'fill-antialias', false);
   return () => {
@@ -108,7 +109,7 @@ export function lowResolutionWhileMoving(map: ResolutionMap, scale = MOVING_SCAL
 
 /**
  * What a map drawn by a software renderer does differently: no fading of labels in and out (each
- * fade is 300 ms of redraws after every movement, at full cost) and `lowResolutionWhileMoving`.
+ * fade is 300 ms of redraws after every movement, each a whole frame to a software renderer) and `lowResolutionWhileMoving`.
  */
 export function forSoftwareRenderer(map: ResolutionMap & Pick<MapLibreMap, '_fadeDuration'>): () => void {
   map._fadeDuration = 0;
