@@ -3,8 +3,9 @@
 // mouse; frame times are the gaps between requestAnimationFrame callbacks. Headless Chromium
 // with --disable-gpu renders WebGL in software (SwiftShader): the figures are for the CPU only,
 // far slower than a phone's or laptop's GPU, and are reported as such. A software renderer draws
-// the map at half resolution while it moves and at full resolution once it is still
-// (src/client/map/maplibre/resolution.ts): that last redraw is measured apart, after the movement.
+// the map at a lower resolution and without antialiased fill edges while it moves, and at full
+// resolution once it is still (src/client/map/maplibre/resolution.ts): that last redraw is
+// measured apart, after the movement.
 // Before the movement, the map at rest must not be redrawn at all.
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lowResolutionWhileMoving, softwareRenderer } from '../../../src/client/map/maplibre/resolution';
+import { forSoftwareRenderer, lowResolutionWhileMoving, softwareRenderer } from '../../../src/client/map/maplibre/resolution';
 
 type Listener = () => void;
 
@@ -8,6 +8,30 @@ class MovingMap {
   ratio = 2;
   moving = false;
   ratios: number[] = [];
+  _fadeDuration = 300;
+  /** Fill layers and their fill-antialias paint property (undefined: MapLibre's default, on). */
+  paint = new Map<string, { type: string; antialias?: boolean }>([
+    ['background', { type: 'background' }],
+    ['land', { type: 'fill' }],
+    ['districts', { type: 'line' }],
+    ['fence:fill', { type: 'fill', antialias: false }],
+  ]);
+  getLayersOrder() {
+    return [...this.paint.keys()];
+  }
+  getLayer(id: string) {
+    return this.paint.get(id);
+  }
+  getPaintProperty(id: string, name: string) {
+    return name === 'fill-antialias' ? this.paint.get(id)?.antialias : undefined;
+  }
+  setPaintProperty(id: string, name: string, value: boolean | undefined) {
+    if (name === 'fill-antialias') this.paint.get(id)!.antialias = value;
+  }
+  /** The fill layers' edges as drawn: on unless turned off. */
+  edges() {
+    return Object.fromEntries([...this.paint].filter(([, l]) => l.type === 'fill').map(([id, l]) => [id, l.antialias !== false]));
+  }
   private listeners = new Map<string, Set<Listener>>();
   on(type: string, fn: Listener) {
     if (!this.listeners.has(type)) this.listeners.set(type, new Set());
@@ -76,6 +100,39 @@ describe('the map on a software renderer', () => {
     // The resize back at rest fired its own movestart and moveend: nothing more happens.
     await vi.advanceTimersByTimeAsync(2_000);
     expect(map.ratios).toEqual([1, 2]);
+  });
+
+  it('draws the fills without their antialiased edges while it moves, and puts back only what it took', async () => {
+    const map = new MovingMap();
+    lowResolutionWhileMoving(asMap(map), 0.5, 400);
+    expect(map.edges()).toEqual({ land: true, 'fence:fill': false });
+    await map.startMoving();
+    expect(map.edges()).toEqual({ land: false, 'fence:fill': false });
+    map.stopMoving();
+    await vi.advanceTimersByTimeAsync(399);
+    expect(map.edges()).toEqual({ land: false, 'fence:fill': false });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(map.edges()).toEqual({ land: true, 'fence:fill': false });
+    // Back to MapLibre's default, as the style had it.
+    expect(map.paint.get('land')!.antialias).toBeUndefined();
+  });
+
+  it('skips a fill layer removed while the map moved', async () => {
+    const map = new MovingMap();
+    lowResolutionWhileMoving(asMap(map), 0.5, 400);
+    await map.startMoving();
+    map.paint.delete('land');
+    map.stopMoving();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(map.ratio).toBe(2);
+  });
+
+  it('turns label fading off and the low resolution on', async () => {
+    const map = new MovingMap();
+    forSoftwareRenderer(asMap(map) as Parameters<typeof forSoftwareRenderer>[0]);
+    expect(map._fadeDuration).toBe(0);
+    await map.startMoving();
+    expect(map.ratio).toBe(2 * 0.35);
   });
 
   it('stays at half resolution through movements in quick succession', async () => {

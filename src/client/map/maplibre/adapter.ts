@@ -9,7 +9,7 @@ import type { MapApi } from '../types';
 import { startDraw } from './draw';
 import { cursorFeatures, lineFeatures, markerFeatures, shapeFeatures } from './features';
 import { layersFor, type LayerKind } from './layers';
-import { lowResolutionWhileMoving, softwareRenderer } from './resolution';
+import { forSoftwareRenderer, softwareRenderer } from './resolution';
 import { basemapStyle } from './style';
 
 interface Entry {
@@ -36,7 +36,7 @@ export const createMapLibre: ProviderFactory = async (container, config, view) =
   Object.defineProperty(container, '__maplibre', { value: map, configurable: true });
   // The context MapLibre made (asking again for the same kind returns it; the other kind, null).
   const canvas = map.getCanvas();
-  if (softwareRenderer(canvas.getContext('webgl2') ?? canvas.getContext('webgl'))) lowResolutionWhileMoving(map);
+  if (softwareRenderer(canvas.getContext('webgl2') ?? canvas.getContext('webgl'))) forSoftwareRenderer(map);
   // A configured style has its own glyphs, which may not have our font: no cluster counts there.
   return wrapMapLibre(map, { counts: !config.styleUrl });
 };
