@@ -89,6 +89,8 @@ describe('alarm push', () => {
     const sos = sosPushSchema.parse((await inbox.demo!.next('9003')).body);
     expect(sos).toMatchObject({ name: 'Helmet 7', building: '', unit: '', roomNo: '', userPhone: '' });
     await inbox.viewer!.next('9003');
+    // The alarm record follows the notice: both reach each viewer.
+    for (const who of ['demo', 'viewer']) expect(alarmPushSchema.parse((await inbox[who]!.next('9001')).body).alarm.id).toBe(sos.alarmId);
   });
 
   it('sends 9001 without 9003 for other alarms, and only the other tenant\'s viewers get its alarms', async () => {

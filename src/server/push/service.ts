@@ -47,10 +47,20 @@ export class PushService {
 
   raised(alarm: AlarmRecord, context: AlarmContext): void {
     this.run('alarm push', { alarmId: alarm.id, urgent: alarm.level >= CRITICAL_LEVEL }, async () => {
-      const ids = await this.withWatchers(alarm.tenantId, alarm.imei, await this.deps.recipients.get(alarm.tenantId));
-      const sends = [this.toEach(ids, alarmPush(alarm), 1)];
-      if (alarm.type === SOS_TYPE) sends.push(this.toEach(await this.routed(alarm.tenantId, alarm.imei, 'sos', ids), sosPush(alarm, context), 1));
+      const sos = alarm.type === SOS_TYPE;
+      // The look-ups side by side (each is a cache hit in steady operation, a statement when cold).
+      const [viewers, extra, onDuty] = await Promise.all([
+        this.deps.recipients.get(alarm.tenantId),
+        this.watchersOf(alarm.tenantId, alarm.imei),
+        sos ? this.onDuty(alarm.tenantId, alarm.imei, 'sos') : undefined,
+      ]);
+      const ids = extra.length ? [...new Set([...viewers, ...extra])] : viewers;
       if (alarm.level >= CRITICAL_LEVEL) this.deps.sockets.send(ids, voiceNotice(alarm));
+      // The SOS notice (the console's SOS dialog) is queued ahead of the alarm record: the broker
+      // delivers in order, so at a thousand consoles the last dialog would otherwise wait behind
+      // every console's 9001 (docs/performance.md, "Push: where the time went").
+      const sends = sos ? [this.toEach(onDuty ?? ids, sosPush(alarm, context), 1)] : [];
+      sends.push(this.toEach(ids, alarmPush(alarm), 1));
       await Promise.all(sends);
     });
   }
@@ -131,26 +141,30 @@ export class PushService {
     );
   }
 
-  /** The staff on duty for the device's community when there are any, else `everyone`; a failed lookup keeps everyone. */
+  /** The staff on duty for the device's community when there are any, else `everyone`. */
   private async routed(tenantId: number, imei: string, what: 'doorCall' | 'sos', everyone: number[]): Promise<number[]> {
-    if (!this.deps.duty) return everyone;
+    return (await this.onDuty(tenantId, imei, what)) ?? everyone;
+  }
+
+  /** Undefined (everyone) when no staff is on duty for the device or the lookup failed. */
+  private async onDuty(tenantId: number, imei: string, what: 'doorCall' | 'sos'): Promise<number[] | undefined> {
+    if (!this.deps.duty) return undefined;
     try {
-      return (await this.deps.duty(tenantId, imei, what)) ?? everyone;
+      return await this.deps.duty(tenantId, imei, what);
     } catch (err) {
       this.deps.log.error({ err, imei }, 'duty routing failed; pushing to everyone');
-      return everyone;
+      return undefined;
     }
   }
 
-  /** `ids` and the device's watchers (supervisors), once each; a failed lookup keeps `ids`. */
-  private async withWatchers(tenantId: number, imei: string, ids: number[]): Promise<number[]> {
-    if (!this.deps.watchers) return ids;
+  /** The device's watchers (supervisors); a failed lookup keeps only the alarm viewers. */
+  private async watchersOf(tenantId: number, imei: string): Promise<number[]> {
+    if (!this.deps.watchers) return [];
     try {
-      const extra = await this.deps.watchers(tenantId, imei);
-      return extra.length ? [...new Set([...ids, ...extra])] : ids;
+      return await this.deps.watchers(tenantId, imei);
     } catch (err) {
       this.deps.log.error({ err, imei }, 'supervisor lookup failed; pushing to the alarm viewers only');
-      return ids;
+      return [];
     }
   }
 
