@@ -36,6 +36,9 @@ export interface PushDeps {
 
 type Call = Extract<Uplink, { kind: 'call' }>;
 
+/** The longest an SOS's alarm record (9001) waits for its notices (9003) to be delivered. */
+export const SOS_LEAD_MS = 100;
+
 /**
  * Server-side push to consoles: alarms, SOS, door calls and card notices on `acm/{userId}/web`
  * of the users of the device's tenant who may see alarms (recipients.ts), never another
@@ -56,12 +59,15 @@ export class PushService {
       ]);
       const ids = extra.length ? [...new Set([...viewers, ...extra])] : viewers;
       if (alarm.level >= CRITICAL_LEVEL) this.deps.sockets.send(ids, voiceNotice(alarm));
-      // The SOS notice (the console's SOS dialog) is queued ahead of the alarm record: the broker
-      // delivers in order, so at a thousand consoles the last dialog would otherwise wait behind
-      // every console's 9001 (docs/performance.md, "Push: where the time went").
-      const sends = sos ? [this.toEach(onDuty ?? ids, sosPush(alarm, context), 1)] : [];
-      sends.push(this.toEach(ids, alarmPush(alarm), 1));
-      await Promise.all(sends);
+      if (!sos) return this.toEach(ids, alarmPush(alarm), 1);
+      // The SOS notice (the console's SOS dialog) goes out before the alarm record: the broker
+      // delivers in order, so at a thousand consoles the last dialog waited behind every console's
+      // 9001; sent side by side, the 9001s took turns with the dialogs' tail. The record follows
+      // once the notices are delivered, or after SOS_LEAD_MS should a console be slow to take its
+      // notice (docs/performance.md, "Push: where the time went").
+      const notices = this.toEach(onDuty ?? ids, sosPush(alarm, context), 1);
+      await Promise.race([notices.catch(() => {}), new Promise((r) => setTimeout(r, SOS_LEAD_MS))]);
+      await Promise.all([notices, this.toEach(ids, alarmPush(alarm), 1)]);
     });
   }
 
