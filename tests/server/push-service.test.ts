@@ -19,7 +19,7 @@ function service(held: (topic: string, code: string) => boolean = () => false) {
     broker: { publish },
     recipients: { get: () => Promise.resolve(USERS), invalidate: () => {} },
     voice: {} as VoiceProvider,
-    sockets: { send: () => {} },
+    sockets: { send: () => 0 },
     log: { error: () => {}, debug: () => {} } as unknown as FastifyBaseLogger,
     now: () => 0,
     watchers: () => Promise.resolve([]),

@@ -66,7 +66,9 @@ export class PushService {
       // once the notices are delivered, or after SOS_LEAD_MS should a console be slow to take its
       // notice (docs/performance.md, "Push: where the time went").
       const notices = this.toEach(onDuty ?? ids, sosPush(alarm, context), 1);
-      await Promise.race([notices.catch(() => {}), new Promise((r) => setTimeout(r, SOS_LEAD_MS))]);
+      let lead: NodeJS.Timeout | undefined;
+      await Promise.race([notices.catch(() => {}), new Promise((r) => (lead = setTimeout(r, SOS_LEAD_MS)))]);
+      clearTimeout(lead);
       await Promise.all([notices, this.toEach(ids, alarmPush(alarm), 1)]);
     });
   }
