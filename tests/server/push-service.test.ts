@@ -9,6 +9,7 @@ const USERS = [11, 12, 13];
 
 function service(held: (topic: string, code: string) => boolean = () => false) {
   const sent: string[] = [];
+  const gate = { held: 0 };
   const publish = (topic: string, payload: string | Buffer | object) => {
     const code = String((JSON.parse(payload.toString()) as { code: string }).code);
     sent.push(`${code} ${topic}`);
@@ -24,8 +25,14 @@ function service(held: (topic: string, code: string) => boolean = () => false) {
     now: () => 0,
     watchers: () => Promise.resolve([]),
     duty: () => Promise.resolve(undefined),
+    priority: {
+      enter: () => {
+        gate.held++;
+        return () => void gate.held--;
+      },
+    },
   });
-  return { push, sent, codes: () => sent.map((s) => s.split(' ')[0]) };
+  return { push, sent, gate, codes: () => sent.map((s) => s.split(' ')[0]) };
 }
 
 const turns = async (n = 5) => {
@@ -52,6 +59,16 @@ describe('an SOS pushed to the consoles', () => {
     await vi.advanceTimersByTimeAsync(SOS_LEAD_MS);
     await turns();
     expect(codes()).toEqual(['9003', '9003', '9003', '9001', '9001', '9001']);
+  });
+
+  it('holds the priority gate for the notices only: the records go out as work of their own', async () => {
+    const { push, gate, codes } = service((_topic, code) => code === '9001');
+    push.raised(alarmRecord({ tenantId: 1, imei: '869000000000001' }), alarmContext());
+    expect(gate.held).toBe(1);
+    await turns();
+    expect(codes()).toEqual(['9003', '9003', '9003', '9001', '9001', '9001']);
+    // The records are not delivered (the fake broker holds them), yet background writers may go on.
+    expect(gate.held).toBe(0);
   });
 
   it('sends other alarms their record alone, at once', async () => {

@@ -64,12 +64,14 @@ export class PushService {
       // delivers in order, so at a thousand consoles the last dialog waited behind every console's
       // 9001; sent side by side, the 9001s took turns with the dialogs' tail. The record follows
       // once the notices are delivered, or after SOS_LEAD_MS should a console be slow to take its
-      // notice (docs/performance.md, "Push: where the time went").
+      // notice, as work of its own: the priority gate is held for the notices only
+      // (docs/performance.md, "Push: where the time went").
       const notices = this.toEach(onDuty ?? ids, sosPush(alarm, context), 1);
       let lead: NodeJS.Timeout | undefined;
       await Promise.race([notices.catch(() => {}), new Promise((r) => (lead = setTimeout(r, SOS_LEAD_MS)))]);
       clearTimeout(lead);
-      await Promise.all([notices, this.toEach(ids, alarmPush(alarm), 1)]);
+      this.run('alarm push', { alarmId: alarm.id }, () => this.toEach(ids, alarmPush(alarm), 1));
+      await notices;
     });
   }
 
