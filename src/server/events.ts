@@ -25,6 +25,8 @@ export interface DomainEventMap {
   'device.changed': [change: { imei: string }];
   /** One row per event, emitted after the write committed. */
   'resource.changed': [change: ResourceChange];
+  /** Door units were installed at or taken off a unit of the company (src/entities/unit/routes.ts). */
+  'doorUnits.changed': [change: { tenantId: number }];
   /** One of a user's background jobs moved (state or progress). */
   'job.changed': [change: { userId: number; job: Job }];
   /** An approval request ended (src/server/approvals/): its last level approved or a level rejected; emitted after the commit. */

@@ -9,7 +9,7 @@ import { ALARM_HANDLE } from '../../src/shared/alarms/types';
 import { insertAlarms, type NewAlarm } from '../../src/server/alarms/records';
 import { alarmRecords, devices } from '../../src/server/db/schema';
 import { monitoredPersons } from '../../src/entities/monitored-person/server';
-import { SupervisorWatchers } from '../../src/server/supervision/watchers';
+import { SupervisorWatchers, WATCHERS_TTL_MS } from '../../src/server/supervision/watchers';
 import type { Db } from '../../src/server/db/driver';
 import { buildTestApp, type TestApp } from './helper';
 import { tenantId } from './fixtures';
@@ -45,29 +45,56 @@ describe('insertAlarms', () => {
   });
 });
 
+const watchedDevices = () =>
+  t.app.db
+    .select({ imei: devices.imei, supervisor: monitoredPersons.supervisorId })
+    .from(monitoredPersons)
+    .innerJoin(devices, eq(devices.id, monitoredPersons.deviceId))
+    .where(and(eq(monitoredPersons.tenantId, site), isNotNull(monitoredPersons.deviceId)));
+
+/** The app's database, counting the statements started through it. */
+function countingDb() {
+  const counted = { selects: 0, db: undefined as unknown as Db };
+  counted.db = new Proxy(t.app.db, {
+    get(target, key, receiver) {
+      if (key === 'select') counted.selects++;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  }) as Db;
+  return counted;
+}
+
 describe('SupervisorWatchers', () => {
   it('answers the devices asked for in one turn with one query, each with its own supervisors', async () => {
-    const watched = await t.app.db
-      .select({ imei: devices.imei, supervisor: monitoredPersons.supervisorId })
-      .from(monitoredPersons)
-      .innerJoin(devices, eq(devices.id, monitoredPersons.deviceId))
-      .where(and(eq(monitoredPersons.tenantId, site), isNotNull(monitoredPersons.deviceId)));
+    const watched = await watchedDevices();
     expect(watched.length).toBeGreaterThanOrEqual(2);
-    let selects = 0;
-    const counting = new Proxy(t.app.db, {
-      get(target, key, receiver) {
-        if (key === 'select') selects++;
-        return Reflect.get(target, key, receiver) as unknown;
-      },
-    }) as Db;
-    const watchers = new SupervisorWatchers(counting, () => Date.now());
+    const counting = countingDb();
+    const watchers = new SupervisorWatchers(counting.db, () => Date.now());
     const asked = [...watched.map((w) => w.imei), '869999999999999'];
     const answers = await Promise.all(asked.map((imei) => watchers.get(site, imei)));
-    expect(selects).toBe(1);
+    expect(counting.selects).toBe(1);
     watched.forEach((w, i) => expect(answers[i]).toContain(w.supervisor));
     expect(answers.at(-1)).toEqual([]);
     // Cached: asking again queries nothing.
     await watchers.get(site, asked[0]!);
-    expect(selects).toBe(1);
+    expect(counting.selects).toBe(1);
+  });
+
+  it('looks a device in use up again in the background before its entry expires, so an alarm never waits for it', async () => {
+    const [w] = await watchedDevices();
+    const counting = countingDb();
+    let now = 0;
+    const watchers = new SupervisorWatchers(counting.db, () => now);
+    expect(await watchers.get(site, w!.imei)).toContain(w!.supervisor);
+    expect(counting.selects).toBe(1);
+    // Past 80 % of its life: answered from the entry at once, and looked up behind it.
+    now = WATCHERS_TTL_MS * 0.85;
+    expect(await watchers.get(site, w!.imei)).toContain(w!.supervisor);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(counting.selects).toBe(2);
+    // Past the first entry's expiry the refreshed one answers without a query.
+    now = WATCHERS_TTL_MS * 1.5;
+    expect(await watchers.get(site, w!.imei)).toContain(w!.supervisor);
+    expect(counting.selects).toBe(2);
   });
 });

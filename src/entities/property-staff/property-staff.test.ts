@@ -5,7 +5,7 @@ import { send } from '../../../tests/server/alarms-helper';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { addDevices, type TestDevice } from '../../../tests/server/ingest-helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { isOnDuty } from './routing';
+import { isOnDuty, onDutyFrom, type DutyRoster, type DutyRow } from './routing';
 
 let t: TestApp;
 let demo: string;
@@ -66,8 +66,40 @@ describe('property staff', () => {
   });
 });
 
+describe('routing from a company duty roster', () => {
+  const noon = new Date(2026, 0, 5, 12, 0);
+  const staff = (userId: number, over: Partial<DutyRow> = {}): DutyRow => ({ userId, onDuty: true, dutyStart: null, dutyEnd: null, receiveDoorCalls: true, receiveSos: true, ...over });
+  const roster: DutyRoster = {
+    communityOf: new Map([
+      ['869000000000001', 10],
+      ['869000000000002', 20],
+      ['869000000000003', 30],
+    ]),
+    staffOf: new Map([
+      [10, [staff(7), staff(5, { receiveSos: false }), staff(9, { onDuty: false, dutyStart: '08:00', dutyEnd: '20:00' }), staff(7)]],
+      [20, [staff(4, { onDuty: false, dutyStart: '20:00', dutyEnd: '08:00' })]],
+    ]),
+  };
+
+  it('answers the staff on duty who take that notice, once each, from the roster alone', () => {
+    expect(onDutyFrom(roster, '869000000000001', 'doorCall', noon)).toEqual([5, 7, 9]);
+    expect(onDutyFrom(roster, '869000000000001', 'sos', noon)).toEqual([7, 9]);
+    expect(onDutyFrom(roster, '869000000000001', 'sos', new Date(2026, 0, 5, 21, 0))).toEqual([7]);
+  });
+
+  it('answers undefined (everyone) for a device in no community or with nobody on duty there', () => {
+    expect(onDutyFrom(roster, '869000000000009', 'sos', noon)).toBeUndefined();
+    expect(onDutyFrom(roster, '869000000000002', 'doorCall', noon)).toBeUndefined();
+    expect(onDutyFrom(roster, '869000000000002', 'doorCall', new Date(2026, 0, 5, 23, 0))).toEqual([4]);
+    expect(onDutyFrom(roster, '869000000000003', 'sos', noon)).toBeUndefined();
+  });
+});
+
 describe('routing door calls and SOS to the staff on duty', () => {
   let door: TestDevice;
+  let y: Row;
+  let ux: Row;
+  let uy: Row;
   let a: number;
   let b: number;
   let staffA: Row;
@@ -75,9 +107,11 @@ describe('routing door calls and SOS to the staff on duty', () => {
 
   beforeAll(async () => {
     const x = await add('community', { name: 'Community X' });
-    const y = await add('community', { name: 'Community Y' });
+    y = await add('community', { name: 'Community Y' });
     const bx = await add('building', { communityId: x.id, number: 1, name: '1栋' });
-    const ux = await add('unit', { buildingId: bx.id, number: 1, name: '1单元' });
+    ux = await add('unit', { buildingId: bx.id, number: 1, name: '1单元' });
+    const by = await add('building', { communityId: y.id, number: 1, name: '1栋' });
+    uy = await add('unit', { buildingId: by.id, number: 1, name: '1单元' });
     [door] = (await addDevices(t.app, 1, { kind: 'doorUnit' })) as [TestDevice];
     expect((await post(t.app, '/api/user/unit/doorUnit/attach', { id: ux.id, imeis: [door.imei] }, { token: demo })).code).toBe(0);
     a = await addUser(t.app, { tenant: demoTenant, username: 'staffa' });
@@ -118,5 +152,17 @@ describe('routing door calls and SOS to the staff on duty', () => {
     await send(t.app, door.imei, { kind: 'call', ts: Date.now(), roomNo: '103' });
     await settle();
     expect(receivers('5081')).toEqual(everyone);
+  });
+
+  it('a door unit moved to a unit of another community rings and calls for help there at once', async () => {
+    // The company's duty roster is cached by now (the calls above): the move must reach it.
+    expect((await post(t.app, '/api/user/unit/doorUnit/detach', { id: ux.id, imeis: [door.imei] }, { token: demo })).code).toBe(0);
+    expect((await post(t.app, '/api/user/unit/doorUnit/attach', { id: uy.id, imeis: [door.imei] }, { token: demo })).code).toBe(0);
+    sent.length = 0;
+    await send(t.app, door.imei, { kind: 'call', ts: Date.now(), roomNo: '104' });
+    await send(t.app, door.imei, { kind: 'alarm', alarm: 'sos', ts: Date.now() + 10_000 });
+    await settle();
+    expect(receivers('5081')).toEqual([b]);
+    expect(receivers('9003')).toEqual([b]);
   });
 });

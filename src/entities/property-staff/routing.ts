@@ -1,7 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../server/db/driver';
 import { users } from '../../server/db/schema-tenancy';
+import { devices } from '../../server/db/schema-devices';
 import { placeOfDevice } from '../unit/place';
+import { unitDoorUnits } from '../unit/server';
 import { propertyStaffCommunities, propertyStaffs } from './server';
 
 export { placeOfDevice };
@@ -24,30 +26,64 @@ export function isOnDuty(s: { onDuty: boolean; dutyStart: string | null; dutyEnd
   return start <= end ? at >= start && at < end : at >= start || at < end;
 }
 
+/** A staff member's duty for one community they serve (a member serving two communities is two rows). */
+export interface DutyRow {
+  userId: number;
+  onDuty: boolean;
+  dutyStart: string | null;
+  dutyEnd: string | null;
+  receiveDoorCalls: boolean;
+  receiveSos: boolean;
+}
+
 /**
- * The console users who get a door call or SOS of the device `imei`: the enabled users of the
- * property staff on duty for the device's community who receive that notice. Undefined when the
- * device is in no community or nobody is on duty there: the caller then pushes to everyone as
- * before, so no call is lost.
+ * What routing needs of a company, read at once (two statements) so that a call or an SOS is
+ * routed without a statement of its own: the community of each installed door unit (by IMEI),
+ * and the staff with an enabled console user of the company, by community served.
  */
-export async function onDutyRecipients(db: Db, tenantId: number, imei: string, what: DutyNotice, now: Date): Promise<number[] | undefined> {
-  const place = await placeOfDevice(db, tenantId, imei);
-  if (!place) return undefined;
+export interface DutyRoster {
+  communityOf: Map<string, number>;
+  staffOf: Map<number, DutyRow[]>;
+}
+
+export async function loadDutyRoster(db: Db, tenantId: number): Promise<DutyRoster> {
+  const placed = await db
+    .select({ imei: devices.imei, communityId: unitDoorUnits.communityId })
+    .from(unitDoorUnits)
+    .innerJoin(devices, eq(devices.id, unitDoorUnits.deviceId))
+    .where(and(eq(devices.tenantId, tenantId), eq(unitDoorUnits.tenantId, tenantId)));
   const staff = await db
-    .select({ userId: propertyStaffs.userId, onDuty: propertyStaffs.onDuty, dutyStart: propertyStaffs.dutyStart, dutyEnd: propertyStaffs.dutyEnd })
+    .select({
+      communityId: propertyStaffCommunities.communityId,
+      userId: propertyStaffs.userId,
+      onDuty: propertyStaffs.onDuty,
+      dutyStart: propertyStaffs.dutyStart,
+      dutyEnd: propertyStaffs.dutyEnd,
+      receiveDoorCalls: propertyStaffs.receiveDoorCalls,
+      receiveSos: propertyStaffs.receiveSos,
+    })
     .from(propertyStaffs)
     .innerJoin(propertyStaffCommunities, eq(propertyStaffCommunities.staffId, propertyStaffs.id))
     .innerJoin(users, eq(users.id, propertyStaffs.userId))
-    .where(
-      and(
-        eq(propertyStaffs.tenantId, tenantId),
-        eq(propertyStaffCommunities.communityId, place.communityId),
-        isNotNull(propertyStaffs.userId),
-        eq(what === 'doorCall' ? propertyStaffs.receiveDoorCalls : propertyStaffs.receiveSos, true),
-        eq(users.tenantId, tenantId),
-        eq(users.status, 1),
-      ),
-    );
-  const ids = [...new Set(staff.filter((s) => isOnDuty(s, now)).map((s) => s.userId!))].sort((a, b) => a - b);
+    .where(and(eq(propertyStaffs.tenantId, tenantId), isNotNull(propertyStaffs.userId), eq(users.tenantId, tenantId), eq(users.status, 1)));
+  const staffOf = new Map<number, DutyRow[]>();
+  for (const { communityId, userId, ...rest } of staff) {
+    const rows = staffOf.get(communityId) ?? staffOf.set(communityId, []).get(communityId)!;
+    rows.push({ userId: userId!, ...rest });
+  }
+  return { communityOf: new Map(placed.map((p) => [p.imei, p.communityId])), staffOf };
+}
+
+/**
+ * The console users who get a door call or SOS of the device `imei`: the enabled users of the
+ * property staff on duty at `now` for the device's community who receive that notice. Undefined
+ * when the device is in no community or nobody is on duty there: the caller then pushes to
+ * everyone as before, so no call is lost.
+ */
+export function onDutyFrom(roster: DutyRoster, imei: string, what: DutyNotice, now: Date): number[] | undefined {
+  const communityId = roster.communityOf.get(imei);
+  if (communityId === undefined) return undefined;
+  const staff = (roster.staffOf.get(communityId) ?? []).filter((s) => (what === 'doorCall' ? s.receiveDoorCalls : s.receiveSos) && isOnDuty(s, now));
+  const ids = [...new Set(staff.map((s) => s.userId))].sort((a, b) => a - b);
   return ids.length ? ids : undefined;
 }

@@ -56,6 +56,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
           if (!at) await tx.insert(unitDoorUnits).values({ tenantId: scope.tenantId, unitId: u.id, communityId: u.communityId, deviceId });
         }
       });
+      app.events.emit('doorUnits.changed', { tenantId: scope.tenantId });
       return reply.ok(null);
     },
   );
@@ -70,6 +71,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         const [d] = await app.db.select({ id: devices.id }).from(devices).where(and(eq(devices.imei, imei), eq(devices.tenantId, scope.tenantId)));
         if (d) await app.db.delete(unitDoorUnits).where(and(eq(unitDoorUnits.unitId, u.id), eq(unitDoorUnits.deviceId, d.id)));
       }
+      app.events.emit('doorUnits.changed', { tenantId: scope.tenantId });
       return reply.ok(null);
     },
   );

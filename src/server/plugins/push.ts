@@ -10,7 +10,9 @@ import { PushService } from '../push/service';
 import { voiceSink } from '../push/voice-fanout';
 import { registerVoiceSocket, VoiceSockets } from '../push/voice-socket';
 import { createVoiceProvider, type VoiceProvider } from '../voice';
-import { onDutyRecipients } from '../../entities/property-staff/routing';
+import { loadDutyRoster, onDutyFrom } from '../../entities/property-staff/routing';
+import type { ResourceChange } from '../events';
+import { TenantCache } from '../lib/tenant-cache';
 import { SupervisorWatchers } from '../supervision/watchers';
 
 declare module 'fastify' {
@@ -24,6 +26,11 @@ declare module 'fastify' {
   }
 }
 
+/** How long a company's duty roster is reused; changes on this replica apply at once. */
+const DUTY_TTL_MS = 30_000;
+/** The resources whose changes may move a door unit's community or who is on duty there. */
+const DUTY_RESOURCES = new Set(['propertyStaff', 'user', 'community', 'building', 'unit', 'device']);
+
 /**
  * Server-side push to consoles (src/server/push/): alarm events of the alarm hub and door calls
  * and cards of the device hub go to `acm/{userId}/web`; critical alarms are also spoken through
@@ -33,6 +40,15 @@ async function pushPlugin(app: FastifyInstance) {
   const voice = await createVoiceProvider(app.config, app.db, app.clock);
   const sockets = new VoiceSockets();
   const watchers = new SupervisorWatchers(app.db, () => app.clock.now(), app.events);
+  // Door units' communities and the staff on duty, per company: read once per DUTY_TTL_MS (ahead
+  // of expiry) instead of per call or SOS, and forgotten when any of it changes on this replica.
+  const roster = new TenantCache((tenantId) => loadDutyRoster(app.db, tenantId), app.clock, DUTY_TTL_MS);
+  const onRosterChange = (c: ResourceChange) => {
+    if (DUTY_RESOURCES.has(c.name)) roster.invalidate(c.tenantId);
+  };
+  const onDoorUnits = ({ tenantId }: { tenantId: number }) => roster.invalidate(tenantId);
+  app.events.on('resource.changed', onRosterChange);
+  app.events.on('doorUnits.changed', onDoorUnits);
   const push = new PushService({
     broker: app.broker,
     recipients: new RecipientCache(app.db, app.clock),
@@ -40,7 +56,7 @@ async function pushPlugin(app: FastifyInstance) {
     sockets: await voiceSink(app.broker, sockets, app.log),
     log: app.log,
     now: () => app.clock.now(),
-    duty: (tenantId, imei, what) => onDutyRecipients(app.db, tenantId, imei, what, new Date(app.clock.now())),
+    duty: async (tenantId, imei, what) => onDutyFrom(await roster.get(tenantId), imei, what, new Date(app.clock.now())),
     watchers: (tenantId, imei) => watchers.get(tenantId, imei),
     priority: app.priority,
   });
@@ -60,6 +76,8 @@ async function pushPlugin(app: FastifyInstance) {
   const dashboard = new DashboardPublisher({ broker: app.broker, log: app.log, now: Date.now }).start(app.deviceHub, app.alarmHub);
   app.addHook('onClose', async () => {
     watchers.close();
+    app.events.off('resource.changed', onRosterChange);
+    app.events.off('doorUnits.changed', onDoorUnits);
     positions.close();
     dashboard.close();
     app.alarmHub.off('raised', onRaised);

@@ -3,6 +3,7 @@ import { RESOURCE_TYPE } from '../../shared/session';
 import type { Db } from '../db/driver';
 import { resources, roleResources, userRoles, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { TenantCache } from '../lib/tenant-cache';
 
 /** The screens that show alarms: holding any one of them makes a user a recipient of a tenant's pushes. */
 export const ALARM_ROUTES = ['AlarmHistory', 'alarmList', 'AlarmHistorytc', 'alarmTongji'] as const;
@@ -38,57 +39,12 @@ export async function loadRecipients(db: Db, tenantId: number): Promise<number[]
 }
 
 /**
- * Recipients per tenant, read through with a 30 s lifetime: a push storm costs one query per
- * tenant per 30 s, and a grant or a disabled account takes effect within that time. Concurrent
- * misses share one query; a failed query is not cached. An entry past 80 % of its lifetime is
- * refreshed in the background while it still answers, so a steady stream of alarms never waits
- * for that query behind the ingest's writes (the alarm latency's tail).
+ * Recipients per tenant, read through with a 30 s lifetime (lib/tenant-cache.ts): a push storm
+ * costs one query per tenant per 30 s, a grant or a disabled account takes effect within that
+ * time, and a steady stream of alarms never waits for the query (refreshed ahead of expiry).
  */
-export class RecipientCache {
-  private entries = new Map<number, { at: number; ids: Promise<number[]>; refreshing?: boolean }>();
-
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly ttlMs = TTL_MS,
-  ) {}
-
-  get(tenantId: number): Promise<number[]> {
-    const now = this.clock.now();
-    const hit = this.entries.get(tenantId);
-    if (hit && now - hit.at < this.ttlMs) {
-      if (!hit.refreshing && now - hit.at >= this.ttlMs * 0.8) this.refreshAhead(tenantId, hit);
-      return hit.ids;
-    }
-    return this.load(tenantId, now);
-  }
-
-  invalidate(tenantId?: number): void {
-    if (tenantId === undefined) this.entries.clear();
-    else this.entries.delete(tenantId);
-  }
-
-  private load(tenantId: number, now: number): Promise<number[]> {
-    const ids = loadRecipients(this.db, tenantId);
-    const entry = { at: now, ids };
-    this.entries.set(tenantId, entry);
-    ids.catch(() => {
-      if (this.entries.get(tenantId) === entry) this.entries.delete(tenantId);
-    });
-    return ids;
-  }
-
-  private refreshAhead(tenantId: number, hit: { at: number; ids: Promise<number[]>; refreshing?: boolean }): void {
-    hit.refreshing = true;
-    const at = this.clock.now();
-    loadRecipients(this.db, tenantId).then(
-      (ids) => {
-        // An invalidation or a newer load since then wins.
-        if (this.entries.get(tenantId) === hit) this.entries.set(tenantId, { at, ids: Promise.resolve(ids) });
-      },
-      () => {
-        hit.refreshing = false;
-      },
-    );
+export class RecipientCache extends TenantCache<number[]> {
+  constructor(db: Db, clock: Clock, ttlMs = TTL_MS) {
+    super((tenantId) => loadRecipients(db, tenantId), clock, ttlMs);
   }
 }

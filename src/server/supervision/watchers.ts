@@ -25,6 +25,12 @@ export async function loadWatchers(db: Db, tenantId: number, imeis: readonly str
   return out;
 }
 
+interface Entry {
+  at: number;
+  ids: Promise<number[]>;
+  refreshing?: boolean;
+}
+
 interface Waiting {
   resolve: (ids: number[]) => void;
   reject: (err: unknown) => void;
@@ -32,14 +38,15 @@ interface Waiting {
 
 /**
  * The supervisors watching a device, for the alarm push (PushService `watchers`): cached per
- * (tenant, IMEI) for WATCHERS_TTL_MS, dropped when a monitored person changes on this replica.
+ * (tenant, IMEI) for WATCHERS_TTL_MS (looked up again ahead of expiry while in use), dropped when
+ * a monitored person changes on this replica.
  * The devices asked for in one turn of the event loop are looked up together, one query per
  * tenant: a batch of fence alarms (fences/evaluator.ts) asked for each alarm's device in turn,
  * one query each, and those queries held the database longer than the batch's own writes
  * (docs/performance.md#fences).
  */
 export class SupervisorWatchers {
-  private readonly entries = new Map<string, { at: number; ids: Promise<number[]> }>();
+  private readonly entries = new Map<string, Entry>();
   /** Tenant -> IMEI -> the callers waiting for the next look-up. */
   private readonly waiting = new Map<number, Map<string, Waiting>>();
   private scheduled = false;
@@ -59,7 +66,34 @@ export class SupervisorWatchers {
     const key = `${tenantId}/${imei}`;
     const hit = this.entries.get(key);
     const now = this.now();
-    if (hit && now - hit.at < WATCHERS_TTL_MS) return hit.ids;
+    if (hit && now - hit.at < WATCHERS_TTL_MS) {
+      // Past 80 % of its life an entry is looked up again in the background while it still
+      // answers: a device that keeps raising alarms never waits for the query.
+      if (!hit.refreshing && now - hit.at >= WATCHERS_TTL_MS * 0.8) this.refreshAhead(key, tenantId, imei, hit, now);
+      return hit.ids;
+    }
+    const ids = this.ask(tenantId, imei);
+    ids.catch(() => this.entries.delete(key));
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(key, { at: now, ids });
+    return ids;
+  }
+
+  private refreshAhead(key: string, tenantId: number, imei: string, hit: Entry, at: number): void {
+    hit.refreshing = true;
+    this.ask(tenantId, imei).then(
+      (ids) => {
+        // An invalidation or a newer look-up since then wins.
+        if (this.entries.get(key) === hit) this.entries.set(key, { at, ids: Promise.resolve(ids) });
+      },
+      () => {
+        hit.refreshing = false;
+      },
+    );
+  }
+
+  /** Joins the device to the next look-up (one per tenant per turn of the event loop). */
+  private ask(tenantId: number, imei: string): Promise<number[]> {
     const ids = new Promise<number[]>((resolve, reject) => {
       const tenant = this.waiting.get(tenantId) ?? this.waiting.set(tenantId, new Map()).get(tenantId)!;
       tenant.set(imei, { resolve, reject });
@@ -68,9 +102,6 @@ export class SupervisorWatchers {
       this.scheduled = true;
       setImmediate(() => this.lookUp());
     }
-    ids.catch(() => this.entries.delete(key));
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { at: now, ids });
     return ids;
   }
 
