@@ -90,7 +90,7 @@ if (args[0] === '--summarise') {
   }
   const dir = mkdtempSync(join(tmpdir(), 'ingest-profile-'));
   const run = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'tests/bench/ingest.ts'], {
-    env: { ...process.env, BENCH_INGEST: kind, BENCH_INGEST_ACK: 'commit' },
+    env: { ...process.env, BENCH_INGEST: kind },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -44,12 +44,6 @@ const envSchema = z.object({
   MQTT_CLIENT_ID: z.string().trim().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, ., - and _ only').optional(),
   /** Shared-subscription group the ingest reads through on an external broker. */
   INGEST_GROUP: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only').default('ingest'),
-  /**
-   * When a device's QoS 1 uplink is acknowledged: after its row is committed (default; nothing
-   * acknowledged is lost on a crash), or on receipt (faster, loses what was queued on a crash).
-   * docs/decisions.md "Durability" has the measured trade.
-   */
-  INGEST_ACK: z.enum(['commit', 'receipt']).default('commit'),
   /** Storage each tenant may fill with uploads (floor pictures ...), in MB. */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /** Where uploads are kept: unset or file: (DATA_DIR/uploads), file:/dir, s3:// or s3+http:// (storage-url.ts). */
@@ -212,7 +206,6 @@ export interface Config {
   timeZone: string;
   /** RETENTION_DAYS: days of raw readings kept, 0 for all. */
   retentionDays: number;
-  ingestAck: 'commit' | 'receipt';
   /** Upload storage per tenant, bytes. */
   uploadQuotaBytes: number;
   /** Where uploads are kept (STORAGE_URL). */
@@ -319,7 +312,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fenceDwellS: e.FENCE_DWELL_S,
     timeZone: e.TIME_ZONE,
     retentionDays: e.RETENTION_DAYS,
-    ingestAck: e.INGEST_ACK,
     apiDocs: e.API_DOCS,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     storage: e.STORAGE_URL,

@@ -64,7 +64,7 @@ function ask(child: ChildProcess, m: Command): Promise<Report> {
 }
 
 /** The service in this process; the devices, one connection each, in PUBLISHERS child processes. */
-async function openFleet(kind: 'pglite' | 'postgres', ack: 'commit' | 'receipt'): Promise<Fleet> {
+async function openFleet(kind: 'pglite' | 'postgres'): Promise<Fleet> {
   const pg = kind === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!, pgTemplate()) : undefined;
   // A Mosquitto configured as README "External broker" asks, unless MQTT_PRIVATE_BROKER=0.
   const own = kind === 'postgres' && process.env.MQTT_PRIVATE_BROKER !== '0' && mosquittoBinary() ? await startMosquitto() : undefined;
@@ -85,7 +85,6 @@ async function openFleet(kind: 'pglite' | 'postgres', ack: 'commit' | 'receipt')
       argon2: { memoryCost: 1024, timeCost: 1 },
       sim: 0,
       ingestGroup: `bench-${randomBytes(3).toString('hex')}`,
-      ingestAck: ack,
       // The bench offers what a fleet at ten times its usual rate sends; the limit is for one broken device.
       deviceRate: { perS: 0, burst: 1 },
     },
@@ -122,8 +121,8 @@ async function openFleet(kind: 'pglite' | 'postgres', ack: 'commit' | 'receipt')
     connected,
     perDevice,
     name: mqttUrl
-      ? `PostgreSQL + Mosquitto (${f(connected)} device connections to Mosquitto from ${PUBLISHERS} processes, QoS 1; the service acknowledges to Mosquitto ${ack === 'commit' ? 'after the commit' : 'on receipt'})`
-      : `PGlite + embedded Aedes (${f(connected)} device connections over TCP from ${PUBLISHERS} processes, QoS 1, PUBACK ${ack === 'commit' ? 'after the commit' : 'on receipt'})`,
+      ? `PostgreSQL + Mosquitto (${f(connected)} device connections to Mosquitto from ${PUBLISHERS} processes, QoS 1; the service acknowledges to Mosquitto after the commit)`
+      : `PGlite + embedded Aedes (${f(connected)} device connections over TCP from ${PUBLISHERS} processes, QoS 1, PUBACK after the commit)`,
     close: async () => {
       await Promise.all(children.map((c) => (c.send({ stop: true } satisfies Command), new Promise((r) => c.once('exit', r)))));
       await app.close();
@@ -185,50 +184,37 @@ const ms = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
 
 export async function benchPath(kind: 'pglite' | 'postgres', target: number): Promise<string[]> {
   const lines: string[] = [];
-  let safeRate = 0;
-  // BENCH_INGEST_ACK=commit (or receipt) measures one acknowledgement only (scripts/profile-ingest.mjs).
-  const acks = (['commit', 'receipt'] as const).filter((a) => !process.env.BENCH_INGEST_ACK || process.env.BENCH_INGEST_ACK === a);
-  for (const ack of acks) {
-    const fl = await openFleet(kind, ack);
-    try {
-      await phase(fl, WARMUP_S, { closed: { seconds: WARMUP_S, window: WINDOW } });
-      const sus = await phase(fl, SUSTAIN_S, { closed: { seconds: SUSTAIN_S, window: WINDOW } });
-      const rate = sus.stored / sus.seconds;
-      if (ack === 'receipt') {
-        lines.push(
-          `  the same with INGEST_ACK=receipt (PUBACK before the commit): ${f(rate)} msg/s; the safe acknowledgement costs ${f((1 - safeRate / rate) * 100)}% ` +
-            `(ack latency p50 ${ms(sus.p50)} / p99 ${ms(sus.p99)} ms)`,
-        );
-        continue;
-      }
-      safeRate = rate;
-      lines.push(
-        `Ingest on ${fl.name}:`,
-        `  connections: ${f(fl.connected)} of ${f(DEVICES)}; ${fl.perDevice}`,
-        `  sustained ${SUSTAIN_S} s, ${WINDOW} PUBLISH in flight per device: ${f(rate)} msg/s stored and acknowledged (target ${f(target)}) ${rate >= target ? 'ok' : 'MISSED'}; ` +
-          `PUBACK latency p50 ${ms(sus.p50)} / p99 ${ms(sus.p99)} ms; peak rss ${f(sus.peakRss / MB)} MB; previous figure ${PREVIOUS[kind]}`,
-      );
-      // The closed loop keeps WINDOW messages of every device in flight, so its latency is that
-      // backlog over the rate (Little's law); what a fleet sending the target rate meets is measured
-      // by offering that rate, each device at its share.
-      const paced = await phase(fl, SUSTAIN_S, { open: { seconds: SUSTAIN_S, perDeviceRate: target / Math.max(1, fl.connected), maxOutstanding: 50 } });
-      lines.push(
-        `  at the target rate ${SUSTAIN_S} s (${f(target)} msg/s asked, ${f(paced.sent / paced.seconds)} msg/s offered): stored ${f(paced.stored / paced.seconds)} msg/s; ` +
-          `PUBACK latency p50 ${ms(paced.p50)} / p99 ${ms(paced.p99)} ms (target p99 < ${f(ACK_P99_MS)}) ${paced.p99 < ACK_P99_MS ? 'ok' : 'MISSED'}`,
-      );
-      const perDevice = (rate * 10) / Math.max(1, fl.connected);
-      const over = await phase(fl, OVERLOAD_S, { open: { seconds: OVERLOAD_S, perDeviceRate: perDevice, maxOutstanding: 50 } });
-      const rec = await phase(fl, RECOVER_S, { closed: { seconds: RECOVER_S, window: WINDOW } });
-      lines.push(
-        `  overload ${OVERLOAD_S} s at 10x (${f(rate * 10)} msg/s asked, ${f(over.sent / over.seconds)} msg/s offered; a device waits for its PUBACKs beyond 50 unacknowledged): ` +
-          `stored ${f(over.stored / over.seconds)} msg/s, acknowledged ${f(over.acked)} of ${f(over.sent)} sent, PUBACK p99 ${ms(over.p99)} ms, ` +
-          `peak rss ${f(over.peakRss / MB)} MB (target < ${f(RSS_MAX_MB)}) ${over.peakRss / MB < RSS_MAX_MB ? 'ok' : 'MISSED'}`,
-        `  recovery ${RECOVER_S} s: ${f(rec.stored / rec.seconds)} msg/s (${f((rec.stored / rec.seconds / rate) * 100)}% of sustained); dropped in total ${JSON.stringify(fl.app.ingestStats.dropped)}; ` +
-          `${f(fl.app.ingestStats.stored)} messages stored in all`,
-      );
-    } finally {
-      await fl.close();
-    }
+  const fl = await openFleet(kind);
+  try {
+    await phase(fl, WARMUP_S, { closed: { seconds: WARMUP_S, window: WINDOW } });
+    const sus = await phase(fl, SUSTAIN_S, { closed: { seconds: SUSTAIN_S, window: WINDOW } });
+    const rate = sus.stored / sus.seconds;
+    lines.push(
+      `Ingest on ${fl.name}:`,
+      `  connections: ${f(fl.connected)} of ${f(DEVICES)}; ${fl.perDevice}`,
+      `  sustained ${SUSTAIN_S} s, ${WINDOW} PUBLISH in flight per device: ${f(rate)} msg/s stored and acknowledged (target ${f(target)}) ${rate >= target ? 'ok' : 'MISSED'}; ` +
+        `PUBACK latency p50 ${ms(sus.p50)} / p99 ${ms(sus.p99)} ms; peak rss ${f(sus.peakRss / MB)} MB; previous figure ${PREVIOUS[kind]}`,
+    );
+    // The closed loop keeps WINDOW messages of every device in flight, so its latency is that
+    // backlog over the rate (Little's law); what a fleet sending the target rate meets is measured
+    // by offering that rate, each device at its share.
+    const paced = await phase(fl, SUSTAIN_S, { open: { seconds: SUSTAIN_S, perDeviceRate: target / Math.max(1, fl.connected), maxOutstanding: 50 } });
+    lines.push(
+      `  at the target rate ${SUSTAIN_S} s (${f(target)} msg/s asked, ${f(paced.sent / paced.seconds)} msg/s offered): stored ${f(paced.stored / paced.seconds)} msg/s; ` +
+        `PUBACK latency p50 ${ms(paced.p50)} / p99 ${ms(paced.p99)} ms (target p99 < ${f(ACK_P99_MS)}) ${paced.p99 < ACK_P99_MS ? 'ok' : 'MISSED'}`,
+    );
+    const perDevice = (rate * 10) / Math.max(1, fl.connected);
+    const over = await phase(fl, OVERLOAD_S, { open: { seconds: OVERLOAD_S, perDeviceRate: perDevice, maxOutstanding: 50 } });
+    const rec = await phase(fl, RECOVER_S, { closed: { seconds: RECOVER_S, window: WINDOW } });
+    lines.push(
+      `  overload ${OVERLOAD_S} s at 10x (${f(rate * 10)} msg/s asked, ${f(over.sent / over.seconds)} msg/s offered; a device waits for its PUBACKs beyond 50 unacknowledged): ` +
+        `stored ${f(over.stored / over.seconds)} msg/s, acknowledged ${f(over.acked)} of ${f(over.sent)} sent, PUBACK p99 ${ms(over.p99)} ms, ` +
+        `peak rss ${f(over.peakRss / MB)} MB (target < ${f(RSS_MAX_MB)}) ${over.peakRss / MB < RSS_MAX_MB ? 'ok' : 'MISSED'}`,
+      `  recovery ${RECOVER_S} s: ${f(rec.stored / rec.seconds)} msg/s (${f((rec.stored / rec.seconds / rate) * 100)}% of sustained); dropped in total ${JSON.stringify(fl.app.ingestStats.dropped)}; ` +
+        `${f(fl.app.ingestStats.stored)} messages stored in all`,
+    );
+  } finally {
+    await fl.close();
   }
   return lines;
 }

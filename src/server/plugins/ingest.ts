@@ -33,18 +33,11 @@ async function ingestPlugin(app: FastifyInstance) {
   });
   app.decorate('ingest', ingest);
   const broker = app.broker;
-  // INGEST_ACK=receipt: the PUBACK leaves before the commit (the measured trade in docs/decisions.md).
-  const early = app.config.ingestAck === 'receipt';
   if (broker.kind === 'embedded') {
     // Device uplinks (and their wills) before the PUBACK; the service's own publishes after.
     broker.onUplink(
       (topic) => upTopicImei(topic) !== undefined,
-      (topic, payload, publisher, settle) => {
-        if (early) {
-          ingest.handle(topic, payload, publisher);
-          settle?.('stored');
-        } else ingest.handle(topic, payload, publisher, settle);
-      },
+      (topic, payload, publisher, settle) => ingest.handle(topic, payload, publisher, settle),
     );
     broker.onPublished((topic, payload, publisher) => {
       if (upTopicImei(topic) !== undefined) ingest.handle(topic, payload, publisher);
@@ -57,8 +50,8 @@ async function ingestPlugin(app: FastifyInstance) {
     // Not awaited: an unreachable broker must not hold up start-up (mqtt.js subscribes once connected).
     ingest.subscribed = broker
       .subscribe(`$share/${app.config.ingestGroup}/sfwatch/+/up`, (topic, payload, settle) => {
-        ingest.handle(topic, payload, null, early ? undefined : settle);
-        return !early;
+        ingest.handle(topic, payload, null, settle);
+        return true;
       }, { qos: 1 })
       .then(
         () => {},
