@@ -347,6 +347,10 @@ describe('settling cards left in between', () => {
 // Last in the file: it moves the clock 40 days on (sessions expire), so it calls the action itself.
 describe('usage by month', () => {
   it("keeps each month's usage: the card's counters move on to the new month, last month's row stays", async () => {
+    // Start mid-month in the service's zone: the steps below of a day and an hour must stay in one
+    // month, whatever the time of the run and the clock's moves in the tests before.
+    const dayOfMonth = () => Number(new Intl.DateTimeFormat('en-US', { timeZone: t.app.config.timeZone, day: 'numeric' }).format(t.clock.now()));
+    while (dayOfMonth() < 5 || dayOfMonth() > 20) t.clock.advance(24 * 3_600_000);
     const id = await addCard({ activatedAt: new Date(t.clock.now()).toISOString() });
     const stored = async () => (await t.app.db.select().from(simCards).where(eq(simCards.id, id)))[0]!;
     const months = () => t.app.db.select().from(simUsageMonths).where(eq(simUsageMonths.simCardId, id)).orderBy(simUsageMonths.month);
