@@ -1,12 +1,29 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { max } from 'drizzle-orm';
 import { alarmRecords, tenants } from '../../src/server/db/schema';
 import { buildTestApp, login, type TestApp } from './helper';
+import { createTemplate } from './template-db';
 
 // The test databases are copies of the run's seeded template (template-db.ts, global-setup.ts).
 describe('test databases from the seeded template', () => {
   const opened: TestApp[] = [];
-  const seededAt = process.env.TEST_TEMPLATE_SEEDED_AT;
+  // A template of its own, seeded now: the run's may be from before a midnight (UTC or the
+  // service's zone) that the run crossed, and a copy of another day is seeded afresh by design.
+  const names = ['TEST_TEMPLATE_PG', 'TEST_TEMPLATE_PGLITE', 'TEST_TEMPLATE_SEEDED_AT'] as const;
+  const runs = Object.fromEntries(names.map((n) => [n, process.env[n]]));
+  let drop: () => Promise<void>;
+  let seededAt: string | undefined;
+  beforeAll(async () => {
+    drop = await createTemplate();
+    seededAt = process.env.TEST_TEMPLATE_SEEDED_AT;
+  }, 120_000);
+  afterAll(async () => {
+    await drop();
+    for (const n of names) {
+      if (runs[n] === undefined) delete process.env[n];
+      else process.env[n] = runs[n];
+    }
+  });
   afterEach(async () => {
     process.env.TEST_TEMPLATE_SEEDED_AT = seededAt;
     await Promise.all(opened.splice(0).map((t) => t.close()));

@@ -47,7 +47,7 @@ export async function createTemplate(): Promise<() => Promise<void>> {
     };
   }
   const database = await openDatabase({ dataDir: '', memory: true });
-  const file = join(tmpdir(), `console-test-template-${process.pid}.tar`);
+  const file = join(tmpdir(), `console-test-template-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
   try {
     await seedDemo(database.db);
     const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
