@@ -49,6 +49,8 @@ async function timed<T>(name: string, bench: () => Promise<T>): Promise<T> {
   return out;
 }
 const print = (lines: string[]) => lines.forEach((line) => console.log(line));
+/** Prints a bench's lines; whether one of them is a figure short of its target. */
+const report = (lines: string[]) => (print(lines), lines.some((line) => line.includes('MISSED')));
 
 /** Every bench in turn, its figures printed; whether a target was missed. */
 async function all(): Promise<boolean> {
@@ -76,17 +78,14 @@ async function all(): Promise<boolean> {
     );
   }
 
-  print(await timed('device list', benchDeviceList));
-  print(await timed('export job', benchExportJob));
-  print(await timed('registry lists', benchRegistryLists));
-  print(await timed('ingest', benchIngest));
-  print(await timed('alarm latency', benchAlarms));
-  // Track and fences print their targets (README, Benchmarks); a figure short of one reads MISSED.
-  for (const bench of [() => timed('track', benchTrack), () => timed('fences', benchFences)]) {
-    const lines = await bench();
-    print(lines);
-    missed ||= lines.some((line) => line.includes('MISSED'));
-  }
+  missed = report(await timed('device list', benchDeviceList)) || missed;
+  missed = report(await timed('export job', benchExportJob)) || missed;
+  missed = report(await timed('registry lists', benchRegistryLists)) || missed;
+  missed = report(await timed('ingest', benchIngest)) || missed;
+  missed = report(await timed('alarm latency', benchAlarms)) || missed;
+  // Track and fences print their targets (README "Tests"); a figure short of one reads MISSED.
+  missed = report(await timed('track', benchTrack)) || missed;
+  missed = report(await timed('fences', benchFences)) || missed;
   // The dashboard bench prints as it goes; a figure past its target reads MISSED. (Run first, then
   // or-ed: `missed ||= bench()` skipped the bench whenever an earlier figure had missed.)
   const dashboard = await timed('dashboard', () => benchDashboard((line) => console.log(line)));
@@ -95,14 +94,14 @@ async function all(): Promise<boolean> {
   // The smoke run's browser benches share one service: starting one costs more than their tiny runs.
   const shared = SMOKE ? await timed('one service for the browser benches', () => startConsole({ mqtt: true })) : undefined;
   try {
-    print(await timed('map frames', () => benchMapFrames(shared)));
+    missed = report(await timed('map frames', () => benchMapFrames(shared))) || missed;
 
     const offline = await timed('offline start', () => benchOfflineStart(undefined, shared));
     print(offline.lines);
     missed ||= offline.missed;
 
     // Media: no targets given, so figures only; each says it is skipped where there is no ffmpeg.
-    print(await timed('door call', () => benchCallAnswer(undefined, shared)));
+    missed = report(await timed('door call', () => benchCallAnswer(undefined, shared))) || missed;
   } finally {
     await shared?.stop();
   }
@@ -110,9 +109,7 @@ async function all(): Promise<boolean> {
   print(await timed('camera', benchCamera));
 
   // Supervision: a bracelet's fence exit at its supervisor's console within a second.
-  const supervision = await timed('supervision', benchSupervision);
-  print(supervision);
-  missed ||= supervision.some((line) => line.includes('MISSED'));
+  missed = report(await timed('supervision', benchSupervision)) || missed;
 
   // Faces: figures only.
   print(await timed('faces', benchFaces));
