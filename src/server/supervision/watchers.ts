@@ -4,6 +4,7 @@ import { devices } from '../db/schema-devices';
 import { users } from '../db/schema-tenancy';
 import type { DomainEvents, ResourceChange } from '../events';
 import { monitoredPersons } from '../../entities/monitored-person/server';
+import { perTurn } from '../lib/turn-batch';
 
 /** How long a device's supervisors are reused: a reassignment applies at once on this replica (invalidated), within this on others. */
 export const WATCHERS_TTL_MS = 10_000;
@@ -31,11 +32,6 @@ interface Entry {
   refreshing?: boolean;
 }
 
-interface Waiting {
-  resolve: (ids: number[]) => void;
-  reject: (err: unknown) => void;
-}
-
 /**
  * The supervisors watching a device, for the alarm push (PushService `watchers`): cached per
  * (tenant, IMEI) for WATCHERS_TTL_MS (looked up again ahead of expiry while in use), dropped when
@@ -47,9 +43,8 @@ interface Waiting {
  */
 export class SupervisorWatchers {
   private readonly entries = new Map<string, Entry>();
-  /** Tenant -> IMEI -> the callers waiting for the next look-up. */
-  private readonly waiting = new Map<number, Map<string, Waiting>>();
-  private scheduled = false;
+  /** The devices asked for in one turn, keyed `tenant/IMEI`, one query per tenant. */
+  private readonly lookUp = perTurn((keys: string[]) => this.lookUpMany(keys));
   private readonly onChange = (c: ResourceChange) => {
     if (c.kind === 'user' && (c.name === 'monitoredPerson' || c.name === 'user')) this.entries.clear();
   };
@@ -92,30 +87,24 @@ export class SupervisorWatchers {
     );
   }
 
-  /** Joins the device to the next look-up (one per tenant per turn of the event loop). */
   private ask(tenantId: number, imei: string): Promise<number[]> {
-    const ids = new Promise<number[]>((resolve, reject) => {
-      const tenant = this.waiting.get(tenantId) ?? this.waiting.set(tenantId, new Map()).get(tenantId)!;
-      tenant.set(imei, { resolve, reject });
-    });
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.lookUp());
-    }
-    return ids;
+    return this.lookUp(`${tenantId}/${imei}`).then((ids) => ids ?? []);
   }
 
-  /** Every device asked for since the last turn, one query per tenant. */
-  private lookUp(): void {
-    this.scheduled = false;
-    const waiting = [...this.waiting];
-    this.waiting.clear();
-    for (const [tenantId, byImei] of waiting) {
-      loadWatchers(this.db, tenantId, [...byImei.keys()]).then(
-        (found) => byImei.forEach((w, imei) => w.resolve(found.get(imei) ?? [])),
-        (err: unknown) => byImei.forEach((w) => w.reject(err)),
-      );
+  private async lookUpMany(keys: string[]): Promise<Map<string, number[]>> {
+    const byTenant = new Map<number, string[]>();
+    for (const key of keys) {
+      const slash = key.indexOf('/');
+      const tenantId = Number(key.slice(0, slash));
+      (byTenant.get(tenantId) ?? byTenant.set(tenantId, []).get(tenantId)!).push(key.slice(slash + 1));
     }
+    const out = new Map<string, number[]>();
+    await Promise.all(
+      [...byTenant].map(async ([tenantId, imeis]) => {
+        for (const [imei, ids] of await loadWatchers(this.db, tenantId, imeis)) out.set(`${tenantId}/${imei}`, ids);
+      }),
+    );
+    return out;
   }
 
   invalidate(): void {
