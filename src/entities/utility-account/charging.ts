@@ -58,10 +58,13 @@ async function rateFor(tx: Tx, accountId: number): Promise<number> {
 export async function applyReading(
   tx: Tx,
   accountId: number,
-  reading: number,
+  register: number,
   at: Date,
   opts: { source?: number; userName?: string } = {},
 ): Promise<{ result: ReadingResult; alarms: AlarmRow[] }> {
+  // A register to the meter's 3 decimals, as deltas are counted: a sum a client made in floating
+  // point (2157.4539999999997) must not differ from the same register read again (2157.454).
+  const reading = round3(register);
   const a = (await lock(tx, accountId))!;
   const source = opts.source ?? READING_SOURCE.device;
   const base = { tenantId: a.tenantId, accountId: a.id, reading, source, userName: opts.userName ?? null, at };
