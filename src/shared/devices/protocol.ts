@@ -59,6 +59,22 @@ export const ALARM_EVENTS = [
 ] as const;
 export type AlarmEvent = (typeof ALARM_EVENTS)[number];
 
+/** A cell tower heard by the device (LBS): the ids of OpenCellID's CSV; signal in dBm when known. */
+export const cellSchema = z.object({
+  mcc: z.number().int().min(0).max(999),
+  mnc: z.number().int().min(0).max(999),
+  lac: z.number().int().min(0).max(0xffffffff),
+  cid: z.number().int().min(0).max(0xffffffffff),
+  signal: z.number().int().min(-200).max(0).optional(),
+});
+export type Cell = z.infer<typeof cellSchema>;
+/** A Wi-Fi access point heard by the device; signal in dBm when known. */
+export const wifiSchema = z.object({
+  mac: z.string().regex(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/),
+  signal: z.number().int().min(-200).max(0).optional(),
+});
+export type WifiAp = z.infer<typeof wifiSchema>;
+
 export const uplinkSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('telemetry'), ...common, values: metricValues.refine((v) => Object.keys(v).length > 0, 'empty') }),
   z.object({
@@ -78,7 +94,17 @@ export const uplinkSchema = z.discriminatedUnion('kind', [
     y: z.number().finite().optional(),
     z: z.number().finite().optional(),
     floor: text(32).optional(),
-  }).refine((m) => (m.lat !== undefined && m.lon !== undefined) || (m.x !== undefined && m.y !== undefined), 'position'),
+    /** The receiver's own verdict on its fix (GPS 'A'/'V'); absent: valid. */
+    valid: z.boolean().optional(),
+    satellites: z.number().int().min(0).max(99).optional(),
+    /** Cell towers heard (LBS), serving cell first. */
+    cells: z.array(cellSchema).max(16).optional(),
+    /** Wi-Fi access points heard. */
+    wifi: z.array(wifiSchema).max(32).optional(),
+  }).refine(
+    (m) => (m.lat !== undefined && m.lon !== undefined) || (m.x !== undefined && m.y !== undefined) || !!m.cells?.length || !!m.wifi?.length,
+    'position',
+  ),
   z.object({
     kind: z.literal('status'),
     ...common,
@@ -86,6 +112,7 @@ export const uplinkSchema = z.discriminatedUnion('kind', [
     battery: z.number().min(0).max(100).optional(),
     signal: z.number().int().min(0).max(4).optional(),
     mainsPower: z.union([z.literal(0), z.literal(1)]).optional(),
+    charging: z.boolean().optional(),
     wearing: z.boolean().optional(),
     appVersion: text(64).optional(),
     systemVersion: text(64).optional(),
@@ -93,6 +120,11 @@ export const uplinkSchema = z.discriminatedUnion('kind', [
     imsi: text(32).optional(),
   }),
   z.object({ kind: z.literal('alarm'), ...common, alarm: z.enum(ALARM_EVENTS), value: z.number().finite().optional(), note: text(200).optional() }),
+  /**
+   * A device event that raises no alarm (a tracker's overspeed, vibration, harsh driving, ...),
+   * stored under its protocol's name (docs/protocols.md).
+   */
+  z.object({ kind: z.literal('event'), ...common, name: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/), value: z.number().finite().optional(), note: text(200).optional() }),
   z.object({
     kind: z.literal('call'),
     ...common,
