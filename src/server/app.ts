@@ -15,6 +15,7 @@ import fencesPlugin from './plugins/fences';
 import attendanceSourcesPlugin from './attendance-sources/plugin';
 import housekeepingPlugin from './plugins/housekeeping';
 import ingestPlugin from './plugins/ingest';
+import protocolsPlugin from './plugins/protocols';
 import jobsPlugin from './plugins/jobs';
 import paymentsPlugin from './plugins/payments';
 import auditPlugin from './plugins/audit';
@@ -77,6 +78,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await app.register(devicesPlugin);
     await app.register(brokerPlugin);
     await app.register(ingestPlugin);
+    await app.register(protocolsPlugin);
     await app.register(alarmsPlugin);
     await app.register(fencesPlugin);
     await app.register(attendanceSourcesPlugin);

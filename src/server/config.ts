@@ -6,6 +6,7 @@ import { parseStorageUrl, StorageUrlError, type StorageTarget } from './storage/
 import { parseIceServers, parsePortRange, type IceServer } from './media/ice';
 import { PaymentConfigError } from './payments/providers/common';
 import { paymentSettings, type PaymentSettings } from './payments/providers/settings';
+import { PROTOCOL_NAMES, PROTOCOL_PORTS, type ProtocolName } from './protocols/types';
 
 const portError = { error: 'expected a port number from 0 to 65535' };
 const port = (fallback: number) => z.coerce.number(portError).int(portError).min(0, portError).max(65535, portError).default(fallback);
@@ -21,6 +22,19 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   /** 0 disables the embedded broker's TCP listener (WebSocket /mqtt stays). */
   MQTT_PORT: port(1883),
+  /** Device protocol listeners (docs/protocols.md): a comma list of watch, gt06, jt808, osmand; empty or none: off. */
+  PROTOCOLS: z
+    .string()
+    .trim()
+    .default('watch,gt06,jt808,osmand')
+    .transform((v) => (v === '' || v === 'none' ? [] : [...new Set(v.split(',').map((p) => p.trim()))]))
+    .pipe(z.array(z.enum(PROTOCOL_NAMES, { error: `each of ${PROTOCOL_NAMES.join(', ')}, or none` }))),
+  WATCH_PORT: port(PROTOCOL_PORTS.watch),
+  GT06_PORT: port(PROTOCOL_PORTS.gt06),
+  JT808_PORT: port(PROTOCOL_PORTS.jt808),
+  OSMAND_PORT: port(PROTOCOL_PORTS.osmand),
+  /** Protocol connections one address may hold (0: no limit); devices behind a carrier's NAT share addresses. */
+  PROTOCOL_MAX_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
   MQTT_URL: optionalUrl,
@@ -182,6 +196,9 @@ export interface Config {
   port: number;
   host: string;
   mqttPort: number;
+  /** Device protocol listeners main.ts starts (0 port: that one off); empty in tests unless asked. */
+  protocols: { name: ProtocolName; port: number }[];
+  protocolMaxPerAddress: number;
   dataDir: string;
   databaseUrl?: string;
   mqttUrl?: string;
@@ -294,6 +311,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     mqttPort: e.MQTT_PORT,
+    protocols: e.PROTOCOLS.map((name) => ({ name, port: e[`${name.toUpperCase() as Uppercase<ProtocolName>}_PORT`] })).filter((p) => p.port > 0),
+    protocolMaxPerAddress: e.PROTOCOL_MAX_PER_ADDRESS,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,

@@ -97,7 +97,7 @@ export class AlarmEngine {
   private push(input: Input): void {
     try {
       if (this.closed) return;
-      if (input.t === 'uplink' && input.message.kind === 'location' && input.message.source === 'gps' && input.message.lat !== undefined && input.message.lon !== undefined) {
+      if (input.t === 'uplink' && input.message.kind === 'location' && input.message.source === 'gps' && input.message.valid !== false && input.message.lat !== undefined && input.message.lon !== undefined) {
         this.deps.profiles.moved(input.device.id, input.message.lat, input.message.lon);
         return;
       }

@@ -90,7 +90,7 @@ export class PunchSources {
 
   private helmet(device: KnownDevice, m: Uplink, at: number): void {
     let check = false;
-    if (m.kind === 'location' && m.lat !== undefined && m.lon !== undefined) {
+    if (m.kind === 'location' && m.valid !== false && m.lat !== undefined && m.lon !== undefined) {
       this.lastFix.set(device.id, [m.lon, m.lat]);
       check = this.wearing.get(device.id) !== false;
     } else if (m.kind === 'alarm' && (m.alarm === 'wearOn' || m.alarm === 'wearOff')) {

@@ -261,6 +261,11 @@ export const deviceLocations = pgTable(
     y: doublePrecision('y'),
     z: doublePrecision('z'),
     floor: text('floor'),
+    /** The receiver's verdict on its fix (GPS 'A'/'V'); null: not said. */
+    valid: boolean('valid'),
+    satellites: smallint('satellites'),
+    /** What the device heard: { cells: [{mcc, mnc, lac, cid, signal}], wifi: [{mac, signal}] } (docs/protocols.md). */
+    radio: jsonb('radio').$type<{ cells?: unknown[]; wifi?: unknown[] }>(),
     msgId: text('msg_id'),
   },
   // `id` breaks ties of `ts`, so a track (device/track, ordered by ts, id) reads the index in its
@@ -276,7 +281,7 @@ export const deviceEvents = pgTable(
     deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
     tenantId: integer('tenant_id').notNull(),
     ts: ts('ts').notNull(),
-    /** 'alarm' | 'call' | 'online' | 'offline' | 'status'. */
+    /** 'alarm' | 'call' | 'online' | 'offline' | 'status' | 'event' (a protocol's named event raising no alarm). */
     type: text('type').notNull(),
     /** The alarm event name (ALARM_EVENTS) for alarms. */
     name: text('name'),
@@ -318,3 +323,23 @@ export const deviceDeadLetters = pgTable(
 );
 
 export type DeviceRow = typeof devices.$inferSelect;
+
+/**
+ * Devices that spoke a device protocol (src/server/protocols/) with an identifier no device is
+ * registered under: refused, and listed for administrators to register (docs/protocols.md).
+ */
+export const protocolUnknownDevices = pgTable(
+  'protocol_unknown_devices',
+  {
+    id: serial('id').primaryKey(),
+    protocol: text('protocol').notNull(),
+    identifier: text('identifier').notNull(),
+    remote: text('remote').notNull(),
+    firstSeen: ts('first_seen').notNull().defaultNow(),
+    lastSeen: ts('last_seen').notNull().defaultNow(),
+    frames: integer('frames').notNull().default(1),
+    /** The last frame, as received. */
+    lastFrame: bytea('last_frame').notNull(),
+  },
+  (t) => [uniqueIndex('protocol_unknown_devices_uq').on(t.protocol, t.identifier), index('protocol_unknown_devices_seen_idx').on(t.lastSeen)],
+);

@@ -41,12 +41,13 @@ export interface Fix {
 }
 
 /**
- * The fix an uplink gives the evaluator, or undefined: only located messages, and no cell-tower
+ * The fix an uplink gives the evaluator, or undefined: only located messages whose receiver did
+ * not call its fix invalid (a tracker's last fix resent), and no cell-tower
  * fix (accuracy over MAX_MARGIN_M, hundreds of metres), which cannot tell a side of a site fence:
  * judged, its scattered points made a locator leave and recover its site every few minutes.
  */
 export function fixOf(device: Fix['device'], m: Uplink, receivedAt: number): Fix | undefined {
-  if (m.kind !== 'location' || m.lat === undefined || m.lon === undefined) return undefined;
+  if (m.kind !== 'location' || m.valid === false || m.lat === undefined || m.lon === undefined) return undefined;
   if (m.accuracy !== undefined && m.accuracy > MAX_MARGIN_M) return undefined;
   return { device, p: [m.lon, m.lat], marginM: marginFor(m.accuracy), ts: messageTime(m, receivedAt) };
 }

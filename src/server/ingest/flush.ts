@@ -54,10 +54,10 @@ export async function writeBatch(db: Db, rows: Rows, timeZone = 'UTC', opts: { r
   }
   if (rows.locations.length) {
     ctes.push(sql`l as (
-      insert into device_locations (device_id, tenant_id, ts, lat, lon, alt, speed, heading, accuracy, source, x, y, z, floor, msg_id)
-      select x.d, dv.tenant_id, ${ms('x.ts')}, x.lat, x.lon, x.alt, x.sp, x.hd, x.ac, x.src, x.x, x.y, x.z, x.fl, x.m
+      insert into device_locations (device_id, tenant_id, ts, lat, lon, alt, speed, heading, accuracy, source, x, y, z, floor, valid, satellites, radio, msg_id)
+      select x.d, dv.tenant_id, ${ms('x.ts')}, x.lat, x.lon, x.alt, x.sp, x.hd, x.ac, x.src, x.x, x.y, x.z, x.fl, x.va, x.sa, x.ra, x.m
       from jsonb_to_recordset(${JSON.stringify(rows.locations)}::jsonb)
-        as x(d int, ts float8, lat float8, lon float8, alt float8, sp float8, hd float8, ac float8, src text, x float8, y float8, z float8, fl text, m text)
+        as x(d int, ts float8, lat float8, lon float8, alt float8, sp float8, hd float8, ac float8, src text, x float8, y float8, z float8, fl text, va bool, sa int2, ra jsonb, m text)
       join devices dv on dv.id = x.d
       on conflict do nothing
     )`);

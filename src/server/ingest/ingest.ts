@@ -208,6 +208,33 @@ export class Ingest {
     } catch (err) {
       bad = { reason: 'malformed', detail: (err as Error).message };
     }
+    this.admit(imei, topic, payload, message, bad, done);
+  }
+
+  /**
+   * One message a protocol listener decoded (src/server/protocols/): the same checks, queue and
+   * outcome as an MQTT uplink, without the topic and payload decoding. `source` names where it
+   * came from in a dead letter ('gt06/{imei}'); `raw` is the frame as received.
+   */
+  accept(imei: string, source: string, raw: Buffer, message: unknown, settle?: Settle): void {
+    if (settle && this.depth() >= MAX_QUEUE && this.parked.length < MAX_QUEUE && !this.closed) {
+      this.parked.push(() => this.accept(imei, source, raw, message, settle));
+      return;
+    }
+    const done = once(settle);
+    if (this.closed) return done('lost');
+    this.deps.stats.received++;
+    if (this.depth() >= MAX_QUEUE) {
+      this.drops.drop('overload', imei);
+      return done('lost');
+    }
+    const parsed = uplinkSchema.safeParse(message);
+    if (parsed.success) return this.admit(imei, source, raw, parsed.data, undefined, done);
+    const issue = parsed.error.issues[0];
+    this.admit(imei, source, raw, undefined, { reason: 'malformed', detail: `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}` }, done);
+  }
+
+  private admit(imei: string, topic: string, payload: Buffer, message: Uplink | undefined, bad: { reason: 'malformed' | 'implausible'; detail: string } | undefined, done: Settle): void {
     const odd = message?.kind === 'telemetry' ? implausibleMetric(message.values) : undefined;
     if (odd) bad = { reason: 'implausible', detail: `${odd.metric} ${odd.value} is outside its physical range` };
     const at = this.deps.clock.now();

@@ -8,6 +8,8 @@ import type { Uplink } from '../../shared/devices/protocol';
 
 export const PROTOCOL_NAMES = ['watch', 'gt06', 'jt808', 'osmand'] as const;
 export type ProtocolName = (typeof PROTOCOL_NAMES)[number];
+/** Traccar's ports, so a device set up for a Traccar server works when pointed here. */
+export const PROTOCOL_PORTS: Record<ProtocolName, number> = { watch: 5093, gt06: 5023, jt808: 5015, osmand: 5055 };
 
 /** A frame the codec cannot take: counted, kept in the raw log, never thrown past the gateway. */
 export class ProtocolError extends Error {

@@ -1,0 +1,247 @@
+import type { Socket } from 'node:net';
+import type { Outcome } from '../ingest/batch';
+import { ProtocolError, newSession, type Decoded, type Session, type StreamCodec } from './types';
+
+/** Limits of one device connection (docs/protocols.md "Limits"). */
+export interface ConnectionLimits {
+  /** Sustained frames a second, and the burst above it; beyond them the socket is read more slowly. */
+  framesPerS: number;
+  frameBurst: number;
+  /** Seconds without a byte before the connection is closed. */
+  idleS: number;
+  /** Seconds a frame may stay half-sent (slowloris). */
+  partialS: number;
+  /** Undecodable frames one connection may send before it is closed. */
+  maxErrors: number;
+  /** Frames waiting for their store before the socket stops being read. */
+  maxUnsettled: number;
+}
+
+export const DEFAULT_LIMITS: ConnectionLimits = { framesPerS: 20, frameBurst: 200, idleS: 600, partialS: 30, maxErrors: 20, maxUnsettled: 100 };
+
+/** What the gateway does with a connection's frames. */
+export interface ConnectionHost {
+  /**
+   * A frame names `imei` on an unbound connection, or is a login: 'bound' when the device may use
+   * the connection; 'answered' when the gateway replied itself and the connection waits for the
+   * next frame (a JT/T 808 registration); 'refused' ends the connection.
+   */
+  bind(conn: Connection, imei: string, decoded: Decoded, frame: Buffer): Promise<'bound' | 'answered' | 'refused'>;
+  /** The uplinks of a bound connection's frame, told once each what became of it. */
+  store(conn: Connection, frame: Buffer, decoded: Decoded, settle: (outcome: Outcome) => void): void;
+  /** A frame was received or sent (the raw log), or could not be taken (counted, `error`). */
+  logged(conn: Connection, dir: 'in' | 'out', frame: Buffer, error?: string): void;
+  closed(conn: Connection): void;
+}
+
+type Slot = { reply: Buffer | undefined; ready: boolean };
+
+/**
+ * One device's TCP connection: framing, decoding in order, the identity of its login, replies in
+ * frame order and, where a frame carried data, only after the data was stored. Nothing the device
+ * sends throws out of here.
+ */
+export class Connection {
+  readonly session: Session = newSession();
+  readonly remote: string;
+  private readonly framer;
+  private tokens: number;
+  private refilled: number;
+  private errors = 0;
+  private unsettled = 0;
+  private paused = false;
+  private partialTimer: NodeJS.Timeout | undefined;
+  private work: Promise<void> = Promise.resolve();
+  /** Replies in the order of their frames; a frame whose store is pending holds the ones after it. */
+  private slots: Slot[] = [];
+  private ended = false;
+
+  constructor(
+    readonly codec: StreamCodec,
+    readonly socket: Socket,
+    private readonly host: ConnectionHost,
+    private readonly limits: ConnectionLimits,
+    private readonly now: () => number,
+  ) {
+    this.framer = codec.framer();
+    this.remote = socket.remoteAddress ?? '?';
+    this.tokens = limits.frameBurst;
+    this.refilled = now();
+    socket.setNoDelay(true);
+    socket.setTimeout(limits.idleS * 1000, () => this.close());
+    socket.on('data', (chunk: Buffer) => this.data(chunk));
+    socket.on('error', () => this.close());
+    socket.on('close', () => this.gone());
+  }
+
+  get imei(): string | undefined {
+    return this.session.imei;
+  }
+
+  /** Sends a frame the service originated (a command); false when the connection is gone. */
+  send(frame: Buffer): boolean {
+    if (this.ended) return false;
+    this.host.logged(this, 'out', frame);
+    this.socket.write(frame);
+    return true;
+  }
+
+  close(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearTimeout(this.partialTimer);
+    this.socket.destroy();
+  }
+
+  /** Ends the connection once what was written left (a refusal's answer). */
+  private finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearTimeout(this.partialTimer);
+    this.socket.end();
+    setTimeout(() => this.socket.destroy(), 5_000).unref();
+  }
+
+  private gone(): void {
+    this.ended = true;
+    clearTimeout(this.partialTimer);
+    this.host.closed(this);
+  }
+
+  private data(chunk: Buffer): void {
+    if (this.ended) return;
+    let frames: Buffer[];
+    try {
+      frames = this.framer.push(chunk);
+    } catch (err) {
+      // The stream cannot be resynchronised (or a frame is over the size limit): nothing after it can be trusted.
+      this.host.logged(this, 'in', chunk, errorText(err));
+      return this.close();
+    }
+    this.watchPartial();
+    for (const frame of frames) {
+      // Frames from one chunk arrive in the same turn; their replies keep their order.
+      const slot: Slot = { reply: undefined, ready: false };
+      this.slots.push(slot);
+      this.work = this.work.then(() => this.frame(frame, slot)).catch((err: unknown) => {
+        this.host.logged(this, 'in', frame, `gateway fault: ${errorText(err)}`);
+        this.close();
+      });
+    }
+    this.throttle(frames.length);
+  }
+
+  /** A frame left half-sent closes the connection after `partialS`. */
+  private watchPartial(): void {
+    if (this.framer.pending() === 0) {
+      clearTimeout(this.partialTimer);
+      this.partialTimer = undefined;
+    } else if (!this.partialTimer) {
+      this.partialTimer = setTimeout(() => {
+        if (this.framer.pending() > 0) this.close();
+      }, this.limits.partialS * 1000);
+    }
+  }
+
+  /** Token bucket over frames: past the burst the socket is paused until it refills. */
+  private throttle(n: number): void {
+    const t = this.now();
+    this.tokens = Math.min(this.limits.frameBurst, this.tokens + ((t - this.refilled) / 1000) * this.limits.framesPerS);
+    this.refilled = t;
+    this.tokens -= n;
+    if (this.tokens < 0 && !this.ended) {
+      this.pause();
+      setTimeout(() => this.resume(), Math.ceil((-this.tokens / this.limits.framesPerS) * 1000)).unref();
+    }
+  }
+
+  private pause(): void {
+    if (!this.paused) this.socket.pause();
+    this.paused = true;
+  }
+
+  private resume(): void {
+    if (this.ended || this.unsettled >= this.limits.maxUnsettled || this.tokens < 0) {
+      if (this.tokens < 0) {
+        this.tokens = Math.min(0, this.tokens + this.limits.framesPerS / 10);
+        setTimeout(() => this.resume(), 100).unref();
+      }
+      return;
+    }
+    if (this.paused) this.socket.resume();
+    this.paused = false;
+  }
+
+  private async frame(frame: Buffer, slot: Slot): Promise<void> {
+    if (this.ended) return;
+    let d: Decoded;
+    try {
+      d = this.codec.decode(frame, this.session, this.now());
+    } catch (err) {
+      // Anything else than a ProtocolError is a fault of the codec: logged the same, and the connection ends.
+      this.host.logged(this, 'in', frame, err instanceof ProtocolError ? err.message : `decoder fault: ${errorText(err)}`);
+      this.done(slot, undefined);
+      if (!(err instanceof ProtocolError) || ++this.errors >= this.limits.maxErrors) this.close();
+      return;
+    }
+    if (d.imei !== undefined && this.session.imei !== undefined && d.imei !== this.session.imei) {
+      // A connection speaks for the device of its login only.
+      this.host.logged(this, 'in', frame);
+      this.done(slot, undefined);
+      return this.close();
+    }
+    if (this.session.imei === undefined || d.login) {
+      if (d.imei === undefined) {
+        // Data before a login: there is no device to store it for.
+        this.host.logged(this, 'in', frame);
+        this.done(slot, undefined);
+        return this.close();
+      }
+      const bound = await this.host.bind(this, d.imei, d, frame);
+      // Logged once bound, so a login opens its device's log.
+      this.host.logged(this, 'in', frame);
+      if (bound === 'refused') {
+        // Whatever the gateway answered (a JT/T 808 refusal) was written first.
+        this.done(slot, undefined);
+        return this.finish();
+      }
+      if (bound === 'answered' || d.answer) return this.done(slot, undefined);
+    } else this.host.logged(this, 'in', frame);
+    if (!d.uplinks.length) return this.done(slot, d.reply);
+    let left = d.uplinks.length;
+    let lost = false;
+    this.unsettled++;
+    if (this.unsettled >= this.limits.maxUnsettled) this.pause();
+    this.host.store(this, frame, d, (outcome) => {
+      if (outcome === 'lost') lost = true;
+      if (--left > 0) return;
+      this.unsettled--;
+      // Not stored (overload, the database away): no acknowledgement, and the device resends on its next connection.
+      if (lost) {
+        this.done(slot, undefined);
+        return this.close();
+      }
+      this.done(slot, d.reply);
+      if (this.paused && this.tokens >= 0) this.resume();
+    });
+  }
+
+  /** Writes the replies that are due, in frame order. */
+  private done(slot: Slot, reply: Buffer | undefined): void {
+    slot.reply = reply;
+    slot.ready = true;
+    while (this.slots.length && this.slots[0]!.ready) {
+      const s = this.slots.shift()!;
+      if (s.reply && !this.ended) this.send(s.reply);
+    }
+  }
+
+  /** Writes a reply out of the frame order (the gateway's answer to a registration or authentication). */
+  answer(frame: Buffer): void {
+    this.send(frame);
+  }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,318 @@
+import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createServer, type Server, type Socket } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { decodePayload } from '../../shared/devices/codec';
+import { downlinkSchema } from '../../shared/devices/protocol';
+import { deviceAdmitted } from '../broker/acl';
+import type { Db } from '../db/driver';
+import type { DeviceCache } from '../devices/cache';
+import { deviceSecret } from '../devices/secrets';
+import type { Ingest } from '../ingest/ingest';
+import type { Outcome } from '../ingest/batch';
+import type { Clock } from '../lib/clock';
+import { safeEqual } from '../lib/crypto';
+import { Connection, DEFAULT_LIMITS, type ConnectionHost, type ConnectionLimits } from './connection';
+import { FrameLog } from './frame-log';
+import { newSession, type Decoded, type HttpCodec, type ProtocolName, type StreamCodec } from './types';
+
+export interface GatewayDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  ingest: Ingest;
+  deviceCache: DeviceCache;
+  /** The platform's device key (devices/secrets.ts): a JT/T 808 terminal's authentication code derives from it. */
+  deviceKey: () => Promise<string>;
+  limits?: Partial<ConnectionLimits>;
+  /** Connections one remote address may hold (0: no limit). Carrier NAT puts many devices behind one. */
+  maxPerAddress: number;
+}
+
+/** What each listener has seen since the start (GET /api/device/protocols, docs/protocols.md). */
+export interface ProtocolCounters {
+  connections: number;
+  frames: number;
+  /** Frames that could not be framed or decoded. */
+  errors: number;
+  /** Logins refused: unknown devices, failed authentication, another device's identifier. */
+  refused: number;
+}
+
+/** Unknown identifiers are written at most this often each (a device retrying every second costs nothing). */
+const UNKNOWN_WRITE_MS = 10_000;
+const UNKNOWN_REMEMBERED = 10_000;
+const MAX_HTTP_BODY = 64 * 1024;
+
+/**
+ * The device protocols' side of the service (docs/protocols.md): TCP and HTTP listeners, each
+ * connection bound to the registered device of its login, frames into the ingest as our own
+ * uplinks with the protocol's reply after the commit, commands out to connected devices, the raw
+ * frame log, and the unknown devices that tried.
+ */
+export class ProtocolGateway implements ConnectionHost {
+  readonly counters = new Map<ProtocolName, ProtocolCounters>();
+  private readonly servers: (Server | HttpServer)[] = [];
+  private readonly conns = new Set<Connection>();
+  private readonly byImei = new Map<string, Connection>();
+  private readonly perAddress = new Map<string, number>();
+  private readonly logs = new Map<string, { protocol: ProtocolName; log: FrameLog }>();
+  private readonly unknownWritten = new Map<string, number>();
+  private readonly limits: ConnectionLimits;
+  private closing = false;
+
+  constructor(private readonly deps: GatewayDeps) {
+    this.limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  }
+
+  private count(protocol: ProtocolName): ProtocolCounters {
+    let c = this.counters.get(protocol);
+    if (!c) this.counters.set(protocol, (c = { connections: 0, frames: 0, errors: 0, refused: 0 }));
+    return c;
+  }
+
+  /** Starts a TCP listener for `codec`; resolves with the bound port (0 picks one). Rejects with EADDRINUSE when taken. */
+  listenTcp(codec: StreamCodec, port: number, host?: string): Promise<number> {
+    this.count(codec.name);
+    const server = createServer((socket) => this.accept(codec, socket));
+    server.maxConnections = 1_000_000;
+    return this.listen(server, port, host);
+  }
+
+  /** Starts the HTTP listener of an HTTP protocol (OsmAnd). */
+  listenHttp(codec: HttpCodec, port: number, host?: string): Promise<number> {
+    this.count(codec.name);
+    const server = createHttpServer((req, res) => void this.http(codec, req, res));
+    server.requestTimeout = this.limits.partialS * 1000;
+    server.headersTimeout = this.limits.partialS * 1000;
+    return this.listen(server, port, host);
+  }
+
+  private listen(server: Server | HttpServer, port: number, host?: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        this.servers.push(server);
+        const a = server.address();
+        resolve(typeof a === 'object' && a ? a.port : port);
+      });
+    });
+  }
+
+  private accept(codec: StreamCodec, socket: Socket): void {
+    const address = socket.remoteAddress ?? '?';
+    const n = (this.perAddress.get(address) ?? 0) + 1;
+    if (this.closing || (this.deps.maxPerAddress > 0 && n > this.deps.maxPerAddress)) {
+      this.count(codec.name).refused++;
+      socket.destroy();
+      return;
+    }
+    this.perAddress.set(address, n);
+    this.count(codec.name).connections++;
+    socket.once('close', () => {
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(address, left);
+      else this.perAddress.delete(address);
+    });
+    this.conns.add(new Connection(codec, socket, this, this.limits, () => this.deps.clock.now()));
+  }
+
+  async bind(conn: Connection, imei: string, d: Decoded, frame: Buffer): Promise<'bound' | 'answered' | 'refused'> {
+    const protocol = conn.codec.name;
+    const device = await this.deps.deviceCache.get(imei);
+    const known = deviceAdmitted(device);
+    const refuse = (why: string) => {
+      this.count(protocol).refused++;
+      this.deps.log.debug({ protocol, imei, remote: conn.remote }, `protocol login refused: ${why}`);
+      return 'refused' as const;
+    };
+    if (!known) this.unknown(protocol, imei, conn.remote, frame);
+    if (d.login === 'register') {
+      // JT/T 808: the terminal is told its authentication code, derived from the device key (nothing stored per device).
+      if (!known) {
+        conn.answer(d.answer!({ ok: false }));
+        return refuse('unknown terminal');
+      }
+      conn.answer(d.answer!({ ok: true, authCode: deviceSecret(await this.deps.deviceKey(), imei, device!.secretVersion) }));
+      return 'answered';
+    }
+    if (d.login === 'authenticate') {
+      const expected = known ? deviceSecret(await this.deps.deviceKey(), imei, device!.secretVersion) : '';
+      const ok = known && d.authCode !== undefined && safeEqual(Buffer.from(expected), Buffer.from(d.authCode));
+      conn.answer(d.answer!({ ok }));
+      if (!ok) return refuse(known ? 'wrong authentication code' : 'unknown terminal');
+    } else if (!known) return refuse('unknown device');
+    else if (protocol === 'jt808') return refuse('data before authentication');
+    if (conn.session.imei === imei) return 'bound';
+    conn.session.imei = imei;
+    const before = this.byImei.get(imei);
+    this.byImei.set(imei, conn);
+    // The old connection of a device that reconnected (its socket not closed yet) stops speaking for it.
+    if (before && before !== conn) before.close();
+    this.deps.ingest.connection(imei, true);
+    return 'bound';
+  }
+
+  store(conn: Connection, frame: Buffer, d: Decoded, settle: (outcome: Outcome) => void): void {
+    const imei = conn.session.imei!;
+    const source = `${conn.codec.name}/${imei}`;
+    for (const uplink of d.uplinks) this.deps.ingest.accept(imei, source, frame, uplink, settle);
+  }
+
+  logged(conn: Connection, dir: 'in' | 'out', frame: Buffer, error?: string): void {
+    const c = this.count(conn.codec.name);
+    if (dir === 'in' && !error) c.frames++;
+    if (error) c.errors++;
+    const imei = conn.session.imei;
+    if (!imei) return;
+    let entry = this.logs.get(imei);
+    if (!entry) this.logs.set(imei, (entry = { protocol: conn.codec.name, log: new FrameLog() }));
+    entry.log.add(this.deps.clock.now(), dir, frame);
+  }
+
+  closed(conn: Connection): void {
+    this.conns.delete(conn);
+    const imei = conn.session.imei;
+    if (!imei || this.byImei.get(imei) !== conn) return;
+    this.byImei.delete(imei);
+    this.deps.ingest.connection(imei, false);
+  }
+
+  /** Whether a device is connected to this replica through a protocol listener. */
+  connected(imei: string): ProtocolName | undefined {
+    return this.byImei.get(imei)?.codec.name;
+  }
+
+  /**
+   * A downlink published for a device (`sfwatch/{imei}/server`): sent in the device's protocol
+   * when it is connected here. A command its protocol cannot say is acknowledged as failed.
+   */
+  downlink(imei: string, payload: Buffer): void {
+    const conn = this.byImei.get(imei);
+    if (!conn) return;
+    const parsed = (() => {
+      try {
+        return downlinkSchema.safeParse(decodePayload(payload).value);
+      } catch {
+        return undefined;
+      }
+    })();
+    if (!parsed?.success || parsed.data.kind !== 'command') return;
+    const { id, cmd, params } = parsed.data;
+    let frame: Buffer | undefined;
+    let why = `${conn.codec.name} has no ${cmd} command`;
+    try {
+      frame = conn.codec.encode({ id, cmd, params }, conn.session, this.deps.clock.now());
+    } catch (err) {
+      why = (err as Error).message;
+    }
+    if (frame) conn.send(frame);
+    else this.deps.ingest.accept(imei, `${conn.codec.name}/${imei}`, Buffer.alloc(0), { kind: 'ack', ref: id, ok: false, msg: why.slice(0, 200) });
+  }
+
+  /** The raw frame log of a device with its codec's reading of each frame (undefined: never seen here). */
+  frameLog(imei: string, codecs: ReadonlyMap<ProtocolName, StreamCodec>): { protocol: ProtocolName; frames: { at: number; dir: 'in' | 'out'; hex: string; text?: string; summary?: string; error?: string }[] } | undefined {
+    const entry = this.logs.get(imei);
+    if (!entry) return undefined;
+    const codec = codecs.get(entry.protocol);
+    const session = newSession();
+    session.imei = imei;
+    const frames = entry.log.frames().map(({ at, dir, bytes }) => {
+      const row: { at: number; dir: 'in' | 'out'; hex: string; text?: string; summary?: string; error?: string } = { at, dir, hex: bytes.toString('hex') };
+      if (codec?.text) row.text = bytes.toString('latin1');
+      if (dir === 'in' && codec) {
+        try {
+          row.summary = codec.decode(bytes, session, at).summary;
+        } catch (err) {
+          row.error = (err as Error).message;
+        }
+      }
+      return row;
+    });
+    return { protocol: entry.protocol, frames };
+  }
+
+  /** An identifier no device is registered under: listed for administrators, at most every UNKNOWN_WRITE_MS. */
+  private unknown(protocol: ProtocolName, identifier: string, remote: string, frame: Buffer): void {
+    const key = `${protocol}:${identifier}`;
+    const now = this.deps.clock.now();
+    if (now - (this.unknownWritten.get(key) ?? 0) < UNKNOWN_WRITE_MS) return;
+    if (this.unknownWritten.size >= UNKNOWN_REMEMBERED) this.unknownWritten.clear();
+    this.unknownWritten.set(key, now);
+    this.deps.db
+      .execute(
+        sql`insert into protocol_unknown_devices (protocol, identifier, remote, last_frame)
+            values (${protocol}, ${identifier.slice(0, 64)}, ${remote}, ${frame})
+            on conflict (protocol, identifier) do update set remote = excluded.remote, last_seen = now(),
+              frames = protocol_unknown_devices.frames + 1, last_frame = excluded.last_frame`,
+      )
+      .catch((err: unknown) => this.deps.log.warn({ err, protocol, identifier }, 'unknown device not recorded'));
+  }
+
+  private async http(codec: HttpCodec, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const answer = (status: number, text = '') => {
+      if (!res.headersSent) res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(text);
+    };
+    try {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of req as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > MAX_HTTP_BODY) return answer(413, 'request too large');
+        chunks.push(chunk);
+      }
+      const body = Buffer.concat(chunks).toString('utf8');
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+      const request = { method: req.method ?? 'GET', uri: req.url ?? '/', headers, body };
+      const c = this.count(codec.name);
+      let d;
+      try {
+        d = codec.decode(request, this.deps.clock.now());
+      } catch (err) {
+        c.errors++;
+        return answer(400, (err as Error).message);
+      }
+      c.frames++;
+      if (d.imei === undefined || d.status !== 200) return answer(d.status === 200 ? 400 : d.status, d.summary);
+      const raw = Buffer.from(`${request.method} ${request.uri}${body ? `\n\n${body}` : ''}`);
+      const device = await this.deps.deviceCache.get(d.imei);
+      if (!deviceAdmitted(device)) {
+        c.refused++;
+        this.unknown(codec.name, d.imei, req.socket.remoteAddress ?? '?', raw);
+        return answer(404, 'unknown device');
+      }
+      let entry = this.logs.get(d.imei);
+      if (!entry) this.logs.set(d.imei, (entry = { protocol: codec.name, log: new FrameLog() }));
+      entry.log.add(this.deps.clock.now(), 'in', raw);
+      if (!d.uplinks.length) return answer(200);
+      let left = d.uplinks.length;
+      let lost = false;
+      // 200 once stored: the app resends what was not acknowledged.
+      for (const uplink of d.uplinks) {
+        this.deps.ingest.accept(d.imei, `${codec.name}/${d.imei}`, raw, uplink, (outcome) => {
+          if (outcome === 'lost') lost = true;
+          if (--left === 0) answer(lost ? 503 : 200, lost ? 'not stored, send again' : '');
+        });
+      }
+    } catch (err) {
+      this.deps.log.warn({ err }, 'protocol request failed');
+      answer(500);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const conn of this.conns) conn.close();
+    await Promise.all(
+      this.servers.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            if ('closeAllConnections' in s) s.closeAllConnections();
+            s.close(() => resolve());
+          }),
+      ),
+    );
+  }
+}
