@@ -120,9 +120,15 @@ function readCell(f: Buffer, o: number, end: number): Cell | undefined {
 }
 
 /** A cell worth reporting: a real country and network, some id (an all-zero slot is padding). */
-function cellOf(mcc: number, mnc: number, lac: number, cid: number, signal?: number): Cell | undefined {
+function cellOf(mcc: number, mnc: number, lac: number, cid: number, rssi?: number): Cell | undefined {
   if (mcc === 0 || mcc > 999 || mnc > 999 || (lac === 0 && cid === 0)) return undefined;
+  const signal = dbm(rssi);
   return signal === undefined ? { mcc, mnc, lac, cid } : { mcc, mnc, lac, cid, signal };
+}
+
+/** A signal byte as dBm (it carries the magnitude); none past -200, which no radio hears. */
+function dbm(rssi: number | undefined): number | undefined {
+  return rssi === undefined || rssi > 200 ? undefined : -rssi;
 }
 
 /** The location uplink of a fix and/or cells; none when there is neither (a receiver without a fix reports 0,0). */
@@ -239,7 +245,7 @@ function decodeLbs(b: Body): Uplink[] {
   need(b, o - b.start + 7 * 6 + 1);
   const cells: Cell[] = [];
   for (let i = 0; i < 7; i++, o += 6) {
-    const cell = cellOf(rawMcc & 0x7fff, mnc, f.readUInt16BE(o), f.readUIntBE(o + 2, 3), -f[o + 5]!);
+    const cell = cellOf(rawMcc & 0x7fff, mnc, f.readUInt16BE(o), f.readUIntBE(o + 2, 3), f[o + 5]!);
     if (cell) cells.push(cell);
   }
   o++; // timing advance
@@ -248,7 +254,10 @@ function decodeLbs(b: Body): Uplink[] {
     const count = f[o++]!;
     if (o + count * 7 > b.end) throw new ProtocolError(`type 0x2c: ${count} access points do not fit`);
     wifi = [];
-    for (let i = 0; i < count && i < 32; i++, o += 7) wifi.push({ mac: readMac(f, o), signal: -f[o + 6]! });
+    for (let i = 0; i < count && i < 32; i++, o += 7) {
+      const signal = dbm(f[o + 6]!);
+      wifi.push(signal === undefined ? { mac: readMac(f, o) } : { mac: readMac(f, o), signal });
+    }
   }
   const out: Uplink[] = [];
   push(out, location(undefined, ts, cells, wifi));
