@@ -80,17 +80,24 @@ export function parseHeader(buf: Buffer, start: number): Header | typeof MORE | 
 }
 
 /**
- * Where the frame whose header is `head` ends (the offset of its ']'), or -1 when more bytes
- * must come. The declared length comes first: binary content and Wi-Fi names may hold a raw
- * ']'. Some watches count the length wrongly (unescaped, say); when the declared end is not a
- * ']', the frame ends at a ']' that closes the buffer or opens the next frame.
+ * Where the frame at `start` ends (the offset of its ']'), or -1 when more bytes must come.
+ * The declared length first: binary content may hold a raw ']'. But watches in the field
+ * declare wrong lengths (one counts 317 bytes for 308, another the unescaped bytes), so when the
+ * declared end is not a ']' the frame ends where its brackets balance, as Traccar frames it (a
+ * Wi-Fi name may be "[LG_Wall-Mount A/C]"). Before the declared end has come, a balanced
+ * bracket closes only a text frame: in binary content it may be data.
  */
-function frameEnd(buf: Buffer, head: Header): number {
+function frameEnd(buf: Buffer, start: number, head: Header): number {
   const declared = head.contentStart + head.length;
-  if (declared < buf.length && buf[declared] === CLOSE) return declared;
   const arrived = declared < buf.length;
-  for (let i = buf.indexOf(CLOSE, head.contentStart); i >= 0; i = buf.indexOf(CLOSE, i + 1)) {
-    if (buf[i + 1] === OPEN || (arrived && i === buf.length - 1)) return i;
+  if (arrived && buf[declared] === CLOSE) return declared;
+  let depth = 0;
+  let binary = false;
+  for (let i = start; i < buf.length; i++) {
+    const b = buf[i]!;
+    if (b === OPEN) depth++;
+    else if (b === CLOSE && --depth === 0) return arrived || !binary ? i : -1;
+    else if (b < 0x20 || b === 0x7f) binary = true;
   }
   return -1;
 }
@@ -120,7 +127,7 @@ export class WatchFramer implements Framer {
         pos = start + 1;
         continue;
       }
-      const end = head === MORE ? -1 : frameEnd(buf, head);
+      const end = head === MORE ? -1 : frameEnd(buf, start, head);
       if (end < 0) {
         pos = start;
         if (buf.length - start > MAX_FRAME) {
