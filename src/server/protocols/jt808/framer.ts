@@ -1,0 +1,48 @@
+/**
+ * JT/T 808 framing: each message sits between two 0x7E flags (escaped inside, so a flag never
+ * occurs in a message). Bytes before a flag are garbage; two flags in a row close one message
+ * and open the next, or close garbage.
+ */
+import { ProtocolError, type Framer } from '../types';
+
+const EMPTY = Buffer.alloc(0);
+const FLAG = 0x7e;
+
+export class Jt808Framer implements Framer {
+  private held: Buffer = EMPTY;
+
+  constructor(private readonly maxFrame: number) {}
+
+  push(chunk: Buffer): Buffer[] {
+    const buf = this.held.length ? Buffer.concat([this.held, chunk]) : chunk;
+    const frames: Buffer[] = [];
+    let pos = buf.indexOf(FLAG);
+    if (pos < 0) pos = buf.length;
+    while (pos < buf.length) {
+      const end = buf.indexOf(FLAG, pos + 1);
+      if (end < 0) break;
+      if (end === pos + 1) {
+        // An empty pair: the first flag closed something unread, the second opens the message.
+        pos = end;
+        continue;
+      }
+      if (end + 1 - pos > this.maxFrame) return this.oversized(end + 1 - pos);
+      frames.push(buf.subarray(pos, end + 1));
+      pos = buf.indexOf(FLAG, end + 1);
+      if (pos < 0) pos = buf.length;
+    }
+    if (buf.length - pos > this.maxFrame) return this.oversized(buf.length - pos);
+    // A copy: the remainder must not pin the whole chunk it came in.
+    this.held = pos < buf.length ? Buffer.from(buf.subarray(pos)) : EMPTY;
+    return frames;
+  }
+
+  pending(): number {
+    return this.held.length;
+  }
+
+  private oversized(bytes: number): never {
+    this.held = EMPTY;
+    throw new ProtocolError(`frame of ${bytes} bytes over ${this.maxFrame}`);
+  }
+}

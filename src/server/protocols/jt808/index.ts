@@ -1,0 +1,21 @@
+/** The JT/T 808 codec (2011/2013/2019; Traccar's "huabao"; docs/protocols.md#jt808). */
+import type { StreamCodec } from '../types';
+import { JT808_COMMANDS, encodeJt808 } from './commands';
+import { decodeJt808 } from './decode';
+import { MAX_BODY } from './frame';
+import { Jt808Framer } from './framer';
+
+/** The largest body, a 2019 header with split-packet fields and the check code, every byte escaped, and the two flags. */
+const MAX_FRAME = (MAX_BODY + 21 + 1) * 2 + 2;
+
+export const jt808: StreamCodec = {
+  name: 'jt808',
+  transport: 'tcp',
+  defaultPort: 5015,
+  maxFrame: MAX_FRAME,
+  text: false,
+  framer: () => new Jt808Framer(MAX_FRAME),
+  decode: (frame, session) => decodeJt808(frame, session),
+  encode: (command, session) => encodeJt808(command, session),
+  commands: JT808_COMMANDS,
+};
