@@ -6,7 +6,7 @@ import { watch } from '../../../src/server/protocols/watch';
 import { newSession, ProtocolError, type Decoded, type OutCommand, type Session } from '../../../src/server/protocols/types';
 
 /**
- * The "3G" watch protocol (docs/device-protocol.md). Frames are those of Traccar's
+ * The "3G" watch protocol (docs/protocols.md). Frames are those of Traccar's
  * WatchProtocolDecoderTest / WatchFrameDecoderTest (watches in the field) unless a test says it
  * built its own.
  */
@@ -348,6 +348,7 @@ describe('watch commands', () => {
     expect(encode(cmd('locate'))).toBe('[SG*123456789012345*0002*CR]');
     expect(encode(cmd('setInterval', { seconds: 60 }))).toBe('[SG*123456789012345*0009*UPLOAD,60]');
     expect(encode(cmd('sosNumbers', { numbers: ['13800138000', '+8613900139000'] }))).toBe('[SG*123456789012345*001F*SOS,13800138000,+8613900139000,]');
+    expect(encode(cmd('sosNumbers', { numbers: [] }))).toBe('[SG*123456789012345*0006*SOS,,,]');
     expect(encode(cmd('doNotDisturb', { periods: ['08:00-12:00', '14:00-17:30'] }))).toBe('[SG*123456789012345*0023*SILENCETIME,08:00-12:00,14:00-17:30]');
     expect(encode(cmd('custom', { text: 'WORK,6-9,11-13,13-15,17-19' }))).toBe('[SG*123456789012345*001A*WORK,6-9,11-13,13-15,17-19]');
   });
@@ -379,6 +380,7 @@ describe('watch commands', () => {
     cmd('sosNumbers', { numbers: ['1', '2', '3', '4'] }),
     cmd('sosNumbers', { numbers: ['12a'] }),
     cmd('doNotDisturb', { periods: ['8-12'] }),
+    cmd('doNotDisturb', { periods: [] }),
     cmd('custom', { text: 'CR]' }),
     cmd('custom', { text: '' }),
   ])('refuses bad params: %j', (c) => {

@@ -1,5 +1,5 @@
 /**
- * Decoding of the watch protocol's messages (docs/device-protocol.md), after Traccar's
+ * Decoding of the watch protocol's messages (docs/protocols.md), after Traccar's
  * WatchProtocolDecoder: what each carries and the reply the watch waits for. Replies echo the
  * maker code, the id and the sequence field exactly as the frame had them.
  */
