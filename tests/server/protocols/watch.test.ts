@@ -229,6 +229,13 @@ describe('watch alarms', () => {
     expect(alarms(decode('[3G*1234567890*0049*AL,010126,000000,A,1.0,N,2.0,E,0,0,0,5,50,50,0,0,00070001,0,0]'))).toEqual(['sos', 'lowBattery', 'watch.geofenceExit']);
   });
 
+  it('an AL whose body cannot be read is still an answered watch alarm', () => {
+    // Built here.
+    const d = decode('[3G*1234567890*0008*AL,broken]');
+    expect(d.uplinks).toEqual([{ kind: 'event', ts: NOW, name: 'watch.alarm', note: 'unreadable alarm body' }]);
+    expect(d.reply).toEqual(ascii('[3G*1234567890*0002*AL]'));
+  });
+
   it('a position report raises no alarm', () => {
     expect(alarms(decode('[3G*4700186508*00B1*UD,301015,084840,V,45.853100,N,14.6224899,E,0.00,0.0,0.0,0,84,61,0,11,00010008,7,255,293,70,60,6453,139,60,6432,139,60,6431,132,60,6457,127,60,16353,126,60,6451,121,60,16352,118]'))).toEqual([]);
   });

@@ -68,9 +68,19 @@ function link(body: Buffer | undefined, reply: Reply, now: number): Omit<Decoded
 
 /** UD, UD2, UD_LTE, WT, ...: a position report, unanswered. AL, ALCUSTOMER...: an alarm, answered AL. */
 function position(type: string, body: Buffer | undefined, reply: Reply, now: number): Omit<Decoded, 'imei'> {
-  const p = parsePosition(fields(body), now);
+  if (!type.startsWith('AL')) {
+    const p = parsePosition(fields(body), now);
+    return { uplinks: positionUplinks(p), summary: positionSummary(type, p) };
+  }
+  let p: WatchPosition;
+  try {
+    p = parsePosition(fields(body), now);
+  } catch (e) {
+    if (!(e instanceof ProtocolError)) throw e;
+    // The watch raised something: an alarm is never dropped for a body this parser cannot read.
+    return { uplinks: [{ kind: 'event', ts: now, name: 'watch.alarm', note: 'unreadable alarm body' }], reply: reply('AL'), summary: `${type} unreadable: ${e.message}` };
+  }
   const uplinks = positionUplinks(p);
-  if (!type.startsWith('AL')) return { uplinks, summary: positionSummary(type, p) };
   const alarms = statusAlarms(p.status);
   // An AL frame with no alarm bit is still the watch raising something (Traccar: a general alarm).
   if (!alarms.length) alarms.push({ event: 'watch.alarm' });
