@@ -43,7 +43,9 @@ function reading(s: string | undefined): number | undefined {
 function positionUplinks(p: WatchPosition): Uplink[] {
   const out: Uplink[] = [];
   if (p.location) out.push(p.location);
-  if (p.battery !== undefined || p.signal !== undefined) out.push({ kind: 'status', ts: p.ts, battery: p.battery, signal: p.signal });
+  if (p.battery !== undefined || p.signal !== undefined) {
+    out.push({ kind: 'status', ts: p.ts, ...(p.battery !== undefined && { battery: p.battery }), ...(p.signal !== undefined && { signal: p.signal }) });
+  }
   if (p.steps !== undefined) out.push({ kind: 'telemetry', ts: p.ts, values: { steps: p.steps } });
   return out;
 }
