@@ -5,7 +5,7 @@ import { osmand } from '../../../src/server/protocols/osmand';
 import type { HttpDecoded, HttpRequestLike } from '../../../src/server/protocols/types';
 
 /**
- * The OsmAnd protocol (docs/device-protocol.md). Requests are those of Traccar's
+ * The OsmAnd protocol (docs/protocols.md). Requests are those of Traccar's
  * OsmAndProtocolDecoderTest (the OsmAnd app and Traccar Client) unless a test says it built its own.
  */
 
@@ -67,6 +67,11 @@ describe('osmand query', () => {
         { mac: '00:1c:b3:09:85:15', signal: -70 },
       ],
     });
+  });
+
+  it('a POST with the fields in the query and an empty body', () => {
+    // Built here: the OsmAnd app posts its query with no body.
+    expect(decode({ method: 'POST', uri: '/?id=123456&lat=60.0&lon=30.0', headers: { 'Content-Type': 'application/json' } }).status).toBe(200);
   });
 
   it('a POST form body', () => {

@@ -6,7 +6,7 @@ import { watch } from '../../../src/server/protocols/watch';
 import { newSession, ProtocolError, type Decoded, type OutCommand, type Session } from '../../../src/server/protocols/types';
 
 /**
- * The "3G" watch protocol (docs/device-protocol.md). Frames are those of Traccar's
+ * The "3G" watch protocol (docs/protocols.md). Frames are those of Traccar's
  * WatchProtocolDecoderTest / WatchFrameDecoderTest (watches in the field) unless a test says it
  * built its own.
  */
@@ -229,6 +229,13 @@ describe('watch alarms', () => {
     expect(alarms(decode('[3G*1234567890*0049*AL,010126,000000,A,1.0,N,2.0,E,0,0,0,5,50,50,0,0,00070001,0,0]'))).toEqual(['sos', 'lowBattery', 'watch.geofenceExit']);
   });
 
+  it('an AL whose body cannot be read is still an answered watch alarm', () => {
+    // Built here.
+    const d = decode('[3G*1234567890*0008*AL,broken]');
+    expect(d.uplinks).toEqual([{ kind: 'event', ts: NOW, name: 'watch.alarm', note: 'unreadable alarm body' }]);
+    expect(d.reply).toEqual(ascii('[3G*1234567890*0002*AL]'));
+  });
+
   it('a position report raises no alarm', () => {
     expect(alarms(decode('[3G*4700186508*00B1*UD,301015,084840,V,45.853100,N,14.6224899,E,0.00,0.0,0.0,0,84,61,0,11,00010008,7,255,293,70,60,6453,139,60,6432,139,60,6431,132,60,6457,127,60,16353,126,60,6451,121,60,16352,118]'))).toEqual([]);
   });
@@ -348,6 +355,7 @@ describe('watch commands', () => {
     expect(encode(cmd('locate'))).toBe('[SG*123456789012345*0002*CR]');
     expect(encode(cmd('setInterval', { seconds: 60 }))).toBe('[SG*123456789012345*0009*UPLOAD,60]');
     expect(encode(cmd('sosNumbers', { numbers: ['13800138000', '+8613900139000'] }))).toBe('[SG*123456789012345*001F*SOS,13800138000,+8613900139000,]');
+    expect(encode(cmd('sosNumbers', { numbers: [] }))).toBe('[SG*123456789012345*0006*SOS,,,]');
     expect(encode(cmd('doNotDisturb', { periods: ['08:00-12:00', '14:00-17:30'] }))).toBe('[SG*123456789012345*0023*SILENCETIME,08:00-12:00,14:00-17:30]');
     expect(encode(cmd('custom', { text: 'WORK,6-9,11-13,13-15,17-19' }))).toBe('[SG*123456789012345*001A*WORK,6-9,11-13,13-15,17-19]');
   });
@@ -379,6 +387,7 @@ describe('watch commands', () => {
     cmd('sosNumbers', { numbers: ['1', '2', '3', '4'] }),
     cmd('sosNumbers', { numbers: ['12a'] }),
     cmd('doNotDisturb', { periods: ['8-12'] }),
+    cmd('doNotDisturb', { periods: [] }),
     cmd('custom', { text: 'CR]' }),
     cmd('custom', { text: '' }),
   ])('refuses bad params: %j', (c) => {

@@ -1,5 +1,5 @@
 /**
- * The OsmAnd protocol (Traccar's "osmand", port 5055; docs/device-protocol.md): the OsmAnd app and
+ * The OsmAnd protocol (Traccar's "osmand", port 5055; docs/protocols.md): the OsmAnd app and
  * Traccar Client send a fix as an HTTP request, its fields in the query (GET) or a form body
  * (POST); Traccar Client 9+ posts JSON instead. The answer is the status alone.
  */
@@ -209,7 +209,7 @@ function read(req: HttpRequestLike): { id?: string; fixes: Fix[] } {
   const q = req.uri.indexOf('?');
   const query = new URLSearchParams(q < 0 ? '' : req.uri.slice(q + 1));
   const body = req.body.trim();
-  if (/json/i.test(header(req, 'content-type') ?? '') || body.startsWith('{')) {
+  if (body && (/json/i.test(header(req, 'content-type') ?? '') || body.startsWith('{'))) {
     let json: unknown;
     try {
       json = JSON.parse(body);

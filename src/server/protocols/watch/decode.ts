@@ -1,5 +1,5 @@
 /**
- * Decoding of the watch protocol's messages (docs/device-protocol.md), after Traccar's
+ * Decoding of the watch protocol's messages (docs/protocols.md), after Traccar's
  * WatchProtocolDecoder: what each carries and the reply the watch waits for. Replies echo the
  * maker code, the id and the sequence field exactly as the frame had them.
  */
@@ -43,7 +43,9 @@ function reading(s: string | undefined): number | undefined {
 function positionUplinks(p: WatchPosition): Uplink[] {
   const out: Uplink[] = [];
   if (p.location) out.push(p.location);
-  if (p.battery !== undefined || p.signal !== undefined) out.push({ kind: 'status', ts: p.ts, battery: p.battery, signal: p.signal });
+  if (p.battery !== undefined || p.signal !== undefined) {
+    out.push({ kind: 'status', ts: p.ts, ...(p.battery !== undefined && { battery: p.battery }), ...(p.signal !== undefined && { signal: p.signal }) });
+  }
   if (p.steps !== undefined) out.push({ kind: 'telemetry', ts: p.ts, values: { steps: p.steps } });
   return out;
 }
@@ -68,9 +70,19 @@ function link(body: Buffer | undefined, reply: Reply, now: number): Omit<Decoded
 
 /** UD, UD2, UD_LTE, WT, ...: a position report, unanswered. AL, ALCUSTOMER...: an alarm, answered AL. */
 function position(type: string, body: Buffer | undefined, reply: Reply, now: number): Omit<Decoded, 'imei'> {
-  const p = parsePosition(fields(body), now);
+  if (!type.startsWith('AL')) {
+    const p = parsePosition(fields(body), now);
+    return { uplinks: positionUplinks(p), summary: positionSummary(type, p) };
+  }
+  let p: WatchPosition;
+  try {
+    p = parsePosition(fields(body), now);
+  } catch (e) {
+    if (!(e instanceof ProtocolError)) throw e;
+    // The watch raised something: an alarm is never dropped for a body this parser cannot read.
+    return { uplinks: [{ kind: 'event', ts: now, name: 'watch.alarm', note: 'unreadable alarm body' }], reply: reply('AL'), summary: `${type} unreadable: ${e.message}` };
+  }
   const uplinks = positionUplinks(p);
-  if (!type.startsWith('AL')) return { uplinks, summary: positionSummary(type, p) };
   const alarms = statusAlarms(p.status);
   // An AL frame with no alarm bit is still the watch raising something (Traccar: a general alarm).
   if (!alarms.length) alarms.push({ event: 'watch.alarm' });

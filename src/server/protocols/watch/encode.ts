@@ -1,5 +1,5 @@
 /**
- * Commands to a watch (docs/device-protocol.md), as Traccar's WatchProtocolEncoder frames them:
+ * Commands to a watch (docs/protocols.md), as Traccar's WatchProtocolEncoder frames them:
  * `[MAKER*ID*LLLL*CONTENT]` with the maker code the watch itself uses. Watches answer none of
  * them with an acknowledgement the console could match, so no 'ack' uplink follows.
  */
@@ -26,9 +26,9 @@ function text(params: Record<string, unknown>, key: string): string {
   return v;
 }
 
-function strings(params: Record<string, unknown>, key: string, max: number, re: RegExp): string[] {
+function strings(params: Record<string, unknown>, key: string, min: number, max: number, re: RegExp): string[] {
   const v = params[key];
-  if (!Array.isArray(v) || v.length > max || !v.every((s): s is string => typeof s === 'string' && re.test(s))) throw new ProtocolError(`${key}: up to ${max} of ${re}`);
+  if (!Array.isArray(v) || v.length < min || v.length > max || !v.every((s): s is string => typeof s === 'string' && re.test(s))) throw new ProtocolError(`${key}: ${min} to ${max} of ${re}`);
   return v;
 }
 
@@ -51,12 +51,12 @@ function content(command: OutCommand): string | undefined {
     case 'broadcast':
       return `MESSAGE,${utf16Hex(text(p, 'text'))}`;
     case 'sosNumbers': {
-      const numbers = strings(p, 'numbers', MAX_SOS, PHONE_RE);
+      const numbers = strings(p, 'numbers', 0, MAX_SOS, PHONE_RE);
       // All three slots are sent: a slot left out would keep its old number.
       return `SOS,${[0, 1, 2].map((i) => numbers[i] ?? '').join(',')}`;
     }
     case 'doNotDisturb':
-      return `SILENCETIME,${strings(p, 'periods', MAX_PERIODS, PERIOD_RE).join(',')}`;
+      return `SILENCETIME,${strings(p, 'periods', 1, MAX_PERIODS, PERIOD_RE).join(',')}`;
     case 'custom': {
       const t = text(p, 'text');
       // The text is the frame's content: a bracket or a control byte would break the framing.

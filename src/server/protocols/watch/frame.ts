@@ -1,6 +1,6 @@
 /**
  * Framing of the "3G" watch protocol (Beesure / SeTracker and their clones; Traccar's "watch",
- * docs/device-protocol.md): `[MAKER*ID*LLLL*CONTENT]`, or `[MAKER*ID*INDEX*LLLL*CONTENT]` for
+ * docs/protocols.md): `[MAKER*ID*LLLL*CONTENT]`, or `[MAKER*ID*INDEX*LLLL*CONTENT]` for
  * makers that number their frames. LLLL is the content's length on the wire in hex.
  */
 import { type Framer, ProtocolError } from '../types';

@@ -152,7 +152,7 @@ export function parsePosition(values: string[], now: number): WatchPosition {
 export type WatchAlarm = { alarm: AlarmEvent } | { event: string };
 
 /**
- * The status word's alarm bits, as Traccar reads them (docs/device-protocol.md): the high half
+ * The status word's alarm bits, as Traccar reads them (docs/protocols.md): the high half
  * carries the alarms (16 SOS, 17 low battery, 18/19 fence out/in, 20 taken off, 21/22 fall), the
  * low half the states (0 low battery, 1/2 fence out/in, 14 power cut). Each is raised once.
  */
