@@ -7,7 +7,7 @@ import { newSession, ProtocolError, type Session } from '../../../src/server/pro
 import { fuzz } from './codec-fuzz';
 
 /**
- * The GT06 codec (docs/protocols.md#gt06). Device frames are ones published with Traccar's
+ * The GT06 codec (docs/protocols.md, gt06). Device frames are ones published with Traccar's
  * decoder tests (real devices' traffic); the replies are worked out from the protocol's packet
  * layout, their CRC checked with a bit-by-bit CRC-16/X-25 written here apart from the codec's.
  */

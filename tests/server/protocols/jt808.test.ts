@@ -5,7 +5,7 @@ import { newSession, ProtocolError, type Session } from '../../../src/server/pro
 import { fuzz } from './codec-fuzz';
 
 /**
- * The JT/T 808 codec (docs/protocols.md#jt808). Terminal messages are ones published with
+ * The JT/T 808 codec (docs/protocols.md, jt808). Terminal messages are ones published with
  * Traccar's "huabao" decoder tests (real terminals' traffic) or built here; expected replies
  * are written out from the message layout, their check code an XOR computed here apart from
  * the codec.

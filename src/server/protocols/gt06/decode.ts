@@ -1,5 +1,5 @@
 /**
- * Decoding GT06 frames (Concox/Jimi and clones; docs/protocols.md#gt06). The frame is whole (the
+ * Decoding GT06 frames (Concox/Jimi and clones; docs/protocols.md, gt06). The frame is whole (the
  * framer's): start bits, length, protocol number, content, serial, CRC-ITU, stop bits. Every
  * offset below is checked against the content's end before it is read, so a short or forged
  * frame is a ProtocolError, never a RangeError.
