@@ -277,6 +277,11 @@ describe('GT06 decoding', () => {
     const text = Buffer.from('\0O\0K', 'latin1');
     const frame = packet(0x21, 4, Buffer.concat([Buffer.from([0, 0, 0, 1, 2]), text]), true).toString('hex');
     expect(decode(frame, session).uplinks).toEqual([{ kind: 'ack', ref: 9, ok: true, msg: 'OK' }]);
+    // A long answer is cut to 200 characters, never inside a surrogate pair.
+    gt06.encode({ id: 10, cmd: 'restart', params: {} }, session, NOW);
+    const emoji = Buffer.from('x' + '😀'.repeat(150), 'utf16le').swap16();
+    const long = decode(packet(0x21, 5, Buffer.concat([Buffer.from([0, 0, 0, 2, 2]), emoji]), true).toString('hex'), session);
+    expect((long.uplinks[0] as { msg: string }).msg).toBe('x' + '😀'.repeat(99));
   });
 
   it('echoes short packets it does not read, but not long ones', () => {

@@ -200,10 +200,16 @@ function describe(uplinks: readonly Uplink[]): string {
   return out;
 }
 
-/** Text a device answered with: up to its first NUL (fixed-width fields are NUL-padded), trimmed, at most 200 characters. */
+/**
+ * Text a device answered with: up to its first NUL (fixed-width fields are NUL-padded), trimmed,
+ * at most 200 characters, never ending in half a surrogate pair.
+ */
 function cleanText(text: string): string {
   const nul = text.indexOf('\0');
-  return (nul < 0 ? text : text.slice(0, nul)).trim().slice(0, 200);
+  const out = (nul < 0 ? text : text.slice(0, nul)).trim();
+  if (out.length <= 200) return out;
+  const last = out.charCodeAt(199);
+  return out.slice(0, last >= 0xd800 && last <= 0xdbff ? 199 : 200);
 }
 
 /** A command answer: an `ack` when the server flag is one we sent, the ICCID report some devices send unasked. */
