@@ -268,6 +268,14 @@ describe('GT06 decoding', () => {
     expect(decode(frame, session).uplinks).toEqual([]);
   });
 
+  it('forgets the oldest unanswered commands past 64, so a silent device cannot grow its session', () => {
+    const session = newSession();
+    for (let id = 1; id <= 70; id++) gt06.encode({ id, cmd: 'locate', params: {} }, session, NOW);
+    const answer = (flag: number) => decode(packet(0x15, 1, Buffer.concat([Buffer.from([6, 0, 0, 0, flag]), Buffer.from('OK')])).toString('hex'), session).uplinks;
+    expect(answer(1)).toEqual([]);
+    expect(answer(70)).toEqual([{ kind: 'ack', ref: 70, ok: true, msg: 'OK' }]);
+  });
+
   it('reads a long command answer (0x21) in UTF-16', () => {
     const unasked = decode('797900262100000000020043006f006d006d0061006e00640020006500720072006f0072002100236e850d0a');
     expect(unasked.uplinks).toEqual([]);
