@@ -7,7 +7,7 @@
 import type { Session } from './types';
 
 /** Unanswered commands kept per connection; the oldest is forgotten first. */
-export const MAX_PENDING_COMMANDS = 64;
+const MAX_PENDING_COMMANDS = 64;
 
 /** Sequence numbers and pending commands of one connection. */
 export interface CommandRefs {

@@ -7,7 +7,7 @@ import { newSession, ProtocolError, type Session } from '../../../src/server/pro
 import { fuzz } from './codec-fuzz';
 
 /**
- * The GT06 codec (docs/protocols.md#gt06). Device frames are ones published with Traccar's
+ * The GT06 codec (docs/protocols.md, gt06). Device frames are ones published with Traccar's
  * decoder tests (real devices' traffic); the replies are worked out from the protocol's packet
  * layout, their CRC checked with a bit-by-bit CRC-16/X-25 written here apart from the codec's.
  */
@@ -181,26 +181,26 @@ describe('GT06 decoding', () => {
   });
 
   it.each([
-    [0x01, { kind: 'alarm', alarm: 'sos' }],
-    [0x02, { kind: 'alarm', alarm: 'powerLoss' }],
-    [0x0e, { kind: 'alarm', alarm: 'lowBattery' }],
-    [0x13, { kind: 'alarm', alarm: 'fault' }],
-    [0x23, { kind: 'alarm', alarm: 'fall' }],
-    [0x2c, { kind: 'alarm', alarm: 'collision' }],
-    [0x06, { kind: 'event', name: 'gt06.overspeed' }],
-    [0x0c, { kind: 'event', name: 'gt06.alarm', value: 12 }],
-  ])('maps alarm byte 0x%s', (code, expected) => {
+    ['0x01', 0x01, { kind: 'alarm', alarm: 'sos' }],
+    ['0x02', 0x02, { kind: 'alarm', alarm: 'powerLoss' }],
+    ['0x0e', 0x0e, { kind: 'alarm', alarm: 'lowBattery' }],
+    ['0x13', 0x13, { kind: 'alarm', alarm: 'fault' }],
+    ['0x23', 0x23, { kind: 'alarm', alarm: 'fall' }],
+    ['0x2c', 0x2c, { kind: 'alarm', alarm: 'collision' }],
+    ['0x06', 0x06, { kind: 'event', name: 'gt06.overspeed' }],
+    ['0x0c', 0x0c, { kind: 'event', name: 'gt06.alarm', value: 12 }],
+  ])('maps alarm byte %s', (_hex, code, expected) => {
     const d = decode(alarmFrame(0x40, 4, 3, code));
     expect(d.uplinks[2]).toEqual({ ...expected, ts: FIX_TIME });
   });
 
   it.each([
-    [0x20, { kind: 'alarm', alarm: 'sos' }],
-    [0x10, { kind: 'alarm', alarm: 'powerLoss' }],
-    [0x18, { kind: 'alarm', alarm: 'lowBattery' }],
-    [0x38, { kind: 'alarm', alarm: 'wearOff' }],
-    [0x08, { kind: 'event', name: 'gt06.vibration' }],
-  ])('maps terminal information 0x%s when the alarm byte is 0', (info, expected) => {
+    ['0x20', 0x20, { kind: 'alarm', alarm: 'sos' }],
+    ['0x10', 0x10, { kind: 'alarm', alarm: 'powerLoss' }],
+    ['0x18', 0x18, { kind: 'alarm', alarm: 'lowBattery' }],
+    ['0x38', 0x38, { kind: 'alarm', alarm: 'wearOff' }],
+    ['0x08', 0x08, { kind: 'event', name: 'gt06.vibration' }],
+  ])('maps terminal information %s when the alarm byte is 0', (_hex, info, expected) => {
     expect(decode(alarmFrame(info, 4, 3, 0)).uplinks[2]).toEqual({ ...expected, ts: FIX_TIME });
   });
 
@@ -268,6 +268,14 @@ describe('GT06 decoding', () => {
     expect(decode(frame, session).uplinks).toEqual([]);
   });
 
+  it('forgets the oldest unanswered commands past 64, so a silent device cannot grow its session', () => {
+    const session = newSession();
+    for (let id = 1; id <= 70; id++) gt06.encode({ id, cmd: 'locate', params: {} }, session, NOW);
+    const answer = (flag: number) => decode(packet(0x15, 1, Buffer.concat([Buffer.from([6, 0, 0, 0, flag]), Buffer.from('OK')])).toString('hex'), session).uplinks;
+    expect(answer(1)).toEqual([]);
+    expect(answer(70)).toEqual([{ kind: 'ack', ref: 70, ok: true, msg: 'OK' }]);
+  });
+
   it('reads a long command answer (0x21) in UTF-16', () => {
     const unasked = decode('797900262100000000020043006f006d006d0061006e00640020006500720072006f0072002100236e850d0a');
     expect(unasked.uplinks).toEqual([]);
@@ -277,6 +285,11 @@ describe('GT06 decoding', () => {
     const text = Buffer.from('\0O\0K', 'latin1');
     const frame = packet(0x21, 4, Buffer.concat([Buffer.from([0, 0, 0, 1, 2]), text]), true).toString('hex');
     expect(decode(frame, session).uplinks).toEqual([{ kind: 'ack', ref: 9, ok: true, msg: 'OK' }]);
+    // A long answer is cut to 200 characters, never inside a surrogate pair.
+    gt06.encode({ id: 10, cmd: 'restart', params: {} }, session, NOW);
+    const emoji = Buffer.from('x' + '😀'.repeat(150), 'utf16le').swap16();
+    const long = decode(packet(0x21, 5, Buffer.concat([Buffer.from([0, 0, 0, 2, 2]), emoji]), true).toString('hex'), session);
+    expect((long.uplinks[0] as { msg: string }).msg).toBe('x' + '😀'.repeat(99));
   });
 
   it('echoes short packets it does not read, but not long ones', () => {
@@ -288,7 +301,7 @@ describe('GT06 decoding', () => {
 describe('GT06 bad input', () => {
   it('refuses a bad CRC, including the protocol document\'s own mistyped example', () => {
     const frame = hex('78780D01086471700328358100093F040D0A');
-    frame[5] ^= 0x10;
+    frame[5] = 0x18;
     expect(() => gt06.decode(frame, newSession(), NOW)).toThrow(ProtocolError);
     expect(() => gt06.decode(hex('78781F120B081D112E10CC027AC7EB0C46584900148F01CC00287D001FB8000380810D0A'), newSession(), NOW)).toThrow('bad CRC');
   });

@@ -1,5 +1,5 @@
 /**
- * Decoding GT06 frames (Concox/Jimi and clones; docs/protocols.md#gt06). The frame is whole (the
+ * Decoding GT06 frames (Concox/Jimi and clones; docs/protocols.md, gt06). The frame is whole (the
  * framer's): start bits, length, protocol number, content, serial, CRC-ITU, stop bits. Every
  * offset below is checked against the content's end before it is read, so a short or forged
  * frame is a ProtocolError, never a RangeError.
@@ -200,10 +200,16 @@ function describe(uplinks: readonly Uplink[]): string {
   return out;
 }
 
-/** Text a device answered with: up to its first NUL (fixed-width fields are NUL-padded), trimmed, at most 200 characters. */
+/**
+ * Text a device answered with: up to its first NUL (fixed-width fields are NUL-padded), trimmed,
+ * at most 200 characters, never ending in half a surrogate pair.
+ */
 function cleanText(text: string): string {
   const nul = text.indexOf('\0');
-  return (nul < 0 ? text : text.slice(0, nul)).trim().slice(0, 200);
+  const out = (nul < 0 ? text : text.slice(0, nul)).trim();
+  if (out.length <= 200) return out;
+  const last = out.charCodeAt(199);
+  return out.slice(0, last >= 0xd800 && last <= 0xdbff ? 199 : 200);
 }
 
 /** A command answer: an `ack` when the server flag is one we sent, the ICCID report some devices send unasked. */

@@ -1,4 +1,4 @@
-/** The GT06 codec (Concox/Jimi trackers and clones; docs/protocols.md#gt06). */
+/** The GT06 codec (Concox/Jimi trackers and clones; docs/protocols.md, gt06). */
 import type { StreamCodec } from '../types';
 import { encodeGt06, GT06_COMMANDS } from './commands';
 import { decodeGt06 } from './decode';

@@ -1,6 +1,6 @@
 /**
  * Decoding JT/T 808 messages (2011, 2013 and 2019 editions; Traccar's "huabao";
- * docs/protocols.md#jt808). Every offset is checked against the body's end before it is read,
+ * docs/protocols.md, jt808). Every offset is checked against the body's end before it is read,
  * so a short or forged message is a ProtocolError, never a RangeError.
  */
 import type { AlarmEvent, Uplink } from '../../../shared/devices/protocol';

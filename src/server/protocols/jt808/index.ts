@@ -1,4 +1,4 @@
-/** The JT/T 808 codec (2011/2013/2019; Traccar's "huabao"; docs/protocols.md#jt808). */
+/** The JT/T 808 codec (2011/2013/2019; Traccar's "huabao"; docs/protocols.md, jt808). */
 import type { StreamCodec } from '../types';
 import { JT808_COMMANDS, encodeJt808 } from './commands';
 import { decodeJt808 } from './decode';
