@@ -14,6 +14,11 @@ function freePort(): number {
 process.env.E2E_PORT ??= String(freePort());
 process.env.E2E_MQTT_PORT ??= String(freePort());
 process.env.E2E_RTSP_PORT ??= String(freePort());
+// The device protocol listeners (docs/protocols.md), off their Traccar ports so a local service keeps them.
+process.env.E2E_WATCH_PORT ??= String(freePort());
+process.env.E2E_GT06_PORT ??= String(freePort());
+process.env.E2E_JT808_PORT ??= String(freePort());
+process.env.E2E_OSMAND_PORT ??= String(freePort());
 process.env.E2E_WORK ??= mkdtempSync(join(tmpdir(), 'console-e2e-'));
 // The sandbox provider's callback secret, known to the tests so that they can sign a provider's
 // notification themselves (billing.spec.ts sends one twice).
@@ -46,6 +51,10 @@ export default defineConfig({
       PORT: process.env.E2E_PORT,
       MQTT_PORT: process.env.E2E_MQTT_PORT,
       SIM_RTSP_PORT: process.env.E2E_RTSP_PORT,
+      WATCH_PORT: process.env.E2E_WATCH_PORT,
+      GT06_PORT: process.env.E2E_GT06_PORT,
+      JT808_PORT: process.env.E2E_JT808_PORT,
+      OSMAND_PORT: process.env.E2E_OSMAND_PORT,
       E2E_WORK: process.env.E2E_WORK,
       PAY_SANDBOX_SECRET: process.env.E2E_PAY_SANDBOX_SECRET,
       HOST: '127.0.0.1',

@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/pglite-lock';
 import { DEMO_ACCOUNTS } from './db/seed';
 import { mediaToolLines } from '../shared/media-tools';
 import { MQTT_WS_PATH } from '../shared/topics';
+import { CODECS } from './protocols/registry';
 
 /** A start-up failure worth one line, not a stack trace. */
 class StartError extends Error {}
@@ -19,6 +20,17 @@ async function listen(app: FastifyInstance, config: Config): Promise<void> {
       await app.broker.listenTcp(config.mqttPort, config.host);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw portTaken(config.mqttPort, 'MQTT_PORT');
+      throw err;
+    }
+  }
+  for (const { name, port } of config.protocols) {
+    const codec = CODECS[name];
+    try {
+      if (codec.transport === 'http') await app.protocols.listenHttp(codec, port, config.host);
+      else await app.protocols.listenTcp(codec, port, config.host);
+    } catch (err) {
+      const env = `${name.toUpperCase()}_PORT`;
+      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new StartError(`Port ${port} is taken (${env}). Stop the other process, set ${env} to a free port, or leave ${name} out of PROTOCOLS.`);
       throw err;
     }
   }
@@ -51,6 +63,11 @@ function banner(app: FastifyInstance, config: Config, simLine?: string): string 
     lines.push(`  MQTT over WebSocket: ${url.replace(/^http/, 'ws')}${MQTT_WS_PATH}`);
     lines.push(config.mqttPort > 0 ? `  MQTT over TCP: mqtt://${host}:${config.mqttPort}` : '  MQTT over TCP: off (MQTT_PORT=0)');
   }
+  lines.push(
+    config.protocols.length
+      ? `  device protocols: ${config.protocols.map((p) => `${p.name} ${CODECS[p.name].transport}:${p.port}`).join(', ')}`
+      : '  device protocols: off (PROTOCOLS=none)',
+  );
   lines.push(...mediaToolLines());
   lines.push(`  API docs: ${url}/api/docs`);
   if (simLine) lines.push(simLine);

@@ -31,7 +31,21 @@ describe('config', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('starts the device protocol listeners on Traccar\'s ports unless told otherwise', () => {
+    expect(loadConfig({}).protocols).toEqual([
+      { name: 'watch', port: 5093 },
+      { name: 'gt06', port: 5023 },
+      { name: 'jt808', port: 5015 },
+      { name: 'osmand', port: 5055 },
+    ]);
+    expect(loadConfig({ PROTOCOLS: 'gt06, jt808', GT06_PORT: '6023', JT808_PORT: '0' }).protocols).toEqual([{ name: 'gt06', port: 6023 }]);
+    expect(loadConfig({ PROTOCOLS: 'none' }).protocols).toEqual([]);
+    expect(loadConfig({ PROTOCOLS: '' }).protocols).toEqual([]);
+  });
+
   it.each([
+    [{ PROTOCOLS: 'gt06,h02' }, /^Invalid PROTOCOLS \("gt06,h02"\): each of watch, gt06, jt808, osmand, or none/],
+    [{ GT06_PORT: '70000' }, /^Invalid GT06_PORT/],
     [{ PORT: 'abc' }, /^Invalid PORT \("abc"\): expected a port number/],
     [{ MQTT_PORT: '70000' }, /^Invalid MQTT_PORT/],
     [{ NODE_ENV: 'prod' }, /^Invalid NODE_ENV/],

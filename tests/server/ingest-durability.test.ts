@@ -28,7 +28,7 @@ interface External {
 
 /** The real service (`npm start` without the build), in its own process. */
 function startService(dataDir: string, port: number, mqttPort: number, ext?: External): ChildProcess {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', DATA_DIR: dataDir, SIM: '0', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent-static-dir' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', DATA_DIR: dataDir, SIM: '0', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent-static-dir', PROTOCOLS: 'none' };
   delete env.DATABASE_URL;
   delete env.MQTT_URL;
   if (ext) {

@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { packet } from '../../../src/server/protocols/gt06/packet';
+import { gt06Frames, Jt808Terminal, osmandUri, watchFrames } from '../../../src/sim/protocols/frames';
+
+const run = promisify(execFile);
+const root = new URL('../../..', import.meta.url).pathname;
+
+/** `npm run --silent decode -- <args>` with `input` on standard input: its output lines and exit code. */
+async function decode(args: string[], input: string): Promise<{ lines: Record<string, unknown>[]; raw: string; code: number }> {
+  const child = run('npm', ['run', '--silent', 'decode', '--', ...args], { cwd: root, timeout: 60_000 });
+  child.child.stdin!.end(input);
+  try {
+    const { stdout } = await child;
+    return { raw: stdout, lines: stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>), code: 0 };
+  } catch (err) {
+    const e = err as { stdout?: string; code?: number };
+    return { raw: e.stdout ?? '', lines: [], code: e.code ?? -1 };
+  }
+}
+
+const at = Date.UTC(2026, 10, 26, 8, 30, 0);
+const fix = { lat: 22.5431, lon: 114.0579, speed: 12, heading: 90, at, satellites: 7 };
+
+/** docs/protocols.md "Decode tool": the contract support staff and integrators rely on. */
+describe('npm run decode', () => {
+  it('prints one JSON line per line; a login carries its identifier to the next lines; an empty line starts a new connection', async () => {
+    const imei = '868120123456789';
+    const hex = (b: Buffer) => b.toString('hex');
+    const input = [hex(gt06Frames.login(imei, 1)).toUpperCase(), hex(gt06Frames.location(2, fix)).replace(/(..)/g, '$1 '), 'not hex', '', hex(gt06Frames.location(3, fix))].join('\n') + '\n';
+    const { lines, code } = await decode(['--protocol', 'gt06'], input);
+    expect(code).toBe(0);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toEqual({ imei, uplinks: [], reply: hex(packet(0x01, 1)) });
+    expect(lines[1]).toMatchObject({ imei, reply: hex(packet(0x12, 2)) });
+    expect(lines[1]!.uplinks).toEqual([
+      expect.objectContaining({ kind: 'location', ts: at, valid: true, satellites: 7, speed: 12, heading: 90, source: 'gps', cells: [{ mcc: 460, mnc: 0, lac: 0x2796, cid: 0x1f6f }] }),
+    ]);
+    expect(lines[2]).toMatchObject({ imei, uplinks: [], reply: null, error: expect.any(String) });
+    // After the empty line: a new connection, no login yet.
+    expect(lines[3]).toMatchObject({ imei: null, reply: hex(packet(0x12, 3)) });
+  }, 60_000);
+
+  it('decodes watch, JT/T 808 and OsmAnd lines, and never stops on a bad one', async () => {
+    const imei = '868120123456780';
+    const watch = await decode(['--protocol', 'watch'], `${watchFrames.link(imei, 80).toString('hex')}\n${watchFrames.alarm(imei, fix, 70, 'sos').toString('hex')}\n7e00\n`);
+    expect(watch.lines).toHaveLength(3);
+    expect(watch.lines[0]).toMatchObject({ imei, reply: Buffer.from(`[SG*${imei}*0002*LK]`).toString('hex') });
+    expect(watch.lines[1]!.uplinks).toContainEqual(expect.objectContaining({ kind: 'alarm', alarm: 'sos' }));
+    expect(watch.lines[2]).toMatchObject({ uplinks: [], reply: null, error: expect.any(String) });
+
+    const term = new Jt808Terminal('13912345678');
+    const jt = await decode(['--protocol', 'jt808', '--auth-code', 'abc'], `${term.register().toString('hex')}\n${term.location(fix, true).toString('hex')}\n`);
+    expect(jt.lines).toHaveLength(2);
+    expect(jt.lines[0]).toMatchObject({ imei: '13912345678', uplinks: [] });
+    // 0x8100 with result 0 and the code given.
+    expect(String(jt.lines[0]!.reply)).toMatch(/^7e8100/);
+    expect(String(jt.lines[0]!.reply)).toContain(Buffer.from('abc').toString('hex'));
+    expect(jt.lines[1]!.uplinks).toContainEqual(expect.objectContaining({ kind: 'alarm', alarm: 'sos' }));
+
+    const req = (uri: string) => JSON.stringify({ method: 'GET', uri, headers: {}, body: '' });
+    const osm = await decode(['--protocol', 'osmand'], `${req(osmandUri(imei, fix, 50))}\n${req('/?lat=1&lon=2')}\n{bad json\n`);
+    expect(osm.lines).toHaveLength(3);
+    expect(osm.lines[0]).toMatchObject({ imei, reply: null });
+    expect(osm.lines[0]!.uplinks).toContainEqual(expect.objectContaining({ kind: 'location', lat: 22.5431, lon: 114.0579, ts: at }));
+    expect(osm.lines[1]).toMatchObject({ imei: null, uplinks: [], error: expect.stringContaining('400') });
+    expect(osm.lines[2]).toMatchObject({ uplinks: [], error: expect.any(String) });
+  }, 90_000);
+
+  it('--encode prints the frame of a command; a bad protocol is a usage error', async () => {
+    const enc = await decode(['--protocol', 'watch', '--encode', JSON.stringify({ imei: '868120123456789', command: 'restart', params: {} })], '');
+    expect(enc.raw.trim()).toBe(Buffer.from('[SG*868120123456789*0005*RESET]').toString('hex'));
+    const gt = await decode(['--protocol', 'gt06', '--encode', JSON.stringify({ imei: '868120123456789', command: 'locate', params: {} })], '');
+    expect(gt.raw.trim()).toMatch(/^7878[0-9a-f]{2}80/);
+    expect((await decode(['--protocol', 'nope'], '')).code).toBe(2);
+  }, 60_000);
+});

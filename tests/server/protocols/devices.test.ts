@@ -1,0 +1,204 @@
+import { connect, type Socket } from 'node:net';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarmRecords, deviceLocations, devices } from '../../../src/server/db/schema';
+import { deviceKey, deviceSecret } from '../../../src/server/devices/secrets';
+import { packet } from '../../../src/server/protocols/gt06/packet';
+import { parseFrame } from '../../../src/server/protocols/jt808/frame';
+import { CODECS } from '../../../src/server/protocols/registry';
+import { gt06Frames, Jt808Terminal, osmandUri, watchFrames } from '../../../src/sim/protocols/frames';
+import { buildTestApp, type TestApp } from '../helper';
+import { addDevices, until, type TestDevice } from '../ingest-helper';
+
+/**
+ * Devices speaking their real protocols to the service over real sockets (docs/protocols.md): what
+ * the "Done when" of each protocol asks: a login and a position stored with the protocol's reply,
+ * an SOS raising the SOS alarm, a watch taken off raising the wearing alarm.
+ */
+let t: TestApp;
+const ports: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ports.gt06 = await t.app.protocols.listenTcp(CODECS.gt06, 0, '127.0.0.1');
+  ports.watch = await t.app.protocols.listenTcp(CODECS.watch, 0, '127.0.0.1');
+  ports.jt808 = await t.app.protocols.listenTcp(CODECS.jt808, 0, '127.0.0.1');
+  ports.osmand = await t.app.protocols.listenHttp(CODECS.osmand, 0, '127.0.0.1');
+});
+afterAll(() => t?.close());
+
+/** A device's socket and every byte the service sent it. */
+class Wire {
+  readonly socket: Socket;
+  got = Buffer.alloc(0);
+  closed = false;
+
+  constructor(port: number) {
+    this.socket = connect(port, '127.0.0.1');
+    this.socket.on('data', (b) => (this.got = Buffer.concat([this.got, b])));
+    this.socket.on('close', () => (this.closed = true));
+    this.socket.on('error', () => {});
+  }
+
+  /** Sends a frame and waits for `expected` bytes to arrive after what was received so far. */
+  async exchange(frame: Buffer, expected: Buffer | number): Promise<Buffer> {
+    const from = this.got.length;
+    this.socket.write(frame);
+    const n = typeof expected === 'number' ? expected : expected.length;
+    await until(() => this.got.length >= from + n, 5_000, 'the reply');
+    return this.got.subarray(from, from + n);
+  }
+
+  /** Sends a frame and waits for the next whole JT/T 808 frame from the service (its length varies with escapes). */
+  async jt808(frame: Buffer): Promise<Buffer> {
+    const from = this.got.length;
+    this.socket.write(frame);
+    const reply = await until(() => CODECS.jt808.framer().push(this.got.subarray(from))[0], 5_000, 'the JT/T 808 reply');
+    return reply!;
+  }
+}
+
+/** A JT/T 808 platform message's id, and the last body byte (a general response's result). */
+const jt808Reply = (frame: Buffer) => {
+  const m = parseFrame(frame);
+  return { id: m.id, body: m.data.subarray(m.bodyStart, m.bodyEnd) };
+};
+
+const fix = (lat: number, lon: number) => ({ lat, lon, speed: 12, heading: 90, at: Math.floor(Date.now() / 1000) * 1000 - 5_000, satellites: 7 });
+const lastLocation = async (id: number) => (await t.app.db.select().from(deviceLocations).where(eq(deviceLocations.deviceId, id)).orderBy(desc(deviceLocations.id)).limit(1))[0];
+const alarmOf = (id: number, type: number) =>
+  until(async () => (await t.app.db.select().from(alarmRecords).where(and(eq(alarmRecords.deviceId, id), eq(alarmRecords.type, type)))).length > 0, 8_000, `alarm type ${type}`);
+
+describe('GT06', () => {
+  let d: TestDevice;
+  beforeAll(async () => {
+    d = (await addDevices(t.app, 1, { kind: 'locator' }))[0]!;
+  });
+
+  it('answers the login, stores a location with its fix and cell, and acknowledges it after the commit', async () => {
+    const w = new Wire(ports.gt06!);
+    try {
+      expect(await w.exchange(gt06Frames.login(d.imei, 1), packet(0x01, 1))).toEqual(packet(0x01, 1));
+      const reply = await w.exchange(gt06Frames.location(2, fix(22.5431, 114.0579)), packet(0x12, 2));
+      expect(reply).toEqual(packet(0x12, 2));
+      const row = await lastLocation(d.id);
+      expect(row).toMatchObject({ source: 'gps', valid: true, satellites: 7, speed: 12, heading: 90 });
+      expect(row!.lat).toBeCloseTo(22.5431, 5);
+      expect(row!.lon).toBeCloseTo(114.0579, 5);
+      expect(row!.radio).toEqual({ cells: [{ mcc: 460, mnc: 0, lac: 0x2796, cid: 0x1f6f }] });
+      // The heartbeat's battery reaches the device's live fields.
+      await w.exchange(gt06Frames.heartbeat(3, 50), packet(0x13, 3));
+      await t.app.ingest.drain();
+      const [dev] = await t.app.db.select({ battery: devices.battery, lat: devices.lat }).from(devices).where(eq(devices.id, d.id));
+      expect(dev!.battery).toBe(50);
+      expect(dev!.lat).toBeCloseTo(22.5431, 5);
+    } finally {
+      w.socket.destroy();
+    }
+  });
+
+  it('raises the SOS alarm from an alarm packet', async () => {
+    const w = new Wire(ports.gt06!);
+    try {
+      await w.exchange(gt06Frames.login(d.imei, 1), 10);
+      await w.exchange(gt06Frames.alarm(7, fix(22.5, 114.05), 'sos'), packet(0x16, 7));
+      await alarmOf(d.id, 15);
+    } finally {
+      w.socket.destroy();
+    }
+  });
+});
+
+describe('watch', () => {
+  let d: TestDevice;
+  beforeAll(async () => {
+    d = (await addDevices(t.app, 1, { kind: 'watch' }))[0]!;
+  });
+
+  it('answers LK, stores a UD position, and a watch taken off the wrist raises the wearing alarm', async () => {
+    const w = new Wire(ports.watch!);
+    try {
+      const lk = Buffer.from(`[SG*${d.imei}*0002*LK]`);
+      expect(await w.exchange(watchFrames.link(d.imei, 80, 1200), lk)).toEqual(lk);
+      w.socket.write(watchFrames.position(d.imei, fix(31.2304, 121.4737), 79, 1300));
+      const row = (await until(() => lastLocation(d.id), 5_000, 'position'))!;
+      expect(row).toMatchObject({ source: 'gps', valid: true, satellites: 7 });
+      expect(row.lat).toBeCloseTo(31.2304, 5);
+      const al = Buffer.from(`[SG*${d.imei}*0002*AL]`);
+      expect(await w.exchange(watchFrames.alarm(d.imei, fix(31.2304, 121.4737), 78, 'removed'), al)).toEqual(al);
+      await alarmOf(d.id, 4);
+    } finally {
+      w.socket.destroy();
+    }
+  });
+});
+
+describe('JT/T 808', () => {
+  let d: TestDevice;
+  let term: Jt808Terminal;
+  beforeAll(async () => {
+    d = (await addDevices(t.app, 1, { kind: 'helmet' }))[0]!;
+    // A terminal is registered under its terminal number (its header's phone number).
+    const number = `139${d.imei.slice(-8)}`;
+    await t.app.db.update(devices).set({ imei: number }).where(eq(devices.id, d.id));
+    d = { ...d, imei: number };
+    term = new Jt808Terminal(number);
+  });
+
+  it('registers, authenticates with the code it was given, stores a location and raises an SOS', async () => {
+    const w = new Wire(ports.jt808!);
+    try {
+      // 0x8100: result 0 and the authentication code derived from the device key.
+      const code = deviceSecret(await deviceKey(t.app.db), d.imei, 1);
+      const reg = jt808Reply(await w.jt808(term.register()));
+      expect(reg.id).toBe(0x8100);
+      // Answer serial (the registration's, 0), result 0, the code.
+      expect(reg.body.readUInt16BE(0)).toBe(0);
+      expect(reg.body[2]).toBe(0);
+      expect(reg.body.subarray(3).toString('latin1')).toBe(code);
+      const auth = jt808Reply(await w.jt808(term.authenticate(code)));
+      // General response: answer serial 1, answer id 0x0102, result 0 (success).
+      expect([auth.id, auth.body.readUInt16BE(0), auth.body.readUInt16BE(2), auth.body[4]]).toEqual([0x8001, 1, 0x0102, 0]);
+      const ack = jt808Reply(await w.jt808(term.location(fix(30.5728, 104.0668))));
+      expect([ack.id, ack.body.readUInt16BE(2), ack.body[4]]).toEqual([0x8001, 0x0200, 0]);
+      const row = await lastLocation(d.id);
+      expect(row!.lat).toBeCloseTo(30.5728, 5);
+      await w.jt808(term.location(fix(30.5728, 104.0668), true));
+      await alarmOf(d.id, 15);
+    } finally {
+      w.socket.destroy();
+    }
+  });
+
+  it('refuses a wrong authentication code with result 1 and closes', async () => {
+    const w = new Wire(ports.jt808!);
+    const auth = jt808Reply(await w.jt808(term.authenticate('not-the-code')));
+    expect([auth.id, auth.body[4]]).toEqual([0x8001, 1]);
+    await until(() => w.closed, 5_000, 'closed');
+  });
+
+  it('refuses data before the authentication', async () => {
+    const w = new Wire(ports.jt808!);
+    w.socket.write(term.location(fix(1, 1)));
+    await until(() => w.closed, 5_000, 'closed');
+    expect(w.got.length).toBe(0);
+  });
+});
+
+describe('OsmAnd', () => {
+  let d: TestDevice;
+  beforeAll(async () => {
+    d = (await addDevices(t.app, 1, { kind: 'locator' }))[0]!;
+  });
+
+  it('stores a GET position and answers 200 once stored; 400 without an id; 404 for an unknown one', async () => {
+    const base = `http://127.0.0.1:${ports.osmand}`;
+    const ok = await fetch(base + osmandUri(d.imei, { ...fix(39.9042, 116.4074), speed: 18.52 }, 66));
+    expect(ok.status).toBe(200);
+    const row = await lastLocation(d.id);
+    expect(row!.lat).toBeCloseTo(39.9042, 5);
+    expect(row!.speed).toBeCloseTo(18.52, 1);
+    expect((await fetch(`${base}/?lat=1&lon=2`)).status).toBe(400);
+    expect((await fetch(`${base}/?id=999999999&lat=1&lon=2`)).status).toBe(404);
+  });
+});
