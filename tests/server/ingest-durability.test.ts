@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import mqtt, { type MqttClient } from 'mqtt';
 import postgres from 'postgres';
+import { exited, healthy, startServiceProcess } from './service-process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { topics } from '../../src/shared/topics';
 import { PGLITE_EXTENSIONS } from '../../src/server/db/driver';
@@ -13,7 +14,6 @@ import { ServiceClient } from '../../src/sim/service';
 import { freshPostgres } from './helper';
 import { freePort, mosquittoBinary, startMosquitto, type PrivateMosquitto } from './mosquitto';
 
-const root = new URL('../..', import.meta.url).pathname;
 const DEVICES = 20;
 /** PUBLISHes each device keeps in flight (acknowledged one by one as their rows commit). */
 const WINDOW = 8;
@@ -34,23 +34,9 @@ function startService(dataDir: string, port: number, mqttPort: number, ext?: Ext
   if (ext) {
     Object.assign(env, { DATABASE_URL: ext.databaseUrl, MQTT_URL: ext.mqttUrl, MQTT_WS_URL: 'ws://127.0.0.1:9/mqtt', MQTT_CLIENT_ID: ext.clientId, INGEST_GROUP: ext.group });
   }
-  return spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  return startServiceProcess(env);
 }
 
-async function healthy(port: number, ms = 120_000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > end) throw new Error('service did not come up');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const exited = (p: ChildProcess) => new Promise<void>((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve() : p.once('exit', () => resolve())));
 
 // The at-scale run (DATABASE_URL and MQTT_URL set) takes the path with PostgreSQL and a Mosquitto
 // configured as README asks (queues deep enough); the unit run, without them, took the embedded one.

@@ -113,17 +113,22 @@ function watchBody(fix: SimFix, battery: number, steps: number, status: number):
   ].join(',');
 }
 
-/** A JT/T 808 (2013) terminal: registration, authentication, heartbeat, location. */
+/**
+ * A JT/T 808 terminal: registration, authentication, heartbeat, location. A number of up to 12
+ * digits speaks the 2013 edition (6-byte BCD phone); a longer one (an IMEI) the 2019 edition.
+ */
 export class Jt808Terminal {
   private serial = 0;
   readonly phone: Buffer;
+  readonly version: number | undefined;
 
   constructor(readonly number: string) {
-    this.phone = Buffer.from(number.padStart(12, '0'), 'hex');
+    this.version = number.length > 12 ? 1 : undefined;
+    this.phone = Buffer.from(number.padStart(this.version ? 20 : 12, '0'), 'hex');
   }
 
   private frame(id: number, body: Uint8Array): Buffer {
-    return jt808Frame(id, this.serial++, { phone: this.phone, version: undefined }, body);
+    return jt808Frame(id, this.serial++, { phone: this.phone, version: this.version }, body);
   }
 
   /** 0x0100: province, city, maker, model (20), terminal id (7), plate colour 0, no plate. */
@@ -135,16 +140,23 @@ export class Jt808Terminal {
     return this.frame(0x0100, b);
   }
 
-  /** 0x0102: the authentication code as the whole body (2013). */
+  /** 0x0102: the authentication code as the whole body (2013); 2019: its length, the code, IMEI (15) and software version (20). */
   authenticate(code: string): Buffer {
-    return this.frame(0x0102, encodeGbk(code));
+    const bytes = encodeGbk(code);
+    if (!this.version) return this.frame(0x0102, bytes);
+    const b = Buffer.alloc(1 + bytes.length + 15 + 20);
+    b[0] = bytes.length;
+    b.set(bytes, 1);
+    b.write(this.number.slice(-15).padStart(15, '0'), 1 + bytes.length, 'latin1');
+    b.write('SIM-1.0', 16 + bytes.length, 'latin1');
+    return this.frame(0x0102, b);
   }
 
   heartbeat(): Buffer {
     return this.frame(0x0002, Buffer.alloc(0));
   }
 
-  /** 0x0200: alarm word (bit 0 SOS), status (bit 1 fixed), position in 1e-6 degrees, altitude, speed 1/10 km/h, course, BCD time GMT+8; battery as item 0x30? no: signal 0x30, satellites 0x31. */
+  /** 0x0200: alarm word (bit 0 SOS), status (bit 1 fixed), position in 1e-6 degrees, altitude, speed 1/10 km/h, course, BCD time GMT+8, then items 0x30 signal and 0x31 satellites. */
   location(fix: SimFix, sos = false): Buffer {
     const b = Buffer.alloc(28 + 3 + 3);
     b.writeUInt32BE(sos ? 1 : 0, 0);

@@ -11,13 +11,18 @@ const root = new URL('../../..', import.meta.url).pathname;
 async function decode(args: string[], input: string): Promise<{ lines: Record<string, unknown>[]; raw: string; code: number }> {
   const child = run('npm', ['run', '--silent', 'decode', '--', ...args], { cwd: root, timeout: 60_000 });
   child.child.stdin!.end(input);
+  let raw: string;
+  let code = 0;
   try {
-    const { stdout } = await child;
-    return { raw: stdout, lines: stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>), code: 0 };
+    raw = (await child).stdout;
   } catch (err) {
     const e = err as { stdout?: string; code?: number };
-    return { raw: e.stdout ?? '', lines: [], code: e.code ?? -1 };
+    raw = e.stdout ?? '';
+    code = e.code ?? -1;
   }
+  // --encode prints hex, the decoding JSON lines.
+  const json = raw.startsWith('{');
+  return { raw, lines: json ? raw.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : [], code };
 }
 
 const at = Date.UTC(2026, 10, 26, 8, 30, 0);
