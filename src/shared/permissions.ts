@@ -42,6 +42,7 @@ const EXTRA_MARKS = {
   'device:command': { route: 'DeviceList', cn: '下发指令', en: 'Send command' },
   'device:allocate': { route: 'DeviceList', cn: '分配设备', en: 'Allocate devices' },
   'device:secret': { route: 'DeviceList', cn: '查看设备密钥', en: 'View device secret' },
+  'device:rawCommand': { route: 'DeviceList', cn: '下发原始指令', en: 'Send raw command' },
   'user:resetPassword': { route: 'userList', cn: '重置密码', en: 'Reset password' },
   'user:grantRole': { route: 'userList', cn: '分配角色', en: 'Assign roles' },
   'role:grant': { route: 'roleList', cn: '分配资源', en: 'Assign resources' },

@@ -154,7 +154,7 @@ async function phase(fl: Fleet, seconds: number, cmd: Command): Promise<Phase> {
   const stored0 = s.stored;
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-  const debug = process.env.BENCH_DEBUG ? setInterval(() => console.log(JSON.stringify({ ...s, depth: fl.app.ingest.depth() })), 1000) : undefined;
+  const debug = process.env.BENCH_DEBUG ? setInterval(() => console.log(JSON.stringify({ ...s, depth: fl.app.ingest.depth(), parked: (fl.app.ingest as unknown as { parked: unknown[] }).parked.length, mem: Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / MB)])) })), 1000) : undefined;
   const t0 = performance.now();
   const reports = await Promise.all(fl.children.map((c) => ask(c, cmd)));
   clearInterval(sampler);

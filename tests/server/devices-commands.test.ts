@@ -68,6 +68,16 @@ describe('command/send', () => {
     expect(await t.app.db.$count(deviceCommands)).toBe(stored);
   });
 
+  it('a locator takes relay; a raw command needs device:rawCommand and printable text', async () => {
+    const locator = await newDevice('locator', { online: true });
+    expect((await api('command/send', { imei: locator.imei, cmd: 'relay', params: { on: true } })).code).toBe(0);
+    const helmet = await newDevice('helmet', { online: true });
+    expect((await api('command/send', { imei: helmet.imei, cmd: 'relay', params: { on: true } })).key).toBe('noCommand');
+    expect((await api('command/send', { imei: locator.imei, cmd: 'custom', params: { text: 'WHERE#' } }, su)).code).toBe(0);
+    expect((await api('command/send', { imei: locator.imei, cmd: 'custom', params: { text: '定位' } }, su)).code).toBe(400);
+    expect((await api('command/send', { imei: locator.imei, cmd: 'custom', params: { text: 'WHERE#' } }, visitor)).code).toBe(403);
+  });
+
   it('publishes to an online device in its encoding and logs the delivery; acks update it', async () => {
     for (const messageType of ['json', 'cbor'] as const) {
       const d = await newDevice('helmet', { online: true, messageType });

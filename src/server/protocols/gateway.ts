@@ -14,7 +14,8 @@ import type { Clock } from '../lib/clock';
 import { safeEqual } from '../lib/crypto';
 import { Connection, DEFAULT_LIMITS, type ConnectionHost, type ConnectionLimits } from './connection';
 import { FrameLog } from './frame-log';
-import { newSession, type Decoded, type HttpCodec, type ProtocolName, type StreamCodec } from './types';
+import type { DeviceSettings } from '../../shared/devices/settings';
+import { newSession, type Decoded, type HttpCodec, type OutCommand, type ProtocolName, type StreamCodec } from './types';
 
 export interface GatewayDeps {
   db: Db;
@@ -37,6 +38,23 @@ export interface ProtocolCounters {
   errors: number;
   /** Logins refused: unknown devices, failed authentication, another device's identifier. */
   refused: number;
+}
+
+/** Whether the protocol answers commands (GT06 0x15/0x21, JT/T 808 0x0001); a watch does not. */
+const ACKNOWLEDGES: Record<ProtocolName, boolean> = { gt06: true, jt808: true, watch: false, osmand: false };
+
+/**
+ * A settings push said in a protocol's commands (docs/protocols.md "Commands"): the position
+ * interval to any that takes setInterval; a watch's SOS numbers and do-not-disturb periods. What
+ * the protocol cannot say is left out; each command carries the push's id for its answer.
+ */
+export function settingsCommands(id: number, settings: Partial<DeviceSettings>, codec: StreamCodec): OutCommand[] {
+  const out: OutCommand[] = [];
+  const can = (cmd: string) => codec.commands.includes(cmd);
+  if (settings.positionInterval !== undefined && can('setInterval')) out.push({ id, cmd: 'setInterval', params: { seconds: settings.positionInterval * 60 } });
+  if (settings.sosNumbers?.length && can('sosNumbers')) out.push({ id, cmd: 'sosNumbers', params: { numbers: settings.sosNumbers } });
+  if (settings.doNotDisturb?.length && can('doNotDisturb')) out.push({ id, cmd: 'doNotDisturb', params: { periods: settings.doNotDisturb } });
+  return out;
 }
 
 /** Unknown identifiers are written at most this often each (a device retrying every second costs nothing). */
@@ -186,7 +204,8 @@ export class ProtocolGateway implements ConnectionHost {
 
   /**
    * A downlink published for a device (`sfwatch/{imei}/server`): sent in the device's protocol
-   * when it is connected here. A command its protocol cannot say is acknowledged as failed.
+   * when it is connected here. A command (or settings push) its protocol cannot say is
+   * acknowledged as failed; one its protocol does not acknowledge, as sent.
    */
   downlink(imei: string, payload: Buffer): void {
     const conn = this.byImei.get(imei);
@@ -198,17 +217,25 @@ export class ProtocolGateway implements ConnectionHost {
         return undefined;
       }
     })();
-    if (!parsed?.success || parsed.data.kind !== 'command') return;
-    const { id, cmd, params } = parsed.data;
-    let frame: Buffer | undefined;
-    let why = `${conn.codec.name} has no ${cmd} command`;
-    try {
-      frame = conn.codec.encode({ id, cmd, params }, conn.session, this.deps.clock.now());
-    } catch (err) {
-      why = (err as Error).message;
+    if (!parsed?.success) return;
+    const message = parsed.data;
+    const source = `${conn.codec.name}/${imei}`;
+    const ack = (ok: boolean, msg: string) => this.deps.ingest.accept(imei, source, Buffer.alloc(0), { kind: 'ack', ref: message.id, ok, msg: msg.slice(0, 200) });
+    const commands = message.kind === 'command' ? [{ id: message.id, cmd: message.cmd, params: message.params }] : settingsCommands(message.id, message.settings, conn.codec);
+    const frames: Buffer[] = [];
+    for (const command of commands) {
+      try {
+        const frame = conn.codec.encode(command, conn.session, this.deps.clock.now());
+        if (!frame) return ack(false, `${conn.codec.name} has no ${command.cmd} command`);
+        frames.push(frame);
+      } catch (err) {
+        return ack(false, (err as Error).message);
+      }
     }
-    if (frame) conn.send(frame);
-    else this.deps.ingest.accept(imei, `${conn.codec.name}/${imei}`, Buffer.alloc(0), { kind: 'ack', ref: id, ok: false, msg: why.slice(0, 200) });
+    if (!frames.length) return ack(false, `${conn.codec.name} takes none of these settings`);
+    for (const frame of frames) conn.send(frame);
+    // A protocol that acknowledges nothing (the watch): sent is as far as anyone can know.
+    if (!ACKNOWLEDGES[conn.codec.name]) ack(true, `sent; ${conn.codec.name} does not acknowledge`);
   }
 
   /** The raw frame log of a device with its codec's reading of each frame (undefined: never seen here). */

@@ -105,8 +105,13 @@ export interface DeviceDetail {
   lastValues: Record<string, number>;
   settingsVersion: number;
   settingsAckedVersion: number;
-  /** Commands this kind obeys (KIND_INFO); empty means "no command available". */
+  /**
+   * Commands this kind obeys (KIND_INFO), narrowed to what its protocol can say when the device is
+   * connected over one (docs/protocols.md); empty means "no command available".
+   */
   commands: string[];
+  /** The device protocol it is connected over here (watch, gt06, jt808, osmand); null: MQTT or not connected. */
+  protocol: string | null;
   tenantId: number;
   [field: string]: unknown;
 }

@@ -97,7 +97,7 @@ export const SIM_SCENARIOS = ['construction', 'fire', 'community', 'campus', 'su
 export type SimScenario = (typeof SIM_SCENARIOS)[number];
 
 /** Commands of docs/requirements/entities.md#device-commands, by the name the protocol carries. */
-export const COMMANDS = ['locate', 'restart', 'setInterval', 'switch', 'valve', 'broadcast', 'volume', 'report', 'lock', 'unlock', 'videoCall', 'accessRights', 'armCard', 'adPush', 'adWithdraw', 'faceLibrary'] as const;
+export const COMMANDS = ['locate', 'restart', 'setInterval', 'switch', 'valve', 'broadcast', 'volume', 'report', 'lock', 'unlock', 'relay', 'custom', 'videoCall', 'accessRights', 'armCard', 'adPush', 'adWithdraw', 'faceLibrary'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** Switch command modes of docs/requirements/states-and-codes.md#status-words. */
@@ -129,7 +129,8 @@ export const KIND_INFO: Record<DeviceKind, KindInfo> = {
   wristband: { cn: '手环', en: 'Wristband', scenarios: ['supervision', 'campus'], metrics: ['heartRate', 'bodyTemp', 'bloodOxygen', 'systolic', 'diastolic', 'steps', 'battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: true },
   watch: { cn: '手表', en: 'Watch', scenarios: ['campus', 'community'], metrics: ['heartRate', 'bodyTemp', 'bloodOxygen', 'steps', 'battery', 'signal'], commands: [...WEARABLE_COMMANDS, 'videoCall'], moves: true, wearable: true },
   ankle: { cn: '脚环', en: 'Ankle bracelet', scenarios: ['supervision'], metrics: ['heartRate', 'bodyTemp', 'battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: true },
-  locator: { cn: '定位器', en: 'Locator', scenarios: ['campus', 'construction'], metrics: ['battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: false },
+  // A GT06 locator may be wired to a relay (a vehicle's fuel pump, a door): relay cut and restore.
+  locator: { cn: '定位器', en: 'Locator', scenarios: ['campus', 'construction'], metrics: ['battery', 'signal'], commands: [...WEARABLE_COMMANDS, 'relay'], moves: true, wearable: false },
   smoke: { cn: '烟感', en: 'Smoke detector', scenarios: ['fire', 'community'], metrics: ['smoke', 'ambientTemp', 'battery', 'signal'], commands: ['restart', 'setInterval', 'broadcast', 'volume'], moves: false, wearable: false },
   fireButton: { cn: '手动报警按钮', en: 'Manual fire button', scenarios: ['fire'], metrics: ['battery', 'signal'], commands: [], moves: false, wearable: false },
   gas: { cn: '燃气探测器', en: 'Gas sensor', scenarios: ['fire', 'community'], metrics: ['gas', 'ambientTemp', 'humidity', 'airQuality', 'odour', 'vocs', 'signal'], commands: ['restart', 'setInterval', 'valve'], moves: false, wearable: false },
@@ -144,7 +145,8 @@ export const KIND_INFO: Record<DeviceKind, KindInfo> = {
  * Commands every kind obeys: `report` asks for a fresh status and readings (and a fix, for a
  * device that moves) now instead of at the next interval (/randomReload).
  */
-export const UNIVERSAL_COMMANDS: readonly CommandName[] = ['report'];
+/** Every kind takes these; `custom` (a raw command in the device's own protocol, docs/protocols.md) needs the device:rawCommand mark. */
+export const UNIVERSAL_COMMANDS: readonly CommandName[] = ['report', 'custom'];
 
 export function kindSupports(kind: string, cmd: string): boolean {
   if (kind in KIND_INFO && (UNIVERSAL_COMMANDS as readonly string[]).includes(cmd)) return true;

@@ -167,6 +167,13 @@ export const commandParams = {
     .strict(),
   /** Speaker volume, 0 (mute) to 100 (controlBar). */
   volume: z.object({ level: z.number().int().min(0).max(100) }).strict(),
+  /** A locator's relay (GT06 RELAY,1# / RELAY,0#): `on` cuts the wired circuit, off restores it. */
+  relay: z.object({ on: z.boolean() }).strict(),
+  /**
+   * A raw command in the device's own protocol (docs/protocols.md "Commands"): the text a GT06 or
+   * watch takes, or for JT/T 808 the message id and body in hex. Administrators only.
+   */
+  custom: z.object({ text: z.string().min(1).max(200).regex(/^[\x20-\x7e]+$/, 'printable ASCII only') }).strict(),
   /** Breakers: refuse open and close until unlocked (docs/device-protocol.md#breakers-and-gateways). */
   lock: z.object({}).strict(),
   unlock: z.object({}).strict(),
@@ -210,6 +217,8 @@ export const sendCommandBody = z.discriminatedUnion('cmd', [
   z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('volume'), params: commandParams.volume }),
   z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('lock'), params: commandParams.lock.default({}) }),
   z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('unlock'), params: commandParams.unlock.default({}) }),
+  z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('relay'), params: commandParams.relay }),
+  z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('custom'), params: commandParams.custom }),
 ]);
 export type SendCommandBody = z.infer<typeof sendCommandBody>;
 

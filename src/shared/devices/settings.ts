@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PHONE_RE } from '../validation';
+import { TIME_WINDOW_RE } from './access';
 
 /** Metrics with limits, their unit, the unit of their interval, and the bounds a limit may take. */
 export const LIMIT_METRICS = {
@@ -62,6 +63,17 @@ export const deviceSettingsSchema = z.object({
   contacts: z.array(contactSchema).max(10, 'tooLarge'),
   whiteList: phoneList,
   blackList: phoneList,
+  /**
+   * Watches: the numbers its SOS key calls, in order (the watch protocol's SOS command,
+   * docs/protocols.md). Absent from settings stored before they existed: empty.
+   */
+  sosNumbers: z
+    .array(z.string().trim().regex(PHONE_RE, 'phoneInvalid'))
+    .max(3, 'tooLarge')
+    .refine((l) => new Set(l).size === l.length, 'duplicateValues')
+    .default([]),
+  /** Watches: daily do-not-disturb periods (HH:MM-HH:MM; the watch protocol's SILENCETIME). */
+  doNotDisturb: z.array(z.string().trim().regex(TIME_WINDOW_RE, 'timeWindowInvalid')).max(4, 'tooLarge').default([]),
 });
 export type DeviceSettings = z.infer<typeof deviceSettingsSchema>;
 
@@ -77,6 +89,8 @@ export const DEFAULT_SETTINGS: DeviceSettings = {
   contacts: [],
   whiteList: [],
   blackList: [],
+  sosNumbers: [],
+  doNotDisturb: [],
 };
 
 /** Stored settings over the defaults: every key present. */

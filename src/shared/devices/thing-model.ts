@@ -80,6 +80,8 @@ const COMMAND_NAMES: Record<(typeof COMMANDS)[number], string> = {
   report: '立即上报',
   lock: '锁定',
   unlock: '解锁',
+  relay: '继电器',
+  custom: '原始指令',
   videoCall: '视频通话',
   accessRights: '门禁权限下发',
   armCard: '发卡',
@@ -166,6 +168,8 @@ const COMMAND_PARAMS: Record<(typeof COMMANDS)[number], ModelParam[]> = {
   report: [],
   lock: [],
   unlock: [],
+  relay: [{ key: 'on', name: '断开', type: 'boolean' }],
+  custom: [{ key: 'text', name: '指令', type: 'text' }],
   videoCall: [
     { key: 'channel', name: '频道', type: 'text' },
     { key: 'roomId', name: '房间号', type: 'text' },

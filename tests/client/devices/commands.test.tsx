@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { KIND_INFO } from '../../../src/shared/devices/kinds';
+import { ConfirmHost } from '../../../src/client/components/DataTable';
 import { CommandPanel } from '../../../src/client/features/devices/CommandPanel';
 import { awaitingAck } from '../../../src/client/features/devices/CommandLog';
 import { resetRequestDeps } from '../../../src/client/lib/request';
@@ -35,6 +36,40 @@ describe('command panel', () => {
     unmount();
     renderWithProviders(<CommandPanel detail={device('breaker')} />);
     expect(screen.getByTestId('cmd-switch').querySelectorAll('button')).toHaveLength(7);
+  });
+
+  it('a locator cuts its relay after a confirmation and restores it at once', async () => {
+    renderWithProviders(
+      <>
+        <CommandPanel detail={device('locator')} />
+        <ConfirmHost />
+      </>,
+    );
+    fireEvent.click(screen.getByTestId('cmd-relay-restore'));
+    await waitFor(() => expect(sent(calls)).toEqual([{ imei: IMEI, cmd: 'relay', params: { on: false } }]));
+    fireEvent.click(screen.getByTestId('cmd-relay-cut'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '断开' }));
+    await waitFor(() => expect(sent(calls)).toHaveLength(2));
+    expect(sent(calls)[1]).toEqual({ imei: IMEI, cmd: 'relay', params: { on: true } });
+  });
+
+  it('offers an administrator the raw command for a device connected over a protocol, and checks its text', async () => {
+    const { unmount } = renderWithProviders(<CommandPanel detail={device('helmet')} />);
+    expect(screen.queryByTestId('cmd-custom')).toBeNull();
+    unmount();
+    renderWithProviders(
+      <>
+        <CommandPanel detail={{ ...device('locator'), protocol: 'gt06' }} />
+        <ConfirmHost />
+      </>,
+    );
+    fireEvent.change(screen.getByTestId('cmd-custom-text'), { target: { value: '定位' } });
+    expect(screen.getByTestId('cmd-custom')).toBeDisabled();
+    fireEvent.change(screen.getByTestId('cmd-custom-text'), { target: { value: 'WHERE#' } });
+    fireEvent.click(screen.getByTestId('cmd-custom'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '发送' }));
+    await waitFor(() => expect(sent(calls)).toEqual([{ imei: IMEI, cmd: 'custom', params: { text: 'WHERE#' } }]));
   });
 
   it('no commands -> no command available', () => {

@@ -21,12 +21,12 @@ describe('settings form', () => {
   afterEach(() => resetRequestDeps());
 
   it('shows pushed but not yet acknowledged', async () => {
-    renderWithProviders(<SettingsForm imei={IMEI} />);
+    renderWithProviders(<SettingsForm imei={IMEI} kind="helmet" />);
     expect(await screen.findByTestId('settings-version')).toHaveTextContent('等待设备确认');
   });
 
   it('refuses a lower limit above the upper one, with the message under the field', async () => {
-    renderWithProviders(<SettingsForm imei={IMEI} />);
+    renderWithProviders(<SettingsForm imei={IMEI} kind="helmet" />);
     const low = await screen.findByLabelText('heartRate.low');
     fireEvent.change(low, { target: { value: '130' } });
     fireEvent.click(screen.getByTestId('settings-save'));
@@ -36,7 +36,7 @@ describe('settings form', () => {
   });
 
   it('shows range and required messages', async () => {
-    renderWithProviders(<SettingsForm imei={IMEI} />);
+    renderWithProviders(<SettingsForm imei={IMEI} kind="helmet" />);
     fireEvent.change(await screen.findByLabelText('bloodOxygen.high'), { target: { value: '101' } });
     fireEvent.change(within(screen.getByTestId('setting-alarmDuration').closest('div')!.parentElement!).getByRole('textbox'), {
       target: { value: '' },
@@ -48,7 +48,7 @@ describe('settings form', () => {
   });
 
   it('adds and removes contacts, validating each row', async () => {
-    renderWithProviders(<SettingsForm imei={IMEI} />);
+    renderWithProviders(<SettingsForm imei={IMEI} kind="helmet" />);
     fireEvent.click(await screen.findByTestId('contact-add'));
     fireEvent.click(screen.getByTestId('contact-add'));
     expect(screen.getAllByTestId('contact-row')).toHaveLength(2);
@@ -71,5 +71,24 @@ describe('settings form', () => {
     expect(settingsErrors(DEFAULT_SETTINGS)).toEqual({});
     expect(settingsErrors({ ...DEFAULT_SETTINGS, whiteList: ['13800000001', '13800000001'] })).toEqual({ whiteList: 'duplicateValues' });
     expect(settingsErrors({ ...DEFAULT_SETTINGS, positionInterval: Number.NaN })).toEqual({ positionInterval: 'required' });
+    expect(settingsErrors({ ...DEFAULT_SETTINGS, sosNumbers: ['13800000001', '13800000002', '13800000003', '13800000004'] })).toEqual({ sosNumbers: 'tooLarge' });
+    expect(settingsErrors({ ...DEFAULT_SETTINGS, doNotDisturb: ['08:00-12:00', '25:00-26:00'] })).toEqual({ doNotDisturb: 'timeWindowInvalid' });
+  });
+
+  it('offers a watch its SOS numbers and do-not-disturb periods, and pushes them', async () => {
+    calls = mockApi({ '/api/device/settings/get': { settings: { ...DEFAULT_SETTINGS, sosNumbers: ['13800000009'], doNotDisturb: ['22:00-07:00'] }, version: 1, ackedVersion: 1 } });
+    renderWithProviders(<SettingsForm imei={IMEI} kind="watch" />);
+    await screen.findByTestId('setting-sosNumbers');
+    expect(screen.getByText('13800000009')).toBeInTheDocument();
+    expect(screen.getByText('22:00-07:00')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(saved(calls)).toHaveLength(1));
+    expect(saved(calls)[0]!.body).toMatchObject({ settings: { sosNumbers: ['13800000009'], doNotDisturb: ['22:00-07:00'] } });
+  });
+
+  it('shows the watch settings to watches only', async () => {
+    renderWithProviders(<SettingsForm imei={IMEI} kind="helmet" />);
+    await screen.findByTestId('settings-form');
+    expect(screen.queryByTestId('setting-sosNumbers')).toBeNull();
   });
 });

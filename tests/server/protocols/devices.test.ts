@@ -1,7 +1,10 @@
 import { connect, type Socket } from 'node:net';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmRecords, deviceLocations, devices } from '../../../src/server/db/schema';
+import { DEVICE_STATE } from '../../../src/shared/codes';
+import { DEFAULT_SETTINGS } from '../../../src/shared/devices/settings';
+import { alarmRecords, deviceCommands, deviceLocations, devices } from '../../../src/server/db/schema';
+import { saveSettings } from '../../../src/server/devices/commands';
 import { deviceKey, deviceSecret } from '../../../src/server/devices/secrets';
 import { packet } from '../../../src/server/protocols/gt06/packet';
 import { parseFrame } from '../../../src/server/protocols/jt808/frame';
@@ -127,6 +130,25 @@ describe('watch', () => {
       const al = Buffer.from(`[SG*${d.imei}*0002*AL]`);
       expect(await w.exchange(watchFrames.alarm(d.imei, fix(31.2304, 121.4737), 78, 'removed'), al)).toEqual(al);
       await alarmOf(d.id, 4);
+    } finally {
+      w.socket.destroy();
+    }
+  });
+
+  it('says a settings push in the watch\'s commands: interval, SOS numbers, do-not-disturb; sent is as far as it is acknowledged', async () => {
+    const w = new Wire(ports.watch!);
+    try {
+      await w.exchange(watchFrames.link(d.imei, 80), 10);
+      const device = await until(async () => (await t.app.db.select().from(devices).where(and(eq(devices.id, d.id), eq(devices.state, DEVICE_STATE.online))))[0], 5_000, 'online');
+      const settings = { ...DEFAULT_SETTINGS, positionInterval: 5, sosNumbers: ['13800000009'], doNotDisturb: ['22:00-07:00'] };
+      const { commandId } = await saveSettings(t.app, device!, settings, { id: 0, name: 'test' });
+      await until(() => w.got.toString('latin1').includes('SILENCETIME'), 5_000, 'the settings frames');
+      const text = w.got.toString('latin1');
+      expect(text).toContain(`[SG*${d.imei}*000A*UPLOAD,300]`);
+      expect(text).toContain('SOS,13800000009,,');
+      expect(text).toContain('SILENCETIME,22:00-07:00]');
+      const row = await until(async () => (await t.app.db.select().from(deviceCommands).where(and(eq(deviceCommands.id, commandId), eq(deviceCommands.ackOk, true))))[0], 5_000, 'settings acknowledged');
+      expect(row!.ackMsg).toBe('sent; watch does not acknowledge');
     } finally {
       w.socket.destroy();
     }

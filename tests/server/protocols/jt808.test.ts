@@ -189,6 +189,8 @@ describe('JT/T 808 commands', () => {
     // Flags 0x0c (display, read aloud), then GBK: 注意 is d7a2 d2e2.
     expect(send('broadcast', { text: '注意A' })).toEqual(wire(0x8300, PHONE, 5, '0c' + 'd7a2d2e2' + '41'));
     expect(send('custom', { hex: '8202000a0000003c' })).toEqual(wire(0x8202, PHONE, 6, '000a0000003c'));
+    // The console's raw command is text: hex with spaces allowed.
+    expect(send('custom', { text: '8202 000a 0000 003c' })).toEqual(wire(0x8202, PHONE, 7, '000a0000003c'));
   });
 
   it('turns the terminal\'s general response into an ack, and a location answer (0x0201) into an ack and a location', () => {

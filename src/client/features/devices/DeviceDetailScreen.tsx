@@ -53,7 +53,7 @@ export function DeviceDetailScreen({ imei, onPick }: { imei: string | undefined;
       </Grid>
       <CommandPanel detail={d} />
       <CommandLog imei={imei} />
-      <SettingsForm imei={imei} />
+      <SettingsForm imei={imei} kind={d.kind} />
       <DeadLetters imei={imei} />
     </Stack>
   );

@@ -15,7 +15,7 @@ type NumberKey = 'alarmDuration' | 'restartTime' | 'positionInterval' | 'gasMeas
  * The device settings form (docs/requirements/entities.md#device-settings), validated with the shared schema before it
  * is pushed.
  */
-export function SettingsForm({ imei }: { imei: string }) {
+export function SettingsForm({ imei, kind }: { imei: string; kind: string }) {
   const { t } = useLingui();
   const answer = useQuery(deviceSettingsQuery(imei));
   const [draft, setDraft] = useState<DeviceSettings | null>(null);
@@ -92,6 +92,28 @@ export function SettingsForm({ imei }: { imei: string }) {
             data-testid="setting-blackList"
           />
         </SimpleGrid>
+        {kind === 'watch' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TagsInput
+              label={t`SOS 号码`}
+              description={t`按 SOS 键时依次拨打，最多 3 个`}
+              maxTags={3}
+              value={values.sosNumbers}
+              onChange={(sosNumbers) => change({ sosNumbers })}
+              error={errorText(errors.sosNumbers)}
+              data-testid="setting-sosNumbers"
+            />
+            <TagsInput
+              label={t`免打扰时段`}
+              description={t`如 08:00-12:00，最多 4 段`}
+              maxTags={4}
+              value={values.doNotDisturb}
+              onChange={(doNotDisturb) => change({ doNotDisturb })}
+              error={errorText(errors.doNotDisturb)}
+              data-testid="setting-doNotDisturb"
+            />
+          </SimpleGrid>
+        )}
         {hasErrors && (
           <Alert color="red" variant="light" data-testid="settings-invalid">
             <Trans>请修正标红的设置后再保存</Trans>

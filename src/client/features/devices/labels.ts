@@ -48,6 +48,8 @@ const COMMAND_LABELS: Record<CommandName, MessageDescriptor> = {
   report: msg`立即上报`,
   lock: msg`锁定`,
   unlock: msg`解锁`,
+  relay: msg`继电器`,
+  custom: msg`原始指令`,
   videoCall: msg`视频通话`,
   accessRights: msg`门禁权限下发`,
   armCard: msg`发卡`,

@@ -3,14 +3,16 @@ import { deviceSettingsSchema, type DeviceSettings } from '../../../shared/devic
 /** Field errors of the settings form by dotted path ("limits.heartRate.high", "contacts.0.phone", "whiteList"). */
 export type SettingsErrors = Record<string, string>;
 
+/** Lists whose items are shown as tags: one message under the list, not per tag. */
+const LISTS = ['whiteList', 'blackList', 'sosNumbers', 'doNotDisturb'];
+
 /** Validates with the shared schema; an empty number box (NaN) reads as "required". */
 export function settingsErrors(values: DeviceSettings): SettingsErrors {
   const result = deviceSettingsSchema.safeParse(values);
   if (result.success) return {};
   const errors: SettingsErrors = {};
   for (const issue of result.error.issues) {
-    // Phone lists show one message under the list, not per tag.
-    const path = issue.path[0] === 'whiteList' || issue.path[0] === 'blackList' ? String(issue.path[0]) : issue.path.join('.');
+    const path = LISTS.includes(String(issue.path[0])) ? String(issue.path[0]) : issue.path.join('.');
     if (!(path in errors)) errors[path] = issue.code === 'invalid_type' ? 'required' : issue.message;
   }
   return errors;

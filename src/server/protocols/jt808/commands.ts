@@ -56,8 +56,8 @@ function messageOf(command: OutCommand, terminal: Terminal): [number, Buffer] | 
       return [0x8300, Buffer.concat([Buffer.from(head), encodeGbk(text)])];
     }
     case 'custom': {
-      // The message id and body in hex; the header, serial and check code are added here.
-      const hex = params.hex;
+      // The message id and body in hex (the console's raw command text); the header, serial and check code are added here.
+      const hex = typeof params.text === 'string' ? params.text.replace(/\s+/g, '') : params.hex;
       if (typeof hex !== 'string' || hex.length < 4 || hex.length % 2 !== 0) throw new ProtocolError('custom needs hex: message id and body');
       const raw = Buffer.from(hex, 'hex');
       if (raw.length * 2 !== hex.length) throw new ProtocolError('custom hex is not hex');

@@ -8,7 +8,7 @@ import { deviceCommands, devices } from '../../db/schema';
 import { scopedWhere, tenantWhere } from '../../db/scope';
 import { commandAcks, pendingSettingsPusher, saveSettings, sendCommand, sendCommandToMany } from '../../devices/commands';
 import type { KnownDevice } from '../../devices/hub';
-import { authed } from '../../plugins/auth';
+import { authed, requirePermission } from '../../plugins/auth';
 import { deviceInScope, operatorOf } from './scope';
 
 /** Publishes at a time while asking a sample: enough to be quick, few enough not to flood the broker. */
@@ -19,6 +19,8 @@ const tags = ['device'];
 /** Commands and settings pushed to devices; a settings change waiting for an offline device goes out when it comes online. */
 const commandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/command/send', { config: { mark: 'device:command' }, schema: { tags, summary: 'Send a command to an online device', body: sendCommandBody } }, async (request, reply) => {
+    // A raw command goes to the device unchecked: administrators only (docs/protocols.md "Commands").
+    if (request.body.cmd === 'custom') await requirePermission('device:rawCommand')(request);
     const d = await deviceInScope(app, request, request.body.imei);
     return reply.ok(await sendCommand(app, d, request.body, operatorOf(request)), 'commandSent');
   });
@@ -58,6 +60,7 @@ const commandRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { mark: 'device:command' }, schema: { tags, summary: 'Send one command to many devices; each is answered on its own (offline ones are refused)', body: sendManyCommandBody } },
     async (request, reply) => {
       const { imeis, cmd, params } = request.body;
+      if (cmd === 'custom') await requirePermission('device:rawCommand')(request);
       const { scope } = authed(request);
       const found = await app.db.select().from(devices).where(and(inArray(devices.imei, imeis), tenantWhere(scope, devices)));
       return reply.ok({ results: await sendCommandToMany(app, imeis, found, { cmd, params }, operatorOf(request)) }, 'commandSent');

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, gte, lte, max, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { CODECS } from '../../protocols/registry';
+import type { ProtocolName } from '../../protocols/types';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEVICE_STATE } from '../../../shared/codes';
@@ -23,12 +25,21 @@ function window(col: PgColumn, body: { from?: string; to?: string }): (SQL | und
   return [body.from ? gte(col, new Date(body.from)) : undefined, body.to ? lte(col, new Date(body.to)) : undefined];
 }
 
+/** The kind's commands; over a device protocol, those its codec can say (an OsmAnd phone takes none). */
+function commandsOf(kind: string, protocol: ProtocolName | undefined): string[] {
+  const all = [...(KIND_INFO[kind as DeviceKind]?.commands ?? [])];
+  if (!protocol) return all;
+  const codec = CODECS[protocol];
+  return codec.transport === 'http' ? [] : all.filter((c) => codec.commands.includes(c));
+}
+
 /** Device detail, map popup info, the time series and the fleet counters. */
 const detailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/device/detail', { schema: { tags, summary: 'One device with its live data and the commands its kind obeys', body: imeiBody } }, async (request, reply) => {
     const d = await deviceInScope(app, request, request.body.imei);
     const found = await getRow(ctxOf(request), deviceBinding, d.id);
     const row = (await hidesPersonal(request, deviceBinding.def.routes[0])) ? maskRow(deviceBinding.def.fields, found) : found;
+    const protocol = app.protocols.connected(d.imei);
     const detail: DeviceDetail = {
       ...row,
       id: d.id,
@@ -48,7 +59,8 @@ const detailRoutes: FastifyPluginAsyncZod = async (app) => {
       lastValues: d.lastValues ?? {},
       settingsVersion: d.settingsVersion,
       settingsAckedVersion: d.settingsAckedVersion,
-      commands: [...(KIND_INFO[d.kind as DeviceKind]?.commands ?? [])],
+      commands: commandsOf(d.kind, protocol),
+      protocol: protocol ?? null,
     };
     return reply.ok(detail);
   });
