@@ -111,7 +111,7 @@ export function UnknownDevicesScreen(props: RouteScreenProps) {
         empty={
           <Text c="dimmed" size="sm" data-testid="unknown-empty">
             <Trans>
-              没有未注册的设备。设备指向本服务的协议端口（GT06、手表、JT/T 808、OsmAnd，见 docs/protocols.md）而其标识尚未注册时，会出现在这里，可在此一键注册。
+              没有未注册的设备。设备指向本服务的设备协议端口（默认 GT06 5023、手表 5093、JT/T 808 5015、OsmAnd 5055），而其标识（IMEI 或终端手机号）无人注册时，会出现在这里，可一键注册。
             </Trans>
           </Text>
         }
