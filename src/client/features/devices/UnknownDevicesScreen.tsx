@@ -26,7 +26,7 @@ const frameCell = (value: unknown) =>
  * The one-click registration (docs/protocols.md "Identity"): product, tenant, kind and name; the
  * device is created under the row's identifier and let in on its next connection.
  */
-function RegisterModal({ row, onClose }: { row: Row; onClose: () => void }) {
+export function RegisterModal({ row, onClose }: { row: Row; onClose: () => void }) {
   const { t } = useLingui();
   const codeLabel = useCodeLabel();
   const queryClient = useQueryClient();
