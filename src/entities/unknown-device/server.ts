@@ -1,21 +1,13 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../shared/api';
-import { IMEI_RE } from '../../shared/devices/protocol';
 import { trigramIndexes, ts } from '../../server/db/columns';
 import { bytea } from '../../server/db/schema-devices';
-import { tenants } from '../../server/db/schema-tenancy';
-import { isPlatformScope } from '../../server/db/scope';
-import { allocate } from '../../server/devices/allocation';
+import { isPlatformScope, type Scope } from '../../server/db/scope';
 import { defineEntity } from '../../server/engine/registry';
-import { addRow } from '../../server/engine/write';
 import { fail } from '../../server/lib/api-error';
-import { deviceBinding } from '../../server/resources/device';
-import { superOnly } from '../../server/resources/tenant';
-import { ctxOf, operatorOf } from '../../server/routes/device/scope';
 import { decodeLastFrame } from './decode';
-import unknownDevice, { registerUnknownBody, TEXT_PROTOCOLS } from './resource';
+import unknownDevice, { TEXT_PROTOCOLS } from './resource';
 
 /**
  * Devices that spoke a device protocol (src/server/protocols/) with an identifier no device is
@@ -46,40 +38,10 @@ export const protocolUnknownDevices = pgTable(
 const SHOWN_BYTES = 1024;
 const shown = sql`substring(${protocolUnknownDevices.lastFrame} from 1 for ${sql.raw(String(SHOWN_BYTES))})`;
 
-const tags = ['device'];
-
-const plugin: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/register',
-    {
-      schema: {
-        tags,
-        summary: "Register an unknown device (super administrators): the device is added under the row's identifier, allocated to the tenant, and the row removed; it is let in on its next connection",
-        body: registerUnknownBody,
-      },
-    },
-    async (request, reply) => {
-      const ctx = ctxOf(request);
-      superOnly(ctx);
-      const { id, productId, tenantId, kind, name } = request.body;
-      const [row] = await app.db.select().from(protocolUnknownDevices).where(eq(protocolUnknownDevices.id, id));
-      if (!row) fail(Code.NOT_FOUND, 'notFound');
-      const imei = row!.identifier;
-      // The gateway records any identifier its protocol carries; a device's IMEI has the platform's shape.
-      if (!IMEI_RE.test(imei)) fail(Code.BAD_REQUEST, 'imeiInvalid');
-      const [tenant] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
-      if (!tenant) fail(Code.BAD_REQUEST, 'refInvalid');
-      // The device list's add (a super administrator's device goes into stock), then the allocation.
-      const device = await addRow(ctx, deviceBinding, { imei, name, kind, productId });
-      if (device.tenantId !== tenantId) await allocate(app.db, { scope: ctx.scope, name: operatorOf(request).name }, { ids: [device.id as number], tenantId });
-      await app.db.delete(protocolUnknownDevices).where(eq(protocolUnknownDevices.id, id));
-      app.events.emit('resource.changed', { kind: unknownDevice.kind, name: unknownDevice.name, action: 'delete', id, tenantId: undefined, scope: ctx.scope });
-      // Its next login finds it: nothing negative stays cached.
-      app.deviceCache.invalidate(imei);
-      return reply.ok({ deviceId: device.id as number, imei });
-    },
-  );
-};
+/** The rows belong to no tenant: platform super administrators alone act on them. */
+export function superOnly(scope: Scope): void {
+  if (!isPlatformScope(scope)) fail(Code.FORBIDDEN, 'noPermission');
+}
 
 /**
  * Readable by platform super administrators only, who may dismiss rows (delete) or register them;
@@ -97,7 +59,7 @@ export default defineEntity({
   },
   readWhere: (scope) => (isPlatformScope(scope) ? undefined : sql`false`),
   hooks: {
-    guard: (ctx) => superOnly(ctx),
+    guard: (ctx) => superOnly(ctx.scope),
     async decorate(db, rows) {
       const ids = rows.map((r) => r.id as number);
       if (!ids.length) return;
@@ -112,5 +74,7 @@ export default defineEntity({
       }
     },
   },
-  plugin,
+  plugin: async (app) => {
+    await app.register((await import('./routes')).default);
+  },
 });
