@@ -82,6 +82,25 @@ describe('unknown devices', () => {
     expect(row).toMatchObject({ id, identifier: imei, protocol: 'gt06', remote: '127.0.0.1', frames: 1, lastFrameText: null });
     expect(row.lastFrameHex).toBe(gt06Frames.login(imei, 1).toString('hex'));
     expect(JSON.parse(row.decoded as string)).toMatchObject({ identifier: imei, uplinks: [] });
+    // The export carries the same columns.
+    const csv = await t.app.inject({ method: 'POST', url: '/api/device/unknownDevice/export', payload: { format: 'csv', keyword: imei }, headers: { authorization: su } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(imei);
+    expect(csv.body).toContain(gt06Frames.login(imei, 1).toString('hex'));
+  });
+
+  it("shows a watch's last frame as text too, and an unreadable frame as the codec's error", async () => {
+    const watchId = randomImei();
+    const broken = randomImei();
+    await t.app.db.insert(protocolUnknownDevices).values([
+      { protocol: 'watch', identifier: watchId, remote: '10.0.0.7', lastFrame: Buffer.from(`[3G*${watchId}*0002*LK]`) },
+      { protocol: 'gt06', identifier: broken, remote: '10.0.0.8', lastFrame: Buffer.from('787805', 'hex') },
+    ]);
+    const watch = (await api<Listed>('list', { keyword: watchId })).data.rows[0]!;
+    expect(watch).toMatchObject({ protocol: 'watch', lastFrameText: `[3G*${watchId}*0002*LK]` });
+    expect(JSON.parse(watch.decoded as string)).toMatchObject({ identifier: watchId });
+    const bad = (await api<Listed>('list', { keyword: broken })).data.rows[0]!;
+    expect(bad).toMatchObject({ lastFrameHex: '787805', decoded: expect.stringMatching(/^error: /) });
   });
 
   it('shows no rows to a tenant administrator and lets none dismiss or register them', async () => {
