@@ -51,6 +51,7 @@ export * from './sim-package/server';
 export * from './site-manager/server';
 export * from './site-post/server';
 export * from './unit/server';
+export * from './unknown-device/server';
 export * from './utility-account/server';
 export * from './vcr/server';
 export * from './warehouse-item/server';

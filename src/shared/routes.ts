@@ -165,6 +165,9 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   { value: 'lockdie', layout: 'admin', scenario: 'device', cn: '锁定', en: 'Lock', icon: 'power' },
   { value: 'lockundie', layout: 'admin', scenario: 'device', cn: '解锁', en: 'Unlock', icon: 'power' },
   { value: 'gateay_4G', layout: 'admin', scenario: 'device', cn: '4G网关', en: '4G gateway', icon: 'device' },
+  // Devices that spoke a device protocol under an identifier nobody registered (docs/protocols.md
+  // "Identity"): platform super administrators register or dismiss them.
+  { value: 'unknownDevices', layout: 'admin', scenario: 'device', cn: '未注册设备', en: 'Unknown devices', icon: 'device' },
 
   // --- Community and mall routes (docs/requirements/screens-and-routes.md#community-and-mall-routes); also admin
   // children.

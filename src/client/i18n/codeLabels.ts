@@ -312,6 +312,11 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   草稿: msg({ id: 'code.announcement.draft', message: '草稿' }),
   审批中: msg({ id: 'code.approval.pending', message: '审批中' }),
   已发布: msg({ id: 'code.announcement.published', message: '已发布' }),
+  // Device protocols (docs/protocols.md) of the unknown devices list.
+  GT06: msg({ id: 'code.protocol.gt06', message: 'GT06' }),
+  '手表(3G)': msg({ id: 'code.protocol.watch', message: '手表(3G)' }),
+  'JT/T 808': msg({ id: 'code.protocol.jt808', message: 'JT/T 808' }),
+  OsmAnd: msg({ id: 'code.protocol.osmand', message: 'OsmAnd' }),
 };
 
 /** A code's label in the active language; the table's English text for a code without an entry. */

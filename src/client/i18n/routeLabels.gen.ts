@@ -67,6 +67,7 @@ export const ROUTE_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   lockdie: msg({ id: 'route.lockdie', message: '锁定', comment: 'Lock' }),
   lockundie: msg({ id: 'route.lockundie', message: '解锁', comment: 'Unlock' }),
   gateay_4G: msg({ id: 'route.gateay_4G', message: '4G网关', comment: '4G gateway' }),
+  unknownDevices: msg({ id: 'route.unknownDevices', message: '未注册设备', comment: 'Unknown devices' }),
   communityManagement: msg({ id: 'route.communityManagement', message: '社区管理', comment: 'Communities' }),
   buildingManagement: msg({ id: 'route.buildingManagement', message: '楼栋管理', comment: 'Buildings' }),
   unitManagement: msg({ id: 'route.unitManagement', message: '单元管理', comment: 'Units' }),

@@ -296,7 +296,8 @@ export const deviceEvents = pgTable(
   ],
 );
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+/** Bytes as received (frames, payloads). */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
@@ -323,23 +324,3 @@ export const deviceDeadLetters = pgTable(
 );
 
 export type DeviceRow = typeof devices.$inferSelect;
-
-/**
- * Devices that spoke a device protocol (src/server/protocols/) with an identifier no device is
- * registered under: refused, and listed for administrators to register (docs/protocols.md).
- */
-export const protocolUnknownDevices = pgTable(
-  'protocol_unknown_devices',
-  {
-    id: serial('id').primaryKey(),
-    protocol: text('protocol').notNull(),
-    identifier: text('identifier').notNull(),
-    remote: text('remote').notNull(),
-    firstSeen: ts('first_seen').notNull().defaultNow(),
-    lastSeen: ts('last_seen').notNull().defaultNow(),
-    frames: integer('frames').notNull().default(1),
-    /** The last frame, as received. */
-    lastFrame: bytea('last_frame').notNull(),
-  },
-  (t) => [uniqueIndex('protocol_unknown_devices_uq').on(t.protocol, t.identifier), index('protocol_unknown_devices_seen_idx').on(t.lastSeen)],
-);

@@ -19,6 +19,25 @@ export const imeiBody = z.object({ imei });
 /** `POST /api/device/deadLetter/list`. */
 export const deadLetterListBody = z.object({ imei, page: z.number().int().min(1).max(10_000).default(1), size: z.number().int().min(1).max(100).default(20) });
 
+/** One frame of a device's raw frame log (src/server/protocols/frame-log.ts), as its codec reads it again. */
+export interface FrameLogRow {
+  /** UTC ms. */
+  at: number;
+  dir: 'in' | 'out';
+  hex: string;
+  /** The bytes as text, for the text protocols (watch). */
+  text?: string;
+  /** The codec's reading of a received frame, or why it could not read it. */
+  summary?: string;
+  error?: string;
+}
+
+/** `POST /api/device/device/frames`: newest first; protocol null when the device never connected to this server over a device protocol. */
+export interface FrameLogAnswer {
+  protocol: string | null;
+  frames: FrameLogRow[];
+}
+
 /** A device message the service could not take (device_dead_letters). */
 export interface DeadLetterRow {
   id: number;

@@ -5,6 +5,7 @@ import { CommandLog } from './CommandLog';
 import { CommandPanel } from './CommandPanel';
 import { DeadLetters } from './DeadLetters';
 import { DeviceHeader, LastValues } from './DeviceOverview';
+import { FrameLog } from './FrameLog';
 import { deviceDetailQuery } from './devices.queries';
 import { SettingsForm } from './SettingsForm';
 import { EventsList, TelemetryChart } from './TelemetryPanel';
@@ -12,7 +13,7 @@ import { DevicePicker } from '../tracks/DevicePicker';
 
 /**
  * Device detail (docs/requirements/entities.md#device): live header and values, chart, events, settings, commands and
- * their log.
+ * their log; for administrators the dead letters and the raw protocol frames.
  */
 export function DeviceDetailScreen({ imei, onPick }: { imei: string | undefined; onPick?: (imei: string) => void }) {
   const detail = useQuery({ ...deviceDetailQuery(imei ?? ''), enabled: Boolean(imei) });
@@ -55,6 +56,7 @@ export function DeviceDetailScreen({ imei, onPick }: { imei: string | undefined;
       <CommandLog imei={imei} />
       <SettingsForm imei={imei} kind={d.kind} />
       <DeadLetters imei={imei} />
+      <FrameLog imei={imei} />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import type {
   CommandAnswer,
   DeviceDetail,
   DeadLetterRow,
+  FrameLogAnswer,
   DeviceEventRow,
   DeviceStats,
   SettingsAnswer,
@@ -31,7 +32,16 @@ export const deviceKeys = {
   stats: () => ['device', 'stats'] as const,
   settings: (imei: string) => ['device', 'settings', imei] as const,
   deadLetters: (imei: string, page: number) => ['device', 'deadLetters', imei, page] as const,
+  frames: (imei: string) => ['device', 'frames', imei] as const,
 };
+
+/** The device's raw protocol frames, newest first (administrators; FrameLog.tsx). */
+export function deviceFramesQuery(imei: string) {
+  return queryOptions({
+    queryKey: deviceKeys.frames(imei),
+    queryFn: () => request<FrameLogAnswer>('device', 'device/frames', { imei }, { background: true }),
+  });
+}
 
 /** A page of the device's dead letters (administrators; DeadLetters.tsx). */
 export function deviceDeadLettersQuery(imei: string, page: number, size: number) {

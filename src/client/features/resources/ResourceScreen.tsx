@@ -49,6 +49,8 @@ export interface ResourceScreenProps {
   /** False hides every change button (e.g. the catalogue for non-super administrators). */
   canChange?: boolean;
   title?: ReactNode;
+  /** What an empty list says instead of "no data": what fills it. */
+  empty?: ReactNode;
 }
 
 /** The generic list screen of a registry resource: filters, marks-gated buttons, table, pagination, form and detail drawers. */
@@ -61,6 +63,7 @@ export function ResourceScreen({
   cells,
   canChange = true,
   title,
+  empty,
 }: ResourceScreenProps) {
   const { i18n } = useLingui();
   const { t } = useMacro();
@@ -295,6 +298,7 @@ export function ResourceScreen({
             })
           }
           loading={list.isFetching}
+          empty={empty}
         />
         <Pagination
           page={query.page}

@@ -38,6 +38,7 @@ import { recordPreset } from '../attendance/attendance.api';
 import warehouseItemDef from '../../../entities/warehouse-item/resource';
 import dutyRecordDef from '../../../entities/duty-record/resource';
 import productionBatchDef from '../../../entities/production-batch/resource';
+import unknownDeviceDef from '../../../entities/unknown-device/resource';
 import { METRIC_ROUTE_NAMES } from '../../../shared/devices/metric-routes';
 import { resourceOfRoute } from '../../../shared/resources';
 import { deviceResource } from '../../../shared/resources/device';
@@ -250,6 +251,8 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   manageStorage: { resource: warehouseItemDef, component: lazyScreen(() => import('../site-ops/StorageScreen').then((m) => m.StorageScreen)) },
   dutyUser: { resource: dutyRecordDef, component: lazyScreen(() => import('../site-ops/DutyScreen').then((m) => m.DutyScreen)) },
   productionSystem: { resource: productionBatchDef, component: lazyScreen(() => import('../site-ops/ProductionScreen').then((m) => m.ProductionScreen)) },
+  // Device protocols (docs/protocols.md): identifiers nobody registered, registered or dismissed here by super administrators.
+  unknownDevices: { resource: unknownDeviceDef, component: lazyScreen(() => import('../devices/UnknownDevicesScreen').then((m) => m.UnknownDevicesScreen)) },
   // Announcements (issue 18): the company's list with publish, withdraw and read receipts; the recipient's unread popup and the site's board.
   AnnouncementList: { resource: announcementDef, component: lazyScreen(() => import('../announcements/AnnouncementScreen').then((m) => m.AnnouncementScreen)) },
   AnnouncementListtc: { prefetch: none, component: lazyScreen(() => import('../announcements/AnnouncementInbox').then((m) => m.AnnouncementPopupScreen)) },

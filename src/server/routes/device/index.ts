@@ -9,6 +9,7 @@ import indoorRoutes from './indoor';
 import metricRoutes from './metric';
 import orderRoutes from './order';
 import fenceRoutes from './fence';
+import frameRoutes from './frames';
 import ingestStatsRoutes from './ingest-stats';
 import stockRoutes from './stock';
 import storageRoutes from './storage';
@@ -23,6 +24,7 @@ export default async function deviceRoutes(app: FastifyInstance) {
   await app.register(stockRoutes);
   await app.register(ingestStatsRoutes);
   await app.register(deadLetterRoutes);
+  await app.register(frameRoutes);
   await app.register(alarmRoutes);
   await app.register(voiceNetRoutes);
   await app.register(orderRoutes);
