@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deviceKey } from '../devices/secrets';
 import { ProtocolGateway } from '../protocols/gateway';
+import { storeDeviceMedia } from '../protocols/media';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,7 @@ async function protocolsPlugin(app: FastifyInstance) {
     deviceCache: app.deviceCache,
     deviceKey: () => (key ??= deviceKey(app.db)),
     maxPerAddress: app.config.protocolMaxPerAddress,
+    storeMedia: (imei, media) => storeDeviceMedia(app, imei, media),
   });
   app.decorate('protocols', gateway);
   const unsubscribe = await app.broker.subscribe('sfwatch/+/server', (topic, payload) => {

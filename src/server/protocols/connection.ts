@@ -29,6 +29,8 @@ export interface ConnectionHost {
   bind(conn: Connection, imei: string, decoded: Decoded, frame: Buffer): Promise<'bound' | 'answered' | 'refused'>;
   /** The uplinks of a bound connection's frame, told once each what became of it. */
   store(conn: Connection, frame: Buffer, decoded: Decoded, settle: (outcome: Outcome) => void): void;
+  /** A bound connection's frame carried media (a watch's voice message or photo). */
+  media(conn: Connection, decoded: Decoded): void;
   /** A frame was received or sent (the raw log), or could not be taken (counted, `error`). */
   logged(conn: Connection, dir: 'in' | 'out', frame: Buffer, error?: string): void;
   closed(conn: Connection): void;
@@ -207,6 +209,7 @@ export class Connection {
       }
       if (bound === 'answered' || d.answer) return this.done(slot, undefined);
     } else this.host.logged(this, 'in', frame);
+    if (d.media?.length) this.host.media(this, d);
     if (!d.uplinks.length) return this.done(slot, d.reply);
     let left = d.uplinks.length;
     let lost = false;

@@ -15,7 +15,7 @@ import { safeEqual } from '../lib/crypto';
 import { Connection, DEFAULT_LIMITS, type ConnectionHost, type ConnectionLimits } from './connection';
 import { FrameLog } from './frame-log';
 import type { DeviceSettings } from '../../shared/devices/settings';
-import { newSession, type Decoded, type HttpCodec, type OutCommand, type ProtocolName, type StreamCodec } from './types';
+import { newSession, type Decoded, type DeviceMedia, type HttpCodec, type OutCommand, type ProtocolName, type StreamCodec } from './types';
 
 export interface GatewayDeps {
   db: Db;
@@ -26,6 +26,8 @@ export interface GatewayDeps {
   /** The platform's device key (devices/secrets.ts): a JT/T 808 terminal's authentication code derives from it. */
   deviceKey: () => Promise<string>;
   limits?: Partial<ConnectionLimits>;
+  /** Stores a device's media (protocols/media.ts); none: media is dropped (tests of the gateway alone). */
+  storeMedia?: (imei: string, media: DeviceMedia) => Promise<void>;
   /** Connections one remote address may hold (0: no limit). Carrier NAT puts many devices behind one. */
   maxPerAddress: number;
 }
@@ -176,6 +178,13 @@ export class ProtocolGateway implements ConnectionHost {
     const imei = conn.session.imei!;
     const source = `${conn.codec.name}/${imei}`;
     for (const uplink of d.uplinks) this.deps.ingest.accept(imei, source, frame, uplink, settle);
+  }
+
+  media(conn: Connection, d: Decoded): void {
+    const imei = conn.session.imei!;
+    for (const m of d.media ?? []) {
+      this.deps.storeMedia?.(imei, m).catch((err: unknown) => this.deps.log.warn({ err, imei, protocol: conn.codec.name, mime: m.mime }, 'device media not stored'));
+    }
   }
 
   logged(conn: Connection, dir: 'in' | 'out', frame: Buffer, error?: string): void {

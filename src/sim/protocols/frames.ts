@@ -81,6 +81,18 @@ export const watchFrames = {
   position(imei: string, fix: SimFix, battery: number, steps = 0): Buffer {
     return watchFrame('SG', imei, undefined, `UD,${watchBody(fix, battery, steps, 0)}`);
   },
+  /** TK: a voice message (AMR) in one frame, its binary escaped (0x7d 0x01..0x05), the length as it travels. */
+  voice(imei: string, amr: Buffer): Buffer {
+    const escaped: number[] = [];
+    const codes: Record<number, number> = { 0x7d: 1, 0x5b: 2, 0x5d: 3, 0x2c: 4, 0x2a: 5 };
+    for (const b of amr) {
+      if (codes[b]) escaped.push(0x7d, codes[b]);
+      else escaped.push(b);
+    }
+    const content = Buffer.concat([Buffer.from('TK,', 'latin1'), Buffer.from(escaped)]);
+    const length = content.length.toString(16).toUpperCase().padStart(4, '0');
+    return Buffer.concat([Buffer.from(`[SG*${imei}*${length}*`, 'latin1'), content, Buffer.from(']', 'latin1')]);
+  },
   /** AL with the status word's alarm bits: SOS 16, low battery 17, removed 20, fall 21 (docs/protocols.md#watch). */
   alarm(imei: string, fix: SimFix, battery: number, alarm: 'sos' | 'lowBattery' | 'removed' | 'fall'): Buffer {
     const bits = { sos: 16, lowBattery: 17, removed: 20, fall: 21 } as const;

@@ -1,7 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_STATE } from '../../../src/shared/codes';
+import { mediaToolPath } from '../../../src/shared/media-tools';
+import { deviceVoices } from '../../../src/entities/device-voice/server';
 import { DEFAULT_SETTINGS } from '../../../src/shared/devices/settings';
 import { alarmRecords, deviceCommands, deviceLocations, devices } from '../../../src/server/db/schema';
 import { saveSettings } from '../../../src/server/devices/commands';
@@ -130,6 +133,25 @@ describe('watch', () => {
       const al = Buffer.from(`[SG*${d.imei}*0002*AL]`);
       expect(await w.exchange(watchFrames.alarm(d.imei, fix(31.2304, 121.4737), 78, 'removed'), al)).toEqual(al);
       await alarmOf(d.id, 4);
+    } finally {
+      w.socket.destroy();
+    }
+  });
+
+  it('stores a voice message (AMR) as a playable WAV in the device voice list', async () => {
+    // One second of tone in AMR-NB, as a watch records it (the packaged ffmpeg encodes it).
+    const amr = execFileSync(mediaToolPath('ffmpeg'), ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=f=440:d=1', '-ar', '8000', '-ac', '1', '-c:a', 'libopencore_amrnb', '-b:a', '12.2k', '-f', 'amr', 'pipe:1']);
+    const w = new Wire(ports.watch!);
+    try {
+      await w.exchange(watchFrames.link(d.imei, 80), 10);
+      const reply = Buffer.from(`[SG*${d.imei}*0004*TK,1]`);
+      expect(await w.exchange(watchFrames.voice(d.imei, amr), reply)).toEqual(reply);
+      const row = await until(async () => (await t.app.db.select().from(deviceVoices).where(eq(deviceVoices.deviceId, d.id)))[0], 15_000, 'the voice row');
+      expect(row!.imei).toBe(d.imei);
+      expect(row!.durationMs).toBeGreaterThan(900);
+      expect(row!.durationMs).toBeLessThan(1_100);
+      const file = await t.app.storage.get(row!.file);
+      expect(file).toBeTruthy();
     } finally {
       w.socket.destroy();
     }
