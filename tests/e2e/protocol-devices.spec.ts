@@ -1,8 +1,10 @@
 import { connect } from 'node:net';
 import { randomInt } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { gt06Frames } from '../../src/sim/protocols/frames';
-import { expectShell, loginWithAccount } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { jt808 } from '../../src/server/protocols/jt808';
+import { parseFrame } from '../../src/server/protocols/jt808/frame';
+import { gt06Frames, Jt808Terminal, watchFrames } from '../../src/sim/protocols/frames';
+import { deviceOf, expectShell, loginWithAccount } from './helpers';
 
 // A GT06 tracker on the service's GT06 port (playwright.config.ts starts the listener on a free port).
 test.describe.configure({ mode: 'serial' });
@@ -63,3 +65,65 @@ test('the super administrator registers an unknown GT06 tracker, which is then l
     admitted.end();
   }
 });
+
+async function liveConsole(page: Page): Promise<void> {
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expectShell(page);
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'connected', { timeout: 20_000 });
+}
+
+const fix = () => ({ lat: 31.2304, lon: 121.4737, at: Date.now() - 2_000, satellites: 8 });
+
+test('an SOS from a watch over its own protocol opens the SOS dialog', async ({ page }) => {
+  await liveConsole(page);
+  const watch = await deviceOf('watch');
+  const w = connect(Number(process.env.E2E_WATCH_PORT), '127.0.0.1');
+  try {
+    w.write(Buffer.concat([watchFrames.link(watch, 80), watchFrames.alarm(watch, fix(), 80, 'sos')]));
+    await expect(page.getByTestId('sos-imei')).toHaveText(watch, { timeout: 15_000 });
+  } finally {
+    w.destroy();
+  }
+});
+
+test('an SOS from a GT06 alarm packet opens the SOS dialog', async ({ page }) => {
+  await liveConsole(page);
+  // Any registered device may speak GT06: the second helmet of the demo site here.
+  const helmet = await deviceOf('helmet', 1);
+  const g = connect(Number(process.env.E2E_GT06_PORT), '127.0.0.1');
+  try {
+    g.write(Buffer.concat([gt06Frames.login(helmet, 1), gt06Frames.alarm(2, fix(), 'sos')]));
+    await expect(page.getByTestId('sos-imei')).toHaveText(helmet, { timeout: 15_000 });
+  } finally {
+    g.destroy();
+  }
+});
+
+test('an SOS from a JT/T 808 terminal, registered and authenticated, opens the SOS dialog', async ({ page }) => {
+  await liveConsole(page);
+  // Registered under its IMEI, which a 2019-edition terminal carries as its number.
+  const band = await deviceOf('wristband');
+  const term = new Jt808Terminal(band);
+  const socket = connect(Number(process.env.E2E_JT808_PORT), '127.0.0.1');
+  let got = Buffer.alloc(0);
+  socket.on('data', (b) => (got = Buffer.concat([got, b])));
+  const next = async (): Promise<Buffer> => {
+    await expect.poll(() => jt808.framer().push(got).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const [frame] = jt808.framer().push(got);
+    got = Buffer.alloc(0);
+    return frame!;
+  };
+  try {
+    socket.write(term.register());
+    const reg = parseFrame(await next());
+    // 0x8100: answer serial, result 0, then the authentication code.
+    const code = reg.data.subarray(reg.bodyStart + 3, reg.bodyEnd).toString('latin1');
+    socket.write(term.authenticate(code));
+    await next();
+    socket.write(term.location(fix(), true));
+    await expect(page.getByTestId('sos-imei')).toHaveText(band, { timeout: 15_000 });
+  } finally {
+    socket.destroy();
+  }
+});
+
