@@ -62,6 +62,11 @@ export function settingsCommands(id: number, settings: Partial<DeviceSettings>, 
 /** Unknown identifiers are written at most this often each (a device retrying every second costs nothing). */
 const UNKNOWN_WRITE_MS = 10_000;
 const UNKNOWN_REMEMBERED = 10_000;
+/** Identifiers the unknown devices list keeps (the most recently seen), trimmed every UNKNOWN_TRIM_EVERY writes. */
+export const UNKNOWN_KEPT = 5_000;
+const UNKNOWN_TRIM_EVERY = 100;
+/** Bytes of an unknown device's last frame kept (a watch's voice frame runs to 64 KB). */
+const UNKNOWN_FRAME_BYTES = 4_096;
 const MAX_HTTP_BODY = 64 * 1024;
 
 /**
@@ -77,7 +82,8 @@ export class ProtocolGateway implements ConnectionHost {
   private readonly byImei = new Map<string, Connection>();
   private readonly perAddress = new Map<string, number>();
   private readonly logs = new Map<string, { protocol: ProtocolName; log: FrameLog }>();
-  private readonly unknownWritten = new Map<string, number>();
+  private readonly unknownSeen = new Map<string, { at: number; count: number }>();
+  private unknownWrites = 0;
   private readonly limits: ConnectionLimits;
   private closing = false;
 
@@ -269,19 +275,33 @@ export class ProtocolGateway implements ConnectionHost {
     return { protocol: entry.protocol, frames };
   }
 
-  /** An identifier no device is registered under: listed for administrators, at most every UNKNOWN_WRITE_MS. */
+  /**
+   * An identifier no device is registered under: listed for administrators, written at most every
+   * UNKNOWN_WRITE_MS per identifier with the attempts counted meanwhile; the list keeps the
+   * UNKNOWN_KEPT most recent identifiers (random identifiers from a scanner cannot fill the table).
+   */
   private unknown(protocol: ProtocolName, identifier: string, remote: string, frame: Buffer): void {
     const key = `${protocol}:${identifier}`;
     const now = this.deps.clock.now();
-    if (now - (this.unknownWritten.get(key) ?? 0) < UNKNOWN_WRITE_MS) return;
-    if (this.unknownWritten.size >= UNKNOWN_REMEMBERED) this.unknownWritten.clear();
-    this.unknownWritten.set(key, now);
+    const seen = this.unknownSeen.get(key) ?? { at: 0, count: 0 };
+    seen.count++;
+    if (now - seen.at < UNKNOWN_WRITE_MS) return void this.unknownSeen.set(key, seen);
+    if (this.unknownSeen.size >= UNKNOWN_REMEMBERED) this.unknownSeen.clear();
+    this.unknownSeen.set(key, { at: now, count: 0 });
+    const trim = ++this.unknownWrites % UNKNOWN_TRIM_EVERY === 0;
     this.deps.db
       .execute(
-        sql`insert into protocol_unknown_devices (protocol, identifier, remote, last_frame)
-            values (${protocol}, ${identifier.slice(0, 64)}, ${remote}, ${frame})
+        sql`insert into protocol_unknown_devices (protocol, identifier, remote, frames, last_frame)
+            values (${protocol}, ${identifier.slice(0, 64)}, ${remote}, ${seen.count}, ${frame.subarray(0, UNKNOWN_FRAME_BYTES)})
             on conflict (protocol, identifier) do update set remote = excluded.remote, last_seen = now(),
-              frames = protocol_unknown_devices.frames + 1, last_frame = excluded.last_frame`,
+              frames = protocol_unknown_devices.frames + excluded.frames, last_frame = excluded.last_frame`,
+      )
+      .then(() =>
+        trim
+          ? this.deps.db.execute(
+              sql`delete from protocol_unknown_devices where id in (select id from protocol_unknown_devices order by last_seen desc, id desc offset ${UNKNOWN_KEPT})`,
+            )
+          : undefined,
       )
       .catch((err: unknown) => this.deps.log.warn({ err, protocol, identifier }, 'unknown device not recorded'));
   }
