@@ -38,7 +38,8 @@ export async function seedMonitoredPersons(tx: Tx, tenantId: number): Promise<vo
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.username, 'demo')));
   if (!supervisor) return;
-  const worn = demoFleet().filter((d) => d.scenario === 'supervision' && (d.kind === 'ankle' || d.kind === 'wristband'));
+  // The supervision area's bracelets, then the community's watch on the watch protocol (the last person's).
+  const worn = demoFleet().filter((d) => (d.scenario === 'supervision' && (d.kind === 'ankle' || d.kind === 'wristband')) || d.protocol === 'watch');
   const rows = worn.length
     ? await tx
         .select({ id: devices.id, imei: devices.imei, lat: devices.lat, lon: devices.lon })
