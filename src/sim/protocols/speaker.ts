@@ -84,8 +84,9 @@ export class ProtocolSpeaker {
         if (typeof u.values.steps === 'number') this.steps = u.values.steps;
         return frame(this.heartbeat());
       case 'location': {
-        // A UWB tag's x/y has no place in these protocols.
-        if (!('lat' in u) || u.lat === undefined || u.lon === undefined) return undefined;
+        // Satellite fixes only: a cell or Wi-Fi fix is the platform's to work out from radio data the
+        // simulator does not make up, and a UWB tag's x/y has no place in these protocols.
+        if ((u.source ?? 'gps') !== 'gps' || !('lat' in u) || u.lat === undefined || u.lon === undefined) return undefined;
         const fix: SimFix = { lat: u.lat, lon: u.lon, speed: u.speed, heading: u.heading, at: now, satellites: 9 };
         this.fix = fix;
         return this.position(fix);
