@@ -79,10 +79,14 @@ export class ProtocolSpeaker {
         if (u.online !== true) return undefined;
         if (u.battery !== undefined) this.battery = u.battery;
         return frame(this.heartbeat());
-      case 'telemetry':
-        if (typeof u.values.battery === 'number') this.battery = u.values.battery;
-        if (typeof u.values.steps === 'number') this.steps = u.values.steps;
+      case 'telemetry': {
+        // Heartbeats carry the battery (and the watch's steps); other readings have no place in them.
+        const { battery, steps } = u.values;
+        if (typeof battery !== 'number' && typeof steps !== 'number') return undefined;
+        if (typeof battery === 'number') this.battery = battery;
+        if (typeof steps === 'number') this.steps = steps;
         return frame(this.heartbeat());
+      }
       case 'location': {
         // Satellite fixes only: a cell or Wi-Fi fix is the platform's to work out from radio data the
         // simulator does not make up, and a UWB tag's x/y has no place in these protocols.
