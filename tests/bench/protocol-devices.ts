@@ -3,10 +3,12 @@
 //
 // Each device logs in (GT06 0x01 answered; the watch's LK answered), then reports positions in a
 // closed loop: a GT06 location and the next one on its acknowledgement (sent after the commit);
-// a watch's UD (unanswered in its protocol) followed by an LK, whose answer leaves only once both
-// are stored, since replies keep their frames' order (docs/protocols.md). Replies are counted by
-// their bytes: a GT06 echo is 10 bytes, a watch's answer ends in `]`.
+// a watch's UD (unanswered in its protocol) followed by a TKQ (answered, nothing to store), whose
+// answer leaves only once the UD is stored, since replies keep their frames' order
+// (docs/protocols.md). Replies are counted by their bytes: a GT06 echo is 10 bytes, a watch's
+// answer ends in `]`.
 import { connect, type Socket } from 'node:net';
+import { buildFrame } from '../../src/server/protocols/watch/frame';
 import { gt06Frames, watchFrames, type SimFix } from '../../src/sim/protocols/frames';
 
 export interface BenchDevice {
@@ -22,7 +24,7 @@ export type ProtocolCommand =
 export interface ProtocolReport {
   connected?: number;
   failed?: number;
-  /** Positions acknowledged (GT06 echo; the watch's LK answer after its UD). */
+  /** Positions acknowledged (GT06 echo; the watch's TKQ answer after its UD). */
   positions?: number;
   /** Milliseconds from a position written to its acknowledgement, a sample. */
   latencies?: number[];
@@ -85,7 +87,7 @@ async function open(d: BenchDevice, port: number): Promise<Conn | undefined> {
 /** One position of `c`, resolved with its round trip in ms (undefined when unanswered). */
 async function position(c: Conn, i: number): Promise<number | undefined> {
   const fix = fixAt(i);
-  const frames = c.d.protocol === 'gt06' ? gt06Frames.location((c.serial = (c.serial + 1) & 0xffff), fix) : Buffer.concat([watchFrames.position(c.d.imei, fix, 80), watchFrames.link(c.d.imei, 80)]);
+  const frames = c.d.protocol === 'gt06' ? gt06Frames.location((c.serial = (c.serial + 1) & 0xffff), fix) : Buffer.concat([watchFrames.position(c.d.imei, fix, 80), buildFrame('SG', c.d.imei, undefined, 'TKQ')]);
   const t0 = performance.now();
   return (await exchange(c, frames, c.d.protocol === 'gt06' ? 10 : 1)) ? performance.now() - t0 : undefined;
 }

@@ -271,7 +271,9 @@ async function connectionLines(kind: 'pglite' | 'postgres'): Promise<string[]> {
     await new Promise((r) => setTimeout(r, 300));
     const m1 = process.memoryUsage();
     const per = (b: number) => b / Math.max(1, connected) / 1024;
-    const rssKb = per(m1.rss - m0.rss);
+    // The heap and the buffers outside it: the resident set hardly moves while pages an earlier
+    // phase touched (the registration, the template's load) are reused.
+    const kb = per(m1.heapUsed + m1.external - m0.heapUsed - m0.external);
 
     // Stored positions a second in a closed loop (each device the next on its acknowledgement), with
     // SOS frames from the SOS devices meanwhile, one at a time, timed to the console's 9003.
@@ -317,9 +319,9 @@ async function connectionLines(kind: 'pglite' | 'postgres'): Promise<string[]> {
     return [
       `Device protocols on ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${f(connected)} of ${f(fleet.length)} connections on loopback (GT06 and watch, from ${CHILDREN} processes, connected and logged in in ${connectS.toFixed(1)} s), ` +
         `${f(first.reduce((n, r) => n + (r.positions ?? 0), 0))} first positions acknowledged`,
-      `  service memory per connection: ${f(rssKb)} KB resident, ${f(per(m1.heapUsed - m0.heapUsed))} KB heap (target < ${KB_PER_CONNECTION} KB resident) ${verdict(rssKb < KB_PER_CONNECTION)}`,
+      `  service memory per connection: ${f(kb)} KB heap and buffers (target < ${KB_PER_CONNECTION} KB) ${verdict(kb < KB_PER_CONNECTION)}; resident set ${f(per(m1.rss - m0.rss))} KB`,
       `  positions stored and acknowledged after the commit, ${loopS} s closed loop: ${f(rate)}/s (target >= ${f(target)}) ${verdict(rate >= target)}; ` +
-        `acknowledgement p50 ${ms(pct(ackMs, 0.5))} / p99 ${ms(pct(ackMs, 0.99))} ms; ${f(app.ingestStats.stored - stored0)} messages stored (a watch's UD and LK are two)`,
+        `acknowledgement p50 ${ms(pct(ackMs, 0.5))} / p99 ${ms(pct(ackMs, 0.99))} ms; ${f(app.ingestStats.stored - stored0)} messages stored`,
       `  SOS frame (GT06) -> console push 9003 under that load: ${latencies.length} of ${latencies.length + lost}, p50 ${ms(pct(latencies, 0.5))} / p99 ${ms(sosP99)} ms (target p99 < ${SOS_P99_MS} ms) ${verdict(lost === 0 && sosP99 < SOS_P99_MS)}`,
     ];
   } finally {
