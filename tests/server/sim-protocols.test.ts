@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmRecords, deviceLocations, devices, monitoredPersons } from '../../src/server/db/schema';
+import { seedProtocolDevicesIfMissing } from '../../src/server/db/seed-devices';
 import { CODECS } from '../../src/server/protocols/registry';
 import type { ProtocolName } from '../../src/server/protocols/types';
 import { demoFleet } from '../../src/shared/devices/demo';
@@ -103,6 +104,22 @@ describe('the demo site', () => {
     expect(fleet.devices.map((d) => d.device.imei).sort()).toEqual(roster.map((d) => d.imei).sort());
     // The TCP devices are in once logged in (JT/T 808: authenticated); the phone's requests are the test above's.
     await until(() => fleet!.devices.filter((d) => d.device.imei !== roster.find((r) => r.protocol === 'osmand')!.imei).every((d) => d.connected), 15_000, 'the TCP devices in');
+  });
+
+  it('adds the protocol devices to a demo database seeded before them, once', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const imeis = demoFleet().filter((d) => d.protocol).map((d) => d.imei);
+      const ids = (await fresh.app.db.select({ id: devices.id }).from(devices).where(inArray(devices.imei, imeis))).map((r) => r.id);
+      await fresh.app.db.update(monitoredPersons).set({ deviceId: null }).where(inArray(monitoredPersons.deviceId, ids));
+      await fresh.app.db.delete(devices).where(inArray(devices.id, ids));
+      await fresh.app.db.transaction((tx) => seedProtocolDevicesIfMissing(tx));
+      await fresh.app.db.transaction((tx) => seedProtocolDevicesIfMissing(tx));
+      const rows = await fresh.app.db.select({ imei: devices.imei, kind: devices.kind }).from(devices).where(inArray(devices.imei, imeis));
+      expect(rows.map((r) => r.imei).sort()).toEqual([...imeis].sort());
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('leaves out a protocol device whose listener is off', async () => {
