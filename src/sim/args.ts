@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
 import { SIM_SCENARIOS, type SimScenario } from '../shared/devices/kinds';
 import { IMEI_RE } from '../shared/devices/protocol';
+import { PROTOCOL_NAMES, type ProtocolName } from '../server/protocols/types';
 import { buildSendMessage, SEND_KINDS, SendError } from './messages';
+import { protocolSays } from './protocols/speaker';
 
 export type SimArgs =
-  | { cmd: 'run'; count?: number; scenario?: SimScenario; intervalS: number }
+  | { cmd: 'run'; count?: number; scenario?: SimScenario; intervalS: number; protocol?: ProtocolName }
   | { cmd: 'list' }
-  | { cmd: 'send'; imei: string; kind: string; value?: string }
+  | { cmd: 'send'; imei: string; kind: string; value?: string; protocol?: ProtocolName }
   | { cmd: 'call'; imei: string; roomNo: string; seconds: number }
   | { cmd: 'present'; imei: string; method: 'card' | 'qr' | 'face'; value: string }
   | { cmd: 'help' };
@@ -33,12 +35,14 @@ export function shiftsFromEnv(env: NodeJS.ProcessEnv = process.env): 'day' | 'al
 }
 
 export const USAGE = `Usage:
-  npm run sim [-- run] [--count N] [--scenario S] [--interval SECONDS]
-      run virtual devices against the running service (default: the demo fleet, every ${DEFAULT_INTERVAL_S} s)
+  npm run sim [-- run] [--count N] [--scenario S] [--interval SECONDS] [--protocol P]
+      run virtual devices against the running service (default: the demo fleet, every ${DEFAULT_INTERVAL_S} s);
+      each speaks MQTT, or the protocol the demo roster gives it; --protocol: every one speaks P
   npm run sim -- list
-      print the demo devices: IMEI, kind, scenario, name
-  npm run sim -- send --imei IMEI --kind KIND [--value V]
-      publish one message from that device, then exit
+      print the demo devices: IMEI, kind, scenario, protocol, name
+  npm run sim -- send --imei IMEI --kind KIND [--value V] [--protocol P]
+      publish one message from that device, then exit (with --protocol: log in on P's listener,
+      send the frame, wait for its acknowledgement)
   npm run sim -- call --imei IMEI --room ROOM [--seconds ${DEFAULT_CALL_S}]
       a door unit calls: its test pattern and tone go to the service's SFU, it listens to the
       operator who answers, and it hangs up when the operator does or after --seconds
@@ -47,11 +51,13 @@ export const USAGE = `Usage:
       service's face verification) is presented: it opens or refuses and reports the access event
       (armed to issue a card, it reports the card instead), then exits; prints the outcome
 Scenarios: ${SIM_SCENARIOS.join(', ')}
+Protocols: ${PROTOCOL_NAMES.join(', ')} (docs/protocols.md; send: sos, fall, wear-off, low-battery, location,
+  battery, online as each protocol allows; a JT/T 808 device is registered under its terminal number)
 Send kinds: ${SEND_KINDS.join(', ')}
   --value: a number for the readings and alarms; "systolic/diastolic" for blood-pressure;
            "lat,lon" (WGS-84) for location; a room number for call (default 101); the card's
            information for card
-Environment: PORT, HOST, MQTT_PORT, MQTT_URL (as npm start), SIM_USER / SIM_PASSWORD (default demo / demo123),
+Environment: PORT, HOST, MQTT_PORT, MQTT_URL, WATCH_PORT, GT06_PORT, JT808_PORT, OSMAND_PORT (as npm start), SIM_USER / SIM_PASSWORD (default demo / demo123),
   SIM_CALL_EVERY_S (a running fleet's demo door calls, default ${DEFAULT_CALL_EVERY_S}, 0 none), SIM_SHIFTS (day: the site's workers keep
   their working day, the default; always: worn around the clock), FFMPEG_PATH (default: ffmpeg on the PATH, else
   the packaged build npm install brought)`;
@@ -66,6 +72,12 @@ function positiveInt(value: string | undefined, name: string, max: number): numb
   const n = Number(value);
   if (!/^\d+$/.test(value.trim()) || n < 1 || n > max) throw new UsageError(`--${name} must be a whole number from 1 to ${max} (got "${value}")`);
   return n;
+}
+
+function protocolOf(value: string | undefined): { protocol?: ProtocolName } {
+  if (value === undefined) return {};
+  if (!(PROTOCOL_NAMES as readonly string[]).includes(value)) throw new UsageError(`--protocol must be one of ${PROTOCOL_NAMES.join(', ')} (got "${value}")`);
+  return { protocol: value as ProtocolName };
 }
 
 export function parseSimArgs(argv: string[]): SimArgs {
@@ -87,6 +99,7 @@ export function parseSimArgs(argv: string[]): SimArgs {
         card: { type: 'string' },
         qr: { type: 'string' },
         face: { type: 'string' },
+        protocol: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -108,7 +121,7 @@ export function parseSimArgs(argv: string[]): SimArgs {
       only([]);
       return { cmd: 'list' };
     case 'run': {
-      only(['count', 'scenario', 'interval']);
+      only(['count', 'scenario', 'interval', 'protocol']);
       if (o.scenario !== undefined && !(SIM_SCENARIOS as readonly string[]).includes(o.scenario)) {
         throw new UsageError(`--scenario must be one of ${SIM_SCENARIOS.join(', ')} (got "${o.scenario}")`);
       }
@@ -117,21 +130,24 @@ export function parseSimArgs(argv: string[]): SimArgs {
         count: positiveInt(o.count, 'count', 10_000),
         scenario: o.scenario as SimScenario | undefined,
         intervalS: positiveInt(o.interval, 'interval', 86_400) ?? DEFAULT_INTERVAL_S,
+        ...protocolOf(o.protocol),
       };
     }
     case 'send': {
-      only(['imei', 'kind', 'value']);
+      only(['imei', 'kind', 'value', 'protocol']);
       if (!o.imei) throw new UsageError('send needs --imei');
       if (!IMEI_RE.test(o.imei)) throw new UsageError(`--imei must be 6-20 letters and digits (got "${o.imei}")`);
       if (!o.kind) throw new UsageError('send needs --kind');
+      const { protocol } = protocolOf(o.protocol);
       try {
         // Builds and throws away the message: a bad kind or value is caught before connecting.
-        buildSendMessage(o.kind, o.value, { lat: 0, lon: 0 });
+        const message = buildSendMessage(o.kind, o.value, { lat: 0, lon: 0 });
+        if (protocol && !protocolSays(protocol, message)) throw new UsageError(`${protocol} cannot say "${o.kind}"`);
       } catch (err) {
         if (err instanceof SendError) throw new UsageError(err.message);
         throw err;
       }
-      return { cmd: 'send', imei: o.imei, kind: o.kind, value: o.value };
+      return { cmd: 'send', imei: o.imei, kind: o.kind, value: o.value, ...(protocol ? { protocol } : {}) };
     }
     case 'call': {
       only(['imei', 'room', 'seconds']);

@@ -8,16 +8,19 @@ import { DEVICE_STATE } from '../shared/codes';
 import { parseSimArgs, USAGE, UsageError, type SimArgs } from './args';
 import type { SimDevice } from './brain';
 import { ConnectError, VirtualDevice } from './device';
-import { Fleet, type FleetStats } from './fleet';
+import { Fleet, type FleetMember, type FleetStats } from './fleet';
 import { buildSendMessage } from './messages';
+import type { ProtocolName } from '../server/protocols/types';
+import { ProtocolDevice, speaksAs } from './protocols/device';
 import { demoDevice, pickDevices, toSimDevice } from './roster';
-import { ServiceClient, ServiceError, targetFromEnv, type ServiceTarget } from './service';
+import { protocolEndpoint, ServiceClient, ServiceError, targetFromEnv, type ServiceTarget } from './service';
 
 async function list(client: ServiceClient): Promise<void> {
   const rows = await client.devices();
-  console.log(['IMEI'.padEnd(16), 'KIND'.padEnd(14), 'SCENARIO'.padEnd(13), 'NAME'].join(' '));
+  console.log(['IMEI'.padEnd(16), 'KIND'.padEnd(14), 'SCENARIO'.padEnd(13), 'PROTOCOL'.padEnd(9), 'NAME'].join(' '));
   for (const r of rows) {
-    console.log([r.imei.padEnd(16), r.kind.padEnd(14), (demoDevice(r.imei)?.scenario ?? '-').padEnd(13), r.name ?? ''].join(' '));
+    const demo = demoDevice(r.imei);
+    console.log([r.imei.padEnd(16), r.kind.padEnd(14), (demo?.scenario ?? '-').padEnd(13), (demo?.protocol ?? 'mqtt').padEnd(9), r.name ?? ''].join(' '));
   }
   console.log(`${rows.length} device(s)`);
 }
@@ -33,7 +36,20 @@ async function oneDevice(client: ServiceClient, target: ServiceTarget, imei: str
   return { device, secret };
 }
 
+/** `send --protocol`: the device logs in on that listener (no secret: the protocols have none) and waits for the acknowledgement. */
+async function sendOverProtocol(client: ServiceClient, target: ServiceTarget, args: Extract<SimArgs, { cmd: 'send' }>, protocol: ProtocolName): Promise<void> {
+  const row = (await client.devices(args.imei)).find((r) => r.imei === args.imei);
+  const device = row && toSimDevice(row);
+  if (!device) throw new ServiceError(`No device ${args.imei} among the devices "${target.user}" sees (npm run sim -- list)`);
+  if (!speaksAs(protocol, device.imei)) throw new ServiceError(`${args.imei} is no JT/T 808 terminal number (at most 12 digits)`);
+  const message = buildSendMessage(args.kind, args.value, device);
+  const endpoint = protocolEndpoint(protocol);
+  await new ProtocolDevice(device, endpoint, { intervalS: 60 }).sendOnce(message);
+  console.log(`Sent from ${args.imei} (${device.kind}) over ${protocol} ${endpoint.host}:${endpoint.port}, acknowledged: ${JSON.stringify(message)}`);
+}
+
 async function send(client: ServiceClient, target: ServiceTarget, args: Extract<SimArgs, { cmd: 'send' }>): Promise<void> {
+  if (args.protocol) return sendOverProtocol(client, target, args, args.protocol);
   const { device, secret } = await oneDevice(client, target, args.imei);
   const message = buildSendMessage(args.kind, args.value, device);
   const sim = new VirtualDevice(device, secret, { url: target.mqttUrl, intervalS: 60 });
@@ -92,13 +108,25 @@ async function run(client: ServiceClient, target: ServiceTarget, args: Extract<S
       `No devices to simulate: "${target.user}" sees ${known.length} device(s)${args.scenario ? ` (${candidates.length} in ${args.scenario})` : ''}, ${busy.size} already online`,
     );
   }
-  const secrets = await client.secrets(picked.map((d) => d.imei));
-  const members = picked.flatMap((device) => {
+  // Each device speaks --protocol, else the protocol of its demo roster entry, else MQTT.
+  const protocolOf = (imei: string) => args.protocol ?? demoDevice(imei)?.protocol;
+  const mute = picked.filter((d) => {
+    const p = protocolOf(d.imei);
+    return p !== undefined && !speaksAs(p, d.imei);
+  });
+  if (mute.length) console.log(`Skipping ${mute.length} device(s) whose IMEI is no JT/T 808 terminal number (at most 12 digits).`);
+  const speaking = picked.filter((d) => !mute.includes(d));
+  const mqtt = speaking.filter((d) => !protocolOf(d.imei));
+  const secrets = mqtt.length ? await client.secrets(mqtt.map((d) => d.imei)) : new Map<string, string>();
+  const members = speaking.flatMap((device): FleetMember[] => {
+    const protocol = protocolOf(device.imei);
+    if (protocol) return [{ device, endpoint: protocolEndpoint(protocol) }];
     const secret = secrets.get(device.imei);
     return secret ? [{ device, secret }] : [];
   });
   const fleet = new Fleet(members, { url: target.mqttUrl, intervalS: args.intervalS, httpBase: target.httpBase, shiftTimeZone: process.env.TIME_ZONE?.trim() || 'Asia/Shanghai', log: (line) => console.error(line) });
-  console.log(`Simulating ${members.length} device(s) against ${target.mqttUrl}, reporting every ${args.intervalS} s. Ctrl+C stops.`);
+  const over = args.protocol ? `${args.protocol} ${protocolEndpoint(args.protocol).host}:${protocolEndpoint(args.protocol).port}` : target.mqttUrl;
+  console.log(`Simulating ${members.length} device(s) against ${over}, reporting every ${args.intervalS} s. Ctrl+C stops.`);
 
   const tty = process.stdout.isTTY;
   const ticker = setInterval(() => {

@@ -2,11 +2,10 @@ import { callEveryFromEnv, shiftsFromEnv } from './args';
 import type { SimDevice } from './brain';
 import { VirtualDevice } from './device';
 import { startMeters } from './meters';
+import { ProtocolDevice, type ProtocolEndpoint } from './protocols/device';
 
-export interface FleetMember {
-  device: SimDevice;
-  secret: string;
-}
+/** An MQTT device with its secret, or a device speaking a market protocol to that listener. */
+export type FleetMember = { device: SimDevice; secret: string } | { device: SimDevice; endpoint: ProtocolEndpoint };
 
 export interface FleetStats {
   total: number;
@@ -41,7 +40,7 @@ const DEMO_CALL_HOLD_S = 90;
 
 /** Many virtual devices, started and stopped together. */
 export class Fleet {
-  readonly devices: VirtualDevice[];
+  readonly devices: (VirtualDevice | ProtocolDevice)[];
   private failed = 0;
   private stopping = false;
   private readonly reported = new Set<string>();
@@ -49,19 +48,19 @@ export class Fleet {
   private calling = false;
 
   constructor(members: FleetMember[], private readonly opts: FleetOptions) {
-    this.devices = members.map(
-      (m) =>
-        new VirtualDevice(m.device, m.secret, {
-          url: opts.url,
-          intervalS: opts.intervalS,
-          httpBase: opts.httpBase,
-          shiftTimeZone: shiftsFromEnv() === 'always' ? undefined : opts.shiftTimeZone,
-          onError: (d, err) => this.once(d.imei, err.message),
-          onInfo: opts.info ?? opts.log,
-        }),
+    const shiftTimeZone = shiftsFromEnv() === 'always' ? undefined : opts.shiftTimeZone;
+    const onError = (d: SimDevice, err: Error) => this.once(d.imei, err.message);
+    this.devices = members.map((m) =>
+      'endpoint' in m
+        ? new ProtocolDevice(m.device, m.endpoint, { intervalS: opts.intervalS, shiftTimeZone, onError })
+        : new VirtualDevice(m.device, m.secret, { url: opts.url, intervalS: opts.intervalS, httpBase: opts.httpBase, shiftTimeZone, onError, onInfo: opts.info ?? opts.log }),
     );
     // The community's prepaid meters read through its 4G gateways (meters.ts).
-    startMeters(members, opts, () => this.stopping);
+    startMeters(
+      members.flatMap((m) => ('secret' in m ? [m] : [])),
+      opts,
+      () => this.stopping,
+    );
   }
 
   /** Connects every device; resolves when each has connected or failed (failures are counted). */
@@ -112,7 +111,7 @@ export class Fleet {
   }
 
   private async demoCall(): Promise<void> {
-    const doors = this.devices.filter((d) => d.device.kind === 'doorUnit' && d.connected);
+    const doors = this.devices.filter((d): d is VirtualDevice => d instanceof VirtualDevice && d.device.kind === 'doorUnit' && d.connected);
     const door = doors[Math.floor(Math.random() * doors.length)];
     if (this.calling || this.stopping || !door) return;
     this.calling = true;

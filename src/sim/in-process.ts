@@ -1,7 +1,8 @@
 /**
  * The demo fleet inside `npm start` (config.sim > 0, outside production). The devices still
- * speak MQTT to the service like any other; only their secrets are derived here, from the
- * database, instead of asked for over HTTP.
+ * speak MQTT to the service like any other (only their secrets are derived here, from the
+ * database, instead of asked for over HTTP); the roster's protocol devices speak their protocol
+ * to the service's own listeners (docs/protocols.md).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,8 @@ import { cameras, devices, tenants } from '../server/db/schema';
 import { deviceKey, deviceSecret } from '../server/devices/secrets';
 import { demoFleet } from '../shared/devices/demo';
 import { DEFAULT_INTERVAL_S } from './args';
-import { Fleet } from './fleet';
+import { Fleet, type FleetMember } from './fleet';
+import type { ProtocolEndpoint } from './protocols/device';
 import { toSimDevice } from './roster';
 import { SIM_CAMERAS, startRtspServer, type RtspServer } from './rtsp';
 import { reachableHost } from './service';
@@ -22,19 +24,31 @@ export function fleetUrl(app: FastifyInstance, config: Config): string | undefin
   return config.mqttPort > 0 ? `mqtt://${reachableHost(config.host)}:${config.mqttPort}` : undefined;
 }
 
-/** Starts up to `count` demo devices that exist in the database; resolves with the running fleet. */
-export async function startDemoFleet(app: FastifyInstance, url: string, count: number, httpBase?: string): Promise<Fleet> {
-  const wanted = demoFleet().slice(0, count);
+/** The protocol listeners that listen, where the in-process protocol devices reach them. */
+export function protocolEndpoints(config: Config): ProtocolEndpoint[] {
+  return config.protocols.map(({ name, port }) => ({ protocol: name, host: reachableHost(config.host), port }));
+}
+
+/**
+ * Starts up to `count` MQTT demo devices that exist in the database, and the roster's protocol
+ * devices whose listener is among `endpoints`; resolves with the running fleet.
+ */
+export async function startDemoFleet(app: FastifyInstance, url: string, count: number, httpBase?: string, endpoints: ProtocolEndpoint[] = []): Promise<Fleet> {
+  const fleetAll = demoFleet();
+  const endpointOf = new Map(endpoints.map((e) => [e.protocol, e]));
+  const wanted = [...fleetAll.filter((d) => !d.protocol).slice(0, count), ...fleetAll.filter((d) => d.protocol && endpointOf.has(d.protocol))];
   const rows = await app.db
     .select({ imei: devices.imei, kind: devices.kind, messageType: devices.messageType, secretVersion: devices.secretVersion })
     .from(devices)
     .where(inArray(devices.imei, wanted.map((d) => d.imei)));
   const key = await deviceKey(app.db);
   const byImei = new Map(rows.map((r) => [r.imei, r]));
-  const members = wanted.flatMap((d) => {
+  const members = wanted.flatMap((d): FleetMember[] => {
     const row = byImei.get(d.imei);
     const device = row && toSimDevice(row);
-    return row && device ? [{ device, secret: deviceSecret(key, row.imei, row.secretVersion) }] : [];
+    if (!row || !device) return [];
+    const endpoint = d.protocol && endpointOf.get(d.protocol);
+    return [endpoint ? { device, endpoint } : { device, secret: deviceSecret(key, row.imei, row.secretVersion) }];
   });
   const fleet = new Fleet(members, { url, intervalS: DEFAULT_INTERVAL_S, httpBase, shiftTimeZone: app.config.timeZone, log: (line) => app.log.warn(`simulator: ${line}`), info: (line) => app.log.info(`simulator: ${line}`) });
   // Connecting happens in the background: the service is up whatever the devices do.
@@ -70,8 +84,9 @@ export async function simulate(app: FastifyInstance, config: Config): Promise<Co
   const url = fleetUrl(app, config);
   if (!url) return { line: '  Simulated devices: off (MQTT_PORT=0; `npm run sim` still works, over WebSocket)' };
   try {
-    const fleet = await startDemoFleet(app, url, config.sim, `http://${reachableHost(config.host)}:${config.port}`);
-    let line = `  Simulated devices: ${fleet.devices.length} (SIM=0 to turn off)`;
+    const fleet = await startDemoFleet(app, url, config.sim, `http://${reachableHost(config.host)}:${config.port}`, protocolEndpoints(config));
+    const speaking = fleet.devices.filter((d) => 'endpoint' in d).length;
+    let line = `  Simulated devices: ${fleet.devices.length}${speaking ? `, ${speaking} of them over watch, GT06, JT/T 808 or OsmAnd` : ''} (SIM=0 to turn off)`;
     let rtsp: RtspServer | undefined;
     if (config.simRtspPort > 0) {
       try {

@@ -6,6 +6,8 @@ import { isSuccessCode, type Envelope } from '../shared/api';
 import type { DeviceSecretRow } from '../shared/devices/api';
 import type { ListResult } from '../shared/resources/list';
 import { MQTT_WS_PATH } from '../shared/topics';
+import { PROTOCOL_PORTS, type ProtocolName } from '../server/protocols/types';
+import type { ProtocolEndpoint } from './protocols/device';
 
 export interface ServiceTarget {
   httpBase: string;
@@ -34,6 +36,12 @@ export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceTarg
   // MQTT_PORT=0 turns the TCP listener off; the WebSocket endpoint on the HTTP port stays.
   const mqttUrl = env.MQTT_URL?.trim() || (mqttPort > 0 ? `mqtt://${host}:${mqttPort}` : `ws://${host}:${port}${MQTT_WS_PATH}`);
   return { httpBase, mqttUrl, user: env.SIM_USER || 'demo', password: env.SIM_PASSWORD || 'demo123' };
+}
+
+/** A protocol listener of the service, from the same variables as `npm start` (HOST, WATCH_PORT, GT06_PORT, JT808_PORT, OSMAND_PORT). */
+export function protocolEndpoint(protocol: ProtocolName, env: NodeJS.ProcessEnv = process.env): ProtocolEndpoint {
+  const port = Number(env[`${protocol.toUpperCase()}_PORT`]?.trim() || PROTOCOL_PORTS[protocol]);
+  return { protocol, host: reachableHost(env.HOST?.trim()), port };
 }
 
 export interface DeviceListRow {

@@ -14,6 +14,7 @@ import { benchFaces } from './faces';
 import { benchFences } from './fences';
 import { benchIngest } from './ingest';
 import { listLatency } from './list';
+import { benchProtocols } from './protocols';
 import { loginRoundTrip } from './login';
 import { startConsole } from './browser';
 import { benchMapFrames } from './map-frames';
@@ -83,6 +84,7 @@ async function all(): Promise<boolean> {
   missed = report(await timed('registry lists', benchRegistryLists)) || missed;
   missed = report(await timed('ingest', benchIngest)) || missed;
   missed = report(await timed('alarm latency', benchAlarms)) || missed;
+  missed = report(await timed('device protocols', benchProtocols)) || missed;
   // Track and fences print their targets (README "Tests"); a figure short of one reads MISSED.
   missed = report(await timed('track', benchTrack)) || missed;
   missed = report(await timed('fences', benchFences)) || missed;

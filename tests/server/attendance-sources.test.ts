@@ -205,7 +205,8 @@ describe('the demo workers (seed)', () => {
       .innerJoin(users, eq(users.id, devices.userId))
       .innerJoin(departments, eq(departments.id, users.departmentId))
       .where(and(eq(devices.tenantId, site), isNotNull(devices.userId), inArray(devices.imei, demoFleet().map((d) => d.imei))));
-    expect(bound.map((b) => b.kind).sort()).toEqual(['helmet', 'helmet', 'uwbTag', 'uwbTag']);
+    // The third helmet is the site's JT/T 808 one (docs/protocols.md).
+    expect(bound.map((b) => b.kind).sort()).toEqual(['helmet', 'helmet', 'helmet', 'uwbTag', 'uwbTag']);
     for (const b of bound) expect(b).toMatchObject({ userKind: 'user', dept: SITE_DEPARTMENT });
     const ids = bound.map((b) => b.userId!);
     const rows = await punchesOf(ids);

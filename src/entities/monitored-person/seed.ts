@@ -20,6 +20,8 @@ const PEOPLE = [
   { name: '王秀英', gender: 2, level: 1, crimeType: 3, reason: '非法经营罪，假释监管', birthDate: '1990-07-21', nativePlace: '江西省赣州市', emergencyName: '王磊', window: ['08:00', '20:00'] },
   // Her window closes early in the morning: most of the day the dashboard counts her check-in as missed.
   { name: '赵海波', gender: 1, level: 2, crimeType: 6, reason: '寻衅滋事罪，社区矫正', birthDate: '1988-01-30', nativePlace: '广西壮族自治区南宁市', emergencyName: '赵敏', window: ['05:00', '06:00'] },
+  // Wears the community's watch that speaks the watch protocol (docs/protocols.md), not MQTT.
+  { name: '孙立新', gender: 1, level: 1, crimeType: 2, reason: '交通肇事罪，缓刑考验', birthDate: '1992-05-18', nativePlace: '广东省广州市', emergencyName: '孙倩', window: ['08:00', '20:00'] },
 ] as const;
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
@@ -38,7 +40,8 @@ export async function seedMonitoredPersons(tx: Tx, tenantId: number): Promise<vo
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.username, 'demo')));
   if (!supervisor) return;
-  const worn = demoFleet().filter((d) => d.scenario === 'supervision' && (d.kind === 'ankle' || d.kind === 'wristband'));
+  // The supervision area's bracelets, then the community's watch on the watch protocol (the last person's).
+  const worn = demoFleet().filter((d) => (d.scenario === 'supervision' && (d.kind === 'ankle' || d.kind === 'wristband')) || d.protocol === 'watch');
   const rows = worn.length
     ? await tx
         .select({ id: devices.id, imei: devices.imei, lat: devices.lat, lon: devices.lon })

@@ -1,6 +1,6 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { DEVICE_STATE, STOCK_STATE } from '../../shared/codes';
-import { demoFleet, SCENARIO_SITES } from '../../shared/devices/demo';
+import { demoFleet, SCENARIO_SITES, type DemoDevice } from '../../shared/devices/demo';
 import { DEVICE_KINDS, KIND_INFO, SIM_SCENARIOS, type DeviceKind, type SimScenario } from '../../shared/devices/kinds';
 import { defaultThingModel } from '../../shared/devices/thing-model';
 import { deviceCategories, deviceGroups, devices, products, tenants, users } from './schema';
@@ -40,30 +40,7 @@ export async function seedDevices(tx: Tx, ids: { platformTenantId: number; demoT
     .returning({ id: deviceGroups.id });
   const groupOf = new Map<SimScenario, number>(SIM_SCENARIOS.map((s, i) => [s, groupRows[i]!.id]));
 
-  const fleet = demoFleet().map((d, i) => {
-    const info = KIND_INFO[d.kind];
-    return {
-      tenantId: ids.demoTenantId,
-      imei: d.imei,
-      name: d.name,
-      number: `D${String(i + 1).padStart(4, '0')}`,
-      kind: d.kind,
-      productId: productOf.get(d.kind) ?? null,
-      categoryId: categoryOf.get(`${d.scenario}/${d.kind}`) ?? null,
-      groupId: groupOf.get(d.scenario) ?? null,
-      model: `${d.kind.toUpperCase()}-1`,
-      state: DEVICE_STATE.offline,
-      stockState: STOCK_STATE.bound,
-      messageType: d.messageType,
-      netType: i % 4 === 0 ? 'NB' : '4G',
-      lat: d.lat,
-      lon: d.lon,
-      personName: info.wearable ? `Worker ${i + 1}` : null,
-      personPhone: info.wearable ? `139${String(10000000 + i).padStart(8, '0')}` : null,
-      installLocation: info.wearable ? null : `${SCENARIO_SITES[d.scenario].en}, point ${i + 1}`,
-      sku: JSON.stringify({ imgSrc: '', kind: d.kind }),
-    };
-  });
+  const fleet = demoFleet().map((d, i) => demoDeviceRow(d, i, ids.demoTenantId, { productOf, categoryOf, groupOf }));
   const stock = STOCK_KINDS.slice(0, DEMO_STOCK_COUNT).map((kind, i) => ({
     tenantId: ids.platformTenantId,
     imei: demoStockImei(i),
@@ -83,6 +60,64 @@ export async function seedDevices(tx: Tx, ids: { platformTenantId: number; demoT
     const [g] = await tx.select({ id: devices.id }).from(devices).where(eq(devices.imei, gateway));
     if (g) await tx.update(devices).set({ gatewayId: g.id }).where(inArray(devices.imei, imeis));
   }
+}
+
+interface Placement {
+  productOf: Map<string, number>;
+  categoryOf: Map<string, number>;
+  groupOf: Map<SimScenario, number>;
+}
+
+/** The row of the demo roster's `i`-th device: its product, category and group, a person for a worn one. */
+function demoDeviceRow(d: DemoDevice, i: number, tenantId: number, at: Placement) {
+  const { productOf, categoryOf, groupOf } = at;
+  const info = KIND_INFO[d.kind];
+  return {
+    tenantId,
+    imei: d.imei,
+    name: d.name,
+    number: `D${String(i + 1).padStart(4, '0')}`,
+    kind: d.kind,
+    productId: productOf.get(d.kind) ?? null,
+    categoryId: categoryOf.get(`${d.scenario}/${d.kind}`) ?? null,
+    groupId: groupOf.get(d.scenario) ?? null,
+    model: `${d.kind.toUpperCase()}-1`,
+    state: DEVICE_STATE.offline,
+    stockState: STOCK_STATE.bound,
+    messageType: d.messageType,
+    netType: i % 4 === 0 ? 'NB' : '4G',
+    lat: d.lat,
+    lon: d.lon,
+    personName: info.wearable ? `Worker ${i + 1}` : null,
+    personPhone: info.wearable ? `139${String(10000000 + i).padStart(8, '0')}` : null,
+    installLocation: info.wearable ? null : `${SCENARIO_SITES[d.scenario].en}, point ${i + 1}`,
+    sku: JSON.stringify({ imgSrc: '', kind: d.kind }),
+  };
+}
+
+/**
+ * On a demo database seeded before the roster had protocol devices (docs/protocols.md): add them,
+ * once. A site without the MQTT demo fleet (deleted on purpose) is left alone, as is one that has
+ * any of them.
+ */
+export async function seedProtocolDevicesIfMissing(tx: Tx): Promise<void> {
+  const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
+  if (!site) return;
+  const roster = demoFleet();
+  const wanted = roster.filter((d) => d.protocol);
+  const [have] = await tx.select({ n: count() }).from(devices).where(inArray(devices.imei, [roster[0]!.imei, ...wanted.map((d) => d.imei)]));
+  if ((have?.n ?? 0) !== 1) return;
+  const [productRows, categoryRows, groupRows] = await Promise.all([
+    tx.select({ id: products.id, code: products.code }).from(products),
+    tx.select({ id: deviceCategories.id, kind: deviceCategories.kind, description: deviceCategories.description }).from(deviceCategories),
+    tx.select({ id: deviceGroups.id, name: deviceGroups.name }).from(deviceGroups).where(eq(deviceGroups.tenantId, site.id)),
+  ]);
+  const at: Placement = {
+    productOf: new Map(productRows.map((p) => [p.code.slice(2), p.id])),
+    categoryOf: new Map(categoryRows.map((c) => [`${c.description}/${c.kind}`, c.id])),
+    groupOf: new Map(SIM_SCENARIOS.flatMap((s) => groupRows.filter((g) => g.name === SCENARIO_SITES[s].en).map((g) => [s, g.id] as const))),
+  };
+  await tx.insert(devices).values(wanted.map((d) => demoDeviceRow(d, roster.indexOf(d), site.id, at)));
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Db } from './driver';
 import { roleResources, roles, tenants, userRoles, users } from './schema';
 import { syncCatalogue, type Catalogue, type Tx } from './seed-catalogue';
 import { seedAlarms } from './seed-alarms';
-import { seedDevices, seedDevicesIfMissing } from './seed-devices';
+import { seedDevices, seedDevicesIfMissing, seedProtocolDevicesIfMissing } from './seed-devices';
 import { seedInstallations } from './seed-installations';
 import { seedRecordings } from './seed-recordings';
 import { seedCommunity } from '../../entities/community/seed';
@@ -165,6 +165,7 @@ async function upgradeCatalogue(db: Db, production: boolean): Promise<SeedResult
     const catalogue = await syncCatalogue(tx);
     if (production) return;
     await seedDevicesIfMissing(tx);
+    await seedProtocolDevicesIfMissing(tx);
     await seedApprovalsIfMissing(tx);
     await seedAnnouncementsIfMissing(tx);
     await seedSitePlansIfMissing(tx);

@@ -16,7 +16,15 @@ export interface DemoDevice {
   messageType: 'json' | 'cbor';
   /** IMEI of the 4G gateway it reaches the platform through (breakers and sensors of the fire and community sites). */
   gateway?: string;
+  /**
+   * The market protocol it speaks instead of MQTT (docs/protocols.md): the simulator connects it to
+   * that listener. Its `imei` is the identifier the protocol sends (a JT/T 808 terminal's number).
+   */
+  protocol?: DemoProtocol;
 }
+
+/** The device protocols of docs/protocols.md (the service's ProtocolName; shared code cannot import it). */
+export type DemoProtocol = 'watch' | 'gt06' | 'jt808' | 'osmand';
 
 /**
  * Scenario sites around the map's default centre (docs/requirements/realtime-map-and-tracks.md#map-component: 114.06,
@@ -88,7 +96,38 @@ export function demoFleet(): DemoDevice[] {
     }
     out.push(...gateways);
   }
+  out.push(...protocolDevices(n));
   return out;
+}
+
+/**
+ * One device of each market protocol, numbered after the gateways: a watch on a monitored person
+ * in the community, a GT06 locator and an OsmAnd patrol phone on campus, a JT/T 808 helmet on the
+ * construction site, registered under its terminal number (an 11-digit mobile number: the 2013
+ * header holds 12 BCD digits).
+ */
+function protocolDevices(after: number): DemoDevice[] {
+  const plan: { kind: DeviceKind; scenario: SimScenario; protocol: DemoProtocol; name: string }[] = [
+    { kind: 'watch', scenario: 'community', protocol: 'watch', name: 'Watch (watch protocol)' },
+    { kind: 'locator', scenario: 'campus', protocol: 'gt06', name: 'GT06 locator' },
+    { kind: 'helmet', scenario: 'construction', protocol: 'jt808', name: 'JT/T 808 helmet' },
+    { kind: 'locator', scenario: 'campus', protocol: 'osmand', name: 'Patrol phone (OsmAnd)' },
+  ];
+  return plan.map((p, i) => {
+    const n = after + 1 + i;
+    const site = SCENARIO_SITES[p.scenario];
+    const angle = (n * 137.5 * Math.PI) / 180;
+    return {
+      imei: p.protocol === 'jt808' ? `139${String(n).padStart(8, '0')}` : demoImei(n),
+      kind: p.kind,
+      scenario: p.scenario,
+      name: `${p.name} ${site.en}`,
+      lat: Number((site.lat + 0.0009 * Math.sin(angle)).toFixed(6)),
+      lon: Number((site.lon + 0.0009 * Math.cos(angle)).toFixed(6)),
+      messageType: 'json',
+      protocol: p.protocol,
+    };
+  });
 }
 
 // What the demo fleet reads, shared by the simulator (src/sim/models) and the seeded history
