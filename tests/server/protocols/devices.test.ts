@@ -13,7 +13,7 @@ import { packet } from '../../../src/server/protocols/gt06/packet';
 import { parseFrame } from '../../../src/server/protocols/jt808/frame';
 import { CODECS } from '../../../src/server/protocols/registry';
 import { gt06Frames, Jt808Terminal, osmandUri, watchFrames } from '../../../src/sim/protocols/frames';
-import { buildTestApp, type TestApp } from '../helper';
+import { buildTestApp, login, post, type TestApp } from '../helper';
 import { addDevices, until, type TestDevice } from '../ingest-helper';
 
 /**
@@ -25,7 +25,8 @@ let t: TestApp;
 const ports: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Fences judge each fix at once here (no dwell), as tests/server/fences-eval.test.ts does.
+  t = await buildTestApp({ config: { fenceDwellS: 0 } });
   ports.gt06 = await t.app.protocols.listenTcp(CODECS.gt06, 0, '127.0.0.1');
   ports.watch = await t.app.protocols.listenTcp(CODECS.watch, 0, '127.0.0.1');
   ports.jt808 = await t.app.protocols.listenTcp(CODECS.jt808, 0, '127.0.0.1');
@@ -98,6 +99,29 @@ describe('GT06', () => {
       const [dev] = await t.app.db.select({ battery: devices.battery, lat: devices.lat }).from(devices).where(eq(devices.id, d.id));
       expect(dev!.battery).toBe(50);
       expect(dev!.lat).toBeCloseTo(22.5431, 5);
+    } finally {
+      w.socket.destroy();
+    }
+  });
+
+  it('drives fences like a native device; a fix the tracker marks invalid moves nothing', async () => {
+    const [f] = await addDevices(t.app, 1, { kind: 'locator' });
+    const demo = (await login(t.app, 'demo', 'demo123')).token;
+    const centre = { lat: 22.6, lon: 114.1 };
+    const added = await post<{ id: number }>(t.app, '/api/device/fence/add', { name: 'Yard', type: 1, shape: 0, radius: 100, longitude: centre.lon, latitude: centre.lat, imeis: [f!.imei] }, { token: demo });
+    expect(added.code).toBe(0);
+    const exits = async () => (await t.app.db.select().from(alarmRecords).where(and(eq(alarmRecords.deviceId, f!.id), eq(alarmRecords.type, 20)))).length;
+    const w = new Wire(ports.gt06!);
+    try {
+      await w.exchange(gt06Frames.login(f!.imei, 1), 10);
+      const at = Date.now() - 60_000;
+      await w.exchange(gt06Frames.location(2, { ...centre, at }), 10);
+      // 500 m north, but the receiver says its fix is not valid: no exit.
+      await w.exchange(gt06Frames.location(3, { lat: centre.lat + 0.0045, lon: centre.lon, at: at + 1_000, valid: false }), 10);
+      await t.app.fenceEvaluator.drain();
+      expect(await exits()).toBe(0);
+      await w.exchange(gt06Frames.location(4, { lat: centre.lat + 0.0045, lon: centre.lon, at: at + 2_000 }), 10);
+      await until(async () => (await exits()) === 1, 8_000, 'the fence exit');
     } finally {
       w.socket.destroy();
     }
