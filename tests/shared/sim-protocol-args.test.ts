@@ -19,7 +19,7 @@ describe('sim --protocol arguments', () => {
     [['run', '--protocol', 'mqtt'], /--protocol must be one of watch, gt06, jt808, osmand/],
     [['list', '--protocol', 'gt06'], /does not apply to "list"/],
     [['send', '--imei', '860100000000044', '--kind', 'sos', '--protocol', 'osmand'], /osmand cannot say "sos"/],
-    [['send', '--imei', '13900000043', '--kind', 'fall', '--protocol', 'jt808'], /jt808 cannot say "fall"/],
+    [['send', '--imei', '800000000043', '--kind', 'fall', '--protocol', 'jt808'], /jt808 cannot say "fall"/],
     [['send', '--imei', '860100000000042', '--kind', 'heart-rate', '--protocol', 'gt06'], /gt06 cannot say "heart-rate"/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseSimArgs(argv)).toThrow(message);
@@ -45,7 +45,7 @@ describe('the demo roster of protocol devices', () => {
     ]);
     expect(demoFleet().slice(-4)).toEqual(roster);
     const helmet = roster.find((d) => d.protocol === 'jt808')!;
-    expect(helmet.imei).toMatch(/^139\d{8}$/);
+    expect(helmet.imei).toMatch(/^80\d{10}$/);
     expect(speaksAs('jt808', helmet.imei)).toBe(true);
     expect(speaksAs('jt808', '860100000000001')).toBe(false);
     expect(speaksAs('gt06', '860100000000001')).toBe(true);
@@ -75,14 +75,14 @@ describe('the speaker', () => {
   });
 
   it('JT/T 808: registers, authenticates with the code the registration answer gave, then reports', () => {
-    const s = new ProtocolSpeaker('jt808', '13900000043', home);
+    const s = new ProtocolSpeaker('jt808', '800000000043', home);
     const [reg] = decoded('jt808', [s.login()!]);
     expect(reg!.login).toBe('register');
     const answer = reg!.answer!({ ok: true, authCode: 'code-123' });
     const [heard] = s.hear(answer);
     expect(heard!.kind).toBe('answer');
     const [auth] = decoded('jt808', [(heard as { frame: Buffer }).frame]);
-    expect(auth).toMatchObject({ login: 'authenticate', authCode: 'code-123', imei: '13900000043' });
+    expect(auth).toMatchObject({ login: 'authenticate', authCode: 'code-123', imei: '800000000043' });
     expect(s.hear(auth!.answer!({ ok: true }))).toEqual([{ kind: 'ready' }]);
     expect(s.hear(auth!.answer!({ ok: false }))[0]!.kind).toBe('refused');
   });

@@ -118,7 +118,9 @@ function protocolDevices(after: number): DemoDevice[] {
     const site = SCENARIO_SITES[p.scenario];
     const angle = (n * 137.5 * Math.PI) / 180;
     return {
-      imei: p.protocol === 'jt808' ? `139${String(n).padStart(8, '0')}` : demoImei(n),
+      // A JT/T 808 terminal is registered under its terminal number (at most 12 digits in the 2013
+      // header); not a mobile number's shape, so no screen masks it as a person's phone.
+      imei: p.protocol === 'jt808' ? `80${String(n).padStart(10, '0')}` : demoImei(n),
       kind: p.kind,
       scenario: p.scenario,
       name: `${p.name} ${site.en}`,
