@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STATE, type ImportJobReport, type Job } from '../../shared/jobs';
 import { deviceLocations } from '../../server/db/schema';
 import { CODECS } from '../../server/protocols/registry';
-import { MIN_CELL_ACCURACY_M } from '../../server/protocols/cells';
+import { fixOf } from '../../server/fences/evaluator';
+import { MAX_MARGIN_M } from '../../server/fences/geometry';
+import { CellLookup, MIN_CELL_ACCURACY_M } from '../../server/protocols/cells';
 import { buildTestApp, finishedJob, login, post, type TestApp } from '../../../tests/server/helper';
 import { addDevices, until, type TestDevice } from '../../../tests/server/ingest-helper';
 import { multipart } from '../../../tests/server/org-helper';
@@ -125,6 +127,14 @@ describe('LBS reports placed by the table', () => {
     const [row] = (await until(async () => ((await locations()).length ? locations() : undefined), 5_000, 'the LBS location'))!;
     expect(row).toMatchObject({ source: 'lbs', lat: 31.25, lon: 121.5, accuracy: MIN_CELL_ACCURACY_M });
     expect(row!.radio).toMatchObject({ cells: [{ mcc: 460, mnc: 0, lac: 9360, cid: 4082 }, { mcc: 460, mnc: 0, lac: 9360, cid: 4083 }] });
+  });
+
+  it('gives fixes the fence evaluator leaves out: a cell never enters or leaves a site fence', async () => {
+    const cells = new CellLookup(t.app.db, () => Date.now());
+    const placed = await cells.position({ kind: 'location', source: 'lbs', cells: [{ mcc: 460, mnc: 0, lac: 9360, cid: 4083 }] });
+    expect(placed).toMatchObject({ lat: 31.25, lon: 121.5, accuracy: MIN_CELL_ACCURACY_M });
+    expect(MIN_CELL_ACCURACY_M).toBeGreaterThan(MAX_MARGIN_M);
+    expect(fixOf({ id: d.id, tenantId: 1, imei: d.imei }, placed, Date.now())).toBeUndefined();
   });
 
   it('leaves a report whose cells the table does not know without a position', async () => {

@@ -14,8 +14,12 @@ export interface TowerFix {
 
 /** Cells remembered, found or not: a fleet of LBS trackers on the same towers costs few queries. */
 export const CELL_CACHE_SIZE = 50_000;
-/** A cell position is never claimed closer than this (OpenCellID's range can be 0 for a cell seen once). */
-export const MIN_CELL_ACCURACY_M = 100;
+/**
+ * A cell position is never claimed closer than this (OpenCellID's range can be 0 for a cell seen
+ * once). Above the fence evaluator's MAX_MARGIN_M (src/server/fences/geometry.ts), so a cell fix
+ * never enters or leaves a site fence.
+ */
+export const MIN_CELL_ACCURACY_M = 200;
 /** Remembered misses are asked again after this: another replica's import may have added the cell. */
 const MISS_TTL_MS = 10 * 60_000;
 
