@@ -1,7 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../server/db/driver';
 import { JOB_STATE, type ImportJobReport, type Job } from '../../shared/jobs';
 import { deviceLocations } from '../../server/db/schema';
 import { CODECS } from '../../server/protocols/registry';
@@ -82,9 +83,12 @@ describe('OpenCellID import', () => {
     expect(await towerOf(262, 2, 555, 68719476735)).toMatchObject({ radio: 'NR', lat: 52.52 });
   });
 
-  it('refuses anyone but a super administrator, and lists the rows to super administrators only', async () => {
+  it('refuses anyone but a super administrator and a body that is no file, and lists the rows to super administrators only', async () => {
     const refused = await t.app.inject({ method: 'POST', url: URL, payload: Buffer.from(`${HEADER}\n`), headers: { 'content-type': 'text/csv', authorization: demoAdmin } });
     expect(refused.json()).toMatchObject({ key: 'noPermission' });
+    // A JSON body is no file; an empty file has no rows.
+    expect((await post(t.app, URL, { rows: [] }, { token: su })).key).toBe('uploadMalformed');
+    expect((await importFile(Buffer.alloc(0))).answer.key).toBe('importNoRows');
     const listed = await post<{ rows: unknown[] }>(t.app, '/api/device/cellTower/list', {}, { token: demoAdmin });
     expect(listed.data?.rows ?? []).toEqual([]);
     const own = await post<{ rows: unknown[]; total: number }>(t.app, '/api/device/cellTower/list', { filters: { mcc: 460 } }, { token: su });
@@ -143,5 +147,21 @@ describe('LBS reports placed by the table', () => {
     const rows = (await until(async () => ((await locations()).length > before ? locations() : undefined), 5_000, 'the unplaced location'))!;
     expect(rows[0]).toMatchObject({ source: 'lbs', lat: null, lon: null });
     expect(rows[0]!.radio).toMatchObject({ cells: [{ mcc: 460, mnc: 0, lac: 1, cid: 2 }] });
+  });
+});
+
+describe('CellLookup', () => {
+  it('asks once for the cells of one turn, and remembers misses', async () => {
+    const execute = vi.fn(async () => [{ mcc: 460, net: 0, area: '7', cell: '8', lat: 1, lon: 2, range: 5000 }]);
+    const cells = new CellLookup({ execute } as unknown as Db, () => 0);
+    const at = (lac: number, cid: number) => [{ mcc: 460, mnc: 0, lac, cid }];
+    const [a, b, c] = await Promise.all([cells.locate(at(7, 8)), cells.locate(at(7, 9)), cells.locate(at(7, 8))]);
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(a).toEqual({ lat: 1, lon: 2, range: 5000 });
+    expect(c).toEqual(a);
+    expect(b).toBeUndefined();
+    await cells.locate(at(7, 9));
+    await cells.locate(at(7, 8));
+    expect(execute).toHaveBeenCalledTimes(1);
   });
 });

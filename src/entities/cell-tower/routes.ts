@@ -1,4 +1,4 @@
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { errorCodes, type FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +20,11 @@ const tooLarge = () => new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
 
 /** The upload's bytes: the multipart field `file`, or the raw body. */
 async function uploadStream(request: FastifyRequest): Promise<{ body: Readable; truncated: () => boolean }> {
-  if (!request.isMultipart()) return { body: request.body as Readable, truncated: () => false };
+  if (!request.isMultipart()) {
+    // A body some other parser read (JSON): not a file.
+    if (!(request.body instanceof Readable)) return fail(Code.BAD_REQUEST, 'uploadMalformed');
+    return { body: request.body, truncated: () => false };
+  }
   try {
     const file = await request.file({ limits: { fileSize: MAX_CELL_FILE_BYTES, files: 1, fields: 5 } });
     if (!file || file.fieldname !== 'file') return fail(Code.BAD_REQUEST, 'uploadMalformed');

@@ -20,8 +20,9 @@ export const CELL_CACHE_SIZE = 50_000;
  * never enters or leaves a site fence.
  */
 export const MIN_CELL_ACCURACY_M = 200;
-/** Remembered misses are asked again after this: another replica's import may have added the cell. */
+/** Remembered misses are asked again after this, answers after HIT_TTL_MS: another replica's import may have changed the cell. */
 const MISS_TTL_MS = 10 * 60_000;
+const HIT_TTL_MS = 60 * 60_000;
 
 type Location = Extract<Uplink, { kind: 'location' }>;
 
@@ -57,7 +58,7 @@ export class CellLookup {
   async tower(cell: Cell): Promise<TowerFix | undefined> {
     const key = keyOf(cell);
     const hit = this.cache.get(key);
-    if (hit && (hit.fix || this.now() - hit.at < MISS_TTL_MS)) {
+    if (hit && this.now() - hit.at < (hit.fix ? HIT_TTL_MS : MISS_TTL_MS)) {
       // Least recently used first: a hit moves to the end.
       this.cache.delete(key);
       this.cache.set(key, hit);

@@ -213,7 +213,10 @@ export class ProtocolGateway implements ConnectionHost {
         }),
       ),
     );
-    const done = (before ?? Promise.resolve()).then(() => placed).then(accept);
+    const done = (before ?? Promise.resolve())
+      .then(() => placed)
+      .then(accept)
+      .catch((err: unknown) => this.deps.log.error({ err, imei }, 'uplinks not accepted'));
     this.placing.set(conn, done);
     void done.finally(() => {
       if (this.placing.get(conn) === done) this.placing.delete(conn);
