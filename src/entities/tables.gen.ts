@@ -19,6 +19,7 @@ export * from './audio-push/server';
 export * from './bill/server';
 export * from './building/server';
 export * from './camera/server';
+export * from './cell-tower/server';
 export * from './community/server';
 export * from './device-voice/server';
 export * from './duty-record/server';

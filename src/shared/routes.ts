@@ -168,6 +168,8 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   // Devices that spoke a device protocol under an identifier nobody registered (docs/protocols.md
   // "Identity"): platform super administrators register or dismiss them.
   { value: 'unknownDevices', layout: 'admin', scenario: 'device', cn: '未注册设备', en: 'Unknown devices', icon: 'device' },
+  // OpenCellID's cell towers (docs/protocols.md "Cell towers"): LBS reports get an approximate position from them.
+  { value: 'cellTowers', layout: 'admin', scenario: 'device', cn: '基站库', en: 'Cell towers', icon: 'device' },
 
   // --- Community and mall routes (docs/requirements/screens-and-routes.md#community-and-mall-routes); also admin
   // children.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deviceKey } from '../devices/secrets';
+import { CellLookup } from '../protocols/cells';
 import { ProtocolGateway } from '../protocols/gateway';
 import { storeDeviceMedia } from '../protocols/media';
 
@@ -27,6 +28,7 @@ async function protocolsPlugin(app: FastifyInstance) {
     deviceKey: () => (key ??= deviceKey(app.db)),
     maxPerAddress: app.config.protocolMaxPerAddress,
     storeMedia: (imei, media) => storeDeviceMedia(app, imei, media),
+    cells: new CellLookup(app.db, () => app.clock.now()),
   });
   app.decorate('protocols', gateway);
   const unsubscribe = await app.broker.subscribe('sfwatch/+/server', (topic, payload) => {

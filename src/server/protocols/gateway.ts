@@ -12,6 +12,7 @@ import type { Ingest } from '../ingest/ingest';
 import type { Outcome } from '../ingest/batch';
 import type { Clock } from '../lib/clock';
 import { safeEqual } from '../lib/crypto';
+import { needsCells, type CellLookup } from './cells';
 import { Connection, DEFAULT_LIMITS, type ConnectionHost, type ConnectionLimits } from './connection';
 import { FrameLog } from './frame-log';
 import type { DeviceSettings } from '../../shared/devices/settings';
@@ -30,6 +31,8 @@ export interface GatewayDeps {
   storeMedia?: (imei: string, media: DeviceMedia) => Promise<void>;
   /** Connections one remote address may hold (0: no limit). Carrier NAT puts many devices behind one. */
   maxPerAddress: number;
+  /** Places LBS reports by the cell-tower table (cells.ts); none: they are stored without a position. */
+  cells?: CellLookup;
 }
 
 /** What each listener has seen since the start (GET /api/device/protocols, docs/protocols.md). */
@@ -84,6 +87,8 @@ export class ProtocolGateway implements ConnectionHost {
   private readonly logs = new Map<string, { protocol: ProtocolName; log: FrameLog }>();
   private readonly unknownSeen = new Map<string, { at: number; count: number }>();
   private unknownWrites = 0;
+  /** Per connection, the frames still waiting for their cells' look-up: later frames are accepted after them, in order. */
+  private readonly placing = new WeakMap<Connection, Promise<void>>();
   private readonly limits: ConnectionLimits;
   private closing = false;
 
@@ -180,10 +185,42 @@ export class ProtocolGateway implements ConnectionHost {
     return 'bound';
   }
 
+  /** The cell-tower look-up (cleared after an import). */
+  get cells(): CellLookup | undefined {
+    return this.deps.cells;
+  }
+
+  /**
+   * A frame's uplinks into the ingest; `settle` (the reply) follows their commit. A location with
+   * cells and no position first gets one from the cell-tower table (docs/protocols.md "Cell
+   * towers"); the frames after it on the connection wait, so the ingest sees them in order.
+   */
   store(conn: Connection, frame: Buffer, d: Decoded, settle: (outcome: Outcome) => void): void {
     const imei = conn.session.imei!;
     const source = `${conn.codec.name}/${imei}`;
-    for (const uplink of d.uplinks) this.deps.ingest.accept(imei, source, frame, uplink, settle);
+    const accept = (uplinks: Decoded['uplinks']) => {
+      for (const uplink of uplinks) this.deps.ingest.accept(imei, source, frame, uplink, settle);
+    };
+    const cells = this.deps.cells;
+    const before = this.placing.get(conn);
+    if (!cells || (!before && !d.uplinks.some(needsCells))) return accept(d.uplinks);
+    // Started now, so the look-ups of every frame of this turn share a statement.
+    const placed = Promise.all(
+      d.uplinks.map((u) =>
+        cells.position(u).catch((err: unknown) => {
+          this.deps.log.warn({ err, imei }, 'cell tower look-up failed');
+          return u;
+        }),
+      ),
+    );
+    const done = (before ?? Promise.resolve())
+      .then(() => placed)
+      .then(accept)
+      .catch((err: unknown) => this.deps.log.error({ err, imei }, 'uplinks not accepted'));
+    this.placing.set(conn, done);
+    void done.finally(() => {
+      if (this.placing.get(conn) === done) this.placing.delete(conn);
+    });
   }
 
   media(conn: Connection, d: Decoded): void {

@@ -39,6 +39,7 @@ import warehouseItemDef from '../../../entities/warehouse-item/resource';
 import dutyRecordDef from '../../../entities/duty-record/resource';
 import productionBatchDef from '../../../entities/production-batch/resource';
 import unknownDeviceDef from '../../../entities/unknown-device/resource';
+import cellTowerDef from '../../../entities/cell-tower/resource';
 import { METRIC_ROUTE_NAMES } from '../../../shared/devices/metric-routes';
 import { resourceOfRoute } from '../../../shared/resources';
 import { deviceResource } from '../../../shared/resources/device';
@@ -253,6 +254,7 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   productionSystem: { resource: productionBatchDef, component: lazyScreen(() => import('../site-ops/ProductionScreen').then((m) => m.ProductionScreen)) },
   // Device protocols (docs/protocols.md): identifiers nobody registered, registered or dismissed here by super administrators.
   unknownDevices: { resource: unknownDeviceDef, component: lazyScreen(() => import('../devices/UnknownDevicesScreen').then((m) => m.UnknownDevicesScreen)) },
+  cellTowers: { resource: cellTowerDef, component: lazyScreen(() => import('../devices/CellTowersScreen').then((m) => m.CellTowersScreen)) },
   // Announcements (issue 18): the company's list with publish, withdraw and read receipts; the recipient's unread popup and the site's board.
   AnnouncementList: { resource: announcementDef, component: lazyScreen(() => import('../announcements/AnnouncementScreen').then((m) => m.AnnouncementScreen)) },
   AnnouncementListtc: { prefetch: none, component: lazyScreen(() => import('../announcements/AnnouncementInbox').then((m) => m.AnnouncementPopupScreen)) },
