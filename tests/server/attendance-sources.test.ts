@@ -83,6 +83,10 @@ describe('helmet worn inside the site fence', () => {
     expect(await punchesOf([a.userId])).toHaveLength(1);
     await fix(a.device, north(20), 2 * MIN);
     expect(await punchesOf([a.userId])).toHaveLength(2);
+    // A cell tower's fix inside (hundreds of metres of accuracy), or one the receiver calls invalid: nothing.
+    await send(a.device, { kind: 'location', lon: C[0], lat: C[1], accuracy: 800, source: 'lbs' }, 11 * MIN);
+    await send(a.device, { kind: 'location', lon: C[0], lat: C[1], valid: false }, 11 * MIN);
+    expect(await punchesOf([a.userId])).toHaveLength(2);
     // Outside the fence, worn: nothing.
     await fix(a.device, north(500), 11 * MIN);
     expect(await punchesOf([a.userId])).toHaveLength(2);

@@ -8,6 +8,7 @@ import { attendancePunches } from '../../entities/attendance-punch/server';
 import { accessRights } from '../../entities/access-right/server';
 import { residents } from '../../entities/resident/server';
 import { messageTime } from '../alarms/intents';
+import { MAX_MARGIN_M } from '../fences/geometry';
 import { deviceAlarmConditions, devices, indoorMaps, users } from '../db/schema';
 import type { KnownDevice } from '../devices/hub';
 import type { ResourceChange } from '../events';
@@ -90,7 +91,9 @@ export class PunchSources {
 
   private helmet(device: KnownDevice, m: Uplink, at: number): void {
     let check = false;
-    if (m.kind === 'location' && m.valid !== false && m.lat !== undefined && m.lon !== undefined) {
+    // A fix its receiver calls invalid, or a cell tower's (hundreds of metres, docs/protocols.md
+    // "Cell towers"), cannot tell inside the site from outside: it punches nothing, as it trips no fence.
+    if (m.kind === 'location' && m.valid !== false && m.lat !== undefined && m.lon !== undefined && !(m.accuracy !== undefined && m.accuracy > MAX_MARGIN_M)) {
       this.lastFix.set(device.id, [m.lon, m.lat]);
       check = this.wearing.get(device.id) !== false;
     } else if (m.kind === 'alarm' && (m.alarm === 'wearOn' || m.alarm === 'wearOff')) {
