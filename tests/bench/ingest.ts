@@ -221,7 +221,9 @@ export async function benchPath(kind: 'pglite' | 'postgres', target: number): Pr
 
 /** `npm run bench`: device ingest on PGlite + Aedes, and on PostgreSQL + Mosquitto when DATABASE_URL and MQTT_URL are set. */
 export async function benchIngest(): Promise<string[]> {
-  const lines = [`Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${f(totalmem() / MB / 1024)} GB; PostgreSQL and Mosquitto run on the same machine`];
+  // The heap flags change the memory figure: npm start and npm run bench pass --heap-growing-percent=50 (scripts/start.mjs).
+  const heapFlags = process.execArgv.filter((a) => /^--(heap-growing-percent|max-old-space-size|max-semi-space-size)/.test(a)).join(' ') || "V8's default heap growth";
+  const lines = [`Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${f(totalmem() / MB / 1024)} GB; PostgreSQL and Mosquitto run on the same machine; node ${heapFlags}`];
   // BENCH_INGEST=postgres (or pglite) runs one path only.
   const only = process.env.BENCH_INGEST;
   if (only !== 'postgres') lines.push(...(await benchPath('pglite', 10_000)));
