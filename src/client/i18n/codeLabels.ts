@@ -317,6 +317,12 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   '手表(3G)': msg({ id: 'code.protocol.watch', message: '手表(3G)' }),
   'JT/T 808': msg({ id: 'code.protocol.jt808', message: 'JT/T 808' }),
   OsmAnd: msg({ id: 'code.protocol.osmand', message: 'OsmAnd' }),
+  // Radio technologies of the cell towers list (OpenCellID's names).
+  GSM: msg({ id: 'code.cellRadio.gsm', message: 'GSM' }),
+  UMTS: msg({ id: 'code.cellRadio.umts', message: 'UMTS' }),
+  CDMA: msg({ id: 'code.cellRadio.cdma', message: 'CDMA' }),
+  LTE: msg({ id: 'code.cellRadio.lte', message: 'LTE' }),
+  NR: msg({ id: 'code.cellRadio.nr', message: 'NR (5G)' }),
 };
 
 /** A code's label in the active language; the table's English text for a code without an entry. */
