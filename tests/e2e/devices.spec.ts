@@ -19,7 +19,8 @@ async function openHelmetDetail(page: Page): Promise<string> {
   for (const row of kinds) expect(row).toContain('智能安全帽');
 
   // Prefer a helmet that is online right now; the simulator keeps most of them connected.
-  const online = table.locator('tbody tr').filter({ has: page.locator('[data-state="online"]') }).first();
+  // An MQTT helmet (the JT/T 808 demo helmet is registered under its terminal number).
+  const online = table.locator('tbody tr').filter({ has: page.locator('[data-state="online"]') }).filter({ hasText: /86\d{13}/ }).first();
   await expect(online).toBeVisible({ timeout: 30_000 });
   const imei = (await online.getByText(/^86\d{13}$/).innerText()).trim();
   await online.getByTestId('row-profile').click();

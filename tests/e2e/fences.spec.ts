@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectShell, loginWithAccount, sim } from './helpers';
+import { demoRoster, expectShell, loginWithAccount, sim } from './helpers';
 
 // A fence drawn in the UI, then a simulated device driven across it: device -> broker -> ingest
 // -> fence evaluation -> alarm engine -> push -> the console. The device is a smoke detector:
@@ -11,11 +11,7 @@ test.describe.configure({ mode: 'serial' });
 
 /** Demo devices of a kind, with the name the console shows in notifications. */
 async function devicesOf(kind: string): Promise<{ imei: string; name: string }[]> {
-  return (await sim('list'))
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter((cols) => /^86\d{13}$/.test(cols[0] ?? '') && cols[1] === kind)
-    .map((cols) => ({ imei: cols[0]!, name: cols.slice(3).join(' ') || cols[0]! }));
+  return (await demoRoster()).filter((d) => d.kind === kind && d.protocol === 'mqtt');
 }
 
 const locate = (imei: string, [lat, lon]: [number, number]) => sim('send', '--imei', imei, '--kind', 'location', '--value', `${lat},${lon}`);

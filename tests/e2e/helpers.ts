@@ -75,17 +75,35 @@ export function simInBackground(...args: string[]): { child: ChildProcess; outpu
   return { child, output: () => out, exited };
 }
 
-let roster: { imei: string; kind: string }[] | undefined;
-/** The first (or `nth`) demo device of `kind`, from the simulator's roster. */
-export async function deviceOf(kind: string, nth = 0): Promise<string> {
+export interface RosterDevice {
+  imei: string;
+  kind: string;
+  /** mqtt, or the device protocol it speaks (docs/protocols.md). */
+  protocol: string;
+  name: string;
+}
+let roster: RosterDevice[] | undefined;
+/** The demo roster as `sim list` prints it: IMEI, kind, scenario, protocol, name. */
+export async function demoRoster(): Promise<RosterDevice[]> {
   roster ??= (await sim('list'))
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
-    .filter((cols) => /^86\d{13}$/.test(cols[0] ?? ''))
-    .map(([imei, k]) => ({ imei: imei!, kind: k! }));
-  const found = roster.filter((d) => d.kind === kind)[nth];
+    // Device rows only (a JT/T 808 terminal's number is no IMEI): not the header, not the count line.
+    .filter((cols) => /^\d{6,20}$/.test(cols[0] ?? '') && cols.length >= 4)
+    .map((cols) => ({ imei: cols[0]!, kind: cols[1]!, protocol: cols[3]!, name: cols.slice(4).join(' ') || cols[0]! }));
+  return roster;
+}
+
+/** The first (or `nth`) demo device of `kind` speaking MQTT, from the simulator's roster. */
+export async function deviceOf(kind: string, nth = 0): Promise<string> {
+  const found = (await demoRoster()).filter((d) => d.kind === kind && d.protocol === 'mqtt')[nth];
   if (!found) throw new Error(`no ${kind} in the demo roster`);
   return found.imei;
+}
+
+/** The demo devices speaking a device protocol: they answer commands as their protocol does, or not at all. */
+export async function protocolImeis(): Promise<Set<string>> {
+  return new Set((await demoRoster()).filter((d) => d.protocol !== 'mqtt').map((d) => d.imei));
 }
 
 /** The service's answer envelope. */
