@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectShell, loginWithAccount, protocolImeis } from './helpers';
+import { randomClip, uploadVoice } from '../../src/sim/voice';
+import { api, deviceOf, expectShell, loginWithAccount, protocolImeis, tokenOf } from './helpers';
 
 // The device tools (issue 14) against the service and the in-process simulator, which obeys
 // commands, speaks broadcasts and uploads voice clips now and then.
@@ -56,7 +57,12 @@ test('controlBar sends to a simulated device after confirmation and shows its ac
   await page.getByTestId('model-export').click();
   expect((await download).suggestedFilename()).toBe('P-breaker.thing-model.json');
 
-  // deviceVoice: the simulator's clips arrive; each plays from the served WAV.
+  // deviceVoice: a helmet's clip (uploaded here as the simulator's devices do now and then, at random
+  // moments) is listed and plays from the served WAV.
+  const helmet = await deviceOf('helmet');
+  const token = await tokenOf(page.request, 'demo');
+  const { data } = await api<{ rows: { imei: string; secret: string }[] }>(page.request, token, 'device/device/secrets', { imeis: [helmet] });
+  expect(await uploadVoice(new URL(page.url()).origin, helmet, data.rows[0]!.secret, randomClip())).toBe(200);
   await page.goto('/map/deviceVoice');
   await expect(async () => {
     await page.reload();
