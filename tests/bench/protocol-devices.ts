@@ -2,7 +2,8 @@
 // locators and watches as the market sells them (src/sim/protocols/frames.ts).
 //
 // Each device logs in (GT06 0x01 answered; the watch's LK answered), then reports positions in a
-// closed loop: a GT06 location and the next one on its acknowledgement (sent after the commit);
+// closed loop or at a pace: a GT06 location and the next one on its acknowledgement (sent after the
+// commit) or, paced, at its next due time once acknowledged;
 // a watch's UD (unanswered in its protocol) followed by a TKQ (answered, nothing to store), whose
 // answer leaves only once the UD is stored, since replies keep their frames' order
 // (docs/protocols.md). Replies are counted by their bytes: a GT06 echo is 10 bytes, a watch's
@@ -18,7 +19,8 @@ export interface BenchDevice {
 
 export type ProtocolCommand =
   | { start: { ports: { gt06: number; watch: number }; devices: BenchDevice[] } }
-  | { report: { seconds: number; rounds?: number } }
+  /** Positions for `seconds`: in a closed loop, or each device one every `everyMs` (from a random offset). */
+  | { report: { seconds: number; rounds?: number; everyMs?: number } }
   | { stop: true };
 
 export interface ProtocolReport {
@@ -112,9 +114,17 @@ process.on('message', (m: ProtocolCommand) => {
       const end = performance.now() + m.report.seconds * 1000;
       let positions = 0;
       const latencies: number[] = [];
+      const every = m.report.everyMs;
       await Promise.all(
         conns.map(async (c, k) => {
+          let due = performance.now() + (every ? Math.random() * every : 0);
           for (let round = 0; (m.report.rounds === undefined || round < m.report.rounds) && performance.now() < end; round++) {
+            if (every) {
+              const wait = due - performance.now();
+              due += every;
+              if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+              if (performance.now() >= end) return;
+            }
             const ms = await position(c, k + round);
             if (ms === undefined) return;
             positions++;

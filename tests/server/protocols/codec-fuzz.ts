@@ -4,6 +4,7 @@
  * Deterministic: a seeded generator, so a failure can be replayed.
  */
 import { uplinkSchema } from '../../../src/shared/devices/protocol';
+import { crcItu } from '../../../src/server/protocols/gt06/crc';
 import { newSession, ProtocolError, type StreamCodec } from '../../../src/server/protocols/types';
 
 /** mulberry32: a small seeded generator. */
@@ -80,3 +81,43 @@ export function fuzz(o: FuzzOptions): FuzzResult {
   }
   return result;
 }
+
+/** GT06: the length field set to the frame's size, the stop bits and a right CRC, so mutations reach the decoder. */
+function resealGt06(frame: Buffer): Buffer {
+  const out = Buffer.from(frame);
+  const long = out[0] === 0x79;
+  out[1] = out[0] = long ? 0x79 : 0x78;
+  const head = long ? 4 : 3;
+  if (long) out.writeUInt16BE(out.length - head - 2, 2);
+  else out[2] = (out.length - head - 2) & 0xff;
+  out[out.length - 2] = 0x0d;
+  out[out.length - 1] = 0x0a;
+  out.writeUInt16BE(crcItu(out, 2, out.length - 4), out.length - 4);
+  return out;
+}
+
+/** JT/T 808: flags at both ends, the body length the header declares, a right check code; escapes left as the mutation made them. */
+function resealJt808(frame: Buffer): Buffer {
+  const out = Buffer.from(frame);
+  out[0] = out[out.length - 1] = 0x7e;
+  const inner = out.subarray(1, -2);
+  if (inner.includes(0x7e) || inner.includes(0x7d) || inner.length < 12) return out;
+  const v2019 = (inner[2]! & 0x40) !== 0;
+  const head = (v2019 ? 17 : 12) + (inner[2]! & 0x20 ? 4 : 0);
+  const size = Math.max(0, Math.min(0x3ff, inner.length - head));
+  inner[2] = (inner[2]! & 0xfc) | (size >> 8);
+  inner[3] = size & 0xff;
+  out[out.length - 2] = inner.reduce((x, v) => x ^ v, 0);
+  return out;
+}
+
+/** Watch: its brackets kept (the length field is left to the mutation). */
+function resealWatch(frame: Buffer): Buffer {
+  const out = Buffer.from(frame);
+  out[0] = 0x5b;
+  out[out.length - 1] = 0x5d;
+  return out;
+}
+
+/** Each stream protocol's reseal (FuzzOptions.reseal). */
+export const RESEAL = { gt06: resealGt06, jt808: resealJt808, watch: resealWatch } as const;
