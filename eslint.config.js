@@ -4,7 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'dev-dist', 'node_modules', 'src/client/routeTree.gen.ts', 'src/server/db/migrations', 'test-results', 'playwright-report', 'coverage'] },
+  {
+    ignores: [
+      'dist',
+      'data',
+      'dev-dist',
+      'node_modules',
+      'src/client/routeTree.gen.ts',
+      'src/server/db/migrations',
+      'test-results',
+      'playwright-report',
+      'coverage',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -26,7 +38,10 @@ export default tseslint.config(
     // The shared contracts must stay importable by both sides.
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/client/**', '**/server/**', 'react', 'fastify', 'drizzle-orm*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/client/**', '**/server/**', 'react', 'fastify', 'drizzle-orm*'] },
+      ],
     },
   },
   {
@@ -42,9 +57,28 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/client/**', '**/server/**', '**/sim/**', '**/shared/media-tools', 'react', 'fastify', 'drizzle-orm*'], message: 'resource.ts is bundled into the console: import only src/shared (server code goes in server.ts).' },
-            { regex: 'shared/resources(/index)?$', message: 'Import the ResourceDef type from shared/resources/types: the index includes this file (an import cycle).' },
-            { group: ['./server', '../*/server'], message: 'resource.ts is bundled into the console: never import a server.ts.' },
+            {
+              group: [
+                '**/client/**',
+                '**/server/**',
+                '**/sim/**',
+                '**/shared/media-tools',
+                'react',
+                'fastify',
+                'drizzle-orm*',
+              ],
+              message:
+                'resource.ts is bundled into the console: import only src/shared (server code goes in server.ts).',
+            },
+            {
+              regex: 'shared/resources(/index)?$',
+              message:
+                'Import the ResourceDef type from shared/resources/types: the index includes this file (an import cycle).',
+            },
+            {
+              group: ['./server', '../*/server'],
+              message: 'resource.ts is bundled into the console: never import a server.ts.',
+            },
           ],
         },
       ],
@@ -58,8 +92,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/client/**', '**/sim/**'], message: 'server.ts runs in the service: no console or simulator code.' },
-            { group: ['**/server/db/schema'], message: 'schema.ts re-exports this file (an import cycle): import tables from schema-tenancy.ts or the schema-<area>.ts that declares them.' },
+            {
+              group: ['**/client/**', '**/sim/**'],
+              message: 'server.ts runs in the service: no console or simulator code.',
+            },
+            {
+              group: ['**/server/db/schema'],
+              message:
+                'schema.ts re-exports this file (an import cycle): import tables from schema-tenancy.ts or the schema-<area>.ts that declares them.',
+            },
           ],
         },
       ],

@@ -8,7 +8,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 // Free ports are picked once here and handed to the workers through the environment.
 function freePort(): number {
-  const out = execFileSync(process.execPath, ['-e', "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"]);
+  const out = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+  ]);
   return Number(String(out).trim());
 }
 process.env.E2E_PORT ??= String(freePort());

@@ -141,7 +141,8 @@ export default defineConfig({
       // each preload was a <link> appended on the main thread (about 150 ms for a list screen's
       // hundred files at an offline start, which measured slower than letting the screen's imports
       // fetch them from the precache); only its styles are fetched ahead, so it never draws unstyled.
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))),
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
     },
   },
   server: {

@@ -5,7 +5,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { appPlugins } from './vite.config.ts';
 
 // The entity lists (src/entities/*.gen.ts) follow the folders before any test imports them.
-execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/entities.mjs', import.meta.url))], { stdio: 'inherit' });
+execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/entities.mjs', import.meta.url))], {
+  stdio: 'inherit',
+});
 
 /** Client tests that run with the browser in another time zone than the tenant's. */
 const TZ_TESTS = 'tests/client/**/*.tz.test.{ts,tsx}';

@@ -20,23 +20,34 @@ export const FONT = 'NotoSansSC';
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
 const fontDir = dirname(require.resolve('@fontsource/noto-sans-sc/400.css'));
-const tinySdf = readFileSync(require.resolve('@mapbox/tiny-sdf'), 'utf8').replace('export default class TinySDF', 'window.TinySDF = class TinySDF');
+const tinySdf = readFileSync(require.resolve('@mapbox/tiny-sdf'), 'utf8').replace(
+  'export default class TinySDF',
+  'window.TinySDF = class TinySDF',
+);
 
 const region = JSON.parse(readFileSync(join(root, 'public/map/region.geojson'), 'utf8'));
 const codes = new Set();
 for (let c = 32; c < 256; c++) if (c < 127 || c >= 160) codes.add(c);
-for (const f of region.features) for (const ch of `${f.properties.name ?? ''}${f.properties.name_zh ?? ''}`) codes.add(ch.codePointAt(0));
+for (const f of region.features)
+  for (const ch of `${f.properties.name ?? ''}${f.properties.name_zh ?? ''}`) codes.add(ch.codePointAt(0));
 // Server glyph ranges only cover the Basic Multilingual Plane.
 const wanted = [...codes].filter((c) => c < 65536).sort((a, b) => a - b);
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 let glyphs;
 try {
   const page = await browser.newPage();
   // The font's stylesheet and files come from the package through an origin that never leaves the browser.
   await page.route('http://glyphs.invalid/**', (route) => {
     const path = new URL(route.request().url()).pathname;
-    if (path === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="stylesheet" href="/400.css">' });
+    if (path === '/')
+      return route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><link rel="stylesheet" href="/400.css">',
+      });
     return route.fulfill({ path: join(fontDir, path) });
   });
   await page.goto('http://glyphs.invalid/');
@@ -44,10 +55,24 @@ try {
   glyphs = await page.evaluate(async (list) => {
     const text = String.fromCodePoint(...list);
     await document.fonts.load('24px "Noto Sans SC"', text);
-    const sdf = new window.TinySDF({ fontSize: 24, buffer: 3, radius: 8, cutoff: 0.25, fontFamily: '"Noto Sans SC", sans-serif' });
+    const sdf = new window.TinySDF({
+      fontSize: 24,
+      buffer: 3,
+      radius: 8,
+      cutoff: 0.25,
+      fontFamily: '"Noto Sans SC", sans-serif',
+    });
     return list.map((id) => {
       const g = sdf.draw(String.fromCodePoint(id));
-      return { id, bitmap: Array.from(g.data), width: g.glyphWidth, height: g.glyphHeight, left: g.glyphLeft, top: g.glyphTop - 27, advance: Math.round(g.glyphAdvance) };
+      return {
+        id,
+        bitmap: Array.from(g.data),
+        width: g.glyphWidth,
+        height: g.glyphHeight,
+        left: g.glyphLeft,
+        top: g.glyphTop - 27,
+        advance: Math.round(g.glyphAdvance),
+      };
     });
   }, wanted);
 } finally {

@@ -22,9 +22,19 @@ const env = {
   SIM_SHIFTS: 'always',
 };
 // The e2e run always uses the embedded database and broker unless told otherwise.
-if (!process.env.E2E_USE_EXTERNAL) { delete env.DATABASE_URL; delete env.MQTT_URL; }
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main.ts')], { cwd: root, stdio: 'inherit', env });
+if (!process.env.E2E_USE_EXTERNAL) {
+  delete env.DATABASE_URL;
+  delete env.MQTT_URL;
+}
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
 const stop = (sig) => child.kill(sig);
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-child.on('exit', (code) => { rmSync(work, { recursive: true, force: true }); process.exit(code ?? 0); });
+child.on('exit', (code) => {
+  rmSync(work, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -28,9 +28,11 @@ export function entityFolders(dir = DIR) {
     .filter((name) => statSync(join(dir, name)).isDirectory())
     .sort();
   for (const name of names) {
-    if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name)) throw new Error(`src/entities/${name}: folder names are lower-case words joined by '-' (e.g. 'work-order')`);
+    if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name))
+      throw new Error(`src/entities/${name}: folder names are lower-case words joined by '-' (e.g. 'work-order')`);
     for (const file of ['resource.ts', 'server.ts']) {
-      if (!existsSync(join(dir, name, file))) throw new Error(`src/entities/${name}: missing ${file} (docs/adding-a-resource.md)`);
+      if (!existsSync(join(dir, name, file)))
+        throw new Error(`src/entities/${name}: missing ${file} (docs/adding-a-resource.md)`);
     }
   }
   return names;
@@ -89,7 +91,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const stale = generate({ check });
     if (check && stale.length) {
-      console.error(`${stale.join(', ')} ${stale.length > 1 ? 'are' : 'is'} stale: the entity folders of src/entities/ changed. Run \`npm run entities\` and commit the result.`);
+      console.error(
+        `${stale.join(', ')} ${stale.length > 1 ? 'are' : 'is'} stale: the entity folders of src/entities/ changed. Run \`npm run entities\` and commit the result.`,
+      );
       process.exit(1);
     }
     if (!check && stale.length) console.log(`entities: wrote ${stale.join(', ')}`);

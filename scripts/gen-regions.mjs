@@ -25,7 +25,10 @@ export function toRegions(...sources) {
       }
       regions.push({
         name: province,
-        cityList: [...byName].map(([name, areas]) => ({ name, areaList: [...new Set(areas)].map((area) => ({ name: area })) })),
+        cityList: [...byName].map(([name, areas]) => ({
+          name,
+          areaList: [...new Set(areas)].map((area) => ({ name: area })),
+        })),
       });
     }
   }

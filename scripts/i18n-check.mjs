@@ -133,7 +133,11 @@ export function findProblems(sourceEntries, targetEntries) {
 function extract() {
   const gen = spawnSync(process.execPath, [`${root}scripts/gen-route-labels.mjs`], { cwd: root, encoding: 'utf8' });
   if (gen.status !== 0) throw new Error(`gen-route-labels failed:\n${gen.stdout}${gen.stderr}`);
-  const run = spawnSync('npx', ['lingui', 'extract', '--clean'], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: '1' } });
+  const run = spawnSync('npx', ['lingui', 'extract', '--clean'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, CI: '1' },
+  });
   if (run.status !== 0) throw new Error(`lingui extract failed:\n${run.stdout}${run.stderr}`);
 }
 

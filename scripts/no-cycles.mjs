@@ -37,7 +37,9 @@ export function importGraph(dirs) {
     const text = readFileSync(file, 'utf8');
     const quoted = (name) => `['"]${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`;
     const statically = (name) =>
-      new RegExp(`(^|\\n)\\s*(import|export)\\s+(?!type\\s)[^;]*?from\\s+${quoted(name)}|(^|\\n)\\s*import\\s+${quoted(name)}`).test(text);
+      new RegExp(
+        `(^|\\n)\\s*(import|export)\\s+(?!type\\s)[^;]*?from\\s+${quoted(name)}|(^|\\n)\\s*import\\s+${quoted(name)}`,
+      ).test(text);
     const deps = info.importedFiles
       .filter((f) => statically(f.fileName))
       .map((f) => resolveImport(file, f.fileName))

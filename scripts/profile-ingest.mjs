@@ -17,7 +17,10 @@ import { join } from 'node:path';
 
 /** Stages by where a function lives (first match wins); a frame's self time is charged to its stage. */
 const STAGES = [
-  ['broker', /node_modules\/(aedes|aedes-[\w-]+|mqemitter|mqtt-packet|mqtt|bl|fastfall|reusify|retimer|hyperid)\/|src\/server\/broker\//],
+  [
+    'broker',
+    /node_modules\/(aedes|aedes-[\w-]+|mqemitter|mqtt-packet|mqtt|bl|fastfall|reusify|retimer|hyperid)\/|src\/server\/broker\//,
+  ],
   ['decode', /node_modules\/cbor2\/|src\/shared\/devices\/codec/],
   ['validate', /node_modules\/zod\/|src\/shared\/devices\/protocol/],
   ['batch + queue', /src\/server\/ingest\/(ingest|batch|rate|droplog|stats)\.ts|src\/server\/lib\/batcher/],
@@ -48,7 +51,14 @@ function summarise(file, messages) {
     const url = callFrame.url ?? '';
     let stage = Object.hasOwn(SPECIAL, callFrame.functionName) ? SPECIAL[callFrame.functionName] : undefined;
     if (!stage) stage = STAGES.find(([, re]) => re.test(url))?.[0];
-    if (!stage) stage = url.includes('/node_modules/') ? `package ${url.split('/node_modules/').pop().split('/')[0]}` : url ? 'other service code' : callFrame.functionName.startsWith('js-to-wasm') ? 'database (PGlite)' : 'native (builtins)';
+    if (!stage)
+      stage = url.includes('/node_modules/')
+        ? `package ${url.split('/node_modules/').pop().split('/')[0]}`
+        : url
+          ? 'other service code'
+          : callFrame.functionName.startsWith('js-to-wasm')
+            ? 'database (PGlite)'
+            : 'native (builtins)';
     stages.set(stage, (stages.get(stage) ?? 0) + us);
     total += us;
     if (stage !== 'idle') busy += us;
@@ -61,21 +71,28 @@ function summarise(file, messages) {
     }
   }
   const rows = [...stages].sort((a, b) => b[1] - a[1]);
-  console.log(`${file}: ${(total / 1e6).toFixed(1)} s profiled, ${(busy / 1e6).toFixed(1)} s busy${messages ? `, ${messages.toLocaleString('en')} messages` : ''}`);
+  console.log(
+    `${file}: ${(total / 1e6).toFixed(1)} s profiled, ${(busy / 1e6).toFixed(1)} s busy${messages ? `, ${messages.toLocaleString('en')} messages` : ''}`,
+  );
   console.log(`| stage | busy s | share of busy |${messages ? ' µs per message |' : ''}`);
   console.log(`| --- | --- | --- |${messages ? ' --- |' : ''}`);
   for (const [stage, us] of rows) {
     if (stage === 'idle') continue;
     const share = ((us / busy) * 100).toFixed(1);
-    console.log(`| ${stage} | ${(us / 1e6).toFixed(2)} | ${share} % |${messages ? ` ${(us / messages).toFixed(1)} |` : ''}`);
+    console.log(
+      `| ${stage} | ${(us / 1e6).toFixed(2)} | ${share} % |${messages ? ` ${(us / messages).toFixed(1)} |` : ''}`,
+    );
   }
 }
 
 /** The service's profile among the run's: the one whose frames include `marker` (the ingest; PGlite's thread). */
 function serviceProfile(dir, marker = 'src/server/ingest/ingest.ts') {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(dir, f));
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => join(dir, f));
   const found = files.find((f) => readFileSync(f, 'utf8').includes(marker));
-  if (!found && marker.includes('ingest')) throw new Error(`no profile of the service in ${dir} (${files.length} profiles)`);
+  if (!found && marker.includes('ingest'))
+    throw new Error(`no profile of the service in ${dir} (${files.length} profiles)`);
   return found;
 }
 
@@ -89,11 +106,15 @@ if (args[0] === '--summarise') {
     process.exit(2);
   }
   const dir = mkdtempSync(join(tmpdir(), 'ingest-profile-'));
-  const run = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'tests/bench/ingest.ts'], {
-    env: { ...process.env, BENCH_INGEST: kind },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'tests/bench/ingest.ts'],
+    {
+      env: { ...process.env, BENCH_INGEST: kind },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   process.stdout.write(run.stdout);
   if (run.status !== 0) process.exit(run.status ?? 1);
   // The bench prints "<n> messages stored" for the whole run (warm-up and phases).

@@ -7,7 +7,17 @@ import { join } from 'node:path';
 import { generate } from './entities.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const inputs = ['src/client', 'src/shared', 'src/entities', 'sw', 'locales', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const inputs = [
+  'src/client',
+  'src/shared',
+  'src/entities',
+  'sw',
+  'locales',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -34,6 +44,9 @@ if (stale && process.env.SKIP_BUILD !== '1') {
 // bench (package.json "bench") runs with the same flag.
 const SERVICE_NODE_FLAGS = ['--heap-growing-percent=50'];
 
-const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, '--import', 'tsx', join(root, 'src/main.ts')], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, '--import', 'tsx', join(root, 'src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

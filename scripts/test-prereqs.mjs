@@ -33,10 +33,15 @@ if (!canApt || process.env.TEST_PREREQS_INSTALL === '0') {
 
 console.log(`test prerequisites: installing ${missing.join(' ')} with apt-get...`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...missing]]) {
+for (const args of [
+  ['update', '-qq'],
+  ['install', '-y', '-qq', ...missing],
+]) {
   const r = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
   if (r.status !== 0) {
-    console.error(`test prerequisites: apt-get ${args[0]} failed (exit ${r.status}); install ${missing.join(' ')} by hand.`);
+    console.error(
+      `test prerequisites: apt-get ${args[0]} failed (exit ${r.status}); install ${missing.join(' ')} by hand.`,
+    );
     process.exit(1);
   }
 }

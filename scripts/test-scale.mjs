@@ -11,7 +11,9 @@ function answers(port) {
   return new Promise((resolve) => {
     const s = connect({ host: '127.0.0.1', port, timeout: 1000 });
     const done = (ok) => (s.destroy(), resolve(ok));
-    s.once('connect', () => done(true)).once('error', () => done(false)).once('timeout', () => done(false));
+    s.once('connect', () => done(true))
+      .once('error', () => done(false))
+      .once('timeout', () => done(false));
   });
 }
 
@@ -26,10 +28,14 @@ if (!DATABASE_URL && !MQTT_URL) {
   console.log('test:scale: DATABASE_URL and MQTT_URL are not set; PostgreSQL/external-broker run not requested.');
   process.exit(0);
 }
-console.log(`test:scale: server suite on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'} with ${MQTT_URL ? 'external broker ' + MQTT_URL : 'embedded broker'}`);
+console.log(
+  `test:scale: server suite on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'} with ${MQTT_URL ? 'external broker ' + MQTT_URL : 'embedded broker'}`,
+);
 // tests/shared holds pure logic (no database, no broker): the first run covered it.
 // Test apps sharing one broker would take each other's device messages (tests/server/global-setup.ts
 // starts one per worker); told to use MQTT_URL as it is, the files run one at a time.
 const oneBroker = MQTT_URL && process.env.MQTT_PRIVATE_BROKER === '0' ? ['--maxWorkers=1'] : [];
-const r = spawnSync('npx', ['vitest', 'run', '--project', 'server', 'tests/server', 'src/entities', ...oneBroker], { stdio: 'inherit' });
+const r = spawnSync('npx', ['vitest', 'run', '--project', 'server', 'tests/server', 'src/entities', ...oneBroker], {
+  stdio: 'inherit',
+});
 process.exit(r.status ?? 1);

@@ -1,7 +1,12 @@
 /// <reference lib="webworker" />
 import { cacheNames, clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 
@@ -64,13 +69,23 @@ registerRoute(
 // about 50 MB at typical 25 KB tiles; a full quota empties this cache rather than failing.
 // The commercial SDKs (AMap, Google) are left alone: their terms forbid caching their tiles.
 const SDK_HOSTS = /(^|\.)(amap\.com|autonavi\.com|googleapis\.com|gstatic\.com|google\.com)$/i;
-const TILE_PATH = /\/\d+\/\d+\/\d+(@\d+x)?(\.\w+)?$|\.(pbf|mvt|png|jpe?g|webp)$|(style|sprite)[^/]*\.json$|sprite[^/]*\.png$/i;
-const onlyOk = { cacheWillUpdate: async ({ response }: { response: Response }) => (response.status === 200 ? response : null) };
+const TILE_PATH =
+  /\/\d+\/\d+\/\d+(@\d+x)?(\.\w+)?$|\.(pbf|mvt|png|jpe?g|webp)$|(style|sprite)[^/]*\.json$|sprite[^/]*\.png$/i;
+const onlyOk = {
+  cacheWillUpdate: async ({ response }: { response: Response }) => (response.status === 200 ? response : null),
+};
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin !== self.location.origin && !SDK_HOSTS.test(url.hostname) && TILE_PATH.test(url.pathname),
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin !== self.location.origin &&
+    !SDK_HOSTS.test(url.hostname) &&
+    TILE_PATH.test(url.pathname),
   new CacheFirst({
     cacheName: 'map-online',
-    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+    plugins: [
+      onlyOk,
+      new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
   }),
 );
 
@@ -79,11 +94,22 @@ registerRoute(
 // release may change: answer from cache, refresh behind).
 registerRoute(
   ({ url, request }) => request.method === 'GET' && sameOrigin(url) && /^\/assets\/.+\.mjs$/.test(url.pathname),
-  new CacheFirst({ cacheName: 'map-worker', plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })] }),
+  new CacheFirst({
+    cacheName: 'map-worker',
+    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })],
+  }),
 );
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && request.mode !== 'navigate' && sameOrigin(url) && url.pathname.startsWith('/map/') && /\.((geo)?json|pbf)$/.test(url.pathname),
-  new StaleWhileRevalidate({ cacheName: 'map-basemap', plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 120, purgeOnQuotaError: true })] }),
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    request.mode !== 'navigate' &&
+    sameOrigin(url) &&
+    url.pathname.startsWith('/map/') &&
+    /\.((geo)?json|pbf)$/.test(url.pathname),
+  new StaleWhileRevalidate({
+    cacheName: 'map-basemap',
+    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 120, purgeOnQuotaError: true })],
+  }),
 );
 
 // registerType 'prompt': the page's update prompt asks the waiting worker to take over.

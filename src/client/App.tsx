@@ -38,7 +38,11 @@ export function App({ queryClient, router }: AppProps) {
         <MantineProvider theme={theme} forceColorScheme={scheme}>
           <DirectionSync />
           <AppNotifications />
-          <PersistQueryClientProvider client={queryClient} persistOptions={persist} onSuccess={() => void resumeAfterRestore(queryClient)}>
+          <PersistQueryClientProvider
+            client={queryClient}
+            persistOptions={persist}
+            onSuccess={() => void resumeAfterRestore(queryClient)}
+          >
             <DatesLocale>
               <RestoredRouter router={router} />
             </DatesLocale>

@@ -35,9 +35,7 @@ export function preloadOpenScreen(router: ReturnType<typeof createAppRouter>): v
   for (const route of routes) router.loadRouteChunk(route)?.catch(() => undefined);
   if (params.page) {
     const page = params.page;
-    import('./features/screens/registry')
-      .then((m) => m.screenOf(page)?.component?.preload())
-      .catch(() => undefined);
+    import('./features/screens/registry').then((m) => m.screenOf(page)?.component?.preload()).catch(() => undefined);
   }
 }
 

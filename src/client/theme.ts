@@ -3,7 +3,16 @@ import type { ThemeName } from './lib/themeStore';
 
 // Mantine's dark scheme reads its surfaces from `dark`: [7] body, [6] cards and inputs, [4] borders.
 const navy: MantineColorsTuple = [
-  '#d5dff0', '#b4c3dc', '#8fa3c4', '#6a82a8', '#3b557f', '#284069', '#1a3158', '#0f2346', '#0b1b38', '#07132a',
+  '#d5dff0',
+  '#b4c3dc',
+  '#8fa3c4',
+  '#6a82a8',
+  '#3b557f',
+  '#284069',
+  '#1a3158',
+  '#0f2346',
+  '#0b1b38',
+  '#07132a',
 ];
 
 const shared: MantineThemeOverride = {
@@ -23,7 +32,12 @@ const shared: MantineThemeOverride = {
 export const THEMES: Record<ThemeName, { theme: MantineThemeOverride; scheme: 'dark' | 'light' }> = {
   blue: {
     scheme: 'dark',
-    theme: createTheme({ ...shared, primaryColor: 'cyan', primaryShade: { dark: 6, light: 7 }, colors: { dark: navy } }),
+    theme: createTheme({
+      ...shared,
+      primaryColor: 'cyan',
+      primaryShade: { dark: 6, light: 7 },
+      colors: { dark: navy },
+    }),
   },
   white: {
     scheme: 'light',

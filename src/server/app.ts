@@ -42,7 +42,9 @@ export interface BuildOptions {
   database?: Database;
 }
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 /**
  * The whole service as a Fastify instance, ready but not listening. Tiers as in fastify/demo:

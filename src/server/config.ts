@@ -9,7 +9,8 @@ import { paymentSettings, type PaymentSettings } from './payments/providers/sett
 import { PROTOCOL_NAMES, PROTOCOL_PORTS, type ProtocolName } from './protocols/types';
 
 const portError = { error: 'expected a port number from 0 to 65535' };
-const port = (fallback: number) => z.coerce.number(portError).int(portError).min(0, portError).max(65535, portError).default(fallback);
+const port = (fallback: number) =>
+  z.coerce.number(portError).int(portError).min(0, portError).max(65535, portError).default(fallback);
 const optionalUrl = z
   .string()
   .trim()
@@ -46,7 +47,10 @@ const envSchema = z.object({
   /** Production only: the first super administrator's password (generated and printed when unset). */
   ADMIN_PASSWORD: z.string().min(6).optional(),
   /** Behind a load balancer: trust X-Forwarded-For so throttling sees the client's address. */
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Simulated demo fleet inside `npm start` (outside production): number of devices, 0 off. */
   SIM: z.coerce.number().int().min(0).max(10_000).optional(),
   /** The in-process simulator's two RTSP test cameras (src/sim/rtsp.ts); 0 off. */
@@ -55,9 +59,17 @@ const envSchema = z.object({
    * The service's client id on an external broker (a persistent session, so a restarted replica
    * receives what it had not acknowledged). Default: console-svc-<host name>-<PORT>.
    */
-  MQTT_CLIENT_ID: z.string().trim().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, ., - and _ only').optional(),
+  MQTT_CLIENT_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, ., - and _ only')
+    .optional(),
   /** Shared-subscription group the ingest reads through on an external broker. */
-  INGEST_GROUP: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only').default('ingest'),
+  INGEST_GROUP: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only')
+    .default('ingest'),
   /** Storage each tenant may fill with uploads (floor pictures ...), in MB. */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /** Where uploads are kept: unset or file: (DATA_DIR/uploads), file:/dir, s3:// or s3+http:// (storage-url.ts). */
@@ -74,7 +86,10 @@ const envSchema = z.object({
       }
     }),
   /** Serve the OpenAPI document and its UI at /api/docs in production too (always outside it). */
-  API_DOCS: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  API_DOCS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Per-device publish rate: messages a second sustained (0: no limit) and the burst above it. */
   DEVICE_RATE_PER_S: z.coerce.number().min(0).max(100_000).default(20),
   DEVICE_RATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(200),
@@ -111,12 +126,25 @@ const envSchema = z.object({
     .max(268_435_460, 'expected at most 268435460 bytes')
     .default(256 * 1024),
   /** Door-unit intercom over Agora: both set, or both unset (the local token provider). */
-  AGORA_APP_ID: z.string().trim().regex(/^[0-9a-f]{32}$/i, 'expected the 32 hex digits of an Agora App ID').optional().or(z.literal('')),
-  AGORA_APP_CERTIFICATE: z.string().trim().regex(/^[0-9a-f]{32}$/i, 'expected the 32 hex digits of an Agora App Certificate').optional().or(z.literal('')),
+  AGORA_APP_ID: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{32}$/i, 'expected the 32 hex digits of an Agora App ID')
+    .optional()
+    .or(z.literal('')),
+  AGORA_APP_CERTIFICATE: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{32}$/i, 'expected the 32 hex digits of an Agora App Certificate')
+    .optional()
+    .or(z.literal('')),
   /** Lifetime of intercom call tokens. */
   VOICE_TOKEN_TTL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** STUN/TURN servers for calls (media/ice.ts): JSON of RTCIceServer[] or comma-separated stun:/turn: URLs. */
-  ICE_SERVERS: z.string().optional().transform((v, ctx) => checked(ctx, () => parseIceServers(v))),
+  ICE_SERVERS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => checked(ctx, () => parseIceServers(v))),
   /** coturn's static-auth-secret: TURN servers of ICE_SERVERS without a username get per-call credentials. */
   TURN_SECRET: z
     .string()
@@ -125,12 +153,20 @@ const envSchema = z.object({
     .pipe(z.string().min(16, 'expected at least 16 characters').optional())
     .optional(),
   /** UDP ports the in-service SFU binds, e.g. 40000-40199 (unset: any). */
-  MEDIA_PORTS: z.string().optional().transform((v, ctx) => checked(ctx, () => parsePortRange(v))),
+  MEDIA_PORTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => checked(ctx, () => parsePortRange(v))),
   /** Addresses the SFU offers besides the machine's own (its public IP behind NAT), comma-separated. */
   MEDIA_HOST_ADDRESSES: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((a) => a.trim()).filter(Boolean))
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.union([z.ipv4(), z.ipv6()], 'expected IP addresses separated by commas')).max(8)),
   /** Map providers beyond the offline MapLibre map: AMap (key + security code) and Google Maps. */
   AMAP_KEY: z.string().trim().max(128).optional(),
@@ -263,7 +299,9 @@ export class ConfigError extends Error {
 function agoraOf(appId: string | undefined, appCertificate: string | undefined): Config['agora'] {
   if (!appId && !appCertificate) return undefined;
   if (!appId || !appCertificate) {
-    throw new ConfigError(`Invalid ${appId ? 'AGORA_APP_CERTIFICATE' : 'AGORA_APP_ID'}: AGORA_APP_ID and AGORA_APP_CERTIFICATE are set together or not at all`);
+    throw new ConfigError(
+      `Invalid ${appId ? 'AGORA_APP_CERTIFICATE' : 'AGORA_APP_ID'}: AGORA_APP_ID and AGORA_APP_CERTIFICATE are set together or not at all`,
+    );
   }
   return { appId, appCertificate };
 }
@@ -293,7 +331,9 @@ export function checkConsoleBroker(config: Pick<Config, 'mqttUrl' | 'mqttWsUrl'>
 /** Production hands out links (auto-login tickets) only under the address it is published at. */
 export function checkPublicUrl(config: Pick<Config, 'env' | 'publicUrl'>): void {
   if (config.env === 'production' && !config.publicUrl) {
-    throw new ConfigError('Missing PUBLIC_URL: in production the console builds the links it hands out from it (e.g. https://console.example.com), never from a request\'s Host header');
+    throw new ConfigError(
+      "Missing PUBLIC_URL: in production the console builds the links it hands out from it (e.g. https://console.example.com), never from a request's Host header",
+    );
   }
 }
 
@@ -311,7 +351,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     mqttPort: e.MQTT_PORT,
-    protocols: e.PROTOCOLS.map((name) => ({ name, port: e[`${name.toUpperCase() as Uppercase<ProtocolName>}_PORT`] })).filter((p) => p.port > 0),
+    protocols: e.PROTOCOLS.map((name) => ({
+      name,
+      port: e[`${name.toUpperCase() as Uppercase<ProtocolName>}_PORT`],
+    })).filter((p) => p.port > 0),
     protocolMaxPerAddress: e.PROTOCOL_MAX_PER_ADDRESS,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
@@ -326,7 +369,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sim: e.SIM ?? (e.NODE_ENV === 'production' ? 0 : 40),
     simRtspPort: e.SIM_RTSP_PORT,
     ingestGroup: e.INGEST_GROUP,
-    mqttClientId: e.MQTT_CLIENT_ID ?? (e.NODE_ENV === 'test' ? undefined : `console-svc-${hostname().replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 40)}-${e.PORT}`),
+    mqttClientId:
+      e.MQTT_CLIENT_ID ??
+      (e.NODE_ENV === 'test'
+        ? undefined
+        : `console-svc-${hostname()
+            .replace(/[^A-Za-z0-9_.-]/g, '-')
+            .slice(0, 40)}-${e.PORT}`),
     deviceTimeoutS: e.DEVICE_TIMEOUT_S,
     fenceDwellS: e.FENCE_DWELL_S,
     timeZone: e.TIME_ZONE,
@@ -340,8 +389,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttMaxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
     agora: agoraOf(e.AGORA_APP_ID, e.AGORA_APP_CERTIFICATE),
     voiceTokenTtlS: e.VOICE_TOKEN_TTL_S,
-    media: { iceServers: e.ICE_SERVERS, turnSecret: e.TURN_SECRET, portRange: e.MEDIA_PORTS, hostAddresses: e.MEDIA_HOST_ADDRESSES },
-    maps: { amapKey: e.AMAP_KEY || undefined, amapSecurityCode: e.AMAP_SECURITY_CODE || undefined, googleKey: e.GOOGLE_MAPS_KEY || undefined },
+    media: {
+      iceServers: e.ICE_SERVERS,
+      turnSecret: e.TURN_SECRET,
+      portRange: e.MEDIA_PORTS,
+      hostAddresses: e.MEDIA_HOST_ADDRESSES,
+    },
+    maps: {
+      amapKey: e.AMAP_KEY || undefined,
+      amapSecurityCode: e.AMAP_SECURITY_CODE || undefined,
+      googleKey: e.GOOGLE_MAPS_KEY || undefined,
+    },
     payments: paymentsOf(e),
     payCore: { reconcileS: e.PAY_RECONCILE_S, expireMin: e.PAY_EXPIRE_MIN, sandboxSecret: e.PAY_SANDBOX_SECRET },
     argon2: { memoryCost: 19_456, timeCost: 2 },

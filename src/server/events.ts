@@ -30,7 +30,16 @@ export interface DomainEventMap {
   /** One of a user's background jobs moved (state or progress). */
   'job.changed': [change: { userId: number; job: Job }];
   /** An approval request ended (src/server/approvals/): its last level approved or a level rejected; emitted after the commit. */
-  'approval.decided': [decision: { tenantId: number; kind: string; refId: number; approvalId: number; result: 'approved' | 'rejected'; comment?: string }];
+  'approval.decided': [
+    decision: {
+      tenantId: number;
+      kind: string;
+      refId: number;
+      approvalId: number;
+      result: 'approved' | 'rejected';
+      comment?: string;
+    },
+  ];
 }
 
 /**

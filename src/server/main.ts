@@ -30,7 +30,10 @@ async function listen(app: FastifyInstance, config: Config): Promise<void> {
       else await app.protocols.listenTcp(codec, port, config.host);
     } catch (err) {
       const env = `${name.toUpperCase()}_PORT`;
-      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new StartError(`Port ${port} is taken (${env}). Stop the other process, set ${env} to a free port, or leave ${name} out of PROTOCOLS.`);
+      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
+        throw new StartError(
+          `Port ${port} is taken (${env}). Stop the other process, set ${env} to a free port, or leave ${name} out of PROTOCOLS.`,
+        );
       throw err;
     }
   }
@@ -61,7 +64,9 @@ function banner(app: FastifyInstance, config: Config, simLine?: string): string 
   if (app.broker.kind === 'external') lines.push(`  MQTT: external broker ${config.mqttUrl}`);
   else {
     lines.push(`  MQTT over WebSocket: ${url.replace(/^http/, 'ws')}${MQTT_WS_PATH}`);
-    lines.push(config.mqttPort > 0 ? `  MQTT over TCP: mqtt://${host}:${config.mqttPort}` : '  MQTT over TCP: off (MQTT_PORT=0)');
+    lines.push(
+      config.mqttPort > 0 ? `  MQTT over TCP: mqtt://${host}:${config.mqttPort}` : '  MQTT over TCP: off (MQTT_PORT=0)',
+    );
   }
   lines.push(
     config.protocols.length
@@ -115,13 +120,15 @@ export async function runService(startCompanion?: StartCompanion): Promise<void>
     const gone = stopCompanion
       ? Promise.race([stopCompanion(), new Promise((r) => setTimeout(r, 3000))])
       : Promise.resolve();
-    gone.then(() => running.close()).then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error('Close failed:', err);
-        process.exit(1);
-      },
-    );
+    gone
+      .then(() => running.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error('Close failed:', err);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -18,7 +18,8 @@ const window = {
   departmentId: z.number().int().positive().optional(),
 };
 const rangeOk = (b: { from: string; to: string }) => Date.parse(b.from) < Date.parse(b.to);
-const rangeShort = (b: { from: string; to: string }) => Date.parse(b.to) - Date.parse(b.from) <= ANALYTICS_MAX_DAYS * DAY_MS;
+const rangeShort = (b: { from: string; to: string }) =>
+  Date.parse(b.to) - Date.parse(b.from) <= ANALYTICS_MAX_DAYS * DAY_MS;
 
 /** `POST /api/device/analytics/alarms/stats`, `/devices/stats`, `/figure/stats`. */
 export const analyticsBody = z
@@ -28,7 +29,16 @@ export const analyticsBody = z
 export type AnalyticsBody = z.input<typeof analyticsBody>;
 
 /** The exportable panels of /analyze and /figure. */
-export const ANALYTICS_PANELS = ['alarmTypes', 'alarmDays', 'alarmHours', 'alarmHandling', 'topDevices', 'onlineTrend', 'deviceKinds', 'departments'] as const;
+export const ANALYTICS_PANELS = [
+  'alarmTypes',
+  'alarmDays',
+  'alarmHours',
+  'alarmHandling',
+  'topDevices',
+  'onlineTrend',
+  'deviceKinds',
+  'departments',
+] as const;
 export type AnalyticsPanel = (typeof ANALYTICS_PANELS)[number];
 
 /** `POST /api/device/analytics/export`: one panel as a CSV or XLSX file. */

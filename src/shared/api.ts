@@ -41,7 +41,19 @@ export function isSuccessCode(code: number | string): boolean {
  * Service kinds of docs/requirements/calls-and-errors.md#service-kinds, plus our 'map' (map configuration and the
  * device map's markers) and 'media' (signalling of the service's SFU); each is a prefix `/api/<kind>/`.
  */
-export const SERVICE_KINDS = ['iot', 'pay', 'device', 'auth', 'user', 'message', 'mall', 'close', 'advert', 'map', 'media'] as const;
+export const SERVICE_KINDS = [
+  'iot',
+  'pay',
+  'device',
+  'auth',
+  'user',
+  'message',
+  'mall',
+  'close',
+  'advert',
+  'map',
+  'media',
+] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 
 export function apiPath(kind: ServiceKind, path: string): string {

@@ -32,7 +32,12 @@ export const APPROVAL_STATE_TABLE: readonly CodeEntry[] = [
  * states are final: anything else is 'noSuchTransition'.
  */
 export const APPROVAL_MACHINE = stateMachine<number>('approval', {
-  [APPROVAL_STATE.pending]: [APPROVAL_STATE.pending, APPROVAL_STATE.approved, APPROVAL_STATE.rejected, APPROVAL_STATE.withdrawn],
+  [APPROVAL_STATE.pending]: [
+    APPROVAL_STATE.pending,
+    APPROVAL_STATE.approved,
+    APPROVAL_STATE.rejected,
+    APPROVAL_STATE.withdrawn,
+  ],
   [APPROVAL_STATE.approved]: [],
   [APPROVAL_STATE.rejected]: [],
   [APPROVAL_STATE.withdrawn]: [],
@@ -55,10 +60,13 @@ export const APPROVAL_COMMENT_MAX = 500;
  * Whether approver lists per level make a valid node: levels used in order (level 2 needs level
  * 1, level 3 needs level 2) and at least MIN_APPROVERS approvers in total. Returns the message key.
  */
-export function checkApprovalLevels(levels: readonly (readonly number[])[]): 'approvalLevelsInvalid' | 'approversAtLeastTwo' | undefined {
+export function checkApprovalLevels(
+  levels: readonly (readonly number[])[],
+): 'approvalLevelsInvalid' | 'approversAtLeastTwo' | undefined {
   const sizes = levels.map((l) => new Set(l).size);
   const last = sizes.reduce((at, n, i) => (n > 0 ? i : at), -1);
-  if (last < 0 || sizes.slice(0, last + 1).some((n) => n === 0)) return sizes.every((n) => n === 0) ? 'approversAtLeastTwo' : 'approvalLevelsInvalid';
+  if (last < 0 || sizes.slice(0, last + 1).some((n) => n === 0))
+    return sizes.every((n) => n === 0) ? 'approversAtLeastTwo' : 'approvalLevelsInvalid';
   if (new Set(levels.flat()).size < MIN_APPROVERS) return 'approversAtLeastTwo';
   return undefined;
 }
@@ -69,7 +77,9 @@ export function checkApprovalLevels(levels: readonly (readonly number[])[]): 'ap
  */
 export const APPROVAL_PUSH_CODE = '9050';
 export const approvalPushSchema = z.object({
-  code: z.union([z.literal(APPROVAL_PUSH_CODE), z.literal(9050)]).transform((): typeof APPROVAL_PUSH_CODE => APPROVAL_PUSH_CODE),
+  code: z
+    .union([z.literal(APPROVAL_PUSH_CODE), z.literal(9050)])
+    .transform((): typeof APPROVAL_PUSH_CODE => APPROVAL_PUSH_CODE),
   approvalId: z.number(),
   kind: z.string(),
   title: z.string(),

@@ -159,4 +159,8 @@ export const ALLOCATION_ACTION_TABLE: readonly CodeEntry[] = [
   { value: ALLOCATION_ACTION.recycle, cn: '回收', en: 'Recycle' },
 ];
 
-export const DEVICE_KIND_TABLE: readonly CodeEntry<string>[] = DEVICE_KINDS.map((value) => ({ value, cn: KIND_INFO[value].cn, en: KIND_INFO[value].en }));
+export const DEVICE_KIND_TABLE: readonly CodeEntry<string>[] = DEVICE_KINDS.map((value) => ({
+  value,
+  cn: KIND_INFO[value].cn,
+  en: KIND_INFO[value].en,
+}));

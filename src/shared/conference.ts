@@ -49,7 +49,11 @@ export const confPollParams = z.object({ confNum: z.string().max(16), instanceId
 
 const SDP_MAX = 64 * 1024;
 
-export const confSdp = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().min(1).max(SDP_MAX), id: z.string().max(64).optional() });
+export const confSdp = z.object({
+  type: z.enum(['offer', 'answer']),
+  sdp: z.string().min(1).max(SDP_MAX),
+  id: z.string().max(64).optional(),
+});
 export type ConfSdp = z.infer<typeof confSdp>;
 
 /** One message either way, in `data` as JSON text or (from the console) as an object. */
@@ -81,7 +85,13 @@ export const confCommand = z.discriminatedUnion('cmd', [
   z.object({ cmd: z.literal('stopconf') }),
   z.object({ cmd: z.literal('subscribe'), uid: z.string().regex(/^\d{1,10}$/) }),
   z.object({ cmd: z.literal('getmediainfo') }),
-  z.object({ cmd: z.literal('setmediainfo'), uri: z.string().max(256).optional(), type: z.number().int().optional(), ps: z.number().int().optional(), fps: z.number().int().optional() }),
+  z.object({
+    cmd: z.literal('setmediainfo'),
+    uri: z.string().max(256).optional(),
+    type: z.number().int().optional(),
+    ps: z.number().int().optional(),
+    fps: z.number().int().optional(),
+  }),
   z.object({ cmd: z.literal('sendtext'), text: z.string().max(4096) }),
 ]);
 export type ConfCommand = z.infer<typeof confCommand>;
@@ -147,7 +157,14 @@ export type ConfEvent =
   | { event: 'onmediainfo'; info: ConfMediaInfo }
   /** A member's speaking volume, 0-100, when it changed (at most every 500 ms; from the audio level its packets carry). */
   | { event: 'onvolumechanged'; uid: string; volume: number }
-  | { event: 'sendtext'; command: 'StartRecord' | 'StopRecord'; ok: boolean; file?: string; fileName?: string; msg?: string }
+  | {
+      event: 'sendtext';
+      command: 'StartRecord' | 'StopRecord';
+      ok: boolean;
+      file?: string;
+      fileName?: string;
+      msg?: string;
+    }
   | { event: 'onerror'; cmd: string; msg: string };
 
 export interface ConfLoginData {
@@ -168,7 +185,15 @@ const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform(Boolea
  */
 export const manyVideoCallBody = z.object({
   imeis: z
-    .union([z.array(z.string()), z.string().transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))])
+    .union([
+      z.array(z.string()),
+      z.string().transform((s) =>
+        s
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.string().regex(IMEI_RE)).min(1).max(CONF_CAPACITY))
     .refine((list) => new Set(list).size === list.length, 'duplicateValues'),
   hide: flag.default(false),
@@ -187,12 +212,25 @@ export function callRoomOf(receiver: string): string {
 
 /** Comma-separated IMEIs of a page's query (/multiVoice?imeis=), the valid ones, at most a room's worth. */
 export function imeiList(value: string | undefined): string[] {
-  return [...new Set((value ?? '').split(',').map((v) => v.trim()).filter((v) => IMEI_RE.test(v)))].slice(0, CONF_CAPACITY - 1);
+  return [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => IMEI_RE.test(v)),
+    ),
+  ].slice(0, CONF_CAPACITY - 1);
 }
 
 /** Room numbers of /moreRoom's `rooms=1111,2222`: the valid ones, each once, at most eight; 1111, 2222 and 3333 without. */
 export function roomList(value: string | undefined): string[] {
-  const rooms = [...new Set((value ?? '').split(',').map((v) => v.trim()).filter((v) => /^\d{1,8}$/.test(v)))].slice(0, 8);
+  const rooms = [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => /^\d{1,8}$/.test(v)),
+    ),
+  ].slice(0, 8);
   return rooms.length ? rooms : ['1111', '2222', '3333'];
 }
-

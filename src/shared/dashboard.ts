@@ -8,7 +8,15 @@ import { z } from 'zod';
 import { isoDate } from './dates';
 import { DEVICE_KINDS, KIND_INFO, type DeviceKind, type Metric, type SimScenario } from './devices/kinds';
 
-export const DASHBOARD_SCENARIOS = ['city', 'construction', 'fire', 'community', 'campus', 'supervision', 'overview'] as const;
+export const DASHBOARD_SCENARIOS = [
+  'city',
+  'construction',
+  'fire',
+  'community',
+  'campus',
+  'supervision',
+  'overview',
+] as const;
 export type DashboardScenario = (typeof DASHBOARD_SCENARIOS)[number];
 
 /** Which dashboard each route shows (index8, the data wall, shows the city's figures). */
@@ -53,10 +61,21 @@ export const dashboardBody = z.object({
 });
 export type DashboardBody = z.input<typeof dashboardBody>;
 
-export const DASHBOARD_PANELS = ['devices', 'alarmTypes', 'alarmHours', 'alarmDays', 'readings', 'latest', 'specific'] as const;
+export const DASHBOARD_PANELS = [
+  'devices',
+  'alarmTypes',
+  'alarmHours',
+  'alarmDays',
+  'readings',
+  'latest',
+  'specific',
+] as const;
 export type DashboardPanel = (typeof DASHBOARD_PANELS)[number];
 
-export const dashboardExportBody = dashboardBody.extend({ panel: z.enum(DASHBOARD_PANELS), format: z.enum(['csv', 'xlsx']) });
+export const dashboardExportBody = dashboardBody.extend({
+  panel: z.enum(DASHBOARD_PANELS),
+  format: z.enum(['csv', 'xlsx']),
+});
 export type DashboardExportBody = z.input<typeof dashboardExportBody>;
 
 export interface KindCounts {
@@ -218,7 +237,9 @@ export const DASHBOARD_PUSH_MS = 250;
 export const DASHBOARD_PARTS = ['devices', 'alarms', 'readings'] as const;
 
 export const dashboardPushSchema = z.object({
-  code: z.union([z.literal(DASHBOARD_CODE), z.literal(Number(DASHBOARD_CODE))]).transform((): typeof DASHBOARD_CODE => DASHBOARD_CODE),
+  code: z
+    .union([z.literal(DASHBOARD_CODE), z.literal(Number(DASHBOARD_CODE))])
+    .transform((): typeof DASHBOARD_CODE => DASHBOARD_CODE),
   parts: z.array(z.enum(DASHBOARD_PARTS)).max(DASHBOARD_PARTS.length),
   at: z.number(),
 });

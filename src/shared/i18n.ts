@@ -6,12 +6,24 @@ export const RTL_LANGS: readonly Lang[] = ['ar'];
 
 /** BCP 47 tags for Intl formatting; 'cn' is the product's own code, not a locale. */
 export const LANG_TAGS: Record<Lang, string> = {
-  cn: 'zh-CN', en: 'en', es: 'es', fr: 'fr', de: 'de', ru: 'ru', ar: 'ar',
+  cn: 'zh-CN',
+  en: 'en',
+  es: 'es',
+  fr: 'fr',
+  de: 'de',
+  ru: 'ru',
+  ar: 'ar',
 };
 
 /** Each language named in itself, for the language pickers. */
 export const LANG_NATIVE_NAMES: Record<Lang, string> = {
-  cn: '简体中文', en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch', ru: 'Русский', ar: 'العربية',
+  cn: '简体中文',
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  ru: 'Русский',
+  ar: 'العربية',
 };
 
 /**

@@ -34,7 +34,9 @@ export function maskDate(v: string): string {
 export type PersonalKind = 'phone' | 'email' | 'id' | 'address' | 'date' | 'special';
 
 /** Which kind of personal datum a registry field holds, if any (a field's `personal` says so explicitly). */
-export function personalKind(f: Pick<FieldDef, 'name' | 'type'> & { personal?: PersonalKind }): PersonalKind | undefined {
+export function personalKind(
+  f: Pick<FieldDef, 'name' | 'type'> & { personal?: PersonalKind },
+): PersonalKind | undefined {
   if (f.personal) return f.personal;
   if (f.type === 'phone' || /phone$/i.test(f.name)) return 'phone';
   if (f.type === 'email' || /email$/i.test(f.name)) return 'email';
@@ -42,15 +44,26 @@ export function personalKind(f: Pick<FieldDef, 'name' | 'type'> & { personal?: P
   return undefined;
 }
 
-const MASKS: Record<Exclude<PersonalKind, 'special'>, (v: string) => string> = { phone: maskPhone, email: maskEmail, id: maskIdNumber, address: maskAddress, date: maskDate };
+const MASKS: Record<Exclude<PersonalKind, 'special'>, (v: string) => string> = {
+  phone: maskPhone,
+  email: maskEmail,
+  id: maskIdNumber,
+  address: maskAddress,
+  date: maskDate,
+};
 
 /** Fields of `fields` a masked caller may neither filter nor sort by. */
-export function specialFields(fields: readonly (Pick<FieldDef, 'name' | 'type'> & { personal?: PersonalKind })[]): Set<string> {
+export function specialFields(
+  fields: readonly (Pick<FieldDef, 'name' | 'type'> & { personal?: PersonalKind })[],
+): Set<string> {
   return new Set(fields.filter((f) => f.personal === 'special').map((f) => f.name));
 }
 
 /** A copy of `row` with the personal fields of `fields` masked. */
-export function maskRow<T extends Record<string, unknown>>(fields: readonly (Pick<FieldDef, 'name' | 'type'> & { personal?: PersonalKind })[], row: T): T {
+export function maskRow<T extends Record<string, unknown>>(
+  fields: readonly (Pick<FieldDef, 'name' | 'type'> & { personal?: PersonalKind })[],
+  row: T,
+): T {
   const out: Record<string, unknown> = { ...row };
   for (const f of fields) {
     const kind = personalKind(f);

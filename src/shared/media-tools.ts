@@ -20,7 +20,10 @@ export interface MediaToolFound {
 }
 
 const ENV: Record<MediaTool, string> = { ffmpeg: 'FFMPEG_PATH', ffprobe: 'FFPROBE_PATH' };
-const PACKAGE: Record<MediaTool, string> = { ffmpeg: '@ffmpeg-installer/ffmpeg', ffprobe: '@ffprobe-installer/ffprobe' };
+const PACKAGE: Record<MediaTool, string> = {
+  ffmpeg: '@ffmpeg-installer/ffmpeg',
+  ffprobe: '@ffprobe-installer/ffprobe',
+};
 
 export interface MediaToolLookup {
   env?: NodeJS.ProcessEnv;
@@ -36,7 +39,8 @@ function packagedBuild(tool: MediaTool): { path: string } | { why: string } {
     return { path: (load(PACKAGE[tool]) as { path: string }).path };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException | undefined)?.code;
-    if (code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND') return { why: `${PACKAGE[tool]} is not installed` };
+    if (code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND')
+      return { why: `${PACKAGE[tool]} is not installed` };
     return { why: String(err instanceof Error ? err.message : err) };
   }
 }
@@ -70,7 +74,9 @@ export function findMediaTool(tool: MediaTool, o: MediaToolLookup = {}): MediaTo
   const packaged = (o.packaged ?? packagedBuild)(tool);
   if ('path' in packaged && executable(packaged.path)) return { path: packaged.path, source: 'packaged' };
   const why = 'path' in packaged ? `${packaged.path} is not executable` : packaged.why;
-  return { why: `${tool} not found: not on the PATH, and no packaged build (${why}); install ${tool} or set ${ENV[tool]}` };
+  return {
+    why: `${tool} not found: not on the PATH, and no packaged build (${why}); install ${tool} or set ${ENV[tool]}`,
+  };
 }
 
 /**
@@ -94,7 +100,11 @@ export function mediaToolMissing(tool: MediaTool, path: string, o: MediaToolLook
 function usable(tool: MediaTool, o: MediaToolLookup): MediaToolFound | { why: string } {
   const found = findMediaTool(tool, o);
   if (!('path' in found) || found.source !== 'env') return found;
-  const path = /[\\/]/.test(found.path) ? (executable(found.path) ? found.path : undefined) : onPath(found.path, o.env ?? process.env);
+  const path = /[\\/]/.test(found.path)
+    ? executable(found.path)
+      ? found.path
+      : undefined
+    : onPath(found.path, o.env ?? process.env);
   return path ? { path, source: 'env' } : { why: `${ENV[tool]}=${found.path} is not an executable file` };
 }
 
@@ -111,9 +121,12 @@ const SOURCE: Record<MediaToolSource, (tool: MediaTool) => string> = {
 export function mediaToolLines(o: MediaToolLookup = {}): string[] {
   const ffmpeg = usable('ffmpeg', o);
   const ffprobe = usable('ffprobe', o);
-  if (!('path' in ffmpeg)) return [`  media: off, no ffmpeg for recordings, cameras, ad videos and posters (${ffmpeg.why})`];
+  if (!('path' in ffmpeg))
+    return [`  media: off, no ffmpeg for recordings, cameras, ad videos and posters (${ffmpeg.why})`];
   return [
     `  ffmpeg: ${ffmpeg.path} (${SOURCE[ffmpeg.source]('ffmpeg')})`,
-    'path' in ffprobe ? `  ffprobe: ${ffprobe.path} (${SOURCE[ffprobe.source]('ffprobe')})` : `  ffprobe: none, cameras are off (${ffprobe.why})`,
+    'path' in ffprobe
+      ? `  ffprobe: ${ffprobe.path} (${SOURCE[ffprobe.source]('ffprobe')})`
+      : `  ffprobe: none, cameras are off (${ffprobe.why})`,
   ];
 }

@@ -65,7 +65,8 @@ export const MESSAGES = {
   importHeaders: "No column heading matches this list's fields; start from an exported file",
   importTooManyRows: 'At most 5,000 rows per import: split the file into several files and import them one by one',
   importTooLarge: 'At most 5 MB per import: split the file into several files, or delete unused columns and sheets',
-  importFormat: 'Not a spreadsheet this list can import: upload an .xlsx or .csv file, best one exported from this list',
+  importFormat:
+    'Not a spreadsheet this list can import: upload an .xlsx or .csv file, best one exported from this list',
   importNoRows: 'The file has no data rows: fill in at least one row under the headings',
   importFileGone: 'The uploaded file is no longer there; upload it again',
   downloadExpired: 'The download link has expired; open Download tasks for a new one',
@@ -85,7 +86,8 @@ export const MESSAGES = {
   bodyTooLarge: 'The request is larger than 1 MB: send less at once (files go through their upload)',
   jsonMalformed: 'The request body is not valid JSON: send a JSON object',
   contentTypeUnsupported: 'Unsupported content type: send JSON (application/json), or multipart/form-data for uploads',
-  requestMalformed: 'The request could not be read (malformed HTTP): send it again; if it keeps failing, check the proxy or client',
+  requestMalformed:
+    'The request could not be read (malformed HTTP): send it again; if it keeps failing, check the proxy or client',
   requestTimeout: 'The request took too long to arrive: try again on a better connection',
   headersTooLarge: 'The request headers are too large: log out and in again, or clear the site data',
   routeNotFound: 'No such API: check the address',
@@ -131,10 +133,12 @@ export const MESSAGES = {
   confNotInRoom: 'Join the room before inviting devices into it',
   deviceRefusedVideo: 'The device refused to send its video',
   timeInvalid: 'Enter a time of day as HH:MM',
-  namingRuleUnknown: 'The naming rule has an unknown placeholder; use {building}, {unit}, {floor}, {room} (optionally {room:02})',
+  namingRuleUnknown:
+    'The naming rule has an unknown placeholder; use {building}, {unit}, {floor}, {room} (optionally {room:02})',
   namingRuleNeedsRoom: 'The naming rule must contain {room}',
   namingRuleNeedsFloor: 'The naming rule must contain {floor}',
-  communityTooLarge: 'Too large: at most 100 buildings, 20 units per building, 200 floors, 50 rooms per floor and 50,000 rooms',
+  communityTooLarge:
+    'Too large: at most 100 buildings, 20 units per building, 200 floors, 50 rooms per floor and 50,000 rooms',
   communityNoSizes: 'Set the building, unit, floor and room counts before generating rooms',
   notDoorUnit: 'The device is not a door unit of this company',
   doorUnitTaken: 'This door unit is already installed at another unit',
@@ -142,7 +146,8 @@ export const MESSAGES = {
   adVideoUnknown: 'Upload the advertisement video first (ossUser/uploadAdvertVideo)',
   adNotApproved: 'Only an approved advertisement can be distributed',
   adDelivered: 'The advertisement is on door units: withdraw it first',
-  adNoDoorUnits: 'No door unit to deliver to: pick door units or give the advertisement communities or units that have some',
+  adNoDoorUnits:
+    'No door unit to deliver to: pick door units or give the advertisement communities or units that have some',
   adScheduleInvalid: 'The schedule needs both daily times or neither, and an end date not before the start date',
   adDisabled: 'The advertisement is disabled: enable it before distributing',
   utilityAccountExists: 'This room already has an account of this kind',
@@ -199,7 +204,8 @@ export const MESSAGES = {
   approvalWithdrawOnItsScreen: 'A leave request or an announcement is withdrawn on its own screen',
   // Site operations (issue 18): warehouse, duty, annual inspection, production batches.
   warehouseOverdraw: 'Not enough left: the remaining quantity cannot go below zero',
-  warehouseQuantityInvalid: 'Enter a quantity in tons with at most three decimals (positive, or non-zero for an adjustment)',
+  warehouseQuantityInvalid:
+    'Enter a quantity in tons with at most three decimals (positive, or non-zero for an adjustment)',
   dutyEndBeforeStart: 'The end of a duty must be after its start',
   dutyOverlap: 'This person is already on duty at that time of the day',
   inspectionNextBeforeTime: 'The next inspection must be after this one',

@@ -2,7 +2,9 @@
 
 /** YYYY-MM of an instant in a time zone. */
 export function monthOf(at: number | Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(at instanceof Date ? at : new Date(at));
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(
+    at instanceof Date ? at : new Date(at),
+  );
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}`;
 }

@@ -15,7 +15,15 @@ export const PAY_METHOD_NAMES = Object.keys(PAY_METHOD) as PayMethodName[];
  * A payment's state (spec "Pay status": -1 failed, 0 unpaid, 1 success, 2 closed, 3 paying,
  * 4 refunding; 5 refunded is ours: the spec's "refund" word once the money is back).
  */
-export const PAY_STATUS = { failed: -1, unpaid: 0, success: 1, closed: 2, paying: 3, refunding: 4, refunded: 5 } as const;
+export const PAY_STATUS = {
+  failed: -1,
+  unpaid: 0,
+  success: 1,
+  closed: 2,
+  paying: 3,
+  refunding: 4,
+  refunded: 5,
+} as const;
 export type PayStatus = (typeof PAY_STATUS)[keyof typeof PAY_STATUS];
 
 /** Which payment states may follow which; anything else is 'noSuchTransition'. */

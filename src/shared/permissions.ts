@@ -78,7 +78,9 @@ const words = (mark: string) => mark.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLo
  * Buttons of the registered resources whose mark MARK_ENTITIES does not list: one per action the
  * resource offers, under its home route (the first of `routes`), named after its label.
  */
-const RESOURCE_MARKS = [...new Map(RESOURCES.filter((def) => !Object.hasOwn(MARK_ENTITIES, def.mark)).map((def) => [def.mark, def])).values()].flatMap((def) =>
+const RESOURCE_MARKS = [
+  ...new Map(RESOURCES.filter((def) => !Object.hasOwn(MARK_ENTITIES, def.mark)).map((def) => [def.mark, def])).values(),
+].flatMap((def) =>
   (def.actions ?? CRUD_ACTIONS).map((action) => ({
     mark: `${def.mark}:${action}`,
     route: def.routes[0],
@@ -110,10 +112,12 @@ export const BUTTON_PERMISSIONS: readonly ButtonPermission[] = [
       en: `${ACTION_LABELS[action].en} ${e.en}`,
     })),
   ),
-  ...(Object.entries(EXTRA_MARKS) as [PermissionMark, { route: string; cn: string; en: string }][]).map(([mark, b]) => ({
-    mark,
-    ...b,
-  })),
+  ...(Object.entries(EXTRA_MARKS) as [PermissionMark, { route: string; cn: string; en: string }][]).map(
+    ([mark, b]) => ({
+      mark,
+      ...b,
+    }),
+  ),
   ...RESOURCE_MARKS.map((b) => ({ ...b, mark: b.mark as PermissionMark })),
 ];
 

@@ -8,7 +8,11 @@ export const GRAIN_MS: Record<RollupGrain, number> = { minute: 60_000, hour: 3_6
 export const ROLLUP_MAX_POINTS = 1_500;
 
 /** The next coarser grain, whose buckets fill the part of a window the finer grain has no data for. */
-export const COARSER_GRAIN: Record<RollupGrain, RollupGrain | undefined> = { minute: 'hour', hour: 'day', day: undefined };
+export const COARSER_GRAIN: Record<RollupGrain, RollupGrain | undefined> = {
+  minute: 'hour',
+  hour: 'day',
+  day: undefined,
+};
 
 /** The finest grain whose buckets over [from, to) stay within ROLLUP_MAX_POINTS. */
 export function grainFor(fromMs: number, toMs: number): RollupGrain {

@@ -8,7 +8,10 @@ export interface StateMachine<S extends number | string> {
   transitions: Readonly<Record<S, readonly S[]>>;
 }
 
-export function stateMachine<S extends number | string>(name: string, transitions: Readonly<Record<S, readonly S[]>>): StateMachine<S> {
+export function stateMachine<S extends number | string>(
+  name: string,
+  transitions: Readonly<Record<S, readonly S[]>>,
+): StateMachine<S> {
   return { name, transitions };
 }
 

@@ -70,13 +70,15 @@ export class UsageError extends Error {
 function positiveInt(value: string | undefined, name: string, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || n < 1 || n > max) throw new UsageError(`--${name} must be a whole number from 1 to ${max} (got "${value}")`);
+  if (!/^\d+$/.test(value.trim()) || n < 1 || n > max)
+    throw new UsageError(`--${name} must be a whole number from 1 to ${max} (got "${value}")`);
   return n;
 }
 
 function protocolOf(value: string | undefined): { protocol?: ProtocolName } {
   if (value === undefined) return {};
-  if (!(PROTOCOL_NAMES as readonly string[]).includes(value)) throw new UsageError(`--protocol must be one of ${PROTOCOL_NAMES.join(', ')} (got "${value}")`);
+  if (!(PROTOCOL_NAMES as readonly string[]).includes(value))
+    throw new UsageError(`--protocol must be one of ${PROTOCOL_NAMES.join(', ')} (got "${value}")`);
   return { protocol: value as ProtocolName };
 }
 
@@ -155,11 +157,17 @@ export function parseSimArgs(argv: string[]): SimArgs {
       if (!IMEI_RE.test(o.imei)) throw new UsageError(`--imei must be 6-20 letters and digits (got "${o.imei}")`);
       const roomNo = o.room?.trim();
       if (!roomNo || roomNo.length > 32) throw new UsageError('call needs --room, a room number of 1-32 characters');
-      return { cmd: 'call', imei: o.imei, roomNo, seconds: positiveInt(o.seconds, 'seconds', 86_400) ?? DEFAULT_CALL_S };
+      return {
+        cmd: 'call',
+        imei: o.imei,
+        roomNo,
+        seconds: positiveInt(o.seconds, 'seconds', 86_400) ?? DEFAULT_CALL_S,
+      };
     }
     case 'present': {
       only(['imei', 'card', 'qr', 'face']);
-      if (!o.imei || !IMEI_RE.test(o.imei)) throw new UsageError('present needs --imei, a door unit of 6-20 letters and digits');
+      if (!o.imei || !IMEI_RE.test(o.imei))
+        throw new UsageError('present needs --imei, a door unit of 6-20 letters and digits');
       const given = (['card', 'qr', 'face'] as const).filter((k) => o[k] !== undefined);
       if (given.length !== 1) throw new UsageError('present needs exactly one of --card, --qr, --face');
       const method = given[0]!;

@@ -49,7 +49,8 @@ export type VideoCallInvite = z.infer<typeof commandParams.videoCall> & { id: nu
 export type Obeyed = 'restart' | { videoCall: VideoCallInvite } | undefined;
 
 /** What a broadcast plays: the audio's address, the text the device speaks, or its default audio. */
-export const broadcastOf = (p: { mp3?: string; text?: string }): string => p.mp3 || (p.text ? `tts:${p.text}` : 'default');
+export const broadcastOf = (p: { mp3?: string; text?: string }): string =>
+  p.mp3 || (p.text ? `tts:${p.text}` : 'default');
 
 export interface BrainOptions {
   intervalS: number;
@@ -152,9 +153,18 @@ export class DeviceBrain {
 
   /** Now and then someone at a door unit with a list: a card or QR code of it, sometimes an unknown card. */
   private passerBy(): void {
-    if (this.device.kind !== 'doorUnit' || this.access.size === 0 || this.access.armed || this.passers() >= PASSER_CHANCE) return;
+    if (
+      this.device.kind !== 'doorUnit' ||
+      this.access.size === 0 ||
+      this.access.armed ||
+      this.passers() >= PASSER_CHANCE
+    )
+      return;
     const roll = this.passers();
-    const value = roll < 0.15 ? `UNKNOWN-${Math.floor(this.passers() * 1e6)}` : (this.access.sample('card', this.passers()) ?? this.access.sample('qr', this.passers()));
+    const value =
+      roll < 0.15
+        ? `UNKNOWN-${Math.floor(this.passers() * 1e6)}`
+        : (this.access.sample('card', this.passers()) ?? this.access.sample('qr', this.passers()));
     if (!value) return;
     this.present(value.startsWith('AQR-') ? 'qr' : 'card', value);
   }
@@ -170,7 +180,8 @@ export class DeviceBrain {
     if (this.device.kind === 'doorUnit') this.send({ kind: 'status', online: true, signal: this.model.signal });
     else this.send(telemetry(values));
     this.passerBy();
-    if (this.device.kind === 'doorUnit') for (const play of this.ads.tick(this.now())) this.send({ kind: 'adPlay', ...play });
+    if (this.device.kind === 'doorUnit')
+      for (const play of this.ads.tick(this.now())) this.send({ kind: 'adPlay', ...play });
     this.sinceLocationS += dtS;
     if (fix && this.sinceLocationS >= this.locationIntervalS && (shift?.reports ?? true)) {
       this.sinceLocationS = 0;
@@ -240,7 +251,14 @@ export class DeviceBrain {
       this.send(ack(c.id, false, 'bad parameters'));
       return undefined;
     }
-    const p = params.data as { seconds?: number; mode?: string; action?: string; mp3?: string; text?: string; level?: number };
+    const p = params.data as {
+      seconds?: number;
+      mode?: string;
+      action?: string;
+      mp3?: string;
+      text?: string;
+      level?: number;
+    };
     if (this.obeyBreaker(c, p.mode)) return undefined;
     switch (c.cmd) {
       case 'videoCall':

@@ -20,13 +20,25 @@ async function list(client: ServiceClient): Promise<void> {
   console.log(['IMEI'.padEnd(16), 'KIND'.padEnd(14), 'SCENARIO'.padEnd(13), 'PROTOCOL'.padEnd(9), 'NAME'].join(' '));
   for (const r of rows) {
     const demo = demoDevice(r.imei);
-    console.log([r.imei.padEnd(16), r.kind.padEnd(14), (demo?.scenario ?? '-').padEnd(13), (demo?.protocol ?? 'mqtt').padEnd(9), r.name ?? ''].join(' '));
+    console.log(
+      [
+        r.imei.padEnd(16),
+        r.kind.padEnd(14),
+        (demo?.scenario ?? '-').padEnd(13),
+        (demo?.protocol ?? 'mqtt').padEnd(9),
+        r.name ?? '',
+      ].join(' '),
+    );
   }
   console.log(`${rows.length} device(s)`);
 }
 
 /** One listed device as the simulator runs it, with its secret. */
-async function oneDevice(client: ServiceClient, target: ServiceTarget, imei: string): Promise<{ device: SimDevice; secret: string }> {
+async function oneDevice(
+  client: ServiceClient,
+  target: ServiceTarget,
+  imei: string,
+): Promise<{ device: SimDevice; secret: string }> {
   const row = (await client.devices(imei)).find((r) => r.imei === imei);
   if (!row) throw new ServiceError(`No device ${imei} among the devices "${target.user}" sees (npm run sim -- list)`);
   const device = toSimDevice(row);
@@ -37,18 +49,31 @@ async function oneDevice(client: ServiceClient, target: ServiceTarget, imei: str
 }
 
 /** `send --protocol`: the device logs in on that listener (no secret: the protocols have none) and waits for the acknowledgement. */
-async function sendOverProtocol(client: ServiceClient, target: ServiceTarget, args: Extract<SimArgs, { cmd: 'send' }>, protocol: ProtocolName): Promise<void> {
+async function sendOverProtocol(
+  client: ServiceClient,
+  target: ServiceTarget,
+  args: Extract<SimArgs, { cmd: 'send' }>,
+  protocol: ProtocolName,
+): Promise<void> {
   const row = (await client.devices(args.imei)).find((r) => r.imei === args.imei);
   const device = row && toSimDevice(row);
-  if (!device) throw new ServiceError(`No device ${args.imei} among the devices "${target.user}" sees (npm run sim -- list)`);
-  if (!speaksAs(protocol, device.imei)) throw new ServiceError(`${args.imei} is no JT/T 808 terminal number (at most 12 digits)`);
+  if (!device)
+    throw new ServiceError(`No device ${args.imei} among the devices "${target.user}" sees (npm run sim -- list)`);
+  if (!speaksAs(protocol, device.imei))
+    throw new ServiceError(`${args.imei} is no JT/T 808 terminal number (at most 12 digits)`);
   const message = buildSendMessage(args.kind, args.value, device);
   const endpoint = protocolEndpoint(protocol);
   await new ProtocolDevice(device, endpoint, { intervalS: 60 }).sendOnce(message);
-  console.log(`Sent from ${args.imei} (${device.kind}) over ${protocol} ${endpoint.host}:${endpoint.port}, acknowledged: ${JSON.stringify(message)}`);
+  console.log(
+    `Sent from ${args.imei} (${device.kind}) over ${protocol} ${endpoint.host}:${endpoint.port}, acknowledged: ${JSON.stringify(message)}`,
+  );
 }
 
-async function send(client: ServiceClient, target: ServiceTarget, args: Extract<SimArgs, { cmd: 'send' }>): Promise<void> {
+async function send(
+  client: ServiceClient,
+  target: ServiceTarget,
+  args: Extract<SimArgs, { cmd: 'send' }>,
+): Promise<void> {
   if (args.protocol) return sendOverProtocol(client, target, args, args.protocol);
   const { device, secret } = await oneDevice(client, target, args.imei);
   const message = buildSendMessage(args.kind, args.value, device);
@@ -58,9 +83,14 @@ async function send(client: ServiceClient, target: ServiceTarget, args: Extract<
 }
 
 /** Rings, holds the call's media until the operator hangs up or time runs out; false when the media failed. */
-async function call(client: ServiceClient, target: ServiceTarget, args: Extract<SimArgs, { cmd: 'call' }>): Promise<boolean> {
+async function call(
+  client: ServiceClient,
+  target: ServiceTarget,
+  args: Extract<SimArgs, { cmd: 'call' }>,
+): Promise<boolean> {
   const { device, secret } = await oneDevice(client, target, args.imei);
-  if (device.kind !== 'doorUnit') throw new ServiceError(`Device ${args.imei} is a ${device.kind}, not a door unit: only door units call`);
+  if (device.kind !== 'doorUnit')
+    throw new ServiceError(`Device ${args.imei} is a ${device.kind}, not a door unit: only door units call`);
   const sim = new VirtualDevice(device, secret, { url: target.mqttUrl, intervalS: 60, httpBase: target.httpBase });
   const log = (line: string) => console.log(line);
   console.log(`${args.imei} calls from room ${args.roomNo}, for at most ${args.seconds} s; Ctrl+C hangs up.`);
@@ -78,7 +108,11 @@ async function call(client: ServiceClient, target: ServiceTarget, args: Extract<
 }
 
 /** A card, QR code or face at a door unit: prints the outcome (OPENED / REFUSED <reason> / CARD REPORTED). */
-async function present(client: ServiceClient, target: ServiceTarget, args: Extract<SimArgs, { cmd: 'present' }>): Promise<void> {
+async function present(
+  client: ServiceClient,
+  target: ServiceTarget,
+  args: Extract<SimArgs, { cmd: 'present' }>,
+): Promise<void> {
   const { device, secret } = await oneDevice(client, target, args.imei);
   if (device.kind !== 'doorUnit') throw new ServiceError(`Device ${args.imei} is a ${device.kind}, not a door unit`);
   const sim = new VirtualDevice(device, secret, { url: target.mqttUrl, intervalS: 60, httpBase: target.httpBase });
@@ -86,14 +120,21 @@ async function present(client: ServiceClient, target: ServiceTarget, args: Extra
   const out = await sim.presentOnce(args.method, value);
   const list = `list v${sim.brain.access.version}, ${sim.brain.access.size} credential(s)`;
   if (out.kind === 'card') console.log(`CARD REPORTED ${out.cardInfo} at ${args.imei} (armed; ${list})`);
-  else console.log(`${out.granted ? 'OPENED' : `REFUSED ${out.reason ?? ''}`.trim()} ${args.method} ${out.credential ?? ''} at ${args.imei} (${list})`);
+  else
+    console.log(
+      `${out.granted ? 'OPENED' : `REFUSED ${out.reason ?? ''}`.trim()} ${args.method} ${out.credential ?? ''} at ${args.imei} (${list})`,
+    );
 }
 
 function statsLine(s: FleetStats): string {
   return `devices ${s.connected}/${s.total} connected${s.failed ? `, ${s.failed} failed` : ''}, messages sent ${s.sent}, commands answered ${s.answered}`;
 }
 
-async function run(client: ServiceClient, target: ServiceTarget, args: Extract<SimArgs, { cmd: 'run' }>): Promise<void> {
+async function run(
+  client: ServiceClient,
+  target: ServiceTarget,
+  args: Extract<SimArgs, { cmd: 'run' }>,
+): Promise<void> {
   const rows = await client.devices();
   const known = rows.flatMap((r) => toSimDevice(r) ?? []);
   // Two clients with one device's id take the session from each other every few seconds.
@@ -101,7 +142,9 @@ async function run(client: ServiceClient, target: ServiceTarget, args: Extract<S
   const candidates = pickDevices(known, args);
   const picked = candidates.filter((d) => !busy.has(d.imei));
   if (picked.length < candidates.length) {
-    console.log(`Skipping ${candidates.length - picked.length} device(s) already online (npm start runs the demo fleet unless SIM=0).`);
+    console.log(
+      `Skipping ${candidates.length - picked.length} device(s) already online (npm start runs the demo fleet unless SIM=0).`,
+    );
   }
   if (!picked.length) {
     throw new ServiceError(
@@ -114,7 +157,8 @@ async function run(client: ServiceClient, target: ServiceTarget, args: Extract<S
     const p = protocolOf(d.imei);
     return p !== undefined && !speaksAs(p, d.imei);
   });
-  if (mute.length) console.log(`Skipping ${mute.length} device(s) whose IMEI is no JT/T 808 terminal number (at most 12 digits).`);
+  if (mute.length)
+    console.log(`Skipping ${mute.length} device(s) whose IMEI is no JT/T 808 terminal number (at most 12 digits).`);
   const speaking = picked.filter((d) => !mute.includes(d));
   const mqtt = speaking.filter((d) => !protocolOf(d.imei));
   const secrets = mqtt.length ? await client.secrets(mqtt.map((d) => d.imei)) : new Map<string, string>();
@@ -124,9 +168,19 @@ async function run(client: ServiceClient, target: ServiceTarget, args: Extract<S
     const secret = secrets.get(device.imei);
     return secret ? [{ device, secret }] : [];
   });
-  const fleet = new Fleet(members, { url: target.mqttUrl, intervalS: args.intervalS, httpBase: target.httpBase, shiftTimeZone: process.env.TIME_ZONE?.trim() || 'Asia/Shanghai', log: (line) => console.error(line) });
-  const over = args.protocol ? `${args.protocol} ${protocolEndpoint(args.protocol).host}:${protocolEndpoint(args.protocol).port}` : target.mqttUrl;
-  console.log(`Simulating ${members.length} device(s) against ${over}, reporting every ${args.intervalS} s. Ctrl+C stops.`);
+  const fleet = new Fleet(members, {
+    url: target.mqttUrl,
+    intervalS: args.intervalS,
+    httpBase: target.httpBase,
+    shiftTimeZone: process.env.TIME_ZONE?.trim() || 'Asia/Shanghai',
+    log: (line) => console.error(line),
+  });
+  const over = args.protocol
+    ? `${args.protocol} ${protocolEndpoint(args.protocol).host}:${protocolEndpoint(args.protocol).port}`
+    : target.mqttUrl;
+  console.log(
+    `Simulating ${members.length} device(s) against ${over}, reporting every ${args.intervalS} s. Ctrl+C stops.`,
+  );
 
   const tty = process.stdout.isTTY;
   const ticker = setInterval(() => {

@@ -98,7 +98,10 @@ export class VirtualDevice {
     private readonly secret: string,
     private readonly opts: VirtualDeviceOptions,
   ) {
-    this.brain = new DeviceBrain(device, (topic, payload, qos) => this.publish(topic, payload, qos), { intervalS: opts.intervalS, shiftTimeZone: opts.shiftTimeZone });
+    this.brain = new DeviceBrain(device, (topic, payload, qos) => this.publish(topic, payload, qos), {
+      intervalS: opts.intervalS,
+      shiftTimeZone: opts.shiftTimeZone,
+    });
   }
 
   get connected(): boolean {
@@ -136,7 +139,15 @@ export class VirtualDevice {
       // endAsync waits for the broker's acknowledgement of the QoS 1 publication.
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new ConnectError(`MQTT ${this.opts.url}: the broker did not acknowledge the message within ${SEND_ACK_TIMEOUT_MS / 1000} s`)), SEND_ACK_TIMEOUT_MS);
+        timer = setTimeout(
+          () =>
+            reject(
+              new ConnectError(
+                `MQTT ${this.opts.url}: the broker did not acknowledge the message within ${SEND_ACK_TIMEOUT_MS / 1000} s`,
+              ),
+            ),
+          SEND_ACK_TIMEOUT_MS,
+        );
       });
       try {
         await Promise.race([client.endAsync(false), late]);
@@ -174,11 +185,23 @@ export class VirtualDevice {
       });
       this.brain.send({ kind: 'accessSync', version: 0 });
       await listed;
-      if (this.opts.httpBase) this.brain.access.verifyFace = httpFaceVerifier(this.opts.httpBase, this.device.imei, this.secret);
-      const out = method === 'face' ? (this.brain.send((await this.brain.access.presentFace(value, Date.now())) as UplinkInput) as Presented) : this.brain.present(method, String(value));
+      if (this.opts.httpBase)
+        this.brain.access.verifyFace = httpFaceVerifier(this.opts.httpBase, this.device.imei, this.secret);
+      const out =
+        method === 'face'
+          ? (this.brain.send((await this.brain.access.presentFace(value, Date.now())) as UplinkInput) as Presented)
+          : this.brain.present(method, String(value));
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new ConnectError(`MQTT ${this.opts.url}: the broker did not acknowledge the message within ${SEND_ACK_TIMEOUT_MS / 1000} s`)), SEND_ACK_TIMEOUT_MS);
+        timer = setTimeout(
+          () =>
+            reject(
+              new ConnectError(
+                `MQTT ${this.opts.url}: the broker did not acknowledge the message within ${SEND_ACK_TIMEOUT_MS / 1000} s`,
+              ),
+            ),
+          SEND_ACK_TIMEOUT_MS,
+        );
       });
       try {
         await Promise.race([client.endAsync(false), late]);
@@ -198,10 +221,22 @@ export class VirtualDevice {
    * uplink rings the consoles (`oneShot`: on a connection of its own, as `send` does). Resolves
    * with the call once it rang; the call ends by itself (hang-up, `holdS`).
    */
-  async placeCall(roomNo: string, holdS: number, log: (line: string) => void, opts: { oneShot?: boolean } = {}): Promise<CallMedia> {
-    if (!this.opts.httpBase) throw new Error('a call needs the service\'s HTTP address');
+  async placeCall(
+    roomNo: string,
+    holdS: number,
+    log: (line: string) => void,
+    opts: { oneShot?: boolean } = {},
+  ): Promise<CallMedia> {
+    if (!this.opts.httpBase) throw new Error("a call needs the service's HTTP address");
     if (this.call) throw new Error('already in a call');
-    const call = startCallMedia({ httpBase: this.opts.httpBase, imei: this.device.imei, secret: this.secret, roomNo, holdS, log });
+    const call = startCallMedia({
+      httpBase: this.opts.httpBase,
+      imei: this.device.imei,
+      secret: this.secret,
+      roomNo,
+      holdS,
+      log,
+    });
     this.call = call;
     void call.ended.then(() => {
       if (this.call === call) this.call = undefined;
@@ -243,7 +278,9 @@ export class VirtualDevice {
       operatorUid: invite.by,
       // Without an inviter it is watched (the monitoring wall): it stays while received.
       whileWatched: !invite.by,
-      label: invite.by ? `${this.device.kind} ${this.device.imei} conference room ${invite.roomId}` : `${this.device.kind} ${this.device.imei} on the monitoring wall`,
+      label: invite.by
+        ? `${this.device.kind} ${this.device.imei} conference room ${invite.roomId}`
+        : `${this.device.kind} ${this.device.imei} on the monitoring wall`,
     });
     this.call = call;
     void call.ended.then(() => {
@@ -274,7 +311,8 @@ export class VirtualDevice {
     if (!client) return;
     try {
       const [grant] = await client.subscribeAsync(topics.deviceServer(this.device.imei), { qos: 1 });
-      if (grant && grant.qos === 128) this.opts.onError?.(this.device, new Error('the broker refused the command topic'));
+      if (grant && grant.qos === 128)
+        this.opts.onError?.(this.device, new Error('the broker refused the command topic'));
       this.brain.announce();
     } catch (err) {
       this.opts.onError?.(this.device, err as Error);
@@ -296,7 +334,9 @@ export class VirtualDevice {
   private maybeSendVoice(): void {
     const base = this.opts.httpBase;
     if (!base || !VOICE_KINDS.includes(this.device.kind) || Math.random() >= VOICE_CHANCE) return;
-    uploadVoice(base, this.device.imei, this.secret, randomClip()).catch((err: unknown) => this.opts.onError?.(this.device, err as Error));
+    uploadVoice(base, this.device.imei, this.secret, randomClip()).catch((err: unknown) =>
+      this.opts.onError?.(this.device, err as Error),
+    );
   }
 
   /** The restart command: drop the connection, come back a moment later. */

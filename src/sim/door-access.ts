@@ -5,7 +5,14 @@
  * in an earlier list and has been dropped), expired, not valid yet, outside its time window. Armed
  * for card issuing (`armCard`), the next card it reads is reported (`card`, 5084) instead.
  */
-import { judge, type AccessMethod, type AccessRightsParams, type AccessReason, type Credential, type CredentialType } from '../shared/devices/access';
+import {
+  judge,
+  type AccessMethod,
+  type AccessRightsParams,
+  type AccessReason,
+  type Credential,
+  type CredentialType,
+} from '../shared/devices/access';
 import { verifyFace } from './face';
 import type { UplinkInput } from './messages';
 
@@ -81,7 +88,8 @@ export class DoorAccess {
     if (typeof sampleOrImage !== 'string') {
       if (!this.verifyFace) return { kind: 'access', method: 'face', granted: false, reason: 'noMatch' };
       const match = await this.verifyFace(sampleOrImage);
-      if (!match.sampleId) return { kind: 'access', method: 'face', granted: false, reason: 'noMatch', score: match.score };
+      if (!match.sampleId)
+        return { kind: 'access', method: 'face', granted: false, reason: 'noMatch', score: match.score };
       return { ...this.event('face', 'face', match.sampleId, now), score: match.score } as Presented;
     }
     return this.event('face', 'face', sampleOrImage, now);
@@ -100,7 +108,14 @@ export class DoorAccess {
 
   private event(method: AccessMethod, t: CredentialType, value: string, now: number): Presented {
     const { reason, rightId } = this.decide(t, value, now);
-    return { kind: 'access', method, credential: value, granted: reason === 'ok', reason, ...(rightId ? { rightId } : {}) };
+    return {
+      kind: 'access',
+      method,
+      credential: value,
+      granted: reason === 'ok',
+      reason,
+      ...(rightId ? { rightId } : {}),
+    };
   }
 }
 

@@ -9,7 +9,11 @@ import type { FaceVerifyAnswer } from '../shared/devices/faces';
 export type { FaceVerifyAnswer } from '../shared/devices/faces';
 
 /** The demo pictures a door unit can "see" (public/faces): a resident, a visitor, and nobody. */
-export const SIM_FACE_PICTURES = ['/faces/demo-collins-2.jpg', '/faces/demo-cameraman.jpg', '/faces/demo-no-face.jpg'] as const;
+export const SIM_FACE_PICTURES = [
+  '/faces/demo-collins-2.jpg',
+  '/faces/demo-cameraman.jpg',
+  '/faces/demo-no-face.jpg',
+] as const;
 
 export interface FaceVerifyResult {
   /** The service's answer code: 0 answered (match or not), 400 the picture was refused (`key` says why), 208 bad credentials. */
@@ -19,11 +23,20 @@ export interface FaceVerifyResult {
 }
 
 /** Sends one picture (JPEG/PNG/WebP bytes) to `POST /api/device/faceDistribution/verify`. */
-export async function verifyFace(httpBase: string, imei: string, secret: string, picture: Uint8Array, libraryId?: number): Promise<FaceVerifyResult> {
+export async function verifyFace(
+  httpBase: string,
+  imei: string,
+  secret: string,
+  picture: Uint8Array,
+  libraryId?: number,
+): Promise<FaceVerifyResult> {
   const query = libraryId ? `?libraryId=${libraryId}` : '';
   const res = await fetch(`${httpBase}/api/device/faceDistribution/verify${query}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/octet-stream', authorization: `Basic ${Buffer.from(`${imei}:${secret}`).toString('base64')}` },
+    headers: {
+      'content-type': 'application/octet-stream',
+      authorization: `Basic ${Buffer.from(`${imei}:${secret}`).toString('base64')}`,
+    },
     body: new Uint8Array(picture),
   });
   const body = (await res.json().catch(() => ({}))) as { code?: number; key?: string; data?: FaceVerifyAnswer };

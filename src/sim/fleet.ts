@@ -47,13 +47,23 @@ export class Fleet {
   private callTimer?: NodeJS.Timeout;
   private calling = false;
 
-  constructor(members: FleetMember[], private readonly opts: FleetOptions) {
+  constructor(
+    members: FleetMember[],
+    private readonly opts: FleetOptions,
+  ) {
     const shiftTimeZone = shiftsFromEnv() === 'always' ? undefined : opts.shiftTimeZone;
     const onError = (d: SimDevice, err: Error) => this.once(d.imei, err.message);
     this.devices = members.map((m) =>
       'endpoint' in m
         ? new ProtocolDevice(m.device, m.endpoint, { intervalS: opts.intervalS, shiftTimeZone, onError })
-        : new VirtualDevice(m.device, m.secret, { url: opts.url, intervalS: opts.intervalS, httpBase: opts.httpBase, shiftTimeZone, onError, onInfo: opts.info ?? opts.log }),
+        : new VirtualDevice(m.device, m.secret, {
+            url: opts.url,
+            intervalS: opts.intervalS,
+            httpBase: opts.httpBase,
+            shiftTimeZone,
+            onError,
+            onInfo: opts.info ?? opts.log,
+          }),
     );
     // The community's prepaid meters read through its 4G gateways (meters.ts).
     startMeters(
@@ -102,7 +112,8 @@ export class Fleet {
   /** Now and then one online door unit rings the consoles, with its picture and tone, one call at a time. */
   private scheduleCall(): void {
     const everyS = this.opts.callEveryS ?? callEveryFromEnv();
-    if (this.stopping || everyS <= 0 || !this.opts.httpBase || !this.devices.some((d) => d.device.kind === 'doorUnit')) return;
+    if (this.stopping || everyS <= 0 || !this.opts.httpBase || !this.devices.some((d) => d.device.kind === 'doorUnit'))
+      return;
     this.callTimer = setTimeout(() => {
       void this.demoCall();
       this.scheduleCall();
@@ -111,7 +122,9 @@ export class Fleet {
   }
 
   private async demoCall(): Promise<void> {
-    const doors = this.devices.filter((d): d is VirtualDevice => d instanceof VirtualDevice && d.device.kind === 'doorUnit' && d.connected);
+    const doors = this.devices.filter(
+      (d): d is VirtualDevice => d instanceof VirtualDevice && d.device.kind === 'doorUnit' && d.connected,
+    );
     const door = doors[Math.floor(Math.random() * doors.length)];
     if (this.calling || this.stopping || !door) return;
     this.calling = true;
@@ -130,6 +143,8 @@ export class Fleet {
   private once(imei: string, message: string): void {
     if (this.reported.has(message)) return;
     this.reported.add(message);
-    this.opts.log(`${imei}: ${message}${this.devices.length > 1 ? ' (later failures like this one are not logged)' : ''}`);
+    this.opts.log(
+      `${imei}: ${message}${this.devices.length > 1 ? ' (later failures like this one are not logged)' : ''}`,
+    );
   }
 }

@@ -33,14 +33,33 @@ export function protocolEndpoints(config: Config): ProtocolEndpoint[] {
  * Starts up to `count` MQTT demo devices that exist in the database, and the roster's protocol
  * devices whose listener is among `endpoints`; resolves with the running fleet.
  */
-export async function startDemoFleet(app: FastifyInstance, url: string, count: number, httpBase?: string, endpoints: ProtocolEndpoint[] = []): Promise<Fleet> {
+export async function startDemoFleet(
+  app: FastifyInstance,
+  url: string,
+  count: number,
+  httpBase?: string,
+  endpoints: ProtocolEndpoint[] = [],
+): Promise<Fleet> {
   const fleetAll = demoFleet();
   const endpointOf = new Map(endpoints.map((e) => [e.protocol, e]));
-  const wanted = [...fleetAll.filter((d) => !d.protocol).slice(0, count), ...fleetAll.filter((d) => d.protocol && endpointOf.has(d.protocol))];
+  const wanted = [
+    ...fleetAll.filter((d) => !d.protocol).slice(0, count),
+    ...fleetAll.filter((d) => d.protocol && endpointOf.has(d.protocol)),
+  ];
   const rows = await app.db
-    .select({ imei: devices.imei, kind: devices.kind, messageType: devices.messageType, secretVersion: devices.secretVersion })
+    .select({
+      imei: devices.imei,
+      kind: devices.kind,
+      messageType: devices.messageType,
+      secretVersion: devices.secretVersion,
+    })
     .from(devices)
-    .where(inArray(devices.imei, wanted.map((d) => d.imei)));
+    .where(
+      inArray(
+        devices.imei,
+        wanted.map((d) => d.imei),
+      ),
+    );
   const key = await deviceKey(app.db);
   const byImei = new Map(rows.map((r) => [r.imei, r]));
   const members = wanted.flatMap((d): FleetMember[] => {
@@ -50,7 +69,14 @@ export async function startDemoFleet(app: FastifyInstance, url: string, count: n
     const endpoint = d.protocol && endpointOf.get(d.protocol);
     return [endpoint ? { device, endpoint } : { device, secret: deviceSecret(key, row.imei, row.secretVersion) }];
   });
-  const fleet = new Fleet(members, { url, intervalS: DEFAULT_INTERVAL_S, httpBase, shiftTimeZone: app.config.timeZone, log: (line) => app.log.warn(`simulator: ${line}`), info: (line) => app.log.info(`simulator: ${line}`) });
+  const fleet = new Fleet(members, {
+    url,
+    intervalS: DEFAULT_INTERVAL_S,
+    httpBase,
+    shiftTimeZone: app.config.timeZone,
+    log: (line) => app.log.warn(`simulator: ${line}`),
+    info: (line) => app.log.info(`simulator: ${line}`),
+  });
   // Connecting happens in the background: the service is up whatever the devices do.
   void fleet.start().catch((err: unknown) => app.log.warn(`simulator: ${(err as Error).message}`));
   return fleet;
@@ -67,9 +93,17 @@ export async function startTestCameras(app: FastifyInstance, port: number): Prom
     for (const [i, cam] of SIM_CAMERAS.entries()) {
       if (!site) break;
       const url = server.url(cam.path);
-      const [row] = await app.db.select({ id: cameras.id, url: cameras.url }).from(cameras).where(and(eq(cameras.tenantId, site.id), eq(cameras.name, cam.label))).limit(1);
-      if (!row) await app.db.insert(cameras).values({ tenantId: site.id, name: cam.label, url, location: i ? 'Yard, building 2' : 'Main gate' });
-      else if (row.url !== url && row.url.includes('127.0.0.1')) await app.db.update(cameras).set({ url }).where(eq(cameras.id, row.id));
+      const [row] = await app.db
+        .select({ id: cameras.id, url: cameras.url })
+        .from(cameras)
+        .where(and(eq(cameras.tenantId, site.id), eq(cameras.name, cam.label)))
+        .limit(1);
+      if (!row)
+        await app.db
+          .insert(cameras)
+          .values({ tenantId: site.id, name: cam.label, url, location: i ? 'Yard, building 2' : 'Main gate' });
+      else if (row.url !== url && row.url.includes('127.0.0.1'))
+        await app.db.update(cameras).set({ url }).where(eq(cameras.id, row.id));
     }
   } catch (err) {
     await server.close();
@@ -84,7 +118,13 @@ export async function simulate(app: FastifyInstance, config: Config): Promise<Co
   const url = fleetUrl(app, config);
   if (!url) return { line: '  Simulated devices: off (MQTT_PORT=0; `npm run sim` still works, over WebSocket)' };
   try {
-    const fleet = await startDemoFleet(app, url, config.sim, `http://${reachableHost(config.host)}:${config.port}`, protocolEndpoints(config));
+    const fleet = await startDemoFleet(
+      app,
+      url,
+      config.sim,
+      `http://${reachableHost(config.host)}:${config.port}`,
+      protocolEndpoints(config),
+    );
     const speaking = fleet.devices.filter((d) => 'endpoint' in d).length;
     let line = `  Simulated devices: ${fleet.devices.length}${speaking ? `, ${speaking} of them over watch, GT06, JT/T 808 or OsmAnd` : ''} (SIM=0 to turn off)`;
     let rtsp: RtspServer | undefined;

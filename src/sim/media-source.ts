@@ -11,7 +11,11 @@ import { mediaToolMissing, mediaToolPath } from '../shared/media-tools';
 export type MediaKind = RtpKind;
 export type MediaSource = RtpPipe;
 
-const FONTS = ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', '/usr/share/fonts/TTF/DejaVuSans.ttf'];
+const FONTS = [
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+  '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
+  '/usr/share/fonts/TTF/DejaVuSans.ttf',
+];
 const labels = new Map<string, Promise<string | undefined>>();
 
 /** Runs ffmpeg briefly; resolves with its exit code, rejects when it cannot be started at all. */
@@ -34,7 +38,18 @@ export function labelFont(ffmpeg: string = mediaToolPath('ffmpeg')): Promise<str
   if (!found) {
     found = (async () => {
       for (const font of [...FONTS.filter((f) => existsSync(f)).map((f) => `fontfile=${f}:`), '']) {
-        const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc2=size=64x48:rate=1', '-frames:v', '1'];
+        const args = [
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-nostdin',
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc2=size=64x48:rate=1',
+          '-frames:v',
+          '1',
+        ];
         if ((await runOnce(ffmpeg, [...args, '-vf', `drawtext=${font}text=x`, '-f', 'null', '-'])) === 0) return font;
       }
       return undefined;
@@ -47,7 +62,9 @@ export function labelFont(ffmpeg: string = mediaToolPath('ffmpeg')): Promise<str
 
 /** drawtext of `text` and the local time in the top corner, or no filter when no font works. */
 export const labelFilter = (font: string | undefined, text: string): string | undefined =>
-  font === undefined ? undefined : `drawtext=${font}text=${text.replace(/[^0-9A-Za-z _-]/g, '-')}  %{localtime}:fontsize=28:fontcolor=white:box=1:boxcolor=black@0.5:x=16:y=16`;
+  font === undefined
+    ? undefined
+    : `drawtext=${font}text=${text.replace(/[^0-9A-Za-z _-]/g, '-')}  %{localtime}:fontsize=28:fontcolor=white:box=1:boxcolor=black@0.5:x=16:y=16`;
 
 /**
  * Starts ffmpeg: 640x480 at 15 fps, VP8 at about 400 kbit/s, and a 440 Hz tone in Opus. `onRtp`
@@ -63,7 +80,18 @@ export async function startMediaSource(opts: {
   const ffmpeg = opts.ffmpeg ?? mediaToolPath('ffmpeg');
   return startRtpPipe({
     ffmpeg,
-    input: ['-re', '-f', 'lavfi', '-i', 'testsrc2=size=640x480:rate=15', '-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+    input: [
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=640x480:rate=15',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=48000',
+    ],
     video: '0:v',
     audio: '1:a',
     filter: labelFilter(await labelFont(ffmpeg), `Room ${opts.roomNo}`),

@@ -6,7 +6,14 @@
  * SDPs, no trickle ICE.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpPacket, type PeerConfig, type RTCIceServer } from 'werift';
+import {
+  MediaStreamTrack,
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  RtpPacket,
+  type PeerConfig,
+  type RTCIceServer,
+} from 'werift';
 import { isSuccessCode, type Envelope } from '../shared/api';
 import type { BuildTokenAnswer } from '../shared/alarms/api';
 import type { MediaRoomAnswer, MediaSessionAnswer } from '../shared/media';
@@ -71,7 +78,13 @@ export interface CallMedia {
 
 const CODECS: PeerConfig['codecs'] = {
   audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
-  video: [new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90_000, rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }] })],
+  video: [
+    new RTCRtpCodecParameters({
+      mimeType: 'video/VP8',
+      clockRate: 90_000,
+      rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }],
+    }),
+  ],
 };
 const GATHER_MS = 3_000;
 const REQUEST_MS = 15_000;
@@ -142,7 +155,9 @@ class DoorCall implements CallMedia {
       await this.publish();
       this.resolvePublished(true);
       this.lastWatched = Date.now();
-      this.o.log(`${this.line}: publishing a test pattern and a tone in channel ${this.auth!.channel} as uid ${this.auth!.uid}`);
+      this.o.log(
+        `${this.line}: publishing a test pattern and a tone in channel ${this.auth!.channel} as uid ${this.auth!.uid}`,
+      );
       let failures = 0;
       while (!this.abort.signal.aborted) {
         await sleep(this.o.pollMs ?? 1000, undefined, { signal: this.abort.signal });
@@ -163,22 +178,41 @@ class DoorCall implements CallMedia {
     clearTimeout(this.hold);
     await this.cleanup();
     const reason = this.reason ?? 'stopped';
-    const heard = this.operator ? `, heard ${this.operator.audioPackets} audio packets of uid ${this.operator.uid}` : ', nobody answered';
-    this.o.log(`${this.line}: left the call (${reason}); sent ${this.counts.audio} audio and ${this.counts.video} video packets${heard}`);
+    const heard = this.operator
+      ? `, heard ${this.operator.audioPackets} audio packets of uid ${this.operator.uid}`
+      : ', nobody answered';
+    this.o.log(
+      `${this.line}: left the call (${reason}); sent ${this.counts.audio} audio and ${this.counts.video} video packets${heard}`,
+    );
     this.resolvePublished(false);
     this.resolveHeard(undefined);
     return reason;
   }
 
-  private async api<T>(path: string, body: unknown, headers: Record<string, string> = {}, signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(REQUEST_MS)])): Promise<T> {
-    const res = await fetch(`${this.o.httpBase}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal });
+  private async api<T>(
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+    signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(REQUEST_MS)]),
+  ): Promise<T> {
+    const res = await fetch(`${this.o.httpBase}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+      signal,
+    });
     const env = (await res.json().catch(() => ({ code: res.status, msg: `HTTP ${res.status}` }))) as Envelope<T>;
     if (!isSuccessCode(env.code)) throw new Error(`${path}: ${env.msg || `code ${env.code}`}`);
     return env.data;
   }
 
   private peer(): RTCPeerConnection {
-    const pc = new RTCPeerConnection({ codecs: CODECS, iceServers: this.iceServers, iceAdditionalHostAddresses: isLoopback(this.o.httpBase) ? ['127.0.0.1'] : undefined, bundlePolicy: 'max-bundle' });
+    const pc = new RTCPeerConnection({
+      codecs: CODECS,
+      iceServers: this.iceServers,
+      iceAdditionalHostAddresses: isLoopback(this.o.httpBase) ? ['127.0.0.1'] : undefined,
+      bundlePolicy: 'max-bundle',
+    });
     this.peers.push(pc);
     return pc;
   }
@@ -188,7 +222,11 @@ class DoorCall implements CallMedia {
     if (this.o.auth) this.auth = this.o.auth;
     else {
       const basic = Buffer.from(`${this.o.imei}:${this.o.secret}`).toString('base64');
-      const token = await this.api<BuildTokenAnswer>('/api/device/voiceNet/deviceToken', { roomNo: this.o.roomNo }, { authorization: `Basic ${basic}` });
+      const token = await this.api<BuildTokenAnswer>(
+        '/api/device/voiceNet/deviceToken',
+        { roomNo: this.o.roomNo },
+        { authorization: `Basic ${basic}` },
+      );
       this.auth = { channel: token.channel, uid: token.deviceUid, token: token.deviceToken };
     }
     this.iceServers = (await this.api<MediaRoomAnswer>('/api/media/room', this.auth)).iceServers ?? [];
@@ -200,7 +238,10 @@ class DoorCall implements CallMedia {
       pc.addTransceiver(tracks.video, { direction: 'sendonly' });
       this.outbound = { pc, tracks };
       await pc.setLocalDescription(await pc.createOffer());
-      const answer = await this.api<MediaSessionAnswer>('/api/media/publish', { ...this.auth, sdp: await gathered(pc) });
+      const answer = await this.api<MediaSessionAnswer>('/api/media/publish', {
+        ...this.auth,
+        sdp: await gathered(pc),
+      });
       await pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
       if (await this.connects(pc)) break;
       // A DTLS handshake can stall when either side is very busy; publishing again replaces the stalled publication.
@@ -243,7 +284,10 @@ class DoorCall implements CallMedia {
   /** Whether `pc` connects within CONNECT_MS (an abort ends the wait). */
   private async connects(pc: RTCPeerConnection): Promise<boolean> {
     if (pc.connectionState !== 'connected') {
-      await Promise.race([pc.connectionStateChange.watch((s) => s === 'connected' || s === 'failed'), sleep(CONNECT_MS, undefined, { signal: this.abort.signal })]);
+      await Promise.race([
+        pc.connectionStateChange.watch((s) => s === 'connected' || s === 'failed'),
+        sleep(CONNECT_MS, undefined, { signal: this.abort.signal }),
+      ]);
     }
     return pc.connectionState === 'connected';
   }
@@ -267,7 +311,9 @@ class DoorCall implements CallMedia {
     }
     const op = this.operator;
     if (!op) {
-      const first = publishers.find((p) => p.uid !== this.auth!.uid && (!this.o.operatorUid || p.uid === this.o.operatorUid));
+      const first = publishers.find(
+        (p) => p.uid !== this.auth!.uid && (!this.o.operatorUid || p.uid === this.o.operatorUid),
+      );
       if (first) await this.subscribe(first.uid, first.publication);
       return;
     }
@@ -301,7 +347,9 @@ class DoorCall implements CallMedia {
         heard.audioPackets += 1;
         heard.audioBytes += rtp.payload.length;
         if (heard.audioPackets === threshold) {
-          this.o.log(`${this.line}: heard the operator (uid ${uid}): ${heard.audioPackets} audio packets (${heard.audioBytes} bytes), ${heard.videoFrames} video frames`);
+          this.o.log(
+            `${this.line}: heard the operator (uid ${uid}): ${heard.audioPackets} audio packets (${heard.audioBytes} bytes), ${heard.videoFrames} video frames`,
+          );
           this.resolveHeard({ ...heard });
         }
       });
@@ -310,7 +358,8 @@ class DoorCall implements CallMedia {
       await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
       await pc.setLocalDescription(await pc.createAnswer());
       await this.api('/api/media/accept', { ...this.auth, id: offer.id, sdp: await gathered(pc) });
-      if (!(await this.connects(pc))) throw new Error(`no connection for the operator's media in ${CONNECT_MS / 1000} s`);
+      if (!(await this.connects(pc)))
+        throw new Error(`no connection for the operator's media in ${CONNECT_MS / 1000} s`);
     } catch (err) {
       // The next poll tries again with a connection of its own.
       await this.drop(pc);
@@ -334,7 +383,9 @@ class DoorCall implements CallMedia {
   /** Every path ends here: out of the room, ffmpeg gone, connections closed. */
   private async cleanup(): Promise<void> {
     if (this.auth) {
-      await this.api('/api/media/leave', this.auth, {}, AbortSignal.timeout(5000)).catch((err: Error) => this.o.log(`${this.line}: leave: ${err.message}`));
+      await this.api('/api/media/leave', this.auth, {}, AbortSignal.timeout(5000)).catch((err: Error) =>
+        this.o.log(`${this.line}: leave: ${err.message}`),
+      );
     }
     await this.source?.stop();
     await Promise.all(this.peers.map((pc) => pc.close().catch(() => undefined)));

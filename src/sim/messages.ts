@@ -15,8 +15,17 @@ export function telemetry(values: Values): Body<'telemetry'> {
 }
 
 export function location(fix: Fix): Body<'location'> {
-  if (fix.source === 'uwb') return { kind: 'location', source: 'uwb', x: fix.x, y: fix.y, floor: fix.floor, speed: fix.speed };
-  return { kind: 'location', source: fix.source, lat: fix.lat, lon: fix.lon, speed: fix.speed, heading: fix.heading, accuracy: fix.accuracy };
+  if (fix.source === 'uwb')
+    return { kind: 'location', source: 'uwb', x: fix.x, y: fix.y, floor: fix.floor, speed: fix.speed };
+  return {
+    kind: 'location',
+    source: fix.source,
+    lat: fix.lat,
+    lon: fix.lon,
+    speed: fix.speed,
+    heading: fix.heading,
+    accuracy: fix.accuracy,
+  };
 }
 
 export function ack(ref: number, ok: boolean, msg: string): Body<'ack'> {
@@ -26,7 +35,9 @@ export function ack(ref: number, ok: boolean, msg: string): Body<'ack'> {
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** `send` kinds that are alarms: every ALARM_EVENTS name, kebab-case (low-battery) or as is (lowBattery). */
-const ALARM_BY_SEND_KIND = new Map<string, AlarmEvent>(ALARM_EVENTS.flatMap((a) => [[kebab(a), a] as const, [a, a] as const]));
+const ALARM_BY_SEND_KIND = new Map<string, AlarmEvent>(
+  ALARM_EVENTS.flatMap((a) => [[kebab(a), a] as const, [a, a] as const]),
+);
 
 /** `send` kinds that are one telemetry value: the metric and the value used without --value. */
 const METRIC_BY_SEND_KIND: Record<string, { metric: Metric; fallback: number }> = {
@@ -62,7 +73,8 @@ export class SendError extends Error {
 
 function number(value: string, what: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n)) throw new SendError(`--value for ${what} must be a number (got "${value}")`);
+  if (value.trim() === '' || !Number.isFinite(n))
+    throw new SendError(`--value for ${what} must be a number (got "${value}")`);
   return n;
 }
 
@@ -72,19 +84,28 @@ export function parseLatLon(value: string): { lat: number; lon: number } {
   if (parts.length !== 2 || parts.some((p) => p === '') || !Number.isFinite(lat) || !Number.isFinite(lon)) {
     throw new SendError(`--value for location must be "lat,lon" in WGS-84 degrees (got "${value}")`);
   }
-  if (Math.abs(lat!) > 90 || Math.abs(lon!) > 180) throw new SendError(`latitude must be within ±90 and longitude within ±180 (got "${value}")`);
+  if (Math.abs(lat!) > 90 || Math.abs(lon!) > 180)
+    throw new SendError(`latitude must be within ±90 and longitude within ±180 (got "${value}")`);
   return { lat: lat!, lon: lon! };
 }
 
 export function isSendKind(kind: string): boolean {
-  return ALARM_BY_SEND_KIND.has(kind) || kind in METRIC_BY_SEND_KIND || (OTHER_SEND_KINDS as readonly string[]).includes(kind);
+  return (
+    ALARM_BY_SEND_KIND.has(kind) ||
+    kind in METRIC_BY_SEND_KIND ||
+    (OTHER_SEND_KINDS as readonly string[]).includes(kind)
+  );
 }
 
 /**
  * The message of one `send`: throws SendError for an unknown kind or a bad --value, so the CLI
  * can reject arguments before it connects. `home` is where a location goes without --value.
  */
-export function buildSendMessage(kind: string, value: string | undefined, home: { lat: number; lon: number }): UplinkInput {
+export function buildSendMessage(
+  kind: string,
+  value: string | undefined,
+  home: { lat: number; lon: number },
+): UplinkInput {
   const alarm = ALARM_BY_SEND_KIND.get(kind);
   if (alarm) {
     const fallback = alarm === 'lowBattery' ? 8 : undefined;
@@ -108,7 +129,8 @@ export function buildSendMessage(kind: string, value: string | undefined, home: 
     }
     case 'card': {
       const cardInfo = (value ?? 'A1B2C3D4').trim();
-      if (!cardInfo || cardInfo.length > 200) throw new SendError('--value for card is the card information, 1-200 characters');
+      if (!cardInfo || cardInfo.length > 200)
+        throw new SendError('--value for card is the card information, 1-200 characters');
       return { kind: 'card', cardInfo };
     }
     case 'blood-pressure': {

@@ -34,7 +34,11 @@ export interface MeterGateway {
 }
 
 /** Starts the meter readers of the fleet's 4G gateways; stops when `stopped()` says so. Without an HTTP base nothing runs. */
-export function startMeters(members: { device: MeterGateway | { imei: string; kind: string }; secret: string }[], opts: { httpBase?: string; log: (line: string) => void }, stopped: () => boolean): void {
+export function startMeters(
+  members: { device: MeterGateway | { imei: string; kind: string }; secret: string }[],
+  opts: { httpBase?: string; log: (line: string) => void },
+  stopped: () => boolean,
+): void {
   const base = opts.httpBase;
   if (!base) return;
   for (const m of members) {
@@ -83,7 +87,9 @@ export class MeterReader {
     if (!this.meters.size || elapsedH <= 0) return 0;
     const hour = beijingHour(now);
     const readings = [...this.meters.values()].map((m) => {
-      const use = m.closed ? 0 : hourlyUse(m.kind === 'water' ? 2 : 1, hour, m.perDay) * elapsedH * this.rng.range(0.6, 1.4);
+      const use = m.closed
+        ? 0
+        : hourlyUse(m.kind === 'water' ? 2 : 1, hour, m.perDay) * elapsedH * this.rng.range(0.6, 1.4);
       m.reading = Math.round((m.reading + use) * 1000) / 1000;
       return { kind: m.kind, meterNo: m.meterNo, reading: m.reading, ts: now };
     });
@@ -94,7 +100,9 @@ export class MeterReader {
     });
     if (!res.ok) throw new Error(`meter readings: HTTP ${res.status}`);
     // Each answer says the valve: closed once the account went into arrears, open again after a top-up.
-    const answer = (await res.json().catch(() => ({}))) as { data?: { results?: { meterNo?: string; valve?: string }[] } };
+    const answer = (await res.json().catch(() => ({}))) as {
+      data?: { results?: { meterNo?: string; valve?: string }[] };
+    };
     for (const [i, r] of (answer.data?.results ?? []).entries()) {
       const sent = readings[i];
       const m = sent && this.meters.get(`${sent.kind}:${sent.meterNo}`);
@@ -105,7 +113,12 @@ export class MeterReader {
 
   private async refresh(): Promise<void> {
     const res = await fetch(`${this.base}/api/user/utilityAccount/meters`, { headers: { authorization: this.auth } });
-    const body = (await res.json().catch(() => ({}))) as { code?: number; data?: { meters: { kind: 'electricity' | 'water'; meterNo: string; lastReading: number | null; valve?: string }[] } };
+    const body = (await res.json().catch(() => ({}))) as {
+      code?: number;
+      data?: {
+        meters: { kind: 'electricity' | 'water'; meterNo: string; lastReading: number | null; valve?: string }[];
+      };
+    };
     if (body.code !== 0 || !body.data) throw new Error(`meter list: HTTP ${res.status} code ${body.code}`);
     const next = new Map<string, Meter>();
     for (const m of body.data.meters) {
@@ -113,7 +126,13 @@ export class MeterReader {
       const had = this.meters.get(key);
       // The register never runs back: a reading the service holds above ours (entered by hand) wins.
       const reading = Math.max(had?.reading ?? 0, m.lastReading ?? 0);
-      next.set(key, { kind: m.kind, meterNo: m.meterNo, reading, perDay: had?.perDay ?? (m.kind === 'water' ? this.rng.range(0.15, 0.55) : this.rng.range(3, 9)), closed: m.valve === 'closed' });
+      next.set(key, {
+        kind: m.kind,
+        meterNo: m.meterNo,
+        reading,
+        perDay: had?.perDay ?? (m.kind === 'water' ? this.rng.range(0.15, 0.55) : this.rng.range(3, 9)),
+        closed: m.valve === 'closed',
+      });
     }
     this.meters = next;
   }

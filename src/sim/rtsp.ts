@@ -51,12 +51,32 @@ export interface RtspServer {
 }
 
 const sdpOf = (camera: SimCamera) =>
-  ['v=0', 'o=- 0 0 IN IP4 127.0.0.1', `s=${camera.label}`, 'c=IN IP4 0.0.0.0', 't=0 0', 'a=control:*', `m=video 0 RTP/AVP ${PT}`, `a=rtpmap:${PT} H264/90000`, `a=fmtp:${PT} packetization-mode=1`, 'a=control:trackID=0', ''].join('\r\n');
+  [
+    'v=0',
+    'o=- 0 0 IN IP4 127.0.0.1',
+    `s=${camera.label}`,
+    'c=IN IP4 0.0.0.0',
+    't=0 0',
+    'a=control:*',
+    `m=video 0 RTP/AVP ${PT}`,
+    `a=rtpmap:${PT} H264/90000`,
+    `a=fmtp:${PT} packetization-mode=1`,
+    'a=control:trackID=0',
+    '',
+  ].join('\r\n');
 
 /** Starts the server on `port` (0: any free port); a taken port rejects with one line saying so. */
-export async function startRtspServer(opts: { port: number; host?: string; cameras?: SimCamera[]; ffmpeg?: string; log?: (line: string) => void }): Promise<RtspServer> {
+export async function startRtspServer(opts: {
+  port: number;
+  host?: string;
+  cameras?: SimCamera[];
+  ffmpeg?: string;
+  log?: (line: string) => void;
+}): Promise<RtspServer> {
   const host = opts.host ?? '127.0.0.1';
-  const feeds = new Map((opts.cameras ?? SIM_CAMERAS).map((camera): [string, Feed] => [camera.path, { camera, players: new Map() }]));
+  const feeds = new Map(
+    (opts.cameras ?? SIM_CAMERAS).map((camera): [string, Feed] => [camera.path, { camera, players: new Map() }]),
+  );
   const log = opts.log ?? (() => undefined);
 
   const sockets = new Set<Socket>();
@@ -86,7 +106,10 @@ export async function startRtspServer(opts: { port: number; host?: string; camer
     }).then(
       (pipe) => {
         void pipe.exited.then(({ code, stderr }) => {
-          if (feed.pipe) log(`camera ${feed.camera.path}: ffmpeg stopped (exit ${code})${stderr ? `: ${stderr.split('\n').at(-1)}` : ''}`);
+          if (feed.pipe)
+            log(
+              `camera ${feed.camera.path}: ffmpeg stopped (exit ${code})${stderr ? `: ${stderr.split('\n').at(-1)}` : ''}`,
+            );
           feed.pipe = undefined;
         });
         return pipe;
@@ -114,7 +137,12 @@ export async function startRtspServer(opts: { port: number; host?: string; camer
     let buffer = Buffer.alloc(0);
     const sessions = new Map<string, Session>();
     const reply = (cseq: string | undefined, status: string, headers: Record<string, string> = {}, body = '') => {
-      const lines = [`RTSP/1.0 ${status}`, `CSeq: ${cseq ?? '0'}`, 'Server: safety-console-sim', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+      const lines = [
+        `RTSP/1.0 ${status}`,
+        `CSeq: ${cseq ?? '0'}`,
+        'Server: safety-console-sim',
+        ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+      ];
       if (body) lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
       socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
     };
@@ -136,7 +164,12 @@ export async function startRtspServer(opts: { port: number; host?: string; camer
         case 'DESCRIBE': {
           const feed = feedOf(url);
           if (!feed) return reply(cseq, '404 Not Found');
-          return reply(cseq, '200 OK', { 'Content-Base': `${url.replace(/\/$/, '')}/`, 'Content-Type': 'application/sdp' }, sdpOf(feed.camera));
+          return reply(
+            cseq,
+            '200 OK',
+            { 'Content-Base': `${url.replace(/\/$/, '')}/`, 'Content-Type': 'application/sdp' },
+            sdpOf(feed.camera),
+          );
         }
         case 'SETUP': {
           const feed = feedOf(url);
@@ -147,7 +180,10 @@ export async function startRtspServer(opts: { port: number; host?: string; camer
           const channel = Math.min(Number(interleaved[1]), 254);
           const id = session?.id ?? randomBytes(8).toString('hex');
           sessions.set(id, { id, feed, channel });
-          return reply(cseq, '200 OK', { Transport: `RTP/AVP/TCP;unicast;interleaved=${channel}-${channel + 1}`, Session: `${id};timeout=60` });
+          return reply(cseq, '200 OK', {
+            Transport: `RTP/AVP/TCP;unicast;interleaved=${channel}-${channel + 1}`,
+            Session: `${id};timeout=60`,
+          });
         }
         case 'PLAY':
           if (!session) return reply(cseq, '454 Session Not Found');
@@ -162,7 +198,9 @@ export async function startRtspServer(opts: { port: number; host?: string; camer
         case 'GET_PARAMETER':
           return reply(cseq, '200 OK', session ? { Session: session.id } : {});
         default:
-          return reply(cseq, '405 Method Not Allowed', { Allow: 'OPTIONS, DESCRIBE, SETUP, PLAY, TEARDOWN, GET_PARAMETER' });
+          return reply(cseq, '405 Method Not Allowed', {
+            Allow: 'OPTIONS, DESCRIBE, SETUP, PLAY, TEARDOWN, GET_PARAMETER',
+          });
       }
     };
     socket.on('data', (chunk) => {
@@ -182,7 +220,11 @@ export async function startRtspServer(opts: { port: number; host?: string; camer
           return;
         }
         const [requestLine = '', ...lines] = buffer.subarray(0, end).toString('latin1').split('\r\n');
-        const headers = new Map(lines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()] as const));
+        const headers = new Map(
+          lines.map(
+            (l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()] as const,
+          ),
+        );
         const bodyLength = Number(headers.get('content-length') ?? 0) || 0;
         if (buffer.length < end + 4 + bodyLength) return;
         buffer = buffer.subarray(end + 4 + bodyLength);
@@ -205,7 +247,13 @@ export async function startRtspServer(opts: { port: number; host?: string; camer
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(new Error(err.code === 'EADDRINUSE' ? `RTSP port ${opts.port} is taken (set SIM_RTSP_PORT to a free port, or 0 to turn the test cameras off)` : `RTSP server: ${err.message}`)),
+      reject(
+        new Error(
+          err.code === 'EADDRINUSE'
+            ? `RTSP port ${opts.port} is taken (set SIM_RTSP_PORT to a free port, or 0 to turn the test cameras off)`
+            : `RTSP server: ${err.message}`,
+        ),
+      ),
     );
     server.listen(opts.port, host, () => resolve());
   });

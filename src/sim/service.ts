@@ -34,7 +34,8 @@ export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceTarg
   const mqttPort = Number(env.MQTT_PORT || 1883);
   const httpBase = `http://${host}:${port}`;
   // MQTT_PORT=0 turns the TCP listener off; the WebSocket endpoint on the HTTP port stays.
-  const mqttUrl = env.MQTT_URL?.trim() || (mqttPort > 0 ? `mqtt://${host}:${mqttPort}` : `ws://${host}:${port}${MQTT_WS_PATH}`);
+  const mqttUrl =
+    env.MQTT_URL?.trim() || (mqttPort > 0 ? `mqtt://${host}:${mqttPort}` : `ws://${host}:${port}${MQTT_WS_PATH}`);
   return { httpBase, mqttUrl, user: env.SIM_USER || 'demo', password: env.SIM_PASSWORD || 'demo123' };
 }
 
@@ -72,15 +73,20 @@ export class ServiceClient {
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch (err) {
-      if ((err as Error).name === 'TimeoutError') throw new ServiceError(`${this.base}${path} did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`);
+      if ((err as Error).name === 'TimeoutError')
+        throw new ServiceError(`${this.base}${path} did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`);
       const cause = (err as { cause?: { code?: string } }).cause?.code;
-      throw new ServiceError(`Cannot reach the service at ${this.base}${cause ? ` (${cause})` : ''}: is it running (npm start), and are PORT/HOST right?`);
+      throw new ServiceError(
+        `Cannot reach the service at ${this.base}${cause ? ` (${cause})` : ''}: is it running (npm start), and are PORT/HOST right?`,
+      );
     }
     let env: Envelope<T>;
     try {
       env = (await res.json()) as Envelope<T>;
     } catch {
-      throw new ServiceError(`${this.base}${path} answered HTTP ${res.status} without JSON: is this the safety console?`);
+      throw new ServiceError(
+        `${this.base}${path} answered HTTP ${res.status} without JSON: is this the safety console?`,
+      );
     }
     if (!isSuccessCode(env.code)) throw new ServiceError(`${path}: ${env.msg || `code ${env.code}`}`);
     return { data: env.data, headers: res.headers };
@@ -92,7 +98,9 @@ export class ServiceClient {
       this.token = headers.get('authorization') ?? undefined;
     } catch (err) {
       if (err instanceof ServiceError && err.message.startsWith('/api/')) {
-        throw new ServiceError(`Login as "${username}" refused (${err.message.replace(/^[^:]*: /, '')}); set SIM_USER and SIM_PASSWORD`);
+        throw new ServiceError(
+          `Login as "${username}" refused (${err.message.replace(/^[^:]*: /, '')}); set SIM_USER and SIM_PASSWORD`,
+        );
       }
       throw err;
     }
@@ -103,7 +111,12 @@ export class ServiceClient {
   async devices(imei?: string): Promise<DeviceListRow[]> {
     const rows: DeviceListRow[] = [];
     for (let page = 1; ; page++) {
-      const body = { page, size: PAGE, sort: [{ field: 'imei', order: 'asc' }], ...(imei ? { filters: { imei } } : {}) };
+      const body = {
+        page,
+        size: PAGE,
+        sort: [{ field: 'imei', order: 'asc' }],
+        ...(imei ? { filters: { imei } } : {}),
+      };
       const { data } = await this.request<ListResult<DeviceListRow>>('/api/device/device/list', body);
       rows.push(...data.rows);
       if (data.rows.length < PAGE || rows.length >= data.total) return rows;
@@ -113,7 +126,9 @@ export class ServiceClient {
   async secrets(imeis: string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     for (let i = 0; i < imeis.length; i += 1000) {
-      const { data } = await this.request<{ rows: DeviceSecretRow[] }>('/api/device/device/secrets', { imeis: imeis.slice(i, i + 1000) });
+      const { data } = await this.request<{ rows: DeviceSecretRow[] }>('/api/device/device/secrets', {
+        imeis: imeis.slice(i, i + 1000),
+      });
       for (const r of data.rows) out.set(r.imei, r.secret);
     }
     return out;

@@ -40,7 +40,10 @@ export function toneWav(ms: number, hz: number, rate = 8000): Buffer {
 export async function uploadVoice(httpBase: string, imei: string, secret: string, wav: Buffer): Promise<number> {
   const res = await fetch(`${httpBase}/api/device/deviceVoice/upload`, {
     method: 'POST',
-    headers: { 'content-type': 'audio/wav', authorization: `Basic ${Buffer.from(`${imei}:${secret}`).toString('base64')}` },
+    headers: {
+      'content-type': 'audio/wav',
+      authorization: `Basic ${Buffer.from(`${imei}:${secret}`).toString('base64')}`,
+    },
     body: new Uint8Array(wav),
   });
   const body = (await res.json().catch(() => ({}))) as { code?: number };

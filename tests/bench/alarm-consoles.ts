@@ -19,7 +19,18 @@ const now = () => performance.timeOrigin + performance.now();
 for (let i = 0; i < start.consoles.length; i += 50) {
   await Promise.all(
     start.consoles.slice(i, i + 50).map(async ({ userId, token }) => {
-      const c = await mqtt.connectAsync(start.url, { username: String(userId), password: token, clientId: `bench_${userId}`, reconnectPeriod: 0, connectTimeout: 30_000, keepalive: 600 }, false);
+      const c = await mqtt.connectAsync(
+        start.url,
+        {
+          username: String(userId),
+          password: token,
+          clientId: `bench_${userId}`,
+          reconnectPeriod: 0,
+          connectTimeout: 30_000,
+          keepalive: 600,
+        },
+        false,
+      );
       const [g] = await c.subscribeAsync(`acm/${userId}/web`, { qos: 1 });
       if (!g || g.qos === 128) throw new Error(`subscription refused for user ${userId}`);
       c.on('message', (_topic, payload) => {
@@ -41,7 +52,8 @@ process.on('message', (m: { collect?: number; stop?: boolean }) => {
   // Wait (bounded) until every console has both, then answer the arrival times.
   const until = Date.now() + (m.collect ?? 10_000);
   const poll = () => {
-    if ((arrivals.length >= clients.length && records.length >= clients.length) || Date.now() > until) process.send!({ arrivals: arrivals.splice(0), records: records.splice(0) });
+    if ((arrivals.length >= clients.length && records.length >= clients.length) || Date.now() > until)
+      process.send!({ arrivals: arrivals.splice(0), records: records.splice(0) });
     else setTimeout(poll, 5);
   };
   poll();

@@ -38,18 +38,33 @@ const FANOUT_LAST_MS = 150;
 const WAIT_MS = 5_000;
 
 const f = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 async function sessionFor(app: FastifyInstance, userId: number, tenantId: number): Promise<string> {
   const token = newToken();
-  await insertSession(app.db, { tokenHash: sha256(token), userId, tenantId, ip: '127.0.0.1' }, Date.now(), SESSION_TTL_MS);
+  await insertSession(
+    app.db,
+    { tokenHash: sha256(token), userId, tenantId, ip: '127.0.0.1' },
+    Date.now(),
+    SESSION_TTL_MS,
+  );
   return token;
 }
 
 async function addDeviceRows(app: FastifyInstance, tenantId: number, kind: string, n: number, prefix: string) {
   const imeis = Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(15 - prefix.length, '0')}`);
   for (let i = 0; i < n; i += 1000) {
-    await app.db.insert(devices).values(imeis.slice(i, i + 1000).map((imei) => ({ tenantId, imei, kind, name: `bench ${imei.slice(-4)}`, state: 0, stockState: STOCK_STATE.bound })));
+    await app.db.insert(devices).values(
+      imeis.slice(i, i + 1000).map((imei) => ({
+        tenantId,
+        imei,
+        kind,
+        name: `bench ${imei.slice(-4)}`,
+        state: 0,
+        stockState: STOCK_STATE.bound,
+      })),
+    );
   }
   return imeis;
 }
@@ -65,7 +80,13 @@ interface Result {
 }
 
 /** One SOS at a time from a round-robin of devices; each waits for its 9003 on the console. */
-async function measure(app: FastifyInstance, sosClients: { imei: string; client: MqttClient }[], console: MqttClient, n: number, uses: Map<string, number>): Promise<Result> {
+async function measure(
+  app: FastifyInstance,
+  sosClients: { imei: string; client: MqttClient }[],
+  console: MqttClient,
+  n: number,
+  uses: Map<string, number>,
+): Promise<Result> {
   const latencies: number[] = [];
   const stored: number[] = [];
   const raised: number[] = [];
@@ -106,7 +127,11 @@ async function measure(app: FastifyInstance, sosClients: { imei: string; client:
     });
     raisedAt = undefined;
     sent = performance.now();
-    d.client.publish(topics.deviceUp(d.imei), JSON.stringify({ kind: 'alarm', alarm: 'sos', id: `bench-${k}`, ts: base + k * 10_000 }), { qos: 1 });
+    d.client.publish(
+      topics.deviceUp(d.imei),
+      JSON.stringify({ kind: 'alarm', alarm: 'sos', id: `bench-${k}`, ts: base + k * 10_000 }),
+      { qos: 1 },
+    );
     const at = await arrived;
     if (at === undefined) lost++;
     else {
@@ -151,24 +176,47 @@ function line(what: string, r: Result, n: number, target = TARGET_P99_MS): strin
   ];
 }
 
-async function fanout(app: FastifyInstance, url: string, tenantId: number, sos: { imei: string; client: MqttClient }, uses: Map<string, number>): Promise<string> {
+async function fanout(
+  app: FastifyInstance,
+  url: string,
+  tenantId: number,
+  sos: { imei: string; client: MqttClient },
+  uses: Map<string, number>,
+): Promise<string> {
   const tag = randomBytes(3).toString('hex');
   const rows = await app.db
     .insert(users)
-    .values(Array.from({ length: FANOUT }, (_, i) => ({ tenantId, username: `fan_${tag}_${i}`, name: `fan ${i}`, passwordHash: 'x', kind: 'admin' as const })))
+    .values(
+      Array.from({ length: FANOUT }, (_, i) => ({
+        tenantId,
+        username: `fan_${tag}_${i}`,
+        name: `fan ${i}`,
+        passwordHash: 'x',
+        kind: 'admin' as const,
+      })),
+    )
     .returning({ id: users.id });
-  const consoles = await Promise.all(rows.map(async (r) => ({ userId: r.id, token: await sessionFor(app, r.id, tenantId) })));
+  const consoles = await Promise.all(
+    rows.map(async (r) => ({ userId: r.id, token: await sessionFor(app, r.id, tenantId) })),
+  );
   // New recipients count at once, not after the 30 s recipient cache.
   app.push.invalidateRecipients(tenantId);
-  const child = fork(fileURLToPath(new URL('./alarm-consoles.ts', import.meta.url)), [], { execArgv: process.execArgv, serialization: 'advanced' });
+  const child = fork(fileURLToPath(new URL('./alarm-consoles.ts', import.meta.url)), [], {
+    execArgv: process.execArgv,
+    serialization: 'advanced',
+  });
   type Reply = { ready?: number; arrivals?: number[]; records?: number[] };
   const replies: ((m: Reply) => void)[] = [];
   child.on('message', (m) => replies.shift()?.(m as Reply));
   const ask = (m: object) => new Promise<Reply>((resolve) => (replies.push(resolve), child.send(m)));
   try {
     const connectStart = Date.now();
-    const ready = await Promise.race([ask({ url, consoles }), new Promise<{ ready?: number }>((r) => setTimeout(() => r({}), 120_000))]);
-    if (ready.ready !== FANOUT) return `  fan-out: only ${ready.ready ?? 0} of ${FANOUT} consoles connected within 120 s`;
+    const ready = await Promise.race([
+      ask({ url, consoles }),
+      new Promise<{ ready?: number }>((r) => setTimeout(() => r({}), 120_000)),
+    ]);
+    if (ready.ready !== FANOUT)
+      return `  fan-out: only ${ready.ready ?? 0} of ${FANOUT} consoles connected within 120 s`;
     const connectS = (Date.now() - connectStart) / 1000;
     const k = (uses.get(sos.imei) ?? 0) + 1;
     uses.set(sos.imei, k);
@@ -178,7 +226,11 @@ async function fanout(app: FastifyInstance, url: string, tenantId: number, sos: 
     };
     app.alarmHub.on('raised', onRaised);
     const sent = performance.timeOrigin + performance.now();
-    sos.client.publish(topics.deviceUp(sos.imei), JSON.stringify({ kind: 'alarm', alarm: 'sos', id: `bench-fan-${k}`, ts: Date.now() + k * 10_000 }), { qos: 1 });
+    sos.client.publish(
+      topics.deviceUp(sos.imei),
+      JSON.stringify({ kind: 'alarm', alarm: 'sos', id: `bench-fan-${k}`, ts: Date.now() + k * 10_000 }),
+      { qos: 1 },
+    );
     const { arrivals = [], records = [] } = await ask({ collect: 15_000 });
     app.alarmHub.off('raised', onRaised);
     const sorted = arrivals.map((a) => a - sent).sort((a, b) => a - b);
@@ -201,7 +253,13 @@ export async function benchAlarms(): Promise<string[]> {
     database: await pgliteFromTemplate(),
     env: {},
     logger: { level: 'error' },
-    config: { memoryDb: true, mqttPort: 0, staticDir: '/nonexistent', argon2: { memoryCost: 1024, timeCost: 1 }, sim: 0 },
+    config: {
+      memoryDb: true,
+      mqttPort: 0,
+      staticDir: '/nonexistent',
+      argon2: { memoryCost: 1024, timeCost: 1 },
+      sim: 0,
+    },
   });
   const clients: MqttClient[] = [];
   try {
@@ -214,12 +272,20 @@ export async function benchAlarms(): Promise<string[]> {
     const loadImeis = await addDeviceRows(app, site!.id, 'wristband', LOAD_DEVICES, `${prefix}2`);
     const key = await deviceKey(app.db);
 
-    const consoleClient = await mqtt.connectAsync(url, { username: String(demo!.id), password: await sessionFor(app, demo!.id, site!.id), reconnectPeriod: 0 }, false);
+    const consoleClient = await mqtt.connectAsync(
+      url,
+      { username: String(demo!.id), password: await sessionFor(app, demo!.id, site!.id), reconnectPeriod: 0 },
+      false,
+    );
     clients.push(consoleClient);
     await consoleClient.subscribeAsync(topics.userWeb(demo!.id), { qos: 1 });
     const sos = await Promise.all(
       sosImeis.map(async (imei) => {
-        const client = await mqtt.connectAsync(url, { username: imei, password: deviceSecret(key, imei, 1), reconnectPeriod: 0 }, false);
+        const client = await mqtt.connectAsync(
+          url,
+          { username: imei, password: deviceSecret(key, imei, 1), reconnectPeriod: 0 },
+          false,
+        );
         clients.push(client);
         return { imei, client };
       }),
@@ -228,10 +294,15 @@ export async function benchAlarms(): Promise<string[]> {
     // Warm-up: profiles, JIT, the recipients cache.
     await measure(app, sos, consoleClient, WARM_UP, uses);
 
-    const lines = [`Alarm latency, device PUBLISH (QoS 1, TCP) -> ingest -> alarm engine -> push -> console (mqtt.js, QoS 1), PGlite + embedded Aedes, one SOS at a time:`];
+    const lines = [
+      `Alarm latency, device PUBLISH (QoS 1, TCP) -> ingest -> alarm engine -> push -> console (mqtt.js, QoS 1), PGlite + embedded Aedes, one SOS at a time:`,
+    ];
     lines.push(...line('idle', await measure(app, sos, consoleClient, ALARMS, uses), ALARMS));
 
-    for (const [load, target] of [[LOAD_RATE, TARGET_P99_MS], [MAX_RATE, TARGET_MAX_P99_MS]] as const) {
+    for (const [load, target] of [
+      [LOAD_RATE, TARGET_P99_MS],
+      [MAX_RATE, TARGET_MAX_P99_MS],
+    ] as const) {
       const before = app.ingestStats.stored;
       const t0 = Date.now();
       const stop = startLoad(app, loadImeis, load);
@@ -240,7 +311,14 @@ export async function benchAlarms(): Promise<string[]> {
       const published = stop();
       const rate = (app.ingestStats.stored - before) / ((Date.now() - t0) / 1000);
       const what = load === MAX_RATE ? 'at the sustained maximum' : 'under ingest load';
-      lines.push(...line(`${what} (${f(load)} msg/s offered from ${f(LOAD_DEVICES)} devices, ${f(rate)} msg/s stored, ${f(published)} sent)`, loaded, ALARMS, target));
+      lines.push(
+        ...line(
+          `${what} (${f(load)} msg/s offered from ${f(LOAD_DEVICES)} devices, ${f(rate)} msg/s stored, ${f(published)} sent)`,
+          loaded,
+          ALARMS,
+          target,
+        ),
+      );
       await app.ingest.drain();
       await new Promise((r) => setTimeout(r, 1_000));
     }

@@ -56,10 +56,17 @@ export async function startConsole(opts: { mqtt?: boolean; sim?: boolean } = {})
   };
   const base = `http://127.0.0.1:${ports.http}`;
   const until = Date.now() + START_MS;
-  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (gone || Date.now() > until) {
       await stop();
-      throw new Error(gone ? 'the bench service exited at its start' : `the bench service did not answer within ${START_MS / 1000} s`);
+      throw new Error(
+        gone ? 'the bench service exited at its start' : `the bench service did not answer within ${START_MS / 1000} s`,
+      );
     }
     await sleep(500);
   }

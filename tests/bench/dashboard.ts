@@ -42,7 +42,14 @@ export async function benchDashboard(log: (line: string) => void = () => undefin
   const db = pg ? 'postgres' : 'pglite';
   const app = await buildApp({
     database: pg ? undefined : await pgliteFromTemplate(),
-    config: { memoryDb: !pg, databaseUrl: pg?.url, mqttPort: 0, mqttUrl: undefined, sim: 0, argon2: { memoryCost: 1024, timeCost: 1 } },
+    config: {
+      memoryDb: !pg,
+      databaseUrl: pg?.url,
+      mqttPort: 0,
+      mqttUrl: undefined,
+      sim: 0,
+      argon2: { memoryCost: 1024, timeCost: 1 },
+    },
     logger: false,
     env: {},
   });
@@ -64,7 +71,10 @@ export async function benchDashboard(log: (line: string) => void = () => undefin
       insert into device_readings (device_id, tenant_id, ts, values)
       select d.id, d.tenant_id, now() - make_interval(secs => (g.n * 61) % (7 * 86400)), jsonb_build_object((${metrics})[1 + g.n % ${DEVICE_KINDS.length}], 20 + g.n % 60)
       from generate_series(0, ${READINGS - 1}) g(n) join devices d on d.imei = '87' || lpad((1 + g.n % ${DEVICES})::text, 13, '0')`);
-    for (const [grain, unit] of [[2, 'hour'], [3, 'day']] as const) {
+    for (const [grain, unit] of [
+      [2, 'hour'],
+      [3, 'day'],
+    ] as const) {
       await app.db.execute(sql`
         insert into reading_rollups (device_id, tenant_id, metric, grain, bucket, n, sum, min, max)
         select r.device_id, r.tenant_id, kv.key, ${grain}::smallint, date_trunc(${unit}, r.ts, 'UTC'), count(*), sum(kv.value::text::float8), min(kv.value::text::float8), max(kv.value::text::float8)
@@ -82,12 +92,21 @@ export async function benchDashboard(log: (line: string) => void = () => undefin
     const seedS = (performance.now() - t0) / 1000;
     await app.db.execute(sql`analyze`);
 
-    const login = await app.inject({ method: 'POST', url: '/api/auth/auth/login', payload: { username: 'demo', password: 'demo123', language: 'CN' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/auth/login',
+      payload: { username: 'demo', password: 'demo123', language: 'CN' },
+    });
     const token = String(login.headers.authorization);
     const once = async (i: number) => {
       const scenario = DASHBOARD_SCENARIOS[i % DASHBOARD_SCENARIOS.length]!;
       const s = performance.now();
-      const res = await app.inject({ method: 'POST', url: '/api/device/dashboard/summary', payload: { scenario }, headers: { authorization: token } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/device/dashboard/summary',
+        payload: { scenario },
+        headers: { authorization: token },
+      });
       const ms = performance.now() - s;
       const json = res.json() as { code: number; data: { devices: { total: number } } };
       if (json.code !== 0) throw new Error(`dashboard summary failed: ${res.body}`);
@@ -136,9 +155,17 @@ export async function benchDashboard(log: (line: string) => void = () => undefin
     // one alarm, and would leave the figure unchanged. Measured once the dashboard has settled:
     // in its first seconds the map is still laying out 10,000 markers in software WebGL, and an
     // update then took up to 1.5 s on this 2-core machine (docs/decisions.md, "Dashboards").
-    const helmets = rowsOf<{ imei: string }>(await app.db.execute(sql`select imei from devices where tenant_id = ${tenant} and kind = 'helmet' and imei like '87%' order by id limit ${LIVE_ALARMS}`)).map((r) => r.imei);
+    const helmets = rowsOf<{ imei: string }>(
+      await app.db.execute(
+        sql`select imei from devices where tenant_id = ${tenant} and kind = 'helmet' and imei like '87%' order by id limit ${LIVE_ALARMS}`,
+      ),
+    ).map((r) => r.imei);
     const key = await deviceKey(app.db);
-    const devices = await Promise.all(helmets.map((imei) => mqtt.connectAsync(mqttUrl, { username: imei, password: deviceSecret(key, imei, 1), reconnectPeriod: 0 }, false)));
+    const devices = await Promise.all(
+      helmets.map((imei) =>
+        mqtt.connectAsync(mqttUrl, { username: imei, password: deviceSecret(key, imei, 1), reconnectPeriod: 0 }, false),
+      ),
+    );
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(sized(6_000, 500));
     const latencies: number[] = [];
@@ -152,11 +179,19 @@ export async function benchDashboard(log: (line: string) => void = () => undefin
         obs.observe(el, { attributes: true });
       })()`);
       const sent = Date.now();
-      device.publish(topics.deviceUp(helmet), JSON.stringify({ kind: 'alarm', alarm: 'sos', id: `bench-dash-${i}-${sent}`, ts: sent }), { qos: 1 });
-      const seen = await page.waitForFunction(() => (window as unknown as { __changedAt: number }).__changedAt > 0, null, { timeout: 10_000 }).then(
-        () => true,
-        () => false,
+      device.publish(
+        topics.deviceUp(helmet),
+        JSON.stringify({ kind: 'alarm', alarm: 'sos', id: `bench-dash-${i}-${sent}`, ts: sent }),
+        { qos: 1 },
       );
+      const seen = await page
+        .waitForFunction(() => (window as unknown as { __changedAt: number }).__changedAt > 0, null, {
+          timeout: 10_000,
+        })
+        .then(
+          () => true,
+          () => false,
+        );
       latencies.push(seen ? ((await page.evaluate('window.__changedAt')) as number) - sent : Infinity);
       await page.waitForTimeout(sized(1_500, 0));
     }
@@ -166,7 +201,9 @@ export async function benchDashboard(log: (line: string) => void = () => undefin
     lines.push(
       `Dashboard live update, device PUBLISH (SOS, MQTT TCP) -> ingest -> alarm -> 9040 notice -> summary refetch -> "alarms today" on /index, ${live.n} alarms: ` +
         `p50 ${live.p50.toFixed(0)} ms, max ${live.max.toFixed(0)} ms [${latencies.map((l) => l.toFixed(0)).join(', ')}] (target < ${LIVE_TARGET_MS} ms) ${liveOk ? 'ok' : 'MISSED'}` +
-        (latencies.some((l) => l === Infinity) ? ` (${latencies.filter((l) => l === Infinity).length} not seen within 10 s)` : ''),
+        (latencies.some((l) => l === Infinity)
+          ? ` (${latencies.filter((l) => l === Infinity).length} not seen within 10 s)`
+          : ''),
     );
     log(lines.at(-1)!);
     return lines;

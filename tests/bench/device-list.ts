@@ -21,7 +21,18 @@ const TARGET_MS = 30;
 export async function benchDeviceList(): Promise<string[]> {
   const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, pgTemplate()) : undefined;
   const db = pg ? 'postgres' : 'pglite';
-  const app = await buildApp({ database: pg ? undefined : await pgliteFromTemplate(), config: { memoryDb: !pg, databaseUrl: pg?.url, mqttPort: 0, mqttUrl: undefined, argon2: { memoryCost: 1024, timeCost: 1 } }, logger: false, env: {} });
+  const app = await buildApp({
+    database: pg ? undefined : await pgliteFromTemplate(),
+    config: {
+      memoryDb: !pg,
+      databaseUrl: pg?.url,
+      mqttPort: 0,
+      mqttUrl: undefined,
+      argon2: { memoryCost: 1024, timeCost: 1 },
+    },
+    logger: false,
+    env: {},
+  });
   try {
     const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
     const t0 = performance.now();
@@ -40,7 +51,11 @@ export async function benchDeviceList(): Promise<string[]> {
     }
     const seedMs = performance.now() - t0;
     await app.db.execute('analyze devices');
-    const login = await app.inject({ method: 'POST', url: '/api/auth/auth/login', payload: { username: 'demo', password: 'demo123', language: 'CN' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/auth/login',
+      payload: { username: 'demo', password: 'demo123', language: 'CN' },
+    });
     const token = String(login.headers.authorization);
     const likes = ['0012', '8700000000', '999', '0000045', '1234'];
     let rows = 0;
@@ -49,10 +64,19 @@ export async function benchDeviceList(): Promise<string[]> {
         page: 1 + ((i * 7) % 10),
         size: 20,
         sort: [{ field: 'lastCommunicationAt', order: i % 2 ? 'asc' : 'desc' }],
-        filters: { state: i % 3 === 0 ? 0 : 1, kind: DEVICE_KINDS[i % DEVICE_KINDS.length], imei: likes[i % likes.length] },
+        filters: {
+          state: i % 3 === 0 ? 0 : 1,
+          kind: DEVICE_KINDS[i % DEVICE_KINDS.length],
+          imei: likes[i % likes.length],
+        },
       };
       const s = performance.now();
-      const res = await app.inject({ method: 'POST', url: '/api/device/device/list', payload: body, headers: { authorization: token } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/device/device/list',
+        payload: body,
+        headers: { authorization: token },
+      });
       const ms = performance.now() - s;
       const json = res.json() as { code: number; data: { rows: unknown[]; total: number } };
       if (json.code !== 0) throw new Error(`device list failed: ${res.body}`);

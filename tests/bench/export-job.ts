@@ -22,7 +22,19 @@ export async function benchExportJob(): Promise<string[]> {
   const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, pgTemplate()) : undefined;
   const db = pg ? 'postgres' : 'pglite';
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-export-'));
-  const app = await buildApp({ database: pg ? undefined : await pgliteFromTemplate(), config: { memoryDb: !pg, databaseUrl: pg?.url, dataDir, mqttPort: 0, mqttUrl: undefined, argon2: { memoryCost: 1024, timeCost: 1 } }, logger: false, env: {} });
+  const app = await buildApp({
+    database: pg ? undefined : await pgliteFromTemplate(),
+    config: {
+      memoryDb: !pg,
+      databaseUrl: pg?.url,
+      dataDir,
+      mqttPort: 0,
+      mqttUrl: undefined,
+      argon2: { memoryCost: 1024, timeCost: 1 },
+    },
+    logger: false,
+    env: {},
+  });
   const lines: string[] = [];
   try {
     const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
@@ -35,7 +47,11 @@ export async function benchExportJob(): Promise<string[]> {
           timestamptz '2026-01-01' + make_interval(secs => i % 86400)
         from generate_series(${start}::int, ${end}::int) i`);
     }
-    const login = await app.inject({ method: 'POST', url: '/api/auth/auth/login', payload: { username: 'demo', password: 'demo123', language: 'CN' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/auth/login',
+      payload: { username: 'demo', password: 'demo123', language: 'CN' },
+    });
     const headers = { authorization: String(login.headers.authorization) };
     for (const format of ['csv', 'xlsx'] as const) {
       global.gc?.();
@@ -51,11 +67,17 @@ export async function benchExportJob(): Promise<string[]> {
       const onJob = ({ job }: { job: Job }) => steps.add(job.progress);
       app.events.on('job.changed', onJob);
       const t0 = performance.now();
-      const queued = (await app.inject({ method: 'POST', url: '/api/device/device/exportJob', payload: { format }, headers })).json() as { data: Job };
+      const queued = (
+        await app.inject({ method: 'POST', url: '/api/device/device/exportJob', payload: { format }, headers })
+      ).json() as { data: Job };
       let job = queued.data;
       while (job.state < JOB_STATE.done) {
         await new Promise((r) => setTimeout(r, 100));
-        job = ((await app.inject({ method: 'POST', url: '/api/user/job/get', payload: { id: job.id }, headers })).json() as { data: Job }).data;
+        job = (
+          (await app.inject({ method: 'POST', url: '/api/user/job/get', payload: { id: job.id }, headers })).json() as {
+            data: Job;
+          }
+        ).data;
       }
       const ms = performance.now() - t0;
       clearInterval(sampler);
@@ -67,7 +89,12 @@ export async function benchExportJob(): Promise<string[]> {
           `${steps.size} progress steps pushed, peak RSS ${mb(peakRss)} MB (+${mb(peakRss - base.rss)}), peak heap ${mb(peakHeap)} MB (+${mb(peakHeap - base.heapUsed)})`,
       );
       if (job.state !== JOB_STATE.done || job.rows !== expected) {
-        lines.push(benchFailed(`Export job as ${format.toUpperCase()}`, new Error(`it ended in state ${job.state} with ${job.rows} of ${expected} rows`)));
+        lines.push(
+          benchFailed(
+            `Export job as ${format.toUpperCase()}`,
+            new Error(`it ended in state ${job.state} with ${job.rows} of ${expected} rows`),
+          ),
+        );
       }
     }
   } finally {
@@ -79,7 +106,9 @@ export async function benchExportJob(): Promise<string[]> {
 }
 
 async function demoDevices(app: Awaited<ReturnType<typeof buildApp>>, tenantId: number): Promise<number> {
-  const res = await app.db.execute(sql`select count(*)::int as n from devices where tenant_id = ${tenantId} and imei not like '87%'`);
+  const res = await app.db.execute(
+    sql`select count(*)::int as n from devices where tenant_id = ${tenantId} and imei not like '87%'`,
+  );
   const rows = (Array.isArray(res) ? res : (res as { rows: { n: number }[] }).rows) as { n: number }[];
   return rows[0]!.n;
 }

@@ -31,7 +31,7 @@ const f = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 })
 /** A deterministic generator, so every run measures the same city. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32;
 }
 
 function cityFences(rand: () => number) {
@@ -39,22 +39,45 @@ function cityFences(rand: () => number) {
     const lon = CITY.w + rand() * (CITY.e - CITY.w);
     const lat = CITY.s + rand() * (CITY.n - CITY.s);
     const r = 50 + rand() * 450;
-    if (i % 2 === 0) return { name: `bench circle ${i}`, type: i % 4 === 0 ? 0 : 1, shape: FENCE_SHAPE.circle, radius: r, longitude: lon, latitude: lat, points: null };
+    if (i % 2 === 0)
+      return {
+        name: `bench circle ${i}`,
+        type: i % 4 === 0 ? 0 : 1,
+        shape: FENCE_SHAPE.circle,
+        radius: r,
+        longitude: lon,
+        latitude: lat,
+        points: null,
+      };
     // A star-ish polygon of 4-12 vertices around the centre: concave as often as not.
     const n = 4 + Math.floor(rand() * 9);
     const points: LonLat[] = Array.from({ length: n }, (_, k) => {
       const a = (2 * Math.PI * k) / n;
       const rr = r * (0.5 + rand() * 0.5);
-      return [lon + (rr * Math.cos(a)) / (M_PER_DEG * Math.cos((lat * Math.PI) / 180)), lat + (rr * Math.sin(a)) / M_PER_DEG];
+      return [
+        lon + (rr * Math.cos(a)) / (M_PER_DEG * Math.cos((lat * Math.PI) / 180)),
+        lat + (rr * Math.sin(a)) / M_PER_DEG,
+      ];
     });
-    return { name: `bench polygon ${i}`, type: i % 4 === 1 ? 0 : 1, shape: FENCE_SHAPE.polygon, radius: null, longitude: lon, latitude: lat, points };
+    return {
+      name: `bench polygon ${i}`,
+      type: i % 4 === 1 ? 0 : 1,
+      shape: FENCE_SHAPE.polygon,
+      radius: null,
+      longitude: lon,
+      latitude: lat,
+      points,
+    };
   });
 }
 
 async function seed(app: FastifyInstance) {
   const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
   const tenantId = site!.id;
-  const [group] = await app.db.insert(deviceGroups).values({ tenantId, name: 'bench fleet' }).returning({ id: deviceGroups.id });
+  const [group] = await app.db
+    .insert(deviceGroups)
+    .values({ tenantId, name: 'bench fleet' })
+    .returning({ id: deviceGroups.id });
   const ids: { id: number; imei: string }[] = [];
   for (let i = 0; i < DEVICES; i += 1000) {
     const rows = Array.from({ length: Math.min(1000, DEVICES - i) }, (_, k) => ({
@@ -69,14 +92,20 @@ async function seed(app: FastifyInstance) {
     ids.push(...(await app.db.insert(devices).values(rows).returning({ id: devices.id, imei: devices.imei })));
   }
   const rand = rng(42);
-  const made = await app.db.insert(fences).values(cityFences(rand).map((x) => ({ tenantId, ...x }))).returning({ id: fences.id });
+  const made = await app.db
+    .insert(fences)
+    .values(cityFences(rand).map((x) => ({ tenantId, ...x })))
+    .returning({ id: fences.id });
   await app.db.insert(fenceGroups).values(made.map((m) => ({ fenceId: m.id, groupId: group!.id })));
   return { tenantId, fleet: ids };
 }
 
 /** Each device somewhere in the city; every call moves each a random step of up to `stepM`. */
 function walkers(n: number, rand: () => number) {
-  const pos: LonLat[] = Array.from({ length: n }, () => [CITY.w + rand() * (CITY.e - CITY.w), CITY.s + rand() * (CITY.n - CITY.s)]);
+  const pos: LonLat[] = Array.from({ length: n }, () => [
+    CITY.w + rand() * (CITY.e - CITY.w),
+    CITY.s + rand() * (CITY.n - CITY.s),
+  ]);
   return (i: number, stepM: number): LonLat => {
     const p = pos[i]!;
     p[0] = Math.min(CITY.e, Math.max(CITY.w, p[0] + ((rand() - 0.5) * 2 * stepM) / 102_700));
@@ -87,7 +116,19 @@ function walkers(n: number, rand: () => number) {
 
 async function benchOn(db: 'pglite' | 'postgres'): Promise<string[]> {
   const pg = db === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!, pgTemplate()) : undefined;
-  const app = await buildApp({ database: pg ? undefined : await pgliteFromTemplate(), config: { memoryDb: !pg, databaseUrl: pg?.url, mqttPort: 0, mqttUrl: undefined, argon2: { memoryCost: 1024, timeCost: 1 }, fenceDwellS: 0 }, logger: false, env: {} });
+  const app = await buildApp({
+    database: pg ? undefined : await pgliteFromTemplate(),
+    config: {
+      memoryDb: !pg,
+      databaseUrl: pg?.url,
+      mqttPort: 0,
+      mqttUrl: undefined,
+      argon2: { memoryCost: 1024, timeCost: 1 },
+      fenceDwellS: 0,
+    },
+    logger: false,
+    env: {},
+  });
   const lines: string[] = [];
   try {
     const { tenantId, fleet } = await seed(app);
@@ -98,7 +139,12 @@ async function benchOn(db: 'pglite' | 'postgres'): Promise<string[]> {
     const move = walkers(DEVICES, rand);
     const fix = (k: number, stepM: number): Fix => {
       const i = k % DEVICES;
-      return { device: { id: fleet[i]!.id, tenantId, imei: fleet[i]!.imei }, p: move(i, stepM), marginM: 5 + (k % 3) * 10, ts: Date.now() };
+      return {
+        device: { id: fleet[i]!.id, tenantId, imei: fleet[i]!.imei },
+        p: move(i, stepM),
+        marginM: 5 + (k % 3) * 10,
+        ts: Date.now(),
+      };
     };
 
     if (db === 'pglite') {

@@ -11,7 +11,8 @@ function whyNoFfmpeg(): string | undefined {
     const found = findMediaTool(tool);
     if (!('path' in found)) return found.why;
     const run = spawnSync(found.path, ['-version'], { stdio: 'ignore', timeout: 30_000 });
-    if (run.error || run.status !== 0) return `"${found.path}" does not run: ${run.error?.message ?? `exit ${run.status}`}`;
+    if (run.error || run.status !== 0)
+      return `"${found.path}" does not run: ${run.error?.message ?? `exit ${run.status}`}`;
   }
   return undefined;
 }

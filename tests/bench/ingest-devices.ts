@@ -56,7 +56,9 @@ function encodeTopic(imei: string): Buffer {
 }
 
 function publish(c: Conn): void {
-  const payload = Buffer.from(`{"kind":"telemetry","id":"${c.imei}-${c.seq}","values":{"heartRate":${60 + (c.seq % 40)},"steps":${c.seq}}}`);
+  const payload = Buffer.from(
+    `{"kind":"telemetry","id":"${c.imei}-${c.seq}","values":{"heartRate":${60 + (c.seq % 40)},"steps":${c.seq}}}`,
+  );
   c.seq++;
   c.nextId = (c.nextId % 65_535) + 1;
   const len = c.topic.length + 2 + payload.length;
@@ -98,7 +100,15 @@ function read(c: Conn, chunk: Buffer): void {
 function open(url: URL, d: DeviceLogin, i: number): Promise<Conn> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: url.hostname, port: Number(url.port || 1883), noDelay: true });
-    const c: Conn = { imei: d.imei, topic: encodeTopic(d.imei), socket, nextId: 0, seq: 0, outstanding: new Map(), buf: Buffer.alloc(0) };
+    const c: Conn = {
+      imei: d.imei,
+      topic: encodeTopic(d.imei),
+      socket,
+      nextId: 0,
+      seq: 0,
+      outstanding: new Map(),
+      buf: Buffer.alloc(0),
+    };
     const timer = setTimeout(() => (socket.destroy(), reject(new Error('connect timeout'))), 30_000);
     socket.once('error', (err) => (clearTimeout(timer), reject(err)));
     socket.once('connect', () => {
@@ -156,7 +166,11 @@ async function run(seconds: number, begin: () => void, tick?: () => void): Promi
 }
 
 process.on('message', (m: Command) => {
-  const answer = (p: Promise<Report>) => p.then((r) => process.send!(r), (err: unknown) => process.send!({ failed: -1, error: String(err) }));
+  const answer = (p: Promise<Report>) =>
+    p.then(
+      (r) => process.send!(r),
+      (err: unknown) => process.send!({ failed: -1, error: String(err) }),
+    );
   if ('start' in m) answer(start(m.start));
   else if ('closed' in m) {
     const { seconds, window } = m.closed;

@@ -50,7 +50,13 @@ async function registerFleet(app: FastifyInstance): Promise<DeviceLogin[]> {
   const prefix = `87${randomBytes(3).readUIntBE(0, 3) % 1000}`.padEnd(5, '0');
   const imeis = Array.from({ length: DEVICES }, (_, i) => `${prefix}${String(i).padStart(10, '0')}`);
   for (let i = 0; i < DEVICES; i += 1000) {
-    await app.db.insert(devices).values(imeis.slice(i, i + 1000).map((imei) => ({ tenantId: site!.id, imei, kind: 'wristband', state: 0, stockState: STOCK_STATE.bound })));
+    await app.db
+      .insert(devices)
+      .values(
+        imeis
+          .slice(i, i + 1000)
+          .map((imei) => ({ tenantId: site!.id, imei, kind: 'wristband', state: 0, stockState: STOCK_STATE.bound })),
+      );
   }
   const key = await deviceKey(app.db);
   return imeis.map((imei) => ({ imei, secret: deviceSecret(key, imei, 1) }));
@@ -67,7 +73,10 @@ function ask(child: ChildProcess, m: Command): Promise<Report> {
 async function openFleet(kind: 'pglite' | 'postgres'): Promise<Fleet> {
   const pg = kind === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!, pgTemplate()) : undefined;
   // A Mosquitto configured as README "External broker" asks, unless MQTT_PRIVATE_BROKER=0.
-  const own = kind === 'postgres' && process.env.MQTT_PRIVATE_BROKER !== '0' && mosquittoBinary() ? await startMosquitto() : undefined;
+  const own =
+    kind === 'postgres' && process.env.MQTT_PRIVATE_BROKER !== '0' && mosquittoBinary()
+      ? await startMosquitto()
+      : undefined;
   const mqttUrl = kind === 'postgres' ? (own?.url ?? process.env.MQTT_URL) : undefined;
   // PGlite on disk, as `npm start` runs it (in memory, the stored readings would count as the service's memory).
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
@@ -98,12 +107,22 @@ async function openFleet(kind: 'pglite' | 'postgres'): Promise<Fleet> {
   const m0 = process.memoryUsage();
   const brokerRss0 = own ? rssOf(own.pid) : 0;
   const children = Array.from({ length: PUBLISHERS }, () =>
-    fork(fileURLToPath(new URL('./ingest-devices.ts', import.meta.url)), [], { execArgv: process.execArgv, serialization: 'advanced' }),
+    fork(fileURLToPath(new URL('./ingest-devices.ts', import.meta.url)), [], {
+      execArgv: process.execArgv,
+      serialization: 'advanced',
+    }),
   );
   await Promise.all(children.map((c) => new Promise((r) => c.once('message', r))));
   const share = Math.ceil(logins.length / PUBLISHERS);
   const starts = await Promise.all(
-    children.map((c, i) => ask(c, { start: { url: url!, devices: logins.slice(i * share, (i + 1) * share).map((d) => (mqttUrl ? { imei: d.imei } : d)) } })),
+    children.map((c, i) =>
+      ask(c, {
+        start: {
+          url: url!,
+          devices: logins.slice(i * share, (i + 1) * share).map((d) => (mqttUrl ? { imei: d.imei } : d)),
+        },
+      }),
+    ),
   );
   const connected = starts.reduce((n, r) => n + (r.connected ?? 0), 0);
   await new Promise((r) => setTimeout(r, sized(2_000, 200)));
@@ -124,7 +143,9 @@ async function openFleet(kind: 'pglite' | 'postgres'): Promise<Fleet> {
       ? `PostgreSQL + Mosquitto (${f(connected)} device connections to Mosquitto from ${PUBLISHERS} processes, QoS 1; the service acknowledges to Mosquitto after the commit)`
       : `PGlite + embedded Aedes (${f(connected)} device connections over TCP from ${PUBLISHERS} processes, QoS 1, PUBACK after the commit)`,
     close: async () => {
-      await Promise.all(children.map((c) => (c.send({ stop: true } satisfies Command), new Promise((r) => c.once('exit', r)))));
+      await Promise.all(
+        children.map((c) => (c.send({ stop: true } satisfies Command), new Promise((r) => c.once('exit', r)))),
+      );
       await app.close();
       await pg?.drop();
       await own?.stop();
@@ -147,14 +168,28 @@ interface Phase {
   peakRss: number;
 }
 
-const pct = (xs: number[], p: number) => (xs.length ? xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]! : NaN);
+const pct = (xs: number[], p: number) =>
+  xs.length ? xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]! : NaN;
 
 async function phase(fl: Fleet, seconds: number, cmd: Command): Promise<Phase> {
   const s = fl.app.ingestStats;
   const stored0 = s.stored;
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-  const debug = process.env.BENCH_DEBUG ? setInterval(() => console.log(JSON.stringify({ ...s, depth: fl.app.ingest.depth(), parked: (fl.app.ingest as unknown as { parked: unknown[] }).parked.length, mem: Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / MB)])) })), 1000) : undefined;
+  const debug = process.env.BENCH_DEBUG
+    ? setInterval(
+        () =>
+          console.log(
+            JSON.stringify({
+              ...s,
+              depth: fl.app.ingest.depth(),
+              parked: (fl.app.ingest as unknown as { parked: unknown[] }).parked.length,
+              mem: Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / MB)])),
+            }),
+          ),
+        1000,
+      )
+    : undefined;
   const t0 = performance.now();
   const reports = await Promise.all(fl.children.map((c) => ask(c, cmd)));
   clearInterval(sampler);
@@ -198,13 +233,17 @@ export async function benchPath(kind: 'pglite' | 'postgres', target: number): Pr
     // The closed loop keeps WINDOW messages of every device in flight, so its latency is that
     // backlog over the rate (Little's law); what a fleet sending the target rate meets is measured
     // by offering that rate, each device at its share.
-    const paced = await phase(fl, SUSTAIN_S, { open: { seconds: SUSTAIN_S, perDeviceRate: target / Math.max(1, fl.connected), maxOutstanding: 50 } });
+    const paced = await phase(fl, SUSTAIN_S, {
+      open: { seconds: SUSTAIN_S, perDeviceRate: target / Math.max(1, fl.connected), maxOutstanding: 50 },
+    });
     lines.push(
       `  at the target rate ${SUSTAIN_S} s (${f(target)} msg/s asked, ${f(paced.sent / paced.seconds)} msg/s offered): stored ${f(paced.stored / paced.seconds)} msg/s; ` +
         `PUBACK latency p50 ${ms(paced.p50)} / p99 ${ms(paced.p99)} ms (target p99 < ${f(ACK_P99_MS)}) ${paced.p99 < ACK_P99_MS ? 'ok' : 'MISSED'}`,
     );
     const perDevice = (rate * 10) / Math.max(1, fl.connected);
-    const over = await phase(fl, OVERLOAD_S, { open: { seconds: OVERLOAD_S, perDeviceRate: perDevice, maxOutstanding: 50 } });
+    const over = await phase(fl, OVERLOAD_S, {
+      open: { seconds: OVERLOAD_S, perDeviceRate: perDevice, maxOutstanding: 50 },
+    });
     const rec = await phase(fl, RECOVER_S, { closed: { seconds: RECOVER_S, window: WINDOW } });
     lines.push(
       `  overload ${OVERLOAD_S} s at 10x (${f(rate * 10)} msg/s asked, ${f(over.sent / over.seconds)} msg/s offered; a device waits for its PUBACKs beyond 50 unacknowledged): ` +
@@ -222,12 +261,18 @@ export async function benchPath(kind: 'pglite' | 'postgres', target: number): Pr
 /** `npm run bench`: device ingest on PGlite + Aedes, and on PostgreSQL + Mosquitto when DATABASE_URL and MQTT_URL are set. */
 export async function benchIngest(): Promise<string[]> {
   // The heap flags change the memory figure: npm start and npm run bench pass --heap-growing-percent=50 (scripts/start.mjs).
-  const heapFlags = process.execArgv.filter((a) => /^--(heap-growing-percent|max-old-space-size|max-semi-space-size)/.test(a)).join(' ') || "V8's default heap growth";
-  const lines = [`Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${f(totalmem() / MB / 1024)} GB; PostgreSQL and Mosquitto run on the same machine; node ${heapFlags}`];
+  const heapFlags =
+    process.execArgv
+      .filter((a) => /^--(heap-growing-percent|max-old-space-size|max-semi-space-size)/.test(a))
+      .join(' ') || "V8's default heap growth";
+  const lines = [
+    `Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${f(totalmem() / MB / 1024)} GB; PostgreSQL and Mosquitto run on the same machine; node ${heapFlags}`,
+  ];
   // BENCH_INGEST=postgres (or pglite) runs one path only.
   const only = process.env.BENCH_INGEST;
   if (only !== 'postgres') lines.push(...(await benchPath('pglite', 10_000)));
-  if (only !== 'pglite' && process.env.DATABASE_URL && process.env.MQTT_URL) lines.push(...(await benchPath('postgres', 20_000)));
+  if (only !== 'pglite' && process.env.DATABASE_URL && process.env.MQTT_URL)
+    lines.push(...(await benchPath('postgres', 20_000)));
   return lines;
 }
 

@@ -18,22 +18,46 @@ function nameOf(i: number): string {
   return `${FIRST[x % FIRST.length]} ${String(x).padStart(7, '0')}`;
 }
 
-export async function measure(db: 'pglite' | 'postgres'): Promise<Percentiles & { db: string; seedMs: number; rows: number }> {
+export async function measure(
+  db: 'pglite' | 'postgres',
+): Promise<Percentiles & { db: string; seedMs: number; rows: number }> {
   const pg = db === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!, pgTemplate()) : undefined;
-  const app = await buildApp({ database: pg ? undefined : await pgliteFromTemplate(), config: { memoryDb: !pg, databaseUrl: pg?.url, mqttPort: 0, mqttUrl: undefined, argon2: { memoryCost: 1024, timeCost: 1 } }, logger: false, env: {} });
+  const app = await buildApp({
+    database: pg ? undefined : await pgliteFromTemplate(),
+    config: {
+      memoryDb: !pg,
+      databaseUrl: pg?.url,
+      mqttPort: 0,
+      mqttUrl: undefined,
+      argon2: { memoryCost: 1024, timeCost: 1 },
+    },
+    logger: false,
+    env: {},
+  });
   try {
     const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
     const t0 = performance.now();
     for (let start = 0; start < ROWS; start += BATCH) {
       const batch = Array.from({ length: Math.min(BATCH, ROWS - start) }, (_, k) => {
         const i = start + k;
-        return { tenantId: site!.id, username: `bench${i}`, name: nameOf(i), passwordHash: '', status: i % 10 === 0 ? 0 : 1, gender: i % 3 };
+        return {
+          tenantId: site!.id,
+          username: `bench${i}`,
+          name: nameOf(i),
+          passwordHash: '',
+          status: i % 10 === 0 ? 0 : 1,
+          gender: i % 3,
+        };
       });
       await app.db.insert(users).values(batch);
     }
     const seedMs = performance.now() - t0;
     if (pg) await app.db.execute('analyze users');
-    const login = await app.inject({ method: 'POST', url: '/api/auth/auth/login', payload: { username: 'demo', password: 'demo123', language: 'CN' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/auth/login',
+      payload: { username: 'demo', password: 'demo123', language: 'CN' },
+    });
     const token = String(login.headers.authorization);
     // What people type into a name filter: a surname (a tenth of all rows) or a more specific fragment.
     const likes = ['wang', 'zhao 00', '0012', 'chen 01', 'li 000'];
@@ -45,7 +69,12 @@ export async function measure(db: 'pglite' | 'postgres'): Promise<Percentiles & 
         filters: { name: likes[i % likes.length], status: i % 4 === 0 ? 0 : 1 },
       };
       const s = performance.now();
-      const res = await app.inject({ method: 'POST', url: '/api/user/user/list', payload: body, headers: { authorization: token } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/user/user/list',
+        payload: body,
+        headers: { authorization: token },
+      });
       const ms = performance.now() - s;
       const json = res.json() as { code: number; data: { rows: unknown[]; total: number } };
       if (json.code !== 0) throw new Error(`list failed: ${res.body}`);

@@ -3,7 +3,12 @@ import { buildApp } from '../../src/server/app';
 import { sized } from './size';
 import { pgliteFromTemplate } from '../server/template-db';
 
-export interface Percentiles { n: number; p50: number; p95: number; max: number }
+export interface Percentiles {
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
 
 export function percentiles(samples: number[]): Percentiles {
   const s = [...samples].sort((a, b) => a - b);
@@ -16,7 +21,11 @@ export function percentiles(samples: number[]): Percentiles {
  * person waits for after pressing the login button (network excluded).
  */
 export async function loginRoundTrip(rounds = sized(60, 2)): Promise<Percentiles & { db: string }> {
-  const app = await buildApp({ database: process.env.DATABASE_URL ? undefined : await pgliteFromTemplate(), config: { memoryDb: !process.env.DATABASE_URL, mqttPort: 0 }, logger: false });
+  const app = await buildApp({
+    database: process.env.DATABASE_URL ? undefined : await pgliteFromTemplate(),
+    config: { memoryDb: !process.env.DATABASE_URL, mqttPort: 0 },
+    logger: false,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/api/auth/auth/login`;

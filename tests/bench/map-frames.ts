@@ -21,11 +21,18 @@ const TARGET_P95_MS = 50;
 function fakeFleet(n: number) {
   // A deterministic scatter over about 60 x 40 km, every state represented.
   let seed = 42;
-  const rnd = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-  return Array.from({ length: n }, (_, i) => ({ imei: String(860_000_000_000_000 + i), name: `bench ${i}`, state: i % 10 === 0 ? 0 : i % 37 === 0 ? 3 : 1, lat: 22.35 + rnd() * 0.4, lon: 113.8 + rnd() * 0.6 }));
+  const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  return Array.from({ length: n }, (_, i) => ({
+    imei: String(860_000_000_000_000 + i),
+    name: `bench ${i}`,
+    state: i % 10 === 0 ? 0 : i % 37 === 0 ? 3 : 1,
+    lat: 22.35 + rnd() * 0.4,
+    lon: 113.8 + rnd() * 0.6,
+  }));
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** On `shared` when given (the smoke run's one service), else on a service of its own without the simulator. */
 export async function benchMapFrames(shared?: BenchConsole): Promise<string[]> {
@@ -35,19 +42,37 @@ export async function benchMapFrames(shared?: BenchConsole): Promise<string[]> {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const fleet = fakeFleet(MARKERS);
-    await page.route('**/api/map/devices', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 0, msg: 'OK', key: 'ok', data: fleet }) }));
+    await page.route('**/api/map/devices', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 0, msg: 'OK', key: 'ok', data: fleet }),
+      }),
+    );
     await loginAsDemo(page, base);
     await page.goto(`${base}/map/locations`);
     await page.waitForFunction(
       () => {
-        const map = (document.querySelector('[data-testid=map-host]') as unknown as { __maplibre?: { loaded(): boolean; getSource(id: string): unknown } } | null)?.__maplibre;
+        const map = (
+          document.querySelector('[data-testid=map-host]') as unknown as {
+            __maplibre?: { loaded(): boolean; getSource(id: string): unknown };
+          } | null
+        )?.__maplibre;
         return !!map?.loaded() && !!map.getSource('devices');
       },
       null,
       { timeout: 60_000 },
     );
     const drawn = await page.evaluate(async () => {
-      const map = (document.querySelector('[data-testid=map-host]') as unknown as { __maplibre: { getSource(id: string): { getData(): Promise<{ features: unknown[] }> }; once(e: string, f: () => void): void; on(e: string, f: () => void): void; jumpTo(o: object): void } }).__maplibre;
+      const map = (
+        document.querySelector('[data-testid=map-host]') as unknown as {
+          __maplibre: {
+            getSource(id: string): { getData(): Promise<{ features: unknown[] }> };
+            once(e: string, f: () => void): void;
+            on(e: string, f: () => void): void;
+            jumpTo(o: object): void;
+          };
+        }
+      ).__maplibre;
       map.jumpTo({ center: [114.1, 22.55], zoom: 10 });
       await new Promise<void>((r) => map.once('idle', () => r()));
       // Every frame the map draws from here on, counted to tell a map at rest that still redraws.
@@ -83,7 +108,9 @@ export async function benchMapFrames(shared?: BenchConsole): Promise<string[]> {
       await page.waitForTimeout(120);
     }
     const load = loadavg()[0]!;
-    const frames = (await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames)).slice(1).sort((a, b) => a - b);
+    const frames = (await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames))
+      .slice(1)
+      .sort((a, b) => a - b);
     const fps = (1000 * frames.length) / frames.reduce((s, f) => s + f, 0);
     const p95 = pct(frames, 95);
     // The next second holds the end of the last zoom and, on a software renderer, the redraw at full resolution.

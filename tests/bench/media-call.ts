@@ -58,11 +58,22 @@ const WATCH = `(() => {
 })();`;
 
 /** `npm run sim -- <args>` against the bench's service, as tests/e2e/helpers.ts runs it. */
-function sim(ports: { http: number; mqtt: number }, args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(ports.http), MQTT_PORT: String(ports.mqtt), HOST: '127.0.0.1' };
+function sim(
+  ports: { http: number; mqtt: number },
+  args: string[],
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(ports.http),
+    MQTT_PORT: String(ports.mqtt),
+    HOST: '127.0.0.1',
+  };
   delete env.MQTT_URL;
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -80,16 +91,25 @@ async function ended(child: ChildProcess, exited: Promise<unknown>, graceMs: num
 }
 
 /** One call: ring, answer, first frame, hang up, the door unit gone. The page's marks. */
-async function oneCall(page: Page, ports: { http: number; mqtt: number }, door: string, room: string): Promise<Required<Marks>> {
+async function oneCall(
+  page: Page,
+  ports: { http: number; mqtt: number },
+  door: string,
+  room: string,
+): Promise<Required<Marks>> {
   const unit = sim(ports, ['call', '--imei', door, '--room', room, '--seconds', '60']);
   try {
     await page.locator('[data-testid=call-status][data-state=ringing]').waitFor({ timeout: 30_000 });
     await page.evaluate(WATCH);
     await page.getByTestId('call-answer').click();
-    const handle = await page.waitForFunction(() => {
-      const b = (window as unknown as { __callBench: Marks }).__callBench;
-      return b.frame !== undefined && b;
-    }, null, { timeout: 30_000, polling: 50 });
+    const handle = await page.waitForFunction(
+      () => {
+        const b = (window as unknown as { __callBench: Marks }).__callBench;
+        return b.frame !== undefined && b;
+      },
+      null,
+      { timeout: 30_000, polling: 50 },
+    );
     const marks = (await handle.jsonValue()) as Required<Marks>;
     await page.getByTestId('call-hangup').click();
     await page.getByTestId('call-hangup').waitFor({ state: 'hidden', timeout: 10_000 });
@@ -98,15 +118,23 @@ async function oneCall(page: Page, ports: { http: number; mqtt: number }, door: 
     return marks;
   } catch (err) {
     // A dialog left open keeps the console busy, and the next call would never ring.
-    await page.getByTestId('call-hangup').click({ timeout: 2_000 }).catch(() => undefined);
-    throw new Error(`${err instanceof Error ? err.message.split('\n')[0] : String(err)}; door unit said: ${unit.output().trim().split('\n').slice(-2).join(' | ')}`);
+    await page
+      .getByTestId('call-hangup')
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+    throw new Error(
+      `${err instanceof Error ? err.message.split('\n')[0] : String(err)}; door unit said: ${unit.output().trim().split('\n').slice(-2).join(' | ')}`,
+    );
   } finally {
     await ended(unit.child, unit.exited, 5_000);
   }
 }
 
 /** On `shared` when given (the smoke run's one service, with its TCP broker port), else on a service of its own. */
-export async function benchCallAnswer(log: (line: string) => void = () => undefined, shared?: BenchConsole): Promise<string[]> {
+export async function benchCallAnswer(
+  log: (line: string) => void = () => undefined,
+  shared?: BenchConsole,
+): Promise<string[]> {
   const lines: string[] = [];
   const print = (line: string) => (lines.push(line), log(line));
   const skipped = mediaSkipped('door call answer');

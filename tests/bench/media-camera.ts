@@ -17,7 +17,10 @@ const TICK = 100; // clock ticks per second on Linux
 /** CPU seconds used so far by every ffmpeg child of this process, by its command's codec. */
 function ffmpegCpu(): Record<'camera' | 'bridge', number> {
   const out = { camera: 0, bridge: 0 };
-  const pids = execFileSync('pgrep', ['-P', String(process.pid), 'ffmpeg'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+  const pids = execFileSync('pgrep', ['-P', String(process.pid), 'ffmpeg'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .filter(Boolean);
   for (const pid of pids) {
     const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

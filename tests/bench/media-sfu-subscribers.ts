@@ -52,7 +52,13 @@ process.on('message', (msg: ToSubscribers) => {
     // Late packets (after the drain the bench waits) are not the window's any more.
     open = false;
     const used = process.cpuUsage(cpu);
-    send({ t: 'report', onTime: counted.map((c) => c.onTime), total: counted.map((c) => c.seqs.size), cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - wall });
+    send({
+      t: 'report',
+      onTime: counted.map((c) => c.onTime),
+      total: counted.map((c) => c.seqs.size),
+      cpuMs: (used.user + used.system) / 1000,
+      wallMs: performance.now() - wall,
+    });
   } else if (msg.t === 'quit') {
     void Promise.all(peers.map((pc) => pc.close().catch(() => undefined))).finally(() => process.exit(0));
   }

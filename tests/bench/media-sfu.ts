@@ -30,18 +30,20 @@ const ROOM = 'bench';
 const ANSWER_MS = 30_000;
 
 /** Requests to the subscribers' process (tests/bench/media-sfu-subscribers.ts), and its answers. */
-export type ToSubscribers = { t: 'subscribe'; n: number; sdp: string } | { t: 'open' } | { t: 'close' } | { t: 'report' } | { t: 'quit' };
+export type ToSubscribers =
+  { t: 'subscribe'; n: number; sdp: string } | { t: 'open' } | { t: 'close' } | { t: 'report' } | { t: 'quit' };
 export type FromSubscribers =
   | { t: 'answer'; n: number; sdp: string }
   | { t: 'connected'; n: number }
   | { t: 'failed'; n: number; error: string }
   | { t: 'report'; onTime: number[]; total: number[]; cpuMs: number; wallMs: number };
 
-
 /** Datagrams the host dropped because a socket's receive buffer was full (Linux; undefined elsewhere). */
 function udpOverflows(): number | undefined {
   try {
-    const [names, values] = readFileSync('/proc/net/snmp', 'utf8').split('\n').filter((l) => l.startsWith('Udp:'));
+    const [names, values] = readFileSync('/proc/net/snmp', 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('Udp:'));
     return Number(values!.split(/\s+/)[names!.split(/\s+/).indexOf('RcvbufErrors')]);
   } catch {
     return undefined;
@@ -62,10 +64,15 @@ function cpuWaitNs(): number | undefined {
 
 /** The subscribers' process: requests in, answers out, each answer awaited by its kind. */
 function subscribers() {
-  const child: ChildProcess = fork(fileURLToPath(new URL('./media-sfu-subscribers.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const waiting: { t: string; n?: number; resolve: (msg: FromSubscribers) => void; reject: (err: Error) => void }[] = [];
+  const child: ChildProcess = fork(fileURLToPath(new URL('./media-sfu-subscribers.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting: { t: string; n?: number; resolve: (msg: FromSubscribers) => void; reject: (err: Error) => void }[] =
+    [];
   child.on('message', (msg: FromSubscribers) => {
-    if (msg.t === 'failed') return waiting.splice(0).forEach((w) => w.reject(new Error(`subscriber ${msg.n}: ${msg.error}`)));
+    if (msg.t === 'failed')
+      return waiting.splice(0).forEach((w) => w.reject(new Error(`subscriber ${msg.n}: ${msg.error}`)));
     const i = waiting.findIndex((w) => w.t === msg.t && (w.n === undefined || ('n' in msg && w.n === msg.n)));
     if (i >= 0) waiting.splice(i, 1)[0]!.resolve(msg);
   });
@@ -74,9 +81,17 @@ function subscribers() {
   child.on('error', fail);
   const next = <T extends FromSubscribers['t']>(t: T, n?: number) =>
     new Promise<Extract<FromSubscribers, { t: T }>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${t} from subscriber ${n ?? 'process'} in ${ANSWER_MS / 1000} s`)), ANSWER_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`no ${t} from subscriber ${n ?? 'process'} in ${ANSWER_MS / 1000} s`)),
+        ANSWER_MS,
+      );
       const done = (f: () => void) => (clearTimeout(timer), f());
-      waiting.push({ t, n, resolve: (msg) => done(() => resolve(msg as Extract<FromSubscribers, { t: T }>)), reject: (err) => done(() => reject(err)) });
+      waiting.push({
+        t,
+        n,
+        resolve: (msg) => done(() => resolve(msg as Extract<FromSubscribers, { t: T }>)),
+        reject: (err) => done(() => reject(err)),
+      });
     });
   const ask = (msg: ToSubscribers) => {
     if (!child.connected) throw new Error("the subscribers' process is gone");
@@ -107,7 +122,10 @@ export async function benchSfu(log: (line: string) => void = () => undefined): P
   try {
     // The door unit: a werift peer publishing what ffmpeg sends, only while `live`.
     const pc = loopbackPeer(open);
-    const tracks: Record<MediaKind, MediaStreamTrack> = { audio: new MediaStreamTrack({ kind: 'audio' }), video: new MediaStreamTrack({ kind: 'video' }) };
+    const tracks: Record<MediaKind, MediaStreamTrack> = {
+      audio: new MediaStreamTrack({ kind: 'audio' }),
+      video: new MediaStreamTrack({ kind: 'video' }),
+    };
     pc.addTransceiver(tracks.audio, { direction: 'sendonly' });
     pc.addTransceiver(tracks.video, { direction: 'sendonly' });
     await pc.setLocalDescription(await pc.createOffer());
@@ -177,7 +195,8 @@ export async function benchSfu(log: (line: string) => void = () => undefined): P
       const windowS = (performance.now() - t0) / 1000;
       const used = process.cpuUsage(cpu);
       const waitNs = waitBefore === undefined ? undefined : cpuWaitNs()! - waitBefore;
-      const waited = waitNs === undefined ? '' : ` waited for a CPU ${((waitNs / 1e9 / windowS) * 100).toFixed(0)}% of the time,`;
+      const waited =
+        waitNs === undefined ? '' : ` waited for a CPU ${((waitNs / 1e9 / windowS) * 100).toFixed(0)}% of the time,`;
       lag.disable();
       await sleep(DRAIN_MS);
       const report = subs.next('report');

@@ -28,7 +28,8 @@ export const OFFLINE_SCREENS: OfflineScreen[] = [
   { label: 'device list /DeviceList', path: '/DeviceList', selector: '[data-testid=data-table] tbody tr td' },
 ];
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /**
  * Installed in every page before its scripts: records when `selector` first shows a digit. A
@@ -46,12 +47,19 @@ export const watchFirstNumbers = (selector: string) => `(() => {
 })();`;
 
 export async function firstNumbers(page: Page, timeoutMs = 20_000): Promise<number> {
-  const handle = await page.waitForFunction(() => (window as unknown as { __firstNumbers?: number }).__firstNumbers, null, { timeout: timeoutMs });
+  const handle = await page.waitForFunction(
+    () => (window as unknown as { __firstNumbers?: number }).__firstNumbers,
+    null,
+    { timeout: timeoutMs },
+  );
   return (await handle.jsonValue()) as number;
 }
 
 /** On `shared` when given (the smoke run's one service), else on a service of its own. */
-export async function benchOfflineStart(screens = OFFLINE_SCREENS, shared?: BenchConsole): Promise<{ lines: string[]; missed: boolean }> {
+export async function benchOfflineStart(
+  screens = OFFLINE_SCREENS,
+  shared?: BenchConsole,
+): Promise<{ lines: string[]; missed: boolean }> {
   // An installed app runs in the user's persistent profile, where V8 keeps the compiled code of the
   // service worker's cached scripts; an off-the-record context (browser.newContext()) never does and
   // compiles all of them again at every start (about 2 s of background compiling for /index here).
@@ -63,12 +71,19 @@ export async function benchOfflineStart(screens = OFFLINE_SCREENS, shared?: Benc
   try {
     server = shared ?? (await startConsole());
     const { base } = server;
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1280, height: 800 },
+      locale: 'zh-CN',
+    });
     const page = await context.newPage();
     await loginAsDemo(page, base);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 }).catch(() => {
-      throw new Error('the service worker never took control');
-    });
+    await page
+      .waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 })
+      .catch(() => {
+        throw new Error('the service worker never took control');
+      });
     for (const screen of screens) {
       await page.addInitScript(watchFirstNumbers(screen.selector));
       await page.goto(`${base}${screen.path}`);
@@ -87,7 +102,8 @@ export async function benchOfflineStart(screens = OFFLINE_SCREENS, shared?: Benc
         await cold.goto(`${base}${screen.path}`);
         times.push(
           await firstNumbers(cold).catch(async (err: unknown) => {
-            if (process.env.BENCH_SHOTS) await cold.screenshot({ path: `/tmp/offline-${screen.path.replace(/\W/g, '')}.png` });
+            if (process.env.BENCH_SHOTS)
+              await cold.screenshot({ path: `/tmp/offline-${screen.path.replace(/\W/g, '')}.png` });
             throw err;
           }),
         );
@@ -114,7 +130,9 @@ export async function benchOfflineStart(screens = OFFLINE_SCREENS, shared?: Benc
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const only = process.argv[2];
-  const { lines, missed } = await benchOfflineStart(only ? OFFLINE_SCREENS.filter((s) => s.path === only) : OFFLINE_SCREENS);
+  const { lines, missed } = await benchOfflineStart(
+    only ? OFFLINE_SCREENS.filter((s) => s.path === only) : OFFLINE_SCREENS,
+  );
   for (const line of lines) console.log(line);
   process.exitCode = missed ? 1 : 0;
 }

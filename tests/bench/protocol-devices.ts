@@ -45,7 +45,14 @@ interface Conn {
 let conns: Conn[] = [];
 const CONNECT_CONCURRENCY = 200;
 
-const fixAt = (i: number): SimFix => ({ lat: 22.54 + (i % 1000) * 1e-5, lon: 114.06 + (i % 997) * 1e-5, speed: 4, heading: 90, at: Date.now() - 1000, satellites: 9 });
+const fixAt = (i: number): SimFix => ({
+  lat: 22.54 + (i % 1000) * 1e-5,
+  lon: 114.06 + (i % 997) * 1e-5,
+  speed: 4,
+  heading: 90,
+  at: Date.now() - 1000,
+  satellites: 9,
+});
 
 function reply(c: Conn, chunk: Buffer): void {
   if (c.d.protocol === 'gt06') c.owed -= chunk.length;
@@ -89,7 +96,10 @@ async function open(d: BenchDevice, port: number): Promise<Conn | undefined> {
 /** One position of `c`, resolved with its round trip in ms (undefined when unanswered). */
 async function position(c: Conn, i: number): Promise<number | undefined> {
   const fix = fixAt(i);
-  const frames = c.d.protocol === 'gt06' ? gt06Frames.location((c.serial = (c.serial + 1) & 0xffff), fix) : Buffer.concat([watchFrames.position(c.d.imei, fix, 80), buildFrame('SG', c.d.imei, undefined, 'TKQ')]);
+  const frames =
+    c.d.protocol === 'gt06'
+      ? gt06Frames.location((c.serial = (c.serial + 1) & 0xffff), fix)
+      : Buffer.concat([watchFrames.position(c.d.imei, fix, 80), buildFrame('SG', c.d.imei, undefined, 'TKQ')]);
   const t0 = performance.now();
   return (await exchange(c, frames, c.d.protocol === 'gt06' ? 10 : 1)) ? performance.now() - t0 : undefined;
 }
@@ -118,7 +128,11 @@ process.on('message', (m: ProtocolCommand) => {
       await Promise.all(
         conns.map(async (c, k) => {
           let due = performance.now() + (every ? Math.random() * every : 0);
-          for (let round = 0; (m.report.rounds === undefined || round < m.report.rounds) && performance.now() < end; round++) {
+          for (
+            let round = 0;
+            (m.report.rounds === undefined || round < m.report.rounds) && performance.now() < end;
+            round++
+          ) {
             if (every) {
               const wait = due - performance.now();
               due += every;

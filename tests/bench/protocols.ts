@@ -58,7 +58,8 @@ const WAIT_MS = 5_000;
 const MB = 1024 * 1024;
 const f = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
-const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]! : NaN);
+const pct = (xs: number[], p: number) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]! : NaN;
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
 /** The collector, also when node runs without --expose-gc: heap figures mean something only after one. */
@@ -68,16 +69,40 @@ const gc: () => void = (() => {
   return runInNewContext('gc') as () => void;
 })();
 
-const fix = (i: number): SimFix => ({ lat: 22.54 + (i % 100) * 1e-4, lon: 114.06 - (i % 70) * 1e-4, speed: i % 60, heading: i % 360, at: 1_700_000_000_000 + i * 1000, satellites: 8 });
+const fix = (i: number): SimFix => ({
+  lat: 22.54 + (i % 100) * 1e-4,
+  lon: 114.06 - (i % 70) * 1e-4,
+  speed: i % 60,
+  heading: i % 360,
+  at: 1_700_000_000_000 + i * 1000,
+  satellites: 8,
+});
 
 /** Frames as devices send them (the simulator's builders): the decode and fuzz corpus. */
 function corpus(): Record<'gt06' | 'jt808' | 'watch', Buffer[]> {
   const term = new Jt808Terminal('13912345678');
   const imei = '860100000000042';
   return {
-    gt06: [gt06Frames.login(imei, 1), ...Array.from({ length: 6 }, (_, i) => gt06Frames.location(i + 2, fix(i))), gt06Frames.heartbeat(9, 70), gt06Frames.alarm(10, fix(3), 'sos'), gt06Frames.alarm(11, fix(4), 'removed')],
-    jt808: [term.register(), term.authenticate('code'), term.heartbeat(), ...Array.from({ length: 6 }, (_, i) => term.location(fix(i))), term.location(fix(7), true)],
-    watch: [watchFrames.link(imei, 80, 100), ...Array.from({ length: 4 }, (_, i) => watchFrames.position(imei, fix(i), 70, i)), watchFrames.alarm(imei, fix(5), 60, 'sos'), watchFrames.alarm(imei, fix(6), 60, 'fall')],
+    gt06: [
+      gt06Frames.login(imei, 1),
+      ...Array.from({ length: 6 }, (_, i) => gt06Frames.location(i + 2, fix(i))),
+      gt06Frames.heartbeat(9, 70),
+      gt06Frames.alarm(10, fix(3), 'sos'),
+      gt06Frames.alarm(11, fix(4), 'removed'),
+    ],
+    jt808: [
+      term.register(),
+      term.authenticate('code'),
+      term.heartbeat(),
+      ...Array.from({ length: 6 }, (_, i) => term.location(fix(i))),
+      term.location(fix(7), true),
+    ],
+    watch: [
+      watchFrames.link(imei, 80, 100),
+      ...Array.from({ length: 4 }, (_, i) => watchFrames.position(imei, fix(i), 70, i)),
+      watchFrames.alarm(imei, fix(5), 60, 'sos'),
+      watchFrames.alarm(imei, fix(6), 60, 'fall'),
+    ],
   };
 }
 
@@ -86,9 +111,11 @@ function decodeRate(codec: StreamCodec, frames: Buffer[]): number {
   const session = newSession();
   session.imei = codec.name === 'jt808' ? '13912345678' : '860100000000042';
   let sink = 0;
-  for (let i = 0; i < Math.min(DECODES, 20_000); i++) sink += codec.decode(frames[i % frames.length]!, session, 1_700_000_000_000).uplinks.length;
+  for (let i = 0; i < Math.min(DECODES, 20_000); i++)
+    sink += codec.decode(frames[i % frames.length]!, session, 1_700_000_000_000).uplinks.length;
   const t0 = performance.now();
-  for (let i = 0; i < DECODES; i++) sink += codec.decode(frames[i % frames.length]!, session, 1_700_000_000_000).uplinks.length;
+  for (let i = 0; i < DECODES; i++)
+    sink += codec.decode(frames[i % frames.length]!, session, 1_700_000_000_000).uplinks.length;
   const rate = DECODES / ((performance.now() - t0) / 1000);
   if (sink < 0) throw new Error('unreachable');
   return rate;
@@ -110,7 +137,9 @@ function decodingLines(): string[] {
 /** (b) Random and mutated frames through each framer and decoder; the heap before and after, collected. */
 function fuzzLines(): string[] {
   const c = corpus();
-  const lines = [`Device protocols, fuzz: ${f(FUZZ_RUNS)} random and mutated frames per decoder (split at random, as TCP may), only ProtocolError may escape:`];
+  const lines = [
+    `Device protocols, fuzz: ${f(FUZZ_RUNS)} random and mutated frames per decoder (split at random, as TCP may), only ProtocolError may escape:`,
+  ];
   for (const name of ['gt06', 'jt808', 'watch'] as const) {
     gc();
     const before = process.memoryUsage().heapUsed;
@@ -158,7 +187,10 @@ async function openService(kind: 'pglite' | 'postgres'): Promise<Service> {
       deviceRate: { perS: 0, burst: 1 },
     },
   });
-  const ports = { gt06: await app.protocols.listenTcp(CODECS.gt06, 0, '127.0.0.1'), watch: await app.protocols.listenTcp(CODECS.watch, 0, '127.0.0.1') };
+  const ports = {
+    gt06: await app.protocols.listenTcp(CODECS.gt06, 0, '127.0.0.1'),
+    watch: await app.protocols.listenTcp(CODECS.watch, 0, '127.0.0.1'),
+  };
   return {
     app,
     ports,
@@ -170,10 +202,20 @@ async function openService(kind: 'pglite' | 'postgres'): Promise<Service> {
   };
 }
 
-async function register(app: FastifyInstance, tenantId: number, n: number, kind: 'locator' | 'watch', prefix: string): Promise<string[]> {
+async function register(
+  app: FastifyInstance,
+  tenantId: number,
+  n: number,
+  kind: 'locator' | 'watch',
+  prefix: string,
+): Promise<string[]> {
   const imeis = Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(15 - prefix.length, '0')}`);
   for (let i = 0; i < n; i += 1000) {
-    await app.db.insert(devices).values(imeis.slice(i, i + 1000).map((imei) => ({ tenantId, imei, kind, state: 0, stockState: STOCK_STATE.bound })));
+    await app.db
+      .insert(devices)
+      .values(
+        imeis.slice(i, i + 1000).map((imei) => ({ tenantId, imei, kind, state: 0, stockState: STOCK_STATE.bound })),
+      );
   }
   return imeis;
 }
@@ -209,7 +251,11 @@ interface SosFigures {
  * console's 9003 push. The engine takes one SOS per device each 5 s of device time, so each of a
  * device's SOS is stamped 10 s after its last (the stamps go on across calls).
  */
-function sosProbe(consoleClient: mqtt.MqttClient, sockets: Socket[], imeis: string[]): (windowMs: number) => Promise<SosFigures> {
+function sosProbe(
+  consoleClient: mqtt.MqttClient,
+  sockets: Socket[],
+  imeis: string[],
+): (windowMs: number) => Promise<SosFigures> {
   let sent = 0;
   const base = Date.now();
   return async (windowMs) => {
@@ -222,7 +268,8 @@ function sosProbe(consoleClient: mqtt.MqttClient, sockets: Socket[], imeis: stri
         const timer = setTimeout(() => done(undefined), WAIT_MS);
         const onMessage = (_t: string, payload: Buffer) => {
           const at = performance.now();
-          if (payload.includes('"9003"') && (JSON.parse(payload.toString()) as { imei?: string }).imei === imei) done(at);
+          if (payload.includes('"9003"') && (JSON.parse(payload.toString()) as { imei?: string }).imei === imei)
+            done(at);
         };
         const done = (at: number | undefined) => {
           clearTimeout(timer);
@@ -250,29 +297,52 @@ async function connectionLines(kind: 'pglite' | 'postgres'): Promise<string[]> {
   const sockets: Socket[] = [];
   try {
     const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
-    const [demo] = await app.db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, site!.id), eq(users.username, 'demo')));
+    const [demo] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, site!.id), eq(users.username, 'demo')));
     const prefix = `88${randomBytes(2).readUInt16BE(0) % 1000}`.padEnd(5, '0');
     const gt06 = await register(app, site!.id, Math.ceil(CONNECTIONS / 2), 'locator', `${prefix}1`);
     const watch = await register(app, site!.id, Math.floor(CONNECTIONS / 2), 'watch', `${prefix}2`);
     const sos = await register(app, site!.id, SOS_DEVICES, 'locator', `${prefix}3`);
-    const fleet: BenchDevice[] = gt06.flatMap((imei, i) => [{ imei, protocol: 'gt06' as const }, ...(watch[i] ? [{ imei: watch[i]!, protocol: 'watch' as const }] : [])]);
+    const fleet: BenchDevice[] = gt06.flatMap((imei, i) => [
+      { imei, protocol: 'gt06' as const },
+      ...(watch[i] ? [{ imei: watch[i]!, protocol: 'watch' as const }] : []),
+    ]);
 
     // The console: the demo administrator's push over the embedded broker (alarm-latency.ts).
     const url = `mqtt://127.0.0.1:${await (app.broker as EmbeddedBroker).listenTcp(0, '127.0.0.1')}`;
     const token = newToken();
-    await insertSession(app.db, { tokenHash: sha256(token), userId: demo!.id, tenantId: site!.id, ip: '127.0.0.1' }, Date.now(), SESSION_TTL_MS);
-    const consoleClient = await mqtt.connectAsync(url, { username: String(demo!.id), password: token, reconnectPeriod: 0 }, false);
+    await insertSession(
+      app.db,
+      { tokenHash: sha256(token), userId: demo!.id, tenantId: site!.id, ip: '127.0.0.1' },
+      Date.now(),
+      SESSION_TTL_MS,
+    );
+    const consoleClient = await mqtt.connectAsync(
+      url,
+      { username: String(demo!.id), password: token, reconnectPeriod: 0 },
+      false,
+    );
     await consoleClient.subscribeAsync(topics.userWeb(demo!.id), { qos: 1 });
     for (const imei of sos) sockets.push(await sosDevice(svc.ports.gt06, imei));
 
     gc();
     await new Promise((r) => setTimeout(r, 300));
     const m0 = process.memoryUsage();
-    for (let i = 0; i < CHILDREN; i++) children.push(fork(fileURLToPath(new URL('./protocol-devices.ts', import.meta.url)), [], { execArgv: process.execArgv, serialization: 'advanced' }));
+    for (let i = 0; i < CHILDREN; i++)
+      children.push(
+        fork(fileURLToPath(new URL('./protocol-devices.ts', import.meta.url)), [], {
+          execArgv: process.execArgv,
+          serialization: 'advanced',
+        }),
+      );
     await Promise.all(children.map((c) => new Promise((r) => c.once('message', r))));
     const share = Math.ceil(fleet.length / CHILDREN);
     const t0 = performance.now();
-    const started = await Promise.all(children.map((c, i) => ask(c, { start: { ports: svc.ports, devices: fleet.slice(i * share, (i + 1) * share) } })));
+    const started = await Promise.all(
+      children.map((c, i) => ask(c, { start: { ports: svc.ports, devices: fleet.slice(i * share, (i + 1) * share) } })),
+    );
     const connected = started.reduce((n, r) => n + (r.connected ?? 0), 0);
     const connectS = (performance.now() - t0) / 1000;
     // Each reports one position, acknowledged once stored.
@@ -309,7 +379,8 @@ async function connectionLines(kind: 'pglite' | 'postgres'): Promise<string[]> {
     const pacedRate = pacedReports.reduce((n, r) => n + (r.positions ?? 0), 0) / SUSTAIN_S;
     const pacedAck = pacedReports.flatMap((r) => r.latencies ?? []);
     await consoleClient.endAsync();
-    const sosLine = (r: SosFigures) => `${r.latencies.length} of ${r.latencies.length + r.lost}, p50 ${ms(pct(r.latencies, 0.5))} / p99 ${ms(pct(r.latencies, 0.99))} ms`;
+    const sosLine = (r: SosFigures) =>
+      `${r.latencies.length} of ${r.latencies.length + r.lost}, p50 ${ms(pct(r.latencies, 0.5))} / p99 ${ms(pct(r.latencies, 0.99))} ms`;
     const pacedP99 = pct(paced.latencies, 0.99);
     return [
       `Device protocols on ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${f(connected)} of ${f(fleet.length)} connections on loopback (GT06 and watch, from ${CHILDREN} processes, connected and logged in in ${connectS.toFixed(1)} s), ` +
@@ -323,7 +394,9 @@ async function connectionLines(kind: 'pglite' | 'postgres'): Promise<string[]> {
     ];
   } finally {
     for (const s of sockets) s.destroy();
-    await Promise.all(children.map((c) => (c.send({ stop: true } satisfies ProtocolCommand), new Promise((r) => c.once('exit', r)))));
+    await Promise.all(
+      children.map((c) => (c.send({ stop: true } satisfies ProtocolCommand), new Promise((r) => c.once('exit', r)))),
+    );
     await svc.close();
   }
 }

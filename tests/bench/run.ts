@@ -30,7 +30,10 @@ import { createTemplate } from '../server/template-db';
 const KB = 1024;
 const JS_TARGET = 250 * KB;
 const started = performance.now();
-if (SMOKE) console.log('BENCH_SMOKE=1: every bench at tiny sizes; the figures only show that each ran, targets are not enforced.');
+if (SMOKE)
+  console.log(
+    'BENCH_SMOKE=1: every bench at tiny sizes; the figures only show that each ran, targets are not enforced.',
+  );
 
 /** CPU seconds of this process and of the children it has reaped (services, browsers, publishers): Linux's /proc. */
 function cpuSeconds(): number {
@@ -46,7 +49,10 @@ async function timed<T>(name: string, bench: () => Promise<T>): Promise<T> {
   const t0 = performance.now();
   const cpu0 = cpuSeconds();
   const out = await bench();
-  if (SMOKE) console.log(`  (${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s, CPU ${(cpuSeconds() - cpu0).toFixed(1)} s)`);
+  if (SMOKE)
+    console.log(
+      `  (${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s, CPU ${(cpuSeconds() - cpu0).toFixed(1)} s)`,
+    );
   return out;
 }
 const print = (lines: string[]) => lines.forEach((line) => console.log(line));
@@ -56,7 +62,8 @@ const report = (lines: string[]) => (print(lines), lines.some((line) => line.inc
 /** Every bench in turn, its figures printed; whether a target was missed. */
 async function all(): Promise<boolean> {
   let missed = false;
-  if (!existsSync('dist/index.html')) throw new Error('dist/ has no build: run `npm run build` first (`npm run bench` does)');
+  if (!existsSync('dist/index.html'))
+    throw new Error('dist/ has no build: run `npm run build` first (`npm run bench` does)');
   const js = initialJsGzip('dist');
   console.log('Initial JavaScript (gzip, level 9):');
   for (const f of js.files) console.log(`  ${(f.gzip / KB).toFixed(1).padStart(7)} KB  ${f.file}`);
@@ -94,7 +101,9 @@ async function all(): Promise<boolean> {
   missed ||= dashboard.some((line) => line.includes('MISSED'));
 
   // The smoke run's browser benches share one service: starting one costs more than their tiny runs.
-  const shared = SMOKE ? await timed('one service for the browser benches', () => startConsole({ mqtt: true })) : undefined;
+  const shared = SMOKE
+    ? await timed('one service for the browser benches', () => startConsole({ mqtt: true }))
+    : undefined;
   try {
     missed = report(await timed('map frames', () => benchMapFrames(shared))) || missed;
 
@@ -128,5 +137,7 @@ try {
 } finally {
   await dropTemplate?.();
 }
-console.log(`All benches ran in ${((performance.now() - started) / 1000).toFixed(0)} s (CPU ${cpuSeconds().toFixed(0)} s, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores).`);
+console.log(
+  `All benches ran in ${((performance.now() - started) / 1000).toFixed(0)} s (CPU ${cpuSeconds().toFixed(0)} s, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores).`,
+);
 process.exitCode = missed && !SMOKE ? 1 : 0;

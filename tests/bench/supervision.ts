@@ -30,7 +30,8 @@ const HOME: LonLat = [114.3, 22.7];
 const north = (m: number): LonLat => [HOME[0], HOME[1] + m / 111_195];
 
 const f = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 interface Bracelet {
   imei: string;
@@ -43,26 +44,50 @@ async function setUp(app: FastifyInstance, url: string) {
   const role = await addRole(app, site, 'bench supervisor', ['regulatoryList', 'regulatoryUser']);
   const supervisorId = await addUser(app, { tenant: site, username: 'benchsupervisor', roleIds: [role] });
   const supervisorToken = (await login(app, 'benchsupervisor', 'secret1')).token;
-  const fence = await post<{ id: number }>(app, '/api/device/fence/add', { name: 'Bench home', type: 1, shape: 0, radius: 100, longitude: HOME[0], latitude: HOME[1], dwell: 0 }, { token: demo });
+  const fence = await post<{ id: number }>(
+    app,
+    '/api/device/fence/add',
+    { name: 'Bench home', type: 1, shape: 0, radius: 100, longitude: HOME[0], latitude: HOME[1], dwell: 0 },
+    { token: demo },
+  );
   if (fence.code !== 0) throw new Error(`fence: ${fence.msg}`);
   const devices = await addDevices(app, BRACELETS, { tenantId: site, kind: 'ankle' });
   for (const [i, d] of devices.entries()) {
     const person = await post(
       app,
       '/api/user/monitoredPerson/add',
-      { name: `监管对象 ${i}`, phone: '13800001234', gender: 1, level: 2, crimeType: 5, startDate: '2026-01-01', endDate: '2099-01-01', supervisorId, deviceId: d.id, fenceId: fence.data.id },
+      {
+        name: `监管对象 ${i}`,
+        phone: '13800001234',
+        gender: 1,
+        level: 2,
+        crimeType: 5,
+        startDate: '2026-01-01',
+        endDate: '2099-01-01',
+        supervisorId,
+        deviceId: d.id,
+        fenceId: fence.data.id,
+      },
       { token: demo },
     );
     if (person.code !== 0) throw new Error(`person: ${person.msg}`);
   }
   await app.fenceIndex.reload([site]);
   const inbox = await consoleInbox(url, supervisorId, supervisorToken, [topics.userWeb(supervisorId)]);
-  const bracelets: Bracelet[] = await Promise.all(devices.map(async (d) => ({ imei: d.imei, client: await deviceClient(url, d) })));
+  const bracelets: Bracelet[] = await Promise.all(
+    devices.map(async (d) => ({ imei: d.imei, client: await deviceClient(url, d) })),
+  );
   return { inbox, bracelets };
 }
 
 /** Publishes a fix of `b` `ts` ms device time, and waits for the supervisor's push of `type` about it; the ms it took, or undefined. */
-async function fixAndWait(b: Bracelet, p: LonLat, ts: number, inbox: ConsoleInbox, type: number): Promise<number | undefined> {
+async function fixAndWait(
+  b: Bracelet,
+  p: LonLat,
+  ts: number,
+  inbox: ConsoleInbox,
+  type: number,
+): Promise<number | undefined> {
   // Only what arrives after this PUBLISH counts.
   inbox.received.length = 0;
   const sent = performance.now();
@@ -83,7 +108,13 @@ export async function benchSupervision(): Promise<string[]> {
     database: await pgliteFromTemplate(),
     env: {},
     logger: { level: 'error' },
-    config: { memoryDb: true, mqttPort: 0, staticDir: '/nonexistent', argon2: { memoryCost: 1024, timeCost: 1 }, sim: 0 },
+    config: {
+      memoryDb: true,
+      mqttPort: 0,
+      staticDir: '/nonexistent',
+      argon2: { memoryCost: 1024, timeCost: 1 },
+      sim: 0,
+    },
   });
   let setup: Awaited<ReturnType<typeof setUp>> | undefined;
   try {
@@ -99,7 +130,12 @@ export async function benchSupervision(): Promise<string[]> {
       return ts;
     };
     // Each bracelet reports once at home first: the evaluator learns it is inside (no alarm).
-    for (const b of bracelets) b.client.publish(topics.deviceUp(b.imei), JSON.stringify({ kind: 'location', lon: HOME[0], lat: HOME[1], ts: tick(b) }), { qos: 1 });
+    for (const b of bracelets)
+      b.client.publish(
+        topics.deviceUp(b.imei),
+        JSON.stringify({ kind: 'location', lon: HOME[0], lat: HOME[1], ts: tick(b) }),
+        { qos: 1 },
+      );
     await new Promise((r) => setTimeout(r, 1_000));
 
     const exits: number[] = [];

@@ -26,10 +26,24 @@ export async function benchTrack(): Promise<string[]> {
 
 async function benchTrackOn(db: 'pglite' | 'postgres'): Promise<string[]> {
   const pg = db === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!, pgTemplate()) : undefined;
-  const app = await buildApp({ database: pg ? undefined : await pgliteFromTemplate(), config: { memoryDb: !pg, databaseUrl: pg?.url, mqttPort: 0, mqttUrl: undefined, argon2: { memoryCost: 1024, timeCost: 1 } }, logger: false, env: {} });
+  const app = await buildApp({
+    database: pg ? undefined : await pgliteFromTemplate(),
+    config: {
+      memoryDb: !pg,
+      databaseUrl: pg?.url,
+      mqttPort: 0,
+      mqttUrl: undefined,
+      argon2: { memoryCost: 1024, timeCost: 1 },
+    },
+    logger: false,
+    env: {},
+  });
   try {
     const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
-    const [device] = await app.db.insert(devices).values({ tenantId: site!.id, imei: '880000000000001', name: 'Bench walker', kind: 'watch' }).returning({ id: devices.id });
+    const [device] = await app.db
+      .insert(devices)
+      .values({ tenantId: site!.id, imei: '880000000000001', name: 'Bench walker', kind: 'watch' })
+      .returning({ id: devices.id });
     // A walk with turns, a fix a second for 27.8 hours, written by one statement.
     await app.db.execute(sql`
       insert into device_locations (device_id, tenant_id, ts, lat, lon, speed, source)
@@ -37,16 +51,30 @@ async function benchTrackOn(db: 'pglite' | 'postgres'): Promise<string[]> {
         22.54 + sin(g / 900.0) * 2e-3 + g * 1e-8, 114.06 + cos(g / 1300.0) * 2e-3, 4 + (g % 5), 'gps'
       from generate_series(0, ${POINTS - 1}) g`);
     await app.db.execute('analyze device_locations');
-    const login = await app.inject({ method: 'POST', url: '/api/auth/auth/login', payload: { username: 'demo', password: 'demo123', language: 'CN' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/auth/login',
+      payload: { username: 'demo', password: 'demo123', language: 'CN' },
+    });
     const token = String(login.headers.authorization);
-    const body = { imei: '880000000000001', from: new Date(BASE).toISOString(), to: new Date(BASE + 2 * 86_400_000).toISOString() };
+    const body = {
+      imei: '880000000000001',
+      from: new Date(BASE).toISOString(),
+      to: new Date(BASE + 2 * 86_400_000).toISOString(),
+    };
     let track: TrackColumns | null = null;
     const once = async () => {
       const s = performance.now();
-      const res = await app.inject({ method: 'POST', url: '/api/device/track', payload: body, headers: { authorization: token } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/device/track',
+        payload: body,
+        headers: { authorization: token },
+      });
       const json = res.json() as { code: number; data: TrackColumns };
       const ms = performance.now() - s;
-      if (json.code !== 0 || json.data.t.length !== POINTS) throw new Error(`device/track failed: ${res.body.slice(0, 200)}`);
+      if (json.code !== 0 || json.data.t.length !== POINTS)
+        throw new Error(`device/track failed: ${res.body.slice(0, 200)}`);
       track = json.data;
       return { ms, bytes: res.rawPayload.length };
     };

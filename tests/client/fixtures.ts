@@ -20,7 +20,19 @@ export const demoUser: UserInfo = {
 let nextId = 100;
 
 export function menu(value: string, uri = value, extra: Partial<NavEntry> = {}): NavEntry {
-  return { id: nextId++, pid: 0, name: value, enName: null, value, icon: null, uri, type: RESOURCE_TYPE.menu, sort: 0, list: [], ...extra };
+  return {
+    id: nextId++,
+    pid: 0,
+    name: value,
+    enName: null,
+    value,
+    icon: null,
+    uri,
+    type: RESOURCE_TYPE.menu,
+    sort: 0,
+    list: [],
+    ...extra,
+  };
 }
 
 export function dir(value: string, list: NavEntry[], extra: Partial<NavEntry> = {}): NavEntry {
@@ -44,7 +56,10 @@ export function sampleTree(): NavEntry[] {
 }
 
 /** Envelope response as the service answers it. */
-export function envelope(body: Record<string, unknown>, init: ResponseInit & { headers?: Record<string, string> } = {}): Response {
+export function envelope(
+  body: Record<string, unknown>,
+  init: ResponseInit & { headers?: Record<string, string> } = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status: init.status ?? 200,
     statusText: init.statusText,

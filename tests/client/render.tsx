@@ -8,11 +8,21 @@ import { i18n } from '../../src/client/i18n/i18n';
 import { THEMES } from '../../src/client/theme';
 
 export function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 /** `toasts` replaces the plain <Notifications /> (the app's container with its limit, for instance). */
-export function Providers({ children, queryClient, toasts = <Notifications /> }: { children: ReactNode; queryClient: QueryClient; toasts?: ReactNode }) {
+export function Providers({
+  children,
+  queryClient,
+  toasts = <Notifications />,
+}: {
+  children: ReactNode;
+  queryClient: QueryClient;
+  toasts?: ReactNode;
+}) {
   return (
     <I18nProvider i18n={i18n}>
       <DirectionProvider>
@@ -26,7 +36,10 @@ export function Providers({ children, queryClient, toasts = <Notifications /> }:
 }
 
 /** The themed test renderer (style guide 9): Mantine, Lingui and TanStack Query around `ui`. */
-export function renderWithProviders(ui: ReactElement, { queryClient = testQueryClient(), toasts }: { queryClient?: QueryClient; toasts?: ReactNode } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { queryClient = testQueryClient(), toasts }: { queryClient?: QueryClient; toasts?: ReactNode } = {},
+) {
   return {
     queryClient,
     ...render(ui, {

@@ -8,7 +8,10 @@ export function stubContainerWidth(width: number) {
     class {
       constructor(private readonly callback: ResizeObserverCallback) {}
       observe(target: Element) {
-        this.callback([{ target, contentRect: { width } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+        this.callback(
+          [{ target, contentRect: { width } } as unknown as ResizeObserverEntry],
+          this as unknown as ResizeObserver,
+        );
       }
       unobserve() {}
       disconnect() {}
@@ -19,5 +22,9 @@ export function stubContainerWidth(width: number) {
 /** A viewport where PHONE_QUERY (and only it) matches. */
 export function stubPhone() {
   const real = window.matchMedia;
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...real(query), matches: query === PHONE_QUERY, media: query }));
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+    ...real(query),
+    matches: query === PHONE_QUERY,
+    media: query,
+  }));
 }

@@ -19,9 +19,13 @@ async function choose(page: Page, field: string, typed: string, option: string |
 // The issue's "Done when": a community with generated rooms (the generator screen), a resident
 // bound to one of its rooms, a card issued at a simulated door unit (armed from /cardAdd, the card
 // reported by the unit through the sim CLI), the unit opens for it, and refuses it once revoked.
-test('a resident of a generated community gets a card at a door unit, which opens for it and refuses it once revoked', async ({ page }) => {
+test('a resident of a generated community gets a card at a door unit, which opens for it and refuses it once revoked', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
-  const login = await page.request.post('/api/auth/auth/login', { data: { username: 'demo', password: 'demo123', language: 'CN' } });
+  const login = await page.request.post('/api/auth/auth/login', {
+    data: { username: 'demo', password: 'demo123', language: 'CN' },
+  });
   const token = login.headers().authorization!;
   const door = await deviceOf('doorUnit', 0);
   const card = `E2E${Date.now() % 1_000_000}`;
@@ -42,16 +46,29 @@ test('a resident of a generated community gets a card at a door unit, which open
   await expect(form).toBeHidden();
   // The generator job makes its 4 rooms.
   const community = await expect
-    .poll(async () => (await api<{ rows: { id: number }[] }>(page, token, 'user/community/list', { keyword: '门禁花园' })).rows[0], { timeout: 15_000 })
+    .poll(
+      async () =>
+        (await api<{ rows: { id: number }[] }>(page, token, 'user/community/list', { keyword: '门禁花园' })).rows[0],
+      { timeout: 15_000 },
+    )
     .toBeTruthy()
-    .then(async () => (await api<{ rows: { id: number }[] }>(page, token, 'user/community/list', { keyword: '门禁花园' })).rows[0]!);
+    .then(
+      async () =>
+        (await api<{ rows: { id: number }[] }>(page, token, 'user/community/list', { keyword: '门禁花园' })).rows[0]!,
+    );
   await expect
-    .poll(async () => (await api<{ total: number }>(page, token, 'user/room/list', { filters: { communityId: community.id } })).total, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (await api<{ total: number }>(page, token, 'user/room/list', { filters: { communityId: community.id } })).total,
+      { timeout: 30_000 },
+    )
     .toBe(4);
 
   // The first demo door unit is installed at the new community's unit (put back at the end).
   const home = await api<{ unitId: number } | null>(page, token, 'user/unit/doorUnit/get', { imei: door });
-  const newUnit = (await api<{ rows: { id: number }[] }>(page, token, 'user/unit/list', { filters: { communityId: community.id } })).rows[0]!;
+  const newUnit = (
+    await api<{ rows: { id: number }[] }>(page, token, 'user/unit/list', { filters: { communityId: community.id } })
+  ).rows[0]!;
   if (home) await api(page, token, 'user/unit/doorUnit/detach', { id: home.unitId, imeis: [door] });
   await api(page, token, 'user/unit/doorUnit/attach', { id: newUnit.id, imeis: [door] });
 
@@ -90,7 +107,9 @@ test('a resident of a generated community gets a card at a door unit, which open
     // The console's card notice (5084) arrived too.
     await expect(page.getByTestId('card-info')).toHaveText(card);
     await page.getByTestId('card-close').click();
-    await expect(page.getByTestId('resource-accessCard').locator('tbody tr').filter({ hasText: card })).toContainText('门禁测试');
+    await expect(page.getByTestId('resource-accessCard').locator('tbody tr').filter({ hasText: card })).toContainText(
+      '门禁测试',
+    );
 
     // 4. The door unit (its list fetched from the service) opens for the card: a granted access event.
     expect(await sim('present', '--imei', door, '--card', card)).toMatch(new RegExp(`^OPENED card ${card}`, 'm'));
@@ -105,7 +124,9 @@ test('a resident of a generated community gets a card at a door unit, which open
     const cardRow = page.getByTestId('resource-accessCard').locator('tbody tr').filter({ hasText: card });
     await cardRow.getByTestId('row-cardRevoke').click();
     await expect(cardRow.getByTestId('row-cardRevoke')).toHaveCount(0);
-    expect(await sim('present', '--imei', door, '--card', card)).toMatch(new RegExp(`^REFUSED revoked card ${card}`, 'm'));
+    expect(await sim('present', '--imei', door, '--card', card)).toMatch(
+      new RegExp(`^REFUSED revoked card ${card}`, 'm'),
+    );
     await page.getByTestId('rights-tab-events').click();
     const rows = page.getByTestId('resource-accessEvent').locator('tbody tr').filter({ hasText: card });
     await expect(rows).toHaveCount(2);
@@ -113,7 +134,10 @@ test('a resident of a generated community gets a card at a door unit, which open
 
     // The door unit's list was delivered and acknowledged.
     await page.getByTestId('rights-tab-deliveries').click();
-    await expect(page.getByTestId('rights-deliveries').locator(`tr[data-imei="${door}"]`)).toHaveAttribute('data-state', /acknowledged|retried|sent/);
+    await expect(page.getByTestId('rights-deliveries').locator(`tr[data-imei="${door}"]`)).toHaveAttribute(
+      'data-state',
+      /acknowledged|retried|sent/,
+    );
   } finally {
     await api(page, token, 'user/unit/doorUnit/detach', { id: newUnit.id, imeis: [door] });
     if (home) await api(page, token, 'user/unit/doorUnit/attach', { id: home.unitId, imeis: [door] });
@@ -123,10 +147,16 @@ test('a resident of a generated community gets a card at a door unit, which open
 // The other screens on the demo data: the review queue approves a seeded application, a visitor's
 // right shows its QR code, the door units' lists are delivered, and /index3 shows the community's
 // figures.
-test('binding review, a visitor QR code, list deliveries and the community dashboard on the demo data', async ({ page }) => {
-  const login = await page.request.post('/api/auth/auth/login', { data: { username: 'demo', password: 'demo123', language: 'CN' } });
+test('binding review, a visitor QR code, list deliveries and the community dashboard on the demo data', async ({
+  page,
+}) => {
+  const login = await page.request.post('/api/auth/auth/login', {
+    data: { username: 'demo', password: 'demo123', language: 'CN' },
+  });
   const token = login.headers().authorization!;
-  const doors = (await api<{ rows: { id: number }[] }>(page, token, 'device/device/list', { filters: { kind: 'doorUnit' } })).rows;
+  const doors = (
+    await api<{ rows: { id: number }[] }>(page, token, 'device/device/list', { filters: { kind: 'doorUnit' } })
+  ).rows;
   const visitor = await api<{ id: number; qrToken: string }>(page, token, 'user/accessRight/add', {
     subject: 3,
     name: 'E2E访客',
@@ -154,16 +184,30 @@ test('binding review, a visitor QR code, list deliveries and the community dashb
   const door = await deviceOf('doorUnit', 1);
   expect(await sim('present', '--imei', door, '--qr', visitor.qrToken)).toMatch(/^OPENED qr /m);
   await page.getByTestId('rights-tab-deliveries').click();
-  await expect(page.getByTestId('rights-deliveries').locator(`tr[data-imei="${door}"]`)).toHaveAttribute('data-state', /acknowledged|sent|retried/);
+  await expect(page.getByTestId('rights-deliveries').locator(`tr[data-imei="${door}"]`)).toHaveAttribute(
+    'data-state',
+    /acknowledged|sent|retried/,
+  );
 
   // A face: the unit asks the service's face verification (helper FACES) and opens for the matched
   // sample when a right names it.
-  const samples = (await api<{ rows: { id: number; picture: string }[] }>(page, token, 'user/faceSample/list', { size: 100 })).rows;
+  const samples = (
+    await api<{ rows: { id: number; picture: string }[] }>(page, token, 'user/faceSample/list', { size: 100 })
+  ).rows;
   const collins = samples.find((x) => x.picture === '/faces/demo-collins-1.jpg');
   expect(collins).toBeTruthy();
-  await api(page, token, 'user/accessRight/add', { subject: 2, name: 'E2E人脸', deviceIds: doors.map((d) => d.id), faceSampleIds: String(collins!.id) });
-  expect(await sim('present', '--imei', door, '--face', 'public/faces/demo-collins-2.jpg')).toMatch(new RegExp(`^OPENED face ${collins!.id} `, 'm'));
-  expect(await sim('present', '--imei', door, '--face', 'public/faces/demo-no-face.jpg')).toMatch(/^REFUSED noMatch face/m);
+  await api(page, token, 'user/accessRight/add', {
+    subject: 2,
+    name: 'E2E人脸',
+    deviceIds: doors.map((d) => d.id),
+    faceSampleIds: String(collins!.id),
+  });
+  expect(await sim('present', '--imei', door, '--face', 'public/faces/demo-collins-2.jpg')).toMatch(
+    new RegExp(`^OPENED face ${collins!.id} `, 'm'),
+  );
+  expect(await sim('present', '--imei', door, '--face', 'public/faces/demo-no-face.jpg')).toMatch(
+    /^REFUSED noMatch face/m,
+  );
 
   await page.goto('/index3');
   const panel = page.getByTestId('dash-community');

@@ -55,7 +55,9 @@ test('an uploaded ad is approved, distributed to a door unit, acknowledged and p
   await expect(adRow.getByTestId('row-withdraw')).toBeVisible();
 
   await page.getByTestId('tab-deliveries').click();
-  await expect(page.getByTestId('data-table').locator('tbody tr').filter({ hasText: title }).filter({ hasText: door })).toContainText(/已确认|Acknowledged/);
+  await expect(
+    page.getByTestId('data-table').locator('tbody tr').filter({ hasText: title }).filter({ hasText: door }),
+  ).toContainText(/已确认|Acknowledged/);
 
   // The unit plays the 8 s ad on a loop and reports each play at its next 10 s report.
   await page.getByTestId('tab-stats').click();
@@ -79,5 +81,7 @@ test("the demo ad's plays grow as the simulated door units play it", async ({ pa
   const before = Number(await stat.getAttribute('data-plays'));
   expect(before).toBeGreaterThan(5);
   // Two units, an 8 s ad, a report every 10 s: more plays within the minute.
-  await expect.poll(async () => Number(await stat.getAttribute('data-plays')), { timeout: 60_000, intervals: [5_000] }).toBeGreaterThan(before);
+  await expect
+    .poll(async () => Number(await stat.getAttribute('data-plays')), { timeout: 60_000, intervals: [5_000] })
+    .toBeGreaterThan(before);
 });

@@ -13,7 +13,8 @@ test('/analyze and /map/figure show the demo fleet in charts', async ({ page }) 
   await expect(analyze.getByTestId('figure-devices')).toHaveText(/[1-9]\d*/, { timeout: 30_000 });
   const total = Number((await analyze.getByTestId('figure-devices').textContent())?.replace(/\D/g, ''));
   expect(total).toBeGreaterThan(0);
-  for (const id of ['days', 'types', 'hours', 'online']) await expect(analyze.getByTestId(`panel-${id}`).locator('canvas').first()).toBeVisible();
+  for (const id of ['days', 'types', 'hours', 'online'])
+    await expect(analyze.getByTestId(`panel-${id}`).locator('canvas').first()).toBeVisible();
 
   // A panel exports its figures as CSV.
   await analyze.getByTestId('export-days').click();
@@ -24,7 +25,8 @@ test('/analyze and /map/figure show the demo fleet in charts', async ({ page }) 
   await page.goto('/map/figure');
   const figure = page.getByTestId('figure-screen');
   await expect(figure).toBeVisible({ timeout: 30_000 });
-  for (const id of ['kinds', 'states', 'alarms', 'days', 'departments', 'state-line', 'scatter']) await expect(figure.getByTestId(`panel-${id}`).locator('canvas').first()).toBeVisible();
+  for (const id of ['kinds', 'states', 'alarms', 'days', 'departments', 'state-line', 'scatter'])
+    await expect(figure.getByTestId(`panel-${id}`).locator('canvas').first()).toBeVisible();
   // The state pie's middle shows the fleet's online rate: a percentage drawn from real counts.
   const answer = await page.evaluate(async () => {
     const token = localStorage.getItem('token') ?? '';

@@ -7,14 +7,25 @@ const RECIPIENT = 'sitelead';
 // /AnnouncementList -> the recipient's console: the administrator publishes an announcement that
 // needs no approval, the site lead's open board shows it live (notification and list), opening it
 // is the read receipt, and the administrator's list counts 1 of 1 read.
-test('an announcement published on /AnnouncementList reaches its recipient live and is counted read', async ({ page, browser, request }) => {
+test('an announcement published on /AnnouncementList reaches its recipient live and is counted read', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const admin = await tokenOf(request, 'demo');
   const users = await api<{ rows: Row[] }>(request, admin, 'user/user/list', { page: 1, size: 5, keyword: RECIPIENT });
   const lead = users.data.rows.find((u) => u.username === RECIPIENT);
   expect(lead, 'the demo seed has the site lead').toBeTruthy();
   const title = `E2E公告 ${Date.now()}`;
-  const draft = await api<Row>(request, admin, 'user/announcement/add', { title, content: '今天下午两点安全检查', level: 2, scope: 1, userIds: [lead!.id], needApproval: 2 });
+  const draft = await api<Row>(request, admin, 'user/announcement/add', {
+    title,
+    content: '今天下午两点安全检查',
+    level: 2,
+    scope: 1,
+    userIds: [lead!.id],
+    needApproval: 2,
+  });
   expect(draft.code).toBe(0);
 
   // The recipient's console, open on the site's board before anything is published.
@@ -39,7 +50,9 @@ test('an announcement published on /AnnouncementList reaches its recipient live 
   await expect(row.getByTestId(`announcement-read-${draft.data.id}`)).toHaveText('0/1', { timeout: 15_000 });
 
   // Live on the recipient's console: the notification and the board, unread.
-  await expect(board.getByTestId('announcement-notification').filter({ hasText: '今天下午两点安全检查' })).toBeVisible({ timeout: 15_000 });
+  await expect(board.getByTestId('announcement-notification').filter({ hasText: '今天下午两点安全检查' })).toBeVisible({
+    timeout: 15_000,
+  });
   const item = board.getByTestId('announcement-item').filter({ hasText: title });
   await expect(item).toHaveAttribute('data-read', 'false', { timeout: 15_000 });
   await item.click();
@@ -58,17 +71,33 @@ test('an announcement published on /AnnouncementList reaches its recipient live 
 // the administrator. An announcement for the site lead that needs approval is published from
 // /AnnouncementList, stays pending after the first approval in /audit's inbox, and reaches the
 // site lead's console live only after the second.
-test('an announcement that needs two approvals is published only after both, each given in /audit', async ({ page, browser, request }) => {
+test('an announcement that needs two approvals is published only after both, each given in /audit', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const admin = await tokenOf(request, 'demo');
   const users = await api<{ rows: Row[] }>(request, admin, 'user/user/list', { page: 1, size: 5, keyword: RECIPIENT });
   const lead = users.data.rows.find((u) => u.username === RECIPIENT)!;
-  const nodes = await api<{ rows: Row[] }>(request, admin, 'user/approvalNode/list', { page: 1, size: 5, keyword: '现场审批（两级）' });
+  const nodes = await api<{ rows: Row[] }>(request, admin, 'user/approvalNode/list', {
+    page: 1,
+    size: 5,
+    keyword: '现场审批（两级）',
+  });
   const node = nodes.data.rows[0];
   expect(node, 'the demo seed has the two-level node').toBeTruthy();
   const title = `E2E审批公告 ${Date.now()}`;
   const content = '塔吊二号明早停用检修';
-  const draft = await api<Row>(request, admin, 'user/announcement/add', { title, content, level: 1, scope: 1, userIds: [lead.id], needApproval: 1, approvalNodeId: node!.id });
+  const draft = await api<Row>(request, admin, 'user/announcement/add', {
+    title,
+    content,
+    level: 1,
+    scope: 1,
+    userIds: [lead.id],
+    needApproval: 1,
+    approvalNodeId: node!.id,
+  });
   expect(draft.code).toBe(0);
   const state = async () => (await api<Row>(request, admin, 'user/announcement/get', { id: draft.data.id })).data.state;
 
@@ -105,6 +134,8 @@ test('an announcement that needs two approvals is published only after both, eac
   await page.getByTestId('decision-confirm').click();
   await expect(adminRow).toHaveCount(0, { timeout: 15_000 });
   await expect.poll(state, { timeout: 15_000 }).toBe(3);
-  await expect(leadPage.getByTestId('announcement-notification').filter({ hasText: content })).toBeVisible({ timeout: 15_000 });
+  await expect(leadPage.getByTestId('announcement-notification').filter({ hasText: content })).toBeVisible({
+    timeout: 15_000,
+  });
   await leadContext.close();
 });

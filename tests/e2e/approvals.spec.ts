@@ -4,7 +4,9 @@ import { loginWithAccount } from './helpers';
 // /audit's records: the site lead submits a request of another kind on the demo's two-level node
 // (level 1 is the site lead, so it waits in their own inbox), sees it pending, and withdraws it;
 // it leaves the inbox and the records say 已撤回.
-test('a request of another kind is submitted on /audit, waits in its first level’s inbox, and its applicant withdraws it', async ({ page }) => {
+test('a request of another kind is submitted on /audit, waits in its first level’s inbox, and its applicant withdraws it', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const title = `E2E采购申请 ${Date.now()}`;
   await loginWithAccount(page, 'sitelead', 'demo123');
@@ -25,7 +27,9 @@ test('a request of another kind is submitted on /audit, waits in its first level
   const record = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: title });
   await expect(record).toContainText('审批中', { timeout: 15_000 });
   await page.getByTestId('tab-inbox').click();
-  await expect(page.getByTestId('approval-inbox').locator('tr').filter({ hasText: title })).toContainText('1 / 2', { timeout: 15_000 });
+  await expect(page.getByTestId('approval-inbox').locator('tr').filter({ hasText: title })).toContainText('1 / 2', {
+    timeout: 15_000,
+  });
 
   await page.getByTestId('tab-records').click();
   await record.getByTestId('row-withdraw').click();

@@ -17,7 +17,10 @@ type MapHandle = {
   queryRenderedFeatures(o: object): RenderedFeature[];
 };
 
-test('city zoom offline: districts, district and place names with shipped glyphs, clusters with counts', async ({ page, baseURL }) => {
+test('city zoom offline: districts, district and place names with shipped glyphs, clusters with counts', async ({
+  page,
+  baseURL,
+}) => {
   // Software WebGL on a shared 2-core machine: the first full render can take a while.
   test.setTimeout(180_000);
   const origin = new URL(baseURL!).origin;
@@ -41,10 +44,15 @@ test('city zoom offline: districts, district and place names with shipped glyphs
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
   await page.goto('/map/locations');
-  await page.waitForFunction(() => {
-    const map = (document.querySelector('[data-testid=map-host]') as unknown as { __maplibre?: MapHandle } | null)?.__maplibre;
-    return !!map && map.loaded() && !!map.getSource('devices') && !!map.getSource('region');
-  }, null, { timeout: 90_000 });
+  await page.waitForFunction(
+    () => {
+      const map = (document.querySelector('[data-testid=map-host]') as unknown as { __maplibre?: MapHandle } | null)
+        ?.__maplibre;
+      return !!map && map.loaded() && !!map.getSource('devices') && !!map.getSource('region');
+    },
+    null,
+    { timeout: 90_000 },
+  );
 
   // City zoom over Futian, where the demo site is.
   const city = await page.evaluate(async () => {
@@ -52,7 +60,9 @@ test('city zoom offline: districts, district and place names with shipped glyphs
     map.jumpTo({ center: [114.06, 22.56], zoom: 12 });
     await new Promise<void>((resolve) => map.once('idle', () => resolve()));
     const byLayer: Record<string, string[]> = {};
-    for (const f of map.queryRenderedFeatures({ layers: ['districts', 'district-names', 'places-1', 'places-2', 'places-3'] })) {
+    for (const f of map.queryRenderedFeatures({
+      layers: ['districts', 'district-names', 'places-1', 'places-2', 'places-3'],
+    })) {
       (byLayer[f.layer.id] ??= []).push(String(f.properties.name_zh ?? f.properties.name));
     }
     return byLayer;
@@ -74,7 +84,9 @@ test('city zoom offline: districts, district and place names with shipped glyphs
     const map = (document.querySelector('[data-testid=map-host]') as unknown as { __maplibre: MapHandle }).__maplibre;
     map.jumpTo({ center: [114.06, 22.543], zoom: 11 });
     await new Promise<void>((resolve) => map.once('idle', () => resolve()));
-    return map.queryRenderedFeatures({ layers: ['devices:count'] }).map((f) => ({ count: Number(f.properties.point_count), text: String(f.properties.point_count_abbreviated) }));
+    return map
+      .queryRenderedFeatures({ layers: ['devices:count'] })
+      .map((f) => ({ count: Number(f.properties.point_count), text: String(f.properties.point_count_abbreviated) }));
   });
   expect(clusters.length).toBeGreaterThan(0);
   for (const c of clusters) {

@@ -8,18 +8,34 @@ const yuanOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, 
 // end — order on /topup, the sandbox pay page, its signed callback, the bill paid on /bilList,
 // the card's package changed on /SIMCard, this month's revenue up on /Report — and the payment
 // arriving again changes nothing.
-test('a package bought on /topup is paid on the sandbox page: bill paid, card changed, report up; a repeated notification pays once', async ({ page, request }) => {
+test('a package bought on /topup is paid on the sandbox page: bill paid, card changed, report up; a repeated notification pays once', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
-  const login = await request.post('/api/auth/auth/login', { data: { username: 'demo', password: 'demo123', language: 'CN' } });
+  const login = await request.post('/api/auth/auth/login', {
+    data: { username: 'demo', password: 'demo123', language: 'CN' },
+  });
   const token = String(login.headers().authorization);
   // A package the card does not have yet (the demo card's own would be 'already the current package').
   const name = `E2E 套餐 ${Date.now()}`;
-  const added = await api<Row>(request, token, 'iot/package/add', { name, price: 12.34, type: 0, validityDays: 30, dataMb: 2048, status: 1 });
+  const added = await api<Row>(request, token, 'iot/package/add', {
+    name,
+    price: 12.34,
+    type: 0,
+    validityDays: 30,
+    dataMb: 2048,
+    status: 1,
+  });
   expect(added.code).toBe(0);
   // A demo card (seeded); a fresh database without the SIM seed gets one of its own.
   let cards = await api<{ rows: Row[] }>(request, token, 'iot/simCard/list', { page: 1, size: 5 });
   if (!cards.data.rows.length) {
-    await api(request, token, 'iot/simCard/add', { iccid: '89860012345678901234', msisdn: '1064812345678', carrier: 1 });
+    await api(request, token, 'iot/simCard/add', {
+      iccid: '89860012345678901234',
+      msisdn: '1064812345678',
+      carrier: 1,
+    });
     cards = await api<{ rows: Row[] }>(request, token, 'iot/simCard/list', { page: 1, size: 5 });
   }
   const card = cards.data.rows[0]!;
@@ -64,31 +80,48 @@ test('a package bought on /topup is paid on the sandbox page: bill paid, card ch
 
   // The card's package changed (the carrier answers with delays and now and then a failure: retried).
   await expect
-    .poll(async () => (await api<Row>(request, token, 'iot/simCard/get', { id: card.id })).data.packageId, { timeout: 60_000 })
+    .poll(async () => (await api<Row>(request, token, 'iot/simCard/get', { id: card.id })).data.packageId, {
+      timeout: 60_000,
+    })
     .toBe(added.data.id);
   await page.goto('/SIMCard');
   // The package column is not among /SIMCard's default columns: switched on in the column settings.
   await page.getByTestId('column-settings').click();
   await page.getByTestId('column-toggle-packageId').check();
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('data-table').locator('tbody tr').filter({ hasText: iccid })).toContainText(name, { timeout: 20_000 });
+  await expect(page.getByTestId('data-table').locator('tbody tr').filter({ hasText: iccid })).toContainText(name, {
+    timeout: 20_000,
+  });
 
   // This month's revenue went up by the price.
   await page.goto('/Report');
-  await expect(monthFigure).toHaveText(new RegExp((before + 12.34).toFixed(2).replace('.', '\\.')), { timeout: 20_000 });
+  await expect(monthFigure).toHaveText(new RegExp((before + 12.34).toFixed(2).replace('.', '\\.')), {
+    timeout: 20_000,
+  });
 
   // The payment arrives again: the provider's notification, signed as the sandbox signs it, sent
   // twice more (both answered 200, as a provider expects, and logged as duplicates); the same body
   // with a wrong signature is refused; the payer pressing 支付 again and the provider's word fetched
   // again (the reconcile path) leave one paid bill, the same amount and the same package validity.
-  const bills = async () => (await api<{ rows: Row[]; total: number }>(request, token, 'iot/bill/list', { page: 1, size: 5, filters: { orderNo } })).data;
+  const bills = async () =>
+    (
+      await api<{ rows: Row[]; total: number }>(request, token, 'iot/bill/list', {
+        page: 1,
+        size: 5,
+        filters: { orderNo },
+      })
+    ).data;
   const paid = await bills();
   const expires = (await api<Row>(request, token, 'iot/simCard/get', { id: card.id })).data.packageExpiresAt;
   type PayEvent = { kind: string; payload: { body?: string } | null; result: string };
   const events = async () => (await api<PayEvent[]>(request, token, 'pay/payment/events', { orderNo })).data;
   const recorded = (await events()).find((e) => e.kind === 'callback' && e.result === 'paid')?.payload?.body;
   expect(recorded, 'the sandbox callback that paid the order is in its events').toBeTruthy();
-  const notify = (signature: string) => request.post('/api/pay/notify/sandbox', { data: recorded, headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature } });
+  const notify = (signature: string) =>
+    request.post('/api/pay/notify/sandbox', {
+      data: recorded,
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
+    });
   const signature = createHmac('sha256', process.env.E2E_PAY_SANDBOX_SECRET!).update(recorded!).digest('base64');
   for (let i = 0; i < 2; i++) expect((await notify(signature)).status()).toBe(200);
   expect((await events()).filter((e) => e.kind === 'callback' && e.result === 'duplicate').length).toBe(2);
@@ -100,7 +133,9 @@ test('a package bought on /topup is paid on the sandbox page: bill paid, card ch
   expect(after.total).toBe(1);
   expect(after.rows[0]).toMatchObject({ status: 1, amount: 12.34, paidAt: paid.rows[0]!.paidAt });
   expect((await api<Row>(request, token, 'iot/simCard/get', { id: card.id })).data.packageExpiresAt).toBe(expires);
-  expect((await api<{ total: number }>(request, token, 'iot/bill/list', { page: 1, size: 1 })).data.total).toBe(billsBefore + 1);
+  expect((await api<{ total: number }>(request, token, 'iot/bill/list', { page: 1, size: 1 })).data.total).toBe(
+    billsBefore + 1,
+  );
   await page.reload();
   await expect(monthFigure).toHaveText(new RegExp((before + 12.34).toFixed(2).replace('.', '\\.')));
 });

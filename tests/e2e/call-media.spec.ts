@@ -61,10 +61,12 @@ const peers = (page: Page): Promise<PeerFigures[]> =>
       list.map(async (pc) => {
         const figures = { state: pc.connectionState, framesDecoded: 0, packetsSent: 0 };
         if (pc.connectionState === 'closed') return figures;
-        (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number; packetsSent?: number }) => {
-          if (s.type === 'inbound-rtp' && s.kind === 'video') figures.framesDecoded += s.framesDecoded ?? 0;
-          if (s.type === 'outbound-rtp') figures.packetsSent += s.packetsSent ?? 0;
-        });
+        (await pc.getStats()).forEach(
+          (s: { type: string; kind?: string; framesDecoded?: number; packetsSent?: number }) => {
+            if (s.type === 'inbound-rtp' && s.kind === 'video') figures.framesDecoded += s.framesDecoded ?? 0;
+            if (s.type === 'outbound-rtp') figures.packetsSent += s.packetsSent ?? 0;
+          },
+        );
         return figures;
       }),
     );
@@ -78,7 +80,9 @@ const quality = (page: Page, name: 'data-frames' | 'data-audio-energy') =>
     .then(Number)
     .catch(() => 0);
 
-test('answering a simulated door call shows its moving picture and plays its sound; the door unit hears the operator; hang-up ends its media', async ({ page }) => {
+test('answering a simulated door call shows its moving picture and plays its sound; the door unit hears the operator; hang-up ends its media', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const unit = await answerDoorCall(page, '0501');
   try {
@@ -92,7 +96,11 @@ test('answering a simulated door call shows its moving picture and plays its sou
     await expect.poll(() => quality(page, 'data-frames'), { timeout: 10_000 }).toBeGreaterThan(frames + 10);
     // The door unit's tone arrives with energy, and the <video> really plays it.
     await expect.poll(() => quality(page, 'data-audio-energy'), { timeout: 10_000 }).toBeGreaterThan(0);
-    const playing = await page.getByTestId('call-remote-video').evaluate((v: HTMLVideoElement) => ({ paused: v.paused, width: v.videoWidth, audio: (v.srcObject as MediaStream).getAudioTracks().length }));
+    const playing = await page.getByTestId('call-remote-video').evaluate((v: HTMLVideoElement) => ({
+      paused: v.paused,
+      width: v.videoWidth,
+      audio: (v.srcObject as MediaStream).getAudioTracks().length,
+    }));
     expect(playing).toEqual({ paused: false, width: 640, audio: 1 });
     await expect(page.getByTestId('call-duration')).toHaveText(/^00:\d\d$/);
 
@@ -113,7 +121,10 @@ test('answering a simulated door call shows its moving picture and plays its sou
   }
 });
 
-test('after a network change the call reconnects by itself; the door unit hanging up ends the call on the console', async ({ page, context }) => {
+test('after a network change the call reconnects by itself; the door unit hanging up ends the call on the console', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const unit = await answerDoorCall(page, '0502');
   try {
@@ -135,7 +146,9 @@ test('after a network change the call reconnects by itself; the door unit hangin
   }
 });
 
-test('a ringing call already receives the door unit, opening no device and sending nothing; ignoring leaves; answering keeps that picture and publishes', async ({ page }) => {
+test('a ringing call already receives the door unit, opening no device and sending nothing; ignoring leaves; answering keeps that picture and publishes', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await page.addInitScript({ content: RECORD_PEERS });
   await login(page);

@@ -24,7 +24,9 @@ async function choose(page: Page, label: string, option: string) {
 // generator in the browser, its job followed to the end, its rooms in the tree; a demo door unit
 // moved to one of its units with the device picker (and put back afterwards through the API).
 test('a community generated in the browser shows its rooms in the tree and gets a door unit', async ({ page }) => {
-  const login = await page.request.post('/api/auth/auth/login', { data: { username: 'demo', password: 'demo123', language: 'CN' } });
+  const login = await page.request.post('/api/auth/auth/login', {
+    data: { username: 'demo', password: 'demo123', language: 'CN' },
+  });
   const token = login.headers().authorization!;
   const imei = await deviceOf('doorUnit', 1);
   const home = await api<{ unitId: number } | null>(page, token, 'unit/doorUnit/get', { imei });
@@ -50,7 +52,9 @@ test('a community generated in the browser shows its rooms in the tree and gets 
   await form.getByTestId('community-save').click();
   // The generator runs as a job; its notification follows it to the end.
   await expect(page.getByText('生成完成，共 12 个房间')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('data-table').locator('tbody tr').filter({ hasText: 'E2E花园' })).toContainText('深圳市');
+  await expect(page.getByTestId('data-table').locator('tbody tr').filter({ hasText: 'E2E花园' })).toContainText(
+    '深圳市',
+  );
 
   // The tree of the new community: community > building > unit > rooms.
   const row = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: 'E2E花园' });
@@ -66,7 +70,12 @@ test('a community generated in the browser shows its rooms in the tree and gets 
   // The second demo door unit, moved to E2E花园 1栋1单元 with the picker.
   if (home) await api(page, token, 'unit/doorUnit/detach', { id: home.unitId, imeis: [imei] });
   await page.goto('/unitManagement');
-  const unitRow = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: 'E2E花园' }).filter({ hasText: '1栋' }).first();
+  const unitRow = page
+    .getByTestId('data-table')
+    .locator('tbody tr')
+    .filter({ hasText: 'E2E花园' })
+    .filter({ hasText: '1栋' })
+    .first();
   await unitRow.getByRole('button', { name: '门口机' }).click();
   const dialog = page.getByTestId('door-units');
   await dialog.getByTestId('picker-keyword').fill(imei);

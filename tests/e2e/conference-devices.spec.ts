@@ -8,17 +8,21 @@ import { deviceOf } from './helpers';
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
 
 async function signIn(page: Page): Promise<number> {
-  const res = await page.request.post('/api/auth/auth/login', { data: { username: 'demo', password: 'demo123', language: 'CN' } });
+  const res = await page.request.post('/api/auth/auth/login', {
+    data: { username: 'demo', password: 'demo123', language: 'CN' },
+  });
   const body = (await res.json()) as { code: number; data: { id: number } };
   expect(body.code).toBe(0);
   await page.goto('/login');
-  await page.evaluate(({ token, usinfo }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('usinfo', JSON.stringify(usinfo));
-  }, { token: res.headers().authorization!, usinfo: body.data });
+  await page.evaluate(
+    ({ token, usinfo }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('usinfo', JSON.stringify(usinfo));
+    },
+    { token: res.headers().authorization!, usinfo: body.data },
+  );
   return body.data.id;
 }
-
 
 test('/callPhone calls a door unit into a room: it joins as a member and its picture plays', async ({ page }) => {
   test.setTimeout(120_000);
@@ -33,7 +37,11 @@ test('/callPhone calls a door unit into a room: it joins as a member and its pic
   await expect(page.getByTestId('conf-count')).toHaveAttribute('data-count', '2');
   const uid = await member.getAttribute('data-uid');
   const tile = page.locator(`[data-testid="conf-tile"][data-uid="${uid}"] [data-testid="conf-quality"]`);
-  const decoded = () => tile.getAttribute('data-frames', { timeout: 1000 }).then(Number).catch(() => 0);
+  const decoded = () =>
+    tile
+      .getAttribute('data-frames', { timeout: 1000 })
+      .then(Number)
+      .catch(() => 0);
   await expect.poll(decoded, { timeout: 45_000 }).toBeGreaterThan(10);
   const before = await decoded();
   await expect.poll(decoded, { timeout: 10_000 }).toBeGreaterThan(before);
@@ -53,7 +61,9 @@ test('/moreRoom switches one login between rooms', async ({ page }) => {
   await expect(page.getByTestId('conf-count')).toHaveAttribute('data-count', '1');
 });
 
-test('a watch on the monitoring wall: its picture plays, and talk sends the microphone into its room', async ({ page }) => {
+test('a watch on the monitoring wall: its picture plays, and talk sends the microphone into its room', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const userId = await signIn(page);
   const watch = await deviceOf('watch');
@@ -61,7 +71,11 @@ test('a watch on the monitoring wall: its picture plays, and talk sends the micr
   await page.getByTestId(`monitor-device-${watch}`).click();
   const tile = page.locator(`[data-testid=monitor-tile][data-device="${watch}"]`);
   await expect(tile.getByTestId('monitor-quality')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
-  const frames = () => tile.getByTestId('monitor-quality').getAttribute('data-frames').then((v) => Number(v ?? 0));
+  const frames = () =>
+    tile
+      .getByTestId('monitor-quality')
+      .getAttribute('data-frames')
+      .then((v) => Number(v ?? 0));
   await expect.poll(frames, { timeout: 30_000 }).toBeGreaterThan(10);
 
   // Talk: the console publishes its microphone into the device's room, and the picture comes back.
@@ -69,8 +83,15 @@ test('a watch on the monitoring wall: its picture plays, and talk sends the micr
   await expect(tile.getByTestId('monitor-talk')).toHaveAttribute('data-talking', 'true');
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const room = async () => {
-    const w = (await (await page.request.post('/api/device/camera/watchDevice', { data: { imei: watch }, headers: { authorization: token! } })).json()) as { data: { channel: string; uid: string; token: string } };
-    const r = (await (await page.request.post('/api/media/room', { data: w.data })).json()) as { data: { publishers: { uid: string }[] } };
+    const w = (await (
+      await page.request.post('/api/device/camera/watchDevice', {
+        data: { imei: watch },
+        headers: { authorization: token! },
+      })
+    ).json()) as { data: { channel: string; uid: string; token: string } };
+    const r = (await (await page.request.post('/api/media/room', { data: w.data })).json()) as {
+      data: { publishers: { uid: string }[] };
+    };
     return r.data.publishers.map((p) => p.uid);
   };
   await expect.poll(room, { timeout: 20_000 }).toContain(String(userId));

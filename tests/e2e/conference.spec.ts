@@ -22,7 +22,10 @@ async function apiLogin(page: Page, username: string, password: string): Promise
 /** A second user in demo's tenant: one uid per console, as the SFU wants. */
 async function secondUser(page: Page, demo: Account): Promise<string> {
   const username = `conf${Date.now() % 1e8}`;
-  const res = await page.request.post('/api/user/user/add', { data: { username, password: 'secret12', name: 'Conference peer', status: 1 }, headers: { authorization: demo.token } });
+  const res = await page.request.post('/api/user/user/add', {
+    data: { username, password: 'secret12', name: 'Conference peer', status: 1 },
+    headers: { authorization: demo.token },
+  });
   const body = (await res.json()) as { code: number; msg: string };
   expect(body.code, body.msg).toBe(0);
   return username;
@@ -56,7 +59,10 @@ const frames = (page: Page, uid: number) =>
     .then(Number)
     .catch(() => 0);
 
-test('two consoles in room 1111 see each other, decode each other’s picture, and see a leaver go', async ({ browser, page }) => {
+test('two consoles in room 1111 see each other, decode each other’s picture, and see a leaver go', async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(120_000);
   const demo = await apiLogin(page, 'demo', 'demo123');
   const peer = await apiLogin(page, await secondUser(page, demo), 'secret12');
@@ -87,7 +93,9 @@ test('two consoles in room 1111 see each other, decode each other’s picture, a
       [a, peer],
       [b, demo],
     ] as const) {
-      await expect(self.locator(`[data-testid="conf-member"][data-uid="${other.usinfo.id}"]`)).toBeVisible({ timeout: 20_000 });
+      await expect(self.locator(`[data-testid="conf-member"][data-uid="${other.usinfo.id}"]`)).toBeVisible({
+        timeout: 20_000,
+      });
       await expect(self.locator('[data-testid="conf-member"][data-self]')).toContainText('(自身)');
       await expect(self.getByTestId('conf-count')).toHaveAttribute('data-count', '2');
     }
@@ -99,10 +107,22 @@ test('two consoles in room 1111 see each other, decode each other’s picture, a
     await expect.poll(() => frames(a, peer.usinfo.id), { timeout: 10_000 }).toBeGreaterThan(before + 10);
     // onvolumechanged: the fake microphone's beeps show as the peer's volume in A's list (sampled, as it rises and falls).
     await expect
-      .poll(async () => Number(await a.locator(`[data-testid="conf-member"][data-uid="${peer.usinfo.id}"] [data-testid="conf-volume"]`).getAttribute('data-volume')), { timeout: 15_000, intervals: [100] })
+      .poll(
+        async () =>
+          Number(
+            await a
+              .locator(`[data-testid="conf-member"][data-uid="${peer.usinfo.id}"] [data-testid="conf-volume"]`)
+              .getAttribute('data-volume'),
+          ),
+        { timeout: 15_000, intervals: [100] },
+      )
       .toBeGreaterThan(0);
     // A mutes: B hears silence from A (its volume stays 0), and after unmuting A's beeps are back.
-    const volumeOfA = () => b.locator(`[data-testid="conf-member"][data-uid="${demo.usinfo.id}"] [data-testid="conf-volume"]`).getAttribute('data-volume').then(Number);
+    const volumeOfA = () =>
+      b
+        .locator(`[data-testid="conf-member"][data-uid="${demo.usinfo.id}"] [data-testid="conf-volume"]`)
+        .getAttribute('data-volume')
+        .then(Number);
     await expect.poll(volumeOfA, { timeout: 15_000, intervals: [100] }).toBeGreaterThan(0);
     await a.getByTestId('conf-mute').click();
     await expect(a.getByTestId('conf-mute')).toHaveAttribute('data-state', 'muted');
@@ -131,7 +151,12 @@ test('two consoles in room 1111 see each other, decode each other’s picture, a
     await expect(a.getByTestId('conf-record')).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
     const library = await a.context().newPage();
     await library.goto('/VCRList');
-    const row = library.getByTestId('data-table').locator('tbody tr').filter({ hasText: /e2e_\d+_0000/ }).filter({ has: library.getByTestId('vcr-video') }).first();
+    const row = library
+      .getByTestId('data-table')
+      .locator('tbody tr')
+      .filter({ hasText: /e2e_\d+_0000/ })
+      .filter({ has: library.getByTestId('vcr-video') })
+      .first();
     await expect(row).toBeVisible({ timeout: 20_000 });
     const stored = await row.getByTestId('vcr-video').evaluate(async (v: HTMLVideoElement) => {
       if (v.readyState < 1) {
@@ -155,7 +180,9 @@ test('two consoles in room 1111 see each other, decode each other’s picture, a
     // B leaves: A's list and tiles lose it.
     await b.getByTestId('conf-exit').click();
     await expect(b.getByTestId('conf-join')).toBeVisible({ timeout: 20_000 });
-    await expect(a.locator(`[data-testid="conf-member"][data-uid="${peer.usinfo.id}"]`)).toBeHidden({ timeout: 20_000 });
+    await expect(a.locator(`[data-testid="conf-member"][data-uid="${peer.usinfo.id}"]`)).toBeHidden({
+      timeout: 20_000,
+    });
     await expect(a.locator(`[data-testid="conf-tile"][data-uid="${peer.usinfo.id}"]`)).toBeHidden();
     await expect(a.getByTestId('conf-count')).toHaveAttribute('data-count', '1');
   } finally {

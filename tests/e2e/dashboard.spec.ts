@@ -50,7 +50,10 @@ test('/index8 is the data wall: dark, no scrolling, live numbers', async ({ page
   const wall = page.getByTestId('data-wall');
   await expect(wall).toHaveAttribute('data-layout', '1080');
   await expect.poll(() => valueOf(page, 'wall-figure-online'), { timeout: 60_000 }).toBeGreaterThan(0);
-  const scroll = await page.evaluate(() => ({ h: document.scrollingElement!.scrollHeight <= window.innerHeight + 1, bg: getComputedStyle(document.querySelector('[data-testid="data-wall"]')!).backgroundColor }));
+  const scroll = await page.evaluate(() => ({
+    h: document.scrollingElement!.scrollHeight <= window.innerHeight + 1,
+    bg: getComputedStyle(document.querySelector('[data-testid="data-wall"]')!).backgroundColor,
+  }));
   expect(scroll.h).toBe(true);
   expect(scroll.bg).toBe('rgb(5, 11, 24)');
 
@@ -67,9 +70,16 @@ test.describe('a browser in New York', () => {
   // The tenant's clock is the service's TIME_ZONE (Asia/Shanghai by default), not the browser's.
   test.use({ timezoneId: 'America/New_York' });
 
-  test('/map/index4personnel fills with the campus people and its date filter moves the period it counts', async ({ page }) => {
+  test('/map/index4personnel fills with the campus people and its date filter moves the period it counts', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
-    const shanghaiToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const shanghaiToday = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Shanghai',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
     await loginWithAccount(page, 'demo', 'demo123');
     await expectShell(page);
     await page.goto('/map/index4personnel');
@@ -78,14 +88,23 @@ test.describe('a browser in New York', () => {
     await expect(personnel).toHaveAttribute('data-period', new RegExp(` ~ ${shanghaiToday}$`));
     expect(await valueOf(page, 'dash-figure-people')).toBeGreaterThan(0);
     expect(await valueOf(page, 'dash-figure-periodAttendance')).toBeGreaterThan(0);
-    for (const chart of ['personnel-departments', 'personnel-roles', 'personnel-attendance', 'personnel-alarm-types', 'personnel-alarm-days']) {
+    for (const chart of [
+      'personnel-departments',
+      'personnel-roles',
+      'personnel-attendance',
+      'personnel-alarm-types',
+      'personnel-alarm-days',
+    ]) {
       await expect(page.getByTestId(chart).locator('canvas').first()).toBeVisible();
     }
     // The 1st and 2nd of the month the picker opens on (the browser's month): the service counts
     // exactly those two days of the tenant.
-    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit' })
+      .format(new Date())
+      .slice(0, 7);
     await page.getByTestId('dash-range').click();
-    const day = (n: number) => page.getByRole('button', { name: new RegExp(`^${n} \\S+ ${month.slice(0, 4)}$`) }).first();
+    const day = (n: number) =>
+      page.getByRole('button', { name: new RegExp(`^${n} \\S+ ${month.slice(0, 4)}$`) }).first();
     await day(1).click();
     await day(2).click();
     await expect(personnel).toHaveAttribute('data-period', `${month}-01 ~ ${month}-02`);

@@ -20,7 +20,9 @@ async function pickOnline(page: Page): Promise<string> {
   throw new Error('no online MQTT device in the picker');
 }
 
-test('controlBar sends to a simulated device after confirmation and shows its ack; pubMusic speaks text; the data model and voice messages are filled', async ({ page }) => {
+test('controlBar sends to a simulated device after confirmation and shows its ack; pubMusic speaks text; the data model and voice messages are filled', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
@@ -61,7 +63,12 @@ test('controlBar sends to a simulated device after confirmation and shows its ac
   // moments) is listed and plays from the served WAV.
   const helmet = await deviceOf('helmet');
   const token = await tokenOf(page.request, 'demo');
-  const { data } = await api<{ rows: { imei: string; secret: string }[] }>(page.request, token, 'device/device/secrets', { imeis: [helmet] });
+  const { data } = await api<{ rows: { imei: string; secret: string }[] }>(
+    page.request,
+    token,
+    'device/device/secrets',
+    { imeis: [helmet] },
+  );
   expect(await uploadVoice(new URL(page.url()).origin, helmet, data.rows[0]!.secret, randomClip())).toBe(200);
   await page.goto('/map/deviceVoice');
   await expect(async () => {

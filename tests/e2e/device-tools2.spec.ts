@@ -29,13 +29,19 @@ test('/map/Track_gps_jf: the seeded locator track lists each point’s source an
   await login(page);
   const now = Date.now();
   const pad = (n: number) => String(n).padStart(2, '0');
-  const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  await page.goto(`/map/Track_gps_jf?${new URLSearchParams({ imei, from: local(new Date(now - 86_400_000)), to: local(new Date(now + 60_000)) })}`);
+  const local = (d: Date) =>
+    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  await page.goto(
+    `/map/Track_gps_jf?${new URLSearchParams({ imei, from: local(new Date(now - 86_400_000)), to: local(new Date(now + 60_000)) })}`,
+  );
   const screen = page.getByTestId('track-screen');
   await expect(screen).toHaveAttribute('data-points', /^\d{2,}$/, { timeout: 30_000 });
   await expect(screen).toHaveAttribute('data-accuracy', 'true');
   await expect(page.getByTestId('track-row-accuracy').first()).toHaveText(/\d+(\.\d)? k?m/);
-  const sources = await page.getByTestId('track-table').locator('[data-source]').evaluateAll((els) => els.map((e) => e.getAttribute('data-source')));
+  const sources = await page
+    .getByTestId('track-table')
+    .locator('[data-source]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-source')));
   expect(new Set(sources).size).toBeGreaterThan(1);
 });
 

@@ -20,7 +20,11 @@ async function openHelmetDetail(page: Page): Promise<string> {
 
   // Prefer a helmet that is online right now; the simulator keeps most of them connected.
   // An MQTT helmet (the JT/T 808 demo helmet is registered under its terminal number).
-  const online = table.locator('tbody tr').filter({ has: page.locator('[data-state="online"]') }).filter({ hasText: /86\d{13}/ }).first();
+  const online = table
+    .locator('tbody tr')
+    .filter({ has: page.locator('[data-state="online"]') })
+    .filter({ hasText: /86\d{13}/ })
+    .first();
   await expect(online).toBeVisible({ timeout: 30_000 });
   const imei = (await online.getByText(/^86\d{13}$/).innerText()).trim();
   await online.getByTestId('row-profile').click();
@@ -29,7 +33,9 @@ async function openHelmetDetail(page: Page): Promise<string> {
   return imei;
 }
 
-test('demo opens the device list, filters by kind, changes a setting and sees a command acknowledged', async ({ page }) => {
+test('demo opens the device list, filters by kind, changes a setting and sees a command acknowledged', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
@@ -46,7 +52,9 @@ test('demo opens the device list, filters by kind, changes a setting and sees a 
 
   // Command: locate now, then the log shows the device's acknowledgement.
   const panel = page.getByTestId('command-panel');
-  await expect(page.getByTestId('device-header').getByTestId('device-state')).toHaveAttribute('data-state', 'online', { timeout: 30_000 });
+  await expect(page.getByTestId('device-header').getByTestId('device-state')).toHaveAttribute('data-state', 'online', {
+    timeout: 30_000,
+  });
   await panel.getByTestId('cmd-locate').click();
   const row = page.getByTestId('command-log').getByTestId('command-row').first();
   await expect(row).toHaveAttribute('data-cmd', 'locate');

@@ -35,7 +35,9 @@ const message = (key: string, text: string) => new RegExp(`^(${text}|server\\.${
 
 test.describe.configure({ mode: 'serial' });
 
-test('a face sample is added from an uploaded image; no face and two faces are refused with their messages', async ({ page }) => {
+test('a face sample is added from an uploaded image; no face and two faces are refused with their messages', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
@@ -51,15 +53,22 @@ test('a face sample is added from an uploaded image; no face and two faces are r
   drawer = await openForm(page);
   await fillSample(page, drawer, 'no-face.jpg', '没有人脸');
   await drawer.getByTestId('form-submit').click();
-  await expect(drawer.getByTestId('form-service-error')).toHaveText(message('faceNotFound', '图片中没有检测到人脸'), { timeout: 30_000 });
+  await expect(drawer.getByTestId('form-service-error')).toHaveText(message('faceNotFound', '图片中没有检测到人脸'), {
+    timeout: 30_000,
+  });
 
   await fillSample(page, drawer, 'two-faces.jpg', '两个人');
   await drawer.getByTestId('form-submit').click();
-  await expect(drawer.getByTestId('form-service-error')).toHaveText(message('faceSeveral', '图片中有多张人脸，请上传只有一个人的图片'), { timeout: 30_000 });
+  await expect(drawer.getByTestId('form-service-error')).toHaveText(
+    message('faceSeveral', '图片中有多张人脸，请上传只有一个人的图片'),
+    { timeout: 30_000 },
+  );
   await expect(drawer).toBeVisible();
 });
 
-test('the gallery finds samples by label; a resident’s face is approved into the library, one with no face is not', async ({ page }) => {
+test('the gallery finds samples by label; a resident’s face is approved into the library, one with no face is not', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
@@ -73,7 +82,9 @@ test('the gallery finds samples by label; a resident’s face is approved into t
   const table = page.getByTestId('data-table');
   const wang = table.locator('tbody tr').filter({ hasText: '王芳' });
   await wang.getByRole('button', { name: '通过' }).click();
-  await expect(page.getByText(message('faceNotFound', '图片中没有检测到人脸')).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(message('faceNotFound', '图片中没有检测到人脸')).first()).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(wang).toContainText('待审核');
   const eileen = table.locator('tbody tr').filter({ hasText: 'Eileen Collins' });
   await eileen.getByRole('button', { name: '通过' }).click();
@@ -81,5 +92,10 @@ test('the gallery finds samples by label; a resident’s face is approved into t
   await expect(eileen.getByRole('button', { name: '通过' })).toHaveCount(0);
   // The approved face is now a sample of the library.
   await page.goto('/FaceEntities');
-  await expect(page.getByTestId('data-table').locator('tbody tr').filter({ has: page.locator('img[src="/faces/demo-collins-2.jpg"]') })).toHaveCount(1);
+  await expect(
+    page
+      .getByTestId('data-table')
+      .locator('tbody tr')
+      .filter({ has: page.locator('img[src="/faces/demo-collins-2.jpg"]') }),
+  ).toHaveCount(1);
 });

@@ -7,16 +7,17 @@ import { demoRoster, expectShell, loginWithAccount, sim } from './helpers';
 // States are read from test ids and data attributes, not texts (see realtime.spec.ts).
 test.describe.configure({ mode: 'serial' });
 
-
-
 /** Demo devices of a kind, with the name the console shows in notifications. */
 async function devicesOf(kind: string): Promise<{ imei: string; name: string }[]> {
   return (await demoRoster()).filter((d) => d.kind === kind && d.protocol === 'mqtt');
 }
 
-const locate = (imei: string, [lat, lon]: [number, number]) => sim('send', '--imei', imei, '--kind', 'location', '--value', `${lat},${lon}`);
+const locate = (imei: string, [lat, lon]: [number, number]) =>
+  sim('send', '--imei', imei, '--kind', 'location', '--value', `${lat},${lon}`);
 
-type MapHandle = { __maplibre?: { loaded(): boolean; isMoving(): boolean; project(p: [number, number]): { x: number; y: number } } };
+type MapHandle = {
+  __maplibre?: { loaded(): boolean; isMoving(): boolean; project(p: [number, number]): { x: number; y: number } };
+};
 
 /** The screen pixel of a WGS-84 point on the editor's map, once the map has stopped moving. */
 async function pixelOf(page: Page, lonLat: [number, number]): Promise<{ x: number; y: number }> {
@@ -35,7 +36,13 @@ async function pixelOf(page: Page, lonLat: [number, number]): Promise<{ x: numbe
 }
 
 /** Fills the editor, assigns the device, draws a 100 m circle on it with the mouse and saves. */
-async function drawCircleFence(page: Page, name: string, imei: string, at: [number, number], keyFence = false): Promise<void> {
+async function drawCircleFence(
+  page: Page,
+  name: string,
+  imei: string,
+  at: [number, number],
+  keyFence = false,
+): Promise<void> {
   await page.goto('/map/fenceInfo');
   await page.locator('[data-field=name]').fill(name);
   // Crossings at once: these walks test what a crossing raises, not the dwell (docs/fences.md).
@@ -74,7 +81,8 @@ async function alarmTypesOf(page: Page, imei: string): Promise<string[]> {
   return rows.getByTestId('alarm-type').evaluateAll((els) => els.map((e) => e.getAttribute('data-type') ?? ''));
 }
 
-const countOf = async (page: Page, imei: string, type: number) => (await alarmTypesOf(page, imei)).filter((t) => t === String(type)).length;
+const countOf = async (page: Page, imei: string, type: number) =>
+  (await alarmTypesOf(page, imei)).filter((t) => t === String(type)).length;
 
 /** Notification titles are "<alarm type> · <device>" (the source locale's labels, in the shipped catalog). */
 const TITLES: Record<number, string> = { 20: '出围栏告警', 21: '进围栏告警' };
@@ -84,15 +92,25 @@ const TITLES: Record<number, string> = { 20: '出围栏告警', 21: '进围栏�
  * warnings, a notification naming type and device. Fence recovery is a notice (level 1): the
  * console toasts only warnings and worse (realtime/useAlarmNotifications.ts), so it has a row only.
  */
-async function expectNewAlarm(page: Page, device: { imei: string; name: string }, type: number, before: number): Promise<void> {
+async function expectNewAlarm(
+  page: Page,
+  device: { imei: string; name: string },
+  type: number,
+  before: number,
+): Promise<void> {
   if (type !== 3) {
-    const note = page.getByTestId('alarm-notification').filter({ hasText: device.name }).filter({ hasText: TITLES[type]! });
+    const note = page
+      .getByTestId('alarm-notification')
+      .filter({ hasText: device.name })
+      .filter({ hasText: TITLES[type]! });
     await expect(note.first()).toBeVisible({ timeout: 15_000 });
   }
   await expect.poll(() => countOf(page, device.imei, type), { timeout: 15_000 }).toBe(before + 1);
 }
 
-test('an electronic fence drawn on the map: leaving raises fence exit (20), coming back fence recovery (3)', async ({ page }) => {
+test('an electronic fence drawn on the map: leaving raises fence exit (20), coming back fence recovery (3)', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const [device] = await devicesOf('smoke');
   if (!device) throw new Error('no smoke detector in the demo roster');
@@ -174,7 +192,12 @@ test('polygon: clicked vertices closed by a double-click, then a vertex dragged'
   // Edit: drag the last vertex further out; Escape would cancel, the finish button keeps it.
   await page.getByTestId('fence-edit-shape').click();
   const centre = () =>
-    page.getByTestId('map-host').evaluate((el) => (el as unknown as { __maplibre: { getCenter(): { lng: number; lat: number } } }).__maplibre.getCenter().lng);
+    page
+      .getByTestId('map-host')
+      .evaluate(
+        (el) =>
+          (el as unknown as { __maplibre: { getCenter(): { lng: number; lat: number } } }).__maplibre.getCenter().lng,
+      );
   const before = await centre();
   await page.mouse.move(c.x - 100, c.y + 80);
   await page.mouse.down();
@@ -185,7 +208,8 @@ test('polygon: clicked vertices closed by a double-click, then a vertex dragged'
   await page.getByTestId('draw-finish').click();
   await expect(page.getByTestId('fence-vertex-count')).toContainText('4');
   const shapes = await page.getByTestId('map-host').evaluate(async (el) => {
-    const map = (el as unknown as { __maplibre: { getStyle(): { sources: Record<string, { data?: unknown }> } } }).__maplibre;
+    const map = (el as unknown as { __maplibre: { getStyle(): { sources: Record<string, { data?: unknown }> } } })
+      .__maplibre;
     return JSON.stringify(map.getStyle().sources);
   });
   expect(shapes).toContain('#1791fc');

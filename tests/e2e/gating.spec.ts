@@ -41,7 +41,10 @@ test('code 208 anywhere clears the session and returns to login', async ({ page 
   await expectShell(page);
   // Revoke the session behind the console's back, then make it call the service.
   await page.evaluate(async () => {
-    await fetch('/api/auth/auth/logout', { method: 'POST', headers: { Authorization: localStorage.getItem('token') ?? '' } });
+    await fetch('/api/auth/auth/logout', {
+      method: 'POST',
+      headers: { Authorization: localStorage.getItem('token') ?? '' },
+    });
   });
   await page.evaluate(() => localStorage.removeItem('menu'));
   await page.goto('/DeviceList');

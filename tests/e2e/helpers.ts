@@ -25,7 +25,10 @@ export async function expectShell(page: Page): Promise<void> {
 export function lastSmsCode(phone: string): string | null {
   const file = join(workDir(), 'data', 'sms-outbox.log');
   if (!existsSync(file)) return null;
-  const lines = readFileSync(file, 'utf8').trim().split('\n').filter((l) => l.includes(phone));
+  const lines = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .filter((l) => l.includes(phone));
   const match = lines.at(-1)?.match(/(\d{6})/g);
   return match?.at(-1) ?? null;
 }
@@ -46,18 +49,34 @@ const runFile = promisify(execFile);
 export async function sim(...args: string[]): Promise<string> {
   const started = Date.now();
   try {
-    const { stdout } = await runFile(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], { env: simEnv(), timeout: 60_000 });
+    const { stdout } = await runFile(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], {
+      env: simEnv(),
+      timeout: 60_000,
+    });
     return stdout;
   } catch (err) {
     // execFile's message is only the command and stderr; a timeout or a signal leaves both empty.
-    const e = err as Error & { code?: number | string; signal?: string; killed?: boolean; stdout?: string; stderr?: string };
-    const how = e.killed ? `killed (${e.signal}) after ${Date.now() - started} ms` : `exit ${e.code ?? '?'}${e.signal ? ` (${e.signal})` : ''} after ${Date.now() - started} ms`;
+    const e = err as Error & {
+      code?: number | string;
+      signal?: string;
+      killed?: boolean;
+      stdout?: string;
+      stderr?: string;
+    };
+    const how = e.killed
+      ? `killed (${e.signal}) after ${Date.now() - started} ms`
+      : `exit ${e.code ?? '?'}${e.signal ? ` (${e.signal})` : ''} after ${Date.now() - started} ms`;
     throw new Error(`sim ${args.join(' ')}: ${how}\nstdout: ${e.stdout ?? ''}\nstderr: ${e.stderr ?? ''}`);
   }
 }
 
 function simEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: process.env.E2E_PORT, MQTT_PORT: process.env.E2E_MQTT_PORT, HOST: '127.0.0.1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: process.env.E2E_PORT,
+    MQTT_PORT: process.env.E2E_MQTT_PORT,
+    HOST: '127.0.0.1',
+  };
   if (!process.env.E2E_USE_EXTERNAL) {
     delete env.MQTT_URL;
     delete env.DATABASE_URL;
@@ -66,8 +85,15 @@ function simEnv(): NodeJS.ProcessEnv {
 }
 
 /** A long-running sim command (a door unit holding a call): its output so far, and its exit. */
-export function simInBackground(...args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], { env: simEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+export function simInBackground(...args: string[]): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', ...args], {
+    env: simEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -116,7 +142,12 @@ export interface Envelope<T> {
 export type ApiRow = Record<string, unknown> & { id: number };
 
 /** POST /api/<path> with a session token, the envelope answered. */
-export async function api<T>(request: APIRequestContext, token: string, path: string, body: object): Promise<Envelope<T>> {
+export async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  body: object,
+): Promise<Envelope<T>> {
   const res = await request.post(`/api/${path}`, { data: body, headers: { authorization: token } });
   return (await res.json()) as Envelope<T>;
 }

@@ -14,7 +14,9 @@ test('the demo floor shows its base stations and a simulated UWB tag moving', as
   await expect(page.getByTestId('plan-picker')).toHaveValue(/Demo construction site/);
   await expect(plan.getByTestId('station-marker')).toHaveCount(5);
   // The shipped floor picture loads (offline-safe, from the PWA's own files).
-  await expect.poll(() => plan.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => plan.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 
   // The frame keeps the floor's 60:40 aspect, so metres map to pixels uniformly.
   const box = (await plan.boundingBox())!;
@@ -24,7 +26,10 @@ test('the demo floor shows its base stations and a simulated UWB tag moving', as
   // so watch every tag: within one longest pause plus a report interval, one of them has moved.
   const tags = plan.getByTestId('tag-marker');
   await expect(tags.first()).toBeVisible({ timeout: 40_000 });
-  const where = () => tags.evaluateAll((els: HTMLElement[]) => Object.fromEntries(els.map((el) => [el.dataset.imei!, `${el.style.left} ${el.style.top}`])));
+  const where = () =>
+    tags.evaluateAll((els: HTMLElement[]) =>
+      Object.fromEntries(els.map((el) => [el.dataset.imei!, `${el.style.left} ${el.style.top}`])),
+    );
   const first = await where();
   const moved = async () => {
     const now = await where();

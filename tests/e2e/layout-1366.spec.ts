@@ -37,7 +37,9 @@ async function measure(page: Page): Promise<Measure> {
       frame: frame.clientWidth,
       table: (table as HTMLElement).offsetWidth,
       declared: parseFloat(getComputedStyle(table).minWidth),
-      scrolling: [frame, ...frame.querySelectorAll('div')].filter((d) => d.scrollWidth > d.clientWidth + 1 && getComputedStyle(d).overflowX !== 'visible').length,
+      scrolling: [frame, ...frame.querySelectorAll('div')].filter(
+        (d) => d.scrollWidth > d.clientWidth + 1 && getComputedStyle(d).overflowX !== 'visible',
+      ).length,
       overflows: frame.getAttribute('data-overflows'),
       rows: table.querySelectorAll('tbody tr').length,
       // An action cell whose buttons are wider than the cell (cut by the cell's overflow).
@@ -59,7 +61,9 @@ test('the wide lists fit 1366 px with the menu open and show their state and tim
     // Rows where the demo has them (the action column is sized from the rows' buttons).
     await expect.poll(async () => (await measure(page)).rows, { timeout: 30_000 }).toBeGreaterThan(0);
     const m = await measure(page);
-    console.log(`${list.path}: columns ${m.declared}px declared, table ${m.table}px in ${m.frame}px, ${m.rows} rows, columns: ${m.headers.filter(Boolean).join(' | ')}`);
+    console.log(
+      `${list.path}: columns ${m.declared}px declared, table ${m.table}px in ${m.frame}px, ${m.rows} rows, columns: ${m.headers.filter(Boolean).join(' | ')}`,
+    );
     expect(m.overflows, list.path).toBe('no');
     expect(m.table, list.path).toBeLessThanOrEqual(m.frame);
     expect(m.scrolling, `${list.path}: sideways scrolling`).toBe(0);
@@ -70,7 +74,9 @@ test('the wide lists fit 1366 px with the menu open and show their state and tim
   }
 });
 
-test('/index8: the people panel is sized to its content, the devices panel takes the rest', async ({ page }, testInfo) => {
+test('/index8: the people panel is sized to its content, the devices panel takes the rest', async ({
+  page,
+}, testInfo) => {
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
   await page.setViewportSize({ width: 1920, height: 1080 });
@@ -82,9 +88,18 @@ test('/index8: the people panel is sized to its content, the devices panel takes
     const box = (id: string) => document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
     const panel = document.querySelector('[data-testid="wall-figures"]') as HTMLElement;
     const content = [...panel.children].reduce((sum, c) => sum + c.getBoundingClientRect().height, 0);
-    return { people: box('wall-figures').height, devices: box('wall-devices').height, content, chart: box('wall-devices').bottom - document.querySelector('[data-testid="wall-devices"] canvas')!.getBoundingClientRect().bottom };
+    return {
+      people: box('wall-figures').height,
+      devices: box('wall-devices').height,
+      content,
+      chart:
+        box('wall-devices').bottom -
+        document.querySelector('[data-testid="wall-devices"] canvas')!.getBoundingClientRect().bottom,
+    };
   });
-  console.log(`/index8 at 1920x1080: people panel ${Math.round(sizes.people)}px for ${Math.round(sizes.content)}px of content, devices panel ${Math.round(sizes.devices)}px, ${Math.round(sizes.chart)}px under its chart`);
+  console.log(
+    `/index8 at 1920x1080: people panel ${Math.round(sizes.people)}px for ${Math.round(sizes.content)}px of content, devices panel ${Math.round(sizes.devices)}px, ${Math.round(sizes.chart)}px under its chart`,
+  );
   // Panel padding (2 x 12 px) and borders aside, no empty band.
   expect(sizes.people - sizes.content).toBeLessThan(40);
   expect(sizes.devices).toBeGreaterThan(sizes.people);
@@ -95,7 +110,9 @@ test('/index8: the people panel is sized to its content, the devices panel takes
   await testInfo.attach('index8', { path: shot, contentType: 'image/png' });
 });
 
-test('chart screens at 1366 px draw their charts (screenshots attached for the legends)', async ({ page }, testInfo) => {
+test('chart screens at 1366 px draw their charts (screenshots attached for the legends)', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);

@@ -24,7 +24,9 @@ test('a wrong password is refused with a message and no session', async ({ page 
 
 test('empty fields show their messages and send nothing', async ({ page }) => {
   let calls = 0;
-  page.on('request', (r) => { if (r.url().includes('/api/auth/auth/login')) calls += 1; });
+  page.on('request', (r) => {
+    if (r.url().includes('/api/auth/auth/login')) calls += 1;
+  });
   await page.goto('/login');
   await page.getByTestId('account-login').getByRole('button').last().click();
   await expect(page.getByText('账号不能为空')).toBeVisible();
@@ -50,7 +52,9 @@ test('visitor login needs no credentials and is a read-only guest', async ({ pag
   await page.goto('/login');
   await page.getByTestId('visitor-login').click();
   await expectShell(page);
-  const user = await page.evaluate(() => JSON.parse(localStorage.getItem('usinfo') ?? 'null') as { kind: string; marks: string[] });
+  const user = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('usinfo') ?? 'null') as { kind: string; marks: string[] },
+  );
   expect(user.kind).toBe('visitor');
   expect(user.marks).toEqual([]);
 });

@@ -45,9 +45,14 @@ const rowOf = (page: Page, text: string) => page.getByTestId('data-table').locat
 // Moderation and the shelf reach the storefront: a pending review approved on /ProductReviews
 // shows on the product's detail; the product taken off the shelf on /productManage (after the
 // confirmation) is no longer sold.
-test('an approved review shows on the storefront; a product taken off the shelf leaves it', async ({ page, request }) => {
+test('an approved review shows on the storefront; a product taken off the shelf leaves it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
-  const login = await request.post('/api/auth/auth/login', { data: { username: 'demo', password: 'demo123', language: 'CN' } });
+  const login = await request.post('/api/auth/auth/login', {
+    data: { username: 'demo', password: 'demo123', language: 'CN' },
+  });
   const token = String(login.headers().authorization);
   const name = `E2E 手套 ${Date.now()}`;
   const categories = await api<{ rows: Row[] }>(request, token, 'mall/mallCategory/list', { page: 1, size: 5 });
@@ -65,7 +70,12 @@ test('an approved review shows on the storefront; a product taken off the shelf 
   expect(saved.code).toBe(0);
   const productId = saved.data.id;
   const content = `E2E 好评 ${Date.now()}：手感很好`;
-  const review = await api<Row>(request, token, 'mall/productReview/add', { productId, userName: '张三', rating: 5, content });
+  const review = await api<Row>(request, token, 'mall/productReview/add', {
+    productId,
+    userName: '张三',
+    rating: 5,
+    content,
+  });
   expect(review.code).toBe(0);
 
   await loginWithAccount(page, 'demo', 'demo123');
@@ -112,9 +122,14 @@ test('an approved review shows on the storefront; a product taken off the shelf 
 
 // The product library: a stock adjustment below zero is refused and says so; a valid one changes
 // the SKU's stock and shows in its movements.
-test('a SKU stock adjustment on /Commodity refuses going below zero and records the change', async ({ page, request }) => {
+test('a SKU stock adjustment on /Commodity refuses going below zero and records the change', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
-  const login = await request.post('/api/auth/auth/login', { data: { username: 'demo', password: 'demo123', language: 'CN' } });
+  const login = await request.post('/api/auth/auth/login', {
+    data: { username: 'demo', password: 'demo123', language: 'CN' },
+  });
   const token = String(login.headers().authorization);
   const name = `E2E 护目镜 ${Date.now()}`;
   const categories = await api<{ rows: Row[] }>(request, token, 'mall/mallCategory/list', { page: 1, size: 5 });

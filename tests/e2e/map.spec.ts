@@ -6,7 +6,6 @@ import { expectShell, loginWithAccount, sim, deviceOf } from './helpers';
 // tests; here the map is read through MapLibre's own API (exposed on its container).
 test.describe.configure({ mode: 'serial' });
 
-
 interface Marker {
   imei: string;
   lon: number;
@@ -26,28 +25,55 @@ async function openMap(page: Page, baseURL: string | undefined, path = '/map/loc
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
   await page.goto(path);
-  await page.waitForFunction(() => {
-    const map = (document.querySelector('[data-testid=map-host]') as unknown as { __maplibre?: { loaded(): boolean; getSource(id: string): unknown } } | null)?.__maplibre;
-    return !!map && map.loaded() && !!map.getSource('devices');
-  }, null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const map = (
+        document.querySelector('[data-testid=map-host]') as unknown as {
+          __maplibre?: { loaded(): boolean; getSource(id: string): unknown };
+        } | null
+      )?.__maplibre;
+      return !!map && map.loaded() && !!map.getSource('devices');
+    },
+    null,
+    { timeout: 30_000 },
+  );
   return outside;
 }
 
 /** The markers' data as drawn (the GeoJSON source of the device layer). */
 function markers(page: Page): Promise<Marker[]> {
   return page.evaluate(async () => {
-    const map = (document.querySelector('[data-testid=map-host]') as unknown as { __maplibre: { getSource(id: string): { getData(): Promise<{ features: { geometry: { coordinates: number[] }; properties: { id: string } }[] }> } } }).__maplibre;
+    const map = (
+      document.querySelector('[data-testid=map-host]') as unknown as {
+        __maplibre: {
+          getSource(id: string): {
+            getData(): Promise<{ features: { geometry: { coordinates: number[] }; properties: { id: string } }[] }>;
+          };
+        };
+      }
+    ).__maplibre;
     const data = await map.getSource('devices').getData();
-    return data.features.map((f) => ({ imei: f.properties.id, lon: f.geometry.coordinates[0]!, lat: f.geometry.coordinates[1]! }));
+    return data.features.map((f) => ({
+      imei: f.properties.id,
+      lon: f.geometry.coordinates[0]!,
+      lat: f.geometry.coordinates[1]!,
+    }));
   });
 }
 
-test('the offline basemap renders with no network, markers appear, a click opens the popup with its profile link', async ({ page, baseURL }) => {
+test('the offline basemap renders with no network, markers appear, a click opens the popup with its profile link', async ({
+  page,
+  baseURL,
+}) => {
   const outside = await openMap(page, baseURL);
 
   // A screenshot of the map, its colours counted in the page (a WebGL canvas cannot be read back).
   await page.evaluate(async () => {
-    const map = (document.querySelector('[data-testid=map-host]') as unknown as { __maplibre: { jumpTo(o: object): void; once(e: string, f: () => void): void } }).__maplibre;
+    const map = (
+      document.querySelector('[data-testid=map-host]') as unknown as {
+        __maplibre: { jumpTo(o: object): void; once(e: string, f: () => void): void };
+      }
+    ).__maplibre;
     map.jumpTo({ center: [114.06, 22.54], zoom: 4 });
     await new Promise<void>((resolve) => map.once('idle', () => resolve()));
   });
@@ -75,7 +101,16 @@ test('the offline basemap renders with no network, markers appear, a click opens
 
   // Zoom onto one device so it is drawn on its own, then click where it is drawn.
   const at = await page.evaluate(async (m) => {
-    const map = (document.querySelector('[data-testid=map-host]') as unknown as { __maplibre: { jumpTo(o: object): void; once(e: string, f: () => void): void; project(p: number[]): { x: number; y: number }; queryRenderedFeatures(o: object): { properties: { id: string } }[] } }).__maplibre;
+    const map = (
+      document.querySelector('[data-testid=map-host]') as unknown as {
+        __maplibre: {
+          jumpTo(o: object): void;
+          once(e: string, f: () => void): void;
+          project(p: number[]): { x: number; y: number };
+          queryRenderedFeatures(o: object): { properties: { id: string } }[];
+        };
+      }
+    ).__maplibre;
     map.jumpTo({ center: [m.lon, m.lat], zoom: 19 });
     await new Promise<void>((resolve) => map.once('idle', () => resolve()));
     const hits = map.queryRenderedFeatures({ layers: ['devices:point'] }).map((f) => f.properties.id);
@@ -108,21 +143,38 @@ test('a live position moves its marker without a reload', async ({ page, baseURL
   // sent position before a slow poll sees it, so the page itself samples the marker every 50 ms.
   await page.evaluate(
     ({ imei, lat, lon }) => {
-      const map = (document.querySelector('[data-testid=map-host]') as unknown as { __maplibre: { getSource(id: string): { getData(): Promise<{ features: { geometry: { coordinates: number[] }; properties: { id: string } }[] }> } } }).__maplibre;
+      const map = (
+        document.querySelector('[data-testid=map-host]') as unknown as {
+          __maplibre: {
+            getSource(id: string): {
+              getData(): Promise<{ features: { geometry: { coordinates: number[] }; properties: { id: string } }[] }>;
+            };
+          };
+        }
+      ).__maplibre;
       const w = window as unknown as { __seenSent?: boolean };
       w.__seenSent = false;
       const timer = setInterval(() => {
-        void map.getSource('devices').getData().then((data) => {
-          const f = data.features.find((x) => x.properties.id === imei);
-          if (f && Math.abs(f.geometry.coordinates[0]! - lon) < 1e-5 && Math.abs(f.geometry.coordinates[1]! - lat) < 1e-5) {
-            w.__seenSent = true;
-            clearInterval(timer);
-          }
-        });
+        void map
+          .getSource('devices')
+          .getData()
+          .then((data) => {
+            const f = data.features.find((x) => x.properties.id === imei);
+            if (
+              f &&
+              Math.abs(f.geometry.coordinates[0]! - lon) < 1e-5 &&
+              Math.abs(f.geometry.coordinates[1]! - lat) < 1e-5
+            ) {
+              w.__seenSent = true;
+              clearInterval(timer);
+            }
+          });
       }, 50);
     },
     { imei, lat, lon },
   );
   await sim('send', '--imei', imei, '--kind', 'location', '--value', `${lat},${lon}`);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __seenSent?: boolean }).__seenSent), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __seenSent?: boolean }).__seenSent), { timeout: 20_000 })
+    .toBe(true);
 });

@@ -10,7 +10,10 @@ test.describe.configure({ mode: 'serial' });
 async function loginAsDemo(page: Page): Promise<{ id: number; token: string }> {
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
-  return page.evaluate(() => ({ id: (JSON.parse(localStorage.getItem('usinfo')!) as { id: number }).id, token: localStorage.getItem('token')! }));
+  return page.evaluate(() => ({
+    id: (JSON.parse(localStorage.getItem('usinfo')!) as { id: number }).id,
+    token: localStorage.getItem('token')!,
+  }));
 }
 
 const state = (page: Page) => page.getByTestId('mqtt-state');
@@ -59,7 +62,9 @@ test('opens without a session, checks the forms, and shows the broker refusing a
   await expect(problem).toContainText('Bad username or password');
 });
 
-test("with the session: the user's own topic gets the service's pushes, and a door unit answers an unlock", async ({ page }) => {
+test("with the session: the user's own topic gets the service's pushes, and a door unit answers an unlock", async ({
+  page,
+}) => {
   const { id } = await loginAsDemo(page);
   await connectWithSession(page);
   const own = `acm/${id}/web`;
@@ -118,8 +123,13 @@ test("the broker's refusals show: another user's topic, and a publication a cons
 test("an installer's device credentials: the device's own downlink, and an acknowledged uplink", async ({ page }) => {
   const { token } = await loginAsDemo(page);
   const helmet = await deviceOf('helmet');
-  const answer = await page.request.post('/api/device/device/secrets', { data: { imeis: [helmet] }, headers: { authorization: token } });
-  const secret = ((await answer.json()) as { data: { rows: { imei: string; secret: string }[] } }).data.rows.find((r) => r.imei === helmet)!.secret;
+  const answer = await page.request.post('/api/device/device/secrets', {
+    data: { imeis: [helmet] },
+    headers: { authorization: token },
+  });
+  const secret = ((await answer.json()) as { data: { rows: { imei: string; secret: string }[] } }).data.rows.find(
+    (r) => r.imei === helmet,
+  )!.secret;
 
   await page.goto('/mqtt');
   await expect(page.getByTestId('mqtt-url')).toHaveValue(/\/mqtt$/);

@@ -10,7 +10,8 @@ const LAPTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
 const TELEMETRY = ['/map/heart_rate', '/map/oxygen', '/map/harmfalgas', '/map/tempature', '/map/altitude'];
 /** Labels of buttons that change data; the visitor must meet none of them. */
-const WRITES = /^(新增|添加|修改|编辑|删除|批量删除|导入|标为已读|批量已读|处理|批量处理|保存|提交|下发指令|分配设备|解绑|绑定)$/;
+const WRITES =
+  /^(新增|添加|修改|编辑|删除|批量删除|导入|标为已读|批量已读|处理|批量处理|保存|提交|下发指令|分配设备|解绑|绑定)$/;
 
 async function asDemo(page: Page) {
   await loginWithAccount(page, 'demo', 'demo123');
@@ -32,11 +33,16 @@ test.describe('at 1366x860', () => {
     await asDemo(page);
     await page.goto('/AlarmHistory');
     await page.locator('button[data-dates-input]').first().click();
-    const dropdown = page.locator('.mantine-Popover-dropdown').filter({ has: page.locator('table') }).first();
+    const dropdown = page
+      .locator('.mantine-Popover-dropdown')
+      .filter({ has: page.locator('table') })
+      .first();
     await expect(dropdown).toBeVisible();
     const words = await dropdown.innerText();
     expect(words).toMatch(/[一二三四五六日]/);
-    expect(words).not.toMatch(/January|February|March|April|May|June|July|August|September|October|November|December|\bMo\b|\bTu\b|\bWe\b/);
+    expect(words).not.toMatch(
+      /January|February|March|April|May|June|July|August|September|October|November|December|\bMo\b|\bTu\b|\bWe\b/,
+    );
   });
 
   test('the camera wall settles within 10 s without a request loop', async ({ page }) => {
@@ -97,8 +103,11 @@ test.describe('at 390x844', () => {
     await page.goto('/map/heart_rate');
     await expect(page.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
     // No column squeezed to a character a line: nothing on the page is wider than the screen or narrower than a word.
-    const squeezed = await page.evaluate(() =>
-      [...document.querySelectorAll('main td, main th')].filter((el) => (el as HTMLElement).offsetWidth > 0 && (el as HTMLElement).offsetWidth < 24).length,
+    const squeezed = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('main td, main th')].filter(
+          (el) => (el as HTMLElement).offsetWidth > 0 && (el as HTMLElement).offsetWidth < 24,
+        ).length,
     );
     expect(squeezed).toBe(0);
   });
@@ -119,7 +128,9 @@ test('the visitor is offered no write on any screen of the menu', async ({ page 
   for (const path of paths) {
     await page.goto(path);
     await page.waitForLoadState('networkidle').catch(() => {});
-    const labels = await page.locator('main button:visible').evaluateAll((buttons) => buttons.map((b) => (b.textContent ?? '').trim()));
+    const labels = await page
+      .locator('main button:visible')
+      .evaluateAll((buttons) => buttons.map((b) => (b.textContent ?? '').trim()));
     for (const label of labels) if (WRITES.test(label)) offered.push(`${path}: ${label}`);
   }
   expect(offered).toEqual([]);

@@ -28,7 +28,9 @@ async function submit(drawer: Locator): Promise<void> {
 
 test.describe.configure({ mode: 'serial' });
 
-test('a user created in the UI sees exactly the menus their role grants; the user list exports as CSV', async ({ page }) => {
+test('a user created in the UI sees exactly the menus their role grants; the user list exports as CSV', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
@@ -80,7 +82,9 @@ test('a user created in the UI sees exactly the menus their role grants; the use
     if ((await dir.getAttribute('data-expanded')) === null) await dir.click();
   }
   await expect(menu.locator('[data-nav-value]')).toHaveCount(2);
-  const values = await menu.locator('[data-nav-value]').evaluateAll((els) => els.map((el) => el.getAttribute('data-nav-value')));
+  const values = await menu
+    .locator('[data-nav-value]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-nav-value')));
   expect(values.sort()).toEqual(['DeviceList', 'alarmList']);
 
   // Back as demo: export the user list as CSV and find the new user in the file

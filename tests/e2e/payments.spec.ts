@@ -5,7 +5,9 @@ import { expectShell, loginWithAccount } from './helpers';
 // the sandbox provider's pay page, "支付" sends the signed callback to /api/pay/notify/sandbox and
 // brings the browser back to /map/paypal?orderNo=..., which shows the payment paid; the list then
 // has it, with its event log (created, paid, fulfilled).
-test('a test payment is paid on the sandbox page and the console shows it paid, with its event log', async ({ page }) => {
+test('a test payment is paid on the sandbox page and the console shows it paid, with its event log', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);

@@ -25,7 +25,9 @@ function gt06Login(imei: string): Promise<{ answer: Buffer; closed: boolean; end
   });
 }
 
-test('the super administrator registers an unknown GT06 tracker, which is then let in and shows its raw frames', async ({ page }) => {
+test('the super administrator registers an unknown GT06 tracker, which is then let in and shows its raw frames', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const imei = `35${String(randomInt(1e6)).padStart(6, '0')}${String(randomInt(1e7)).padStart(7, '0')}`;
   const refused = await gt06Login(imei);
@@ -126,4 +128,3 @@ test('an SOS from a JT/T 808 terminal, registered and authenticated, opens the S
     socket.destroy();
   }
 });
-

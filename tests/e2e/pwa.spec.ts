@@ -24,7 +24,10 @@ test('the shell reloads with the network offline', async ({ page, context }) => 
   }
 });
 
-test('a signed-in console started with the network off shows the device list it last saw', async ({ page, context }) => {
+test('a signed-in console started with the network off shows the device list it last saw', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
@@ -57,7 +60,10 @@ test('a signed-in console started with the network off shows the device list it 
   }
 });
 
-test('on a network that reaches nothing, the dashboard opened twice shows its stored figures both times', async ({ page, context }) => {
+test('on a network that reaches nothing, the dashboard opened twice shows its stored figures both times', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
@@ -89,6 +95,8 @@ test('a waiting service worker brings up the update prompt', async ({ page }) =>
   await expect(page.getByTestId('update-prompt')).toHaveCount(0);
   // Publish a "new version": any byte change to sw.js makes the browser install it and wait.
   appendFileSync(join(workDir(), 'static', 'sw.js'), `\n// e2e update ${Date.now()}\n`);
-  await page.evaluate(async () => { await (await navigator.serviceWorker.getRegistration())?.update(); });
+  await page.evaluate(async () => {
+    await (await navigator.serviceWorker.getRegistration())?.update();
+  });
   await expect(page.getByTestId('update-prompt')).toBeVisible({ timeout: 20_000 });
 });

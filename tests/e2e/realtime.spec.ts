@@ -9,8 +9,6 @@ import { deviceOf, expectShell, loginWithAccount, sim } from './helpers';
 // data-state, so the run does not depend on the production catalogs being extracted.
 test.describe.configure({ mode: 'serial' });
 
-
-
 async function login(page: Page): Promise<void> {
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
@@ -119,10 +117,15 @@ test('alarms raised while the browser was offline arrive after it comes back', a
   await waitConnected(page);
   const missed = ((await (await since).json()) as { data: { imei: string; type: number }[] }).data;
   expect(missed).toContainEqual(expect.objectContaining({ imei: helmet, type: 12 }));
-  await expect(page.getByTestId('alarm-notification').or(page.getByTestId('alarm-summary')).first()).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('alarm-notification').or(page.getByTestId('alarm-summary')).first()).toBeVisible({
+    timeout: 10_000,
+  });
 });
 
-test('an SOS raised while the browser was offline opens the SOS dialog after it comes back', async ({ page, context }) => {
+test('an SOS raised while the browser was offline opens the SOS dialog after it comes back', async ({
+  page,
+  context,
+}) => {
   const link = await brokerLink(context);
   await login(page);
   await waitConnected(page);

@@ -9,7 +9,11 @@ const STOPPED = '4';
 test('a demo card is suspended and resumed on /SIMCard, its state badge following', async ({ page, request }) => {
   test.setTimeout(120_000);
   const token = await tokenOf(request, 'demo');
-  const cards = await api<{ rows: Row[] }>(request, token, 'iot/simCard/list', { page: 1, size: 5, filters: { state: 3 } });
+  const cards = await api<{ rows: Row[] }>(request, token, 'iot/simCard/list', {
+    page: 1,
+    size: 5,
+    filters: { state: 3 },
+  });
   expect(cards.code).toBe(0);
   const card = cards.data.rows[0]!;
   expect(card, 'the demo seed has live cards').toBeTruthy();

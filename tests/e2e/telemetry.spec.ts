@@ -4,7 +4,9 @@ import { expectShell, loginWithAccount } from './helpers';
 // The telemetry screens (src/shared/devices/metric-routes.ts) against the service and the
 // in-process simulator, which keeps sending readings of the demo fleet. States are read from test
 // ids and data attributes.
-test('/map/heart_rate opens on the fleet, lists the simulated devices with their heart rate; a device shows its history chart', async ({ page }) => {
+test('/map/heart_rate opens on the fleet, lists the simulated devices with their heart rate; a device shows its history chart', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
@@ -19,7 +21,9 @@ test('/map/heart_rate opens on the fleet, lists the simulated devices with their
   await expect(page.getByTestId('metric-history')).toHaveCount(0);
 
   // A device that reports right now: its value is a number and its level is not offline.
-  const live = screen.getByTestId('metric-device').filter({ has: page.getByTestId('metric-value').getByText(/^\d+(\.\d+)? bpm$/) });
+  const live = screen
+    .getByTestId('metric-device')
+    .filter({ has: page.getByTestId('metric-value').getByText(/^\d+(\.\d+)? bpm$/) });
   await expect(live.first()).toBeVisible({ timeout: 45_000 });
   expect(await live.first().getAttribute('data-level')).toMatch(/^(normal|high|low)$/);
   const imei = await live.first().getAttribute('data-imei');

@@ -6,13 +6,24 @@ const HELMET = 'Smart helmet Construction site 2';
 const STATE = { ready: '1', playing: '2', paused: '3', finished: '4' } as const;
 
 /** A wall time on the tenant's clock (the service's TIME_ZONE, Asia/Shanghai here), as the track screen's URL holds it. */
-const local = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(d);
+const local = (d: Date) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(d);
 
 /** The playback cursor's position on the MapLibre map, read through its container. */
 function cursorAt(page: Page): Promise<number[] | null> {
   return page.evaluate(async () => {
     type Src = { getData(): Promise<{ features: { geometry: { coordinates: number[] } }[] }> };
-    const host = document.querySelector('[data-testid="map-host"]') as (Element & { __maplibre?: { getSource(id: string): Src | undefined } }) | null;
+    const host = document.querySelector('[data-testid="map-host"]') as
+      (Element & { __maplibre?: { getSource(id: string): Src | undefined } }) | null;
     const src = host?.__maplibre?.getSource('track-cursor');
     const data = src ? await src.getData() : null;
     return data?.features[0]?.geometry.coordinates ?? null;
@@ -21,11 +32,14 @@ function cursorAt(page: Page): Promise<number[] | null> {
 
 const lineDrawn = (page: Page) =>
   page.evaluate(() => {
-    const host = document.querySelector('[data-testid="map-host"]') as (Element & { __maplibre?: { getLayer(id: string): unknown } }) | null;
+    const host = document.querySelector('[data-testid="map-host"]') as
+      (Element & { __maplibre?: { getLayer(id: string): unknown } }) | null;
     return !!host?.__maplibre?.getLayer('track:line');
   });
 
-test('track playback: route drawn, play, pause, speed 8 finishes sooner, finished, play restarts at 0', async ({ page }) => {
+test('track playback: route drawn, play, pause, speed 8 finishes sooner, finished, play restarts at 0', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
@@ -40,7 +54,11 @@ test('track playback: route drawn, play, pause, speed 8 finishes sooner, finishe
 
   // The last 24 hours, whatever the time of day the test runs at.
   const now = Date.now();
-  const search = new URLSearchParams({ imei, from: local(new Date(now - 86_400_000)), to: local(new Date(now + 60_000)) });
+  const search = new URLSearchParams({
+    imei,
+    from: local(new Date(now - 86_400_000)),
+    to: local(new Date(now + 60_000)),
+  });
   await page.goto(`/map/track?${search}`);
   const screen = page.getByTestId('track-screen');
   await expect(screen).toHaveAttribute('data-points', /^\d{3,}$/, { timeout: 30_000 });

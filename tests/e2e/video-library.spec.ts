@@ -8,7 +8,10 @@ test('the video library lists the demo recordings; one plays and seeks', async (
   await expectShell(page);
   await page.goto('/VCRList');
   // The seeded dozen, whatever other tests (the wall, the conference) recorded into this tenant.
-  const seeded = page.getByTestId('data-table').locator('tbody tr').filter({ has: page.locator('[data-testid="vcr-video"][src$="/video/demo-recording.webm"]') });
+  const seeded = page
+    .getByTestId('data-table')
+    .locator('tbody tr')
+    .filter({ has: page.locator('[data-testid="vcr-video"][src$="/video/demo-recording.webm"]') });
   await expect(seeded).toHaveCount(12);
   const video = seeded.first().getByTestId('vcr-video');
   // The list shows the posters, not the videos' starts.
@@ -18,12 +21,12 @@ test('the video library lists the demo recordings; one plays and seeks', async (
   const played = await video.evaluate(async (v: HTMLVideoElement) => {
     v.muted = true;
     if (v.readyState < 1) {
-        // A row with a poster loads nothing until asked (preload none), as a click on play would.
-        const loaded = new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
-        v.preload = 'metadata';
-        v.load();
-        await loaded;
-      }
+      // A row with a poster loads nothing until asked (preload none), as a click on play would.
+      const loaded = new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
+      v.preload = 'metadata';
+      v.load();
+      await loaded;
+    }
     const duration = v.duration;
     v.currentTime = 5;
     await new Promise((r) => v.addEventListener('seeked', r, { once: true }));
@@ -40,7 +43,9 @@ test('the video library lists the demo recordings; one plays and seeks', async (
   expect(played.width).toBe(320);
 });
 
-test('a video uploaded to the library is listed under review and plays; /map/txVideios is the conference inside the console', async ({ page }) => {
+test('a video uploaded to the library is listed under review and plays; /map/txVideios is the conference inside the console', async ({
+  page,
+}) => {
   await loginWithAccount(page, 'demo', 'demo123');
   await expectShell(page);
   await page.goto('/VCRList');
@@ -48,7 +53,11 @@ test('a video uploaded to the library is listed under review and plays; /map/txV
   await page.getByTestId('vcr-upload').click();
   await (await chooser).setFiles('public/video/demo-recording.webm');
   await expect(page.getByText('视频已上传，待审核')).toBeVisible({ timeout: 20_000 });
-  const row = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: /upload_\d+_0000/ }).first();
+  const row = page
+    .getByTestId('data-table')
+    .locator('tbody tr')
+    .filter({ hasText: /upload_\d+_0000/ })
+    .first();
   await expect(row).toContainText('demo-recording');
   await expect(row).toContainText('审核中');
   // The service made the uploaded video's poster: a 320-wide JPEG of its first picture.
@@ -63,12 +72,12 @@ test('a video uploaded to the library is listed under review and plays; /map/txV
   expect(posterSize).toBe(320);
   const width = await row.getByTestId('vcr-video').evaluate(async (v: HTMLVideoElement) => {
     if (v.readyState < 1) {
-        // A row with a poster loads nothing until asked (preload none), as a click on play would.
-        const loaded = new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
-        v.preload = 'metadata';
-        v.load();
-        await loaded;
-      }
+      // A row with a poster loads nothing until asked (preload none), as a click on play would.
+      const loaded = new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
+      v.preload = 'metadata';
+      v.load();
+      await loaded;
+    }
     return v.videoWidth;
   });
   expect(width).toBe(320);
@@ -80,4 +89,3 @@ test('a video uploaded to the library is listed under review and plays; /map/txV
   await expect(page.getByTestId('conference').getByRole('button', { name: '简体中文' })).toHaveCount(0);
   await expect(page.getByTestId('conf-join')).toBeEnabled({ timeout: 20_000 });
 });
-

@@ -2,7 +2,12 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_STATE } from '../../src/shared/codes';
 import { topics } from '../../src/shared/topics';
-import { authorizeDeviceConnect, authorizePublish, authorizeSubscribe, type Principal } from '../../src/server/broker/acl';
+import {
+  authorizeDeviceConnect,
+  authorizePublish,
+  authorizeSubscribe,
+  type Principal,
+} from '../../src/server/broker/acl';
 import type { EmbeddedBroker } from '../../src/server/broker/types';
 import { deviceSecret } from '../../src/server/devices/secrets';
 import { addTenant, addUser } from './fixtures';
@@ -22,8 +27,12 @@ describe('device ACL decisions (pure)', () => {
     expect(authorizeDeviceConnect(facts.imei, secret, facts, key)).toEqual(dev);
     expect(authorizeDeviceConnect(facts.imei, deviceSecret(key, facts.imei, 2), facts, key)).toBeUndefined();
     expect(authorizeDeviceConnect(facts.imei, secret, undefined, key)).toBeUndefined();
-    expect(authorizeDeviceConnect(facts.imei, secret, { ...facts, stockState: STOCK_STATE.recycled }, key)).toBeUndefined();
-    expect(authorizeDeviceConnect(facts.imei, secret, { ...facts, stockState: STOCK_STATE.pendingIn }, key)).toBeUndefined();
+    expect(
+      authorizeDeviceConnect(facts.imei, secret, { ...facts, stockState: STOCK_STATE.recycled }, key),
+    ).toBeUndefined();
+    expect(
+      authorizeDeviceConnect(facts.imei, secret, { ...facts, stockState: STOCK_STATE.pendingIn }, key),
+    ).toBeUndefined();
     expect(authorizeDeviceConnect(facts.imei, secret, { ...facts, stockState: STOCK_STATE.inStock }, key)).toEqual(dev);
     expect(authorizeDeviceConnect('861234567890124', secret, facts, key)).toBeUndefined();
   });
@@ -35,7 +44,13 @@ describe('device ACL decisions (pure)', () => {
     expect(authorizePublish(dev, topics.deviceServer(facts.imei))).toBe(false);
     expect(authorizePublish(dev, 'acm/notice/web')).toBe(false);
     expect(authorizeSubscribe(dev, topics.deviceServer(facts.imei))).toBe(true);
-    for (const t of [topics.deviceServer('861234567890124'), 'sfwatch/+/server', 'sfwatch/#', topics.deviceUp(facts.imei), 'acm/notice/web']) {
+    for (const t of [
+      topics.deviceServer('861234567890124'),
+      'sfwatch/+/server',
+      'sfwatch/#',
+      topics.deviceUp(facts.imei),
+      'acm/notice/web',
+    ]) {
       expect(authorizeSubscribe(dev, t)).toBe(false);
     }
   });
@@ -82,8 +97,12 @@ describe('device ACL on the embedded broker and the HTTP hooks', () => {
   }
 
   it('refuses unknown IMEIs, wrong secrets, pending and recycled devices at connect', async () => {
-    await expect(deviceClient(url, { imei: randomImei(), secret: mine.secret })).rejects.toThrow(/bad username or password/i);
-    await expect(deviceClient(url, { imei: mine.imei, secret: other.secret })).rejects.toThrow(/bad username or password/i);
+    await expect(deviceClient(url, { imei: randomImei(), secret: mine.secret })).rejects.toThrow(
+      /bad username or password/i,
+    );
+    await expect(deviceClient(url, { imei: mine.imei, secret: other.secret })).rejects.toThrow(
+      /bad username or password/i,
+    );
     const [recycled] = await addDevices(t.app, 1, { stockState: STOCK_STATE.recycled });
     await expect(deviceClient(url, recycled!)).rejects.toThrow(/bad username or password/i);
     const [pending] = await addDevices(t.app, 1, { stockState: STOCK_STATE.pendingIn });
@@ -93,18 +112,31 @@ describe('device ACL on the embedded broker and the HTTP hooks', () => {
 
   it('lets a device subscribe to its own server topic only, and closes it when it publishes for another IMEI', async () => {
     const c = track(await deviceClient(url, mine));
-    expect(await granted(c, [topics.deviceServer(mine.imei), topics.deviceServer(other.imei), 'sfwatch/#'])).toEqual([1, 128, 128]);
+    expect(await granted(c, [topics.deviceServer(mine.imei), topics.deviceServer(other.imei), 'sfwatch/#'])).toEqual([
+      1, 128, 128,
+    ]);
     const closed = new Promise<void>((resolve) => c.once('close', () => resolve()));
     c.publish(topics.deviceUp(other.imei), '{"kind":"status"}', { qos: 1 });
     await closed;
   });
 
-  it('lets a console follow its own tenant\'s device client topic, not another tenant\'s or another user\'s channel', async () => {
+  it("lets a console follow its own tenant's device client topic, not another tenant's or another user's channel", async () => {
     const { token, user } = await login(t.app, 'demo', 'demo123');
-    const c = track(await mqtt.connectAsync(url, { username: String(user.id), password: token, reconnectPeriod: 0 }, false));
-    expect(await granted(c, [topics.deviceClient(mine.imei), topics.deviceClient(foreign.imei), topics.userWeb(user.id + 1), topics.deviceClient(randomImei())])).toEqual([1, 128, 128, 128]);
+    const c = track(
+      await mqtt.connectAsync(url, { username: String(user.id), password: token, reconnectPeriod: 0 }, false),
+    );
+    expect(
+      await granted(c, [
+        topics.deviceClient(mine.imei),
+        topics.deviceClient(foreign.imei),
+        topics.userWeb(user.id + 1),
+        topics.deviceClient(randomImei()),
+      ]),
+    ).toEqual([1, 128, 128, 128]);
     const su = await login(t.app, 'admin', 'admin123');
-    const s = track(await mqtt.connectAsync(url, { username: String(su.user.id), password: su.token, reconnectPeriod: 0 }, false));
+    const s = track(
+      await mqtt.connectAsync(url, { username: String(su.user.id), password: su.token, reconnectPeriod: 0 }, false),
+    );
     expect(await granted(s, [topics.deviceClient(mine.imei), topics.deviceClient(foreign.imei)])).toEqual([1, 1]);
     // A device's message to consoles reaches the console that may follow it.
     const dev = track(await deviceClient(url, mine));
@@ -125,7 +157,11 @@ describe('device ACL on the embedded broker and the HTTP hooks', () => {
     expect(await acl({ username: mine.imei, topic: topics.deviceServer(mine.imei), acc: 4 })).toBe(200);
     expect(await acl({ username: mine.imei, topic: topics.deviceServer(mine.imei), acc: 1 })).toBe(200);
     expect(await acl({ username: mine.imei, topic: topics.deviceServer(other.imei), acc: 4 })).toBe(403);
-    const elsewhereAdmin = await addUser(t.app, { tenant: foreign.tenantId, username: `x${Date.now()}`, kind: 'admin' });
+    const elsewhereAdmin = await addUser(t.app, {
+      tenant: foreign.tenantId,
+      username: `x${Date.now()}`,
+      kind: 'admin',
+    });
     expect(await acl({ username: String(elsewhereAdmin), topic: topics.deviceClient(foreign.imei), acc: 4 })).toBe(200);
     expect(await acl({ username: String(elsewhereAdmin), topic: topics.deviceClient(mine.imei), acc: 4 })).toBe(403);
   });

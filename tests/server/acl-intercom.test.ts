@@ -13,7 +13,10 @@ import { AS_BROKER, buildTestApp, login, post, type TestApp } from './helper';
 import { addDevices, deviceClient, type TestDevice } from './ingest-helper';
 
 const IMEI = '861234567890123';
-const open = (o: object = {}) => ({ payload: Buffer.from(JSON.stringify({ code: '5082', imei: IMEI, userId: 9, ...o })), retain: false });
+const open = (o: object = {}) => ({
+  payload: Buffer.from(JSON.stringify({ code: '5082', imei: IMEI, userId: 9, ...o })),
+  retain: false,
+});
 
 describe('console publish decisions (pure)', () => {
   const me: Principal = { kind: 'console', userId: 9, tokenHash: 'h', tenantId: 2, superAdmin: false };
@@ -22,7 +25,7 @@ describe('console publish decisions (pure)', () => {
   const door = { tenantId: 2, kind: 'doorUnit' };
   const topic = topics.deviceServer(IMEI);
 
-  it('allows a 5082 for its own tenant\'s door unit in its own name', () => {
+  it("allows a 5082 for its own tenant's door unit in its own name", () => {
     expect(authorizeConsolePublish(me, topic, door)).toBe(true);
     expect(authorizeConsolePublish(me, topic, door, open())).toBe(true);
     expect(authorizeConsolePublish(me, topic, door, open({ code: 5082, userId: '9' }))).toBe(true);
@@ -39,7 +42,13 @@ describe('console publish decisions (pure)', () => {
     expect(authorizeConsolePublish(me, topic, { tenantId: 2, kind: 'helmet' })).toBe(false);
     expect(authorizeConsolePublish(me, topic, undefined)).toBe(false);
     expect(authorizeConsolePublish(su, topic, { tenantId: 3, kind: 'doorUnit' })).toBe(true);
-    for (const other of [topics.deviceUp(IMEI), topics.deviceClient(IMEI), 'sfwatch/+/server', topics.userWeb(9), topics.noticeWeb]) {
+    for (const other of [
+      topics.deviceUp(IMEI),
+      topics.deviceClient(IMEI),
+      'sfwatch/+/server',
+      topics.userWeb(9),
+      topics.noticeWeb,
+    ]) {
       expect(authorizeConsolePublish(me, other, door), other).toBe(false);
     }
     expect(authorizeConsolePublish(dev, topic, door)).toBe(false);
@@ -51,9 +60,19 @@ describe('console publish decisions (pure)', () => {
     expect(authorizeConsolePublish(me, topic, door, open({ imei: '861234567890124' }))).toBe(false);
     expect(authorizeConsolePublish(me, topic, door, open({ code: '5091' }))).toBe(false);
     expect(authorizeConsolePublish(me, topic, door, { ...open(), retain: true })).toBe(false);
-    expect(authorizeConsolePublish(me, topic, door, { payload: Buffer.from('{"kind":"command","id":1,"cmd":"restart","params":{}}'), retain: false })).toBe(false);
+    expect(
+      authorizeConsolePublish(me, topic, door, {
+        payload: Buffer.from('{"kind":"command","id":1,"cmd":"restart","params":{}}'),
+        retain: false,
+      }),
+    ).toBe(false);
     expect(authorizeConsolePublish(me, topic, door, { payload: Buffer.from('not json'), retain: false })).toBe(false);
-    expect(authorizeConsolePublish(me, topic, door, { payload: Buffer.from(JSON.stringify({ code: '5082', imei: IMEI, userId: 9, pad: 'x'.repeat(600) })), retain: false })).toBe(false);
+    expect(
+      authorizeConsolePublish(me, topic, door, {
+        payload: Buffer.from(JSON.stringify({ code: '5082', imei: IMEI, userId: 9, pad: 'x'.repeat(600) })),
+        retain: false,
+      }),
+    ).toBe(false);
   });
 });
 
@@ -71,7 +90,10 @@ describe('console publish on the embedded broker and the HTTP hook', () => {
     url = `mqtt://127.0.0.1:${await (t.app.broker as EmbeddedBroker).listenTcp(0, '127.0.0.1')}`;
     [door] = (await addDevices(t.app, 1, { kind: 'doorUnit' })) as [TestDevice];
     [helmet] = (await addDevices(t.app, 1)) as [TestDevice];
-    [foreignDoor] = (await addDevices(t.app, 1, { kind: 'doorUnit', tenantId: await addTenant(t.app, 'Elsewhere') })) as [TestDevice];
+    [foreignDoor] = (await addDevices(t.app, 1, {
+      kind: 'doorUnit',
+      tenantId: await addTenant(t.app, 'Elsewhere'),
+    })) as [TestDevice];
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.endAsync(true).catch(() => {})));
@@ -80,7 +102,12 @@ describe('console publish on the embedded broker and the HTTP hook', () => {
 
   async function consoleOf(username: string, password: string) {
     const { token, user } = await login(t.app, username, password);
-    return { id: user.id, client: track(await mqtt.connectAsync(url, { username: String(user.id), password: token, reconnectPeriod: 0 }, false)) };
+    return {
+      id: user.id,
+      client: track(
+        await mqtt.connectAsync(url, { username: String(user.id), password: token, reconnectPeriod: 0 }, false),
+      ),
+    };
   }
 
   /** What the door unit receives on its command topic within a short while. */
@@ -94,33 +121,72 @@ describe('console publish on the embedded broker and the HTTP hook', () => {
     return got;
   }
 
-  const closed = (c: MqttClient) => new Promise<void>((resolve) => (c.disconnected || !c.connected ? resolve() : c.once('close', () => resolve())));
+  const closed = (c: MqttClient) =>
+    new Promise<void>((resolve) => (c.disconnected || !c.connected ? resolve() : c.once('close', () => resolve())));
 
-  it('delivers a console\'s open-door request to its tenant\'s door unit', async () => {
+  it("delivers a console's open-door request to its tenant's door unit", async () => {
     const me = await consoleOf('demo', 'demo123');
     const body = JSON.stringify({ code: '5082', imei: door.imei, userId: me.id });
-    expect(await doorReceives(door, () => me.client.publish(topics.deviceServer(door.imei), body, { qos: 0 }))).toEqual([body]);
+    expect(await doorReceives(door, () => me.client.publish(topics.deviceServer(door.imei), body, { qos: 0 }))).toEqual(
+      [body],
+    );
     expect(me.client.connected).toBe(true);
   });
 
   it.each([
-    ['another tenant\'s door', (d: { foreign: TestDevice; door: TestDevice; helmet: TestDevice }, id: number) => [d.foreign, { code: '5082', imei: d.foreign.imei, userId: id }, false]],
-    ['a helmet (a command, not a door)', (d: { foreign: TestDevice; door: TestDevice; helmet: TestDevice }) => [d.helmet, { kind: 'command', id: 1, cmd: 'restart', params: {} }, false]],
-    ['someone else\'s name', (d: { foreign: TestDevice; door: TestDevice; helmet: TestDevice }, id: number) => [d.door, { code: '5082', imei: d.door.imei, userId: id + 1 }, false]],
-    ['a retained request', (d: { foreign: TestDevice; door: TestDevice; helmet: TestDevice }, id: number) => [d.door, { code: '5082', imei: d.door.imei, userId: id }, true]],
+    [
+      "another tenant's door",
+      (d: { foreign: TestDevice; door: TestDevice; helmet: TestDevice }, id: number) => [
+        d.foreign,
+        { code: '5082', imei: d.foreign.imei, userId: id },
+        false,
+      ],
+    ],
+    [
+      'a helmet (a command, not a door)',
+      (d: { foreign: TestDevice; door: TestDevice; helmet: TestDevice }) => [
+        d.helmet,
+        { kind: 'command', id: 1, cmd: 'restart', params: {} },
+        false,
+      ],
+    ],
+    [
+      "someone else's name",
+      (d: { foreign: TestDevice; door: TestDevice; helmet: TestDevice }, id: number) => [
+        d.door,
+        { code: '5082', imei: d.door.imei, userId: id + 1 },
+        false,
+      ],
+    ],
+    [
+      'a retained request',
+      (d: { foreign: TestDevice; door: TestDevice; helmet: TestDevice }, id: number) => [
+        d.door,
+        { code: '5082', imei: d.door.imei, userId: id },
+        true,
+      ],
+    ],
   ] as const)('refuses %s and drops the console', async (_name, make) => {
     const me = await consoleOf('demo', 'demo123');
-    const [target, payload, retain] = make({ foreign: foreignDoor, door, helmet }, me.id) as [TestDevice, object, boolean];
+    const [target, payload, retain] = make({ foreign: foreignDoor, door, helmet }, me.id) as [
+      TestDevice,
+      object,
+      boolean,
+    ];
     const gone = closed(me.client);
-    const got = await doorReceives(target, () => me.client.publish(topics.deviceServer(target.imei), JSON.stringify(payload), { qos: 0, retain }));
+    const got = await doorReceives(target, () =>
+      me.client.publish(topics.deviceServer(target.imei), JSON.stringify(payload), { qos: 0, retain }),
+    );
     await gone;
     expect(got).toEqual([]);
   });
 
-  it('lets a super administrator open any door, and never lets a console read another user\'s channel', async () => {
+  it("lets a super administrator open any door, and never lets a console read another user's channel", async () => {
     const su = await consoleOf('admin', 'admin123');
     const body = JSON.stringify({ code: '5082', imei: foreignDoor.imei, userId: su.id });
-    expect(await doorReceives(foreignDoor, () => su.client.publish(topics.deviceServer(foreignDoor.imei), body, { qos: 0 }))).toEqual([body]);
+    expect(
+      await doorReceives(foreignDoor, () => su.client.publish(topics.deviceServer(foreignDoor.imei), body, { qos: 0 })),
+    ).toEqual([body]);
     let granted: number[];
     try {
       granted = (await su.client.subscribeAsync([topics.userWeb(su.id + 1), 'acm/+/web'])).map((g) => g.qos);
@@ -130,9 +196,10 @@ describe('console publish on the embedded broker and the HTTP hook', () => {
     expect(granted).toEqual([128, 128]);
   });
 
-  it('answers the external broker\'s ACL hook by topic', async () => {
+  it("answers the external broker's ACL hook by topic", async () => {
     const { user } = await login(t.app, 'demo', 'demo123');
-    const acl = (topic: string, acc: number) => post(t.app, '/api/mqtt/acl', { username: String(user.id), topic, acc }, AS_BROKER).then((r) => r.status);
+    const acl = (topic: string, acc: number) =>
+      post(t.app, '/api/mqtt/acl', { username: String(user.id), topic, acc }, AS_BROKER).then((r) => r.status);
     expect(await acl(topics.deviceServer(door.imei), 2)).toBe(200);
     expect(await acl(topics.deviceServer(foreignDoor.imei), 2)).toBe(403);
     expect(await acl(topics.deviceServer(helmet.imei), 2)).toBe(403);
@@ -142,7 +209,12 @@ describe('console publish on the embedded broker and the HTTP hook', () => {
     expect(await acl(topics.userWeb(user.id + 1), 4)).toBe(403);
     // Read+write on the server topic: consoles may write it but not read door commands.
     expect(await acl(topics.deviceServer(door.imei), 3)).toBe(403);
-    const emqx = await post(t.app, '/api/mqtt/acl?broker=emqx', { username: String(user.id), topic: topics.deviceServer(door.imei), action: 'publish' }, AS_BROKER);
+    const emqx = await post(
+      t.app,
+      '/api/mqtt/acl?broker=emqx',
+      { username: String(user.id), topic: topics.deviceServer(door.imei), action: 'publish' },
+      AS_BROKER,
+    );
     expect(emqx).toMatchObject({ status: 200, data: { allow: true } });
   });
 });

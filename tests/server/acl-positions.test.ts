@@ -62,7 +62,9 @@ describe('positions push on the embedded broker', () => {
     await t.app.ingest.drain();
   };
   const positionsOf = () =>
-    inbox.received.filter((r) => r.topic === tenantPositionsTopic(demoTenant)).flatMap((r) => positionsPushSchema.parse(r.body).positions.filter((p) => p.imei === d.imei));
+    inbox.received
+      .filter((r) => r.topic === tenantPositionsTopic(demoTenant))
+      .flatMap((r) => positionsPushSchema.parse(r.body).positions.filter((p) => p.imei === d.imei));
 
   it('delivers the latest position of each device, coalesced, to a console of the tenant', async () => {
     inbox.clear();
@@ -74,7 +76,13 @@ describe('positions push on the embedded broker', () => {
     // Five fixes within a few milliseconds: at most two publishes (one interval boundary), the last one wins.
     expect(got.length).toBeGreaterThanOrEqual(1);
     expect(got.length).toBeLessThanOrEqual(2);
-    expect(got.at(-1)).toMatchObject<Partial<Position>>({ imei: d.imei, lat: 22.544, lon: 114.06, state: 1, ts: ts + 4 });
+    expect(got.at(-1)).toMatchObject<Partial<Position>>({
+      imei: d.imei,
+      lat: 22.544,
+      lon: 114.06,
+      state: 1,
+      ts: ts + 4,
+    });
   });
 
   it('carries UWB x/y/floor and state changes', async () => {
@@ -103,7 +111,8 @@ describe('positions push on the embedded broker', () => {
 
   it('answers the external broker ACL hook by tenant', async () => {
     const { user } = await login(t.app, 'demo', 'demo123');
-    const acl = (topic: string, acc: number) => post(t.app, '/api/mqtt/acl', { username: String(user.id), topic, acc }, AS_BROKER).then((r) => r.status);
+    const acl = (topic: string, acc: number) =>
+      post(t.app, '/api/mqtt/acl', { username: String(user.id), topic, acc }, AS_BROKER).then((r) => r.status);
     expect(await acl(tenantPositionsTopic(demoTenant), 4)).toBe(200);
     expect(await acl(tenantPositionsTopic(demoTenant), 1)).toBe(200);
     expect(await acl(tenantPositionsTopic(demoTenant + 1000), 4)).toBe(403);

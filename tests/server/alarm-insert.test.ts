@@ -35,7 +35,12 @@ describe('insertAlarms', () => {
     const stored = await t.app.db.transaction((tx) => insertAlarms(tx, rows));
     expect(stored.map((r) => r.type)).toEqual([20, 3, 21, 22]);
     expect(stored.map((r) => r.id)).toEqual([...stored.map((r) => r.id)].sort((a, b) => a - b));
-    expect(stored[0]).toMatchObject({ data: { fenceId: '7', fenceName: '东门' }, handleState: ALARM_HANDLE.pending, read: 0, ts });
+    expect(stored[0]).toMatchObject({
+      data: { fenceId: '7', fenceName: '东门' },
+      handleState: ALARM_HANDLE.pending,
+      read: 0,
+      ts,
+    });
     expect(stored[0]!.createdAt).toBeInstanceOf(Date);
     expect(stored[1]).toMatchObject({ handleState: ALARM_HANDLE.handled, handlerName: 'system', handledAt: ts });
     expect(stored[3]).toMatchObject({ lat: 22.6, lon: 114.2, data: null });

@@ -19,7 +19,10 @@ afterAll(() => t?.close());
 
 async function device(kind = 'watch') {
   const [d] = await addDevices(t.app, 1, { kind });
-  await t.app.db.update(devices).set({ settings: { alarmDuration: 0 } }).where(eq(devices.id, d!.id));
+  await t.app.db
+    .update(devices)
+    .set({ settings: { alarmDuration: 0 } })
+    .where(eq(devices.id, d!.id));
   return d!;
 }
 const alarm = (name: string, ts: number, extra: object = {}) => ({ kind: 'alarm', alarm: name, ts, ...extra });
@@ -28,7 +31,18 @@ describe('device events', () => {
   it('maps each one-off event to its type, level and string code', async () => {
     const d = await device();
     const t0 = Date.now() - 600_000;
-    const names = ['sos', 'fall', 'collision', 'fireButton', 'powerLoss', 'fault', 'mute', 'button', 'nearElectricity', 'soundLight'];
+    const names = [
+      'sos',
+      'fall',
+      'collision',
+      'fireButton',
+      'powerLoss',
+      'fault',
+      'mute',
+      'button',
+      'nearElectricity',
+      'soundLight',
+    ];
     for (const [i, name] of names.entries()) await send(t.app, d.imei, alarm(name, t0 + i * 10_000, { note: 'n' }));
     const rows = await alarmsOf(t.app, d.id);
     expect(rows.map((r) => r.type)).toEqual([15, 13, 12, 18, 28, 22, 23, 24, 11, 27]);
@@ -85,7 +99,14 @@ describe('device events', () => {
     const on = (_r: unknown, c: unknown) => raised.push(c);
     t.app.alarmHub.on('raised', on);
     try {
-      await send(t.app, d.imei, { kind: 'call', ts: t0, roomNo: '1201', community: 'Garden', building: '3', unit: '2' });
+      await send(t.app, d.imei, {
+        kind: 'call',
+        ts: t0,
+        roomNo: '1201',
+        community: 'Garden',
+        building: '3',
+        unit: '2',
+      });
       await send(t.app, d.imei, { kind: 'call', ts: t0 + 1_000, roomNo: '1201' });
       await send(t.app, d.imei, { kind: 'call', ts: t0 + 2_000, roomNo: '1202' });
       await send(t.app, d.imei, { kind: 'card', ts: t0 + 3_000, cardInfo: 'A-1' });
@@ -95,7 +116,11 @@ describe('device events', () => {
     }
     const rows = await alarmsOf(t.app, d.id);
     expect(rows.map((r) => r.type)).toEqual([33, 33, 34, 34]);
-    expect(rows[0]).toMatchObject({ level: 1, title: '门口机呼叫', data: { roomNo: '1201', community: 'Garden', building: '3', unit: '2' } });
+    expect(rows[0]).toMatchObject({
+      level: 1,
+      title: '门口机呼叫',
+      data: { roomNo: '1201', community: 'Garden', building: '3', unit: '2' },
+    });
     expect(raised[0]).toMatchObject({ deviceId: d.id, community: 'Garden', building: '3', unit: '2', roomNo: '1201' });
     expect(rows[3]!.data).toEqual({ cardInfo: 'A-2' });
   });
@@ -107,7 +132,9 @@ describe('device events', () => {
     // The last will: the ingest turns it into the 'offline' event.
     await send(t.app, d.imei, { kind: 'status', online: false });
     await send(t.app, d.imei, { kind: 'status', online: false });
-    expect((await t.app.db.select({ s: devices.state }).from(devices).where(eq(devices.id, d.id)))[0]!.s).toBe(DEVICE_STATE.offline);
+    expect((await t.app.db.select({ s: devices.state }).from(devices).where(eq(devices.id, d.id)))[0]!.s).toBe(
+      DEVICE_STATE.offline,
+    );
     await send(t.app, d.imei, { kind: 'status', online: true });
     await send(t.app, d.imei, { kind: 'telemetry', values: { heartRate: 80 } });
     const rows = await alarmsOf(t.app, d.id);
@@ -126,7 +153,8 @@ describe('device events', () => {
     let calls = 0;
     t.app.alarmHub.on('raised', on);
     try {
-      for (const d of many) t.app.ingest.handle(`sfwatch/${d.imei}/up`, Buffer.from(JSON.stringify(alarm('sos', Date.now()))), null);
+      for (const d of many)
+        t.app.ingest.handle(`sfwatch/${d.imei}/up`, Buffer.from(JSON.stringify(alarm('sos', Date.now()))), null);
       await settle(t.app);
       calls = transactions.mock.calls.length;
     } finally {
@@ -144,7 +172,12 @@ describe('device events', () => {
 
   it('survives an event for an unknown device and a raised listener that throws', async () => {
     const d = await device();
-    t.app.deviceHub.emit('uplink', { ...(await known(d.imei)), id: 999_999 }, { kind: 'alarm', alarm: 'sos' }, new Date());
+    t.app.deviceHub.emit(
+      'uplink',
+      { ...(await known(d.imei)), id: 999_999 },
+      { kind: 'alarm', alarm: 'sos' },
+      new Date(),
+    );
     const boom = () => {
       throw new Error('listener bug');
     };
@@ -161,8 +194,10 @@ describe('device events', () => {
 describe('the urgent lane', () => {
   it('takes critical one-off events, calls and cards; whatever starts or ends a condition stays in order', () => {
     const a = (name: string) => ({ kind: 'alarm', alarm: name }) as Parameters<typeof urgentUplink>[0];
-    for (const name of ['sos', 'fall', 'collision', 'fireButton', 'nearElectricity', 'powerLoss']) expect(urgentUplink(a(name), 'watch'), name).toBe(true);
-    for (const name of ['wearOn', 'wearOff', 'fault', 'mute', 'button', 'soundLight', 'lowBattery']) expect(urgentUplink(a(name), 'watch'), name).toBe(false);
+    for (const name of ['sos', 'fall', 'collision', 'fireButton', 'nearElectricity', 'powerLoss'])
+      expect(urgentUplink(a(name), 'watch'), name).toBe(true);
+    for (const name of ['wearOn', 'wearOff', 'fault', 'mute', 'button', 'soundLight', 'lowBattery'])
+      expect(urgentUplink(a(name), 'watch'), name).toBe(false);
     // smoke starts a lasting condition on a smoke detector (its readings end it), elsewhere it is one-off.
     expect(urgentUplink(a('smoke'), 'smoke')).toBe(false);
     expect(urgentUplink(a('smoke'), 'watch')).toBe(true);
@@ -174,7 +209,15 @@ describe('the urgent lane', () => {
 
   it('raises an SOS queued behind a telemetry backlog before the backlog, each alarm once, conditions in order', async () => {
     const fleet = await addDevices(t.app, 1000, { kind: 'watch' });
-    await t.app.db.update(devices).set({ settings: { alarmDuration: 0 } }).where(inArray(devices.id, fleet.map((d) => d.id)));
+    await t.app.db
+      .update(devices)
+      .set({ settings: { alarmDuration: 0 } })
+      .where(
+        inArray(
+          devices.id,
+          fleet.map((d) => d.id),
+        ),
+      );
     const s = await device();
     const kds = await Promise.all(fleet.map((d) => known(d.imei)));
     const ks = await known(s.imei);
@@ -186,7 +229,13 @@ describe('the urgent lane', () => {
       const t0 = Date.now() - 600_000;
       // 6,000 readings, each one raising or recovering: 1,000 start the first bulk batch, 5,000 wait for the next.
       for (let i = 0; i < 6; i++) {
-        for (const kd of kds) t.app.deviceHub.emit('uplink', kd, { kind: 'telemetry', ts: t0 + i * 10_000, values: { heartRate: i % 2 ? 70 : 200 } }, new Date());
+        for (const kd of kds)
+          t.app.deviceHub.emit(
+            'uplink',
+            kd,
+            { kind: 'telemetry', ts: t0 + i * 10_000, values: { heartRate: i % 2 ? 70 : 200 } },
+            new Date(),
+          );
       }
       t.app.deviceHub.emit('uplink', ks, { kind: 'alarm', alarm: 'sos', ts: t0 }, new Date());
       t.app.deviceHub.emit('uplink', ks, { kind: 'alarm', alarm: 'sos', ts: t0 }, new Date()); // a redelivery
@@ -225,7 +274,15 @@ describe('replicas sharing the traffic of a device', () => {
     const d = await device('wristband');
     const kd = await known(d.imei);
     const hubB = new DeviceHub();
-    const b = new AlarmEngine({ db: t.app.db, clock: t.clock, log: t.app.log, deviceHub: hubB, alarmHub: t.app.alarmHub, profiles: new DeviceProfiles(t.app.db, t.clock), deadLetters: t.app.deadLetters });
+    const b = new AlarmEngine({
+      db: t.app.db,
+      clock: t.clock,
+      log: t.app.log,
+      deviceHub: hubB,
+      alarmHub: t.app.alarmHub,
+      profiles: new DeviceProfiles(t.app.db, t.clock),
+      deadLetters: t.app.deadLetters,
+    });
     b.start();
     try {
       const hubs = [t.app.deviceHub, hubB];

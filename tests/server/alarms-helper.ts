@@ -25,4 +25,5 @@ export const conditionsOf = (app: FastifyInstance, deviceId: number) =>
   app.db.select().from(deviceAlarmConditions).where(eq(deviceAlarmConditions.deviceId, deviceId));
 
 /** [type, recoveredType] of each record, in order. */
-export const typesOf = async (app: FastifyInstance, deviceId: number) => (await alarmsOf(app, deviceId)).map((r) => (r.recoveredType === null ? r.type : [r.type, r.recoveredType]));
+export const typesOf = async (app: FastifyInstance, deviceId: number) =>
+  (await alarmsOf(app, deviceId)).map((r) => (r.recoveredType === null ? r.type : [r.type, r.recoveredType]));

@@ -48,7 +48,12 @@ beforeAll(async () => {
       ])
       .returning({ id: alarmRecords.id })
   ).map((r) => r.id);
-  theirs = (await t.app.db.insert(alarmRecords).values([record(otherTenant, 15, 5), record(otherTenant, 9, 1)]).returning({ id: alarmRecords.id })).map((r) => r.id);
+  theirs = (
+    await t.app.db
+      .insert(alarmRecords)
+      .values([record(otherTenant, 15, 5), record(otherTenant, 9, 1)])
+      .returning({ id: alarmRecords.id })
+  ).map((r) => r.id);
   demo = (await login(t.app, 'demo', 'demo123')).token;
   visitor = String((await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization);
   // A user of the tenant without the alarm:handle mark, and one who holds it and the alarm menu.
@@ -60,8 +65,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const api = <T = unknown>(path: string, body: unknown, token = demo) => post<T>(t.app, `/api/device/alarm/${path}`, body, { token });
-const rowsOf = (ids: number[]) => t.app.db.select().from(alarmRecords).where(inArray(alarmRecords.id, ids)).orderBy(alarmRecords.id);
+const api = <T = unknown>(path: string, body: unknown, token = demo) =>
+  post<T>(t.app, `/api/device/alarm/${path}`, body, { token });
+const rowsOf = (ids: number[]) =>
+  t.app.db.select().from(alarmRecords).where(inArray(alarmRecords.id, ids)).orderBy(alarmRecords.id);
 
 describe('alarm list (generic resource)', () => {
   it('lists the tenant only, filters on type, level, read, handle state, kind, time and the imei keyword', async () => {
@@ -73,7 +80,13 @@ describe('alarm list (generic resource)', () => {
     expect((await list({ filters: { handleState: 1 } })).rows.map((r) => r.id)).toEqual([mine[3]]);
     expect((await list({ filters: { deviceKind: ['helmet'] } })).total).toBe(2);
     expect((await list({ keyword: '0777' })).total).toBe(2);
-    expect((await list({ filters: { ts: [new Date(base - 25 * HOUR).toISOString(), new Date(base - 5 * HOUR).toISOString()] } })).total).toBe(2);
+    expect(
+      (
+        await list({
+          filters: { ts: [new Date(base - 25 * HOUR).toISOString(), new Date(base - 5 * HOUR).toISOString()] },
+        })
+      ).total,
+    ).toBe(2);
     const all = await list({ size: 100 });
     expect(all.rows.map((r) => r.id)).toEqual([mine[3], mine[2], mine[1], mine[0]]);
     expect((await api('get', { id: theirs[0] })).code).toBe(404);
@@ -81,7 +94,12 @@ describe('alarm list (generic resource)', () => {
   });
 
   it('exports the list', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/device/alarm/export', payload: { format: 'csv', filters: { type: 6 } }, headers: { authorization: demo } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/alarm/export',
+      payload: { format: 'csv', filters: { type: 6 } },
+      headers: { authorization: demo },
+    });
     expect(res.headers['content-type']).toMatch(/csv/);
     expect(res.body.split('\n').filter((l) => l.includes('860000000000777'))).toHaveLength(2);
   });
@@ -134,21 +152,34 @@ describe('read and handle', () => {
     expect(await api('read', { ids: [] })).toMatchObject({ code: 400, key: 'nothingSelected' });
     expect(await api('handle', { ids: [1], state: 0 })).toMatchObject({ code: 400 });
     expect(await api('handle', { ids: ['x'], state: 1 })).toMatchObject({ code: 400 });
-    expect(await api('handle', { ids: [1], state: 1, note: 'x'.repeat(501) })).toMatchObject({ code: 400, key: 'tooLong' });
+    expect(await api('handle', { ids: [1], state: 1, note: 'x'.repeat(501) })).toMatchObject({
+      code: 400,
+      key: 'tooLong',
+    });
     expect(await api('since', { after: 'not a date' })).toMatchObject({ code: 400, key: 'dateInvalid' });
     expect(await api('since', { after: new Date().toISOString(), limit: 10_000 })).toMatchObject({ code: 400 });
-    expect(await api('stats', { from: new Date(base).toISOString(), to: new Date(base - HOUR).toISOString() })).toMatchObject({ code: 400, key: 'invalidInput' });
+    expect(
+      await api('stats', { from: new Date(base).toISOString(), to: new Date(base - HOUR).toISOString() }),
+    ).toMatchObject({ code: 400, key: 'invalidInput' });
     expect(await api('stats', { bucket: 'week' })).toMatchObject({ code: 400 });
   });
 });
 
 describe('since, stats and unread count', () => {
   it('since: the tenant only, stored after the time, oldest first; nothing for users who may not see alarms', async () => {
-    const res = await api<{ id: number; createdAt: string }[]>('since', { after: new Date(base - 25 * HOUR).toISOString() });
+    const res = await api<{ id: number; createdAt: string }[]>('since', {
+      after: new Date(base - 25 * HOUR).toISOString(),
+    });
     expect(res.data.map((r) => r.id)).toEqual([mine[1], mine[2], mine[3]]);
-    expect((await api<unknown[]>('since', { after: new Date(base - 25 * HOUR).toISOString(), limit: 1 })).data).toHaveLength(1);
-    expect((await api<{ id: number }[]>('since', { after: new Date(base - 40 * HOUR).toISOString() }, handler)).data).toHaveLength(4);
-    expect((await api<unknown[]>('since', { after: new Date(base - 40 * HOUR).toISOString() }, plain)).data).toEqual([]);
+    expect(
+      (await api<unknown[]>('since', { after: new Date(base - 25 * HOUR).toISOString(), limit: 1 })).data,
+    ).toHaveLength(1);
+    expect(
+      (await api<{ id: number }[]>('since', { after: new Date(base - 40 * HOUR).toISOString() }, handler)).data,
+    ).toHaveLength(4);
+    expect((await api<unknown[]>('since', { after: new Date(base - 40 * HOUR).toISOString() }, plain)).data).toEqual(
+      [],
+    );
   });
 
   it('stats count the period by type, level, kind, handling, trend and top devices', async () => {
@@ -168,7 +199,11 @@ describe('since, stats and unread count', () => {
     expect(s.trend.map((p) => p.count)).toEqual([1, 3, 0]);
     expect(s.trend[0]!.at).toBe(from);
     expect(s.topDevices[0]).toEqual({ imei: '860000000000001', name: 'Watch 1', count: 2 });
-    const { data: hourly } = await api<AlarmStats>('stats', { from: new Date(base - 3 * HOUR).toISOString(), to, bucket: 'hour' });
+    const { data: hourly } = await api<AlarmStats>('stats', {
+      from: new Date(base - 3 * HOUR).toISOString(),
+      to,
+      bucket: 'hour',
+    });
     expect(hourly.total).toBe(1);
     expect(hourly.trend).toHaveLength(4);
   });

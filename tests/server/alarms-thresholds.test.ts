@@ -16,12 +16,27 @@ afterAll(() => t?.close());
 /** A fresh device whose stored settings have `alarmDuration` 0 unless told otherwise. */
 async function device(settings: Partial<DeviceSettings> = {}, kind = 'wristband') {
   const [d] = await addDevices(t.app, 1, { kind });
-  await t.app.db.update(devices).set({ settings: { alarmDuration: 0, ...settings }, name: 'Band 1', personName: 'Li Lei', personPhone: '13900000001', lat: 22.5, lon: 114.1 }).where(eq(devices.id, d!.id));
+  await t.app.db
+    .update(devices)
+    .set({
+      settings: { alarmDuration: 0, ...settings },
+      name: 'Band 1',
+      personName: 'Li Lei',
+      personPhone: '13900000001',
+      lat: 22.5,
+      lon: 114.1,
+    })
+    .where(eq(devices.id, d!.id));
   return d!;
 }
 
 let seq = 0;
-const telemetry = (values: Record<string, number>, ts = Date.now()) => ({ kind: 'telemetry', id: `t${++seq}`, ts, values });
+const telemetry = (values: Record<string, number>, ts = Date.now()) => ({
+  kind: 'telemetry',
+  id: `t${++seq}`,
+  ts,
+  values,
+});
 
 // [metric, abnormal, hysteresis (no change), normal, type, threshold crossed] with the default limits.
 const CASES: [string, number, number, number, number, number][] = [
@@ -53,8 +68,23 @@ describe('threshold alarms and their recovery', () => {
     expect(await typesOf(t.app, d.id)).toEqual([type]);
     await send(t.app, d.imei, telemetry({ [metric]: good }, t0 + 30_000));
     const rows = await alarmsOf(t.app, d.id);
-    expect(rows.map((r) => [r.type, r.recoveredType])).toEqual([[type, null], [19, type]]);
-    expect(rows[0]).toMatchObject({ value: bad, threshold, level: expect.any(Number), read: 0, handleState: 0, deviceName: 'Band 1', personName: 'Li Lei', personPhone: '13900000001', lat: 22.5, lon: 114.1, tenantId: d.tenantId });
+    expect(rows.map((r) => [r.type, r.recoveredType])).toEqual([
+      [type, null],
+      [19, type],
+    ]);
+    expect(rows[0]).toMatchObject({
+      value: bad,
+      threshold,
+      level: expect.any(Number),
+      read: 0,
+      handleState: 0,
+      deviceName: 'Band 1',
+      personName: 'Li Lei',
+      personPhone: '13900000001',
+      lat: 22.5,
+      lon: 114.1,
+      tenantId: d.tenantId,
+    });
     expect(rows[0]!.ts.getTime()).toBe(t0);
     expect(rows[1]).toMatchObject({ value: good, threshold, level: 1, title: '告警恢复' });
     expect(await conditionsOf(t.app, d.id)).toEqual([]);
@@ -67,7 +97,11 @@ describe('threshold alarms and their recovery', () => {
     expect(await typesOf(t.app, d.id)).toEqual([6]);
     expect((await alarmsOf(t.app, d.id))[0]!.threshold).toBe(100);
     const { token } = await login(t.app, 'demo', 'demo123');
-    const settings = { ...DEFAULT_SETTINGS, alarmDuration: 0, limits: { ...DEFAULT_SETTINGS.limits, heartRate: { low: 40, high: 150, interval: 5 } } };
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      alarmDuration: 0,
+      limits: { ...DEFAULT_SETTINGS.limits, heartRate: { low: 40, high: 150, interval: 5 } },
+    };
     expect((await post(t.app, '/api/device/settings/save', { imei: d.imei, settings }, { token })).code).toBe(0);
     // 110 is normal under the new limit: the cached profile was dropped, so it recovers.
     await send(t.app, d.imei, telemetry({ heartRate: 110 }, t0 + 10_000));
@@ -95,7 +129,12 @@ describe('threshold alarms and their recovery', () => {
   it('raises one record while a condition lasts, however many readings arrive in one batch', async () => {
     const d = await device();
     const t0 = Date.now() - 300_000;
-    for (let i = 0; i < 20; i++) t.app.ingest.handle(`sfwatch/${d.imei}/up`, Buffer.from(JSON.stringify(telemetry({ heartRate: 160 + i, bodyTemp: 39 }, t0 + i * 1000))), null);
+    for (let i = 0; i < 20; i++)
+      t.app.ingest.handle(
+        `sfwatch/${d.imei}/up`,
+        Buffer.from(JSON.stringify(telemetry({ heartRate: 160 + i, bodyTemp: 39 }, t0 + i * 1000))),
+        null,
+      );
     await send(t.app, d.imei, telemetry({ heartRate: 70, bodyTemp: 36.5 }, t0 + 30_000));
     expect(await typesOf(t.app, d.id)).toEqual([6, 7, [19, 6], [19, 7]]);
   });

@@ -22,14 +22,25 @@ afterAll(async () => {
 
 describe('envelope and errors', () => {
   it('answers bad input with code 400 on HTTP 200, never 500', async () => {
-    const cases: unknown[] = [{}, { username: 5, password: [] }, 'text', [1, 2], { username: 'x'.repeat(100), password: 'y' }];
+    const cases: unknown[] = [
+      {},
+      { username: 5, password: [] },
+      'text',
+      [1, 2],
+      { username: 'x'.repeat(100), password: 'y' },
+    ];
     for (const body of cases) {
       const res = await post(t.app, '/api/auth/auth/login', body);
       expect(res.status).toBe(200);
       expect(res.code).toBe(400);
       expect(res.key).toBeTruthy();
     }
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/auth/login', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ code: 400, key: 'jsonMalformed' });
   });
@@ -102,7 +113,9 @@ describe('static console', () => {
 
   it('serves sw.js uncached, hashed assets immutable, and 404s missing files', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/sw.js' })).headers['cache-control']).toBe('no-cache');
-    expect((await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' })).headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' })).headers['cache-control']).toContain(
+      'immutable',
+    );
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing-1.js' })).statusCode).toBe(404);
   });
 

@@ -30,10 +30,20 @@ export function createAttendanceRows(tenantOf: (token: string) => number) {
     const tenant = tenantOf(token);
     if (made.has(tenant)) return;
     made.add(tenant);
-    const res = await post(app, '/api/user/attendanceRule/add', { ...ATTENDANCE_RULE_BODY, name: `isoArule${tenant}` }, { token });
+    const res = await post(
+      app,
+      '/api/user/attendanceRule/add',
+      { ...ATTENDANCE_RULE_BODY, name: `isoArule${tenant}` },
+      { token },
+    );
     if (res.code !== 0) throw new Error(`attendanceRule add: ${res.msg}`);
     const worker = await addUser(app, { tenant, username: `isoAworker${tenant}` });
-    await recordPunch(app, { tenantId: tenant, userId: worker, at: localInstant('2026-11-02', 8 * 60 + 10, app.config.timeZone), source: PUNCH_SOURCE.console });
+    await recordPunch(app, {
+      tenantId: tenant,
+      userId: worker,
+      at: localInstant('2026-11-02', 8 * 60 + 10, app.config.timeZone),
+      source: PUNCH_SOURCE.console,
+    });
   };
   return { 'user/attendanceRule': make, 'user/attendancePunch': make, 'user/attendanceRecord': make };
 }

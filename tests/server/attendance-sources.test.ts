@@ -44,7 +44,8 @@ async function send(d: TestDevice, message: object, afterMs = MIN) {
   await t.app.ingest.drain();
   await t.app.punchSources.drain();
 }
-const fix = (d: TestDevice, p: LonLat, afterMs?: number) => send(d, { kind: 'location', lon: p[0], lat: p[1] }, afterMs);
+const fix = (d: TestDevice, p: LonLat, afterMs?: number) =>
+  send(d, { kind: 'location', lon: p[0], lat: p[1] }, afterMs);
 
 /** A worker of `tenant` wearing a new device of `kind`. */
 async function worker(tenant: number, name: string, kind = 'helmet'): Promise<{ userId: number; device: TestDevice }> {
@@ -55,10 +56,19 @@ async function worker(tenant: number, name: string, kind = 'helmet'): Promise<{ 
 }
 
 const punchesOf = (userIds: number[]) =>
-  t.app.db.select().from(attendancePunches).where(inArray(attendancePunches.userId, userIds)).orderBy(asc(attendancePunches.at));
+  t.app.db
+    .select()
+    .from(attendancePunches)
+    .where(inArray(attendancePunches.userId, userIds))
+    .orderBy(asc(attendancePunches.at));
 
 async function siteFence(imeis: string[]) {
-  const res = await post<{ id: number }>(t.app, '/api/device/fence/add', { name: 'Site', type: 1, shape: 0, radius: 150, longitude: C[0], latitude: C[1], imeis }, { token: demo });
+  const res = await post<{ id: number }>(
+    t.app,
+    '/api/device/fence/add',
+    { name: 'Site', type: 1, shape: 0, radius: 150, longitude: C[0], latitude: C[1], imeis },
+    { token: demo },
+  );
   expect(res.code).toBe(0);
 }
 
@@ -112,7 +122,11 @@ describe('helmet worn inside the site fence', () => {
     try {
       const sendFresh = async (afterMs: number) => {
         clockTs += afterMs;
-        t.app.ingest.handle(topics.deviceUp(a.device.imei), Buffer.from(JSON.stringify({ ts: clockTs, kind: 'location', lon: C[0], lat: C[1] })), null);
+        t.app.ingest.handle(
+          topics.deviceUp(a.device.imei),
+          Buffer.from(JSON.stringify({ ts: clockTs, kind: 'location', lon: C[0], lat: C[1] })),
+          null,
+        );
         await t.app.ingest.drain();
         await fresh.drain();
       };
@@ -146,7 +160,14 @@ describe('helmet worn inside the site fence', () => {
     expect(await punchesOf([a.userId])).toHaveLength(1);
     const res = await post(t.app, '/api/device/device/update', { id: a.device.id, userId: null }, { token: demo });
     if (res.code !== 0) await t.app.db.update(devices).set({ userId: null }).where(eq(devices.id, a.device.id));
-    t.app.events.emit('resource.changed', { kind: 'device', name: 'device', action: 'update', id: a.device.id, tenantId: site, scope: { userId: 0, tenantId: site, kind: 'admin' } });
+    t.app.events.emit('resource.changed', {
+      kind: 'device',
+      name: 'device',
+      action: 'update',
+      id: a.device.id,
+      tenantId: site,
+      scope: { userId: 0, tenantId: site, kind: 'admin' },
+    });
     await fix(a.device, C, 11 * MIN);
     expect(await punchesOf([a.userId])).toHaveLength(1);
   });
@@ -181,16 +202,26 @@ describe('a face at a door unit', () => {
     await send(door!, { ...face, method: 'card', credential: 'C-1' });
     expect(await punchesOf([userId])).toEqual([]);
     await send(door!, face);
-    expect((await punchesOf([userId])).map((p) => [p.source, p.imei, p.at.getTime()])).toEqual([[4, door!.imei, clockTs]]);
+    expect((await punchesOf([userId])).map((p) => [p.source, p.imei, p.at.getTime()])).toEqual([
+      [4, door!.imei, clockTs],
+    ]);
   });
 });
 
 describe('the console punch button', () => {
   it('punches the caller (source 1); the visitor is refused', async () => {
-    const res = await post<{ at: string; source: number }>(t.app, '/api/user/attendancePunch/punch', {}, { token: demo });
+    const res = await post<{ at: string; source: number }>(
+      t.app,
+      '/api/user/attendancePunch/punch',
+      {},
+      { token: demo },
+    );
     expect(res).toMatchObject({ code: 0, data: { source: 1 } });
     const me = (await login(t.app, 'demo', 'demo123')).user.id;
-    const rows = await t.app.db.select().from(attendancePunches).where(and(eq(attendancePunches.userId, me), eq(attendancePunches.source, 1)));
+    const rows = await t.app.db
+      .select()
+      .from(attendancePunches)
+      .where(and(eq(attendancePunches.userId, me), eq(attendancePunches.source, 1)));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.at.toISOString()).toBe(res.data.at);
     const guestId = await addUser(t.app, { tenant: site, username: 'guest-punch', kind: 'visitor' });
@@ -204,11 +235,26 @@ describe('the console punch button', () => {
 describe('the demo workers (seed)', () => {
   it("binds the site's helmets and UWB tags to its workers, with a month of punches; seeding again adds nothing", async () => {
     const bound = await t.app.db
-      .select({ imei: devices.imei, kind: devices.kind, userId: devices.userId, userKind: users.kind, dept: departments.name })
+      .select({
+        imei: devices.imei,
+        kind: devices.kind,
+        userId: devices.userId,
+        userKind: users.kind,
+        dept: departments.name,
+      })
       .from(devices)
       .innerJoin(users, eq(users.id, devices.userId))
       .innerJoin(departments, eq(departments.id, users.departmentId))
-      .where(and(eq(devices.tenantId, site), isNotNull(devices.userId), inArray(devices.imei, demoFleet().map((d) => d.imei))));
+      .where(
+        and(
+          eq(devices.tenantId, site),
+          isNotNull(devices.userId),
+          inArray(
+            devices.imei,
+            demoFleet().map((d) => d.imei),
+          ),
+        ),
+      );
     // The third helmet is the site's JT/T 808 one (docs/protocols.md).
     expect(bound.map((b) => b.kind).sort()).toEqual(['helmet', 'helmet', 'helmet', 'uwbTag', 'uwbTag']);
     for (const b of bound) expect(b).toMatchObject({ userKind: 'user', dept: SITE_DEPARTMENT });
@@ -216,11 +262,17 @@ describe('the demo workers (seed)', () => {
     const rows = await punchesOf(ids);
     const days = new Set(rows.map((r) => localDayOf(r.at, 'Asia/Shanghai')));
     expect(days.size).toBeGreaterThanOrEqual(15);
-    const hours = rows.map((r) => Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', hour: 'numeric', hourCycle: 'h23' }).format(r.at)));
+    const hours = rows.map((r) =>
+      Number(
+        new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', hour: 'numeric', hourCycle: 'h23' }).format(r.at),
+      ),
+    );
     expect(Math.min(...hours)).toBeGreaterThanOrEqual(7);
     expect(Math.max(...hours)).toBeLessThanOrEqual(17);
-    const total = async () => (await t.app.db.select({ n: count() }).from(attendancePunches).where(eq(attendancePunches.tenantId, site)))[0]!.n;
-    const people = async () => (await t.app.db.select({ n: count() }).from(users).where(eq(users.tenantId, site)))[0]!.n;
+    const total = async () =>
+      (await t.app.db.select({ n: count() }).from(attendancePunches).where(eq(attendancePunches.tenantId, site)))[0]!.n;
+    const people = async () =>
+      (await t.app.db.select({ n: count() }).from(users).where(eq(users.tenantId, site)))[0]!.n;
     const [before, folks] = [await total(), await people()];
     await t.app.db.transaction((tx) => seedWorkers(tx, site));
     expect([await total(), await people()]).toEqual([before, folks]);
@@ -228,17 +280,25 @@ describe('the demo workers (seed)', () => {
 
   it("punches a demo helmet's worker when it is put on inside the seeded site fence", async () => {
     const demoHelmet = demoFleet().find((d) => d.kind === 'helmet' && d.scenario === 'construction')!;
-    const [row] = await t.app.db.select({ id: devices.id, userId: devices.userId }).from(devices).where(eq(devices.imei, demoHelmet.imei));
+    const [row] = await t.app.db
+      .select({ id: devices.id, userId: devices.userId })
+      .from(devices)
+      .where(eq(devices.imei, demoHelmet.imei));
     const d: TestDevice = { id: row!.id, imei: demoHelmet.imei, tenantId: site, secret: '' };
     // The seed's month of punches covers 07:00-17:00 of every day: one within 10 minutes of this
     // test's clock would debounce the punch (it failed at some times of day), so none is left there.
     const near = (ms: number) => between(attendancePunches.at, new Date(ms - 15 * MIN), new Date(ms + 15 * MIN));
-    await t.app.db.delete(attendancePunches).where(and(eq(attendancePunches.userId, row!.userId!), near(clockTs + MIN)));
+    await t.app.db
+      .delete(attendancePunches)
+      .where(and(eq(attendancePunches.userId, row!.userId!), near(clockTs + MIN)));
     const before = (await punchesOf([row!.userId!])).length;
     await fix(d, [SCENARIO_SITES.construction.lon, SCENARIO_SITES.construction.lat]);
     await send(d, { kind: 'status', wearing: true });
     const after = await punchesOf([row!.userId!]);
     expect(after).toHaveLength(before + 1);
-    expect(after.find((p) => p.at.getTime() === clockTs - MIN || p.at.getTime() === clockTs)).toMatchObject({ source: 2, imei: demoHelmet.imei });
+    expect(after.find((p) => p.at.getTime() === clockTs - MIN || p.at.getTime() === clockTs)).toMatchObject({
+      source: 2,
+      imei: demoHelmet.imei,
+    });
   });
 });

@@ -19,13 +19,32 @@ const settle = async () => new Promise((r) => setTimeout(r, 400));
 
 describe('audit log', () => {
   it('records who added, changed and deleted a row, with the row before and after', async () => {
-    const added = await post<Row>(t.app, '/api/device/deviceGroup/add', { name: 'Audited', description: 'first' }, { token: demo });
+    const added = await post<Row>(
+      t.app,
+      '/api/device/deviceGroup/add',
+      { name: 'Audited', description: 'first' },
+      { token: demo },
+    );
     expect(added.code).toBe(0);
     const id = added.data.id;
-    expect((await post(t.app, '/api/device/deviceGroup/update', { id, name: 'Audited', description: 'second' }, { token: demo })).code).toBe(0);
+    expect(
+      (
+        await post(
+          t.app,
+          '/api/device/deviceGroup/update',
+          { id, name: 'Audited', description: 'second' },
+          { token: demo },
+        )
+      ).code,
+    ).toBe(0);
     expect((await post(t.app, '/api/device/deviceGroup/delete', { ids: [id] }, { token: demo })).code).toBe(0);
     await settle();
-    const page = await list(t.app, 'auditLog', { filters: { resource: 'device/deviceGroup', rowId: id }, sort: [{ field: 'id', order: 'asc' }] }, demo);
+    const page = await list(
+      t.app,
+      'auditLog',
+      { filters: { resource: 'device/deviceGroup', rowId: id }, sort: [{ field: 'id', order: 'asc' }] },
+      demo,
+    );
     expect(page.rows.map((r) => r.action)).toEqual(['add', 'update', 'delete']);
     const [add, update, remove] = page.rows;
     expect(add!.before).toBeNull();
@@ -41,7 +60,13 @@ describe('audit log', () => {
     const mine = await list(t.app, 'auditLog', {}, other);
     expect(mine.rows.every((r) => r.tenantId === mine.rows[0]?.tenantId)).toBe(true);
     expect(mine.rows.some((r) => r.resource === 'device/deviceGroup')).toBe(false);
-    const plain = await addUser(t.app, { tenant: await tenantId(t.app, 'Demo Site'), username: 'plainaudit', password: 'secret1', kind: 'admin', roleIds: [] });
+    const plain = await addUser(t.app, {
+      tenant: await tenantId(t.app, 'Demo Site'),
+      username: 'plainaudit',
+      password: 'secret1',
+      kind: 'admin',
+      roleIds: [],
+    });
     void plain;
     const token = (await login(t.app, 'plainaudit', 'secret1')).token;
     expect((await post(t.app, '/api/user/auditLog/list', {}, { token })).code).toBe(403);

@@ -10,7 +10,13 @@ beforeAll(async () => {
   t = await buildTestApp();
   const [tenant] = await t.app.db.select().from(tenants).where(eq(tenants.name, 'Demo Site'));
   await t.app.db.insert(users).values([
-    { tenantId: tenant!.id, username: 'gone', name: 'Disabled', passwordHash: await t.app.hasher.hash('gone123'), status: 0 },
+    {
+      tenantId: tenant!.id,
+      username: 'gone',
+      name: 'Disabled',
+      passwordHash: await t.app.hasher.hash('gone123'),
+      status: 0,
+    },
     { tenantId: tenant!.id, username: 'pw', name: 'Password changer', passwordHash: await t.app.hasher.hash('first1') },
   ]);
 });
@@ -116,7 +122,12 @@ describe('visitor', () => {
   it('is refused on routes that change data, but may log out', async () => {
     const res = await post(t.app, '/api/auth/auth/visitorLogin', {});
     const token = String(res.headers.authorization);
-    const change = await post(t.app, '/api/auth/auth/changePassword', { oldPassword: 'x', newPassword: 'whatever1' }, { token });
+    const change = await post(
+      t.app,
+      '/api/auth/auth/changePassword',
+      { oldPassword: 'x', newPassword: 'whatever1' },
+      { token },
+    );
     expect(change).toMatchObject({ code: 403, key: 'readOnlyVisitor' });
     const ticket = await post(t.app, '/api/auth/ticket/create', { imei: '860000000000001' }, { token });
     expect(ticket).toMatchObject({ code: 403, key: 'readOnlyVisitor' });
@@ -133,16 +144,33 @@ describe('change password', () => {
   it('refuses a wrong current password, then changes it and ends every session', async () => {
     const a = await login(t.app, 'pw', 'first1');
     const b = await login(t.app, 'pw', 'first1');
-    const wrong = await post(t.app, '/api/auth/auth/changePassword', { oldPassword: 'nope', newPassword: 'second2' }, { token: a.token });
+    const wrong = await post(
+      t.app,
+      '/api/auth/auth/changePassword',
+      { oldPassword: 'nope', newPassword: 'second2' },
+      { token: a.token },
+    );
     expect(wrong).toMatchObject({ code: 400, key: 'oldPasswordWrong' });
-    const short = await post(t.app, '/api/auth/auth/changePassword', { oldPassword: 'first1', newPassword: '123' }, { token: a.token });
+    const short = await post(
+      t.app,
+      '/api/auth/auth/changePassword',
+      { oldPassword: 'first1', newPassword: '123' },
+      { token: a.token },
+    );
     expect(short).toMatchObject({ code: 400, key: 'passwordLength' });
 
-    const ok = await post(t.app, '/api/auth/auth/changePassword', { oldPassword: 'first1', newPassword: 'second2' }, { token: a.token });
+    const ok = await post(
+      t.app,
+      '/api/auth/auth/changePassword',
+      { oldPassword: 'first1', newPassword: 'second2' },
+      { token: a.token },
+    );
     expect(ok).toMatchObject({ code: 0, key: 'passwordChanged' });
     expect((await post(t.app, USER_INFO, undefined, { token: a.token })).code).toBe(208);
     expect((await post(t.app, USER_INFO, undefined, { token: b.token })).code).toBe(208);
-    expect((await post(t.app, LOGIN, { username: 'pw', password: 'first1' }, { ip: '10.1.0.4' })).key).toBe('badCredentials');
+    expect((await post(t.app, LOGIN, { username: 'pw', password: 'first1' }, { ip: '10.1.0.4' })).key).toBe(
+      'badCredentials',
+    );
     await login(t.app, 'pw', 'second2');
   });
 });

@@ -26,7 +26,9 @@ describe.skipIf(!!process.env.DATABASE_URL)('PGlite vacuum and analyze', () => {
   it('leaves quiet tables alone and vacuums one that changed past the threshold', async () => {
     expect(await tablesDue(t.app.db)).not.toContain('notices');
     const site = await tenantId(t.app, 'Demo Site');
-    await t.app.db.execute(sql`insert into notices (tenant_id, title, content, level) select ${site}, 'n' || i, '', 1 from generate_series(1, 500) i`);
+    await t.app.db.execute(
+      sql`insert into notices (tenant_id, title, content, level) select ${site}, 'n' || i, '', 1 from generate_series(1, 500) i`,
+    );
     expect(await tablesDue(t.app.db)).toContain('notices');
     expect(await vacuumDue(t.app.db)).toContain('notices');
     expect(await stat(t, 'notices')).toEqual({ analyzed: true, vacuumed: true });

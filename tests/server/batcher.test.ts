@@ -39,7 +39,11 @@ describe('isolate', () => {
     });
     expect(flaky.stored).toEqual([{ items: [1, 2, 3], result: 'ok' }]);
     await expect(
-      isolate([1, 2], { write: async () => Promise.reject(new TransientError('down')), poison: (i) => void poisoned.push(i), retries: [1, 1] }),
+      isolate([1, 2], {
+        write: async () => Promise.reject(new TransientError('down')),
+        poison: (i) => void poisoned.push(i),
+        retries: [1, 1],
+      }),
     ).rejects.toThrow('down');
     expect(poisoned).toEqual([]);
   });

@@ -19,12 +19,20 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const api = <T = Row>(path: string, body: unknown, token = demo) => post<T>(t.app, `/api/device/${path}`, body, { token });
+const api = <T = Row>(path: string, body: unknown, token = demo) =>
+  post<T>(t.app, `/api/device/${path}`, body, { token });
 const rnd = () => `86${String(Math.floor(Math.random() * 1e13)).padStart(13, '0')}`;
 
-async function newDevice(kind: string, opts: { online?: boolean; lastValues?: Record<string, number>; gatewayId?: number; token?: string } = {}) {
+async function newDevice(
+  kind: string,
+  opts: { online?: boolean; lastValues?: Record<string, number>; gatewayId?: number; token?: string } = {},
+) {
   const imei = rnd();
-  const added = await api<Row>('device/add', { imei, kind, messageType: 'json', ...(opts.gatewayId ? { gatewayId: opts.gatewayId } : {}) }, opts.token);
+  const added = await api<Row>(
+    'device/add',
+    { imei, kind, messageType: 'json', ...(opts.gatewayId ? { gatewayId: opts.gatewayId } : {}) },
+    opts.token,
+  );
   if (added.code !== 0) throw new Error(`${added.key}: ${added.msg}`);
   await t.app.db
     .update(devices)
@@ -33,14 +41,22 @@ async function newDevice(kind: string, opts: { online?: boolean; lastValues?: Re
   return { id: added.data.id, imei };
 }
 
-const sent = async (imei: string) => (await t.app.db.select().from(deviceCommands).where(eq(deviceCommands.imei, imei))).length;
+const sent = async (imei: string) =>
+  (await t.app.db.select().from(deviceCommands).where(eq(deviceCommands.imei, imei))).length;
 
 describe('breaker commands', () => {
   it('opens an online breaker: switch singleOff published, delivery sent', async () => {
     const b = await newDevice('breaker', { online: true, lastValues: { closed: 1, locked: 0 } });
     const got: unknown[] = [];
-    const off = await t.app.broker.subscribe(topics.deviceServer(b.imei), (_topic, payload) => void got.push(decodePayload(payload).value));
-    const res = await api<CommandAnswer>('command/send', { imei: b.imei, cmd: 'switch', params: { mode: 'singleOff' } });
+    const off = await t.app.broker.subscribe(
+      topics.deviceServer(b.imei),
+      (_topic, payload) => void got.push(decodePayload(payload).value),
+    );
+    const res = await api<CommandAnswer>('command/send', {
+      imei: b.imei,
+      cmd: 'switch',
+      params: { mode: 'singleOff' },
+    });
     expect(res.code).toBe(0);
     expect(res.data.status).toBe(DELIVERY.sent);
     for (let i = 0; i < 100 && got.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
@@ -73,42 +89,73 @@ describe('breaker commands', () => {
     }
     expect(await sent(b.imei)).toBe(0);
     expect((await api('command/send', { imei: b.imei, cmd: 'unlock' })).code).toBe(0);
-    await t.app.db.update(devices).set({ lastValues: { closed: 1, locked: 0 } }).where(eq(devices.imei, b.imei));
+    await t.app.db
+      .update(devices)
+      .set({ lastValues: { closed: 1, locked: 0 } })
+      .where(eq(devices.imei, b.imei));
     expect((await api('command/send', { imei: b.imei, cmd: 'switch', params: { mode: 'singleOff' } })).code).toBe(0);
   });
 
   it('refuses a breaker behind an offline gateway: it cannot be reached', async () => {
     const gw = await newDevice('gateway4g', { online: false });
     const b = await newDevice('breaker', { online: true, gatewayId: gw.id });
-    expect((await api('command/send', { imei: b.imei, cmd: 'switch', params: { mode: 'singleOff' } })).key).toBe('gatewayOffline');
+    expect((await api('command/send', { imei: b.imei, cmd: 'switch', params: { mode: 'singleOff' } })).key).toBe(
+      'gatewayOffline',
+    );
     await t.app.db.update(devices).set({ state: 1 }).where(eq(devices.id, gw.id));
     expect((await api('command/send', { imei: b.imei, cmd: 'switch', params: { mode: 'singleOff' } })).code).toBe(0);
   });
 
   it("another tenant's breaker is not found, and its gateway cannot be chosen", async () => {
     const b = await newDevice('breaker', { online: true });
-    expect((await api('command/send', { imei: b.imei, cmd: 'switch', params: { mode: 'singleOff' } }, other)).code).toBe(404);
+    expect(
+      (await api('command/send', { imei: b.imei, cmd: 'switch', params: { mode: 'singleOff' } }, other)).code,
+    ).toBe(404);
     expect(await sent(b.imei)).toBe(0);
     const foreignGateway = await newDevice('gateway4g', { token: other });
-    const added = await api('device/add', { imei: rnd(), kind: 'breaker', messageType: 'json', gatewayId: foreignGateway.id });
+    const added = await api('device/add', {
+      imei: rnd(),
+      kind: 'breaker',
+      messageType: 'json',
+      gatewayId: foreignGateway.id,
+    });
     expect(added.key).toBe('refInvalid');
     // Only a 4G gateway can be a gateway.
     const helmet = await newDevice('helmet');
-    expect((await api('device/add', { imei: rnd(), kind: 'breaker', messageType: 'json', gatewayId: helmet.id })).key).toBe('refInvalid');
+    expect(
+      (await api('device/add', { imei: rnd(), kind: 'breaker', messageType: 'json', gatewayId: helmet.id })).key,
+    ).toBe('refInvalid');
   });
 });
 
 describe('breaker and gateway lists', () => {
   it('lists breakers with their reported state and filters by it; a gateway lists its sub-devices', async () => {
     const gw = await newDevice('gateway4g', { online: false, lastValues: { traffic: 12.5, subDevices: 2 } });
-    const open = await newDevice('breaker', { online: true, gatewayId: gw.id, lastValues: { closed: 0, locked: 1, voltage: 221.5, current: 0, power: 0 } });
-    const closed = await newDevice('breaker', { online: true, gatewayId: gw.id, lastValues: { closed: 1, locked: 0, voltage: 219, current: 5.2, power: 1082 } });
+    const open = await newDevice('breaker', {
+      online: true,
+      gatewayId: gw.id,
+      lastValues: { closed: 0, locked: 1, voltage: 221.5, current: 0, power: 0 },
+    });
+    const closed = await newDevice('breaker', {
+      online: true,
+      gatewayId: gw.id,
+      lastValues: { closed: 1, locked: 0, voltage: 219, current: 5.2, power: 1082 },
+    });
     const list = async (filters: Record<string, unknown>, token = demo) =>
-      (await api<ListResult<Row>>('device/list', { page: 1, size: 100, filters })).data.rows.filter(() => token === demo);
+      (await api<ListResult<Row>>('device/list', { page: 1, size: 100, filters })).data.rows.filter(
+        () => token === demo,
+      );
 
     const rows = await list({ kind: 'breaker', gatewayId: gw.id });
     const byImei = new Map(rows.map((r) => [r.imei, r]));
-    expect(byImei.get(open.imei)).toMatchObject({ closed: 0, locked: 1, voltage: 221.5, power: 0, gatewayId: gw.id, gatewayState: 0 });
+    expect(byImei.get(open.imei)).toMatchObject({
+      closed: 0,
+      locked: 1,
+      voltage: 221.5,
+      power: 0,
+      gatewayId: gw.id,
+      gatewayState: 0,
+    });
     expect(byImei.get(closed.imei)).toMatchObject({ closed: 1, locked: 0, current: 5.2, power: 1082 });
 
     expect((await list({ kind: 'breaker', gatewayId: gw.id, closed: 0 })).map((r) => r.imei)).toEqual([open.imei]);
@@ -119,7 +166,11 @@ describe('breaker and gateway lists', () => {
     expect(g).toMatchObject({ subDevices: 2, traffic: 12.5, state: 0 });
 
     // Another tenant sees none of them.
-    const foreign = await api<ListResult<Row>>('device/list', { page: 1, size: 100, filters: { gatewayId: gw.id } }, other);
+    const foreign = await api<ListResult<Row>>(
+      'device/list',
+      { page: 1, size: 100, filters: { gatewayId: gw.id } },
+      other,
+    );
     expect(foreign.data.rows).toEqual([]);
   });
 });

@@ -30,7 +30,9 @@ function connect(url: string, username: string, password: string): Promise<MqttC
 }
 
 function nextMessage(client: MqttClient): Promise<{ topic: string; payload: string }> {
-  return new Promise((resolve) => client.once('message', (topic, payload) => resolve({ topic, payload: payload.toString() })));
+  return new Promise((resolve) =>
+    client.once('message', (topic, payload) => resolve({ topic, payload: payload.toString() })),
+  );
 }
 
 /** Granted QoS per topic; mqtt.js rejects a SUBACK holding a refusal (128), so read it from the error. */
@@ -65,10 +67,12 @@ describe('broker ACL decisions', () => {
 });
 
 describe('embedded broker', () => {
-  it('over TCP: a console receives what the service publishes on its topic, and is refused other users\' topics', async () => {
+  it("over TCP: a console receives what the service publishes on its topic, and is refused other users' topics", async () => {
     const { token, user } = await login(t.app, 'demo', 'demo123');
     const client = await connect(`mqtt://127.0.0.1:${tcpPort}`, String(user.id), token);
-    expect(await granted(client, [topics.userWeb(user.id), topics.noticeWeb, topics.userWeb(user.id + 1), 'acm/#'])).toEqual([0, 0, 128, 128]);
+    expect(
+      await granted(client, [topics.userWeb(user.id), topics.noticeWeb, topics.userWeb(user.id + 1), 'acm/#']),
+    ).toEqual([0, 0, 128, 128]);
 
     const got = nextMessage(client);
     await t.app.broker.publish(topics.userWeb(user.id), { hello: 'console' });
@@ -84,7 +88,7 @@ describe('embedded broker', () => {
     expect((await got).payload).toBe('maintenance at noon');
   });
 
-  it('refuses a revoked token, a garbage token and someone else\'s id', async () => {
+  it("refuses a revoked token, a garbage token and someone else's id", async () => {
     const { token, user } = await login(t.app, 'demo', 'demo123');
     const url = `mqtt://127.0.0.1:${tcpPort}`;
     await expect(connect(url, String(user.id + 1), token)).rejects.toThrow(/bad username or password/i);
@@ -111,11 +115,21 @@ describe('embedded broker', () => {
 describe('HTTP auth hooks for external brokers', () => {
   it('answers /api/mqtt/auth with the same decision (200 allow, 403 deny)', async () => {
     const { token, user } = await login(t.app, 'demo', 'demo123');
-    const ok = await post(t.app, '/api/mqtt/auth', { username: String(user.id), password: token, clientid: 'c1' }, AS_BROKER);
+    const ok = await post(
+      t.app,
+      '/api/mqtt/auth',
+      { username: String(user.id), password: token, clientid: 'c1' },
+      AS_BROKER,
+    );
     expect(ok).toMatchObject({ status: 200, ok: true, result: 'allow' } as object);
     const bad = await post(t.app, '/api/mqtt/auth', { username: String(user.id), password: 'nope' }, AS_BROKER);
     expect(bad).toMatchObject({ status: 403, ok: false, result: 'deny' } as object);
-    const emqx = await post(t.app, '/api/mqtt/auth?broker=emqx', { username: String(user.id), password: 'nope' }, AS_BROKER);
+    const emqx = await post(
+      t.app,
+      '/api/mqtt/auth?broker=emqx',
+      { username: String(user.id), password: 'nope' },
+      AS_BROKER,
+    );
     expect(emqx).toMatchObject({ status: 200, result: 'deny' } as object);
     const malformed = await post(t.app, '/api/mqtt/auth', [1, 2, 3], AS_BROKER);
     expect(malformed.status).toBe(403);

@@ -14,10 +14,26 @@ const log = { warn: () => undefined } as never;
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64');
 
 function member(uid: string): Instance {
-  return { id: `inst-${uid}`, confNum: '1', userId: Number(uid), tenantId: 5, uid, userName: uid, displayName: uid, queue: [], lastPoll: 0, enabled: 12, subscriptions: new Map(), media: { uri: '', type: 0, ps: 0, fps: 0 }, closing: false, work: Promise.resolve() };
+  return {
+    id: `inst-${uid}`,
+    confNum: '1',
+    userId: Number(uid),
+    tenantId: 5,
+    uid,
+    userName: uid,
+    displayName: uid,
+    queue: [],
+    lastPoll: 0,
+    enabled: 12,
+    subscriptions: new Map(),
+    media: { uri: '', type: 0, ps: 0, fps: 0 },
+    closing: false,
+    work: Promise.resolve(),
+  };
 }
 
-const events = (inst: Instance) => inst.queue.map((m) => JSON.parse((JSON.parse(m) as { txt: string }).txt) as ConfEvent);
+const events = (inst: Instance) =>
+  inst.queue.map((m) => JSON.parse((JSON.parse(m) as { txt: string }).txt) as ConfEvent);
 
 function inRoom() {
   const room = newRoom(5, '1111', '', '7');
@@ -41,10 +57,17 @@ describe('conference recording', () => {
     const listed: unknown[] = [];
     const recorded = async (done: unknown) => listed.push(done);
     const { room, a, b } = inRoom();
-    await record({ recorder: () => recorder, recorded, clock, log }, a, b64({ Command: 'StartRecord', Video: false, Storage: { Protocol: 2, FileKey: '../evil' } }));
+    await record(
+      { recorder: () => recorder, recorded, clock, log },
+      a,
+      b64({ Command: 'StartRecord', Video: false, Storage: { Protocol: 2, FileKey: '../evil' } }),
+    );
     expect(started).toEqual([{ room: 't5_room_1111', tenantId: 5, video: false, fileKey: 'web_1732435200000' }]);
     expect(room.recording).toEqual({ id: 'rec-1', by: '7', fileKey: 'web_1732435200000' });
-    expect(events(a)).toEqual([{ event: 'sendtext', command: 'StartRecord', ok: true }, { event: 'onconfstate', roomId: '1111', count: 2, record: true }]);
+    expect(events(a)).toEqual([
+      { event: 'sendtext', command: 'StartRecord', ok: true },
+      { event: 'onconfstate', roomId: '1111', count: 2, record: true },
+    ]);
     expect(events(b)).toEqual([{ event: 'onconfstate', roomId: '1111', count: 2, record: true }]);
 
     // A second start is refused while the room records.
@@ -58,25 +81,63 @@ describe('conference recording', () => {
       { event: 'onconfstate', roomId: '1111', count: 2, record: false },
     ]);
     // The finished file goes to the video library under the tenant, the room and its key.
-    expect(listed).toEqual([{ file: 'rec-1.webm', size: 10, durationMs: 1000, tenantId: 5, fileKey: 'web_1732435200000', room: 'room_1111' }]);
+    expect(listed).toEqual([
+      { file: 'rec-1.webm', size: 10, durationMs: 1000, tenantId: 5, fileKey: 'web_1732435200000', room: 'room_1111' },
+    ]);
   });
 
   it('fails the command without a recorder, on the recorder’s error, and for a bad payload', async () => {
     const clock = manualClock();
     const { a, b } = inRoom();
-    await record({ recorder: () => undefined, recorded: async () => undefined, clock, log }, a, b64({ Command: 'StartRecord' }));
-    expect(events(a).at(-1)).toEqual({ event: 'sendtext', command: 'StartRecord', ok: false, msg: 'recording is not available' });
+    await record(
+      { recorder: () => undefined, recorded: async () => undefined, clock, log },
+      a,
+      b64({ Command: 'StartRecord' }),
+    );
+    expect(events(a).at(-1)).toEqual({
+      event: 'sendtext',
+      command: 'StartRecord',
+      ok: false,
+      msg: 'recording is not available',
+    });
 
-    const broken: Recorder = { start: async () => Promise.reject(new RecorderError('ffmpeg', 'ffmpeg exited')), stop: async () => Promise.reject(new Error('x')) };
-    await record({ recorder: () => broken, recorded: async () => undefined, clock, log }, a, b64({ Command: 'StartRecord' }));
+    const broken: Recorder = {
+      start: async () => Promise.reject(new RecorderError('ffmpeg', 'ffmpeg exited')),
+      stop: async () => Promise.reject(new Error('x')),
+    };
+    await record(
+      { recorder: () => broken, recorded: async () => undefined, clock, log },
+      a,
+      b64({ Command: 'StartRecord' }),
+    );
     expect(events(a).at(-1)).toEqual({ event: 'sendtext', command: 'StartRecord', ok: false, msg: 'ffmpeg exited' });
-    await record({ recorder: () => broken, recorded: async () => undefined, clock, log }, a, b64({ Command: 'StopRecord' }));
-    expect(events(a).at(-1)).toEqual({ event: 'sendtext', command: 'StopRecord', ok: false, msg: 'the room is not being recorded' });
+    await record(
+      { recorder: () => broken, recorded: async () => undefined, clock, log },
+      a,
+      b64({ Command: 'StopRecord' }),
+    );
+    expect(events(a).at(-1)).toEqual({
+      event: 'sendtext',
+      command: 'StopRecord',
+      ok: false,
+      msg: 'the room is not being recorded',
+    });
 
     // A recording whose stop fails has ended all the same: the asker hears the failure, and the room that it is not recorded.
-    const empty: Recorder = { start: async () => ({ id: 'rec-2' }), stop: async () => Promise.reject(new RecorderError('empty', 'nothing was recorded')) };
-    await record({ recorder: () => empty, recorded: async () => undefined, clock, log }, a, b64({ Command: 'StartRecord' }));
-    await record({ recorder: () => empty, recorded: async () => undefined, clock, log }, a, b64({ Command: 'StopRecord' }));
+    const empty: Recorder = {
+      start: async () => ({ id: 'rec-2' }),
+      stop: async () => Promise.reject(new RecorderError('empty', 'nothing was recorded')),
+    };
+    await record(
+      { recorder: () => empty, recorded: async () => undefined, clock, log },
+      a,
+      b64({ Command: 'StartRecord' }),
+    );
+    await record(
+      { recorder: () => empty, recorded: async () => undefined, clock, log },
+      a,
+      b64({ Command: 'StopRecord' }),
+    );
     expect(a.room?.recording).toBeUndefined();
     expect(events(a).slice(-2)).toEqual([
       { event: 'sendtext', command: 'StopRecord', ok: false, msg: 'nothing was recorded' },

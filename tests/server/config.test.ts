@@ -27,18 +27,27 @@ describe('config', () => {
       NODE_ENV: 'production',
       DATABASE_URL_UNUSED: 'x',
     });
-    expect(c).toMatchObject({ port: 9000, mqttPort: 0, databaseUrl: 'postgres://u@db:5432/x', mqttUrl: 'mqtt://broker:1883', publicUrl: 'https://console.example', env: 'production' });
+    expect(c).toMatchObject({
+      port: 9000,
+      mqttPort: 0,
+      databaseUrl: 'postgres://u@db:5432/x',
+      mqttUrl: 'mqtt://broker:1883',
+      publicUrl: 'https://console.example',
+      env: 'production',
+    });
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
-  it('starts the device protocol listeners on Traccar\'s ports unless told otherwise', () => {
+  it("starts the device protocol listeners on Traccar's ports unless told otherwise", () => {
     expect(loadConfig({}).protocols).toEqual([
       { name: 'watch', port: 5093 },
       { name: 'gt06', port: 5023 },
       { name: 'jt808', port: 5015 },
       { name: 'osmand', port: 5055 },
     ]);
-    expect(loadConfig({ PROTOCOLS: 'gt06, jt808', GT06_PORT: '6023', JT808_PORT: '0' }).protocols).toEqual([{ name: 'gt06', port: 6023 }]);
+    expect(loadConfig({ PROTOCOLS: 'gt06, jt808', GT06_PORT: '6023', JT808_PORT: '0' }).protocols).toEqual([
+      { name: 'gt06', port: 6023 },
+    ]);
     expect(loadConfig({ PROTOCOLS: 'none' }).protocols).toEqual([]);
     expect(loadConfig({ PROTOCOLS: '' }).protocols).toEqual([]);
   });
@@ -53,13 +62,22 @@ describe('config', () => {
     [{ MQTT_HTTP_SECRET: 'short' }, /^Invalid MQTT_HTTP_SECRET \("short"\): expected at least 16 characters/],
     [{ MQTT_MAX_PACKET_BYTES: '100' }, /^Invalid MQTT_MAX_PACKET_BYTES/],
     [{ MQTT_MAX_PACKET_BYTES: '300000000' }, /^Invalid MQTT_MAX_PACKET_BYTES/],
-    [{ ICE_SERVERS: 'http://turn.example.com' }, /^Invalid ICE_SERVERS .*: entry 1: urls must be stun:, stuns:, turn: or turns: URLs/],
-    [{ ICE_SERVERS: '[{"urls": "turn:t.example.com", "username": "u"}]' }, /^Invalid ICE_SERVERS .*: entry 1: username and credential go together/],
+    [
+      { ICE_SERVERS: 'http://turn.example.com' },
+      /^Invalid ICE_SERVERS .*: entry 1: urls must be stun:, stuns:, turn: or turns: URLs/,
+    ],
+    [
+      { ICE_SERVERS: '[{"urls": "turn:t.example.com", "username": "u"}]' },
+      /^Invalid ICE_SERVERS .*: entry 1: username and credential go together/,
+    ],
     [{ ICE_SERVERS: '[{"urls": ' }, /^Invalid ICE_SERVERS .*: expected a JSON array/],
     [{ TURN_SECRET: 'short' }, /^Invalid TURN_SECRET/],
     [{ MEDIA_PORTS: '40000-40005' }, /^Invalid MEDIA_PORTS .*: expected a UDP range such as 40000-40199/],
     [{ MEDIA_PORTS: '80-200' }, /^Invalid MEDIA_PORTS/],
-    [{ MEDIA_HOST_ADDRESSES: '203.0.113.5,example.com' }, /^Invalid MEDIA_HOST_ADDRESSES .*: expected IP addresses separated by commas/],
+    [
+      { MEDIA_HOST_ADDRESSES: '203.0.113.5,example.com' },
+      /^Invalid MEDIA_HOST_ADDRESSES .*: expected IP addresses separated by commas/,
+    ],
   ])('refuses %j with one clear line', (env, message) => {
     let err: unknown;
     try {
@@ -128,7 +146,12 @@ describe('config', () => {
   });
 
   it('reads the media network: STUN/TURN as JSON or URLs, the TURN secret, the UDP ports and announced addresses', () => {
-    expect(loadConfig({}).media).toEqual({ iceServers: [], turnSecret: undefined, portRange: undefined, hostAddresses: [] });
+    expect(loadConfig({}).media).toEqual({
+      iceServers: [],
+      turnSecret: undefined,
+      portRange: undefined,
+      hostAddresses: [],
+    });
     expect(
       loadConfig({
         ICE_SERVERS: 'stun:stun.example.com:3478, turn:turn.example.com:3478?transport=udp',
@@ -142,9 +165,10 @@ describe('config', () => {
       portRange: [40000, 40199],
       hostAddresses: ['203.0.113.5', '2001:db8::1'],
     });
-    expect(loadConfig({ ICE_SERVERS: '[{"urls": ["turns:t.example.com:5349"], "username": "u", "credential": "p"}]' }).media.iceServers).toEqual([
-      { urls: ['turns:t.example.com:5349'], username: 'u', credential: 'p' },
-    ]);
+    expect(
+      loadConfig({ ICE_SERVERS: '[{"urls": ["turns:t.example.com:5349"], "username": "u", "credential": "p"}]' }).media
+        .iceServers,
+    ).toEqual([{ urls: ['turns:t.example.com:5349'], username: 'u', credential: 'p' }]);
   });
 
   it('stops a start with MQTT_URL but no MQTT_WS_URL, in one line naming MQTT_WS_URL', () => {
@@ -158,13 +182,17 @@ describe('config', () => {
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toMatch(/^Missing MQTT_WS_URL: with MQTT_URL set/);
     expect((err as Error).message).not.toContain('\n');
-    expect(() => checkConsoleBroker(loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_WS_URL: 'wss://broker.example.com/mqtt' }))).not.toThrow();
+    expect(() =>
+      checkConsoleBroker(loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_WS_URL: 'wss://broker.example.com/mqtt' })),
+    ).not.toThrow();
     expect(() => checkConsoleBroker(loadConfig({}))).not.toThrow(); // embedded broker: consoles use this service's /mqtt
   });
 
   it('stops a production start without PUBLIC_URL, in one line naming it', () => {
     expect(() => checkPublicUrl(loadConfig({ NODE_ENV: 'production' }))).toThrow(/^Missing PUBLIC_URL: in production/);
-    expect(() => checkPublicUrl(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://console.example.com' }))).not.toThrow();
+    expect(() =>
+      checkPublicUrl(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://console.example.com' })),
+    ).not.toThrow();
     expect(() => checkPublicUrl(loadConfig({}))).not.toThrow();
   });
 });
@@ -172,12 +200,20 @@ describe('config', () => {
 describe('a real start (main.ts)', () => {
   it('exits with the one MQTT_WS_URL line, before opening anything, when MQTT_URL comes alone', async () => {
     const { execFile } = await import('node:child_process');
-    const env: NodeJS.ProcessEnv = { ...process.env, MQTT_URL: 'mqtt://127.0.0.1:1', DATA_DIR: '/nonexistent-data-dir', LOG_LEVEL: 'silent' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      MQTT_URL: 'mqtt://127.0.0.1:1',
+      DATA_DIR: '/nonexistent-data-dir',
+      LOG_LEVEL: 'silent',
+    };
     delete env.MQTT_WS_URL;
     delete env.DATABASE_URL;
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, timeout: 60_000 }, (_err, _stdout, stderr) =>
-        resolve({ code: child.exitCode, stderr }),
+      const child = execFile(
+        process.execPath,
+        ['--import', 'tsx', 'src/main.ts'],
+        { env, timeout: 60_000 },
+        (_err, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
       );
     });
     expect(result.code).toBe(1);

@@ -22,8 +22,10 @@ const fleet = demoFleet();
 const helmets = fleet.filter((d) => d.kind === 'helmet');
 const smokes = fleet.filter((d) => d.kind === 'smoke');
 
-const summary = (body: object, token = demo) => post<DashboardSummary>(t.app, '/api/device/dashboard/summary', body, { token });
-const idOf = async (imei: string) => (await t.app.db.select({ id: devices.id }).from(devices).where(eq(devices.imei, imei)))[0]!.id;
+const summary = (body: object, token = demo) =>
+  post<DashboardSummary>(t.app, '/api/device/dashboard/summary', body, { token });
+const idOf = async (imei: string) =>
+  (await t.app.db.select({ id: devices.id }).from(devices).where(eq(devices.imei, imei)))[0]!.id;
 
 beforeAll(async () => {
   ({ t, demo, demoTenant } = await demoApp());
@@ -34,13 +36,28 @@ beforeAll(async () => {
   await t.app.db.delete(deviceAlarmConditions).where(eq(deviceAlarmConditions.tenantId, demoTenant));
   // Construction: both helmets online, one of them taken off.
   await t.app.db.update(devices).set({ state: DEVICE_STATE.offline }).where(eq(devices.tenantId, demoTenant));
-  await t.app.db.update(devices).set({ state: DEVICE_STATE.online, lastValues: { heartRate: 80 } }).where(inArray(devices.imei, helmets.slice(0, 2).map((h) => h.imei)));
+  await t.app.db
+    .update(devices)
+    .set({ state: DEVICE_STATE.online, lastValues: { heartRate: 80 } })
+    .where(
+      inArray(
+        devices.imei,
+        helmets.slice(0, 2).map((h) => h.imei),
+      ),
+    );
   const off = await idOf(helmets[0]!.imei);
-  await t.app.db.insert(deviceAlarmConditions).values({ deviceId: off, tenantId: demoTenant, type: 4, since: new Date(now), dueAt: new Date(now), raised: 1 });
+  await t.app.db
+    .insert(deviceAlarmConditions)
+    .values({ deviceId: off, tenantId: demoTenant, type: 4, since: new Date(now), dueAt: new Date(now), raised: 1 });
   // Fire: one smoke detector online reading 12, with a raised smoke condition.
   const smoke = await idOf(smokes[0]!.imei);
-  await t.app.db.update(devices).set({ state: DEVICE_STATE.online, lastValues: { smoke: 12 } }).where(eq(devices.id, smoke));
-  await t.app.db.insert(deviceAlarmConditions).values({ deviceId: smoke, tenantId: demoTenant, type: 8, since: new Date(now), dueAt: new Date(now), raised: 1 });
+  await t.app.db
+    .update(devices)
+    .set({ state: DEVICE_STATE.online, lastValues: { smoke: 12 } })
+    .where(eq(devices.id, smoke));
+  await t.app.db
+    .insert(deviceAlarmConditions)
+    .values({ deviceId: smoke, tenantId: demoTenant, type: 8, since: new Date(now), dueAt: new Date(now), raised: 1 });
   // Alarms: now (two falls, one handled after 60 s; one smoke), three days ago (one SOS), a door call, an "online" notice.
   const rec = (imei: string, kind: string, type: number, ts: number, handled?: number) => ({
     tenantId: demoTenant,
@@ -52,14 +69,16 @@ beforeAll(async () => {
     ts: new Date(ts),
     ...(handled ? { handleState: 1, handledAt: new Date(handled) } : {}),
   });
-  await t.app.db.insert(alarmRecords).values([
-    rec(helmets[0]!.imei, 'helmet', 13, now - 1000, now + 59_000),
-    rec(helmets[1]!.imei, 'helmet', 13, now - 2000),
-    rec(smokes[0]!.imei, 'smoke', 8, now - 3000),
-    rec(helmets[1]!.imei, 'helmet', 15, now - 3 * 86_400_000),
-    rec(helmets[1]!.imei, 'helmet', 1, now - 4000),
-    rec('860000000000999', 'doorUnit', 33, now - 5000),
-  ]);
+  await t.app.db
+    .insert(alarmRecords)
+    .values([
+      rec(helmets[0]!.imei, 'helmet', 13, now - 1000, now + 59_000),
+      rec(helmets[1]!.imei, 'helmet', 13, now - 2000),
+      rec(smokes[0]!.imei, 'smoke', 8, now - 3000),
+      rec(helmets[1]!.imei, 'helmet', 15, now - 3 * 86_400_000),
+      rec(helmets[1]!.imei, 'helmet', 1, now - 4000),
+      rec('860000000000999', 'doorUnit', 33, now - 5000),
+    ]);
 });
 afterAll(() => t?.close());
 
@@ -104,7 +123,11 @@ describe('POST /api/device/dashboard/summary', () => {
 
   it("moves the campus personnel figures with the period: people's alarms and attendance of its days", async () => {
     const now = t.app.clock.now();
-    const since = (days: number) => ({ scenario: 'campus', from: new Date(now - days * 86_400_000).toISOString(), to: new Date(now).toISOString() });
+    const since = (days: number) => ({
+      scenario: 'campus',
+      from: new Date(now - days * 86_400_000).toISOString(),
+      to: new Date(now).toISOString(),
+    });
     const short = (await summary(since(2))).data.personnel!;
     const long = (await summary(since(5))).data.personnel!;
     // The worn helmets' falls (today) and SOS (three days ago); the smoke alarm, the door call and the online notice are no person's.
@@ -136,23 +159,51 @@ describe('POST /api/device/dashboard/summary', () => {
     const now = t.app.clock.now();
     const first = localInstant(localDayOf(new Date(now - 6 * 86_400_000), tz), 0, tz).getTime();
     // One alarm just after the week's first midnight, one just before it (in a rolling 168 hours).
-    const at = (ts: number) => ({ tenantId: demoTenant, imei: helmets[1]!.imei, type: 13, level: 2, title: 't13', deviceKind: 'helmet', ts: new Date(ts) });
-    const added = await t.app.db.insert(alarmRecords).values([at(first + 60_000), at(first - 60_000)]).returning({ id: alarmRecords.id });
+    const at = (ts: number) => ({
+      tenantId: demoTenant,
+      imei: helmets[1]!.imei,
+      type: 13,
+      level: 2,
+      title: 't13',
+      deviceKind: 'helmet',
+      ts: new Date(ts),
+    });
+    const added = await t.app.db
+      .insert(alarmRecords)
+      .values([at(first + 60_000), at(first - 60_000)])
+      .returning({ id: alarmRecords.id });
     try {
       const week = (await summary({ scenario: 'city' })).data.alarms.period;
-      const analyze = await post<AlarmAnalytics>(t.app, '/api/device/analytics/alarms/stats', { from: new Date(first).toISOString(), to: new Date(now).toISOString() }, { token: demo });
+      const analyze = await post<AlarmAnalytics>(
+        t.app,
+        '/api/device/analytics/alarms/stats',
+        { from: new Date(first).toISOString(), to: new Date(now).toISOString() },
+        { token: demo },
+      );
       expect(analyze.code).toBe(0);
       expect(week).toBe(analyze.data.total);
-      expect((await summary({ scenario: 'city', from: new Date(first - 120_000).toISOString() })).data.alarms.period).toBe(week + 1);
+      expect(
+        (await summary({ scenario: 'city', from: new Date(first - 120_000).toISOString() })).data.alarms.period,
+      ).toBe(week + 1);
     } finally {
-      await t.app.db.delete(alarmRecords).where(inArray(alarmRecords.id, added.map((r) => r.id)));
+      await t.app.db.delete(alarmRecords).where(
+        inArray(
+          alarmRecords.id,
+          added.map((r) => r.id),
+        ),
+      );
     }
   });
 
   it('filters by period and department', async () => {
-    const recent = (await summary({ scenario: 'construction', from: new Date(t.app.clock.now() - 86_400_000).toISOString() })).data;
+    const recent = (
+      await summary({ scenario: 'construction', from: new Date(t.app.clock.now() - 86_400_000).toISOString() })
+    ).data;
     expect(recent.alarms.period).toBe(2);
-    const [dept] = await t.app.db.insert(departments).values({ tenantId: demoTenant, name: 'Crew A' }).returning({ id: departments.id });
+    const [dept] = await t.app.db
+      .insert(departments)
+      .values({ tenantId: demoTenant, name: 'Crew A' })
+      .returning({ id: departments.id });
     await t.app.db.update(devices).set({ departmentId: dept!.id }).where(eq(devices.imei, helmets[1]!.imei));
     const crew = (await summary({ scenario: 'construction', departmentId: dept!.id })).data;
     expect(crew.devices.total).toBe(1);
@@ -165,7 +216,10 @@ describe('POST /api/device/dashboard/summary', () => {
     expect(res.data.devices.total).toBe(0);
     expect(res.data.alarms.period).toBe(0);
     expect(res.data.latest).toEqual([]);
-    const [dept] = await t.app.db.select({ id: departments.id }).from(departments).where(eq(departments.tenantId, demoTenant));
+    const [dept] = await t.app.db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(eq(departments.tenantId, demoTenant));
     expect((await summary({ scenario: 'city', departmentId: dept!.id }, other)).code).toBe(404);
     expect(otherTenant).not.toBe(demoTenant);
   });
@@ -182,19 +236,29 @@ describe('POST /api/device/dashboard/summary', () => {
 
 describe('POST /api/device/dashboard/export', () => {
   it('writes a panel as CSV with Chinese headers and as XLSX', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/device/dashboard/export', headers: { authorization: demo }, payload: { scenario: 'construction', panel: 'devices', format: 'csv' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/dashboard/export',
+      headers: { authorization: demo },
+      payload: { scenario: 'construction', panel: 'devices', format: 'csv' },
+    });
     expect(res.headers['content-type']).toContain('text/csv');
     const rows = parseCsv(res.body);
     expect(rows[0]).toEqual(['设备类型', '总数', '在线', '离线', '未激活', '报警中']);
     expect(rows.find((r) => r[0] === '智能安全帽')?.slice(1, 3)).toEqual([String(helmets.length), '2']);
-    const xlsx = await t.app.inject({ method: 'POST', url: '/api/device/dashboard/export', headers: { authorization: demo }, payload: { scenario: 'fire', panel: 'latest', format: 'xlsx' } });
+    const xlsx = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/dashboard/export',
+      headers: { authorization: demo },
+      payload: { scenario: 'fire', panel: 'latest', format: 'xlsx' },
+    });
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 });
 
 describe('the live notice (9040)', () => {
-  it('coalesces a tenant\'s changes into one push per interval on its own topic', () => {
+  it("coalesces a tenant's changes into one push per interval on its own topic", () => {
     vi.useFakeTimers();
     try {
       const published: [string, unknown][] = [];

@@ -58,18 +58,28 @@ describe('PGlite directory lock', () => {
     return told;
   };
 
-  it.runIf(linux)('takes over a lock naming our own pid with another start time (a container restarted as pid 1)', () => {
-    const dir = tempDir();
-    writeFileSync(lockFile(dir), JSON.stringify({ ...ownerOf(process.pid), startTime: '1' }));
-    expect(takeOver(dir)).toEqual([expect.stringMatching(/^Took over the stale lock .*pglite\.lock \(pid \d+\): pid \d+ now belongs to another process$/)]);
-    // an old pid-only lock naming us is stale too
-    writeFileSync(lockFile(dir), String(process.pid));
-    expect(takeOver(dir)).toEqual([expect.stringContaining('is this process')]);
-  });
+  it.runIf(linux)(
+    'takes over a lock naming our own pid with another start time (a container restarted as pid 1)',
+    () => {
+      const dir = tempDir();
+      writeFileSync(lockFile(dir), JSON.stringify({ ...ownerOf(process.pid), startTime: '1' }));
+      expect(takeOver(dir)).toEqual([
+        expect.stringMatching(
+          /^Took over the stale lock .*pglite\.lock \(pid \d+\): pid \d+ now belongs to another process$/,
+        ),
+      ]);
+      // an old pid-only lock naming us is stale too
+      writeFileSync(lockFile(dir), String(process.pid));
+      expect(takeOver(dir)).toEqual([expect.stringContaining('is this process')]);
+    },
+  );
 
   it.runIf(linux)('takes over a lock from another boot even though its pid is alive with the same start time', () => {
     const dir = tempDir();
-    writeFileSync(lockFile(dir), JSON.stringify({ ...ownerOf(process.ppid), bootId: '00000000-0000-0000-0000-000000000000' }));
+    writeFileSync(
+      lockFile(dir),
+      JSON.stringify({ ...ownerOf(process.ppid), bootId: '00000000-0000-0000-0000-000000000000' }),
+    );
     expect(takeOver(dir)).toEqual([expect.stringContaining('before the machine restarted')]);
   });
 
@@ -77,7 +87,12 @@ describe('PGlite directory lock', () => {
     const dir = tempDir();
     const holder = spawn(
       process.execPath,
-      ['--import', 'tsx', '-e', `import('./src/server/db/pglite-lock.ts').then((m) => { m.lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1000); })`],
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('./src/server/db/pglite-lock.ts').then((m) => { m.lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1000); })`,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     try {
@@ -116,7 +131,10 @@ describe('seed', () => {
     const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
     drop = pg?.drop;
     db = await openDatabase({ dataDir: '', memory: true, databaseUrl: pg?.url });
-    const results = await Promise.all([seed(db.db, { hasher, production: false }), seed(db.db, { hasher, production: false })]);
+    const results = await Promise.all([
+      seed(db.db, { hasher, production: false }),
+      seed(db.db, { hasher, production: false }),
+    ]);
     expect(results.filter((r) => r.seeded)).toHaveLength(1);
     expect((await seed(db.db, { hasher, production: false })).seeded).toBe(false);
     const [t] = await db.db.select({ n: count() }).from(tenants);
@@ -129,7 +147,10 @@ describe('seed', () => {
     await d.delete(roleResources).where(eq(roleResources.resourceId, device!.id));
     await d.delete(resources).where(eq(resources.id, device!.id));
     expect((await seed(d, { hasher, production: false })).seeded).toBe(false);
-    const [back] = await d.select({ id: resources.id, pid: resources.pid }).from(resources).where(eq(resources.value, 'DeviceList'));
+    const [back] = await d
+      .select({ id: resources.id, pid: resources.pid })
+      .from(resources)
+      .where(eq(resources.value, 'DeviceList'));
     expect(back?.id).toBeDefined();
     expect(back!.pid).toBeGreaterThan(0);
     const holders = await d

@@ -25,11 +25,16 @@ describe('delete every matching row as a job', () => {
 
   it('deletes the matches in the caller tenant only, keeps and reports the rows the binding refuses', async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 620; i++) ids.push((await api<{ id: number }>('user/department/add', { name: `purge ${i}` })).data.id);
+    for (let i = 0; i < 620; i++)
+      ids.push((await api<{ id: number }>('user/department/add', { name: `purge ${i}` })).data.id);
     await api('user/department/add', { name: 'keep me' });
     await api('user/department/add', { name: 'purge abroad' }, other);
     // A department with a user cannot be deleted (departmentNotEmpty).
-    const user = await addUser(t.app, { tenant: await tenantId(t.app, 'Demo Site'), username: 'purgeuser', password: 'secret1' });
+    const user = await addUser(t.app, {
+      tenant: await tenantId(t.app, 'Demo Site'),
+      username: 'purgeuser',
+      password: 'secret1',
+    });
     await t.app.db.update(users).set({ departmentId: ids[3] }).where(eq(users.id, user));
 
     const queued = await api<Job>('user/department/deleteJob', { filters: { name: 'purge' } });
@@ -38,15 +43,25 @@ describe('delete every matching row as a job', () => {
     expect(job.state).toBe(JOB_STATE.done);
     expect(job.rows).toBe(619);
     const report = job.result as DeleteJobReport;
-    expect(report).toMatchObject({ total: 620, deleted: 619, failed: 1, errors: [{ id: ids[3], key: 'departmentNotEmpty' }] });
+    expect(report).toMatchObject({
+      total: 620,
+      deleted: 619,
+      failed: 1,
+      errors: [{ id: ids[3], key: 'departmentNotEmpty' }],
+    });
 
-    expect((await list(t.app, 'department', { filters: { name: 'purge' } }, demo)).rows.map((r) => r.id)).toEqual([ids[3]]);
+    expect((await list(t.app, 'department', { filters: { name: 'purge' } }, demo)).rows.map((r) => r.id)).toEqual([
+      ids[3],
+    ]);
     expect((await list(t.app, 'department', { filters: { name: 'keep me' } }, demo)).total).toBe(1);
     expect((await list(t.app, 'department', { filters: { name: 'purge abroad' } }, other)).total).toBe(1);
   });
 
   it('refuses the visitor and a bad filter before queueing', async () => {
     expect((await api('user/department/deleteJob', { filters: { name: 'x' } }, visitor)).code).not.toBe(0);
-    expect(await api('user/department/deleteJob', { filters: { nosuch: 1 } })).toMatchObject({ code: 400, key: 'filterInvalid' });
+    expect(await api('user/department/deleteJob', { filters: { nosuch: 1 } })).toMatchObject({
+      code: 400,
+      key: 'filterInvalid',
+    });
   });
 });

@@ -29,7 +29,11 @@ describe('the device cache', () => {
     const { db, selects } = counting();
     const clock = manualClock();
     const cache = new DeviceCache(db, clock);
-    const got = await Promise.all([...fleet.map((d) => cache.get(d.imei)), cache.get('000000000000000'), cache.get(fleet[0]!.imei)]);
+    const got = await Promise.all([
+      ...fleet.map((d) => cache.get(d.imei)),
+      cache.get('000000000000000'),
+      cache.get(fleet[0]!.imei),
+    ]);
     expect(selects()).toBe(3);
     expect(got.slice(0, fleet.length).map((d) => d?.id)).toEqual(fleet.map((d) => d.id));
     expect(got[fleet.length]).toBeUndefined();

@@ -29,7 +29,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-const api = <T = Row>(path: string, body: unknown, token = demo) => post<T>(t.app, `/api/device/${path}`, body, { token });
+const api = <T = Row>(path: string, body: unknown, token = demo) =>
+  post<T>(t.app, `/api/device/${path}`, body, { token });
 const rnd = () => `86${String(Math.floor(Math.random() * 1e13)).padStart(13, '0')}`;
 
 async function newDevice(kind: string, online = true) {
@@ -42,7 +43,10 @@ async function newDevice(kind: string, online = true) {
 
 async function listen(imei: string) {
   const got: unknown[] = [];
-  const off = await t.app.broker.subscribe(topics.deviceServer(imei), (_topic, payload) => void got.push(decodePayload(payload).value));
+  const off = await t.app.broker.subscribe(
+    topics.deviceServer(imei),
+    (_topic, payload) => void got.push(decodePayload(payload).value),
+  );
   const next = async (n = 1) => {
     for (let i = 0; i < 100 && got.length < n; i++) await new Promise((r) => setTimeout(r, 20));
     return got;
@@ -78,7 +82,10 @@ describe('dataModel: thing models', () => {
     expect((await api('thingModel/save', { productId: p.id, model: badRange }, su)).code).toBe(400);
     const badKey = { ...model, metrics: [{ key: '1x', name: 'X', unit: '', min: 0, max: 5, precision: 0 }] };
     expect((await api('thingModel/save', { productId: p.id, model: badKey }, su)).code).toBe(400);
-    const changed = { ...model, metrics: model.metrics.map((m) => (m.key === 'heartRate' ? { ...m, unit: '次/分', max: 240 } : m)) };
+    const changed = {
+      ...model,
+      metrics: model.metrics.map((m) => (m.key === 'heartRate' ? { ...m, unit: '次/分', max: 240 } : m)),
+    };
     expect((await api('thingModel/save', { productId: p.id, model: changed }, demo)).code).toBe(403);
     expect((await api('thingModel/save', { productId: p.id, model: changed }, visitor)).code).toBe(403);
     expect((await api('thingModel/save', { productId: p.id, model: changed }, su)).code).toBe(0);
@@ -98,7 +105,11 @@ describe('controlBar: command/sendMany and command/acks', () => {
     const off = await newDevice('breaker', false);
     const smoke = await newDevice('smoke');
     const l = await listen(a.imei);
-    const res = await api<{ results: BatchCommandResult[] }>('command/sendMany', { imeis: [a.imei, b.imei, off.imei, smoke.imei, '869999999999999'], cmd: 'switch', params: { mode: 'singleOff' } });
+    const res = await api<{ results: BatchCommandResult[] }>('command/sendMany', {
+      imeis: [a.imei, b.imei, off.imei, smoke.imei, '869999999999999'],
+      cmd: 'switch',
+      params: { mode: 'singleOff' },
+    });
     expect(res.code).toBe(0);
     const by = new Map(res.data.results.map((r) => [r.imei, r]));
     expect(by.get(a.imei)).toMatchObject({ status: DELIVERY.sent });
@@ -117,13 +128,19 @@ describe('controlBar: command/sendMany and command/acks', () => {
     expect(acks.data.rows.find((r) => r.imei === b.imei)?.ackAt).toBeNull();
     // Another company reads nothing of these commands, and cannot send to the devices.
     expect((await api<{ rows: CommandAck[] }>('command/acks', { ids: [ackA.id] }, other)).data.rows).toEqual([]);
-    const foreign = await api<{ results: BatchCommandResult[] }>('command/sendMany', { imeis: [a.imei], cmd: 'restart' }, other);
+    const foreign = await api<{ results: BatchCommandResult[] }>(
+      'command/sendMany',
+      { imeis: [a.imei], cmd: 'restart' },
+      other,
+    );
     expect(foreign.data.results).toEqual([{ imei: a.imei, key: 'notFound' }]);
   });
 
   it('validates the batch: parameters of the command, duplicates, size; visitors are refused', async () => {
     const a = await newDevice('breaker');
-    expect((await api('command/sendMany', { imeis: [a.imei], cmd: 'switch', params: { mode: 'sideways' } })).code).toBe(400);
+    expect((await api('command/sendMany', { imeis: [a.imei], cmd: 'switch', params: { mode: 'sideways' } })).code).toBe(
+      400,
+    );
     expect((await api('command/sendMany', { imeis: [a.imei, a.imei], cmd: 'restart' })).code).toBe(400);
     expect((await api('command/sendMany', { imeis: [], cmd: 'restart' })).code).toBe(400);
     expect((await api('command/sendMany', { imeis: [a.imei], cmd: 'restart' }, visitor)).code).toBe(403);
@@ -133,18 +150,37 @@ describe('controlBar: command/sendMany and command/acks', () => {
 describe('pubMusic: audio pushes', () => {
   it('uploads audio judged by content, refuses pictures, pushes it to speakers with a history row per device', async () => {
     const wav = toneWav(500, 440);
-    const up = await sendFile<AudioUploadAnswer>(t.app, '/api/device/audioPush/upload', wav, 'alarm.mp3', 'audio/mpeg', demo);
+    const up = await sendFile<AudioUploadAnswer>(
+      t.app,
+      '/api/device/audioPush/upload',
+      wav,
+      'alarm.mp3',
+      'audio/mpeg',
+      demo,
+    );
     expect(up.code).toBe(0);
     expect(up.data.name).toMatch(/\.wav$/);
     expect(up.data.contentType).toBe('audio/wav');
-    const png = await sendFile(t.app, '/api/device/audioPush/upload', await picture('png'), 'fake.wav', 'audio/wav', demo);
+    const png = await sendFile(
+      t.app,
+      '/api/device/audioPush/upload',
+      await picture('png'),
+      'fake.wav',
+      'audio/wav',
+      demo,
+    );
     expect(png.key).toBe('fileFormat');
 
     const helmet = await newDevice('helmet');
     const door = await newDevice('doorUnit');
     const band = await newDevice('wristband');
     const l = await listen(door.imei);
-    const sent = await api<{ results: BatchCommandResult[] }>('audioPush/send', { source: 'file', imeis: [helmet.imei, door.imei, band.imei], file: up.data.name, title: 'alarm.mp3' });
+    const sent = await api<{ results: BatchCommandResult[] }>('audioPush/send', {
+      source: 'file',
+      imeis: [helmet.imei, door.imei, band.imei],
+      file: up.data.name,
+      title: 'alarm.mp3',
+    });
     expect(sent.code).toBe(0);
     expect(sent.data.results.find((r) => r.imei === band.imei)?.key).toBe('noCommand');
     const [msg] = (await l.next()) as { params: { mp3: string } }[];
@@ -159,25 +195,40 @@ describe('pubMusic: audio pushes', () => {
     expect(rows.rows.some((r) => r.imei === band.imei)).toBe(false);
     expect((await list(t.app, 'audioPush', {}, other, 'device')).total).toBe(0);
     // A file of another company cannot be pushed.
-    expect((await api('audioPush/send', { source: 'file', imeis: [helmet.imei], file: up.data.name, title: 'x' }, other)).code).toBe(400);
+    expect(
+      (await api('audioPush/send', { source: 'file', imeis: [helmet.imei], file: up.data.name, title: 'x' }, other))
+        .code,
+    ).toBe(400);
   });
 
   it('text-to-speech goes to the device as text; the preview says when the server cannot synthesise', async () => {
     const helmet = await newDevice('helmet');
     const l = await listen(helmet.imei);
-    const sent = await api<{ results: BatchCommandResult[] }>('audioPush/send', { source: 'tts', imeis: [helmet.imei], text: '请佩戴安全帽' });
+    const sent = await api<{ results: BatchCommandResult[] }>('audioPush/send', {
+      source: 'tts',
+      imeis: [helmet.imei],
+      text: '请佩戴安全帽',
+    });
     expect(sent.code).toBe(0);
     const [msg] = (await l.next()) as { params: unknown }[];
     await l.off();
     expect(msg!.params).toEqual({ text: '请佩戴安全帽' });
-    expect((await list(t.app, 'audioPush', { keyword: '安全帽' }, demo, 'device')).rows[0]).toMatchObject({ source: 'tts', imei: helmet.imei });
+    expect((await list(t.app, 'audioPush', { keyword: '安全帽' }, demo, 'device')).rows[0]).toMatchObject({
+      source: 'tts',
+      imei: helmet.imei,
+    });
     expect((await api('audioPush/send', { source: 'tts', imeis: [helmet.imei], text: '  ' })).code).toBe(400);
 
     const real = tts.provider;
     tts.provider = { name: 'none', deviceParams: real.deviceParams.bind(real), preview: async () => undefined };
     expect((await api('audioPush/preview', { text: '你好' })).key).toBe('ttsUnavailable');
     tts.provider = { name: 'fake', deviceParams: real.deviceParams.bind(real), preview: async () => toneWav(100, 440) };
-    const res = await t.app.inject({ method: 'POST', url: '/api/device/audioPush/preview', payload: { text: '你好' }, headers: { authorization: demo } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/audioPush/preview',
+      payload: { text: '你好' },
+      headers: { authorization: demo },
+    });
     expect(res.headers['content-type']).toBe('audio/wav');
     expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
     tts.provider = real;
@@ -186,16 +237,26 @@ describe('pubMusic: audio pushes', () => {
 
 describe('deviceVoice: voice messages from devices', () => {
   const upload = (imei: string, secret: string, body: Buffer, type = 'audio/wav') =>
-    t.app.inject({ method: 'POST', url: '/api/device/deviceVoice/upload', payload: body, headers: { 'content-type': type, authorization: `Basic ${Buffer.from(`${imei}:${secret}`).toString('base64')}` } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/device/deviceVoice/upload',
+      payload: body,
+      headers: { 'content-type': type, authorization: `Basic ${Buffer.from(`${imei}:${secret}`).toString('base64')}` },
+    });
 
   it('a device uploads a clip with its own credentials; its company lists it with the duration and plays the file', async () => {
     const helmet = await newDevice('helmet');
-    const [row] = await t.app.db.select({ v: devices.secretVersion }).from(devices).where(eq(devices.imei, helmet.imei));
+    const [row] = await t.app.db
+      .select({ v: devices.secretVersion })
+      .from(devices)
+      .where(eq(devices.imei, helmet.imei));
     const secret = deviceSecret(await deviceKey(t.app.db), helmet.imei, row!.v);
     const res = await upload(helmet.imei, secret, toneWav(1500, 523));
     expect(res.json()).toMatchObject({ code: 0, data: { durationMs: 1500 } });
     expect((await upload(helmet.imei, 'wrong-secret', toneWav(100, 523))).json().code).toBe(208);
-    expect((await upload(helmet.imei, secret, Buffer.from('not audio at all, just text'))).json().key).toBe('fileFormat');
+    expect((await upload(helmet.imei, secret, Buffer.from('not audio at all, just text'))).json().key).toBe(
+      'fileFormat',
+    );
 
     const got = await list(t.app, 'deviceVoice', { filters: { imei: helmet.imei } }, demo, 'device');
     expect(got.total).toBe(1);

@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const api = <T = Row>(path: string, body: unknown, token = demo) => post<T>(t.app, `/api/device/${path}`, body, { token });
+const api = <T = Row>(path: string, body: unknown, token = demo) =>
+  post<T>(t.app, `/api/device/${path}`, body, { token });
 const rnd = () => `86${String(Math.floor(Math.random() * 1e13)).padStart(13, '0')}`;
 
 /** A device of the demo site with a random IMEI (parallel test files share one Mosquitto). */
@@ -39,7 +40,10 @@ async function newDevice(kind: string, opts: { online?: boolean; messageType?: '
 /** Collects what the service publishes to the device. */
 async function listen(imei: string) {
   const got: { value: unknown; encoding: string }[] = [];
-  const off = await t.app.broker.subscribe(topics.deviceServer(imei), (_topic, payload) => void got.push(decodePayload(payload)));
+  const off = await t.app.broker.subscribe(
+    topics.deviceServer(imei),
+    (_topic, payload) => void got.push(decodePayload(payload)),
+  );
   const next = async (n = 1) => {
     for (let i = 0; i < 100 && got.length < n; i++) await new Promise((r) => setTimeout(r, 20));
     return got;
@@ -61,10 +65,14 @@ describe('command/send', () => {
     const button = await newDevice('fireButton', { online: true });
     expect((await api('command/send', { imei: button.imei, cmd: 'restart' })).key).toBe('noCommand');
     const helmet = await newDevice('helmet', { online: true });
-    expect((await api('command/send', { imei: helmet.imei, cmd: 'valve', params: { action: 'open' } })).key).toBe('noCommand');
+    expect((await api('command/send', { imei: helmet.imei, cmd: 'valve', params: { action: 'open' } })).key).toBe(
+      'noCommand',
+    );
     expect((await api('command/send', { imei: helmet.imei, cmd: 'locate' }, other)).code).toBe(404);
     expect((await api('command/send', { imei: helmet.imei, cmd: 'locate' }, visitor)).code).toBe(403);
-    expect((await api('command/send', { imei: helmet.imei, cmd: 'setInterval', params: { seconds: 1 } })).code).toBe(400);
+    expect((await api('command/send', { imei: helmet.imei, cmd: 'setInterval', params: { seconds: 1 } })).code).toBe(
+      400,
+    );
     expect(await t.app.db.$count(deviceCommands)).toBe(stored);
   });
 
@@ -72,10 +80,18 @@ describe('command/send', () => {
     const locator = await newDevice('locator', { online: true });
     expect((await api('command/send', { imei: locator.imei, cmd: 'relay', params: { on: true } })).code).toBe(0);
     const helmet = await newDevice('helmet', { online: true });
-    expect((await api('command/send', { imei: helmet.imei, cmd: 'relay', params: { on: true } })).key).toBe('noCommand');
-    expect((await api('command/send', { imei: locator.imei, cmd: 'custom', params: { text: 'WHERE#' } }, su)).code).toBe(0);
-    expect((await api('command/send', { imei: locator.imei, cmd: 'custom', params: { text: '定位' } }, su)).code).toBe(400);
-    expect((await api('command/send', { imei: locator.imei, cmd: 'custom', params: { text: 'WHERE#' } }, visitor)).code).toBe(403);
+    expect((await api('command/send', { imei: helmet.imei, cmd: 'relay', params: { on: true } })).key).toBe(
+      'noCommand',
+    );
+    expect(
+      (await api('command/send', { imei: locator.imei, cmd: 'custom', params: { text: 'WHERE#' } }, su)).code,
+    ).toBe(0);
+    expect((await api('command/send', { imei: locator.imei, cmd: 'custom', params: { text: '定位' } }, su)).code).toBe(
+      400,
+    );
+    expect(
+      (await api('command/send', { imei: locator.imei, cmd: 'custom', params: { text: 'WHERE#' } }, visitor)).code,
+    ).toBe(403);
   });
 
   it('publishes to an online device in its encoding and logs the delivery; acks update it', async () => {
@@ -88,9 +104,18 @@ describe('command/send', () => {
       expect(res.data.status).toBe(DELIVERY.sent);
       const [msg] = await l.next();
       await l.off();
-      expect(msg).toEqual({ encoding: messageType, value: { kind: 'command', id: res.data.id, cmd: 'broadcast', params: { mp3: '' } } });
+      expect(msg).toEqual({
+        encoding: messageType,
+        value: { kind: 'command', id: res.data.id, cmd: 'broadcast', params: { mp3: '' } },
+      });
       const [row] = await t.app.db.select().from(deviceCommands).where(eq(deviceCommands.id, res.data.id));
-      expect(row).toMatchObject({ status: 3, cmd: 'broadcast', params: '{"mp3":""}', operatorName: 'Demo administrator', imei: d.imei });
+      expect(row).toMatchObject({
+        status: 3,
+        cmd: 'broadcast',
+        params: '{"mp3":""}',
+        operatorName: 'Demo administrator',
+        imei: d.imei,
+      });
       expect(row!.sentAt).toBeInstanceOf(Date);
 
       const at = new Date('2026-01-01T00:00:00Z');
@@ -100,13 +125,16 @@ describe('command/send', () => {
     }
     // Super administrators command any tenant's device.
     const d = await newDevice('gas', { online: true });
-    expect((await api<CommandAnswer>('command/send', { imei: d.imei, cmd: 'valve', params: { action: 'close' } }, su)).data.status).toBe(3);
+    expect(
+      (await api<CommandAnswer>('command/send', { imei: d.imei, cmd: 'valve', params: { action: 'close' } }, su)).data
+        .status,
+    ).toBe(3);
     const list = await api<{ rows: Row[] }>('command/list', { filters: { imei: d.imei } });
     expect(list.data.rows.map((r) => r.cmd)).toEqual(['valve']);
     expect((await api<{ rows: Row[] }>('command/list', { filters: { imei: d.imei } }, other)).data.rows).toEqual([]);
   });
 
-  it('ignores an ack for another device\'s command', async () => {
+  it("ignores an ack for another device's command", async () => {
     const a = await newDevice('watch', { online: true });
     const b = await newDevice('watch', { online: true });
     const res = await api<CommandAnswer>('command/send', { imei: a.imei, cmd: 'locate' });
@@ -130,7 +158,10 @@ describe('settings', () => {
 
     const l = await listen(d.imei);
     const settings = { ...DEFAULT_SETTINGS, welcome: 'Hi', limits: { heartRate: { low: 40, high: 150, interval: 2 } } };
-    const saved = await api<{ commandId: number; version: number; status: number }>('settings/save', { imei: d.imei, settings });
+    const saved = await api<{ commandId: number; version: number; status: number }>('settings/save', {
+      imei: d.imei,
+      settings,
+    });
     expect(saved.data).toMatchObject({ version: 1, status: 3 });
     const [msg] = await l.next();
     await l.off();
@@ -147,8 +178,14 @@ describe('settings', () => {
 
   it('keeps a change for an offline device and pushes the newest one when it comes online', async () => {
     const d = await newDevice('watch');
-    const first = await api<{ commandId: number; status: number }>('settings/save', { imei: d.imei, settings: { ...DEFAULT_SETTINGS, welcome: 'one' } });
-    const second = await api<{ commandId: number; status: number; version: number }>('settings/save', { imei: d.imei, settings: { ...DEFAULT_SETTINGS, welcome: 'two' } });
+    const first = await api<{ commandId: number; status: number }>('settings/save', {
+      imei: d.imei,
+      settings: { ...DEFAULT_SETTINGS, welcome: 'one' },
+    });
+    const second = await api<{ commandId: number; status: number; version: number }>('settings/save', {
+      imei: d.imei,
+      settings: { ...DEFAULT_SETTINGS, welcome: 'two' },
+    });
     expect([first.data.status, second.data.status, second.data.version]).toEqual([1, 1, 2]);
     const l = await listen(d.imei);
     await t.app.db.update(devices).set({ state: 1 }).where(eq(devices.imei, d.imei));
@@ -157,23 +194,40 @@ describe('settings', () => {
     await l.off();
     expect(msg!.value).toMatchObject({ kind: 'settings', id: second.data.commandId, settings: { welcome: 'two' } });
     for (let i = 0; i < 50; i++) {
-      const [row] = await t.app.db.select({ status: deviceCommands.status }).from(deviceCommands).where(eq(deviceCommands.id, second.data.commandId));
+      const [row] = await t.app.db
+        .select({ status: deviceCommands.status })
+        .from(deviceCommands)
+        .where(eq(deviceCommands.id, second.data.commandId));
       if (row!.status === 3) break;
       await new Promise((r) => setTimeout(r, 20));
     }
-    const rows = await t.app.db.select({ id: deviceCommands.id, status: deviceCommands.status }).from(deviceCommands).where(eq(deviceCommands.imei, d.imei)).orderBy(deviceCommands.id);
+    const rows = await t.app.db
+      .select({ id: deviceCommands.id, status: deviceCommands.status })
+      .from(deviceCommands)
+      .where(eq(deviceCommands.imei, d.imei))
+      .orderBy(deviceCommands.id);
     expect(rows.map((r) => r.status)).toEqual([1, 3]);
   });
 
   it('pushes each device its own newest pending settings when several come online in one turn', async () => {
     const [a, b, c] = [await newDevice('watch'), await newDevice('watch'), await newDevice('watch')];
     const saved = new Map<string, number>();
-    for (const [d, welcome] of [[a, 'a1'], [a, 'a2'], [b, 'b1']] as const) {
-      const r = await api<{ commandId: number }>('settings/save', { imei: d.imei, settings: { ...DEFAULT_SETTINGS, welcome } });
+    for (const [d, welcome] of [
+      [a, 'a1'],
+      [a, 'a2'],
+      [b, 'b1'],
+    ] as const) {
+      const r = await api<{ commandId: number }>('settings/save', {
+        imei: d.imei,
+        settings: { ...DEFAULT_SETTINGS, welcome },
+      });
       saved.set(welcome, r.data.commandId);
     }
     const [la, lb] = [await listen(a.imei), await listen(b.imei)];
-    await t.app.db.update(devices).set({ state: 1 }).where(inArray(devices.imei, [a.imei, b.imei, c.imei]));
+    await t.app.db
+      .update(devices)
+      .set({ state: 1 })
+      .where(inArray(devices.imei, [a.imei, b.imei, c.imei]));
     // c has nothing pending: it shares the look-up and must not disturb the others' answers.
     const online = await Promise.all([a, b, c].map((d) => known(d.imei)));
     for (const k of online) t.app.deviceHub.emit('online', k);

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_STATE } from '../../src/shared/codes';
 import { demoFleet } from '../../src/shared/devices/demo';
 import { DEVICE_KINDS } from '../../src/shared/devices/kinds';
-import { deviceCategories, deviceGroups, deviceReadings, devices, productionBatches, products } from '../../src/server/db/schema';
+import {
+  deviceCategories,
+  deviceGroups,
+  deviceReadings,
+  devices,
+  productionBatches,
+  products,
+} from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
 import { tenantId } from './fixtures';
 import { buildTestApp, post, type TestApp } from './helper';
@@ -24,7 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = <T = Row>(name: string, action: string, body: unknown, token = demo) => post<T>(t.app, `/api/device/${name}/${action}`, body, { token });
+const call = <T = Row>(name: string, action: string, body: unknown, token = demo) =>
+  post<T>(t.app, `/api/device/${name}/${action}`, body, { token });
 const rnd = () => `86${String(Math.floor(Math.random() * 1e13)).padStart(13, '0')}`;
 
 describe('demo seed', () => {
@@ -38,10 +46,18 @@ describe('demo seed', () => {
     expect(stock.map((d) => d.imei).sort()[0]).toBe('869900000000001');
     expect(stock.every((d) => d.stockState === STOCK_STATE.inStock)).toBe(true);
     const [first] = await t.app.db.select().from(devices).where(eq(devices.imei, fleet[0]!.imei));
-    expect(first).toMatchObject({ kind: fleet[0]!.kind, stockState: STOCK_STATE.bound, state: 0, lat: fleet[0]!.lat, messageType: fleet[0]!.messageType });
+    expect(first).toMatchObject({
+      kind: fleet[0]!.kind,
+      stockState: STOCK_STATE.bound,
+      state: 0,
+      lat: fleet[0]!.lat,
+      messageType: fleet[0]!.messageType,
+    });
     expect(JSON.parse(first!.sku!)).toMatchObject({ imgSrc: '' });
     const cbor = fleet.find((d) => d.messageType === 'cbor')!;
-    expect((await t.app.db.select({ m: devices.messageType }).from(devices).where(eq(devices.imei, cbor.imei)))[0]!.m).toBe('cbor');
+    expect(
+      (await t.app.db.select({ m: devices.messageType }).from(devices).where(eq(devices.imei, cbor.imei)))[0]!.m,
+    ).toBe('cbor');
   });
 
   it('seeds the devices of an existing demo database that has none, once', async () => {
@@ -91,8 +107,15 @@ describe('catalogue', () => {
 
   it('production records: super only writes', async () => {
     const [p] = (await list(t.app, 'product', {}, su, 'device')).rows;
-    expect((await call('productionRecord', 'add', { imei: '861234567890123', productId: p!.id, kind: 'helmet' })).code).toBe(403);
-    const r = await call('productionRecord', 'add', { imei: '861234567890123', productId: p!.id, kind: 'helmet', productionDate: '2026-01-02' }, su);
+    expect(
+      (await call('productionRecord', 'add', { imei: '861234567890123', productId: p!.id, kind: 'helmet' })).code,
+    ).toBe(403);
+    const r = await call(
+      'productionRecord',
+      'add',
+      { imei: '861234567890123', productId: p!.id, kind: 'helmet', productionDate: '2026-01-02' },
+      su,
+    );
     expect(r.data).toMatchObject({ imei: '861234567890123', productionDate: '2026-01-02' });
     // The demo company reads it beside the records its production batches were seeded with.
     expect((await list(t.app, 'productionRecord', { keyword: '861234567890123' }, demo, 'device')).total).toBe(1);
@@ -116,7 +139,13 @@ describe('devices', () => {
     const imei = rnd();
     const added = await call('device', 'add', { imei, kind: 'helmet', name: 'H' });
     expect(added.code).toBe(0);
-    expect(added.data).toMatchObject({ imei, tenantId: demoTenant, stockState: STOCK_STATE.assigned, state: 2, messageType: 'json' });
+    expect(added.data).toMatchObject({
+      imei,
+      tenantId: demoTenant,
+      stockState: STOCK_STATE.assigned,
+      state: 2,
+      messageType: 'json',
+    });
     expect((await call('device', 'add', { imei, kind: 'watch' })).key).toBe('imeiTaken');
     expect((await call('device', 'add', { imei, kind: 'watch' }, su)).key).toBe('imeiTaken');
     expect((await call('device', 'add', { imei: 'bad imei!', kind: 'watch' })).code).toBe(400);
@@ -126,8 +155,12 @@ describe('devices', () => {
     expect((await call('device', 'add', { imei: rnd(), kind: 'watch', productId: 99999 })).key).toBe('refInvalid');
     expect((await call('device', 'add', { imei: rnd(), kind: 'watch', categoryId: 99999 })).key).toBe('refInvalid');
     const foreignGroup = await call('deviceGroup', 'add', { name: 'Theirs' }, other.token);
-    expect((await call('device', 'add', { imei: rnd(), kind: 'watch', groupId: foreignGroup.data.id })).key).toBe('refInvalid');
-    expect((await call('device', 'update', { id: added.data.id, groupId: foreignGroup.data.id })).key).toBe('refInvalid');
+    expect((await call('device', 'add', { imei: rnd(), kind: 'watch', groupId: foreignGroup.data.id })).key).toBe(
+      'refInvalid',
+    );
+    expect((await call('device', 'update', { id: added.data.id, groupId: foreignGroup.data.id })).key).toBe(
+      'refInvalid',
+    );
     const updated = await call('device', 'update', { id: added.data.id, name: 'H2', messageType: 'cbor' });
     expect(updated.data).toMatchObject({ name: 'H2', messageType: 'cbor', imei });
     expect((await t.app.deviceCache.get(imei))?.messageType).toBe('cbor');
@@ -142,12 +175,20 @@ describe('devices', () => {
 
   it('refuses to delete a device with stored data', async () => {
     const added = await call('device', 'add', { imei: rnd(), kind: 'watch' });
-    await t.app.db.insert(deviceReadings).values({ deviceId: added.data.id, tenantId: demoTenant, ts: new Date(), values: { heartRate: 70 } });
+    await t.app.db
+      .insert(deviceReadings)
+      .values({ deviceId: added.data.id, tenantId: demoTenant, ts: new Date(), values: { heartRate: 70 } });
     expect((await call('device', 'delete', { ids: [added.data.id] })).key).toBe('deviceHasData');
   });
 
   it('lists with filters; other tenants see none of the demo site', async () => {
-    const page = await list(t.app, 'device', { filters: { kind: 'helmet', state: 0 }, sort: [{ field: 'lastCommunicationAt', order: 'desc' }], size: 5 }, demo, 'device');
+    const page = await list(
+      t.app,
+      'device',
+      { filters: { kind: 'helmet', state: 0 }, sort: [{ field: 'lastCommunicationAt', order: 'desc' }], size: 5 },
+      demo,
+      'device',
+    );
     expect(page.rows.length).toBeGreaterThan(0);
     expect(page.rows.every((r) => r.kind === 'helmet')).toBe(true);
     expect((await list(t.app, 'device', { filters: { imei: '8601000' } }, demo, 'device')).total).toBeGreaterThan(0);
@@ -180,7 +221,12 @@ describe('devices', () => {
   it('commands and allocations logs: read only, scoped', async () => {
     expect((await list(t.app, 'command', { filters: { imei: demoFleet()[0]!.imei } }, demo, 'device')).total).toBe(0);
     expect((await call('command', 'add', { imei: '861234567890123' })).code).not.toBe(0);
-    const csv = await t.app.inject({ method: 'POST', url: '/api/device/allocation/export', payload: { format: 'csv' }, headers: { authorization: su } });
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/allocation/export',
+      payload: { format: 'csv' },
+      headers: { authorization: su },
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('IMEI');
   });

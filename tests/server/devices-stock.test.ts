@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const api = <T = Row>(path: string, body: unknown, token = demo) => post<T>(t.app, `/api/device/${path}`, body, { token });
+const api = <T = Row>(path: string, body: unknown, token = demo) =>
+  post<T>(t.app, `/api/device/${path}`, body, { token });
 const rnd = () => `86${String(Math.floor(Math.random() * 1e13)).padStart(13, '0')}`;
 const rowOf = async (id: number) => (await t.app.db.select().from(devices).where(eq(devices.id, id)))[0]!;
 
@@ -42,16 +43,30 @@ describe('stock flow', () => {
     expect((await rowOf(pending)).stockState).toBe(STOCK_STATE.inStock);
     expect((await api('device/stockIn', { ids: [pending] }, su)).key).toBe('noSuchTransition');
     const [log] = await t.app.db.select().from(deviceAllocations).where(eq(deviceAllocations.deviceId, pending));
-    expect(log).toMatchObject({ action: ALLOCATION_ACTION.stockIn, tenantId: platform, fromTenantId: platform, note: 'arrived', operatorName: 'Super administrator' });
+    expect(log).toMatchObject({
+      action: ALLOCATION_ACTION.stockIn,
+      tenantId: platform,
+      fromTenantId: platform,
+      note: 'arrived',
+      operatorName: 'Super administrator',
+    });
   });
 
   it('allocate -> bind -> unbind -> recycle -> stock-in, with the log; refused steps change nothing', async () => {
     const id = await stockDevice();
-    const [dep] = await t.app.db.insert(departments).values({ tenantId: demoTenant, name: 'Site A' }).returning({ id: departments.id });
-    const [foreignDep] = await t.app.db.insert(departments).values({ tenantId: other.tenant, name: 'Elsewhere' }).returning({ id: departments.id });
+    const [dep] = await t.app.db
+      .insert(departments)
+      .values({ tenantId: demoTenant, name: 'Site A' })
+      .returning({ id: departments.id });
+    const [foreignDep] = await t.app.db
+      .insert(departments)
+      .values({ tenantId: other.tenant, name: 'Elsewhere' })
+      .returning({ id: departments.id });
     // Not in the tenant's scope before allocation.
     expect((await api('device/allocate', { ids: [id], tenantId: demoTenant })).code).toBe(404);
-    expect((await api('device/allocate', { ids: [id], tenantId: demoTenant, departmentId: foreignDep!.id }, su)).key).toBe('refInvalid');
+    expect(
+      (await api('device/allocate', { ids: [id], tenantId: demoTenant, departmentId: foreignDep!.id }, su)).key,
+    ).toBe('refInvalid');
     expect((await api('device/allocate', { ids: [id], tenantId: 99999 }, su)).key).toBe('refInvalid');
     expect((await api('device/allocate', { ids: [id], tenantId: demoTenant, departmentId: dep!.id }, su)).code).toBe(0);
     let d = await rowOf(id);
@@ -72,10 +87,22 @@ describe('stock flow', () => {
     expect((await api('device/recycle', { ids: [id] }, other.token)).code).toBe(404);
     expect((await api('device/recycle', { ids: [id], note: 'returned' })).code).toBe(0);
     d = await rowOf(id);
-    expect(d).toMatchObject({ tenantId: platform, stockState: STOCK_STATE.recycled, state: 2, secretVersion: before + 1, departmentId: null, userId: null, groupId: null });
+    expect(d).toMatchObject({
+      tenantId: platform,
+      stockState: STOCK_STATE.recycled,
+      state: 2,
+      secretVersion: before + 1,
+      departmentId: null,
+      userId: null,
+      groupId: null,
+    });
     expect((await api('device/recycle', { ids: [id] }, su)).key).toBe('noSuchTransition');
     expect((await api('device/stockIn', { ids: [id] }, su)).code).toBe(0);
-    const logs = await t.app.db.select({ action: deviceAllocations.action }).from(deviceAllocations).where(eq(deviceAllocations.deviceId, id)).orderBy(deviceAllocations.id);
+    const logs = await t.app.db
+      .select({ action: deviceAllocations.action })
+      .from(deviceAllocations)
+      .where(eq(deviceAllocations.deviceId, id))
+      .orderBy(deviceAllocations.id);
     expect(logs.map((l) => l.action)).toEqual([2, 3, 4, 2, 5, 1]);
     const visible = await list(t.app, 'allocation', { filters: { imei: d.imei } }, demo, 'device');
     expect(visible.rows.map((r) => r.action).sort()).toEqual([2, 2, 3, 4]);
@@ -83,10 +110,17 @@ describe('stock flow', () => {
 
   it('a change of tenant clears the group; a refused batch changes nothing', async () => {
     const fleet = demoFleet();
-    const ids = (await t.app.db.select({ id: devices.id }).from(devices).where(inArray(devices.imei, [fleet[0]!.imei, fleet[1]!.imei]))).map((r) => r.id);
+    const ids = (
+      await t.app.db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(inArray(devices.imei, [fleet[0]!.imei, fleet[1]!.imei]))
+    ).map((r) => r.id);
     const good = await stockDevice();
     // One bound device in the batch: nothing moves.
-    expect((await api('device/allocate', { ids: [good, ids[0]!], tenantId: other.tenant }, su)).key).toBe('noSuchTransition');
+    expect((await api('device/allocate', { ids: [good, ids[0]!], tenantId: other.tenant }, su)).key).toBe(
+      'noSuchTransition',
+    );
     expect((await rowOf(good)).stockState).toBe(STOCK_STATE.inStock);
     expect((await api('device/allocate', { ids: [ids[0]!], tenantId: other.tenant }, other.token)).code).toBe(404);
     expect((await api('device/unbind', { ids }, su)).code).toBe(0);

@@ -21,7 +21,9 @@ describe('entity folders', () => {
     const folders = readdirSync('src/entities', { withFileTypes: true }).filter((d) => d.isDirectory());
     expect(folders.length).toBeGreaterThanOrEqual(5);
     expect(ENTITY_SERVERS).toHaveLength(folders.length);
-    expect(ENTITY_SERVERS.map((e) => `${e.binding.def.kind}/${e.binding.def.name}`)).toEqual(expect.arrayContaining(['user/notice', 'user/website', 'device/installation']));
+    expect(ENTITY_SERVERS.map((e) => `${e.binding.def.kind}/${e.binding.def.name}`)).toEqual(
+      expect.arrayContaining(['user/notice', 'user/website', 'device/installation']),
+    );
     for (const { binding } of ENTITY_SERVERS) {
       expect(RESOURCES).toContain(binding.def);
       expect(bindingFor(binding.def.kind, binding.def.name)).toBe(binding);
@@ -32,13 +34,33 @@ describe('entity folders', () => {
     const notice = bindingFor('user', 'notice')!;
     expect(notice.id).toBe(notices.id);
     expect(notice.tenantId).toBe(notices.tenantId);
-    expect(notice.columns).toEqual({ title: notices.title, content: notices.content, level: notices.level, status: notices.status, tenantId: notices.tenantId, createdAt: notices.createdAt });
+    expect(notice.columns).toEqual({
+      title: notices.title,
+      content: notices.content,
+      level: notices.level,
+      status: notices.status,
+      tenantId: notices.tenantId,
+      createdAt: notices.createdAt,
+    });
     const website = bindingFor('user', 'website')!;
-    expect(website.columns).toEqual({ siteName: websites.siteName, logo: websites.logo, phone: websites.phone, email: websites.email, address: websites.address, theme: websites.theme, tenantId: websites.tenantId });
+    expect(website.columns).toEqual({
+      siteName: websites.siteName,
+      logo: websites.logo,
+      phone: websites.phone,
+      email: websites.email,
+      address: websites.address,
+      theme: websites.theme,
+      tenantId: websites.tenantId,
+    });
   });
 
   it('explicit columns override the derived ones (a renamed column); computed fields are not columns; tenantScoped needs a tenant column', () => {
-    const things = pgTable('things', { id: serial('id').primaryKey(), tenantId: integer('tenant_id').notNull(), label: text('label'), extra: text('extra') });
+    const things = pgTable('things', {
+      id: serial('id').primaryKey(),
+      tenantId: integer('tenant_id').notNull(),
+      label: text('label'),
+      extra: text('extra'),
+    });
     const label = { id: 'x', message: 'x' };
     const def: ResourceDef = {
       kind: 'user',
@@ -55,11 +77,18 @@ describe('entity folders', () => {
         { name: 'tenantId', label, type: 'ref' },
       ],
     };
-    const b = resolveBinding({ def, table: things, columns: { name: things.label }, computed: { extra: things.extra.getSQL() } });
+    const b = resolveBinding({
+      def,
+      table: things,
+      columns: { name: things.label },
+      computed: { extra: things.extra.getSQL() },
+    });
     expect(b.id).toBe(things.id);
     expect(b.tenantId).toBe(things.tenantId);
     expect(b.columns).toEqual({ name: things.label, tenantId: things.tenantId });
-    expect(resolveBinding({ def: { ...def, tenantScoped: false, fields: [] }, table: things }).tenantId).toBeUndefined();
+    expect(
+      resolveBinding({ def: { ...def, tenantScoped: false, fields: [] }, table: things }).tenantId,
+    ).toBeUndefined();
     const untenanted = pgTable('untenanted', { id: serial('id').primaryKey() });
     expect(() => resolveBinding({ def, table: untenanted })).toThrow(/tenantScoped needs a tenantId column/);
   });
@@ -69,7 +98,9 @@ describe('entity folders', () => {
     const buttons = BUTTON_PERMISSIONS.filter((b) => b.mark.startsWith('website:'));
     expect(buttons.map((b) => b.mark)).toEqual((website.actions ?? []).map((a) => `website:${a}`));
     expect(buttons[0]).toEqual({ mark: 'website:add', route: 'website', cn: '新增官网设置', en: 'Add website' });
-    expect(BUTTON_PERMISSIONS.filter((b) => b.mark.startsWith('notice:')).map((b) => b.route)).toEqual(Array(5).fill('information'));
+    expect(BUTTON_PERMISSIONS.filter((b) => b.mark.startsWith('notice:')).map((b) => b.route)).toEqual(
+      Array(5).fill('information'),
+    );
     expect(new Set(BUTTON_PERMISSIONS.map((b) => b.mark)).size).toBe(BUTTON_PERMISSIONS.length);
   });
 });

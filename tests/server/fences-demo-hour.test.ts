@@ -61,14 +61,15 @@ async function runFleet(start: number, seconds: number) {
     clock.t = start + s * 1000;
     for (const b of brains) b.report(DEFAULT_INTERVAL_S);
     fixes += batch.length;
-    for (const r of await t.app.fenceEvaluator.evaluate(batch)) raised.push({ type: r.type, fence: r.location ?? '', imei: r.imei, ts: r.ts.getTime() });
+    for (const r of await t.app.fenceEvaluator.evaluate(batch))
+      raised.push({ type: r.type, fence: r.location ?? '', imei: r.imei, ts: r.ts.getTime() });
     batch = [];
   }
   return { raised, fixes };
 }
 
 describe('the demo fleet against the demo fences', () => {
-  it('sizes the site fence to the walk, the locators\' Wi-Fi jitter and the margin', async () => {
+  it("sizes the site fence to the walk, the locators' Wi-Fi jitter and the margin", async () => {
     expect(SITE_FENCE_RADIUS_M).toBeGreaterThanOrEqual(SITE_FENCE_NEEDS_M);
     const [site] = await t.app.db.select().from(fences).where(eq(fences.name, SITE_FENCE));
     expect(site).toMatchObject({ radius: SITE_FENCE_RADIUS_M, dwellS: null });

@@ -36,26 +36,42 @@ afterAll(() => t?.close());
 /** One fix of the device through the ingest, evaluated before this resolves. */
 async function fix(d: TestDevice, p: LonLat, extra: object = {}) {
   clockTs += 1_000;
-  t.app.ingest.handle(topics.deviceUp(d.imei), Buffer.from(JSON.stringify({ kind: 'location', lon: p[0], lat: p[1], ts: clockTs, ...extra })), null);
+  t.app.ingest.handle(
+    topics.deviceUp(d.imei),
+    Buffer.from(JSON.stringify({ kind: 'location', lon: p[0], lat: p[1], ts: clockTs, ...extra })),
+    null,
+  );
   await t.app.ingest.drain();
   await t.app.fenceEvaluator.drain();
 }
 
 /** One fix of the device at device time `ts` (ms) through the ingest, evaluated before this resolves. */
 async function fixAt(d: TestDevice, p: LonLat, ts: number) {
-  t.app.ingest.handle(topics.deviceUp(d.imei), Buffer.from(JSON.stringify({ kind: 'location', lon: p[0], lat: p[1], ts })), null);
+  t.app.ingest.handle(
+    topics.deviceUp(d.imei),
+    Buffer.from(JSON.stringify({ kind: 'location', lon: p[0], lat: p[1], ts })),
+    null,
+  );
   await t.app.ingest.drain();
   await t.app.fenceEvaluator.drain();
 }
 
 async function fenceAlarms(d: TestDevice) {
-  const rows = await t.app.db.select().from(alarmRecords).where(and(eq(alarmRecords.deviceId, d.id), inArray(alarmRecords.type, [3, 20, 21])));
+  const rows = await t.app.db
+    .select()
+    .from(alarmRecords)
+    .where(and(eq(alarmRecords.deviceId, d.id), inArray(alarmRecords.type, [3, 20, 21])));
   return rows.sort((a, b) => a.id - b.id);
 }
 const typesOf = async (d: TestDevice) => (await fenceAlarms(d)).map((r) => r.type);
 
 async function addFence(body: object): Promise<number> {
-  const res = await post<{ id: number }>(t.app, '/api/device/fence/add', { name: 'Gate', type: 1, shape: 0, radius: 100, longitude: C[0], latitude: C[1], ...body }, { token: demo });
+  const res = await post<{ id: number }>(
+    t.app,
+    '/api/device/fence/add',
+    { name: 'Gate', type: 1, shape: 0, radius: 100, longitude: C[0], latitude: C[1], ...body },
+    { token: demo },
+  );
   if (res.code !== 0) throw new Error(`fence/add: ${res.msg}`);
   return res.data.id;
 }
@@ -70,14 +86,23 @@ describe('electronic fence (keep in)', () => {
     const id = await addFence({ name: 'Depot', imeis: [d.imei] });
     await fix(d, C);
     expect(await typesOf(d)).toEqual([]);
-    expect(await post(t.app, '/api/device/fence/states', { id }, { token: demo })).toMatchObject({ data: [{ imei: d.imei }] });
+    expect(await post(t.app, '/api/device/fence/states', { id }, { token: demo })).toMatchObject({
+      data: [{ imei: d.imei }],
+    });
     await fix(d, north(200));
     await fix(d, north(300));
     await fix(d, north(20));
     t.app.alarmHub.off('raised', onRaised);
     expect(await typesOf(d)).toEqual([20, 3]);
     const [exit, back] = await fenceAlarms(d);
-    expect(exit).toMatchObject({ title: '出围栏告警 · Depot', location: 'Depot', level: 2, imei: d.imei, tenantId: d.tenantId, data: { fenceId: String(id), fenceName: 'Depot' } });
+    expect(exit).toMatchObject({
+      title: '出围栏告警 · Depot',
+      location: 'Depot',
+      level: 2,
+      imei: d.imei,
+      tenantId: d.tenantId,
+      data: { fenceId: String(id), fenceName: 'Depot' },
+    });
     expect(exit!.lat).toBeCloseTo(north(200)[1], 9);
     // A recovery needs nobody: it is stored handled by the service.
     expect(back).toMatchObject({ title: '围栏恢复 · Depot', type: 3, handleState: 1, handlerName: '系统' });
@@ -147,7 +172,10 @@ describe('key fence (keep out)', () => {
 
   it('watches the devices of an assigned group, and a polygon', async () => {
     const [d, outsider] = await addDevices(t.app, 2);
-    const [g] = await t.app.db.insert(deviceGroups).values({ tenantId: await tenantId(t.app, 'Demo Site'), name: 'Patrol' }).returning({ id: deviceGroups.id });
+    const [g] = await t.app.db
+      .insert(deviceGroups)
+      .values({ tenantId: await tenantId(t.app, 'Demo Site'), name: 'Patrol' })
+      .returning({ id: deviceGroups.id });
     await t.app.db.update(devices).set({ groupId: g!.id }).where(eq(devices.id, d!.id));
     const ring = [north(-50), [C[0] + 0.001, C[1] - 0.0005], [C[0] + 0.001, C[1] + 0.0005], north(50)];
     await addFence({ name: 'Pit', type: 0, shape: 1, points: ring, groupIds: [g!.id] });
@@ -171,7 +199,12 @@ describe('fence changes', () => {
     const id = await addFence({ type: 0, imeis: [d.imei] });
     await fix(d, C);
     expect(await typesOf(d)).toEqual([21]);
-    await post(t.app, '/api/device/fence/update', { id, name: 'Gate', type: 0, shape: 0, radius: 100, longitude: C[0], latitude: C[1], status: 0 }, { token: demo });
+    await post(
+      t.app,
+      '/api/device/fence/update',
+      { id, name: 'Gate', type: 0, shape: 0, radius: 100, longitude: C[0], latitude: C[1], status: 0 },
+      { token: demo },
+    );
     expect(await t.app.db.select().from(fenceDeviceStates).where(eq(fenceDeviceStates.fenceId, id))).toEqual([]);
     await fix(d, north(300));
     await fix(d, C);
@@ -211,10 +244,20 @@ describe('replicas', () => {
     const onRaised = (a: AlarmRecord) => a.imei === d.imei && seen.push(a.type);
     hub.on('raised', onRaised);
     t.app.alarmHub.on('raised', onRaised);
-    const replica = new FenceEvaluator({ db: t.app.db, index: other, clock: t.app.clock, log: t.app.log, announce: (rows) => rows.forEach((r) => hub.emit('raised', toAlarmRecord(r), contextOf(r))), profiles: new DeviceProfiles(t.app.db, t.app.clock), deadLetters: t.app.deadLetters, dwellS: t.app.config.fenceDwellS });
+    const replica = new FenceEvaluator({
+      db: t.app.db,
+      index: other,
+      clock: t.app.clock,
+      log: t.app.log,
+      announce: (rows) => rows.forEach((r) => hub.emit('raised', toAlarmRecord(r), contextOf(r))),
+      profiles: new DeviceProfiles(t.app.db, t.app.clock),
+      deadLetters: t.app.deadLetters,
+      dwellS: t.app.config.fenceDwellS,
+    });
     const at = (p: LonLat, ts: number) => [{ device: d, p, marginM: 5, ts }];
     const ts = Date.now();
-    const both = (p: LonLat, n: number) => Promise.all([t.app.fenceEvaluator.evaluate(at(p, ts + n)), replica.evaluate(at(p, ts + n))]);
+    const both = (p: LonLat, n: number) =>
+      Promise.all([t.app.fenceEvaluator.evaluate(at(p, ts + n)), replica.evaluate(at(p, ts + n))]);
     await both(C, 1);
     await both(north(300), 2);
     await both(C, 3);
@@ -259,7 +302,10 @@ describe('dwell', () => {
     // The alarm is the confirming fix's: its time and place; the state is out since the first fix beyond.
     expect(exit!.ts.getTime()).toBe(s(40));
     expect(exit!.lat).toBeCloseTo(north(180)[1], 9);
-    const [state] = await t.app.db.select().from(fenceDeviceStates).where(and(eq(fenceDeviceStates.fenceId, id), eq(fenceDeviceStates.deviceId, d.id)));
+    const [state] = await t.app.db
+      .select()
+      .from(fenceDeviceStates)
+      .where(and(eq(fenceDeviceStates.fenceId, id), eq(fenceDeviceStates.deviceId, d.id)));
     expect(state).toMatchObject({ inside: false, pendingSince: null, pendingInside: null });
     expect(state!.since.getTime()).toBe(s(10));
     // Coming back dwells too: the recovery comes 30 s after the first fix back inside.
@@ -300,7 +346,8 @@ describe('dwell', () => {
 
   it('keeps a fence dwell on update unless given, and null returns to the service default', async () => {
     const id = await addFence({ dwell: 45 });
-    const dwellOf = async () => (await t.app.db.select({ dwellS: fences.dwellS }).from(fences).where(eq(fences.id, id)))[0]!.dwellS;
+    const dwellOf = async () =>
+      (await t.app.db.select({ dwellS: fences.dwellS }).from(fences).where(eq(fences.id, id)))[0]!.dwellS;
     expect(await dwellOf()).toBe(45);
     const body = { id, name: 'Gate', type: 1, shape: 0, radius: 100, longitude: C[0], latitude: C[1] };
     expect((await post(t.app, '/api/device/fence/update', body, { token: demo })).code).toBe(0);
@@ -347,9 +394,25 @@ describe('dwell', () => {
 });
 
 function evaluatorDeps(index: FenceIndex) {
-  return { db: t.app.db, index, clock: t.app.clock, log: t.app.log, announce: () => {}, profiles: new DeviceProfiles(t.app.db, t.app.clock), deadLetters: t.app.deadLetters, dwellS: t.app.config.fenceDwellS };
+  return {
+    db: t.app.db,
+    index,
+    clock: t.app.clock,
+    log: t.app.log,
+    announce: () => {},
+    profiles: new DeviceProfiles(t.app.db, t.app.clock),
+    deadLetters: t.app.deadLetters,
+    dwellS: t.app.config.fenceDwellS,
+  };
 }
 
 async function addFenceBody(body: object): Promise<number> {
-  return (await post(t.app, '/api/device/fence/add', { name: 'Gate', type: 1, shape: 0, radius: 100, longitude: C[0], latitude: C[1], ...body }, { token: demo })).code;
+  return (
+    await post(
+      t.app,
+      '/api/device/fence/add',
+      { name: 'Gate', type: 1, shape: 0, radius: 100, longitude: C[0], latitude: C[1], ...body },
+      { token: demo },
+    )
+  ).code;
 }

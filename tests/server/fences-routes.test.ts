@@ -20,8 +20,26 @@ let theirs: TestDevice;
 let groupId: number;
 let foreignGroup: number;
 
-const circle = { name: 'Gate', type: 1, shape: 0, radius: 120, longitude: 114.06, latitude: 22.54, description: 'main gate' };
-const square = { name: 'Yard', type: 0, shape: 1, points: [[114, 22], [114.01, 22], [114.01, 22.01], [114, 22.01]] };
+const circle = {
+  name: 'Gate',
+  type: 1,
+  shape: 0,
+  radius: 120,
+  longitude: 114.06,
+  latitude: 22.54,
+  description: 'main gate',
+};
+const square = {
+  name: 'Yard',
+  type: 0,
+  shape: 1,
+  points: [
+    [114, 22],
+    [114.01, 22],
+    [114.01, 22.01],
+    [114, 22.01],
+  ],
+};
 
 beforeAll(async () => {
   const d = await demoApp();
@@ -29,8 +47,14 @@ beforeAll(async () => {
   other = await tenantWithAdmin(t.app, 'Other Co', 'fenceother');
   mine = await addDevices(t.app, 3);
   [theirs] = (await addDevices(t.app, 1, { tenantId: other.tenant })) as [TestDevice];
-  [{ id: groupId }] = (await t.app.db.insert(deviceGroups).values({ tenantId: d.demoTenant, name: 'Night shift' }).returning({ id: deviceGroups.id })) as [{ id: number }];
-  [{ id: foreignGroup }] = (await t.app.db.insert(deviceGroups).values({ tenantId: other.tenant, name: 'Theirs' }).returning({ id: deviceGroups.id })) as [{ id: number }];
+  [{ id: groupId }] = (await t.app.db
+    .insert(deviceGroups)
+    .values({ tenantId: d.demoTenant, name: 'Night shift' })
+    .returning({ id: deviceGroups.id })) as [{ id: number }];
+  [{ id: foreignGroup }] = (await t.app.db
+    .insert(deviceGroups)
+    .values({ tenantId: other.tenant, name: 'Theirs' })
+    .returning({ id: deviceGroups.id })) as [{ id: number }];
   await t.app.db.update(devices).set({ groupId }).where(eq(devices.id, mine[2]!.id));
 });
 afterAll(() => t?.close());
@@ -42,12 +66,32 @@ describe('fence/add and fence/update', () => {
     const c = await add({ ...circle, imeis: [mine[0]!.imei, mine[0]!.imei], groupIds: [groupId] });
     expect(c.code).toBe(0);
     const got = await post<Record<string, unknown>>(t.app, '/api/device/fence/get', { id: c.data.id }, { token: demo });
-    expect(got.data).toMatchObject({ name: 'Gate', type: 1, shape: 0, status: 1, radius: 120, longitude: 114.06, latitude: 22.54, description: 'main gate', deviceCount: 2 });
-    const assigned = await post<{ imeis: string[]; groupIds: number[] }>(t.app, '/api/device/fence/devices', { id: c.data.id }, { token: demo });
+    expect(got.data).toMatchObject({
+      name: 'Gate',
+      type: 1,
+      shape: 0,
+      status: 1,
+      radius: 120,
+      longitude: 114.06,
+      latitude: 22.54,
+      description: 'main gate',
+      deviceCount: 2,
+    });
+    const assigned = await post<{ imeis: string[]; groupIds: number[] }>(
+      t.app,
+      '/api/device/fence/devices',
+      { id: c.data.id },
+      { token: demo },
+    );
     expect(assigned.data).toMatchObject({ imeis: [mine[0]!.imei], groupIds: [groupId] });
 
     const p = await add({ ...square, points: [...square.points, [114, 22]] });
-    const poly = await post<Record<string, unknown>>(t.app, '/api/device/fence/get', { id: p.data.id }, { token: demo });
+    const poly = await post<Record<string, unknown>>(
+      t.app,
+      '/api/device/fence/get',
+      { id: p.data.id },
+      { token: demo },
+    );
     expect(poly.data.longitude).toBeCloseTo(114.005, 9);
     expect(poly.data.latitude).toBeCloseTo(22.005, 9);
     expect(poly.data.radius).toBeNull();
@@ -58,9 +102,49 @@ describe('fence/add and fence/update', () => {
     ['a longitude out of range', { ...circle, longitude: 180.5 }, 'lonInvalid'],
     ['a latitude out of range', { ...circle, latitude: -95 }, 'latInvalid'],
     ['a circle without radius', { ...circle, radius: undefined }, 'required'],
-    ['a polygon of two points', { ...square, points: [[0, 0], [1, 1]] }, 'polygonTooFewPoints'],
-    ['a bow tie', { ...square, points: [[0, 0], [1, 1], [1, 0], [0, 1]] }, 'polygonSelfIntersects'],
-    ['a ring with a hole', { ...square, points: [[[0, 0], [4, 0], [4, 4]], [[1, 1], [2, 1], [2, 2]]] }, 'invalidInput'],
+    [
+      'a polygon of two points',
+      {
+        ...square,
+        points: [
+          [0, 0],
+          [1, 1],
+        ],
+      },
+      'polygonTooFewPoints',
+    ],
+    [
+      'a bow tie',
+      {
+        ...square,
+        points: [
+          [0, 0],
+          [1, 1],
+          [1, 0],
+          [0, 1],
+        ],
+      },
+      'polygonSelfIntersects',
+    ],
+    [
+      'a ring with a hole',
+      {
+        ...square,
+        points: [
+          [
+            [0, 0],
+            [4, 0],
+            [4, 4],
+          ],
+          [
+            [1, 1],
+            [2, 1],
+            [2, 2],
+          ],
+        ],
+      },
+      'invalidInput',
+    ],
     ['an unknown type', { ...circle, type: 3 }, 'invalidInput'],
   ])('refuses %s with a clear key', async (_what, body, key) => {
     const res = await add(body);
@@ -78,25 +162,49 @@ describe('fence/add and fence/update', () => {
 
   it('updates geometry, status and assignments; omitted assignments and status are kept', async () => {
     const { data } = await add({ ...circle, imeis: [mine[0]!.imei] });
-    const up = await post(t.app, '/api/device/fence/update', { id: data.id, ...square, status: 0, imeis: [mine[1]!.imei] }, { token: demo });
+    const up = await post(
+      t.app,
+      '/api/device/fence/update',
+      { id: data.id, ...square, status: 0, imeis: [mine[1]!.imei] },
+      { token: demo },
+    );
     expect(up.code).toBe(0);
     const got = await post<Record<string, unknown>>(t.app, '/api/device/fence/get', { id: data.id }, { token: demo });
     expect(got.data).toMatchObject({ name: 'Yard', shape: 1, status: 0, radius: null });
     // The ring of a disabled polygon still reaches the editor.
-    const ring = await post<{ points: number[][] }>(t.app, '/api/device/fence/devices', { id: data.id }, { token: demo });
+    const ring = await post<{ points: number[][] }>(
+      t.app,
+      '/api/device/fence/devices',
+      { id: data.id },
+      { token: demo },
+    );
     expect(ring.data.points).toEqual(square.points);
     await post(t.app, '/api/device/fence/update', { id: data.id, ...circle }, { token: demo });
     // An update without status keeps the fence disabled.
-    expect((await post<Record<string, unknown>>(t.app, '/api/device/fence/get', { id: data.id }, { token: demo })).data).toMatchObject({ name: 'Gate', status: 0 });
-    const assigned = await post<{ imeis: string[] }>(t.app, '/api/device/fence/devices', { id: data.id }, { token: demo });
+    expect(
+      (await post<Record<string, unknown>>(t.app, '/api/device/fence/get', { id: data.id }, { token: demo })).data,
+    ).toMatchObject({ name: 'Gate', status: 0 });
+    const assigned = await post<{ imeis: string[] }>(
+      t.app,
+      '/api/device/fence/devices',
+      { id: data.id },
+      { token: demo },
+    );
     expect(assigned.data.imeis).toEqual([mine[1]!.imei]);
   });
 
   it('needs the fence marks: visitors and another tenant cannot change a fence', async () => {
     const { data } = await add(circle);
-    const res = await post(t.app, '/api/device/fence/update', { id: data.id, ...circle, name: 'Taken' }, { token: other.token });
+    const res = await post(
+      t.app,
+      '/api/device/fence/update',
+      { id: data.id, ...circle, name: 'Taken' },
+      { token: other.token },
+    );
     expect(res).toMatchObject({ code: 404, key: 'notFound' });
-    const visitor = String((await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization);
+    const visitor = String(
+      (await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization,
+    );
     expect((await add(circle, visitor)).code).not.toBe(0);
     expect((await post(t.app, '/api/device/fence/delete', { ids: [data.id] }, { token: visitor })).code).not.toBe(0);
     // Reading is open to the visitor (the map shows fences to every session of the tenant).
@@ -111,16 +219,29 @@ describe('isolation and the generic routes', () => {
     const rows = (await list(t.app, 'fence', { page: 1, size: 100 }, demo, 'device')).rows;
     expect(rows.some((r) => r.name === 'Demo only')).toBe(true);
     expect(rows.some((r) => r.name === 'Other only')).toBe(false);
-    expect(await post(t.app, '/api/device/fence/get', { id: theirsFence.data.id }, { token: demo })).toMatchObject({ code: 404 });
-    expect(await post(t.app, '/api/device/fence/devices', { id: theirsFence.data.id }, { token: demo })).toMatchObject({ code: 404 });
-    expect(await post(t.app, '/api/device/fence/states', { id: theirsFence.data.id }, { token: demo })).toMatchObject({ code: 404 });
-    const csv = await t.app.inject({ method: 'POST', url: '/api/device/fence/export', payload: { format: 'csv' }, headers: { authorization: demo } });
+    expect(await post(t.app, '/api/device/fence/get', { id: theirsFence.data.id }, { token: demo })).toMatchObject({
+      code: 404,
+    });
+    expect(await post(t.app, '/api/device/fence/devices', { id: theirsFence.data.id }, { token: demo })).toMatchObject({
+      code: 404,
+    });
+    expect(await post(t.app, '/api/device/fence/states', { id: theirsFence.data.id }, { token: demo })).toMatchObject({
+      code: 404,
+    });
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/fence/export',
+      payload: { format: 'csv' },
+      headers: { authorization: demo },
+    });
     expect(csv.body).toContain('Demo only');
     expect(csv.body).not.toContain('Other only');
     // The super administrator sees every tenant's fences.
     const all = (await list(t.app, 'fence', { page: 1, size: 100 }, su, 'device')).rows;
     expect(all.some((r) => r.name === 'Other only')).toBe(true);
-    expect(await post(t.app, '/api/device/fence/delete', { ids: [data.id] }, { token: demo })).toMatchObject({ code: 0 });
+    expect(await post(t.app, '/api/device/fence/delete', { ids: [data.id] }, { token: demo })).toMatchObject({
+      code: 0,
+    });
     expect(await post(t.app, '/api/device/fence/get', { id: data.id }, { token: demo })).toMatchObject({ code: 404 });
   });
 
@@ -128,7 +249,12 @@ describe('isolation and the generic routes', () => {
     const on = await add({ ...square, name: 'Map on' });
     await add({ ...circle, name: 'Map off', status: 0 });
     await add({ ...circle, name: 'Map other' }, other.token);
-    const res = await post<{ name: string; points: unknown; status: number }[]>(t.app, '/api/device/fence/active', undefined, { token: demo });
+    const res = await post<{ name: string; points: unknown; status: number }[]>(
+      t.app,
+      '/api/device/fence/active',
+      undefined,
+      { token: demo },
+    );
     const names = res.data.map((f) => f.name);
     expect(names).toContain('Map on');
     expect(names).not.toContain('Map off');

@@ -18,15 +18,26 @@ export async function addTenant(app: FastifyInstance, name: string): Promise<num
 
 /** Ids of catalogue resources by value (route name, scenario key or mark). */
 export async function resourceIds(app: FastifyInstance, values: string[]): Promise<number[]> {
-  const rows = await app.db.select({ id: resources.id, value: resources.value }).from(resources).where(inArray(resources.value, values));
+  const rows = await app.db
+    .select({ id: resources.id, value: resources.value })
+    .from(resources)
+    .where(inArray(resources.value, values));
   if (rows.length !== values.length) throw new Error(`missing resources among ${values.join(', ')}`);
   return rows.map((r) => r.id);
 }
 
-export async function addRole(app: FastifyInstance, tenant: number, name: string, resourceValues: string[] = []): Promise<number> {
+export async function addRole(
+  app: FastifyInstance,
+  tenant: number,
+  name: string,
+  resourceValues: string[] = [],
+): Promise<number> {
   const [role] = await app.db.insert(roles).values({ tenantId: tenant, name }).returning({ id: roles.id });
   const ids = resourceValues.length ? await resourceIds(app, resourceValues) : [];
-  if (ids.length) await app.db.insert(roleResources).values(ids.map((resourceId) => ({ tenantId: tenant, roleId: role!.id, resourceId })));
+  if (ids.length)
+    await app.db
+      .insert(roleResources)
+      .values(ids.map((resourceId) => ({ tenantId: tenant, roleId: role!.id, resourceId })));
   return role!.id;
 }
 
@@ -44,6 +55,7 @@ export async function addUser(
       passwordHash: await app.hasher.hash(u.password ?? 'secret1'),
     })
     .returning({ id: users.id });
-  if (u.roleIds?.length) await app.db.insert(userRoles).values(u.roleIds.map((roleId) => ({ tenantId: u.tenant, userId: row!.id, roleId })));
+  if (u.roleIds?.length)
+    await app.db.insert(userRoles).values(u.roleIds.map((roleId) => ({ tenantId: u.tenant, userId: row!.id, roleId })));
   return row!.id;
 }

@@ -59,7 +59,7 @@ function bodies(op: Operation, random: () => number, n: number): unknown[] {
   const base = sample(op.body);
   const props = Object.keys(op.body?.properties ?? {});
   const out: unknown[] = [base, undefined, null, 'text', [base], 42];
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
   if (base && typeof base === 'object' && !Array.isArray(base)) {
     for (const k of op.body?.required ?? []) {
       const { [k]: _gone, ...rest } = base as Record<string, unknown>;
@@ -107,7 +107,9 @@ describe('fuzz over every route of the OpenAPI document', () => {
     let sent = 0;
     let publicRoutes = 0;
     for (const op of ops) {
-      const url = op.path.replace(/\{[^}]+\}/g, () => String(pick(random, ['1', 'x\u0000', '%00', '..%2F..', '99999999999999999999'])));
+      const url = op.path.replace(/\{[^}]+\}/g, () =>
+        String(pick(random, ['1', 'x\u0000', '%00', '..%2F..', '99999999999999999999'])),
+      );
       for (const auth of [undefined, token]) {
         if (auth && ENDS_SESSION.test(op.path)) continue;
         let list = bodies(op, random, PER_ROUTE);
@@ -117,7 +119,10 @@ describe('fuzz over every route of the OpenAPI document', () => {
           const res = await t.app.inject({
             method: op.method as 'POST',
             url,
-            headers: { ...(auth ? { authorization: auth } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+            headers: {
+              ...(auth ? { authorization: auth } : {}),
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
             ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
           });
           let code: unknown;
@@ -127,7 +132,9 @@ describe('fuzz over every route of the OpenAPI document', () => {
             code = undefined;
           }
           if (res.statusCode >= 500 || code === Code.INTERNAL) {
-            failures.push(`${op.method} ${op.path} ${auth ? 'authed' : 'anonymous'} ${JSON.stringify(body)?.slice(0, 120)} -> ${res.statusCode} ${res.body.slice(0, 160)}`);
+            failures.push(
+              `${op.method} ${op.path} ${auth ? 'authed' : 'anonymous'} ${JSON.stringify(body)?.slice(0, 120)} -> ${res.statusCode} ${res.body.slice(0, 160)}`,
+            );
           }
           // The plausible body first: a session refused means the route is not public.
           if (!auth && i === 0) {
@@ -143,9 +150,16 @@ describe('fuzz over every route of the OpenAPI document', () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     // The session survived the authenticated pass: the service still knows who we are.
-    const me = await t.app.inject({ method: 'POST', url: '/api/device/device/list', headers: { authorization: token }, payload: { page: 1, size: 5 } });
+    const me = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/device/list',
+      headers: { authorization: token },
+      payload: { page: 1, size: 5 },
+    });
     expect((me.json() as { code: number }).code).toBe(0);
-    console.log(`fuzz: ${sent} requests over ${ops.length} operations (${publicRoutes} answered without a session), none answered 5xx`);
+    console.log(
+      `fuzz: ${sent} requests over ${ops.length} operations (${publicRoutes} answered without a session), none answered 5xx`,
+    );
   }, 600_000);
 });
 

@@ -23,7 +23,9 @@ export async function setup(project: TestProject): Promise<void> {
   if (process.env.TEST_TEMPLATE !== '0') dropTemplate = await createTemplate();
   if (!process.env.MQTT_URL || process.env.MQTT_PRIVATE_BROKER === '0' || !mosquittoBinary()) return;
   // As many as the run has workers (vitest.config.ts, or --maxWorkers); vitest's own default is one fewer than the cores.
-  const workers = Number(project.config.maxWorkers ?? project.vitest.config.maxWorkers ?? Math.max(availableParallelism() - 1, 1));
+  const workers = Number(
+    project.config.maxWorkers ?? project.vitest.config.maxWorkers ?? Math.max(availableParallelism() - 1, 1),
+  );
   brokers = await Promise.all(Array.from({ length: workers }, () => startMosquitto()));
   brokers.forEach((b, i) => (process.env[`MQTT_URL_${i + 1}`] = b.url));
   process.env.MQTT_URL = brokers[0]!.url;

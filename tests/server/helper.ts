@@ -39,7 +39,11 @@ export function recordingSms(): RecordingSms {
     async send(phone, text) {
       sent.push({ phone, text });
     },
-    lastCode: (phone) => sent.filter((m) => m.phone === phone).at(-1)?.text.match(/\d{6}/)?.[0],
+    lastCode: (phone) =>
+      sent
+        .filter((m) => m.phone === phone)
+        .at(-1)
+        ?.text.match(/\d{6}/)?.[0],
   };
 }
 
@@ -47,7 +51,10 @@ export function recordingSms(): RecordingSms {
  * A fresh PostgreSQL database per test file, so files run in parallel; dropped afterwards. With a
  * template (the run's seeded one, template-db.ts) it starts as a copy of it.
  */
-export async function freshPostgres(baseUrl: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgres(
+  baseUrl: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await admin.unsafe(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
@@ -84,7 +91,9 @@ export interface TestAppOptions {
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   // The template holds the demo seed; a production app seeds its own (no demo data, its administrator).
   const demo = opts.config?.env !== 'production';
-  const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, demo ? pgTemplate() : undefined) : undefined;
+  const pg = process.env.DATABASE_URL
+    ? await freshPostgres(process.env.DATABASE_URL, demo ? pgTemplate() : undefined)
+    : undefined;
   const database = pg || !demo ? undefined : await pgliteFromTemplate();
   const clock = manualClock();
   const sms = recordingSms();

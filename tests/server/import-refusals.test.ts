@@ -28,10 +28,34 @@ async function deviceSheet(rows: number, wide: boolean): Promise<Buffer> {
   out.on('data', (c: Buffer) => chunks.push(c));
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
   const ws = wb.addWorksheet('设备');
-  const header = ['IMEI', '名称', '设备类型', '设备编号', 'IMSI', 'ICCID', '责任人', '安装位置', '描述', '供应商', '款式'];
+  const header = [
+    'IMEI',
+    '名称',
+    '设备类型',
+    '设备编号',
+    'IMSI',
+    'ICCID',
+    '责任人',
+    '安装位置',
+    '描述',
+    '供应商',
+    '款式',
+  ];
   ws.addRow(wide ? header : header.slice(0, 3)).commit();
   for (let i = 0; i < rows; i++) {
-    const row = [`86${String(i).padStart(13, '0')}`, `Device number ${i}`, '手表', `N${i}`, `4600${i}`, `8986${i}0000000`, `Person ${i}`, `Building ${i % 50} floor ${i % 20}`, `A longer description of device ${i}, with a note about where it was installed and by whom`, `Supplier ${i}`, `Style ${i} x`];
+    const row = [
+      `86${String(i).padStart(13, '0')}`,
+      `Device number ${i}`,
+      '手表',
+      `N${i}`,
+      `4600${i}`,
+      `8986${i}0000000`,
+      `Person ${i}`,
+      `Building ${i % 50} floor ${i % 20}`,
+      `A longer description of device ${i}, with a note about where it was installed and by whom`,
+      `Supplier ${i}`,
+      `Style ${i} x`,
+    ];
     ws.addRow(wide ? row : row.slice(0, 3)).commit();
   }
   ws.commit();
@@ -93,7 +117,10 @@ describe('import refusals', () => {
     const before = await jobCount();
     for (const url of ['/api/device/device/import', '/api/device/device/importJob']) {
       expect((await send(url, png, 'picture.png')).body).toMatchObject({ code: 400, key: 'importFormat' });
-      expect((await send(url, Buffer.from('PK\u0003\u0004 but not a workbook'))).body).toMatchObject({ code: 400, key: 'importFormat' });
+      expect((await send(url, Buffer.from('PK\u0003\u0004 but not a workbook'))).body).toMatchObject({
+        code: 400,
+        key: 'importFormat',
+      });
       expect((await send(url, Buffer.alloc(0), 'empty.xlsx')).body).toMatchObject({ code: 400, key: 'importNoRows' });
       const none = (await send(url, headingsOnly)).body;
       expect(none).toMatchObject({ code: 400, key: 'importNoRows' });
@@ -108,22 +135,37 @@ describe('import refusals', () => {
     const cases = [
       { payload: cut, headers: good.headers },
       { payload: good.payload, headers: { 'content-type': 'multipart/form-data' } }, // no boundary
-      { payload: Buffer.from('--x\r\nno headers at all'), headers: { 'content-type': 'multipart/form-data; boundary=x' } },
+      {
+        payload: Buffer.from('--x\r\nno headers at all'),
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      },
       multipart(Buffer.from('x'), 'rows.xlsx', 'other'), // not the field "file"
     ];
     for (const c of cases) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/device/device/importJob', payload: c.payload, headers: { ...c.headers, authorization: demo } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/device/device/importJob',
+        payload: c.payload,
+        headers: { ...c.headers, authorization: demo },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ code: 400, key: 'uploadMalformed' });
       expect(res.json<{ msg: string }>().msg).toContain('multipart/form-data');
     }
-    expect(await post(t.app, '/api/device/device/import', { rows: [] }, { token: demo })).toMatchObject({ code: 400, key: 'uploadMalformed' });
+    expect(await post(t.app, '/api/device/device/import', { rows: [] }, { token: demo })).toMatchObject({
+      code: 400,
+      key: 'uploadMalformed',
+    });
   });
 });
 
 describe("Fastify's own refusals", () => {
   it('a JSON body over 1 MB: HTTP 413 with bodyTooLarge naming the limit', async () => {
-    const res = await fetch(`${base}/api/device/device/list`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: demo }, body: JSON.stringify({ keyword: 'x'.repeat(2 * 1024 * 1024) }) });
+    const res = await fetch(`${base}/api/device/device/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: demo },
+      body: JSON.stringify({ keyword: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expect(res.status).toBe(413);
     const body = (await res.json()) as { code: number; key: string; msg: string };
     expect(body).toMatchObject({ code: 400, key: 'bodyTooLarge' });
@@ -160,12 +202,18 @@ describe("Fastify's own refusals", () => {
       await raw('NOT HTTP AT ALL\r\n\r\n'),
       await raw('POST /api/device/device/import HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'),
       // A client that counts characters instead of bytes: the rest of the body becomes a "request".
-      await raw('POST /api/auth/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}trailing bytes of the upload\r\n\r\n'),
+      await raw(
+        'POST /api/auth/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}trailing bytes of the upload\r\n\r\n',
+      ),
     ];
     for (const answer of answers) {
       expect(answer).toMatch(/HTTP\/1\.1 400 Bad Request\r\n/);
       expect(answer).not.toContain('Client Error');
-      expect(JSON.parse(answer.slice(answer.lastIndexOf('\r\n\r\n') + 4))).toMatchObject({ code: 400, key: 'requestMalformed', data: null });
+      expect(JSON.parse(answer.slice(answer.lastIndexOf('\r\n\r\n') + 4))).toMatchObject({
+        code: 400,
+        key: 'requestMalformed',
+        data: null,
+      });
     }
   });
 });

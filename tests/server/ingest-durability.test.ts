@@ -28,20 +28,37 @@ interface External {
 
 /** The real service (`npm start` without the build), in its own process. */
 function startService(dataDir: string, port: number, mqttPort: number, ext?: External): ChildProcess {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', DATA_DIR: dataDir, SIM: '0', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent-static-dir', PROTOCOLS: 'none' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    MQTT_PORT: String(mqttPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SIM: '0',
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: '/nonexistent-static-dir',
+    PROTOCOLS: 'none',
+  };
   delete env.DATABASE_URL;
   delete env.MQTT_URL;
   if (ext) {
-    Object.assign(env, { DATABASE_URL: ext.databaseUrl, MQTT_URL: ext.mqttUrl, MQTT_WS_URL: 'ws://127.0.0.1:9/mqtt', MQTT_CLIENT_ID: ext.clientId, INGEST_GROUP: ext.group });
+    Object.assign(env, {
+      DATABASE_URL: ext.databaseUrl,
+      MQTT_URL: ext.mqttUrl,
+      MQTT_WS_URL: 'ws://127.0.0.1:9/mqtt',
+      MQTT_CLIENT_ID: ext.clientId,
+      INGEST_GROUP: ext.group,
+    });
   }
   return startServiceProcess(env);
 }
 
-
 // The at-scale run (DATABASE_URL and MQTT_URL set) takes the path with PostgreSQL and a Mosquitto
 // configured as README asks (queues deep enough); the unit run, without them, took the embedded one.
 const atScale = Boolean(process.env.DATABASE_URL && process.env.MQTT_URL && mosquittoBinary());
-const paths: [string, boolean][] = [atScale ? ['PostgreSQL + external Mosquitto', true] : ['PGlite + embedded broker', false]];
+const paths: [string, boolean][] = [
+  atScale ? ['PostgreSQL + external Mosquitto', true] : ['PGlite + embedded broker', false],
+];
 
 describe.each(paths)('acknowledged device messages survive kill -9 (%s)', (_name, external) => {
   const dir = mkdtempSync(join(tmpdir(), 'durability-'));
@@ -76,7 +93,11 @@ describe.each(paths)('acknowledged device messages survive kill -9 (%s)', (_name
     const brokerUrl = ext?.mqttUrl ?? `mqtt://127.0.0.1:${mqttPort}`;
     const clients: MqttClient[] = await Promise.all(
       fleet.map((d) =>
-        mqtt.connectAsync(brokerUrl, { ...(ext ? {} : { username: d.imei, password: secrets.get(d.imei)! }), reconnectPeriod: 0, connectTimeout: 5_000 }),
+        mqtt.connectAsync(brokerUrl, {
+          ...(ext ? {} : { username: d.imei, password: secrets.get(d.imei)! }),
+          reconnectPeriod: 0,
+          connectTimeout: 5_000,
+        }),
       ),
     );
     for (const c of clients) c.on('error', () => {});
@@ -88,7 +109,9 @@ describe.each(paths)('acknowledged device messages survive kill -9 (%s)', (_name
         const id = `k-${imei}-${lane}-${n}`;
         sent++;
         try {
-          await c.publishAsync(topics.deviceUp(imei), JSON.stringify({ kind: 'telemetry', id, values: { steps: n } }), { qos: 1 });
+          await c.publishAsync(topics.deviceUp(imei), JSON.stringify({ kind: 'telemetry', id, values: { steps: n } }), {
+            qos: 1,
+          });
           acked.add(id);
         } catch {
           return;
@@ -116,14 +139,22 @@ describe.each(paths)('acknowledged device messages survive kill -9 (%s)', (_name
         await exited(again);
         const db = await PGlite.create(join(dir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
         try {
-          return new Set((await db.query<{ msg_id: string }>(`select msg_id from device_readings where msg_id like 'k-%'`)).rows.map((r) => r.msg_id));
+          return new Set(
+            (await db.query<{ msg_id: string }>(`select msg_id from device_readings where msg_id like 'k-%'`)).rows.map(
+              (r) => r.msg_id,
+            ),
+          );
         } finally {
           await db.close();
         }
       }
       const sql = postgres(ext.databaseUrl, { max: 1, onnotice: () => {} });
       try {
-        return new Set((await sql<{ msg_id: string }[]>`select msg_id from device_readings where msg_id like 'k-%'`).map((r) => r.msg_id));
+        return new Set(
+          (await sql<{ msg_id: string }[]>`select msg_id from device_readings where msg_id like 'k-%'`).map(
+            (r) => r.msg_id,
+          ),
+        );
       } finally {
         await sql.end({ timeout: 5 });
       }

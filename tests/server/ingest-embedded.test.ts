@@ -5,7 +5,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY, DEVICE_STATE } from '../../src/shared/codes';
 import { topics } from '../../src/shared/topics';
 import type { EmbeddedBroker } from '../../src/server/broker/types';
-import { deviceCommands, deviceEvents, deviceLocations, deviceReadings, devices, readingRollups } from '../../src/server/db/schema';
+import {
+  deviceCommands,
+  deviceEvents,
+  deviceLocations,
+  deviceReadings,
+  devices,
+  readingRollups,
+} from '../../src/server/db/schema';
 import { ROLLUP_GRAIN } from '../../src/shared/rollups';
 import type { Uplink } from '../../src/shared/devices/protocol';
 import type { KnownDevice } from '../../src/server/devices/hub';
@@ -31,10 +38,12 @@ async function connect(d: TestDevice): Promise<MqttClient> {
   return c;
 }
 
-const stateOf = async (id: number) => (await t.app.db.select({ state: devices.state }).from(devices).where(eq(devices.id, id)))[0]!.state;
+const stateOf = async (id: number) =>
+  (await t.app.db.select({ state: devices.state }).from(devices).where(eq(devices.id, id)))[0]!.state;
 const rowCount = async (table: typeof deviceReadings | typeof deviceEvents | typeof deviceLocations, id: number) =>
   (await t.app.db.select({ n: count() }).from(table).where(eq(table.deviceId, id)))[0]!.n;
-const events = (id: number) => t.app.db.select().from(deviceEvents).where(eq(deviceEvents.deviceId, id)).orderBy(deviceEvents.id);
+const events = (id: number) =>
+  t.app.db.select().from(deviceEvents).where(eq(deviceEvents.deviceId, id)).orderBy(deviceEvents.id);
 
 describe('ingest over the embedded broker', () => {
   it('stores telemetry, location, status, alarm and call, and tracks presence from the connection', async () => {
@@ -48,15 +57,40 @@ describe('ingest over the embedded broker', () => {
       await until(async () => (await stateOf(d!.id)) === DEVICE_STATE.online, 5_000, 'online');
       const ts = Date.now() - 5_000;
       await up(c, d!.imei, { kind: 'telemetry', id: 1, ts, values: { heartRate: 72, bodyTemp: 36.6, battery: 81.4 } });
-      await up(c, d!.imei, { kind: 'location', id: 2, ts: Math.floor(ts / 1000), lat: 31.23, lon: 121.47, speed: 3 }, 'cbor');
-      await up(c, d!.imei, { kind: 'status', id: 3, signal: 3, mainsPower: 0, appVersion: 'a1', systemVersion: 's1', iccid: '8986', imsi: '4600' });
+      await up(
+        c,
+        d!.imei,
+        { kind: 'location', id: 2, ts: Math.floor(ts / 1000), lat: 31.23, lon: 121.47, speed: 3 },
+        'cbor',
+      );
+      await up(c, d!.imei, {
+        kind: 'status',
+        id: 3,
+        signal: 3,
+        mainsPower: 0,
+        appVersion: 'a1',
+        systemVersion: 's1',
+        iccid: '8986',
+        imsi: '4600',
+      });
       await up(c, d!.imei, { kind: 'alarm', id: 4, alarm: 'sos', note: 'help' });
       await up(c, d!.imei, { kind: 'call', id: 5, roomNo: '1201', building: '3' });
       await until(async () => (await rowCount(deviceEvents, d!.id)) >= 3, 5_000, 'events');
       // The live fields are written on their own, slower cycle (LIVE_MS); drain writes them now.
       await t.app.ingest.drain();
       const [row] = await t.app.db.select().from(devices).where(eq(devices.id, d!.id));
-      expect(row).toMatchObject({ state: 1, battery: 81, signal: 3, mainsPower: 0, appVersion: 'a1', systemVersion: 's1', iccid: '8986', imsi: '4600', lat: 31.23, lon: 121.47 });
+      expect(row).toMatchObject({
+        state: 1,
+        battery: 81,
+        signal: 3,
+        mainsPower: 0,
+        appVersion: 'a1',
+        systemVersion: 's1',
+        iccid: '8986',
+        imsi: '4600',
+        lat: 31.23,
+        lon: 121.47,
+      });
       expect(row!.lastValues).toMatchObject({ heartRate: 72, bodyTemp: 36.6 });
       expect(row!.activatedAt).toBeInstanceOf(Date);
       expect(row!.lastCommunicationAt).toBeInstanceOf(Date);
@@ -78,7 +112,11 @@ describe('ingest over the embedded broker', () => {
       expect(loc).toMatchObject({ lat: 31.23, lon: 121.47, speed: 3, source: 'gps', msgId: '2' });
       expect(loc!.ts.getTime()).toBe(Math.floor(ts / 1000) * 1000);
       const evs = await events(d!.id);
-      expect(evs.map((e) => [e.type, e.name])).toEqual([['online', null], ['alarm', 'sos'], ['call', null]]);
+      expect(evs.map((e) => [e.type, e.name])).toEqual([
+        ['online', null],
+        ['alarm', 'sos'],
+        ['call', null],
+      ]);
       expect(evs[1]!.data).toEqual({ note: 'help' });
       expect(evs[2]!.data).toMatchObject({ roomNo: '1201', building: '3' });
 
@@ -111,7 +149,12 @@ describe('ingest over the embedded broker', () => {
     await up(c, bad!.imei, { kind: 'nope' });
     await up(c, bad!.imei, { kind: 'telemetry', values: { heartRate: 1 }, pad: 'x'.repeat(9000) });
     await t.app.broker.publish(topics.deviceUp('860000000000000'), { kind: 'telemetry', values: { heartRate: 1 } });
-    t.app.ingest.handle(topics.deviceUp(good!.imei), Buffer.from('{"kind":"telemetry","values":{"heartRate":1}}'), { kind: 'device', imei: bad!.imei, deviceId: bad!.id, tenantId: bad!.tenantId });
+    t.app.ingest.handle(topics.deviceUp(good!.imei), Buffer.from('{"kind":"telemetry","values":{"heartRate":1}}'), {
+      kind: 'device',
+      imei: bad!.imei,
+      deviceId: bad!.id,
+      tenantId: bad!.tenantId,
+    });
     const g = await connect(good!);
     await up(g, good!.imei, { kind: 'telemetry', id: 'ok', values: { heartRate: 60 } });
     await until(async () => (await rowCount(deviceReadings, good!.id)) === 1, 5_000, 'good reading');
@@ -129,7 +172,9 @@ describe('ingest over the embedded broker', () => {
     const c = await connect(d!);
     const batches = t.app.ingestStats.batches;
     const n = 3000;
-    await Promise.all(Array.from({ length: n }, (_, i) => up(c, d!.imei, { kind: 'telemetry', id: i, values: { steps: i } })));
+    await Promise.all(
+      Array.from({ length: n }, (_, i) => up(c, d!.imei, { kind: 'telemetry', id: i, values: { steps: i } })),
+    );
     await until(async () => (await rowCount(deviceReadings, d!.id)) === n, 20_000, 'all readings');
     expect(t.app.ingestStats.batches - batches).toBeLessThan(n / 20);
     await t.app.ingest.drain();
@@ -150,19 +195,35 @@ describe('ingest over the embedded broker', () => {
     const n = LIVE_AT * 2 + 7;
     const ds = await addDevices(t.app, n);
     const batches = t.app.ingestStats.batches;
-    for (const [i, d] of ds.entries()) t.app.ingest.handle(topics.deviceUp(d.imei), Buffer.from(JSON.stringify({ kind: 'telemetry', id: 1, values: { battery: 50 + (i % 40) } })), null);
+    for (const [i, d] of ds.entries())
+      t.app.ingest.handle(
+        topics.deviceUp(d.imei),
+        Buffer.from(JSON.stringify({ kind: 'telemetry', id: 1, values: { battery: 50 + (i % 40) } })),
+        null,
+      );
     await t.app.ingest.drain();
-    const rows = await t.app.db.select({ id: devices.id, battery: devices.battery, state: devices.state }).from(devices).where(inArray(devices.id, ds.map((d) => d.id)));
+    const rows = await t.app.db
+      .select({ id: devices.id, battery: devices.battery, state: devices.state })
+      .from(devices)
+      .where(
+        inArray(
+          devices.id,
+          ds.map((d) => d.id),
+        ),
+      );
     expect(rows).toHaveLength(n);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    expect(ds.map((d) => [byId.get(d.id)!.battery, byId.get(d.id)!.state])).toEqual(ds.map((_, i) => [50 + (i % 40), DEVICE_STATE.online]));
+    expect(ds.map((d) => [byId.get(d.id)!.battery, byId.get(d.id)!.state])).toEqual(
+      ds.map((_, i) => [50 + (i % 40), DEVICE_STATE.online]),
+    );
     // At least three statements for the live fields alone.
     expect(t.app.ingestStats.batches - batches).toBeGreaterThanOrEqual(3);
   });
 
   it('starts no bulk write while urgent work holds the database, and the urgent message goes', async () => {
     const [d, e] = await addDevices(t.app, 2);
-    const send = (imei: string, m: object) => t.app.ingest.handle(topics.deviceUp(imei), Buffer.from(JSON.stringify(m)), null);
+    const send = (imei: string, m: object) =>
+      t.app.ingest.handle(topics.deviceUp(imei), Buffer.from(JSON.stringify(m)), null);
     const gate = t.app.priority;
     const wait = gate.maxWaitMs;
     gate.maxWaitMs = 60_000;
@@ -184,7 +245,8 @@ describe('ingest over the embedded broker', () => {
   it('writes urgent messages ahead of a bulk backlog, once each, and keeps the device state in arrival order', async () => {
     const [d, e] = await addDevices(t.app, 2);
     const n = 12_000;
-    const send = (imei: string, m: object) => t.app.ingest.handle(topics.deviceUp(imei), Buffer.from(JSON.stringify(m)), null);
+    const send = (imei: string, m: object) =>
+      t.app.ingest.handle(topics.deviceUp(imei), Buffer.from(JSON.stringify(m)), null);
     let telemetry = 0;
     let total = 0;
     const urgentAfter: Record<string, number> = {};
@@ -245,16 +307,28 @@ describe('ingest over the embedded broker', () => {
       .returning({ id: deviceCommands.id });
     const c = await connect(d!);
     await up(c, d!.imei, { kind: 'ack', ref: cmd!.id, ok: true, msg: 'done' }, 'cbor');
-    const row = await until(async () => {
-      const [r] = await t.app.db.select().from(deviceCommands).where(and(eq(deviceCommands.id, cmd!.id), eq(deviceCommands.ackOk, true)));
-      return r;
-    }, 5_000, 'ack');
+    const row = await until(
+      async () => {
+        const [r] = await t.app.db
+          .select()
+          .from(deviceCommands)
+          .where(and(eq(deviceCommands.id, cmd!.id), eq(deviceCommands.ackOk, true)));
+        return r;
+      },
+      5_000,
+      'ack',
+    );
     expect(row).toMatchObject({ ackOk: true, ackMsg: 'done', status: DELIVERY.sent });
   });
 
   it('serves POST /api/device/ingest/stats to super administrators only', async () => {
     const su = await login(t.app, 'admin', 'admin123');
-    const ok = await post<{ received: number; queued: number; dropped: Record<string, number> }>(t.app, '/api/device/ingest/stats', {}, { token: su.token });
+    const ok = await post<{ received: number; queued: number; dropped: Record<string, number> }>(
+      t.app,
+      '/api/device/ingest/stats',
+      {},
+      { token: su.token },
+    );
     expect(ok.code).toBe(0);
     expect(ok.data.received).toBeGreaterThan(0);
     expect(ok.data.dropped).toHaveProperty('overload');

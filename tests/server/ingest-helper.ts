@@ -16,7 +16,8 @@ export interface TestDevice {
 }
 
 /** A random 15-digit IMEI nobody else uses (test files share one Mosquitto). */
-export const randomImei = () => `86${String(randomInt(1e6)).padStart(6, '0')}${String(randomInt(1e7)).padStart(7, '0')}`;
+export const randomImei = () =>
+  `86${String(randomInt(1e6)).padStart(6, '0')}${String(randomInt(1e7)).padStart(7, '0')}`;
 
 export async function tenantIdOf(app: FastifyInstance, name: string): Promise<number> {
   const [row] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, name));
@@ -41,14 +42,24 @@ export async function addDevices(
       stockState: opts.stockState ?? STOCK_STATE.bound,
       messageType: opts.messageType ?? 'json',
     }));
-    const inserted = await app.db.insert(devices).values(rows).returning({ id: devices.id, imei: devices.imei, tenantId: devices.tenantId, secretVersion: devices.secretVersion });
-    for (const d of inserted) out.push({ id: d.id, imei: d.imei, tenantId: d.tenantId, secret: deviceSecret(key, d.imei, d.secretVersion) });
+    const inserted = await app.db.insert(devices).values(rows).returning({
+      id: devices.id,
+      imei: devices.imei,
+      tenantId: devices.tenantId,
+      secretVersion: devices.secretVersion,
+    });
+    for (const d of inserted)
+      out.push({ id: d.id, imei: d.imei, tenantId: d.tenantId, secret: deviceSecret(key, d.imei, d.secretVersion) });
   }
   return out;
 }
 
 /** A device's MQTT connection with the offline status as its last will. */
-export function deviceClient(url: string, d: Pick<TestDevice, 'imei' | 'secret'>, opts: IClientOptions = {}): Promise<MqttClient> {
+export function deviceClient(
+  url: string,
+  d: Pick<TestDevice, 'imei' | 'secret'>,
+  opts: IClientOptions = {},
+): Promise<MqttClient> {
   return mqtt.connectAsync(
     url,
     {
@@ -56,7 +67,12 @@ export function deviceClient(url: string, d: Pick<TestDevice, 'imei' | 'secret'>
       password: d.secret,
       reconnectPeriod: 0,
       connectTimeout: 5_000,
-      will: { topic: topics.deviceUp(d.imei), payload: Buffer.from(JSON.stringify({ kind: 'status', online: false })), qos: 1, retain: false },
+      will: {
+        topic: topics.deviceUp(d.imei),
+        payload: Buffer.from(JSON.stringify({ kind: 'status', online: false })),
+        qos: 1,
+        retain: false,
+      },
       ...opts,
     },
     false,

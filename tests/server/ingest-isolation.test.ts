@@ -11,9 +11,13 @@ import type { DeadLetterRow } from '../../src/shared/devices/api';
 
 const MQTT_URL = process.env.MQTT_URL;
 // The embedded broker always; the external one (Mosquitto in CI) when MQTT_URL is set.
-const BROKERS: ['embedded' | 'external', boolean][] = [['embedded', true], ...(MQTT_URL ? [['external', false] as ['external', boolean]] : [])];
+const BROKERS: ['embedded' | 'external', boolean][] = [
+  ['embedded', true],
+  ...(MQTT_URL ? [['external', false] as ['external', boolean]] : []),
+];
 
-const deadLettersOf = (t: TestApp, id: number) => t.app.db.select().from(deviceDeadLetters).where(eq(deviceDeadLetters.deviceId, id));
+const deadLettersOf = (t: TestApp, id: number) =>
+  t.app.db.select().from(deviceDeadLetters).where(eq(deviceDeadLetters.deviceId, id));
 
 describe.each(BROKERS)('one bad device message among good ones (%s broker)', (_name, embedded) => {
   let t: TestApp;
@@ -40,9 +44,15 @@ describe.each(BROKERS)('one bad device message among good ones (%s broker)', (_n
     const fleet = await addDevices(t.app, 21);
     const conns = await Promise.all(fleet.map(connect));
     const bad = fleet[20]!;
-    const badPayload = Buffer.from(JSON.stringify({ kind: 'alarm', id: 'a-bad', alarm: 'fault', note: 'sensor \u0000 broken' }));
+    const badPayload = Buffer.from(
+      JSON.stringify({ kind: 'alarm', id: 'a-bad', alarm: 'fault', note: 'sensor \u0000 broken' }),
+    );
     const sent = fleet.map((d, i) =>
-      conns[i]!.publishAsync(topics.deviceUp(d.imei), i === 20 ? badPayload : JSON.stringify({ kind: 'alarm', id: `a-${i}`, alarm: 'sos', note: `worker ${i}` }), { qos: 1 }),
+      conns[i]!.publishAsync(
+        topics.deviceUp(d.imei),
+        i === 20 ? badPayload : JSON.stringify({ kind: 'alarm', id: `a-${i}`, alarm: 'sos', note: `worker ${i}` }),
+        { qos: 1 },
+      ),
     );
     // Every PUBLISH is acknowledged. On the embedded broker the PUBACK comes after the row (or the
     // dead letter) is committed; an external broker acknowledges on receipt and hands the message
@@ -50,8 +60,18 @@ describe.each(BROKERS)('one bad device message among good ones (%s broker)', (_n
     await Promise.all(sent);
     const good = fleet.slice(0, 20).map((d) => d.id);
     const storedAlarms = async () =>
-      (await t.app.db.select({ n: count() }).from(deviceEvents).where(and(inArray(deviceEvents.deviceId, good), eq(deviceEvents.type, 'alarm'))))[0]!.n;
-    if (!embedded) await until(async () => (await storedAlarms()) >= 20 && (await deadLettersOf(t, bad.id)).length > 0, 10_000, 'the alarms');
+      (
+        await t.app.db
+          .select({ n: count() })
+          .from(deviceEvents)
+          .where(and(inArray(deviceEvents.deviceId, good), eq(deviceEvents.type, 'alarm')))
+      )[0]!.n;
+    if (!embedded)
+      await until(
+        async () => (await storedAlarms()) >= 20 && (await deadLettersOf(t, bad.id)).length > 0,
+        10_000,
+        'the alarms',
+      );
     expect(await storedAlarms()).toBe(20);
     const letters = await deadLettersOf(t, bad.id);
     expect(letters).toHaveLength(1);
@@ -59,7 +79,10 @@ describe.each(BROKERS)('one bad device message among good ones (%s broker)', (_n
     expect(letters[0]!.error).toMatch(/note.*NUL/);
     expect(Buffer.compare(letters[0]!.payload, badPayload)).toBe(0);
     expect(letters[0]!.topic).toBe(topics.deviceUp(bad.imei));
-    const [badEvents] = await t.app.db.select({ n: count() }).from(deviceEvents).where(and(eq(deviceEvents.deviceId, bad.id), eq(deviceEvents.type, 'alarm')));
+    const [badEvents] = await t.app.db
+      .select({ n: count() })
+      .from(deviceEvents)
+      .where(and(eq(deviceEvents.deviceId, bad.id), eq(deviceEvents.type, 'alarm')));
     expect(badEvents!.n).toBe(0);
 
     // Administrators read it in the device's detail; the health endpoint counts it.
@@ -87,12 +110,16 @@ describe('isolation inside a batch the database refuses', () => {
         if new.value = 666 then raise exception 'value 666 refused by test trigger'; end if;
         return new;
       end $$`);
-    await t.app.db.execute(sql`create trigger refuse_666 before insert on device_events for each row execute function refuse_666()`);
+    await t.app.db.execute(
+      sql`create trigger refuse_666 before insert on device_events for each row execute function refuse_666()`,
+    );
   });
   afterAll(() => t?.close());
 
   const send = (imei: string, message: object) =>
-    new Promise<Outcome>((resolve) => t.app.ingest.handle(topics.deviceUp(imei), Buffer.from(JSON.stringify(message)), null, resolve));
+    new Promise<Outcome>((resolve) =>
+      t.app.ingest.handle(topics.deviceUp(imei), Buffer.from(JSON.stringify(message)), null, resolve),
+    );
 
   it('stores every other message of the batch and keeps the refused one as a dead letter', async () => {
     const fleet = await addDevices(t.app, 10);
@@ -106,8 +133,14 @@ describe('isolation inside a batch the database refuses', () => {
     expect(got.filter((o) => o === 'stored')).toHaveLength(19);
     expect(got.filter((o) => o === 'refused')).toHaveLength(1);
     const ids = fleet.map((d) => d.id);
-    const [readings] = await t.app.db.select({ n: count() }).from(deviceReadings).where(inArray(deviceReadings.deviceId, ids));
-    const [events] = await t.app.db.select({ n: count() }).from(deviceEvents).where(and(inArray(deviceEvents.deviceId, ids), eq(deviceEvents.type, 'alarm')));
+    const [readings] = await t.app.db
+      .select({ n: count() })
+      .from(deviceReadings)
+      .where(inArray(deviceReadings.deviceId, ids));
+    const [events] = await t.app.db
+      .select({ n: count() })
+      .from(deviceEvents)
+      .where(and(inArray(deviceEvents.deviceId, ids), eq(deviceEvents.type, 'alarm')));
     expect(readings!.n).toBe(10);
     expect(events!.n).toBe(9);
     const letters = await deadLettersOf(t, fleet[3]!.id);
@@ -117,7 +150,7 @@ describe('isolation inside a batch the database refuses', () => {
     expect(t.app.ingestStats.dropped.rejected).toBeGreaterThanOrEqual(1);
   });
 
-  it('raises the alarms of the other devices when one device\'s alarm record is refused', async () => {
+  it("raises the alarms of the other devices when one device's alarm record is refused", async () => {
     const fleet = await addDevices(t.app, 6);
     const victim = fleet[0]!;
     await t.app.db.execute(
@@ -127,13 +160,18 @@ describe('isolation inside a batch the database refuses', () => {
           return new;
         end $$`),
     );
-    await t.app.db.execute(sql`create trigger refuse_alarm before insert on alarm_records for each row execute function refuse_alarm()`);
+    await t.app.db.execute(
+      sql`create trigger refuse_alarm before insert on alarm_records for each row execute function refuse_alarm()`,
+    );
     const imeis = fleet.map((d) => d.imei);
     await Promise.all(imeis.map((imei, i) => send(imei, { kind: 'alarm', id: `sos${i}`, alarm: 'sos' })));
     await t.app.ingest.drain();
     await t.app.alarmEngine.drain();
     await t.app.deadLetters.drain();
-    const raised = await t.app.db.select({ imei: alarmRecords.imei }).from(alarmRecords).where(inArray(alarmRecords.imei, imeis));
+    const raised = await t.app.db
+      .select({ imei: alarmRecords.imei })
+      .from(alarmRecords)
+      .where(inArray(alarmRecords.imei, imeis));
     expect(raised.map((r) => r.imei).sort()).toEqual(imeis.slice(1).sort());
     const letters = await deadLettersOf(t, victim.id);
     expect(letters.map((l) => l.reason)).toEqual(['alarm']);
@@ -150,7 +188,9 @@ describe('telemetry plausibility and the per-device rate', () => {
   afterAll(() => t?.close());
 
   const send = (imei: string, message: object) =>
-    new Promise<Outcome>((resolve) => t.app.ingest.handle(topics.deviceUp(imei), Buffer.from(JSON.stringify(message)), null, resolve));
+    new Promise<Outcome>((resolve) =>
+      t.app.ingest.handle(topics.deviceUp(imei), Buffer.from(JSON.stringify(message)), null, resolve),
+    );
 
   it('refuses a reading outside its physical range, counts it and keeps it as a dead letter', async () => {
     const [d] = await addDevices(t.app, 1);
@@ -159,7 +199,10 @@ describe('telemetry plausibility and the per-device rate', () => {
     expect(await send(d!.imei, { kind: 'telemetry', values: { battery: 100, bodyTemp: -300 } })).toBe('refused');
     expect(await send(d!.imei, { kind: 'telemetry', values: { heartRate: 180, ambientTemp: 650 } })).toBe('stored');
     expect(t.app.ingestStats.dropped.implausible - before).toBe(2);
-    const [readings] = await t.app.db.select({ n: count() }).from(deviceReadings).where(eq(deviceReadings.deviceId, d!.id));
+    const [readings] = await t.app.db
+      .select({ n: count() })
+      .from(deviceReadings)
+      .where(eq(deviceReadings.deviceId, d!.id));
     expect(readings!.n).toBe(1);
     const letters = await deadLettersOf(t, d!.id);
     expect(letters.map((l) => l.reason)).toEqual(['implausible', 'implausible']);
@@ -169,7 +212,8 @@ describe('telemetry plausibility and the per-device rate', () => {
   it('drops what a device sends beyond its rate, but never its SOS', async () => {
     const [d, other] = await addDevices(t.app, 2);
     const outcomes: Outcome[] = [];
-    for (let i = 0; i < 8; i++) outcomes.push(await send(d!.imei, { kind: 'telemetry', id: `r${i}`, values: { steps: i } }));
+    for (let i = 0; i < 8; i++)
+      outcomes.push(await send(d!.imei, { kind: 'telemetry', id: `r${i}`, values: { steps: i } }));
     expect(outcomes.filter((o) => o === 'stored')).toHaveLength(5);
     expect(outcomes.filter((o) => o === 'refused')).toHaveLength(3);
     expect(await send(d!.imei, { kind: 'alarm', id: 'sos', alarm: 'sos' })).toBe('stored');

@@ -24,8 +24,24 @@ beforeAll(async () => {
   const [d] = await t.app.db.select({ id: devices.id }).from(devices).where(eq(devices.imei, locator.imei));
   await t.app.db.insert(deviceLocations).values([
     { deviceId: d!.id, tenantId: demoTenant, ts: new Date(T0), lat: 22.54, lon: 114.06, accuracy: 6, source: 'gps' },
-    { deviceId: d!.id, tenantId: demoTenant, ts: new Date(T0 + 1000), lat: 22.541, lon: 114.061, accuracy: 850, source: 'lbs' },
-    { deviceId: d!.id, tenantId: demoTenant, ts: new Date(T0 + 2000), lat: 22.5405, lon: 114.0605, accuracy: 40, source: 'wifi' },
+    {
+      deviceId: d!.id,
+      tenantId: demoTenant,
+      ts: new Date(T0 + 1000),
+      lat: 22.541,
+      lon: 114.061,
+      accuracy: 850,
+      source: 'lbs',
+    },
+    {
+      deviceId: d!.id,
+      tenantId: demoTenant,
+      ts: new Date(T0 + 2000),
+      lat: 22.5405,
+      lon: 114.0605,
+      accuracy: 40,
+      source: 'wifi',
+    },
     // A UWB fix has no lat/lon: never the map's newest fix.
     { deviceId: d!.id, tenantId: demoTenant, ts: new Date(T0 + 3000), x: 1, y: 2, floor: '1F', source: 'uwb' },
   ]);
@@ -54,7 +70,11 @@ describe('device/track with detail (Track_gps_jf)', () => {
     const body = { imei: locator.imei, from: iso(T0), to: iso(T0 + 60_000) };
     const res = await post<TrackColumns>(t.app, '/api/device/track', { ...body, detail: true }, { token: demo });
     expect(res.code).toBe(0);
-    expect(res.data).toMatchObject({ t: [T0, T0 + 1000, T0 + 2000], accuracy: [6, 850, 40], source: ['gps', 'lbs', 'wifi'] });
+    expect(res.data).toMatchObject({
+      t: [T0, T0 + 1000, T0 + 2000],
+      accuracy: [6, 850, 40],
+      source: ['gps', 'lbs', 'wifi'],
+    });
     const plain = await post<TrackColumns>(t.app, '/api/device/track', body, { token: demo });
     expect(plain.data.t).toHaveLength(3);
     expect(plain.data.accuracy).toBeUndefined();
@@ -76,7 +96,10 @@ describe('jfFix', () => {
       const band = f.source === 'lbs' ? JF_MIX.lbsAccuracyM : JF_MIX.wifiAccuracyM;
       expect(f.accuracy).toBeGreaterThanOrEqual(band.min);
       expect(f.accuracy).toBeLessThanOrEqual(band.max);
-      const offM = Math.hypot((f.lat - gps.lat) * 111_320, (f.lon - gps.lon) * 111_320 * Math.cos((gps.lat * Math.PI) / 180));
+      const offM = Math.hypot(
+        (f.lat - gps.lat) * 111_320,
+        (f.lon - gps.lon) * 111_320 * Math.cos((gps.lat * Math.PI) / 180),
+      );
       expect(offM).toBeLessThanOrEqual(f.accuracy / 2 + 1);
     }
     expect(seen.lbs).toBeGreaterThan(300);

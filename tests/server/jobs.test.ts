@@ -51,10 +51,13 @@ describe.each([
     return res;
   }
 
-  const importJob = async (name: string, file: Buffer, fileName: string, token = demo) => upload(t.app, `/api/device/${name}/importJob`, file, token, fileName);
+  const importJob = async (name: string, file: Buffer, fileName: string, token = demo) =>
+    upload(t.app, `/api/device/${name}/importJob`, file, token, fileName);
   const csv = (rows: (string | number)[][]) => Buffer.from(`\uFEFF${rows.map((r) => r.join(',')).join('\r\n')}\r\n`);
   const groupNames = async (keyword: string, token = demo) =>
-    (await list(t.app, 'deviceGroup', { keyword, size: 100, sort: [{ field: 'name', order: 'asc' }] }, token, 'device')).rows.map((r) => [r.name, r.description]);
+    (
+      await list(t.app, 'deviceGroup', { keyword, size: 100, sort: [{ field: 'name', order: 'asc' }] }, token, 'device')
+    ).rows.map((r) => [r.name, r.description]);
 
   describe('export jobs', () => {
     it('uses the storage it was given', () => {
@@ -62,11 +65,29 @@ describe.each([
     });
 
     it('a device export runs as a job, reports progress and leaves a file behind a link', async () => {
-      const queued = await api<Job>('device/device/exportJob', { format: 'csv', sort: [{ field: 'id', order: 'asc' }] });
-      expect(queued).toMatchObject({ code: 0, key: 'jobQueued', data: { state: JOB_STATE.queued, resource: 'device/device', format: 'csv' } });
+      const queued = await api<Job>('device/device/exportJob', {
+        format: 'csv',
+        sort: [{ field: 'id', order: 'asc' }],
+      });
+      expect(queued).toMatchObject({
+        code: 0,
+        key: 'jobQueued',
+        data: { state: JOB_STATE.queued, resource: 'device/device', format: 'csv' },
+      });
       const job = await finished(queued.data.id);
-      const total = (await t.app.db.select({ id: devices.id }).from(devices).where(eq(devices.tenantId, await tenantId(t.app, 'Demo Site')))).length;
-      expect(job).toMatchObject({ state: JOB_STATE.done, progress: 100, rows: total, downloadable: true, fileName: expect.stringMatching(/^device-\d{8}\.csv$/) });
+      const total = (
+        await t.app.db
+          .select({ id: devices.id })
+          .from(devices)
+          .where(eq(devices.tenantId, await tenantId(t.app, 'Demo Site')))
+      ).length;
+      expect(job).toMatchObject({
+        state: JOB_STATE.done,
+        progress: 100,
+        rows: total,
+        downloadable: true,
+        fileName: expect.stringMatching(/^device-\d{8}\.csv$/),
+      });
       const states = events.filter((e) => e.id === job.id).map((e) => e.state);
       expect(states[0]).toBe(JOB_STATE.queued);
       expect(states).toContain(JOB_STATE.running);
@@ -77,7 +98,10 @@ describe.each([
       expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(file.headers['content-disposition']).toContain('attachment;');
       expect(Number(file.headers['content-length'])).toBe(job.bytes);
-      const lines = file.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+      const lines = file.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
       expect(lines).toHaveLength(total + 1);
       expect(lines[0]).toContain('IMEI');
       // Columns the console's list starts without (list.hidden) are exported all the same.
@@ -107,12 +131,14 @@ describe.each([
 
     it('a bad sort is refused before anything is queued; the visitor may not export', async () => {
       const before = (await t.app.db.select({ id: jobs.id }).from(jobs)).length;
-      expect((await api('device/device/exportJob', { format: 'csv', sort: [{ field: 'secret', order: 'asc' }] })).key).toBe('sortInvalid');
+      expect(
+        (await api('device/device/exportJob', { format: 'csv', sort: [{ field: 'secret', order: 'asc' }] })).key,
+      ).toBe('sortInvalid');
       expect((await api('device/device/exportJob', { format: 'csv' }, visitor)).code).not.toBe(0);
       expect((await t.app.db.select({ id: jobs.id }).from(jobs)).length).toBe(before);
     });
 
-    it('the list pages the caller\'s jobs newest first and deletes finished ones with their files', async () => {
+    it("the list pages the caller's jobs newest first and deletes finished ones with their files", async () => {
       const page = await api<{ rows: Job[]; total: number }>('user/job/list', { page: 1, size: 2 });
       expect(page.data.total).toBeGreaterThanOrEqual(3);
       expect(page.data.rows.map((r) => r.id)).toEqual([...page.data.rows.map((r) => r.id)].sort((a, b) => b - a));
@@ -129,7 +155,10 @@ describe.each([
       await download(job.id); // on s3rver, wait until the object is there
       expect(await t.app.jobs.files.open(row!.fileKey!)).toBeDefined();
       // Finished a day ago (moving the clock a day would end the test sessions too); the sweep runs every 30 s.
-      await t.app.db.update(jobs).set({ finishedAt: new Date(t.clock.now() - JOB_FILE_TTL_MS - 1) }).where(eq(jobs.id, job.id));
+      await t.app.db
+        .update(jobs)
+        .set({ finishedAt: new Date(t.clock.now() - JOB_FILE_TTL_MS - 1) })
+        .where(eq(jobs.id, job.id));
       t.clock.advance(31_000);
       t.app.jobs.runner.kick();
       await t.app.jobs.runner.idle();
@@ -141,18 +170,34 @@ describe.each([
 
   describe('import jobs', () => {
     it('round trip: an exported list (CSV and XLSX) imports back after its rows were deleted', async () => {
-      for (const n of [1, 2, 3]) expect((await api('device/deviceGroup/add', { name: `rt-grp-${n}`, description: n === 2 ? 'with, comma "and quotes"' : `group ${n}` })).code).toBe(0);
+      for (const n of [1, 2, 3])
+        expect(
+          (
+            await api('device/deviceGroup/add', {
+              name: `rt-grp-${n}`,
+              description: n === 2 ? 'with, comma "and quotes"' : `group ${n}`,
+            })
+          ).code,
+        ).toBe(0);
       const original = await groupNames('rt-grp');
       expect(original).toHaveLength(3);
       for (const format of ['csv', 'xlsx'] as const) {
-        const exported = await finished((await api<Job>('device/deviceGroup/exportJob', { format, keyword: 'rt-grp' })).data.id);
+        const exported = await finished(
+          (await api<Job>('device/deviceGroup/exportJob', { format, keyword: 'rt-grp' })).data.id,
+        );
         const file = (await download(exported.id)).rawPayload;
-        const ids = (await list(t.app, 'deviceGroup', { keyword: 'rt-grp' }, demo, 'device')).rows.map((r) => r.id as number);
+        const ids = (await list(t.app, 'deviceGroup', { keyword: 'rt-grp' }, demo, 'device')).rows.map(
+          (r) => r.id as number,
+        );
         expect((await api('device/deviceGroup/delete', { ids })).code).toBe(0);
         expect(await groupNames('rt-grp')).toEqual([]);
 
         const queued = await importJob('deviceGroup', file, `groups.${format}`);
-        expect(queued).toMatchObject({ code: 0, key: 'importQueued', data: { kind: 'import', resource: 'device/deviceGroup', format, state: JOB_STATE.queued } });
+        expect(queued).toMatchObject({
+          code: 0,
+          key: 'importQueued',
+          data: { kind: 'import', resource: 'device/deviceGroup', format, state: JOB_STATE.queued },
+        });
         const job = await finished((queued.data as Job).id);
         expect(job).toMatchObject({ state: JOB_STATE.done, progress: 100, rows: 3, total: 3, downloadable: false });
         expect(job.result).toEqual({ total: 3, imported: 3, failed: 0, errors: [] });
@@ -169,7 +214,13 @@ describe.each([
         ['x'.repeat(65), 'name too long'],
       ]);
       const job = await finished(((await importJob('deviceGroup', file, 'mixed.csv')).data as Job).id);
-      expect(job).toMatchObject({ state: JOB_STATE.done, rows: 2, total: 4, downloadable: true, fileName: 'mixed-errors.csv' });
+      expect(job).toMatchObject({
+        state: JOB_STATE.done,
+        rows: 2,
+        total: 4,
+        downloadable: true,
+        fileName: 'mixed-errors.csv',
+      });
       const report = job.result as ImportJobReport;
       expect(report).toMatchObject({ total: 4, imported: 2, failed: 2 });
       expect(report.errors.map((e) => e.row)).toEqual([3, 5]);
@@ -191,21 +242,35 @@ describe.each([
       expect(json.key).toBe('uploadMalformed');
 
       const cases: [Buffer, string, string][] = [
-        [csv([['foo', 'bar'], ['1', '2']]), 'headers.csv', 'importHeaders'],
+        [
+          csv([
+            ['foo', 'bar'],
+            ['1', '2'],
+          ]),
+          'headers.csv',
+          'importHeaders',
+        ],
         [csv([['名称'], ...Array.from({ length: 5_001 }, (_, i) => [`many-${i}`])]), 'many.csv', 'importTooManyRows'],
         [csv([['名称']]), 'no-rows.csv', 'importNoRows'],
         [Buffer.from('PK\u0003\u0004 but not a workbook'), 'broken.xlsx', 'importFormat'],
       ];
-      for (const [file, name, key] of cases) expect(await importJob('deviceGroup', file, name), name).toMatchObject({ code: 400, key });
+      for (const [file, name, key] of cases)
+        expect(await importJob('deviceGroup', file, name), name).toMatchObject({ code: 400, key });
       expect((await t.app.db.select({ id: jobs.id }).from(jobs)).length).toBe(before);
       expect(await groupNames('many-')).toEqual([]);
       // The runner carries on.
-      const after = await finished(((await importJob('deviceGroup', csv([['名称'], ['still-running']]), 'ok.csv')).data as Job).id);
+      const after = await finished(
+        ((await importJob('deviceGroup', csv([['名称'], ['still-running']]), 'ok.csv')).data as Job).id,
+      );
       expect(after.state).toBe(JOB_STATE.done);
     });
 
     it('runs with the scope of who queued it; another tenant sees neither the job nor its file; the visitor may not queue', async () => {
-      const file = csv([['名称', '描述'], ['tenant-import', 'other co'], ['', 'bad']]);
+      const file = csv([
+        ['名称', '描述'],
+        ['tenant-import', 'other co'],
+        ['', 'bad'],
+      ]);
       const job = await finished(((await importJob('deviceGroup', file, 'mine.csv', other)).data as Job).id, other);
       expect(job).toMatchObject({ state: JOB_STATE.done, rows: 1, downloadable: true });
       const [row] = await t.app.db.select().from(deviceGroups).where(eq(deviceGroups.name, 'tenant-import'));
@@ -214,7 +279,9 @@ describe.each([
       expect(await groupNames('tenant-import', other)).toEqual([['tenant-import', 'other co']]);
       expect((await api('user/job/get', { id: job.id })).code).toBe(404);
       expect((await api('user/job/link', { id: job.id })).code).toBe(404);
-      expect((await api<{ rows: Job[] }>('user/job/list', { size: 100 })).data.rows.map((j) => j.id)).not.toContain(job.id);
+      expect((await api<{ rows: Job[] }>('user/job/list', { size: 100 })).data.rows.map((j) => j.id)).not.toContain(
+        job.id,
+      );
 
       const before = (await t.app.db.select({ id: jobs.id }).from(jobs)).length;
       expect((await importJob('deviceGroup', file, 'visitor.csv', visitor)).code).not.toBe(0);
@@ -227,31 +294,55 @@ describe.each([
       await t.app.jobs.runner.stop();
       // Ties and nulls in the sort keys (battery, name, last communication) across step boundaries.
       const demoTenant = await tenantId(t.app, 'Demo Site');
-      const some = await t.app.db.select({ id: devices.id }).from(devices).where(eq(devices.tenantId, demoTenant)).limit(12);
+      const some = await t.app.db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(eq(devices.tenantId, demoTenant))
+        .limit(12);
       for (const [i, { id }] of some.entries()) {
-        await t.app.db.update(devices).set({ battery: i % 3 === 0 ? null : 50, name: i % 4 === 0 ? null : `same-${i % 2}` }).where(eq(devices.id, id));
+        await t.app.db
+          .update(devices)
+          .set({ battery: i % 3 === 0 ? null : 50, name: i % 4 === 0 ? null : `same-${i % 2}` })
+          .where(eq(devices.id, id));
       }
       const [user] = await t.app.db.select().from(jobs).where(eq(jobs.kind, 'export')).limit(1);
       const runner = new JobRunner(t.app, t.app.jobs.files, { export: exportHandler(7) }, { pollMs: 60_000 });
       const sorts = [
         [{ field: 'battery', order: 'desc' }],
-        [{ field: 'battery', order: 'asc' }, { field: 'name', order: 'desc' }],
+        [
+          { field: 'battery', order: 'asc' },
+          { field: 'name', order: 'desc' },
+        ],
         [{ field: 'name', order: 'asc' }],
-        [{ field: 'lastCommunicationAt', order: 'desc' }, { field: 'id', order: 'desc' }],
+        [
+          { field: 'lastCommunicationAt', order: 'desc' },
+          { field: 'id', order: 'desc' },
+        ],
         undefined,
       ] as const;
       for (const sort of sorts) {
         const query = sort ? { sort } : {};
         const [row] = await t.app.db
           .insert(jobs)
-          .values({ tenantId: user!.tenantId, userId: user!.userId, kind: 'export', title: 't', params: { ...(user!.params as object), query, format: 'csv' } })
+          .values({
+            tenantId: user!.tenantId,
+            userId: user!.userId,
+            kind: 'export',
+            title: 't',
+            params: { ...(user!.params as object), query, format: 'csv' },
+          })
           .returning();
         runner.kick();
         await runner.idle();
         const job = (await api<Job>('user/job/get', { id: row!.id })).data;
         expect(job.state).toBe(JOB_STATE.done);
         const viaJob = (await download(job.id)).body;
-        const sync = await t.app.inject({ method: 'POST', url: '/api/device/device/export', payload: { ...query, format: 'csv' }, headers: { authorization: demo } });
+        const sync = await t.app.inject({
+          method: 'POST',
+          url: '/api/device/device/export',
+          payload: { ...query, format: 'csv' },
+          headers: { authorization: demo },
+        });
         expect(viaJob).toBe(sync.body);
         expect(parseCsv(viaJob).length).toBeGreaterThan(12);
       }
@@ -261,25 +352,50 @@ describe.each([
     it('times out a job that runs too long and one whose runner died', async () => {
       await t.app.jobs.runner.stop();
       const [user] = await t.app.db.select().from(jobs).limit(1);
-      const base = { tenantId: user!.tenantId, userId: user!.userId, title: 't', params: { scope: { userId: user!.userId, tenantId: user!.tenantId, kind: 'admin' } } };
-      const [slow] = await t.app.db.insert(jobs).values({ ...base, kind: 'slow' }).returning();
-      const runner = new JobRunner(t.app, t.app.jobs.files, { slow: (_job, run) => new Promise((_, reject) => run.signal.addEventListener('abort', () => reject(run.signal.reason))) }, { timeoutMs: 50, pollMs: 60_000 });
+      const base = {
+        tenantId: user!.tenantId,
+        userId: user!.userId,
+        title: 't',
+        params: { scope: { userId: user!.userId, tenantId: user!.tenantId, kind: 'admin' } },
+      };
+      const [slow] = await t.app.db
+        .insert(jobs)
+        .values({ ...base, kind: 'slow' })
+        .returning();
+      const runner = new JobRunner(
+        t.app,
+        t.app.jobs.files,
+        {
+          slow: (_job, run) =>
+            new Promise((_, reject) => run.signal.addEventListener('abort', () => reject(run.signal.reason))),
+        },
+        { timeoutMs: 50, pollMs: 60_000 },
+      );
       runner.kick();
       await runner.idle();
       const [after] = await t.app.db.select().from(jobs).where(eq(jobs.id, slow!.id));
       expect(after).toMatchObject({ state: JOB_STATE.timedOut, error: 'jobTimedOut' });
 
-      const [dead] = await t.app.db.insert(jobs).values({ ...base, kind: 'slow', state: JOB_STATE.running, heartbeatAt: new Date(t.clock.now() - 120_000) }).returning();
+      const [dead] = await t.app.db
+        .insert(jobs)
+        .values({ ...base, kind: 'slow', state: JOB_STATE.running, heartbeatAt: new Date(t.clock.now() - 120_000) })
+        .returning();
       const sweeper = new JobRunner(t.app, t.app.jobs.files, {}, { pollMs: 60_000 });
       sweeper.kick();
       await sweeper.idle();
       const [swept] = await t.app.db.select().from(jobs).where(eq(jobs.id, dead!.id));
       expect(swept!.state).toBe(JOB_STATE.timedOut);
 
-      const [unknown] = await t.app.db.insert(jobs).values({ ...base, kind: 'nope' }).returning();
+      const [unknown] = await t.app.db
+        .insert(jobs)
+        .values({ ...base, kind: 'nope' })
+        .returning();
       sweeper.kick();
       await sweeper.idle();
-      expect((await t.app.db.select().from(jobs).where(eq(jobs.id, unknown!.id)))[0]).toMatchObject({ state: JOB_STATE.failed, error: 'jobFailed' });
+      expect((await t.app.db.select().from(jobs).where(eq(jobs.id, unknown!.id)))[0]).toMatchObject({
+        state: JOB_STATE.failed,
+        error: 'jobFailed',
+      });
       await runner.stop();
       await sweeper.stop();
     });

@@ -21,7 +21,16 @@ beforeAll(async () => {
   await addUser(t.app, { tenant: demo, username: 'limited1', roleIds: [role] });
   limited = (await login(t.app, 'limited1', 'secret1')).token;
   // Someone with a phone and an e-mail to protect.
-  await post(t.app, '/api/user/user/update', { id: (await users(admin)).rows.find((r) => r.username === 'limited1')!.id, email: 'worker@example.org', phone: '13912345678' }, { token: admin });
+  await post(
+    t.app,
+    '/api/user/user/update',
+    {
+      id: (await users(admin)).rows.find((r) => r.username === 'limited1')!.id,
+      email: 'worker@example.org',
+      phone: '13912345678',
+    },
+    { token: admin },
+  );
 });
 afterAll(() => t?.close());
 
@@ -51,7 +60,9 @@ describe('least privilege', () => {
       expect([res.code, res.key]).toEqual([403, 'readOnlyVisitor']);
     }
     // The administrator gets the token.
-    expect((await post(t.app, '/api/device/voiceNet/buildToken', { imei: DOOR, roomNo: '101' }, { token: admin })).code).toBe(0);
+    expect(
+      (await post(t.app, '/api/device/voiceNet/buildToken', { imei: DOOR, roomNo: '101' }, { token: admin })).code,
+    ).toBe(0);
   });
 
   it('lets only users who work the alarm screens mark alarms read', async () => {

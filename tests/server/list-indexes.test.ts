@@ -12,7 +12,12 @@ function indexes(b: Binding): { name: string; desc: boolean }[][] {
   const config = getTableConfig(b.table);
   const out = config.indexes
     .filter((i) => (i.config.method ?? 'btree') === 'btree')
-    .map((i) => i.config.columns.map((c) => ({ name: (c as IndexedColumn).name ?? '(expr)', desc: (c as IndexedColumn).indexConfig?.order === 'desc' })));
+    .map((i) =>
+      i.config.columns.map((c) => ({
+        name: (c as IndexedColumn).name ?? '(expr)',
+        desc: (c as IndexedColumn).indexConfig?.order === 'desc',
+      })),
+    );
   if (b.id.primary) out.push([{ name: b.id.name, desc: false }]);
   return out;
 }
@@ -29,7 +34,7 @@ function served(b: Binding, lead: string, id?: { name: string; leadDesc: boolean
     if ((tenant && cols[0]?.name !== tenant) || cols[at]?.name !== lead) return false;
     if (!id) return true;
     const next = cols[at + 1];
-    return next?.name === id.name && cols[at]!.desc !== next.desc === id.leadDesc;
+    return next?.name === id.name && (cols[at]!.desc !== next.desc) === id.leadDesc;
   });
 }
 
@@ -52,7 +57,10 @@ describe('every registered list declares the indexes its screen uses', () => {
   for (const b of allBindings()) {
     const name = `${b.def.kind}/${b.def.name}`;
     // One row per company (a company's settings): nothing to page or search.
-    const unique = getTableConfig(b.table).indexes.some((i) => i.config.unique && i.config.columns.length === 1 && (i.config.columns[0] as PgColumn).name === b.tenantId?.name);
+    const unique = getTableConfig(b.table).indexes.some(
+      (i) =>
+        i.config.unique && i.config.columns.length === 1 && (i.config.columns[0] as PgColumn).name === b.tenantId?.name,
+    );
     it.skipIf(unique)(`${name}: default sort`, () => {
       const col = b.columns[b.def.defaultSort.field] ?? (b.def.defaultSort.field === 'id' ? b.id : undefined);
       expect(col, `${name} sorts on ${b.def.defaultSort.field}`).toBeDefined();
@@ -69,7 +77,10 @@ describe('every registered list declares the indexes its screen uses', () => {
     const searched = b.def.fields.filter((f) => (f.keyword || f.filter === 'like') && b.columns[f.name]);
     it.skipIf(unique || !searched.length)(`${name}: keyword and like fields`, () => {
       const missing = searched.map((f) => b.columns[f.name]!.name).filter((column) => !trigram(b, column));
-      expect(missing, `${name}: no trigram index (trigramIndexes in src/server/db/columns.ts) on ${missing.join(', ')}`).toEqual([]);
+      expect(
+        missing,
+        `${name}: no trigram index (trigramIndexes in src/server/db/columns.ts) on ${missing.join(', ')}`,
+      ).toEqual([]);
     });
   }
 });
@@ -94,9 +105,15 @@ describe('every computed list column is served by an index', () => {
       await t.app.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
         for (const [field, expr] of Object.entries(b.computed!)) {
-          const q = tx.select({ v: expr as SQL }).from(b.table).limit(20).toSQL();
+          const q = tx
+            .select({ v: expr as SQL })
+            .from(b.table)
+            .limit(20)
+            .toSQL();
           const plan = await tx.execute(sql.raw(`explain ${inline(q.sql, q.params)}`));
-          const lines = (Array.isArray(plan) ? plan : (plan as { rows: unknown[] }).rows).map((r) => String(Object.values(r as object)[0]));
+          const lines = (Array.isArray(plan) ? plan : (plan as { rows: unknown[] }).rows).map((r) =>
+            String(Object.values(r as object)[0]),
+          );
           for (const line of lines) {
             const m = /Seq Scan on (\w+)/.exec(line);
             if (m && m[1] !== outer) scanned.push(`${field}: ${m[1]}`);

@@ -28,14 +28,27 @@ describe('service log', () => {
     const { token } = await login(t.app, 'demo', 'demo123', '10.8.0.2');
     secrets.push(token);
 
-    expect((await post(t.app, '/api/auth/auth/sendSmsCode', { phone: '13800000000' }, { ip: '10.8.0.3' })).code).toBe(0);
+    expect((await post(t.app, '/api/auth/auth/sendSmsCode', { phone: '13800000000' }, { ip: '10.8.0.3' })).code).toBe(
+      0,
+    );
     const code = t.sms.lastCode('13800000000')!;
-    const sms = await post(t.app, '/api/auth/auth/smsLogin', { phone: '13800000000', code, language: 'CN' }, { ip: '10.8.0.3' });
+    const sms = await post(
+      t.app,
+      '/api/auth/auth/smsLogin',
+      { phone: '13800000000', code, language: 'CN' },
+      { ip: '10.8.0.3' },
+    );
     expect(sms.code).toBe(0);
     secrets.push(code, String(sms.headers.authorization));
 
-    const ticket = (await post<TicketInfo>(t.app, '/api/auth/ticket/create', { imei: '860000000000001' }, { token })).data;
-    const exchanged = await post(t.app, '/api/auth/ticket/exchange', { key: ticket.key, language: 'CN' }, { ip: '10.8.0.4' });
+    const ticket = (await post<TicketInfo>(t.app, '/api/auth/ticket/create', { imei: '860000000000001' }, { token }))
+      .data;
+    const exchanged = await post(
+      t.app,
+      '/api/auth/ticket/exchange',
+      { key: ticket.key, language: 'CN' },
+      { ip: '10.8.0.4' },
+    );
     expect(exchanged.code).toBe(0);
     secrets.push(ticket.key, encodeURIComponent(ticket.key), String(exchanged.headers.authorization));
     // Opening the link itself is a logged request.

@@ -19,14 +19,24 @@ beforeAll(async () => {
   su = (await login(t.app, 'admin', 'admin123')).token;
   demo = (await login(t.app, 'demo', 'demo123')).token;
   other = (await tenantWithAdmin(t.app, 'Other Co', 'otheradmin')).token;
-  await addUser(t.app, { tenant: await tenantId(t.app, 'Demo Site'), username: 'mapuser', password: 'secret1', kind: 'user', roleIds: [] });
+  await addUser(t.app, {
+    tenant: await tenantId(t.app, 'Demo Site'),
+    username: 'mapuser',
+    password: 'secret1',
+    kind: 'user',
+    roleIds: [],
+  });
   plain = (await login(t.app, 'mapuser', 'secret1')).token;
   visitor = String((await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization);
 });
 afterAll(() => t?.close());
 
 async function getConfig(token?: string) {
-  const res = await t.app.inject({ method: 'GET', url: '/api/map/config', headers: token ? { authorization: token } : {} });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/map/config',
+    headers: token ? { authorization: token } : {},
+  });
   return res.json() as { code: number; data: MapConfig };
 }
 const save = (body: unknown, token: string) => post<MapConfig>(t.app, '/api/map/config', body, { token });
@@ -91,7 +101,13 @@ describe('POST /api/map/devices', () => {
     const mine = await post<MapDevice[]>(t.app, '/api/map/devices', {}, { token: demo });
     expect(mine.code).toBe(0);
     expect(mine.data.length).toBeGreaterThan(0);
-    for (const d of mine.data) expect(d).toMatchObject({ imei: expect.any(String), lat: expect.any(Number), lon: expect.any(Number), state: expect.any(Number) });
+    for (const d of mine.data)
+      expect(d).toMatchObject({
+        imei: expect.any(String),
+        lat: expect.any(Number),
+        lon: expect.any(Number),
+        state: expect.any(Number),
+      });
     expect((await post<MapDevice[]>(t.app, '/api/map/devices', {}, { token: other })).data).toEqual([]);
   });
 });

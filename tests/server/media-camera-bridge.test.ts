@@ -1,6 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RTCPeerConnection } from 'werift';
-import { CAMERA_UID, CameraBridge, CameraError, cameraMessage, probeCamera } from '../../src/server/media/camera-bridge';
+import {
+  CAMERA_UID,
+  CameraBridge,
+  CameraError,
+  cameraMessage,
+  probeCamera,
+} from '../../src/server/media/camera-bridge';
 import { Sfu } from '../../src/server/media/sfu';
 import { startRtspServer, type RtspServer } from '../../src/sim/rtsp';
 import { until } from './ingest-helper';
@@ -44,7 +50,10 @@ async function watch(room: string) {
 
 describe('the camera bridge', () => {
   it('probes the test camera: H.264 640x480 without sound', async () => {
-    expect(await probeCamera(rtsp.url('/cam2'))).toEqual({ video: { codec: 'h264', width: 640, height: 480 }, audio: undefined });
+    expect(await probeCamera(rtsp.url('/cam2'))).toEqual({
+      video: { codec: 'h264', width: 640, height: 480 },
+      audio: undefined,
+    });
   }, 30_000);
 
   it("brings an RTSP camera's picture into its room, where a subscriber receives VP8 frames; it stops once nobody watches", async () => {
@@ -70,7 +79,9 @@ describe('the camera bridge', () => {
   it('refuses a camera that cannot be read with a line saying why, without the password', async () => {
     sfu = new Sfu();
     bridge = new CameraBridge({ sfu });
-    const err = await bridge.open('cam_1_2', `rtsp://admin:secret@127.0.0.1:${rtsp.port}/nope`).catch((e: unknown) => e);
+    const err = await bridge
+      .open('cam_1_2', `rtsp://admin:secret@127.0.0.1:${rtsp.port}/nope`)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CameraError);
     expect((err as Error).message).toMatch(/404|not found/i);
     expect((err as Error).message).not.toContain('secret');
@@ -79,9 +90,9 @@ describe('the camera bridge', () => {
   }, 30_000);
 
   it('hides passwords in what ffmpeg printed', () => {
-    expect(cameraMessage('x\n[rtsp @ 0x1] method DESCRIBE failed: rtsp://u:p4ss@10.0.0.2/live 401 Unauthorized\n', 'f')).toBe(
-      '[rtsp @ 0x1] method DESCRIBE failed: rtsp://u:****@10.0.0.2/live 401 Unauthorized',
-    );
+    expect(
+      cameraMessage('x\n[rtsp @ 0x1] method DESCRIBE failed: rtsp://u:p4ss@10.0.0.2/live 401 Unauthorized\n', 'f'),
+    ).toBe('[rtsp @ 0x1] method DESCRIBE failed: rtsp://u:****@10.0.0.2/live 401 Unauthorized');
     expect(cameraMessage('', 'fallback')).toBe('fallback');
   });
 });

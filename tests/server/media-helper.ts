@@ -6,7 +6,11 @@ import { RTCPeerConnection } from 'werift';
  * transport: without max-bundle the offer's unused one keeps its sockets after close().
  */
 export function loopbackPeer(open: RTCPeerConnection[]): RTCPeerConnection {
-  const pc = new RTCPeerConnection({ iceServers: [], iceAdditionalHostAddresses: ['127.0.0.1'], bundlePolicy: 'max-bundle' });
+  const pc = new RTCPeerConnection({
+    iceServers: [],
+    iceAdditionalHostAddresses: ['127.0.0.1'],
+    bundlePolicy: 'max-bundle',
+  });
   open.push(pc);
   return pc;
 }

@@ -7,7 +7,12 @@ describe('ICE servers for a caller', () => {
   const now = Date.UTC(2026, 10, 24, 8, 0, 0);
 
   it('gives a TURN server without a username coturn REST credentials for the uid, valid ttlS', () => {
-    const [stun, turn] = iceServersFor(servers, { turnSecret: 'coturn-shared-secret', uid: '3000000042', ttlS: 600, now });
+    const [stun, turn] = iceServersFor(servers, {
+      turnSecret: 'coturn-shared-secret',
+      uid: '3000000042',
+      ttlS: 600,
+      now,
+    });
     expect(stun).toEqual({ urls: ['stun:stun.example.com:3478'] });
     const expiry = now / 1000 + 600;
     expect(turn).toEqual({

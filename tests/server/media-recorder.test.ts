@@ -29,7 +29,10 @@ describe('recording an SFU room with ffmpeg', () => {
   /** A publisher in room `r` whose tracks carry whatever the test writes. */
   async function publisher(uid: string) {
     const pc = loopbackPeer(open);
-    const tracks: Record<MediaKind, MediaStreamTrack> = { audio: new MediaStreamTrack({ kind: 'audio' }), video: new MediaStreamTrack({ kind: 'video' }) };
+    const tracks: Record<MediaKind, MediaStreamTrack> = {
+      audio: new MediaStreamTrack({ kind: 'audio' }),
+      video: new MediaStreamTrack({ kind: 'video' }),
+    };
     pc.addTransceiver(tracks.audio, { direction: 'sendonly' });
     pc.addTransceiver(tracks.video, { direction: 'sendonly' });
     await pc.setLocalDescription(await pc.createOffer());
@@ -42,7 +45,12 @@ describe('recording an SFU room with ffmpeg', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'recorder-test-'));
     // ffmpeg's last lines reach the output when a recording comes out empty (the log says why).
-    recorder = new FfmpegRecorder({ sfu, workDir: dir, log: { warn: (obj, msg) => console.warn(msg, obj) }, store: async (_tenant, bytes) => (stored.push(bytes), { name: `rec-${stored.length}.webm`, size: bytes.length }) });
+    recorder = new FfmpegRecorder({
+      sfu,
+      workDir: dir,
+      log: { warn: (obj, msg) => console.warn(msg, obj) },
+      store: async (_tenant, bytes) => (stored.push(bytes), { name: `rec-${stored.length}.webm`, size: bytes.length }),
+    });
     // A door unit and a console, both sending the simulator's picture and tone.
     const door = await publisher(DOOR);
     const operator = await publisher(CONSOLE);
@@ -70,7 +78,9 @@ describe('recording an SFU room with ffmpeg', () => {
   it('writes the door unit picture and both voices into one WebM, refuses a second recording of the room, and forgets a stopped one', async () => {
     const { id } = await recorder.start({ room: 'r', tenantId: 1, video: true, fileKey: 'web_1' });
     expect(recorder.active()).toEqual(['r']);
-    await expect(recorder.start({ room: 'r', tenantId: 1, video: true, fileKey: 'web_2' })).rejects.toMatchObject({ key: 'busy' });
+    await expect(recorder.start({ room: 'r', tenantId: 1, video: true, fileKey: 'web_2' })).rejects.toMatchObject({
+      key: 'busy',
+    });
     await new Promise((r) => setTimeout(r, 4000));
     const done = await recorder.stop(id);
     expect(done).toMatchObject({ file: 'rec-1.webm', size: stored[0]!.length });
@@ -79,10 +89,24 @@ describe('recording an SFU room with ffmpeg', () => {
 
     const file = join(dir, 'check.webm');
     await writeFile(file, stored[0]!);
-    const { stdout } = await run(mediaToolPath('ffprobe'), ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height:format=duration', '-of', 'json', file]);
-    const probe = JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; width?: number; height?: number }[]; format: { duration?: string } };
+    const { stdout } = await run(mediaToolPath('ffprobe'), [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_type,codec_name,width,height:format=duration',
+      '-of',
+      'json',
+      file,
+    ]);
+    const probe = JSON.parse(stdout) as {
+      streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
+      format: { duration?: string };
+    };
     expect(probe.streams).toEqual(
-      expect.arrayContaining([expect.objectContaining({ codec_type: 'video', codec_name: 'vp8', width: 640, height: 480 }), expect.objectContaining({ codec_type: 'audio', codec_name: 'opus' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ codec_type: 'video', codec_name: 'vp8', width: 640, height: 480 }),
+        expect.objectContaining({ codec_type: 'audio', codec_name: 'opus' }),
+      ]),
     );
     expect(probe.streams).toHaveLength(2);
     // ffmpeg's start eats into the 4 s on a busy machine (1.47 s of media from 3 s was seen with
@@ -116,7 +140,17 @@ describe('recording an SFU room with ffmpeg', () => {
       expect(asked).toBeGreaterThanOrEqual(3);
       const file = join(dir, 'asked.webm');
       await writeFile(file, stored.at(-1)!);
-      const { stdout } = await run(mediaToolPath('ffprobe'), ['-v', 'error', '-select_streams', 'v', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file]);
+      const { stdout } = await run(mediaToolPath('ffprobe'), [
+        '-v',
+        'error',
+        '-select_streams',
+        'v',
+        '-show_entries',
+        'stream=width,height',
+        '-of',
+        'csv=p=0',
+        file,
+      ]);
       expect(stdout.trim()).toBe('640,480');
     } finally {
       relay = undefined;
@@ -130,8 +164,18 @@ describe('recording an SFU room with ffmpeg', () => {
     await recorder.stop(id);
     const file = join(dir, 'audio.webm');
     await writeFile(file, stored.at(-1)!);
-    const { stdout } = await run(mediaToolPath('ffprobe'), ['-v', 'error', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', file]);
+    const { stdout } = await run(mediaToolPath('ffprobe'), [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_type',
+      '-of',
+      'csv=p=0',
+      file,
+    ]);
     expect(stdout.trim().split('\n')).toEqual(['audio']);
-    await expect(recorder.start({ room: 'empty', tenantId: 1, video: true, fileKey: 'web_4' })).rejects.toMatchObject({ key: 'empty' });
+    await expect(recorder.start({ room: 'empty', tenantId: 1, video: true, fileKey: 'web_4' })).rejects.toMatchObject({
+      key: 'empty',
+    });
   }, 30_000);
 });

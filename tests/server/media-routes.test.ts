@@ -20,7 +20,11 @@ const operator = consoleUid(7);
 
 beforeAll(async () => {
   // A TURN relay with coturn's shared secret: each caller gets credentials of its own (the SFU's own side has none, so it gathers as before).
-  t = await buildTestApp({ config: { media: { iceServers: [{ urls: ['turn:127.0.0.1:3478'] }], turnSecret: 'coturn-shared-secret', hostAddresses: [] } } });
+  t = await buildTestApp({
+    config: {
+      media: { iceServers: [{ urls: ['turn:127.0.0.1:3478'] }], turnSecret: 'coturn-shared-secret', hostAddresses: [] },
+    },
+  });
 });
 afterAll(async () => {
   await Promise.all(peers.map((pc) => pc.close().catch(() => undefined)));
@@ -38,33 +42,53 @@ describe('/api/media', () => {
     unit.addTransceiver(tracks.audio, { direction: 'sendonly' });
     unit.addTransceiver(tracks.video, { direction: 'sendonly' });
     await unit.setLocalDescription(await unit.createOffer());
-    const published = await post<MediaSessionAnswer>(t.app, '/api/media/publish', { ...auth(door), sdp: await localSdp(unit) });
+    const published = await post<MediaSessionAnswer>(t.app, '/api/media/publish', {
+      ...auth(door),
+      sdp: await localSdp(unit),
+    });
     expect(published.code).toBe(0);
     await unit.setRemoteDescription({ type: 'answer', sdp: published.data.sdp });
 
     const room = await post<MediaRoomAnswer>(t.app, '/api/media/room', auth(operator));
     expect(room.data.publishers.map((p) => p.uid)).toEqual([door]);
     expect(room.data.iceServers).toEqual([
-      { urls: ['turn:127.0.0.1:3478'], username: expect.stringMatching(new RegExp(`^\\d{10}:${operator}$`)), credential: expect.stringMatching(/^[A-Za-z0-9+/]{27}=$/) },
+      {
+        urls: ['turn:127.0.0.1:3478'],
+        username: expect.stringMatching(new RegExp(`^\\d{10}:${operator}$`)),
+        credential: expect.stringMatching(/^[A-Za-z0-9+/]{27}=$/),
+      },
     ]);
 
     const consolePc = peer();
     const got = { audio: 0, video: 0 };
-    consolePc.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => void (got[track.kind as 'audio' | 'video'] += 1)));
+    consolePc.onTrack.subscribe((track) =>
+      track.onReceiveRtp.subscribe(() => void (got[track.kind as 'audio' | 'video'] += 1)),
+    );
     const offer = await post<MediaSessionAnswer>(t.app, '/api/media/subscribe', { ...auth(operator), publisher: door });
     expect(offer.code).toBe(0);
     await consolePc.setRemoteDescription({ type: 'offer', sdp: offer.data.sdp });
     await consolePc.setLocalDescription(await consolePc.createAnswer());
-    const accepted = await post(t.app, '/api/media/accept', { ...auth(operator), id: offer.data.id, sdp: await localSdp(consolePc) });
+    const accepted = await post(t.app, '/api/media/accept', {
+      ...auth(operator),
+      id: offer.data.id,
+      sdp: await localSdp(consolePc),
+    });
     expect(accepted.code).toBe(0);
 
     let seq = 0;
-    await until(() => {
-      for (const kind of ['audio', 'video'] as const) {
-        if (unit.connectionState === 'connected') tracks[kind].writeRtp(new RtpPacket(new RtpHeader({ sequenceNumber: seq++, timestamp: seq * 960 }), Buffer.from('x')));
-      }
-      return got.audio > 2 && got.video > 2;
-    }, 15_000, 'the door unit\'s media at the console');
+    await until(
+      () => {
+        for (const kind of ['audio', 'video'] as const) {
+          if (unit.connectionState === 'connected')
+            tracks[kind].writeRtp(
+              new RtpPacket(new RtpHeader({ sequenceNumber: seq++, timestamp: seq * 960 }), Buffer.from('x')),
+            );
+        }
+        return got.audio > 2 && got.video > 2;
+      },
+      15_000,
+      "the door unit's media at the console",
+    );
     // The publisher learns how many receive it (a device on the wall leaves when nobody does); a mere reader of the room has none.
     expect((await post<MediaRoomAnswer>(t.app, '/api/media/room', auth(door))).data.watchers).toBe(1);
     expect((await post<MediaRoomAnswer>(t.app, '/api/media/room', auth(operator))).data.watchers).toBe(0);
@@ -74,7 +98,9 @@ describe('/api/media', () => {
     const stolen = await post(t.app, '/api/media/accept', { ...elsewhere, id: offer.data.id, sdp: 'v=0' });
     expect([stolen.code, stolen.key]).toEqual([400, 'mediaNoSession']);
     await post(t.app, '/api/media/leave', { ...elsewhere, id: published.data.id });
-    expect((await post<MediaRoomAnswer>(t.app, '/api/media/room', auth(operator))).data.publishers.map((p) => p.uid)).toEqual([door]);
+    expect(
+      (await post<MediaRoomAnswer>(t.app, '/api/media/room', auth(operator))).data.publishers.map((p) => p.uid),
+    ).toEqual([door]);
 
     expect((await post(t.app, '/api/media/leave', auth(door))).code).toBe(0);
     expect((await post<MediaRoomAnswer>(t.app, '/api/media/room', auth(operator))).data.publishers).toEqual([]);

@@ -30,7 +30,9 @@ async function publish(room: string, uid: string) {
   await connected(pc);
   let seq = 0;
   const send = (kind: MediaKind, payload: Buffer, timestamp = seq * 3000) =>
-    tracks[kind].writeRtp(new RtpPacket(new RtpHeader({ sequenceNumber: seq++ & 0xffff, timestamp, marker: true }), payload));
+    tracks[kind].writeRtp(
+      new RtpPacket(new RtpHeader({ sequenceNumber: seq++ & 0xffff, timestamp, marker: true }), payload),
+    );
   return { id, pc, send };
 }
 
@@ -57,14 +59,20 @@ describe('the in-service SFU', () => {
   it('forwards a publisher’s audio and video to a subscriber, payloads unchanged', async () => {
     sfu = new Sfu({ extraHostAddresses: ['127.0.0.1'] });
     const door = await publish('860000000000001_0101', 'door');
-    expect(sfu.room('860000000000001_0101')).toEqual([{ uid: 'door', kinds: expect.arrayContaining(['audio', 'video']), publication: expect.any(Number) }]);
+    expect(sfu.room('860000000000001_0101')).toEqual([
+      { uid: 'door', kinds: expect.arrayContaining(['audio', 'video']), publication: expect.any(Number) },
+    ]);
     const operator = await subscribe('860000000000001_0101', 'op', 'door');
 
-    await until(() => {
-      door.send('audio', Buffer.from(`tone ${Date.now()}`));
-      door.send('video', Buffer.from(`frame ${Date.now()}`));
-      return operator.received.audio.length >= 3 && operator.received.video.length >= 3;
-    }, 10_000, 'forwarded media');
+    await until(
+      () => {
+        door.send('audio', Buffer.from(`tone ${Date.now()}`));
+        door.send('video', Buffer.from(`frame ${Date.now()}`));
+        return operator.received.audio.length >= 3 && operator.received.video.length >= 3;
+      },
+      10_000,
+      'forwarded media',
+    );
     expect(operator.received.audio.every((p) => p.startsWith('tone '))).toBe(true);
     expect(operator.received.video.every((p) => p.startsWith('frame '))).toBe(true);
     expect(sfu.stats('860000000000001_0101')[0]).toMatchObject({ uid: 'door', subscribers: 1 });
@@ -87,7 +95,8 @@ describe('the in-service SFU', () => {
     sfu = new Sfu({ extraHostAddresses: ['127.0.0.1'] });
     const door = await publish('r', 'door');
     // Frames before the key frame are no use to a newcomer; the key frame and what follows are.
-    const frame = (key: boolean, name: string) => Buffer.concat([Buffer.from([0x10, key ? 0x00 : 0x01]), Buffer.from(name)]);
+    const frame = (key: boolean, name: string) =>
+      Buffer.concat([Buffer.from([0x10, key ? 0x00 : 0x01]), Buffer.from(name)]);
     door.send('video', frame(false, 'old'), 3000);
     door.send('video', frame(true, 'key'), 6000);
     door.send('video', frame(false, 'd1'), 12_000);
@@ -159,7 +168,9 @@ describe('the in-service SFU', () => {
       iceServers: [],
       iceAdditionalHostAddresses: ['127.0.0.1'],
       bundlePolicy: 'max-bundle',
-      headerExtensions: { audio: [new RTCRtpHeaderExtensionParameters({ id: 1, uri: 'urn:ietf:params:rtp-hdrext:ssrc-audio-level' })] },
+      headerExtensions: {
+        audio: [new RTCRtpHeaderExtensionParameters({ id: 1, uri: 'urn:ietf:params:rtp-hdrext:ssrc-audio-level' })],
+      },
     });
     open.push(pc);
     const track = new MediaStreamTrack({ kind: 'audio' });
@@ -176,15 +187,23 @@ describe('the in-service SFU', () => {
       track.writeRtp(new RtpPacket(header, Buffer.from('opus')));
     };
     // Loud (6 dBov below full scale), then silence: two reports, the second 0.
-    await until(() => {
-      speak(6);
-      return reports.some(([, , v]) => v === 90) || undefined;
-    }, 10_000, 'the loud report');
+    await until(
+      () => {
+        speak(6);
+        return reports.some(([, , v]) => v === 90) || undefined;
+      },
+      10_000,
+      'the loud report',
+    );
     expect(reports[0]).toEqual(['room_7', 'talker', 90]);
-    await until(() => {
-      speak(127);
-      return reports.some(([, , v]) => v === 0) || undefined;
-    }, 10_000, 'the silent report');
+    await until(
+      () => {
+        speak(127);
+        return reports.some(([, , v]) => v === 0) || undefined;
+      },
+      10_000,
+      'the silent report',
+    );
     // Steady levels are not reported again.
     const count = reports.length;
     for (let i = 0; i < 20; i++) speak(127);
@@ -193,4 +212,3 @@ describe('the in-service SFU', () => {
     stop();
   }, 30_000);
 });
-

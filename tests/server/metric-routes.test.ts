@@ -28,8 +28,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const metricDevices = (body: object, token = demo) => post<MetricDevices>(t.app, '/api/device/metric/devices', body, { token });
-const set = (imei: string, values: Partial<typeof devices.$inferInsert>) => t.app.db.update(devices).set(values).where(eq(devices.imei, imei));
+const metricDevices = (body: object, token = demo) =>
+  post<MetricDevices>(t.app, '/api/device/metric/devices', body, { token });
+const set = (imei: string, values: Partial<typeof devices.$inferInsert>) =>
+  t.app.db.update(devices).set(values).where(eq(devices.imei, imei));
 
 describe('the route table', () => {
   it('maps every telemetry route of the catalogue to metrics that exist, each with a map layout', () => {
@@ -52,7 +54,11 @@ describe('POST /api/device/metric/devices', () => {
     await set(h1!.imei, { state: DEVICE_STATE.online, lastValues: { heartRate: 130 }, settings: null });
     await set(h2!.imei, { state: DEVICE_STATE.online, lastValues: { heartRate: 45 }, settings: null });
     // Own limits: 60 is below this device's low limit of 65.
-    await set(h3!.imei, { state: DEVICE_STATE.online, lastValues: { heartRate: 60 }, settings: { ...DEFAULT_SETTINGS, limits: { heartRate: { low: 65, high: 140, interval: 5 } } } });
+    await set(h3!.imei, {
+      state: DEVICE_STATE.online,
+      lastValues: { heartRate: 60 },
+      settings: { ...DEFAULT_SETTINGS, limits: { heartRate: { low: 65, high: 140, interval: 5 } } },
+    });
     await set(h4!.imei, { state: DEVICE_STATE.offline, lastValues: { heartRate: 72 }, settings: null });
 
     const res = await metricDevices({ metric: 'heartRate', size: 100 });
@@ -60,7 +66,11 @@ describe('POST /api/device/metric/devices', () => {
     const rows = res.data.rows;
     const reporting = fleet.filter((d) => (KIND_INFO[d.kind].metrics as readonly Metric[]).includes('heartRate'));
     expect(res.data.total).toBe(reporting.length);
-    expect(rows.every((r) => (KIND_INFO[r.kind as keyof typeof KIND_INFO].metrics as readonly string[]).includes('heartRate'))).toBe(true);
+    expect(
+      rows.every((r) =>
+        (KIND_INFO[r.kind as keyof typeof KIND_INFO].metrics as readonly string[]).includes('heartRate'),
+      ),
+    ).toBe(true);
     const byImei = new Map(rows.map((r) => [r.imei, r]));
     const dflt = { min: LIMIT_METRICS.heartRate.low, max: LIMIT_METRICS.heartRate.high };
     expect(byImei.get(h1!.imei)).toMatchObject({ value: 130, level: 'high', limits: dflt, kind: h1!.kind });
@@ -68,15 +78,25 @@ describe('POST /api/device/metric/devices', () => {
     expect(byImei.get(h3!.imei)).toMatchObject({ value: 60, level: 'low', limits: { min: 65, max: 140 } });
     expect(byImei.get(h4!.imei)).toMatchObject({ value: 72, level: 'offline' });
     // Out-of-limit readings first.
-    expect(rows.slice(0, 3).map((r) => r.level).sort()).toEqual(['high', 'low', 'low']);
+    expect(
+      rows
+        .slice(0, 3)
+        .map((r) => r.level)
+        .sort(),
+    ).toEqual(['high', 'low', 'low']);
     // The SQL level agrees with metricLevel for every row.
     for (const r of rows) expect(r.level).toBe(metricLevel(r.state, r.value, r.limits));
     expect(res.data.counts.high).toBeGreaterThanOrEqual(1);
     expect(res.data.counts.low).toBeGreaterThanOrEqual(2);
   });
 
-  it('the fleet: worst first across the levels (beyond their limits by the width of their band), offline last, with the worst ones\' last hours', async () => {
-    const res = await post<MetricFleet>(t.app, '/api/device/metric/fleet', { metric: 'heartRate', size: 100, lines: 2 }, { token: demo });
+  it("the fleet: worst first across the levels (beyond their limits by the width of their band), offline last, with the worst ones' last hours", async () => {
+    const res = await post<MetricFleet>(
+      t.app,
+      '/api/device/metric/fleet',
+      { metric: 'heartRate', size: 100, lines: 2 },
+      { token: demo },
+    );
     expect(res.code).toBe(0);
     const { devices: rows, series } = res.data;
     // h1 130 over 50~120: 10/70 beyond; h2 45: 5/70; h3 60 under its own 65~140: 5/75.
@@ -89,8 +109,12 @@ describe('POST /api/device/metric/devices', () => {
     expect(series[0]!.grain).toBe('minute');
     expect(series[0]!.points.length).toBeGreaterThan(100);
     expect(Date.parse(res.data.to) - Date.parse(res.data.from)).toBe(3 * 3_600_000);
-    expect((await post(t.app, '/api/device/metric/fleet', { metric: 'heartRate', hours: 0 }, { token: demo })).code).toBe(400);
-    expect((await post<MetricFleet>(t.app, '/api/device/metric/fleet', { metric: 'heartRate' }, { token: other })).data).toMatchObject({ devices: [], live: 0, series: [] });
+    expect(
+      (await post(t.app, '/api/device/metric/fleet', { metric: 'heartRate', hours: 0 }, { token: demo })).code,
+    ).toBe(400);
+    expect(
+      (await post<MetricFleet>(t.app, '/api/device/metric/fleet', { metric: 'heartRate' }, { token: other })).data,
+    ).toMatchObject({ devices: [], live: 0, series: [] });
   });
 
   it('filters by level and keyword and pages', async () => {
@@ -119,7 +143,10 @@ describe('POST /api/device/metric/devices', () => {
   });
 
   it('the visitor reads with personal fields masked', async () => {
-    await t.app.db.update(devices).set({ personPhone: '13800138000' }).where(inArray(devices.imei, [h1!.imei]));
+    await t.app.db
+      .update(devices)
+      .set({ personPhone: '13800138000' })
+      .where(inArray(devices.imei, [h1!.imei]));
     const own = await metricDevices({ metric: 'heartRate', keyword: h1!.imei });
     expect(own.data.rows[0]!.personPhone).toBe('13800138000');
     const res = await metricDevices({ metric: 'heartRate', keyword: h1!.imei }, visitor);

@@ -42,7 +42,15 @@ export async function startMosquitto(): Promise<PrivateMosquitto> {
   const conf = join(dir, 'mosquitto.conf');
   writeFileSync(
     conf,
-    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'max_queued_messages 1000000', 'max_inflight_messages 10000', 'log_dest none', ''].join('\n'),
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'persistence false',
+      'max_queued_messages 1000000',
+      'max_inflight_messages 10000',
+      'log_dest none',
+      '',
+    ].join('\n'),
   );
   const proc: ChildProcess = spawn(bin, ['-c', conf], { stdio: 'ignore' });
   const end = Date.now() + 10_000;

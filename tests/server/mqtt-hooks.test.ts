@@ -9,7 +9,10 @@ describe('broker HTTP hooks: shared secret', () => {
   let ownTopic: { username: string; topic: string; acc: number };
 
   beforeAll(async () => {
-    [t, off] = await Promise.all([buildTestApp({ embeddedBroker: true }), buildTestApp({ embeddedBroker: true, config: { mqttHttpSecret: undefined } })]);
+    [t, off] = await Promise.all([
+      buildTestApp({ embeddedBroker: true }),
+      buildTestApp({ embeddedBroker: true, config: { mqttHttpSecret: undefined } }),
+    ]);
     const { token, user } = await login(t.app, 'demo', 'demo123');
     creds = { username: String(user.id), password: token };
     ownTopic = { username: String(user.id), topic: `acm/${user.id}/web`, acc: 4 };
@@ -19,9 +22,20 @@ describe('broker HTTP hooks: shared secret', () => {
   });
 
   it('allows a right question asked with the right secret, as Bearer or as mosquitto-go-auth User-Agent', async () => {
-    expect(await post(t.app, '/api/mqtt/auth', creds, AS_BROKER)).toMatchObject({ status: 200, result: 'allow' } as object);
-    expect(await post(t.app, '/api/mqtt/acl', ownTopic, AS_BROKER)).toMatchObject({ status: 200, result: 'allow' } as object);
-    const ua = await t.app.inject({ method: 'POST', url: '/api/mqtt/acl', payload: ownTopic, headers: { 'user-agent': BROKER_HOOK_SECRET } });
+    expect(await post(t.app, '/api/mqtt/auth', creds, AS_BROKER)).toMatchObject({
+      status: 200,
+      result: 'allow',
+    } as object);
+    expect(await post(t.app, '/api/mqtt/acl', ownTopic, AS_BROKER)).toMatchObject({
+      status: 200,
+      result: 'allow',
+    } as object);
+    const ua = await t.app.inject({
+      method: 'POST',
+      url: '/api/mqtt/acl',
+      payload: ownTopic,
+      headers: { 'user-agent': BROKER_HOOK_SECRET },
+    });
     expect(ua.statusCode).toBe(200);
   });
 
@@ -36,7 +50,10 @@ describe('broker HTTP hooks: shared secret', () => {
       expect(ua.statusCode).toBe(401);
     }
     // EMQX 5 reads any 4xx as "ignore": a wrong secret is still an explicit deny for it.
-    expect(await post(t.app, '/api/mqtt/auth?broker=emqx', creds)).toMatchObject({ status: 200, result: 'deny' } as object);
+    expect(await post(t.app, '/api/mqtt/auth?broker=emqx', creds)).toMatchObject({
+      status: 200,
+      result: 'deny',
+    } as object);
     // The secret is checked before the body: a malformed body without it is 401, not a 403 "bad request".
     expect((await post(t.app, '/api/mqtt/acl', [1, 2, 3])).status).toBe(401);
   });
@@ -44,9 +61,17 @@ describe('broker HTTP hooks: shared secret', () => {
   it('answers 404 (deny) to everyone while MQTT_HTTP_SECRET is not set', async () => {
     const { token, user } = await login(off.app, 'demo', 'demo123');
     const ownCreds = { username: String(user.id), password: token };
-    expect(await post(off.app, '/api/mqtt/auth', ownCreds, AS_BROKER)).toMatchObject({ status: 404, result: 'deny' } as object);
-    expect((await post(off.app, '/api/mqtt/acl', { ...ownTopic, username: String(user.id) }, AS_BROKER)).status).toBe(404);
+    expect(await post(off.app, '/api/mqtt/auth', ownCreds, AS_BROKER)).toMatchObject({
+      status: 404,
+      result: 'deny',
+    } as object);
+    expect((await post(off.app, '/api/mqtt/acl', { ...ownTopic, username: String(user.id) }, AS_BROKER)).status).toBe(
+      404,
+    );
     expect((await post(off.app, '/api/mqtt/acl', ownTopic)).status).toBe(404);
-    expect(await post(off.app, '/api/mqtt/acl?broker=emqx', ownTopic, AS_BROKER)).toMatchObject({ status: 200, result: 'deny' } as object);
+    expect(await post(off.app, '/api/mqtt/acl?broker=emqx', ownTopic, AS_BROKER)).toMatchObject({
+      status: 200,
+      result: 'deny',
+    } as object);
   });
 });

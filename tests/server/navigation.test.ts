@@ -34,7 +34,13 @@ describe('navigation bar', () => {
     expect(menus.map((m) => m.value).sort()).toEqual(SPEC_ROUTES.map((r) => r.value).sort());
     expect(flatten(nav).some((e) => e.type === 2)).toBe(false);
     const device = menus.find((m) => m.value === 'DeviceList')!;
-    expect(device).toMatchObject({ uri: 'DeviceList', name: '设备列表', enName: 'Device list', icon: 'device', list: [] });
+    expect(device).toMatchObject({
+      uri: 'DeviceList',
+      name: '设备列表',
+      enName: 'Device list',
+      icon: 'device',
+      list: [],
+    });
     expect(menus.find((m) => m.value === 'alarmList')!.uri).toBe('map/alarmList');
     for (const r of SPEC_ROUTES) expect(menus.find((m) => m.value === r.value)!.uri).toBe(routePath(r).slice(1));
   });

@@ -42,7 +42,9 @@ export function sample(s: Schema | undefined, depth = 0): unknown {
   }
 }
 
-export function operations(doc: { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>> }): Operation[] {
+export function operations(doc: {
+  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+}): Operation[] {
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -52,4 +54,3 @@ export function operations(doc: { paths: Record<string, Record<string, { request
   }
   return ops;
 }
-

@@ -14,7 +14,14 @@ const KB = 1024;
 const MB = 1024 * KB;
 
 const publish = (payloadBytes: number) =>
-  mqttPacket.generate({ cmd: 'publish', topic: 'a/b', payload: Buffer.alloc(payloadBytes, 1), qos: 0, dup: false, retain: false });
+  mqttPacket.generate({
+    cmd: 'publish',
+    topic: 'a/b',
+    payload: Buffer.alloc(payloadBytes, 1),
+    qos: 0,
+    dup: false,
+    retain: false,
+  });
 
 /** The fixed header of a PUBLISH announcing `length` bytes to come (remaining length varint). */
 function publishHeader(length: number): Buffer {
@@ -30,7 +37,14 @@ function publishHeader(length: number): Buffer {
 
 describe('packetSizeWatcher', () => {
   const stream = Buffer.concat([
-    mqttPacket.generate({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clientId: 'c', clean: true, keepalive: 60 }),
+    mqttPacket.generate({
+      cmd: 'connect',
+      protocolId: 'MQTT',
+      protocolVersion: 4,
+      clientId: 'c',
+      clean: true,
+      keepalive: 60,
+    }),
     publish(0),
     publish(200),
     publish(20 * KB),
@@ -94,13 +108,22 @@ describe('embedded broker: maximum packet size (MQTT_MAX_PACKET_BYTES)', () => {
   afterAll(() => t?.close());
 
   /** Streams up to 64 MB after the header until the service closes the connection; bytes accepted before the close. */
-  async function sendUntilClosed(write: (chunk: Buffer) => Promise<void>, closed: Promise<unknown>): Promise<{ closed: boolean; sent: number }> {
+  async function sendUntilClosed(
+    write: (chunk: Buffer) => Promise<void>,
+    closed: Promise<unknown>,
+  ): Promise<{ closed: boolean; sent: number }> {
     let isClosed = false;
     void closed.then(() => (isClosed = true));
     const chunk = Buffer.alloc(64 * KB, 7);
     let sent = 0;
     while (!isClosed && sent < 64 * MB) {
-      const ok = await Promise.race([write(chunk).then(() => true, () => false), closed.then(() => false)]);
+      const ok = await Promise.race([
+        write(chunk).then(
+          () => true,
+          () => false,
+        ),
+        closed.then(() => false),
+      ]);
       if (!ok) break;
       sent += chunk.length;
     }
@@ -114,7 +137,14 @@ describe('embedded broker: maximum packet size (MQTT_MAX_PACKET_BYTES)', () => {
     const closed = new Promise((r) => socket.once('close', r));
     await new Promise((r) => socket.once('connect', r));
     socket.write(publishHeader(200 * MB));
-    const write = (c: Buffer) => new Promise<void>((resolve, reject) => (socket.destroyed ? reject(new Error('closed')) : socket.write(c) ? resolve() : socket.once('drain', () => resolve())));
+    const write = (c: Buffer) =>
+      new Promise<void>((resolve, reject) =>
+        socket.destroyed
+          ? reject(new Error('closed'))
+          : socket.write(c)
+            ? resolve()
+            : socket.once('drain', () => resolve()),
+      );
     const { closed: wasClosed, sent } = await sendUntilClosed(write, closed);
     expect(wasClosed).toBe(true);
     // Without the limit Aedes takes all 64 MB and keeps waiting for the rest.
@@ -128,7 +158,8 @@ describe('embedded broker: maximum packet size (MQTT_MAX_PACKET_BYTES)', () => {
     const closed = new Promise((r) => ws.once('close', () => r(undefined)));
     await new Promise((r) => ws.once('open', r));
     ws.send(publishHeader(200 * MB));
-    const write = (c: Buffer) => new Promise<void>((resolve, reject) => ws.send(c, (err) => (err ? reject(err) : resolve())));
+    const write = (c: Buffer) =>
+      new Promise<void>((resolve, reject) => ws.send(c, (err) => (err ? reject(err) : resolve())));
     const { closed: wasClosed, sent } = await sendUntilClosed(write, closed);
     expect(wasClosed).toBe(true);
     expect(sent).toBeLessThan(8 * MB);
@@ -136,16 +167,26 @@ describe('embedded broker: maximum packet size (MQTT_MAX_PACKET_BYTES)', () => {
 
   it('passes a 100 KB publish and cuts a 230 KB one over the configured 200 KB, over TCP and over WebSocket', async () => {
     const received: number[] = [];
-    const unsubscribe = await t.app.broker.subscribe(topics.deviceUp(device.imei), (_topic, payload) => void received.push(payload.length));
+    const unsubscribe = await t.app.broker.subscribe(
+      topics.deviceUp(device.imei),
+      (_topic, payload) => void received.push(payload.length),
+    );
     const urls = [`mqtt://127.0.0.1:${tcpPort}`, `ws://127.0.0.1:${httpPort}/mqtt`];
     try {
       for (const url of urls) {
-        const client: MqttClient = await mqtt.connectAsync(url, { username: device.imei, password: device.secret, reconnectPeriod: 0, connectTimeout: 5_000 });
+        const client: MqttClient = await mqtt.connectAsync(url, {
+          username: device.imei,
+          password: device.secret,
+          reconnectPeriod: 0,
+          connectTimeout: 5_000,
+        });
         try {
           await client.publishAsync(topics.deviceUp(device.imei), Buffer.alloc(100 * KB, 0x20), { qos: 1 });
           const gone = new Promise((r) => client.once('close', () => r(undefined)));
           client.publish(topics.deviceUp(device.imei), Buffer.alloc(230 * KB, 0x20), { qos: 0 });
-          expect(await Promise.race([gone.then(() => 'cut'), new Promise((r) => setTimeout(() => r('still open'), 5000))])).toBe('cut');
+          expect(
+            await Promise.race([gone.then(() => 'cut'), new Promise((r) => setTimeout(() => r('still open'), 5000))]),
+          ).toBe('cut');
         } finally {
           await client.endAsync(true).catch(() => {});
         }

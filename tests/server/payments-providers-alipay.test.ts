@@ -15,7 +15,12 @@ const stranger = rsaPair();
 const APP_ID = '2021000122671080';
 
 function settings(gateway = 'http://127.0.0.1:1/gateway.do', privatePem = app.privatePem): AlipaySettings {
-  const s = paymentSettings({ ALIPAY_APP_ID: APP_ID, ALIPAY_PRIVATE_KEY: privatePem, ALIPAY_PUBLIC_KEY: alipayKeys.publicPem, ALIPAY_GATEWAY: gateway }).alipay;
+  const s = paymentSettings({
+    ALIPAY_APP_ID: APP_ID,
+    ALIPAY_PRIVATE_KEY: privatePem,
+    ALIPAY_PUBLIC_KEY: alipayKeys.publicPem,
+    ALIPAY_GATEWAY: gateway,
+  }).alipay;
   if (!s) throw new Error('Alipay settings expected');
   return s;
 }
@@ -30,9 +35,14 @@ function signContent(params: Record<string, string>, exclude: string[]): string 
 }
 
 /** An asynchronous notification as Alipay posts it: form-encoded, RSA2-signed without sign and sign_type. */
-function notify(fields: Record<string, string>, key = alipayKeys.privatePem): { params: Record<string, string>; body: string } {
+function notify(
+  fields: Record<string, string>,
+  key = alipayKeys.privatePem,
+): { params: Record<string, string>; body: string } {
   const params: Record<string, string> = { ...fields };
-  params.sign = createSign('RSA-SHA256').update(signContent(params, ['sign', 'sign_type']), 'utf8').sign(key, 'base64');
+  params.sign = createSign('RSA-SHA256')
+    .update(signContent(params, ['sign', 'sign_type']), 'utf8')
+    .sign(key, 'base64');
   params.sign_type = 'RSA2';
   return { params, body: new URLSearchParams(params).toString() };
 }
@@ -61,7 +71,11 @@ const paid = {
   seller_id: '2088102177649450',
 };
 
-const cb = (body: string): RawCallback => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: body, query: {} });
+const cb = (body: string): RawCallback => ({
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  rawBody: body,
+  query: {},
+});
 
 describe('Alipay notifications', () => {
   const provider = new AlipayProvider(settings());
@@ -96,8 +110,17 @@ describe('Alipay notifications', () => {
   });
 
   it('reads a closed trade, and a closed trade fully refunded', async () => {
-    await expect(provider.verifyCallback(cb(notify({ ...paid, trade_status: 'TRADE_CLOSED' }).body))).resolves.toMatchObject({ state: 'closed', paidAt: undefined });
-    await expect(provider.verifyCallback(cb(notify({ ...paid, trade_status: 'TRADE_CLOSED', refund_fee: '12.34', gmt_refund: '2026-11-25 13:00:00.123' }).body))).resolves.toMatchObject({ state: 'refunded', amountFen: 1234 });
+    await expect(
+      provider.verifyCallback(cb(notify({ ...paid, trade_status: 'TRADE_CLOSED' }).body)),
+    ).resolves.toMatchObject({ state: 'closed', paidAt: undefined });
+    await expect(
+      provider.verifyCallback(
+        cb(
+          notify({ ...paid, trade_status: 'TRADE_CLOSED', refund_fee: '12.34', gmt_refund: '2026-11-25 13:00:00.123' })
+            .body,
+        ),
+      ),
+    ).resolves.toMatchObject({ state: 'refunded', amountFen: 1234 });
   });
 
   it('answers "success" or "failure" as plain text', () => {
@@ -117,7 +140,9 @@ describe('Alipay API calls (fake gateway)', () => {
     for (const [k, v] of new URL(url, 'http://x').searchParams) all[k] = v;
     for (const [k, v] of new URLSearchParams(body)) all[k] = v;
     if (all.app_id !== APP_ID || all.sign_type !== 'RSA2' || !all.sign) return undefined;
-    const ok = createVerify('RSA-SHA256').update(signContent(all, ['sign']), 'utf8').verify(app.publicPem, all.sign, 'base64');
+    const ok = createVerify('RSA-SHA256')
+      .update(signContent(all, ['sign']), 'utf8')
+      .verify(app.publicPem, all.sign, 'base64');
     return ok ? all : undefined;
   }
 
@@ -125,28 +150,69 @@ describe('Alipay API calls (fake gateway)', () => {
   function answer(method: string, data: Record<string, unknown>): { headers: Record<string, string>; body: string } {
     const inner = JSON.stringify(data);
     const sign = createSign('RSA-SHA256').update(inner, 'utf8').sign(signAnswersWith, 'base64');
-    return { headers: { 'content-type': 'text/html;charset=utf-8' }, body: `{"${method.replaceAll('.', '_')}_response":${inner},"sign":"${sign}"}` };
+    return {
+      headers: { 'content-type': 'text/html;charset=utf-8' },
+      body: `{"${method.replaceAll('.', '_')}_response":${inner},"sign":"${sign}"}`,
+    };
   }
 
   beforeAll(async () => {
     gw = await fakeServer((req) => {
       const p = params(req.url, req.body);
       const method = new URL(req.url, 'http://x').searchParams.get('method') ?? 'unknown';
-      if (!p) return answer(method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' });
+      if (!p)
+        return answer(method, {
+          code: '40002',
+          msg: 'Invalid Arguments',
+          sub_code: 'isv.invalid-signature',
+          sub_msg: '验签出错',
+        });
       const biz = JSON.parse(p.biz_content ?? '{}') as Record<string, string>;
       const trade = trades.get(biz.out_trade_no ?? '');
-      if (!trade) return answer(method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' });
+      if (!trade)
+        return answer(method, {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: 'ACQ.TRADE_NOT_EXIST',
+          sub_msg: '交易不存在',
+        });
       switch (method) {
         case 'alipay.trade.query':
           return answer(method, { code: '10000', msg: 'Success', ...trade });
         case 'alipay.trade.close':
-          if (trade.trade_status !== 'WAIT_BUYER_PAY') return answer(method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' });
+          if (trade.trade_status !== 'WAIT_BUYER_PAY')
+            return answer(method, {
+              code: '40004',
+              msg: 'Business Failed',
+              sub_code: 'ACQ.TRADE_STATUS_ERROR',
+              sub_msg: '交易状态不合法',
+            });
           trade.trade_status = 'TRADE_CLOSED';
-          return answer(method, { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, trade_no: trade.trade_no });
+          return answer(method, {
+            code: '10000',
+            msg: 'Success',
+            out_trade_no: biz.out_trade_no,
+            trade_no: trade.trade_no,
+          });
         case 'alipay.trade.refund':
-          if (!biz.out_request_no) return answer(method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.INVALID_PARAMETER' });
-          if (Number(biz.refund_amount) > Number(trade.total_amount)) return answer(method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', sub_msg: '退款金额超限' });
-          return answer(method, { code: '10000', msg: 'Success', trade_no: trade.trade_no, out_trade_no: biz.out_trade_no, fund_change: 'Y', refund_fee: biz.refund_amount, buyer_logon_id: '159****5620' });
+          if (!biz.out_request_no)
+            return answer(method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.INVALID_PARAMETER' });
+          if (Number(biz.refund_amount) > Number(trade.total_amount))
+            return answer(method, {
+              code: '40004',
+              msg: 'Business Failed',
+              sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL',
+              sub_msg: '退款金额超限',
+            });
+          return answer(method, {
+            code: '10000',
+            msg: 'Success',
+            trade_no: trade.trade_no,
+            out_trade_no: biz.out_trade_no,
+            fund_change: 'Y',
+            refund_fee: biz.refund_amount,
+            buyer_logon_id: '159****5620',
+          });
         default:
           return answer(method, { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' });
       }
@@ -171,24 +237,55 @@ describe('Alipay API calls (fake gateway)', () => {
     expect(`${u.origin}${u.pathname}`).toBe(`${gw.url}/gateway.do`);
     const p = params(payUrl!, '');
     expect(p, 'the sign verifies with the app public key').toBeDefined();
-    expect(p).toMatchObject({ method: 'alipay.trade.page.pay', notify_url: order.notifyUrl, return_url: order.returnUrl, charset: 'utf-8', version: '1.0' });
+    expect(p).toMatchObject({
+      method: 'alipay.trade.page.pay',
+      notify_url: order.notifyUrl,
+      return_url: order.returnUrl,
+      charset: 'utf-8',
+      version: '1.0',
+    });
     expect(p!.timestamp).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(Math.abs(new Date(`${p!.timestamp!.replace(' ', 'T')}+08:00`).getTime() - Date.now())).toBeLessThan(60_000);
-    expect(JSON.parse(p!.biz_content!)).toEqual({ out_trade_no: 'P202611250002', product_code: 'FAST_INSTANT_TRADE_PAY', total_amount: '9.90', subject: '流量包 1GB', time_expire: '2026-11-25 13:00:00' });
+    expect(JSON.parse(p!.biz_content!)).toEqual({
+      out_trade_no: 'P202611250002',
+      product_code: 'FAST_INSTANT_TRADE_PAY',
+      total_amount: '9.90',
+      subject: '流量包 1GB',
+      time_expire: '2026-11-25 13:00:00',
+    });
   });
 
   it('queries, refunds and closes with signed requests and verified answers', async () => {
     const provider = new AlipayProvider(settings(`${gw.url}/gateway.do`));
     await expect(provider.query(order.orderNo)).resolves.toEqual({ state: 'unpaid' });
-    trades.set(order.orderNo, { out_trade_no: order.orderNo, trade_no: '2026112522001446880500000002', trade_status: 'WAIT_BUYER_PAY', total_amount: '9.90' });
+    trades.set(order.orderNo, {
+      out_trade_no: order.orderNo,
+      trade_no: '2026112522001446880500000002',
+      trade_status: 'WAIT_BUYER_PAY',
+      total_amount: '9.90',
+    });
     await expect(provider.query(order.orderNo)).resolves.toMatchObject({ state: 'unpaid', amountFen: 990 });
     Object.assign(trades.get(order.orderNo)!, { trade_status: 'TRADE_SUCCESS', send_pay_date: '2026-11-25 12:40:00' });
-    await expect(provider.query(order.orderNo)).resolves.toEqual({ state: 'paid', amountFen: 990, providerRef: '2026112522001446880500000002', paidAt: new Date('2026-11-25T04:40:00Z') });
+    await expect(provider.query(order.orderNo)).resolves.toEqual({
+      state: 'paid',
+      amountFen: 990,
+      providerRef: '2026112522001446880500000002',
+      paidAt: new Date('2026-11-25T04:40:00Z'),
+    });
     await expect(provider.close(order.orderNo)).rejects.toThrow(/ACQ.TRADE_STATUS_ERROR/);
-    await expect(provider.refund({ orderNo: order.orderNo, refundNo: 'R1', amountFen: 905, totalFen: 990, reason: '退订' })).resolves.toEqual({ state: 'refunded', providerRef: '2026112522001446880500000002' });
+    await expect(
+      provider.refund({ orderNo: order.orderNo, refundNo: 'R1', amountFen: 905, totalFen: 990, reason: '退订' }),
+    ).resolves.toEqual({ state: 'refunded', providerRef: '2026112522001446880500000002' });
     const refundReq = gw.requests.at(-1)!;
-    expect(JSON.parse(new URLSearchParams(refundReq.body).get('biz_content')!)).toEqual({ out_trade_no: order.orderNo, refund_amount: '9.05', out_request_no: 'R1', refund_reason: '退订' });
-    await expect(provider.refund({ orderNo: order.orderNo, refundNo: 'R2', amountFen: 99_900, totalFen: 990 })).resolves.toEqual({ state: 'failed' });
+    expect(JSON.parse(new URLSearchParams(refundReq.body).get('biz_content')!)).toEqual({
+      out_trade_no: order.orderNo,
+      refund_amount: '9.05',
+      out_request_no: 'R1',
+      refund_reason: '退订',
+    });
+    await expect(
+      provider.refund({ orderNo: order.orderNo, refundNo: 'R2', amountFen: 99_900, totalFen: 990 }),
+    ).resolves.toEqual({ state: 'failed' });
     trades.set('P3', { out_trade_no: 'P3', trade_no: 'T3', trade_status: 'WAIT_BUYER_PAY', total_amount: '1.00' });
     await provider.close('P3');
     await expect(provider.query('P3')).resolves.toMatchObject({ state: 'closed' });

@@ -33,13 +33,18 @@ function wechatSigned(body: string): Record<string, string> {
     'wechatpay-timestamp': timestamp,
     'wechatpay-nonce': nonce,
     'wechatpay-serial': 'PUB_KEY_ID_01',
-    'wechatpay-signature': createSign('RSA-SHA256').update(`${timestamp}\n${nonce}\n${body}\n`).sign(platform.privatePem, 'base64'),
+    'wechatpay-signature': createSign('RSA-SHA256')
+      .update(`${timestamp}\n${nonce}\n${body}\n`)
+      .sign(platform.privatePem, 'base64'),
   };
 }
 
 beforeAll(async () => {
   wx = await fakeServer((req) => {
-    const out = req.url === '/v3/pay/transactions/native' ? JSON.stringify({ code_url: 'weixin://wxpay/bizpayurl?pr=abc' }) : JSON.stringify({ code: 'NOT_FOUND', message: 'x' });
+    const out =
+      req.url === '/v3/pay/transactions/native'
+        ? JSON.stringify({ code_url: 'weixin://wxpay/bizpayurl?pr=abc' })
+        : JSON.stringify({ code: 'NOT_FOUND', message: 'x' });
     return { status: req.url === '/v3/pay/transactions/native' ? 200 : 404, headers: wechatSigned(out), body: out };
   });
   const payments = loadConfig({
@@ -66,7 +71,12 @@ afterAll(async () => {
 });
 
 const create = (method: 'wechat' | 'alipay', amountFen: number) =>
-  t.app.payments.create(scope, { purpose: { kind: 'providerTest', ref: `R${Math.random()}` }, subject: '流量包 Data', amountFen, method });
+  t.app.payments.create(scope, {
+    purpose: { kind: 'providerTest', ref: `R${Math.random()}` },
+    subject: '流量包 Data',
+    amountFen,
+    method,
+  });
 
 describe('real providers in the app', () => {
   it('offers the configured methods', () => {
@@ -80,13 +90,40 @@ describe('real providers in the app', () => {
       const nonce = randomBytes(6).toString('hex');
       const cipher = createCipheriv('aes-256-gcm', Buffer.from(APIV3_KEY), Buffer.from(nonce));
       cipher.setAAD(Buffer.from('transaction'));
-      const ciphertext = Buffer.concat([cipher.update(JSON.stringify(plain)), cipher.final(), cipher.getAuthTag()]).toString('base64');
-      return JSON.stringify({ id: 'EV-1', event_type: 'TRANSACTION.SUCCESS', resource_type: 'encrypt-resource', resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, nonce, associated_data: 'transaction' } });
+      const ciphertext = Buffer.concat([
+        cipher.update(JSON.stringify(plain)),
+        cipher.final(),
+        cipher.getAuthTag(),
+      ]).toString('base64');
+      return JSON.stringify({
+        id: 'EV-1',
+        event_type: 'TRANSACTION.SUCCESS',
+        resource_type: 'encrypt-resource',
+        resource: {
+          original_type: 'transaction',
+          algorithm: 'AEAD_AES_256_GCM',
+          ciphertext,
+          nonce,
+          associated_data: 'transaction',
+        },
+      });
     };
-    const tx = { mchid: MCHID, out_trade_no: payment.orderNo, transaction_id: '4200000001', trade_state: 'SUCCESS', success_time: '2026-11-25T12:00:00+08:00', amount: { total: 1234, currency: 'CNY' } };
+    const tx = {
+      mchid: MCHID,
+      out_trade_no: payment.orderNo,
+      transaction_id: '4200000001',
+      trade_state: 'SUCCESS',
+      success_time: '2026-11-25T12:00:00+08:00',
+      amount: { total: 1234, currency: 'CNY' },
+    };
 
     const cheap = seal({ ...tx, amount: { total: 1, currency: 'CNY' } });
-    const tampered = await t.app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: wechatSigned(cheap), payload: cheap.replace('EV-1', 'EV-2') });
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/wechat',
+      headers: wechatSigned(cheap),
+      payload: cheap.replace('EV-1', 'EV-2'),
+    });
     // Refused (not 2xx, so WeChat Pay would retry a real one); the route answers bad signatures itself.
     expect(tampered.statusCode).toBe(401);
     expect(tampered.json()).toMatchObject({ key: 'paySignatureInvalid' });
@@ -94,7 +131,12 @@ describe('real providers in the app', () => {
 
     const body = seal(tx);
     for (let i = 0; i < 2; i++) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: wechatSigned(body), payload: body });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/pay/notify/wechat',
+        headers: wechatSigned(body),
+        payload: body,
+      });
       expect(r.statusCode).toBe(204);
     }
     expect((await t.app.payments.get(payment.orderNo))!.status).toBe(PAY_STATUS.success);
@@ -104,13 +146,33 @@ describe('real providers in the app', () => {
   it('Alipay: page-pay URL, a signed form notification pays once and is answered "success"', async () => {
     const { payment, checkout } = await create('alipay', 990);
     expect(new URL(checkout.payUrl!).searchParams.get('method')).toBe('alipay.trade.page.pay');
-    const fields: Record<string, string> = { app_id: APP_ID, out_trade_no: payment.orderNo, trade_no: '2026112522001', trade_status: 'TRADE_SUCCESS', total_amount: '9.90', gmt_payment: '2026-11-25 12:00:00', notify_time: '2026-11-25 12:00:01', notify_type: 'trade_status_sync', notify_id: 'n1', charset: 'utf-8', version: '1.0' };
-    const content = Object.keys(fields).sort().map((k) => `${k}=${fields[k]}`).join('&');
+    const fields: Record<string, string> = {
+      app_id: APP_ID,
+      out_trade_no: payment.orderNo,
+      trade_no: '2026112522001',
+      trade_status: 'TRADE_SUCCESS',
+      total_amount: '9.90',
+      gmt_payment: '2026-11-25 12:00:00',
+      notify_time: '2026-11-25 12:00:01',
+      notify_type: 'trade_status_sync',
+      notify_id: 'n1',
+      charset: 'utf-8',
+      version: '1.0',
+    };
+    const content = Object.keys(fields)
+      .sort()
+      .map((k) => `${k}=${fields[k]}`)
+      .join('&');
     const sign = createSign('RSA-SHA256').update(content).sign(alipayKeys.privatePem, 'base64');
     const body = new URLSearchParams({ ...fields, sign, sign_type: 'RSA2' }).toString();
     const headers = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' };
 
-    const forged = await t.app.inject({ method: 'POST', url: '/api/pay/notify/alipay', headers, payload: body.replace('9.90', '0.01') });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/alipay',
+      headers,
+      payload: body.replace('9.90', '0.01'),
+    });
     expect(forged.body).not.toBe('success'); // anything else: Alipay retries
     expect(forged.statusCode).toBe(401);
     expect((await t.app.payments.get(payment.orderNo))!.status).toBe(PAY_STATUS.unpaid);

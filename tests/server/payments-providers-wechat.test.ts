@@ -2,7 +2,11 @@ import { createCipheriv, createSign, createVerify, randomBytes } from 'node:cryp
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderHttpError } from '../../src/server/payments/providers/common';
 import { paymentSettings, type WechatSettings } from '../../src/server/payments/providers/settings';
-import { decryptWechatResource, WechatPayProvider, wechatRequestMessage } from '../../src/server/payments/providers/wechat';
+import {
+  decryptWechatResource,
+  WechatPayProvider,
+  wechatRequestMessage,
+} from '../../src/server/payments/providers/wechat';
 import { PaymentSignatureError, type RawCallback } from '../../src/server/payments/types';
 import { fakeServer, rsaPair, type FakeAnswer, type FakeRequest, type FakeServer } from './payments-providers-fake';
 
@@ -35,10 +39,15 @@ function settings(baseUrl = 'http://127.0.0.1:1', overrides: Record<string, stri
 }
 
 /** WeChat Pay's signature headers over "timestamp\nnonce\nbody\n". */
-function signed(body: string, opts: { key?: string; timestamp?: number; serial?: string } = {}): Record<string, string> {
+function signed(
+  body: string,
+  opts: { key?: string; timestamp?: number; serial?: string } = {},
+): Record<string, string> {
   const timestamp = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
   const nonce = randomBytes(16).toString('hex');
-  const signature = createSign('RSA-SHA256').update(`${timestamp}\n${nonce}\n${body}\n`).sign(opts.key ?? platform.privatePem, 'base64');
+  const signature = createSign('RSA-SHA256')
+    .update(`${timestamp}\n${nonce}\n${body}\n`)
+    .sign(opts.key ?? platform.privatePem, 'base64');
   return {
     'Wechatpay-Timestamp': timestamp,
     'Wechatpay-Nonce': nonce,
@@ -49,7 +58,11 @@ function signed(body: string, opts: { key?: string; timestamp?: number; serial?:
 }
 
 /** AEAD_AES_256_GCM as WeChat Pay encrypts a notification's resource. */
-function encrypt(plain: string, key = APIV3_KEY, associated = 'transaction'): { ciphertext: string; nonce: string; associated_data: string } {
+function encrypt(
+  plain: string,
+  key = APIV3_KEY,
+  associated = 'transaction',
+): { ciphertext: string; nonce: string; associated_data: string } {
   const nonce = randomBytes(6).toString('hex'); // 12 characters
   const cipher = createCipheriv('aes-256-gcm', Buffer.from(key), Buffer.from(nonce));
   cipher.setAAD(Buffer.from(associated));
@@ -83,7 +96,11 @@ function notification(resource: ReturnType<typeof encrypt>, eventType = 'TRANSAC
 }
 
 function callback(body: string, headers: Record<string, string>): RawCallback {
-  return { headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])), rawBody: body, query: {} };
+  return {
+    headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+    rawBody: body,
+    query: {},
+  };
 }
 
 describe('WeChat Pay v3 notifications', () => {
@@ -108,11 +125,23 @@ describe('WeChat Pay v3 notifications', () => {
       ['tampered body', callback(body.replace('"summary":"支付成功"', '"summary":"支付成功 "'), headers)],
       ['stranger key', callback(body, signed(body, { key: stranger.privatePem }))],
       ['merchant key', callback(body, signed(body, { key: merchant.privatePem }))],
-      ['timestamp moved', callback(body, { ...headers, 'Wechatpay-Timestamp': String(Number(headers['Wechatpay-Timestamp']) + 1) })],
+      [
+        'timestamp moved',
+        callback(body, { ...headers, 'Wechatpay-Timestamp': String(Number(headers['Wechatpay-Timestamp']) + 1) }),
+      ],
       ['stale timestamp', callback(body, signed(body, { timestamp: Math.floor(Date.now() / 1000) - 600 }))],
       ['other serial', callback(body, signed(body, { serial: 'PUB_KEY_ID_OTHER' }))],
-      ['signature probe', callback(body, { ...headers, 'Wechatpay-Signature': `WECHATPAY/SIGNTEST/${headers['Wechatpay-Signature']}` })],
-      ['no signature', callback(body, { 'Wechatpay-Timestamp': headers['Wechatpay-Timestamp']!, 'Wechatpay-Nonce': headers['Wechatpay-Nonce']! })],
+      [
+        'signature probe',
+        callback(body, { ...headers, 'Wechatpay-Signature': `WECHATPAY/SIGNTEST/${headers['Wechatpay-Signature']}` }),
+      ],
+      [
+        'no signature',
+        callback(body, {
+          'Wechatpay-Timestamp': headers['Wechatpay-Timestamp']!,
+          'Wechatpay-Nonce': headers['Wechatpay-Nonce']!,
+        }),
+      ],
     ];
     // A correctly signed body whose ciphertext's GCM tag was flipped, or was sealed under another key.
     const r = encrypt(JSON.stringify(transaction));
@@ -135,9 +164,21 @@ describe('WeChat Pay v3 notifications', () => {
   });
 
   it('reads a full refund notification as refunded', async () => {
-    const refund = { mchid: MCHID, out_trade_no: 'P202611250001', transaction_id: '4200000000202611250000000001', out_refund_no: 'R1', refund_id: '50000000382019052709732678859', refund_status: 'SUCCESS', amount: { total: 1234, refund: 1234, payer_total: 1234, payer_refund: 1234 } };
+    const refund = {
+      mchid: MCHID,
+      out_trade_no: 'P202611250001',
+      transaction_id: '4200000000202611250000000001',
+      out_refund_no: 'R1',
+      refund_id: '50000000382019052709732678859',
+      refund_status: 'SUCCESS',
+      amount: { total: 1234, refund: 1234, payer_total: 1234, payer_refund: 1234 },
+    };
     const body = notification(encrypt(JSON.stringify(refund), APIV3_KEY, 'refund'), 'REFUND.SUCCESS');
-    await expect(provider.verifyCallback(callback(body, signed(body)))).resolves.toMatchObject({ orderNo: 'P202611250001', state: 'refunded', amountFen: 1234 });
+    await expect(provider.verifyCallback(callback(body, signed(body)))).resolves.toMatchObject({
+      orderNo: 'P202611250001',
+      state: 'refunded',
+      amountFen: 1234,
+    });
   });
 
   it('decrypts what AES-256-GCM sealed (round trip of the documented scheme)', () => {
@@ -166,7 +207,9 @@ describe('WeChat Pay v3 API calls (fake api.mch.weixin.qq.com)', () => {
     const f = Object.fromEntries(m[1]!.split(',').map((p) => /^(\w+)="([^"]*)"$/.exec(p.trim())!.slice(1, 3)));
     if (f.mchid !== MCHID || f.serial_no !== SERIAL) return false;
     if (Math.abs(Date.now() / 1000 - Number(f.timestamp)) > 300) return false;
-    return createVerify('RSA-SHA256').update(wechatRequestMessage(req.method, req.url, f.timestamp!, f.nonce_str!, req.body)).verify(merchant.publicPem, f.signature!, 'base64');
+    return createVerify('RSA-SHA256')
+      .update(wechatRequestMessage(req.method, req.url, f.timestamp!, f.nonce_str!, req.body))
+      .verify(merchant.publicPem, f.signature!, 'base64');
   }
 
   function answer(status: number, data?: unknown): FakeAnswer {
@@ -180,7 +223,13 @@ describe('WeChat Pay v3 API calls (fake api.mch.weixin.qq.com)', () => {
       const path = req.url.split('?')[0]!;
       if (req.method === 'POST' && path === '/v3/pay/transactions/native') {
         const b = JSON.parse(req.body) as Record<string, unknown> & { amount: { total: number }; out_trade_no: string };
-        orders.set(b.out_trade_no, { ...transaction, out_trade_no: b.out_trade_no, trade_state: 'NOTPAY', amount: { total: b.amount.total, currency: 'CNY' }, request: b });
+        orders.set(b.out_trade_no, {
+          ...transaction,
+          out_trade_no: b.out_trade_no,
+          trade_state: 'NOTPAY',
+          amount: { total: b.amount.total, currency: 'CNY' },
+          request: b,
+        });
         return answer(200, { code_url: `weixin://wxpay/bizpayurl?pr=${b.out_trade_no}` });
       }
       let m = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(path);
@@ -193,16 +242,27 @@ describe('WeChat Pay v3 API calls (fake api.mch.weixin.qq.com)', () => {
       if (req.method === 'POST' && m) {
         const o = orders.get(m[1]!);
         if (!o) return answer(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
-        if ((JSON.parse(req.body) as { mchid: string }).mchid !== MCHID) return answer(400, { code: 'PARAM_ERROR', message: 'mchid' });
+        if ((JSON.parse(req.body) as { mchid: string }).mchid !== MCHID)
+          return answer(400, { code: 'PARAM_ERROR', message: 'mchid' });
         o.trade_state = 'CLOSED';
         return answer(204);
       }
       if (req.method === 'POST' && path === '/v3/refund/domestic/refunds') {
-        const b = JSON.parse(req.body) as { out_trade_no: string; out_refund_no: string; amount: { refund: number; total: number } };
+        const b = JSON.parse(req.body) as {
+          out_trade_no: string;
+          out_refund_no: string;
+          amount: { refund: number; total: number };
+        };
         const o = orders.get(b.out_trade_no);
         if (!o) return answer(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
-        if (b.amount.total !== (o.amount as { total: number }).total) return answer(400, { code: 'PARAM_ERROR', message: '订单金额不符' });
-        return answer(200, { refund_id: '50000000382019052709732678859', out_refund_no: b.out_refund_no, status: 'SUCCESS', amount: b.amount });
+        if (b.amount.total !== (o.amount as { total: number }).total)
+          return answer(400, { code: 'PARAM_ERROR', message: '订单金额不符' });
+        return answer(200, {
+          refund_id: '50000000382019052709732678859',
+          out_refund_no: b.out_refund_no,
+          status: 'SUCCESS',
+          amount: b.amount,
+        });
       }
       return answer(404, { code: 'NOT_FOUND', message: path });
     });
@@ -238,8 +298,20 @@ describe('WeChat Pay v3 API calls (fake api.mch.weixin.qq.com)', () => {
     const provider = new WechatPayProvider(settings(api.url));
     await expect(provider.query(order.orderNo)).resolves.toMatchObject({ state: 'unpaid', amountFen: 990 });
     orders.get(order.orderNo)!.trade_state = 'SUCCESS';
-    await expect(provider.query(order.orderNo)).resolves.toMatchObject({ state: 'paid', amountFen: 990, providerRef: transaction.transaction_id });
-    await expect(provider.refund({ orderNo: order.orderNo, refundNo: 'R202611250002', amountFen: 500, totalFen: 990, reason: '用户取消' })).resolves.toEqual({ state: 'refunded', providerRef: '50000000382019052709732678859' });
+    await expect(provider.query(order.orderNo)).resolves.toMatchObject({
+      state: 'paid',
+      amountFen: 990,
+      providerRef: transaction.transaction_id,
+    });
+    await expect(
+      provider.refund({
+        orderNo: order.orderNo,
+        refundNo: 'R202611250002',
+        amountFen: 500,
+        totalFen: 990,
+        reason: '用户取消',
+      }),
+    ).resolves.toEqual({ state: 'refunded', providerRef: '50000000382019052709732678859' });
     await expect(provider.query('P-NONE')).resolves.toEqual({ state: 'unpaid' });
     await provider.close(order.orderNo);
     await expect(provider.query(order.orderNo)).resolves.toMatchObject({ state: 'closed' });

@@ -10,7 +10,8 @@ import { operations, sample, type Operation } from './openapi';
  */
 
 /** Operations that only read, by their last path segment (the rest change something or act). */
-const READS = /\/(list|get|detail|since|stats|summary|unreadCount|telemetry|rollups|locations|events|getDeviceInfo|track|export|getNavigationBar|userInfo|info|tenantInfo|config|health|tags|devices|json|active|resourceIds|tree|acks|units|usage|deliveries|armStatus|qr|methods|report|quote|home|products|movements|byDevice|ledger|daily|topups|states|records|candidates|fleet)$/i;
+const READS =
+  /\/(list|get|detail|since|stats|summary|unreadCount|telemetry|rollups|locations|events|getDeviceInfo|track|export|getNavigationBar|userInfo|info|tenantInfo|config|health|tags|devices|json|active|resourceIds|tree|acks|units|usage|deliveries|armStatus|qr|methods|report|quote|home|products|movements|byDevice|ledger|daily|topups|states|records|candidates|fleet)$/i;
 /** Answers a visitor may get besides a refusal: session and public routes. */
 const OPEN = /\/(visitorLogin|login|smsLogin|sendSmsCode|logout|exchange|health|realtime)$|\/api\/mqtt\//;
 const PHONE = /(?<!\d)1[3-9]\d{9}(?!\d)/;
@@ -36,7 +37,11 @@ describe('permission walk over every operation', () => {
     ops = operations((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json());
     visitor = String((await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization);
     const demo = await tenantId(t.app, 'Demo Site');
-    await addUser(t.app, { tenant: demo, username: 'walker', roleIds: [await addRole(t.app, demo, 'Device desk', ['DeviceList'])] });
+    await addUser(t.app, {
+      tenant: demo,
+      username: 'walker',
+      roleIds: [await addRole(t.app, demo, 'Device desk', ['DeviceList'])],
+    });
     limited = (await login(t.app, 'walker', 'secret1')).token;
   });
   afterAll(() => t?.close());
@@ -69,16 +74,20 @@ describe('permission walk over every operation', () => {
           code = undefined;
         }
         const ok = res.statusCode === 200 && (code === 0 || code === 200 || code === undefined);
-        if (who === 'visitor' && ok && !READS.test(op.path) && !OPEN.test(op.path)) writes.push(`${op.method} ${op.path}`);
+        if (who === 'visitor' && ok && !READS.test(op.path) && !OPEN.test(op.path))
+          writes.push(`${op.method} ${op.path}`);
         // A limited user sees in full what the screens they hold show (the device list's responsible
         // person, the alarm log's); the visitor never sees personal data.
-        if (who === 'visitor' && ok && (PHONE.test(res.body) || EMAIL.test(res.body))) leaks.push(`${who} ${op.path}: ${(PHONE.exec(res.body) ?? EMAIL.exec(res.body))![0]}`);
+        if (who === 'visitor' && ok && (PHONE.test(res.body) || EMAIL.test(res.body)))
+          leaks.push(`${who} ${op.path}: ${(PHONE.exec(res.body) ?? EMAIL.exec(res.body))![0]}`);
       }
     }
     expect(writes).toEqual([]);
     expect(leaks).toEqual([]);
     // The detector sees what an administrator of the user screen is shown in full.
     const admin = (await login(t.app, 'demo', 'demo123')).token;
-    expect((await post(t.app, '/api/user/user/list', { size: 50 }, { token: admin })).data).toSatisfy((d: unknown) => PHONE.test(JSON.stringify(d)));
+    expect((await post(t.app, '/api/user/user/list', { size: 50 }, { token: admin })).data).toSatisfy((d: unknown) =>
+      PHONE.test(JSON.stringify(d)),
+    );
   });
 });

@@ -13,8 +13,14 @@ describe('PGlite in its own thread', () => {
   it('answers queries in object and array rows, with the parameters given', async () => {
     await pg.query('insert into t values ($1, $2), ($3, $4)', [1, 'a', 2, 'b']);
     const objects = await pg.query('select id, v from t order by id');
-    expect(objects.rows).toEqual([{ id: 1, v: 'a' }, { id: 2, v: 'b' }]);
-    const arrays = await pg.query('select id, v, now() as at from t where id = $1', [2], { rowMode: 'array', parsers: { 1184: (v: string) => v } });
+    expect(objects.rows).toEqual([
+      { id: 1, v: 'a' },
+      { id: 2, v: 'b' },
+    ]);
+    const arrays = await pg.query('select id, v, now() as at from t where id = $1', [2], {
+      rowMode: 'array',
+      parsers: { 1184: (v: string) => v },
+    });
     expect(arrays.rows[0]).toEqual([2, 'b', expect.stringMatching(/^\d{4}-\d\d-\d\d /)]);
     expect(arrays.fields.map((f) => f.name)).toEqual(['id', 'v', 'at']);
   });
@@ -45,7 +51,9 @@ describe('PGlite in its own thread', () => {
     let outside: Promise<unknown> | undefined;
     await pg.transaction(async (tx) => {
       await tx.query('insert into t values (20, $1)', ['in']);
-      outside = pg.query('select count(*)::int as n from t where id = 20').then((r) => order.push(`outside saw ${(r.rows[0] as { n: number }).n}`));
+      outside = pg
+        .query('select count(*)::int as n from t where id = 20')
+        .then((r) => order.push(`outside saw ${(r.rows[0] as { n: number }).n}`));
       await new Promise((r) => setTimeout(r, 50));
       order.push('transaction ends');
     });
@@ -66,7 +74,9 @@ describe('PGlite in its own thread', () => {
   });
 
   it('refuses parsers it cannot apply in the thread', async () => {
-    await expect(pg.query('select 1', [], { parsers: { 23: (v: string) => Number(v) * 2 } })).rejects.toThrow(/identity parsers/);
+    await expect(pg.query('select 1', [], { parsers: { 23: (v: string) => Number(v) * 2 } })).rejects.toThrow(
+      /identity parsers/,
+    );
   });
 
   it('dumps its data for another to start from', async () => {

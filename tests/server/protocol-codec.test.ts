@@ -7,7 +7,16 @@ const valid: Record<string, object> = {
   telemetry: { kind: 'telemetry', id: 1, ts: 1764000000123, values: { heartRate: 72, bodyTemp: 36.6, battery: 80 } },
   location: { kind: 'location', id: 'a-2', lat: 31.23, lon: 121.47, speed: 4, heading: 90, accuracy: 8 },
   uwb: { kind: 'location', source: 'uwb', x: 12.5, y: 3, floor: 'B1' },
-  status: { kind: 'status', online: true, battery: 55, signal: 4, mainsPower: 1, appVersion: '1.2', iccid: '8986', imsi: '4600' },
+  status: {
+    kind: 'status',
+    online: true,
+    battery: 55,
+    signal: 4,
+    mainsPower: 1,
+    appVersion: '1.2',
+    iccid: '8986',
+    imsi: '4600',
+  },
   alarm: { kind: 'alarm', alarm: 'sos', value: 1, note: 'pressed' },
   call: { kind: 'call', roomNo: '1201', community: 'Garden', building: '3', unit: '2' },
   ack: { kind: 'ack', ref: 17, ok: true, msg: 'done' },
@@ -53,7 +62,12 @@ describe('decoding edge cases', () => {
     expect(decodePayload(Buffer.from('  \n{"kind":"status"}')).value).toEqual({ kind: 'status' });
   });
   it('throws PayloadError on empty, broken JSON, broken CBOR and invalid UTF-8', () => {
-    for (const bytes of [Buffer.alloc(0), Buffer.from('{"kind":'), Buffer.from([0xff, 0xff, 0x00]), Buffer.from([0x7b, 0xc3, 0x28, 0x7d])]) {
+    for (const bytes of [
+      Buffer.alloc(0),
+      Buffer.from('{"kind":'),
+      Buffer.from([0xff, 0xff, 0x00]),
+      Buffer.from([0x7b, 0xc3, 0x28, 0x7d]),
+    ]) {
       expect(() => decodePayload(bytes)).toThrow(PayloadError);
     }
   });
@@ -73,6 +87,7 @@ describe('decoding edge cases', () => {
   });
   it('reads the IMEI of uplink topics only', () => {
     expect(upTopicImei('sfwatch/861234567890123/up')).toBe('861234567890123');
-    for (const t of ['sfwatch//up', 'sfwatch/a/b/up', 'sfwatch/86/server', 'other/86/up']) expect(upTopicImei(t)).toBeUndefined();
+    for (const t of ['sfwatch//up', 'sfwatch/a/b/up', 'sfwatch/86/server', 'other/86/up'])
+      expect(upTopicImei(t)).toBeUndefined();
   });
 });

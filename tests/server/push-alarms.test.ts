@@ -6,7 +6,13 @@
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmPushSchema, alarmUpdatePushSchema, cardPushSchema, noticePushSchema, sosPushSchema } from '../../src/shared/alarms/push';
+import {
+  alarmPushSchema,
+  alarmUpdatePushSchema,
+  cardPushSchema,
+  noticePushSchema,
+  sosPushSchema,
+} from '../../src/shared/alarms/push';
 import { topics } from '../../src/shared/topics';
 import type { EmbeddedBroker } from '../../src/server/broker/types';
 import { roleResources, userRoles, users } from '../../src/server/db/schema';
@@ -50,14 +56,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([...Object.values(inbox).map((i) => i.client), ...extra].map((c) => c.endAsync(true).catch(() => {})));
+  await Promise.all(
+    [...Object.values(inbox).map((i) => i.client), ...extra].map((c) => c.endAsync(true).catch(() => {})),
+  );
   await t?.close();
 });
 
 const clearAll = () => Object.values(inbox).forEach((i) => i.clear());
 
 describe('alarm push', () => {
-  it('sends 9001 and 9003 for an SOS to the tenant\'s alarm viewers, and nothing to anyone else', async () => {
+  it("sends 9001 and 9003 for an SOS to the tenant's alarm viewers, and nothing to anyone else", async () => {
     clearAll();
     const alarm = alarmRecord({ tenantId: demoTenant, imei: device.imei });
     t.app.alarmHub.emit('raised', alarm, alarmContext());
@@ -87,17 +95,26 @@ describe('alarm push', () => {
 
   it('names the device when the SOS has no person and leaves missing places empty', async () => {
     clearAll();
-    t.app.alarmHub.emit('raised', alarmRecord({ tenantId: demoTenant, imei: device.imei, personName: null, personPhone: null }), alarmContext({ building: null, unit: null, roomNo: null }));
+    t.app.alarmHub.emit(
+      'raised',
+      alarmRecord({ tenantId: demoTenant, imei: device.imei, personName: null, personPhone: null }),
+      alarmContext({ building: null, unit: null, roomNo: null }),
+    );
     const sos = sosPushSchema.parse((await inbox.demo!.next('9003')).body);
     expect(sos).toMatchObject({ name: 'Helmet 7', building: '', unit: '', roomNo: '', userPhone: '' });
     await inbox.viewer!.next('9003');
     // The alarm record follows the notice: both reach each viewer.
-    for (const who of ['demo', 'viewer']) expect(alarmPushSchema.parse((await inbox[who]!.next('9001')).body).alarm.id).toBe(sos.alarmId);
+    for (const who of ['demo', 'viewer'])
+      expect(alarmPushSchema.parse((await inbox[who]!.next('9001')).body).alarm.id).toBe(sos.alarmId);
   });
 
-  it('sends 9001 without 9003 for other alarms, and only the other tenant\'s viewers get its alarms', async () => {
+  it("sends 9001 without 9003 for other alarms, and only the other tenant's viewers get its alarms", async () => {
     clearAll();
-    t.app.alarmHub.emit('raised', alarmRecord({ tenantId: otherTenant, imei: '869999000000001', type: 13, title: '跌倒告警' }), alarmContext());
+    t.app.alarmHub.emit(
+      'raised',
+      alarmRecord({ tenantId: otherTenant, imei: '869999000000001', type: 13, title: '跌倒告警' }),
+      alarmContext(),
+    );
     const a = await inbox.other!.next('9001');
     expect(alarmPushSchema.parse(a.body).alarm.type).toBe(13);
     await sleep(300);
@@ -111,7 +128,11 @@ describe('alarm push', () => {
     const u = alarmUpdatePushSchema.parse((await inbox.viewer!.next('9002')).body);
     expect(u).toEqual({ code: '9002', ids: [5, 6], handleState: 1 });
     t.app.alarmHub.emit('updated', demoTenant, [7], { read: 1 });
-    expect((await inbox.demo!.next('9002', 5000, (r) => (r.body.ids as number[])[0] === 7)).body).toEqual({ code: '9002', ids: [7], read: 1 });
+    expect((await inbox.demo!.next('9002', 5000, (r) => (r.body.ids as number[])[0] === 7)).body).toEqual({
+      code: '9002',
+      ids: [7],
+      read: 1,
+    });
     await sleep(200);
     expect(inbox.other!.received).toEqual([]);
   });
@@ -132,7 +153,10 @@ describe('alarm push', () => {
     const [alarmList] = await resourceIds(t.app, ['alarmList']);
     const plainUser = ids.plain!;
     // Grant the plain user's role an alarm screen: still cached for a while, then seen.
-    const [held] = await t.app.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, plainUser));
+    const [held] = await t.app.db
+      .select({ roleId: userRoles.roleId })
+      .from(userRoles)
+      .where(eq(userRoles.userId, plainUser));
     await t.app.db.insert(roleResources).values({ tenantId: demoTenant, roleId: held!.roleId, resourceId: alarmList! });
     clearAll();
     t.app.alarmHub.emit('raised', alarmRecord({ tenantId: demoTenant, imei: device.imei, type: 12 }), alarmContext());
@@ -153,12 +177,14 @@ describe('alarm push', () => {
 });
 
 describe('end to end through the alarm engine', () => {
-  it('a device\'s SOS reaches its tenant\'s console as 9001 and 9003, and nothing reaches another tenant', async () => {
+  it("a device's SOS reaches its tenant's console as 9001 and 9003, and nothing reaches another tenant", async () => {
     clearAll();
     const dev = await deviceClient(url, device);
     extra.push(dev);
     await up(dev, device.imei, { kind: 'alarm', alarm: 'sos', id: 'sos-e2e-1' });
-    const a = alarmPushSchema.parse((await inbox.demo!.next('9001', 10_000, (r) => (r.body.alarm as { type: number }).type === 15)).body);
+    const a = alarmPushSchema.parse(
+      (await inbox.demo!.next('9001', 10_000, (r) => (r.body.alarm as { type: number }).type === 15)).body,
+    );
     expect(a.alarm).toMatchObject({ type: 15, imei: device.imei, tenantId: demoTenant, level: 3 });
     const sos = sosPushSchema.parse((await inbox.demo!.next('9003', 10_000)).body);
     expect(sos).toMatchObject({ imei: device.imei, alarmId: a.alarm.id });
@@ -179,7 +205,12 @@ describe('system notice', () => {
     const { token } = await login(t.app, 'admin', 'admin123');
     const bad = await post(t.app, '/api/user/notice/send', { title: '', content: 'y' }, { token });
     expect(bad.code).toBe(400);
-    const sent = await post(t.app, '/api/user/notice/send', { title: '维护通知', content: '今晚 22:00 升级' }, { token });
+    const sent = await post(
+      t.app,
+      '/api/user/notice/send',
+      { title: '维护通知', content: '今晚 22:00 升级' },
+      { token },
+    );
     expect(sent.code, sent.msg).toBe(0);
     for (const who of ['demo', 'other', 'plain', 'super']) {
       const n = await inbox[who]!.next('9010');

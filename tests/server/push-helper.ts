@@ -40,7 +40,11 @@ export class ConsoleInbox {
       const timer = setTimeout(() => {
         const at = this.waiters.indexOf(w);
         if (at >= 0) this.waiters.splice(at, 1);
-        reject(new Error(`no ${code} within ${ms} ms (got ${this.received.map((x) => x.body.code).join(', ') || 'nothing'})`));
+        reject(
+          new Error(
+            `no ${code} within ${ms} ms (got ${this.received.map((x) => x.body.code).join(', ') || 'nothing'})`,
+          ),
+        );
       }, ms);
       const w = {
         match,
@@ -63,8 +67,24 @@ export class ConsoleInbox {
 }
 
 /** A logged-in console on the broker, subscribed to `topics` (all must be granted). */
-export async function consoleInbox(url: string, userId: number, token: string, topics: string[], clientId?: string): Promise<ConsoleInbox> {
-  const client = await mqtt.connectAsync(url, { username: String(userId), password: token, reconnectPeriod: 0, connectTimeout: 5000, ...(clientId ? { clientId } : {}) }, false);
+export async function consoleInbox(
+  url: string,
+  userId: number,
+  token: string,
+  topics: string[],
+  clientId?: string,
+): Promise<ConsoleInbox> {
+  const client = await mqtt.connectAsync(
+    url,
+    {
+      username: String(userId),
+      password: token,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+      ...(clientId ? { clientId } : {}),
+    },
+    false,
+  );
   const inbox = new ConsoleInbox(client);
   const granted = await client.subscribeAsync(topics, { qos: 1 });
   if (granted.some((g) => g.qos === 128)) throw new Error(`subscription refused: ${topics.join(', ')}`);
@@ -105,5 +125,14 @@ export function alarmRecord(over: Partial<AlarmRecord> & { tenantId: number; ime
 }
 
 export function alarmContext(over: Partial<AlarmContext> = {}): AlarmContext {
-  return { deviceId: 1, departmentId: null, userId: null, community: 'Sunny Garden', building: '3', unit: '2', roomNo: '1203', ...over };
+  return {
+    deviceId: 1,
+    departmentId: null,
+    userId: null,
+    community: 'Sunny Garden',
+    building: '3',
+    unit: '2',
+    roomNo: '1203',
+    ...over,
+  };
 }

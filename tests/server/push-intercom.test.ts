@@ -36,12 +36,19 @@ beforeAll(async () => {
   [foreignDoor] = (await addDevices(t.app, 1, { kind: 'doorUnit', tenantId: elsewhere })) as [TestDevice];
   await addUser(t.app, { tenant: elsewhere, username: 'otheradmin', kind: 'admin' });
 
-  ({ token, user: { id: demoId } } = await login(t.app, 'demo', 'demo123'));
+  ({
+    token,
+    user: { id: demoId },
+  } = await login(t.app, 'demo', 'demo123'));
   me = await consoleInbox(url, demoId, token, [topics.userWeb(demoId), topics.deviceClient(door.imei)]);
   const o = await login(t.app, 'otheradmin', 'secret1');
   other = await consoleInbox(url, o.user.id, o.token, [topics.userWeb(o.user.id)]);
 
-  sim = new VirtualDevice({ imei: door.imei, kind: 'doorUnit', scenario: 'community', lat: 22.54, lon: 114.05, messageType: 'json' }, door.secret, { url, intervalS: 3600 });
+  sim = new VirtualDevice(
+    { imei: door.imei, kind: 'doorUnit', scenario: 'community', lat: 22.54, lon: 114.05, messageType: 'json' },
+    door.secret,
+    { url, intervalS: 3600 },
+  );
   await sim.start();
 });
 
@@ -52,7 +59,7 @@ afterAll(async () => {
 });
 
 describe('door-unit call', () => {
-  it('rings the tenant\'s console with complete call data, each side with a token for the channel', async () => {
+  it("rings the tenant's console with complete call data, each side with a token for the channel", async () => {
     const before = Date.now();
     sim.brain.send({ kind: 'call', roomNo: '1203', community: 'Sunny Garden', building: '3', unit: '2' });
     const call = doorCallPushSchema.parse((await me.next('5081')).body);
@@ -84,21 +91,42 @@ describe('door-unit call', () => {
 
   it('gives the door unit the same uid and channel through voiceNet/buildToken', async () => {
     const call = doorCallPushSchema.parse((await me.next('5081')).body);
-    const res = await post<BuildTokenAnswer>(t.app, '/api/device/voiceNet/buildToken', { imei: door.imei, roomNo: '1203' }, { token });
+    const res = await post<BuildTokenAnswer>(
+      t.app,
+      '/api/device/voiceNet/buildToken',
+      { imei: door.imei, roomNo: '1203' },
+      { token },
+    );
     expect(res.code, res.msg).toBe(0);
     expect(res.data).toMatchObject({ deviceUid: String(call.deviceUid), channel: call.channel, appId: 'local' });
     expect(t.app.voice.verify!(res.data.deviceToken, res.data.channel, res.data.deviceUid)).toBe(true);
   });
 
-  it('refuses another tenant\'s door like an unknown one, and devices that are not door units', async () => {
-    const foreign = await post(t.app, '/api/device/voiceNet/buildToken', { imei: foreignDoor.imei, roomNo: '1' }, { token });
-    const unknown = await post(t.app, '/api/device/voiceNet/buildToken', { imei: '869999999999999', roomNo: '1' }, { token });
+  it("refuses another tenant's door like an unknown one, and devices that are not door units", async () => {
+    const foreign = await post(
+      t.app,
+      '/api/device/voiceNet/buildToken',
+      { imei: foreignDoor.imei, roomNo: '1' },
+      { token },
+    );
+    const unknown = await post(
+      t.app,
+      '/api/device/voiceNet/buildToken',
+      { imei: '869999999999999', roomNo: '1' },
+      { token },
+    );
     expect(foreign.code).toBe(404);
     expect({ ...foreign, headers: undefined }).toEqual({ ...unknown, headers: undefined });
-    expect((await post(t.app, '/api/device/voiceNet/buildToken', { imei: helmet.imei, roomNo: '1' }, { token })).code).toBe(400);
+    expect(
+      (await post(t.app, '/api/device/voiceNet/buildToken', { imei: helmet.imei, roomNo: '1' }, { token })).code,
+    ).toBe(400);
     expect((await post(t.app, '/api/device/voiceNet/buildToken', { imei: door.imei }, { token })).code).toBe(400);
-    expect((await post(t.app, '/api/device/voiceNet/buildToken', { imei: 'x', roomNo: '1' }, { token })).code).toBe(400);
-    expect((await post(t.app, '/api/device/voiceNet/property/answer', { imei: foreignDoor.imei }, { token })).code).toBe(404);
+    expect((await post(t.app, '/api/device/voiceNet/buildToken', { imei: 'x', roomNo: '1' }, { token })).code).toBe(
+      400,
+    );
+    expect(
+      (await post(t.app, '/api/device/voiceNet/property/answer', { imei: foreignDoor.imei }, { token })).code,
+    ).toBe(404);
   });
 
   it('records the hang-up', async () => {
@@ -106,7 +134,10 @@ describe('door-unit call', () => {
       const res = await post(t.app, '/api/device/voiceNet/property/answer', body, { token });
       expect(res.code, res.msg).toBe(0);
     }
-    const rows = await t.app.db.select().from(deviceEvents).where(and(eq(deviceEvents.deviceId, door.id), eq(deviceEvents.type, 'callEnd')));
+    const rows = await t.app.db
+      .select()
+      .from(deviceEvents)
+      .where(and(eq(deviceEvents.deviceId, door.id), eq(deviceEvents.type, 'callEnd')));
     expect(rows.map((r) => r.data)).toEqual(
       expect.arrayContaining([{ userId: demoId, roomNo: '1203', channel: `${door.imei}_1203` }, { userId: demoId }]),
     );
@@ -115,7 +146,11 @@ describe('door-unit call', () => {
   it('does not ring for a call from a device that is not a door unit', async () => {
     me.clear();
     const [h] = await addDevices(t.app, 1);
-    const hs = new VirtualDevice({ imei: h!.imei, kind: 'helmet', scenario: 'construction', lat: 22.54, lon: 114.05, messageType: 'json' }, h!.secret, { url, intervalS: 3600 });
+    const hs = new VirtualDevice(
+      { imei: h!.imei, kind: 'helmet', scenario: 'construction', lat: 22.54, lon: 114.05, messageType: 'json' },
+      h!.secret,
+      { url, intervalS: 3600 },
+    );
     await hs.sendOnce({ kind: 'call', roomNo: '1' });
     await sleep(300);
     expect(me.codes()).not.toContain('5081');
@@ -125,7 +160,11 @@ describe('door-unit call', () => {
 describe('remote unlock', () => {
   it('5082 from the console reaches the door unit, which confirms with 5091 type 3 on its client topic', async () => {
     me.clear();
-    await me.client.publishAsync(topics.deviceServer(door.imei), JSON.stringify({ code: '5082', imei: door.imei, userId: demoId }), { qos: 0, retain: false });
+    await me.client.publishAsync(
+      topics.deviceServer(door.imei),
+      JSON.stringify({ code: '5082', imei: door.imei, userId: demoId }),
+      { qos: 0, retain: false },
+    );
     const got = await me.next('5091');
     expect(got.topic).toBe(topics.deviceClient(door.imei));
     expect(unlockedPushSchema.parse(got.body)).toEqual({ code: '5091', type: 3, imei: door.imei, userId: demoId });

@@ -21,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const api = <T = Row>(path: string, body: unknown, token = demo) => post<T>(t.app, `/api/device/${path}`, body, { token });
+const api = <T = Row>(path: string, body: unknown, token = demo) =>
+  post<T>(t.app, `/api/device/${path}`, body, { token });
 const rnd = () => `86${String(Math.floor(Math.random() * 1e13)).padStart(13, '0')}`;
 
 async function newDevice(kind: string, online: boolean) {
@@ -39,12 +40,20 @@ describe('command/refresh and command/acks (/randomReload)', () => {
     const offline = await newDevice('helmet', false);
     const unknown = rnd();
     const got: unknown[] = [];
-    const off = await t.app.broker.subscribe(topics.deviceServer(smoke), (_topic, payload) => void got.push(decodePayload(payload).value));
+    const off = await t.app.broker.subscribe(
+      topics.deviceServer(smoke),
+      (_topic, payload) => void got.push(decodePayload(payload).value),
+    );
     const res = await api<RefreshAnswer>('command/refresh', { imeis: [smoke, button, offline, unknown] });
     expect(res.code).toBe(0);
     expect(res.data.asked.map((a) => a.imei).sort()).toEqual([smoke, button].sort());
     expect(res.data.asked.every((a) => a.status === DELIVERY.sent)).toBe(true);
-    expect(res.data.skipped).toEqual(expect.arrayContaining([{ imei: offline, key: 'deviceOffline' }, { imei: unknown, key: 'notFound' }]));
+    expect(res.data.skipped).toEqual(
+      expect.arrayContaining([
+        { imei: offline, key: 'deviceOffline' },
+        { imei: unknown, key: 'notFound' },
+      ]),
+    );
     for (let i = 0; i < 100 && got.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     await off();
     const id = res.data.asked.find((a) => a.imei === smoke)!.id;

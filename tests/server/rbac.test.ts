@@ -47,7 +47,10 @@ describe('tenant scope', () => {
     const bRoles = await listRoles(t.app.db, scopeB);
     expect(bRoles.map((r) => r.name)).toEqual(['B role']);
     // the raw helper on a hand-written query filters the same way
-    const raw = await t.app.db.select().from(roles).where(scopedWhere(scopeB, roles, eq(roles.name, 'Administrator')));
+    const raw = await t.app.db
+      .select()
+      .from(roles)
+      .where(scopedWhere(scopeB, roles, eq(roles.name, 'Administrator')));
     expect(raw).toEqual([]);
   });
 
@@ -83,7 +86,10 @@ describe('deleting roles and resources', () => {
 
   it('refuses to delete a resource still granted to a role', async () => {
     const [deviceList] = await resourceIds(t.app, ['DeviceList']);
-    expect(await refusal(deleteResource(t.app.db, superScope, deviceList!))).toMatchObject({ code: 409, key: 'resourceHasRoles' });
+    expect(await refusal(deleteResource(t.app.db, superScope, deviceList!))).toMatchObject({
+      code: 409,
+      key: 'resourceHasRoles',
+    });
   });
 
   it('deletes an unused resource, and only for super administrators', async () => {

@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = <T = Row>(name: string, action: string, body: unknown, token = demo) => post<T>(t.app, `/api/user/${name}/${action}`, body, { token });
+const call = <T = Row>(name: string, action: string, body: unknown, token = demo) =>
+  post<T>(t.app, `/api/user/${name}/${action}`, body, { token });
 
 describe('CRUD round trips', () => {
   it('tenant: super adds, gets, updates, lists and deletes; others only see and edit their own', async () => {
@@ -26,7 +27,11 @@ describe('CRUD round trips', () => {
     expect(added.data).toMatchObject({ name: 'Acme', address: 'Road 2', status: 1 });
     expect(typeof added.data.createdAt).toBe('string');
     const id = added.data.id;
-    expect((await call('tenant', 'update', { id, phone: '010-1' }, su)).data).toMatchObject({ id, phone: '010-1', name: 'Acme' });
+    expect((await call('tenant', 'update', { id, phone: '010-1' }, su)).data).toMatchObject({
+      id,
+      phone: '010-1',
+      name: 'Acme',
+    });
     expect((await call('tenant', 'get', { id }, su)).data.phone).toBe('010-1');
     expect((await call('tenant', 'add', { name: 'Mine', status: 1 })).key).toBe('noPermission');
     expect((await list(t.app, 'tenant', {}, demo)).rows.map((r) => r.id)).toEqual([demoTenant]);
@@ -47,7 +52,10 @@ describe('CRUD round trips', () => {
     expect((await call('department', 'update', { id: parent.data.id, pid: child.data.id })).key).toBe('refInvalid');
     expect((await call('department', 'delete', { ids: [parent.data.id] })).key).toBe('departmentNotEmpty');
     const u = await addUser(t.app, { tenant: demoTenant, username: 'dept-member' });
-    expect((await post(t.app, '/api/user/department/assignUsers', { id: child.data.id, userIds: [u] }, { token: demo })).code).toBe(0);
+    expect(
+      (await post(t.app, '/api/user/department/assignUsers', { id: child.data.id, userIds: [u] }, { token: demo }))
+        .code,
+    ).toBe(0);
     expect((await call('department', 'get', { id: child.data.id })).data.userCount).toBe(1);
     expect((await call('department', 'delete', { ids: [child.data.id] })).key).toBe('departmentNotEmpty');
     await t.app.db.update(users).set({ departmentId: null }).where(eq(users.id, u));
@@ -57,16 +65,27 @@ describe('CRUD round trips', () => {
 
   it('user: hashes the password, stores roles of the same tenant, never sets kind, refuses duplicates', async () => {
     const [role] = (await list(t.app, 'role', { filters: { name: 'Administrator' } }, demo)).rows;
-    const added = await call('user', 'add', { username: 'carol', password: 'secret9', name: 'Carol', status: 1, roleIds: [role!.id], kind: 'super' });
+    const added = await call('user', 'add', {
+      username: 'carol',
+      password: 'secret9',
+      name: 'Carol',
+      status: 1,
+      roleIds: [role!.id],
+      kind: 'super',
+    });
     expect(added.code).toBe(0);
     expect(added.data).toMatchObject({ username: 'carol', kind: 'user', roleIds: [role!.id], tenantId: demoTenant });
     expect(added.data).not.toHaveProperty('password');
     expect(added.data).not.toHaveProperty('passwordHash');
     const me = await login(t.app, 'carol', 'secret9');
     expect(me.user.marks.length).toBeGreaterThan(0);
-    expect((await call('user', 'add', { username: 'carol', password: 'secret9', name: 'Carol 2', status: 1 })).code).toBe(409);
+    expect(
+      (await call('user', 'add', { username: 'carol', password: 'secret9', name: 'Carol 2', status: 1 })).code,
+    ).toBe(409);
     const platformRole = await call('role', 'add', { name: 'Platform role' }, su);
-    expect((await call('user', 'update', { id: added.data.id, roleIds: [platformRole.data.id] })).key).toBe('refInvalid');
+    expect((await call('user', 'update', { id: added.data.id, roleIds: [platformRole.data.id] })).key).toBe(
+      'refInvalid',
+    );
     const updated = await call('user', 'update', { id: added.data.id, name: 'Caroline', roleIds: [] });
     expect(updated.data).toMatchObject({ name: 'Caroline', roleIds: [], username: 'carol' });
     expect((await call('user', 'update', { id: added.data.id, name: '' })).code).toBe(400);
@@ -109,7 +128,13 @@ describe('CRUD round trips', () => {
 describe('list', () => {
   beforeAll(async () => {
     for (let i = 1; i <= 25; i++) {
-      await call('user', 'add', { username: `pager${String(i).padStart(2, '0')}`, password: 'secret1', name: `Pager ${String(26 - i).padStart(2, '0')}`, status: i % 5 === 0 ? 0 : 1, gender: i % 2 });
+      await call('user', 'add', {
+        username: `pager${String(i).padStart(2, '0')}`,
+        password: 'secret1',
+        name: `Pager ${String(26 - i).padStart(2, '0')}`,
+        status: i % 5 === 0 ? 0 : 1,
+        gender: i % 2,
+      });
     }
   });
 
@@ -118,14 +143,26 @@ describe('list', () => {
     const p1 = await list(t.app, 'user', { ...body, page: 1 }, demo);
     const p3 = await list(t.app, 'user', { ...body, page: 3 }, demo);
     expect(p1.total).toBe(25);
-    expect(p1.rows.map((r) => r.username)).toEqual(Array.from({ length: 10 }, (_, i) => `pager${String(i + 1).padStart(2, '0')}`));
+    expect(p1.rows.map((r) => r.username)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `pager${String(i + 1).padStart(2, '0')}`),
+    );
     expect(p3.rows.map((r) => r.username)).toEqual(['pager21', 'pager22', 'pager23', 'pager24', 'pager25']);
   });
 
   it('sorts by sortable fields both ways, refuses others with code 400', async () => {
-    const asc = await list(t.app, 'user', { filters: { username: 'pager' }, sort: [{ field: 'name', order: 'asc' }], size: 3 }, demo);
+    const asc = await list(
+      t.app,
+      'user',
+      { filters: { username: 'pager' }, sort: [{ field: 'name', order: 'asc' }], size: 3 },
+      demo,
+    );
     expect(asc.rows.map((r) => r.name)).toEqual(['Pager 01', 'Pager 02', 'Pager 03']);
-    const desc = await list(t.app, 'user', { filters: { username: 'pager' }, sort: [{ field: 'name', order: 'desc' }], size: 1 }, demo);
+    const desc = await list(
+      t.app,
+      'user',
+      { filters: { username: 'pager' }, sort: [{ field: 'name', order: 'desc' }], size: 1 },
+      demo,
+    );
     expect(desc.rows[0]!.name).toBe('Pager 25');
     for (const field of ['email', 'nope', 'password']) {
       const res = await post(t.app, '/api/user/user/list', { sort: [{ field, order: 'asc' }] }, { token: demo });
@@ -142,14 +179,22 @@ describe('list', () => {
     expect((await list(t.app, 'user', { keyword: 'pager 0' }, demo)).total).toBe(9);
     expect((await list(t.app, 'user', { keyword: 'pager07' }, demo)).rows.map((r) => r.username)).toEqual(['pager07']);
     const future = new Date(t.clock.now() + 86_400_000).toISOString();
-    expect((await list(t.app, 'user', { filters: { username: 'pager', createdAt: [future, null] } }, demo)).total).toBe(0);
-    expect((await list(t.app, 'user', { filters: { username: 'pager', createdAt: [null, future] } }, demo)).total).toBe(25);
+    expect((await list(t.app, 'user', { filters: { username: 'pager', createdAt: [future, null] } }, demo)).total).toBe(
+      0,
+    );
+    expect((await list(t.app, 'user', { filters: { username: 'pager', createdAt: [null, future] } }, demo)).total).toBe(
+      25,
+    );
     const [admin] = (await list(t.app, 'role', { filters: { name: 'Administrator' } }, demo)).rows;
     // The demo's administrators: demo, and the site lead who works the approval screens (leave-request seed); no worker.
-    expect((await list(t.app, 'user', { filters: { roleIds: [admin!.id] } }, demo)).rows.map((r) => r.username).sort()).toEqual(['demo', 'sitelead']);
+    expect(
+      (await list(t.app, 'user', { filters: { roleIds: [admin!.id] } }, demo)).rows.map((r) => r.username).sort(),
+    ).toEqual(['demo', 'sitelead']);
     const bad = await post(t.app, '/api/user/user/list', { filters: { email: 'x' } }, { token: demo });
     expect(bad.code).toBe(400);
-    expect((await post(t.app, '/api/user/user/list', { filters: { status: { x: 1 } } }, { token: demo })).code).toBe(400);
+    expect((await post(t.app, '/api/user/user/list', { filters: { status: { x: 1 } } }, { token: demo })).code).toBe(
+      400,
+    );
   });
 });
 

@@ -25,14 +25,20 @@ beforeAll(async () => {
     { username: 'exp2', name: '李四', phone: '13911110002', gender: 2, departmentId: deptId, roleIds: [roleId] },
     { username: 'exp3', name: 'Wang\nWu', gender: 0, status: 0 },
   ];
-  for (const p of people) expect((await post(t.app, '/api/user/user/add', { status: 1, password: 'secret1', ...p }, { token: demo })).code).toBe(0);
+  for (const p of people)
+    expect(
+      (await post(t.app, '/api/user/user/add', { status: 1, password: 'secret1', ...p }, { token: demo })).code,
+    ).toBe(0);
 });
 afterAll(() => t?.close());
 
 const fields = userResource.fields.filter((f) => f.list !== false && !f.writeOnly);
 
 /** What the export should show for a list row: codes and refs as their labels. */
-function expected(row: Row, names: { dept: Map<number, string>; role: Map<number, string>; tenant: string }): (string | number | null)[] {
+function expected(
+  row: Row,
+  names: { dept: Map<number, string>; role: Map<number, string>; tenant: string },
+): (string | number | null)[] {
   return fields.map((f) => {
     const v = row[f.name];
     if (v === null || v === undefined) return null;
@@ -47,12 +53,21 @@ function expected(row: Row, names: { dept: Map<number, string>; role: Map<number
 }
 
 async function exportFile(format: 'csv' | 'xlsx', body: object) {
-  return t.app.inject({ method: 'POST', url: '/api/user/user/export', payload: { format, ...body }, headers: { authorization: demo } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/user/user/export',
+    payload: { format, ...body },
+    headers: { authorization: demo },
+  });
 }
 
 describe('export', () => {
   const query = { keyword: 'exp', sort: [{ field: 'username', order: 'desc' as const }] };
-  const names = () => ({ dept: new Map([[deptId, 'Control room']]), role: new Map([[roleId, 'Administrator']]), tenant: 'Demo Site' });
+  const names = () => ({
+    dept: new Map([[deptId, 'Control room']]),
+    role: new Map([[roleId, 'Administrator']]),
+    tenant: 'Demo Site',
+  });
 
   it('CSV: BOM, Chinese headers, quoting, same rows and order as the list', async () => {
     const res = await exportFile('csv', query);
@@ -75,7 +90,9 @@ describe('export', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
     const ws = wb.worksheets[0]!;
     const values: (string | number | null)[][] = [];
-    ws.eachRow((row) => values.push(fields.map((_, i) => (row.getCell(i + 1).value as string | number | null) ?? null)));
+    ws.eachRow((row) =>
+      values.push(fields.map((_, i) => (row.getCell(i + 1).value as string | number | null) ?? null)),
+    );
     expect(values[0]).toEqual(fields.map((f) => f.label.message));
     const rows = (await list(t.app, 'user', { ...query, filters: { status: 1 } }, demo)).rows;
     expect(rows.map((r) => r.username)).toEqual(['exp2', 'exp1']);
@@ -108,10 +125,23 @@ describe('import', () => {
     expect(report.imported).toBe(3);
     expect(report.errors.map((e) => e.row)).toEqual([3, 5]);
     expect(report.errors[0]!.messages).toEqual(['密码: Too short']);
-    expect(report.errors[1]!.messages).toEqual(expect.arrayContaining(['部门: The referenced record does not exist in this company', expect.stringMatching(/^手机号: Phone number/)]));
-    const imported = (await list(t.app, 'user', { keyword: 'imp', sort: [{ field: 'username', order: 'asc' }] }, demo)).rows;
+    expect(report.errors[1]!.messages).toEqual(
+      expect.arrayContaining([
+        '部门: The referenced record does not exist in this company',
+        expect.stringMatching(/^手机号: Phone number/),
+      ]),
+    );
+    const imported = (await list(t.app, 'user', { keyword: 'imp', sort: [{ field: 'username', order: 'asc' }] }, demo))
+      .rows;
     expect(imported.map((r) => r.username)).toEqual(['imp1', 'imp3', 'imp5']);
-    expect(imported[0]).toMatchObject({ gender: 1, departmentId: deptId, roleIds: [roleId], tenantId: demoTenant, status: 1, kind: 'user' });
+    expect(imported[0]).toMatchObject({
+      gender: 1,
+      departmentId: deptId,
+      roleIds: [roleId],
+      tenantId: demoTenant,
+      status: 1,
+      kind: 'user',
+    });
     expect(imported[2]!.status).toBe(0);
     expect((await login(t.app, 'imp1', 'secret1')).user.username).toBe('imp1');
   });
@@ -124,7 +154,10 @@ describe('import', () => {
     ]);
     const res = await upload(t.app, '/api/user/user/import', file, demo);
     // The whole answer on a refusal (it once came back without data in a full run, reason unknown).
-    expect(res, JSON.stringify({ code: res.code, key: res.key, msg: res.msg })).toMatchObject({ code: 0, key: 'importDone' });
+    expect(res, JSON.stringify({ code: res.code, key: res.key, msg: res.msg })).toMatchObject({
+      code: 0,
+      key: 'importDone',
+    });
     expect(res.data).toEqual({ total: 2, imported: 1, errors: [{ row: 2, messages: ['This name is already used'] }] });
   });
 
@@ -154,7 +187,13 @@ describe('import', () => {
   });
 
   it('refuses a non-spreadsheet upload with importFormat, more than 5 MB with importTooLarge and a JSON body with uploadMalformed', async () => {
-    const png = await upload(t.app, '/api/user/user/import', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), demo, 'picture.png');
+    const png = await upload(
+      t.app,
+      '/api/user/user/import',
+      Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+      demo,
+      'picture.png',
+    );
     expect(png.code).toBe(400);
     expect(png.key).toBe('importFormat');
     const fake = await upload(t.app, '/api/user/user/import', Buffer.from('PK\u0003\u0004 but not a workbook'), demo);

@@ -24,9 +24,21 @@ describe('reading rollups at ingest', () => {
 
   const rollups = (grain: keyof typeof ROLLUP_GRAIN, metric = 'temp') =>
     t.app.db
-      .select({ bucket: readingRollups.bucket, n: readingRollups.n, sum: readingRollups.sum, min: readingRollups.min, max: readingRollups.max })
+      .select({
+        bucket: readingRollups.bucket,
+        n: readingRollups.n,
+        sum: readingRollups.sum,
+        min: readingRollups.min,
+        max: readingRollups.max,
+      })
       .from(readingRollups)
-      .where(and(eq(readingRollups.deviceId, dev.id), eq(readingRollups.metric, metric), eq(readingRollups.grain, ROLLUP_GRAIN[grain])))
+      .where(
+        and(
+          eq(readingRollups.deviceId, dev.id),
+          eq(readingRollups.metric, metric),
+          eq(readingRollups.grain, ROLLUP_GRAIN[grain]),
+        ),
+      )
       .orderBy(asc(readingRollups.bucket));
 
   it('keeps minute, hour and day min/max/sum/count per metric, numbers only, each message once', async () => {
@@ -45,7 +57,17 @@ describe('reading rollups at ingest', () => {
       'Asia/Shanghai',
     );
     // A redelivered message (same id) and a new one in an existing minute.
-    await writeBatch(t.app.db, { readings: [reading(dev.id, '2026-11-23T15:59:10Z', { temp: 20 }, 'a'), reading(dev.id, '2026-11-23T15:59:50Z', { temp: 25 }, 'd')], ...none }, 'Asia/Shanghai');
+    await writeBatch(
+      t.app.db,
+      {
+        readings: [
+          reading(dev.id, '2026-11-23T15:59:10Z', { temp: 20 }, 'a'),
+          reading(dev.id, '2026-11-23T15:59:50Z', { temp: 25 }, 'd'),
+        ],
+        ...none,
+      },
+      'Asia/Shanghai',
+    );
 
     const minutes = await rollups('minute');
     expect(minutes.map((r) => [r.bucket.toISOString(), r.n, r.sum, r.min, r.max])).toEqual([
@@ -68,25 +90,55 @@ describe('reading rollups at ingest', () => {
   it('answers a window of one metric at the grain that fits, in the device tenant only', async () => {
     const { token } = await login(t.app, 'demo', 'demo123');
     const url = '/api/device/device/rollups';
-    const day = await post<RollupSeries>(t.app, url, { imei: dev.imei, metric: 'temp', from: '2026-11-23T00:00:00Z', to: '2026-11-24T00:00:00Z' }, { token });
+    const day = await post<RollupSeries>(
+      t.app,
+      url,
+      { imei: dev.imei, metric: 'temp', from: '2026-11-23T00:00:00Z', to: '2026-11-24T00:00:00Z' },
+      { token },
+    );
     expect(day.data.grain).toBe('minute');
     expect(day.data.points.map((p) => [p.t, p.n, p.avg, p.min, p.max])).toEqual([
       ['2026-11-23T15:59:00.000Z', 3, 25, 20, 30],
       ['2026-11-23T16:01:00.000Z', 1, 10, 10, 10],
     ]);
-    const month = await post<RollupSeries>(t.app, url, { imei: dev.imei, metric: 'temp', from: '2026-11-01T00:00:00Z', to: '2026-12-01T00:00:00Z' }, { token });
+    const month = await post<RollupSeries>(
+      t.app,
+      url,
+      { imei: dev.imei, metric: 'temp', from: '2026-11-01T00:00:00Z', to: '2026-12-01T00:00:00Z' },
+      { token },
+    );
     expect(month.data.grain).toBe('hour');
     expect(month.data.points.map((p) => p.n)).toEqual([3, 1]);
-    const backwards = await post(t.app, url, { imei: dev.imei, metric: 'temp', from: '2026-11-24T00:00:00Z', to: '2026-11-23T00:00:00Z' }, { token });
+    const backwards = await post(
+      t.app,
+      url,
+      { imei: dev.imei, metric: 'temp', from: '2026-11-24T00:00:00Z', to: '2026-11-23T00:00:00Z' },
+      { token },
+    );
     expect(backwards).toMatchObject({ code: 400, key: 'rangeInvalid' });
     const other = await tenantWithAdmin(t.app, 'Rollup Other Co', 'rollupother');
-    const foreign = await post(t.app, url, { imei: dev.imei, metric: 'temp', from: '2026-11-23T00:00:00Z', to: '2026-11-24T00:00:00Z' }, { token: other.token });
+    const foreign = await post(
+      t.app,
+      url,
+      { imei: dev.imei, metric: 'temp', from: '2026-11-23T00:00:00Z', to: '2026-11-24T00:00:00Z' },
+      { token: other.token },
+    );
     expect(foreign.code).not.toBe(0);
   });
-  it('fills the part of a window before its finest grain\'s first bucket from the next coarser grain, unless a grain is asked', async () => {
+  it("fills the part of a window before its finest grain's first bucket from the next coarser grain, unless a grain is asked", async () => {
     const { token } = await login(t.app, 'demo', 'demo123');
     // Hours with no minutes under them: minute rollups past RETENTION_DAYS, or a seeded history.
-    const hour = (iso: string, sum: number) => ({ deviceId: dev.id, tenantId: dev.tenantId, metric: 'temp', grain: ROLLUP_GRAIN.hour, bucket: new Date(iso), n: 2, sum, min: sum / 2 - 1, max: sum / 2 + 1 });
+    const hour = (iso: string, sum: number) => ({
+      deviceId: dev.id,
+      tenantId: dev.tenantId,
+      metric: 'temp',
+      grain: ROLLUP_GRAIN.hour,
+      bucket: new Date(iso),
+      n: 2,
+      sum,
+      min: sum / 2 - 1,
+      max: sum / 2 + 1,
+    });
     await t.app.db.insert(readingRollups).values([hour('2026-11-23T08:00:00Z', 40), hour('2026-11-23T09:00:00Z', 44)]);
     const url = '/api/device/device/rollups';
     const window = { imei: dev.imei, metric: 'temp', from: '2026-11-23T00:00:00Z', to: '2026-11-24T00:00:00Z' };
@@ -103,7 +155,10 @@ describe('reading rollups at ingest', () => {
     expect(asked.data.points.map((p) => p.t)).toEqual(['2026-11-23T15:59:00.000Z', '2026-11-23T16:01:00.000Z']);
     // A window with hours only answers in hours.
     const early = await post<RollupSeries>(t.app, url, { ...window, to: '2026-11-23T12:00:00Z' }, { token });
-    expect(early.data).toMatchObject({ grain: 'hour', points: [{ t: '2026-11-23T08:00:00.000Z' }, { t: '2026-11-23T09:00:00.000Z' }] });
+    expect(early.data).toMatchObject({
+      grain: 'hour',
+      points: [{ t: '2026-11-23T08:00:00.000Z' }, { t: '2026-11-23T09:00:00.000Z' }],
+    });
   });
 
   it('takes recent readings into the hour and day rows at the roll-up, each once, old ones at once', async () => {
@@ -111,9 +166,21 @@ describe('reading rollups at ingest', () => {
     const none = { locations: [], events: [], live: [] };
     const rows = (grain: keyof typeof ROLLUP_GRAIN) =>
       t.app.db
-        .select({ bucket: readingRollups.bucket, n: readingRollups.n, sum: readingRollups.sum, max: readingRollups.max, pn: readingRollups.pn })
+        .select({
+          bucket: readingRollups.bucket,
+          n: readingRollups.n,
+          sum: readingRollups.sum,
+          max: readingRollups.max,
+          pn: readingRollups.pn,
+        })
         .from(readingRollups)
-        .where(and(eq(readingRollups.deviceId, d2!.id), eq(readingRollups.metric, 'temp'), eq(readingRollups.grain, ROLLUP_GRAIN[grain])))
+        .where(
+          and(
+            eq(readingRollups.deviceId, d2!.id),
+            eq(readingRollups.metric, 'temp'),
+            eq(readingRollups.grain, ROLLUP_GRAIN[grain]),
+          ),
+        )
         .orderBy(asc(readingRollups.bucket));
     const rollFrom = at('2026-11-25T10:00:00Z');
     await writeBatch(
@@ -149,9 +216,23 @@ describe('reading rollups at ingest', () => {
     expect((await rows('minute')).map((r) => r.pn)).toEqual([0, 0]);
 
     // A later reading of the same minute and one of another: only what is new is added.
-    await writeBatch(t.app.db, { readings: [reading(d2!.id, '2026-11-25T10:01:30Z', { temp: 50 }, 'r3'), reading(d2!.id, '2026-11-25T10:02:00Z', { temp: 1 }, 'r4')], ...none }, 'UTC', { rollFrom });
+    await writeBatch(
+      t.app.db,
+      {
+        readings: [
+          reading(d2!.id, '2026-11-25T10:01:30Z', { temp: 50 }, 'r3'),
+          reading(d2!.id, '2026-11-25T10:02:00Z', { temp: 1 }, 'r4'),
+        ],
+        ...none,
+      },
+      'UTC',
+      { rollFrom },
+    );
     // After a stop the keys are gone: the devices heard from since then, by their live metrics.
-    await t.app.db.update(devices).set({ lastValues: { temp: 1 }, lastCommunicationAt: new Date('2026-11-25T10:02:00Z') }).where(eq(devices.id, d2!.id));
+    await t.app.db
+      .update(devices)
+      .set({ lastValues: { temp: 1 }, lastCommunicationAt: new Date('2026-11-25T10:02:00Z') })
+      .where(eq(devices.id, d2!.id));
     expect(await rollUpRecent(t.app.db, new Date('2026-11-25T10:02:30Z'), { timeZone: 'UTC' })).toBe(0);
     expect(await rollUpRecent(t.app.db, new Date('2026-11-25T09:00:00Z'), { timeZone: 'UTC', devices: 1 })).toBe(2);
     expect(await rollUp(t.app.db, keys, { timeZone: 'UTC' })).toBe(0);

@@ -8,7 +8,9 @@ import { buildTestApp, login, post, type TestApp } from './helper';
 describe('security headers', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ config: { mqttWsUrl: 'wss://broker.example.org:8084/mqtt', publicUrl: 'https://console.example.org' } });
+    t = await buildTestApp({
+      config: { mqttWsUrl: 'wss://broker.example.org:8084/mqtt', publicUrl: 'https://console.example.org' },
+    });
   });
   afterAll(() => t?.close());
 
@@ -20,7 +22,9 @@ describe('security headers', () => {
       expect(csp).toMatch(/script-src 'self'(;|$)/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
-      expect(csp).toMatch(/connect-src 'self' ws:\/\/console\.example\.org wss:\/\/console\.example\.org wss:\/\/broker\.example\.org:8084/);
+      expect(csp).toMatch(
+        /connect-src 'self' ws:\/\/console\.example\.org wss:\/\/console\.example\.org wss:\/\/broker\.example\.org:8084/,
+      );
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('same-origin');
       expect(res.headers['x-frame-options']).toBe('DENY');
@@ -30,7 +34,12 @@ describe('security headers', () => {
 
   it('let the console reach the tile and style hosts an administrator configured', async () => {
     const { token } = await login(t.app, 'admin', 'admin123');
-    const saved = await post(t.app, '/api/map/config', { tileUrl: 'https://tiles.example.net/{z}/{x}/{y}.png', styleUrl: 'https://styles.example.com/style.json' }, { token });
+    const saved = await post(
+      t.app,
+      '/api/map/config',
+      { tileUrl: 'https://tiles.example.net/{z}/{x}/{y}.png', styleUrl: 'https://styles.example.com/style.json' },
+      { token },
+    );
     expect(saved.code).toBe(0);
     // The hosts are read again every 30 s.
     t.clock.advance(31_000);
@@ -46,7 +55,10 @@ describe('the boot script of index.html', () => {
   it('is allowed by its hash, and no other inline script is', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'csp-static-'));
     const boot = "document.documentElement.dir = 'rtl';";
-    writeFileSync(join(dir, 'index.html'), `<html><head><script>${boot}</script><script type="module" src="/assets/a.js"></script></head></html>`);
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<html><head><script>${boot}</script><script type="module" src="/assets/a.js"></script></head></html>`,
+    );
     const t = await buildTestApp({ config: { staticDir: dir } });
     try {
       const csp = String((await t.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']);

@@ -24,12 +24,25 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const idOf = async (imei: string) => (await t.app.db.select({ id: devices.id }).from(devices).where(eq(devices.imei, imei)))[0]!.id;
+const idOf = async (imei: string) =>
+  (await t.app.db.select({ id: devices.id }).from(devices).where(eq(devices.imei, imei)))[0]!.id;
 const rollups = async (imei: string, metric: string, grain: keyof typeof ROLLUP_GRAIN) =>
   t.app.db
-    .select({ bucket: readingRollups.bucket, n: readingRollups.n, sum: readingRollups.sum, min: readingRollups.min, max: readingRollups.max })
+    .select({
+      bucket: readingRollups.bucket,
+      n: readingRollups.n,
+      sum: readingRollups.sum,
+      min: readingRollups.min,
+      max: readingRollups.max,
+    })
     .from(readingRollups)
-    .where(and(eq(readingRollups.deviceId, await idOf(imei)), eq(readingRollups.metric, metric), eq(readingRollups.grain, ROLLUP_GRAIN[grain])))
+    .where(
+      and(
+        eq(readingRollups.deviceId, await idOf(imei)),
+        eq(readingRollups.metric, metric),
+        eq(readingRollups.grain, ROLLUP_GRAIN[grain]),
+      ),
+    )
     .orderBy(asc(readingRollups.bucket));
 
 describe('the demo seed: two weeks of reading rollups (src/server/db/seed-readings.ts)', () => {
@@ -58,7 +71,10 @@ describe('the demo seed: two weeks of reading rollups (src/server/db/seed-readin
     const lastFull = hours.find((h) => h.bucket.getTime() === minutes[0]!.bucket.getTime())!;
     const inIt = minutes.filter((m) => m.bucket.getTime() < lastFull.bucket.getTime() + HOUR);
     expect(lastFull.n).toBe(inIt.reduce((n, m) => n + m.n, 0));
-    expect(lastFull.sum).toBeCloseTo(inIt.reduce((n, m) => n + m.sum, 0), 6);
+    expect(lastFull.sum).toBeCloseTo(
+      inIt.reduce((n, m) => n + m.sum, 0),
+      6,
+    );
 
     const days = await rollups(helmet.imei, 'heartRate', 'day');
     expect(days.length).toBeGreaterThanOrEqual(SEEDED_DAYS);
@@ -82,7 +98,12 @@ describe('the telemetry charts read the seeded history', () => {
   it('a 24-hour chart of a demo device: its minutes, and the hours before them instead of a sliver', async () => {
     const to = new Date();
     const from = new Date(to.getTime() - DAY);
-    const res = await post<RollupSeries>(t.app, '/api/device/device/rollups', { imei: helmet.imei, metric: 'heartRate', from: from.toISOString(), to: to.toISOString() }, { token: demo });
+    const res = await post<RollupSeries>(
+      t.app,
+      '/api/device/device/rollups',
+      { imei: helmet.imei, metric: 'heartRate', from: from.toISOString(), to: to.toISOString() },
+      { token: demo },
+    );
     expect(res.code).toBe(0);
     expect(res.data.grain).toBe('minute');
     const times = res.data.points.map((p) => Date.parse(p.t));
@@ -95,7 +116,12 @@ describe('the telemetry charts read the seeded history', () => {
   });
 
   it("the fleet view: the worst devices and their last hours' lines", async () => {
-    const res = await post<MetricFleet>(t.app, '/api/device/metric/fleet', { metric: 'heartRate', lines: 3 }, { token: demo });
+    const res = await post<MetricFleet>(
+      t.app,
+      '/api/device/metric/fleet',
+      { metric: 'heartRate', lines: 3 },
+      { token: demo },
+    );
     expect(res.code).toBe(0);
     expect(res.data.series).toHaveLength(3);
     // The seeded minutes end when the template was seeded; the window ends now, minutes later in a long run.
@@ -111,7 +137,8 @@ describe('the telemetry charts read the seeded history', () => {
 // Last: it seeds the demo's history again.
 describe('the seeded values', () => {
   it('are deterministic per device, metric and time', async () => {
-    const snapshot = async () => new Map((await rollups(helmet.imei, 'bodyTemp', 'hour')).map((r) => [r.bucket.getTime(), r.sum / r.n]));
+    const snapshot = async () =>
+      new Map((await rollups(helmet.imei, 'bodyTemp', 'hour')).map((r) => [r.bucket.getTime(), r.sum / r.n]));
     const template = await snapshot();
     const now = Math.max(...template.keys()) + 30 * 60_000;
     // Seed again as if a day later: the hours both seeds hold read the same.

@@ -5,7 +5,11 @@ const root = new URL('../..', import.meta.url).pathname;
 
 /** The real service (`npm start` without the build) in its own process, with `env` over the test's. */
 export function startServiceProcess(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  return spawn(process.execPath, ['--import', 'tsx', join(root, 'src/main.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
 }
 
 /** Resolves once the service on `port` answers /api/health. */
@@ -22,4 +26,7 @@ export async function healthy(port: number, ms = 120_000): Promise<void> {
   }
 }
 
-export const exited = (p: ChildProcess) => new Promise<void>((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve() : p.once('exit', () => resolve())));
+export const exited = (p: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    p.exitCode !== null || p.signalCode !== null ? resolve() : p.once('exit', () => resolve()),
+  );

@@ -34,7 +34,11 @@ describe('in-process demo fleet', () => {
     if (t.app.broker.kind !== 'embedded') throw new Error('expected the embedded broker');
     const port = await t.app.broker.listenTcp(0, '127.0.0.1');
     fleet = await startDemoFleet(t.app, `mqtt://127.0.0.1:${port}`, 3);
-    expect(fleet.devices.map((d) => d.device.imei)).toEqual(demoFleet().slice(0, 3).map((d) => d.imei));
+    expect(fleet.devices.map((d) => d.device.imei)).toEqual(
+      demoFleet()
+        .slice(0, 3)
+        .map((d) => d.imei),
+    );
     const until = Date.now() + 15_000;
     while (fleet.stats().connected < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     expect(fleet.stats()).toMatchObject({ total: 3, connected: 3, failed: 0 });

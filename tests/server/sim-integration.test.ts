@@ -38,14 +38,27 @@ describe('simulator against the service', () => {
     const port = await t.app.broker.listenTcp(0, '127.0.0.1');
     ({ token } = await login(t.app, 'demo', 'demo123'));
     for (const d of [helmet, gas]) {
-      const added = await post(t.app, '/api/device/device/add', { imei: d.imei, kind: d.kind, name: `sim ${d.kind}`, messageType: d.messageType }, { token });
+      const added = await post(
+        t.app,
+        '/api/device/device/add',
+        { imei: d.imei, kind: d.kind, name: `sim ${d.kind}`, messageType: d.messageType },
+        { token },
+      );
       expect(added.code, added.msg).toBe(0);
     }
-    const secrets = await post<{ rows: DeviceSecretRow[] }>(t.app, '/api/device/device/secrets', { imeis: [helmet.imei, gas.imei] }, { token });
+    const secrets = await post<{ rows: DeviceSecretRow[] }>(
+      t.app,
+      '/api/device/device/secrets',
+      { imeis: [helmet.imei, gas.imei] },
+      { token },
+    );
     expect(secrets.code, secrets.msg).toBe(0);
     for (const d of [helmet, gas]) {
       const secret = secrets.data.rows.find((r) => r.imei === d.imei)!.secret;
-      const sim = new VirtualDevice({ ...d, scenario: 'construction', lat: 22.5431, lon: 114.0579 }, secret, { url: `mqtt://127.0.0.1:${port}`, intervalS: 1 });
+      const sim = new VirtualDevice({ ...d, scenario: 'construction', lat: 22.5431, lon: 114.0579 }, secret, {
+        url: `mqtt://127.0.0.1:${port}`,
+        intervalS: 1,
+      });
       sims.push(sim);
       await sim.start();
     }
@@ -80,7 +93,12 @@ describe('simulator against the service', () => {
   });
 
   it('acknowledges a command sent from the console', async () => {
-    const sent = await post<CommandAnswer>(t.app, '/api/device/command/send', { imei: helmet.imei, cmd: 'locate', params: {} }, { token });
+    const sent = await post<CommandAnswer>(
+      t.app,
+      '/api/device/command/send',
+      { imei: helmet.imei, cmd: 'locate', params: {} },
+      { token },
+    );
     expect(sent.code, sent.msg).toBe(0);
     const row = await eventually('the ack', async () => {
       const [r] = await t.app.db.select().from(deviceCommands).where(eq(deviceCommands.id, sent.data.id));
@@ -92,7 +110,12 @@ describe('simulator against the service', () => {
   });
 
   it('acknowledges a CBOR command changing device state', async () => {
-    const sent = await post<CommandAnswer>(t.app, '/api/device/command/send', { imei: gas.imei, cmd: 'valve', params: { action: 'close' } }, { token });
+    const sent = await post<CommandAnswer>(
+      t.app,
+      '/api/device/command/send',
+      { imei: gas.imei, cmd: 'valve', params: { action: 'close' } },
+      { token },
+    );
     expect(sent.code, sent.msg).toBe(0);
     const row = await eventually('the valve ack', async () => {
       const [r] = await t.app.db.select().from(deviceCommands).where(eq(deviceCommands.id, sent.data.id));
@@ -115,13 +138,20 @@ describe('simulator against the service', () => {
   });
 
   it('restarts on command and comes back online', async () => {
-    const sent = await post<CommandAnswer>(t.app, '/api/device/command/send', { imei: gas.imei, cmd: 'restart', params: {} }, { token });
+    const sent = await post<CommandAnswer>(
+      t.app,
+      '/api/device/command/send',
+      { imei: gas.imei, cmd: 'restart', params: {} },
+      { token },
+    );
     expect(sent.code, sent.msg).toBe(0);
     await eventually('the restart ack', async () => {
       const [r] = await t.app.db.select().from(deviceCommands).where(eq(deviceCommands.id, sent.data.id));
       return r?.ackOk ? r : undefined;
     });
     await eventually('the reconnect', async () => (sims[1]!.connected ? true : undefined), 10_000);
-    await eventually('online again', async () => ((await detail(gas.imei)).state === DEVICE_STATE.online ? true : undefined));
+    await eventually('online again', async () =>
+      (await detail(gas.imei)).state === DEVICE_STATE.online ? true : undefined,
+    );
   });
 });

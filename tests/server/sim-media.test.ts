@@ -44,7 +44,12 @@ afterAll(async () => {
 const basic = (imei: string, secret: string) => `Basic ${Buffer.from(`${imei}:${secret}`).toString('base64')}`;
 
 async function deviceToken(body: unknown, authorization?: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/device/voiceNet/deviceToken', payload: body as object, headers: authorization ? { authorization } : {} });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/device/voiceNet/deviceToken',
+    payload: body as object,
+    headers: authorization ? { authorization } : {},
+  });
   return res.json<{ code: number; key?: string; data: BuildTokenAnswer }>();
 }
 
@@ -52,15 +57,29 @@ describe('voiceNet/deviceToken', () => {
   it("answers the door unit's own uid, token and channel to its MQTT credentials", async () => {
     const res = await deviceToken({ roomNo: '0302' }, basic(door.imei, door.secret));
     expect(res.code).toBe(0);
-    expect(res.data).toEqual({ deviceUid: deviceUid(door.imei), deviceToken: expect.any(String), channel: `${door.imei}_0302`, appId: 'local' });
+    expect(res.data).toEqual({
+      deviceUid: deviceUid(door.imei),
+      deviceToken: expect.any(String),
+      channel: `${door.imei}_0302`,
+      appId: 'local',
+    });
     expect(t.app.voice.verify!(res.data.deviceToken, res.data.channel, res.data.deviceUid)).toBe(true);
   });
 
   it('refuses a wrong secret, no credentials, a device that is not a door unit and a bad body', async () => {
-    expect(await deviceToken({ roomNo: '0302' }, basic(door.imei, 'wrong-secret'))).toMatchObject({ code: 208, key: 'badCredentials' });
-    expect(await deviceToken({ roomNo: '0302' }, basic('869999999999999', door.secret))).toMatchObject({ code: 208, key: 'badCredentials' });
+    expect(await deviceToken({ roomNo: '0302' }, basic(door.imei, 'wrong-secret'))).toMatchObject({
+      code: 208,
+      key: 'badCredentials',
+    });
+    expect(await deviceToken({ roomNo: '0302' }, basic('869999999999999', door.secret))).toMatchObject({
+      code: 208,
+      key: 'badCredentials',
+    });
     expect(await deviceToken({ roomNo: '0302' })).toMatchObject({ code: 208, key: 'badCredentials' });
-    expect(await deviceToken({ roomNo: '0302' }, basic(helmet.imei, helmet.secret))).toMatchObject({ code: 400, key: 'noCommand' });
+    expect(await deviceToken({ roomNo: '0302' }, basic(helmet.imei, helmet.secret))).toMatchObject({
+      code: 400,
+      key: 'noCommand',
+    });
     expect((await deviceToken({}, basic(door.imei, door.secret))).code).toBe(400);
     expect((await deviceToken({ roomNo: 'x'.repeat(33) }, basic(door.imei, door.secret))).code).toBe(400);
   });
@@ -83,7 +102,15 @@ function vp8KeyFrameSize(payload: Buffer): { width: number; height: number } | u
 describe("the simulator's door unit carries the call's media", () => {
   it('publishes VP8 and Opus, hears the operator, and leaves when the operator hangs up', async () => {
     const lines: string[] = [];
-    const call = startCallMedia({ httpBase, imei: door.imei, secret: door.secret, roomNo: '0302', holdS: 60, log: (l) => lines.push(l), heardAfter: 20 });
+    const call = startCallMedia({
+      httpBase,
+      imei: door.imei,
+      secret: door.secret,
+      roomNo: '0302',
+      holdS: 60,
+      log: (l) => lines.push(l),
+      heardAfter: 20,
+    });
     calls.push(call);
     expect(await call.published).toBe(true);
 
@@ -91,13 +118,20 @@ describe("the simulator's door unit carries the call's media", () => {
     const operator = consoleUid(7);
     const auth = { channel, uid: operator, token: t.app.voice.buildToken(channel, operator).token };
     const room = await post<MediaRoomAnswer>(t.app, '/api/media/room', auth);
-    expect(room.data.publishers).toMatchObject([{ uid: deviceUid(door.imei), kinds: expect.arrayContaining(['audio', 'video']) }]);
+    expect(room.data.publishers).toMatchObject([
+      { uid: deviceUid(door.imei), kinds: expect.arrayContaining(['audio', 'video']) },
+    ]);
 
     // The operator receives the door unit: a VP8 key frame of the 640x480 test pattern, Opus in 20 ms packets.
     const got = { audio: [] as Rtp[], video: [] as Rtp[], codecs: new Set<string>() };
-    const offer = await post<MediaSessionAnswer>(t.app, '/api/media/subscribe', { ...auth, publisher: deviceUid(door.imei) });
+    const offer = await post<MediaSessionAnswer>(t.app, '/api/media/subscribe', {
+      ...auth,
+      publisher: deviceUid(door.imei),
+    });
     expect(offer.code, offer.msg).toBe(0);
-    const rtpmap = new Map([...offer.data.sdp.matchAll(/^a=rtpmap:(\d+) ([^/\s]+)/gm)].map((m) => [Number(m[1]), m[2]!.toLowerCase()]));
+    const rtpmap = new Map(
+      [...offer.data.sdp.matchAll(/^a=rtpmap:(\d+) ([^/\s]+)/gm)].map((m) => [Number(m[1]), m[2]!.toLowerCase()]),
+    );
     const receiving = loopbackPeer(peers);
     receiving.onTrack.subscribe((track) => {
       track.onReceiveRtp.subscribe((rtp) => {
@@ -107,8 +141,14 @@ describe("the simulator's door unit carries the call's media", () => {
     });
     await receiving.setRemoteDescription({ type: 'offer', sdp: offer.data.sdp });
     await receiving.setLocalDescription(await receiving.createAnswer());
-    expect((await post(t.app, '/api/media/accept', { ...auth, id: offer.data.id, sdp: await localSdp(receiving) })).code).toBe(0);
-    const keyFrame = await until(() => got.video.map((p) => vp8KeyFrameSize(p.payload)).find(Boolean), 10_000, 'a VP8 key frame from the door unit');
+    expect(
+      (await post(t.app, '/api/media/accept', { ...auth, id: offer.data.id, sdp: await localSdp(receiving) })).code,
+    ).toBe(0);
+    const keyFrame = await until(
+      () => got.video.map((p) => vp8KeyFrameSize(p.payload)).find(Boolean),
+      10_000,
+      'a VP8 key frame from the door unit',
+    );
     expect(keyFrame).toEqual({ width: 640, height: 480 });
     await until(() => got.audio.length >= 10, 5_000, 'Opus from the door unit');
     expect(got.codecs).toEqual(new Set(['audio/opus', 'video/vp8']));
@@ -120,12 +160,21 @@ describe("the simulator's door unit carries the call's media", () => {
     const mic = new MediaStreamTrack({ kind: 'audio' });
     sending.addTransceiver(mic, { direction: 'sendonly' });
     await sending.setLocalDescription(await sending.createOffer());
-    const published = await post<MediaSessionAnswer>(t.app, '/api/media/publish', { ...auth, sdp: await localSdp(sending) });
+    const published = await post<MediaSessionAnswer>(t.app, '/api/media/publish', {
+      ...auth,
+      sdp: await localSdp(sending),
+    });
     expect(published.code, published.msg).toBe(0);
     await sending.setRemoteDescription({ type: 'answer', sdp: published.data.sdp });
     await connected(sending);
     let seq = 0;
-    const talking = setInterval(() => mic.writeRtp(new RtpPacket(new RtpHeader({ sequenceNumber: seq++, timestamp: seq * 960 }), Buffer.alloc(60, 0xfc))), 20);
+    const talking = setInterval(
+      () =>
+        mic.writeRtp(
+          new RtpPacket(new RtpHeader({ sequenceNumber: seq++, timestamp: seq * 960 }), Buffer.alloc(60, 0xfc)),
+        ),
+      20,
+    );
     try {
       const heard = await Promise.race([call.heard, call.ended.then((why) => `ended: ${why}`)]);
       expect(heard).toMatchObject({ uid: operator, audioPackets: 20, audioBytes: 20 * 60 });
@@ -138,7 +187,9 @@ describe("the simulator's door unit carries the call's media", () => {
     const pid = call.ffmpegPid();
     expect(pid).toBeGreaterThan(0);
     expect((await post(t.app, '/api/media/leave', auth)).code).toBe(0);
-    expect(await Promise.race([call.ended, new Promise((r) => setTimeout(() => r('still running'), 5_000))])).toBe('hungUp');
+    expect(await Promise.race([call.ended, new Promise((r) => setTimeout(() => r('still running'), 5_000))])).toBe(
+      'hungUp',
+    );
     expect(() => process.kill(pid!, 0)).toThrow();
     expect((await post<MediaRoomAnswer>(t.app, '/api/media/room', auth)).data.publishers).toEqual([]);
     expect(call.sent().video).toBeGreaterThan(10);
@@ -146,7 +197,15 @@ describe("the simulator's door unit carries the call's media", () => {
 
   it('a missing ffmpeg is one logged line and a clean end, not a crash', async () => {
     const lines: string[] = [];
-    const call = startCallMedia({ httpBase, imei: door.imei, secret: door.secret, roomNo: '0303', holdS: 30, log: (l) => lines.push(l), ffmpeg: '/nonexistent/ffmpeg' });
+    const call = startCallMedia({
+      httpBase,
+      imei: door.imei,
+      secret: door.secret,
+      roomNo: '0303',
+      holdS: 30,
+      log: (l) => lines.push(l),
+      ffmpeg: '/nonexistent/ffmpeg',
+    });
     calls.push(call);
     expect(await call.ended).toBe('failed');
     expect(await call.published).toBe(false);
@@ -158,7 +217,14 @@ describe("the simulator's door unit carries the call's media", () => {
 
   it('a wrong secret ends the call with the refusal logged', async () => {
     const lines: string[] = [];
-    const call = startCallMedia({ httpBase, imei: door.imei, secret: 'wrong', roomNo: '0304', holdS: 30, log: (l) => lines.push(l) });
+    const call = startCallMedia({
+      httpBase,
+      imei: door.imei,
+      secret: 'wrong',
+      roomNo: '0304',
+      holdS: 30,
+      log: (l) => lines.push(l),
+    });
     calls.push(call);
     expect(await call.ended).toBe('failed');
     expect(lines.join('\n')).toMatch(/deviceToken: /);
@@ -176,12 +242,26 @@ describe("the simulator's door unit carries the call's media", () => {
     });
     try {
       await fleet.start();
-      const channel = await until(() => lines.map((l) => /publishing .* in channel (\S+)/.exec(l)?.[1]).find(Boolean), 15_000, 'the demo call');
-      const rang = () => t.app.db.select().from(deviceEvents).where(and(eq(deviceEvents.deviceId, unit.id), eq(deviceEvents.type, 'call')));
+      const channel = await until(
+        () => lines.map((l) => /publishing .* in channel (\S+)/.exec(l)?.[1]).find(Boolean),
+        15_000,
+        'the demo call',
+      );
+      const rang = () =>
+        t.app.db
+          .select()
+          .from(deviceEvents)
+          .where(and(eq(deviceEvents.deviceId, unit.id), eq(deviceEvents.type, 'call')));
       const event = await until(async () => (await rang())[0], 5_000, 'the call uplink');
       expect(channel).toBe(`${unit.imei}_${(event!.data as { roomNo: string }).roomNo}`);
-      const auth = { channel: channel!, uid: consoleUid(7), token: t.app.voice.buildToken(channel!, consoleUid(7)).token };
-      expect((await post<MediaRoomAnswer>(t.app, '/api/media/room', auth)).data.publishers.map((p) => p.uid)).toEqual([deviceUid(unit.imei)]);
+      const auth = {
+        channel: channel!,
+        uid: consoleUid(7),
+        token: t.app.voice.buildToken(channel!, consoleUid(7)).token,
+      };
+      expect((await post<MediaRoomAnswer>(t.app, '/api/media/room', auth)).data.publishers.map((p) => p.uid)).toEqual([
+        deviceUid(unit.imei),
+      ]);
     } finally {
       await fleet.stop();
     }

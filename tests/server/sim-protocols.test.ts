@@ -23,7 +23,10 @@ beforeAll(async () => {
   t = await buildTestApp();
   const listen = async (protocol: ProtocolName) => {
     const codec = CODECS[protocol];
-    const port = codec.transport === 'http' ? await t.app.protocols.listenHttp(codec, 0, '127.0.0.1') : await t.app.protocols.listenTcp(codec, 0, '127.0.0.1');
+    const port =
+      codec.transport === 'http'
+        ? await t.app.protocols.listenHttp(codec, 0, '127.0.0.1')
+        : await t.app.protocols.listenTcp(codec, 0, '127.0.0.1');
     endpoints[protocol] = { protocol, host: '127.0.0.1', port };
   };
   for (const p of ['watch', 'gt06', 'jt808', 'osmand'] as const) await listen(p);
@@ -32,7 +35,17 @@ afterAll(() => t?.close());
 
 const locationsOf = (id: number) => t.app.db.select().from(deviceLocations).where(eq(deviceLocations.deviceId, id));
 const alarmOf = (id: number, type: number) =>
-  until(async () => (await t.app.db.select().from(alarmRecords).where(and(eq(alarmRecords.deviceId, id), eq(alarmRecords.type, type)))).length > 0, 8_000, `alarm type ${type}`);
+  until(
+    async () =>
+      (
+        await t.app.db
+          .select()
+          .from(alarmRecords)
+          .where(and(eq(alarmRecords.deviceId, id), eq(alarmRecords.type, type)))
+      ).length > 0,
+    8_000,
+    `alarm type ${type}`,
+  );
 
 /** A registered device of `kind`; a JT/T 808 one is registered under a terminal number. */
 async function registered(kind: 'watch' | 'locator' | 'helmet', protocol: ProtocolName): Promise<TestDevice> {
@@ -56,10 +69,14 @@ describe('sim devices over the protocols', () => {
     const sim = new ProtocolDevice(simDevice(d, kind), endpoints[protocol], { intervalS: 1 });
     try {
       await sim.start();
-      const rows = await until(async () => {
-        const r = await locationsOf(d.id);
-        return r.length >= 2 ? r : undefined;
-      }, 10_000, `two ${protocol} positions`);
+      const rows = await until(
+        async () => {
+          const r = await locationsOf(d.id);
+          return r.length >= 2 ? r : undefined;
+        },
+        10_000,
+        `two ${protocol} positions`,
+      );
       // OsmAnd does not say whether a fix is valid; the others say it is.
       expect(rows!.every((r) => r.source === 'gps' && r.valid !== false)).toBe(true);
       await until(() => sim.acked >= 2, 5_000, 'acknowledgements');
@@ -71,21 +88,37 @@ describe('sim devices over the protocols', () => {
 
   it('sends an SOS (GT06, JT/T 808) and a watch taken off (watch) once, waiting for the acknowledgement', async () => {
     const locator = await registered('locator', 'gt06');
-    await new ProtocolDevice(simDevice(locator, 'locator'), endpoints.gt06, { intervalS: 60 }).sendOnce({ kind: 'alarm', alarm: 'sos' });
+    await new ProtocolDevice(simDevice(locator, 'locator'), endpoints.gt06, { intervalS: 60 }).sendOnce({
+      kind: 'alarm',
+      alarm: 'sos',
+    });
     await alarmOf(locator.id, 15);
     const helmet = await registered('helmet', 'jt808');
-    await new ProtocolDevice(simDevice(helmet, 'helmet'), endpoints.jt808, { intervalS: 60 }).sendOnce({ kind: 'alarm', alarm: 'sos' });
+    await new ProtocolDevice(simDevice(helmet, 'helmet'), endpoints.jt808, { intervalS: 60 }).sendOnce({
+      kind: 'alarm',
+      alarm: 'sos',
+    });
     await alarmOf(helmet.id, 15);
     const watch = await registered('watch', 'watch');
-    await new ProtocolDevice(simDevice(watch, 'watch'), endpoints.watch, { intervalS: 60 }).sendOnce({ kind: 'alarm', alarm: 'wearOff' });
+    await new ProtocolDevice(simDevice(watch, 'watch'), endpoints.watch, { intervalS: 60 }).sendOnce({
+      kind: 'alarm',
+      alarm: 'wearOff',
+    });
     await alarmOf(watch.id, 4);
   });
 
   it('refuses a send the protocol cannot say, and a device the service does not know', async () => {
     const phone = await registered('locator', 'osmand');
-    await expect(new ProtocolDevice(simDevice(phone, 'locator'), endpoints.osmand, { intervalS: 60 }).sendOnce({ kind: 'alarm', alarm: 'sos' })).rejects.toThrow(/osmand has no way to say alarm/);
+    await expect(
+      new ProtocolDevice(simDevice(phone, 'locator'), endpoints.osmand, { intervalS: 60 }).sendOnce({
+        kind: 'alarm',
+        alarm: 'sos',
+      }),
+    ).rejects.toThrow(/osmand has no way to say alarm/);
     const stranger = toSimDevice({ imei: '860999000000001', kind: 'locator' })!;
-    await expect(new ProtocolDevice(stranger, endpoints.gt06, { intervalS: 60 }).start()).rejects.toThrow(/closed the connection/);
+    await expect(new ProtocolDevice(stranger, endpoints.gt06, { intervalS: 60 }).start()).rejects.toThrow(
+      /closed the connection/,
+    );
   });
 });
 
@@ -95,7 +128,15 @@ describe('the demo site', () => {
 
   it('seeds one device of each protocol, the watch on a monitored person, and npm start runs them over their listeners', async () => {
     const roster = demoFleet().filter((d) => d.protocol);
-    const rows = await t.app.db.select({ id: devices.id, imei: devices.imei }).from(devices).where(inArray(devices.imei, roster.map((d) => d.imei)));
+    const rows = await t.app.db
+      .select({ id: devices.id, imei: devices.imei })
+      .from(devices)
+      .where(
+        inArray(
+          devices.imei,
+          roster.map((d) => d.imei),
+        ),
+      );
     expect(rows).toHaveLength(4);
     const watch = rows.find((r) => r.imei === roster.find((d) => d.protocol === 'watch')!.imei)!;
     expect(await t.app.db.$count(monitoredPersons, eq(monitoredPersons.deviceId, watch.id))).toBe(1);
@@ -103,19 +144,36 @@ describe('the demo site', () => {
     fleet = await startDemoFleet(t.app, 'mqtt://127.0.0.1:1', 0, undefined, Object.values(endpoints));
     expect(fleet.devices.map((d) => d.device.imei).sort()).toEqual(roster.map((d) => d.imei).sort());
     // The TCP devices are in once logged in (JT/T 808: authenticated); the phone's requests are the test above's.
-    await until(() => fleet!.devices.filter((d) => d.device.imei !== roster.find((r) => r.protocol === 'osmand')!.imei).every((d) => d.connected), 15_000, 'the TCP devices in');
+    await until(
+      () =>
+        fleet!.devices
+          .filter((d) => d.device.imei !== roster.find((r) => r.protocol === 'osmand')!.imei)
+          .every((d) => d.connected),
+      15_000,
+      'the TCP devices in',
+    );
   });
 
   it('adds the protocol devices to a demo database seeded before them, once', async () => {
     const fresh = await buildTestApp();
     try {
-      const imeis = demoFleet().filter((d) => d.protocol).map((d) => d.imei);
-      const ids = (await fresh.app.db.select({ id: devices.id }).from(devices).where(inArray(devices.imei, imeis))).map((r) => r.id);
-      await fresh.app.db.update(monitoredPersons).set({ deviceId: null }).where(inArray(monitoredPersons.deviceId, ids));
+      const imeis = demoFleet()
+        .filter((d) => d.protocol)
+        .map((d) => d.imei);
+      const ids = (await fresh.app.db.select({ id: devices.id }).from(devices).where(inArray(devices.imei, imeis))).map(
+        (r) => r.id,
+      );
+      await fresh.app.db
+        .update(monitoredPersons)
+        .set({ deviceId: null })
+        .where(inArray(monitoredPersons.deviceId, ids));
       await fresh.app.db.delete(devices).where(inArray(devices.id, ids));
       await fresh.app.db.transaction((tx) => seedProtocolDevicesIfMissing(tx));
       await fresh.app.db.transaction((tx) => seedProtocolDevicesIfMissing(tx));
-      const rows = await fresh.app.db.select({ imei: devices.imei, kind: devices.kind }).from(devices).where(inArray(devices.imei, imeis));
+      const rows = await fresh.app.db
+        .select({ imei: devices.imei, kind: devices.kind })
+        .from(devices)
+        .where(inArray(devices.imei, imeis));
       expect(rows.map((r) => r.imei).sort()).toEqual([...imeis].sort());
     } finally {
       await fresh.close();

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('tenantInfo', () => {
-  it('answers the caller\'s company with its counts and storage', async () => {
+  it("answers the caller's company with its counts and storage", async () => {
     const info = (await post<TenantInfo>(t.app, '/api/user/tenantInfo', {}, { token: demo })).data;
     expect(info.tenant.name).toBe('Demo Site');
     const devices = await list(t.app, 'device', { size: 500 }, demo, 'device');

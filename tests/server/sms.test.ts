@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../src/shared/auth';
-import { LOGIN_FAILURE_WINDOW_MS, SMS_MAX_SENDS_PER_PHONE, SMS_MAX_TRIES, SMS_RESEND_MS, SMS_VALID_MS } from '../../src/shared/constants';
+import {
+  LOGIN_FAILURE_WINDOW_MS,
+  SMS_MAX_SENDS_PER_PHONE,
+  SMS_MAX_TRIES,
+  SMS_RESEND_MS,
+  SMS_VALID_MS,
+} from '../../src/shared/constants';
 import { createLocalSmsProvider } from '../../src/server/auth/sms';
 import { buildTestApp, post, type TestApp } from './helper';
 
@@ -17,21 +23,32 @@ const PHONE = '13800000000';
 const SEND = '/api/auth/auth/sendSmsCode';
 const LOGIN = '/api/auth/auth/smsLogin';
 const send = (phone: string, ip = '10.5.0.1') => post(t.app, SEND, { phone }, { ip });
-const smsLogin = (phone: string, code: string, ip = '10.5.0.1') => post<UserInfo>(t.app, LOGIN, { phone, code, language: 'CN' }, { ip });
+const smsLogin = (phone: string, code: string, ip = '10.5.0.1') =>
+  post<UserInfo>(t.app, LOGIN, { phone, code, language: 'CN' }, { ip });
 
 describe('local SMS provider', () => {
   it('writes the message to the service log at info level', async () => {
     const lines: { obj: object; msg: string }[] = [];
-    const provider = createLocalSmsProvider({ info: ((obj: object, msg: string) => lines.push({ obj, msg })) as never, warn: (() => {}) as never, debug: (() => {}) as never });
+    const provider = createLocalSmsProvider({
+      info: ((obj: object, msg: string) => lines.push({ obj, msg })) as never,
+      warn: (() => {}) as never,
+      debug: (() => {}) as never,
+    });
     await provider.send(PHONE, 'your code is 123456');
-    expect(lines).toEqual([{ obj: expect.objectContaining({ phone: PHONE }), msg: `SMS to ${PHONE}: your code is 123456` }]);
+    expect(lines).toEqual([
+      { obj: expect.objectContaining({ phone: PHONE }), msg: `SMS to ${PHONE}: your code is 123456` },
+    ]);
   });
 
   it('keeps the text out of the info log in production (debug level only)', async () => {
     const info: string[] = [];
     const debug: string[] = [];
     const provider = createLocalSmsProvider(
-      { info: ((_o: object, msg: string) => info.push(msg)) as never, warn: (() => {}) as never, debug: ((_o: object, msg: string) => debug.push(msg)) as never },
+      {
+        info: ((_o: object, msg: string) => info.push(msg)) as never,
+        warn: (() => {}) as never,
+        debug: ((_o: object, msg: string) => debug.push(msg)) as never,
+      },
       undefined,
       true,
     );
@@ -45,7 +62,10 @@ describe('local SMS provider', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sms-outbox-'));
     try {
       const file = join(dir, 'sms-outbox.log');
-      const provider = createLocalSmsProvider({ info: (() => {}) as never, warn: (() => {}) as never, debug: (() => {}) as never }, file);
+      const provider = createLocalSmsProvider(
+        { info: (() => {}) as never, warn: (() => {}) as never, debug: (() => {}) as never },
+        file,
+      );
       await provider.send(PHONE, 'your code is 123456');
       await provider.send('13900000000', 'your code is 654321');
       const lines = readFileSync(file, 'utf8').trim().split('\n');

@@ -42,7 +42,12 @@ describe.each([
   it('stores a stream of a known size without buffering it and reads it back', async () => {
     const key = 'job-11111111-2222-4333-8444-555555555555.csv';
     const body = Buffer.from('a,b\r\n'.repeat(50_000));
-    await store.putStream(key, Readable.from([body.subarray(0, 100_000), body.subarray(100_000)]), body.length, 'text/csv');
+    await store.putStream(
+      key,
+      Readable.from([body.subarray(0, 100_000), body.subarray(100_000)]),
+      body.length,
+      'text/csv',
+    );
     const got = await store.get(key);
     expect(got!.size).toBe(body.length);
     expect((await buffer(got!.body)).equals(body)).toBe(true);

@@ -28,14 +28,16 @@ describe('test databases from the seeded template', () => {
     process.env.TEST_TEMPLATE_SEEDED_AT = seededAt;
     await Promise.all(opened.splice(0).map((t) => t.close()));
   });
-  const latestAlarm = async (t: TestApp) => (await t.app.db.select({ at: max(alarmRecords.createdAt) }).from(alarmRecords))[0]!.at!.getTime();
+  const latestAlarm = async (t: TestApp) =>
+    (await t.app.db.select({ at: max(alarmRecords.createdAt) }).from(alarmRecords))[0]!.at!.getTime();
 
   it('gives each app its own copy with the demo data and accounts', async () => {
     const [a, b] = await Promise.all([buildTestApp(), buildTestApp()]);
     opened.push(a, b);
     expect(a.app.seedResult.seeded).toBe(false);
     await a.app.db.insert(tenants).values({ name: 'Only in a' });
-    const names = async (t: TestApp) => (await t.app.db.select({ name: tenants.name }).from(tenants)).map((r) => r.name);
+    const names = async (t: TestApp) =>
+      (await t.app.db.select({ name: tenants.name }).from(tenants)).map((r) => r.name);
     expect(await names(a)).toContain('Only in a');
     expect(await names(b)).not.toContain('Only in a');
     expect(await names(b)).toContain('Demo Site');

@@ -70,13 +70,16 @@ describe('login throttling', () => {
     expect(rows.map((r) => r.outcome)).toEqual([...Array(LOGIN_MAX_FAILURES_PER_ACCOUNT).fill('failed'), 'throttled']);
     expect(rows.every((r) => r.address === '10.5.0.1' && r.kind === 'password')).toBe(true);
     expect(JSON.stringify(rows)).not.toContain('secret-guess');
-    expect((await t.app.db.select({ n: count() }).from(authAudit))[0]!.n).toBe(before + LOGIN_MAX_FAILURES_PER_ACCOUNT + 1);
+    expect((await t.app.db.select({ n: count() }).from(authAudit))[0]!.n).toBe(
+      before + LOGIN_MAX_FAILURES_PER_ACCOUNT + 1,
+    );
   });
 });
 
 describe('housekeeping', () => {
   it('purges stale failure counters and long-ended sessions, and keeps live ones', async () => {
-    const rows = async (table: typeof loginFailures | typeof sessions) => (await t.app.db.select({ n: count() }).from(table))[0]!.n;
+    const rows = async (table: typeof loginFailures | typeof sessions) =>
+      (await t.app.db.select({ n: count() }).from(table))[0]!.n;
     await attempt('demo', 'wrong!', '10.9.0.1');
     const { token } = await login(t.app, 'admin', 'admin123', '10.9.0.2');
     expect(await rows(loginFailures)).toBeGreaterThan(0);

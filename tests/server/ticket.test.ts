@@ -32,7 +32,9 @@ describe('auto-login tickets', () => {
 
   it('creates a signed link that carries no password', async () => {
     const info = await createTicket();
-    expect(info.url).toBe(`https://console.example/ProDeviceList?imei=860000000000001&key=${encodeURIComponent(info.key)}`);
+    expect(info.url).toBe(
+      `https://console.example/ProDeviceList?imei=860000000000001&key=${encodeURIComponent(info.key)}`,
+    );
     expect(Date.parse(info.expiresAt) - t.clock.now()).toBe(AUTO_LOGIN_TTL_MS);
     const claims = Buffer.from(info.key.split('.')[0]!, 'base64url').toString();
     expect(claims).not.toMatch(/demo123|password/);
@@ -52,7 +54,10 @@ describe('auto-login tickets', () => {
     const [body, sig] = key.split('.') as [string, string];
     const forged = Buffer.from(JSON.stringify({ u: 1, i: '', e: t.clock.now() + 1000 })).toString('base64url');
     for (const bad of [`${forged}.${sig}`, `${body}.${sig.slice(0, -2)}AA`, body, `${key}.x`, 'garbage']) {
-      expect(await post(t.app, EXCHANGE, { key: bad }, { ip: '10.6.0.1' })).toMatchObject({ code: 400, key: 'ticketInvalid' });
+      expect(await post(t.app, EXCHANGE, { key: bad }, { ip: '10.6.0.1' })).toMatchObject({
+        code: 400,
+        key: 'ticketInvalid',
+      });
     }
   });
 
@@ -70,24 +75,54 @@ describe('auto-login tickets', () => {
 
   it('dies with the session that created it: logout, a password change', async () => {
     const { token } = await login(t.app, 'demo', 'demo123');
-    const made = async () => (await post<TicketInfo>(t.app, CREATE, { imei: '860000000000001' }, { token: session })).data.key;
+    const made = async () =>
+      (await post<TicketInfo>(t.app, CREATE, { imei: '860000000000001' }, { token: session })).data.key;
     let session = token;
     const beforeLogout = await made();
     expect((await post(t.app, '/api/auth/auth/logout', undefined, { token: session })).code).toBe(0);
-    expect(await post(t.app, EXCHANGE, { key: beforeLogout }, { ip: '10.6.0.4' })).toMatchObject({ code: 400, key: 'ticketInvalid' });
+    expect(await post(t.app, EXCHANGE, { key: beforeLogout }, { ip: '10.6.0.4' })).toMatchObject({
+      code: 400,
+      key: 'ticketInvalid',
+    });
 
     session = (await login(t.app, 'demo', 'demo123')).token;
     const beforeChange = await made();
-    expect((await post(t.app, '/api/auth/auth/changePassword', { oldPassword: 'demo123', newPassword: 'demo1234' }, { token: session })).code).toBe(0);
-    expect(await post(t.app, EXCHANGE, { key: beforeChange }, { ip: '10.6.0.5' })).toMatchObject({ code: 400, key: 'ticketInvalid' });
+    expect(
+      (
+        await post(
+          t.app,
+          '/api/auth/auth/changePassword',
+          { oldPassword: 'demo123', newPassword: 'demo1234' },
+          { token: session },
+        )
+      ).code,
+    ).toBe(0);
+    expect(await post(t.app, EXCHANGE, { key: beforeChange }, { ip: '10.6.0.5' })).toMatchObject({
+      code: 400,
+      key: 'ticketInvalid',
+    });
     // Back to the demo password for the tests after this one.
     const again = (await login(t.app, 'demo', 'demo1234')).token;
-    expect((await post(t.app, '/api/auth/auth/changePassword', { oldPassword: 'demo1234', newPassword: 'demo123' }, { token: again })).code).toBe(0);
+    expect(
+      (
+        await post(
+          t.app,
+          '/api/auth/auth/changePassword',
+          { oldPassword: 'demo1234', newPassword: 'demo123' },
+          { token: again },
+        )
+      ).code,
+    ).toBe(0);
   });
 
   it('builds its link from PUBLIC_URL, never from the Host header', async () => {
     const { token } = await login(t.app, 'demo', 'demo123');
-    const res = await t.app.inject({ method: 'POST', url: CREATE, payload: { imei: '860000000000001' }, headers: { authorization: token, host: 'evil.example' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: CREATE,
+      payload: { imei: '860000000000001' },
+      headers: { authorization: token, host: 'evil.example' },
+    });
     expect((res.json() as { data: TicketInfo }).data.url).toMatch(/^https:\/\/console\.example\/ProDeviceList\?/);
   });
 });

@@ -24,8 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const api = <T = TrackColumns>(path: string, body: unknown, token = demo) => post<T>(t.app, `/api/device/${path}`, body, { token });
-const idOf = async (imei: string) => (await t.app.db.select({ id: devices.id }).from(devices).where(eq(devices.imei, imei)))[0]!.id;
+const api = <T = TrackColumns>(path: string, body: unknown, token = demo) =>
+  post<T>(t.app, `/api/device/${path}`, body, { token });
+const idOf = async (imei: string) =>
+  (await t.app.db.select({ id: devices.id }).from(devices).where(eq(devices.imei, imei)))[0]!.id;
 const exportFile = (body: object, token = demo) =>
   t.app.inject({ method: 'POST', url: '/api/device/track/export', payload: body, headers: { authorization: token } });
 
@@ -45,7 +47,13 @@ describe('device/track', () => {
   it('columns oldest first in the range; gps keeps GPS fixes only', async () => {
     const all = await api('track', { imei: watch.imei, from: iso(T0), to: iso(T0 + 60_000) });
     expect(all.code).toBe(0);
-    expect(all.data).toEqual({ t: [T0, T0 + 1000, T0 + 2000], lat: [22.54, 22.5401, 22.5402], lon: [114.06, 114.06, 114.06], speed: [3.6, null, null], truncated: false });
+    expect(all.data).toEqual({
+      t: [T0, T0 + 1000, T0 + 2000],
+      lat: [22.54, 22.5401, 22.5402],
+      lon: [114.06, 114.06, 114.06],
+      speed: [3.6, null, null],
+      truncated: false,
+    });
     const gps = await api('track', { imei: watch.imei, from: iso(T0), to: iso(T0 + 60_000), source: 'gps' });
     expect(gps.data.t).toEqual([T0, T0 + 2000]);
     expect((await api('track', { imei: watch.imei, from: iso(T0 + 10), to: iso(T0 + 20) })).data.t).toEqual([]);
@@ -117,10 +125,13 @@ describe('demo history', () => {
     expect([...intervals].sort((a, b) => a - b)).toEqual([60_000, 600_000]);
     expect(gps.t.length).toBeLessThan(all.t.length);
     let maxStep = 0;
-    for (let i = 1; i < all.t.length; i++) maxStep = Math.max(maxStep, distanceM([all.lon[i - 1]!, all.lat[i - 1]!], [all.lon[i]!, all.lat[i]!]));
+    for (let i = 1; i < all.t.length; i++)
+      maxStep = Math.max(maxStep, distanceM([all.lon[i - 1]!, all.lat[i - 1]!], [all.lon[i]!, all.lat[i]!]));
     // A walk: at most 1.6 m/s for a minute between fixes, and within the site's radius of home.
     expect(maxStep).toBeLessThan(100);
-    expect(Math.max(...all.lat.map((lat, i) => distanceM([helmet!.lon, helmet!.lat], [all.lon[i]!, lat])))).toBeLessThan(200);
+    expect(
+      Math.max(...all.lat.map((lat, i) => distanceM([helmet!.lon, helmet!.lat], [all.lon[i]!, lat]))),
+    ).toBeLessThan(200);
     expect((await api('track', { ...body, imei: first!.imei })).data.t).toEqual([]);
   });
 });
@@ -142,7 +153,10 @@ describe('device/track/export', () => {
     const res = await exportFile({ ...body, format: 'csv', source: 'gps' });
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="track-${watch.imei}-20260101.csv"`);
-    const rows = res.body.trimEnd().split('\r\n').map((l) => l.split(','));
+    const rows = res.body
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(','));
     expect(rows[0]).toEqual([...CSV_HEADER]);
     expect(rows).toHaveLength(3);
     expect(rows[1]!.slice(0, 6)).toEqual([watch.imei, iso(T0), '22.54', '114.06', '3.6', '2']);
@@ -151,7 +165,10 @@ describe('device/track/export', () => {
 
   it('bad format or range: an envelope error, not a file', async () => {
     expect((await exportFile({ ...body, format: 'kml' })).json()).toMatchObject({ code: 400 });
-    expect((await exportFile({ ...body, format: 'gpx', from: iso(T0 + 120_000) })).json()).toMatchObject({ code: 400, key: 'dateInvalid' });
+    expect((await exportFile({ ...body, format: 'gpx', from: iso(T0 + 120_000) })).json()).toMatchObject({
+      code: 400,
+      key: 'dateInvalid',
+    });
   });
 
   it('text that only V8 reads as a date is refused, and the file is named after the parsed day', async () => {

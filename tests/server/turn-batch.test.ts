@@ -12,7 +12,10 @@ describe('perTurn', () => {
     const answers = await Promise.all(asked.map((k) => get(k)));
     expect(answers).toEqual(['v1', 'v2', 'v3', 'v4', undefined, 'v6', 'v2']);
     // Six distinct keys in chunks of four; the key asked twice is loaded once.
-    expect(loads).toEqual([[1, 2, 3, 4], [5, 6]]);
+    expect(loads).toEqual([
+      [1, 2, 3, 4],
+      [5, 6],
+    ]);
     // A later turn is a new load.
     expect(await get(7)).toBe('v7');
     expect(loads).toHaveLength(3);

@@ -52,7 +52,14 @@ describe.each([
   // right after can miss. Real S3 and MinIO read their writes; for s3rver a miss is asked again.
   const fetchFile = async (url: string) => {
     let res = await t.app.inject({ method: 'GET', url });
-    for (let i = 0; i < 20 && res.statusCode === 404 && storage.target.kind === 's3' && /^\/api\/[\w/]*file\/[0-9a-f-]{36}\./.test(url); i++) {
+    for (
+      let i = 0;
+      i < 20 &&
+      res.statusCode === 404 &&
+      storage.target.kind === 's3' &&
+      /^\/api\/[\w/]*file\/[0-9a-f-]{36}\./.test(url);
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 50));
       res = await t.app.inject({ method: 'GET', url });
     }
@@ -108,7 +115,14 @@ describe.each([
   it('uploadAdvertVideo measures a real video (duration, poster) and keeps nothing of bytes that only look like one', async () => {
     const url = VIDEO_ENDPOINTS[1]!;
     const real = readFileSync(new URL('../../public/video/demo-recording.webm', import.meta.url));
-    const up = await sendFile<UploadedVideo & { durationS: number; poster: string | null }>(t.app, url, real, 'ad.webm', 'video/webm', demo);
+    const up = await sendFile<UploadedVideo & { durationS: number; poster: string | null }>(
+      t.app,
+      url,
+      real,
+      'ad.webm',
+      'video/webm',
+      demo,
+    );
     expect(up).toMatchObject({ code: 1, data: { size: real.length, contentType: 'video/webm' } });
     expect(up.data.durationS).toBeGreaterThan(1);
     const before = await stored();
@@ -193,10 +207,7 @@ describe.each([
 
   it('refuses a file at the size limit (images 5 MB, videos 20 MB) and stores nothing', async () => {
     const before = await stored();
-    const bigImage = Buffer.concat([await picture('png'), Buffer.alloc(UPLOAD_FILE_MAX)]).subarray(
-      0,
-      UPLOAD_FILE_MAX,
-    );
+    const bigImage = Buffer.concat([await picture('png'), Buffer.alloc(UPLOAD_FILE_MAX)]).subarray(0, UPLOAD_FILE_MAX);
     for (const url of IMAGE_ENDPOINTS)
       expect(await sendFile(t.app, url, bigImage, 'big.png', 'image/png', demo)).toMatchObject({
         code: 400,
@@ -235,7 +246,10 @@ describe.each([
         code: 400,
         key: 'uploadMalformed',
       });
-      expect(await post(t.app, url, { file: 'x' }, { token: demo })).toMatchObject({ code: 400, key: 'uploadMalformed' });
+      expect(await post(t.app, url, { file: 'x' }, { token: demo })).toMatchObject({
+        code: 400,
+        key: 'uploadMalformed',
+      });
     }
   });
 
@@ -247,8 +261,7 @@ describe.each([
     t.app.config.uploadQuotaBytes = 200_000;
     try {
       expect(
-        (await sendFile(t.app, VIDEO_ENDPOINTS[0]!, video('webm', 150_000), 'a.webm', 'video/webm', other.token))
-          .code,
+        (await sendFile(t.app, VIDEO_ENDPOINTS[0]!, video('webm', 150_000), 'a.webm', 'video/webm', other.token)).code,
       ).toBe(1);
       const before = await stored();
       for (const url of VIDEO_ENDPOINTS)

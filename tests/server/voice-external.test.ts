@@ -25,7 +25,13 @@ describe.skipIf(!MQTT_URL || !process.env.DATABASE_URL)('voice notices between t
       env: {},
       logger: false,
       clock: t.clock,
-      config: { databaseUrl: t.app.config.databaseUrl, mqttUrl: MQTT_URL, mqttPort: 0, staticDir: '/nonexistent-static-dir', argon2: CHEAP_ARGON2 },
+      config: {
+        databaseUrl: t.app.config.databaseUrl,
+        mqttUrl: MQTT_URL,
+        mqttPort: 0,
+        staticDir: '/nonexistent-static-dir',
+        argon2: CHEAP_ARGON2,
+      },
     });
     await second.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -47,7 +53,11 @@ describe.skipIf(!MQTT_URL || !process.env.DATABASE_URL)('voice notices between t
     // The second instance subscribes to the fan-out topic once its broker connection is up: retry until it hears.
     let notice: unknown;
     for (let i = 0; i < 40 && notice === undefined; i++) {
-      t.app.alarmHub.emit('raised', alarmRecord({ tenantId: demoTenant, imei: '860100000000001', type: 15, level: 3 }), alarmContext());
+      t.app.alarmHub.emit(
+        'raised',
+        alarmRecord({ tenantId: demoTenant, imei: '860100000000001', type: 15, level: 3 }),
+        alarmContext(),
+      );
       await sleep(150);
       notice = frames.map((f) => voiceNoticeSchema.safeParse(safeJson(f))).find((r) => r.success)?.data;
     }

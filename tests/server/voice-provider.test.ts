@@ -17,7 +17,13 @@ describe('local voice provider', () => {
     expect(p.verify(token, '8601_102', '42')).toBe(false);
     expect(p.verify(token, '8601_101', '43')).toBe(false);
     expect(new LocalVoiceProvider('other key', clock, 60).verify(token, '8601_101', '42')).toBe(false);
-    expect(p.verify(token.replace(/\.(\d+)\./, (_m, e: string) => `.${Number(e) + 3600}.`), '8601_101', '42')).toBe(false);
+    expect(
+      p.verify(
+        token.replace(/\.(\d+)\./, (_m, e: string) => `.${Number(e) + 3600}.`),
+        '8601_101',
+        '42',
+      ),
+    ).toBe(false);
     expect(p.verify('garbage', '8601_101', '42')).toBe(false);
     clock.advance(60_000);
     expect(p.verify(token, '8601_101', '42')).toBe(false);
@@ -35,7 +41,10 @@ describe('agora voice provider', () => {
 
   it('is configured by both variables or neither', () => {
     expect(loadConfig({}).agora).toBeUndefined();
-    expect(loadConfig({ AGORA_APP_ID: HEX, AGORA_APP_CERTIFICATE: HEX }).agora).toEqual({ appId: HEX, appCertificate: HEX });
+    expect(loadConfig({ AGORA_APP_ID: HEX, AGORA_APP_CERTIFICATE: HEX }).agora).toEqual({
+      appId: HEX,
+      appCertificate: HEX,
+    });
     expect(() => loadConfig({ AGORA_APP_ID: HEX })).toThrow(/AGORA_APP_CERTIFICATE/);
     expect(() => loadConfig({ AGORA_APP_ID: 'nope', AGORA_APP_CERTIFICATE: HEX })).toThrow(/AGORA_APP_ID/);
     expect(loadConfig({ MQTT_WS_URL: 'wss://mqtt.example.com/mqtt' }).mqttWsUrl).toBe('wss://mqtt.example.com/mqtt');
@@ -50,7 +59,7 @@ describe('call channel and uids', () => {
     expect(callChannel('8'.repeat(20), 'x'.repeat(32)).length).toBeLessThan(64);
   });
 
-  it('gives door units stable 32-bit uids that never meet a console\'s', () => {
+  it("gives door units stable 32-bit uids that never meet a console's", () => {
     const a = Number(deviceUid('860100000000025'));
     expect(deviceUid('860100000000025')).toBe(String(a));
     expect(a).toBeGreaterThanOrEqual(3e9);

@@ -70,7 +70,9 @@ describe('voice socket', () => {
     const viaUrl = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
     open.push(viaUrl);
     const started = Date.now();
-    expect(await new Promise<number>((resolve) => viaUrl.on('close', (code) => resolve(code)))).toBe(VOICE_UNAUTHORIZED);
+    expect(await new Promise<number>((resolve) => viaUrl.on('close', (code) => resolve(code)))).toBe(
+      VOICE_UNAUTHORIZED,
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(AUTH_WAIT_MS - 500);
     const s = await authed('demo', 'demo123');
     expect((await post(t.app, '/api/auth/auth/logout', undefined, { token: s.token })).code).toBe(0);
@@ -79,7 +81,8 @@ describe('voice socket', () => {
 
   it('answers pong to pings and ignores every other frame', async () => {
     const s = await authed('demo', 'demo123');
-    for (const bad of ['hello', '{"type":"pong"}', '{"kind":"ping"}', 'null', '[1,2]', '{"type":', 'x'.repeat(10_000)]) s.ws.send(bad);
+    for (const bad of ['hello', '{"type":"pong"}', '{"kind":"ping"}', 'null', '[1,2]', '{"type":', 'x'.repeat(10_000)])
+      s.ws.send(bad);
     s.ws.send(Buffer.from([0xff, 0x00, 0x7b]), { binary: true });
     s.ws.send(JSON.stringify({ type: 'ping', at: 1 }));
     expect(await s.frame(1)).toBe('pong');
@@ -91,11 +94,19 @@ describe('voice socket', () => {
   it('speaks critical alarms on the consoles of their tenant only', async () => {
     const demo = await authed('demo', 'demo123');
     const other = await authed('otheradmin', 'secret1');
-    t.app.alarmHub.emit('raised', alarmRecord({ tenantId: demoTenant, imei: '869000000000001', type: 13, level: 2, title: '跌倒告警' }), alarmContext());
+    t.app.alarmHub.emit(
+      'raised',
+      alarmRecord({ tenantId: demoTenant, imei: '869000000000001', type: 13, level: 2, title: '跌倒告警' }),
+      alarmContext(),
+    );
     const sos = alarmRecord({ tenantId: demoTenant, imei: '869000000000001' });
     t.app.alarmHub.emit('raised', sos, alarmContext());
     const frame = await demo.frame(1);
-    expect(voiceNoticeSchema.parse(JSON.parse(frame!))).toEqual({ msgContent: '紧急告警：Helmet 7 SOS求救', alarmId: sos.id, level: 3 });
+    expect(voiceNoticeSchema.parse(JSON.parse(frame!))).toEqual({
+      msgContent: '紧急告警：Helmet 7 SOS求救',
+      alarmId: sos.id,
+      level: 3,
+    });
     await sleep(200);
     expect(demo.frames).toHaveLength(1);
     expect(other.frames).toEqual([]);

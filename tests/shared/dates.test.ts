@@ -12,7 +12,16 @@ describe('dates', () => {
   });
 
   it('refuses what only a lenient parser reads, and days a month lacks', () => {
-    for (const v of ['中 2026 1', 'x 1', 'Mon Nov 23 2026', '2026-11-23T', '2026-11-23 25', '2026-02-31', '2026-13-01', '']) {
+    for (const v of [
+      '中 2026 1',
+      'x 1',
+      'Mon Nov 23 2026',
+      '2026-11-23T',
+      '2026-11-23 25',
+      '2026-02-31',
+      '2026-13-01',
+      '',
+    ]) {
       expect(Number.isNaN(parseDate(v)), v).toBe(true);
       expect(dateProblem(v), v).toBe('dateInvalid');
     }

@@ -19,13 +19,21 @@ describe('device settings schema (docs/requirements/entities.md#device-settings)
   });
 
   it('keeps odour intensity between 0 and 100', () => {
-    expect(issues({ ...DEFAULT_SETTINGS, limits: { odour: { low: 0, high: 101, interval: 60 } } })).toEqual(['limits.odour.high:tooLarge']);
-    expect(issues({ ...DEFAULT_SETTINGS, limits: { odour: { low: -1, high: 50, interval: 60 } } })).toEqual(['limits.odour.low:tooSmall']);
+    expect(issues({ ...DEFAULT_SETTINGS, limits: { odour: { low: 0, high: 101, interval: 60 } } })).toEqual([
+      'limits.odour.high:tooLarge',
+    ]);
+    expect(issues({ ...DEFAULT_SETTINGS, limits: { odour: { low: -1, high: 50, interval: 60 } } })).toEqual([
+      'limits.odour.low:tooSmall',
+    ]);
   });
 
   it('validates contacts and refuses duplicate or malformed list numbers', () => {
-    expect(issues({ ...DEFAULT_SETTINGS, contacts: [{ name: 'Mum', phone: '12345', relation: 'mother' }] })).toEqual(['contacts.0.phone:phoneInvalid']);
-    expect(issues({ ...DEFAULT_SETTINGS, whiteList: ['13800000001', '13800000001'] })).toEqual(['whiteList:duplicateValues']);
+    expect(issues({ ...DEFAULT_SETTINGS, contacts: [{ name: 'Mum', phone: '12345', relation: 'mother' }] })).toEqual([
+      'contacts.0.phone:phoneInvalid',
+    ]);
+    expect(issues({ ...DEFAULT_SETTINGS, whiteList: ['13800000001', '13800000001'] })).toEqual([
+      'whiteList:duplicateValues',
+    ]);
     expect(issues({ ...DEFAULT_SETTINGS, blackList: ['13800000001'] })).toEqual([]);
   });
 
@@ -40,15 +48,26 @@ describe('device settings schema (docs/requirements/entities.md#device-settings)
 
 describe('command bodies', () => {
   it('allows a blank MP3 address (default audio) and refuses a non-http one', () => {
-    expect(sendCommandBody.safeParse({ imei: '860100000000001', cmd: 'broadcast', params: { mp3: '' } }).success).toBe(true);
+    expect(sendCommandBody.safeParse({ imei: '860100000000001', cmd: 'broadcast', params: { mp3: '' } }).success).toBe(
+      true,
+    );
     expect(sendCommandBody.safeParse({ imei: '860100000000001', cmd: 'broadcast' }).success).toBe(true);
-    expect(sendCommandBody.safeParse({ imei: '860100000000001', cmd: 'broadcast', params: { mp3: 'ftp://x/a.mp3' } }).success).toBe(false);
+    expect(
+      sendCommandBody.safeParse({ imei: '860100000000001', cmd: 'broadcast', params: { mp3: 'ftp://x/a.mp3' } })
+        .success,
+    ).toBe(false);
   });
 
   it('needs a known switch mode and a bounded interval', () => {
-    expect(sendCommandBody.safeParse({ imei: '860100000000001', cmd: 'switch', params: { mode: 'linkOn' } }).success).toBe(true);
-    expect(sendCommandBody.safeParse({ imei: '860100000000001', cmd: 'switch', params: { mode: 'sideways' } }).success).toBe(false);
-    expect(sendCommandBody.safeParse({ imei: '860100000000001', cmd: 'setInterval', params: { seconds: 5 } }).success).toBe(false);
+    expect(
+      sendCommandBody.safeParse({ imei: '860100000000001', cmd: 'switch', params: { mode: 'linkOn' } }).success,
+    ).toBe(true);
+    expect(
+      sendCommandBody.safeParse({ imei: '860100000000001', cmd: 'switch', params: { mode: 'sideways' } }).success,
+    ).toBe(false);
+    expect(
+      sendCommandBody.safeParse({ imei: '860100000000001', cmd: 'setInterval', params: { seconds: 5 } }).success,
+    ).toBe(false);
     expect(sendCommandBody.safeParse({ imei: 'bad imei!', cmd: 'restart' }).success).toBe(false);
   });
 });

@@ -50,7 +50,13 @@ describe('WGS-84 / GCJ-02', () => {
   });
 
   it('round-trips within 1e-5 degrees across China', () => {
-    const points: LonLat[] = [[121.4737, 31.2304], [104.0665, 30.5723], [87.6168, 43.8256], [126.6424, 45.7567], [110.3312, 20.0311]];
+    const points: LonLat[] = [
+      [121.4737, 31.2304],
+      [104.0665, 30.5723],
+      [87.6168, 43.8256],
+      [126.6424, 45.7567],
+      [110.3312, 20.0311],
+    ];
     for (const p of points) near(gcj02ToWgs84(wgs84ToGcj02(p)), p, 1e-5);
   });
 });

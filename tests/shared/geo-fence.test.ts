@@ -1,9 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { distanceM, fenceBBox, FENCE_SHAPE, insideFence, type FenceGeometry, type LonLat } from '../../src/shared/geo/fence';
+import {
+  distanceM,
+  fenceBBox,
+  FENCE_SHAPE,
+  insideFence,
+  type FenceGeometry,
+  type LonLat,
+} from '../../src/shared/geo/fence';
 import { fenceAddBody, ringSchema } from '../../src/shared/geo/fence-schema';
 
-const circle = (lon: number, lat: number, radius: number): FenceGeometry => ({ id: 1, shape: FENCE_SHAPE.circle, lon, lat, radius, points: null });
-const polygon = (points: LonLat[]): FenceGeometry => ({ id: 2, shape: FENCE_SHAPE.polygon, lon: points[0]![0], lat: points[0]![1], radius: null, points });
+const circle = (lon: number, lat: number, radius: number): FenceGeometry => ({
+  id: 1,
+  shape: FENCE_SHAPE.circle,
+  lon,
+  lat,
+  radius,
+  points: null,
+});
+const polygon = (points: LonLat[]): FenceGeometry => ({
+  id: 2,
+  shape: FENCE_SHAPE.polygon,
+  lon: points[0]![0],
+  lat: points[0]![1],
+  radius: null,
+  points,
+});
 /** A point `m` metres north of (lon, lat). */
 const north = (lon: number, lat: number, m: number): LonLat => [lon, lat + m / 111_195];
 
@@ -41,7 +62,7 @@ describe('circles', () => {
     const edgeN = north(114.06, 22.54, 49_990);
     expect(insideFence(big, edgeN)).toBe(true);
     expect(edgeN[1] < maxY).toBe(true);
-    const dLon = (49_990 / 111_195) / Math.cos((22.54 * Math.PI) / 180);
+    const dLon = 49_990 / 111_195 / Math.cos((22.54 * Math.PI) / 180);
     expect(insideFence(big, [114.06 + dLon, 22.54])).toBe(true);
     expect(114.06 + dLon < maxX && 114.06 - dLon > minX && 22.54 - (edgeN[1] - 22.54) > minY).toBe(true);
   });
@@ -95,31 +116,103 @@ describe('ring validation', () => {
   };
 
   it('accepts a ring, closed or open', () => {
-    expect(issue([[0, 0], [1, 0], [1, 1]])).toBeUndefined();
-    expect(issue([[0, 0], [1, 0], [1, 1], [0, 0]])).toBeUndefined();
+    expect(
+      issue([
+        [0, 0],
+        [1, 0],
+        [1, 1],
+      ]),
+    ).toBeUndefined();
+    expect(
+      issue([
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 0],
+      ]),
+    ).toBeUndefined();
   });
 
   it('refuses too few points, also when repeated', () => {
-    expect(issue([[0, 0], [1, 0]])).toBe('polygonTooFewPoints');
-    expect(issue([[0, 0], [1, 0], [0, 0]])).toBe('polygonTooFewPoints');
+    expect(
+      issue([
+        [0, 0],
+        [1, 0],
+      ]),
+    ).toBe('polygonTooFewPoints');
+    expect(
+      issue([
+        [0, 0],
+        [1, 0],
+        [0, 0],
+      ]),
+    ).toBe('polygonTooFewPoints');
   });
 
   it('refuses a ring that crosses itself (a bow tie)', () => {
-    expect(issue([[0, 0], [1, 1], [1, 0], [0, 1]])).toBe('polygonSelfIntersects');
+    expect(
+      issue([
+        [0, 0],
+        [1, 1],
+        [1, 0],
+        [0, 1],
+      ]),
+    ).toBe('polygonSelfIntersects');
   });
 
   it('refuses invalid coordinates', () => {
-    expect(issue([[181, 0], [1, 0], [1, 1]])).toBe('lonInvalid');
-    expect(issue([[0, -91], [1, 0], [1, 1]])).toBe('latInvalid');
-    expect(issue([[Number.NaN, 0], [1, 0], [1, 1]])).toBeDefined();
-    expect(issue([['1', 0], [1, 0], [1, 1]])).toBeDefined();
+    expect(
+      issue([
+        [181, 0],
+        [1, 0],
+        [1, 1],
+      ]),
+    ).toBe('lonInvalid');
+    expect(
+      issue([
+        [0, -91],
+        [1, 0],
+        [1, 1],
+      ]),
+    ).toBe('latInvalid');
+    expect(
+      issue([
+        [Number.NaN, 0],
+        [1, 0],
+        [1, 1],
+      ]),
+    ).toBeDefined();
+    expect(
+      issue([
+        ['1', 0],
+        [1, 0],
+        [1, 1],
+      ]),
+    ).toBeDefined();
   });
 
   it('refuses rings with holes (nested arrays of rings)', () => {
-    const outer = [[0, 0], [4, 0], [4, 4], [0, 4]];
-    const hole = [[1, 1], [2, 1], [2, 2]];
+    const outer = [
+      [0, 0],
+      [4, 0],
+      [4, 4],
+      [0, 4],
+    ];
+    const hole = [
+      [1, 1],
+      [2, 1],
+      [2, 2],
+    ];
     expect(issue([outer, hole])).toBeDefined();
-    expect(issue([[[0, 0], [1, 0], [1, 1]]])).toBeDefined();
+    expect(
+      issue([
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+        ],
+      ]),
+    ).toBeDefined();
   });
 });
 
@@ -132,12 +225,27 @@ describe('fence bodies', () => {
 
   it('takes a circle and a polygon, enabled by default', () => {
     expect(fenceAddBody.parse(base).status).toBe(1);
-    expect(keys({ name: 'Yard', type: 0, shape: 1, points: [[0, 0], [1, 0], [1, 1]] })).toEqual([]);
+    expect(
+      keys({
+        name: 'Yard',
+        type: 0,
+        shape: 1,
+        points: [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+        ],
+      }),
+    ).toEqual([]);
   });
 
   it('requires the name, and what the shape needs', () => {
     expect(keys({ ...base, name: '  ' })).toEqual(['name:fenceNameRequired']);
-    expect(keys({ name: 'x', type: 1, shape: 0 })).toEqual(['radius:required', 'longitude:required', 'latitude:required']);
+    expect(keys({ name: 'x', type: 1, shape: 0 })).toEqual([
+      'radius:required',
+      'longitude:required',
+      'latitude:required',
+    ]);
     expect(keys({ name: 'x', type: 1, shape: 1 })).toEqual(['points:required']);
     expect(keys({ ...base, longitude: 200 })).toEqual(['longitude:lonInvalid']);
     expect(keys({ ...base, radius: 0 })).toEqual(['radius:tooSmall']);

@@ -118,7 +118,11 @@ describe('files', () => {
     expect(gpx).toContain('<gpx version="1.1"');
     expect(gpx).toContain('xmlns="http://www.topografix.com/GPX/1/1"');
     expect(gpx).toContain('<name>Helmet &lt;A &amp; &quot;B&quot;&gt;</name>');
-    const pts = [...gpx.matchAll(/<trkpt lat="([^"]+)" lon="([^"]+)"><time>([^<]+)<\/time>/g)].map((m) => [Number(m[1]), Number(m[2]), m[3]]);
+    const pts = [...gpx.matchAll(/<trkpt lat="([^"]+)" lon="([^"]+)"><time>([^<]+)<\/time>/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+      m[3],
+    ]);
     expect(pts).toEqual([
       [22.54, 114.06, '2026-01-01T00:00:00.000Z'],
       [22.5401, 114.0601, '2026-01-01T00:00:10.000Z'],
@@ -127,7 +131,10 @@ describe('files', () => {
 
   it('CSV with the header, derivations and quoting, read back', () => {
     const csv = toCsv(track, '860000000000001');
-    const rows = csv.trimEnd().split('\r\n').map((l) => l.split(','));
+    const rows = csv
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(','));
     expect(rows[0]).toEqual([...CSV_HEADER]);
     expect(rows[1]!.slice(0, 5)).toEqual(['860000000000001', '2026-01-01T00:00:00.000Z', '22.54', '114.06', '4.2']);
     expect(Number(rows[1]![5])).toBe(10);
@@ -160,7 +167,8 @@ describe('playback state machine', () => {
   });
 
   it('speed 1/2/4/8 multiplies the step; other values are ignored', () => {
-    for (const speed of [1, 2, 4, 8]) expect(ticks(run(loaded(1001), { type: 'speed', speed }, { type: 'play' }), 3).position).toBe(3 * speed);
+    for (const speed of [1, 2, 4, 8])
+      expect(ticks(run(loaded(1001), { type: 'speed', speed }, { type: 'play' }), 3).position).toBe(3 * speed);
     expect(run(loaded(), { type: 'speed', speed: 3 }).speed).toBe(1);
     expect(run(loaded(), { type: 'speed', speed: 8 }, { type: 'load', n: 5 }).speed).toBe(8);
   });
@@ -169,7 +177,9 @@ describe('playback state machine', () => {
     expect(stepPerTick(100)).toBe(1);
     const big = ticks(run(loaded(100_000), { type: 'play' }), BASE_TICKS);
     expect(big.status).toBe(PLAYBACK.finished);
-    expect(ticks(run(loaded(100_000), { type: 'speed', speed: 8 }, { type: 'play' }), BASE_TICKS / 8).status).toBe(PLAYBACK.finished);
+    expect(ticks(run(loaded(100_000), { type: 'speed', speed: 8 }, { type: 'play' }), BASE_TICKS / 8).status).toBe(
+      PLAYBACK.finished,
+    );
   });
 
   it('a late timer applies the ticks that elapsed, at most MAX_CATCH_UP_TICKS', () => {
@@ -197,7 +207,10 @@ describe('playback state machine', () => {
 
   it('seek: percent of the points; playing keeps playing, else paused; 99-100 finishes; clamped', () => {
     expect(run(loaded(), { type: 'seek', percent: 40 })).toMatchObject({ status: PLAYBACK.paused, position: 40 });
-    expect(run(loaded(), { type: 'play' }, { type: 'seek', percent: 40 })).toMatchObject({ status: PLAYBACK.playing, position: 40 });
+    expect(run(loaded(), { type: 'play' }, { type: 'seek', percent: 40 })).toMatchObject({
+      status: PLAYBACK.playing,
+      position: 40,
+    });
     expect(run(loaded(), { type: 'seek', percent: 99 }).status).toBe(PLAYBACK.finished);
     expect(run(loaded(), { type: 'seek', percent: 250 })).toMatchObject({ status: PLAYBACK.finished, position: 100 });
     expect(run(loaded(), { type: 'seek', percent: -5 }).position).toBe(0);

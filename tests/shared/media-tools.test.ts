@@ -39,14 +39,22 @@ describe('which ffmpeg and ffprobe run', () => {
   it('falls back to the packaged build, which runs', () => {
     for (const tool of ['ffmpeg', 'ffprobe'] as const) {
       const found = findMediaTool(tool, { env: { PATH: empty } });
-      expect(found).toEqual({ path: expect.stringContaining(join('node_modules', `@${tool}-installer`, `${process.platform}-${process.arch}`)), source: 'packaged' });
-      expect(execFileSync(mediaToolPath(tool, { env: { PATH: empty } }), ['-version'], { encoding: 'utf8' })).toMatch(new RegExp(`^${tool} version`));
+      expect(found).toEqual({
+        path: expect.stringContaining(
+          join('node_modules', `@${tool}-installer`, `${process.platform}-${process.arch}`),
+        ),
+        source: 'packaged',
+      });
+      expect(execFileSync(mediaToolPath(tool, { env: { PATH: empty } }), ['-version'], { encoding: 'utf8' })).toMatch(
+        new RegExp(`^${tool} version`),
+      );
     }
   });
 
   it('refuses with a line saying why when there is none', () => {
     const env = { PATH: [notRunnable, empty].join(delimiter) };
-    const why = 'ffmpeg not found: not on the PATH, and no packaged build (Unsupported platform/architecture: sunos-sparc); install ffmpeg or set FFMPEG_PATH';
+    const why =
+      'ffmpeg not found: not on the PATH, and no packaged build (Unsupported platform/architecture: sunos-sparc); install ffmpeg or set FFMPEG_PATH';
     expect(findMediaTool('ffmpeg', { env, ...nowhere })).toEqual({ why });
     // The bare name is spawned and fails (ENOENT): that failure is told with the same line.
     expect(mediaToolPath('ffmpeg', { env, ...nowhere })).toBe('ffmpeg');
@@ -54,11 +62,16 @@ describe('which ffmpeg and ffprobe run', () => {
     expect(findMediaTool('ffprobe', { env, packaged: () => ({ path: join(notRunnable, 'ffmpeg') }) })).toEqual({
       why: `ffprobe not found: not on the PATH, and no packaged build (${join(notRunnable, 'ffmpeg')} is not executable); install ffprobe or set FFPROBE_PATH`,
     });
-    expect(mediaToolMissing('ffmpeg', '/nope/ffmpeg', { env: { FFMPEG_PATH: '/nope/ffmpeg' } })).toBe('ffmpeg not found ("/nope/ffmpeg" from FFMPEG_PATH)');
+    expect(mediaToolMissing('ffmpeg', '/nope/ffmpeg', { env: { FFMPEG_PATH: '/nope/ffmpeg' } })).toBe(
+      'ffmpeg not found ("/nope/ffmpeg" from FFMPEG_PATH)',
+    );
   });
 
   it("says in the service's start lines which ones run and from where, or what is off", () => {
-    expect(mediaToolLines({ env: { PATH: tools, FFPROBE_PATH: 'ffprobe' } })).toEqual([`  ffmpeg: ${join(tools, 'ffmpeg')} (from the PATH)`, `  ffprobe: ${join(tools, 'ffprobe')} (FFPROBE_PATH)`]);
+    expect(mediaToolLines({ env: { PATH: tools, FFPROBE_PATH: 'ffprobe' } })).toEqual([
+      `  ffmpeg: ${join(tools, 'ffmpeg')} (from the PATH)`,
+      `  ffprobe: ${join(tools, 'ffprobe')} (FFPROBE_PATH)`,
+    ]);
     expect(mediaToolLines({ env: { PATH: empty } })).toEqual([
       expect.stringMatching(/^ {2}ffmpeg: \S+ \(packaged: @ffmpeg-installer\/ffmpeg\)$/),
       expect.stringMatching(/^ {2}ffprobe: \S+ \(packaged: @ffprobe-installer\/ffprobe\)$/),

@@ -9,7 +9,14 @@ describe('months', () => {
   });
 
   it('steps across years both ways and counts days', () => {
-    expect([addMonths('2026-12', 1), addMonths('2026-01', -1), addMonths('2026-11', -5), addMonths('2026-03', 0)]).toEqual(['2027-01', '2025-12', '2026-06', '2026-03']);
-    expect([daysInMonth('2026-02'), daysInMonth('2028-02'), daysInMonth('2026-11'), daysInMonth('2026-12')]).toEqual([28, 29, 30, 31]);
+    expect([
+      addMonths('2026-12', 1),
+      addMonths('2026-01', -1),
+      addMonths('2026-11', -5),
+      addMonths('2026-03', 0),
+    ]).toEqual(['2027-01', '2025-12', '2026-06', '2026-03']);
+    expect([daysInMonth('2026-02'), daysInMonth('2028-02'), daysInMonth('2026-11'), daysInMonth('2026-12')]).toEqual([
+      28, 29, 30, 31,
+    ]);
   });
 });

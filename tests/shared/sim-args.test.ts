@@ -3,20 +3,42 @@ import { DEFAULT_INTERVAL_S, parseSimArgs, UsageError } from '../../src/sim/args
 
 describe('sim arguments', () => {
   it('runs the demo fleet without arguments', () => {
-    expect(parseSimArgs([])).toEqual({ cmd: 'run', count: undefined, scenario: undefined, intervalS: DEFAULT_INTERVAL_S });
+    expect(parseSimArgs([])).toEqual({
+      cmd: 'run',
+      count: undefined,
+      scenario: undefined,
+      intervalS: DEFAULT_INTERVAL_S,
+    });
   });
 
   it('reads run options', () => {
-    expect(parseSimArgs(['run', '--count', '5', '--scenario', 'fire', '--interval', '30'])).toEqual({ cmd: 'run', count: 5, scenario: 'fire', intervalS: 30 });
+    expect(parseSimArgs(['run', '--count', '5', '--scenario', 'fire', '--interval', '30'])).toEqual({
+      cmd: 'run',
+      count: 5,
+      scenario: 'fire',
+      intervalS: 30,
+    });
     expect(parseSimArgs(['--count=3'])).toMatchObject({ cmd: 'run', count: 3 });
   });
 
   it('reads list and send', () => {
     expect(parseSimArgs(['list'])).toEqual({ cmd: 'list' });
-    expect(parseSimArgs(['send', '--imei', '860100000000001', '--kind', 'sos'])).toEqual({ cmd: 'send', imei: '860100000000001', kind: 'sos', value: undefined });
-    expect(parseSimArgs(['send', '--imei', '860100000000001', '--kind', 'location', '--value', '22.54,114.06'])).toMatchObject({ value: '22.54,114.06' });
-    expect(parseSimArgs(['send', '--imei', '860100000000001', '--kind', 'heart-rate', '--value', '170'])).toMatchObject({ kind: 'heart-rate', value: '170' });
-    expect(parseSimArgs(['send', '--imei', '860100000000025', '--kind', 'card', '--value', 'IC-0042'])).toMatchObject({ kind: 'card', value: 'IC-0042' });
+    expect(parseSimArgs(['send', '--imei', '860100000000001', '--kind', 'sos'])).toEqual({
+      cmd: 'send',
+      imei: '860100000000001',
+      kind: 'sos',
+      value: undefined,
+    });
+    expect(
+      parseSimArgs(['send', '--imei', '860100000000001', '--kind', 'location', '--value', '22.54,114.06']),
+    ).toMatchObject({ value: '22.54,114.06' });
+    expect(parseSimArgs(['send', '--imei', '860100000000001', '--kind', 'heart-rate', '--value', '170'])).toMatchObject(
+      { kind: 'heart-rate', value: '170' },
+    );
+    expect(parseSimArgs(['send', '--imei', '860100000000025', '--kind', 'card', '--value', 'IC-0042'])).toMatchObject({
+      kind: 'card',
+      value: 'IC-0042',
+    });
     expect(parseSimArgs(['--help'])).toEqual({ cmd: 'help' });
   });
 

@@ -14,7 +14,8 @@ function brain(kind: DeviceKind, messageType: Encoding = 'json', now: () => numb
   const sent: Sent[] = [];
   const b = new DeviceBrain(
     { imei: '860999000000001', kind, scenario: 'construction', lat: 22.54, lon: 114.05, messageType },
-    (topic, payload, qos) => sent.push({ topic, qos, message: decodePayload(payload).value as Record<string, unknown> }),
+    (topic, payload, qos) =>
+      sent.push({ topic, qos, message: decodePayload(payload).value as Record<string, unknown> }),
     { intervalS: 10, seed: 1, idPrefix: 't', now },
   );
   const down = (msg: object, enc: Encoding = 'json') => b.handle(encodePayload(msg, enc));
@@ -34,7 +35,12 @@ describe('virtual device behaviour', () => {
       expect(s.qos).toBe(1);
       expect(uplinkSchema.safeParse(s.message).success).toBe(true);
     }
-    expect(sent[0]!.message).toMatchObject({ online: true, appVersion: expect.any(String), systemVersion: expect.any(String), signal: expect.any(Number) });
+    expect(sent[0]!.message).toMatchObject({
+      online: true,
+      appVersion: expect.any(String),
+      systemVersion: expect.any(String),
+      signal: expect.any(Number),
+    });
     expect(new Set(sent.map((s) => s.message.id)).size).toBe(3);
     expect(sent[1]!.message.ts).toBe(1_700_000_000_000);
     expect(b.sent).toBe(3);
@@ -104,7 +110,17 @@ describe('virtual device behaviour', () => {
 
   it('applies pushed settings (position interval) and acks them', () => {
     const { down, acks, b } = brain('ankle');
-    const settings = { limits: {}, alarmDuration: 10, restartTime: 0, positionInterval: 2, gasMeasureTime: 30, welcome: '', contacts: [], whiteList: [], blackList: [] };
+    const settings = {
+      limits: {},
+      alarmDuration: 10,
+      restartTime: 0,
+      positionInterval: 2,
+      gasMeasureTime: 30,
+      welcome: '',
+      contacts: [],
+      whiteList: [],
+      blackList: [],
+    };
     down({ kind: 'settings', id: 12, settings });
     expect(b.locationIntervalS).toBe(120);
     expect(acks()).toEqual([expect.objectContaining({ ref: 12, ok: true })]);
@@ -125,9 +141,17 @@ describe('virtual device behaviour', () => {
   it('confirms an open-door request (5082) with 5091 type 3 on its client topic at QoS 0, door units only', () => {
     const door = brain('doorUnit', 'cbor');
     door.down({ code: '5082', imei: '860999000000001', userId: 3 });
-    expect(door.sent[0]).toEqual({ topic: 'sfwatch/860999000000001/client', qos: 0, message: { code: '5091', type: 3, imei: '860999000000001', userId: 3 } });
+    expect(door.sent[0]).toEqual({
+      topic: 'sfwatch/860999000000001/client',
+      qos: 0,
+      message: { code: '5091', type: 3, imei: '860999000000001', userId: 3 },
+    });
     // The opening is reported as an access event too (docs/device-protocol.md#door-access).
-    expect(door.sent[1]).toMatchObject({ topic: 'sfwatch/860999000000001/up', qos: 1, message: { kind: 'access', method: 'remote', credential: '3', granted: true, reason: 'ok' } });
+    expect(door.sent[1]).toMatchObject({
+      topic: 'sfwatch/860999000000001/up',
+      qos: 1,
+      message: { kind: 'access', method: 'remote', credential: '3', granted: true, reason: 'ok' },
+    });
     expect(door.sent).toHaveLength(2);
     expect(door.b.unlocked).toBe(1);
     // Devices in the field send the code as a number too.

@@ -89,7 +89,9 @@ describe('simulated 4G gateways', () => {
     expect(breakers.length).toBeGreaterThan(0);
     for (const b of breakers) expect(gateways.map((g) => g.imei)).toContain(b.gateway);
     const g = gateways.find((x) => x.imei === breakers[0]!.gateway)!;
-    expect(toSimDevice({ imei: g.imei, kind: 'gateway4g' })?.subDevices).toBe(fleet.filter((d) => d.gateway === g.imei).length);
+    expect(toSimDevice({ imei: g.imei, kind: 'gateway4g' })?.subDevices).toBe(
+      fleet.filter((d) => d.gateway === g.imei).length,
+    );
     // The IMEIs before the gateways (and the protocol devices after them) did not move (README and tests name them).
     expect(fleet[0]!.imei).toBe('860100000000001');
     expect(fleet.filter((d) => d.kind !== 'gateway4g' && !d.protocol).at(-1)!.imei).toBe('860100000000036');

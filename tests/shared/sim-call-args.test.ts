@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { callEveryFromEnv, shiftsFromEnv, DEFAULT_CALL_EVERY_S, DEFAULT_CALL_S, parseSimArgs, UsageError } from '../../src/sim/args';
+import {
+  callEveryFromEnv,
+  shiftsFromEnv,
+  DEFAULT_CALL_EVERY_S,
+  DEFAULT_CALL_S,
+  parseSimArgs,
+  UsageError,
+} from '../../src/sim/args';
 
 describe('sim call', () => {
   it('reads the door unit, the room and the hold time', () => {
-    expect(parseSimArgs(['call', '--imei', '860100000000025', '--room', '1203'])).toEqual({ cmd: 'call', imei: '860100000000025', roomNo: '1203', seconds: DEFAULT_CALL_S });
-    expect(parseSimArgs(['call', '--imei', '860100000000025', '--room', ' 0302 ', '--seconds', '30'])).toMatchObject({ roomNo: '0302', seconds: 30 });
+    expect(parseSimArgs(['call', '--imei', '860100000000025', '--room', '1203'])).toEqual({
+      cmd: 'call',
+      imei: '860100000000025',
+      roomNo: '1203',
+      seconds: DEFAULT_CALL_S,
+    });
+    expect(parseSimArgs(['call', '--imei', '860100000000025', '--room', ' 0302 ', '--seconds', '30'])).toMatchObject({
+      roomNo: '0302',
+      seconds: 30,
+    });
   });
 
   it.each([

@@ -20,7 +20,14 @@ describe("the simulated door unit's access logic", () => {
     });
     expect(unit.apply(list)).toEqual({ ok: true, msg: 'rights v3: 5 credential(s)' });
     const outcome = (method: 'card' | 'qr', v: string) => unit.present(method, v, T0);
-    expect(outcome('card', 'C1')).toEqual({ kind: 'access', method: 'card', credential: 'C1', granted: true, reason: 'ok', rightId: 1 });
+    expect(outcome('card', 'C1')).toEqual({
+      kind: 'access',
+      method: 'card',
+      credential: 'C1',
+      granted: true,
+      reason: 'ok',
+      rightId: 1,
+    });
     expect(outcome('card', 'C2')).toMatchObject({ granted: false, reason: 'expired' });
     expect(outcome('card', 'C3')).toMatchObject({ granted: false, reason: 'notYetValid' });
     expect(outcome('qr', 'Q1')).toMatchObject({ granted: true });
@@ -30,7 +37,9 @@ describe("the simulated door unit's access logic", () => {
     expect(uplinkSchema.safeParse(outcome('card', 'C1')).success).toBe(true);
 
     // C1 dropped from the next list: revoked; an older list is refused.
-    expect(unit.apply({ version: 4, credentials: [{ t: 'qr', v: 'Q1', r: 4 }], revoked: [{ t: 'card', v: 'OLD' }] }).ok).toBe(true);
+    expect(
+      unit.apply({ version: 4, credentials: [{ t: 'qr', v: 'Q1', r: 4 }], revoked: [{ t: 'card', v: 'OLD' }] }).ok,
+    ).toBe(true);
     expect(outcome('card', 'C1')).toMatchObject({ granted: false, reason: 'revoked' });
     expect(outcome('card', 'OLD')).toMatchObject({ granted: false, reason: 'revoked' });
     expect(unit.apply({ version: 2, credentials: [] })).toMatchObject({ ok: false });
@@ -54,7 +63,13 @@ describe("the simulated door unit's access logic", () => {
     unit.apply({ version: 1, credentials: [{ t: 'face', v: '31', r: 9 }] });
     expect(await unit.presentFace(new Uint8Array([1]), T0)).toMatchObject({ granted: false, reason: 'noMatch' });
     unit.verifyFace = async () => ({ sampleId: '31', score: 0.91 });
-    expect(await unit.presentFace(new Uint8Array([1]), T0)).toMatchObject({ method: 'face', credential: '31', granted: true, rightId: 9, score: 0.91 });
+    expect(await unit.presentFace(new Uint8Array([1]), T0)).toMatchObject({
+      method: 'face',
+      credential: '31',
+      granted: true,
+      rightId: 9,
+      score: 0.91,
+    });
     unit.verifyFace = async () => ({ sampleId: null, score: 0.2 });
     expect(await unit.presentFace(new Uint8Array([1]), T0)).toMatchObject({ granted: false, reason: 'noMatch' });
   });

@@ -16,7 +16,27 @@ describe('send messages', () => {
   });
 
   it('accepts the names the brief lists', () => {
-    for (const k of ['sos', 'fall', 'collision', 'wear-on', 'wear-off', 'fire-button', 'smoke', 'gas-leak', 'power-loss', 'fault', 'low-battery', 'heart-rate', 'temperature', 'oxygen', 'gas', 'location', 'online', 'offline', 'call']) {
+    for (const k of [
+      'sos',
+      'fall',
+      'collision',
+      'wear-on',
+      'wear-off',
+      'fire-button',
+      'smoke',
+      'gas-leak',
+      'power-loss',
+      'fault',
+      'low-battery',
+      'heart-rate',
+      'temperature',
+      'oxygen',
+      'gas',
+      'location',
+      'online',
+      'offline',
+      'call',
+    ]) {
       expect(SEND_KINDS).toContain(k);
     }
   });
@@ -30,7 +50,12 @@ describe('send messages', () => {
     expect(buildSendMessage('temperature', '38.9', HOME)).toEqual({ kind: 'telemetry', values: { bodyTemp: 38.9 } });
     expect(buildSendMessage('oxygen', '85', HOME)).toEqual({ kind: 'telemetry', values: { bloodOxygen: 85 } });
     expect(buildSendMessage('gas', '40', HOME)).toEqual({ kind: 'telemetry', values: { gas: 40 } });
-    expect(buildSendMessage('location', '22.55, 114.07', HOME)).toMatchObject({ kind: 'location', lat: 22.55, lon: 114.07, source: 'gps' });
+    expect(buildSendMessage('location', '22.55, 114.07', HOME)).toMatchObject({
+      kind: 'location',
+      lat: 22.55,
+      lon: 114.07,
+      source: 'gps',
+    });
     expect(buildSendMessage('location', undefined, HOME)).toMatchObject(HOME);
     expect(buildSendMessage('online', undefined, HOME)).toEqual({ kind: 'status', online: true });
     expect(buildSendMessage('offline', undefined, HOME)).toEqual({ kind: 'status', online: false });
@@ -64,9 +89,18 @@ describe('send messages', () => {
       const { low, high } = LIMIT_METRICS[m];
       expect(v < low || v > high, `${kind} ${v}`).toBe(true);
     }
-    expect(buildSendMessage('blood-pressure', undefined, HOME)).toEqual({ kind: 'telemetry', values: { systolic: 160, diastolic: 100 } });
-    expect(buildSendMessage('blood-pressure', '120/80', HOME)).toEqual({ kind: 'telemetry', values: { systolic: 120, diastolic: 80 } });
-    expect(buildSendMessage('water-pressure', '0.3', HOME)).toEqual({ kind: 'telemetry', values: { waterPressure: 0.3 } });
+    expect(buildSendMessage('blood-pressure', undefined, HOME)).toEqual({
+      kind: 'telemetry',
+      values: { systolic: 160, diastolic: 100 },
+    });
+    expect(buildSendMessage('blood-pressure', '120/80', HOME)).toEqual({
+      kind: 'telemetry',
+      values: { systolic: 120, diastolic: 80 },
+    });
+    expect(buildSendMessage('water-pressure', '0.3', HOME)).toEqual({
+      kind: 'telemetry',
+      values: { waterPressure: 0.3 },
+    });
     expect(buildSendMessage('smoke-level', undefined, HOME)).toEqual({ kind: 'telemetry', values: { smoke: 0.2 } });
   });
 

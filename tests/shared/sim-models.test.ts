@@ -136,6 +136,7 @@ describe('device models', () => {
   });
 
   it('covers every scenario of the simulator', () => {
-    for (const scenario of SIM_SCENARIOS) expect(() => new DeviceModel('watch', scenario, HOME, createRng(1)).tick(10)).not.toThrow();
+    for (const scenario of SIM_SCENARIOS)
+      expect(() => new DeviceModel('watch', scenario, HOME, createRng(1)).tick(10)).not.toThrow();
   });
 });

@@ -3,9 +3,20 @@ import { parseSimArgs } from '../../src/sim/args';
 
 describe('sim present arguments', () => {
   it('reads a card, a QR code or a face picture at a door unit', () => {
-    expect(parseSimArgs(['present', '--imei', '860100000000025', '--card', 'IC-0042'])).toEqual({ cmd: 'present', imei: '860100000000025', method: 'card', value: 'IC-0042' });
-    expect(parseSimArgs(['present', '--imei', '860100000000025', '--qr', 'AQR-abc'])).toMatchObject({ method: 'qr', value: 'AQR-abc' });
-    expect(parseSimArgs(['present', '--imei', '860100000000025', '--face', 'public/faces/x.jpg'])).toMatchObject({ method: 'face', value: 'public/faces/x.jpg' });
+    expect(parseSimArgs(['present', '--imei', '860100000000025', '--card', 'IC-0042'])).toEqual({
+      cmd: 'present',
+      imei: '860100000000025',
+      method: 'card',
+      value: 'IC-0042',
+    });
+    expect(parseSimArgs(['present', '--imei', '860100000000025', '--qr', 'AQR-abc'])).toMatchObject({
+      method: 'qr',
+      value: 'AQR-abc',
+    });
+    expect(parseSimArgs(['present', '--imei', '860100000000025', '--face', 'public/faces/x.jpg'])).toMatchObject({
+      method: 'face',
+      value: 'public/faces/x.jpg',
+    });
   });
 
   it.each([

@@ -9,10 +9,17 @@ describe('sim roster and target', () => {
   it('runs demo devices from their demo home, others from their kind first scenario site', () => {
     const d = demo[0]!;
     expect(toSimDevice({ imei: d.imei, kind: d.kind, messageType: d.messageType })).toEqual({
-      imei: d.imei, kind: d.kind, scenario: d.scenario, lat: d.lat, lon: d.lon, messageType: d.messageType,
+      imei: d.imei,
+      kind: d.kind,
+      scenario: d.scenario,
+      lat: d.lat,
+      lon: d.lon,
+      messageType: d.messageType,
     });
     expect(toSimDevice({ imei: '123456789', kind: 'ankle', messageType: 'cbor' })).toMatchObject({
-      scenario: 'supervision', lat: SCENARIO_SITES.supervision.lat, messageType: 'cbor',
+      scenario: 'supervision',
+      lat: SCENARIO_SITES.supervision.lat,
+      messageType: 'cbor',
     });
     expect(toSimDevice({ imei: '123456789', kind: 'toaster' })).toBeUndefined();
   });
@@ -28,9 +35,19 @@ describe('sim roster and target', () => {
   });
 
   it('finds the service from the npm start variables', () => {
-    expect(targetFromEnv({})).toEqual({ httpBase: 'http://127.0.0.1:8080', mqttUrl: 'mqtt://127.0.0.1:1883', user: 'demo', password: 'demo123' });
-    expect(targetFromEnv({ PORT: '9000', HOST: 'example.org', MQTT_PORT: '1884', SIM_USER: 'u', SIM_PASSWORD: 'p' })).toEqual({
-      httpBase: 'http://example.org:9000', mqttUrl: 'mqtt://example.org:1884', user: 'u', password: 'p',
+    expect(targetFromEnv({})).toEqual({
+      httpBase: 'http://127.0.0.1:8080',
+      mqttUrl: 'mqtt://127.0.0.1:1883',
+      user: 'demo',
+      password: 'demo123',
+    });
+    expect(
+      targetFromEnv({ PORT: '9000', HOST: 'example.org', MQTT_PORT: '1884', SIM_USER: 'u', SIM_PASSWORD: 'p' }),
+    ).toEqual({
+      httpBase: 'http://example.org:9000',
+      mqttUrl: 'mqtt://example.org:1884',
+      user: 'u',
+      password: 'p',
     });
     expect(targetFromEnv({ MQTT_URL: 'mqtt://broker:1883' }).mqttUrl).toBe('mqtt://broker:1883');
     expect(targetFromEnv({ MQTT_PORT: '0', PORT: '9000' }).mqttUrl).toBe('ws://127.0.0.1:9000/mqtt');

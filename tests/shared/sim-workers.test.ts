@@ -17,17 +17,21 @@ const at = (day: string, hh: number, mm = 0) => localInstant(day, hh * 60 + mm, 
 
 function brain(device: SimDevice, clock: { t: number }, shiftTimeZone?: string) {
   const sent: Record<string, unknown>[] = [];
-  const b = new DeviceBrain(device, (_topic, payload) => sent.push(decodePayload(payload).value as Record<string, unknown>), { intervalS: 60, seed: 1, idPrefix: 't', now: () => clock.t, shiftTimeZone });
+  const b = new DeviceBrain(
+    device,
+    (_topic, payload) => sent.push(decodePayload(payload).value as Record<string, unknown>),
+    { intervalS: 60, seed: 1, idPrefix: 't', now: () => clock.t, shiftTimeZone },
+  );
   return { b, sent };
 }
 
 describe('workers of the demo site', () => {
   it('keep plausible hours: most on time, some 5-30 minutes late, some early, a few days away', () => {
     const days = daysBetween('2026-01-05', '2026-04-03').filter((d) => isWorkday(isoWeekday(d)));
-    const worn = demoFleet().filter((d) => d.scenario === 'construction' && (d.kind === 'helmet' || d.kind === 'uwbTag'));
-    const plans = worn
-      .flatMap((d) => days.map((day) => dayPlan(d.imei, day)))
-      .filter((p) => !p.absent);
+    const worn = demoFleet().filter(
+      (d) => d.scenario === 'construction' && (d.kind === 'helmet' || d.kind === 'uwbTag'),
+    );
+    const plans = worn.flatMap((d) => days.map((day) => dayPlan(d.imei, day))).filter((p) => !p.absent);
     const late = plans.filter((p) => p.arrive > DEMO_WORKDAY.start);
     expect(late.length / plans.length).toBeGreaterThan(0.05);
     expect(late.length / plans.length).toBeLessThan(0.3);
@@ -50,7 +54,9 @@ describe('workers of the demo site', () => {
   });
 
   it('put the helmet on at arrival and take it off at leaving; fixes only while it is worn', () => {
-    const day = daysBetween('2026-03-09', '2026-03-20').find((d) => isWorkday(isoWeekday(d)) && !dayPlan(helmet.imei, d).absent)!;
+    const day = daysBetween('2026-03-09', '2026-03-20').find(
+      (d) => isWorkday(isoWeekday(d)) && !dayPlan(helmet.imei, d).absent,
+    )!;
     const plan = dayPlan(helmet.imei, day);
     const clock = { t: localInstant(day, plan.arrive - 30, TZ).getTime() };
     const { b, sent } = brain({ ...helmet }, clock, TZ);

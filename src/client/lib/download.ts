@@ -25,7 +25,12 @@ export function saveFile(data: Blob | string, name: string): void {
  * A route that answers the file itself (track export, dashboard panels): fetched directly with the
  * session header and saved through an object URL; a JSON answer is an envelope error.
  */
-export async function downloadFile(kind: ServiceKind, path: string, body: unknown, fallbackName: string): Promise<void> {
+export async function downloadFile(
+  kind: ServiceKind,
+  path: string,
+  body: unknown,
+  fallbackName: string,
+): Promise<void> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = token;

@@ -25,7 +25,9 @@ export function escapeHtml(value: string): string {
 
 /** Keeps only letters and digits (any script, so Chinese names survive), cut to `max`. */
 export function lettersDigits(value: string, max = DEFAULT_MAX_LENGTH): string {
-  return Array.from(value.replace(/[^\p{L}\p{N}]/gu, '')).slice(0, max).join('');
+  return Array.from(value.replace(/[^\p{L}\p{N}]/gu, ''))
+    .slice(0, max)
+    .join('');
 }
 
 /** Keeps only digits, cut to `max` characters. */
@@ -39,7 +41,10 @@ export function decimal(value: string): string {
   const point = cleaned.indexOf('.');
   if (point < 0) return cleaned;
   const whole = cleaned.slice(0, point) || '0';
-  const fraction = cleaned.slice(point + 1).replace(/\./g, '').slice(0, MAX_DECIMALS);
+  const fraction = cleaned
+    .slice(point + 1)
+    .replace(/\./g, '')
+    .slice(0, MAX_DECIMALS);
   return `${whole}.${fraction}`;
 }
 

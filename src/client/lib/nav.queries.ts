@@ -18,7 +18,8 @@ export async function fetchNavigation(): Promise<NavEntry[]> {
   const answer = await request<NavEntry[] | null>('user', 'per/getNavigationBar', { language: LOGIN_LANGUAGE });
   const tree = Array.isArray(answer) ? answer : [];
   saveMenu(tree);
-  if (tree.length === 0) toast('tip', serverMessage('noNavigation', 'No navigation bar data assigned'), 'no-navigation');
+  if (tree.length === 0)
+    toast('tip', serverMessage('noNavigation', 'No navigation bar data assigned'), 'no-navigation');
   return tree;
 }
 

@@ -43,7 +43,12 @@ export function createQueryClient(): QueryClient {
  */
 export function shouldPersist(query: Pick<Query, 'queryKey' | 'state'>): boolean {
   const head = query.queryKey[0];
-  return query.state.data !== undefined && (query.state.status === 'success' || query.state.status === 'error') && typeof head === 'string' && (PERSISTED_KEYS as readonly string[]).includes(head);
+  return (
+    query.state.data !== undefined &&
+    (query.state.status === 'success' || query.state.status === 'error') &&
+    typeof head === 'string' &&
+    (PERSISTED_KEYS as readonly string[]).includes(head)
+  );
 }
 
 /**
@@ -52,7 +57,9 @@ export function shouldPersist(query: Pick<Query, 'queryKey' | 'state'>): boolean
  */
 export function serializeLastGood(client: PersistedClient): string {
   const queries = client.clientState.queries.map((q) =>
-    q.state.status === 'error' && q.state.data !== undefined ? { ...q, state: { ...q.state, status: 'success' as const, error: null, fetchStatus: 'idle' as const } } : q,
+    q.state.status === 'error' && q.state.data !== undefined
+      ? { ...q, state: { ...q.state, status: 'success' as const, error: null, fetchStatus: 'idle' as const } }
+      : q,
   );
   return JSON.stringify({ ...client, clientState: { ...client.clientState, queries } });
 }
@@ -62,7 +69,10 @@ export function serializeLastGood(client: PersistedClient): string {
  * would fail with "No mutationFn found", so they are not stored.
  */
 // Structural: the persister's query-core copy and react-query's may differ by a patch version.
-export function shouldPersistMutation(mutation: { state: { isPaused: boolean }; options: { mutationKey?: readonly unknown[] } }): boolean {
+export function shouldPersistMutation(mutation: {
+  state: { isPaused: boolean };
+  options: { mutationKey?: readonly unknown[] };
+}): boolean {
   return mutation.state.isPaused && isAlarmMutation(mutation);
 }
 

@@ -51,7 +51,8 @@ export function text(opts: { max?: number; pattern?: RegExp; trim?: boolean } = 
 /** A whole number within [min, max], from its text. */
 export function integer(min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): SearchRule<number> {
   return (value) => {
-    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+    const n =
+      typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
     return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
   };
 }
@@ -65,10 +66,14 @@ export function oneOf<T extends string>(values: readonly T[]): SearchRule<T> {
 export const object: SearchRule<Record<string, unknown>> = (value) =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
-export type SearchOf<S extends Record<string, SearchRule<unknown>>> = { [K in keyof S]?: NonNullable<ReturnType<S[K]>> };
+export type SearchOf<S extends Record<string, SearchRule<unknown>>> = {
+  [K in keyof S]?: NonNullable<ReturnType<S[K]>>;
+};
 
 /** A route's validateSearch: the named values that pass their rule; anything else is dropped. */
-export function searchRules<S extends Record<string, SearchRule<unknown>>>(rules: S): (search: Record<string, unknown>) => SearchOf<S> {
+export function searchRules<S extends Record<string, SearchRule<unknown>>>(
+  rules: S,
+): (search: Record<string, unknown>) => SearchOf<S> {
   return (search) => {
     const out: Record<string, unknown> = {};
     for (const [name, rule] of Object.entries(rules)) {

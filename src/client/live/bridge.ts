@@ -1,11 +1,28 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { PUSH_CODE, REALTIME, caughtUpAlarmSchema, consolePushSchema, type AlarmRecord, type CaughtUpAlarm, type ConsolePush } from '../../shared/alarms/push';
+import {
+  PUSH_CODE,
+  REALTIME,
+  caughtUpAlarmSchema,
+  consolePushSchema,
+  type AlarmRecord,
+  type CaughtUpAlarm,
+  type ConsolePush,
+} from '../../shared/alarms/push';
 import { ALARM_TYPE_BY_KEY } from '../../shared/alarms/types';
 import { topics } from '../../shared/topics';
 import { AlarmCursor } from './alarmCursor';
 import { reconnectDelay } from './backoff';
 import { Emitter } from './emitter';
-import { realTimers, type LiveEvents, type LiveStatus, type MqttConnect, type MqttLike, type MqttOptions, type PublishOptions, type Timers } from './types';
+import {
+  realTimers,
+  type LiveEvents,
+  type LiveStatus,
+  type MqttConnect,
+  type MqttLike,
+  type MqttOptions,
+  type PublishOptions,
+  type Timers,
+} from './types';
 
 export interface BridgeDeps {
   userId: number;

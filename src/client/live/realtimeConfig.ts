@@ -28,10 +28,16 @@ function pick(body: unknown): { mqttUrl?: unknown; voicePath?: unknown } {
  * `GET /api/realtime`: where the broker and the voice socket live. A null URL or a failed call
  * means this host (`/mqtt`, `/api/voice/ws`), which is what the embedded broker serves.
  */
-export async function fetchRealtimeConfig(token: string | null, fetchImpl: typeof fetch = fetch, place: Place = location): Promise<RealtimeConfig> {
+export async function fetchRealtimeConfig(
+  token: string | null,
+  fetchImpl: typeof fetch = fetch,
+  place: Place = location,
+): Promise<RealtimeConfig> {
   let answer: { mqttUrl?: unknown; voicePath?: unknown } = {};
   try {
-    const response = await fetchImpl('/api/realtime', { headers: token ? { Authorization: token, Accept: 'application/json' } : { Accept: 'application/json' } });
+    const response = await fetchImpl('/api/realtime', {
+      headers: token ? { Authorization: token, Accept: 'application/json' } : { Accept: 'application/json' },
+    });
     if (response.ok) answer = pick(await response.json());
   } catch {
     // Fall back to this host below.

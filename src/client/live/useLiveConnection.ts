@@ -52,7 +52,8 @@ export function useLiveConnection(): Promise<RealtimeConfig> | null {
       queryClient,
       connect: lazyConnect,
       resolveUrl: async () => (await config).mqttUrl,
-      fetchSince: (after) => request<AlarmRecord[]>('device', 'alarm/since', { after }, { background: true, quiet: true }),
+      fetchSince: (after) =>
+        request<AlarmRecord[]>('device', 'alarm/since', { after }, { background: true, quiet: true }),
       onOnline,
     });
     setLiveBridge(bridge);

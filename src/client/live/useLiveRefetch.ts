@@ -21,9 +21,18 @@ export const READINGS_GAP_MS = 30_000;
  * once (a notice during a fetch queues one more after it). A notice of readings alone waits until
  * `readingsGapMs` after the last refetch. Dashboards and the telemetry list use it.
  */
-export function useLiveRefetch(queryKey: QueryKey, { readingsGapMs = LIVE_MIN_GAP_MS }: { readingsGapMs?: number } = {}): void {
+export function useLiveRefetch(
+  queryKey: QueryKey,
+  { readingsGapMs = LIVE_MIN_GAP_MS }: { readingsGapMs?: number } = {},
+): void {
   const client = useQueryClient();
-  const state = useRef({ running: false, again: Infinity, last: 0, due: Infinity, timer: undefined as ReturnType<typeof setTimeout> | undefined });
+  const state = useRef({
+    running: false,
+    again: Infinity,
+    last: 0,
+    due: Infinity,
+    timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  });
   const key = JSON.stringify(queryKey);
 
   const run = useCallback(
@@ -39,23 +48,29 @@ export function useLiveRefetch(queryKey: QueryKey, { readingsGapMs = LIVE_MIN_GA
       if (s.timer && s.due <= due) return;
       clearTimeout(s.timer);
       s.due = due;
-      s.timer = setTimeout(() => {
-        s.timer = undefined;
-        s.due = Infinity;
-        s.running = true;
-        s.last = Date.now();
-        void client.refetchQueries({ queryKey: JSON.parse(key) as QueryKey, exact: true }, { cancelRefetch: false }).finally(() => {
-          s.running = false;
-          const again = s.again;
-          s.again = Infinity;
-          if (again !== Infinity) schedule(again);
-        });
-      }, Math.max(0, due - Date.now()));
+      s.timer = setTimeout(
+        () => {
+          s.timer = undefined;
+          s.due = Infinity;
+          s.running = true;
+          s.last = Date.now();
+          void client
+            .refetchQueries({ queryKey: JSON.parse(key) as QueryKey, exact: true }, { cancelRefetch: false })
+            .finally(() => {
+              s.running = false;
+              const again = s.again;
+              s.again = Infinity;
+              if (again !== Infinity) schedule(again);
+            });
+        },
+        Math.max(0, due - Date.now()),
+      );
     },
     [client, key],
   );
   const onNotice = useCallback(
-    (push: DashboardPush) => run(push.parts.some((p) => p !== 'readings') ? LIVE_MIN_GAP_MS : Math.max(LIVE_MIN_GAP_MS, readingsGapMs)),
+    (push: DashboardPush) =>
+      run(push.parts.some((p) => p !== 'readings') ? LIVE_MIN_GAP_MS : Math.max(LIVE_MIN_GAP_MS, readingsGapMs)),
     [run, readingsGapMs],
   );
 

@@ -8,7 +8,11 @@ import { useLiveBridge } from './liveStore';
  * validated by `schema`; malformed ones are dropped. The topic is reference-counted in the bridge,
  * so several screens may listen at once.
  */
-export function useTenantPush<S extends z.ZodType>(topicOf: (tenantId: number) => string, schema: S, handler: (push: z.output<S>) => void): void {
+export function useTenantPush<S extends z.ZodType>(
+  topicOf: (tenantId: number) => string,
+  schema: S,
+  handler: (push: z.output<S>) => void,
+): void {
   const bridge = useLiveBridge();
   const tenantId = useSession().user?.tenantId;
   const ref = useRef(handler);

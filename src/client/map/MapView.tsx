@@ -98,7 +98,15 @@ export function MapView({ children, initialView, controls = true }: MapViewProps
     <div ref={rootRef} className={classes.root} data-testid="map-view" data-provider={handle ? provider : undefined}>
       <div ref={hostRef} className={classes.host} />
       {!handle && (
-        <div className={classes.status}>{failed ? <Text c="red"><Trans>地图加载失败</Trans></Text> : <Loader size="sm" />}</div>
+        <div className={classes.status}>
+          {failed ? (
+            <Text c="red">
+              <Trans>地图加载失败</Trans>
+            </Text>
+          ) : (
+            <Loader size="sm" />
+          )}
+        </div>
       )}
       <MapApiContext.Provider value={api}>
         {controls && api && config && search && (

@@ -16,7 +16,13 @@ export function accuracyShapes(
   points.forEach((p, i) => {
     if (!p.accuracy || p.accuracy < 1) return;
     const center: LonLat = [p.lon, p.lat];
-    shapes.push({ id: `acc-${idOf(i)}`, kind: 'circle', center, radiusM: p.accuracy, style: { color: colors[p.source ?? 'gps'] ?? colors.gps!, fillOpacity: 0.12 } });
+    shapes.push({
+      id: `acc-${idOf(i)}`,
+      kind: 'circle',
+      center,
+      radiusM: p.accuracy,
+      style: { color: colors[p.source ?? 'gps'] ?? colors.gps!, fillOpacity: 0.12 },
+    });
   });
   return shapes;
 }

@@ -2,13 +2,18 @@ import { queryOptions } from '@tanstack/react-query';
 import { FALLBACK_MAP_CONFIG, MAP_PROVIDERS, type MapConfig } from '../../shared/geo/map-config';
 import { getToken } from '../lib/session';
 
-const isLonLat = (v: unknown): v is [number, number] => Array.isArray(v) && v.length === 2 && v.every((n) => typeof n === 'number' && Number.isFinite(n));
+const isLonLat = (v: unknown): v is [number, number] =>
+  Array.isArray(v) && v.length === 2 && v.every((n) => typeof n === 'number' && Number.isFinite(n));
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 /** Reads an answer defensively: anything missing or malformed takes the offline default. */
 export function normalizeMapConfig(raw: unknown): MapConfig {
   const data = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  const keys = { amapKey: str(data.amapKey), amapSecurityCode: str(data.amapSecurityCode), googleKey: str(data.googleKey) };
+  const keys = {
+    amapKey: str(data.amapKey),
+    amapSecurityCode: str(data.amapSecurityCode),
+    googleKey: str(data.googleKey),
+  };
   const providers = FALLBACK_MAP_CONFIG.providers.slice();
   if (keys.amapKey) providers.push('amap');
   if (keys.googleKey) providers.push('google');
@@ -31,7 +36,9 @@ export function normalizeMapConfig(raw: unknown): MapConfig {
  */
 export async function fetchMapConfig(fetchImpl: typeof fetch = fetch, token = getToken()): Promise<MapConfig> {
   try {
-    const response = await fetchImpl('/api/map/config', { headers: { Accept: 'application/json', ...(token ? { Authorization: token } : {}) } });
+    const response = await fetchImpl('/api/map/config', {
+      headers: { Accept: 'application/json', ...(token ? { Authorization: token } : {}) },
+    });
     if (!response.ok) return normalizeMapConfig(null);
     const body = (await response.json()) as { code?: unknown; data?: unknown };
     return normalizeMapConfig(body.code === 0 || body.code === '0' ? body.data : null);
@@ -40,4 +47,8 @@ export async function fetchMapConfig(fetchImpl: typeof fetch = fetch, token = ge
   }
 }
 
-export const mapConfigQuery = queryOptions({ queryKey: ['map', 'config'], queryFn: () => fetchMapConfig(), staleTime: 5 * 60_000 });
+export const mapConfigQuery = queryOptions({
+  queryKey: ['map', 'config'],
+  queryFn: () => fetchMapConfig(),
+  staleTime: 5 * 60_000,
+});

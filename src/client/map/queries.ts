@@ -34,7 +34,15 @@ export function deviceInfoQuery(imei: string) {
 }
 
 /** The device list searched by name or IMEI (place search without a commercial provider). */
-export async function searchDevices(keyword: string, signal?: AbortSignal): Promise<{ imei: string; name: string | null }[]> {
-  const answer = await request<ListResult<{ imei: string; name: string | null }>>('device', 'device/list', { page: 1, size: 8, keyword }, { background: true, quiet: true, signal });
+export async function searchDevices(
+  keyword: string,
+  signal?: AbortSignal,
+): Promise<{ imei: string; name: string | null }[]> {
+  const answer = await request<ListResult<{ imei: string; name: string | null }>>(
+    'device',
+    'device/list',
+    { page: 1, size: 8, keyword },
+    { background: true, quiet: true, signal },
+  );
   return answer.rows.map((r) => ({ imei: r.imei, name: r.name }));
 }

@@ -25,34 +25,63 @@ import { accessCardArms, accessCards } from './server';
 const tags = ['user'];
 const id = z.number().int().positive();
 
-export const armBody = z.object({ imei: z.string().regex(IMEI_RE), residentId: id, seconds: z.number().int().min(10).max(600).default(120) });
+export const armBody = z.object({
+  imei: z.string().regex(IMEI_RE),
+  residentId: id,
+  seconds: z.number().int().min(10).max(600).default(120),
+});
 
 /**
  * A card a door unit reported (`card`, 5084): bound to the resident the unit was armed for, with
  * a right on the door units of the resident's unit and the unit that read it. Null when the unit
  * was not armed (or the arming expired), or the card is already someone's.
  */
-export async function bindReportedCard(app: FastifyInstance, device: Pick<KnownDevice, 'id' | 'tenantId'>, cardNo: string): Promise<number | null> {
+export async function bindReportedCard(
+  app: FastifyInstance,
+  device: Pick<KnownDevice, 'id' | 'tenantId'>,
+  cardNo: string,
+): Promise<number | null> {
   const now = new Date(app.clock.now());
   const [arm] = await app.db
     .select()
     .from(accessCardArms)
-    .where(and(eq(accessCardArms.deviceId, device.id), isNull(accessCardArms.cardId), gt(accessCardArms.expiresAt, now)))
+    .where(
+      and(eq(accessCardArms.deviceId, device.id), isNull(accessCardArms.cardId), gt(accessCardArms.expiresAt, now)),
+    )
     .orderBy(desc(accessCardArms.id))
     .limit(1);
   if (!arm) return null;
   const [resident] = await app.db.select().from(residents).where(eq(residents.id, arm.residentId));
   if (!resident || !BOUND_STATES.includes(resident.reviewState)) return null;
-  const [taken] = await app.db.select({ id: accessCards.id, revoked: accessCards.revoked }).from(accessCards).where(and(eq(accessCards.tenantId, device.tenantId), eq(accessCards.cardNo, cardNo)));
+  const [taken] = await app.db
+    .select({ id: accessCards.id, revoked: accessCards.revoked })
+    .from(accessCards)
+    .where(and(eq(accessCards.tenantId, device.tenantId), eq(accessCards.cardNo, cardNo)));
   if (taken && !taken.revoked) return null;
   const doors = [...new Set([...(await doorUnitsOfRoom(app.db, resident.roomId)), device.id])];
   const cardId = await app.db.transaction(async (tx) => {
     const [right] = await tx
       .insert(accessRights)
-      .values({ tenantId: device.tenantId, subject: SUBJECT.resident, residentId: resident.id, name: resident.name, phone: resident.phone, communityId: resident.communityId })
+      .values({
+        tenantId: device.tenantId,
+        subject: SUBJECT.resident,
+        residentId: resident.id,
+        name: resident.name,
+        phone: resident.phone,
+        communityId: resident.communityId,
+      })
       .returning({ id: accessRights.id });
     await setRightDevices(tx, right!.id, device.tenantId, doors);
-    const values = { tenantId: device.tenantId, cardNo, residentId: resident.id, rightId: right!.id, deviceId: device.id, revoked: false, revokedAt: null, createdAt: now };
+    const values = {
+      tenantId: device.tenantId,
+      cardNo,
+      residentId: resident.id,
+      rightId: right!.id,
+      deviceId: device.id,
+      revoked: false,
+      revokedAt: null,
+      createdAt: now,
+    };
     const [card] = taken
       ? await tx.update(accessCards).set(values).where(eq(accessCards.id, taken.id)).returning({ id: accessCards.id })
       : await tx.insert(accessCards).values(values).returning({ id: accessCards.id });
@@ -74,7 +103,11 @@ export async function revokeCards(app: FastifyInstance, tenantId: number, cardId
       .returning({ rightId: accessCards.rightId });
     if (card?.rightId) rightIds.push(card.rightId);
   }
-  for (const rightId of rightIds) await app.db.update(accessRights).set({ revoked: true, revokedAt: new Date(app.clock.now()) }).where(eq(accessRights.id, rightId));
+  for (const rightId of rightIds)
+    await app.db
+      .update(accessRights)
+      .set({ revoked: true, revokedAt: new Date(app.clock.now()) })
+      .where(eq(accessRights.id, rightId));
   pushSoon(app, tenantId, await doorUnitsOfRights(app.db, rightIds));
 }
 
@@ -83,20 +116,44 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/arm',
     {
       config: { mark: 'accessCard:issue' as PermissionMark, write: true },
-      schema: { tags, summary: 'Arm a door unit to issue a card to a bound resident: the next card it reads (5084) becomes theirs', body: armBody },
+      schema: {
+        tags,
+        summary: 'Arm a door unit to issue a card to a bound resident: the next card it reads (5084) becomes theirs',
+        body: armBody,
+      },
     },
     async (request, reply) => {
       const { scope } = authed(request);
       const device = await deviceInScope(app, request, request.body.imei);
       if (device.kind !== 'doorUnit') fail(Code.BAD_REQUEST, 'notDoorUnit');
-      const [resident] = await app.db.select().from(residents).where(and(eq(residents.id, request.body.residentId), tenantWhere(scope, residents), eq(residents.tenantId, device.tenantId)));
+      const [resident] = await app.db
+        .select()
+        .from(residents)
+        .where(
+          and(
+            eq(residents.id, request.body.residentId),
+            tenantWhere(scope, residents),
+            eq(residents.tenantId, device.tenantId),
+          ),
+        );
       if (!resident) fail(Code.BAD_REQUEST, 'refInvalid');
       if (!BOUND_STATES.includes(resident!.reviewState)) fail(Code.BAD_REQUEST, 'residentNotBound');
       const seconds = request.body.seconds;
-      const sent = await sendCommand(app, device, { imei: device.imei, cmd: 'armCard', params: { seconds, label: resident!.name.slice(0, 100) } } as never, operatorOf(request));
+      const sent = await sendCommand(
+        app,
+        device,
+        { imei: device.imei, cmd: 'armCard', params: { seconds, label: resident!.name.slice(0, 100) } } as never,
+        operatorOf(request),
+      );
       const [arm] = await app.db
         .insert(accessCardArms)
-        .values({ tenantId: device.tenantId, deviceId: device.id, residentId: resident!.id, commandId: sent.id, expiresAt: new Date(app.clock.now() + seconds * 1000) })
+        .values({
+          tenantId: device.tenantId,
+          deviceId: device.id,
+          residentId: resident!.id,
+          commandId: sent.id,
+          expiresAt: new Date(app.clock.now() + seconds * 1000),
+        })
         .returning({ id: accessCardArms.id });
       return reply.ok({ armId: arm!.id, commandId: sent.id, status: sent.status }, 'commandSent');
     },
@@ -104,17 +161,34 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/armStatus',
-    { config: { menus: [...accessCard.routes] }, schema: { tags, summary: "An arming's state: waiting for a card, issued (the card), or expired; and the unit's ack", body: z.object({ armId: id }) } },
+    {
+      config: { menus: [...accessCard.routes] },
+      schema: {
+        tags,
+        summary: "An arming's state: waiting for a card, issued (the card), or expired; and the unit's ack",
+        body: z.object({ armId: id }),
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const [row] = await app.db
-        .select({ arm: accessCardArms, cardNo: accessCards.cardNo, ackOk: deviceCommands.ackOk, ackMsg: deviceCommands.ackMsg, status: deviceCommands.status })
+        .select({
+          arm: accessCardArms,
+          cardNo: accessCards.cardNo,
+          ackOk: deviceCommands.ackOk,
+          ackMsg: deviceCommands.ackMsg,
+          status: deviceCommands.status,
+        })
         .from(accessCardArms)
         .leftJoin(accessCards, eq(accessCards.id, accessCardArms.cardId))
         .leftJoin(deviceCommands, eq(deviceCommands.id, accessCardArms.commandId))
         .where(and(eq(accessCardArms.id, request.body.armId), tenantWhere(scope, accessCardArms)));
       if (!row) fail(Code.NOT_FOUND, 'notFound');
-      const state = row!.arm.cardId ? 'issued' : row!.arm.expiresAt.getTime() <= app.clock.now() ? 'expired' : 'waiting';
+      const state = row!.arm.cardId
+        ? 'issued'
+        : row!.arm.expiresAt.getTime() <= app.clock.now()
+          ? 'expired'
+          : 'waiting';
       return reply.ok({
         state,
         cardId: row!.arm.cardId,
@@ -129,24 +203,41 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/revoke',
-    { config: { mark: 'accessCard:delete' as PermissionMark }, schema: { tags, summary: 'Revoke cards: the door units get their lists again without them', body: z.object({ ids: z.array(id).min(1).max(200) }) } },
+    {
+      config: { mark: 'accessCard:delete' as PermissionMark },
+      schema: {
+        tags,
+        summary: 'Revoke cards: the door units get their lists again without them',
+        body: z.object({ ids: z.array(id).min(1).max(200) }),
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
-      const mine = await app.db.select({ id: accessCards.id, tenantId: accessCards.tenantId }).from(accessCards).where(and(tenantWhere(scope, accessCards)));
+      const mine = await app.db
+        .select({ id: accessCards.id, tenantId: accessCards.tenantId })
+        .from(accessCards)
+        .where(and(tenantWhere(scope, accessCards)));
       const wanted = mine.filter((c) => request.body.ids.includes(c.id));
       if (wanted.length !== new Set(request.body.ids).size) fail(Code.NOT_FOUND, 'notFound');
-      await revokeCards(app, wanted[0]!.tenantId, wanted.map((c) => c.id));
+      await revokeCards(
+        app,
+        wanted[0]!.tenantId,
+        wanted.map((c) => c.id),
+      );
       return reply.ok(null);
     },
   );
 
   const onUplink = (device: KnownDevice, m: Uplink) => {
     if (m.kind !== 'card' || device.kind !== 'doorUnit') return;
-    bindReportedCard(app, device, m.cardInfo).catch((err: unknown) => app.log.warn({ err, imei: device.imei }, 'binding a reported card failed'));
+    bindReportedCard(app, device, m.cardInfo).catch((err: unknown) =>
+      app.log.warn({ err, imei: device.imei }, 'binding a reported card failed'),
+    );
   };
   // A deleted card's right goes with it and its door units drop it.
   const onChange = (c: ResourceChange) => {
-    if (c.kind !== accessCard.kind || c.name !== accessCard.name || c.action !== 'delete' || c.tenantId === undefined) return;
+    if (c.kind !== accessCard.kind || c.name !== accessCard.name || c.action !== 'delete' || c.tenantId === undefined)
+      return;
     const rightId = c.before?.rightId;
     if (typeof rightId !== 'number') return;
     void app.db

@@ -11,10 +11,14 @@ export const accessCards = pgTable(
   'access_cards',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     /** What the reader reports (the `card` uplink's cardInfo). */
     cardNo: text('card_no').notNull(),
-    residentId: integer('resident_id').notNull().references(() => residents.id, { onDelete: 'cascade' }),
+    residentId: integer('resident_id')
+      .notNull()
+      .references(() => residents.id, { onDelete: 'cascade' }),
     /** The right the card opens with (created when the card was bound). */
     rightId: integer('right_id').references(() => accessRights.id, { onDelete: 'set null' }),
     /** The door unit that read it. */
@@ -40,16 +44,25 @@ export const accessCardArms = pgTable(
   'access_card_arms',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
-    residentId: integer('resident_id').notNull().references(() => residents.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    residentId: integer('resident_id')
+      .notNull()
+      .references(() => residents.id, { onDelete: 'cascade' }),
     commandId: integer('command_id'),
     expiresAt: ts('expires_at').notNull(),
     /** The card issued, once the unit reported one. */
     cardId: integer('card_id').references(() => accessCards.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('access_card_arms_device_idx').on(t.deviceId, t.id), index('access_card_arms_tenant_idx').on(t.tenantId, t.id)],
+  (t) => [
+    index('access_card_arms_device_idx').on(t.deviceId, t.id),
+    index('access_card_arms_tenant_idx').on(t.tenantId, t.id),
+  ],
 );
 
 export default defineEntity({

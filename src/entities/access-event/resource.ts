@@ -12,7 +12,11 @@ const METHOD_NAMES: Record<AccessMethod, [string, string]> = {
   call: ['呼叫开门', 'Call'],
   password: ['密码', 'Password'],
 };
-export const ACCESS_METHOD_TABLE: readonly CodeEntry<string>[] = ACCESS_METHODS.map((m) => ({ value: m, cn: METHOD_NAMES[m][0], en: METHOD_NAMES[m][1] }));
+export const ACCESS_METHOD_TABLE: readonly CodeEntry<string>[] = ACCESS_METHODS.map((m) => ({
+  value: m,
+  cn: METHOD_NAMES[m][0],
+  en: METHOD_NAMES[m][1],
+}));
 
 const REASON_NAMES: Record<AccessReason, [string, string]> = {
   ok: ['允许', 'Allowed'],
@@ -23,7 +27,11 @@ const REASON_NAMES: Record<AccessReason, [string, string]> = {
   outsideWindow: ['不在时段内', 'Outside its hours'],
   noMatch: ['未匹配', 'No match'],
 };
-export const ACCESS_REASON_TABLE: readonly CodeEntry<string>[] = ACCESS_REASONS.map((r) => ({ value: r, cn: REASON_NAMES[r][0], en: REASON_NAMES[r][1] }));
+export const ACCESS_REASON_TABLE: readonly CodeEntry<string>[] = ACCESS_REASONS.map((r) => ({
+  value: r,
+  cn: REASON_NAMES[r][0],
+  en: REASON_NAMES[r][1],
+}));
 
 /**
  * The access events door units report (`access` uplinks, docs/device-protocol.md#door-access):
@@ -41,16 +49,93 @@ const accessEvent: ResourceDef = {
   defaultSort: { field: 'at', order: 'desc' },
   fields: [
     idField,
-    { name: 'at', label: /*i18n*/ { id: 'field.accessEvent.at', message: '时间' }, type: 'datetime', form: false, filter: 'range', list: { width: 170, sortable: true } },
-    { name: 'method', label: /*i18n*/ { id: 'field.accessEvent.method', message: '开门方式' }, type: 'code', codes: ACCESS_METHOD_TABLE, form: false, filter: 'eq', list: { width: 100 } },
-    { name: 'granted', label: /*i18n*/ { id: 'field.accessEvent.granted', message: '已开门' }, type: 'boolean', form: false, filter: 'eq', list: { width: 80 } },
-    { name: 'reason', label: /*i18n*/ { id: 'field.accessEvent.reason', message: '结果' }, type: 'code', codes: ACCESS_REASON_TABLE, form: false, filter: 'eq', list: { width: 110 } },
-    { name: 'credential', label: /*i18n*/ { id: 'field.accessEvent.credential', message: '凭证' }, type: 'text', form: false, keyword: true, filter: 'like', list: { width: 150 } },
-    { name: 'deviceId', label: /*i18n*/ { id: 'field.accessEvent.device', message: '门口机' }, type: 'ref', ref: { kind: 'device', resource: 'device', labelField: 'name' }, form: false, filter: 'eq', list: { width: 150 } },
-    { name: 'imei', label: /*i18n*/ { id: 'field.imei', message: 'IMEI' }, type: 'text', form: false, keyword: true, list: { width: 150 } },
-    { name: 'communityId', label: C.community, type: 'ref', ref: { kind: 'user', resource: 'community', labelField: 'name' }, form: false, filter: 'eq', list: { width: 140 } },
-    { name: 'unitId', label: C.unit, type: 'ref', ref: { kind: 'user', resource: 'unit', labelField: 'name' }, form: false, filter: 'eq', list: { width: 100 } },
-    { name: 'residentId', label: /*i18n*/ { id: 'field.resident', message: '住户' }, type: 'ref', ref: { kind: 'user', resource: 'resident', labelField: 'name' }, form: false, filter: 'eq', list: { width: 110 } },
+    {
+      name: 'at',
+      label: /*i18n*/ { id: 'field.accessEvent.at', message: '时间' },
+      type: 'datetime',
+      form: false,
+      filter: 'range',
+      list: { width: 170, sortable: true },
+    },
+    {
+      name: 'method',
+      label: /*i18n*/ { id: 'field.accessEvent.method', message: '开门方式' },
+      type: 'code',
+      codes: ACCESS_METHOD_TABLE,
+      form: false,
+      filter: 'eq',
+      list: { width: 100 },
+    },
+    {
+      name: 'granted',
+      label: /*i18n*/ { id: 'field.accessEvent.granted', message: '已开门' },
+      type: 'boolean',
+      form: false,
+      filter: 'eq',
+      list: { width: 80 },
+    },
+    {
+      name: 'reason',
+      label: /*i18n*/ { id: 'field.accessEvent.reason', message: '结果' },
+      type: 'code',
+      codes: ACCESS_REASON_TABLE,
+      form: false,
+      filter: 'eq',
+      list: { width: 110 },
+    },
+    {
+      name: 'credential',
+      label: /*i18n*/ { id: 'field.accessEvent.credential', message: '凭证' },
+      type: 'text',
+      form: false,
+      keyword: true,
+      filter: 'like',
+      list: { width: 150 },
+    },
+    {
+      name: 'deviceId',
+      label: /*i18n*/ { id: 'field.accessEvent.device', message: '门口机' },
+      type: 'ref',
+      ref: { kind: 'device', resource: 'device', labelField: 'name' },
+      form: false,
+      filter: 'eq',
+      list: { width: 150 },
+    },
+    {
+      name: 'imei',
+      label: /*i18n*/ { id: 'field.imei', message: 'IMEI' },
+      type: 'text',
+      form: false,
+      keyword: true,
+      list: { width: 150 },
+    },
+    {
+      name: 'communityId',
+      label: C.community,
+      type: 'ref',
+      ref: { kind: 'user', resource: 'community', labelField: 'name' },
+      form: false,
+      filter: 'eq',
+      list: { width: 140 },
+    },
+    {
+      name: 'unitId',
+      label: C.unit,
+      type: 'ref',
+      ref: { kind: 'user', resource: 'unit', labelField: 'name' },
+      form: false,
+      filter: 'eq',
+      list: { width: 100 },
+    },
+    {
+      name: 'residentId',
+      label: /*i18n*/ { id: 'field.resident', message: '住户' },
+      type: 'ref',
+      ref: { kind: 'user', resource: 'resident', labelField: 'name' },
+      form: false,
+      filter: 'eq',
+      list: { width: 110 },
+    },
     tenantField,
   ],
 };

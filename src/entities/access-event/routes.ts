@@ -12,15 +12,29 @@ import { accessEvents } from './server';
 type AccessUplink = Extract<Uplink, { kind: 'access' }>;
 
 /** Stores one access event of a door unit, with its unit, community and (when known) resident. */
-export async function recordAccess(app: FastifyInstance, device: Pick<KnownDevice, 'id' | 'imei' | 'tenantId'>, m: AccessUplink, receivedAt: Date): Promise<number> {
-  const [place] = await app.db.select({ unitId: unitDoorUnits.unitId, communityId: unitDoorUnits.communityId }).from(unitDoorUnits).where(eq(unitDoorUnits.deviceId, device.id));
+export async function recordAccess(
+  app: FastifyInstance,
+  device: Pick<KnownDevice, 'id' | 'imei' | 'tenantId'>,
+  m: AccessUplink,
+  receivedAt: Date,
+): Promise<number> {
+  const [place] = await app.db
+    .select({ unitId: unitDoorUnits.unitId, communityId: unitDoorUnits.communityId })
+    .from(unitDoorUnits)
+    .where(eq(unitDoorUnits.deviceId, device.id));
   let residentId: number | null = null;
   if (m.rightId) {
-    const [r] = await app.db.select({ residentId: accessRights.residentId }).from(accessRights).where(and(eq(accessRights.id, m.rightId), eq(accessRights.tenantId, device.tenantId)));
+    const [r] = await app.db
+      .select({ residentId: accessRights.residentId })
+      .from(accessRights)
+      .where(and(eq(accessRights.id, m.rightId), eq(accessRights.tenantId, device.tenantId)));
     residentId = r?.residentId ?? null;
   }
   if (residentId === null && m.method === 'card' && m.credential) {
-    const [c] = await app.db.select({ residentId: accessCards.residentId }).from(accessCards).where(and(eq(accessCards.tenantId, device.tenantId), eq(accessCards.cardNo, m.credential)));
+    const [c] = await app.db
+      .select({ residentId: accessCards.residentId })
+      .from(accessCards)
+      .where(and(eq(accessCards.tenantId, device.tenantId), eq(accessCards.cardNo, m.credential)));
     residentId = c?.residentId ?? null;
   }
   const [row] = await app.db
@@ -47,8 +61,14 @@ export async function recordAccess(app: FastifyInstance, device: Pick<KnownDevic
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const onUplink = (device: KnownDevice, m: Uplink, at: Date) => {
     if (device.kind !== 'doorUnit') return;
-    if (m.kind === 'access') recordAccess(app, device, m, at).catch((err: unknown) => app.log.warn({ err, imei: device.imei }, 'storing an access event failed'));
-    else if (m.kind === 'accessSync') pushToDevices(app, device.tenantId, [device.id]).catch((err: unknown) => app.log.warn({ err, imei: device.imei }, 'answering an access sync failed'));
+    if (m.kind === 'access')
+      recordAccess(app, device, m, at).catch((err: unknown) =>
+        app.log.warn({ err, imei: device.imei }, 'storing an access event failed'),
+      );
+    else if (m.kind === 'accessSync')
+      pushToDevices(app, device.tenantId, [device.id]).catch((err: unknown) =>
+        app.log.warn({ err, imei: device.imei }, 'answering an access sync failed'),
+      );
   };
   app.deviceHub.on('uplink', onUplink);
   app.addHook('onClose', async () => {

@@ -12,7 +12,9 @@ export const accessEvents = pgTable(
   'access_events',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
     imei: text('imei').notNull(),
     /** The unit the door unit is installed at, and its community (unit_door_units), when it is. */

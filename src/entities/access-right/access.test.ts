@@ -57,21 +57,31 @@ async function tree(token = demo) {
  */
 async function doorUnit(unitId?: number, token = demo) {
   const imei = rnd();
-  const added = await api<Row>('device/device/add', { imei, kind: 'doorUnit', messageType: 'json', name: `Door ${imei.slice(-4)}` }, token);
+  const added = await api<Row>(
+    'device/device/add',
+    { imei, kind: 'doorUnit', messageType: 'json', name: `Door ${imei.slice(-4)}` },
+    token,
+  );
   expect(added.code, added.msg).toBe(0);
   await t.app.db.update(devices).set({ state: 1 }).where(eq(devices.imei, imei));
   if (unitId) expect((await api(`user/unit/doorUnit/attach`, { id: unitId, imeis: [imei] }, token)).code).toBe(0);
   const sent: Record<string, unknown>[] = [];
-  const brain = new DeviceBrain({ imei, kind: 'doorUnit', scenario: 'community', lat: 0, lon: 0, messageType: 'json' }, (topic, payload) => {
-    sent.push(JSON.parse(Buffer.from(payload).toString('utf8')) as Record<string, unknown>);
-    t.app.ingest.handle(topic, Buffer.from(payload), null);
-  }, { intervalS: 60 });
+  const brain = new DeviceBrain(
+    { imei, kind: 'doorUnit', scenario: 'community', lat: 0, lon: 0, messageType: 'json' },
+    (topic, payload) => {
+      sent.push(JSON.parse(Buffer.from(payload).toString('utf8')) as Record<string, unknown>);
+      t.app.ingest.handle(topic, Buffer.from(payload), null);
+    },
+    { intervalS: 60 },
+  );
   const off = await t.app.broker.subscribe(topics.deviceServer(imei), (_topic, payload) => void brain.handle(payload));
   return { id: added.data.id, imei, brain, sent, off };
 }
 
-const events = async (filters: object, token = demo) => (await list(t.app, 'accessEvent', { filters, pageSize: 50 }, token)).rows;
-const deliveryOf = async (deviceId: number) => (await api<{ rows: Delivery[] }>('user/accessRight/deliveries', {})).data.rows.find((d) => d.deviceId === deviceId);
+const events = async (filters: object, token = demo) =>
+  (await list(t.app, 'accessEvent', { filters, pageSize: 50 }, token)).rows;
+const deliveryOf = async (deviceId: number) =>
+  (await api<{ rows: Delivery[] }>('user/accessRight/deliveries', {})).data.rows.find((d) => d.deviceId === deviceId);
 
 describe('the demo community', () => {
   it('starts with residents in every review state, rights, cards (one revoked), a visitor QR code and a week of access events', async () => {
@@ -88,7 +98,9 @@ describe('the demo community', () => {
     expect(seeded.total).toBeGreaterThanOrEqual(40);
     expect((await list(t.app, 'accessEvent', {}, other)).total).toBe(0);
     // Some demo door calls were answered (a console opened the door after them), some missed.
-    const c = (await api<DashboardSummary>('device/dashboard/summary', { scenario: 'community', from: '2000-01-01 00:00:00' })).data.community!;
+    const c = (
+      await api<DashboardSummary>('device/dashboard/summary', { scenario: 'community', from: '2000-01-01 00:00:00' })
+    ).data.community!;
     expect(c.doorCallsAnswered).toBeGreaterThan(0);
     expect(c.doorCallsMissed).toBeGreaterThan(0);
   });
@@ -97,21 +109,40 @@ describe('the demo community', () => {
 describe('residents and binding review', () => {
   it('binds a person to a room (console: assigned), validates the phone and ID, isolates tenants', async () => {
     const { c, room } = await tree();
-    const r = await add('resident', { name: '王小明', phone: '13800138000', idNumber: '11010519491231002X', role: 1, roomId: room.id });
+    const r = await add('resident', {
+      name: '王小明',
+      phone: '13800138000',
+      idNumber: '11010519491231002X',
+      role: 1,
+      roomId: room.id,
+    });
     expect(r).toMatchObject({ reviewState: BINDING.assign, communityId: c.id, roomId: room.id });
-    expect((await api('user/resident/add', { name: 'x', phone: '12345', role: 1, roomId: room.id })).key).toBe('phoneInvalid');
-    expect((await api('user/resident/add', { name: 'x', phone: '13800138001', idNumber: '123', role: 1, roomId: room.id })).key).toBe('idNumberInvalid');
+    expect((await api('user/resident/add', { name: 'x', phone: '12345', role: 1, roomId: room.id })).key).toBe(
+      'phoneInvalid',
+    );
+    expect(
+      (await api('user/resident/add', { name: 'x', phone: '13800138001', idNumber: '123', role: 1, roomId: room.id }))
+        .key,
+    ).toBe('idNumberInvalid');
     expect((await list(t.app, 'resident', { keyword: '王小明' }, other)).total).toBe(0);
     // Another company cannot bind anyone to this room.
-    expect((await api('user/resident/add', { name: 'y', phone: '13800138002', role: 2, roomId: room.id }, other)).key).toBe('refInvalid');
+    expect(
+      (await api('user/resident/add', { name: 'y', phone: '13800138002', role: 2, roomId: room.id }, other)).key,
+    ).toBe('refInvalid');
   });
 
   it('applications go through the review machine; an illegal move answers noSuchTransition', async () => {
     const { room } = await tree();
-    const applied = await api<{ id: number }>('user/resident/apply', { name: '李四', phone: '13900139000', role: 3, roomId: room.id });
+    const applied = await api<{ id: number }>('user/resident/apply', {
+      name: '李四',
+      phone: '13900139000',
+      role: 3,
+      roomId: room.id,
+    });
     expect(applied.code, applied.msg).toBe(0);
     const id = applied.data.id;
-    const state = async () => (await list(t.app, 'resident', { keyword: '13900139000' }, demo)).rows.find((r) => r.id === id);
+    const state = async () =>
+      (await list(t.app, 'resident', { keyword: '13900139000' }, demo)).rows.find((r) => r.id === id);
     expect(await state()).toMatchObject({ reviewState: BINDING.applyJoin });
     expect((await api('user/resident/reject', { id, reason: '' })).code).toBe(400);
     expect((await api('user/resident/reject', { id, reason: '资料不全' })).code).toBe(0);
@@ -131,33 +162,55 @@ describe('residents and binding review', () => {
     expect((await api('user/resident/approve', { id })).code).toBe(0);
     expect(await state()).toBeUndefined();
     // Another company cannot review this company's rows.
-    const second = (await api<{ id: number }>('user/resident/apply', { name: '赵六', phone: '13900139001', role: 2, roomId: room.id })).data.id;
+    const second = (
+      await api<{ id: number }>('user/resident/apply', { name: '赵六', phone: '13900139001', role: 2, roomId: room.id })
+    ).data.id;
     expect((await api('user/resident/approve', { id: second }, other)).code).toBe(404);
   });
 
   it('batch approve answers each row on its own', async () => {
     const { room } = await tree();
-    const a = (await api<{ id: number }>('user/resident/apply', { name: '甲', phone: '13700137000', role: 2, roomId: room.id })).data.id;
+    const a = (
+      await api<{ id: number }>('user/resident/apply', { name: '甲', phone: '13700137000', role: 2, roomId: room.id })
+    ).data.id;
     const b = (await add('resident', { name: '乙', phone: '13700137001', role: 2, roomId: room.id })).id;
-    const res = await api<{ results: { id: number; ok: boolean; key?: string }[] }>('user/resident/batchApprove', { ids: [a, b, 999_999] });
-    expect(res.data.results).toEqual([{ id: a, ok: true }, { id: b, ok: false, key: 'noSuchTransition' }, { id: 999_999, ok: false, key: 'notFound' }]);
+    const res = await api<{ results: { id: number; ok: boolean; key?: string }[] }>('user/resident/batchApprove', {
+      ids: [a, b, 999_999],
+    });
+    expect(res.data.results).toEqual([
+      { id: a, ok: true },
+      { id: b, ok: false, key: 'noSuchTransition' },
+      { id: 999_999, ok: false, key: 'notFound' },
+    ]);
   });
 });
 
 describe('rights, cards and the door unit', () => {
   it('a visitor needs an expiry and gets a QR token; the unit gets its list, acknowledges it, opens for the QR and refuses others', async () => {
     const door = await doorUnit();
-    expect((await api('user/accessRight/add', { subject: 3, name: '访客甲', deviceIds: [door.id] })).key).toBe('visitorNeedsExpiry');
+    expect((await api('user/accessRight/add', { subject: 3, name: '访客甲', deviceIds: [door.id] })).key).toBe(
+      'visitorNeedsExpiry',
+    );
     const expiry = new Date(t.clock.now() + 86_400_000).toISOString();
-    const right = await add('accessRight', { subject: 3, name: '访客甲', phone: '13600136000', deviceIds: [door.id], validUntil: expiry });
+    const right = await add('accessRight', {
+      subject: 3,
+      name: '访客甲',
+      phone: '13600136000',
+      deviceIds: [door.id],
+      validUntil: expiry,
+    });
     expect(right.qrToken).toMatch(/^AQR-/);
     expect(right.deviceIds).toEqual([door.id]);
     // Pushed (the change) and acknowledged by the unit.
     await until(async () => door.brain.access.size === 1);
-    expect((await until(async () => {
-      const d = await deliveryOf(door.id);
-      return d?.state === 'acknowledged' && d;
-    })).credentials).toBe(1);
+    expect(
+      (
+        await until(async () => {
+          const d = await deliveryOf(door.id);
+          return d?.state === 'acknowledged' && d;
+        })
+      ).credentials,
+    ).toBe(1);
     const qr = await api<{ token: string }>('user/accessRight/qr', { id: right.id });
     expect(qr.data.token).toBe(right.qrToken);
     expect((await api('user/accessRight/qr', { id: right.id }, other)).code).toBe(404);
@@ -168,7 +221,10 @@ describe('rights, cards and the door unit', () => {
       const r = await events({ deviceId: door.id });
       return r.length === 2 && r;
     });
-    expect(rows.map((r) => [r.method, r.granted, r.reason]).sort()).toEqual([['qr', false, 'unknown'], ['qr', true, 'ok']]);
+    expect(rows.map((r) => [r.method, r.granted, r.reason]).sort()).toEqual([
+      ['qr', false, 'unknown'],
+      ['qr', true, 'ok'],
+    ]);
     expect(await events({ deviceId: door.id }, other)).toEqual([]);
 
     // Re-send: counted as a retry until the unit acknowledges again.
@@ -194,11 +250,17 @@ describe('rights, cards and the door unit', () => {
     const door = await doorUnit(u.id);
     const resident = await add('resident', { name: '张三', phone: '13500135000', role: 1, roomId: room.id });
     // Only a bound resident; another company cannot arm this unit.
-    const pending = (await api<{ id: number }>('user/resident/apply', { name: '未审', phone: '13500135001', role: 2, roomId: room.id })).data.id;
+    const pending = (
+      await api<{ id: number }>('user/resident/apply', { name: '未审', phone: '13500135001', role: 2, roomId: room.id })
+    ).data.id;
     expect((await api('user/accessCard/arm', { imei: door.imei, residentId: pending })).key).toBe('residentNotBound');
     expect((await api('user/accessCard/arm', { imei: door.imei, residentId: resident.id }, other)).code).toBe(404);
 
-    const armed = await api<{ armId: number }>('user/accessCard/arm', { imei: door.imei, residentId: resident.id, seconds: 60 });
+    const armed = await api<{ armId: number }>('user/accessCard/arm', {
+      imei: door.imei,
+      residentId: resident.id,
+      seconds: 60,
+    });
     expect(armed.code, armed.msg).toBe(0);
     await until(async () => door.brain.access.armed);
     // The unit reads the card: it reports it (the `card` uplink, 5084) rather than opening.
@@ -221,7 +283,13 @@ describe('rights, cards and the door unit', () => {
       const r = await events({ deviceId: door.id, granted: true });
       return r.length === 1 && r;
     });
-    expect(opened).toMatchObject({ method: 'card', credential: 'IC-0042', residentId: resident.id, unitId: u.id, reason: 'ok' });
+    expect(opened).toMatchObject({
+      method: 'card',
+      credential: 'IC-0042',
+      residentId: resident.id,
+      unitId: u.id,
+      reason: 'ok',
+    });
 
     // Revoked: the unit drops it and refuses it.
     expect((await api('user/accessCard/revoke', { ids: [card!.id] })).code).toBe(0);
@@ -231,38 +299,66 @@ describe('rights, cards and the door unit', () => {
       const r = await events({ deviceId: door.id, granted: false });
       return r.length === 1 && r;
     });
-    expect(refused).toMatchObject({ method: 'card', credential: 'IC-0042', reason: 'revoked', residentId: resident.id });
+    expect(refused).toMatchObject({
+      method: 'card',
+      credential: 'IC-0042',
+      reason: 'revoked',
+      residentId: resident.id,
+    });
     await door.off();
 
     // The community dashboard (index3) counts it: rooms occupied, card events, refusals; another company sees none of it.
     // The units stamp events with their own (real) clock; the service's test clock stands still.
     t.clock.advance(Math.max(0, Date.now() - t.clock.now()) + 60_000);
-    const figures = async (token: string) => (await api<DashboardSummary>('device/dashboard/summary', { scenario: 'community' }, token)).data.community!;
+    const figures = async (token: string) =>
+      (await api<DashboardSummary>('device/dashboard/summary', { scenario: 'community' }, token)).data.community!;
     const mine = await figures(demo);
     expect(mine.rooms).toBeGreaterThanOrEqual(1);
     expect(mine.occupiedRooms).toBeGreaterThanOrEqual(1);
     expect(mine.occupancy).toBeGreaterThan(0);
     expect(mine.accessByMethod.card).toBeGreaterThanOrEqual(2);
     expect(mine.accessRefused).toBeGreaterThanOrEqual(1);
-    expect(await figures(other)).toMatchObject({ rooms: 0, occupiedRooms: 0, cardsIssued: 0, accessByMethod: {}, accessRefused: 0 });
-    expect((await api<DashboardSummary>('device/dashboard/summary', { scenario: 'fire' })).data.community).toBeUndefined();
+    expect(await figures(other)).toMatchObject({
+      rooms: 0,
+      occupiedRooms: 0,
+      cardsIssued: 0,
+      accessByMethod: {},
+      accessRefused: 0,
+    });
+    expect(
+      (await api<DashboardSummary>('device/dashboard/summary', { scenario: 'fire' })).data.community,
+    ).toBeUndefined();
   });
 
   it("a resident's face photo goes to face review; once passed, the door units of their rights hold the face sample", async () => {
     // Another company with a library of its own (the demo library holds this face under another name).
-    await add('faceLibrary', { name: 'Residents', qualityThreshold: 0.3, intraThreshold: 0.6, interThreshold: 0.75 }, other);
+    await add(
+      'faceLibrary',
+      { name: 'Residents', qualityThreshold: 0.3, intraThreshold: 0.6, interThreshold: 0.75 },
+      other,
+    );
     const { u, room } = await tree(other);
     const door = await doorUnit(u.id, other);
-    const person = await add('resident', { name: 'Collins', phone: '13600136001', role: 1, roomId: room.id, facePhoto: '/faces/demo-collins-1.jpg' }, other);
+    const person = await add(
+      'resident',
+      { name: 'Collins', phone: '13600136001', role: 1, roomId: room.id, facePhoto: '/faces/demo-collins-1.jpg' },
+      other,
+    );
     const review = await until(async () => (await list(t.app, 'faceReview', { keyword: 'Collins' }, other)).rows[0]);
-    expect(review).toMatchObject({ residentName: 'Collins', room: '1栋1单元301', picture: '/faces/demo-collins-1.jpg' });
+    expect(review).toMatchObject({
+      residentName: 'Collins',
+      room: '1栋1单元301',
+      picture: '/faces/demo-collins-1.jpg',
+    });
     await add('accessRight', { subject: 1, residentId: person.id, deviceIds: [door.id] }, other);
     await until(async () => door.brain.access.version > 0);
     expect(door.brain.access.sample('face', 0)).toBeUndefined();
     const approved = await api<{ sampleId: number }>('user/faceReview/approve', { id: review.id }, other);
     expect(approved.code, approved.msg).toBe(0);
     await until(async () => door.brain.access.sample('face', 0) === String(approved.data.sampleId), 15_000);
-    expect(door.brain.access.decide('face', String(approved.data.sampleId), Date.now())).toMatchObject({ reason: 'ok' });
+    expect(door.brain.access.decide('face', String(approved.data.sampleId), Date.now())).toMatchObject({
+      reason: 'ok',
+    });
     await door.off();
   }, 60_000);
 
@@ -290,7 +386,16 @@ describe('rights, cards and the door unit', () => {
       { kind: 'access', method: 'card', granted: false, reason: 'because' },
     ];
     for (const m of bad) expect(uplinkSchema.safeParse(m).success, JSON.stringify(m)).toBe(false);
-    expect(uplinkSchema.safeParse({ kind: 'access', method: 'card', credential: 'A1', granted: false, reason: 'expired', rightId: 3 }).success).toBe(true);
+    expect(
+      uplinkSchema.safeParse({
+        kind: 'access',
+        method: 'card',
+        credential: 'A1',
+        granted: false,
+        reason: 'expired',
+        rightId: 3,
+      }).success,
+    ).toBe(true);
     const door = await doorUnit();
     for (const m of bad) t.app.ingest.handle(topics.deviceUp(door.imei), Buffer.from(JSON.stringify(m)), null);
     t.app.ingest.handle(topics.deviceUp(door.imei), Buffer.from('{not json'), null);

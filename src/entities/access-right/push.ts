@@ -31,14 +31,25 @@ export async function revokedOf(db: Db, deviceId: number, now: number): Promise<
       .select({ v: accessCards.cardNo })
       .from(accessCards)
       .innerJoin(accessRightDevices, eq(accessRightDevices.rightId, accessCards.rightId))
-      .where(and(eq(accessRightDevices.deviceId, deviceId), eq(accessCards.revoked, true), gt(accessCards.revokedAt, since))),
+      .where(
+        and(eq(accessRightDevices.deviceId, deviceId), eq(accessCards.revoked, true), gt(accessCards.revokedAt, since)),
+      ),
     db
       .select({ v: accessRights.qrToken })
       .from(accessRights)
       .innerJoin(accessRightDevices, eq(accessRightDevices.rightId, accessRights.id))
-      .where(and(eq(accessRightDevices.deviceId, deviceId), eq(accessRights.revoked, true), gt(accessRights.revokedAt, since))),
+      .where(
+        and(
+          eq(accessRightDevices.deviceId, deviceId),
+          eq(accessRights.revoked, true),
+          gt(accessRights.revokedAt, since),
+        ),
+      ),
   ]);
-  return [...cards.map((c) => ({ t: 'card' as const, v: c.v })), ...codes.flatMap((c) => (c.v ? [{ t: 'qr' as const, v: c.v }] : []))].slice(0, MAX_CREDENTIALS);
+  return [
+    ...cards.map((c) => ({ t: 'card' as const, v: c.v })),
+    ...codes.flatMap((c) => (c.v ? [{ t: 'qr' as const, v: c.v }] : [])),
+  ].slice(0, MAX_CREDENTIALS);
 }
 
 /** The credentials a door unit holds now: live rights (not revoked, not expired, a resident's only while bound). */
@@ -59,24 +70,53 @@ export async function credentialsOf(db: Db, deviceId: number, now: number): Prom
     .from(accessRightDevices)
     .innerJoin(accessRights, eq(accessRights.id, accessRightDevices.rightId))
     .leftJoin(residents, eq(residents.id, accessRights.residentId))
-    .where(and(eq(accessRightDevices.deviceId, deviceId), eq(accessRights.revoked, false), or(isNull(accessRights.validUntil), gt(accessRights.validUntil, new Date(now)))))
+    .where(
+      and(
+        eq(accessRightDevices.deviceId, deviceId),
+        eq(accessRights.revoked, false),
+        or(isNull(accessRights.validUntil), gt(accessRights.validUntil, new Date(now))),
+      ),
+    )
     .orderBy(accessRights.id);
-  const live = rights.filter((r) => r.subject !== SUBJECT.resident || (r.state !== null && BOUND_STATES.includes(r.state)));
+  const live = rights.filter(
+    (r) => r.subject !== SUBJECT.resident || (r.state !== null && BOUND_STATES.includes(r.state)),
+  );
   if (!live.length) return [];
   const cards = await db
     .select({ cardNo: accessCards.cardNo, rightId: accessCards.rightId })
     .from(accessCards)
-    .where(and(inArray(accessCards.rightId, live.map((r) => r.id)), eq(accessCards.revoked, false)));
+    .where(
+      and(
+        inArray(
+          accessCards.rightId,
+          live.map((r) => r.id),
+        ),
+        eq(accessCards.revoked, false),
+      ),
+    );
   // A resident's face that passed review is a sample of the face library with the same picture.
   const pictures = [...new Set(live.flatMap((r) => facePicture(r.photo) ?? []))];
   const samples = pictures.length
-    ? await db.select({ id: faceSamples.id, picture: faceSamples.picture }).from(faceSamples).where(and(eq(faceSamples.tenantId, live[0]!.tenantId), inArray(faceSamples.picture, pictures)))
+    ? await db
+        .select({ id: faceSamples.id, picture: faceSamples.picture })
+        .from(faceSamples)
+        .where(and(eq(faceSamples.tenantId, live[0]!.tenantId), inArray(faceSamples.picture, pictures)))
     : [];
   const out: Credential[] = [];
   for (const r of live) {
     const own = facePicture(r.photo);
-    const faceIds = [...(r.faces ?? '').split(',').map((s) => s.trim()).filter(Boolean), ...samples.filter((x) => own && x.picture === own).map((x) => String(x.id))];
-    const when = { ...(r.from ? { from: r.from.getTime() } : {}), ...(r.until ? { until: r.until.getTime() } : {}), ...(r.win ? { win: r.win } : {}) };
+    const faceIds = [
+      ...(r.faces ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      ...samples.filter((x) => own && x.picture === own).map((x) => String(x.id)),
+    ];
+    const when = {
+      ...(r.from ? { from: r.from.getTime() } : {}),
+      ...(r.until ? { until: r.until.getTime() } : {}),
+      ...(r.win ? { win: r.win } : {}),
+    };
     for (const c of cards) if (c.rightId === r.id) out.push({ t: 'card', v: c.cardNo, r: r.id, ...when });
     if (r.qrToken) out.push({ t: 'qr', v: r.qrToken, r: r.id, ...when });
     for (const face of new Set(faceIds)) out.push({ t: 'face', v: face, r: r.id, ...when });
@@ -96,7 +136,12 @@ export interface PushResult {
  * Pushes each door unit (of `tenantId`) its whole list under the next version. An offline unit's
  * command waits (pending) and goes when it comes online; `resend` counts a retry.
  */
-export async function pushToDevices(app: FastifyInstance, tenantId: number, deviceIds: readonly number[], opts: { resend?: boolean; op?: Operator } = {}): Promise<PushResult[]> {
+export async function pushToDevices(
+  app: FastifyInstance,
+  tenantId: number,
+  deviceIds: readonly number[],
+  opts: { resend?: boolean; op?: Operator } = {},
+): Promise<PushResult[]> {
   const ids = [...new Set(deviceIds)];
   if (!ids.length) return [];
   const targets = await app.db
@@ -109,7 +154,14 @@ export async function pushToDevices(app: FastifyInstance, tenantId: number, devi
     const credentials = await credentialsOf(app.db, d.id, app.clock.now());
     const [push] = await app.db
       .insert(accessPushes)
-      .values({ tenantId, deviceId: d.id, version: 1, credentials: credentials.length, attempts: 1, updatedAt: new Date(app.clock.now()) })
+      .values({
+        tenantId,
+        deviceId: d.id,
+        version: 1,
+        credentials: credentials.length,
+        attempts: 1,
+        updatedAt: new Date(app.clock.now()),
+      })
       .onConflictDoUpdate({
         target: accessPushes.deviceId,
         set: {
@@ -124,10 +176,22 @@ export async function pushToDevices(app: FastifyInstance, tenantId: number, devi
     const params = { version: push!.version, credentials, ...(revoked.length ? { revoked } : {}) };
     const [cmd] = await app.db
       .insert(deviceCommands)
-      .values({ tenantId, deviceId: d.id, imei: d.imei, cmd: 'accessRights', params: JSON.stringify(params), status: DELIVERY.notSent, operatorId: op.id || null, operatorName: op.name })
+      .values({
+        tenantId,
+        deviceId: d.id,
+        imei: d.imei,
+        cmd: 'accessRights',
+        params: JSON.stringify(params),
+        status: DELIVERY.notSent,
+        operatorId: op.id || null,
+        operatorName: op.name,
+      })
       .returning({ id: deviceCommands.id });
     await app.db.update(accessPushes).set({ commandId: cmd!.id }).where(eq(accessPushes.deviceId, d.id));
-    const status = d.state === DEVICE_STATE.online ? await deliver(app, d, { kind: 'command', id: cmd!.id, cmd: 'accessRights', params }) : DELIVERY.notSent;
+    const status =
+      d.state === DEVICE_STATE.online
+        ? await deliver(app, d, { kind: 'command', id: cmd!.id, cmd: 'accessRights', params })
+        : DELIVERY.notSent;
     results.push({ deviceId: d.id, imei: d.imei, version: params.version, commandId: cmd!.id, status });
   }
   return results;
@@ -136,11 +200,16 @@ export async function pushToDevices(app: FastifyInstance, tenantId: number, devi
 /** Fire and forget: a list push after a change must not fail the change that caused it. */
 export function pushSoon(app: FastifyInstance, tenantId: number, deviceIds: readonly number[]): void {
   if (!deviceIds.length) return;
-  pushToDevices(app, tenantId, deviceIds).catch((err: unknown) => app.log.warn({ err, deviceIds }, 'access list push failed'));
+  pushToDevices(app, tenantId, deviceIds).catch((err: unknown) =>
+    app.log.warn({ err, deviceIds }, 'access list push failed'),
+  );
 }
 
 /** On coming online: a list that waited (pending) goes now. */
-export async function pushPendingList(app: FastifyInstance, device: { id: number; imei: string; tenantId: number; kind: string; state: number; messageType: string }): Promise<void> {
+export async function pushPendingList(
+  app: FastifyInstance,
+  device: { id: number; imei: string; tenantId: number; kind: string; state: number; messageType: string },
+): Promise<void> {
   if (device.kind !== 'doorUnit') return;
   const [row] = await app.db
     .select({ id: deviceCommands.id, params: deviceCommands.params, status: deviceCommands.status })
@@ -148,7 +217,12 @@ export async function pushPendingList(app: FastifyInstance, device: { id: number
     .innerJoin(deviceCommands, eq(deviceCommands.id, accessPushes.commandId))
     .where(eq(accessPushes.deviceId, device.id));
   if (!row || row.status !== DELIVERY.notSent) return;
-  await deliver(app, device, { kind: 'command', id: row.id, cmd: 'accessRights', params: JSON.parse(row.params) as Record<string, unknown> });
+  await deliver(app, device, {
+    kind: 'command',
+    id: row.id,
+    cmd: 'accessRights',
+    params: JSON.parse(row.params) as Record<string, unknown>,
+  });
 }
 
 export function pushStateOf(attempts: number, c: { status: number; ackOk: boolean | null } | undefined): PushState {
@@ -199,7 +273,10 @@ export async function deliveries(db: Db, tenantId: number): Promise<Delivery[]> 
 /** The door units of some rights. */
 export async function doorUnitsOfRights(db: Db, rightIds: readonly number[]): Promise<number[]> {
   if (!rightIds.length) return [];
-  const rows = await db.selectDistinct({ id: accessRightDevices.deviceId }).from(accessRightDevices).where(inArray(accessRightDevices.rightId, [...rightIds]));
+  const rows = await db
+    .selectDistinct({ id: accessRightDevices.deviceId })
+    .from(accessRightDevices)
+    .where(inArray(accessRightDevices.rightId, [...rightIds]));
   return rows.map((r) => r.id);
 }
 

@@ -21,7 +21,14 @@ const ids = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is num
 const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/revoke',
-    { config: { mark: 'accessRight:update' as PermissionMark }, schema: { tags, summary: 'Revoke a right: its door units get their lists again without it', body: z.object({ id }) } },
+    {
+      config: { mark: 'accessRight:update' as PermissionMark },
+      schema: {
+        tags,
+        summary: 'Revoke a right: its door units get their lists again without it',
+        body: z.object({ id }),
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const [row] = await app.db
@@ -30,28 +37,49 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(accessRights.id, request.body.id), tenantWhere(scope, accessRights)))
         .returning({ tenantId: accessRights.tenantId });
       if (!row) fail(Code.NOT_FOUND, 'notFound');
-      const pushed = await pushToDevices(app, row!.tenantId, await doorUnitsOfRights(app.db, [request.body.id]), { op: operatorOf(request) });
+      const pushed = await pushToDevices(app, row!.tenantId, await doorUnitsOfRights(app.db, [request.body.id]), {
+        op: operatorOf(request),
+      });
       return reply.ok({ pushed });
     },
   );
 
   app.post(
     '/qr',
-    { config: { menus: [...accessRight.routes] }, schema: { tags, summary: "A right's QR token (what its QR code encodes) and validity", body: z.object({ id }) } },
+    {
+      config: { menus: [...accessRight.routes] },
+      schema: { tags, summary: "A right's QR token (what its QR code encodes) and validity", body: z.object({ id }) },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const [row] = await app.db
-        .select({ token: accessRights.qrToken, name: accessRights.name, validUntil: accessRights.validUntil, revoked: accessRights.revoked })
+        .select({
+          token: accessRights.qrToken,
+          name: accessRights.name,
+          validUntil: accessRights.validUntil,
+          revoked: accessRights.revoked,
+        })
         .from(accessRights)
         .where(and(eq(accessRights.id, request.body.id), tenantWhere(scope, accessRights)));
       if (!row?.token) fail(Code.NOT_FOUND, 'notFound');
-      return reply.ok({ token: row!.token, name: row!.name, validUntil: row!.validUntil?.toISOString() ?? null, revoked: row!.revoked });
+      return reply.ok({
+        token: row!.token,
+        name: row!.name,
+        validUntil: row!.validUntil?.toISOString() ?? null,
+        revoked: row!.revoked,
+      });
     },
   );
 
   app.post(
     '/deliveries',
-    { config: { menus: [...accessRight.routes] }, schema: { tags, summary: 'Per door unit: the newest credential list pushed (version, size) and its delivery state' } },
+    {
+      config: { menus: [...accessRight.routes] },
+      schema: {
+        tags,
+        summary: 'Per door unit: the newest credential list pushed (version, size) and its delivery state',
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       return reply.ok({ rows: await deliveries(app.db, scope.tenantId) });
@@ -60,11 +88,26 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/resend',
-    { config: { mark: 'accessRight:update' as PermissionMark }, schema: { tags, summary: 'Push these door units their whole list again (counted as a retry)', body: z.object({ deviceIds: z.array(id).min(1).max(200) }) } },
+    {
+      config: { mark: 'accessRight:update' as PermissionMark },
+      schema: {
+        tags,
+        summary: 'Push these door units their whole list again (counted as a retry)',
+        body: z.object({ deviceIds: z.array(id).min(1).max(200) }),
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
-      const mine = await app.db.select({ id: devices.id }).from(devices).where(and(inArray(devices.id, request.body.deviceIds), tenantWhere(scope, devices)));
-      const pushed = await pushToDevices(app, scope.tenantId, mine.map((d) => d.id), { resend: true, op: operatorOf(request) });
+      const mine = await app.db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(inArray(devices.id, request.body.deviceIds), tenantWhere(scope, devices)));
+      const pushed = await pushToDevices(
+        app,
+        scope.tenantId,
+        mine.map((d) => d.id),
+        { resend: true, op: operatorOf(request) },
+      );
       return reply.ok({ pushed }, 'commandSent');
     },
   );
@@ -75,7 +118,9 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     pushSoon(app, c.tenantId, [...new Set([...ids(c.before?.deviceIds), ...ids(c.after?.deviceIds)])]);
   };
   const onOnline = (device: KnownDevice) => {
-    pushPendingList(app, device).catch((err: unknown) => app.log.warn({ err, imei: device.imei }, 'pending access list push failed'));
+    pushPendingList(app, device).catch((err: unknown) =>
+      app.log.warn({ err, imei: device.imei }, 'pending access list push failed'),
+    );
   };
   app.events.on('resource.changed', onChange);
   app.deviceHub.on('online', onOnline);

@@ -37,9 +37,16 @@ const PEOPLE: readonly [string, string, number, number][] = [
  * The door units get their lists when they connect (accessSync).
  */
 export async function seedAccess(tx: Tx, tenantId: number, communityId: number, now = Date.now()): Promise<void> {
-  const roomRows = await tx.select({ id: rooms.id, unitId: rooms.unitId }).from(rooms).where(eq(rooms.communityId, communityId)).orderBy(asc(rooms.id));
+  const roomRows = await tx
+    .select({ id: rooms.id, unitId: rooms.unitId })
+    .from(rooms)
+    .where(eq(rooms.communityId, communityId))
+    .orderBy(asc(rooms.id));
   if (!roomRows.length) return;
-  const doors = await tx.select({ deviceId: unitDoorUnits.deviceId, unitId: unitDoorUnits.unitId }).from(unitDoorUnits).where(eq(unitDoorUnits.communityId, communityId));
+  const doors = await tx
+    .select({ deviceId: unitDoorUnits.deviceId, unitId: unitDoorUnits.unitId })
+    .from(unitDoorUnits)
+    .where(eq(unitDoorUnits.communityId, communityId));
   const doorsOf = (unitId: number) => doors.filter((d) => d.unitId === unitId).map((d) => d.deviceId);
   // Residents in the rooms of the units with door units first, two to a room.
   const served = roomRows.filter((r) => doorsOf(r.unitId).length);
@@ -58,7 +65,13 @@ export async function seedAccess(tx: Tx, tenantId: number, communityId: number, 
         reviewReason: state === BINDING.reject ? '房产证明不符' : null,
       })),
     )
-    .returning({ id: residents.id, roomId: residents.roomId, reviewState: residents.reviewState, name: residents.name, phone: residents.phone });
+    .returning({
+      id: residents.id,
+      roomId: residents.roomId,
+      reviewState: residents.reviewState,
+      name: residents.name,
+      phone: residents.phone,
+    });
   const unitOfRoom = new Map(roomRows.map((r) => [r.id, r.unitId]));
 
   const cardRights: { rightId: number; residentId: number; cardNo: string; deviceId: number; revoked: boolean }[] = [];
@@ -70,32 +83,85 @@ export async function seedAccess(tx: Tx, tenantId: number, communityId: number, 
       .insert(accessRights)
       .values({ tenantId, subject: SUBJECT.resident, residentId: p.id, name: p.name, phone: p.phone, communityId })
       .returning({ id: accessRights.id });
-    await tx.insert(accessRightDevices).values(unitDoors.map((deviceId) => ({ tenantId, rightId: right!.id, deviceId })));
-    cardRights.push({ rightId: right!.id, residentId: p.id, cardNo: `D${String(1001 + n).padStart(8, '0')}`, deviceId: unitDoors[0]!, revoked: n === 3 });
+    await tx
+      .insert(accessRightDevices)
+      .values(unitDoors.map((deviceId) => ({ tenantId, rightId: right!.id, deviceId })));
+    cardRights.push({
+      rightId: right!.id,
+      residentId: p.id,
+      cardNo: `D${String(1001 + n).padStart(8, '0')}`,
+      deviceId: unitDoors[0]!,
+      revoked: n === 3,
+    });
     n++;
   }
   if (cardRights.length) {
-    await tx.insert(accessCards).values(cardRights.map((c) => ({ tenantId, cardNo: c.cardNo, residentId: c.residentId, rightId: c.rightId, deviceId: c.deviceId, revoked: c.revoked, revokedAt: c.revoked ? new Date(now - 86_400_000) : null })));
+    await tx.insert(accessCards).values(
+      cardRights.map((c) => ({
+        tenantId,
+        cardNo: c.cardNo,
+        residentId: c.residentId,
+        rightId: c.rightId,
+        deviceId: c.deviceId,
+        revoked: c.revoked,
+        revokedAt: c.revoked ? new Date(now - 86_400_000) : null,
+      })),
+    );
     const revokedRights = cardRights.filter((c) => c.revoked).map((c) => c.rightId);
-    if (revokedRights.length) await tx.update(accessRights).set({ revoked: true, revokedAt: new Date(now - 86_400_000) }).where(inArray(accessRights.id, revokedRights));
+    if (revokedRights.length)
+      await tx
+        .update(accessRights)
+        .set({ revoked: true, revokedAt: new Date(now - 86_400_000) })
+        .where(inArray(accessRights.id, revokedRights));
   }
 
   // Staff open every door unit of the community; a visitor has a QR code for a day, another's expired.
   const allDoors = [...new Set(doors.map((d) => d.deviceId))];
   const others = [
     { subject: SUBJECT.staff, name: '张管家', phone: '13800000011', timeWindow: null, validUntil: null, qrToken: null },
-    { subject: SUBJECT.staff, name: '李保安', phone: '13800000012', timeWindow: '20:00-08:00', validUntil: null, qrToken: null },
-    { subject: SUBJECT.visitor, name: '快递员小马', phone: '13700001111', timeWindow: null, validUntil: new Date(now + 86_400_000), qrToken: newQrToken() },
-    { subject: SUBJECT.visitor, name: '装修师傅', phone: '13700002222', timeWindow: '08:00-18:00', validUntil: new Date(now - 3_600_000), qrToken: newQrToken() },
+    {
+      subject: SUBJECT.staff,
+      name: '李保安',
+      phone: '13800000012',
+      timeWindow: '20:00-08:00',
+      validUntil: null,
+      qrToken: null,
+    },
+    {
+      subject: SUBJECT.visitor,
+      name: '快递员小马',
+      phone: '13700001111',
+      timeWindow: null,
+      validUntil: new Date(now + 86_400_000),
+      qrToken: newQrToken(),
+    },
+    {
+      subject: SUBJECT.visitor,
+      name: '装修师傅',
+      phone: '13700002222',
+      timeWindow: '08:00-18:00',
+      validUntil: new Date(now - 3_600_000),
+      qrToken: newQrToken(),
+    },
   ];
   for (const o of others) {
-    const [right] = await tx.insert(accessRights).values({ tenantId, communityId, ...o }).returning({ id: accessRights.id });
-    if (allDoors.length) await tx.insert(accessRightDevices).values(allDoors.map((deviceId) => ({ tenantId, rightId: right!.id, deviceId })));
+    const [right] = await tx
+      .insert(accessRights)
+      .values({ tenantId, communityId, ...o })
+      .returning({ id: accessRights.id });
+    if (allDoors.length)
+      await tx
+        .insert(accessRightDevices)
+        .values(allDoors.map((deviceId) => ({ tenantId, rightId: right!.id, deviceId })));
   }
 
   // A week of openings and refusals at the door units.
   if (!allDoors.length) return;
-  const imeis = new Map((await tx.select({ id: devices.id, imei: devices.imei }).from(devices).where(inArray(devices.id, allDoors))).map((d) => [d.id, d.imei]));
+  const imeis = new Map(
+    (await tx.select({ id: devices.id, imei: devices.imei }).from(devices).where(inArray(devices.id, allDoors))).map(
+      (d) => [d.id, d.imei],
+    ),
+  );
   const rng = createRng(communityId * 7919);
   const unitOfDoor = new Map(doors.map((d) => [d.deviceId, d.unitId]));
   const live = cardRights.filter((c) => !c.revoked);
@@ -104,7 +170,13 @@ export async function seedAccess(tx: Tx, tenantId: number, communityId: number, 
     const roll = rng.next();
     const card = live.length ? live[Math.floor(rng.next() * live.length)]! : undefined;
     const revoked = cardRights.find((c) => c.revoked);
-    const [method, credential, granted, reason, residentId]: [AccessMethod, string, boolean, AccessReason, number | null] =
+    const [method, credential, granted, reason, residentId]: [
+      AccessMethod,
+      string,
+      boolean,
+      AccessReason,
+      number | null,
+    ] =
       roll < 0.55 && card
         ? ['card', card.cardNo, true, 'ok', card.residentId]
         : roll < 0.65
@@ -134,11 +206,29 @@ export async function seedAccess(tx: Tx, tenantId: number, communityId: number, 
   const calls = await tx
     .select({ deviceId: alarmRecords.deviceId, ts: alarmRecords.ts })
     .from(alarmRecords)
-    .where(and(eq(alarmRecords.tenantId, tenantId), eq(alarmRecords.type, ALARM_TYPE_BY_KEY.doorCall), inArray(alarmRecords.deviceId, allDoors)))
+    .where(
+      and(
+        eq(alarmRecords.tenantId, tenantId),
+        eq(alarmRecords.type, ALARM_TYPE_BY_KEY.doorCall),
+        inArray(alarmRecords.deviceId, allDoors),
+      ),
+    )
     .orderBy(asc(alarmRecords.ts));
   for (const [i, c] of calls.entries()) {
     if (i % 2 || c.deviceId === null) continue;
-    events.push({ tenantId, deviceId: c.deviceId, imei: imeis.get(c.deviceId) ?? '', communityId, unitId: unitOfDoor.get(c.deviceId) ?? null, residentId: null, method: 'call', credential: '2', granted: true, reason: 'ok', at: new Date(c.ts.getTime() + 30_000) });
+    events.push({
+      tenantId,
+      deviceId: c.deviceId,
+      imei: imeis.get(c.deviceId) ?? '',
+      communityId,
+      unitId: unitOfDoor.get(c.deviceId) ?? null,
+      residentId: null,
+      method: 'call',
+      credential: '2',
+      granted: true,
+      reason: 'ok',
+      at: new Date(c.ts.getTime() + 30_000),
+    });
   }
   await tx.insert(accessEvents).values(events);
 }
@@ -149,12 +239,27 @@ export async function seedAccess(tx: Tx, tenantId: number, communityId: number, 
  * opens that unit's door. Runs after the faces are seeded.
  */
 export async function seedAccessFaces(tx: Tx, tenantId: number): Promise<void> {
-  const [sample] = await tx.select({ id: faceSamples.id }).from(faceSamples).where(eq(faceSamples.tenantId, tenantId)).orderBy(asc(faceSamples.id)).limit(1);
+  const [sample] = await tx
+    .select({ id: faceSamples.id })
+    .from(faceSamples)
+    .where(eq(faceSamples.tenantId, tenantId))
+    .orderBy(asc(faceSamples.id))
+    .limit(1);
   const [right] = await tx
     .select({ id: accessRights.id })
     .from(accessRights)
-    .where(and(eq(accessRights.tenantId, tenantId), eq(accessRights.subject, SUBJECT.resident), eq(accessRights.revoked, false)))
+    .where(
+      and(
+        eq(accessRights.tenantId, tenantId),
+        eq(accessRights.subject, SUBJECT.resident),
+        eq(accessRights.revoked, false),
+      ),
+    )
     .orderBy(asc(accessRights.id))
     .limit(1);
-  if (sample && right) await tx.update(accessRights).set({ faceSampleIds: String(sample.id) }).where(eq(accessRights.id, right.id));
+  if (sample && right)
+    await tx
+      .update(accessRights)
+      .set({ faceSampleIds: String(sample.id) })
+      .where(eq(accessRights.id, right.id));
 }

@@ -18,7 +18,9 @@ export const accessRights = pgTable(
   'access_rights',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     /** SUBJECT: 1 resident, 2 staff, 3 visitor. */
     subject: smallint('subject').notNull(),
     residentId: integer('resident_id').references(() => residents.id, { onDelete: 'cascade' }),
@@ -55,9 +57,15 @@ export const accessRights = pgTable(
 export const accessRightDevices = pgTable(
   'access_right_devices',
   {
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    rightId: integer('right_id').notNull().references(() => accessRights.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    rightId: integer('right_id')
+      .notNull()
+      .references(() => accessRights.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.rightId, t.deviceId] }), index('access_right_devices_device_idx').on(t.deviceId)],
 );
@@ -70,22 +78,37 @@ export const accessPushes = pgTable(
   'access_pushes',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     version: integer('version').notNull().default(0),
     commandId: integer('command_id'),
     credentials: integer('credentials').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     updatedAt: createdAt(),
   },
-  (t) => [uniqueIndex('access_pushes_device_uq').on(t.deviceId), index('access_pushes_tenant_idx').on(t.tenantId, t.id)],
+  (t) => [
+    uniqueIndex('access_pushes_device_uq').on(t.deviceId),
+    index('access_pushes_tenant_idx').on(t.tenantId, t.id),
+  ],
 );
 
 /** Replaces a right's door units; each must be a door unit of the tenant. */
-export async function setRightDevices(tx: Tx | Db, rightId: number, tenantId: number, deviceIds: number[]): Promise<void> {
+export async function setRightDevices(
+  tx: Tx | Db,
+  rightId: number,
+  tenantId: number,
+  deviceIds: number[],
+): Promise<void> {
   const ids = [...new Set(deviceIds)];
   if (ids.length) {
-    const found = await tx.select({ id: devices.id }).from(devices).where(and(inArray(devices.id, ids), eq(devices.tenantId, tenantId), eq(devices.kind, 'doorUnit')));
+    const found = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(inArray(devices.id, ids), eq(devices.tenantId, tenantId), eq(devices.kind, 'doorUnit')));
     if (found.length !== ids.length) fail(Code.BAD_REQUEST, 'notDoorUnit');
   }
   await tx.delete(accessRightDevices).where(eq(accessRightDevices.rightId, rightId));
@@ -108,11 +131,30 @@ export default defineEntity({
     // A resident's right names a bound resident of the tenant (name, phone and community copied);
     // a visitor's has an expiry and a QR token.
     async beforeWrite(_ctx, tx, values, input, tenantId, existing) {
-      const subject = Number(values.subject ?? (existing ? (await tx.select({ s: accessRights.subject }).from(accessRights).where(eq(accessRights.id, existing.id)))[0]?.s : undefined));
+      const subject = Number(
+        values.subject ??
+          (existing
+            ? (
+                await tx.select({ s: accessRights.subject }).from(accessRights).where(eq(accessRights.id, existing.id))
+              )[0]?.s
+            : undefined),
+      );
       if (subject === SUBJECT.resident) {
-        const residentId = values.residentId ?? (existing ? (await tx.select({ r: accessRights.residentId }).from(accessRights).where(eq(accessRights.id, existing.id)))[0]?.r : undefined);
+        const residentId =
+          values.residentId ??
+          (existing
+            ? (
+                await tx
+                  .select({ r: accessRights.residentId })
+                  .from(accessRights)
+                  .where(eq(accessRights.id, existing.id))
+              )[0]?.r
+            : undefined);
         if (typeof residentId !== 'number') fail(Code.BAD_REQUEST, 'rightNeedsResident');
-        const [r] = await tx.select().from(residents).where(and(eq(residents.id, residentId as number), eq(residents.tenantId, tenantId)));
+        const [r] = await tx
+          .select()
+          .from(residents)
+          .where(and(eq(residents.id, residentId as number), eq(residents.tenantId, tenantId)));
         if (!r) fail(Code.BAD_REQUEST, 'refInvalid');
         if (!BOUND_STATES.includes(r!.reviewState)) fail(Code.BAD_REQUEST, 'residentNotBound');
         values.name = r!.name;
@@ -123,13 +165,31 @@ export default defineEntity({
       }
       if (!existing && !values.name) fail(Code.BAD_REQUEST, 'required');
       if (subject === SUBJECT.visitor) {
-        const until = values.validUntil !== undefined ? values.validUntil : existing ? (await tx.select({ u: accessRights.validUntil }).from(accessRights).where(eq(accessRights.id, existing.id)))[0]?.u : undefined;
+        const until =
+          values.validUntil !== undefined
+            ? values.validUntil
+            : existing
+              ? (
+                  await tx
+                    .select({ u: accessRights.validUntil })
+                    .from(accessRights)
+                    .where(eq(accessRights.id, existing.id))
+                )[0]?.u
+              : undefined;
         if (!until) fail(Code.BAD_REQUEST, 'visitorNeedsExpiry');
         if (!existing) values.qrToken = newQrToken();
       }
-      if (values.validFrom instanceof Date && values.validUntil instanceof Date && values.validUntil <= values.validFrom) fail(Code.BAD_REQUEST, 'rangeInvalid');
+      if (
+        values.validFrom instanceof Date &&
+        values.validUntil instanceof Date &&
+        values.validUntil <= values.validFrom
+      )
+        fail(Code.BAD_REQUEST, 'rangeInvalid');
       if (typeof values.communityId === 'number') {
-        const [c] = await tx.select({ id: communities.id }).from(communities).where(and(eq(communities.id, values.communityId), eq(communities.tenantId, tenantId)));
+        const [c] = await tx
+          .select({ id: communities.id })
+          .from(communities)
+          .where(and(eq(communities.id, values.communityId), eq(communities.tenantId, tenantId)));
         if (!c) fail(Code.BAD_REQUEST, 'refInvalid');
       }
       void input;
@@ -142,7 +202,12 @@ export default defineEntity({
       const links = await db
         .select({ rightId: accessRightDevices.rightId, deviceId: accessRightDevices.deviceId })
         .from(accessRightDevices)
-        .where(inArray(accessRightDevices.rightId, rows.map((r) => r.id as number)))
+        .where(
+          inArray(
+            accessRightDevices.rightId,
+            rows.map((r) => r.id as number),
+          ),
+        )
         .orderBy(accessRightDevices.deviceId);
       for (const r of rows) r.deviceIds = links.filter((l) => l.rightId === r.id).map((l) => l.deviceId);
     },

@@ -16,7 +16,9 @@ export default defineEntity({
   def: adDelivery,
   table: adDeliveries,
   computed: {
-    deviceName: sql<string | null>`(select ${qualified(devices.name)} from ${devices} where ${qualified(devices.id)} = ${qualified(adDeliveries.deviceId)})`,
+    deviceName: sql<
+      string | null
+    >`(select ${qualified(devices.name)} from ${devices} where ${qualified(devices.id)} = ${qualified(adDeliveries.deviceId)})`,
     state: sql<number>`(select case
       when ${qualified(adDeliveries.withdrawn)} then (case when ${of('ack_ok')} then ${n(AD_DELIVERY.withdrawn)} else ${n(AD_DELIVERY.withdrawing)} end)
       when ${of('ack_ok')} then ${n(AD_DELIVERY.acknowledged)}

@@ -58,7 +58,13 @@ export function pushParams(base: string | undefined, ad: Ad): AdPush {
     schedule.dailyStart = ad.dailyStart;
     schedule.dailyEnd = ad.dailyEnd;
   }
-  return { adId: ad.id, title: ad.title.slice(0, 100), url: videoUrl(base, ad.id), durationS: Math.max(1, ad.durationS), schedule };
+  return {
+    adId: ad.id,
+    title: ad.title.slice(0, 100),
+    url: videoUrl(base, ad.id),
+    durationS: Math.max(1, ad.durationS),
+    schedule,
+  };
 }
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
@@ -70,7 +76,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   async function adInScope(request: Parameters<typeof authed>[0], adId: number): Promise<Ad> {
     const { scope } = authed(request);
-    const [ad] = await app.db.select().from(advertisements).where(and(eq(advertisements.id, adId), tenantWhere(scope, advertisements)));
+    const [ad] = await app.db
+      .select()
+      .from(advertisements)
+      .where(and(eq(advertisements.id, adId), tenantWhere(scope, advertisements)));
     if (!ad) fail(Code.NOT_FOUND, 'notFound');
     return ad!;
   }
@@ -80,7 +89,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     const [delivery] = await app.db
       .insert(adDeliveries)
       .values({ tenantId: ad.tenantId, adId: ad.id, deviceId: device.id, imei: device.imei })
-      .onConflictDoUpdate({ target: [adDeliveries.adId, adDeliveries.deviceId], set: { withdrawn: false, withdrawCommandId: null } })
+      .onConflictDoUpdate({
+        target: [adDeliveries.adId, adDeliveries.deviceId],
+        set: { withdrawn: false, withdrawCommandId: null },
+      })
       .returning({ id: adDeliveries.id });
     const deliveryId = delivery!.id;
     try {
@@ -99,10 +111,16 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** The door units an ad runs on: the ones asked for, else those installed in its communities and units. */
-  async function targetsOf(ad: Ad, imeis: string[] | undefined): Promise<{ found: Target[]; missing: AdDeliveryResult[] }> {
+  async function targetsOf(
+    ad: Ad,
+    imeis: string[] | undefined,
+  ): Promise<{ found: Target[]; missing: AdDeliveryResult[] }> {
     const doorUnits = and(eq(devices.tenantId, ad.tenantId), eq(devices.kind, 'doorUnit'));
     if (imeis?.length) {
-      const found = await app.db.select().from(devices).where(and(doorUnits, inArray(devices.imei, imeis)));
+      const found = await app.db
+        .select()
+        .from(devices)
+        .where(and(doorUnits, inArray(devices.imei, imeis)));
       const known = new Set(found.map((d) => d.imei));
       return { found, missing: imeis.filter((i) => !known.has(i)).map((imei) => ({ imei, key: 'notDoorUnit' })) };
     }
@@ -120,34 +138,77 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         ),
       );
     if (!installed.length) return { found: [], missing: [] };
-    const found = await app.db.select().from(devices).where(and(doorUnits, inArray(devices.id, installed.map((i) => i.deviceId))));
+    const found = await app.db
+      .select()
+      .from(devices)
+      .where(
+        and(
+          doorUnits,
+          inArray(
+            devices.id,
+            installed.map((i) => i.deviceId),
+          ),
+        ),
+      );
     return { found, missing: [] };
   }
 
   app.post(
     '/review',
-    { config: { mark: AD_MARK_REVIEW }, schema: { tags, summary: 'Pass or fail (with a reason) a pending advertisement; any other move is noSuchTransition', body: reviewBody } },
+    {
+      config: { mark: AD_MARK_REVIEW },
+      schema: {
+        tags,
+        summary: 'Pass or fail (with a reason) a pending advertisement; any other move is noSuchTransition',
+        body: reviewBody,
+      },
+    },
     async (request, reply) => {
       const ad = await adInScope(request, request.body.id);
       const { user } = authed(request);
-      await moveState(app.db, { table: advertisements, id: advertisements.id, state: advertisements.reviewState }, AD_REVIEW_MACHINE, ad.id, request.body.pass ? AD_REVIEW.passed : AD_REVIEW.failed, {
-        scope: eq(advertisements.tenantId, ad.tenantId),
-        set: { reviewReason: request.body.reason || null, reviewerName: user.name || user.username, reviewedAt: new Date(app.clock.now()) },
-      });
+      await moveState(
+        app.db,
+        { table: advertisements, id: advertisements.id, state: advertisements.reviewState },
+        AD_REVIEW_MACHINE,
+        ad.id,
+        request.body.pass ? AD_REVIEW.passed : AD_REVIEW.failed,
+        {
+          scope: eq(advertisements.tenantId, ad.tenantId),
+          set: {
+            reviewReason: request.body.reason || null,
+            reviewerName: user.name || user.username,
+            reviewedAt: new Date(app.clock.now()),
+          },
+        },
+      );
       return reply.ok(null);
     },
   );
 
   app.post(
     '/resubmit',
-    { config: { mark: 'advertisement:update' as PermissionMark }, schema: { tags, summary: 'Submit a failed advertisement (after an edit) for review again', body: z.object({ id }) } },
+    {
+      config: { mark: 'advertisement:update' as PermissionMark },
+      schema: {
+        tags,
+        summary: 'Submit a failed advertisement (after an edit) for review again',
+        body: z.object({ id }),
+      },
+    },
     async (request, reply) => {
       const ad = await adInScope(request, request.body.id);
       if (ad.reviewState !== AD_REVIEW.failed) fail(Code.BAD_REQUEST, 'noSuchTransition');
-      await moveState(app.db, { table: advertisements, id: advertisements.id, state: advertisements.reviewState }, AD_REVIEW_MACHINE, ad.id, AD_REVIEW.pending, {
-        scope: eq(advertisements.tenantId, ad.tenantId),
-        set: { reviewReason: null },
-      });
+      await moveState(
+        app.db,
+        { table: advertisements, id: advertisements.id, state: advertisements.reviewState },
+        AD_REVIEW_MACHINE,
+        ad.id,
+        AD_REVIEW.pending,
+        {
+          scope: eq(advertisements.tenantId, ad.tenantId),
+          set: { reviewReason: null },
+        },
+      );
       return reply.ok(null);
     },
   );
@@ -156,11 +217,17 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/distribute',
     {
       config: { mark: AD_MARK_DISTRIBUTE },
-      schema: { tags, summary: "Push a passed advertisement to door units (the IMEIs given, else its communities' and units'), each answered on its own; the ad becomes delivered", body: distributeBody },
+      schema: {
+        tags,
+        summary:
+          "Push a passed advertisement to door units (the IMEIs given, else its communities' and units'), each answered on its own; the ad becomes delivered",
+        body: distributeBody,
+      },
     },
     async (request, reply) => {
       const ad = await adInScope(request, request.body.id);
-      if (ad.reviewState !== AD_REVIEW.passed && ad.reviewState !== AD_REVIEW.delivered) fail(Code.BAD_REQUEST, 'adNotApproved');
+      if (ad.reviewState !== AD_REVIEW.passed && ad.reviewState !== AD_REVIEW.delivered)
+        fail(Code.BAD_REQUEST, 'adNotApproved');
       if (ad.status !== STATUS.enabled) fail(Code.BAD_REQUEST, 'adDisabled');
       const { found, missing } = await targetsOf(ad, request.body.imeis);
       if (!found.length) fail(Code.BAD_REQUEST, 'adNoDoorUnits');
@@ -168,9 +235,16 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const results: AdDeliveryResult[] = [...missing];
       for (const device of found) results.push(await push(ad, device, op));
       if (ad.reviewState === AD_REVIEW.passed) {
-        await moveState(app.db, { table: advertisements, id: advertisements.id, state: advertisements.reviewState }, AD_REVIEW_MACHINE, ad.id, AD_REVIEW.delivered, {
-          scope: eq(advertisements.tenantId, ad.tenantId),
-        });
+        await moveState(
+          app.db,
+          { table: advertisements, id: advertisements.id, state: advertisements.reviewState },
+          AD_REVIEW_MACHINE,
+          ad.id,
+          AD_REVIEW.delivered,
+          {
+            scope: eq(advertisements.tenantId, ad.tenantId),
+          },
+        );
       }
       return reply.ok({ results }, 'commandSent');
     },
@@ -178,7 +252,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/resend',
-    { config: { mark: AD_MARK_DISTRIBUTE }, schema: { tags, summary: 'Send the advertisement of these deliveries again (not withdrawn ones)', body: deliveriesBody } },
+    {
+      config: { mark: AD_MARK_DISTRIBUTE },
+      schema: {
+        tags,
+        summary: 'Send the advertisement of these deliveries again (not withdrawn ones)',
+        body: deliveriesBody,
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const rows = await app.db
@@ -186,7 +267,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         .from(adDeliveries)
         .innerJoin(advertisements, eq(advertisements.id, adDeliveries.adId))
         .innerJoin(devices, eq(devices.id, adDeliveries.deviceId))
-        .where(and(inArray(adDeliveries.id, request.body.ids), tenantWhere(scope, adDeliveries), eq(adDeliveries.withdrawn, false)));
+        .where(
+          and(
+            inArray(adDeliveries.id, request.body.ids),
+            tenantWhere(scope, adDeliveries),
+            eq(adDeliveries.withdrawn, false),
+          ),
+        );
       const op = operatorOf(request);
       const results: AdDeliveryResult[] = [];
       for (const r of rows) results.push(await push(r.ad, r.device, op));
@@ -198,7 +285,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/withdraw',
     {
       config: { mark: AD_MARK_DISTRIBUTE },
-      schema: { tags, summary: 'Remove the advertisement from its door units (or the deliveries given) with an adWithdraw command; with none left it is passed again', body: withdrawBody },
+      schema: {
+        tags,
+        summary:
+          'Remove the advertisement from its door units (or the deliveries given) with an adWithdraw command; with none left it is passed again',
+        body: withdrawBody,
+      },
     },
     async (request, reply) => {
       const ad = await adInScope(request, request.body.id);
@@ -220,7 +312,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         let status: number | undefined;
         let key: string | undefined;
         try {
-          const answer = await sendCommand(app, device, { imei: device.imei, cmd: 'adWithdraw', params: { adId: ad.id } } as unknown as SendCommandBody, op);
+          const answer = await sendCommand(
+            app,
+            device,
+            { imei: device.imei, cmd: 'adWithdraw', params: { adId: ad.id } } as unknown as SendCommandBody,
+            op,
+          );
           commandId = answer.id;
           status = answer.status;
         } catch (err) {
@@ -228,7 +325,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
           // An offline unit gets the withdrawal when it comes online.
           key = err.key;
         }
-        await app.db.update(adDeliveries).set({ withdrawn: true, withdrawCommandId: commandId }).where(eq(adDeliveries.id, delivery.id));
+        await app.db
+          .update(adDeliveries)
+          .set({ withdrawn: true, withdrawCommandId: commandId })
+          .where(eq(adDeliveries.id, delivery.id));
         results.push({ imei: device.imei, deliveryId: delivery.id, ...(commandId ? { commandId, status } : { key }) });
       }
       const [left] = await app.db
@@ -236,9 +336,16 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         .from(adDeliveries)
         .where(and(eq(adDeliveries.adId, ad.id), eq(adDeliveries.withdrawn, false)));
       if (ad.reviewState === AD_REVIEW.delivered && !left?.n) {
-        await moveState(app.db, { table: advertisements, id: advertisements.id, state: advertisements.reviewState }, AD_REVIEW_MACHINE, ad.id, AD_REVIEW.passed, {
-          scope: eq(advertisements.tenantId, ad.tenantId),
-        });
+        await moveState(
+          app.db,
+          { table: advertisements, id: advertisements.id, state: advertisements.reviewState },
+          AD_REVIEW_MACHINE,
+          ad.id,
+          AD_REVIEW.passed,
+          {
+            scope: eq(advertisements.tenantId, ad.tenantId),
+          },
+        );
       }
       return reply.ok({ results }, 'commandSent');
     },
@@ -246,7 +353,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/plays/stats',
-    { config: { menus: [...advertisement.routes] }, schema: { tags, summary: 'Plays per advertisement or per door unit (count, total seconds, last play) in a date range', body: statsBody } },
+    {
+      config: { menus: [...advertisement.routes] },
+      schema: {
+        tags,
+        summary: 'Plays per advertisement or per door unit (count, total seconds, last play) in a date range',
+        body: statsBody,
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const { by, from, to, adId } = request.body;
@@ -256,7 +370,9 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         tenantWhere(scope, adPlays),
         Number.isNaN(fromMs) ? undefined : gte(adPlays.startedAt, new Date(fromMs)),
         // A bare date as the end includes that whole day.
-        Number.isNaN(toMs) ? undefined : lt(adPlays.startedAt, new Date(toMs + (/^\d{4}-\d{2}-\d{2}$/.test(to ?? '') ? 86_400_000 : 0))),
+        Number.isNaN(toMs)
+          ? undefined
+          : lt(adPlays.startedAt, new Date(toMs + (/^\d{4}-\d{2}-\d{2}$/.test(to ?? '') ? 86_400_000 : 0))),
         adId ? eq(adPlays.adId, adId) : undefined,
       );
       const agg = {
@@ -267,7 +383,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const rows =
         by === 'ad'
           ? await app.db
-              .select({ key: adPlays.adId, label: advertisements.title, client: advertisements.client, fee: advertisements.fee, ...agg })
+              .select({
+                key: adPlays.adId,
+                label: advertisements.title,
+                client: advertisements.client,
+                fee: advertisements.fee,
+                ...agg,
+              })
               .from(adPlays)
               .innerJoin(advertisements, eq(advertisements.id, adPlays.adId))
               .where(where)
@@ -297,7 +419,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     {
       // A door unit downloads the video of an ad it was given, with its MQTT credentials (Basic imei:secret).
       config: { public: true },
-      schema: { tags, summary: 'A door unit downloads the video of an advertisement delivered to it (Basic auth imei:secret)', params: z.object({ adId: z.coerce.number().int().positive() }) },
+      schema: {
+        tags,
+        summary: 'A door unit downloads the video of an advertisement delivered to it (Basic auth imei:secret)',
+        params: z.object({ adId: z.coerce.number().int().positive() }),
+      },
     },
     async (request, reply) => {
       const device = await deviceByBasicAuth(app, request);
@@ -305,7 +431,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         .select({ video: advertisements.video })
         .from(adDeliveries)
         .innerJoin(advertisements, eq(advertisements.id, adDeliveries.adId))
-        .where(and(eq(adDeliveries.adId, request.params.adId), eq(adDeliveries.deviceId, device.id), eq(adDeliveries.withdrawn, false)));
+        .where(
+          and(
+            eq(adDeliveries.adId, request.params.adId),
+            eq(adDeliveries.deviceId, device.id),
+            eq(adDeliveries.withdrawn, false),
+          ),
+        );
       if (!row) return reply.status(404).send({ code: Code.NOT_FOUND, key: 'notFound', msg: 'notFound', data: null });
       // The demo ads play a file of public/.
       if (row.video.startsWith('/')) return reply.redirect(row.video);
@@ -318,14 +450,27 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     const [delivered] = await app.db
       .select({ id: adDeliveries.id })
       .from(adDeliveries)
-      .where(and(eq(adDeliveries.adId, m.adId), eq(adDeliveries.deviceId, device.id), eq(adDeliveries.tenantId, device.tenantId)));
+      .where(
+        and(
+          eq(adDeliveries.adId, m.adId),
+          eq(adDeliveries.deviceId, device.id),
+          eq(adDeliveries.tenantId, device.tenantId),
+        ),
+      );
     if (!delivered) {
       app.log.debug({ imei: device.imei, adId: m.adId }, 'play report for an advertisement the unit was not given');
       return;
     }
     await app.db
       .insert(adPlays)
-      .values({ tenantId: device.tenantId, adId: m.adId, deviceId: device.id, imei: device.imei, startedAt: new Date(toMillis(m.startedAt)), seconds: m.seconds })
+      .values({
+        tenantId: device.tenantId,
+        adId: m.adId,
+        deviceId: device.id,
+        imei: device.imei,
+        startedAt: new Date(toMillis(m.startedAt)),
+        seconds: m.seconds,
+      })
       .onConflictDoNothing();
   }
 
@@ -349,17 +494,34 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       if (!delivery.withdrawn && !held.has(ad.id)) await push(ad, target, op);
       held.delete(ad.id);
       if (delivery.withdrawn && m.adIds.includes(ad.id)) {
-        const answer = await sendCommand(app, target, { imei: target.imei, cmd: 'adWithdraw', params: { adId: ad.id } } as unknown as SendCommandBody, op).catch(() => null);
-        if (answer) await app.db.update(adDeliveries).set({ withdrawCommandId: answer.id }).where(eq(adDeliveries.id, delivery.id));
+        const answer = await sendCommand(
+          app,
+          target,
+          { imei: target.imei, cmd: 'adWithdraw', params: { adId: ad.id } } as unknown as SendCommandBody,
+          op,
+        ).catch(() => null);
+        if (answer)
+          await app.db
+            .update(adDeliveries)
+            .set({ withdrawCommandId: answer.id })
+            .where(eq(adDeliveries.id, delivery.id));
       }
     }
     // Ads it holds that it was never given here (deleted since): withdrawn too.
-    for (const adId of held) await sendCommand(app, target, { imei: target.imei, cmd: 'adWithdraw', params: { adId } } as unknown as SendCommandBody, op).catch(() => null);
+    for (const adId of held)
+      await sendCommand(
+        app,
+        target,
+        { imei: target.imei, cmd: 'adWithdraw', params: { adId } } as unknown as SendCommandBody,
+        op,
+      ).catch(() => null);
   }
 
   const onUplink = (device: KnownDevice, m: Uplink) => {
     const work = m.kind === 'adPlay' ? onPlay(device, m) : m.kind === 'adSync' ? onSync(device, m) : undefined;
-    work?.catch((err: unknown) => app.log.error({ err, imei: device.imei, kind: m.kind }, 'advertising uplink not handled'));
+    work?.catch((err: unknown) =>
+      app.log.error({ err, imei: device.imei, kind: m.kind }, 'advertising uplink not handled'),
+    );
   };
 
   app.deviceHub.on('uplink', onUplink);

@@ -1,5 +1,15 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { devices } from '../../server/db/schema-devices';
@@ -17,7 +27,9 @@ export const advertisements = pgTable(
   'advertisements',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     /** The advertiser and their phone. */
     client: text('client').notNull(),
@@ -31,8 +43,14 @@ export const advertisements = pgTable(
     /** Yuan per play. */
     fee: doublePrecision('fee').notNull().default(0),
     /** Where it runs: its communities' and units' door units (unit_door_units). */
-    communityIds: integer('community_ids').array().notNull().default(sql`'{}'::integer[]`),
-    unitIds: integer('unit_ids').array().notNull().default(sql`'{}'::integer[]`),
+    communityIds: integer('community_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    unitIds: integer('unit_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Schedule (src/shared/devices/ads.ts): dates YYYY-MM-DD, daily window HH:MM; all optional. */
     startDate: text('start_date'),
     endDate: text('end_date'),
@@ -67,7 +85,9 @@ export const adVideos = pgTable(
   'ad_videos',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     durationS: integer('duration_s').notNull(),
     poster: text('poster'),
@@ -85,9 +105,15 @@ export const adDeliveries = pgTable(
   'ad_deliveries',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    adId: integer('ad_id').notNull().references(() => advertisements.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    adId: integer('ad_id')
+      .notNull()
+      .references(() => advertisements.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     imei: text('imei').notNull(),
     /** device_commands.id of the latest adPush (a re-send replaces it). */
     commandId: integer('command_id'),
@@ -113,9 +139,15 @@ export const adPlays = pgTable(
   'ad_plays',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    adId: integer('ad_id').notNull().references(() => advertisements.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    adId: integer('ad_id')
+      .notNull()
+      .references(() => advertisements.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     imei: text('imei').notNull(),
     startedAt: ts('started_at').notNull(),
     seconds: integer('seconds').notNull(),
@@ -138,7 +170,10 @@ const plays = sql<number>`(select count(*)::int from ${adPlays} where ${qualifie
 /** The video an add or update names must be one the tenant uploaded for ads: its duration, poster and size come with it. */
 async function takeVideo(tx: Tx, values: Row, tenantId: number): Promise<void> {
   const name = String(values.video);
-  const [found] = await tx.select().from(adVideos).where(and(eq(adVideos.tenantId, tenantId), eq(adVideos.name, name)));
+  const [found] = await tx
+    .select()
+    .from(adVideos)
+    .where(and(eq(adVideos.tenantId, tenantId), eq(adVideos.name, name)));
   if (!found) fail(Code.BAD_REQUEST, 'adVideoUnknown');
   values.durationS = found.durationS;
   values.poster = found.poster;
@@ -162,7 +197,10 @@ async function takeTargets(tx: Tx, values: Row, input: Row, tenantId: number): P
     if (ids === undefined) continue;
     const list = Array.isArray(ids) ? (ids as number[]) : [];
     if (list.length) {
-      const [found] = await tx.select({ n: count() }).from(table).where(and(eq(table.tenantId, tenantId), inArray(table.id, list)));
+      const [found] = await tx
+        .select({ n: count() })
+        .from(table)
+        .where(and(eq(table.tenantId, tenantId), inArray(table.id, list)));
       if (Number(found?.n) !== list.length) fail(Code.BAD_REQUEST, 'refInvalid');
     }
     values[field] = list;
@@ -180,7 +218,10 @@ export default defineEntity({
   hooks: {
     // A delivered ad is on door units: withdraw it first, so no unit keeps playing what is gone.
     async remove(ctx, ids) {
-      const onUnits = await ctx.db.select({ id: advertisements.id }).from(advertisements).where(and(inArray(advertisements.id, ids), eq(advertisements.reviewState, AD_REVIEW.delivered)));
+      const onUnits = await ctx.db
+        .select({ id: advertisements.id })
+        .from(advertisements)
+        .where(and(inArray(advertisements.id, ids), eq(advertisements.reviewState, AD_REVIEW.delivered)));
       if (onUnits.length) fail(Code.BAD_REQUEST, 'adDelivered');
       await ctx.db.delete(advertisements).where(inArray(advertisements.id, ids));
     },

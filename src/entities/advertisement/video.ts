@@ -20,7 +20,12 @@ const PROBE_MS = 15_000;
 /** What ffmpeg prints about a file when asked for nothing else (it exits 1: no output named). */
 function ffmpegSays(args: string[]): Promise<string> {
   return new Promise((resolve) => {
-    execFile(mediaToolPath('ffmpeg'), ['-hide_banner', ...args], { timeout: PROBE_MS, maxBuffer: 4 * 1024 * 1024 }, (_err, _out, stderr) => resolve(String(stderr)));
+    execFile(
+      mediaToolPath('ffmpeg'),
+      ['-hide_banner', ...args],
+      { timeout: PROBE_MS, maxBuffer: 4 * 1024 * 1024 },
+      (_err, _out, stderr) => resolve(String(stderr)),
+    );
   });
 }
 

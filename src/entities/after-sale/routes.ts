@@ -16,7 +16,10 @@ import { afterSales } from './table';
 type AfterSale = typeof afterSales.$inferSelect;
 
 async function inScope(app: FastifyInstance, scope: Scope, id: number): Promise<AfterSale> {
-  const [row] = await app.db.select().from(afterSales).where(and(eq(afterSales.id, id), tenantWhere(scope, afterSales)));
+  const [row] = await app.db
+    .select()
+    .from(afterSales)
+    .where(and(eq(afterSales.id, id), tenantWhere(scope, afterSales)));
   if (!row) fail(Code.NOT_FOUND, 'notFound');
   return row!;
 }
@@ -35,8 +38,12 @@ async function move(app: FastifyInstance, row: AfterSale, to: number, set: Parti
 /** Pays the request's amount back through the order's payment; the request becomes refunded. */
 async function refund(app: FastifyInstance, row: AfterSale): Promise<void> {
   const [order] = await app.db.select().from(mallOrders).where(eq(mallOrders.id, row.orderId));
-  if (row.amountFen > 0) await refundOrder(app, order!, row.amountFen, `after-sale ${row.serviceNo}: ${row.reason}`.slice(0, 200));
-  await app.db.update(afterSales).set({ status: AFTER_SALE.refunded, refundedAt: new Date(app.clock.now()) }).where(eq(afterSales.id, row.id));
+  if (row.amountFen > 0)
+    await refundOrder(app, order!, row.amountFen, `after-sale ${row.serviceNo}: ${row.reason}`.slice(0, 200));
+  await app.db
+    .update(afterSales)
+    .set({ status: AFTER_SALE.refunded, refundedAt: new Date(app.clock.now()) })
+    .where(eq(afterSales.id, row.id));
 }
 
 const id = z.number().int().positive();
@@ -54,15 +61,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { mark: AFTER_SALE_MARK_REVIEW as PermissionMark },
       schema: {
         tags,
-        summary: 'Approve or reject (with a comment) a pending request; an approved refund-only request is paid back at once through the payment interface',
-        body: z.object({ id, pass: z.boolean(), comment: z.string().trim().max(200).optional() }).refine((b) => b.pass || !!b.comment, { message: 'required', path: ['comment'] }),
+        summary:
+          'Approve or reject (with a comment) a pending request; an approved refund-only request is paid back at once through the payment interface',
+        body: z
+          .object({ id, pass: z.boolean(), comment: z.string().trim().max(200).optional() })
+          .refine((b) => b.pass || !!b.comment, { message: 'required', path: ['comment'] }),
       },
     },
     async (request, reply) => {
       const { scope } = authed(request);
       const row = await inScope(app, scope, request.body.id);
       const to = request.body.pass ? AFTER_SALE.approved : AFTER_SALE.rejected;
-      await move(app, row, to, { reviewComment: request.body.comment || null, reviewerName: reviewer(request), reviewedAt: new Date(app.clock.now()) });
+      await move(app, row, to, {
+        reviewComment: request.body.comment || null,
+        reviewerName: reviewer(request),
+        reviewedAt: new Date(app.clock.now()),
+      });
       if (to === AFTER_SALE.approved && row.type === AFTER_SALE_TYPE.refund) {
         // Should the money not move, the request stays approved for `afterSale/refund` to try again.
         await refund(app, { ...row, status: AFTER_SALE.approved });
@@ -75,7 +89,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/receive',
     {
       config: { mark: AFTER_SALE_MARK_REVIEW as PermissionMark },
-      schema: { tags, summary: 'The returned goods of an approved return or exchange arrived: back to stock; a return is then refunded', body: z.object({ id }) },
+      schema: {
+        tags,
+        summary:
+          'The returned goods of an approved return or exchange arrived: back to stock; a return is then refunded',
+        body: z.object({ id }),
+      },
     },
     async (request, reply) => {
       const { scope } = authed(request);
@@ -104,7 +123,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/complete',
-    { config: { mark: AFTER_SALE_MARK_REVIEW as PermissionMark }, schema: { tags, summary: 'An exchange whose goods came back was sent the new ones: completed', body: z.object({ id }) } },
+    {
+      config: { mark: AFTER_SALE_MARK_REVIEW as PermissionMark },
+      schema: {
+        tags,
+        summary: 'An exchange whose goods came back was sent the new ones: completed',
+        body: z.object({ id }),
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const row = await inScope(app, scope, request.body.id);
@@ -116,11 +142,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/refund',
-    { config: { mark: AFTER_SALE_MARK_REVIEW as PermissionMark }, schema: { tags, summary: 'Try the refund of an approved refund-only request again (after a provider failure)', body: z.object({ id }) } },
+    {
+      config: { mark: AFTER_SALE_MARK_REVIEW as PermissionMark },
+      schema: {
+        tags,
+        summary: 'Try the refund of an approved refund-only request again (after a provider failure)',
+        body: z.object({ id }),
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const row = await inScope(app, scope, request.body.id);
-      if (row.type !== AFTER_SALE_TYPE.refund || row.status !== AFTER_SALE.approved) fail(Code.BAD_REQUEST, 'noSuchTransition');
+      if (row.type !== AFTER_SALE_TYPE.refund || row.status !== AFTER_SALE.approved)
+        fail(Code.BAD_REQUEST, 'noSuchTransition');
       await refund(app, row);
       return reply.ok(null);
     },

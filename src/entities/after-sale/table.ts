@@ -8,9 +8,13 @@ export const afterSales = pgTable(
   'after_sales',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     serviceNo: text('service_no').notNull(),
-    orderId: integer('order_id').notNull().references(() => mallOrders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => mallOrders.id, { onDelete: 'cascade' }),
     orderNo: text('order_no').notNull(),
     /** AFTER_SALE_TYPE: 0 refund only, 1 return and refund, 2 exchange. */
     type: smallint('type').notNull(),

@@ -10,8 +10,22 @@ import { fail } from '../../server/lib/api-error';
 import { moveState } from '../../server/lib/transition';
 import { detailOf, submitApproval, withdrawApproval } from '../../server/approvals/engine';
 import { tts } from '../audio-push/routes';
-import { ANNOUNCEMENT_PUSH_CODE, ANNOUNCEMENT_WITHDRAWN_PUSH_CODE, type AnnouncementPush, type AnnouncementWithdrawnPush } from './push';
-import { ANNOUNCEMENT_DEVICE_KINDS, ANNOUNCEMENT_LEVEL, ANNOUNCEMENT_MACHINE, ANNOUNCEMENT_SCOPE, ANNOUNCEMENT_STATE, NEED_APPROVAL, type InboxItem, type ReceiptRow } from './resource';
+import {
+  ANNOUNCEMENT_PUSH_CODE,
+  ANNOUNCEMENT_WITHDRAWN_PUSH_CODE,
+  type AnnouncementPush,
+  type AnnouncementWithdrawnPush,
+} from './push';
+import {
+  ANNOUNCEMENT_DEVICE_KINDS,
+  ANNOUNCEMENT_LEVEL,
+  ANNOUNCEMENT_MACHINE,
+  ANNOUNCEMENT_SCOPE,
+  ANNOUNCEMENT_STATE,
+  NEED_APPROVAL,
+  type InboxItem,
+  type ReceiptRow,
+} from './resource';
 import { announcementRecipients, announcements } from './server';
 
 export type Announcement = typeof announcements.$inferSelect;
@@ -54,11 +68,16 @@ export async function publishAnnouncement(app: FastifyInstance, scope: Scope, id
       });
       await app.db.update(announcements).set({ approvalId }).where(eq(announcements.id, row.id));
     } catch (err) {
-      await app.db.update(announcements).set({ state: ANNOUNCEMENT_STATE.draft }).where(and(eq(announcements.id, row.id), eq(announcements.state, ANNOUNCEMENT_STATE.pending)));
+      await app.db
+        .update(announcements)
+        .set({ state: ANNOUNCEMENT_STATE.draft })
+        .where(and(eq(announcements.id, row.id), eq(announcements.state, ANNOUNCEMENT_STATE.pending)));
       throw err;
     }
   } else {
-    await moveState(app.db, target, ANNOUNCEMENT_MACHINE, row.id, ANNOUNCEMENT_STATE.published, { set: { publishAt: sql`coalesce(${announcements.publishAt}, ${now.toISOString()}::timestamptz)` } });
+    await moveState(app.db, target, ANNOUNCEMENT_MACHINE, row.id, ANNOUNCEMENT_STATE.published, {
+      set: { publishAt: sql`coalesce(${announcements.publishAt}, ${now.toISOString()}::timestamptz)` },
+    });
     await deliverIfDue(app, row.id);
   }
   return announcementOf(app, row.tenantId, row.id);
@@ -73,7 +92,9 @@ export async function withdrawAnnouncement(app: FastifyInstance, scope: Scope, i
   const row = await announcementOf(app, tenantOf(scope), id);
   await moveState(app.db, target, ANNOUNCEMENT_MACHINE, row.id, ANNOUNCEMENT_STATE.withdrawn);
   if (row.state === ANNOUNCEMENT_STATE.pending && row.approvalId) {
-    await withdrawApproval(app.db, { tenantId: row.tenantId, approvalId: row.approvalId }).catch((err: unknown) => app.log.warn({ err, id }, 'approval of a withdrawn announcement not withdrawn'));
+    await withdrawApproval(app.db, { tenantId: row.tenantId, approvalId: row.approvalId }).catch((err: unknown) =>
+      app.log.warn({ err, id }, 'approval of a withdrawn announcement not withdrawn'),
+    );
   }
   if (row.deliveredAt) {
     const reached = await app.db
@@ -96,7 +117,14 @@ export async function withdrawAnnouncement(app: FastifyInstance, scope: Scope, i
  */
 export async function onApprovalDecided(
   app: FastifyInstance,
-  d: { tenantId: number; kind: string; refId: number; approvalId: number; result: 'approved' | 'rejected'; comment?: string },
+  d: {
+    tenantId: number;
+    kind: string;
+    refId: number;
+    approvalId: number;
+    result: 'approved' | 'rejected';
+    comment?: string;
+  },
 ): Promise<void> {
   if (d.kind !== 'announcement') return;
   const [row] = await app.db
@@ -105,11 +133,15 @@ export async function onApprovalDecided(
     .where(and(eq(announcements.id, d.refId), eq(announcements.tenantId, d.tenantId)));
   if (!row || row.approvalId !== d.approvalId || row.state !== ANNOUNCEMENT_STATE.pending) return;
   const detail = await detailOf(app.db, d.tenantId, d.approvalId).catch(() => undefined);
-  const reviewers = [...new Set((detail?.steps ?? []).map((s) => s.approverName).filter((n): n is string => Boolean(n)))];
+  const reviewers = [
+    ...new Set((detail?.steps ?? []).map((s) => s.approverName).filter((n): n is string => Boolean(n))),
+  ];
   const now = new Date(app.clock.now());
   const review = { reviewerName: reviewers.join('、') || null, reviewComment: d.comment ?? null, reviewedAt: now };
   if (d.result === 'approved') {
-    await moveState(app.db, target, ANNOUNCEMENT_MACHINE, row.id, ANNOUNCEMENT_STATE.published, { set: { ...review, publishAt: sql`coalesce(${announcements.publishAt}, ${now.toISOString()}::timestamptz)` } });
+    await moveState(app.db, target, ANNOUNCEMENT_MACHINE, row.id, ANNOUNCEMENT_STATE.published, {
+      set: { ...review, publishAt: sql`coalesce(${announcements.publishAt}, ${now.toISOString()}::timestamptz)` },
+    });
     await deliverIfDue(app, row.id);
   } else {
     await moveState(app.db, target, ANNOUNCEMENT_MACHINE, row.id, ANNOUNCEMENT_STATE.rejected, { set: review });
@@ -117,7 +149,10 @@ export async function onApprovalDecided(
 }
 
 /** The enabled people (administrators and users, never the visitor) an announcement is for. */
-export async function resolveRecipients(app: FastifyInstance, row: Pick<Announcement, 'tenantId' | 'scope' | 'departmentIds' | 'roleIds' | 'userIds'>): Promise<number[]> {
+export async function resolveRecipients(
+  app: FastifyInstance,
+  row: Pick<Announcement, 'tenantId' | 'scope' | 'departmentIds' | 'roleIds' | 'userIds'>,
+): Promise<number[]> {
   const base = and(eq(users.tenantId, row.tenantId), eq(users.status, ENABLED), inArray(users.kind, ['admin', 'user']));
   let named: SQL | undefined;
   if (row.scope !== ANNOUNCEMENT_SCOPE.site) {
@@ -126,7 +161,12 @@ export async function resolveRecipients(app: FastifyInstance, row: Pick<Announce
     if (row.userIds.length) parts.push(inArray(users.id, row.userIds));
     if (row.roleIds.length) {
       const byRole = rowsOf<{ user_id: number }>(
-        await app.db.execute(sql`select user_id from user_roles where tenant_id = ${row.tenantId} and role_id in (${sql.join(row.roleIds.map((r) => sql`${r}`), sql`, `)})`),
+        await app.db.execute(
+          sql`select user_id from user_roles where tenant_id = ${row.tenantId} and role_id in (${sql.join(
+            row.roleIds.map((r) => sql`${r}`),
+            sql`, `,
+          )})`,
+        ),
       ).map((r) => Number(r.user_id));
       if (byRole.length) parts.push(inArray(users.id, byRole));
     }
@@ -153,7 +193,14 @@ export async function deliverIfDue(app: FastifyInstance, id: number): Promise<bo
   const [row] = await app.db
     .update(announcements)
     .set({ deliveredAt: now })
-    .where(and(eq(announcements.id, id), eq(announcements.state, ANNOUNCEMENT_STATE.published), isNull(announcements.deliveredAt), lte(announcements.publishAt, now)))
+    .where(
+      and(
+        eq(announcements.id, id),
+        eq(announcements.state, ANNOUNCEMENT_STATE.published),
+        isNull(announcements.deliveredAt),
+        lte(announcements.publishAt, now),
+      ),
+    )
     .returning();
   if (!row) return false;
   const ids = await resolveRecipients(app, row);
@@ -165,9 +212,20 @@ export async function deliverIfDue(app: FastifyInstance, id: number): Promise<bo
   }
   const push: AnnouncementPush = {
     code: ANNOUNCEMENT_PUSH_CODE,
-    announcement: { id: row.id, title: row.title, content: row.content, level: row.level, publisherName: row.publisherName, publishAt: (row.publishAt ?? now).toISOString() },
+    announcement: {
+      id: row.id,
+      title: row.title,
+      content: row.content,
+      level: row.level,
+      publisherName: row.publisherName,
+      publishAt: (row.publishAt ?? now).toISOString(),
+    },
   };
-  app.push.announcement(ids, push, row.level >= ANNOUNCEMENT_LEVEL.urgent ? `紧急公告：${row.title}。${row.content}` : undefined);
+  app.push.announcement(
+    ids,
+    push,
+    row.level >= ANNOUNCEMENT_LEVEL.urgent ? `紧急公告：${row.title}。${row.content}` : undefined,
+  );
   const sent = await sendToDevices(app, row, ids).catch((err: unknown) => {
     app.log.warn({ err, id: row.id }, 'announcement not sent to devices');
     return 0;
@@ -207,7 +265,14 @@ export async function deliverDue(app: FastifyInstance, limit = 50): Promise<numb
   const due = await app.db
     .select({ id: announcements.id })
     .from(announcements)
-    .where(and(eq(announcements.state, ANNOUNCEMENT_STATE.published), isNull(announcements.deliveredAt), isNotNull(announcements.publishAt), lte(announcements.publishAt, new Date(app.clock.now()))))
+    .where(
+      and(
+        eq(announcements.state, ANNOUNCEMENT_STATE.published),
+        isNull(announcements.deliveredAt),
+        isNotNull(announcements.publishAt),
+        lte(announcements.publishAt, new Date(app.clock.now())),
+      ),
+    )
     .orderBy(announcements.publishAt)
     .limit(limit);
   let n = 0;
@@ -217,10 +282,18 @@ export async function deliverDue(app: FastifyInstance, limit = 50): Promise<numb
 
 /** Published, delivered, and addressed to this user. */
 const visibleTo = (userId: number) =>
-  and(eq(announcementRecipients.userId, userId), eq(announcements.state, ANNOUNCEMENT_STATE.published), isNotNull(announcements.deliveredAt));
+  and(
+    eq(announcementRecipients.userId, userId),
+    eq(announcements.state, ANNOUNCEMENT_STATE.published),
+    isNotNull(announcements.deliveredAt),
+  );
 
 /** The user's announcements, unread first, then newest first. */
-export async function inboxOf(app: FastifyInstance, userId: number, opts: { unread?: boolean; page: number; size: number }): Promise<{ rows: InboxItem[]; total: number; unread: number }> {
+export async function inboxOf(
+  app: FastifyInstance,
+  userId: number,
+  opts: { unread?: boolean; page: number; size: number },
+): Promise<{ rows: InboxItem[]; total: number; unread: number }> {
   const where = and(visibleTo(userId), opts.unread ? isNull(announcementRecipients.readAt) : undefined);
   const rows = await app.db
     .select({
@@ -239,12 +312,19 @@ export async function inboxOf(app: FastifyInstance, userId: number, opts: { unre
     .limit(opts.size)
     .offset((opts.page - 1) * opts.size);
   const [counts] = await app.db
-    .select({ total: sql<number>`count(*)::int`, unread: sql<number>`count(*) filter (where ${announcementRecipients.readAt} is null)::int` })
+    .select({
+      total: sql<number>`count(*)::int`,
+      unread: sql<number>`count(*) filter (where ${announcementRecipients.readAt} is null)::int`,
+    })
     .from(announcementRecipients)
     .innerJoin(announcements, eq(announcements.id, announcementRecipients.announcementId))
     .where(visibleTo(userId));
   return {
-    rows: rows.map((r) => ({ ...r, publishAt: (r.publishAt ?? new Date(0)).toISOString(), readAt: r.readAt?.toISOString() ?? null })),
+    rows: rows.map((r) => ({
+      ...r,
+      publishAt: (r.publishAt ?? new Date(0)).toISOString(),
+      readAt: r.readAt?.toISOString() ?? null,
+    })),
     total: opts.unread ? Number(counts?.unread ?? 0) : Number(counts?.total ?? 0),
     unread: Number(counts?.unread ?? 0),
   };
@@ -272,11 +352,22 @@ export async function markRead(app: FastifyInstance, userId: number, id: number)
 export async function receiptsOf(app: FastifyInstance, scope: Scope, id: number): Promise<ReceiptRow[]> {
   const row = await announcementOf(app, tenantOf(scope), id);
   const rows = await app.db
-    .select({ userId: users.id, name: users.name, username: users.username, departmentName: departments.name, readAt: announcementRecipients.readAt })
+    .select({
+      userId: users.id,
+      name: users.name,
+      username: users.username,
+      departmentName: departments.name,
+      readAt: announcementRecipients.readAt,
+    })
     .from(announcementRecipients)
     .innerJoin(users, eq(users.id, announcementRecipients.userId))
     .leftJoin(departments, eq(departments.id, users.departmentId))
     .where(eq(announcementRecipients.announcementId, row.id))
     .orderBy(sql`${announcementRecipients.readAt} is null`, announcementRecipients.readAt, users.id);
-  return rows.map((r) => ({ userId: r.userId, name: r.name || r.username, departmentName: r.departmentName, readAt: r.readAt?.toISOString() ?? null }));
+  return rows.map((r) => ({
+    userId: r.userId,
+    name: r.name || r.username,
+    departmentName: r.departmentName,
+    readAt: r.readAt?.toISOString() ?? null,
+  }));
 }

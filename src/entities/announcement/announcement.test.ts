@@ -16,7 +16,14 @@ let demoTenant: number;
 let other: { token: string; userId: number; tenant: number };
 /** Recipients: one by department, one by role, one by name; `outsider` is none of them. */
 const ids = { byDept: 0, byRole: 0, byName: 0, outsider: 0, approver1: 0, approver2: 0 };
-const tokens: Record<keyof typeof ids, string> = { byDept: '', byRole: '', byName: '', outsider: '', approver1: '', approver2: '' };
+const tokens: Record<keyof typeof ids, string> = {
+  byDept: '',
+  byRole: '',
+  byName: '',
+  outsider: '',
+  approver1: '',
+  approver2: '',
+};
 let deptId = 0;
 let roleId = 0;
 let helmet = '';
@@ -30,17 +37,29 @@ interface Sent {
 let sent: Sent[] = [];
 let spoken: { ids: number[]; text: string }[] = [];
 
-const api = <T = Row>(path: string, body: object, token = demo) => post<T>(t.app, `/api/user/announcement/${path}`, body, { token });
+const api = <T = Row>(path: string, body: object, token = demo) =>
+  post<T>(t.app, `/api/user/announcement/${path}`, body, { token });
 const settle = () => new Promise((r) => setTimeout(r, 150));
 const pushedTo = () =>
   sent
     .filter((s) => /^acm\/\d+\/web$/.test(s.topic) && s.body.code === ANNOUNCEMENT_PUSH_CODE)
     .map((s) => Number(s.topic.split('/')[1]))
     .sort((a, b) => a - b);
-const downlinks = (imei: string) => sent.filter((s) => s.topic === topics.deviceServer(imei) && s.body.cmd === 'broadcast');
+const downlinks = (imei: string) =>
+  sent.filter((s) => s.topic === topics.deviceServer(imei) && s.body.cmd === 'broadcast');
 
 const draft = async (extra: object = {}) => {
-  const res = await api('add', { title: 'Crane inspection', content: 'Tower crane 2 is inspected at 14:00', level: 1, scope: 1, departmentIds: [deptId], roleIds: [roleId], userIds: [ids.byName], needApproval: 2, ...extra });
+  const res = await api('add', {
+    title: 'Crane inspection',
+    content: 'Tower crane 2 is inspected at 14:00',
+    level: 1,
+    scope: 1,
+    departmentIds: [deptId],
+    roleIds: [roleId],
+    userIds: [ids.byName],
+    needApproval: 2,
+    ...extra,
+  });
   expect(res.code, res.msg).toBe(0);
   return res.data;
 };
@@ -53,18 +72,38 @@ beforeAll(async () => {
   deptId = dept!.id;
   roleId = await addRole(t.app, demoTenant, 'Safety officers', ['siteAnnouncement']);
   for (const key of Object.keys(ids) as (keyof typeof ids)[]) {
-    ids[key] = await addUser(t.app, { tenant: demoTenant, username: `ann_${key}`, roleIds: key === 'byRole' ? [roleId] : [] });
+    ids[key] = await addUser(t.app, {
+      tenant: demoTenant,
+      username: `ann_${key}`,
+      roleIds: key === 'byRole' ? [roleId] : [],
+    });
     tokens[key] = (await login(t.app, `ann_${key}`, 'secret1')).token;
   }
   await t.app.db.update(users).set({ departmentId: deptId }).where(eq(users.id, ids.byDept));
   // An online helmet of the department and an online door unit of nobody in scope.
-  const [h] = await t.app.db.select().from(devices).where(and(eq(devices.tenantId, demoTenant), eq(devices.kind, 'helmet'))).limit(1);
-  const [d] = await t.app.db.select().from(devices).where(and(eq(devices.tenantId, demoTenant), eq(devices.kind, 'doorUnit'))).limit(1);
+  const [h] = await t.app.db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.tenantId, demoTenant), eq(devices.kind, 'helmet')))
+    .limit(1);
+  const [d] = await t.app.db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.tenantId, demoTenant), eq(devices.kind, 'doorUnit')))
+    .limit(1);
   helmet = h!.imei;
   doorUnit = d!.imei;
   await t.app.db.update(devices).set({ state: 1, departmentId: deptId, gatewayId: null }).where(eq(devices.id, h!.id));
-  await t.app.db.update(devices).set({ state: 1, departmentId: null, userId: null, gatewayId: null }).where(eq(devices.id, d!.id));
-  const node = await post<Row>(t.app, '/api/user/approvalNode/add', { name: 'Two levels', level1Approvers: [ids.approver1], level2Approvers: [ids.approver2] }, { token: demo });
+  await t.app.db
+    .update(devices)
+    .set({ state: 1, departmentId: null, userId: null, gatewayId: null })
+    .where(eq(devices.id, d!.id));
+  const node = await post<Row>(
+    t.app,
+    '/api/user/approvalNode/add',
+    { name: 'Two levels', level1Approvers: [ids.approver1], level2Approvers: [ids.approver2] },
+    { token: demo },
+  );
   expect(node.code, node.msg).toBe(0);
   nodeId = node.data.id;
 
@@ -77,7 +116,11 @@ beforeAll(async () => {
     }
     return publish(topic, payload, opts);
   };
-  const sockets = (t.app.push as unknown as { deps: { sockets: { send: (ids: Iterable<number>, n: { msgContent: string }) => number } } }).deps.sockets;
+  const sockets = (
+    t.app.push as unknown as {
+      deps: { sockets: { send: (ids: Iterable<number>, n: { msgContent: string }) => number } };
+    }
+  ).deps.sockets;
   const send = sockets.send.bind(sockets);
   sockets.send = (to, notice) => {
     spoken.push({ ids: [...to], text: notice.msgContent });
@@ -93,11 +136,34 @@ beforeEach(() => {
 describe('announcements: add and validation', () => {
   it('a new one is a draft by its creator; bad input answers its key', async () => {
     const row = await draft();
-    expect(row).toMatchObject({ state: ANNOUNCEMENT_STATE.draft, publisherName: 'Demo administrator', departmentIds: [deptId], roleIds: [roleId], userIds: [ids.byName] });
-    expect((await api('add', { title: '', content: 'x', level: 1, scope: 1, userIds: [ids.byName], needApproval: 2 })).code).toBe(400);
-    expect((await api('add', { title: 'Nobody', content: 'x', level: 1, scope: 1, needApproval: 2 })).key).toBe('announcementNoRecipients');
-    expect((await api('add', { title: 'No node', content: 'x', level: 1, scope: 2, needApproval: 1 })).key).toBe('approvalNodeRequired');
-    expect((await api('add', { title: 'Foreign', content: 'x', level: 1, scope: 1, userIds: [other.userId], needApproval: 2 })).key).toBe('refInvalid');
+    expect(row).toMatchObject({
+      state: ANNOUNCEMENT_STATE.draft,
+      publisherName: 'Demo administrator',
+      departmentIds: [deptId],
+      roleIds: [roleId],
+      userIds: [ids.byName],
+    });
+    expect(
+      (await api('add', { title: '', content: 'x', level: 1, scope: 1, userIds: [ids.byName], needApproval: 2 })).code,
+    ).toBe(400);
+    expect((await api('add', { title: 'Nobody', content: 'x', level: 1, scope: 1, needApproval: 2 })).key).toBe(
+      'announcementNoRecipients',
+    );
+    expect((await api('add', { title: 'No node', content: 'x', level: 1, scope: 2, needApproval: 1 })).key).toBe(
+      'approvalNodeRequired',
+    );
+    expect(
+      (
+        await api('add', {
+          title: 'Foreign',
+          content: 'x',
+          level: 1,
+          scope: 1,
+          userIds: [other.userId],
+          needApproval: 2,
+        })
+      ).key,
+    ).toBe('refInvalid');
     // The whole site needs nobody named.
     expect((await api('add', { title: 'Site', content: 'x', level: 1, scope: 2, needApproval: 2 })).code).toBe(0);
     expect(sent.filter((s) => s.body.code === ANNOUNCEMENT_PUSH_CODE)).toEqual([]);
@@ -113,7 +179,16 @@ describe('announcements: publishing without approval', () => {
     await settle();
     expect(pushedTo()).toEqual([ids.byDept, ids.byRole, ids.byName].sort((a, b) => a - b));
     const push = sent.find((s) => s.topic === topics.userWeb(ids.byName))!.body;
-    expect(push).toMatchObject({ code: ANNOUNCEMENT_PUSH_CODE, announcement: { id: row.id, title: 'Lift closed', content: 'The site lift is closed today', level: 2, publisherName: 'Demo administrator' } });
+    expect(push).toMatchObject({
+      code: ANNOUNCEMENT_PUSH_CODE,
+      announcement: {
+        id: row.id,
+        title: 'Lift closed',
+        content: 'The site lift is closed today',
+        level: 2,
+        publisherName: 'Demo administrator',
+      },
+    });
     expect(downlinks(helmet)).toHaveLength(1);
     expect(downlinks(helmet)[0]!.body.params).toEqual({ text: '公告：Lift closed。The site lift is closed today' });
     expect(downlinks(doorUnit)).toEqual([]);
@@ -124,7 +199,9 @@ describe('announcements: publishing without approval', () => {
       const inbox = await api<{ rows: Row[]; unread: number }>('inbox/list', {}, tokens[who]);
       expect(inbox.data.rows.map((r) => r.id)).toContain(row.id);
     }
-    expect((await api<{ rows: Row[] }>('inbox/list', {}, tokens.outsider)).data.rows.map((r) => r.id)).not.toContain(row.id);
+    expect((await api<{ rows: Row[] }>('inbox/list', {}, tokens.outsider)).data.rows.map((r) => r.id)).not.toContain(
+      row.id,
+    );
     const [listed] = (await list(t.app, 'announcement', { keyword: 'Lift closed' }, demo)).rows;
     expect(listed).toMatchObject({ recipientCount: 3, readCount: 0 });
 
@@ -133,20 +210,39 @@ describe('announcements: publishing without approval', () => {
     expect((await api('update', { id: row.id, title: 'Changed' })).key).toBe('announcementLocked');
     sent = [];
     expect((await api('withdraw', { id: row.id })).data).toMatchObject({ state: ANNOUNCEMENT_STATE.withdrawn });
-    expect((await api<{ rows: Row[] }>('inbox/list', {}, tokens.byName)).data.rows.map((r) => r.id)).not.toContain(row.id);
+    expect((await api<{ rows: Row[] }>('inbox/list', {}, tokens.byName)).data.rows.map((r) => r.id)).not.toContain(
+      row.id,
+    );
     // The consoles it reached close it: push 9061 to the same three, nobody else.
     await settle();
-    const withdrawnTo = sent.filter((s) => /^acm\/\d+\/web$/.test(s.topic) && s.body.code === ANNOUNCEMENT_WITHDRAWN_PUSH_CODE);
-    expect(withdrawnTo.map((s) => Number(s.topic.split('/')[1])).sort((a, b) => a - b)).toEqual([ids.byDept, ids.byRole, ids.byName].sort((a, b) => a - b));
+    const withdrawnTo = sent.filter(
+      (s) => /^acm\/\d+\/web$/.test(s.topic) && s.body.code === ANNOUNCEMENT_WITHDRAWN_PUSH_CODE,
+    );
+    expect(withdrawnTo.map((s) => Number(s.topic.split('/')[1])).sort((a, b) => a - b)).toEqual(
+      [ids.byDept, ids.byRole, ids.byName].sort((a, b) => a - b),
+    );
     expect(withdrawnTo[0]!.body).toEqual({ code: ANNOUNCEMENT_WITHDRAWN_PUSH_CODE, id: row.id });
     expect((await api('withdraw', { id: row.id })).key).toBe('noSuchTransition');
   });
 
   it('an urgent one for the whole site reaches every enabled person and device and is spoken on their consoles', async () => {
-    const row = await draft({ title: 'Evacuate', content: 'Gas leak at gate 3', level: 3, scope: 2, departmentIds: [], roleIds: [], userIds: [] });
+    const row = await draft({
+      title: 'Evacuate',
+      content: 'Gas leak at gate 3',
+      level: 3,
+      scope: 2,
+      departmentIds: [],
+      roleIds: [],
+      userIds: [],
+    });
     expect((await api('publish', { id: row.id })).code).toBe(0);
     await settle();
-    const everyone = (await t.app.db.select({ id: users.id, kind: users.kind, status: users.status }).from(users).where(eq(users.tenantId, demoTenant)))
+    const everyone = (
+      await t.app.db
+        .select({ id: users.id, kind: users.kind, status: users.status })
+        .from(users)
+        .where(eq(users.tenantId, demoTenant))
+    )
       .filter((u) => u.status === 1 && (u.kind === 'admin' || u.kind === 'user'))
       .map((u) => u.id)
       .sort((a, b) => a - b);
@@ -159,11 +255,16 @@ describe('announcements: publishing without approval', () => {
   it('a scheduled one is published but reaches nobody before its time, then once', async () => {
     const at = new Date(t.clock.now() + 3_600_000).toISOString();
     const row = await draft({ title: 'Tomorrow', publishAt: at });
-    expect((await api('publish', { id: row.id })).data).toMatchObject({ state: ANNOUNCEMENT_STATE.published, deliveredAt: null });
+    expect((await api('publish', { id: row.id })).data).toMatchObject({
+      state: ANNOUNCEMENT_STATE.published,
+      deliveredAt: null,
+    });
     expect(await deliverDue(t.app)).toBe(0);
     await settle();
     expect(pushedTo()).toEqual([]);
-    expect((await api<{ rows: Row[] }>('inbox/list', {}, tokens.byName)).data.rows.map((r) => r.id)).not.toContain(row.id);
+    expect((await api<{ rows: Row[] }>('inbox/list', {}, tokens.byName)).data.rows.map((r) => r.id)).not.toContain(
+      row.id,
+    );
     t.clock.advance(3_600_001);
     expect(await deliverDue(t.app)).toBe(1);
     expect(await deliverDue(t.app)).toBe(0);
@@ -173,7 +274,8 @@ describe('announcements: publishing without approval', () => {
 });
 
 describe('announcements: approval', () => {
-  const decide = (action: 'approve' | 'reject', approvalId: number, token: string, comment?: string) => post(t.app, `/api/user/approval/${action}`, { id: approvalId, comment }, { token });
+  const decide = (action: 'approve' | 'reject', approvalId: number, token: string, comment?: string) =>
+    post(t.app, `/api/user/approval/${action}`, { id: approvalId, comment }, { token });
 
   it('one that needs two approvals is published only after both', async () => {
     const row = await draft({ title: 'Two approvals', needApproval: 1, approvalNodeId: nodeId });
@@ -186,16 +288,31 @@ describe('announcements: approval', () => {
     expect((await decide('approve', approvalId, tokens.approver2)).key).toBe('approvalNotYourTurn');
     expect((await decide('approve', approvalId, tokens.approver1, 'ok')).code).toBe(0);
     await settle();
-    expect((await list(t.app, 'announcement', { keyword: 'Two approvals' }, demo)).rows[0]).toMatchObject({ state: ANNOUNCEMENT_STATE.pending });
-    expect((await api<{ rows: Row[] }>('inbox/list', {}, tokens.byName)).data.rows.map((r) => r.id)).not.toContain(row.id);
+    expect((await list(t.app, 'announcement', { keyword: 'Two approvals' }, demo)).rows[0]).toMatchObject({
+      state: ANNOUNCEMENT_STATE.pending,
+    });
+    expect((await api<{ rows: Row[] }>('inbox/list', {}, tokens.byName)).data.rows.map((r) => r.id)).not.toContain(
+      row.id,
+    );
     expect(pushedTo()).toEqual([]);
 
     expect((await decide('approve', approvalId, tokens.approver2, 'publish it')).code).toBe(0);
     // The engine's event is handled behind the answer: wait for the delivery.
-    await expect.poll(async () => (await list(t.app, 'announcement', { keyword: 'Two approvals' }, demo)).rows[0]?.recipientCount, { timeout: 15_000 }).toBe(3);
+    await expect
+      .poll(
+        async () => (await list(t.app, 'announcement', { keyword: 'Two approvals' }, demo)).rows[0]?.recipientCount,
+        { timeout: 15_000 },
+      )
+      .toBe(3);
     const [after] = (await list(t.app, 'announcement', { keyword: 'Two approvals' }, demo)).rows;
-    expect(after).toMatchObject({ state: ANNOUNCEMENT_STATE.published, reviewComment: 'publish it', reviewerName: 'ann_approver1、ann_approver2' });
-    await expect.poll(pushedTo, { timeout: 15_000 }).toEqual([ids.byDept, ids.byRole, ids.byName].sort((a, b) => a - b));
+    expect(after).toMatchObject({
+      state: ANNOUNCEMENT_STATE.published,
+      reviewComment: 'publish it',
+      reviewerName: 'ann_approver1、ann_approver2',
+    });
+    await expect
+      .poll(pushedTo, { timeout: 15_000 })
+      .toEqual([ids.byDept, ids.byRole, ids.byName].sort((a, b) => a - b));
     expect((await api<{ rows: Row[] }>('inbox/list', {}, tokens.byName)).data.rows.map((r) => r.id)).toContain(row.id);
   });
 
@@ -203,23 +320,38 @@ describe('announcements: approval', () => {
     const row = await draft({ title: 'Will be rejected', needApproval: 1, approvalNodeId: nodeId });
     const approvalId = Number((await api('publish', { id: row.id })).data.approvalId);
     expect((await decide('reject', approvalId, tokens.approver1, 'wrong date')).code).toBe(0);
-    await expect.poll(async () => (await list(t.app, 'announcement', { keyword: 'Will be rejected' }, demo)).rows[0]?.state, { timeout: 15_000 }).toBe(ANNOUNCEMENT_STATE.rejected);
+    await expect
+      .poll(async () => (await list(t.app, 'announcement', { keyword: 'Will be rejected' }, demo)).rows[0]?.state, {
+        timeout: 15_000,
+      })
+      .toBe(ANNOUNCEMENT_STATE.rejected);
     await settle();
     const [after] = (await list(t.app, 'announcement', { keyword: 'Will be rejected' }, demo)).rows;
     expect(after).toMatchObject({ state: ANNOUNCEMENT_STATE.rejected, reviewComment: 'wrong date', recipientCount: 0 });
     expect(pushedTo()).toEqual([]);
     expect((await api('publish', { id: row.id })).key).toBe('noSuchTransition');
-    expect((await api('update', { id: row.id, title: 'Will be rejected (fixed)' })).data).toMatchObject({ state: ANNOUNCEMENT_STATE.draft, reviewComment: null, reviewerName: null });
+    expect((await api('update', { id: row.id, title: 'Will be rejected (fixed)' })).data).toMatchObject({
+      state: ANNOUNCEMENT_STATE.draft,
+      reviewComment: null,
+      reviewerName: null,
+    });
   });
 
   it("another company's approval node is refused and the announcement stays a draft", async () => {
     const theirs = await addUser(t.app, { tenant: other.tenant, username: 'ann_their_approver' });
-    const foreign = await post<Row>(t.app, '/api/user/approvalNode/add', { name: 'Theirs', level1Approvers: [other.userId], level2Approvers: [theirs] }, { token: other.token });
+    const foreign = await post<Row>(
+      t.app,
+      '/api/user/approvalNode/add',
+      { name: 'Theirs', level1Approvers: [other.userId], level2Approvers: [theirs] },
+      { token: other.token },
+    );
     expect(foreign.code, foreign.msg).toBe(0);
     const nodeOfOther = foreign.data.id;
     const row = await draft({ title: 'Foreign node', needApproval: 1, approvalNodeId: nodeOfOther });
     expect((await api('publish', { id: row.id })).key).toBe('approvalNodeInvalid');
-    expect((await list(t.app, 'announcement', { keyword: 'Foreign node' }, demo)).rows[0]).toMatchObject({ state: ANNOUNCEMENT_STATE.draft });
+    expect((await list(t.app, 'announcement', { keyword: 'Foreign node' }, demo)).rows[0]).toMatchObject({
+      state: ANNOUNCEMENT_STATE.draft,
+    });
   });
 
   it('withdrawing a pending one withdraws its request: a late decision changes nothing', async () => {
@@ -247,17 +379,27 @@ describe('announcements: read receipts', () => {
     const again = await api<{ readAt: string }>('read', { id: row.id }, tokens.byDept);
     expect(again.data.readAt).toBe(first.data.readAt);
     expect((await api('read', { id: row.id }, tokens.outsider)).key).toBe('notRecipient');
-    expect((await list(t.app, 'announcement', { keyword: 'Read me' }, demo)).rows[0]).toMatchObject({ recipientCount: 3, readCount: 1 });
+    expect((await list(t.app, 'announcement', { keyword: 'Read me' }, demo)).rows[0]).toMatchObject({
+      recipientCount: 3,
+      readCount: 1,
+    });
     const receipts = await api<Row[]>('receipts/list', { id: row.id });
     expect(receipts.data).toHaveLength(3);
-    expect(receipts.data[0]).toMatchObject({ userId: ids.byDept, name: 'ann_byDept', departmentName: 'Crane crew', readAt: first.data.readAt });
+    expect(receipts.data[0]).toMatchObject({
+      userId: ids.byDept,
+      name: 'ann_byDept',
+      departmentName: 'Crane crew',
+      readAt: first.data.readAt,
+    });
     expect(receipts.data.slice(1).every((r) => r.readAt === null)).toBe(true);
     // Unread first: the read one goes after the unread ones of the same user.
     const inbox = await api<{ rows: Row[]; unread: number }>('inbox/list', {}, tokens.byDept);
     const unreadIds = inbox.data.rows.filter((r) => r.readAt === null).map((r) => r.id);
     expect(inbox.data.rows.slice(0, unreadIds.length).every((r) => r.readAt === null)).toBe(true);
     expect(inbox.data.unread).toBe(before.data.unread - 1);
-    expect((await api<{ rows: Row[] }>('inbox/list', { unread: true }, tokens.byDept)).data.rows.map((r) => r.id)).not.toContain(row.id);
+    expect(
+      (await api<{ rows: Row[] }>('inbox/list', { unread: true }, tokens.byDept)).data.rows.map((r) => r.id),
+    ).not.toContain(row.id);
   });
 });
 

@@ -9,7 +9,9 @@ import { z } from 'zod';
 export const ANNOUNCEMENT_PUSH_CODE = '9060';
 
 export const announcementPushSchema = z.object({
-  code: z.union([z.literal(ANNOUNCEMENT_PUSH_CODE), z.literal(9060)]).transform((): typeof ANNOUNCEMENT_PUSH_CODE => ANNOUNCEMENT_PUSH_CODE),
+  code: z
+    .union([z.literal(ANNOUNCEMENT_PUSH_CODE), z.literal(9060)])
+    .transform((): typeof ANNOUNCEMENT_PUSH_CODE => ANNOUNCEMENT_PUSH_CODE),
   announcement: z.object({
     id: z.number(),
     title: z.string(),
@@ -25,7 +27,9 @@ export type AnnouncementPushItem = AnnouncementPush['announcement'];
 export const ANNOUNCEMENT_WITHDRAWN_PUSH_CODE = '9061';
 
 export const announcementWithdrawnPushSchema = z.object({
-  code: z.union([z.literal(ANNOUNCEMENT_WITHDRAWN_PUSH_CODE), z.literal(9061)]).transform((): typeof ANNOUNCEMENT_WITHDRAWN_PUSH_CODE => ANNOUNCEMENT_WITHDRAWN_PUSH_CODE),
+  code: z
+    .union([z.literal(ANNOUNCEMENT_WITHDRAWN_PUSH_CODE), z.literal(9061)])
+    .transform((): typeof ANNOUNCEMENT_WITHDRAWN_PUSH_CODE => ANNOUNCEMENT_WITHDRAWN_PUSH_CODE),
   id: z.number(),
 });
 export type AnnouncementWithdrawnPush = z.infer<typeof announcementWithdrawnPushSchema>;

@@ -2,7 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DomainEventMap } from '../../server/events';
 import { authed } from '../../server/plugins/auth';
-import { deliverDue, inboxOf, markRead, onApprovalDecided, publishAnnouncement, receiptsOf, withdrawAnnouncement } from './actions';
+import {
+  deliverDue,
+  inboxOf,
+  markRead,
+  onApprovalDecided,
+  publishAnnouncement,
+  receiptsOf,
+  withdrawAnnouncement,
+} from './actions';
 import announcement, { ANNOUNCEMENT_MARK_PUBLISH } from './resource';
 import { startSweep } from '../../server/lib/sweep';
 
@@ -24,7 +32,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       config: { mark: ANNOUNCEMENT_MARK_PUBLISH },
       schema: {
         tags,
-        summary: "Publish a draft: directly when it needs no approval (delivered now or at its publish time), else submitted to its approval node (pending until the last level approves); 'noSuchTransition' from any other state",
+        summary:
+          "Publish a draft: directly when it needs no approval (delivered now or at its publish time), else submitted to its approval node (pending until the last level approves); 'noSuchTransition' from any other state",
         body: idBody,
       },
     },
@@ -33,13 +42,27 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/withdraw',
-    { config: { mark: ANNOUNCEMENT_MARK_PUBLISH }, schema: { tags, summary: 'Withdraw a pending (its approval request too) or published announcement', body: idBody } },
+    {
+      config: { mark: ANNOUNCEMENT_MARK_PUBLISH },
+      schema: {
+        tags,
+        summary: 'Withdraw a pending (its approval request too) or published announcement',
+        body: idBody,
+      },
+    },
     async (request, reply) => reply.ok(await withdrawAnnouncement(app, authed(request).scope, request.body.id)),
   );
 
   app.post(
     '/receipts/list',
-    { config: { menus: announcement.routes }, schema: { tags, summary: 'Who a published announcement reached and when each read it (unread last)', body: idBody } },
+    {
+      config: { menus: announcement.routes },
+      schema: {
+        tags,
+        summary: 'Who a published announcement reached and when each read it (unread last)',
+        body: idBody,
+      },
+    },
     async (request, reply) => reply.ok(await receiptsOf(app, authed(request).scope, request.body.id)),
   );
 
@@ -49,7 +72,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The caller's published announcements, unread first, then newest; `unread` keeps the unread only",
-        body: z.object({ unread: z.boolean().optional(), page: z.number().int().min(1).default(1), size: z.number().int().min(1).max(100).default(20) }),
+        body: z.object({
+          unread: z.boolean().optional(),
+          page: z.number().int().min(1).default(1),
+          size: z.number().int().min(1).max(100).default(20),
+        }),
       },
     },
     async (request, reply) => reply.ok(await inboxOf(app, authed(request).user.id, request.body)),
@@ -57,12 +84,22 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/read',
-    { config: { write: true }, schema: { tags, summary: "The caller opened an announcement addressed to them: the first time is its read receipt ('notRecipient' otherwise)", body: idBody } },
+    {
+      config: { write: true },
+      schema: {
+        tags,
+        summary:
+          "The caller opened an announcement addressed to them: the first time is its read receipt ('notRecipient' otherwise)",
+        body: idBody,
+      },
+    },
     async (request, reply) => reply.ok(await markRead(app, authed(request).user.id, request.body.id)),
   );
 
   const onDecided = (...[d]: DomainEventMap['approval.decided']) => {
-    onApprovalDecided(app, d).catch((err: unknown) => app.log.error({ err, refId: d.refId }, 'announcement decision not applied'));
+    onApprovalDecided(app, d).catch((err: unknown) =>
+      app.log.error({ err, refId: d.refId }, 'announcement decision not applied'),
+    );
   };
   app.events.on('approval.decided', onDecided);
 

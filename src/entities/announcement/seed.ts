@@ -24,16 +24,86 @@ interface Demo {
 }
 
 const DEMOS: Demo[] = [
-  { title: '关于加强高处作业安全管理的通知', content: '所有高处作业人员必须系挂安全带，佩戴安全帽，作业前由班组长检查。', level: ANNOUNCEMENT_LEVEL.important, state: ANNOUNCEMENT_STATE.published, days: -12, read: 0.8 },
-  { title: '本周六塔吊年检停用', content: '2号塔吊本周六8:00-17:00进行年度检验，期间停止吊装作业，请各班组提前安排。', level: ANNOUNCEMENT_LEVEL.normal, state: ANNOUNCEMENT_STATE.published, days: -5, read: 0.5 },
-  { title: '台风预警：今晚停止室外作业', content: '气象台发布台风橙色预警，今晚18:00起停止一切室外作业，加固脚手架和临时设施。', level: ANNOUNCEMENT_LEVEL.urgent, state: ANNOUNCEMENT_STATE.published, days: -1, read: 0.3, approval: true, review: { name: '李工长、Demo administrator', comment: '同意发布' } },
-  { title: '食堂开餐时间调整', content: '自下周一起，午餐时间调整为11:30-13:00。', level: ANNOUNCEMENT_LEVEL.normal, state: ANNOUNCEMENT_STATE.published, days: 0, read: 0 },
-  { title: '月度安全生产例会', content: '本月安全生产例会定于25日14:00在项目部会议室召开，各班组长参加。', level: ANNOUNCEMENT_LEVEL.normal, state: ANNOUNCEMENT_STATE.pending, days: 1, approval: true },
-  { title: '夜间施工许可公示', content: '经批准，3号楼主体结构浇筑将于本周三夜间连续施工。', level: ANNOUNCEMENT_LEVEL.important, state: ANNOUNCEMENT_STATE.pending, days: 2, approval: true },
-  { title: '春节放假安排（草稿）', content: '春节放假时间及值班安排另行通知。', level: ANNOUNCEMENT_LEVEL.normal, state: ANNOUNCEMENT_STATE.draft, days: 30 },
-  { title: '新进场工人三级安全教育', content: '本周新进场工人请于周四上午到安全教育室参加三级安全教育。', level: ANNOUNCEMENT_LEVEL.normal, state: ANNOUNCEMENT_STATE.draft, days: 3 },
-  { title: '材料堆放区调整', content: '钢筋堆放区调整至东侧空地。', level: ANNOUNCEMENT_LEVEL.normal, state: ANNOUNCEMENT_STATE.rejected, days: -3, approval: true, review: { name: '李工长', comment: '位置与消防通道冲突，请重新选址' } },
-  { title: '临时停水通知', content: '因管网维修，生活区今日10:00-12:00停水。', level: ANNOUNCEMENT_LEVEL.normal, state: ANNOUNCEMENT_STATE.withdrawn, days: -2 },
+  {
+    title: '关于加强高处作业安全管理的通知',
+    content: '所有高处作业人员必须系挂安全带，佩戴安全帽，作业前由班组长检查。',
+    level: ANNOUNCEMENT_LEVEL.important,
+    state: ANNOUNCEMENT_STATE.published,
+    days: -12,
+    read: 0.8,
+  },
+  {
+    title: '本周六塔吊年检停用',
+    content: '2号塔吊本周六8:00-17:00进行年度检验，期间停止吊装作业，请各班组提前安排。',
+    level: ANNOUNCEMENT_LEVEL.normal,
+    state: ANNOUNCEMENT_STATE.published,
+    days: -5,
+    read: 0.5,
+  },
+  {
+    title: '台风预警：今晚停止室外作业',
+    content: '气象台发布台风橙色预警，今晚18:00起停止一切室外作业，加固脚手架和临时设施。',
+    level: ANNOUNCEMENT_LEVEL.urgent,
+    state: ANNOUNCEMENT_STATE.published,
+    days: -1,
+    read: 0.3,
+    approval: true,
+    review: { name: '李工长、Demo administrator', comment: '同意发布' },
+  },
+  {
+    title: '食堂开餐时间调整',
+    content: '自下周一起，午餐时间调整为11:30-13:00。',
+    level: ANNOUNCEMENT_LEVEL.normal,
+    state: ANNOUNCEMENT_STATE.published,
+    days: 0,
+    read: 0,
+  },
+  {
+    title: '月度安全生产例会',
+    content: '本月安全生产例会定于25日14:00在项目部会议室召开，各班组长参加。',
+    level: ANNOUNCEMENT_LEVEL.normal,
+    state: ANNOUNCEMENT_STATE.pending,
+    days: 1,
+    approval: true,
+  },
+  {
+    title: '夜间施工许可公示',
+    content: '经批准，3号楼主体结构浇筑将于本周三夜间连续施工。',
+    level: ANNOUNCEMENT_LEVEL.important,
+    state: ANNOUNCEMENT_STATE.pending,
+    days: 2,
+    approval: true,
+  },
+  {
+    title: '春节放假安排（草稿）',
+    content: '春节放假时间及值班安排另行通知。',
+    level: ANNOUNCEMENT_LEVEL.normal,
+    state: ANNOUNCEMENT_STATE.draft,
+    days: 30,
+  },
+  {
+    title: '新进场工人三级安全教育',
+    content: '本周新进场工人请于周四上午到安全教育室参加三级安全教育。',
+    level: ANNOUNCEMENT_LEVEL.normal,
+    state: ANNOUNCEMENT_STATE.draft,
+    days: 3,
+  },
+  {
+    title: '材料堆放区调整',
+    content: '钢筋堆放区调整至东侧空地。',
+    level: ANNOUNCEMENT_LEVEL.normal,
+    state: ANNOUNCEMENT_STATE.rejected,
+    days: -3,
+    approval: true,
+    review: { name: '李工长', comment: '位置与消防通道冲突，请重新选址' },
+  },
+  {
+    title: '临时停水通知',
+    content: '因管网维修，生活区今日10:00-12:00停水。',
+    level: ANNOUNCEMENT_LEVEL.normal,
+    state: ANNOUNCEMENT_STATE.withdrawn,
+    days: -2,
+  },
 ];
 
 /**
@@ -46,9 +116,15 @@ const DEMOS: Demo[] = [
 export async function seedAnnouncements(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
   const [has] = await tx.select({ n: count() }).from(announcements).where(eq(announcements.tenantId, tenantId));
   if (Number(has?.n) > 0) return;
-  const [admin] = await tx.select({ id: users.id, name: users.name }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.username, 'demo')));
+  const [admin] = await tx
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.username, 'demo')));
   if (!admin) return;
-  const [node] = await tx.select({ id: approvalNodes.id }).from(approvalNodes).where(and(eq(approvalNodes.tenantId, tenantId), eq(approvalNodes.name, DEMO_APPROVAL_NODE)));
+  const [node] = await tx
+    .select({ id: approvalNodes.id })
+    .from(approvalNodes)
+    .where(and(eq(approvalNodes.tenantId, tenantId), eq(approvalNodes.name, DEMO_APPROVAL_NODE)));
   const people = await tx
     .select({ id: users.id })
     .from(users)
@@ -87,7 +163,14 @@ export async function seedAnnouncements(tx: Tx, tenantId: number, now = Date.now
       .returning({ id: announcements.id });
     const id = row!.id;
     if (d.state === ANNOUNCEMENT_STATE.pending && node) {
-      const { approvalId } = await openApproval(tx, { tenantId, kind: 'announcement', refId: id, nodeId: node.id, title: d.title, applicantId: admin.id });
+      const { approvalId } = await openApproval(tx, {
+        tenantId,
+        kind: 'announcement',
+        refId: id,
+        nodeId: node.id,
+        title: d.title,
+        applicantId: admin.id,
+      });
       await tx.update(announcements).set({ approvalId }).where(eq(announcements.id, id));
     }
     if (!published) continue;
@@ -97,7 +180,13 @@ export async function seedAnnouncements(tx: Tx, tenantId: number, now = Date.now
     const order = [...to].sort((a, b) => (a.id === admin.id ? -1 : b.id === admin.id ? 1 : a.id - b.id));
     if (to.length)
       await tx.insert(announcementRecipients).values(
-        order.map((p, k) => ({ tenantId, announcementId: id, userId: p.id, readAt: k < readers ? new Date(at.getTime() + (k + 1) * 7 * 60_000) : null, createdAt: at })),
+        order.map((p, k) => ({
+          tenantId,
+          announcementId: id,
+          userId: p.id,
+          readAt: k < readers ? new Date(at.getTime() + (k + 1) * 7 * 60_000) : null,
+          createdAt: at,
+        })),
       );
   }
 }

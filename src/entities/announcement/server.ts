@@ -19,16 +19,27 @@ export const announcements = pgTable(
   'announcements',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     content: text('content').notNull(),
     /** ANNOUNCEMENT_LEVEL: 1 normal, 2 important, 3 urgent (spoken on consoles). */
     level: smallint('level').notNull().default(1),
     /** ANNOUNCEMENT_SCOPE: 1 the named recipients, 2 the whole site. */
     scope: smallint('scope').notNull().default(1),
-    departmentIds: integer('department_ids').array().notNull().default(sql`'{}'::integer[]`),
-    roleIds: integer('role_ids').array().notNull().default(sql`'{}'::integer[]`),
-    userIds: integer('user_ids').array().notNull().default(sql`'{}'::integer[]`),
+    departmentIds: integer('department_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    roleIds: integer('role_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    userIds: integer('user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** NEED_APPROVAL: 1 needed (through approvalNodeId), 2 not needed. */
     needApproval: smallint('need_approval').notNull().default(2),
     /** approval_nodes.id of the company (checked by the approval engine at submission). */
@@ -70,7 +81,9 @@ export const announcementRecipients = pgTable(
   'announcement_recipients',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     announcementId: integer('announcement_id')
       .notNull()
       .references(() => announcements.id, { onDelete: 'cascade' }),
@@ -99,10 +112,23 @@ async function takeTargets(tx: Tx, values: Row, input: Row, tenantId: number): P
     if (list.length) {
       const found =
         field === 'departmentIds'
-          ? await tx.select({ n: count() }).from(departments).where(and(eq(departments.tenantId, tenantId), inArray(departments.id, list)))
+          ? await tx
+              .select({ n: count() })
+              .from(departments)
+              .where(and(eq(departments.tenantId, tenantId), inArray(departments.id, list)))
           : field === 'userIds'
-            ? await tx.select({ n: count() }).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.id, list)))
-            : rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from roles where tenant_id = ${tenantId} and id in (${sql.join(list.map((id) => sql`${id}`), sql`, `)})`));
+            ? await tx
+                .select({ n: count() })
+                .from(users)
+                .where(and(eq(users.tenantId, tenantId), inArray(users.id, list)))
+            : rowsOf<{ n: number }>(
+                await tx.execute(
+                  sql`select count(*)::int as n from roles where tenant_id = ${tenantId} and id in (${sql.join(
+                    list.map((id) => sql`${id}`),
+                    sql`, `,
+                  )})`,
+                ),
+              );
       if (Number(found[0]?.n) !== list.length) fail(Code.BAD_REQUEST, 'refInvalid');
     }
     values[field] = list;
@@ -111,15 +137,22 @@ async function takeTargets(tx: Tx, values: Row, input: Row, tenantId: number): P
 
 /** A named-recipients announcement names someone; one that needs approval names its node. */
 function checkShape(v: Row): void {
-  const none = ['departmentIds', 'roleIds', 'userIds'].every((f) => !Array.isArray(v[f]) || (v[f] as unknown[]).length === 0);
+  const none = ['departmentIds', 'roleIds', 'userIds'].every(
+    (f) => !Array.isArray(v[f]) || (v[f] as unknown[]).length === 0,
+  );
   if (Number(v.scope) === ANNOUNCEMENT_SCOPE.recipients && none) fail(Code.BAD_REQUEST, 'announcementNoRecipients');
-  if (Number(v.needApproval) === NEED_APPROVAL.needed && !v.approvalNodeId) fail(Code.BAD_REQUEST, 'approvalNodeRequired');
+  if (Number(v.needApproval) === NEED_APPROVAL.needed && !v.approvalNodeId)
+    fail(Code.BAD_REQUEST, 'approvalNodeRequired');
 }
 
 export default defineEntity({
   def: announcement,
   table: announcements,
-  columns: { departmentIds: announcements.departmentIds, roleIds: announcements.roleIds, userIds: announcements.userIds },
+  columns: {
+    departmentIds: announcements.departmentIds,
+    roleIds: announcements.roleIds,
+    userIds: announcements.userIds,
+  },
   computed: { recipientCount: recipientsOf(false), readCount: recipientsOf(true) },
   hooks: {
     // A new one is a draft by its creator; only a draft (or a rejected or withdrawn one, which the
@@ -128,7 +161,12 @@ export default defineEntity({
       if (!existing) {
         values.state = ANNOUNCEMENT_STATE.draft;
         values.publisherId = ctx.scope.userId || null;
-        const [me] = ctx.scope.userId ? await tx.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, ctx.scope.userId)) : [];
+        const [me] = ctx.scope.userId
+          ? await tx
+              .select({ name: users.name, username: users.username })
+              .from(users)
+              .where(eq(users.id, ctx.scope.userId))
+          : [];
         values.publisherName = me ? me.name || me.username : null;
         await takeTargets(tx, values, input, tenantId);
         checkShape(values);

@@ -12,7 +12,8 @@ let demo: string;
 let demoTenant: number;
 let other: string;
 
-const api = <T = Row>(path: string, body: unknown, token = demo) => post<T>(t.app, `/api/user/annualInspection/${path}`, body, { token });
+const api = <T = Row>(path: string, body: unknown, token = demo) =>
+  post<T>(t.app, `/api/user/annualInspection/${path}`, body, { token });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -28,12 +29,20 @@ describe('annual inspections', () => {
   it('the demo has one due within 7 days and one overdue', async () => {
     const rows = (await list(t.app, 'annualInspection', { size: 50 }, demo)).rows;
     expect(rows.some((r) => r.due === INSPECTION_DUE.overdue)).toBe(true);
-    expect(rows.some((r) => r.due === INSPECTION_DUE.dueSoon && Date.parse(String(r.nextAt)) - Date.now() <= 7 * DAY)).toBe(true);
-    expect((await list(t.app, 'annualInspection', { filters: { due: INSPECTION_DUE.overdue } }, demo)).rows.every((r) => r.due === INSPECTION_DUE.overdue)).toBe(true);
+    expect(
+      rows.some((r) => r.due === INSPECTION_DUE.dueSoon && Date.parse(String(r.nextAt)) - Date.now() <= 7 * DAY),
+    ).toBe(true);
+    expect(
+      (await list(t.app, 'annualInspection', { filters: { due: INSPECTION_DUE.overdue } }, demo)).rows.every(
+        (r) => r.due === INSPECTION_DUE.overdue,
+      ),
+    ).toBe(true);
   });
 
   it('the next time must be after this one; the reminder lead defaults to 7 days', async () => {
-    expect((await api('add', { name: 'x', inspector: 'y', inspectedAt: '2030-01-10', nextAt: '2030-01-10' })).key).toBe('inspectionNextBeforeTime');
+    expect((await api('add', { name: 'x', inspector: 'y', inspectedAt: '2030-01-10', nextAt: '2030-01-10' })).key).toBe(
+      'inspectionNextBeforeTime',
+    );
     const ok = await api('add', { name: '塔吊', inspector: '刘工', inspectedAt: '2030-01-10', nextAt: '2031-01-10' });
     expect(ok.code, ok.msg).toBe(0);
     expect(ok.data).toMatchObject({ remindDays: DEFAULT_REMIND_DAYS, remindedAt: null, due: INSPECTION_DUE.ok });
@@ -42,10 +51,30 @@ describe('annual inspections', () => {
 
   it('reminds the operators once, N days before the next time (per inspection), and again only after the next time changes', async () => {
     const now = Date.now();
-    const soon = await api('add', { name: '升降机年检', inspector: '陈工', inspectedAt: iso(now - 360 * DAY), nextAt: iso(now + 5 * DAY) });
-    const later = await api('add', { name: '配电箱检测', inspector: '孙师傅', inspectedAt: iso(now - 300 * DAY), nextAt: iso(now + 12 * DAY) });
-    const lead = await api('add', { name: '消防检测', inspector: '安泰', inspectedAt: iso(now - 300 * DAY), nextAt: iso(now + 12 * DAY), remindDays: 15 });
-    const foreign = await api('add', { name: '外单位年检', inspector: 'Z', inspectedAt: iso(now - 300 * DAY), nextAt: iso(now + 2 * DAY) }, other);
+    const soon = await api('add', {
+      name: '升降机年检',
+      inspector: '陈工',
+      inspectedAt: iso(now - 360 * DAY),
+      nextAt: iso(now + 5 * DAY),
+    });
+    const later = await api('add', {
+      name: '配电箱检测',
+      inspector: '孙师傅',
+      inspectedAt: iso(now - 300 * DAY),
+      nextAt: iso(now + 12 * DAY),
+    });
+    const lead = await api('add', {
+      name: '消防检测',
+      inspector: '安泰',
+      inspectedAt: iso(now - 300 * DAY),
+      nextAt: iso(now + 12 * DAY),
+      remindDays: 15,
+    });
+    const foreign = await api(
+      'add',
+      { name: '外单位年检', inspector: 'Z', inspectedAt: iso(now - 300 * DAY), nextAt: iso(now + 2 * DAY) },
+      other,
+    );
     for (const r of [soon, later, lead, foreign]) expect(r.code, r.msg).toBe(0);
     const notices = vi.spyOn(t.app.push, 'tenantNotice');
     try {
@@ -62,7 +91,10 @@ describe('annual inspections', () => {
 
       // Twice (two replicas at once, or the next hour): nothing more.
       notices.mockClear();
-      const again = await Promise.all([remindDueInspections(t.app, new Date(now)), remindDueInspections(t.app, new Date(now + 3_600_000))]);
+      const again = await Promise.all([
+        remindDueInspections(t.app, new Date(now)),
+        remindDueInspections(t.app, new Date(now + 3_600_000)),
+      ]);
       expect(again.flat().map((r) => r.id)).not.toContain(soon.data.id);
       expect(notices.mock.calls.some(([, title]) => title.includes('升降机年检'))).toBe(false);
 
@@ -70,7 +102,9 @@ describe('annual inspections', () => {
       expect((await remindDueInspections(t.app, new Date(now + 5 * DAY))).map((r) => r.id)).toContain(later.data.id);
 
       // A new next time re-arms the reminder.
-      expect((await api('update', { id: soon.data.id, inspectedAt: iso(now), nextAt: iso(now + 3 * DAY) })).data.remindedAt).toBeNull();
+      expect(
+        (await api('update', { id: soon.data.id, inspectedAt: iso(now), nextAt: iso(now + 3 * DAY) })).data.remindedAt,
+      ).toBeNull();
       expect((await remindDueInspections(t.app, new Date(now))).map((r) => r.id)).toEqual([soon.data.id]);
     } finally {
       notices.mockRestore();
@@ -79,12 +113,21 @@ describe('annual inspections', () => {
 
   it('an overdue inspection is reminded as overdue and listed as overdue', async () => {
     const now = Date.now();
-    const late = await api('add', { name: '物料提升机', inspector: '刘工', inspectedAt: iso(now - 400 * DAY), nextAt: iso(now - 3 * DAY) });
+    const late = await api('add', {
+      name: '物料提升机',
+      inspector: '刘工',
+      inspectedAt: iso(now - 400 * DAY),
+      nextAt: iso(now - 3 * DAY),
+    });
     expect(late.data.due).toBe(INSPECTION_DUE.overdue);
     const notices = vi.spyOn(t.app.push, 'tenantNotice');
     try {
       await remindDueInspections(t.app, new Date(now), demoTenant);
-      expect(notices.mock.calls.some(([tenant, title]) => tenant === demoTenant && title.includes('逾期') && title.includes('物料提升机'))).toBe(true);
+      expect(
+        notices.mock.calls.some(
+          ([tenant, title]) => tenant === demoTenant && title.includes('逾期') && title.includes('物料提升机'),
+        ),
+      ).toBe(true);
     } finally {
       notices.mockRestore();
     }

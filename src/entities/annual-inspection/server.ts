@@ -13,7 +13,9 @@ export const annualInspections = pgTable(
   'annual_inspections',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     inspector: text('inspector').notNull(),
     inspectedAt: ts('inspected_at').notNull(),
@@ -31,14 +33,18 @@ export const annualInspections = pgTable(
     index('annual_inspections_tenant_next_idx').on(t.tenantId, t.nextAt, t.id),
     index('annual_inspections_tenant_created_idx').on(t.tenantId, t.createdAt),
     // The reminder's scan: those not reminded yet, by next time.
-    index('annual_inspections_unreminded_idx').on(t.nextAt).where(sql`${t.remindedAt} is null`),
+    index('annual_inspections_unreminded_idx')
+      .on(t.nextAt)
+      .where(sql`${t.remindedAt} is null`),
   ],
 );
 
 const next = qualified(annualInspections.nextAt);
 const days = qualified(annualInspections.remindDays);
 /** Overdue once the next time has passed, due soon within its reminder days. */
-const [overdue, dueSoon, ok] = [INSPECTION_DUE.overdue, INSPECTION_DUE.dueSoon, INSPECTION_DUE.ok].map((n) => sql.raw(String(n)));
+const [overdue, dueSoon, ok] = [INSPECTION_DUE.overdue, INSPECTION_DUE.dueSoon, INSPECTION_DUE.ok].map((n) =>
+  sql.raw(String(n)),
+);
 const dueSql = sql<number>`(case when ${next} < now() then ${overdue} when ${next} <= now() + ${days} * interval '1 day' then ${dueSoon} else ${ok} end)::int`;
 
 export default defineEntity({
@@ -51,12 +57,19 @@ export default defineEntity({
   hooks: {
     // The next time is after this one; a new next time (or reminder lead) re-arms the reminder.
     async beforeWrite(_ctx, tx, values, _input, _tenantId, existing) {
-      const [current] = existing ? await tx.select().from(annualInspections).where(eq(annualInspections.id, existing.id)) : [];
+      const [current] = existing
+        ? await tx.select().from(annualInspections).where(eq(annualInspections.id, existing.id))
+        : [];
       const inspectedAt = (values.inspectedAt as Date | undefined) ?? current?.inspectedAt;
       const nextAt = (values.nextAt as Date | undefined) ?? current?.nextAt;
-      if (inspectedAt && nextAt && nextAt.getTime() <= inspectedAt.getTime()) fail(Code.BAD_REQUEST, 'inspectionNextBeforeTime');
+      if (inspectedAt && nextAt && nextAt.getTime() <= inspectedAt.getTime())
+        fail(Code.BAD_REQUEST, 'inspectionNextBeforeTime');
       if (values.remindDays === null) values.remindDays = DEFAULT_REMIND_DAYS;
-      if (current && ((nextAt && nextAt.getTime() !== current.nextAt.getTime()) || (values.remindDays !== undefined && values.remindDays !== current.remindDays))) {
+      if (
+        current &&
+        ((nextAt && nextAt.getTime() !== current.nextAt.getTime()) ||
+          (values.remindDays !== undefined && values.remindDays !== current.remindDays))
+      ) {
         values.remindedAt = null;
       }
     },

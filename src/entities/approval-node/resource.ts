@@ -26,7 +26,16 @@ const approvalNode: ResourceDef = {
   defaultSort: { field: 'id', order: 'desc' },
   fields: [
     idField,
-    { name: 'name', label: L.name, type: 'text', required: true, max: 50, keyword: true, filter: 'like', list: { width: 180, sortable: true } },
+    {
+      name: 'name',
+      label: L.name,
+      type: 'text',
+      required: true,
+      max: 50,
+      keyword: true,
+      filter: 'like',
+      list: { width: 180, sortable: true },
+    },
     approvers(1, /*i18n*/ { id: 'field.approvalNode.level1', message: '一级审批人' }),
     approvers(2, /*i18n*/ { id: 'field.approvalNode.level2', message: '二级审批人' }),
     approvers(3, /*i18n*/ { id: 'field.approvalNode.level3', message: '三级审批人' }),

@@ -15,24 +15,39 @@ export const approvalNodes = pgTable(
   'approval_nodes',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     remark: text('remark'),
     createdAt: createdAt(),
   },
-  (t) => [...trigramIndexes('approval_nodes', t.name), index('approval_nodes_tenant_id_idx').on(t.tenantId, t.id), index('approval_nodes_tenant_name_idx').on(t.tenantId, t.name)],
+  (t) => [
+    ...trigramIndexes('approval_nodes', t.name),
+    index('approval_nodes_tenant_id_idx').on(t.tenantId, t.id),
+    index('approval_nodes_tenant_name_idx').on(t.tenantId, t.name),
+  ],
 );
 
 /** The approvers of a node's level (1..3): users of the node's company. */
 export const approvalNodeApprovers = pgTable(
   'approval_node_approvers',
   {
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    nodeId: integer('node_id').notNull().references(() => approvalNodes.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => approvalNodes.id, { onDelete: 'cascade' }),
     level: smallint('level').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.nodeId, t.level, t.userId] }), index('approval_node_approvers_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.nodeId, t.level, t.userId] }),
+    index('approval_node_approvers_user_idx').on(t.userId),
+  ],
 );
 
 const levelField = (level: number) => `level${level}Approvers`;
@@ -59,11 +74,19 @@ export default defineEntity({
         if (given === undefined) continue;
         const list = [...new Set((given as number[] | null) ?? [])];
         if (list.length) {
-          const found = await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, list), eq(users.tenantId, tenantId)));
+          const found = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(inArray(users.id, list), eq(users.tenantId, tenantId)));
           if (found.length !== list.length) fail(Code.BAD_REQUEST, 'refInvalid');
         }
-        await tx.delete(approvalNodeApprovers).where(and(eq(approvalNodeApprovers.nodeId, id), eq(approvalNodeApprovers.level, level)));
-        if (list.length) await tx.insert(approvalNodeApprovers).values(list.map((userId) => ({ tenantId, nodeId: id, level, userId })));
+        await tx
+          .delete(approvalNodeApprovers)
+          .where(and(eq(approvalNodeApprovers.nodeId, id), eq(approvalNodeApprovers.level, level)));
+        if (list.length)
+          await tx
+            .insert(approvalNodeApprovers)
+            .values(list.map((userId) => ({ tenantId, nodeId: id, level, userId })));
       }
       const problem = checkApprovalLevels(await levelsOfNode(tx, id));
       if (problem) fail(Code.BAD_REQUEST, problem);
@@ -71,11 +94,22 @@ export default defineEntity({
     async decorate(db, rows) {
       if (!rows.length) return;
       const links = await db
-        .select({ nodeId: approvalNodeApprovers.nodeId, level: approvalNodeApprovers.level, userId: approvalNodeApprovers.userId })
+        .select({
+          nodeId: approvalNodeApprovers.nodeId,
+          level: approvalNodeApprovers.level,
+          userId: approvalNodeApprovers.userId,
+        })
         .from(approvalNodeApprovers)
-        .where(inArray(approvalNodeApprovers.nodeId, rows.map((r) => r.id as number)))
+        .where(
+          inArray(
+            approvalNodeApprovers.nodeId,
+            rows.map((r) => r.id as number),
+          ),
+        )
         .orderBy(approvalNodeApprovers.userId);
-      for (const r of rows) for (const level of APPROVAL_LEVELS) r[levelField(level)] = links.filter((l) => l.nodeId === r.id && l.level === level).map((l) => l.userId);
+      for (const r of rows)
+        for (const level of APPROVAL_LEVELS)
+          r[levelField(level)] = links.filter((l) => l.nodeId === r.id && l.level === level).map((l) => l.userId);
     },
   },
 });

@@ -16,7 +16,9 @@ export const approvals = pgTable(
   'approvals',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     refId: integer('ref_id').notNull(),
     nodeId: integer('node_id').references(() => approvalNodes.id, { onDelete: 'set null' }),
@@ -48,8 +50,12 @@ export const approvalSteps = pgTable(
   'approval_steps',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    approvalId: integer('approval_id').notNull().references(() => approvals.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    approvalId: integer('approval_id')
+      .notNull()
+      .references(() => approvals.id, { onDelete: 'cascade' }),
     level: smallint('level').notNull(),
     approverId: integer('approver_id').references(() => users.id, { onDelete: 'set null' }),
     /** STEP_RESULT: 2 approved, 3 rejected. */
@@ -57,7 +63,10 @@ export const approvalSteps = pgTable(
     comment: text('comment'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('approval_steps_level_uq').on(t.approvalId, t.level), index('approval_steps_approver_idx').on(t.approverId)],
+  (t) => [
+    uniqueIndex('approval_steps_level_uq').on(t.approvalId, t.level),
+    index('approval_steps_approver_idx').on(t.approverId),
+  ],
 );
 
 export default defineEntity({

@@ -8,8 +8,12 @@ export const attendancePunches = pgTable(
   'attendance_punches',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     at: ts('at').notNull(),
     /** PUNCH_SOURCE: 1 console, 2 helmet, 3 wristband (UWB), 4 face door unit. */
     source: smallint('source').notNull(),

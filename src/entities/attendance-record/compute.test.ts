@@ -1,15 +1,53 @@
 import { describe, expect, it } from 'vitest';
 import { periodsOf } from '../attendance-rule/periods';
-import { computeDay, isWorkday, PERIOD_STATE, RECORD_STATUS, type ComputeRule, type DayResult } from '../../server/attendance/compute';
+import {
+  computeDay,
+  isWorkday,
+  PERIOD_STATE,
+  RECORD_STATUS,
+  type ComputeRule,
+  type DayResult,
+} from '../../server/attendance/compute';
 import { daysBetween, localInstant } from '../../server/attendance/days';
 
 const TZ = 'Asia/Shanghai';
-const base = { amStart: null, amLate: null, amEnd: null, noonCutoff: null, pmStart: null, pmLate: null, pmEnd: null, eveningStart: null, eveningLate: null, eveningEnd: null };
+const base = {
+  amStart: null,
+  amLate: null,
+  amEnd: null,
+  noonCutoff: null,
+  pmStart: null,
+  pmLate: null,
+  pmEnd: null,
+  eveningStart: null,
+  eveningLate: null,
+  eveningEnd: null,
+};
 
 /** Type 1 (Mon-Fri), 4 punches, a holiday on the 11th. */
-const big: ComputeRule = { ...base, type: 1, punchCount: 4, amStart: '08:30', amLate: '09:00', amEnd: '12:00', noonCutoff: '12:30', pmStart: '13:30', pmLate: '14:00', pmEnd: '17:30', holidays: ['2026-11-11'] };
+const big: ComputeRule = {
+  ...base,
+  type: 1,
+  punchCount: 4,
+  amStart: '08:30',
+  amLate: '09:00',
+  amEnd: '12:00',
+  noonCutoff: '12:30',
+  pmStart: '13:30',
+  pmLate: '14:00',
+  pmEnd: '17:30',
+  holidays: ['2026-11-11'],
+};
 /** Type 2 (Mon-Sat), 2 punches: in by 08:00, out from 17:00. */
-const small: ComputeRule = { ...base, type: 2, punchCount: 2, amStart: '08:00', amLate: '08:30', pmEnd: '17:00', holidays: [] };
+const small: ComputeRule = {
+  ...base,
+  type: 2,
+  punchCount: 2,
+  amStart: '08:00',
+  amLate: '08:30',
+  pmEnd: '17:00',
+  holidays: [],
+};
 /** Type 3 (alternating), 6 punches with an evening shift. */
 const alternating: ComputeRule = {
   ...base,
@@ -63,7 +101,14 @@ function month(rule: ComputeRule): Map<string, DayResult | undefined> {
 function totals(results: Map<string, DayResult | undefined>) {
   const rs = [...results.values()].filter((r): r is DayResult => !!r);
   const sum = (k: 'late' | 'early' | 'absent' | 'leave') => rs.reduce((s, r) => s + r[k], 0);
-  return { records: rs.length, late: sum('late'), early: sum('early'), absent: sum('absent'), leave: sum('leave'), abnormal: rs.filter((r) => r.status === RECORD_STATUS.abnormal).length };
+  return {
+    records: rs.length,
+    late: sum('late'),
+    early: sum('early'),
+    absent: sum('absent'),
+    leave: sum('leave'),
+    abnormal: rs.filter((r) => r.status === RECORD_STATUS.abnormal).length,
+  };
 }
 
 describe('attendance computation (compute.ts)', () => {
@@ -83,7 +128,14 @@ describe('attendance computation (compute.ts)', () => {
     expect(totals(r)).toEqual({ records: 20, late: 2, early: 2, absent: 2 * 4 + 1, leave: 4, abnormal: 7 });
     expect(r.get('2026-11-07')).toBeUndefined();
     expect(r.get('2026-11-11')).toBeUndefined();
-    expect(r.get('2026-11-03')!.states).toEqual({ amAtState: 2, amEndState: 1, pmAtState: 1, pmEndState: 1, eveningAtState: null, eveningEndState: null });
+    expect(r.get('2026-11-03')!.states).toEqual({
+      amAtState: 2,
+      amEndState: 1,
+      pmAtState: 1,
+      pmEndState: 1,
+      eveningAtState: null,
+      eveningEndState: null,
+    });
     expect(r.get('2026-11-05')!.states).toMatchObject({ amAtState: 1, amEndState: 1, pmAtState: 1, pmEndState: 3 });
     expect(r.get('2026-11-10')!.states).toMatchObject({ amAtState: 0, amEndState: 0, pmAtState: 0, pmEndState: 0 });
     expect(r.get('2026-11-12')!.states).toMatchObject({ amAtState: 1, amEndState: 1, pmAtState: 0, pmEndState: 1 });
@@ -95,7 +147,14 @@ describe('attendance computation (compute.ts)', () => {
   it('type 2, 2 punches: in at the morning, out at the afternoon end; Saturdays are workdays', () => {
     const r = month(small);
     expect(totals(r)).toEqual({ records: 25, late: 2, early: 2, absent: 2 * 2 + 1, leave: 2, abnormal: 7 });
-    expect(r.get('2026-11-07')!.states).toEqual({ amAtState: 1, amEndState: null, pmAtState: null, pmEndState: 1, eveningAtState: null, eveningEndState: null });
+    expect(r.get('2026-11-07')!.states).toEqual({
+      amAtState: 1,
+      amEndState: null,
+      pmAtState: null,
+      pmEndState: 1,
+      eveningAtState: null,
+      eveningEndState: null,
+    });
     expect(r.get('2026-11-12')!.states).toMatchObject({ amAtState: 1, pmEndState: 0 });
     expect(r.get('2026-11-08')).toBeUndefined();
   });
@@ -106,25 +165,60 @@ describe('attendance computation (compute.ts)', () => {
     expect(totals(r)).toEqual({ records: 23, late: 2, early: 2, absent: 2 * 6 + 1, leave: 6, abnormal: 7 });
     expect(r.get('2026-11-07')).toBeUndefined();
     expect(r.get('2026-11-14')).toBeDefined();
-    expect(r.get('2026-11-19')!.states).toEqual({ amAtState: 1, amEndState: 1, pmAtState: 1, pmEndState: 1, eveningAtState: 1, eveningEndState: 3 });
+    expect(r.get('2026-11-19')!.states).toEqual({
+      amAtState: 1,
+      amEndState: 1,
+      pmAtState: 1,
+      pmEndState: 1,
+      eveningAtState: 1,
+      eveningEndState: 3,
+    });
   });
 
   it('a day in progress: nothing is judged before its time, the status follows the last punch', () => {
     const day = '2026-11-02';
-    const morning = computeDay({ rule: big, day, punches: [at(day, hm('08:20'))], leaves: [], now: at(day, hm('10:00')), timeZone: TZ })!;
+    const morning = computeDay({
+      rule: big,
+      day,
+      punches: [at(day, hm('08:20'))],
+      leaves: [],
+      now: at(day, hm('10:00')),
+      timeZone: TZ,
+    })!;
     expect(morning.states).toMatchObject({ amAtState: 1, amEndState: null, pmAtState: null, pmEndState: null });
     expect(morning.status).toBe(RECORD_STATUS.onWork);
     // An out-punch before the end is not yet leaving early: the worker may punch again.
-    const early = computeDay({ rule: big, day, punches: [at(day, hm('08:20')), at(day, hm('11:50'))], leaves: [], now: at(day, hm('11:55')), timeZone: TZ })!;
+    const early = computeDay({
+      rule: big,
+      day,
+      punches: [at(day, hm('08:20')), at(day, hm('11:50'))],
+      leaves: [],
+      now: at(day, hm('11:55')),
+      timeZone: TZ,
+    })!;
     expect(early.states.amEndState).toBeNull();
-    const later = computeDay({ rule: big, day, punches: [at(day, hm('08:20')), at(day, hm('11:50'))], leaves: [], now: at(day, hm('12:10')), timeZone: TZ })!;
+    const later = computeDay({
+      rule: big,
+      day,
+      punches: [at(day, hm('08:20')), at(day, hm('11:50'))],
+      leaves: [],
+      now: at(day, hm('12:10')),
+      timeZone: TZ,
+    })!;
     expect(later.states.amEndState).toBe(PERIOD_STATE.early);
     // After the late limit without a punch: absent.
     const none = computeDay({ rule: big, day, punches: [], leaves: [], now: at(day, hm('09:01')), timeZone: TZ })!;
     expect(none.states.amAtState).toBe(PERIOD_STATE.absent);
     expect(none.status).toBe(RECORD_STATUS.abnormal);
     // A punch after the late limit is the out-punch; the in-punch is absent.
-    const tardy = computeDay({ rule: big, day, punches: [at(day, hm('09:30'))], leaves: [], now: at(day, hm('09:31')), timeZone: TZ })!;
+    const tardy = computeDay({
+      rule: big,
+      day,
+      punches: [at(day, hm('09:30'))],
+      leaves: [],
+      now: at(day, hm('09:31')),
+      timeZone: TZ,
+    })!;
     expect(tardy.states.amAtState).toBe(PERIOD_STATE.absent);
   });
 

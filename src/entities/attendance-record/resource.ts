@@ -25,8 +25,21 @@ export const RECORD_ISSUE_TABLE: readonly CodeEntry<number>[] = [
   { value: 2, cn: '缺勤', en: 'Absent' },
 ];
 
-const state = (name: string, label: Label): FieldDef => ({ name, label, type: 'code', codes: PERIOD_STATE_TABLE, form: false, list: { width: 90 } });
-const countField = (name: string, label: Label): FieldDef => ({ name, label, type: 'integer', form: false, list: { width: 70, sortable: true } });
+const state = (name: string, label: Label): FieldDef => ({
+  name,
+  label,
+  type: 'code',
+  codes: PERIOD_STATE_TABLE,
+  form: false,
+  list: { width: 90 },
+});
+const countField = (name: string, label: Label): FieldDef => ({
+  name,
+  label,
+  type: 'integer',
+  form: false,
+  list: { width: 70, sortable: true },
+});
 
 /**
  * Attendance records: one computed row per worker and workday (src/server/attendance/), with the
@@ -46,11 +59,50 @@ const attendanceRecord: ResourceDef = {
   defaultSort: { field: 'day', order: 'desc' },
   fields: [
     idField,
-    { name: 'day', label: /*i18n*/ { id: 'field.attendanceRecord.day', message: '日期' }, type: 'date', form: false, filter: 'range', list: { width: 110, sortable: true } },
-    { name: 'userId', label: /*i18n*/ { id: 'field.attendance.user', message: '人员' }, type: 'ref', ref: { kind: 'user', resource: 'user', labelField: 'name' }, form: false, filter: 'eq', list: { width: 120 } },
-    { name: 'departmentId', label: /*i18n*/ { id: 'field.attendanceRecord.department', message: '部门' }, type: 'ref', ref: { kind: 'user', resource: 'department', labelField: 'name' }, form: false, filter: 'eq', list: { width: 130 } },
-    { name: 'ruleId', label: /*i18n*/ { id: 'field.attendanceRecord.rule', message: '考勤规则' }, type: 'ref', ref: { kind: 'user', resource: 'attendanceRule', labelField: 'name' }, form: false, filter: 'eq', list: { width: 130 } },
-    { name: 'status', label: /*i18n*/ { id: 'field.attendanceRecord.status', message: '考勤状态' }, type: 'code', codes: RECORD_STATUS_TABLE, form: false, filter: 'eq', list: { width: 90 } },
+    {
+      name: 'day',
+      label: /*i18n*/ { id: 'field.attendanceRecord.day', message: '日期' },
+      type: 'date',
+      form: false,
+      filter: 'range',
+      list: { width: 110, sortable: true },
+    },
+    {
+      name: 'userId',
+      label: /*i18n*/ { id: 'field.attendance.user', message: '人员' },
+      type: 'ref',
+      ref: { kind: 'user', resource: 'user', labelField: 'name' },
+      form: false,
+      filter: 'eq',
+      list: { width: 120 },
+    },
+    {
+      name: 'departmentId',
+      label: /*i18n*/ { id: 'field.attendanceRecord.department', message: '部门' },
+      type: 'ref',
+      ref: { kind: 'user', resource: 'department', labelField: 'name' },
+      form: false,
+      filter: 'eq',
+      list: { width: 130 },
+    },
+    {
+      name: 'ruleId',
+      label: /*i18n*/ { id: 'field.attendanceRecord.rule', message: '考勤规则' },
+      type: 'ref',
+      ref: { kind: 'user', resource: 'attendanceRule', labelField: 'name' },
+      form: false,
+      filter: 'eq',
+      list: { width: 130 },
+    },
+    {
+      name: 'status',
+      label: /*i18n*/ { id: 'field.attendanceRecord.status', message: '考勤状态' },
+      type: 'code',
+      codes: RECORD_STATUS_TABLE,
+      form: false,
+      filter: 'eq',
+      list: { width: 90 },
+    },
     state('amAtState', /*i18n*/ { id: 'field.attendanceRecord.amAtState', message: '上午上班' }),
     state('amEndState', /*i18n*/ { id: 'field.attendanceRecord.amEndState', message: '上午下班' }),
     state('pmAtState', /*i18n*/ { id: 'field.attendanceRecord.pmAtState', message: '下午上班' }),
@@ -61,10 +113,36 @@ const attendanceRecord: ResourceDef = {
     countField('early', /*i18n*/ { id: 'field.attendanceRecord.early', message: '早退' }),
     countField('absent', /*i18n*/ { id: 'field.attendanceRecord.absent', message: '缺勤' }),
     countField('leave', /*i18n*/ { id: 'field.attendanceRecord.leave', message: '请假' }),
-    { name: 'firstPunch', label: /*i18n*/ { id: 'field.attendanceRecord.firstPunch', message: '首次打卡' }, type: 'datetime', form: false, list: { width: 170 } },
-    { name: 'lastPunch', label: /*i18n*/ { id: 'field.attendanceRecord.lastPunch', message: '末次打卡' }, type: 'datetime', form: false, list: { width: 170 } },
-    { name: 'punches', label: /*i18n*/ { id: 'field.attendanceRecord.punches', message: '打卡次数' }, type: 'integer', form: false, list: { width: 80 } },
-    { name: 'issue', label: /*i18n*/ { id: 'field.attendanceRecord.issue', message: '异常类型' }, type: 'code', codes: RECORD_ISSUE_TABLE, form: false, filter: 'eq', list: false },
+    {
+      name: 'firstPunch',
+      label: /*i18n*/ { id: 'field.attendanceRecord.firstPunch', message: '首次打卡' },
+      type: 'datetime',
+      form: false,
+      list: { width: 170 },
+    },
+    {
+      name: 'lastPunch',
+      label: /*i18n*/ { id: 'field.attendanceRecord.lastPunch', message: '末次打卡' },
+      type: 'datetime',
+      form: false,
+      list: { width: 170 },
+    },
+    {
+      name: 'punches',
+      label: /*i18n*/ { id: 'field.attendanceRecord.punches', message: '打卡次数' },
+      type: 'integer',
+      form: false,
+      list: { width: 80 },
+    },
+    {
+      name: 'issue',
+      label: /*i18n*/ { id: 'field.attendanceRecord.issue', message: '异常类型' },
+      type: 'code',
+      codes: RECORD_ISSUE_TABLE,
+      form: false,
+      filter: 'eq',
+      list: false,
+    },
     tenantField,
   ],
 };

@@ -15,7 +15,11 @@ import { startSweep } from '../../server/lib/sweep';
 
 const tags = ['attendance'];
 const day = isoDate.transform((v) => v.slice(0, 10));
-const spanBody = z.object({ from: day.optional(), to: day.optional(), departmentId: z.number().int().positive().optional() });
+const spanBody = z.object({
+  from: day.optional(),
+  to: day.optional(),
+  departmentId: z.number().int().positive().optional(),
+});
 const MAX_DAYS = 366;
 /** Minutes between finalisation runs (yesterday and today recomputed). */
 const FINALISE_EVERY_MS = 15 * 60_000;
@@ -39,26 +43,51 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/stats',
-    { config: { menus: ['attendance', 'AttendanceInfoList'] }, schema: { tags, summary: 'Attendance statistics: per day, per department, the most often late', body: spanBody } },
-    async (request, reply) => reply.ok(await attendanceStats(app.db, authed(request).scope, { ...spanOf(request.body), departmentId: request.body.departmentId })),
+    {
+      config: { menus: ['attendance', 'AttendanceInfoList'] },
+      schema: { tags, summary: 'Attendance statistics: per day, per department, the most often late', body: spanBody },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await attendanceStats(app.db, authed(request).scope, {
+          ...spanOf(request.body),
+          departmentId: request.body.departmentId,
+        }),
+      ),
   );
 
   app.post(
     '/reportJob',
     {
       config: { write: true, menus: ['AttendanceInfoList', 'attendance'] },
-      schema: { tags, summary: 'The monthly attendance report (XLSX) as a background job; the file appears in DownloadTask', body: z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/), departmentId: z.number().int().positive().optional() }) },
+      schema: {
+        tags,
+        summary: 'The monthly attendance report (XLSX) as a background job; the file appears in DownloadTask',
+        body: z.object({
+          month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+          departmentId: z.number().int().positive().optional(),
+        }),
+      },
     },
     async (request, reply) => {
       const { scope } = authed(request);
-      const job = await app.jobs.enqueue(scope, ATTENDANCE_REPORT_JOB, `考勤月报：${request.body.month}`, { ...request.body });
+      const job = await app.jobs.enqueue(scope, ATTENDANCE_REPORT_JOB, `考勤月报：${request.body.month}`, {
+        ...request.body,
+      });
       return reply.ok(job);
     },
   );
 
   app.post(
     '/recompute',
-    { config: { write: true, menus: ['AttendanceList'] }, schema: { tags, summary: 'Recompute the attendance records of a span (after a rule changed) as a background job', body: spanBody.omit({ departmentId: true }) } },
+    {
+      config: { write: true, menus: ['AttendanceList'] },
+      schema: {
+        tags,
+        summary: 'Recompute the attendance records of a span (after a rule changed) as a background job',
+        body: spanBody.omit({ departmentId: true }),
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const span = spanOf(request.body);
@@ -72,7 +101,9 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     if (d.kind !== 'leave' || d.result !== 'approved') return;
     void (async () => {
       const [leave] = rowsOf<{ user_id: number; start_at: string | Date; end_at: string | Date }>(
-        await app.db.execute(sql`select user_id, start_at, end_at from leave_requests where id = ${d.refId} and tenant_id = ${d.tenantId}`),
+        await app.db.execute(
+          sql`select user_id, start_at, end_at from leave_requests where id = ${d.refId} and tenant_id = ${d.tenantId}`,
+        ),
       );
       if (!leave) return;
       const today = localDayOf(new Date(app.clock.now()), tz);

@@ -14,8 +14,12 @@ export const attendanceRecords = pgTable(
   'attendance_records',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** The worker's department when the day was computed. */
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
     ruleId: integer('rule_id').references(() => attendanceRules.id, { onDelete: 'set null' }),

@@ -18,7 +18,14 @@ export interface RuleTimes {
 export const minuteOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** The record's state columns, in the spec's order. */
-export const STATE_KEYS = ['amAtState', 'amEndState', 'pmAtState', 'pmEndState', 'eveningAtState', 'eveningEndState'] as const;
+export const STATE_KEYS = [
+  'amAtState',
+  'amEndState',
+  'pmAtState',
+  'pmEndState',
+  'eveningAtState',
+  'eveningEndState',
+] as const;
 export type StateKey = (typeof STATE_KEYS)[number];
 
 /** One work span of a day: in by `start` (late up to `late`), out from `end`; minutes of the local day. */
@@ -37,8 +44,11 @@ export interface Period {
  * 2 punches: one span from the morning's start to the afternoon's end (amAtState, pmEndState);
  * 4: morning and afternoon; 6: and the evening.
  */
-export function periodsOf(rule: RuleTimes): { periods: Period[]; cutoffs: number[] } | 'required' | 'rangeInvalid' | 'timeInvalid' {
-  const need = (v: string | null): number | undefined => (v == null || v === '' ? undefined : HHMM_RE.test(v) ? minuteOf(v) : Number.NaN);
+export function periodsOf(
+  rule: RuleTimes,
+): { periods: Period[]; cutoffs: number[] } | 'required' | 'rangeInvalid' | 'timeInvalid' {
+  const need = (v: string | null): number | undefined =>
+    v == null || v === '' ? undefined : HHMM_RE.test(v) ? minuteOf(v) : Number.NaN;
   const am = [need(rule.amStart), need(rule.amLate), need(rule.amEnd)];
   const pm = [need(rule.pmStart), need(rule.pmLate), need(rule.pmEnd)];
   const ev = [need(rule.eveningStart), need(rule.eveningLate), need(rule.eveningEnd)];
@@ -49,9 +59,14 @@ export function periodsOf(rule: RuleTimes): { periods: Period[]; cutoffs: number
     s === undefined || e === undefined ? undefined : { atKey, endKey, start: s, late: l ?? s, end: e };
   let periods: (Period | undefined)[];
   if (rule.punchCount === 2) periods = [mk('amAtState', 'pmEndState', am[0], am[1], pm[2] ?? am[2])];
-  else if (rule.punchCount === 4) periods = [mk('amAtState', 'amEndState', am[0], am[1], am[2]), mk('pmAtState', 'pmEndState', pm[0], pm[1], pm[2])];
+  else if (rule.punchCount === 4)
+    periods = [mk('amAtState', 'amEndState', am[0], am[1], am[2]), mk('pmAtState', 'pmEndState', pm[0], pm[1], pm[2])];
   else if (rule.punchCount === 6)
-    periods = [mk('amAtState', 'amEndState', am[0], am[1], am[2]), mk('pmAtState', 'pmEndState', pm[0], pm[1], pm[2]), mk('eveningAtState', 'eveningEndState', ev[0], ev[1], ev[2])];
+    periods = [
+      mk('amAtState', 'amEndState', am[0], am[1], am[2]),
+      mk('pmAtState', 'pmEndState', pm[0], pm[1], pm[2]),
+      mk('eveningAtState', 'eveningEndState', ev[0], ev[1], ev[2]),
+    ];
   else return 'rangeInvalid';
   if (periods.some((p) => !p)) return 'required';
   const ps = periods as Period[];

@@ -32,7 +32,14 @@ const HHMM = { re: HHMM_RE, message: 'timeInvalid' } as const;
 /** A holidays list: days YYYY-MM-DD separated by commas, spaces or new lines. */
 export const HOLIDAYS_RE = /^\s*(\d{4}-\d{2}-\d{2}(\s*[,，\s]\s*\d{4}-\d{2}-\d{2})*)?\s*$/;
 
-const time = (name: string, label: Label): FieldDef => ({ name, label, type: 'text', max: 5, pattern: HHMM, list: { width: 80 } });
+const time = (name: string, label: Label): FieldDef => ({
+  name,
+  label,
+  type: 'text',
+  max: 5,
+  pattern: HHMM,
+  list: { width: 80 },
+});
 
 /**
  * /AttendanceList, the attendance rules (spec "Attendance rule"): punch count, attendance type,
@@ -54,9 +61,34 @@ const attendanceRule: ResourceDef = {
   defaultSort: { field: 'id', order: 'desc' },
   fields: [
     idField,
-    { name: 'name', label: /*i18n*/ { id: 'field.attendanceRule.name', message: '规则名称' }, type: 'text', required: true, max: 60, keyword: true, filter: 'like', list: { width: 160, sortable: true } },
-    { name: 'punchCount', label: /*i18n*/ { id: 'field.attendanceRule.punchCount', message: '打卡次数' }, type: 'code', codes: PUNCH_COUNT_TABLE, required: true, filter: 'eq', list: { width: 90 } },
-    { name: 'type', label: /*i18n*/ { id: 'field.attendanceRule.type', message: '考勤类型' }, type: 'code', codes: ATTENDANCE_TYPE_TABLE, required: true, filter: 'eq', list: { width: 120 } },
+    {
+      name: 'name',
+      label: /*i18n*/ { id: 'field.attendanceRule.name', message: '规则名称' },
+      type: 'text',
+      required: true,
+      max: 60,
+      keyword: true,
+      filter: 'like',
+      list: { width: 160, sortable: true },
+    },
+    {
+      name: 'punchCount',
+      label: /*i18n*/ { id: 'field.attendanceRule.punchCount', message: '打卡次数' },
+      type: 'code',
+      codes: PUNCH_COUNT_TABLE,
+      required: true,
+      filter: 'eq',
+      list: { width: 90 },
+    },
+    {
+      name: 'type',
+      label: /*i18n*/ { id: 'field.attendanceRule.type', message: '考勤类型' },
+      type: 'code',
+      codes: ATTENDANCE_TYPE_TABLE,
+      required: true,
+      filter: 'eq',
+      list: { width: 120 },
+    },
     time('amStart', /*i18n*/ { id: 'field.attendanceRule.amStart', message: '上午上班' }),
     time('amLate', /*i18n*/ { id: 'field.attendanceRule.amLate', message: '上午迟到限' }),
     time('amEnd', /*i18n*/ { id: 'field.attendanceRule.amEnd', message: '上午下班' }),
@@ -67,10 +99,37 @@ const attendanceRule: ResourceDef = {
     time('eveningStart', /*i18n*/ { id: 'field.attendanceRule.eveningStart', message: '晚上上班' }),
     time('eveningLate', /*i18n*/ { id: 'field.attendanceRule.eveningLate', message: '晚上迟到限' }),
     time('eveningEnd', /*i18n*/ { id: 'field.attendanceRule.eveningEnd', message: '晚上下班' }),
-    { name: 'holidays', label: /*i18n*/ { id: 'field.attendanceRule.holidays', message: '节假日' }, type: 'textarea', max: 4000, pattern: { re: HOLIDAYS_RE, message: 'dateInvalid' }, list: { width: 200 } },
-    { name: 'departmentIds', label: /*i18n*/ { id: 'field.attendanceRule.departments', message: '适用部门' }, type: 'refs', ref: { kind: 'user', resource: 'department', labelField: 'name' }, list: { width: 160 } },
-    { name: 'userIds', label: /*i18n*/ { id: 'field.attendanceRule.users', message: '适用人员' }, type: 'refs', ref: { kind: 'user', resource: 'user', labelField: 'name' }, list: { width: 160 } },
-    { name: 'status', label: L.status, type: 'code', codes: STATUS_TABLE, required: true, filter: 'eq', list: { width: 90 } },
+    {
+      name: 'holidays',
+      label: /*i18n*/ { id: 'field.attendanceRule.holidays', message: '节假日' },
+      type: 'textarea',
+      max: 4000,
+      pattern: { re: HOLIDAYS_RE, message: 'dateInvalid' },
+      list: { width: 200 },
+    },
+    {
+      name: 'departmentIds',
+      label: /*i18n*/ { id: 'field.attendanceRule.departments', message: '适用部门' },
+      type: 'refs',
+      ref: { kind: 'user', resource: 'department', labelField: 'name' },
+      list: { width: 160 },
+    },
+    {
+      name: 'userIds',
+      label: /*i18n*/ { id: 'field.attendanceRule.users', message: '适用人员' },
+      type: 'refs',
+      ref: { kind: 'user', resource: 'user', labelField: 'name' },
+      list: { width: 160 },
+    },
+    {
+      name: 'status',
+      label: L.status,
+      type: 'code',
+      codes: STATUS_TABLE,
+      required: true,
+      filter: 'eq',
+      list: { width: 90 },
+    },
     tenantField,
     createdAtField,
   ],

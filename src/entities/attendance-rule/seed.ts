@@ -20,10 +20,16 @@ const DEMO_DAYS = 35;
  * leave seeds; idempotent (the rule once, the records recomputed).
  */
 export async function seedAttendance(tx: Tx, tenantId: number): Promise<void> {
-  const [have] = await tx.select({ id: attendanceRules.id }).from(attendanceRules).where(and(eq(attendanceRules.tenantId, tenantId), eq(attendanceRules.name, DEMO_RULE)));
+  const [have] = await tx
+    .select({ id: attendanceRules.id })
+    .from(attendanceRules)
+    .where(and(eq(attendanceRules.tenantId, tenantId), eq(attendanceRules.name, DEMO_RULE)));
   if (!have) {
     // The workers are whoever punches on the site (src/server/db/seed-workers.ts); without any, everyone.
-    const workers = await tx.selectDistinct({ userId: attendancePunches.userId }).from(attendancePunches).where(eq(attendancePunches.tenantId, tenantId));
+    const workers = await tx
+      .selectDistinct({ userId: attendancePunches.userId })
+      .from(attendancePunches)
+      .where(eq(attendancePunches.tenantId, tenantId));
     await tx.insert(attendanceRules).values({
       tenantId,
       name: DEMO_RULE,
@@ -49,6 +55,10 @@ export async function seedAttendance(tx: Tx, tenantId: number): Promise<void> {
 export async function seedAttendanceIfMissing(tx: Tx): Promise<void> {
   const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
   if (!site) return;
-  const [any] = await tx.select({ id: attendanceRules.id }).from(attendanceRules).where(eq(attendanceRules.tenantId, site.id)).limit(1);
+  const [any] = await tx
+    .select({ id: attendanceRules.id })
+    .from(attendanceRules)
+    .where(eq(attendanceRules.tenantId, site.id))
+    .limit(1);
   if (!any) await seedAttendance(tx, site.id);
 }

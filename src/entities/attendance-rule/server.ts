@@ -14,7 +14,9 @@ export const attendanceRules = pgTable(
   'attendance_rules',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** 2, 4 or 6 punches a day. */
     punchCount: smallint('punch_count').notNull().default(4),
@@ -32,8 +34,14 @@ export const attendanceRules = pgTable(
     eveningEnd: text('evening_end'),
     /** Days off, YYYY-MM-DD separated by commas. */
     holidays: text('holidays').notNull().default(''),
-    departmentIds: integer('department_ids').array().notNull().default(sql`'{}'::integer[]`),
-    userIds: integer('user_ids').array().notNull().default(sql`'{}'::integer[]`),
+    departmentIds: integer('department_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    userIds: integer('user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** STATUS: 1 enabled, 0 disabled. */
     status: smallint('status').notNull().default(1),
     createdAt: createdAt(),
@@ -65,7 +73,10 @@ async function takeTargets(tx: Tx, values: Row, input: Row, tenantId: number): P
     if (ids === undefined) continue;
     const list = [...new Set(Array.isArray(ids) ? (ids as number[]) : [])];
     if (list.length) {
-      const [found] = await tx.select({ n: count() }).from(table).where(and(eq(table.tenantId, tenantId), inArray(table.id, list)));
+      const [found] = await tx
+        .select({ n: count() })
+        .from(table)
+        .where(and(eq(table.tenantId, tenantId), inArray(table.id, list)));
       if (Number(found?.n) !== list.length) fail(Code.BAD_REQUEST, 'refInvalid');
     }
     values[field] = list;

@@ -23,7 +23,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/upload',
-    { config: { mark: 'device:command' }, schema: { tags: ['device'], summary: 'Upload audio to push (field "file", MP3/WAV/Ogg/AAC judged by content, under 10 MB)' } },
+    {
+      config: { mark: 'device:command' },
+      schema: {
+        tags: ['device'],
+        summary: 'Upload audio to push (field "file", MP3/WAV/Ogg/AAC judged by content, under 10 MB)',
+      },
+    },
     async (request, reply) => {
       const saved = await saveUpload(request, { kind: 'audio', under: UPLOAD_AUDIO_MAX, strip: false });
       const answer: AudioUploadAnswer = { ...saved, url: urlOf(`${request.protocol}://${request.host}`, saved.name) };
@@ -33,27 +39,60 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/send',
-    { config: { mark: 'device:command' }, schema: { tags: ['device'], summary: 'Push an uploaded audio file or text-to-speech to devices with a broadcast command; each device answered on its own', body: audioPushSendBody } },
+    {
+      config: { mark: 'device:command' },
+      schema: {
+        tags: ['device'],
+        summary:
+          'Push an uploaded audio file or text-to-speech to devices with a broadcast command; each device answered on its own',
+        body: audioPushSendBody,
+      },
+    },
     async (request, reply) => {
       const body = request.body;
       const { scope } = authed(request);
       const op = operatorOf(request);
-      const found = await app.db.select().from(devices).where(and(inArray(devices.imei, body.imeis), tenantWhere(scope, devices)));
+      const found = await app.db
+        .select()
+        .from(devices)
+        .where(and(inArray(devices.imei, body.imeis), tenantWhere(scope, devices)));
       let params: Record<string, unknown>;
       if (body.source === 'file') {
         // Only a file this company uploaded may be pushed.
         // (the uploads table lives in db/schema.ts, which an entity folder may not import)
-        const owned = rowsOf<{ name: string }>(await app.db.execute(sql`select name from uploads where name = ${body.file} and tenant_id = ${scope.tenantId}`));
+        const owned = rowsOf<{ name: string }>(
+          await app.db.execute(
+            sql`select name from uploads where name = ${body.file} and tenant_id = ${scope.tenantId}`,
+          ),
+        );
         if (owned.length === 0) return fail(Code.BAD_REQUEST, 'fileFormat');
         params = { mp3: urlOf(`${request.protocol}://${request.host}`, body.file) };
       } else params = await tts.provider.deviceParams(body.text);
-      const results: BatchCommandResult[] = await sendCommandToMany(app, body.imeis, found, { cmd: 'broadcast', params }, op);
+      const results: BatchCommandResult[] = await sendCommandToMany(
+        app,
+        body.imeis,
+        found,
+        { cmd: 'broadcast', params },
+        op,
+      );
       const byImei = new Map(found.map((d) => [d.imei, d]));
       const rows = results.flatMap((r) => {
         const d = byImei.get(r.imei);
         if (!d || r.id === undefined) return [];
         const title = body.source === 'file' ? body.title : body.text;
-        return [{ tenantId: d.tenantId, deviceId: d.id, imei: d.imei, deviceName: d.name, source: body.source, title, file: body.source === 'file' ? body.file : null, commandId: r.id, operatorName: op.name }];
+        return [
+          {
+            tenantId: d.tenantId,
+            deviceId: d.id,
+            imei: d.imei,
+            deviceName: d.name,
+            source: body.source,
+            title,
+            file: body.source === 'file' ? body.file : null,
+            commandId: r.id,
+            operatorName: op.name,
+          },
+        ];
       });
       if (rows.length) await app.db.insert(audioPushes).values(rows);
       return reply.ok({ results }, 'commandSent');
@@ -62,7 +101,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/preview',
-    { config: { mark: 'device:command' }, schema: { tags: ['device'], summary: 'A WAV rendering of text-to-speech text, when this server can synthesise (espeak-ng)', body: ttsPreviewBody } },
+    {
+      config: { mark: 'device:command' },
+      schema: {
+        tags: ['device'],
+        summary: 'A WAV rendering of text-to-speech text, when this server can synthesise (espeak-ng)',
+        body: ttsPreviewBody,
+      },
+    },
     async (request, reply) => {
       const wav = await tts.provider.preview(request.body.text, request.body.lang);
       if (!wav) return fail(Code.BAD_REQUEST, 'ttsUnavailable');

@@ -10,7 +10,9 @@ export const audioPushes = pgTable(
   'audio_pushes',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
     imei: text('imei').notNull(),
     deviceName: text('device_name'),
@@ -35,7 +37,9 @@ export const audioPushes = pgTable(
 );
 
 const command = (column: string) =>
-  sql.raw(`(select "device_commands"."${column}" from "device_commands" where "device_commands"."id" = "audio_pushes"."command_id")`);
+  sql.raw(
+    `(select "device_commands"."${column}" from "device_commands" where "device_commands"."id" = "audio_pushes"."command_id")`,
+  );
 
 export default defineEntity({
   def: audioPush,

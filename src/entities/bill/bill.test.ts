@@ -27,25 +27,52 @@ const card: Record<'one' | 'two' | 'three' | 'bound', { id: number; iccid: strin
 /** A demo device without a card (the SIM seed binds the first few): the tests bind one of theirs to it. */
 let BOUND_IMEI = '';
 
-const buy = (body: object, token = demo) => post<{ bill: Row; payUrl: string | null; reused: boolean }>(t.app, '/api/iot/bill/buy', body, { token });
+const buy = (body: object, token = demo) =>
+  post<{ bill: Row; payUrl: string | null; reused: boolean }>(t.app, '/api/iot/bill/buy', body, { token });
 const billRow = async (id: number) => (await t.app.db.select().from(bills).where(eq(bills.id, id)))[0]!;
 const cardRow = async (id: number) => (await t.app.db.select().from(simCards).where(eq(simCards.id, id)))[0]!;
 const report = async (token = demo) => (await post<BillReport>(t.app, '/api/iot/bill/report', {}, { token })).data;
 const thisMonth = (r: BillReport) => r.byMonth.at(-1)!;
 
 /** Presses 支付 on the sandbox's pay page, as the payer's browser does (the sandbox then posts its signed callback). */
-const pressPay = (payUrl: string) => t.app.inject({ method: 'POST', url: `${payUrl}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+const pressPay = (payUrl: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${payUrl}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
 
 /** The sandbox's signed notification of an order as it stands in its ledger: what a provider repeating itself sends. */
 async function resendCallback(orderNo: string) {
   const [row] = await t.app.db.select().from(paySandboxOrders).where(eq(paySandboxOrders.orderNo, orderNo));
-  const body = JSON.stringify({ orderNo, tradeNo: row!.tradeNo, state: row!.state, amountFen: row!.amountFen, paidAt: row!.paidAt?.toISOString(), sentAt: new Date().toISOString() });
+  const body = JSON.stringify({
+    orderNo,
+    tradeNo: row!.tradeNo,
+    state: row!.state,
+    amountFen: row!.amountFen,
+    paidAt: row!.paidAt?.toISOString(),
+    sentAt: new Date().toISOString(),
+  });
   const key = await t.app.sandboxPay.secret();
-  return t.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: hmacSha256(key, body).toString('base64') }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/pay/notify/sandbox',
+    headers: {
+      'content-type': 'application/json',
+      [SANDBOX_SIGNATURE_HEADER]: hmacSha256(key, body).toString('base64'),
+    },
+    payload: body,
+  });
 }
 
 async function addPackage(body: object): Promise<number> {
-  const res = await post<Row>(t.app, '/api/iot/package/add', { price: 10, type: 0, validityDays: 30, dataMb: 1024, status: 1, ...body }, { token: demo });
+  const res = await post<Row>(
+    t.app,
+    '/api/iot/package/add',
+    { price: 10, type: 0, validityDays: 30, dataMb: 1024, status: 1, ...body },
+    { token: demo },
+  );
   expect(res.code, res.msg).toBe(0);
   return res.data.id;
 }
@@ -73,7 +100,9 @@ beforeAll(async () => {
   card.three = await addCard(3);
   card.bound = await addCard(4);
   const taken = new Set((await t.app.db.select({ deviceId: simCards.deviceId }).from(simCards)).map((c) => c.deviceId));
-  const free = (await t.app.db.select().from(devices).where(eq(devices.tenantId, demoTenant)).orderBy(desc(devices.id))).find((d) => !taken.has(d.id));
+  const free = (
+    await t.app.db.select().from(devices).where(eq(devices.tenantId, demoTenant)).orderBy(desc(devices.id))
+  ).find((d) => !taken.has(d.id));
   BOUND_IMEI = free!.imei;
   const bound = await post(t.app, '/api/iot/simCard/bind', { id: card.bound.id, imei: BOUND_IMEI }, { token: demo });
   expect(bound.code, bound.msg).toBe(0);
@@ -87,7 +116,14 @@ describe('the demo site', () => {
     const seeded = await list(t.app, 'bill', { size: 100 }, demo, 'iot');
     expect(seeded.total).toBeGreaterThanOrEqual(20);
     const states = new Set(seeded.rows.map((r) => `${String(r.status)}/${String(r.payStatus)}`));
-    expect(states).toEqual(new Set([`${ORDER_STATUS.paid}/${PAY_STATUS.success}`, `${ORDER_STATUS.cancelled}/${PAY_STATUS.refunded}`, `${ORDER_STATUS.cancelled}/${PAY_STATUS.closed}`, `${ORDER_STATUS.unpaid}/${PAY_STATUS.unpaid}`]));
+    expect(states).toEqual(
+      new Set([
+        `${ORDER_STATUS.paid}/${PAY_STATUS.success}`,
+        `${ORDER_STATUS.cancelled}/${PAY_STATUS.refunded}`,
+        `${ORDER_STATUS.cancelled}/${PAY_STATUS.closed}`,
+        `${ORDER_STATUS.unpaid}/${PAY_STATUS.unpaid}`,
+      ]),
+    );
     const r = await report();
     expect(r.totals.revenueFen).toBeGreaterThan(0);
     expect(r.byMonth.filter((m) => m.paidFen > 0).length).toBeGreaterThanOrEqual(3);
@@ -127,11 +163,28 @@ describe('buying a package', () => {
     const answer = await buy({ msisdn: card.one.msisdn, packageId: pkg.a, method: 'sandbox' });
     expect(answer.code, answer.msg).toBe(0);
     const { bill, payUrl } = answer.data;
-    expect(bill).toMatchObject({ status: ORDER_STATUS.unpaid, payStatus: PAY_STATUS.unpaid, amountFen: 1990, amount: 19.9, iccid: card.one.iccid, msisdn: card.one.msisdn, packageName: 'Test 1 GB', kind: BILL_KIND.package });
+    expect(bill).toMatchObject({
+      status: ORDER_STATUS.unpaid,
+      payStatus: PAY_STATUS.unpaid,
+      amountFen: 1990,
+      amount: 19.9,
+      iccid: card.one.iccid,
+      msisdn: card.one.msisdn,
+      packageName: 'Test 1 GB',
+      kind: BILL_KIND.package,
+    });
     expect(bill.orderNo).toMatch(/^P\d{20}$/);
     expect(payUrl).toBe(`/api/pay/sandbox/${String(bill.orderNo)}`);
-    const [payment] = await t.app.db.select().from(payments).where(eq(payments.orderNo, String(bill.orderNo)));
-    expect(payment).toMatchObject({ purposeKind: 'simPackage', purposeRef: String(bill.id), amountFen: 1990, returnPath: '/bilList' });
+    const [payment] = await t.app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderNo, String(bill.orderNo)));
+    expect(payment).toMatchObject({
+      purposeKind: 'simPackage',
+      purposeRef: String(bill.id),
+      amountFen: 1990,
+      returnPath: '/bilList',
+    });
 
     // Asking again while it is open answers the same order.
     const again = await buy({ iccid: card.one.iccid, packageId: pkg.a, method: 'sandbox' });
@@ -203,17 +256,39 @@ describe('buying a package', () => {
       expect(await billRow(add.data.bill.id)).toMatchObject({ status: ORDER_STATUS.paid, applied: true });
     }
     expect((await cardRow(card.two.id)).packageId).toBe(pkg.a);
-    const [p] = await t.app.db.select().from(payments).where(eq(payments.purposeRef, String((await buy({ iccid: card.two.iccid, packageId: pkg.addOn, method: 'sandbox' })).data.bill.id)));
+    const [p] = await t.app.db
+      .select()
+      .from(payments)
+      .where(
+        eq(
+          payments.purposeRef,
+          String((await buy({ iccid: card.two.iccid, packageId: pkg.addOn, method: 'sandbox' })).data.bill.id),
+        ),
+      );
     expect(p!.purposeKind).toBe('dataTopup');
   });
 
   it('a batch makes one order per card and says why for a number it cannot serve', async () => {
-    const res = await post<{ number: string; key?: string; payUrl?: string }[]>(t.app, '/api/iot/bill/buyBatch', { numbers: [card.three.msisdn, card.three.iccid, '10649999999'], packageId: pkg.b, method: 'sandbox' }, { token: demo });
+    const res = await post<{ number: string; key?: string; payUrl?: string }[]>(
+      t.app,
+      '/api/iot/bill/buyBatch',
+      { numbers: [card.three.msisdn, card.three.iccid, '10649999999'], packageId: pkg.b, method: 'sandbox' },
+      { token: demo },
+    );
     expect(res.code, res.msg).toBe(0);
     expect(res.data.map((r) => r.key ?? 'ok')).toEqual(['ok', 'ok', 'notFound']);
     // The ICCID names the same card: the open order is answered, not a second one.
     expect(res.data[1]!.payUrl).toBe(res.data[0]!.payUrl);
-    expect((await post(t.app, '/api/iot/bill/buyBatch', { numbers: [], packageId: pkg.b, method: 'sandbox' }, { token: demo })).key).toBe('topupNumberRequired');
+    expect(
+      (
+        await post(
+          t.app,
+          '/api/iot/bill/buyBatch',
+          { numbers: [], packageId: pkg.b, method: 'sandbox' },
+          { token: demo },
+        )
+      ).key,
+    ).toBe('topupNumberRequired');
   });
 });
 
@@ -231,7 +306,12 @@ describe('bills', () => {
     // An unpaid bill without an open payment (an expired one): 去支付 replaces it.
     const stale = await buy({ iccid: card.three.iccid, packageId: pkg.a, method: 'sandbox' });
     await t.app.payments.close(String(stale.data.bill.orderNo));
-    const fresh = await post<{ bill: Row; payUrl: string }>(t.app, '/api/iot/bill/pay', { id: stale.data.bill.id }, { token: demo });
+    const fresh = await post<{ bill: Row; payUrl: string }>(
+      t.app,
+      '/api/iot/bill/pay',
+      { id: stale.data.bill.id },
+      { token: demo },
+    );
     expect(fresh.code, fresh.msg).toBe(0);
     expect(fresh.data.bill.id).not.toBe(stale.data.bill.id);
     expect((await billRow(stale.data.bill.id)).status).toBe(ORDER_STATUS.cancelled);
@@ -245,16 +325,29 @@ describe('bills', () => {
     const before = thisMonth(await report());
     const refused = await post(t.app, '/api/iot/bill/refund', { id: b.data.bill.id }, { token: clerk });
     expect([refused.code, refused.key]).toEqual([403, 'noPermission']);
-    const done = await post<Row>(t.app, '/api/iot/bill/refund', { id: b.data.bill.id, reason: 'customer asked' }, { token: demo });
+    const done = await post<Row>(
+      t.app,
+      '/api/iot/bill/refund',
+      { id: b.data.bill.id, reason: 'customer asked' },
+      { token: demo },
+    );
     expect(done.code, done.msg).toBe(0);
-    expect(done.data).toMatchObject({ payStatus: PAY_STATUS.refunded, refundedFen: 4990, status: ORDER_STATUS.cancelled });
+    expect(done.data).toMatchObject({
+      payStatus: PAY_STATUS.refunded,
+      refundedFen: 4990,
+      status: ORDER_STATUS.cancelled,
+    });
     expect((await t.app.payments.get(String(b.data.bill.orderNo)))!.status).toBe(PAY_STATUS.refunded);
     const month = thisMonth(await report());
     expect(month.refundFen - before.refundFen).toBe(4990);
     expect(month.revenueFen - before.revenueFen).toBe(-4990);
-    expect((await post(t.app, '/api/iot/bill/refund', { id: b.data.bill.id }, { token: demo })).key).toBe('billNotRefundable');
+    expect((await post(t.app, '/api/iot/bill/refund', { id: b.data.bill.id }, { token: demo })).key).toBe(
+      'billNotRefundable',
+    );
     const unpaid = await buy({ iccid: card.three.iccid, packageId: pkg.b, method: 'sandbox' });
-    expect((await post(t.app, '/api/iot/bill/refund', { id: unpaid.data.bill.id }, { token: demo })).key).toBe('billNotRefundable');
+    expect((await post(t.app, '/api/iot/bill/refund', { id: unpaid.data.bill.id }, { token: demo })).key).toBe(
+      'billNotRefundable',
+    );
   });
 
   it('bills are read-only through the list, scoped to the company; another company can neither see, pay, cancel nor buy for its cards', async () => {
@@ -273,8 +366,12 @@ describe('bills', () => {
     expect((await post(t.app, '/api/iot/bill/add', { orderNo: 'x' }, { token: demo })).status).toBe(404);
     expect((await post(t.app, '/api/iot/bill/delete', { ids: [id] }, { token: demo })).status).toBe(404);
     // The visitor buys nothing.
-    const visitor = String((await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization);
-    expect((await buy({ iccid: card.one.iccid, packageId: pkg.b, method: 'sandbox' }, visitor)).key).toBe('readOnlyVisitor');
+    const visitor = String(
+      (await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization,
+    );
+    expect((await buy({ iccid: card.one.iccid, packageId: pkg.b, method: 'sandbox' }, visitor)).key).toBe(
+      'readOnlyVisitor',
+    );
   });
 
   it('the card lookup names the bound card of a device with its package', async () => {
@@ -299,14 +396,22 @@ describe('report', () => {
     // Usage by month: every month of the span, the seeded cards counted in each.
     expect(r.usageByMonth.map((u) => u.key)).toEqual(r.byMonth.map((m) => m.key));
     for (const u of r.usageByMonth) expect(u.cards > 0 && u.dataMb > 0).toBe(true);
-    expect(r.usageByMonth.at(-1)!.dataMb).toBeCloseTo(r.usageByCarrier.reduce((s, u) => s + u.dataMb, 0), 0);
+    expect(r.usageByMonth.at(-1)!.dataMb).toBeCloseTo(
+      r.usageByCarrier.reduce((s, u) => s + u.dataMb, 0),
+      0,
+    );
     const platform = await report(su);
     expect(platform.platform).toBe(true);
     expect(platform.byTenant!.find((x) => x.label === 'Demo Site')!.revenueFen).toBe(total);
     const theirs = await report(other);
     expect(theirs.totals).toMatchObject({ revenueFen: 0, bills: 0 });
     expect(theirs.usageByMonth.every((u) => u.cards === 0 && u.dataMb === 0)).toBe(true);
-    const span = await post<BillReport>(t.app, '/api/iot/bill/report', { from: '2020-01', to: '2020-03' }, { token: demo });
+    const span = await post<BillReport>(
+      t.app,
+      '/api/iot/bill/report',
+      { from: '2020-01', to: '2020-03' },
+      { token: demo },
+    );
     expect(span.data.byMonth.map((m) => m.key)).toEqual(['2020-01', '2020-02', '2020-03']);
     expect((await post(t.app, '/api/iot/bill/report', { from: '2020-1' }, { token: demo })).code).toBe(400);
   });
@@ -317,7 +422,10 @@ describe('report', () => {
     const job = await finishedJob(t.app, queued.data.id, demo);
     expect(job.state).toBe(JOB_STATE.done);
     expect(job.downloadable).toBe(true);
-    const rows = await t.app.db.select().from(bills).where(and(eq(bills.tenantId, demoTenant), eq(bills.status, ORDER_STATUS.paid)));
+    const rows = await t.app.db
+      .select()
+      .from(bills)
+      .where(and(eq(bills.tenantId, demoTenant), eq(bills.status, ORDER_STATUS.paid)));
     expect(rows.length).toBeGreaterThan(0);
   });
 });

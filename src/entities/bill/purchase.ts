@@ -49,8 +49,17 @@ export async function findCard(app: FastifyInstance, scope: Scope, ref: CardRef)
   const imei = ref.imei?.trim();
   if (!iccid && !msisdn && !imei) fail(Code.BAD_REQUEST, 'topupNumberRequired');
   const where = iccid ? eq(simCards.iccid, iccid) : msisdn ? eq(simCards.msisdn, msisdn) : eq(simCards.imei, imei!);
-  const [card] = await app.db.select().from(simCards).where(and(where, cardScope(scope))).orderBy(desc(simCards.id)).limit(1);
-  if (!card) fail(imei && !iccid && !msisdn ? Code.BAD_REQUEST : Code.NOT_FOUND, imei && !iccid && !msisdn ? 'noBoundCard' : 'notFound');
+  const [card] = await app.db
+    .select()
+    .from(simCards)
+    .where(and(where, cardScope(scope)))
+    .orderBy(desc(simCards.id))
+    .limit(1);
+  if (!card)
+    fail(
+      imei && !iccid && !msisdn ? Code.BAD_REQUEST : Code.NOT_FOUND,
+      imei && !iccid && !msisdn ? 'noBoundCard' : 'notFound',
+    );
   return card!;
 }
 
@@ -64,7 +73,8 @@ async function findPackageOf(app: FastifyInstance, card: Card, packageId: number
   return pkg!;
 }
 
-export const billKindOf = (pkg: Package): number => (pkg.type === PACKAGE_TYPE.data ? BILL_KIND.package : BILL_KIND.data);
+export const billKindOf = (pkg: Package): number =>
+  pkg.type === PACKAGE_TYPE.data ? BILL_KIND.package : BILL_KIND.data;
 
 /**
  * Buys `packageId` for the card: refuses the card's current package ('alreadyCurrentPackage',
@@ -73,7 +83,12 @@ export const billKindOf = (pkg: Package): number => (pkg.type === PACKAGE_TYPE.d
  * order (one of another method is closed and replaced). Otherwise a bill and its payment
  * (purpose simPackage / dataTopup, ref = the bill's id) are made: the payer opens `payUrl`.
  */
-export async function buy(app: FastifyInstance, scope: Scope, user: { id: number; name: string }, req: BuyRequest): Promise<BuyAnswer> {
+export async function buy(
+  app: FastifyInstance,
+  scope: Scope,
+  user: { id: number; name: string },
+  req: BuyRequest,
+): Promise<BuyAnswer> {
   const card = await findCard(app, scope, req);
   const pkg = await findPackageOf(app, card, req.packageId);
   const kind = billKindOf(pkg);
@@ -103,7 +118,14 @@ export async function buy(app: FastifyInstance, scope: Scope, user: { id: number
   const [open] = await app.db
     .select()
     .from(bills)
-    .where(and(eq(bills.simCardId, card.id), eq(bills.packageId, pkg.id), eq(bills.status, ORDER_STATUS.unpaid), eq(bills.periods, periods)))
+    .where(
+      and(
+        eq(bills.simCardId, card.id),
+        eq(bills.packageId, pkg.id),
+        eq(bills.status, ORDER_STATUS.unpaid),
+        eq(bills.periods, periods),
+      ),
+    )
     .orderBy(desc(bills.id))
     .limit(1);
   if (open) {
@@ -138,7 +160,14 @@ export async function buy(app: FastifyInstance, scope: Scope, user: { id: number
     const subject = `${pkg.name} · ${card.msisdn || card.iccid}${periods > 1 ? ` × ${periods}` : ''}`;
     const { payment, checkout } = await app.payments.create(
       { ...scope, tenantId: card.tenantId },
-      { purpose: { kind: purposeKind, ref: String(billRow.id) }, subject: subject.slice(0, 120), amountFen, method: req.method, returnPath: '/bilList', userId: user.id },
+      {
+        purpose: { kind: purposeKind, ref: String(billRow.id) },
+        subject: subject.slice(0, 120),
+        amountFen,
+        method: req.method,
+        returnPath: '/bilList',
+        userId: user.id,
+      },
     );
     const [updated] = await app.db
       .update(bills)
@@ -156,7 +185,10 @@ export async function buy(app: FastifyInstance, scope: Scope, user: { id: number
 export async function cancelBill(app: FastifyInstance, bill: Bill): Promise<Bill> {
   if (bill.status !== ORDER_STATUS.unpaid) fail(Code.BAD_REQUEST, 'noSuchTransition');
   const before = await app.payments.get(bill.orderNo);
-  const payment = before && (before.status === PAY_STATUS.unpaid || before.status === PAY_STATUS.paying) ? await app.payments.close(bill.orderNo) : before;
+  const payment =
+    before && (before.status === PAY_STATUS.unpaid || before.status === PAY_STATUS.paying)
+      ? await app.payments.close(bill.orderNo)
+      : before;
   // The provider may say it was paid meanwhile: then fulfilment has run (or will), keep it.
   if (payment?.status === PAY_STATUS.success) {
     const [now] = await app.db.select().from(bills).where(eq(bills.id, bill.id));
@@ -175,7 +207,12 @@ export async function cancelBill(app: FastifyInstance, bill: Bill): Promise<Bill
  * 去支付 on an unpaid bill: its payment page while the payment is open; one that expired or was
  * closed (or a bill without a payment) is replaced by a fresh order for the same card and package.
  */
-export async function payAgain(app: FastifyInstance, scope: Scope, user: { id: number; name: string }, bill: Bill): Promise<BuyAnswer> {
+export async function payAgain(
+  app: FastifyInstance,
+  scope: Scope,
+  user: { id: number; name: string },
+  bill: Bill,
+): Promise<BuyAnswer> {
   if (bill.status !== ORDER_STATUS.unpaid) fail(Code.BAD_REQUEST, 'noSuchTransition');
   const payment = await app.payments.get(bill.orderNo);
   const open = payment && (payment.status === PAY_STATUS.unpaid || payment.status === PAY_STATUS.paying) && bill.payUrl;
@@ -186,7 +223,13 @@ export async function payAgain(app: FastifyInstance, scope: Scope, user: { id: n
   const methodName = (Object.entries(PAY_METHOD).find(([, v]) => v === bill.method)?.[0] ?? 'sandbox') as PayMethodName;
   const [card] = await app.db.select().from(simCards).where(eq(simCards.id, bill.simCardId!));
   if (!card) fail(Code.NOT_FOUND, 'notFound');
-  return buy(app, scope, user, { iccid: card!.iccid, packageId: bill.packageId!, method: methodName, periods: bill.periods, renew: card!.packageId === bill.packageId });
+  return buy(app, scope, user, {
+    iccid: card!.iccid,
+    packageId: bill.packageId!,
+    method: methodName,
+    periods: bill.periods,
+    renew: card!.packageId === bill.packageId,
+  });
 }
 
 async function billOf(app: FastifyInstance, payment: Payment): Promise<Bill | undefined> {
@@ -194,7 +237,12 @@ async function billOf(app: FastifyInstance, payment: Payment): Promise<Bill | un
   const [row] = await app.db
     .select()
     .from(bills)
-    .where(and(eq(bills.tenantId, payment.tenantId), Number.isInteger(id) && id > 0 ? eq(bills.id, id) : eq(bills.orderNo, payment.orderNo)));
+    .where(
+      and(
+        eq(bills.tenantId, payment.tenantId),
+        Number.isInteger(id) && id > 0 ? eq(bills.id, id) : eq(bills.orderNo, payment.orderNo),
+      ),
+    );
   return row;
 }
 
@@ -210,7 +258,12 @@ export async function fulfil(app: FastifyInstance, payment: Payment): Promise<vo
   if (bill.status !== ORDER_STATUS.paid) {
     await app.db
       .update(bills)
-      .set({ status: ORDER_STATUS.paid, payStatus: PAY_STATUS.success, paidAt: payment.paidAt ?? new Date(app.clock.now()), orderNo: payment.orderNo })
+      .set({
+        status: ORDER_STATUS.paid,
+        payStatus: PAY_STATUS.success,
+        paidAt: payment.paidAt ?? new Date(app.clock.now()),
+        orderNo: payment.orderNo,
+      })
       .where(and(eq(bills.id, bill.id), sql`${bills.status} <> ${ORDER_STATUS.paid}`));
   }
   const [claimed] = await app.db
@@ -221,7 +274,13 @@ export async function fulfil(app: FastifyInstance, payment: Payment): Promise<vo
   if (!claimed || bill.simCardId == null || bill.packageId == null) return;
   try {
     // Paid is paid: a package that became the card's meanwhile is extended (renew), never refused.
-    await applyPackage(app, { tenantId: bill.tenantId, simCardId: bill.simCardId, packageId: bill.packageId, periods: bill.periods, renew: true });
+    await applyPackage(app, {
+      tenantId: bill.tenantId,
+      simCardId: bill.simCardId,
+      packageId: bill.packageId,
+      periods: bill.periods,
+      renew: true,
+    });
   } catch (err) {
     await app.db.update(bills).set({ applied: false }).where(eq(bills.id, bill.id));
     throw err;

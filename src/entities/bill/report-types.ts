@@ -21,7 +21,17 @@ export interface UsageRow {
 export interface BillReport {
   from: string;
   to: string;
-  totals: { bills: number; unpaid: number; paidFen: number; refundFen: number; revenueFen: number; adFen: number; adPlays: number; cards: number; dataMb: number };
+  totals: {
+    bills: number;
+    unpaid: number;
+    paidFen: number;
+    refundFen: number;
+    revenueFen: number;
+    adFen: number;
+    adPlays: number;
+    cards: number;
+    dataMb: number;
+  };
   byMonth: (ReportRow & { adFen: number })[];
   byCarrier: ReportRow[];
   byPackage: ReportRow[];

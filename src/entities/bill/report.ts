@@ -17,7 +17,11 @@ const num = (v: unknown) => Number(v ?? 0);
  * platform, tenant. Months are the service's time zone (TIME_ZONE); a bill counts in the month
  * it was paid, a refund in the month it was given. Default span: the last 6 months.
  */
-export async function billReport(app: FastifyInstance, scope: Scope, span: { from?: string; to?: string }): Promise<BillReport> {
+export async function billReport(
+  app: FastifyInstance,
+  scope: Scope,
+  span: { from?: string; to?: string },
+): Promise<BillReport> {
   const tz = app.config.timeZone;
   const now = new Date(app.clock.now());
   let to = span.to ?? monthOf(now, tz);
@@ -29,18 +33,32 @@ export async function billReport(app: FastifyInstance, scope: Scope, span: { fro
   const start = sql`(${`${from}-01 00:00`}::timestamp at time zone ${tz})`;
   const end = sql`(${`${addMonths(to, 1)}-01 00:00`}::timestamp at time zone ${tz})`;
   const paidIn = and(mine(bills.tenantId), isNotNull(bills.paidAt), gte(bills.paidAt, start), lt(bills.paidAt, end));
-  const refundIn = and(mine(bills.tenantId), isNotNull(bills.refundedAt), gte(bills.refundedAt, start), lt(bills.refundedAt, end));
+  const refundIn = and(
+    mine(bills.tenantId),
+    isNotNull(bills.refundedAt),
+    gte(bills.refundedAt, start),
+    lt(bills.refundedAt, end),
+  );
 
   /** Paid in the span grouped by `key`, minus refunds given in the span grouped the same way. */
   async function grouped(key: SQL, label?: SQL): Promise<ReportRow[]> {
     const paid = await app.db
-      .select({ key: sql<string>`${key}::text`, label: label ? sql<string>`${label}` : sql<string>`null`, bills: sql<number>`count(*)::int`, fen: sql<number>`coalesce(sum(${bills.amountFen}), 0)::bigint` })
+      .select({
+        key: sql<string>`${key}::text`,
+        label: label ? sql<string>`${label}` : sql<string>`null`,
+        bills: sql<number>`count(*)::int`,
+        fen: sql<number>`coalesce(sum(${bills.amountFen}), 0)::bigint`,
+      })
       .from(bills)
       .leftJoin(tenants, eq(tenants.id, bills.tenantId))
       .where(paidIn)
       .groupBy(sql`1`, sql`2`);
     const back = await app.db
-      .select({ key: sql<string>`${key}::text`, label: label ? sql<string>`${label}` : sql<string>`null`, fen: sql<number>`coalesce(sum(${bills.refundedFen}), 0)::bigint` })
+      .select({
+        key: sql<string>`${key}::text`,
+        label: label ? sql<string>`${label}` : sql<string>`null`,
+        fen: sql<number>`coalesce(sum(${bills.refundedFen}), 0)::bigint`,
+      })
       .from(bills)
       .leftJoin(tenants, eq(tenants.id, bills.tenantId))
       .where(refundIn)
@@ -48,7 +66,8 @@ export async function billReport(app: FastifyInstance, scope: Scope, span: { fro
     const rows = new Map<string, ReportRow>();
     const at = (k: string | null, l: string | null) => {
       const id = k ?? '';
-      if (!rows.has(id)) rows.set(id, { key: id, label: l ?? undefined, bills: 0, paidFen: 0, refundFen: 0, revenueFen: 0 });
+      if (!rows.has(id))
+        rows.set(id, { key: id, label: l ?? undefined, bills: 0, paidFen: 0, refundFen: 0, revenueFen: 0 });
       return rows.get(id)!;
     };
     for (const p of paid) Object.assign(at(p.key, p.label), { bills: num(p.bills), paidFen: num(p.fen) });
@@ -59,7 +78,11 @@ export async function billReport(app: FastifyInstance, scope: Scope, span: { fro
 
   // Months: every month of the span, even one without bills; the refund month is its own.
   const paidByMonth = await app.db
-    .select({ key: month(bills.paidAt), bills: sql<number>`count(*)::int`, fen: sql<number>`coalesce(sum(${bills.amountFen}), 0)::bigint` })
+    .select({
+      key: month(bills.paidAt),
+      bills: sql<number>`count(*)::int`,
+      fen: sql<number>`coalesce(sum(${bills.amountFen}), 0)::bigint`,
+    })
     .from(bills)
     .where(paidIn)
     .groupBy(sql`1`);
@@ -70,7 +93,11 @@ export async function billReport(app: FastifyInstance, scope: Scope, span: { fro
     .groupBy(sql`1`);
   // Advertising (issue 16): fee per play x plays, in the month played.
   const adByMonth = await app.db
-    .select({ key: month(adPlays.startedAt as never), plays: sql<number>`count(*)::int`, fen: sql<number>`coalesce(round(sum(${advertisements.fee}) * 100), 0)::bigint` })
+    .select({
+      key: month(adPlays.startedAt as never),
+      plays: sql<number>`count(*)::int`,
+      fen: sql<number>`coalesce(round(sum(${advertisements.fee}) * 100), 0)::bigint`,
+    })
     .from(adPlays)
     .innerJoin(advertisements, eq(advertisements.id, adPlays.adId))
     .where(and(mine(adPlays.tenantId as never), gte(adPlays.startedAt, start), lt(adPlays.startedAt, end)))
@@ -82,7 +109,14 @@ export async function billReport(app: FastifyInstance, scope: Scope, span: { fro
     const a = adByMonth.find((x) => x.key === m);
     const paidFen = num(p?.fen);
     const refundFen = num(r?.fen);
-    byMonth.push({ key: m, bills: num(p?.bills), paidFen, refundFen, revenueFen: paidFen - refundFen, adFen: num(a?.fen) });
+    byMonth.push({
+      key: m,
+      bills: num(p?.bills),
+      paidFen,
+      refundFen,
+      revenueFen: paidFen - refundFen,
+      adFen: num(a?.fen),
+    });
   }
 
   const byCarrier = await grouped(sql`${bills.carrier}`);
@@ -101,7 +135,13 @@ export async function billReport(app: FastifyInstance, scope: Scope, span: { fro
       .from(simCards)
       .where(mine(simCards.tenantId as never))
       .groupBy(sql`1`)
-  ).map((u) => ({ key: u.key ?? '', cards: num(u.cards), dataMb: Math.round(num(u.dataMb) * 100) / 100, sms: num(u.sms), voiceMin: num(u.voiceMin) }));
+  ).map((u) => ({
+    key: u.key ?? '',
+    cards: num(u.cards),
+    dataMb: Math.round(num(u.dataMb) * 100) / 100,
+    sms: num(u.sms),
+    voiceMin: num(u.voiceMin),
+  }));
 
   // Usage by month: the cards' counts of each month of the span (sim_usage_months, kept when the month is over).
   const usageRows = await app.db
@@ -118,11 +158,20 @@ export async function billReport(app: FastifyInstance, scope: Scope, span: { fro
   const usageByMonth: UsageRow[] = [];
   for (let m = from; m <= to; m = addMonths(m, 1)) {
     const u = usageRows.find((x) => x.key === m);
-    usageByMonth.push({ key: m, cards: num(u?.cards), dataMb: Math.round(num(u?.dataMb) * 100) / 100, sms: num(u?.sms), voiceMin: num(u?.voiceMin) });
+    usageByMonth.push({
+      key: m,
+      cards: num(u?.cards),
+      dataMb: Math.round(num(u?.dataMb) * 100) / 100,
+      sms: num(u?.sms),
+      voiceMin: num(u?.voiceMin),
+    });
   }
 
   const [counts] = await app.db
-    .select({ bills: sql<number>`count(*)::int`, unpaid: sql<number>`count(*) filter (where ${bills.status} = 0)::int` })
+    .select({
+      bills: sql<number>`count(*)::int`,
+      unpaid: sql<number>`count(*) filter (where ${bills.status} = 0)::int`,
+    })
     .from(bills)
     .where(and(mine(bills.tenantId), gte(bills.createdAt, start), lt(bills.createdAt, end)));
   const sum = <T extends object>(rows: T[], k: keyof T) => rows.reduce((s, r) => s + num(r[k]), 0);

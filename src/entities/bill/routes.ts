@@ -17,11 +17,22 @@ const id = z.number().int().positive();
 const number = z.string().trim().max(30).optional();
 const cardBody = z.object({ iccid: number, msisdn: number, imei: number });
 const method = z.enum(PAY_METHOD_NAMES as [PayMethodName, ...PayMethodName[]]);
-const buyBody = cardBody.extend({ packageId: id, method, periods: z.number().int().min(1).max(36).optional(), renew: z.boolean().optional() });
+const buyBody = cardBody.extend({
+  packageId: id,
+  method,
+  periods: z.number().int().min(1).max(36).optional(),
+  renew: z.boolean().optional(),
+});
 const batchBody = z.object({ numbers: z.array(z.string().trim().max(30)).max(100), packageId: id, method });
 export const reportBody = z.object({
-  from: z.string().regex(/^\d{4}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}$/).optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .optional(),
 });
 const menus = BUY_MENUS;
 
@@ -46,16 +57,30 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   async function billInScope(request: Parameters<typeof authed>[0], billId: number): Promise<Bill> {
     const { scope } = authed(request);
-    const [row] = await app.db.select().from(bills).where(and(eq(bills.id, billId), tenantWhere(scope, bills)));
+    const [row] = await app.db
+      .select()
+      .from(bills)
+      .where(and(eq(bills.id, billId), tenantWhere(scope, bills)));
     if (!row) fail(Code.NOT_FOUND, 'notFound');
     return row!;
   }
 
-  app.post('/methods', { config: { menus }, schema: { tags, summary: 'The payment methods configured on this service (sandbox always)' } }, async (_request, reply) => reply.ok(app.payments.methods()));
+  app.post(
+    '/methods',
+    { config: { menus }, schema: { tags, summary: 'The payment methods configured on this service (sandbox always)' } },
+    async (_request, reply) => reply.ok(app.payments.methods()),
+  );
 
   app.post(
     '/card',
-    { config: { menus }, schema: { tags, summary: 'The card named by ICCID, access number or bound device IMEI, with its current package', body: cardBody } },
+    {
+      config: { menus },
+      schema: {
+        tags,
+        summary: 'The card named by ICCID, access number or bound device IMEI, with its current package',
+        body: cardBody,
+      },
+    },
     async (request, reply) => reply.ok(await cardInfo(app, authed(request).scope, request.body)),
   );
 
@@ -63,7 +88,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/buy',
     {
       config: { write: true, menus },
-      schema: { tags, summary: 'Buy a package or data for a card (by ICCID, access number or device IMEI): a bill and its payment; the payer opens payUrl', body: buyBody },
+      schema: {
+        tags,
+        summary:
+          'Buy a package or data for a card (by ICCID, access number or device IMEI): a bill and its payment; the payer opens payUrl',
+        body: buyBody,
+      },
     },
     async (request, reply) => {
       const answer = await buy(app, authed(request).scope, operator(request), request.body);
@@ -73,7 +103,15 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/buyBatch',
-    { config: { write: true, menus }, schema: { tags, summary: 'One order per card for a list of access numbers or ICCIDs; each answer has its payUrl or the key of why not', body: batchBody } },
+    {
+      config: { write: true, menus },
+      schema: {
+        tags,
+        summary:
+          'One order per card for a list of access numbers or ICCIDs; each answer has its payUrl or the key of why not',
+        body: batchBody,
+      },
+    },
     async (request, reply) => {
       const numbers = [...new Set(request.body.numbers.filter(Boolean))];
       if (!numbers.length) fail(Code.BAD_REQUEST, 'topupNumberRequired');
@@ -82,7 +120,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       for (const n of numbers) {
         const ref = /^\d{19,20}$/.test(n) ? { iccid: n } : { msisdn: n };
         try {
-          const answer = await buy(app, scope, operator(request), { ...ref, packageId: request.body.packageId, method: request.body.method });
+          const answer = await buy(app, scope, operator(request), {
+            ...ref,
+            packageId: request.body.packageId,
+            method: request.body.method,
+          });
           results.push({ number: n, bill: shown(answer.bill), payUrl: answer.payUrl, reused: answer.reused });
         } catch (err) {
           const key = (err as { key?: string }).key;
@@ -94,23 +136,49 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/pay', { config: { write: true, menus }, schema: { tags, summary: 'Where to pay an unpaid bill: its payUrl, or a fresh order when its payment expired', body: z.object({ id }) } }, async (request, reply) => {
-    const row = await billInScope(request, request.body.id);
-    const answer = await payAgain(app, authed(request).scope, operator(request), row);
-    return reply.ok({ ...answer, bill: shown(answer.bill) });
-  });
+  app.post(
+    '/pay',
+    {
+      config: { write: true, menus },
+      schema: {
+        tags,
+        summary: 'Where to pay an unpaid bill: its payUrl, or a fresh order when its payment expired',
+        body: z.object({ id }),
+      },
+    },
+    async (request, reply) => {
+      const row = await billInScope(request, request.body.id);
+      const answer = await payAgain(app, authed(request).scope, operator(request), row);
+      return reply.ok({ ...answer, bill: shown(answer.bill) });
+    },
+  );
 
-  app.post('/cancel', { config: { write: true, menus }, schema: { tags, summary: 'Cancel an unpaid bill (its payment is closed)', body: z.object({ id }) } }, async (request, reply) => {
-    const row = await billInScope(request, request.body.id);
-    return reply.ok(shown(await cancelBill(app, row)));
-  });
+  app.post(
+    '/cancel',
+    {
+      config: { write: true, menus },
+      schema: { tags, summary: 'Cancel an unpaid bill (its payment is closed)', body: z.object({ id }) },
+    },
+    async (request, reply) => {
+      const row = await billInScope(request, request.body.id);
+      return reply.ok(shown(await cancelBill(app, row)));
+    },
+  );
 
   app.post(
     '/refund',
-    { config: { mark: BILL_MARK_REFUND }, schema: { tags, summary: 'Refund a paid bill through its payment (all of it)', body: z.object({ id, reason: z.string().trim().max(200).optional() }) } },
+    {
+      config: { mark: BILL_MARK_REFUND },
+      schema: {
+        tags,
+        summary: 'Refund a paid bill through its payment (all of it)',
+        body: z.object({ id, reason: z.string().trim().max(200).optional() }),
+      },
+    },
     async (request, reply) => {
       const row = await billInScope(request, request.body.id);
-      if (row.status !== ORDER_STATUS.paid || row.refundedFen >= row.amountFen) fail(Code.BAD_REQUEST, 'billNotRefundable');
+      if (row.status !== ORDER_STATUS.paid || row.refundedFen >= row.amountFen)
+        fail(Code.BAD_REQUEST, 'billNotRefundable');
       const payment = await app.payments.refund(row.orderNo, { reason: request.body.reason });
       // onRefunded has mirrored it when the provider refunded at once; mirror anyway (idempotent).
       await refunded(app, payment);
@@ -119,17 +187,35 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/report', { config: { menus: ['Report'] }, schema: { tags, summary: 'Revenue and usage by month, carrier, package (and tenant for the platform)', body: reportBody } }, async (request, reply) =>
-    reply.ok(await billReport(app, authed(request).scope, request.body)),
+  app.post(
+    '/report',
+    {
+      config: { menus: ['Report'] },
+      schema: {
+        tags,
+        summary: 'Revenue and usage by month, carrier, package (and tenant for the platform)',
+        body: reportBody,
+      },
+    },
+    async (request, reply) => reply.ok(await billReport(app, authed(request).scope, request.body)),
   );
 
   app.post(
     '/reportJob',
-    { config: { write: true, menus: ['Report'] }, schema: { tags, summary: 'Export the report (XLSX) as a background job; the file appears in DownloadTask', body: reportBody } },
+    {
+      config: { write: true, menus: ['Report'] },
+      schema: {
+        tags,
+        summary: 'Export the report (XLSX) as a background job; the file appears in DownloadTask',
+        body: reportBody,
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const span = [request.body.from, request.body.to].filter(Boolean).join(' ~ ');
-      const job = await app.jobs.enqueue(scope, BILL_REPORT_JOB, `账单报表${span ? `：${span}` : ''}`, { ...request.body });
+      const job = await app.jobs.enqueue(scope, BILL_REPORT_JOB, `账单报表${span ? `：${span}` : ''}`, {
+        ...request.body,
+      });
       return reply.ok(job);
     },
   );

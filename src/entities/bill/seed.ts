@@ -12,7 +12,8 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 /** A demo order number in the payments' form (P + yyyymmddHHMMss + 6 digits), UTC digits are fine for the demo. */
-const orderNoAt = (at: number, n: number) => `P${new Date(at).toISOString().replace(/\D/g, '').slice(0, 14)}${String(100_000 + n).slice(-6)}`;
+const orderNoAt = (at: number, n: number) =>
+  `P${new Date(at).toISOString().replace(/\D/g, '').slice(0, 14)}${String(100_000 + n).slice(-6)}`;
 
 /**
  * /Bill, /bilList and /Report on a fresh demo: about thirty purchases over the last five months
@@ -22,16 +23,25 @@ const orderNoAt = (at: number, n: number) => `P${new Date(at).toISOString().repl
  */
 export async function seedBills(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
   const cards = await tx.select().from(simCards).where(eq(simCards.tenantId, tenantId)).orderBy(asc(simCards.id));
-  const pkgs = await tx.select().from(simPackages).where(eq(simPackages.tenantId, tenantId)).orderBy(asc(simPackages.id));
+  const pkgs = await tx
+    .select()
+    .from(simPackages)
+    .where(eq(simPackages.tenantId, tenantId))
+    .orderBy(asc(simPackages.id));
   if (!cards.length || !pkgs.length) return;
   const rng = createRng(seedOf('bills'));
   const count = 30;
   for (let i = 0; i < count; i++) {
     const card = cards[i % cards.length]!;
-    const pkg = i % 4 === 3 ? pkgs[rng.int(0, pkgs.length - 1)]! : (pkgs.find((p) => p.id === card.packageId) ?? pkgs[i % pkgs.length]!);
+    const pkg =
+      i % 4 === 3
+        ? pkgs[rng.int(0, pkgs.length - 1)]!
+        : (pkgs.find((p) => p.id === card.packageId) ?? pkgs[i % pkgs.length]!);
     const kind = pkg.type === 0 ? BILL_KIND.package : BILL_KIND.data;
     const recent = i >= count - 2;
-    const createdAt = recent ? now - rng.int(1, 5) * HOUR_MS : now - rng.int(1, 150) * DAY_MS - rng.int(0, 23) * HOUR_MS;
+    const createdAt = recent
+      ? now - rng.int(1, 5) * HOUR_MS
+      : now - rng.int(1, 150) * DAY_MS - rng.int(0, 23) * HOUR_MS;
     const paidAt = createdAt + rng.int(1, 20) * 60_000;
     const state = recent ? 'unpaid' : i % 10 === 4 ? 'refunded' : i % 10 === 7 ? 'cancelled' : 'paid';
     const amountFen = Math.round(Number(pkg.price) * 100);
@@ -51,8 +61,16 @@ export async function seedBills(tx: Tx, tenantId: number, now = Date.now()): Pro
         packageName: pkg.name,
         kind,
         amountFen,
-        status: state === 'paid' ? ORDER_STATUS.paid : state === 'unpaid' ? ORDER_STATUS.unpaid : ORDER_STATUS.cancelled,
-        payStatus: state === 'paid' ? PAY_STATUS.success : state === 'refunded' ? PAY_STATUS.refunded : state === 'cancelled' ? PAY_STATUS.closed : PAY_STATUS.unpaid,
+        status:
+          state === 'paid' ? ORDER_STATUS.paid : state === 'unpaid' ? ORDER_STATUS.unpaid : ORDER_STATUS.cancelled,
+        payStatus:
+          state === 'paid'
+            ? PAY_STATUS.success
+            : state === 'refunded'
+              ? PAY_STATUS.refunded
+              : state === 'cancelled'
+                ? PAY_STATUS.closed
+                : PAY_STATUS.unpaid,
         method,
         refundedFen: state === 'refunded' ? amountFen : 0,
         paidAt: state === 'paid' || state === 'refunded' ? new Date(paidAt) : null,

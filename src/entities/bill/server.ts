@@ -15,7 +15,9 @@ export const bills = pgTable(
   'bills',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     /** The payment's order number (app.payments); unique. */
     orderNo: text('order_no').notNull(),
     simCardId: integer('sim_card_id'),

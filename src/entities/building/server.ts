@@ -12,8 +12,12 @@ export const buildings = pgTable(
   'buildings',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    communityId: integer('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
     name: text('name').notNull(),
     createdAt: createdAt(),
@@ -34,7 +38,10 @@ export default defineEntity({
   hooks: {
     async beforeWrite(_ctx, tx, values, _input, tenantId) {
       if (values.communityId === undefined) return;
-      const [c] = await tx.select({ id: communities.id }).from(communities).where(and(eq(communities.id, Number(values.communityId)), eq(communities.tenantId, tenantId)));
+      const [c] = await tx
+        .select({ id: communities.id })
+        .from(communities)
+        .where(and(eq(communities.id, Number(values.communityId)), eq(communities.tenantId, tenantId)));
       if (!c) fail(Code.BAD_REQUEST, 'refInvalid');
     },
   },

@@ -9,7 +9,11 @@ export const cameraIdBody = z.object({ id: z.number().int().positive() });
 export const deviceWatchBody = z.object({ imei: z.string().regex(IMEI_RE) });
 /** A camera (`id`) or a device on the wall (`imei`): one of them. */
 export const cameraRecordBody = z
-  .object({ id: z.number().int().positive().optional(), imei: z.string().regex(IMEI_RE).optional(), action: z.enum(['start', 'stop']) })
+  .object({
+    id: z.number().int().positive().optional(),
+    imei: z.string().regex(IMEI_RE).optional(),
+    action: z.enum(['start', 'stop']),
+  })
   .refine((b) => (b.id === undefined) !== (b.imei === undefined), { message: 'required', path: ['id'] });
 
 /** What the console needs to receive a camera through the service's SFU (src/client/features/media/selfHosted.ts). */

@@ -26,15 +26,35 @@ const add = (body: object, token = demo) => post<{ id: number }>(t.app, '/api/de
 
 describe('cameras', () => {
   it('are added by stream URL; the password never comes back, and saving the masked URL keeps it', async () => {
-    const added = await add({ name: 'Lobby', url: 'rtsp://admin:s3cret@10.1.2.3:554/Streaming/Channels/101', enabled: true });
+    const added = await add({
+      name: 'Lobby',
+      url: 'rtsp://admin:s3cret@10.1.2.3:554/Streaming/Channels/101',
+      enabled: true,
+    });
     expect(added.code).toBe(0);
     const rows = (await list(t.app, 'camera', { keyword: 'Lobby' }, demo, 'device')).rows;
-    expect(rows).toEqual([expect.objectContaining({ name: 'Lobby', url: 'rtsp://admin:****@10.1.2.3:554/Streaming/Channels/101', state: 0 })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        name: 'Lobby',
+        url: 'rtsp://admin:****@10.1.2.3:554/Streaming/Channels/101',
+        state: 0,
+      }),
+    ]);
 
-    expect((await post(t.app, '/api/device/camera/update', { ...rows[0], name: 'Lobby east' }, { token: demo })).code).toBe(0);
-    const [stored] = await t.app.db.select({ url: cameras.url, name: cameras.name }).from(cameras).where(eq(cameras.id, added.data.id));
+    expect(
+      (await post(t.app, '/api/device/camera/update', { ...rows[0], name: 'Lobby east' }, { token: demo })).code,
+    ).toBe(0);
+    const [stored] = await t.app.db
+      .select({ url: cameras.url, name: cameras.name })
+      .from(cameras)
+      .where(eq(cameras.id, added.data.id));
     expect(stored).toEqual({ name: 'Lobby east', url: 'rtsp://admin:s3cret@10.1.2.3:554/Streaming/Channels/101' });
-    const exported = await t.app.inject({ method: 'POST', url: '/api/device/camera/export', headers: { authorization: demo }, payload: { format: 'csv' } });
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/camera/export',
+      headers: { authorization: demo },
+      payload: { format: 'csv' },
+    });
     expect(exported.body).toContain('admin:****@');
     expect(exported.body).not.toContain('s3cret');
   });
@@ -48,18 +68,33 @@ describe('cameras', () => {
     expect((await list(t.app, 'camera', { keyword: 'Bad' }, demo, 'device')).total).toBe(0);
   });
 
-  it("watch bridges the camera into its room and hands a token that opens only that room; another company cannot watch it", async () => {
+  it('watch bridges the camera into its room and hands a token that opens only that room; another company cannot watch it', async () => {
     const { data } = await add({ name: 'Gate', url: rtsp.url('/cam1'), enabled: true });
     expect((await post(t.app, '/api/device/camera/watch', { id: data.id }, { token: other })).key).toBe('notFound');
 
     const watched = await post<CameraWatchAnswer>(t.app, '/api/device/camera/watch', { id: data.id }, { token: demo });
     expect(watched.code).toBe(0);
-    expect(watched.data).toMatchObject({ appId: 'local', channel: expect.stringMatching(/^cam_\d+_\d+$/), publisher: CAMERA_UID });
-    const room = await post<{ publishers: { uid: string }[] }>(t.app, '/api/media/room', { channel: watched.data.channel, uid: watched.data.uid, token: watched.data.token });
+    expect(watched.data).toMatchObject({
+      appId: 'local',
+      channel: expect.stringMatching(/^cam_\d+_\d+$/),
+      publisher: CAMERA_UID,
+    });
+    const room = await post<{ publishers: { uid: string }[] }>(t.app, '/api/media/room', {
+      channel: watched.data.channel,
+      uid: watched.data.uid,
+      token: watched.data.token,
+    });
     expect(room.data.publishers.map((p) => p.uid)).toEqual([CAMERA_UID]);
-    const elsewhere = await post(t.app, '/api/media/room', { channel: 'cam_999_1', uid: watched.data.uid, token: watched.data.token });
+    const elsewhere = await post(t.app, '/api/media/room', {
+      channel: 'cam_999_1',
+      uid: watched.data.uid,
+      token: watched.data.token,
+    });
     expect(elsewhere.key).toBe('mediaToken');
-    expect((await list(t.app, 'camera', { keyword: 'Gate' }, demo, 'device')).rows[0]).toMatchObject({ state: 1, lastError: null });
+    expect((await list(t.app, 'camera', { keyword: 'Gate' }, demo, 'device')).rows[0]).toMatchObject({
+      state: 1,
+      lastError: null,
+    });
 
     // Deleting the camera stops its bridge.
     expect((await post(t.app, '/api/device/camera/delete', { ids: [data.id] }, { token: demo })).code).toBe(0);
@@ -75,6 +110,8 @@ describe('cameras', () => {
     expect(checked.data).toMatchObject({ state: 2, lastError: expect.stringMatching(/404|not found/i) });
 
     const off = await add({ name: 'Off', url: rtsp.url('/cam2'), enabled: false });
-    expect((await post(t.app, '/api/device/camera/watch', { id: off.data.id }, { token: demo })).key).toBe('cameraDisabled');
+    expect((await post(t.app, '/api/device/camera/watch', { id: off.data.id }, { token: demo })).key).toBe(
+      'cameraDisabled',
+    );
   }, 40_000);
 });

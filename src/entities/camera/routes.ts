@@ -31,10 +31,17 @@ const DEVICE_ASK_MS = 20_000;
 const DEVICE_ACK_WAIT_MS = 5_000;
 
 /** The command's acknowledgement once it came, or undefined after `ms`. */
-async function ackWithin(app: FastifyInstance, id: number, ms: number): Promise<{ ackOk: boolean | null; ackMsg: string | null } | undefined> {
+async function ackWithin(
+  app: FastifyInstance,
+  id: number,
+  ms: number,
+): Promise<{ ackOk: boolean | null; ackMsg: string | null } | undefined> {
   const end = Date.now() + ms;
   for (;;) {
-    const [row] = await app.db.select({ ackOk: deviceCommands.ackOk, ackMsg: deviceCommands.ackMsg }).from(deviceCommands).where(eq(deviceCommands.id, id));
+    const [row] = await app.db
+      .select({ ackOk: deviceCommands.ackOk, ackMsg: deviceCommands.ackMsg })
+      .from(deviceCommands)
+      .where(eq(deviceCommands.id, id));
     if (row?.ackOk !== null && row?.ackOk !== undefined) return row;
     if (Date.now() >= end) return undefined;
     await new Promise((r) => setTimeout(r, 150));
@@ -45,14 +52,21 @@ type CameraRow = typeof cameras.$inferSelect;
 
 async function cameraOf(app: FastifyInstance, request: Parameters<typeof authed>[0], id: number): Promise<CameraRow> {
   const { scope } = authed(request);
-  const [row] = await app.db.select().from(cameras).where(scopedWhere(scope, cameras, eq(cameras.id, id))).limit(1);
+  const [row] = await app.db
+    .select()
+    .from(cameras)
+    .where(scopedWhere(scope, cameras, eq(cameras.id, id)))
+    .limit(1);
   if (!row) fail(Code.BAD_REQUEST, 'notFound');
   return row;
 }
 
 /** Stores what the check or the bridge saw: the wall and the list show it. */
 async function mark(app: FastifyInstance, id: number, error: string | null) {
-  await app.db.update(cameras).set({ state: error ? 2 : 1, lastError: error, checkedAt: new Date(app.clock.now()) }).where(eq(cameras.id, id));
+  await app.db
+    .update(cameras)
+    .set({ state: error ? 2 : 1, lastError: error, checkedAt: new Date(app.clock.now()) })
+    .where(eq(cameras.id, id));
 }
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
@@ -63,7 +77,15 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const recordings = new Map<string, { id: string; fileKey: string; by: number }>();
   app.post(
     '/watch',
-    { config: { menus }, schema: { tags, summary: "Start (or join) the camera's bridge into the SFU and get the token to receive it; answers once its picture is there", body: cameraIdBody } },
+    {
+      config: { menus },
+      schema: {
+        tags,
+        summary:
+          "Start (or join) the camera's bridge into the SFU and get the token to receive it; answers once its picture is there",
+        body: cameraIdBody,
+      },
+    },
     async (request, reply) => {
       const { user } = authed(request);
       const row = await cameraOf(app, request, request.body.id);
@@ -78,7 +100,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       }
       if (row.state !== 1) await mark(app, row.id, null);
       const uid = consoleUid(user.id);
-      const answer: CameraWatchAnswer = { appId: 'local', channel, uid, token: app.mediaTokens.buildToken(channel, uid).token, publisher: CAMERA_UID };
+      const answer: CameraWatchAnswer = {
+        appId: 'local',
+        channel,
+        uid,
+        token: app.mediaTokens.buildToken(channel, uid).token,
+        publisher: CAMERA_UID,
+      };
       return reply.ok(answer);
     },
   );
@@ -87,7 +115,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/watchDevice',
     {
       config: { menus },
-      schema: { tags, summary: "Ask a device (door unit, watch, helmet) to publish its camera into its wall room, and get the token to receive it", body: deviceWatchBody },
+      schema: {
+        tags,
+        summary:
+          'Ask a device (door unit, watch, helmet) to publish its camera into its wall room, and get the token to receive it',
+        body: deviceWatchBody,
+      },
     },
     async (request, reply) => {
       const { user } = authed(request);
@@ -99,21 +132,40 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const publishing = app.sfu.room(channel).some((p) => p.uid === publisher);
       if (!publishing && now - (asked.get(channel) ?? 0) > DEVICE_ASK_MS) {
         // Offline or unable devices are refused here, with the command's own message.
-        const { id } = await inviteDevice(app, d, { channel, roomId: 'monitor', video: true, hide: true }, operatorOf(request));
+        const { id } = await inviteDevice(
+          app,
+          d,
+          { channel, roomId: 'monitor', video: true, hide: true },
+          operatorOf(request),
+        );
         // A device that answers no (busy in a call) is told to the viewer at once, and asked again next time.
         const ack = await ackWithin(app, id, DEVICE_ACK_WAIT_MS);
-        if (ack?.ackOk === false) fail(Code.BAD_REQUEST, 'deviceRefusedVideo', `${MESSAGES.deviceRefusedVideo}: ${ack.ackMsg ?? ''}`);
+        if (ack?.ackOk === false)
+          fail(Code.BAD_REQUEST, 'deviceRefusedVideo', `${MESSAGES.deviceRefusedVideo}: ${ack.ackMsg ?? ''}`);
         asked.set(channel, now);
       }
       const uid = consoleUid(user.id);
-      const answer: CameraWatchAnswer = { appId: 'local', channel, uid, token: app.mediaTokens.buildToken(channel, uid).token, publisher };
+      const answer: CameraWatchAnswer = {
+        appId: 'local',
+        channel,
+        uid,
+        token: app.mediaTokens.buildToken(channel, uid).token,
+        publisher,
+      };
       return reply.ok(answer);
     },
   );
 
   app.post(
     '/check',
-    { config: { menus, write: true }, schema: { tags, summary: 'Check that the stream can be read (ffprobe, at most 12 s) and store the state', body: cameraIdBody } },
+    {
+      config: { menus, write: true },
+      schema: {
+        tags,
+        summary: 'Check that the stream can be read (ffprobe, at most 12 s) and store the state',
+        body: cameraIdBody,
+      },
+    },
     async (request, reply) => {
       const row = await cameraOf(app, request, request.body.id);
       let answer: CameraCheckAnswer;
@@ -132,7 +184,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/record',
-    { config: { menus, write: true }, schema: { tags, summary: "Start or stop recording a watched camera into the video library", body: cameraRecordBody } },
+    {
+      config: { menus, write: true },
+      schema: {
+        tags,
+        summary: 'Start or stop recording a watched camera into the video library',
+        body: cameraRecordBody,
+      },
+    },
     async (request, reply) => {
       const { user } = authed(request);
       const { id: cameraId, imei } = request.body;
@@ -154,7 +213,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         if (!running) fail(Code.BAD_REQUEST, 'cameraNotRecording');
         recordings.delete(room);
         const done = await app.recorder.stop(running.id);
-        const id = await saveRecording(app, { ...done, tenantId: row.tenantId, fileKey: running.fileKey, room, imeis: row.imei ? [row.imei] : [] });
+        const id = await saveRecording(app, {
+          ...done,
+          tenantId: row.tenantId,
+          fileKey: running.fileKey,
+          room,
+          imeis: row.imei ? [row.imei] : [],
+        });
         return reply.ok({ recording: false, id, fileName: `${running.fileKey}_0000`, durationMs: done.durationMs });
       } catch (err) {
         if (err instanceof RecorderError) fail(Code.BAD_REQUEST, 'invalidInput', err.message);
@@ -165,7 +230,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   // A changed or deleted camera's bridge stops; its viewers reconnect to the new stream.
   const onChange = (change: ResourceChange) => {
-    if (change.name === 'camera' && change.action !== 'add' && change.tenantId !== undefined) app.cameras.close(cameraRoom(change.tenantId, change.id));
+    if (change.name === 'camera' && change.action !== 'add' && change.tenantId !== undefined)
+      app.cameras.close(cameraRoom(change.tenantId, change.id));
   };
   app.events.on('resource.changed', onChange);
   app.addHook('onClose', async () => void app.events.off('resource.changed', onChange));

@@ -10,7 +10,9 @@ export const cameras = pgTable(
   'cameras',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** The stream URL as entered, password included (masked in every answer). */
     url: text('url').notNull(),
@@ -41,7 +43,12 @@ export default defineEntity({
     // A URL saved back from the form still holds `****`: the stored password stays.
     beforeWrite: async (_ctx, tx, values, _input, tenantId, existing) => {
       if (typeof values.url !== 'string' || !/^\w+:\/\/[^:/@\s]*:\*{4}@/.test(values.url)) return;
-      const [old] = existing ? await tx.select({ url: cameras.url }).from(cameras).where(and(eq(cameras.id, existing.id), eq(cameras.tenantId, tenantId))) : [];
+      const [old] = existing
+        ? await tx
+            .select({ url: cameras.url })
+            .from(cameras)
+            .where(and(eq(cameras.id, existing.id), eq(cameras.tenantId, tenantId)))
+        : [];
       const password = old && /^\w+:\/\/[^:/@\s]*:([^@\s]*)@/.exec(old.url)?.[1];
       if (password !== undefined && password !== null) values.url = values.url.replace(':****@', `:${password}@`);
     },

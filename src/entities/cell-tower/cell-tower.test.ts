@@ -30,8 +30,15 @@ const URL = '/api/device/cellTower/importOpenCellId';
 /** Posts a file as the raw body (or multipart) and waits for its job. */
 async function importFile(body: Buffer, opts: { type?: string; multipart?: boolean; token?: string } = {}) {
   const token = opts.token ?? su;
-  const sent = opts.multipart ? multipart(body, 'cells.csv', 'file', 'text/csv') : { payload: body, headers: { 'content-type': opts.type ?? 'text/csv' } };
-  const res = await t.app.inject({ method: 'POST', url: URL, payload: sent.payload, headers: { ...sent.headers, authorization: token } });
+  const sent = opts.multipart
+    ? multipart(body, 'cells.csv', 'file', 'text/csv')
+    : { payload: body, headers: { 'content-type': opts.type ?? 'text/csv' } };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: URL,
+    payload: sent.payload,
+    headers: { ...sent.headers, authorization: token },
+  });
   const answer = res.json() as { code: number; key?: string; data: Job };
   if (answer.code !== 0) return { answer };
   const job = await finishedJob(t.app, answer.data.id, token);
@@ -39,7 +46,9 @@ async function importFile(body: Buffer, opts: { type?: string; multipart?: boole
 }
 
 const towerOf = async (mcc: number, net: number, area: number, cell: number) =>
-  (await t.app.db.select().from(cellTowers).where(eq(cellTowers.mcc, mcc))).find((r) => r.net === net && r.area === area && r.cell === cell);
+  (await t.app.db.select().from(cellTowers).where(eq(cellTowers.mcc, mcc))).find(
+    (r) => r.net === net && r.area === area && r.cell === cell,
+  );
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -65,11 +74,20 @@ describe('OpenCellID import', () => {
     expect(answer.code, answer.key).toBe(0);
     expect(job!.state).toBe(JOB_STATE.done);
     expect(report).toEqual({ total: 4, imported: 3, failed: 1, errors: [{ row: 4, messages: ['cell id'] }] });
-    expect(await towerOf(460, 0, 10101, 20201)).toMatchObject({ radio: 'GSM', lon: 116.397128, lat: 39.916527, range: 1200, samples: 15, updated: new Date(1_700_000_000_000) });
+    expect(await towerOf(460, 0, 10101, 20201)).toMatchObject({
+      radio: 'GSM',
+      lon: 116.397128,
+      lat: 39.916527,
+      range: 1200,
+      samples: 15,
+      updated: new Date(1_700_000_000_000),
+    });
     expect(await towerOf(460, 1, 10102, 123456789)).toMatchObject({ radio: 'LTE', range: 50 });
 
     // The same tower moved, gzipped as OpenCellID serves it, in the multipart form: updated in place.
-    const again = gzipSync(Buffer.from(`${HEADER}\nGSM,460,0,10101,20201,,116.4,39.92,900,20,1,1459692342,1700000500,0\n`));
+    const again = gzipSync(
+      Buffer.from(`${HEADER}\nGSM,460,0,10101,20201,,116.4,39.92,900,20,1,1459692342,1700000500,0\n`),
+    );
     const second = await importFile(again, { multipart: true });
     expect(second.report).toEqual({ total: 1, imported: 1, failed: 0, errors: [] });
     const rows = await t.app.db.select().from(cellTowers).where(eq(cellTowers.area, 10101));
@@ -78,20 +96,33 @@ describe('OpenCellID import', () => {
   });
 
   it('reads a per-country file without a header in OpenCellID column order', async () => {
-    const { report } = await importFile(Buffer.from('NR,262,2,555,68719476735,,13.4050,52.5200,400,2,1,1459692342,1700000000,0\n'), { type: 'application/octet-stream' });
+    const { report } = await importFile(
+      Buffer.from('NR,262,2,555,68719476735,,13.4050,52.5200,400,2,1,1459692342,1700000000,0\n'),
+      { type: 'application/octet-stream' },
+    );
     expect(report).toMatchObject({ imported: 1, failed: 0 });
     expect(await towerOf(262, 2, 555, 68719476735)).toMatchObject({ radio: 'NR', lat: 52.52 });
   });
 
   it('refuses anyone but a super administrator and a body that is no file, and lists the rows to super administrators only', async () => {
-    const refused = await t.app.inject({ method: 'POST', url: URL, payload: Buffer.from(`${HEADER}\n`), headers: { 'content-type': 'text/csv', authorization: demoAdmin } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      payload: Buffer.from(`${HEADER}\n`),
+      headers: { 'content-type': 'text/csv', authorization: demoAdmin },
+    });
     expect(refused.json()).toMatchObject({ key: 'noPermission' });
     // A JSON body is no file; an empty file has no rows.
     expect((await post(t.app, URL, { rows: [] }, { token: su })).key).toBe('uploadMalformed');
     expect((await importFile(Buffer.alloc(0))).answer.key).toBe('importNoRows');
     const listed = await post<{ rows: unknown[] }>(t.app, '/api/device/cellTower/list', {}, { token: demoAdmin });
     expect(listed.data?.rows ?? []).toEqual([]);
-    const own = await post<{ rows: unknown[]; total: number }>(t.app, '/api/device/cellTower/list', { filters: { mcc: 460 } }, { token: su });
+    const own = await post<{ rows: unknown[]; total: number }>(
+      t.app,
+      '/api/device/cellTower/list',
+      { filters: { mcc: 460 } },
+      { token: su },
+    );
     expect(own.code, own.msg).toBe(0);
     expect(own.data.total).toBeGreaterThanOrEqual(2);
   });
@@ -110,7 +141,8 @@ function lbsUd(imei: string, mcc: number, mnc: number, cells: [number, number][]
 describe('LBS reports placed by the table', () => {
   let d: TestDevice;
   let socket: Socket;
-  const locations = () => t.app.db.select().from(deviceLocations).where(eq(deviceLocations.deviceId, d.id)).orderBy(desc(deviceLocations.id));
+  const locations = () =>
+    t.app.db.select().from(deviceLocations).where(eq(deviceLocations.deviceId, d.id)).orderBy(desc(deviceLocations.id));
 
   beforeAll(async () => {
     d = (await addDevices(t.app, 1, { kind: 'watch' }))[0]!;
@@ -127,15 +159,33 @@ describe('LBS reports placed by the table', () => {
 
   it('stores a position from the first cell the table knows, at least MIN_CELL_ACCURACY_M, source lbs with the cells', async () => {
     // The serving cell is unknown: the next one is.
-    socket.write(lbsUd(d.imei, 460, 0, [[9360, 4082], [9360, 4083]]));
-    const [row] = (await until(async () => ((await locations()).length ? locations() : undefined), 5_000, 'the LBS location'))!;
+    socket.write(
+      lbsUd(d.imei, 460, 0, [
+        [9360, 4082],
+        [9360, 4083],
+      ]),
+    );
+    const [row] = (await until(
+      async () => ((await locations()).length ? locations() : undefined),
+      5_000,
+      'the LBS location',
+    ))!;
     expect(row).toMatchObject({ source: 'lbs', lat: 31.25, lon: 121.5, accuracy: MIN_CELL_ACCURACY_M });
-    expect(row!.radio).toMatchObject({ cells: [{ mcc: 460, mnc: 0, lac: 9360, cid: 4082 }, { mcc: 460, mnc: 0, lac: 9360, cid: 4083 }] });
+    expect(row!.radio).toMatchObject({
+      cells: [
+        { mcc: 460, mnc: 0, lac: 9360, cid: 4082 },
+        { mcc: 460, mnc: 0, lac: 9360, cid: 4083 },
+      ],
+    });
   });
 
   it('gives fixes the fence evaluator leaves out: a cell never enters or leaves a site fence', async () => {
     const cells = new CellLookup(t.app.db, () => Date.now());
-    const placed = await cells.position({ kind: 'location', source: 'lbs', cells: [{ mcc: 460, mnc: 0, lac: 9360, cid: 4083 }] });
+    const placed = await cells.position({
+      kind: 'location',
+      source: 'lbs',
+      cells: [{ mcc: 460, mnc: 0, lac: 9360, cid: 4083 }],
+    });
     expect(placed).toMatchObject({ lat: 31.25, lon: 121.5, accuracy: MIN_CELL_ACCURACY_M });
     expect(MIN_CELL_ACCURACY_M).toBeGreaterThan(MAX_MARGIN_M);
     expect(fixOf({ id: d.id, tenantId: 1, imei: d.imei }, placed, Date.now())).toBeUndefined();
@@ -144,7 +194,11 @@ describe('LBS reports placed by the table', () => {
   it('leaves a report whose cells the table does not know without a position', async () => {
     const before = (await locations()).length;
     socket.write(lbsUd(d.imei, 460, 0, [[1, 2]]));
-    const rows = (await until(async () => ((await locations()).length > before ? locations() : undefined), 5_000, 'the unplaced location'))!;
+    const rows = (await until(
+      async () => ((await locations()).length > before ? locations() : undefined),
+      5_000,
+      'the unplaced location',
+    ))!;
     expect(rows[0]).toMatchObject({ source: 'lbs', lat: null, lon: null });
     expect(rows[0]!.radio).toMatchObject({ cells: [{ mcc: 460, mnc: 0, lac: 1, cid: 2 }] });
   });

@@ -26,7 +26,22 @@ export const CELL_BATCH = 2_000;
  * OpenCellID's column order: the full export (cell_towers.csv.gz) has this header line, the
  * per-country files have none and the same order.
  */
-const OPENCELLID_COLUMNS = ['radio', 'mcc', 'net', 'area', 'cell', 'unit', 'lon', 'lat', 'range', 'samples', 'changeable', 'created', 'updated', 'averageSignal'];
+const OPENCELLID_COLUMNS = [
+  'radio',
+  'mcc',
+  'net',
+  'area',
+  'cell',
+  'unit',
+  'lon',
+  'lat',
+  'range',
+  'samples',
+  'changeable',
+  'created',
+  'updated',
+  'averageSignal',
+];
 const NEEDED = ['radio', 'mcc', 'net', 'area', 'cell', 'lon', 'lat', 'range'] as const;
 const RADIOS = new Set(CELL_RADIO_TABLE.map((r) => r.value));
 
@@ -75,7 +90,18 @@ export function parseCellLine(line: string, cols: Map<string, number>): CellTowe
   if (range === undefined) return 'range';
   const samples = int(at('samples'), 0, 2_000_000_000) ?? null;
   const seconds = int(at('updated'), 0, 32_503_680_000);
-  return { radio, mcc, net, area, cell, lon, lat, range, samples, updated: seconds === undefined ? null : new Date(seconds * 1000) };
+  return {
+    radio,
+    mcc,
+    net,
+    area,
+    cell,
+    lon,
+    lat,
+    range,
+    samples,
+    updated: seconds === undefined ? null : new Date(seconds * 1000),
+  };
 }
 
 /**
@@ -179,7 +205,9 @@ export const cellTowerImportJob: JobHandler = async (job, run) => {
     run.app.protocols.cells?.clear();
     return { rows: report.imported, result: { ...report } };
   } finally {
-    await run.files.remove(params.upload).catch((err: unknown) => run.app.log.warn({ err, jobId: job.id }, 'cell tower upload not removed'));
+    await run.files
+      .remove(params.upload)
+      .catch((err: unknown) => run.app.log.warn({ err, jobId: job.id }, 'cell tower upload not removed'));
   }
 };
 

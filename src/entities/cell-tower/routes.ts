@@ -50,7 +50,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['device'],
         summary:
-          "Import an OpenCellID cell-tower file (super administrators): the CSV or .csv.gz as the raw body (text/csv, application/gzip) or the multipart field `file`, up to 2 GB; upserted on (mcc, net, area, cell) by a background job whose result counts the lines that could not be read",
+          'Import an OpenCellID cell-tower file (super administrators): the CSV or .csv.gz as the raw body (text/csv, application/gzip) or the multipart field `file`, up to 2 GB; upserted on (mcc, net, area, cell) by a background job whose result counts the lines that could not be read',
       },
     },
     async (request, reply) => {
@@ -80,7 +80,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       await app.jobs.files.store(out, gzip ? 'application/gzip' : 'text/csv');
       const params: CellTowerImportParams = { resource: { kind: 'device', name: 'cellTower' }, upload: out.key, gzip };
       try {
-        return reply.ok(await app.jobs.enqueue(ctx.scope, CELL_TOWER_IMPORT_JOB, cellTower.label.message, { ...params }), 'importQueued');
+        return reply.ok(
+          await app.jobs.enqueue(ctx.scope, CELL_TOWER_IMPORT_JOB, cellTower.label.message, { ...params }),
+          'importQueued',
+        );
       } catch (err) {
         await app.jobs.files.remove(out.key).catch(() => undefined);
         throw err;

@@ -44,7 +44,10 @@ export async function generateCommunity(
   progress: (done: number, total: number) => void = () => undefined,
   signal?: AbortSignal,
 ): Promise<GenerateResult> {
-  const [c] = await db.select().from(communities).where(and(eq(communities.id, communityId), eq(communities.tenantId, tenantId)));
+  const [c] = await db
+    .select()
+    .from(communities)
+    .where(and(eq(communities.id, communityId), eq(communities.tenantId, tenantId)));
   if (!c) throw new JobError('notFound');
   const sizes = checkSizes(c);
   if (!sizes.ok) throw new JobError(sizes.key);
@@ -56,16 +59,37 @@ export async function generateCommunity(
   progress(0, sizes.rooms);
   for (let b = 1; b <= c.buildingCount; b++) {
     signal?.throwIfAborted();
-    await db.insert(buildings).values({ tenantId, communityId, number: b, name: `${b}栋` }).onConflictDoNothing({ target: [buildings.communityId, buildings.number] });
-    const [building] = await db.select({ id: buildings.id }).from(buildings).where(and(eq(buildings.communityId, communityId), eq(buildings.number, b)));
+    await db
+      .insert(buildings)
+      .values({ tenantId, communityId, number: b, name: `${b}栋` })
+      .onConflictDoNothing({ target: [buildings.communityId, buildings.number] });
+    const [building] = await db
+      .select({ id: buildings.id })
+      .from(buildings)
+      .where(and(eq(buildings.communityId, communityId), eq(buildings.number, b)));
     for (let u = 1; u <= c.unitCount; u++) {
       signal?.throwIfAborted();
       await db
         .insert(units)
-        .values({ tenantId, communityId, buildingId: building!.id, number: u, name: `${u}单元`, floorCount: c.floorCount })
+        .values({
+          tenantId,
+          communityId,
+          buildingId: building!.id,
+          number: u,
+          name: `${u}单元`,
+          floorCount: c.floorCount,
+        })
         .onConflictDoNothing({ target: [units.buildingId, units.number] });
-      const [unit] = await db.select({ id: units.id }).from(units).where(and(eq(units.buildingId, building!.id), eq(units.number, u)));
-      const name = ruleSql(rule.parts, { building: sql`${b}::int`, unit: sql`${u}::int`, floor: sql`f.v`, room: sql`r.v` });
+      const [unit] = await db
+        .select({ id: units.id })
+        .from(units)
+        .where(and(eq(units.buildingId, building!.id), eq(units.number, u)));
+      const name = ruleSql(rule.parts, {
+        building: sql`${b}::int`,
+        unit: sql`${u}::int`,
+        floor: sql`f.v`,
+        room: sql`r.v`,
+      });
       await db.execute(sql`
         insert into ${rooms} (tenant_id, community_id, building_id, unit_id, floor, number, name)
         select ${tenantId}::int, ${communityId}::int, ${building!.id}::int, ${unit!.id}::int, f.v, r.v, ${name}
@@ -79,7 +103,12 @@ export async function generateCommunity(
   const roomsAfter = await countRooms(db, communityId);
   const [nb] = await db.select({ n: count() }).from(buildings).where(eq(buildings.communityId, communityId));
   const [nu] = await db.select({ n: count() }).from(units).where(eq(units.communityId, communityId));
-  return { buildings: Number(nb?.n ?? 0), units: Number(nu?.n ?? 0), rooms: roomsAfter, created: roomsAfter - roomsBefore };
+  return {
+    buildings: Number(nb?.n ?? 0),
+    units: Number(nu?.n ?? 0),
+    rooms: roomsAfter,
+    created: roomsAfter - roomsBefore,
+  };
 }
 
 async function countRooms(db: Db | Tx, communityId: number): Promise<number> {
@@ -90,7 +119,13 @@ async function countRooms(db: Db | Tx, communityId: number): Promise<number> {
 /** The room generator as a background job: params { communityId }, the caller's tenant. */
 export const communityRoomsJob: JobHandler = async (job, run) => {
   const { communityId } = job.params as { communityId: number };
-  const result = await generateCommunity(run.app.db, run.scope.tenantId, communityId, (done, total) => run.progress(done, total), run.signal);
+  const result = await generateCommunity(
+    run.app.db,
+    run.scope.tenantId,
+    communityId,
+    (done, total) => run.progress(done, total),
+    run.signal,
+  );
   return { rows: result.created, result: { ...result } };
 };
 
@@ -102,7 +137,12 @@ export interface RenameChange {
 
 /** The name each room of the community would get under `rule`, as a SQL expression over rooms joined with units and buildings. */
 function renamedSql(parts: readonly RulePart[]): SQL {
-  return ruleSql(parts, { building: sql`${buildings.number}`, unit: sql`${units.number}`, floor: sql`${rooms.floor}`, room: sql`${rooms.number}` });
+  return ruleSql(parts, {
+    building: sql`${buildings.number}`,
+    unit: sql`${units.number}`,
+    floor: sql`${rooms.floor}`,
+    room: sql`${rooms.number}`,
+  });
 }
 
 /** The rooms a new rule would rename (old → new), `limit` of them from `offset` in id order, and how many in all. */
@@ -117,8 +157,18 @@ export async function previewRename(
   if (!parsed.ok) throw new JobError(parsed.key);
   const to = renamedSql(parsed.parts);
   const where = and(eq(rooms.tenantId, tenantId), eq(rooms.communityId, communityId), sql`${rooms.name} <> ${to}`);
-  const base = () => db.select({ id: rooms.id, from: rooms.name, to: sql<string>`${to}` }).from(rooms).innerJoin(units, eq(units.id, rooms.unitId)).innerJoin(buildings, eq(buildings.id, rooms.buildingId));
-  const [n] = await db.select({ n: count() }).from(rooms).innerJoin(units, eq(units.id, rooms.unitId)).innerJoin(buildings, eq(buildings.id, rooms.buildingId)).where(where);
+  const base = () =>
+    db
+      .select({ id: rooms.id, from: rooms.name, to: sql<string>`${to}` })
+      .from(rooms)
+      .innerJoin(units, eq(units.id, rooms.unitId))
+      .innerJoin(buildings, eq(buildings.id, rooms.buildingId));
+  const [n] = await db
+    .select({ n: count() })
+    .from(rooms)
+    .innerJoin(units, eq(units.id, rooms.unitId))
+    .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
+    .where(where);
   const changes = await base().where(where).orderBy(asc(rooms.id)).limit(page.limit).offset(page.offset);
   return { total: Number(n?.n ?? 0), changes };
 }
@@ -128,8 +178,16 @@ export async function applyRename(db: Db, tenantId: number, communityId: number,
   const parsed = parseNamingRule(rule);
   if (!parsed.ok) throw new JobError(parsed.key);
   return db.transaction(async (tx) => {
-    await tx.update(communities).set({ namingRule: rule }).where(and(eq(communities.id, communityId), eq(communities.tenantId, tenantId)));
-    const to = ruleSql(parsed.parts, { building: sql`b.number`, unit: sql`u.number`, floor: sql`r.floor`, room: sql`r.number` });
+    await tx
+      .update(communities)
+      .set({ namingRule: rule })
+      .where(and(eq(communities.id, communityId), eq(communities.tenantId, tenantId)));
+    const to = ruleSql(parsed.parts, {
+      building: sql`b.number`,
+      unit: sql`u.number`,
+      floor: sql`r.floor`,
+      room: sql`r.number`,
+    });
     const res = await tx.execute(sql`
       update ${rooms} as r set name = ${to}
       from ${units} as u, ${buildings} as b

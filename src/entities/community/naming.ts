@@ -75,7 +75,8 @@ export function checkSizes(s: CommunitySizes): { ok: true; rooms: number } | { o
   const L = COMMUNITY_LIMITS;
   const values = [s.buildingCount, s.unitCount, s.floorCount, s.roomCount];
   if (values.some((v) => !Number.isInteger(v) || v < 0)) return { ok: false, key: 'communityTooLarge' };
-  if (s.buildingCount > L.buildings || s.unitCount > L.units || s.floorCount > L.floors || s.roomCount > L.rooms) return { ok: false, key: 'communityTooLarge' };
+  if (s.buildingCount > L.buildings || s.unitCount > L.units || s.floorCount > L.floors || s.roomCount > L.rooms)
+    return { ok: false, key: 'communityTooLarge' };
   const rooms = s.buildingCount * s.unitCount * s.floorCount * s.roomCount;
   if (rooms > L.totalRooms) return { ok: false, key: 'communityTooLarge' };
   if (rooms === 0) return { ok: false, key: 'communityNoSizes' };

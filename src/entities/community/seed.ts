@@ -23,7 +23,13 @@ export const DEMO_COMMUNITY = '阳光花园';
 export async function seedCommunity(tx: Tx, tenantId: number): Promise<number> {
   const [company] = await tx
     .insert(propertyCompanies)
-    .values({ tenantId, name: '阳光物业服务有限公司', contact: '王经理', phone: '13800000010', address: '深圳市南山区科技园路1号' })
+    .values({
+      tenantId,
+      name: '阳光物业服务有限公司',
+      contact: '王经理',
+      phone: '13800000010',
+      address: '深圳市南山区科技园路1号',
+    })
     .returning({ id: propertyCompanies.id });
   const [c] = await tx
     .insert(communities)
@@ -51,7 +57,11 @@ export async function seedCommunity(tx: Tx, tenantId: number): Promise<number> {
     .filter((d) => d.kind === 'doorUnit')
     .map((d) => d.imei);
   const doors = doorImeis.length
-    ? await tx.select({ id: devices.id, imei: devices.imei }).from(devices).where(and(eq(devices.tenantId, tenantId), inArray(devices.imei, doorImeis))).orderBy(devices.imei)
+    ? await tx
+        .select({ id: devices.id, imei: devices.imei })
+        .from(devices)
+        .where(and(eq(devices.tenantId, tenantId), inArray(devices.imei, doorImeis)))
+        .orderBy(devices.imei)
     : [];
   const firstUnits = await tx
     .select({ id: units.id })
@@ -59,15 +69,42 @@ export async function seedCommunity(tx: Tx, tenantId: number): Promise<number> {
     .innerJoin(buildings, eq(buildings.id, units.buildingId))
     .where(and(eq(units.communityId, c!.id), eq(units.number, 1)))
     .orderBy(buildings.number);
-  const pairs = doors.slice(0, firstUnits.length).map((d, i) => ({ tenantId, unitId: firstUnits[i]!.id, communityId: c!.id, deviceId: d.id }));
+  const pairs = doors
+    .slice(0, firstUnits.length)
+    .map((d, i) => ({ tenantId, unitId: firstUnits[i]!.id, communityId: c!.id, deviceId: d.id }));
   if (pairs.length) await tx.insert(unitDoorUnits).values(pairs);
 
-  const [demo] = await tx.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.username, 'demo')));
+  const [demo] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.username, 'demo')));
   const staff = await tx
     .insert(propertyStaffs)
     .values([
-      { tenantId, userId: demo?.id ?? null, propertyCompanyId: company!.id, name: '张管家', phone: '13800000011', post: '客服管家', onDuty: true, receiveDoorCalls: true, receiveSos: true },
-      { tenantId, userId: null, propertyCompanyId: company!.id, name: '李保安', phone: '13800000012', post: '夜班保安', onDuty: false, dutyStart: '20:00', dutyEnd: '08:00', receiveDoorCalls: true, receiveSos: true },
+      {
+        tenantId,
+        userId: demo?.id ?? null,
+        propertyCompanyId: company!.id,
+        name: '张管家',
+        phone: '13800000011',
+        post: '客服管家',
+        onDuty: true,
+        receiveDoorCalls: true,
+        receiveSos: true,
+      },
+      {
+        tenantId,
+        userId: null,
+        propertyCompanyId: company!.id,
+        name: '李保安',
+        phone: '13800000012',
+        post: '夜班保安',
+        onDuty: false,
+        dutyStart: '20:00',
+        dutyEnd: '08:00',
+        receiveDoorCalls: true,
+        receiveSos: true,
+      },
     ])
     .returning({ id: propertyStaffs.id });
   await tx.insert(propertyStaffCommunities).values(staff.map((s) => ({ tenantId, staffId: s.id, communityId: c!.id })));

@@ -14,7 +14,9 @@ export const communities = pgTable(
   'communities',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** Region names of public/data/regions.json (the RegionSelector's province / city / district). */
     province: text('province'),
@@ -66,9 +68,17 @@ export default defineEntity({
         roomCount: Number(merged.roomCount ?? 0),
       });
       if (!sizes.ok && sizes.key === 'communityTooLarge') fail(Code.BAD_REQUEST, 'communityTooLarge');
-      if (!isKnownRegion(merged.province as string | null, merged.city as string | null, merged.district as string | null)) fail(Code.BAD_REQUEST, 'regionInvalid');
+      if (
+        !isKnownRegion(merged.province as string | null, merged.city as string | null, merged.district as string | null)
+      )
+        fail(Code.BAD_REQUEST, 'regionInvalid');
       if (values.propertyCompanyId !== undefined && values.propertyCompanyId !== null) {
-        const [p] = await tx.select({ id: propertyCompanies.id }).from(propertyCompanies).where(and(eq(propertyCompanies.id, Number(values.propertyCompanyId)), eq(propertyCompanies.tenantId, tenantId)));
+        const [p] = await tx
+          .select({ id: propertyCompanies.id })
+          .from(propertyCompanies)
+          .where(
+            and(eq(propertyCompanies.id, Number(values.propertyCompanyId)), eq(propertyCompanies.tenantId, tenantId)),
+          );
         if (!p) fail(Code.BAD_REQUEST, 'refInvalid');
       }
     },

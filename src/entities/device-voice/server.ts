@@ -9,7 +9,9 @@ export const deviceVoices = pgTable(
   'device_voices',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
     imei: text('imei').notNull(),
     deviceName: text('device_name'),

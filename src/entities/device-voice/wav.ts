@@ -1,8 +1,9 @@
 /** Duration of a PCM WAV from its header (byte rate and data chunk size), or undefined. */
 export function wavDurationMs(b: Buffer): number | undefined {
-  if (b.length < 44 || b.toString('latin1', 0, 4) !== 'RIFF' || b.toString('latin1', 8, 12) !== 'WAVE') return undefined;
+  if (b.length < 44 || b.toString('latin1', 0, 4) !== 'RIFF' || b.toString('latin1', 8, 12) !== 'WAVE')
+    return undefined;
   let byteRate = 0;
-  for (let at = 12; at + 8 <= b.length; ) {
+  for (let at = 12; at + 8 <= b.length;) {
     const id = b.toString('latin1', at, at + 4);
     const size = b.readUInt32LE(at + 4);
     if (id === 'fmt ' && at + 16 <= b.length) byteRate = b.readUInt32LE(at + 16);

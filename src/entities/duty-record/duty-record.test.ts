@@ -10,8 +10,16 @@ let other: { token: string; userId: number };
 let worker: number;
 let worker2: number;
 
-const api = <T = Row>(path: string, body: unknown, token = demo) => post<T>(t.app, `/api/user/dutyRecord/${path}`, body, { token });
-const duty = (extra: object) => ({ dutyDate: '2031-03-10', area: '东区', startTime: '08:00', endTime: '12:00', userId: worker, ...extra });
+const api = <T = Row>(path: string, body: unknown, token = demo) =>
+  post<T>(t.app, `/api/user/dutyRecord/${path}`, body, { token });
+const duty = (extra: object) => ({
+  dutyDate: '2031-03-10',
+  area: '东区',
+  startTime: '08:00',
+  endTime: '12:00',
+  userId: worker,
+  ...extra,
+});
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -54,11 +62,16 @@ describe('duty records', () => {
   it('refuses an overlapping duty of the same person on the same day, allows it for another person or day, and adjacent times', async () => {
     const first = await api('add', duty({ dutyDate: '2031-04-01' }));
     expect(first.code, first.msg).toBe(0);
-    const clash = await api('add', duty({ dutyDate: '2031-04-01', startTime: '11:00', endTime: '15:00', area: '西区' }));
+    const clash = await api(
+      'add',
+      duty({ dutyDate: '2031-04-01', startTime: '11:00', endTime: '15:00', area: '西区' }),
+    );
     expect(clash.code).toBe(409);
     expect(clash.key).toBe('dutyOverlap');
     expect((await api('add', duty({ dutyDate: '2031-04-01', startTime: '12:00', endTime: '15:00' }))).code).toBe(0);
-    expect((await api('add', duty({ dutyDate: '2031-04-01', startTime: '11:00', endTime: '15:00', userId: worker2 }))).code).toBe(0);
+    expect(
+      (await api('add', duty({ dutyDate: '2031-04-01', startTime: '11:00', endTime: '15:00', userId: worker2 }))).code,
+    ).toBe(0);
     expect((await api('add', duty({ dutyDate: '2031-04-02', startTime: '11:00', endTime: '15:00' }))).code).toBe(0);
     // Moving the first onto the afternoon duty clashes; editing it in place does not clash with itself.
     expect((await api('update', { id: first.data.id, endTime: '12:30' })).key).toBe('dutyOverlap');
@@ -66,7 +79,11 @@ describe('duty records', () => {
   });
 
   it('two concurrent overlapping duties of one person: exactly one is stored', async () => {
-    const answers = await Promise.all([0, 1, 2, 3].map((i) => api('add', duty({ dutyDate: '2031-05-05', startTime: `0${8 + (i % 2)}:00`, endTime: '12:00' }))));
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        api('add', duty({ dutyDate: '2031-05-05', startTime: `0${8 + (i % 2)}:00`, endTime: '12:00' })),
+      ),
+    );
     expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
     expect(answers.filter((a) => a.key === 'dutyOverlap')).toHaveLength(3);
   });

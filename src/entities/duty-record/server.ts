@@ -14,7 +14,9 @@ export const dutyRecords = pgTable(
   'duty_records',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     dutyDate: ts('duty_date').notNull(),
     area: text('area').notNull(),
     startTime: text('start_time').notNull(),
@@ -50,7 +52,12 @@ export default defineEntity({
      */
     async beforeWrite(_ctx, tx, values, _input, tenantId, existing) {
       const [current] = existing ? await tx.select().from(dutyRecords).where(eq(dutyRecords.id, existing.id)) : [];
-      const row = { ...current, ...values } as { dutyDate?: Date; startTime?: string; endTime?: string; userId?: number };
+      const row = { ...current, ...values } as {
+        dutyDate?: Date;
+        startTime?: string;
+        endTime?: string;
+        userId?: number;
+      };
       if (!row.dutyDate || !row.startTime || !row.endTime || !row.userId) return;
       if (values.userId !== undefined) {
         await requireOwnRow(tx, users, Number(values.userId), tenantId);
@@ -68,7 +75,8 @@ export default defineEntity({
             existing ? ne(dutyRecords.id, existing.id) : undefined,
           ),
         );
-      if (same.some((d) => dutyOverlaps(d, { start: row.startTime!, end: row.endTime! }))) fail(Code.CONFLICT, 'dutyOverlap');
+      if (same.some((d) => dutyOverlaps(d, { start: row.startTime!, end: row.endTime! })))
+        fail(Code.CONFLICT, 'dutyOverlap');
     },
   },
 });

@@ -12,9 +12,15 @@ export const faceDistributions = pgTable(
   'face_distributions',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    libraryId: integer('library_id').notNull().references(() => faceLibraries.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    libraryId: integer('library_id')
+      .notNull()
+      .references(() => faceLibraries.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     imei: text('imei').notNull(),
     /** The newest faceLibrary command; null while never sent (the unit was offline). */
     commandId: integer('command_id').references(() => deviceCommands.id, { onDelete: 'set null' }),
@@ -34,7 +40,8 @@ export const faceDistributions = pgTable(
   ],
 );
 
-const command = (column: string) => sql.raw(`(select c.${column} from device_commands c where c.id = "face_distributions"."command_id")`);
+const command = (column: string) =>
+  sql.raw(`(select c.${column} from device_commands c where c.id = "face_distributions"."command_id")`);
 
 export default defineEntity({
   def: faceDistribution,

@@ -10,7 +10,9 @@ export const faceLibraries = pgTable(
   'face_libraries',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** A sample's quality (src/server/faces/process.ts, 0..1) must reach this. */
     qualityThreshold: doublePrecision('quality_threshold').notNull().default(FACE_DEFAULTS.qualityThreshold),
@@ -21,7 +23,11 @@ export const faceLibraries = pgTable(
     info: text('info'),
     createdAt: createdAt(),
   },
-  (t) => [...trigramIndexes('face_libraries', t.name, t.info), index('face_libraries_tenant_idx').on(t.tenantId, t.id), index('face_libraries_tenant_name_idx').on(t.tenantId, t.name)],
+  (t) => [
+    ...trigramIndexes('face_libraries', t.name, t.info),
+    index('face_libraries_tenant_idx').on(t.tenantId, t.id),
+    index('face_libraries_tenant_name_idx').on(t.tenantId, t.name),
+  ],
 );
 
 export default defineEntity({

@@ -23,31 +23,55 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
    */
   app.post(
     '/approve',
-    { config: { mark: 'faceReview:review' }, schema: { tags: ['user'], summary: "Pass a resident's face: processed and added to its library as a sample", body: idBody } },
+    {
+      config: { mark: 'faceReview:review' },
+      schema: {
+        tags: ['user'],
+        summary: "Pass a resident's face: processed and added to its library as a sample",
+        body: idBody,
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
-      const [review] = await app.db.select().from(faceReviews).where(scopedWhere(scope, faceReviews, eq(faceReviews.id, request.body.id)));
+      const [review] = await app.db
+        .select()
+        .from(faceReviews)
+        .where(scopedWhere(scope, faceReviews, eq(faceReviews.id, request.body.id)));
       if (!review) return fail(Code.NOT_FOUND, 'notFound');
       if (review.state !== FACE_REVIEW.pending) return fail(Code.BAD_REQUEST, 'noSuchTransition');
       const labels = [review.residentName, review.room].filter(Boolean).join(',');
       let sample;
       try {
-        sample = await addRow({ app, db: app.db, scope }, faceSampleEntity.binding, { tenantId: review.tenantId, libraryId: review.libraryId, labels, picture: review.picture });
+        sample = await addRow({ app, db: app.db, scope }, faceSampleEntity.binding, {
+          tenantId: review.tenantId,
+          libraryId: review.libraryId,
+          labels,
+          picture: review.picture,
+        });
       } catch (err) {
-        if (err instanceof ApiError) await app.db.update(faceReviews).set({ reason: err.key }).where(eq(faceReviews.id, review.id));
+        if (err instanceof ApiError)
+          await app.db.update(faceReviews).set({ reason: err.key }).where(eq(faceReviews.id, review.id));
         throw err;
       }
-      await moveState(app.db, target, FACE_REVIEW_MACHINE, review.id, FACE_REVIEW.passed, { set: { sampleId: sample.id, reason: null } });
+      await moveState(app.db, target, FACE_REVIEW_MACHINE, review.id, FACE_REVIEW.passed, {
+        set: { sampleId: sample.id, reason: null },
+      });
       return reply.ok({ id: review.id, sampleId: sample.id, warning: sample.warning ?? null });
     },
   );
 
   app.post(
     '/reject',
-    { config: { mark: 'faceReview:review' }, schema: { tags: ['user'], summary: "Fail a resident's face with the reviewer's reason", body: rejectBody } },
+    {
+      config: { mark: 'faceReview:review' },
+      schema: { tags: ['user'], summary: "Fail a resident's face with the reviewer's reason", body: rejectBody },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
-      await moveState(app.db, target, FACE_REVIEW_MACHINE, request.body.id, FACE_REVIEW.failed, { scope: scopedWhere(scope, faceReviews), set: { reason: request.body.reason } });
+      await moveState(app.db, target, FACE_REVIEW_MACHINE, request.body.id, FACE_REVIEW.failed, {
+        scope: scopedWhere(scope, faceReviews),
+        set: { reason: request.body.reason },
+      });
       return reply.ok({ id: request.body.id });
     },
   );

@@ -13,8 +13,12 @@ export const faceReviews = pgTable(
   'face_reviews',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    libraryId: integer('library_id').notNull().references(() => faceLibraries.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    libraryId: integer('library_id')
+      .notNull()
+      .references(() => faceLibraries.id, { onDelete: 'cascade' }),
     residentName: text('resident_name').notNull(),
     room: text('room'),
     picture: text('picture').notNull(),
@@ -41,7 +45,10 @@ export default defineEntity({
     // The library must be the company's own.
     async beforeWrite(_ctx, tx, values, _input, tenantId) {
       if (values.libraryId === undefined) return;
-      const [library] = await tx.select({ id: faceLibraries.id }).from(faceLibraries).where(and(eq(faceLibraries.id, Number(values.libraryId)), eq(faceLibraries.tenantId, tenantId)));
+      const [library] = await tx
+        .select({ id: faceLibraries.id })
+        .from(faceLibraries)
+        .where(and(eq(faceLibraries.id, Number(values.libraryId)), eq(faceLibraries.tenantId, tenantId)));
       if (!library) fail(Code.BAD_REQUEST, 'refInvalid');
     },
   },

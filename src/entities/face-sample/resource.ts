@@ -3,14 +3,23 @@ import { createdAtField, idField, tenantField } from '../../shared/resources/com
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** A saved sample's warning: its face differs from the same person's other samples (intra-class). */
-export const FACE_WARNING_TABLE: readonly CodeEntry<string>[] = [{ value: 'faceSamplesDisagree', cn: '与此人的其他样本差异较大', en: "Differs from the person's other samples" }];
+export const FACE_WARNING_TABLE: readonly CodeEntry<string>[] = [
+  { value: 'faceSamplesDisagree', cn: '与此人的其他样本差异较大', en: "Differs from the person's other samples" },
+];
 
 /** Labels are comma-separated (ASCII or full-width commas); the first names the person. */
 export const FACE_LABELS_RE = /^\s*[^,，\s][^,，]*(\s*[,，]\s*[^,，]*)*$/;
 
 /** "张三， 业主,,3栋" -> "张三,业主,3栋": trimmed, empty and repeated labels dropped. */
 export function normaliseLabels(labels: string): string {
-  return [...new Set(labels.split(/[,，]/).map((l) => l.trim()).filter(Boolean))].join(',');
+  return [
+    ...new Set(
+      labels
+        .split(/[,，]/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ),
+  ].join(',');
 }
 
 /** The person a sample belongs to: its first label. */
@@ -36,11 +45,52 @@ const faceSample: ResourceDef = {
   defaultSort: { field: 'id', order: 'desc' },
   fields: [
     idField,
-    { name: 'picture', label: /*i18n*/ { id: 'field.faceSample.picture', message: '人脸图片' }, type: 'image', required: true, max: 500, upload: 'face/uploadFaceImg', list: { width: 90 } },
-    { name: 'labels', label: /*i18n*/ { id: 'field.faceSample.labels', message: '标签（逗号分隔，第一个为人名）' }, type: 'text', required: true, max: 200, pattern: { re: FACE_LABELS_RE, message: 'required' }, keyword: true, filter: 'like', list: { width: 200, sortable: true } },
-    { name: 'libraryId', label: /*i18n*/ { id: 'field.faceSample.libraryId', message: '人脸库' }, type: 'ref', ref: { kind: 'user', resource: 'faceLibrary', labelField: 'name' }, required: true, filter: 'eq', list: { width: 140 } },
-    { name: 'quality', label: /*i18n*/ { id: 'field.faceSample.quality', message: '质量' }, type: 'decimal', form: false, filter: 'range', list: { width: 80, sortable: true } },
-    { name: 'warning', label: /*i18n*/ { id: 'field.faceSample.warning', message: '提示' }, type: 'code', codes: FACE_WARNING_TABLE, form: false, filter: 'eq', list: { width: 180 } },
+    {
+      name: 'picture',
+      label: /*i18n*/ { id: 'field.faceSample.picture', message: '人脸图片' },
+      type: 'image',
+      required: true,
+      max: 500,
+      upload: 'face/uploadFaceImg',
+      list: { width: 90 },
+    },
+    {
+      name: 'labels',
+      label: /*i18n*/ { id: 'field.faceSample.labels', message: '标签（逗号分隔，第一个为人名）' },
+      type: 'text',
+      required: true,
+      max: 200,
+      pattern: { re: FACE_LABELS_RE, message: 'required' },
+      keyword: true,
+      filter: 'like',
+      list: { width: 200, sortable: true },
+    },
+    {
+      name: 'libraryId',
+      label: /*i18n*/ { id: 'field.faceSample.libraryId', message: '人脸库' },
+      type: 'ref',
+      ref: { kind: 'user', resource: 'faceLibrary', labelField: 'name' },
+      required: true,
+      filter: 'eq',
+      list: { width: 140 },
+    },
+    {
+      name: 'quality',
+      label: /*i18n*/ { id: 'field.faceSample.quality', message: '质量' },
+      type: 'decimal',
+      form: false,
+      filter: 'range',
+      list: { width: 80, sortable: true },
+    },
+    {
+      name: 'warning',
+      label: /*i18n*/ { id: 'field.faceSample.warning', message: '提示' },
+      type: 'code',
+      codes: FACE_WARNING_TABLE,
+      form: false,
+      filter: 'eq',
+      list: { width: 180 },
+    },
     tenantField,
     createdAtField,
   ],

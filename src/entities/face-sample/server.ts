@@ -9,8 +9,12 @@ export const faceSamples = pgTable(
   'face_samples',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    libraryId: integer('library_id').notNull().references(() => faceLibraries.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    libraryId: integer('library_id')
+      .notNull()
+      .references(() => faceLibraries.id, { onDelete: 'cascade' }),
     /** Comma-separated, normalised (normaliseLabels); the first names the person. */
     labels: text('labels').notNull(),
     /** The uploaded face image's URL (/api/file/<name>) or a demo picture (/faces/<name>.jpg). */

@@ -1,8 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { FREIGHT_MODE, freightFor, ruleFor, type FreightTemplateLike } from './freight';
 
-const byWeight: FreightTemplateLike = { mode: FREIGHT_MODE.weight, firstUnit: 1, firstPrice: 10, addUnit: 0.5, addPrice: 3, freeAmount: null, freePieces: null, rules: [] };
-const byPiece: FreightTemplateLike = { mode: FREIGHT_MODE.piece, firstUnit: 2, firstPrice: 8, addUnit: 1, addPrice: 2.5, freeAmount: null, freePieces: null, rules: [] };
+const byWeight: FreightTemplateLike = {
+  mode: FREIGHT_MODE.weight,
+  firstUnit: 1,
+  firstPrice: 10,
+  addUnit: 0.5,
+  addPrice: 3,
+  freeAmount: null,
+  freePieces: null,
+  rules: [],
+};
+const byPiece: FreightTemplateLike = {
+  mode: FREIGHT_MODE.piece,
+  firstUnit: 2,
+  firstPrice: 8,
+  addUnit: 1,
+  addPrice: 2.5,
+  freeAmount: null,
+  freePieces: null,
+  rules: [],
+};
 const item = (qty: number, weightG = 400, priceFen = 1000) => ({ qty, weightG, priceFen });
 
 describe('freightFor', () => {
@@ -38,7 +56,14 @@ describe('freightFor', () => {
       ...byPiece,
       freeAmount: 50,
       rules: [
-        { regions: ['新疆维吾尔自治区', '西藏自治区'], firstUnit: 1, firstPrice: 20, addUnit: 1, addPrice: 10, freeAmount: null },
+        {
+          regions: ['新疆维吾尔自治区', '西藏自治区'],
+          firstUnit: 1,
+          firstPrice: 20,
+          addUnit: 1,
+          addPrice: 10,
+          freeAmount: null,
+        },
         { regions: ['广东省'], firstUnit: 1, firstPrice: 6, addUnit: 1, addPrice: 1 },
         { regions: ['广东省/深圳市'], firstUnit: 1, firstPrice: 5, addUnit: 1, addPrice: 0 },
       ],

@@ -42,7 +42,8 @@ export interface FreightItem {
   priceFen: number;
 }
 
-export const regionCovers = (rule: string, regionCode: string): boolean => regionCode === rule || regionCode.startsWith(`${rule}/`);
+export const regionCovers = (rule: string, regionCode: string): boolean =>
+  regionCode === rule || regionCode.startsWith(`${rule}/`);
 
 /** The rule that applies to the region: the most specific covering one, else none (the template's defaults). */
 export function ruleFor(template: FreightTemplateLike, regionCode: string): FreightRule | undefined {

@@ -11,7 +11,11 @@ import { freightTemplates } from './table';
 const REGION_RE = /^[^/\s]{2,30}(\/[^/\s]{2,30}){0,2}$/;
 const price = z.number().min(0).max(100_000);
 // Units as the template's fields have them: above zero with at most two decimals.
-const unit = z.number().min(0.01).max(100_000).refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'decimalInvalid');
+const unit = z
+  .number()
+  .min(0.01)
+  .max(100_000)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'decimalInvalid');
 export const ruleSchema = z.object({
   regions: z.array(z.string().trim().regex(REGION_RE)).min(1).max(400),
   firstUnit: unit,
@@ -27,15 +31,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/setRules',
     {
       config: { mark: 'freightTemplate:update' as PermissionMark },
-      schema: { tags: ['mall'], summary: "Replace a freight template's per-region rules (regions are '省', '省/市' or '省/市/区' names of the bundled region data)", body: z.object({ id: z.number().int().positive(), rules: z.array(ruleSchema).max(100) }) },
+      schema: {
+        tags: ['mall'],
+        summary:
+          "Replace a freight template's per-region rules (regions are '省', '省/市' or '省/市/区' names of the bundled region data)",
+        body: z.object({ id: z.number().int().positive(), rules: z.array(ruleSchema).max(100) }),
+      },
     },
     async (request, reply) => {
       const { scope } = authed(request);
       const seen = new Set<string>();
-      for (const r of request.body.rules) for (const region of r.regions) {
-        if (seen.has(region)) fail(Code.BAD_REQUEST, 'freightRegionTwice', `${region}: in two rules`);
-        seen.add(region);
-      }
+      for (const r of request.body.rules)
+        for (const region of r.regions) {
+          if (seen.has(region)) fail(Code.BAD_REQUEST, 'freightRegionTwice', `${region}: in two rules`);
+          seen.add(region);
+        }
       const done = await app.db
         .update(freightTemplates)
         .set({ rules: request.body.rules })

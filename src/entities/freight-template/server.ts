@@ -14,7 +14,10 @@ export default defineEntity({
     async decorate(db, rows) {
       const ids = rows.map((r) => r.id as number).filter(Boolean);
       if (!ids.length) return;
-      const found = await db.select({ id: freightTemplates.id, rules: freightTemplates.rules }).from(freightTemplates).where(inArray(freightTemplates.id, ids));
+      const found = await db
+        .select({ id: freightTemplates.id, rules: freightTemplates.rules })
+        .from(freightTemplates)
+        .where(inArray(freightTemplates.id, ids));
       const by = new Map(found.map((f) => [f.id, f.rules]));
       for (const r of rows) r.rules = by.get(r.id as number) ?? [];
     },

@@ -8,7 +8,9 @@ export const freightTemplates = pgTable(
   'freight_templates',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** FREIGHT_MODE: 0 by weight (kg), 1 by piece. */
     mode: smallint('mode').notNull().default(0),
@@ -23,5 +25,10 @@ export const freightTemplates = pgTable(
     rules: jsonb('rules').$type<FreightRule[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [...trigramIndexes('freight_templates', t.name), index('freight_templates_tenant_idx').on(t.tenantId, t.id), index('freight_templates_tenant_name_idx').on(t.tenantId, t.name), index('freight_templates_tenant_mode_idx').on(t.tenantId, t.mode)],
+  (t) => [
+    ...trigramIndexes('freight_templates', t.name),
+    index('freight_templates_tenant_idx').on(t.tenantId, t.id),
+    index('freight_templates_tenant_name_idx').on(t.tenantId, t.name),
+    index('freight_templates_tenant_mode_idx').on(t.tenantId, t.mode),
+  ],
 );

@@ -18,9 +18,12 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-const api = <T = Row>(action: string, body: unknown, token = demo) => post<T>(t.app, `/api/device/installation/${action}`, body, { token });
-const listOf = (body: object, token = demo) => api<{ rows: Row[]; total: number }>('list', { page: 1, size: 500, ...body }, token);
-const idOf = async (imei: string) => (await t.app.db.select({ id: devices.id }).from(devices).where(eq(devices.imei, imei)))[0]!.id;
+const api = <T = Row>(action: string, body: unknown, token = demo) =>
+  post<T>(t.app, `/api/device/installation/${action}`, body, { token });
+const listOf = (body: object, token = demo) =>
+  api<{ rows: Row[]; total: number }>('list', { page: 1, size: 500, ...body }, token);
+const idOf = async (imei: string) =>
+  (await t.app.db.select({ id: devices.id }).from(devices).where(eq(devices.imei, imei)))[0]!.id;
 
 describe('installation (/installationMap)', () => {
   it('the demo fleet is seeded: one record per device with installer, time and place', async () => {
@@ -28,7 +31,12 @@ describe('installation (/installationMap)', () => {
     expect(res.code).toBe(0);
     expect(res.data.total).toBe(fleet.length);
     const row = res.data.rows[0]!;
-    expect(row).toMatchObject({ installer: expect.any(String), lat: expect.any(Number), lon: expect.any(Number), deviceKind: expect.any(String) });
+    expect(row).toMatchObject({
+      installer: expect.any(String),
+      lat: expect.any(Number),
+      lon: expect.any(Number),
+      deviceKind: expect.any(String),
+    });
     // Newest first by default.
     const times = res.data.rows.map((r) => Date.parse(String(r.installedAt)));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -36,7 +44,15 @@ describe('installation (/installationMap)', () => {
 
   it('add copies the device kind; filters by installer, kind and date; edit; another tenant sees nothing', async () => {
     const smoke = fleet.find((d) => d.kind === 'smoke')!;
-    const added = await api('add', { deviceId: await idOf(smoke.imei), installer: 'Zed Tester', installedAt: '2026-03-01T08:00:00.000Z', lat: 22.5, lon: 114.1, address: 'Block C', photo: '/api/file/x.png' });
+    const added = await api('add', {
+      deviceId: await idOf(smoke.imei),
+      installer: 'Zed Tester',
+      installedAt: '2026-03-01T08:00:00.000Z',
+      lat: 22.5,
+      lon: 114.1,
+      address: 'Block C',
+      photo: '/api/file/x.png',
+    });
     expect(added.code).toBe(0);
     expect(added.data.deviceKind).toBe('smoke');
     expect((await listOf({ filters: { installer: 'zed' } })).data.rows.map((r) => r.id)).toEqual([added.data.id]);

@@ -12,8 +12,12 @@ export const installations = pgTable(
   'installations',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     deviceKind: text('device_kind').notNull(),
     installer: text('installer').notNull(),
     installedAt: ts('installed_at').notNull(),
@@ -41,7 +45,10 @@ export default defineEntity({
     // The device must be the row's tenant's; its kind is copied so the list filters by it.
     async beforeWrite(_ctx, tx, values, _input, tenantId) {
       if (values.deviceId === undefined) return;
-      const [d] = await tx.select({ kind: devices.kind }).from(devices).where(and(eq(devices.id, Number(values.deviceId)), eq(devices.tenantId, tenantId)));
+      const [d] = await tx
+        .select({ kind: devices.kind })
+        .from(devices)
+        .where(and(eq(devices.id, Number(values.deviceId)), eq(devices.tenantId, tenantId)));
       if (!d) fail(Code.BAD_REQUEST, 'refInvalid');
       values.deviceKind = d!.kind;
     },

@@ -15,10 +15,21 @@ export interface ApprovedLeave {
  * Approved leave of these users of the company that overlaps [from, to) (attendance reads it):
  * pending, rejected and cancelled requests do not count. Ordered by user and start.
  */
-export async function approvedLeaveFor(db: Db | Tx, tenantId: number, userIds: readonly number[], from: Date, to: Date): Promise<ApprovedLeave[]> {
+export async function approvedLeaveFor(
+  db: Db | Tx,
+  tenantId: number,
+  userIds: readonly number[],
+  from: Date,
+  to: Date,
+): Promise<ApprovedLeave[]> {
   if (userIds.length === 0) return [];
   return db
-    .select({ userId: leaveRequests.userId, startAt: leaveRequests.startAt, endAt: leaveRequests.endAt, type: leaveRequests.type })
+    .select({
+      userId: leaveRequests.userId,
+      startAt: leaveRequests.startAt,
+      endAt: leaveRequests.endAt,
+      type: leaveRequests.type,
+    })
     .from(leaveRequests)
     .where(
       and(

@@ -21,13 +21,21 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/cancel',
     {
       config: { mark: `${leaveRequest.mark}:update` as PermissionMark },
-      schema: { tags: ['user'], summary: 'Cancel a pending or approved leave request (its pending approval is withdrawn); anything else is noSuchTransition', body: z.object({ id: z.number().int().positive() }) },
+      schema: {
+        tags: ['user'],
+        summary:
+          'Cancel a pending or approved leave request (its pending approval is withdrawn); anything else is noSuchTransition',
+        body: z.object({ id: z.number().int().positive() }),
+      },
     },
     async (request, reply) => {
       const { tenantId } = authed(request).scope;
       await app.db.transaction(async (tx) => {
-        await moveState(tx, target, LEAVE_MACHINE, request.body.id, LEAVE_STATE.cancelled, { scope: eq(leaveRequests.tenantId, tenantId) });
-        for (const approvalId of await pendingOf(tx, tenantId, 'leave', request.body.id)) await withdrawApproval(tx, { tenantId, approvalId });
+        await moveState(tx, target, LEAVE_MACHINE, request.body.id, LEAVE_STATE.cancelled, {
+          scope: eq(leaveRequests.tenantId, tenantId),
+        });
+        for (const approvalId of await pendingOf(tx, tenantId, 'leave', request.body.id))
+          await withdrawApproval(tx, { tenantId, approvalId });
       });
       const [row] = await app.db.select().from(leaveRequests).where(eq(leaveRequests.id, request.body.id));
       return reply.ok(row);
@@ -35,7 +43,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   );
 
   const onChange = (c: ResourceChange) => {
-    if (c.kind !== leaveRequest.kind || c.name !== leaveRequest.name || c.tenantId === undefined || c.action === 'update') return;
+    if (
+      c.kind !== leaveRequest.kind ||
+      c.name !== leaveRequest.name ||
+      c.tenantId === undefined ||
+      c.action === 'update'
+    )
+      return;
     const tenantId = c.tenantId;
     void (async () => {
       for (const approvalId of await pendingOf(app.db, tenantId, 'leave', c.id)) {
@@ -48,7 +62,9 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const onDecided = (d: DomainEventMap['approval.decided'][0]) => {
     if (d.kind !== 'leave') return;
     const to = d.result === 'approved' ? LEAVE_STATE.approved : LEAVE_STATE.rejected;
-    moveState(app.db, target, LEAVE_MACHINE, d.refId, to, { scope: and(eq(leaveRequests.tenantId, d.tenantId), eq(leaveRequests.approvalId, d.approvalId)) }).catch((err: unknown) =>
+    moveState(app.db, target, LEAVE_MACHINE, d.refId, to, {
+      scope: and(eq(leaveRequests.tenantId, d.tenantId), eq(leaveRequests.approvalId, d.approvalId)),
+    }).catch((err: unknown) =>
       app.log.warn({ err, leaveId: d.refId, approvalId: d.approvalId }, 'leave state not moved by its approval'),
     );
   };

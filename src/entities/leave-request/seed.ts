@@ -36,7 +36,10 @@ export async function seedApprovals(tx: Tx, tenantId: number, now = Date.now()):
   const person = async (username: string, name: string) => {
     const [found] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
     if (found) return found.id;
-    const [row] = await tx.insert(users).values({ tenantId, username, name, passwordHash, kind: 'user' }).returning({ id: users.id });
+    const [row] = await tx
+      .insert(users)
+      .values({ tenantId, username, name, passwordHash, kind: 'user' })
+      .returning({ id: users.id });
     return row!.id;
   };
   const lead = await person(DEMO_APPROVER, '李工长');
@@ -46,7 +49,10 @@ export async function seedApprovals(tx: Tx, tenantId: number, now = Date.now()):
     sql`insert into user_roles (tenant_id, user_id, role_id) select ${tenantId}, ${lead}, id from roles where tenant_id = ${tenantId} and name = 'Administrator' on conflict do nothing`,
   );
 
-  const [node] = await tx.insert(approvalNodes).values({ tenantId, name: DEMO_APPROVAL_NODE, remark: '一级：工长；二级：管理员' }).returning({ id: approvalNodes.id });
+  const [node] = await tx
+    .insert(approvalNodes)
+    .values({ tenantId, name: DEMO_APPROVAL_NODE, remark: '一级：工长；二级：管理员' })
+    .returning({ id: approvalNodes.id });
   const nodeId = node!.id;
   await tx.insert(approvalNodeApprovers).values([
     { tenantId, nodeId, level: 1, userId: lead },
@@ -60,21 +66,75 @@ export async function seedApprovals(tx: Tx, tenantId: number, now = Date.now()):
   ]);
 
   type Step = { level: number; by: number; result: number; comment: string };
-  const requests: { userId: number; type: number; startDays: number; hours: number; reason: string; state: number; approval: number; level: number; steps: Step[] }[] = [
+  const requests: {
+    userId: number;
+    type: number;
+    startDays: number;
+    hours: number;
+    reason: string;
+    state: number;
+    approval: number;
+    level: number;
+    steps: Step[];
+  }[] = [
     {
-      userId: worker, type: LEAVE_TYPE.sick, startDays: -6, hours: 48, reason: '发烧，医院开具病假证明', state: LEAVE_STATE.approved, approval: APPROVAL_STATE.approved, level: 2,
-      steps: [{ level: 1, by: lead, result: STEP_RESULT.approved, comment: '同意，注意休息' }, { level: 2, by: admin.id, result: STEP_RESULT.approved, comment: '同意' }],
+      userId: worker,
+      type: LEAVE_TYPE.sick,
+      startDays: -6,
+      hours: 48,
+      reason: '发烧，医院开具病假证明',
+      state: LEAVE_STATE.approved,
+      approval: APPROVAL_STATE.approved,
+      level: 2,
+      steps: [
+        { level: 1, by: lead, result: STEP_RESULT.approved, comment: '同意，注意休息' },
+        { level: 2, by: admin.id, result: STEP_RESULT.approved, comment: '同意' },
+      ],
     },
     {
-      userId: worker, type: LEAVE_TYPE.personal, startDays: -3, hours: 8, reason: '家中有事', state: LEAVE_STATE.rejected, approval: APPROVAL_STATE.rejected, level: 1,
+      userId: worker,
+      type: LEAVE_TYPE.personal,
+      startDays: -3,
+      hours: 8,
+      reason: '家中有事',
+      state: LEAVE_STATE.rejected,
+      approval: APPROVAL_STATE.rejected,
+      level: 1,
       steps: [{ level: 1, by: lead, result: STEP_RESULT.rejected, comment: '当天浇筑混凝土，人手不足，请改期' }],
     },
-    { userId: lead, type: LEAVE_TYPE.marriage, startDays: 20, hours: 72, reason: '结婚', state: LEAVE_STATE.cancelled, approval: APPROVAL_STATE.withdrawn, level: 1, steps: [] },
     {
-      userId: worker, type: LEAVE_TYPE.personal, startDays: 2, hours: 8, reason: '办理证件', state: LEAVE_STATE.pending, approval: APPROVAL_STATE.pending, level: 2,
+      userId: lead,
+      type: LEAVE_TYPE.marriage,
+      startDays: 20,
+      hours: 72,
+      reason: '结婚',
+      state: LEAVE_STATE.cancelled,
+      approval: APPROVAL_STATE.withdrawn,
+      level: 1,
+      steps: [],
+    },
+    {
+      userId: worker,
+      type: LEAVE_TYPE.personal,
+      startDays: 2,
+      hours: 8,
+      reason: '办理证件',
+      state: LEAVE_STATE.pending,
+      approval: APPROVAL_STATE.pending,
+      level: 2,
       steps: [{ level: 1, by: lead, result: STEP_RESULT.approved, comment: '同意，请安排好交接' }],
     },
-    { userId: admin.id, type: LEAVE_TYPE.funeral, startDays: 5, hours: 24, reason: '家中老人去世', state: LEAVE_STATE.pending, approval: APPROVAL_STATE.pending, level: 1, steps: [] },
+    {
+      userId: admin.id,
+      type: LEAVE_TYPE.funeral,
+      startDays: 5,
+      hours: 24,
+      reason: '家中老人去世',
+      state: LEAVE_STATE.pending,
+      approval: APPROVAL_STATE.pending,
+      level: 1,
+      steps: [],
+    },
   ];
   const day = Math.floor(now / DAY_MS) * DAY_MS;
   for (const [i, r] of requests.entries()) {
@@ -82,7 +142,20 @@ export async function seedApprovals(tx: Tx, tenantId: number, now = Date.now()):
     const startAt = new Date(day + r.startDays * DAY_MS);
     const endAt = new Date(startAt.getTime() + r.hours * HOUR_MS);
     const created = new Date(Math.min(now, startAt.getTime()) - (i + 1) * DAY_MS);
-    const [leave] = await tx.insert(leaveRequests).values({ tenantId, userId: r.userId, type: r.type, startAt, endAt, reason: r.reason, nodeId, state: r.state, createdAt: created }).returning({ id: leaveRequests.id });
+    const [leave] = await tx
+      .insert(leaveRequests)
+      .values({
+        tenantId,
+        userId: r.userId,
+        type: r.type,
+        startAt,
+        endAt,
+        reason: r.reason,
+        nodeId,
+        state: r.state,
+        createdAt: created,
+      })
+      .returning({ id: leaveRequests.id });
     const type = LEAVE_TYPE_TABLE.find((c) => c.value === r.type)!.cn;
     const last = r.steps.at(-1);
     const [approval] = await tx
@@ -98,14 +171,25 @@ export async function seedApprovals(tx: Tx, tenantId: number, now = Date.now()):
         level: r.level,
         state: r.approval,
         comment: r.approval === APPROVAL_STATE.pending ? null : (last?.comment ?? null),
-        decidedAt: r.approval === APPROVAL_STATE.pending || r.approval === APPROVAL_STATE.withdrawn ? null : new Date(created.getTime() + r.steps.length * HOUR_MS),
+        decidedAt:
+          r.approval === APPROVAL_STATE.pending || r.approval === APPROVAL_STATE.withdrawn
+            ? null
+            : new Date(created.getTime() + r.steps.length * HOUR_MS),
         createdAt: created,
       })
       .returning({ id: approvals.id });
     await tx.update(leaveRequests).set({ approvalId: approval!.id }).where(eq(leaveRequests.id, leave!.id));
     if (r.steps.length)
       await tx.insert(approvalSteps).values(
-        r.steps.map((s, k) => ({ tenantId, approvalId: approval!.id, level: s.level, approverId: s.by, result: s.result, comment: s.comment, createdAt: new Date(created.getTime() + (k + 1) * HOUR_MS) })),
+        r.steps.map((s, k) => ({
+          tenantId,
+          approvalId: approval!.id,
+          level: s.level,
+          approverId: s.by,
+          result: s.result,
+          comment: s.comment,
+          createdAt: new Date(created.getTime() + (k + 1) * HOUR_MS),
+        })),
       );
   }
 }

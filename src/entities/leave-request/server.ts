@@ -14,7 +14,9 @@ export const leaveRequests = pgTable(
   'leave_requests',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     /** The applicant (users.id). */
     userId: integer('user_id')
       .notNull()
@@ -65,7 +67,10 @@ export default defineEntity({
       }
       if (start && end && end.getTime() <= start.getTime()) fail(Code.BAD_REQUEST, 'rangeInvalid');
       if (typeof values.userId === 'number') {
-        const [u] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, values.userId), eq(users.tenantId, tenantId)));
+        const [u] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, values.userId), eq(users.tenantId, tenantId)));
         if (!u) fail(Code.BAD_REQUEST, 'refInvalid');
       }
     },
@@ -74,14 +79,28 @@ export default defineEntity({
     async afterWrite(ctx, tx, id, input, tenantId) {
       if (input.id !== undefined) return;
       const [row] = await tx
-        .select({ userId: leaveRequests.userId, type: leaveRequests.type, startAt: leaveRequests.startAt, endAt: leaveRequests.endAt, nodeId: leaveRequests.nodeId, name: users.name })
+        .select({
+          userId: leaveRequests.userId,
+          type: leaveRequests.type,
+          startAt: leaveRequests.startAt,
+          endAt: leaveRequests.endAt,
+          nodeId: leaveRequests.nodeId,
+          name: users.name,
+        })
         .from(leaveRequests)
         .innerJoin(users, eq(users.id, leaveRequests.userId))
         .where(eq(leaveRequests.id, id));
       if (!row?.nodeId) fail(Code.BAD_REQUEST, 'approvalNodeInvalid');
       const type = LEAVE_TYPE_TABLE.find((c) => c.value === row!.type)?.cn ?? '';
       const title = `${row!.name} ${type} ${fmt(row!.startAt, ctx.app.config.timeZone)} ~ ${fmt(row!.endAt, ctx.app.config.timeZone)}`;
-      const { approvalId } = await openApproval(tx, { tenantId, kind: 'leave', refId: id, nodeId: row!.nodeId!, title, applicantId: row!.userId });
+      const { approvalId } = await openApproval(tx, {
+        tenantId,
+        kind: 'leave',
+        refId: id,
+        nodeId: row!.nodeId!,
+        title,
+        applicantId: row!.userId,
+      });
       await tx.update(leaveRequests).set({ approvalId }).where(eq(leaveRequests.id, id));
     },
   },

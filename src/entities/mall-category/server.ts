@@ -23,7 +23,10 @@ export default defineEntity({
       let depth = 1;
       while (id != null) {
         if (existing && id === existing.id) fail(Code.BAD_REQUEST, 'mallCategoryCycle');
-        const [p] = await tx.select({ parentId: mallCategories.parentId }).from(mallCategories).where(and(eq(mallCategories.id, id), eq(mallCategories.tenantId, tenantId)));
+        const [p] = await tx
+          .select({ parentId: mallCategories.parentId })
+          .from(mallCategories)
+          .where(and(eq(mallCategories.id, id), eq(mallCategories.tenantId, tenantId)));
         if (!p) fail(Code.BAD_REQUEST, 'refInvalid');
         depth++;
         id = p.parentId;
@@ -31,15 +34,28 @@ export default defineEntity({
       if (depth > MALL_CATEGORY_MAX_DEPTH) fail(Code.BAD_REQUEST, 'mallCategoryTooDeep');
     },
     async remove(ctx, ids) {
-      const [child] = await ctx.db.select({ id: mallCategories.id }).from(mallCategories).where(inArray(mallCategories.parentId, ids)).limit(1);
+      const [child] = await ctx.db
+        .select({ id: mallCategories.id })
+        .from(mallCategories)
+        .where(inArray(mallCategories.parentId, ids))
+        .limit(1);
       if (child && !ids.includes(child.id)) fail(Code.BAD_REQUEST, 'mallCategoryHasChildren');
-      const [used] = await ctx.db.select({ id: mallProducts.id }).from(mallProducts).where(inArray(mallProducts.categoryId, ids)).limit(1);
+      const [used] = await ctx.db
+        .select({ id: mallProducts.id })
+        .from(mallProducts)
+        .where(inArray(mallProducts.categoryId, ids))
+        .limit(1);
       if (used) fail(Code.BAD_REQUEST, 'mallCategoryInUse');
       // Children first, so a category deleted with its sub-categories passes the restrict.
-      const rows = await ctx.db.select({ id: mallCategories.id, parentId: mallCategories.parentId }).from(mallCategories).where(inArray(mallCategories.id, ids));
+      const rows = await ctx.db
+        .select({ id: mallCategories.id, parentId: mallCategories.parentId })
+        .from(mallCategories)
+        .where(inArray(mallCategories.id, ids));
       const left = new Set(rows.map((r) => r.id));
       while (left.size) {
-        const leaves = rows.filter((r) => left.has(r.id) && !rows.some((c) => left.has(c.id) && c.parentId === r.id)).map((r) => r.id);
+        const leaves = rows
+          .filter((r) => left.has(r.id) && !rows.some((c) => left.has(c.id) && c.parentId === r.id))
+          .map((r) => r.id);
         await ctx.db.delete(mallCategories).where(inArray(mallCategories.id, leaves));
         for (const id of leaves) left.delete(id);
       }

@@ -7,7 +7,9 @@ export const mallCategories = pgTable(
   'mall_categories',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     /** Null for a top category; a category with children or products cannot be deleted. */
     parentId: integer('parent_id').references((): AnyPgColumn => mallCategories.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),

@@ -35,13 +35,30 @@ const api = <T = Row>(path: string, body: object, token = demo) => post<T>(t.app
 
 /** A product on sale with one SKU of `stock` units at `priceFen`, 500 g, under `templateId`. */
 async function product(stock: number, priceFen = 1990, templateId: number | null = null, tenantId = demoTenant) {
-  const [p] = await t.app.db.insert(mallProducts).values({ tenantId, name: `Test tea ${++skuSeq}`, status: 1, weightG: 500, freightTemplateId: templateId, priceFen, images: ['/img/tea.png'] }).returning();
-  const [s] = await t.app.db.insert(productSkus).values({ tenantId, productId: p!.id, code: `T-${skuSeq}-${Date.now()}`, priceFen, stock, specs: { 规格: '250g' } }).returning();
+  const [p] = await t.app.db
+    .insert(mallProducts)
+    .values({
+      tenantId,
+      name: `Test tea ${++skuSeq}`,
+      status: 1,
+      weightG: 500,
+      freightTemplateId: templateId,
+      priceFen,
+      images: ['/img/tea.png'],
+    })
+    .returning();
+  const [s] = await t.app.db
+    .insert(productSkus)
+    .values({ tenantId, productId: p!.id, code: `T-${skuSeq}-${Date.now()}`, priceFen, stock, specs: { 规格: '250g' } })
+    .returning();
   return { productId: p!.id, skuId: s!.id };
 }
 
-const stockOf = async (skuId: number) => (await t.app.db.select({ stock: productSkus.stock }).from(productSkus).where(eq(productSkus.id, skuId)))[0]!.stock;
-const salesOf = async (productId: number) => (await t.app.db.select({ sales: mallProducts.sales }).from(mallProducts).where(eq(mallProducts.id, productId)))[0]!.sales;
+const stockOf = async (skuId: number) =>
+  (await t.app.db.select({ stock: productSkus.stock }).from(productSkus).where(eq(productSkus.id, skuId)))[0]!.stock;
+const salesOf = async (productId: number) =>
+  (await t.app.db.select({ sales: mallProducts.sales }).from(mallProducts).where(eq(mallProducts.id, productId)))[0]!
+    .sales;
 const orderRow = async (id: number) => (await t.app.db.select().from(mallOrders).where(eq(mallOrders.id, id)))[0]!;
 
 const address = { name: '张三', phone: '13812345678', detail: '科技园路 1 号' };
@@ -53,8 +70,15 @@ interface Placed {
   paymentNo: string;
   payUrl: string;
 }
-const place = (items: { skuId: number; qty: number }[], regionCode = '广东省/深圳市/南山区', token = demo) => api<Placed>('order/place', { items, address, regionCode, method: 'sandbox' }, token);
-const pressPay = (payUrl: string) => t.app.inject({ method: 'POST', url: `${new URL(payUrl, 'http://x').pathname}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+const place = (items: { skuId: number; qty: number }[], regionCode = '广东省/深圳市/南山区', token = demo) =>
+  api<Placed>('order/place', { items, address, regionCode, method: 'sandbox' }, token);
+const pressPay = (payUrl: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${new URL(payUrl, 'http://x').pathname}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
 
 async function paidOrder(qty = 2, priceFen = 1990) {
   const p = await product(20, priceFen);
@@ -67,14 +91,40 @@ async function paidOrder(qty = 2, priceFen = 1990) {
 
 describe('freight templates', () => {
   it('add, rules by region (bad regions refused), another tenant sees none', async () => {
-    const added = await api('freightTemplate/add', { name: '按件计费', mode: FREIGHT_MODE.piece, firstUnit: 1, firstPrice: 8, addUnit: 1, addPrice: 2, freeAmount: 99 });
+    const added = await api('freightTemplate/add', {
+      name: '按件计费',
+      mode: FREIGHT_MODE.piece,
+      firstUnit: 1,
+      firstPrice: 8,
+      addUnit: 1,
+      addPrice: 2,
+      freeAmount: 99,
+    });
     expect(added.code, added.msg).toBe(0);
     const id = added.data.id;
-    const bad = await api('freightTemplate/setRules', { id, rules: [{ regions: ['x'], firstUnit: 1, firstPrice: 1, addUnit: 1, addPrice: 1 }] });
+    const bad = await api('freightTemplate/setRules', {
+      id,
+      rules: [{ regions: ['x'], firstUnit: 1, firstPrice: 1, addUnit: 1, addPrice: 1 }],
+    });
     expect(bad.code).toBe(400);
-    const twice = await api('freightTemplate/setRules', { id, rules: [0, 1].map(() => ({ regions: ['西藏自治区'], firstUnit: 1, firstPrice: 20, addUnit: 1, addPrice: 10 })) });
+    const twice = await api('freightTemplate/setRules', {
+      id,
+      rules: [0, 1].map(() => ({ regions: ['西藏自治区'], firstUnit: 1, firstPrice: 20, addUnit: 1, addPrice: 10 })),
+    });
     expect([twice.code, twice.key]).toEqual([400, 'freightRegionTwice']);
-    const ok = await api('freightTemplate/setRules', { id, rules: [{ regions: ['西藏自治区', '新疆维吾尔自治区'], firstUnit: 1, firstPrice: 20, addUnit: 1, addPrice: 10, freeAmount: null }] });
+    const ok = await api('freightTemplate/setRules', {
+      id,
+      rules: [
+        {
+          regions: ['西藏自治区', '新疆维吾尔自治区'],
+          firstUnit: 1,
+          firstPrice: 20,
+          addUnit: 1,
+          addPrice: 10,
+          freeAmount: null,
+        },
+      ],
+    });
     expect(ok.code, ok.msg).toBe(0);
     const got = await api<Row>('freightTemplate/get', { id });
     expect(got.data).toMatchObject({ ruleCount: 1, rules: [{ regions: ['西藏自治区', '新疆维吾尔自治区'] }] });
@@ -82,14 +132,27 @@ describe('freight templates', () => {
     expect((await list(t.app, 'freightTemplate', {}, other, 'mall')).rows.some((r) => r.id === id)).toBe(false);
   });
 
-  it('an order pays the freight of its products\' template for its region', async () => {
+  it("an order pays the freight of its products' template for its region", async () => {
     const [tpl] = await t.app.db
       .insert(freightTemplates)
-      .values({ tenantId: demoTenant, name: 'kg', mode: FREIGHT_MODE.weight, firstUnit: 1, firstPrice: 10, addUnit: 1, addPrice: 5, freeAmount: null, rules: [{ regions: ['西藏自治区'], firstUnit: 1, firstPrice: 30, addUnit: 1, addPrice: 15 }] })
+      .values({
+        tenantId: demoTenant,
+        name: 'kg',
+        mode: FREIGHT_MODE.weight,
+        firstUnit: 1,
+        firstPrice: 10,
+        addUnit: 1,
+        addPrice: 5,
+        freeAmount: null,
+        rules: [{ regions: ['西藏自治区'], firstUnit: 1, firstPrice: 30, addUnit: 1, addPrice: 15 }],
+      })
       .returning();
     const p = await product(10, 1000, tpl!.id);
     // 3 x 500 g = 1.5 kg: 10 + 5 yuan; to Tibet 30 + 15.
-    const q = await api<{ freightFen: number; goodsFen: number; totalFen: number }>('order/quote', { items: [{ skuId: p.skuId, qty: 3 }], regionCode: '浙江省/杭州市' });
+    const q = await api<{ freightFen: number; goodsFen: number; totalFen: number }>('order/quote', {
+      items: [{ skuId: p.skuId, qty: 3 }],
+      regionCode: '浙江省/杭州市',
+    });
     expect(q.data).toMatchObject({ goodsFen: 3000, freightFen: 1500, totalFen: 4500 });
     const placed = await place([{ skuId: p.skuId, qty: 3 }], '西藏自治区/拉萨市');
     expect(placed.data).toMatchObject({ freightFen: 4500, totalFen: 7500 });
@@ -99,7 +162,11 @@ describe('freight templates', () => {
 describe('orders', () => {
   it('the demo starts with orders in every state, freight templates and after-sales requests', async () => {
     const rows = (await list(t.app, 'order', { pageSize: 100 }, demo, 'mall')).rows;
-    for (const status of Object.values(MALL_ORDER).filter((s) => s !== MALL_ORDER.refunding)) expect(rows.some((r) => r.status === status), `status ${status}`).toBe(true);
+    for (const status of Object.values(MALL_ORDER).filter((s) => s !== MALL_ORDER.refunding))
+      expect(
+        rows.some((r) => r.status === status),
+        `status ${status}`,
+      ).toBe(true);
     expect((await list(t.app, 'freightTemplate', {}, demo, 'mall')).rows.length).toBeGreaterThanOrEqual(2);
     expect((await list(t.app, 'afterSale', {}, demo, 'mall')).rows.length).toBeGreaterThanOrEqual(3);
   });
@@ -147,11 +214,20 @@ describe('orders', () => {
     expect(await stockOf(b.skuId)).toBe(1);
   });
 
-  it('bad input: no items, zero quantity, a bad phone, an unknown SKU, another tenant\'s SKU', async () => {
+  it("bad input: no items, zero quantity, a bad phone, an unknown SKU, another tenant's SKU", async () => {
     const p = await product(5);
     expect((await api('order/place', { items: [], address, regionCode: '广东省', method: 'sandbox' })).code).toBe(400);
     expect((await place([{ skuId: p.skuId, qty: 0 }])).code).toBe(400);
-    expect((await api('order/place', { items: [{ skuId: p.skuId, qty: 1 }], address: { ...address, phone: '123' }, regionCode: '广东省', method: 'sandbox' })).code).toBe(400);
+    expect(
+      (
+        await api('order/place', {
+          items: [{ skuId: p.skuId, qty: 1 }],
+          address: { ...address, phone: '123' },
+          regionCode: '广东省',
+          method: 'sandbox',
+        })
+      ).code,
+    ).toBe(400);
     expect((await place([{ skuId: 99_999_999, qty: 1 }])).key).toBe('productUnavailable');
     expect((await place([{ skuId: p.skuId, qty: 1 }], '广东省', other)).key).toBe('productUnavailable');
   });
@@ -171,16 +247,28 @@ describe('orders', () => {
   it('ship: an unpaid order is not yet paid; a tracking number is required; a paid one ships, then completes', async () => {
     const p = await product(5);
     const unpaid = await place([{ skuId: p.skuId, qty: 1 }]);
-    expect((await api('order/ship', { id: unpaid.data.id, carrier: '顺丰', trackingNo: 'SF1234567890' })).key).toBe('orderNotPaid');
+    expect((await api('order/ship', { id: unpaid.data.id, carrier: '顺丰', trackingNo: 'SF1234567890' })).key).toBe(
+      'orderNotPaid',
+    );
     const o = await paidOrder();
     expect((await api('order/ship', { id: o.id, carrier: '顺丰' })).code).toBe(400);
     expect((await api('order/ship', { id: o.id, carrier: '顺丰', trackingNo: '' })).code).toBe(400);
-    expect((await api('order/ship', { id: o.id, carrier: '顺丰', trackingNo: 'SF1234567890' }, clerk)).key).toBe('noPermission');
-    expect((await api('order/ship', { id: o.id, carrier: '顺丰', trackingNo: 'SF1234567890' }, other)).key).toBe('notFound');
+    expect((await api('order/ship', { id: o.id, carrier: '顺丰', trackingNo: 'SF1234567890' }, clerk)).key).toBe(
+      'noPermission',
+    );
+    expect((await api('order/ship', { id: o.id, carrier: '顺丰', trackingNo: 'SF1234567890' }, other)).key).toBe(
+      'notFound',
+    );
     const shipped = await api('order/ship', { id: o.id, carrier: '顺丰', trackingNo: 'SF1234567890' });
     expect(shipped.code, shipped.msg).toBe(0);
-    expect(await orderRow(o.id)).toMatchObject({ status: MALL_ORDER.shipped, carrier: '顺丰', trackingNo: 'SF1234567890' });
-    expect((await api('order/ship', { id: o.id, carrier: '顺丰', trackingNo: 'SF1234567890' })).key).toBe('noSuchTransition');
+    expect(await orderRow(o.id)).toMatchObject({
+      status: MALL_ORDER.shipped,
+      carrier: '顺丰',
+      trackingNo: 'SF1234567890',
+    });
+    expect((await api('order/ship', { id: o.id, carrier: '顺丰', trackingNo: 'SF1234567890' })).key).toBe(
+      'noSuchTransition',
+    );
     expect((await api('order/cancel', { id: o.id })).key).toBe('noSuchTransition');
     expect((await api('order/complete', { id: o.id })).code).toBe(0);
     const detail = await api<{ items: Row[]; timeline: { event: string }[] }>('order/detail', { id: o.id });
@@ -212,13 +300,19 @@ describe('orders', () => {
     expect(paid.length).toBeGreaterThan(0);
     for (const o of seeded.filter((x) => x.paidAt != null && x.orderNo.startsWith('M'))) {
       const payment = await t.app.payments.get(o.paymentNo!);
-      expect(payment, o.orderNo).toMatchObject({ amountFen: o.totalFen, status: o.status === MALL_ORDER.refunded ? PAY_STATUS.refunded : PAY_STATUS.success });
+      expect(payment, o.orderNo).toMatchObject({
+        amountFen: o.totalFen,
+        status: o.status === MALL_ORDER.refunded ? PAY_STATUS.refunded : PAY_STATUS.success,
+      });
     }
     const o = paid[0]!;
     const cancelled = await api('order/cancel', { id: o.id, reason: '买家不要了' });
     expect(cancelled.code, cancelled.msg).toBe(0);
     expect(await orderRow(o.id)).toMatchObject({ status: MALL_ORDER.refunded, refundedFen: o.totalFen });
-    expect((await t.app.payments.get(o.paymentNo!))).toMatchObject({ status: PAY_STATUS.refunded, refundedFen: o.totalFen });
+    expect(await t.app.payments.get(o.paymentNo!)).toMatchObject({
+      status: PAY_STATUS.refunded,
+      refundedFen: o.totalFen,
+    });
   });
 
   it('another tenant sees none of the orders; the list filters by status', async () => {
@@ -233,7 +327,12 @@ describe('orders', () => {
 
   it('mall data: paid amount by day, orders by status, top products, conversion', async () => {
     const day = new Date(t.clock.now() + 8 * 3600_000).toISOString().slice(0, 10);
-    const stats = await api<{ byDay: { day: string; paidFen: number }[]; byStatus: { status: number; n: number }[]; top: { name: string; qty: number }[]; totals: { paid: number } }>('order/stats', { from: day, to: day });
+    const stats = await api<{
+      byDay: { day: string; paidFen: number }[];
+      byStatus: { status: number; n: number }[];
+      top: { name: string; qty: number }[];
+      totals: { paid: number };
+    }>('order/stats', { from: day, to: day });
     expect(stats.code, stats.msg).toBe(0);
     expect(stats.data.byDay.find((d) => d.day === day)?.paidFen).toBeGreaterThan(0);
     expect(stats.data.byStatus.length).toBeGreaterThan(2);
@@ -248,13 +347,19 @@ describe('after-sales', () => {
 
   it('a refund-only request: not more than was paid; approved, the money goes back through the payment', async () => {
     const o = await paidOrder(2, 1000);
-    expect((await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.refund, amount: 20.01, reason: '不想要了' })).key).toBe('refundTooMuch');
-    expect((await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.refund, amount: 5, reason: '不想要了' }, other)).key).toBe('orderUnknown');
+    expect(
+      (await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.refund, amount: 20.01, reason: '不想要了' })).key,
+    ).toBe('refundTooMuch');
+    expect(
+      (await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.refund, amount: 5, reason: '不想要了' }, other)).key,
+    ).toBe('orderUnknown');
     const req = await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.refund, amount: 5, reason: '少了一包' });
     expect(req.code, req.msg).toBe(0);
     expect(req.data).toMatchObject({ status: AFTER_SALE.pending, amount: 5 });
     // What open requests ask for counts: 15 more would be 20, 15.01 is too much.
-    expect((await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.refund, amount: 15.01, reason: 'x' })).key).toBe('refundTooMuch');
+    expect((await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.refund, amount: 15.01, reason: 'x' })).key).toBe(
+      'refundTooMuch',
+    );
     expect((await api('afterSale/review', { id: req.data.id, pass: true }, clerk)).key).toBe('noPermission');
     expect((await api('afterSale/review', { id: req.data.id, pass: false })).code).toBe(400); // a rejection needs its comment
     const ok = await api<Row>('afterSale/review', { id: req.data.id, pass: true, comment: '同意' });
@@ -268,9 +373,29 @@ describe('after-sales', () => {
 
   it('a return: approved, the goods received go back to stock, then the rest is refunded and the order refunded', async () => {
     const o = await paidOrder(2, 1000);
-    expect((await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.returnRefund, amount: 20, reason: '质量问题' })).key).toBe('afterSaleItemRequired');
-    expect((await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.returnRefund, skuId: o.skuId, qty: 3, amount: 20, reason: '质量问题' })).key).toBe('afterSaleQtyTooMany');
-    const req = await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.returnRefund, skuId: o.skuId, qty: 2, amount: 20, reason: '质量问题' });
+    expect(
+      (await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.returnRefund, amount: 20, reason: '质量问题' })).key,
+    ).toBe('afterSaleItemRequired');
+    expect(
+      (
+        await apply({
+          orderNo: o.orderNo,
+          type: AFTER_SALE_TYPE.returnRefund,
+          skuId: o.skuId,
+          qty: 3,
+          amount: 20,
+          reason: '质量问题',
+        })
+      ).key,
+    ).toBe('afterSaleQtyTooMany');
+    const req = await apply({
+      orderNo: o.orderNo,
+      type: AFTER_SALE_TYPE.returnRefund,
+      skuId: o.skuId,
+      qty: 2,
+      amount: 20,
+      reason: '质量问题',
+    });
     expect(req.code, req.msg).toBe(0);
     expect((await api('afterSale/receive', { id: req.data.id })).key).toBe('noSuchTransition');
     expect((await api('afterSale/review', { id: req.data.id, pass: true })).data.status).toBe(AFTER_SALE.approved);
@@ -284,7 +409,13 @@ describe('after-sales', () => {
 
   it('an exchange waits for the goods, then completes; a rejected request ends there; an unpaid order gets none', async () => {
     const o = await paidOrder(1);
-    const ex = await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.exchange, skuId: o.skuId, qty: 1, reason: '换个口味' });
+    const ex = await apply({
+      orderNo: o.orderNo,
+      type: AFTER_SALE_TYPE.exchange,
+      skuId: o.skuId,
+      qty: 1,
+      reason: '换个口味',
+    });
     expect(ex.code, ex.msg).toBe(0);
     await api('afterSale/review', { id: ex.data.id, pass: true });
     expect((await api('afterSale/complete', { id: ex.data.id })).key).toBe('noSuchTransition');
@@ -293,14 +424,25 @@ describe('after-sales', () => {
 
     const o2 = await paidOrder(1);
     const r = await apply({ orderNo: o2.orderNo, type: AFTER_SALE_TYPE.refund, amount: 1, reason: 'x' });
-    expect((await api<Row>('afterSale/review', { id: r.data.id, pass: false, comment: '已发货不支持' })).data.status).toBe(AFTER_SALE.rejected);
+    expect(
+      (await api<Row>('afterSale/review', { id: r.data.id, pass: false, comment: '已发货不支持' })).data.status,
+    ).toBe(AFTER_SALE.rejected);
     expect((await api('afterSale/review', { id: r.data.id, pass: true })).key).toBe('noSuchTransition');
 
     const p = await product(3);
     const unpaid = await place([{ skuId: p.skuId, qty: 1 }]);
-    expect((await apply({ orderNo: unpaid.data.orderNo, type: AFTER_SALE_TYPE.refund, amount: 1, reason: 'x' })).key).toBe('orderNotPaid');
+    expect(
+      (await apply({ orderNo: unpaid.data.orderNo, type: AFTER_SALE_TYPE.refund, amount: 1, reason: 'x' })).key,
+    ).toBe('orderNotPaid');
     const ids = [ex.data.id, r.data.id];
-    expect((await t.app.db.select().from(mallOrders).where(inArray(mallOrders.id, [o.id, o2.id]))).every((x) => x.status === MALL_ORDER.paid)).toBe(true);
+    expect(
+      (
+        await t.app.db
+          .select()
+          .from(mallOrders)
+          .where(inArray(mallOrders.id, [o.id, o2.id]))
+      ).every((x) => x.status === MALL_ORDER.paid),
+    ).toBe(true);
     expect(ids).toHaveLength(2);
   });
 });

@@ -29,7 +29,6 @@ export interface Quote extends SharedQuote {
   tenantId: number;
 }
 
-
 /** The payment interface (src/server/payments), decorated by the payments plugin. */
 export function paymentsOf(app: FastifyInstance): PaymentService {
   const p = (app as unknown as { payments?: PaymentService }).payments;
@@ -68,14 +67,36 @@ export async function quote(db: Db | Tx, scope: Scope, items: CartItem[], region
     })
     .from(productSkus)
     .innerJoin(products, eq(products.id, productSkus.productId))
-    .where(and(inArray(productSkus.id, cart.map((c) => c.skuId)), tenantWhere(scope, productSkus)));
+    .where(
+      and(
+        inArray(
+          productSkus.id,
+          cart.map((c) => c.skuId),
+        ),
+        tenantWhere(scope, productSkus),
+      ),
+    );
   const by = new Map(rows.map((r) => [r.skuId, r]));
   const tenantIds = new Set(rows.map((r) => r.tenantId));
-  if (rows.length !== cart.length || tenantIds.size !== 1 || rows.some((r) => r.productStatus !== 1 || r.skuStatus !== 1)) fail(Code.BAD_REQUEST, 'productUnavailable');
+  if (
+    rows.length !== cart.length ||
+    tenantIds.size !== 1 ||
+    rows.some((r) => r.productStatus !== 1 || r.skuStatus !== 1)
+  )
+    fail(Code.BAD_REQUEST, 'productUnavailable');
   const tenantId = rows[0]!.tenantId;
   const lines: QuoteLine[] = cart.map((c) => {
     const r = by.get(c.skuId)!;
-    return { skuId: r.skuId, productId: r.productId, name: r.name, specs: r.specs, image: r.image, priceFen: r.priceFen, qty: c.qty, stock: r.stock };
+    return {
+      skuId: r.skuId,
+      productId: r.productId,
+      name: r.name,
+      specs: r.specs,
+      image: r.image,
+      priceFen: r.priceFen,
+      qty: c.qty,
+      stock: r.stock,
+    };
   });
   const goodsFen = lines.reduce((n, l) => n + l.priceFen * l.qty, 0);
   // One freight per template: the items of its products together (thresholds count them together).
@@ -83,11 +104,17 @@ export async function quote(db: Db | Tx, scope: Scope, items: CartItem[], region
   for (const c of cart) {
     const r = by.get(c.skuId)!;
     if (r.templateId == null) continue;
-    groups.set(r.templateId, [...(groups.get(r.templateId) ?? []), { qty: c.qty, weightG: r.weightG, priceFen: r.priceFen }]);
+    groups.set(r.templateId, [
+      ...(groups.get(r.templateId) ?? []),
+      { qty: c.qty, weightG: r.weightG, priceFen: r.priceFen },
+    ]);
   }
   let freightFen = 0;
   if (groups.size) {
-    const templates = await db.select().from(freightTemplates).where(and(inArray(freightTemplates.id, [...groups.keys()]), eq(freightTemplates.tenantId, tenantId)));
+    const templates = await db
+      .select()
+      .from(freightTemplates)
+      .where(and(inArray(freightTemplates.id, [...groups.keys()]), eq(freightTemplates.tenantId, tenantId)));
     for (const tpl of templates) freightFen += freightFor(tpl, groups.get(tpl.id)!, regionCode);
   }
   return { tenantId, lines, goodsFen, freightFen, totalFen: goodsFen + freightFen };
@@ -113,14 +140,23 @@ async function reserve(tx: Tx, lines: { skuId: number; qty: number }[]): Promise
 
 /** Gives an order's units (or `qtyBySku`) back to stock. */
 export async function restock(tx: Tx, lines: { skuId: number; qty: number }[]): Promise<void> {
-  for (const l of lines) if (l.qty > 0) await tx.update(productSkus).set({ stock: sql`${productSkus.stock} + ${l.qty}` }).where(eq(productSkus.id, l.skuId));
+  for (const l of lines)
+    if (l.qty > 0)
+      await tx
+        .update(productSkus)
+        .set({ stock: sql`${productSkus.stock} + ${l.qty}` })
+        .where(eq(productSkus.id, l.skuId));
 }
 
 /**
  * Places an order: prices it, takes the stock (all or nothing) and stores it in one transaction,
  * then creates its payment. A payment that cannot be created cancels the order again.
  */
-export async function placeOrder(app: FastifyInstance, scope: Scope, input: PlaceInput): Promise<{ order: MallOrder; payUrl?: string; qrCode?: string }> {
+export async function placeOrder(
+  app: FastifyInstance,
+  scope: Scope,
+  input: PlaceInput,
+): Promise<{ order: MallOrder; payUrl?: string; qrCode?: string }> {
   const payments = paymentsOf(app);
   if (!payments.methods().includes(input.method)) fail(Code.BAD_REQUEST, 'payMethodUnavailable');
   const now = app.clock.now();
@@ -147,15 +183,38 @@ export async function placeOrder(app: FastifyInstance, scope: Scope, input: Plac
         createdAt: new Date(now),
       })
       .returning();
-    await tx.insert(mallOrderItems).values(q.lines.map((l) => ({ tenantId: q.tenantId, orderId: created!.id, skuId: l.skuId, productId: l.productId, name: l.name, specs: l.specs, image: l.image, priceFen: l.priceFen, qty: l.qty })));
+    await tx.insert(mallOrderItems).values(
+      q.lines.map((l) => ({
+        tenantId: q.tenantId,
+        orderId: created!.id,
+        skuId: l.skuId,
+        productId: l.productId,
+        name: l.name,
+        specs: l.specs,
+        image: l.image,
+        priceFen: l.priceFen,
+        qty: l.qty,
+      })),
+    );
     return created!;
   });
   try {
     const { payment, checkout } = await payments.create(
       { ...scope, tenantId: order.tenantId },
-      { purpose: { kind: MALL_PURPOSE, ref: order.orderNo }, subject: `商城订单 ${order.orderNo}`, amountFen: order.totalFen, method: input.method, returnPath: '/orderManagement', userId: scope.userId || undefined },
+      {
+        purpose: { kind: MALL_PURPOSE, ref: order.orderNo },
+        subject: `商城订单 ${order.orderNo}`,
+        amountFen: order.totalFen,
+        method: input.method,
+        returnPath: '/orderManagement',
+        userId: scope.userId || undefined,
+      },
     );
-    const [saved] = await app.db.update(mallOrders).set({ paymentNo: payment.orderNo }).where(eq(mallOrders.id, order.id)).returning();
+    const [saved] = await app.db
+      .update(mallOrders)
+      .set({ paymentNo: payment.orderNo })
+      .where(eq(mallOrders.id, order.id))
+      .returning();
     return { order: saved!, payUrl: checkout.payUrl, qrCode: checkout.qrCode };
   } catch (err) {
     await cancelUnpaid(app, order.id, 'payment failed');
@@ -163,7 +222,8 @@ export async function placeOrder(app: FastifyInstance, scope: Scope, input: Plac
   }
 }
 
-const itemsOf = (db: Db | Tx, orderId: number) => db.select().from(mallOrderItems).where(eq(mallOrderItems.orderId, orderId)).orderBy(asc(mallOrderItems.id));
+const itemsOf = (db: Db | Tx, orderId: number) =>
+  db.select().from(mallOrderItems).where(eq(mallOrderItems.orderId, orderId)).orderBy(asc(mallOrderItems.id));
 
 /** Cancels an unpaid order and returns its stock; false when it was not unpaid any more (paid meanwhile). */
 export async function cancelUnpaid(app: FastifyInstance, orderId: number, reason: string): Promise<boolean> {
@@ -178,7 +238,10 @@ export async function cancelUnpaid(app: FastifyInstance, orderId: number, reason
     await restock(tx, await itemsOf(tx, orderId));
     return moved;
   });
-  if (order?.paymentNo) await paymentsOf(app).close(order.paymentNo).catch((err: unknown) => app.log.warn({ err, orderNo: order.orderNo }, 'mall: closing the payment failed'));
+  if (order?.paymentNo)
+    await paymentsOf(app)
+      .close(order.paymentNo)
+      .catch((err: unknown) => app.log.warn({ err, orderNo: order.orderNo }, 'mall: closing the payment failed'));
   return !!order;
 }
 
@@ -204,22 +267,33 @@ export async function onMallPaid(app: FastifyInstance, payment: Payment): Promis
   const paidLate = await app.db.transaction(async (tx) => {
     const [order] = await tx.select().from(mallOrders).where(eq(mallOrders.orderNo, payment.purpose.ref));
     if (!order) return false;
-    if (payment.amountFen !== order.totalFen) throw new Error(`mall order ${order.orderNo}: paid ${payment.amountFen}, owes ${order.totalFen}`);
+    if (payment.amountFen !== order.totalFen)
+      throw new Error(`mall order ${order.orderNo}: paid ${payment.amountFen}, owes ${order.totalFen}`);
     const [moved] = await tx
       .update(mallOrders)
       .set({ status: MALL_ORDER.paid, paidAt: payment.paidAt ?? now, paymentNo: payment.orderNo })
       .where(and(eq(mallOrders.id, order.id), eq(mallOrders.status, MALL_ORDER.unpaid)))
       .returning({ id: mallOrders.id });
     if (!moved) return order.status === MALL_ORDER.cancelled && order.paymentNo === payment.orderNo;
-    for (const item of await itemsOf(tx, order.id)) await tx.update(products).set({ sales: sql`${products.sales} + ${item.qty}` }).where(eq(products.id, item.productId));
+    for (const item of await itemsOf(tx, order.id))
+      await tx
+        .update(products)
+        .set({ sales: sql`${products.sales} + ${item.qty}` })
+        .where(eq(products.id, item.productId));
     return false;
   });
-  if (paidLate) await paymentsOf(app).refund(payment.orderNo, { reason: 'order cancelled before payment' }).catch((err: unknown) => app.log.warn({ err }, 'mall: refunding a late payment failed'));
+  if (paidLate)
+    await paymentsOf(app)
+      .refund(payment.orderNo, { reason: 'order cancelled before payment' })
+      .catch((err: unknown) => app.log.warn({ err }, 'mall: refunding a late payment failed'));
 }
 
 /** The order in the caller's scope, or 'notFound'. */
 export async function orderInScope(db: Db | Tx, scope: Scope, id: number): Promise<MallOrder> {
-  const [order] = await db.select().from(mallOrders).where(and(eq(mallOrders.id, id), tenantWhere(scope, mallOrders)));
+  const [order] = await db
+    .select()
+    .from(mallOrders)
+    .where(and(eq(mallOrders.id, id), tenantWhere(scope, mallOrders)));
   if (!order) fail(Code.NOT_FOUND, 'notFound');
   return order!;
 }
@@ -231,7 +305,13 @@ export function checkMove(order: MallOrder, to: number): void {
   fail(Code.BAD_REQUEST, 'noSuchTransition');
 }
 
-export async function ship(app: FastifyInstance, scope: Scope, id: number, carrier: string, trackingNo: string): Promise<void> {
+export async function ship(
+  app: FastifyInstance,
+  scope: Scope,
+  id: number,
+  carrier: string,
+  trackingNo: string,
+): Promise<void> {
   const order = await orderInScope(app.db, scope, id);
   checkMove(order, MALL_ORDER.shipped);
   const [moved] = await app.db
@@ -257,7 +337,12 @@ export async function complete(app: FastifyInstance, scope: Scope, id: number): 
  * Gives money back through the payment interface and records it on the order: the whole rest
  * makes it refunded (or refunding while the provider works), a part only adds to refundedFen.
  */
-export async function refundOrder(app: FastifyInstance, order: MallOrder, amountFen: number, reason: string): Promise<MallOrder> {
+export async function refundOrder(
+  app: FastifyInstance,
+  order: MallOrder,
+  amountFen: number,
+  reason: string,
+): Promise<MallOrder> {
   if (!order.paymentNo || order.paidAt == null) fail(Code.BAD_REQUEST, 'orderNotPaid');
   const rest = order.totalFen - order.refundedFen;
   if (amountFen <= 0 || amountFen > rest) fail(Code.BAD_REQUEST, 'refundTooMuch');
@@ -268,14 +353,23 @@ export async function refundOrder(app: FastifyInstance, order: MallOrder, amount
   const [claimed] = await app.db
     .update(mallOrders)
     .set({ refundedFen: sql`${mallOrders.refundedFen} + ${amountFen}` })
-    .where(and(eq(mallOrders.id, order.id), eq(mallOrders.status, order.status), sql`${mallOrders.refundedFen} + ${amountFen} <= ${mallOrders.totalFen}`))
+    .where(
+      and(
+        eq(mallOrders.id, order.id),
+        eq(mallOrders.status, order.status),
+        sql`${mallOrders.refundedFen} + ${amountFen} <= ${mallOrders.totalFen}`,
+      ),
+    )
     .returning({ id: mallOrders.id });
   if (!claimed) fail(Code.BAD_REQUEST, 'refundTooMuch');
   let payment: Payment;
   try {
     payment = await paymentsOf(app).refund(order.paymentNo!, { amountFen, reason });
   } catch (err) {
-    await app.db.update(mallOrders).set({ refundedFen: sql`${mallOrders.refundedFen} - ${amountFen}` }).where(eq(mallOrders.id, order.id));
+    await app.db
+      .update(mallOrders)
+      .set({ refundedFen: sql`${mallOrders.refundedFen} - ${amountFen}` })
+      .where(eq(mallOrders.id, order.id));
     if (err instanceof ApiError) throw err;
     fail(Code.BAD_REQUEST, 'payProviderFailed');
   }
@@ -308,7 +402,10 @@ export async function cancelOrder(app: FastifyInstance, scope: Scope, id: number
   } else if (order.status === MALL_ORDER.paid) {
     await refundOrder(app, order, order.totalFen - order.refundedFen, reason);
     await app.db.transaction(async (tx) => {
-      await tx.update(mallOrders).set({ cancelReason: reason, cancelledAt: new Date(app.clock.now()) }).where(eq(mallOrders.id, id));
+      await tx
+        .update(mallOrders)
+        .set({ cancelReason: reason, cancelledAt: new Date(app.clock.now()) })
+        .where(eq(mallOrders.id, id));
       await restock(tx, await itemsOf(tx, id));
     });
   } else fail(Code.BAD_REQUEST, 'noSuchTransition');

@@ -21,7 +21,16 @@ const BUYERS = [
   { name: '陈静', phone: '13500135005', region: '西藏自治区/拉萨市/城关区', address: '北京中路 21 号' },
 ];
 /** Each state several times over the last three weeks, the newest unpaid. */
-const STATES = [MALL_ORDER.completed, MALL_ORDER.shipped, MALL_ORDER.paid, MALL_ORDER.completed, MALL_ORDER.cancelled, MALL_ORDER.refunded, MALL_ORDER.shipped, MALL_ORDER.completed];
+const STATES = [
+  MALL_ORDER.completed,
+  MALL_ORDER.shipped,
+  MALL_ORDER.paid,
+  MALL_ORDER.completed,
+  MALL_ORDER.cancelled,
+  MALL_ORDER.refunded,
+  MALL_ORDER.shipped,
+  MALL_ORDER.completed,
+];
 
 /**
  * Demo freight templates (by piece with free shipping from 99 yuan; by weight with dearer remote
@@ -31,18 +40,63 @@ const STATES = [MALL_ORDER.completed, MALL_ORDER.shipped, MALL_ORDER.paid, MALL_
  * through the payment interface like a real one.
  */
 export async function seedMallOrders(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
-  const remote = { regions: ['西藏自治区', '新疆维吾尔自治区', '青海省'], firstUnit: 1, firstPrice: 20, addUnit: 1, addPrice: 10, freeAmount: null };
+  const remote = {
+    regions: ['西藏自治区', '新疆维吾尔自治区', '青海省'],
+    firstUnit: 1,
+    firstPrice: 20,
+    addUnit: 1,
+    addPrice: 10,
+    freeAmount: null,
+  };
   const [byPiece, byWeight] = await tx
     .insert(freightTemplates)
     .values([
-      { tenantId, name: '全国包邮（满99元）', mode: FREIGHT_MODE.piece, firstUnit: 1, firstPrice: 8, addUnit: 1, addPrice: 2, freeAmount: 99, rules: [remote] },
-      { tenantId, name: '按重量计费', mode: FREIGHT_MODE.weight, firstUnit: 1, firstPrice: 10, addUnit: 1, addPrice: 4, freePieces: 10, rules: [remote, { regions: ['浙江省', '上海市', '江苏省'], firstUnit: 1, firstPrice: 6, addUnit: 1, addPrice: 2 }] },
+      {
+        tenantId,
+        name: '全国包邮（满99元）',
+        mode: FREIGHT_MODE.piece,
+        firstUnit: 1,
+        firstPrice: 8,
+        addUnit: 1,
+        addPrice: 2,
+        freeAmount: 99,
+        rules: [remote],
+      },
+      {
+        tenantId,
+        name: '按重量计费',
+        mode: FREIGHT_MODE.weight,
+        firstUnit: 1,
+        firstPrice: 10,
+        addUnit: 1,
+        addPrice: 4,
+        freePieces: 10,
+        rules: [
+          remote,
+          { regions: ['浙江省', '上海市', '江苏省'], firstUnit: 1, firstPrice: 6, addUnit: 1, addPrice: 2 },
+        ],
+      },
     ])
     .returning({ id: freightTemplates.id });
-  const products = await tx.select().from(mallProducts).where(eq(mallProducts.tenantId, tenantId)).orderBy(asc(mallProducts.id));
-  for (const [i, p] of products.entries()) await tx.update(mallProducts).set({ freightTemplateId: i % 2 ? byWeight!.id : byPiece!.id, views: p.views || 200 + ((i * 137) % 900) }).where(eq(mallProducts.id, p.id));
+  const products = await tx
+    .select()
+    .from(mallProducts)
+    .where(eq(mallProducts.tenantId, tenantId))
+    .orderBy(asc(mallProducts.id));
+  for (const [i, p] of products.entries())
+    await tx
+      .update(mallProducts)
+      .set({ freightTemplateId: i % 2 ? byWeight!.id : byPiece!.id, views: p.views || 200 + ((i * 137) % 900) })
+      .where(eq(mallProducts.id, p.id));
   const skus = await tx
-    .select({ id: productSkus.id, productId: productSkus.productId, priceFen: productSkus.priceFen, specs: productSkus.specs, name: mallProducts.name, image: productSkus.image })
+    .select({
+      id: productSkus.id,
+      productId: productSkus.productId,
+      priceFen: productSkus.priceFen,
+      specs: productSkus.specs,
+      name: mallProducts.name,
+      image: productSkus.image,
+    })
     .from(productSkus)
     .innerJoin(mallProducts, eq(mallProducts.id, productSkus.productId))
     .where(eq(productSkus.tenantId, tenantId))
@@ -54,7 +108,9 @@ export async function seedMallOrders(tx: Tx, tenantId: number, now = Date.now())
     const status = unpaid ? MALL_ORDER.unpaid : STATES[i % STATES.length]!;
     const at = now - (unpaid ? (i - 36) * 5 * 60_000 : (40 - i) * 0.5 * DAY_MS + (i % 5) * 3_600_000);
     const buyer = BUYERS[i % BUYERS.length]!;
-    const lines = [skus[(i * 7) % skus.length]!, ...(i % 3 === 0 ? [skus[(i * 11 + 3) % skus.length]!] : [])].filter((s, k, all) => all.findIndex((x) => x.id === s.id) === k);
+    const lines = [skus[(i * 7) % skus.length]!, ...(i % 3 === 0 ? [skus[(i * 11 + 3) % skus.length]!] : [])].filter(
+      (s, k, all) => all.findIndex((x) => x.id === s.id) === k,
+    );
     const qtys = lines.map((_, k) => 1 + ((i + k) % 3));
     const goodsFen = lines.reduce((n, s, k) => n + s.priceFen * qtys[k]!, 0);
     const freightFen = goodsFen >= 9900 ? 0 : 800;
@@ -81,8 +137,12 @@ export async function seedMallOrders(tx: Tx, tenantId: number, now = Date.now())
         status,
         method,
         paymentNo,
-        carrier: status === MALL_ORDER.shipped || status === MALL_ORDER.completed ? (i % 2 ? '顺丰速运' : '中通快递') : null,
-        trackingNo: status === MALL_ORDER.shipped || status === MALL_ORDER.completed ? `${i % 2 ? 'SF' : 'ZTO'}${String(7_300_000_000 + i * 7919)}` : null,
+        carrier:
+          status === MALL_ORDER.shipped || status === MALL_ORDER.completed ? (i % 2 ? '顺丰速运' : '中通快递') : null,
+        trackingNo:
+          status === MALL_ORDER.shipped || status === MALL_ORDER.completed
+            ? `${i % 2 ? 'SF' : 'ZTO'}${String(7_300_000_000 + i * 7919)}`
+            : null,
         expiresAt: new Date(at + MALL_ORDER_TTL_MS),
         paidAt: paid ? d(0.2) : null,
         shippedAt: status === MALL_ORDER.shipped || status === MALL_ORDER.completed ? d(20) : null,
@@ -93,7 +153,19 @@ export async function seedMallOrders(tx: Tx, tenantId: number, now = Date.now())
         createdAt: new Date(at),
       })
       .returning({ id: mallOrders.id, orderNo: mallOrders.orderNo });
-    await tx.insert(mallOrderItems).values(lines.map((s, k) => ({ tenantId, orderId: o!.id, skuId: s.id, productId: s.productId, name: s.name, specs: s.specs, image: s.image, priceFen: s.priceFen, qty: qtys[k]! })));
+    await tx.insert(mallOrderItems).values(
+      lines.map((s, k) => ({
+        tenantId,
+        orderId: o!.id,
+        skuId: s.id,
+        productId: s.productId,
+        name: s.name,
+        specs: s.specs,
+        image: s.image,
+        priceFen: s.priceFen,
+        qty: qtys[k]!,
+      })),
+    );
     if (paymentNo) {
       const refunded = status === MALL_ORDER.refunded;
       const subject = `商城订单 ${orderNo}`;
@@ -135,11 +207,47 @@ export async function seedMallOrders(tx: Tx, tenantId: number, now = Date.now())
   const completed = orders.filter((o) => o.status === MALL_ORDER.completed);
   const refunded = orders.find((o) => o.status === MALL_ORDER.refunded);
   const reqs = [
-    shipped[0] && { o: shipped[0], type: AFTER_SALE_TYPE.refund, status: AFTER_SALE.pending, amountFen: 500, qty: 0, reason: '外包装破损，申请部分退款' },
-    completed[0] && { o: completed[0], type: AFTER_SALE_TYPE.returnRefund, status: AFTER_SALE.approved, amountFen: Math.min(completed[0].totalFen, 2000), qty: 1, reason: '尺寸不合适，退货' },
-    completed[1] && { o: completed[1], type: AFTER_SALE_TYPE.exchange, status: AFTER_SALE.pending, amountFen: 0, qty: 1, reason: '颜色发错，换货' },
-    completed[2] && { o: completed[2], type: AFTER_SALE_TYPE.refund, status: AFTER_SALE.rejected, amountFen: 1000, qty: 0, reason: '不想要了', reviewComment: '已签收超过7天' },
-    refunded && { o: refunded, type: AFTER_SALE_TYPE.refund, status: AFTER_SALE.refunded, amountFen: refunded.totalFen, qty: 0, reason: '未发货，申请退款' },
+    shipped[0] && {
+      o: shipped[0],
+      type: AFTER_SALE_TYPE.refund,
+      status: AFTER_SALE.pending,
+      amountFen: 500,
+      qty: 0,
+      reason: '外包装破损，申请部分退款',
+    },
+    completed[0] && {
+      o: completed[0],
+      type: AFTER_SALE_TYPE.returnRefund,
+      status: AFTER_SALE.approved,
+      amountFen: Math.min(completed[0].totalFen, 2000),
+      qty: 1,
+      reason: '尺寸不合适，退货',
+    },
+    completed[1] && {
+      o: completed[1],
+      type: AFTER_SALE_TYPE.exchange,
+      status: AFTER_SALE.pending,
+      amountFen: 0,
+      qty: 1,
+      reason: '颜色发错，换货',
+    },
+    completed[2] && {
+      o: completed[2],
+      type: AFTER_SALE_TYPE.refund,
+      status: AFTER_SALE.rejected,
+      amountFen: 1000,
+      qty: 0,
+      reason: '不想要了',
+      reviewComment: '已签收超过7天',
+    },
+    refunded && {
+      o: refunded,
+      type: AFTER_SALE_TYPE.refund,
+      status: AFTER_SALE.refunded,
+      amountFen: refunded.totalFen,
+      qty: 0,
+      reason: '未发货，申请退款',
+    },
   ].filter((r) => !!r);
   for (const [k, r] of reqs.entries()) {
     await tx.insert(afterSales).values({

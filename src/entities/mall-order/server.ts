@@ -11,7 +11,12 @@ const yuan = (col: Parameters<typeof qualified>[0]) => sql<number>`(${qualified(
 export default defineEntity({
   def: mallOrder,
   table: mallOrders,
-  computed: { goods: yuan(mallOrders.goodsFen), freight: yuan(mallOrders.freightFen), total: yuan(mallOrders.totalFen), refunded: yuan(mallOrders.refundedFen) },
+  computed: {
+    goods: yuan(mallOrders.goodsFen),
+    freight: yuan(mallOrders.freightFen),
+    total: yuan(mallOrders.totalFen),
+    refunded: yuan(mallOrders.refundedFen),
+  },
   plugin: async (app) => {
     await app.register((await import('./routes')).default);
   },

@@ -7,7 +7,9 @@ export const mallOrders = pgTable(
   'mall_orders',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     orderNo: text('order_no').notNull(),
     /** The buyer (a console user; null once the user is gone). */
     userId: integer('user_id'),
@@ -59,8 +61,12 @@ export const mallOrderItems = pgTable(
   'mall_order_items',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    orderId: integer('order_id').notNull().references(() => mallOrders.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => mallOrders.id, { onDelete: 'cascade' }),
     skuId: integer('sku_id').notNull(),
     productId: integer('product_id').notNull(),
     name: text('name').notNull(),
@@ -71,5 +77,8 @@ export const mallOrderItems = pgTable(
     /** Units given back (after-sales returns received). */
     returnedQty: integer('returned_qty').notNull().default(0),
   },
-  (t) => [index('mall_order_items_order_idx').on(t.orderId), index('mall_order_items_tenant_product_idx').on(t.tenantId, t.productId)],
+  (t) => [
+    index('mall_order_items_order_idx').on(t.orderId),
+    index('mall_order_items_tenant_product_idx').on(t.tenantId, t.productId),
+  ],
 );

@@ -14,7 +14,11 @@ export default defineEntity({
   hooks: {
     // A merchant's products hold it (restrict): say so instead of failing on the constraint.
     async remove(ctx, ids) {
-      const [used] = await ctx.db.select({ id: mallProducts.id }).from(mallProducts).where(inArray(mallProducts.merchantId, ids)).limit(1);
+      const [used] = await ctx.db
+        .select({ id: mallProducts.id })
+        .from(mallProducts)
+        .where(inArray(mallProducts.merchantId, ids))
+        .limit(1);
       if (used) fail(Code.BAD_REQUEST, 'merchantInUse');
       await ctx.db.delete(merchants).where(inArray(merchants.id, ids));
     },

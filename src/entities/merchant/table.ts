@@ -7,7 +7,9 @@ export const merchants = pgTable(
   'merchants',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** An upload URL (ossUser/addOssHederImg) or a path under public/. */
     logo: text('logo'),

@@ -35,14 +35,31 @@ const C: LonLat = [114.0498, 22.5512];
 const north = (m: number): LonLat => [C[0], C[1] + m / 111_195];
 let clockTs = Date.now() - 3_600_000;
 
-const api = <T = Row>(path: string, body: unknown, token = demo) => post<T>(t.app, `/api/user/monitoredPerson/${path}`, body, { token });
-const base = () => ({ name: '张三', phone: '13800001234', email: 'zhang@example.com', idNumber: '110101199001011234', birthDate: '1990-01-01', emergencyName: '李四', emergencyPhone: '13900005678', emergencyAddress: '深圳市福田区某街道1号', gender: 1, level: 2, crimeType: 5, startDate: '2026-01-01', endDate: '2027-01-01', supervisorId });
+const api = <T = Row>(path: string, body: unknown, token = demo) =>
+  post<T>(t.app, `/api/user/monitoredPerson/${path}`, body, { token });
+const base = () => ({
+  name: '张三',
+  phone: '13800001234',
+  email: 'zhang@example.com',
+  idNumber: '110101199001011234',
+  birthDate: '1990-01-01',
+  emergencyName: '李四',
+  emergencyPhone: '13900005678',
+  emergencyAddress: '深圳市福田区某街道1号',
+  gender: 1,
+  level: 2,
+  crimeType: 5,
+  startDate: '2026-01-01',
+  endDate: '2027-01-01',
+  supervisorId,
+});
 async function addPerson(extra: object = {}, token = demo): Promise<number> {
   const res = await api<Row>('add', { ...base(), ...extra }, token);
   expect(res.code, res.msg).toBe(0);
   return res.data.id;
 }
-const pairs = async (deviceId: number) => (await t.app.db.select().from(fenceDevices).where(eq(fenceDevices.deviceId, deviceId))).map((r) => r.fenceId);
+const pairs = async (deviceId: number) =>
+  (await t.app.db.select().from(fenceDevices).where(eq(fenceDevices.deviceId, deviceId))).map((r) => r.fenceId);
 
 beforeAll(async () => {
   t = await buildTestApp({ embeddedBroker: true });
@@ -55,9 +72,21 @@ beforeAll(async () => {
   supervisorToken = (await login(t.app, 'supervisor1', 'secret1')).token;
   bracelets = await addDevices(t.app, 4, { kind: 'ankle' });
   [helmet] = (await addDevices(t.app, 1, { kind: 'helmet' })) as [TestDevice];
-  const fence = await post<{ id: number }>(t.app, '/api/device/fence/add', { name: 'Home', type: 1, shape: 0, radius: 100, longitude: C[0], latitude: C[1], dwell: 0 }, { token: demo });
+  const fence = await post<{ id: number }>(
+    t.app,
+    '/api/device/fence/add',
+    { name: 'Home', type: 1, shape: 0, radius: 100, longitude: C[0], latitude: C[1], dwell: 0 },
+    { token: demo },
+  );
   fenceId = fence.data.id;
-  keyFenceId = (await post<{ id: number }>(t.app, '/api/device/fence/add', { name: 'Keep out', type: 0, shape: 0, radius: 100, longitude: C[0], latitude: C[1] }, { token: demo })).data.id;
+  keyFenceId = (
+    await post<{ id: number }>(
+      t.app,
+      '/api/device/fence/add',
+      { name: 'Keep out', type: 0, shape: 0, radius: 100, longitude: C[0], latitude: C[1] },
+      { token: demo },
+    )
+  ).data.id;
 }, 300_000);
 afterAll(async () => {
   await inbox?.client.endAsync(true).catch(() => {});
@@ -85,7 +114,10 @@ describe('validation', () => {
   it('accepts the ten categories and other, and an update that moves the end before the start is refused', async () => {
     for (const crimeType of [0, 1, 10]) await addPerson({ crimeType });
     const id = await addPerson();
-    expect(await api('update', { id, ...base(), endDate: '2025-12-31' })).toMatchObject({ code: 400, key: 'rangeInvalid' });
+    expect(await api('update', { id, ...base(), endDate: '2025-12-31' })).toMatchObject({
+      code: 400,
+      key: 'rangeInvalid',
+    });
   });
 });
 
@@ -94,7 +126,12 @@ describe('binding', () => {
     const [a, b] = bracelets as [TestDevice, TestDevice];
     const id = await addPerson({ deviceId: a.id, fenceId });
     expect(await pairs(a.id)).toEqual([fenceId]);
-    const assigned = await post<{ imeis: string[] }>(t.app, '/api/device/fence/devices', { id: fenceId }, { token: demo });
+    const assigned = await post<{ imeis: string[] }>(
+      t.app,
+      '/api/device/fence/devices',
+      { id: fenceId },
+      { token: demo },
+    );
     expect(assigned.data.imeis).toContain(a.imei);
     // Another bracelet: the first leaves the fence.
     expect((await api('update', { id, ...base(), deviceId: b.id, fenceId })).code).toBe(0);
@@ -125,8 +162,18 @@ describe('privacy', () => {
     await addUser(t.app, { tenant: demoTenant, username: 'deviceclerk', roleIds: [role] });
     const clerk = (await login(t.app, 'deviceclerk', 'secret1')).token;
     const masked = (await api<Row>('get', { id }, clerk)).data;
-    expect(masked).toMatchObject({ name: '张三', phone: '138****1234', email: 'z***@example.com', idNumber: '1101**********1234', birthDate: '1990-**-**', emergencyPhone: '139****5678', emergencyAddress: '深圳市福田区****' });
-    const row = (await list(t.app, 'monitoredPerson', { filters: { name: '张三' }, size: 100 }, clerk)).rows.find((r) => r.id === id)!;
+    expect(masked).toMatchObject({
+      name: '张三',
+      phone: '138****1234',
+      email: 'z***@example.com',
+      idNumber: '1101**********1234',
+      birthDate: '1990-**-**',
+      emergencyPhone: '139****5678',
+      emergencyAddress: '深圳市福田区****',
+    });
+    const row = (await list(t.app, 'monitoredPerson', { filters: { name: '张三' }, size: 100 }, clerk)).rows.find(
+      (r) => r.id === id,
+    )!;
     expect(row.phone).toBe('138****1234');
     const detail = await api<{ person: Row }>('detail', { id }, clerk);
     expect(detail.data.person).toMatchObject({ idNumber: '1101**********1234', emergencyAddress: '深圳市福田区****' });
@@ -139,12 +186,21 @@ describe('privacy', () => {
     expect(await askedBy({ sort: [{ field: 'crimeType', order: 'asc' }] })).toMatchObject({ code: 403 });
     const full = (await api<Row>('get', { id }, supervisorToken)).data;
     expect(typeof full.crimeType).toBe('number');
-    expect(full).toMatchObject({ phone: '13800001234', idNumber: '110101199001011234', birthDate: '1990-01-01', emergencyAddress: '深圳市福田区某街道1号' });
+    expect(full).toMatchObject({
+      phone: '13800001234',
+      idNumber: '110101199001011234',
+      birthDate: '1990-01-01',
+      emergencyAddress: '深圳市福田区某街道1号',
+    });
   });
 
   it('writes every view (get and detail) to the audit log with who looked', async () => {
     const id = await addPerson();
-    const views = async () => t.app.db.select().from(auditLog).where(and(eq(auditLog.resource, 'user/monitoredPerson'), eq(auditLog.rowId, id), eq(auditLog.action, 'view')));
+    const views = async () =>
+      t.app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.resource, 'user/monitoredPerson'), eq(auditLog.rowId, id), eq(auditLog.action, 'view')));
     expect(await views()).toHaveLength(0);
     await api('get', { id }, supervisorToken);
     await api('detail', { id }, supervisorToken);
@@ -158,14 +214,19 @@ describe('privacy', () => {
 
   it('keeps tenants apart: another company neither sees, reads nor binds into them', async () => {
     const id = await addPerson({ name: '王五' });
-    expect((await list(t.app, 'monitoredPerson', { size: 100 }, other.token)).rows.some((r) => r.id === id)).toBe(false);
+    expect((await list(t.app, 'monitoredPerson', { size: 100 }, other.token)).rows.some((r) => r.id === id)).toBe(
+      false,
+    );
     expect(await api('get', { id }, other.token)).toMatchObject({ code: 404 });
     expect(await api('detail', { id }, other.token)).toMatchObject({ code: 404 });
     expect(await api('checkIn', { id }, other.token)).toMatchObject({ code: 404 });
     const theirs = await addUser(t.app, { tenant: other.tenant, username: 'theirsupervisor' });
     expect(await api('add', { ...base(), supervisorId: theirs })).toMatchObject({ code: 400, key: 'refInvalid' });
     const [theirDevice] = await addDevices(t.app, 1, { kind: 'ankle', tenantId: other.tenant });
-    expect(await api('add', { ...base(), deviceId: theirDevice!.id })).toMatchObject({ code: 400, key: 'personDeviceNotWearable' });
+    expect(await api('add', { ...base(), deviceId: theirDevice!.id })).toMatchObject({
+      code: 400,
+      key: 'personDeviceNotWearable',
+    });
   });
 });
 
@@ -179,7 +240,12 @@ describe('check-ins', () => {
     const detail = await api<{ checkIns: Row[] }>('detail', { id });
     expect(detail.data.checkIns).toHaveLength(1);
     expect(detail.data.checkIns[0]).toMatchObject({ source: 2 });
-    const summary = await post<{ supervision: Record<string, number> }>(t.app, '/api/device/dashboard/summary', { scenario: 'supervision' }, { token: demo });
+    const summary = await post<{ supervision: Record<string, number> }>(
+      t.app,
+      '/api/device/dashboard/summary',
+      { scenario: 'supervision' },
+      { token: demo },
+    );
     expect(summary.data.supervision.persons).toBeGreaterThan(0);
     expect(summary.data.supervision.checkedIn).toBeGreaterThanOrEqual(1);
   });
@@ -200,7 +266,11 @@ describe('alarms reach the supervisor', () => {
     expect(t.app.fenceIndex.watches(demoTenant, d.id)).toBe(true);
     const fix = async (p: LonLat) => {
       clockTs += 1_000;
-      t.app.ingest.handle(topics.deviceUp(d.imei), Buffer.from(JSON.stringify({ kind: 'location', lon: p[0], lat: p[1], ts: clockTs })), null);
+      t.app.ingest.handle(
+        topics.deviceUp(d.imei),
+        Buffer.from(JSON.stringify({ kind: 'location', lon: p[0], lat: p[1], ts: clockTs })),
+        null,
+      );
       await t.app.ingest.drain();
       await t.app.fenceEvaluator.drain();
     };
@@ -218,7 +288,12 @@ describe('alarms reach the supervisor', () => {
     const detail = await api<{ alarms: Row[]; device: Row; fence: Row }>('detail', { id }, supervisorToken);
     expect(detail.data.alarms.map((a) => a.type)).toContain(20);
     expect(detail.data.fence).toMatchObject({ id: fenceId, name: 'Home' });
-    const summary = await post<{ supervision: Record<string, number> }>(t.app, '/api/device/dashboard/summary', { scenario: 'supervision' }, { token: demo });
+    const summary = await post<{ supervision: Record<string, number> }>(
+      t.app,
+      '/api/device/dashboard/summary',
+      { scenario: 'supervision' },
+      { token: demo },
+    );
     expect(summary.data.supervision.outside).toBeGreaterThanOrEqual(1);
   });
 });

@@ -28,7 +28,16 @@ const RECENT_CHECK_INS = 30;
 /** One audit row per view of a person's record (action 'view'), written before the answer. */
 export async function auditView(request: FastifyRequest, tenantId: number, rowId: number): Promise<void> {
   const { scope } = authed(request);
-  await request.server.db.insert(auditLog).values({ tenantId, userId: scope.userId, action: 'view', resource: RESOURCE, rowId, before: null, after: null, at: new Date(request.server.clock.now()) });
+  await request.server.db.insert(auditLog).values({
+    tenantId,
+    userId: scope.userId,
+    action: 'view',
+    resource: RESOURCE,
+    rowId,
+    before: null,
+    after: null,
+    at: new Date(request.server.clock.now()),
+  });
 }
 
 /**
@@ -37,7 +46,12 @@ export async function auditView(request: FastifyRequest, tenantId: number, rowId
  */
 export const auditGet = fp(async (app) => {
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!request.routeOptions.url?.endsWith(`/${monitoredPerson.name}/get`) || !request.scope || typeof payload !== 'string') return payload;
+    if (
+      !request.routeOptions.url?.endsWith(`/${monitoredPerson.name}/get`) ||
+      !request.scope ||
+      typeof payload !== 'string'
+    )
+      return payload;
     const body = JSON.parse(payload) as { code?: number; data?: { id?: number; tenantId?: number } };
     if (body.code === 0 && body.data?.id) await auditView(request, Number(body.data.tenantId), body.data.id);
     return payload;
@@ -55,58 +69,135 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   supervisionClock.now = () => app.clock.now();
   const binding = bindingFor(monitoredPerson.kind, monitoredPerson.name)!;
 
-  app.post('/detail', { schema: { tags, summary: 'A monitored person with the device, its last position, the fence, recent alarms and check-ins (every view is audited)', body: idBody } }, async (request, reply) => {
-    const { scope } = authed(request);
-    const row = await getRow({ app, db: app.db, scope }, binding, request.body.id);
-    const person = (await hidesPersonal(request, monitoredPerson.routes[0])) ? maskRow(monitoredPerson.fields, row) : row;
-    const tenantId = Number(row.tenantId);
-    const deviceId = row.deviceId as number | null;
-    const fenceId = row.fenceId as number | null;
-    const [device] = deviceId
-      ? await app.db
-          .select({ id: devices.id, imei: devices.imei, name: devices.name, kind: devices.kind, state: devices.state, battery: devices.battery, lat: devices.lat, lon: devices.lon, lastCommunicationAt: devices.lastCommunicationAt })
-          .from(devices)
-          .where(and(eq(devices.id, deviceId), eq(devices.tenantId, tenantId)))
-      : [];
-    const [fence] = fenceId
-      ? await app.db
-          .select({ id: fences.id, name: fences.name, type: fences.type, shape: fences.shape, status: fences.status, radius: fences.radius, longitude: fences.longitude, latitude: fences.latitude, points: fences.points })
-          .from(fences)
-          .where(and(eq(fences.id, fenceId), eq(fences.tenantId, tenantId)))
-      : [];
-    const [supervisor] = await app.db.select({ id: users.id, name: users.name, username: users.username }).from(users).where(eq(users.id, Number(row.supervisorId)));
-    const alarms = device
-      ? await app.db
-          .select({ id: alarmRecords.id, type: alarmRecords.type, level: alarmRecords.level, title: alarmRecords.title, ts: alarmRecords.ts, handleState: alarmRecords.handleState, lat: alarmRecords.lat, lon: alarmRecords.lon })
-          .from(alarmRecords)
-          .where(and(eq(alarmRecords.tenantId, tenantId), eq(alarmRecords.deviceId, device.id)))
-          .orderBy(desc(alarmRecords.ts), desc(alarmRecords.id))
-          .limit(RECENT_ALARMS)
-      : [];
-    const checkIns = await app.db
-      .select({ id: monitoredPersonCheckIns.id, day: monitoredPersonCheckIns.day, at: monitoredPersonCheckIns.at, source: monitoredPersonCheckIns.source, userId: monitoredPersonCheckIns.userId })
-      .from(monitoredPersonCheckIns)
-      .where(eq(monitoredPersonCheckIns.personId, request.body.id))
-      .orderBy(desc(monitoredPersonCheckIns.at))
-      .limit(RECENT_CHECK_INS);
-    await auditView(request, tenantId, request.body.id);
-    return reply.ok({ person, device: device ?? null, fence: fence ?? null, supervisor: supervisor ?? null, alarms, checkIns });
-  });
+  app.post(
+    '/detail',
+    {
+      schema: {
+        tags,
+        summary:
+          'A monitored person with the device, its last position, the fence, recent alarms and check-ins (every view is audited)',
+        body: idBody,
+      },
+    },
+    async (request, reply) => {
+      const { scope } = authed(request);
+      const row = await getRow({ app, db: app.db, scope }, binding, request.body.id);
+      const person = (await hidesPersonal(request, monitoredPerson.routes[0]))
+        ? maskRow(monitoredPerson.fields, row)
+        : row;
+      const tenantId = Number(row.tenantId);
+      const deviceId = row.deviceId as number | null;
+      const fenceId = row.fenceId as number | null;
+      const [device] = deviceId
+        ? await app.db
+            .select({
+              id: devices.id,
+              imei: devices.imei,
+              name: devices.name,
+              kind: devices.kind,
+              state: devices.state,
+              battery: devices.battery,
+              lat: devices.lat,
+              lon: devices.lon,
+              lastCommunicationAt: devices.lastCommunicationAt,
+            })
+            .from(devices)
+            .where(and(eq(devices.id, deviceId), eq(devices.tenantId, tenantId)))
+        : [];
+      const [fence] = fenceId
+        ? await app.db
+            .select({
+              id: fences.id,
+              name: fences.name,
+              type: fences.type,
+              shape: fences.shape,
+              status: fences.status,
+              radius: fences.radius,
+              longitude: fences.longitude,
+              latitude: fences.latitude,
+              points: fences.points,
+            })
+            .from(fences)
+            .where(and(eq(fences.id, fenceId), eq(fences.tenantId, tenantId)))
+        : [];
+      const [supervisor] = await app.db
+        .select({ id: users.id, name: users.name, username: users.username })
+        .from(users)
+        .where(eq(users.id, Number(row.supervisorId)));
+      const alarms = device
+        ? await app.db
+            .select({
+              id: alarmRecords.id,
+              type: alarmRecords.type,
+              level: alarmRecords.level,
+              title: alarmRecords.title,
+              ts: alarmRecords.ts,
+              handleState: alarmRecords.handleState,
+              lat: alarmRecords.lat,
+              lon: alarmRecords.lon,
+            })
+            .from(alarmRecords)
+            .where(and(eq(alarmRecords.tenantId, tenantId), eq(alarmRecords.deviceId, device.id)))
+            .orderBy(desc(alarmRecords.ts), desc(alarmRecords.id))
+            .limit(RECENT_ALARMS)
+        : [];
+      const checkIns = await app.db
+        .select({
+          id: monitoredPersonCheckIns.id,
+          day: monitoredPersonCheckIns.day,
+          at: monitoredPersonCheckIns.at,
+          source: monitoredPersonCheckIns.source,
+          userId: monitoredPersonCheckIns.userId,
+        })
+        .from(monitoredPersonCheckIns)
+        .where(eq(monitoredPersonCheckIns.personId, request.body.id))
+        .orderBy(desc(monitoredPersonCheckIns.at))
+        .limit(RECENT_CHECK_INS);
+      await auditView(request, tenantId, request.body.id);
+      return reply.ok({
+        person,
+        device: device ?? null,
+        fence: fence ?? null,
+        supervisor: supervisor ?? null,
+        alarms,
+        checkIns,
+      });
+    },
+  );
 
   app.post(
     '/checkIn',
-    { config: { mark: PERSON_MARK_CHECK_IN }, schema: { tags, summary: "Check a person in for today at the console (once a day; a second answers checkedIn false)", body: idBody } },
+    {
+      config: { mark: PERSON_MARK_CHECK_IN },
+      schema: {
+        tags,
+        summary: 'Check a person in for today at the console (once a day; a second answers checkedIn false)',
+        body: idBody,
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const row = await getRow({ app, db: app.db, scope }, binding, request.body.id);
       if (!row) fail(Code.NOT_FOUND, 'notFound');
-      const checkedIn = await recordCheckIn(app.db, { id: request.body.id, tenantId: Number(row.tenantId) }, app.clock.now(), app.config.timeZone, CHECK_IN_SOURCE.console, { userId: scope.userId });
+      const checkedIn = await recordCheckIn(
+        app.db,
+        { id: request.body.id, tenantId: Number(row.tenantId) },
+        app.clock.now(),
+        app.config.timeZone,
+        CHECK_IN_SOURCE.console,
+        { userId: scope.userId },
+      );
       return reply.ok({ checkedIn });
     },
   );
 
   // Device check-ins: location reports of worn devices inside the daily window.
-  const checkIns = new DeviceCheckIns({ db: app.db, now: () => app.clock.now(), timeZone: app.config.timeZone, log: app.log });
+  const checkIns = new DeviceCheckIns({
+    db: app.db,
+    now: () => app.clock.now(),
+    timeZone: app.config.timeZone,
+    log: app.log,
+  });
   await checkIns.reload();
   checkIns.start();
   const onUplink = checkIns.uplink.bind(checkIns);
@@ -117,7 +208,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const onChange = (c: ResourceChange) => {
     if (c.kind !== monitoredPerson.kind || c.name !== monitoredPerson.name) return;
     void checkIns.reload().catch((err: unknown) => app.log.warn({ err }, 'check-in devices reload failed'));
-    if (c.tenantId) void app.fenceIndex.reload([c.tenantId]).catch((err: unknown) => app.log.warn({ err }, 'fence index reload failed'));
+    if (c.tenantId)
+      void app.fenceIndex
+        .reload([c.tenantId])
+        .catch((err: unknown) => app.log.warn({ err }, 'fence index reload failed'));
   };
   events.on('resource.changed', onChange);
   app.addHook('onClose', async () => {

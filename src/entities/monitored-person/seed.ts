@@ -15,13 +15,63 @@ import { localDayTime, monitoredPersonCheckIns, monitoredPersons } from './serve
 export const DEMO_FENCE_RADIUS_M = 250;
 
 const PEOPLE = [
-  { name: '陈建国', gender: 1, level: 3, crimeType: 5, reason: '盗窃罪，社区矫正', birthDate: '1985-03-12', nativePlace: '广东省深圳市', emergencyName: '陈丽', window: ['08:00', '20:00'] },
-  { name: '刘志强', gender: 1, level: 2, crimeType: 2, reason: '危险驾驶罪，缓刑考验', birthDate: '1979-11-02', nativePlace: '湖南省长沙市', emergencyName: '刘芳', window: ['08:00', '20:00'] },
-  { name: '王秀英', gender: 2, level: 1, crimeType: 3, reason: '非法经营罪，假释监管', birthDate: '1990-07-21', nativePlace: '江西省赣州市', emergencyName: '王磊', window: ['08:00', '20:00'] },
+  {
+    name: '陈建国',
+    gender: 1,
+    level: 3,
+    crimeType: 5,
+    reason: '盗窃罪，社区矫正',
+    birthDate: '1985-03-12',
+    nativePlace: '广东省深圳市',
+    emergencyName: '陈丽',
+    window: ['08:00', '20:00'],
+  },
+  {
+    name: '刘志强',
+    gender: 1,
+    level: 2,
+    crimeType: 2,
+    reason: '危险驾驶罪，缓刑考验',
+    birthDate: '1979-11-02',
+    nativePlace: '湖南省长沙市',
+    emergencyName: '刘芳',
+    window: ['08:00', '20:00'],
+  },
+  {
+    name: '王秀英',
+    gender: 2,
+    level: 1,
+    crimeType: 3,
+    reason: '非法经营罪，假释监管',
+    birthDate: '1990-07-21',
+    nativePlace: '江西省赣州市',
+    emergencyName: '王磊',
+    window: ['08:00', '20:00'],
+  },
   // Her window closes early in the morning: most of the day the dashboard counts her check-in as missed.
-  { name: '赵海波', gender: 1, level: 2, crimeType: 6, reason: '寻衅滋事罪，社区矫正', birthDate: '1988-01-30', nativePlace: '广西壮族自治区南宁市', emergencyName: '赵敏', window: ['05:00', '06:00'] },
+  {
+    name: '赵海波',
+    gender: 1,
+    level: 2,
+    crimeType: 6,
+    reason: '寻衅滋事罪，社区矫正',
+    birthDate: '1988-01-30',
+    nativePlace: '广西壮族自治区南宁市',
+    emergencyName: '赵敏',
+    window: ['05:00', '06:00'],
+  },
   // Wears the community's watch that speaks the watch protocol (docs/protocols.md), not MQTT.
-  { name: '孙立新', gender: 1, level: 1, crimeType: 2, reason: '交通肇事罪，缓刑考验', birthDate: '1992-05-18', nativePlace: '广东省广州市', emergencyName: '孙倩', window: ['08:00', '20:00'] },
+  {
+    name: '孙立新',
+    gender: 1,
+    level: 1,
+    crimeType: 2,
+    reason: '交通肇事罪，缓刑考验',
+    birthDate: '1992-05-18',
+    nativePlace: '广东省广州市',
+    emergencyName: '孙倩',
+    window: ['08:00', '20:00'],
+  },
 ] as const;
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
@@ -33,7 +83,11 @@ const ymd = (d: Date) => d.toISOString().slice(0, 10);
  * last days. Idempotent: a tenant that has persons is left alone.
  */
 export async function seedMonitoredPersons(tx: Tx, tenantId: number): Promise<void> {
-  const [exists] = await tx.select({ id: monitoredPersons.id }).from(monitoredPersons).where(eq(monitoredPersons.tenantId, tenantId)).limit(1);
+  const [exists] = await tx
+    .select({ id: monitoredPersons.id })
+    .from(monitoredPersons)
+    .where(eq(monitoredPersons.tenantId, tenantId))
+    .limit(1);
   if (exists) return;
   const [supervisor] = await tx
     .select({ id: users.id })
@@ -41,12 +95,22 @@ export async function seedMonitoredPersons(tx: Tx, tenantId: number): Promise<vo
     .where(and(eq(users.tenantId, tenantId), eq(users.username, 'demo')));
   if (!supervisor) return;
   // The supervision area's bracelets, then the community's watch on the watch protocol (the last person's).
-  const worn = demoFleet().filter((d) => (d.scenario === 'supervision' && (d.kind === 'ankle' || d.kind === 'wristband')) || d.protocol === 'watch');
+  const worn = demoFleet().filter(
+    (d) => (d.scenario === 'supervision' && (d.kind === 'ankle' || d.kind === 'wristband')) || d.protocol === 'watch',
+  );
   const rows = worn.length
     ? await tx
         .select({ id: devices.id, imei: devices.imei, lat: devices.lat, lon: devices.lon })
         .from(devices)
-        .where(and(eq(devices.tenantId, tenantId), inArray(devices.imei, worn.map((d) => d.imei))))
+        .where(
+          and(
+            eq(devices.tenantId, tenantId),
+            inArray(
+              devices.imei,
+              worn.map((d) => d.imei),
+            ),
+          ),
+        )
     : [];
   const site = SCENARIO_SITES.supervision;
   const now = Date.now();
@@ -57,7 +121,18 @@ export async function seedMonitoredPersons(tx: Tx, tenantId: number): Promise<vo
     const lon = demo?.lon ?? site.lon;
     const [fence] = await tx
       .insert(fences)
-      .values({ tenantId, name: `${p.name} 居住地围栏`, type: 1, shape: 0, status: 1, radius: DEMO_FENCE_RADIUS_M, longitude: lon, latitude: lat, description: '监管人员活动范围', dwellS: 0 })
+      .values({
+        tenantId,
+        name: `${p.name} 居住地围栏`,
+        type: 1,
+        shape: 0,
+        status: 1,
+        radius: DEMO_FENCE_RADIUS_M,
+        longitude: lon,
+        latitude: lat,
+        description: '监管人员活动范围',
+        dwellS: 0,
+      })
       .returning({ id: fences.id });
     if (device) await tx.insert(fenceDevices).values({ fenceId: fence!.id, deviceId: device.id }).onConflictDoNothing();
     const start = new Date(now - (90 + i * 30) * 86_400_000);
@@ -70,7 +145,11 @@ export async function seedMonitoredPersons(tx: Tx, tenantId: number): Promise<vo
         gender: p.gender,
         phone: `1380013${String(1000 + i).padStart(4, '0')}`,
         email: `person${i + 1}@example.com`,
-        idNumber: `44030119${p.birthDate.slice(2, 4)}${p.birthDate.slice(5, 7)}${p.birthDate.slice(8, 10)}00${String(10 + i)}X`.slice(0, 18),
+        idNumber:
+          `44030119${p.birthDate.slice(2, 4)}${p.birthDate.slice(5, 7)}${p.birthDate.slice(8, 10)}00${String(10 + i)}X`.slice(
+            0,
+            18,
+          ),
         height: 165 + i * 4,
         weight: 58 + i * 6,
         birthDate: p.birthDate,
@@ -96,12 +175,24 @@ export async function seedMonitoredPersons(tx: Tx, tenantId: number): Promise<vo
     for (let d = 7; d >= 1; d--) {
       if ((d + i) % 4 === 0) continue;
       const at = new Date(now - d * 86_400_000);
-      checkIns.push({ tenantId, personId: person!.id, day: localDayTime(at.getTime()).day, at, source: d % 3 === 0 ? CHECK_IN_SOURCE.console : CHECK_IN_SOURCE.device, userId: d % 3 === 0 ? supervisor.id : null, lat, lon });
+      checkIns.push({
+        tenantId,
+        personId: person!.id,
+        day: localDayTime(at.getTime()).day,
+        at,
+        source: d % 3 === 0 ? CHECK_IN_SOURCE.console : CHECK_IN_SOURCE.device,
+        userId: d % 3 === 0 ? supervisor.id : null,
+        lat,
+        lon,
+      });
     }
     if (checkIns.length) {
       await tx.insert(monitoredPersonCheckIns).values(checkIns);
       const last = checkIns[checkIns.length - 1]!;
-      await tx.update(monitoredPersons).set({ lastCheckInDay: last.day, lastCheckInAt: last.at }).where(eq(monitoredPersons.id, person!.id));
+      await tx
+        .update(monitoredPersons)
+        .set({ lastCheckInDay: last.day, lastCheckInAt: last.at })
+        .where(eq(monitoredPersons.id, person!.id));
     }
   }
 }

@@ -23,7 +23,9 @@ export const monitoredPersons = pgTable(
   'monitored_persons',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     photo: text('photo'),
     gender: smallint('gender'),
@@ -81,7 +83,9 @@ export const monitoredPersonCheckIns = pgTable(
   'monitored_person_check_ins',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     personId: integer('person_id')
       .notNull()
       .references(() => monitoredPersons.id, { onDelete: 'cascade' }),
@@ -93,7 +97,10 @@ export const monitoredPersonCheckIns = pgTable(
     lat: doublePrecision('lat'),
     lon: doublePrecision('lon'),
   },
-  (t) => [index('monitored_person_check_ins_person_idx').on(t.personId, t.at), index('monitored_person_check_ins_tenant_day_idx').on(t.tenantId, t.day)],
+  (t) => [
+    index('monitored_person_check_ins_person_idx').on(t.personId, t.at),
+    index('monitored_person_check_ins_tenant_day_idx').on(t.tenantId, t.day),
+  ],
 );
 
 const WEARING_TYPE = 4;
@@ -105,7 +112,15 @@ export const supervisionClock = { timeZone: Intl.DateTimeFormat().resolvedOption
 /** YYYY-MM-DD and HH:mm of `at` in the service's time zone. */
 export function localDayTime(at: number, timeZone = supervisionClock.timeZone): { day: string; time: string } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(at))
       .map((p) => [p.type, p.value]),
   );
@@ -116,8 +131,12 @@ export function localDayTime(at: number, timeZone = supervisionClock.timeZone): 
 const previous = new WeakMap<Row, { deviceId: number | null; fenceId: number | null }>();
 
 async function checkDevice(tx: Tx, tenantId: number, deviceId: number, personId?: number) {
-  const [d] = await tx.select({ kind: devices.kind }).from(devices).where(and(eq(devices.id, deviceId), eq(devices.tenantId, tenantId)));
-  if (!d || !(PERSON_DEVICE_KINDS as readonly string[]).includes(d.kind)) fail(Code.BAD_REQUEST, 'personDeviceNotWearable');
+  const [d] = await tx
+    .select({ kind: devices.kind })
+    .from(devices)
+    .where(and(eq(devices.id, deviceId), eq(devices.tenantId, tenantId)));
+  if (!d || !(PERSON_DEVICE_KINDS as readonly string[]).includes(d.kind))
+    fail(Code.BAD_REQUEST, 'personDeviceNotWearable');
   const [taken] = await tx
     .select({ id: P.id })
     .from(P)
@@ -126,7 +145,10 @@ async function checkDevice(tx: Tx, tenantId: number, deviceId: number, personId?
 }
 
 async function checkFence(tx: Tx, tenantId: number, fenceId: number) {
-  const [f] = await tx.select({ type: fences.type }).from(fences).where(and(eq(fences.id, fenceId), eq(fences.tenantId, tenantId)));
+  const [f] = await tx
+    .select({ type: fences.type })
+    .from(fences)
+    .where(and(eq(fences.id, fenceId), eq(fences.tenantId, tenantId)));
   if (!f || f.type !== FENCE_TYPE.electronic) fail(Code.BAD_REQUEST, 'personFenceNotElectronic');
 }
 
@@ -137,10 +159,13 @@ export async function assignPair(tx: Tx, deviceId: number | null, fenceId: numbe
 export async function unassignPair(tx: Tx, deviceId: number | null, fenceId: number | null): Promise<void> {
   if (!deviceId || !fenceId) return;
   await tx.delete(fenceDevices).where(and(eq(fenceDevices.fenceId, fenceId), eq(fenceDevices.deviceId, deviceId)));
-  await tx.delete(fenceDeviceStates).where(and(eq(fenceDeviceStates.fenceId, fenceId), eq(fenceDeviceStates.deviceId, deviceId)));
+  await tx
+    .delete(fenceDeviceStates)
+    .where(and(eq(fenceDeviceStates.fenceId, fenceId), eq(fenceDeviceStates.deviceId, deviceId)));
 }
 
-const device = (column: string) => sql`(select d.${sql.raw(column)} from devices d where d.id = ${qualified(P.deviceId)})`;
+const device = (column: string) =>
+  sql`(select d.${sql.raw(column)} from devices d where d.id = ${qualified(P.deviceId)})`;
 
 export default defineEntity({
   def: monitoredPerson,
@@ -156,16 +181,23 @@ export default defineEntity({
     async beforeWrite(_ctx, tx, values, input, tenantId, existing) {
       let old: { deviceId: number | null; fenceId: number | null; startDate: string; endDate: string } | undefined;
       if (existing) {
-        [old] = await tx.select({ deviceId: P.deviceId, fenceId: P.fenceId, startDate: P.startDate, endDate: P.endDate }).from(P).where(eq(P.id, existing.id));
+        [old] = await tx
+          .select({ deviceId: P.deviceId, fenceId: P.fenceId, startDate: P.startDate, endDate: P.endDate })
+          .from(P)
+          .where(eq(P.id, existing.id));
         if (old) previous.set(input, { deviceId: old.deviceId, fenceId: old.fenceId });
       }
       // The period is stored as the YYYY-MM-DD it was given (the engine hands date fields over as Dates).
-      for (const k of ['startDate', 'endDate'] as const) if (k in values) values[k] = typeof input[k] === 'string' ? input[k].slice(0, 10) : null;
+      for (const k of ['startDate', 'endDate'] as const)
+        if (k in values) values[k] = typeof input[k] === 'string' ? input[k].slice(0, 10) : null;
       const start = (values.startDate as string | undefined) ?? old?.startDate;
       const end = (values.endDate as string | undefined) ?? old?.endDate;
       if (start && end && end <= start) fail(Code.BAD_REQUEST, 'rangeInvalid');
       if (typeof values.supervisorId === 'number') {
-        const [u] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, values.supervisorId), eq(users.tenantId, tenantId)));
+        const [u] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, values.supervisorId), eq(users.tenantId, tenantId)));
         if (!u) fail(Code.BAD_REQUEST, 'refInvalid', 'supervisorId: not in this company');
       }
       if (typeof values.deviceId === 'number') await checkDevice(tx, tenantId, values.deviceId, existing?.id);
@@ -176,7 +208,8 @@ export default defineEntity({
       if (!now) return;
       // The previous pair of this person goes unless it is the same one (unbinding takes the device off the fence).
       const old = previous.get(input);
-      if (old && (old.deviceId !== now.deviceId || old.fenceId !== now.fenceId)) await unassignPair(tx, old.deviceId, old.fenceId);
+      if (old && (old.deviceId !== now.deviceId || old.fenceId !== now.fenceId))
+        await unassignPair(tx, old.deviceId, old.fenceId);
       await assignPair(tx, now.deviceId, now.fenceId);
     },
     async remove(ctx, ids) {

@@ -22,10 +22,17 @@ describe('information (notices)', () => {
       sent.push({ topic, payload });
       return publish(topic, payload, opts);
     };
-    const added = await post<Row>(t.app, '/api/user/notice/add', { title: 'Drill at 3 pm', content: 'Fire drill in block A', level: 2 }, { token: demo });
+    const added = await post<Row>(
+      t.app,
+      '/api/user/notice/add',
+      { title: 'Drill at 3 pm', content: 'Fire drill in block A', level: 2 },
+      { token: demo },
+    );
     expect(added.code).toBe(0);
     await new Promise((r) => setTimeout(r, 300));
-    const pushes = sent.filter((s) => /^acm\/\d+\/web$/.test(s.topic)).map((s) => JSON.parse(Buffer.from(s.payload as Buffer).toString()));
+    const pushes = sent
+      .filter((s) => /^acm\/\d+\/web$/.test(s.topic))
+      .map((s) => JSON.parse(Buffer.from(s.payload as Buffer).toString()));
     expect(pushes.length).toBeGreaterThan(0);
     expect(pushes[0]).toEqual({ code: '9010', title: 'Drill at 3 pm', content: 'Fire drill in block A' });
     t.app.broker.publish = publish;
@@ -40,27 +47,41 @@ describe('information (notices)', () => {
     await addUser(t.app, { tenant: demoTenant, username: 'noticereader', roleIds: [looker] });
     const reader = (await login(t.app, 'noticereader', 'secret1')).token;
     expect((await list(t.app, 'notice', {}, reader)).total).toBeGreaterThan(0);
-    expect((await post(t.app, '/api/user/notice/add', { title: 'x', content: 'y', level: 1 }, { token: reader })).code).toBe(403);
+    expect(
+      (await post(t.app, '/api/user/notice/add', { title: 'x', content: 'y', level: 1 }, { token: reader })).code,
+    ).toBe(403);
     const writer = await addRole(t.app, demoTenant, 'Notices writer', ['information', 'notice:add']);
     await addUser(t.app, { tenant: demoTenant, username: 'noticewriter', roleIds: [writer] });
     const { token, user } = await login(t.app, 'noticewriter', 'secret1');
     expect(user.marks).toEqual(['notice:add']);
-    expect((await post(t.app, '/api/user/notice/add', { title: 'By the writer', content: 'y', level: 1 }, { token })).code).toBe(0);
+    expect(
+      (await post(t.app, '/api/user/notice/add', { title: 'By the writer', content: 'y', level: 1 }, { token })).code,
+    ).toBe(0);
     expect((await post(t.app, '/api/user/notice/delete', { ids: [1] }, { token })).code).toBe(403);
   });
 });
 
 describe('soft delete (notices)', () => {
   it('a deleted notice leaves the list, stays for administrators under the status filter and can be restored', async () => {
-    const { data } = await post<Row>(t.app, '/api/user/notice/add', { title: 'Old notice', content: 'x', level: 1 }, { token: demo });
+    const { data } = await post<Row>(
+      t.app,
+      '/api/user/notice/add',
+      { title: 'Old notice', content: 'x', level: 1 },
+      { token: demo },
+    );
     expect((await post(t.app, '/api/user/notice/delete', { ids: [data.id] }, { token: demo })).code).toBe(0);
     expect((await list(t.app, 'notice', { keyword: 'Old notice' }, demo)).total).toBe(0);
     const bin = await list(t.app, 'notice', { filters: { status: 2 } }, demo);
     expect(bin.rows.map((r) => r.id)).toContain(data.id);
     expect((await post(t.app, '/api/user/notice/restore', { ids: [data.id] }, { token: other })).code).toBe(404);
     expect((await post(t.app, '/api/user/notice/restore', { ids: [data.id] }, { token: demo })).code).toBe(0);
-    expect((await list(t.app, 'notice', { keyword: 'Old notice' }, demo)).rows[0]).toMatchObject({ id: data.id, status: 1 });
+    expect((await list(t.app, 'notice', { keyword: 'Old notice' }, demo)).rows[0]).toMatchObject({
+      id: data.id,
+      status: 1,
+    });
     // Restoring what is not deleted is a move the recycle bin does not have.
-    expect((await post(t.app, '/api/user/notice/restore', { ids: [data.id] }, { token: demo })).key).toBe('noSuchTransition');
+    expect((await post(t.app, '/api/user/notice/restore', { ids: [data.id] }, { token: demo })).key).toBe(
+      'noSuchTransition',
+    );
   });
 });

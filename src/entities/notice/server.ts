@@ -9,7 +9,9 @@ export const notices = pgTable(
   'notices',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     content: text('content').notNull(),
     level: smallint('level').notNull().default(1),
@@ -31,7 +33,14 @@ export default defineEntity({
   // A new notice goes to the company's open consoles as push 9010.
   plugin: async (app) => {
     const onAdd = (c: ResourceChange) => {
-      if (c.kind !== notice.kind || c.name !== notice.name || c.action !== 'add' || !c.after || c.tenantId === undefined) return;
+      if (
+        c.kind !== notice.kind ||
+        c.name !== notice.name ||
+        c.action !== 'add' ||
+        !c.after ||
+        c.tenantId === undefined
+      )
+        return;
       app.push.tenantNotice(c.tenantId, String(c.after.title), String(c.after.content));
     };
     app.events.on('resource.changed', onAdd);

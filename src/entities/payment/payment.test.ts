@@ -40,24 +40,53 @@ beforeEach(() => {
 });
 
 const create = (amountFen = 1234, scope = demoScope) =>
-  t.app.payments.create(scope, { purpose: { kind: 'unitTest', ref: `R${Math.random()}` }, subject: '测试商品 Test item', amountFen, method: 'sandbox', returnPath: '/bilList' });
+  t.app.payments.create(scope, {
+    purpose: { kind: 'unitTest', ref: `R${Math.random()}` },
+    subject: '测试商品 Test item',
+    amountFen,
+    method: 'sandbox',
+    returnPath: '/bilList',
+  });
 
-const row = async (orderNo: string) => (await t.app.db.select().from(payments).where(eq(payments.orderNo, orderNo)))[0]!;
-const events = (orderNo: string) => t.app.db.select().from(paymentEvents).where(eq(paymentEvents.orderNo, orderNo)).orderBy(paymentEvents.id);
+const row = async (orderNo: string) =>
+  (await t.app.db.select().from(payments).where(eq(payments.orderNo, orderNo)))[0]!;
+const events = (orderNo: string) =>
+  t.app.db.select().from(paymentEvents).where(eq(paymentEvents.orderNo, orderNo)).orderBy(paymentEvents.id);
 
 /** Presses a button of the sandbox's pay page, as the payer's browser does. */
-const press = (orderNo: string, action: 'pay' | 'fail' | 'cancel') => t.app.inject({ method: 'POST', url: `/api/pay/sandbox/${orderNo}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+const press = (orderNo: string, action: 'pay' | 'fail' | 'cancel') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/pay/sandbox/${orderNo}/${action}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
 
 async function signed(body: object, secret?: string) {
   const text = JSON.stringify(body);
   const key = secret ?? (await t.app.sandboxPay.secret());
-  return t.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: hmacSha256(key, text).toString('base64') }, payload: text });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/pay/notify/sandbox',
+    headers: {
+      'content-type': 'application/json',
+      [SANDBOX_SIGNATURE_HEADER]: hmacSha256(key, text).toString('base64'),
+    },
+    payload: text,
+  });
 }
 
 describe('creating a payment', () => {
   it('writes the order unpaid and answers the sandbox pay page, which shows subject and amount', async () => {
     const { payment, checkout } = await create(1234);
-    expect(payment).toMatchObject({ status: PAY_STATUS.unpaid, amountFen: 1234, method: 'sandbox', tenantId: demoTenant, refundedFen: 0, paidAt: null });
+    expect(payment).toMatchObject({
+      status: PAY_STATUS.unpaid,
+      amountFen: 1234,
+      method: 'sandbox',
+      tenantId: demoTenant,
+      refundedFen: 0,
+      paidAt: null,
+    });
     expect(payment.orderNo).toMatch(/^P\d{14}\d{6}$/);
     expect(checkout.payUrl).toBe(`/api/pay/sandbox/${payment.orderNo}`);
     const r = await row(payment.orderNo);
@@ -80,7 +109,14 @@ describe('creating a payment', () => {
     await expect(create(1.5)).rejects.toMatchObject({ key: 'payAmountInvalid' });
     await expect(create(100_000_001)).rejects.toMatchObject({ key: 'payAmountInvalid' });
     expect(t.app.payments.methods()).toContain('sandbox');
-    await expect(t.app.payments.create(demoScope, { purpose: { kind: 'unitTest', ref: 'x' }, subject: 'x', amountFen: 100, method: 'wechat' })).rejects.toMatchObject({ key: 'payMethodUnavailable' });
+    await expect(
+      t.app.payments.create(demoScope, {
+        purpose: { kind: 'unitTest', ref: 'x' },
+        subject: 'x',
+        amountFen: 100,
+        method: 'wechat',
+      }),
+    ).rejects.toMatchObject({ key: 'payMethodUnavailable' });
   });
 });
 
@@ -108,8 +144,16 @@ describe('paying through the sandbox', () => {
     const { payment } = await create(500);
     t.app.sandboxPay.forgetCallbacks = true;
     await press(payment.orderNo, 'pay');
-    const ledger = (await t.app.db.select().from(paySandboxOrders).where(eq(paySandboxOrders.orderNo, payment.orderNo)))[0]!;
-    const body = { orderNo: payment.orderNo, tradeNo: ledger.tradeNo, state: 'paid', amountFen: 500, paidAt: ledger.paidAt!.toISOString() };
+    const ledger = (
+      await t.app.db.select().from(paySandboxOrders).where(eq(paySandboxOrders.orderNo, payment.orderNo))
+    )[0]!;
+    const body = {
+      orderNo: payment.orderNo,
+      tradeNo: ledger.tradeNo,
+      state: 'paid',
+      amountFen: 500,
+      paidAt: ledger.paidAt!.toISOString(),
+    };
     const [a, b] = await Promise.all([signed(body), signed(body)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect([a.headers['x-pay-result'], b.headers['x-pay-result']].sort()).toEqual(['duplicate', 'paid']);
@@ -125,14 +169,22 @@ describe('paying through the sandbox', () => {
     const forged = await signed(body, 'not-the-secret');
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toMatchObject({ key: 'paySignatureInvalid' });
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/sandbox',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
     expect(unsigned.statusCode).toBe(401);
     // A signature over other bytes (the same JSON re-spaced) does not count either.
     const key = await t.app.sandboxPay.secret();
     const respaced = await t.app.inject({
       method: 'POST',
       url: '/api/pay/notify/sandbox',
-      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: hmacSha256(key, JSON.stringify(body)).toString('base64') },
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_SIGNATURE_HEADER]: hmacSha256(key, JSON.stringify(body)).toString('base64'),
+      },
       payload: JSON.stringify(body, null, 1),
     });
     expect(respaced.statusCode).toBe(401);
@@ -152,7 +204,11 @@ describe('paying through the sandbox', () => {
     expect(res.statusCode).toBe(400);
     expect(res.headers['x-pay-result']).toBe('amountMismatch');
     expect((await row(payment.orderNo)).status).toBe(PAY_STATUS.unpaid);
-    expect((await events(payment.orderNo)).at(-1)).toMatchObject({ kind: 'callback', verified: true, result: 'amountMismatch' });
+    expect((await events(payment.orderNo)).at(-1)).toMatchObject({
+      kind: 'callback',
+      verified: true,
+      result: 'amountMismatch',
+    });
     expect(paid).toEqual([]);
   });
 
@@ -199,9 +255,14 @@ describe('reconcile', () => {
     expect(r.status).toBe(PAY_STATUS.success);
     expect(r.fulfilledAt).not.toBeNull();
     expect(paid.map((p) => p.orderNo)).toEqual([payment.orderNo]);
-    expect((await events(payment.orderNo)).find((e) => e.kind === 'query')).toMatchObject({ result: 'paid', verified: true });
+    expect((await events(payment.orderNo)).find((e) => e.kind === 'query')).toMatchObject({
+      result: 'paid',
+      verified: true,
+    });
     // The callback arriving after all changes nothing.
-    const ledger = (await t.app.db.select().from(paySandboxOrders).where(eq(paySandboxOrders.orderNo, payment.orderNo)))[0]!;
+    const ledger = (
+      await t.app.db.select().from(paySandboxOrders).where(eq(paySandboxOrders.orderNo, payment.orderNo))
+    )[0]!;
     expect(await t.app.sandboxPay.notify(ledger)).toBe(true);
     expect(paid).toHaveLength(1);
   });
@@ -252,7 +313,10 @@ describe('refunds and other moves', () => {
     expect(refunded.map((p) => p.refundedFen)).toEqual([300, 1000]);
     await expect(t.app.payments.refund(orderNo, {})).rejects.toMatchObject({ key: 'noSuchTransition' });
     expect((await t.app.sandboxPay.ledger(orderNo))!.refundedFen).toBe(1000);
-    expect((await events(orderNo)).filter((e) => e.kind === 'refund').map((e) => e.result)).toEqual(['refunded', 'refunded']);
+    expect((await events(orderNo)).filter((e) => e.kind === 'refund').map((e) => e.result)).toEqual([
+      'refunded',
+      'refunded',
+    ]);
   });
 
   it('two whole refunds at once give the money back once', async () => {
@@ -264,7 +328,10 @@ describe('refunds and other moves', () => {
 
   it('refunding an unpaid order is "order not yet paid"; closing a paid one, or a closed one, is noSuchTransition', async () => {
     const { payment } = await create(100);
-    await expect(t.app.payments.refund(payment.orderNo, {})).rejects.toMatchObject({ key: 'orderNotPaid', message: 'Order not yet paid' });
+    await expect(t.app.payments.refund(payment.orderNo, {})).rejects.toMatchObject({
+      key: 'orderNotPaid',
+      message: 'Order not yet paid',
+    });
     expect((await t.app.payments.close(payment.orderNo)).status).toBe(PAY_STATUS.closed);
     await expect(t.app.payments.close(payment.orderNo)).rejects.toMatchObject({ key: 'noSuchTransition' });
     const orderNo = await paidOrder(100);
@@ -274,8 +341,13 @@ describe('refunds and other moves', () => {
 
   it('changing an unpaid order to the same method is "payment method not changed"', async () => {
     const { payment } = await create(100);
-    await expect(t.app.paymentsCore.changeMethod(payment.orderNo, 'sandbox')).rejects.toMatchObject({ key: 'payMethodNotChanged', message: 'Payment method not changed' });
-    await expect(t.app.paymentsCore.changeMethod(payment.orderNo, 'paypal')).rejects.toMatchObject({ key: 'payMethodUnavailable' });
+    await expect(t.app.paymentsCore.changeMethod(payment.orderNo, 'sandbox')).rejects.toMatchObject({
+      key: 'payMethodNotChanged',
+      message: 'Payment method not changed',
+    });
+    await expect(t.app.paymentsCore.changeMethod(payment.orderNo, 'paypal')).rejects.toMatchObject({
+      key: 'payMethodUnavailable',
+    });
   });
 });
 
@@ -289,12 +361,23 @@ describe('the routes', () => {
     su = (await login(t.app, 'admin', 'admin123')).token;
     other = await tenantWithAdmin(t.app, 'Other Pay Co', 'otherpayadmin');
     // A user of the demo tenant without any role: may look, may not refund or close.
-    await addUser(t.app, { tenant: demoTenant, username: 'paylooker', password: 'secret1', kind: 'admin', roleIds: [] });
+    await addUser(t.app, {
+      tenant: demoTenant,
+      username: 'paylooker',
+      password: 'secret1',
+      kind: 'admin',
+      roleIds: [],
+    });
     viewer = (await login(t.app, 'paylooker', 'secret1')).token;
   });
 
   it('testPay creates a sandbox payment; status, sync, events, refund and close work for the tenant; another tenant gets notFound', async () => {
-    const res = await post<{ payment: Payment; checkout: { payUrl: string } }>(t.app, '/api/pay/payment/testPay', { amount: 0.5 }, { token: demo });
+    const res = await post<{ payment: Payment; checkout: { payUrl: string } }>(
+      t.app,
+      '/api/pay/payment/testPay',
+      { amount: 0.5 },
+      { token: demo },
+    );
     expect(res.code, res.msg).toBe(0);
     const { orderNo } = res.data.payment;
     expect(res.data.payment.amountFen).toBe(50);
@@ -306,21 +389,38 @@ describe('the routes', () => {
     const refund = await post(t.app, '/api/pay/payment/refund', { orderNo }, { token: demo });
     expect(refund).toMatchObject({ code: 400, key: 'orderNotPaid' });
     await press(orderNo, 'pay');
-    const status = await post<{ status: number; fulfilledAt: string | null; returnPath: string }>(t.app, '/api/pay/payment/status', { orderNo }, { token: demo });
+    const status = await post<{ status: number; fulfilledAt: string | null; returnPath: string }>(
+      t.app,
+      '/api/pay/payment/status',
+      { orderNo },
+      { token: demo },
+    );
     expect(status.data).toMatchObject({ status: PAY_STATUS.success, returnPath: '/map/paypal' });
     expect(status.data.fulfilledAt).not.toBeNull();
-    const log = await post<{ kind: string; result: string }[]>(t.app, '/api/pay/payment/events', { orderNo }, { token: demo });
+    const log = await post<{ kind: string; result: string }[]>(
+      t.app,
+      '/api/pay/payment/events',
+      { orderNo },
+      { token: demo },
+    );
     expect(log.data.map((e) => e.result)).toEqual(['created', 'paid', 'fulfilled']);
     expect((await post(t.app, '/api/pay/payment/close', { orderNo }, { token: demo })).key).toBe('noSuchTransition');
-    const part = await post<{ status: number; refundedFen: number }>(t.app, '/api/pay/payment/refund', { orderNo, amount: 0.2, reason: 'test' }, { token: demo });
+    const part = await post<{ status: number; refundedFen: number }>(
+      t.app,
+      '/api/pay/payment/refund',
+      { orderNo, amount: 0.2, reason: 'test' },
+      { token: demo },
+    );
     expect(part.data).toMatchObject({ status: PAY_STATUS.success, refundedFen: 20 });
-    expect((await post(t.app, '/api/pay/payment/refund', { orderNo, amount: 0.31 }, { token: demo })).key).toBe('refundTooMuch');
+    expect((await post(t.app, '/api/pay/payment/refund', { orderNo, amount: 0.31 }, { token: demo })).key).toBe(
+      'refundTooMuch',
+    );
     expect((await post(t.app, '/api/pay/payment/sync', { orderNo }, { token: demo })).code).toBe(0);
     // The super administrator sees every tenant's.
     expect((await post(t.app, '/api/pay/payment/status', { orderNo }, { token: su })).code).toBe(0);
   });
 
-  it('the list is the tenant\'s own, read-only through the generic engine', async () => {
+  it("the list is the tenant's own, read-only through the generic engine", async () => {
     const mine = await list(t.app, 'payment', {}, demo, 'pay');
     expect(mine.total).toBeGreaterThan(5);
     expect(mine.rows.every((r) => r.tenantId === demoTenant)).toBe(true);
@@ -330,21 +430,32 @@ describe('the routes', () => {
     expect(add.code).not.toBe(0);
     const [first] = mine.rows;
     expect((await post(t.app, '/api/pay/payment/delete', { ids: [first!.id] }, { token: demo })).code).not.toBe(0);
-    expect((await list(t.app, 'payment', { filters: { status: PAY_STATUS.refunded } }, demo, 'pay')).rows.every((r) => r.status === PAY_STATUS.refunded)).toBe(true);
+    expect(
+      (await list(t.app, 'payment', { filters: { status: PAY_STATUS.refunded } }, demo, 'pay')).rows.every(
+        (r) => r.status === PAY_STATUS.refunded,
+      ),
+    ).toBe(true);
   });
 
   it('refund, close, events and testPay need their marks', async () => {
     const { payment } = await create(100);
     for (const path of ['refund', 'close', 'events', 'testPay']) {
-      const r = await post(t.app, `/api/pay/payment/${path}`, path === 'testPay' ? {} : { orderNo: payment.orderNo }, { token: viewer });
+      const r = await post(t.app, `/api/pay/payment/${path}`, path === 'testPay' ? {} : { orderNo: payment.orderNo }, {
+        token: viewer,
+      });
       expect([path, r.code]).toEqual([path, 403]);
     }
     const status = await post(t.app, '/api/pay/payment/status', { orderNo: payment.orderNo }, { token: viewer });
     expect(status.code).toBe(0);
   });
 
-  it('an unknown provider\'s callback route is notFound', async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/pay/notify/bitcoin', payload: '{}', headers: { 'content-type': 'application/json' } });
+  it("an unknown provider's callback route is notFound", async () => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/bitcoin',
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.json()).toMatchObject({ code: 404 });
   });
 });

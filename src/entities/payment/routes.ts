@@ -53,15 +53,28 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   });
   const fresh = async (request: FastifyRequest, no: string) => view(await inScope(request, no));
 
-  app.post('/methods', { schema: { tags, summary: 'The payment methods configured on this service (sandbox always)' } }, async (_request, reply) => reply.ok(core.methods()));
+  app.post(
+    '/methods',
+    { schema: { tags, summary: 'The payment methods configured on this service (sandbox always)' } },
+    async (_request, reply) => reply.ok(core.methods()),
+  );
 
-  app.post('/status', { schema: { tags, summary: "A payment's state as its payer's page shows it", body: z.object({ orderNo }) } }, async (request, reply) =>
-    reply.ok(await fresh(request, request.body.orderNo)),
+  app.post(
+    '/status',
+    { schema: { tags, summary: "A payment's state as its payer's page shows it", body: z.object({ orderNo }) } },
+    async (request, reply) => reply.ok(await fresh(request, request.body.orderNo)),
   );
 
   app.post(
     '/sync',
-    { schema: { tags, summary: 'Ask the provider about the payment now and apply its answer (what the reconcile job does every minute)', body: z.object({ orderNo }) } },
+    {
+      schema: {
+        tags,
+        summary:
+          'Ask the provider about the payment now and apply its answer (what the reconcile job does every minute)',
+        body: z.object({ orderNo }),
+      },
+    },
     async (request, reply) => {
       await inScope(request, request.body.orderNo);
       await core.sync(request.body.orderNo).catch((err: unknown) => {
@@ -74,7 +87,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/changeMethod',
-    { config: { write: true }, schema: { tags, summary: "Pay an unpaid order another way: a new checkout (the same method again: 'payMethodNotChanged')", body: z.object({ orderNo, method }) } },
+    {
+      config: { write: true },
+      schema: {
+        tags,
+        summary: "Pay an unpaid order another way: a new checkout (the same method again: 'payMethodNotChanged')",
+        body: z.object({ orderNo, method }),
+      },
+    },
     async (request, reply) => {
       const row = await inScope(request, request.body.orderNo);
       const { checkout } = await core.changeMethod(row.orderNo, request.body.method);
@@ -89,7 +109,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Refund the whole remainder, or `amount` yuan of it ('orderNotPaid' before it is paid)",
-        body: z.object({ orderNo, amount: z.number().positive().max(1_000_000).optional(), reason: z.string().trim().max(200).optional() }),
+        body: z.object({
+          orderNo,
+          amount: z.number().positive().max(1_000_000).optional(),
+          reason: z.string().trim().max(200).optional(),
+        }),
       },
     },
     async (request, reply) => {
@@ -100,18 +124,41 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/close', { config: { mark: MARK_MANAGE }, schema: { tags, summary: 'Close an unpaid order (any other state: noSuchTransition)', body: z.object({ orderNo }) } }, async (request, reply) => {
-    const row = await inScope(request, request.body.orderNo);
-    await core.close(row.orderNo);
-    return reply.ok(await fresh(request, row.orderNo));
-  });
+  app.post(
+    '/close',
+    {
+      config: { mark: MARK_MANAGE },
+      schema: {
+        tags,
+        summary: 'Close an unpaid order (any other state: noSuchTransition)',
+        body: z.object({ orderNo }),
+      },
+    },
+    async (request, reply) => {
+      const row = await inScope(request, request.body.orderNo);
+      await core.close(row.orderNo);
+      return reply.ok(await fresh(request, row.orderNo));
+    },
+  );
 
   app.post(
     '/events',
-    { config: { mark: MARK_MANAGE }, schema: { tags, summary: "The payment's event log: creation, every callback (verified or refused), queries, refunds, fulfilment", body: z.object({ orderNo }) } },
+    {
+      config: { mark: MARK_MANAGE },
+      schema: {
+        tags,
+        summary:
+          "The payment's event log: creation, every callback (verified or refused), queries, refunds, fulfilment",
+        body: z.object({ orderNo }),
+      },
+    },
     async (request, reply) => {
       const row = await inScope(request, request.body.orderNo);
-      const rows = await app.db.select().from(paymentEvents).where(and(eq(paymentEvents.orderNo, row.orderNo))).orderBy(paymentEvents.id);
+      const rows = await app.db
+        .select()
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.orderNo, row.orderNo)))
+        .orderBy(paymentEvents.id);
       return reply.ok(rows.map(({ tenantId: _t, ...e }) => e));
     },
   );
@@ -120,7 +167,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/testPay',
     {
       config: { mark: MARK_MANAGE },
-      schema: { tags, summary: 'A test payment of the operator (purpose "test"): checks a provider end to end', body: z.object({ method: method.default('sandbox'), amount: z.number().positive().max(1_000_000).default(0.01) }) },
+      schema: {
+        tags,
+        summary: 'A test payment of the operator (purpose "test"): checks a provider end to end',
+        body: z.object({
+          method: method.default('sandbox'),
+          amount: z.number().positive().max(1_000_000).default(0.01),
+        }),
+      },
     },
     async (request, reply) => {
       const { scope, user } = authed(request);

@@ -11,7 +11,9 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     /** Ours, unique: P + yyyymmddHHMMss + 6 random digits; the providers' out_trade_no. */
     orderNo: text('order_no').notNull(),
     /** What it pays for: the selling module's kind ('simPackage', 'mallOrder' ...) and its reference. */
@@ -78,7 +80,10 @@ export const paymentEvents = pgTable(
     result: text('result').notNull(),
     at: ts('at').notNull(),
   },
-  (t) => [index('payment_events_order_idx').on(t.orderNo, t.id), index('payment_events_tenant_idx').on(t.tenantId, t.at)],
+  (t) => [
+    index('payment_events_order_idx').on(t.orderNo, t.id),
+    index('payment_events_tenant_idx').on(t.tenantId, t.at),
+  ],
 );
 
 /**

@@ -30,22 +30,44 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/snapshot',
     {
       config: { menus: [...CAMERA_ROUTES], write: true },
-      schema: { tags: ['device'], summary: 'A wall snapshot into the photo library (field "file", JPEG/PNG under 600 KB; query cameraId, title)', querystring: snapshotQuery },
+      schema: {
+        tags: ['device'],
+        summary: 'A wall snapshot into the photo library (field "file", JPEG/PNG under 600 KB; query cameraId, title)',
+        querystring: snapshotQuery,
+      },
     },
     async (request, reply) => {
       const { scope, user } = authed(request);
       const { cameraId, imei, title } = request.query;
       const [camera] =
         cameraId !== undefined
-          ? await app.db.select({ name: cameras.name, imei: cameras.imei }).from(cameras).where(and(eq(cameras.id, cameraId), eq(cameras.tenantId, scope.tenantId))).limit(1)
-          : (await app.db.select({ name: devices.name, imei: devices.imei }).from(devices).where(and(eq(devices.imei, imei!), tenantWhere(scope, devices))).limit(1)).map((d) => ({ name: d.name || d.imei, imei: d.imei }));
+          ? await app.db
+              .select({ name: cameras.name, imei: cameras.imei })
+              .from(cameras)
+              .where(and(eq(cameras.id, cameraId), eq(cameras.tenantId, scope.tenantId)))
+              .limit(1)
+          : (
+              await app.db
+                .select({ name: devices.name, imei: devices.imei })
+                .from(devices)
+                .where(and(eq(devices.imei, imei!), tenantWhere(scope, devices)))
+                .limit(1)
+            ).map((d) => ({ name: d.name || d.imei, imei: d.imei }));
       if (!camera) fail(Code.BAD_REQUEST, 'notFound');
       const saved = await saveUpload(request, { kind: 'image', under: UPLOAD_IMAGE_MAX, strip: true });
       const image = `/api/file/${saved.name}`;
       const made = await thumbnailFor(app, scope.tenantId, image);
       const [row] = await app.db
         .insert(photos)
-        .values({ tenantId: scope.tenantId, title: title ?? `${camera.name} ${new Date(app.clock.now()).toISOString().slice(0, 19).replace('T', ' ')}`, image, ...made, source: 1, imei: camera.imei, reporter: await reporterName(app.db, user.id) })
+        .values({
+          tenantId: scope.tenantId,
+          title: title ?? `${camera.name} ${new Date(app.clock.now()).toISOString().slice(0, 19).replace('T', ' ')}`,
+          image,
+          ...made,
+          source: 1,
+          imei: camera.imei,
+          reporter: await reporterName(app.db, user.id),
+        })
         .returning({ id: photos.id });
       return reply.ok({ id: row!.id, image, thumb: made.thumb });
     },

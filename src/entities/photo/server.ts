@@ -8,7 +8,9 @@ export const photos = pgTable(
   'photos',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     /** The picture's URL as the uploads answer it (`/api/file/<name>`). */
     image: text('image').notNull(),
@@ -42,7 +44,8 @@ export default defineEntity({
     beforeWrite: async (ctx, tx, values, _input, tenantId, existing) => {
       // Loaded late: it reads the uploads table, whose schema.ts lists this file's table.
       const { reporterName, thumbnailFor } = await import('./thumbnail');
-      if (typeof values.image === 'string') Object.assign(values, await thumbnailFor(ctx.app, tenantId, values.image, tx));
+      if (typeof values.image === 'string')
+        Object.assign(values, await thumbnailFor(ctx.app, tenantId, values.image, tx));
       if (!existing) values.reporter = await reporterName(tx, ctx.scope.userId);
     },
   },

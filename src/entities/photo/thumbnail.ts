@@ -14,15 +14,27 @@ type Queryable = Pick<FastifyInstance['db'], 'select' | 'insert'>;
 const THUMB_WIDTH = 320;
 
 /** `/api/file/<name>` or a full URL ending so: the stored name, else undefined. */
-export const storedName = (url: string): string | undefined => /\/api\/file\/([A-Za-z0-9][A-Za-z0-9._-]{0,199})$/.exec(url)?.[1];
+export const storedName = (url: string): string | undefined =>
+  /\/api\/file\/([A-Za-z0-9][A-Za-z0-9._-]{0,199})$/.exec(url)?.[1];
 
 /**
  * A thumbnail of the tenant's uploaded picture, stored as an upload of its own, with the
  * picture's size. A picture of another tenant, or none at all, is refused.
  */
-export async function thumbnailFor(app: FastifyInstance, tenantId: number, url: string, db: Queryable = app.db): Promise<{ thumb: string; width: number; height: number }> {
+export async function thumbnailFor(
+  app: FastifyInstance,
+  tenantId: number,
+  url: string,
+  db: Queryable = app.db,
+): Promise<{ thumb: string; width: number; height: number }> {
   const name = storedName(url);
-  const [own] = name ? await db.select({ name: uploads.name }).from(uploads).where(and(eq(uploads.tenantId, tenantId), eq(uploads.name, name))).limit(1) : [];
+  const [own] = name
+    ? await db
+        .select({ name: uploads.name })
+        .from(uploads)
+        .where(and(eq(uploads.tenantId, tenantId), eq(uploads.name, name)))
+        .limit(1)
+    : [];
   if (!own) fail(Code.BAD_REQUEST, 'fileFormat');
   const object = await app.storage.get(own.name);
   if (!object) fail(Code.BAD_REQUEST, 'fileFormat');
@@ -42,6 +54,10 @@ export async function thumbnailFor(app: FastifyInstance, tenantId: number, url: 
 
 /** Who uploaded: the user's name as the list shows it. */
 export async function reporterName(db: Queryable, userId: number): Promise<string | null> {
-  const [user] = await db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db
+    .select({ name: users.name, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return user ? user.name || user.username : null;
 }

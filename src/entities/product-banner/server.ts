@@ -12,7 +12,9 @@ export const productBanners = pgTable(
   'product_banners',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     image: text('image').notNull(),
     productId: integer('product_id').references(() => mallProducts.id, { onDelete: 'set null' }),
@@ -36,7 +38,10 @@ export default defineEntity({
   hooks: {
     async beforeWrite(_ctx, tx, values, _input, tenantId) {
       if (values.productId == null) return;
-      const [p] = await tx.select({ id: mallProducts.id }).from(mallProducts).where(and(eq(mallProducts.id, Number(values.productId)), eq(mallProducts.tenantId, tenantId)));
+      const [p] = await tx
+        .select({ id: mallProducts.id })
+        .from(mallProducts)
+        .where(and(eq(mallProducts.id, Number(values.productId)), eq(mallProducts.tenantId, tenantId)));
       if (!p) fail(Code.BAD_REQUEST, 'refInvalid');
     },
   },

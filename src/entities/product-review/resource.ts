@@ -23,7 +23,11 @@ export const REVIEW_STATE_MACHINE = stateMachine<number>('productReview', {
   [REVIEW_STATE.rejected]: [REVIEW_STATE.approved],
 });
 
-export const RATING_TABLE: readonly CodeEntry<number>[] = [1, 2, 3, 4, 5].map((n) => ({ value: n, cn: '★'.repeat(n), en: '★'.repeat(n) }));
+export const RATING_TABLE: readonly CodeEntry<number>[] = [1, 2, 3, 4, 5].map((n) => ({
+  value: n,
+  cn: '★'.repeat(n),
+  en: '★'.repeat(n),
+}));
 
 /** Marks beyond the CRUD set (src/shared/permissions.ts EXTRA_MARKS): moderating and replying. */
 export const REVIEW_MARK_REVIEW = 'productReview:review' as const;
@@ -43,15 +47,79 @@ const productReview: ResourceDef = {
   actions: ['add', 'delete', 'export'],
   fields: [
     idField,
-    { name: 'productId', label: /*i18n*/ { id: 'field.productReview.product', message: '商品' }, type: 'ref', ref: { kind: 'mall', resource: 'mallProduct', labelField: 'name' }, required: true, filter: 'eq', list: { width: 180 } },
-    { name: 'userName', label: /*i18n*/ { id: 'field.productReview.userName', message: '评价人' }, type: 'text', required: true, max: 50, keyword: true, filter: 'like', list: { width: 110 } },
-    { name: 'rating', label: /*i18n*/ { id: 'field.productReview.rating', message: '评分' }, type: 'code', codes: RATING_TABLE, required: true, filter: 'eq', list: { width: 100, sortable: true } },
-    { name: 'content', label: /*i18n*/ { id: 'field.productReview.content', message: '评价内容' }, type: 'textarea', required: true, max: 1000, keyword: true, list: { width: 260 } },
-    { name: 'image', label: /*i18n*/ { id: 'field.productReview.image', message: '评价图片' }, type: 'image', list: { width: 90 } },
-    { name: 'state', label: /*i18n*/ { id: 'field.productReview.state', message: '审核状态' }, type: 'code', codes: REVIEW_STATE_TABLE, form: false, filter: 'eq', list: { width: 90, sortable: true } },
-    { name: 'reviewReason', label: /*i18n*/ { id: 'field.productReview.reviewReason', message: '审核意见' }, type: 'text', form: false, list: { width: 140 } },
-    { name: 'reply', label: /*i18n*/ { id: 'field.productReview.reply', message: '商家回复' }, type: 'text', form: false, list: { width: 200 } },
-    { name: 'reviewerName', label: /*i18n*/ { id: 'field.productReview.reviewerName', message: '审核人' }, type: 'text', form: false, list: { width: 100 } },
+    {
+      name: 'productId',
+      label: /*i18n*/ { id: 'field.productReview.product', message: '商品' },
+      type: 'ref',
+      ref: { kind: 'mall', resource: 'mallProduct', labelField: 'name' },
+      required: true,
+      filter: 'eq',
+      list: { width: 180 },
+    },
+    {
+      name: 'userName',
+      label: /*i18n*/ { id: 'field.productReview.userName', message: '评价人' },
+      type: 'text',
+      required: true,
+      max: 50,
+      keyword: true,
+      filter: 'like',
+      list: { width: 110 },
+    },
+    {
+      name: 'rating',
+      label: /*i18n*/ { id: 'field.productReview.rating', message: '评分' },
+      type: 'code',
+      codes: RATING_TABLE,
+      required: true,
+      filter: 'eq',
+      list: { width: 100, sortable: true },
+    },
+    {
+      name: 'content',
+      label: /*i18n*/ { id: 'field.productReview.content', message: '评价内容' },
+      type: 'textarea',
+      required: true,
+      max: 1000,
+      keyword: true,
+      list: { width: 260 },
+    },
+    {
+      name: 'image',
+      label: /*i18n*/ { id: 'field.productReview.image', message: '评价图片' },
+      type: 'image',
+      list: { width: 90 },
+    },
+    {
+      name: 'state',
+      label: /*i18n*/ { id: 'field.productReview.state', message: '审核状态' },
+      type: 'code',
+      codes: REVIEW_STATE_TABLE,
+      form: false,
+      filter: 'eq',
+      list: { width: 90, sortable: true },
+    },
+    {
+      name: 'reviewReason',
+      label: /*i18n*/ { id: 'field.productReview.reviewReason', message: '审核意见' },
+      type: 'text',
+      form: false,
+      list: { width: 140 },
+    },
+    {
+      name: 'reply',
+      label: /*i18n*/ { id: 'field.productReview.reply', message: '商家回复' },
+      type: 'text',
+      form: false,
+      list: { width: 200 },
+    },
+    {
+      name: 'reviewerName',
+      label: /*i18n*/ { id: 'field.productReview.reviewerName', message: '审核人' },
+      type: 'text',
+      form: false,
+      list: { width: 100 },
+    },
     tenantField,
     createdAtField,
   ],

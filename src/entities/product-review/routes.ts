@@ -15,14 +15,22 @@ const reviewBody = z.object({
   state: z.union([z.literal(REVIEW_STATE.approved), z.literal(REVIEW_STATE.rejected), z.literal(REVIEW_STATE.hidden)]),
   reason: z.string().trim().max(200, 'tooLong').optional(),
 });
-const replyBody = z.object({ id: z.number().int().positive(), reply: z.string().trim().min(1, 'required').max(500, 'tooLong') });
+const replyBody = z.object({
+  id: z.number().int().positive(),
+  reply: z.string().trim().min(1, 'required').max(500, 'tooLong'),
+});
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/review',
     {
       config: { mark: REVIEW_MARK_REVIEW },
-      schema: { tags, summary: "Moderate reviews: approve (shown in the storefront), reject, or hide an approved one; each move the machine refuses is 'noSuchTransition'", body: reviewBody },
+      schema: {
+        tags,
+        summary:
+          "Moderate reviews: approve (shown in the storefront), reject, or hide an approved one; each move the machine refuses is 'noSuchTransition'",
+        body: reviewBody,
+      },
     },
     async (request, reply) => {
       const { scope, user } = authed(request);
@@ -30,16 +38,35 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const set = { reviewReason: reason ?? null, reviewerName: user.name || user.username, reviewedAt: new Date() };
       // All or nothing: a refused one stops the batch before anything changed.
       await app.db.transaction(async (tx) => {
-        for (const id of ids) await moveState(tx as unknown as typeof app.db, { table: productReviews, id: productReviews.id, state: productReviews.state }, REVIEW_STATE_MACHINE, id, state, { scope: eq(productReviews.tenantId, scope.tenantId), set });
+        for (const id of ids)
+          await moveState(
+            tx as unknown as typeof app.db,
+            { table: productReviews, id: productReviews.id, state: productReviews.state },
+            REVIEW_STATE_MACHINE,
+            id,
+            state,
+            { scope: eq(productReviews.tenantId, scope.tenantId), set },
+          );
       });
-      for (const id of ids) app.events.emit('resource.changed', { kind: 'mall', name: 'productReview', action: 'update', id, tenantId: scope.tenantId, scope });
+      for (const id of ids)
+        app.events.emit('resource.changed', {
+          kind: 'mall',
+          name: 'productReview',
+          action: 'update',
+          id,
+          tenantId: scope.tenantId,
+          scope,
+        });
       return reply.ok({ changed: ids.length });
     },
   );
 
   app.post(
     '/reply',
-    { config: { mark: REVIEW_MARK_REVIEW }, schema: { tags, summary: "The shop's reply to a review (replaces an earlier one)", body: replyBody } },
+    {
+      config: { mark: REVIEW_MARK_REVIEW },
+      schema: { tags, summary: "The shop's reply to a review (replaces an earlier one)", body: replyBody },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const rows = await app.db

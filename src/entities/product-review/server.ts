@@ -13,8 +13,12 @@ export const productReviews = pgTable(
   'product_reviews',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').notNull().references(() => mallProducts.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => mallProducts.id, { onDelete: 'cascade' }),
     skuId: integer('sku_id').references(() => productSkus.id, { onDelete: 'set null' }),
     /** The mall order it reviews (the orders module), if any. */
     orderId: integer('order_id'),
@@ -50,7 +54,10 @@ export default defineEntity({
   hooks: {
     // A new review is pending whoever writes it; its product is the tenant's; its picture is the first of `images`.
     async beforeWrite(_ctx, tx, values, _input, tenantId) {
-      const [p] = await tx.select({ id: mallProducts.id }).from(mallProducts).where(and(eq(mallProducts.id, Number(values.productId)), eq(mallProducts.tenantId, tenantId)));
+      const [p] = await tx
+        .select({ id: mallProducts.id })
+        .from(mallProducts)
+        .where(and(eq(mallProducts.id, Number(values.productId)), eq(mallProducts.tenantId, tenantId)));
       if (!p) fail(Code.BAD_REQUEST, 'refInvalid');
       values.state = REVIEW_STATE.pending;
       if (values.image) values.images = [values.image];

@@ -28,7 +28,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/adjustStock',
     {
       config: { mark: `${productSku.mark}:update` as PermissionMark },
-      schema: { tags, summary: "Change a SKU's stock by delta (never below zero: 'stockNegative') with a reason; recorded as a stock movement", body: adjustBody },
+      schema: {
+        tags,
+        summary:
+          "Change a SKU's stock by delta (never below zero: 'stockNegative') with a reason; recorded as a stock movement",
+        body: adjustBody,
+      },
     },
     async (request, reply) => {
       const { scope, user } = authed(request);
@@ -47,17 +52,39 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
           throw err;
         }
         if (!rows.length) fail(Code.NOT_FOUND, 'notFound');
-        await tx.insert(stockMovements).values({ tenantId: scope.tenantId, skuId: id, delta, stockAfter: rows[0]!.stock, reason, note: note ?? null, operatorName: user.name || user.username });
+        await tx.insert(stockMovements).values({
+          tenantId: scope.tenantId,
+          skuId: id,
+          delta,
+          stockAfter: rows[0]!.stock,
+          reason,
+          note: note ?? null,
+          operatorName: user.name || user.username,
+        });
         return rows[0]!.stock;
       });
-      app.events.emit('resource.changed', { kind: 'mall', name: productSku.name, action: 'update', id, tenantId: scope.tenantId, scope });
+      app.events.emit('resource.changed', {
+        kind: 'mall',
+        name: productSku.name,
+        action: 'update',
+        id,
+        tenantId: scope.tenantId,
+        scope,
+      });
       return reply.ok({ stock: after });
     },
   );
 
   app.post(
     '/movements',
-    { config: { menus: [...productSku.routes] }, schema: { tags, summary: "A SKU's stock movements, newest first (100)", body: z.object({ id: z.number().int().positive() }) } },
+    {
+      config: { menus: [...productSku.routes] },
+      schema: {
+        tags,
+        summary: "A SKU's stock movements, newest first (100)",
+        body: z.object({ id: z.number().int().positive() }),
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const rows = await app.db

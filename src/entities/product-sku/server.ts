@@ -23,10 +23,15 @@ export default defineEntity({
       if (!Array.isArray(v) || v.length !== 2) return fail(Code.BAD_REQUEST, 'filterInvalid');
       const fen = (x: unknown) => (x === null || x === undefined || x === '' ? undefined : Math.round(Number(x) * 100));
       const [a, b] = [fen(v[0]), fen(v[1])];
-      if ((a !== undefined && Number.isNaN(a)) || (b !== undefined && Number.isNaN(b))) return fail(Code.BAD_REQUEST, 'filterInvalid');
-      return and(a === undefined ? undefined : sql`${productSkus.priceFen} >= ${a}`, b === undefined ? undefined : sql`${productSkus.priceFen} <= ${b}`);
+      if ((a !== undefined && Number.isNaN(a)) || (b !== undefined && Number.isNaN(b)))
+        return fail(Code.BAD_REQUEST, 'filterInvalid');
+      return and(
+        a === undefined ? undefined : sql`${productSkus.priceFen} >= ${a}`,
+        b === undefined ? undefined : sql`${productSkus.priceFen} <= ${b}`,
+      );
     },
-    merchantId: (v) => sql`exists (select 1 from ${mallProducts} where ${qualified(mallProducts.id)} = ${qualified(productSkus.productId)} and ${qualified(mallProducts.merchantId)} = ${Number(v)})`,
+    merchantId: (v) =>
+      sql`exists (select 1 from ${mallProducts} where ${qualified(mallProducts.id)} = ${qualified(productSkus.productId)} and ${qualified(mallProducts.merchantId)} = ${Number(v)})`,
     lowStock: (v) => (Number(v) === 1 ? lt(productSkus.stock, LOW_STOCK) : undefined),
   },
   hooks: {

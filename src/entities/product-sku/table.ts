@@ -13,8 +13,12 @@ export const productSkus = pgTable(
   'product_skus',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').notNull().references(() => mallProducts.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => mallProducts.id, { onDelete: 'cascade' }),
     /** Spec name -> value, e.g. {"颜色":"红","尺码":"L"}; {} for a product without specifications. */
     specs: jsonb('specs').$type<Record<string, string>>().notNull().default({}),
     /** The SKU code (unique within the tenant). */
@@ -45,8 +49,12 @@ export const stockMovements = pgTable(
   'stock_movements',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    skuId: integer('sku_id').notNull().references(() => productSkus.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => productSkus.id, { onDelete: 'cascade' }),
     /** Signed change. */
     delta: integer('delta').notNull(),
     stockAfter: integer('stock_after').notNull(),

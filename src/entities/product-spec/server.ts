@@ -11,7 +11,9 @@ export const productSpecs = pgTable(
   'product_specs',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** Its values, comma-separated ("红,蓝,黑"): stored normalised by the hook. */
     values: text('values').notNull(),
@@ -19,7 +21,12 @@ export const productSpecs = pgTable(
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [...trigramIndexes('product_specs', t.name, t.values), index('product_specs_tenant_id_idx').on(t.tenantId, t.id), index('product_specs_tenant_sort_idx').on(t.tenantId, t.sort, t.id), index('product_specs_tenant_name_idx').on(t.tenantId, t.name)],
+  (t) => [
+    ...trigramIndexes('product_specs', t.name, t.values),
+    index('product_specs_tenant_id_idx').on(t.tenantId, t.id),
+    index('product_specs_tenant_sort_idx').on(t.tenantId, t.sort, t.id),
+    index('product_specs_tenant_name_idx').on(t.tenantId, t.name),
+  ],
 );
 
 export default defineEntity({

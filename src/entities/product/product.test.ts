@@ -21,7 +21,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const mall = <T = Row>(path: string, body: object, token = demo) => post<T>(t.app, `/api/mall/${path}`, body, { token });
+const mall = <T = Row>(path: string, body: object, token = demo) =>
+  post<T>(t.app, `/api/mall/${path}`, body, { token });
 
 async function firstCategory(token = demo): Promise<number> {
   const rows = (await list(t.app, 'mallCategory', { filters: { parentId: undefined }, size: 50 }, token, 'mall')).rows;
@@ -51,16 +52,33 @@ describe('SKU matrix', () => {
     ];
     expect(skuMatrix(specs).map((c) => `${c['颜色']}${c['尺码']}`)).toEqual(['红M', '红L', '蓝M', '蓝L']);
     expect(skuMatrix([])).toEqual([{}]);
-    const merged = mergeMatrix([specs[0]!], [{ specs: { 颜色: '红', 尺码: 'M' }, priceFen: 1, stock: 1 }, { specs: { 颜色: '红' }, priceFen: 500, stock: 7 }], { priceFen: 0, stock: 0 });
+    const merged = mergeMatrix(
+      [specs[0]!],
+      [
+        { specs: { 颜色: '红', 尺码: 'M' }, priceFen: 1, stock: 1 },
+        { specs: { 颜色: '红' }, priceFen: 500, stock: 7 },
+      ],
+      { priceFen: 0, stock: 0 },
+    );
     expect(merged).toEqual([
       { specs: { 颜色: '红' }, priceFen: 500, stock: 7 },
       { specs: { 颜色: '蓝' }, priceFen: 0, stock: 0, code: '', status: 1 },
     ]);
     expect(skuProblem(specs, [])).toBe('productSkuRequired');
     expect(skuProblem([specs[0]!], [{ specs: { 颜色: '绿' }, priceFen: 1, stock: 1 }])).toBe('productSkuSpecsInvalid');
-    expect(skuProblem([specs[0]!], [{ specs: { 颜色: '红' }, priceFen: 1, stock: 1 }, { specs: { 颜色: '红' }, priceFen: 2, stock: 1 }])).toBe('productSkuDuplicate');
+    expect(
+      skuProblem(
+        [specs[0]!],
+        [
+          { specs: { 颜色: '红' }, priceFen: 1, stock: 1 },
+          { specs: { 颜色: '红' }, priceFen: 2, stock: 1 },
+        ],
+      ),
+    ).toBe('productSkuDuplicate');
     expect(skuProblem([specs[0]!], [{ specs: { 颜色: '红' }, priceFen: 1, stock: -1 }])).toBe('productSkuStockInvalid');
-    expect(skuProblem([specs[0]!], [{ specs: { 颜色: '红' }, priceFen: 1.5, stock: 1 }])).toBe('productSkuPriceInvalid');
+    expect(skuProblem([specs[0]!], [{ specs: { 颜色: '红' }, priceFen: 1.5, stock: 1 }])).toBe(
+      'productSkuPriceInvalid',
+    );
     expect(skuProblem([specs[0]!], [{ specs: { 颜色: '红' }, priceFen: 1, stock: 1 }])).toBeNull();
   });
 });
@@ -72,7 +90,16 @@ describe('mall catalogue', () => {
     expect((await list(t.app, 'productSku', {}, demo, 'mall')).total).toBeGreaterThan(12);
     const states = (await list(t.app, 'productReview', { size: 50 }, demo, 'mall')).rows.map((r) => r.state);
     for (const s of Object.values(REVIEW_STATE)) expect(states).toContain(s);
-    for (const name of ['merchant', 'mallProduct', 'productSku', 'productReview', 'productBanner', 'mallCategory', 'productSpec']) expect((await list(t.app, name, {}, other, 'mall')).total).toBe(0);
+    for (const name of [
+      'merchant',
+      'mallProduct',
+      'productSku',
+      'productReview',
+      'productBanner',
+      'mallCategory',
+      'productSpec',
+    ])
+      expect((await list(t.app, name, {}, other, 'mall')).total).toBe(0);
   });
 
   it('adds a product with two SKUs, lists it with its lowest and highest price and stock, filters it, edits it and deletes it', async () => {
@@ -90,10 +117,20 @@ describe('mall catalogue', () => {
       ['T-RED', 199, 5],
     ]);
     // The list row carries the price range, so /productManage asks nothing per row.
-    expect((await list(t.app, 'mallProduct', { filters: { categoryId } }, demo, 'mall')).rows.find((r) => r.id === id)).toMatchObject({ price: 199, priceMax: 209 });
-    expect((await list(t.app, 'mallProduct', { filters: { price: [199, 199], categoryId } }, demo, 'mall')).rows.map((r) => r.id)).toContain(id);
-    expect((await list(t.app, 'mallProduct', { filters: { price: [200, 300] } }, demo, 'mall')).rows.map((r) => r.id)).not.toContain(id);
-    expect((await list(t.app, 'mallProduct', { filters: { lowStock: 1 } }, demo, 'mall')).rows.map((r) => r.id)).toContain(id);
+    expect(
+      (await list(t.app, 'mallProduct', { filters: { categoryId } }, demo, 'mall')).rows.find((r) => r.id === id),
+    ).toMatchObject({ price: 199, priceMax: 209 });
+    expect(
+      (await list(t.app, 'mallProduct', { filters: { price: [199, 199], categoryId } }, demo, 'mall')).rows.map(
+        (r) => r.id,
+      ),
+    ).toContain(id);
+    expect(
+      (await list(t.app, 'mallProduct', { filters: { price: [200, 300] } }, demo, 'mall')).rows.map((r) => r.id),
+    ).not.toContain(id);
+    expect(
+      (await list(t.app, 'mallProduct', { filters: { lowStock: 1 } }, demo, 'mall')).rows.map((r) => r.id),
+    ).toContain(id);
 
     // Edit: the red SKU stays (by id) with a new price, blue goes, a black one comes.
     const red = skus.find((s) => s.code === 'T-RED')!;
@@ -118,14 +155,28 @@ describe('mall catalogue', () => {
     expect(await t.app.db.select().from(productSkus).where(eq(productSkus.productId, id))).toEqual([]);
   });
 
-  it('refuses a product without an image, without SKUs, with bad SKUs, or in another tenant\'s category', async () => {
+  it("refuses a product without an image, without SKUs, with bad SKUs, or in another tenant's category", async () => {
     const categoryId = await firstCategory();
     const noImage = await mall('mallProduct/save', newProduct(categoryId, { images: [] }));
     expect([noImage.code, noImage.key]).toEqual([400, 'productImageRequired']);
     expect((await mall('mallProduct/add', { name: 'x', categoryId, status: 1 })).key).toBe('productImageRequired');
     expect((await mall('mallProduct/save', newProduct(categoryId, { skus: [] }))).key).toBe('productSkuRequired');
-    expect((await mall('mallProduct/save', newProduct(categoryId, { skus: [{ specs: { 颜色: '绿' }, priceFen: 1, stock: 1 }] }))).key).toBe('productSkuSpecsInvalid');
-    expect((await mall('mallProduct/save', newProduct(categoryId, { skus: [{ specs: { 颜色: '红' }, priceFen: 1, stock: -2 }] }))).key).toBe('productSkuStockInvalid');
+    expect(
+      (
+        await mall(
+          'mallProduct/save',
+          newProduct(categoryId, { skus: [{ specs: { 颜色: '绿' }, priceFen: 1, stock: 1 }] }),
+        )
+      ).key,
+    ).toBe('productSkuSpecsInvalid');
+    expect(
+      (
+        await mall(
+          'mallProduct/save',
+          newProduct(categoryId, { skus: [{ specs: { 颜色: '红' }, priceFen: 1, stock: -2 }] }),
+        )
+      ).key,
+    ).toBe('productSkuStockInvalid');
     expect((await mall('mallProduct/save', newProduct(categoryId, { name: '' }))).code).toBe(400);
     const otherCat = await mall('mallCategory/add', { name: '别家分类', sort: 1, status: 1, nav: 1 }, other);
     expect(otherCat.code, otherCat.msg).toBe(0);
@@ -138,11 +189,18 @@ describe('mall catalogue', () => {
     const before = sku!.stock;
     const down = await mall('productSku/adjustStock', { id: sku!.id, delta: -(before + 1), reason: 'damage' });
     expect([down.code, down.key]).toEqual([400, 'stockNegative']);
-    const up = await mall<{ stock: number }>('productSku/adjustStock', { id: sku!.id, delta: 5, reason: 'inbound', note: '补货' });
+    const up = await mall<{ stock: number }>('productSku/adjustStock', {
+      id: sku!.id,
+      delta: 5,
+      reason: 'inbound',
+      note: '补货',
+    });
     expect(up.data.stock).toBe(before + 5);
     const moves = (await mall<{ rows: Row[] }>('productSku/movements', { id: sku!.id })).data.rows;
     expect(moves[0]).toMatchObject({ delta: 5, stockAfter: before + 5, reason: 'inbound', note: '补货' });
-    expect((await mall('productSku/adjustStock', { id: sku!.id, delta: 1, reason: 'inbound' }, other)).key).toBe('notFound');
+    expect((await mall('productSku/adjustStock', { id: sku!.id, delta: 1, reason: 'inbound' }, other)).key).toBe(
+      'notFound',
+    );
     // The orders module's atomic take never goes below zero either.
     const took = await t.app.db
       .update(productSkus)
@@ -153,27 +211,44 @@ describe('mall catalogue', () => {
   });
 
   it('moderates reviews by the machine (noSuchTransition), replies, and the storefront shows approved ones only and counts views', async () => {
-    const reviews = (await list(t.app, 'productReview', { filters: { state: REVIEW_STATE.pending }, size: 50 }, demo, 'mall')).rows;
+    const reviews = (
+      await list(t.app, 'productReview', { filters: { state: REVIEW_STATE.pending }, size: 50 }, demo, 'mall')
+    ).rows;
     const pending = reviews[0]!;
     const productId = pending.productId as number;
-    const store = async () => (await mall<{ reviews: Row[]; views: number }>('mallProduct/store/detail', { id: productId })).data;
+    const store = async () =>
+      (await mall<{ reviews: Row[]; views: number }>('mallProduct/store/detail', { id: productId })).data;
     const first = await store();
     expect(first.reviews.map((r) => r.id)).not.toContain(pending.id);
-    expect((await mall('productReview/review', { ids: [pending.id], state: REVIEW_STATE.hidden })).key).toBe('noSuchTransition');
+    expect((await mall('productReview/review', { ids: [pending.id], state: REVIEW_STATE.hidden })).key).toBe(
+      'noSuchTransition',
+    );
     expect((await mall('productReview/review', { ids: [pending.id], state: REVIEW_STATE.approved })).code).toBe(0);
-    expect((await mall('productReview/review', { ids: [pending.id], state: REVIEW_STATE.rejected })).key).toBe('noSuchTransition');
+    expect((await mall('productReview/review', { ids: [pending.id], state: REVIEW_STATE.rejected })).key).toBe(
+      'noSuchTransition',
+    );
     expect((await mall('productReview/reply', { id: pending.id, reply: '谢谢' })).code).toBe(0);
     const second = await store();
     expect(second.reviews.find((r) => r.id === pending.id)).toMatchObject({ reply: '谢谢' });
     expect(second.views).toBe(first.views + 1);
     expect((await mall('productReview/review', { ids: [pending.id], state: REVIEW_STATE.hidden })).code).toBe(0);
     expect((await store()).reviews.map((r) => r.id)).not.toContain(pending.id);
-    expect((await mall('productReview/review', { ids: [pending.id], state: REVIEW_STATE.approved }, other)).key).toBe('notFound');
-    if (visitor) expect((await mall('productReview/review', { ids: [pending.id], state: REVIEW_STATE.approved }, visitor)).code).not.toBe(0);
+    expect((await mall('productReview/review', { ids: [pending.id], state: REVIEW_STATE.approved }, other)).key).toBe(
+      'notFound',
+    );
+    if (visitor)
+      expect(
+        (await mall('productReview/review', { ids: [pending.id], state: REVIEW_STATE.approved }, visitor)).code,
+      ).not.toBe(0);
   });
 
   it('storefront: home, search, shop filter, on/off shelf; categories refuse cycles and deleting one in use', async () => {
-    const home = (await mall<{ shops: Row[]; banners: Row[]; categories: Row[]; officialProducts: number }>('mallProduct/store/home', {})).data;
+    const home = (
+      await mall<{ shops: Row[]; banners: Row[]; categories: Row[]; officialProducts: number }>(
+        'mallProduct/store/home',
+        {},
+      )
+    ).data;
     expect(home.shops).toHaveLength(3);
     expect(home.banners).toHaveLength(2);
     expect(home.officialProducts).toBeGreaterThan(0);
@@ -187,7 +262,9 @@ describe('mall catalogue', () => {
     expect((await mall('mallProduct/store/detail', { id })).key).toBe('notFound');
     expect((await mall('mallProduct/shelf', { ids: [id], status: 1 }, other)).key).toBe('notFound');
     await mall('mallProduct/shelf', { ids: [id], status: 1 });
-    const top = (await list(t.app, 'mallCategory', { size: 50 }, demo, 'mall')).rows.find((r) => r.parentId == null && Number(r.productCount) === 0)!;
+    const top = (await list(t.app, 'mallCategory', { size: 50 }, demo, 'mall')).rows.find(
+      (r) => r.parentId == null && Number(r.productCount) === 0,
+    )!;
     const child = (await list(t.app, 'mallCategory', { filters: { parentId: top.id } }, demo, 'mall')).rows[0]!;
     expect((await mall('mallCategory/update', { id: top.id, parentId: child.id })).key).toBe('mallCategoryCycle');
     expect((await mall('mallCategory/delete', { ids: [child.id] })).key).toBe('mallCategoryInUse');

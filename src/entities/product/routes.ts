@@ -24,7 +24,13 @@ const tags = ['mall'];
 /** The storefront (/shangquanshangcheng) and the product screens read through these. */
 export const STORE_MENUS = ['shangquanshangcheng', 'productManage', 'AddProduct'] as const;
 
-const specLine = z.object({ name: z.string().trim().min(1, 'required').max(30, 'tooLong'), values: z.array(z.string().trim().min(1, 'required').max(30, 'tooLong')).min(1, 'productSpecValuesRequired').max(50, 'tooLarge') });
+const specLine = z.object({
+  name: z.string().trim().min(1, 'required').max(30, 'tooLong'),
+  values: z
+    .array(z.string().trim().min(1, 'required').max(30, 'tooLong'))
+    .min(1, 'productSpecValuesRequired')
+    .max(50, 'tooLarge'),
+});
 const skuBody = z.object({
   id: z.number().int().positive().optional(),
   specs: z.record(z.string(), z.string()),
@@ -40,9 +46,14 @@ const extra = z.object({
   skus: z.array(skuBody).max(PRODUCT_LIMITS.skus, 'tooLarge'),
 });
 const addBody = formSchema(product, 'add').extend(extra.shape);
-const updateBody = formSchema(product, 'update').extend(extra.partial().shape).extend({ id: z.number().int().positive() });
+const updateBody = formSchema(product, 'update')
+  .extend(extra.partial().shape)
+  .extend({ id: z.number().int().positive() });
 const idBody = z.object({ id: z.number().int().positive() });
-const shelfBody = z.object({ ids: z.array(z.number().int().positive()).min(1, 'nothingSelected').max(1000, 'tooLarge'), status: z.union([z.literal(PRODUCT_STATUS.on), z.literal(PRODUCT_STATUS.off)]) });
+const shelfBody = z.object({
+  ids: z.array(z.number().int().positive()).min(1, 'nothingSelected').max(1000, 'tooLarge'),
+  status: z.union([z.literal(PRODUCT_STATUS.on), z.literal(PRODUCT_STATUS.off)]),
+});
 const storeBody = z.object({
   keyword: z.string().trim().max(50, 'tooLong').optional(),
   categoryId: z.number().int().positive().optional(),
@@ -66,14 +77,25 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     const [p] = await app.db
       .select()
       .from(mallProducts)
-      .where(and(eq(mallProducts.id, id), eq(mallProducts.tenantId, tenantId), onSale ? eq(mallProducts.status, PRODUCT_STATUS.on) : undefined));
+      .where(
+        and(
+          eq(mallProducts.id, id),
+          eq(mallProducts.tenantId, tenantId),
+          onSale ? eq(mallProducts.status, PRODUCT_STATUS.on) : undefined,
+        ),
+      );
     if (!p) fail(Code.NOT_FOUND, 'notFound');
     const skus = await app.db
       .select()
       .from(productSkus)
       .where(and(eq(productSkus.productId, id), onSale ? eq(productSkus.status, 1) : undefined))
       .orderBy(asc(productSkus.id));
-    const [merchant] = p!.merchantId ? await app.db.select({ id: merchants.id, name: merchants.name, logo: merchants.logo }).from(merchants).where(eq(merchants.id, p!.merchantId)) : [];
+    const [merchant] = p!.merchantId
+      ? await app.db
+          .select({ id: merchants.id, name: merchants.name, logo: merchants.logo })
+          .from(merchants)
+          .where(eq(merchants.id, p!.merchantId))
+      : [];
     return { ...p!, merchant: merchant ?? null, skus };
   }
 
@@ -81,7 +103,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/save',
     {
       config: { mark: `${product.mark}:add` as PermissionMark },
-      schema: { tags, summary: 'Add a mall product with its images (at least one), specification lines and SKUs (price in fen, stock) in one transaction', body: addBody },
+      schema: {
+        tags,
+        summary:
+          'Add a mall product with its images (at least one), specification lines and SKUs (price in fen, stock) in one transaction',
+        body: addBody,
+      },
     },
     async (request, reply) => {
       const row = await addRow(ctxOf(request), binding(), { ...request.body, operatorName: operatorName(request) });
@@ -93,17 +120,33 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/edit',
     {
       config: { mark: `${product.mark}:update` as PermissionMark },
-      schema: { tags, summary: 'Update a mall product; images, specs and skus replace the stored ones when given (SKUs named by id are kept, others removed)', body: updateBody },
+      schema: {
+        tags,
+        summary:
+          'Update a mall product; images, specs and skus replace the stored ones when given (SKUs named by id are kept, others removed)',
+        body: updateBody,
+      },
     },
     async (request, reply) => {
-      const row = await updateRow(ctxOf(request), binding(), { ...(request.body as Row), id: Number(request.body.id), operatorName: operatorName(request) });
+      const row = await updateRow(ctxOf(request), binding(), {
+        ...(request.body as Row),
+        id: Number(request.body.id),
+        operatorName: operatorName(request),
+      });
       return reply.ok(row);
     },
   );
 
   app.post(
     '/detail',
-    { config: { menus: [...STORE_MENUS] }, schema: { tags, summary: 'A mall product with its images, specification lines and SKUs (for the product form)', body: idBody } },
+    {
+      config: { menus: [...STORE_MENUS] },
+      schema: {
+        tags,
+        summary: 'A mall product with its images, specification lines and SKUs (for the product form)',
+        body: idBody,
+      },
+    },
     async (request, reply) => reply.ok(await detail(authed(request).scope.tenantId, request.body.id)),
   );
 
@@ -111,7 +154,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/shelf',
     {
       config: { mark: `${product.mark}:update` as PermissionMark },
-      schema: { tags, summary: 'Put products on sale (1) or take them off the shelf (0); answers how many changed', body: shelfBody },
+      schema: {
+        tags,
+        summary: 'Put products on sale (1) or take them off the shelf (0); answers how many changed',
+        body: shelfBody,
+      },
     },
     async (request, reply) => {
       const { scope } = authed(request);
@@ -121,7 +168,15 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         .where(and(inArray(mallProducts.id, request.body.ids), eq(mallProducts.tenantId, scope.tenantId)))
         .returning({ id: mallProducts.id });
       if (!changed.length) fail(Code.NOT_FOUND, 'notFound');
-      for (const { id } of changed) app.events.emit('resource.changed', { kind: 'mall', name: product.name, action: 'update', id, tenantId: scope.tenantId, scope });
+      for (const { id } of changed)
+        app.events.emit('resource.changed', {
+          kind: 'mall',
+          name: product.name,
+          action: 'update',
+          id,
+          tenantId: scope.tenantId,
+          scope,
+        });
       return reply.ok({ changed: changed.length });
     },
   );
@@ -130,7 +185,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/store/home',
-    { config: { menus: [...STORE_MENUS] }, schema: { tags, summary: 'The storefront: open merchant shops, enabled banners and the navigation categories (with their sub-categories)' } },
+    {
+      config: { menus: [...STORE_MENUS] },
+      schema: {
+        tags,
+        summary:
+          'The storefront: open merchant shops, enabled banners and the navigation categories (with their sub-categories)',
+      },
+    },
     async (request, reply) => {
       const { tenantId } = authed(request).scope;
       const [shops, banners, categories] = await Promise.all([
@@ -148,12 +210,24 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
           .where(and(eq(merchants.tenantId, tenantId), eq(merchants.status, 1)))
           .orderBy(asc(merchants.sort), asc(merchants.id)),
         app.db
-          .select({ id: productBanners.id, title: productBanners.title, image: productBanners.image, productId: productBanners.productId })
+          .select({
+            id: productBanners.id,
+            title: productBanners.title,
+            image: productBanners.image,
+            productId: productBanners.productId,
+          })
           .from(productBanners)
           .where(and(eq(productBanners.tenantId, tenantId), eq(productBanners.status, 1)))
           .orderBy(asc(productBanners.sort), asc(productBanners.id)),
         app.db
-          .select({ id: mallCategories.id, name: mallCategories.name, parentId: mallCategories.parentId, icon: mallCategories.icon, image: mallCategories.image, nav: mallCategories.nav })
+          .select({
+            id: mallCategories.id,
+            name: mallCategories.name,
+            parentId: mallCategories.parentId,
+            icon: mallCategories.icon,
+            image: mallCategories.image,
+            nav: mallCategories.nav,
+          })
           .from(mallCategories)
           .where(and(eq(mallCategories.tenantId, tenantId), eq(mallCategories.status, 1)))
           .orderBy(asc(mallCategories.sort), asc(mallCategories.id)),
@@ -161,7 +235,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const [official] = await app.db
         .select({ n: sql<number>`count(*)::int` })
         .from(mallProducts)
-        .where(and(eq(mallProducts.tenantId, tenantId), isNull(mallProducts.merchantId), eq(mallProducts.status, PRODUCT_STATUS.on)));
+        .where(
+          and(
+            eq(mallProducts.tenantId, tenantId),
+            isNull(mallProducts.merchantId),
+            eq(mallProducts.status, PRODUCT_STATUS.on),
+          ),
+        );
       // A shop's phone is personal data for the visitor (docs/permissions.md "Masking").
       const hide = await hidesPersonal(request, 'shangquanshangcheng');
       const shown = hide ? shops.map((s) => ({ ...s, phone: s.phone ? maskPhone(s.phone) : s.phone })) : shops;
@@ -171,23 +251,41 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/store/products',
-    { config: { menus: [...STORE_MENUS] }, schema: { tags, summary: 'Products on sale: keyword, category (with its sub-categories), shop (0 the official shop), sort, page', body: storeBody } },
+    {
+      config: { menus: [...STORE_MENUS] },
+      schema: {
+        tags,
+        summary:
+          'Products on sale: keyword, category (with its sub-categories), shop (0 the official shop), sort, page',
+        body: storeBody,
+      },
+    },
     async (request, reply) => {
       const { tenantId } = authed(request).scope;
       const { keyword, categoryId, merchantId, sort, page, size } = request.body;
       let categoryIds: number[] | undefined;
       if (categoryId) {
         // The category and its descendants (a tenant's tree is small).
-        const all = await app.db.select({ id: mallCategories.id, parentId: mallCategories.parentId }).from(mallCategories).where(eq(mallCategories.tenantId, tenantId));
+        const all = await app.db
+          .select({ id: mallCategories.id, parentId: mallCategories.parentId })
+          .from(mallCategories)
+          .where(eq(mallCategories.tenantId, tenantId));
         categoryIds = all.some((c) => c.id === categoryId) ? [categoryId] : [];
-        for (let i = 0; i < categoryIds.length; i++) for (const c of all) if (c.parentId === categoryIds[i]) categoryIds.push(c.id);
+        for (let i = 0; i < categoryIds.length; i++)
+          for (const c of all) if (c.parentId === categoryIds[i]) categoryIds.push(c.id);
       }
       const where = and(
         eq(mallProducts.tenantId, tenantId),
         eq(mallProducts.status, PRODUCT_STATUS.on),
-        keyword ? or(ilike(mallProducts.name, likePattern(keyword)), ilike(mallProducts.subtitle, likePattern(keyword))) : undefined,
+        keyword
+          ? or(ilike(mallProducts.name, likePattern(keyword)), ilike(mallProducts.subtitle, likePattern(keyword)))
+          : undefined,
         categoryIds ? (categoryIds.length ? inArray(mallProducts.categoryId, categoryIds) : sql`false`) : undefined,
-        merchantId === undefined ? undefined : merchantId === 0 ? isNull(mallProducts.merchantId) : eq(mallProducts.merchantId, merchantId),
+        merchantId === undefined
+          ? undefined
+          : merchantId === 0
+            ? isNull(mallProducts.merchantId)
+            : eq(mallProducts.merchantId, merchantId),
       );
       const order =
         sort === 'sales'
@@ -216,7 +314,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
           .orderBy(...order, desc(mallProducts.id))
           .limit(size)
           .offset((page - 1) * size),
-        app.db.select({ n: sql<number>`count(*)::int` }).from(mallProducts).where(where),
+        app.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(mallProducts)
+          .where(where),
       ]);
       return reply.ok({ rows, total: total?.n ?? 0 });
     },
@@ -226,14 +327,31 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/store/detail',
     {
       config: { menus: [...STORE_MENUS] },
-      schema: { tags, summary: 'A product on sale for the storefront: images, specs, SKUs on sale, approved reviews (newest 50) and their average; counts a view', body: idBody },
+      schema: {
+        tags,
+        summary:
+          'A product on sale for the storefront: images, specs, SKUs on sale, approved reviews (newest 50) and their average; counts a view',
+        body: idBody,
+      },
     },
     async (request, reply) => {
       const { tenantId } = authed(request).scope;
       const p = await detail(tenantId, request.body.id, true);
-      await app.db.update(mallProducts).set({ views: sql`${mallProducts.views} + 1` }).where(eq(mallProducts.id, p.id));
+      await app.db
+        .update(mallProducts)
+        .set({ views: sql`${mallProducts.views} + 1` })
+        .where(eq(mallProducts.id, p.id));
       const reviews = await app.db
-        .select({ id: productReviews.id, userName: productReviews.userName, rating: productReviews.rating, content: productReviews.content, images: productReviews.images, reply: productReviews.reply, createdAt: productReviews.createdAt, skuId: productReviews.skuId })
+        .select({
+          id: productReviews.id,
+          userName: productReviews.userName,
+          rating: productReviews.rating,
+          content: productReviews.content,
+          images: productReviews.images,
+          reply: productReviews.reply,
+          createdAt: productReviews.createdAt,
+          skuId: productReviews.skuId,
+        })
         .from(productReviews)
         .where(and(eq(productReviews.productId, p.id), eq(productReviews.state, REVIEW_STATE.approved)))
         .orderBy(desc(productReviews.id))
@@ -242,7 +360,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         .select({ n: sql<number>`count(*)::int`, avg: sql<number>`coalesce(avg(${productReviews.rating}), 0)::float8` })
         .from(productReviews)
         .where(and(eq(productReviews.productId, p.id), eq(productReviews.state, REVIEW_STATE.approved)));
-      return reply.ok({ ...p, views: p.views + 1, reviews, reviewCount: stats?.n ?? 0, rating: Math.round((stats?.avg ?? 0) * 10) / 10 });
+      return reply.ok({
+        ...p,
+        views: p.views + 1,
+        reviews,
+        reviewCount: stats?.n ?? 0,
+        rating: Math.round((stats?.avg ?? 0) * 10) / 10,
+      });
     },
   );
 };

@@ -17,11 +17,17 @@ export { mallProducts };
 /** The category and merchant named must be the tenant's. */
 async function checkRefs(tx: Tx, values: Row, tenantId: number): Promise<void> {
   if (values.categoryId != null) {
-    const [c] = await tx.select({ id: mallCategories.id }).from(mallCategories).where(and(eq(mallCategories.id, Number(values.categoryId)), eq(mallCategories.tenantId, tenantId)));
+    const [c] = await tx
+      .select({ id: mallCategories.id })
+      .from(mallCategories)
+      .where(and(eq(mallCategories.id, Number(values.categoryId)), eq(mallCategories.tenantId, tenantId)));
     if (!c) fail(Code.BAD_REQUEST, 'refInvalid');
   }
   if (values.merchantId != null) {
-    const [m] = await tx.select({ id: merchants.id }).from(merchants).where(and(eq(merchants.id, Number(values.merchantId)), eq(merchants.tenantId, tenantId)));
+    const [m] = await tx
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(and(eq(merchants.id, Number(values.merchantId)), eq(merchants.tenantId, tenantId)));
     if (!m) fail(Code.BAD_REQUEST, 'refInvalid');
   }
 }
@@ -29,7 +35,9 @@ async function checkRefs(tx: Tx, values: Row, tenantId: number): Promise<void> {
 /** Images: upload URLs or paths under public/, 1 to PRODUCT_LIMITS.images. */
 function takeImages(input: Row): string[] | undefined {
   if (input.images === undefined) return undefined;
-  const list = Array.isArray(input.images) ? input.images.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.trim()) : [];
+  const list = Array.isArray(input.images)
+    ? input.images.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map((x) => x.trim())
+    : [];
   if (!list.length) fail(Code.BAD_REQUEST, 'productImageRequired');
   if (list.length > PRODUCT_LIMITS.images || list.some((x) => x.length > 500)) fail(Code.BAD_REQUEST, 'tooLarge');
   return list;
@@ -39,7 +47,13 @@ function takeImages(input: Row): string[] | undefined {
  * Stores the product form's SKUs: listed ids are updated, new ones inserted, the others deleted
  * (or, when an order still names one, taken off sale). A stock change is a movement 'stocktake'.
  */
-async function saveSkus(tx: Tx, productId: number, tenantId: number, skus: SkuInput[], operatorName: string): Promise<number> {
+async function saveSkus(
+  tx: Tx,
+  productId: number,
+  tenantId: number,
+  skus: SkuInput[],
+  operatorName: string,
+): Promise<number> {
   const existing = await tx.select().from(productSkus).where(eq(productSkus.productId, productId));
   const keep = new Set(skus.filter((s) => s.id).map((s) => s.id!));
   if ([...keep].some((id) => !existing.some((e) => e.id === id))) fail(Code.BAD_REQUEST, 'refInvalid');
@@ -50,22 +64,52 @@ async function saveSkus(tx: Tx, productId: number, tenantId: number, skus: SkuIn
       });
     } catch (err) {
       if (sqlState(err) !== '23503') throw err;
-      await tx.update(productSkus).set({ status: 0, code: `${gone.code}#${gone.id}` }).where(eq(productSkus.id, gone.id));
+      await tx
+        .update(productSkus)
+        .set({ status: 0, code: `${gone.code}#${gone.id}` })
+        .where(eq(productSkus.id, gone.id));
     }
   }
   let n = existing.length;
   for (const sku of skus) {
     const code = sku.code?.trim() || `P${productId}-${++n}`;
-    const row = { specs: sku.specs, code, priceFen: sku.priceFen, stock: sku.stock, image: sku.image ?? null, status: sku.status ?? 1 };
+    const row = {
+      specs: sku.specs,
+      code,
+      priceFen: sku.priceFen,
+      stock: sku.stock,
+      image: sku.image ?? null,
+      status: sku.status ?? 1,
+    };
     const before = sku.id ? existing.find((e) => e.id === sku.id) : undefined;
     if (before) {
       await tx.update(productSkus).set(row).where(eq(productSkus.id, before.id));
       if (before.stock !== sku.stock) {
-        await tx.insert(stockMovements).values({ tenantId, skuId: before.id, delta: sku.stock - before.stock, stockAfter: sku.stock, reason: 'stocktake', note: '商品编辑', operatorName });
+        await tx.insert(stockMovements).values({
+          tenantId,
+          skuId: before.id,
+          delta: sku.stock - before.stock,
+          stockAfter: sku.stock,
+          reason: 'stocktake',
+          note: '商品编辑',
+          operatorName,
+        });
       }
     } else {
-      const [created] = await tx.insert(productSkus).values({ tenantId, productId, ...row }).returning({ id: productSkus.id });
-      if (sku.stock) await tx.insert(stockMovements).values({ tenantId, skuId: created!.id, delta: sku.stock, stockAfter: sku.stock, reason: 'inbound', note: '新建商品', operatorName });
+      const [created] = await tx
+        .insert(productSkus)
+        .values({ tenantId, productId, ...row })
+        .returning({ id: productSkus.id });
+      if (sku.stock)
+        await tx.insert(stockMovements).values({
+          tenantId,
+          skuId: created!.id,
+          delta: sku.stock,
+          stockAfter: sku.stock,
+          reason: 'inbound',
+          note: '新建商品',
+          operatorName,
+        });
     }
   }
   return Math.min(...skus.map((s) => s.priceFen));
@@ -90,11 +134,17 @@ export default defineEntity({
       const [from, to] = v as unknown[];
       const fen = (x: unknown) => (x === null || x === undefined || x === '' ? undefined : Math.round(Number(x) * 100));
       const [a, b] = [fen(from), fen(to)];
-      if ((a !== undefined && Number.isNaN(a)) || (b !== undefined && Number.isNaN(b))) return fail(Code.BAD_REQUEST, 'filterInvalid');
-      return and(a === undefined ? undefined : sql`${mallProducts.priceFen} >= ${a}`, b === undefined ? undefined : sql`${mallProducts.priceFen} <= ${b}`);
+      if ((a !== undefined && Number.isNaN(a)) || (b !== undefined && Number.isNaN(b)))
+        return fail(Code.BAD_REQUEST, 'filterInvalid');
+      return and(
+        a === undefined ? undefined : sql`${mallProducts.priceFen} >= ${a}`,
+        b === undefined ? undefined : sql`${mallProducts.priceFen} <= ${b}`,
+      );
     },
     lowStock: (v) =>
-      Number(v) === 1 ? sql`exists (select 1 from ${productSkus} where ${qualified(productSkus.productId)} = ${qualified(mallProducts.id)} and ${lt(productSkus.stock, LOW_STOCK)})` : undefined,
+      Number(v) === 1
+        ? sql`exists (select 1 from ${productSkus} where ${qualified(productSkus.productId)} = ${qualified(mallProducts.id)} and ${lt(productSkus.stock, LOW_STOCK)})`
+        : undefined,
   },
   hooks: {
     /**
@@ -115,7 +165,13 @@ export default defineEntity({
     },
     async afterWrite(_ctx, tx, id, input, tenantId) {
       if (input.skus === undefined) return;
-      const low = await saveSkus(tx, id, tenantId, input.skus as SkuInput[], typeof input.operatorName === 'string' ? input.operatorName : '');
+      const low = await saveSkus(
+        tx,
+        id,
+        tenantId,
+        input.skus as SkuInput[],
+        typeof input.operatorName === 'string' ? input.operatorName : '',
+      );
       await tx.update(mallProducts).set({ priceFen: low }).where(eq(mallProducts.id, id));
     },
   },

@@ -53,11 +53,17 @@ export function skuMatrix(specs: readonly SpecLine[]): Record<string, string>[] 
  * The new matrix keeps what was typed for combinations that remain (price, stock, code, id) and
  * starts new ones from the defaults; combinations no longer possible are dropped.
  */
-export function mergeMatrix(specs: readonly SpecLine[], previous: readonly SkuInput[], defaults: { priceFen: number; stock: number }): SkuInput[] {
+export function mergeMatrix(
+  specs: readonly SpecLine[],
+  previous: readonly SkuInput[],
+  defaults: { priceFen: number; stock: number },
+): SkuInput[] {
   const byKey = new Map(previous.map((s) => [comboKey(specs, s.specs), s]));
   return skuMatrix(specs).map((combo) => {
     const kept = byKey.get(comboKey(specs, combo));
-    return kept ? { ...kept, specs: combo } : { specs: combo, priceFen: defaults.priceFen, stock: defaults.stock, code: '', status: 1 };
+    return kept
+      ? { ...kept, specs: combo }
+      : { specs: combo, priceFen: defaults.priceFen, stock: defaults.stock, code: '', status: 1 };
   });
 }
 
@@ -81,12 +87,18 @@ export function skuProblem(specs: readonly SpecLine[], skus: readonly SkuInput[]
   const codes = new Set<string>();
   for (const sku of skus) {
     const keys = Object.keys(sku.specs);
-    if (keys.length !== names.length || !names.every((n) => specs.find((s) => s.name === n)!.values.includes(sku.specs[n] ?? '\u0000'))) return 'productSkuSpecsInvalid';
+    if (
+      keys.length !== names.length ||
+      !names.every((n) => specs.find((s) => s.name === n)!.values.includes(sku.specs[n] ?? '\u0000'))
+    )
+      return 'productSkuSpecsInvalid';
     const key = comboKey(specs, sku.specs);
     if (seen.has(key)) return 'productSkuDuplicate';
     seen.add(key);
-    if (!Number.isInteger(sku.priceFen) || sku.priceFen < 0 || sku.priceFen > PRODUCT_LIMITS.priceFen) return 'productSkuPriceInvalid';
-    if (!Number.isInteger(sku.stock) || sku.stock < 0 || sku.stock > PRODUCT_LIMITS.stock) return 'productSkuStockInvalid';
+    if (!Number.isInteger(sku.priceFen) || sku.priceFen < 0 || sku.priceFen > PRODUCT_LIMITS.priceFen)
+      return 'productSkuPriceInvalid';
+    if (!Number.isInteger(sku.stock) || sku.stock < 0 || sku.stock > PRODUCT_LIMITS.stock)
+      return 'productSkuStockInvalid';
     const code = sku.code?.trim();
     if (code) {
       if (codes.has(code)) return 'productSkuCodeDuplicate';

@@ -13,7 +13,9 @@ export const mallProducts = pgTable(
   'mall_products',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     /** Null: the operator's own official shop. */
     merchantId: integer('merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),
     categoryId: integer('category_id').references(() => mallCategories.id, { onDelete: 'restrict' }),

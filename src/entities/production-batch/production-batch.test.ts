@@ -11,11 +11,19 @@ let viewer: string;
 let productId: number;
 let serial = 0;
 
-const api = <T = Row>(path: string, body: unknown, token = su) => post<T>(t.app, `/api/device/productionBatch/${path}`, body, { token });
+const api = <T = Row>(path: string, body: unknown, token = su) =>
+  post<T>(t.app, `/api/device/productionBatch/${path}`, body, { token });
 const records = async (n: number) => {
   const rows = await t.app.db
     .insert(productionRecords)
-    .values(Array.from({ length: n }, () => ({ imei: `8699019${String(++serial).padStart(8, '0')}`, productId, kind: 'helmet', serial: `T${serial}` })))
+    .values(
+      Array.from({ length: n }, () => ({
+        imei: `8699019${String(++serial).padStart(8, '0')}`,
+        productId,
+        kind: 'helmet',
+        serial: `T${serial}`,
+      })),
+    )
     .returning({ id: productionRecords.id });
   return rows.map((r) => r.id);
 };
@@ -42,7 +50,9 @@ afterAll(async () => {
 describe('production batches', () => {
   it('the demo has batches in every state with their counts, and a summary', async () => {
     const all = await list(t.app, 'productionBatch', { size: 50 }, su, 'device');
-    expect(new Set(all.rows.map((r) => r.state))).toEqual(new Set([BATCH_STATE.planned, BATCH_STATE.inProduction, BATCH_STATE.qa, BATCH_STATE.done]));
+    expect(new Set(all.rows.map((r) => r.state))).toEqual(
+      new Set([BATCH_STATE.planned, BATCH_STATE.inProduction, BATCH_STATE.qa, BATCH_STATE.done]),
+    );
     const done = all.rows.find((r) => r.batchNo === 'PB-DEMO-001')!;
     expect(done).toMatchObject({ produced: 20, qaPassed: 18, qaFailed: 2 });
     const summary = await api<{ totals: Record<string, number>; byState: Row[]; byProduct: Row[] }>('summary', {});
@@ -56,12 +66,20 @@ describe('production batches', () => {
     expect((await api('move', { id, to: BATCH_STATE.qa })).key).toBe('noSuchTransition');
     expect((await api('move', { id, to: BATCH_STATE.done })).key).toBe('noSuchTransition');
     const recs = await records(4);
-    expect((await api('link', { id, recordIds: recs.slice(0, 3) })).data).toMatchObject({ added: 3, counts: { produced: 3 } });
+    expect((await api('link', { id, recordIds: recs.slice(0, 3) })).data).toMatchObject({
+      added: 3,
+      counts: { produced: 3 },
+    });
     expect((await api('move', { id, to: BATCH_STATE.inProduction })).code).toBe(0);
     expect((await api('link', { id, recordIds: [recs[3]!] })).code).toBe(0);
-    expect((await api('unlink', { id, recordIds: [recs[3]!] })).data).toMatchObject({ removed: 1, counts: { produced: 3 } });
+    expect((await api('unlink', { id, recordIds: [recs[3]!] })).data).toMatchObject({
+      removed: 1,
+      counts: { produced: 3 },
+    });
     // QA only in QA.
-    expect((await api('qa', { id, results: [{ recordId: recs[0]!, result: QA_RESULT.passed }] })).key).toBe('batchNotInQa');
+    expect((await api('qa', { id, results: [{ recordId: recs[0]!, result: QA_RESULT.passed }] })).key).toBe(
+      'batchNotInQa',
+    );
     expect((await api('move', { id, to: BATCH_STATE.qa })).code).toBe(0);
     expect((await api('link', { id, recordIds: [recs[3]!] })).key).toBe('batchNotOpen');
     const qa = await api('qa', {
@@ -72,13 +90,24 @@ describe('production batches', () => {
       ],
     });
     expect(qa.data).toMatchObject({ counts: { produced: 3, passed: 1, failed: 1, pending: 1 } });
-    expect((await api('qa', { id, results: [{ recordId: recs[3]!, result: QA_RESULT.passed }] })).key).toBe('refInvalid');
+    expect((await api('qa', { id, results: [{ recordId: recs[3]!, result: QA_RESULT.passed }] })).key).toBe(
+      'refInvalid',
+    );
     expect((await api('move', { id, to: BATCH_STATE.done })).key).toBe('batchQaPending');
     // A failed one re-tested: the counts follow the latest result.
-    await api('qa', { id, results: [{ recordId: recs[1]!, result: QA_RESULT.passed }, { recordId: recs[2]!, result: QA_RESULT.failed }] });
+    await api('qa', {
+      id,
+      results: [
+        { recordId: recs[1]!, result: QA_RESULT.passed },
+        { recordId: recs[2]!, result: QA_RESULT.failed },
+      ],
+    });
     expect(await get(id)).toMatchObject({ produced: 3, qaPassed: 2, qaFailed: 1 });
     const detail = (await api<{ rows: Row[] }>('records', { id })).data.rows;
-    expect(detail.find((r) => r.recordId === recs[2])).toMatchObject({ qa: QA_RESULT.failed, qaBy: expect.any(String) });
+    expect(detail.find((r) => r.recordId === recs[2])).toMatchObject({
+      qa: QA_RESULT.failed,
+      qaBy: expect.any(String),
+    });
     expect((await api('move', { id, to: BATCH_STATE.done })).code).toBe(0);
     expect((await api('move', { id, to: BATCH_STATE.inProduction })).key).toBe('noSuchTransition');
     expect((await get(id)).state).toBe(BATCH_STATE.done);
@@ -101,7 +130,10 @@ describe('production batches', () => {
     const [r1, r2] = await records(2);
     await api('link', { id: a, recordIds: [r1!] });
     expect((await api('link', { id: b, recordIds: [r1!] })).key).toBe('batchRecordTaken');
-    const both = await Promise.all([api('link', { id: a, recordIds: [r2!] }), api('link', { id: b, recordIds: [r2!] })]);
+    const both = await Promise.all([
+      api('link', { id: a, recordIds: [r2!] }),
+      api('link', { id: b, recordIds: [r2!] }),
+    ]);
     expect(both.filter((x) => x.code === 0)).toHaveLength(1);
     expect(both.filter((x) => x.key === 'batchRecordTaken')).toHaveLength(1);
     const candidates = (await api<{ rows: Row[] }>('candidates', {})).data.rows.map((r) => r.id);

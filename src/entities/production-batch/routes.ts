@@ -15,15 +15,26 @@ import { productionBatches, productionBatchRecords } from './server';
 const tags = ['device'];
 const MENUS = [...productionBatch.routes];
 const idBody = z.object({ id: z.number().int().positive() });
-const recordsBody = idBody.extend({ recordIds: z.array(z.number().int().positive()).min(1, 'nothingSelected').max(1000, 'tooLarge') });
+const recordsBody = idBody.extend({
+  recordIds: z.array(z.number().int().positive()).min(1, 'nothingSelected').max(1000, 'tooLarge'),
+});
 const qaBody = idBody.extend({
   results: z
-    .array(z.object({ recordId: z.number().int().positive(), result: z.union([z.literal(QA_RESULT.passed), z.literal(QA_RESULT.failed)]), note: z.string().trim().max(200, 'tooLong').optional() }))
+    .array(
+      z.object({
+        recordId: z.number().int().positive(),
+        result: z.union([z.literal(QA_RESULT.passed), z.literal(QA_RESULT.failed)]),
+        note: z.string().trim().max(200, 'tooLong').optional(),
+      }),
+    )
     .min(1, 'nothingSelected')
     .max(1000, 'tooLarge'),
 });
 const moveBody = idBody.extend({ to: z.number().int() });
-const candidatesBody = z.object({ keyword: z.string().trim().max(64, 'tooLong').optional(), productId: z.number().int().positive().optional() });
+const candidatesBody = z.object({
+  keyword: z.string().trim().max(64, 'tooLong').optional(),
+  productId: z.number().int().positive().optional(),
+});
 
 /** The batch, locked for the rest of the transaction (links, QA and moves of one batch serialise). */
 async function lockBatch(tx: Tx, id: number) {
@@ -47,13 +58,26 @@ async function counts(tx: Tx, id: number) {
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const changed = (request: Parameters<typeof authed>[0], id: number) =>
-    app.events.emit('resource.changed', { kind: productionBatch.kind, name: productionBatch.name, action: 'update', id, tenantId: undefined, scope: authed(request).scope });
+    app.events.emit('resource.changed', {
+      kind: productionBatch.kind,
+      name: productionBatch.name,
+      action: 'update',
+      id,
+      tenantId: undefined,
+      scope: authed(request).scope,
+    });
 
   app.post(
     '/records',
-    { config: { menus: MENUS }, schema: { tags, summary: "A batch's production records with their QA results, and its counts", body: idBody } },
+    {
+      config: { menus: MENUS },
+      schema: { tags, summary: "A batch's production records with their QA results, and its counts", body: idBody },
+    },
     async (request, reply) => {
-      const [batch] = await app.db.select({ id: productionBatches.id }).from(productionBatches).where(eq(productionBatches.id, request.body.id));
+      const [batch] = await app.db
+        .select({ id: productionBatches.id })
+        .from(productionBatches)
+        .where(eq(productionBatches.id, request.body.id));
       if (!batch) fail(Code.NOT_FOUND, 'notFound');
       const rows = await app.db
         .select({
@@ -77,18 +101,37 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/candidates',
-    { config: { menus: MENUS }, schema: { tags, summary: 'Production records in no batch yet (newest 100), by IMEI/serial keyword and product', body: candidatesBody } },
+    {
+      config: { menus: MENUS },
+      schema: {
+        tags,
+        summary: 'Production records in no batch yet (newest 100), by IMEI/serial keyword and product',
+        body: candidatesBody,
+      },
+    },
     async (request, reply) => {
       const { keyword, productId } = request.body;
       const rows = await app.db
-        .select({ id: productionRecords.id, imei: productionRecords.imei, serial: productionRecords.serial, model: productionRecords.model, productId: productionRecords.productId, productionDate: productionRecords.productionDate })
+        .select({
+          id: productionRecords.id,
+          imei: productionRecords.imei,
+          serial: productionRecords.serial,
+          model: productionRecords.model,
+          productId: productionRecords.productId,
+          productionDate: productionRecords.productionDate,
+        })
         .from(productionRecords)
         .leftJoin(productionBatchRecords, eq(productionBatchRecords.recordId, productionRecords.id))
         .where(
           and(
             isNull(productionBatchRecords.id),
             productId ? eq(productionRecords.productId, productId) : undefined,
-            keyword ? or(ilike(productionRecords.imei, likePattern(keyword)), ilike(productionRecords.serial, likePattern(keyword))) : undefined,
+            keyword
+              ? or(
+                  ilike(productionRecords.imei, likePattern(keyword)),
+                  ilike(productionRecords.serial, likePattern(keyword)),
+                )
+              : undefined,
           ),
         )
         .orderBy(desc(productionRecords.id))
@@ -101,7 +144,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/link',
     {
       config: { mark: `${productionBatch.mark}:update` as PermissionMark },
-      schema: { tags, summary: "Add production records to a planned or in-production batch ('batchNotOpen'); a record in another batch is 'batchRecordTaken'", body: recordsBody },
+      schema: {
+        tags,
+        summary:
+          "Add production records to a planned or in-production batch ('batchNotOpen'); a record in another batch is 'batchRecordTaken'",
+        body: recordsBody,
+      },
     },
     async (request, reply) => {
       const { id, recordIds } = request.body;
@@ -109,9 +157,15 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const result = await app.db.transaction(async (tx) => {
         const batch = await lockBatch(tx, id);
         if (!BATCH_OPEN_STATES.includes(batch.state)) fail(Code.BAD_REQUEST, 'batchNotOpen');
-        const found = await tx.select({ id: productionRecords.id }).from(productionRecords).where(inArray(productionRecords.id, unique));
+        const found = await tx
+          .select({ id: productionRecords.id })
+          .from(productionRecords)
+          .where(inArray(productionRecords.id, unique));
         if (found.length !== unique.length) fail(Code.BAD_REQUEST, 'refInvalid');
-        const taken = await tx.select({ batchId: productionBatchRecords.batchId }).from(productionBatchRecords).where(inArray(productionBatchRecords.recordId, unique));
+        const taken = await tx
+          .select({ batchId: productionBatchRecords.batchId })
+          .from(productionBatchRecords)
+          .where(inArray(productionBatchRecords.recordId, unique));
         if (taken.some((r) => r.batchId !== id)) fail(Code.CONFLICT, 'batchRecordTaken');
         // A record linked meanwhile by another batch's transaction hits the unique index: the same answer.
         const added = await tx
@@ -119,7 +173,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
           .values(unique.map((recordId) => ({ batchId: id, recordId })))
           .onConflictDoNothing()
           .returning({ recordId: productionBatchRecords.recordId });
-        const mine = await tx.select({ n: sql<number>`count(*)::int` }).from(productionBatchRecords).where(and(eq(productionBatchRecords.batchId, id), inArray(productionBatchRecords.recordId, unique)));
+        const mine = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(productionBatchRecords)
+          .where(and(eq(productionBatchRecords.batchId, id), inArray(productionBatchRecords.recordId, unique)));
         if ((mine[0]?.n ?? 0) !== unique.length) fail(Code.CONFLICT, 'batchRecordTaken');
         return { added: added.length, counts: await counts(tx, id) };
       });
@@ -132,7 +189,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/unlink',
     {
       config: { mark: `${productionBatch.mark}:update` as PermissionMark },
-      schema: { tags, summary: "Take production records out of a planned or in-production batch ('batchNotOpen')", body: recordsBody },
+      schema: {
+        tags,
+        summary: "Take production records out of a planned or in-production batch ('batchNotOpen')",
+        body: recordsBody,
+      },
     },
     async (request, reply) => {
       const { id, recordIds } = request.body;
@@ -154,7 +215,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/qa',
     {
       config: { mark: `${productionBatch.mark}:update` as PermissionMark },
-      schema: { tags, summary: "Enter QA results (1 passed, 2 failed, with a note) for records of a batch in QA ('batchNotInQa'); answers the batch's counts", body: qaBody },
+      schema: {
+        tags,
+        summary:
+          "Enter QA results (1 passed, 2 failed, with a note) for records of a batch in QA ('batchNotInQa'); answers the batch's counts",
+        body: qaBody,
+      },
     },
     async (request, reply) => {
       const { id, results } = request.body;
@@ -188,7 +254,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       config: { mark: `${productionBatch.mark}:update` as PermissionMark },
       schema: {
         tags,
-        summary: "Move a batch: planned -> in production -> QA (needs a record: 'batchEmpty') -> done (every record QA'd: 'batchQaPending'), QA -> in production for rework; else 'noSuchTransition'",
+        summary:
+          "Move a batch: planned -> in production -> QA (needs a record: 'batchEmpty') -> done (every record QA'd: 'batchQaPending'), QA -> in production for rework; else 'noSuchTransition'",
         body: moveBody,
       },
     },
@@ -210,7 +277,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/summary',
-    { config: { menus: MENUS }, schema: { tags, summary: 'Batches by state, totals (planned, produced, passed, failed) and per product' } },
+    {
+      config: { menus: MENUS },
+      schema: { tags, summary: 'Batches by state, totals (planned, produced, passed, failed) and per product' },
+    },
     async (_request, reply) => {
       const perBatch = app.db
         .select({
@@ -218,15 +288,29 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
           productId: productionBatches.productId,
           state: productionBatches.state,
           planned: productionBatches.quantityPlanned,
-          produced: sql<number>`(select count(*) from ${productionBatchRecords} r where r.batch_id = ${qualified(productionBatches.id)})`.as('produced'),
-          passed: sql<number>`(select count(*) from ${productionBatchRecords} r where r.batch_id = ${qualified(productionBatches.id)} and r.qa = ${QA_RESULT.passed})`.as('passed'),
-          failed: sql<number>`(select count(*) from ${productionBatchRecords} r where r.batch_id = ${qualified(productionBatches.id)} and r.qa = ${QA_RESULT.failed})`.as('failed'),
+          produced:
+            sql<number>`(select count(*) from ${productionBatchRecords} r where r.batch_id = ${qualified(productionBatches.id)})`.as(
+              'produced',
+            ),
+          passed:
+            sql<number>`(select count(*) from ${productionBatchRecords} r where r.batch_id = ${qualified(productionBatches.id)} and r.qa = ${QA_RESULT.passed})`.as(
+              'passed',
+            ),
+          failed:
+            sql<number>`(select count(*) from ${productionBatchRecords} r where r.batch_id = ${qualified(productionBatches.id)} and r.qa = ${QA_RESULT.failed})`.as(
+              'failed',
+            ),
         })
         .from(productionBatches)
         .as('b');
       const [byState, byProduct] = await Promise.all([
         app.db
-          .select({ state: perBatch.state, batches: sql<number>`count(*)::int`, planned: sql<number>`sum(${perBatch.planned})::int`, produced: sql<number>`sum(${perBatch.produced})::int` })
+          .select({
+            state: perBatch.state,
+            batches: sql<number>`count(*)::int`,
+            planned: sql<number>`sum(${perBatch.planned})::int`,
+            produced: sql<number>`sum(${perBatch.produced})::int`,
+          })
           .from(perBatch)
           .groupBy(perBatch.state)
           .orderBy(perBatch.state),
@@ -245,9 +329,24 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
           .groupBy(perBatch.productId, products.name)
           .orderBy(products.name),
       ]);
-      const sum = (k: 'planned' | 'produced' | 'passed' | 'failed' | 'batches') => byProduct.reduce((n, r) => n + Number(r[k] ?? 0), 0);
-      const totals = { batches: sum('batches'), planned: sum('planned'), produced: sum('produced'), passed: sum('passed'), failed: sum('failed') };
-      return reply.ok({ byState, byProduct, totals, passRate: totals.passed + totals.failed ? Math.round((totals.passed / (totals.passed + totals.failed)) * 1000) / 10 : null });
+      const sum = (k: 'planned' | 'produced' | 'passed' | 'failed' | 'batches') =>
+        byProduct.reduce((n, r) => n + Number(r[k] ?? 0), 0);
+      const totals = {
+        batches: sum('batches'),
+        planned: sum('planned'),
+        produced: sum('produced'),
+        passed: sum('passed'),
+        failed: sum('failed'),
+      };
+      return reply.ok({
+        byState,
+        byProduct,
+        totals,
+        passRate:
+          totals.passed + totals.failed
+            ? Math.round((totals.passed / (totals.passed + totals.failed)) * 1000) / 10
+            : null,
+      });
     },
   );
 };

@@ -51,7 +51,10 @@ export const productionBatchRecords = pgTable(
     qaAt: ts('qa_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('production_batch_records_record_uq').on(t.recordId), index('production_batch_records_batch_idx').on(t.batchId, t.qa)],
+  (t) => [
+    uniqueIndex('production_batch_records_record_uq').on(t.recordId),
+    index('production_batch_records_batch_idx').on(t.batchId, t.qa),
+  ],
 );
 
 const counted = (where: SQL | undefined) =>

@@ -26,19 +26,30 @@ export default defineEntity({
       if (input.communityIds === undefined) return;
       const list = [...new Set((input.communityIds as number[] | null) ?? [])];
       if (list.length) {
-        const found = await tx.select({ id: communities.id }).from(communities).where(and(inArray(communities.id, list), eq(communities.tenantId, tenantId)));
+        const found = await tx
+          .select({ id: communities.id })
+          .from(communities)
+          .where(and(inArray(communities.id, list), eq(communities.tenantId, tenantId)));
         if (found.length !== list.length) fail(Code.BAD_REQUEST, 'refInvalid');
         await tx.update(communities).set({ propertyCompanyId: id }).where(inArray(communities.id, list));
       }
       const others = eq(communities.propertyCompanyId, id);
-      await tx.update(communities).set({ propertyCompanyId: null }).where(list.length ? and(others, notInArray(communities.id, list)) : others);
+      await tx
+        .update(communities)
+        .set({ propertyCompanyId: null })
+        .where(list.length ? and(others, notInArray(communities.id, list)) : others);
     },
     async decorate(db, rows) {
       if (!rows.length) return;
       const links = await db
         .select({ id: communities.id, companyId: communities.propertyCompanyId })
         .from(communities)
-        .where(inArray(communities.propertyCompanyId, rows.map((r) => r.id as number)))
+        .where(
+          inArray(
+            communities.propertyCompanyId,
+            rows.map((r) => r.id as number),
+          ),
+        )
         .orderBy(communities.id);
       for (const r of rows) r.communityIds = links.filter((l) => l.companyId === r.id).map((l) => l.id);
     },

@@ -18,7 +18,11 @@ beforeAll(async () => {
   other = (await tenantWithAdmin(t.app, 'Other Co', 'otheradmin')).token;
   const publish = t.app.broker.publish.bind(t.app.broker);
   t.app.broker.publish = async (topic, payload, opts) => {
-    const text = Buffer.isBuffer(payload) ? payload.toString() : typeof payload === 'string' ? payload : JSON.stringify(payload);
+    const text = Buffer.isBuffer(payload)
+      ? payload.toString()
+      : typeof payload === 'string'
+        ? payload
+        : JSON.stringify(payload);
     try {
       sent.push({ topic, body: JSON.parse(text) as Record<string, unknown> });
     } catch {
@@ -37,21 +41,52 @@ const add = async (name: string, body: object, token = demo) => {
 
 /** The user ids whose console topic got a push with `code` since the last clear. */
 const receivers = (code: string) =>
-  [...new Set(sent.filter((s) => String(s.body.code) === code).map((s) => Number(/^acm\/(\d+)\/web$/.exec(s.topic)?.[1])).filter((n) => n > 0))].sort((a, b) => a - b);
+  [
+    ...new Set(
+      sent
+        .filter((s) => String(s.body.code) === code)
+        .map((s) => Number(/^acm\/(\d+)\/web$/.exec(s.topic)?.[1]))
+        .filter((n) => n > 0),
+    ),
+  ].sort((a, b) => a - b);
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
 describe('property staff', () => {
   it('CRUD with the communities served; another company sees nothing and cannot link its users', async () => {
     const c = await add('community', { name: 'Staff Garden' });
     const userId = await addUser(t.app, { tenant: demoTenant, username: 'guard1' });
-    const s = await add('propertyStaff', { name: 'Guard One', phone: '13800000001', post: '保安', userId, communityIds: [c.id], onDuty: true, receiveDoorCalls: true, receiveSos: true });
-    expect((await list(t.app, 'propertyStaff', { filters: { communityIds: [c.id] } }, demo)).rows.map((r) => [r.id, r.communityIds])).toEqual([[s.id, [c.id]]]);
+    const s = await add('propertyStaff', {
+      name: 'Guard One',
+      phone: '13800000001',
+      post: '保安',
+      userId,
+      communityIds: [c.id],
+      onDuty: true,
+      receiveDoorCalls: true,
+      receiveSos: true,
+    });
+    expect(
+      (await list(t.app, 'propertyStaff', { filters: { communityIds: [c.id] } }, demo)).rows.map((r) => [
+        r.id,
+        r.communityIds,
+      ]),
+    ).toEqual([[s.id, [c.id]]]);
     expect((await list(t.app, 'propertyStaff', {}, other)).total).toBe(0);
-    expect((await post(t.app, '/api/user/propertyStaff/add', { name: 'x', phone: '12345' }, { token: demo })).key).toBe('phoneInvalid');
-    expect((await post(t.app, '/api/user/propertyStaff/add', { name: 'x', dutyStart: '25:00' }, { token: demo })).key).toBe('timeInvalid');
-    expect((await post(t.app, '/api/user/propertyStaff/add', { name: 'x', userId }, { token: other })).key).toBe('refInvalid');
-    expect((await post(t.app, '/api/user/propertyStaff/add', { name: 'x', communityIds: [c.id] }, { token: other })).key).toBe('refInvalid');
-    expect((await post(t.app, '/api/user/propertyStaff/update', { id: s.id, communityIds: [] }, { token: demo })).code).toBe(0);
+    expect((await post(t.app, '/api/user/propertyStaff/add', { name: 'x', phone: '12345' }, { token: demo })).key).toBe(
+      'phoneInvalid',
+    );
+    expect(
+      (await post(t.app, '/api/user/propertyStaff/add', { name: 'x', dutyStart: '25:00' }, { token: demo })).key,
+    ).toBe('timeInvalid');
+    expect((await post(t.app, '/api/user/propertyStaff/add', { name: 'x', userId }, { token: other })).key).toBe(
+      'refInvalid',
+    );
+    expect(
+      (await post(t.app, '/api/user/propertyStaff/add', { name: 'x', communityIds: [c.id] }, { token: other })).key,
+    ).toBe('refInvalid');
+    expect(
+      (await post(t.app, '/api/user/propertyStaff/update', { id: s.id, communityIds: [] }, { token: demo })).code,
+    ).toBe(0);
     expect((await list(t.app, 'propertyStaff', { filters: { communityIds: [c.id] } }, demo)).total).toBe(0);
   });
 
@@ -59,7 +94,12 @@ describe('property staff', () => {
     const at = (h: number, m = 0) => new Date(2026, 10, 25, h, m);
     const day = { onDuty: false, dutyStart: '08:00', dutyEnd: '20:00' };
     const night = { onDuty: false, dutyStart: '20:00', dutyEnd: '08:00' };
-    expect([isOnDuty(day, at(8)), isOnDuty(day, at(19, 59)), isOnDuty(day, at(20)), isOnDuty(day, at(3))]).toEqual([true, true, false, false]);
+    expect([isOnDuty(day, at(8)), isOnDuty(day, at(19, 59)), isOnDuty(day, at(20)), isOnDuty(day, at(3))]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect([isOnDuty(night, at(23)), isOnDuty(night, at(7, 59)), isOnDuty(night, at(12))]).toEqual([true, true, false]);
     expect(isOnDuty({ onDuty: true, dutyStart: null, dutyEnd: null }, at(12))).toBe(true);
     expect(isOnDuty({ onDuty: false, dutyStart: null, dutyEnd: null }, at(12))).toBe(false);
@@ -68,7 +108,15 @@ describe('property staff', () => {
 
 describe('routing from a company duty roster', () => {
   const noon = new Date(2026, 0, 5, 12, 0);
-  const staff = (userId: number, over: Partial<DutyRow> = {}): DutyRow => ({ userId, onDuty: true, dutyStart: null, dutyEnd: null, receiveDoorCalls: true, receiveSos: true, ...over });
+  const staff = (userId: number, over: Partial<DutyRow> = {}): DutyRow => ({
+    userId,
+    onDuty: true,
+    dutyStart: null,
+    dutyEnd: null,
+    receiveDoorCalls: true,
+    receiveSos: true,
+    ...over,
+  });
   const roster: DutyRoster = {
     communityOf: new Map([
       ['869000000000001', 10],
@@ -76,7 +124,15 @@ describe('routing from a company duty roster', () => {
       ['869000000000003', 30],
     ]),
     staffOf: new Map([
-      [10, [staff(7), staff(5, { receiveSos: false }), staff(9, { onDuty: false, dutyStart: '08:00', dutyEnd: '20:00' }), staff(7)]],
+      [
+        10,
+        [
+          staff(7),
+          staff(5, { receiveSos: false }),
+          staff(9, { onDuty: false, dutyStart: '08:00', dutyEnd: '20:00' }),
+          staff(7),
+        ],
+      ],
       [20, [staff(4, { onDuty: false, dutyStart: '20:00', dutyEnd: '08:00' })]],
     ]),
   };
@@ -113,11 +169,27 @@ describe('routing door calls and SOS to the staff on duty', () => {
     const by = await add('building', { communityId: y.id, number: 1, name: '1栋' });
     uy = await add('unit', { buildingId: by.id, number: 1, name: '1单元' });
     [door] = (await addDevices(t.app, 1, { kind: 'doorUnit' })) as [TestDevice];
-    expect((await post(t.app, '/api/user/unit/doorUnit/attach', { id: ux.id, imeis: [door.imei] }, { token: demo })).code).toBe(0);
+    expect(
+      (await post(t.app, '/api/user/unit/doorUnit/attach', { id: ux.id, imeis: [door.imei] }, { token: demo })).code,
+    ).toBe(0);
     a = await addUser(t.app, { tenant: demoTenant, username: 'staffa' });
     b = await addUser(t.app, { tenant: demoTenant, username: 'staffb' });
-    staffA = await add('propertyStaff', { name: 'A', userId: a, communityIds: [x.id], onDuty: true, receiveDoorCalls: true, receiveSos: true });
-    await add('propertyStaff', { name: 'B', userId: b, communityIds: [y.id], onDuty: true, receiveDoorCalls: true, receiveSos: true });
+    staffA = await add('propertyStaff', {
+      name: 'A',
+      userId: a,
+      communityIds: [x.id],
+      onDuty: true,
+      receiveDoorCalls: true,
+      receiveSos: true,
+    });
+    await add('propertyStaff', {
+      name: 'B',
+      userId: b,
+      communityIds: [y.id],
+      onDuty: true,
+      receiveDoorCalls: true,
+      receiveSos: true,
+    });
     admin = (await post<{ id: number }>(t.app, '/api/auth/auth/userInfo', {}, { token: demo })).data?.id ?? 0;
   });
 
@@ -139,7 +211,10 @@ describe('routing door calls and SOS to the staff on duty', () => {
   });
 
   it('a staff member who does not receive door calls is skipped; with nobody on duty for X everybody gets the call', async () => {
-    expect((await post(t.app, '/api/user/propertyStaff/update', { id: staffA.id, receiveDoorCalls: false }, { token: demo })).code).toBe(0);
+    expect(
+      (await post(t.app, '/api/user/propertyStaff/update', { id: staffA.id, receiveDoorCalls: false }, { token: demo }))
+        .code,
+    ).toBe(0);
     sent.length = 0;
     await send(t.app, door.imei, { kind: 'call', ts: Date.now(), roomNo: '102' });
     await settle();
@@ -147,7 +222,16 @@ describe('routing door calls and SOS to the staff on duty', () => {
     expect(everyone.length).toBeGreaterThan(0);
     expect(everyone).not.toContain(a);
     if (admin) expect(everyone).toContain(admin);
-    expect((await post(t.app, '/api/user/propertyStaff/update', { id: staffA.id, receiveDoorCalls: true, onDuty: false }, { token: demo })).code).toBe(0);
+    expect(
+      (
+        await post(
+          t.app,
+          '/api/user/propertyStaff/update',
+          { id: staffA.id, receiveDoorCalls: true, onDuty: false },
+          { token: demo },
+        )
+      ).code,
+    ).toBe(0);
     sent.length = 0;
     await send(t.app, door.imei, { kind: 'call', ts: Date.now(), roomNo: '103' });
     await settle();
@@ -156,8 +240,12 @@ describe('routing door calls and SOS to the staff on duty', () => {
 
   it('a door unit moved to a unit of another community rings and calls for help there at once', async () => {
     // The company's duty roster is cached by now (the calls above): the move must reach it.
-    expect((await post(t.app, '/api/user/unit/doorUnit/detach', { id: ux.id, imeis: [door.imei] }, { token: demo })).code).toBe(0);
-    expect((await post(t.app, '/api/user/unit/doorUnit/attach', { id: uy.id, imeis: [door.imei] }, { token: demo })).code).toBe(0);
+    expect(
+      (await post(t.app, '/api/user/unit/doorUnit/detach', { id: ux.id, imeis: [door.imei] }, { token: demo })).code,
+    ).toBe(0);
+    expect(
+      (await post(t.app, '/api/user/unit/doorUnit/attach', { id: uy.id, imeis: [door.imei] }, { token: demo })).code,
+    ).toBe(0);
     sent.length = 0;
     await send(t.app, door.imei, { kind: 'call', ts: Date.now(), roomNo: '104' });
     await send(t.app, door.imei, { kind: 'alarm', alarm: 'sos', ts: Date.now() + 10_000 });

@@ -65,7 +65,14 @@ export async function loadDutyRoster(db: Db, tenantId: number): Promise<DutyRost
     .from(propertyStaffs)
     .innerJoin(propertyStaffCommunities, eq(propertyStaffCommunities.staffId, propertyStaffs.id))
     .innerJoin(users, eq(users.id, propertyStaffs.userId))
-    .where(and(eq(propertyStaffs.tenantId, tenantId), isNotNull(propertyStaffs.userId), eq(users.tenantId, tenantId), eq(users.status, 1)));
+    .where(
+      and(
+        eq(propertyStaffs.tenantId, tenantId),
+        isNotNull(propertyStaffs.userId),
+        eq(users.tenantId, tenantId),
+        eq(users.status, 1),
+      ),
+    );
   const staffOf = new Map<number, DutyRow[]>();
   for (const { communityId, userId, ...rest } of staff) {
     const rows = staffOf.get(communityId) ?? staffOf.set(communityId, []).get(communityId)!;
@@ -83,7 +90,9 @@ export async function loadDutyRoster(db: Db, tenantId: number): Promise<DutyRost
 export function onDutyFrom(roster: DutyRoster, imei: string, what: DutyNotice, now: Date): number[] | undefined {
   const communityId = roster.communityOf.get(imei);
   if (communityId === undefined) return undefined;
-  const staff = (roster.staffOf.get(communityId) ?? []).filter((s) => (what === 'doorCall' ? s.receiveDoorCalls : s.receiveSos) && isOnDuty(s, now));
+  const staff = (roster.staffOf.get(communityId) ?? []).filter(
+    (s) => (what === 'doorCall' ? s.receiveDoorCalls : s.receiveSos) && isOnDuty(s, now),
+  );
   const ids = [...new Set(staff.map((s) => s.userId))].sort((a, b) => a - b);
   return ids.length ? ids : undefined;
 }

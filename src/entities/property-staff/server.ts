@@ -14,7 +14,9 @@ export const propertyStaffs = pgTable(
   'property_staff',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     /** The console user this person logs in as (their consoles receive the routed calls). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     propertyCompanyId: integer('property_company_id').references(() => propertyCompanies.id, { onDelete: 'set null' }),
@@ -42,11 +44,20 @@ export const propertyStaffs = pgTable(
 export const propertyStaffCommunities = pgTable(
   'property_staff_communities',
   {
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    staffId: integer('staff_id').notNull().references(() => propertyStaffs.id, { onDelete: 'cascade' }),
-    communityId: integer('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => propertyStaffs.id, { onDelete: 'cascade' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.staffId, t.communityId] }), index('property_staff_communities_community_idx').on(t.communityId)],
+  (t) => [
+    primaryKey({ columns: [t.staffId, t.communityId] }),
+    index('property_staff_communities_community_idx').on(t.communityId),
+  ],
 );
 
 export default defineEntity({
@@ -63,11 +74,17 @@ export default defineEntity({
     // The console user and the property company must be the row's tenant's.
     async beforeWrite(_ctx, tx, values, _input, tenantId) {
       if (typeof values.userId === 'number') {
-        const [u] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, values.userId), eq(users.tenantId, tenantId)));
+        const [u] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, values.userId), eq(users.tenantId, tenantId)));
         if (!u) fail(Code.BAD_REQUEST, 'refInvalid');
       }
       if (typeof values.propertyCompanyId === 'number') {
-        const [p] = await tx.select({ id: propertyCompanies.id }).from(propertyCompanies).where(and(eq(propertyCompanies.id, values.propertyCompanyId), eq(propertyCompanies.tenantId, tenantId)));
+        const [p] = await tx
+          .select({ id: propertyCompanies.id })
+          .from(propertyCompanies)
+          .where(and(eq(propertyCompanies.id, values.propertyCompanyId), eq(propertyCompanies.tenantId, tenantId)));
         if (!p) fail(Code.BAD_REQUEST, 'refInvalid');
       }
     },
@@ -75,18 +92,29 @@ export default defineEntity({
       if (input.communityIds === undefined) return;
       const list = [...new Set((input.communityIds as number[] | null) ?? [])];
       if (list.length) {
-        const found = await tx.select({ id: communities.id }).from(communities).where(and(inArray(communities.id, list), eq(communities.tenantId, tenantId)));
+        const found = await tx
+          .select({ id: communities.id })
+          .from(communities)
+          .where(and(inArray(communities.id, list), eq(communities.tenantId, tenantId)));
         if (found.length !== list.length) fail(Code.BAD_REQUEST, 'refInvalid');
       }
       await tx.delete(propertyStaffCommunities).where(eq(propertyStaffCommunities.staffId, id));
-      if (list.length) await tx.insert(propertyStaffCommunities).values(list.map((communityId) => ({ tenantId, staffId: id, communityId })));
+      if (list.length)
+        await tx
+          .insert(propertyStaffCommunities)
+          .values(list.map((communityId) => ({ tenantId, staffId: id, communityId })));
     },
     async decorate(db, rows) {
       if (!rows.length) return;
       const links = await db
         .select({ staffId: propertyStaffCommunities.staffId, communityId: propertyStaffCommunities.communityId })
         .from(propertyStaffCommunities)
-        .where(inArray(propertyStaffCommunities.staffId, rows.map((r) => r.id as number)))
+        .where(
+          inArray(
+            propertyStaffCommunities.staffId,
+            rows.map((r) => r.id as number),
+          ),
+        )
         .orderBy(propertyStaffCommunities.communityId);
       for (const r of rows) r.communityIds = links.filter((l) => l.staffId === r.id).map((l) => l.communityId);
     },

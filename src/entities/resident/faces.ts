@@ -25,12 +25,24 @@ export function facePicture(photo: unknown): string | null {
  * face library; once passed it is a sample of that library, and the resident's rights carry its id
  * to the door units (access-right/push.ts). Nothing when the company has no library.
  */
-export async function queueFaceReview(app: FastifyInstance, tenantId: number, resident: { name: string; roomId: number; facePhoto: unknown }): Promise<number | null> {
+export async function queueFaceReview(
+  app: FastifyInstance,
+  tenantId: number,
+  resident: { name: string; roomId: number; facePhoto: unknown },
+): Promise<number | null> {
   const picture = facePicture(resident.facePhoto);
   if (!picture) return null;
-  const [library] = await app.db.select({ id: faceLibraries.id }).from(faceLibraries).where(eq(faceLibraries.tenantId, tenantId)).orderBy(asc(faceLibraries.id)).limit(1);
+  const [library] = await app.db
+    .select({ id: faceLibraries.id })
+    .from(faceLibraries)
+    .where(eq(faceLibraries.tenantId, tenantId))
+    .orderBy(asc(faceLibraries.id))
+    .limit(1);
   if (!library) return null;
-  const [room] = await app.db.select({ name: rooms.name }).from(rooms).where(and(eq(rooms.id, resident.roomId), eq(rooms.tenantId, tenantId)));
+  const [room] = await app.db
+    .select({ name: rooms.name })
+    .from(rooms)
+    .where(and(eq(rooms.id, resident.roomId), eq(rooms.tenantId, tenantId)));
   const [row] = await app.db
     .insert(faceReviews)
     .values({ tenantId, libraryId: library.id, residentName: resident.name, room: room?.name ?? null, picture })

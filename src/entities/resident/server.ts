@@ -13,10 +13,16 @@ export const residents = pgTable(
   'residents',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     /** Copied from the room, so lists filter by community without a join. */
-    communityId: integer('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
-    roomId: integer('room_id').notNull().references(() => rooms.id, { onDelete: 'cascade' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     idNumber: text('id_number'),
@@ -50,12 +56,18 @@ export default defineEntity({
     // The room and the console user must be the row's tenant's; the room's community is copied.
     async beforeWrite(_ctx, tx, values, _input, tenantId) {
       if (values.roomId !== undefined) {
-        const [r] = await tx.select({ communityId: rooms.communityId }).from(rooms).where(and(eq(rooms.id, Number(values.roomId)), eq(rooms.tenantId, tenantId)));
+        const [r] = await tx
+          .select({ communityId: rooms.communityId })
+          .from(rooms)
+          .where(and(eq(rooms.id, Number(values.roomId)), eq(rooms.tenantId, tenantId)));
         if (!r) fail(Code.BAD_REQUEST, 'refInvalid');
         values.communityId = r!.communityId;
       }
       if (typeof values.userId === 'number') {
-        const [u] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, values.userId), eq(users.tenantId, tenantId)));
+        const [u] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, values.userId), eq(users.tenantId, tenantId)));
         if (!u) fail(Code.BAD_REQUEST, 'refInvalid');
       }
     },

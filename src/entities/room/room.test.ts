@@ -19,14 +19,25 @@ describe('rooms (/roomManagement)', () => {
     expect(floor3.total).toBe(8);
     expect(floor3.rows.every((r) => /^\d栋\d单元3\d\d$/.test(String(r.name)))).toBe(true);
     const room = floor3.rows[0]!;
-    expect((await post(t.app, '/api/user/room/update', { id: room.id, name: '样板间', area: 88.25 }, { token: demo })).code).toBe(0);
-    expect((await list(t.app, 'room', { keyword: '样板间' }, demo)).rows[0]).toMatchObject({ unitId: room.unitId, floor: 3, area: 88.25 });
-    expect((await post(t.app, '/api/user/room/update', { id: room.id, area: 88.255 }, { token: demo })).key).toBe('decimalInvalid');
+    expect(
+      (await post(t.app, '/api/user/room/update', { id: room.id, name: '样板间', area: 88.25 }, { token: demo })).code,
+    ).toBe(0);
+    expect((await list(t.app, 'room', { keyword: '样板间' }, demo)).rows[0]).toMatchObject({
+      unitId: room.unitId,
+      floor: 3,
+      area: 88.25,
+    });
+    expect((await post(t.app, '/api/user/room/update', { id: room.id, area: 88.255 }, { token: demo })).key).toBe(
+      'decimalInvalid',
+    );
     // A user holding only the menu reads the rooms but cannot add one.
     const reader = await addRole(t.app, demoTenant, 'Rooms reader', ['roomManagement']);
     await addUser(t.app, { tenant: demoTenant, username: 'roomreader', roleIds: [reader] });
     const token = (await login(t.app, 'roomreader', 'secret1')).token;
     expect((await list(t.app, 'room', { filters: { unitId: room.unitId } }, token)).total).toBe(12);
-    expect((await post<Row>(t.app, '/api/user/room/add', { unitId: room.unitId, floor: 7, number: 1, name: 'x' }, { token })).code).toBe(403);
+    expect(
+      (await post<Row>(t.app, '/api/user/room/add', { unitId: room.unitId, floor: 7, number: 1, name: 'x' }, { token }))
+        .code,
+    ).toBe(403);
   });
 });

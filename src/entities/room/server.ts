@@ -14,10 +14,18 @@ export const rooms = pgTable(
   'rooms',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    communityId: integer('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
-    buildingId: integer('building_id').notNull().references(() => buildings.id, { onDelete: 'cascade' }),
-    unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
     floor: integer('floor').notNull(),
     /** The room on its floor (1, 2 ...). */
     number: integer('number').notNull(),
@@ -46,7 +54,10 @@ export default defineEntity({
     // The unit must be the row's tenant's; its building and community are copied.
     async beforeWrite(_ctx, tx, values, _input, tenantId) {
       if (values.unitId === undefined) return;
-      const [u] = await tx.select({ buildingId: units.buildingId, communityId: units.communityId }).from(units).where(and(eq(units.id, Number(values.unitId)), eq(units.tenantId, tenantId)));
+      const [u] = await tx
+        .select({ buildingId: units.buildingId, communityId: units.communityId })
+        .from(units)
+        .where(and(eq(units.id, Number(values.unitId)), eq(units.tenantId, tenantId)));
       if (!u) fail(Code.BAD_REQUEST, 'refInvalid');
       values.buildingId = u!.buildingId;
       values.communityId = u!.communityId;

@@ -29,7 +29,10 @@ export const priceFenOf = (pkg: Pick<SimPackage, 'price'>): number => yuanToFen(
 /** A carrier call with retries; a failure that outlives them is 'carrierFailed'. */
 async function ask<T>(app: FastifyInstance, what: string, call: () => Promise<T>): Promise<T> {
   try {
-    return await withRetry(call, { ...carrierRetry, onRetry: (err, attempt) => app.log.info({ err: err.message, attempt, what }, 'carrier retry') });
+    return await withRetry(call, {
+      ...carrierRetry,
+      onRetry: (err, attempt) => app.log.info({ err: err.message, attempt, what }, 'carrier retry'),
+    });
   } catch (err) {
     if (err instanceof CarrierError) {
       app.log.warn({ err: err.message, what }, 'carrier failed');
@@ -49,8 +52,15 @@ async function cardOf(app: FastifyInstance, tenantId: number | undefined, id: nu
 }
 
 /** The tenant's package, with its price in fen (billing's view). */
-export async function findPackage(app: FastifyInstance, tenantId: number, packageId: number): Promise<(SimPackage & { priceFen: number }) | undefined> {
-  const [pkg] = await app.db.select().from(simPackages).where(and(eq(simPackages.id, packageId), eq(simPackages.tenantId, tenantId)));
+export async function findPackage(
+  app: FastifyInstance,
+  tenantId: number,
+  packageId: number,
+): Promise<(SimPackage & { priceFen: number }) | undefined> {
+  const [pkg] = await app.db
+    .select()
+    .from(simPackages)
+    .where(and(eq(simPackages.id, packageId), eq(simPackages.tenantId, tenantId)));
   return pkg ? { ...pkg, priceFen: priceFenOf(pkg) } : undefined;
 }
 
@@ -77,7 +87,8 @@ export async function applyPackage(
   await ask(app, 'changePackage', () => carrierOf(app).changePackage(card.iccid, packageCodeOf(pkg)));
   if (!replaces) return;
   const now = app.clock.now();
-  const from = same && card.packageExpiresAt && card.packageExpiresAt.getTime() > now ? card.packageExpiresAt.getTime() : now;
+  const from =
+    same && card.packageExpiresAt && card.packageExpiresAt.getTime() > now ? card.packageExpiresAt.getTime() : now;
   await app.db
     .update(simCards)
     .set({
@@ -140,7 +151,9 @@ export async function resumeCard(app: FastifyInstance, tenantId: number | undefi
       throw err;
     }
     const now = new Date(app.clock.now());
-    await moveState(app.db, target, SIM_MACHINE, card.id, SIM_STATE.liveActive, { set: { activatedAt: sql`coalesce(${simCards.activatedAt}, ${now.toISOString()}::timestamptz)` } });
+    await moveState(app.db, target, SIM_MACHINE, card.id, SIM_STATE.liveActive, {
+      set: { activatedAt: sql`coalesce(${simCards.activatedAt}, ${now.toISOString()}::timestamptz)` },
+    });
   });
   return cardOf(app, tenantId, id);
 }
@@ -156,14 +169,23 @@ export async function syncUsage(app: FastifyInstance, card: Pick<SimCard, 'id' |
   await app.db.transaction(async (tx) => {
     const [row] = await tx
       .update(simCards)
-      .set({ usageMonth: usage.month, dataUsedMb: usage.dataMb, smsUsed: usage.sms, voiceUsedMin: usage.voiceMin, usageSyncedAt: syncedAt })
+      .set({
+        usageMonth: usage.month,
+        dataUsedMb: usage.dataMb,
+        smsUsed: usage.sms,
+        voiceUsedMin: usage.voiceMin,
+        usageSyncedAt: syncedAt,
+      })
       .where(eq(simCards.id, card.id))
       .returning({ tenantId: simCards.tenantId, carrier: simCards.carrier });
     if (!row) return;
     await tx
       .insert(simUsageMonths)
       .values({ tenantId: row.tenantId, simCardId: card.id, carrier: row.carrier, month: usage.month, ...counts })
-      .onConflictDoUpdate({ target: [simUsageMonths.simCardId, simUsageMonths.month], set: { ...counts, carrier: row.carrier } });
+      .onConflictDoUpdate({
+        target: [simUsageMonths.simCardId, simUsageMonths.month],
+        set: { ...counts, carrier: row.carrier },
+      });
   });
 }
 
@@ -172,20 +194,33 @@ export async function syncUsage(app: FastifyInstance, card: Pick<SimCard, 'id' |
  * carrier worked) by the carrier's status; not one whose call is still under way here. Returns
  * whether it moved.
  */
-export async function settleCard(app: FastifyInstance, card: Pick<SimCard, 'id' | 'iccid' | 'state'>): Promise<boolean> {
+export async function settleCard(
+  app: FastifyInstance,
+  card: Pick<SimCard, 'id' | 'iccid' | 'state'>,
+): Promise<boolean> {
   if (card.state !== SIM_STATE.shuttingDown && card.state !== SIM_STATE.resuming) return false;
   if (underWay.get(app)?.has(card.id)) return false;
   const status = await ask(app, 'status', () => carrierOf(app).status(card.iccid));
-  const to = status.state === 'suspended' ? SIM_STATE.stopped : status.state === 'active' ? SIM_STATE.liveActive : SIM_STATE.exception;
+  const to =
+    status.state === 'suspended'
+      ? SIM_STATE.stopped
+      : status.state === 'active'
+        ? SIM_STATE.liveActive
+        : SIM_STATE.exception;
   if (!canMove(SIM_MACHINE, card.state, to)) return false;
   await moveState(app.db, { table: simCards, id: simCards.id, state: simCards.state }, SIM_MACHINE, card.id, to);
   return true;
 }
 
 /** Binds a card to a device of its tenant: one card per device, one device per card. */
-export async function bindCard(app: FastifyInstance, tenantId: number | undefined, req: { id: number; deviceId?: number; imei?: string }): Promise<SimCard> {
+export async function bindCard(
+  app: FastifyInstance,
+  tenantId: number | undefined,
+  req: { id: number; deviceId?: number; imei?: string },
+): Promise<SimCard> {
   const card = await cardOf(app, tenantId, req.id);
-  const where = req.deviceId !== undefined ? eq(devices.id, req.deviceId) : req.imei ? eq(devices.imei, req.imei) : undefined;
+  const where =
+    req.deviceId !== undefined ? eq(devices.id, req.deviceId) : req.imei ? eq(devices.imei, req.imei) : undefined;
   if (!where) fail(Code.BAD_REQUEST, 'required');
   const [device] = await app.db
     .select({ id: devices.id, imei: devices.imei })
@@ -203,7 +238,11 @@ export async function bindCard(app: FastifyInstance, tenantId: number | undefine
     .returning({ id: simCards.id })
     .catch((err: unknown) => {
       // The unique index caught a concurrent bind of the same device.
-      if (String((err as { code?: string }).code ?? (err as Error).message).includes('23505') || /unique/i.test(String(err))) fail(Code.BAD_REQUEST, 'deviceHasSim');
+      if (
+        String((err as { code?: string }).code ?? (err as Error).message).includes('23505') ||
+        /unique/i.test(String(err))
+      )
+        fail(Code.BAD_REQUEST, 'deviceHasSim');
       throw err;
     });
   if (!bound.length) fail(Code.BAD_REQUEST, 'simCardBound');
@@ -218,7 +257,11 @@ export async function unbindCard(app: FastifyInstance, tenantId: number | undefi
 }
 
 /** The card of a device (DeviceSim's lookup); none is 'noBoundCard'. */
-export async function cardOfDevice(app: FastifyInstance, tenantId: number | undefined, deviceId: number): Promise<SimCard> {
+export async function cardOfDevice(
+  app: FastifyInstance,
+  tenantId: number | undefined,
+  deviceId: number,
+): Promise<SimCard> {
   const [device] = await app.db
     .select({ id: devices.id })
     .from(devices)
@@ -253,13 +296,27 @@ export async function discoverCards(app: FastifyInstance, tenantId?: number): Pr
 }
 
 /** Active-ish cards whose usage a sweep copies (stopped cards do not grow). */
-export const SYNCABLE_STATES: readonly number[] = [...SIM_ACTIVE_STATES, SIM_STATE.shuttingDown, SIM_STATE.resuming, SIM_STATE.exception];
+export const SYNCABLE_STATES: readonly number[] = [
+  ...SIM_ACTIVE_STATES,
+  SIM_STATE.shuttingDown,
+  SIM_STATE.resuming,
+  SIM_STATE.exception,
+];
 
 /** Cards of a tenant (or all) to sync, ids only. */
-export async function syncableCards(app: FastifyInstance, tenantId?: number, ids?: number[]): Promise<Pick<SimCard, 'id' | 'iccid' | 'state'>[]> {
+export async function syncableCards(
+  app: FastifyInstance,
+  tenantId?: number,
+  ids?: number[],
+): Promise<Pick<SimCard, 'id' | 'iccid' | 'state'>[]> {
   return app.db
     .select({ id: simCards.id, iccid: simCards.iccid, state: simCards.state })
     .from(simCards)
-    .where(and(tenantId === undefined ? undefined : eq(simCards.tenantId, tenantId), ids?.length ? inArray(simCards.id, ids) : undefined))
+    .where(
+      and(
+        tenantId === undefined ? undefined : eq(simCards.tenantId, tenantId),
+        ids?.length ? inArray(simCards.id, ids) : undefined,
+      ),
+    )
     .orderBy(simCards.id);
 }

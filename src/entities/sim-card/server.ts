@@ -1,5 +1,15 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, type PgColumn, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  type PgColumn,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { devices } from '../../server/db/schema-devices';
 import { tenants } from '../../server/db/schema-tenancy';
@@ -21,7 +31,9 @@ export const simCards = pgTable(
   'sim_cards',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     iccid: text('iccid').notNull(),
     imsi: text('imsi'),
     /** Access number (MSISDN). */
@@ -79,8 +91,12 @@ export const simUsageMonths = pgTable(
   'sim_usage_months',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    simCardId: integer('sim_card_id').notNull().references(() => simCards.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    simCardId: integer('sim_card_id')
+      .notNull()
+      .references(() => simCards.id, { onDelete: 'cascade' }),
     /** The card's carrier when counted (SIM_CARRIER). */
     carrier: smallint('carrier').notNull(),
     month: text('month').notNull(),
@@ -89,7 +105,10 @@ export const simUsageMonths = pgTable(
     voiceMin: integer('voice_min').notNull().default(0),
     syncedAt: ts('synced_at').notNull(),
   },
-  (t) => [uniqueIndex('sim_usage_months_card_month_uq').on(t.simCardId, t.month), index('sim_usage_months_tenant_month_idx').on(t.tenantId, t.month)],
+  (t) => [
+    uniqueIndex('sim_usage_months_card_month_uq').on(t.simCardId, t.month),
+    index('sim_usage_months_tenant_month_idx').on(t.tenantId, t.month),
+  ],
 );
 
 const allowance = (column: PgColumn) =>
@@ -112,7 +131,13 @@ export default defineEntity({
         const [dup] = await tx
           .select({ id: simCards.id })
           .from(simCards)
-          .where(and(eq(simCards.tenantId, tenantId), eq(simCards.iccid, values.iccid), existing ? ne(simCards.id, existing.id) : undefined));
+          .where(
+            and(
+              eq(simCards.tenantId, tenantId),
+              eq(simCards.iccid, values.iccid),
+              existing ? ne(simCards.id, existing.id) : undefined,
+            ),
+          );
         if (dup) fail(Code.BAD_REQUEST, 'iccidTaken');
       }
       if (input.imei !== undefined) {
@@ -121,7 +146,10 @@ export default defineEntity({
           values.imei = null;
           values.deviceId = null;
         } else {
-          const [device] = await tx.select({ id: devices.id, imei: devices.imei }).from(devices).where(and(eq(devices.tenantId, tenantId), eq(devices.imei, imei)));
+          const [device] = await tx
+            .select({ id: devices.id, imei: devices.imei })
+            .from(devices)
+            .where(and(eq(devices.tenantId, tenantId), eq(devices.imei, imei)));
           if (!device) fail(Code.BAD_REQUEST, 'refInvalid');
           const [other] = await tx
             .select({ id: simCards.id })

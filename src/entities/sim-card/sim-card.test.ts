@@ -53,7 +53,15 @@ describe('SIM cards', () => {
     const all = await cards();
     expect(all.total).toBe(30);
     const states = new Set(all.rows.map((r) => r.state));
-    for (const s of [SIM_STATE.liveActive, SIM_STATE.testActive, SIM_STATE.stopped, SIM_STATE.activatable, SIM_STATE.exception, SIM_STATE.disassembled]) expect(states).toContain(s);
+    for (const s of [
+      SIM_STATE.liveActive,
+      SIM_STATE.testActive,
+      SIM_STATE.stopped,
+      SIM_STATE.activatable,
+      SIM_STATE.exception,
+      SIM_STATE.disassembled,
+    ])
+      expect(states).toContain(s);
     expect(all.rows.filter((r) => r.imei).length).toBe(24);
     const live = all.rows.find((r) => r.state === SIM_STATE.liveActive && r.packageId)!;
     expect(Number(live.dataUsedMb)).toBeGreaterThanOrEqual(0);
@@ -141,7 +149,13 @@ describe('SIM cards', () => {
     const runs = [1, 2].map(() => new SimulatedCarrier(t.app.db, { failRate: 0.5, seed: 5 }));
     const outcome = async (c: SimulatedCarrier) => {
       const out: boolean[] = [];
-      for (let i = 0; i < 8; i++) out.push(await c.status(iccid(1)).then(() => true, (e: unknown) => !(e instanceof CarrierError && e.transient)));
+      for (let i = 0; i < 8; i++)
+        out.push(
+          await c.status(iccid(1)).then(
+            () => true,
+            (e: unknown) => !(e instanceof CarrierError && e.transient),
+          ),
+        );
       return out;
     };
     const [a, b] = [await outcome(runs[0]!), await outcome(runs[1]!)];
@@ -172,7 +186,12 @@ describe('SIM cards', () => {
     expect(row.usageSyncedAt).toBeTruthy();
     await api('simCard/suspend', { id });
     const stopped = Number((await card(id)).dataUsedMb);
-    const line = (await t.app.db.select().from(carrierLines).where(eq(carrierLines.iccid, row.iccid as string)))[0]!;
+    const line = (
+      await t.app.db
+        .select()
+        .from(carrierLines)
+        .where(eq(carrierLines.iccid, row.iccid as string))
+    )[0]!;
     t.clock.advance(24 * 3_600_000);
     const usage = await carrier.queryUsage(row.iccid as string);
     expect(usage.dataMb).toBeCloseTo(line.dataMb, 1);
@@ -185,7 +204,13 @@ describe('SIM cards', () => {
     await carrier.suspend((await card(stuck)).iccid as string);
     const progress: number[] = [];
     const scope = { userId: 1, tenantId: demoTenant, kind: 'admin' } as never;
-    const out = await simSyncJob({ params: {} } as never, { app: t.app, scope, signal: new AbortController().signal, files: undefined as never, progress: (n) => progress.push(n) });
+    const out = await simSyncJob({ params: {} } as never, {
+      app: t.app,
+      scope,
+      signal: new AbortController().signal,
+      files: undefined as never,
+      progress: (n) => progress.push(n),
+    });
     const total = (await cards()).total;
     expect(out.result).toMatchObject({ total, failed: 0 });
     expect(Number(out.result!.settled)).toBeGreaterThanOrEqual(1);
@@ -198,7 +223,13 @@ describe('SIM cards', () => {
   });
 
   it('bind/unbind: one card per device, one device per card; a device with no card is noBoundCard', async () => {
-    const [d1, d2] = await t.app.db.select().from(devices).where(eq(devices.tenantId, demoTenant)).orderBy(devices.id).offset(30).limit(2);
+    const [d1, d2] = await t.app.db
+      .select()
+      .from(devices)
+      .where(eq(devices.tenantId, demoTenant))
+      .orderBy(devices.id)
+      .offset(30)
+      .limit(2);
     const a = await addCard();
     const b = await addCard();
     expect((await api('simCard/byDevice', { deviceId: d1!.id })).key).toBe('noBoundCard');
@@ -227,11 +258,25 @@ describe('SIM cards', () => {
     expect(found.code, found.msg).toBe(0);
     expect(found.data.created).toBe(2);
     expect((await api<{ created: number }>('simCard/discover', {})).data.created).toBe(0);
-    const [device] = await t.app.db.select().from(devices).where(eq(devices.tenantId, demoTenant)).orderBy(devices.id).offset(34).limit(1);
-    await t.app.db.update(devices).set({ iccid: iccid(4242) }).where(eq(devices.id, device!.id));
+    const [device] = await t.app.db
+      .select()
+      .from(devices)
+      .where(eq(devices.tenantId, demoTenant))
+      .orderBy(devices.id)
+      .offset(34)
+      .limit(1);
+    await t.app.db
+      .update(devices)
+      .set({ iccid: iccid(4242) })
+      .where(eq(devices.id, device!.id));
     expect(await discoverCards(t.app)).toBe(1);
     const [row] = (await cards({ filters: { iccid: iccid(4242) } })).rows;
-    expect(row).toMatchObject({ deviceId: device!.id, imei: device!.imei, source: SIM_SOURCE.device, state: SIM_STATE.liveActive });
+    expect(row).toMatchObject({
+      deviceId: device!.id,
+      imei: device!.imei,
+      source: SIM_SOURCE.device,
+      state: SIM_STATE.liveActive,
+    });
     expect((await cards({ filters: { iccid: iccid(4242) } }, other)).total).toBe(0);
     // A malformed ICCID is ignored.
     await t.app.db.update(devices).set({ iccid: '12AB' }).where(eq(devices.id, device!.id));
@@ -250,14 +295,21 @@ describe('SIM cards', () => {
     const days = (Date.parse(row.packageExpiresAt as string) - t.clock.now()) / 86_400_000;
     expect(days).toBeCloseTo(Number(main.validityDays), 3);
     expect((await carrier.status(row.iccid as string)).packageCode).toBe(main.code);
-    await expect(applyPackage(t.app, { tenantId: demoTenant, simCardId: id, packageId: main.id })).rejects.toMatchObject({ key: 'alreadyCurrentPackage' });
+    await expect(
+      applyPackage(t.app, { tenantId: demoTenant, simCardId: id, packageId: main.id }),
+    ).rejects.toMatchObject({ key: 'alreadyCurrentPackage' });
     await applyPackage(t.app, { tenantId: demoTenant, simCardId: id, packageId: main.id, renew: true, periods: 2 });
-    expect(Date.parse((await card(id)).packageExpiresAt as string)).toBeCloseTo(Date.parse(row.packageExpiresAt as string) + 2 * Number(main.validityDays) * 86_400_000, -3);
+    expect(Date.parse((await card(id)).packageExpiresAt as string)).toBeCloseTo(
+      Date.parse(row.packageExpiresAt as string) + 2 * Number(main.validityDays) * 86_400_000,
+      -3,
+    );
     // An add-on goes to the carrier and leaves the main package.
     await applyPackage(t.app, { tenantId: demoTenant, simCardId: id, packageId: addOn.id });
     expect((await card(id)).packageId).toBe(main.id);
     // Another company's package or card is not found.
-    await expect(applyPackage(t.app, { tenantId: demoTenant + 999, simCardId: id, packageId: main.id })).rejects.toMatchObject({ key: 'notFound' });
+    await expect(
+      applyPackage(t.app, { tenantId: demoTenant + 999, simCardId: id, packageId: main.id }),
+    ).rejects.toMatchObject({ key: 'notFound' });
     // The administrator's route: marks, and the same refusal.
     expect((await api('simCard/changePackage', { id, packageId: main.id })).key).toBe('alreadyCurrentPackage');
     const other2 = pkgs.find((p) => p.type === PACKAGE_TYPE.data && p.id !== main.id)!;
@@ -267,7 +319,11 @@ describe('SIM cards', () => {
   });
 
   it('bulk import by XLSX: the template imports cleanly; bad rows are reported with their reason', async () => {
-    const tpl = await t.app.inject({ method: 'GET', url: '/api/iot/simCard/template', headers: { authorization: demo } });
+    const tpl = await t.app.inject({
+      method: 'GET',
+      url: '/api/iot/simCard/template',
+      headers: { authorization: demo },
+    });
     expect(tpl.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(tpl.rawPayload as unknown as ArrayBuffer);
@@ -276,7 +332,13 @@ describe('SIM cards', () => {
     expect(headers).toContain('ICCID');
     expect(headers).toContain('运营商');
     // Fill in three rows: two good ones (one bound by IMEI), one with a bad ICCID.
-    const [device] = await t.app.db.select().from(devices).where(eq(devices.tenantId, demoTenant)).orderBy(devices.id).offset(36).limit(1);
+    const [device] = await t.app.db
+      .select()
+      .from(devices)
+      .where(eq(devices.tenantId, demoTenant))
+      .orderBy(devices.id)
+      .offset(36)
+      .limit(1);
     const col = (name: string) => headers.indexOf(name) + 1;
     sheet.spliceRows(2, 1);
     const rows = [
@@ -294,7 +356,11 @@ describe('SIM cards', () => {
     const buf = Buffer.from(await wb.xlsx.writeBuffer());
     const res = await upload(t.app, '/api/iot/simCard/import', buf, demo);
     expect(res.code, res.msg).toBe(0);
-    const report = res.data as { added?: number; failed?: number; errors?: { row: number; message?: string; messages?: string[] }[] };
+    const report = res.data as {
+      added?: number;
+      failed?: number;
+      errors?: { row: number; message?: string; messages?: string[] }[];
+    };
     expect(JSON.stringify(report)).toMatch(/ICCID/);
     const imported = (await cards({ keyword: '8986007700000000500' })).rows;
     expect(imported.map((r) => r.iccid).sort()).toEqual([iccid(5001), iccid(5002)]);
@@ -305,7 +371,17 @@ describe('SIM cards', () => {
 
 describe('packages', () => {
   it('CRUD with validation (price >= 0, two decimals, validity, type and language codes), scoped to the company', async () => {
-    const good = { name: '测试包 2GB', price: 19.9, type: PACKAGE_TYPE.data, validityDays: 30, dataMb: 2048, smsCount: 10, voiceMinutes: 0, language: 6, status: 1 };
+    const good = {
+      name: '测试包 2GB',
+      price: 19.9,
+      type: PACKAGE_TYPE.data,
+      validityDays: 30,
+      dataMb: 2048,
+      smsCount: 10,
+      voiceMinutes: 0,
+      language: 6,
+      status: 1,
+    };
     expect((await api('package/add', { ...good, price: -1 })).key).toBe('tooSmall');
     expect((await api('package/add', { ...good, price: 1.234 })).key).toBe('decimalInvalid');
     expect((await api('package/add', { ...good, validityDays: 0 })).key).toBe('tooSmall');
@@ -328,7 +404,10 @@ describe('settling cards left in between', () => {
   it("leaves a card whose resume is still waiting on the carrier: the resume's own move ends it live", async () => {
     const id = await addCard({ activatedAt: new Date(t.clock.now()).toISOString() });
     await suspendCard(t.app, undefined, id);
-    setCarrier(t.app, new SimulatedCarrier(t.app.db, { now: () => t.clock.now(), timeZone: t.app.config.timeZone, delayMs: 400 }));
+    setCarrier(
+      t.app,
+      new SimulatedCarrier(t.app.db, { now: () => t.clock.now(), timeZone: t.app.config.timeZone, delayMs: 400 }),
+    );
     try {
       const resuming = resumeCard(t.app, undefined, id);
       const stored = async () => (await t.app.db.select().from(simCards).where(eq(simCards.id, id)))[0]!;
@@ -349,17 +428,28 @@ describe('usage by month', () => {
   it("keeps each month's usage: the card's counters move on to the new month, last month's row stays", async () => {
     // Start mid-month in the service's zone: the steps below of a day and an hour must stay in one
     // month, whatever the time of the run and the clock's moves in the tests before.
-    const dayOfMonth = () => Number(new Intl.DateTimeFormat('en-US', { timeZone: t.app.config.timeZone, day: 'numeric' }).format(t.clock.now()));
+    const dayOfMonth = () =>
+      Number(
+        new Intl.DateTimeFormat('en-US', { timeZone: t.app.config.timeZone, day: 'numeric' }).format(t.clock.now()),
+      );
     while (dayOfMonth() < 5 || dayOfMonth() > 20) t.clock.advance(24 * 3_600_000);
     const id = await addCard({ activatedAt: new Date(t.clock.now()).toISOString() });
     const stored = async () => (await t.app.db.select().from(simCards).where(eq(simCards.id, id)))[0]!;
-    const months = () => t.app.db.select().from(simUsageMonths).where(eq(simUsageMonths.simCardId, id)).orderBy(simUsageMonths.month);
+    const months = () =>
+      t.app.db.select().from(simUsageMonths).where(eq(simUsageMonths.simCardId, id)).orderBy(simUsageMonths.month);
     t.clock.advance(24 * 3_600_000);
     await syncUsage(t.app, await stored());
     const first = await stored();
     const [one, ...none] = await months();
     expect(none).toEqual([]);
-    expect(one).toMatchObject({ tenantId: demoTenant, month: first.usageMonth, dataMb: first.dataUsedMb, sms: first.smsUsed, voiceMin: first.voiceUsedMin, carrier: first.carrier });
+    expect(one).toMatchObject({
+      tenantId: demoTenant,
+      month: first.usageMonth,
+      dataMb: first.dataUsedMb,
+      sms: first.smsUsed,
+      voiceMin: first.voiceUsedMin,
+      carrier: first.carrier,
+    });
     expect(first.dataUsedMb).toBeGreaterThan(0);
     // Synced again in the same month: the same row, updated.
     t.clock.advance(3_600_000);

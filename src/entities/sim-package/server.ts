@@ -12,7 +12,9 @@ export const simPackages = pgTable(
   'sim_packages',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** The carrier's package code changePackage sends; null: `PKG-<id>`. */
     code: text('code'),

@@ -12,7 +12,9 @@ export const siteManagers = pgTable(
   'site_managers',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     postId: integer('post_id').references(() => sitePosts.id, { onDelete: 'set null' }),

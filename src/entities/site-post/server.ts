@@ -12,7 +12,9 @@ export const sitePosts = pgTable(
   'site_posts',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
     duties: text('duties'),

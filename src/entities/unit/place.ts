@@ -23,7 +23,11 @@ export async function placeOfDevice(db: Db | Tx, tenantId: number, imei: string)
 }
 
 /** The rooms behind a door unit (those of the unit it is installed at), by floor and number; none when it is installed nowhere. */
-export async function roomsOfDevice(db: Db | Tx, tenantId: number, imei: string): Promise<{ id: number; floor: number; number: number; name: string }[]> {
+export async function roomsOfDevice(
+  db: Db | Tx,
+  tenantId: number,
+  imei: string,
+): Promise<{ id: number; floor: number; number: number; name: string }[]> {
   const place = await placeOfDevice(db, tenantId, imei);
   if (!place) return [];
   return db
@@ -35,5 +39,7 @@ export async function roomsOfDevice(db: Db | Tx, tenantId: number, imei: string)
 
 /** The door units (device ids) installed at a unit. */
 export async function doorUnitsOfUnit(db: Db | Tx, unitId: number): Promise<number[]> {
-  return (await db.select({ deviceId: unitDoorUnits.deviceId }).from(unitDoorUnits).where(eq(unitDoorUnits.unitId, unitId))).map((r) => r.deviceId);
+  return (
+    await db.select({ deviceId: unitDoorUnits.deviceId }).from(unitDoorUnits).where(eq(unitDoorUnits.unitId, unitId))
+  ).map((r) => r.deviceId);
 }

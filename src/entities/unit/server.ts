@@ -14,9 +14,15 @@ export const units = pgTable(
   'units',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    communityId: integer('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
-    buildingId: integer('building_id').notNull().references(() => buildings.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
     name: text('name').notNull(),
     floorCount: integer('floor_count').notNull().default(0),
@@ -41,10 +47,18 @@ export const unitDoorUnits = pgTable(
   'unit_door_units',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    unitId: integer('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
-    communityId: integer('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -61,7 +75,10 @@ export default defineEntity({
     // The building must be the row's tenant's; its community is copied so lists filter without a join.
     async beforeWrite(_ctx, tx, values, _input, tenantId) {
       if (values.buildingId === undefined) return;
-      const [b] = await tx.select({ communityId: buildings.communityId }).from(buildings).where(and(eq(buildings.id, Number(values.buildingId)), eq(buildings.tenantId, tenantId)));
+      const [b] = await tx
+        .select({ communityId: buildings.communityId })
+        .from(buildings)
+        .where(and(eq(buildings.id, Number(values.buildingId)), eq(buildings.tenantId, tenantId)));
       if (!b) fail(Code.BAD_REQUEST, 'refInvalid');
       values.communityId = b!.communityId;
     },

@@ -29,7 +29,8 @@ describe('units and their door units', () => {
     const [d1, d2] = await addDevices(t.app, 2, { kind: 'doorUnit' });
     const [helmet] = await addDevices(t.app, 1, { kind: 'helmet' });
     const [foreign] = await addDevices(t.app, 1, { kind: 'doorUnit', tenantId: otherTenant });
-    const attach = (id: number, devices: { imei: string }[], token = demo) => post(t.app, '/api/user/unit/doorUnit/attach', { id, imeis: devices.map((d) => d.imei) }, { token });
+    const attach = (id: number, devices: { imei: string }[], token = demo) =>
+      post(t.app, '/api/user/unit/doorUnit/attach', { id, imeis: devices.map((d) => d.imei) }, { token });
     expect((await attach(u1.id, [d1!, d2!])).code).toBe(0);
     expect((await attach(u1.id, [d1!])).code).toBe(0); // again: nothing changes
     const doors = await post<{ imei: string }[]>(t.app, '/api/user/unit/doorUnit/list', { id: u1.id }, { token: demo });
@@ -39,13 +40,28 @@ describe('units and their door units', () => {
     expect((await attach(u2.id, [foreign!])).key).toBe('notDoorUnit');
     expect((await attach(u1.id, [d1!], other)).code).toBe(404);
     const at = await post<Row>(t.app, '/api/user/unit/doorUnit/get', { imei: d1!.imei }, { token: demo });
-    expect(at.data).toMatchObject({ unitId: u1.id, buildingId: b.id, communityId: c.id, communityName: 'Door Garden', unitName: '1单元' });
+    expect(at.data).toMatchObject({
+      unitId: u1.id,
+      buildingId: b.id,
+      communityId: c.id,
+      communityName: 'Door Garden',
+      unitName: '1单元',
+    });
     expect((await post(t.app, '/api/user/unit/doorUnit/get', { imei: d1!.imei }, { token: other })).data).toBeNull();
-    expect((await post(t.app, '/api/user/unit/doorUnit/detach', { id: u1.id, imeis: [d1!.imei] }, { token: demo })).code).toBe(0);
-    expect((await post<unknown[]>(t.app, '/api/user/unit/doorUnit/list', { id: u1.id }, { token: demo })).data).toHaveLength(1);
+    expect(
+      (await post(t.app, '/api/user/unit/doorUnit/detach', { id: u1.id, imeis: [d1!.imei] }, { token: demo })).code,
+    ).toBe(0);
+    expect(
+      (await post<unknown[]>(t.app, '/api/user/unit/doorUnit/list', { id: u1.id }, { token: demo })).data,
+    ).toHaveLength(1);
     expect((await attach(u2.id, [d1!])).code).toBe(0);
     // The unit's own rate overrides the community's; the list filters by community.
-    expect((await list(t.app, 'unit', { filters: { communityId: c.id } }, demo)).rows.map((r) => [r.name, r.electricityRate])).toEqual([
+    expect(
+      (await list(t.app, 'unit', { filters: { communityId: c.id } }, demo)).rows.map((r) => [
+        r.name,
+        r.electricityRate,
+      ]),
+    ).toEqual([
       ['1单元', 0.7],
       ['2单元', null],
     ]);
@@ -57,9 +73,21 @@ describe('a door unit’s place', () => {
   it('resolves a door unit to its unit, community and rooms', async () => {
     const { placeOfDevice, roomsOfDevice } = await import('./place');
     const [c] = (await list(t.app, 'community', { keyword: '阳光花园' }, demo)).rows;
-    const tree = (await post<{ buildings: { units: { id: number; doorUnits: number[] }[] }[] }>(t.app, '/api/user/community/tree', { id: c!.id }, { token: demo })).data;
+    const tree = (
+      await post<{ buildings: { units: { id: number; doorUnits: number[] }[] }[] }>(
+        t.app,
+        '/api/user/community/tree',
+        { id: c!.id },
+        { token: demo },
+      )
+    ).data;
     const unit = tree.buildings.flatMap((b) => b.units).find((u) => u.doorUnits.length > 0)!;
-    const devices = await post<{ imei: string }[]>(t.app, '/api/user/unit/doorUnit/list', { id: unit.id }, { token: demo });
+    const devices = await post<{ imei: string }[]>(
+      t.app,
+      '/api/user/unit/doorUnit/list',
+      { id: unit.id },
+      { token: demo },
+    );
     const imei = devices.data[0]!.imei;
     const tenantId = Number(c!.tenantId);
     expect(await placeOfDevice(t.app.db, tenantId, imei)).toMatchObject({ unitId: unit.id, communityId: c!.id });

@@ -10,7 +10,12 @@ function osmandLine(raw: Buffer): string {
   const cut = text.indexOf('\n\n');
   const head = cut < 0 ? text : text.slice(0, cut);
   const space = head.indexOf(' ');
-  return JSON.stringify({ method: head.slice(0, space), uri: head.slice(space + 1), headers: {}, body: cut < 0 ? '' : text.slice(cut + 2) });
+  return JSON.stringify({
+    method: head.slice(0, space),
+    uri: head.slice(space + 1),
+    headers: {},
+    body: cut < 0 ? '' : text.slice(cut + 2),
+  });
 }
 
 /**
@@ -23,5 +28,7 @@ export function decodeLastFrame(protocol: string, frame: Buffer, receivedAt: num
   const name = protocol as ProtocolName;
   const line = new LineDecoder(name).line(name === 'osmand' ? osmandLine(frame) : frame.toString('hex'), receivedAt);
   if (!line) return null;
-  return line.error ? `error: ${line.error}` : JSON.stringify({ identifier: line.imei, uplinks: line.uplinks, reply: line.reply });
+  return line.error
+    ? `error: ${line.error}`
+    : JSON.stringify({ identifier: line.imei, uplinks: line.uplinks, reply: line.reply });
 }

@@ -19,7 +19,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Register an unknown device (super administrators): the device is added under the row's identifier, allocated to the tenant, and the row removed; it is let in on its next connection",
+        summary:
+          "Register an unknown device (super administrators): the device is added under the row's identifier, allocated to the tenant, and the row removed; it is let in on its next connection",
         body: registerUnknownBody,
       },
     },
@@ -36,9 +37,21 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       if (!tenant) fail(Code.BAD_REQUEST, 'refInvalid');
       // The device list's add (a super administrator's device goes into stock), then the allocation.
       const device = await addRow(ctx, deviceBinding, { imei, name, kind, productId });
-      if (device.tenantId !== tenantId) await allocate(app.db, { scope: ctx.scope, name: operatorOf(request).name }, { ids: [device.id as number], tenantId });
+      if (device.tenantId !== tenantId)
+        await allocate(
+          app.db,
+          { scope: ctx.scope, name: operatorOf(request).name },
+          { ids: [device.id as number], tenantId },
+        );
       await app.db.delete(protocolUnknownDevices).where(eq(protocolUnknownDevices.id, id));
-      app.events.emit('resource.changed', { kind: unknownDevice.kind, name: unknownDevice.name, action: 'delete', id, tenantId: undefined, scope: ctx.scope });
+      app.events.emit('resource.changed', {
+        kind: unknownDevice.kind,
+        name: unknownDevice.name,
+        action: 'delete',
+        id,
+        tenantId: undefined,
+        scope: ctx.scope,
+      });
       // Its next login finds it: nothing negative stays cached.
       app.deviceCache.invalidate(imei);
       return reply.ok({ deviceId: device.id as number, imei });

@@ -64,7 +64,12 @@ export default defineEntity({
       const ids = rows.map((r) => r.id as number);
       if (!ids.length) return;
       const frames = await db
-        .select({ id: protocolUnknownDevices.id, protocol: protocolUnknownDevices.protocol, lastFrame: protocolUnknownDevices.lastFrame, lastSeen: protocolUnknownDevices.lastSeen })
+        .select({
+          id: protocolUnknownDevices.id,
+          protocol: protocolUnknownDevices.protocol,
+          lastFrame: protocolUnknownDevices.lastFrame,
+          lastSeen: protocolUnknownDevices.lastSeen,
+        })
         .from(protocolUnknownDevices)
         .where(inArray(protocolUnknownDevices.id, ids));
       const byId = new Map(frames.map((f) => [f.id, f]));

@@ -41,8 +41,10 @@ class Gt06 {
   }
 }
 
-const api = <T = Record<string, unknown>>(path: string, body: unknown, token = su) => post<T>(t.app, `/api/device/unknownDevice/${path}`, body, { token });
-const frames = (imei: string, token: string) => post<FrameLogAnswer>(t.app, '/api/device/device/frames', { imei }, { token });
+const api = <T = Record<string, unknown>>(path: string, body: unknown, token = su) =>
+  post<T>(t.app, `/api/device/unknownDevice/${path}`, body, { token });
+const frames = (imei: string, token: string) =>
+  post<FrameLogAnswer>(t.app, '/api/device/device/frames', { imei }, { token });
 type Listed = { rows: Record<string, unknown>[]; total: number };
 
 /** A GT06 login under an identifier nobody registered: refused, and its row once the gateway wrote it. */
@@ -51,7 +53,12 @@ async function unknownLogin(imei = randomImei()) {
   d.login(imei);
   await until(() => d.closed, 5_000, 'the refused connection closed');
   expect(d.got.length).toBe(0);
-  const row = await until(async () => (await t.app.db.select().from(protocolUnknownDevices).where(eq(protocolUnknownDevices.identifier, imei)))[0], 5_000, 'the unknown row');
+  const row = await until(
+    async () =>
+      (await t.app.db.select().from(protocolUnknownDevices).where(eq(protocolUnknownDevices.identifier, imei)))[0],
+    5_000,
+    'the unknown row',
+  );
   return { imei, id: row!.id };
 }
 
@@ -79,11 +86,23 @@ describe('unknown devices', () => {
     expect(list.code, list.msg).toBe(0);
     expect(list.data.rows).toHaveLength(1);
     const row = list.data.rows[0]!;
-    expect(row).toMatchObject({ id, identifier: imei, protocol: 'gt06', remote: '127.0.0.1', frames: 1, lastFrameText: null });
+    expect(row).toMatchObject({
+      id,
+      identifier: imei,
+      protocol: 'gt06',
+      remote: '127.0.0.1',
+      frames: 1,
+      lastFrameText: null,
+    });
     expect(row.lastFrameHex).toBe(gt06Frames.login(imei, 1).toString('hex'));
     expect(JSON.parse(row.decoded as string)).toMatchObject({ identifier: imei, uplinks: [] });
     // The export carries the same columns.
-    const csv = await t.app.inject({ method: 'POST', url: '/api/device/unknownDevice/export', payload: { format: 'csv', keyword: imei }, headers: { authorization: su } });
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/unknownDevice/export',
+      payload: { format: 'csv', keyword: imei },
+      headers: { authorization: su },
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(imei);
     expect(csv.body).toContain(gt06Frames.login(imei, 1).toString('hex'));
@@ -109,18 +128,37 @@ describe('unknown devices', () => {
       // Refused outright without the menu; with it (the demo's administrator holds every menu), no rows.
       expect((await api<Listed>('list', { keyword: imei }, token)).data?.rows ?? []).toEqual([]);
       expect((await api('delete', { ids: [id] }, token)).key).toBe('noPermission');
-      expect((await api('register', { id, productId, tenantId: demoTenant, kind: 'locator', name: 'x' }, token)).key).toBe('noPermission');
+      expect(
+        (await api('register', { id, productId, tenantId: demoTenant, kind: 'locator', name: 'x' }, token)).key,
+      ).toBe('noPermission');
     }
-    expect(await t.app.db.select().from(protocolUnknownDevices).where(eq(protocolUnknownDevices.id, id))).toHaveLength(1);
+    expect(await t.app.db.select().from(protocolUnknownDevices).where(eq(protocolUnknownDevices.id, id))).toHaveLength(
+      1,
+    );
   });
 
   it('registers a row as a device of the tenant, removes the row and lets the device in on its next login', async () => {
     const { imei, id } = await unknownLogin();
-    const res = await api<{ deviceId: number; imei: string }>('register', { id, productId, tenantId: demoTenant, kind: 'locator', name: 'Gate tracker' });
+    const res = await api<{ deviceId: number; imei: string }>('register', {
+      id,
+      productId,
+      tenantId: demoTenant,
+      kind: 'locator',
+      name: 'Gate tracker',
+    });
     expect(res.code, res.msg).toBe(0);
     const [device] = await t.app.db.select().from(devices).where(eq(devices.imei, imei));
-    expect(device).toMatchObject({ id: res.data.deviceId, tenantId: demoTenant, kind: 'locator', name: 'Gate tracker', productId, stockState: STOCK_STATE.assigned });
-    expect(await t.app.db.select().from(protocolUnknownDevices).where(eq(protocolUnknownDevices.id, id))).toHaveLength(0);
+    expect(device).toMatchObject({
+      id: res.data.deviceId,
+      tenantId: demoTenant,
+      kind: 'locator',
+      name: 'Gate tracker',
+      productId,
+      stockState: STOCK_STATE.assigned,
+    });
+    expect(await t.app.db.select().from(protocolUnknownDevices).where(eq(protocolUnknownDevices.id, id))).toHaveLength(
+      0,
+    );
     const d = new Gt06();
     try {
       d.login(imei);
@@ -133,7 +171,10 @@ describe('unknown devices', () => {
       expect(log.code, log.msg).toBe(0);
       expect(log.data.protocol).toBe('gt06');
       expect(log.data.frames.map((f) => f.dir)).toEqual(['out', 'in']);
-      expect(log.data.frames[1]).toMatchObject({ hex: gt06Frames.login(imei, 1).toString('hex'), summary: expect.any(String) });
+      expect(log.data.frames[1]).toMatchObject({
+        hex: gt06Frames.login(imei, 1).toString('hex'),
+        summary: expect.any(String),
+      });
       // Another tenant's administrator, and a user who is no administrator, are refused.
       expect((await frames(imei, otherAdmin)).key).toBe('notFound');
       expect((await frames(imei, demoUser)).key).toBe('noPermission');
@@ -152,15 +193,22 @@ describe('unknown devices', () => {
     expect((await api('register', { ...body, id: 999_999 })).key).toBe('notFound');
     const [taken] = await addDevices(t.app, 1);
     const again = await unknownLogin(taken!.imei.replace(/^86/, '35'));
-    await t.app.db.update(protocolUnknownDevices).set({ identifier: taken!.imei }).where(eq(protocolUnknownDevices.id, again.id));
+    await t.app.db
+      .update(protocolUnknownDevices)
+      .set({ identifier: taken!.imei })
+      .where(eq(protocolUnknownDevices.id, again.id));
     expect((await api('register', { ...body, id: again.id })).key).toBe('imeiTaken');
-    expect(await t.app.db.select().from(protocolUnknownDevices).where(eq(protocolUnknownDevices.id, id))).toHaveLength(1);
+    expect(await t.app.db.select().from(protocolUnknownDevices).where(eq(protocolUnknownDevices.id, id))).toHaveLength(
+      1,
+    );
   });
 
   it('dismisses rows (delete)', async () => {
     const { id } = await unknownLogin();
     expect((await api('delete', { ids: [id] })).code).toBe(0);
-    expect(await t.app.db.select().from(protocolUnknownDevices).where(eq(protocolUnknownDevices.id, id))).toHaveLength(0);
+    expect(await t.app.db.select().from(protocolUnknownDevices).where(eq(protocolUnknownDevices.id, id))).toHaveLength(
+      0,
+    );
   });
 
   it('answers an empty frame log for a device that never connected over a device protocol', async () => {

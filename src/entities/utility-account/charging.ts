@@ -14,7 +14,15 @@ import { buildings } from '../building/server';
 import { communities } from '../community/server';
 import { rooms } from '../room/server';
 import { units } from '../unit/server';
-import { LEDGER_TYPE, MAX_READING_DELTA, READING_SOURCE, UTILITY_KIND, UTILITY_STATE, utilityStateOf, type UtilityKind } from './resource';
+import {
+  LEDGER_TYPE,
+  MAX_READING_DELTA,
+  READING_SOURCE,
+  UTILITY_KIND,
+  UTILITY_STATE,
+  utilityStateOf,
+  type UtilityKind,
+} from './resource';
 import { rateOf, utilityAccounts, utilityLedger, utilityTopups } from './server';
 
 export type Account = typeof utilityAccounts.$inferSelect;
@@ -68,41 +76,85 @@ export async function applyReading(
   const a = (await lock(tx, accountId))!;
   const source = opts.source ?? READING_SOURCE.device;
   const base = { tenantId: a.tenantId, accountId: a.id, reading, source, userName: opts.userName ?? null, at };
-  const unchanged = (key: ReadingResult['key']): { result: ReadingResult; alarms: AlarmRow[] } => ({ result: { accountId: a.id, key, chargeFen: 0, balanceFen: a.balanceFen, state: a.state }, alarms: [] });
+  const unchanged = (key: ReadingResult['key']): { result: ReadingResult; alarms: AlarmRow[] } => ({
+    result: { accountId: a.id, key, chargeFen: 0, balanceFen: a.balanceFen, state: a.state },
+    alarms: [],
+  });
   if (a.lastReading !== null && reading < a.lastReading) {
-    await tx.insert(utilityLedger).values({ ...base, type: LEDGER_TYPE.refused, delta: reading - a.lastReading, balanceFen: a.balanceFen, note: `last ${a.lastReading}` });
+    await tx.insert(utilityLedger).values({
+      ...base,
+      type: LEDGER_TYPE.refused,
+      delta: reading - a.lastReading,
+      balanceFen: a.balanceFen,
+      note: `last ${a.lastReading}`,
+    });
     return unchanged('meterReadingLower');
   }
   const delta = a.lastReading === null ? 0 : round3(reading - a.lastReading);
   if (delta > MAX_READING_DELTA[a.kind as UtilityKind]) {
-    await tx.insert(utilityLedger).values({ ...base, type: LEDGER_TYPE.suspect, delta, balanceFen: a.balanceFen, note: `last ${a.lastReading}` });
+    await tx
+      .insert(utilityLedger)
+      .values({ ...base, type: LEDGER_TYPE.suspect, delta, balanceFen: a.balanceFen, note: `last ${a.lastReading}` });
     return unchanged('meterJumpSuspect');
   }
   const rate = await rateFor(tx, a.id);
   const chargeFen = Math.round(delta * rate * 100);
   const balanceFen = a.balanceFen - chargeFen;
-  await tx.update(utilityAccounts).set({ lastReading: reading, lastReadAt: at, balanceFen }).where(eq(utilityAccounts.id, a.id));
+  await tx
+    .update(utilityAccounts)
+    .set({ lastReading: reading, lastReadAt: at, balanceFen })
+    .where(eq(utilityAccounts.id, a.id));
   // A reading that moved nothing (the same register again) leaves no ledger row.
   if (delta > 0 || a.lastReading === null) {
-    await tx.insert(utilityLedger).values({ ...base, type: LEDGER_TYPE.reading, delta, rate, amountFen: -chargeFen, balanceFen });
+    await tx
+      .insert(utilityLedger)
+      .values({ ...base, type: LEDGER_TYPE.reading, delta, rate, amountFen: -chargeFen, balanceFen });
   }
   const alarms = await settle(tx, { ...a, balanceFen }, at);
-  return { result: { accountId: a.id, key: 'ok', chargeFen, balanceFen, state: utilityStateOf(balanceFen, toFen(a.threshold)) }, alarms };
+  return {
+    result: {
+      accountId: a.id,
+      key: 'ok',
+      chargeFen,
+      balanceFen,
+      state: utilityStateOf(balanceFen, toFen(a.threshold)),
+    },
+    alarms,
+  };
 }
 
 /**
  * Fulfils a paid top-up: credits its account once (a second call, a replayed callback, finds it
  * credited and changes nothing). The payment's amount must be the top-up's.
  */
-export async function creditTopup(tx: Tx, topupId: number, paid: { tenantId: number; amountFen: number; orderNo: string; paidAt: Date | null }, now: Date): Promise<{ credited: boolean; alarms: AlarmRow[] }> {
+export async function creditTopup(
+  tx: Tx,
+  topupId: number,
+  paid: { tenantId: number; amountFen: number; orderNo: string; paidAt: Date | null },
+  now: Date,
+): Promise<{ credited: boolean; alarms: AlarmRow[] }> {
   const [t] = await tx.select().from(utilityTopups).where(eq(utilityTopups.id, topupId)).for('update');
   if (!t || t.credited || t.tenantId !== paid.tenantId) return { credited: false, alarms: [] };
-  if (t.amountFen !== paid.amountFen) throw new Error(`top-up ${t.id}: paid ${paid.amountFen} fen for an order of ${t.amountFen}`);
+  if (t.amountFen !== paid.amountFen)
+    throw new Error(`top-up ${t.id}: paid ${paid.amountFen} fen for an order of ${t.amountFen}`);
   const a = (await lock(tx, t.accountId))!;
   const balanceFen = a.balanceFen + t.amountFen;
-  await tx.update(utilityTopups).set({ credited: true, status: ORDER_STATUS.paid, paidAt: paid.paidAt ?? now, orderNo: t.orderNo ?? paid.orderNo }).where(eq(utilityTopups.id, t.id));
+  await tx
+    .update(utilityTopups)
+    .set({ credited: true, status: ORDER_STATUS.paid, paidAt: paid.paidAt ?? now, orderNo: t.orderNo ?? paid.orderNo })
+    .where(eq(utilityTopups.id, t.id));
   await tx.update(utilityAccounts).set({ balanceFen }).where(eq(utilityAccounts.id, a.id));
-  await tx.insert(utilityLedger).values({ tenantId: a.tenantId, accountId: a.id, type: LEDGER_TYPE.topup, amountFen: t.amountFen, balanceFen, topupId: t.id, source: READING_SOURCE.manual, note: paid.orderNo, at: now });
+  await tx.insert(utilityLedger).values({
+    tenantId: a.tenantId,
+    accountId: a.id,
+    type: LEDGER_TYPE.topup,
+    amountFen: t.amountFen,
+    balanceFen,
+    topupId: t.id,
+    source: READING_SOURCE.manual,
+    note: paid.orderNo,
+    at: now,
+  });
   return { credited: true, alarms: await settle(tx, { ...a, balanceFen }, now) };
 }
 
@@ -112,7 +164,12 @@ export async function creditTopup(tx: Tx, topupId: number, paid: { tenantId: num
  * after a failure, and a second partial refund debits only its own part. The balance may go into
  * arrears (the money is back with the payer); the low-balance alarm follows as for a reading.
  */
-export async function debitRefund(tx: Tx, topupId: number, refund: { tenantId: number; refundedFen: number; orderNo: string }, now: Date): Promise<{ debitedFen: number; alarms: AlarmRow[] }> {
+export async function debitRefund(
+  tx: Tx,
+  topupId: number,
+  refund: { tenantId: number; refundedFen: number; orderNo: string },
+  now: Date,
+): Promise<{ debitedFen: number; alarms: AlarmRow[] }> {
   const [t] = await tx.select().from(utilityTopups).where(eq(utilityTopups.id, topupId)).for('update');
   if (!t || !t.credited || t.tenantId !== refund.tenantId) return { debitedFen: 0, alarms: [] };
   const [done] = await tx
@@ -124,7 +181,17 @@ export async function debitRefund(tx: Tx, topupId: number, refund: { tenantId: n
   const a = (await lock(tx, t.accountId))!;
   const balanceFen = a.balanceFen - owed;
   await tx.update(utilityAccounts).set({ balanceFen }).where(eq(utilityAccounts.id, a.id));
-  await tx.insert(utilityLedger).values({ tenantId: a.tenantId, accountId: a.id, type: LEDGER_TYPE.refund, amountFen: -owed, balanceFen, topupId: t.id, source: READING_SOURCE.manual, note: refund.orderNo, at: now });
+  await tx.insert(utilityLedger).values({
+    tenantId: a.tenantId,
+    accountId: a.id,
+    type: LEDGER_TYPE.refund,
+    amountFen: -owed,
+    balanceFen,
+    topupId: t.id,
+    source: READING_SOURCE.manual,
+    note: refund.orderNo,
+    at: now,
+  });
   return { debitedFen: owed, alarms: await settle(tx, { ...a, balanceFen }, now) };
 }
 
@@ -147,19 +214,31 @@ export async function settle(tx: Tx, a: Account, at: Date): Promise<AlarmRow[]> 
   const out: AlarmRow[] = [];
   let alarmId = a.alarmId;
   if (state !== UTILITY_STATE.normal && alarmId === null) {
-    const [row] = await tx.insert(alarmRecords).values(await alarmValues(tx, a, LOW_BALANCE_ALARM, at)).returning();
+    const [row] = await tx
+      .insert(alarmRecords)
+      .values(await alarmValues(tx, a, LOW_BALANCE_ALARM, at))
+      .returning();
     out.push(row!);
     alarmId = row!.id;
   } else if (state === UTILITY_STATE.normal && alarmId !== null) {
-    const [row] = await tx.insert(alarmRecords).values(await alarmValues(tx, a, RECOVERY_ALARM, at)).returning();
+    const [row] = await tx
+      .insert(alarmRecords)
+      .values(await alarmValues(tx, a, RECOVERY_ALARM, at))
+      .returning();
     out.push(row!);
     alarmId = null;
   }
-  if (state !== a.state || alarmId !== a.alarmId) await tx.update(utilityAccounts).set({ state, alarmId }).where(eq(utilityAccounts.id, a.id));
+  if (state !== a.state || alarmId !== a.alarmId)
+    await tx.update(utilityAccounts).set({ state, alarmId }).where(eq(utilityAccounts.id, a.id));
   return out;
 }
 
-async function alarmValues(tx: Tx, a: Account, type: typeof LOW_BALANCE_ALARM | typeof RECOVERY_ALARM, at: Date): Promise<typeof alarmRecords.$inferInsert> {
+async function alarmValues(
+  tx: Tx,
+  a: Account,
+  type: typeof LOW_BALANCE_ALARM | typeof RECOVERY_ALARM,
+  at: Date,
+): Promise<typeof alarmRecords.$inferInsert> {
   const [where] = await tx
     .select({ room: rooms.name, community: communities.name, building: buildings.name, unit: units.name })
     .from(rooms)
@@ -168,7 +247,10 @@ async function alarmValues(tx: Tx, a: Account, type: typeof LOW_BALANCE_ALARM | 
     .innerJoin(units, eq(units.id, rooms.unitId))
     .where(eq(rooms.id, a.roomId));
   const [gateway] = a.gatewayImei
-    ? await tx.select({ id: devices.id, name: devices.name, kind: devices.kind, lat: devices.lat, lon: devices.lon }).from(devices).where(and(eq(devices.tenantId, a.tenantId), eq(devices.imei, a.gatewayImei)))
+    ? await tx
+        .select({ id: devices.id, name: devices.name, kind: devices.kind, lat: devices.lat, lon: devices.lon })
+        .from(devices)
+        .where(and(eq(devices.tenantId, a.tenantId), eq(devices.imei, a.gatewayImei)))
     : [];
   const elec = a.kind === UTILITY_KIND.electricity;
   const low = type === LOW_BALANCE_ALARM;
@@ -204,7 +286,11 @@ async function alarmValues(tx: Tx, a: Account, type: typeof LOW_BALANCE_ALARM | 
 }
 
 /** Runs `work` in a transaction and announces the alarm records it wrote once committed. */
-export async function withAlarms<T extends { alarms: AlarmRow[] }>(db: Db, announce: (rows: AlarmRow[]) => void, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withAlarms<T extends { alarms: AlarmRow[] }>(
+  db: Db,
+  announce: (rows: AlarmRow[]) => void,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
   const out = await db.transaction(work);
   if (out.alarms.length) announce(out.alarms);
   return out;

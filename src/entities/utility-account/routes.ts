@@ -13,7 +13,18 @@ import type { ResourceChange } from '../../server/events';
 import type { Payment } from '../../server/payments/types';
 import { rooms } from '../room/server';
 import { applyReading, creditTopup, dailySql, debitRefund, resettle, withAlarms, type ReadingResult } from './charging';
-import utilityAccount, { READING_SOURCE, TOPUP_MAX_YUAN, UTILITY_KIND, UTILITY_MARK_READING, UTILITY_MARK_TOPUP, UTILITY_ROUTE, utilityStateOf, valveOf, type UtilityKind, type Valve } from './resource';
+import utilityAccount, {
+  READING_SOURCE,
+  TOPUP_MAX_YUAN,
+  UTILITY_KIND,
+  UTILITY_MARK_READING,
+  UTILITY_MARK_TOPUP,
+  UTILITY_ROUTE,
+  utilityStateOf,
+  valveOf,
+  type UtilityKind,
+  type Valve,
+} from './resource';
 import { utilityAccounts, utilityLedger, utilityTopups } from './server';
 
 const tags = ['user'];
@@ -35,7 +46,9 @@ const meterReading = z.object({
 /** A top-up amount in yuan: more than 0, at most TOPUP_MAX_YUAN, whole fen. */
 export function topupFen(yuan: number): number | undefined {
   const fen = Math.round(yuan * 100);
-  return Number.isFinite(yuan) && yuan > 0 && yuan <= TOPUP_MAX_YUAN && Math.abs(fen - yuan * 100) < 1e-6 ? fen : undefined;
+  return Number.isFinite(yuan) && yuan > 0 && yuan <= TOPUP_MAX_YUAN && Math.abs(fen - yuan * 100) < 1e-6
+    ? fen
+    : undefined;
 }
 
 const plugin: FastifyPluginAsyncZod = async (app) => {
@@ -44,54 +57,119 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   async function accountInScope(request: Parameters<typeof authed>[0], accountId: number) {
     const { scope } = authed(request);
-    const [a] = await app.db.select().from(utilityAccounts).where(and(eq(utilityAccounts.id, accountId), tenantWhere(scope, utilityAccounts)));
+    const [a] = await app.db
+      .select()
+      .from(utilityAccounts)
+      .where(and(eq(utilityAccounts.id, accountId), tenantWhere(scope, utilityAccounts)));
     if (!a) fail(Code.NOT_FOUND, 'notFound');
     return a!;
   }
 
   app.post(
     '/ledger',
-    { config: { menus }, schema: { tags, summary: "An account's ledger, newest first: charged readings, top-ups, refused and held readings", body: z.object({ accountId: id, page: z.number().int().min(1).max(10_000).default(1), size: z.number().int().min(1).max(200).default(20) }) } },
+    {
+      config: { menus },
+      schema: {
+        tags,
+        summary: "An account's ledger, newest first: charged readings, top-ups, refused and held readings",
+        body: z.object({
+          accountId: id,
+          page: z.number().int().min(1).max(10_000).default(1),
+          size: z.number().int().min(1).max(200).default(20),
+        }),
+      },
+    },
     async (request, reply) => {
       const a = await accountInScope(request, request.body.accountId);
       const { page, size } = request.body;
       const [rows, [total]] = await Promise.all([
-        app.db.select().from(utilityLedger).where(eq(utilityLedger.accountId, a.id)).orderBy(desc(utilityLedger.at), desc(utilityLedger.id)).limit(size).offset((page - 1) * size),
-        app.db.select({ n: sql<number>`count(*)::int` }).from(utilityLedger).where(eq(utilityLedger.accountId, a.id)),
+        app.db
+          .select()
+          .from(utilityLedger)
+          .where(eq(utilityLedger.accountId, a.id))
+          .orderBy(desc(utilityLedger.at), desc(utilityLedger.id))
+          .limit(size)
+          .offset((page - 1) * size),
+        app.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(utilityLedger)
+          .where(eq(utilityLedger.accountId, a.id)),
       ]);
-      return reply.ok({ rows: rows.map((r) => ({ ...r, at: r.at.toISOString(), createdAt: r.createdAt.toISOString() })), total: total?.n ?? 0 });
+      return reply.ok({
+        rows: rows.map((r) => ({ ...r, at: r.at.toISOString(), createdAt: r.createdAt.toISOString() })),
+        total: total?.n ?? 0,
+      });
     },
   );
 
   app.post(
     '/daily',
-    { config: { menus }, schema: { tags, summary: 'Daily consumption of an account (kWh or m³ and fen charged), days of TIME_ZONE', body: z.object({ accountId: id, days: z.number().int().min(1).max(366).default(30) }) } },
+    {
+      config: { menus },
+      schema: {
+        tags,
+        summary: 'Daily consumption of an account (kWh or m³ and fen charged), days of TIME_ZONE',
+        body: z.object({ accountId: id, days: z.number().int().min(1).max(366).default(30) }),
+      },
+    },
     async (request, reply) => {
       const a = await accountInScope(request, request.body.accountId);
       const since = new Date(app.clock.now() - request.body.days * 86_400_000);
       const result = await app.db.execute(dailySql(a.id, since, app.config.timeZone));
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { day: string; used: number; fen: number }[];
-      return reply.ok({ rows: rows.map((r) => ({ day: r.day, used: Math.round(Number(r.used) * 1000) / 1000, fen: Number(r.fen) })) });
+      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+        day: string;
+        used: number;
+        fen: number;
+      }[];
+      return reply.ok({
+        rows: rows.map((r) => ({ day: r.day, used: Math.round(Number(r.used) * 1000) / 1000, fen: Number(r.fen) })),
+      });
     },
   );
 
   app.post(
     '/topups',
-    { config: { menus }, schema: { tags, summary: "An account's top-up orders, newest first", body: z.object({ accountId: id }) } },
+    {
+      config: { menus },
+      schema: { tags, summary: "An account's top-up orders, newest first", body: z.object({ accountId: id }) },
+    },
     async (request, reply) => {
       const a = await accountInScope(request, request.body.accountId);
-      const rows = await app.db.select().from(utilityTopups).where(eq(utilityTopups.accountId, a.id)).orderBy(desc(utilityTopups.id)).limit(100);
-      return reply.ok({ rows: rows.map((r) => ({ ...r, paidAt: r.paidAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString() })) });
+      const rows = await app.db
+        .select()
+        .from(utilityTopups)
+        .where(eq(utilityTopups.accountId, a.id))
+        .orderBy(desc(utilityTopups.id))
+        .limit(100);
+      return reply.ok({
+        rows: rows.map((r) => ({
+          ...r,
+          paidAt: r.paidAt?.toISOString() ?? null,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      });
     },
   );
 
   app.post(
     '/reading',
-    { config: { mark: UTILITY_MARK_READING as PermissionMark }, schema: { tags, summary: "Enter a meter reading by hand: charged like the meter's own (lower refused, implausible jumps held)", body: z.object({ accountId: id, reading: z.number().finite().min(0).max(1e9) }) } },
+    {
+      config: { mark: UTILITY_MARK_READING as PermissionMark },
+      schema: {
+        tags,
+        summary: "Enter a meter reading by hand: charged like the meter's own (lower refused, implausible jumps held)",
+        body: z.object({ accountId: id, reading: z.number().finite().min(0).max(1e9) }),
+      },
+    },
     async (request, reply) => {
       const a = await accountInScope(request, request.body.accountId);
       const { user } = authed(request);
-      const { result } = await withAlarms(app.db, announce, (tx) => applyReading(tx, a.id, request.body.reading, now(), { source: READING_SOURCE.manual, userName: user.name || user.username }));
+      const { result } = await withAlarms(app.db, announce, (tx) =>
+        applyReading(tx, a.id, request.body.reading, now(), {
+          source: READING_SOURCE.manual,
+          userName: user.name || user.username,
+        }),
+      );
       if (result.key !== 'ok') fail(Code.BAD_REQUEST, result.key);
       return reply.ok(result);
     },
@@ -101,7 +179,16 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/topup',
     {
       config: { mark: UTILITY_MARK_TOPUP as PermissionMark },
-      schema: { tags, summary: 'Top up an account: a top-up order and its payment; answers the pay page to open. Credited when the payment succeeds', body: z.object({ accountId: id, amount: z.number(), method: z.enum(PAY_METHOD_NAMES as [string, ...string[]]).default('sandbox') }) },
+      schema: {
+        tags,
+        summary:
+          'Top up an account: a top-up order and its payment; answers the pay page to open. Credited when the payment succeeds',
+        body: z.object({
+          accountId: id,
+          amount: z.number(),
+          method: z.enum(PAY_METHOD_NAMES as [string, ...string[]]).default('sandbox'),
+        }),
+      },
     },
     async (request, reply) => {
       const a = await accountInScope(request, request.body.accountId);
@@ -111,13 +198,29 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       if (!app.payments.methods().includes(method)) fail(Code.BAD_REQUEST, 'payMethodUnavailable');
       const { scope, user } = authed(request);
       const [room] = await app.db.select({ name: rooms.name }).from(rooms).where(eq(rooms.id, a.roomId));
-      const [t] = await app.db.insert(utilityTopups).values({ tenantId: a.tenantId, accountId: a.id, amountFen: amountFen!, method, userId: user.id }).returning();
+      const [t] = await app.db
+        .insert(utilityTopups)
+        .values({ tenantId: a.tenantId, accountId: a.id, amountFen: amountFen!, method, userId: user.id })
+        .returning();
       const purpose: PaymentPurpose = { kind: UTILITY_PURPOSE, ref: String(t!.id) };
       const subject = `${a.kind === UTILITY_KIND.electricity ? '电费' : '水费'}充值 ${room?.name ?? a.meterNo}`;
       try {
-        const { payment, checkout } = await app.payments.create(scope, { purpose, subject, amountFen: amountFen!, method, returnPath: `/${UTILITY_ROUTE[a.kind as UtilityKind]}`, userId: user.id });
+        const { payment, checkout } = await app.payments.create(scope, {
+          purpose,
+          subject,
+          amountFen: amountFen!,
+          method,
+          returnPath: `/${UTILITY_ROUTE[a.kind as UtilityKind]}`,
+          userId: user.id,
+        });
         await app.db.update(utilityTopups).set({ orderNo: payment.orderNo }).where(eq(utilityTopups.id, t!.id));
-        return reply.ok({ topupId: t!.id, orderNo: payment.orderNo, amountFen: amountFen!, payUrl: checkout.payUrl ?? null, qrCode: checkout.qrCode ?? null });
+        return reply.ok({
+          topupId: t!.id,
+          orderNo: payment.orderNo,
+          amountFen: amountFen!,
+          payUrl: checkout.payUrl ?? null,
+          qrCode: checkout.qrCode ?? null,
+        });
       } catch (err) {
         await app.db.update(utilityTopups).set({ status: ORDER_STATUS.cancelled }).where(eq(utilityTopups.id, t!.id));
         throw err;
@@ -129,15 +232,46 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/openAll',
     {
       config: { mark: 'utilityAccount:add' as PermissionMark },
-      schema: { tags, summary: 'Open an account of this kind for every room of a community that has none (meter numbers generated, threshold default)', body: z.object({ communityId: id, kind: z.union([z.literal(1), z.literal(2)]), threshold: z.number().min(0).max(10_000).optional() }) },
+      schema: {
+        tags,
+        summary:
+          'Open an account of this kind for every room of a community that has none (meter numbers generated, threshold default)',
+        body: z.object({
+          communityId: id,
+          kind: z.union([z.literal(1), z.literal(2)]),
+          threshold: z.number().min(0).max(10_000).optional(),
+        }),
+      },
     },
     async (request, reply) => {
       const { scope } = authed(request);
       const { communityId, kind } = request.body;
-      const roomRows = await app.db.select({ id: rooms.id, unitId: rooms.unitId, buildingId: rooms.buildingId, communityId: rooms.communityId, tenantId: rooms.tenantId }).from(rooms).where(and(eq(rooms.communityId, communityId), tenantWhere(scope, rooms)));
+      const roomRows = await app.db
+        .select({
+          id: rooms.id,
+          unitId: rooms.unitId,
+          buildingId: rooms.buildingId,
+          communityId: rooms.communityId,
+          tenantId: rooms.tenantId,
+        })
+        .from(rooms)
+        .where(and(eq(rooms.communityId, communityId), tenantWhere(scope, rooms)));
       if (!roomRows.length) fail(Code.BAD_REQUEST, 'refInvalid');
       const have = new Set(
-        (await app.db.select({ roomId: utilityAccounts.roomId }).from(utilityAccounts).where(and(eq(utilityAccounts.kind, kind), inArray(utilityAccounts.roomId, roomRows.map((r) => r.id))))).map((r) => r.roomId),
+        (
+          await app.db
+            .select({ roomId: utilityAccounts.roomId })
+            .from(utilityAccounts)
+            .where(
+              and(
+                eq(utilityAccounts.kind, kind),
+                inArray(
+                  utilityAccounts.roomId,
+                  roomRows.map((r) => r.id),
+                ),
+              ),
+            )
+        ).map((r) => r.roomId),
       );
       const threshold = request.body.threshold ?? (kind === UTILITY_KIND.water ? 10 : 20);
       const fresh = roomRows.filter((r) => !have.has(r.id));
@@ -145,7 +279,17 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const opened = fresh.length
         ? await app.db
             .insert(utilityAccounts)
-            .values(fresh.map((r) => ({ ...r, roomId: r.id, id: undefined, kind, meterNo: `${prefix}${String(r.id).padStart(8, '0')}`, threshold, state: utilityStateOf(0, Math.round(threshold * 100)) })))
+            .values(
+              fresh.map((r) => ({
+                ...r,
+                roomId: r.id,
+                id: undefined,
+                kind,
+                meterNo: `${prefix}${String(r.id).padStart(8, '0')}`,
+                threshold,
+                state: utilityStateOf(0, Math.round(threshold * 100)),
+              })),
+            )
             .onConflictDoNothing()
             .returning({ id: utilityAccounts.id })
         : [];
@@ -160,7 +304,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags,
-        summary: "A meter gateway posts readings of its meters (Basic auth imei:secret); each is answered: ok, meterReadingLower, meterJumpSuspect or notFound (not this gateway's meter), with the account's balance, state and valve",
+        summary:
+          "A meter gateway posts readings of its meters (Basic auth imei:secret); each is answered: ok, meterReadingLower, meterJumpSuspect or notFound (not this gateway's meter), with the account's balance, state and valve",
         body: z.object({ readings: z.array(meterReading).min(1).max(500) }),
       },
     },
@@ -171,14 +316,27 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         const [a] = await app.db
           .select({ id: utilityAccounts.id })
           .from(utilityAccounts)
-          .where(and(eq(utilityAccounts.tenantId, device.tenantId), eq(utilityAccounts.kind, KIND_BY_NAME[r.kind]), eq(utilityAccounts.meterNo, r.meterNo), eq(utilityAccounts.gatewayImei, device.imei)));
+          .where(
+            and(
+              eq(utilityAccounts.tenantId, device.tenantId),
+              eq(utilityAccounts.kind, KIND_BY_NAME[r.kind]),
+              eq(utilityAccounts.meterNo, r.meterNo),
+              eq(utilityAccounts.gatewayImei, device.imei),
+            ),
+          );
         if (!a) {
           results.push({ meterNo: r.meterNo, key: 'notFound' });
           continue;
         }
         const at = r.ts ? new Date(r.ts < 1e12 ? r.ts * 1000 : r.ts) : now();
-        const { result } = await withAlarms(app.db, announce, (tx) => applyReading(tx, a.id, r.reading, at > now() ? now() : at));
-        if (result.key !== 'ok') app.log.warn({ imei: device.imei, meterNo: r.meterNo, reading: r.reading, key: result.key }, 'meter reading not charged');
+        const { result } = await withAlarms(app.db, announce, (tx) =>
+          applyReading(tx, a.id, r.reading, at > now() ? now() : at),
+        );
+        if (result.key !== 'ok')
+          app.log.warn(
+            { imei: device.imei, meterNo: r.meterNo, reading: r.reading, key: result.key },
+            'meter reading not charged',
+          );
         results.push({ ...result, valve: valveOf(result.state) });
       }
       return reply.ok({ results });
@@ -187,15 +345,36 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/meters',
-    { config: { public: true }, schema: { tags, summary: "A meter gateway asks for the meters it reads (Basic auth imei:secret): kind, meter number, last reading, valve ('closed' while the account is in arrears)" } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary:
+          "A meter gateway asks for the meters it reads (Basic auth imei:secret): kind, meter number, last reading, valve ('closed' while the account is in arrears)",
+      },
+    },
     async (request, reply) => {
       const device = await deviceByBasicAuth(app, request);
       const rows = await app.db
-        .select({ kind: utilityAccounts.kind, meterNo: utilityAccounts.meterNo, lastReading: utilityAccounts.lastReading, roomId: utilityAccounts.roomId, state: utilityAccounts.state })
+        .select({
+          kind: utilityAccounts.kind,
+          meterNo: utilityAccounts.meterNo,
+          lastReading: utilityAccounts.lastReading,
+          roomId: utilityAccounts.roomId,
+          state: utilityAccounts.state,
+        })
         .from(utilityAccounts)
         .where(and(eq(utilityAccounts.tenantId, device.tenantId), eq(utilityAccounts.gatewayImei, device.imei)))
         .orderBy(utilityAccounts.id);
-      return reply.ok({ meters: rows.map((r) => ({ kind: r.kind === UTILITY_KIND.water ? 'water' : 'electricity', meterNo: r.meterNo, lastReading: r.lastReading, roomId: r.roomId, valve: valveOf(r.state) })) });
+      return reply.ok({
+        meters: rows.map((r) => ({
+          kind: r.kind === UTILITY_KIND.water ? 'water' : 'electricity',
+          meterNo: r.meterNo,
+          lastReading: r.lastReading,
+          roomId: r.roomId,
+          valve: valveOf(r.state),
+        })),
+      });
     },
   );
 
@@ -212,7 +391,9 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   // A changed threshold can put an account below it (or back above): its alarm follows now, not at the next reading.
   const onChange = (c: ResourceChange) => {
     if (c.name !== utilityAccount.name || c.action !== 'update' || c.before?.threshold === c.after?.threshold) return;
-    withAlarms(app.db, announce, (tx) => resettle(tx, c.id, now())).catch((err: unknown) => app.log.error({ err, accountId: c.id }, 'utility account not settled after its threshold changed'));
+    withAlarms(app.db, announce, (tx) => resettle(tx, c.id, now())).catch((err: unknown) =>
+      app.log.error({ err, accountId: c.id }, 'utility account not settled after its threshold changed'),
+    );
   };
   app.events.on('resource.changed', onChange);
   app.addHook('onClose', async () => {
@@ -227,7 +408,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
 export async function fulfilTopup(app: FastifyInstance, payment: Payment): Promise<void> {
   const topupId = Number(payment.purpose.ref);
   if (!Number.isInteger(topupId) || topupId <= 0) return;
-  await withAlarms(app.db, (rows) => app.alarmEngine.announce(rows), (tx) => creditTopup(tx, topupId, payment, new Date(app.clock.now())));
+  await withAlarms(
+    app.db,
+    (rows) => app.alarmEngine.announce(rows),
+    (tx) => creditTopup(tx, topupId, payment, new Date(app.clock.now())),
+  );
 }
 
 /**
@@ -237,7 +422,11 @@ export async function fulfilTopup(app: FastifyInstance, payment: Payment): Promi
 export async function refundTopup(app: FastifyInstance, payment: Payment): Promise<void> {
   const topupId = Number(payment.purpose.ref);
   if (!Number.isInteger(topupId) || topupId <= 0) return;
-  await withAlarms(app.db, (rows) => app.alarmEngine.announce(rows), (tx) => debitRefund(tx, topupId, payment, new Date(app.clock.now())));
+  await withAlarms(
+    app.db,
+    (rows) => app.alarmEngine.announce(rows),
+    (tx) => debitRefund(tx, topupId, payment, new Date(app.clock.now())),
+  );
 }
 
 export default plugin;

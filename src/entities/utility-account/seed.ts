@@ -29,9 +29,23 @@ export async function seedUtilities(tx: Tx, tenantId: number, communityId: numbe
   const gatewayImeis = demoFleet()
     .filter((d) => d.kind === 'gateway4g' && d.scenario === 'community')
     .map((d) => d.imei);
-  const gateways = gatewayImeis.length ? await tx.select({ imei: devices.imei }).from(devices).where(and(eq(devices.tenantId, tenantId), inArray(devices.imei, gatewayImeis))).orderBy(asc(devices.imei)) : [];
+  const gateways = gatewayImeis.length
+    ? await tx
+        .select({ imei: devices.imei })
+        .from(devices)
+        .where(and(eq(devices.tenantId, tenantId), inArray(devices.imei, gatewayImeis)))
+        .orderBy(asc(devices.imei))
+    : [];
   const roomRows = await tx
-    .select({ id: rooms.id, unitId: rooms.unitId, buildingId: rooms.buildingId, communityId: rooms.communityId, buildingNo: buildings.number, unitNo: units.number, unitRate: units.electricityRate })
+    .select({
+      id: rooms.id,
+      unitId: rooms.unitId,
+      buildingId: rooms.buildingId,
+      communityId: rooms.communityId,
+      buildingNo: buildings.number,
+      unitNo: units.number,
+      unitRate: units.electricityRate,
+    })
     .from(rooms)
     .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
     .innerJoin(units, eq(units.id, rooms.unitId))
@@ -68,11 +82,41 @@ export async function seedUtilities(tx: Tx, tenantId: number, communityId: numbe
       const gateway = gateways[r.buildingNo === 1 ? 0 : 1] ?? gateways[0];
       const [a] = await tx
         .insert(utilityAccounts)
-        .values({ tenantId, communityId, buildingId: r.buildingId, unitId: r.unitId, roomId: r.id, kind, meterNo, gatewayImei: gateway?.imei ?? null, threshold, createdAt: new Date(start - DAY_MS) })
+        .values({
+          tenantId,
+          communityId,
+          buildingId: r.buildingId,
+          unitId: r.unitId,
+          roomId: r.id,
+          kind,
+          meterNo,
+          gatewayImei: gateway?.imei ?? null,
+          threshold,
+          createdAt: new Date(start - DAY_MS),
+        })
         .returning();
       const ledger: (typeof utilityLedger.$inferInsert)[] = [
-        { tenantId, accountId: a!.id, type: LEDGER_TYPE.topup, amountFen: depositFen, balanceFen, source: READING_SOURCE.manual, note: '开户预存', at: new Date(start - DAY_MS + 3_600_000) },
-        { tenantId, accountId: a!.id, type: LEDGER_TYPE.reading, reading: register, delta: 0, rate, amountFen: 0, balanceFen, at: new Date(start) },
+        {
+          tenantId,
+          accountId: a!.id,
+          type: LEDGER_TYPE.topup,
+          amountFen: depositFen,
+          balanceFen,
+          source: READING_SOURCE.manual,
+          note: '开户预存',
+          at: new Date(start - DAY_MS + 3_600_000),
+        },
+        {
+          tenantId,
+          accountId: a!.id,
+          type: LEDGER_TYPE.reading,
+          reading: register,
+          delta: 0,
+          rate,
+          amountFen: 0,
+          balanceFen,
+          at: new Date(start),
+        },
       ];
       let at = start;
       for (const [d, use] of days.entries()) {
@@ -80,12 +124,27 @@ export async function seedUtilities(tx: Tx, tenantId: number, communityId: numbe
         const fen = Math.round(use * rate * 100);
         balanceFen -= fen;
         at = start + (d + 1) * DAY_MS - (d === DAYS - 1 ? 2 * 3_600_000 : 0);
-        ledger.push({ tenantId, accountId: a!.id, type: LEDGER_TYPE.reading, reading: register, delta: use, rate, amountFen: -fen, balanceFen, at: new Date(at) });
+        ledger.push({
+          tenantId,
+          accountId: a!.id,
+          type: LEDGER_TYPE.reading,
+          reading: register,
+          delta: use,
+          rate,
+          amountFen: -fen,
+          balanceFen,
+          at: new Date(at),
+        });
       }
       await tx.insert(utilityLedger).values(ledger);
       const [row] = await tx
         .update(utilityAccounts)
-        .set({ balanceFen, lastReading: register, lastReadAt: new Date(at), state: utilityStateOf(balanceFen, threshold * 100) })
+        .set({
+          balanceFen,
+          lastReading: register,
+          lastReadAt: new Date(at),
+          state: utilityStateOf(balanceFen, threshold * 100),
+        })
         .where(eq(utilityAccounts.id, a!.id))
         .returning();
       // Low and in-arrears accounts raise their alarm (state was set from the balance; settle writes the record).

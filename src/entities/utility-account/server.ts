@@ -1,5 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
@@ -19,11 +29,17 @@ export const utilityAccounts = pgTable(
   'utility_accounts',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    communityId: integer('community_id').notNull().references(() => communities.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
     buildingId: integer('building_id').notNull(),
     unitId: integer('unit_id').notNull(),
-    roomId: integer('room_id').notNull().references(() => rooms.id, { onDelete: 'cascade' }),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
     /** UTILITY_KIND: 1 electricity (kWh), 2 water (m³). */
     kind: smallint('kind').notNull(),
     meterNo: text('meter_no').notNull(),
@@ -65,8 +81,12 @@ export const utilityLedger = pgTable(
   'utility_ledger',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    accountId: integer('account_id').notNull().references(() => utilityAccounts.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => utilityAccounts.id, { onDelete: 'cascade' }),
     type: smallint('type').notNull(),
     /** Readings: the register read, the consumption since the last, the rate (yuan) applied. */
     reading: doublePrecision('reading'),
@@ -83,7 +103,10 @@ export const utilityLedger = pgTable(
     at: ts('at').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('utility_ledger_account_idx').on(t.accountId, t.at, t.id), index('utility_ledger_tenant_idx').on(t.tenantId, t.id)],
+  (t) => [
+    index('utility_ledger_account_idx').on(t.accountId, t.at, t.id),
+    index('utility_ledger_tenant_idx').on(t.tenantId, t.id),
+  ],
 );
 
 /** A top-up order: paid through the payment interface (purpose kind 'utility', ref = its id), credited once. */
@@ -91,8 +114,12 @@ export const utilityTopups = pgTable(
   'utility_topups',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    accountId: integer('account_id').notNull().references(() => utilityAccounts.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => utilityAccounts.id, { onDelete: 'cascade' }),
     amountFen: integer('amount_fen').notNull(),
     method: text('method').notNull(),
     /** The payment's order number. */
@@ -104,7 +131,11 @@ export const utilityTopups = pgTable(
     paidAt: ts('paid_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('utility_topups_account_idx').on(t.accountId, t.id), index('utility_topups_tenant_idx').on(t.tenantId, t.id), index('utility_topups_order_idx').on(t.orderNo)],
+  (t) => [
+    index('utility_topups_account_idx').on(t.accountId, t.id),
+    index('utility_topups_tenant_idx').on(t.tenantId, t.id),
+    index('utility_topups_order_idx').on(t.orderNo),
+  ],
 );
 
 /** The rate that applies to an account: its unit's override, else its community's (yuan per kWh or m³). */
@@ -127,20 +158,41 @@ export default defineEntity({
         const [taken] = await tx
           .select({ id: utilityAccounts.id })
           .from(utilityAccounts)
-          .where(and(eq(utilityAccounts.tenantId, tenantId), eq(utilityAccounts.roomId, Number(values.roomId)), eq(utilityAccounts.kind, Number(values.kind))));
+          .where(
+            and(
+              eq(utilityAccounts.tenantId, tenantId),
+              eq(utilityAccounts.roomId, Number(values.roomId)),
+              eq(utilityAccounts.kind, Number(values.kind)),
+            ),
+          );
         if (taken) fail(Code.BAD_REQUEST, 'utilityAccountExists');
-        if (values.threshold === undefined || values.threshold === null) values.threshold = Number(values.kind) === UTILITY_KIND.water ? 10 : 20;
+        if (values.threshold === undefined || values.threshold === null)
+          values.threshold = Number(values.kind) === UTILITY_KIND.water ? 10 : 20;
         values.state = utilityStateOf(0, Math.round(Number(values.threshold) * 100));
       } else if (values.threshold !== undefined) {
-        const [row] = await tx.select({ balanceFen: utilityAccounts.balanceFen }).from(utilityAccounts).where(eq(utilityAccounts.id, existing.id));
+        const [row] = await tx
+          .select({ balanceFen: utilityAccounts.balanceFen })
+          .from(utilityAccounts)
+          .where(eq(utilityAccounts.id, existing.id));
         if (row) values.state = utilityStateOf(row.balanceFen, Math.round(Number(values.threshold ?? 0) * 100));
       }
       if (values.meterNo !== undefined) {
-        const [kindRow] = existing ? await tx.select({ kind: utilityAccounts.kind }).from(utilityAccounts).where(eq(utilityAccounts.id, existing.id)) : [{ kind: Number(values.kind) }];
+        const [kindRow] = existing
+          ? await tx
+              .select({ kind: utilityAccounts.kind })
+              .from(utilityAccounts)
+              .where(eq(utilityAccounts.id, existing.id))
+          : [{ kind: Number(values.kind) }];
         const [dup] = await tx
           .select({ id: utilityAccounts.id })
           .from(utilityAccounts)
-          .where(and(eq(utilityAccounts.tenantId, tenantId), eq(utilityAccounts.kind, kindRow?.kind ?? 0), eq(utilityAccounts.meterNo, String(values.meterNo))));
+          .where(
+            and(
+              eq(utilityAccounts.tenantId, tenantId),
+              eq(utilityAccounts.kind, kindRow?.kind ?? 0),
+              eq(utilityAccounts.meterNo, String(values.meterNo)),
+            ),
+          );
         if (dup && dup.id !== existing?.id) fail(Code.BAD_REQUEST, 'meterNoTaken');
       }
     },

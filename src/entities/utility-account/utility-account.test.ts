@@ -22,8 +22,10 @@ let demoTenant: number;
 let other: string;
 let reader: string;
 
-const api = (action: string, body: object, token = demo) => post<Row & Record<string, unknown>>(t.app, `/api/user/utilityAccount/${action}`, body, { token });
-const account = async (id: number) => (await t.app.db.select().from(utilityAccounts).where(eq(utilityAccounts.id, id)))[0]!;
+const api = (action: string, body: object, token = demo) =>
+  post<Row & Record<string, unknown>>(t.app, `/api/user/utilityAccount/${action}`, body, { token });
+const account = async (id: number) =>
+  (await t.app.db.select().from(utilityAccounts).where(eq(utilityAccounts.id, id)))[0]!;
 const alarmsOf = async (accountId: number) =>
   t.app.db
     .select({ type: alarmRecords.type, title: alarmRecords.title })
@@ -34,20 +36,53 @@ const alarmsOf = async (accountId: number) =>
 /** A room of the demo community without accounts, and a fresh electricity account for it. */
 async function freshAccount(kind: number = UTILITY_KIND.electricity, threshold = 20): Promise<number> {
   const [unit] = await t.app.db.select().from(units).where(eq(units.tenantId, demoTenant)).orderBy(units.id).limit(1);
-  const [last] = await t.app.db.select({ n: sql<number>`coalesce(max(${rooms.number}), 0)::int` }).from(rooms).where(and(eq(rooms.unitId, unit!.id), eq(rooms.floor, 30)));
-  const room = await post<Row>(t.app, '/api/user/room/add', { unitId: unit!.id, floor: 30, number: (last?.n ?? 0) + 1, name: `test ${Math.random()}` }, { token: demo });
+  const [last] = await t.app.db
+    .select({ n: sql<number>`coalesce(max(${rooms.number}), 0)::int` })
+    .from(rooms)
+    .where(and(eq(rooms.unitId, unit!.id), eq(rooms.floor, 30)));
+  const room = await post<Row>(
+    t.app,
+    '/api/user/room/add',
+    { unitId: unit!.id, floor: 30, number: (last?.n ?? 0) + 1, name: `test ${Math.random()}` },
+    { token: demo },
+  );
   expect(room.code, room.msg).toBe(0);
-  const roomId = (room.data as Row).id ?? (await t.app.db.select({ id: rooms.id }).from(rooms).orderBy(sql`${rooms.id} desc`).limit(1))[0]!.id;
-  const res = await api('add', { roomId, kind, meterNo: `T${Date.now()}${Math.floor(Math.random() * 1000)}`, threshold });
+  const roomId =
+    (room.data as Row).id ??
+    (
+      await t.app.db
+        .select({ id: rooms.id })
+        .from(rooms)
+        .orderBy(sql`${rooms.id} desc`)
+        .limit(1)
+    )[0]!.id;
+  const res = await api('add', {
+    roomId,
+    kind,
+    meterNo: `T${Date.now()}${Math.floor(Math.random() * 1000)}`,
+    threshold,
+  });
   expect(res.code, res.msg).toBe(0);
-  const [a] = await t.app.db.select().from(utilityAccounts).where(and(eq(utilityAccounts.roomId, roomId), eq(utilityAccounts.kind, kind)));
+  const [a] = await t.app.db
+    .select()
+    .from(utilityAccounts)
+    .where(and(eq(utilityAccounts.roomId, roomId), eq(utilityAccounts.kind, kind)));
   return a!.id;
 }
 
 /** A paid top-up credited through the fulfilment handler (what app.payments.onPaid('utility') calls). */
 async function paidTopup(accountId: number, fen: number): Promise<{ payment: Payment; topupId: number }> {
   const a = await account(accountId);
-  const [row] = await t.app.db.insert(utilityTopups).values({ tenantId: a.tenantId, accountId, amountFen: fen, method: 'sandbox', orderNo: `TEST${Date.now()}${Math.random()}` }).returning();
+  const [row] = await t.app.db
+    .insert(utilityTopups)
+    .values({
+      tenantId: a.tenantId,
+      accountId,
+      amountFen: fen,
+      method: 'sandbox',
+      orderNo: `TEST${Date.now()}${Math.random()}`,
+    })
+    .returning();
   const payment: Payment = {
     orderNo: row!.orderNo!,
     tenantId: a.tenantId,
@@ -80,8 +115,18 @@ afterAll(async () => {
 
 describe('utility accounts', () => {
   it('seeds an electricity and a water account for every demo room, some low, with a rate from the community or the unit override', async () => {
-    const elec = await list(t.app, 'utilityAccount', { page: 1, size: 100, filters: { kind: UTILITY_KIND.electricity } }, demo);
-    const water = await list(t.app, 'utilityAccount', { page: 1, size: 100, filters: { kind: UTILITY_KIND.water } }, demo);
+    const elec = await list(
+      t.app,
+      'utilityAccount',
+      { page: 1, size: 100, filters: { kind: UTILITY_KIND.electricity } },
+      demo,
+    );
+    const water = await list(
+      t.app,
+      'utilityAccount',
+      { page: 1, size: 100, filters: { kind: UTILITY_KIND.water } },
+      demo,
+    );
     expect(elec.total).toBe(48);
     expect(water.total).toBe(48);
     const rates = new Set(elec.rows.map((r) => r.rate));
@@ -90,7 +135,12 @@ describe('utility accounts', () => {
     expect(elec.rows.some((r) => r.state === UTILITY_STATE.low)).toBe(true);
     expect(water.rows.some((r) => r.state === UTILITY_STATE.cutOff)).toBe(true);
     // Sorted by balance (yuan, generated from the fen balance).
-    const sorted = await list(t.app, 'utilityAccount', { page: 1, size: 5, filters: { kind: 1 }, sort: [{ field: 'balance', order: 'asc' }] }, demo);
+    const sorted = await list(
+      t.app,
+      'utilityAccount',
+      { page: 1, size: 5, filters: { kind: 1 }, sort: [{ field: 'balance', order: 'asc' }] },
+      demo,
+    );
     expect(Number(sorted.rows[0]!.balance)).toBeLessThanOrEqual(Number(sorted.rows[1]!.balance));
     const low = elec.rows.find((r) => r.state === UTILITY_STATE.low)!;
     expect((await alarmsOf(low.id)).map((a) => a.type)).toEqual([LOW_BALANCE_ALARM]);
@@ -105,8 +155,20 @@ describe('utility accounts', () => {
       expect(res.code, res.msg).toBe(0);
       const after = await account(row.id);
       expect(before.balanceFen - after.balanceFen).toBe(Math.round(10 * rate * 100));
-      const [entry] = await t.app.db.select().from(utilityLedger).where(eq(utilityLedger.accountId, row.id)).orderBy(sql`${utilityLedger.id} desc`).limit(1);
-      expect(entry).toMatchObject({ type: LEDGER_TYPE.reading, delta: 10, rate, amountFen: -Math.round(10 * rate * 100), balanceFen: after.balanceFen, source: 1 });
+      const [entry] = await t.app.db
+        .select()
+        .from(utilityLedger)
+        .where(eq(utilityLedger.accountId, row.id))
+        .orderBy(sql`${utilityLedger.id} desc`)
+        .limit(1);
+      expect(entry).toMatchObject({
+        type: LEDGER_TYPE.reading,
+        delta: 10,
+        rate,
+        amountFen: -Math.round(10 * rate * 100),
+        balanceFen: after.balanceFen,
+        source: 1,
+      });
       const ledger = await api('ledger', { accountId: row.id }, reader);
       expect((ledger.data as unknown as { rows: { id: number }[] }).rows[0]!.id).toBe(entry!.id);
     }
@@ -121,7 +183,13 @@ describe('utility accounts', () => {
     expect([jump.code, jump.key]).toEqual([400, 'meterJumpSuspect']);
     const a = await account(id);
     expect([a.lastReading, a.balanceFen]).toEqual([100, 0]);
-    const types = (await t.app.db.select({ type: utilityLedger.type }).from(utilityLedger).where(eq(utilityLedger.accountId, id)).orderBy(utilityLedger.id)).map((r) => r.type);
+    const types = (
+      await t.app.db
+        .select({ type: utilityLedger.type })
+        .from(utilityLedger)
+        .where(eq(utilityLedger.accountId, id))
+        .orderBy(utilityLedger.id)
+    ).map((r) => r.type);
     expect(types).toEqual([LEDGER_TYPE.reading, LEDGER_TYPE.refused, LEDGER_TYPE.suspect]);
     expect((await api('reading', { accountId: id, reading: -1 })).code).toBe(400);
   });
@@ -154,7 +222,10 @@ describe('utility accounts', () => {
     await fulfilTopup(t.app, payment);
     const a = await account(id);
     expect(a.balanceFen).toBe(12_345);
-    const topups = await t.app.db.select().from(utilityLedger).where(and(eq(utilityLedger.accountId, id), eq(utilityLedger.type, LEDGER_TYPE.topup)));
+    const topups = await t.app.db
+      .select()
+      .from(utilityLedger)
+      .where(and(eq(utilityLedger.accountId, id), eq(utilityLedger.type, LEDGER_TYPE.topup)));
     expect(topups.length).toBe(1);
     const [row] = await t.app.db.select().from(utilityTopups).where(eq(utilityTopups.id, topupId));
     expect([row!.status, row!.credited]).toEqual([ORDER_STATUS.paid, true]);
@@ -168,7 +239,12 @@ describe('utility accounts', () => {
     const top = await api('topup', { accountId: id, amount: 50, method: 'sandbox' });
     expect(top.code, top.msg).toBe(0);
     const { orderNo, topupId } = top.data as unknown as { orderNo: string; topupId: number };
-    const paid = await t.app.inject({ method: 'POST', url: `/api/pay/sandbox/${orderNo}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/pay/sandbox/${orderNo}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(paid.statusCode).toBe(303);
     await t.app.payments.sync(orderNo);
     expect((await account(id)).balanceFen).toBe(5000);
@@ -186,7 +262,11 @@ describe('utility accounts', () => {
     // The rest: 0 left.
     await t.app.payments.refund(orderNo, {});
     expect((await account(id)).balanceFen).toBe(0);
-    const refunds = await t.app.db.select().from(utilityLedger).where(and(eq(utilityLedger.accountId, id), eq(utilityLedger.type, LEDGER_TYPE.refund))).orderBy(utilityLedger.id);
+    const refunds = await t.app.db
+      .select()
+      .from(utilityLedger)
+      .where(and(eq(utilityLedger.accountId, id), eq(utilityLedger.type, LEDGER_TYPE.refund)))
+      .orderBy(utilityLedger.id);
     expect(refunds.map((r) => [r.amountFen, r.balanceFen, r.topupId])).toEqual([
       [-4000, 1000, topupId],
       [-1000, 0, topupId],
@@ -212,7 +292,13 @@ describe('utility accounts', () => {
   });
 
   it('validates top-up amounts', async () => {
-    expect([topupFen(0), topupFen(-5), topupFen(5000.01), topupFen(0.001), topupFen(Number.NaN)]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect([topupFen(0), topupFen(-5), topupFen(5000.01), topupFen(0.001), topupFen(Number.NaN)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect([topupFen(0.01), topupFen(100), topupFen(19.99), topupFen(5000)]).toEqual([1, 10_000, 1999, 500_000]);
     const id = await freshAccount();
     for (const amount of [0, -1, 6000, 1.234]) {
@@ -232,7 +318,9 @@ describe('utility accounts', () => {
     expect((await api('ledger', { accountId: id }, reader)).code).toBe(0);
     expect((await api('reading', { accountId: id, reading: 1e6 }, reader)).key).toBe('noPermission');
     expect((await api('topup', { accountId: id, amount: 10 }, reader)).key).toBe('noPermission');
-    expect((await api('openAll', { communityId: elec.rows[0]!.communityId, kind: 1 }, reader)).key).toBe('noPermission');
+    expect((await api('openAll', { communityId: elec.rows[0]!.communityId, kind: 1 }, reader)).key).toBe(
+      'noPermission',
+    );
     // One account per room and kind; meter numbers unique per kind; the room must be the tenant's.
     const a = await account(id);
     expect((await api('add', { roomId: a.roomId, kind: 1, meterNo: 'NEW0001' })).key).toBe('utilityAccountExists');
@@ -255,31 +343,74 @@ describe('utility accounts', () => {
   });
 
   it("takes a gateway's readings for its own meters with its device credentials", async () => {
-    const [a] = await t.app.db.select().from(utilityAccounts).where(and(eq(utilityAccounts.tenantId, demoTenant), eq(utilityAccounts.state, UTILITY_STATE.normal), sql`${utilityAccounts.gatewayImei} is not null`)).limit(1);
+    const [a] = await t.app.db
+      .select()
+      .from(utilityAccounts)
+      .where(
+        and(
+          eq(utilityAccounts.tenantId, demoTenant),
+          eq(utilityAccounts.state, UTILITY_STATE.normal),
+          sql`${utilityAccounts.gatewayImei} is not null`,
+        ),
+      )
+      .limit(1);
     const [gw] = await t.app.db.select().from(devices).where(eq(devices.imei, a!.gatewayImei!));
     const auth = `Basic ${Buffer.from(`${gw!.imei}:${deviceSecret(await deviceKey(t.app.db), gw!.imei, gw!.secretVersion)}`).toString('base64')}`;
     const kind = a!.kind === 1 ? 'electricity' : 'water';
-    const meters = await t.app.inject({ method: 'GET', url: '/api/user/utilityAccount/meters', headers: { authorization: auth } });
-    expect((meters.json() as { data: { meters: { meterNo: string }[] } }).data.meters.some((m) => m.meterNo === a!.meterNo)).toBe(true);
+    const meters = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/utilityAccount/meters',
+      headers: { authorization: auth },
+    });
+    expect(
+      (meters.json() as { data: { meters: { meterNo: string }[] } }).data.meters.some((m) => m.meterNo === a!.meterNo),
+    ).toBe(true);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/user/utilityAccount/meterReadings',
       headers: { authorization: auth },
-      payload: { readings: [{ kind, meterNo: a!.meterNo, reading: a!.lastReading! + 1 }, { kind, meterNo: a!.meterNo, reading: 0 }, { kind, meterNo: 'NOPE0000', reading: 1 }] },
+      payload: {
+        readings: [
+          { kind, meterNo: a!.meterNo, reading: a!.lastReading! + 1 },
+          { kind, meterNo: a!.meterNo, reading: 0 },
+          { kind, meterNo: 'NOPE0000', reading: 1 },
+        ],
+      },
     });
     const results = (res.json() as { data: { results: { key: string }[] } }).data.results.map((r) => r.key);
     expect(results).toEqual(['ok', 'meterReadingLower', 'notFound']);
     expect((await account(a!.id)).lastReading).toBe(a!.lastReading! + 1);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/user/utilityAccount/meterReadings', headers: { authorization: `Basic ${Buffer.from(`${gw!.imei}:wrong`).toString('base64')}` }, payload: { readings: [{ kind, meterNo: a!.meterNo, reading: 1 }] } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/utilityAccount/meterReadings',
+      headers: { authorization: `Basic ${Buffer.from(`${gw!.imei}:wrong`).toString('base64')}` },
+      payload: { readings: [{ kind, meterNo: a!.meterNo, reading: 1 }] },
+    });
     expect((bad.json() as { key: string }).key).toBe('badCredentials');
   });
   it("the simulator's gateway reads its meters and posts rising readings that are charged", async () => {
     const address = await listening();
-    const [a] = await t.app.db.select().from(utilityAccounts).where(and(eq(utilityAccounts.tenantId, demoTenant), eq(utilityAccounts.kind, 1), sql`${utilityAccounts.gatewayImei} is not null`)).limit(1);
+    const [a] = await t.app.db
+      .select()
+      .from(utilityAccounts)
+      .where(
+        and(
+          eq(utilityAccounts.tenantId, demoTenant),
+          eq(utilityAccounts.kind, 1),
+          sql`${utilityAccounts.gatewayImei} is not null`,
+        ),
+      )
+      .limit(1);
     const [gw] = await t.app.db.select().from(devices).where(eq(devices.imei, a!.gatewayImei!));
     const secret = deviceSecret(await deviceKey(t.app.db), gw!.imei, gw!.secretVersion);
     const lines: string[] = [];
-    const reader = new MeterReader(address, gw!.imei, secret, (l) => lines.push(l), () => true);
+    const reader = new MeterReader(
+      address,
+      gw!.imei,
+      secret,
+      (l) => lines.push(l),
+      () => true,
+    );
     const start = Date.now();
     await reader.tick(start);
     const posted = await reader.tick(start + 60_000);
@@ -292,13 +423,32 @@ describe('utility accounts', () => {
 
   it("closes an account's valve in arrears: its meter takes nothing until a top-up opens it again", async () => {
     const address = await listening();
-    const [a] = await t.app.db.select().from(utilityAccounts).where(and(eq(utilityAccounts.tenantId, demoTenant), eq(utilityAccounts.kind, UTILITY_KIND.electricity), eq(utilityAccounts.state, UTILITY_STATE.normal), sql`${utilityAccounts.gatewayImei} is not null`)).limit(1);
+    const [a] = await t.app.db
+      .select()
+      .from(utilityAccounts)
+      .where(
+        and(
+          eq(utilityAccounts.tenantId, demoTenant),
+          eq(utilityAccounts.kind, UTILITY_KIND.electricity),
+          eq(utilityAccounts.state, UTILITY_STATE.normal),
+          sql`${utilityAccounts.gatewayImei} is not null`,
+        ),
+      )
+      .limit(1);
     const [gw] = await t.app.db.select().from(devices).where(eq(devices.imei, a!.gatewayImei!));
     const secret = deviceSecret(await deviceKey(t.app.db), gw!.imei, gw!.secretVersion);
     const auth = `Basic ${Buffer.from(`${gw!.imei}:${secret}`).toString('base64')}`;
     const valves = async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/user/utilityAccount/meters', headers: { authorization: auth } });
-      return new Map((res.json() as { data: { meters: { meterNo: string; kind: string; valve: string }[] } }).data.meters.map((m) => [`${m.kind}:${m.meterNo}`, m.valve]));
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/utilityAccount/meters',
+        headers: { authorization: auth },
+      });
+      return new Map(
+        (res.json() as { data: { meters: { meterNo: string; kind: string; valve: string }[] } }).data.meters.map(
+          (m) => [`${m.kind}:${m.meterNo}`, m.valve],
+        ),
+      );
     };
     expect((await valves()).get(`electricity:${a!.meterNo}`)).toBe('open');
     // Into arrears: a reading that costs more than the balance.
@@ -310,7 +460,13 @@ describe('utility accounts', () => {
     expect((await account(a!.id)).state).toBe(UTILITY_STATE.cutOff);
     expect((await valves()).get(`electricity:${a!.meterNo}`)).toBe('closed');
     // The gateway learns it from the meter list: the closed meter's register stands still, the others run.
-    const reader = new MeterReader(address, gw!.imei, secret, () => undefined, () => true);
+    const reader = new MeterReader(
+      address,
+      gw!.imei,
+      secret,
+      () => undefined,
+      () => true,
+    );
     const start = Date.now();
     await reader.tick(start);
     const stopped = (await account(a!.id)).lastReading;
@@ -328,5 +484,7 @@ describe('utility accounts', () => {
 /** The test app's address, listening from the first call on. */
 async function listening(): Promise<string> {
   const bound = t.app.server.address();
-  return bound && typeof bound === 'object' ? `http://127.0.0.1:${bound.port}` : t.app.listen({ port: 0, host: '127.0.0.1' });
+  return bound && typeof bound === 'object'
+    ? `http://127.0.0.1:${bound.port}`
+    : t.app.listen({ port: 0, host: '127.0.0.1' });
 }

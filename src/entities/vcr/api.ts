@@ -9,11 +9,20 @@ const IMEI = /^\d{15}$/;
  */
 export const addVcrInfoBody = z.object({
   bucketName: z.string().trim().max(128).optional().default(''),
-  fileName: z.string().trim().min(1).max(200).regex(/^[\w.\-/]+$/, 'expected a file name of letters, digits and . _ - /'),
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[\w.\-/]+$/, 'expected a file name of letters, digits and . _ - /'),
   imeis: z
     .union([z.string().max(4000), z.array(z.string()).max(200)])
     .optional()
     .transform((v) => (Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.string().regex(IMEI, 'expected IMEIs of 15 digits')).max(200)),
-  type: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])).default(1),
+  type: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .default(1),
 });

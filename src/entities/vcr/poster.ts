@@ -30,12 +30,30 @@ export async function posterFor(app: FastifyInstance, tenantId: number, file: st
     await new Promise<void>((resolve, reject) =>
       execFile(
         mediaToolPath('ffmpeg'),
-        ['-hide_banner', '-loglevel', 'error', '-i', input, '-frames:v', '1', '-vf', `scale=${POSTER_WIDTH}:-2`, '-q:v', '4', '-y', output],
+        [
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-i',
+          input,
+          '-frames:v',
+          '1',
+          '-vf',
+          `scale=${POSTER_WIDTH}:-2`,
+          '-q:v',
+          '4',
+          '-y',
+          output,
+        ],
         { timeout: POSTER_MS },
         (err) => (err ? reject(err) : resolve()),
       ),
     );
-    const saved = await storeUpload(app, tenantId, await readFile(output), { kind: 'image', under: UPLOAD_FILE_MAX, strip: false });
+    const saved = await storeUpload(app, tenantId, await readFile(output), {
+      kind: 'image',
+      under: UPLOAD_FILE_MAX,
+      strip: false,
+    });
     return saved.name;
   } catch (err) {
     app.log.debug({ err, file }, 'no poster for the video');

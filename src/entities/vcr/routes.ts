@@ -18,7 +18,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/upload',
     {
       config: { menus: [...vcr.routes], write: true },
-      schema: { tags: ['device'], summary: 'A video into the library (field "file", MP4/WebM/QuickTime under 20 MB; query title): listed under review', querystring: uploadQuery },
+      schema: {
+        tags: ['device'],
+        summary:
+          'A video into the library (field "file", MP4/WebM/QuickTime under 20 MB; query title): listed under review',
+        querystring: uploadQuery,
+      },
     },
     async (request, reply) => {
       const { scope } = authed(request);
@@ -44,7 +49,12 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/addVcrInfo',
     {
       config: { write: true },
-      schema: { tags: ['device'], summary: "After a recording: its file name (key + _0000), bucket, devices and storage type; completes the service's own row or lists a recording kept elsewhere", body: addVcrInfoBody },
+      schema: {
+        tags: ['device'],
+        summary:
+          "After a recording: its file name (key + _0000), bucket, devices and storage type; completes the service's own row or lists a recording kept elsewhere",
+        body: addVcrInfoBody,
+      },
     },
     async (request, reply) => {
       const { scope } = authed(request);
@@ -56,7 +66,10 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         await app.db.update(videoRecords).set(values).where(eq(videoRecords.id, found.id));
         return reply.ok({ id: found.id });
       }
-      const [row] = await app.db.insert(videoRecords).values({ tenantId: scope.tenantId, fileName, ...values, type }).returning({ id: videoRecords.id });
+      const [row] = await app.db
+        .insert(videoRecords)
+        .values({ tenantId: scope.tenantId, fileName, ...values, type })
+        .returning({ id: videoRecords.id });
       return reply.ok({ id: row!.id });
     },
   );

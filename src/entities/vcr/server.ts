@@ -8,7 +8,9 @@ export const videoRecords = pgTable(
   'video_records',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     /** The spec's file name: the recording's file key plus `_0000`. */
     fileName: text('file_name').notNull(),
     title: text('title'),

@@ -8,7 +8,10 @@ import { videoRecords } from './server';
  * A recording the service made (media/recorder.ts) becomes a row of the video library, under
  * the spec's file name (`{fileKey}_0000`); `addVcrInfo` later names its devices.
  */
-export async function saveRecording(app: FastifyInstance, rec: RecordingDone & { tenantId: number; fileKey: string; room: string; imeis?: string[] }): Promise<number> {
+export async function saveRecording(
+  app: FastifyInstance,
+  rec: RecordingDone & { tenantId: number; fileKey: string; room: string; imeis?: string[] },
+): Promise<number> {
   const [row] = await app.db
     .insert(videoRecords)
     .values({
@@ -28,6 +31,10 @@ export async function saveRecording(app: FastifyInstance, rec: RecordingDone & {
 
 /** The tenant's row of `fileName`, if the service recorded it. */
 export async function recordingByName(app: FastifyInstance, tenantId: number, fileName: string) {
-  const [row] = await app.db.select().from(videoRecords).where(and(eq(videoRecords.tenantId, tenantId), eq(videoRecords.fileName, fileName))).limit(1);
+  const [row] = await app.db
+    .select()
+    .from(videoRecords)
+    .where(and(eq(videoRecords.tenantId, tenantId), eq(videoRecords.fileName, fileName)))
+    .limit(1);
   return row;
 }

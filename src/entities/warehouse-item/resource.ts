@@ -22,8 +22,10 @@ export const TON_DECIMALS = 3;
 export const MAX_MOVE_TONS = 1_000_000;
 export const tonsToKg = (tons: number): number => Math.round(tons * 1000);
 /** True when a ton figure has at most three decimals. */
-export const isTonAmount = (tons: number): boolean => Number.isFinite(tons) && Math.abs(tons * 1000 - Math.round(tons * 1000)) < 1e-6;
-export const formatTons = (tons: unknown): string => (tons === null || tons === undefined || tons === '' ? '' : Number(tons).toFixed(TON_DECIMALS));
+export const isTonAmount = (tons: number): boolean =>
+  Number.isFinite(tons) && Math.abs(tons * 1000 - Math.round(tons * 1000)) < 1e-6;
+export const formatTons = (tons: unknown): string =>
+  tons === null || tons === undefined || tons === '' ? '' : Number(tons).toFixed(TON_DECIMALS);
 
 const W = {
   category: /*i18n*/ { id: 'field.warehouseItem.category', message: '类别' },
@@ -51,16 +53,53 @@ const warehouseItem: ResourceDef = {
   defaultSort: { field: 'id', order: 'desc' },
   fields: [
     idField,
-    { name: 'name', label: L.name, type: 'text', required: true, max: 64, keyword: true, filter: 'like', list: { width: 180, sortable: true } },
+    {
+      name: 'name',
+      label: L.name,
+      type: 'text',
+      required: true,
+      max: 64,
+      keyword: true,
+      filter: 'like',
+      list: { width: 180, sortable: true },
+    },
     { name: 'category', label: W.category, type: 'text', max: 32, filter: 'like', list: { width: 120 } },
     { name: 'location', label: W.location, type: 'text', max: 64, list: { width: 140 } },
-    { name: 'stock', label: W.stock, type: 'decimal', form: false, filter: 'range', list: { width: 110, sortable: true } },
+    {
+      name: 'stock',
+      label: W.stock,
+      type: 'decimal',
+      form: false,
+      filter: 'range',
+      list: { width: 110, sortable: true },
+    },
     { name: 'used', label: W.used, type: 'decimal', form: false, list: { width: 110, sortable: true } },
     { name: 'unqualified', label: W.unqualified, type: 'decimal', form: false, list: { width: 110, sortable: true } },
-    { name: 'remaining', label: W.remaining, type: 'decimal', form: false, filter: 'range', list: { width: 110, sortable: true } },
-    { name: 'low', label: /*i18n*/ { id: 'field.warehouseItem.low', message: '库存预警' }, type: 'code', codes: LOW_REMAINING_TABLE, form: false, filter: 'eq', list: false },
+    {
+      name: 'remaining',
+      label: W.remaining,
+      type: 'decimal',
+      form: false,
+      filter: 'range',
+      list: { width: 110, sortable: true },
+    },
+    {
+      name: 'low',
+      label: /*i18n*/ { id: 'field.warehouseItem.low', message: '库存预警' },
+      type: 'code',
+      codes: LOW_REMAINING_TABLE,
+      form: false,
+      filter: 'eq',
+      list: false,
+    },
     { name: 'alertBelow', label: W.alertBelow, type: 'decimal', min: 0, max: 1_000_000, list: { width: 120 } },
-    { name: 'note', label: /*i18n*/ { id: 'field.warehouseItem.note', message: '备注' }, type: 'textarea', max: 200, list: { width: 180 } },
+    {
+      name: 'note',
+      label: /*i18n*/ { id: 'field.warehouseItem.note', message: '备注' },
+      type: 'textarea',
+      max: 200,
+      list: { width: 180 },
+    },
     tenantField,
     createdAtField,
   ],

@@ -6,7 +6,14 @@ import type { PermissionMark } from '../../shared/permissions';
 import { sqlState } from '../../server/engine/write';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
-import warehouseItem, { isTonAmount, MAX_MOVE_TONS, tonsToKg, WAREHOUSE_MOVE, WAREHOUSE_MOVES, type WarehouseMove } from './resource';
+import warehouseItem, {
+  isTonAmount,
+  MAX_MOVE_TONS,
+  tonsToKg,
+  WAREHOUSE_MOVE,
+  WAREHOUSE_MOVES,
+  type WarehouseMove,
+} from './resource';
 import { warehouseItems, warehouseMovements } from './server';
 
 const tags = ['site'];
@@ -54,7 +61,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const kg = tonsToKg(quantity);
       if (kind !== WAREHOUSE_MOVE.adjust && kg < 0) fail(Code.BAD_REQUEST, 'warehouseQuantityInvalid');
       const row = await app.db.transaction(async (tx) => {
-        let rows: { stock: number | null; used: number | null; unqualified: number | null; remaining: number | null; remainingKg: number }[];
+        let rows: {
+          stock: number | null;
+          used: number | null;
+          unqualified: number | null;
+          remaining: number | null;
+          remainingKg: number;
+        }[];
         try {
           // One statement: the row lock serialises concurrent movements and the CHECK refuses an overdraw.
           rows = await tx
@@ -86,7 +99,14 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         });
         return after;
       });
-      app.events.emit('resource.changed', { kind: warehouseItem.kind, name: warehouseItem.name, action: 'update', id, tenantId: scope.tenantId, scope });
+      app.events.emit('resource.changed', {
+        kind: warehouseItem.kind,
+        name: warehouseItem.name,
+        action: 'update',
+        id,
+        tenantId: scope.tenantId,
+        scope,
+      });
       return reply.ok({ id, stock: row.stock, used: row.used, unqualified: row.unqualified, remaining: row.remaining });
     },
   );
@@ -95,7 +115,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/movements',
     {
       config: { menus: [...warehouseItem.routes] },
-      schema: { tags, summary: "A warehouse item's movements, newest first (200): kind, tons, remaining after, who, when, note", body: z.object({ id: z.number().int().positive() }) },
+      schema: {
+        tags,
+        summary: "A warehouse item's movements, newest first (200): kind, tons, remaining after, who, when, note",
+        body: z.object({ id: z.number().int().positive() }),
+      },
     },
     async (request, reply) => {
       const { scope } = authed(request);

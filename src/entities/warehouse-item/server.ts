@@ -16,7 +16,9 @@ export const warehouseItems = pgTable(
   'warehouse_items',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     category: text('category'),
     location: text('location'),
@@ -26,7 +28,9 @@ export const warehouseItems = pgTable(
     stock: doublePrecision('stock').generatedAlwaysAs(sql`"stock_kg"::float8 / 1000`),
     used: doublePrecision('used').generatedAlwaysAs(sql`"used_kg"::float8 / 1000`),
     unqualified: doublePrecision('unqualified').generatedAlwaysAs(sql`"unqualified_kg"::float8 / 1000`),
-    remaining: doublePrecision('remaining').generatedAlwaysAs(sql`("stock_kg" - "used_kg" - "unqualified_kg")::float8 / 1000`),
+    remaining: doublePrecision('remaining').generatedAlwaysAs(
+      sql`("stock_kg" - "used_kg" - "unqualified_kg")::float8 / 1000`,
+    ),
     /** Tons: at or below it the item is low (highlighted). */
     alertBelow: doublePrecision('alert_below').notNull().default(0),
     note: text('note'),
@@ -34,7 +38,10 @@ export const warehouseItems = pgTable(
   },
   (t) => [
     ...trigramIndexes('warehouse_items', t.name, t.category),
-    check('warehouse_items_figures_nonnegative', sql`${t.stockKg} >= 0 and ${t.usedKg} >= 0 and ${t.unqualifiedKg} >= 0`),
+    check(
+      'warehouse_items_figures_nonnegative',
+      sql`${t.stockKg} >= 0 and ${t.usedKg} >= 0 and ${t.unqualifiedKg} >= 0`,
+    ),
     check('warehouse_items_remaining_nonnegative', sql`${t.stockKg} - ${t.usedKg} - ${t.unqualifiedKg} >= 0`),
     index('warehouse_items_tenant_id_idx').on(t.tenantId, t.id),
     index('warehouse_items_tenant_name_idx').on(t.tenantId, t.name),
@@ -52,8 +59,12 @@ export const warehouseMovements = pgTable(
   'warehouse_movements',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    itemId: integer('item_id').notNull().references(() => warehouseItems.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => warehouseItems.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     quantityKg: integer('quantity_kg').notNull(),
     remainingKgAfter: integer('remaining_kg_after').notNull(),

@@ -8,7 +8,8 @@ let demo: string;
 let other: string;
 let viewer: string;
 
-const api = <T = Row>(path: string, body: unknown, token = demo) => post<T>(t.app, `/api/user/warehouseItem/${path}`, body, { token });
+const api = <T = Row>(path: string, body: unknown, token = demo) =>
+  post<T>(t.app, `/api/user/warehouseItem/${path}`, body, { token });
 const item = async (id: number, token = demo) => (await api('get', { id }, token)).data;
 const addItem = async (name: string, token = demo) => {
   const res = await api('add', { name, alertBelow: 1 }, token);
@@ -33,7 +34,8 @@ describe('warehouse items', () => {
   it('the demo has items with movements, remaining = stock - used - unqualified, one of them low', async () => {
     const all = await list(t.app, 'warehouseItem', { size: 50 }, demo);
     expect(all.total).toBeGreaterThanOrEqual(5);
-    for (const r of all.rows) expect(Number(r.remaining)).toBeCloseTo(Number(r.stock) - Number(r.used) - Number(r.unqualified), 3);
+    for (const r of all.rows)
+      expect(Number(r.remaining)).toBeCloseTo(Number(r.stock) - Number(r.used) - Number(r.unqualified), 3);
     const low = await list(t.app, 'warehouseItem', { filters: { low: 1 } }, demo);
     expect(low.total).toBeGreaterThanOrEqual(1);
     for (const r of low.rows) expect(Number(r.remaining)).toBeLessThanOrEqual(Number(r.alertBelow));
@@ -44,14 +46,22 @@ describe('warehouse items', () => {
   it('movements change the figures in tons with three decimals and are listed with who, when and note', async () => {
     const id = await addItem('钢筋 test');
     expect(await item(id)).toMatchObject({ stock: 0, used: 0, unqualified: 0, remaining: 0 });
-    expect((await api('move', { id, kind: 'in', quantity: 12.345, note: '进场' })).data).toMatchObject({ stock: 12.345, remaining: 12.345 });
+    expect((await api('move', { id, kind: 'in', quantity: 12.345, note: '进场' })).data).toMatchObject({
+      stock: 12.345,
+      remaining: 12.345,
+    });
     expect((await api('move', { id, kind: 'used', quantity: 2.005 })).code).toBe(0);
     expect((await api('move', { id, kind: 'unqualified', quantity: 0.34 })).code).toBe(0);
     expect((await api('move', { id, kind: 'adjust', quantity: -0.1, note: '盘点' })).code).toBe(0);
     expect(await item(id)).toMatchObject({ stock: 12.245, used: 2.005, unqualified: 0.34, remaining: 9.9 });
     const moves = (await api<{ rows: Row[] }>('movements', { id })).data.rows;
     expect(moves.map((m) => m.kind)).toEqual(['adjust', 'unqualified', 'used', 'in']);
-    expect(moves[0]).toMatchObject({ quantity: -0.1, remainingAfter: 9.9, note: '盘点', operatorName: expect.any(String) });
+    expect(moves[0]).toMatchObject({
+      quantity: -0.1,
+      remainingAfter: 9.9,
+      note: '盘点',
+      operatorName: expect.any(String),
+    });
     expect(moves[3]).toMatchObject({ quantity: 12.345, remainingAfter: 12.345, note: '进场' });
     // Four decimals, zero, and a negative use are refused.
     expect((await api('move', { id, kind: 'in', quantity: 1.0001 })).key).toBe('warehouseQuantityInvalid');
@@ -79,7 +89,9 @@ describe('warehouse items', () => {
   it('concurrent movements cannot overdraw: of 10 uses of 1 t against 6 t, exactly 6 pass', async () => {
     const id = await addItem('砂 test');
     await api('move', { id, kind: 'in', quantity: 6 });
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => api('move', { id, kind: i % 2 ? 'used' : 'unqualified', quantity: 1 })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => api('move', { id, kind: i % 2 ? 'used' : 'unqualified', quantity: 1 })),
+    );
     expect(answers.filter((a) => a.code === 0)).toHaveLength(6);
     expect(answers.filter((a) => a.key === 'warehouseOverdraw')).toHaveLength(4);
     const after = await item(id);

@@ -8,7 +8,9 @@ export const websites = pgTable(
   'websites',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     siteName: text('site_name').notNull(),
     logo: text('logo'),
     phone: text('phone'),

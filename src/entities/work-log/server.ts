@@ -11,7 +11,9 @@ export const workLogs = pgTable(
   'work_logs',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     logDate: date('log_date', { mode: 'string' }).notNull(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     workPlanId: integer('work_plan_id').references(() => workPlans.id, { onDelete: 'set null' }),
@@ -43,7 +45,13 @@ export default defineEntity({
     // The author is the caller unless another user of the company is named; the plan is the company's.
     async beforeWrite(ctx, tx, values, _input, tenantId, existing) {
       if (values.logDate instanceof Date) values.logDate = values.logDate.toISOString().slice(0, 10);
-      if (!existing && (values.authorId === undefined || values.authorId === null) && ctx.scope.tenantId === tenantId && ctx.scope.userId > 0) values.authorId = ctx.scope.userId;
+      if (
+        !existing &&
+        (values.authorId === undefined || values.authorId === null) &&
+        ctx.scope.tenantId === tenantId &&
+        ctx.scope.userId > 0
+      )
+        values.authorId = ctx.scope.userId;
       if (typeof values.authorId === 'number') {
         await requireOwnRow(tx, users, values.authorId, tenantId);
       }

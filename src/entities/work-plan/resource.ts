@@ -49,7 +49,11 @@ const DAY_MS = 86_400_000;
 
 /** The last day of a plan of `periodDays` days starting on `startDate` (YYYY-MM-DD): start + period - 1. */
 export function planEnd(startDate: string, periodDays: number): string {
-  const start = Date.UTC(Number(startDate.slice(0, 4)), Number(startDate.slice(5, 7)) - 1, Number(startDate.slice(8, 10)));
+  const start = Date.UTC(
+    Number(startDate.slice(0, 4)),
+    Number(startDate.slice(5, 7)) - 1,
+    Number(startDate.slice(8, 10)),
+  );
   return new Date(start + (Math.max(1, periodDays) - 1) * DAY_MS).toISOString().slice(0, 10);
 }
 
@@ -70,15 +74,81 @@ const workPlan: ResourceDef = {
   defaultSort: { field: 'startDate', order: 'asc' },
   fields: [
     idField,
-    { name: 'name', label: /*i18n*/ { id: 'field.workPlan.name', message: '计划名称' }, type: 'text', required: true, max: 100, keyword: true, filter: 'like', list: { width: 200, fixed: 'left', sortable: true } },
-    { name: 'parentId', label: /*i18n*/ { id: 'field.workPlan.parent', message: '上级计划' }, type: 'ref', ref: { kind: 'user', resource: 'workPlan', labelField: 'name' }, filter: 'eq', list: { width: 160 } },
-    { name: 'superiorId', label: /*i18n*/ { id: 'field.workPlan.superior', message: '负责人' }, type: 'ref', ref: { kind: 'user', resource: 'user', labelField: 'name' }, filter: 'eq', list: { width: 120 } },
-    { name: 'startDate', label: /*i18n*/ { id: 'field.workPlan.startDate', message: '开始日期' }, type: 'date', required: true, filter: 'range', list: { width: 120, sortable: true } },
-    { name: 'periodDays', label: /*i18n*/ { id: 'field.workPlan.periodDays', message: '周期（天）' }, type: 'integer', required: true, min: 1, max: 3650, list: { width: 100, sortable: true } },
-    { name: 'endDate', label: /*i18n*/ { id: 'field.workPlan.endDate', message: '结束日期' }, type: 'date', form: false, filter: 'range', list: { width: 120, sortable: true } },
-    { name: 'progress', label: /*i18n*/ { id: 'field.workPlan.progress', message: '进度（%）' }, type: 'integer', min: 0, max: 100, list: { width: 100, sortable: true } },
-    { name: 'state', label: L.status, type: 'code', codes: WORK_PLAN_STATE_TABLE, form: false, filter: 'eq', list: { width: 100 } },
-    { name: 'content', label: /*i18n*/ { id: 'field.workPlan.content', message: '计划内容' }, type: 'textarea', max: 2000, list: false },
+    {
+      name: 'name',
+      label: /*i18n*/ { id: 'field.workPlan.name', message: '计划名称' },
+      type: 'text',
+      required: true,
+      max: 100,
+      keyword: true,
+      filter: 'like',
+      list: { width: 200, fixed: 'left', sortable: true },
+    },
+    {
+      name: 'parentId',
+      label: /*i18n*/ { id: 'field.workPlan.parent', message: '上级计划' },
+      type: 'ref',
+      ref: { kind: 'user', resource: 'workPlan', labelField: 'name' },
+      filter: 'eq',
+      list: { width: 160 },
+    },
+    {
+      name: 'superiorId',
+      label: /*i18n*/ { id: 'field.workPlan.superior', message: '负责人' },
+      type: 'ref',
+      ref: { kind: 'user', resource: 'user', labelField: 'name' },
+      filter: 'eq',
+      list: { width: 120 },
+    },
+    {
+      name: 'startDate',
+      label: /*i18n*/ { id: 'field.workPlan.startDate', message: '开始日期' },
+      type: 'date',
+      required: true,
+      filter: 'range',
+      list: { width: 120, sortable: true },
+    },
+    {
+      name: 'periodDays',
+      label: /*i18n*/ { id: 'field.workPlan.periodDays', message: '周期（天）' },
+      type: 'integer',
+      required: true,
+      min: 1,
+      max: 3650,
+      list: { width: 100, sortable: true },
+    },
+    {
+      name: 'endDate',
+      label: /*i18n*/ { id: 'field.workPlan.endDate', message: '结束日期' },
+      type: 'date',
+      form: false,
+      filter: 'range',
+      list: { width: 120, sortable: true },
+    },
+    {
+      name: 'progress',
+      label: /*i18n*/ { id: 'field.workPlan.progress', message: '进度（%）' },
+      type: 'integer',
+      min: 0,
+      max: 100,
+      list: { width: 100, sortable: true },
+    },
+    {
+      name: 'state',
+      label: L.status,
+      type: 'code',
+      codes: WORK_PLAN_STATE_TABLE,
+      form: false,
+      filter: 'eq',
+      list: { width: 100 },
+    },
+    {
+      name: 'content',
+      label: /*i18n*/ { id: 'field.workPlan.content', message: '计划内容' },
+      type: 'textarea',
+      max: 2000,
+      list: false,
+    },
     tenantField,
     { ...createdAtField, label: L.createdAt },
   ],

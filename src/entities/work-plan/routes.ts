@@ -61,7 +61,16 @@ export async function movePlan(app: FastifyInstance, scope: Scope, id: number, t
     .returning({ id: workPlans.id });
   if (!moved.length) fail(Code.BAD_REQUEST, 'noSuchTransition');
   const [after] = await planBars(app, scope, id);
-  app.events.emit('resource.changed', { kind: workPlan.kind, name: workPlan.name, action: 'update', id, tenantId: plan!.tenantId, scope, before: { ...before }, after: { ...after } });
+  app.events.emit('resource.changed', {
+    kind: workPlan.kind,
+    name: workPlan.name,
+    action: 'update',
+    id,
+    tenantId: plan!.tenantId,
+    scope,
+    before: { ...before },
+    after: { ...after },
+  });
   return after!;
 }
 
@@ -85,15 +94,25 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       { config: { mark: UPDATE }, schema: { tags, summary, body: idBody } },
       async (request, reply) => reply.ok(await movePlan(app, authed(request).scope, request.body.id, to)),
     );
-  move(WORK_PLAN_STATE.completed, "Complete a plan (not completed or abnormal -> completed; 'workPlanOpenChildren' while a sub-plan is not completed)");
+  move(
+    WORK_PLAN_STATE.completed,
+    "Complete a plan (not completed or abnormal -> completed; 'workPlanOpenChildren' while a sub-plan is not completed)",
+  );
   move(WORK_PLAN_STATE.abnormal, 'Report a plan abnormal (not completed -> abnormal)');
-  move(WORK_PLAN_STATE.open, 'Set a plan back to not completed (completed or reported abnormal -> not completed; an overdue plan still reads abnormal)');
+  move(
+    WORK_PLAN_STATE.open,
+    'Set a plan back to not completed (completed or reported abnormal -> not completed; an overdue plan still reads abnormal)',
+  );
 
   app.post(
     '/tree',
     {
       config: { menus: workPlan.routes },
-      schema: { tags, summary: `The company's plans and sub-plans (parentId) in start order with their state as read, at most ${TREE_MAX}: the Gantt view`, body: z.object({}).optional() },
+      schema: {
+        tags,
+        summary: `The company's plans and sub-plans (parentId) in start order with their state as read, at most ${TREE_MAX}: the Gantt view`,
+        body: z.object({}).optional(),
+      },
     },
     async (request, reply) => {
       const rows = await planBars(app, authed(request).scope);

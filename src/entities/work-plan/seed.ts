@@ -11,7 +11,8 @@ import { workPlans } from './server';
 
 const DAY_MS = 86_400_000;
 /** The UTC calendar day `days` from `now`, YYYY-MM-DD. */
-const dayFrom = (now: number, days: number) => new Date(Math.floor(now / DAY_MS) * DAY_MS + days * DAY_MS).toISOString().slice(0, 10);
+const dayFrom = (now: number, days: number) =>
+  new Date(Math.floor(now / DAY_MS) * DAY_MS + days * DAY_MS).toISOString().slice(0, 10);
 
 interface DemoPlan {
   name: string;
@@ -125,10 +126,19 @@ export async function seedSitePlans(tx: Tx, tenantId: number, now = Date.now()):
     .orderBy(asc(users.id))
     .limit(5);
   const lead = people[0]?.id ?? null;
-  const [dept] = await tx.select({ id: departments.id }).from(departments).where(eq(departments.tenantId, tenantId)).orderBy(asc(departments.id)).limit(1);
+  const [dept] = await tx
+    .select({ id: departments.id })
+    .from(departments)
+    .where(eq(departments.tenantId, tenantId))
+    .orderBy(asc(departments.id))
+    .limit(1);
   const rng = createRng(seedOf('site-plans'));
 
-  const [havePlans] = await tx.select({ id: workPlans.id }).from(workPlans).where(eq(workPlans.tenantId, tenantId)).limit(1);
+  const [havePlans] = await tx
+    .select({ id: workPlans.id })
+    .from(workPlans)
+    .where(eq(workPlans.tenantId, tenantId))
+    .limit(1);
   if (!havePlans) {
     const running: { id: number; start: number; end: number }[] = [];
     const insert = async (p: DemoPlan, parentId: number | null, k: number) => {
@@ -170,7 +180,11 @@ export async function seedSitePlans(tx: Tx, tenantId: number, now = Date.now()):
     if (logs.length) await tx.insert(workLogs).values(logs);
   }
 
-  const [havePosts] = await tx.select({ id: sitePosts.id }).from(sitePosts).where(eq(sitePosts.tenantId, tenantId)).limit(1);
+  const [havePosts] = await tx
+    .select({ id: sitePosts.id })
+    .from(sitePosts)
+    .where(eq(sitePosts.tenantId, tenantId))
+    .limit(1);
   if (!havePosts) {
     const posts = await tx
       .insert(sitePosts)

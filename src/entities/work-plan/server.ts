@@ -1,5 +1,15 @@
 import { and, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { date, index, integer, pgTable, serial, smallint, text, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  type AnyPgColumn,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
 import { dateProblem } from '../../shared/dates';
 import { Code } from '../../shared/api';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
@@ -20,7 +30,9 @@ export const workPlans = pgTable(
   'work_plans',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     /** The parent plan (null: a top-level plan); deleting a plan deletes its sub-plans. */
     parentId: integer('parent_id').references((): AnyPgColumn => workPlans.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -87,7 +99,8 @@ export function dayRangeFilter(col: PgColumn): (v: unknown) => SQL | undefined {
   };
 }
 
-const asDay = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' ? v.slice(0, 10) : undefined);
+const asDay = (v: unknown) =>
+  v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' ? v.slice(0, 10) : undefined;
 
 export default defineEntity({
   def: workPlan,
@@ -114,7 +127,13 @@ export default defineEntity({
       const endDate = planEnd(startDate!, periodDays!);
       values.endDate = endDate;
 
-      if (!existing && (values.superiorId === undefined || values.superiorId === null) && ctx.scope.tenantId === tenantId && ctx.scope.userId > 0) values.superiorId = ctx.scope.userId;
+      if (
+        !existing &&
+        (values.superiorId === undefined || values.superiorId === null) &&
+        ctx.scope.tenantId === tenantId &&
+        ctx.scope.userId > 0
+      )
+        values.superiorId = ctx.scope.userId;
       if (typeof values.superiorId === 'number') {
         await requireOwnRow(tx, users, values.superiorId, tenantId);
       }
@@ -126,19 +145,28 @@ export default defineEntity({
         let parent: typeof workPlans.$inferSelect | undefined;
         for (let depth = 0; cursor !== null && depth < 64; depth++) {
           if (existing && cursor === existing.id) fail(Code.BAD_REQUEST, 'workPlanCycle');
-          const [p] = await tx.select().from(workPlans).where(and(eq(workPlans.id, cursor), eq(workPlans.tenantId, tenantId)));
+          const [p] = await tx
+            .select()
+            .from(workPlans)
+            .where(and(eq(workPlans.id, cursor), eq(workPlans.tenantId, tenantId)));
           if (!p) fail(Code.BAD_REQUEST, 'refInvalid');
           parent ??= p;
           cursor = p!.parentId;
         }
-        if (startDate! < parent!.startDate || endDate > parent!.endDate) fail(Code.BAD_REQUEST, 'workPlanOutsideParent');
+        if (startDate! < parent!.startDate || endDate > parent!.endDate)
+          fail(Code.BAD_REQUEST, 'workPlanOutsideParent');
       }
 
       if (existing && row && (startDate !== row.startDate || endDate !== row.endDate)) {
         const [outside] = await tx
           .select({ id: workPlans.id })
           .from(workPlans)
-          .where(and(eq(workPlans.parentId, existing.id), sql`(${workPlans.startDate} < ${startDate} or ${workPlans.endDate} > ${endDate})`))
+          .where(
+            and(
+              eq(workPlans.parentId, existing.id),
+              sql`(${workPlans.startDate} < ${startDate} or ${workPlans.endDate} > ${endDate})`,
+            ),
+          )
           .limit(1);
         if (outside) fail(Code.BAD_REQUEST, 'workPlanChildOutside');
       }

@@ -14,10 +14,15 @@ let other: string;
 
 const DAY_MS = 86_400_000;
 /** A date `days` from the service's today (YYYY-MM-DD). */
-const day = (days: number) => new Date(Date.parse(`${today(t.app.clock.now(), t.app.config.timeZone)}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const day = (days: number) =>
+  new Date(Date.parse(`${today(t.app.clock.now(), t.app.config.timeZone)}T00:00:00Z`) + days * DAY_MS)
+    .toISOString()
+    .slice(0, 10);
 
-const add = (body: object, token = demo) => post<Row>(t.app, '/api/user/workPlan/add', { superiorId: demoUserId, ...body }, { token });
-const move = (action: 'complete' | 'abnormal' | 'reopen', id: number, token = demo) => post<Row>(t.app, `/api/user/workPlan/${action}`, { id }, { token });
+const add = (body: object, token = demo) =>
+  post<Row>(t.app, '/api/user/workPlan/add', { superiorId: demoUserId, ...body }, { token });
+const move = (action: 'complete' | 'abnormal' | 'reopen', id: number, token = demo) =>
+  post<Row>(t.app, `/api/user/workPlan/${action}`, { id }, { token });
 
 beforeAll(async () => {
   ({ t, demo, demoTenant } = await demoApp());
@@ -32,12 +37,23 @@ describe('work plans: dates and validation', () => {
     expect(planEnd('2026-11-25', 10)).toBe('2026-12-04');
     const added = await add({ name: 'Foundation', startDate: day(0), periodDays: 30 });
     expect(added.code).toBe(0);
-    expect(added.data).toMatchObject({ startDate: day(0), periodDays: 30, endDate: day(29), state: WORK_PLAN_STATE.open, progress: 0 });
+    expect(added.data).toMatchObject({
+      startDate: day(0),
+      periodDays: 30,
+      endDate: day(29),
+      state: WORK_PLAN_STATE.open,
+      progress: 0,
+    });
     const zero = await add({ name: 'Nothing', startDate: day(0), periodDays: 0 });
     expect(zero).toMatchObject({ code: 400, key: 'tooSmall' });
     expect((await add({ name: 'No start', periodDays: 3 })).code).toBe(400);
     // A longer period moves the end date.
-    const longer = await post<Row>(t.app, '/api/user/workPlan/update', { id: added.data.id, periodDays: 40 }, { token: demo });
+    const longer = await post<Row>(
+      t.app,
+      '/api/user/workPlan/update',
+      { id: added.data.id, periodDays: 40 },
+      { token: demo },
+    );
     expect(longer.data.endDate).toBe(day(39));
   });
 
@@ -45,15 +61,29 @@ describe('work plans: dates and validation', () => {
     const parent = (await add({ name: 'Main structure', startDate: day(0), periodDays: 20 })).data;
     const inside = await add({ name: 'Floors 1-3', parentId: parent.id, startDate: day(2), periodDays: 10 });
     expect(inside.code).toBe(0);
-    expect(await add({ name: 'Too early', parentId: parent.id, startDate: day(-1), periodDays: 3 })).toMatchObject({ code: 400, key: 'workPlanOutsideParent' });
-    expect(await add({ name: 'Too long', parentId: parent.id, startDate: day(15), periodDays: 10 })).toMatchObject({ code: 400, key: 'workPlanOutsideParent' });
+    expect(await add({ name: 'Too early', parentId: parent.id, startDate: day(-1), periodDays: 3 })).toMatchObject({
+      code: 400,
+      key: 'workPlanOutsideParent',
+    });
+    expect(await add({ name: 'Too long', parentId: parent.id, startDate: day(15), periodDays: 10 })).toMatchObject({
+      code: 400,
+      key: 'workPlanOutsideParent',
+    });
     // Moving the sub-plan out by an update is refused too.
-    expect(await post(t.app, '/api/user/workPlan/update', { id: inside.data.id, startDate: day(18) }, { token: demo })).toMatchObject({ code: 400, key: 'workPlanOutsideParent' });
+    expect(
+      await post(t.app, '/api/user/workPlan/update', { id: inside.data.id, startDate: day(18) }, { token: demo }),
+    ).toMatchObject({ code: 400, key: 'workPlanOutsideParent' });
     // The parent's new dates must keep the sub-plan inside.
-    expect(await post(t.app, '/api/user/workPlan/update', { id: parent.id, periodDays: 5 }, { token: demo })).toMatchObject({ code: 400, key: 'workPlanChildOutside' });
+    expect(
+      await post(t.app, '/api/user/workPlan/update', { id: parent.id, periodDays: 5 }, { token: demo }),
+    ).toMatchObject({ code: 400, key: 'workPlanChildOutside' });
     // No cycles: the parent cannot go under its own sub-plan, nor a plan under itself.
-    expect(await post(t.app, '/api/user/workPlan/update', { id: parent.id, parentId: inside.data.id }, { token: demo })).toMatchObject({ code: 400, key: 'workPlanCycle' });
-    expect(await post(t.app, '/api/user/workPlan/update', { id: parent.id, parentId: parent.id }, { token: demo })).toMatchObject({ code: 400, key: 'workPlanCycle' });
+    expect(
+      await post(t.app, '/api/user/workPlan/update', { id: parent.id, parentId: inside.data.id }, { token: demo }),
+    ).toMatchObject({ code: 400, key: 'workPlanCycle' });
+    expect(
+      await post(t.app, '/api/user/workPlan/update', { id: parent.id, parentId: parent.id }, { token: demo }),
+    ).toMatchObject({ code: 400, key: 'workPlanCycle' });
     // The list filters by parent.
     const children = await list(t.app, 'workPlan', { filters: { parentId: parent.id } }, demo);
     expect(children.rows.map((r) => r.name)).toEqual(['Floors 1-3']);
@@ -62,11 +92,25 @@ describe('work plans: dates and validation', () => {
   it('the person in charge (the caller by default) and the parent must be of the company', async () => {
     const foreign = await add({ name: 'Foreign', startDate: day(0), periodDays: 5 }, other);
     expect(foreign.key).toBe('refInvalid'); // demo's user is not the other company's
-    const theirs = (await post<Row>(t.app, '/api/user/workPlan/add', { name: 'Theirs', startDate: day(0), periodDays: 5 }, { token: other })).data;
+    const theirs = (
+      await post<Row>(
+        t.app,
+        '/api/user/workPlan/add',
+        { name: 'Theirs', startDate: day(0), periodDays: 5 },
+        { token: other },
+      )
+    ).data;
     // Without one named, the person in charge is the caller.
-    const mine = await post<Row>(t.app, '/api/user/workPlan/add', { name: 'Mine by default', startDate: day(0), periodDays: 5 }, { token: demo });
+    const mine = await post<Row>(
+      t.app,
+      '/api/user/workPlan/add',
+      { name: 'Mine by default', startDate: day(0), periodDays: 5 },
+      { token: demo },
+    );
     expect(mine.data.superiorId).toBe(demoUserId);
-    expect((await add({ name: 'Under theirs', parentId: theirs.id, startDate: day(0), periodDays: 1 })).key).toBe('refInvalid');
+    expect((await add({ name: 'Under theirs', parentId: theirs.id, startDate: day(0), periodDays: 1 })).key).toBe(
+      'refInvalid',
+    );
   });
 });
 
@@ -88,29 +132,46 @@ describe('work plans: states', () => {
     expect((await move('reopen', parent.id)).data.state).toBe(WORK_PLAN_STATE.open);
     const abnormal = await move('abnormal', parent.id);
     expect(abnormal.data.state).toBe(WORK_PLAN_STATE.abnormal);
-    expect((await list(t.app, 'workPlan', { filters: { state: WORK_PLAN_STATE.abnormal }, keyword: 'Roofing' }, demo)).total).toBe(1);
+    expect(
+      (await list(t.app, 'workPlan', { filters: { state: WORK_PLAN_STATE.abnormal }, keyword: 'Roofing' }, demo)).total,
+    ).toBe(1);
     // The form cannot set the state.
-    await post(t.app, '/api/user/workPlan/update', { id: parent.id, state: WORK_PLAN_STATE.completed }, { token: demo });
-    expect((await list(t.app, 'workPlan', { keyword: 'Roofing' }, demo)).rows.find((r) => r.id === parent.id)?.state).toBe(WORK_PLAN_STATE.abnormal);
+    await post(
+      t.app,
+      '/api/user/workPlan/update',
+      { id: parent.id, state: WORK_PLAN_STATE.completed },
+      { token: demo },
+    );
+    expect(
+      (await list(t.app, 'workPlan', { keyword: 'Roofing' }, demo)).rows.find((r) => r.id === parent.id)?.state,
+    ).toBe(WORK_PLAN_STATE.abnormal);
     // Another company's plan is not found; a user without workPlan:update is refused.
     expect((await move('complete', parent.id, other)).code).toBe(404);
     const reader = await addRole(t.app, demoTenant, 'Plans reader', ['workPlan']);
     await addUser(t.app, { tenant: demoTenant, username: 'planreader', roleIds: [reader] });
     const readerToken = (await login(t.app, 'planreader', 'secret1')).token;
     expect((await move('reopen', parent.id, readerToken)).code).toBe(403);
-    expect((await post<PlanTree>(t.app, '/api/user/workPlan/tree', {}, { token: readerToken })).data.rows.length).toBeGreaterThan(0);
+    expect(
+      (await post<PlanTree>(t.app, '/api/user/workPlan/tree', {}, { token: readerToken })).data.rows.length,
+    ).toBeGreaterThan(0);
   });
 
   it('a plan not completed past its end date reads abnormal (list, filter, tree) until completed or extended', async () => {
     const plan = (await add({ name: 'Scaffold check', startDate: day(0), periodDays: 2 })).data;
     const done = (await add({ name: 'Scaffold order', startDate: day(0), periodDays: 2 })).data;
     await move('complete', done.id);
-    const stateOf = async (id: number) => (await list(t.app, 'workPlan', { keyword: 'Scaffold' }, demo)).rows.find((r) => r.id === id)?.state;
+    const stateOf = async (id: number) =>
+      (await list(t.app, 'workPlan', { keyword: 'Scaffold' }, demo)).rows.find((r) => r.id === id)?.state;
     expect(await stateOf(plan.id)).toBe(WORK_PLAN_STATE.open);
     t.clock.advance(3 * DAY_MS); // day(0) + 3: past the end (day(1))
     expect(await stateOf(plan.id)).toBe(WORK_PLAN_STATE.abnormal);
     expect(await stateOf(done.id)).toBe(WORK_PLAN_STATE.completed);
-    const abnormal = await list(t.app, 'workPlan', { filters: { state: WORK_PLAN_STATE.abnormal }, keyword: 'Scaffold' }, demo);
+    const abnormal = await list(
+      t.app,
+      'workPlan',
+      { filters: { state: WORK_PLAN_STATE.abnormal }, keyword: 'Scaffold' },
+      demo,
+    );
     expect(abnormal.rows.map((r) => r.id)).toEqual([plan.id]);
     const tree = (await post<PlanTree>(t.app, '/api/user/workPlan/tree', {}, { token: demo })).data;
     expect(tree.today).toBe(today(t.app.clock.now(), t.app.config.timeZone));

@@ -22,7 +22,6 @@ export interface Outcome {
 
 const keyOf = (i: { deviceId: number; type: number }) => `${i.deviceId}:${i.type}`;
 
-
 /**
  * Splits intents into rounds holding each (device, type) at most once, in arrival order: one
  * upsert may not touch a row twice, and a device's second reading must see its first.
@@ -48,7 +47,9 @@ export interface Exec {
 }
 
 export async function applyRound(db: Exec, round: readonly Intent[]): Promise<Outcome[]> {
-  const starts = round.filter((i) => i.t === 'start').map((i) => ({ d: i.deviceId, ty: i.type, ts: i.ts, due: i.dueAt, v: i.value, th: i.threshold }));
+  const starts = round
+    .filter((i) => i.t === 'start')
+    .map((i) => ({ d: i.deviceId, ty: i.type, ts: i.ts, due: i.dueAt, v: i.value, th: i.threshold }));
   const ends = round.filter((i) => i.t === 'end').map((i) => ({ d: i.deviceId, ty: i.type }));
   const onces = round.filter((i) => i.t === 'once').map((i) => ({ d: i.deviceId, ty: i.type, ts: i.ts, tag: i.tag }));
   const res = await db.execute(sql`
@@ -81,12 +82,18 @@ export async function applyRound(db: Exec, round: readonly Intent[]): Promise<Ou
   `);
   const byKey = new Map(round.map((i) => [keyOf(i), i]));
   const out: Outcome[] = [];
-  for (const r of rowsOf<{ op: string; device_id: number; type: number; raised: number; threshold: number | null }>(res)) {
+  for (const r of rowsOf<{ op: string; device_id: number; type: number; raised: number; threshold: number | null }>(
+    res,
+  )) {
     // A pending condition (still inside alarmDuration) that ends or starts writes nothing.
     if (Number(r.raised) !== 1) continue;
     const intent = byKey.get(`${r.device_id}:${r.type}`);
     if (!intent) continue;
-    out.push({ intent, kind: r.op === 'e' ? 'end' : 'raise', threshold: r.threshold === null ? null : Number(r.threshold) });
+    out.push({
+      intent,
+      kind: r.op === 'e' ? 'end' : 'raise',
+      threshold: r.threshold === null ? null : Number(r.threshold),
+    });
   }
   return out;
 }

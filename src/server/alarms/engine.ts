@@ -58,8 +58,10 @@ export class AlarmEngine {
   private readonly clear = new ClearKeys();
   private readonly onUplink = (device: KnownDevice, message: Uplink, receivedAt: Date) =>
     this.push({ t: 'uplink', device, message, at: receivedAt.getTime() });
-  private readonly onOnline = (device: KnownDevice) => this.push({ t: 'presence', device, online: true, at: this.deps.clock.now() });
-  private readonly onOffline = (device: KnownDevice) => this.push({ t: 'presence', device, online: false, at: this.deps.clock.now() });
+  private readonly onOnline = (device: KnownDevice) =>
+    this.push({ t: 'presence', device, online: true, at: this.deps.clock.now() });
+  private readonly onOffline = (device: KnownDevice) =>
+    this.push({ t: 'presence', device, online: false, at: this.deps.clock.now() });
 
   constructor(private readonly deps: EngineDeps) {
     const lane = (flushMs: number, flushAt: number, maxBatch: number) =>
@@ -97,7 +99,14 @@ export class AlarmEngine {
   private push(input: Input): void {
     try {
       if (this.closed) return;
-      if (input.t === 'uplink' && input.message.kind === 'location' && input.message.source === 'gps' && input.message.valid !== false && input.message.lat !== undefined && input.message.lon !== undefined) {
+      if (
+        input.t === 'uplink' &&
+        input.message.kind === 'location' &&
+        input.message.source === 'gps' &&
+        input.message.valid !== false &&
+        input.message.lat !== undefined &&
+        input.message.lon !== undefined
+      ) {
         this.deps.profiles.moved(input.device.id, input.message.lat, input.message.lon);
         return;
       }

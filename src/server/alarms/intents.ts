@@ -67,7 +67,9 @@ function reports(kind: string, metric: Metric): boolean {
 }
 
 function clean(data: Record<string, string | undefined>): Record<string, string> | undefined {
-  const out = Object.fromEntries(Object.entries(data).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+  const out = Object.fromEntries(
+    Object.entries(data).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  );
   return Object.keys(out).length ? out : undefined;
 }
 
@@ -105,7 +107,8 @@ function fromAlarm(p: DeviceProfile, m: Extract<Uplink, { kind: 'alarm' }>, ts: 
   const value = m.value ?? null;
   const data = clean({ note: m.note, event: m.alarm });
   if (m.alarm === 'wearOn') return [{ t: 'end', deviceId: p.id, type, ts, value, as: 19 }];
-  if (eventLasts(m.alarm, p.kind)) return [{ t: 'start', deviceId: p.id, type, ts, dueAt: ts, value, threshold: null, data }];
+  if (eventLasts(m.alarm, p.kind))
+    return [{ t: 'start', deviceId: p.id, type, ts, dueAt: ts, value, threshold: null, data }];
   return [{ t: 'once', deviceId: p.id, type, ts, value, tag: '', data }];
 }
 
@@ -124,16 +127,29 @@ export function intentsOf(input: Input, p: DeviceProfile): Intent[] {
       return fromValues(p, m.values, ts);
     case 'status': {
       const out = m.battery === undefined ? [] : fromValues(p, { battery: m.battery }, ts);
-      if (m.wearing === false) out.push({ t: 'start', deviceId: p.id, type: 4, ts, dueAt: ts, value: null, threshold: null });
+      if (m.wearing === false)
+        out.push({ t: 'start', deviceId: p.id, type: 4, ts, dueAt: ts, value: null, threshold: null });
       if (m.wearing === true) out.push({ t: 'end', deviceId: p.id, type: 4, ts, value: null, as: 19 });
       return out;
     }
     case 'alarm':
       return fromAlarm(p, m, ts);
     case 'call':
-      return [{ t: 'once', deviceId: p.id, type: 33, ts, value: null, tag: m.roomNo, data: clean({ roomNo: m.roomNo, community: m.community, building: m.building, unit: m.unit }) }];
+      return [
+        {
+          t: 'once',
+          deviceId: p.id,
+          type: 33,
+          ts,
+          value: null,
+          tag: m.roomNo,
+          data: clean({ roomNo: m.roomNo, community: m.community, building: m.building, unit: m.unit }),
+        },
+      ];
     case 'card':
-      return [{ t: 'once', deviceId: p.id, type: 34, ts, value: null, tag: m.cardInfo, data: { cardInfo: m.cardInfo } }];
+      return [
+        { t: 'once', deviceId: p.id, type: 34, ts, value: null, tag: m.cardInfo, data: { cardInfo: m.cardInfo } },
+      ];
     default:
       return [];
   }

@@ -84,6 +84,7 @@ export class DeviceProfiles {
   invalidate(match?: { id?: number; imei?: string }): void {
     if (!match) return this.entries.clear();
     if (match.id !== undefined) this.entries.delete(match.id);
-    if (match.imei !== undefined) for (const [id, e] of this.entries) if (e.p.imei === match.imei) this.entries.delete(id);
+    if (match.imei !== undefined)
+      for (const [id, e] of this.entries) if (e.p.imei === match.imei) this.entries.delete(id);
   }
 }

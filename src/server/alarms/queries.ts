@@ -83,7 +83,10 @@ export async function handle(db: Db, scope: Scope, ids: number[], h: Handling, a
 
 /** How many of `ids` the caller may see at all. */
 export async function countVisible(db: Db, scope: Scope, ids: number[]): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(a).where(scopedWhere(scope, a, inArray(a.id, ids)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(a)
+    .where(scopedWhere(scope, a, inArray(a.id, ids)));
   return Number(row?.n ?? 0);
 }
 
@@ -93,16 +96,32 @@ export async function countVisible(db: Db, scope: Scope, ids: number[]): Promise
  * happened, a card's information), so a console catching up opens the same dialogs.
  */
 export async function since(db: Db, scope: Scope, after: Date, limit: number): Promise<CaughtUpAlarm[]> {
-  const rows = await db.select().from(a).where(scopedWhere(scope, a, gt(a.createdAt, after))).orderBy(asc(a.createdAt), asc(a.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(a)
+    .where(scopedWhere(scope, a, gt(a.createdAt, after)))
+    .orderBy(asc(a.createdAt), asc(a.id))
+    .limit(limit);
   return rows.map((r) => {
     const c = contextOf(r);
     const cardInfo = typeof r.data?.cardInfo === 'string' ? r.data.cardInfo : undefined;
-    return { ...toAlarmRecord(r), context: { building: c.building ?? '', unit: c.unit ?? '', roomNo: c.roomNo ?? '', ...(cardInfo ? { cardInfo } : {}) } };
+    return {
+      ...toAlarmRecord(r),
+      context: {
+        building: c.building ?? '',
+        unit: c.unit ?? '',
+        roomNo: c.roomNo ?? '',
+        ...(cardInfo ? { cardInfo } : {}),
+      },
+    };
   });
 }
 
 export async function unreadCount(db: Db, scope: Scope): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(a).where(scopedWhere(scope, a, eq(a.read, 0)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(a)
+    .where(scopedWhere(scope, a, eq(a.read, 0)));
   return Number(row?.n ?? 0);
 }
 
@@ -113,27 +132,44 @@ const MAX_POINTS = 1_000;
 function series(rows: { b: number; n: number }[], from: number, to: number, step: number): AlarmStats['trend'] {
   const n = Math.min(MAX_POINTS, Math.max(1, Math.floor((to - from) / step) + 1));
   const counts = new Map(rows.map((r) => [Number(r.b), Number(r.n)]));
-  return Array.from({ length: n }, (_, i) => ({ at: new Date(from + i * step).toISOString(), count: counts.get(i) ?? 0 }));
+  return Array.from({ length: n }, (_, i) => ({
+    at: new Date(from + i * step).toISOString(),
+    count: counts.get(i) ?? 0,
+  }));
 }
 
 /**
  * Counts over [from, to]. Trend buckets start at `from` and step by an hour or a day, so a
  * console that sends its local midnight gets its local days without the service knowing its zone.
  */
-export async function stats(db: Db, scope: Scope, q: { from?: string; to?: string; bucket: 'hour' | 'day' }, now: number): Promise<AlarmStats> {
+export async function stats(
+  db: Db,
+  scope: Scope,
+  q: { from?: string; to?: string; bucket: 'hour' | 'day' },
+  now: number,
+): Promise<AlarmStats> {
   const step = q.bucket === 'hour' ? 3_600_000 : DAY_MS;
   const to = q.to ? new Date(q.to) : new Date(now);
   const from = q.from ? new Date(q.from) : new Date(to.getTime() - (q.bucket === 'hour' ? 2 * DAY_MS : 30 * DAY_MS));
   // Alarms only: events (online, recoveries, door calls, cards) are counted by no screen.
   const where = scopedWhere(scope, a, gte(a.ts, from), lte(a.ts, to), notInArray(a.type, [...EVENT_TYPES]));
   // Grouped by position: an expression with a parameter would not match itself in GROUP BY.
-  const group = (col: SQL | PgColumn) => db.select({ k: sql`${col}`, n: count() }).from(a).where(where).groupBy(sql`1`);
+  const group = (col: SQL | PgColumn) =>
+    db
+      .select({ k: sql`${col}`, n: count() })
+      .from(a)
+      .where(where)
+      .groupBy(sql`1`);
   const fromS = from.getTime() / 1000;
   const stepS = step / 1000;
   const bucket = sql<number>`floor((extract(epoch from ${a.ts}) - ${fromS}) / ${stepS})`;
   const [totals, byType, byLevel, byKind, byHandle, trend, top] = await Promise.all([
     db
-      .select({ total: count(), unread: sql<number>`count(*) filter (where ${a.read} = 0)`, pending: sql<number>`count(*) filter (where ${a.handleState} = 0)` })
+      .select({
+        total: count(),
+        unread: sql<number>`count(*) filter (where ${a.read} = 0)`,
+        pending: sql<number>`count(*) filter (where ${a.handleState} = 0)`,
+      })
       .from(a)
       .where(where),
     group(a.type),
@@ -149,7 +185,8 @@ export async function stats(db: Db, scope: Scope, q: { from?: string; to?: strin
       .orderBy(desc(count()), asc(a.imei))
       .limit(10),
   ]);
-  const pairs = (rows: { k: unknown; n: number }[]) => rows.map((r) => ({ k: r.k, count: Number(r.n) })).sort((x, y) => y.count - x.count);
+  const pairs = (rows: { k: unknown; n: number }[]) =>
+    rows.map((r) => ({ k: r.k, count: Number(r.n) })).sort((x, y) => y.count - x.count);
   return {
     total: Number(totals[0]?.total ?? 0),
     unread: Number(totals[0]?.unread ?? 0),

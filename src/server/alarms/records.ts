@@ -1,5 +1,12 @@
 import type { AlarmRecord } from '../../shared/alarms/push';
-import { ALARM_HANDLE, ALARM_TYPES, SELF_HANDLED_TYPES, STRING_CODE_OF, SYSTEM_HANDLER, type AlarmType } from '../../shared/alarms/types';
+import {
+  ALARM_HANDLE,
+  ALARM_TYPES,
+  SELF_HANDLED_TYPES,
+  STRING_CODE_OF,
+  SYSTEM_HANDLER,
+  type AlarmType,
+} from '../../shared/alarms/types';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { alarmRecords, type AlarmRow } from '../db/schema';
 import { rowsOf } from '../db/rows';
@@ -25,7 +32,9 @@ export async function insertAlarms(tx: Tx, rows: readonly NewAlarm[]): Promise<A
   // Runs, not groups: the ids keep the rows' order.
   const runs: [string, NewAlarm[]][] = [];
   for (const r of rows) {
-    const keys = Object.keys(r).filter((k) => r[k as keyof NewAlarm] !== undefined).join(',');
+    const keys = Object.keys(r)
+      .filter((k) => r[k as keyof NewAlarm] !== undefined)
+      .join(',');
     const last = runs.at(-1);
     if (last?.[0] === keys) last[1].push(r);
     else runs.push([keys, [r]]);

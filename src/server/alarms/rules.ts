@@ -6,7 +6,12 @@
  */
 import { FIXED_RULES, LIMIT_ALARM_TYPE, type AlarmType } from '../../shared/alarms/types';
 import type { Metric } from '../../shared/devices/kinds';
-import { LIMIT_METRICS, LIMIT_METRIC_NAMES, type DeviceSettings, type LimitMetric } from '../../shared/devices/settings';
+import {
+  LIMIT_METRICS,
+  LIMIT_METRIC_NAMES,
+  type DeviceSettings,
+  type LimitMetric,
+} from '../../shared/devices/settings';
 
 export type Verdict =
   | { abnormal: true; type: AlarmType; value: number; threshold: number }
@@ -31,7 +36,11 @@ export const LIMIT_HYSTERESIS: Record<LimitMetric, number> = {
 export type Values = Partial<Record<Metric, number>>;
 
 /** One limit metric against the device's low/high limits. */
-export function limitVerdict(metric: LimitMetric, value: number, limit: { low: number; high: number }): Verdict | undefined {
+export function limitVerdict(
+  metric: LimitMetric,
+  value: number,
+  limit: { low: number; high: number },
+): Verdict | undefined {
   const type = LIMIT_ALARM_TYPE[metric];
   const bounds = LIMIT_METRICS[metric];
   if (value > limit.high) return { abnormal: true, type, value, threshold: limit.high };
@@ -79,7 +88,8 @@ export function evaluateValues(values: Values, settings: DeviceSettings): Verdic
   if (values.battery !== undefined) push(below(FIXED_RULES.battery.type, values.battery, FIXED_RULES.battery));
   if (values.gas !== undefined) push(above(FIXED_RULES.gas.type, values.gas, FIXED_RULES.gas));
   if (values.smoke !== undefined) push(above(FIXED_RULES.smoke.type, values.smoke, FIXED_RULES.smoke));
-  if (values.waterPressure !== undefined) push(below(FIXED_RULES.waterPressure.type, values.waterPressure, FIXED_RULES.waterPressure));
+  if (values.waterPressure !== undefined)
+    push(below(FIXED_RULES.waterPressure.type, values.waterPressure, FIXED_RULES.waterPressure));
   push(bloodPressure(values.systolic, values.diastolic));
   return out;
 }

@@ -1,5 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { AlarmAnalytics, AnalyticsBody, DepartmentCount, DeviceAnalytics, ScatterAnswer, StateLineAnswer } from '../../shared/analytics';
+import type {
+  AlarmAnalytics,
+  AnalyticsBody,
+  DepartmentCount,
+  DeviceAnalytics,
+  ScatterAnswer,
+  StateLineAnswer,
+} from '../../shared/analytics';
 import { SCATTER_MAX_POINTS } from '../../shared/analytics';
 import { ALARM_HANDLE, EVENT_TYPES } from '../../shared/alarms/types';
 import { METRICS, type Metric } from '../../shared/devices/kinds';
@@ -32,16 +39,39 @@ export function daysOf(from: number, to: number, timeZone: string): string[] {
 }
 
 /** Devices of the department, as a condition on a device id column (undefined: any department). */
-function inDepartment(db: Db, scope: Scope, departmentId: number | undefined, column: typeof r.deviceId): SQL | undefined {
+function inDepartment(
+  db: Db,
+  scope: Scope,
+  departmentId: number | undefined,
+  column: typeof r.deviceId,
+): SQL | undefined {
   if (departmentId === undefined) return undefined;
-  return inArray(column, db.select({ id: d.id }).from(d).where(scopedWhere(scope, d, eq(d.departmentId, departmentId))));
+  return inArray(
+    column,
+    db
+      .select({ id: d.id })
+      .from(d)
+      .where(scopedWhere(scope, d, eq(d.departmentId, departmentId))),
+  );
 }
 
-export async function alarmAnalytics(db: Db, scope: Scope, body: AnalyticsBody, timeZone: string): Promise<AlarmAnalytics> {
+export async function alarmAnalytics(
+  db: Db,
+  scope: Scope,
+  body: AnalyticsBody,
+  timeZone: string,
+): Promise<AlarmAnalytics> {
   const from = new Date(body.from);
   const to = new Date(body.to);
   // Alarms only: events (online, recoveries, door calls, cards) are counted by no screen.
-  const where = scopedWhere(scope, a, gte(a.ts, from), lte(a.ts, to), notInArray(a.type, [...EVENT_TYPES]), body.departmentId === undefined ? undefined : eq(a.departmentId, body.departmentId));
+  const where = scopedWhere(
+    scope,
+    a,
+    gte(a.ts, from),
+    lte(a.ts, to),
+    notInArray(a.type, [...EVENT_TYPES]),
+    body.departmentId === undefined ? undefined : eq(a.departmentId, body.departmentId),
+  );
   const local = sql`(${a.ts} at time zone ${timeZone})`;
   const handled = ne(a.handleState, ALARM_HANDLE.pending);
   const [totals, byType, byDay, byHour, top] = await Promise.all([
@@ -49,12 +79,16 @@ export async function alarmAnalytics(db: Db, scope: Scope, body: AnalyticsBody, 
       .select({
         total: count(),
         handled: sql<number>`count(*) filter (where ${handled})`,
-        meanS: sql<number | null>`avg(extract(epoch from (${a.handledAt} - ${a.ts}))) filter (where ${handled} and ${a.handledAt} is not null)`,
+        meanS: sql<
+          number | null
+        >`avg(extract(epoch from (${a.handledAt} - ${a.ts}))) filter (where ${handled} and ${a.handledAt} is not null)`,
       })
       .from(a)
       .where(where),
     db.select({ type: a.type, n: count() }).from(a).where(where).groupBy(a.type).orderBy(desc(count()), asc(a.type)),
-    db.execute(sql`select to_char(${local}, 'YYYY-MM-DD') as day, count(*) as n, count(*) filter (where ${handled}) as h from ${a} where ${where} group by 1`),
+    db.execute(
+      sql`select to_char(${local}, 'YYYY-MM-DD') as day, count(*) as n, count(*) filter (where ${handled}) as h from ${a} where ${where} group by 1`,
+    ),
     db.execute(sql`select extract(hour from ${local})::int as hour, count(*) as n from ${a} where ${where} group by 1`),
     db
       .select({ imei: a.imei, name: sql<string | null>`max(${a.deviceName})`, n: count() })
@@ -85,8 +119,17 @@ export async function alarmAnalytics(db: Db, scope: Scope, body: AnalyticsBody, 
 }
 
 /** Department rows with device counts as a tree; devices without a department under id 0. */
-function departmentTree(rows: { id: number; pid: number; name: string }[], counts: Map<number, number>, none: string): DepartmentCount[] {
-  const nodes = new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, count: counts.get(row.id) ?? 0, children: [] as DepartmentCount[] }]));
+function departmentTree(
+  rows: { id: number; pid: number; name: string }[],
+  counts: Map<number, number>,
+  none: string,
+): DepartmentCount[] {
+  const nodes = new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, name: row.name, count: counts.get(row.id) ?? 0, children: [] as DepartmentCount[] },
+    ]),
+  );
   const roots: DepartmentCount[] = [];
   for (const row of rows) {
     const node = nodes.get(row.id)!;
@@ -98,17 +141,34 @@ function departmentTree(rows: { id: number; pid: number; name: string }[], count
   return roots;
 }
 
-export async function deviceAnalytics(db: Db, scope: Scope, body: AnalyticsBody, noDepartment: string): Promise<DeviceAnalytics> {
+export async function deviceAnalytics(
+  db: Db,
+  scope: Scope,
+  body: AnalyticsBody,
+  noDepartment: string,
+): Promise<DeviceAnalytics> {
   const from = new Date(body.from);
   const to = new Date(body.to);
-  const where = scopedWhere(scope, d, body.departmentId === undefined ? undefined : eq(d.departmentId, body.departmentId));
+  const where = scopedWhere(
+    scope,
+    d,
+    body.departmentId === undefined ? undefined : eq(d.departmentId, body.departmentId),
+  );
   // Hours up to a week, days beyond: at most 168 or 366 buckets.
   const grain = to.getTime() - from.getTime() <= 7 * 24 * HOUR_MS ? 'hour' : 'day';
   const [byState, byKind, byDepartment, depts, trend] = await Promise.all([
     db.select({ state: d.state, n: count() }).from(d).where(where).groupBy(d.state).orderBy(asc(d.state)),
     db.select({ kind: d.kind, n: count() }).from(d).where(where).groupBy(d.kind).orderBy(desc(count()), asc(d.kind)),
-    db.select({ id: sql<number>`coalesce(${d.departmentId}, 0)`, n: count() }).from(d).where(where).groupBy(sql`1`),
-    db.select({ id: departments.id, pid: departments.pid, name: departments.name }).from(departments).where(tenantWhere(scope, departments)).orderBy(asc(departments.sort), asc(departments.id)),
+    db
+      .select({ id: sql<number>`coalesce(${d.departmentId}, 0)`, n: count() })
+      .from(d)
+      .where(where)
+      .groupBy(sql`1`),
+    db
+      .select({ id: departments.id, pid: departments.pid, name: departments.name })
+      .from(departments)
+      .where(tenantWhere(scope, departments))
+      .orderBy(asc(departments.sort), asc(departments.id)),
     // Every metric listed, so the (tenant, metric, grain, bucket) index answers each range.
     db
       .select({ t: r.bucket, n: sql<number>`count(distinct ${r.deviceId})` })
@@ -127,7 +187,10 @@ export async function deviceAnalytics(db: Db, scope: Scope, body: AnalyticsBody,
       .orderBy(asc(r.bucket)),
   ]);
   const counts = new Map(byDepartment.map((row) => [Number(row.id), Number(row.n)]));
-  const scoped = body.departmentId === undefined ? depts : depts.filter((x) => x.id === body.departmentId).map((x) => ({ ...x, pid: 0 }));
+  const scoped =
+    body.departmentId === undefined
+      ? depts
+      : depts.filter((x) => x.id === body.departmentId).map((x) => ({ ...x, pid: 0 }));
   return {
     total: byState.reduce((n, row) => n + Number(row.n), 0),
     byState: byState.map((row) => ({ state: row.state, count: Number(row.n) })),
@@ -142,25 +205,52 @@ export async function deviceAnalytics(db: Db, scope: Scope, body: AnalyticsBody,
  * A device's online/offline changes from its events (`device_events`, indexed by device and ts):
  * the state at the window's start (the last change before it, else its current state), then each change.
  */
-export async function stateLine(db: Db, device: { id: number; imei: string; name: string | null; state: number }, body: { from: string; to: string }): Promise<StateLineAnswer> {
+export async function stateLine(
+  db: Db,
+  device: { id: number; imei: string; name: string | null; state: number },
+  body: { from: string; to: string },
+): Promise<StateLineAnswer> {
   const from = new Date(body.from);
   const to = new Date(body.to);
   const e = deviceEvents;
   const kinds = inArray(e.type, ['online', 'offline']);
   const [before, changes] = await Promise.all([
-    db.select({ type: e.type }).from(e).where(and(eq(e.deviceId, device.id), kinds, lt(e.ts, from))).orderBy(desc(e.ts)).limit(1),
-    db.select({ ts: e.ts, type: e.type }).from(e).where(and(eq(e.deviceId, device.id), kinds, gte(e.ts, from), lte(e.ts, to))).orderBy(asc(e.ts)).limit(5_000),
+    db
+      .select({ type: e.type })
+      .from(e)
+      .where(and(eq(e.deviceId, device.id), kinds, lt(e.ts, from)))
+      .orderBy(desc(e.ts))
+      .limit(1),
+    db
+      .select({ ts: e.ts, type: e.type })
+      .from(e)
+      .where(and(eq(e.deviceId, device.id), kinds, gte(e.ts, from), lte(e.ts, to)))
+      .orderBy(asc(e.ts))
+      .limit(5_000),
   ]);
   const code = (type: string): 1 | 2 => (type === 'online' ? 1 : 2);
-  const first = before[0] ? code(before[0].type) : changes[0] ? (code(changes[0].type) === 1 ? 2 : 1) : device.state === 1 || device.state === 3 ? 1 : 2;
+  const first = before[0]
+    ? code(before[0].type)
+    : changes[0]
+      ? code(changes[0].type) === 1
+        ? 2
+        : 1
+      : device.state === 1 || device.state === 3
+        ? 1
+        : 2;
   const points: StateLineAnswer['points'] = [{ t: from.toISOString(), state: first }];
-  for (const c of changes) if (points.at(-1)!.state !== code(c.type)) points.push({ t: c.ts.toISOString(), state: code(c.type) });
+  for (const c of changes)
+    if (points.at(-1)!.state !== code(c.type)) points.push({ t: c.ts.toISOString(), state: code(c.type) });
   points.push({ t: to.toISOString(), state: points.at(-1)!.state });
   return { imei: device.imei, name: device.name, points };
 }
 
 /** Hourly means of two metrics for the same device and hour, by device kind; at most SCATTER_MAX_POINTS. */
-export async function scatter(db: Db, scope: Scope, body: AnalyticsBody & { x: Metric; y: Metric }): Promise<ScatterAnswer> {
+export async function scatter(
+  db: Db,
+  scope: Scope,
+  body: AnalyticsBody & { x: Metric; y: Metric },
+): Promise<ScatterAnswer> {
   const from = new Date(body.from);
   const to = new Date(body.to);
   const rows = rowsOf<{ kind: string; x: number; y: number }>(

@@ -1,7 +1,15 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../shared/api';
-import { APPROVAL_MACHINE, APPROVAL_PUSH_CODE, APPROVAL_STATE, checkApprovalLevels, STEP_RESULT, type ApprovalKind, type ApprovalPush } from '../../shared/approvals';
+import {
+  APPROVAL_MACHINE,
+  APPROVAL_PUSH_CODE,
+  APPROVAL_STATE,
+  checkApprovalLevels,
+  STEP_RESULT,
+  type ApprovalKind,
+  type ApprovalPush,
+} from '../../shared/approvals';
 import { canMove } from '../../shared/state-machine';
 import { approvals, approvalSteps } from '../../entities/approval/server';
 import { approvalNodes, levelsOfNode } from '../../entities/approval-node/server';
@@ -38,7 +46,15 @@ export async function openApproval(tx: Db | Tx, input: SubmitInput): Promise<{ a
   if (checkApprovalLevels(levels)) fail(Code.BAD_REQUEST, 'approvalNodeInvalid');
   const [row] = await tx
     .insert(approvals)
-    .values({ tenantId: input.tenantId, kind: input.kind, refId: input.refId, nodeId: input.nodeId, title: input.title.slice(0, 200), applicantId: input.applicantId, levels })
+    .values({
+      tenantId: input.tenantId,
+      kind: input.kind,
+      refId: input.refId,
+      nodeId: input.nodeId,
+      title: input.title.slice(0, 200),
+      applicantId: input.applicantId,
+      levels,
+    })
     .returning({ id: approvals.id });
   return { approvalId: row!.id };
 }
@@ -57,7 +73,14 @@ export async function notifyPending(app: FastifyInstance, approvalId: number): P
   app.push.toUsers(row.levels[row.level - 1] ?? [], pushOf(row));
 }
 
-const pushOf = (row: Approval, result?: ApprovalResult): ApprovalPush => ({ code: APPROVAL_PUSH_CODE, approvalId: row.id, kind: row.kind, title: row.title, level: row.level, ...(result ? { result } : {}) });
+const pushOf = (row: Approval, result?: ApprovalResult): ApprovalPush => ({
+  code: APPROVAL_PUSH_CODE,
+  approvalId: row.id,
+  kind: row.kind,
+  title: row.title,
+  level: row.level,
+  ...(result ? { result } : {}),
+});
 
 async function approvalOf(db: Db | Tx, tenantId: number, id: number): Promise<Approval> {
   const [row] = await db
@@ -83,7 +106,8 @@ export async function decideApproval(
   const { row, final } = await app.db.transaction(async (tx) => {
     const current = await approvalOf(tx, input.tenantId, input.approvalId);
     const last = current.level >= current.levels.length;
-    const to = input.result === 'rejected' ? APPROVAL_STATE.rejected : last ? APPROVAL_STATE.approved : APPROVAL_STATE.pending;
+    const to =
+      input.result === 'rejected' ? APPROVAL_STATE.rejected : last ? APPROVAL_STATE.approved : APPROVAL_STATE.pending;
     if (!canMove(APPROVAL_MACHINE, current.state, to)) fail(Code.BAD_REQUEST, 'noSuchTransition');
     const [mine] = await tx
       .select({ id: approvalSteps.id })
@@ -97,7 +121,13 @@ export async function decideApproval(
     const [moved] = await tx
       .update(approvals)
       .set(final ? { state: to, comment, decidedAt: now } : { level: current.level + 1 })
-      .where(and(eq(approvals.id, current.id), eq(approvals.state, APPROVAL_STATE.pending), eq(approvals.level, current.level)))
+      .where(
+        and(
+          eq(approvals.id, current.id),
+          eq(approvals.state, APPROVAL_STATE.pending),
+          eq(approvals.level, current.level),
+        ),
+      )
       .returning();
     if (!moved) fail(Code.BAD_REQUEST, 'noSuchTransition');
     await tx.insert(approvalSteps).values({
@@ -111,7 +141,14 @@ export async function decideApproval(
     return { row: moved!, final };
   });
   if (final) {
-    app.events.emit('approval.decided', { tenantId: row.tenantId, kind: row.kind, refId: row.refId, approvalId: row.id, result: input.result, ...(comment ? { comment } : {}) });
+    app.events.emit('approval.decided', {
+      tenantId: row.tenantId,
+      kind: row.kind,
+      refId: row.refId,
+      approvalId: row.id,
+      result: input.result,
+      ...(comment ? { comment } : {}),
+    });
     if (row.applicantId) app.push.toUsers([row.applicantId], pushOf(row, input.result));
   } else {
     app.push.toUsers(row.levels[row.level - 1] ?? [], pushOf(row));
@@ -123,14 +160,24 @@ export async function decideApproval(
  * The applicant (or, without `userId`, the module that owns the request) takes a pending request
  * back: withdrawn, no event. Anything but pending is 'noSuchTransition'.
  */
-export async function withdrawApproval(db: Db | Tx, input: { tenantId: number; approvalId: number; userId?: number; kind?: ApprovalKind }): Promise<void> {
+export async function withdrawApproval(
+  db: Db | Tx,
+  input: { tenantId: number; approvalId: number; userId?: number; kind?: ApprovalKind },
+): Promise<void> {
   const row = await approvalOf(db, input.tenantId, input.approvalId);
   if (input.userId !== undefined && row.applicantId !== input.userId) fail(Code.FORBIDDEN, 'noPermission');
   // A leave or announcement withdrawn here would stay pending in its module for ever.
   if (input.kind !== undefined && row.kind !== input.kind) fail(Code.BAD_REQUEST, 'approvalWithdrawOnItsScreen');
-  await moveState(db, { table: approvals, id: approvals.id, state: approvals.state }, APPROVAL_MACHINE, row.id, APPROVAL_STATE.withdrawn, {
-    scope: eq(approvals.tenantId, input.tenantId),
-  });
+  await moveState(
+    db,
+    { table: approvals, id: approvals.id, state: approvals.state },
+    APPROVAL_MACHINE,
+    row.id,
+    APPROVAL_STATE.withdrawn,
+    {
+      scope: eq(approvals.tenantId, input.tenantId),
+    },
+  );
 }
 
 /** The pending requests of a module's row (leave, announcement), to withdraw when it goes away. */
@@ -138,7 +185,14 @@ export async function pendingOf(db: Db | Tx, tenantId: number, kind: ApprovalKin
   const rows = await db
     .select({ id: approvals.id })
     .from(approvals)
-    .where(and(eq(approvals.tenantId, tenantId), eq(approvals.kind, kind), eq(approvals.refId, refId), eq(approvals.state, APPROVAL_STATE.pending)));
+    .where(
+      and(
+        eq(approvals.tenantId, tenantId),
+        eq(approvals.kind, kind),
+        eq(approvals.refId, refId),
+        eq(approvals.state, APPROVAL_STATE.pending),
+      ),
+    );
   return rows.map((r) => r.id);
 }
 
@@ -187,23 +241,45 @@ export async function inboxOf(db: Db, tenantId: number, userId: number, limit = 
 export interface ApprovalDetail {
   approval: Approval & { applicantName: string | null };
   levels: { level: number; approvers: { id: number; name: string }[] }[];
-  steps: { level: number; approverId: number | null; approverName: string | null; result: number; comment: string | null; createdAt: Date }[];
+  steps: {
+    level: number;
+    approverId: number | null;
+    approverName: string | null;
+    result: number;
+    comment: string | null;
+    createdAt: Date;
+  }[];
 }
 
 /** A request with its approvers per level and the history of its steps. */
 export async function detailOf(db: Db, tenantId: number, approvalId: number): Promise<ApprovalDetail> {
   const row = await approvalOf(db, tenantId, approvalId);
   const ids = [...new Set([...row.levels.flat(), ...(row.applicantId ? [row.applicantId] : [])])];
-  const names = new Map((ids.length ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)) : []).map((u) => [u.id, u.name]));
+  const names = new Map(
+    (ids.length
+      ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))
+      : []
+    ).map((u) => [u.id, u.name]),
+  );
   const steps = await db
-    .select({ level: approvalSteps.level, approverId: approvalSteps.approverId, approverName: users.name, result: approvalSteps.result, comment: approvalSteps.comment, createdAt: approvalSteps.createdAt })
+    .select({
+      level: approvalSteps.level,
+      approverId: approvalSteps.approverId,
+      approverName: users.name,
+      result: approvalSteps.result,
+      comment: approvalSteps.comment,
+      createdAt: approvalSteps.createdAt,
+    })
     .from(approvalSteps)
     .leftJoin(users, eq(users.id, approvalSteps.approverId))
     .where(eq(approvalSteps.approvalId, row.id))
     .orderBy(approvalSteps.level);
   return {
     approval: { ...row, applicantName: row.applicantId ? (names.get(row.applicantId) ?? null) : null },
-    levels: row.levels.map((list, i) => ({ level: i + 1, approvers: list.map((id) => ({ id, name: names.get(id) ?? `#${id}` })) })),
+    levels: row.levels.map((list, i) => ({
+      level: i + 1,
+      approvers: list.map((id) => ({ id, name: names.get(id) ?? `#${id}` })),
+    })),
     steps,
   };
 }

@@ -32,41 +32,97 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { scope } = authed(request);
-        return reply.ok(await decideApproval(app, { tenantId: scope.tenantId, approvalId: request.body.id, userId: scope.userId, result, comment: request.body.comment }));
+        return reply.ok(
+          await decideApproval(app, {
+            tenantId: scope.tenantId,
+            approvalId: request.body.id,
+            userId: scope.userId,
+            result,
+            comment: request.body.comment,
+          }),
+        );
       },
     );
   }
 
-  app.post('/withdraw', { config: { write: true }, schema: { tags, summary: "The applicant withdraws a pending request of kind 'other' (leave and announcements: their own withdraw)", body: z.object({ id }) } }, async (request, reply) => {
-    const { scope } = authed(request);
-    await withdrawApproval(app.db, { tenantId: scope.tenantId, approvalId: request.body.id, userId: scope.userId, kind: 'other' });
-    return reply.ok(null);
-  });
+  app.post(
+    '/withdraw',
+    {
+      config: { write: true },
+      schema: {
+        tags,
+        summary:
+          "The applicant withdraws a pending request of kind 'other' (leave and announcements: their own withdraw)",
+        body: z.object({ id }),
+      },
+    },
+    async (request, reply) => {
+      const { scope } = authed(request);
+      await withdrawApproval(app.db, {
+        tenantId: scope.tenantId,
+        approvalId: request.body.id,
+        userId: scope.userId,
+        kind: 'other',
+      });
+      return reply.ok(null);
+    },
+  );
 
   app.post(
     '/submit',
     {
       config: { write: true },
-      schema: { tags, summary: "Submit another request (kind 'other') on a node of the company, the caller as applicant", body: z.object({ nodeId: id, title: z.string().trim().min(1).max(200) }) },
+      schema: {
+        tags,
+        summary: "Submit another request (kind 'other') on a node of the company, the caller as applicant",
+        body: z.object({ nodeId: id, title: z.string().trim().min(1).max(200) }),
+      },
     },
     async (request, reply) => {
       const { scope } = authed(request);
-      return reply.ok(await submitApproval(app, { tenantId: scope.tenantId, kind: 'other', refId: 0, nodeId: request.body.nodeId, title: request.body.title, applicantId: scope.userId }));
+      return reply.ok(
+        await submitApproval(app, {
+          tenantId: scope.tenantId,
+          kind: 'other',
+          refId: 0,
+          nodeId: request.body.nodeId,
+          title: request.body.title,
+          applicantId: scope.userId,
+        }),
+      );
     },
   );
 
-  app.post('/inbox/list', { schema: { tags, summary: "To me: the company's pending requests whose current level names the caller", body: z.object({}).optional() } }, async (request, reply) => {
-    const { scope } = authed(request);
-    return reply.ok(await inboxOf(app.db, scope.tenantId, scope.userId));
-  });
+  app.post(
+    '/inbox/list',
+    {
+      schema: {
+        tags,
+        summary: "To me: the company's pending requests whose current level names the caller",
+        body: z.object({}).optional(),
+      },
+    },
+    async (request, reply) => {
+      const { scope } = authed(request);
+      return reply.ok(await inboxOf(app.db, scope.tenantId, scope.userId));
+    },
+  );
 
   app.post(
     '/detail',
-    { schema: { tags, summary: 'A request with its approvers per level and its steps: for /audit, its applicant and its approvers', body: z.object({ id }) } },
+    {
+      schema: {
+        tags,
+        summary: 'A request with its approvers per level and its steps: for /audit, its applicant and its approvers',
+        body: z.object({ id }),
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const detail = await detailOf(app.db, scope.tenantId, request.body.id);
-      const involved = detail.approval.applicantId === scope.userId || detail.levels.some((l) => l.approvers.some((a) => a.id === scope.userId));
+      const involved =
+        detail.approval.applicantId === scope.userId ||
+        detail.levels.some((l) => l.approvers.some((a) => a.id === scope.userId));
       if (!involved && !(await grantsMenu(request, ['audit']))) fail(Code.FORBIDDEN, 'noPermission');
       return reply.ok(detail);
     },

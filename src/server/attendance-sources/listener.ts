@@ -56,7 +56,8 @@ export class PunchSources {
     const at = messageTime(m, receivedAt.getTime());
     if (device.kind === 'helmet') this.helmet(device, m, at);
     else if (UWB_KINDS.has(device.kind)) {
-      if (m.kind === 'location' && m.x !== undefined && m.y !== undefined) this.track(this.uwb(device, m.x, m.y, m.floor, at));
+      if (m.kind === 'location' && m.x !== undefined && m.y !== undefined)
+        this.track(this.uwb(device, m.x, m.y, m.floor, at));
     } else if (device.kind === 'doorUnit' && m.kind === 'access' && m.method === 'face' && m.granted && m.rightId) {
       this.track(this.face(device, m.rightId, at));
     }
@@ -85,7 +86,9 @@ export class PunchSources {
   }
 
   private track(p: Promise<void>): void {
-    const done = p.catch((err: unknown) => this.app.log.warn({ err }, 'attendance punch from a device failed')).finally(() => this.pending.delete(done));
+    const done = p
+      .catch((err: unknown) => this.app.log.warn({ err }, 'attendance punch from a device failed'))
+      .finally(() => this.pending.delete(done));
     this.pending.add(done);
   }
 
@@ -93,7 +96,13 @@ export class PunchSources {
     let check = false;
     // A fix its receiver calls invalid, or a cell tower's (hundreds of metres, docs/protocols.md
     // "Cell towers"), cannot tell inside the site from outside: it punches nothing, as it trips no fence.
-    if (m.kind === 'location' && m.valid !== false && m.lat !== undefined && m.lon !== undefined && !(m.accuracy !== undefined && m.accuracy > MAX_MARGIN_M)) {
+    if (
+      m.kind === 'location' &&
+      m.valid !== false &&
+      m.lat !== undefined &&
+      m.lon !== undefined &&
+      !(m.accuracy !== undefined && m.accuracy > MAX_MARGIN_M)
+    ) {
       this.lastFix.set(device.id, [m.lon, m.lat]);
       check = this.wearing.get(device.id) !== false;
     } else if (m.kind === 'alarm' && (m.alarm === 'wearOn' || m.alarm === 'wearOff')) {
@@ -121,7 +130,14 @@ export class PunchSources {
     const userId = await this.userOf(device);
     if (userId === null) return;
     const floors = await this.floorsOf(device.tenantId);
-    const inside = floors.some((f) => (floor === undefined || f.floor === null || f.floor === floor) && x >= 0 && y >= 0 && x <= f.width && y <= f.height);
+    const inside = floors.some(
+      (f) =>
+        (floor === undefined || f.floor === null || f.floor === floor) &&
+        x >= 0 &&
+        y >= 0 &&
+        x <= f.width &&
+        y <= f.height,
+    );
     if (inside) await this.punch(device, userId, PUNCH_SOURCE.wristband, at);
   }
 
@@ -168,7 +184,9 @@ export class PunchSources {
 
   /** An electronic fence (keep in) of the device's tenant that watches it holds the point. */
   private inSite(device: KnownDevice, p: LonLat): boolean {
-    return this.app.fenceIndex.candidates(device.tenantId, device.id, p, 1).some((f) => f.type === FENCE_TYPE.electronic && insideFence(f, p));
+    return this.app.fenceIndex
+      .candidates(device.tenantId, device.id, p, 1)
+      .some((f) => f.type === FENCE_TYPE.electronic && insideFence(f, p));
   }
 
   private async userOf(device: KnownDevice): Promise<number | null> {
@@ -198,7 +216,10 @@ export class PunchSources {
   }
 
   private async storedPosition(device: KnownDevice): Promise<LonLat | undefined> {
-    const [row] = await this.app.db.select({ lat: devices.lat, lon: devices.lon }).from(devices).where(eq(devices.id, device.id));
+    const [row] = await this.app.db
+      .select({ lat: devices.lat, lon: devices.lon })
+      .from(devices)
+      .where(eq(devices.id, device.id));
     return row?.lat != null && row.lon != null ? [row.lon, row.lat] : undefined;
   }
 
@@ -206,7 +227,10 @@ export class PunchSources {
     const now = Date.now();
     const hit = this.floors.get(tenantId);
     if (hit && hit.until > now) return hit.list;
-    const list = await this.app.db.select({ floor: indoorMaps.floor, width: indoorMaps.width, height: indoorMaps.height }).from(indoorMaps).where(eq(indoorMaps.tenantId, tenantId));
+    const list = await this.app.db
+      .select({ floor: indoorMaps.floor, width: indoorMaps.width, height: indoorMaps.height })
+      .from(indoorMaps)
+      .where(eq(indoorMaps.tenantId, tenantId));
     this.floors.set(tenantId, { list, until: now + CACHE_MS });
     return list;
   }

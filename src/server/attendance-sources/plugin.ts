@@ -23,4 +23,7 @@ async function attendanceSourcesPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(attendanceSourcesPlugin, { name: 'attendance-sources', dependencies: ['db', 'devices', 'ingest', 'fences'] });
+export default fp(attendanceSourcesPlugin, {
+  name: 'attendance-sources',
+  dependencies: ['db', 'devices', 'ingest', 'fences'],
+});

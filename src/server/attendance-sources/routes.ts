@@ -13,7 +13,11 @@ const punchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/punch',
     {
       config: { write: true },
-      schema: { tags: ['user'], summary: 'Punch in or out from the console (for the caller)', body: z.object({}).optional() },
+      schema: {
+        tags: ['user'],
+        summary: 'Punch in or out from the console (for the caller)',
+        body: z.object({}).optional(),
+      },
     },
     async (request, reply) => {
       const { scope } = authed(request);

@@ -118,7 +118,12 @@ export function computeDay(input: ComputeInput): DayResult | undefined {
   const early = count(PERIOD_STATE.early);
   const absent = count(PERIOD_STATE.absent);
   const leave = count(PERIOD_STATE.leave);
-  const status = late + early + absent > 0 ? RECORD_STATUS.abnormal : lastKind === 'in' ? RECORD_STATUS.onWork : RECORD_STATUS.offWork;
+  const status =
+    late + early + absent > 0
+      ? RECORD_STATUS.abnormal
+      : lastKind === 'in'
+        ? RECORD_STATUS.onWork
+        : RECORD_STATUS.offWork;
   return {
     states,
     status,
@@ -133,4 +138,5 @@ export function computeDay(input: ComputeInput): DayResult | undefined {
 }
 
 /** The holidays text of a rule as days. */
-export const holidaysOf = (text: string | null | undefined): string[] => (text ?? '').split(/[\s,，]+/).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+export const holidaysOf = (text: string | null | undefined): string[] =>
+  (text ?? '').split(/[\s,，]+/).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));

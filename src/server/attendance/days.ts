@@ -7,7 +7,16 @@ const fmts = new Map<string, Intl.DateTimeFormat>();
 function fmtOf(timeZone: string): Intl.DateTimeFormat {
   let f = fmts.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     fmts.set(timeZone, f);
   }
   return f;

@@ -6,4 +6,10 @@ import type { Tx } from '../engine/types';
 export type LeaveInterval = { userId: number; startAt: Date; endAt: Date; type: number };
 
 /** Approved leave overlapping [from, to] of the users. */
-export const leavesFor = (db: Db | Tx, tenantId: number, userIds: number[], from: Date, to: Date): Promise<LeaveInterval[]> => approvedLeaveFor(db, tenantId, userIds, from, to);
+export const leavesFor = (
+  db: Db | Tx,
+  tenantId: number,
+  userIds: number[],
+  from: Date,
+  to: Date,
+): Promise<LeaveInterval[]> => approvedLeaveFor(db, tenantId, userIds, from, to);

@@ -11,6 +11,9 @@ export const attendanceRecomputeJob: JobHandler = async (job, run) => {
   const { from, to, tenantId } = job.params as { from: string; to: string; tenantId?: number };
   const tenant = isPlatformScope(run.scope) && tenantId ? tenantId : run.scope.tenantId;
   if (!tenant) throw new JobError('invalidInput');
-  const r = await recomputeRange(run.app, tenant, from, to, { onProgress: (done, total) => run.progress(done, total), signal: run.signal });
+  const r = await recomputeRange(run.app, tenant, from, to, {
+    onProgress: (done, total) => run.progress(done, total),
+    signal: run.signal,
+  });
   return { rows: r.written, result: r };
 };

@@ -37,7 +37,11 @@ export interface AttendanceDeps {
   now: Date;
 }
 
-export const depsOf = (app: FastifyInstance): AttendanceDeps => ({ db: app.db, timeZone: app.config.timeZone, now: new Date(app.clock.now()) });
+export const depsOf = (app: FastifyInstance): AttendanceDeps => ({
+  db: app.db,
+  timeZone: app.config.timeZone,
+  now: new Date(app.clock.now()),
+});
 
 export interface RecomputeOptions {
   /** Only these workers (default: every active user of the tenant). */
@@ -67,7 +71,14 @@ export async function recomputeRange(
   const workers: Worker[] = await db
     .select({ id: users.id, departmentId: users.departmentId })
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.kind, 'user'), eq(users.status, 1), opts.userIds ? inArray(users.id, opts.userIds.length ? opts.userIds : [-1]) : undefined))
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.kind, 'user'),
+        eq(users.status, 1),
+        opts.userIds ? inArray(users.id, opts.userIds.length ? opts.userIds : [-1]) : undefined,
+      ),
+    )
     .orderBy(asc(users.id));
   const rules = await db.select().from(attendanceRules).where(eq(attendanceRules.tenantId, tenantId));
   const start = localInstant(from, 0, tz);
@@ -77,7 +88,14 @@ export async function recomputeRange(
     ? await db
         .select({ userId: attendancePunches.userId, at: attendancePunches.at })
         .from(attendancePunches)
-        .where(and(eq(attendancePunches.tenantId, tenantId), inArray(attendancePunches.userId, ids), gte(attendancePunches.at, start), lt(attendancePunches.at, end)))
+        .where(
+          and(
+            eq(attendancePunches.tenantId, tenantId),
+            inArray(attendancePunches.userId, ids),
+            gte(attendancePunches.at, start),
+            lt(attendancePunches.at, end),
+          ),
+        )
     : [];
   const punches = new Map<string, Date[]>();
   for (const p of punchRows) {
@@ -87,7 +105,8 @@ export async function recomputeRange(
     punches.set(key, list);
   }
   const leaves = new Map<number, LeaveInterval[]>();
-  for (const l of await leavesFor(db, tenantId, ids, start, end)) leaves.set(l.userId, [...(leaves.get(l.userId) ?? []), l]);
+  for (const l of await leavesFor(db, tenantId, ids, start, end))
+    leaves.set(l.userId, [...(leaves.get(l.userId) ?? []), l]);
   const now = deps.now;
   let written = 0;
   let removed = 0;
@@ -134,7 +153,14 @@ export async function recomputeRange(
       const kept = rows.map((r) => r.userId);
       const gone = await tx
         .delete(attendanceRecords)
-        .where(and(eq(attendanceRecords.tenantId, tenantId), eq(attendanceRecords.day, day), inArray(attendanceRecords.userId, ids.length ? ids : [-1]), kept.length ? notInArray(attendanceRecords.userId, kept) : undefined))
+        .where(
+          and(
+            eq(attendanceRecords.tenantId, tenantId),
+            eq(attendanceRecords.day, day),
+            inArray(attendanceRecords.userId, ids.length ? ids : [-1]),
+            kept.length ? notInArray(attendanceRecords.userId, kept) : undefined,
+          ),
+        )
         .returning({ id: attendanceRecords.id });
       removed += gone.length;
       if (rows.length) {
@@ -144,10 +170,25 @@ export async function recomputeRange(
           .onConflictDoUpdate({
             target: [attendanceRecords.tenantId, attendanceRecords.userId, attendanceRecords.day],
             set: Object.fromEntries(
-              ['departmentId', 'ruleId', 'amAtState', 'amEndState', 'pmAtState', 'pmEndState', 'eveningAtState', 'eveningEndState', 'status', 'late', 'early', 'absent', 'leave', 'firstPunch', 'lastPunch', 'punches', 'computedAt'].map((k) => [
-                k,
-                sql.raw(`excluded.${attendanceRecords[k as 'status'].name}`),
-              ]),
+              [
+                'departmentId',
+                'ruleId',
+                'amAtState',
+                'amEndState',
+                'pmAtState',
+                'pmEndState',
+                'eveningAtState',
+                'eveningEndState',
+                'status',
+                'late',
+                'early',
+                'absent',
+                'leave',
+                'firstPunch',
+                'lastPunch',
+                'punches',
+                'computedAt',
+              ].map((k) => [k, sql.raw(`excluded.${attendanceRecords[k as 'status'].name}`)]),
             ),
           });
       }
@@ -155,12 +196,21 @@ export async function recomputeRange(
     written += rows.length;
     opts.onProgress?.(di + 1, days.length);
   }
-  for (let i = 0; i < fresh.length; i += 1000) await db.insert(attendanceRecords).values(fresh.slice(i, i + 1000)).onConflictDoNothing();
+  for (let i = 0; i < fresh.length; i += 1000)
+    await db
+      .insert(attendanceRecords)
+      .values(fresh.slice(i, i + 1000))
+      .onConflictDoNothing();
   return { written, removed, days: days.length };
 }
 
 /** Recomputes one worker's attendance record of one local day (after a punch). */
-export async function recomputeUserDay(app: FastifyInstance, tenantId: number, userId: number, day: string): Promise<void> {
+export async function recomputeUserDay(
+  app: FastifyInstance,
+  tenantId: number,
+  userId: number,
+  day: string,
+): Promise<void> {
   await recomputeRange(app, tenantId, day, day, { userIds: [userId] });
 }
 
@@ -173,7 +223,10 @@ export async function finaliseRecent(app: FastifyInstance): Promise<number> {
   const now = new Date(app.clock.now());
   const today = localDayOf(now, tz);
   const yesterday = localDayOf(new Date(now.getTime() - 86_400_000), tz);
-  const tenants = await app.db.selectDistinct({ tenantId: attendanceRules.tenantId }).from(attendanceRules).where(eq(attendanceRules.status, 1));
+  const tenants = await app.db
+    .selectDistinct({ tenantId: attendanceRules.tenantId })
+    .from(attendanceRules)
+    .where(eq(attendanceRules.status, 1));
   let written = 0;
   for (const { tenantId } of tenants) written += (await recomputeRange(app, tenantId, yesterday, today)).written;
   return written;

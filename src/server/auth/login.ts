@@ -7,7 +7,15 @@ import { numericCode, sha256 } from '../lib/crypto';
 import { consumeCode, storeCode } from '../repos/sms-codes';
 import { findUserById, findUserByPhone, findUserByUsername, findVisitor, type UserWithTenant } from '../repos/users';
 import { issueSession, type AuthDeps, type Caller } from './sessions';
-import { addressKey, assertNotThrottled, clearPair, countFailure, pairKey, smsAddressKey, smsPhoneKey } from './throttle';
+import {
+  addressKey,
+  assertNotThrottled,
+  clearPair,
+  countFailure,
+  pairKey,
+  smsAddressKey,
+  smsPhoneKey,
+} from './throttle';
 
 export interface LoginResult {
   token: string;
@@ -20,7 +28,12 @@ function assertUsable(found: UserWithTenant): void {
   if (found.tenantStatus !== 1 && found.user.kind !== 'super') fail(Code.FORBIDDEN, 'tenantDisabled');
 }
 
-export async function passwordLogin(deps: AuthDeps, username: string, password: string, caller: Caller): Promise<LoginResult> {
+export async function passwordLogin(
+  deps: AuthDeps,
+  username: string,
+  password: string,
+  caller: Caller,
+): Promise<LoginResult> {
   const keys = [pairKey(username, caller.ip), addressKey(caller.ip)];
   const who = { kind: 'password', account: username, address: caller.ip } as const;
   await assertNotThrottled(deps, keys, who);

@@ -57,7 +57,13 @@ export async function issueSession(
   const token = newToken();
   await insertSession(
     deps.db,
-    { tokenHash: sha256(token), userId: found.user.id, tenantId: found.user.tenantId, ip: caller.ip, userAgent: caller.userAgent },
+    {
+      tokenHash: sha256(token),
+      userId: found.user.id,
+      tenantId: found.user.tenantId,
+      ip: caller.ip,
+      userAgent: caller.userAgent,
+    },
     deps.clock.now(),
     SESSION_TTL_MS,
   );
@@ -65,7 +71,10 @@ export async function issueSession(
 }
 
 /** The live session of a token: undefined when missing, expired, revoked, or its user or company is disabled. */
-export async function resolveToken(deps: Pick<AuthDeps, 'db' | 'clock'>, token: string | undefined): Promise<LiveSession | undefined> {
+export async function resolveToken(
+  deps: Pick<AuthDeps, 'db' | 'clock'>,
+  token: string | undefined,
+): Promise<LiveSession | undefined> {
   if (!token || token.length > 256) return undefined;
   const tokenHash = sha256(token);
   const now = deps.clock.now();

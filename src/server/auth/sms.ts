@@ -12,7 +12,11 @@ export interface SmsProvider {
  * (in production at debug level only), and, outside production, also to an outbox file (DATA_DIR/sms-outbox.log) that people and
  * end-to-end tests can read without parsing JSON logs.
  */
-export function createLocalSmsProvider(log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug'>, outboxFile?: string, production = false): SmsProvider {
+export function createLocalSmsProvider(
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug'>,
+  outboxFile?: string,
+  production = false,
+): SmsProvider {
   return {
     name: 'local',
     async send(phone, text) {

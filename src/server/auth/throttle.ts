@@ -1,5 +1,10 @@
 import { Code } from '../../shared/api';
-import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_ADDRESS, SMS_MAX_SENDS_PER_PHONE } from '../../shared/constants';
+import {
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  SMS_MAX_SENDS_PER_PHONE,
+} from '../../shared/constants';
 import { ApiError } from '../lib/api-error';
 import { audit, clearFailures, failuresIn, recordFailure, type AuditEntry } from '../repos/throttle';
 import type { AuthDeps } from './sessions';
@@ -36,7 +41,11 @@ export function throttled(retryAfterMs: number): never {
 }
 
 /** Refuses (HTTP 429, Retry-After) while any key is blocked; the refusal is audited. */
-export async function assertNotThrottled(deps: Deps, keys: string[], who: Omit<AuditEntry, 'at' | 'outcome'>): Promise<void> {
+export async function assertNotThrottled(
+  deps: Deps,
+  keys: string[],
+  who: Omit<AuditEntry, 'at' | 'outcome'>,
+): Promise<void> {
   const now = deps.clock.now();
   const counts = await failuresIn(deps.db, keys, now, LOGIN_FAILURE_WINDOW_MS);
   let until = 0;
@@ -46,7 +55,11 @@ export async function assertNotThrottled(deps: Deps, keys: string[], who: Omit<A
   throttled(until - now);
 }
 
-export async function countFailure(deps: Deps, keys: string[], who?: Omit<AuditEntry, 'at' | 'outcome'>): Promise<void> {
+export async function countFailure(
+  deps: Deps,
+  keys: string[],
+  who?: Omit<AuditEntry, 'at' | 'outcome'>,
+): Promise<void> {
   const now = deps.clock.now();
   await recordFailure(deps.db, keys, now, LOGIN_FAILURE_WINDOW_MS);
   if (who) await audit(deps.db, { ...who, at: now, outcome: 'failed' });

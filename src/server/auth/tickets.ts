@@ -33,7 +33,9 @@ export function ticketSecret(db: Db): Promise<string> {
 
 /** `base64url(json).base64url(hmac-sha256)`: readable claims, unforgeable without the secret. */
 export function signTicket(secret: string, claims: TicketClaims): string {
-  const body = Buffer.from(JSON.stringify({ u: claims.userId, i: claims.imei, e: claims.exp, s: claims.sessionId, n: claims.nonce })).toString('base64url');
+  const body = Buffer.from(
+    JSON.stringify({ u: claims.userId, i: claims.imei, e: claims.exp, s: claims.sessionId, n: claims.nonce }),
+  ).toString('base64url');
   return `${body}.${hmacSha256(secret, body).toString('base64url')}`;
 }
 
@@ -43,8 +45,21 @@ export function verifyTicket(secret: string, key: string, now: number): TicketCl
   if (!body || !sig || extra !== undefined) return undefined;
   if (!safeEqual(hmacSha256(secret, body), Buffer.from(sig, 'base64url'))) return undefined;
   try {
-    const raw = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { u?: unknown; i?: unknown; e?: unknown; s?: unknown; n?: unknown };
-    if (typeof raw.u !== 'number' || typeof raw.e !== 'number' || typeof raw.i !== 'string' || typeof raw.s !== 'number' || typeof raw.n !== 'string') return undefined;
+    const raw = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
+      u?: unknown;
+      i?: unknown;
+      e?: unknown;
+      s?: unknown;
+      n?: unknown;
+    };
+    if (
+      typeof raw.u !== 'number' ||
+      typeof raw.e !== 'number' ||
+      typeof raw.i !== 'string' ||
+      typeof raw.s !== 'number' ||
+      typeof raw.n !== 'string'
+    )
+      return undefined;
     if (raw.e <= now) return undefined;
     return { userId: raw.u, imei: raw.i, exp: raw.e, sessionId: raw.s, nonce: raw.n };
   } catch {
@@ -60,8 +75,19 @@ export async function spendTicket(db: Db, claims: TicketClaims, now: number): Pr
   const [live] = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))));
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date(now)),
+      ),
+    );
   if (!live) return false;
-  const spent = await db.insert(usedTickets).values({ nonce: claims.nonce, usedAt: new Date(now) }).onConflictDoNothing().returning({ nonce: usedTickets.nonce });
+  const spent = await db
+    .insert(usedTickets)
+    .values({ nonce: claims.nonce, usedAt: new Date(now) })
+    .onConflictDoNothing()
+    .returning({ nonce: usedTickets.nonce });
   return spent.length === 1;
 }

@@ -42,7 +42,11 @@ function cachedKey(db: Db): Promise<string> {
  * CONNECT: a known device's IMEI with its secret, else a console's user id with a session token.
  * A username naming a device is always judged as that device.
  */
-export async function authenticate(deps: AccessDeps, username: string | undefined, password: string | undefined): Promise<Principal | undefined> {
+export async function authenticate(
+  deps: AccessDeps,
+  username: string | undefined,
+  password: string | undefined,
+): Promise<Principal | undefined> {
   if (!username || !password) return undefined;
   if (IMEI_RE.test(username)) {
     const device = await deps.deviceCache.get(username);
@@ -50,12 +54,22 @@ export async function authenticate(deps: AccessDeps, username: string | undefine
   }
   if (!USER_ID_RE.test(username)) return undefined;
   const live = await resolveToken(deps, password);
-  const facts = live && { userId: live.userId, tokenHash: live.tokenHash, tenantId: live.scope.tenantId, superAdmin: live.scope.kind === 'super', readOnly: live.scope.kind === 'visitor' };
+  const facts = live && {
+    userId: live.userId,
+    tokenHash: live.tokenHash,
+    tenantId: live.scope.tenantId,
+    superAdmin: live.scope.kind === 'super',
+    readOnly: live.scope.kind === 'visitor',
+  };
   return authorizeConnect(username, facts);
 }
 
 /** SUBSCRIBE: looks up the device a console asks to follow. */
-export async function checkSubscribe(deps: AccessDeps, principal: Principal | undefined, topic: string): Promise<boolean> {
+export async function checkSubscribe(
+  deps: AccessDeps,
+  principal: Principal | undefined,
+  topic: string,
+): Promise<boolean> {
   const imei = principal?.kind === 'console' ? clientTopicImei(topic) : undefined;
   const target = imei === undefined ? undefined : await deps.deviceCache.get(imei);
   return authorizeSubscribe(principal, topic, target);
@@ -86,7 +100,10 @@ export async function principalOf(deps: AccessDeps, username: string | undefined
   if (!username) return undefined;
   if (IMEI_RE.test(username)) {
     const device = await deps.deviceCache.get(username);
-    if (device) return deviceAdmitted(device) ? { kind: 'device', imei: device.imei, deviceId: device.id, tenantId: device.tenantId } : undefined;
+    if (device)
+      return deviceAdmitted(device)
+        ? { kind: 'device', imei: device.imei, deviceId: device.id, tenantId: device.tenantId }
+        : undefined;
   }
   if (!USER_ID_RE.test(username)) return undefined;
   const [user] = await deps.db
@@ -94,5 +111,12 @@ export async function principalOf(deps: AccessDeps, username: string | undefined
     .from(users)
     .where(eq(users.id, Number(username)));
   if (!user || user.status !== 1) return undefined;
-  return { kind: 'console', userId: user.id, tokenHash: '', tenantId: user.tenantId, superAdmin: user.kind === 'super', readOnly: user.kind === 'visitor' };
+  return {
+    kind: 'console',
+    userId: user.id,
+    tokenHash: '',
+    tenantId: user.tenantId,
+    superAdmin: user.kind === 'super',
+    readOnly: user.kind === 'visitor',
+  };
 }

@@ -40,17 +40,29 @@ export const USER_ID_RE = /^\d{1,10}$/;
 
 /** Devices waiting for stock-in and recycled ones may not talk to the platform. */
 export function deviceAdmitted(device: Pick<DeviceFacts, 'stockState'> | undefined): boolean {
-  return device !== undefined && device.stockState !== STOCK_STATE.pendingIn && device.stockState !== STOCK_STATE.recycled;
+  return (
+    device !== undefined && device.stockState !== STOCK_STATE.pendingIn && device.stockState !== STOCK_STATE.recycled
+  );
 }
 
 /**
  * A console logs in with username = its user id and password = its session token. The token must
  * belong to a live session of that very user.
  */
-export function authorizeConnect(username: string | undefined, session: SessionFacts | undefined): Principal | undefined {
+export function authorizeConnect(
+  username: string | undefined,
+  session: SessionFacts | undefined,
+): Principal | undefined {
   if (!username || !USER_ID_RE.test(username) || !session) return undefined;
   if (session.userId !== Number(username)) return undefined;
-  return { kind: 'console', userId: session.userId, tokenHash: session.tokenHash, tenantId: session.tenantId, superAdmin: session.superAdmin, readOnly: session.readOnly };
+  return {
+    kind: 'console',
+    userId: session.userId,
+    tokenHash: session.tokenHash,
+    tenantId: session.tenantId,
+    superAdmin: session.superAdmin,
+    readOnly: session.readOnly,
+  };
 }
 
 /** A device logs in with username = its IMEI and password = its secret (devices/secrets.ts). */
@@ -93,7 +105,11 @@ export function positionsTopicTenant(topic: string): number | undefined {
  * devices in their tenant (super administrators: any existing device); `target` is that device
  * as looked up, undefined when unknown.
  */
-export function authorizeSubscribe(principal: Principal | undefined, topic: string, target?: Pick<DeviceFacts, 'tenantId'>): boolean {
+export function authorizeSubscribe(
+  principal: Principal | undefined,
+  topic: string,
+  target?: Pick<DeviceFacts, 'tenantId'>,
+): boolean {
   if (!principal) return false;
   if (principal.kind === 'device') return topic === topics.deviceServer(principal.imei);
   if (topic === topics.userWeb(principal.userId) || topic === topics.noticeWeb) return true;

@@ -14,7 +14,11 @@ export interface EmbeddedOptions {
   /** Decides a SUBSCRIBE (may look things up). */
   authorizeSubscribe(principal: Principal | undefined, topic: string): Promise<boolean>;
   /** Decides a console's PUBLISH (devices are decided in place, without a lookup). */
-  authorizeConsolePublish(principal: Principal, topic: string, packet: { payload: Buffer; retain: boolean }): Promise<boolean>;
+  authorizeConsolePublish(
+    principal: Principal,
+    topic: string,
+    packet: { payload: Buffer; retain: boolean },
+  ): Promise<boolean>;
   onError(err: unknown): void;
   /** Connections announcing a larger MQTT packet are cut (packet-limit.ts) and reported here. */
   maxPacketBytes?: number;
@@ -76,7 +80,9 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
           uplink.handler(packet.topic, payload, principal);
           return done(null);
         }
-        uplink.handler(packet.topic, payload, principal, (outcome) => done(outcome === 'lost' ? new Error('message not stored') : null));
+        uplink.handler(packet.topic, payload, principal, (outcome) =>
+          done(outcome === 'lost' ? new Error('message not stored') : null),
+        );
         return;
       }
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
@@ -116,7 +122,14 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
     publish: (topic, payload, o = {}) =>
       new Promise<void>((resolve, reject) => {
         aedes.publish(
-          { cmd: 'publish', topic, payload: toPayload(payload), qos: o.qos ?? 0, retain: o.retain ?? false, dup: false },
+          {
+            cmd: 'publish',
+            topic,
+            payload: toPayload(payload),
+            qos: o.qos ?? 0,
+            retain: o.retain ?? false,
+            dup: false,
+          },
           (err) => (err ? reject(err) : resolve()),
         );
       }),
@@ -138,7 +151,10 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
     dropSessions(match) {
       for (const [client, p] of live) {
         if (p.kind !== 'console') continue;
-        if ((match.userId !== undefined && p.userId === match.userId) || (match.tokenHash && p.tokenHash === match.tokenHash)) {
+        if (
+          (match.userId !== undefined && p.userId === match.userId) ||
+          (match.tokenHash && p.tokenHash === match.tokenHash)
+        ) {
           client.close();
         }
       }
@@ -146,7 +162,9 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
     listenTcp: (port, host) =>
       new Promise<number>((resolve, reject) => {
         const server = createServer((socket) => {
-          limitPacketSize(socket, opts.maxPacketBytes ?? DEFAULT_MAX_PACKET_BYTES, (e) => opts.onOversize?.(`${e.message} from ${socket.remoteAddress}`));
+          limitPacketSize(socket, opts.maxPacketBytes ?? DEFAULT_MAX_PACKET_BYTES, (e) =>
+            opts.onOversize?.(`${e.message} from ${socket.remoteAddress}`),
+          );
           aedes.handle(socket);
         });
         server.once('error', reject);
@@ -157,7 +175,9 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
         });
       }),
     handleStream: (stream, req) => {
-      limitPacketSize(stream, opts.maxPacketBytes ?? DEFAULT_MAX_PACKET_BYTES, (e) => opts.onOversize?.(`${e.message} from ${req?.socket.remoteAddress}`));
+      limitPacketSize(stream, opts.maxPacketBytes ?? DEFAULT_MAX_PACKET_BYTES, (e) =>
+        opts.onOversize?.(`${e.message} from ${req?.socket.remoteAddress}`),
+      );
       aedes.handle(stream, req);
     },
     close: async () => {

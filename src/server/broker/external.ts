@@ -37,7 +37,11 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
    */
   let unclaimed: { topic: string; payload: Buffer; settle: (o: UplinkOutcome) => void }[] = [];
   /** Hands a message to its handlers: 'none' matched, 'taken' (acknowledged at once), or 'claimed'. */
-  const deliver = (topic: string, payload: Buffer, settle: ((o: UplinkOutcome) => void) | undefined): 'none' | 'taken' | 'claimed' => {
+  const deliver = (
+    topic: string,
+    payload: Buffer,
+    settle: ((o: UplinkOutcome) => void) | undefined,
+  ): 'none' | 'taken' | 'claimed' => {
     let seen: 'none' | 'taken' | 'claimed' = 'none';
     for (const [filter, set] of handlers) {
       if (!topicMatches(filter, topic)) continue;
@@ -52,7 +56,8 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
     const settle = packet.qos === 1 ? acks.defer(packet) : undefined;
     const seen = deliver(topic, payload, settle);
     if (seen === 'claimed') return;
-    if (seen === 'none' && settle && unclaimedOpen && unclaimed.length < MAX_UNCLAIMED) unclaimed.push({ topic, payload, settle });
+    if (seen === 'none' && settle && unclaimedOpen && unclaimed.length < MAX_UNCLAIMED)
+      unclaimed.push({ topic, payload, settle });
     else settle?.('stored');
   });
   let unclaimedOpen = true;
@@ -145,7 +150,8 @@ function deferredAcks(client: mqtt.MqttClient) {
     chain = chain.then(async () => {
       const o = await outcome;
       if (o !== 'lost') {
-        if (client.connected && client.stream === stream) send._sendPacket({ cmd: 'puback', messageId, reasonCode: 0 }, () => {});
+        if (client.connected && client.stream === stream)
+          send._sendPacket({ cmd: 'puback', messageId, reasonCode: 0 }, () => {});
         return;
       }
       // Not stored and not acknowledged: it holds a place in the broker's window until the

@@ -15,7 +15,11 @@ export class PacketTooLargeError extends Error {
     readonly size: number,
     readonly maxBytes: number,
   ) {
-    super(Number.isFinite(size) ? `MQTT packet of ${size} bytes over the limit of ${maxBytes}` : 'MQTT packet length malformed');
+    super(
+      Number.isFinite(size)
+        ? `MQTT packet of ${size} bytes over the limit of ${maxBytes}`
+        : 'MQTT packet length malformed',
+    );
   }
 }
 

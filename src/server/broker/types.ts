@@ -11,7 +11,11 @@ export interface PublishOptions {
  * `settle` (external brokers, QoS 1): a handler that returns true acknowledges the message itself
  * by calling it after its own work; otherwise the message is acknowledged at once.
  */
-export type MessageHandler = (topic: string, payload: Buffer, settle?: (outcome: UplinkOutcome) => void) => boolean | void;
+export type MessageHandler = (
+  topic: string,
+  payload: Buffer,
+  settle?: (outcome: UplinkOutcome) => void,
+) => boolean | void;
 
 /** The service's view of MQTT, whether the broker runs in-process or elsewhere. */
 export interface Broker {
@@ -56,7 +60,12 @@ export interface EmbeddedBroker extends Broker {
 }
 
 export type UplinkOutcome = 'stored' | 'refused' | 'lost';
-export type UplinkHandler = (topic: string, payload: Buffer, publisher: Principal, settle?: (outcome: UplinkOutcome) => void) => void;
+export type UplinkHandler = (
+  topic: string,
+  payload: Buffer,
+  publisher: Principal,
+  settle?: (outcome: UplinkOutcome) => void,
+) => void;
 
 export type PublishedHandler = (topic: string, payload: Buffer, publisher: Principal | null) => void;
 

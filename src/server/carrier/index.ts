@@ -27,7 +27,10 @@ const carriers = new WeakMap<object, Carrier>();
 
 export function createCarrier(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): Carrier {
   const parsed = carrierEnv.safeParse(env);
-  if (!parsed.success) throw new Error(`carrier settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `carrier settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   const e = parsed.data;
   const test = app.config.env === 'test';
   return new SimulatedCarrier(app.db, {

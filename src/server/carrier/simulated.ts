@@ -23,7 +23,9 @@ const HOUR_MS = 3_600_000;
 /** Hours since the month (of `ms`, in the zone) began; close enough across a DST change. */
 export function hoursIntoMonth(ms: number, timeZone: string): number {
   const day = Number(new Intl.DateTimeFormat('en-CA', { timeZone, day: 'numeric' }).format(new Date(ms)));
-  const hour = Number(new Intl.DateTimeFormat('en-CA', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date(ms)));
+  const hour = Number(
+    new Intl.DateTimeFormat('en-CA', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date(ms)),
+  );
   return (day - 1) * 24 + hour;
 }
 
@@ -84,7 +86,12 @@ export class SimulatedCarrier implements Carrier {
   async queryUsage(iccid: string): Promise<CarrierUsage> {
     await this.answer();
     const line = await this.grown(iccid);
-    return { month: line.month, dataMb: Math.round(line.dataMb * 100) / 100, sms: Math.floor(line.sms), voiceMin: Math.floor(line.voiceMin) };
+    return {
+      month: line.month,
+      dataMb: Math.round(line.dataMb * 100) / 100,
+      sms: Math.floor(line.sms),
+      voiceMin: Math.floor(line.voiceMin),
+    };
   }
 
   async suspend(iccid: string): Promise<void> {
@@ -96,7 +103,10 @@ export class SimulatedCarrier implements Carrier {
   async resume(iccid: string): Promise<void> {
     await this.answer();
     await this.grown(iccid);
-    await this.db.update(carrierLines).set({ state: CARRIER_LINE.active, grownAt: new Date(this.now()) }).where(eq(carrierLines.iccid, iccid));
+    await this.db
+      .update(carrierLines)
+      .set({ state: CARRIER_LINE.active, grownAt: new Date(this.now()) })
+      .where(eq(carrierLines.iccid, iccid));
   }
 
   async changePackage(iccid: string, packageCode: string): Promise<void> {
@@ -143,7 +153,9 @@ export class SimulatedCarrier implements Carrier {
     const [line] = await this.db.select().from(carrierLines).where(eq(carrierLines.iccid, iccid));
     if (!line) throw new CarrierError('line vanished', true);
     const newMonth = line.month !== month;
-    const since = newMonth ? Math.min(hoursIntoMonth(now, this.timeZone), (now - line.grownAt.getTime()) / HOUR_MS) : (now - line.grownAt.getTime()) / HOUR_MS;
+    const since = newMonth
+      ? Math.min(hoursIntoMonth(now, this.timeZone), (now - line.grownAt.getTime()) / HOUR_MS)
+      : (now - line.grownAt.getTime()) / HOUR_MS;
     const hours = line.state === CARRIER_LINE.active ? Math.max(0, since) : 0;
     const r = ratesOf(iccid);
     const base = newMonth ? { dataMb: 0, sms: 0, voiceMin: 0 } : line;
@@ -155,18 +167,15 @@ export class SimulatedCarrier implements Carrier {
       grownAt: new Date(now),
     };
     if (hours === 0 && !newMonth) return line;
-    const [updated] = await this.db
-      .update(carrierLines)
-      .set(next)
-      .where(eq(carrierLines.iccid, iccid))
-      .returning();
+    const [updated] = await this.db.update(carrierLines).set(next).where(eq(carrierLines.iccid, iccid)).returning();
     return updated ?? line;
   }
 
   /** The platform's latency and its occasional "system busy". */
   private async answer(): Promise<void> {
     this.calls++;
-    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs * (0.5 + this.rng.next() / 2)));
+    if (this.delayMs > 0)
+      await new Promise((resolve) => setTimeout(resolve, this.delayMs * (0.5 + this.rng.next() / 2)));
     if (this.forced > 0) {
       this.forced--;
       throw new CarrierError('simulated carrier busy (forced)', true);

@@ -14,7 +14,19 @@ import type { Clock } from '../lib/clock';
 import type { Recorder, RecordingDone } from '../media/recorder-api';
 import type { Sfu } from '../media/sfu';
 import { record, stopRecording } from './record';
-import { broadcast, enqueue, memberOf, newRoom, roomInfo, roomKey, roomState, sendEvent, transmitBits, type Instance, type Room } from './room';
+import {
+  broadcast,
+  enqueue,
+  memberOf,
+  newRoom,
+  roomInfo,
+  roomKey,
+  roomState,
+  sendEvent,
+  transmitBits,
+  type Instance,
+  type Room,
+} from './room';
 
 /** How long an invited device has to publish before it is taken off the member list. */
 export const DEVICE_JOIN_MS = 60_000;
@@ -108,7 +120,11 @@ export class ConferenceHub {
           await this.handle(inst, msg);
         } catch (err) {
           this.deps.log.debug({ err }, 'conference message refused');
-          sendEvent(inst, { event: 'onerror', cmd: kind, msg: err instanceof Error ? err.message.slice(0, 200) : 'bad message' });
+          sendEvent(inst, {
+            event: 'onerror',
+            cmd: kind,
+            msg: err instanceof Error ? err.message.slice(0, 200) : 'bad message',
+          });
         }
       }
     };
@@ -143,7 +159,12 @@ export class ConferenceHub {
   private async command(inst: Instance, cmd: ConfCommand): Promise<void> {
     switch (cmd.cmd) {
       case 'getrealm':
-        return sendEvent(inst, { event: 'ongetrealmok', realm: `tenant_${inst.tenantId}`, uid: inst.uid, displayName: inst.displayName });
+        return sendEvent(inst, {
+          event: 'ongetrealmok',
+          realm: `tenant_${inst.tenantId}`,
+          uid: inst.uid,
+          displayName: inst.displayName,
+        });
       case 'joinroom':
         return this.join(inst, cmd);
       case 'leaveroom':
@@ -157,7 +178,12 @@ export class ConferenceHub {
       case 'getmediainfo':
         return sendEvent(inst, { event: 'onmediainfo', info: inst.media });
       case 'setmediainfo':
-        inst.media = { uri: cmd.uri ?? inst.media.uri, type: cmd.type ?? inst.media.type, ps: cmd.ps ?? inst.media.ps, fps: cmd.fps ?? inst.media.fps };
+        inst.media = {
+          uri: cmd.uri ?? inst.media.uri,
+          type: cmd.type ?? inst.media.type,
+          ps: cmd.ps ?? inst.media.ps,
+          fps: cmd.fps ?? inst.media.fps,
+        };
         return sendEvent(inst, { event: 'onmediainfo', info: inst.media });
       case 'sendtext':
         return record(this.deps, inst, cmd.text);
@@ -168,18 +194,21 @@ export class ConferenceHub {
     if (inst.room) this.leave(inst, 'left');
     const key = roomKey(inst.tenantId, cmd.roomId);
     let room = this.rooms.get(key);
-    if (room && room.password && room.password !== (cmd.password ?? '')) return sendEvent(inst, { event: 'onconfjoinfail', roomId: cmd.roomId, reason: 'password' });
+    if (room && room.password && room.password !== (cmd.password ?? ''))
+      return sendEvent(inst, { event: 'onconfjoinfail', roomId: cmd.roomId, reason: 'password' });
     const earlier = room?.members.get(inst.uid);
     // The same user joining again (another tab, a reload) takes the place of its earlier instance: one uid, one publication.
     if (earlier) this.leave(earlier, 'replaced');
-    if (room && room.members.size >= CONF_CAPACITY) return sendEvent(inst, { event: 'onconfjoinfail', roomId: cmd.roomId, reason: 'full' });
+    if (room && room.members.size >= CONF_CAPACITY)
+      return sendEvent(inst, { event: 'onconfjoinfail', roomId: cmd.roomId, reason: 'full' });
     if (!room || room.members.size === 0) {
       room = newRoom(inst.tenantId, cmd.roomId, cmd.password ?? '', inst.uid);
       this.rooms.set(key, room);
       this.bySfuRoom.set(room.sfuRoom, room);
     }
     inst.room = room;
-    inst.enabled = (cmd.audio === false ? 0 : STATE_BITS.enableAudio) | (cmd.video === false ? 0 : STATE_BITS.enableVideo);
+    inst.enabled =
+      (cmd.audio === false ? 0 : STATE_BITS.enableAudio) | (cmd.video === false ? 0 : STATE_BITS.enableVideo);
     if (cmd.displayName) inst.displayName = cmd.displayName;
     room.members.set(inst.uid, inst);
     const members = [...room.members.values()].map((m) => memberOf(room, m));
@@ -265,14 +294,18 @@ export class ConferenceHub {
     this.deps.sfu.leaveRoom(room.sfuRoom, inst.uid);
     broadcast(room, { event: 'onactorleave', uid: inst.uid });
     // Devices stay while a console is there to see them; the last console's leaving ends their call.
-    if (![...room.members.values()].some((m) => !m.device)) for (const uid of [...room.members.keys()]) this.dropDevice(room, uid);
+    if (![...room.members.values()].some((m) => !m.device))
+      for (const uid of [...room.members.keys()]) this.dropDevice(room, uid);
     if (room.members.size === 0) {
       this.rooms.delete(room.key);
       this.bySfuRoom.delete(room.sfuRoom);
       // Nobody is left to stop it: the recording ends with the room.
       const recording = room.recording;
       room.recording = undefined;
-      if (recording) void stopRecording(this.deps, room, recording).catch((err: unknown) => this.deps.log.warn({ err }, 'conference recording did not stop'));
+      if (recording)
+        void stopRecording(this.deps, room, recording).catch((err: unknown) =>
+          this.deps.log.warn({ err }, 'conference recording did not stop'),
+        );
     } else {
       if (room.owner === inst.uid) room.owner = [...room.members.values()].find((m) => !m.device)!.uid;
       broadcast(room, roomState(room));
@@ -289,7 +322,12 @@ export class ConferenceHub {
     const offer = await this.deps.sfu.subscribe(room.sfuRoom, inst.uid, publisherUid);
     if (inst.room !== room) return this.deps.sfu.leave(room.sfuRoom, inst.uid, offer.id);
     inst.subscriptions.set(publisherUid, offer.id);
-    enqueue(inst, { from: publisherUid, to: inst.id, type: 'sdp', sdp: { type: 'offer', sdp: offer.sdp, id: offer.id } });
+    enqueue(inst, {
+      from: publisherUid,
+      to: inst.id,
+      type: 'sdp',
+      sdp: { type: 'offer', sdp: offer.sdp, id: offer.id },
+    });
   }
 
   /** The console's publish offer (to the server), or its answer to a subscription offer (to the publisher). */
@@ -300,7 +338,12 @@ export class ConferenceHub {
     if (sdp.type === 'offer') {
       const answer = await this.deps.sfu.publish(room.sfuRoom, inst.uid, sdp.sdp);
       if (inst.room !== room) return this.deps.sfu.leave(room.sfuRoom, inst.uid, answer.id);
-      enqueue(inst, { from: CONF_SERVER, to: inst.id, type: 'sdp', sdp: { type: 'answer', sdp: answer.sdp, id: answer.id } });
+      enqueue(inst, {
+        from: CONF_SERVER,
+        to: inst.id,
+        type: 'sdp',
+        sdp: { type: 'answer', sdp: answer.sdp, id: answer.id },
+      });
       return;
     }
     if (!sdp.id) return sendEvent(inst, { event: 'onerror', cmd: 'sdp', msg: 'an answer names its subscription id' });
@@ -322,10 +365,22 @@ export class ConferenceHub {
         continue;
       }
       const transmit = transmitBits(pub);
-      const fresh = Boolean(pub && pub.kinds.length > 0 && (!before?.announced || before.publication !== pub.publication));
-      if (pub) room.media.set(inst.uid, { transmit, publication: pub.publication, announced: fresh || (before?.publication === pub.publication && before.announced) });
+      const fresh = Boolean(
+        pub && pub.kinds.length > 0 && (!before?.announced || before.publication !== pub.publication),
+      );
+      if (pub)
+        room.media.set(inst.uid, {
+          transmit,
+          publication: pub.publication,
+          announced: fresh || (before?.publication === pub.publication && before.announced),
+        });
       else room.media.delete(inst.uid);
-      if (fresh) broadcast(room, { event: 'onmedianotiy', uid: inst.uid, publication: pub!.publication, kinds: pub!.kinds }, inst);
+      if (fresh)
+        broadcast(
+          room,
+          { event: 'onmedianotiy', uid: inst.uid, publication: pub!.publication, kinds: pub!.kinds },
+          inst,
+        );
       if ((before?.transmit ?? 0) !== transmit) {
         sendEvent(inst, { event: 'onselfstate', member: memberOf(room, inst) });
         broadcast(room, { event: 'onactorstate', member: memberOf(room, inst) }, inst);

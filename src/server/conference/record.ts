@@ -14,7 +14,11 @@ const FILE_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 type RecordDeps = Pick<HubDeps, 'recorder' | 'recorded' | 'clock' | 'log'>;
 
 /** Stops the room's recording and lists it in the video library (its file name is the key + `_0000`). */
-export async function stopRecording(deps: RecordDeps, room: Pick<Room, 'tenantId' | 'roomId'>, recording: NonNullable<Room['recording']>): Promise<RecordingDone> {
+export async function stopRecording(
+  deps: RecordDeps,
+  room: Pick<Room, 'tenantId' | 'roomId'>,
+  recording: NonNullable<Room['recording']>,
+): Promise<RecordingDone> {
   const recorder = deps.recorder();
   if (!recorder) throw new Error('recording is not available');
   const done = await recorder.stop(recording.id);
@@ -28,7 +32,11 @@ export async function record(deps: RecordDeps, inst: Instance, text: string): Pr
   try {
     parsed = recordCommand.parse(JSON.parse(Buffer.from(text, 'base64').toString('utf8')));
   } catch {
-    return sendEvent(inst, { event: 'onerror', cmd: 'sendtext', msg: 'expected the base64 of a StartRecord or StopRecord command' });
+    return sendEvent(inst, {
+      event: 'onerror',
+      cmd: 'sendtext',
+      msg: 'expected the base64 of a StartRecord or StopRecord command',
+    });
   }
   const command = parsed.Command;
   const room = inst.room;
@@ -41,7 +49,12 @@ export async function record(deps: RecordDeps, inst: Instance, text: string): Pr
       if (room.recording) return fail('the room is already being recorded');
       const requested = parsed.Storage?.FileKey;
       const fileKey = requested && FILE_KEY.test(requested) ? requested : `web_${deps.clock.now()}`;
-      const { id } = await recorder.start({ room: room.sfuRoom, tenantId: room.tenantId, video: parsed.Video ?? true, fileKey });
+      const { id } = await recorder.start({
+        room: room.sfuRoom,
+        tenantId: room.tenantId,
+        video: parsed.Video ?? true,
+        fileKey,
+      });
       // The room may have emptied while ffmpeg started.
       if (!room.members.size) return void recorder.stop(id).catch(() => undefined);
       room.recording = { id, by: inst.uid, fileKey };

@@ -53,12 +53,24 @@ export const roomKey = (tenantId: number, roomId: string): string => `${tenantId
 export const sfuRoomName = (tenantId: number, roomId: string): string => `t${tenantId}_room_${roomId}`;
 
 export function newRoom(tenantId: number, roomId: string, password: string, owner: string): Room {
-  return { key: roomKey(tenantId, roomId), tenantId, roomId, sfuRoom: sfuRoomName(tenantId, roomId), password, owner, members: new Map(), media: new Map() };
+  return {
+    key: roomKey(tenantId, roomId),
+    tenantId,
+    roomId,
+    sfuRoom: sfuRoomName(tenantId, roomId),
+    password,
+    owner,
+    members: new Map(),
+    media: new Map(),
+  };
 }
 
 export function transmitBits(pub: PublisherInfo | undefined): number {
   if (!pub) return 0;
-  return (pub.kinds.includes('audio') ? STATE_BITS.transmitAudio : 0) | (pub.kinds.includes('video') ? STATE_BITS.transmitVideo : 0);
+  return (
+    (pub.kinds.includes('audio') ? STATE_BITS.transmitAudio : 0) |
+    (pub.kinds.includes('video') ? STATE_BITS.transmitVideo : 0)
+  );
 }
 
 export function memberOf(room: Room, inst: Instance): ConfMember {

@@ -5,7 +5,6 @@ import { ANSWER_WINDOW_S } from '../../shared/devices/access';
 import type { Db } from '../db/driver';
 import { rowsOf } from '../db/rows';
 
-
 const num = (v: unknown): number => Number(v ?? 0) || 0;
 
 /**
@@ -15,8 +14,14 @@ const num = (v: unknown): number => Number(v ?? 0) || 0;
  * and ads on door-unit screens now (helper ADS' acknowledged, not withdrawn deliveries).
  * `tenant` is the SQL test of an alias's tenant (`true` for the platform).
  */
-export async function communityFigures(db: Db, tenant: (alias: string) => SQL, from: Date, to: Date): Promise<CommunityFigures> {
-  const period = (col: string) => sql`${sql.raw(col)} >= ${from.toISOString()}::timestamptz and ${sql.raw(col)} <= ${to.toISOString()}::timestamptz`;
+export async function communityFigures(
+  db: Db,
+  tenant: (alias: string) => SQL,
+  from: Date,
+  to: Date,
+): Promise<CommunityFigures> {
+  const period = (col: string) =>
+    sql`${sql.raw(col)} >= ${from.toISOString()}::timestamptz and ${sql.raw(col)} <= ${to.toISOString()}::timestamptz`;
   const [counts, calls, methods] = await Promise.all([
     db.execute(sql`select
         (select count(*) from rooms r where ${tenant('r')}) as rooms,

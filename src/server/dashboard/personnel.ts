@@ -9,7 +9,11 @@ import { rowsOf } from '../db/rows';
 import type { Scope } from '../db/scope';
 
 const num = (v: unknown): number => Number(v ?? 0) || 0;
-const list = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 /** The kinds people wear: their alarms are the people's alarms. */
 const WORN = DEVICE_KINDS.filter((k) => KIND_INFO[k].wearable);
 
@@ -35,28 +39,49 @@ export async function personnelFigures(db: Db, q: PersonnelQuery): Promise<Perso
   const today = localDayOf(new Date(q.now), tz);
   const fromDay = localDayOf(q.from, tz);
   const toDay = [localDayOf(q.to, tz), today].sort()[0]!;
-  const dept = (alias: string): SQL => (q.departmentId ? sql`${sql.raw(alias)}.department_id = ${q.departmentId}` : sql`true`);
+  const dept = (alias: string): SQL =>
+    q.departmentId ? sql`${sql.raw(alias)}.department_id = ${q.departmentId}` : sql`true`;
   const period = sql`a.ts >= ${q.from.toISOString()}::timestamptz and a.ts <= ${q.to.toISOString()}::timestamptz`;
   const [people, worn, roles, onDuty, alarms, attendance] = await Promise.all([
     db.execute(sql`select u.department_id, max(p.name) as name, count(*) as n from users u left join departments p on p.id = u.department_id
       where ${tenant('u')} and ${dept('u')} and u.status = 1 and u.kind <> 'visitor' group by 1`),
-    db.execute(sql`select d.department_id, count(*) as n from devices d where ${tenant('d')} and ${dept('d')} and d.kind in (${list(WORN)}) group by 1`),
+    db.execute(
+      sql`select d.department_id, count(*) as n from devices d where ${tenant('d')} and ${dept('d')} and d.kind in (${list(WORN)}) group by 1`,
+    ),
     db.execute(sql`select r.id, r.name, count(distinct u.id) as n from user_roles ur join roles r on r.id = ur.role_id join users u on u.id = ur.user_id
       where ${tenant('ur')} and ${dept('u')} and u.status = 1 and u.kind <> 'visitor' group by 1, 2 order by 3 desc, 1`),
-    db.execute(sql`select count(*) as n from attendance_records ar where ${tenant('ar')} and ${dept('ar')} and ar.day = ${today} and ar.punches > 0`),
+    db.execute(
+      sql`select count(*) as n from attendance_records ar where ${tenant('ar')} and ${dept('ar')} and ar.day = ${today} and ar.punches > 0`,
+    ),
     db.execute(sql`select a.type::text as type, to_char(a.ts at time zone ${tz}, 'YYYY-MM-DD') as day, count(*) as n from alarm_records a
       where ${tenant('a')} and ${dept('a')} and ${period} and a.device_kind in (${list(WORN)}) and a.type not in (${list(EVENT_TYPES)}) group by 1, 2`),
-    fromDay <= toDay ? attendanceStats(db, q.scope, { from: fromDay, to: toDay, ...(q.departmentId ? { departmentId: q.departmentId } : {}) }) : undefined,
+    fromDay <= toDay
+      ? attendanceStats(db, q.scope, {
+          from: fromDay,
+          to: toDay,
+          ...(q.departmentId ? { departmentId: q.departmentId } : {}),
+        })
+      : undefined,
   ]);
 
   const byDept = new Map<string, PersonnelFigures['byDepartment'][number]>();
   const deptRow = (id: unknown) => {
     const key = String(id ?? '');
     let row = byDept.get(key);
-    if (!row) byDept.set(key, (row = { departmentId: id === null || id === undefined ? null : Number(id), name: null, people: 0, wearables: 0 }));
+    if (!row)
+      byDept.set(
+        key,
+        (row = {
+          departmentId: id === null || id === undefined ? null : Number(id),
+          name: null,
+          people: 0,
+          wearables: 0,
+        }),
+      );
     return row;
   };
-  for (const r of rowsOf<{ department_id: unknown; name: string | null; n: unknown }>(people)) Object.assign(deptRow(r.department_id), { name: r.name, people: num(r.n) });
+  for (const r of rowsOf<{ department_id: unknown; name: string | null; n: unknown }>(people))
+    Object.assign(deptRow(r.department_id), { name: r.name, people: num(r.n) });
   for (const r of rowsOf<{ department_id: unknown; n: unknown }>(worn)) deptRow(r.department_id).wearables = num(r.n);
 
   const alarmRows = rowsOf<{ type: string; day: string; n: unknown }>(alarms);
@@ -72,13 +97,27 @@ export async function personnelFigures(db: Db, q: PersonnelQuery): Promise<Perso
     fromDay,
     toDay,
     people: [...byDept.values()].reduce((n, d) => n + d.people, 0),
-    byDepartment: [...byDept.values()].sort((a, b) => b.people - a.people || b.wearables - a.wearables || (a.departmentId ?? 0) - (b.departmentId ?? 0)),
-    byRole: rowsOf<{ id: unknown; name: string; n: unknown }>(roles).map((r) => ({ roleId: Number(r.id), name: r.name, people: num(r.n) })),
+    byDepartment: [...byDept.values()].sort(
+      (a, b) => b.people - a.people || b.wearables - a.wearables || (a.departmentId ?? 0) - (b.departmentId ?? 0),
+    ),
+    byRole: rowsOf<{ id: unknown; name: string; n: unknown }>(roles).map((r) => ({
+      roleId: Number(r.id),
+      name: r.name,
+      people: num(r.n),
+    })),
     onDutyToday: num(rowsOf<{ n: unknown }>(onDuty)[0]?.n),
     attendance: totals,
-    attendanceDays: (attendance?.days ?? []).map((d) => ({ day: d.day, normal: d.normal, late: d.late, absent: d.absent, leave: d.leave })),
+    attendanceDays: (attendance?.days ?? []).map((d) => ({
+      day: d.day,
+      normal: d.normal,
+      late: d.late,
+      absent: d.absent,
+      leave: d.leave,
+    })),
     alarms: [...byType.values()].reduce((n, c) => n + c, 0),
-    alarmsByType: [...byType.entries()].map(([type, count]) => ({ type, count })).sort((a, b) => b.count - a.count || a.type - b.type),
+    alarmsByType: [...byType.entries()]
+      .map(([type, count]) => ({ type, count }))
+      .sort((a, b) => b.count - a.count || a.type - b.type),
     alarmDays: days.map((day) => ({ day, count: byDay.get(day) ?? 0 })),
   };
 }

@@ -1,7 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ALARM_HANDLE, ALARM_TYPE_BY_KEY, EVENT_TYPES } from '../../shared/alarms/types';
 import { DEVICE_STATE } from '../../shared/codes';
-import { scenarioKinds, SCENARIO_METRICS, type DashboardBody, type DashboardSummary, type KindCounts, type ScenarioFigures } from '../../shared/dashboard';
+import {
+  scenarioKinds,
+  SCENARIO_METRICS,
+  type DashboardBody,
+  type DashboardSummary,
+  type KindCounts,
+  type ScenarioFigures,
+} from '../../shared/dashboard';
 import { parseDate } from '../../shared/dates';
 import { KIND_INFO, type DeviceKind } from '../../shared/devices/kinds';
 import { ROLLUP_GRAIN } from '../../shared/rollups';
@@ -23,7 +30,11 @@ const CRITICAL_LEVEL = 3;
 
 const num = (v: unknown) => Number(v ?? 0);
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const list = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 export interface SummaryOptions {
   now: number;
@@ -38,7 +49,12 @@ export interface SummaryOptions {
  * records through their (tenant, ts) index and the day rollups: never the raw readings, so the
  * cost follows the fleet's size and the period's alarms, not the readings' volume.
  */
-export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody, opts: SummaryOptions): Promise<DashboardSummary> {
+export async function dashboardSummary(
+  db: Db,
+  scope: Scope,
+  body: DashboardBody,
+  opts: SummaryOptions,
+): Promise<DashboardSummary> {
   const kinds = scenarioKinds(body.scenario);
   const allKinds = body.scenario === 'city' || body.scenario === 'overview';
   const tz = opts.timeZone;
@@ -47,11 +63,15 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
   // No period asked: the tenant's today and the six days before, from their first midnight, the
   // same week /analyze and /map/alarmTongji count by default (a rolling 168 hours counted part of
   // an eighth day, so the same week gave /index more alarms than the other two).
-  const from = body.from ? new Date(parseDate(body.from)) : localInstant(localDayOf(new Date(to.getTime() - 6 * DAY_MS), tz), 0, tz);
+  const from = body.from
+    ? new Date(parseDate(body.from))
+    : localInstant(localDayOf(new Date(to.getTime() - 6 * DAY_MS), tz), 0, tz);
 
   // The same filters on each table, as SQL over its alias.
-  const tenantOf = (alias: string): SQL => (isPlatformScope(scope) ? sql`true` : sql`${sql.raw(alias)}.tenant_id = ${scope.tenantId}`);
-  const deptOf = (alias: string): SQL => (body.departmentId ? sql`${sql.raw(alias)}.department_id = ${body.departmentId}` : sql`true`);
+  const tenantOf = (alias: string): SQL =>
+    isPlatformScope(scope) ? sql`true` : sql`${sql.raw(alias)}.tenant_id = ${scope.tenantId}`;
+  const deptOf = (alias: string): SQL =>
+    body.departmentId ? sql`${sql.raw(alias)}.department_id = ${body.departmentId}` : sql`true`;
   const kindOf = (col: string): SQL => (allKinds ? sql`true` : sql`${sql.raw(col)} in (${list(kinds)})`);
   const devWhere = sql`${tenantOf('d')} and ${kindOf('d.kind')} and ${deptOf('d')}`;
   const alarmWhere = sql`${tenantOf('a')} and ${kindOf('a.device_kind')} and ${deptOf('a')}`;
@@ -99,13 +119,19 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
           join devices d on d.id = s.device_id where ${devWhere} and ((f.type = 1 and not s.inside) or (f.type = 0 and s.inside))`)
       : Promise.resolve(undefined),
     body.scenario === 'campus'
-      ? db.execute(sql`select count(*) as n from devices d where ${devWhere} and d.kind in (${list(wearableKinds(kinds))}) and d.last_communication_at >= ${today}`)
+      ? db.execute(
+          sql`select count(*) as n from devices d where ${devWhere} and d.kind in (${list(wearableKinds(kinds))}) and d.last_communication_at >= ${today}`,
+        )
       : Promise.resolve(undefined),
   ]);
 
-  const byKind = new Map<string, KindCounts>(kinds.map((k) => [k, { kind: k, total: 0, online: 0, offline: 0, inactive: 0, alarming: 0 }]));
+  const byKind = new Map<string, KindCounts>(
+    kinds.map((k) => [k, { kind: k, total: 0, online: 0, offline: 0, inactive: 0, alarming: 0 }]),
+  );
   for (const r of rowsOf<{ kind: string; state: number; n: unknown; alarming: unknown }>(states)) {
-    const c = byKind.get(r.kind) ?? byKind.set(r.kind, { kind: r.kind, total: 0, online: 0, offline: 0, inactive: 0, alarming: 0 }).get(r.kind)!;
+    const c =
+      byKind.get(r.kind) ??
+      byKind.set(r.kind, { kind: r.kind, total: 0, online: 0, offline: 0, inactive: 0, alarming: 0 }).get(r.kind)!;
     const n = num(r.n);
     c.total += n;
     c.alarming += num(r.alarming);
@@ -115,16 +141,24 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
     else c.inactive += n;
   }
   const kindRows = [...byKind.values()];
-  const sum = (pick: (c: KindCounts) => number, only?: (kind: string) => boolean) => kindRows.filter((c) => !only || only(c.kind)).reduce((n, c) => n + pick(c), 0);
+  const sum = (pick: (c: KindCounts) => number, only?: (kind: string) => boolean) =>
+    kindRows.filter((c) => !only || only(c.kind)).reduce((n, c) => n + pick(c), 0);
 
-  const raised = rowsOf<{ type: number; kind: string; n: unknown }>(conditions).map((r) => ({ type: Number(r.type), kind: r.kind, n: num(r.n) }));
-  const raisedOf = (type: number, kind?: string) => raised.filter((r) => r.type === type && (!kind || r.kind === kind)).reduce((n, r) => n + r.n, 0);
+  const raised = rowsOf<{ type: number; kind: string; n: unknown }>(conditions).map((r) => ({
+    type: Number(r.type),
+    kind: r.kind,
+    n: num(r.n),
+  }));
+  const raisedOf = (type: number, kind?: string) =>
+    raised.filter((r) => r.type === type && (!kind || r.kind === kind)).reduce((n, r) => n + r.n, 0);
 
   const stats = rowsOf<{ k: 't' | 'h' | 'd' | 'x'; g: string; a: unknown; b: unknown; c: unknown }>(alarmStats);
   const statsOf = (k: 't' | 'h' | 'd' | 'x') => stats.filter((r) => r.k === k);
   const typeRows = statsOf('t').map((r) => ({ type: Number(r.g), today: num(r.a), period: num(r.b) }));
   const typeOf = (type: number) => typeRows.find((r) => r.type === type) ?? { type, today: 0, period: 0 };
-  const alarmTypes = typeRows.filter((r) => !NOT_ALARMS.includes(r.type) && (r.today > 0 || r.period > 0)).sort((x, y) => y.period - x.period || x.type - y.type);
+  const alarmTypes = typeRows
+    .filter((r) => !NOT_ALARMS.includes(r.type) && (r.today > 0 || r.period > 0))
+    .sort((x, y) => y.period - x.period || x.type - y.type);
 
   const byHour = Array.from({ length: 24 }, () => 0);
   for (const r of statsOf('h')) byHour[Number(r.g)] = num(r.a);
@@ -134,7 +168,10 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
 
   const isWearable = (kind: string) => KIND_INFO[kind as DeviceKind]?.wearable ?? false;
   const isBand = (kind: string) => kind === 'wristband' || kind === 'watch';
-  const figures: ScenarioFigures = { peopleOnSite: sum((c) => c.online, isWearable), wearables: sum((c) => c.total, isWearable) };
+  const figures: ScenarioFigures = {
+    peopleOnSite: sum((c) => c.online, isWearable),
+    wearables: sum((c) => c.total, isWearable),
+  };
   const s = body.scenario;
   if (kinds.includes('helmet')) {
     const off = raisedOf(T.wearing, 'helmet');
@@ -162,14 +199,27 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
   if (kinds.includes('ankle')) figures.braceletsOff = raisedOf(T.wearing, 'ankle');
   if (attended) figures.attendance = num(rowsOf<{ n: unknown }>(attended)[0]?.n);
 
-  const current = new Map(rowsOf<{ metric: string; n: unknown; avg: unknown; max: unknown }>(readings).map((r) => [r.metric, r]));
+  const current = new Map(
+    rowsOf<{ metric: string; n: unknown; avg: unknown; max: unknown }>(readings).map((r) => [r.metric, r]),
+  );
   const daily = rollups;
   // The community dashboard's access-control figures (index3): only that scenario reads them.
   const community = s === 'community' ? await communityFigures(db, tenantOf, from, to) : undefined;
   // The supervision dashboard's monitored persons (index5).
   const supervision = s === 'supervision' ? await supervisionFigures(db, tenantOf, opts.now, tz) : undefined;
   // The campus dashboard's people over the period (index4personnel).
-  const personnel = s === 'campus' ? await personnelFigures(db, { scope, tenant: tenantOf, departmentId: body.departmentId, from, to, now: opts.now, timeZone: tz }) : undefined;
+  const personnel =
+    s === 'campus'
+      ? await personnelFigures(db, {
+          scope,
+          tenant: tenantOf,
+          departmentId: body.departmentId,
+          from,
+          to,
+          now: opts.now,
+          timeZone: tz,
+        })
+      : undefined;
 
   return {
     scenario: s,
@@ -207,12 +257,25 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
         devices: num(r?.n),
         avg: numOrNull(r?.avg),
         max: numOrNull(r?.max),
-        days: daily.filter((d) => d.metric === metric).map((d) => ({ day: d.day, avg: numOrNull(d.avg), max: numOrNull(d.max) })),
+        days: daily
+          .filter((d) => d.metric === metric)
+          .map((d) => ({ day: d.day, avg: numOrNull(d.avg), max: numOrNull(d.max) })),
       };
     }),
     figures,
-    latest: rankLatest(rowsOf<{ id: number; type: number; level: number; title: string; imei: string; device_name: string | null; person_name: string | null; ts: Date | string; read: number; handle_state: number }>(latest).map(
-      (r) => ({
+    latest: rankLatest(
+      rowsOf<{
+        id: number;
+        type: number;
+        level: number;
+        title: string;
+        imei: string;
+        device_name: string | null;
+        person_name: string | null;
+        ts: Date | string;
+        read: number;
+        handle_state: number;
+      }>(latest).map((r) => ({
         id: Number(r.id),
         type: Number(r.type),
         level: Number(r.level),
@@ -223,8 +286,8 @@ export async function dashboardSummary(db: Db, scope: Scope, body: DashboardBody
         ts: new Date(r.ts).toISOString(),
         read: Number(r.read),
         handleState: Number(r.handle_state),
-      }),
-    )),
+      })),
+    ),
   };
 }
 
@@ -241,7 +304,13 @@ export const DAILY_TTL_MS = 60_000;
 const DAILY_MAX = 1_000;
 
 const dailyKey = (scope: Scope, body: DashboardBody, from: Date, to: Date) =>
-  JSON.stringify([isPlatformScope(scope) ? 0 : scope.tenantId, body.scenario, body.departmentId ?? 0, from.toISOString().slice(0, 13), to.toISOString().slice(0, 13)]);
+  JSON.stringify([
+    isPlatformScope(scope) ? 0 : scope.tenantId,
+    body.scenario,
+    body.departmentId ?? 0,
+    from.toISOString().slice(0, 13),
+    to.toISOString().slice(0, 13),
+  ]);
 
 /**
  * The daily readings of each filter from the day rollups, reused for a minute: aggregating them

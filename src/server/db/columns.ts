@@ -1,4 +1,11 @@
-import { index, timestamp, type ExtraConfigColumn, type IndexBuilder, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import {
+  index,
+  timestamp,
+  type ExtraConfigColumn,
+  type IndexBuilder,
+  type PgColumn,
+  type PgTable,
+} from 'drizzle-orm/pg-core';
 
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const createdAt = () => ts('created_at').notNull().defaultNow();

@@ -60,7 +60,8 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     client = await PgliteThread.open({
       dataDir: opts.memory ? undefined : join(opts.dataDir, 'pglite'),
       loadDataDir: opts.loadDataDir,
-      onStopped: (err) => opts.onWarn?.(`PGlite stopped (${err.message}): every database call fails until the service restarts`),
+      onStopped: (err) =>
+        opts.onWarn?.(`PGlite stopped (${err.message}): every database call fails until the service restarts`),
     });
     const db = drizzlePglite(client as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder });

@@ -14,7 +14,8 @@ export const READINGS_PARTITION_PREFIX = 'device_readings_p';
 export const MONTHS_AHEAD = 2;
 
 const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
-const nameOf = (d: Date) => `${READINGS_PARTITION_PREFIX}${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+const nameOf = (d: Date) =>
+  `${READINGS_PARTITION_PREFIX}${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 
 /** The month partitions that exist, each with its range [from, to). */
 export async function readingPartitions(db: Db): Promise<{ name: string; from: Date; to: Date }[]> {
@@ -47,7 +48,9 @@ export async function ensureReadingPartitions(db: Db, now: number): Promise<stri
     const name = nameOf(from);
     if (have.has(name)) continue;
     await db.execute(
-      sql.raw(`create table if not exists "${name}" partition of device_readings for values from ('${from.toISOString()}') to ('${to.toISOString()}')`),
+      sql.raw(
+        `create table if not exists "${name}" partition of device_readings for values from ('${from.toISOString()}') to ('${to.toISOString()}')`,
+      ),
     );
     created.push(name);
   }
@@ -60,7 +63,11 @@ export async function ensureReadingPartitions(db: Db, now: number): Promise<stri
  * than the cut (hour and day rollups stay: they are small and keep the long charts). Returns the
  * partitions dropped and the rows deleted.
  */
-export async function applyRetention(db: Db, now: number, days: number): Promise<{ dropped: string[]; deleted: number }> {
+export async function applyRetention(
+  db: Db,
+  now: number,
+  days: number,
+): Promise<{ dropped: string[]; deleted: number }> {
   if (days <= 0) return { dropped: [], deleted: 0 };
   const cut = new Date(now - days * 86_400_000);
   const dropped: string[] = [];
@@ -71,8 +78,12 @@ export async function applyRetention(db: Db, now: number, days: number): Promise
   }
   // Only the partition holding the cut and the default one can have rows before it.
   const rows = rowsOf<{ n: number }>(
-    await db.execute(sql`with d as (delete from device_readings where ts < ${cut.toISOString()}::timestamptz returning 1) select count(*)::int as n from d`),
+    await db.execute(
+      sql`with d as (delete from device_readings where ts < ${cut.toISOString()}::timestamptz returning 1) select count(*)::int as n from d`,
+    ),
   );
-  await db.execute(sql`delete from reading_rollups where grain = ${ROLLUP_GRAIN.minute} and bucket < ${cut.toISOString()}::timestamptz`);
+  await db.execute(
+    sql`delete from reading_rollups where grain = ${ROLLUP_GRAIN.minute} and bucket < ${cut.toISOString()}::timestamptz`,
+  );
   return { dropped, deleted: rows[0]?.n ?? 0 };
 }

@@ -52,7 +52,11 @@ function parseOwner(text: string): LockOwner {
   if (/^\d+$/.test(t)) return { pid: Number(t) };
   try {
     const o = JSON.parse(t) as Partial<LockOwner>;
-    return { pid: Number(o.pid), bootId: typeof o.bootId === 'string' ? o.bootId : undefined, startTime: typeof o.startTime === 'string' ? o.startTime : undefined };
+    return {
+      pid: Number(o.pid),
+      bootId: typeof o.bootId === 'string' ? o.bootId : undefined,
+      startTime: typeof o.startTime === 'string' ? o.startTime : undefined,
+    };
   } catch {
     return { pid: NaN };
   }
@@ -63,9 +67,11 @@ function staleReason(recorded: LockOwner): string | undefined {
   const { pid } = recorded;
   if (!Number.isInteger(pid) || pid <= 0) return 'the lock file is unreadable';
   const now = ownerOf(pid);
-  if (recorded.bootId && now.bootId && recorded.bootId !== now.bootId) return 'it was taken before the machine restarted';
+  if (recorded.bootId && now.bootId && recorded.bootId !== now.bootId)
+    return 'it was taken before the machine restarted';
   if (!alive(pid)) return `its process ${pid} is gone`;
-  if (recorded.startTime && now.startTime && recorded.startTime !== now.startTime) return `pid ${pid} now belongs to another process`;
+  if (recorded.startTime && now.startTime && recorded.startTime !== now.startTime)
+    return `pid ${pid} now belongs to another process`;
   // A pid-only lock naming us cannot be ours (we write the full record): a restart that got the same pid.
   if (!recorded.startTime && pid === process.pid) return `pid ${pid} is this process`;
   return undefined;

@@ -96,7 +96,11 @@ export class PgliteThread {
    * Starts the thread and opens PGlite there: on `dataDir`, or in memory (from a dump when given).
    * `onStopped` is told if the thread ends other than by `close` (every call fails from then on).
    */
-  static async open(opts: { dataDir?: string; loadDataDir?: Blob; onStopped?: (err: Error) => void }): Promise<PgliteThread> {
+  static async open(opts: {
+    dataDir?: string;
+    loadDataDir?: Blob;
+    onStopped?: (err: Error) => void;
+  }): Promise<PgliteThread> {
     const loadDataDir = opts.loadDataDir ? new Uint8Array(await opts.loadDataDir.arrayBuffer()) : undefined;
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: { dataDir: opts.dataDir, loadDataDir },
@@ -134,8 +138,20 @@ export class PgliteThread {
     return this.call({ op: 'exec', sql });
   }
 
-  private async queryIn(tx: number | undefined, sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult> {
-    return this.call({ op: 'query', tx, sql, params, rowMode: options?.rowMode, drizzleParsers: drizzleParsers(options?.parsers) });
+  private async queryIn(
+    tx: number | undefined,
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult> {
+    return this.call({
+      op: 'query',
+      tx,
+      sql,
+      params,
+      rowMode: options?.rowMode,
+      drizzleParsers: drizzleParsers(options?.parsers),
+    });
   }
 
   /** Runs `fn` in one transaction: COMMIT when it returns, ROLLBACK (and rethrow) when it throws. */

@@ -15,7 +15,10 @@ if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
 // the thread boundary, so the caller names this set and the thread applies it.
 const identity = (value) => value;
 const DRIZZLE_PARSERS = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, identity]),
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
+    oid,
+    identity,
+  ]),
 );
 
 /** The SQLSTATE and its details survive the crossing; structured clone keeps only name and message. */

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import { trigramIndexes, ts } from './columns';
 import { devices } from './schema-devices';
 import { tenants } from './schema-tenancy';
@@ -12,7 +22,9 @@ export const alarmRecords = pgTable(
   'alarm_records',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     // The record outlives the device (a deleted device must not take its alarm history with it).
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
     imei: text('imei').notNull(),
@@ -56,7 +68,9 @@ export const alarmRecords = pgTable(
     index('alarm_records_tenant_ts_idx').on(t.tenantId, t.ts, t.id.desc()),
     index('alarm_records_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
     index('alarm_records_tenant_type_idx').on(t.tenantId, t.type, t.ts),
-    index('alarm_records_unread_idx').on(t.tenantId).where(sql`${t.read} = 0`),
+    index('alarm_records_unread_idx')
+      .on(t.tenantId)
+      .where(sql`${t.read} = 0`),
     index('alarm_records_device_idx').on(t.deviceId, t.ts),
   ],
 );
@@ -70,7 +84,9 @@ export const alarmRecords = pgTable(
 export const deviceAlarmConditions = pgTable(
   'device_alarm_conditions',
   {
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     type: smallint('type').notNull(),
     tenantId: integer('tenant_id').notNull(),
     since: ts('since').notNull(),
@@ -90,7 +106,9 @@ export const deviceAlarmConditions = pgTable(
 export const deviceAlarmLast = pgTable(
   'device_alarm_last',
   {
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     type: smallint('type').notNull(),
     at: ts('at').notNull(),
     /** What makes two alarms of one type different events (a card's info, a call's room). */

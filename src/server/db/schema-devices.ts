@@ -36,7 +36,11 @@ export const products = pgTable(
     thingModel: jsonb('thing_model').$type<ThingModel>(),
     createdAt: createdAt(),
   },
-  (t) => [...trigramIndexes('products', t.name, t.code), index('products_sort_idx').on(t.sort, t.id), index('products_status_idx').on(t.status, t.sort, t.id)],
+  (t) => [
+    ...trigramIndexes('products', t.name, t.code),
+    index('products_sort_idx').on(t.sort, t.id),
+    index('products_status_idx').on(t.status, t.sort, t.id),
+  ],
 );
 
 export const deviceCategories = pgTable(
@@ -51,14 +55,20 @@ export const deviceCategories = pgTable(
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [...trigramIndexes('device_categories', t.name), index('device_categories_sort_idx').on(t.sort, t.id), index('device_categories_kind_idx').on(t.kind, t.sort, t.id)],
+  (t) => [
+    ...trigramIndexes('device_categories', t.name),
+    index('device_categories_sort_idx').on(t.sort, t.id),
+    index('device_categories_kind_idx').on(t.kind, t.sort, t.id),
+  ],
 );
 
 export const deviceGroups = pgTable(
   'device_groups',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
     createdAt: createdAt(),
@@ -74,7 +84,9 @@ export const devices = pgTable(
   'devices',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'restrict' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'restrict' }),
     imei: text('imei').notNull(),
     name: text('name'),
     number: text('number'),
@@ -128,13 +140,25 @@ export const devices = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    ...trigramIndexes('devices', t.imei, t.name, t.number, t.imsi, t.iccid, t.personName, t.personPhone, t.installLocation),
+    ...trigramIndexes(
+      'devices',
+      t.imei,
+      t.name,
+      t.number,
+      t.imsi,
+      t.iccid,
+      t.personName,
+      t.personPhone,
+      t.installLocation,
+    ),
     uniqueIndex('devices_imei_uq').on(t.imei),
     index('devices_tenant_id_idx').on(t.tenantId, t.id),
     index('devices_tenant_state_idx').on(t.tenantId, t.state, t.id),
     index('devices_tenant_kind_idx').on(t.tenantId, t.kind, t.id),
     index('devices_tenant_comm_idx').on(t.tenantId, t.lastCommunicationAt),
-    index('devices_online_comm_idx').on(t.lastCommunicationAt).where(sql`${t.state} = 1`),
+    index('devices_online_comm_idx')
+      .on(t.lastCommunicationAt)
+      .where(sql`${t.state} = 1`),
     // The device counts of the group, product, category and fence lists (a count per listed row).
     index('devices_group_idx').on(t.groupId),
     index('devices_product_idx').on(t.productId),
@@ -163,7 +187,11 @@ export const productionRecords = pgTable(
     productionDate: text('production_date'),
     createdAt: createdAt(),
   },
-  (t) => [...trigramIndexes('production_records', t.imei, t.serial, t.iccid), index('production_records_imei_idx').on(t.imei), index('production_records_kind_idx').on(t.kind, t.id)],
+  (t) => [
+    ...trigramIndexes('production_records', t.imei, t.serial, t.iccid),
+    index('production_records_imei_idx').on(t.imei),
+    index('production_records_kind_idx').on(t.kind, t.id),
+  ],
 );
 
 /** The stock-flow log; tenant_id is the tenant the device went to (or stayed in). */
@@ -171,7 +199,9 @@ export const deviceAllocations = pgTable(
   'device_allocations',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     fromTenantId: integer('from_tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
     imei: text('imei').notNull(),
@@ -194,8 +224,12 @@ export const deviceCommands = pgTable(
   'device_commands',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     imei: text('imei').notNull(),
     /** A CommandName, or 'settings'. */
     cmd: text('cmd').notNull(),
@@ -230,7 +264,9 @@ export const deviceReadings = pgTable(
   'device_readings',
   {
     id: bigserial('id', { mode: 'number' }).notNull(),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     tenantId: integer('tenant_id').notNull(),
     ts: ts('ts').notNull(),
     values: jsonb('values').$type<Record<string, number>>().notNull(),
@@ -247,7 +283,9 @@ export const deviceLocations = pgTable(
   'device_locations',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     tenantId: integer('tenant_id').notNull(),
     ts: ts('ts').notNull(),
     lat: doublePrecision('lat'),
@@ -270,7 +308,10 @@ export const deviceLocations = pgTable(
   },
   // `id` breaks ties of `ts`, so a track (device/track, ordered by ts, id) reads the index in its
   // order without a sort.
-  (t) => [index('device_locations_device_ts_idx').on(t.deviceId, t.ts, t.id), uniqueIndex('device_locations_msg_uq').on(t.deviceId, t.msgId)],
+  (t) => [
+    index('device_locations_device_ts_idx').on(t.deviceId, t.ts, t.id),
+    uniqueIndex('device_locations_msg_uq').on(t.deviceId, t.msgId),
+  ],
 );
 
 /** Alarms raised by devices, status changes, door calls, online/offline: the alarm engine's input. */
@@ -278,7 +319,9 @@ export const deviceEvents = pgTable(
   'device_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     tenantId: integer('tenant_id').notNull(),
     ts: ts('ts').notNull(),
     /** 'alarm' | 'call' | 'online' | 'offline' | 'status' | 'event' (a protocol's named event raising no alarm). */
@@ -311,7 +354,9 @@ export const deviceDeadLetters = pgTable(
   'device_dead_letters',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     tenantId: integer('tenant_id').notNull(),
     topic: text('topic').notNull(),
     payload: bytea('payload').notNull(),
@@ -320,7 +365,10 @@ export const deviceDeadLetters = pgTable(
     error: text('error').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('device_dead_letters_device_idx').on(t.deviceId, t.createdAt), index('device_dead_letters_tenant_idx').on(t.tenantId, t.createdAt)],
+  (t) => [
+    index('device_dead_letters_device_idx').on(t.deviceId, t.createdAt),
+    index('device_dead_letters_tenant_idx').on(t.tenantId, t.createdAt),
+  ],
 );
 
 export type DeviceRow = typeof devices.$inferSelect;

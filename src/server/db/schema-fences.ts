@@ -1,4 +1,15 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import type { LonLat } from '../../shared/geo/fence';
 import { trigramIndexes, ts } from './columns';
 import { deviceGroups, devices } from './schema-devices';
@@ -12,7 +23,9 @@ export const fences = pgTable(
   'fences',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** FENCE_TYPE: 0 key fence (keep out), 1 electronic fence (keep in). */
     type: smallint('type').notNull(),
@@ -31,15 +44,23 @@ export const fences = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [...trigramIndexes('fences', t.name, t.description), index('fences_tenant_id_idx').on(t.tenantId, t.id), index('fences_tenant_type_idx').on(t.tenantId, t.type, t.id)],
+  (t) => [
+    ...trigramIndexes('fences', t.name, t.description),
+    index('fences_tenant_id_idx').on(t.tenantId, t.id),
+    index('fences_tenant_type_idx').on(t.tenantId, t.type, t.id),
+  ],
 );
 
 /** Devices a fence watches directly. */
 export const fenceDevices = pgTable(
   'fence_devices',
   {
-    fenceId: integer('fence_id').notNull().references(() => fences.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    fenceId: integer('fence_id')
+      .notNull()
+      .references(() => fences.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.fenceId, t.deviceId] }), index('fence_devices_device_idx').on(t.deviceId)],
 );
@@ -48,8 +69,12 @@ export const fenceDevices = pgTable(
 export const fenceGroups = pgTable(
   'fence_groups',
   {
-    fenceId: integer('fence_id').notNull().references(() => fences.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id').notNull().references(() => deviceGroups.id, { onDelete: 'cascade' }),
+    fenceId: integer('fence_id')
+      .notNull()
+      .references(() => fences.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => deviceGroups.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.fenceId, t.groupId] }), index('fence_groups_group_idx').on(t.groupId)],
 );
@@ -62,8 +87,12 @@ export const fenceGroups = pgTable(
 export const fenceDeviceStates = pgTable(
   'fence_device_states',
   {
-    fenceId: integer('fence_id').notNull().references(() => fences.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    fenceId: integer('fence_id')
+      .notNull()
+      .references(() => fences.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     inside: boolean('inside').notNull(),
     since: ts('since').notNull(),
     /**

@@ -13,7 +13,9 @@ export const indoorMaps = pgTable(
   'indoor_maps',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     address: text('address'),
     floor: text('floor'),
@@ -26,7 +28,11 @@ export const indoorMaps = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [...trigramIndexes('indoor_maps', t.title, t.address), index('indoor_maps_tenant_idx').on(t.tenantId, t.id), index('indoor_maps_floor_idx').on(t.tenantId, t.floor, t.id)],
+  (t) => [
+    ...trigramIndexes('indoor_maps', t.title, t.address),
+    index('indoor_maps_tenant_idx').on(t.tenantId, t.id),
+    index('indoor_maps_floor_idx').on(t.tenantId, t.floor, t.id),
+  ],
 );
 
 /** The drawing library (/drawingList) and the UWB drawings (/uwbDrawingList, kind 'uwb'). */
@@ -34,7 +40,9 @@ export const drawings = pgTable(
   'drawings',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     project: text('project').notNull(),
     customer: text('customer'),
     building: text('building'),
@@ -61,7 +69,9 @@ export const uwbBaseStations = pgTable(
   'uwb_base_stations',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     drawingId: integer('drawing_id').references(() => drawings.id, { onDelete: 'cascade' }),
     indoorMapId: integer('indoor_map_id').references(() => indoorMaps.id, { onDelete: 'cascade' }),
     /** The anchor's own number (what the UWB engine reports). */

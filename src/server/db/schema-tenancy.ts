@@ -22,7 +22,9 @@ export const departments = pgTable(
   'departments',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     pid: integer('pid').notNull().default(0),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
@@ -35,7 +37,9 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'restrict' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'restrict' }),
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
     username: text('username').notNull(),
     name: text('name').notNull().default(''),

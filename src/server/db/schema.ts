@@ -6,7 +6,9 @@ export const roles = pgTable(
   'roles',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
@@ -32,16 +34,27 @@ export const resources = pgTable(
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [...trigramIndexes('resources', t.name, t.enName, t.uri, t.value, t.mark), index('resources_pid_idx').on(t.pid), index('resources_sort_idx').on(t.sort, t.id), index('resources_type_idx').on(t.type, t.sort, t.id)],
+  (t) => [
+    ...trigramIndexes('resources', t.name, t.enName, t.uri, t.value, t.mark),
+    index('resources_pid_idx').on(t.pid),
+    index('resources_sort_idx').on(t.sort, t.id),
+    index('resources_type_idx').on(t.type, t.sort, t.id),
+  ],
 );
 
 // Link tables carry tenant_id too, so the tenant scope filter applies to them like any other row.
 export const userRoles = pgTable(
   'user_roles',
   {
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'restrict' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );
@@ -49,9 +62,15 @@ export const userRoles = pgTable(
 export const roleResources = pgTable(
   'role_resources',
   {
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    resourceId: integer('resource_id').notNull().references(() => resources.id, { onDelete: 'restrict' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.resourceId] }), index('role_resources_resource_idx').on(t.resourceId)],
 );
@@ -61,8 +80,12 @@ export const sessions = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull(),
     lastSeenAt: ts('last_seen_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
@@ -78,7 +101,9 @@ export const tenantApplications = pgTable(
   'tenant_applications',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     applicantId: integer('applicant_id').references(() => users.id, { onDelete: 'set null' }),
     contact: text('contact').notNull(),
     phone: text('phone').notNull(),
@@ -88,7 +113,11 @@ export const tenantApplications = pgTable(
     reviewedAt: ts('reviewed_at'),
     createdAt: createdAt(),
   },
-  (t) => [...trigramIndexes('tenant_applications', t.contact, t.phone), index('tenant_applications_tenant_idx').on(t.tenantId, t.id), index('tenant_applications_status_idx').on(t.tenantId, t.status, t.id)],
+  (t) => [
+    ...trigramIndexes('tenant_applications', t.contact, t.phone),
+    index('tenant_applications_tenant_idx').on(t.tenantId, t.id),
+    index('tenant_applications_status_idx').on(t.tenantId, t.status, t.id),
+  ],
 );
 
 /** One live code per phone; a new send replaces it. */
@@ -114,7 +143,9 @@ export const uploads = pgTable(
   'uploads',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     bytes: integer('bytes').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -142,7 +173,12 @@ export const authAudit = pgTable(
     /** 'failed' | 'throttled'. */
     outcome: text('outcome').notNull(),
   },
-  (t) => [...trigramIndexes('auth_audit', t.account, t.address), index('auth_audit_at_idx').on(t.at), index('auth_audit_account_idx').on(t.account, t.at), index('auth_audit_kind_idx').on(t.kind, t.id)],
+  (t) => [
+    ...trigramIndexes('auth_audit', t.account, t.address),
+    index('auth_audit_at_idx').on(t.at),
+    index('auth_audit_account_idx').on(t.account, t.at),
+    index('auth_audit_kind_idx').on(t.kind, t.id),
+  ],
 );
 
 export const settings = pgTable('settings', {

@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { ALARM_HANDLE, ALARM_TYPES, FIXED_RULES, LIMIT_ALARM_TYPE, STRING_CODE_OF, type AlarmType } from '../../shared/alarms/types';
+import {
+  ALARM_HANDLE,
+  ALARM_TYPES,
+  FIXED_RULES,
+  LIMIT_ALARM_TYPE,
+  STRING_CODE_OF,
+  type AlarmType,
+} from '../../shared/alarms/types';
 import { KIND_INFO, type DeviceKind, type Metric } from '../../shared/devices/kinds';
 import { DEFAULT_SETTINGS, LIMIT_METRICS, type LimitMetric } from '../../shared/devices/settings';
 import { alarmRecords, devices } from './schema';
@@ -34,7 +41,13 @@ function candidates(kind: DeviceKind): Candidate[] {
     const fixed = FIXED_OF[m];
     if (fixed) out.push(fixed);
   }
-  const events: AlarmType[] = info.wearable ? [15, 13, 4] : kind === 'fireButton' ? [18] : kind === 'doorUnit' ? [33, 34, 15] : [22];
+  const events: AlarmType[] = info.wearable
+    ? [15, 13, 4]
+    : kind === 'fireButton'
+      ? [18]
+      : kind === 'doorUnit'
+        ? [33, 34, 15]
+        : [22];
   if (kind === 'helmet') events.push(12, 11);
   return [...out, ...events.map((type) => ({ type, value: null, threshold: null }))];
 }
@@ -85,7 +98,12 @@ export async function seedAlarms(tx: Tx, tenantId: number, now = Date.now()): Pr
         code2: STRING_CODE_OF[c.type] ?? null,
         value: c.value,
         threshold: c.threshold,
-        data: c.type === 33 ? { roomNo: String(101 + Math.floor(rand() * 20) * 100) } : c.type === 34 ? { cardInfo: `CARD-${1000 + i}` } : null,
+        data:
+          c.type === 33
+            ? { roomNo: String(101 + Math.floor(rand() * 20) * 100) }
+            : c.type === 34
+              ? { cardInfo: `CARD-${1000 + i}` }
+              : null,
         ts,
         read: handled || ageDays > 1 ? 1 : 0,
         handleState: handled ? (rand() < 0.15 ? ALARM_HANDLE.falseAlarm : ALARM_HANDLE.handled) : ALARM_HANDLE.pending,
@@ -97,7 +115,17 @@ export async function seedAlarms(tx: Tx, tenantId: number, now = Date.now()): Pr
         const end = new Date(ts.getTime() + (5 + rand() * 55) * 60_000);
         if (end.getTime() < now) {
           const recovery = ALARM_TYPES[c.type === 2 ? 1 : 19];
-          rows.push({ ...base, type: c.type === 2 ? 1 : 19, recoveredType: c.type, level: recovery.level, title: recovery.cn, threshold: c.threshold, ts: end, createdAt: end, read: 1 });
+          rows.push({
+            ...base,
+            type: c.type === 2 ? 1 : 19,
+            recoveredType: c.type,
+            level: recovery.level,
+            title: recovery.cn,
+            threshold: c.threshold,
+            ts: end,
+            createdAt: end,
+            read: 1,
+          });
         }
       }
     }

@@ -35,7 +35,10 @@ export async function syncCatalogue(tx: Tx): Promise<Catalogue> {
   async function ensure(type: number, rows: Row[]): Promise<Map<string, number>> {
     const missing = rows.filter((r) => !idOf.has(`${type}:${r.value}`));
     if (missing.length > 0) {
-      const inserted = await tx.insert(resources).values(missing).returning({ id: resources.id, value: resources.value });
+      const inserted = await tx
+        .insert(resources)
+        .values(missing)
+        .returning({ id: resources.id, value: resources.value });
       for (const r of inserted) {
         idOf.set(`${type}:${r.value}`, r.id);
         added.push(r.id);
@@ -46,7 +49,16 @@ export async function syncCatalogue(tx: Tx): Promise<Catalogue> {
 
   const dirOf = await ensure(
     RESOURCE_TYPE.directory,
-    SCENARIOS.map((s) => ({ pid: 0, name: s.cn, enName: s.en, icon: s.icon, uri: '', value: s.key, type: RESOURCE_TYPE.directory, sort: s.sort })),
+    SCENARIOS.map((s) => ({
+      pid: 0,
+      name: s.cn,
+      enName: s.en,
+      icon: s.icon,
+      uri: '',
+      value: s.key,
+      type: RESOURCE_TYPE.directory,
+      sort: s.sort,
+    })),
   );
   const menuOf = await ensure(
     RESOURCE_TYPE.menu,

@@ -20,7 +20,16 @@ const STOCK_KINDS: readonly DeviceKind[] = ['helmet', 'wristband', 'watch', 'smo
 export async function seedDevices(tx: Tx, ids: { platformTenantId: number; demoTenantId: number }): Promise<void> {
   const productRows = await tx
     .insert(products)
-    .values(DEVICE_KINDS.map((kind, i) => ({ name: KIND_INFO[kind].en, code: `P-${kind}`, header: KIND_INFO[kind].cn, image: '', sort: i, thingModel: defaultThingModel(kind) })))
+    .values(
+      DEVICE_KINDS.map((kind, i) => ({
+        name: KIND_INFO[kind].en,
+        code: `P-${kind}`,
+        header: KIND_INFO[kind].cn,
+        image: '',
+        sort: i,
+        thingModel: defaultThingModel(kind),
+      })),
+    )
     .returning({ id: products.id, code: products.code });
   const productOf = new Map(productRows.map((p) => [p.code.slice(2), p.id]));
 
@@ -29,14 +38,29 @@ export async function seedDevices(tx: Tx, ids: { platformTenantId: number; demoT
     .values(SIM_SCENARIOS.map((s, i) => ({ name: SCENARIO_SITES[s].en, description: SCENARIO_SITES[s].cn, sort: i })))
     .returning({ id: deviceCategories.id });
   const children = SIM_SCENARIOS.flatMap((s, i) =>
-    DEVICE_KINDS.filter((k) => KIND_INFO[k].scenarios.includes(s)).map((kind, j) => ({ pid: scenarioRows[i]!.id, name: KIND_INFO[kind].en, kind, sort: j, description: s })),
+    DEVICE_KINDS.filter((k) => KIND_INFO[k].scenarios.includes(s)).map((kind, j) => ({
+      pid: scenarioRows[i]!.id,
+      name: KIND_INFO[kind].en,
+      kind,
+      sort: j,
+      description: s,
+    })),
   );
-  const childRows = await tx.insert(deviceCategories).values(children).returning({ id: deviceCategories.id, kind: deviceCategories.kind, description: deviceCategories.description });
+  const childRows = await tx
+    .insert(deviceCategories)
+    .values(children)
+    .returning({ id: deviceCategories.id, kind: deviceCategories.kind, description: deviceCategories.description });
   const categoryOf = new Map(childRows.map((c) => [`${c.description}/${c.kind}`, c.id]));
 
   const groupRows = await tx
     .insert(deviceGroups)
-    .values(SIM_SCENARIOS.map((s) => ({ tenantId: ids.demoTenantId, name: SCENARIO_SITES[s].en, description: SCENARIO_SITES[s].cn })))
+    .values(
+      SIM_SCENARIOS.map((s) => ({
+        tenantId: ids.demoTenantId,
+        name: SCENARIO_SITES[s].en,
+        description: SCENARIO_SITES[s].cn,
+      })),
+    )
     .returning({ id: deviceGroups.id });
   const groupOf = new Map<SimScenario, number>(SIM_SCENARIOS.map((s, i) => [s, groupRows[i]!.id]));
 
@@ -105,17 +129,29 @@ export async function seedProtocolDevicesIfMissing(tx: Tx): Promise<void> {
   if (!site) return;
   const roster = demoFleet();
   const wanted = roster.filter((d) => d.protocol);
-  const [have] = await tx.select({ n: count() }).from(devices).where(inArray(devices.imei, [roster[0]!.imei, ...wanted.map((d) => d.imei)]));
+  const [have] = await tx
+    .select({ n: count() })
+    .from(devices)
+    .where(inArray(devices.imei, [roster[0]!.imei, ...wanted.map((d) => d.imei)]));
   if ((have?.n ?? 0) !== 1) return;
   const [productRows, categoryRows, groupRows] = await Promise.all([
     tx.select({ id: products.id, code: products.code }).from(products),
-    tx.select({ id: deviceCategories.id, kind: deviceCategories.kind, description: deviceCategories.description }).from(deviceCategories),
-    tx.select({ id: deviceGroups.id, name: deviceGroups.name }).from(deviceGroups).where(eq(deviceGroups.tenantId, site.id)),
+    tx
+      .select({ id: deviceCategories.id, kind: deviceCategories.kind, description: deviceCategories.description })
+      .from(deviceCategories),
+    tx
+      .select({ id: deviceGroups.id, name: deviceGroups.name })
+      .from(deviceGroups)
+      .where(eq(deviceGroups.tenantId, site.id)),
   ]);
   const at: Placement = {
     productOf: new Map(productRows.map((p) => [p.code.slice(2), p.id])),
     categoryOf: new Map(categoryRows.map((c) => [`${c.description}/${c.kind}`, c.id])),
-    groupOf: new Map(SIM_SCENARIOS.flatMap((s) => groupRows.filter((g) => g.name === SCENARIO_SITES[s].en).map((g) => [s, g.id] as const))),
+    groupOf: new Map(
+      SIM_SCENARIOS.flatMap((s) =>
+        groupRows.filter((g) => g.name === SCENARIO_SITES[s].en).map((g) => [s, g.id] as const),
+      ),
+    ),
   };
   await tx.insert(devices).values(wanted.map((d) => demoDeviceRow(d, roster.indexOf(d), site.id, at)));
 }
@@ -127,9 +163,17 @@ export async function seedProtocolDevicesIfMissing(tx: Tx): Promise<void> {
 export async function seedDevicesIfMissing(tx: Tx): Promise<void> {
   const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
   if (!site) return;
-  const [[have], [catalogue]] = await Promise.all([tx.select({ n: count() }).from(devices), tx.select({ n: count() }).from(products)]);
+  const [[have], [catalogue]] = await Promise.all([
+    tx.select({ n: count() }).from(devices),
+    tx.select({ n: count() }).from(products),
+  ]);
   if ((have?.n ?? 0) > 0 || (catalogue?.n ?? 0) > 0) return;
-  const [admin] = await tx.select({ tenantId: users.tenantId }).from(users).where(eq(users.kind, 'super')).orderBy(users.id).limit(1);
+  const [admin] = await tx
+    .select({ tenantId: users.tenantId })
+    .from(users)
+    .where(eq(users.kind, 'super'))
+    .orderBy(users.id)
+    .limit(1);
   if (!admin) return;
   await seedDevices(tx, { platformTenantId: admin.tenantId, demoTenantId: site.id });
 }

@@ -21,13 +21,42 @@ export async function seedIndoor(tx: Tx, tenantId: number): Promise<void> {
   const { width, height, floor, picture } = DEMO_FLOOR;
   const [map] = await tx
     .insert(indoorMaps)
-    .values({ tenantId, title: 'Construction site hall', address: 'Demo Road 1', floor, picture, width, height, scale: 100 })
+    .values({
+      tenantId,
+      title: 'Construction site hall',
+      address: 'Demo Road 1',
+      floor,
+      picture,
+      width,
+      height,
+      scale: 100,
+    })
     .returning({ id: indoorMaps.id });
   const [drawing] = await tx
     .insert(drawings)
     .values([
-      { tenantId, project: 'Demo construction site', customer: 'Demo Site', building: 'A', unit: '1', floor, picture, indoorMapId: map!.id, kind: 'uwb' },
-      { tenantId, project: 'Demo construction site (architectural)', customer: 'Demo Site', building: 'A', unit: '1', floor, picture, indoorMapId: map!.id, kind: 'normal' },
+      {
+        tenantId,
+        project: 'Demo construction site',
+        customer: 'Demo Site',
+        building: 'A',
+        unit: '1',
+        floor,
+        picture,
+        indoorMapId: map!.id,
+        kind: 'uwb',
+      },
+      {
+        tenantId,
+        project: 'Demo construction site (architectural)',
+        customer: 'Demo Site',
+        building: 'A',
+        unit: '1',
+        floor,
+        picture,
+        indoorMapId: map!.id,
+        kind: 'normal',
+      },
     ])
     .returning({ id: drawings.id });
   await tx.insert(uwbBaseStations).values(

@@ -19,7 +19,15 @@ export async function seedInstallations(tx: Tx, tenantId: number, now = Date.now
   const ids = await tx
     .select({ id: devices.id, imei: devices.imei, kind: devices.kind })
     .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), inArray(devices.imei, fleet.map((d) => d.imei))));
+    .where(
+      and(
+        eq(devices.tenantId, tenantId),
+        inArray(
+          devices.imei,
+          fleet.map((d) => d.imei),
+        ),
+      ),
+    );
   const byImei = new Map(ids.map((r) => [r.imei, r]));
   const rows = fleet.flatMap((d) => {
     const dev = byImei.get(d.imei);

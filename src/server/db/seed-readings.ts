@@ -43,10 +43,30 @@ interface Profile {
 }
 
 type Shape = Omit<Profile, 'd' | 'm' | 's'>;
-const wave = (band: ReadingBand, p: Partial<Shape>): Shape => ({ base: band.mean, amp: 0, pk: 15, sh: 0, nz: 0, sp: 0, lo: band.min, hi: band.max, dg: band.digits, pp: 0, pv: 0, shape: 0, ...p });
+const wave = (band: ReadingBand, p: Partial<Shape>): Shape => ({
+  base: band.mean,
+  amp: 0,
+  pk: 15,
+  sh: 0,
+  nz: 0,
+  sp: 0,
+  lo: band.min,
+  hi: band.max,
+  dg: band.digits,
+  pp: 0,
+  pv: 0,
+  shape: 0,
+  ...p,
+});
 
 /** The profile of each metric a kind reports; `r` draws the device's own level. */
-function shapeOf(metric: Metric, kind: DeviceKind, scenario: SimScenario, r: (min: number, max: number) => number, subDevices: number): Shape | undefined {
+function shapeOf(
+  metric: Metric,
+  kind: DeviceKind,
+  scenario: SimScenario,
+  r: (min: number, max: number) => number,
+  subDevices: number,
+): Shape | undefined {
   const b = readingBands(scenario);
   const info = KIND_INFO[kind];
   const v = VITALS;
@@ -62,7 +82,20 @@ function shapeOf(metric: Metric, kind: DeviceKind, scenario: SimScenario, r: (mi
     case 'diastolic':
       return wave({ ...v.diastolic, mean: r(72, 79), digits: 0 }, { amp: 3, sh: 2, nz: 2, sp: 5 });
     case 'steps':
-      return { base: r(700, 1000), amp: 0, pk: 0, sh: 0, nz: 30, sp: 400, lo: 0, hi: 20_000, dg: 0, pp: 0, pv: 0, shape: 2 };
+      return {
+        base: r(700, 1000),
+        amp: 0,
+        pk: 0,
+        sh: 0,
+        nz: 30,
+        sp: 400,
+        lo: 0,
+        hi: 20_000,
+        dg: 0,
+        pp: 0,
+        pv: 0,
+        shape: 2,
+      };
     case 'ambientTemp':
       return wave(b.ambientTemp!, { amp: 2.5, nz: 0.4, sp: 0.5 });
     case 'humidity':
@@ -125,7 +158,17 @@ const frac = (h: string) => `(${h} - floor(${h}))`;
  * times are computed once (a materialized CTE), and OFFSET 0 keeps each step from being inlined
  * into the next, where every use of a value would compute it again.
  */
-function insertBuckets(tenantId: number, profiles: string, grain: 'minute' | 'hour', from: Date, to: Date, timeZone: string, perBucket: number, peakScale: number, spreadScale: number) {
+function insertBuckets(
+  tenantId: number,
+  profiles: string,
+  grain: 'minute' | 'hour',
+  from: Date,
+  to: Date,
+  timeZone: string,
+  perBucket: number,
+  peakScale: number,
+  spreadScale: number,
+) {
   const local = (field: string) => sql`extract(${sql.raw(field)} from g.b at time zone ${timeZone}::text)`;
   return sql`
     with g as materialized (
@@ -157,14 +200,21 @@ function insertBuckets(tenantId: number, profiles: string, grain: 'minute' | 'ho
  * a daily rhythm, deterministic per device, metric and time. Set-based: four statements. Returns
  * the number of series (device and metric).
  */
-export async function seedReadings(tx: Tx, tenantId: number, opts: { now?: number; timeZone?: string } = {}): Promise<number> {
+export async function seedReadings(
+  tx: Tx,
+  tenantId: number,
+  opts: { now?: number; timeZone?: string } = {},
+): Promise<number> {
   const now = opts.now ?? Date.now();
   // The service's TIME_ZONE, as seed-workers reads it: the days of the rollups are the operators' days.
   const timeZone = opts.timeZone ?? (process.env.TIME_ZONE?.trim() || 'Asia/Shanghai');
   const fleet = new Map(demoFleet().map((d) => [d.imei, d]));
   const behind = new Map<string, number>();
   for (const d of fleet.values()) if (d.gateway) behind.set(d.gateway, (behind.get(d.gateway) ?? 0) + 1);
-  const rows = await tx.select({ id: devices.id, imei: devices.imei, kind: devices.kind }).from(devices).where(eq(devices.tenantId, tenantId));
+  const rows = await tx
+    .select({ id: devices.id, imei: devices.imei, kind: devices.kind })
+    .from(devices)
+    .where(eq(devices.tenantId, tenantId));
   const profiles: (Omit<Profile, 'dg'> & { f: number })[] = [];
   for (const row of rows) {
     const demo = fleet.get(row.imei);
@@ -187,13 +237,20 @@ export async function seedReadings(tx: Tx, tenantId: number, opts: { now?: numbe
   // their last hours come from the minutes, the other metrics' from the profiles up to this hour.
   const charted = new Set<string>(Object.values(METRIC_ROUTES).flat());
   const minuteOf = (p: (typeof profiles)[number]) => charted.has(p.m);
-  const json = JSON.stringify(profiles.map((p) => ({ ...p, until: (minuteOf(p) ? minuteFrom : hourTo).getTime() / 60_000 })));
+  const json = JSON.stringify(
+    profiles.map((p) => ({ ...p, until: (minuteOf(p) ? minuteFrom : hourTo).getTime() / 60_000 })),
+  );
   const minuteJson = JSON.stringify(profiles.filter(minuteOf));
   // Hours up to the minutes, from the profiles; the minutes; the hours they make; the days of all hours.
   await tx.execute(insertBuckets(tenantId, json, 'hour', hourFrom, hourTo, timeZone, PER_MINUTE * 60, 1, 1));
-  await tx.execute(insertBuckets(tenantId, minuteJson, 'minute', minuteFrom, minuteTo, timeZone, PER_MINUTE, 1 / 60, 0.3));
+  await tx.execute(
+    insertBuckets(tenantId, minuteJson, 'minute', minuteFrom, minuteTo, timeZone, PER_MINUTE, 1 / 60, 0.3),
+  );
   const r = readingRollups;
-  for (const [grain, into] of [['minute', 'hour'], ['hour', 'day']] as const) {
+  for (const [grain, into] of [
+    ['minute', 'hour'],
+    ['hour', 'day'],
+  ] as const) {
     // Merged like the ingest's upsert: in a time zone whose hours start at half past, the first hour
     // of the minutes is also the last one of the profiles.
     await tx.execute(sql`

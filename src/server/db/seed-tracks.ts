@@ -23,7 +23,16 @@ const LBS_EVERY = 20;
  * times faster than a parameter per value, and every test app seeds this. */
 const BATCH = 5000;
 
-type Row = { d: number; ts: number; lat: number; lon: number; speed: number | null; heading: number; accuracy: number; source: string };
+type Row = {
+  d: number;
+  ts: number;
+  lat: number;
+  lon: number;
+  speed: number | null;
+  heading: number;
+  accuracy: number;
+  source: string;
+};
 
 /**
  * A day of history for one demo device of every GPS-moving kind, so /track and /track_gps
@@ -44,7 +53,15 @@ export async function seedTracks(tx: Tx, tenantId: number, now = Date.now()): Pr
   const ids = await tx
     .select({ id: devices.id, imei: devices.imei })
     .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), inArray(devices.imei, picked.map((d) => d.imei))));
+    .where(
+      and(
+        eq(devices.tenantId, tenantId),
+        inArray(
+          devices.imei,
+          picked.map((d) => d.imei),
+        ),
+      ),
+    );
   const idOf = new Map(ids.map((r) => [r.imei, r.id]));
   const start = Math.floor(now / 1000 / FIX_S) * FIX_S - DAY_S;
   let rows: Row[] = [];
@@ -75,12 +92,25 @@ export async function seedTracks(tx: Tx, tenantId: number, now = Date.now()): Pr
       if (d.kind === 'locator') {
         // The JF locator's history mixes GPS, LBS and Wi-Fi fixes with their radius.
         const f = jfFix(jf, fix);
-        rows.push({ d: deviceId, ts: s, lat: f.lat, lon: f.lon, heading: f.heading, speed: f.source === 'gps' ? f.speed : null, accuracy: f.accuracy, source: f.source });
+        rows.push({
+          d: deviceId,
+          ts: s,
+          lat: f.lat,
+          lon: f.lon,
+          heading: f.heading,
+          speed: f.source === 'gps' ? f.speed : null,
+          accuracy: f.accuracy,
+          source: f.source,
+        });
         continue;
       }
       const lbs = ++n % LBS_EVERY === 0;
       const base = { d: deviceId, ts: s, lat: fix.lat, lon: fix.lon, heading: fix.heading };
-      rows.push(lbs ? { ...base, speed: null, accuracy: 350, source: 'lbs' } : { ...base, speed: fix.speed, accuracy: fix.accuracy, source: 'gps' });
+      rows.push(
+        lbs
+          ? { ...base, speed: null, accuracy: 350, source: 'lbs' }
+          : { ...base, speed: fix.speed, accuracy: fix.accuracy, source: 'gps' },
+      );
       if (rows.length >= BATCH) await flush();
     }
   }

@@ -22,7 +22,8 @@ export const SITE_FENCE = 'Construction site';
  */
 export const SITE_FENCE_RADIUS_M = 400;
 /** What the site fence must hold, by the sum above; tests check SITE_FENCE_RADIUS_M against it. */
-export const SITE_FENCE_NEEDS_M = DEMO_HOME_SPREAD_M + ROAM_RADIUS_M.construction + JF_MIX.wifiAccuracyM.max / 2 + MAX_MARGIN_M;
+export const SITE_FENCE_NEEDS_M =
+  DEMO_HOME_SPREAD_M + ROAM_RADIUS_M.construction + JF_MIX.wifiAccuracyM.max / 2 + MAX_MARGIN_M;
 /** Days of punches the demo starts with. */
 export const HISTORY_DAYS = 30;
 
@@ -45,16 +46,34 @@ const NO_PASSWORD = '!';
  * them has punched yet, a past month of punches (plausible times: most on time, some late or early,
  * a few days away) so the attendance screens have data on the first start.
  */
-export async function seedWorkers(tx: Tx, tenantId: number, opts: { now?: Date; timeZone?: string } = {}): Promise<{ userIds: number[] }> {
+export async function seedWorkers(
+  tx: Tx,
+  tenantId: number,
+  opts: { now?: Date; timeZone?: string } = {},
+): Promise<{ userIds: number[] }> {
   const now = opts.now ?? new Date();
   const timeZone = opts.timeZone ?? (process.env.TIME_ZONE?.trim() || 'Asia/Shanghai');
-  const [dept] = await tx.select({ id: departments.id }).from(departments).where(and(eq(departments.tenantId, tenantId), eq(departments.name, SITE_DEPARTMENT)));
-  const departmentId = dept?.id ?? (await tx.insert(departments).values({ tenantId, name: SITE_DEPARTMENT }).returning({ id: departments.id }))[0]!.id;
+  const [dept] = await tx
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(eq(departments.tenantId, tenantId), eq(departments.name, SITE_DEPARTMENT)));
+  const departmentId =
+    dept?.id ??
+    (await tx.insert(departments).values({ tenantId, name: SITE_DEPARTMENT }).returning({ id: departments.id }))[0]!.id;
 
-  const siteImeis = demoFleet().filter((d) => d.scenario === 'construction' && WORN_KINDS.includes(d.kind)).map((d) => d.imei);
+  const siteImeis = demoFleet()
+    .filter((d) => d.scenario === 'construction' && WORN_KINDS.includes(d.kind))
+    .map((d) => d.imei);
   const worn = siteImeis.length
     ? await tx
-        .select({ id: devices.id, imei: devices.imei, kind: devices.kind, userId: devices.userId, personName: devices.personName, personPhone: devices.personPhone })
+        .select({
+          id: devices.id,
+          imei: devices.imei,
+          kind: devices.kind,
+          userId: devices.userId,
+          personName: devices.personName,
+          personPhone: devices.personPhone,
+        })
         .from(devices)
         .where(and(eq(devices.tenantId, tenantId), inArray(devices.imei, siteImeis)))
         .orderBy(devices.id)
@@ -64,15 +83,36 @@ export async function seedWorkers(tx: Tx, tenantId: number, opts: { now?: Date; 
     const name = d.personName ?? `Worker ${d.id}`;
     const username = `worker${name.replace(/\D+/g, '') || d.id}`;
     const userId = d.userId ?? (await ensureUser(tx, tenantId, departmentId, username, name, d.personPhone));
-    if (d.userId === null) await tx.update(devices).set({ userId, departmentId }).where(and(eq(devices.id, d.id), isNull(devices.userId)));
-    workers.push({ userId, key: d.imei, source: d.kind === 'helmet' ? PUNCH_SOURCE.helmet : PUNCH_SOURCE.wristband, imei: d.imei });
+    if (d.userId === null)
+      await tx
+        .update(devices)
+        .set({ userId, departmentId })
+        .where(and(eq(devices.id, d.id), isNull(devices.userId)));
+    workers.push({
+      userId,
+      key: d.imei,
+      source: d.kind === 'helmet' ? PUNCH_SOURCE.helmet : PUNCH_SOURCE.wristband,
+      imei: d.imei,
+    });
   }
-  for (const w of OTHER_WORKERS) workers.push({ userId: await ensureUser(tx, tenantId, departmentId, w.username, w.name, null), key: w.username, source: w.source });
+  for (const w of OTHER_WORKERS)
+    workers.push({
+      userId: await ensureUser(tx, tenantId, departmentId, w.username, w.name, null),
+      key: w.username,
+      source: w.source,
+    });
 
-  await ensureSiteFence(tx, tenantId, worn.map((d) => d.id));
+  await ensureSiteFence(
+    tx,
+    tenantId,
+    worn.map((d) => d.id),
+  );
 
   const userIds = workers.map((w) => w.userId);
-  const [had] = await tx.select({ n: count() }).from(attendancePunches).where(and(eq(attendancePunches.tenantId, tenantId), inArray(attendancePunches.userId, userIds)));
+  const [had] = await tx
+    .select({ n: count() })
+    .from(attendancePunches)
+    .where(and(eq(attendancePunches.tenantId, tenantId), inArray(attendancePunches.userId, userIds)));
   if ((had?.n ?? 0) === 0) {
     const today = localDayOf(now, timeZone);
     const first = localDayOf(new Date(now.getTime() - HISTORY_DAYS * 86_400_000), timeZone);
@@ -94,29 +134,66 @@ export async function seedWorkers(tx: Tx, tenantId: number, opts: { now?: Date; 
   return { userIds };
 }
 
-async function ensureUser(tx: Tx, tenantId: number, departmentId: number, username: string, name: string, phone: string | null): Promise<number> {
-  const [have] = await tx.select({ id: users.id, tenantId: users.tenantId }).from(users).where(eq(users.username, username));
-  if (have) return have.tenantId === tenantId ? have.id : ensureUser(tx, tenantId, departmentId, `${username}.${tenantId}`, name, phone);
+async function ensureUser(
+  tx: Tx,
+  tenantId: number,
+  departmentId: number,
+  username: string,
+  name: string,
+  phone: string | null,
+): Promise<number> {
+  const [have] = await tx
+    .select({ id: users.id, tenantId: users.tenantId })
+    .from(users)
+    .where(eq(users.username, username));
+  if (have)
+    return have.tenantId === tenantId
+      ? have.id
+      : ensureUser(tx, tenantId, departmentId, `${username}.${tenantId}`, name, phone);
   const [taken] = phone ? await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone)) : [];
   const [row] = await tx
     .insert(users)
-    .values({ tenantId, departmentId, username, name, phone: taken ? null : phone, passwordHash: NO_PASSWORD, kind: 'user' })
+    .values({
+      tenantId,
+      departmentId,
+      username,
+      name,
+      phone: taken ? null : phone,
+      passwordHash: NO_PASSWORD,
+      kind: 'user',
+    })
     .returning({ id: users.id });
   return row!.id;
 }
 
 /** The keep-in fence around the construction site, watching the scenario's group (else its worn devices). */
 async function ensureSiteFence(tx: Tx, tenantId: number, deviceIds: number[]): Promise<void> {
-  const [have] = await tx.select({ id: fences.id }).from(fences).where(and(eq(fences.tenantId, tenantId), eq(fences.name, SITE_FENCE)));
+  const [have] = await tx
+    .select({ id: fences.id })
+    .from(fences)
+    .where(and(eq(fences.tenantId, tenantId), eq(fences.name, SITE_FENCE)));
   if (have) return;
   const site = SCENARIO_SITES.construction;
   const [fence] = await tx
     .insert(fences)
-    .values({ tenantId, name: SITE_FENCE, type: FENCE_TYPE.electronic, shape: FENCE_SHAPE.circle, radius: SITE_FENCE_RADIUS_M, longitude: site.lon, latitude: site.lat, description: 'Helmets worn inside punch attendance' })
+    .values({
+      tenantId,
+      name: SITE_FENCE,
+      type: FENCE_TYPE.electronic,
+      shape: FENCE_SHAPE.circle,
+      radius: SITE_FENCE_RADIUS_M,
+      longitude: site.lon,
+      latitude: site.lat,
+      description: 'Helmets worn inside punch attendance',
+    })
     .returning({ id: fences.id });
-  const [group] = await tx.select({ id: deviceGroups.id }).from(deviceGroups).where(and(eq(deviceGroups.tenantId, tenantId), eq(deviceGroups.name, site.en)));
+  const [group] = await tx
+    .select({ id: deviceGroups.id })
+    .from(deviceGroups)
+    .where(and(eq(deviceGroups.tenantId, tenantId), eq(deviceGroups.name, site.en)));
   if (group) await tx.insert(fenceGroups).values({ fenceId: fence!.id, groupId: group.id });
-  else if (deviceIds.length) await tx.insert(fenceDevices).values(deviceIds.map((deviceId) => ({ fenceId: fence!.id, deviceId })));
+  else if (deviceIds.length)
+    await tx.insert(fenceDevices).values(deviceIds.map((deviceId) => ({ fenceId: fence!.id, deviceId })));
 }
 
 /**
@@ -126,6 +203,9 @@ async function ensureSiteFence(tx: Tx, tenantId: number, deviceIds: number[]): P
 export async function seedWorkersIfMissing(tx: Tx): Promise<void> {
   const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
   if (!site) return;
-  const [dept] = await tx.select({ id: departments.id }).from(departments).where(and(eq(departments.tenantId, site.id), eq(departments.name, SITE_DEPARTMENT)));
+  const [dept] = await tx
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(eq(departments.tenantId, site.id), eq(departments.name, SITE_DEPARTMENT)));
   if (!dept) await seedWorkers(tx, site.id);
 }

@@ -91,7 +91,14 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     const [demo, visitor] = await tx
       .insert(users)
       .values([
-        { tenantId, username: 'demo', name: 'Demo administrator', phone: DEMO_PHONE, passwordHash: demoHash, kind: 'admin' },
+        {
+          tenantId,
+          username: 'demo',
+          name: 'Demo administrator',
+          phone: DEMO_PHONE,
+          passwordHash: demoHash,
+          kind: 'admin',
+        },
         { tenantId, username: 'visitor', name: 'Visitor', passwordHash: NO_PASSWORD, kind: 'visitor' },
       ])
       .returning({ id: users.id });
@@ -99,13 +106,20 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
       .insert(roles)
       .values([
         { tenantId, name: 'Administrator', description: 'Every menu and button', creatorId: demo!.id },
-        { tenantId, name: 'Visitor', description: 'Every menu outside organisation management, read only', creatorId: demo!.id },
+        {
+          tenantId,
+          name: 'Visitor',
+          description: 'Every menu outside organisation management, read only',
+          creatorId: demo!.id,
+        },
       ])
       .returning({ id: roles.id });
-    await tx.insert(roleResources).values([
-      ...catalogue.all.map((resourceId) => ({ tenantId, roleId: adminRole!.id, resourceId })),
-      ...visitorResources(catalogue).map((resourceId) => ({ tenantId, roleId: visitorRole!.id, resourceId })),
-    ]);
+    await tx
+      .insert(roleResources)
+      .values([
+        ...catalogue.all.map((resourceId) => ({ tenantId, roleId: adminRole!.id, resourceId })),
+        ...visitorResources(catalogue).map((resourceId) => ({ tenantId, roleId: visitorRole!.id, resourceId })),
+      ]);
     await tx.insert(userRoles).values([
       { tenantId, userId: demo!.id, roleId: adminRole!.id },
       { tenantId, userId: visitor!.id, roleId: visitorRole!.id },
@@ -193,6 +207,8 @@ async function grantToDemoRole(tx: Tx, roleName: string, resourceIds: number[]):
     .from(roleResources)
     .where(and(eq(roleResources.roleId, role.id), inArray(roleResources.resourceId, resourceIds)));
   const held = new Set(have.map((r) => r.id));
-  const rows = resourceIds.filter((id) => !held.has(id)).map((resourceId) => ({ tenantId: role.tenantId, roleId: role.id, resourceId }));
+  const rows = resourceIds
+    .filter((id) => !held.has(id))
+    .map((resourceId) => ({ tenantId: role.tenantId, roleId: role.id, resourceId }));
   if (rows.length > 0) await tx.insert(roleResources).values(rows);
 }

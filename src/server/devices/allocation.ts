@@ -11,7 +11,12 @@ import { fail } from '../lib/api-error';
 
 /** The tenant of the first super administrator: where stock lives before and after a tenant owns it. */
 export async function platformTenantId(db: Db | Tx): Promise<number> {
-  const [row] = await db.select({ tenantId: users.tenantId }).from(users).where(eq(users.kind, 'super')).orderBy(asc(users.id)).limit(1);
+  const [row] = await db
+    .select({ tenantId: users.tenantId })
+    .from(users)
+    .where(eq(users.kind, 'super'))
+    .orderBy(asc(users.id))
+    .limit(1);
   if (!row) throw new Error('no super administrator: the Platform tenant is unknown');
   return row.tenantId;
 }
@@ -44,7 +49,13 @@ async function transition(db: Db, op: Operator, ids: number[], step: Step, note?
     const unique = [...new Set(ids)];
     const scoped = isPlatformScope(op.scope) ? undefined : eq(devices.tenantId, op.scope.tenantId);
     const rows = await tx
-      .select({ id: devices.id, imei: devices.imei, tenantId: devices.tenantId, stockState: devices.stockState, secretVersion: devices.secretVersion })
+      .select({
+        id: devices.id,
+        imei: devices.imei,
+        tenantId: devices.tenantId,
+        stockState: devices.stockState,
+        secretVersion: devices.secretVersion,
+      })
       .from(devices)
       .where(and(inArray(devices.id, unique), scoped))
       .for('update');
@@ -58,8 +69,20 @@ async function transition(db: Db, op: Operator, ids: number[], step: Step, note?
     const log: (typeof deviceAllocations.$inferInsert)[] = [];
     for (const d of rows) {
       const { tenantId, set } = step.change(d);
-      await tx.update(devices).set({ ...set, tenantId, updatedAt: now }).where(eq(devices.id, d.id));
-      log.push({ tenantId, fromTenantId: d.tenantId, deviceId: d.id, imei: d.imei, action: step.action, operatorId: op.scope.userId || null, operatorName: op.name, note: note || null });
+      await tx
+        .update(devices)
+        .set({ ...set, tenantId, updatedAt: now })
+        .where(eq(devices.id, d.id));
+      log.push({
+        tenantId,
+        fromTenantId: d.tenantId,
+        deviceId: d.id,
+        imei: d.imei,
+        action: step.action,
+        operatorId: op.scope.userId || null,
+        operatorName: op.name,
+        note: note || null,
+      });
     }
     if (log.length) await tx.insert(deviceAllocations).values(log);
     return rows.map((r) => r.imei);
@@ -72,11 +95,20 @@ const cleared: Change = { userId: null, groupId: null, departmentId: null };
 export async function stockIn(db: Db, op: Operator, ids: number[], note?: string): Promise<string[]> {
   if (!isPlatformScope(op.scope)) fail(Code.FORBIDDEN, 'noPermission');
   const platform = await platformTenantId(db);
-  return transition(db, op, ids, {
-    action: ALLOCATION_ACTION.stockIn,
-    from: [STOCK_STATE.pendingIn, STOCK_STATE.recycled],
-    change: (d) => ({ tenantId: platform, set: { stockState: STOCK_STATE.inStock, stockInAt: new Date(), ...(d.tenantId !== platform ? cleared : {}) } }),
-  }, note);
+  return transition(
+    db,
+    op,
+    ids,
+    {
+      action: ALLOCATION_ACTION.stockIn,
+      from: [STOCK_STATE.pendingIn, STOCK_STATE.recycled],
+      change: (d) => ({
+        tenantId: platform,
+        set: { stockState: STOCK_STATE.inStock, stockInAt: new Date(), ...(d.tenantId !== platform ? cleared : {}) },
+      }),
+    },
+    note,
+  );
 }
 
 /** In stock, assigned or unbound -> assigned to a tenant (and optionally a department of it). */
@@ -85,20 +117,33 @@ export async function allocate(db: Db, op: Operator, body: z.infer<typeof alloca
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, body.tenantId));
   if (!tenant) fail(Code.BAD_REQUEST, 'refInvalid');
   if (departmentId !== null) {
-    const [dep] = await db.select({ id: departments.id }).from(departments).where(and(eq(departments.id, departmentId), eq(departments.tenantId, body.tenantId)));
+    const [dep] = await db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.id, departmentId), eq(departments.tenantId, body.tenantId)));
     if (!dep) fail(Code.BAD_REQUEST, 'refInvalid');
   }
   // A tenant administrator may only move devices within their own tenant.
   if (!isPlatformScope(op.scope) && body.tenantId !== op.scope.tenantId) fail(Code.FORBIDDEN, 'noPermission');
-  return transition(db, op, body.ids, {
-    action: ALLOCATION_ACTION.allocate,
-    from: [STOCK_STATE.inStock, STOCK_STATE.assigned, STOCK_STATE.unbound],
-    allowed: (scope, d) => isPlatformScope(scope) || (scope.kind === 'admin' && d.tenantId === scope.tenantId),
-    change: (d) => ({
-      tenantId: body.tenantId,
-      set: { stockState: STOCK_STATE.assigned, ...(d.tenantId !== body.tenantId ? cleared : {}), ...(departmentId !== null ? { departmentId } : {}) },
-    }),
-  }, body.note);
+  return transition(
+    db,
+    op,
+    body.ids,
+    {
+      action: ALLOCATION_ACTION.allocate,
+      from: [STOCK_STATE.inStock, STOCK_STATE.assigned, STOCK_STATE.unbound],
+      allowed: (scope, d) => isPlatformScope(scope) || (scope.kind === 'admin' && d.tenantId === scope.tenantId),
+      change: (d) => ({
+        tenantId: body.tenantId,
+        set: {
+          stockState: STOCK_STATE.assigned,
+          ...(d.tenantId !== body.tenantId ? cleared : {}),
+          ...(departmentId !== null ? { departmentId } : {}),
+        },
+      }),
+    },
+    body.note,
+  );
 }
 
 /** Assigned or unbound -> bound to a person (and optionally a user of the device's tenant). */
@@ -109,7 +154,10 @@ export async function bind(db: Db, op: Operator, body: z.infer<typeof bindBody>)
     from: [STOCK_STATE.assigned, STOCK_STATE.unbound],
     async verify(tx, d) {
       if (userId === null) return;
-      const [u] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.tenantId, d.tenantId)));
+      const [u] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.tenantId, d.tenantId)));
       if (!u) fail(Code.BAD_REQUEST, 'refInvalid');
     },
     change: (d) => ({
@@ -126,11 +174,20 @@ export async function bind(db: Db, op: Operator, body: z.infer<typeof bindBody>)
 
 /** Bound -> unbound: the person and user are cleared. */
 export async function unbind(db: Db, op: Operator, ids: number[], note?: string): Promise<string[]> {
-  return transition(db, op, ids, {
-    action: ALLOCATION_ACTION.unbind,
-    from: [STOCK_STATE.bound],
-    change: (d) => ({ tenantId: d.tenantId, set: { stockState: STOCK_STATE.unbound, userId: null, personName: null, personPhone: null } }),
-  }, note);
+  return transition(
+    db,
+    op,
+    ids,
+    {
+      action: ALLOCATION_ACTION.unbind,
+      from: [STOCK_STATE.bound],
+      change: (d) => ({
+        tenantId: d.tenantId,
+        set: { stockState: STOCK_STATE.unbound, userId: null, personName: null, personPhone: null },
+      }),
+    },
+    note,
+  );
 }
 
 /**
@@ -139,13 +196,26 @@ export async function unbind(db: Db, op: Operator, ids: number[], note?: string)
  */
 export async function recycle(db: Db, op: Operator, ids: number[], note?: string): Promise<string[]> {
   const platform = await platformTenantId(db);
-  return transition(db, op, ids, {
-    action: ALLOCATION_ACTION.recycle,
-    from: [STOCK_STATE.assigned, STOCK_STATE.unbound, STOCK_STATE.bound],
-    allowed: (scope, d) => isPlatformScope(scope) || (scope.kind === 'admin' && d.tenantId === scope.tenantId),
-    change: (d) => ({
-      tenantId: platform,
-      set: { ...cleared, stockState: STOCK_STATE.recycled, state: DEVICE_STATE.inactive, secretVersion: d.secretVersion + 1, personName: null, personPhone: null },
-    }),
-  }, note);
+  return transition(
+    db,
+    op,
+    ids,
+    {
+      action: ALLOCATION_ACTION.recycle,
+      from: [STOCK_STATE.assigned, STOCK_STATE.unbound, STOCK_STATE.bound],
+      allowed: (scope, d) => isPlatformScope(scope) || (scope.kind === 'admin' && d.tenantId === scope.tenantId),
+      change: (d) => ({
+        tenantId: platform,
+        set: {
+          ...cleared,
+          stockState: STOCK_STATE.recycled,
+          state: DEVICE_STATE.inactive,
+          secretVersion: d.secretVersion + 1,
+          personName: null,
+          personPhone: null,
+        },
+      }),
+    },
+    note,
+  );
 }

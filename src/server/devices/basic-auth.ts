@@ -33,7 +33,14 @@ export async function deviceByBasicAuth(app: FastifyInstance, request: FastifyRe
   const creds = basicAuth(request);
   if (!creds) return fail(Code.SESSION_EXPIRED, 'badCredentials');
   const [device] = await app.db
-    .select({ id: devices.id, imei: devices.imei, name: devices.name, kind: devices.kind, tenantId: devices.tenantId, secretVersion: devices.secretVersion })
+    .select({
+      id: devices.id,
+      imei: devices.imei,
+      name: devices.name,
+      kind: devices.kind,
+      tenantId: devices.tenantId,
+      secretVersion: devices.secretVersion,
+    })
     .from(devices)
     .where(eq(devices.imei, creds.imei));
   if (!device || !secretMatches(await deviceKey(app.db), device.imei, device.secretVersion, creds.secret)) {

@@ -37,7 +37,11 @@ export interface Operator {
 export async function deliver(app: FastifyInstance, device: Target, message: Downlink): Promise<number> {
   let status: number = DELIVERY.sent;
   try {
-    await app.broker.publish(topics.deviceServer(device.imei), Buffer.from(encodePayload(message, device.messageType === 'cbor' ? 'cbor' : 'json')), { qos: 1 });
+    await app.broker.publish(
+      topics.deviceServer(device.imei),
+      Buffer.from(encodePayload(message, device.messageType === 'cbor' ? 'cbor' : 'json')),
+      { qos: 1 },
+    );
   } catch (err) {
     app.log.warn({ err, imei: device.imei, id: message.id }, 'downlink publish failed');
     status = DELIVERY.failed;
@@ -56,7 +60,10 @@ export async function deliver(app: FastifyInstance, device: Target, message: Dow
  */
 async function refuseUnreachable(app: FastifyInstance, device: Target, body: SendCommandBody): Promise<void> {
   if (device.gatewayId) {
-    const [gateway] = await app.db.select({ state: devices.state }).from(devices).where(eq(devices.id, device.gatewayId));
+    const [gateway] = await app.db
+      .select({ state: devices.state })
+      .from(devices)
+      .where(eq(devices.id, device.gatewayId));
     if (gateway && gateway.state !== DEVICE_STATE.online) fail(Code.BAD_REQUEST, 'gatewayOffline');
   }
   if (body.cmd === 'switch' && device.lastValues?.locked === 1) fail(Code.BAD_REQUEST, 'deviceLocked');
@@ -66,14 +73,29 @@ async function refuseUnreachable(app: FastifyInstance, device: Target, body: Sen
  * command/send: refused for kinds without the command and for devices not online (nothing stored).
  * `secret` parameters (a media token) go to the device but are not stored with the command.
  */
-export async function sendCommand(app: FastifyInstance, device: Target, body: SendCommandBody, op: Operator, secret: Record<string, unknown> = {}): Promise<CommandAnswer> {
+export async function sendCommand(
+  app: FastifyInstance,
+  device: Target,
+  body: SendCommandBody,
+  op: Operator,
+  secret: Record<string, unknown> = {},
+): Promise<CommandAnswer> {
   if (!kindSupports(device.kind, body.cmd)) fail(Code.BAD_REQUEST, 'noCommand');
   if (device.state !== DEVICE_STATE.online) fail(Code.BAD_REQUEST, 'deviceOffline');
   await refuseUnreachable(app, device, body);
   const params = body.params as Record<string, unknown>;
   const [row] = await app.db
     .insert(deviceCommands)
-    .values({ tenantId: device.tenantId, deviceId: device.id, imei: device.imei, cmd: body.cmd, params: JSON.stringify(params), status: DELIVERY.notSent, operatorId: op.id || null, operatorName: op.name })
+    .values({
+      tenantId: device.tenantId,
+      deviceId: device.id,
+      imei: device.imei,
+      cmd: body.cmd,
+      params: JSON.stringify(params),
+      status: DELIVERY.notSent,
+      operatorId: op.id || null,
+      operatorName: op.name,
+    })
     .returning({ id: deviceCommands.id });
   const id = row!.id;
   const status = await deliver(app, device, { kind: 'command', id, cmd: body.cmd, params: { ...params, ...secret } });
@@ -112,9 +134,21 @@ export async function sendCommandToMany(
 }
 
 /** Delivery state and acknowledgement of commands, limited to `where` (the caller's tenant). */
-export async function commandAcks(app: FastifyInstance, ids: readonly number[], where: SQL | undefined): Promise<CommandAck[]> {
+export async function commandAcks(
+  app: FastifyInstance,
+  ids: readonly number[],
+  where: SQL | undefined,
+): Promise<CommandAck[]> {
   const rows = await app.db
-    .select({ id: deviceCommands.id, imei: deviceCommands.imei, cmd: deviceCommands.cmd, status: deviceCommands.status, ackOk: deviceCommands.ackOk, ackMsg: deviceCommands.ackMsg, ackAt: deviceCommands.ackAt })
+    .select({
+      id: deviceCommands.id,
+      imei: deviceCommands.imei,
+      cmd: deviceCommands.cmd,
+      status: deviceCommands.status,
+      ackOk: deviceCommands.ackOk,
+      ackMsg: deviceCommands.ackMsg,
+      ackAt: deviceCommands.ackAt,
+    })
     .from(deviceCommands)
     .where(and(inArray(deviceCommands.id, [...ids]), where));
   return rows.map((r) => ({ ...r, ackAt: r.ackAt ? new Date(r.ackAt).toISOString() : null }));
@@ -139,7 +173,16 @@ export async function saveSettings(
     const v = updated!.version;
     const [cmd] = await tx
       .insert(deviceCommands)
-      .values({ tenantId: device.tenantId, deviceId: device.id, imei: device.imei, cmd: 'settings', params: JSON.stringify({ version: v, settings }), status: DELIVERY.notSent, operatorId: op.id || null, operatorName: op.name })
+      .values({
+        tenantId: device.tenantId,
+        deviceId: device.id,
+        imei: device.imei,
+        cmd: 'settings',
+        params: JSON.stringify({ version: v, settings }),
+        status: DELIVERY.notSent,
+        operatorId: op.id || null,
+        operatorName: op.name,
+      })
       .returning({ id: deviceCommands.id });
     return { version: v, commandId: cmd!.id };
   });
@@ -149,13 +192,31 @@ export async function saveSettings(
 }
 
 /** The newest settings command never sent of each device in `ids` that has one. */
-async function pendingSettings(app: FastifyInstance, ids: number[]): Promise<Map<number, { id: number; settings: DeviceSettings }>> {
+async function pendingSettings(
+  app: FastifyInstance,
+  ids: number[],
+): Promise<Map<number, { id: number; settings: DeviceSettings }>> {
   const rows = await app.db
-    .selectDistinctOn([deviceCommands.deviceId], { deviceId: deviceCommands.deviceId, id: deviceCommands.id, params: deviceCommands.params })
+    .selectDistinctOn([deviceCommands.deviceId], {
+      deviceId: deviceCommands.deviceId,
+      id: deviceCommands.id,
+      params: deviceCommands.params,
+    })
     .from(deviceCommands)
-    .where(and(inArray(deviceCommands.deviceId, ids), eq(deviceCommands.cmd, 'settings'), eq(deviceCommands.status, DELIVERY.notSent)))
+    .where(
+      and(
+        inArray(deviceCommands.deviceId, ids),
+        eq(deviceCommands.cmd, 'settings'),
+        eq(deviceCommands.status, DELIVERY.notSent),
+      ),
+    )
     .orderBy(deviceCommands.deviceId, desc(deviceCommands.id));
-  return new Map(rows.map((r) => [r.deviceId, { id: r.id, settings: (JSON.parse(r.params) as { settings: DeviceSettings }).settings }]));
+  return new Map(
+    rows.map((r) => [
+      r.deviceId,
+      { id: r.id, settings: (JSON.parse(r.params) as { settings: DeviceSettings }).settings },
+    ]),
+  );
 }
 
 /**
@@ -175,7 +236,12 @@ export function pendingSettingsPusher(app: FastifyInstance): (device: KnownDevic
  * The device's ack of a command or settings push (called by the ingest). Acks for commands of
  * other devices are ignored, so a device cannot touch another's log.
  */
-export async function applyAck(app: FastifyInstance, device: KnownDevice, ack: { ref: number; ok: boolean; msg?: string }, at: Date): Promise<void> {
+export async function applyAck(
+  app: FastifyInstance,
+  device: KnownDevice,
+  ack: { ref: number; ok: boolean; msg?: string },
+  at: Date,
+): Promise<void> {
   const [row] = await app.db
     .update(deviceCommands)
     .set({ ackOk: ack.ok, ackMsg: ack.msg ?? null, ackAt: at, status: ack.ok ? DELIVERY.sent : DELIVERY.failed })

@@ -21,7 +21,10 @@ const TOTAL_TTL_MS = 30_000;
 
 /** Error texts are ours or the database's; a NUL or lone surrogate in them must not refuse the row. */
 function cleanError(s: string): string {
-  return s.replace(/\0/g, '\\0').replace(/[\uD800-\uDFFF]/g, '\uFFFD').slice(0, 500);
+  return s
+    .replace(/\0/g, '\\0')
+    .replace(/[\uD800-\uDFFF]/g, '\uFFFD')
+    .slice(0, 500);
 }
 
 /**
@@ -51,7 +54,14 @@ export class DeadLetters {
       maxQueue: 10_000,
       write: async (items) => {
         await db.insert(deviceDeadLetters).values(
-          items.map(({ deviceId, tenantId, topic, payload, reason, error }) => ({ deviceId, tenantId, topic, payload, reason, error: cleanError(error) })),
+          items.map(({ deviceId, tenantId, topic, payload, reason, error }) => ({
+            deviceId,
+            tenantId,
+            topic,
+            payload,
+            reason,
+            error: cleanError(error),
+          })),
         );
         this.written += items.length;
         for (const i of items) i.done?.(true);

@@ -34,7 +34,9 @@ export async function cellsOf(ctx: Ctx, fields: FieldDef[], rows: Row[]): Promis
   const labels = new Map<string, Map<number, string>>();
   for (const f of fields) {
     if (f.type !== 'ref' && f.type !== 'refs') continue;
-    const ids = rows.flatMap((r) => (f.type === 'refs' ? ((r[f.name] as number[] | undefined) ?? []) : [r[f.name] as number])).filter((v) => typeof v === 'number');
+    const ids = rows
+      .flatMap((r) => (f.type === 'refs' ? ((r[f.name] as number[] | undefined) ?? []) : [r[f.name] as number]))
+      .filter((v) => typeof v === 'number');
     labels.set(f.name, await refLabels(ctx, f, ids));
   }
   return rows.map((r) =>
@@ -47,7 +49,9 @@ export async function cellsOf(ctx: Ctx, fields: FieldDef[], rows: Row[]): Promis
         case 'ref':
           return labels.get(f.name)?.get(v as number) ?? (v === 0 ? null : String(v));
         case 'refs':
-          return (v as number[]).length ? (v as number[]).map((id) => labels.get(f.name)?.get(id) ?? String(id)).join(',') : null;
+          return (v as number[]).length
+            ? (v as number[]).map((id) => labels.get(f.name)?.get(id) ?? String(id)).join(',')
+            : null;
         case 'boolean':
           return v ? '是' : '否';
         case 'integer':
@@ -69,17 +73,30 @@ export const csvCell = (c: Cell) => {
 export const columnWidth = (f: FieldDef) => Math.max(10, Math.round((f.list ? (f.list.width ?? 100) : 100) / 7));
 
 /** The list (same filters, keyword and sort) as a file: Chinese labels as headers, codes and refs as names. */
-export async function exportRows(ctx: Ctx, b: Binding, q: Pick<ListQuery, 'filters' | 'keyword' | 'sort'> & { format: 'csv' | 'xlsx' }): Promise<ExportFile> {
+export async function exportRows(
+  ctx: Ctx,
+  b: Binding,
+  q: Pick<ListQuery, 'filters' | 'keyword' | 'sort'> & { format: 'csv' | 'xlsx' },
+): Promise<ExportFile> {
   const fields = exportFields(b);
-  const rows = await selectRows(b, ctx.db, listWhere(b, ctx.scope, q), { order: listOrder(b, q.sort), limit: MAX_EXPORT_ROWS });
+  const rows = await selectRows(b, ctx.db, listWhere(b, ctx.scope, q), {
+    order: listOrder(b, q.sort),
+    limit: MAX_EXPORT_ROWS,
+  });
   const header = fields.map((f) => f.label.message);
   const cells = await cellsOf(ctx, fields, rows);
   const day = new Date(ctx.app.clock.now()).toISOString().slice(0, 10).replaceAll('-', '');
-  return tableFile({ name: `${b.def.name}-${day}`, sheet: b.def.label.message, header, cells, widths: fields.map(columnWidth) }, q.format);
+  return tableFile(
+    { name: `${b.def.name}-${day}`, sheet: b.def.label.message, header, cells, widths: fields.map(columnWidth) },
+    q.format,
+  );
 }
 
 /** A header row and cells as a CSV (with BOM) or XLSX file: the engine's export and the dashboards' panels. */
-export async function tableFile(t: { name: string; sheet: string; header: string[]; cells: Cell[][]; widths?: number[] }, format: 'csv' | 'xlsx'): Promise<ExportFile> {
+export async function tableFile(
+  t: { name: string; sheet: string; header: string[]; cells: Cell[][]; widths?: number[] },
+  format: 'csv' | 'xlsx',
+): Promise<ExportFile> {
   const filename = `${t.name}.${format}`;
   if (format === 'csv') {
     const text = [t.header, ...t.cells].map((line) => line.map(csvCell).join(',')).join('\r\n');
@@ -104,24 +121,42 @@ function cellValue(v: ExcelJS.CellValue): string | number | null {
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (v instanceof Date) return v.toISOString();
   if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((t) => t.text).join('').trim() || null;
+    if ('richText' in v)
+      return (
+        v.richText
+          .map((t) => t.text)
+          .join('')
+          .trim() || null
+      );
     if ('text' in v) return String(v.text).trim() || null;
     if ('result' in v) return cellValue(v.result as ExcelJS.CellValue);
   }
   return String(v as unknown);
 }
 
-const splitNames = (s: string) => s.split(/[,，、;；]/).map((x) => x.trim()).filter(Boolean);
+const splitNames = (s: string) =>
+  s
+    .split(/[,，、;；]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** A sheet cell converted to what the add schema expects; names of refs resolved in the row's tenant. */
-async function fieldInput(ctx: Ctx, f: FieldDef, raw: string | number, tenantId: number, errors: string[]): Promise<unknown> {
+async function fieldInput(
+  ctx: Ctx,
+  f: FieldDef,
+  raw: string | number,
+  tenantId: number,
+  errors: string[],
+): Promise<unknown> {
   const text = String(raw).trim();
   switch (f.type) {
     case 'integer':
     case 'decimal':
       return typeof raw === 'number' ? raw : text !== '' && !Number.isNaN(Number(text)) ? Number(text) : text;
     case 'code': {
-      const hit = (f.codes ?? []).find((c) => String(c.value) === text || c.cn === text || c.en.toLowerCase() === text.toLowerCase());
+      const hit = (f.codes ?? []).find(
+        (c) => String(c.value) === text || c.cn === text || c.en.toLowerCase() === text.toLowerCase(),
+      );
       return hit ? hit.value : text;
     }
     case 'boolean':
@@ -129,7 +164,13 @@ async function fieldInput(ctx: Ctx, f: FieldDef, raw: string | number, tenantId:
     case 'ref':
     case 'refs': {
       const names = f.type === 'ref' ? [text] : splitNames(text);
-      const byName = await refIdsByLabel(ctx, f, names.filter((n) => !/^\d+$/.test(n)), ctx.scope, tenantId);
+      const byName = await refIdsByLabel(
+        ctx,
+        f,
+        names.filter((n) => !/^\d+$/.test(n)),
+        ctx.scope,
+        tenantId,
+      );
       const ids = names.map((n) => (/^\d+$/.test(n) ? Number(n) : byName.get(n)));
       if (ids.some((id) => id === undefined)) {
         errors.push(`${f.label.message}: ${MESSAGES.refInvalid}`);
@@ -142,7 +183,8 @@ async function fieldInput(ctx: Ctx, f: FieldDef, raw: string | number, tenantId:
   }
 }
 
-const isXlsx = (buf: Buffer) => buf.length > 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
+const isXlsx = (buf: Buffer) =>
+  buf.length > 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
 
 export type ImportFormat = 'xlsx' | 'csv';
 
@@ -194,7 +236,13 @@ class LineReader {
  * stops at the row cap, so a huge workbook costs the rows up to it, not the whole file in memory.
  */
 async function readSheet(buf: Buffer, editable: readonly FieldDef[]): Promise<ImportLine[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
   const lines = new LineReader(editable);
   let tooMany = false;
   try {
@@ -251,7 +299,12 @@ export interface ImportProgress {
  * Validates every row like `add` and inserts the good ones, each in its own transaction (one
  * bad row never undoes the others); bad rows come back with their row number and messages.
  */
-export async function importLines(ctx: Ctx, b: Binding, lines: readonly ImportLine[], progress: ImportProgress = {}): Promise<ImportReport> {
+export async function importLines(
+  ctx: Ctx,
+  b: Binding,
+  lines: readonly ImportLine[],
+  progress: ImportProgress = {},
+): Promise<ImportReport> {
   const schema = formSchema(b.def, 'add');
   const report: ImportReport = { total: lines.length, imported: 0, errors: [] };
   const every = progress.every ?? 100;
@@ -272,11 +325,18 @@ export async function importLines(ctx: Ctx, b: Binding, lines: readonly ImportLi
 }
 
 /** One row: undefined when it was added, else its messages. */
-async function importLine(ctx: Ctx, b: Binding, schema: ReturnType<typeof formSchema>, label: (name: string) => string, line: ImportLine): Promise<string[] | undefined> {
+async function importLine(
+  ctx: Ctx,
+  b: Binding,
+  schema: ReturnType<typeof formSchema>,
+  label: (name: string) => string,
+  line: ImportLine,
+): Promise<string[] | undefined> {
   const messages: string[] = [];
   const input: Row = {};
   const tenantField = [...line.cells.keys()].find((f) => f.name === 'tenantId');
-  if (tenantField) input.tenantId = await fieldInput(ctx, tenantField, line.cells.get(tenantField)!, ctx.scope.tenantId, messages);
+  if (tenantField)
+    input.tenantId = await fieldInput(ctx, tenantField, line.cells.get(tenantField)!, ctx.scope.tenantId, messages);
   const tenantId = tenantForWrite(ctx.scope, typeof input.tenantId === 'number' ? input.tenantId : null);
   for (const [f, raw] of line.cells) {
     if (typeof raw === 'string' && isBadText(raw)) messages.push(`${label(f.name)}: ${MESSAGES.textInvalid}`);

@@ -1,4 +1,23 @@
-import { and, asc, count, desc, eq, getTableName, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableName,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
 import { SOFT_STATUS } from '../../shared/codes';
@@ -69,7 +88,12 @@ function filterSql(b: Binding, field: FieldDef, value: unknown): SQL | undefined
     }
     case 'in':
       if (!Array.isArray(value)) return badFilter();
-      return value.length ? inArray(col, value.map((v) => scalar(field, v))) : undefined;
+      return value.length
+        ? inArray(
+            col,
+            value.map((v) => scalar(field, v)),
+          )
+        : undefined;
     default:
       return badFilter();
   }
@@ -87,7 +111,9 @@ export function listWhere(b: Binding, scope: Scope, q: Pick<ListQuery, 'filters'
   }
   if (q.keyword) {
     const pattern = likePattern(q.keyword);
-    const cols = b.def.fields.filter((f) => f.keyword && b.columns[f.name]).map((f) => ilike(b.columns[f.name]!, pattern));
+    const cols = b.def.fields
+      .filter((f) => f.keyword && b.columns[f.name])
+      .map((f) => ilike(b.columns[f.name]!, pattern));
     if (cols.length) conds.push(or(...cols));
   }
   return and(...conds);
@@ -142,7 +168,11 @@ export function listKeys(b: Binding, sort: ListQuery['sort']): SortKey[] {
 
 /** Where a key value, read back as text (`cursor` of selectRows), is cast to its column's type. */
 function typed(col: PgColumn, text: string): SQL {
-  const type = col.getSQLType().replace(/^(small|big)?serial$/, (_m, p: string | undefined) => (p === 'small' ? 'smallint' : p === 'big' ? 'bigint' : 'integer'));
+  const type = col
+    .getSQLType()
+    .replace(/^(small|big)?serial$/, (_m, p: string | undefined) =>
+      p === 'small' ? 'smallint' : p === 'big' ? 'bigint' : 'integer',
+    );
   return sql`cast(${text} as ${sql.raw(type)})`;
 }
 
@@ -166,7 +196,12 @@ export function keysetAfter(keys: SortKey[], cursor: readonly (string | null)[])
   });
   const [first] = keys;
   const c0 = cursor[0] ?? null;
-  const bound = first && first.col.notNull && c0 !== null ? (first.desc ? lte(first.col, typed(first.col, c0)) : gte(first.col, typed(first.col, c0))) : undefined;
+  const bound =
+    first && first.col.notNull && c0 !== null
+      ? first.desc
+        ? lte(first.col, typed(first.col, c0))
+        : gte(first.col, typed(first.col, c0))
+      : undefined;
   return and(bound, or(...branches) ?? sql`false`)!;
 }
 
@@ -210,12 +245,24 @@ export async function selectRows(
 export function isTextSearch(b: Binding, q: Pick<ListQuery, 'filters' | 'keyword'>): boolean {
   // Trigrams need three characters: a shorter search gets no help from the index.
   if (q.keyword && q.keyword.trim().length >= 3) return true;
-  return Object.entries(q.filters ?? {}).some(([name, v]) => typeof v === 'string' && v.length >= 3 && b.def.fields.find((f) => f.name === name)?.filter === 'like');
+  return Object.entries(q.filters ?? {}).some(
+    ([name, v]) =>
+      typeof v === 'string' && v.length >= 3 && b.def.fields.find((f) => f.name === name)?.filter === 'like',
+  );
 }
 
 /** Matching rows counted up to the cap: the count reads at most LIST_COUNT_CAP + 1 index entries. */
-export async function boundedCount(db: Ctx['db'] | Tx, b: Binding, where: SQL | undefined): Promise<{ total: number; capped?: boolean }> {
-  const matching = db.select({ one: sql`1`.as('one') }).from(b.table).where(where).limit(LIST_COUNT_CAP + 1).as('matching');
+export async function boundedCount(
+  db: Ctx['db'] | Tx,
+  b: Binding,
+  where: SQL | undefined,
+): Promise<{ total: number; capped?: boolean }> {
+  const matching = db
+    .select({ one: sql`1`.as('one') })
+    .from(b.table)
+    .where(where)
+    .limit(LIST_COUNT_CAP + 1)
+    .as('matching');
   const [row] = await db.select({ n: count() }).from(matching);
   const n = Number(row?.n ?? 0);
   return n > LIST_COUNT_CAP ? { total: LIST_COUNT_CAP, capped: true } : { total: n };
@@ -224,7 +271,10 @@ export async function boundedCount(db: Ctx['db'] | Tx, b: Binding, where: SQL | 
 export async function listRows(ctx: Ctx, b: Binding, q: ListQuery): Promise<ListResult<Row>> {
   const where = listWhere(b, ctx.scope, q);
   const order = listOrder(b, q.sort, isTextSearch(b, q));
-  const [rows, counted] = await Promise.all([selectRows(b, ctx.db, where, { order, limit: q.size, offset: (q.page - 1) * q.size }), boundedCount(ctx.db, b, where)]);
+  const [rows, counted] = await Promise.all([
+    selectRows(b, ctx.db, where, { order, limit: q.size, offset: (q.page - 1) * q.size }),
+    boundedCount(ctx.db, b, where),
+  ]);
   return { rows, ...counted };
 }
 
@@ -236,7 +286,12 @@ export async function getRow(ctx: Ctx, b: Binding, id: number, db: Ctx['db'] | T
 }
 
 /** Ids of `ids` visible to the scope, with their tenant. */
-export async function visible(ctx: Ctx, b: Binding, ids: number[], db: Ctx['db'] | Tx = ctx.db): Promise<{ id: number; tenantId: number }[]> {
+export async function visible(
+  ctx: Ctx,
+  b: Binding,
+  ids: number[],
+  db: Ctx['db'] | Tx = ctx.db,
+): Promise<{ id: number; tenantId: number }[]> {
   const rows = await db
     .select({ id: b.id, tenantId: b.tenantId ?? b.id })
     .from(b.table)

@@ -21,7 +21,13 @@ export async function refLabels(ctx: Ctx, field: FieldDef, ids: number[]): Promi
 }
 
 /** label -> id of a ref field's target rows in `tenantId` (import resolves names this way). */
-export async function refIdsByLabel(ctx: Ctx, field: FieldDef, labels: string[], scope: Scope, tenantId: number): Promise<Map<string, number>> {
+export async function refIdsByLabel(
+  ctx: Ctx,
+  field: FieldDef,
+  labels: string[],
+  scope: Scope,
+  tenantId: number,
+): Promise<Map<string, number>> {
   const target = field.ref && bindingFor(field.ref.kind, field.ref.resource);
   const labelCol = target?.columns[field.ref!.labelField];
   if (!target || !labelCol || !labels.length) return new Map();

@@ -27,7 +27,8 @@ export function resolveBinding(input: BindingInput): Binding {
   const id = input.id ?? props.id;
   if (!id) throw new Error(`${def.kind}/${def.name}: the table has no 'id' column; pass id`);
   const tenantId = input.tenantId ?? (def.tenantScoped ? props.tenantId : undefined);
-  if (def.tenantScoped && !tenantId) throw new Error(`${def.kind}/${def.name}: tenantScoped needs a tenantId column; pass tenantId`);
+  if (def.tenantScoped && !tenantId)
+    throw new Error(`${def.kind}/${def.name}: tenantScoped needs a tenantId column; pass tenantId`);
   const derived: Record<string, PgColumn> = {};
   for (const f of def.fields) {
     const col = props[f.name];

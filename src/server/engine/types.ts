@@ -24,7 +24,14 @@ export interface BindingHooks {
    * Turns validated input into column values and checks references; runs inside the write's
    * transaction. `values` holds the stored fields already; `existing` is set on update.
    */
-  beforeWrite?(ctx: Ctx, tx: Tx, values: Row, input: Row, tenantId: number, existing?: { id: number; tenantId: number }): Promise<void>;
+  beforeWrite?(
+    ctx: Ctx,
+    tx: Tx,
+    values: Row,
+    input: Row,
+    tenantId: number,
+    existing?: { id: number; tenantId: number },
+  ): Promise<void>;
   /** Stores what lives outside the row (link tables) once its id is known. */
   afterWrite?(ctx: Ctx, tx: Tx, id: number, input: Row, tenantId: number): Promise<void>;
   /** Deletes rows already known to be in scope; refuses with fail(). Default: plain delete. */

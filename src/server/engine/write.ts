@@ -11,7 +11,11 @@ import type { Binding, Ctx, Row } from './types';
 
 /** The SQLSTATE of a PostgreSQL error, however the driver wraps it. */
 export function sqlState(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    e = e.cause as typeof e, i++
+  ) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }
   return undefined;
@@ -51,17 +55,32 @@ function storedValues(b: Binding, input: Row, mode: FormMode): Row {
       values[key] = col.default;
       continue;
     }
-    values[key] = f.type === 'date' || f.type === 'datetime' ? (v === null ? null : new Date(parseDate(v as string))) : v;
+    values[key] =
+      f.type === 'date' || f.type === 'datetime' ? (v === null ? null : new Date(parseDate(v as string))) : v;
   }
   return values;
 }
 
 /** Announces a committed change (domain event `resource.changed`): caches, the audit log. */
-function changed(ctx: Ctx, b: Binding, action: 'add' | 'update' | 'delete', rows: { before?: Row; after?: Row }[]): void {
+function changed(
+  ctx: Ctx,
+  b: Binding,
+  action: 'add' | 'update' | 'delete',
+  rows: { before?: Row; after?: Row }[],
+): void {
   for (const { before, after } of rows) {
     const row = (after ?? before)!;
     const tenantId = typeof row.tenantId === 'number' ? row.tenantId : undefined;
-    ctx.app.events.emit('resource.changed', { kind: b.def.kind, name: b.def.name, action, id: row.id as number, tenantId, scope: ctx.scope, before, after });
+    ctx.app.events.emit('resource.changed', {
+      kind: b.def.kind,
+      name: b.def.name,
+      action,
+      id: row.id as number,
+      tenantId,
+      scope: ctx.scope,
+      before,
+      after,
+    });
   }
 }
 
@@ -93,7 +112,11 @@ export async function updateRow(ctx: Ctx, b: Binding, input: Row & { id: number 
       before = await getRow(ctx, b, input.id, tx);
       const values = storedValues(b, input, 'update');
       await b.hooks?.beforeWrite?.(ctx, tx, values, input, existing!.tenantId, existing);
-      if (Object.keys(values).length) await tx.update(b.table).set(values).where(inArray(b.id, [input.id]));
+      if (Object.keys(values).length)
+        await tx
+          .update(b.table)
+          .set(values)
+          .where(inArray(b.id, [input.id]));
       await b.hooks?.afterWrite?.(ctx, tx, input.id, input, existing!.tenantId);
       return { tenantId: existing!.tenantId, ...(await getRow(ctx, b, input.id, tx)) };
     }),
@@ -111,9 +134,18 @@ export async function deleteRows(ctx: Ctx, b: Binding, ids: number[]): Promise<v
   const before = await selectRows(b, ctx.db, inArray(b.id, unique));
   const tenants = new Map(found.map((f) => [f.id, f.tenantId]));
   if (b.hooks?.remove) await b.hooks.remove(ctx, unique);
-  else if (b.def.softDelete) await ctx.db.update(b.table).set({ [propertyOf(b.table, softStatus(b))]: SOFT_STATUS.deleted }).where(inArray(b.id, unique));
+  else if (b.def.softDelete)
+    await ctx.db
+      .update(b.table)
+      .set({ [propertyOf(b.table, softStatus(b))]: SOFT_STATUS.deleted })
+      .where(inArray(b.id, unique));
   else await ctx.db.delete(b.table).where(inArray(b.id, unique));
-  changed(ctx, b, 'delete', before.map((row) => ({ before: { tenantId: tenants.get(row.id as number), ...row } })));
+  changed(
+    ctx,
+    b,
+    'delete',
+    before.map((row) => ({ before: { tenantId: tenants.get(row.id as number), ...row } })),
+  );
 }
 
 /** Administrators bring soft-deleted rows back; all ids must be visible and deleted, else nothing changes. */
@@ -131,5 +163,13 @@ export async function restoreRows(ctx: Ctx, b: Binding, ids: number[]): Promise<
   if (restored.length !== unique.length) fail(Code.BAD_REQUEST, 'noSuchTransition');
   const after = await selectRows(b, ctx.db, inArray(b.id, unique));
   const tenants = new Map(found.map((f) => [f.id, f.tenantId]));
-  changed(ctx, b, 'update', after.map((row) => ({ before: { ...row, status: SOFT_STATUS.deleted }, after: { tenantId: tenants.get(row.id as number), ...row } })));
+  changed(
+    ctx,
+    b,
+    'update',
+    after.map((row) => ({
+      before: { ...row, status: SOFT_STATUS.deleted },
+      after: { tenantId: tenants.get(row.id as number), ...row },
+    })),
+  );
 }

@@ -21,7 +21,12 @@ export const DEMO_SAMPLES: readonly DemoFace[] = [
 
 /** Residents' faces awaiting review: one that passes processing, one with no face in it. */
 export const DEMO_REVIEWS: readonly (DemoFace & { residentName: string; room: string })[] = [
-  { file: 'demo-collins-2.jpg', labels: 'Eileen Collins,1栋1单元101', residentName: 'Eileen Collins', room: '1栋1单元101' },
+  {
+    file: 'demo-collins-2.jpg',
+    labels: 'Eileen Collins,1栋1单元101',
+    residentName: 'Eileen Collins',
+    room: '1栋1单元101',
+  },
   { file: 'demo-no-face.jpg', labels: '王芳,1栋1单元102', residentName: '王芳', room: '1栋1单元102' },
 ];
 

@@ -58,7 +58,16 @@ const CONFIG: Partial<Config> = {
   cacheSensitivity: 0,
   face: {
     enabled: true,
-    detector: { enabled: true, rotation: false, maxDetected: 10, minConfidence: 0.5, iouThreshold: 0.1, return: false, skipFrames: 0, skipTime: 0 },
+    detector: {
+      enabled: true,
+      rotation: false,
+      maxDetected: 10,
+      minConfidence: 0.5,
+      iouThreshold: 0.1,
+      return: false,
+      skipFrames: 0,
+      skipTime: 0,
+    },
     mesh: { enabled: true },
     iris: { enabled: false },
     description: { enabled: true, minConfidence: 0.1, skipFrames: 0, skipTime: 0 },
@@ -88,8 +97,18 @@ function modelRouter(url: string | string[]): TfCore.io.IOHandler | null {
   if (!/^[\w.-]+\.json$/.test(name)) return null;
   return {
     load: async () => {
-      const json = JSON.parse(await readFile(join(MODELS_DIR, name), 'utf8')) as { modelTopology: object; format?: string; generatedBy?: string; convertedBy?: string | null; weightsManifest: WeightsGroup[]; signature?: object; userDefinedMetadata?: Record<string, object> };
-      const parts = await Promise.all(json.weightsManifest.flatMap((g) => g.paths.map((p) => readFile(join(MODELS_DIR, p)))));
+      const json = JSON.parse(await readFile(join(MODELS_DIR, name), 'utf8')) as {
+        modelTopology: object;
+        format?: string;
+        generatedBy?: string;
+        convertedBy?: string | null;
+        weightsManifest: WeightsGroup[];
+        signature?: object;
+        userDefinedMetadata?: Record<string, object>;
+      };
+      const parts = await Promise.all(
+        json.weightsManifest.flatMap((g) => g.paths.map((p) => readFile(join(MODELS_DIR, p)))),
+      );
       const all = Buffer.concat(parts);
       return {
         modelTopology: json.modelTopology,
@@ -109,7 +128,9 @@ async function load(): Promise<FaceEngine> {
   const started = performance.now();
   const tf = require('@tensorflow/tfjs-core') as typeof TfCore;
   require('@tensorflow/tfjs-backend-wasm');
-  const { Human: HumanClass } = require(join(HUMAN_DIST, 'human.node-wasm.js')) as { Human: new (config: Partial<Config>) => Human };
+  const { Human: HumanClass } = require(join(HUMAN_DIST, 'human.node-wasm.js')) as {
+    Human: new (config: Partial<Config>) => Human;
+  };
   // A router answers null for URLs it does not take (tfjs's own routers do the same).
   tf.io.registerLoadRouter(modelRouter as Parameters<typeof tf.io.registerLoadRouter>[0]);
   const human = new HumanClass(CONFIG);

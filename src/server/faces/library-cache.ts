@@ -53,12 +53,20 @@ export class FaceLibraryCache {
     if (libraryIds.length === 0) return [];
     const ids = [...new Set(libraryIds)].sort((a, b) => a - b);
     const key = ids.join(',');
-    const [now] = await db.select({ n: count(), top: max(faceSamples.id) }).from(faceSamples).where(inArray(faceSamples.libraryId, ids));
+    const [now] = await db
+      .select({ n: count(), top: max(faceSamples.id) })
+      .from(faceSamples)
+      .where(inArray(faceSamples.libraryId, ids));
     const stamp = `${now?.n ?? 0}:${now?.top ?? 0}`;
     const hit = this.entries.get(key);
     if (hit && hit.stamp === stamp && this.app.clock.now() - hit.at < TTL_MS) return hit.samples;
     const samples = await db
-      .select({ id: faceSamples.id, labels: faceSamples.labels, libraryId: faceSamples.libraryId, embedding: faceSamples.embedding })
+      .select({
+        id: faceSamples.id,
+        labels: faceSamples.labels,
+        libraryId: faceSamples.libraryId,
+        embedding: faceSamples.embedding,
+      })
       .from(faceSamples)
       .where(inArray(faceSamples.libraryId, ids));
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);

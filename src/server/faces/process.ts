@@ -53,7 +53,11 @@ export async function decodePicture(bytes: Buffer): Promise<Rgb> {
       .raw()
       .toBuffer({ resolveWithObject: true });
     if (info.channels !== 3) return fail(Code.BAD_REQUEST, 'fileFormat');
-    return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+    return {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+    };
   } catch (err) {
     if (err instanceof ApiError) throw err;
     return fail(Code.BAD_REQUEST, /pixel limit/i.test(String((err as Error).message)) ? 'fileTooLarge' : 'fileFormat');
@@ -66,7 +70,9 @@ export async function sharpnessOf(image: Rgb, box: DetectedFace['box']): Promise
   const top = Math.max(0, Math.floor(box[1]));
   const width = Math.max(1, Math.min(image.width - left, Math.round(box[2])));
   const height = Math.max(1, Math.min(image.height - top, Math.round(box[3])));
-  const grey = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), { raw: { width: image.width, height: image.height, channels: 3 } })
+  const grey = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+    raw: { width: image.width, height: image.height, channels: 3 },
+  })
     .extract({ left, top, width, height })
     .greyscale()
     .resize(112, 112, { fit: 'fill' })
@@ -109,9 +115,18 @@ export async function analyseFace(bytes: Buffer, qualityThreshold: number): Prom
   const sharpness = round2(Math.min(1, (await sharpnessOf(image, face.box)) / SHARP_REF));
   const faceScore = round2(face.faceScore);
   const quality = Math.min(faceScore, sharpness);
-  if (quality < qualityThreshold) return fail(Code.BAD_REQUEST, sharpness <= faceScore ? 'faceTooBlurry' : 'faceLowQuality');
+  if (quality < qualityThreshold)
+    return fail(Code.BAD_REQUEST, sharpness <= faceScore ? 'faceTooBlurry' : 'faceLowQuality');
   if (!face.embedding) return fail(Code.BAD_REQUEST, 'faceLowQuality');
-  return { embedding: face.embedding, quality, faceScore, sharpness, box: face.box, width: image.width, height: image.height };
+  return {
+    embedding: face.embedding,
+    quality,
+    faceScore,
+    sharpness,
+    box: face.box,
+    width: image.width,
+    height: image.height,
+  };
 }
 
 /** Cosine similarity of two embeddings, -1..1 (faceres descriptors of one person: about 0.8 and up). */

@@ -29,7 +29,13 @@ export interface FaceLibraryRow {
 
 export async function libraryOf(db: Db, tenantId: number, id: number): Promise<FaceLibraryRow> {
   const [row] = await db
-    .select({ id: faceLibraries.id, name: faceLibraries.name, qualityThreshold: faceLibraries.qualityThreshold, intraThreshold: faceLibraries.intraThreshold, interThreshold: faceLibraries.interThreshold })
+    .select({
+      id: faceLibraries.id,
+      name: faceLibraries.name,
+      qualityThreshold: faceLibraries.qualityThreshold,
+      intraThreshold: faceLibraries.intraThreshold,
+      interThreshold: faceLibraries.interThreshold,
+    })
     .from(faceLibraries)
     .where(and(eq(faceLibraries.id, id), eq(faceLibraries.tenantId, tenantId)));
   return row ?? fail(Code.BAD_REQUEST, 'refInvalid');
@@ -40,12 +46,20 @@ export async function libraryOf(db: Db, tenantId: number, id: number): Promise<F
  * face/uploadFaceImg answers) or one of the shipped demo pictures. Anything else, or a file that
  * is gone, is `faceImageRequired`: the image must be uploaded before the sample is added.
  */
-export async function pictureBytes(app: FastifyInstance, tenantId: number, picture: string, db: Db = app.db): Promise<Buffer> {
+export async function pictureBytes(
+  app: FastifyInstance,
+  tenantId: number,
+  picture: string,
+  db: Db = app.db,
+): Promise<Buffer> {
   const demo = DEMO_PICTURE.exec(picture);
   if (demo) return readFile(new URL(demo[1]!, DEMO_FACE_DIR)).catch(() => fail(Code.BAD_REQUEST, 'faceImageRequired'));
   const uploaded = UPLOADED_PICTURE.exec(picture);
   if (!uploaded) return fail(Code.BAD_REQUEST, 'faceImageRequired');
-  const [own] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.name, uploaded[1]!), eq(uploads.tenantId, tenantId)));
+  const [own] = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.name, uploaded[1]!), eq(uploads.tenantId, tenantId)));
   if (!own) return fail(Code.BAD_REQUEST, 'faceImageRequired');
   const object = await app.storage.get(uploaded[1]!);
   if (!object) return fail(Code.BAD_REQUEST, 'faceImageRequired');
@@ -67,8 +81,20 @@ export interface LibraryVerdict {
  * another person's sample is `faceTooSimilar` (refused: the door unit could not tell them
  * apart); under the intra-class threshold to one of the person's own samples is a warning.
  */
-export async function compareWithLibrary(db: Db, library: FaceLibraryRow, person: string, embedding: readonly number[], exceptId?: number, app?: FastifyInstance): Promise<LibraryVerdict> {
-  const samples = app ? await faceLibraryCache(app).samples([library.id], db) : await db.select({ id: faceSamples.id, labels: faceSamples.labels, embedding: faceSamples.embedding }).from(faceSamples).where(eq(faceSamples.libraryId, library.id));
+export async function compareWithLibrary(
+  db: Db,
+  library: FaceLibraryRow,
+  person: string,
+  embedding: readonly number[],
+  exceptId?: number,
+  app?: FastifyInstance,
+): Promise<LibraryVerdict> {
+  const samples = app
+    ? await faceLibraryCache(app).samples([library.id], db)
+    : await db
+        .select({ id: faceSamples.id, labels: faceSamples.labels, embedding: faceSamples.embedding })
+        .from(faceSamples)
+        .where(eq(faceSamples.libraryId, library.id));
   let closestOther = -1;
   let lowestOwn: number | null = null;
   for (const other of samples) {
@@ -78,7 +104,11 @@ export async function compareWithLibrary(db: Db, library: FaceLibraryRow, person
     else closestOther = Math.max(closestOther, score);
   }
   if (closestOther >= library.interThreshold) fail(Code.BAD_REQUEST, 'faceTooSimilar');
-  return { warning: lowestOwn !== null && lowestOwn < library.intraThreshold ? 'faceSamplesDisagree' : null, closestOther, lowestOwn };
+  return {
+    warning: lowestOwn !== null && lowestOwn < library.intraThreshold ? 'faceSamplesDisagree' : null,
+    closestOther,
+    lowestOwn,
+  };
 }
 
 /**
@@ -87,7 +117,13 @@ export async function compareWithLibrary(db: Db, library: FaceLibraryRow, person
  * embedding stored and compared with the library's other samples. Throws the reason it cannot
  * be saved; `values` gets labels, embedding, quality and warning.
  */
-export async function prepareSample(app: FastifyInstance, tx: Tx, values: Record<string, unknown>, tenantId: number, id?: number): Promise<void> {
+export async function prepareSample(
+  app: FastifyInstance,
+  tx: Tx,
+  values: Record<string, unknown>,
+  tenantId: number,
+  id?: number,
+): Promise<void> {
   const [current] = id === undefined ? [] : await tx.select().from(faceSamples).where(eq(faceSamples.id, id));
   const labels = normaliseLabels(String(values.labels ?? current?.labels ?? ''));
   if (!labels) fail(Code.BAD_REQUEST, 'required');

@@ -13,14 +13,34 @@ import { DEMO_REVIEWS, DEMO_SAMPLES, demoEmbeddings } from './demo';
 export async function seedFaces(tx: Tx, tenantId: number): Promise<void> {
   const [library] = await tx
     .insert(faceLibraries)
-    .values({ tenantId, name: '演示人脸库', ...FACE_DEFAULTS, info: '1栋住户与访客（演示图片见 public/faces/README.md）' })
+    .values({
+      tenantId,
+      name: '演示人脸库',
+      ...FACE_DEFAULTS,
+      info: '1栋住户与访客（演示图片见 public/faces/README.md）',
+    })
     .returning({ id: faceLibraries.id });
   const embeddings = new Map((await demoEmbeddings()).map((e) => [e.file, e]));
   await tx.insert(faceSamples).values(
     DEMO_SAMPLES.map((s) => {
       const e = embeddings.get(s.file)!;
-      return { tenantId, libraryId: library!.id, labels: s.labels, picture: `/faces/${s.file}`, embedding: e.embedding, quality: e.quality };
+      return {
+        tenantId,
+        libraryId: library!.id,
+        labels: s.labels,
+        picture: `/faces/${s.file}`,
+        embedding: e.embedding,
+        quality: e.quality,
+      };
     }),
   );
-  await tx.insert(faceReviews).values(DEMO_REVIEWS.map((r) => ({ tenantId, libraryId: library!.id, residentName: r.residentName, room: r.room, picture: `/faces/${r.file}` })));
+  await tx.insert(faceReviews).values(
+    DEMO_REVIEWS.map((r) => ({
+      tenantId,
+      libraryId: library!.id,
+      residentName: r.residentName,
+      room: r.room,
+      picture: `/faces/${r.file}`,
+    })),
+  );
 }

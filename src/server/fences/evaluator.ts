@@ -85,7 +85,15 @@ const CLEAR_EXIT: Observation = { inside: false, clear: true };
  * Records are announced through the alarm engine (the alarm hub) after the commit.
  */
 export class FenceEvaluator {
-  readonly stats: EvaluatorStats = { fixes: 0, transitions: 0, pending: 0, cancelled: 0, alarms: 0, dropped: 0, failed: 0 };
+  readonly stats: EvaluatorStats = {
+    fixes: 0,
+    transitions: 0,
+    pending: 0,
+    cancelled: 0,
+    alarms: 0,
+    dropped: 0,
+    failed: 0,
+  };
   private readonly queue: Batcher<Fix>;
   private closed = false;
   private hub: DeviceHub | undefined;
@@ -161,7 +169,9 @@ export class FenceEvaluator {
       else this.stats.transitions++;
     }
     if (changes.length === 0) return [];
-    const profiles = await this.deps.profiles.load(changes.filter((c) => c.op === 'first' || c.op === 'change').map((c) => c.deviceId));
+    const profiles = await this.deps.profiles.load(
+      changes.filter((c) => c.op === 'first' || c.op === 'change').map((c) => c.deviceId),
+    );
     const createdAt = new Date(this.deps.clock.now());
     const stored = await this.deps.db.transaction(async (tx) => {
       const rows: NewAlarm[] = [];
@@ -195,7 +205,15 @@ export class FenceEvaluator {
       const s = step(known.get(f.id), o, fix.ts, dwellMs);
       if (s === undefined) return;
       known.set(f.id, after(s));
-      out.push({ ...s, fenceId: f.id, deviceId: fix.device.id, ts: fix.ts, dwellMs, tenantId: fix.device.tenantId, p: fix.p });
+      out.push({
+        ...s,
+        fenceId: f.id,
+        deviceId: fix.device.id,
+        ts: fix.ts,
+        dwellMs,
+        tenantId: fix.device.tenantId,
+        p: fix.p,
+      });
     };
     for (const fix of batch) {
       const { id, tenantId } = fix.device;

@@ -37,7 +37,9 @@ interface TenantIndex {
   seq: number;
 }
 
-export function geometryOf(r: Pick<FenceRow, 'id' | 'shape' | 'longitude' | 'latitude' | 'radius' | 'points'>): FenceGeometry {
+export function geometryOf(
+  r: Pick<FenceRow, 'id' | 'shape' | 'longitude' | 'latitude' | 'radius' | 'points'>,
+): FenceGeometry {
   return { id: r.id, shape: r.shape, lon: r.longitude, lat: r.latitude, radius: r.radius, points: r.points };
 }
 
@@ -90,16 +92,34 @@ export class FenceIndex {
     seq: number,
   ): Map<number, TenantIndex> {
     const devicesOf = new Map<number, Set<number>>();
-    for (const d of direct) (devicesOf.get(d.fenceId) ?? devicesOf.set(d.fenceId, new Set()).get(d.fenceId)!).add(d.deviceId);
+    for (const d of direct)
+      (devicesOf.get(d.fenceId) ?? devicesOf.set(d.fenceId, new Set()).get(d.fenceId)!).add(d.deviceId);
     const groupsOf = new Map<number, Set<number>>();
-    for (const g of grouped) (groupsOf.get(g.fenceId) ?? groupsOf.set(g.fenceId, new Set()).get(g.fenceId)!).add(g.groupId);
+    for (const g of grouped)
+      (groupsOf.get(g.fenceId) ?? groupsOf.set(g.fenceId, new Set()).get(g.fenceId)!).add(g.groupId);
     const out = new Map<number, TenantIndex>();
     const items = new Map<number, Item[]>();
     for (const r of rows) {
-      const t = out.get(r.tenantId) ?? { tree: new RBush<Item>(), byId: new Map(), devices: new Set(), groups: new Set(), groupOf: new Map(), seq };
+      const t = out.get(r.tenantId) ?? {
+        tree: new RBush<Item>(),
+        byId: new Map(),
+        devices: new Set(),
+        groups: new Set(),
+        groupOf: new Map(),
+        seq,
+      };
       out.set(r.tenantId, t);
       const g = geometryOf(r);
-      const fence: IndexedFence = { ...g, tenantId: r.tenantId, type: r.type, name: r.name, inset: insetM(g), dwellS: r.dwellS, devices: devicesOf.get(r.id) ?? new Set(), groups: groupsOf.get(r.id) ?? new Set() };
+      const fence: IndexedFence = {
+        ...g,
+        tenantId: r.tenantId,
+        type: r.type,
+        name: r.name,
+        inset: insetM(g),
+        dwellS: r.dwellS,
+        devices: devicesOf.get(r.id) ?? new Set(),
+        groups: groupsOf.get(r.id) ?? new Set(),
+      };
       t.byId.set(r.id, fence);
       for (const d of fence.devices) t.devices.add(d);
       for (const id of fence.groups) t.groups.add(id);

@@ -1,4 +1,11 @@
-import { distanceM, FENCE_SHAPE, insideFence, pointInRing, type FenceGeometry, type LonLat } from '../../shared/geo/fence';
+import {
+  distanceM,
+  FENCE_SHAPE,
+  insideFence,
+  pointInRing,
+  type FenceGeometry,
+  type LonLat,
+} from '../../shared/geo/fence';
 
 /** Boundary margins (docs/fences.md): a fix must be this far beyond the boundary to change state. */
 export const MIN_MARGIN_M = 5;
@@ -31,7 +38,8 @@ export function boundaryDistanceM(f: FenceGeometry, p: LonLat): number {
   const ring = f.points ?? [];
   const kx = M_PER_DEG * Math.cos((p[1] * Math.PI) / 180);
   let best = Infinity;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) best = Math.min(best, segmentDistanceM(p, ring[j]!, ring[i]!, kx));
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+    best = Math.min(best, segmentDistanceM(p, ring[j]!, ring[i]!, kx));
   return best;
 }
 

@@ -40,16 +40,22 @@ export type Step =
  */
 export function step(stored: PairState | undefined, o: Observation, ts: number, dwellMs: number): Step | undefined {
   if (stored === undefined) return o.inside ? { op: 'first', inside: true, since: ts } : undefined;
-  if (o.inside === stored.inside) return stored.pendingSince !== undefined ? { op: 'cancel', inside: stored.inside } : undefined;
+  if (o.inside === stored.inside)
+    return stored.pendingSince !== undefined ? { op: 'cancel', inside: stored.inside } : undefined;
   if (!o.clear) return undefined;
   if (dwellMs <= 0) return { op: 'change', inside: o.inside, since: ts };
-  if (stored.pendingSince === undefined || stored.pendingInside !== o.inside) return { op: 'pend', inside: o.inside, since: ts };
-  return ts - stored.pendingSince >= dwellMs ? { op: 'change', inside: o.inside, since: stored.pendingSince } : undefined;
+  if (stored.pendingSince === undefined || stored.pendingInside !== o.inside)
+    return { op: 'pend', inside: o.inside, since: ts };
+  return ts - stored.pendingSince >= dwellMs
+    ? { op: 'change', inside: o.inside, since: stored.pendingSince }
+    : undefined;
 }
 
 /** The pair after a step. */
 export function after(step: Step): PairState {
-  return step.op === 'pend' ? { inside: !step.inside, pendingSince: step.since, pendingInside: step.inside } : { inside: step.inside };
+  return step.op === 'pend'
+    ? { inside: !step.inside, pendingSince: step.since, pendingInside: step.inside }
+    : { inside: step.inside };
 }
 
 /**

@@ -9,11 +9,26 @@ import type { FenceAlarmType } from './judge';
  * intents: the fence state row is what keeps them from repeating). The fence name goes into
  * the title and the location; the position is the fix that crossed, not the device's last one.
  */
-export function fenceAlarm(p: DeviceProfile, type: FenceAlarmType, fence: { id: number; name: string }, fix: LonLat, ts: number, createdAt: Date): NewAlarm {
+export function fenceAlarm(
+  p: DeviceProfile,
+  type: FenceAlarmType,
+  fence: { id: number; name: string },
+  fix: LonLat,
+  ts: number,
+  createdAt: Date,
+): NewAlarm {
   const row = newAlarm(
     p,
     {
-      intent: { t: 'once', deviceId: p.id, type, ts, value: null, tag: String(fence.id), data: { fenceId: String(fence.id), fenceName: fence.name } },
+      intent: {
+        t: 'once',
+        deviceId: p.id,
+        type,
+        ts,
+        value: null,
+        tag: String(fence.id),
+        data: { fenceId: String(fence.id), fenceName: fence.name },
+      },
       kind: 'raise',
       threshold: null,
     },

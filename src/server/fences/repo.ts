@@ -23,7 +23,8 @@ export function centroid(ring: readonly LonLat[]): LonLat {
     cx += (xj + xi) * f;
     cy += (yj + yi) * f;
   }
-  if (Math.abs(a) < 1e-15) return [ring.reduce((s, p) => s + p[0], 0) / ring.length, ring.reduce((s, p) => s + p[1], 0) / ring.length];
+  if (Math.abs(a) < 1e-15)
+    return [ring.reduce((s, p) => s + p[0], 0) / ring.length, ring.reduce((s, p) => s + p[1], 0) / ring.length];
   return [ox + cx / (3 * a), oy + cy / (3 * a)];
 }
 
@@ -31,15 +32,28 @@ export function centroid(ring: readonly LonLat[]): LonLat {
 async function resolveTargets(tx: Tx, tenantId: number, imeis: readonly string[], groupIds: readonly number[]) {
   const wanted = [...new Set(imeis)];
   const found = wanted.length
-    ? await tx.select({ id: devices.id, imei: devices.imei }).from(devices).where(and(eq(devices.tenantId, tenantId), inArray(devices.imei, wanted)))
+    ? await tx
+        .select({ id: devices.id, imei: devices.imei })
+        .from(devices)
+        .where(and(eq(devices.tenantId, tenantId), inArray(devices.imei, wanted)))
     : [];
   if (found.length !== wanted.length) {
     const known = new Set(found.map((d) => d.imei));
-    fail(Code.BAD_REQUEST, 'refInvalid', `imeis: not in this company: ${wanted.filter((i) => !known.has(i)).slice(0, 10).join(', ')}`);
+    fail(
+      Code.BAD_REQUEST,
+      'refInvalid',
+      `imeis: not in this company: ${wanted
+        .filter((i) => !known.has(i))
+        .slice(0, 10)
+        .join(', ')}`,
+    );
   }
   const groups = [...new Set(groupIds)];
   const foundGroups = groups.length
-    ? await tx.select({ id: deviceGroups.id }).from(deviceGroups).where(and(eq(deviceGroups.tenantId, tenantId), inArray(deviceGroups.id, groups)))
+    ? await tx
+        .select({ id: deviceGroups.id })
+        .from(deviceGroups)
+        .where(and(eq(deviceGroups.tenantId, tenantId), inArray(deviceGroups.id, groups)))
     : [];
   if (foundGroups.length !== groups.length) fail(Code.BAD_REQUEST, 'refInvalid', 'groupIds: not in this company');
   return { deviceIds: found.map((d) => d.id), groupIds: groups };
@@ -74,7 +88,12 @@ function columnsOf(input: FenceSave) {
  * devices the fence no longer watches, and all of a disabled fence's, are dropped, so a device
  * starts afresh when it is watched again.
  */
-export async function saveFence(db: Db, scope: Scope, input: FenceSave, now: Date): Promise<{ id: number; tenantId: number }> {
+export async function saveFence(
+  db: Db,
+  scope: Scope,
+  input: FenceSave,
+  now: Date,
+): Promise<{ id: number; tenantId: number }> {
   return db.transaction(async (tx) => {
     let tenantId = tenantForWrite(scope);
     if (input.id !== undefined) {
@@ -88,17 +107,26 @@ export async function saveFence(db: Db, scope: Scope, input: FenceSave, now: Dat
     const targets = await resolveTargets(tx, tenantId, input.imeis ?? [], input.groupIds ?? []);
     let id = input.id;
     if (id === undefined) {
-      const [row] = await tx.insert(fences).values({ tenantId, ...columnsOf(input), createdAt: now, updatedAt: now }).returning({ id: fences.id });
+      const [row] = await tx
+        .insert(fences)
+        .values({ tenantId, ...columnsOf(input), createdAt: now, updatedAt: now })
+        .returning({ id: fences.id });
       id = row!.id;
-    } else await tx.update(fences).set({ ...columnsOf(input), updatedAt: now }).where(eq(fences.id, id));
+    } else
+      await tx
+        .update(fences)
+        .set({ ...columnsOf(input), updatedAt: now })
+        .where(eq(fences.id, id));
     const fenceId = id;
     if (input.imeis !== undefined || input.id === undefined) {
       await tx.delete(fenceDevices).where(eq(fenceDevices.fenceId, fenceId));
-      if (targets.deviceIds.length) await tx.insert(fenceDevices).values(targets.deviceIds.map((deviceId) => ({ fenceId, deviceId })));
+      if (targets.deviceIds.length)
+        await tx.insert(fenceDevices).values(targets.deviceIds.map((deviceId) => ({ fenceId, deviceId })));
     }
     if (input.groupIds !== undefined || input.id === undefined) {
       await tx.delete(fenceGroups).where(eq(fenceGroups.fenceId, fenceId));
-      if (targets.groupIds.length) await tx.insert(fenceGroups).values(targets.groupIds.map((groupId) => ({ fenceId, groupId })));
+      if (targets.groupIds.length)
+        await tx.insert(fenceGroups).values(targets.groupIds.map((groupId) => ({ fenceId, groupId })));
     }
     if (input.id !== undefined) await dropStaleStates(tx, fenceId, input.status === FENCE_STATUS.disabled);
     return { id: fenceId, tenantId };
@@ -112,8 +140,13 @@ async function dropStaleStates(tx: Tx, fenceId: number, all: boolean) {
   }
   const direct = tx.select({ id: fenceDevices.deviceId }).from(fenceDevices).where(eq(fenceDevices.fenceId, fenceId));
   const grouped = tx.select({ id: fenceGroups.groupId }).from(fenceGroups).where(eq(fenceGroups.fenceId, fenceId));
-  const watched = tx.select({ id: devices.id }).from(devices).where(or(inArray(devices.id, direct), inArray(devices.groupId, grouped)));
-  await tx.delete(fenceDeviceStates).where(and(eq(fenceDeviceStates.fenceId, fenceId), notInArray(fenceDeviceStates.deviceId, watched)));
+  const watched = tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(or(inArray(devices.id, direct), inArray(devices.groupId, grouped)));
+  await tx
+    .delete(fenceDeviceStates)
+    .where(and(eq(fenceDeviceStates.fenceId, fenceId), notInArray(fenceDeviceStates.deviceId, watched)));
 }
 
 /** A fence of the caller's scope, or "not found" (another tenant's included). */
@@ -133,7 +166,12 @@ async function fenceInScope(db: Db, scope: Scope, id: number) {
 export async function assignmentsOf(db: Db, scope: Scope, id: number) {
   const fence = await fenceInScope(db, scope, id);
   const [imeis, groups] = await Promise.all([
-    db.select({ imei: devices.imei }).from(fenceDevices).innerJoin(devices, eq(devices.id, fenceDevices.deviceId)).where(eq(fenceDevices.fenceId, id)).orderBy(asc(devices.imei)),
+    db
+      .select({ imei: devices.imei })
+      .from(fenceDevices)
+      .innerJoin(devices, eq(devices.id, fenceDevices.deviceId))
+      .where(eq(fenceDevices.fenceId, id))
+      .orderBy(asc(devices.imei)),
     db
       .select({ id: deviceGroups.id, name: deviceGroups.name })
       .from(fenceGroups)

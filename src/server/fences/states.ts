@@ -28,7 +28,8 @@ export async function readStates(db: Db, deviceIds: readonly number[]): Promise<
     .where(sql`${fenceDeviceStates.deviceId} = any(${`{${deviceIds.join(',')}}`}::int[])`);
   for (const r of rows) {
     const state: PairState = { inside: r.inside };
-    if (r.pendingSince !== null && r.pendingInside !== null) Object.assign(state, { pendingSince: r.pendingSince.getTime(), pendingInside: r.pendingInside });
+    if (r.pendingSince !== null && r.pendingInside !== null)
+      Object.assign(state, { pendingSince: r.pendingSince.getTime(), pendingInside: r.pendingInside });
     (out.get(r.deviceId) ?? out.set(r.deviceId, new Map()).get(r.deviceId)!).set(r.fenceId, state);
   }
   return out;
@@ -66,7 +67,15 @@ export interface Changed {
  */
 export async function applyChanges(db: Exec, round: readonly StateChange[]): Promise<Changed[]> {
   if (round.length === 0) return [];
-  const rows = round.map((c) => ({ op: c.op, f: c.fenceId, d: c.deviceId, i: c.inside, ts: c.ts, since: 'since' in c ? c.since : c.ts, dw: c.dwellMs }));
+  const rows = round.map((c) => ({
+    op: c.op,
+    f: c.fenceId,
+    d: c.deviceId,
+    i: c.inside,
+    ts: c.ts,
+    since: 'since' in c ? c.since : c.ts,
+    dw: c.dwellMs,
+  }));
   const res = await db.execute(sql`
     with x as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(op text, f int, d int, i boolean, ts float8, since float8, dw float8)

@@ -101,7 +101,13 @@ function applyMessage(l: Live, m: Uplink, at: number, ts: number) {
     l.vals = { ...l.vals, ...(m.values as Record<string, number>) };
     if (m.values.battery !== undefined) l.battery = Math.min(100, Math.max(0, round(m.values.battery)));
     if (m.values.signal !== undefined) l.signal = Math.min(4, Math.max(0, round(m.values.signal)));
-  } else if (m.kind === 'location' && m.source === 'gps' && m.valid !== false && m.lat !== undefined && m.lon !== undefined) {
+  } else if (
+    m.kind === 'location' &&
+    m.source === 'gps' &&
+    m.valid !== false &&
+    m.lat !== undefined &&
+    m.lon !== undefined
+  ) {
     if (l.lat_at === undefined || ts >= l.lat_at) {
       l.lat = m.lat;
       l.lon = m.lon;
@@ -118,7 +124,10 @@ function applyMessage(l: Live, m: Uplink, at: number, ts: number) {
  * transition, which is written at once rather than on the slower live cycle).
  * `lives` null (the urgent lane): rows only; the items' live fields go with their liveOnly twins.
  */
-export function buildRows(items: readonly Item[], lives: Map<number, Live> | null): { rows: Omit<Rows, 'live'>; transition: boolean } {
+export function buildRows(
+  items: readonly Item[],
+  lives: Map<number, Live> | null,
+): { rows: Omit<Rows, 'live'>; transition: boolean } {
   const rows = { readings: [] as object[], locations: [] as object[], events: [] as object[] };
   let transition = false;
   for (const item of items) {
@@ -150,11 +159,45 @@ function pushRows(rows: Omit<Rows, 'live'>, item: Extract<Item, { t: 'msg' }>): 
   if (m.kind === 'telemetry') rows.readings.push({ d, ts, v: m.values, m: mid });
   else if (m.kind === 'location') {
     const radio = m.cells || m.wifi ? { cells: m.cells, wifi: m.wifi } : undefined;
-    rows.locations.push({ d, ts, lat: m.lat, lon: m.lon, alt: m.alt, sp: m.speed, hd: m.heading, ac: m.accuracy, src: m.source, x: m.x, y: m.y, z: m.z, fl: m.floor, va: m.valid, sa: m.satellites, ra: radio, m: mid });
+    rows.locations.push({
+      d,
+      ts,
+      lat: m.lat,
+      lon: m.lon,
+      alt: m.alt,
+      sp: m.speed,
+      hd: m.heading,
+      ac: m.accuracy,
+      src: m.source,
+      x: m.x,
+      y: m.y,
+      z: m.z,
+      fl: m.floor,
+      va: m.valid,
+      sa: m.satellites,
+      ra: radio,
+      m: mid,
+    });
   } else if (m.kind === 'alarm') {
-    rows.events.push({ d, ts, ty: 'alarm', n: m.alarm, v: m.value, da: m.note === undefined ? null : { note: m.note }, m: mid });
+    rows.events.push({
+      d,
+      ts,
+      ty: 'alarm',
+      n: m.alarm,
+      v: m.value,
+      da: m.note === undefined ? null : { note: m.note },
+      m: mid,
+    });
   } else if (m.kind === 'event') {
-    rows.events.push({ d, ts, ty: 'event', n: m.name, v: m.value, da: m.note === undefined ? null : { note: m.note }, m: mid });
+    rows.events.push({
+      d,
+      ts,
+      ty: 'event',
+      n: m.name,
+      v: m.value,
+      da: m.note === undefined ? null : { note: m.note },
+      m: mid,
+    });
   } else if (m.kind === 'call') {
     const { roomNo, community, building, unit } = m;
     rows.events.push({ d, ts, ty: 'call', n: null, v: null, da: { roomNo, community, building, unit }, m: mid });

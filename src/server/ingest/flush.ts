@@ -20,7 +20,12 @@ const ms = (col: string) => sql.raw(`to_timestamp(${col} / 1000.0)`);
  * row as it was), so replicas sharing the traffic agree, and written as device_events in the
  * same statement. Empty parts are left out of the statement.
  */
-export async function writeBatch(db: Db, rows: Rows, timeZone = 'UTC', opts: { rollFrom?: number } = {}): Promise<Transition[]> {
+export async function writeBatch(
+  db: Db,
+  rows: Rows,
+  timeZone = 'UTC',
+  opts: { rollFrom?: number } = {},
+): Promise<Transition[]> {
   const ctes: SQL[] = [];
   if (rows.readings.length) {
     ctes.push(sql`r as (
@@ -36,7 +41,8 @@ export async function writeBatch(db: Db, rows: Rows, timeZone = 'UTC', opts: { r
     // the same buckets lock them in the same order. A reading from `rollFrom` on adds to its
     // minute rows only, pending for the hour and day rows (rollup.ts); an older one (or any,
     // without `rollFrom`) to all three grains at once.
-    const recent = opts.rollFrom === undefined ? sql`false` : sql`r.ts >= ${new Date(opts.rollFrom).toISOString()}::timestamptz`;
+    const recent =
+      opts.rollFrom === undefined ? sql`false` : sql`r.ts >= ${new Date(opts.rollFrom).toISOString()}::timestamptz`;
     ctes.push(sql`ru as (
       insert into reading_rollups as o (device_id, tenant_id, metric, grain, bucket, n, sum, min, max, pn, psum)
       select r.device_id, r.tenant_id, kv.key, g.grain, date_trunc(g.unit, r.ts, ${timeZone}), count(*), sum(kv.value::text::float8), min(kv.value::text::float8), max(kv.value::text::float8),
@@ -107,7 +113,9 @@ export async function writeBatch(db: Db, rows: Rows, timeZone = 'UTC', opts: { r
       select u.id, u.tenant_id, ${ms('u.sat')}, case when u.now = 1 then 'online' else 'offline' end
       from u where (u.was = 1) <> (u.now = 1)
     )`);
-  const res = await db.execute(sql`with ${sql.join(ctes, sql`, `)} select u.id, u.now from u where (u.was = 1) <> (u.now = 1)`);
+  const res = await db.execute(
+    sql`with ${sql.join(ctes, sql`, `)} select u.id, u.now from u where (u.was = 1) <> (u.now = 1)`,
+  );
   return rowsOf<{ id: number; now: number }>(res).map((r) => ({ id: Number(r.id), online: Number(r.now) === 1 }));
 }
 

@@ -192,7 +192,8 @@ export class Ingest {
     const imei = upTopicImei(topic);
     if (!imei) return this.refuse(done, 'malformed', undefined, topic);
     if (payload.length > MAX_PAYLOAD_BYTES) return this.refuse(done, 'oversized', imei, `${payload.length} bytes`);
-    if (publisher && (publisher.kind !== 'device' || publisher.imei !== imei)) return this.refuse(done, 'unauthorised', imei);
+    if (publisher && (publisher.kind !== 'device' || publisher.imei !== imei))
+      return this.refuse(done, 'unauthorised', imei);
     if (this.depth() >= MAX_QUEUE) {
       this.drops.drop('overload', imei);
       return done('lost');
@@ -231,10 +232,24 @@ export class Ingest {
     const parsed = uplinkSchema.safeParse(message);
     if (parsed.success) return this.admit(imei, source, raw, parsed.data, undefined, done);
     const issue = parsed.error.issues[0];
-    this.admit(imei, source, raw, undefined, { reason: 'malformed', detail: `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}` }, done);
+    this.admit(
+      imei,
+      source,
+      raw,
+      undefined,
+      { reason: 'malformed', detail: `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}` },
+      done,
+    );
   }
 
-  private admit(imei: string, topic: string, payload: Buffer, message: Uplink | undefined, bad: { reason: 'malformed' | 'implausible'; detail: string } | undefined, done: Settle): void {
+  private admit(
+    imei: string,
+    topic: string,
+    payload: Buffer,
+    message: Uplink | undefined,
+    bad: { reason: 'malformed' | 'implausible'; detail: string } | undefined,
+    done: Settle,
+  ): void {
     const odd = message?.kind === 'telemetry' ? implausibleMetric(message.values) : undefined;
     if (odd) bad = { reason: 'implausible', detail: `${odd.metric} ${odd.value} is outside its physical range` };
     const at = this.deps.clock.now();
@@ -245,21 +260,53 @@ export class Ingest {
       if (!this.rate.take(imei, at) && !urgent) return this.refuse(done, 'rateLimited', imei);
       let ts = message.ts === undefined ? at : toMillis(message.ts);
       if (ts > at + DAY_MS || ts < Y2000) ts = at;
-      this.enqueue({ t: 'msg', device: device!, message, msgId: message.id === undefined ? null : String(message.id), at, ts, raw: payload, settle: done }, urgent);
+      this.enqueue(
+        {
+          t: 'msg',
+          device: device!,
+          message,
+          msgId: message.id === undefined ? null : String(message.id),
+          at,
+          ts,
+          raw: payload,
+          settle: done,
+        },
+        urgent,
+      );
     });
   }
 
   /** Counted, logged now and then, and acknowledged: resending it would not change the answer. */
-  private refuse(done: Settle, reason: Parameters<DropLog['drop']>[0], imei: string | undefined, detail?: string): void {
+  private refuse(
+    done: Settle,
+    reason: Parameters<DropLog['drop']>[0],
+    imei: string | undefined,
+    detail?: string,
+  ): void {
     this.drops.drop(reason, imei, detail);
     done('refused');
   }
 
   /** Kept in device_dead_letters for the device's administrators; acknowledged once written. */
-  private deadLetter(device: KnownDevice, topic: string, payload: Buffer, reason: DeadReason & ('malformed' | 'implausible' | 'failed'), error: string, done: Settle): void {
+  private deadLetter(
+    device: KnownDevice,
+    topic: string,
+    payload: Buffer,
+    reason: DeadReason & ('malformed' | 'implausible' | 'failed'),
+    error: string,
+    done: Settle,
+  ): void {
     if (reason === 'failed') this.drops.drop('rejected', device.imei, error);
     else this.drops.drop(reason, device.imei, error);
-    this.deps.deadLetters.add({ deviceId: device.id, tenantId: device.tenantId, topic, payload, reason, error, done: () => done('refused') });
+    this.deps.deadLetters.add({
+      deviceId: device.id,
+      tenantId: device.tenantId,
+      topic,
+      payload,
+      reason,
+      error,
+      done: () => done('refused'),
+    });
   }
 
   /** An embedded-broker connection of a device opened or closed. */
@@ -308,7 +355,9 @@ export class Ingest {
       this.toRoll = new Map();
       try {
         if (!this.recovered) {
-          await rollUpRecent(this.deps.db, new Date(this.deps.clock.now() - ROLL_RECOVER_MS), { timeZone: this.deps.timeZone });
+          await rollUpRecent(this.deps.db, new Date(this.deps.clock.now() - ROLL_RECOVER_MS), {
+            timeZone: this.deps.timeZone,
+          });
           this.recovered = true;
         }
         await rollUp(this.deps.db, keys, { timeZone: this.deps.timeZone, before: () => this.deps.priority?.clear() });
@@ -346,7 +395,15 @@ export class Ingest {
   }
 
   private async written(): Promise<void> {
-    while (this.queue.length || this.urgent.length || this.flights || this.urgentFlights || this.lookups || this.lives.size || this.parked.length) {
+    while (
+      this.queue.length ||
+      this.urgent.length ||
+      this.flights ||
+      this.urgentFlights ||
+      this.lookups ||
+      this.lives.size ||
+      this.parked.length
+    ) {
       this.unpark();
       if (this.flights || this.urgentFlights) await Promise.all([this.settled, this.urgentSettled]);
       else if (this.urgent.length) this.kickUrgent();
@@ -418,7 +475,10 @@ export class Ingest {
   private kick(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    while (this.flights < this.maxFlights && (this.queue.length || (this.liveDue && this.lives.size && !this.liveWriting))) {
+    while (
+      this.flights < this.maxFlights &&
+      (this.queue.length || (this.liveDue && this.lives.size && !this.liveWriting))
+    ) {
       this.launch(this.queue.splice(0, MAX_FLUSH));
     }
   }
@@ -430,7 +490,8 @@ export class Ingest {
    * nothing, so their place among a device's other messages does not change what they mean.
    */
   private kickUrgent(): void {
-    while (this.urgentFlights < URGENT_FLIGHTS && this.urgent.length) this.launchUrgent(this.urgent.splice(0, URGENT_AT));
+    while (this.urgentFlights < URGENT_FLIGHTS && this.urgent.length)
+      this.launchUrgent(this.urgent.splice(0, URGENT_AT));
   }
 
   private launchUrgent(batch: Item[]): void {
@@ -572,8 +633,18 @@ export class Ingest {
       const apart = await isolate(msgs, {
         write: (items) => writeBatch(this.deps.db, messageRows(items), this.deps.timeZone, roll),
         poison: (item, err) => {
-          this.deps.log.warn({ err, imei: item.device.imei }, 'device message refused by the database; kept as a dead letter');
-          this.deadLetter(item.device, `sfwatch/${item.device.imei}/up`, item.raw, 'failed', errorText(err), item.settle ?? (() => {}));
+          this.deps.log.warn(
+            { err, imei: item.device.imei },
+            'device message refused by the database; kept as a dead letter',
+          );
+          this.deadLetter(
+            item.device,
+            `sfwatch/${item.device.imei}/up`,
+            item.raw,
+            'failed',
+            errorText(err),
+            item.settle ?? (() => {}),
+          );
         },
         retries: RETRIES,
         stopped,
@@ -586,7 +657,8 @@ export class Ingest {
       }
       const live = await isolate(rows.live, {
         write: (l) => writeBatch(this.deps.db, { readings: [], locations: [], events: [], live: l }),
-        poison: (l, err) => this.deps.log.error({ err, deviceId: l.id }, 'live fields of a device refused by the database'),
+        poison: (l, err) =>
+          this.deps.log.error({ err, deviceId: l.id }, 'live fields of a device refused by the database'),
         retries: RETRIES,
         stopped,
       });
@@ -599,7 +671,12 @@ export class Ingest {
     }
   }
 
-  private stored(batch: Item[], live: Live[], devices: Map<number, KnownDevice> | undefined, { transitions, stored }: Written): void {
+  private stored(
+    batch: Item[],
+    live: Live[],
+    devices: Map<number, KnownDevice> | undefined,
+    { transitions, stored }: Written,
+  ): void {
     const stats = this.deps.stats;
     for (const l of live) {
       const d = devices!.get(l.id)!;
@@ -618,7 +695,9 @@ export class Ingest {
       const m = item.message;
       if (m.kind === 'ack') {
         const at = new Date(item.at);
-        this.deps.onAck(item.device, { ref: m.ref, ok: m.ok, msg: m.msg }, at).catch((err: unknown) => this.deps.log.error({ err, imei: item.device.imei }, 'ack failed'));
+        this.deps
+          .onAck(item.device, { ref: m.ref, ok: m.ok, msg: m.msg }, at)
+          .catch((err: unknown) => this.deps.log.error({ err, imei: item.device.imei }, 'ack failed'));
       }
       if (hub) this.emit('uplink', item.device, m, new Date(item.at));
     }

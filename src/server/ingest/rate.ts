@@ -28,6 +28,7 @@ export class RateLimiter {
 
   /** Drops buckets that have refilled (they hold nothing a new one would not). */
   forget(now: number): void {
-    for (const [key, b] of this.buckets) if (b.tokens + ((now - b.at) / 1000) * this.perS >= this.burst) this.buckets.delete(key);
+    for (const [key, b] of this.buckets)
+      if (b.tokens + ((now - b.at) / 1000) * this.perS >= this.burst) this.buckets.delete(key);
   }
 }

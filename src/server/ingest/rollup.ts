@@ -75,15 +75,24 @@ export async function rollUp(
  * ROLL_ALL_DEVICES devices per statement, each a primary-key range per device and metric.
  * Returns the rows that held a pending count.
  */
-export async function rollUpRecent(db: Db, since: Date, opts: { timeZone?: string; devices?: number } = {}): Promise<number> {
+export async function rollUpRecent(
+  db: Db,
+  since: Date,
+  opts: { timeZone?: string; devices?: number } = {},
+): Promise<number> {
   const step = opts.devices ?? ROLL_ALL_DEVICES;
   const at = since.toISOString();
-  const ids = rowsOf<{ id: number }>(await db.execute(sql`select id from devices where last_communication_at >= ${at}::timestamptz order by id`)).map((r) => Number(r.id));
+  const ids = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from devices where last_communication_at >= ${at}::timestamptz order by id`),
+  ).map((r) => Number(r.id));
   let total = 0;
   for (let i = 0; i < ids.length; i += step) {
     const part = ids.slice(i, i + step);
     const which = sql`join (select d.id, kv.key from devices d cross join lateral jsonb_object_keys(d.last_values) as kv(key)
-        where d.id in (${sql.join(part.map((id) => sql`${id}`), sql`, `)}) and jsonb_typeof(d.last_values) = 'object') k
+        where d.id in (${sql.join(
+          part.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and jsonb_typeof(d.last_values) = 'object') k
       on r.device_id = k.id and r.metric = k.key where r.bucket >= ${at}::timestamptz`;
     total += await rollStatement(db, which, opts.timeZone ?? 'UTC');
   }

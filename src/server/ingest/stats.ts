@@ -26,5 +26,21 @@ export interface IngestStats {
 export type DropReason = keyof IngestStats['dropped'];
 
 export function emptyStats(): IngestStats {
-  return { received: 0, stored: 0, dropped: { malformed: 0, oversized: 0, unknown: 0, unauthorised: 0, overload: 0, implausible: 0, rateLimited: 0, rejected: 0, failed: 0 }, queued: 0, batches: 0 };
+  return {
+    received: 0,
+    stored: 0,
+    dropped: {
+      malformed: 0,
+      oversized: 0,
+      unknown: 0,
+      unauthorised: 0,
+      overload: 0,
+      implausible: 0,
+      rateLimited: 0,
+      rejected: 0,
+      failed: 0,
+    },
+    queued: 0,
+    batches: 0,
+  };
 }

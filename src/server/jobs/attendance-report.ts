@@ -12,7 +12,8 @@ import type { JobHandler } from './runner';
 /** The job kind of the monthly attendance report (registered in src/server/plugins/jobs.ts). */
 export const ATTENDANCE_REPORT_JOB = 'attendanceReport';
 
-const label = (table: readonly { value: number; cn: string }[], v: number | null) => (v == null ? '-' : (table.find((c) => c.value === v)?.cn ?? String(v)));
+const label = (table: readonly { value: number; cn: string }[], v: number | null) =>
+  v == null ? '-' : (table.find((c) => c.value === v)?.cn ?? String(v));
 
 /** The first and last day of a month 'YYYY-MM'. */
 export function monthSpan(month: string): { from: string; to: string } {
@@ -35,13 +36,42 @@ export const attendanceReportJob: JobHandler = async (job, run) => {
     .from(r)
     .innerJoin(users, eq(users.id, r.userId))
     .leftJoin(departments, eq(departments.id, r.departmentId))
-    .where(scopedWhere(run.scope, r, gte(r.day, from), lte(r.day, to), params.departmentId === undefined ? undefined : eq(r.departmentId, params.departmentId)))
+    .where(
+      scopedWhere(
+        run.scope,
+        r,
+        gte(r.day, from),
+        lte(r.day, to),
+        params.departmentId === undefined ? undefined : eq(r.departmentId, params.departmentId),
+      ),
+    )
     .orderBy(asc(r.userId), asc(r.day));
   run.signal.throwIfAborted();
   run.progress(1, 3);
-  const people = new Map<number, { name: string; department: string; days: number; normal: number; late: number; early: number; absent: number; leave: number }>();
+  const people = new Map<
+    number,
+    {
+      name: string;
+      department: string;
+      days: number;
+      normal: number;
+      late: number;
+      early: number;
+      absent: number;
+      leave: number;
+    }
+  >();
   for (const { record, name, username, department } of rows) {
-    const p = people.get(record.userId) ?? { name: name || username, department: department ?? '-', days: 0, normal: 0, late: 0, early: 0, absent: 0, leave: 0 };
+    const p = people.get(record.userId) ?? {
+      name: name || username,
+      department: department ?? '-',
+      days: 0,
+      normal: 0,
+      late: 0,
+      early: 0,
+      absent: 0,
+      leave: 0,
+    };
     p.days++;
     if (record.late + record.early + record.absent === 0) p.normal++;
     p.late += record.late;
@@ -69,7 +99,19 @@ export const attendanceReportJob: JobHandler = async (job, run) => {
     run.progress(2, 3);
     sheet(
       '明细',
-      ['姓名', '部门', '日期', '状态', '上午上班', '上午下班', '下午上班', '下午下班', '晚上上班', '晚上下班', '打卡次数'],
+      [
+        '姓名',
+        '部门',
+        '日期',
+        '状态',
+        '上午上班',
+        '上午下班',
+        '下午上班',
+        '下午下班',
+        '晚上上班',
+        '晚上下班',
+        '打卡次数',
+      ],
       rows.map(({ record, name, username, department }) => [
         name || username,
         department ?? '-',

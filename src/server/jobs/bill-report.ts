@@ -33,16 +33,47 @@ export const billReportJob: JobHandler = async (job, run) => {
       for (const r of rows) ws.addRow(r).commit();
       ws.commit();
     };
-    const line = (label: string, r: ReportRow) => [label, r.bills, yuan(r.paidFen), yuan(r.refundFen), yuan(r.revenueFen)];
-    sheet('按月', ['月份', ...money, '广告收入（元）'], report.byMonth.map((r) => [...line(r.key, r), yuan(r.adFen)]));
+    const line = (label: string, r: ReportRow) => [
+      label,
+      r.bills,
+      yuan(r.paidFen),
+      yuan(r.refundFen),
+      yuan(r.revenueFen),
+    ];
+    sheet(
+      '按月',
+      ['月份', ...money, '广告收入（元）'],
+      report.byMonth.map((r) => [...line(r.key, r), yuan(r.adFen)]),
+    );
     run.signal.throwIfAborted();
     run.progress(2, 5);
-    sheet('按运营商', ['运营商', ...money], report.byCarrier.map((r) => line(carrierName(r.key), r)));
-    sheet('按套餐', ['套餐', ...money], report.byPackage.map((r) => line(r.key || '-', r)));
+    sheet(
+      '按运营商',
+      ['运营商', ...money],
+      report.byCarrier.map((r) => line(carrierName(r.key), r)),
+    );
+    sheet(
+      '按套餐',
+      ['套餐', ...money],
+      report.byPackage.map((r) => line(r.key || '-', r)),
+    );
     run.progress(3, 5);
-    if (report.byTenant) sheet('按企业', ['企业', ...money], report.byTenant.map((r) => line(r.label ?? r.key, r)));
-    sheet('用量', ['运营商', '卡数', '本月流量（MB）', '本月短信（条）', '本月语音（分钟）'], report.usageByCarrier.map((u) => [carrierName(u.key), u.cards, u.dataMb, u.sms, u.voiceMin]));
-    sheet('按月用量', ['月份', '卡数', '流量（MB）', '短信（条）', '语音（分钟）'], report.usageByMonth.map((u) => [u.key, u.cards, u.dataMb, u.sms, u.voiceMin]));
+    if (report.byTenant)
+      sheet(
+        '按企业',
+        ['企业', ...money],
+        report.byTenant.map((r) => line(r.label ?? r.key, r)),
+      );
+    sheet(
+      '用量',
+      ['运营商', '卡数', '本月流量（MB）', '本月短信（条）', '本月语音（分钟）'],
+      report.usageByCarrier.map((u) => [carrierName(u.key), u.cards, u.dataMb, u.sms, u.voiceMin]),
+    );
+    sheet(
+      '按月用量',
+      ['月份', '卡数', '流量（MB）', '短信（条）', '语音（分钟）'],
+      report.usageByMonth.map((u) => [u.key, u.cards, u.dataMb, u.sms, u.voiceMin]),
+    );
     run.progress(4, 5);
     await wb.commit();
     await closed;

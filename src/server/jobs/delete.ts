@@ -43,7 +43,14 @@ export const deleteJob: JobHandler = async (job, run) => {
   };
   for (;;) {
     run.signal.throwIfAborted();
-    const ids = (await ctx.db.select({ id: b.id }).from(b.table).where(and(where, gt(b.id, last))).orderBy(asc(b.id)).limit(STEP)).map((r) => r.id as number);
+    const ids = (
+      await ctx.db
+        .select({ id: b.id })
+        .from(b.table)
+        .where(and(where, gt(b.id, last)))
+        .orderBy(asc(b.id))
+        .limit(STEP)
+    ).map((r) => r.id as number);
     if (!ids.length) break;
     last = ids[ids.length - 1]!;
     try {

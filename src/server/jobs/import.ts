@@ -33,7 +33,10 @@ export const importJob: JobHandler = async (job, run) => {
     b.hooks?.guard?.(ctx, 'import');
     const lines = await readImport(b, buf, params.format);
     run.progress(0, lines.length);
-    const report = await importLines(ctx, b, lines, { signal: run.signal, onProgress: (done) => run.progress(done, lines.length) });
+    const report = await importLines(ctx, b, lines, {
+      signal: run.signal,
+      onProgress: (done) => run.progress(done, lines.length),
+    });
     const result: ImportJobReport = {
       total: report.total,
       imported: report.imported,
@@ -44,7 +47,9 @@ export const importJob: JobHandler = async (job, run) => {
     if (report.errors.length) out.file = await errorFile(run, report, params.fileName);
     return out;
   } finally {
-    await run.files.remove(params.upload).catch((err: unknown) => run.app.log.warn({ err, jobId: job.id }, 'import upload not removed'));
+    await run.files
+      .remove(params.upload)
+      .catch((err: unknown) => run.app.log.warn({ err, jobId: job.id }, 'import upload not removed'));
   }
 };
 
@@ -62,7 +67,11 @@ async function readUpload(run: Parameters<JobHandler>[1], key: string): Promise<
 }
 
 /** Every failed row: its number in the uploaded file and its messages (CSV, like the exports). */
-async function errorFile(run: Parameters<JobHandler>[1], report: ImportReport, uploaded: string): Promise<JobResult['file']> {
+async function errorFile(
+  run: Parameters<JobHandler>[1],
+  report: ImportReport,
+  uploaded: string,
+): Promise<JobResult['file']> {
   const out = await run.files.create('csv');
   try {
     const closed = once(out.stream, 'close');

@@ -137,7 +137,9 @@ export class JobRunner {
     const write = (p: { rows: number; total: number }) => {
       last = this.app.clock.now();
       const progress = p.total > 0 ? Math.min(99, Math.floor((p.rows * 100) / p.total)) : 0;
-      writing = writing.then(() => this.update(job.id, { rows: p.rows, total: p.total, progress, heartbeatAt: new Date(last) })).catch(() => undefined);
+      writing = writing
+        .then(() => this.update(job.id, { rows: p.rows, total: p.total, progress, heartbeatAt: new Date(last) }))
+        .catch(() => undefined);
     };
     const heartbeat = setInterval(() => write(pending ?? { rows: 0, total: 0 }), HEARTBEAT_EVERY_MS);
     try {
@@ -210,7 +212,12 @@ export class JobRunner {
     const old = await this.app.db
       .select({ id: jobs.id, fileKey: jobs.fileKey, params: jobs.params })
       .from(jobs)
-      .where(and(or(isNotNull(jobs.fileKey), sql`(${jobs.params} ->> 'upload') is not null`), lt(jobs.finishedAt, new Date(now - JOB_FILE_TTL_MS))));
+      .where(
+        and(
+          or(isNotNull(jobs.fileKey), sql`(${jobs.params} ->> 'upload') is not null`),
+          lt(jobs.finishedAt, new Date(now - JOB_FILE_TTL_MS)),
+        ),
+      );
     for (const { id, fileKey, params } of old) {
       try {
         for (const key of jobFileKeys(fileKey, params)) await this.files.remove(key);
@@ -219,7 +226,10 @@ export class JobRunner {
         continue;
       }
       const { upload: _gone, ...rest } = params as Record<string, unknown>;
-      await this.app.db.update(jobs).set({ fileKey: null, linkToken: null, linkExpiresAt: null, params: rest }).where(eq(jobs.id, id));
+      await this.app.db
+        .update(jobs)
+        .set({ fileKey: null, linkToken: null, linkExpiresAt: null, params: rest })
+        .where(eq(jobs.id, id));
     }
     // Temp files carry the real time of their last write, not the app clock.
     await this.files.removeStaleTemp(Date.now(), JOB_FILE_TTL_MS);

@@ -4,7 +4,11 @@
  */
 export function errorCodes(err: unknown): string[] {
   const out: string[] = [];
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string') out.push(e.code);
   }
   return out;

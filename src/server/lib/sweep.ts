@@ -14,7 +14,13 @@ export interface SweepOptions {
  * the app closes. `everyMs` 0 turns it off. Every replica may run the same sweep, so `run` must be
  * idempotent.
  */
-export function startSweep(app: FastifyInstance, name: string, everyMs: number, run: () => Promise<unknown>, opts: SweepOptions = {}): void {
+export function startSweep(
+  app: FastifyInstance,
+  name: string,
+  everyMs: number,
+  run: () => Promise<unknown>,
+  opts: SweepOptions = {},
+): void {
   if (!everyMs || (app.config.env === 'test' && !opts.inTests)) return;
   let timer: NodeJS.Timeout | undefined;
   let running = false;

@@ -29,6 +29,9 @@ export async function moveState<S extends number | string>(
         .returning({ id: target.id })
     : [];
   if (moved.length) return;
-  const [exists] = await db.select({ id: target.id }).from(target.table).where(and(eq(target.id, id), opts.scope));
+  const [exists] = await db
+    .select({ id: target.id })
+    .from(target.table)
+    .where(and(eq(target.id, id), opts.scope));
   fail(exists ? Code.BAD_REQUEST : Code.NOT_FOUND, exists ? 'noSuchTransition' : 'notFound');
 }

@@ -8,7 +8,10 @@
  * `load` answers the keys it found; a key it leaves out resolves to undefined. When it throws,
  * every caller of that chunk gets the error.
  */
-export function perTurn<K, V>(load: (keys: K[]) => Promise<Map<K, V>>, chunk = 1_000): (key: K) => Promise<V | undefined> {
+export function perTurn<K, V>(
+  load: (keys: K[]) => Promise<Map<K, V>>,
+  chunk = 1_000,
+): (key: K) => Promise<V | undefined> {
   let wanted = new Map<K, { resolve: (v: V | undefined) => void; reject: (err: unknown) => void }[]>();
   let scheduled = false;
   const run = async (batch: [K, { resolve: (v: V | undefined) => void; reject: (err: unknown) => void }[]][]) => {

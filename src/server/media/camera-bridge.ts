@@ -64,16 +64,38 @@ export function cameraMessage(stderr: string, fallback: string): string {
 
 /** ffprobe's view of a stream: its first picture and sound, or a CameraError saying why not. */
 export async function probeCamera(url: string, ffprobe = mediaToolPath('ffprobe')): Promise<ProbeResult> {
-  const args = ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height', '-of', 'json', ...(await inputOf(url, ffprobe)).filter((a) => a !== '-i')];
+  const args = [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_type,codec_name,width,height',
+    '-of',
+    'json',
+    ...(await inputOf(url, ffprobe)).filter((a) => a !== '-i'),
+  ];
   return new Promise((resolve, reject) => {
     execFile(ffprobe, args, { timeout: PROBE_MS, maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
-      if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') return reject(new CameraError(mediaToolMissing('ffprobe', ffprobe)));
-      if (err) return reject(new CameraError(cameraMessage(stderr, err.killed ? 'the camera did not answer in time' : 'the stream cannot be read')));
-      const streams = (JSON.parse(stdout || '{}') as { streams?: { codec_type: string; codec_name: string; width?: number; height?: number }[] }).streams ?? [];
+      if (err && (err as NodeJS.ErrnoException).code === 'ENOENT')
+        return reject(new CameraError(mediaToolMissing('ffprobe', ffprobe)));
+      if (err)
+        return reject(
+          new CameraError(
+            cameraMessage(stderr, err.killed ? 'the camera did not answer in time' : 'the stream cannot be read'),
+          ),
+        );
+      const streams =
+        (
+          JSON.parse(stdout || '{}') as {
+            streams?: { codec_type: string; codec_name: string; width?: number; height?: number }[];
+          }
+        ).streams ?? [];
       const video = streams.find((s) => s.codec_type === 'video');
       if (!video) return reject(new CameraError('the stream has no picture'));
       const audio = streams.find((s) => s.codec_type === 'audio');
-      resolve({ video: { codec: video.codec_name, width: video.width ?? 0, height: video.height ?? 0 }, audio: audio && { codec: audio.codec_name } });
+      resolve({
+        video: { codec: video.codec_name, width: video.width ?? 0, height: video.height ?? 0 },
+        audio: audio && { codec: audio.codec_name },
+      });
     });
   });
 }
@@ -97,7 +119,14 @@ export class CameraBridge {
   private readonly sweep: ReturnType<typeof setInterval>;
 
   constructor(
-    private readonly deps: { sfu: Sfu; ffmpeg?: string; ffprobe?: string; log?: { warn: (obj: object, msg: string) => void }; idleMs?: number; now?: () => number },
+    private readonly deps: {
+      sfu: Sfu;
+      ffmpeg?: string;
+      ffprobe?: string;
+      log?: { warn: (obj: object, msg: string) => void };
+      idleMs?: number;
+      now?: () => number;
+    },
   ) {
     this.sweep = setInterval(() => this.stopIdle(), 5_000);
     this.sweep.unref();
@@ -116,7 +145,14 @@ export class CameraBridge {
       bridge = undefined;
     }
     if (!bridge) {
-      const created: Bridge = { room, url, lastWatched: this.now(), restarts: 0, stopped: false, firstPicture: Promise.resolve() };
+      const created: Bridge = {
+        room,
+        url,
+        lastWatched: this.now(),
+        restarts: 0,
+        stopped: false,
+        firstPicture: Promise.resolve(),
+      };
       created.firstPicture = this.start(created);
       created.firstPicture.catch(() => this.stop(created));
       this.bridges.set(room, created);
@@ -148,7 +184,11 @@ export class CameraBridge {
     const ffmpeg = this.deps.ffmpeg ?? mediaToolPath('ffmpeg');
     const input = await inputOf(bridge.url, ffmpeg);
     if (bridge.stopped) throw new CameraError('the camera was closed');
-    bridge.publisher = this.deps.sfu.publishLocal(bridge.room, CAMERA_UID, probe.audio ? ['audio', 'video'] : ['video']);
+    bridge.publisher = this.deps.sfu.publishLocal(
+      bridge.room,
+      CAMERA_UID,
+      probe.audio ? ['audio', 'video'] : ['video'],
+    );
     await this.run(bridge, { ffmpeg, input, audio: Boolean(probe.audio) });
   }
 
@@ -156,7 +196,10 @@ export class CameraBridge {
   private run(bridge: Bridge, how: { ffmpeg: string; input: string[]; audio: boolean }): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       let pictured = false;
-      const timeout = setTimeout(() => reject(new CameraError(bridge.lastError ?? 'no picture from the camera in time')), FIRST_PICTURE_MS);
+      const timeout = setTimeout(
+        () => reject(new CameraError(bridge.lastError ?? 'no picture from the camera in time')),
+        FIRST_PICTURE_MS,
+      );
       startRtpPipe({
         ffmpeg: how.ffmpeg,
         input: how.input,
@@ -186,7 +229,10 @@ export class CameraBridge {
           void pipe.exited.then(({ code, stderr }) => {
             if (bridge.stopped) return;
             bridge.lastError = cameraMessage(stderr, `the stream ended (ffmpeg exit ${code})`);
-            this.deps.log?.warn({ room: bridge.room, code, ffmpeg: bridge.lastError }, 'camera stream ended; restarting');
+            this.deps.log?.warn(
+              { room: bridge.room, code, ffmpeg: bridge.lastError },
+              'camera stream ended; restarting',
+            );
             const pause = RESTART_MS[Math.min(bridge.restarts++, RESTART_MS.length - 1)]!;
             bridge.timer = setTimeout(() => {
               if (!bridge.stopped) this.run(bridge, how).catch(() => undefined);

@@ -76,13 +76,57 @@ export async function startRtpPipe(o: RtpPipeOptions): Promise<RtpPipe> {
     ...limit,
     ...['-map', o.video, '-an'],
     ...(o.filter ? ['-vf', o.filter] : []),
-    ...['-r', String(o.fps), '-pix_fmt', 'yuv420p', '-b:v', `${o.kbps}k`, '-g', String(o.fps), '-keyint_min', String(o.fps)],
+    ...[
+      '-r',
+      String(o.fps),
+      '-pix_fmt',
+      'yuv420p',
+      '-b:v',
+      `${o.kbps}k`,
+      '-g',
+      String(o.fps),
+      '-keyint_min',
+      String(o.fps),
+    ],
     ...(o.codec === 'h264'
       ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-bf', '0']
-      : ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-auto-alt-ref', '0', '-lag-in-frames', '0', '-error-resilient', '1']),
+      : [
+          '-c:v',
+          'libvpx',
+          '-deadline',
+          'realtime',
+          '-cpu-used',
+          '8',
+          '-auto-alt-ref',
+          '0',
+          '-lag-in-frames',
+          '0',
+          '-error-resilient',
+          '1',
+        ]),
     ...['-f', 'rtp', rtp(sockets[0]!)],
     ...(o.audio
-      ? [...limit, '-map', o.audio, '-vn', '-c:a', 'libopus', '-b:a', '32k', '-ar', '48000', '-ac', '2', '-application', 'voip', '-frame_duration', '20', '-f', 'rtp', rtp(sockets[1]!)]
+      ? [
+          ...limit,
+          '-map',
+          o.audio,
+          '-vn',
+          '-c:a',
+          'libopus',
+          '-b:a',
+          '32k',
+          '-ar',
+          '48000',
+          '-ac',
+          '2',
+          '-application',
+          'voip',
+          '-frame_duration',
+          '20',
+          '-f',
+          'rtp',
+          rtp(sockets[1]!),
+        ]
       : []),
   ];
   const child: ChildProcess = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -91,13 +135,18 @@ export async function startRtpPipe(o: RtpPipeOptions): Promise<RtpPipe> {
   let failedToStart: Error | undefined;
   const exited = new Promise<{ code: number | null; stderr: string }>((resolve) => {
     child.once('error', (err: NodeJS.ErrnoException) => {
-      failedToStart = new FfmpegError(err.code === 'ENOENT' ? mediaToolMissing('ffmpeg', ffmpeg) : `ffmpeg: ${err.message}`);
+      failedToStart = new FfmpegError(
+        err.code === 'ENOENT' ? mediaToolMissing('ffmpeg', ffmpeg) : `ffmpeg: ${err.message}`,
+      );
       resolve({ code: null, stderr: failedToStart.message });
     });
     child.once('exit', (code) => resolve({ code, stderr: stderr.trim() }));
   });
   void exited.then(() => sockets.forEach((s) => s.close()));
-  const spawned = await Promise.race([new Promise<boolean>((r) => child.once('spawn', () => r(true))), exited.then(() => false)]);
+  const spawned = await Promise.race([
+    new Promise<boolean>((r) => child.once('spawn', () => r(true))),
+    exited.then(() => false),
+  ]);
   if (!spawned && failedToStart) throw failedToStart;
   return {
     pid: child.pid,

@@ -40,10 +40,14 @@ export function parseIceServers(text: string | undefined): IceServer[] {
     if (list.length === 0 || !list.every((u): u is string => typeof u === 'string' && ICE_URL.test(u))) {
       throw new Error(`entry ${i + 1}: urls must be stun:, stuns:, turn: or turns: URLs`);
     }
-    if ((username !== undefined && typeof username !== 'string') || (credential !== undefined && typeof credential !== 'string')) {
+    if (
+      (username !== undefined && typeof username !== 'string') ||
+      (credential !== undefined && typeof credential !== 'string')
+    ) {
       throw new Error(`entry ${i + 1}: username and credential are strings`);
     }
-    if ((username === undefined) !== (credential === undefined)) throw new Error(`entry ${i + 1}: username and credential go together`);
+    if ((username === undefined) !== (credential === undefined))
+      throw new Error(`entry ${i + 1}: username and credential go together`);
     return { urls: list, ...(username !== undefined ? { username, credential } : {}) };
   });
 }
@@ -56,13 +60,18 @@ const isTurn = (s: IceServer): boolean => s.urls.some((u) => u.startsWith('turn'
  * shared secret), valid `ttlS`. Without a secret such servers are left out: a TURN server
  * without credentials would only fail the call's ICE.
  */
-export function iceServersFor(servers: readonly IceServer[], opts: { turnSecret?: string; uid: string; ttlS: number; now: number }): IceServer[] {
+export function iceServersFor(
+  servers: readonly IceServer[],
+  opts: { turnSecret?: string; uid: string; ttlS: number; now: number },
+): IceServer[] {
   const expiry = Math.floor(opts.now / 1000) + opts.ttlS;
   return servers.flatMap((s) => {
     if (!isTurn(s) || s.username !== undefined) return [s];
     if (!opts.turnSecret) return [];
     const username = `${expiry}:${opts.uid}`;
-    return [{ urls: s.urls, username, credential: createHmac('sha1', opts.turnSecret).update(username).digest('base64') }];
+    return [
+      { urls: s.urls, username, credential: createHmac('sha1', opts.turnSecret).update(username).digest('base64') },
+    ];
   });
 }
 
@@ -72,6 +81,7 @@ export function parsePortRange(text: string | undefined): [number, number] | und
   if (!value) return undefined;
   const m = /^(\d{1,5})-(\d{1,5})$/.exec(value);
   const [min, max] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
-  if (!(min >= 1024 && max <= 65535 && max - min >= 9)) throw new Error('expected a UDP range such as 40000-40199: from 1024 to 65535, at least 10 ports');
+  if (!(min >= 1024 && max <= 65535 && max - min >= 9))
+    throw new Error('expected a UDP range such as 40000-40199: from 1024 to 65535, at least 10 ports');
   return [min, max];
 }

@@ -20,9 +20,16 @@ export interface Invitation {
  * its uid and a token of the service's own signer, which goes to the device only (the stored
  * command keeps the rest). Refused like any command: unable kind, offline device.
  */
-export function inviteDevice(app: FastifyInstance, device: Target, invitation: Invitation, op: Operator): Promise<CommandAnswer> {
+export function inviteDevice(
+  app: FastifyInstance,
+  device: Target,
+  invitation: Invitation,
+  op: Operator,
+): Promise<CommandAnswer> {
   const uid = deviceUid(device.imei);
   const params = { ...invitation, uid };
   const { token } = app.mediaTokens.buildToken(invitation.channel, uid);
-  return sendCommand(app, device, { imei: device.imei, cmd: 'videoCall', params } as unknown as SendCommandBody, op, { token });
+  return sendCommand(app, device, { imei: device.imei, cmd: 'videoCall', params } as unknown as SendCommandBody, op, {
+    token,
+  });
 }

@@ -127,8 +127,10 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 function sdpOf(input: Input): string {
   const lines = ['v=0', 'o=- 0 0 IN IP4 127.0.0.1', 's=recording', 'c=IN IP4 127.0.0.1', 't=0 0'];
-  if (input.ports.audio) lines.push(`m=audio ${input.ports.audio} RTP/AVP ${PT.audio}`, `a=rtpmap:${PT.audio} opus/48000/2`);
-  if (input.ports.video) lines.push(`m=video ${input.ports.video} RTP/AVP ${PT.video}`, `a=rtpmap:${PT.video} VP8/90000`);
+  if (input.ports.audio)
+    lines.push(`m=audio ${input.ports.audio} RTP/AVP ${PT.audio}`, `a=rtpmap:${PT.audio} opus/48000/2`);
+  if (input.ports.video)
+    lines.push(`m=video ${input.ports.video} RTP/AVP ${PT.video}`, `a=rtpmap:${PT.video} VP8/90000`);
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -151,7 +153,8 @@ export class FfmpegRecorder implements Recorder {
   constructor(private readonly deps: RecorderDeps) {}
 
   async start(opts: RecordingStart): Promise<{ id: string }> {
-    if ([...this.recordings.values()].some((r) => r.room === opts.room)) throw new RecorderError('busy', `${opts.room} is already being recorded`);
+    if ([...this.recordings.values()].some((r) => r.room === opts.room))
+      throw new RecorderError('busy', `${opts.room} is already being recorded`);
     const publishers = this.deps.sfu.room(opts.room);
     const picture = opts.video ? pictureSource(publishers) : undefined;
     const inputs: Input[] = [];
@@ -171,13 +174,30 @@ export class FfmpegRecorder implements Recorder {
     const out = join(this.deps.workDir, `${id}.webm`);
 
     const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
-    for (const sdp of sdps) args.push('-protocol_whitelist', 'file,udp,rtp', '-analyzeduration', '5000000', '-probesize', '2000000', '-reorder_queue_size', '64', '-i', sdp);
+    for (const sdp of sdps)
+      args.push(
+        '-protocol_whitelist',
+        'file,udp,rtp',
+        '-analyzeduration',
+        '5000000',
+        '-probesize',
+        '2000000',
+        '-reorder_queue_size',
+        '64',
+        '-i',
+        sdp,
+      );
     const audio = inputs.flatMap((input, i) => (input.kinds.includes('audio') ? [i] : []));
     const video = inputs.findIndex((input) => input.kinds.includes('video'));
     if (audio.length > 1) {
       // The voices summed: amix divides each by their count, volume gives it back (amix's
       // normalize=0 would say so itself, but only from FFmpeg 4.4 on; the packaged build is 4.1).
-      args.push('-filter_complex', `${audio.map((i) => `[${i}:a]`).join('')}amix=inputs=${audio.length},volume=${audio.length}[a]`, '-map', '[a]');
+      args.push(
+        '-filter_complex',
+        `${audio.map((i) => `[${i}:a]`).join('')}amix=inputs=${audio.length},volume=${audio.length}[a]`,
+        '-map',
+        '[a]',
+      );
     } else if (audio.length === 1) {
       args.push('-map', `${audio[0]}:a`);
     }
@@ -206,7 +226,10 @@ export class FfmpegRecorder implements Recorder {
       }),
     };
     ffmpeg.stderr!.on('data', (chunk: Buffer) => (rec.stderr = (rec.stderr + chunk.toString()).slice(-2000)));
-    const spawned = await Promise.race([new Promise<boolean>((r) => ffmpeg.once('spawn', () => r(true))), rec.exited.then(() => false)]);
+    const spawned = await Promise.race([
+      new Promise<boolean>((r) => ffmpeg.once('spawn', () => r(true))),
+      rec.exited.then(() => false),
+    ]);
     if (!spawned) {
       socket.close();
       await this.cleanUp(rec);

@@ -112,7 +112,9 @@ const CODECS: PeerConfig['codecs'] = {
 
 /** RFC 6464: browsers put each audio packet's level in this header extension when it is negotiated. */
 const AUDIO_LEVEL_URI = 'urn:ietf:params:rtp-hdrext:ssrc-audio-level';
-const HEADER_EXTENSIONS: PeerConfig['headerExtensions'] = { audio: [new RTCRtpHeaderExtensionParameters({ id: 1, uri: AUDIO_LEVEL_URI })] };
+const HEADER_EXTENSIONS: PeerConfig['headerExtensions'] = {
+  audio: [new RTCRtpHeaderExtensionParameters({ id: 1, uri: AUDIO_LEVEL_URI })],
+};
 /** How often the publishers' volumes are reported (the conference's onvolumechanged), and the change worth one. */
 export const VOLUME_EVERY_MS = 500;
 const VOLUME_STEP = 5;
@@ -120,7 +122,8 @@ const VOLUME_STEP = 5;
 const SILENCE_DBOV = 60;
 
 /** 0-100 from an RFC 6464 level (-dBov, 0 loudest). */
-export const volumeOf = (level: number): number => Math.max(0, Math.min(100, Math.round((1 - level / SILENCE_DBOV) * 100)));
+export const volumeOf = (level: number): number =>
+  Math.max(0, Math.min(100, Math.round((1 - level / SILENCE_DBOV) * 100)));
 
 const GATHER_MS = 3_000;
 
@@ -151,7 +154,11 @@ export function startsVp8KeyFrame(payload: Buffer): boolean {
 }
 
 /** A session only its own uid, in its own room, may answer or end: a token admits one channel. */
-function owned<S extends { room: string; uid: string }>(session: S | undefined, room: string, uid: string): S | undefined {
+function owned<S extends { room: string; uid: string }>(
+  session: S | undefined,
+  room: string,
+  uid: string,
+): S | undefined {
   return session?.room === room && session.uid === uid ? session : undefined;
 }
 
@@ -208,7 +215,9 @@ export class Sfu {
 
   /** The room's publishers, oldest first. */
   room(room: string): PublisherInfo[] {
-    return [...this.publishers.values()].filter((p) => p.room === room).map((p) => ({ uid: p.uid, kinds: [...p.tracks.keys()], publication: p.publication }));
+    return [...this.publishers.values()]
+      .filter((p) => p.room === room)
+      .map((p) => ({ uid: p.uid, kinds: [...p.tracks.keys()], publication: p.publication }));
   }
 
   /** Forwarded packet counts of a room's publishers (figures for the bench). */
@@ -374,7 +383,8 @@ export class Sfu {
       publisher.tracks.set(kind, track);
       this.emit(publisher.room);
       // The audio level's extension id is the one the publisher's offer gave it.
-      const levelId = kind === 'audio' ? transceiver.headerExtensions.find((e) => e.uri === AUDIO_LEVEL_URI)?.id : undefined;
+      const levelId =
+        kind === 'audio' ? transceiver.headerExtensions.find((e) => e.uri === AUDIO_LEVEL_URI)?.id : undefined;
       if (levelId !== undefined) publisher.level = { loudest: 127, reported: 0 };
       track.onReceiveRtp.subscribe((rtp) => {
         if (levelId !== undefined) this.noteLevel(publisher, levelId, rtp);
@@ -468,7 +478,8 @@ export class Sfu {
   }
 
   private async answer(pc: RTCPeerConnection, offer: string): Promise<string> {
-    if (!/^v=0\r?\n/.test(offer) || !/^m=(audio|video) /m.test(offer)) throw new SfuError('badSdp', 'the offer has no audio or video');
+    if (!/^v=0\r?\n/.test(offer) || !/^m=(audio|video) /m.test(offer))
+      throw new SfuError('badSdp', 'the offer has no audio or video');
     try {
       await pc.setRemoteDescription({ type: 'offer', sdp: offer });
     } catch (err) {

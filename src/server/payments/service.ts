@@ -2,7 +2,14 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Code } from '../../shared/api';
-import { PAY_MACHINE, PAY_METHOD, PAY_METHOD_NAMES, PAY_STATUS, type PayMethodName, type PayStatus } from '../../shared/payments';
+import {
+  PAY_MACHINE,
+  PAY_METHOD,
+  PAY_METHOD_NAMES,
+  PAY_STATUS,
+  type PayMethodName,
+  type PayStatus,
+} from '../../shared/payments';
 import { sourcesOf } from '../../shared/state-machine';
 import { paymentEvents, payments } from '../../entities/payment/server';
 import type { PayEventKind } from '../../entities/payment/resource';
@@ -76,7 +83,16 @@ export function toPayment(row: PaymentRow): Payment {
 /** P + yyyymmddHHMMss in the operators' time zone + 6 random digits. */
 export function newOrderNo(now: number, timeZone = 'Asia/Shanghai'): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(now))
       .map((p) => [p.type, p.value]),
   );
@@ -136,7 +152,10 @@ export class Payments implements PaymentService {
   }
 
   async row(orderNo: string, where?: SQL): Promise<PaymentRow | undefined> {
-    const [row] = await this.db.select().from(payments).where(and(eq(payments.orderNo, orderNo), where));
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderNo, orderNo), where));
     return row;
   }
 
@@ -149,10 +168,27 @@ export class Payments implements PaymentService {
     return row && toPayment(row);
   }
 
-  async logEvent(e: { orderNo: string; tenantId?: number | null; kind: PayEventKind; method?: string; verified?: boolean; payload?: unknown; result: string }): Promise<void> {
+  async logEvent(e: {
+    orderNo: string;
+    tenantId?: number | null;
+    kind: PayEventKind;
+    method?: string;
+    verified?: boolean;
+    payload?: unknown;
+    result: string;
+  }): Promise<void> {
     await this.db
       .insert(paymentEvents)
-      .values({ orderNo: e.orderNo.slice(0, 64), tenantId: e.tenantId ?? null, kind: e.kind, method: e.method ?? null, verified: e.verified ?? false, payload: e.payload ?? null, result: e.result, at: this.now() })
+      .values({
+        orderNo: e.orderNo.slice(0, 64),
+        tenantId: e.tenantId ?? null,
+        kind: e.kind,
+        method: e.method ?? null,
+        verified: e.verified ?? false,
+        payload: e.payload ?? null,
+        result: e.result,
+        at: this.now(),
+      })
       .catch((err: unknown) => this.log.warn({ err, orderNo: e.orderNo }, 'payment event not stored'));
   }
 
@@ -164,9 +200,11 @@ export class Payments implements PaymentService {
   }
 
   async create(scope: Scope, req: CreatePayment): Promise<{ payment: Payment; checkout: ProviderCheckout }> {
-    if (!Number.isInteger(req.amountFen) || req.amountFen <= 0 || req.amountFen > MAX_PAYMENT_FEN) fail(Code.BAD_REQUEST, 'payAmountInvalid');
+    if (!Number.isInteger(req.amountFen) || req.amountFen <= 0 || req.amountFen > MAX_PAYMENT_FEN)
+      fail(Code.BAD_REQUEST, 'payAmountInvalid');
     const subject = req.subject?.trim();
-    if (!subject || subject.length > 128 || !req.purpose?.kind || !req.purpose.ref) fail(Code.BAD_REQUEST, 'invalidInput');
+    if (!subject || subject.length > 128 || !req.purpose?.kind || !req.purpose.ref)
+      fail(Code.BAD_REQUEST, 'invalidInput');
     const provider = this.provider(req.method);
     const now = this.now();
     const orderNo = newOrderNo(now.getTime(), this.opts.timeZone);
@@ -199,15 +237,37 @@ export class Payments implements PaymentService {
     const { orderNo } = row;
     let checkout: ProviderCheckout;
     try {
-      checkout = await provider.create({ orderNo, amountFen: row.amountFen, currency: row.currency, subject: row.subject, expiresAt: row.expiresAt, ...this.urls(provider.method, orderNo) });
+      checkout = await provider.create({
+        orderNo,
+        amountFen: row.amountFen,
+        currency: row.currency,
+        subject: row.subject,
+        expiresAt: row.expiresAt,
+        ...this.urls(provider.method, orderNo),
+      });
     } catch (err) {
       this.log.warn({ err, orderNo, method: provider.method }, 'payment provider refused the order');
-      await this.logEvent({ orderNo, tenantId: row.tenantId, kind: 'create', method: provider.method, result: `failed: ${errorText(err)}` });
+      await this.logEvent({
+        orderNo,
+        tenantId: row.tenantId,
+        kind: 'create',
+        method: provider.method,
+        result: `failed: ${errorText(err)}`,
+      });
       await this.move(orderNo, PAY_STATUS.failed);
       return fail(Code.BAD_REQUEST, 'payProviderFailed');
     }
-    if (checkout.providerRef) await this.db.update(payments).set({ providerRef: checkout.providerRef }).where(eq(payments.orderNo, orderNo));
-    await this.logEvent({ orderNo, tenantId: row.tenantId, kind: 'create', method: provider.method, verified: true, payload: checkout, result: 'created' });
+    if (checkout.providerRef)
+      await this.db.update(payments).set({ providerRef: checkout.providerRef }).where(eq(payments.orderNo, orderNo));
+    await this.logEvent({
+      orderNo,
+      tenantId: row.tenantId,
+      kind: 'create',
+      method: provider.method,
+      verified: true,
+      payload: checkout,
+      result: 'created',
+    });
     return checkout;
   }
 
@@ -215,13 +275,19 @@ export class Payments implements PaymentService {
    * Gives an unpaid order another method (the payer chose WeChat after all): same order number,
    * a new checkout. The same method again is 'payMethodNotChanged'.
    */
-  async changeMethod(orderNo: string, method: PayMethodName, where?: SQL): Promise<{ payment: Payment; checkout: ProviderCheckout }> {
+  async changeMethod(
+    orderNo: string,
+    method: PayMethodName,
+    where?: SQL,
+  ): Promise<{ payment: Payment; checkout: ProviderCheckout }> {
     const row = await this.mustRow(orderNo, where);
     if (row.method === PAY_METHOD[method]) fail(Code.BAD_REQUEST, 'payMethodNotChanged');
     if (row.status !== PAY_STATUS.unpaid) fail(Code.BAD_REQUEST, 'noSuchTransition');
     const provider = this.provider(method);
     const old = this.providers.get(asMethodName(row.method));
-    await old?.close(orderNo, row.providerRef ?? undefined).catch((err: unknown) => this.log.warn({ err, orderNo }, 'closing at the old provider failed'));
+    await old
+      ?.close(orderNo, row.providerRef ?? undefined)
+      .catch((err: unknown) => this.log.warn({ err, orderNo }, 'closing at the old provider failed'));
     const [moved] = await this.db
       .update(payments)
       .set({ method: PAY_METHOD[method], providerRef: null, currency: provider.currency ?? 'CNY' })
@@ -236,7 +302,12 @@ export class Payments implements PaymentService {
    * Moves the order to `to` if PAY_MACHINE allows it from the state it is in, in one statement;
    * undefined when it was not in such a state (already moved by a duplicate, or illegal).
    */
-  private async move(orderNo: string, to: PayStatus, set: Partial<PaymentRow> = {}, extra?: SQL): Promise<PaymentRow | undefined> {
+  private async move(
+    orderNo: string,
+    to: PayStatus,
+    set: Partial<PaymentRow> = {},
+    extra?: SQL,
+  ): Promise<PaymentRow | undefined> {
     const sources = sourcesOf(PAY_MACHINE, to);
     if (!sources.length) return undefined;
     const [row] = await this.db
@@ -258,8 +329,19 @@ export class Payments implements PaymentService {
       const orderNo = guessOrderNo(raw.rawBody);
       const tenantId = orderNo ? (await this.row(orderNo))?.tenantId : undefined;
       const bad = err instanceof PaymentSignatureError;
-      this.log.warn({ err, method, orderNo }, bad ? 'payment callback with a bad signature refused' : 'payment callback could not be read');
-      await this.logEvent({ orderNo: orderNo ?? '?', tenantId, kind: 'callback', method, verified: false, payload: { body: raw.rawBody.slice(0, 4000) }, result: bad ? 'badSignature' : `unreadable: ${errorText(err)}` });
+      this.log.warn(
+        { err, method, orderNo },
+        bad ? 'payment callback with a bad signature refused' : 'payment callback could not be read',
+      );
+      await this.logEvent({
+        orderNo: orderNo ?? '?',
+        tenantId,
+        kind: 'callback',
+        method,
+        verified: false,
+        payload: { body: raw.rawBody.slice(0, 4000) },
+        result: bad ? 'badSignature' : `unreadable: ${errorText(err)}`,
+      });
       return { answer: provider.callbackAnswer(false), result: bad ? 'badSignature' : 'unreadable', orderNo };
     }
     const { orderNo, ...state } = note;
@@ -272,18 +354,37 @@ export class Payments implements PaymentService {
    * Applies what the provider says about an order (from a verified callback or a query) and logs
    * it; answers what came of it: 'paid', 'duplicate', 'amountMismatch', 'closed', 'unchanged' ...
    */
-  private async apply(orderNo: string, state: ProviderState, kind: 'callback' | 'query', rawBody?: string): Promise<string> {
+  private async apply(
+    orderNo: string,
+    state: ProviderState,
+    kind: 'callback' | 'query',
+    rawBody?: string,
+  ): Promise<string> {
     const row = await this.row(orderNo);
     const method = row ? asMethodName(row.method) : undefined;
     const log = (result: string) =>
-      this.logEvent({ orderNo, tenantId: row?.tenantId, kind, method, verified: true, payload: rawBody !== undefined ? { body: rawBody.slice(0, 4000), state } : state, result }).then(() => result);
+      this.logEvent({
+        orderNo,
+        tenantId: row?.tenantId,
+        kind,
+        method,
+        verified: true,
+        payload: rawBody !== undefined ? { body: rawBody.slice(0, 4000), state } : state,
+        result,
+      }).then(() => result);
     if (!row) return log('unknownOrder');
     if (state.state === 'paid') {
       if (state.amountFen !== row.amountFen) {
-        this.log.error({ orderNo, expected: row.amountFen, got: state.amountFen }, 'payment amount does not match the order: refused');
+        this.log.error(
+          { orderNo, expected: row.amountFen, got: state.amountFen },
+          'payment amount does not match the order: refused',
+        );
         return log('amountMismatch');
       }
-      const moved = await this.move(orderNo, PAY_STATUS.success, { paidAt: state.paidAt ?? this.now(), ...(state.providerRef ? { providerRef: state.providerRef } : {}) });
+      const moved = await this.move(orderNo, PAY_STATUS.success, {
+        paidAt: state.paidAt ?? this.now(),
+        ...(state.providerRef ? { providerRef: state.providerRef } : {}),
+      });
       if (moved) {
         await log('paid');
         await this.fulfil(orderNo);
@@ -301,11 +402,22 @@ export class Payments implements PaymentService {
       this.log.error({ orderNo, status: now.status }, 'payment reported paid for a closed order');
       return log('paidWhileClosed');
     }
-    if (state.state === 'paying') return log((await this.move(orderNo, PAY_STATUS.paying, {}, eq(payments.status, PAY_STATUS.unpaid))) ? 'paying' : 'unchanged');
+    if (state.state === 'paying')
+      return log(
+        (await this.move(orderNo, PAY_STATUS.paying, {}, eq(payments.status, PAY_STATUS.unpaid)))
+          ? 'paying'
+          : 'unchanged',
+      );
     if (state.state === 'failed') return log((await this.move(orderNo, PAY_STATUS.failed)) ? 'failed' : 'unchanged');
-    if (state.state === 'closed') return log((await this.move(orderNo, PAY_STATUS.closed, { closedAt: this.now() })) ? 'closed' : 'unchanged');
+    if (state.state === 'closed')
+      return log((await this.move(orderNo, PAY_STATUS.closed, { closedAt: this.now() })) ? 'closed' : 'unchanged');
     if (state.state === 'refunded') {
-      const done = await this.move(orderNo, PAY_STATUS.refunded, {}, and(eq(payments.status, PAY_STATUS.refunding), sql`${payments.refundedFen} >= ${payments.amountFen}`));
+      const done = await this.move(
+        orderNo,
+        PAY_STATUS.refunded,
+        {},
+        and(eq(payments.status, PAY_STATUS.refunding), sql`${payments.refundedFen} >= ${payments.amountFen}`),
+      );
       if (done) await this.fulfilRefund(orderNo);
       return log(done ? 'refunded' : 'unchanged');
     }
@@ -320,7 +432,13 @@ export class Payments implements PaymentService {
       try {
         state = await provider.query(orderNo, row.providerRef ?? undefined);
       } catch (err) {
-        await this.logEvent({ orderNo, tenantId: row.tenantId, kind: 'query', method: provider.method, result: `failed: ${errorText(err)}` });
+        await this.logEvent({
+          orderNo,
+          tenantId: row.tenantId,
+          kind: 'query',
+          method: provider.method,
+          result: `failed: ${errorText(err)}`,
+        });
         throw err;
       }
       await this.apply(orderNo, state, 'query');
@@ -328,7 +446,8 @@ export class Payments implements PaymentService {
     if (RECEIVED.includes((await this.mustRow(orderNo)).status)) {
       const now = await this.mustRow(orderNo);
       if (!now.fulfilledAt) await this.fulfil(orderNo);
-      if (now.refundedFen > 0 && !now.refundFulfilledAt && now.status !== PAY_STATUS.refunding) await this.fulfilRefund(orderNo);
+      if (now.refundedFen > 0 && !now.refundFulfilledAt && now.status !== PAY_STATUS.refunding)
+        await this.fulfilRefund(orderNo);
     }
     return toPayment(await this.mustRow(orderNo));
   }
@@ -349,7 +468,11 @@ export class Payments implements PaymentService {
     const reserved = await this.move(
       orderNo,
       PAY_STATUS.refunding,
-      { refundedFen: sql`${payments.refundedFen} + ${amount}` as unknown as number, refundReason: req.reason ?? null, refundFulfilledAt: null },
+      {
+        refundedFen: sql`${payments.refundedFen} + ${amount}` as unknown as number,
+        refundReason: req.reason ?? null,
+        refundFulfilledAt: null,
+      },
       and(eq(payments.status, PAY_STATUS.success), sql`${payments.refundedFen} + ${amount} <= ${payments.amountFen}`),
     );
     if (!reserved) fail(Code.BAD_REQUEST, 'refundTooMuch');
@@ -357,28 +480,62 @@ export class Payments implements PaymentService {
     const refundNo = `R${orderNo.slice(1)}${String(reserved.refundedFen).padStart(9, '0')}`;
     let answer: Awaited<ReturnType<PaymentProvider['refund']>>;
     try {
-      answer = await provider.refund({ orderNo, refundNo, amountFen: amount, totalFen: row.amountFen, reason: req.reason, providerRef: row.providerRef ?? undefined });
+      answer = await provider.refund({
+        orderNo,
+        refundNo,
+        amountFen: amount,
+        totalFen: row.amountFen,
+        reason: req.reason,
+        providerRef: row.providerRef ?? undefined,
+      });
     } catch (err) {
       this.log.warn({ err, orderNo }, 'refund refused by the provider');
       answer = { state: 'failed' };
-      await this.logEvent({ orderNo, tenantId: row.tenantId, kind: 'refund', method: provider.method, payload: { refundNo, amountFen: amount }, result: `failed: ${errorText(err)}` });
+      await this.logEvent({
+        orderNo,
+        tenantId: row.tenantId,
+        kind: 'refund',
+        method: provider.method,
+        payload: { refundNo, amountFen: amount },
+        result: `failed: ${errorText(err)}`,
+      });
     }
     if (answer.state === 'failed') {
       await this.db
         .update(payments)
         .set({ status: PAY_STATUS.success, refundedFen: sql`${payments.refundedFen} - ${amount}` })
         .where(and(eq(payments.orderNo, orderNo), eq(payments.status, PAY_STATUS.refunding)));
-      await this.logEvent({ orderNo, tenantId: row.tenantId, kind: 'refund', method: provider.method, payload: { refundNo, amountFen: amount }, result: 'failed' });
+      await this.logEvent({
+        orderNo,
+        tenantId: row.tenantId,
+        kind: 'refund',
+        method: provider.method,
+        payload: { refundNo, amountFen: amount },
+        result: 'failed',
+      });
       fail(Code.BAD_REQUEST, 'payProviderFailed');
     }
-    await this.logEvent({ orderNo, tenantId: row.tenantId, kind: 'refund', method: provider.method, verified: true, payload: { refundNo, amountFen: amount, reason: req.reason, providerRef: answer.providerRef }, result: answer.state });
+    await this.logEvent({
+      orderNo,
+      tenantId: row.tenantId,
+      kind: 'refund',
+      method: provider.method,
+      verified: true,
+      payload: { refundNo, amountFen: amount, reason: req.reason, providerRef: answer.providerRef },
+      result: answer.state,
+    });
     if (answer.state === 'refunded') await this.refundDone(orderNo);
     return toPayment(await this.mustRow(orderNo));
   }
 
   /** A refund the provider completed: whole -> refunded, partial -> back to success; then onRefunded. */
   private async refundDone(orderNo: string): Promise<void> {
-    const whole = await this.move(orderNo, PAY_STATUS.refunded, {}, and(eq(payments.status, PAY_STATUS.refunding), sql`${payments.refundedFen} >= ${payments.amountFen}`));
+    const whole = await this.move(
+      orderNo,
+      PAY_STATUS.refunded,
+      {},
+      and(eq(payments.status, PAY_STATUS.refunding), sql`${payments.refundedFen} >= ${payments.amountFen}`),
+    );
     if (!whole) await this.move(orderNo, PAY_STATUS.success, {}, eq(payments.status, PAY_STATUS.refunding));
     await this.fulfilRefund(orderNo);
   }
@@ -388,10 +545,19 @@ export class Payments implements PaymentService {
     if (!OPEN.includes(row.status)) fail(Code.BAD_REQUEST, 'noSuchTransition');
     const provider = this.providers.get(asMethodName(row.method));
     // Whatever the provider says about closing, a payment it reports later is still honoured.
-    await provider?.close(orderNo, row.providerRef ?? undefined).catch((err: unknown) => this.log.warn({ err, orderNo }, 'closing at the provider failed'));
+    await provider
+      ?.close(orderNo, row.providerRef ?? undefined)
+      .catch((err: unknown) => this.log.warn({ err, orderNo }, 'closing at the provider failed'));
     const closed = await this.move(orderNo, PAY_STATUS.closed, { closedAt: this.now() });
     if (!closed) fail(Code.BAD_REQUEST, 'noSuchTransition');
-    await this.logEvent({ orderNo, tenantId: row.tenantId, kind: 'close', method: provider?.method, verified: true, result: 'closed' });
+    await this.logEvent({
+      orderNo,
+      tenantId: row.tenantId,
+      kind: 'close',
+      method: provider?.method,
+      verified: true,
+      result: 'closed',
+    });
     return toPayment(closed);
   }
 
@@ -407,14 +573,28 @@ export class Payments implements PaymentService {
     return this.runHandlers(orderNo, this.refundHandlers, 'refundFulfilledAt');
   }
 
-  private async runHandlers(orderNo: string, handlers: Map<string, PaymentHandler[]>, done: 'fulfilledAt' | 'refundFulfilledAt'): Promise<boolean> {
+  private async runHandlers(
+    orderNo: string,
+    handlers: Map<string, PaymentHandler[]>,
+    done: 'fulfilledAt' | 'refundFulfilledAt',
+  ): Promise<boolean> {
     const now = this.now();
     const doneCol = done === 'fulfilledAt' ? payments.fulfilledAt : payments.refundFulfilledAt;
-    const owed = done === 'fulfilledAt' ? inArray(payments.status, RECEIVED) : and(gt(payments.refundedFen, 0), inArray(payments.status, [PAY_STATUS.success, PAY_STATUS.refunded]));
+    const owed =
+      done === 'fulfilledAt'
+        ? inArray(payments.status, RECEIVED)
+        : and(gt(payments.refundedFen, 0), inArray(payments.status, [PAY_STATUS.success, PAY_STATUS.refunded]));
     const [claimed] = await this.db
       .update(payments)
       .set({ fulfilLease: new Date(now.getTime() + this.leaseMs) })
-      .where(and(eq(payments.orderNo, orderNo), owed, isNull(doneCol), or(isNull(payments.fulfilLease), lt(payments.fulfilLease, now))))
+      .where(
+        and(
+          eq(payments.orderNo, orderNo),
+          owed,
+          isNull(doneCol),
+          or(isNull(payments.fulfilLease), lt(payments.fulfilLease, now)),
+        ),
+      )
       .returning();
     if (!claimed) return false;
     const payment = toPayment(claimed);
@@ -422,16 +602,32 @@ export class Payments implements PaymentService {
     try {
       for (const h of handlers.get(claimed.purposeKind) ?? []) await h(payment);
     } catch (err) {
-      this.log.warn({ err, orderNo, purpose: claimed.purposeKind }, done === 'fulfilledAt' ? 'payment fulfilment failed: retried by reconcile' : 'refund fulfilment failed: retried by reconcile');
+      this.log.warn(
+        { err, orderNo, purpose: claimed.purposeKind },
+        done === 'fulfilledAt'
+          ? 'payment fulfilment failed: retried by reconcile'
+          : 'refund fulfilment failed: retried by reconcile',
+      );
       await this.db.update(payments).set({ fulfilLease: null }).where(eq(payments.orderNo, orderNo));
-      await this.logEvent({ orderNo, tenantId: claimed.tenantId, kind, result: `${done === 'fulfilledAt' ? 'fulfilFailed' : 'refundFulfilFailed'}: ${errorText(err)}` });
+      await this.logEvent({
+        orderNo,
+        tenantId: claimed.tenantId,
+        kind,
+        result: `${done === 'fulfilledAt' ? 'fulfilFailed' : 'refundFulfilFailed'}: ${errorText(err)}`,
+      });
       return false;
     }
     await this.db
       .update(payments)
       .set({ [done]: this.now(), fulfilLease: null })
       .where(eq(payments.orderNo, orderNo));
-    await this.logEvent({ orderNo, tenantId: claimed.tenantId, kind, verified: true, result: done === 'fulfilledAt' ? 'fulfilled' : 'refundFulfilled' });
+    await this.logEvent({
+      orderNo,
+      tenantId: claimed.tenantId,
+      kind,
+      verified: true,
+      result: done === 'fulfilledAt' ? 'fulfilled' : 'refundFulfilled',
+    });
     return true;
   }
 
@@ -450,11 +646,21 @@ export class Payments implements PaymentService {
     const due = this.db
       .select({ id: payments.id })
       .from(payments)
-      .where(and(inArray(payments.status, [...OPEN, PAY_STATUS.refunding]), lte(payments.createdAt, stale), or(isNull(payments.syncedAt), lte(payments.syncedAt, recent))))
+      .where(
+        and(
+          inArray(payments.status, [...OPEN, PAY_STATUS.refunding]),
+          lte(payments.createdAt, stale),
+          or(isNull(payments.syncedAt), lte(payments.syncedAt, recent)),
+        ),
+      )
       .orderBy(asc(payments.id))
       .limit(limit)
       .for('update', { skipLocked: true });
-    const claimed = await this.db.update(payments).set({ syncedAt: now }).where(inArray(payments.id, due)).returning({ orderNo: payments.orderNo, expiresAt: payments.expiresAt });
+    const claimed = await this.db
+      .update(payments)
+      .set({ syncedAt: now })
+      .where(inArray(payments.id, due))
+      .returning({ orderNo: payments.orderNo, expiresAt: payments.expiresAt });
     for (const { orderNo, expiresAt } of claimed) {
       try {
         const before = await this.mustRow(orderNo);
@@ -479,13 +685,27 @@ export class Payments implements PaymentService {
     const owing = await this.db
       .select({ orderNo: payments.orderNo })
       .from(payments)
-      .where(and(inArray(payments.status, RECEIVED), isNull(payments.fulfilledAt), isNotNull(payments.paidAt), or(isNull(payments.fulfilLease), lt(payments.fulfilLease, now))))
+      .where(
+        and(
+          inArray(payments.status, RECEIVED),
+          isNull(payments.fulfilledAt),
+          isNotNull(payments.paidAt),
+          or(isNull(payments.fulfilLease), lt(payments.fulfilLease, now)),
+        ),
+      )
       .limit(limit);
     for (const { orderNo } of owing) if (await this.fulfil(orderNo)) result.fulfilled++;
     const refundOwing = await this.db
       .select({ orderNo: payments.orderNo })
       .from(payments)
-      .where(and(gt(payments.refundedFen, 0), inArray(payments.status, [PAY_STATUS.success, PAY_STATUS.refunded]), isNull(payments.refundFulfilledAt), or(isNull(payments.fulfilLease), lt(payments.fulfilLease, now))))
+      .where(
+        and(
+          gt(payments.refundedFen, 0),
+          inArray(payments.status, [PAY_STATUS.success, PAY_STATUS.refunded]),
+          isNull(payments.refundFulfilledAt),
+          or(isNull(payments.fulfilLease), lt(payments.fulfilLease, now)),
+        ),
+      )
       .limit(limit);
     for (const { orderNo } of refundOwing) await this.fulfilRefund(orderNo);
     return result;
@@ -493,7 +713,11 @@ export class Payments implements PaymentService {
 
   /** The event log of one order, newest last. */
   async events(orderNo: string) {
-    return this.db.select().from(paymentEvents).where(eq(paymentEvents.orderNo, orderNo)).orderBy(asc(paymentEvents.id));
+    return this.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.orderNo, orderNo))
+      .orderBy(asc(paymentEvents.id));
   }
 }
 
@@ -502,4 +726,3 @@ function guessOrderNo(body: string): string | undefined {
   const m = /"?(?:orderNo|out_trade_no|invoice_id|custom_id)"?\s*[:=]\s*"?([A-Za-z0-9_-]{4,64})/.exec(body);
   return m?.[1];
 }
-

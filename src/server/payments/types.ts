@@ -56,7 +56,14 @@ export interface PaymentProvider {
   readonly currency?: string;
   create(order: ProviderOrder): Promise<ProviderCheckout>;
   query(orderNo: string, providerRef?: string): Promise<ProviderState>;
-  refund(req: { orderNo: string; refundNo: string; amountFen: number; totalFen: number; reason?: string; providerRef?: string }): Promise<{ state: 'refunded' | 'refunding' | 'failed'; providerRef?: string }>;
+  refund(req: {
+    orderNo: string;
+    refundNo: string;
+    amountFen: number;
+    totalFen: number;
+    reason?: string;
+    providerRef?: string;
+  }): Promise<{ state: 'refunded' | 'refunding' | 'failed'; providerRef?: string }>;
   close(orderNo: string, providerRef?: string): Promise<void>;
   /** Checks the callback's signature and decodes it; throws PaymentSignatureError when it fails. */
   verifyCallback(callback: RawCallback): Promise<ProviderNotification>;

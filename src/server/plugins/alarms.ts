@@ -21,13 +21,23 @@ declare module 'fastify' {
 async function alarmsPlugin(app: FastifyInstance) {
   const profiles = new DeviceProfiles(app.db, app.clock);
   app.decorate('deviceProfiles', profiles);
-  const engine = new AlarmEngine({ db: app.db, clock: app.clock, log: app.log, deviceHub: app.deviceHub, alarmHub: app.alarmHub, profiles, deadLetters: app.deadLetters, priority: app.priority });
+  const engine = new AlarmEngine({
+    db: app.db,
+    clock: app.clock,
+    log: app.log,
+    deviceHub: app.deviceHub,
+    alarmHub: app.alarmHub,
+    profiles,
+    deadLetters: app.deadLetters,
+    priority: app.priority,
+  });
   app.decorate('alarmEngine', engine);
   engine.start();
 
   // What the rules read (limits, alarmDuration) or a record copies (name, person) changed.
   const onSettings = ({ imei }: { imei: string }) => profiles.invalidate({ imei });
-  const onDevice = (c: ResourceChange) => c.kind === 'device' && c.name === 'device' && profiles.invalidate({ id: c.id });
+  const onDevice = (c: ResourceChange) =>
+    c.kind === 'device' && c.name === 'device' && profiles.invalidate({ id: c.id });
   app.events.on('device.changed', onSettings);
   app.events.on('resource.changed', onDevice);
   app.addHook('onClose', async () => {

@@ -30,7 +30,16 @@ async function auditPlugin(app: FastifyInstance) {
   const onChange = (c: ResourceChange) => {
     const resource = `${c.kind}/${c.name}`;
     if (SKIP.has(resource)) return;
-    const queued = batcher.push({ tenantId: c.tenantId ?? null, userId: c.scope.userId, action: c.action, resource, rowId: c.id, before: c.before ?? null, after: c.after ?? null, at: new Date(app.clock.now()) });
+    const queued = batcher.push({
+      tenantId: c.tenantId ?? null,
+      userId: c.scope.userId,
+      action: c.action,
+      resource,
+      rowId: c.id,
+      before: c.before ?? null,
+      after: c.after ?? null,
+      at: new Date(app.clock.now()),
+    });
     if (!queued) app.log.error({ resource, rowId: c.id }, 'audit queue full; row not recorded');
   };
   app.events.on('resource.changed', onChange);

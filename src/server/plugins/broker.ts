@@ -13,7 +13,11 @@ import { createExternalBroker } from '../broker/external';
  */
 async function broker(app: FastifyInstance) {
   if (app.config.mqttUrl) {
-    const external = await createExternalBroker({ url: app.config.mqttUrl, clientId: app.config.mqttClientId, onWarn: (m) => app.log.warn(m) });
+    const external = await createExternalBroker({
+      url: app.config.mqttUrl,
+      clientId: app.config.mqttClientId,
+      onWarn: (m) => app.log.warn(m),
+    });
     app.decorate('broker', external);
     app.addHook('onClose', () => external.close());
     return;

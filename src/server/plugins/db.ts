@@ -10,14 +10,25 @@ import { seed } from '../db/seed';
  */
 async function db(app: FastifyInstance, opts: { database?: Database }) {
   const { config } = app;
-  const database = opts.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: config.memoryDb, onWarn: (m) => app.log.warn(m) });
+  const database =
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      memory: config.memoryDb,
+      onWarn: (m) => app.log.warn(m),
+    }));
   app.addHook('onClose', () => database.close());
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('hasher', createHasher(config.argon2));
   app.decorate(
     'seedResult',
-    await seed(database.db, { hasher: app.hasher, production: config.env === 'production', adminPassword: config.adminPassword }),
+    await seed(database.db, {
+      hasher: app.hasher,
+      production: config.env === 'production',
+      adminPassword: config.adminPassword,
+    }),
   );
 }
 

@@ -26,24 +26,46 @@ const dataException = (err: unknown) => errorCodes(err).some((code) => /^22[0-9A
 
 const MIB = 1024 * 1024;
 /** A byte count as the messages name limits: "1 MB", "256 KB". */
-export const sizeText = (bytes: number) => (bytes >= MIB ? `${+(bytes / MIB).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`);
+export const sizeText = (bytes: number) =>
+  bytes >= MIB ? `${+(bytes / MIB).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
 
 /** Multipart failures of @fastify/multipart and busboy other than a file over its limit: a malformed upload. */
-const MULTIPART_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PROTO_VIOLATION', 'FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_INVALID_JSON_FIELD_ERROR', 'FST_MP_PREMATURE_CLOSE']);
+const MULTIPART_CODES = new Set([
+  'FST_PARTS_LIMIT',
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+  'FST_PROTO_VIOLATION',
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+  'FST_INVALID_JSON_FIELD_ERROR',
+  'FST_MP_PREMATURE_CLOSE',
+]);
 export const isMultipartError = (err: unknown) => {
   const { code, message } = (err ?? {}) as { code?: string; message?: string };
-  return (code !== undefined && MULTIPART_CODES.has(code)) || /^(Multipart: |Boundary required|Unexpected end of multipart data|Malformed|Unsupported content type)|terminated early/i.test(message ?? '');
+  return (
+    (code !== undefined && MULTIPART_CODES.has(code)) ||
+    /^(Multipart: |Boundary required|Unexpected end of multipart data|Malformed|Unsupported content type)|terminated early/i.test(
+      message ?? '',
+    )
+  );
 };
 
 /**
  * Fastify's own 4xx as envelopes, each with its key (docs/architecture.md "Refusals"): the HTTP
  * status stays 200 as for every handled outcome, except an oversized body, which keeps 413.
  */
-function fastifyRefusal(err: FastifyError, bodyLimit: number): { status: number; code: number; key: MsgKey; msg: string } | undefined {
+function fastifyRefusal(
+  err: FastifyError,
+  bodyLimit: number,
+): { status: number; code: number; key: MsgKey; msg: string } | undefined {
   const bad = (key: MsgKey, msg: string = MESSAGES[key]) => ({ status: 200, code: Code.BAD_REQUEST, key, msg });
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, code: Code.BAD_REQUEST, key: 'bodyTooLarge', msg: MESSAGES.bodyTooLarge.replace('1 MB', sizeText(bodyLimit)) };
+      return {
+        status: 413,
+        code: Code.BAD_REQUEST,
+        key: 'bodyTooLarge',
+        msg: MESSAGES.bodyTooLarge.replace('1 MB', sizeText(bodyLimit)),
+      };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return bad('jsonMalformed');
@@ -72,7 +94,11 @@ function rawAnswer(status: number, key: MsgKey): string {
 export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, key]: [number, MsgKey] =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'requestTimeout'] : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'headersTooLarge'] : [400, 'requestMalformed'];
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'requestTimeout']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'headersTooLarge']
+        : [400, 'requestMalformed'];
   this.log.debug({ err }, 'client error');
   if (socket.writable) socket.write(rawAnswer(status, key));
   socket.destroy(err);
@@ -109,7 +135,8 @@ async function errors(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Any other 4xx of Fastify or a plugin: bad input to the caller, without Fastify's wording.
       request.log.info({ err }, 'request refused');
-      const [code, key]: [number, MsgKey] = status === 404 ? [Code.NOT_FOUND, 'routeNotFound'] : [Code.BAD_REQUEST, 'invalidInput'];
+      const [code, key]: [number, MsgKey] =
+        status === 404 ? [Code.NOT_FOUND, 'routeNotFound'] : [Code.BAD_REQUEST, 'invalidInput'];
       return reply.status(200).send(envelope(code, key, null));
     }
     request.log.error({ err }, 'request failed');

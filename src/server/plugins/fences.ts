@@ -27,19 +27,33 @@ async function fencesPlugin(app: FastifyInstance) {
   const index = new FenceIndex(app.db);
   await index.reload();
   const profiles = app.deviceProfiles;
-  const evaluator = new FenceEvaluator({ db: app.db, index, clock: app.clock, log: app.log, announce: (rows) => app.alarmEngine.announce(rows), profiles, deadLetters: app.deadLetters, dwellS: app.config.fenceDwellS, priority: app.priority });
+  const evaluator = new FenceEvaluator({
+    db: app.db,
+    index,
+    clock: app.clock,
+    log: app.log,
+    announce: (rows) => app.alarmEngine.announce(rows),
+    profiles,
+    deadLetters: app.deadLetters,
+    dwellS: app.config.fenceDwellS,
+    priority: app.priority,
+  });
   app.decorate('fenceIndex', index);
   app.decorate('fenceEvaluator', evaluator);
   evaluator.start(app.deviceHub);
 
-  const refresh = () => index.reload().catch((err: unknown) => app.log.warn({ err }, 'fence index refresh failed; keeping the previous one'));
+  const refresh = () =>
+    index
+      .reload()
+      .catch((err: unknown) => app.log.warn({ err }, 'fence index refresh failed; keeping the previous one'));
   const timer = setInterval(refresh, FENCE_REFRESH_MS);
   timer.unref();
 
   // An import announces every row; one reload after the burst is enough.
   let queued: Promise<void> | undefined;
   const onChange = (c: ResourceChange) => {
-    if (c.kind !== 'device' || !DEVICE_RESOURCES.has(c.name) || (c.name === 'deviceGroup' && c.action !== 'delete')) return;
+    if (c.kind !== 'device' || !DEVICE_RESOURCES.has(c.name) || (c.name === 'deviceGroup' && c.action !== 'delete'))
+      return;
     profiles.invalidate();
     if (index.size.fences === 0 || queued) return;
     queued = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {

@@ -39,7 +39,8 @@ async function housekeeping(app: FastifyInstance) {
     try {
       const created = await ensureReadingPartitions(app.db, app.clock.now());
       const { dropped, deleted } = await applyRetention(app.db, app.clock.now(), app.config.retentionDays);
-      if (created.length || dropped.length || deleted) app.log.info({ created, dropped, deleted }, 'readings partitions');
+      if (created.length || dropped.length || deleted)
+        app.log.info({ created, dropped, deleted }, 'readings partitions');
     } catch (err) {
       app.log.warn({ err }, 'readings partitions failed');
     }

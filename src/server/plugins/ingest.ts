@@ -49,10 +49,14 @@ async function ingestPlugin(app: FastifyInstance) {
     broker.backpressure(() => ingest.room());
     // Not awaited: an unreachable broker must not hold up start-up (mqtt.js subscribes once connected).
     ingest.subscribed = broker
-      .subscribe(`$share/${app.config.ingestGroup}/sfwatch/+/up`, (topic, payload, settle) => {
-        ingest.handle(topic, payload, null, settle);
-        return true;
-      }, { qos: 1 })
+      .subscribe(
+        `$share/${app.config.ingestGroup}/sfwatch/+/up`,
+        (topic, payload, settle) => {
+          ingest.handle(topic, payload, null, settle);
+          return true;
+        },
+        { qos: 1 },
+      )
       .then(
         () => {},
         (err: unknown) => app.log.error({ err }, 'ingest subscription failed'),

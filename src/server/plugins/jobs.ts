@@ -18,7 +18,23 @@ import { ATTENDANCE_RECOMPUTE_JOB, attendanceRecomputeJob } from '../attendance/
 async function jobsPlugin(app: FastifyInstance, opts: RunnerOptions) {
   // Job files live where uploads do (local disk or S3), so any replica serves any job's file.
   const files = new JobFiles(app.storage, app.config.dataDir);
-  const runner = new JobRunner(app, files, { export: exportJob, import: importJob, delete: deleteJob, purge: purgeJob, [COMMUNITY_ROOMS_JOB]: communityRoomsJob, [BILL_REPORT_JOB]: billReportJob, [SIM_SYNC_JOB]: simSyncJob, [ATTENDANCE_REPORT_JOB]: attendanceReportJob, [ATTENDANCE_RECOMPUTE_JOB]: attendanceRecomputeJob, [CELL_TOWER_IMPORT_JOB]: cellTowerImportJob }, opts);
+  const runner = new JobRunner(
+    app,
+    files,
+    {
+      export: exportJob,
+      import: importJob,
+      delete: deleteJob,
+      purge: purgeJob,
+      [COMMUNITY_ROOMS_JOB]: communityRoomsJob,
+      [BILL_REPORT_JOB]: billReportJob,
+      [SIM_SYNC_JOB]: simSyncJob,
+      [ATTENDANCE_REPORT_JOB]: attendanceReportJob,
+      [ATTENDANCE_RECOMPUTE_JOB]: attendanceRecomputeJob,
+      [CELL_TOWER_IMPORT_JOB]: cellTowerImportJob,
+    },
+    opts,
+  );
   app.decorate('jobs', new Jobs(app, runner, files));
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', () => runner.stop());

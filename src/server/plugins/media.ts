@@ -46,13 +46,20 @@ async function mediaPlugin(app: FastifyInstance) {
   });
   const recorder = new FfmpegRecorder({
     sfu,
-    store: (tenantId, bytes) => storeUpload(app, tenantId, bytes, { kind: 'video', under: RECORDING_MAX, strip: false }),
+    store: (tenantId, bytes) =>
+      storeUpload(app, tenantId, bytes, { kind: 'video', under: RECORDING_MAX, strip: false }),
     workDir: join(tmpdir(), `console-recordings-${process.pid}`),
     maxMs: RECORDING_MAX_MS,
     log: app.log,
   });
   const cameras = new CameraBridge({ sfu, log: app.log });
-  const conference = new ConferenceHub({ sfu, clock: app.clock, log: app.log, recorder: () => recorder, recorded: (done) => saveRecording(app, done) });
+  const conference = new ConferenceHub({
+    sfu,
+    clock: app.clock,
+    log: app.log,
+    recorder: () => recorder,
+    recorded: (done) => saveRecording(app, done),
+  });
   const voice = app.voice;
   app.decorate('sfu', sfu);
   app.decorate('recorder', recorder);
@@ -62,7 +69,11 @@ async function mediaPlugin(app: FastifyInstance) {
     'mediaTokens',
     voice.verify
       ? (voice as FastifyInstance['mediaTokens'])
-      : new LocalVoiceProvider(await settingOrCreate(app.db, 'voice.localKey', newToken), app.clock, app.config.voiceTokenTtlS),
+      : new LocalVoiceProvider(
+          await settingOrCreate(app.db, 'voice.localKey', newToken),
+          app.clock,
+          app.config.voiceTokenTtlS,
+        ),
   );
   app.addHook('onClose', async () => {
     conference.close();

@@ -37,8 +37,18 @@ async function paymentsPlugin(app: FastifyInstance, opts: PaymentsPluginOptions)
   const deliver: Deliver = async (path, body, headers) => {
     const addr = app.server.listening ? (app.server.address() as AddressInfo | null) : null;
     if (addr && typeof addr === 'object') {
-      const host = addr.address === '0.0.0.0' || addr.address === '::' ? '127.0.0.1' : addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
-      const res = await fetch(`http://${host}:${addr.port}${path}`, { method: 'POST', body, headers, signal: AbortSignal.timeout(10_000) });
+      const host =
+        addr.address === '0.0.0.0' || addr.address === '::'
+          ? '127.0.0.1'
+          : addr.family === 'IPv6'
+            ? `[${addr.address}]`
+            : addr.address;
+      const res = await fetch(`http://${host}:${addr.port}${path}`, {
+        method: 'POST',
+        body,
+        headers,
+        signal: AbortSignal.timeout(10_000),
+      });
       return { status: res.status, body: await res.text() };
     }
     const res = await app.inject({ method: 'POST', url: path, payload: body, headers });
@@ -46,8 +56,19 @@ async function paymentsPlugin(app: FastifyInstance, opts: PaymentsPluginOptions)
   };
   const publicBase = app.config.publicUrl ?? '';
   const { payCore } = app.config;
-  const sandbox = new SandboxProvider({ db: app.db, clock: app.clock, log: app.log, publicBase, deliver, secret: payCore.sandboxSecret });
-  const service = new Payments(app.db, app.clock, app.log, [sandbox, ...realProviders(app.config, app.log)], { publicBase, timeZone: app.config.timeZone, expireMs: payCore.expireMin * 60_000 });
+  const sandbox = new SandboxProvider({
+    db: app.db,
+    clock: app.clock,
+    log: app.log,
+    publicBase,
+    deliver,
+    secret: payCore.sandboxSecret,
+  });
+  const service = new Payments(app.db, app.clock, app.log, [sandbox, ...realProviders(app.config, app.log)], {
+    publicBase,
+    timeZone: app.config.timeZone,
+    expireMs: payCore.expireMin * 60_000,
+  });
   app.decorate('payments', service);
   app.decorate('paymentsCore', service);
   app.decorate('sandboxPay', sandbox);
@@ -57,11 +78,20 @@ async function paymentsPlugin(app: FastifyInstance, opts: PaymentsPluginOptions)
       const r = pub.withTypeProvider<ZodTypeProvider>();
       // Signatures cover the exact bytes: every body here arrives as the text it was sent as.
       pub.removeAllContentTypeParsers();
-      pub.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+      pub.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+        done(null, body),
+      );
 
       r.post(
         '/notify/:method',
-        { config: { public: true }, schema: { tags: ['pay'], summary: "A payment provider's notification (signature verified, logged in payment_events)", params: z.object({ method: z.string().max(20) }) } },
+        {
+          config: { public: true },
+          schema: {
+            tags: ['pay'],
+            summary: "A payment provider's notification (signature verified, logged in payment_events)",
+            params: z.object({ method: z.string().max(20) }),
+          },
+        },
         async (request, reply) => {
           const rawBody = typeof request.body === 'string' ? request.body : '';
           const outcome = await service.notify(request.params.method, {
@@ -69,18 +99,34 @@ async function paymentsPlugin(app: FastifyInstance, opts: PaymentsPluginOptions)
             rawBody,
             query: request.query as Record<string, string>,
           });
-          if (outcome.result === 'badSignature') return reply.status(401).send(envelope(Code.BAD_REQUEST, 'paySignatureInvalid', null, MESSAGES.paySignatureInvalid));
-          return reply.status(outcome.answer.status).header('content-type', outcome.answer.contentType).header('x-pay-result', outcome.result).send(outcome.answer.body);
+          if (outcome.result === 'badSignature')
+            return reply
+              .status(401)
+              .send(envelope(Code.BAD_REQUEST, 'paySignatureInvalid', null, MESSAGES.paySignatureInvalid));
+          return reply
+            .status(outcome.answer.status)
+            .header('content-type', outcome.answer.contentType)
+            .header('x-pay-result', outcome.result)
+            .send(outcome.answer.body);
         },
       );
 
       r.get(
         '/sandbox/:orderNo',
-        { config: { public: true }, schema: { tags: ['pay'], summary: "The sandbox provider's pay page (HTML)", params: orderNoParam } },
+        {
+          config: { public: true },
+          schema: { tags: ['pay'], summary: "The sandbox provider's pay page (HTML)", params: orderNoParam },
+        },
         async (request, reply) => {
           const html = await sandbox.page(request.params.orderNo);
           reply.header('cache-control', 'no-store');
-          if (!html) return reply.status(404).type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><title>404</title><p>没有这笔沙箱订单 · No such sandbox order</p>');
+          if (!html)
+            return reply
+              .status(404)
+              .type('text/html; charset=utf-8')
+              .send(
+                '<!doctype html><meta charset="utf-8"><title>404</title><p>没有这笔沙箱订单 · No such sandbox order</p>',
+              );
           return reply.type('text/html; charset=utf-8').send(html);
         },
       );
@@ -89,11 +135,19 @@ async function paymentsPlugin(app: FastifyInstance, opts: PaymentsPluginOptions)
         '/sandbox/:orderNo/:action',
         {
           config: { public: true },
-          schema: { tags: ['pay'], summary: 'The sandbox pay page\'s buttons: pay (signed callback, then back), fail, cancel', params: orderNoParam.extend({ action: z.enum(['pay', 'fail', 'cancel']) }) },
+          schema: {
+            tags: ['pay'],
+            summary: "The sandbox pay page's buttons: pay (signed callback, then back), fail, cancel",
+            params: orderNoParam.extend({ action: z.enum(['pay', 'fail', 'cancel']) }),
+          },
         },
         async (request, reply) => {
           const back = await sandbox.act(request.params.orderNo, request.params.action);
-          if (!back) return reply.status(404).type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><p>没有这笔沙箱订单 · No such sandbox order</p>');
+          if (!back)
+            return reply
+              .status(404)
+              .type('text/html; charset=utf-8')
+              .send('<!doctype html><meta charset="utf-8"><p>没有这笔沙箱订单 · No such sandbox order</p>');
           return reply.redirect(back, 303);
         },
       );

@@ -73,7 +73,10 @@ async function pushPlugin(app: FastifyInstance) {
   const onJob = ({ userId, job }: { userId: number; job: Job }) => push.job(userId, job);
   app.events.on('job.changed', onJob);
   const positions = new PositionsPublisher({ broker: app.broker, log: app.log, now: Date.now }).start(app.deviceHub);
-  const dashboard = new DashboardPublisher({ broker: app.broker, log: app.log, now: Date.now }).start(app.deviceHub, app.alarmHub);
+  const dashboard = new DashboardPublisher({ broker: app.broker, log: app.log, now: Date.now }).start(
+    app.deviceHub,
+    app.alarmHub,
+  );
   app.addHook('onClose', async () => {
     watchers.close();
     app.events.off('resource.changed', onRosterChange);

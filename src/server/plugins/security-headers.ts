@@ -7,7 +7,13 @@ import { readAllMapSettings } from '../repos/map-settings';
 
 /** Hosts the commercial map SDKs load scripts, styles, tiles and data from. */
 const AMAP = ['https://*.amap.com', 'https://*.autonavi.com', 'https://*.is.autonavi.com'];
-const GOOGLE = ['https://maps.googleapis.com', 'https://*.googleapis.com', 'https://maps.gstatic.com', 'https://*.gstatic.com', 'https://*.ggpht.com'];
+const GOOGLE = [
+  'https://maps.googleapis.com',
+  'https://*.googleapis.com',
+  'https://maps.gstatic.com',
+  'https://*.gstatic.com',
+  'https://*.ggpht.com',
+];
 const REFRESH_MS = 30_000;
 
 /**
@@ -31,7 +37,9 @@ function originOf(url: string | null | undefined): string | undefined {
   if (!url) return undefined;
   try {
     const u = new URL(url.replace(/\{[^}]*\}/g, '0'));
-    return u.protocol === 'https:' || u.protocol === 'http:' || u.protocol === 'wss:' || u.protocol === 'ws:' ? u.origin : undefined;
+    return u.protocol === 'https:' || u.protocol === 'http:' || u.protocol === 'wss:' || u.protocol === 'ws:'
+      ? u.origin
+      : undefined;
   } catch {
     return undefined;
   }

@@ -40,9 +40,18 @@ async function web(app: FastifyInstance) {
         return reply
           .status(405)
           .header('allow', allow.join(', '))
-          .send(envelope(Code.NOT_FOUND, 'methodNotAllowed', null, `${MESSAGES.methodNotAllowed} (${request.method} ${path}: ${allow.join(', ')})`));
+          .send(
+            envelope(
+              Code.NOT_FOUND,
+              'methodNotAllowed',
+              null,
+              `${MESSAGES.methodNotAllowed} (${request.method} ${path}: ${allow.join(', ')})`,
+            ),
+          );
       }
-      return reply.status(404).send(envelope(Code.NOT_FOUND, 'routeNotFound', null, `${MESSAGES.routeNotFound}: ${request.method} ${path}`));
+      return reply
+        .status(404)
+        .send(envelope(Code.NOT_FOUND, 'routeNotFound', null, `${MESSAGES.routeNotFound}: ${request.method} ${path}`));
     }
     // A missing asset is a 404, not the app shell (which would break as script or image).
     if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).type('text/plain').send('Not found\n');

@@ -47,10 +47,25 @@ export class CellLookup {
         const [mcc, net, area, cell] = k.split(':').map(Number);
         return sql`(${mcc}::int, ${net}::int, ${area}::bigint, ${cell}::bigint)`;
       });
-      const rows = rowsOf<{ mcc: number; net: number; area: string | number; cell: string | number; lat: number; lon: number; range: number }>(
-        await db.execute(sql`select mcc, net, area, cell, lat, lon, range from cell_towers where (mcc, net, area, cell) in (${sql.join(tuples, sql`, `)})`),
+      const rows = rowsOf<{
+        mcc: number;
+        net: number;
+        area: string | number;
+        cell: string | number;
+        lat: number;
+        lon: number;
+        range: number;
+      }>(
+        await db.execute(
+          sql`select mcc, net, area, cell, lat, lon, range from cell_towers where (mcc, net, area, cell) in (${sql.join(tuples, sql`, `)})`,
+        ),
       );
-      return new Map(rows.map((r) => [`${r.mcc}:${r.net}:${r.area}:${r.cell}`, { lat: Number(r.lat), lon: Number(r.lon), range: Number(r.range) }]));
+      return new Map(
+        rows.map((r) => [
+          `${r.mcc}:${r.net}:${r.area}:${r.cell}`,
+          { lat: Number(r.lat), lon: Number(r.lon), range: Number(r.range) },
+        ]),
+      );
     }, 500);
   }
 
@@ -100,5 +115,10 @@ export class CellLookup {
 
 /** A location uplink with cells and no position of its own: what the table can place. */
 export function needsCells(uplink: Uplink): uplink is Location {
-  return uplink.kind === 'location' && (uplink.lat === undefined || uplink.lon === undefined) && uplink.x === undefined && !!uplink.cells?.length;
+  return (
+    uplink.kind === 'location' &&
+    (uplink.lat === undefined || uplink.lon === undefined) &&
+    uplink.x === undefined &&
+    !!uplink.cells?.length
+  );
 }

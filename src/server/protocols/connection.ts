@@ -17,7 +17,14 @@ export interface ConnectionLimits {
   maxUnsettled: number;
 }
 
-export const DEFAULT_LIMITS: ConnectionLimits = { framesPerS: 20, frameBurst: 200, idleS: 600, partialS: 30, maxErrors: 20, maxUnsettled: 100 };
+export const DEFAULT_LIMITS: ConnectionLimits = {
+  framesPerS: 20,
+  frameBurst: 200,
+  idleS: 600,
+  partialS: 30,
+  maxErrors: 20,
+  maxUnsettled: 100,
+};
 
 /** What the gateway does with a connection's frames. */
 export interface ConnectionHost {
@@ -125,10 +132,12 @@ export class Connection {
       // Frames from one chunk arrive in the same turn; their replies keep their order.
       const slot: Slot = { reply: undefined, ready: false };
       this.slots.push(slot);
-      this.work = this.work.then(() => this.frame(frame, slot)).catch((err: unknown) => {
-        this.host.logged(this, 'in', frame, `gateway fault: ${errorText(err)}`);
-        this.close();
-      });
+      this.work = this.work
+        .then(() => this.frame(frame, slot))
+        .catch((err: unknown) => {
+          this.host.logged(this, 'in', frame, `gateway fault: ${errorText(err)}`);
+          this.close();
+        });
     }
     this.throttle(frames.length);
   }
@@ -181,7 +190,12 @@ export class Connection {
       d = this.codec.decode(frame, this.session, this.now());
     } catch (err) {
       // Anything else than a ProtocolError is a fault of the codec: logged the same, and the connection ends.
-      this.host.logged(this, 'in', frame, err instanceof ProtocolError ? err.message : `decoder fault: ${errorText(err)}`);
+      this.host.logged(
+        this,
+        'in',
+        frame,
+        err instanceof ProtocolError ? err.message : `decoder fault: ${errorText(err)}`,
+      );
       this.done(slot, undefined);
       if (!(err instanceof ProtocolError) || ++this.errors >= this.limits.maxErrors) this.close();
       return;

@@ -9,13 +9,18 @@ import { encodeCommand, LineDecoder } from './decode';
 import { PROTOCOL_NAMES, type ProtocolName } from './types';
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run --silent decode -- --protocol <${PROTOCOL_NAMES.join('|')}> [--encode JSON] [--auth-code CODE] < frames\n`);
+  process.stderr.write(
+    `${message}\nusage: npm run --silent decode -- --protocol <${PROTOCOL_NAMES.join('|')}> [--encode JSON] [--auth-code CODE] < frames\n`,
+  );
   process.exit(2);
 }
 
 let args;
 try {
-  args = parseArgs({ options: { protocol: { type: 'string' }, encode: { type: 'string' }, 'auth-code': { type: 'string' } }, strict: true }).values;
+  args = parseArgs({
+    options: { protocol: { type: 'string' }, encode: { type: 'string' }, 'auth-code': { type: 'string' } },
+    strict: true,
+  }).values;
 } catch (err) {
   usage((err as Error).message);
 }

@@ -6,7 +6,14 @@
  */
 import { uplinkSchema, type Uplink } from '../../shared/devices/protocol';
 import { CODECS } from './registry';
-import { newSession, ProtocolError, type Decoded, type HttpRequestLike, type ProtocolName, type Session } from './types';
+import {
+  newSession,
+  ProtocolError,
+  type Decoded,
+  type HttpRequestLike,
+  type ProtocolName,
+  type Session,
+} from './types';
 
 export interface DecodeLine {
   imei: string | null;
@@ -34,7 +41,12 @@ export class LineDecoder {
     try {
       return this.protocol === 'osmand' ? this.http(text, now) : this.frame(text, now);
     } catch (err) {
-      return { imei: this.session.imei ?? null, uplinks: [], reply: null, error: err instanceof Error ? err.message : String(err) };
+      return {
+        imei: this.session.imei ?? null,
+        uplinks: [],
+        reply: null,
+        error: err instanceof Error ? err.message : String(err),
+      };
     }
   }
 
@@ -43,17 +55,29 @@ export class LineDecoder {
     if (!/^([0-9a-fA-F]{2})+$/.test(hex)) throw new ProtocolError('not hex: pairs of 0-9 and a-f expected');
     const codec = CODECS[this.protocol as Exclude<ProtocolName, 'osmand'>];
     const frames = codec.framer().push(Buffer.from(hex, 'hex'));
-    if (frames.length !== 1) throw new ProtocolError(frames.length ? `${frames.length} frames on one line; one expected` : 'no whole frame on the line');
+    if (frames.length !== 1)
+      throw new ProtocolError(
+        frames.length ? `${frames.length} frames on one line; one expected` : 'no whole frame on the line',
+      );
     const d = codec.decode(frames[0]!, this.session, now);
     if (d.imei !== undefined && this.session.imei === undefined) this.session.imei = d.imei;
-    return { imei: d.imei ?? this.session.imei ?? null, uplinks: validated(d.uplinks), reply: replyOf(d, this.authCode ?? d.imei)?.toString('hex') ?? null };
+    return {
+      imei: d.imei ?? this.session.imei ?? null,
+      uplinks: validated(d.uplinks),
+      reply: replyOf(d, this.authCode ?? d.imei)?.toString('hex') ?? null,
+    };
   }
 
   private http(text: string, now: number): DecodeLine {
     const req = JSON.parse(text) as Partial<HttpRequestLike>;
-    if (typeof req !== 'object' || req === null || typeof req.uri !== 'string') throw new ProtocolError('a JSON object with method, uri, headers and body expected');
-    const d = CODECS.osmand.decode({ method: req.method ?? 'GET', uri: req.uri, headers: req.headers ?? {}, body: req.body ?? '' }, now);
-    if (d.status !== 200) return { imei: d.imei ?? null, uplinks: [], reply: null, error: `HTTP ${d.status}: ${d.summary}` };
+    if (typeof req !== 'object' || req === null || typeof req.uri !== 'string')
+      throw new ProtocolError('a JSON object with method, uri, headers and body expected');
+    const d = CODECS.osmand.decode(
+      { method: req.method ?? 'GET', uri: req.uri, headers: req.headers ?? {}, body: req.body ?? '' },
+      now,
+    );
+    if (d.status !== 200)
+      return { imei: d.imei ?? null, uplinks: [], reply: null, error: `HTTP ${d.status}: ${d.summary}` };
     return { imei: d.imei ?? null, uplinks: validated(d.uplinks), reply: null };
   }
 }
@@ -68,7 +92,10 @@ function replyOf(d: Decoded, authCode: string | undefined): Buffer | undefined {
 function validated(uplinks: Uplink[]): Uplink[] {
   return uplinks.map((u) => {
     const r = uplinkSchema.safeParse(u);
-    if (!r.success) throw new ProtocolError(`decoded ${u.kind} refused: ${r.error.issues[0]?.path.join('.')} ${r.error.issues[0]?.message}`);
+    if (!r.success)
+      throw new ProtocolError(
+        `decoded ${u.kind} refused: ${r.error.issues[0]?.path.join('.')} ${r.error.issues[0]?.message}`,
+      );
     return r.data;
   });
 }
@@ -77,10 +104,12 @@ function validated(uplinks: Uplink[]): Uplink[] {
 export function encodeCommand(protocol: ProtocolName, json: string, now = Date.now()): string {
   if (protocol === 'osmand') throw new ProtocolError('OsmAnd devices take no commands');
   const input = JSON.parse(json) as { imei?: unknown; command?: unknown; params?: unknown };
-  if (typeof input.imei !== 'string' || typeof input.command !== 'string') throw new ProtocolError('{"imei": string, "command": string, "params": {...}} expected');
+  if (typeof input.imei !== 'string' || typeof input.command !== 'string')
+    throw new ProtocolError('{"imei": string, "command": string, "params": {...}} expected');
   const session = newSession();
   session.imei = input.imei;
-  const params = typeof input.params === 'object' && input.params !== null ? (input.params as Record<string, unknown>) : {};
+  const params =
+    typeof input.params === 'object' && input.params !== null ? (input.params as Record<string, unknown>) : {};
   const frame = CODECS[protocol].encode({ id: 1, cmd: input.command, params }, session, now);
   if (!frame) throw new ProtocolError(`${protocol} has no ${input.command} command`);
   return frame.toString('hex');

@@ -30,7 +30,8 @@ export class FrameLog {
   add(at: number, dir: Direction, frame: Buffer): void {
     const bytes = frame.length > LOG_BYTES - HEAD ? frame.subarray(0, LOG_BYTES - HEAD) : frame;
     const need = HEAD + bytes.length;
-    while (this.offsets.length >= LOG_FRAMES || (this.offsets.length && this.end - this.offsets[0]! + need > LOG_BYTES)) this.offsets.shift();
+    while (this.offsets.length >= LOG_FRAMES || (this.offsets.length && this.end - this.offsets[0]! + need > LOG_BYTES))
+      this.offsets.shift();
     const start = this.offsets[0] ?? this.end;
     if (this.end + need > this.buf.length) {
       // Compact to the front, growing up to LOG_BYTES.
@@ -54,7 +55,11 @@ export class FrameLog {
   frames(): LoggedFrame[] {
     return this.offsets.map((o) => {
       const len = this.buf.readUInt16LE(o + 9);
-      return { at: this.buf.readDoubleLE(o), dir: this.buf[o + 8] === 0 ? 'in' : 'out', bytes: Buffer.from(this.buf.subarray(o + HEAD, o + HEAD + len)) };
+      return {
+        at: this.buf.readDoubleLE(o),
+        dir: this.buf[o + 8] === 0 ? 'in' : 'out',
+        bytes: Buffer.from(this.buf.subarray(o + HEAD, o + HEAD + len)),
+      };
     });
   }
 

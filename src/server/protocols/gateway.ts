@@ -1,4 +1,9 @@
-import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -16,7 +21,15 @@ import { needsCells, type CellLookup } from './cells';
 import { Connection, DEFAULT_LIMITS, type ConnectionHost, type ConnectionLimits } from './connection';
 import { FrameLog } from './frame-log';
 import type { DeviceSettings } from '../../shared/devices/settings';
-import { newSession, type Decoded, type DeviceMedia, type HttpCodec, type OutCommand, type ProtocolName, type StreamCodec } from './types';
+import {
+  newSession,
+  type Decoded,
+  type DeviceMedia,
+  type HttpCodec,
+  type OutCommand,
+  type ProtocolName,
+  type StreamCodec,
+} from './types';
 
 export interface GatewayDeps {
   db: Db;
@@ -56,9 +69,12 @@ const ACKNOWLEDGES: Record<ProtocolName, boolean> = { gt06: true, jt808: true, w
 export function settingsCommands(id: number, settings: Partial<DeviceSettings>, codec: StreamCodec): OutCommand[] {
   const out: OutCommand[] = [];
   const can = (cmd: string) => codec.commands.includes(cmd);
-  if (settings.positionInterval !== undefined && can('setInterval')) out.push({ id, cmd: 'setInterval', params: { seconds: settings.positionInterval * 60 } });
-  if (settings.sosNumbers?.length && can('sosNumbers')) out.push({ id, cmd: 'sosNumbers', params: { numbers: settings.sosNumbers } });
-  if (settings.doNotDisturb?.length && can('doNotDisturb')) out.push({ id, cmd: 'doNotDisturb', params: { periods: settings.doNotDisturb } });
+  if (settings.positionInterval !== undefined && can('setInterval'))
+    out.push({ id, cmd: 'setInterval', params: { seconds: settings.positionInterval * 60 } });
+  if (settings.sosNumbers?.length && can('sosNumbers'))
+    out.push({ id, cmd: 'sosNumbers', params: { numbers: settings.sosNumbers } });
+  if (settings.doNotDisturb?.length && can('doNotDisturb'))
+    out.push({ id, cmd: 'doNotDisturb', params: { periods: settings.doNotDisturb } });
   return out;
 }
 
@@ -165,7 +181,9 @@ export class ProtocolGateway implements ConnectionHost {
         conn.answer(d.answer!({ ok: false }));
         return refuse('unknown terminal');
       }
-      conn.answer(d.answer!({ ok: true, authCode: deviceSecret(await this.deps.deviceKey(), imei, device!.secretVersion) }));
+      conn.answer(
+        d.answer!({ ok: true, authCode: deviceSecret(await this.deps.deviceKey(), imei, device!.secretVersion) }),
+      );
       return 'answered';
     }
     if (d.login === 'authenticate') {
@@ -226,7 +244,11 @@ export class ProtocolGateway implements ConnectionHost {
   media(conn: Connection, d: Decoded): void {
     const imei = conn.session.imei!;
     for (const m of d.media ?? []) {
-      this.deps.storeMedia?.(imei, m).catch((err: unknown) => this.deps.log.warn({ err, imei, protocol: conn.codec.name, mime: m.mime }, 'device media not stored'));
+      this.deps
+        .storeMedia?.(imei, m)
+        .catch((err: unknown) =>
+          this.deps.log.warn({ err, imei, protocol: conn.codec.name, mime: m.mime }, 'device media not stored'),
+        );
     }
   }
 
@@ -272,8 +294,17 @@ export class ProtocolGateway implements ConnectionHost {
     if (!parsed?.success) return;
     const message = parsed.data;
     const source = `${conn.codec.name}/${imei}`;
-    const ack = (ok: boolean, msg: string) => this.deps.ingest.accept(imei, source, Buffer.alloc(0), { kind: 'ack', ref: message.id, ok, msg: msg.slice(0, 200) });
-    const commands = message.kind === 'command' ? [{ id: message.id, cmd: message.cmd, params: message.params }] : settingsCommands(message.id, message.settings, conn.codec);
+    const ack = (ok: boolean, msg: string) =>
+      this.deps.ingest.accept(imei, source, Buffer.alloc(0), {
+        kind: 'ack',
+        ref: message.id,
+        ok,
+        msg: msg.slice(0, 200),
+      });
+    const commands =
+      message.kind === 'command'
+        ? [{ id: message.id, cmd: message.cmd, params: message.params }]
+        : settingsCommands(message.id, message.settings, conn.codec);
     const frames: Buffer[] = [];
     for (const command of commands) {
       try {
@@ -291,14 +322,26 @@ export class ProtocolGateway implements ConnectionHost {
   }
 
   /** The raw frame log of a device with its codec's reading of each frame (undefined: never seen here). */
-  frameLog(imei: string, codecs: ReadonlyMap<ProtocolName, StreamCodec>): { protocol: ProtocolName; frames: { at: number; dir: 'in' | 'out'; hex: string; text?: string; summary?: string; error?: string }[] } | undefined {
+  frameLog(
+    imei: string,
+    codecs: ReadonlyMap<ProtocolName, StreamCodec>,
+  ):
+    | {
+        protocol: ProtocolName;
+        frames: { at: number; dir: 'in' | 'out'; hex: string; text?: string; summary?: string; error?: string }[];
+      }
+    | undefined {
     const entry = this.logs.get(imei);
     if (!entry) return undefined;
     const codec = codecs.get(entry.protocol);
     const session = newSession();
     session.imei = imei;
     const frames = entry.log.frames().map(({ at, dir, bytes }) => {
-      const row: { at: number; dir: 'in' | 'out'; hex: string; text?: string; summary?: string; error?: string } = { at, dir, hex: bytes.toString('hex') };
+      const row: { at: number; dir: 'in' | 'out'; hex: string; text?: string; summary?: string; error?: string } = {
+        at,
+        dir,
+        hex: bytes.toString('hex'),
+      };
       if (codec?.text) row.text = bytes.toString('latin1');
       if (dir === 'in' && codec) {
         try {

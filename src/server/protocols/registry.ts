@@ -5,7 +5,12 @@ import type { HttpCodec, ProtocolName, StreamCodec } from './types';
 import { watch } from './watch';
 
 /** Every protocol the gateway speaks (docs/protocols.md). */
-export const CODECS: { [N in ProtocolName]: N extends 'osmand' ? HttpCodec : StreamCodec } = { watch, gt06, jt808, osmand };
+export const CODECS: { [N in ProtocolName]: N extends 'osmand' ? HttpCodec : StreamCodec } = {
+  watch,
+  gt06,
+  jt808,
+  osmand,
+};
 
 /** The stream protocols' codecs by name (the raw frame log reads frames back through them). */
 export const STREAM_CODECS: ReadonlyMap<ProtocolName, StreamCodec> = new Map([

@@ -41,7 +41,9 @@ export class DashboardPublisher {
       empty: () => new Set(),
       publish: (tenantId, parts, at) => {
         const body: DashboardPush = { code: DASHBOARD_CODE, parts: [...parts], at };
-        deps.broker.publish(tenantDashboardTopic(tenantId), body, { qos: 0 }).catch((err: unknown) => deps.log.warn({ err, tenantId }, 'dashboard push failed'));
+        deps.broker
+          .publish(tenantDashboardTopic(tenantId), body, { qos: 0 })
+          .catch((err: unknown) => deps.log.warn({ err, tenantId }, 'dashboard push failed'));
       },
     });
   }

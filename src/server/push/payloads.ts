@@ -3,7 +3,14 @@
  * service knows. Pure: the push plugin addresses and sends them.
  */
 import { alarmTypeInfo } from '../../shared/alarms/types';
-import { PUSH_CODE, type AlarmRecord, type CardPush, type DoorCallPush, type SosPush, type VoiceNotice } from '../../shared/alarms/push';
+import {
+  PUSH_CODE,
+  type AlarmRecord,
+  type CardPush,
+  type DoorCallPush,
+  type SosPush,
+  type VoiceNotice,
+} from '../../shared/alarms/push';
 import type { Uplink } from '../../shared/devices/protocol';
 import type { AlarmContext } from '../alarms/hub';
 
@@ -15,7 +22,12 @@ export function alarmPush(alarm: AlarmRecord) {
 }
 
 export function alarmUpdatePush(ids: number[], patch: { read?: number; handleState?: number }) {
-  return { code: PUSH_CODE.alarmUpdate, ids, ...(patch.read === undefined ? {} : { read: patch.read }), ...(patch.handleState === undefined ? {} : { handleState: patch.handleState }) };
+  return {
+    code: PUSH_CODE.alarmUpdate,
+    ids,
+    ...(patch.read === undefined ? {} : { read: patch.read }),
+    ...(patch.handleState === undefined ? {} : { handleState: patch.handleState }),
+  };
 }
 
 /** docs/requirements/realtime-intercom.md#sos-alarm: who calls for help, and where. */

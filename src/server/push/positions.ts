@@ -1,7 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DEVICE_STATE } from '../../shared/codes';
 import type { Uplink } from '../../shared/devices/protocol';
-import { POSITIONS_CODE, POSITIONS_PUSH_MS, type Position, type PositionsPush as Payload } from '../../shared/geo/positions';
+import {
+  POSITIONS_CODE,
+  POSITIONS_PUSH_MS,
+  type Position,
+  type PositionsPush as Payload,
+} from '../../shared/geo/positions';
 import { tenantPositionsTopic } from '../../shared/topics';
 import { messageTime } from '../alarms/intents';
 import type { Broker } from '../broker/types';
@@ -31,7 +36,8 @@ export class PositionsPublisher {
     if (m.kind !== 'location') return;
     const p: Position = { imei: device.imei, state: DEVICE_STATE.online, ts: messageTime(m, receivedAt.getTime()) };
     if (m.lat !== undefined && m.lon !== undefined) Object.assign(p, { lat: m.lat, lon: m.lon });
-    if (m.x !== undefined && m.y !== undefined) Object.assign(p, { x: m.x, y: m.y }, m.floor === undefined ? {} : { floor: m.floor });
+    if (m.x !== undefined && m.y !== undefined)
+      Object.assign(p, { x: m.x, y: m.y }, m.floor === undefined ? {} : { floor: m.floor });
     p.source = m.source;
     if (m.accuracy !== undefined) p.accuracy = m.accuracy;
     this.put(device.tenantId, p);
@@ -48,7 +54,9 @@ export class PositionsPublisher {
         const all = [...byImei.values()];
         for (let i = 0; i < all.length; i += MAX_PER_MESSAGE) {
           const body: Payload = { code: POSITIONS_CODE, positions: all.slice(i, i + MAX_PER_MESSAGE) };
-          deps.broker.publish(tenantPositionsTopic(tenantId), body, { qos: 0 }).catch((err: unknown) => deps.log.warn({ err, tenantId }, 'positions push failed'));
+          deps.broker
+            .publish(tenantPositionsTopic(tenantId), body, { qos: 0 })
+            .catch((err: unknown) => deps.log.warn({ err, tenantId }, 'positions push failed'));
         }
       },
     });

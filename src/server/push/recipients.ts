@@ -33,7 +33,13 @@ export async function loadRecipients(db: Db, tenantId: number): Promise<number[]
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.status, ENABLED), or(eq(users.kind, 'admin'), inArray(users.id, granted))))
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.status, ENABLED),
+        or(eq(users.kind, 'admin'), inArray(users.id, granted)),
+      ),
+    )
     .orderBy(users.id);
   return rows.map((r) => r.id);
 }

@@ -8,7 +8,16 @@ import type { AlarmContext } from '../alarms/hub';
 import type { Broker } from '../broker/types';
 import type { KnownDevice } from '../devices/hub';
 import { callChannel, consoleUid, deviceUid, type VoiceProvider } from '../voice';
-import { alarmPush, alarmUpdatePush, cardPush, CRITICAL_LEVEL, doorCallPush, SOS_TYPE, sosPush, voiceNotice } from './payloads';
+import {
+  alarmPush,
+  alarmUpdatePush,
+  cardPush,
+  CRITICAL_LEVEL,
+  doorCallPush,
+  SOS_TYPE,
+  sosPush,
+  voiceNotice,
+} from './payloads';
 import type { RecipientCache } from './recipients';
 import type { VoiceSockets } from './voice-socket';
 import type { PriorityGate } from '../lib/priority';
@@ -85,7 +94,8 @@ export class PushService {
   /** Door calls and issued cards from the ingest; other uplinks are not pushed from here. */
   uplink(device: KnownDevice, message: Uplink): void {
     if (message.kind === 'call') {
-      if (device.kind !== 'doorUnit') return this.deps.log.debug({ imei: device.imei }, 'call from a device that is not a door unit ignored');
+      if (device.kind !== 'doorUnit')
+        return this.deps.log.debug({ imei: device.imei }, 'call from a device that is not a door unit ignored');
       this.run('door call push', { imei: device.imei, urgent: true }, () => this.call(device, message));
     } else if (message.kind === 'card') {
       this.run('card push', { imei: device.imei }, async () => {
@@ -136,23 +146,44 @@ export class PushService {
 
   /** One payload per console: each gets its own uid and token for the channel. QoS 0: a late ring is useless. */
   private async call(device: KnownDevice, call: Call): Promise<void> {
-    const ids = await this.routed(device.tenantId, device.imei, 'doorCall', await this.deps.recipients.get(device.tenantId));
+    const ids = await this.routed(
+      device.tenantId,
+      device.imei,
+      'doorCall',
+      await this.deps.recipients.get(device.tenantId),
+    );
     if (ids.length === 0) return;
     const { voice } = this.deps;
     const channel = callChannel(device.imei, call.roomNo || '000000');
     const unit = deviceUid(device.imei);
-    const base = { imei: device.imei, channel, appId: voice.appId, deviceUid: unit, deviceToken: voice.buildToken(channel, unit).token, call };
+    const base = {
+      imei: device.imei,
+      channel,
+      appId: voice.appId,
+      deviceUid: unit,
+      deviceToken: voice.buildToken(channel, unit).token,
+      call,
+    };
     const pushTime = this.deps.now();
     await Promise.all(
       ids.map((id) => {
         const uid = consoleUid(id);
-        return this.deps.broker.publish(topics.userWeb(id), doorCallPush(base, uid, voice.buildToken(channel, uid).token, pushTime), { qos: 0 });
+        return this.deps.broker.publish(
+          topics.userWeb(id),
+          doorCallPush(base, uid, voice.buildToken(channel, uid).token, pushTime),
+          { qos: 0 },
+        );
       }),
     );
   }
 
   /** The staff on duty for the device's community when there are any, else `everyone`. */
-  private async routed(tenantId: number, imei: string, what: 'doorCall' | 'sos', everyone: number[]): Promise<number[]> {
+  private async routed(
+    tenantId: number,
+    imei: string,
+    what: 'doorCall' | 'sos',
+    everyone: number[],
+  ): Promise<number[]> {
     return (await this.onDuty(tenantId, imei, what)) ?? everyone;
   }
 

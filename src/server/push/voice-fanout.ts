@@ -34,7 +34,9 @@ export async function voiceSink(broker: Broker, sockets: VoiceSockets, log: Fast
     .catch((err: unknown) => log.error({ err }, 'voice fan-out subscription failed'));
   return {
     send(userIds: Iterable<number>, notice: VoiceNotice): number {
-      broker.publish(VOICE_FANOUT_TOPIC, { ids: [...userIds], notice }, { qos: 0 }).catch((err: unknown) => log.error({ err }, 'voice fan-out publish failed'));
+      broker
+        .publish(VOICE_FANOUT_TOPIC, { ids: [...userIds], notice }, { qos: 0 })
+        .catch((err: unknown) => log.error({ err }, 'voice fan-out publish failed'));
       return 0;
     },
   };

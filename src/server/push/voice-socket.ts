@@ -59,7 +59,10 @@ export class VoiceSockets {
   /** A logout or a disabled user: their sockets close like an expired session. */
   drop(match: { userId?: number; tokenHash?: string }): void {
     for (const [socket, m] of this.members) {
-      if ((match.userId !== undefined && m.userId === match.userId) || (match.tokenHash && m.tokenHash === match.tokenHash)) {
+      if (
+        (match.userId !== undefined && m.userId === match.userId) ||
+        (match.tokenHash && m.tokenHash === match.tokenHash)
+      ) {
         socket.close(VOICE_UNAUTHORIZED, 'session ended');
       }
     }
@@ -94,7 +97,9 @@ export function authTokenOf(data: Buffer | ArrayBuffer | Buffer[], isBinary: boo
   if (buf.length > MAX_FRAME_BYTES) return undefined;
   try {
     const value = JSON.parse(buf.toString('utf8')) as { type?: unknown; token?: unknown } | null;
-    return value?.type === 'auth' && typeof value.token === 'string' && value.token.length <= 512 ? value.token : undefined;
+    return value?.type === 'auth' && typeof value.token === 'string' && value.token.length <= 512
+      ? value.token
+      : undefined;
   } catch {
     return undefined;
   }

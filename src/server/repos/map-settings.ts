@@ -30,7 +30,10 @@ export async function readMapSettings(db: Db, key: string): Promise<MapSettings>
 
 /** Every saved map setting, the platform's and each tenant's (the CSP allows all their hosts). */
 export async function readAllMapSettings(db: Db): Promise<MapSettings[]> {
-  const rows = await db.select({ value: settings.value }).from(settings).where(like(settings.key, `${PLATFORM_KEY}%`));
+  const rows = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(like(settings.key, `${PLATFORM_KEY}%`));
   return rows.map((r) => parse(r.value));
 }
 

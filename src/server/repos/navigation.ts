@@ -9,7 +9,13 @@ const ENABLED = 1;
 
 /** Enabled resources reached through the scope's user's roles (joined userRoles -> roleResources -> resources). */
 function grantedWhere(scope: Scope, ...conditions: SQL[]): SQL | undefined {
-  return scopedWhere(scope, userRoles, eq(userRoles.userId, scope.userId), eq(resources.status, ENABLED), ...conditions);
+  return scopedWhere(
+    scope,
+    userRoles,
+    eq(userRoles.userId, scope.userId),
+    eq(resources.status, ENABLED),
+    ...conditions,
+  );
 }
 
 /** Resource ids granted to the scope's user through their roles, limited to `types`. */
@@ -24,7 +30,12 @@ async function grantedIds(db: Db, scope: Scope, types: number[]): Promise<Set<nu
 }
 
 /** Distinct values of `column` over the resources of `type` granted to the scope's user. */
-async function grantedValues(db: Db, scope: Scope, type: number, column: typeof resources.value | typeof resources.mark): Promise<string[]> {
+async function grantedValues(
+  db: Db,
+  scope: Scope,
+  type: number,
+  column: typeof resources.value | typeof resources.mark,
+): Promise<string[]> {
   const rows = await db
     .selectDistinct({ v: column })
     .from(userRoles)

@@ -12,7 +12,11 @@ import { fail } from '../lib/api-error';
 export async function deleteResource(db: Db, scope: Scope, resourceId: number): Promise<void> {
   if (!isPlatformScope(scope)) fail(Code.FORBIDDEN, 'noPermission');
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: resources.id }).from(resources).where(eq(resources.id, resourceId)).for('update');
+    const [row] = await tx
+      .select({ id: resources.id })
+      .from(resources)
+      .where(eq(resources.id, resourceId))
+      .for('update');
     if (!row) fail(Code.NOT_FOUND, 'notFound');
     const [linked] = await tx
       .select({ n: count() })

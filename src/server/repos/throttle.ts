@@ -12,12 +12,27 @@ export interface Failures {
   lastAt: number;
 }
 
-export async function failuresIn(db: Db, keys: string[], now: number, windowMs: number): Promise<Map<string, Failures>> {
+export async function failuresIn(
+  db: Db,
+  keys: string[],
+  now: number,
+  windowMs: number,
+): Promise<Map<string, Failures>> {
   const rows = await db
-    .select({ key: loginFailures.key, failures: loginFailures.failures, windowStart: loginFailures.windowStart, lastAt: loginFailures.lastAt })
+    .select({
+      key: loginFailures.key,
+      failures: loginFailures.failures,
+      windowStart: loginFailures.windowStart,
+      lastAt: loginFailures.lastAt,
+    })
     .from(loginFailures)
     .where(and(inArray(loginFailures.key, keys), gt(loginFailures.windowStart, new Date(now - windowMs))));
-  return new Map(rows.map((r) => [r.key, { failures: r.failures, windowStart: r.windowStart.getTime(), lastAt: (r.lastAt ?? r.windowStart).getTime() }]));
+  return new Map(
+    rows.map((r) => [
+      r.key,
+      { failures: r.failures, windowStart: r.windowStart.getTime(), lastAt: (r.lastAt ?? r.windowStart).getTime() },
+    ]),
+  );
 }
 
 export async function recordFailure(db: Db, keys: string[], now: number, windowMs: number): Promise<void> {

@@ -3,8 +3,29 @@ import { alarmRecords } from '../db/schema';
 import { registerBinding } from '../engine/registry';
 
 const COLUMN_NAMES = [
-  'title', 'type', 'level', 'imei', 'deviceName', 'deviceKind', 'personName', 'personPhone', 'value', 'threshold', 'recoveredType',
-  'code2', 'location', 'lat', 'lon', 'ts', 'read', 'handleState', 'handlerName', 'handleNote', 'handledAt', 'tenantId', 'createdAt',
+  'title',
+  'type',
+  'level',
+  'imei',
+  'deviceName',
+  'deviceKind',
+  'personName',
+  'personPhone',
+  'value',
+  'threshold',
+  'recoveredType',
+  'code2',
+  'location',
+  'lat',
+  'lon',
+  'ts',
+  'read',
+  'handleState',
+  'handlerName',
+  'handleNote',
+  'handledAt',
+  'tenantId',
+  'createdAt',
 ] as const;
 
 /** Alarm records: list, get and export; written by src/server/alarms/engine.ts, read and handled by routes/device/alarm.ts. */

@@ -33,7 +33,10 @@ export const deviceCategoryBinding = registerBinding({
       // A category cannot move under itself or one of its descendants.
       for (let at: number | undefined = pid, hops = 0; at && hops < 100; hops++) {
         if (at === existing?.id) fail(Code.BAD_REQUEST, 'refInvalid');
-        const [up]: { pid: number }[] = await tx.select({ pid: deviceCategories.pid }).from(deviceCategories).where(eq(deviceCategories.id, at));
+        const [up]: { pid: number }[] = await tx
+          .select({ pid: deviceCategories.pid })
+          .from(deviceCategories)
+          .where(eq(deviceCategories.id, at));
         if (!up) fail(Code.BAD_REQUEST, 'refInvalid');
         at = up!.pid;
       }

@@ -12,7 +12,13 @@ export const departmentBinding = registerBinding({
   table: departments,
   id: departments.id,
   tenantId: departments.tenantId,
-  columns: { name: departments.name, pid: departments.pid, sort: departments.sort, tenantId: departments.tenantId, createdAt: departments.createdAt },
+  columns: {
+    name: departments.name,
+    pid: departments.pid,
+    sort: departments.sort,
+    tenantId: departments.tenantId,
+    createdAt: departments.createdAt,
+  },
   computed: {
     userCount: sql<number>`(select count(*)::int from ${users} where ${qualified(users.departmentId)} = ${qualified(departments.id)})`,
   },
@@ -30,10 +36,7 @@ export const departmentBinding = registerBinding({
     },
     async remove(ctx, ids) {
       await ctx.db.transaction(async (tx) => {
-        const [held] = await tx
-          .select({ n: count() })
-          .from(users)
-          .where(inArray(users.departmentId, ids));
+        const [held] = await tx.select({ n: count() }).from(users).where(inArray(users.departmentId, ids));
         const [children] = await tx
           .select({ n: count() })
           .from(departments)

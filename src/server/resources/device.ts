@@ -2,7 +2,17 @@ import { and, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { DEVICE_STATE, STOCK_STATE } from '../../shared/codes';
 import { deviceResource } from '../../shared/resources/device';
-import { departments, deviceCategories, deviceEvents, deviceGroups, deviceLocations, deviceReadings, devices, products, users } from '../db/schema';
+import {
+  departments,
+  deviceCategories,
+  deviceEvents,
+  deviceGroups,
+  deviceLocations,
+  deviceReadings,
+  devices,
+  products,
+  users,
+} from '../db/schema';
 import { isPlatformScope } from '../db/scope';
 import { likePattern, qualified } from '../engine/query';
 import { registerBinding } from '../engine/registry';
@@ -11,10 +21,44 @@ import { fail } from '../lib/api-error';
 import { platformTenantId } from '../devices/allocation';
 
 const COLUMN_NAMES = [
-  'imei', 'name', 'kind', 'state', 'battery', 'signal', 'mainsPower', 'stockState', 'lastCommunicationAt', 'productId', 'categoryId',
-  'groupId', 'gatewayId', 'number', 'model', 'style', 'imsi', 'iccid', 'personName', 'personPhone', 'departmentId', 'userId', 'installLocation',
-  'indoorImage', 'appVersion', 'systemVersion', 'supplier', 'manufacturerId', 'operator', 'netType', 'messageType', 'transparent',
-  'powerSaving', 'sku', 'activatedAt', 'stockInAt', 'tenantId', 'createdAt',
+  'imei',
+  'name',
+  'kind',
+  'state',
+  'battery',
+  'signal',
+  'mainsPower',
+  'stockState',
+  'lastCommunicationAt',
+  'productId',
+  'categoryId',
+  'groupId',
+  'gatewayId',
+  'number',
+  'model',
+  'style',
+  'imsi',
+  'iccid',
+  'personName',
+  'personPhone',
+  'departmentId',
+  'userId',
+  'installLocation',
+  'indoorImage',
+  'appVersion',
+  'systemVersion',
+  'supplier',
+  'manufacturerId',
+  'operator',
+  'netType',
+  'messageType',
+  'transparent',
+  'powerSaving',
+  'sku',
+  'activatedAt',
+  'stockInAt',
+  'tenantId',
+  'createdAt',
 ] as const;
 
 const columns = Object.fromEntries(COLUMN_NAMES.map((n) => [n, devices[n]]));
@@ -37,7 +81,9 @@ const computed = {
 /** Filters on a reported 0/1 state: 0 also matches a device that never reported it. */
 const flagFilter = (metric: 'closed' | 'locked') => (v: unknown) => {
   if (v !== 0 && v !== 1 && v !== '0' && v !== '1') fail(Code.BAD_REQUEST, 'filterInvalid');
-  return Number(v) === 1 ? sql`(${devices.lastValues} ->> ${metric}) = '1'` : sql`coalesce(${devices.lastValues} ->> ${metric}, '0') <> '1'`;
+  return Number(v) === 1
+    ? sql`(${devices.lastValues} ->> ${metric}) = '1'`
+    : sql`coalesce(${devices.lastValues} ->> ${metric}, '0') <> '1'`;
 };
 
 async function exists(tx: Tx, table: typeof products | typeof deviceCategories, id: number): Promise<boolean> {
@@ -58,11 +104,43 @@ async function checkRefs(tx: Tx, values: Row, tenantId: number): Promise<void> {
   if (productId) checks.push(exists(tx, products, productId));
   if (categoryId) checks.push(exists(tx, deviceCategories, categoryId));
   const inTenant = async (q: Promise<unknown[]>) => (await q).length > 0;
-  if (groupId) checks.push(inTenant(tx.select({ id: deviceGroups.id }).from(deviceGroups).where(and(eq(deviceGroups.id, groupId), eq(deviceGroups.tenantId, tenantId)))));
-  if (departmentId) checks.push(inTenant(tx.select({ id: departments.id }).from(departments).where(and(eq(departments.id, departmentId), eq(departments.tenantId, tenantId)))));
-  if (userId) checks.push(inTenant(tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.tenantId, tenantId)))));
+  if (groupId)
+    checks.push(
+      inTenant(
+        tx
+          .select({ id: deviceGroups.id })
+          .from(deviceGroups)
+          .where(and(eq(deviceGroups.id, groupId), eq(deviceGroups.tenantId, tenantId))),
+      ),
+    );
+  if (departmentId)
+    checks.push(
+      inTenant(
+        tx
+          .select({ id: departments.id })
+          .from(departments)
+          .where(and(eq(departments.id, departmentId), eq(departments.tenantId, tenantId))),
+      ),
+    );
+  if (userId)
+    checks.push(
+      inTenant(
+        tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, userId), eq(users.tenantId, tenantId))),
+      ),
+    );
   // A sub-device's gateway is a 4G gateway of its own tenant.
-  if (gatewayId) checks.push(inTenant(tx.select({ id: devices.id }).from(devices).where(and(eq(devices.id, gatewayId), eq(devices.tenantId, tenantId), eq(devices.kind, 'gateway4g')))));
+  if (gatewayId)
+    checks.push(
+      inTenant(
+        tx
+          .select({ id: devices.id })
+          .from(devices)
+          .where(and(eq(devices.id, gatewayId), eq(devices.tenantId, tenantId), eq(devices.kind, 'gateway4g'))),
+      ),
+    );
   for (const ok of await Promise.all(checks)) if (!ok) fail(Code.BAD_REQUEST, 'refInvalid');
 }
 

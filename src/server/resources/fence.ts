@@ -4,7 +4,18 @@ import { devices, fenceDevices, fenceGroups, fences } from '../db/schema';
 import { qualified } from '../engine/query';
 import { registerBinding } from '../engine/registry';
 
-const COLUMN_NAMES = ['name', 'type', 'shape', 'status', 'radius', 'longitude', 'latitude', 'description', 'tenantId', 'createdAt'] as const;
+const COLUMN_NAMES = [
+  'name',
+  'type',
+  'shape',
+  'status',
+  'radius',
+  'longitude',
+  'latitude',
+  'description',
+  'tenantId',
+  'createdAt',
+] as const;
 const fenceId = qualified(fences.id);
 
 /**

@@ -18,7 +18,16 @@ import { tenantApplicationBinding } from './tenant-application';
 import { userBinding } from './user';
 
 /** Server side of every org registry entry (src/shared/resources/org.ts). */
-export const ORG_BINDINGS: readonly Binding[] = [tenantBinding, departmentBinding, userBinding, roleBinding, resourceBinding, tenantApplicationBinding, auditLogBinding, signInAuditBinding];
+export const ORG_BINDINGS: readonly Binding[] = [
+  tenantBinding,
+  departmentBinding,
+  userBinding,
+  roleBinding,
+  resourceBinding,
+  tenantApplicationBinding,
+  auditLogBinding,
+  signInAuditBinding,
+];
 
 /** Server side of every device registry entry (src/shared/resources/device.ts). */
 export const DEVICE_BINDINGS: readonly Binding[] = [

@@ -19,7 +19,9 @@ const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
  */
 function requireOnAdd(def: ResourceDef, values: Row, existing: unknown): void {
   if (existing) return;
-  const missing = def.fields.find((f) => f.required && f.form !== false && (values[f.name] === undefined || values[f.name] === null));
+  const missing = def.fields.find(
+    (f) => f.required && f.form !== false && (values[f.name] === undefined || values[f.name] === null),
+  );
   if (missing) fail(Code.BAD_REQUEST, 'required', `${missing.name}: required`);
 }
 
@@ -36,7 +38,17 @@ export const indoorMapBinding = registerBinding({
   table: indoorMaps,
   id: indoorMaps.id,
   tenantId: indoorMaps.tenantId,
-  columns: pick(indoorMaps, ['title', 'address', 'floor', 'picture', 'width', 'height', 'scale', 'tenantId', 'createdAt']),
+  columns: pick(indoorMaps, [
+    'title',
+    'address',
+    'floor',
+    'picture',
+    'width',
+    'height',
+    'scale',
+    'tenantId',
+    'createdAt',
+  ]),
   hooks: {
     async beforeWrite(_ctx, tx, values, _input, _tenantId, existing) {
       requireOnAdd(indoorMapResource, values, existing);
@@ -44,14 +56,19 @@ export const indoorMapBinding = registerBinding({
       values.updatedAt = new Date();
       // Shrinking the floor must not strand base stations outside it.
       const [far] = await tx
-        .select({ x: sql<number | null>`max(${qualified(uwbBaseStations.x)})`, y: sql<number | null>`max(${qualified(uwbBaseStations.y)})` })
+        .select({
+          x: sql<number | null>`max(${qualified(uwbBaseStations.x)})`,
+          y: sql<number | null>`max(${qualified(uwbBaseStations.y)})`,
+        })
         .from(uwbBaseStations)
         .leftJoin(drawings, eq(drawings.id, uwbBaseStations.drawingId))
         .where(or(eq(uwbBaseStations.indoorMapId, existing.id), eq(drawings.indoorMapId, existing.id)));
       const width = num(values.width);
       const height = num(values.height);
-      if (width !== undefined && far?.x != null && far.x > width) fail(Code.BAD_REQUEST, 'tooSmall', `width: a base station stands at x = ${far.x} m`);
-      if (height !== undefined && far?.y != null && far.y > height) fail(Code.BAD_REQUEST, 'tooSmall', `height: a base station stands at y = ${far.y} m`);
+      if (width !== undefined && far?.x != null && far.x > width)
+        fail(Code.BAD_REQUEST, 'tooSmall', `width: a base station stands at x = ${far.x} m`);
+      if (height !== undefined && far?.y != null && far.y > height)
+        fail(Code.BAD_REQUEST, 'tooSmall', `height: a base station stands at y = ${far.y} m`);
     },
   },
 });
@@ -61,7 +78,18 @@ export const drawingBinding = registerBinding({
   table: drawings,
   id: drawings.id,
   tenantId: drawings.tenantId,
-  columns: pick(drawings, ['project', 'customer', 'building', 'unit', 'floor', 'picture', 'kind', 'indoorMapId', 'tenantId', 'createdAt']),
+  columns: pick(drawings, [
+    'project',
+    'customer',
+    'building',
+    'unit',
+    'floor',
+    'picture',
+    'kind',
+    'indoorMapId',
+    'tenantId',
+    'createdAt',
+  ]),
   hooks: {
     async beforeWrite(_ctx, tx, values, _input, tenantId, existing) {
       requireOnAdd(drawingResource, values, existing);
@@ -95,7 +123,10 @@ async function checkPlacement(tx: Tx, values: Row, tenantId: number, existingId?
   }
   if (!mapId) return;
   const map = await mapOf(tx, mapId, tenantId);
-  for (const [axis, size] of [['x', map.width], ['y', map.height]] as const) {
+  for (const [axis, size] of [
+    ['x', map.width],
+    ['y', map.height],
+  ] as const) {
     const v = num(merged[axis]) ?? 0;
     if (v > size) fail(Code.BAD_REQUEST, 'tooLarge', `${axis}: outside the floor (0 to ${size} m)`);
   }
@@ -106,7 +137,19 @@ export const uwbBaseStationBinding = registerBinding({
   table: uwbBaseStations,
   id: uwbBaseStations.id,
   tenantId: uwbBaseStations.tenantId,
-  columns: pick(uwbBaseStations, ['name', 'code', 'drawingId', 'indoorMapId', 'floor', 'x', 'y', 'z', 'status', 'tenantId', 'createdAt']),
+  columns: pick(uwbBaseStations, [
+    'name',
+    'code',
+    'drawingId',
+    'indoorMapId',
+    'floor',
+    'x',
+    'y',
+    'z',
+    'status',
+    'tenantId',
+    'createdAt',
+  ]),
   hooks: {
     async beforeWrite(_ctx, tx, values, _input, tenantId, existing) {
       requireOnAdd(uwbBaseStationResource, values, existing);

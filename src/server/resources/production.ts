@@ -31,7 +31,8 @@ export const productionRecordBinding = registerBinding({
     guard: (ctx) => superOnly(ctx),
     async beforeWrite(_ctx, tx, values) {
       // production_date is a text column; the engine hands dates over as Date objects.
-      if (values.productionDate instanceof Date) values.productionDate = values.productionDate.toISOString().slice(0, 10);
+      if (values.productionDate instanceof Date)
+        values.productionDate = values.productionDate.toISOString().slice(0, 10);
       const productId = values.productId as number | undefined;
       if (!productId) return;
       const [p] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));

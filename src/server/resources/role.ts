@@ -12,7 +12,9 @@ export const roleBinding = registerBinding({
   tenantId: roles.tenantId,
   columns: { name: roles.name, description: roles.description, tenantId: roles.tenantId, createdAt: roles.createdAt },
   computed: {
-    creatorName: sql<string | null>`(select ${qualified(users.name)} from ${users} where ${qualified(users.id)} = ${qualified(roles.creatorId)})`,
+    creatorName: sql<
+      string | null
+    >`(select ${qualified(users.name)} from ${users} where ${qualified(users.id)} = ${qualified(roles.creatorId)})`,
     userCount: sql<number>`(select count(*)::int from ${userRoles} where ${qualified(userRoles.roleId)} = ${qualified(roles.id)})`,
   },
   hooks: {

@@ -21,6 +21,8 @@ export const tenantApplicationBinding = registerBinding({
   computed: {
     tenantName: sql<string | null>`(select ${qualified(tenants.name)} from ${tenants}
       where ${qualified(tenants.id)} = ${qualified(tenantApplications.tenantId)})`,
-    applicantName: sql<string | null>`(select ${qualified(users.name)} from ${users} where ${qualified(users.id)} = ${qualified(tenantApplications.applicantId)})`,
+    applicantName: sql<
+      string | null
+    >`(select ${qualified(users.name)} from ${users} where ${qualified(users.id)} = ${qualified(tenantApplications.applicantId)})`,
   },
 });

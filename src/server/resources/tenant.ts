@@ -16,7 +16,13 @@ export const tenantBinding = registerBinding({
   def: tenantResource,
   table: tenants,
   id: tenants.id,
-  columns: { name: tenants.name, address: tenants.address, phone: tenants.phone, status: tenants.status, createdAt: tenants.createdAt },
+  columns: {
+    name: tenants.name,
+    address: tenants.address,
+    phone: tenants.phone,
+    status: tenants.status,
+    createdAt: tenants.createdAt,
+  },
   readWhere: (scope) => (isPlatformScope(scope) ? undefined : eq(tenants.id, scope.tenantId)),
   hooks: {
     guard(ctx, action) {

@@ -15,7 +15,10 @@ import { revokeUserSessions } from '../repos/sessions';
 export async function setUserRoles(tx: Tx, userId: number, tenantId: number, roleIds: number[]): Promise<void> {
   const ids = [...new Set(roleIds)];
   if (ids.length) {
-    const found = await tx.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, ids), eq(roles.tenantId, tenantId)));
+    const found = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(inArray(roles.id, ids), eq(roles.tenantId, tenantId)));
     if (found.length !== ids.length) fail(Code.BAD_REQUEST, 'refInvalid');
   }
   await tx.delete(userRoles).where(eq(userRoles.userId, userId));
@@ -73,7 +76,12 @@ export const userBinding = registerBinding({
       const links = await db
         .select({ userId: userRoles.userId, roleId: userRoles.roleId })
         .from(userRoles)
-        .where(inArray(userRoles.userId, rows.map((r) => r.id as number)))
+        .where(
+          inArray(
+            userRoles.userId,
+            rows.map((r) => r.id as number),
+          ),
+        )
         .orderBy(userRoles.roleId);
       for (const r of rows) r.roleIds = links.filter((l) => l.userId === r.id).map((l) => l.roleId);
     },

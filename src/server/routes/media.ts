@@ -48,7 +48,14 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/room',
-    { config: access, schema: { tags, summary: "The channel's publishers and what each sends, and the caller's STUN/TURN servers", body: mediaAuth } },
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "The channel's publishers and what each sends, and the caller's STUN/TURN servers",
+        body: mediaAuth,
+      },
+    },
     async (request, reply) => {
       admit(request.body);
       const { channel, uid } = request.body;
@@ -56,7 +63,12 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer: MediaRoomAnswer = {
         publishers: app.sfu.room(channel),
         watchers: app.sfu.stats(channel).find((s) => s.uid === uid)?.subscribers ?? 0,
-        iceServers: iceServersFor(iceServers, { turnSecret, uid, ttlS: app.config.voiceTokenTtlS, now: app.clock.now() }),
+        iceServers: iceServersFor(iceServers, {
+          turnSecret,
+          uid,
+          ttlS: app.config.voiceTokenTtlS,
+          now: app.clock.now(),
+        }),
       };
       return reply.ok(answer);
     },
@@ -64,7 +76,14 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/publish',
-    { config: access, schema: { tags, summary: 'Publish microphone and camera: the offer in, the SFU answer out', body: mediaPublishBody } },
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Publish microphone and camera: the offer in, the SFU answer out',
+        body: mediaPublishBody,
+      },
+    },
     async (request, reply) => {
       admit(request.body);
       const { channel, uid, sdp } = request.body;
@@ -75,7 +94,14 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/subscribe',
-    { config: access, schema: { tags, summary: "Receive a publisher: the SFU's offer, to be answered through /accept", body: mediaSubscribeBody } },
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "Receive a publisher: the SFU's offer, to be answered through /accept",
+        body: mediaSubscribeBody,
+      },
+    },
     async (request, reply) => {
       admit(request.body);
       const { channel, uid, publisher } = request.body;
@@ -97,7 +123,10 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/leave',
-    { config: access, schema: { tags, summary: "Leave: one session, or everything the uid has in the channel", body: mediaLeaveBody } },
+    {
+      config: access,
+      schema: { tags, summary: 'Leave: one session, or everything the uid has in the channel', body: mediaLeaveBody },
+    },
     async (request, reply) => {
       admit(request.body);
       const { channel, uid, id } = request.body;

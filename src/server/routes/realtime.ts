@@ -38,7 +38,14 @@ const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/notice/send',
-    { config: { write: true }, schema: { tags: ['user'], summary: 'Super administrators: a notice to every console (code 9010 on acm/notice/web)', body: noticeBody } },
+    {
+      config: { write: true },
+      schema: {
+        tags: ['user'],
+        summary: 'Super administrators: a notice to every console (code 9010 on acm/notice/web)',
+        body: noticeBody,
+      },
+    },
     async (request, reply) => {
       if (authed(request).scope.kind !== 'super') fail(Code.FORBIDDEN, 'noPermission');
       await app.push.notice(request.body.title, request.body.content);

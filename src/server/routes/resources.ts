@@ -19,7 +19,11 @@ import orgActions from '../resources/org-actions';
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
-const ctxOf = (request: FastifyRequest): Ctx => ({ app: request.server, db: request.server.db, scope: authed(request).scope });
+const ctxOf = (request: FastifyRequest): Ctx => ({
+  app: request.server,
+  db: request.server.db,
+  scope: authed(request).scope,
+});
 
 /**
  * The single upload of an import (field `file`), at most 5 MB, with the name it had. Refused up
@@ -63,81 +67,149 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
       return hides;
     };
     const special = specialFields(def.fields);
-    app.post('/list', { schema: { tags, summary: `${def.name}: one page of rows`, body: listQuery } }, async (request, reply) => {
-      const hides = await masked(request);
-      // Filtering or sorting by a hidden field would tell its values row by row.
-      const q = request.body;
-      if (hides && (Object.keys(q.filters ?? {}).some((f) => special.has(f)) || (q.sort ?? []).some((s) => special.has(s.field)))) fail(Code.FORBIDDEN, 'noPermission');
-      const page = await listRows(ctxOf(request), b, q);
-      return reply.ok(hides ? { ...page, rows: page.rows.map((r) => maskRow(def.fields, r)) } : page);
-    });
+    app.post(
+      '/list',
+      { schema: { tags, summary: `${def.name}: one page of rows`, body: listQuery } },
+      async (request, reply) => {
+        const hides = await masked(request);
+        // Filtering or sorting by a hidden field would tell its values row by row.
+        const q = request.body;
+        if (
+          hides &&
+          (Object.keys(q.filters ?? {}).some((f) => special.has(f)) || (q.sort ?? []).some((s) => special.has(s.field)))
+        )
+          fail(Code.FORBIDDEN, 'noPermission');
+        const page = await listRows(ctxOf(request), b, q);
+        return reply.ok(hides ? { ...page, rows: page.rows.map((r) => maskRow(def.fields, r)) } : page);
+      },
+    );
     app.post('/get', { schema: { tags, summary: `${def.name}: one row`, body: idBody } }, async (request, reply) => {
       const row = await getRow(ctxOf(request), b, request.body.id);
       return reply.ok((await masked(request)) ? maskRow(def.fields, row) : row);
     });
     if (actions.has('add')) {
-      app.post('/add', { config: mark('add'), schema: { tags, summary: `${def.name}: create`, body: formSchema(def, 'add') } }, async (request, reply) =>
-        reply.ok(await addRow(ctxOf(request), b, request.body)),
+      app.post(
+        '/add',
+        { config: mark('add'), schema: { tags, summary: `${def.name}: create`, body: formSchema(def, 'add') } },
+        async (request, reply) => reply.ok(await addRow(ctxOf(request), b, request.body)),
       );
     }
     if (actions.has('update')) {
       const body = formSchema(def, 'update');
-      app.post('/update', { config: mark('update'), schema: { tags, summary: `${def.name}: change`, body } }, async (request, reply) =>
-        reply.ok(await updateRow(ctxOf(request), b, request.body as { id: number })),
+      app.post(
+        '/update',
+        { config: mark('update'), schema: { tags, summary: `${def.name}: change`, body } },
+        async (request, reply) => reply.ok(await updateRow(ctxOf(request), b, request.body as { id: number })),
       );
     }
     if (actions.has('delete')) {
-      app.post('/delete', { config: mark('delete'), schema: { tags, summary: `${def.name}: delete by ids`, body: idsBody } }, async (request, reply) => {
-        await deleteRows(ctxOf(request), b, request.body.ids);
-        return reply.ok(null);
-      });
+      app.post(
+        '/delete',
+        { config: mark('delete'), schema: { tags, summary: `${def.name}: delete by ids`, body: idsBody } },
+        async (request, reply) => {
+          await deleteRows(ctxOf(request), b, request.body.ids);
+          return reply.ok(null);
+        },
+      );
       app.post(
         '/deleteJob',
-        { config: mark('delete'), schema: { tags, summary: `${def.name}: delete every row matching the filters and keyword, by a background job`, body: deleteJobBody } },
+        {
+          config: mark('delete'),
+          schema: {
+            tags,
+            summary: `${def.name}: delete every row matching the filters and keyword, by a background job`,
+            body: deleteJobBody,
+          },
+        },
         async (request, reply) => {
           const ctx = ctxOf(request);
           b.hooks?.guard?.(ctx, 'delete');
           // Filters are checked now, so a bad one answers 400 here rather than failing the job.
           listWhere(b, ctx.scope, request.body);
-          const job = await app.jobs.enqueue(ctx.scope, 'delete', def.label.message, { resource: { kind: def.kind, name: def.name }, query: request.body });
+          const job = await app.jobs.enqueue(ctx.scope, 'delete', def.label.message, {
+            resource: { kind: def.kind, name: def.name },
+            query: request.body,
+          });
           return reply.ok(job, 'jobQueued');
         },
       );
     }
     if (def.softDelete) {
-      app.post('/restore', { config: mark('delete'), schema: { tags, summary: `${def.name}: bring deleted rows back (administrators)`, body: idsBody } }, async (request, reply) => {
-        await restoreRows(ctxOf(request), b, request.body.ids);
-        return reply.ok(null);
-      });
+      app.post(
+        '/restore',
+        {
+          config: mark('delete'),
+          schema: { tags, summary: `${def.name}: bring deleted rows back (administrators)`, body: idsBody },
+        },
+        async (request, reply) => {
+          await restoreRows(ctxOf(request), b, request.body.ids);
+          return reply.ok(null);
+        },
+      );
     }
     if (actions.has('export')) {
-      app.post('/export', { config: mark('export'), schema: { tags, summary: `${def.name}: the list as CSV or XLSX`, body: exportBody } }, async (request, reply) => {
-        const file = await exportRows(ctxOf(request), b, request.body);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
-          .send(file.body);
-      });
+      app.post(
+        '/export',
+        { config: mark('export'), schema: { tags, summary: `${def.name}: the list as CSV or XLSX`, body: exportBody } },
+        async (request, reply) => {
+          const file = await exportRows(ctxOf(request), b, request.body);
+          return reply
+            .header('content-type', file.contentType)
+            .header('content-disposition', `attachment; filename="${file.filename}"`)
+            .send(file.body);
+        },
+      );
     }
     if (actions.has('export')) {
-      app.post('/exportJob', { config: mark('export'), schema: { tags, summary: `${def.name}: the list as a file, written by a background job`, body: exportJobBody } }, async (request, reply) => {
-        const { format, ...query } = request.body;
-        // Sort and filters are checked now, so a bad one answers 400 here rather than failing the job.
-        listOrder(b, query.sort);
-        listWhere(b, authed(request).scope, query);
-        const job = await app.jobs.enqueue(authed(request).scope, 'export', def.label.message, { resource: { kind: def.kind, name: def.name }, query, format });
-        return reply.ok(job, 'jobQueued');
-      });
+      app.post(
+        '/exportJob',
+        {
+          config: mark('export'),
+          schema: {
+            tags,
+            summary: `${def.name}: the list as a file, written by a background job`,
+            body: exportJobBody,
+          },
+        },
+        async (request, reply) => {
+          const { format, ...query } = request.body;
+          // Sort and filters are checked now, so a bad one answers 400 here rather than failing the job.
+          listOrder(b, query.sort);
+          listWhere(b, authed(request).scope, query);
+          const job = await app.jobs.enqueue(authed(request).scope, 'export', def.label.message, {
+            resource: { kind: def.kind, name: def.name },
+            query,
+            format,
+          });
+          return reply.ok(job, 'jobQueued');
+        },
+      );
     }
     if (actions.has('import')) {
-      app.post('/import', { config: mark('import'), schema: { tags, summary: `${def.name}: CSV or XLSX upload (field "file", at most 5 MB and 5,000 rows), answers an ImportReport` } }, async (request, reply) => {
-        const ctx = ctxOf(request);
-        b.hooks?.guard?.(ctx, 'import');
-        return reply.ok(await importRows(ctx, b, (await uploaded(request)).bytes), 'importDone');
-      });
+      app.post(
+        '/import',
+        {
+          config: mark('import'),
+          schema: {
+            tags,
+            summary: `${def.name}: CSV or XLSX upload (field "file", at most 5 MB and 5,000 rows), answers an ImportReport`,
+          },
+        },
+        async (request, reply) => {
+          const ctx = ctxOf(request);
+          b.hooks?.guard?.(ctx, 'import');
+          return reply.ok(await importRows(ctx, b, (await uploaded(request)).bytes), 'importDone');
+        },
+      );
       app.post(
         '/importJob',
-        { config: mark('import'), schema: { tags, summary: `${def.name}: CSV or XLSX upload (field "file") imported by a background job; its result is the ImportReport` } },
+        {
+          config: mark('import'),
+          schema: {
+            tags,
+            summary: `${def.name}: CSV or XLSX upload (field "file") imported by a background job; its result is the ImportReport`,
+          },
+        },
         async (request, reply) => {
           const ctx = ctxOf(request);
           b.hooks?.guard?.(ctx, 'import');
@@ -163,7 +235,8 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
 
 const resources: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5 } });
-  for (const b of [...ORG_BINDINGS, ...DEVICE_BINDINGS]) await app.register(resourceRoutes(b), { prefix: `/${b.def.kind}/${b.def.name}` });
+  for (const b of [...ORG_BINDINGS, ...DEVICE_BINDINGS])
+    await app.register(resourceRoutes(b), { prefix: `/${b.def.kind}/${b.def.name}` });
   // Entity folders (src/entities/): the generic routes, then the folder's own plugin under the same prefix.
   for (const { binding: b, plugin } of ENTITY_SERVERS) {
     await app.register(

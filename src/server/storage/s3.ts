@@ -49,7 +49,9 @@ export function s3Storage(target: S3Target): Storage {
     },
     async putStream(key, body, size, contentType) {
       // A known length lets the SDK send the stream as one plain PUT (no chunked signing).
-      await client.send(new PutObjectCommand({ Bucket, Key: keyOf(key), Body: body, ContentType: contentType, ContentLength: size }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: keyOf(key), Body: body, ContentType: contentType, ContentLength: size }),
+      );
     },
     async get(key, range) {
       if (!SAFE_KEY.test(key)) return undefined;

@@ -17,8 +17,7 @@ const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const REGION = /^[a-z0-9-]{1,32}$/;
 const PREFIX_PART = /^[A-Za-z0-9._-]{1,100}$/;
 const BOOL: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
-const USAGE =
-  'expected file:[/path] or s3://ACCESS:SECRET@host[:port]/bucket[/prefix]?region=...&forcePathStyle=true';
+const USAGE = 'expected file:[/path] or s3://ACCESS:SECRET@host[:port]/bucket[/prefix]?region=...&forcePathStyle=true';
 
 /** Thrown with a message that never repeats the URL's secret. */
 export class StorageUrlError extends Error {

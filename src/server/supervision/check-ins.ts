@@ -35,7 +35,16 @@ export async function recordCheckIn(
       .where(and(eq(P.id, person.id), or(isNull(P.lastCheckInDay), ne(P.lastCheckInDay, day))))
       .returning({ id: P.id });
     if (changed.length === 0) return false;
-    await tx.insert(monitoredPersonCheckIns).values({ tenantId: person.tenantId, personId: person.id, day, at: new Date(at), source, userId: extra.userId ?? null, lat: extra.lat ?? null, lon: extra.lon ?? null });
+    await tx.insert(monitoredPersonCheckIns).values({
+      tenantId: person.tenantId,
+      personId: person.id,
+      day,
+      at: new Date(at),
+      source,
+      userId: extra.userId ?? null,
+      lat: extra.lat ?? null,
+      lon: extra.lon ?? null,
+    });
     return true;
   });
 }
@@ -61,15 +70,31 @@ export class DeviceCheckIns {
 
   async reload(): Promise<void> {
     const rows = await this.deps.db
-      .select({ id: P.id, tenantId: P.tenantId, deviceId: P.deviceId, start: P.checkInStart, end: P.checkInEnd, lastDay: P.lastCheckInDay, startDate: P.startDate, endDate: P.endDate })
+      .select({
+        id: P.id,
+        tenantId: P.tenantId,
+        deviceId: P.deviceId,
+        start: P.checkInStart,
+        end: P.checkInEnd,
+        lastDay: P.lastCheckInDay,
+        startDate: P.startDate,
+        endDate: P.endDate,
+      })
       .from(P)
       .where(isNotNull(P.deviceId));
     const today = localDayTime(this.deps.now(), this.deps.timeZone).day;
-    this.worn = new Map(rows.filter((r) => r.startDate <= today && r.endDate >= today).map((r) => [r.deviceId!, { id: r.id, tenantId: r.tenantId, start: r.start, end: r.end, lastDay: r.lastDay }]));
+    this.worn = new Map(
+      rows
+        .filter((r) => r.startDate <= today && r.endDate >= today)
+        .map((r) => [r.deviceId!, { id: r.id, tenantId: r.tenantId, start: r.start, end: r.end, lastDay: r.lastDay }]),
+    );
   }
 
   start(): this {
-    this.timer = setInterval(() => void this.reload().catch((err: unknown) => this.deps.log.warn({ err }, 'check-in devices reload failed')), WORN_REFRESH_MS);
+    this.timer = setInterval(
+      () => void this.reload().catch((err: unknown) => this.deps.log.warn({ err }, 'check-in devices reload failed')),
+      WORN_REFRESH_MS,
+    );
     this.timer.unref();
     return this;
   }
@@ -87,7 +112,10 @@ export class DeviceCheckIns {
     const { day, time } = localDayTime(at, this.deps.timeZone);
     if (w.lastDay === day || !inWindow(time, w.start, w.end)) return;
     w.lastDay = day;
-    const pos = 'lat' in message && typeof message.lat === 'number' && typeof message.lon === 'number' ? { lat: message.lat, lon: message.lon } : {};
+    const pos =
+      'lat' in message && typeof message.lat === 'number' && typeof message.lon === 'number'
+        ? { lat: message.lat, lon: message.lon }
+        : {};
     recordCheckIn(this.deps.db, w, at, this.deps.timeZone, CHECK_IN_SOURCE.device, pos).catch((err: unknown) => {
       w.lastDay = null;
       this.deps.log.warn({ err, personId: w.id }, 'device check-in failed');

@@ -13,7 +13,12 @@ const num = (v: unknown) => Number(v ?? 0);
  * (a raised wearing condition), low battery (a raised low-battery condition), today's check-ins
  * and the check-ins missed (the window closed without one).
  */
-export async function supervisionFigures(db: Db, tenantOf: (alias: string) => SQL, now: number, timeZone: string): Promise<SupervisionFigures> {
+export async function supervisionFigures(
+  db: Db,
+  tenantOf: (alias: string) => SQL,
+  now: number,
+  timeZone: string,
+): Promise<SupervisionFigures> {
   const { day } = localDayTime(now, timeZone);
   const res = await db.execute(sql`select count(*) as persons,
       count(*) filter (where s.inside) as inside,

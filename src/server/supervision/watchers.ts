@@ -17,7 +17,16 @@ export async function loadWatchers(db: Db, tenantId: number, imeis: readonly str
     .from(monitoredPersons)
     .innerJoin(devices, eq(devices.id, monitoredPersons.deviceId))
     .innerJoin(users, eq(users.id, monitoredPersons.supervisorId))
-    .where(and(eq(monitoredPersons.tenantId, tenantId), eq(devices.tenantId, tenantId), inArray(devices.imei, [...imeis]), isNotNull(monitoredPersons.deviceId), eq(users.tenantId, tenantId), eq(users.status, 1)));
+    .where(
+      and(
+        eq(monitoredPersons.tenantId, tenantId),
+        eq(devices.tenantId, tenantId),
+        inArray(devices.imei, [...imeis]),
+        isNotNull(monitoredPersons.deviceId),
+        eq(users.tenantId, tenantId),
+        eq(users.status, 1),
+      ),
+    );
   const out = new Map<string, number[]>();
   for (const r of rows) {
     const ids = out.get(r.imei) ?? out.set(r.imei, []).get(r.imei)!;

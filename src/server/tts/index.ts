@@ -51,7 +51,9 @@ export class LocalTtsProvider implements TtsProvider {
     if (!bin) return undefined;
     return new Promise((resolve) => {
       // The text goes on stdin, never on the command line.
-      const child = spawn(bin, ['-v', ESPEAK_VOICE[lang.toLowerCase()] ?? 'cmn', '--stdin', '--stdout'], { stdio: ['pipe', 'pipe', 'ignore'] });
+      const child = spawn(bin, ['-v', ESPEAK_VOICE[lang.toLowerCase()] ?? 'cmn', '--stdin', '--stdout'], {
+        stdio: ['pipe', 'pipe', 'ignore'],
+      });
       const chunks: Buffer[] = [];
       let size = 0;
       const timer = setTimeout(() => child.kill('SIGKILL'), PREVIEW_TIMEOUT_MS);

@@ -5,7 +5,12 @@ import { uploads } from '../db/schema';
 import { fail } from '../lib/api-error';
 
 /** One tenant cannot fill the storage the others share (UPLOAD_QUOTA_MB, counted in `uploads`). */
-export async function ensureQuota(app: FastifyInstance, tenantId: number, bytes: number, db: Pick<FastifyInstance['db'], 'select'> = app.db): Promise<void> {
+export async function ensureQuota(
+  app: FastifyInstance,
+  tenantId: number,
+  bytes: number,
+  db: Pick<FastifyInstance['db'], 'select'> = app.db,
+): Promise<void> {
   const [used] = await db
     .select({ bytes: sum(uploads.bytes) })
     .from(uploads)

@@ -42,7 +42,8 @@ async function receive(request: FastifyRequest, under: number): Promise<Buffer> 
 }
 
 /** fileTooLarge naming this upload's limit in the envelope's message. */
-const tooLarge = (under: number): never => fail(Code.BAD_REQUEST, 'fileTooLarge', `${MESSAGES.fileTooLarge} (under ${sizeText(under)})`);
+const tooLarge = (under: number): never =>
+  fail(Code.BAD_REQUEST, 'fileTooLarge', `${MESSAGES.fileTooLarge} (under ${sizeText(under)})`);
 
 /**
  * The upload path every endpoint shares: size limit while reading, type sniffed from the content,

@@ -21,9 +21,6 @@ export async function stripImage(bytes: Buffer, ext: MediaExt): Promise<Buffer> 
       .toFormat(format)
       .toBuffer();
   } catch (err) {
-    return fail(
-      Code.BAD_REQUEST,
-      /pixel limit/i.test(String((err as Error).message)) ? 'fileTooLarge' : 'fileFormat',
-    );
+    return fail(Code.BAD_REQUEST, /pixel limit/i.test(String((err as Error).message)) ? 'fileTooLarge' : 'fileFormat');
   }
 }

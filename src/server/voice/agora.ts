@@ -5,7 +5,15 @@ import type { VoiceProvider, VoiceToken } from './provider';
 interface AgoraTokenModule {
   RtcRole: { PUBLISHER: number };
   RtcTokenBuilder: {
-    buildTokenWithUid(appId: string, cert: string, channel: string, uid: number, role: number, tokenExpire: number, privilegeExpire: number): string;
+    buildTokenWithUid(
+      appId: string,
+      cert: string,
+      channel: string,
+      uid: number,
+      role: number,
+      tokenExpire: number,
+      privilegeExpire: number,
+    ): string;
   };
 }
 
@@ -29,7 +37,15 @@ export class AgoraVoiceProvider implements VoiceProvider {
   }
 
   buildToken(channel: string, uid: string): VoiceToken {
-    const token = agora.RtcTokenBuilder.buildTokenWithUid(this.creds.appId, this.creds.appCertificate, channel, Number(uid), agora.RtcRole.PUBLISHER, this.ttlS, this.ttlS);
+    const token = agora.RtcTokenBuilder.buildTokenWithUid(
+      this.creds.appId,
+      this.creds.appCertificate,
+      channel,
+      Number(uid),
+      agora.RtcRole.PUBLISHER,
+      this.ttlS,
+      this.ttlS,
+    );
     return { token, expiresAt: this.clock.now() + this.ttlS * 1000 };
   }
 }

@@ -11,7 +11,11 @@ export type { VoiceProvider, VoiceToken } from './provider';
 export { callChannel, consoleUid, deviceUid } from './provider';
 
 /** Agora when configured, else the local provider with a key every replica reads from the database. */
-export async function createVoiceProvider(config: Pick<Config, 'agora' | 'voiceTokenTtlS'>, db: Db, clock: Clock): Promise<VoiceProvider> {
+export async function createVoiceProvider(
+  config: Pick<Config, 'agora' | 'voiceTokenTtlS'>,
+  db: Db,
+  clock: Clock,
+): Promise<VoiceProvider> {
   if (config.agora) return new AgoraVoiceProvider(config.agora, clock, config.voiceTokenTtlS);
   return new LocalVoiceProvider(await settingOrCreate(db, 'voice.localKey', newToken), clock, config.voiceTokenTtlS);
 }

@@ -132,14 +132,26 @@ export const doorCallPushSchema = z.object({
 export type DoorCallPush = z.infer<typeof doorCallPushSchema>;
 
 export function callIsComplete(c: DoorCallPush): boolean {
-  return Boolean(c.channel && c.appToken && c.appUid !== undefined && c.appUid !== '' && c.deviceUid !== undefined && c.deviceUid !== '' && c.deviceToken);
+  return Boolean(
+    c.channel &&
+    c.appToken &&
+    c.appUid !== undefined &&
+    c.appUid !== '' &&
+    c.deviceUid !== undefined &&
+    c.deviceUid !== '' &&
+    c.deviceToken,
+  );
 }
 
 /**
  * docs/requirements/realtime-intercom.md#unlock: the console asks to open (QoS 0, not retained) on
  * `sfwatch/{imei}/server`.
  */
-export const openDoorPushSchema = z.object({ code: code(PUSH_CODE.openDoor), imei: z.string(), userId: z.union([z.string(), z.number()]) });
+export const openDoorPushSchema = z.object({
+  code: code(PUSH_CODE.openDoor),
+  imei: z.string(),
+  userId: z.union([z.string(), z.number()]),
+});
 
 /**
  * docs/requirements/realtime-intercom.md#unlock: the door unit confirms on `sfwatch/{imei}/client` with code 5091,
@@ -175,7 +187,11 @@ export const VOICE_WS_PATH = '/api/voice/ws';
 /** The console's ping; the service answers the bare text 'pong'. */
 export const voicePingSchema = z.object({ type: z.literal('ping') });
 /** What the service pushes; the console speaks `msgContent`. */
-export const voiceNoticeSchema = z.object({ msgContent: z.string().min(1).max(500), alarmId: z.number().optional(), level: z.number().optional() });
+export const voiceNoticeSchema = z.object({
+  msgContent: z.string().min(1).max(500),
+  alarmId: z.number().optional(),
+  level: z.number().optional(),
+});
 export type VoiceNotice = z.infer<typeof voiceNoticeSchema>;
 
 /** Constants of docs/requirements/constants.md (calls and media, sockets, message-queue client). */

@@ -60,9 +60,10 @@ export type AlarmType = keyof typeof ALARM_TYPES;
 export const ALARM_TYPE_NUMBERS = Object.keys(ALARM_TYPES).map(Number) as AlarmType[];
 export type AlarmKey = (typeof ALARM_TYPES)[AlarmType]['key'];
 
-export const ALARM_TYPE_BY_KEY = Object.fromEntries(
-  ALARM_TYPE_NUMBERS.map((n) => [ALARM_TYPES[n].key, n]),
-) as Record<AlarmKey, AlarmType>;
+export const ALARM_TYPE_BY_KEY = Object.fromEntries(ALARM_TYPE_NUMBERS.map((n) => [ALARM_TYPES[n].key, n])) as Record<
+  AlarmKey,
+  AlarmType
+>;
 
 export function alarmTypeInfo(type: number): AlarmTypeInfo | undefined {
   return (ALARM_TYPES as Record<number, AlarmTypeInfo>)[type];
@@ -142,7 +143,9 @@ export const FIXED_RULES = {
  * coming online, a recovery, a door-unit call, a card issued. They are kept and listed, but no
  * screen counts them as alarms, so /index, /analyze and /map/alarmTongji give the same totals.
  */
-export const EVENT_TYPES: readonly AlarmType[] = (['online', 'fenceRecovery', 'recovery', 'doorCall', 'cardIssued'] as const).map((k) => ALARM_TYPE_BY_KEY[k]);
+export const EVENT_TYPES: readonly AlarmType[] = (
+  ['online', 'fenceRecovery', 'recovery', 'doorCall', 'cardIssued'] as const
+).map((k) => ALARM_TYPE_BY_KEY[k]);
 /** Recoveries close what was raised: stored handled by the service, so nobody has to handle them. */
 export const SELF_HANDLED_TYPES: readonly AlarmType[] = [ALARM_TYPE_BY_KEY.fenceRecovery, ALARM_TYPE_BY_KEY.recovery];
 /** The name a self-handled record carries as its handler. */

@@ -16,7 +16,15 @@ export type AccessMethod = (typeof ACCESS_METHODS)[number];
  * from its list), one expired or not valid yet, outside its time window, or a face that matched
  * nobody well enough.
  */
-export const ACCESS_REASONS = ['ok', 'unknown', 'revoked', 'expired', 'notYetValid', 'outsideWindow', 'noMatch'] as const;
+export const ACCESS_REASONS = [
+  'ok',
+  'unknown',
+  'revoked',
+  'expired',
+  'notYetValid',
+  'outsideWindow',
+  'noMatch',
+] as const;
 export type AccessReason = (typeof ACCESS_REASONS)[number];
 
 /** Credential types a unit's list carries. */
@@ -36,7 +44,12 @@ export const ANSWER_WINDOW_S = 180;
 /** `HH:MM-HH:MM` in the unit's local time; a window past midnight (22:00-06:00) wraps. */
 export const TIME_WINDOW_RE = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
 
-const text = (max: number) => z.string().min(1).max(max).refine((v) => !isBadText(v), 'text holds a NUL byte or an unpaired surrogate');
+const text = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((v) => !isBadText(v), 'text holds a NUL byte or an unpaired surrogate');
 
 /**
  * One credential: `t` its type, `v` the card number, QR token or face sample id, `r` the right it
@@ -80,7 +93,9 @@ export const REVOKED_KEEP_DAYS = 30;
 export type AccessRightsParams = z.infer<typeof accessRightsParams>;
 
 /** `armCard`: the next card the unit reads within `seconds` is reported with a `card` uplink (5084), not opened for. */
-export const armCardParams = z.object({ seconds: z.number().int().min(10).max(600), label: text(100).optional() }).strict();
+export const armCardParams = z
+  .object({ seconds: z.number().int().min(10).max(600), label: text(100).optional() })
+  .strict();
 
 /** Uplink `access`: one opening or refusal at the unit. */
 export const accessUplinkFields = {
@@ -103,7 +118,7 @@ export function inWindow(win: string, at: number, offsetMin: number): boolean {
   const m = TIME_WINDOW_RE.exec(win);
   if (!m) return false;
   const [a, b] = win.split('-').map((hm) => Number(hm.slice(0, 2)) * 60 + Number(hm.slice(3, 5))) as [number, number];
-  const minute = Math.floor((at / 60_000 + offsetMin) % 1440 + 1440) % 1440;
+  const minute = Math.floor(((at / 60_000 + offsetMin) % 1440) + 1440) % 1440;
   return a <= b ? minute >= a && minute < b : minute >= a || minute < b;
 }
 

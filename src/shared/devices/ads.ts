@@ -14,7 +14,11 @@ export const AD_DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** `HH:MM`, the unit's local time. */
 export const AD_TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-const text = (max: number) => z.string().max(max).refine((v) => !isBadText(v), 'text holds a NUL byte or an unpaired surrogate');
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !isBadText(v), 'text holds a NUL byte or an unpaired surrogate');
 
 /**
  * When a unit plays the ad: between the dates (inclusive, the unit's local days) and, each day,
@@ -39,7 +43,10 @@ export const adPushParams = z
   .object({
     adId: z.number().int().positive(),
     title: text(100),
-    url: z.string().max(1000).regex(/^(https?:\/\/\S+|\/\S*)$/),
+    url: z
+      .string()
+      .max(1000)
+      .regex(/^(https?:\/\/\S+|\/\S*)$/),
     durationS: z.number().int().min(1).max(AD_MAX_SECONDS),
     schedule: adScheduleSchema,
   })
@@ -71,5 +78,7 @@ export function inSchedule(s: AdSchedule, at: Date): boolean {
   if (s.endDate && day > s.endDate) return false;
   if (!s.dailyStart || !s.dailyEnd) return true;
   const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  return s.dailyStart <= s.dailyEnd ? time >= s.dailyStart && time < s.dailyEnd : time >= s.dailyStart || time < s.dailyEnd;
+  return s.dailyStart <= s.dailyEnd
+    ? time >= s.dailyStart && time < s.dailyEnd
+    : time >= s.dailyStart || time < s.dailyEnd;
 }

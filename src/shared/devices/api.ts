@@ -17,7 +17,11 @@ const ids = z.array(z.number().int().positive()).min(1, 'nothingSelected').max(1
 export const imeiBody = z.object({ imei });
 
 /** `POST /api/device/deadLetter/list`. */
-export const deadLetterListBody = z.object({ imei, page: z.number().int().min(1).max(10_000).default(1), size: z.number().int().min(1).max(100).default(20) });
+export const deadLetterListBody = z.object({
+  imei,
+  page: z.number().int().min(1).max(10_000).default(1),
+  size: z.number().int().min(1).max(100).default(20),
+});
 
 /** One frame of a device's raw frame log (src/server/protocols/frame-log.ts), as its codec reads it again. */
 export interface FrameLogRow {
@@ -293,7 +297,10 @@ export const refreshBody = z
     imeis: z.array(imei).min(1, 'nothingSelected').max(REFRESH_MAX, 'tooLarge').optional(),
     kind: z.enum(DEVICE_KINDS).optional(),
   })
-  .refine((b) => (b.sample === undefined) !== (b.imeis === undefined), { message: 'nothingSelected', path: ['sample'] });
+  .refine((b) => (b.sample === undefined) !== (b.imeis === undefined), {
+    message: 'nothingSelected',
+    path: ['sample'],
+  });
 export type RefreshBody = z.input<typeof refreshBody>;
 
 export interface RefreshAsked {
@@ -309,4 +316,3 @@ export interface RefreshAnswer {
   /** Chosen devices not asked: offline, or not in the caller's scope (message keys). */
   skipped: { imei: string; key: 'deviceOffline' | 'notFound' }[];
 }
-

@@ -21,9 +21,18 @@ export const audioPushSendBody = z.discriminatedUnion('source', [
     imeis: z.array(z.string().regex(IMEI_RE)).min(1).max(MAX_BATCH_DEVICES),
     file: z.string().regex(AUDIO_NAME_RE),
     /** The name the user's file had, shown in the history. */
-    title: z.string().trim().min(1).max(200).refine((v) => !isBadText(v), 'textInvalid'),
+    title: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .refine((v) => !isBadText(v), 'textInvalid'),
   }),
-  z.object({ source: z.literal('tts'), imeis: z.array(z.string().regex(IMEI_RE)).min(1).max(MAX_BATCH_DEVICES), text: speech }),
+  z.object({
+    source: z.literal('tts'),
+    imeis: z.array(z.string().regex(IMEI_RE)).min(1).max(MAX_BATCH_DEVICES),
+    text: speech,
+  }),
 ]);
 export type AudioPushSendBody = z.infer<typeof audioPushSendBody>;
 

@@ -145,7 +145,13 @@ export const VITALS = {
 } as const;
 
 /** Outdoor sites run warmer than indoor halls. */
-const AMBIENT_MEAN: Record<SimScenario, number> = { construction: 29, fire: 24, community: 26, campus: 25, supervision: 23 };
+const AMBIENT_MEAN: Record<SimScenario, number> = {
+  construction: 29,
+  fire: 24,
+  community: 26,
+  campus: 25,
+  supervision: 23,
+};
 
 export interface ReadingBand {
   min: number;

@@ -85,7 +85,9 @@ export const METRIC_RANGES: Record<Metric, readonly [number, number]> = {
 };
 
 /** The first metric of `values` outside its physical range, with its value. */
-export function implausibleMetric(values: Partial<Record<Metric, number>>): { metric: Metric; value: number } | undefined {
+export function implausibleMetric(
+  values: Partial<Record<Metric, number>>,
+): { metric: Metric; value: number } | undefined {
   for (const [metric, value] of Object.entries(values) as [Metric, number][]) {
     const range = METRIC_RANGES[metric];
     if (range && !(value >= range[0] && value <= range[1])) return { metric, value };
@@ -97,11 +99,38 @@ export const SIM_SCENARIOS = ['construction', 'fire', 'community', 'campus', 'su
 export type SimScenario = (typeof SIM_SCENARIOS)[number];
 
 /** Commands of docs/requirements/entities.md#device-commands, by the name the protocol carries. */
-export const COMMANDS = ['locate', 'restart', 'setInterval', 'switch', 'valve', 'broadcast', 'volume', 'report', 'lock', 'unlock', 'relay', 'custom', 'videoCall', 'accessRights', 'armCard', 'adPush', 'adWithdraw', 'faceLibrary'] as const;
+export const COMMANDS = [
+  'locate',
+  'restart',
+  'setInterval',
+  'switch',
+  'valve',
+  'broadcast',
+  'volume',
+  'report',
+  'lock',
+  'unlock',
+  'relay',
+  'custom',
+  'videoCall',
+  'accessRights',
+  'armCard',
+  'adPush',
+  'adWithdraw',
+  'faceLibrary',
+] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** Switch command modes of docs/requirements/states-and-codes.md#status-words. */
-export const SWITCH_MODES = ['linkOn', 'linkOff', 'singleOn', 'singleOff', 'manualClose', 'autoLink', 'manualLink'] as const;
+export const SWITCH_MODES = [
+  'linkOn',
+  'linkOff',
+  'singleOn',
+  'singleOff',
+  'manualClose',
+  'autoLink',
+  'manualLink',
+] as const;
 export type SwitchMode = (typeof SWITCH_MODES)[number];
 /** Switch modes that open a breaker (cut the power); the `On` modes close it. */
 export const OPENING_MODES: readonly SwitchMode[] = ['linkOff', 'singleOff', 'manualClose'];
@@ -125,20 +154,134 @@ export interface KindInfo {
 const WEARABLE_COMMANDS = ['locate', 'restart', 'setInterval'] as const;
 
 export const KIND_INFO: Record<DeviceKind, KindInfo> = {
-  helmet: { cn: '智能安全帽', en: 'Smart helmet', scenarios: ['construction'], metrics: ['heartRate', 'bodyTemp', 'ambientTemp', 'altitude', 'battery', 'signal'], commands: [...WEARABLE_COMMANDS, 'broadcast', 'volume', 'videoCall'], moves: true, wearable: true },
-  wristband: { cn: '手环', en: 'Wristband', scenarios: ['supervision', 'campus'], metrics: ['heartRate', 'bodyTemp', 'bloodOxygen', 'systolic', 'diastolic', 'steps', 'battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: true },
-  watch: { cn: '手表', en: 'Watch', scenarios: ['campus', 'community'], metrics: ['heartRate', 'bodyTemp', 'bloodOxygen', 'steps', 'battery', 'signal'], commands: [...WEARABLE_COMMANDS, 'videoCall'], moves: true, wearable: true },
-  ankle: { cn: '脚环', en: 'Ankle bracelet', scenarios: ['supervision'], metrics: ['heartRate', 'bodyTemp', 'battery', 'signal'], commands: WEARABLE_COMMANDS, moves: true, wearable: true },
+  helmet: {
+    cn: '智能安全帽',
+    en: 'Smart helmet',
+    scenarios: ['construction'],
+    metrics: ['heartRate', 'bodyTemp', 'ambientTemp', 'altitude', 'battery', 'signal'],
+    commands: [...WEARABLE_COMMANDS, 'broadcast', 'volume', 'videoCall'],
+    moves: true,
+    wearable: true,
+  },
+  wristband: {
+    cn: '手环',
+    en: 'Wristband',
+    scenarios: ['supervision', 'campus'],
+    metrics: ['heartRate', 'bodyTemp', 'bloodOxygen', 'systolic', 'diastolic', 'steps', 'battery', 'signal'],
+    commands: WEARABLE_COMMANDS,
+    moves: true,
+    wearable: true,
+  },
+  watch: {
+    cn: '手表',
+    en: 'Watch',
+    scenarios: ['campus', 'community'],
+    metrics: ['heartRate', 'bodyTemp', 'bloodOxygen', 'steps', 'battery', 'signal'],
+    commands: [...WEARABLE_COMMANDS, 'videoCall'],
+    moves: true,
+    wearable: true,
+  },
+  ankle: {
+    cn: '脚环',
+    en: 'Ankle bracelet',
+    scenarios: ['supervision'],
+    metrics: ['heartRate', 'bodyTemp', 'battery', 'signal'],
+    commands: WEARABLE_COMMANDS,
+    moves: true,
+    wearable: true,
+  },
   // A GT06 locator may be wired to a relay (a vehicle's fuel pump, a door): relay cut and restore.
-  locator: { cn: '定位器', en: 'Locator', scenarios: ['campus', 'construction'], metrics: ['battery', 'signal'], commands: [...WEARABLE_COMMANDS, 'relay'], moves: true, wearable: false },
-  smoke: { cn: '烟感', en: 'Smoke detector', scenarios: ['fire', 'community'], metrics: ['smoke', 'ambientTemp', 'battery', 'signal'], commands: ['restart', 'setInterval', 'broadcast', 'volume'], moves: false, wearable: false },
-  fireButton: { cn: '手动报警按钮', en: 'Manual fire button', scenarios: ['fire'], metrics: ['battery', 'signal'], commands: [], moves: false, wearable: false },
-  gas: { cn: '燃气探测器', en: 'Gas sensor', scenarios: ['fire', 'community'], metrics: ['gas', 'ambientTemp', 'humidity', 'airQuality', 'odour', 'vocs', 'signal'], commands: ['restart', 'setInterval', 'valve'], moves: false, wearable: false },
-  waterPressure: { cn: '水压传感器', en: 'Water-pressure sensor', scenarios: ['fire'], metrics: ['waterPressure', 'battery', 'signal'], commands: ['restart', 'setInterval'], moves: false, wearable: false },
-  breaker: { cn: '智能断路器', en: 'Smart breaker', scenarios: ['fire', 'community'], metrics: ['voltage', 'current', 'power', 'ambientTemp', 'signal', 'closed', 'locked'], commands: ['restart', 'switch', 'lock', 'unlock'], moves: false, wearable: false },
-  doorUnit: { cn: '门口机', en: 'Door unit', scenarios: ['community'], metrics: ['signal'], commands: ['restart', 'broadcast', 'volume', 'videoCall', 'accessRights', 'armCard', 'adPush', 'adWithdraw', 'faceLibrary'], moves: false, wearable: false },
-  uwbTag: { cn: 'UWB标签', en: 'UWB tag', scenarios: ['construction'], metrics: ['battery'], commands: ['restart'], moves: true, wearable: true },
-  gateway4g: { cn: '4G网关', en: '4G gateway', scenarios: ['fire', 'community'], metrics: ['signal', 'traffic', 'subDevices'], commands: ['restart'], moves: false, wearable: false },
+  locator: {
+    cn: '定位器',
+    en: 'Locator',
+    scenarios: ['campus', 'construction'],
+    metrics: ['battery', 'signal'],
+    commands: [...WEARABLE_COMMANDS, 'relay'],
+    moves: true,
+    wearable: false,
+  },
+  smoke: {
+    cn: '烟感',
+    en: 'Smoke detector',
+    scenarios: ['fire', 'community'],
+    metrics: ['smoke', 'ambientTemp', 'battery', 'signal'],
+    commands: ['restart', 'setInterval', 'broadcast', 'volume'],
+    moves: false,
+    wearable: false,
+  },
+  fireButton: {
+    cn: '手动报警按钮',
+    en: 'Manual fire button',
+    scenarios: ['fire'],
+    metrics: ['battery', 'signal'],
+    commands: [],
+    moves: false,
+    wearable: false,
+  },
+  gas: {
+    cn: '燃气探测器',
+    en: 'Gas sensor',
+    scenarios: ['fire', 'community'],
+    metrics: ['gas', 'ambientTemp', 'humidity', 'airQuality', 'odour', 'vocs', 'signal'],
+    commands: ['restart', 'setInterval', 'valve'],
+    moves: false,
+    wearable: false,
+  },
+  waterPressure: {
+    cn: '水压传感器',
+    en: 'Water-pressure sensor',
+    scenarios: ['fire'],
+    metrics: ['waterPressure', 'battery', 'signal'],
+    commands: ['restart', 'setInterval'],
+    moves: false,
+    wearable: false,
+  },
+  breaker: {
+    cn: '智能断路器',
+    en: 'Smart breaker',
+    scenarios: ['fire', 'community'],
+    metrics: ['voltage', 'current', 'power', 'ambientTemp', 'signal', 'closed', 'locked'],
+    commands: ['restart', 'switch', 'lock', 'unlock'],
+    moves: false,
+    wearable: false,
+  },
+  doorUnit: {
+    cn: '门口机',
+    en: 'Door unit',
+    scenarios: ['community'],
+    metrics: ['signal'],
+    commands: [
+      'restart',
+      'broadcast',
+      'volume',
+      'videoCall',
+      'accessRights',
+      'armCard',
+      'adPush',
+      'adWithdraw',
+      'faceLibrary',
+    ],
+    moves: false,
+    wearable: false,
+  },
+  uwbTag: {
+    cn: 'UWB标签',
+    en: 'UWB tag',
+    scenarios: ['construction'],
+    metrics: ['battery'],
+    commands: ['restart'],
+    moves: true,
+    wearable: true,
+  },
+  gateway4g: {
+    cn: '4G网关',
+    en: '4G gateway',
+    scenarios: ['fire', 'community'],
+    metrics: ['signal', 'traffic', 'subDevices'],
+    commands: ['restart'],
+    moves: false,
+    wearable: false,
+  },
 };
 
 /**

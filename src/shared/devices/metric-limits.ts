@@ -48,7 +48,8 @@ export function metricAlarmType(metric: Metric): AlarmType | undefined {
 
 /** The level of a reading: offline unless the device is online or abnormal and has a value. */
 export function metricLevel(state: number, value: number | null | undefined, limits: MetricLimits): MetricLevel {
-  if (value === null || value === undefined || (state !== DEVICE_STATE.online && state !== DEVICE_STATE.abnormal)) return 'offline';
+  if (value === null || value === undefined || (state !== DEVICE_STATE.online && state !== DEVICE_STATE.abnormal))
+    return 'offline';
   if (limits.max !== undefined && value > limits.max) return 'high';
   if (limits.min !== undefined && value < limits.min) return 'low';
   return 'normal';
@@ -56,7 +57,9 @@ export function metricLevel(state: number, value: number | null | undefined, lim
 
 /** Device kinds that report a metric (KIND_INFO). */
 export function kindsReporting(metric: Metric): DeviceKind[] {
-  return (Object.keys(KIND_INFO) as DeviceKind[]).filter((k) => (KIND_INFO[k].metrics as readonly Metric[]).includes(metric));
+  return (Object.keys(KIND_INFO) as DeviceKind[]).filter((k) =>
+    (KIND_INFO[k].metrics as readonly Metric[]).includes(metric),
+  );
 }
 
 export const isMetric = (m: string): m is Metric => (METRICS as readonly string[]).includes(m);

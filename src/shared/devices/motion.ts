@@ -17,7 +17,12 @@ export type GeoSource = 'gps' | 'lbs' | 'wifi';
  * hundreds of metres (LBS) or tens (Wi-Fi). The reported point is off the true one by up to
  * about half that radius. The simulator's locators and their seeded history use this mix.
  */
-export const JF_MIX = { lbs: 0.25, wifi: 0.25, lbsAccuracyM: { min: 300, max: 1500 }, wifiAccuracyM: { min: 20, max: 80 } } as const;
+export const JF_MIX = {
+  lbs: 0.25,
+  wifi: 0.25,
+  lbsAccuracyM: { min: 300, max: 1500 },
+  wifiAccuracyM: { min: 20, max: 80 },
+} as const;
 
 export function jfFix(rng: Rng, fix: Extract<Fix, { lat: number }>): Extract<Fix, { lat: number }> {
   const roll = rng.next();
@@ -52,7 +57,6 @@ export const ROAM_RADIUS_M: Record<SimScenario, number> = {
 
 /** Walking speed range, metres per second. */
 export const WALK_SPEED = { min: 0.9, max: 1.6 } as const;
-
 
 interface Point {
   x: number;
@@ -130,7 +134,10 @@ export function gpsMotion(rng: Rng, home: { lat: number; lon: number }, scenario
 /** A tag walking on the UWB floor; it never leaves the hall. */
 export function uwbMotion(rng: Rng): (dtS: number) => Fix {
   const margin = 1;
-  const pick = () => ({ x: rng.range(margin, UWB_FLOOR.width - margin), y: rng.range(margin, UWB_FLOOR.height - margin) });
+  const pick = () => ({
+    x: rng.range(margin, UWB_FLOOR.width - margin),
+    y: rng.range(margin, UWB_FLOOR.height - margin),
+  });
   const walker = new Walker(rng, pick, pick());
   return (dtS) => {
     walker.step(dtS);

@@ -29,7 +29,11 @@ export function toMillis(ts: number): number {
  * NUL and unpaired UTF-16 surrogates cannot be stored as PostgreSQL text or jsonb: a message
  * carrying one is refused at the edge with this message, never handed to the database.
  */
-const text = (max: number) => z.string().max(max).refine((v) => !isBadText(v), 'text holds a NUL byte or an unpaired surrogate');
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !isBadText(v), 'text holds a NUL byte or an unpaired surrogate');
 
 const common = {
   /** Milliseconds (or seconds, see toMillis) since the epoch; the receive time when absent. */
@@ -76,35 +80,45 @@ export const wifiSchema = z.object({
 export type WifiAp = z.infer<typeof wifiSchema>;
 
 export const uplinkSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('telemetry'), ...common, values: metricValues.refine((v) => Object.keys(v).length > 0, 'empty') }),
   z.object({
-    kind: z.literal('location'),
+    kind: z.literal('telemetry'),
     ...common,
-    lat: z.number().min(-90).max(90).optional(),
-    lon: z.number().min(-180).max(180).optional(),
-    alt: z.number().finite().optional(),
-    /** km/h */
-    speed: z.number().min(0).max(2000).optional(),
-    heading: z.number().min(0).max(360).optional(),
-    /** metres */
-    accuracy: z.number().min(0).optional(),
-    source: z.enum(['gps', 'lbs', 'wifi', 'uwb']).default('gps'),
-    /** UWB: metres on the floor's drawing. */
-    x: z.number().finite().optional(),
-    y: z.number().finite().optional(),
-    z: z.number().finite().optional(),
-    floor: text(32).optional(),
-    /** The receiver's own verdict on its fix (GPS 'A'/'V'); absent: valid. */
-    valid: z.boolean().optional(),
-    satellites: z.number().int().min(0).max(99).optional(),
-    /** Cell towers heard (LBS), serving cell first. */
-    cells: z.array(cellSchema).max(16).optional(),
-    /** Wi-Fi access points heard. */
-    wifi: z.array(wifiSchema).max(32).optional(),
-  }).refine(
-    (m) => (m.lat !== undefined && m.lon !== undefined) || (m.x !== undefined && m.y !== undefined) || !!m.cells?.length || !!m.wifi?.length,
-    'position',
-  ),
+    values: metricValues.refine((v) => Object.keys(v).length > 0, 'empty'),
+  }),
+  z
+    .object({
+      kind: z.literal('location'),
+      ...common,
+      lat: z.number().min(-90).max(90).optional(),
+      lon: z.number().min(-180).max(180).optional(),
+      alt: z.number().finite().optional(),
+      /** km/h */
+      speed: z.number().min(0).max(2000).optional(),
+      heading: z.number().min(0).max(360).optional(),
+      /** metres */
+      accuracy: z.number().min(0).optional(),
+      source: z.enum(['gps', 'lbs', 'wifi', 'uwb']).default('gps'),
+      /** UWB: metres on the floor's drawing. */
+      x: z.number().finite().optional(),
+      y: z.number().finite().optional(),
+      z: z.number().finite().optional(),
+      floor: text(32).optional(),
+      /** The receiver's own verdict on its fix (GPS 'A'/'V'); absent: valid. */
+      valid: z.boolean().optional(),
+      satellites: z.number().int().min(0).max(99).optional(),
+      /** Cell towers heard (LBS), serving cell first. */
+      cells: z.array(cellSchema).max(16).optional(),
+      /** Wi-Fi access points heard. */
+      wifi: z.array(wifiSchema).max(32).optional(),
+    })
+    .refine(
+      (m) =>
+        (m.lat !== undefined && m.lon !== undefined) ||
+        (m.x !== undefined && m.y !== undefined) ||
+        !!m.cells?.length ||
+        !!m.wifi?.length,
+      'position',
+    ),
   z.object({
     kind: z.literal('status'),
     ...common,
@@ -119,12 +133,24 @@ export const uplinkSchema = z.discriminatedUnion('kind', [
     iccid: text(32).optional(),
     imsi: text(32).optional(),
   }),
-  z.object({ kind: z.literal('alarm'), ...common, alarm: z.enum(ALARM_EVENTS), value: z.number().finite().optional(), note: text(200).optional() }),
+  z.object({
+    kind: z.literal('alarm'),
+    ...common,
+    alarm: z.enum(ALARM_EVENTS),
+    value: z.number().finite().optional(),
+    note: text(200).optional(),
+  }),
   /**
    * A device event that raises no alarm (a tracker's overspeed, vibration, harsh driving, ...),
    * stored under its protocol's name (docs/protocols.md).
    */
-  z.object({ kind: z.literal('event'), ...common, name: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/), value: z.number().finite().optional(), note: text(200).optional() }),
+  z.object({
+    kind: z.literal('event'),
+    ...common,
+    name: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/),
+    value: z.number().finite().optional(),
+    note: text(200).optional(),
+  }),
   z.object({
     kind: z.literal('call'),
     ...common,
@@ -135,7 +161,13 @@ export const uplinkSchema = z.discriminatedUnion('kind', [
   }),
   /** A door unit issued an access card (pushed to consoles as code 5084). */
   z.object({ kind: z.literal('card'), ...common, cardInfo: text(200).refine((v) => v.length > 0, 'empty') }),
-  z.object({ kind: z.literal('ack'), ...common, ref: z.number().int().positive(), ok: z.boolean(), msg: text(200).optional() }),
+  z.object({
+    kind: z.literal('ack'),
+    ...common,
+    ref: z.number().int().positive(),
+    ok: z.boolean(),
+    msg: text(200).optional(),
+  }),
   /** A door unit opened or refused (docs/device-protocol.md#door-access). */
   z.object({ kind: z.literal('access'), ...common, ...accessUplinkFields }),
   /** A door unit asks for its credential list (answered with an accessRights command). */
@@ -173,7 +205,15 @@ export const commandParams = {
    * A raw command in the device's own protocol (docs/protocols.md "Commands"): the text a GT06 or
    * watch takes, or for JT/T 808 the message id and body in hex. Administrators only.
    */
-  custom: z.object({ text: z.string().min(1).max(200).regex(/^[\x20-\x7e]+$/, 'printable ASCII only') }).strict(),
+  custom: z
+    .object({
+      text: z
+        .string()
+        .min(1)
+        .max(200)
+        .regex(/^[\x20-\x7e]+$/, 'printable ASCII only'),
+    })
+    .strict(),
   /** Breakers: refuse open and close until unlocked (docs/device-protocol.md#breakers-and-gateways). */
   lock: z.object({}).strict(),
   unlock: z.object({}).strict(),
@@ -188,7 +228,10 @@ export const commandParams = {
       uid: z.string().regex(/^\d{1,10}$/),
       token: z.string().min(1).max(1000),
       /** The inviter's uid; absent when the device is only watched (the monitoring wall): it stays while someone receives it. */
-      by: z.string().regex(/^\d{1,10}$/).optional(),
+      by: z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .optional(),
       video: z.boolean(),
       hide: z.boolean(),
     })
@@ -213,7 +256,11 @@ export const sendCommandBody = z.discriminatedUnion('cmd', [
   z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('setInterval'), params: commandParams.setInterval }),
   z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('switch'), params: commandParams.switch }),
   z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('valve'), params: commandParams.valve }),
-  z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('broadcast'), params: commandParams.broadcast.default({}) }),
+  z.object({
+    imei: z.string().regex(IMEI_RE),
+    cmd: z.literal('broadcast'),
+    params: commandParams.broadcast.default({}),
+  }),
   z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('volume'), params: commandParams.volume }),
   z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('lock'), params: commandParams.lock.default({}) }),
   z.object({ imei: z.string().regex(IMEI_RE), cmd: z.literal('unlock'), params: commandParams.unlock.default({}) }),
@@ -223,18 +270,32 @@ export const sendCommandBody = z.discriminatedUnion('cmd', [
 export type SendCommandBody = z.infer<typeof sendCommandBody>;
 
 /** Commands the service sends on its own behalf, never on an operator's command/send or sendMany. */
-export const SERVICE_ONLY_COMMANDS: readonly string[] = ['videoCall', 'accessRights', 'armCard', 'adPush', 'adWithdraw', 'faceLibrary'];
+export const SERVICE_ONLY_COMMANDS: readonly string[] = [
+  'videoCall',
+  'accessRights',
+  'armCard',
+  'adPush',
+  'adWithdraw',
+  'faceLibrary',
+];
 
 /** Devices one batch (controlBar, pubMusic) may address at once. */
 export const MAX_BATCH_DEVICES = 200;
 
 /** `POST /api/device/command/sendMany`: one command to many devices, each answered on its own. */
 export const sendManyCommandBody = z
-  .object({ imeis: z.array(z.string().regex(IMEI_RE)).min(1).max(MAX_BATCH_DEVICES), cmd: z.enum(COMMANDS), params: z.record(z.string(), z.unknown()).default({}) })
+  .object({
+    imeis: z.array(z.string().regex(IMEI_RE)).min(1).max(MAX_BATCH_DEVICES),
+    cmd: z.enum(COMMANDS),
+    params: z.record(z.string(), z.unknown()).default({}),
+  })
   .superRefine((b, ctx) => {
     const params = commandParams[b.cmd].safeParse(b.params);
-    if (!params.success) for (const issue of params.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['params', ...issue.path.map(String)] });
-    if (new Set(b.imeis).size !== b.imeis.length) ctx.addIssue({ code: 'custom', message: 'duplicateValues', path: ['imeis'] });
+    if (!params.success)
+      for (const issue of params.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: ['params', ...issue.path.map(String)] });
+    if (new Set(b.imeis).size !== b.imeis.length)
+      ctx.addIssue({ code: 'custom', message: 'duplicateValues', path: ['imeis'] });
     // Its token comes from the service only (order/manyVideoCallToJuphoon).
     if (SERVICE_ONLY_COMMANDS.includes(b.cmd)) ctx.addIssue({ code: 'custom', message: 'noCommand', path: ['cmd'] });
   });
@@ -245,7 +306,12 @@ export const commandAcksBody = z.object({ ids: z.array(z.number().int().positive
 
 /** Platform to device on `sfwatch/{imei}/server`; the device answers with an `ack` whose ref is `id`. */
 export const downlinkSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('command'), id: z.number().int().positive(), cmd: z.enum(COMMANDS), params: z.record(z.string(), z.unknown()) }),
+  z.object({
+    kind: z.literal('command'),
+    id: z.number().int().positive(),
+    cmd: z.enum(COMMANDS),
+    params: z.record(z.string(), z.unknown()),
+  }),
   z.object({ kind: z.literal('settings'), id: z.number().int().positive(), settings: deviceSettingsSchema }),
 ]);
 export type Downlink = z.infer<typeof downlinkSchema>;

@@ -50,7 +50,13 @@ const phoneList = z
   .refine((l) => new Set(l).size === l.length, 'duplicateValues');
 
 export const deviceSettingsSchema = z.object({
-  limits: z.object(Object.fromEntries(LIMIT_METRIC_NAMES.map((k) => [k, limitSchema(k)])) as { [K in LimitMetric]: ReturnType<typeof limitSchema> }).partial(),
+  limits: z
+    .object(
+      Object.fromEntries(LIMIT_METRIC_NAMES.map((k) => [k, limitSchema(k)])) as {
+        [K in LimitMetric]: ReturnType<typeof limitSchema>;
+      },
+    )
+    .partial(),
   /** Seconds a condition must last before it alarms. */
   alarmDuration: z.number().int('integerInvalid').min(0, 'tooSmall').max(3600, 'tooLarge'),
   /** Minutes between scheduled restarts; 0 never. */
@@ -79,7 +85,14 @@ export type DeviceSettings = z.infer<typeof deviceSettingsSchema>;
 
 export const DEFAULT_SETTINGS: DeviceSettings = {
   limits: Object.fromEntries(
-    LIMIT_METRIC_NAMES.map((k) => [k, { low: LIMIT_METRICS[k].low, high: LIMIT_METRICS[k].high, interval: LIMIT_METRICS[k].interval === 'min' ? 5 : 60 }]),
+    LIMIT_METRIC_NAMES.map((k) => [
+      k,
+      {
+        low: LIMIT_METRICS[k].low,
+        high: LIMIT_METRICS[k].high,
+        interval: LIMIT_METRICS[k].interval === 'min' ? 5 : 60,
+      },
+    ]),
   ),
   alarmDuration: 10,
   restartTime: 0,

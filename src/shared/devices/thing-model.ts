@@ -10,7 +10,26 @@ import { isBadText } from '../text';
 import { COMMANDS, KIND_INFO, METRIC_RANGES, type DeviceKind, type Metric } from './kinds';
 
 /** Units offered in the editor; any other unit may be typed as free text. */
-export const UNIT_OPTIONS = ['bpm', '°C', '%', 'mmHg', 'm', 'AQI', 'mg/m³', '%LEL', 'dB/m', 'MPa', 'V', 'A', 'W', 'kWh', 'lx', 'ppm', 'dB', 's'] as const;
+export const UNIT_OPTIONS = [
+  'bpm',
+  '°C',
+  '%',
+  'mmHg',
+  'm',
+  'AQI',
+  'mg/m³',
+  '%LEL',
+  'dB/m',
+  'MPa',
+  'V',
+  'A',
+  'W',
+  'kWh',
+  'lx',
+  'ppm',
+  'dB',
+  's',
+] as const;
 
 /** The unit of each telemetry key (docs/device-protocol.md lists them). */
 export const METRIC_UNITS: Record<Metric, string> = {
@@ -67,7 +86,17 @@ const METRIC_NAMES: Record<Metric, string> = {
   subDevices: '子设备数',
 };
 
-const METRIC_PRECISION: Partial<Record<Metric, number>> = { bodyTemp: 1, ambientTemp: 1, vocs: 2, gas: 1, smoke: 2, waterPressure: 2, voltage: 1, current: 2, altitude: 1 };
+const METRIC_PRECISION: Partial<Record<Metric, number>> = {
+  bodyTemp: 1,
+  ambientTemp: 1,
+  vocs: 2,
+  gas: 1,
+  smoke: 2,
+  waterPressure: 2,
+  voltage: 1,
+  current: 2,
+  altitude: 1,
+};
 
 const COMMAND_NAMES: Record<(typeof COMMANDS)[number], string> = {
   locate: '立即定位',
@@ -116,15 +145,17 @@ export const modelMetricSchema = z
   .refine((m) => m.min < m.max, { message: 'range', path: ['max'] });
 export type ModelMetric = z.infer<typeof modelMetricSchema>;
 
-export const modelParamSchema = z.object({
-  key,
-  name: text(1, 32),
-  type: z.enum(PARAM_TYPES),
-  /** enum: the allowed values. */
-  values: z.array(text(1, 32)).max(20).optional(),
-  min: z.number().finite().optional(),
-  max: z.number().finite().optional(),
-}).refine((p) => p.min === undefined || p.max === undefined || p.min < p.max, { message: 'range', path: ['max'] })
+export const modelParamSchema = z
+  .object({
+    key,
+    name: text(1, 32),
+    type: z.enum(PARAM_TYPES),
+    /** enum: the allowed values. */
+    values: z.array(text(1, 32)).max(20).optional(),
+    min: z.number().finite().optional(),
+    max: z.number().finite().optional(),
+  })
+  .refine((p) => p.min === undefined || p.max === undefined || p.min < p.max, { message: 'range', path: ['max'] })
   .refine((p) => p.type !== 'enum' || (p.values?.length ?? 0) > 0, { message: 'values', path: ['values'] });
 export type ModelParam = z.infer<typeof modelParamSchema>;
 
@@ -158,7 +189,14 @@ const COMMAND_PARAMS: Record<(typeof COMMANDS)[number], ModelParam[]> = {
   locate: [],
   restart: [],
   setInterval: [{ key: 'seconds', name: '秒', type: 'integer', min: 10, max: 86_400 }],
-  switch: [{ key: 'mode', name: '模式', type: 'enum', values: ['linkOn', 'linkOff', 'singleOn', 'singleOff', 'manualClose', 'autoLink', 'manualLink'] }],
+  switch: [
+    {
+      key: 'mode',
+      name: '模式',
+      type: 'enum',
+      values: ['linkOn', 'linkOff', 'singleOn', 'singleOff', 'manualClose', 'autoLink', 'manualLink'],
+    },
+  ],
   valve: [{ key: 'action', name: '动作', type: 'enum', values: ['open', 'close'] }],
   broadcast: [
     { key: 'mp3', name: '音频地址', type: 'text' },
@@ -190,7 +228,14 @@ export function defaultThingModel(kind: DeviceKind): ThingModel {
   const info = KIND_INFO[kind];
   return {
     version: 1,
-    metrics: info.metrics.map((m) => ({ key: m, name: METRIC_NAMES[m], unit: METRIC_UNITS[m], min: METRIC_RANGES[m][0], max: METRIC_RANGES[m][1], precision: METRIC_PRECISION[m] ?? 0 })),
+    metrics: info.metrics.map((m) => ({
+      key: m,
+      name: METRIC_NAMES[m],
+      unit: METRIC_UNITS[m],
+      min: METRIC_RANGES[m][0],
+      max: METRIC_RANGES[m][1],
+      precision: METRIC_PRECISION[m] ?? 0,
+    })),
     commands: info.commands.map((c) => ({ key: c, name: COMMAND_NAMES[c], params: COMMAND_PARAMS[c] })),
   };
 }

@@ -5,7 +5,17 @@
  */
 import { z } from 'zod';
 import { IMEI_RE } from '../devices/protocol';
-import { FENCE_TYPE, FENCE_SHAPE, FENCE_STATUS, MAX_FENCE_DWELL_S, MAX_FENCE_RADIUS_M, MAX_POLYGON_POINTS, openRing, selfIntersects, distinctPoints } from './fence';
+import {
+  FENCE_TYPE,
+  FENCE_SHAPE,
+  FENCE_STATUS,
+  MAX_FENCE_DWELL_S,
+  MAX_FENCE_RADIUS_M,
+  MAX_POLYGON_POINTS,
+  openRing,
+  selfIntersects,
+  distinctPoints,
+} from './fence';
 
 export const lonSchema = z.number().finite().min(-180, 'lonInvalid').max(180, 'lonInvalid');
 export const latSchema = z.number().finite().min(-90, 'latInvalid').max(90, 'latInvalid');
@@ -46,7 +56,10 @@ const fenceFields = {
   groupIds: z.array(z.number().int().positive()).max(1000, 'tooLarge').optional(),
 };
 
-function shapeComplete(f: { shape: number; radius?: number; longitude?: number; latitude?: number; points?: unknown[] }, ctx: z.RefinementCtx) {
+function shapeComplete(
+  f: { shape: number; radius?: number; longitude?: number; latitude?: number; points?: unknown[] },
+  ctx: z.RefinementCtx,
+) {
   if (f.shape === FENCE_SHAPE.circle) {
     if (f.radius === undefined) ctx.addIssue({ code: 'custom', path: ['radius'], message: 'required' });
     if (f.longitude === undefined) ctx.addIssue({ code: 'custom', path: ['longitude'], message: 'required' });
@@ -57,6 +70,10 @@ function shapeComplete(f: { shape: number; radius?: number; longitude?: number; 
 export const fenceAddBody = z.object(fenceFields).superRefine(shapeComplete);
 // An update that leaves status out keeps it (no default that would re-enable a disabled fence).
 export const fenceUpdateBody = z
-  .object({ id: z.number().int().positive(), ...fenceFields, status: z.union([z.literal(FENCE_STATUS.disabled), z.literal(FENCE_STATUS.enabled)]).optional() })
+  .object({
+    id: z.number().int().positive(),
+    ...fenceFields,
+    status: z.union([z.literal(FENCE_STATUS.disabled), z.literal(FENCE_STATUS.enabled)]).optional(),
+  })
   .superRefine(shapeComplete);
 export type FenceInput = z.infer<typeof fenceAddBody>;

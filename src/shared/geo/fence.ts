@@ -89,11 +89,17 @@ export function pointInRing(p: LonLat, ring: readonly LonLat[]): boolean {
 function onSegment(p: LonLat, a: LonLat, b: LonLat): boolean {
   const cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
   if (Math.abs(cross) > 1e-12) return false;
-  return p[0] >= Math.min(a[0], b[0]) && p[0] <= Math.max(a[0], b[0]) && p[1] >= Math.min(a[1], b[1]) && p[1] <= Math.max(a[1], b[1]);
+  return (
+    p[0] >= Math.min(a[0], b[0]) &&
+    p[0] <= Math.max(a[0], b[0]) &&
+    p[1] >= Math.min(a[1], b[1]) &&
+    p[1] <= Math.max(a[1], b[1])
+  );
 }
 
 function segmentsCross(a: LonLat, b: LonLat, c: LonLat, d: LonLat): boolean {
-  const o = (p: LonLat, q: LonLat, r: LonLat) => Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
+  const o = (p: LonLat, q: LonLat, r: LonLat) =>
+    Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
   return o(a, b, c) * o(a, b, d) < 0 && o(c, d, a) * o(c, d, b) < 0;
 }
 
@@ -126,5 +132,10 @@ export function fenceBBox(f: FenceGeometry): [number, number, number, number] {
     return [f.lon - dLon, f.lat - dLat, f.lon + dLon, f.lat + dLat];
   }
   const pts = f.points ?? [[f.lon, f.lat]];
-  return [Math.min(...pts.map((p) => p[0])), Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[1]))];
+  return [
+    Math.min(...pts.map((p) => p[0])),
+    Math.min(...pts.map((p) => p[1])),
+    Math.max(...pts.map((p) => p[0])),
+    Math.max(...pts.map((p) => p[1])),
+  ];
 }

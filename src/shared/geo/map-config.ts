@@ -25,7 +25,10 @@ const httpUrl = z
   .trim()
   .max(MAX_URL, 'tooLong')
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'invalidInput');
-const tileUrl = httpUrl.refine((v) => v === '' || (v.includes('{z}') && v.includes('{x}') && v.includes('{y}')), 'invalidInput');
+const tileUrl = httpUrl.refine(
+  (v) => v === '' || (v.includes('{z}') && v.includes('{x}') && v.includes('{y}')),
+  'invalidInput',
+);
 
 export const mapConfigBody = z.object({
   provider: z.enum(MAP_PROVIDERS).optional(),

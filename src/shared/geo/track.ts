@@ -104,10 +104,17 @@ export function pointAt(track: TrackColumns, i: number): TrackPoint | null {
 }
 
 /** Input in the required track-point shape (createTime possibly in seconds) to columns, sorted by time. */
-export function columnsOf(points: readonly { lat: number; lon: number; createTime: number | string; speed?: number | null }[]): TrackColumns {
+export function columnsOf(
+  points: readonly { lat: number; lon: number; createTime: number | string; speed?: number | null }[],
+): TrackColumns {
   const rows = points.map((p) => ({ ...p, t: toMs(p.createTime) })).filter((p) => Number.isFinite(p.t));
   rows.sort((a, b) => a.t - b.t);
-  return { t: rows.map((r) => r.t), lat: rows.map((r) => r.lat), lon: rows.map((r) => r.lon), speed: rows.map((r) => r.speed ?? null) };
+  return {
+    t: rows.map((r) => r.t),
+    lat: rows.map((r) => r.lat),
+    lon: rows.map((r) => r.lon),
+    speed: rows.map((r) => r.speed ?? null),
+  };
 }
 
 const M_PER_DEG = 111_320;
@@ -115,14 +122,18 @@ const M_PER_DEG = 111_320;
 export const TRACK_DRAW_TARGET = 4000;
 
 /** Metres per screen pixel at a Web Mercator zoom (256 px tiles) and latitude. */
-export const metresPerPixel = (zoom: number, lat: number) => (156_543.034 * Math.cos((lat * Math.PI) / 180)) / 2 ** zoom;
+export const metresPerPixel = (zoom: number, lat: number) =>
+  (156_543.034 * Math.cos((lat * Math.PI) / 180)) / 2 ** zoom;
 
 /**
  * Douglas-Peucker (simplify-js) on a local metric plane, for drawing only: the data keeps every
  * point. `tolerance` is in metres; `zoom` means one screen pixel; `target` raises the tolerance
  * until at most that many points remain. The first and last points always stay.
  */
-export function simplifyTrack(track: Pick<TrackColumns, 'lat' | 'lon'>, opts: { tolerance?: number; zoom?: number; target?: number }): LonLat[] {
+export function simplifyTrack(
+  track: Pick<TrackColumns, 'lat' | 'lon'>,
+  opts: { tolerance?: number; zoom?: number; target?: number },
+): LonLat[] {
   const n = track.lat.length;
   if (n === 0) return [];
   const lat0 = track.lat[0]!;
@@ -143,7 +154,8 @@ export function simplifyTrack(track: Pick<TrackColumns, 'lat' | 'lon'>, opts: { 
   return out;
 }
 
-const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const xml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /** GPX 1.1, one track segment; times ISO 8601 UTC. */
 export function toGpx(track: TrackColumns, meta: { name: string; imei: string }): string {
@@ -154,7 +166,9 @@ export function toGpx(track: TrackColumns, meta: { name: string; imei: string })
     `<trk><name>${xml(meta.name)}</name><desc>${xml(meta.imei)}</desc><trkseg>`,
   ];
   for (let i = 0; i < track.t.length; i++) {
-    out.push(`<trkpt lat="${track.lat[i]}" lon="${track.lon[i]}"><time>${new Date(track.t[i]!).toISOString()}</time></trkpt>`);
+    out.push(
+      `<trkpt lat="${track.lat[i]}" lon="${track.lon[i]}"><time>${new Date(track.t[i]!).toISOString()}</time></trkpt>`,
+    );
   }
   out.push('</trkseg></trk>', '</gpx>', '');
   return out.join('\n');
@@ -167,7 +181,11 @@ export function toCsv(track: TrackColumns, imei: string): string {
   const lines = [CSV_HEADER.join(',')];
   for (let i = 0; i < track.t.length; i++) {
     const p = pointAt(track, i)!;
-    lines.push([imei, new Date(p.createTime).toISOString(), p.lat, p.lon, p.speed, p.intervalTime, p.nextDistance].map(csvCell).join(','));
+    lines.push(
+      [imei, new Date(p.createTime).toISOString(), p.lat, p.lon, p.speed, p.intervalTime, p.nextDistance]
+        .map(csvCell)
+        .join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -220,13 +238,18 @@ export type PlaybackAction =
 
 export const initialPlayback = (n = 0): PlaybackState => ({ status: PLAYBACK.ready, speed: 1, n, position: 0 });
 
-export const playbackPercent = (s: PlaybackState) => (s.n <= 1 ? (s.status === PLAYBACK.finished ? 100 : 0) : (s.position / (s.n - 1)) * 100);
+export const playbackPercent = (s: PlaybackState) =>
+  s.n <= 1 ? (s.status === PLAYBACK.finished ? 100 : 0) : (s.position / (s.n - 1)) * 100;
 /** The point the cursor is on. */
 export const playbackIndex = (s: PlaybackState) => Math.min(Math.max(0, s.n - 1), Math.floor(s.position));
 /** Points advanced per tick at 1x. */
 export const stepPerTick = (n: number) => Math.max(1, (n - 1) / BASE_TICKS);
 
-const finished = (s: PlaybackState): PlaybackState => ({ ...s, status: PLAYBACK.finished, position: Math.max(0, s.n - 1) });
+const finished = (s: PlaybackState): PlaybackState => ({
+  ...s,
+  status: PLAYBACK.finished,
+  position: Math.max(0, s.n - 1),
+});
 
 export function playbackReducer(s: PlaybackState, a: PlaybackAction): PlaybackState {
   switch (a.type) {

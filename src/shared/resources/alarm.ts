@@ -1,9 +1,19 @@
-import { ALARM_HANDLE_TABLE, ALARM_LEVEL_TABLE, ALARM_READ_TABLE, ALARM_TYPE_NUMBERS, ALARM_TYPES } from '../alarms/types';
+import {
+  ALARM_HANDLE_TABLE,
+  ALARM_LEVEL_TABLE,
+  ALARM_READ_TABLE,
+  ALARM_TYPE_NUMBERS,
+  ALARM_TYPES,
+} from '../alarms/types';
 import { DEVICE_KIND_TABLE, type CodeEntry } from '../codes';
 import { createdAtField, idField, L } from './common';
 import type { ResourceDef } from './types';
 
-export const ALARM_TYPE_TABLE: readonly CodeEntry[] = ALARM_TYPE_NUMBERS.map((value) => ({ value, cn: ALARM_TYPES[value].cn, en: ALARM_TYPES[value].en }));
+export const ALARM_TYPE_TABLE: readonly CodeEntry[] = ALARM_TYPE_NUMBERS.map((value) => ({
+  value,
+  cn: ALARM_TYPES[value].cn,
+  en: ALARM_TYPES[value].en,
+}));
 
 const A = {
   type: /*i18n*/ { id: 'field.alarm.type', message: '报警类型' },
@@ -29,28 +39,138 @@ export const alarmResource: ResourceDef = {
   // starts with level, type, device, value, time and handling state.
   fields: [
     idField,
-    { name: 'title', label: /*i18n*/ { id: 'field.alarm.title', message: '标题' }, type: 'text', list: { width: 140, hidden: true } },
-    { name: 'type', label: A.type, type: 'code', codes: ALARM_TYPE_TABLE, filter: 'eq', list: { width: 130, sortable: true } },
-    { name: 'level', label: /*i18n*/ { id: 'field.alarm.level', message: '报警级别' }, type: 'code', codes: ALARM_LEVEL_TABLE, filter: 'eq', list: { width: 90, sortable: true } },
-    { name: 'imei', label: /*i18n*/ { id: 'field.device.imei', message: 'IMEI' }, type: 'text', keyword: true, filter: 'like', list: { width: 170, sortable: true } },
-    { name: 'deviceName', label: /*i18n*/ { id: 'field.alarm.deviceName', message: '设备名称' }, type: 'text', keyword: true, filter: 'like', list: { width: 150 } },
-    { name: 'deviceKind', label: /*i18n*/ { id: 'field.device.kind', message: '设备类型' }, type: 'code', codes: DEVICE_KIND_TABLE, filter: 'in', list: { width: 120 } },
-    { name: 'personName', label: /*i18n*/ { id: 'field.device.personName', message: '责任人' }, type: 'text', keyword: true, list: { width: 110, hidden: true } },
-    { name: 'personPhone', label: /*i18n*/ { id: 'field.device.personPhone', message: '责任人电话' }, type: 'text', keyword: true, list: { width: 130 } },
-    { name: 'value', label: /*i18n*/ { id: 'field.alarm.value', message: '数值' }, type: 'decimal', list: { width: 90 } },
-    { name: 'threshold', label: /*i18n*/ { id: 'field.alarm.threshold', message: '阈值' }, type: 'decimal', list: { width: 90 } },
-    { name: 'recoveredType', label: /*i18n*/ { id: 'field.alarm.recoveredType', message: '恢复的报警' }, type: 'code', codes: ALARM_TYPE_TABLE, list: { width: 130 } },
+    {
+      name: 'title',
+      label: /*i18n*/ { id: 'field.alarm.title', message: '标题' },
+      type: 'text',
+      list: { width: 140, hidden: true },
+    },
+    {
+      name: 'type',
+      label: A.type,
+      type: 'code',
+      codes: ALARM_TYPE_TABLE,
+      filter: 'eq',
+      list: { width: 130, sortable: true },
+    },
+    {
+      name: 'level',
+      label: /*i18n*/ { id: 'field.alarm.level', message: '报警级别' },
+      type: 'code',
+      codes: ALARM_LEVEL_TABLE,
+      filter: 'eq',
+      list: { width: 90, sortable: true },
+    },
+    {
+      name: 'imei',
+      label: /*i18n*/ { id: 'field.device.imei', message: 'IMEI' },
+      type: 'text',
+      keyword: true,
+      filter: 'like',
+      list: { width: 170, sortable: true },
+    },
+    {
+      name: 'deviceName',
+      label: /*i18n*/ { id: 'field.alarm.deviceName', message: '设备名称' },
+      type: 'text',
+      keyword: true,
+      filter: 'like',
+      list: { width: 150 },
+    },
+    {
+      name: 'deviceKind',
+      label: /*i18n*/ { id: 'field.device.kind', message: '设备类型' },
+      type: 'code',
+      codes: DEVICE_KIND_TABLE,
+      filter: 'in',
+      list: { width: 120 },
+    },
+    {
+      name: 'personName',
+      label: /*i18n*/ { id: 'field.device.personName', message: '责任人' },
+      type: 'text',
+      keyword: true,
+      list: { width: 110, hidden: true },
+    },
+    {
+      name: 'personPhone',
+      label: /*i18n*/ { id: 'field.device.personPhone', message: '责任人电话' },
+      type: 'text',
+      keyword: true,
+      list: { width: 130 },
+    },
+    {
+      name: 'value',
+      label: /*i18n*/ { id: 'field.alarm.value', message: '数值' },
+      type: 'decimal',
+      list: { width: 90 },
+    },
+    {
+      name: 'threshold',
+      label: /*i18n*/ { id: 'field.alarm.threshold', message: '阈值' },
+      type: 'decimal',
+      list: { width: 90 },
+    },
+    {
+      name: 'recoveredType',
+      label: /*i18n*/ { id: 'field.alarm.recoveredType', message: '恢复的报警' },
+      type: 'code',
+      codes: ALARM_TYPE_TABLE,
+      list: { width: 130 },
+    },
     { name: 'code2', label: /*i18n*/ { id: 'field.alarm.code2', message: '报警代码' }, type: 'text', list: false },
-    { name: 'location', label: /*i18n*/ { id: 'field.alarm.location', message: '位置' }, type: 'text', list: { width: 180 } },
+    {
+      name: 'location',
+      label: /*i18n*/ { id: 'field.alarm.location', message: '位置' },
+      type: 'text',
+      list: { width: 180 },
+    },
     { name: 'lat', label: /*i18n*/ { id: 'field.alarm.lat', message: '纬度' }, type: 'decimal', list: false },
     { name: 'lon', label: /*i18n*/ { id: 'field.alarm.lon', message: '经度' }, type: 'decimal', list: false },
     { name: 'ts', label: A.time, type: 'datetime', filter: 'range', list: { width: 170, sortable: true } },
-    { name: 'read', label: /*i18n*/ { id: 'field.alarm.read', message: '阅读状态' }, type: 'code', codes: ALARM_READ_TABLE, filter: 'eq', list: { width: 90, hidden: true } },
-    { name: 'handleState', label: /*i18n*/ { id: 'field.alarm.handleState', message: '处理状态' }, type: 'code', codes: ALARM_HANDLE_TABLE, filter: 'eq', list: { width: 100 } },
-    { name: 'handlerName', label: /*i18n*/ { id: 'field.alarm.handlerName', message: '处理人' }, type: 'text', list: { width: 110, hidden: true } },
-    { name: 'handleNote', label: /*i18n*/ { id: 'field.alarm.handleNote', message: '处理说明' }, type: 'text', list: { width: 180 } },
-    { name: 'handledAt', label: /*i18n*/ { id: 'field.alarm.handledAt', message: '处理时间' }, type: 'datetime', list: { width: 170 } },
-    { name: 'tenantId', label: L.tenant, type: 'ref', ref: { kind: 'user', resource: 'tenant', labelField: 'name' }, form: false, filter: 'eq', list: { width: 150 } },
+    {
+      name: 'read',
+      label: /*i18n*/ { id: 'field.alarm.read', message: '阅读状态' },
+      type: 'code',
+      codes: ALARM_READ_TABLE,
+      filter: 'eq',
+      list: { width: 90, hidden: true },
+    },
+    {
+      name: 'handleState',
+      label: /*i18n*/ { id: 'field.alarm.handleState', message: '处理状态' },
+      type: 'code',
+      codes: ALARM_HANDLE_TABLE,
+      filter: 'eq',
+      list: { width: 100 },
+    },
+    {
+      name: 'handlerName',
+      label: /*i18n*/ { id: 'field.alarm.handlerName', message: '处理人' },
+      type: 'text',
+      list: { width: 110, hidden: true },
+    },
+    {
+      name: 'handleNote',
+      label: /*i18n*/ { id: 'field.alarm.handleNote', message: '处理说明' },
+      type: 'text',
+      list: { width: 180 },
+    },
+    {
+      name: 'handledAt',
+      label: /*i18n*/ { id: 'field.alarm.handledAt', message: '处理时间' },
+      type: 'datetime',
+      list: { width: 170 },
+    },
+    {
+      name: 'tenantId',
+      label: L.tenant,
+      type: 'ref',
+      ref: { kind: 'user', resource: 'tenant', labelField: 'name' },
+      form: false,
+      filter: 'eq',
+      list: { width: 150 },
+    },
     createdAtField,
   ],
 };

@@ -3,7 +3,14 @@ import { idField, L } from './common';
 import type { FieldDef, ResourceDef } from './types';
 
 // Both logs are ordered and filtered by when it happened.
-const atField: FieldDef = { name: 'at', label: /*i18n*/ { id: 'field.audit.at', message: '时间' }, type: 'datetime', form: false, filter: 'range', list: { width: 170, sortable: true } };
+const atField: FieldDef = {
+  name: 'at',
+  label: /*i18n*/ { id: 'field.audit.at', message: '时间' },
+  type: 'datetime',
+  form: false,
+  filter: 'range',
+  list: { width: 170, sortable: true },
+};
 
 export const AUDIT_ACTION_TABLE: readonly CodeEntry<string>[] = [
   { value: 'add', cn: '新增', en: 'Add' },
@@ -31,13 +38,64 @@ export const auditLogResource: ResourceDef = {
   fields: [
     idField,
     atField,
-    { name: 'userId', label: /*i18n*/ { id: 'field.audit.user', message: '操作人' }, type: 'ref', ref: { kind: 'user', resource: 'user', labelField: 'name' }, form: false, filter: 'eq', list: { width: 120 } },
-    { name: 'action', label: /*i18n*/ { id: 'field.audit.action', message: '操作' }, type: 'code', codes: AUDIT_ACTION_TABLE, form: false, filter: 'eq', list: { width: 80 } },
-    { name: 'resource', label: /*i18n*/ { id: 'field.audit.resource', message: '对象' }, type: 'text', form: false, filter: 'eq', keyword: true, list: { width: 150 } },
-    { name: 'rowId', label: /*i18n*/ { id: 'field.audit.rowId', message: '记录编号' }, type: 'integer', form: false, filter: 'eq', list: { width: 90 } },
-    { name: 'before', label: /*i18n*/ { id: 'field.audit.before', message: '修改前' }, type: 'textarea', form: false, list: { width: 260 } },
-    { name: 'after', label: /*i18n*/ { id: 'field.audit.after', message: '修改后' }, type: 'textarea', form: false, list: { width: 260 } },
-    { name: 'tenantId', label: L.tenant, type: 'ref', ref: { kind: 'user', resource: 'tenant', labelField: 'name' }, form: false, filter: 'eq', list: { width: 150 } },
+    {
+      name: 'userId',
+      label: /*i18n*/ { id: 'field.audit.user', message: '操作人' },
+      type: 'ref',
+      ref: { kind: 'user', resource: 'user', labelField: 'name' },
+      form: false,
+      filter: 'eq',
+      list: { width: 120 },
+    },
+    {
+      name: 'action',
+      label: /*i18n*/ { id: 'field.audit.action', message: '操作' },
+      type: 'code',
+      codes: AUDIT_ACTION_TABLE,
+      form: false,
+      filter: 'eq',
+      list: { width: 80 },
+    },
+    {
+      name: 'resource',
+      label: /*i18n*/ { id: 'field.audit.resource', message: '对象' },
+      type: 'text',
+      form: false,
+      filter: 'eq',
+      keyword: true,
+      list: { width: 150 },
+    },
+    {
+      name: 'rowId',
+      label: /*i18n*/ { id: 'field.audit.rowId', message: '记录编号' },
+      type: 'integer',
+      form: false,
+      filter: 'eq',
+      list: { width: 90 },
+    },
+    {
+      name: 'before',
+      label: /*i18n*/ { id: 'field.audit.before', message: '修改前' },
+      type: 'textarea',
+      form: false,
+      list: { width: 260 },
+    },
+    {
+      name: 'after',
+      label: /*i18n*/ { id: 'field.audit.after', message: '修改后' },
+      type: 'textarea',
+      form: false,
+      list: { width: 260 },
+    },
+    {
+      name: 'tenantId',
+      label: L.tenant,
+      type: 'ref',
+      ref: { kind: 'user', resource: 'tenant', labelField: 'name' },
+      form: false,
+      filter: 'eq',
+      list: { width: 150 },
+    },
   ],
 };
 
@@ -69,10 +127,42 @@ export const signInAuditResource: ResourceDef = {
   fields: [
     idField,
     atField,
-    { name: 'kind', label: /*i18n*/ { id: 'field.signIn.kind', message: '方式' }, type: 'code', codes: SIGN_IN_KIND_TABLE, form: false, filter: 'eq', list: { width: 110 } },
-    { name: 'account', label: /*i18n*/ { id: 'field.signIn.account', message: '账号' }, type: 'text', form: false, filter: 'like', keyword: true, list: { width: 160, sortable: true } },
-    { name: 'address', label: /*i18n*/ { id: 'field.signIn.address', message: '来源地址' }, type: 'text', form: false, filter: 'eq', keyword: true, list: { width: 150 } },
-    { name: 'outcome', label: /*i18n*/ { id: 'field.signIn.outcome', message: '结果' }, type: 'code', codes: SIGN_IN_OUTCOME_TABLE, form: false, filter: 'eq', list: { width: 90 } },
+    {
+      name: 'kind',
+      label: /*i18n*/ { id: 'field.signIn.kind', message: '方式' },
+      type: 'code',
+      codes: SIGN_IN_KIND_TABLE,
+      form: false,
+      filter: 'eq',
+      list: { width: 110 },
+    },
+    {
+      name: 'account',
+      label: /*i18n*/ { id: 'field.signIn.account', message: '账号' },
+      type: 'text',
+      form: false,
+      filter: 'like',
+      keyword: true,
+      list: { width: 160, sortable: true },
+    },
+    {
+      name: 'address',
+      label: /*i18n*/ { id: 'field.signIn.address', message: '来源地址' },
+      type: 'text',
+      form: false,
+      filter: 'eq',
+      keyword: true,
+      list: { width: 150 },
+    },
+    {
+      name: 'outcome',
+      label: /*i18n*/ { id: 'field.signIn.outcome', message: '结果' },
+      type: 'code',
+      codes: SIGN_IN_OUTCOME_TABLE,
+      form: false,
+      filter: 'eq',
+      list: { width: 90 },
+    },
   ],
 };
 

@@ -15,10 +15,38 @@ export const L = {
   tenant: /*i18n*/ { id: 'field.tenant', message: '所属企业' },
 } satisfies Record<string, Label>;
 
-export const idField: FieldDef = { name: 'id', label: L.id, type: 'integer', form: false, list: { width: 80, fixed: 'left', sortable: true } };
-export const createdAtField: FieldDef = { name: 'createdAt', label: L.createdAt, type: 'datetime', form: false, list: { width: 170, sortable: true }, filter: 'range' };
-export const statusField: FieldDef = { name: 'status', label: L.status, type: 'code', codes: STATUS_TABLE, required: true, filter: 'eq', list: { width: 90 } };
-export const sortField: FieldDef = { name: 'sort', label: L.sort, type: 'integer', min: 0, max: 100_000, list: { width: 80, sortable: true } };
+export const idField: FieldDef = {
+  name: 'id',
+  label: L.id,
+  type: 'integer',
+  form: false,
+  list: { width: 80, fixed: 'left', sortable: true },
+};
+export const createdAtField: FieldDef = {
+  name: 'createdAt',
+  label: L.createdAt,
+  type: 'datetime',
+  form: false,
+  list: { width: 170, sortable: true },
+  filter: 'range',
+};
+export const statusField: FieldDef = {
+  name: 'status',
+  label: L.status,
+  type: 'code',
+  codes: STATUS_TABLE,
+  required: true,
+  filter: 'eq',
+  list: { width: 90 },
+};
+export const sortField: FieldDef = {
+  name: 'sort',
+  label: L.sort,
+  type: 'integer',
+  min: 0,
+  max: 100_000,
+  list: { width: 80, sortable: true },
+};
 /**
  * `field` as a column its list starts without (FieldDef.list.hidden), on every route of the
  * resource or on `routes` only: for the shared fields (id, company, creation time) a list has no
@@ -30,4 +58,12 @@ export function hiddenColumn(field: FieldDef, routes?: readonly [string, ...stri
 }
 
 /** The owning company of a tenant-scoped row: shown and filtered, set by the service. */
-export const tenantField: FieldDef = { name: 'tenantId', label: L.tenant, type: 'ref', ref: { kind: 'user', resource: 'tenant', labelField: 'name' }, form: false, filter: 'eq', list: { width: 150 } };
+export const tenantField: FieldDef = {
+  name: 'tenantId',
+  label: L.tenant,
+  type: 'ref',
+  ref: { kind: 'user', resource: 'tenant', labelField: 'name' },
+  form: false,
+  filter: 'eq',
+  list: { width: 150 },
+};

@@ -1,4 +1,10 @@
-import { FENCE_SHAPE_TABLE, FENCE_STATUS_TABLE, FENCE_TYPE_TABLE, MAX_FENCE_DWELL_S, MAX_FENCE_RADIUS_M } from '../geo/fence';
+import {
+  FENCE_SHAPE_TABLE,
+  FENCE_STATUS_TABLE,
+  FENCE_TYPE_TABLE,
+  MAX_FENCE_DWELL_S,
+  MAX_FENCE_RADIUS_M,
+} from '../geo/fence';
 import { createdAtField, idField, L } from './common';
 import type { ResourceDef } from './types';
 
@@ -27,18 +33,65 @@ export const fenceResource: ResourceDef = {
   actions: ['delete', 'export'],
   fields: [
     idField,
-    { name: 'name', label: L.name, type: 'text', required: true, max: 64, keyword: true, filter: 'like', list: { width: 180, sortable: true } },
-    { name: 'type', label: F.type, type: 'code', codes: FENCE_TYPE_TABLE, required: true, filter: 'eq', list: { width: 110, sortable: true } },
-    { name: 'shape', label: F.shape, type: 'code', codes: FENCE_SHAPE_TABLE, required: true, filter: 'eq', list: { width: 100 } },
-    { name: 'status', label: L.status, type: 'code', codes: FENCE_STATUS_TABLE, required: true, filter: 'eq', list: { width: 90 } },
+    {
+      name: 'name',
+      label: L.name,
+      type: 'text',
+      required: true,
+      max: 64,
+      keyword: true,
+      filter: 'like',
+      list: { width: 180, sortable: true },
+    },
+    {
+      name: 'type',
+      label: F.type,
+      type: 'code',
+      codes: FENCE_TYPE_TABLE,
+      required: true,
+      filter: 'eq',
+      list: { width: 110, sortable: true },
+    },
+    {
+      name: 'shape',
+      label: F.shape,
+      type: 'code',
+      codes: FENCE_SHAPE_TABLE,
+      required: true,
+      filter: 'eq',
+      list: { width: 100 },
+    },
+    {
+      name: 'status',
+      label: L.status,
+      type: 'code',
+      codes: FENCE_STATUS_TABLE,
+      required: true,
+      filter: 'eq',
+      list: { width: 90 },
+    },
     { name: 'radius', label: F.radius, type: 'decimal', min: 0, max: MAX_FENCE_RADIUS_M, list: { width: 100 } },
     { name: 'longitude', label: F.longitude, type: 'decimal', min: -180, max: 180, list: { width: 120 } },
     { name: 'latitude', label: F.latitude, type: 'decimal', min: -90, max: 90, list: { width: 120 } },
     { name: 'description', label: L.description, type: 'textarea', max: 500, keyword: true, list: { width: 220 } },
     // Seconds beyond the boundary before a crossing is raised (docs/fences.md "Dwell"); empty: the service's FENCE_DWELL_S.
     { name: 'dwell', label: F.dwell, type: 'integer', min: 0, max: MAX_FENCE_DWELL_S, list: { width: 110 } },
-    { name: 'deviceCount', label: /*i18n*/ { id: 'field.deviceCount', message: '设备数' }, type: 'integer', form: false, list: { width: 90 } },
-    { name: 'tenantId', label: L.tenant, type: 'ref', ref: { kind: 'user', resource: 'tenant', labelField: 'name' }, form: false, filter: 'eq', list: { width: 150 } },
+    {
+      name: 'deviceCount',
+      label: /*i18n*/ { id: 'field.deviceCount', message: '设备数' },
+      type: 'integer',
+      form: false,
+      list: { width: 90 },
+    },
+    {
+      name: 'tenantId',
+      label: L.tenant,
+      type: 'ref',
+      ref: { kind: 'user', resource: 'tenant', labelField: 'name' },
+      form: false,
+      filter: 'eq',
+      list: { width: 150 },
+    },
     createdAtField,
   ],
 };

@@ -14,7 +14,15 @@ export type { FieldDef, FieldType, FilterMode, Label, ResourceDef } from './type
  * Every resource the generic engine serves: the grouped lists of this folder (the older form) and
  * the entity folders of src/entities/ (a new entity is a folder there; docs/adding-a-resource.md).
  */
-export const RESOURCES: readonly ResourceDef[] = [...ORG_RESOURCES, ...DEVICE_RESOURCES, ...ALARM_RESOURCES, ...FENCE_RESOURCES, ...INDOOR_RESOURCES, ...AUDIT_RESOURCES, ...ENTITY_RESOURCES];
+export const RESOURCES: readonly ResourceDef[] = [
+  ...ORG_RESOURCES,
+  ...DEVICE_RESOURCES,
+  ...ALARM_RESOURCES,
+  ...FENCE_RESOURCES,
+  ...INDOOR_RESOURCES,
+  ...AUDIT_RESOURCES,
+  ...ENTITY_RESOURCES,
+];
 
 const byKey = new Map(RESOURCES.map((r) => [`${r.kind}/${r.name}`, r]));
 const byRoute = new Map(RESOURCES.flatMap((r) => r.routes.map((route) => [route, r] as const)));

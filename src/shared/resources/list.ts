@@ -37,7 +37,9 @@ export interface ListResult<T> {
 
 export const idBody = z.object({ id: z.number().int().positive() });
 export const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1, 'nothingSelected').max(1000) });
-export const exportBody = listQuery.omit({ page: true, size: true }).extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+export const exportBody = listQuery
+  .omit({ page: true, size: true })
+  .extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
 
 /** Answer of `import`: rows that failed carry their sheet row number (1 = header) and messages. */
 export interface ImportReport {

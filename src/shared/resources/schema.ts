@@ -26,7 +26,11 @@ function fieldSchema(field: FieldDef): z.ZodType {
     case 'phone':
       return z.string().trim().regex(PHONE_RE, 'phoneInvalid');
     case 'email':
-      return z.string().trim().max(field.max ?? 128, 'tooLong').email('emailInvalid');
+      return z
+        .string()
+        .trim()
+        .max(field.max ?? 128, 'tooLong')
+        .email('emailInvalid');
     case 'integer':
     case 'ref': {
       let s = z.number().int('integerInvalid');

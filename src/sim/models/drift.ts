@@ -21,7 +21,11 @@ export class Drift {
   step(dtS: number): number {
     const pull = Math.min(1, dtS / 120);
     const band = this.max - this.min;
-    this.value = clamp(this.value + (this.mean - this.value) * pull + this.rng.gauss() * band * this.jitter, this.min, this.max);
+    this.value = clamp(
+      this.value + (this.mean - this.value) * pull + this.rng.gauss() * band * this.jitter,
+      this.min,
+      this.max,
+    );
     return this.value;
   }
 }

@@ -37,15 +37,20 @@ export class DeviceModel {
     const table = readingBands(scenario);
     for (const m of info.metrics) {
       const b = table[m];
-      if (b) this.sensors.set(m, { drift: new Drift(rng, b.min, b.max, b.mean, m === 'gas' || m === 'smoke' ? 0.03 : 0.05), digits: b.digits });
+      if (b)
+        this.sensors.set(m, {
+          drift: new Drift(rng, b.min, b.max, b.mean, m === 'gas' || m === 'smoke' ? 0.03 : 0.05),
+          digits: b.digits,
+        });
     }
     if (info.moves) this.motion = kind === 'uwbTag' ? uwbMotion(rng) : gpsMotion(rng, home, scenario);
     // Locators are the JF kind: some of their fixes come from cell towers or Wi-Fi.
     const walk = this.motion;
-    if (kind === 'locator' && walk) this.motion = (dtS) => {
-      const f = walk(dtS);
-      return f.source === 'uwb' ? f : jfFix(rng, f);
-    };
+    if (kind === 'locator' && walk)
+      this.motion = (dtS) => {
+        const f = walk(dtS);
+        return f.source === 'uwb' ? f : jfFix(rng, f);
+      };
     this.fix = this.motion?.(0);
   }
 
@@ -70,7 +75,8 @@ export class DeviceModel {
   values(): Values {
     const all: Values = { ...this.vitals?.values(), ...this.power.values() };
     for (const [m, s] of this.sensors) all[m] = round(s.drift.value, s.digits);
-    if (all.voltage !== undefined && all.current !== undefined) all.power = Math.round(all.voltage * all.current * POWER_FACTOR);
+    if (all.voltage !== undefined && all.current !== undefined)
+      all.power = Math.round(all.voltage * all.current * POWER_FACTOR);
     const out: Values = {};
     for (const m of this.metrics) if (all[m] !== undefined) out[m] = all[m];
     return out;

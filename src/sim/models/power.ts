@@ -28,7 +28,8 @@ export class Power {
       this.battery = Math.max(0, this.battery - this.drainPerS * dtS * this.rng.range(0.8, 1.2));
       if (this.battery <= CHARGE_AT) this.charging = true;
     }
-    if (this.rng.chance(Math.min(1, dtS / 30))) this.signal = clamp(this.signal + (this.rng.chance(0.5) ? 1 : -1), 2, 4);
+    if (this.rng.chance(Math.min(1, dtS / 30)))
+      this.signal = clamp(this.signal + (this.rng.chance(0.5) ? 1 : -1), 2, 4);
   }
 
   values() {

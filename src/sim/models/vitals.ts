@@ -38,12 +38,28 @@ export class Vitals {
     const hr = VITALS.heartRate;
     const target = exerting ? 122 : 74;
     const pull = Math.min(1, dtS / 30);
-    this.heartRate = clamp(this.heartRate + (target - this.heartRate) * pull * 0.5 + r.gauss() * 3, hr.min, exerting ? hr.exertionMax : hr.max);
-    this.bodyTemp = clamp(this.bodyTemp + r.gauss() * 0.03 + (exerting ? 0.01 : (36.7 - this.bodyTemp) * 0.05), VITALS.bodyTemp.min, VITALS.bodyTemp.max);
+    this.heartRate = clamp(
+      this.heartRate + (target - this.heartRate) * pull * 0.5 + r.gauss() * 3,
+      hr.min,
+      exerting ? hr.exertionMax : hr.max,
+    );
+    this.bodyTemp = clamp(
+      this.bodyTemp + r.gauss() * 0.03 + (exerting ? 0.01 : (36.7 - this.bodyTemp) * 0.05),
+      VITALS.bodyTemp.min,
+      VITALS.bodyTemp.max,
+    );
     this.bloodOxygen = clamp(this.bloodOxygen + r.gauss() * 0.3, VITALS.bloodOxygen.min, VITALS.bloodOxygen.max);
     const bp = exerting ? 12 : 0;
-    this.systolic = clamp(this.systolic + (118 + bp - this.systolic) * 0.2 + r.gauss() * 2, VITALS.systolic.min, VITALS.systolic.max);
-    this.diastolic = clamp(this.diastolic + (76 + bp / 2 - this.diastolic) * 0.2 + r.gauss() * 1.5, VITALS.diastolic.min, VITALS.diastolic.max);
+    this.systolic = clamp(
+      this.systolic + (118 + bp - this.systolic) * 0.2 + r.gauss() * 2,
+      VITALS.systolic.min,
+      VITALS.systolic.max,
+    );
+    this.diastolic = clamp(
+      this.diastolic + (76 + bp / 2 - this.diastolic) * 0.2 + r.gauss() * 1.5,
+      VITALS.diastolic.min,
+      VITALS.diastolic.max,
+    );
 
     // Steps: the walk, plus a little shuffling on the spot.
     this.stepCarry += walkedM / STRIDE_M + (r.chance(0.3) ? r.range(0, 3) : 0);

@@ -61,7 +61,10 @@ export class ProtocolDevice {
     private readonly opts: ProtocolDeviceOptions,
   ) {
     this.speaker = new ProtocolSpeaker(endpoint.protocol, device.imei, device);
-    this.brain = new DeviceBrain(device, (topic, payload) => this.publish(topic, payload), { intervalS: opts.intervalS, shiftTimeZone: opts.shiftTimeZone });
+    this.brain = new DeviceBrain(device, (topic, payload) => this.publish(topic, payload), {
+      intervalS: opts.intervalS,
+      shiftTimeZone: opts.shiftTimeZone,
+    });
   }
 
   get connected(): boolean {
@@ -138,7 +141,13 @@ export class ProtocolDevice {
   private within<T>(p: Promise<T>, what: string): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ConnectError(`${this.where}: no answer to ${what} within ${(this.opts.timeoutMs ?? 10_000) / 1000} s`)), this.opts.timeoutMs ?? 10_000);
+      timer = setTimeout(
+        () =>
+          reject(
+            new ConnectError(`${this.where}: no answer to ${what} within ${(this.opts.timeoutMs ?? 10_000) / 1000} s`),
+          ),
+        this.opts.timeoutMs ?? 10_000,
+      );
     });
     return Promise.race([p, late]).finally(() => clearTimeout(timer));
   }
@@ -152,7 +161,10 @@ export class ProtocolDevice {
     try {
       heard = this.speaker.hear(chunk);
     } catch (err) {
-      this.opts.onError?.(this.device, new Error(`${this.where}: unreadable frame from the service: ${(err as Error).message}`));
+      this.opts.onError?.(
+        this.device,
+        new Error(`${this.where}: unreadable frame from the service: ${(err as Error).message}`),
+      );
       this.socket?.destroy();
       return;
     }
@@ -161,8 +173,7 @@ export class ProtocolDevice {
       else if (h.kind === 'ready') {
         if (this.ready) this.acknowledged();
         else this.becomeReady();
-      }
-      else if (h.kind === 'refused') {
+      } else if (h.kind === 'refused') {
         this.stopped = true;
         const err = new ConnectError(`${this.where}: ${this.device.imei} ${h.why}`);
         if (this.loggedIn) this.loggedIn(err);
@@ -189,21 +200,27 @@ export class ProtocolDevice {
     this.ready = false;
     this.socket = undefined;
     // During a login its caller hears of it; a device that was in comes back after a drop, as a tracker does.
-    if (this.loggedIn) this.loggedIn(new ConnectError(`${this.where}: the service closed the connection (is ${this.device.imei} registered?)`));
+    if (this.loggedIn)
+      this.loggedIn(
+        new ConnectError(`${this.where}: the service closed the connection (is ${this.device.imei} registered?)`),
+      );
     else if (this.everReady && !this.stopped) this.reconnect();
   }
 
   private reconnect(): void {
-    setTimeout(() => {
-      if (this.stopped) return;
-      this.open().then(
-        () => this.brain.announce(),
-        (err: unknown) => {
-          this.opts.onError?.(this.device, err as Error);
-          this.reconnect();
-        },
-      );
-    }, (this.opts.reconnectS ?? 5) * 1000).unref();
+    setTimeout(
+      () => {
+        if (this.stopped) return;
+        this.open().then(
+          () => this.brain.announce(),
+          (err: unknown) => {
+            this.opts.onError?.(this.device, err as Error);
+            this.reconnect();
+          },
+        );
+      },
+      (this.opts.reconnectS ?? 5) * 1000,
+    ).unref();
   }
 
   /** The brain's uplinks (sfwatch/{imei}/up) in the protocol; what the protocol cannot say is left out. */

@@ -63,12 +63,26 @@ export const gt06Frames = {
 
 function gt06Fix(b: Buffer, o: number, fix: SimFix): void {
   const d = new Date(fix.at);
-  b.set([d.getUTCFullYear() % 100, d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()], o);
+  b.set(
+    [
+      d.getUTCFullYear() % 100,
+      d.getUTCMonth() + 1,
+      d.getUTCDate(),
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+    ],
+    o,
+  );
   b[o + 6] = 0xc0 | Math.min(15, fix.satellites ?? 9);
   b.writeUInt32BE(Math.round(Math.abs(fix.lat) * 1_800_000), o + 7);
   b.writeUInt32BE(Math.round(Math.abs(fix.lon) * 1_800_000), o + 11);
   b[o + 15] = Math.min(255, Math.round(fix.speed ?? 0));
-  const flags = (fix.valid === false ? 0 : 0x1000) | (fix.lon < 0 ? 0x800 : 0) | (fix.lat >= 0 ? 0x400 : 0) | (Math.round(fix.heading ?? 0) % 360);
+  const flags =
+    (fix.valid === false ? 0 : 0x1000) |
+    (fix.lon < 0 ? 0x800 : 0) |
+    (fix.lat >= 0 ? 0x400 : 0) |
+    (Math.round(fix.heading ?? 0) % 360);
   b.writeUInt16BE(flags, o + 16);
 }
 
@@ -179,7 +193,16 @@ export class Jt808Terminal {
     b.writeUInt16BE(Math.round((fix.speed ?? 0) * 10), 18);
     b.writeUInt16BE(Math.round(fix.heading ?? 0) % 360, 20);
     const d = new Date(fix.at + 8 * 3_600_000);
-    const bcd = [d.getUTCFullYear() % 100, d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()].map((n) => pad2(n)).join('');
+    const bcd = [
+      d.getUTCFullYear() % 100,
+      d.getUTCMonth() + 1,
+      d.getUTCDate(),
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+    ]
+      .map((n) => pad2(n))
+      .join('');
     Buffer.from(bcd, 'hex').copy(b, 22);
     b.set([0x30, 1, 25, 0x31, 1, fix.satellites ?? 9], 28);
     return this.frame(0x0200, b);
@@ -188,7 +211,14 @@ export class Jt808Terminal {
 
 /** OsmAnd (Traccar Client): the GET request's path and query. */
 export function osmandUri(id: string, fix: SimFix, battery?: number): string {
-  const q = new URLSearchParams({ id, lat: String(fix.lat), lon: String(fix.lon), timestamp: String(Math.floor(fix.at / 1000)), speed: String((fix.speed ?? 0) / 1.852), bearing: String(fix.heading ?? 0) });
+  const q = new URLSearchParams({
+    id,
+    lat: String(fix.lat),
+    lon: String(fix.lon),
+    timestamp: String(Math.floor(fix.at / 1000)),
+    speed: String((fix.speed ?? 0) / 1.852),
+    bearing: String(fix.heading ?? 0),
+  });
   if (battery !== undefined) q.set('batt', String(battery));
   return `/?${q.toString()}`;
 }

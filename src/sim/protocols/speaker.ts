@@ -90,7 +90,8 @@ export class ProtocolSpeaker {
       case 'location': {
         // Satellite fixes only: a cell or Wi-Fi fix is the platform's to work out from radio data the
         // simulator does not make up, and a UWB tag's x/y has no place in these protocols.
-        if ((u.source ?? 'gps') !== 'gps' || !('lat' in u) || u.lat === undefined || u.lon === undefined) return undefined;
+        if ((u.source ?? 'gps') !== 'gps' || !('lat' in u) || u.lat === undefined || u.lon === undefined)
+          return undefined;
         const fix: SimFix = { lat: u.lat, lon: u.lon, speed: u.speed, heading: u.heading, at: now, satellites: 9 };
         this.fix = fix;
         return this.position(fix);
@@ -100,7 +101,10 @@ export class ProtocolSpeaker {
         if (!alarm) return undefined;
         const fix = { ...this.fix, at: now };
         if (this.protocol === 'gt06') return frame(gt06Frames.alarm(this.nextSerial(), fix, alarm));
-        if (this.protocol === 'watch') return frame(watchFrames.alarm(this.imei, fix, this.battery, alarm as 'sos' | 'fall' | 'removed' | 'lowBattery'));
+        if (this.protocol === 'watch')
+          return frame(
+            watchFrames.alarm(this.imei, fix, this.battery, alarm as 'sos' | 'fall' | 'removed' | 'lowBattery'),
+          );
         return frame(this.terminal!.location(fix, true));
       }
       default:
@@ -148,7 +152,8 @@ export class ProtocolSpeaker {
   private read(frame: Buffer): Heard {
     if (this.protocol === 'gt06') return frame[3] === 0x01 ? { kind: 'ready' } : { kind: 'ack' };
     // The watch's link (LK) is answered in kind: the first answer is the login's.
-    if (this.protocol === 'watch') return frame.toString('latin1').split('*')[3]?.startsWith('LK') ? { kind: 'ready' } : { kind: 'ack' };
+    if (this.protocol === 'watch')
+      return frame.toString('latin1').split('*')[3]?.startsWith('LK') ? { kind: 'ready' } : { kind: 'ack' };
     const m = parseFrame(frame);
     const body = m.data.subarray(m.bodyStart, m.bodyEnd);
     if (m.id === JT_REGISTERED) {

@@ -11,13 +11,24 @@ import { renderWithProviders } from '../render';
 import { alarm, alarmQueryClient } from './fixtures';
 
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
 }
 
 const LIST = '/api/device/alarm/list';
 const rows = [
   alarm(1),
-  alarm(2, { type: 6, level: 2, title: '心率过高', value: 172, threshold: 150, read: 1, handleState: 1, handlerName: '李四' }),
+  alarm(2, {
+    type: 6,
+    level: 2,
+    title: '心率过高',
+    value: 172,
+    threshold: 150,
+    read: 1,
+    handleState: 1,
+    handlerName: '李四',
+  }),
 ];
 
 function Harness({ onOpenDevice }: { onOpenDevice?: (imei: string) => void }) {
@@ -25,7 +36,8 @@ function Harness({ onOpenDevice }: { onOpenDevice?: (imei: string) => void }) {
   return <AlarmHistoryScreen search={search} onSearchChange={setSearch} onOpenDevice={onOpenDevice} />;
 }
 
-const bodies = (calls: Call[], url: string) => calls.filter((c) => c.url === url).map((c) => c.body as Record<string, unknown>);
+const bodies = (calls: Call[], url: string) =>
+  calls.filter((c) => c.url === url).map((c) => c.body as Record<string, unknown>);
 
 describe('/AlarmHistory', () => {
   let calls: Call[];
@@ -48,21 +60,54 @@ describe('/AlarmHistory', () => {
     // At 1366 px the list starts without title, person, read state and handler; the column settings show them.
     expect(headers).toEqual(['报警级别', '报警类型', 'IMEI', '数值/阈值', '报警时间', '处理状态', '操作']);
     fireEvent.click(screen.getByTestId('column-settings'));
-    for (const name of ['title', 'personName', 'read', 'handlerName']) fireEvent.click(screen.getByTestId(`column-toggle-${name}`));
+    for (const name of ['title', 'personName', 'read', 'handlerName'])
+      fireEvent.click(screen.getByTestId(`column-toggle-${name}`));
     const all = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent?.trim())
       .filter(Boolean);
-    expect(all).toEqual(['报警级别', '报警类型', '标题', 'IMEI', '责任人', '数值/阈值', '报警时间', '阅读状态', '处理状态', '处理人', '操作']);
-    expect(within(table).getAllByTestId('alarm-type').map((e) => e.textContent)).toEqual(['SOS求救', '心率告警']);
+    expect(all).toEqual([
+      '报警级别',
+      '报警类型',
+      '标题',
+      'IMEI',
+      '责任人',
+      '数值/阈值',
+      '报警时间',
+      '阅读状态',
+      '处理状态',
+      '处理人',
+      '操作',
+    ]);
+    expect(
+      within(table)
+        .getAllByTestId('alarm-type')
+        .map((e) => e.textContent),
+    ).toEqual(['SOS求救', '心率告警']);
     // Titles come from the type code (the stored one is Chinese), with what follows " · " kept.
-    expect(within(table).getAllByTestId('alarm-title').map((e) => e.textContent)).toEqual(['SOS求救 · 1', '心率过高']);
-    expect(within(table).getAllByTestId('alarm-level').map((e) => [e.textContent, e.dataset.level])).toEqual([
+    expect(
+      within(table)
+        .getAllByTestId('alarm-title')
+        .map((e) => e.textContent),
+    ).toEqual(['SOS求救 · 1', '心率过高']);
+    expect(
+      within(table)
+        .getAllByTestId('alarm-level')
+        .map((e) => [e.textContent, e.dataset.level]),
+    ).toEqual([
       ['紧急', '3'],
       ['警告', '2'],
     ]);
-    expect(within(table).getAllByTestId('alarm-read').map((e) => e.textContent)).toEqual(['未读', '已读']);
-    expect(within(table).getAllByTestId('alarm-handle').map((e) => e.textContent)).toEqual(['未处理', '已处理']);
+    expect(
+      within(table)
+        .getAllByTestId('alarm-read')
+        .map((e) => e.textContent),
+    ).toEqual(['未读', '已读']);
+    expect(
+      within(table)
+        .getAllByTestId('alarm-handle')
+        .map((e) => e.textContent),
+    ).toEqual(['未处理', '已处理']);
     expect(within(table).getByText('172 / 150')).toBeInTheDocument();
     expect(within(table).getByText('Helmet 1')).toBeInTheDocument();
     expect(within(table).getByText('李四')).toBeInTheDocument();
@@ -83,7 +128,10 @@ describe('/AlarmHistory', () => {
     fireEvent.click(await screen.findByRole('option', { name: '未读' }));
     await waitFor(() => expect(bodies(calls, LIST).at(-1)).toMatchObject({ filters: { type: 15, read: 0 } }));
     fireEvent.change(within(filters).getByLabelText('关键字'), { target: { value: '8601' } });
-    await waitFor(() => expect(bodies(calls, LIST).at(-1)).toMatchObject({ keyword: '8601', filters: { type: 15, read: 0 } }), { timeout: 10_000 });
+    await waitFor(
+      () => expect(bodies(calls, LIST).at(-1)).toMatchObject({ keyword: '8601', filters: { type: 15, read: 0 } }),
+      { timeout: 10_000 },
+    );
   });
 
   it('mark read sends the id with a request id', async () => {
@@ -110,7 +158,12 @@ describe('/AlarmHistory', () => {
     fireEvent.change(within(dialog).getByTestId('handle-note'), { target: { value: ' 演练触发 ' } });
     fireEvent.click(within(dialog).getByTestId('handle-submit'));
     await waitFor(() => expect(bodies(calls, '/api/device/alarm/handle')).toHaveLength(1));
-    expect(bodies(calls, '/api/device/alarm/handle')[0]).toEqual({ ids: [1], state: 2, note: '演练触发', requestId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(bodies(calls, '/api/device/alarm/handle')[0]).toEqual({
+      ids: [1],
+      state: 2,
+      note: '演练触发',
+      requestId: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -131,7 +184,9 @@ describe('/AlarmHistory', () => {
     expect(within(dialog).getByText('已选择 2 条报警')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByLabelText('已处理'));
     fireEvent.click(within(dialog).getByTestId('handle-submit'));
-    await waitFor(() => expect(bodies(calls, '/api/device/alarm/handle').at(-1)).toMatchObject({ ids: [1, 2], state: 1 }));
+    await waitFor(() =>
+      expect(bodies(calls, '/api/device/alarm/handle').at(-1)).toMatchObject({ ids: [1, 2], state: 1 }),
+    );
     expect(bodies(calls, '/api/device/alarm/handle').at(-1)).not.toHaveProperty('note');
   });
 

@@ -22,7 +22,12 @@ describe('map-layout alarm lists', () => {
   it('/alarmList asks for unhandled alarms newest first and shows each with its type and buttons', async () => {
     renderWithProviders(<AlarmListScreen />, { queryClient: alarmQueryClient() });
     const cards = await screen.findAllByTestId('alarm-card');
-    expect(calls.find((c) => c.url === LIST)?.body).toEqual({ page: 1, size: 50, sort: [{ field: 'id', order: 'desc' }], filters: { handleState: 0 } });
+    expect(calls.find((c) => c.url === LIST)?.body).toEqual({
+      page: 1,
+      size: 50,
+      sort: [{ field: 'id', order: 'desc' }],
+      filters: { handleState: 0 },
+    });
     expect(cards.map((c) => within(c).getByTestId('alarm-type').textContent)).toEqual(['SOS求救', '烟雾告警']);
     // Only the unread one offers mark-read; both can be handled.
     expect(within(cards[0]!).getByTestId('card-read')).toBeInTheDocument();
@@ -35,7 +40,11 @@ describe('map-layout alarm lists', () => {
     const cards = await screen.findAllByTestId('alarm-card');
     expect(calls.find((c) => c.url === LIST)?.body).toMatchObject({ filters: { read: 0, level: 3 } });
     fireEvent.click(within(cards[0]!).getByTestId('card-ack'));
-    await waitFor(() => expect(calls.filter((c) => c.url === '/api/device/alarm/read').map((c) => (c.body as { ids: number[] }).ids)).toEqual([[3]]));
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.url === '/api/device/alarm/read').map((c) => (c.body as { ids: number[] }).ids),
+      ).toEqual([[3]]),
+    );
     fireEvent.click(screen.getByTestId('popup-ack-all'));
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/device/alarm/read')).toHaveLength(2));
     expect((calls.filter((c) => c.url === '/api/device/alarm/read')[1]!.body as { ids: number[] }).ids).toEqual([3, 2]);

@@ -2,7 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MutationObserver, dehydrate, hydrate, onlineManager } from '@tanstack/react-query';
 import { AlarmListScreen } from '../../../src/client/features/alarms/AlarmListScreen';
-import { alarmMutationKeys, type AlarmHandleVars, type AlarmReadVars } from '../../../src/client/features/alarms/alarmMutations';
+import {
+  alarmMutationKeys,
+  type AlarmHandleVars,
+  type AlarmReadVars,
+} from '../../../src/client/features/alarms/alarmMutations';
 import { alarmKeys, LIVE_LIST_QUERY } from '../../../src/client/features/alarms/alarms.queries';
 import { createQueryClient, persistOptions, resumeAfterRestore } from '../../../src/client/lib/queryClient';
 import { configureRequest, resetRequestDeps } from '../../../src/client/lib/request';
@@ -13,12 +17,15 @@ import { renderWithProviders } from '../render';
 import { alarm, alarmQueryClient } from './fixtures';
 
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
 }
 
 const READ = '/api/device/alarm/read';
 const HANDLE = '/api/device/alarm/handle';
-const sent = (calls: Call[], url: string) => calls.filter((c) => c.url === url).map((c) => c.body as Record<string, unknown>);
+const sent = (calls: Call[], url: string) =>
+  calls.filter((c) => c.url === url).map((c) => c.body as Record<string, unknown>);
 const settle = (ms = 100) => new Promise((r) => setTimeout(r, ms));
 
 describe('offline read and handle', () => {
@@ -73,14 +80,23 @@ describe('offline read and handle', () => {
     const before = alarmQueryClient();
     onlineManager.setOnline(false);
     const requestId = 'a'.repeat(32);
-    void new MutationObserver<unknown, Error, AlarmHandleVars>(before, { mutationKey: alarmMutationKeys.handle() }).mutate({ ids: [5], state: 2, note: '误触', requestId }).catch(() => undefined);
+    void new MutationObserver<unknown, Error, AlarmHandleVars>(before, { mutationKey: alarmMutationKeys.handle() })
+      .mutate({ ids: [5], state: 2, note: '误触', requestId })
+      .catch(() => undefined);
     // A paused change without registered functions cannot resume after a reload, so it is not stored.
-    void new MutationObserver<unknown, Error, object>(before, { mutationKey: ['device', 'recycle'], mutationFn: async () => null }).mutate({}).catch(() => undefined);
+    void new MutationObserver<unknown, Error, object>(before, {
+      mutationKey: ['device', 'recycle'],
+      mutationFn: async () => null,
+    })
+      .mutate({})
+      .catch(() => undefined);
     await settle();
 
     // The persister's own options decide what is stored (its query-core copy may differ by a patch version).
     const { shouldDehydrateMutation } = persistOptions().dehydrateOptions!;
-    const stored = JSON.parse(JSON.stringify(dehydrate(before, { shouldDehydrateMutation: (m) => shouldDehydrateMutation!(m as never) })));
+    const stored = JSON.parse(
+      JSON.stringify(dehydrate(before, { shouldDehydrateMutation: (m) => shouldDehydrateMutation!(m as never) })),
+    );
     expect(stored.mutations).toHaveLength(1);
     expect(sent(calls, HANDLE)).toHaveLength(0);
 
@@ -91,7 +107,12 @@ describe('offline read and handle', () => {
     await resumeAfterRestore(after);
     await settle();
     expect(sent(calls, HANDLE)).toEqual([{ ids: [5], state: 2, note: '误触', requestId }]);
-    expect(after.getMutationCache().getAll().every((m) => m.state.status === 'success')).toBe(true);
+    expect(
+      after
+        .getMutationCache()
+        .getAll()
+        .every((m) => m.state.status === 'success'),
+    ).toBe(true);
   });
 
   it('a dropped connection is retried with the same request id', async () => {
@@ -106,7 +127,9 @@ describe('offline read and handle', () => {
         return envelope({ code: 0, msg: 'ok', data: null });
       }) as unknown as typeof fetch,
     });
-    const done = new MutationObserver<unknown, Error, AlarmReadVars>(client, { mutationKey: alarmMutationKeys.read() }).mutate({ ids: [3], requestId: 'b'.repeat(32) });
+    const done = new MutationObserver<unknown, Error, AlarmReadVars>(client, {
+      mutationKey: alarmMutationKeys.read(),
+    }).mutate({ ids: [3], requestId: 'b'.repeat(32) });
     await done;
     expect(bodies).toEqual([
       { ids: [3], requestId: 'b'.repeat(32) },

@@ -39,7 +39,8 @@ const stats: AlarmStats = {
   topDevices: [{ imei: '860100000000001', name: 'Helmet 1', count: 30 }],
 };
 
-const option = (id: string) => JSON.parse(within(screen.getByTestId(`alarm-chart-${id}`)).getByTestId('chart-option').textContent!);
+const option = (id: string) =>
+  JSON.parse(within(screen.getByTestId(`alarm-chart-${id}`)).getByTestId('chart-option').textContent!);
 
 describe('stats search', () => {
   it("defaults to the tenant's last seven whole days and orders a reversed range", () => {

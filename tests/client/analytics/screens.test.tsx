@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AlarmAnalytics, DeviceAnalytics, ManagementStats, ScatterAnswer, StateLineAnswer } from '../../../src/shared/analytics';
+import type {
+  AlarmAnalytics,
+  DeviceAnalytics,
+  ManagementStats,
+  ScatterAnswer,
+  StateLineAnswer,
+} from '../../../src/shared/analytics';
 import { AnalyzeScreen } from '../../../src/client/features/analytics/AnalyzeScreen';
 import { FigureScreen } from '../../../src/client/features/analytics/FigureScreen';
 import { ManagementScreen } from '../../../src/client/features/analytics/ManagementScreen';
@@ -21,27 +27,56 @@ const alarms: AlarmAnalytics = {
   handled: 2,
   handlingRate: 2 / 3,
   meanHandleS: 900,
-  byType: [{ type: 6, count: 2 }, { type: 9, count: 1 }],
-  byDay: [{ day: '2026-11-22', count: 1 }, { day: '2026-11-23', count: 2 }],
+  byType: [
+    { type: 6, count: 2 },
+    { type: 9, count: 1 },
+  ],
+  byDay: [
+    { day: '2026-11-22', count: 1 },
+    { day: '2026-11-23', count: 2 },
+  ],
   handledByDay: [1, 1],
   byHour: Array.from({ length: 24 }, (_, h) => (h === 9 ? 3 : 0)),
   topDevices: [{ imei: '860100000000001', name: 'Helmet 1', count: 2 }],
 };
 const devices: DeviceAnalytics = {
   total: 4,
-  byState: [{ state: 0, count: 1 }, { state: 1, count: 3 }],
-  byKind: [{ kind: 'helmet', count: 3 }, { kind: 'smoke', count: 1 }],
+  byState: [
+    { state: 0, count: 1 },
+    { state: 1, count: 3 },
+  ],
+  byKind: [
+    { kind: 'helmet', count: 3 },
+    { kind: 'smoke', count: 1 },
+  ],
   onlineTrend: [{ t: '2026-11-23T01:00:00.000Z', count: 3 }],
   grain: 'hour',
   departments: [{ id: 1, name: '一部', count: 2, children: [{ id: 2, name: '一组', count: 1, children: [] }] }],
 };
-const state: StateLineAnswer = { imei: '860100000000001', name: 'Helmet 1', points: [{ t: '2026-11-22T00:00:00Z', state: 1 }, { t: '2026-11-22T05:00:00Z', state: 2 }] };
+const state: StateLineAnswer = {
+  imei: '860100000000001',
+  name: 'Helmet 1',
+  points: [
+    { t: '2026-11-22T00:00:00Z', state: 1 },
+    { t: '2026-11-22T05:00:00Z', state: 2 },
+  ],
+};
 const scatter: ScatterAnswer = { x: 'heartRate', y: 'bodyTemp', series: [{ kind: 'helmet', points: [[70, 36.5]] }] };
 const management: ManagementStats = {
   users: { total: 5, enabled: 4 },
   roles: 2,
   departments: 3,
-  devices: { total: 4, byState: [{ state: 0, count: 1 }, { state: 1, count: 3 }], byStock: [{ state: 1, count: 1 }, { state: 5, count: 3 }] },
+  devices: {
+    total: 4,
+    byState: [
+      { state: 0, count: 1 },
+      { state: 1, count: 3 },
+    ],
+    byStock: [
+      { state: 1, count: 1 },
+      { state: 5, count: 3 },
+    ],
+  },
   jobs: [{ state: 2, count: 7 }],
   storage: { files: 2, bytes: 3 * 1024 * 1024 },
   audit: { byDay: [{ day: '2026-11-23', count: 9 }], byAction: [{ action: 'update', count: 9 }] },
@@ -61,7 +96,10 @@ beforeEach(() => {
 });
 afterEach(() => resetRequestDeps());
 
-const options = () => screen.getAllByTestId('chart-option').map((el) => JSON.parse(el.textContent ?? '{}') as { series: { type: string; data: unknown[] }[] });
+const options = () =>
+  screen
+    .getAllByTestId('chart-option')
+    .map((el) => JSON.parse(el.textContent ?? '{}') as { series: { type: string; data: unknown[] }[] });
 
 describe('analytics screens', () => {
   it('analyze, figure and management1 are registered lazy screens', () => {
@@ -76,11 +114,17 @@ describe('analytics screens', () => {
     expect(screen.getByTestId('figure-online')).toHaveTextContent('3');
     expect(within(screen.getByTestId('top-devices')).getByText('Helmet 1')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('chart-option')).toHaveLength(4));
-    const types = options().map((o) => o.series[0]!.type).sort();
+    const types = options()
+      .map((o) => o.series[0]!.type)
+      .sort();
     expect(types).toEqual(['bar', 'line', 'line', 'pie']);
-    const body = calls.find((c) => c.url === '/api/device/analytics/alarms/stats')!.body as { from: string; to: string };
+    const body = calls.find((c) => c.url === '/api/device/analytics/alarms/stats')!.body as {
+      from: string;
+      to: string;
+    };
     expect((Date.parse(body.to) - Date.parse(body.from)) / 86_400_000).toBeCloseTo(7, 0);
-    for (const id of ['days', 'types', 'hours', 'online', 'handling', 'top']) expect(screen.getByTestId(`export-${id}`)).toBeInTheDocument();
+    for (const id of ['days', 'types', 'hours', 'online', 'handling', 'top'])
+      expect(screen.getByTestId(`export-${id}`)).toBeInTheDocument();
   });
 
   it('/figure draws the seven kinds from the answers', async () => {
@@ -91,8 +135,26 @@ describe('analytics screens', () => {
     const types = all.map((o) => o.series[0]?.type);
     expect(types.filter((x) => x === 'pie')).toHaveLength(2);
     expect(types).toContain('scatter');
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/device/analytics/state/events' && (c.body as { imei: string }).imei === '860100000000001')).toBe(true));
-    await waitFor(() => expect(options().some((o) => JSON.stringify(o.series[0]?.data) === JSON.stringify([['2026-11-22T00:00:00Z', 1], ['2026-11-22T05:00:00Z', 2]]))).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.url === '/api/device/analytics/state/events' && (c.body as { imei: string }).imei === '860100000000001',
+        ),
+      ).toBe(true),
+    );
+    await waitFor(() =>
+      expect(
+        options().some(
+          (o) =>
+            JSON.stringify(o.series[0]?.data) ===
+            JSON.stringify([
+              ['2026-11-22T00:00:00Z', 1],
+              ['2026-11-22T05:00:00Z', 2],
+            ]),
+        ),
+      ).toBe(true),
+    );
     expect(options().some((o) => JSON.stringify(o.series[0]?.data) === JSON.stringify([[70, 36.5]]))).toBe(true);
   });
 

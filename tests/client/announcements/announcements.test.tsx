@@ -48,7 +48,11 @@ describe('/AnnouncementList', () => {
     saveLogin('tok', { ...demoUser, marks: ['*'] });
     calls = mockApi({
       '/api/user/announcement/list': {
-        rows: [row(1, 'Draft one', 1), row(2, 'Published one', 3, { recipientCount: 3, readCount: 1, publishAt: '2026-11-25T01:00:00Z' }), row(3, 'Rejected one', 4)],
+        rows: [
+          row(1, 'Draft one', 1),
+          row(2, 'Published one', 3, { recipientCount: 3, readCount: 1, publishAt: '2026-11-25T01:00:00Z' }),
+          row(3, 'Rejected one', 4),
+        ],
         total: 3,
       },
       '/api/user/announcement/publish': row(1, 'Draft one', 3),
@@ -94,7 +98,15 @@ describe('/AnnouncementList', () => {
 });
 
 describe('/siteAnnouncement and /AnnouncementListtc', () => {
-  const item = (id: number, title: string, readAt: string | null) => ({ id, title, content: `${title} text`, level: id === 1 ? 3 : 1, publisherName: '演示管理员', publishAt: '2026-11-25T01:00:00Z', readAt });
+  const item = (id: number, title: string, readAt: string | null) => ({
+    id,
+    title,
+    content: `${title} text`,
+    level: id === 1 ? 3 : 1,
+    publisherName: '演示管理员',
+    publishAt: '2026-11-25T01:00:00Z',
+    readAt,
+  });
 
   it('lists mine unread first; opening one shows it and marks it read', async () => {
     saveLogin('tok', { ...demoUser, marks: [] });
@@ -102,7 +114,9 @@ describe('/siteAnnouncement and /AnnouncementListtc', () => {
     calls = mockApi({
       '/api/user/announcement/inbox/list': (body: unknown) => {
         const unread = (body as { unread?: boolean }).unread;
-        const rows = read ? [item(2, 'Old news', '2026-11-24T00:00:00Z'), item(1, 'Evacuate', '2026-11-25T03:00:00Z')] : [item(1, 'Evacuate', null), item(2, 'Old news', '2026-11-24T00:00:00Z')];
+        const rows = read
+          ? [item(2, 'Old news', '2026-11-24T00:00:00Z'), item(1, 'Evacuate', '2026-11-25T03:00:00Z')]
+          : [item(1, 'Evacuate', null), item(2, 'Old news', '2026-11-24T00:00:00Z')];
         const shown = unread ? rows.filter((r) => r.readAt === null) : rows;
         return { rows: shown, total: shown.length, unread: read ? 0 : 1 };
       },
@@ -129,6 +143,10 @@ describe('/siteAnnouncement and /AnnouncementListtc', () => {
     calls = mockApi({ '/api/user/announcement/inbox/list': { rows: [], total: 0, unread: 0 } });
     renderWithProviders(<AnnouncementInbox unreadOnly />);
     expect(await screen.findByTestId('announcement-empty')).toHaveTextContent('没有未读公告');
-    expect(calls.find((c) => c.url === '/api/user/announcement/inbox/list')?.body).toEqual({ unread: true, page: 1, size: 50 });
+    expect(calls.find((c) => c.url === '/api/user/announcement/inbox/list')?.body).toEqual({
+      unread: true,
+      page: 1,
+      size: 50,
+    });
   });
 });

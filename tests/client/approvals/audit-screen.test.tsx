@@ -33,7 +33,8 @@ beforeEach(() => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ path, body });
     if (path === 'approval/inbox/list') return envelope({ code: 0, msg: 'ok', data: inbox });
-    if (path === 'approvalNode/list') return envelope({ code: 0, msg: 'ok', data: { rows: [{ id: 7, name: '现场审批（两级）' }], total: 1 } });
+    if (path === 'approvalNode/list')
+      return envelope({ code: 0, msg: 'ok', data: { rows: [{ id: 7, name: '现场审批（两级）' }], total: 1 } });
     if (path === 'approval/submit') return envelope({ code: 0, msg: 'ok', data: { approvalId: 90 } });
     if (path === 'approval/approve' || path === 'approval/reject') {
       inbox = inbox.filter((r) => r.id !== (body as { id: number }).id);
@@ -54,7 +55,9 @@ describe('the approval inbox (/audit, 待我审批)', () => {
     fireEvent.click(screen.getByTestId('approve-41'));
     fireEvent.change(await screen.findByTestId('decision-comment'), { target: { value: '同意，注意交接' } });
     fireEvent.click(screen.getByTestId('decision-confirm'));
-    await waitFor(() => expect(calls.find((c) => c.path === 'approval/approve')?.body).toEqual({ id: 41, comment: '同意，注意交接' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'approval/approve')?.body).toEqual({ id: 41, comment: '同意，注意交接' }),
+    );
     await waitFor(() => expect(screen.queryByTestId('inbox-row-41')).toBeNull());
     expect(screen.getByTestId('inbox-row-42')).toBeInTheDocument();
     expect(calls.some((c) => c.path === 'approval/reject')).toBe(false);
@@ -67,7 +70,9 @@ describe('the approval inbox (/audit, 待我审批)', () => {
     expect(onDetail).toHaveBeenCalledWith(42);
     fireEvent.click(screen.getByTestId('reject-42'));
     fireEvent.click(await screen.findByTestId('decision-confirm'));
-    await waitFor(() => expect(calls.find((c) => c.path === 'approval/reject')?.body).toEqual({ id: 42, comment: null }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'approval/reject')?.body).toEqual({ id: 42, comment: null }),
+    );
     expect(calls.some((c) => c.path === 'approval/approve')).toBe(false);
   });
 
@@ -92,7 +97,12 @@ describe('提交申请 (/audit, 审批记录)', () => {
     fireEvent.click(screen.getByTestId('request-node'));
     fireEvent.click(await screen.findByRole('option', { name: '现场审批（两级）' }));
     fireEvent.click(screen.getByTestId('request-submit'));
-    await waitFor(() => expect(calls.find((c) => c.path === 'approval/submit')?.body).toEqual({ nodeId: 7, title: 'Buy 20 t of concrete' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'approval/submit')?.body).toEqual({
+        nodeId: 7,
+        title: 'Buy 20 t of concrete',
+      }),
+    );
     await waitFor(() => expect(onSubmitted).toHaveBeenCalledTimes(1));
     expect(onClose).toHaveBeenCalled();
   });

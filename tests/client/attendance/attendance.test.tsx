@@ -39,7 +39,10 @@ let calls: Call[];
 beforeEach(() => {
   saveLogin('tok', { ...demoUser, marks: ['*'] });
   calls = mockApi({
-    '/api/user/attendanceRecord/list': { rows: [record(1, '2026-11-03', 1, 0, 0), record(2, '2026-11-05', 0, 1, 0)], total: 2 },
+    '/api/user/attendanceRecord/list': {
+      rows: [record(1, '2026-11-03', 1, 0, 0), record(2, '2026-11-05', 0, 1, 0)],
+      total: 2,
+    },
     '/api/user/attendanceRecord/stats': {
       from: '2026-11-01',
       to: '2026-11-03',
@@ -52,8 +55,24 @@ beforeEach(() => {
       departments: [{ departmentId: 3, name: 'Crew A', records: 6, normal: 3, late: 2, early: 1, absent: 1 }],
       topLate: [{ userId: 7, name: 'Wang Wu', late: 2, early: 1, absent: 0 }],
     },
-    '/api/user/attendanceRecord/reportJob': { id: 41, kind: 'attendanceReport', title: 'x', state: 1, progress: 0, rows: 0, createdAt: '2026-11-25T00:00:00Z' },
-    '/api/user/job/get': { id: 41, kind: 'attendanceReport', title: 'x', state: 1, progress: 0, rows: 0, createdAt: '2026-11-25T00:00:00Z' },
+    '/api/user/attendanceRecord/reportJob': {
+      id: 41,
+      kind: 'attendanceReport',
+      title: 'x',
+      state: 1,
+      progress: 0,
+      rows: 0,
+      createdAt: '2026-11-25T00:00:00Z',
+    },
+    '/api/user/job/get': {
+      id: 41,
+      kind: 'attendanceReport',
+      title: 'x',
+      state: 1,
+      progress: 0,
+      rows: 0,
+      createdAt: '2026-11-25T00:00:00Z',
+    },
   });
 });
 afterEach(() => resetRequestDeps());
@@ -76,18 +95,27 @@ describe('attendance screens', () => {
     expect(screen.getByTestId('attendance-report-ok')).toBeDisabled();
     fireEvent.change(month, { target: { value: '2026-10' } });
     fireEvent.click(screen.getByTestId('attendance-report-ok'));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/user/attendanceRecord/reportJob')?.body).toEqual({ month: '2026-10' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/user/attendanceRecord/reportJob')?.body).toEqual({ month: '2026-10' }),
+    );
   });
 
   it('`attendance` shows the totals, the charts and the workers late most often for the month to date', async () => {
     renderWithProviders(<AttendanceStatsScreen />);
     expect(within(await screen.findByTestId('attendance-total-late')).getByText('2')).toBeInTheDocument();
     expect(within(screen.getByTestId('attendance-total-absent')).getByText('1')).toBeInTheDocument();
-    expect(within(screen.getByTestId('attendance-top-late')).getByText('Wang Wu').closest('tr')).toHaveTextContent('Wang Wu210');
+    expect(within(screen.getByTestId('attendance-top-late')).getByText('Wang Wu').closest('tr')).toHaveTextContent(
+      'Wang Wu210',
+    );
     expect(screen.getByTestId('attendance-days-card')).toHaveTextContent('每日考勤');
     expect(screen.getByTestId('attendance-departments-card')).toHaveTextContent('部门考勤');
     expect(calls.find((c) => c.url === '/api/user/attendanceRecord/stats')?.body).toEqual(monthToDate());
     fireEvent.change(screen.getByTestId('attendance-from'), { target: { value: '2026-11-02' } });
-    await waitFor(() => expect(calls.filter((c) => c.url === '/api/user/attendanceRecord/stats').at(-1)?.body).toEqual({ ...monthToDate(), from: '2026-11-02' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/user/attendanceRecord/stats').at(-1)?.body).toEqual({
+        ...monthToDate(),
+        from: '2026-11-02',
+      }),
+    );
   });
 });

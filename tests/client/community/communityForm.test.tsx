@@ -9,11 +9,32 @@ import { renderWithProviders } from '../render';
 import { mockApi, type Call } from '../devices/mockApi';
 
 let calls: Call[];
-const job = { id: 7, kind: 'communityRooms', title: '生成房间', resource: null, format: null, state: 0, progress: 0, rows: null, total: null, fileName: null, bytes: null, error: null, createdAt: new Date().toISOString(), finishedAt: null, downloadable: false, result: null };
+const job = {
+  id: 7,
+  kind: 'communityRooms',
+  title: '生成房间',
+  resource: null,
+  format: null,
+  state: 0,
+  progress: 0,
+  rows: null,
+  total: null,
+  fileName: null,
+  bytes: null,
+  error: null,
+  createdAt: new Date().toISOString(),
+  finishedAt: null,
+  downloadable: false,
+  result: null,
+};
 
 beforeEach(() => {
   saveLogin('tok', { ...demoUser, marks: ['*'] });
-  calls = mockApi({ '/api/user/community/add': { id: 42 }, '/api/user/community/generate': job, '/api/user/job/get': job });
+  calls = mockApi({
+    '/api/user/community/add': { id: 42 },
+    '/api/user/community/generate': job,
+    '/api/user/job/get': job,
+  });
 });
 afterEach(() => resetRequestDeps());
 
@@ -31,7 +52,14 @@ describe('the community form', () => {
     fireEvent.click(screen.getByTestId('community-save'));
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/user/community/generate'));
     const add = calls.find((c) => c.url === '/api/user/community/add')!.body as Record<string, unknown>;
-    expect(add).toMatchObject({ name: 'Test Garden', namingRule: '{building}-{unit}-{floor}{room:02}', buildingCount: 1, unitCount: 1, floorCount: 6, roomCount: 2 });
+    expect(add).toMatchObject({
+      name: 'Test Garden',
+      namingRule: '{building}-{unit}-{floor}{room:02}',
+      buildingCount: 1,
+      unitCount: 1,
+      floorCount: 6,
+      roomCount: 2,
+    });
     expect(calls.find((c) => c.url === '/api/user/community/generate')!.body).toEqual({ id: 42 });
   });
 
@@ -40,7 +68,22 @@ describe('the community form', () => {
       id: 3,
       name: 'G',
       truncated: false,
-      buildings: [{ id: 3, number: 1, name: '1栋', units: [{ id: 3, number: 1, name: '1单元', doorUnits: [], rooms: [{ id: 3, unitId: 3, floor: 1, number: 1, name: '1栋1单元101' }] }] }],
+      buildings: [
+        {
+          id: 3,
+          number: 1,
+          name: '1栋',
+          units: [
+            {
+              id: 3,
+              number: 1,
+              name: '1单元',
+              doorUnits: [],
+              rooms: [{ id: 3, unitId: 3, floor: 1, number: 1, name: '1栋1单元101' }],
+            },
+          ],
+        },
+      ],
     };
     const [c] = treeNodes(tree);
     const b = c!.children![0]!;

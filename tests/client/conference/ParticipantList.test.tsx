@@ -7,13 +7,22 @@ const member = (uid: string, state: number) => ({ uid, userName: uid, displayNam
 
 describe('ParticipantList', () => {
   it('says 无用户 when the room is empty', () => {
-    renderWithProviders(<ParticipantList members={[]} selfUid={null} subscribed={new Set()} onSubscribe={() => undefined} />);
+    renderWithProviders(
+      <ParticipantList members={[]} selfUid={null} subscribed={new Set()} onSubscribe={() => undefined} />,
+    );
     expect(screen.getByTestId('conf-members-empty').textContent).toBe('无用户');
   });
 
   it('marks the own entry (自身), shows what each sends, and subscribes to the others only', () => {
     const onSubscribe = vi.fn();
-    renderWithProviders(<ParticipantList members={[member('7', 15), member('8', 12)]} selfUid="7" subscribed={new Set()} onSubscribe={onSubscribe} />);
+    renderWithProviders(
+      <ParticipantList
+        members={[member('7', 15), member('8', 12)]}
+        selfUid="7"
+        subscribed={new Set()}
+        onSubscribe={onSubscribe}
+      />,
+    );
     const rows = screen.getAllByTestId('conf-member');
     expect(rows[0]!.textContent).toContain('User 7(自身)');
     expect(rows[1]!.textContent).not.toContain('(自身)');
@@ -27,7 +36,14 @@ describe('ParticipantList', () => {
 
   it('subscribes to a member that sends', () => {
     const onSubscribe = vi.fn();
-    renderWithProviders(<ParticipantList members={[member('7', 15), member('8', 15)]} selfUid="7" subscribed={new Set()} onSubscribe={onSubscribe} />);
+    renderWithProviders(
+      <ParticipantList
+        members={[member('7', 15), member('8', 15)]}
+        selfUid="7"
+        subscribed={new Set()}
+        onSubscribe={onSubscribe}
+      />,
+    );
     fireEvent.click(screen.getByTestId('conf-subscribe'));
     expect(onSubscribe).toHaveBeenCalledWith('8');
   });

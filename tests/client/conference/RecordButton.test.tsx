@@ -17,7 +17,8 @@ function fakeClient() {
     record,
     getSnapshot: () => ({ members: [] }),
   } as unknown as ConferenceClient;
-  const answer = (event: ConfEvent) => listeners.forEach((l) => l({ from: 'server', to: '', type: 'msg' } as ConfMessage, event));
+  const answer = (event: ConfEvent) =>
+    listeners.forEach((l) => l({ from: 'server', to: '', type: 'msg' } as ConfMessage, event));
   return { client, record, answer };
 }
 

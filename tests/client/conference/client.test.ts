@@ -10,15 +10,20 @@ function fakeService(opts: { failPosts?: number; loginRet?: number } = {}) {
   const calls: string[] = [];
   let failPosts = opts.failPosts ?? 0;
   let gone = false;
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     calls.push(`${init?.method ?? 'GET'} ${url}`);
     if (url.includes('/v1/conference/')) {
       if (opts.loginRet) return json({ ret: opts.loginRet, msg: 'bad accountName or password' });
-      return json({ ret: 0, data: { instanceId: 'inst-1', confNum: '9', iceServers: [{ url: 'stun:s', urls: ['stun:s'] }] } });
+      return json({
+        ret: 0,
+        data: { instanceId: 'inst-1', confNum: '9', iceServers: [{ url: 'stun:s', urls: ['stun:s'] }] },
+      });
     }
-    if (url.includes('/v1/get/')) return json(gone ? { ret: 3, msg: 'invalid instanceId' } : { ret: 0, data: queue.splice(0) });
+    if (url.includes('/v1/get/'))
+      return json(gone ? { ret: 3, msg: 'invalid instanceId' } : { ret: 0, data: queue.splice(0) });
     if (failPosts > 0) {
       failPosts -= 1;
       return json({}, 502);
@@ -27,13 +32,28 @@ function fakeService(opts: { failPosts?: number; loginRet?: number } = {}) {
     posted.push(...body.data.map((d) => JSON.parse(d) as ConfMessage));
     return json({ ret: 0, data: null });
   });
-  const push = (event: ConfEvent) => queue.push(JSON.stringify({ from: 'server', to: 'inst-1', type: 'msg', txt: JSON.stringify(event) }));
+  const push = (event: ConfEvent) =>
+    queue.push(JSON.stringify({ from: 'server', to: 'inst-1', type: 'msg', txt: JSON.stringify(event) }));
   const commands = () => posted.filter((m) => m.type === 'cmd').map((m) => JSON.parse(m.txt!) as { cmd: string });
   return { fetch, push, posted, calls, commands, forget: () => void (gone = true) };
 }
 
-const member = (uid: string, state = 12): ConfMember => ({ uid, userName: `u${uid}`, displayName: `User ${uid}`, state, role: 4096 });
-const room = { roomId: '1111', displayName: '1111', password: '', capacity: 16, maxResolution: 1, channelId: 'room_1111', record: false };
+const member = (uid: string, state = 12): ConfMember => ({
+  uid,
+  userName: `u${uid}`,
+  displayName: `User ${uid}`,
+  state,
+  role: 4096,
+});
+const room = {
+  roomId: '1111',
+  displayName: '1111',
+  password: '',
+  capacity: 16,
+  maxResolution: 1,
+  channelId: 'room_1111',
+  record: false,
+};
 
 let client: ConferenceClient | undefined;
 afterEach(async () => {
@@ -41,8 +61,20 @@ afterEach(async () => {
   client = undefined;
 });
 
-function make(service: ReturnType<typeof fakeService>, over: Partial<ConstructorParameters<typeof ConferenceClient>[0]> = {}) {
-  client = new ConferenceClient({ service: 'https://console.test/api/conf', userId: 7, token: 'tok', appKey: 'local', fetch: service.fetch as typeof fetch, pollMs: 5, retryMs: 0, ...over });
+function make(
+  service: ReturnType<typeof fakeService>,
+  over: Partial<ConstructorParameters<typeof ConferenceClient>[0]> = {},
+) {
+  client = new ConferenceClient({
+    service: 'https://console.test/api/conf',
+    userId: 7,
+    token: 'tok',
+    appKey: 'local',
+    fetch: service.fetch as typeof fetch,
+    pollMs: 5,
+    retryMs: 0,
+    ...over,
+  });
   return client;
 }
 
@@ -69,7 +101,14 @@ describe('the conference client', () => {
     expect(c.getSnapshot().status).toBe('loggingIn');
     const login = JSON.parse(String(service.fetch.mock.calls[0]![1]!.body)) as Record<string, unknown>;
     expect(service.calls[0]).toMatch(/^POST https:\/\/console\.test\/api\/conf\/v1\/conference\/(100|[1-9]\d?)$/);
-    expect(login).toEqual({ accountName: '7', password: 'tok', appKey: 'local', regionId: '0', roomType: 0, webrtcVersion: 1 });
+    expect(login).toEqual({
+      accountName: '7',
+      password: 'tok',
+      appKey: 'local',
+      regionId: '0',
+      roomType: 0,
+      webrtcVersion: 1,
+    });
     expect(c.iceServers).toEqual([{ urls: ['stun:s'], username: undefined, credential: undefined }]);
     expect(service.commands()).toEqual([{ cmd: 'getrealm' }]);
     service.push({ event: 'ongetrealmok', realm: 'tenant_2', uid: '7', displayName: 'Me' });
@@ -96,7 +135,9 @@ describe('the conference client', () => {
     await c.leave();
     expect(c.getSnapshot().status).toBe('leaving');
     service.push({ event: 'onconfdidleave', roomId: '1111', reason: 'left' });
-    await vi.waitFor(() => expect(c.getSnapshot()).toMatchObject({ status: 'loginok', room: null, members: [], volumes: {} }));
+    await vi.waitFor(() =>
+      expect(c.getSnapshot()).toMatchObject({ status: 'loginok', room: null, members: [], volumes: {} }),
+    );
 
     await c.join('1111');
     service.push({ event: 'onconfjoinfail', roomId: '1111', reason: 'full' });
@@ -137,7 +178,11 @@ describe('the conference client', () => {
     await c.start();
     await c.record({ Command: 'StartRecord', Video: true, Storage: { Protocol: 2, FileKey: 'web_1' } });
     const text = (service.commands().at(-1) as unknown as { text: string }).text;
-    expect(JSON.parse(atob(text))).toEqual({ Command: 'StartRecord', Video: true, Storage: { Protocol: 2, FileKey: 'web_1' } });
+    expect(JSON.parse(atob(text))).toEqual({
+      Command: 'StartRecord',
+      Video: true,
+      Storage: { Protocol: 2, FileKey: 'web_1' },
+    });
     service.push({ event: 'sendtext', command: 'StartRecord', ok: true });
     await vi.waitFor(() => expect(seen).toEqual(['sendtext']));
     expect(hhmmss(3725)).toBe('01:02:05');

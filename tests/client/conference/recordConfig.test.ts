@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_RECORD_CONFIG, loadRecordConfig, recordConfigProblem, saveRecordConfig } from '../../../src/client/features/conference/recordConfig';
+import {
+  DEFAULT_RECORD_CONFIG,
+  loadRecordConfig,
+  recordConfigProblem,
+  saveRecordConfig,
+} from '../../../src/client/features/conference/recordConfig';
 
 describe('the conference recording settings', () => {
   beforeEach(() => localStorage.clear());

@@ -21,11 +21,15 @@ import { alarmQueryClient } from '../alarms/fixtures';
 vi.mock('../../../src/client/components/Chart', () => ({
   Chart: ({ option }: { option: unknown }) => <pre data-testid="chart-option">{JSON.stringify(option)}</pre>,
 }));
-vi.mock('../../../src/client/features/dashboards/DashboardMap', () => ({ default: ({ kinds }: { kinds?: string[] }) => <div data-testid="fake-map" data-kinds={kinds?.join(',') ?? 'all'} /> }));
+vi.mock('../../../src/client/features/dashboards/DashboardMap', () => ({
+  default: ({ kinds }: { kinds?: string[] }) => <div data-testid="fake-map" data-kinds={kinds?.join(',') ?? 'all'} />,
+}));
 
 // The handling dialog's autosizing note listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
 }
 
 function summary(online: number, scenario: DashboardSummary['scenario'] = 'fire'): DashboardSummary {
@@ -56,9 +60,35 @@ function summary(online: number, scenario: DashboardSummary['scenario'] = 'fire'
       handleRate: 0.8,
       meanHandleS: 600,
     },
-    readings: [{ metric: 'smoke', devices: online, avg: 1.5, max: 12, days: [{ day: '2026-11-23', avg: 1.5, max: 12 }] }],
-    figures: { peopleOnSite: 0, wearables: 0, smokeAlarming: 1, gasAlarming: 0, pressureAlarming: 0, breakersOnline: 2, breakerTrips: 0, wristbandsOnline: 7, wristbands: 9, attendance: 6 },
-    latest: [{ id: 41, type: 8, level: 3, title: 'Smoke', imei: '860000000000001', deviceName: 'Smoke 1', personName: null, ts: '2026-11-23T09:00:00.000Z', read: 0, handleState: 0 }],
+    readings: [
+      { metric: 'smoke', devices: online, avg: 1.5, max: 12, days: [{ day: '2026-11-23', avg: 1.5, max: 12 }] },
+    ],
+    figures: {
+      peopleOnSite: 0,
+      wearables: 0,
+      smokeAlarming: 1,
+      gasAlarming: 0,
+      pressureAlarming: 0,
+      breakersOnline: 2,
+      breakerTrips: 0,
+      wristbandsOnline: 7,
+      wristbands: 9,
+      attendance: 6,
+    },
+    latest: [
+      {
+        id: 41,
+        type: 8,
+        level: 3,
+        title: 'Smoke',
+        imei: '860000000000001',
+        deviceName: 'Smoke 1',
+        personName: null,
+        ts: '2026-11-23T09:00:00.000Z',
+        read: 0,
+        handleState: 0,
+      },
+    ],
   };
 }
 
@@ -108,7 +138,9 @@ describe('scenario dashboards', () => {
     expect(figure('mean')).toBe('10');
     expect(figure('smokeAlarming')).toBe('1');
     expect(calls.find((c) => c.url === '/api/device/dashboard/summary')?.body).toEqual({ scenario: 'fire' });
-    expect((await screen.findByTestId('fake-map')).getAttribute('data-kinds')).toBe('smoke,fireButton,gas,waterPressure,breaker,gateway4g');
+    expect((await screen.findByTestId('fake-map')).getAttribute('data-kinds')).toBe(
+      'smoke,fireButton,gas,waterPressure,breaker,gateway4g',
+    );
     expect(within(screen.getByTestId('dash-latest')).getAllByTestId('dash-alarm')).toHaveLength(1);
     expect(within(screen.getByTestId('dash-readings')).getByTestId('dash-reading-avg')).toHaveTextContent('1.5');
     expect(within(screen.getByTestId('dash-kinds-table')).getByText('10')).toBeInTheDocument();
@@ -160,17 +192,25 @@ describe('scenario dashboards', () => {
     await screen.findByTestId('dash-figure-online');
     await user.click(screen.getByTestId('dash-department'));
     await user.click(await screen.findByRole('option', { name: 'Crew A' }));
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/device/dashboard/summary' && (c.body as { departmentId?: number }).departmentId === 5)).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) => c.url === '/api/device/dashboard/summary' && (c.body as { departmentId?: number }).departmentId === 5,
+        ),
+      ).toBe(true),
+    );
   });
 
-  it('handles an alarm in one click through the alarm screens\' dialog', async () => {
+  it("handles an alarm in one click through the alarm screens' dialog", async () => {
     renderWithProviders(<DashboardScreen scenario="fire" title="消防看板" />, { queryClient: alarmQueryClient() });
     await screen.findByTestId('dash-figure-online');
     fireEvent.click(within(screen.getByTestId('dash-latest')).getByTestId('dash-alarm-handle'));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByLabelText('已处理'));
     fireEvent.click(within(dialog).getByTestId('handle-submit'));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/device/alarm/handle')?.body).toMatchObject({ ids: [41], state: 1 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/device/alarm/handle')?.body).toMatchObject({ ids: [41], state: 1 }),
+    );
   });
 
   it('campus personnel panel shows wristbands and attendance', async () => {
@@ -186,7 +226,10 @@ describe('scenario dashboards', () => {
     vi.setSystemTime(new Date('2026-11-25T04:00:00Z'));
     const user = userEvent.setup();
     calls = mockApi({
-      '/api/device/dashboard/summary': (body: unknown) => ({ ...summary(6, 'campus'), personnel: personnel((body as { from?: string }).from ? 9 : 4) }),
+      '/api/device/dashboard/summary': (body: unknown) => ({
+        ...summary(6, 'campus'),
+        personnel: personnel((body as { from?: string }).from ? 9 : 4),
+      }),
       '/api/user/department/list': { rows: [], total: 0 },
     });
     try {
@@ -195,10 +238,17 @@ describe('scenario dashboards', () => {
       expect(figure('people')).toBe('12');
       expect(figure('onDutyToday')).toBe('5');
       expect(figure('periodAttendance')).toBe('18');
-      const departments = JSON.parse(within(screen.getByTestId('personnel-departments')).getByTestId('chart-option').textContent!);
+      const departments = JSON.parse(
+        within(screen.getByTestId('personnel-departments')).getByTestId('chart-option').textContent!,
+      );
       expect(departments.xAxis.data).toEqual(['Crew A', '未分配部门']);
-      expect(departments.series.map((s: { data: number[] }) => s.data)).toEqual([[10, 2], [8, 0]]);
-      const types = JSON.parse(within(screen.getByTestId('personnel-alarm-types')).getByTestId('chart-option').textContent!);
+      expect(departments.series.map((s: { data: number[] }) => s.data)).toEqual([
+        [10, 2],
+        [8, 0],
+      ]);
+      const types = JSON.parse(
+        within(screen.getByTestId('personnel-alarm-types')).getByTestId('chart-option').textContent!,
+      );
       expect(types.series[0].data).toEqual([{ name: '跌倒告警', value: 4 }]);
 
       await user.click(screen.getByTestId('dash-range'));
@@ -206,7 +256,11 @@ describe('scenario dashboards', () => {
       await user.click(screen.getByRole('button', { name: '22 November 2026' }));
       // The picked days are Shanghai's (the tenant's): from its midnight on the 20th to the end of the 22nd.
       await waitFor(() =>
-        expect(calls.filter((c) => c.url === '/api/device/dashboard/summary').at(-1)?.body).toEqual({ scenario: 'campus', from: '2026-11-19T16:00:00.000Z', to: '2026-11-22T15:59:59.999Z' }),
+        expect(calls.filter((c) => c.url === '/api/device/dashboard/summary').at(-1)?.body).toEqual({
+          scenario: 'campus',
+          from: '2026-11-19T16:00:00.000Z',
+          to: '2026-11-22T15:59:59.999Z',
+        }),
       );
       await waitFor(() => expect(figure('peopleAlarms')).toBe('9'));
     } finally {
@@ -247,7 +301,9 @@ describe('the data wall', () => {
   });
 
   it('the people panel shows the wearers on duty against all wearables', async () => {
-    mockApi({ '/api/device/dashboard/summary': () => ({ ...summary(4, 'city'), figures: { peopleOnSite: 12, wearables: 20 } }) });
+    mockApi({
+      '/api/device/dashboard/summary': () => ({ ...summary(4, 'city'), figures: { peopleOnSite: 12, wearables: 20 } }),
+    });
     renderWithProviders(<DataWall />);
     const people = await screen.findByTestId('wall-people');
     expect([people.dataset.value, people.dataset.total]).toEqual(['12', '20']);
@@ -258,12 +314,21 @@ describe('the data wall', () => {
 
 describe('chart options', () => {
   it('sums days into months and charts every hour of the day', () => {
-    expect(byMonth([{ day: '2026-01-03', count: 2 }, { day: '2026-02-01', count: 1 }, { day: '2026-01-30', count: 3 }])).toEqual([
+    expect(
+      byMonth([
+        { day: '2026-01-03', count: 2 },
+        { day: '2026-02-01', count: 1 },
+        { day: '2026-01-30', count: 3 },
+      ]),
+    ).toEqual([
       { month: '2026-01', count: 5 },
       { month: '2026-02', count: 1 },
     ]);
     // Read at 23:30 in Shanghai (the tenant's clock): the whole day so far is every hour.
-    const option = alarmHoursOption({ ...summary(1), at: Date.parse('2026-11-23T15:30:00Z') }, { online: '', offline: '', alarming: '', today: 'today', period: '', alarms: '', avg: '', max: '' });
+    const option = alarmHoursOption(
+      { ...summary(1), at: Date.parse('2026-11-23T15:30:00Z') },
+      { online: '', offline: '', alarming: '', today: 'today', period: '', alarms: '', avg: '', max: '' },
+    );
     expect((option.xAxis as { data: string[] }).data).toHaveLength(24);
     expect((option.series as { data: number[] }[])[0]!.data[9]).toBe(3);
   });

@@ -13,9 +13,48 @@ import { renderWithProviders } from '../render';
 import { mockApi, type Call } from './mockApi';
 
 const rows = [
-  { id: 1, imei: '860100000000015', name: 'Breaker A', kind: 'breaker', state: 1, closed: 1, locked: 0, voltage: 220.4, current: 5.1, power: 1068, gatewayId: 9, gatewayState: 1 },
-  { id: 2, imei: '860100000000016', name: 'Breaker B', kind: 'breaker', state: 1, closed: 1, locked: 1, voltage: 219, current: 4, power: 832, gatewayId: 9, gatewayState: 1 },
-  { id: 3, imei: '860100000000023', name: 'Breaker C', kind: 'breaker', state: 0, closed: 0, locked: 0, voltage: null, current: null, power: null, gatewayId: null, gatewayState: null },
+  {
+    id: 1,
+    imei: '860100000000015',
+    name: 'Breaker A',
+    kind: 'breaker',
+    state: 1,
+    closed: 1,
+    locked: 0,
+    voltage: 220.4,
+    current: 5.1,
+    power: 1068,
+    gatewayId: 9,
+    gatewayState: 1,
+  },
+  {
+    id: 2,
+    imei: '860100000000016',
+    name: 'Breaker B',
+    kind: 'breaker',
+    state: 1,
+    closed: 1,
+    locked: 1,
+    voltage: 219,
+    current: 4,
+    power: 832,
+    gatewayId: 9,
+    gatewayState: 1,
+  },
+  {
+    id: 3,
+    imei: '860100000000023',
+    name: 'Breaker C',
+    kind: 'breaker',
+    state: 0,
+    closed: 0,
+    locked: 0,
+    voltage: null,
+    current: null,
+    power: null,
+    gatewayId: null,
+    gatewayState: null,
+  },
 ];
 const sent = (calls: Call[]) => calls.filter((c) => c.url === '/api/device/command/send').map((c) => c.body);
 
@@ -36,14 +75,18 @@ describe('breaker actions', () => {
   });
 
   it('the breaker preset always lists breakers only; other device lists hide the breaker columns and filters', () => {
-    expect(presetSearch(DEVICE_PRESETS.breaker, { filters: { closed: 0, kind: 'helmet' } }).filters).toEqual({ closed: 0, kind: 'breaker' });
+    expect(presetSearch(DEVICE_PRESETS.breaker, { filters: { closed: 0, kind: 'helmet' } }).filters).toEqual({
+      closed: 0,
+      kind: 'breaker',
+    });
     const breaker = presetDef(DEVICE_PRESETS.breaker);
     expect(breaker.fields.filter((f) => f.list !== false).map((f) => f.name)).toEqual(DEVICE_PRESETS.breaker.columns);
     expect(breaker.fields.find((f) => f.name === 'kind')?.filter).toBeUndefined();
     const admin = presetDef(DEVICE_PRESETS.admin);
     expect(admin.fields.find((f) => f.name === 'closed')?.list).toBe(false);
     expect(admin.fields.find((f) => f.name === 'closed')?.filter).toBeUndefined();
-    for (const route of ['cutoff', 'closegate', 'lockdie', 'lockundie', 'gateay_4G']) expect(screenOf(route)?.component, route).toBeDefined();
+    for (const route of ['cutoff', 'closegate', 'lockdie', 'lockundie', 'gateay_4G'])
+      expect(screenOf(route)?.component, route).toBeDefined();
   });
 });
 
@@ -57,7 +100,17 @@ describe('breaker screen', () => {
       '/api/device/device/list': { rows, total: 3 },
       '/api/device/command/send': { id: 41, status: 3 },
       '/api/device/command/acks': () => ({
-        rows: [{ id: 41, imei: rows[0]!.imei, cmd: 'switch', status: 3, ackOk: acked ? true : null, ackMsg: acked ? 'opened' : null, ackAt: acked ? '2026-11-23T10:00:00Z' : null }],
+        rows: [
+          {
+            id: 41,
+            imei: rows[0]!.imei,
+            cmd: 'switch',
+            status: 3,
+            ackOk: acked ? true : null,
+            ackMsg: acked ? 'opened' : null,
+            ackAt: acked ? '2026-11-23T10:00:00Z' : null,
+          },
+        ],
         total: 1,
       }),
     });
@@ -77,12 +130,16 @@ describe('breaker screen', () => {
     expect(within(table).getByText('已锁定')).toBeInTheDocument();
     expect(within(table).getByText('1068')).toBeInTheDocument();
     expect(screen.getByTestId('breaker-lock-note')).toHaveTextContent('解锁前拒绝分闸和合闸');
-    expect(calls.find((c) => c.url === '/api/device/device/list' && (c.body as { filters?: unknown }).filters)?.body).toMatchObject({ filters: { kind: 'breaker' } });
+    expect(
+      calls.find((c) => c.url === '/api/device/device/list' && (c.body as { filters?: unknown }).filters)?.body,
+    ).toMatchObject({ filters: { kind: 'breaker' } });
 
     fireEvent.click(screen.getAllByTestId('row-breaker-open')[0]!);
     expect(sent(calls)).toEqual([]);
     fireEvent.click(await screen.findByTestId('confirm-danger'));
-    await waitFor(() => expect(sent(calls)).toEqual([{ imei: rows[0]!.imei, cmd: 'switch', params: { mode: 'singleOff' } }]));
+    await waitFor(() =>
+      expect(sent(calls)).toEqual([{ imei: rows[0]!.imei, cmd: 'switch', params: { mode: 'singleOff' } }]),
+    );
     const delivery = await screen.findByTestId('breaker-delivery');
     expect(delivery.dataset.acked).toBe('no');
     expect(within(delivery).getByText('等待回复')).toBeInTheDocument();
@@ -117,19 +174,38 @@ describe('gateway screen', () => {
   afterEach(() => resetRequestDeps());
 
   it("opening a gateway lists its sub-devices; an offline gateway's are unreachable", async () => {
-    const gateways = [{ id: 9, imei: '860100000000037', name: 'Gateway 1', kind: 'gateway4g', state: 0, signal: 3, traffic: 12.4, subDevices: 2 }];
+    const gateways = [
+      {
+        id: 9,
+        imei: '860100000000037',
+        name: 'Gateway 1',
+        kind: 'gateway4g',
+        state: 0,
+        signal: 3,
+        traffic: 12.4,
+        subDevices: 2,
+      },
+    ];
     const calls = mockApi({
       '/api/device/device/list': (body: unknown) =>
-        (body as { filters?: { gatewayId?: number } }).filters?.gatewayId === 9 ? { rows: rows.slice(0, 2), total: 2 } : { rows: gateways, total: 1 },
+        (body as { filters?: { gatewayId?: number } }).filters?.gatewayId === 9
+          ? { rows: rows.slice(0, 2), total: 2 }
+          : { rows: gateways, total: 1 },
     });
     renderWithProviders(<GatewayScreen search={{}} onSearchChange={() => undefined} />);
     await within(await screen.findByTestId('data-table')).findByText('Gateway 1');
-    expect(calls.find((c) => c.url === '/api/device/device/list' && (c.body as { filters?: unknown }).filters)?.body).toMatchObject({ filters: { kind: 'gateway4g' } });
+    expect(
+      calls.find((c) => c.url === '/api/device/device/list' && (c.body as { filters?: unknown }).filters)?.body,
+    ).toMatchObject({ filters: { kind: 'gateway4g' } });
     fireEvent.click(screen.getByTestId('row-sub-devices'));
     const drawer = await screen.findByTestId('gateway-sub-devices');
     await within(drawer).findByText('Breaker A');
     expect(within(drawer).getByTestId('gateway-down')).toBeInTheDocument();
-    expect(within(drawer).getAllByTestId('sub-device').map((r) => r.dataset.reachable)).toEqual(['no', 'no']);
+    expect(
+      within(drawer)
+        .getAllByTestId('sub-device')
+        .map((r) => r.dataset.reachable),
+    ).toEqual(['no', 'no']);
     expect(within(drawer).getAllByTestId('sub-device-unreachable')).toHaveLength(2);
   });
 });

@@ -11,7 +11,11 @@ import { renderWithProviders } from '../render';
 import { mockApi, type Call } from './mockApi';
 
 const IMEI = '860000000000002';
-const device = (kind: keyof typeof KIND_INFO, state = 1) => ({ imei: IMEI, state, commands: [...KIND_INFO[kind].commands] });
+const device = (kind: keyof typeof KIND_INFO, state = 1) => ({
+  imei: IMEI,
+  state,
+  commands: [...KIND_INFO[kind].commands],
+});
 const sent = (calls: Call[]) => calls.filter((c) => c.url === '/api/device/command/send').map((c) => c.body);
 
 describe('command panel', () => {
@@ -24,7 +28,8 @@ describe('command panel', () => {
 
   it("offers only the kind's commands", () => {
     renderWithProviders(<CommandPanel detail={device('helmet')} />);
-    for (const id of ['cmd-locate', 'cmd-restart', 'cmd-setInterval', 'cmd-broadcast']) expect(screen.getByTestId(id)).toBeInTheDocument();
+    for (const id of ['cmd-locate', 'cmd-restart', 'cmd-setInterval', 'cmd-broadcast'])
+      expect(screen.getByTestId(id)).toBeInTheDocument();
     expect(screen.queryByTestId('cmd-switch')).toBeNull();
     expect(screen.queryByTestId('cmd-valve-close')).toBeNull();
   });

@@ -23,7 +23,18 @@ describe('dead letters in the device detail', () => {
   it('shows an administrator why each message was refused, with its payload as text or base64', async () => {
     saveLogin('tok', demoUser);
     const calls: Call[] = [];
-    mockApi({ '/api/device/deadLetter/list': { rows: [row(2, 'implausible', '{"kind":"telemetry","values":{"heartRate":1e308}}'), row(1, 'malformed', null, 'oQBj')], total: 2 } }, calls);
+    mockApi(
+      {
+        '/api/device/deadLetter/list': {
+          rows: [
+            row(2, 'implausible', '{"kind":"telemetry","values":{"heartRate":1e308}}'),
+            row(1, 'malformed', null, 'oQBj'),
+          ],
+          total: 2,
+        },
+      },
+      calls,
+    );
     renderWithProviders(<DeadLetters imei="860100000000001" />);
     const rows = await screen.findAllByTestId('dead-letter-row');
     expect(rows.map((r) => r.dataset.reason)).toEqual(['implausible', 'malformed']);

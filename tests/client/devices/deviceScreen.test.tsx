@@ -37,10 +37,15 @@ describe('device list', () => {
       .map((h) => h.textContent?.trim())
       .filter(Boolean);
     expect(headers).toEqual(['IMEI', '名称', '设备类型', '设备状态', '最后通讯时间', '操作']);
-    const declared = deviceResource.fields.filter((f) => f.list && f.list.hidden === true && !(BREAKER_FIELDS as readonly string[]).includes(f.name));
-    expect(declared.map((f) => f.name)).toEqual(expect.arrayContaining(['id', 'battery', 'signal', 'personName', 'tenantId', 'createdAt']));
+    const declared = deviceResource.fields.filter(
+      (f) => f.list && f.list.hidden === true && !(BREAKER_FIELDS as readonly string[]).includes(f.name),
+    );
+    expect(declared.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['id', 'battery', 'signal', 'personName', 'tenantId', 'createdAt']),
+    );
     fireEvent.click(screen.getByTestId('column-settings'));
-    for (const field of declared) expect((screen.getByTestId(`column-toggle-${field.name}`) as HTMLInputElement).checked).toBe(false);
+    for (const field of declared)
+      expect((screen.getByTestId(`column-toggle-${field.name}`) as HTMLInputElement).checked).toBe(false);
   });
 
   it('renders the state, battery and signal cells', async () => {

@@ -7,7 +7,11 @@ export interface Call {
 }
 
 /** Routes request() to `answers` by URL (falling back to empty lists / null) and records every call. */
-export function mockApi(answers: Record<string, unknown | ((body: unknown) => unknown)>, calls: Call[] = [], toasts: string[] = []): Call[] {
+export function mockApi(
+  answers: Record<string, unknown | ((body: unknown) => unknown)>,
+  calls: Call[] = [],
+  toasts: string[] = [],
+): Call[] {
   configureRequest({
     notify: (_kind, message) => void toasts.push(message),
     fetch: (async (url: string, init?: RequestInit) => {

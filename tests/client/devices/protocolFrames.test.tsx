@@ -87,6 +87,12 @@ describe('unknown devices (/unknownDevices)', () => {
     fireEvent.click(await screen.findByRole('option', { name: '定位器' }));
     fireEvent.click(screen.getByTestId('unknown-register-submit'));
     await waitFor(() => expect(closed).toBe(true));
-    expect(calls.find((c) => c.url === '/api/device/unknownDevice/register')!.body).toEqual({ id: 41, productId: 3, tenantId: 5, kind: 'locator', name: IMEI });
+    expect(calls.find((c) => c.url === '/api/device/unknownDevice/register')!.body).toEqual({
+      id: 41,
+      productId: 3,
+      tenantId: 5,
+      kind: 'locator',
+      name: IMEI,
+    });
   });
 });

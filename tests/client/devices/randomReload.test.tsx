@@ -40,14 +40,19 @@ describe('/randomReload', () => {
     const dialog = await screen.findByRole('dialog');
     expect(calls.some((c) => c.url.endsWith('command/refresh'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: '刷新' }));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/device/command/refresh')?.body).toEqual({ sample: 2 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/device/command/refresh')?.body).toEqual({ sample: 2 }),
+    );
     await screen.findByTestId('refresh-report');
     expect(screen.getByTestId('refresh-asked')).toHaveTextContent('2');
     expect(screen.getByTestId('refresh-skipped')).toHaveTextContent('1');
     await waitFor(() => expect(screen.getByTestId('refresh-acked')).toHaveTextContent('1'), { timeout: 3000 });
     expect(calls.find((c) => c.url === '/api/device/command/acks')!.body).toEqual({ ids: [11, 12] });
     expect(screen.getByTestId('refresh-report').dataset.done).toBe('false');
-    acks = [acks[0]!, { id: 12, imei: B, cmd: 'report', status: 4, ackOk: false, ackMsg: 'busy', ackAt: new Date().toISOString() }];
+    acks = [
+      acks[0]!,
+      { id: 12, imei: B, cmd: 'report', status: 4, ackOk: false, ackMsg: 'busy', ackAt: new Date().toISOString() },
+    ];
     await waitFor(() => expect(screen.getByTestId('refresh-report').dataset.done).toBe('true'), { timeout: 3000 });
     expect(screen.getByTestId('refresh-failed')).toHaveTextContent('1');
     // Only the outstanding command was asked about the second time.
@@ -63,7 +68,14 @@ describe('/randomReload', () => {
 
 describe('applyAcks', () => {
   it('what is still unanswered after the timeout has timed out; skipped ones stay skipped', () => {
-    const run = { startedAt: 0, done: false, items: [{ imei: A, name: null, id: 1, outcome: 'pending' as const }, { imei: C, name: null, outcome: 'skipped' as const }] };
+    const run = {
+      startedAt: 0,
+      done: false,
+      items: [
+        { imei: A, name: null, id: 1, outcome: 'pending' as const },
+        { imei: C, name: null, outcome: 'skipped' as const },
+      ],
+    };
     const early = applyAcks(run, [], REFRESH_TIMEOUT_MS - 1);
     expect(countOf(early, 'pending')).toBe(1);
     expect(early.done).toBe(false);

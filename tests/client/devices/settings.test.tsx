@@ -38,9 +38,12 @@ describe('settings form', () => {
   it('shows range and required messages', async () => {
     renderWithProviders(<SettingsForm imei={IMEI} kind="helmet" />);
     fireEvent.change(await screen.findByLabelText('bloodOxygen.high'), { target: { value: '101' } });
-    fireEvent.change(within(screen.getByTestId('setting-alarmDuration').closest('div')!.parentElement!).getByRole('textbox'), {
-      target: { value: '' },
-    });
+    fireEvent.change(
+      within(screen.getByTestId('setting-alarmDuration').closest('div')!.parentElement!).getByRole('textbox'),
+      {
+        target: { value: '' },
+      },
+    );
     fireEvent.click(screen.getByTestId('settings-save'));
     expect(await screen.findByText('数值太大')).toBeInTheDocument();
     expect(screen.getByText('此项为必填项')).toBeInTheDocument();
@@ -64,26 +67,45 @@ describe('settings form', () => {
     fireEvent.change(within(row).getByLabelText('电话'), { target: { value: '13800000001' } });
     fireEvent.click(screen.getByTestId('settings-save'));
     await waitFor(() => expect(saved(calls)).toHaveLength(1));
-    expect(saved(calls)[0]!.body).toMatchObject({ imei: IMEI, settings: { contacts: [{ name: '张三', phone: '13800000001', relation: '' }] } });
+    expect(saved(calls)[0]!.body).toMatchObject({
+      imei: IMEI,
+      settings: { contacts: [{ name: '张三', phone: '13800000001', relation: '' }] },
+    });
   });
 
   it('validation helper: duplicates in a phone list and good defaults', () => {
     expect(settingsErrors(DEFAULT_SETTINGS)).toEqual({});
-    expect(settingsErrors({ ...DEFAULT_SETTINGS, whiteList: ['13800000001', '13800000001'] })).toEqual({ whiteList: 'duplicateValues' });
-    expect(settingsErrors({ ...DEFAULT_SETTINGS, positionInterval: Number.NaN })).toEqual({ positionInterval: 'required' });
-    expect(settingsErrors({ ...DEFAULT_SETTINGS, sosNumbers: ['13800000001', '13800000002', '13800000003', '13800000004'] })).toEqual({ sosNumbers: 'tooLarge' });
-    expect(settingsErrors({ ...DEFAULT_SETTINGS, doNotDisturb: ['08:00-12:00', '25:00-26:00'] })).toEqual({ doNotDisturb: 'timeWindowInvalid' });
+    expect(settingsErrors({ ...DEFAULT_SETTINGS, whiteList: ['13800000001', '13800000001'] })).toEqual({
+      whiteList: 'duplicateValues',
+    });
+    expect(settingsErrors({ ...DEFAULT_SETTINGS, positionInterval: Number.NaN })).toEqual({
+      positionInterval: 'required',
+    });
+    expect(
+      settingsErrors({ ...DEFAULT_SETTINGS, sosNumbers: ['13800000001', '13800000002', '13800000003', '13800000004'] }),
+    ).toEqual({ sosNumbers: 'tooLarge' });
+    expect(settingsErrors({ ...DEFAULT_SETTINGS, doNotDisturb: ['08:00-12:00', '25:00-26:00'] })).toEqual({
+      doNotDisturb: 'timeWindowInvalid',
+    });
   });
 
   it('offers a watch its SOS numbers and do-not-disturb periods, and pushes them', async () => {
-    calls = mockApi({ '/api/device/settings/get': { settings: { ...DEFAULT_SETTINGS, sosNumbers: ['13800000009'], doNotDisturb: ['22:00-07:00'] }, version: 1, ackedVersion: 1 } });
+    calls = mockApi({
+      '/api/device/settings/get': {
+        settings: { ...DEFAULT_SETTINGS, sosNumbers: ['13800000009'], doNotDisturb: ['22:00-07:00'] },
+        version: 1,
+        ackedVersion: 1,
+      },
+    });
     renderWithProviders(<SettingsForm imei={IMEI} kind="watch" />);
     await screen.findByTestId('setting-sosNumbers');
     expect(screen.getByText('13800000009')).toBeInTheDocument();
     expect(screen.getByText('22:00-07:00')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('settings-save'));
     await waitFor(() => expect(saved(calls)).toHaveLength(1));
-    expect(saved(calls)[0]!.body).toMatchObject({ settings: { sosNumbers: ['13800000009'], doNotDisturb: ['22:00-07:00'] } });
+    expect(saved(calls)[0]!.body).toMatchObject({
+      settings: { sosNumbers: ['13800000009'], doNotDisturb: ['22:00-07:00'] },
+    });
   });
 
   it('shows the watch settings to watches only', async () => {

@@ -14,7 +14,13 @@ import { mockApi, type Call } from './mockApi';
 
 const A = '860000000000101';
 const B = '860000000000102';
-const deviceRows = { rows: [{ id: 1, imei: A, kind: 'breaker', state: 1, name: 'Breaker A' }, { id: 2, imei: B, kind: 'breaker', state: 0, name: 'Breaker B' }], total: 2 };
+const deviceRows = {
+  rows: [
+    { id: 1, imei: A, kind: 'breaker', state: 1, name: 'Breaker A' },
+    { id: 2, imei: B, kind: 'breaker', state: 0, name: 'Breaker B' },
+  ],
+  total: 2,
+};
 const bodyOf = (calls: Call[], url: string) => calls.filter((c) => c.url === url).map((c) => c.body);
 
 async function confirm(label: string) {
@@ -28,8 +34,25 @@ describe('controlBar', () => {
     saveLogin('tok', { ...demoUser, marks: ['*'] });
     calls = mockApi({
       '/api/device/device/list': deviceRows,
-      '/api/device/command/sendMany': { results: [{ imei: A, id: 7, status: 3 }, { imei: B, key: 'deviceOffline' }] },
-      '/api/device/command/acks': { rows: [{ id: 7, imei: A, cmd: 'switch', status: 3, ackOk: true, ackMsg: 'switch singleOff', ackAt: '2026-11-23T10:00:00Z' }] },
+      '/api/device/command/sendMany': {
+        results: [
+          { imei: A, id: 7, status: 3 },
+          { imei: B, key: 'deviceOffline' },
+        ],
+      },
+      '/api/device/command/acks': {
+        rows: [
+          {
+            id: 7,
+            imei: A,
+            cmd: 'switch',
+            status: 3,
+            ackOk: true,
+            ackMsg: 'switch singleOff',
+            ackAt: '2026-11-23T10:00:00Z',
+          },
+        ],
+      },
     });
   });
   afterEach(() => resetRequestDeps());
@@ -50,7 +73,11 @@ describe('controlBar', () => {
     fireEvent.click(screen.getByTestId('cb-switch'));
     expect(bodyOf(calls, '/api/device/command/sendMany')).toHaveLength(0);
     await confirm('发送');
-    await waitFor(() => expect(bodyOf(calls, '/api/device/command/sendMany')).toEqual([{ imeis: [A, B], cmd: 'switch', params: { mode: 'singleOn' } }]));
+    await waitFor(() =>
+      expect(bodyOf(calls, '/api/device/command/sendMany')).toEqual([
+        { imeis: [A, B], cmd: 'switch', params: { mode: 'singleOn' } },
+      ]),
+    );
     const refused = await screen.findByTestId('batch-refused');
     expect(refused).toHaveTextContent('设备离线');
     expect(await screen.findByTestId('batch-ack')).toHaveTextContent('switch singleOff');
@@ -130,7 +157,11 @@ describe('pubMusic and deviceVoice', () => {
     fireEvent.change(screen.getByTestId('push-text'), { target: { value: '请佩戴安全帽' } });
     fireEvent.click(screen.getByTestId('push-send'));
     await confirm('推送');
-    await waitFor(() => expect(bodyOf(calls, '/api/device/audioPush/send')).toEqual([{ source: 'tts', imeis: [A], text: '请佩戴安全帽' }]));
+    await waitFor(() =>
+      expect(bodyOf(calls, '/api/device/audioPush/send')).toEqual([
+        { source: 'tts', imeis: [A], text: '请佩戴安全帽' },
+      ]),
+    );
     expect(await screen.findByTestId('batch-results')).toBeInTheDocument();
   });
 

@@ -11,21 +11,68 @@ import { demoUser } from '../fixtures';
 import { renderWithProviders } from '../render';
 import { mockApi, type Call } from '../devices/mockApi';
 
-const review = (id: number, residentName: string, state: number, reason: string | null = null) => ({ id, residentName, room: '1栋101', libraryId: 1, picture: '/faces/demo-collins-2.jpg', state, reason, sampleId: null, tenantId: 1, createdAt: '2026-11-25T00:00:00Z' });
-const sample = (id: number, labels: string, warning: string | null = null) => ({ id, labels, libraryId: 1, picture: '/faces/demo-collins-1.jpg', quality: 0.93, warning, tenantId: 1, createdAt: '2026-11-25T00:00:00Z' });
+const review = (id: number, residentName: string, state: number, reason: string | null = null) => ({
+  id,
+  residentName,
+  room: '1栋101',
+  libraryId: 1,
+  picture: '/faces/demo-collins-2.jpg',
+  state,
+  reason,
+  sampleId: null,
+  tenantId: 1,
+  createdAt: '2026-11-25T00:00:00Z',
+});
+const sample = (id: number, labels: string, warning: string | null = null) => ({
+  id,
+  labels,
+  libraryId: 1,
+  picture: '/faces/demo-collins-1.jpg',
+  quality: 0.93,
+  warning,
+  tenantId: 1,
+  createdAt: '2026-11-25T00:00:00Z',
+});
 
 let calls: Call[];
 beforeEach(() => {
   saveLogin('tok', { ...demoUser, marks: ['*'] });
   calls = mockApi({
-    '/api/user/faceLibrary/list': { rows: [{ id: 1, name: '演示人脸库', sampleCount: 2, qualityThreshold: 0.5, intraThreshold: 0.6, interThreshold: 0.75 }], total: 1 },
-    '/api/user/faceReview/list': { rows: [review(1, 'Eileen Collins', 0), review(2, '王芳', 0, 'faceNotFound'), review(3, '李雷', 1)], total: 3 },
+    '/api/user/faceLibrary/list': {
+      rows: [
+        { id: 1, name: '演示人脸库', sampleCount: 2, qualityThreshold: 0.5, intraThreshold: 0.6, interThreshold: 0.75 },
+      ],
+      total: 1,
+    },
+    '/api/user/faceReview/list': {
+      rows: [review(1, 'Eileen Collins', 0), review(2, '王芳', 0, 'faceNotFound'), review(3, '李雷', 1)],
+      total: 3,
+    },
     '/api/user/faceSample/list': (body: unknown) => {
       const keyword = (body as { keyword?: string }).keyword;
-      const rows = [sample(1, 'Eileen Collins,1栋101'), sample(2, '摄影师,访客', 'faceSamplesDisagree')].filter((r) => !keyword || r.labels.includes(keyword));
+      const rows = [sample(1, 'Eileen Collins,1栋101'), sample(2, '摄影师,访客', 'faceSamplesDisagree')].filter(
+        (r) => !keyword || r.labels.includes(keyword),
+      );
       return { rows, total: rows.length };
     },
-    '/api/device/faceDistribution/list': { rows: [{ id: 7, libraryId: 1, imei: '860100000000025', deviceName: 'Door 1', delivery: 1, error: 'deviceOffline', sampleCount: 2, attempts: 0, ackAt: null, tenantId: 1, createdAt: '2026-11-25T00:00:00Z' }], total: 1 },
+    '/api/device/faceDistribution/list': {
+      rows: [
+        {
+          id: 7,
+          libraryId: 1,
+          imei: '860100000000025',
+          deviceName: 'Door 1',
+          delivery: 1,
+          error: 'deviceOffline',
+          sampleCount: 2,
+          attempts: 0,
+          ackAt: null,
+          tenantId: 1,
+          createdAt: '2026-11-25T00:00:00Z',
+        },
+      ],
+      total: 1,
+    },
     '/api/device/faceDistribution/resend': [{ imei: '860100000000025', id: 31, status: 3 }],
     '/api/user/faceReview/approve': { id: 1, sampleId: 9, warning: null },
   });
@@ -34,7 +81,11 @@ afterEach(() => resetRequestDeps());
 
 function Routed({ which }: { which: 'review' | 'distribute' }) {
   const [search, setSearch] = useState<ResourceSearch>({});
-  return which === 'review' ? <FaceReviewScreen search={search} onSearchChange={setSearch} /> : <FaceDistributeScreen search={search} onSearchChange={setSearch} />;
+  return which === 'review' ? (
+    <FaceReviewScreen search={search} onSearchChange={setSearch} />
+  ) : (
+    <FaceDistributeScreen search={search} onSearchChange={setSearch} />
+  );
 }
 
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
@@ -56,7 +107,12 @@ describe('/faceVerification', () => {
     expect(confirm).toBeDisabled();
     fireEvent.change(screen.getByTestId('review-reject-reason'), { target: { value: '请上传正脸照片' } });
     fireEvent.click(confirm);
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/user/faceReview/reject')?.body).toEqual({ id: 2, reason: '请上传正脸照片' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/user/faceReview/reject')?.body).toEqual({
+        id: 2,
+        reason: '请上传正脸照片',
+      }),
+    );
   });
 });
 
@@ -67,7 +123,9 @@ describe('/getFaceList', () => {
     expect(screen.getAllByTestId('gallery-card')[1]).toHaveTextContent('与此人的其他样本差异较大');
     fireEvent.change(screen.getByTestId('gallery-search'), { target: { value: '摄影师' } });
     await waitFor(() => expect(screen.getAllByTestId('gallery-card')).toHaveLength(1));
-    expect(calls.filter((c) => c.url === '/api/user/faceSample/list').at(-1)?.body).toMatchObject({ keyword: '摄影师' });
+    expect(calls.filter((c) => c.url === '/api/user/faceSample/list').at(-1)?.body).toMatchObject({
+      keyword: '摄影师',
+    });
   });
 });
 
@@ -79,6 +137,8 @@ describe('/distribute', () => {
     expect(row).toHaveTextContent('设备离线');
     expect(screen.getByTestId('distribute-send')).toBeDisabled();
     fireEvent.click(within(row).getByTestId('row-resend'));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/device/faceDistribution/resend')?.body).toEqual({ ids: [7] }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/device/faceDistribution/resend')?.body).toEqual({ ids: [7] }),
+    );
   });
 });

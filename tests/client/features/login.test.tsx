@@ -22,7 +22,9 @@ beforeEach(() => {
 afterEach(() => resetRequestDeps());
 
 function loginAnswer(token = 'tok-1') {
-  fetchMock.mockResolvedValueOnce(envelope({ code: 0, msg: 'OK', data: demoUser }, { headers: { authorization: token } }));
+  fetchMock.mockResolvedValueOnce(
+    envelope({ code: 0, msg: 'OK', data: demoUser }, { headers: { authorization: token } }),
+  );
 }
 
 function bodyOf(call: number) {
@@ -69,7 +71,9 @@ describe('account login form', () => {
     renderWithProviders(<AccountLoginForm onLoggedIn={onLoggedIn} />);
     await user.type(screen.getByLabelText(/账号/), 'demo');
     await user.type(screen.getByLabelText(/密码/), 'wrong');
-    fetchMock.mockResolvedValueOnce(envelope({ code: 400, msg: 'Wrong account or password', key: 'badCredentials', data: null }));
+    fetchMock.mockResolvedValueOnce(
+      envelope({ code: 400, msg: 'Wrong account or password', key: 'badCredentials', data: null }),
+    );
     await user.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith('tip', '账号或密码错误', undefined));
     expect(onLoggedIn).not.toHaveBeenCalled();

@@ -83,7 +83,10 @@ describe('console routing and gating', () => {
   it('only screens declaring a path parameter take one', { timeout: 30_000 }, async () => {
     loggedIn([menu('unitManagement'), menu('userList')]);
     const empty = () => envelope({ code: 0, msg: '', data: { rows: [], total: 0 } });
-    service({ '/api/user/unit/doorUnit/get': () => envelope({ code: 0, msg: '', data: null }), '/api/user/unit/list': empty });
+    service({
+      '/api/user/unit/doorUnit/get': () => envelope({ code: 0, msg: '', data: null }),
+      '/api/user/unit/list': empty,
+    });
     openAt('/unitManagement/860000000000001');
     // The unit screen is told the IMEI: this one is installed at no unit.
     expect(await screen.findByTestId('unit-imei-none', {}, { timeout: 20_000 })).toHaveTextContent('860000000000001');
@@ -128,7 +131,10 @@ describe('console routing and gating', () => {
     });
     const router = openAt('/ProDeviceList?imei=860000000000001&key=abc');
     // The profile screen asks for the device named in the link, with the ticket's session.
-    await waitFor(() => expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/api/device/device/detail'), { timeout: 5000 });
+    await waitFor(
+      () => expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/api/device/device/detail'),
+      { timeout: 5000 },
+    );
     expect(getToken()).toBe('ticket-token');
     expect(router.state.location.search).toEqual({ imei: '860000000000001' });
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body));

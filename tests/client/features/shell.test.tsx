@@ -52,7 +52,10 @@ describe('change password modal', () => {
     await fill('demo123', 'newpass1', 'newpass1');
     await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/auth/auth/changePassword');
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ oldPassword: 'demo123', newPassword: 'newpass1' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
+      oldPassword: 'demo123',
+      newPassword: 'newpass1',
+    });
   });
 });
 
@@ -68,12 +71,22 @@ describe('admin shell', () => {
     saveLogin('tok', demoUser);
     saveMenu(sampleTree());
     fetchMock.mockImplementation(async (url) =>
-      String(url) === '/api/device/dashboard/summary' ? envelope({ code: 1, msg: 'no', data: null }) : envelope({ code: 0, msg: '', data: null }),
+      String(url) === '/api/device/dashboard/summary'
+        ? envelope({ code: 1, msg: 'no', data: null })
+        : envelope({ code: 0, msg: '', data: null }),
     );
     openAt('/index');
     const dashboard = await screen.findByTestId('dashboard', {}, { timeout: 20_000 });
     expect(dashboard).toHaveAttribute('data-scenario', 'city');
-    await waitFor(() => expect(fetchMock.mock.calls.some((call) => String(call[0]) === '/api/device/dashboard/summary' && JSON.parse(String(call[1]?.body)).scenario === 'city')).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          (call) =>
+            String(call[0]) === '/api/device/dashboard/summary' &&
+            JSON.parse(String(call[1]?.body)).scenario === 'city',
+        ),
+      ).toBe(true),
+    );
   });
 
   it('log out asks first, then revokes the session and opens /login', async () => {

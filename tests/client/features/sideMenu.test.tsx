@@ -46,7 +46,10 @@ describe('side menu', () => {
   });
 
   it('falls back to the entry name for values outside the registry and hides empty directories', () => {
-    const tree = [dir('custom', [menu('vendorPage', 'vendorPage', { name: '厂商页面' })], { name: '定制' }), dir('blank', [])];
+    const tree = [
+      dir('custom', [menu('vendorPage', 'vendorPage', { name: '厂商页面' })], { name: '定制' }),
+      dir('blank', []),
+    ];
     renderWithProviders(<SideMenu tree={tree} activePath="/vendorPage" onNavigate={vi.fn()} />);
     const nav = screen.getByRole('navigation');
     expect(within(nav).getByText('定制')).toBeInTheDocument();

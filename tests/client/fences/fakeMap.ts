@@ -4,7 +4,11 @@ import type { DrawnShape, MapApi, MapShape } from '../../../src/client/map/types
 /** A MapApi that records what the screens ask of it; `draw` answers with `nextDrawn`. */
 export function fakeMap() {
   const shapes = new Map<string, readonly MapShape[]>();
-  const state = { nextDrawn: null as DrawnShape | null, drawCalls: [] as [string, DrawnShape | undefined][], click: null as ((at: [number, number]) => void) | null };
+  const state = {
+    nextDrawn: null as DrawnShape | null,
+    drawCalls: [] as [string, DrawnShape | undefined][],
+    click: null as ((at: [number, number]) => void) | null,
+  };
   const api: MapApi = {
     provider: 'maplibre',
     setView: vi.fn(),

@@ -24,7 +24,15 @@ describe('fence editor', () => {
       '/api/device/device/list': { rows: [{ id: 7, imei: IMEI, name: '巡检手环' }], total: 1 },
       '/api/device/deviceGroup/list': { rows: [{ id: 4, name: '北区' }], total: 1 },
       '/api/device/fence/add': { id: 12 },
-      '/api/device/deviceinfo/getDeviceInfo': { imei: IMEI, state: 1, battery: 80, name: '巡检手环', lat: 22.55, lon: 114.07, lastConnectTime: null },
+      '/api/device/deviceinfo/getDeviceInfo': {
+        imei: IMEI,
+        state: 1,
+        battery: 80,
+        name: '巡检手环',
+        lat: 22.55,
+        lon: 114.07,
+        lastConnectTime: null,
+      },
     });
   });
   afterEach(() => resetRequestDeps());
@@ -32,7 +40,9 @@ describe('fence editor', () => {
   const render = (extra: { onSaved?: (id: number) => void } = {}) => {
     const map = fakeMap();
     const onSaved = extra.onSaved ?? vi.fn();
-    renderWithProviders(<FenceEditor initial={emptyFence()} api={map.api} onSaved={onSaved} onCancel={() => undefined} />);
+    renderWithProviders(
+      <FenceEditor initial={emptyFence()} api={map.api} onSaved={onSaved} onCancel={() => undefined} />,
+    );
     return { map, onSaved };
   };
 
@@ -51,7 +61,14 @@ describe('fence editor', () => {
     expect(map.state.drawCalls).toEqual([['circle', undefined]]);
     await waitFor(() => expect(field('半径')).toHaveValue('180'));
     expect(screen.getByTestId('fence-longitude')).toHaveValue('114.06');
-    expect(map.shapes.get('fence-editor')).toEqual([expect.objectContaining({ kind: 'circle', center: [114.06, 22.54], radiusM: 180, style: expect.objectContaining({ color: '#38f' }) })]);
+    expect(map.shapes.get('fence-editor')).toEqual([
+      expect.objectContaining({
+        kind: 'circle',
+        center: [114.06, 22.54],
+        radiusM: 180,
+        style: expect.objectContaining({ color: '#38f' }),
+      }),
+    ]);
 
     fireEvent.change(field('半径'), { target: { value: '250' } });
     await waitFor(() => expect(map.shapes.get('fence-editor')).toEqual([expect.objectContaining({ radiusM: 250 })]));
@@ -70,7 +87,9 @@ describe('fence editor', () => {
     const devices = screen.getByTestId('fence-devices');
     fireEvent.click(devices);
     fireEvent.change(devices, { target: { value: '巡检' } });
-    await waitFor(() => expect(calls.filter((c) => c.url === '/api/device/device/list').at(-1)?.body).toMatchObject({ keyword: '巡检' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/device/device/list').at(-1)?.body).toMatchObject({ keyword: '巡检' }),
+    );
     fireEvent.click(await screen.findByRole('option', { name: `巡检手环 (${IMEI})`, hidden: true }));
     // With nothing drawn, the map moves to the chosen device.
     await waitFor(() => expect(map.api.setView).toHaveBeenCalledWith([114.07, 22.55], 17));
@@ -86,7 +105,18 @@ describe('fence editor', () => {
     expect(saves(calls)).toEqual([
       {
         url: '/api/device/fence/add',
-        body: { name: '北门围栏', type: 1, shape: 0, status: 1, dwell: null, radius: 100, longitude: 114.07, latitude: 22.55, imeis: [IMEI], groupIds: [4] },
+        body: {
+          name: '北门围栏',
+          type: 1,
+          shape: 0,
+          status: 1,
+          dwell: null,
+          radius: 100,
+          longitude: 114.07,
+          latitude: 22.55,
+          imeis: [IMEI],
+          groupIds: [4],
+        },
       },
     ]);
   });
@@ -97,21 +127,37 @@ describe('fence editor', () => {
     fireEvent.click(field('围栏形状'));
     fireEvent.click(await screen.findByRole('option', { name: /多边形|Polygon/, hidden: true }));
     expect(screen.queryByLabelText('半径', { exact: false })).toBeNull();
-    const ring: [number, number][] = [[114.05, 22.53], [114.07, 22.53], [114.07, 22.55]];
+    const ring: [number, number][] = [
+      [114.05, 22.53],
+      [114.07, 22.53],
+      [114.07, 22.55],
+    ];
     map.state.nextDrawn = { kind: 'polygon', ring };
     await act(async () => fireEvent.click(screen.getByTestId('fence-draw')));
     expect(map.state.drawCalls[0]).toEqual(['polygon', undefined]);
     expect(screen.getByTestId('fence-vertex-count')).toHaveTextContent('3');
-    expect(map.shapes.get('fence-editor')).toEqual([expect.objectContaining({ kind: 'polygon', style: expect.objectContaining({ color: '#1791fc' }) })]);
+    expect(map.shapes.get('fence-editor')).toEqual([
+      expect.objectContaining({ kind: 'polygon', style: expect.objectContaining({ color: '#1791fc' }) }),
+    ]);
     fireEvent.click(screen.getByTestId('fence-save'));
     await waitFor(() => expect(saves(calls)).toHaveLength(1));
-    expect(saves(calls)[0]!.body).toEqual({ name: 'P', type: 1, shape: 1, status: 1, dwell: null, points: ring, imeis: [], groupIds: [] });
+    expect(saves(calls)[0]!.body).toEqual({
+      name: 'P',
+      type: 1,
+      shape: 1,
+      status: 1,
+      dwell: null,
+      points: ring,
+      imeis: [],
+      groupIds: [],
+    });
   });
 
   it('shows a service refusal under its field', async () => {
     mockApi(
       {
-        '/api/device/fence/add': () => envelope({ code: 400, key: 'refInvalid', msg: 'imeis: not in this company: 860100000000099', data: null }),
+        '/api/device/fence/add': () =>
+          envelope({ code: 400, key: 'refInvalid', msg: 'imeis: not in this company: 860100000000099', data: null }),
       },
       calls,
     );

@@ -29,8 +29,30 @@ const ring: [number, number][] = [
   [114.07, 22.53],
   [114.07, 22.55],
 ];
-const polygonRow = { id: 5, name: '仓库', type: 0, shape: 1, status: 1, radius: null, longitude: 114.063, latitude: 22.536, description: '夜间', points: ring };
-const circleRow = { id: 6, name: '北门', type: 1, shape: 0, status: 1, radius: 100, longitude: 114.06, latitude: 22.54, description: null, points: null };
+const polygonRow = {
+  id: 5,
+  name: '仓库',
+  type: 0,
+  shape: 1,
+  status: 1,
+  radius: null,
+  longitude: 114.063,
+  latitude: 22.536,
+  description: '夜间',
+  points: ring,
+};
+const circleRow = {
+  id: 6,
+  name: '北门',
+  type: 1,
+  shape: 0,
+  status: 1,
+  radius: 100,
+  longitude: 114.06,
+  latitude: 22.54,
+  description: null,
+  points: null,
+};
 
 describe('fence screens', () => {
   let calls: Call[];
@@ -104,7 +126,13 @@ describe('fence screens', () => {
     // Framed once around every fence (the ring's corners and the circle's box).
     expect(fake.api.fitBounds).toHaveBeenCalledTimes(1);
     expect(vi.mocked(fake.api.fitBounds).mock.calls[0]![0]).toEqual(expect.arrayContaining(ring));
-    await waitFor(() => expect(fake.api.setMarkers).toHaveBeenCalledWith('fence-devices', [expect.objectContaining({ id: '860100000000003' })], { cluster: true }));
+    await waitFor(() =>
+      expect(fake.api.setMarkers).toHaveBeenCalledWith(
+        'fence-devices',
+        [expect.objectContaining({ id: '860100000000003' })],
+        { cluster: true },
+      ),
+    );
     // 114.06, 22.54 is inside both: the 100 m circle is the smaller.
     act(() => fake.state.click?.([114.06, 22.54]));
     const info = await screen.findByTestId('fence-map-info');

@@ -4,7 +4,10 @@ import { RESOURCES } from '../../../src/shared/resources';
 import { CODE_LABELS, codeText } from '../../../src/client/i18n/codeLabels';
 import { activateLang } from '../../../src/client/i18n/i18n';
 
-const tables = Object.entries(codes).filter(([name, v]) => name.endsWith('_TABLE') && Array.isArray(v)) as [string, codes.CodeEntry<number | string>[]][];
+const tables = Object.entries(codes).filter(([name, v]) => name.endsWith('_TABLE') && Array.isArray(v)) as [
+  string,
+  codes.CodeEntry<number | string>[],
+][];
 
 describe('code labels', () => {
   afterEach(() => activateLang('cn'));

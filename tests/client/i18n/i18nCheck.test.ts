@@ -62,7 +62,9 @@ describe('i18n-check', () => {
   });
 
   it('reports a message missing from the target and a lost placeholder', () => {
-    const target = check.parsePo(`msgid "route.index"\nmsgstr "City dashboard"\n\nmsgid "共 {count} 台设备"\nmsgstr "Devices"\n`);
+    const target = check.parsePo(
+      `msgid "route.index"\nmsgstr "City dashboard"\n\nmsgid "共 {count} 台设备"\nmsgstr "Devices"\n`,
+    );
     const problems = check.findProblems(check.parsePo(SOURCE), target);
     expect(problems.map((p) => p.problem)).toEqual(['placeholders [] instead of [{count}]', 'missing']);
   });

@@ -10,11 +10,22 @@ import { renderWithProviders } from '../render';
 import { mockApi } from '../devices/mockApi';
 import { DRAWING, MAP, STATIONS } from './indoorMocks';
 
-const OFFICE = { id: 4, project: 'Office tower', building: 'B', unit: '2', floor: '3F', picture: '/indoor/demo-floor.svg', kind: 'normal', indoorMapId: 1 };
+const OFFICE = {
+  id: 4,
+  project: 'Office tower',
+  building: 'B',
+  unit: '2',
+  floor: '3F',
+  picture: '/indoor/demo-floor.svg',
+  kind: 'normal',
+  indoorMapId: 1,
+};
 
 beforeEach(() => {
   saveLogin('tok', { ...demoUser, marks: ['*'] });
-  const tags: UwbTag[] = [{ imei: '860100000000009', name: 'Tag 1', state: 1, battery: 80, x: 6, y: 4, floor: '1F', ts: Date.now() }];
+  const tags: UwbTag[] = [
+    { imei: '860100000000009', name: 'Tag 1', state: 1, battery: 80, x: 6, y: 4, floor: '1F', ts: Date.now() },
+  ];
   mockApi({
     '/api/device/indoorMap/list': { rows: [MAP], total: 1 },
     '/api/device/drawing/list': { rows: [DRAWING, OFFICE], total: 2 },

@@ -7,8 +7,28 @@ import type { UwbTag } from '../../../src/shared/resources/indoor';
 import { renderWithProviders } from '../render';
 
 const floor = { width: 60, height: 40 };
-const station = (id: number, x: number, y: number, status = 2): Station => ({ id, name: `S${id}`, code: `A${id}`, x, y, z: 3, status, floor: '1F', drawingId: 1, indoorMapId: 1 });
-const tag = (x: number, y: number, ts = 1): UwbTag => ({ imei: '860100000000009', name: 'Tag 1', state: 1, battery: 80, x, y, floor: '1F', ts });
+const station = (id: number, x: number, y: number, status = 2): Station => ({
+  id,
+  name: `S${id}`,
+  code: `A${id}`,
+  x,
+  y,
+  z: 3,
+  status,
+  floor: '1F',
+  drawingId: 1,
+  indoorMapId: 1,
+});
+const tag = (x: number, y: number, ts = 1): UwbTag => ({
+  imei: '860100000000009',
+  name: 'Tag 1',
+  state: 1,
+  battery: 80,
+  x,
+  y,
+  floor: '1F',
+  ts,
+});
 const place = (el: HTMLElement) => [el.style.left, el.style.top];
 
 describe('metres to the picture', () => {
@@ -31,9 +51,20 @@ describe('metres to the picture', () => {
 
 describe('FloorPlan', () => {
   it('draws stations and tags where their metres say, on a frame of the floor aspect', () => {
-    renderWithProviders(<FloorPlan floor={floor} picture="/indoor/demo-floor.svg" stations={[station(1, 0, 0), station(2, 30, 20), station(3, 60, 40, 1)]} tags={[tag(15, 30)]} />);
+    renderWithProviders(
+      <FloorPlan
+        floor={floor}
+        picture="/indoor/demo-floor.svg"
+        stations={[station(1, 0, 0), station(2, 30, 20), station(3, 60, 40, 1)]}
+        tags={[tag(15, 30)]}
+      />,
+    );
     expect(screen.getByTestId('floor-plan').style.aspectRatio).toBe('60 / 40');
-    expect(screen.getAllByTestId('station-marker').map(place)).toEqual([['0%', '0%'], ['50%', '50%'], ['100%', '100%']]);
+    expect(screen.getAllByTestId('station-marker').map(place)).toEqual([
+      ['0%', '0%'],
+      ['50%', '50%'],
+      ['100%', '100%'],
+    ]);
     expect(place(screen.getByTestId('tag-marker'))).toEqual(['25%', '75%']);
     expect(screen.getByRole('img')).toHaveAttribute('src', '/indoor/demo-floor.svg');
   });
@@ -50,9 +81,27 @@ describe('FloorPlan', () => {
   it('dragging a station reports its new X/Y in metres; a click only selects', () => {
     const moved = vi.fn();
     const selected = vi.fn();
-    renderWithProviders(<FloorPlan floor={floor} picture={null} stations={[station(7, 30, 20)]} onStationMove={moved} onStationSelect={selected} />);
+    renderWithProviders(
+      <FloorPlan
+        floor={floor}
+        picture={null}
+        stations={[station(7, 30, 20)]}
+        onStationMove={moved}
+        onStationSelect={selected}
+      />,
+    );
     const frame = screen.getByTestId('floor-plan');
-    frame.getBoundingClientRect = () => ({ left: 0, top: 0, width: 600, height: 400, right: 600, bottom: 400, x: 0, y: 0, toJSON: () => ({}) });
+    frame.getBoundingClientRect = () => ({
+      left: 0,
+      top: 0,
+      width: 600,
+      height: 400,
+      right: 600,
+      bottom: 400,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
     const marker = screen.getByTestId('station-marker');
     fireEvent.pointerDown(marker, { clientX: 300, clientY: 200, pointerId: 1 });
     fireEvent.pointerUp(marker, { clientX: 300, clientY: 200, pointerId: 1 });
@@ -71,7 +120,17 @@ describe('FloorPlan', () => {
     const clicked = vi.fn();
     renderWithProviders(<FloorPlan floor={floor} picture={null} stations={[]} onFloorClick={clicked} />);
     const frame = screen.getByTestId('floor-plan');
-    frame.getBoundingClientRect = () => ({ left: 10, top: 10, width: 300, height: 200, right: 310, bottom: 210, x: 10, y: 10, toJSON: () => ({}) });
+    frame.getBoundingClientRect = () => ({
+      left: 10,
+      top: 10,
+      width: 300,
+      height: 200,
+      right: 310,
+      bottom: 210,
+      x: 10,
+      y: 10,
+      toJSON: () => ({}),
+    });
     fireEvent.click(frame, { clientX: 160, clientY: 60 });
     expect(clicked).toHaveBeenCalledWith({ x: 30, y: 10 });
   });

@@ -3,9 +3,29 @@ import type { UwbTag } from '../../../src/shared/resources/indoor';
 import { mockApi, type Call } from '../devices/mockApi';
 
 export const MAP = { id: 1, title: 'Hall', width: 60, height: 40, floor: '1F', picture: '/indoor/demo-floor.svg' };
-export const DRAWING = { id: 3, project: 'Demo construction site', building: 'A', unit: '1', floor: '1F', picture: null, kind: 'uwb', indoorMapId: 1 };
+export const DRAWING = {
+  id: 3,
+  project: 'Demo construction site',
+  building: 'A',
+  unit: '1',
+  floor: '1F',
+  picture: null,
+  kind: 'uwb',
+  indoorMapId: 1,
+};
 export const STATIONS = [
-  { id: 11, name: 'North-west corner', code: 'A1', x: 1, y: 1, z: 3, status: 2, floor: '1F', drawingId: 3, indoorMapId: 1 },
+  {
+    id: 11,
+    name: 'North-west corner',
+    code: 'A1',
+    x: 1,
+    y: 1,
+    z: 3,
+    status: 2,
+    floor: '1F',
+    drawingId: 3,
+    indoorMapId: 1,
+  },
   { id: 12, name: 'Hall centre', code: 'A5', x: 30, y: 20, z: 3, status: 0, floor: '1F', drawingId: 3, indoorMapId: 1 },
 ];
 

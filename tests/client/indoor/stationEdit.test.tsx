@@ -8,7 +8,8 @@ import { renderWithProviders } from '../render';
 import type { Call } from '../devices/mockApi';
 import { mockIndoorApi } from './indoorMocks';
 
-const updates = (calls: Call[]) => calls.filter((c) => c.url === '/api/device/uwbBaseStation/update').map((c) => c.body);
+const updates = (calls: Call[]) =>
+  calls.filter((c) => c.url === '/api/device/uwbBaseStation/update').map((c) => c.body);
 
 describe('base station editor', () => {
   let calls: Call[];
@@ -22,7 +23,17 @@ describe('base station editor', () => {
     renderWithProviders(<BaseStationEditScreen onPlanChange={() => undefined} />);
     await waitFor(() => expect(screen.getAllByTestId('station-marker')).toHaveLength(2));
     const frame = screen.getByTestId('floor-plan');
-    frame.getBoundingClientRect = () => ({ left: 0, top: 0, width: 600, height: 400, right: 600, bottom: 400, x: 0, y: 0, toJSON: () => ({}) });
+    frame.getBoundingClientRect = () => ({
+      left: 0,
+      top: 0,
+      width: 600,
+      height: 400,
+      right: 600,
+      bottom: 400,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
     const marker = screen.getAllByTestId('station-marker')[0]!;
     fireEvent.pointerDown(marker, { clientX: 10, clientY: 10, pointerId: 1 });
     fireEvent.pointerMove(marker, { clientX: 200, clientY: 100, pointerId: 1 });

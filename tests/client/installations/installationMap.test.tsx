@@ -21,12 +21,34 @@ const fakeApi = {
 } as unknown as MapApi;
 
 vi.mock('../../../src/client/map/MapView', () => ({
-  MapView: ({ children }: { children?: ReactNode }) => <MapApiContext.Provider value={fakeApi}>{children}</MapApiContext.Provider>,
+  MapView: ({ children }: { children?: ReactNode }) => (
+    <MapApiContext.Provider value={fakeApi}>{children}</MapApiContext.Provider>
+  ),
 }));
 
 const ROWS = [
-  { id: 7, deviceId: 1, deviceKind: 'smoke', installer: 'Zed', installedAt: '2026-03-01T08:00:00.000Z', address: 'Block C', lat: 22.5, lon: 114.1, photo: '/installations/demo-install.svg' },
-  { id: 8, deviceId: 2, deviceKind: 'gas', installer: 'Amy', installedAt: '2026-02-01T08:00:00.000Z', address: null, lat: 22.6, lon: 114.2, photo: null },
+  {
+    id: 7,
+    deviceId: 1,
+    deviceKind: 'smoke',
+    installer: 'Zed',
+    installedAt: '2026-03-01T08:00:00.000Z',
+    address: 'Block C',
+    lat: 22.5,
+    lon: 114.1,
+    photo: '/installations/demo-install.svg',
+  },
+  {
+    id: 8,
+    deviceId: 2,
+    deviceKind: 'gas',
+    installer: 'Amy',
+    installedAt: '2026-02-01T08:00:00.000Z',
+    address: null,
+    lat: 22.6,
+    lon: 114.2,
+    photo: null,
+  },
 ];
 let calls: Call[];
 beforeEach(() => {
@@ -37,10 +59,17 @@ afterEach(() => resetRequestDeps());
 
 describe('/installationMap', () => {
   it('puts the records the filters match on the map (up to 500) and a marker click shows who, when and the photo', async () => {
-    renderWithProviders(<InstallationMapScreen search={{ filters: { installer: 'zed' } }} onSearchChange={() => undefined} />);
+    renderWithProviders(
+      <InstallationMapScreen search={{ filters: { installer: 'zed' } }} onSearchChange={() => undefined} />,
+    );
     await waitFor(() => expect(drawn.markers).toHaveLength(2));
-    expect(drawn.markers.map((m) => m.lonLat)).toEqual([[114.1, 22.5], [114.2, 22.6]]);
-    const mapAsk = calls.find((c) => c.url === '/api/device/installation/list' && (c.body as { size: number }).size === 500)!;
+    expect(drawn.markers.map((m) => m.lonLat)).toEqual([
+      [114.1, 22.5],
+      [114.2, 22.6],
+    ]);
+    const mapAsk = calls.find(
+      (c) => c.url === '/api/device/installation/list' && (c.body as { size: number }).size === 500,
+    )!;
     expect(mapAsk.body).toMatchObject({ filters: { installer: 'zed' } });
     act(() => drawn.click!('7', [114.1, 22.5]));
     const popup = await screen.findByTestId('installation-popup');

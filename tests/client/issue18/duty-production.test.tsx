@@ -20,18 +20,64 @@ let batches: Record<string, unknown>[];
 beforeEach(() => {
   saveLogin('tok', { ...demoUser, marks: ['*'] });
   batches = [
-    { id: 21, batchNo: 'B-0021', productId: 3, quantityPlanned: 100, state: BATCH_STATE.qa, note: null, createdAt: '2026-11-20T00:00:00.000Z' },
-    { id: 22, batchNo: 'B-0022', productId: 3, quantityPlanned: 50, state: BATCH_STATE.planned, note: null, createdAt: '2026-11-21T00:00:00.000Z' },
+    {
+      id: 21,
+      batchNo: 'B-0021',
+      productId: 3,
+      quantityPlanned: 100,
+      state: BATCH_STATE.qa,
+      note: null,
+      createdAt: '2026-11-20T00:00:00.000Z',
+    },
+    {
+      id: 22,
+      batchNo: 'B-0022',
+      productId: 3,
+      quantityPlanned: 50,
+      state: BATCH_STATE.planned,
+      note: null,
+      createdAt: '2026-11-21T00:00:00.000Z',
+    },
   ];
   calls = mockApi({
     '/api/user/dutyRecord/list': {
-      rows: [{ id: 1, dutyDate: `${thisMonth}-02`, area: 'East gate', startTime: '08:00', endTime: '12:00', userId: 10, userName: 'Zhang Wei', situation: 'quiet', createdAt: '2026-11-01T00:00:00.000Z' }],
+      rows: [
+        {
+          id: 1,
+          dutyDate: `${thisMonth}-02`,
+          area: 'East gate',
+          startTime: '08:00',
+          endTime: '12:00',
+          userId: 10,
+          userName: 'Zhang Wei',
+          situation: 'quiet',
+          createdAt: '2026-11-01T00:00:00.000Z',
+        },
+      ],
       total: 1,
     },
     '/api/user/annualInspection/list': {
       rows: [
-        { id: 7, name: 'Crane check', inspector: 'Li', inspectedAt: '2025-12-01', nextAt: '2026-12-01', remindDays: 30, due: 1, createdAt: '2026-11-01T00:00:00.000Z' },
-        { id: 8, name: 'Boiler check', inspector: 'Wu', inspectedAt: '2025-10-01', nextAt: '2026-10-01', remindDays: 30, due: 2, createdAt: '2026-11-01T00:00:00.000Z' },
+        {
+          id: 7,
+          name: 'Crane check',
+          inspector: 'Li',
+          inspectedAt: '2025-12-01',
+          nextAt: '2026-12-01',
+          remindDays: 30,
+          due: 1,
+          createdAt: '2026-11-01T00:00:00.000Z',
+        },
+        {
+          id: 8,
+          name: 'Boiler check',
+          inspector: 'Wu',
+          inspectedAt: '2025-10-01',
+          nextAt: '2026-10-01',
+          remindDays: 30,
+          due: 2,
+          createdAt: '2026-11-01T00:00:00.000Z',
+        },
       ],
       total: 2,
     },
@@ -59,7 +105,10 @@ function Production() {
   return <ProductionScreen search={search} onSearchChange={setSearch} />;
 }
 
-const dutyLists = () => calls.filter((c) => c.url === '/api/user/dutyRecord/list').map((c) => c.body as { size?: number; filters?: Record<string, unknown> });
+const dutyLists = () =>
+  calls
+    .filter((c) => c.url === '/api/user/dutyRecord/list')
+    .map((c) => c.body as { size?: number; filters?: Record<string, unknown> });
 
 describe('/dutyUser', () => {
   it('opens on the list; the roster shows the month and a day click filters the list to that day', async () => {
@@ -69,7 +118,14 @@ describe('/dutyUser', () => {
     fireEvent.click(screen.getByTestId('duty-tab-roster'));
     const day2 = await screen.findByTestId('roster-day-2');
     await waitFor(() => expect(within(day2).getByTestId('roster-duty')).toHaveTextContent('08:00 Zhang Wei'));
-    expect(dutyLists().some((b) => b.size === 500 && Array.isArray(b.filters?.dutyDate) && String((b.filters.dutyDate as string[])[0]).startsWith(thisMonth))).toBe(true);
+    expect(
+      dutyLists().some(
+        (b) =>
+          b.size === 500 &&
+          Array.isArray(b.filters?.dutyDate) &&
+          String((b.filters.dutyDate as string[])[0]).startsWith(thisMonth),
+      ),
+    ).toBe(true);
     fireEvent.click(day2);
     await waitFor(() => expect(screen.getByTestId('duty-tab-list')).toHaveAttribute('aria-selected', 'true'));
     await waitFor(() => expect(dutyLists().at(-1)?.filters?.dutyDate).toEqual([`${thisMonth}-02`, `${thisMonth}-02`]));
@@ -103,7 +159,12 @@ describe('/productionSystem', () => {
     expect(screen.getByTestId(`batch-move-${BATCH_STATE.done}`)).toHaveTextContent('已完成');
     expect(screen.getByTestId(`batch-move-${BATCH_STATE.inProduction}`)).toHaveTextContent('返工');
     fireEvent.click(screen.getByTestId(`batch-move-${BATCH_STATE.done}`));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/device/productionBatch/move')?.body).toEqual({ id: 21, to: BATCH_STATE.done }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/device/productionBatch/move')?.body).toEqual({
+        id: 21,
+        to: BATCH_STATE.done,
+      }),
+    );
     await waitFor(() => expect(screen.getByText('B-0021').closest('tr')!).toHaveTextContent('已完成'));
   });
 });

@@ -32,7 +32,11 @@ beforeEach(() => {
   calls = mockApi(
     {
       '/api/user/leaveRequest/list': {
-        rows: [leave(1, { type: 6, state: 1, approvalId: 90 }), leave(2, { type: 5, state: 3 }), leave(3, { type: 3, state: 2 })],
+        rows: [
+          leave(1, { type: 6, state: 1, approvalId: 90 }),
+          leave(2, { type: 5, state: 3 }),
+          leave(3, { type: 3, state: 2 }),
+        ],
         total: 3,
       },
       '/api/user/leaveRequest/cancel': { id: 1 },

@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { Outlet, RouterProvider, createBrowserHistory, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import {
+  Outlet,
+  RouterProvider,
+  createBrowserHistory,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
 import { RegulatoryUserScreen, type PersonDetail } from '../../../src/client/features/supervision/RegulatoryUserScreen';
 import { resourceSearchSchema, type ResourceSearch } from '../../../src/client/features/resources/search';
 import { resetRequestDeps } from '../../../src/client/lib/request';
@@ -41,7 +49,17 @@ beforeEach(() => {
   saveLogin('tok', { ...demoUser, marks: ['*'] });
   detail = {
     person: person(5, 'Zhou Detail'),
-    device: { id: 15, imei: '860000000000015', name: 'Bracelet', kind: 'bracelet', state: 1, battery: 64, lat: null, lon: null, lastCommunicationAt: null },
+    device: {
+      id: 15,
+      imei: '860000000000015',
+      name: 'Bracelet',
+      kind: 'bracelet',
+      state: 1,
+      battery: 64,
+      lat: null,
+      lon: null,
+      lastCommunicationAt: null,
+    },
     fence: null,
     supervisor: { id: 1, name: 'Officer Gao', username: 'gao' },
     alarms: [
@@ -52,7 +70,10 @@ beforeEach(() => {
   };
   calls = mockApi({
     '/api/user/monitoredPerson/detail': () => detail,
-    '/api/user/monitoredPerson/list': { rows: [person(1, 'List Chen'), person(2, 'List Liu', { checkedIn: true })], total: 2 },
+    '/api/user/monitoredPerson/list': {
+      rows: [person(1, 'List Chen'), person(2, 'List Liu', { checkedIn: true })],
+      total: 2,
+    },
     '/api/user/monitoredPerson/checkIn': () => {
       detail = { ...detail, person: { ...detail.person, checkedIn: true } };
       return { checkedIn: true };
@@ -100,7 +121,9 @@ describe('/regulatoryUser', () => {
     expect(calls.some((c) => c.url === '/api/user/monitoredPerson/list')).toBe(false);
 
     fireEvent.click(screen.getByTestId('person-check-in'));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/user/monitoredPerson/checkIn')?.body).toEqual({ id: 5 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/user/monitoredPerson/checkIn')?.body).toEqual({ id: 5 }),
+    );
     // The detail is reloaded: the person is now checked in and the button goes.
     await waitFor(() => expect(screen.getByTestId('person-detail')).toHaveTextContent('今日已签到'));
     expect(screen.queryByTestId('person-check-in')).toBeNull();
@@ -117,7 +140,10 @@ describe('/regulatoryUser', () => {
 
   it('an unknown person (refused detail) says so', async () => {
     mockApi(
-      { '/api/user/monitoredPerson/detail': () => envelope({ code: 404, msg: 'not found', data: null }, { status: 404 }) },
+      {
+        '/api/user/monitoredPerson/detail': () =>
+          envelope({ code: 404, msg: 'not found', data: null }, { status: 404 }),
+      },
       calls,
     );
     renderAt('/regulatoryUser?id=99');
@@ -147,7 +173,12 @@ describe('/regulatoryUser', () => {
       component: function AdminPage() {
         const search = page.useSearch();
         const navigate = page.useNavigate();
-        return <RegulatoryUserScreen search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />;
+        return (
+          <RegulatoryUserScreen
+            search={search}
+            onSearchChange={(next) => void navigate({ search: next, replace: true })}
+          />
+        );
       },
     });
     const router = createRouter({ routeTree: root.addChildren([page]), history: createBrowserHistory() });
@@ -155,7 +186,9 @@ describe('/regulatoryUser', () => {
     const row = (await screen.findByText('List Liu')).closest('tr')!;
     fireEvent.click(within(row).getByTestId('row-open'));
     await waitFor(() => expect(window.location.search).toBe('?id=2'));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/user/monitoredPerson/detail')?.body).toEqual({ id: 2 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/user/monitoredPerson/detail')?.body).toEqual({ id: 2 }),
+    );
     expect(await screen.findByTestId('person-name')).toHaveTextContent('Zhou Detail');
     expect(screen.queryByText('List Liu')).toBeNull();
   });

@@ -5,12 +5,26 @@ import { alarmListQuery, LIVE_LIST_QUERY } from '../../../src/client/features/al
 import { deviceKeys } from '../../../src/client/features/devices/devices.queries';
 import { resourceKeys } from '../../../src/client/features/resources/resources.queries';
 import { navKeys } from '../../../src/client/lib/nav.queries';
-import { createQueryClient, PERSISTED_KEYS, resumeAfterRestore, serializeLastGood, shouldPersist, shouldPersistMutation } from '../../../src/client/lib/queryClient';
+import {
+  createQueryClient,
+  PERSISTED_KEYS,
+  resumeAfterRestore,
+  serializeLastGood,
+  shouldPersist,
+  shouldPersistMutation,
+} from '../../../src/client/lib/queryClient';
 
-const persistedOf = (client: QueryClient): PersistedClient => ({ timestamp: Date.now(), buster: 'test', clientState: dehydrate(client, { shouldDehydrateQuery: shouldPersist }) });
+const persistedOf = (client: QueryClient): PersistedClient => ({
+  timestamp: Date.now(),
+  buster: 'test',
+  clientState: dehydrate(client, { shouldDehydrateQuery: shouldPersist }),
+});
 
-const query = (queryKey: readonly unknown[], status: 'success' | 'error' | 'pending' = 'success', data: unknown = status === 'success' ? { rows: [] } : undefined) =>
-  ({ queryKey, state: { status, data } }) as unknown as Pick<Query, 'queryKey' | 'state'>;
+const query = (
+  queryKey: readonly unknown[],
+  status: 'success' | 'error' | 'pending' = 'success',
+  data: unknown = status === 'success' ? { rows: [] } : undefined,
+) => ({ queryKey, state: { status, data } }) as unknown as Pick<Query, 'queryKey' | 'state'>;
 const page = { page: 1, size: 20 };
 
 describe('persisted query cache', () => {
@@ -34,14 +48,22 @@ describe('persisted query cache', () => {
     const key = resourceKeys.list('device', page);
     client.setQueryData(key, { rows: [{ imei: '860100000000001' }], total: 1 }, { updatedAt: 1_000 });
     // A site network that is up but reaches nothing: the refetch fails, the rows stay.
-    await client.fetchQuery({ queryKey: key, queryFn: () => Promise.reject(new TypeError('Failed to fetch')), staleTime: 0 }).catch(() => undefined);
+    await client
+      .fetchQuery({ queryKey: key, queryFn: () => Promise.reject(new TypeError('Failed to fetch')), staleTime: 0 })
+      .catch(() => undefined);
     const failed = client.getQueryCache().find({ queryKey: key })!;
     expect(failed.state.status).toBe('error');
     expect(shouldPersist(failed)).toBe(true);
 
     const written = JSON.parse(serializeLastGood(persistedOf(client))) as PersistedClient;
     const stored = written.clientState.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))!;
-    expect(stored.state).toMatchObject({ status: 'success', error: null, fetchStatus: 'idle', data: { rows: [{ imei: '860100000000001' }], total: 1 }, dataUpdatedAt: 1_000 });
+    expect(stored.state).toMatchObject({
+      status: 'success',
+      error: null,
+      fetchStatus: 'idle',
+      data: { rows: [{ imei: '860100000000001' }], total: 1 },
+      dataUpdatedAt: 1_000,
+    });
 
     // Restored into a new console, it is shown as data, not as the other session's failure.
     const next = createQueryClient();
@@ -50,7 +72,10 @@ describe('persisted query cache', () => {
   });
 
   it('stores only paused alarm changes (the ones that can resume after a reload)', () => {
-    const m = (mutationKey: readonly unknown[], isPaused: boolean) => ({ options: { mutationKey }, state: { isPaused } });
+    const m = (mutationKey: readonly unknown[], isPaused: boolean) => ({
+      options: { mutationKey },
+      state: { isPaused },
+    });
     expect(shouldPersistMutation(m(['alarm', 'read'], true))).toBe(true);
     expect(shouldPersistMutation(m(['alarm', 'handle'], true))).toBe(true);
     expect(shouldPersistMutation(m(['alarm', 'handle'], false))).toBe(false);

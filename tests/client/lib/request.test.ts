@@ -81,7 +81,9 @@ describe('request: special codes', () => {
 
   it('quiet callers get the rejection without a tip', async () => {
     answer({ code: 400, msg: 'The link is invalid or has expired', key: 'ticketInvalid', data: null });
-    await expect(request('auth', 'ticket/exchange', { key: 'k' }, { quiet: true })).rejects.toBeInstanceOf(RequestError);
+    await expect(request('auth', 'ticket/exchange', { key: 'k' }, { quiet: true })).rejects.toBeInstanceOf(
+      RequestError,
+    );
     expect(notify).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { integer, object, oneOf, parseSearch, searchRules, stringifySearch, text } from '../../../src/client/lib/searchParams';
+import {
+  integer,
+  object,
+  oneOf,
+  parseSearch,
+  searchRules,
+  stringifySearch,
+  text,
+} from '../../../src/client/lib/searchParams';
 import { resourceSearchSchema } from '../../../src/client/features/resources/search';
 
 describe('search params', () => {
@@ -12,7 +20,9 @@ describe('search params', () => {
   });
 
   it('writes plain values unquoted and skips empty ones', () => {
-    expect(stringifySearch({ imei: '860000000000001', page: 2, key: undefined, x: null })).toBe('?imei=860000000000001&page=2');
+    expect(stringifySearch({ imei: '860000000000001', page: 2, key: undefined, x: null })).toBe(
+      '?imei=860000000000001&page=2',
+    );
     expect(stringifySearch({})).toBe('');
   });
 
@@ -22,7 +32,12 @@ describe('search params', () => {
   });
 
   it('reads a screen search by its rules: good values kept, wrong ones and unknown names dropped', () => {
-    const read = searchRules({ id: integer(1), imei: text({ trim: true, max: 20 }), bucket: oneOf(['day', 'hour'] as const), filters: object });
+    const read = searchRules({
+      id: integer(1),
+      imei: text({ trim: true, max: 20 }),
+      bucket: oneOf(['day', 'hour'] as const),
+      filters: object,
+    });
     expect(read(parseSearch('?id=12&imei=%20860000000000001%20&bucket=hour&filters={"state":"1"}&other=x'))).toEqual({
       id: 12,
       imei: '860000000000001',
@@ -36,7 +51,12 @@ describe('search params', () => {
   });
 
   it('pages a list within the service cap and takes only field:order sorts', () => {
-    expect(resourceSearchSchema(parseSearch('?page=3&size=50&sort=name:desc&keyword=abc'))).toEqual({ page: 3, size: 50, sort: 'name:desc', keyword: 'abc' });
+    expect(resourceSearchSchema(parseSearch('?page=3&size=50&sort=name:desc&keyword=abc'))).toEqual({
+      page: 3,
+      size: 50,
+      sort: 'name:desc',
+      keyword: 'abc',
+    });
     expect(resourceSearchSchema(parseSearch('?page=-1&size=501&sort=name;drop'))).toEqual({});
     expect(text({ pattern: /^\d{1,8}$/ })('123456789')).toBeUndefined();
   });

@@ -29,7 +29,15 @@ describe('session store', () => {
     saveMenu(sampleTree());
     expect(JSON.parse(localStorage.getItem('menu')!)).toHaveLength(3);
     expect(getPermissionList().map((e) => e.value)).toEqual([
-      'dashboard', 'index', 'index1', 'device', 'productList', 'org', 'userList', 'user:add', 'alarmList',
+      'dashboard',
+      'index',
+      'index1',
+      'device',
+      'productList',
+      'org',
+      'userList',
+      'user:add',
+      'alarmList',
     ]);
     expect(getPermissionList().every((e) => e.list.length === 0)).toBe(true);
     // Directories and buttons are not routes.

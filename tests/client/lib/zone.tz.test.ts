@@ -17,7 +17,11 @@ const names = { online: '', offline: '', alarming: '', today: 'today', period: '
 /** 04:30 on 26 November in Shanghai: still the 25th (15:30) in New York and (20:30) in UTC. */
 const AT = Date.parse('2026-11-25T20:30:00Z');
 
-function summaryAt(at: number, from = new Date(at - 7 * 86_400_000).toISOString(), to = new Date(at).toISOString()): DashboardSummary {
+function summaryAt(
+  at: number,
+  from = new Date(at - 7 * 86_400_000).toISOString(),
+  to = new Date(at).toISOString(),
+): DashboardSummary {
   return {
     scenario: 'city',
     at,
@@ -94,7 +98,11 @@ describe("the console's clock is the tenant's, not the browser's", () => {
     expect(days).toHaveLength(8);
     expect(days.find((d) => d.day === '2026-11-22')).toEqual({ day: '2026-11-22', count: 0 });
     // A period asked to run past now still ends today.
-    expect(periodDays(summaryAt(AT, dayStart('2026-11-24'), dayEnd('2026-11-28'))).map((d) => d.day)).toEqual(['2026-11-24', '2026-11-25', '2026-11-26']);
+    expect(periodDays(summaryAt(AT, dayStart('2026-11-24'), dayEnd('2026-11-28'))).map((d) => d.day)).toEqual([
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+    ]);
   });
 
   it("asks the service for the tenant's days: defaults end today, a picked day is its Shanghai midnight to midnight", () => {
@@ -102,17 +110,29 @@ describe("the console's clock is the tenant's, not the browser's", () => {
     expect(dayOf(AT)).toBe('2026-11-26');
     expect(lastDays(7, AT)).toEqual(['2026-11-20', '2026-11-26']);
     expect(defaultFilter(7, AT)).toEqual({ from: '2026-11-20', to: '2026-11-26' });
-    expect(analyticsBody(defaultFilter(7, AT))).toEqual({ from: '2026-11-19T16:00:00.000Z', to: '2026-11-26T15:59:59.999Z' });
+    expect(analyticsBody(defaultFilter(7, AT))).toEqual({
+      from: '2026-11-19T16:00:00.000Z',
+      to: '2026-11-26T15:59:59.999Z',
+    });
     expect(monthToDate(AT)).toEqual({ from: '2026-11-01', to: '2026-11-26' });
     expect(wallInstant('2026-11-25 08:00:00')).toBe('2026-11-25T00:00:00.000Z');
     // 1 November 2026 is New York's daylight-saving change: the tenant's day is still 24 hours.
-    expect([dayStart('2026-11-01'), dayEnd('2026-11-01')]).toEqual(['2026-10-31T16:00:00.000Z', '2026-11-01T15:59:59.999Z']);
+    expect([dayStart('2026-11-01'), dayEnd('2026-11-01')]).toEqual([
+      '2026-10-31T16:00:00.000Z',
+      '2026-11-01T15:59:59.999Z',
+    ]);
     // A tenant's own change day (Berlin, 29 March 2026) is 23 hours.
-    expect([dayStart('2026-03-29', 'Europe/Berlin'), dayEnd('2026-03-29', 'Europe/Berlin')]).toEqual(['2026-03-28T23:00:00.000Z', '2026-03-29T21:59:59.999Z']);
+    expect([dayStart('2026-03-29', 'Europe/Berlin'), dayEnd('2026-03-29', 'Europe/Berlin')]).toEqual([
+      '2026-03-28T23:00:00.000Z',
+      '2026-03-29T21:59:59.999Z',
+    ]);
     expect(daysBetween('2026-02-27', '2026-03-01')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
     const datetime = { name: 'ts', type: 'datetime' } as FieldDef;
     const date = { name: 'day', type: 'date' } as FieldDef;
-    expect(rangeFilter(datetime, '2026-11-20', '2026-11-21')).toEqual(['2026-11-19T16:00:00.000Z', '2026-11-21T15:59:59.999Z']);
+    expect(rangeFilter(datetime, '2026-11-20', '2026-11-21')).toEqual([
+      '2026-11-19T16:00:00.000Z',
+      '2026-11-21T15:59:59.999Z',
+    ]);
     expect(rangeFilter(date, '2026-11-20', '2026-11-21')).toEqual(['2026-11-20', '2026-11-21']);
     expect(rangeFilter(date, null, null)).toBeUndefined();
   });
@@ -124,10 +144,16 @@ describe("the console's clock is the tenant's, not the browser's", () => {
     // The browser's midnight (New York's here), where ECharts puts a multi-day axis's ticks: the day, not 13:00.
     expect(timeTick(Date.parse('2026-11-25T05:00:00Z'))).toBe('11-25');
     const option = onTenantClock({ xAxis: { type: 'time' }, yAxis: { type: 'value' } });
-    const axis = option.xAxis as { axisLabel: { formatter: (v: number) => string }; axisPointer: { label: { formatter: (p: { value: number }) => string } } };
+    const axis = option.xAxis as {
+      axisLabel: { formatter: (v: number) => string };
+      axisPointer: { label: { formatter: (p: { value: number }) => string } };
+    };
     expect(axis.axisLabel.formatter(AT)).toBe('04:30');
     expect(axis.axisPointer.label.formatter({ value: AT })).toBe('2026-11-26 04:30:00');
     // A category axis is left alone.
-    expect(onTenantClock({ xAxis: { type: 'category', data: ['a'] } }).xAxis).toEqual({ type: 'category', data: ['a'] });
+    expect(onTenantClock({ xAxis: { type: 'category', data: ['a'] } }).xAxis).toEqual({
+      type: 'category',
+      data: ['a'],
+    });
   });
 });

@@ -5,7 +5,15 @@ import type { LiveEvents } from '../../../src/client/live/types';
 import { alarm, settle, startBridge, type Harness } from './fakeMqtt';
 
 const NOW = Date.parse('2026-03-01T09:00:00.000Z');
-const SOS = { code: '9003', name: '李四', building: '1栋', unit: '2单元', roomNo: '0301', userPhone: '13900000000', imei: '860000000000001' };
+const SOS = {
+  code: '9003',
+  name: '李四',
+  building: '1栋',
+  unit: '2单元',
+  roomNo: '0301',
+  userPhone: '13900000000',
+  imei: '860000000000001',
+};
 
 function collect<K extends keyof LiveEvents>(h: Harness, name: K): LiveEvents[K][] {
   const out: LiveEvents[K][] = [];
@@ -71,7 +79,9 @@ describe('live bridge', () => {
   });
 
   it('matches the pure backoff table', () => {
-    expect([0, 1, 2, 3, 6, 7, 8, 20].map(reconnectDelay)).toEqual([1000, 2000, 4000, 8000, 64000, 128000, 128000, 128000]);
+    expect([0, 1, 2, 3, 6, 7, 8, 20].map(reconnectDelay)).toEqual([
+      1000, 2000, 4000, 8000, 64000, 128000, 128000, 128000,
+    ]);
   });
 
   it('drops what is not JSON or fails the push schema, and delivers the rest', async () => {
@@ -97,7 +107,8 @@ describe('live bridge', () => {
   });
 
   it('invalidates every query whose key starts with alarm on 9001 and 9002, and nothing else', async () => {
-    for (const key of [['alarm', 'list', { page: 1 }], ['alarmStats'], ['devices', 'list']]) queryClient.setQueryData(key, { rows: [] });
+    for (const key of [['alarm', 'list', { page: 1 }], ['alarmStats'], ['devices', 'list']])
+      queryClient.setQueryData(key, { rows: [] });
     const invalidated = () => invalidatedKeys(queryClient);
     const h = startBridge(queryClient);
     await settle();
@@ -123,7 +134,17 @@ describe('live bridge', () => {
     h.mqtt.open();
     const reached = collect(h, 'announcement');
     const withdrawn = collect(h, 'announcementWithdrawn');
-    h.mqtt.deliver('acm/7/web', { code: '9060', announcement: { id: 12, title: 'Lift closed', content: 'Today', level: 1, publisherName: null, publishAt: '2026-03-01T09:00:00.000Z' } });
+    h.mqtt.deliver('acm/7/web', {
+      code: '9060',
+      announcement: {
+        id: 12,
+        title: 'Lift closed',
+        content: 'Today',
+        level: 1,
+        publisherName: null,
+        publishAt: '2026-03-01T09:00:00.000Z',
+      },
+    });
     expect(reached).toEqual([expect.objectContaining({ id: 12, title: 'Lift closed' })]);
     expect(invalidated()).toEqual(['announcementInbox']);
 
@@ -150,7 +171,12 @@ describe('live bridge', () => {
     expect(localStorage.getItem('live.lastAlarm.7')).toBe('2026-03-01T09:05:00.000Z');
 
     const events = collect(h, 'alarms');
-    const missed = [seen, alarm({ id: 11, createdAt: '2026-03-01T09:06:00.000Z' }), { broken: true }, alarm({ id: 12, createdAt: '2026-03-01T09:07:00.000Z' })];
+    const missed = [
+      seen,
+      alarm({ id: 11, createdAt: '2026-03-01T09:06:00.000Z' }),
+      { broken: true },
+      alarm({ id: 12, createdAt: '2026-03-01T09:07:00.000Z' }),
+    ];
     h.fetchSince.mockResolvedValueOnce(missed as never);
     queryClient.setQueryData(['alarm', 'list'], { rows: [] });
     h.mqtt.drop();
@@ -159,7 +185,9 @@ describe('live bridge', () => {
     await settle();
     expect(h.fetchSince).toHaveBeenCalledWith('2026-03-01T09:05:00.000Z');
     // The already-seen record and the malformed row are dropped; the rest arrive as missed.
-    expect(events).toEqual([{ alarms: [expect.objectContaining({ id: 11 }), expect.objectContaining({ id: 12 })], missed: true }]);
+    expect(events).toEqual([
+      { alarms: [expect.objectContaining({ id: 11 }), expect.objectContaining({ id: 12 })], missed: true },
+    ]);
     expect(queryClient.getQueryState(['alarm', 'list'])?.isInvalidated).toBe(true);
     expect(localStorage.getItem('live.lastAlarm.7')).toBe('2026-03-01T09:07:00.000Z');
     h.bridge.close();
@@ -173,8 +201,21 @@ describe('live bridge', () => {
     const sos = collect(h, 'sos');
     const cards = collect(h, 'card');
     const missed = [
-      { ...alarm({ id: 21, type: 15, imei: '860100000000001', personName: '张三', personPhone: '13800000001', createdAt: '2026-03-01T09:06:00.000Z' }), context: { building: '3', unit: '2', roomNo: '1203' } },
-      { ...alarm({ id: 22, type: 34, imei: '860100000000025', createdAt: '2026-03-01T09:07:00.000Z' }), context: { cardInfo: 'IC-0042' } },
+      {
+        ...alarm({
+          id: 21,
+          type: 15,
+          imei: '860100000000001',
+          personName: '张三',
+          personPhone: '13800000001',
+          createdAt: '2026-03-01T09:06:00.000Z',
+        }),
+        context: { building: '3', unit: '2', roomNo: '1203' },
+      },
+      {
+        ...alarm({ id: 22, type: 34, imei: '860100000000025', createdAt: '2026-03-01T09:07:00.000Z' }),
+        context: { cardInfo: 'IC-0042' },
+      },
       alarm({ id: 23, type: 6, createdAt: '2026-03-01T09:08:00.000Z' }),
     ];
     h.fetchSince.mockResolvedValue(missed as never);
@@ -186,7 +227,18 @@ describe('live bridge', () => {
     }
     // Fetched twice (two reconnects), shown once.
     expect(h.fetchSince).toHaveBeenCalledTimes(2);
-    expect(sos).toEqual([expect.objectContaining({ code: '9003', alarmId: 21, name: '张三', building: '3', unit: '2', roomNo: '1203', userPhone: '13800000001', imei: '860100000000001' })]);
+    expect(sos).toEqual([
+      expect.objectContaining({
+        code: '9003',
+        alarmId: 21,
+        name: '张三',
+        building: '3',
+        unit: '2',
+        roomNo: '1203',
+        userPhone: '13800000001',
+        imei: '860100000000001',
+      }),
+    ]);
     expect(cards).toEqual([{ code: '5084', cardInfo: 'IC-0042', imei: '860100000000025' }]);
     h.bridge.close();
   });
@@ -216,7 +268,11 @@ describe('live bridge', () => {
     expect(h.bridge.publish('t', 'overflow')).toBe(false);
     h.mqtt.open();
     expect(h.mqtt.published).toHaveLength(5000);
-    expect(h.mqtt.published[0]).toEqual({ topic: 'sfwatch/1/server', message: '{"code":"5082"}', opts: { qos: 0, retain: false } });
+    expect(h.mqtt.published[0]).toEqual({
+      topic: 'sfwatch/1/server',
+      message: '{"code":"5082"}',
+      opts: { qos: 0, retain: false },
+    });
     h.bridge.publish('sfwatch/2/server', { code: '5082' });
     expect(h.mqtt.published).toHaveLength(5001);
     h.bridge.close();

@@ -71,7 +71,10 @@ export interface Harness {
 }
 
 /** A real bridge over a FakeMqtt, with timers recorded so the backoff can be read. */
-export function startBridge(queryClient: Pick<QueryClient, 'invalidateQueries'>, over: Partial<BridgeDeps> = {}): Harness {
+export function startBridge(
+  queryClient: Pick<QueryClient, 'invalidateQueries'>,
+  over: Partial<BridgeDeps> = {},
+): Harness {
   const mqtt = new FakeMqtt();
   const connects: Harness['connects'] = [];
   const delays: number[] = [];

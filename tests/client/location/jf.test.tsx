@@ -16,7 +16,11 @@ import { renderWithProviders } from '../render';
 import { mockApi, type Call } from '../devices/mockApi';
 
 /** What the screens drew: markers and shapes by layer, and the last view set. */
-const drawn = { markers: new Map<string, readonly MarkerPoint[]>(), shapes: new Map<string, readonly MapShape[]>(), view: null as LonLat | null };
+const drawn = {
+  markers: new Map<string, readonly MarkerPoint[]>(),
+  shapes: new Map<string, readonly MapShape[]>(),
+  view: null as LonLat | null,
+};
 const fakeApi = {
   provider: 'maplibre',
   setMarkers: (layer: string, points: readonly MarkerPoint[]) => void drawn.markers.set(layer, points),
@@ -30,14 +34,34 @@ const fakeApi = {
 } as unknown as MapApi;
 
 vi.mock('../../../src/client/map/MapView', () => ({
-  MapView: ({ children }: { children?: ReactNode }) => <MapApiContext.Provider value={fakeApi}>{children}</MapApiContext.Provider>,
+  MapView: ({ children }: { children?: ReactNode }) => (
+    <MapApiContext.Provider value={fakeApi}>{children}</MapApiContext.Provider>
+  ),
 }));
 
 const T0 = Date.UTC(2026, 0, 1, 2, 0, 0);
 const fixes: MapDevice[] = [
   { imei: '860000000000101', name: 'JF 1', state: 1, lat: 22.54, lon: 114.06, accuracy: 6, source: 'gps', ts: T0 },
-  { imei: '860000000000102', name: 'JF 2', state: 1, lat: 22.55, lon: 114.07, accuracy: 850, source: 'lbs', ts: T0 + 2000 },
-  { imei: '860000000000103', name: 'JF 3', state: 0, lat: 22.56, lon: 114.08, accuracy: 40, source: 'wifi', ts: T0 + 1000 },
+  {
+    imei: '860000000000102',
+    name: 'JF 2',
+    state: 1,
+    lat: 22.55,
+    lon: 114.07,
+    accuracy: 850,
+    source: 'lbs',
+    ts: T0 + 2000,
+  },
+  {
+    imei: '860000000000103',
+    name: 'JF 3',
+    state: 0,
+    lat: 22.56,
+    lon: 114.08,
+    accuracy: 40,
+    source: 'wifi',
+    ts: T0 + 1000,
+  },
 ];
 
 let calls: Call[];
@@ -79,7 +103,10 @@ describe('/locations_jf', () => {
   });
 
   it('the plain /locations draws no accuracy circles and asks the plain device list', async () => {
-    mockApi({ '/api/map/devices': fixes.map(({ imei, name, state, lat, lon }) => ({ imei, name, state, lat, lon })) }, calls);
+    mockApi(
+      { '/api/map/devices': fixes.map(({ imei, name, state, lat, lon }) => ({ imei, name, state, lat, lon })) },
+      calls,
+    );
     renderWithProviders(<LocationsScreen />);
     await waitFor(() => expect(drawn.markers.get('devices')).toHaveLength(3));
     expect(drawn.shapes.has('devices-accuracy')).toBe(false);
@@ -92,8 +119,12 @@ describe('Fleet of one kind', () => {
     const fleet = new Fleet(true);
     fleet.reset([fixes[0]!]);
     expect(fleet.merge([{ imei: 'other', lat: 1, lon: 2, state: 1, ts: 1 }])).toBe(false);
-    expect(fleet.merge([{ imei: fixes[0]!.imei, lat: 22.6, lon: 114.1, accuracy: 700, source: 'lbs', state: 1, ts: 5 }])).toBe(true);
-    expect(fleet.list()).toEqual([{ imei: fixes[0]!.imei, name: 'JF 1', state: 1, lat: 22.6, lon: 114.1, accuracy: 700, source: 'lbs', ts: 5 }]);
+    expect(
+      fleet.merge([{ imei: fixes[0]!.imei, lat: 22.6, lon: 114.1, accuracy: 700, source: 'lbs', state: 1, ts: 5 }]),
+    ).toBe(true);
+    expect(fleet.list()).toEqual([
+      { imei: fixes[0]!.imei, name: 'JF 1', state: 1, lat: 22.6, lon: 114.1, accuracy: 700, source: 'lbs', ts: 5 },
+    ]);
   });
 });
 

@@ -46,7 +46,10 @@ function Screen() {
 }
 
 const rowOf = async (serviceNo: string) => (await screen.findByText(serviceNo)).closest('tr') as HTMLElement;
-const actions = (row: HTMLElement) => within(row).queryAllByTestId(/^row-/).map((b) => b.getAttribute('data-testid'));
+const actions = (row: HTMLElement) =>
+  within(row)
+    .queryAllByTestId(/^row-/)
+    .map((b) => b.getAttribute('data-testid'));
 
 describe('/AfterSalesOrders', () => {
   it('offers each request the moves its state allows', async () => {
@@ -56,7 +59,9 @@ describe('/AfterSalesOrders', () => {
     expect(actions(await rowOf('AS20261125002'))).toContain('row-receive');
     expect(actions(await rowOf('AS20261125002'))).not.toContain('row-approve');
     expect(actions(await rowOf('AS20261125003'))).toContain('row-complete');
-    expect(actions(await rowOf('AS20261125004'))).not.toEqual(expect.arrayContaining(['row-approve', 'row-receive', 'row-complete', 'row-refund']));
+    expect(actions(await rowOf('AS20261125004'))).not.toEqual(
+      expect.arrayContaining(['row-approve', 'row-receive', 'row-complete', 'row-refund']),
+    );
   });
 
   it('a rejection needs a comment; approving a refund says the money goes back, then sends the review', async () => {
@@ -69,13 +74,24 @@ describe('/AfterSalesOrders', () => {
     expect(within(dialog).getByTestId('after-sale-submit')).toBeDisabled();
     fireEvent.change(within(dialog).getByTestId('after-sale-comment'), { target: { value: '商品已使用' } });
     fireEvent.click(within(dialog).getByTestId('after-sale-submit'));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/mall/afterSale/review')?.body).toEqual({ id: 1, pass: false, comment: '商品已使用' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/mall/afterSale/review')?.body).toEqual({
+        id: 1,
+        pass: false,
+        comment: '商品已使用',
+      }),
+    );
 
     fireEvent.click(within(await rowOf('AS20261125001')).getByTestId('row-approve'));
     const approve = await screen.findByTestId('after-sale-review');
     await waitFor(() => expect(approve).toHaveTextContent('¥59.90'));
     fireEvent.click(within(approve).getByTestId('after-sale-submit'));
-    await waitFor(() => expect(calls.filter((c) => c.url === '/api/mall/afterSale/review').map((c) => c.body)).toEqual([{ id: 1, pass: false, comment: '商品已使用' }, { id: 1, pass: true }]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/mall/afterSale/review').map((c) => c.body)).toEqual([
+        { id: 1, pass: false, comment: '商品已使用' },
+        { id: 1, pass: true },
+      ]),
+    );
     // The list is asked again after each review.
     expect(calls.filter((c) => c.url === '/api/mall/afterSale/list').length).toBeGreaterThanOrEqual(3);
   });

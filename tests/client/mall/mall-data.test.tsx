@@ -37,7 +37,13 @@ describe('/MallData', () => {
   it('shows orders, paid orders, sales, refunds and conversion of the last 30 days, and the top products', async () => {
     renderWithProviders(<MallDataScreen />);
     await waitFor(() => expect(screen.getAllByTestId('mall-data-figure')).toHaveLength(5));
-    expect(screen.getAllByTestId('mall-data-figure').map((f) => f.lastChild?.textContent)).toEqual(['5', '4', '¥179.90', '¥59.90', '5.00%']);
+    expect(screen.getAllByTestId('mall-data-figure').map((f) => f.lastChild?.textContent)).toEqual([
+      '5',
+      '4',
+      '¥179.90',
+      '¥59.90',
+      '5.00%',
+    ]);
     expect(screen.getByText('智能安全帽').closest('tr')).toHaveTextContent('¥119.70');
     const body = statsCalls()[0]!.body as { from: string; to: string };
     expect(body.from < body.to).toBe(true);

@@ -13,7 +13,10 @@ import { FALLBACK_MAP_CONFIG } from '../../../src/shared/geo/map-config';
 const root = join(__dirname, '../../..');
 const publicDir = join(root, 'public');
 const style = basemapStyle(FALLBACK_MAP_CONFIG, 'https://console.test') as StyleSpecification;
-type Feature = { properties: { kind: string; name: string; name_zh?: string; rank?: number }; geometry: { type: string; coordinates: unknown } };
+type Feature = {
+  properties: { kind: string; name: string; name_zh?: string; rank?: number };
+  geometry: { type: string; coordinates: unknown };
+};
 const region = JSON.parse(readFileSync(join(publicDir, 'map/region.geojson'), 'utf8')) as { features: Feature[] };
 
 /** The glyph ids in one shipped range file (glyphs.proto: stacks = 1 > glyphs = 3 > id = 1). */
@@ -51,8 +54,19 @@ function inRing(p: [number, number], ring: [number, number][]): boolean {
 
 describe('offline basemap style', () => {
   it('shows district outlines, district names and place names at city zoom (12), from the shipped region data', () => {
-    const visibleAt = (zoom: number) => style.layers.filter((l) => (l.minzoom ?? 0) <= zoom && (l.maxzoom ?? 24) > zoom).map((l) => l.id);
-    expect(visibleAt(12)).toEqual(expect.arrayContaining(['land', 'district-fill', 'districts', 'district-names', 'places-1', 'places-2', 'places-3']));
+    const visibleAt = (zoom: number) =>
+      style.layers.filter((l) => (l.minzoom ?? 0) <= zoom && (l.maxzoom ?? 24) > zoom).map((l) => l.id);
+    expect(visibleAt(12)).toEqual(
+      expect.arrayContaining([
+        'land',
+        'district-fill',
+        'districts',
+        'district-names',
+        'places-1',
+        'places-2',
+        'places-3',
+      ]),
+    );
     // Towns and districts stay off the world view.
     expect(visibleAt(4)).not.toContain('places-3');
     expect(visibleAt(4)).not.toContain('district-names');
@@ -74,14 +88,21 @@ describe('offline basemap style', () => {
 
   it('has the demo site inside a named Shenzhen district, and Shenzhen among the places', () => {
     const districts = region.features.filter((f) => f.properties.kind === 'district');
-    expect(districts.map((f) => f.properties.name)).toEqual(expect.arrayContaining(['福田区', '南山区', '罗湖区', '宝安区']));
+    expect(districts.map((f) => f.properties.name)).toEqual(
+      expect.arrayContaining(['福田区', '南山区', '罗湖区', '宝安区']),
+    );
     const site: [number, number] = [SCENARIO_SITES.construction.lon, SCENARIO_SITES.construction.lat];
     const containing = districts.filter((f) => {
-      const polygons = (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates) as [number, number][][][];
+      const polygons = (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates) as [
+        number,
+        number,
+      ][][][];
       return polygons.some((poly) => inRing(site, poly[0]!));
     });
     expect(containing.map((f) => f.properties.name)).toEqual(['福田区']);
-    const shenzhen = region.features.find((f) => f.properties.kind === 'place' && f.properties.name === 'Shenzhen' && f.properties.rank === 1);
+    const shenzhen = region.features.find(
+      (f) => f.properties.kind === 'place' && f.properties.name === 'Shenzhen' && f.properties.rank === 1,
+    );
     expect(shenzhen?.properties.name_zh).toBe('深圳');
     expect(region.features.filter((f) => f.properties.rank === 3).length).toBeGreaterThan(100);
   });
@@ -89,7 +110,9 @@ describe('offline basemap style', () => {
   it('names places in Chinese for the Chinese console and in Latin letters otherwise', () => {
     expect(placeName('cn')).toEqual(['coalesce', ['get', 'name_zh'], ['get', 'name']]);
     expect(placeName('en')).toEqual(['get', 'name']);
-    const layer = (basemapStyle(FALLBACK_MAP_CONFIG, 'https://console.test', 'fr') as StyleSpecification).layers.find((l) => l.id === 'places-3') as SymbolLayerSpecification;
+    const layer = (basemapStyle(FALLBACK_MAP_CONFIG, 'https://console.test', 'fr') as StyleSpecification).layers.find(
+      (l) => l.id === 'places-3',
+    ) as SymbolLayerSpecification;
     expect(layer.layout!['text-field']).toEqual(['get', 'name']);
   });
 
@@ -98,7 +121,8 @@ describe('offline basemap style', () => {
     expect(symbols.length).toBeGreaterThan(0);
     for (const l of symbols) expect(l.layout!['text-font']).toEqual([MAP_FONT]);
     const chars = new Set<number>();
-    for (const f of region.features) for (const ch of `${f.properties.name}${f.properties.name_zh ?? ''}`) chars.add(ch.codePointAt(0)!);
+    for (const f of region.features)
+      for (const ch of `${f.properties.name}${f.properties.name_zh ?? ''}`) chars.add(ch.codePointAt(0)!);
     // Cluster counts: digits, '.' and 'k' (point_count_abbreviated).
     for (const ch of '0123456789.k') chars.add(ch.codePointAt(0)!);
     const missing: string[] = [];
@@ -115,7 +139,10 @@ describe('offline basemap style', () => {
   });
 
   it('gives the raster style the same glyphs, so clusters can show counts there too', () => {
-    const raster = basemapStyle({ ...FALLBACK_MAP_CONFIG, tileUrl: 'https://t.example.com/{z}/{x}/{y}.png' }, 'https://console.test') as StyleSpecification;
+    const raster = basemapStyle(
+      { ...FALLBACK_MAP_CONFIG, tileUrl: 'https://t.example.com/{z}/{x}/{y}.png' },
+      'https://console.test',
+    ) as StyleSpecification;
     expect(raster.glyphs).toBe(style.glyphs);
   });
 });
@@ -126,7 +153,11 @@ describe('device cluster layers', () => {
     expect(layers.map((l) => l.id)).toEqual(['devices:cluster', 'devices:count', 'devices:point']);
     const count = layers[1] as SymbolLayerSpecification;
     expect(count.filter).toEqual(['has', 'point_count']);
-    expect(count.layout).toMatchObject({ 'text-field': ['get', 'point_count_abbreviated'], 'text-font': [MAP_FONT], 'text-allow-overlap': true });
+    expect(count.layout).toMatchObject({
+      'text-field': ['get', 'point_count_abbreviated'],
+      'text-font': [MAP_FONT],
+      'text-allow-overlap': true,
+    });
   });
 
   it('leaves the count out when asked (a configured style without our font), and unclustered markers have none', () => {

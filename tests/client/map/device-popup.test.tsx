@@ -18,8 +18,12 @@ describe('lastConnectTime', () => {
   it('is the later of connectedAt and offlineAt, formatted YYYY-MM-DD HH:mm:ss', () => {
     const connected = Date.UTC(2026, 0, 2, 8, 0, 0);
     const offline = Date.UTC(2026, 0, 2, 9, 30, 15);
-    expect(lastConnectTime({ connectedAt: new Date(connected).toISOString(), offlineAt: new Date(offline).toISOString() })).toBe(fmt(offline));
-    expect(lastConnectTime({ connectedAt: connected + 1000, offlineAt: offline - 60_000 * 120 })).toBe(fmt(connected + 1000));
+    expect(
+      lastConnectTime({ connectedAt: new Date(connected).toISOString(), offlineAt: new Date(offline).toISOString() }),
+    ).toBe(fmt(offline));
+    expect(lastConnectTime({ connectedAt: connected + 1000, offlineAt: offline - 60_000 * 120 })).toBe(
+      fmt(connected + 1000),
+    );
     // Under 13 digits the number is seconds.
     expect(lastConnectTime({ connectedAt: Math.floor(offline / 1000), offlineAt: null })).toBe(fmt(offline));
     expect(lastConnectTime({ lastConnectTime: new Date(offline).toISOString() })).toBe(fmt(offline));
@@ -40,7 +44,20 @@ describe('DevicePopup', () => {
   it('shows getDeviceInfo for the IMEI with a link to its profile', async () => {
     const at = Date.UTC(2026, 2, 3, 4, 5, 6);
     const fetch = vi.fn<typeof globalThis.fetch>().mockImplementation(async () =>
-      envelope({ code: 0, msg: 'OK', data: { imei: '860000000000001', state: 1, battery: 87, name: '安全帽 1', lat: 22.54, lon: 114.06, imgSrc: '/img/helmet.png', lastConnectTime: new Date(at).toISOString() } }),
+      envelope({
+        code: 0,
+        msg: 'OK',
+        data: {
+          imei: '860000000000001',
+          state: 1,
+          battery: 87,
+          name: '安全帽 1',
+          lat: 22.54,
+          lon: 114.06,
+          imgSrc: '/img/helmet.png',
+          lastConnectTime: new Date(at).toISOString(),
+        },
+      }),
     );
     configureRequest({ fetch });
     renderWithProviders(<DevicePopup imei="860000000000001" onClose={() => undefined} />);

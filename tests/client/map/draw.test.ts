@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { distanceM, insideFence, type LonLat } from '../../../src/shared/geo/fence';
-import { circleRing, destination, hitHandle, radiusHandle, radiusTo } from '../../../src/client/map/maplibre/draw-geometry';
+import {
+  circleRing,
+  destination,
+  hitHandle,
+  radiusHandle,
+  radiusTo,
+} from '../../../src/client/map/maplibre/draw-geometry';
 import { DrawSession, type DrawPoint } from '../../../src/client/map/maplibre/draw-session';
 
 // 1 px = 1e-5 degrees (about a metre) around Shenzhen; y grows southwards like a screen.
@@ -16,7 +22,9 @@ describe('draw geometry', () => {
     expect(ring[0]).toEqual(ring[64]);
     for (const p of ring) expect(distanceM(C, p)).toBeCloseTo(100, 3);
     // The drawn outline agrees with the service's evaluation.
-    expect(insideFence({ id: 1, shape: 0, lon: C[0], lat: C[1], radius: 100, points: null }, destination(C, 10, 99))).toBe(true);
+    expect(
+      insideFence({ id: 1, shape: 0, lon: C[0], lat: C[1], radius: 100, points: null }, destination(C, 10, 99)),
+    ).toBe(true);
   });
 
   it('radius from a drag is whole metres and never zero; handle sits east', () => {
@@ -28,7 +36,15 @@ describe('draw geometry', () => {
   });
 
   it('hits the nearest handle within 10 px', () => {
-    expect(hitHandle([[0, 0], [30, 0]], [26, 3])).toBe(1);
+    expect(
+      hitHandle(
+        [
+          [0, 0],
+          [30, 0],
+        ],
+        [26, 3],
+      ),
+    ).toBe(1);
     expect(hitHandle([[0, 0]], [11, 0])).toBe(-1);
   });
 });

@@ -6,7 +6,15 @@ type Listener = (e: unknown) => void;
 export class FakeMap {
   static last: FakeMap | null = null;
   readonly options: Record<string, unknown>;
-  sources = new Map<string, { spec: Record<string, unknown>; data: unknown; setData: (d: unknown) => Promise<void>; getClusterExpansionZoom: (id: number) => Promise<number> }>();
+  sources = new Map<
+    string,
+    {
+      spec: Record<string, unknown>;
+      data: unknown;
+      setData: (d: unknown) => Promise<void>;
+      getClusterExpansionZoom: (id: number) => Promise<number>;
+    }
+  >();
   layers: { id: string; source?: string; type: string }[] = [];
   handlers: { type: string; layer?: string; fn: Listener }[] = [];
   calls: { name: string; args: unknown[] }[] = [];

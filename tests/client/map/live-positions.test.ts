@@ -15,8 +15,14 @@ describe('live positions through the bridge', () => {
     h.bridge.subscribe(topic);
     h.bridge.subscribe(topic);
     expect(h.mqtt.subscribed).toContain(topic);
-    h.mqtt.deliver(topic, { code: '9020', positions: [{ imei: '860000000000001', lat: 22.5, lon: 114, state: 1, ts: 1 }] });
-    expect(got).toHaveBeenCalledWith({ code: '9020', positions: [{ imei: '860000000000001', lat: 22.5, lon: 114, state: 1, ts: 1 }] });
+    h.mqtt.deliver(topic, {
+      code: '9020',
+      positions: [{ imei: '860000000000001', lat: 22.5, lon: 114, state: 1, ts: 1 }],
+    });
+    expect(got).toHaveBeenCalledWith({
+      code: '9020',
+      positions: [{ imei: '860000000000001', lat: 22.5, lon: 114, state: 1, ts: 1 }],
+    });
     // Not JSON: dropped before any listener sees it.
     h.mqtt.deliver(topic, 'not json {');
     expect(got).toHaveBeenCalledTimes(1);

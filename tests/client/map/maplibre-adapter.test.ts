@@ -3,7 +3,11 @@ import { FALLBACK_MAP_CONFIG } from '../../../src/shared/geo/map-config';
 import { FakeMap } from './fakeMap';
 
 // Only maplibre-gl's Map is replaced; LngLatBounds and the rest stay real.
-vi.mock('maplibre-gl', async (importOriginal) => ({ ...(await importOriginal<typeof import('maplibre-gl')>()), Map: FakeMap, setWorkerUrl: () => undefined }));
+vi.mock('maplibre-gl', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('maplibre-gl')>()),
+  Map: FakeMap,
+  setWorkerUrl: () => undefined,
+}));
 
 const { createMapLibre } = await import('../../../src/client/map/maplibre/adapter');
 const { STATE_COLORS } = await import('../../../src/client/map/markerStyle');
@@ -14,8 +18,13 @@ async function open(config = FALLBACK_MAP_CONFIG) {
   return { handle, api: handle.api, map: FakeMap.last!, container };
 }
 
-const point = (id: string, state: number, lon = 114, lat = 22.5) => ({ id, lonLat: [lon, lat] as [number, number], state });
-const featuresOf = (map: FakeMap, id: string) => (map.getSource(id)!.data as { features: { properties: Record<string, unknown> }[] }).features;
+const point = (id: string, state: number, lon = 114, lat = 22.5) => ({
+  id,
+  lonLat: [lon, lat] as [number, number],
+  state,
+});
+const featuresOf = (map: FakeMap, id: string) =>
+  (map.getSource(id)!.data as { features: { properties: Record<string, unknown> }[] }).features;
 
 describe('MapLibre adapter', () => {
   beforeEach(() => {
@@ -36,7 +45,8 @@ describe('MapLibre adapter', () => {
   });
 
   it('uses the configured tile URL or style URL instead', async () => {
-    const tiles = (await open({ ...FALLBACK_MAP_CONFIG, tileUrl: 'https://t.example.com/{z}/{x}/{y}.png' })).map.options.style as { sources: { tiles: { tiles: string[] } } };
+    const tiles = (await open({ ...FALLBACK_MAP_CONFIG, tileUrl: 'https://t.example.com/{z}/{x}/{y}.png' })).map.options
+      .style as { sources: { tiles: { tiles: string[] } } };
     expect(tiles.sources.tiles.tiles).toEqual(['https://t.example.com/{z}/{x}/{y}.png']);
     const styled = await open({ ...FALLBACK_MAP_CONFIG, styleUrl: 'https://s.example.com/style.json' });
     expect(styled.map.options.style).toBe('https://s.example.com/style.json');
@@ -54,7 +64,12 @@ describe('MapLibre adapter', () => {
     map.fire('style.load');
     expect(map.getSource('devices')!.spec).toMatchObject({ type: 'geojson', cluster: true });
     expect(map.layers.map((l) => l.id)).toEqual(['devices:cluster', 'devices:count', 'devices:point']);
-    expect(featuresOf(map, 'devices').map((f) => f.properties.color)).toEqual([STATE_COLORS.online, STATE_COLORS.offline, STATE_COLORS.inactive, STATE_COLORS.abnormal]);
+    expect(featuresOf(map, 'devices').map((f) => f.properties.color)).toEqual([
+      STATE_COLORS.online,
+      STATE_COLORS.offline,
+      STATE_COLORS.inactive,
+      STATE_COLORS.abnormal,
+    ]);
 
     const source = map.getSource('devices');
     api.setMarkers('devices', [point('a', 0)], { cluster: true });
@@ -71,7 +86,14 @@ describe('MapLibre adapter', () => {
     const { api, map } = await open();
     map.fire('style.load');
     api.setShapes('fences', [{ id: 'f', kind: 'circle', center: [114, 22.5], radiusM: 100, style: { color: '#38f' } }]);
-    api.setLine('track', { id: 't', points: [[114, 22.5], [114.01, 22.51]], color: '#f00' });
+    api.setLine('track', {
+      id: 't',
+      points: [
+        [114, 22.5],
+        [114.01, 22.51],
+      ],
+      color: '#f00',
+    });
     expect(map.layers.map((l) => l.id)).toEqual(['fences:fill', 'fences:outline', 'track:line']);
     api.clear('track');
     expect(map.getSource('track')).toBeUndefined();
@@ -90,13 +112,23 @@ describe('MapLibre adapter', () => {
     api.onMarkerClick(onMarker);
     api.onClick(onClick);
 
-    map.rendered = [{ source: 'devices', geometry: { type: 'Point', coordinates: [114, 22.5] }, properties: { id: '860000000000001' } }];
+    map.rendered = [
+      {
+        source: 'devices',
+        geometry: { type: 'Point', coordinates: [114, 22.5] },
+        properties: { id: '860000000000001' },
+      },
+    ];
     map.fire('click', { point: { x: 1, y: 1 }, lngLat: { lng: 114, lat: 22.5 } });
     expect(onMarker).toHaveBeenCalledWith('860000000000001', [114, 22.5]);
 
-    map.rendered = [{ source: 'devices', geometry: { type: 'Point', coordinates: [114, 22.5] }, properties: { cluster_id: 7 } }];
+    map.rendered = [
+      { source: 'devices', geometry: { type: 'Point', coordinates: [114, 22.5] }, properties: { cluster_id: 7 } },
+    ];
     map.fire('click', { point: { x: 1, y: 1 }, lngLat: { lng: 114, lat: 22.5 } });
-    await vi.waitFor(() => expect(map.calls.find((c) => c.name === 'easeTo')?.args[0]).toEqual({ center: [114, 22.5], zoom: 14 }));
+    await vi.waitFor(() =>
+      expect(map.calls.find((c) => c.name === 'easeTo')?.args[0]).toEqual({ center: [114, 22.5], zoom: 14 }),
+    );
 
     map.rendered = [];
     map.fire('click', { point: { x: 1, y: 1 }, lngLat: { lng: 113.5, lat: 22.1 } });
@@ -108,7 +140,10 @@ describe('MapLibre adapter', () => {
     const { api, map, handle } = await open();
     api.setView([116.4, 39.9], 10);
     expect(map.calls.at(-1)).toEqual({ name: 'flyTo', args: [{ center: [116.4, 39.9], zoom: 10, essential: true }] });
-    api.fitBounds([[114, 22.5], [114.2, 22.7]]);
+    api.fitBounds([
+      [114, 22.5],
+      [114.2, 22.7],
+    ]);
     expect(map.calls.at(-1)!.name).toBe('fitBounds');
     handle.destroy();
     expect(map.removed).toBe(true);

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forSoftwareRenderer, lowResolutionWhileMoving, softwareRenderer } from '../../../src/client/map/maplibre/resolution';
+import {
+  forSoftwareRenderer,
+  lowResolutionWhileMoving,
+  softwareRenderer,
+} from '../../../src/client/map/maplibre/resolution';
 
 type Listener = () => void;
 
@@ -30,7 +34,9 @@ class MovingMap {
   }
   /** The fill layers' edges as drawn: on unless turned off. */
   edges() {
-    return Object.fromEntries([...this.paint].filter(([, l]) => l.type === 'fill').map(([id, l]) => [id, l.antialias !== false]));
+    return Object.fromEntries(
+      [...this.paint].filter(([, l]) => l.type === 'fill').map(([id, l]) => [id, l.antialias !== false]),
+    );
   }
   private listeners = new Map<string, Set<Listener>>();
   on(type: string, fn: Listener) {
@@ -173,10 +179,15 @@ describe('the map on a software renderer', () => {
 
   it('tells a software renderer by its name', () => {
     const gl = (renderer: string | null) => ({
-      getExtension: (name: string) => (name === 'WEBGL_debug_renderer_info' && renderer !== null ? { UNMASKED_RENDERER_WEBGL: 0x9246 } : null),
+      getExtension: (name: string) =>
+        name === 'WEBGL_debug_renderer_info' && renderer !== null ? { UNMASKED_RENDERER_WEBGL: 0x9246 } : null,
       getParameter: (p: number) => (p === 0x9246 ? renderer : 'WebKit WebGL'),
     });
-    expect(softwareRenderer(gl('ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)'))).toBe(true);
+    expect(
+      softwareRenderer(
+        gl('ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)'),
+      ),
+    ).toBe(true);
     expect(softwareRenderer(gl('llvmpipe (LLVM 15.0.6, 256 bits)'))).toBe(true);
     expect(softwareRenderer(gl('ANGLE (Intel, Mesa Intel(R) UHD Graphics 620 (KBL GT2), OpenGL 4.6)'))).toBe(false);
     // A browser that hides the renderer's name: taken for a GPU.

@@ -15,7 +15,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 beforeEach(() => {
   saveLogin('tok', { ...demoUser, marks: ['*'] });
   calls = mockApi({
-    '/api/device/camera/watch': () => envelope({ code: 400, msg: 'The camera cannot be read: ffprobe not found', key: 'cameraUnreachable', data: null }),
+    '/api/device/camera/watch': () =>
+      envelope({
+        code: 400,
+        msg: 'The camera cannot be read: ffprobe not found',
+        key: 'cameraUnreachable',
+        data: null,
+      }),
   });
 });
 afterEach(() => resetRequestDeps());
@@ -26,7 +32,12 @@ describe('a camera tile that cannot play', () => {
   });
 
   it('says why, asks once, and does not restart when the camera list refreshes', async () => {
-    const { queryClient } = renderWithProviders(<CameraTile source={{ kind: 'camera', id: 3, name: '东门', lastError: 'ffprobe not found' }} onClose={() => undefined} />);
+    const { queryClient } = renderWithProviders(
+      <CameraTile
+        source={{ kind: 'camera', id: 3, name: '东门', lastError: 'ffprobe not found' }}
+        onClose={() => undefined}
+      />,
+    );
     expect(await screen.findByTestId('monitor-tile-error')).toHaveTextContent('无法读取该摄像头的视频');
     expect(screen.getByText('ffprobe not found')).toBeInTheDocument();
     expect(screen.getByTestId('monitor-tile-retry')).toHaveTextContent('5 秒后重试');

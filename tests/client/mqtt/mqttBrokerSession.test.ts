@@ -1,9 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BrokerSession, REFUSAL_WINDOW_MS, type ConnectSettings, type PageClientOptions } from '../../../src/client/features/mqtt/brokerSession';
+import {
+  BrokerSession,
+  REFUSAL_WINDOW_MS,
+  type ConnectSettings,
+  type PageClientOptions,
+} from '../../../src/client/features/mqtt/brokerSession';
 import type { LogEntry } from '../../../src/client/features/mqtt/messageLog';
 import { FakePageClient } from './mqttFakeClient';
 
-const settings: ConnectSettings = { url: ' ws://console.test/mqtt ', username: '7', password: 'tok-7', clientId: 'user_1', keepalive: 30, clean: false };
+const settings: ConnectSettings = {
+  url: ' ws://console.test/mqtt ',
+  username: '7',
+  password: 'tok-7',
+  clientId: 'user_1',
+  keepalive: 30,
+  clean: false,
+};
 
 function setup() {
   let clock = 1_000;
@@ -37,7 +49,15 @@ describe('broker session', () => {
     t.session.subscribe(() => states.push(t.session.getSnapshot().state));
     await t.session.connect(settings);
     expect(t.client().url).toBe('ws://console.test/mqtt');
-    expect(t.client().options).toMatchObject({ clientId: 'user_1', username: '7', password: 'tok-7', keepalive: 30, clean: false, protocolVersion: 4, resubscribe: false });
+    expect(t.client().options).toMatchObject({
+      clientId: 'user_1',
+      username: '7',
+      password: 'tok-7',
+      keepalive: 30,
+      clean: false,
+      protocolVersion: 4,
+      resubscribe: false,
+    });
     expect(t.client().options!.reconnectPeriod).toBeGreaterThan(0);
     t.client().open();
     expect(states).toEqual(['connecting', 'connected']);
@@ -53,7 +73,10 @@ describe('broker session', () => {
     const t = setup();
     await t.session.connect(settings);
     t.client().refuse(4, 'Connection refused: Bad username or password');
-    expect(t.session.getSnapshot()).toMatchObject({ state: 'error', problem: { kind: 'refused', code: 4, message: 'Connection refused: Bad username or password' } });
+    expect(t.session.getSnapshot()).toMatchObject({
+      state: 'error',
+      problem: { kind: 'refused', code: 4, message: 'Connection refused: Bad username or password' },
+    });
     expect(t.client().ended).toBe(true);
   });
 
@@ -63,7 +86,10 @@ describe('broker session', () => {
     t.client().open();
     t.client().emit('error', new Error('socket hang up'));
     t.client().emit('close');
-    expect(t.session.getSnapshot()).toMatchObject({ state: 'reconnecting', problem: { kind: 'socket', message: 'socket hang up' } });
+    expect(t.session.getSnapshot()).toMatchObject({
+      state: 'reconnecting',
+      problem: { kind: 'socket', message: 'socket hang up' },
+    });
     t.client().emit('reconnect');
     t.client().open();
     expect(t.session.getSnapshot()).toMatchObject({ state: 'connected', problem: null });
@@ -124,7 +150,11 @@ describe('broker session', () => {
     t.client().publishes[0]!.cb(null);
     t.advance(200);
     t.client().emit('close');
-    expect(t.session.getSnapshot()).toMatchObject({ state: 'error', problem: { kind: 'publishRefused', topic: 'acm/1/web' }, lastPublish: { state: 'refused' } });
+    expect(t.session.getSnapshot()).toMatchObject({
+      state: 'error',
+      problem: { kind: 'publishRefused', topic: 'acm/1/web' },
+      lastPublish: { state: 'refused' },
+    });
     expect(t.client().ended).toBe(true);
   });
 
@@ -177,6 +207,9 @@ describe('broker session', () => {
       onMessages: () => undefined,
     });
     await session.connect(settings);
-    expect(session.getSnapshot()).toMatchObject({ state: 'error', problem: { kind: 'load', message: 'Missing protocol' } });
+    expect(session.getSnapshot()).toMatchObject({
+      state: 'error',
+      problem: { kind: 'load', message: 'Missing protocol' },
+    });
   });
 });

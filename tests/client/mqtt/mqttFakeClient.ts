@@ -59,7 +59,12 @@ export class FakePageClient implements PageClient {
   suback(topic: string, granted: number): void {
     const sub = this.subscribes.filter((s) => s.topic === topic).at(-1)!;
     const packet = { granted: [granted] };
-    if (granted >= 128) sub.cb(Object.assign(new Error('Subscribe error: Unspecified error'), { packet }), [{ topic, qos: sub.qos }], packet);
+    if (granted >= 128)
+      sub.cb(
+        Object.assign(new Error('Subscribe error: Unspecified error'), { packet }),
+        [{ topic, qos: sub.qos }],
+        packet,
+      );
     else sub.cb(null, [{ topic, qos: granted }], packet);
   }
   deliver(topic: string, payload: string | Uint8Array, packet = { qos: 0, retain: false }): void {

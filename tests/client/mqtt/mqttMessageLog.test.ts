@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LOG_CAP, emptyLog, filterLog, logEntry, logReducer, logToCsv, type LogEntry } from '../../../src/client/features/mqtt/messageLog';
+import {
+  LOG_CAP,
+  emptyLog,
+  filterLog,
+  logEntry,
+  logReducer,
+  logToCsv,
+  type LogEntry,
+} from '../../../src/client/features/mqtt/messageLog';
 
 const enc = (text: string) => new TextEncoder().encode(text);
 const entry = (topic: string, payload: string | Uint8Array, at = 0, packet = { qos: 0, retain: false }): LogEntry =>
@@ -35,7 +43,11 @@ describe('message log', () => {
   });
 
   it('filters by topic or payload, ignoring case, hex included', () => {
-    const list = [entry('acm/7/web', '{"code":"9001"}'), entry('sfwatch/86/client', 'Unlocked'), entry('bin', Uint8Array.from([0xa2, 0xff]))];
+    const list = [
+      entry('acm/7/web', '{"code":"9001"}'),
+      entry('sfwatch/86/client', 'Unlocked'),
+      entry('bin', Uint8Array.from([0xa2, 0xff])),
+    ];
     expect(filterLog(list, 'ACM').map((e) => e.topic)).toEqual(['acm/7/web']);
     expect(filterLog(list, 'unlocked').map((e) => e.topic)).toEqual(['sfwatch/86/client']);
     expect(filterLog(list, 'a2 ff').map((e) => e.topic)).toEqual(['bin']);

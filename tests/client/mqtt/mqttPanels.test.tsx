@@ -15,7 +15,9 @@ import { FakePageClient } from './mqttFakeClient';
 
 // The payload's autosizing textarea listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
 }
 
 const saveFile = vi.hoisted(() => vi.fn());
@@ -35,24 +37,58 @@ function harness() {
 }
 
 /** The three panels over one session, as the page wires them (without the router of the page's header). */
-function Panels({ session, onSessionUsed = () => undefined }: { session: BrokerSession; onSessionUsed?: (id: number) => void }) {
+function Panels({
+  session,
+  onSessionUsed = () => undefined,
+}: {
+  session: BrokerSession;
+  onSessionUsed?: (id: number) => void;
+}) {
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const [filter, setFilter] = useState('');
   return (
     <>
       <ConnectPanel session={session} snapshot={snapshot} onSessionUsed={onSessionUsed} />
-      <SubscribePanel session={session} subscriptions={snapshot.subscriptions} filter={filter} onFilterChange={setFilter} />
+      <SubscribePanel
+        session={session}
+        subscriptions={snapshot.subscriptions}
+        filter={filter}
+        onFilterChange={setFilter}
+      />
       <PublishPanel session={session} connected={snapshot.state === 'connected'} lastPublish={snapshot.lastPublish} />
     </>
   );
 }
 
-const user = { id: 7, username: 'demo', name: 'Demo', nickname: null, phone: null, email: null, kind: 'admin', tenantId: 1, tenantName: 'T', departmentId: null, roles: [], marks: [], timeZone: 'Asia/Shanghai' } satisfies UserInfo;
+const user = {
+  id: 7,
+  username: 'demo',
+  name: 'Demo',
+  nickname: null,
+  phone: null,
+  email: null,
+  kind: 'admin',
+  tenantId: 1,
+  tenantName: 'T',
+  departmentId: null,
+  roles: [],
+  marks: [],
+  timeZone: 'Asia/Shanghai',
+} satisfies UserInfo;
 
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'ok', data: { mqttUrl: 'wss://broker.example/mqtt', voicePath: '/api/voice/ws' } }))),
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            code: 0,
+            msg: 'ok',
+            data: { mqttUrl: 'wss://broker.example/mqtt', voicePath: '/api/voice/ws' },
+          }),
+        ),
+    ),
   );
 });
 afterEach(() => {
@@ -61,7 +97,7 @@ afterEach(() => {
 });
 
 describe('/mqtt connect panel', () => {
-  it("prefills the broker URL from GET /api/realtime and checks the fields before connecting", async () => {
+  it('prefills the broker URL from GET /api/realtime and checks the fields before connecting', async () => {
     const h = harness();
     renderWithProviders(<Panels session={h.session} />);
     await waitFor(() => expect(screen.getByTestId('mqtt-url')).toHaveValue('wss://broker.example/mqtt'));
@@ -83,7 +119,12 @@ describe('/mqtt connect panel', () => {
     fireEvent.change(screen.getByTestId('mqtt-password'), { target: { value: 'secret' } });
     fireEvent.click(screen.getByTestId('mqtt-connect-button'));
     await waitFor(() => expect(h.clients).toHaveLength(1));
-    expect(h.client().options).toMatchObject({ username: '869900000000001', password: 'secret', keepalive: 60, clean: true });
+    expect(h.client().options).toMatchObject({
+      username: '869900000000001',
+      password: 'secret',
+      keepalive: 60,
+      clean: true,
+    });
     expect(screen.getByTestId('mqtt-state')).toHaveAttribute('data-state', 'connecting');
     act(() => h.client().open());
     expect(screen.getByTestId('mqtt-state')).toHaveAttribute('data-state', 'connected');
@@ -163,7 +204,9 @@ describe('/mqtt subscribe and publish panels', () => {
 
     expect(h.client().publishes).toHaveLength(0);
     fireEvent.click(publish);
-    expect(h.client().publishes).toMatchObject([{ topic: 'a/b', payload: '{\n  "a": 1\n}', opts: { qos: 0, retain: false } }]);
+    expect(h.client().publishes).toMatchObject([
+      { topic: 'a/b', payload: '{\n  "a": 1\n}', opts: { qos: 0, retain: false } },
+    ]);
     act(() => h.client().publishes[0]!.cb(null));
     expect(screen.getByTestId('mqtt-pub-result')).toHaveAttribute('data-state', 'sent');
     act(() => h.client().emit('close'));
@@ -179,7 +222,12 @@ describe('/mqtt message log', () => {
     type: 'add',
     entries: [
       logEntry('acm/7/web', enc('{"code":"9001"}'), { qos: 1, retain: false }, Date.UTC(2026, 0, 1)),
-      logEntry('sfwatch/869900000000001/client', Uint8Array.from([0xa2, 0x01]), { qos: 0, retain: true }, Date.UTC(2026, 0, 1, 0, 0, 1)),
+      logEntry(
+        'sfwatch/869900000000001/client',
+        Uint8Array.from([0xa2, 0x01]),
+        { qos: 0, retain: true },
+        Date.UTC(2026, 0, 1, 0, 0, 1),
+      ),
     ],
   });
 
@@ -209,7 +257,7 @@ describe('/mqtt message log', () => {
     expect(dispatch.mock.calls.map(([a]) => a)).toEqual([{ type: 'pause' }, { type: 'clear' }]);
   });
 
-  it('speaks the installer\'s language (English catalog)', async () => {
+  it("speaks the installer's language (English catalog)", async () => {
     await act(() => activateLang('en'));
     try {
       renderWithProviders(<MessageLog log={emptyLog} dispatch={() => undefined} />);

@@ -6,7 +6,11 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 describe('payload view', () => {
   it('shows a JSON object pretty and keeps the text as received', () => {
     const view = viewPayload(bytes('{"code":"9001","ids":[1,2]}'));
-    expect(view).toEqual({ kind: 'json', text: '{"code":"9001","ids":[1,2]}', pretty: '{\n  "code": "9001",\n  "ids": [\n    1,\n    2\n  ]\n}' });
+    expect(view).toEqual({
+      kind: 'json',
+      text: '{"code":"9001","ids":[1,2]}',
+      pretty: '{\n  "code": "9001",\n  "ids": [\n    1,\n    2\n  ]\n}',
+    });
     expect(payloadText(view)).toBe('{"code":"9001","ids":[1,2]}');
   });
 

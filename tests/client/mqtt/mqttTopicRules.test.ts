@@ -13,7 +13,17 @@ import {
 
 describe('subscription filters', () => {
   it('accepts plain topics and wildcards that fill whole levels', () => {
-    for (const ok of ['acm/7/web', 'sfwatch/+/client', 'sfwatch/#', '#', '+', '+/+/up', 'a//b', '$share/ingest/sfwatch/+/up', '设备/数据']) {
+    for (const ok of [
+      'acm/7/web',
+      'sfwatch/+/client',
+      'sfwatch/#',
+      '#',
+      '+',
+      '+/+/up',
+      'a//b',
+      '$share/ingest/sfwatch/+/up',
+      '设备/数据',
+    ]) {
       expect(filterProblem(ok), ok).toBeNull();
     }
   });

@@ -13,7 +13,9 @@ import { renderWithProviders } from '../render';
 
 // jsdom has no FontFaceSet; Mantine's autosize textarea listens to it.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
 }
 
 const node = (id: number, pid: number, name: string, type: number, list: RoleTreeNode[] = []): RoleTreeNode => ({
@@ -26,7 +28,10 @@ const node = (id: number, pid: number, name: string, type: number, list: RoleTre
   mark: null,
   list,
 });
-const tree = [node(1, 0, '设备', 0, [node(2, 1, 'DeviceList', 1, [node(3, 2, 'device:add', 2)])]), node(4, 0, 'alarmList', 1)];
+const tree = [
+  node(1, 0, '设备', 0, [node(2, 1, 'DeviceList', 1, [node(3, 2, 'device:add', 2)])]),
+  node(4, 0, 'alarmList', 1),
+];
 
 describe('catalogue tree helpers', () => {
   it('checking a menu (or button) also checks its directory chain', () => {
@@ -110,7 +115,9 @@ describe('org screens', () => {
     expect(await within(dialog).findByText('两次输入的密码不一致')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText(/确认密码/), { target: { value: 'abcdef' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/user/user/resetPassword')?.body).toEqual({ id: 9, password: 'abcdef' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/user/user/resetPassword')?.body).toEqual({ id: 9, password: 'abcdef' }),
+    );
   });
 
   it('enterprise applications name the applying tenant', async () => {

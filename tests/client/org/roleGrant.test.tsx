@@ -16,7 +16,9 @@ const tree = [
     value: 'device',
     type: 0,
     mark: null,
-    list: [{ id: 2, pid: 1, name: '设备列表', enName: 'Device list', value: 'DeviceList', type: 1, mark: null, list: [] }],
+    list: [
+      { id: 2, pid: 1, name: '设备列表', enName: 'Device list', value: 'DeviceList', type: 1, mark: null, list: [] },
+    ],
   },
   {
     id: 3,
@@ -26,7 +28,9 @@ const tree = [
     value: 'alarm',
     type: 0,
     mark: null,
-    list: [{ id: 4, pid: 3, name: '报警列表', enName: 'Alarm list', value: 'alarmList', type: 1, mark: null, list: [] }],
+    list: [
+      { id: 4, pid: 3, name: '报警列表', enName: 'Alarm list', value: 'alarmList', type: 1, mark: null, list: [] },
+    ],
   },
 ];
 
@@ -41,7 +45,11 @@ describe('role and catalogue screens', () => {
         if (url === '/api/user/role/list')
           return envelope({ code: 0, msg: 'ok', data: { rows: [{ id: 8, name: '巡检员', userCount: 0 }], total: 1 } });
         if (url === '/api/user/resource/list')
-          return envelope({ code: 0, msg: 'ok', data: { rows: [{ id: 2, name: '设备列表', type: 1, status: 1 }], total: 1 } });
+          return envelope({
+            code: 0,
+            msg: 'ok',
+            data: { rows: [{ id: 2, name: '设备列表', type: 1, status: 1 }], total: 1 },
+          });
         if (url === '/api/user/resource/tree') return envelope({ code: 0, msg: 'ok', data: tree });
         if (url === '/api/user/role/resourceIds') return envelope({ code: 0, msg: 'ok', data: [4] });
         if (url.endsWith('/list')) return envelope({ code: 0, msg: 'ok', data: { rows: [], total: 0 } });

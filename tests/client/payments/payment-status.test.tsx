@@ -50,7 +50,11 @@ beforeEach(() => {
       '/api/pay/payment/methods': ['sandbox', 'wechat', 'alipay'],
       '/api/pay/payment/changeMethod': (body: unknown) => {
         const { method } = body as { method: PaymentView['method'] };
-        if (method === payment.method) return envelope({ code: 400, msg: 'Payment method not changed', key: 'payMethodNotChanged', data: null } as never, { status: 400 });
+        if (method === payment.method)
+          return envelope(
+            { code: 400, msg: 'Payment method not changed', key: 'payMethodNotChanged', data: null } as never,
+            { status: 400 },
+          );
         payment = { ...payment, method };
         return { payment, checkout: { payUrl: `https://pay.example/${method}/${payment.orderNo}` } };
       },
@@ -88,7 +92,11 @@ describe('/map/paypal?orderNo=', () => {
   });
 
   it('a paid order offers no other method', async () => {
-    payment = view({ status: PAY_STATUS.success, paidAt: '2026-11-25T08:05:00.000Z', fulfilledAt: '2026-11-25T08:05:01.000Z' });
+    payment = view({
+      status: PAY_STATUS.success,
+      paidAt: '2026-11-25T08:05:00.000Z',
+      fulfilledAt: '2026-11-25T08:05:01.000Z',
+    });
     renderAt(`/map/paypal?orderNo=${payment.orderNo}`);
     expect(await screen.findByTestId('payment-state')).toHaveAttribute('data-state', String(PAY_STATUS.success));
     expect(screen.queryByTestId('payment-change')).toBeNull();

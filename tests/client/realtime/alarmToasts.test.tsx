@@ -22,7 +22,8 @@ function wait(ms: number): void {
 
 const fenceExit = (deviceName: string, over: Partial<AlarmRecord> = {}) =>
   alarm({ type: 20, level: 2, title: '出围栏告警', deviceName, location: `${deviceName} 东门`, ...over });
-const sos = (deviceName: string, over: Partial<AlarmRecord> = {}) => alarm({ type: 15, level: 3, title: 'SOS求救', deviceName, ...over });
+const sos = (deviceName: string, over: Partial<AlarmRecord> = {}) =>
+  alarm({ type: 15, level: 3, title: 'SOS求救', deviceName, ...over });
 
 const toasts = () => screen.queryAllByTestId('alarm-notification');
 
@@ -164,7 +165,9 @@ describe('alarm toasts: grouping, critical ones, the limit, the summary', () => 
   });
 
   it('a summary of warnings only closes by itself', async () => {
-    shell.fetchSince.mockResolvedValueOnce([1, 2, 3, 4].map((i) => fenceExit(`安全帽 ${i}`, { createdAt: `2026-03-01T10:0${i}:00.000Z` })));
+    shell.fetchSince.mockResolvedValueOnce(
+      [1, 2, 3, 4].map((i) => fenceExit(`安全帽 ${i}`, { createdAt: `2026-03-01T10:0${i}:00.000Z` })),
+    );
     act(() => shell.mqtt.drop());
     advance(1000);
     act(() => shell.mqtt.open());

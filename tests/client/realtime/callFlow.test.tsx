@@ -78,7 +78,10 @@ describe('door-unit call flow', () => {
       await vi.dynamicImportSettled();
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(screen.getByTestId('call-media-warning')).toHaveAttribute('data-warning', expect.stringMatching(/^(incompatible|insecure)$/));
+    expect(screen.getByTestId('call-media-warning')).toHaveAttribute(
+      'data-warning',
+      expect.stringMatching(/^(incompatible|insecure)$/),
+    );
     expect(screen.getByTestId('call-media')).toHaveAttribute('data-state', 'closed');
     expect(screen.getByText('room-0301')).toBeInTheDocument();
     // The countdown running out does not close an answered call.
@@ -91,7 +94,9 @@ describe('door-unit call flow', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(calls.filter((c) => c.url === '/api/device/voiceNet/property/answer').map((c) => c.body)).toEqual([{ imei: IMEI, roomNo: '0301' }]);
+    expect(calls.filter((c) => c.url === '/api/device/voiceNet/property/answer').map((c) => c.body)).toEqual([
+      { imei: IMEI, roomNo: '0301' },
+    ]);
     expect(dialogOpen()).toBe(false);
     await shell.push({ ...fullCall, roomNo: '0402' });
     expect(drawerOpen()).toBe(true);

@@ -6,7 +6,15 @@ import { IMEI, advance, renderShell } from './harness';
 
 type Shell = Awaited<ReturnType<typeof renderShell>>;
 
-const sos = (name: string, imei = IMEI) => ({ code: '9003', name, building: '3栋', unit: '1单元', roomNo: '1201', userPhone: '13900000001', imei });
+const sos = (name: string, imei = IMEI) => ({
+  code: '9003',
+  name,
+  building: '3栋',
+  unit: '1单元',
+  roomNo: '1201',
+  userPhone: '13900000001',
+  imei,
+});
 
 describe('SOS and card dialogs, alarm notifications', () => {
   let shell: Shell;
@@ -73,7 +81,9 @@ describe('SOS and card dialogs, alarm notifications', () => {
   });
 
   it('more than three missed alarms after a reconnect give one summary', async () => {
-    shell.fetchSince.mockResolvedValueOnce([1, 2, 3, 4].map((i) => alarm({ id: 950 + i, level: 2, createdAt: `2026-03-01T10:0${i}:00.000Z` })));
+    shell.fetchSince.mockResolvedValueOnce(
+      [1, 2, 3, 4].map((i) => alarm({ id: 950 + i, level: 2, createdAt: `2026-03-01T10:0${i}:00.000Z` })),
+    );
     act(() => shell.mqtt.drop());
     advance(1000);
     act(() => shell.mqtt.open());
@@ -85,7 +95,9 @@ describe('SOS and card dialogs, alarm notifications', () => {
   });
 
   it('three missed alarms are shown one by one', async () => {
-    shell.fetchSince.mockResolvedValueOnce([1, 2, 3].map((i) => alarm({ id: 960 + i, level: 3, createdAt: `2026-03-01T11:0${i}:00.000Z` })));
+    shell.fetchSince.mockResolvedValueOnce(
+      [1, 2, 3].map((i) => alarm({ id: 960 + i, level: 3, createdAt: `2026-03-01T11:0${i}:00.000Z` })),
+    );
     act(() => shell.mqtt.drop());
     advance(1000);
     act(() => shell.mqtt.open());

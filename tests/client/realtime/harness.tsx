@@ -19,7 +19,10 @@ export async function renderShell() {
   const stopRing = vi.fn();
   const sounds = { alert: vi.fn(), ring: vi.fn(() => stopRing) };
   const navigate = vi.fn<(href: string) => void>();
-  const view = renderWithProviders(<RealtimeLayer onNavigate={navigate} sounds={sounds} />, { queryClient, toasts: <AppNotifications /> });
+  const view = renderWithProviders(<RealtimeLayer onNavigate={navigate} sounds={sounds} />, {
+    queryClient,
+    toasts: <AppNotifications />,
+  });
   const push = (payload: unknown, topic = 'acm/7/web') => act(() => h.mqtt.deliver(topic, payload));
   const cleanup = () => {
     view.unmount();

@@ -6,7 +6,12 @@ import { renderWithProviders } from '../render';
 
 function sounds(blocked: boolean) {
   const unlocked: number[] = [];
-  const s: Sounds = { alert: () => undefined, ring: () => () => undefined, blocked: () => blocked, unlock: () => void unlocked.push(Date.now()) };
+  const s: Sounds = {
+    alert: () => undefined,
+    ring: () => () => undefined,
+    blocked: () => blocked,
+    unlock: () => void unlocked.push(Date.now()),
+  };
   return { s, unlocked };
 }
 

@@ -51,7 +51,8 @@ describe('voice broadcast socket', () => {
     const ws = sockets[0]!;
     ws.onopen?.({});
     expect(ws.sent[0]).toBe(JSON.stringify({ type: 'auth', token: 'a b' }));
-    for (const data of ['pong', 'not json', '{"nothing":1}', '{"msgContent":""}', '{"msgContent":"三号楼烟雾告警"}']) ws.onmessage?.({ data });
+    for (const data of ['pong', 'not json', '{"nothing":1}', '{"msgContent":""}', '{"msgContent":"三号楼烟雾告警"}'])
+      ws.onmessage?.({ data });
     expect(spoken).toEqual(['三号楼烟雾告警']);
   });
 

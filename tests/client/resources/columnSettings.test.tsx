@@ -10,7 +10,19 @@ import { userResource } from '../../../src/shared/resources/org';
 import { demoUser, envelope } from '../fixtures';
 import { renderWithProviders } from '../render';
 
-const row = { id: 11, username: 'alice', name: 'Alice', nickname: 'Al', phone: '13800000000', email: 'a@example.com', gender: 2, kind: 'user', status: 1, tenantId: 1, createdAt: 1_700_000_000 };
+const row = {
+  id: 11,
+  username: 'alice',
+  name: 'Alice',
+  nickname: 'Al',
+  phone: '13800000000',
+  email: 'a@example.com',
+  gender: 2,
+  kind: 'user',
+  status: 1,
+  tenantId: 1,
+  createdAt: 1_700_000_000,
+};
 
 function mockService() {
   const fetch = vi.fn(async (url: string) => {
@@ -25,7 +37,11 @@ function mockService() {
 const def: ResourceDef = {
   ...userResource,
   fields: userResource.fields.map((f) =>
-    f.name === 'nickname' && f.list ? { ...f, list: { ...f.list, hidden: true } } : f.name === 'email' && f.list ? { ...f, list: { ...f.list, hidden: ['userList2'] } } : f,
+    f.name === 'nickname' && f.list
+      ? { ...f, list: { ...f.list, hidden: true } }
+      : f.name === 'email' && f.list
+        ? { ...f, list: { ...f.list, hidden: ['userList2'] } }
+        : f,
   ),
 };
 
@@ -37,7 +53,9 @@ const headers = () =>
 
 function show(route?: string) {
   const screenEl = <ResourceScreen def={def} search={{}} onSearchChange={() => undefined} />;
-  return renderWithProviders(route ? <ListRouteContext.Provider value={route}>{screenEl}</ListRouteContext.Provider> : screenEl);
+  return renderWithProviders(
+    route ? <ListRouteContext.Provider value={route}>{screenEl}</ListRouteContext.Provider> : screenEl,
+  );
 }
 
 const toggle = (name: string) => screen.getByTestId(`column-toggle-${name}`) as HTMLInputElement;
@@ -78,7 +96,10 @@ describe('column settings of the generic list', () => {
     fireEvent.click(toggle('nickname'));
     expect(headers()).not.toContain('手机号');
     expect(headers()).toContain('昵称');
-    expect(JSON.parse(localStorage.getItem('columns:userList:user')!)).toEqual({ hidden: ['phone'], shown: ['nickname'] });
+    expect(JSON.parse(localStorage.getItem('columns:userList:user')!)).toEqual({
+      hidden: ['phone'],
+      shown: ['nickname'],
+    });
     first.unmount();
 
     // Another visit to the same list: the same columns.

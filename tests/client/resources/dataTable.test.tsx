@@ -127,7 +127,9 @@ describe('<DataTable>', () => {
 
   it('multi-select reports the selected keys and select-all picks every row', () => {
     const onSelectedChange = vi.fn();
-    renderWithProviders(<DataTable columns={columns} rows={rows} selectable selected={[]} onSelectedChange={onSelectedChange} />);
+    renderWithProviders(
+      <DataTable columns={columns} rows={rows} selectable selected={[]} onSelectedChange={onSelectedChange} />,
+    );
     fireEvent.click(screen.getAllByRole('checkbox', { name: '选择' })[1]!);
     expect(onSelectedChange).toHaveBeenLastCalledWith([2]);
     fireEvent.click(screen.getByRole('checkbox', { name: '全选' }));
@@ -168,7 +170,10 @@ describe('<DataTable> layout', () => {
     expect(opsHeader()).toHaveAttribute('data-edge', 'end');
     expect(screen.getByRole('columnheader', { name: 'ID' })).toHaveAttribute('data-edge', 'start');
     expect(screen.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('data-edge');
-    const opsCells = screen.getAllByRole('row').slice(1).map((row) => row.lastElementChild as HTMLElement);
+    const opsCells = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.lastElementChild as HTMLElement);
     for (const cell of opsCells) {
       expect(cell.style.position).toBe('sticky');
       expect(cell).toHaveAttribute('data-edge', 'end');
@@ -178,7 +183,10 @@ describe('<DataTable> layout', () => {
   it('gives headers and text cells their full text as the title (they end with an ellipsis)', () => {
     stubContainerWidth(400);
     renderWithProviders(<DataTable columns={columns} rows={rows} />);
-    expect(within(screen.getByRole('columnheader', { name: 'Name' })).getByText('Name')).toHaveAttribute('title', 'Name');
+    expect(within(screen.getByRole('columnheader', { name: 'Name' })).getByText('Name')).toHaveAttribute(
+      'title',
+      'Name',
+    );
     expect(screen.getByText('alpha')).toHaveAttribute('title', 'alpha');
   });
 

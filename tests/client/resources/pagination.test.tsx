@@ -45,7 +45,9 @@ describe('clampPage', () => {
 describe('<Pagination>', () => {
   it('renders the total, five page buttons, ellipses and first/last', () => {
     const onPageChange = vi.fn();
-    renderWithProviders(<Pagination page={6} size={10} total={200} onPageChange={onPageChange} onSizeChange={() => undefined} />);
+    renderWithProviders(
+      <Pagination page={6} size={10} total={200} onPageChange={onPageChange} onSizeChange={() => undefined} />,
+    );
     expect(screen.getByTestId('pagination-total')).toHaveTextContent('共 200 条');
     const pages = screen.getAllByTestId('pagination-page').map((b) => b.textContent);
     expect(pages).toEqual(['4', '5', '6', '7', '8']);

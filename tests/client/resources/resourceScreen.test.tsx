@@ -35,8 +35,10 @@ function mockService(calls: Call[]) {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ url, body });
     if (url === '/api/user/user/list') return envelope({ code: 0, msg: 'ok', data: { rows: userRows, total: 1 } });
-    if (url === '/api/user/department/list') return envelope({ code: 0, msg: 'ok', data: { rows: [{ id: 5, name: '研发部' }], total: 1 } });
-    if (url === '/api/user/role/list') return envelope({ code: 0, msg: 'ok', data: { rows: [{ id: 3, name: '巡检员' }], total: 1 } });
+    if (url === '/api/user/department/list')
+      return envelope({ code: 0, msg: 'ok', data: { rows: [{ id: 5, name: '研发部' }], total: 1 } });
+    if (url === '/api/user/role/list')
+      return envelope({ code: 0, msg: 'ok', data: { rows: [{ id: 3, name: '巡检员' }], total: 1 } });
     if (url.endsWith('/list')) return envelope({ code: 0, msg: 'ok', data: { rows: [], total: 0 } });
     return envelope({ code: 0, msg: 'ok', data: null });
   });
@@ -64,7 +66,13 @@ describe('buildListQuery', () => {
   it('maps the search state to the list body, dropping empty filters and using the default sort', () => {
     expect(buildListQuery(userResource, {})).toEqual({ page: 1, size: 20, sort: [{ field: 'id', order: 'desc' }] });
     expect(
-      buildListQuery(userResource, { page: 3, size: 50, sort: 'name:asc', keyword: ' bo ', filters: { gender: 1, name: '', roleIds: [] } }),
+      buildListQuery(userResource, {
+        page: 3,
+        size: 50,
+        sort: 'name:asc',
+        keyword: ' bo ',
+        filters: { gender: 1, name: '', roleIds: [] },
+      }),
     ).toEqual({ page: 3, size: 50, sort: [{ field: 'name', order: 'asc' }], filters: { gender: 1 }, keyword: 'bo' });
   });
 });
@@ -135,7 +143,9 @@ describe('<ResourceScreen>', () => {
     });
     fireEvent.click(screen.getByTestId('sort-username'));
     expect(onSearch).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'username:asc', page: undefined }));
-    await waitFor(() => expect(listCalls(calls).at(-1)!.body).toMatchObject({ page: 1, sort: [{ field: 'username', order: 'asc' }] }));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)!.body).toMatchObject({ page: 1, sort: [{ field: 'username', order: 'asc' }] }),
+    );
   });
 
   it('offers to delete every filtered row only while filtered, asks first, then queues the job with the filters', async () => {
@@ -151,7 +161,12 @@ describe('<ResourceScreen>', () => {
     expect(within(dialog).getByText('确定要删除筛选出的全部 1 条数据吗？')).toBeInTheDocument();
     expect(calls.some((c) => c.url.endsWith('/deleteJob'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: '删除' }));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/user/user/deleteJob')?.body).toEqual({ filters: { gender: 2 }, keyword: 'ali' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/user/user/deleteJob')?.body).toEqual({
+        filters: { gender: 2 },
+        keyword: 'ali',
+      }),
+    );
   });
 
   it('bulk delete with nothing selected toasts instead of calling the service', async () => {

@@ -12,21 +12,48 @@ describe('export and import', () => {
 
   it('export asks the service for a job with the list state and follows it to the download', async () => {
     saveLogin('tok-1', demoUser);
-    const job = { id: 7, kind: 'export', title: '用户', resource: 'user/user', format: 'csv', state: 0, progress: 0, rows: null, total: null, fileName: null, bytes: null, error: null, createdAt: '2026-01-01T00:00:00Z', finishedAt: null, downloadable: false, result: null };
+    const job = {
+      id: 7,
+      kind: 'export',
+      title: '用户',
+      resource: 'user/user',
+      format: 'csv',
+      state: 0,
+      progress: 0,
+      rows: null,
+      total: null,
+      fileName: null,
+      bytes: null,
+      error: null,
+      createdAt: '2026-01-01T00:00:00Z',
+      finishedAt: null,
+      downloadable: false,
+      result: null,
+    };
     const calls: string[] = [];
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
       calls.push(url);
       if (url.endsWith('/exportJob')) {
-        expect(JSON.parse(String(init?.body))).toEqual({ keyword: 'a', sort: [{ field: 'id', order: 'asc' }], format: 'csv' });
+        expect(JSON.parse(String(init?.body))).toEqual({
+          keyword: 'a',
+          sort: [{ field: 'id', order: 'asc' }],
+          format: 'csv',
+        });
         return envelope({ code: 0, msg: 'ok', key: 'jobQueued', data: job });
       }
-      if (url.endsWith('/job/get')) return envelope({ code: 0, msg: 'ok', data: { ...job, state: 2, progress: 100, rows: 3, downloadable: true } });
+      if (url.endsWith('/job/get'))
+        return envelope({ code: 0, msg: 'ok', data: { ...job, state: 2, progress: 100, rows: 3, downloadable: true } });
       return envelope({ code: 0, msg: 'ok', data: { url: '/api/user/job/file/abc' } });
     });
     vi.stubGlobal('fetch', fetch);
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderWithProviders(<div />);
-    expect(await exportResource({ kind: 'user', name: 'user' }, '用户', 'csv', { keyword: 'a', sort: [{ field: 'id', order: 'asc' }] })).toMatchObject({ id: 7 });
+    expect(
+      await exportResource({ kind: 'user', name: 'user' }, '用户', 'csv', {
+        keyword: 'a',
+        sort: [{ field: 'id', order: 'asc' }],
+      }),
+    ).toMatchObject({ id: 7 });
     await vi.waitFor(() => expect(click).toHaveBeenCalled(), { timeout: 5_000 });
     expect(calls).toEqual(['/api/user/user/exportJob', '/api/user/job/get', '/api/user/job/link']);
     click.mockRestore();
@@ -34,7 +61,24 @@ describe('export and import', () => {
 
   it('import uploads the file as a job, follows it and hands over the finished job with its report', async () => {
     saveLogin('tok-1', demoUser);
-    const job = { id: 8, kind: 'import', title: '用户', resource: 'user/user', format: 'csv', state: 0, progress: 0, rows: null, total: null, fileName: null, bytes: null, error: null, createdAt: '2026-01-01T00:00:00Z', finishedAt: null, downloadable: false, result: null };
+    const job = {
+      id: 8,
+      kind: 'import',
+      title: '用户',
+      resource: 'user/user',
+      format: 'csv',
+      state: 0,
+      progress: 0,
+      rows: null,
+      total: null,
+      fileName: null,
+      bytes: null,
+      error: null,
+      createdAt: '2026-01-01T00:00:00Z',
+      finishedAt: null,
+      downloadable: false,
+      result: null,
+    };
     const result = { total: 3, imported: 2, failed: 1, errors: [{ row: 3, messages: ['required'] }] };
     const calls: string[] = [];
     vi.stubGlobal(
@@ -46,7 +90,11 @@ describe('export and import', () => {
           expect((init?.body as FormData).get('file')).toBeInstanceOf(File);
           return envelope({ code: 0, msg: 'ok', key: 'importQueued', data: job });
         }
-        return envelope({ code: 0, msg: 'ok', data: { ...job, state: 2, progress: 100, rows: 2, total: 3, downloadable: true, result } });
+        return envelope({
+          code: 0,
+          msg: 'ok',
+          data: { ...job, state: 2, progress: 100, rows: 2, total: 3, downloadable: true, result },
+        });
       }),
     );
     renderWithProviders(<div />);
@@ -62,9 +110,23 @@ describe('export and import', () => {
 
   it('the report of an import job says how many rows failed in all and offers their file', async () => {
     const calls: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => (calls.push(url), envelope({ code: 0, msg: 'ok', data: { url: '/api/user/job/file/x' } }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async (url: string) => (
+          calls.push(url),
+          envelope({ code: 0, msg: 'ok', data: { url: '/api/user/job/file/x' } })
+        ),
+      ),
+    );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    renderWithProviders(<ImportReportModal report={{ total: 300, imported: 50, failed: 250, errors: [{ row: 2, messages: ['required'] }] }} errorFileJob={9} onClose={() => undefined} />);
+    renderWithProviders(
+      <ImportReportModal
+        report={{ total: 300, imported: 50, failed: 250, errors: [{ row: 2, messages: ['required'] }] }}
+        errorFileJob={9}
+        onClose={() => undefined}
+      />,
+    );
     expect(screen.getByTestId('import-report')).toHaveTextContent('共 250 行失败，下面列出前 1 行。');
     fireEvent.click(screen.getByTestId('import-error-file'));
     await vi.waitFor(() => expect(click).toHaveBeenCalled());
@@ -73,7 +135,10 @@ describe('export and import', () => {
   });
 
   it('a refused export is an envelope error, translated by its key', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => envelope({ code: 403, msg: 'No permission', key: 'noPermission', data: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope({ code: 403, msg: 'No permission', key: 'noPermission', data: null })),
+    );
     await expect(exportResource({ kind: 'user', name: 'user' }, '用户', 'xlsx', {})).rejects.toThrow('暂无查看权限');
   });
 
@@ -81,14 +146,25 @@ describe('export and import', () => {
     saveLogin('tok-1', demoUser);
     renderWithProviders(<div />);
     const file = new File(['x'], 'devices.xlsx');
-    const refuse = (body: Record<string, unknown>, status = 200) => vi.stubGlobal('fetch', vi.fn(async () => envelope(body, { status })));
+    const refuse = (body: Record<string, unknown>, status = 200) =>
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => envelope(body, { status })),
+      );
     refuse({ code: 400, msg: 'At most 5 MB per import: split the file', key: 'importTooLarge', data: null });
-    await expect(importResource({ kind: 'device', name: 'device' }, '设备', file, vi.fn())).rejects.toMatchObject({ key: 'importTooLarge', message: expect.stringContaining('5 MB') });
+    await expect(importResource({ kind: 'device', name: 'device' }, '设备', file, vi.fn())).rejects.toMatchObject({
+      key: 'importTooLarge',
+      message: expect.stringContaining('5 MB'),
+    });
     expect(await screen.findByText('单次导入的文件最大 5 MB，请拆分文件，或删除不用的列和工作表')).toBeInTheDocument();
     refuse({ code: 400, msg: 'At most 5,000 rows per import: split the file', key: 'importTooManyRows', data: null });
-    await expect(importResource({ kind: 'device', name: 'device' }, '设备', file, vi.fn())).rejects.toThrow('单次导入最多 5000 行，请把文件拆成几个文件分别导入');
+    await expect(importResource({ kind: 'device', name: 'device' }, '设备', file, vi.fn())).rejects.toThrow(
+      '单次导入最多 5000 行，请把文件拆成几个文件分别导入',
+    );
     refuse({ code: 400, msg: 'The request is larger than 1 MB', key: 'bodyTooLarge', data: null }, 413);
-    await expect(importResource({ kind: 'device', name: 'device' }, '设备', file, vi.fn())).rejects.toThrow('413 请求超过 1 MB');
+    await expect(importResource({ kind: 'device', name: 'device' }, '设备', file, vi.fn())).rejects.toThrow(
+      '413 请求超过 1 MB',
+    );
   });
 
   it('the import report lists each failed row with its messages', () => {

@@ -18,22 +18,75 @@ import { stubPhone } from '../viewport';
 // jsdom has no canvas: the chart host renders its option as JSON, a button stands in for a zoom and
 // one for a click on the first bar or line.
 vi.mock('../../../src/client/components/Chart', () => ({
-  Chart: ({ option, onZoom, onItemClick, 'data-testid': testId }: { option: { xAxis?: { data?: string[] }; series?: { name?: string }[] }; onZoom?: (from: number, to: number) => void; onItemClick?: (item: { name: string; seriesName?: string; value: unknown }) => void; 'data-testid'?: string }) => (
+  Chart: ({
+    option,
+    onZoom,
+    onItemClick,
+    'data-testid': testId,
+  }: {
+    option: { xAxis?: { data?: string[] }; series?: { name?: string }[] };
+    onZoom?: (from: number, to: number) => void;
+    onItemClick?: (item: { name: string; seriesName?: string; value: unknown }) => void;
+    'data-testid'?: string;
+  }) => (
     <div data-testid={testId}>
       <pre data-testid="chart-option">{JSON.stringify(option)}</pre>
-      <button data-testid="chart-zoom" onClick={() => onZoom?.(Date.parse('2026-11-23T10:00:00Z'), Date.parse('2026-11-23T11:00:00Z'))} />
-      <button data-testid="chart-click" onClick={() => onItemClick?.({ name: option.xAxis?.data?.[0] ?? '', seriesName: option.series?.[0]?.name, value: null })} />
+      <button
+        data-testid="chart-zoom"
+        onClick={() => onZoom?.(Date.parse('2026-11-23T10:00:00Z'), Date.parse('2026-11-23T11:00:00Z'))}
+      />
+      <button
+        data-testid="chart-click"
+        onClick={() =>
+          onItemClick?.({ name: option.xAxis?.data?.[0] ?? '', seriesName: option.series?.[0]?.name, value: null })
+        }
+      />
     </div>
   ),
 }));
 // The map needs WebGL; the screen only has to place it.
-vi.mock('../../../src/client/features/dashboards/DashboardMap', () => ({ default: ({ kinds }: { kinds?: string[] }) => <div data-testid="device-map" data-kinds={kinds?.join(',')} /> }));
+vi.mock('../../../src/client/features/dashboards/DashboardMap', () => ({
+  default: ({ kinds }: { kinds?: string[] }) => <div data-testid="device-map" data-kinds={kinds?.join(',')} />,
+}));
 
 const devices: MetricDevices = {
   rows: [
-    { imei: '860100000000001', name: 'Helmet 1', kind: 'helmet', state: 1, personName: null, personPhone: null, value: 131, at: '2026-11-23T10:00:00Z', limits: { min: 50, max: 120 }, level: 'high' },
-    { imei: '860100000000002', name: 'Band 2', kind: 'wristband', state: 1, personName: null, personPhone: null, value: 72, at: '2026-11-23T10:00:00Z', limits: { min: 50, max: 120 }, level: 'normal' },
-    { imei: '860100000000003', name: null, kind: 'watch', state: 0, personName: null, personPhone: null, value: null, at: null, limits: { min: 50, max: 120 }, level: 'offline' },
+    {
+      imei: '860100000000001',
+      name: 'Helmet 1',
+      kind: 'helmet',
+      state: 1,
+      personName: null,
+      personPhone: null,
+      value: 131,
+      at: '2026-11-23T10:00:00Z',
+      limits: { min: 50, max: 120 },
+      level: 'high',
+    },
+    {
+      imei: '860100000000002',
+      name: 'Band 2',
+      kind: 'wristband',
+      state: 1,
+      personName: null,
+      personPhone: null,
+      value: 72,
+      at: '2026-11-23T10:00:00Z',
+      limits: { min: 50, max: 120 },
+      level: 'normal',
+    },
+    {
+      imei: '860100000000003',
+      name: null,
+      kind: 'watch',
+      state: 0,
+      personName: null,
+      personPhone: null,
+      value: null,
+      at: null,
+      limits: { min: 50, max: 120 },
+      level: 'offline',
+    },
   ],
   total: 3,
   counts: { high: 1, low: 0, normal: 1, offline: 1 },
@@ -50,8 +103,21 @@ const fleet: MetricFleet = {
   devices: devices.rows,
   live: 2,
   series: [
-    { imei: '860100000000001', name: 'Helmet 1', grain: 'minute', points: [{ t: '2026-11-23T08:30:00.000Z', n: 6, avg: 118, min: 110, max: 131 }, { t: '2026-11-23T08:31:00.000Z', n: 6, avg: 125, min: 120, max: 131 }] },
-    { imei: '860100000000002', name: 'Band 2', grain: 'minute', points: [{ t: '2026-11-23T08:00:00.000Z', n: 6, avg: 72, min: 70, max: 75 }] },
+    {
+      imei: '860100000000001',
+      name: 'Helmet 1',
+      grain: 'minute',
+      points: [
+        { t: '2026-11-23T08:30:00.000Z', n: 6, avg: 118, min: 110, max: 131 },
+        { t: '2026-11-23T08:31:00.000Z', n: 6, avg: 125, min: 120, max: 131 },
+      ],
+    },
+    {
+      imei: '860100000000002',
+      name: 'Band 2',
+      grain: 'minute',
+      points: [{ t: '2026-11-23T08:00:00.000Z', n: 6, avg: 72, min: 70, max: 75 }],
+    },
   ],
   from: '2026-11-23T07:00:00.000Z',
   to: '2026-11-23T10:00:00.000Z',
@@ -63,8 +129,24 @@ beforeEach(() => {
   calls = mockApi({
     '/api/device/metric/devices': devices,
     '/api/device/metric/fleet': fleet,
-    '/api/device/device/rollups': (body: unknown) => ((body as { grain?: string; from: string }).from.startsWith('2026-11-23T10') ? { ...hourly, grain: 'minute' } : hourly),
-    '/api/device/alarm/list': { rows: [{ id: 9, ts: '2026-11-23T09:30:00Z', deviceName: 'Helmet 1', imei: '860100000000001', type: 6, value: 131, threshold: 120 }], total: 1 },
+    '/api/device/device/rollups': (body: unknown) =>
+      (body as { grain?: string; from: string }).from.startsWith('2026-11-23T10')
+        ? { ...hourly, grain: 'minute' }
+        : hourly,
+    '/api/device/alarm/list': {
+      rows: [
+        {
+          id: 9,
+          ts: '2026-11-23T09:30:00Z',
+          deviceName: 'Helmet 1',
+          imei: '860100000000001',
+          type: 6,
+          value: 131,
+          threshold: 120,
+        },
+      ],
+      total: 1,
+    },
   });
 });
 afterEach(() => {
@@ -94,13 +176,23 @@ describe('telemetry screens', () => {
     expect(await screen.findByTestId('metric-alarm')).toHaveTextContent('心率告警');
     // Only the heart-rate alarms of the kinds that report a heart rate (a utility meter's low
     // balance shares the battery screen's alarm type; its gateway reports no battery).
-    expect(bodiesOf('/api/device/alarm/list')[0]).toMatchObject({ filters: { type: 6, deviceKind: ['helmet', 'wristband', 'watch', 'ankle'] }, size: 10 });
+    expect(bodiesOf('/api/device/alarm/list')[0]).toMatchObject({
+      filters: { type: 6, deviceKind: ['helmet', 'wristband', 'watch', 'ankle'] },
+      size: 10,
+    });
   });
 
-  it('opens on the fleet: the current values worst first against each device\'s limits, and the worst devices\' last hours', async () => {
+  it("opens on the fleet: the current values worst first against each device's limits, and the worst devices' last hours", async () => {
     renderWithProviders(<MetricScreen route="heart_rate" />);
-    const bars = JSON.parse((await within(await screen.findByTestId('metric-fleet')).findByTestId('chart-option')).textContent!);
-    expect(bodiesOf('/api/device/metric/fleet')[0]).toMatchObject({ metric: 'heartRate', size: 30, lines: 5, hours: 3 });
+    const bars = JSON.parse(
+      (await within(await screen.findByTestId('metric-fleet')).findByTestId('chart-option')).textContent!,
+    );
+    expect(bodiesOf('/api/device/metric/fleet')[0]).toMatchObject({
+      metric: 'heartRate',
+      size: 30,
+      lines: 5,
+      hours: 3,
+    });
     // The offline device has no bar; the high one comes first, coloured red.
     expect(bars.xAxis.data).toEqual(['Helmet 1', 'Band 2']);
     expect(bars.series[0].data).toEqual([
@@ -111,14 +203,20 @@ describe('telemetry screens', () => {
       ['上限', [120, 120]],
       ['下限', [50, 50]],
     ]);
-    const trend = JSON.parse((await within(screen.getByTestId('metric-trend')).findByTestId('chart-option')).textContent!);
+    const trend = JSON.parse(
+      (await within(screen.getByTestId('metric-trend')).findByTestId('chart-option')).textContent!,
+    );
     expect(trend.series.map((s: { name: string }) => s.name)).toEqual(['Helmet 1', 'Band 2']);
     expect(trend.series[0].data).toEqual([
       ['2026-11-23T08:30:00.000Z', 118],
       ['2026-11-23T08:31:00.000Z', 125],
     ]);
     // The axis starts at the first bucket with data, not at the start of the window asked for.
-    expect(trend.xAxis).toMatchObject({ type: 'time', min: Date.parse('2026-11-23T08:00:00.000Z'), max: Date.parse('2026-11-23T10:00:00.000Z') });
+    expect(trend.xAxis).toMatchObject({
+      type: 'time',
+      min: Date.parse('2026-11-23T08:00:00.000Z'),
+      max: Date.parse('2026-11-23T10:00:00.000Z'),
+    });
     expect(trend.series[0].markLine.data.map((m: { yAxis: number }) => m.yAxis)).toEqual([120, 50]);
     expect(screen.queryByTestId('metric-history')).toBeNull();
     expect(screen.getByTestId('device-map').dataset.kinds).toBe('helmet,wristband,watch,ankle');
@@ -126,14 +224,20 @@ describe('telemetry screens', () => {
     // A bar picks its device: its history replaces the lines, and 全部设备 brings them back.
     fireEvent.click(within(screen.getByTestId('metric-fleet')).getByTestId('chart-click'));
     expect(await screen.findByTestId('metric-history')).toHaveTextContent('Helmet 1');
-    await waitFor(() => expect(bodiesOf('/api/device/device/rollups').at(-1)).toMatchObject({ imei: '860100000000001' }));
+    await waitFor(() =>
+      expect(bodiesOf('/api/device/device/rollups').at(-1)).toMatchObject({ imei: '860100000000001' }),
+    );
     fireEvent.click(screen.getByTestId('metric-fleet-back'));
     expect(await screen.findByTestId('metric-trend')).toBeInTheDocument();
     expect(screen.queryByTestId('metric-history')).toBeNull();
   });
 
-  it('a scope of one device opens on that device\'s history', async () => {
-    const one: MetricDevices = { rows: [devices.rows[1]!], total: 1, counts: { high: 0, low: 0, normal: 1, offline: 0 } };
+  it("a scope of one device opens on that device's history", async () => {
+    const one: MetricDevices = {
+      rows: [devices.rows[1]!],
+      total: 1,
+      counts: { high: 0, low: 0, normal: 1, offline: 0 },
+    };
     calls = mockApi({
       '/api/device/metric/devices': one,
       '/api/device/metric/fleet': { ...fleet, devices: one.rows, live: 1, series: [fleet.series[1]!] },
@@ -142,9 +246,14 @@ describe('telemetry screens', () => {
     renderWithProviders(<MetricScreen route="heart_rate" />);
     const history = await screen.findByTestId('metric-history');
     expect(history).toHaveTextContent('Band 2');
-    await waitFor(() => expect(bodiesOf('/api/device/device/rollups')[0]).toMatchObject({ imei: '860100000000002', metric: 'heartRate' }));
+    await waitFor(() =>
+      expect(bodiesOf('/api/device/device/rollups')[0]).toMatchObject({ imei: '860100000000002', metric: 'heartRate' }),
+    );
     expect(screen.queryByTestId('metric-trend')).toBeNull();
-    expect(within(screen.getByTestId('metric-devices')).getByTestId('metric-device')).toHaveAttribute('data-active', 'true');
+    expect(within(screen.getByTestId('metric-devices')).getByTestId('metric-device')).toHaveAttribute(
+      'data-active',
+      'true',
+    );
   });
 
   it('on a phone the devices are cards, one per device', async () => {
@@ -175,7 +284,13 @@ describe('telemetry screens', () => {
     renderWithProviders(<MetricScreen route="heart_rate" />);
     await screen.findByTestId('metric-devices');
     fireEvent.click(screen.getByTestId('metric-count-high'));
-    await waitFor(() => expect(bodiesOf('/api/device/metric/devices').at(-1)).toMatchObject({ metric: 'heartRate', level: 'high', page: 1 }));
+    await waitFor(() =>
+      expect(bodiesOf('/api/device/metric/devices').at(-1)).toMatchObject({
+        metric: 'heartRate',
+        level: 'high',
+        page: 1,
+      }),
+    );
   });
 
   it('selecting a device draws its history with the limits as mark lines; a zoom fetches finer buckets', async () => {
@@ -196,7 +311,12 @@ describe('telemetry screens', () => {
     expect(within(history).getByTestId('metric-grain')).toHaveTextContent('按小时');
 
     fireEvent.click(within(history).getByTestId('chart-zoom'));
-    await waitFor(() => expect(bodiesOf('/api/device/device/rollups').at(-1)).toMatchObject({ from: '2026-11-23T10:00:00.000Z', to: '2026-11-23T11:00:00.000Z' }));
+    await waitFor(() =>
+      expect(bodiesOf('/api/device/device/rollups').at(-1)).toMatchObject({
+        from: '2026-11-23T10:00:00.000Z',
+        to: '2026-11-23T11:00:00.000Z',
+      }),
+    );
     await waitFor(() => expect(within(history).getByTestId('metric-grain')).toHaveTextContent('按分钟'));
   });
 

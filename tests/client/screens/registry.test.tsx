@@ -36,7 +36,8 @@ describe('screen registry', () => {
       expect(findRoute(name), name).toBeDefined();
       expect(entry.component ?? entry.resource, name).toBeDefined();
     }
-    for (const def of RESOURCES) for (const route of def.routes) expect(findRoute(route), `${def.name} ${route}`).toBeDefined();
+    for (const def of RESOURCES)
+      for (const route of def.routes) expect(findRoute(route), `${def.name} ${route}`).toBeDefined();
   });
 
   it('answers the registered screen, the generic list of a resource route, or nothing', () => {
@@ -66,7 +67,9 @@ describe('screen registry', () => {
   it('a registered screen loads its own component, with its preset in the first list call', async () => {
     openAt('/uwbDrawingList', ['uwbDrawingList']);
     expect(await screen.findByTestId('resource-drawing')).toBeInTheDocument();
-    const bodies = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/device/drawing/list')).map(([, init]) => JSON.parse(String(init?.body)));
+    const bodies = fetchMock.mock.calls
+      .filter(([url]) => String(url).endsWith('/device/drawing/list'))
+      .map(([, init]) => JSON.parse(String(init?.body)));
     expect(bodies[0]).toMatchObject({ filters: { kind: 'uwb' } });
   });
 });
@@ -98,7 +101,9 @@ describe('screen chunks load beside their data', () => {
   });
 
   it('a failed preload is forgotten, so the next one tries again', async () => {
-    const load = vi.fn<() => Promise<() => React.JSX.Element>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
+    const load = vi
+      .fn<() => Promise<() => React.JSX.Element>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
     load.mockResolvedValueOnce(() => <p>second try</p>);
     const Screen = lazyScreen(load);
     await expect(Screen.preload()).rejects.toBeInstanceOf(ChunkLoadError);
@@ -108,7 +113,10 @@ describe('screen chunks load beside their data', () => {
 
   it('the route loader starts the script before the data has answered', () => {
     const preload = vi.fn(() => Promise.resolve());
-    const component = Object.assign(lazyScreen<RouteScreenProps>(async () => () => null), { preload });
+    const component = Object.assign(
+      lazyScreen<RouteScreenProps>(async () => () => null),
+      { preload },
+    );
     const prefetch = vi.fn(() => new Promise<void>(() => undefined));
     void prefetchScreen({ component, prefetch }, testQueryClient(), {});
     expect(prefetch).toHaveBeenCalledTimes(1);
@@ -130,14 +138,18 @@ describe('the open screen at start-up', () => {
     preloadOpenScreen(router);
     // The registry is a chunk of its own: the screen's script starts once it has loaded.
     await vi.waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
-    expect(chunks.mock.calls.map(([route]) => route.id)).toEqual(expect.arrayContaining(['/_authed', '/_authed/_admin', '/_authed/_admin/$page']));
+    expect(chunks.mock.calls.map(([route]) => route.id)).toEqual(
+      expect.arrayContaining(['/_authed', '/_authed/_admin', '/_authed/_admin/$page']),
+    );
     preload.mockRestore();
   });
 });
 
 describe('script chunk failures', () => {
   it('a failed or slow import becomes a ChunkLoadError', async () => {
-    await expect(loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')))).rejects.toBeInstanceOf(ChunkLoadError);
+    await expect(
+      loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))),
+    ).rejects.toBeInstanceOf(ChunkLoadError);
     vi.useFakeTimers();
     const slow = loadChunk(() => new Promise(() => undefined), 120_000);
     const settled = expect(slow).rejects.toThrow('timeout after 120000 ms');
@@ -151,7 +163,9 @@ describe('script chunk failures', () => {
   it('the route error offers a reload for a chunk failure, and a retry otherwise', async () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
-    const { unmount } = renderWithProviders(<RouteError error={new ChunkLoadError('gone')} reset={() => undefined} info={{ componentStack: '' }} />);
+    const { unmount } = renderWithProviders(
+      <RouteError error={new ChunkLoadError('gone')} reset={() => undefined} info={{ componentStack: '' }} />,
+    );
     expect(screen.getByTestId('chunk-error')).toHaveTextContent('页面脚本加载失败');
     screen.getByTestId('chunk-reload').click();
     expect(reload).toHaveBeenCalledOnce();

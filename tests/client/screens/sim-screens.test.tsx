@@ -8,7 +8,10 @@ import { demoUser, envelope, menu } from '../fixtures';
 import { renderWithProviders } from '../render';
 
 const navigate = vi.fn();
-vi.mock('@tanstack/react-router', async (importOriginal) => ({ ...(await importOriginal<object>()), useNavigate: () => navigate }));
+vi.mock('@tanstack/react-router', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useNavigate: () => navigate,
+}));
 
 const fetchMock = vi.fn<typeof fetch>();
 const packages = [

@@ -24,8 +24,23 @@ afterEach(() => {
 });
 
 const job = (over: Partial<Job>): Job => ({
-  id: 1, kind: 'export', title: '设备', resource: 'device/device', format: 'csv', state: JOB_STATE.done, progress: 100, rows: 10, total: 10,
-  fileName: 'device.csv', bytes: 2048, error: null, createdAt: '2026-11-23T10:00:00Z', finishedAt: '2026-11-23T10:00:01Z', downloadable: true, result: null, ...over,
+  id: 1,
+  kind: 'export',
+  title: '设备',
+  resource: 'device/device',
+  format: 'csv',
+  state: JOB_STATE.done,
+  progress: 100,
+  rows: 10,
+  total: 10,
+  fileName: 'device.csv',
+  bytes: 2048,
+  error: null,
+  createdAt: '2026-11-23T10:00:00Z',
+  finishedAt: '2026-11-23T10:00:01Z',
+  downloadable: true,
+  result: null,
+  ...over,
 });
 
 describe('DownloadTask', () => {
@@ -34,7 +49,18 @@ describe('DownloadTask', () => {
     fetchMock.mockImplementation(async (url) => {
       calls.push(String(url));
       if (String(url).endsWith('/job/list'))
-        return envelope({ code: 0, msg: 'ok', data: { rows: [job({}), job({ id: 2, state: JOB_STATE.running, progress: 40, downloadable: false }), job({ id: 3, state: JOB_STATE.failed, error: 'jobFailed', downloadable: false })], total: 3 } });
+        return envelope({
+          code: 0,
+          msg: 'ok',
+          data: {
+            rows: [
+              job({}),
+              job({ id: 2, state: JOB_STATE.running, progress: 40, downloadable: false }),
+              job({ id: 3, state: JOB_STATE.failed, error: 'jobFailed', downloadable: false }),
+            ],
+            total: 3,
+          },
+        });
       return envelope({ code: 0, msg: 'ok', data: { url: '/api/user/job/file/t' } });
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -53,7 +79,8 @@ describe('DownloadTask', () => {
 });
 
 describe('uploadForm', () => {
-  const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'a.png', { type: 'image/png' });
+  const png = () =>
+    new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'a.png', { type: 'image/png' });
 
   it('an image answered with code 1 shows its preview; any other code shows the message and nothing', async () => {
     fetchMock.mockResolvedValueOnce(envelope({ code: 1, msg: 'ok', data: '/api/file/x.png' }));
@@ -72,11 +99,25 @@ describe('uploadForm', () => {
 });
 
 describe('province', () => {
-  it('browses provinces, then a province\'s cities, and searches', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify([
-      { name: '广东省', cityList: [{ name: '深圳市', areaList: [{ name: '南山区' }, { name: '福田区' }] }, { name: '广州市', areaList: [] }] },
-      { name: '北京市', cityList: [{ name: '北京市', areaList: [{ name: '东城区' }] }] },
-    ]))));
+  it("browses provinces, then a province's cities, and searches", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify([
+              {
+                name: '广东省',
+                cityList: [
+                  { name: '深圳市', areaList: [{ name: '南山区' }, { name: '福田区' }] },
+                  { name: '广州市', areaList: [] },
+                ],
+              },
+              { name: '北京市', cityList: [{ name: '北京市', areaList: [{ name: '东城区' }] }] },
+            ]),
+          ),
+      ),
+    );
     renderWithProviders(<ProvinceScreen />);
     const table = await screen.findByTestId('region-table');
     await within(table).findByText('广东省');
@@ -98,7 +139,14 @@ describe('tenantInfo', () => {
         code: 0,
         msg: 'ok',
         data: {
-          tenant: { id: 2, name: 'Demo Site', address: 'Shenzhen', phone: '0755', status: 1, createdAt: '2026-01-01T00:00:00Z' },
+          tenant: {
+            id: 2,
+            name: 'Demo Site',
+            address: 'Shenzhen',
+            phone: '0755',
+            status: 1,
+            createdAt: '2026-01-01T00:00:00Z',
+          },
           counts: { users: 4, departments: 2, devices: 36, onlineDevices: 30, unreadAlarms: 5, fences: 3 },
           storage: { usedBytes: 5 * 1024 * 1024, quotaBytes: 500 * 1024 * 1024 },
         },

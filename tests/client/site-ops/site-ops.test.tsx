@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { dutiesByDay, monthGrid, monthRange, RosterCalendar, type RosterDuty } from '../../../src/client/features/site-ops/RosterCalendar';
+import {
+  dutiesByDay,
+  monthGrid,
+  monthRange,
+  RosterCalendar,
+  type RosterDuty,
+} from '../../../src/client/features/site-ops/RosterCalendar';
 import { isLow, MoveModal, StorageScreen } from '../../../src/client/features/site-ops/StorageScreen';
 import { DueBadge } from '../../../src/client/features/site-ops/DutyScreen';
 import { nextStates } from '../../../src/client/features/site-ops/ProductionScreen';
@@ -15,11 +21,43 @@ const bodies: Record<string, unknown[]> = {};
 let answers: Record<string, () => Response> = {};
 
 const duties: RosterDuty[] = [
-  { id: 1, dutyDate: '2026-11-02T00:00:00.000Z', area: '东区', startTime: '12:00', endTime: '18:00', userId: 11, userName: '李娜' },
-  { id: 2, dutyDate: '2026-11-02T00:00:00.000Z', area: '南门', startTime: '08:00', endTime: '12:00', userId: 10, userName: '张伟' },
-  { id: 3, dutyDate: '2026-11-30T00:00:00.000Z', area: '东区', startTime: '08:00', endTime: '12:00', userId: 12, userName: '王强' },
+  {
+    id: 1,
+    dutyDate: '2026-11-02T00:00:00.000Z',
+    area: '东区',
+    startTime: '12:00',
+    endTime: '18:00',
+    userId: 11,
+    userName: '李娜',
+  },
+  {
+    id: 2,
+    dutyDate: '2026-11-02T00:00:00.000Z',
+    area: '南门',
+    startTime: '08:00',
+    endTime: '12:00',
+    userId: 10,
+    userName: '张伟',
+  },
+  {
+    id: 3,
+    dutyDate: '2026-11-30T00:00:00.000Z',
+    area: '东区',
+    startTime: '08:00',
+    endTime: '12:00',
+    userId: 12,
+    userName: '王强',
+  },
   // Another month: not on this grid.
-  { id: 4, dutyDate: '2026-12-01T00:00:00.000Z', area: '东区', startTime: '08:00', endTime: '12:00', userId: 12, userName: '王强' },
+  {
+    id: 4,
+    dutyDate: '2026-12-01T00:00:00.000Z',
+    area: '东区',
+    startTime: '08:00',
+    endTime: '12:00',
+    userId: 12,
+    userName: '王强',
+  },
 ];
 const items = [
   { id: 1, name: '水泥', stock: 50, used: 46.35, unqualified: 0.5, remaining: 3.15, alertBelow: 5 },
@@ -35,8 +73,10 @@ beforeEach(() => {
     const path = String(url).replace('/api/', '');
     (bodies[path] ??= []).push(init?.body ? JSON.parse(String(init.body)) : undefined);
     if (answers[path]) return answers[path]!();
-    if (path === 'user/dutyRecord/list') return envelope({ code: 0, msg: 'ok', data: { rows: duties, total: duties.length } });
-    if (path === 'user/warehouseItem/list') return envelope({ code: 0, msg: 'ok', data: { rows: items, total: items.length } });
+    if (path === 'user/dutyRecord/list')
+      return envelope({ code: 0, msg: 'ok', data: { rows: duties, total: duties.length } });
+    if (path === 'user/warehouseItem/list')
+      return envelope({ code: 0, msg: 'ok', data: { rows: items, total: items.length } });
     return envelope({ code: 0, msg: 'ok', data: { rows: [], total: 0 } });
   });
   configureRequest({ fetch: fetchMock, notify: () => undefined, navigate: () => undefined });
@@ -68,14 +108,29 @@ describe('roster calendar', () => {
   it("shows who is on duty each day of the month, asks for the month's range, and moves between months", async () => {
     const onMonthChange = vi.fn();
     const onDayClick = vi.fn();
-    renderWithProviders(<RosterCalendar year={2026} month={10} onMonthChange={onMonthChange} onDayClick={onDayClick} today="2026-11-25" />);
+    renderWithProviders(
+      <RosterCalendar
+        year={2026}
+        month={10}
+        onMonthChange={onMonthChange}
+        onDayClick={onDayClick}
+        today="2026-11-25"
+      />,
+    );
     const day2 = await screen.findByTestId('roster-day-2');
     await waitFor(() => expect(within(day2).getAllByTestId('roster-duty')).toHaveLength(2));
-    expect(within(day2).getAllByTestId('roster-duty').map((b) => b.textContent)).toEqual(['08:00 张伟', '12:00 李娜']);
+    expect(
+      within(day2)
+        .getAllByTestId('roster-duty')
+        .map((b) => b.textContent),
+    ).toEqual(['08:00 张伟', '12:00 李娜']);
     expect(within(screen.getByTestId('roster-day-30')).getByTestId('roster-duty')).toHaveTextContent('王强');
     expect(within(screen.getByTestId('roster-day-1')).queryAllByTestId('roster-duty')).toHaveLength(0);
     expect(screen.getByTestId('roster-day-25')).toHaveAttribute('data-today');
-    expect(bodies['user/dutyRecord/list']![0]).toMatchObject({ size: 500, filters: { dutyDate: ['2026-11-01', '2026-11-30'] } });
+    expect(bodies['user/dutyRecord/list']![0]).toMatchObject({
+      size: 500,
+      filters: { dutyDate: ['2026-11-01', '2026-11-30'] },
+    });
     fireEvent.click(screen.getByTestId('roster-next'));
     expect(onMonthChange).toHaveBeenLastCalledWith(2026, 11);
     fireEvent.click(screen.getByTestId('roster-prev'));
@@ -106,12 +161,15 @@ describe('manageStorage', () => {
     const onSearchChange = vi.fn();
     renderWithProviders(<StorageScreen search={{}} onSearchChange={onSearchChange} />);
     fireEvent.click(await screen.findByTestId('warehouse-low-only'));
-    expect(onSearchChange).toHaveBeenCalledWith(expect.objectContaining({ filters: expect.objectContaining({ low: 1 }) }));
+    expect(onSearchChange).toHaveBeenCalledWith(
+      expect.objectContaining({ filters: expect.objectContaining({ low: 1 }) }),
+    );
   });
 
   it('a movement: refuses an empty quantity without asking, sends kind, tons and note, and explains an overdraw', async () => {
     const onClose = vi.fn();
-    answers['user/warehouseItem/move'] = () => envelope({ code: 400, msg: 'Not enough left', key: 'warehouseOverdraw', data: null });
+    answers['user/warehouseItem/move'] = () =>
+      envelope({ code: 400, msg: 'Not enough left', key: 'warehouseOverdraw', data: null });
     renderWithProviders(<MoveModal row={items[0]!} onClose={onClose} />);
     fireEvent.click(await screen.findByTestId('warehouse-move-submit'));
     await waitFor(() => expect(screen.getByTestId('warehouse-move-quantity')).toHaveAttribute('aria-invalid', 'true'));

@@ -10,13 +10,36 @@ import { saveLogin, saveMenu } from '../../../src/client/lib/session';
 import { demoUser, envelope, menu } from '../fixtures';
 import { renderWithProviders } from '../render';
 
-const plan = (p: Partial<PlanBar> & Pick<PlanBar, 'id' | 'name' | 'startDate' | 'endDate' | 'state'>): PlanBar => ({ parentId: null, superiorId: 1, superiorName: 'Demo', periodDays: 1, progress: 0, ...p });
+const plan = (p: Partial<PlanBar> & Pick<PlanBar, 'id' | 'name' | 'startDate' | 'endDate' | 'state'>): PlanBar => ({
+  parentId: null,
+  superiorId: 1,
+  superiorName: 'Demo',
+  periodDays: 1,
+  progress: 0,
+  ...p,
+});
 
 const PLANS: PlanBar[] = [
   plan({ id: 4, name: 'Roof', startDate: '2026-11-20', endDate: '2026-12-10', state: 1, progress: 10 }),
   plan({ id: 1, name: 'Structure', startDate: '2026-11-01', endDate: '2026-11-30', state: 1, progress: 40 }),
-  plan({ id: 2, name: 'Excavation', parentId: 1, startDate: '2026-11-01', endDate: '2026-11-05', state: 2, progress: 100 }),
-  plan({ id: 3, name: 'Scaffold check', parentId: 1, startDate: '2026-11-06', endDate: '2026-11-10', state: 3, progress: 60 }),
+  plan({
+    id: 2,
+    name: 'Excavation',
+    parentId: 1,
+    startDate: '2026-11-01',
+    endDate: '2026-11-05',
+    state: 2,
+    progress: 100,
+  }),
+  plan({
+    id: 3,
+    name: 'Scaffold check',
+    parentId: 1,
+    startDate: '2026-11-06',
+    endDate: '2026-11-10',
+    state: 3,
+    progress: 60,
+  }),
 ];
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -30,13 +53,30 @@ beforeEach(() => {
     const u = String(url);
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     calls.push({ url: u, body });
-    if (u.endsWith('user/workPlan/tree')) return envelope({ code: 0, msg: 'ok', data: { rows: PLANS, today: '2026-11-25' } });
+    if (u.endsWith('user/workPlan/tree'))
+      return envelope({ code: 0, msg: 'ok', data: { rows: PLANS, today: '2026-11-25' } });
     if (u.endsWith('user/workPlan/list')) {
       const rows = PLANS.map((p) => ({ ...p, tenantId: 2, createdAt: '2026-10-01T00:00:00Z' }));
       return envelope({ code: 0, msg: 'ok', data: { rows, total: rows.length } });
     }
     if (u.endsWith('user/workLog/list')) {
-      return envelope({ code: 0, msg: 'ok', data: { rows: [{ id: 9, logDate: '2026-11-07', workPlanId: 3, weather: 4, content: 'Ties loose on the east side', authorId: 1 }], total: 1 } });
+      return envelope({
+        code: 0,
+        msg: 'ok',
+        data: {
+          rows: [
+            {
+              id: 9,
+              logDate: '2026-11-07',
+              workPlanId: 3,
+              weather: 4,
+              content: 'Ties loose on the east side',
+              authorId: 1,
+            },
+          ],
+          total: 1,
+        },
+      });
     }
     return envelope({ code: 0, msg: 'ok', data: { rows: [], total: 0 } });
   });
@@ -68,7 +108,12 @@ describe('the Gantt view of work plans', () => {
     expect(screen.getByTestId('gantt-row-3')).toHaveAttribute('data-depth', '1');
     expect(screen.getByTestId('gantt-row-1')).toHaveAttribute('data-depth', '0');
     // Rows in tree order: Structure, its two sub-plans, then Roof.
-    expect(screen.getAllByTestId(/^gantt-row-/).map((r) => r.dataset.testid)).toEqual(['gantt-row-1', 'gantt-row-2', 'gantt-row-3', 'gantt-row-4']);
+    expect(screen.getAllByTestId(/^gantt-row-/).map((r) => r.dataset.testid)).toEqual([
+      'gantt-row-1',
+      'gantt-row-2',
+      'gantt-row-3',
+      'gantt-row-4',
+    ]);
     expect(screen.getByTestId('gantt-today')).toHaveAttribute('data-day', '2026-11-25');
     fireEvent.click(screen.getByTestId('gantt-bar-3'));
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 3 }));
@@ -102,7 +147,11 @@ describe('/workPlan (registered screen)', () => {
     expect(calls.some((c) => c.url.endsWith('user/workPlan/tree'))).toBe(true);
     fireEvent.click(screen.getByTestId('gantt-bar-3'));
     expect(await screen.findByTestId('plan-log-9')).toHaveTextContent('Ties loose on the east side');
-    const logCall = calls.find((c) => c.url.endsWith('user/workLog/list') && (c.body.filters as Record<string, unknown> | undefined)?.workPlanId !== undefined);
+    const logCall = calls.find(
+      (c) =>
+        c.url.endsWith('user/workLog/list') &&
+        (c.body.filters as Record<string, unknown> | undefined)?.workPlanId !== undefined,
+    );
     expect(logCall?.body).toMatchObject({ filters: { workPlanId: 3 }, sort: [{ field: 'logDate', order: 'desc' }] });
     await waitFor(() => expect(within(screen.getByTestId('plan-log-9')).getByText('雨')).toBeInTheDocument());
   });

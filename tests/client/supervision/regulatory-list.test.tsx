@@ -40,10 +40,17 @@ beforeEach(() => {
   saveLogin('tok', { ...demoUser, marks: ['*'] });
   calls = mockApi({
     '/api/user/monitoredPerson/list': {
-      rows: [person(1, 'Inside Chen', { checkedIn: true }), person(2, 'Wanderer Liu', { fencePlace: 2, battery: 12, wearing: 0 }), person(3, 'Unbound Wang', { deviceId: null, fencePlace: 0, battery: null, wearing: null })],
+      rows: [
+        person(1, 'Inside Chen', { checkedIn: true }),
+        person(2, 'Wanderer Liu', { fencePlace: 2, battery: 12, wearing: 0 }),
+        person(3, 'Unbound Wang', { deviceId: null, fencePlace: 0, battery: null, wearing: null }),
+      ],
       total: 3,
     },
-    '/api/device/dashboard/summary': { scenario: 'supervision', supervision: { persons: 3, inside: 1, outside: 1, removed: 1, lowBattery: 1, checkedIn: 1, missedCheckIns: 2 } },
+    '/api/device/dashboard/summary': {
+      scenario: 'supervision',
+      supervision: { persons: 3, inside: 1, outside: 1, removed: 1, lowBattery: 1, checkedIn: 1, missedCheckIns: 2 },
+    },
     '/api/user/monitoredPerson/checkIn': { checkedIn: true },
   });
 });
@@ -56,7 +63,10 @@ function Screen() {
 
 function renderScreen() {
   const root = createRootRoute({ component: Screen });
-  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/regulatoryList'] }) });
+  const router = createRouter({
+    routeTree: root,
+    history: createMemoryHistory({ initialEntries: ['/regulatoryList'] }),
+  });
   renderWithProviders(<RouterProvider router={router} />);
 }
 
@@ -80,6 +90,8 @@ describe('/regulatoryList', () => {
     // Only persons not yet checked in offer the check-in.
     expect(within(inside).queryByTestId('row-checkIn')).toBeNull();
     fireEvent.click(within(out).getByTestId('row-checkIn'));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/user/monitoredPerson/checkIn')?.body).toEqual({ id: 2 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/user/monitoredPerson/checkIn')?.body).toEqual({ id: 2 }),
+    );
   });
 });

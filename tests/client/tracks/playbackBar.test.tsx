@@ -2,7 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { PLAYBACK, PLAYBACK_TICK_MS, initialPlayback } from '../../../src/shared/geo/track';
 import { PlaybackBar } from '../../../src/client/features/tracks/PlaybackBar';
-import { createPlaybackStore, RESET_SETTLE_MS, type PlaybackStore } from '../../../src/client/features/tracks/playbackStore';
+import {
+  createPlaybackStore,
+  RESET_SETTLE_MS,
+  type PlaybackStore,
+} from '../../../src/client/features/tracks/playbackStore';
 import { renderWithProviders } from '../render';
 
 let store: PlaybackStore;
@@ -102,7 +106,12 @@ describe('playback store timer', () => {
   it('a late timer applies the ticks that elapsed, an early one waits', () => {
     let now = 0;
     let fire = () => undefined as void;
-    const timers = { setInterval: (f: () => void) => ((fire = f), 1), clearInterval: () => undefined, setTimeout, clearTimeout };
+    const timers = {
+      setInterval: (f: () => void) => ((fire = f), 1),
+      clearInterval: () => undefined,
+      setTimeout,
+      clearTimeout,
+    };
     const s = createPlaybackStore(timers as unknown as typeof globalThis, () => now);
     s.dispatch({ type: 'load', n: 201 });
     s.dispatch({ type: 'play' });

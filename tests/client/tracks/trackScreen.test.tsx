@@ -24,7 +24,9 @@ const fakeApi = {
 
 // jsdom has no WebGL: the map core is replaced by its context with a recording MapApi.
 vi.mock('../../../src/client/map/MapView', () => ({
-  MapView: ({ children }: { children?: ReactNode }) => <MapApiContext.Provider value={fakeApi}>{children}</MapApiContext.Provider>,
+  MapView: ({ children }: { children?: ReactNode }) => (
+    <MapApiContext.Provider value={fakeApi}>{children}</MapApiContext.Provider>
+  ),
 }));
 
 const IMEI = '860000000000001';
@@ -62,7 +64,11 @@ describe('track screen', () => {
     renderWithProviders(<TrackScreen source="gps" search={search} onSearchChange={() => undefined} />);
     await waitFor(() => expect(screen.getByTestId('track-screen').dataset.points).toBe('3'));
     expect(calls.find((c) => c.url === '/api/device/track')!.body).toEqual({ imei: IMEI, ...asked, source: 'gps' });
-    expect(drawn.line?.points).toEqual([[114.06, 22.54], [114.06, 22.5401], [114.0601, 22.5402]]);
+    expect(drawn.line?.points).toEqual([
+      [114.06, 22.54],
+      [114.06, 22.5401],
+      [114.0601, 22.5402],
+    ]);
     expect(drawn.fitted).toBe(1);
     expect(drawn.cursor.at(-1)).toEqual([114.06, 22.54]);
     expect(screen.getByTestId('track-point-time')).toHaveTextContent('2026-01-01 10:00:00');
@@ -96,7 +102,9 @@ describe('track screen', () => {
 
   it('export buttons call the export service with the range and format', async () => {
     const exporter = vi.fn(async () => undefined);
-    renderWithProviders(<TrackScreen source="gps" search={search} onSearchChange={() => undefined} exporter={exporter} />);
+    renderWithProviders(
+      <TrackScreen source="gps" search={search} onSearchChange={() => undefined} exporter={exporter} />,
+    );
     await waitFor(() => expect(screen.getByTestId('track-export-gpx')).toBeEnabled());
     fireEvent.click(screen.getByTestId('track-export-gpx'));
     fireEvent.click(screen.getByTestId('track-export-csv'));
@@ -108,7 +116,9 @@ describe('track screen', () => {
 
   it('an export failure is shown, not thrown', async () => {
     const exporter = vi.fn(async () => Promise.reject(new Error('boom')));
-    renderWithProviders(<TrackScreen source="gps" search={search} onSearchChange={() => undefined} exporter={exporter} />);
+    renderWithProviders(
+      <TrackScreen source="gps" search={search} onSearchChange={() => undefined} exporter={exporter} />,
+    );
     await waitFor(() => expect(screen.getByTestId('track-export-csv')).toBeEnabled());
     fireEvent.click(screen.getByTestId('track-export-csv'));
     expect(await screen.findByText('boom')).toBeInTheDocument();

@@ -13,14 +13,39 @@ let calls: Call[];
 
 beforeEach(() => {
   saveLogin('tok', { ...demoUser, marks: ['*'] });
-  usage = { backend: 'local', quotaBytes: 100 * 1024 * 1024, usedBytes: 25 * 1024 * 1024, uploads: 9, recordings: { count: 12, bytes: 2 * 1024 * 1024 }, photos: { count: 3 }, retentionDays: 0 };
+  usage = {
+    backend: 'local',
+    quotaBytes: 100 * 1024 * 1024,
+    usedBytes: 25 * 1024 * 1024,
+    uploads: 9,
+    recordings: { count: 12, bytes: 2 * 1024 * 1024 },
+    photos: { count: 3 },
+    retentionDays: 0,
+  };
   calls = mockApi({
     '/api/device/storage/usage': () => usage,
     '/api/device/storage/retention': (body: unknown) => {
       usage = { ...usage, retentionDays: (body as { days: number }).days };
       return { days: usage.retentionDays };
     },
-    '/api/device/storage/purge': { id: 5, kind: 'purge', title: 'Media clean-up', resource: null, format: null, state: 0, progress: 0, rows: null, total: null, fileName: null, bytes: null, error: null, createdAt: new Date().toISOString(), finishedAt: null, downloadable: false, result: null },
+    '/api/device/storage/purge': {
+      id: 5,
+      kind: 'purge',
+      title: 'Media clean-up',
+      resource: null,
+      format: null,
+      state: 0,
+      progress: 0,
+      rows: null,
+      total: null,
+      fileName: null,
+      bytes: null,
+      error: null,
+      createdAt: new Date().toISOString(),
+      finishedAt: null,
+      downloadable: false,
+      result: null,
+    },
   });
 });
 afterEach(() => resetRequestDeps());
@@ -51,7 +76,9 @@ describe('/CloudStorage', () => {
 
     fireEvent.change(screen.getByTestId('storage-retention'), { target: { value: '30' } });
     fireEvent.click(screen.getByTestId('storage-retention-save'));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/device/storage/retention')?.body).toEqual({ days: 30 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/device/storage/retention')?.body).toEqual({ days: 30 }),
+    );
     expect(await screen.findByTestId('storage-retention-saved')).toHaveTextContent('30');
     await waitFor(() => expect(screen.getByTestId('storage-purge')).toBeEnabled());
 

@@ -68,7 +68,14 @@ describe('rgb', () => {
 
 describe('the seven chart kinds', () => {
   it('PieChart maps items to pie slices with their rgb colours, the legend under the pie', async () => {
-    renderIn(<PieChart items={[{ name: '手环', value: 5, color: '255,0,0' }, { name: '头盔', value: 3 }]} />);
+    renderIn(
+      <PieChart
+        items={[
+          { name: '手环', value: 5, color: '255,0,0' },
+          { name: '头盔', value: 3 },
+        ]}
+      />,
+    );
     const option = await lastOption();
     expect(option.series[0].type).toBe('pie');
     expect(option.series[0].data).toEqual([
@@ -109,7 +116,9 @@ describe('the seven chart kinds', () => {
   });
 
   it('horizontal category bars put the categories on the y axis', async () => {
-    renderIn(<CategoryChart categories={{ name: ['a', 'b'], data: [{ name: 'n', value: [1, 2] }] }} kind="bar" horizontal />);
+    renderIn(
+      <CategoryChart categories={{ name: ['a', 'b'], data: [{ name: 'n', value: [1, 2] }] }} kind="bar" horizontal />,
+    );
     const option = await lastOption();
     expect(option.yAxis).toMatchObject({ type: 'category', data: ['a', 'b'] });
     expect(option.xAxis.type).toBe('value');
@@ -117,36 +126,97 @@ describe('the seven chart kinds', () => {
   });
 
   it('LineChart draws time series on a time axis with a zoom slider when asked', async () => {
-    renderIn(<LineChart series={[{ name: '心率', color: '1,2,3', points: [['2026-11-23T08:00:00Z', 70], ['2026-11-23T09:00:00Z', null]] }]} zoom unit="bpm" />);
+    renderIn(
+      <LineChart
+        series={[
+          {
+            name: '心率',
+            color: '1,2,3',
+            points: [
+              ['2026-11-23T08:00:00Z', 70],
+              ['2026-11-23T09:00:00Z', null],
+            ],
+          },
+        ]}
+        zoom
+        unit="bpm"
+      />,
+    );
     const option = await lastOption();
     expect(option.xAxis.type).toBe('time');
     expect(option.yAxis.name).toBe('bpm');
-    expect(option.series[0]).toMatchObject({ type: 'line', name: '心率', data: [['2026-11-23T08:00:00Z', 70], ['2026-11-23T09:00:00Z', null]], lineStyle: { color: 'rgb(1,2,3)' } });
+    expect(option.series[0]).toMatchObject({
+      type: 'line',
+      name: '心率',
+      data: [
+        ['2026-11-23T08:00:00Z', 70],
+        ['2026-11-23T09:00:00Z', null],
+      ],
+      lineStyle: { color: 'rgb(1,2,3)' },
+    });
     expect(option.dataZoom).toHaveLength(2);
   });
 
   it('TreeBarChart draws subtotals of a tree, indented by depth, children lighter and in their root colour', async () => {
     const nodes = [
-      { name: '总部', color: '10,20,30', children: [{ name: '安全部', value: 4 }, { name: '工程部', children: [{ name: '一队', value: 2 }, { name: '二队', value: 1 }] }] },
+      {
+        name: '总部',
+        color: '10,20,30',
+        children: [
+          { name: '安全部', value: 4 },
+          {
+            name: '工程部',
+            children: [
+              { name: '一队', value: 2 },
+              { name: '二队', value: 1 },
+            ],
+          },
+        ],
+      },
       { name: '分公司', value: 5 },
     ];
     renderIn(<TreeBarChart nodes={nodes} name="设备数" />);
     const option = await lastOption();
     expect(option.series[0].type).toBe('bar');
-    expect(option.yAxis.data).toEqual(['总部', '\u2003安全部', '\u2003工程部', '\u2003\u2003一队', '\u2003\u2003二队', '分公司']);
+    expect(option.yAxis.data).toEqual([
+      '总部',
+      '\u2003安全部',
+      '\u2003工程部',
+      '\u2003\u2003一队',
+      '\u2003\u2003二队',
+      '分公司',
+    ]);
     expect(option.series[0].data.map((d: { value: number }) => d.value)).toEqual([7, 4, 3, 2, 1, 5]);
-    expect(option.series[0].data[3]).toMatchObject({ name: '总部 / 工程部 / 一队', itemStyle: { color: 'rgb(10,20,30)', opacity: 0.6 } });
+    expect(option.series[0].data[3]).toMatchObject({
+      name: '总部 / 工程部 / 一队',
+      itemStyle: { color: 'rgb(10,20,30)', opacity: 0.6 },
+    });
     expect(flattenTree(nodes, 0).map((r) => r.name)).toEqual(['总部', '分公司']);
   });
 
   it('StateLineChart steps between 1 = 在线 and 2 = 离线', async () => {
     renderIn(
       <StateLineChart
-        series={[{ name: 'Helmet 1', points: [{ t: '2026-11-23T08:00:00Z', state: 1 }, { t: '2026-11-23T09:00:00Z', state: 2 }] }]}
+        series={[
+          {
+            name: 'Helmet 1',
+            points: [
+              { t: '2026-11-23T08:00:00Z', state: 1 },
+              { t: '2026-11-23T09:00:00Z', state: 2 },
+            ],
+          },
+        ]}
       />,
     );
     const option = await lastOption();
-    expect(option.series[0]).toMatchObject({ type: 'line', step: 'end', data: [['2026-11-23T08:00:00Z', 1], ['2026-11-23T09:00:00Z', 2]] });
+    expect(option.series[0]).toMatchObject({
+      type: 'line',
+      step: 'end',
+      data: [
+        ['2026-11-23T08:00:00Z', 1],
+        ['2026-11-23T09:00:00Z', 2],
+      ],
+    });
     expect(option.yAxis).toMatchObject({ min: 0.5, max: 2.5, interval: 1 });
     const format = option.yAxis.axisLabel.formatter as (v: number) => string;
     expect([1, 2, 1.5].map(format)).toEqual(['在线', '离线', '']);
@@ -166,15 +236,41 @@ describe('the seven chart kinds', () => {
   });
 
   it('ScatterChart draws [x, y] points with the metric names on the axes', async () => {
-    renderIn(<ScatterChart series={[{ name: 'Band', color: '9,9,9', points: [[36.5, 72], [37.1, 90]] }]} xName="体温" yName="心率" />);
+    renderIn(
+      <ScatterChart
+        series={[
+          {
+            name: 'Band',
+            color: '9,9,9',
+            points: [
+              [36.5, 72],
+              [37.1, 90],
+            ],
+          },
+        ]}
+        xName="体温"
+        yName="心率"
+      />,
+    );
     const option = await lastOption();
-    expect(option.series[0]).toMatchObject({ type: 'scatter', data: [[36.5, 72], [37.1, 90]], itemStyle: { color: 'rgb(9,9,9)' } });
+    expect(option.series[0]).toMatchObject({
+      type: 'scatter',
+      data: [
+        [36.5, 72],
+        [37.1, 90],
+      ],
+      itemStyle: { color: 'rgb(9,9,9)' },
+    });
     expect(option.xAxis.name).toBe('体温');
     expect(option.yAxis.name).toBe('心率');
   });
 
   it('the option-based Chart passes its option through unchanged', async () => {
-    const option: ChartOption = { xAxis: { type: 'time' }, yAxis: { type: 'value' }, series: [{ type: 'line', data: [], markLine: { data: [{ yAxis: 120 }] } }] };
+    const option: ChartOption = {
+      xAxis: { type: 'time' },
+      yAxis: { type: 'value' },
+      series: [{ type: 'line', data: [], markLine: { data: [{ yAxis: 120 }] } }],
+    };
     renderIn(<Chart option={option} data-testid="raw" />);
     expect(await lastOption('raw')).toBe(option);
   });

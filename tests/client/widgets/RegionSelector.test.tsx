@@ -20,7 +20,9 @@ const FIXTURE: Region[] = [
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  fetchMock = vi.fn(async () => new Response(JSON.stringify(FIXTURE), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  fetchMock = vi.fn(
+    async () => new Response(JSON.stringify(FIXTURE), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -43,7 +45,9 @@ function Harness({ initial = {}, onChange }: { initial?: RegionValue; onChange?:
 
 /** The visible inputs labelled `label` (Mantine also labels its listbox and hidden value input). */
 function fields(label: string): HTMLInputElement[] {
-  return screen.getAllByLabelText(label).filter((el): el is HTMLInputElement => el instanceof HTMLInputElement && el.type !== 'hidden');
+  return screen
+    .getAllByLabelText(label)
+    .filter((el): el is HTMLInputElement => el instanceof HTMLInputElement && el.type !== 'hidden');
 }
 const field = (label: string, index = 0) => fields(label)[index]!;
 
@@ -82,7 +86,9 @@ describe('RegionSelector', () => {
   it('choosing another province resets city and district', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    renderWithProviders(<Harness initial={{ province: '广东省', city: '深圳市', district: '南山区' }} onChange={onChange} />);
+    renderWithProviders(
+      <Harness initial={{ province: '广东省', city: '深圳市', district: '南山区' }} onChange={onChange} />,
+    );
     await waitFor(() => expect(field('区')).toHaveValue('南山区'));
     await choose(user, '状态', '北京市');
     expect(onChange).toHaveBeenLastCalledWith({ province: '北京市' });

@@ -23,7 +23,20 @@ describe('Slider', () => {
 
   it('with mc renders a Mantine slider with min, max, step and marks', async () => {
     const onChange = vi.fn();
-    renderWithProviders(<Slider mc="odour" min={0} max={100} step={10} defaultValue={50} marks={[{ value: 0, label: '0' }, { value: 100, label: '100' }]} onChange={onChange} />);
+    renderWithProviders(
+      <Slider
+        mc="odour"
+        min={0}
+        max={100}
+        step={10}
+        defaultValue={50}
+        marks={[
+          { value: 0, label: '0' },
+          { value: 100, label: '100' },
+        ]}
+        onChange={onChange}
+      />,
+    );
     const thumb = screen.getByRole('slider', { name: 'odour' });
     expect(thumb).toHaveAttribute('aria-valuemin', '0');
     expect(thumb).toHaveAttribute('aria-valuemax', '100');

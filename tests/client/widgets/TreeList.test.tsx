@@ -131,7 +131,14 @@ describe('TreeList', () => {
         <p>外部</p>
         <TreeList
           nodes={NODES}
-          actions={(node) => (node.id === 6 ? [] : [{ label: `编辑${node.label}`, onClick: onEdit }, { label: '删除', onClick: vi.fn(), color: 'red' }])}
+          actions={(node) =>
+            node.id === 6
+              ? []
+              : [
+                  { label: `编辑${node.label}`, onClick: onEdit },
+                  { label: '删除', onClick: vi.fn(), color: 'red' },
+                ]
+          }
         />
       </div>,
     );

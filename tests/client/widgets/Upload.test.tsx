@@ -62,7 +62,11 @@ describe('UploadButton', () => {
   it('toasts the 500 KB message for an oversized image and skips onFile', async () => {
     const user = userEvent.setup();
     const onFile = vi.fn();
-    renderWithProviders(<UploadButton kind="image" onFile={onFile}>上传头像</UploadButton>);
+    renderWithProviders(
+      <UploadButton kind="image" onFile={onFile}>
+        上传头像
+      </UploadButton>,
+    );
     await user.upload(input(), fakeFile('a.png', 'image/png', 700 * KB));
     expect(await screen.findByText('图片大小不能超过500KB')).toBeInTheDocument();
     expect(onFile).not.toHaveBeenCalled();

@@ -1,10 +1,37 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the options are read as loose JSON trees */
 import { describe, expect, it } from 'vitest';
 import type { ChartOption } from '../../../src/client/components/Chart';
-import { EDGE, LEGEND_BAND, PIE_LABELS, ZOOM_BAND, cartesianFrame, pieFrame, zoomSlider } from '../../../src/client/components/Chart/layout';
-import { categoryOption, lineOption, pieOption, scatterOption, stateLineOption, statePieOption, treeBarOption } from '../../../src/client/components/Chart/options';
-import { handlePieOption, kindBarOption, trendLineOption, typePieOption } from '../../../src/client/features/alarms/statsCharts';
-import { alarmDaysOption, alarmHoursOption, alarmTypesOption, kindsOption, readingOption } from '../../../src/client/features/dashboards/dashboardCharts';
+import {
+  EDGE,
+  LEGEND_BAND,
+  PIE_LABELS,
+  ZOOM_BAND,
+  cartesianFrame,
+  pieFrame,
+  zoomSlider,
+} from '../../../src/client/components/Chart/layout';
+import {
+  categoryOption,
+  lineOption,
+  pieOption,
+  scatterOption,
+  stateLineOption,
+  statePieOption,
+  treeBarOption,
+} from '../../../src/client/components/Chart/options';
+import {
+  handlePieOption,
+  kindBarOption,
+  trendLineOption,
+  typePieOption,
+} from '../../../src/client/features/alarms/statsCharts';
+import {
+  alarmDaysOption,
+  alarmHoursOption,
+  alarmTypesOption,
+  kindsOption,
+  readingOption,
+} from '../../../src/client/features/dashboards/dashboardCharts';
 import { mallChartOptions } from '../../../src/client/features/mall-orders/mallCharts';
 import { i18n } from '../../../src/client/i18n/i18n';
 import type { AlarmStats } from '../../../src/shared/alarms/api';
@@ -16,7 +43,14 @@ describe('chart frame', () => {
   it('puts a one-line legend at the top and keeps its band free of the plot, labels and axis names inside the plot box', () => {
     const frame = cartesianFrame();
     expect(frame.legend).toMatchObject({ type: 'scroll', top: 0, left: EDGE, align: 'left' });
-    expect(frame.grid).toEqual({ left: EDGE, right: EDGE, top: EDGE + LEGEND_BAND, bottom: EDGE, outerBoundsMode: 'same', outerBoundsContain: 'all' });
+    expect(frame.grid).toEqual({
+      left: EDGE,
+      right: EDGE,
+      top: EDGE + LEGEND_BAND,
+      bottom: EDGE,
+      outerBoundsMode: 'same',
+      outerBoundsContain: 'all',
+    });
   });
 
   it('a bottom legend and a zoom slider take their bands from the bottom, the slider above the legend', () => {
@@ -71,7 +105,14 @@ const summary: DashboardSummary = {
   at: 1,
   from: '2026-11-16T00:00:00.000Z',
   to: '2026-11-23T00:00:00.000Z',
-  devices: { total: 10, online: 6, offline: 4, inactive: 0, alarming: 1, byKind: [{ kind: 'smoke', total: 10, online: 6, offline: 4, inactive: 0, alarming: 1 }] },
+  devices: {
+    total: 10,
+    online: 6,
+    offline: 4,
+    inactive: 0,
+    alarming: 1,
+    byKind: [{ kind: 'smoke', total: 10, online: 6, offline: 4, inactive: 0, alarming: 1 }],
+  },
   alarms: {
     today: 3,
     period: 5,
@@ -88,7 +129,16 @@ const summary: DashboardSummary = {
   latest: [],
 } as unknown as DashboardSummary;
 
-const names = { online: 'on', offline: 'off', alarming: 'al', today: 'today', period: 'period', alarms: 'alarms', avg: 'avg', max: 'max' };
+const names = {
+  online: 'on',
+  offline: 'off',
+  alarming: 'al',
+  today: 'today',
+  period: 'period',
+  alarms: 'alarms',
+  avg: 'avg',
+  max: 'max',
+};
 const mall = mallChartOptions(
   {
     byDay: [{ day: '2026-11-23', paidFen: 1000, orders: 2 }],
@@ -100,7 +150,15 @@ const mall = mallChartOptions(
     totals: { placed: 3, paid: 2, paidFen: 1000, refundedFen: 0, views: 30 },
     conversion: 0.07,
   },
-  { sales: '销售额（元）', orders: '订单数', yuan: '元', orderUnit: '单', sold: '销量', steps: ['浏览', '下单', '付款'], status: (s) => String(s) },
+  {
+    sales: '销售额（元）',
+    orders: '订单数',
+    yuan: '元',
+    orderUnit: '单',
+    sold: '销量',
+    steps: ['浏览', '下单', '付款'],
+    status: (s) => String(s),
+  },
 );
 
 /** Every option builder of the console, by what it draws. */
@@ -119,7 +177,13 @@ const WITHOUT_LEGEND: [string, ChartOption][] = [
   ['alarmTongji: trend', trendLineOption(stats, 'day', 'n')],
   ['dashboard: hours', alarmHoursOption(summary, names)],
   ['dashboard: days', alarmDaysOption(summary.alarms.byDay, names)],
-  ['dashboard: reading', readingOption({ metric: 'smoke', devices: 1, avg: 1, max: 2, days: [{ day: '2026-11-23', avg: 1, max: 2 }] } as never, names)],
+  [
+    'dashboard: reading',
+    readingOption(
+      { metric: 'smoke', devices: 1, avg: 1, max: 2, days: [{ day: '2026-11-23', avg: 1, max: 2 }] } as never,
+      names,
+    ),
+  ],
   ['MallData: products', mall.products],
   ['MallData: conversion', mall.conversion],
 ];
@@ -132,13 +196,16 @@ const PIES: [string, ChartOption][] = [
 ];
 
 describe('every chart option builder places its legend and plot through the frame', () => {
-  it.each(WITH_LEGEND)('%s: a one-line legend at the top, the plot below its band, labels and axis names inside the plot', (_, option) => {
-    const o = option as any;
-    expect(o.legend).toMatchObject({ type: 'scroll', top: 0 });
-    expect(o.legend.orient).toBeUndefined();
-    expect(o.grid).toMatchObject({ top: EDGE + LEGEND_BAND, outerBoundsMode: 'same', outerBoundsContain: 'all' });
-    expect(o.grid.containLabel).toBeUndefined();
-  });
+  it.each(WITH_LEGEND)(
+    '%s: a one-line legend at the top, the plot below its band, labels and axis names inside the plot',
+    (_, option) => {
+      const o = option as any;
+      expect(o.legend).toMatchObject({ type: 'scroll', top: 0 });
+      expect(o.legend.orient).toBeUndefined();
+      expect(o.grid).toMatchObject({ top: EDGE + LEGEND_BAND, outerBoundsMode: 'same', outerBoundsContain: 'all' });
+      expect(o.grid.containLabel).toBeUndefined();
+    },
+  );
 
   it.each(WITHOUT_LEGEND)('%s: no legend, labels and axis names inside the plot', (_, option) => {
     const o = option as any;
@@ -150,7 +217,12 @@ describe('every chart option builder places its legend and plot through the fram
     const o = option as any;
     expect(o.legend).toMatchObject({ type: 'scroll', bottom: 0 });
     expect(o.legend.orient).toBeUndefined();
-    expect(o.series[0]).toMatchObject({ type: 'pie', center: ['50%', '50%'], avoidLabelOverlap: true, labelLayout: { hideOverlap: true, moveOverlap: 'shiftY' } });
+    expect(o.series[0]).toMatchObject({
+      type: 'pie',
+      center: ['50%', '50%'],
+      avoidLabelOverlap: true,
+      labelLayout: { hideOverlap: true, moveOverlap: 'shiftY' },
+    });
   });
 
   it('the alarm types pie (ten types) names its slices in the legend only; the handling pie (two states) labels them', () => {

@@ -26,7 +26,9 @@ describe('formRules', () => {
   });
 
   it('escapeHtml escapes markup', () => {
-    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;',
+    );
   });
 
   it('lettersDigits strips other characters and cuts to 10 by default', () => {

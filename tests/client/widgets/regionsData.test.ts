@@ -16,7 +16,9 @@ describe('region data', () => {
     expect(text).not.toMatch(/\n|": /);
     const names = regions.map((r) => r.name);
     expect(names.length).toBeGreaterThanOrEqual(34);
-    expect(names).toEqual(expect.arrayContaining(['北京市', '广东省', '新疆维吾尔自治区', '香港特别行政区', '澳门特别行政区', '台湾省']));
+    expect(names).toEqual(
+      expect.arrayContaining(['北京市', '广东省', '新疆维吾尔自治区', '香港特别行政区', '澳门特别行政区', '台湾省']),
+    );
     expect(names.at(-1)).toBe('海外');
   });
 

@@ -43,7 +43,11 @@ function mutate(frame: Buffer, next: () => number): Buffer {
   // Sometimes cut it short or pad it out, as a broken modem would.
   const cut = next();
   if (cut < 0.1) return out.subarray(0, Math.floor(next() * out.length));
-  if (cut < 0.2) return Buffer.concat([out, Buffer.from(Array.from({ length: Math.floor(next() * 40) }, () => Math.floor(next() * 256)))]);
+  if (cut < 0.2)
+    return Buffer.concat([
+      out,
+      Buffer.from(Array.from({ length: Math.floor(next() * 40) }, () => Math.floor(next() * 256))),
+    ]);
   return out;
 }
 
@@ -53,7 +57,8 @@ export function fuzz(o: FuzzOptions): FuzzResult {
   for (let run = 0; run < o.runs; run++) {
     let input: Buffer;
     const kind = next();
-    if (kind < 0.3) input = Buffer.from(Array.from({ length: Math.floor(next() * 120) }, () => Math.floor(next() * 256)));
+    if (kind < 0.3)
+      input = Buffer.from(Array.from({ length: Math.floor(next() * 120) }, () => Math.floor(next() * 256)));
     else {
       const base = o.corpus[Math.floor(next() * o.corpus.length)]!;
       const mutated = mutate(base, next);
@@ -69,7 +74,9 @@ export function fuzz(o: FuzzOptions): FuzzResult {
         try {
           const d = o.codec.decode(frame, session, 1_700_000_000_000);
           result.decoded++;
-          for (const u of d.uplinks) if (!uplinkSchema.safeParse(u).success) result.invalid.push(`${input.toString('hex')} -> ${JSON.stringify(u)}`);
+          for (const u of d.uplinks)
+            if (!uplinkSchema.safeParse(u).success)
+              result.invalid.push(`${input.toString('hex')} -> ${JSON.stringify(u)}`);
           d.answer?.({ ok: true, authCode: 'A1' });
         } catch (e) {
           if (!(e instanceof ProtocolError)) result.escaped.push(`${input.toString('hex')}: ${String(e)}`);

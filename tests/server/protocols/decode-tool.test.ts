@@ -8,7 +8,10 @@ const run = promisify(execFile);
 const root = new URL('../../..', import.meta.url).pathname;
 
 /** `npm run --silent decode -- <args>` with `input` on standard input: its output lines and exit code. */
-async function decode(args: string[], input: string): Promise<{ lines: Record<string, unknown>[]; raw: string; code: number }> {
+async function decode(
+  args: string[],
+  input: string,
+): Promise<{ lines: Record<string, unknown>[]; raw: string; code: number }> {
   const child = run('npm', ['run', '--silent', 'decode', '--', ...args], { cwd: root, timeout: 60_000 });
   child.child.stdin!.end(input);
   let raw: string;
@@ -22,7 +25,16 @@ async function decode(args: string[], input: string): Promise<{ lines: Record<st
   }
   // --encode prints hex, the decoding JSON lines.
   const json = raw.startsWith('{');
-  return { raw, lines: json ? raw.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : [], code };
+  return {
+    raw,
+    lines: json
+      ? raw
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+      : [],
+    code,
+  };
 }
 
 const at = Date.UTC(2026, 10, 26, 8, 30, 0);
@@ -33,14 +45,30 @@ describe('npm run decode', () => {
   it('prints one JSON line per line; a login carries its identifier to the next lines; an empty line starts a new connection', async () => {
     const imei = '868120123456789';
     const hex = (b: Buffer) => b.toString('hex');
-    const input = [hex(gt06Frames.login(imei, 1)).toUpperCase(), hex(gt06Frames.location(2, fix)).replace(/(..)/g, '$1 '), 'not hex', '', hex(gt06Frames.location(3, fix))].join('\n') + '\n';
+    const input =
+      [
+        hex(gt06Frames.login(imei, 1)).toUpperCase(),
+        hex(gt06Frames.location(2, fix)).replace(/(..)/g, '$1 '),
+        'not hex',
+        '',
+        hex(gt06Frames.location(3, fix)),
+      ].join('\n') + '\n';
     const { lines, code } = await decode(['--protocol', 'gt06'], input);
     expect(code).toBe(0);
     expect(lines).toHaveLength(4);
     expect(lines[0]).toEqual({ imei, uplinks: [], reply: hex(packet(0x01, 1)) });
     expect(lines[1]).toMatchObject({ imei, reply: hex(packet(0x12, 2)) });
     expect(lines[1]!.uplinks).toEqual([
-      expect.objectContaining({ kind: 'location', ts: at, valid: true, satellites: 7, speed: 12, heading: 90, source: 'gps', cells: [{ mcc: 460, mnc: 0, lac: 0x2796, cid: 0x1f6f }] }),
+      expect.objectContaining({
+        kind: 'location',
+        ts: at,
+        valid: true,
+        satellites: 7,
+        speed: 12,
+        heading: 90,
+        source: 'gps',
+        cells: [{ mcc: 460, mnc: 0, lac: 0x2796, cid: 0x1f6f }],
+      }),
     ]);
     expect(lines[2]).toMatchObject({ imei, uplinks: [], reply: null, error: expect.any(String) });
     // After the empty line: a new connection, no login yet.
@@ -49,14 +77,20 @@ describe('npm run decode', () => {
 
   it('decodes watch, JT/T 808 and OsmAnd lines, and never stops on a bad one', async () => {
     const imei = '868120123456780';
-    const watch = await decode(['--protocol', 'watch'], `${watchFrames.link(imei, 80).toString('hex')}\n${watchFrames.alarm(imei, fix, 70, 'sos').toString('hex')}\n7e00\n`);
+    const watch = await decode(
+      ['--protocol', 'watch'],
+      `${watchFrames.link(imei, 80).toString('hex')}\n${watchFrames.alarm(imei, fix, 70, 'sos').toString('hex')}\n7e00\n`,
+    );
     expect(watch.lines).toHaveLength(3);
     expect(watch.lines[0]).toMatchObject({ imei, reply: Buffer.from(`[SG*${imei}*0002*LK]`).toString('hex') });
     expect(watch.lines[1]!.uplinks).toContainEqual(expect.objectContaining({ kind: 'alarm', alarm: 'sos' }));
     expect(watch.lines[2]).toMatchObject({ uplinks: [], reply: null, error: expect.any(String) });
 
     const term = new Jt808Terminal('13912345678');
-    const jt = await decode(['--protocol', 'jt808', '--auth-code', 'abc'], `${term.register().toString('hex')}\n${term.location(fix, true).toString('hex')}\n`);
+    const jt = await decode(
+      ['--protocol', 'jt808', '--auth-code', 'abc'],
+      `${term.register().toString('hex')}\n${term.location(fix, true).toString('hex')}\n`,
+    );
     expect(jt.lines).toHaveLength(2);
     expect(jt.lines[0]).toMatchObject({ imei: '13912345678', uplinks: [] });
     // 0x8100 with result 0 and the code given.
@@ -65,18 +99,29 @@ describe('npm run decode', () => {
     expect(jt.lines[1]!.uplinks).toContainEqual(expect.objectContaining({ kind: 'alarm', alarm: 'sos' }));
 
     const req = (uri: string) => JSON.stringify({ method: 'GET', uri, headers: {}, body: '' });
-    const osm = await decode(['--protocol', 'osmand'], `${req(osmandUri(imei, fix, 50))}\n${req('/?lat=1&lon=2')}\n{bad json\n`);
+    const osm = await decode(
+      ['--protocol', 'osmand'],
+      `${req(osmandUri(imei, fix, 50))}\n${req('/?lat=1&lon=2')}\n{bad json\n`,
+    );
     expect(osm.lines).toHaveLength(3);
     expect(osm.lines[0]).toMatchObject({ imei, reply: null });
-    expect(osm.lines[0]!.uplinks).toContainEqual(expect.objectContaining({ kind: 'location', lat: 22.5431, lon: 114.0579, ts: at }));
+    expect(osm.lines[0]!.uplinks).toContainEqual(
+      expect.objectContaining({ kind: 'location', lat: 22.5431, lon: 114.0579, ts: at }),
+    );
     expect(osm.lines[1]).toMatchObject({ imei: null, uplinks: [], error: expect.stringContaining('400') });
     expect(osm.lines[2]).toMatchObject({ uplinks: [], error: expect.any(String) });
   }, 90_000);
 
   it('--encode prints the frame of a command; a bad protocol is a usage error', async () => {
-    const enc = await decode(['--protocol', 'watch', '--encode', JSON.stringify({ imei: '868120123456789', command: 'restart', params: {} })], '');
+    const enc = await decode(
+      ['--protocol', 'watch', '--encode', JSON.stringify({ imei: '868120123456789', command: 'restart', params: {} })],
+      '',
+    );
     expect(enc.raw.trim()).toBe(Buffer.from('[SG*868120123456789*0005*RESET]').toString('hex'));
-    const gt = await decode(['--protocol', 'gt06', '--encode', JSON.stringify({ imei: '868120123456789', command: 'locate', params: {} })], '');
+    const gt = await decode(
+      ['--protocol', 'gt06', '--encode', JSON.stringify({ imei: '868120123456789', command: 'locate', params: {} })],
+      '',
+    );
     expect(gt.raw.trim()).toMatch(/^7878[0-9a-f]{2}80/);
     expect((await decode(['--protocol', 'nope'], '')).code).toBe(2);
   }, 60_000);

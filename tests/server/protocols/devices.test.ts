@@ -60,7 +60,11 @@ class Wire {
   async jt808(frame: Buffer): Promise<Buffer> {
     const from = this.got.length;
     this.socket.write(frame);
-    const reply = await until(() => CODECS.jt808.framer().push(this.got.subarray(from))[0], 5_000, 'the JT/T 808 reply');
+    const reply = await until(
+      () => CODECS.jt808.framer().push(this.got.subarray(from))[0],
+      5_000,
+      'the JT/T 808 reply',
+    );
     return reply!;
   }
 }
@@ -71,10 +75,35 @@ const jt808Reply = (frame: Buffer) => {
   return { id: m.id, body: m.data.subarray(m.bodyStart, m.bodyEnd) };
 };
 
-const fix = (lat: number, lon: number) => ({ lat, lon, speed: 12, heading: 90, at: Math.floor(Date.now() / 1000) * 1000 - 5_000, satellites: 7 });
-const lastLocation = async (id: number) => (await t.app.db.select().from(deviceLocations).where(eq(deviceLocations.deviceId, id)).orderBy(desc(deviceLocations.id)).limit(1))[0];
+const fix = (lat: number, lon: number) => ({
+  lat,
+  lon,
+  speed: 12,
+  heading: 90,
+  at: Math.floor(Date.now() / 1000) * 1000 - 5_000,
+  satellites: 7,
+});
+const lastLocation = async (id: number) =>
+  (
+    await t.app.db
+      .select()
+      .from(deviceLocations)
+      .where(eq(deviceLocations.deviceId, id))
+      .orderBy(desc(deviceLocations.id))
+      .limit(1)
+  )[0];
 const alarmOf = (id: number, type: number) =>
-  until(async () => (await t.app.db.select().from(alarmRecords).where(and(eq(alarmRecords.deviceId, id), eq(alarmRecords.type, type)))).length > 0, 8_000, `alarm type ${type}`);
+  until(
+    async () =>
+      (
+        await t.app.db
+          .select()
+          .from(alarmRecords)
+          .where(and(eq(alarmRecords.deviceId, id), eq(alarmRecords.type, type)))
+      ).length > 0,
+    8_000,
+    `alarm type ${type}`,
+  );
 
 describe('GT06', () => {
   let d: TestDevice;
@@ -96,7 +125,10 @@ describe('GT06', () => {
       // The heartbeat's battery reaches the device's live fields.
       await w.exchange(gt06Frames.heartbeat(3, 50), packet(0x13, 3));
       await t.app.ingest.drain();
-      const [dev] = await t.app.db.select({ battery: devices.battery, lat: devices.lat }).from(devices).where(eq(devices.id, d.id));
+      const [dev] = await t.app.db
+        .select({ battery: devices.battery, lat: devices.lat })
+        .from(devices)
+        .where(eq(devices.id, d.id));
       expect(dev!.battery).toBe(50);
       expect(dev!.lat).toBeCloseTo(22.5431, 5);
     } finally {
@@ -108,16 +140,30 @@ describe('GT06', () => {
     const [f] = await addDevices(t.app, 1, { kind: 'locator' });
     const demo = (await login(t.app, 'demo', 'demo123')).token;
     const centre = { lat: 22.6, lon: 114.1 };
-    const added = await post<{ id: number }>(t.app, '/api/device/fence/add', { name: 'Yard', type: 1, shape: 0, radius: 100, longitude: centre.lon, latitude: centre.lat, imeis: [f!.imei] }, { token: demo });
+    const added = await post<{ id: number }>(
+      t.app,
+      '/api/device/fence/add',
+      { name: 'Yard', type: 1, shape: 0, radius: 100, longitude: centre.lon, latitude: centre.lat, imeis: [f!.imei] },
+      { token: demo },
+    );
     expect(added.code).toBe(0);
-    const exits = async () => (await t.app.db.select().from(alarmRecords).where(and(eq(alarmRecords.deviceId, f!.id), eq(alarmRecords.type, 20)))).length;
+    const exits = async () =>
+      (
+        await t.app.db
+          .select()
+          .from(alarmRecords)
+          .where(and(eq(alarmRecords.deviceId, f!.id), eq(alarmRecords.type, 20)))
+      ).length;
     const w = new Wire(ports.gt06!);
     try {
       await w.exchange(gt06Frames.login(f!.imei, 1), 10);
       const at = Date.now() - 60_000;
       await w.exchange(gt06Frames.location(2, { ...centre, at }), 10);
       // 500 m north, but the receiver says its fix is not valid: no exit.
-      await w.exchange(gt06Frames.location(3, { lat: centre.lat + 0.0045, lon: centre.lon, at: at + 1_000, valid: false }), 10);
+      await w.exchange(
+        gt06Frames.location(3, { lat: centre.lat + 0.0045, lon: centre.lon, at: at + 1_000, valid: false }),
+        10,
+      );
       await t.app.fenceEvaluator.drain();
       expect(await exits()).toBe(0);
       await w.exchange(gt06Frames.location(4, { lat: centre.lat + 0.0045, lon: centre.lon, at: at + 2_000 }), 10);
@@ -164,13 +210,36 @@ describe('watch', () => {
 
   it('stores a voice message (AMR) as a playable WAV in the device voice list', async () => {
     // One second of tone in AMR-NB, as a watch records it (the packaged ffmpeg encodes it).
-    const amr = execFileSync(mediaToolPath('ffmpeg'), ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=f=440:d=1', '-ar', '8000', '-ac', '1', '-c:a', 'libopencore_amrnb', '-b:a', '12.2k', '-f', 'amr', 'pipe:1']);
+    const amr = execFileSync(mediaToolPath('ffmpeg'), [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=440:d=1',
+      '-ar',
+      '8000',
+      '-ac',
+      '1',
+      '-c:a',
+      'libopencore_amrnb',
+      '-b:a',
+      '12.2k',
+      '-f',
+      'amr',
+      'pipe:1',
+    ]);
     const w = new Wire(ports.watch!);
     try {
       await w.exchange(watchFrames.link(d.imei, 80), 10);
       const reply = Buffer.from(`[SG*${d.imei}*0004*TK,1]`);
       expect(await w.exchange(watchFrames.voice(d.imei, amr), reply)).toEqual(reply);
-      const row = await until(async () => (await t.app.db.select().from(deviceVoices).where(eq(deviceVoices.deviceId, d.id)))[0], 15_000, 'the voice row');
+      const row = await until(
+        async () => (await t.app.db.select().from(deviceVoices).where(eq(deviceVoices.deviceId, d.id)))[0],
+        15_000,
+        'the voice row',
+      );
       expect(row!.imei).toBe(d.imei);
       expect(row!.durationMs).toBeGreaterThan(900);
       expect(row!.durationMs).toBeLessThan(1_100);
@@ -181,19 +250,44 @@ describe('watch', () => {
     }
   });
 
-  it('says a settings push in the watch\'s commands: interval, SOS numbers, do-not-disturb; sent is as far as it is acknowledged', async () => {
+  it("says a settings push in the watch's commands: interval, SOS numbers, do-not-disturb; sent is as far as it is acknowledged", async () => {
     const w = new Wire(ports.watch!);
     try {
       await w.exchange(watchFrames.link(d.imei, 80), 10);
-      const device = await until(async () => (await t.app.db.select().from(devices).where(and(eq(devices.id, d.id), eq(devices.state, DEVICE_STATE.online))))[0], 5_000, 'online');
-      const settings = { ...DEFAULT_SETTINGS, positionInterval: 5, sosNumbers: ['13800000009'], doNotDisturb: ['22:00-07:00'] };
+      const device = await until(
+        async () =>
+          (
+            await t.app.db
+              .select()
+              .from(devices)
+              .where(and(eq(devices.id, d.id), eq(devices.state, DEVICE_STATE.online)))
+          )[0],
+        5_000,
+        'online',
+      );
+      const settings = {
+        ...DEFAULT_SETTINGS,
+        positionInterval: 5,
+        sosNumbers: ['13800000009'],
+        doNotDisturb: ['22:00-07:00'],
+      };
       const { commandId } = await saveSettings(t.app, device!, settings, { id: 0, name: 'test' });
       await until(() => w.got.toString('latin1').includes('SILENCETIME'), 5_000, 'the settings frames');
       const text = w.got.toString('latin1');
       expect(text).toContain(`[SG*${d.imei}*000A*UPLOAD,300]`);
       expect(text).toContain('SOS,13800000009,,');
       expect(text).toContain('SILENCETIME,22:00-07:00]');
-      const row = await until(async () => (await t.app.db.select().from(deviceCommands).where(and(eq(deviceCommands.id, commandId), eq(deviceCommands.ackOk, true))))[0], 5_000, 'settings acknowledged');
+      const row = await until(
+        async () =>
+          (
+            await t.app.db
+              .select()
+              .from(deviceCommands)
+              .where(and(eq(deviceCommands.id, commandId), eq(deviceCommands.ackOk, true)))
+          )[0],
+        5_000,
+        'settings acknowledged',
+      );
       expect(row!.ackMsg).toBe('sent; watch does not acknowledge');
     } finally {
       w.socket.destroy();
@@ -226,7 +320,9 @@ describe('JT/T 808', () => {
       expect(reg.body.subarray(3).toString('latin1')).toBe(code);
       const auth = jt808Reply(await w.jt808(term.authenticate(code)));
       // General response: answer serial 1, answer id 0x0102, result 0 (success).
-      expect([auth.id, auth.body.readUInt16BE(0), auth.body.readUInt16BE(2), auth.body[4]]).toEqual([0x8001, 1, 0x0102, 0]);
+      expect([auth.id, auth.body.readUInt16BE(0), auth.body.readUInt16BE(2), auth.body[4]]).toEqual([
+        0x8001, 1, 0x0102, 0,
+      ]);
       const ack = jt808Reply(await w.jt808(term.location(fix(30.5728, 104.0668))));
       expect([ack.id, ack.body.readUInt16BE(2), ack.body[4]]).toEqual([0x8001, 0x0200, 0]);
       const row = await lastLocation(d.id);

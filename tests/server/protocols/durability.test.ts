@@ -37,12 +37,19 @@ function startService(dataDir: string, ports: { http: number; gt06: number; jt80
   return startServiceProcess(env);
 }
 
-
 /**
  * One tracker sending positions one after another, each waiting for its acknowledgement: the
  * latitudes it saw acknowledged, so the test can look for each of them after the crash.
  */
-async function pump(port: number, kind: 'gt06' | 'jt808', imei: string, authCode: string | undefined, lane: number, acked: Set<string>, running: () => boolean): Promise<void> {
+async function pump(
+  port: number,
+  kind: 'gt06' | 'jt808',
+  imei: string,
+  authCode: string | undefined,
+  lane: number,
+  acked: Set<string>,
+  running: () => boolean,
+): Promise<void> {
   const socket: Socket = connect(port, '127.0.0.1');
   socket.on('error', () => {});
   let got = Buffer.alloc(0);
@@ -121,7 +128,9 @@ describe('acknowledged protocol positions survive kill -9 (PGlite)', () => {
     const acked = new Set<string>();
     let running = true;
     const pumps = fleet.map((d, i) =>
-      i < DEVICES ? pump(ports.gt06, 'gt06', d.imei, undefined, i, acked, () => running) : pump(ports.jt808, 'jt808', d.imei, codes.get(d.imei), i, acked, () => running),
+      i < DEVICES
+        ? pump(ports.gt06, 'gt06', d.imei, undefined, i, acked, () => running)
+        : pump(ports.jt808, 'jt808', d.imei, codes.get(d.imei), i, acked, () => running),
     );
     while (acked.size < 400) await new Promise((r) => setTimeout(r, 20));
     svc.kill('SIGKILL');

@@ -36,12 +36,18 @@ const lines: StreamCodec = {
   },
   decode(frame): Decoded {
     const [word, ...args] = frame.toString('latin1').split(' ');
-    if (word === 'LOGIN') return { imei: args[0], login: 'login', uplinks: [], reply: Buffer.from('OK LOGIN\n'), summary: 'login' };
+    if (word === 'LOGIN')
+      return { imei: args[0], login: 'login', uplinks: [], reply: Buffer.from('OK LOGIN\n'), summary: 'login' };
     if (word === 'AS') return { imei: args[0], uplinks: [], summary: 'names a device' };
-    if (word === 'SOS') return { uplinks: [{ kind: 'alarm', alarm: 'sos' }], reply: Buffer.from('OK SOS\n'), summary: 'sos' };
+    if (word === 'SOS')
+      return { uplinks: [{ kind: 'alarm', alarm: 'sos' }], reply: Buffer.from('OK SOS\n'), summary: 'sos' };
     if (word === 'POS') {
       const [lat, lon, n] = args.map(Number);
-      return { uplinks: [{ kind: 'location', id: n, lat: lat!, lon: lon!, source: 'gps', valid: true }], reply: Buffer.from(`OK ${n}\n`), summary: 'position' };
+      return {
+        uplinks: [{ kind: 'location', id: n, lat: lat!, lon: lon!, source: 'gps', valid: true }],
+        reply: Buffer.from(`OK ${n}\n`),
+        summary: 'position',
+      };
     }
     throw new ProtocolError(`unknown word ${word}`);
   },
@@ -109,7 +115,8 @@ class Peer {
   }
 }
 
-const locations = async (id: number) => (await t.app.db.select({ n: count() }).from(deviceLocations).where(eq(deviceLocations.deviceId, id)))[0]!.n;
+const locations = async (id: number) =>
+  (await t.app.db.select({ n: count() }).from(deviceLocations).where(eq(deviceLocations.deviceId, id)))[0]!.n;
 
 describe('protocol gateway', () => {
   let d: TestDevice;
@@ -122,18 +129,33 @@ describe('protocol gateway', () => {
     try {
       peer.send(`LOGIN ${d.imei}\n`);
       await peer.reply('OK LOGIN');
-      await until(async () => (await t.app.db.select({ s: devices.state }).from(devices).where(eq(devices.id, d.id)))[0]!.s === DEVICE_STATE.online, 5_000, 'online');
+      await until(
+        async () =>
+          (await t.app.db.select({ s: devices.state }).from(devices).where(eq(devices.id, d.id)))[0]!.s ===
+          DEVICE_STATE.online,
+        5_000,
+        'online',
+      );
       peer.send('POS 31.2 121.4 1\nPOS 31.3 121.5 2\n');
       await peer.reply('OK 2');
       // The reply left after the commit: both rows are there when it arrives.
       expect(await locations(d.id)).toBe(2);
       expect(peer.got).toEqual(['OK LOGIN', 'OK 1', 'OK 2']);
-      const [row] = await t.app.db.select().from(deviceLocations).where(and(eq(deviceLocations.deviceId, d.id), eq(deviceLocations.msgId, '2')));
+      const [row] = await t.app.db
+        .select()
+        .from(deviceLocations)
+        .where(and(eq(deviceLocations.deviceId, d.id), eq(deviceLocations.msgId, '2')));
       expect(row).toMatchObject({ lat: 31.3, lon: 121.5, valid: true, source: 'gps' });
     } finally {
       peer.end();
     }
-    await until(async () => (await t.app.db.select({ s: devices.state }).from(devices).where(eq(devices.id, d.id)))[0]!.s === DEVICE_STATE.offline, 5_000, 'offline');
+    await until(
+      async () =>
+        (await t.app.db.select({ s: devices.state }).from(devices).where(eq(devices.id, d.id)))[0]!.s ===
+        DEVICE_STATE.offline,
+      5_000,
+      'offline',
+    );
   });
 
   it('refuses an unknown identifier, stores nothing and lists it for administrators', async () => {
@@ -142,7 +164,12 @@ describe('protocol gateway', () => {
     peer.send(`LOGIN ${imei}\n`);
     await peer.closedByService();
     expect(peer.got).toEqual([]);
-    const row = await until(async () => (await t.app.db.select().from(protocolUnknownDevices).where(eq(protocolUnknownDevices.identifier, imei)))[0], 5_000, 'unknown row');
+    const row = await until(
+      async () =>
+        (await t.app.db.select().from(protocolUnknownDevices).where(eq(protocolUnknownDevices.identifier, imei)))[0],
+      5_000,
+      'unknown row',
+    );
     expect(row).toMatchObject({ protocol: 'gt06', remote: '127.0.0.1', frames: 1 });
     expect(row!.lastFrame.toString()).toBe(`LOGIN ${imei}`);
   });
@@ -215,13 +242,36 @@ describe('protocol gateway', () => {
       await peer.reply('OK LOGIN');
       const [device] = await t.app.db.select().from(devices).where(eq(devices.id, d.id));
       const row = async (cmd: string) =>
-        (await t.app.db.insert(deviceCommands).values({ tenantId: d.tenantId, deviceId: d.id, imei: d.imei, cmd, params: '{}', status: 0, operatorName: 'test' }).returning({ id: deviceCommands.id }))[0]!.id;
+        (
+          await t.app.db
+            .insert(deviceCommands)
+            .values({
+              tenantId: d.tenantId,
+              deviceId: d.id,
+              imei: d.imei,
+              cmd,
+              params: '{}',
+              status: 0,
+              operatorName: 'test',
+            })
+            .returning({ id: deviceCommands.id })
+        )[0]!.id;
       const locate = await row('locate');
       await deliver(t.app, device!, { kind: 'command', id: locate, cmd: 'locate', params: {} });
       await peer.reply(`WHERE ${locate}`);
       const restart = await row('restart');
       await deliver(t.app, device!, { kind: 'command', id: restart, cmd: 'restart', params: {} });
-      const ack = await until(async () => (await t.app.db.select().from(deviceCommands).where(and(eq(deviceCommands.id, restart), eq(deviceCommands.ackOk, false))))[0], 5_000, 'failed ack');
+      const ack = await until(
+        async () =>
+          (
+            await t.app.db
+              .select()
+              .from(deviceCommands)
+              .where(and(eq(deviceCommands.id, restart), eq(deviceCommands.ackOk, false)))
+          )[0],
+        5_000,
+        'failed ack',
+      );
       expect(ack!.ackMsg).toBe('gt06 has no restart command');
       expect(gateway.connected(d.imei) ?? t.app.protocols.connected(d.imei)).toBe('gt06');
     } finally {
@@ -235,7 +285,11 @@ describe('protocol gateway', () => {
       peer.send(`LOGIN ${d.imei}\nSOS\n`);
       await peer.reply('OK SOS');
       const { alarmRecords } = await import('../../../src/server/db/schema');
-      await until(async () => (await t.app.db.select().from(alarmRecords).where(eq(alarmRecords.deviceId, d.id))).length > 0, 5_000, 'alarm record');
+      await until(
+        async () => (await t.app.db.select().from(alarmRecords).where(eq(alarmRecords.deviceId, d.id))).length > 0,
+        5_000,
+        'alarm record',
+      );
     } finally {
       peer.end();
     }
@@ -245,7 +299,11 @@ describe('protocol gateway', () => {
     const peer = new Peer();
     peer.send(`LOGIN ${d.imei}\nBAD\n`);
     await peer.reply('OK LOGIN');
-    await until(() => gateway.frameLog(d.imei, new Map([['gt06', lines]]))?.frames.some((f) => f.error), 5_000, 'the bad frame logged');
+    await until(
+      () => gateway.frameLog(d.imei, new Map([['gt06', lines]]))?.frames.some((f) => f.error),
+      5_000,
+      'the bad frame logged',
+    );
     peer.end();
     const log = gateway.frameLog(d.imei, new Map([['gt06', lines]]));
     expect(log?.protocol).toBe('gt06');

@@ -53,7 +53,23 @@ const NORTH_EAST_VALID = 0x1400 | 90;
 
 /** An alarm packet (0x16) with the standard 9-byte LBS block and status bytes. */
 function alarmFrame(info: number, voltage: number, gsm: number, alarm: number): string {
-  const content = [...gpsBlock(23.1, 114.4, NORTH_EAST_VALID), 0x09, 0x01, 0xcc, 0x00, 0x28, 0x7d, 0x00, 0x1f, 0x71, info, voltage, gsm, alarm, 0x02];
+  const content = [
+    ...gpsBlock(23.1, 114.4, NORTH_EAST_VALID),
+    0x09,
+    0x01,
+    0xcc,
+    0x00,
+    0x28,
+    0x7d,
+    0x00,
+    0x1f,
+    0x71,
+    info,
+    voltage,
+    gsm,
+    alarm,
+    0x02,
+  ];
   return packet(0x16, 7, Uint8Array.from(content)).toString('hex');
 }
 
@@ -118,7 +134,7 @@ describe('GT06 decoding', () => {
     expect(d.reply!.toString('hex')).toBe(shortReply(0x13, 0x0129));
   });
 
-  it('raises the heartbeat\'s alarm byte but reads its power-cut bits as mains off, not as an alarm', () => {
+  it("raises the heartbeat's alarm byte but reads its power-cut bits as mains off, not as an alarm", () => {
     const content = Uint8Array.from([0x10, 3, 2, 0x01, 0x02]);
     const d = decode(packet(0x13, 2, content).toString('hex'));
     expect(d.uplinks).toEqual([
@@ -131,7 +147,15 @@ describe('GT06 decoding', () => {
     const d = decode('78781f120f0a140e150bc505e51e780293a9e800540000f601006e0055da00035f240d0a');
     expect(d.uplinks).toHaveLength(1);
     const loc = d.uplinks[0] as Extract<Uplink, { kind: 'location' }>;
-    expect(loc).toMatchObject({ kind: 'location', source: 'gps', ts: Date.UTC(2015, 9, 20, 14, 21, 11), speed: 0, heading: 0, valid: true, satellites: 5 });
+    expect(loc).toMatchObject({
+      kind: 'location',
+      source: 'gps',
+      ts: Date.UTC(2015, 9, 20, 14, 21, 11),
+      speed: 0,
+      heading: 0,
+      valid: true,
+      satellites: 5,
+    });
     expect(loc.lat).toBeCloseTo(54.94535, 5);
     expect(loc.lon).toBeCloseTo(24.01762, 5);
     expect(loc.cells).toEqual([{ mcc: 246, mnc: 1, lac: 110, cid: 21978 }]);
@@ -140,20 +164,44 @@ describe('GT06 decoding', () => {
 
   it('reads 0x22 with its extra fields, and a two-byte MNC without a fix as a cell-only location', () => {
     const d = decode('787822220F0C1D023305C9027AC8180C46586000140001CC00287D001F71000001000820860D0A');
-    expect(d.uplinks[0]).toMatchObject({ ts: Date.UTC(2015, 11, 29, 2, 51, 5), valid: true, satellites: 9, cells: [{ mcc: 460, mnc: 0, lac: 10365, cid: 8049 }] });
+    expect(d.uplinks[0]).toMatchObject({
+      ts: Date.UTC(2015, 11, 29, 2, 51, 5),
+      valid: true,
+      satellites: 9,
+      cells: [{ mcc: 460, mnc: 0, lac: 10365, cid: 8049 }],
+    });
     expect((d.uplinks[0] as { lat: number }).lat).toBeCloseTo(23.11169, 5);
     const noFix = decode('78782322110c070f1b0270000000000000000000040081360104cb8a00bef3000000000523030d0a');
-    expect(noFix.uplinks).toEqual([{ kind: 'location', source: 'lbs', ts: Date.UTC(2017, 11, 7, 15, 27, 2), cells: [{ mcc: 310, mnc: 260, lac: 52106, cid: 48883 }] }]);
+    expect(noFix.uplinks).toEqual([
+      {
+        kind: 'location',
+        source: 'lbs',
+        ts: Date.UTC(2017, 11, 7, 15, 27, 2),
+        cells: [{ mcc: 310, mnc: 260, lac: 52106, cid: 48883 }],
+      },
+    ]);
   });
 
   it('reads a GPS-only packet (0x10) with a course', () => {
     const d = decode('787819100B031A0B1B31CC027AC7FD0C4657BF0115210001001CC6070D0A');
-    expect(d.uplinks[0]).toMatchObject({ kind: 'location', ts: Date.UTC(2011, 2, 26, 11, 27, 49), speed: 1, heading: 289, valid: true, satellites: 12 });
+    expect(d.uplinks[0]).toMatchObject({
+      kind: 'location',
+      ts: Date.UTC(2011, 2, 26, 11, 27, 49),
+      speed: 1,
+      heading: 289,
+      valid: true,
+      satellites: 12,
+    });
   });
 
   it('negates southern latitudes and western longitudes, and keeps an invalid fix marked so', () => {
     const content = Uint8Array.from([...gpsBlock(33.9, 18.4, 0x0800 | 45), 0, 0, 0, 0, 0, 0, 0, 0]);
-    const loc = decode(packet(0x12, 1, content).toString('hex')).uplinks[0] as { lat: number; lon: number; valid: boolean; heading: number };
+    const loc = decode(packet(0x12, 1, content).toString('hex')).uplinks[0] as {
+      lat: number;
+      lon: number;
+      valid: boolean;
+      heading: number;
+    };
     expect(loc.lat).toBeCloseTo(-33.9, 6);
     expect(loc.lon).toBeCloseTo(-18.4, 6);
     expect(loc).toMatchObject({ valid: false, heading: 45 });
@@ -162,18 +210,30 @@ describe('GT06 decoding', () => {
   it('reads an alarm packet with nothing to raise as a location and a status', () => {
     const d = decode('787825160B051B093523CF027AC8360C4657B30014000901CC00266A001E1740050400020008D7B10D0A');
     expect(d.uplinks.map((u) => u.kind)).toEqual(['location', 'status']);
-    expect(d.uplinks[1]).toEqual({ kind: 'status', ts: Date.UTC(2011, 4, 27, 9, 53, 35), charging: false, battery: 83, signal: 4 });
+    expect(d.uplinks[1]).toEqual({
+      kind: 'status',
+      ts: Date.UTC(2011, 4, 27, 9, 53, 35),
+      charging: false,
+      battery: 83,
+      signal: 4,
+    });
     expect(d.reply!.toString('hex')).toBe(shortReply(0x16, 0x0008));
   });
 
   it('maps the alarm byte of real 0x26 and 0x16 packets: vibration, and the terminal bits of a removed device', () => {
     const vibration = decode('7878252612030C063816C3026C10540C38C9700144030901CC002866000EEE0C06040302000DA2DB0D0A');
-    expect(vibration.uplinks[2]).toEqual({ kind: 'event', name: 'gt06.vibration', ts: Date.UTC(2018, 2, 12, 6, 56, 22) });
+    expect(vibration.uplinks[2]).toEqual({
+      kind: 'event',
+      name: 'gt06.vibration',
+      ts: Date.UTC(2018, 2, 12, 6, 56, 22),
+    });
     expect(vibration.reply!.toString('hex')).toBe(shortReply(0x26, 0x000d));
     const removed = decode('7878251613020C12141AC5027951430C2A16F60014000900000000001A00007C550300020002F1E70D0A');
     expect(removed.uplinks[2]).toEqual({ kind: 'alarm', alarm: 'wearOff', ts: Date.UTC(2019, 1, 12, 18, 20, 26) });
     // An LBS length of 0 followed by an empty multi-cell block: the status comes 45 bytes later.
-    const zeroLbs = decode('78784A1614051C150204EC02777E560C2A2A2A5314AF000000000000040000000000000000000000000000000000000000000000000000000000000000000000000000007E061B0982004B24C00D0A');
+    const zeroLbs = decode(
+      '78784A1614051C150204EC02777E560C2A2A2A5314AF000000000000040000000000000000000000000000000000000000000000000000000000000000000000000000007E061B0982004B24C00D0A',
+    );
     expect(zeroLbs.uplinks.slice(1)).toEqual([
       { kind: 'status', ts: Date.UTC(2020, 4, 28, 21, 2, 4), charging: true, battery: 100, mainsPower: 1 },
       { kind: 'event', name: 'gt06.movement', ts: Date.UTC(2020, 4, 28, 21, 2, 4) },
@@ -205,7 +265,9 @@ describe('GT06 decoding', () => {
   });
 
   it('reads the seven cells of an LBS packet (0x28), skipping empty slots', () => {
-    const d = decode('78783B2810010D02020201CC00287D001F713E287D001F7231287D001E232D287D001F4018000000000000000000000000000000000000FF00020005B14B0D0A');
+    const d = decode(
+      '78783B2810010D02020201CC00287D001F713E287D001F7231287D001E232D287D001F4018000000000000000000000000000000000000FF00020005B14B0D0A',
+    );
     expect(d.uplinks).toEqual([
       {
         kind: 'location',
@@ -223,21 +285,35 @@ describe('GT06 decoding', () => {
   });
 
   it('reads the access points of a Wi-Fi + LBS packet (0x2C)', () => {
-    const d = decode('7878412c11030b011c1f013604cb8a00b17754cb8a00bef357cb8a00b73f5fcb8900b0e25fcb8900b6655fcb8a00b74960cb8a00b178620701001801eb40393800bbbde10d0a');
+    const d = decode(
+      '7878412c11030b011c1f013604cb8a00b17754cb8a00bef357cb8a00b73f5fcb8900b0e25fcb8900b6655fcb8a00b74960cb8a00b178620701001801eb40393800bbbde10d0a',
+    );
     const loc = d.uplinks[0] as Extract<Uplink, { kind: 'location' }>;
-    expect(loc).toMatchObject({ source: 'wifi', ts: Date.UTC(2017, 2, 11, 1, 28, 31), wifi: [{ mac: '00:18:01:eb:40:39', signal: -56 }] });
+    expect(loc).toMatchObject({
+      source: 'wifi',
+      ts: Date.UTC(2017, 2, 11, 1, 28, 31),
+      wifi: [{ mac: '00:18:01:eb:40:39', signal: -56 }],
+    });
     expect(loc.cells).toHaveLength(7);
     expect(loc.cells![0]).toEqual({ mcc: 310, mnc: 4, lac: 52106, cid: 45431, signal: -84 });
   });
 
   it('answers an address request (0x2A English) with an empty address in a long 0x97 packet, 0x1A with a short 0x17', () => {
-    const frame = '78782E2A0F0C1D071139CA027AC8000C4658000014D83132353230313335333231373730373900000000000001002A6ECE0D0A';
+    const frame =
+      '78782E2A0F0C1D071139CA027AC8000C4658000014D83132353230313335333231373730373900000000000001002A6ECE0D0A';
     const d = decode(frame);
-    expect(d.uplinks[0]).toMatchObject({ kind: 'location', ts: Date.UTC(2015, 11, 29, 7, 17, 57), heading: 216, satellites: 10 });
+    expect(d.uplinks[0]).toMatchObject({
+      kind: 'location',
+      ts: Date.UTC(2015, 11, 29, 7, 17, 57),
+      heading: 216,
+      satellites: 10,
+    });
     // 7979, length 0x15, 0x97, text length 11, server flag 0, "NA&&NA&&0##", the request's serial, CRC, 0D0A.
     const content = [0x00, 0x15, 0x97, 11, 0, 0, 0, 0, ...Buffer.from('NA&&NA&&0##'), 0x00, 0x2a];
     const crc = x25(Uint8Array.from(content));
-    expect(d.reply!.toString('hex')).toBe(Buffer.from([0x79, 0x79, ...content, crc >> 8, crc & 0xff, 0x0d, 0x0a]).toString('hex'));
+    expect(d.reply!.toString('hex')).toBe(
+      Buffer.from([0x79, 0x79, ...content, crc >> 8, crc & 0xff, 0x0d, 0x0a]).toString('hex'),
+    );
     const chinese = Buffer.from(hex(frame).subarray(4, -6));
     const reply = decode(packet(0x1a, 0x2a, chinese).toString('hex')).reply!;
     expect(reply.subarray(0, 4).toString('hex')).toBe('78781517');
@@ -248,7 +324,9 @@ describe('GT06 decoding', () => {
     const d = decode('7878058A000688290D0A');
     const body = [0x0b, 0x8a, 26, 11, 26, 18, 0, 0, 0x00, 0x06];
     const crc = x25(Uint8Array.from(body));
-    expect(d.reply!.toString('hex')).toBe(Buffer.from([0x78, 0x78, ...body, crc >> 8, crc & 0xff, 0x0d, 0x0a]).toString('hex'));
+    expect(d.reply!.toString('hex')).toBe(
+      Buffer.from([0x78, 0x78, ...body, crc >> 8, crc & 0xff, 0x0d, 0x0a]).toString('hex'),
+    );
     expect(d.uplinks).toEqual([]);
   });
 
@@ -264,14 +342,20 @@ describe('GT06 decoding', () => {
     const text = Buffer.from('Lat:N23.111682,Lon:E114.409238');
     const content = Buffer.concat([Buffer.from([4 + text.length, 0, 0, 0, 1]), text, Buffer.from([0, 2])]);
     const frame = packet(0x15, 3, content).toString('hex');
-    expect(decode(frame, session).uplinks).toEqual([{ kind: 'ack', ref: 501, ok: true, msg: 'Lat:N23.111682,Lon:E114.409238' }]);
+    expect(decode(frame, session).uplinks).toEqual([
+      { kind: 'ack', ref: 501, ok: true, msg: 'Lat:N23.111682,Lon:E114.409238' },
+    ]);
     expect(decode(frame, session).uplinks).toEqual([]);
   });
 
   it('forgets the oldest unanswered commands past 64, so a silent device cannot grow its session', () => {
     const session = newSession();
     for (let id = 1; id <= 70; id++) gt06.encode({ id, cmd: 'locate', params: {} }, session, NOW);
-    const answer = (flag: number) => decode(packet(0x15, 1, Buffer.concat([Buffer.from([6, 0, 0, 0, flag]), Buffer.from('OK')])).toString('hex'), session).uplinks;
+    const answer = (flag: number) =>
+      decode(
+        packet(0x15, 1, Buffer.concat([Buffer.from([6, 0, 0, 0, flag]), Buffer.from('OK')])).toString('hex'),
+        session,
+      ).uplinks;
     expect(answer(1)).toEqual([]);
     expect(answer(70)).toEqual([{ kind: 'ack', ref: 70, ok: true, msg: 'OK' }]);
   });
@@ -288,7 +372,10 @@ describe('GT06 decoding', () => {
     // A long answer is cut to 200 characters, never inside a surrogate pair.
     gt06.encode({ id: 10, cmd: 'restart', params: {} }, session, NOW);
     const emoji = Buffer.from('x' + '😀'.repeat(150), 'utf16le').swap16();
-    const long = decode(packet(0x21, 5, Buffer.concat([Buffer.from([0, 0, 0, 2, 2]), emoji]), true).toString('hex'), session);
+    const long = decode(
+      packet(0x21, 5, Buffer.concat([Buffer.from([0, 0, 0, 2, 2]), emoji]), true).toString('hex'),
+      session,
+    );
     expect((long.uplinks[0] as { msg: string }).msg).toBe('x' + '😀'.repeat(99));
   });
 
@@ -299,17 +386,23 @@ describe('GT06 decoding', () => {
 });
 
 describe('GT06 bad input', () => {
-  it('refuses a bad CRC, including the protocol document\'s own mistyped example', () => {
+  it("refuses a bad CRC, including the protocol document's own mistyped example", () => {
     const frame = hex('78780D01086471700328358100093F040D0A');
     frame[5] = 0x18;
     expect(() => gt06.decode(frame, newSession(), NOW)).toThrow(ProtocolError);
-    expect(() => gt06.decode(hex('78781F120B081D112E10CC027AC7EB0C46584900148F01CC00287D001FB8000380810D0A'), newSession(), NOW)).toThrow('bad CRC');
+    expect(() =>
+      gt06.decode(hex('78781F120B081D112E10CC027AC7EB0C46584900148F01CC00287D001FB8000380810D0A'), newSession(), NOW),
+    ).toThrow('bad CRC');
   });
 
   it('refuses frames too short for their type, a wrong length and a non-BCD IMEI', () => {
     expect(() => gt06.decode(packet(0x01, 1, Uint8Array.from([1, 2, 3])), newSession(), NOW)).toThrow(ProtocolError);
-    expect(() => gt06.decode(packet(0x12, 1, Uint8Array.from(gpsBlock(1, 1, 0).slice(0, 17))), newSession(), NOW)).toThrow(ProtocolError);
-    expect(() => gt06.decode(packet(0x16, 1, Uint8Array.from([...gpsBlock(1, 1, 0), 9, 1, 1, 1, 1])), newSession(), NOW)).toThrow(ProtocolError);
+    expect(() =>
+      gt06.decode(packet(0x12, 1, Uint8Array.from(gpsBlock(1, 1, 0).slice(0, 17))), newSession(), NOW),
+    ).toThrow(ProtocolError);
+    expect(() =>
+      gt06.decode(packet(0x16, 1, Uint8Array.from([...gpsBlock(1, 1, 0), 9, 1, 1, 1, 1])), newSession(), NOW),
+    ).toThrow(ProtocolError);
     expect(() => gt06.decode(hex('78780D01086471700328358100093F0D0A'), newSession(), NOW)).toThrow(ProtocolError);
     expect(() => gt06.decode(packet(0x01, 1, hex('0A6471700328358F')), newSession(), NOW)).toThrow('BCD');
   });
@@ -318,14 +411,26 @@ describe('GT06 bad input', () => {
 describe('GT06 commands', () => {
   /** An online command worked out by hand: 7878, length, 0x80, command length, server flag, ASCII, serial, CRC, 0D0A. */
   function command(flag: number, text: string): string {
-    const body = [1 + 1 + 4 + text.length + 2 + 2, 0x80, 4 + text.length, 0, 0, flag >> 8, flag & 0xff, ...Buffer.from(text), flag >> 8, flag & 0xff];
+    const body = [
+      1 + 1 + 4 + text.length + 2 + 2,
+      0x80,
+      4 + text.length,
+      0,
+      0,
+      flag >> 8,
+      flag & 0xff,
+      ...Buffer.from(text),
+      flag >> 8,
+      flag & 0xff,
+    ];
     const crc = x25(Uint8Array.from(body));
     return Buffer.from([0x78, 0x78, ...body, crc >> 8, crc & 0xff, 0x0d, 0x0a]).toString('hex');
   }
 
   it('encodes each command as an 0x80 packet under a new server flag', () => {
     const session = newSession();
-    const send = (cmd: string, params: Record<string, unknown> = {}) => gt06.encode({ id: 1, cmd, params }, session, NOW)!.toString('hex');
+    const send = (cmd: string, params: Record<string, unknown> = {}) =>
+      gt06.encode({ id: 1, cmd, params }, session, NOW)!.toString('hex');
     expect(send('locate')).toBe(command(1, 'WHERE#'));
     expect(send('restart')).toBe(command(2, 'RESET#'));
     expect(send('setInterval', { seconds: 60 })).toBe(command(3, 'TIMER,60#'));
@@ -338,10 +443,14 @@ describe('GT06 commands', () => {
     const session = newSession();
     expect(gt06.commands).toEqual(['locate', 'restart', 'setInterval', 'relay', 'custom']);
     expect(gt06.encode({ id: 1, cmd: 'broadcast', params: { text: 'hi' } }, session, NOW)).toBeUndefined();
-    expect(() => gt06.encode({ id: 1, cmd: 'setInterval', params: { seconds: 5 } }, session, NOW)).toThrow(ProtocolError);
+    expect(() => gt06.encode({ id: 1, cmd: 'setInterval', params: { seconds: 5 } }, session, NOW)).toThrow(
+      ProtocolError,
+    );
     expect(() => gt06.encode({ id: 1, cmd: 'relay', params: {} }, session, NOW)).toThrow(ProtocolError);
     expect(() => gt06.encode({ id: 1, cmd: 'custom', params: { text: '定位#' } }, session, NOW)).toThrow(ProtocolError);
-    expect(() => gt06.encode({ id: 1, cmd: 'custom', params: { text: 'x'.repeat(201) } }, session, NOW)).toThrow(ProtocolError);
+    expect(() => gt06.encode({ id: 1, cmd: 'custom', params: { text: 'x'.repeat(201) } }, session, NOW)).toThrow(
+      ProtocolError,
+    );
   });
 });
 

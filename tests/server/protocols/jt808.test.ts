@@ -17,7 +17,17 @@ const hex = (s: string) => Buffer.from(s, 'hex');
 function wire(id: number, phone: string, serial: number, body: string, version?: number): Buffer {
   const b = hex(body);
   const props = b.length | (version === undefined ? 0 : 0x4000);
-  const raw = [id >> 8, id & 0xff, props >> 8, props & 0xff, ...(version === undefined ? [] : [version]), ...hex(phone), serial >> 8, serial & 0xff, ...b];
+  const raw = [
+    id >> 8,
+    id & 0xff,
+    props >> 8,
+    props & 0xff,
+    ...(version === undefined ? [] : [version]),
+    ...hex(phone),
+    serial >> 8,
+    serial & 0xff,
+    ...b,
+  ];
   raw.push(raw.reduce((x, v) => x ^ v, 0));
   const out = [0x7e];
   for (const v of raw) {
@@ -54,7 +64,9 @@ const PHONE = '013800138000';
 
 describe('JT/T 808 framer', () => {
   const heartbeat = hex('7e0002000004304832546500b7ca7e');
-  const location = hex('7E0200002A013833501744001900000000000000C201597FA806CC01580080000000081508180721210104000002F502020000030200009F7E');
+  const location = hex(
+    '7E0200002A013833501744001900000000000000C201597FA806CC01580080000000081508180721210104000002F502020000030200009F7E',
+  );
 
   it('joins a frame sent a byte at a time, holding the partial one', () => {
     const framer = jt808.framer();
@@ -74,13 +86,17 @@ describe('JT/T 808 framer', () => {
   });
 
   it('refuses a frame longer than maxFrame', () => {
-    expect(() => jt808.framer().push(Buffer.concat([hex('7e'), Buffer.alloc(jt808.maxFrame, 0x30)]))).toThrow(ProtocolError);
+    expect(() => jt808.framer().push(Buffer.concat([hex('7e'), Buffer.alloc(jt808.maxFrame, 0x30)]))).toThrow(
+      ProtocolError,
+    );
   });
 });
 
 describe('JT/T 808 decoding', () => {
   it('registers (0x0100) under the terminal number without leading zeros, answered once the gateway decides', () => {
-    const d = decode('7E0100002D013511221122000500000000373031303748422D52303347424400000000000000000000003233363631303402CBD5424136383630387E');
+    const d = decode(
+      '7E0100002D013511221122000500000000373031303748422D52303347424400000000000000000000003233363631303402CBD5424136383630387E',
+    );
     expect(d).toMatchObject({ imei: '13511221122', login: 'register', uplinks: [] });
     expect(d.reply).toBeUndefined();
     // 0x8100: the registration's serial, result 0 and the code; or result 4, terminal not in the database.
@@ -101,7 +117,9 @@ describe('JT/T 808 decoding', () => {
     expect(reg.imei).toBe('13912345678');
     expect(reg.answer!({ ok: true, authCode: 'K9' })).toEqual(wire(0x8100, phone, 1, '0001' + '00' + '4b39', 1));
     const code = Buffer.from('K9').toString('hex');
-    const auth = decode(wire(0x0102, phone, 2, '02' + code + Buffer.from('861234567890123').toString('hex') + '00'.repeat(20), 1));
+    const auth = decode(
+      wire(0x0102, phone, 2, '02' + code + Buffer.from('861234567890123').toString('hex') + '00'.repeat(20), 1),
+    );
     expect(auth.authCode).toBe('K9');
   });
 
@@ -114,23 +132,53 @@ describe('JT/T 808 decoding', () => {
   });
 
   it('reads a location (0x0200): fix, altitude, course, Beijing time as UTC, mileage in the summary', () => {
-    const d = decode('7E0200002A013833501744001900000000000000C201597FA806CC01580080000000081508180721210104000002F502020000030200009F7E');
-    expect(d.uplinks).toEqual([{ kind: 'location', source: 'gps', lat: 22.6426, lon: 114.032984, alt: 128, speed: 0, heading: 8, valid: true, ts: Date.UTC(2015, 7, 17, 23, 21, 21) }]);
+    const d = decode(
+      '7E0200002A013833501744001900000000000000C201597FA806CC01580080000000081508180721210104000002F502020000030200009F7E',
+    );
+    expect(d.uplinks).toEqual([
+      {
+        kind: 'location',
+        source: 'gps',
+        lat: 22.6426,
+        lon: 114.032984,
+        alt: 128,
+        speed: 0,
+        heading: 8,
+        valid: true,
+        ts: Date.UTC(2015, 7, 17, 23, 21, 21),
+      },
+    ]);
     expect(d.summary).toContain('mileage 75.7 km');
     expect(d.reply).toEqual(wire(0x8001, '013833501744', 1, '0019020000'));
   });
 
   it('reads the signal, satellites and battery items', () => {
-    const signal = decode('7e0200002c00160128561400020000000000040001005de1f7065c6cef00000000000017011710044201040000a9002a02000030011b3101030c7e');
+    const signal = decode(
+      '7e0200002c00160128561400020000000000040001005de1f7065c6cef00000000000017011710044201040000a9002a02000030011b3101030c7e',
+    );
     expect(signal.uplinks[0]).toMatchObject({ kind: 'location', satellites: 3, valid: false });
     expect(signal.uplinks[1]).toEqual({ kind: 'status', signal: 4, ts: Date.UTC(2017, 0, 17, 2, 4, 42) });
-    const battery = decode('7e02000033202011200010001300020000000400020158b30006c93ee5002000000000201127162937010400000000fe0145ff0c01cc00000000263300000f3e627e');
+    const battery = decode(
+      '7e02000033202011200010001300020000000400020158b30006c93ee5002000000000201127162937010400000000fe0145ff0c01cc00000000263300000f3e627e',
+    );
     expect(battery.uplinks[1]).toEqual({ kind: 'status', battery: 69, ts: Date.UTC(2020, 10, 27, 8, 29, 37) });
   });
 
   it('negates south and west, and reports no position for a receiver without one', () => {
     const d = decode(wire(0x0200, PHONE, 1, locationBody(0, 0x0e)));
-    expect(d.uplinks).toEqual([{ kind: 'location', source: 'gps', lat: -22.543096, lon: -114.057865, alt: 30, speed: 60.5, heading: 270, valid: true, ts: BODY_TIME }]);
+    expect(d.uplinks).toEqual([
+      {
+        kind: 'location',
+        source: 'gps',
+        lat: -22.543096,
+        lon: -114.057865,
+        alt: 30,
+        speed: 60.5,
+        heading: 270,
+        valid: true,
+        ts: BODY_TIME,
+      },
+    ]);
     const empty = Buffer.alloc(28);
     empty.set(hex('261126173000'), 22);
     expect(decode(wire(0x0200, PHONE, 1, empty.toString('hex'))).uplinks).toEqual([]);
@@ -138,7 +186,8 @@ describe('JT/T 808 decoding', () => {
 
   it('raises standing alarm bits when they appear and one-shot ones every time, with mains power from the power-cut bit', () => {
     const session = newSession();
-    const at = (alarm: number, serial: number) => decode(wire(0x0200, PHONE, serial, locationBody(alarm, 2)), session).uplinks.filter((u) => u.kind !== 'location');
+    const at = (alarm: number, serial: number) =>
+      decode(wire(0x0200, PHONE, serial, locationBody(alarm, 2)), session).uplinks.filter((u) => u.kind !== 'location');
     const cut = (1 << 8) | (1 << 0);
     expect(at(cut, 1)).toEqual([
       { kind: 'status', mainsPower: 0, ts: BODY_TIME },
@@ -156,14 +205,28 @@ describe('JT/T 808 decoding', () => {
   });
 
   it('reads a published low-voltage alarm', () => {
-    const d = decode('7E020000480123456789010013000000800000000301597BC506CBFF6600EB00000155210726203531010400000000EB24000C00B28986047701207027150200060089FFFFEFFF0004002D0E10000600C5FFFFFFEF697E');
+    const d = decode(
+      '7E020000480123456789010013000000800000000301597BC506CBFF6600EB00000155210726203531010400000000EB24000C00B28986047701207027150200060089FFFFEFFF0004002D0E10000600C5FFFFFFEF697E',
+    );
     expect(d.uplinks[1]).toEqual({ kind: 'alarm', alarm: 'lowBattery', ts: Date.UTC(2021, 6, 26, 12, 35, 31) });
   });
 
   it('reads a batch of locations (0x0704)', () => {
-    const d = decode('7E0704014301356777777707F5000801002600000000000000030159741206CBFD5001720000000116052709062401040000001D03020000002600000000000000030159746606CBFD50016B0000000116052709065301040000001D0302000000260000000000000003015975E406CBFE58013F0000000116052709072701040000001D0302000000260000000000000003015976DE06CBFF10012E0000000116052709075601040000001D0302000000260000000000000003015976BC06CBFED0012D0000000116052709083001040000001D0302000000260000000000000003015976FE06CBFEC001080000000116052709090001040000001D0302000000260000000000000003015976FE06CBFE7800FC0000000116052709093301040000001D0302000000260000000000000003015977A606CBFF3001080000000116052709100201040000001D030200001F7E');
+    const d = decode(
+      '7E0704014301356777777707F5000801002600000000000000030159741206CBFD5001720000000116052709062401040000001D03020000002600000000000000030159746606CBFD50016B0000000116052709065301040000001D0302000000260000000000000003015975E406CBFE58013F0000000116052709072701040000001D0302000000260000000000000003015976DE06CBFF10012E0000000116052709075601040000001D0302000000260000000000000003015976BC06CBFED0012D0000000116052709083001040000001D0302000000260000000000000003015976FE06CBFEC001080000000116052709090001040000001D0302000000260000000000000003015976FE06CBFE7800FC0000000116052709093301040000001D0302000000260000000000000003015977A606CBFF3001080000000116052709100201040000001D030200001F7E',
+    );
     expect(d.uplinks).toHaveLength(8);
-    expect(d.uplinks[0]).toEqual({ kind: 'location', source: 'gps', lat: 22.639634, lon: 114.031952, alt: 370, speed: 0, heading: 1, valid: true, ts: Date.UTC(2016, 4, 27, 1, 6, 24) });
+    expect(d.uplinks[0]).toEqual({
+      kind: 'location',
+      source: 'gps',
+      lat: 22.639634,
+      lon: 114.031952,
+      alt: 370,
+      speed: 0,
+      heading: 1,
+      valid: true,
+      ts: Date.UTC(2016, 4, 27, 1, 6, 24),
+    });
     expect((d.uplinks[7] as { ts: number }).ts).toBe(Date.UTC(2016, 4, 27, 1, 10, 2));
     expect(d.reply).toEqual(wire(0x8001, '013567777777', 1, '07f5070400'));
   });
@@ -181,7 +244,8 @@ describe('JT/T 808 commands', () => {
   it('encodes each command under the next platform serial', () => {
     const session = newSession();
     decode(wire(0x0002, PHONE, 1, ''), session);
-    const send = (cmd: string, params: Record<string, unknown> = {}) => jt808.encode({ id: 40, cmd, params }, session, 0);
+    const send = (cmd: string, params: Record<string, unknown> = {}) =>
+      jt808.encode({ id: 40, cmd, params }, session, 0);
     expect(send('locate')).toEqual(wire(0x8201, PHONE, 2, ''));
     // One parameter, id 0x00000029, 4 bytes, 60 seconds.
     expect(send('setInterval', { seconds: 60 })).toEqual(wire(0x8103, PHONE, 3, '01' + '00000029' + '04' + '0000003c'));
@@ -193,7 +257,7 @@ describe('JT/T 808 commands', () => {
     expect(send('custom', { text: '8202 000a 0000 003c' })).toEqual(wire(0x8202, PHONE, 7, '000a0000003c'));
   });
 
-  it('turns the terminal\'s general response into an ack, and a location answer (0x0201) into an ack and a location', () => {
+  it("turns the terminal's general response into an ack, and a location answer (0x0201) into an ack and a location", () => {
     const session = newSession();
     decode(wire(0x0002, PHONE, 1, ''), session);
     jt808.encode({ id: 71, cmd: 'restart', params: {} }, session, 0);
@@ -204,11 +268,23 @@ describe('JT/T 808 commands', () => {
     expect(decode(wire(0x0001, PHONE, 3, '0002810500'), session).uplinks).toEqual([]);
     const located = decode(wire(0x0201, PHONE, 4, '0003' + locationBody(0, 2)), session);
     expect(located.uplinks).toEqual([
-      { kind: 'location', source: 'gps', lat: 22.543096, lon: 114.057865, alt: 30, speed: 60.5, heading: 270, valid: true, ts: BODY_TIME },
+      {
+        kind: 'location',
+        source: 'gps',
+        lat: 22.543096,
+        lon: 114.057865,
+        alt: 30,
+        speed: 60.5,
+        heading: 270,
+        valid: true,
+        ts: BODY_TIME,
+      },
       { kind: 'ack', ref: 72, ok: true },
     ]);
     jt808.encode({ id: 73, cmd: 'setInterval', params: { seconds: 30 } }, session, 0);
-    expect(decode(wire(0x0001, PHONE, 5, '0004810303'), session).uplinks).toEqual([{ kind: 'ack', ref: 73, ok: false, msg: 'not supported' }]);
+    expect(decode(wire(0x0001, PHONE, 5, '0004810303'), session).uplinks).toEqual([
+      { kind: 'ack', ref: 73, ok: false, msg: 'not supported' },
+    ]);
   });
 
   it('addresses a terminal by the bound identifier before it sent anything', () => {
@@ -220,10 +296,14 @@ describe('JT/T 808 commands', () => {
     const session = newSession();
     decode(wire(0x0002, PHONE, 1, ''), session);
     expect(jt808.encode({ id: 1, cmd: 'valve', params: { action: 'open' } }, session, 0)).toBeUndefined();
-    expect(() => jt808.encode({ id: 1, cmd: 'setInterval', params: { seconds: 1.5 } }, session, 0)).toThrow(ProtocolError);
+    expect(() => jt808.encode({ id: 1, cmd: 'setInterval', params: { seconds: 1.5 } }, session, 0)).toThrow(
+      ProtocolError,
+    );
     expect(() => jt808.encode({ id: 1, cmd: 'broadcast', params: { mp3: '' } }, session, 0)).toThrow(ProtocolError);
     expect(() => jt808.encode({ id: 1, cmd: 'custom', params: { hex: '82zz' } }, session, 0)).toThrow(ProtocolError);
-    expect(() => jt808.encode({ id: 1, cmd: 'broadcast', params: { text: '长'.repeat(600) } }, session, 0)).toThrow(ProtocolError);
+    expect(() => jt808.encode({ id: 1, cmd: 'broadcast', params: { text: '长'.repeat(600) } }, session, 0)).toThrow(
+      ProtocolError,
+    );
     expect(() => jt808.encode({ id: 1, cmd: 'locate', params: {} }, newSession(), 0)).toThrow(ProtocolError);
   });
 });
@@ -233,14 +313,24 @@ describe('JT/T 808 bad input', () => {
     const frame = wire(0x0002, PHONE, 1, '');
     frame[3] = 0x01;
     expect(() => jt808.decode(frame, newSession(), 0)).toThrow(ProtocolError);
-    expect(() => jt808.decode(hex('7E02000032013511221122000700000000000C000301578CC006CA3A5C00470000000014072317201501040000000030011631010BD07E'), newSession(), 0)).toThrow('check code');
+    expect(() =>
+      jt808.decode(
+        hex(
+          '7E02000032013511221122000700000000000C000301578CC006CA3A5C00470000000014072317201501040000000030011631010BD07E',
+        ),
+        newSession(),
+        0,
+      ),
+    ).toThrow('check code');
   });
 
   it('refuses a bad escape, a wrong body length, an encrypted body, and bodies too short for their message', () => {
     const bad = (frame: Buffer) => () => jt808.decode(frame, newSession(), 0);
     expect(bad(hex('7e00027d0300'))).toThrow(ProtocolError);
     expect(bad(wire(0x0002, PHONE, 1, '').subarray(0, 10))).toThrow(ProtocolError);
-    expect(bad(Buffer.concat([hex('7e'), hex('000200050138001380000001'), hex('00'), hex('7e')]))).toThrow(ProtocolError);
+    expect(bad(Buffer.concat([hex('7e'), hex('000200050138001380000001'), hex('00'), hex('7e')]))).toThrow(
+      ProtocolError,
+    );
     const encrypted = [0x00, 0x02, 0x04, 0x00, ...hex(PHONE), 0, 1];
     expect(bad(Buffer.from([0x7e, ...encrypted, encrypted.reduce((x, v) => x ^ v, 0), 0x7e]))).toThrow('encrypted');
     expect(bad(wire(0x0200, PHONE, 1, '00'.repeat(27)))).toThrow(ProtocolError);
@@ -259,7 +349,11 @@ describe('JT/T 808 fuzzing', () => {
     '7E020000480123456789010013000000800000000301597BC506CBFF6600EB00000155210726203531010400000000EB24000C00B28986047701207027150200060089FFFFEFFF0004002D0E10000600C5FFFFFFEF697E',
     '7E0704014301356777777707F5000801002600000000000000030159741206CBFD5001720000000116052709062401040000001D03020000002600000000000000030159746606CBFD50016B0000000116052709065301040000001D0302000000260000000000000003015975E406CBFE58013F0000000116052709072701040000001D0302000000260000000000000003015976DE06CBFF10012E0000000116052709075601040000001D0302000000260000000000000003015976BC06CBFED0012D0000000116052709083001040000001D0302000000260000000000000003015976FE06CBFEC001080000000116052709090001040000001D0302000000260000000000000003015976FE06CBFE7800FC0000000116052709093301040000001D0302000000260000000000000003015977A606CBFF3001080000000116052709100201040000001D030200001F7E',
   ].map((h): Buffer => hex(h));
-  corpus.push(wire(0x0201, PHONE, 4, '0003' + locationBody(-1, 0xffffffff, '3001ff3101fffe01ff')), wire(0x0001, PHONE, 2, '0002810500'), wire(0x0102, '00000000013912345678', 2, '024b39', 1));
+  corpus.push(
+    wire(0x0201, PHONE, 4, '0003' + locationBody(-1, 0xffffffff, '3001ff3101fffe01ff')),
+    wire(0x0001, PHONE, 2, '0002810500'),
+    wire(0x0102, '00000000013912345678', 2, '024b39', 1),
+  );
 
   it('lets only ProtocolError out of 20,000 random and mutated frames, and every uplink passes the schema', () => {
     const result = fuzz({ codec: jt808, corpus, reseal: RESEAL.jt808, runs: 20_000, seed: 5015 });

@@ -17,43 +17,73 @@ function decode(req: Partial<HttpRequestLike>): HttpDecoded {
   return d;
 }
 const get = (uri: string) => decode({ uri });
-const json = (body: unknown) => decode({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-const of = <K extends Uplink['kind']>(d: HttpDecoded, kind: K) => d.uplinks.filter((u): u is Extract<Uplink, { kind: K }> => u.kind === kind);
+const json = (body: unknown) =>
+  decode({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const of = <K extends Uplink['kind']>(d: HttpDecoded, kind: K) =>
+  d.uplinks.filter((u): u is Extract<Uplink, { kind: K }> => u.kind === kind);
 
 describe('osmand query', () => {
   it('a fix in the query, answered 200', () => {
     const d = get('/?id=123456&timestamp=1377177267&lat=60.0&lon=30.0&speed=0.0&bearing=0.0&altitude=0&hdop=0.0');
     expect(d).toMatchObject({ imei: '123456', status: 200 });
-    expect(d.uplinks).toEqual([{ kind: 'location', ts: 1377177267000, source: 'gps', lat: 60, lon: 30, speed: 0, heading: 0, alt: 0 }]);
+    expect(d.uplinks).toEqual([
+      { kind: 'location', ts: 1377177267000, source: 'gps', lat: 60, lon: 30, speed: 0, heading: 0, alt: 0 },
+    ]);
   });
 
   it('speed in knots becomes km/h', () => {
-    const [loc] = of(get('/?id=123456789012345&timestamp=1504763810&lat=40.7232948571&lon=-74.0061408571&bearing=7.19889788244&speed=40&ignition=true&rpm=933&fuel=24'), 'location');
+    const [loc] = of(
+      get(
+        '/?id=123456789012345&timestamp=1504763810&lat=40.7232948571&lon=-74.0061408571&bearing=7.19889788244&speed=40&ignition=true&rpm=933&fuel=24',
+      ),
+      'location',
+    );
     expect(loc?.speed).toBeCloseTo(74.08, 6);
     expect(loc).toMatchObject({ lat: 40.7232948571, lon: -74.0061408571, heading: 7.19889788244 });
   });
 
   it('timestamps in seconds, milliseconds, ISO and date-time forms; none is the receive time', () => {
     const ts = (uri: string) => of(get(uri), 'location')[0]?.ts;
-    expect(ts('/?id=902064&lat=42.06288&lon=-88.23412&timestamp=2016-01-27T18%3A55%3A47Z&hdop=6.0&altitude=224.0&speed=0.0')).toBe(Date.UTC(2016, 0, 27, 18, 55, 47));
-    expect(ts('/?id=902064&lat=42.06288&lon=-88.23412&timestamp=1442068686579&hdop=6.0&altitude=224.0&speed=0.0')).toBe(1442068686579);
-    expect(ts('/?lat=49.60688&lon=6.15788&timestamp=2014-06-04+09%3A10%3A11&altitude=384.7&speed=0.0&id=353861053849681')).toBe(Date.UTC(2014, 5, 4, 9, 10, 11));
+    expect(
+      ts('/?id=902064&lat=42.06288&lon=-88.23412&timestamp=2016-01-27T18%3A55%3A47Z&hdop=6.0&altitude=224.0&speed=0.0'),
+    ).toBe(Date.UTC(2016, 0, 27, 18, 55, 47));
+    expect(ts('/?id=902064&lat=42.06288&lon=-88.23412&timestamp=1442068686579&hdop=6.0&altitude=224.0&speed=0.0')).toBe(
+      1442068686579,
+    );
+    expect(
+      ts('/?lat=49.60688&lon=6.15788&timestamp=2014-06-04+09%3A10%3A11&altitude=384.7&speed=0.0&id=353861053849681'),
+    ).toBe(Date.UTC(2014, 5, 4, 9, 10, 11));
     expect(ts('/?id=861001000719969&lat=41.666667&lon=-0.883333&altitude=350.059479&speed=0.000000&batt=87')).toBe(NOW);
   });
 
   it('deviceid, heading and location=lat,lon', () => {
-    expect(get('/?lat=60.0&lon=30.0&speed=0.0&heading=0.0&vacc=0&hacc=0&altitude=0&deviceid=123456')).toMatchObject({ imei: '123456', status: 200 });
-    expect(of(get('/?id=123456&timestamp=1377177267&location=60.0,30.0'), 'location')[0]).toMatchObject({ lat: 60, lon: 30 });
+    expect(get('/?lat=60.0&lon=30.0&speed=0.0&heading=0.0&vacc=0&hacc=0&altitude=0&deviceid=123456')).toMatchObject({
+      imei: '123456',
+      status: 200,
+    });
+    expect(of(get('/?id=123456&timestamp=1377177267&location=60.0,30.0'), 'location')[0]).toMatchObject({
+      lat: 60,
+      lon: 30,
+    });
   });
 
   it('battery and charging become a status', () => {
-    expect(of(get('/?id=861001000719969&lat=41.666667&lon=-0.883333&altitude=350.059479&speed=0.000000&batt=87'), 'status')).toEqual([{ kind: 'status', ts: NOW, battery: 87 }]);
+    expect(
+      of(get('/?id=861001000719969&lat=41.666667&lon=-0.883333&altitude=350.059479&speed=0.000000&batt=87'), 'status'),
+    ).toEqual([{ kind: 'status', ts: NOW, battery: 87 }]);
     // Built here: Traccar Client's charge flag.
-    expect(of(get('/?id=123456&lat=1&lon=2&batt=40.5&charge=true'), 'status')).toEqual([{ kind: 'status', ts: NOW, battery: 40.5, charging: true }]);
+    expect(of(get('/?id=123456&lat=1&lon=2&batt=40.5&charge=true'), 'status')).toEqual([
+      { kind: 'status', ts: NOW, battery: 40.5, charging: true },
+    ]);
   });
 
   it('cells and Wi-Fi without a fix', () => {
-    const [loc] = of(get('/?id=123456&timestamp=1377177267&cell=257,02,16,2224&cell=257,02,16,2223,-90&wifi=00-14-22-01-23-45,-80&wifi=00-1C-B3-09-85-15,-70'), 'location');
+    const [loc] = of(
+      get(
+        '/?id=123456&timestamp=1377177267&cell=257,02,16,2224&cell=257,02,16,2223,-90&wifi=00-14-22-01-23-45,-80&wifi=00-1C-B3-09-85-15,-70',
+      ),
+      'location',
+    );
     expect(loc).toEqual({
       kind: 'location',
       ts: 1377177267000,
@@ -71,12 +101,19 @@ describe('osmand query', () => {
 
   it('a POST with the fields in the query and an empty body', () => {
     // Built here: the OsmAnd app posts its query with no body.
-    expect(decode({ method: 'POST', uri: '/?id=123456&lat=60.0&lon=30.0', headers: { 'Content-Type': 'application/json' } }).status).toBe(200);
+    expect(
+      decode({ method: 'POST', uri: '/?id=123456&lat=60.0&lon=30.0', headers: { 'Content-Type': 'application/json' } })
+        .status,
+    ).toBe(200);
   });
 
   it('a POST form body', () => {
     // Built here: the same fields as a form.
-    const d = decode({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'id=123456&timestamp=1377177267&lat=60.0&lon=30.0' });
+    const d = decode({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'id=123456&timestamp=1377177267&lat=60.0&lon=30.0',
+    });
     expect(d.status).toBe(200);
     expect(of(d, 'location')[0]).toMatchObject({ ts: 1377177267000, lat: 60, lon: 30 });
   });
@@ -91,7 +128,17 @@ describe('osmand JSON (Traccar Client 9+)', () => {
         uuid: '0e9a2473-a9a7-4c00-997b-fb97d2154e75',
         timestamp: '2021-07-21T08:06:34.444Z',
         odometer: 0,
-        coords: { latitude: -6.1148096, longitude: 106.6837015, accuracy: 3.8, speed: 18.67, speed_accuracy: 0.26, heading: 63, heading_accuracy: 0.28, altitude: 35.7, altitude_accuracy: 3.8 },
+        coords: {
+          latitude: -6.1148096,
+          longitude: 106.6837015,
+          accuracy: 3.8,
+          speed: 18.67,
+          speed_accuracy: 0.26,
+          heading: 63,
+          heading_accuracy: 0.28,
+          altitude: 35.7,
+          altitude_accuracy: 3.8,
+        },
         activity: { type: 'still', confidence: 100 },
         battery: { is_charging: false, level: 0.79 },
         extras: {},
@@ -100,7 +147,14 @@ describe('osmand JSON (Traccar Client 9+)', () => {
     });
     const ts = Date.parse('2021-07-21T08:06:34.444Z');
     expect(d).toMatchObject({ imei: '8737767034', status: 200 });
-    expect(of(d, 'location')[0]).toMatchObject({ ts, lat: -6.1148096, lon: 106.6837015, accuracy: 3.8, heading: 63, alt: 35.7 });
+    expect(of(d, 'location')[0]).toMatchObject({
+      ts,
+      lat: -6.1148096,
+      lon: 106.6837015,
+      accuracy: 3.8,
+      heading: 63,
+      alt: 35.7,
+    });
     expect(of(d, 'location')[0]?.speed).toBeCloseTo(67.212, 6);
     expect(of(d, 'status')).toEqual([{ kind: 'status', ts, battery: 79, charging: false }]);
     expect(of(d, 'event')).toEqual([{ kind: 'event', ts, name: 'osmand.motionchange' }]);
@@ -111,7 +165,19 @@ describe('osmand JSON (Traccar Client 9+)', () => {
       location: {
         extras: {},
         mock: true,
-        coords: { speed_accuracy: -1, speed: -1, longitude: -122.406417, ellipsoidal_altitude: 0, floor: null, heading_accuracy: -1, latitude: 37.785834000000001, accuracy: 5, altitude_accuracy: -1, altitude: 0, heading: -1 },
+        coords: {
+          speed_accuracy: -1,
+          speed: -1,
+          longitude: -122.406417,
+          ellipsoidal_altitude: 0,
+          floor: null,
+          heading_accuracy: -1,
+          latitude: 37.785834000000001,
+          accuracy: 5,
+          altitude_accuracy: -1,
+          altitude: 0,
+          heading: -1,
+        },
         is_moving: false,
         age: 188,
         odometer: 0,
@@ -131,7 +197,11 @@ describe('osmand JSON (Traccar Client 9+)', () => {
 
   it('a heartbeat is a fix, not an event; a batch of locations is each stored', () => {
     // Built here.
-    const loc = (lat: number, event: string) => ({ timestamp: '2025-06-15T13:45:12.862Z', coords: { latitude: lat, longitude: 1 }, event });
+    const loc = (lat: number, event: string) => ({
+      timestamp: '2025-06-15T13:45:12.862Z',
+      coords: { latitude: lat, longitude: 1 },
+      event,
+    });
     const d = json({ device_id: 'abc123', location: [loc(1, 'heartbeat'), loc(2, 'geofence')] });
     expect(of(d, 'location').map((l) => l.lat)).toEqual([1, 2]);
     expect(of(d, 'event').map((e) => e.name)).toEqual(['osmand.geofence']);
@@ -148,8 +218,18 @@ describe('osmand bad requests', () => {
     ['a timestamp that is no date', { uri: '/?id=123456&lat=1&lon=2&timestamp=yesterday' }],
     ['a broken cell', { uri: '/?id=123456&cell=1,2' }],
     ['broken JSON', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"device_id":' }],
-    ['JSON without coords', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"device_id":"123456","location":{}}' }],
-    ['JSON without a device id', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"location":{"coords":{"latitude":1,"longitude":2}}}' }],
+    [
+      'JSON without coords',
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"device_id":"123456","location":{}}' },
+    ],
+    [
+      'JSON without a device id',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"location":{"coords":{"latitude":1,"longitude":2}}}',
+      },
+    ],
   ] as const)('%s is answered 400', (_, req) => {
     const d = decode(req);
     expect(d.status).toBe(400);
@@ -158,11 +238,15 @@ describe('osmand bad requests', () => {
 
   it('random and mutated requests never throw and yield only valid uplinks', () => {
     const rng = createRng(5055);
-    const seeds = ['/?id=123456&timestamp=1377177267&lat=60.0&lon=30.0&speed=0.0&bearing=0.0&altitude=0&batt=50&charge=true', '/?id=123456&cell=257,02,16,2223,-90&wifi=00-14-22-01-23-45,-80'];
+    const seeds = [
+      '/?id=123456&timestamp=1377177267&lat=60.0&lon=30.0&speed=0.0&bearing=0.0&altitude=0&batt=50&charge=true',
+      '/?id=123456&cell=257,02,16,2223,-90&wifi=00-14-22-01-23-45,-80',
+    ];
     const alphabet = '0123456789-.,=&?%+eE:TZ abcxyz{}[]"';
     for (let i = 0; i < 2_000; i++) {
       const chars = [...seeds[i % 2]!];
-      for (let m = rng.int(1, 5); m > 0; m--) chars[rng.int(0, chars.length - 1)] = alphabet[rng.int(0, alphabet.length - 1)]!;
+      for (let m = rng.int(1, 5); m > 0; m--)
+        chars[rng.int(0, chars.length - 1)] = alphabet[rng.int(0, alphabet.length - 1)]!;
       const d = get(chars.join(''));
       expect([200, 400]).toContain(d.status);
     }

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { uplinkSchema, type Uplink } from '../../../src/shared/devices/protocol';
 import { createRng } from '../../../src/shared/prng';
 import { watch } from '../../../src/server/protocols/watch';
-import { newSession, ProtocolError, type Decoded, type OutCommand, type Session } from '../../../src/server/protocols/types';
+import {
+  newSession,
+  ProtocolError,
+  type Decoded,
+  type OutCommand,
+  type Session,
+} from '../../../src/server/protocols/types';
 
 /**
  * The "3G" watch protocol (docs/protocols.md). Frames are those of Traccar's
@@ -22,7 +28,8 @@ function decode(frame: string | Buffer, session: Session = newSession()): Decode
   return d;
 }
 
-const of = <K extends Uplink['kind']>(d: Decoded, kind: K) => d.uplinks.filter((u): u is Extract<Uplink, { kind: K }> => u.kind === kind);
+const of = <K extends Uplink['kind']>(d: Decoded, kind: K) =>
+  d.uplinks.filter((u): u is Extract<Uplink, { kind: K }> => u.kind === kind);
 
 /** Three chunks of a six-part JXTK voice message, as a ZJ watch sent them (escaped AMR). */
 const JXTK = hex(readFileSync(new URL('./fixtures/watch-jxtk.hex', import.meta.url), 'utf8').trim());
@@ -41,7 +48,12 @@ describe('watch framer', () => {
     const chunk = hex(
       '5b33472a393730353134313734302a303030392a4c4b2c302c302c35335d5b33472a393730353134313734302a303035412a55442c3139303732332c3139303730372c412c33362e3831353130392c4e2c31302e313739323331322c452c382e32342c3132372e392c32312e302c352c3130302c35332c302c302c30303030303030302c302c302c35382e305d5b33472a393730353134313734302a303030332a544b515d5b33472a393730353134313734302a303030392a4c4b2c302c302c35335d',
     );
-    expect(watch.framer().push(chunk).map((f) => f.toString('latin1'))).toEqual([
+    expect(
+      watch
+        .framer()
+        .push(chunk)
+        .map((f) => f.toString('latin1')),
+    ).toEqual([
       '[3G*9705141740*0009*LK,0,0,53]',
       '[3G*9705141740*005A*UD,190723,190707,A,36.815109,N,10.1792312,E,8.24,127.9,21.0,5,100,53,0,0,00000000,0,0,58.0]',
       '[3G*9705141740*0003*TKQ]',
@@ -78,7 +90,10 @@ describe('watch framer', () => {
     const frame = Buffer.concat([ascii('[CS*1234567890*0007*TK,'), hex('015d5b5d'), ascii(']')]);
     const framer = watch.framer();
     expect(framer.push(frame.subarray(0, frame.length - 3))).toEqual([]);
-    expect(framer.push(Buffer.concat([frame.subarray(frame.length - 3), ascii('[CS*1234567890*0002*LK]')]))).toEqual([frame, ascii('[CS*1234567890*0002*LK]')]);
+    expect(framer.push(Buffer.concat([frame.subarray(frame.length - 3), ascii('[CS*1234567890*0002*LK]')]))).toEqual([
+      frame,
+      ascii('[CS*1234567890*0002*LK]'),
+    ]);
   });
 
   it('passes escaped binary whole: three chunks of a voice message', () => {
@@ -120,11 +135,15 @@ describe('watch link and position', () => {
   });
 
   it('echoes the sequence field', () => {
-    expect(decode('[ZJ*014111001350304*0034*0009*LK,0,0,19]').reply).toEqual(ascii('[ZJ*014111001350304*0034*0002*LK]'));
+    expect(decode('[ZJ*014111001350304*0034*0009*LK,0,0,19]').reply).toEqual(
+      ascii('[ZJ*014111001350304*0034*0002*LK]'),
+    );
   });
 
   it('UD: the fix, cells, battery, signal and steps; unanswered', () => {
-    const d = decode('[SG*8800000015*0087*UD,220414,134652,A,22.571707,N,113.8613968,E,0.1,0.0,100,7,60,90,1000,50,0000,4,1,460,0,9360,4082,131,9360,4092,148,9360,4091,143,9360,4153,141]');
+    const d = decode(
+      '[SG*8800000015*0087*UD,220414,134652,A,22.571707,N,113.8613968,E,0.1,0.0,100,7,60,90,1000,50,0000,4,1,460,0,9360,4082,131,9360,4092,148,9360,4091,143,9360,4153,141]',
+    );
     const ts = Date.UTC(2014, 3, 22, 13, 46, 52);
     expect(of(d, 'location')).toEqual([
       {
@@ -153,20 +172,46 @@ describe('watch link and position', () => {
   });
 
   it('UD2 with signed coordinates and no fix', () => {
-    const [loc] = of(decode('[3G*6105117105*008D*UD2,210716,231601,V,-33.480366,N,-70.7630692,E,0.00,0.0,0.0,0,100,34,0,0,00000000,3,255,730,2,29731,54315,167,29731,54316,162,29731,54317,145]'), 'location');
-    expect(loc).toMatchObject({ ts: Date.UTC(2016, 6, 21, 23, 16, 1), lat: -33.480366, lon: -70.7630692, valid: false });
+    const [loc] = of(
+      decode(
+        '[3G*6105117105*008D*UD2,210716,231601,V,-33.480366,N,-70.7630692,E,0.00,0.0,0.0,0,100,34,0,0,00000000,3,255,730,2,29731,54315,167,29731,54316,162,29731,54317,145]',
+      ),
+      'location',
+    );
+    expect(loc).toMatchObject({
+      ts: Date.UTC(2016, 6, 21, 23, 16, 1),
+      lat: -33.480366,
+      lon: -70.7630692,
+      valid: false,
+    });
     expect(loc?.cells?.[0]).toEqual({ mcc: 730, mnc: 2, lac: 29731, cid: 54315 });
   });
 
   it('UD with S and an empty hemisphere for the longitude', () => {
-    const [loc] = of(decode('[SG*9081000548*00A9*UD,110116,113639,V,16.479064,S,68.119072,,0.7593,000,99,00,80,80,0,50,00000000,5,1,736,2,10103,10732,153,10103,11061,152,10103,11012,152,10103,10151,150,10103,10731,143,,00]'), 'location');
+    const [loc] = of(
+      decode(
+        '[SG*9081000548*00A9*UD,110116,113639,V,16.479064,S,68.119072,,0.7593,000,99,00,80,80,0,50,00000000,5,1,736,2,10103,10732,153,10103,11061,152,10103,11012,152,10103,10151,150,10103,10731,143,,00]',
+      ),
+      'location',
+    );
     expect(loc).toMatchObject({ lat: -16.479064, lon: 68.119072, satellites: 0 });
     expect(loc?.cells).toHaveLength(5);
   });
 
   it('UD_LTE with Wi-Fi access points', () => {
-    const [loc] = of(decode('[3G*2104326058*00E9*UD_LTE,300621,135101,A,32.162652,N,34.888748,E,30.84,265.158,65.621,18,100,83,0,0,00000000,1,1,425,01,10223,8012811,100,3,ES4104,22:74:1d:39:64:ff,-46,metropoline-wifi,a8:3f:a1:e0:66:ba,-89,Egged.co.il,00:0c:42:51:cf:cd,-81,1.7055488]'), 'location');
-    expect(loc).toMatchObject({ speed: 30.84, heading: 265.158, alt: 65.621, satellites: 18, cells: [{ mcc: 425, mnc: 1, lac: 10223, cid: 8012811 }] });
+    const [loc] = of(
+      decode(
+        '[3G*2104326058*00E9*UD_LTE,300621,135101,A,32.162652,N,34.888748,E,30.84,265.158,65.621,18,100,83,0,0,00000000,1,1,425,01,10223,8012811,100,3,ES4104,22:74:1d:39:64:ff,-46,metropoline-wifi,a8:3f:a1:e0:66:ba,-89,Egged.co.il,00:0c:42:51:cf:cd,-81,1.7055488]',
+      ),
+      'location',
+    );
+    expect(loc).toMatchObject({
+      speed: 30.84,
+      heading: 265.158,
+      alt: 65.621,
+      satellites: 18,
+      cells: [{ mcc: 425, mnc: 1, lac: 10223, cid: 8012811 }],
+    });
     expect(loc?.wifi).toEqual([
       { mac: '22:74:1d:39:64:ff', signal: -46 },
       { mac: 'a8:3f:a1:e0:66:ba', signal: -89 },
@@ -175,30 +220,51 @@ describe('watch link and position', () => {
   });
 
   it('UD_WCDMA without a fix locates by Wi-Fi', () => {
-    const [loc] = of(decode('[3G*0304187088*0100*UD_WCDMA,100720,094202,V,0.0,N,0.0,E,22.0,0,-1,21,75,92,0,0,00000000,1,1,425,01,10192,1282125,75,5,Inet,04:f0:21:46:1f:57,-54,iNetSecurity,00:1e:42:25:2f:3e,-71,Gilad,58:d5:6e:9d:1b:af,-80,weekend,14:ae:db:cb:99:25,-82,advancemed1,04:f0:21:4c:c8:3e,-89,0.0]'), 'location');
+    const [loc] = of(
+      decode(
+        '[3G*0304187088*0100*UD_WCDMA,100720,094202,V,0.0,N,0.0,E,22.0,0,-1,21,75,92,0,0,00000000,1,1,425,01,10192,1282125,75,5,Inet,04:f0:21:46:1f:57,-54,iNetSecurity,00:1e:42:25:2f:3e,-71,Gilad,58:d5:6e:9d:1b:af,-80,weekend,14:ae:db:cb:99:25,-82,advancemed1,04:f0:21:4c:c8:3e,-89,0.0]',
+      ),
+      'location',
+    );
     expect(loc).toMatchObject({ source: 'wifi', satellites: 21 });
     expect(loc?.lat).toBeUndefined();
     expect(loc?.wifi).toHaveLength(5);
   });
 
   it('reads hex cell ids and skips the layout Traccar does not know', () => {
-    const d = decode('[SG*9059011020*0067*AL,240123,181628,V,54.427538,N,6.409275,W,0.00,0,0,0,19,90,0,0,00000000,1,1,234,10,55C0,3B882A2,132,,10]');
+    const d = decode(
+      '[SG*9059011020*0067*AL,240123,181628,V,54.427538,N,6.409275,W,0.00,0,0,0,19,90,0,0,00000000,1,1,234,10,55C0,3B882A2,132,,10]',
+    );
     expect(of(d, 'location')[0]?.cells).toEqual([{ mcc: 234, mnc: 10, lac: 0x55c0, cid: 0x3b882a2 }]);
-    const odd = decode('[SG*9059011020*006b*UD2,240123,162011,A,54.427621,N,6.409190,W,0.00,0,0,8,19,88,0,0,00000000,1,1,FFFF,FFFF,FFFE,3B882A2,132,,00]');
+    const odd = decode(
+      '[SG*9059011020*006b*UD2,240123,162011,A,54.427621,N,6.409190,W,0.00,0,0,8,19,88,0,0,00000000,1,1,FFFF,FFFF,FFFE,3B882A2,132,,00]',
+    );
     expect(of(odd, 'location')[0]).toMatchObject({ lat: 54.427621, lon: -6.40919 });
     expect(of(odd, 'location')[0]?.cells).toBeUndefined();
   });
 
   it('WT is a position too', () => {
-    expect(of(decode('[3G*6005412902*011F*WT,170517,133811,V,18.512200,N,73.7750283,E,0.00,0.0,0.0,0,92,82,4262,0,00000010,2,1,404,22,10125,8301,141,10125,13921,122,5,Skynet,28:c6:8e:be:87:c0,-60,Intel Wi-Fi,4c:60:de:32:3d:38,-70,Nirvanic-2,40:e3:d6:4a:d9:c2,-73,A4-Guest,40:e3:d6:4a:d9:c4,-73,A4Idatix,40:e3:d6:4a:d9:c3,-73,13.8]'), 'location')[0]).toMatchObject({ lat: 18.5122, lon: 73.7750283 });
+    expect(
+      of(
+        decode(
+          '[3G*6005412902*011F*WT,170517,133811,V,18.512200,N,73.7750283,E,0.00,0.0,0.0,0,92,82,4262,0,00000010,2,1,404,22,10125,8301,141,10125,13921,122,5,Skynet,28:c6:8e:be:87:c0,-60,Intel Wi-Fi,4c:60:de:32:3d:38,-70,Nirvanic-2,40:e3:d6:4a:d9:c2,-73,A4-Guest,40:e3:d6:4a:d9:c4,-73,A4Idatix,40:e3:d6:4a:d9:c3,-73,13.8]',
+        ),
+        'location',
+      )[0],
+    ).toMatchObject({ lat: 18.5122, lon: 73.7750283 });
   });
 });
 
 describe('watch alarms', () => {
-  const alarms = (d: Decoded) => d.uplinks.filter((u) => u.kind === 'alarm' || u.kind === 'event').map((u) => ('alarm' in u ? u.alarm : 'name' in u ? u.name : ''));
+  const alarms = (d: Decoded) =>
+    d.uplinks
+      .filter((u) => u.kind === 'alarm' || u.kind === 'event')
+      .map((u) => ('alarm' in u ? u.alarm : 'name' in u ? u.name : ''));
 
   it('AL with the SOS bit, located by cells, answered AL', () => {
-    const d = decode('[3G*8809008845*00C0*AL,271219,094744,V,00.000000,N, 0.0000000,E,0.00,0.0,0.0,0,100,81,0,0,00010000,7,0,460,0,9336,3981,141,9336,3912,141,9336,3982,140,9765,4233,134,9765,4071,134,9765,4321,134,9336,4353,132,0,0.0]');
+    const d = decode(
+      '[3G*8809008845*00C0*AL,271219,094744,V,00.000000,N, 0.0000000,E,0.00,0.0,0.0,0,100,81,0,0,00010000,7,0,460,0,9336,3981,141,9336,3912,141,9336,3982,140,9765,4233,134,9765,4071,134,9765,4321,134,9336,4353,132,0,0.0]',
+    );
     expect(alarms(d)).toEqual(['sos']);
     expect(of(d, 'alarm')[0]).toEqual({ kind: 'alarm', ts: Date.UTC(2019, 11, 27, 9, 47, 44), alarm: 'sos' });
     expect(of(d, 'location')[0]).toMatchObject({ source: 'lbs' });
@@ -207,26 +273,50 @@ describe('watch alarms', () => {
   });
 
   it('fall, removal and low battery', () => {
-    expect(alarms(decode('[3G*8308373902*0080*AL,230817,095346,A,47.083950,N,15.4821850,E,7.60,273.8,0.0,4,15,44,0,0,00200010,2,255,232,1,7605,42530,118,7605,58036,119,0,65.8]'))).toEqual(['fall']);
-    const removed = decode('[3G*358839237678820*0122*ALCUSTOMER1,251120,081821,V,0.0,N,0.0,E,2.58,317.462,35.147,14,100,2,11089,0,00100008,1,1,460,01,42308,101992452,100,5,shizhou1,44:56:e2:03:ea:2a,-69,FART3,30:0d:9e:bb:fa:4d,-70,ZKY-A209,88:c3:97:c1:f4:7f,-73,ChinaNet-HNeD,e8:84:c6:21:7c:dc,-77,,30:45:96:10:14:5d,-79,1.2035439]');
+    expect(
+      alarms(
+        decode(
+          '[3G*8308373902*0080*AL,230817,095346,A,47.083950,N,15.4821850,E,7.60,273.8,0.0,4,15,44,0,0,00200010,2,255,232,1,7605,42530,118,7605,58036,119,0,65.8]',
+        ),
+      ),
+    ).toEqual(['fall']);
+    const removed = decode(
+      '[3G*358839237678820*0122*ALCUSTOMER1,251120,081821,V,0.0,N,0.0,E,2.58,317.462,35.147,14,100,2,11089,0,00100008,1,1,460,01,42308,101992452,100,5,shizhou1,44:56:e2:03:ea:2a,-69,FART3,30:0d:9e:bb:fa:4d,-70,ZKY-A209,88:c3:97:c1:f4:7f,-73,ChinaNet-HNeD,e8:84:c6:21:7c:dc,-77,,30:45:96:10:14:5d,-79,1.2035439]',
+    );
     expect(alarms(removed)).toEqual(['wearOff']);
     expect(removed.reply).toEqual(ascii('[3G*358839237678820*0002*AL]'));
-    expect(alarms(decode('[SG*8800000015*0087*AL,220414,134652,A,22.571707,N,113.8613968,E,0.1,0.0,100,7,60,90,1000,50,0001,4,1,460,0,9360,4082,131,9360,4092,148,9360,4091,143,9360,4153,141]'))).toEqual(['lowBattery']);
+    expect(
+      alarms(
+        decode(
+          '[SG*8800000015*0087*AL,220414,134652,A,22.571707,N,113.8613968,E,0.1,0.0,100,7,60,90,1000,50,0001,4,1,460,0,9360,4082,131,9360,4092,148,9360,4091,143,9360,4153,141]',
+        ),
+      ),
+    ).toEqual(['lowBattery']);
   });
 
   it('echoes the sequence field in the AL answer', () => {
-    const d = decode('[ZJ*014111001332708*0075*0064*AL,040418,052156,A,22.536207,N,113.938673,E,0,0,0,5,100,82,1000,50,00100000,1,255,460,0,9340,3663,35]');
+    const d = decode(
+      '[ZJ*014111001332708*0075*0064*AL,040418,052156,A,22.536207,N,113.938673,E,0,0,0,5,100,82,1000,50,00100000,1,255,460,0,9340,3663,35]',
+    );
     expect(alarms(d)).toEqual(['wearOff']);
     expect(d.reply).toEqual(ascii('[ZJ*014111001332708*0075*0002*AL]'));
   });
 
   it('an AL without an alarm bit is a watch event', () => {
-    expect(alarms(decode('[SG*9051007430*0058*AL,120117,145602,V,40.058413,N,76.336618,W,11.519,188,99,00,01,80,0,50,00000000,0,1,0,0,,10]'))).toEqual(['watch.alarm']);
+    expect(
+      alarms(
+        decode(
+          '[SG*9051007430*0058*AL,120117,145602,V,40.058413,N,76.336618,W,11.519,188,99,00,01,80,0,50,00000000,0,1,0,0,,10]',
+        ),
+      ),
+    ).toEqual(['watch.alarm']);
   });
 
   it('several bits raise each alarm once; fences are events', () => {
     // Built here: SOS (16), low battery (17 and 0), fence exit (18).
-    expect(alarms(decode('[3G*1234567890*0049*AL,010126,000000,A,1.0,N,2.0,E,0,0,0,5,50,50,0,0,00070001,0,0]'))).toEqual(['sos', 'lowBattery', 'watch.geofenceExit']);
+    expect(
+      alarms(decode('[3G*1234567890*0049*AL,010126,000000,A,1.0,N,2.0,E,0,0,0,5,50,50,0,0,00070001,0,0]')),
+    ).toEqual(['sos', 'lowBattery', 'watch.geofenceExit']);
   });
 
   it('an AL whose body cannot be read is still an answered watch alarm', () => {
@@ -237,7 +327,13 @@ describe('watch alarms', () => {
   });
 
   it('a position report raises no alarm', () => {
-    expect(alarms(decode('[3G*4700186508*00B1*UD,301015,084840,V,45.853100,N,14.6224899,E,0.00,0.0,0.0,0,84,61,0,11,00010008,7,255,293,70,60,6453,139,60,6432,139,60,6431,132,60,6457,127,60,16353,126,60,6451,121,60,16352,118]'))).toEqual([]);
+    expect(
+      alarms(
+        decode(
+          '[3G*4700186508*00B1*UD,301015,084840,V,45.853100,N,14.6224899,E,0.00,0.0,0.0,0,84,61,0,11,00010008,7,255,293,70,60,6453,139,60,6432,139,60,6431,132,60,6457,127,60,16353,126,60,6451,121,60,16352,118]',
+        ),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -251,7 +347,9 @@ describe('watch handshakes, health and media', () => {
 
   it('health readings become telemetry', () => {
     const values = (f: string) => of(decode(f), 'telemetry').map((t) => t.values);
-    expect(values('[3G*4700609403*0013*bphrt,120,79,73,,,,]')).toEqual([{ systolic: 120, diastolic: 79, heartRate: 73 }]);
+    expect(values('[3G*4700609403*0013*bphrt,120,79,73,,,,]')).toEqual([
+      { systolic: 120, diastolic: 79, heartRate: 73 },
+    ]);
     expect(values('[ZJ*357653059860416*0007*000c*BLOOD,109,68]')).toEqual([{ systolic: 109, diastolic: 68 }]);
     expect(values('[3G*6005412902*0008*heart,71]')).toEqual([{ heartRate: 71 }]);
     expect(values('[CS*8800000015*0008*PULSE,72]')).toEqual([{ heartRate: 72 }]);
@@ -269,7 +367,9 @@ describe('watch handshakes, health and media', () => {
 
   it('TK: an AMR voice message, unescaped, answered TK,1', () => {
     const d = decode(Buffer.concat([ascii('[CS*1234567890*000e*TK,#!AMR'), hex('7d017d027d037d047d05ff'), ascii(']')]));
-    expect(d.media).toEqual([{ kind: 'audio', mime: 'audio/amr', data: Buffer.concat([ascii('#!AMR'), hex('7d5b5d2c2aff')]) }]);
+    expect(d.media).toEqual([
+      { kind: 'audio', mime: 'audio/amr', data: Buffer.concat([ascii('#!AMR'), hex('7d5b5d2c2aff')]) },
+    ]);
     expect(d.reply).toEqual(ascii('[CS*1234567890*0004*TK,1]'));
   });
 
@@ -281,7 +381,9 @@ describe('watch handshakes, health and media', () => {
 
   it('img: a photo', () => {
     // Built here: img,<n>,<yyMMddHHmmss>,<JPEG> with an escaped '*'.
-    const d = decode(Buffer.concat([ascii('[3G*1234567890*0019*img,1,260101120000,'), hex('ffd87d05ffd9'), ascii(']')]));
+    const d = decode(
+      Buffer.concat([ascii('[3G*1234567890*0019*img,1,260101120000,'), hex('ffd87d05ffd9'), ascii(']')]),
+    );
     expect(d.media).toEqual([{ kind: 'image', mime: 'image/jpeg', data: hex('ffd82affd9') }]);
   });
 
@@ -302,8 +404,13 @@ describe('watch handshakes, health and media', () => {
     // Built here: two chunks; the second holds an escaped ','.
     const session = newSession();
     expect(decode('[3G*1234567890*0015*JXTK,0,v1,1,2,#!AMR\n]', session).media).toBeUndefined();
-    const last = decode(Buffer.concat([ascii('[3G*1234567890*0013*JXTK,0,v1,2,2,'), hex('017d0402'), ascii(']')]), session);
-    expect(last.media).toEqual([{ kind: 'audio', mime: 'audio/amr', data: Buffer.concat([ascii('#!AMR\n'), hex('012c02')]) }]);
+    const last = decode(
+      Buffer.concat([ascii('[3G*1234567890*0013*JXTK,0,v1,2,2,'), hex('017d0402'), ascii(']')]),
+      session,
+    );
+    expect(last.media).toEqual([
+      { kind: 'audio', mime: 'audio/amr', data: Buffer.concat([ascii('#!AMR\n'), hex('012c02')]) },
+    ]);
     expect(session.state.voice).toBeUndefined();
   });
 
@@ -334,7 +441,9 @@ describe('watch bad input', () => {
   });
 
   it('a bad escape in binary content', () => {
-    expect(() => watch.decode(Buffer.concat([ascii('[3G*1234567890*0005*TK,'), hex('7d09'), ascii(']')]), newSession(), NOW)).toThrow(ProtocolError);
+    expect(() =>
+      watch.decode(Buffer.concat([ascii('[3G*1234567890*0005*TK,'), hex('7d09'), ascii(']')]), newSession(), NOW),
+    ).toThrow(ProtocolError);
   });
 
   it('a JXTK chunk out of order drops the message', () => {
@@ -354,10 +463,16 @@ describe('watch commands', () => {
     expect(encode(cmd('restart'))).toBe('[SG*123456789012345*0005*RESET]');
     expect(encode(cmd('locate'))).toBe('[SG*123456789012345*0002*CR]');
     expect(encode(cmd('setInterval', { seconds: 60 }))).toBe('[SG*123456789012345*0009*UPLOAD,60]');
-    expect(encode(cmd('sosNumbers', { numbers: ['13800138000', '+8613900139000'] }))).toBe('[SG*123456789012345*001F*SOS,13800138000,+8613900139000,]');
+    expect(encode(cmd('sosNumbers', { numbers: ['13800138000', '+8613900139000'] }))).toBe(
+      '[SG*123456789012345*001F*SOS,13800138000,+8613900139000,]',
+    );
     expect(encode(cmd('sosNumbers', { numbers: [] }))).toBe('[SG*123456789012345*0006*SOS,,,]');
-    expect(encode(cmd('doNotDisturb', { periods: ['08:00-12:00', '14:00-17:30'] }))).toBe('[SG*123456789012345*0023*SILENCETIME,08:00-12:00,14:00-17:30]');
-    expect(encode(cmd('custom', { text: 'WORK,6-9,11-13,13-15,17-19' }))).toBe('[SG*123456789012345*001A*WORK,6-9,11-13,13-15,17-19]');
+    expect(encode(cmd('doNotDisturb', { periods: ['08:00-12:00', '14:00-17:30'] }))).toBe(
+      '[SG*123456789012345*0023*SILENCETIME,08:00-12:00,14:00-17:30]',
+    );
+    expect(encode(cmd('custom', { text: 'WORK,6-9,11-13,13-15,17-19' }))).toBe(
+      '[SG*123456789012345*001A*WORK,6-9,11-13,13-15,17-19]',
+    );
   });
 
   it('MESSAGE carries UTF-16BE hex', () => {
@@ -377,7 +492,15 @@ describe('watch commands', () => {
 
   it('has no frame for commands watches lack', () => {
     expect(watch.encode(cmd('valve', { action: 'open' }), bound(), NOW)).toBeUndefined();
-    expect(watch.commands).toEqual(['locate', 'setInterval', 'restart', 'broadcast', 'sosNumbers', 'doNotDisturb', 'custom']);
+    expect(watch.commands).toEqual([
+      'locate',
+      'setInterval',
+      'restart',
+      'broadcast',
+      'sosNumbers',
+      'doNotDisturb',
+      'custom',
+    ]);
   });
 
   it.each([
@@ -430,7 +553,12 @@ describe('watch fuzz', () => {
       if (rng.chance(0.2)) return Buffer.concat([out, pick(SEEDS)]);
       return out;
     };
-    const random = () => Buffer.from(Array.from({ length: rng.int(0, 200) }, () => (rng.chance(0.3) ? pick([0x5b, 0x5d, 0x2a, 0x2c]) : rng.int(0, 255))));
+    const random = () =>
+      Buffer.from(
+        Array.from({ length: rng.int(0, 200) }, () =>
+          rng.chance(0.3) ? pick([0x5b, 0x5d, 0x2a, 0x2c]) : rng.int(0, 255),
+        ),
+      );
     let frames = 0;
     let decoded = 0;
     for (let i = 0; i < 20_000; i++) {
@@ -438,14 +566,17 @@ describe('watch fuzz', () => {
       const framer = watch.framer();
       const session = newSession();
       try {
-        for (let at = 0; at < input.length; ) {
+        for (let at = 0; at < input.length;) {
           const len = rng.int(1, input.length);
           for (const frame of framer.push(input.subarray(at, at + len))) {
             frames++;
             try {
               const d = watch.decode(frame, session, NOW);
               decoded++;
-              for (const u of d.uplinks) expect(uplinkSchema.safeParse(u).success, `${frame.toString('latin1')}: ${JSON.stringify(u)}`).toBe(true);
+              for (const u of d.uplinks)
+                expect(uplinkSchema.safeParse(u).success, `${frame.toString('latin1')}: ${JSON.stringify(u)}`).toBe(
+                  true,
+                );
             } catch (e) {
               if (!(e instanceof ProtocolError)) throw e;
             }

@@ -17,7 +17,19 @@ import { onTenantClock } from './options';
 import { echartsTheme, themeKey } from './themes';
 
 // Tree-shaken registration: only what the console's charts use ends up in the (lazy) chunk.
-echarts.use([LineChart, BarChart, PieChart, ScatterChart, GridComponent, TooltipComponent, LegendComponent, TitleComponent, DataZoomComponent, MarkLineComponent, CanvasRenderer]);
+echarts.use([
+  LineChart,
+  BarChart,
+  PieChart,
+  ScatterChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  TitleComponent,
+  DataZoomComponent,
+  MarkLineComponent,
+  CanvasRenderer,
+]);
 for (const name of THEME_NAMES) echarts.registerTheme(themeKey(name), echartsTheme(name));
 
 /** The ECharts host behind `Chart`: one instance per element, resized with its box, themed by the console theme. */
@@ -42,13 +54,21 @@ export default function EChart({ option, height = 280, onZoom, onItemClick, ...b
     observer?.observe(el);
     instance.on('datazoom', () => {
       // The first x axis' visible extent after the zoom (a time axis gives milliseconds).
-      const axis = (instance as unknown as { getModel(): { getComponent(t: string, i: number): { axis?: { scale: { getExtent(): [number, number] } } } | undefined } })
+      const axis = (
+        instance as unknown as {
+          getModel(): {
+            getComponent(t: string, i: number): { axis?: { scale: { getExtent(): [number, number] } } } | undefined;
+          };
+        }
+      )
         .getModel()
         .getComponent('xAxis', 0)?.axis;
       const extent = axis?.scale.getExtent();
       if (extent && zoomed.current) zoomed.current(extent[0], extent[1]);
     });
-    instance.on('click', (params) => clicked.current?.({ name: String(params.name ?? ''), seriesName: params.seriesName, value: params.value }));
+    instance.on('click', (params) =>
+      clicked.current?.({ name: String(params.name ?? ''), seriesName: params.seriesName, value: params.value }),
+    );
     return () => {
       observer?.disconnect();
       instance.dispose();

@@ -29,7 +29,12 @@ function useChartContext(): ChartContext {
 }
 
 /** Pie of simple items (value, name, color as an rgb triple). */
-export function PieChart({ items, name, donut, ...host }: HostProps & { items: ChartItem[]; name?: string; donut?: boolean }) {
+export function PieChart({
+  items,
+  name,
+  donut,
+  ...host
+}: HostProps & { items: ChartItem[]; name?: string; donut?: boolean }) {
   const ctx = useChartContext();
   const option = useMemo(() => pieOption(items, ctx, { name, donut }), [items, ctx, name, donut]);
   return <Chart option={option} {...host} />;
@@ -44,19 +49,32 @@ export function CategoryChart({
   ...host
 }: HostProps & { categories: CategoryData; kind: 'bar' | 'line'; horizontal?: boolean; stack?: boolean }) {
   const ctx = useChartContext();
-  const option = useMemo(() => categoryOption(categories, kind, ctx, { horizontal, stack }), [categories, kind, ctx, horizontal, stack]);
+  const option = useMemo(
+    () => categoryOption(categories, kind, ctx, { horizontal, stack }),
+    [categories, kind, ctx, horizontal, stack],
+  );
   return <Chart option={option} {...host} />;
 }
 
 /** Lines over time; `zoom` adds a slider and reports the visible window through `onZoom`. */
-export function LineChart({ series, unit, zoom, ...host }: HostProps & { series: TimeSeries[]; unit?: string; zoom?: boolean }) {
+export function LineChart({
+  series,
+  unit,
+  zoom,
+  ...host
+}: HostProps & { series: TimeSeries[]; unit?: string; zoom?: boolean }) {
   const ctx = useChartContext();
   const option = useMemo(() => lineOption(series, ctx, { unit, zoom }), [series, ctx, unit, zoom]);
   return <Chart option={option} {...host} />;
 }
 
 /** Horizontal bars of a tree's subtotals (e.g. departments), labels indented by depth. */
-export function TreeBarChart({ nodes, name, maxDepth, ...host }: HostProps & { nodes: TreeBarNode[]; name?: string; maxDepth?: number }) {
+export function TreeBarChart({
+  nodes,
+  name,
+  maxDepth,
+  ...host
+}: HostProps & { nodes: TreeBarNode[]; name?: string; maxDepth?: number }) {
   const ctx = useChartContext();
   const option = useMemo(() => treeBarOption(nodes, ctx, { name, maxDepth }), [nodes, ctx, name, maxDepth]);
   return <Chart option={option} {...host} />;
@@ -82,7 +100,12 @@ export function StatePieChart({ counts, ...host }: HostProps & { counts: StateCo
 }
 
 /** Points of two metrics against each other, one colour per series. */
-export function ScatterChart({ series, xName, yName, ...host }: HostProps & { series: ScatterSeries[]; xName?: string; yName?: string }) {
+export function ScatterChart({
+  series,
+  xName,
+  yName,
+  ...host
+}: HostProps & { series: ScatterSeries[]; xName?: string; yName?: string }) {
   const ctx = useChartContext();
   const option = useMemo(() => scatterOption(series, ctx, { xName, yName }), [series, ctx, xName, yName]);
   return <Chart option={option} {...host} />;

@@ -44,7 +44,10 @@ export interface FrameOptions {
 }
 
 /** A one-line scrolling legend at the top or bottom, starting at the reading start. */
-export function legendAt(place: Exclude<LegendPlace, 'none'>, o: Pick<FrameOptions, 'rtl' | 'data' | 'color'> = {}): LegendComponentOption {
+export function legendAt(
+  place: Exclude<LegendPlace, 'none'>,
+  o: Pick<FrameOptions, 'rtl' | 'data' | 'color'> = {},
+): LegendComponentOption {
   return {
     type: 'scroll',
     ...(place === 'top' ? { top: 0 } : { bottom: 0 }),
@@ -75,7 +78,10 @@ export function cartesianFrame(o: FrameOptions = {}): { legend?: LegendComponent
 
 /** The zoom slider under a plot framed with `zoom: true` (above a bottom legend). */
 export function zoomSlider(o: Pick<FrameOptions, 'legend'> = {}): DataZoomComponentOption[] {
-  return [{ type: 'inside' }, { type: 'slider', height: 18, bottom: EDGE / 2 + (o.legend === 'bottom' ? LEGEND_BAND : 0) }];
+  return [
+    { type: 'inside' },
+    { type: 'slider', height: 18, bottom: EDGE / 2 + (o.legend === 'bottom' ? LEGEND_BAND : 0) },
+  ];
 }
 
 export interface PieFrameOptions {
@@ -85,7 +91,10 @@ export interface PieFrameOptions {
 }
 
 /** What `pieSeriesLayout` sets on a pie series. */
-export type PieLayout = Pick<PieSeriesOption, 'center' | 'radius' | 'avoidLabelOverlap' | 'label' | 'labelLine' | 'labelLayout'>;
+export type PieLayout = Pick<
+  PieSeriesOption,
+  'center' | 'radius' | 'avoidLabelOverlap' | 'label' | 'labelLine' | 'labelLayout'
+>;
 
 /** The pie series' placement and label policy for `count` slices. */
 export function pieSeriesLayout(count: number, o: Pick<PieFrameOptions, 'donut'> = {}): PieLayout {
@@ -100,7 +109,9 @@ export function pieSeriesLayout(count: number, o: Pick<PieFrameOptions, 'donut'>
     avoidLabelOverlap: true,
     // In the slice's colour without a halo: readable on both console themes (ECharts draws outside labels dark with
     // a white border otherwise, which the dark theme turns into smudges).
-    label: labelled ? { show: true, formatter: '{b}: {d}%', color: 'inherit', textBorderWidth: 0, width: 120, overflow: 'truncate' } : { show: false },
+    label: labelled
+      ? { show: true, formatter: '{b}: {d}%', color: 'inherit', textBorderWidth: 0, width: 120, overflow: 'truncate' }
+      : { show: false },
     labelLine: { show: labelled, length: 8, length2: 8 },
     labelLayout: { hideOverlap: true, moveOverlap: 'shiftY' },
   };

@@ -93,14 +93,19 @@ export function rgb(color: string | undefined, alpha?: number): string | undefin
 }
 
 const colored = (color: string | undefined) => (rgb(color) ? { itemStyle: { color: rgb(color) } } : {});
-const lineColored = (color: string | undefined) => (rgb(color) ? { itemStyle: { color: rgb(color) }, lineStyle: { color: rgb(color) } } : {});
+const lineColored = (color: string | undefined) =>
+  rgb(color) ? { itemStyle: { color: rgb(color) }, lineStyle: { color: rgb(color) } } : {};
 
 /** Cartesian axes that mirror in RTL: the x axis runs right to left and the y axis sits on the right. */
 const xMirror = (ctx: ChartContext) => (ctx.rtl ? { inverse: true } : {});
 const yMirror = (ctx: ChartContext) => (ctx.rtl ? { position: 'right' as const } : {});
 
 /** Pie: items as slices, the legend under it (layout.ts: labels on a few slices, the legend alone for many). */
-export function pieOption(items: ChartItem[], ctx: ChartContext, opts: { name?: string; donut?: boolean } = {}): ChartOption {
+export function pieOption(
+  items: ChartItem[],
+  ctx: ChartContext,
+  opts: { name?: string; donut?: boolean } = {},
+): ChartOption {
   const frame = pieFrame(items.length, { rtl: ctx.rtl, donut: opts.donut });
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
@@ -117,7 +122,12 @@ export function pieOption(items: ChartItem[], ctx: ChartContext, opts: { name?: 
 }
 
 /** Bar or line by category: name[] on the x axis (y for horizontal bars), one series per data[] entry, title[] as the legend. */
-export function categoryOption(data: CategoryData, kind: 'bar' | 'line', ctx: ChartContext, opts: { horizontal?: boolean; stack?: boolean } = {}): ChartOption {
+export function categoryOption(
+  data: CategoryData,
+  kind: 'bar' | 'line',
+  ctx: ChartContext,
+  opts: { horizontal?: boolean; stack?: boolean } = {},
+): ChartOption {
   const legend = data.title ?? data.data.map((s) => s.name);
   const category = { type: 'category' as const, data: data.name, ...(kind === 'line' ? { boundaryGap: false } : {}) };
   const value = { type: 'value' as const, minInterval: 1 };
@@ -129,14 +139,31 @@ export function categoryOption(data: CategoryData, kind: 'bar' | 'line', ctx: Ch
     yAxis: horizontal ? { ...category, inverse: true, ...yMirror(ctx) } : { ...value, ...yMirror(ctx) },
     series: data.data.map((s) =>
       kind === 'bar'
-        ? { type: 'bar' as const, name: s.name, data: s.value, ...(opts.stack ? { stack: 'total' } : {}), ...colored(s.color) }
-        : { type: 'line' as const, name: s.name, data: s.value, smooth: true, ...(opts.stack ? { stack: 'total' } : {}), ...lineColored(s.color) },
+        ? {
+            type: 'bar' as const,
+            name: s.name,
+            data: s.value,
+            ...(opts.stack ? { stack: 'total' } : {}),
+            ...colored(s.color),
+          }
+        : {
+            type: 'line' as const,
+            name: s.name,
+            data: s.value,
+            smooth: true,
+            ...(opts.stack ? { stack: 'total' } : {}),
+            ...lineColored(s.color),
+          },
     ),
   };
 }
 
 /** Line over time: one line per series on a time axis, optional zoom slider. */
-export function lineOption(series: TimeSeries[], ctx: ChartContext, opts: { unit?: string; zoom?: boolean } = {}): ChartOption {
+export function lineOption(
+  series: TimeSeries[],
+  ctx: ChartContext,
+  opts: { unit?: string; zoom?: boolean } = {},
+): ChartOption {
   return {
     tooltip: { trigger: 'axis' },
     ...cartesianFrame({ rtl: ctx.rtl, zoom: opts.zoom }),
@@ -190,13 +217,23 @@ const INDENT = '\u2003'; // an em space per level: indentation that survives in 
  * Tree-bar: horizontal bars for the nodes of a tree (departments > sub-departments ...), each
  * bar the node's subtotal, labels indented by depth, deeper levels lighter.
  */
-export function treeBarOption(nodes: TreeBarNode[], ctx: ChartContext, opts: { name?: string; maxDepth?: number } = {}): ChartOption {
+export function treeBarOption(
+  nodes: TreeBarNode[],
+  ctx: ChartContext,
+  opts: { name?: string; maxDepth?: number } = {},
+): ChartOption {
   const rows = flattenTree(nodes, opts.maxDepth);
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c}' },
     ...cartesianFrame({ legend: 'none' }),
     xAxis: { type: 'value', minInterval: 1, ...xMirror(ctx) },
-    yAxis: { type: 'category', inverse: true, data: rows.map((r) => INDENT.repeat(r.depth) + r.name), ...yMirror(ctx), axisLabel: { align: ctx.rtl ? 'left' : 'right' } },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: rows.map((r) => INDENT.repeat(r.depth) + r.name),
+      ...yMirror(ctx),
+      axisLabel: { align: ctx.rtl ? 'left' : 'right' },
+    },
     series: [
       {
         type: 'bar',
@@ -218,7 +255,11 @@ export function stateLabel(value: number, labels: Pick<StateLabels, 'online' | '
 }
 
 /** Online/offline state line: a step line per device over time on a y axis of 1 = online, 2 = offline. */
-export function stateLineOption(series: StateSeries[], ctx: ChartContext, labels: Pick<StateLabels, 'online' | 'offline'>): ChartOption {
+export function stateLineOption(
+  series: StateSeries[],
+  ctx: ChartContext,
+  labels: Pick<StateLabels, 'online' | 'offline'>,
+): ChartOption {
   const formatter = (value: number) => stateLabel(value, labels);
   return {
     tooltip: {
@@ -252,22 +293,43 @@ export function statePieOption(counts: StateCounts, ctx: ChartContext, labels: S
   const center = (pie.series as { center: [string, string] }[])[0]!.center;
   return {
     ...pie,
-    title: { text: `${rate}%`, subtext: labels.online, left: center[0], top: 'center', textAlign: 'center', textStyle: { fontSize: 18 } },
+    title: {
+      text: `${rate}%`,
+      subtext: labels.online,
+      left: center[0],
+      top: 'center',
+      textAlign: 'center',
+      textStyle: { fontSize: 18 },
+    },
   };
 }
 
 /** Scatter: points of [x, y] per series, the axes named after the two metrics. */
-export function scatterOption(series: ScatterSeries[], ctx: ChartContext, opts: { xName?: string; yName?: string } = {}): ChartOption {
+export function scatterOption(
+  series: ScatterSeries[],
+  ctx: ChartContext,
+  opts: { xName?: string; yName?: string } = {},
+): ChartOption {
   return {
     tooltip: { trigger: 'item' },
     ...cartesianFrame({ rtl: ctx.rtl }),
     xAxis: { type: 'value', scale: true, name: opts.xName, nameLocation: 'middle', nameGap: 24, ...xMirror(ctx) },
     yAxis: { type: 'value', scale: true, name: opts.yName, ...yMirror(ctx) },
-    series: series.map((s) => ({ type: 'scatter' as const, name: s.name, symbolSize: 7, data: s.points.map(([x, y]) => [x, y]), ...colored(s.color) })),
+    series: series.map((s) => ({
+      type: 'scatter' as const,
+      name: s.name,
+      symbolSize: 7,
+      data: s.points.map(([x, y]) => [x, y]),
+      ...colored(s.color),
+    })),
   };
 }
 
-type AnyAxis = { type?: string; axisLabel?: Record<string, unknown>; axisPointer?: { label?: Record<string, unknown> } & Record<string, unknown> } & Record<string, unknown>;
+type AnyAxis = {
+  type?: string;
+  axisLabel?: Record<string, unknown>;
+  axisPointer?: { label?: Record<string, unknown> } & Record<string, unknown>;
+} & Record<string, unknown>;
 
 /**
  * A time axis tick on the tenant's clock: the day at midnight, else the time of day. ECharts
@@ -293,7 +355,10 @@ export function onTenantClock(option: ChartOption): ChartOption {
       : {
           ...axis,
           axisLabel: { ...axis.axisLabel, formatter: timeTick },
-          axisPointer: { ...axis.axisPointer, label: { ...axis.axisPointer?.label, formatter: (p: { value: unknown }) => formatDateCell(p.value) } },
+          axisPointer: {
+            ...axis.axisPointer,
+            label: { ...axis.axisPointer?.label, formatter: (p: { value: unknown }) => formatDateCell(p.value) },
+          },
         };
   const x = option.xAxis as unknown as AnyAxis | AnyAxis[] | undefined;
   if (!x) return option;

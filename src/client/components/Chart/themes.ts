@@ -20,8 +20,22 @@ interface Ink {
 }
 
 const INK: Record<ThemeName, Ink> = {
-  blue: { text: '#d5dff0', muted: '#8fa3c4', axis: '#3b557f', split: '#1a3158', tooltip: 'rgba(11,27,56,0.92)', tooltipBorder: '#284069' },
-  white: { text: '#1f2937', muted: '#6b7280', axis: '#cbd5e1', split: '#eef2f7', tooltip: 'rgba(255,255,255,0.96)', tooltipBorder: '#e2e8f0' },
+  blue: {
+    text: '#d5dff0',
+    muted: '#8fa3c4',
+    axis: '#3b557f',
+    split: '#1a3158',
+    tooltip: 'rgba(11,27,56,0.92)',
+    tooltipBorder: '#284069',
+  },
+  white: {
+    text: '#1f2937',
+    muted: '#6b7280',
+    axis: '#cbd5e1',
+    split: '#eef2f7',
+    tooltip: 'rgba(255,255,255,0.96)',
+    tooltipBorder: '#e2e8f0',
+  },
 };
 
 function axis(ink: Ink) {

@@ -9,7 +9,13 @@ import type { ColumnChoice } from './columnChoice';
  * columns (the action column always stays) and "恢复默认". The last shown column cannot be
  * unticked. What the list does with the choice (useColumnChoice) is up to it.
  */
-export function ColumnSettings({ columns, choice }: { columns: readonly { id: string; title: ReactNode }[]; choice: ColumnChoice }) {
+export function ColumnSettings({
+  columns,
+  choice,
+}: {
+  columns: readonly { id: string; title: ReactNode }[];
+  choice: ColumnChoice;
+}) {
   const { t } = useLingui();
   const shown = columns.filter((c) => !choice.hidden.has(c.id)).length;
   const total = columns.length;
@@ -23,7 +29,9 @@ export function ColumnSettings({ columns, choice }: { columns: readonly { id: st
       <Popover.Dropdown data-testid="column-settings-panel" miw={200}>
         <Stack gap="xs">
           <Text size="xs" c="dimmed">
-            <Trans>显示的列（{shown}/{total}）</Trans>
+            <Trans>
+              显示的列（{shown}/{total}）
+            </Trans>
           </Text>
           <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
             <Stack gap={6}>
@@ -43,7 +51,13 @@ export function ColumnSettings({ columns, choice }: { columns: readonly { id: st
               })}
             </Stack>
           </ScrollArea.Autosize>
-          <Button variant="subtle" size="compact-sm" onClick={choice.reset} disabled={!choice.custom} data-testid="column-reset">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={choice.reset}
+            disabled={!choice.custom}
+            data-testid="column-reset"
+          >
             <Trans>恢复默认</Trans>
           </Button>
         </Stack>

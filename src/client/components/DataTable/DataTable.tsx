@@ -106,16 +106,22 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const checkPinned = overflows && Boolean(selectable);
   const checkEdge = checkPinned && edges.start === undefined;
   const pinnedClass = (i: number) =>
-    [classes.fixed, overflows && i === edges.start ? classes.edgeStart : '', overflows && i === edges.end ? classes.edgeEnd : '']
+    [
+      classes.fixed,
+      overflows && i === edges.start ? classes.edgeStart : '',
+      overflows && i === edges.end ? classes.edgeEnd : '',
+    ]
       .filter(Boolean)
       .join(' ');
   // Which pinned edge (if any) a column's cells draw: also a hook for tests, as jsdom applies no CSS modules.
-  const edgeOf = (i: number) => (!overflows ? undefined : i === edges.start ? 'start' : i === edges.end ? 'end' : undefined);
+  const edgeOf = (i: number) =>
+    !overflows ? undefined : i === edges.start ? 'start' : i === edges.end ? 'end' : undefined;
   const keys = rows.map(rowKey);
   const allChecked = keys.length > 0 && keys.every((k) => selected.includes(k));
   const someChecked = keys.some((k) => selected.includes(k));
 
-  const toggleAll = () => onSelectedChange?.(allChecked ? selected.filter((k) => !keys.includes(k)) : [...new Set([...selected, ...keys])]);
+  const toggleAll = () =>
+    onSelectedChange?.(allChecked ? selected.filter((k) => !keys.includes(k)) : [...new Set([...selected, ...keys])]);
   const toggle = (key: string | number) =>
     onSelectedChange?.(selected.includes(key) ? selected.filter((k) => k !== key) : [...selected, key]);
 
@@ -182,7 +188,12 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
           </UnstyledButton>
         );
       case 'but':
-        return <RowActions buttons={(column.data ?? []).filter((b) => buttonVisible(b, row))} onRun={(b) => void runAction(b, row)} />;
+        return (
+          <RowActions
+            buttons={(column.data ?? []).filter((b) => buttonVisible(b, row))}
+            onRun={(b) => void runAction(b, row)}
+          />
+        );
       default:
         return value == null ? '' : String(value);
     }
@@ -227,19 +238,37 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
           {rows.map((row, r) => {
             const key = keys[r]!;
             return (
-              <Card key={key} withBorder padding="xs" data-testid="data-card" data-id={key} {...rowPropsOf(rowOptions?.(row))}>
+              <Card
+                key={key}
+                withBorder
+                padding="xs"
+                data-testid="data-card"
+                data-id={key}
+                {...rowPropsOf(rowOptions?.(row))}
+              >
                 <Stack gap={4}>
                   {fields.map((column, i) => {
                     const content = cell(column, row);
                     return (
                       <Group key={column.id} gap={6} wrap="nowrap" align="baseline">
                         {i === 0 && selectable && (
-                          <Checkbox size="xs" aria-label={t`选择`} checked={selected.includes(key)} onChange={() => toggle(key)} />
+                          <Checkbox
+                            size="xs"
+                            aria-label={t`选择`}
+                            checked={selected.includes(key)}
+                            onChange={() => toggle(key)}
+                          />
                         )}
                         <Text size="xs" c="dimmed" className={classes.cardLabel}>
                           {column.title}
                         </Text>
-                        <Text size="sm" fw={i === 0 ? 600 : undefined} className={classes.cardValue} title={textOf(content)} component="div">
+                        <Text
+                          size="sm"
+                          fw={i === 0 ? 600 : undefined}
+                          className={classes.cardValue}
+                          title={textOf(content)}
+                          component="div"
+                        >
                           {content}
                         </Text>
                       </Group>
@@ -274,7 +303,12 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                   style={{ width: CHECK_COLUMN_WIDTH, ...checkStyle, zIndex: checkPinned ? 3 : undefined }}
                   data-edge={checkEdge ? 'start' : undefined}
                 >
-                  <Checkbox aria-label={t`全选`} checked={allChecked} indeterminate={!allChecked && someChecked} onChange={toggleAll} />
+                  <Checkbox
+                    aria-label={t`全选`}
+                    checked={allChecked}
+                    indeterminate={!allChecked && someChecked}
+                    onChange={toggleAll}
+                  />
                 </Table.Th>
               )}
               {columns.map((column, i) => (
@@ -285,7 +319,11 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                   data-edge={edgeOf(i)}
                 >
                   {column.sortable && onSortChange ? (
-                    <UnstyledButton className={classes.sort} onClick={() => cycleSort(column.name)} data-testid={`sort-${column.name}`}>
+                    <UnstyledButton
+                      className={classes.sort}
+                      onClick={() => cycleSort(column.name)}
+                      data-testid={`sort-${column.name}`}
+                    >
                       {headerLabel(column)}
                       {sort?.field === column.name ? (
                         sort.order === 'asc' ? (
@@ -310,14 +348,24 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
               return (
                 <Table.Tr key={key} {...rowPropsOf(rowOptions?.(row))}>
                   {selectable && (
-                    <Table.Td className={checkClass} style={{ ...checkStyle, zIndex: checkPinned ? 2 : undefined }} data-edge={checkEdge ? 'start' : undefined}>
+                    <Table.Td
+                      className={checkClass}
+                      style={{ ...checkStyle, zIndex: checkPinned ? 2 : undefined }}
+                      data-edge={checkEdge ? 'start' : undefined}
+                    >
                       <Checkbox aria-label={t`选择`} checked={selected.includes(key)} onChange={() => toggle(key)} />
                     </Table.Td>
                   )}
                   {columns.map((column, i) => {
                     const content = cell(column, row);
                     return (
-                      <Table.Td key={column.id} style={sticky[i]} className={sticky[i] ? pinnedClass(i) : classes.cell} title={textOf(content)} data-edge={edgeOf(i)}>
+                      <Table.Td
+                        key={column.id}
+                        style={sticky[i]}
+                        className={sticky[i] ? pinnedClass(i) : classes.cell}
+                        title={textOf(content)}
+                        data-edge={edgeOf(i)}
+                      >
                         {content}
                       </Table.Td>
                     );

@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Group, Menu } from "@mantine/core";
-import { IconDots } from "@tabler/icons-react";
-import { useLingui } from "@lingui/react/macro";
-import type { ActionButton } from "./types";
+import { ActionIcon, Button, Group, Menu } from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react/macro';
+import type { ActionButton } from './types';
 
 /**
  * Up to this many row actions show as buttons; beyond it the first INLINE_KEPT stay and the rest go
@@ -32,7 +32,10 @@ function labelWidth(title: string): number {
 export function actionColumnWidth(buttons: readonly Pick<ActionButton, 'title'>[]): number {
   const inline = buttons.length > INLINE_ACTIONS ? buttons.slice(0, INLINE_KEPT) : buttons;
   const more = buttons.length > INLINE_ACTIONS ? MORE_WIDTH + BUTTON_GAP : 0;
-  const width = inline.reduce((sum, b) => sum + labelWidth(b.title) + BUTTON_PAD, 0) + Math.max(0, inline.length - 1) * BUTTON_GAP + more;
+  const width =
+    inline.reduce((sum, b) => sum + labelWidth(b.title) + BUTTON_PAD, 0) +
+    Math.max(0, inline.length - 1) * BUTTON_GAP +
+    more;
   return Math.max(80, Math.ceil(width + CELL_PAD));
 }
 
@@ -51,12 +54,10 @@ export function RowActions({
   fullWidth?: boolean;
 }) {
   const { t } = useLingui();
-  const inline =
-    buttons.length > INLINE_ACTIONS ? buttons.slice(0, INLINE_KEPT) : buttons;
-  const rest =
-    buttons.length > INLINE_ACTIONS ? buttons.slice(INLINE_KEPT) : [];
+  const inline = buttons.length > INLINE_ACTIONS ? buttons.slice(0, INLINE_KEPT) : buttons;
+  const rest = buttons.length > INLINE_ACTIONS ? buttons.slice(INLINE_KEPT) : [];
   return (
-    <Group gap={4} wrap={fullWidth ? "wrap" : "nowrap"}>
+    <Group gap={4} wrap={fullWidth ? 'wrap' : 'nowrap'}>
       {inline.map((b) => (
         <Button
           key={b.function}
@@ -70,12 +71,7 @@ export function RowActions({
         </Button>
       ))}
       {rest.length > 0 && (
-        <Menu
-          keepMounted
-          withinPortal={false}
-          floatingStrategy="fixed"
-          position="bottom-end"
-        >
+        <Menu keepMounted withinPortal={false} floatingStrategy="fixed" position="bottom-end">
           <Menu.Target>
             <ActionIcon
               size="sm"
@@ -90,12 +86,7 @@ export function RowActions({
           </Menu.Target>
           <Menu.Dropdown>
             {rest.map((b) => (
-              <Menu.Item
-                key={b.function}
-                color={b.color}
-                data-testid={`row-${b.function}`}
-                onClick={() => onRun(b)}
-              >
+              <Menu.Item key={b.function} color={b.color} data-testid={`row-${b.function}`} onClick={() => onRun(b)}>
                 {b.title}
               </Menu.Item>
             ))}

@@ -13,7 +13,8 @@ export interface StoredChoice {
 
 const PREFIX = 'columns:';
 
-const names = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const names = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 export function readChoice(key: string): StoredChoice | undefined {
   try {
@@ -44,7 +45,11 @@ export function hiddenColumns(defaults: readonly string[], choice: StoredChoice 
 }
 
 /** The choice after the user flipped `id`, as departures from `defaults` (undefined: back to the default). */
-export function toggled(defaults: readonly string[], choice: StoredChoice | undefined, id: string): StoredChoice | undefined {
+export function toggled(
+  defaults: readonly string[],
+  choice: StoredChoice | undefined,
+  id: string,
+): StoredChoice | undefined {
   const hiding = !hiddenColumns(defaults, choice).has(id);
   const byDefault = defaults.includes(id);
   const hidden = (choice?.hidden ?? []).filter((c) => c !== id);

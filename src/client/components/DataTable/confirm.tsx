@@ -57,7 +57,13 @@ export function ConfirmHost() {
   const active = useSyncExternalStore(subscribe, () => hosts[0] === id);
   if (!active) return null;
   return (
-    <Modal opened={Boolean(request)} onClose={() => settle(false)} title={request?.title ?? t`操作确认`} centered size="sm">
+    <Modal
+      opened={Boolean(request)}
+      onClose={() => settle(false)}
+      title={request?.title ?? t`操作确认`}
+      centered
+      size="sm"
+    >
       <Text size="sm">{request?.message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={() => settle(false)}>

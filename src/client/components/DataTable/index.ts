@@ -7,4 +7,11 @@ export { useContainerWidth, usePhone, PHONE_QUERY } from './layout';
 export { RowActions, actionColumnWidth, INLINE_ACTIONS } from './RowActions';
 export * from './types';
 export { ColumnSettings } from './ColumnSettings';
-export { useColumnChoice, hiddenColumns, readChoice, toggled, type ColumnChoice, type StoredChoice } from './columnChoice';
+export {
+  useColumnChoice,
+  hiddenColumns,
+  readChoice,
+  toggled,
+  type ColumnChoice,
+  type StoredChoice,
+} from './columnChoice';

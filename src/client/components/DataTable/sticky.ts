@@ -7,7 +7,10 @@ export const widthOf = (column: Pick<Column, 'width'>): number => column.width ?
  * Sticky offsets of fixed columns, with logical insets so right-to-left layouts pin to the
  * other side. The selection column (when shown) is pinned at the start with the left group.
  */
-export function stickyStyles<R extends Row>(columns: readonly Column<R>[], withCheck: boolean): (CSSProperties | undefined)[] {
+export function stickyStyles<R extends Row>(
+  columns: readonly Column<R>[],
+  withCheck: boolean,
+): (CSSProperties | undefined)[] {
   const styles: (CSSProperties | undefined)[] = columns.map(() => undefined);
   let start = withCheck ? CHECK_COLUMN_WIDTH : 0;
   columns.forEach((column, i) => {

@@ -21,7 +21,15 @@ export interface PaginationProps {
  * Table pagination (docs/requirements/widgets.md#pagination): first/last, five page buttons with ellipses, page input,
  * total, page size.
  */
-export function Pagination({ page, size, total, capped, onPageChange, onSizeChange, sizes = PAGE_SIZES }: PaginationProps) {
+export function Pagination({
+  page,
+  size,
+  total,
+  capped,
+  onPageChange,
+  onSizeChange,
+  sizes = PAGE_SIZES,
+}: PaginationProps) {
   const { t } = useLingui();
   const last = lastPage(total, size);
   const [input, setInput] = useState(String(page));

@@ -18,7 +18,13 @@ export function RegionSelector({ value, onChange, disabled }: RegionSelectorProp
   const { data: regions = [], isPending } = useQuery(regionsQuery);
   const cities = citiesOf(regions, value.province).map((c) => c.name);
   const districts = districtsOf(regions, value.province, value.city);
-  const common = { placeholder: t`请选择`, searchable: true, clearable: true, comboboxProps: { withinPortal: false }, miw: 140 };
+  const common = {
+    placeholder: t`请选择`,
+    searchable: true,
+    clearable: true,
+    comboboxProps: { withinPortal: false },
+    miw: 140,
+  };
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">

@@ -24,12 +24,21 @@ async function fetchRegions(): Promise<Region[]> {
 }
 
 // The file only changes with a release, so one fetch serves the whole session.
-export const regionsQuery = queryOptions({ queryKey: ['regions'], queryFn: fetchRegions, staleTime: Infinity, gcTime: Infinity });
+export const regionsQuery = queryOptions({
+  queryKey: ['regions'],
+  queryFn: fetchRegions,
+  staleTime: Infinity,
+  gcTime: Infinity,
+});
 
 export function citiesOf(regions: Region[], province?: string): Region['cityList'] {
   return regions.find((r) => r.name === province)?.cityList ?? [];
 }
 
 export function districtsOf(regions: Region[], province?: string, city?: string): string[] {
-  return citiesOf(regions, province).find((c) => c.name === city)?.areaList.map((a) => a.name) ?? [];
+  return (
+    citiesOf(regions, province)
+      .find((c) => c.name === city)
+      ?.areaList.map((a) => a.name) ?? []
+  );
 }

@@ -25,7 +25,8 @@ export function Slider({ mc, name, thumbLabel, ...props }: SliderProps) {
   const missing = !mc;
 
   useEffect(() => {
-    if (missing) notifications.show({ id: MISSING_MC_TOAST, color: 'red', message: t`滚动条缺少mc值`, autoClose: TOAST_MS });
+    if (missing)
+      notifications.show({ id: MISSING_MC_TOAST, color: 'red', message: t`滚动条缺少mc值`, autoClose: TOAST_MS });
   }, [missing, t]);
 
   if (missing) return null;

@@ -28,8 +28,17 @@ const INDENT_PX = 20;
  * Expandable tree with optional check boxes and a per-node action menu (docs/requirements/widgets.md#tree-list).
  * `checked` may be controlled; without it the tree keeps its own selection.
  */
-export function TreeList({ nodes, selectable = false, checked, onCheckedChange, actions, defaultExpanded = 'none' }: TreeListProps) {
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set(defaultExpanded === 'all' ? branchIds(nodes) : []));
+export function TreeList({
+  nodes,
+  selectable = false,
+  checked,
+  onCheckedChange,
+  actions,
+  defaultExpanded = 'none',
+}: TreeListProps) {
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(
+    () => new Set(defaultExpanded === 'all' ? branchIds(nodes) : []),
+  );
   const [ownChecked, setOwnChecked] = useState<number[]>([]);
   const current = checked ?? ownChecked;
   const checkedSet = new Set(current);
@@ -88,8 +97,22 @@ function TreeBranch({ node, depth, ctx }: { node: TreeNode; depth: number; ctx: 
   };
 
   return (
-    <li role="treeitem" aria-expanded={hasChildren ? open : undefined} aria-level={depth + 1} aria-label={label} className={classes.item}>
-      <Group gap={6} wrap="nowrap" className={classes.row} data-tree-row style={{ paddingInlineStart: depth * INDENT_PX }} tabIndex={0} onKeyDown={onKeyDown}>
+    <li
+      role="treeitem"
+      aria-expanded={hasChildren ? open : undefined}
+      aria-level={depth + 1}
+      aria-label={label}
+      className={classes.item}
+    >
+      <Group
+        gap={6}
+        wrap="nowrap"
+        className={classes.row}
+        data-tree-row
+        style={{ paddingInlineStart: depth * INDENT_PX }}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+      >
         {hasChildren ? (
           <UnstyledButton
             className={classes.toggle}

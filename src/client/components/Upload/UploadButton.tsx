@@ -30,7 +30,12 @@ export function UploadButton({ kind, onFile, children, ...buttonProps }: UploadB
     }
     // The image message of docs/requirements/validation.md#uploads says 500 KB although the check allows 600 KB (see
     // checkUpload).
-    const limits: Record<UploadKind, string> = { image: t`图片大小不能超过500KB`, file: t`文件大小不能超过5MB`, video: t`视频大小不能超过20MB`, audio: t`音频大小不能超过10MB` };
+    const limits: Record<UploadKind, string> = {
+      image: t`图片大小不能超过500KB`,
+      file: t`文件大小不能超过5MB`,
+      video: t`视频大小不能超过20MB`,
+      audio: t`音频大小不能超过10MB`,
+    };
     const message = problem === 'fileTooLarge' ? limits[kind] : serverMessage(problem, problem);
     notifications.show({ color: 'red', message, autoClose: TOAST_MS });
   };

@@ -7,7 +7,19 @@ export type UploadKind = 'image' | 'file' | 'video' | 'audio';
 export const UPLOAD_ACCEPT: Record<UploadKind, { mime: readonly string[]; ext: readonly string[] }> = {
   image: { mime: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], ext: ['jpg', 'jpeg', 'png', 'gif', 'webp'] },
   video: { mime: ['video/mp4', 'video/webm'], ext: ['mp4', 'webm'] },
-  audio: { mime: ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg', 'audio/aac', 'audio/x-aac'], ext: ['mp3', 'wav', 'ogg', 'aac'] },
+  audio: {
+    mime: [
+      'audio/mpeg',
+      'audio/mp3',
+      'audio/wav',
+      'audio/x-wav',
+      'audio/wave',
+      'audio/ogg',
+      'audio/aac',
+      'audio/x-aac',
+    ],
+    ext: ['mp3', 'wav', 'ogg', 'aac'],
+  },
   file: {
     mime: [
       'application/pdf',
@@ -29,7 +41,12 @@ export const UPLOAD_ACCEPT: Record<UploadKind, { mime: readonly string[]; ext: r
  * docs/requirements/validation.md#uploads quirk, kept on purpose: the image message tells users 500 KB, while the
  * check itself lets images through up to 600 KB (UPLOAD_IMAGE_MAX).
  */
-export const UPLOAD_MAX: Record<UploadKind, number> = { image: UPLOAD_IMAGE_MAX, file: UPLOAD_FILE_MAX, video: UPLOAD_VIDEO_MAX, audio: UPLOAD_AUDIO_MAX };
+export const UPLOAD_MAX: Record<UploadKind, number> = {
+  image: UPLOAD_IMAGE_MAX,
+  file: UPLOAD_FILE_MAX,
+  video: UPLOAD_VIDEO_MAX,
+  audio: UPLOAD_AUDIO_MAX,
+};
 
 /** The `accept` attribute for a file picker of this kind. */
 export function acceptAttribute(kind: UploadKind): string {

@@ -40,8 +40,22 @@ export function BindingReviewScreen(props: RouteScreenProps) {
     }
   };
   const actions: RowAction[] = [
-    { id: 'residentApprove', title: t`通过`, color: 'green', mark: MARK, visible: (row) => REVIEWABLE.includes(Number(row.reviewState)), run: (row) => void approve(row) },
-    { id: 'residentReject', title: t`拒绝`, color: 'red', mark: MARK, visible: (row) => REVIEWABLE.includes(Number(row.reviewState)), run: (row) => setRejecting(row) },
+    {
+      id: 'residentApprove',
+      title: t`通过`,
+      color: 'green',
+      mark: MARK,
+      visible: (row) => REVIEWABLE.includes(Number(row.reviewState)),
+      run: (row) => void approve(row),
+    },
+    {
+      id: 'residentReject',
+      title: t`拒绝`,
+      color: 'red',
+      mark: MARK,
+      visible: (row) => REVIEWABLE.includes(Number(row.reviewState)),
+      run: (row) => setRejecting(row),
+    },
   ];
   const batch = async (ids: number[]) => {
     try {
@@ -61,14 +75,26 @@ export function BindingReviewScreen(props: RouteScreenProps) {
         rowActions={actions}
         toolbar={(selected) =>
           hasMark(MARK) ? (
-            <Button size="xs" variant="light" color="green" disabled={!selected.length} onClick={() => void batch(selected)} data-testid="resident-batch-approve">
+            <Button
+              size="xs"
+              variant="light"
+              color="green"
+              disabled={!selected.length}
+              onClick={() => void batch(selected)}
+              data-testid="resident-batch-approve"
+            >
               <Trans>批量通过</Trans>
             </Button>
           ) : null
         }
       />
       <RejectModal row={rejecting} onClose={() => setRejecting(null)} onDone={() => void refreshAccess(queryClient)} />
-      <Modal opened={results !== null} onClose={() => setResults(null)} title={t`批量审核结果`} data-testid="resident-batch-results">
+      <Modal
+        opened={results !== null}
+        onClose={() => setResults(null)}
+        title={t`批量审核结果`}
+        data-testid="resident-batch-results"
+      >
         <Table>
           <Table.Tbody>
             {(results ?? []).map((r) => (
@@ -114,14 +140,32 @@ function RejectModal({ row, onClose, onDone }: { row: Row | null; onClose: () =>
     }
   };
   return (
-    <Modal opened={row !== null} onClose={onClose} title={t`拒绝 ${String(row?.name ?? '')}`} data-testid="resident-reject">
+    <Modal
+      opened={row !== null}
+      onClose={onClose}
+      title={t`拒绝 ${String(row?.name ?? '')}`}
+      data-testid="resident-reject"
+    >
       <Stack gap="sm">
-        <Textarea label={t`原因`} required maxLength={200} value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-testid="resident-reject-reason" />
+        <Textarea
+          label={t`原因`}
+          required
+          maxLength={200}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          data-testid="resident-reject-reason"
+        />
         <Text size="xs" c="dimmed">
           <Trans>申请加入被拒绝；申请退出被拒绝时住户保持已通过。</Trans>
         </Text>
         <Group justify="flex-end">
-          <Button color="red" loading={busy} disabled={!reason.trim()} onClick={() => void submit()} data-testid="resident-reject-submit">
+          <Button
+            color="red"
+            loading={busy}
+            disabled={!reason.trim()}
+            onClick={() => void submit()}
+            data-testid="resident-reject-submit"
+          >
             <Trans>拒绝</Trans>
           </Button>
         </Group>

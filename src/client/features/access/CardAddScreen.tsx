@@ -32,8 +32,22 @@ export function CardAddScreen(props: RouteScreenProps) {
   const [armId, setArmId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [cards, setCards] = useState<ResourceSearch>(props.search);
-  const doors = useQuery(resourceListQuery(deviceResource, { page: 1, size: 200, sort: [{ field: 'imei', order: 'asc' }], filters: { kind: 'doorUnit' } }));
-  const residents = useQuery(resourceListQuery(residentDef, { page: 1, size: 100, sort: [{ field: 'id', order: 'desc' }], ...(debounced ? { keyword: debounced } : {}) }));
+  const doors = useQuery(
+    resourceListQuery(deviceResource, {
+      page: 1,
+      size: 200,
+      sort: [{ field: 'imei', order: 'asc' }],
+      filters: { kind: 'doorUnit' },
+    }),
+  );
+  const residents = useQuery(
+    resourceListQuery(residentDef, {
+      page: 1,
+      size: 100,
+      sort: [{ field: 'id', order: 'desc' }],
+      ...(debounced ? { keyword: debounced } : {}),
+    }),
+  );
   const status = useQuery(armStatusQuery(armId));
   // The unit's 5084 arrives before the next poll: look at once.
   useLiveEvent('card', () => {
@@ -49,7 +63,11 @@ export function CardAddScreen(props: RouteScreenProps) {
     if (!imei || !residentId) return;
     setBusy(true);
     try {
-      const answer = await request<{ armId: number }>('user', 'accessCard/arm', { imei, residentId: Number(residentId), seconds });
+      const answer = await request<{ armId: number }>('user', 'accessCard/arm', {
+        imei,
+        residentId: Number(residentId),
+        seconds,
+      });
       setArmId(answer.armId);
     } catch {
       // Shown by the request helper (offline, not bound ...).
@@ -71,7 +89,10 @@ export function CardAddScreen(props: RouteScreenProps) {
               searchable
               value={imei}
               onChange={setImei}
-              data={((doors.data?.rows ?? []) as Row[]).map((d) => ({ value: String(d.imei), label: `${String(d.name ?? '')} ${String(d.imei)}`.trim() }))}
+              data={((doors.data?.rows ?? []) as Row[]).map((d) => ({
+                value: String(d.imei),
+                label: `${String(d.name ?? '')} ${String(d.imei)}`.trim(),
+              }))}
               data-testid="cardadd-door"
             />
             <Select
@@ -83,14 +104,32 @@ export function CardAddScreen(props: RouteScreenProps) {
               data={bound.map((r) => ({ value: String(r.id), label: `${String(r.name)} ${String(r.phone)}` }))}
               data-testid="cardadd-resident"
             />
-            <NumberInput label={t`等待刷卡（秒）`} min={10} max={600} value={seconds} onChange={(v) => setSeconds(Number(v) || 120)} w={140} />
+            <NumberInput
+              label={t`等待刷卡（秒）`}
+              min={10}
+              max={600}
+              value={seconds}
+              onChange={(v) => setSeconds(Number(v) || 120)}
+              w={140}
+            />
           </Group>
           <Group>
-            <Button onClick={() => void arm()} loading={busy} disabled={!imei || !residentId || !hasMark('accessCard:issue')} data-testid="cardadd-arm">
+            <Button
+              onClick={() => void arm()}
+              loading={busy}
+              disabled={!imei || !residentId || !hasMark('accessCard:issue')}
+              data-testid="cardadd-arm"
+            >
               <Trans>开始发卡</Trans>
             </Button>
             {s && (
-              <Badge color={s.state === 'issued' ? 'green' : s.state === 'expired' ? 'gray' : 'blue'} size="lg" variant="light" data-testid="cardadd-state" data-state={s.state}>
+              <Badge
+                color={s.state === 'issued' ? 'green' : s.state === 'expired' ? 'gray' : 'blue'}
+                size="lg"
+                variant="light"
+                data-testid="cardadd-state"
+                data-state={s.state}
+              >
                 {s.state === 'issued' ? t`已发卡` : s.state === 'expired' ? t`已超时` : t`等待刷卡`}
               </Badge>
             )}
@@ -103,7 +142,8 @@ export function CardAddScreen(props: RouteScreenProps) {
           {s?.state === 'issued' && (
             <Alert color="green" data-testid="cardadd-issued">
               <Text>
-                <Trans>卡号</Trans> <b data-testid="cardadd-cardno">{s.cardNo}</b> <Trans>已绑定到住户，权限已下发到门口机。</Trans>
+                <Trans>卡号</Trans> <b data-testid="cardadd-cardno">{s.cardNo}</b>{' '}
+                <Trans>已绑定到住户，权限已下发到门口机。</Trans>
               </Text>
             </Alert>
           )}

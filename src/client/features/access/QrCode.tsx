@@ -6,10 +6,16 @@ export function QrCode({ text, size = 200 }: { text: string; size?: number }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void import('qrcode').then((qr) => qr.toDataURL(text, { width: size, margin: 1, errorCorrectionLevel: 'M' })).then((data) => live && setUrl(data));
+    void import('qrcode')
+      .then((qr) => qr.toDataURL(text, { width: size, margin: 1, errorCorrectionLevel: 'M' }))
+      .then((data) => live && setUrl(data));
     return () => {
       live = false;
     };
   }, [text, size]);
-  return url ? <Image src={url} w={size} h={size} alt={text} data-testid="qr-image" data-token={text} /> : <Loader size="sm" />;
+  return url ? (
+    <Image src={url} w={size} h={size} alt={text} data-testid="qr-image" data-token={text} />
+  ) : (
+    <Loader size="sm" />
+  );
 }

@@ -15,7 +15,13 @@ import type { RouteScreenProps } from '../screens/types';
 import { deliveriesQuery, qrQuery, refreshAccess } from './access.api';
 import { QrCode } from './QrCode';
 
-const STATE_COLOR: Record<PushState, string> = { pending: 'gray', sent: 'blue', acknowledged: 'green', failed: 'red', retried: 'orange' };
+const STATE_COLOR: Record<PushState, string> = {
+  pending: 'gray',
+  sent: 'blue',
+  acknowledged: 'green',
+  failed: 'red',
+  retried: 'orange',
+};
 
 /**
  * /rightsManagement: who may open which door units when (rights, with visitors' QR codes), each
@@ -45,7 +51,12 @@ export function RightsScreen(props: RouteScreenProps) {
         <CardList search={cards} onSearchChange={setCards} />
       </Tabs.Panel>
       <Tabs.Panel value="events">
-        <ResourceScreen def={accessEventDef} search={events} onSearchChange={setEvents} title={<Trans>通行记录</Trans>} />
+        <ResourceScreen
+          def={accessEventDef}
+          search={events}
+          onSearchChange={setEvents}
+          title={<Trans>通行记录</Trans>}
+        />
       </Tabs.Panel>
     </Tabs>
   );
@@ -66,12 +77,25 @@ function RightsList(props: RouteScreenProps) {
   };
   const actions: RowAction[] = [
     { id: 'rightQr', title: t`二维码`, visible: (row) => Boolean(row.qrToken), run: (row) => setQr(row.id) },
-    { id: 'rightRevoke', title: t`撤销`, color: 'red', mark: 'accessRight:update', visible: (row) => !row.revoked, run: (row) => void revoke(row) },
+    {
+      id: 'rightRevoke',
+      title: t`撤销`,
+      color: 'red',
+      mark: 'accessRight:update',
+      visible: (row) => !row.revoked,
+      run: (row) => void revoke(row),
+    },
   ];
   const cells = { qrToken: (row: Row) => (row.qrToken ? <Badge variant="light">QR</Badge> : null) };
   return (
     <>
-      <ResourceScreen def={accessRightDef} {...props} rowActions={actions} cells={cells} title={<Trans>门禁权限</Trans>} />
+      <ResourceScreen
+        def={accessRightDef}
+        {...props}
+        rowActions={actions}
+        cells={cells}
+        title={<Trans>门禁权限</Trans>}
+      />
       <Modal opened={qr !== null} onClose={() => setQr(null)} title={t`访客二维码`} centered data-testid="right-qr">
         {qr !== null && <QrPanel id={qr} />}
       </Modal>
@@ -88,7 +112,11 @@ function QrPanel({ id }: { id: number }) {
       <QrCode text={q.data.token} size={220} />
       <Text fw={600}>{q.data.name}</Text>
       <Text size="sm" c={q.data.revoked ? 'red' : 'dimmed'}>
-        {q.data.revoked ? t`已撤销` : q.data.validUntil ? t`有效期至 ${formatDateCell(q.data.validUntil)}` : t`长期有效`}
+        {q.data.revoked
+          ? t`已撤销`
+          : q.data.validUntil
+            ? t`有效期至 ${formatDateCell(q.data.validUntil)}`
+            : t`长期有效`}
       </Text>
     </Stack>
   );
@@ -99,7 +127,13 @@ function Deliveries() {
   const queryClient = useQueryClient();
   const q = useQuery(deliveriesQuery());
   const [busy, setBusy] = useState(false);
-  const stateLabel: Record<PushState, string> = { pending: t`待发送`, sent: t`已发送`, acknowledged: t`已确认`, failed: t`失败`, retried: t`已重发` };
+  const stateLabel: Record<PushState, string> = {
+    pending: t`待发送`,
+    sent: t`已发送`,
+    acknowledged: t`已确认`,
+    failed: t`失败`,
+    retried: t`已重发`,
+  };
   const resend = async (deviceIds: number[]) => {
     setBusy(true);
     try {
@@ -121,7 +155,13 @@ function Deliveries() {
           <Trans>每台门口机收到完整的凭证列表（卡号、二维码、人脸样本）及版本号；确认后生效。</Trans>
         </Text>
         {canResend && rows.length > 0 && (
-          <Button size="xs" variant="light" loading={busy} onClick={() => void resend(rows.filter((r) => r.state !== 'acknowledged').map((r) => r.deviceId))} disabled={rows.every((r) => r.state === 'acknowledged')}>
+          <Button
+            size="xs"
+            variant="light"
+            loading={busy}
+            onClick={() => void resend(rows.filter((r) => r.state !== 'acknowledged').map((r) => r.deviceId))}
+            disabled={rows.every((r) => r.state === 'acknowledged')}
+          >
             <Trans>重发未确认的</Trans>
           </Button>
         )}
@@ -163,7 +203,13 @@ function Deliveries() {
                 </Table.Td>
                 <Table.Td>
                   {canResend && (
-                    <Button size="compact-xs" variant="subtle" loading={busy} onClick={() => void resend([r.deviceId])} data-testid="delivery-resend">
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      loading={busy}
+                      onClick={() => void resend([r.deviceId])}
+                      data-testid="delivery-resend"
+                    >
                       <Trans>重新下发</Trans>
                     </Button>
                   )}
@@ -199,6 +245,23 @@ export function CardList({ search, onSearchChange }: RouteScreenProps) {
       // Shown by the request helper.
     }
   };
-  const actions: RowAction[] = [{ id: 'cardRevoke', title: t`撤销`, color: 'red', mark: 'accessCard:delete', visible: (row) => !row.revoked, run: (row) => void revoke([row.id]) }];
-  return <ResourceScreen def={accessCardDef} search={search} onSearchChange={onSearchChange} rowActions={actions} title={<Trans>门禁卡</Trans>} />;
+  const actions: RowAction[] = [
+    {
+      id: 'cardRevoke',
+      title: t`撤销`,
+      color: 'red',
+      mark: 'accessCard:delete',
+      visible: (row) => !row.revoked,
+      run: (row) => void revoke([row.id]),
+    },
+  ];
+  return (
+    <ResourceScreen
+      def={accessCardDef}
+      search={search}
+      onSearchChange={onSearchChange}
+      rowActions={actions}
+      title={<Trans>门禁卡</Trans>}
+    />
+  );
 }

@@ -14,7 +14,11 @@ export interface ArmStatus {
 }
 
 export const deliveriesQuery = () =>
-  queryOptions({ queryKey: ['accessRight', 'deliveries'] as const, queryFn: () => request<{ rows: Delivery[] }>('user', 'accessRight/deliveries', {}), refetchInterval: 3000 });
+  queryOptions({
+    queryKey: ['accessRight', 'deliveries'] as const,
+    queryFn: () => request<{ rows: Delivery[] }>('user', 'accessRight/deliveries', {}),
+    refetchInterval: 3000,
+  });
 
 export const armStatusQuery = (armId: number | null) =>
   queryOptions({
@@ -24,7 +28,14 @@ export const armStatusQuery = (armId: number | null) =>
     refetchInterval: (q) => (q.state.data && q.state.data.state !== 'waiting' ? false : 1000),
   });
 
-export const qrQuery = (id: number) => queryOptions({ queryKey: ['accessRight', 'qr', id] as const, queryFn: () => request<{ token: string; name: string; validUntil: string | null; revoked: boolean }>('user', 'accessRight/qr', { id }) });
+export const qrQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['accessRight', 'qr', id] as const,
+    queryFn: () =>
+      request<{ token: string; name: string; validUntil: string | null; revoked: boolean }>('user', 'accessRight/qr', {
+        id,
+      }),
+  });
 
 /** After a change that moves rights, cards or lists: every list of the feature refetches. */
 export async function refreshAccess(queryClient: QueryClient): Promise<void> {

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconDownload, IconRefresh, IconX } from '@tabler/icons-react';
@@ -41,7 +53,8 @@ interface PlayStat {
 /** How often the play figures refresh while the tab is open (the units report every 10 s). */
 const STATS_REFRESH_MS = 5_000;
 
-const asBatch = (results: AdDeliveryResult[]): BatchCommandResult[] => results.map((r) => ({ imei: r.imei, id: r.commandId, status: r.status, key: r.key }));
+const asBatch = (results: AdDeliveryResult[]): BatchCommandResult[] =>
+  results.map((r) => ({ imei: r.imei, id: r.commandId, status: r.status, key: r.key }));
 
 /**
  * /advertisingdistribution: passed ads go to door-unit screens (their communities' and units'
@@ -98,7 +111,8 @@ function AdsToDistribute(props: RouteScreenProps) {
   const [target, setTarget] = useState<Row | null>(null);
   const [results, setResults] = useState<AdDeliveryResult[] | null>(null);
   const withdraw = useMutation({
-    mutationFn: (row: Row) => request<{ results: AdDeliveryResult[] }>('user', 'advertisement/withdraw', { id: row.id }, { showMessage: true }),
+    mutationFn: (row: Row) =>
+      request<{ results: AdDeliveryResult[] }>('user', 'advertisement/withdraw', { id: row.id }, { showMessage: true }),
     onSuccess: async (answer) => {
       setResults(answer.results);
       await invalidateResource(queryClient, adDef.name);
@@ -115,19 +129,36 @@ function AdsToDistribute(props: RouteScreenProps) {
         cells={adCells}
         title={null}
         rowActions={[
-          { id: 'distribute', title: t`投放`, color: 'blue', mark: AD_MARK_DISTRIBUTE, visible: distributable, run: (row) => setTarget(row) },
+          {
+            id: 'distribute',
+            title: t`投放`,
+            color: 'blue',
+            mark: AD_MARK_DISTRIBUTE,
+            visible: distributable,
+            run: (row) => setTarget(row),
+          },
           {
             id: 'withdraw',
             title: t`撤回`,
             color: 'orange',
             mark: AD_MARK_DISTRIBUTE,
             visible: (row) => row.reviewState === AD_REVIEW.delivered,
-            run: (row) => void confirmDanger({ message: t`确定要从门口机撤回广告“${String(row.title)}”吗？`, confirmLabel: t`撤回` }).then((ok) => ok && withdraw.mutate(row)),
+            run: (row) =>
+              void confirmDanger({
+                message: t`确定要从门口机撤回广告“${String(row.title)}”吗？`,
+                confirmLabel: t`撤回`,
+              }).then((ok) => ok && withdraw.mutate(row)),
           },
         ]}
       />
       {results && <BatchResults results={asBatch(results)} />}
-      <Modal opened={target !== null} onClose={() => setTarget(null)} title={<Trans>投放广告</Trans>} size="lg" data-testid="ad-distribute">
+      <Modal
+        opened={target !== null}
+        onClose={() => setTarget(null)}
+        title={<Trans>投放广告</Trans>}
+        size="lg"
+        data-testid="ad-distribute"
+      >
         {target && (
           <DistributeForm
             ad={target}
@@ -147,9 +178,17 @@ function DistributeForm({ ad, onDone }: { ad: Row; onDone: (results: AdDeliveryR
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const [imeis, setImeis] = useState<string[]>([]);
-  const targeted = (Array.isArray(ad.communityIds) && ad.communityIds.length > 0) || (Array.isArray(ad.unitIds) && ad.unitIds.length > 0);
+  const targeted =
+    (Array.isArray(ad.communityIds) && ad.communityIds.length > 0) ||
+    (Array.isArray(ad.unitIds) && ad.unitIds.length > 0);
   const send = useMutation({
-    mutationFn: () => request<{ results: AdDeliveryResult[] }>('user', 'advertisement/distribute', { id: ad.id, ...(imeis.length ? { imeis } : {}) }, { showMessage: true }),
+    mutationFn: () =>
+      request<{ results: AdDeliveryResult[] }>(
+        'user',
+        'advertisement/distribute',
+        { id: ad.id, ...(imeis.length ? { imeis } : {}) },
+        { showMessage: true },
+      ),
     onSuccess: async (answer) => {
       onDone(answer.results);
       await invalidateResource(queryClient, adDef.name);
@@ -160,16 +199,29 @@ function DistributeForm({ ad, onDone }: { ad: Row; onDone: (results: AdDeliveryR
     <Stack gap="sm">
       <Text fw={600}>{String(ad.title)}</Text>
       <Text size="sm" c="dimmed">
-        {targeted ? <Trans>不选门口机时，投放到广告所选小区和单元的全部门口机。</Trans> : <Trans>广告未设置投放小区或单元，请选择门口机。</Trans>}
+        {targeted ? (
+          <Trans>不选门口机时，投放到广告所选小区和单元的全部门口机。</Trans>
+        ) : (
+          <Trans>广告未设置投放小区或单元，请选择门口机。</Trans>
+        )}
       </Text>
-      <DevicePicker kind="doorUnit" value={undefined} onChange={(imei) => setImeis((prev) => (prev.includes(imei) ? prev : [...prev, imei]))} />
+      <DevicePicker
+        kind="doorUnit"
+        value={undefined}
+        onChange={(imei) => setImeis((prev) => (prev.includes(imei) ? prev : [...prev, imei]))}
+      />
       <Group gap={6} data-testid="ad-picked">
         {imeis.map((imei) => (
           <Badge
             key={imei}
             variant="light"
             rightSection={
-              <ActionIcon size="xs" variant="transparent" aria-label={t`移除`} onClick={() => setImeis((prev) => prev.filter((i) => i !== imei))}>
+              <ActionIcon
+                size="xs"
+                variant="transparent"
+                aria-label={t`移除`}
+                onClick={() => setImeis((prev) => prev.filter((i) => i !== imei))}
+              >
                 <IconX size={12} />
               </ActionIcon>
             }
@@ -179,7 +231,12 @@ function DistributeForm({ ad, onDone }: { ad: Row; onDone: (results: AdDeliveryR
         ))}
       </Group>
       <Group justify="flex-end">
-        <Button disabled={!targeted && imeis.length === 0} loading={send.isPending} onClick={() => send.mutate()} data-testid="ad-distribute-submit">
+        <Button
+          disabled={!targeted && imeis.length === 0}
+          loading={send.isPending}
+          onClick={() => send.mutate()}
+          data-testid="ad-distribute-submit"
+        >
           <Trans>投放</Trans>
         </Button>
       </Group>
@@ -193,14 +250,26 @@ function Deliveries() {
   const [results, setResults] = useState<AdDeliveryResult[] | null>(null);
   const refresh = () => invalidateResource(queryClient, adDeliveryDef.name);
   const resend = useMutation({
-    mutationFn: (row: Row) => request<{ results: AdDeliveryResult[] }>('user', 'advertisement/resend', { ids: [row.id] }, { showMessage: true }),
+    mutationFn: (row: Row) =>
+      request<{ results: AdDeliveryResult[] }>(
+        'user',
+        'advertisement/resend',
+        { ids: [row.id] },
+        { showMessage: true },
+      ),
     onSuccess: async (answer) => {
       setResults(answer.results);
       await refresh();
     },
   });
   const withdraw = useMutation({
-    mutationFn: (row: Row) => request<{ results: AdDeliveryResult[] }>('user', 'advertisement/withdraw', { id: row.adId, deliveryIds: [row.id] }, { showMessage: true }),
+    mutationFn: (row: Row) =>
+      request<{ results: AdDeliveryResult[] }>(
+        'user',
+        'advertisement/withdraw',
+        { id: row.adId, deliveryIds: [row.id] },
+        { showMessage: true },
+      ),
     onSuccess: async (answer) => {
       setResults(answer.results);
       await refresh();
@@ -213,13 +282,32 @@ function Deliveries() {
         def={adDeliveryDef}
         title={null}
         toolbar={() => (
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void refresh()} data-testid="ad-deliveries-refresh">
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => void refresh()}
+            data-testid="ad-deliveries-refresh"
+          >
             <Trans>刷新</Trans>
           </Button>
         )}
         rowActions={[
-          { id: 'resend', title: t`重新发送`, color: 'blue', mark: AD_MARK_DISTRIBUTE, visible: (row) => !row.withdrawn, run: (row) => resend.mutate(row) },
-          { id: 'withdrawOne', title: t`撤回`, color: 'orange', mark: AD_MARK_DISTRIBUTE, visible: (row) => !row.withdrawn, run: (row) => withdraw.mutate(row) },
+          {
+            id: 'resend',
+            title: t`重新发送`,
+            color: 'blue',
+            mark: AD_MARK_DISTRIBUTE,
+            visible: (row) => !row.withdrawn,
+            run: (row) => resend.mutate(row),
+          },
+          {
+            id: 'withdrawOne',
+            title: t`撤回`,
+            color: 'orange',
+            mark: AD_MARK_DISTRIBUTE,
+            visible: (row) => !row.withdrawn,
+            run: (row) => withdraw.mutate(row),
+          },
         ]}
       />
       {results && <BatchResults results={asBatch(results)} />}
@@ -241,15 +329,28 @@ function PlayStats() {
   const body = { by, ...(range[0] ? { from: dayStart(range[0]) } : {}), ...(range[1] ? { to: dayEnd(range[1]) } : {}) };
   const stats = useQuery({
     queryKey: ['adPlayStats', body],
-    queryFn: async () => (await request<{ rows: PlayStat[] }>('user', 'advertisement/plays/stats', body, { background: true })).rows,
+    queryFn: async () =>
+      (await request<{ rows: PlayStat[] }>('user', 'advertisement/plays/stats', body, { background: true })).rows,
     refetchInterval: STATS_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
   const rows = stats.data ?? [];
   const exportCsv = () => {
-    const head = by === 'ad' ? [t`广告`, t`广告主`, t`播放次数`, t`播放时长（秒）`, t`最近播放`, t`计费金额（元）`] : [t`门口机IMEI`, t`门口机`, t`播放次数`, t`播放时长（秒）`, t`最近播放`];
-    const lines = rows.map((r) => (by === 'ad' ? [r.label, r.client, r.plays, r.seconds, r.lastPlay, r.billed] : [r.key, r.label, r.plays, r.seconds, r.lastPlay]).map(csvCell).join(','));
-    const blob = new Blob([`\uFEFF${[head.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
+    const head =
+      by === 'ad'
+        ? [t`广告`, t`广告主`, t`播放次数`, t`播放时长（秒）`, t`最近播放`, t`计费金额（元）`]
+        : [t`门口机IMEI`, t`门口机`, t`播放次数`, t`播放时长（秒）`, t`最近播放`];
+    const lines = rows.map((r) =>
+      (by === 'ad'
+        ? [r.label, r.client, r.plays, r.seconds, r.lastPlay, r.billed]
+        : [r.key, r.label, r.plays, r.seconds, r.lastPlay]
+      )
+        .map(csvCell)
+        .join(','),
+    );
+    const blob = new Blob([`\uFEFF${[head.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`], {
+      type: 'text/csv;charset=utf-8',
+    });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
     a.download = by === 'ad' ? 'ad-plays-by-ad.csv' : 'ad-plays-by-unit.csv';
@@ -268,8 +369,24 @@ function PlayStats() {
           ]}
           data-testid="ad-stats-by"
         />
-        <DatePickerInput type="range" clearable aria-label={t`播放日期`} placeholder={t`播放日期`} valueFormat="YYYY-MM-DD" w={240} value={range} onChange={setRange} data-testid="ad-stats-range" />
-        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportCsv} disabled={!rows.length} data-testid="ad-stats-export">
+        <DatePickerInput
+          type="range"
+          clearable
+          aria-label={t`播放日期`}
+          placeholder={t`播放日期`}
+          valueFormat="YYYY-MM-DD"
+          w={240}
+          value={range}
+          onChange={setRange}
+          data-testid="ad-stats-range"
+        />
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          onClick={exportCsv}
+          disabled={!rows.length}
+          data-testid="ad-stats-export"
+        >
           <Trans>导出</Trans>
         </Button>
       </Group>
@@ -287,7 +404,9 @@ function PlayStats() {
           <Table.Tbody>
             {rows.map((r) => (
               <Table.Tr key={String(r.key)} data-testid="ad-stat-row" data-key={String(r.key)} data-plays={r.plays}>
-                <Table.Td>{by === 'ad' ? `${r.label ?? ''}（${r.client ?? ''}）` : `${r.label ?? ''} · ${String(r.key)}`}</Table.Td>
+                <Table.Td>
+                  {by === 'ad' ? `${r.label ?? ''}（${r.client ?? ''}）` : `${r.label ?? ''} · ${String(r.key)}`}
+                </Table.Td>
                 <Table.Td>{r.plays}</Table.Td>
                 <Table.Td>{secondsText(r.seconds)}</Table.Td>
                 <Table.Td>{r.lastPlay ? formatDateCell(r.lastPlay) : ''}</Table.Td>

@@ -51,7 +51,10 @@ export function AdManagementScreen(props: RouteScreenProps) {
     form.append('file', file);
     setBusy(true);
     try {
-      const saved = await request<UploadedAdVideo>('user', 'ossUser/uploadAdvertVideo', form, { upload: true, timeoutMs: 120_000 });
+      const saved = await request<UploadedAdVideo>('user', 'ossUser/uploadAdvertVideo', form, {
+        upload: true,
+        timeoutMs: 120_000,
+      });
       toast('success', t`视频已上传，时长 ${secondsText(saved.durationS)}`);
       if (row) setEditing({ ...row, video: saved.name });
       else setInitial({ video: saved.name, title: file.name.replace(/\.[^.]+$/, '').slice(0, 100), status: 1 });
@@ -75,18 +78,41 @@ export function AdManagementScreen(props: RouteScreenProps) {
         cells={adCells}
         title={<Trans>广告管理</Trans>}
         rowActions={[
-          { id: 'replaceVideo', title: t`更换视频`, mark: 'advertisement:update', visible: (row) => row.reviewState !== AD_REVIEW.delivered, run: (row) => setReplacing(row) },
-          { id: 'resubmit', title: t`重新提交`, color: 'teal', mark: 'advertisement:update', visible: (row) => row.reviewState === AD_REVIEW.failed, run: (row) => void resubmit(row) },
+          {
+            id: 'replaceVideo',
+            title: t`更换视频`,
+            mark: 'advertisement:update',
+            visible: (row) => row.reviewState !== AD_REVIEW.delivered,
+            run: (row) => setReplacing(row),
+          },
+          {
+            id: 'resubmit',
+            title: t`重新提交`,
+            color: 'teal',
+            mark: 'advertisement:update',
+            visible: (row) => row.reviewState === AD_REVIEW.failed,
+            run: (row) => void resubmit(row),
+          },
         ]}
         toolbar={() =>
           canAdd ? (
-            <UploadButton kind="video" onFile={(file) => void upload(file, null)} loading={busy} data-testid="ad-upload">
+            <UploadButton
+              kind="video"
+              onFile={(file) => void upload(file, null)}
+              loading={busy}
+              data-testid="ad-upload"
+            >
               <Trans>上传广告</Trans>
             </UploadButton>
           ) : null
         }
       />
-      <Modal opened={replacing !== null} onClose={() => setReplacing(null)} title={<Trans>更换视频</Trans>} data-testid="ad-replace">
+      <Modal
+        opened={replacing !== null}
+        onClose={() => setReplacing(null)}
+        title={<Trans>更换视频</Trans>}
+        data-testid="ad-replace"
+      >
         <Stack gap="sm">
           <Text size="sm">{String(replacing?.title ?? '')}</Text>
           <UploadButton
@@ -107,7 +133,12 @@ export function AdManagementScreen(props: RouteScreenProps) {
         <ResourceForm def={adDef} row={editing} opened={editing !== null} onClose={() => setEditing(null)} />
       </OnceOpened>
       <OnceOpened when={initial !== null}>
-        <ResourceForm def={adDef} initial={initial ?? undefined} opened={initial !== null} onClose={() => setInitial(null)} />
+        <ResourceForm
+          def={adDef}
+          initial={initial ?? undefined}
+          opened={initial !== null}
+          onClose={() => setInitial(null)}
+        />
       </OnceOpened>
     </>
   );

@@ -20,7 +20,8 @@ export function AdReviewScreen(props: RouteScreenProps) {
   const [rejecting, setRejecting] = useState<Row | null>(null);
   const [reason, setReason] = useState('');
   const review = useMutation({
-    mutationFn: (body: { id: number; pass: boolean; reason?: string }) => request('user', 'advertisement/review', body, { showMessage: true }),
+    mutationFn: (body: { id: number; pass: boolean; reason?: string }) =>
+      request('user', 'advertisement/review', body, { showMessage: true }),
     onSuccess: async () => {
       setRejecting(null);
       setReason('');
@@ -42,20 +43,60 @@ export function AdReviewScreen(props: RouteScreenProps) {
         cells={adCells}
         title={<Trans>广告审核</Trans>}
         rowActions={[
-          { id: 'approve', title: t`通过`, color: 'green', mark: AD_MARK_REVIEW, visible: pending, run: (row) => review.mutate({ id: row.id, pass: true }) },
-          { id: 'reject', title: t`驳回`, color: 'red', mark: AD_MARK_REVIEW, visible: pending, run: (row) => setRejecting(row) },
-          { id: 'resubmit', title: t`重新提交`, color: 'teal', mark: 'advertisement:update', visible: (row) => row.reviewState === AD_REVIEW.failed, run: (row) => resubmit.mutate(row.id) },
+          {
+            id: 'approve',
+            title: t`通过`,
+            color: 'green',
+            mark: AD_MARK_REVIEW,
+            visible: pending,
+            run: (row) => review.mutate({ id: row.id, pass: true }),
+          },
+          {
+            id: 'reject',
+            title: t`驳回`,
+            color: 'red',
+            mark: AD_MARK_REVIEW,
+            visible: pending,
+            run: (row) => setRejecting(row),
+          },
+          {
+            id: 'resubmit',
+            title: t`重新提交`,
+            color: 'teal',
+            mark: 'advertisement:update',
+            visible: (row) => row.reviewState === AD_REVIEW.failed,
+            run: (row) => resubmit.mutate(row.id),
+          },
         ]}
       />
-      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={<Trans>驳回广告</Trans>} data-testid="ad-reject">
+      <Modal
+        opened={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        title={<Trans>驳回广告</Trans>}
+        data-testid="ad-reject"
+      >
         <Stack gap="sm">
           <Text size="sm">{String(rejecting?.title ?? '')}</Text>
-          <Textarea label={t`驳回原因`} withAsterisk minRows={2} maxLength={200} value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-testid="ad-reject-reason" />
+          <Textarea
+            label={t`驳回原因`}
+            withAsterisk
+            minRows={2}
+            maxLength={200}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            data-testid="ad-reject-reason"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRejecting(null)}>
               <Trans>取消</Trans>
             </Button>
-            <Button color="red" disabled={!reason.trim()} loading={review.isPending} onClick={() => rejecting && review.mutate({ id: rejecting.id, pass: false, reason: reason.trim() })} data-testid="ad-reject-submit">
+            <Button
+              color="red"
+              disabled={!reason.trim()}
+              loading={review.isPending}
+              onClick={() => rejecting && review.mutate({ id: rejecting.id, pass: false, reason: reason.trim() })}
+              data-testid="ad-reject-submit"
+            >
               <Trans>驳回</Trans>
             </Button>
           </Group>

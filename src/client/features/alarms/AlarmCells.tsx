@@ -3,7 +3,14 @@ import { Badge, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react';
 import { formatDateCell } from '../../components/DataTable';
 import type { Row } from '../resources/resources.queries';
-import { ALARM_HANDLE_LABELS, ALARM_LEVEL_LABELS, ALARM_READ_LABELS, alarmTitleText, alarmTypeText, labelText } from './alarmLabels';
+import {
+  ALARM_HANDLE_LABELS,
+  ALARM_LEVEL_LABELS,
+  ALARM_READ_LABELS,
+  alarmTitleText,
+  alarmTypeText,
+  labelText,
+} from './alarmLabels';
 
 /** Notice blue, warning orange, critical red (critical ones also ring in the shell). */
 export const LEVEL_COLOR: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'red' };
@@ -41,7 +48,12 @@ export function ReadBadge({ read }: { read: unknown }) {
   const { i18n } = useLingui();
   const unread = Number(read) === 0;
   return (
-    <Badge color={unread ? 'red' : 'gray'} variant={unread ? 'light' : 'outline'} data-testid="alarm-read" data-read={unread ? 'no' : 'yes'}>
+    <Badge
+      color={unread ? 'red' : 'gray'}
+      variant={unread ? 'light' : 'outline'}
+      data-testid="alarm-read"
+      data-read={unread ? 'no' : 'yes'}
+    >
       {labelText(i18n, ALARM_READ_LABELS, unread ? 0 : 1)}
     </Badge>
   );

@@ -29,7 +29,13 @@ export function AlarmHistoryScreen({ onOpenDevice, ...props }: AlarmHistoryScree
   const [handling, setHandling] = useState<number[] | null>(null);
 
   const rowActions: RowAction[] = [
-    { id: 'alarmRead', title: t`标为已读`, color: 'gray', visible: (row) => !isReadOnly() && Number(row.read) === 0, run: (row) => actions.markRead([row.id]) },
+    {
+      id: 'alarmRead',
+      title: t`标为已读`,
+      color: 'gray',
+      visible: (row) => !isReadOnly() && Number(row.read) === 0,
+      run: (row) => actions.markRead([row.id]),
+    },
     {
       id: 'alarmHandle',
       title: t`处理`,
@@ -44,12 +50,21 @@ export function AlarmHistoryScreen({ onOpenDevice, ...props }: AlarmHistoryScree
   const toolbar = (selected: number[]) => (
     <>
       {!isReadOnly() && (
-        <Button variant="light" onClick={() => requireSelection(selected, actions.markRead)} data-testid="alarm-bulk-read">
+        <Button
+          variant="light"
+          onClick={() => requireSelection(selected, actions.markRead)}
+          data-testid="alarm-bulk-read"
+        >
           <Trans>批量已读</Trans>
         </Button>
       )}
       {hasMark(HANDLE_MARK) && (
-        <Button variant="light" color="orange" onClick={() => requireSelection(selected, setHandling)} data-testid="alarm-bulk-handle">
+        <Button
+          variant="light"
+          color="orange"
+          onClick={() => requireSelection(selected, setHandling)}
+          data-testid="alarm-bulk-handle"
+        >
           <Trans>批量处理</Trans>
         </Button>
       )}
@@ -58,7 +73,14 @@ export function AlarmHistoryScreen({ onOpenDevice, ...props }: AlarmHistoryScree
 
   return (
     <>
-      <ResourceScreen def={def} {...props} rowActions={rowActions} toolbar={toolbar} cells={alarmCells} canChange={false} />
+      <ResourceScreen
+        def={def}
+        {...props}
+        rowActions={rowActions}
+        toolbar={toolbar}
+        cells={alarmCells}
+        canChange={false}
+      />
       <HandleModal ids={handling} onClose={() => setHandling(null)} />
     </>
   );

@@ -43,12 +43,24 @@ export function AlarmListScreen() {
       {rows.map((row) => (
         <AlarmCard key={row.id} row={row}>
           {!isReadOnly() && Number(row.read) === 0 && (
-            <Button size="compact-xs" variant="light" color="gray" onClick={() => actions.markRead([row.id])} data-testid="card-read">
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="gray"
+              onClick={() => actions.markRead([row.id])}
+              data-testid="card-read"
+            >
               <Trans>标为已读</Trans>
             </Button>
           )}
           {canHandle && Number(row.handleState) === ALARM_HANDLE.pending && (
-            <Button size="compact-xs" variant="light" color="orange" onClick={() => setHandling([row.id])} data-testid="card-handle">
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="orange"
+              onClick={() => setHandling([row.id])}
+              data-testid="card-handle"
+            >
               <Trans>处理</Trans>
             </Button>
           )}

@@ -18,7 +18,12 @@ export function AlarmPopupScreen() {
           <Trans>紧急报警</Trans>
         </Title>
         {rows.length > 1 && (
-          <Button size="compact-sm" variant="light" onClick={() => actions.markRead(rows.map((r) => r.id))} data-testid="popup-ack-all">
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => actions.markRead(rows.map((r) => r.id))}
+            data-testid="popup-ack-all"
+          >
             <Trans>全部确认</Trans>
           </Button>
         )}

@@ -42,7 +42,11 @@ const MAX_NETWORK_RETRIES = 5;
 
 /** A dropped connection on a patchy site is retried (the body is idempotent); a refusal is not. */
 function retryNetwork(failures: number, error: unknown): boolean {
-  return error instanceof RequestError && (error.kind === 'network' || error.kind === 'timeout') && failures < MAX_NETWORK_RETRIES;
+  return (
+    error instanceof RequestError &&
+    (error.kind === 'network' || error.kind === 'timeout') &&
+    failures < MAX_NETWORK_RETRIES
+  );
 }
 
 function matchesFilters(row: Row, filters: Record<string, unknown> | undefined): boolean {
@@ -102,7 +106,8 @@ export function registerAlarmMutations(client: QueryClient): void {
   });
   client.setMutationDefaults(alarmMutationKeys.handle(), {
     ...common,
-    mutationFn: (vars: AlarmHandleVars) => request('device', `${ALARM_RESOURCE.name}/handle`, vars, { quiet: true, showMessage: true }),
+    mutationFn: (vars: AlarmHandleVars) =>
+      request('device', `${ALARM_RESOURCE.name}/handle`, vars, { quiet: true, showMessage: true }),
     onMutate: async (vars: AlarmHandleVars) => {
       await client.cancelQueries({ queryKey: alarmKeys.lists() });
       patchAlarmRows(client, vars.ids, {

@@ -4,7 +4,18 @@ import type { FieldDef, ResourceDef } from '../../../shared/resources';
 import { ALARM_HANDLE_LABELS, ALARM_LEVEL_LABELS, ALARM_READ_LABELS, ALARM_TYPE_LABELS } from './alarmLabels';
 
 /** Column order of /AlarmHistory; the device column shows name and IMEI together. */
-export const HISTORY_COLUMNS = ['level', 'type', 'title', 'imei', 'personName', 'value', 'ts', 'read', 'handleState', 'handlerName'] as const;
+export const HISTORY_COLUMNS = [
+  'level',
+  'type',
+  'title',
+  'imei',
+  'personName',
+  'value',
+  'ts',
+  'read',
+  'handleState',
+  'handlerName',
+] as const;
 
 const LABELS: Record<string, Record<number, MessageDescriptor>> = {
   type: ALARM_TYPE_LABELS,
@@ -41,9 +52,13 @@ function localiseCodes(field: FieldDef, i18n: I18n): FieldDef {
 export function historyDef(def: ResourceDef, i18n: I18n): ResourceDef {
   const order: readonly string[] = HISTORY_COLUMNS;
   const fields = def.fields.map((f) =>
-    localiseCodes(order.includes(f.name) || f.list === false ? f : { ...f, list: { ...f.list, hidden: true as const } }, i18n),
+    localiseCodes(
+      order.includes(f.name) || f.list === false ? f : { ...f, list: { ...f.list, hidden: true as const } },
+      i18n,
+    ),
   );
-  const header = (f: FieldDef): FieldDef => (f.name === 'value' ? { ...f, label: { id: VALUE_HEADER.id, message: i18n._(VALUE_HEADER) } } : f);
+  const header = (f: FieldDef): FieldDef =>
+    f.name === 'value' ? { ...f, label: { id: VALUE_HEADER.id, message: i18n._(VALUE_HEADER) } } : f;
   const rank = (f: FieldDef) => (order.includes(f.name) ? order.indexOf(f.name) : order.length);
   const listed = fields
     .filter((f) => f.list !== false)

@@ -37,7 +37,11 @@ export function kindBarOption(stats: AlarmStats, kindLabel: (kind: string) => st
   return {
     tooltip: { trigger: 'axis' },
     ...cartesianFrame({ legend: 'none' }),
-    xAxis: { type: 'category', data: stats.byKind.map((b) => kindLabel(b.kind)), axisLabel: { interval: 0, rotate: 30 } },
+    xAxis: {
+      type: 'category',
+      data: stats.byKind.map((b) => kindLabel(b.kind)),
+      axisLabel: { interval: 0, rotate: 30 },
+    },
     yAxis: { type: 'value', minInterval: 1 },
     series: [{ type: 'bar', name, data: stats.byKind.map((b) => b.count), barMaxWidth: 32 }],
   };

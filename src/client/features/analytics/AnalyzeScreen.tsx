@@ -5,7 +5,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { DEVICE_STATE } from '../../../shared/codes';
 import { CategoryChart, LineChart, PieChart } from '../../components/Chart';
 import { alarmTypeText } from '../alarms/alarmLabels';
-import { alarmAnalyticsQuery, analyticsBody, defaultFilter, deviceAnalyticsQuery, type AnalyticsFilter } from './analytics.queries';
+import {
+  alarmAnalyticsQuery,
+  analyticsBody,
+  defaultFilter,
+  deviceAnalyticsQuery,
+  type AnalyticsFilter,
+} from './analytics.queries';
 import { Figure, FilterBar, Panel, useDuration } from './parts';
 
 /** /analyze (数据分析): alarm and device analytics over a day range and department, every panel exportable. */
@@ -31,10 +37,26 @@ export function AnalyzeScreen() {
           { name: t`已处理`, value: a.handledByDay, color: '34,197,94' },
         ],
       },
-      hours: { name: a.byHour.map((_, h) => `${String(h).padStart(2, '0')}:00`), data: [{ name: t`报警数`, value: a.byHour }] },
+      hours: {
+        name: a.byHour.map((_, h) => `${String(h).padStart(2, '0')}:00`),
+        data: [{ name: t`报警数`, value: a.byHour }],
+      },
     };
   }, [a, i18n, t]);
-  const trend = useMemo(() => (d ? [{ name: t`在线设备`, color: '34,197,94', area: true, points: d.onlineTrend.map((p) => [p.t, p.count] as [string, number]) }] : []), [d, t]);
+  const trend = useMemo(
+    () =>
+      d
+        ? [
+            {
+              name: t`在线设备`,
+              color: '34,197,94',
+              area: true,
+              points: d.onlineTrend.map((p) => [p.t, p.count] as [string, number]),
+            },
+          ]
+        : [],
+    [d, t],
+  );
   const online = d?.byState.find((s) => s.state === DEVICE_STATE.online)?.count ?? 0;
 
   return (
@@ -46,7 +68,15 @@ export function AnalyzeScreen() {
         <FilterBar filter={filter} onChange={setFilter} />
       </Group>
       {!a || !d || !charts ? (
-        <Center h={200}>{alarms.isError || devices.isError ? <Text c="red"><Trans>加载失败</Trans></Text> : <Loader />}</Center>
+        <Center h={200}>
+          {alarms.isError || devices.isError ? (
+            <Text c="red">
+              <Trans>加载失败</Trans>
+            </Text>
+          ) : (
+            <Loader />
+          )}
+        </Center>
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>

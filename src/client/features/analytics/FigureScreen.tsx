@@ -5,17 +5,38 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { DepartmentCount } from '../../../shared/analytics';
 import { DEVICE_KIND_TABLE, DEVICE_STATE } from '../../../shared/codes';
 import { METRICS, type Metric } from '../../../shared/devices/kinds';
-import { CategoryChart, PieChart, ScatterChart, StateLineChart, StatePieChart, TreeBarChart, type TreeBarNode } from '../../components/Chart';
+import {
+  CategoryChart,
+  PieChart,
+  ScatterChart,
+  StateLineChart,
+  StatePieChart,
+  TreeBarChart,
+  type TreeBarNode,
+} from '../../components/Chart';
 import { alarmTypeText } from '../alarms/alarmLabels';
 import { useCodeLabel } from '../resources/display';
 import { refOptionsQuery } from '../resources/resources.queries';
-import { alarmAnalyticsQuery, analyticsBody, defaultFilter, deviceAnalyticsQuery, scatterQuery, stateLineQuery, type AnalyticsFilter } from './analytics.queries';
+import {
+  alarmAnalyticsQuery,
+  analyticsBody,
+  defaultFilter,
+  deviceAnalyticsQuery,
+  scatterQuery,
+  stateLineQuery,
+  type AnalyticsFilter,
+} from './analytics.queries';
 import { FilterBar, Panel } from './parts';
 
 /** Department counts as tree-bar nodes: a department with sub-departments shows its own devices as a "direct" row. */
 function toTree(nodes: DepartmentCount[], direct: string): TreeBarNode[] {
   return nodes.map((n) =>
-    n.children.length ? { name: n.name, children: [...(n.count ? [{ name: direct, value: n.count }] : []), ...toTree(n.children, direct)] } : { name: n.name, value: n.count },
+    n.children.length
+      ? {
+          name: n.name,
+          children: [...(n.count ? [{ name: direct, value: n.count }] : []), ...toTree(n.children, direct)],
+        }
+      : { name: n.name, value: n.count },
   );
 }
 
@@ -38,7 +59,10 @@ export function FigureScreen() {
   const d = devices.data;
   const a = alarms.data;
 
-  const kinds = useMemo(() => (d ? d.byKind.map((k) => ({ name: codeLabel(DEVICE_KIND_TABLE, k.kind), value: k.count })) : []), [d, codeLabel]);
+  const kinds = useMemo(
+    () => (d ? d.byKind.map((k) => ({ name: codeLabel(DEVICE_KIND_TABLE, k.kind), value: k.count })) : []),
+    [d, codeLabel],
+  );
   const counts = useMemo(() => {
     const of = (s: number) => d?.byState.find((x) => x.state === s)?.count ?? 0;
     return { online: of(DEVICE_STATE.online), offline: of(DEVICE_STATE.offline), alarm: of(DEVICE_STATE.abnormal) };
@@ -58,16 +82,41 @@ export function FigureScreen() {
     [a, t],
   );
   const typeCategories = useMemo(
-    () => (a ? { name: a.byType.map((x) => alarmTypeText(i18n, x.type)), data: [{ name: t`报警数`, value: a.byType.map((x) => x.count), color: '239,68,68' }] } : undefined),
+    () =>
+      a
+        ? {
+            name: a.byType.map((x) => alarmTypeText(i18n, x.type)),
+            data: [{ name: t`报警数`, value: a.byType.map((x) => x.count), color: '239,68,68' }],
+          }
+        : undefined,
     [a, i18n, t],
   );
   const tree = useMemo(() => (d ? toTree(d.departments, t`本级`) : []), [d, t]);
-  const stateSeries = useMemo(() => (state.data ? [{ name: state.data.name ?? state.data.imei, points: state.data.points }] : []), [state.data]);
-  const scatter = useMemo(() => (points.data ? points.data.series.map((s) => ({ name: codeLabel(DEVICE_KIND_TABLE, s.kind), points: s.points })) : []), [points.data, codeLabel]);
+  const stateSeries = useMemo(
+    () => (state.data ? [{ name: state.data.name ?? state.data.imei, points: state.data.points }] : []),
+    [state.data],
+  );
+  const scatter = useMemo(
+    () =>
+      points.data
+        ? points.data.series.map((s) => ({ name: codeLabel(DEVICE_KIND_TABLE, s.kind), points: s.points }))
+        : [],
+    [points.data, codeLabel],
+  );
   const metricOptions = METRICS.map((m) => ({ value: m, label: m }));
 
   if (!d || !a || !categories || !typeCategories) {
-    return <Center h={200}>{devices.isError || alarms.isError ? <Text c="red"><Trans>加载失败</Trans></Text> : <Loader />}</Center>;
+    return (
+      <Center h={200}>
+        {devices.isError || alarms.isError ? (
+          <Text c="red">
+            <Trans>加载失败</Trans>
+          </Text>
+        ) : (
+          <Loader />
+        )}
+      </Center>
+    );
   }
   return (
     <Stack gap="sm" data-testid="figure-screen">
@@ -129,8 +178,22 @@ export function FigureScreen() {
           title={t`读数散点`}
           extra={
             <Group gap={4} wrap="nowrap">
-              <Select size="xs" w={120} aria-label={t`横轴`} data={metricOptions} value={x} onChange={(v) => v && setX(v as Metric)} />
-              <Select size="xs" w={120} aria-label={t`纵轴`} data={metricOptions} value={y} onChange={(v) => v && setY(v as Metric)} />
+              <Select
+                size="xs"
+                w={120}
+                aria-label={t`横轴`}
+                data={metricOptions}
+                value={x}
+                onChange={(v) => v && setX(v as Metric)}
+              />
+              <Select
+                size="xs"
+                w={120}
+                aria-label={t`纵轴`}
+                data={metricOptions}
+                value={y}
+                onChange={(v) => v && setY(v as Metric)}
+              />
             </Group>
           }
         >

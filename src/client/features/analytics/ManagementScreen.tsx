@@ -46,22 +46,59 @@ export function ManagementScreen() {
     if (!s) return undefined;
     const of = (state: number) => s.devices.byState.find((x) => x.state === state)?.count ?? 0;
     return {
-      states: { online: of(DEVICE_STATE.online), offline: of(DEVICE_STATE.offline) + of(DEVICE_STATE.inactive), alarm: of(DEVICE_STATE.abnormal) },
-      stock: { name: s.devices.byStock.map((x) => codeLabel(STOCK_STATE_TABLE, x.state)), data: [{ name: t`设备数`, value: s.devices.byStock.map((x) => x.count) }] },
-      audit: { name: s.audit.byDay.map((x) => x.day.slice(5)), data: [{ name: t`操作次数`, value: s.audit.byDay.map((x) => x.count), color: '59,130,246' }] },
+      states: {
+        online: of(DEVICE_STATE.online),
+        offline: of(DEVICE_STATE.offline) + of(DEVICE_STATE.inactive),
+        alarm: of(DEVICE_STATE.abnormal),
+      },
+      stock: {
+        name: s.devices.byStock.map((x) => codeLabel(STOCK_STATE_TABLE, x.state)),
+        data: [{ name: t`设备数`, value: s.devices.byStock.map((x) => x.count) }],
+      },
+      audit: {
+        name: s.audit.byDay.map((x) => x.day.slice(5)),
+        data: [{ name: t`操作次数`, value: s.audit.byDay.map((x) => x.count), color: '59,130,246' }],
+      },
     };
   }, [s, codeLabel, t]);
 
-  if (!s || !charts) return <Center h={200}>{stats.isError ? <Text c="red"><Trans>加载失败</Trans></Text> : <Loader />}</Center>;
+  if (!s || !charts)
+    return (
+      <Center h={200}>
+        {stats.isError ? (
+          <Text c="red">
+            <Trans>加载失败</Trans>
+          </Text>
+        ) : (
+          <Loader />
+        )}
+      </Center>
+    );
   return (
     <Stack gap="sm" data-testid="management-screen">
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
-        <Figure id="users" label={t`用户`} value={<ScreenLink route="userList">{`${s.users.enabled} / ${s.users.total}`}</ScreenLink>} />
+        <Figure
+          id="users"
+          label={t`用户`}
+          value={<ScreenLink route="userList">{`${s.users.enabled} / ${s.users.total}`}</ScreenLink>}
+        />
         <Figure id="roles" label={t`角色`} value={<ScreenLink route="roleList">{s.roles}</ScreenLink>} />
-        <Figure id="departments" label={t`部门`} value={<ScreenLink route="departmentManagement">{s.departments}</ScreenLink>} />
+        <Figure
+          id="departments"
+          label={t`部门`}
+          value={<ScreenLink route="departmentManagement">{s.departments}</ScreenLink>}
+        />
         <Figure id="devices" label={t`设备`} value={<ScreenLink route="DeviceList">{s.devices.total}</ScreenLink>} />
-        <Figure id="storage" label={t`存储用量`} value={<ScreenLink route="tenantInfo">{sizeText(s.storage.bytes)}</ScreenLink>} />
-        <Figure id="audit" label={t`近7天操作`} value={<ScreenLink route="table">{s.audit.byDay.reduce((n, x) => n + x.count, 0)}</ScreenLink>} />
+        <Figure
+          id="storage"
+          label={t`存储用量`}
+          value={<ScreenLink route="tenantInfo">{sizeText(s.storage.bytes)}</ScreenLink>}
+        />
+        <Figure
+          id="audit"
+          label={t`近7天操作`}
+          value={<ScreenLink route="table">{s.audit.byDay.reduce((n, x) => n + x.count, 0)}</ScreenLink>}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
         <Panel id="device-states" title={t`设备状态`}>
@@ -102,7 +139,15 @@ export function ManagementScreen() {
             <Table.Tbody>
               {s.audit.byAction.map((x) => (
                 <Table.Tr key={x.action}>
-                  <Table.Td>{x.action === 'add' ? t`新增` : x.action === 'update' ? t`修改` : x.action === 'delete' ? t`删除` : x.action}</Table.Td>
+                  <Table.Td>
+                    {x.action === 'add'
+                      ? t`新增`
+                      : x.action === 'update'
+                        ? t`修改`
+                        : x.action === 'delete'
+                          ? t`删除`
+                          : x.action}
+                  </Table.Td>
                   <Table.Td>{x.count}</Table.Td>
                 </Table.Tr>
               ))}

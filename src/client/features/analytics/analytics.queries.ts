@@ -1,5 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AlarmAnalytics, AnalyticsBody, AnalyticsPanel, DeviceAnalytics, ManagementStats, ScatterAnswer, StateLineAnswer } from '../../../shared/analytics';
+import type {
+  AlarmAnalytics,
+  AnalyticsBody,
+  AnalyticsPanel,
+  DeviceAnalytics,
+  ManagementStats,
+  ScatterAnswer,
+  StateLineAnswer,
+} from '../../../shared/analytics';
 import type { Metric } from '../../../shared/devices/kinds';
 import { downloadFile } from '../../lib/download';
 import { request } from '../../lib/request';
@@ -37,23 +45,45 @@ const keys = {
 };
 
 export const alarmAnalyticsQuery = (body: AnalyticsBody) =>
-  queryOptions({ queryKey: keys.alarms(body), queryFn: () => request<AlarmAnalytics>('device', 'analytics/alarms/stats', body, { background: true }), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: keys.alarms(body),
+    queryFn: () => request<AlarmAnalytics>('device', 'analytics/alarms/stats', body, { background: true }),
+    placeholderData: keepPreviousData,
+  });
 
 export const deviceAnalyticsQuery = (body: AnalyticsBody) =>
-  queryOptions({ queryKey: keys.devices(body), queryFn: () => request<DeviceAnalytics>('device', 'analytics/devices/stats', body, { background: true }), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: keys.devices(body),
+    queryFn: () => request<DeviceAnalytics>('device', 'analytics/devices/stats', body, { background: true }),
+    placeholderData: keepPreviousData,
+  });
 
 export const stateLineQuery = (imei: string, body: AnalyticsBody) =>
   queryOptions({
     queryKey: keys.state(imei, body),
-    queryFn: () => request<StateLineAnswer>('device', 'analytics/state/events', { imei, from: body.from, to: body.to }, { background: true }),
+    queryFn: () =>
+      request<StateLineAnswer>(
+        'device',
+        'analytics/state/events',
+        { imei, from: body.from, to: body.to },
+        { background: true },
+      ),
     enabled: imei !== '',
   });
 
 export const scatterQuery = (body: AnalyticsBody, x: Metric, y: Metric) =>
-  queryOptions({ queryKey: keys.scatter(body, x, y), queryFn: () => request<ScatterAnswer>('device', 'analytics/scatter/rollups', { ...body, x, y }, { background: true }) });
+  queryOptions({
+    queryKey: keys.scatter(body, x, y),
+    queryFn: () =>
+      request<ScatterAnswer>('device', 'analytics/scatter/rollups', { ...body, x, y }, { background: true }),
+  });
 
 export const managementQuery = () =>
-  queryOptions({ queryKey: keys.management(), queryFn: () => request<ManagementStats>('user', 'management/stats', {}, { background: true }), staleTime: 30_000 });
+  queryOptions({
+    queryKey: keys.management(),
+    queryFn: () => request<ManagementStats>('user', 'management/stats', {}, { background: true }),
+    staleTime: 30_000,
+  });
 
 /** One panel's figures as a file, written by the service. */
 export function exportPanel(body: AnalyticsBody, panel: AnalyticsPanel, format: 'csv' | 'xlsx'): Promise<void> {

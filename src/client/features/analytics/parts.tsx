@@ -11,7 +11,13 @@ import { refOptionsQuery } from '../resources/resources.queries';
 import { exportPanel, type AnalyticsFilter } from './analytics.queries';
 
 /** The day range and department of /analyze and /figure. */
-export function FilterBar({ filter, onChange }: { filter: AnalyticsFilter; onChange: (next: AnalyticsFilter) => void }) {
+export function FilterBar({
+  filter,
+  onChange,
+}: {
+  filter: AnalyticsFilter;
+  onChange: (next: AnalyticsFilter) => void;
+}) {
   const { t } = useLingui();
   const departments = useQuery(refOptionsQuery({ kind: 'user', resource: 'department' }));
   const options = (departments.data ?? []).map((d) => ({ value: String(d.id), label: String(d.name ?? d.id) }));
@@ -42,7 +48,21 @@ export function FilterBar({ filter, onChange }: { filter: AnalyticsFilter; onCha
 }
 
 /** A titled card; with `panel`, a download menu writes its figures as CSV or XLSX. */
-export function Panel({ title, id, panel, body, children, extra }: { title: string; id: string; panel?: AnalyticsPanel; body?: AnalyticsBody; children: ReactNode; extra?: ReactNode }) {
+export function Panel({
+  title,
+  id,
+  panel,
+  body,
+  children,
+  extra,
+}: {
+  title: string;
+  id: string;
+  panel?: AnalyticsPanel;
+  body?: AnalyticsBody;
+  children: ReactNode;
+  extra?: ReactNode;
+}) {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const download = async (format: 'csv' | 'xlsx') => {

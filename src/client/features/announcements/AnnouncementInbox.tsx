@@ -8,7 +8,6 @@ import { request } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
 import { LEVEL_COLOR } from './levels';
 
-
 export interface InboxAnswer {
   rows: InboxItem[];
   total: number;
@@ -95,7 +94,13 @@ export function AnnouncementInbox({ unreadOnly = false }: { unreadOnly?: boolean
           </Stack>
         </ScrollArea.Autosize>
       )}
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.title} size="lg" data-testid="announcement-detail">
+      <Modal
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={open?.title}
+        size="lg"
+        data-testid="announcement-detail"
+      >
         <Stack gap="xs">
           <Group gap="xs">
             {open && (

@@ -37,7 +37,14 @@ export function ReceiptsDrawer({ row, onClose }: { row: Row | null; onClose: () 
   const rows = receipts.data ?? [];
   const read = rows.filter((r) => r.readAt).length;
   return (
-    <Drawer opened={row !== null} onClose={onClose} position="right" size="lg" title={<Trans>阅读情况</Trans>} data-testid="announcement-receipts">
+    <Drawer
+      opened={row !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={<Trans>阅读情况</Trans>}
+      data-testid="announcement-receipts"
+    >
       <Text fw={500}>{String(row?.title ?? '')}</Text>
       <Text size="sm" c="dimmed" mb="sm" data-testid="receipts-summary">
         <Trans>
@@ -89,7 +96,12 @@ export function AnnouncementScreen(props: RouteScreenProps) {
     const needs = Number(row.needApproval) === NEED_APPROVAL.needed;
     const ok = await confirmDanger(
       action === 'publish'
-        ? { message: needs ? t`确定提交「${title}」审批吗？审批通过后发布。` : t`确定发布「${title}」吗？发布后将推送给接收人。`, confirmLabel: needs ? t`提交审批` : t`发布` }
+        ? {
+            message: needs
+              ? t`确定提交「${title}」审批吗？审批通过后发布。`
+              : t`确定发布「${title}」吗？发布后将推送给接收人。`,
+            confirmLabel: needs ? t`提交审批` : t`发布`,
+          }
         : { message: t`确定撤回「${title}」吗？接收人将不再看到它。`, confirmLabel: t`撤回` },
     );
     if (!ok) return;
@@ -110,7 +122,11 @@ export function AnnouncementScreen(props: RouteScreenProps) {
         title={<Trans>公告列表</Trans>}
         cells={{
           state: (row) => (
-            <Badge color={STATE_COLOR[n(row.state)] ?? 'gray'} variant="light" data-testid={`announcement-state-${row.id}`}>
+            <Badge
+              color={STATE_COLOR[n(row.state)] ?? 'gray'}
+              variant="light"
+              data-testid={`announcement-state-${row.id}`}
+            >
               {codeLabel(ANNOUNCEMENT_STATE_TABLE, row.state)}
             </Badge>
           ),
@@ -121,7 +137,12 @@ export function AnnouncementScreen(props: RouteScreenProps) {
           ),
           readCount: (row) =>
             n(row.state) === ANNOUNCEMENT_STATE.published || n(row.recipientCount) > 0 ? (
-              <Anchor component="button" size="sm" onClick={() => setReceipts(row)} data-testid={`announcement-read-${row.id}`}>
+              <Anchor
+                component="button"
+                size="sm"
+                onClick={() => setReceipts(row)}
+                data-testid={`announcement-read-${row.id}`}
+              >
                 {`${n(row.readCount)}/${n(row.recipientCount)}`}
               </Anchor>
             ) : (
@@ -142,10 +163,16 @@ export function AnnouncementScreen(props: RouteScreenProps) {
             title: t`撤回`,
             color: 'red',
             mark: ANNOUNCEMENT_MARK_PUBLISH,
-            visible: (row) => n(row.state) === ANNOUNCEMENT_STATE.pending || n(row.state) === ANNOUNCEMENT_STATE.published,
+            visible: (row) =>
+              n(row.state) === ANNOUNCEMENT_STATE.pending || n(row.state) === ANNOUNCEMENT_STATE.published,
             run: (row) => void act(row, 'withdraw'),
           },
-          { id: 'receipts', title: t`阅读情况`, visible: (row) => n(row.recipientCount) > 0, run: (row) => setReceipts(row) },
+          {
+            id: 'receipts',
+            title: t`阅读情况`,
+            visible: (row) => n(row.recipientCount) > 0,
+            run: (row) => setReceipts(row),
+          },
         ]}
       />
       <ReceiptsDrawer row={receipts} onClose={() => setReceipts(null)} />

@@ -7,9 +7,24 @@ import { useCodeLabel } from '../resources/display';
 import { formatDateCell } from '../../components/DataTable/cells';
 
 export interface ApprovalDetailData {
-  approval: { id: number; title: string; kind: string; state: number; level: number; applicantName: string | null; comment: string | null };
+  approval: {
+    id: number;
+    title: string;
+    kind: string;
+    state: number;
+    level: number;
+    applicantName: string | null;
+    comment: string | null;
+  };
   levels: { level: number; approvers: { id: number; name: string }[] }[];
-  steps: { level: number; approverId: number | null; approverName: string | null; result: number; comment: string | null; createdAt: string }[];
+  steps: {
+    level: number;
+    approverId: number | null;
+    approverName: string | null;
+    result: number;
+    comment: string | null;
+    createdAt: string;
+  }[];
 }
 
 export const approvalDetailQuery = (id: number) => ({
@@ -42,7 +57,12 @@ export function ApprovalDetailDrawer({ id, onClose }: { id: number | null; onClo
               const names = level.approvers.map((a) => a.name).join('、');
               const n = level.level;
               return (
-                <Timeline.Item key={n} title={t`第${n}级：${names}`} color={step ? (step.result === STEP_RESULT.rejected ? 'red' : 'teal') : 'gray'} data-testid={`approval-level-${n}`}>
+                <Timeline.Item
+                  key={n}
+                  title={t`第${n}级：${names}`}
+                  color={step ? (step.result === STEP_RESULT.rejected ? 'red' : 'teal') : 'gray'}
+                  data-testid={`approval-level-${n}`}
+                >
                   {step ? (
                     <Text size="sm">
                       {`${step.approverName ?? ''} · ${codeLabel(STEP_RESULT_TABLE, step.result)} · ${when(step.createdAt)}`}

@@ -28,12 +28,19 @@ export interface InboxRow {
   createdAt: string;
 }
 
-export const inboxQuery = { queryKey: ['approval', 'inbox'] as const, queryFn: () => request<InboxRow[]>('user', 'approval/inbox/list', {}, { background: true }) };
+export const inboxQuery = {
+  queryKey: ['approval', 'inbox'] as const,
+  queryFn: () => request<InboxRow[]>('user', 'approval/inbox/list', {}, { background: true }),
+};
 
 type Decision = { row: InboxRow; result: 'approve' | 'reject' };
 
 /** After a decision, a submission or a withdrawal: the inbox and the records refetch. */
-const refreshApprovals = (queryClient: QueryClient) => Promise.all([queryClient.invalidateQueries({ queryKey: ['approval'] }), invalidateResource(queryClient, approvalDef.name)]);
+const refreshApprovals = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['approval'] }),
+    invalidateResource(queryClient, approvalDef.name),
+  ]);
 
 /** 待我审批: the requests whose current level names me, with approve / reject and a comment. */
 export function ApprovalInbox({ onDetail }: { onDetail: (id: number) => void }) {
@@ -54,7 +61,12 @@ export function ApprovalInbox({ onDetail }: { onDetail: (id: number) => void }) 
     if (!deciding) return;
     setBusy(true);
     try {
-      await request('user', `approval/${deciding.result}`, { id: deciding.row.id, comment: comment.trim() || null }, { quiet: true });
+      await request(
+        'user',
+        `approval/${deciding.result}`,
+        { id: deciding.row.id, comment: comment.trim() || null },
+        { quiet: true },
+      );
       toast('success', deciding.result === 'approve' ? t`已同意` : t`已驳回`);
       setDeciding(null);
     } catch (error) {
@@ -112,13 +124,29 @@ export function ApprovalInbox({ onDetail }: { onDetail: (id: number) => void }) 
                 <Table.Td>{formatDateCell(row.createdAt)}</Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
-                    <Button size="compact-xs" color="teal" onClick={() => open(row, 'approve')} data-testid={`approve-${row.id}`}>
+                    <Button
+                      size="compact-xs"
+                      color="teal"
+                      onClick={() => open(row, 'approve')}
+                      data-testid={`approve-${row.id}`}
+                    >
                       <Trans>同意</Trans>
                     </Button>
-                    <Button size="compact-xs" color="red" variant="light" onClick={() => open(row, 'reject')} data-testid={`reject-${row.id}`}>
+                    <Button
+                      size="compact-xs"
+                      color="red"
+                      variant="light"
+                      onClick={() => open(row, 'reject')}
+                      data-testid={`reject-${row.id}`}
+                    >
                       <Trans>驳回</Trans>
                     </Button>
-                    <Button size="compact-xs" variant="subtle" onClick={() => onDetail(row.id)} data-testid={`detail-${row.id}`}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => onDetail(row.id)}
+                      data-testid={`detail-${row.id}`}
+                    >
                       <Trans>进度</Trans>
                     </Button>
                   </Group>
@@ -128,7 +156,11 @@ export function ApprovalInbox({ onDetail }: { onDetail: (id: number) => void }) 
           </Table.Tbody>
         </Table>
       )}
-      <Modal opened={deciding !== null} onClose={() => setDeciding(null)} title={deciding?.result === 'reject' ? t`驳回` : t`同意`}>
+      <Modal
+        opened={deciding !== null}
+        onClose={() => setDeciding(null)}
+        title={deciding?.result === 'reject' ? t`驳回` : t`同意`}
+      >
         <Stack>
           <Text size="sm">{deciding?.row.title}</Text>
           <Textarea
@@ -143,7 +175,12 @@ export function ApprovalInbox({ onDetail }: { onDetail: (id: number) => void }) 
             <Button variant="default" onClick={() => setDeciding(null)}>
               <Trans>取消</Trans>
             </Button>
-            <Button color={deciding?.result === 'reject' ? 'red' : 'teal'} loading={busy} onClick={() => void decide()} data-testid="decision-confirm">
+            <Button
+              color={deciding?.result === 'reject' ? 'red' : 'teal'}
+              loading={busy}
+              onClick={() => void decide()}
+              data-testid="decision-confirm"
+            >
               <Trans>确定</Trans>
             </Button>
           </Group>
@@ -216,7 +253,8 @@ export function AuditScreen(props: RouteScreenProps) {
                 id: 'withdraw',
                 title: t`撤回`,
                 color: 'red',
-                visible: (row) => row.kind === 'other' && Number(row.state) === APPROVAL_STATE.pending && row.applicantId === me,
+                visible: (row) =>
+                  row.kind === 'other' && Number(row.state) === APPROVAL_STATE.pending && row.applicantId === me,
                 run: (row) => void withdraw(row),
               },
             ]}
@@ -224,7 +262,11 @@ export function AuditScreen(props: RouteScreenProps) {
         </Tabs.Panel>
       </Tabs>
       <ApprovalDetailDrawer id={detail} onClose={() => setDetail(null)} />
-      <SubmitRequestDialog opened={submitting} onClose={() => setSubmitting(false)} onSubmitted={() => void refresh()} />
+      <SubmitRequestDialog
+        opened={submitting}
+        onClose={() => setSubmitting(false)}
+        onSubmitted={() => void refresh()}
+      />
     </>
   );
 }

@@ -36,7 +36,12 @@ export function LeaveScreen(props: RouteScreenProps) {
         {...props}
         title={<Trans>请假通知</Trans>}
         rowActions={[
-          { id: 'progress', title: t`审批进度`, visible: (row) => Boolean(row.approvalId), run: (row) => setDetail(Number(row.approvalId)) },
+          {
+            id: 'progress',
+            title: t`审批进度`,
+            visible: (row) => Boolean(row.approvalId),
+            run: (row) => setDetail(Number(row.approvalId)),
+          },
           {
             id: 'cancel',
             title: t`取消请假`,

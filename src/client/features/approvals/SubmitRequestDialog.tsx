@@ -13,7 +13,15 @@ export const REQUEST_TITLE_MAX = 200;
  * approval node of the company, the signed-in user as applicant; the first level's approvers are
  * told at once (push 9050).
  */
-export function SubmitRequestDialog({ opened, onClose, onSubmitted }: { opened: boolean; onClose: () => void; onSubmitted: () => void }) {
+export function SubmitRequestDialog({
+  opened,
+  onClose,
+  onSubmitted,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onSubmitted: () => void;
+}) {
   const { t } = useLingui();
   const nodes = useQuery({ ...refOptionsQuery({ kind: 'user', resource: 'approvalNode' }), enabled: opened });
   const [nodeId, setNodeId] = useState<string | null>(null);

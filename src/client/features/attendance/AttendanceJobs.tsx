@@ -32,7 +32,9 @@ export function MonthlyReportButton({ departmentId }: { departmentId?: number })
   const { busy, queue } = useQueue(() => setOpen(false));
   const valid = MONTH_RE.test(month);
   const run = () =>
-    queue(() => reportJob({ month, departmentId }), t`考勤月报`, { texts: { running: (j) => t`正在生成月报… ${j.progress}%`, done: () => t`月报已生成，可在下载任务中下载` } });
+    queue(() => reportJob({ month, departmentId }), t`考勤月报`, {
+      texts: { running: (j) => t`正在生成月报… ${j.progress}%`, done: () => t`月报已生成，可在下载任务中下载` },
+    });
   return (
     <>
       <Button variant="light" onClick={() => setOpen(true)} data-testid="attendance-report">
@@ -40,7 +42,14 @@ export function MonthlyReportButton({ departmentId }: { departmentId?: number })
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t`考勤月报`}>
         <Stack gap="sm">
-          <TextInput label={t`月份`} placeholder="2026-11" value={month} onChange={(e) => setMonth(e.currentTarget.value.trim())} error={!valid} data-testid="attendance-report-month" />
+          <TextInput
+            label={t`月份`}
+            placeholder="2026-11"
+            value={month}
+            onChange={(e) => setMonth(e.currentTarget.value.trim())}
+            error={!valid}
+            data-testid="attendance-report-month"
+          />
           <Group justify="flex-end">
             <Button loading={busy} disabled={!valid} onClick={() => void run()} data-testid="attendance-report-ok">
               <Trans>生成</Trans>
@@ -59,7 +68,11 @@ export function RecomputeButton() {
   const [span, setSpan] = useState(monthToDate());
   const { busy, queue } = useQueue(() => setOpen(false));
   const valid = DAY_RE.test(span.from) && DAY_RE.test(span.to) && span.from <= span.to;
-  const run = () => queue(() => recomputeJob(span), t`考勤重算`, { texts: { running: (j) => t`正在重算考勤… ${j.progress}%`, done: () => t`考勤已重算` }, onDone: () => undefined });
+  const run = () =>
+    queue(() => recomputeJob(span), t`考勤重算`, {
+      texts: { running: (j) => t`正在重算考勤… ${j.progress}%`, done: () => t`考勤已重算` },
+      onDone: () => undefined,
+    });
   return (
     <>
       <Button variant="light" onClick={() => setOpen(true)} data-testid="attendance-recompute">
@@ -67,8 +80,21 @@ export function RecomputeButton() {
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t`重算考勤`}>
         <Stack gap="sm">
-          <TextInput type="date" label={t`开始日期`} value={span.from} onChange={(e) => setSpan({ ...span, from: e.currentTarget.value })} error={!valid} data-testid="attendance-recompute-from" />
-          <TextInput type="date" label={t`结束日期`} value={span.to} onChange={(e) => setSpan({ ...span, to: e.currentTarget.value })} data-testid="attendance-recompute-to" />
+          <TextInput
+            type="date"
+            label={t`开始日期`}
+            value={span.from}
+            onChange={(e) => setSpan({ ...span, from: e.currentTarget.value })}
+            error={!valid}
+            data-testid="attendance-recompute-from"
+          />
+          <TextInput
+            type="date"
+            label={t`结束日期`}
+            value={span.to}
+            onChange={(e) => setSpan({ ...span, to: e.currentTarget.value })}
+            data-testid="attendance-recompute-to"
+          />
           <Group justify="flex-end">
             <Button loading={busy} disabled={!valid} onClick={() => void run()} data-testid="attendance-recompute-ok">
               <Trans>重算</Trans>

@@ -28,14 +28,30 @@ export function AttendanceStatsScreen() {
       ...cartesianFrame({ data: names }),
       xAxis: { type: 'category', data: s.days.map((d) => d.day.slice(5)) },
       yAxis: { type: 'value', minInterval: 1 },
-      series: keys.map((k, i) => ({ name: names[i], type: 'bar', stack: 'day', color: colors[i], data: s.days.map((d) => d[k]) })),
+      series: keys.map((k, i) => ({
+        name: names[i],
+        type: 'bar',
+        stack: 'day',
+        color: colors[i],
+        data: s.days.map((d) => d[k]),
+      })),
     };
     const depts: ChartOption = {
       tooltip: { trigger: 'axis' },
       ...cartesianFrame({ data: names }),
       xAxis: { type: 'value', minInterval: 1 },
-      yAxis: { type: 'category', data: s.departments.map((d) => d.name ?? t`未分配部门`), axisLabel: { width: 90, overflow: 'truncate' } },
-      series: keys.map((k, i) => ({ name: names[i], type: 'bar', stack: 'dept', color: colors[i], data: s.departments.map((d) => d[k]) })),
+      yAxis: {
+        type: 'category',
+        data: s.departments.map((d) => d.name ?? t`未分配部门`),
+        axisLabel: { width: 90, overflow: 'truncate' },
+      },
+      series: keys.map((k, i) => ({
+        name: names[i],
+        type: 'bar',
+        stack: 'dept',
+        color: colors[i],
+        data: s.departments.map((d) => d[k]),
+      })),
     };
     return { days, depts };
   }, [s, t]);
@@ -47,13 +63,34 @@ export function AttendanceStatsScreen() {
           <Trans>考勤统计</Trans>
         </Title>
         <Group align="flex-end">
-          <TextInput type="date" label={t`开始日期`} value={span.from} onChange={(e) => setSpan({ ...span, from: e.currentTarget.value })} error={!valid} data-testid="attendance-from" />
-          <TextInput type="date" label={t`结束日期`} value={span.to} onChange={(e) => setSpan({ ...span, to: e.currentTarget.value })} data-testid="attendance-to" />
+          <TextInput
+            type="date"
+            label={t`开始日期`}
+            value={span.from}
+            onChange={(e) => setSpan({ ...span, from: e.currentTarget.value })}
+            error={!valid}
+            data-testid="attendance-from"
+          />
+          <TextInput
+            type="date"
+            label={t`结束日期`}
+            value={span.to}
+            onChange={(e) => setSpan({ ...span, to: e.currentTarget.value })}
+            data-testid="attendance-to"
+          />
           <MonthlyReportButton />
         </Group>
       </Group>
       {!s || !charts ? (
-        <Center h={200}>{stats.isError ? <Text c="red"><Trans>加载失败</Trans></Text> : <Loader />}</Center>
+        <Center h={200}>
+          {stats.isError ? (
+            <Text c="red">
+              <Trans>加载失败</Trans>
+            </Text>
+          ) : (
+            <Loader />
+          )}
+        </Center>
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, md: 5 }}>
@@ -87,7 +124,11 @@ export function AttendanceStatsScreen() {
               <Text fw={600} mb="xs">
                 <Trans>部门考勤</Trans>
               </Text>
-              <Chart option={charts.depts} height={Math.max(200, 40 * s.departments.length + 80)} data-testid="attendance-departments" />
+              <Chart
+                option={charts.depts}
+                height={Math.max(200, 40 * s.departments.length + 80)}
+                data-testid="attendance-departments"
+              />
             </Card>
             <Card withBorder>
               <Text fw={600} mb="xs">

@@ -32,7 +32,10 @@ export function PunchButton({ onPunched, ...props }: ButtonProps & { onPunched?:
       const answer = await request<PunchAnswer>('user', 'attendancePunch/punch', {});
       const time = formatDateCell(answer.at, 'HH:mm');
       toast('success', t`已打卡：${time}`);
-      await Promise.all([invalidateResource(queryClient, 'attendancePunch'), invalidateResource(queryClient, 'attendanceRecord')]);
+      await Promise.all([
+        invalidateResource(queryClient, 'attendancePunch'),
+        invalidateResource(queryClient, 'attendanceRecord'),
+      ]);
       onPunched?.(answer);
     } catch {
       // The request helper has shown why.

@@ -18,8 +18,10 @@ export const statsQuery = (span: { from: string; to: string; departmentId?: numb
   queryFn: () => request<AttendanceStats>('user', 'attendanceRecord/stats', span),
 });
 
-export const reportJob = (body: { month: string; departmentId?: number }) => request<Job>('user', 'attendanceRecord/reportJob', body);
-export const recomputeJob = (body: { from: string; to: string }) => request<Job>('user', 'attendanceRecord/recompute', body);
+export const reportJob = (body: { month: string; departmentId?: number }) =>
+  request<Job>('user', 'attendanceRecord/reportJob', body);
+export const recomputeJob = (body: { from: string; to: string }) =>
+  request<Job>('user', 'attendanceRecord/recompute', body);
 
 /**
  * The presets of the record lists: the date range defaults to the first of the month to today

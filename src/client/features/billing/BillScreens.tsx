@@ -19,7 +19,23 @@ const unpaid = (row: Row) => row.status === ORDER_STATUS.unpaid;
 const refundable = (row: Row) => row.status === ORDER_STATUS.paid && Number(row.refunded) < Number(row.amount);
 
 /** Asks before a refund or a cancel, with an optional reason. */
-function ConfirmModal({ row, title, text, withReason, busy, onClose, onConfirm }: { row: Row | null; title: string; text: string; withReason?: boolean; busy: boolean; onClose(): void; onConfirm(reason: string): void }) {
+function ConfirmModal({
+  row,
+  title,
+  text,
+  withReason,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  row: Row | null;
+  title: string;
+  text: string;
+  withReason?: boolean;
+  busy: boolean;
+  onClose(): void;
+  onConfirm(reason: string): void;
+}) {
   const { t } = useLingui();
   const [reason, setReason] = useState('');
   return (
@@ -29,7 +45,15 @@ function ConfirmModal({ row, title, text, withReason, busy, onClose, onConfirm }
         <Text size="sm" c="dimmed">
           {String(row?.orderNo ?? '')} · {String(row?.packageName ?? '')} · {yuan(row?.amount)}
         </Text>
-        {withReason && <Textarea label={t`原因`} maxLength={200} value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-testid="bill-confirm-reason" />}
+        {withReason && (
+          <Textarea
+            label={t`原因`}
+            maxLength={200}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            data-testid="bill-confirm-reason"
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             <Trans>取消</Trans>
@@ -62,7 +86,16 @@ export function BillScreen(props: RouteScreenProps) {
         {...props}
         cells={billCells}
         title={<Trans>账单管理</Trans>}
-        rowActions={[{ id: 'refund', title: t`退款`, color: 'red', mark: BILL_MARK_REFUND, visible: refundable, run: (row) => setRefunding(row) }]}
+        rowActions={[
+          {
+            id: 'refund',
+            title: t`退款`,
+            color: 'red',
+            mark: BILL_MARK_REFUND,
+            visible: refundable,
+            run: (row) => setRefunding(row),
+          },
+        ]}
       />
       <ConfirmModal
         row={refunding}

@@ -1,5 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, NumberInput, Radio, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Radio,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PayMethodName } from '../../../shared/payments';
@@ -11,7 +26,16 @@ import { RequestError } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
 import { refOptionsQuery, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
-import { buyBatch, buyPackage, cardInfo, payMethodsQuery, yuan, type BatchResult, type CardInfo, type CardRef } from './billing.api';
+import {
+  buyBatch,
+  buyPackage,
+  cardInfo,
+  payMethodsQuery,
+  yuan,
+  type BatchResult,
+  type CardInfo,
+  type CardRef,
+} from './billing.api';
 import { openPayPage } from '../payments/payments.api';
 import { formatDateCell } from '../../components/DataTable/cells';
 
@@ -39,8 +63,13 @@ function startParams(search: RouteScreenProps['search']): { packageId?: number; 
   const url = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search);
   const filters = search.filters ?? {};
   const packageId = Number(filters.packageId ?? url.get('packageId') ?? NaN);
-  const number = String(filters.iccid ?? filters.msisdn ?? filters.imei ?? url.get('iccid') ?? url.get('msisdn') ?? url.get('imei') ?? '');
-  return { packageId: Number.isInteger(packageId) && packageId > 0 ? packageId : undefined, number: number || undefined };
+  const number = String(
+    filters.iccid ?? filters.msisdn ?? filters.imei ?? url.get('iccid') ?? url.get('msisdn') ?? url.get('imei') ?? '',
+  );
+  return {
+    packageId: Number.isInteger(packageId) && packageId > 0 ? packageId : undefined,
+    number: number || undefined,
+  };
 }
 
 export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }) {
@@ -49,8 +78,14 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
   const start = useMemo(() => startParams(search), [search]);
   const methods = useQuery(payMethodsQuery());
   const packages = useQuery(refOptionsQuery({ kind: 'iot', resource: 'package' }));
-  const cards = useQuery({ ...refOptionsQuery({ kind: 'iot', resource: 'simCard' }), enabled: mode !== 'device' && mode !== 'renew' });
-  const devices = useQuery({ ...refOptionsQuery({ kind: 'device', resource: 'device' }), enabled: mode === 'device' || mode === 'renew' });
+  const cards = useQuery({
+    ...refOptionsQuery({ kind: 'iot', resource: 'simCard' }),
+    enabled: mode !== 'device' && mode !== 'renew',
+  });
+  const devices = useQuery({
+    ...refOptionsQuery({ kind: 'device', resource: 'device' }),
+    enabled: mode === 'device' || mode === 'renew',
+  });
   const [number, setNumber] = useState(start.number ?? '');
   const [numbers, setNumbers] = useState('');
   const [card, setCard] = useState<CardInfo | null>(null);
@@ -64,7 +99,10 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
 
   const wanted = (p: Row) => Number(p.status) === 1 && (mode === 'data' ? Number(p.type) !== PACKAGE_TYPE.data : true);
   const onSale = (packages.data ?? []).filter(wanted);
-  const chosen = mode === 'renew' ? (packages.data ?? []).find((p) => p.id === card?.packageId) : onSale.find((p) => String(p.id) === packageId);
+  const chosen =
+    mode === 'renew'
+      ? (packages.data ?? []).find((p) => p.id === card?.packageId)
+      : onSale.find((p) => String(p.id) === packageId);
   const price = chosen ? Number(chosen.price) * (mode === 'renew' ? periods : 1) : null;
 
   const lookup = async (text = number) => {
@@ -112,7 +150,13 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
         return;
       }
       const pkgId = mode === 'renew' ? card!.packageId! : Number(packageId);
-      const answer = await buyPackage({ iccid: card!.iccid, packageId: pkgId, method, periods: mode === 'renew' ? periods : undefined, renew: mode === 'renew' || undefined });
+      const answer = await buyPackage({
+        iccid: card!.iccid,
+        packageId: pkgId,
+        method,
+        periods: mode === 'renew' ? periods : undefined,
+        renew: mode === 'renew' || undefined,
+      });
       openPayPage(answer.payUrl);
     } catch {
       // The request helper showed why (already the current package, already bought, no bound card ...).
@@ -121,17 +165,30 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
     }
   };
 
-  const titles: Record<BuyMode, string> = { card: t`套餐充值`, data: t`流量充值`, device: t`设备充值`, renew: t`设备续费`, batch: t`批量充值` };
-  const numberLabel = mode === 'device' || mode === 'renew' ? t`设备IMEI` : mode === 'data' ? t`接入号` : t`ICCID 或接入号`;
+  const titles: Record<BuyMode, string> = {
+    card: t`套餐充值`,
+    data: t`流量充值`,
+    device: t`设备充值`,
+    renew: t`设备续费`,
+    batch: t`批量充值`,
+  };
+  const numberLabel =
+    mode === 'device' || mode === 'renew' ? t`设备IMEI` : mode === 'data' ? t`接入号` : t`ICCID 或接入号`;
   const numberOptions =
     mode === 'device' || mode === 'renew'
-      ? (devices.data ?? []).map((d) => ({ value: String(d.imei), label: `${String(d.name ?? '')} ${String(d.imei)}`.trim() }))
+      ? (devices.data ?? []).map((d) => ({
+          value: String(d.imei),
+          label: `${String(d.name ?? '')} ${String(d.imei)}`.trim(),
+        }))
       : (cards.data ?? []).map((c) => {
           const value = String(mode === 'data' ? (c.msisdn ?? c.iccid) : c.iccid);
           return { value, label: c.msisdn ? `${String(c.iccid)} · ${String(c.msisdn)}` : String(c.iccid) };
         });
   const uniqueOptions = [...new Map(numberOptions.map((o) => [o.value, o])).values()];
-  const available = (methods.data ?? ['sandbox']).map((m) => ({ value: m, label: codeLabel(BILL_METHOD_TABLE, PAY_METHOD[m]) }));
+  const available = (methods.data ?? ['sandbox']).map((m) => ({
+    value: m,
+    label: codeLabel(BILL_METHOD_TABLE, PAY_METHOD[m]),
+  }));
 
   return (
     <Stack gap="md" maw={720} data-testid={`buy-${mode}`}>
@@ -208,13 +265,25 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
         </Card>
       )}
       {mode === 'renew' ? (
-        <NumberInput label={t`续费周期数`} withAsterisk min={1} max={36} value={periods} onChange={(v) => setPeriods(Number(v) || 0)} error={errors.periods ?? errors.package} data-testid="buy-periods" />
+        <NumberInput
+          label={t`续费周期数`}
+          withAsterisk
+          min={1}
+          max={36}
+          value={periods}
+          onChange={(v) => setPeriods(Number(v) || 0)}
+          error={errors.periods ?? errors.package}
+          data-testid="buy-periods"
+        />
       ) : (
         <Select
           label={t`套餐`}
           withAsterisk
           searchable
-          data={onSale.map((p) => ({ value: String(p.id), label: `${String(p.name)} · ${codeLabel(PACKAGE_TYPE_TABLE, p.type)} · ${yuan(p.price)}` }))}
+          data={onSale.map((p) => ({
+            value: String(p.id),
+            label: `${String(p.name)} · ${codeLabel(PACKAGE_TYPE_TABLE, p.type)} · ${yuan(p.price)}`,
+          }))}
           value={packageId}
           onChange={(v) => {
             setPackageId(v);
@@ -227,10 +296,16 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
       )}
       {chosen && (
         <Text size="sm" c="dimmed">
-          {String(chosen.name)} · <Trans>有效期</Trans> {String(chosen.validityDays)} <Trans>天</Trans> · {String(chosen.dataMb)} MB
+          {String(chosen.name)} · <Trans>有效期</Trans> {String(chosen.validityDays)} <Trans>天</Trans> ·{' '}
+          {String(chosen.dataMb)} MB
         </Text>
       )}
-      <Radio.Group label={t`支付方式`} value={method} onChange={(v) => setMethod(v as PayMethodName)} data-testid="buy-method">
+      <Radio.Group
+        label={t`支付方式`}
+        value={method}
+        onChange={(v) => setMethod(v as PayMethodName)}
+        data-testid="buy-method"
+      >
         <Group mt="xs">
           {available.map((m) => (
             <Radio key={m.value} value={m.value} label={m.label} />
@@ -265,7 +340,15 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
             {results.map((r) => (
               <Table.Tr key={r.number}>
                 <Table.Td>{r.number}</Table.Td>
-                <Table.Td>{r.bill ? String(r.bill.orderNo) : <Text c="red" size="sm">{r.msg}</Text>}</Table.Td>
+                <Table.Td>
+                  {r.bill ? (
+                    String(r.bill.orderNo)
+                  ) : (
+                    <Text c="red" size="sm">
+                      {r.msg}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>{r.bill ? yuan(r.bill.amount) : ''}</Table.Td>
                 <Table.Td>
                   {r.payUrl && (

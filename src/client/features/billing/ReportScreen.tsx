@@ -78,9 +78,26 @@ export function ReportScreen() {
       },
     [r, t],
   );
-  const carriers = useMemo(() => (r ? r.byCarrier.map((c) => ({ name: carrier(c.key), value: c.revenueFen / 100 })) : []), [r]); // eslint-disable-line react-hooks/exhaustive-deps
-  const packages = useMemo(() => r && { name: r.byPackage.map((p) => p.key || '-'), data: [{ name: t`收入`, value: r.byPackage.map((p) => p.revenueFen / 100), color: '168,85,247' }] }, [r, t]);
-  const usage = useMemo(() => r && { name: r.usageByCarrier.map((u) => carrier(u.key)), data: [{ name: t`本月流量（MB）`, value: r.usageByCarrier.map((u) => u.dataMb), color: '14,165,233' }] }, [r, t]); // eslint-disable-line react-hooks/exhaustive-deps
+  const carriers = useMemo(
+    () => (r ? r.byCarrier.map((c) => ({ name: carrier(c.key), value: c.revenueFen / 100 })) : []),
+    [r],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
+  const packages = useMemo(
+    () =>
+      r && {
+        name: r.byPackage.map((p) => p.key || '-'),
+        data: [{ name: t`收入`, value: r.byPackage.map((p) => p.revenueFen / 100), color: '168,85,247' }],
+      },
+    [r, t],
+  );
+  const usage = useMemo(
+    () =>
+      r && {
+        name: r.usageByCarrier.map((u) => carrier(u.key)),
+        data: [{ name: t`本月流量（MB）`, value: r.usageByCarrier.map((u) => u.dataMb), color: '14,165,233' }],
+      },
+    [r, t],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
   const usageMonths = useMemo(
     () =>
       r && {
@@ -102,7 +119,9 @@ export function ReportScreen() {
     setExporting(true);
     try {
       const job = await reportJob(span);
-      followJob(job, t`账单报表`, { texts: { running: (j) => t`正在生成报表… ${j.progress}%`, done: () => t`报表已生成，可在下载任务中下载` } });
+      followJob(job, t`账单报表`, {
+        texts: { running: (j) => t`正在生成报表… ${j.progress}%`, done: () => t`报表已生成，可在下载任务中下载` },
+      });
     } catch {
       toast('error', t`导出失败`);
     } finally {
@@ -113,8 +132,24 @@ export function ReportScreen() {
   return (
     <Stack gap="sm" data-testid="report-screen">
       <Group align="flex-end">
-        <TextInput label={t`开始月份`} placeholder="2026-01" value={from} onChange={(e) => setFrom(e.currentTarget.value.trim())} error={badFrom} w={140} data-testid="report-from" />
-        <TextInput label={t`结束月份`} placeholder="2026-06" value={to} onChange={(e) => setTo(e.currentTarget.value.trim())} error={badTo} w={140} data-testid="report-to" />
+        <TextInput
+          label={t`开始月份`}
+          placeholder="2026-01"
+          value={from}
+          onChange={(e) => setFrom(e.currentTarget.value.trim())}
+          error={badFrom}
+          w={140}
+          data-testid="report-from"
+        />
+        <TextInput
+          label={t`结束月份`}
+          placeholder="2026-06"
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value.trim())}
+          error={badTo}
+          w={140}
+          data-testid="report-to"
+        />
         <Button onClick={apply} data-testid="report-apply">
           <Trans>查询</Trans>
         </Button>
@@ -128,12 +163,24 @@ export function ReportScreen() {
         )}
       </Group>
       {!r ? (
-        <Center h={200}>{report.isError ? <Text c="red"><Trans>加载失败</Trans></Text> : <Loader />}</Center>
+        <Center h={200}>
+          {report.isError ? (
+            <Text c="red">
+              <Trans>加载失败</Trans>
+            </Text>
+          ) : (
+            <Loader />
+          )}
+        </Center>
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, md: 3, xl: 6 }}>
             <Figure id="revenue" label={t`套餐收入（净）`} value={fenYuan(r.totals.revenueFen)} />
-            <Figure id="thisMonth" label={t`本月收入`} value={<span data-testid="report-month-revenue">{fenYuan(r.byMonth.at(-1)?.revenueFen ?? 0)}</span>} />
+            <Figure
+              id="thisMonth"
+              label={t`本月收入`}
+              value={<span data-testid="report-month-revenue">{fenYuan(r.byMonth.at(-1)?.revenueFen ?? 0)}</span>}
+            />
             <Figure id="refunds" label={t`退款`} value={fenYuan(r.totals.refundFen)} color="red" />
             <Figure id="bills" label={t`账单数（未支付）`} value={`${r.totals.bills} (${r.totals.unpaid})`} />
             <Figure id="ads" label={t`广告收入`} value={fenYuan(r.totals.adFen)} color="green" />
@@ -143,7 +190,9 @@ export function ReportScreen() {
             {months && <CategoryChart categories={months} kind="bar" height={300} data-testid="report-chart-month" />}
           </Panel>
           <Panel id="usageByMonth" title={t`按月用量`}>
-            {usageMonths && <CategoryChart categories={usageMonths} kind="bar" height={260} data-testid="report-chart-usage-month" />}
+            {usageMonths && (
+              <CategoryChart categories={usageMonths} kind="bar" height={260} data-testid="report-chart-usage-month" />
+            )}
             <Table striped data-testid="report-table-usage-month">
               <Table.Thead>
                 <Table.Tr>
@@ -183,7 +232,15 @@ export function ReportScreen() {
               <MoneyTable id="carrier" rows={r.byCarrier} label={(x) => carrier(x.key)} />
             </Panel>
             <Panel id="byPackage" title={t`按套餐`}>
-              {packages && <CategoryChart categories={packages} kind="bar" horizontal height={240} data-testid="report-chart-package" />}
+              {packages && (
+                <CategoryChart
+                  categories={packages}
+                  kind="bar"
+                  horizontal
+                  height={240}
+                  data-testid="report-chart-package"
+                />
+              )}
               <MoneyTable id="package" rows={r.byPackage} label={(x) => x.key || '-'} />
             </Panel>
             <Panel id="usage" title={t`用量（本月，按运营商）`}>

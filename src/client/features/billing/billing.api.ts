@@ -53,19 +53,24 @@ export interface BatchResult {
 }
 
 export const payMethodsQuery = () =>
-  queryOptions({ queryKey: ['bill', 'methods'], queryFn: () => request<PayMethodName[]>('iot', 'bill/methods', {}, { quiet: true }), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['bill', 'methods'],
+    queryFn: () => request<PayMethodName[]>('iot', 'bill/methods', {}, { quiet: true }),
+    staleTime: 60_000,
+  });
 
 export const cardInfo = (ref: CardRef) => request<CardInfo>('iot', 'bill/card', ref, { quiet: true });
 export const buyPackage = (body: BuyBody) => request<BuyAnswer>('iot', 'bill/buy', body);
-export const buyBatch = (body: { numbers: string[]; packageId: number; method: PayMethodName }) => request<BatchResult[]>('iot', 'bill/buyBatch', body);
+export const buyBatch = (body: { numbers: string[]; packageId: number; method: PayMethodName }) =>
+  request<BatchResult[]>('iot', 'bill/buyBatch', body);
 export const payBill = (id: number) => request<{ payUrl: string | null }>('iot', 'bill/pay', { id });
 export const cancelBill = (id: number) => request<Row>('iot', 'bill/cancel', { id }, { showMessage: true });
-export const refundBill = (id: number, reason?: string) => request<Row>('iot', 'bill/refund', { id, reason }, { showMessage: true });
+export const refundBill = (id: number, reason?: string) =>
+  request<Row>('iot', 'bill/refund', { id, reason }, { showMessage: true });
 export const reportJob = (span: { from?: string; to?: string }) => request<Job>('iot', 'bill/reportJob', span);
 
 export const reportQuery = (span: { from?: string; to?: string }) =>
   queryOptions({ queryKey: ['bill', 'report', span], queryFn: () => request<BillReport>('iot', 'bill/report', span) });
-
 
 export const yuan = (value: unknown): string => `¥${Number(value ?? 0).toFixed(2)}`;
 export const fenYuan = (fen: number): string => `¥${(fen / 100).toFixed(2)}`;

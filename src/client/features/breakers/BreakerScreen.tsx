@@ -30,7 +30,6 @@ const ACTION_TEXT: Record<BreakerAction, { title: MessageDescriptor; verb: Messa
   unlock: { title: msg`解锁`, verb: msg`解锁`, color: 'blue' },
 };
 
-
 /** One breaker's part of a confirmed action: the command sent, or why it was not. */
 interface Delivery {
   imei: string;
@@ -68,7 +67,12 @@ export function BreakerScreen({ action, ...props }: RouteScreenProps & { action:
         if (refusal) d.refused = serverMessage(refusal, refusal);
         else {
           try {
-            const answer = await request<CommandAnswer>('device', 'command/send', { imei: d.imei, ...commandOf(action) }, { quiet: true });
+            const answer = await request<CommandAnswer>(
+              'device',
+              'command/send',
+              { imei: d.imei, ...commandOf(action) },
+              { quiet: true },
+            );
             d.commandId = answer.id;
           } catch (err) {
             d.refused = err instanceof RequestError ? serverMessage(err.key, err.message) : (err as Error).message;
@@ -86,7 +90,9 @@ export function BreakerScreen({ action, ...props }: RouteScreenProps & { action:
   const confirmRun = (rows: Row[]) => {
     if (rows.length === 0) return;
     const message =
-      rows.length === 1 ? t`确定要对断路器 ${String(rows[0]!.name ?? rows[0]!.imei)} 执行${verb}吗？` : t`确定要对选中的 ${rows.length} 台断路器执行${verb}吗？`;
+      rows.length === 1
+        ? t`确定要对断路器 ${String(rows[0]!.name ?? rows[0]!.imei)} 执行${verb}吗？`
+        : t`确定要对选中的 ${rows.length} 台断路器执行${verb}吗？`;
     void confirmDanger({ message, confirmLabel: verb }).then((ok) => ok && void run(rows));
   };
 
@@ -100,7 +106,13 @@ export function BreakerScreen({ action, ...props }: RouteScreenProps & { action:
   };
 
   const rowActions: RowAction[] = [
-    { id: `breaker-${action}`, title: verb, color: ACTION_TEXT[action].color, mark: 'device:command', run: (row) => confirmRun([row]) },
+    {
+      id: `breaker-${action}`,
+      title: verb,
+      color: ACTION_TEXT[action].color,
+      mark: 'device:command',
+      run: (row) => confirmRun([row]),
+    },
   ];
   const toolbar = (selected: number[]) =>
     allowed && (
@@ -156,7 +168,8 @@ function Deliveries({ deliveries, action }: { deliveries: Delivery[]; action: Br
     return () => clearTimeout(timer);
   }, [acked, queryClient]);
   useTenantPush(tenantDashboardTopic, dashboardPushSchema, (push) => {
-    if (push.parts.includes('readings') && Date.now() - lastAckAt.current < STATE_WAIT_MS) void invalidateResource(queryClient, 'device');
+    if (push.parts.includes('readings') && Date.now() - lastAckAt.current < STATE_WAIT_MS)
+      void invalidateResource(queryClient, 'device');
   });
 
   return (
@@ -182,7 +195,12 @@ function Deliveries({ deliveries, action }: { deliveries: Delivery[]; action: Br
             {deliveries.map((d) => {
               const r = d.commandId ? byId.get(d.commandId) : undefined;
               return (
-                <Table.Tr key={`${d.imei}-${d.commandId ?? 'refused'}`} data-testid="breaker-delivery" data-imei={d.imei} data-acked={r?.ackAt ? (r.status === DELIVERY.failed ? 'nack' : 'ack') : 'no'}>
+                <Table.Tr
+                  key={`${d.imei}-${d.commandId ?? 'refused'}`}
+                  data-testid="breaker-delivery"
+                  data-imei={d.imei}
+                  data-acked={r?.ackAt ? (r.status === DELIVERY.failed ? 'nack' : 'ack') : 'no'}
+                >
                   <Table.Td>{d.name}</Table.Td>
                   <Table.Td>{d.imei}</Table.Td>
                   <Table.Td>
@@ -202,7 +220,11 @@ function Deliveries({ deliveries, action }: { deliveries: Delivery[]; action: Br
                         {d.refused}
                       </Text>
                     ) : r?.ackAt ? (
-                      <Text size="sm" c={r.ackOk === false || r.status === DELIVERY.failed ? 'red' : undefined} data-testid="breaker-ack">
+                      <Text
+                        size="sm"
+                        c={r.ackOk === false || r.status === DELIVERY.failed ? 'red' : undefined}
+                        data-testid="breaker-ack"
+                      >
                         {r.ackMsg || t`已确认`} · {formatDateCell(r.ackAt)}
                       </Text>
                     ) : (

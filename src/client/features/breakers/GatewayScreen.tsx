@@ -23,7 +23,13 @@ export function GatewayScreen(props: RouteScreenProps) {
   return (
     <>
       <DeviceTable preset="gateway" {...props} rowActions={rowActions} />
-      <Drawer opened={open !== null} onClose={() => setOpen(null)} position="right" size="xl" title={open ? String(open.name ?? open.imei) : ''}>
+      <Drawer
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        position="right"
+        size="xl"
+        title={open ? String(open.name ?? open.imei) : ''}
+      >
         {open && <SubDevices gateway={open} />}
       </Drawer>
     </>
@@ -34,7 +40,14 @@ export function GatewayScreen(props: RouteScreenProps) {
 export function SubDevices({ gateway }: { gateway: Row }) {
   const { t } = useLingui();
   const codeLabel = useCodeLabel();
-  const list = useQuery(resourceListQuery(deviceResource, { page: 1, size: SUB_DEVICE_LIMIT, sort: [{ field: 'id', order: 'asc' }], filters: { gatewayId: gateway.id } }));
+  const list = useQuery(
+    resourceListQuery(deviceResource, {
+      page: 1,
+      size: SUB_DEVICE_LIMIT,
+      sort: [{ field: 'id', order: 'asc' }],
+      filters: { gatewayId: gateway.id },
+    }),
+  );
   const rows = list.data?.rows ?? [];
   const down = gateway.state !== DEVICE_STATE.online;
   return (
@@ -43,7 +56,8 @@ export function SubDevices({ gateway }: { gateway: Row }) {
         <StateBadge state={gateway.state as number | null} />
         <SignalBars state={gateway.state as number | null} signal={gateway.signal as number | null} />
         <Text size="sm">
-          <Trans>上行流量</Trans>: {gateway.traffic === null || gateway.traffic === undefined ? '-' : `${String(gateway.traffic)} KB`}
+          <Trans>上行流量</Trans>:{' '}
+          {gateway.traffic === null || gateway.traffic === undefined ? '-' : `${String(gateway.traffic)} KB`}
         </Text>
         <Text size="sm">
           <Trans>子设备数</Trans>: {rows.length}

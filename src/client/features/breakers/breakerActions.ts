@@ -10,7 +10,12 @@ export const BREAKER_ACTIONS = ['open', 'close', 'lock', 'unlock'] as const;
 export type BreakerAction = (typeof BREAKER_ACTIONS)[number];
 
 /** Route name of each action's screen (src/shared/routes.ts). */
-export const BREAKER_ROUTES: Record<string, BreakerAction> = { cutoff: 'open', closegate: 'close', lockdie: 'lock', lockundie: 'unlock' };
+export const BREAKER_ROUTES: Record<string, BreakerAction> = {
+  cutoff: 'open',
+  closegate: 'close',
+  lockdie: 'lock',
+  lockundie: 'unlock',
+};
 
 type Command = Omit<SendCommandBody, 'imei'>;
 
@@ -41,7 +46,8 @@ export interface BreakerRow {
 /** Why this breaker cannot take the action now, or undefined when it can. */
 export function refusalOf(row: BreakerRow, action: BreakerAction): Refusal | undefined {
   if (row.state !== DEVICE_STATE.online) return 'deviceOffline';
-  if (row.gatewayState !== null && row.gatewayState !== undefined && row.gatewayState !== DEVICE_STATE.online) return 'gatewayOffline';
+  if (row.gatewayState !== null && row.gatewayState !== undefined && row.gatewayState !== DEVICE_STATE.online)
+    return 'gatewayOffline';
   if ((action === 'open' || action === 'close') && Number(row.locked) === 1) return 'deviceLocked';
   return undefined;
 }

@@ -24,9 +24,23 @@ const num = (v: unknown) => (v === '' || v === null || v === undefined ? null : 
  * rule (checked and shown on an example as it is typed) and its rates. Adding with "generate"
  * queues the room generator at once; the notification follows it.
  */
-export function CommunityForm({ row, opened, onClose }: { row: Row | null | undefined; opened: boolean; onClose: () => void }) {
+export function CommunityForm({
+  row,
+  opened,
+  onClose,
+}: {
+  row: Row | null | undefined;
+  opened: boolean;
+  onClose: () => void;
+}) {
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={row ? <Trans>修改社区</Trans> : <Trans>新建社区</Trans>} data-testid="community-form">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="lg"
+      title={row ? <Trans>修改社区</Trans> : <Trans>新建社区</Trans>}
+      data-testid="community-form"
+    >
       {opened && <Body key={row?.id ?? 'new'} row={row ?? null} onDone={onClose} />}
     </Modal>
   );
@@ -58,7 +72,12 @@ function Body({ row, onDone }: { row: Row | null; onDone: () => void }) {
   const set = (name: string) => (value: unknown) => setV((prev) => ({ ...prev, [name]: value }));
 
   const rule = parseNamingRule(String(v.namingRule ?? ''));
-  const sizes = checkSizes({ buildingCount: Number(v.buildingCount) || 0, unitCount: Number(v.unitCount) || 0, floorCount: Number(v.floorCount) || 0, roomCount: Number(v.roomCount) || 0 });
+  const sizes = checkSizes({
+    buildingCount: Number(v.buildingCount) || 0,
+    unitCount: Number(v.unitCount) || 0,
+    floorCount: Number(v.floorCount) || 0,
+    roomCount: Number(v.roomCount) || 0,
+  });
 
   const save = useMutation({
     mutationFn: async () => {
@@ -94,15 +113,66 @@ function Body({ row, onDone }: { row: Row | null; onDone: () => void }) {
   const err = (name: string) => errorText(errors[name]);
   return (
     <Stack gap="sm">
-      <TextInput label={t`名称`} required value={String(v.name ?? '')} onChange={(e) => set('name')(e.currentTarget.value)} error={err('name')} data-testid="community-name" />
+      <TextInput
+        label={t`名称`}
+        required
+        value={String(v.name ?? '')}
+        onChange={(e) => set('name')(e.currentTarget.value)}
+        error={err('name')}
+        data-testid="community-name"
+      />
       <RegionSelector value={region} onChange={setRegion} />
-      <TextInput label={t`地址`} value={String(v.address ?? '')} onChange={(e) => set('address')(e.currentTarget.value)} error={err('address')} />
-      <NumberInput label={t`面积(m²)`} value={v.area as number | string} onChange={set('area')} decimalScale={2} min={0} error={err('area')} />
+      <TextInput
+        label={t`地址`}
+        value={String(v.address ?? '')}
+        onChange={(e) => set('address')(e.currentTarget.value)}
+        error={err('address')}
+      />
+      <NumberInput
+        label={t`面积(m²)`}
+        value={v.area as number | string}
+        onChange={set('area')}
+        decimalScale={2}
+        min={0}
+        error={err('area')}
+      />
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <NumberInput label={t`楼栋数`} value={v.buildingCount as number} onChange={set('buildingCount')} min={0} max={COMMUNITY_LIMITS.buildings} allowDecimal={false} data-testid="community-buildings" />
-        <NumberInput label={t`每栋单元数`} value={v.unitCount as number} onChange={set('unitCount')} min={0} max={COMMUNITY_LIMITS.units} allowDecimal={false} data-testid="community-units" />
-        <NumberInput label={t`楼层数`} value={v.floorCount as number} onChange={set('floorCount')} min={0} max={COMMUNITY_LIMITS.floors} allowDecimal={false} data-testid="community-floors" />
-        <NumberInput label={t`每层房间数`} value={v.roomCount as number} onChange={set('roomCount')} min={0} max={COMMUNITY_LIMITS.rooms} allowDecimal={false} data-testid="community-rooms" />
+        <NumberInput
+          label={t`楼栋数`}
+          value={v.buildingCount as number}
+          onChange={set('buildingCount')}
+          min={0}
+          max={COMMUNITY_LIMITS.buildings}
+          allowDecimal={false}
+          data-testid="community-buildings"
+        />
+        <NumberInput
+          label={t`每栋单元数`}
+          value={v.unitCount as number}
+          onChange={set('unitCount')}
+          min={0}
+          max={COMMUNITY_LIMITS.units}
+          allowDecimal={false}
+          data-testid="community-units"
+        />
+        <NumberInput
+          label={t`楼层数`}
+          value={v.floorCount as number}
+          onChange={set('floorCount')}
+          min={0}
+          max={COMMUNITY_LIMITS.floors}
+          allowDecimal={false}
+          data-testid="community-floors"
+        />
+        <NumberInput
+          label={t`每层房间数`}
+          value={v.roomCount as number}
+          onChange={set('roomCount')}
+          min={0}
+          max={COMMUNITY_LIMITS.rooms}
+          allowDecimal={false}
+          data-testid="community-rooms"
+        />
       </SimpleGrid>
       <TextInput
         label={t`房间命名规则`}
@@ -124,18 +194,45 @@ function Body({ row, onDone }: { row: Row | null; onDone: () => void }) {
           {sizes.ok && <> · {t`共 ${sizes.rooms} 个房间`}</>}
         </Text>
       )}
-      {!sizes.ok && sizes.key === 'communityTooLarge' && <Alert color="red">{serverMessage(sizes.key, sizes.key)}</Alert>}
+      {!sizes.ok && sizes.key === 'communityTooLarge' && (
+        <Alert color="red">{serverMessage(sizes.key, sizes.key)}</Alert>
+      )}
       <SimpleGrid cols={2}>
-        <NumberInput label={t`电费(元/度)`} value={v.electricityRate as number | string} onChange={set('electricityRate')} decimalScale={2} min={0} error={err('electricityRate')} />
-        <NumberInput label={t`水费(元/吨)`} value={v.waterRate as number | string} onChange={set('waterRate')} decimalScale={2} min={0} error={err('waterRate')} />
+        <NumberInput
+          label={t`电费(元/度)`}
+          value={v.electricityRate as number | string}
+          onChange={set('electricityRate')}
+          decimalScale={2}
+          min={0}
+          error={err('electricityRate')}
+        />
+        <NumberInput
+          label={t`水费(元/吨)`}
+          value={v.waterRate as number | string}
+          onChange={set('waterRate')}
+          decimalScale={2}
+          min={0}
+          error={err('waterRate')}
+        />
       </SimpleGrid>
-      <Checkbox label={t`保存后生成楼栋、单元和房间`} checked={generate} onChange={(e) => setGenerate(e.currentTarget.checked)} disabled={!sizes.ok} data-testid="community-generate" />
+      <Checkbox
+        label={t`保存后生成楼栋、单元和房间`}
+        checked={generate}
+        onChange={(e) => setGenerate(e.currentTarget.checked)}
+        disabled={!sizes.ok}
+        data-testid="community-generate"
+      />
       {serviceError && <Alert color="red">{serviceError}</Alert>}
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
           <Trans>取消</Trans>
         </Button>
-        <Button onClick={() => save.mutate()} loading={save.isPending} disabled={!rule.ok || (generate && !sizes.ok)} data-testid="community-save">
+        <Button
+          onClick={() => save.mutate()}
+          loading={save.isPending}
+          disabled={!rule.ok || (generate && !sizes.ok)}
+          data-testid="community-save"
+        >
           <Trans>保存</Trans>
         </Button>
       </Group>

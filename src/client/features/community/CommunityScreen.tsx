@@ -34,16 +34,35 @@ export function CommunityScreen(props: RouteScreenProps) {
         {...props}
         toolbar={() =>
           canAdd && (
-            <Button leftSection={<IconBuildingCommunity size={16} />} variant="light" onClick={() => setEditing(null)} data-testid="community-new">
+            <Button
+              leftSection={<IconBuildingCommunity size={16} />}
+              variant="light"
+              onClick={() => setEditing(null)}
+              data-testid="community-new"
+            >
               <Trans>新建社区（生成房间）</Trans>
             </Button>
           )
         }
         rowActions={[
           { id: 'communityEdit', title: t`编辑社区`, mark, run: setEditing },
-          { id: 'generate', title: t`生成房间`, mark, run: (row) => void generateRooms(queryClient, row.id, String(row.name)).catch(() => undefined) },
+          {
+            id: 'generate',
+            title: t`生成房间`,
+            mark,
+            run: (row) => void generateRooms(queryClient, row.id, String(row.name)).catch(() => undefined),
+          },
           { id: 'rename', title: t`命名规则`, mark, run: setRenaming },
-          { id: 'tree', title: t`房间结构`, run: (row) => void navigate({ to: '/$page', params: { page: 'roomManagement' }, search: { filters: { communityId: row.id } } }) },
+          {
+            id: 'tree',
+            title: t`房间结构`,
+            run: (row) =>
+              void navigate({
+                to: '/$page',
+                params: { page: 'roomManagement' },
+                search: { filters: { communityId: row.id } },
+              }),
+          },
         ]}
       />
       <CommunityForm row={editing} opened={editing !== undefined} onClose={() => setEditing(undefined)} />

@@ -19,7 +19,13 @@ interface Preview {
 /** A new naming rule for a community: the renames it would make (old → new, paged, with the count), then applied in one go. */
 export function RenameModal({ community, onClose }: { community: Row | null; onClose: () => void }) {
   return (
-    <Modal opened={Boolean(community)} onClose={onClose} size="lg" title={<Trans>修改命名规则</Trans>} data-testid="rename-modal">
+    <Modal
+      opened={Boolean(community)}
+      onClose={onClose}
+      size="lg"
+      title={<Trans>修改命名规则</Trans>}
+      data-testid="rename-modal"
+    >
       {community && <Body key={community.id} community={community} onDone={onClose} />}
     </Modal>
   );
@@ -34,11 +40,23 @@ function Body({ community, onDone }: { community: Row; onDone: () => void }) {
   const parsed = parseNamingRule(debounced);
   const preview = useQuery({
     queryKey: ['community', 'renamePreview', community.id, debounced, page],
-    queryFn: () => request<Preview>('user', 'community/renamePreview', { id: community.id, namingRule: debounced, offset: (page - 1) * PAGE, limit: PAGE }),
+    queryFn: () =>
+      request<Preview>('user', 'community/renamePreview', {
+        id: community.id,
+        namingRule: debounced,
+        offset: (page - 1) * PAGE,
+        limit: PAGE,
+      }),
     enabled: parsed.ok,
   });
   const apply = useMutation({
-    mutationFn: () => request<{ renamed: number }>('user', 'community/rename', { id: community.id, namingRule: debounced }, { showMessage: true }),
+    mutationFn: () =>
+      request<{ renamed: number }>(
+        'user',
+        'community/rename',
+        { id: community.id, namingRule: debounced },
+        { showMessage: true },
+      ),
     onSuccess: async () => {
       await refreshCommunity(queryClient);
       onDone();
@@ -92,7 +110,12 @@ function Body({ community, onDone }: { community: Row; onDone: () => void }) {
         <Button variant="default" onClick={onDone}>
           <Trans>取消</Trans>
         </Button>
-        <Button onClick={() => apply.mutate()} loading={apply.isPending} disabled={!parsed.ok || rule !== debounced || !preview.data} data-testid="rename-apply">
+        <Button
+          onClick={() => apply.mutate()}
+          loading={apply.isPending}
+          disabled={!parsed.ok || rule !== debounced || !preview.data}
+          data-testid="rename-apply"
+        >
           <Trans>应用</Trans>
         </Button>
       </Group>

@@ -10,7 +10,11 @@ import type { RouteScreenProps } from '../screens/types';
 import { communityTreeQuery, treeNodeOf, treeNodes } from './community.api';
 
 /** The communities a picker offers (a tenant has a handful; the first 200 by name). */
-export const communityOptionsQuery = resourceListQuery(communityDef, { page: 1, size: 200, sort: [{ field: 'name', order: 'asc' }] });
+export const communityOptionsQuery = resourceListQuery(communityDef, {
+  page: 1,
+  size: 200,
+  sort: [{ field: 'name', order: 'asc' }],
+});
 
 /**
  * /roomManagement: the tree of one community (community > building > unit > room, the spec's
@@ -27,7 +31,12 @@ export function RoomScreen(props: RouteScreenProps) {
   const actions = (nodeId: number): TreeNodeAction[] => {
     const node = treeNodeOf(nodeId);
     if (node.kind === 'room') return [];
-    const filters = node.kind === 'community' ? { communityId: node.id } : node.kind === 'building' ? { communityId: chosen, buildingId: node.id } : { communityId: chosen, unitId: node.id };
+    const filters =
+      node.kind === 'community'
+        ? { communityId: node.id }
+        : node.kind === 'building'
+          ? { communityId: chosen, buildingId: node.id }
+          : { communityId: chosen, unitId: node.id };
     return [{ label: t`查看房间`, onClick: () => show(filters) }];
   };
   return (

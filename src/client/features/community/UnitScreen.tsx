@@ -24,7 +24,10 @@ interface DoorUnitPlace {
   communityName: string;
 }
 
-const doorUnitsQuery = (unitId: number) => ({ queryKey: ['unit', 'doorUnits', unitId] as const, queryFn: () => request<DoorUnit[]>('user', 'unit/doorUnit/list', { id: unitId }) });
+const doorUnitsQuery = (unitId: number) => ({
+  queryKey: ['unit', 'doorUnits', unitId] as const,
+  queryFn: () => request<DoorUnit[]>('user', 'unit/doorUnit/list', { id: unitId }),
+});
 
 /**
  * /unitManagement/:imei?: the generic list of units plus each unit's door units (installed with
@@ -41,7 +44,11 @@ export function UnitScreen({ imei, ...props }: RouteScreenProps & { imei?: strin
     enabled: Boolean(imei),
   });
   useEffect(() => {
-    if (place.data) setUnit({ id: place.data.unitId, name: `${place.data.communityName} ${place.data.buildingName} ${place.data.unitName}` });
+    if (place.data)
+      setUnit({
+        id: place.data.unitId,
+        name: `${place.data.communityName} ${place.data.buildingName} ${place.data.unitName}`,
+      });
   }, [place.data]);
   return (
     <Stack gap="sm">
@@ -50,7 +57,13 @@ export function UnitScreen({ imei, ...props }: RouteScreenProps & { imei?: strin
           {t`门口机 ${imei} 尚未安装到任何单元`}
         </Text>
       )}
-      <ResourceScreen def={unitDef} {...props} rowActions={[{ id: 'doorUnits', title: t`门口机`, run: (row) => setUnit({ id: row.id, name: String(row.name ?? '') }) }]} />
+      <ResourceScreen
+        def={unitDef}
+        {...props}
+        rowActions={[
+          { id: 'doorUnits', title: t`门口机`, run: (row) => setUnit({ id: row.id, name: String(row.name ?? '') }) },
+        ]}
+      />
       <DoorUnitsModal unit={unit} onClose={() => setUnit(null)} />
     </Stack>
   );
@@ -68,15 +81,28 @@ function DoorUnitsModal({ unit, onClose }: { unit: { id: number; name: string } 
     await refreshCommunity(queryClient);
   };
   const attach = useMutation({
-    mutationFn: () => request('user', 'unit/doorUnit/attach', { id: unit!.id, imeis: picked.map((p) => p.imei) }, { showMessage: true }),
+    mutationFn: () =>
+      request(
+        'user',
+        'unit/doorUnit/attach',
+        { id: unit!.id, imeis: picked.map((p) => p.imei) },
+        { showMessage: true },
+      ),
     onSuccess: done,
   });
   const detach = useMutation({
-    mutationFn: (imei: string) => request('user', 'unit/doorUnit/detach', { id: unit!.id, imeis: [imei] }, { showMessage: true }),
+    mutationFn: (imei: string) =>
+      request('user', 'unit/doorUnit/detach', { id: unit!.id, imeis: [imei] }, { showMessage: true }),
     onSuccess: done,
   });
   return (
-    <Modal opened={Boolean(unit)} onClose={onClose} size="xl" title={t`门口机：${unit?.name ?? ''}`} data-testid="door-units">
+    <Modal
+      opened={Boolean(unit)}
+      onClose={onClose}
+      size="xl"
+      title={t`门口机：${unit?.name ?? ''}`}
+      data-testid="door-units"
+    >
       <Stack gap="sm">
         {(doors.data ?? []).length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -94,7 +120,13 @@ function DoorUnitsModal({ unit, onClose }: { unit: { id: number; name: string } 
                   </Table.Td>
                   <Table.Td>
                     {canChange && (
-                      <Button size="xs" color="red" variant="subtle" onClick={() => detach.mutate(d.imei)} data-testid={`detach-${d.imei}`}>
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="subtle"
+                        onClick={() => detach.mutate(d.imei)}
+                        data-testid={`detach-${d.imei}`}
+                      >
                         <Trans>移除</Trans>
                       </Button>
                     )}
@@ -111,7 +143,12 @@ function DoorUnitsModal({ unit, onClose }: { unit: { id: number; name: string } 
             </Title>
             <DevicePicker kinds={['doorUnit']} picked={picked} onChange={setPicked} />
             <Group justify="flex-end">
-              <Button onClick={() => attach.mutate()} disabled={picked.length === 0} loading={attach.isPending} data-testid="door-unit-attach">
+              <Button
+                onClick={() => attach.mutate()}
+                disabled={picked.length === 0}
+                loading={attach.isPending}
+                data-testid="door-unit-attach"
+              >
                 {t`安装所选 (${picked.length})`}
               </Button>
             </Group>

@@ -28,13 +28,20 @@ export interface CommunityTree {
 }
 
 export const communityTreeQuery = (id: number) =>
-  queryOptions({ queryKey: ['community', 'tree', id] as const, queryFn: () => request<CommunityTree>('user', 'community/tree', { id }), staleTime: 5_000 });
+  queryOptions({
+    queryKey: ['community', 'tree', id] as const,
+    queryFn: () => request<CommunityTree>('user', 'community/tree', { id }),
+    staleTime: 5_000,
+  });
 
 /** What a tree node stands for; the TreeList's ids are numbers, so the kind is folded into them. */
 export type TreeKind = 'community' | 'building' | 'unit' | 'room';
 const KINDS: TreeKind[] = ['community', 'building', 'unit', 'room'];
 export const treeNodeId = (kind: TreeKind, id: number) => id * 4 + KINDS.indexOf(kind);
-export const treeNodeOf = (nodeId: number): { kind: TreeKind; id: number } => ({ kind: KINDS[nodeId % 4]!, id: Math.floor(nodeId / 4) });
+export const treeNodeOf = (nodeId: number): { kind: TreeKind; id: number } => ({
+  kind: KINDS[nodeId % 4]!,
+  id: Math.floor(nodeId / 4),
+});
 
 /** The community as TreeList nodes: community > buildings > units (with their room count) > rooms. */
 export function treeNodes(tree: CommunityTree): TreeNode[] {
@@ -58,7 +65,9 @@ export function treeNodes(tree: CommunityTree): TreeNode[] {
 /** Refreshes every list and tree of the community screens. */
 export async function refreshCommunity(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    ...['community', 'building', 'unit', 'room', 'propertyCompany', 'propertyStaff'].map((n) => invalidateResource(queryClient, n)),
+    ...['community', 'building', 'unit', 'room', 'propertyCompany', 'propertyStaff'].map((n) =>
+      invalidateResource(queryClient, n),
+    ),
     queryClient.invalidateQueries({ queryKey: ['community', 'tree'] }),
   ]);
 }

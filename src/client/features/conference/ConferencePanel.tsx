@@ -1,6 +1,18 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowsMaximize, IconArrowsMinimize, IconDeviceMobileShare, IconDoorExit, IconInfoCircle, IconLogin, IconMicrophone, IconSettings, IconMicrophoneOff, IconVideo, IconVideoOff } from '@tabler/icons-react';
+import {
+  IconArrowsMaximize,
+  IconArrowsMinimize,
+  IconDeviceMobileShare,
+  IconDoorExit,
+  IconInfoCircle,
+  IconLogin,
+  IconMicrophone,
+  IconSettings,
+  IconMicrophoneOff,
+  IconVideo,
+  IconVideoOff,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CONF_CAPACITY } from '../../../shared/conference';
@@ -56,7 +68,15 @@ export interface ConferencePanelProps {
  * devices / exit / record in the footer. /callPhone and /multiVoice are this panel with a room
  * joined and devices invited by themselves.
  */
-export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly = false, toolbar, embedded = false }: ConferencePanelProps = {}) {
+export function ConferencePanel({
+  title,
+  subtitle,
+  autoJoin,
+  invite,
+  audioOnly = false,
+  toolbar,
+  embedded = false,
+}: ConferencePanelProps = {}) {
   const { t } = useLingui();
   const session = useSession();
   const conf = useConference(session.user?.id ?? null, session.token);
@@ -119,7 +139,14 @@ export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly =
   };
 
   return (
-    <Stack ref={root} mih={embedded ? 'calc(100dvh - 140px)' : '100dvh'} gap={0} bg="var(--mantine-color-body)" data-testid="conference" data-status={snap.status}>
+    <Stack
+      ref={root}
+      mih={embedded ? 'calc(100dvh - 140px)' : '100dvh'}
+      gap={0}
+      bg="var(--mantine-color-body)"
+      data-testid="conference"
+      data-status={snap.status}
+    >
       <Group justify="space-between" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Group gap="sm">
           <Title order={4}>{title ?? <Trans>视频会议</Trans>}</Title>
@@ -128,7 +155,9 @@ export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly =
               {subtitle}
             </Text>
           )}
-          <Badge variant="light" data-testid="conf-room">{snap.room ? t`房间 ${snap.room.roomId}` : t`未加入房间`}</Badge>
+          <Badge variant="light" data-testid="conf-room">
+            {snap.room ? t`房间 ${snap.room.roomId}` : t`未加入房间`}
+          </Badge>
           <Badge variant="outline" data-testid="conf-count" data-count={snap.members.length}>
             {t`${snap.members.length} 人`}
           </Badge>
@@ -136,7 +165,12 @@ export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly =
         <Group gap="xs">
           {/* Inside the console, its header has the picker. */}
           {!embedded && <LanguagePicker />}
-          <Button size="xs" variant="default" leftSection={full ? <IconArrowsMinimize size={14} /> : <IconArrowsMaximize size={14} />} onClick={toggleFull}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={full ? <IconArrowsMinimize size={14} /> : <IconArrowsMaximize size={14} />}
+            onClick={toggleFull}
+          >
             {full ? <Trans>退出</Trans> : <Trans>全屏</Trans>}
           </Button>
         </Group>
@@ -158,14 +192,21 @@ export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly =
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
               {media.preview && (
-                <Box pos="relative" bg="dark.9" style={{ aspectRatio: '4 / 3', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+                <Box
+                  pos="relative"
+                  bg="dark.9"
+                  style={{ aspectRatio: '4 / 3', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+                >
                   <StreamVideo stream={media.preview} local testId="conf-local-video" />
                   <Text size="xs" c="gray.3" pos="absolute" top={6} style={{ insetInlineStart: 8 }}>
                     <Trans>我</Trans>
                   </Text>
                 </Box>
               )}
-              {conf && media.remote.map((feed) => <RemoteVideo key={feed.uid} feed={feed} name={names.get(feed.uid) ?? feed.uid} media={conf.media} />)}
+              {conf &&
+                media.remote.map((feed) => (
+                  <RemoteVideo key={feed.uid} feed={feed} name={names.get(feed.uid) ?? feed.uid} media={conf.media} />
+                ))}
             </SimpleGrid>
           )}
         </Box>
@@ -183,7 +224,13 @@ export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly =
         </Paper>
       </Group>
 
-      <Group justify="center" p="sm" gap="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="conf-footer">
+      <Group
+        justify="center"
+        p="sm"
+        gap="sm"
+        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+        data-testid="conf-footer"
+      >
         {!session.token ? (
           <>
             <Text size="sm" c="dimmed">
@@ -195,11 +242,21 @@ export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly =
           </>
         ) : inRoom ? (
           <>
-            <Button variant="light" leftSection={<IconInfoCircle size={14} />} onClick={() => setInfo(true)} data-testid="conf-info">
+            <Button
+              variant="light"
+              leftSection={<IconInfoCircle size={14} />}
+              onClick={() => setInfo(true)}
+              data-testid="conf-info"
+            >
               <Trans>房间信息</Trans>
             </Button>
             {session.user?.kind !== 'visitor' && (
-              <Button variant="light" leftSection={<IconDeviceMobileShare size={14} />} onClick={() => setInviting(true)} data-testid="conf-invite">
+              <Button
+                variant="light"
+                leftSection={<IconDeviceMobileShare size={14} />}
+                onClick={() => setInviting(true)}
+                data-testid="conf-invite"
+              >
                 <Trans>邀请设备</Trans>
               </Button>
             )}
@@ -230,19 +287,40 @@ export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly =
                 <RecordButton client={conf.client} />
               </>
             )}
-            <Button variant="default" leftSection={<IconSettings size={14} />} onClick={() => toast('tip', t`请在加入房间前设置`)} data-testid="conf-record-settings">
+            <Button
+              variant="default"
+              leftSection={<IconSettings size={14} />}
+              onClick={() => toast('tip', t`请在加入房间前设置`)}
+              data-testid="conf-record-settings"
+            >
               <Trans>录制设置</Trans>
             </Button>
-            <Button color="red" variant="light" leftSection={<IconDoorExit size={14} />} onClick={() => void exit()} data-testid="conf-exit">
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconDoorExit size={14} />}
+              onClick={() => void exit()}
+              data-testid="conf-exit"
+            >
               <Trans>退出房间</Trans>
             </Button>
           </>
         ) : (
           <>
-            <Button onClick={() => setJoining(true)} disabled={snap.status !== 'loginok'} loading={snap.status === 'joining' || snap.status === 'loggingIn'} data-testid="conf-join">
+            <Button
+              onClick={() => setJoining(true)}
+              disabled={snap.status !== 'loginok'}
+              loading={snap.status === 'joining' || snap.status === 'loggingIn'}
+              data-testid="conf-join"
+            >
               <Trans>加入房间</Trans>
             </Button>
-            <Button variant="default" leftSection={<IconSettings size={14} />} onClick={() => setRecordConfig(true)} data-testid="conf-record-settings">
+            <Button
+              variant="default"
+              leftSection={<IconSettings size={14} />}
+              onClick={() => setRecordConfig(true)}
+              data-testid="conf-record-settings"
+            >
               <Trans>录制设置</Trans>
             </Button>
           </>
@@ -263,7 +341,12 @@ export function ConferencePanel({ title, subtitle, autoJoin, invite, audioOnly =
       </OnceOpened>
       {snap.room && (
         <OnceOpened when={inviting}>
-          <InviteDialog roomId={snap.room.roomId} opened={inviting} onClose={() => setInviting(false)} free={CONF_CAPACITY - snap.members.length} />
+          <InviteDialog
+            roomId={snap.room.roomId}
+            opened={inviting}
+            onClose={() => setInviting(false)}
+            free={CONF_CAPACITY - snap.members.length}
+          />
         </OnceOpened>
       )}
     </Stack>

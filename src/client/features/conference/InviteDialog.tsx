@@ -11,17 +11,39 @@ import { DevicePicker, type PickedDevice } from '../tools/DevicePicker';
 
 /** `order/manyVideoCallToJuphoon`: the devices asked into the room the caller is in, each answered on its own. */
 export const inviteDevices = (roomId: string, imeis: string[], video: boolean) =>
-  request<{ results: BatchCommandResult[] }>('device', 'order/manyVideoCallToJuphoon', { imeis, hide: 0, roomId, video: video ? 1 : 0 });
+  request<{ results: BatchCommandResult[] }>('device', 'order/manyVideoCallToJuphoon', {
+    imeis,
+    hide: 0,
+    roomId,
+    video: video ? 1 : 0,
+  });
 
 /**
  * 邀请设备: door units, watches and helmets picked from the company's devices join the room with
  * their camera and microphone; each is listed with its delivery and acknowledgement (or why not).
  */
-export function InviteDialog({ roomId, opened, onClose, free }: { roomId: string; opened: boolean; onClose: () => void; free: number }) {
+export function InviteDialog({
+  roomId,
+  opened,
+  onClose,
+  free,
+}: {
+  roomId: string;
+  opened: boolean;
+  onClose: () => void;
+  free: number;
+}) {
   const { t } = useLingui();
   const [picked, setPicked] = useState<PickedDevice[]>([]);
   const [video, setVideo] = useState(true);
-  const send = useMutation({ mutationFn: () => inviteDevices(roomId, picked.map((p) => p.imei), video) });
+  const send = useMutation({
+    mutationFn: () =>
+      inviteDevices(
+        roomId,
+        picked.map((p) => p.imei),
+        video,
+      ),
+  });
   const tooMany = picked.length > Math.min(free, CONF_CAPACITY);
   const close = () => {
     setPicked([]);
@@ -48,7 +70,12 @@ export function InviteDialog({ roomId, opened, onClose, free }: { roomId: string
           <Button variant="default" onClick={close}>
             <Trans>关闭</Trans>
           </Button>
-          <Button disabled={picked.length === 0 || tooMany} loading={send.isPending} onClick={() => send.mutate()} data-testid="conf-invite-submit">
+          <Button
+            disabled={picked.length === 0 || tooMany}
+            loading={send.isPending}
+            onClick={() => send.mutate()}
+            data-testid="conf-invite-submit"
+          >
             <Trans>邀请</Trans>
           </Button>
         </Group>

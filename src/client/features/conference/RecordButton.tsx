@@ -11,7 +11,11 @@ import { hhmmss } from './useConference';
 type RecState = 'idle' | 'starting' | 'recording' | 'stopping';
 
 /** Members that are devices (their user name is an IMEI), for the recording's info. */
-const deviceImeis = (client: ConferenceClient): string[] => client.getSnapshot().members.map((m) => m.userName).filter((n) => /^\d{15}$/.test(n));
+const deviceImeis = (client: ConferenceClient): string[] =>
+  client
+    .getSnapshot()
+    .members.map((m) => m.userName)
+    .filter((n) => /^\d{15}$/.test(n));
 
 function Timer() {
   const seconds = useCallSeconds(true);
@@ -43,7 +47,13 @@ export function RecordButton({ client }: { client: ConferenceClient }) {
           // A stop the service failed has ended the recording all the same (its file is lost).
           setState('idle');
           // The recording-info call after recording ends (docs/requirements/realtime-video.md#device-calls).
-          if (e.ok && e.fileName) void request('device', 'vcr/addVcrInfo', { bucketName: bucket.current, fileName: e.fileName, imeis: deviceImeis(client), type: 1 }, { quiet: true, background: true }).catch(() => undefined);
+          if (e.ok && e.fileName)
+            void request(
+              'device',
+              'vcr/addVcrInfo',
+              { bucketName: bucket.current, fileName: e.fileName, imeis: deviceImeis(client), type: 1 },
+              { quiet: true, background: true },
+            ).catch(() => undefined);
         }
       }),
     [client, t],
@@ -54,7 +64,11 @@ export function RecordButton({ client }: { client: ConferenceClient }) {
     if (!config) return toast('tip', t`没有配置录制参数，请离开房间后设置~`);
     bucket.current = config.bucket;
     setState('starting');
-    const sent = await client.record({ Command: 'StartRecord', Video: config.video, Storage: { Protocol: config.protocol, BucketName: config.bucket, FileKey: `${config.prefix}_${Date.now()}` } });
+    const sent = await client.record({
+      Command: 'StartRecord',
+      Video: config.video,
+      Storage: { Protocol: config.protocol, BucketName: config.bucket, FileKey: `${config.prefix}_${Date.now()}` },
+    });
     if (!sent) {
       toast('error', t`录制开启失败`);
       setState('idle');

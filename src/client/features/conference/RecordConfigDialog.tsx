@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../lib/request';
-import { DEFAULT_RECORD_CONFIG, loadRecordConfig, recordConfigProblem, saveRecordConfig, type RecordConfig } from './recordConfig';
+import {
+  DEFAULT_RECORD_CONFIG,
+  loadRecordConfig,
+  recordConfigProblem,
+  saveRecordConfig,
+  type RecordConfig,
+} from './recordConfig';
 
 /** 录制设置: video or sound only, storage type, bucket and file name prefix; every field required. */
 export function RecordConfigDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -13,7 +19,11 @@ export function RecordConfigDialog({ opened, onClose }: { opened: boolean; onClo
   const set = (patch: Partial<RecordConfig>) => setConfig((c) => ({ ...c, ...patch }));
   const save = () => {
     setTried(true);
-    if (problem) return toast('error', problem === 'required' ? t`必填的数据为空` : t`存储桶和文件名前缀只能包含字母、数字、下划线和短横线`);
+    if (problem)
+      return toast(
+        'error',
+        problem === 'required' ? t`必填的数据为空` : t`存储桶和文件名前缀只能包含字母、数字、下划线和短横线`,
+      );
     saveRecordConfig(config);
     toast('success', t`录制设置已保存`);
     onClose();
@@ -22,7 +32,11 @@ export function RecordConfigDialog({ opened, onClose }: { opened: boolean; onClo
   return (
     <Modal opened={opened} onClose={onClose} title={t`录制设置`} centered data-testid="conf-record-config">
       <Stack>
-        <Switch label={t`录制视频（关闭则只录声音）`} checked={config.video} onChange={(e) => set({ video: e.currentTarget.checked })} />
+        <Switch
+          label={t`录制视频（关闭则只录声音）`}
+          checked={config.video}
+          onChange={(e) => set({ video: e.currentTarget.checked })}
+        />
         <Select
           label={t`存储类型`}
           withAsterisk
@@ -34,8 +48,22 @@ export function RecordConfigDialog({ opened, onClose }: { opened: boolean; onClo
           value={String(config.protocol)}
           onChange={(v) => set({ protocol: v === '1' ? 1 : 2 })}
         />
-        <TextInput label={t`存储桶`} withAsterisk value={config.bucket} onChange={(e) => set({ bucket: e.currentTarget.value })} error={empty(config.bucket)} data-testid="conf-record-bucket" />
-        <TextInput label={t`文件名前缀`} withAsterisk value={config.prefix} onChange={(e) => set({ prefix: e.currentTarget.value })} error={empty(config.prefix)} data-testid="conf-record-prefix" />
+        <TextInput
+          label={t`存储桶`}
+          withAsterisk
+          value={config.bucket}
+          onChange={(e) => set({ bucket: e.currentTarget.value })}
+          error={empty(config.bucket)}
+          data-testid="conf-record-bucket"
+        />
+        <TextInput
+          label={t`文件名前缀`}
+          withAsterisk
+          value={config.prefix}
+          onChange={(e) => set({ prefix: e.currentTarget.value })}
+          error={empty(config.prefix)}
+          data-testid="conf-record-prefix"
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             <Trans>取消</Trans>

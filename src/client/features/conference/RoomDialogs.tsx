@@ -4,7 +4,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CONF_DEFAULT_ROOM, type ConfRoom } from '../../../shared/conference';
 
 /** 加入房间: one field, the room number (shown default 1111). */
-export function JoinDialog({ opened, onClose, onJoin }: { opened: boolean; onClose: () => void; onJoin: (roomId: string) => void }) {
+export function JoinDialog({
+  opened,
+  onClose,
+  onJoin,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onJoin: (roomId: string) => void;
+}) {
   const { t } = useLingui();
   const [roomId, setRoomId] = useState(CONF_DEFAULT_ROOM);
   const [error, setError] = useState<string | null>(null);
@@ -24,7 +32,15 @@ export function JoinDialog({ opened, onClose, onJoin }: { opened: boolean; onClo
         }}
       >
         <Stack>
-          <TextInput name="roomId" label={t`房间号`} value={roomId} onChange={(e) => setRoomId(e.currentTarget.value)} error={error} data-autofocus data-testid="conf-room-id" />
+          <TextInput
+            name="roomId"
+            label={t`房间号`}
+            value={roomId}
+            onChange={(e) => setRoomId(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+            data-testid="conf-room-id"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               <Trans>取消</Trans>
@@ -40,7 +56,15 @@ export function JoinDialog({ opened, onClose, onJoin }: { opened: boolean; onClo
 }
 
 /** 房间信息: name, number, password and capacity of the room. */
-export function RoomInfoDialog({ room, opened, onClose }: { room: ConfRoom | null; opened: boolean; onClose: () => void }) {
+export function RoomInfoDialog({
+  room,
+  opened,
+  onClose,
+}: {
+  room: ConfRoom | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const rows: [string, string][] = room
     ? [

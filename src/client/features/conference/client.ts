@@ -22,7 +22,8 @@ import {
 export type ConfStatus = 'idle' | 'loggingIn' | 'loginok' | 'joining' | 'inroom' | 'leaving' | 'stopped';
 
 /** The start checks of docs/requirements/realtime-video.md#start-and-join-checks, and what can go wrong later. */
-export type ConfError = 'noUserId' | 'noPassword' | 'noService' | 'noAppKey' | 'loginFailed' | 'lost' | 'notLoggedIn' | 'full' | 'password';
+export type ConfError =
+  'noUserId' | 'noPassword' | 'noService' | 'noAppKey' | 'loginFailed' | 'lost' | 'notLoggedIn' | 'full' | 'password';
 
 export interface ConfSnapshot {
   status: ConfStatus;
@@ -87,7 +88,15 @@ export class ConferenceClient {
   /** Logs in and asks for the realm; `loginok` once it answers. */
   async start(): Promise<void> {
     const { userId, token, service, appKey } = this.opts;
-    const missing: ConfError | null = !userId ? 'noUserId' : !token ? 'noPassword' : !service ? 'noService' : !appKey ? 'noAppKey' : null;
+    const missing: ConfError | null = !userId
+      ? 'noUserId'
+      : !token
+        ? 'noPassword'
+        : !service
+          ? 'noService'
+          : !appKey
+            ? 'noAppKey'
+            : null;
     if (missing) return this.set({ status: 'idle', error: missing });
     this.set({ status: 'loggingIn', error: null });
     const n = 1 + Math.floor(Math.random() * 100);
@@ -95,7 +104,14 @@ export class ConferenceClient {
       const res = await this.fetch(`${service}/v1/conference/${n}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ accountName: String(userId), password: token, appKey, regionId: '0', roomType: 0, webrtcVersion: 1 }),
+        body: JSON.stringify({
+          accountName: String(userId),
+          password: token,
+          appKey,
+          regionId: '0',
+          roomType: 0,
+          webrtcVersion: 1,
+        }),
       });
       const answer = (await res.json()) as ConfAnswer<ConfLoginData>;
       if (answer.ret !== 0 || !('data' in answer)) return this.set({ status: 'idle', error: 'loginFailed' });
@@ -159,7 +175,11 @@ export class ConferenceClient {
     const url = `${this.opts.service}/v1/set/${login.confNum}/${login.instanceId}`;
     for (let attempt = 0; attempt <= CONF_POST_RETRIES; attempt++) {
       try {
-        const res = await this.fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: data.map((m) => JSON.stringify(m)) }) });
+        const res = await this.fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ data: data.map((m) => JSON.stringify(m)) }),
+        });
         if (res.status === 200) return ((await res.json()) as ConfAnswer<unknown>).ret === 0;
       } catch {
         // Retried below.
@@ -209,11 +229,21 @@ export class ConferenceClient {
         if (this.snapshot.status === 'loggingIn') this.set({ status: 'loginok' });
         return;
       case 'onconfjoinok':
-        return this.set({ status: 'inroom', room: e.room, members: [e.self, ...e.members.filter((m) => m.uid !== e.self.uid)], volumes: {} });
+        return this.set({
+          status: 'inroom',
+          room: e.room,
+          members: [e.self, ...e.members.filter((m) => m.uid !== e.self.uid)],
+          volumes: {},
+        });
       case 'onconfjoinfail':
         return this.set({ status: 'loginok', error: e.reason });
       case 'onconfdidleave':
-        return this.set({ status: this.snapshot.status === 'stopped' ? 'stopped' : 'loginok', room: null, members: [], volumes: {} });
+        return this.set({
+          status: this.snapshot.status === 'stopped' ? 'stopped' : 'loginok',
+          room: null,
+          members: [],
+          volumes: {},
+        });
       case 'onconfstate':
         return this.set({ room: this.snapshot.room && { ...this.snapshot.room, record: e.record } });
       case 'onselfstate':
@@ -221,7 +251,9 @@ export class ConferenceClient {
         if (!this.snapshot.room) return;
         const members = this.snapshot.members;
         const at = members.findIndex((m) => m.uid === e.member.uid);
-        return this.set({ members: at < 0 ? [...members, e.member] : members.map((m, i) => (i === at ? e.member : m)) });
+        return this.set({
+          members: at < 0 ? [...members, e.member] : members.map((m, i) => (i === at ? e.member : m)),
+        });
       }
       case 'onactorleave':
         if (e.uid !== self) this.set({ members: this.snapshot.members.filter((m) => m.uid !== e.uid) });

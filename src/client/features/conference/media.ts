@@ -28,7 +28,14 @@ export interface ConfMediaSnapshot {
  * member receives it. Offers and answers travel through the conference queue as `sdp` messages.
  */
 export class ConferenceMedia {
-  private snapshot: ConfMediaSnapshot = { on: false, preview: null, remote: [], warning: null, muted: false, cameraOff: false };
+  private snapshot: ConfMediaSnapshot = {
+    on: false,
+    preview: null,
+    remote: [],
+    warning: null,
+    muted: false,
+    cameraOff: false,
+  };
   private readonly watchers = new Set<() => void>();
   private mic: MicGain | null = null;
   private cam: MediaStreamTrack | null = null;
@@ -69,7 +76,10 @@ export class ConferenceMedia {
     this.set({ on: true, warning: null });
     // Receiving needs no devices of our own: it starts while the camera and microphone open.
     for (const uid of this.announced) this.refresh(uid);
-    const [micTrack, cam] = await Promise.all([openMicrophone(), opts.video === false ? Promise.resolve(null) : openCamera()]);
+    const [micTrack, cam] = await Promise.all([
+      openMicrophone(),
+      opts.video === false ? Promise.resolve(null) : openCamera(),
+    ]);
     if (!this.snapshot.on) {
       micTrack?.stop();
       cam?.stop();

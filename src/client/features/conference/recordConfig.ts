@@ -32,7 +32,12 @@ export function loadRecordConfig(): RecordConfig | null {
   try {
     const raw = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<RecordConfig> | null;
     if (!raw) return null;
-    const c: RecordConfig = { video: raw.video !== false, protocol: raw.protocol === 1 ? 1 : 2, bucket: String(raw.bucket ?? ''), prefix: String(raw.prefix ?? '') };
+    const c: RecordConfig = {
+      video: raw.video !== false,
+      protocol: raw.protocol === 1 ? 1 : 2,
+      bucket: String(raw.bucket ?? ''),
+      prefix: String(raw.prefix ?? ''),
+    };
     return recordConfigProblem(c) ? null : c;
   } catch {
     return null;

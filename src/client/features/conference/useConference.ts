@@ -16,7 +16,12 @@ export function useConference(userId: number | null, token: string | null): Conf
   const [conf, setConf] = useState<Conference | null>(null);
   useEffect(() => {
     if (!userId || !token) return;
-    const client = new ConferenceClient({ service: `${window.location.origin}/api/conf`, userId, token, appKey: LOCAL_APP_ID });
+    const client = new ConferenceClient({
+      service: `${window.location.origin}/api/conf`,
+      userId,
+      token,
+      appKey: LOCAL_APP_ID,
+    });
     const media = new ConferenceMedia(client);
     setConf({ client, media });
     void client.start();

@@ -6,10 +6,28 @@ import { Chart } from '../../components/Chart';
 import { dayEnd, dayOf, dayStart } from '../../lib/zone';
 import { alarmTypeText } from '../alarms/alarmLabels';
 import { pie } from '../alarms/statsCharts';
-import { alarmDaysOption, attendanceDaysOption, byMonth, peopleByDepartmentOption, type PersonnelNames } from './dashboardCharts';
+import {
+  alarmDaysOption,
+  attendanceDaysOption,
+  byMonth,
+  peopleByDepartmentOption,
+  type PersonnelNames,
+} from './dashboardCharts';
 import { useDashboardSummary } from './dashboard.queries';
 import { bodyOf, DashboardToolbar, MapPanel, useDashboardFilter, WithSummary } from './DashboardScreen';
-import { AlarmDaysPanel, AlarmHoursPanel, AlarmTypesPanel, Figure, FiguresPanel, KindsPanel, KpiRow, LatestPanel, Panel, ReadingsPanel, useChartNames } from './panels';
+import {
+  AlarmDaysPanel,
+  AlarmHoursPanel,
+  AlarmTypesPanel,
+  Figure,
+  FiguresPanel,
+  KindsPanel,
+  KpiRow,
+  LatestPanel,
+  Panel,
+  ReadingsPanel,
+  useChartNames,
+} from './panels';
 
 /** The campus year so far on the tenant's clock (the yearly panel's period). */
 export function yearBody(body: DashboardBody, now: number = Date.now()): DashboardBody {
@@ -30,7 +48,13 @@ function YearlyPanel({ body }: { body: DashboardBody }) {
           const months = byMonth(s.alarms.byDay);
           return (
             <>
-              <Chart option={alarmDaysOption(months.map((m) => ({ day: m.month, count: m.count })), names)} height={220} />
+              <Chart
+                option={alarmDaysOption(
+                  months.map((m) => ({ day: m.month, count: m.count })),
+                  names,
+                )}
+                height={220}
+              />
               <SimpleGrid cols={3} spacing="xs" mt="xs">
                 <Figure id="yearAlarms" label={t`年度报警`} value={s.alarms.period} />
                 <Figure id="yearHandled" label={t`已处理`} value={s.alarms.handled} color="green" />
@@ -72,7 +96,16 @@ function PersonnelScreen({ s, body }: { s: DashboardSummary; body: DashboardBody
   const { t, i18n } = useLingui();
   const names = useChartNames();
   const p = s.personnel;
-  const labels: PersonnelNames = { people: t`人数`, wearables: t`穿戴设备`, noDepartment: t`未分配部门`, normal: t`正常`, late: t`迟到`, absent: t`缺勤`, leave: t`请假`, alarms: t`报警数` };
+  const labels: PersonnelNames = {
+    people: t`人数`,
+    wearables: t`穿戴设备`,
+    noDepartment: t`未分配部门`,
+    normal: t`正常`,
+    late: t`迟到`,
+    absent: t`缺勤`,
+    leave: t`请假`,
+    alarms: t`报警数`,
+  };
   const period = p ? `${p.fromDay} ~ ${p.toDay}` : '';
   const present = p ? p.attendance.records - p.attendance.absent : 0;
   return (
@@ -96,7 +129,13 @@ function PersonnelScreen({ s, body }: { s: DashboardSummary; body: DashboardBody
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Panel title={t`角色分布`} body={body} testId="personnel-roles">
-                <Chart option={pie(labels.people, p.byRole.map((r) => ({ name: r.name, value: r.people })))} height={240} />
+                <Chart
+                  option={pie(
+                    labels.people,
+                    p.byRole.map((r) => ({ name: r.name, value: r.people })),
+                  )}
+                  height={240}
+                />
               </Panel>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7 }}>
@@ -106,7 +145,13 @@ function PersonnelScreen({ s, body }: { s: DashboardSummary; body: DashboardBody
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Panel title={t`人员报警类型`} body={body} testId="personnel-alarm-types">
-                <Chart option={pie(labels.alarms, p.alarmsByType.map((a) => ({ name: alarmTypeText(i18n, a.type), value: a.count })))} height={240} />
+                <Chart
+                  option={pie(
+                    labels.alarms,
+                    p.alarmsByType.map((a) => ({ name: alarmTypeText(i18n, a.type), value: a.count })),
+                  )}
+                  height={240}
+                />
               </Panel>
             </Grid.Col>
             <Grid.Col span={12}>
@@ -131,7 +176,12 @@ function ManagerPanel({ s, body }: { s: DashboardSummary; body: DashboardBody })
         <Figure id="handled" label={t`已处理`} value={s.alarms.handled} color="green" />
         <Figure id="pending" label={t`未处理`} value={s.alarms.pending} color="orange" />
         <Figure id="rate" label={t`处理率`} value={rate} />
-        <Figure id="mean" label={t`平均处理时长`} value={s.alarms.meanHandleS === null ? null : Math.round(s.alarms.meanHandleS / 60)} suffix={t`分钟`} />
+        <Figure
+          id="mean"
+          label={t`平均处理时长`}
+          value={s.alarms.meanHandleS === null ? null : Math.round(s.alarms.meanHandleS / 60)}
+          suffix={t`分钟`}
+        />
       </SimpleGrid>
       <LatestPanel s={s} body={body} />
     </Stack>

@@ -5,7 +5,12 @@ import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { IconPhoto, IconPrinter } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { scenarioKinds, type DashboardBody, type DashboardScenario, type DashboardSummary } from '../../../shared/dashboard';
+import {
+  scenarioKinds,
+  type DashboardBody,
+  type DashboardScenario,
+  type DashboardSummary,
+} from '../../../shared/dashboard';
 import { LiveDot } from '../../live/LiveDot';
 import { toast } from '../../lib/request';
 import { dayEnd, dayStart } from '../../lib/zone';
@@ -13,7 +18,17 @@ import { refOptionsQuery } from '../resources/resources.queries';
 import { useDashboardSummary } from './dashboard.queries';
 import { CommunityPanel } from './CommunityPanel';
 import { SupervisionPanel } from './SupervisionPanel';
-import { AlarmDaysPanel, AlarmHoursPanel, AlarmTypesPanel, FiguresPanel, KindsPanel, KpiRow, LatestPanel, Panel, ReadingsPanel } from './panels';
+import {
+  AlarmDaysPanel,
+  AlarmHoursPanel,
+  AlarmTypesPanel,
+  FiguresPanel,
+  KindsPanel,
+  KpiRow,
+  LatestPanel,
+  Panel,
+  ReadingsPanel,
+} from './panels';
 import { savePng } from './snapshot';
 import classes from './dashboard.module.css';
 
@@ -35,7 +50,17 @@ export function bodyOf(scenario: DashboardScenario, f: DashboardFilter): Dashboa
 }
 
 /** Department and date-range filter, print and PNG of the whole dashboard. */
-export function DashboardToolbar({ title, filter, onFilter, target }: { title: string; filter: DashboardFilter; onFilter: (f: DashboardFilter) => void; target: React.RefObject<HTMLDivElement | null> }) {
+export function DashboardToolbar({
+  title,
+  filter,
+  onFilter,
+  target,
+}: {
+  title: string;
+  filter: DashboardFilter;
+  onFilter: (f: DashboardFilter) => void;
+  target: React.RefObject<HTMLDivElement | null>;
+}) {
   const { t } = useLingui();
   const departments = useQuery(refOptionsQuery({ kind: 'user', resource: 'department' }));
   const options = (departments.data ?? []).map((d) => ({ value: String(d.id), label: String(d.name ?? d.id) }));
@@ -68,13 +93,20 @@ export function DashboardToolbar({ title, filter, onFilter, target }: { title: s
           onChange={(range) => onFilter({ ...filter, range: range as [string | null, string | null] })}
           data-testid="dash-range"
         />
-        <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()} data-testid="dash-print">
+        <Button
+          variant="default"
+          leftSection={<IconPrinter size={16} />}
+          onClick={() => window.print()}
+          data-testid="dash-print"
+        >
           <Trans>打印 / PDF</Trans>
         </Button>
         <Button
           variant="default"
           leftSection={<IconPhoto size={16} />}
-          onClick={() => target.current && savePng(target.current, `${title}.png`).catch(() => toast('error', t`导出失败`))}
+          onClick={() =>
+            target.current && savePng(target.current, `${title}.png`).catch(() => toast('error', t`导出失败`))
+          }
           data-testid="dash-png"
         >
           PNG
@@ -85,9 +117,20 @@ export function DashboardToolbar({ title, filter, onFilter, target }: { title: s
 }
 
 /** The map of the scenario's devices with live states (src/client/map), loaded with its own chunk. */
-export function MapPanel({ scenario, body, height }: { scenario: DashboardScenario; body: DashboardBody; height?: number }) {
+export function MapPanel({
+  scenario,
+  body,
+  height,
+}: {
+  scenario: DashboardScenario;
+  body: DashboardBody;
+  height?: number;
+}) {
   const { t } = useLingui();
-  const kinds = useMemo(() => (scenario === 'city' || scenario === 'overview' ? undefined : scenarioKinds(scenario)), [scenario]);
+  const kinds = useMemo(
+    () => (scenario === 'city' || scenario === 'overview' ? undefined : scenarioKinds(scenario)),
+    [scenario],
+  );
   return (
     <Panel title={t`设备地图`} body={body} testId="dash-map">
       <div className={classes.mapBox} style={height ? { height } : undefined}>
@@ -108,7 +151,13 @@ export function Loading() {
 }
 
 /** The summary, or a loader / an error line while there is none. */
-export function WithSummary({ query, children }: { query: { data?: DashboardSummary; isError: boolean }; children: (s: DashboardSummary) => ReactNode }) {
+export function WithSummary({
+  query,
+  children,
+}: {
+  query: { data?: DashboardSummary; isError: boolean };
+  children: (s: DashboardSummary) => ReactNode;
+}) {
   if (query.data) return <>{children(query.data)}</>;
   return (
     <Center py="xl">

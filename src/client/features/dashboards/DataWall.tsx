@@ -9,7 +9,15 @@ import { formatDateCell } from '../../components/DataTable';
 import { alarmTypeText } from '../alarms/alarmLabels';
 import { metricLabel } from '../devices/labels';
 import { useCodeLabel } from '../resources/display';
-import { periodDays, alarmDaysOption, alarmHoursOption, alarmTypesOption, kindsOption, readingOption, type ChartLook } from './dashboardCharts';
+import {
+  periodDays,
+  alarmDaysOption,
+  alarmHoursOption,
+  alarmTypesOption,
+  kindsOption,
+  readingOption,
+  type ChartLook,
+} from './dashboardCharts';
 import { useDashboardSummary } from './dashboard.queries';
 import { FIGURE_LABELS, useChartNames } from './panels';
 import classes from './dashboard.module.css';
@@ -50,7 +58,17 @@ function useRotation(count: number, offset = 0): number {
   return count ? (tick + offset) % count : 0;
 }
 
-function WallPanel({ title, children, testId, size }: { title: string; children: ReactNode; testId?: string; size?: 'fill' | 'content' }) {
+function WallPanel({
+  title,
+  children,
+  testId,
+  size,
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+  size?: 'fill' | 'content';
+}) {
   return (
     <div className={classes.wallPanel} data-size={size} data-testid={testId}>
       <div className={classes.wallTitle}>{title}</div>
@@ -93,12 +111,22 @@ export function DataWall() {
             <Text c="#91a7ff" ff="monospace" fz="1.2em">
               {formatDateCell(clock)}
             </Text>
-            <ActionIcon variant="subtle" color="gray" aria-label={t`全屏`} onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)} data-testid="wall-fullscreen">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t`全屏`}
+              onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}
+              data-testid="wall-fullscreen"
+            >
               <IconMaximize />
             </ActionIcon>
           </Group>
         </div>
-        {s ? <WallBody s={s} layout={layout} /> : <Text c="dimmed">{query.isError ? t`看板数据加载失败` : t`加载中`}</Text>}
+        {s ? (
+          <WallBody s={s} layout={layout} />
+        ) : (
+          <Text c="dimmed">{query.isError ? t`看板数据加载失败` : t`加载中`}</Text>
+        )}
       </div>
     </div>
   );
@@ -112,11 +140,23 @@ function WallBody({ s, layout }: { s: DashboardSummary; layout: WallLayout }) {
   const chartH = big ? 760 : 360;
   const rotating: { key: string; title: string; node: ReactNode }[] = [
     { key: 'hours', title: t`今日分时报警`, node: <Chart option={alarmHoursOption(s, names, LOOK)} height={chartH} /> },
-    { key: 'types', title: t`报警类型（今日 / 期间）`, node: <Chart option={alarmTypesOption(s, i18n, names, LOOK)} height={chartH} /> },
-    { key: 'days', title: t`每日报警与处理`, node: <Chart option={alarmDaysOption(periodDays(s), names, LOOK)} height={chartH} /> },
+    {
+      key: 'types',
+      title: t`报警类型（今日 / 期间）`,
+      node: <Chart option={alarmTypesOption(s, i18n, names, LOOK)} height={chartH} />,
+    },
+    {
+      key: 'days',
+      title: t`每日报警与处理`,
+      node: <Chart option={alarmDaysOption(periodDays(s), names, LOOK)} height={chartH} />,
+    },
     ...s.readings
       .filter((r) => r.days.length > 0)
-      .map((r) => ({ key: `reading-${r.metric}`, title: metricLabel(i18n, r.metric), node: <Chart option={readingOption(r, names, LOOK)} height={chartH} /> })),
+      .map((r) => ({
+        key: `reading-${r.metric}`,
+        title: metricLabel(i18n, r.metric),
+        node: <Chart option={readingOption(r, names, LOOK)} height={chartH} />,
+      })),
   ];
   const first = useRotation(rotating.length);
   const second = useRotation(rotating.length, 1);
@@ -146,7 +186,11 @@ function WallBody({ s, layout }: { s: DashboardSummary; layout: WallLayout }) {
           <WallPeople s={s} max={big ? 12 : 6} />
         </WallPanel>
       </div>
-      <div className={classes.wallPanel} style={{ gridRow: big ? '2 / 3' : '2 / 4', gridColumn: big ? '2 / 4' : undefined }} data-testid="wall-map">
+      <div
+        className={classes.wallPanel}
+        style={{ gridRow: big ? '2 / 3' : '2 / 4', gridColumn: big ? '2 / 4' : undefined }}
+        data-testid="wall-map"
+      >
         <div className={classes.wallTitle}>{t`设备地图`}</div>
         <div className={classes.wallGrow} style={{ position: 'relative' }}>
           <Suspense fallback={null}>

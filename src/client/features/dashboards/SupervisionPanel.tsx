@@ -23,10 +23,22 @@ export function SupervisionPanel({ s, body }: { s: DashboardSummary; body: Dashb
         <Figure id="braceletsRemoved" label={t`脚环摘除`} value={p.removed} color={p.removed ? 'red' : undefined} />
         <Figure id="lowBattery" label={t`低电量`} value={p.lowBattery} color={p.lowBattery ? 'orange' : undefined} />
         <Figure id="checkedIn" label={t`今日已签到`} value={p.checkedIn} color="teal" />
-        <Figure id="missedCheckIns" label={t`未按时签到`} value={p.missedCheckIns} color={p.missedCheckIns ? 'red' : undefined} />
+        <Figure
+          id="missedCheckIns"
+          label={t`未按时签到`}
+          value={p.missedCheckIns}
+          color={p.missedCheckIns ? 'red' : undefined}
+        />
       </SimpleGrid>
       {isAllowed('regulatoryList') && (
-        <Anchor component={Link} to={'/regulatoryList' as string} size="sm" mt="xs" display="inline-block" data-testid="dash-supervision-list">
+        <Anchor
+          component={Link}
+          to={'/regulatoryList' as string}
+          size="sm"
+          mt="xs"
+          display="inline-block"
+          data-testid="dash-supervision-list"
+        >
           {t`查看监管列表`}
         </Anchor>
       )}

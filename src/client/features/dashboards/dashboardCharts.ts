@@ -25,7 +25,12 @@ export interface ChartLook {
 
 const base = (look: ChartLook): Partial<ChartOption> => (look.text ? { textStyle: { color: look.text } } : {});
 
-export function kindsOption(s: DashboardSummary, kindLabel: (kind: string) => string, names: ChartNames, look: ChartLook = {}): ChartOption {
+export function kindsOption(
+  s: DashboardSummary,
+  kindLabel: (kind: string) => string,
+  names: ChartNames,
+  look: ChartLook = {},
+): ChartOption {
   const kinds = s.devices.byKind;
   return {
     ...base(look),
@@ -41,13 +46,22 @@ export function kindsOption(s: DashboardSummary, kindLabel: (kind: string) => st
   };
 }
 
-export function alarmTypesOption(s: DashboardSummary, i18n: I18n, names: ChartNames, look: ChartLook = {}): ChartOption {
+export function alarmTypesOption(
+  s: DashboardSummary,
+  i18n: I18n,
+  names: ChartNames,
+  look: ChartLook = {},
+): ChartOption {
   const rows = s.alarms.byType;
   return {
     ...base(look),
     tooltip: { trigger: 'axis' },
     ...cartesianFrame({ color: look.text }),
-    xAxis: { type: 'category', data: rows.map((r) => alarmTypeText(i18n, r.type)), axisLabel: { interval: 0, rotate: 30 } },
+    xAxis: {
+      type: 'category',
+      data: rows.map((r) => alarmTypeText(i18n, r.type)),
+      axisLabel: { interval: 0, rotate: 30 },
+    },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
       { type: 'bar', name: names.today, data: rows.map((r) => r.today), color: '#f76707' },
@@ -76,20 +90,28 @@ export function alarmHoursOption(s: DashboardSummary, names: ChartNames, look: C
  * The period's alarms per day of the tenant, days without alarms as zeros: from the period's first
  * day to its last, and never past the tenant's today (the summary was read at `s.at`).
  */
-export function periodDays(s: Pick<DashboardSummary, 'at' | 'from' | 'to' | 'alarms'>): { day: string; count: number }[] {
+export function periodDays(
+  s: Pick<DashboardSummary, 'at' | 'from' | 'to' | 'alarms'>,
+): { day: string; count: number }[] {
   const counts = new Map(s.alarms.byDay.map((d) => [d.day, d.count]));
   const last = dayOf(Math.min(Date.parse(s.to), s.at));
   return daysBetween(dayOf(s.from), last).map((day) => ({ day, count: counts.get(day) ?? 0 }));
 }
 
-export function alarmDaysOption(days: { day: string; count: number }[], names: ChartNames, look: ChartLook = {}): ChartOption {
+export function alarmDaysOption(
+  days: { day: string; count: number }[],
+  names: ChartNames,
+  look: ChartLook = {},
+): ChartOption {
   return {
     ...base(look),
     tooltip: { trigger: 'axis' },
     ...cartesianFrame({ legend: 'none' }),
     xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
     yAxis: { type: 'value', minInterval: 1 },
-    series: [{ type: 'line', name: names.alarms, smooth: true, areaStyle: { opacity: 0.15 }, data: days.map((d) => d.count) }],
+    series: [
+      { type: 'line', name: names.alarms, smooth: true, areaStyle: { opacity: 0.15 }, data: days.map((d) => d.count) },
+    ],
   };
 }
 
@@ -128,14 +150,22 @@ export interface PersonnelNames {
 }
 
 /** People and the devices they wear, by department (the largest first). */
-export function peopleByDepartmentOption(p: PersonnelFigures, names: PersonnelNames, look: ChartLook = {}): ChartOption {
+export function peopleByDepartmentOption(
+  p: PersonnelFigures,
+  names: PersonnelNames,
+  look: ChartLook = {},
+): ChartOption {
   const rows = p.byDepartment;
   return {
     ...base(look),
     tooltip: { trigger: 'axis' },
     legend: { top: 0, ...(look.text ? { textStyle: { color: look.text } } : {}) },
     grid: { left: 40, right: 12, top: 32, bottom: 56 },
-    xAxis: { type: 'category', data: rows.map((r) => r.name ?? names.noDepartment), axisLabel: { interval: 0, rotate: 30 } },
+    xAxis: {
+      type: 'category',
+      data: rows.map((r) => r.name ?? names.noDepartment),
+      axisLabel: { interval: 0, rotate: 30 },
+    },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
       { type: 'bar', name: names.people, data: rows.map((r) => r.people), color: '#1c7ed6' },
@@ -147,7 +177,13 @@ export function peopleByDepartmentOption(p: PersonnelFigures, names: PersonnelNa
 /** The period's attendance per day: normal, late, absent and on leave, stacked. */
 export function attendanceDaysOption(p: PersonnelFigures, names: PersonnelNames, look: ChartLook = {}): ChartOption {
   const days = p.attendanceDays;
-  const bar = (name: string, pick: (d: PersonnelFigures['attendanceDays'][number]) => number, color: string) => ({ type: 'bar' as const, stack: 'day', name, data: days.map(pick), color });
+  const bar = (name: string, pick: (d: PersonnelFigures['attendanceDays'][number]) => number, color: string) => ({
+    type: 'bar' as const,
+    stack: 'day',
+    name,
+    data: days.map(pick),
+    color,
+  });
   return {
     ...base(look),
     tooltip: { trigger: 'axis' },
@@ -155,7 +191,11 @@ export function attendanceDaysOption(p: PersonnelFigures, names: PersonnelNames,
     grid: { left: 40, right: 12, top: 32, bottom: 28 },
     xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
     yAxis: { type: 'value', minInterval: 1 },
-    series: [bar(names.normal, (d) => d.normal, '#2f9e44'), bar(names.late, (d) => d.late, '#f59f00'), bar(names.absent, (d) => d.absent, '#e03131'), bar(names.leave, (d) => d.leave, '#868e96')],
+    series: [
+      bar(names.normal, (d) => d.normal, '#2f9e44'),
+      bar(names.late, (d) => d.late, '#f59f00'),
+      bar(names.absent, (d) => d.absent, '#e03131'),
+      bar(names.leave, (d) => d.leave, '#868e96'),
+    ],
   };
 }
-

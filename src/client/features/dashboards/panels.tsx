@@ -18,7 +18,15 @@ import { HandleModal } from '../alarms/HandleModal';
 import { useAlarmActions } from '../alarms/useAlarmActions';
 import { metricLabel, metricUnit } from '../devices/labels';
 import { useCodeLabel } from '../resources/display';
-import { periodDays, alarmDaysOption, alarmHoursOption, alarmTypesOption, kindsOption, readingOption, type ChartNames } from './dashboardCharts';
+import {
+  periodDays,
+  alarmDaysOption,
+  alarmHoursOption,
+  alarmTypesOption,
+  kindsOption,
+  readingOption,
+  type ChartNames,
+} from './dashboardCharts';
 import { exportPanel } from './dashboard.queries';
 import { savePng } from './snapshot';
 import classes from './dashboard.module.css';
@@ -46,11 +54,32 @@ export const FIGURE_LABELS: Record<keyof ScenarioFigures, MessageDescriptor> = {
 
 export function useChartNames(): ChartNames {
   const { t } = useLingui();
-  return { online: t`在线`, offline: t`离线`, alarming: t`报警中`, today: t`今日`, period: t`期间`, alarms: t`报警数`, avg: t`平均`, max: t`最大` };
+  return {
+    online: t`在线`,
+    offline: t`离线`,
+    alarming: t`报警中`,
+    today: t`今日`,
+    period: t`期间`,
+    alarms: t`报警数`,
+    avg: t`平均`,
+    max: t`最大`,
+  };
 }
 
 /** A figure with a test id carrying its key and value, so tests and the bench can read it. */
-export function Figure({ id, label, value, color, suffix }: { id: string; label: string; value: number | string | null; color?: string; suffix?: string }) {
+export function Figure({
+  id,
+  label,
+  value,
+  color,
+  suffix,
+}: {
+  id: string;
+  label: string;
+  value: number | string | null;
+  color?: string;
+  suffix?: string;
+}) {
   return (
     <Card withBorder padding="sm" data-testid={`dash-figure-${id}`} data-value={value ?? ''}>
       <Text size="xs" c="dimmed">
@@ -93,22 +122,38 @@ export function Panel({ title, panel, body, testId, children }: PanelProps) {
         </Text>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <ActionIcon variant="subtle" size="sm" loading={busy} aria-label={t`导出 ${title}`} className={classes.noPrint} data-testid={`${testId}-export`}>
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              loading={busy}
+              aria-label={t`导出 ${title}`}
+              className={classes.noPrint}
+              data-testid={`${testId}-export`}
+            >
               <IconDownload size={16} />
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
             {panel && (
               <>
-                <Menu.Item onClick={() => run(() => exportPanel({ ...body, panel, format: 'csv' }))} data-testid={`${testId}-csv`}>
+                <Menu.Item
+                  onClick={() => run(() => exportPanel({ ...body, panel, format: 'csv' }))}
+                  data-testid={`${testId}-csv`}
+                >
                   CSV
                 </Menu.Item>
-                <Menu.Item onClick={() => run(() => exportPanel({ ...body, panel, format: 'xlsx' }))} data-testid={`${testId}-xlsx`}>
+                <Menu.Item
+                  onClick={() => run(() => exportPanel({ ...body, panel, format: 'xlsx' }))}
+                  data-testid={`${testId}-xlsx`}
+                >
                   Excel (XLSX)
                 </Menu.Item>
               </>
             )}
-            <Menu.Item onClick={() => ref.current && run(() => savePng(ref.current!, `${testId}.png`))} data-testid={`${testId}-png`}>
+            <Menu.Item
+              onClick={() => ref.current && run(() => savePng(ref.current!, `${testId}.png`))}
+              data-testid={`${testId}-png`}
+            >
               <Trans>图片 (PNG)</Trans>
             </Menu.Item>
           </Menu.Dropdown>
@@ -238,12 +283,24 @@ export function LatestPanel({ s, body, compact }: { s: DashboardSummary; body: D
               </Stack>
               <Group gap={4} wrap="nowrap" className={classes.noPrint}>
                 {!isReadOnly() && a.read === 0 && (
-                  <Button size="compact-xs" variant="light" color="gray" onClick={() => actions.markRead([a.id])} data-testid="dash-alarm-read">
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    color="gray"
+                    onClick={() => actions.markRead([a.id])}
+                    data-testid="dash-alarm-read"
+                  >
                     <Trans>标为已读</Trans>
                   </Button>
                 )}
                 {canHandle && a.handleState === ALARM_HANDLE.pending ? (
-                  <Button size="compact-xs" variant="light" color="orange" onClick={() => setHandling([a.id])} data-testid="dash-alarm-handle">
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    color="orange"
+                    onClick={() => setHandling([a.id])}
+                    data-testid="dash-alarm-handle"
+                  >
                     <Trans>处理</Trans>
                   </Button>
                 ) : (
@@ -287,10 +344,16 @@ export function ReadingsPanel({ s, body }: { s: DashboardSummary; body: Dashboar
           <Stack key={r.metric} gap={2} data-testid="dash-reading" data-metric={r.metric}>
             <Group justify="space-between">
               <Text size="sm" fw={500}>
-                {metricLabel(i18n, r.metric)} {metricUnit(r.metric) && <Text span size="xs" c="dimmed">({metricUnit(r.metric)})</Text>}
+                {metricLabel(i18n, r.metric)}{' '}
+                {metricUnit(r.metric) && (
+                  <Text span size="xs" c="dimmed">
+                    ({metricUnit(r.metric)})
+                  </Text>
+                )}
               </Text>
               <Text size="xs" c="dimmed">
-                {t`当前均值`} <b data-testid="dash-reading-avg">{round(r.avg)}</b> · {t`最大`} {round(r.max)} · {t`设备`} {r.devices}
+                {t`当前均值`} <b data-testid="dash-reading-avg">{round(r.avg)}</b> · {t`最大`} {round(r.max)} ·{' '}
+                {t`设备`} {r.devices}
               </Text>
             </Group>
             {r.days.length > 0 && <Chart option={readingOption(r, names)} height={140} />}

@@ -23,7 +23,10 @@ export function AllocateModal({ ids, onClose }: { ids: number[] | null; onClose:
   const [department, setDepartment] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState(false);
-  const tenants = useQuery({ ...refOptionsQuery({ kind: 'user', resource: 'tenant' }), enabled: Boolean(ids) && superAdmin });
+  const tenants = useQuery({
+    ...refOptionsQuery({ kind: 'user', resource: 'tenant' }),
+    enabled: Boolean(ids) && superAdmin,
+  });
   const departments = useQuery({ ...refOptionsQuery({ kind: 'user', resource: 'department' }), enabled: Boolean(ids) });
   const tenantId = superAdmin ? (tenant ? Number(tenant) : null) : own;
   const close = () => {
@@ -36,7 +39,12 @@ export function AllocateModal({ ids, onClose }: { ids: number[] | null; onClose:
   const allocate = useDeviceAction<AllocateBody>('device/allocate', close);
   const submit = () => {
     if (!ids || !tenantId) return setError(true);
-    allocate.mutate({ ids, tenantId, departmentId: department ? Number(department) : null, ...(note.trim() ? { note: note.trim() } : {}) });
+    allocate.mutate({
+      ids,
+      tenantId,
+      departmentId: department ? Number(department) : null,
+      ...(note.trim() ? { note: note.trim() } : {}),
+    });
   };
   const departmentData = (departments.data ?? [])
     .filter((d) => !tenantId || d.tenantId === undefined || d.tenantId === tenantId)

@@ -33,7 +33,12 @@ export function BindModal({ device, onClose }: { device: Row | null; onClose: ()
     if (!device) return;
     const phone = personPhone.trim();
     if (phone && !PHONE_RE.test(phone)) return setPhoneError(true);
-    bind.mutate({ id: device.id, userId: user ? Number(user) : null, personName: personName.trim(), personPhone: phone });
+    bind.mutate({
+      id: device.id,
+      userId: user ? Number(user) : null,
+      personName: personName.trim(),
+      personPhone: phone,
+    });
   };
   return (
     <Modal opened={Boolean(device)} onClose={close} title={t`绑定设备`} centered>
@@ -46,7 +51,12 @@ export function BindModal({ device, onClose }: { device: Row | null; onClose: ()
           value={user}
           onChange={setUser}
         />
-        <TextInput label={t`责任人`} maxLength={32} value={personName} onChange={(e) => setPersonName(e.currentTarget.value)} />
+        <TextInput
+          label={t`责任人`}
+          maxLength={32}
+          value={personName}
+          onChange={(e) => setPersonName(e.currentTarget.value)}
+        />
         <TextInput
           label={t`责任人电话`}
           value={personPhone}

@@ -54,7 +54,13 @@ export function CellTowersScreen(props: RouteScreenProps) {
           isSuperAdmin() && (
             <FileButton accept=".csv,.gz,text/csv,application/gzip" onChange={(file) => file && upload.mutate(file)}>
               {(p) => (
-                <Button {...p} variant="default" leftSection={<IconUpload size={16} />} loading={upload.isPending} data-testid="cell-tower-import">
+                <Button
+                  {...p}
+                  variant="default"
+                  leftSection={<IconUpload size={16} />}
+                  loading={upload.isPending}
+                  data-testid="cell-tower-import"
+                >
                   <Trans>导入 OpenCellID 文件</Trans>
                 </Button>
               )}
@@ -63,7 +69,10 @@ export function CellTowersScreen(props: RouteScreenProps) {
         }
         empty={
           <Text c="dimmed" size="sm" data-testid="cell-tower-empty">
-            <Trans>基站库为空：只上报基站（LBS）的设备没有位置。从 OpenCellID 下载基站文件（.csv.gz），用“导入 OpenCellID 文件”导入后，这些上报会得到大致位置。</Trans>
+            <Trans>
+              基站库为空：只上报基站（LBS）的设备没有位置。从 OpenCellID 下载基站文件（.csv.gz），用“导入 OpenCellID
+              文件”导入后，这些上报会得到大致位置。
+            </Trans>
           </Text>
         }
       />

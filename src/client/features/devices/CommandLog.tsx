@@ -10,17 +10,23 @@ import { resourceListQuery, type Row } from '../resources/resources.queries';
 import { COMMAND_LOG_REFRESH_MS } from './devices.queries';
 import { commandLabel, DELIVERY_COLOR } from './labels';
 
-
 /** A command still waiting for the device's acknowledgement keeps the log polling. */
-export const awaitingAck = (rows: readonly Row[]): boolean => rows.some((r) => r.status !== DELIVERY.failed && !r.ackAt);
+export const awaitingAck = (rows: readonly Row[]): boolean =>
+  rows.some((r) => r.status !== DELIVERY.failed && !r.ackAt);
 
 /** The device's recent commands with their delivery status and acknowledgement. */
 export function CommandLog({ imei }: { imei: string }) {
   const { t, i18n } = useLingui();
   const codeLabel = useCodeLabel();
   const log = useQuery({
-    ...resourceListQuery(deviceCommandResource, { page: 1, size: 10, sort: [{ field: 'id', order: 'desc' }], filters: { imei } }),
-    refetchInterval: (query) => (awaitingAck((query.state.data as ListResult<Row> | undefined)?.rows ?? []) ? COMMAND_LOG_REFRESH_MS : false),
+    ...resourceListQuery(deviceCommandResource, {
+      page: 1,
+      size: 10,
+      sort: [{ field: 'id', order: 'desc' }],
+      filters: { imei },
+    }),
+    refetchInterval: (query) =>
+      awaitingAck((query.state.data as ListResult<Row> | undefined)?.rows ?? []) ? COMMAND_LOG_REFRESH_MS : false,
   });
   const rows = log.data?.rows ?? [];
   return (
@@ -47,10 +53,17 @@ export function CommandLog({ imei }: { imei: string }) {
             </Table.Thead>
             <Table.Tbody>
               {rows.map((r) => (
-                <Table.Tr key={r.id} data-testid="command-row" data-cmd={String(r.cmd)} data-acked={r.ackAt ? 'yes' : 'no'}>
+                <Table.Tr
+                  key={r.id}
+                  data-testid="command-row"
+                  data-cmd={String(r.cmd)}
+                  data-acked={r.ackAt ? 'yes' : 'no'}
+                >
                   <Table.Td>{formatDateCell(r.createdAt)}</Table.Td>
                   <Table.Td>{commandLabel(i18n, String(r.cmd))}</Table.Td>
-                  <Table.Td>{r.params && typeof r.params === 'object' ? JSON.stringify(r.params) : String(r.params ?? '')}</Table.Td>
+                  <Table.Td>
+                    {r.params && typeof r.params === 'object' ? JSON.stringify(r.params) : String(r.params ?? '')}
+                  </Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={DELIVERY_COLOR[Number(r.status)] ?? 'gray'}>
                       {codeLabel(DELIVERY_TABLE, r.status)}

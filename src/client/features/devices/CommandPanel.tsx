@@ -95,7 +95,13 @@ export function CommandPanel({ detail }: { detail: Detail }) {
             {has('switch') && (
               <Group gap="xs" data-testid="cmd-switch">
                 {SWITCH_MODES.map((mode: SwitchMode) => (
-                  <Button key={mode} size="xs" variant="light" disabled={disabled} onClick={() => run('switch', { mode })}>
+                  <Button
+                    key={mode}
+                    size="xs"
+                    variant="light"
+                    disabled={disabled}
+                    onClick={() => run('switch', { mode })}
+                  >
                     {switchLabel(i18n, mode)}
                   </Button>
                 ))}
@@ -103,7 +109,13 @@ export function CommandPanel({ detail }: { detail: Detail }) {
             )}
             {has('valve') && (
               <Group gap="xs">
-                <Button size="xs" color="teal" disabled={disabled} onClick={() => run('valve', { action: 'open' })} data-testid="cmd-valve-open">
+                <Button
+                  size="xs"
+                  color="teal"
+                  disabled={disabled}
+                  onClick={() => run('valve', { action: 'open' })}
+                  data-testid="cmd-valve-open"
+                >
                   <Trans>开阀</Trans>
                 </Button>
                 <Button
@@ -152,12 +164,20 @@ export function CommandPanel({ detail }: { detail: Detail }) {
                   size="xs"
                   color="red"
                   disabled={disabled}
-                  onClick={() => confirmed(t`确定要断开继电器吗？接在继电器上的电路将被切断。`, t`断开`, 'relay', { on: true })}
+                  onClick={() =>
+                    confirmed(t`确定要断开继电器吗？接在继电器上的电路将被切断。`, t`断开`, 'relay', { on: true })
+                  }
                   data-testid="cmd-relay-cut"
                 >
                   <Trans>断开继电器</Trans>
                 </Button>
-                <Button size="xs" color="teal" disabled={disabled} onClick={() => run('relay', { on: false })} data-testid="cmd-relay-restore">
+                <Button
+                  size="xs"
+                  color="teal"
+                  disabled={disabled}
+                  onClick={() => run('relay', { on: false })}
+                  data-testid="cmd-relay-restore"
+                >
                   <Trans>恢复继电器</Trans>
                 </Button>
               </Group>

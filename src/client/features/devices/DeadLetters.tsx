@@ -20,7 +20,11 @@ export function DeadLetters({ imei }: { imei: string }) {
   const { user } = useSession();
   const [page, setPage] = useState(1);
   const allowed = seesDeadLetters(user?.kind);
-  const list = useQuery({ ...deviceDeadLettersQuery(imei, page, SIZE), enabled: allowed, placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...deviceDeadLettersQuery(imei, page, SIZE),
+    enabled: allowed,
+    placeholderData: keepPreviousData,
+  });
   if (!allowed) return null;
   const reasons: Record<string, string> = {
     malformed: t`格式错误`,
@@ -34,7 +38,12 @@ export function DeadLetters({ imei }: { imei: string }) {
   return (
     <Card withBorder data-testid="dead-letters">
       <Text component="div" fw={600} mb="xs">
-        <Trans>无法处理的消息</Trans> {total > 0 && <Badge color="red" variant="light">{total}</Badge>}
+        <Trans>无法处理的消息</Trans>{' '}
+        {total > 0 && (
+          <Badge color="red" variant="light">
+            {total}
+          </Badge>
+        )}
       </Text>
       {rows.length === 0 ? (
         <Text c="dimmed" size="sm">

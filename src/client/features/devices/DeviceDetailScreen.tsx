@@ -23,7 +23,9 @@ export function DeviceDetailScreen({ imei, onPick }: { imei: string | undefined;
     return (
       <Stack gap="sm" data-testid="device-detail-empty">
         {picker}
-        <Text c="dimmed">{onPick ? <Trans>按名称或IMEI搜索，选择一台设备查看其详情</Trans> : <Trans>请从设备列表选择一台设备</Trans>}</Text>
+        <Text c="dimmed">
+          {onPick ? <Trans>按名称或IMEI搜索，选择一台设备查看其详情</Trans> : <Trans>请从设备列表选择一台设备</Trans>}
+        </Text>
       </Stack>
     );
   if (!detail.data)

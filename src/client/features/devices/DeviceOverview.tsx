@@ -51,7 +51,9 @@ export function DeviceHeader({ detail }: { detail: DeviceDetail }) {
           <Text size="sm">{codeLabel(STOCK_STATE_TABLE, detail.stockState)}</Text>
         </Item>
         <Item label={<Trans>位置</Trans>}>
-          <Text size="sm">{detail.lat !== null && detail.lon !== null ? `${detail.lat.toFixed(5)}, ${detail.lon.toFixed(5)}` : '-'}</Text>
+          <Text size="sm">
+            {detail.lat !== null && detail.lon !== null ? `${detail.lat.toFixed(5)}, ${detail.lon.toFixed(5)}` : '-'}
+          </Text>
         </Item>
       </SimpleGrid>
     </Card>

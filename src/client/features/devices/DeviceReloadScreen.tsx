@@ -44,7 +44,12 @@ export function DeviceReloadScreen(props: RouteScreenProps) {
         await request<CommandAnswer>('device', 'command/send', { imei, cmd: 'restart', params: {} }, { quiet: true });
         results.push({ id: row.id, imei, ok: true, text: <Trans>重启指令已下发</Trans> });
       } catch (error) {
-        results.push({ id: row.id, imei, ok: false, text: error instanceof RequestError ? error.message : String(error) });
+        results.push({
+          id: row.id,
+          imei,
+          ok: false,
+          text: error instanceof RequestError ? error.message : String(error),
+        });
       }
       setOutcomes([...results]);
     }
@@ -59,10 +64,12 @@ export function DeviceReloadScreen(props: RouteScreenProps) {
       loading={running}
       data-testid="device-reload"
       onClick={() =>
-        requireSelection(selected, (ids) =>
-          void confirmDanger({ message: t`确定要重启选中的 ${ids.length} 台设备吗？`, confirmLabel: t`重启` }).then(
-            (ok) => ok && void restart(rowsOf(ids)),
-          ),
+        requireSelection(
+          selected,
+          (ids) =>
+            void confirmDanger({ message: t`确定要重启选中的 ${ids.length} 台设备吗？`, confirmLabel: t`重启` }).then(
+              (ok) => ok && void restart(rowsOf(ids)),
+            ),
         )
       }
     >

@@ -53,7 +53,9 @@ export function DeviceScreen({ onOpenDetail, ...props }: DeviceScreenProps) {
       mark: 'device:allocate',
       visible: (row) => row.stockState === STOCK_STATE.bound,
       run: (row) =>
-        void confirmDanger({ message: t`确定要解绑该设备吗？`, confirmLabel: t`解绑` }).then((ok) => ok && unbind.mutate({ ids: [row.id] })),
+        void confirmDanger({ message: t`确定要解绑该设备吗？`, confirmLabel: t`解绑` }).then(
+          (ok) => ok && unbind.mutate({ ids: [row.id] }),
+        ),
     },
     {
       id: 'recycle',

@@ -28,7 +28,13 @@ export function FrameLog({ imei }: { imei: string }) {
           <Trans>原始报文</Trans> {log.data?.protocol && <Badge variant="light">{log.data.protocol}</Badge>}
         </Text>
         <Tooltip label={t`刷新`}>
-          <ActionIcon variant="subtle" aria-label={t`刷新`} loading={log.isFetching} onClick={() => void log.refetch()} data-testid="frame-log-refresh">
+          <ActionIcon
+            variant="subtle"
+            aria-label={t`刷新`}
+            loading={log.isFetching}
+            onClick={() => void log.refetch()}
+            data-testid="frame-log-refresh"
+          >
             <IconRefresh size={16} />
           </ActionIcon>
         </Tooltip>
@@ -59,7 +65,13 @@ export function FrameLog({ imei }: { imei: string }) {
                       {f.hex}
                     </Code>
                   </Table.Td>
-                  <Table.Td>{f.text !== undefined && <Code block style={wrap}>{f.text}</Code>}</Table.Td>
+                  <Table.Td>
+                    {f.text !== undefined && (
+                      <Code block style={wrap}>
+                        {f.text}
+                      </Code>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     {f.error ? (
                       <Text c="red" size="sm">

@@ -1,5 +1,22 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import { Badge, Button, Card, Center, Grid, Group, Loader, Pagination, ScrollArea, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Pagination,
+  ScrollArea,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { I18n, MessageDescriptor } from '@lingui/core';
@@ -7,7 +24,13 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MetricDeviceRow, MetricFleet } from '../../../shared/devices/api';
 import type { Metric } from '../../../shared/devices/kinds';
-import { kindsReporting, metricAlarmType, METRIC_LEVELS, type MetricLevel, type MetricLimits } from '../../../shared/devices/metric-limits';
+import {
+  kindsReporting,
+  metricAlarmType,
+  METRIC_LEVELS,
+  type MetricLevel,
+  type MetricLimits,
+} from '../../../shared/devices/metric-limits';
 import { metricsOfRoute } from '../../../shared/devices/metric-routes';
 import { grainFor, type RollupGrain } from '../../../shared/rollups';
 import { Chart, type ChartOption } from '../../components/Chart';
@@ -17,7 +40,14 @@ import { alarmListQuery } from '../alarms/alarms.queries';
 import { KindLabel } from './cells';
 import { modelUnitsQuery } from '../tools/tools.queries';
 import { metricLabel, metricUnit } from './labels';
-import { firstBucketMs, fleetTrendOption, fleetValuesOption, limitMarks, round2, type ChartLabels } from './metricCharts';
+import {
+  firstBucketMs,
+  fleetTrendOption,
+  fleetValuesOption,
+  limitMarks,
+  round2,
+  type ChartLabels,
+} from './metricCharts';
 import { metricDevicesQuery, metricFleetQuery, metricKeys, metricRollupsQuery } from './metric.queries';
 import { useLiveRefetch } from '../../live/useLiveRefetch';
 
@@ -29,7 +59,12 @@ const MAP_HEIGHT = 320;
 /** The fleet chart follows readings at most this often (alarms and state changes at once). */
 const FLEET_READINGS_GAP_MS = 30_000;
 
-export const LEVEL_COLOR: Record<MetricLevel, string> = { high: 'red', low: 'orange', normal: 'green', offline: 'gray' };
+export const LEVEL_COLOR: Record<MetricLevel, string> = {
+  high: 'red',
+  low: 'orange',
+  normal: 'green',
+  offline: 'gray',
+};
 const LEVEL_LABELS: Record<MetricLevel, MessageDescriptor> = {
   high: msg`偏高`,
   low: msg`偏低`,
@@ -96,7 +131,13 @@ export function MetricScreen({ route }: { route: string }) {
   // undefined: nobody chose yet (the only device of the scope is shown); null: the fleet, chosen.
   const [chosen, setChosen] = useState<string | null | undefined>(undefined);
 
-  const body = { metric: metric ?? 'heartRate', page, size: PAGE_SIZE, ...(debounced ? { keyword: debounced } : {}), ...(level ? { level } : {}) };
+  const body = {
+    metric: metric ?? 'heartRate',
+    page,
+    size: PAGE_SIZE,
+    ...(debounced ? { keyword: debounced } : {}),
+    ...(level ? { level } : {}),
+  };
   const list = useQuery({ ...metricDevicesQuery(body), enabled: metric !== undefined });
   useLiveRefetch(metricKeys.devices(body));
   const fleetBody = { metric: metric ?? 'heartRate', ...FLEET };
@@ -159,7 +200,11 @@ export function MetricScreen({ route }: { route: string }) {
         </UnstyledButton>
         {METRIC_LEVELS.map((l) => (
           <UnstyledButton key={l} onClick={() => choose({ level: level === l ? undefined : l })}>
-            <Badge variant={level === l ? 'filled' : 'outline'} color={LEVEL_COLOR[l]} data-testid={`metric-count-${l}`}>
+            <Badge
+              variant={level === l ? 'filled' : 'outline'}
+              color={LEVEL_COLOR[l]}
+              data-testid={`metric-count-${l}`}
+            >
               {i18n._(LEVEL_LABELS[l])} {list.data?.counts[l] ?? '-'}
             </Badge>
           </UnstyledButton>
@@ -187,10 +232,21 @@ export function MetricScreen({ route }: { route: string }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Card withBorder p="xs">
-            <DeviceValues rows={rows} metric={metric} selected={selected} onSelect={setChosen} pending={list.isPending} />
+            <DeviceValues
+              rows={rows}
+              metric={metric}
+              selected={selected}
+              onSelect={setChosen}
+              pending={list.isPending}
+            />
             {(list.data?.total ?? 0) > PAGE_SIZE && (
               <Group justify="flex-end" mt="xs">
-                <Pagination size="sm" total={Math.ceil((list.data?.total ?? 0) / PAGE_SIZE)} value={page} onChange={setPage} />
+                <Pagination
+                  size="sm"
+                  total={Math.ceil((list.data?.total ?? 0) / PAGE_SIZE)}
+                  value={page}
+                  onChange={setPage}
+                />
               </Group>
             )}
           </Card>
@@ -217,7 +273,19 @@ function useChartLabels(metric: Metric): ChartLabels {
   return useMemo(() => ({ value: t`当前值`, max: t`上限`, min: t`下限`, unit }), [t, unit]);
 }
 
-function ChartCard({ title, extra, children, ref, ...rest }: { title: ReactNode; extra?: ReactNode; children: ReactNode; ref?: Ref<HTMLDivElement>; 'data-testid': string }) {
+function ChartCard({
+  title,
+  extra,
+  children,
+  ref,
+  ...rest
+}: {
+  title: ReactNode;
+  extra?: ReactNode;
+  children: ReactNode;
+  ref?: Ref<HTMLDivElement>;
+  'data-testid': string;
+}) {
   return (
     <Card withBorder h="100%" ref={ref} data-testid={rest['data-testid']}>
       <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
@@ -240,7 +308,17 @@ function ChartEmpty({ children }: { children: ReactNode }) {
 }
 
 /** Every live device's current value against its limits, worst first; a bar picks its device. */
-function FleetValues({ metric, fleet, pending, onSelect }: { metric: Metric; fleet: MetricFleet | undefined; pending: boolean; onSelect: (imei: string) => void }) {
+function FleetValues({
+  metric,
+  fleet,
+  pending,
+  onSelect,
+}: {
+  metric: Metric;
+  fleet: MetricFleet | undefined;
+  pending: boolean;
+  onSelect: (imei: string) => void;
+}) {
   const labels = useChartLabels(metric);
   const devices = useMemo(() => fleet?.devices ?? [], [fleet]);
   const option = useMemo(() => fleetValuesOption(devices, labels), [devices, labels]);
@@ -286,16 +364,34 @@ function FleetValues({ metric, fleet, pending, onSelect }: { metric: Metric; fle
 }
 
 /** The last hours of the worst few devices, one line each; a line picks its device. */
-function FleetTrend({ metric, fleet, pending, onSelect }: { metric: Metric; fleet: MetricFleet | undefined; pending: boolean; onSelect: (imei: string) => void }) {
+function FleetTrend({
+  metric,
+  fleet,
+  pending,
+  onSelect,
+}: {
+  metric: Metric;
+  fleet: MetricFleet | undefined;
+  pending: boolean;
+  onSelect: (imei: string) => void;
+}) {
   const labels = useChartLabels(metric);
   const series = useMemo(
     () =>
       (fleet?.series ?? [])
         .filter((s) => s.points.length > 0)
-        .map((s) => ({ imei: s.imei, name: s.name || s.imei, points: s.points, limits: fleet?.devices.find((d) => d.imei === s.imei)?.limits })),
+        .map((s) => ({
+          imei: s.imei,
+          name: s.name || s.imei,
+          points: s.points,
+          limits: fleet?.devices.find((d) => d.imei === s.imei)?.limits,
+        })),
     [fleet],
   );
-  const option = useMemo(() => fleetTrendOption(series, fleet ? Date.parse(fleet.to) : Date.now(), labels), [series, fleet, labels]);
+  const option = useMemo(
+    () => fleetTrendOption(series, fleet ? Date.parse(fleet.to) : Date.now(), labels),
+    [series, fleet, labels],
+  );
   const hours = FLEET.hours;
   return (
     <ChartCard
@@ -330,7 +426,19 @@ function FleetTrend({ metric, fleet, pending, onSelect }: { metric: Metric; flee
   );
 }
 
-function DeviceValues({ rows, metric, selected, onSelect, pending }: { rows: MetricDeviceRow[]; metric: Metric; selected: string | null; onSelect: (imei: string) => void; pending: boolean }) {
+function DeviceValues({
+  rows,
+  metric,
+  selected,
+  onSelect,
+  pending,
+}: {
+  rows: MetricDeviceRow[];
+  metric: Metric;
+  selected: string | null;
+  onSelect: (imei: string) => void;
+  pending: boolean;
+}) {
   const { t } = useLingui();
   const unit = useModelUnit(metric);
   const columns = useMemo<Column<MetricDeviceRow>[]>(
@@ -357,7 +465,13 @@ function DeviceValues({ rows, metric, selected, onSelect, pending }: { rows: Met
         title: t`当前值`,
         width: 100,
         render: (r) => (
-          <Text size="sm" fw={700} c={`var(--mantine-color-${LEVEL_COLOR[r.level]}-7)`} data-testid="metric-value" component="span">
+          <Text
+            size="sm"
+            fw={700}
+            c={`var(--mantine-color-${LEVEL_COLOR[r.level]}-7)`}
+            data-testid="metric-value"
+            component="span"
+          >
             {fmt(r.value)}
             {r.value !== null && unit ? ` ${unit}` : ''}
           </Text>
@@ -397,7 +511,21 @@ function DeviceValues({ rows, metric, selected, onSelect, pending }: { rows: Met
  * The picked device's metric in rollup buckets, with its alarm limits as mark lines; zooming in
  * fetches finer buckets. The time axis runs from the first bucket with data to the window's end.
  */
-function MetricHistory({ imei, metric, limits, title, onClose, reveal }: { imei: string; metric: Metric; limits: MetricLimits | undefined; title: string; onClose: () => void; reveal: boolean }) {
+function MetricHistory({
+  imei,
+  metric,
+  limits,
+  title,
+  onClose,
+  reveal,
+}: {
+  imei: string;
+  metric: Metric;
+  limits: MetricLimits | undefined;
+  title: string;
+  onClose: () => void;
+  reveal: boolean;
+}) {
   const { i18n } = useLingui();
   const phone = usePhone();
   const card = useRef<HTMLDivElement>(null);
@@ -416,7 +544,8 @@ function MetricHistory({ imei, metric, limits, title, onClose, reveal }: { imei:
     (from: number, to: number) => {
       const span = Date.parse(window.to) - Date.parse(window.from);
       // Only a zoom that a finer grain can show better is fetched again.
-      if (to - from < span * 0.9 && grainFor(from, to) !== series.data?.grain) setWindow({ from: new Date(from).toISOString(), to: new Date(to).toISOString() });
+      if (to - from < span * 0.9 && grainFor(from, to) !== series.data?.grain)
+        setWindow({ from: new Date(from).toISOString(), to: new Date(to).toISOString() });
     },
     [window, series.data?.grain],
   );
@@ -428,7 +557,12 @@ function MetricHistory({ imei, metric, limits, title, onClose, reveal }: { imei:
       grid: { left: 48, right: 56, top: 56, bottom: 56 },
       legend: { top: 0 },
       tooltip: { trigger: 'axis' },
-      xAxis: { type: 'time', min: firstBucketMs([{ points }], Date.parse(window.from)), max: Date.parse(window.to), axisLabel: { hideOverlap: true } },
+      xAxis: {
+        type: 'time',
+        min: firstBucketMs([{ points }], Date.parse(window.from)),
+        max: Date.parse(window.to),
+        axisLabel: { hideOverlap: true },
+      },
       yAxis: { type: 'value', name: labels.unit, scale: true },
       dataZoom: [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 8 }],
       series: [
@@ -439,8 +573,20 @@ function MetricHistory({ imei, metric, limits, title, onClose, reveal }: { imei:
           data: points.map((p) => [p.t, round2(p.avg)]),
           markLine: limitMarks(limits, labels),
         },
-        { type: 'line', name: i18n._(msg`最大值`), showSymbol: false, lineStyle: { opacity: 0.4 }, data: points.map((p) => [p.t, p.max]) },
-        { type: 'line', name: i18n._(msg`最小值`), showSymbol: false, lineStyle: { opacity: 0.4 }, data: points.map((p) => [p.t, p.min]) },
+        {
+          type: 'line',
+          name: i18n._(msg`最大值`),
+          showSymbol: false,
+          lineStyle: { opacity: 0.4 },
+          data: points.map((p) => [p.t, p.max]),
+        },
+        {
+          type: 'line',
+          name: i18n._(msg`最小值`),
+          showSymbol: false,
+          lineStyle: { opacity: 0.4 },
+          data: points.map((p) => [p.t, p.min]),
+        },
       ],
     }),
     [points, limits, labels, i18n, window],
@@ -504,7 +650,12 @@ function MetricAlarms({ metric, i18n }: { metric: Metric; i18n: I18n }) {
   const type = metricAlarmType(metric);
   const kinds = kindsReporting(metric);
   const alarms = useQuery({
-    ...alarmListQuery({ page: 1, size: ALARM_ROWS, sort: [{ field: 'ts', order: 'desc' }], filters: { type: type ?? 0, ...(kinds.length ? { deviceKind: kinds } : {}) } }),
+    ...alarmListQuery({
+      page: 1,
+      size: ALARM_ROWS,
+      sort: [{ field: 'ts', order: 'desc' }],
+      filters: { type: type ?? 0, ...(kinds.length ? { deviceKind: kinds } : {}) },
+    }),
     enabled: type !== undefined,
   });
   const rows = alarms.data?.rows ?? [];

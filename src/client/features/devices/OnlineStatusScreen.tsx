@@ -32,7 +32,9 @@ export function OnlineStatusScreen({ search, onSearchChange }: RouteScreenProps)
         {CARDS.map((card) => (
           <UnstyledButton
             key={card.key}
-            onClick={() => onSearchChange({ ...search, page: undefined, filters: { ...search.filters, state: card.state } })}
+            onClick={() =>
+              onSearchChange({ ...search, page: undefined, filters: { ...search.filters, state: card.state } })
+            }
           >
             <Card
               withBorder

@@ -1,9 +1,29 @@
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Button, Card, Group, NumberInput, Progress, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Progress,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEVICE_KIND_TABLE } from '../../../shared/codes';
-import { REFRESH_MAX, REFRESH_TIMEOUT_MS, type CommandAck, type RefreshAnswer, type RefreshBody } from '../../../shared/devices/api';
+import {
+  REFRESH_MAX,
+  REFRESH_TIMEOUT_MS,
+  type CommandAck,
+  type RefreshAnswer,
+  type RefreshBody,
+} from '../../../shared/devices/api';
 import { ConfirmHost, confirmDanger, requireSelection } from '../../components/DataTable';
 import { serverMessage } from '../../i18n/serverMessages';
 import { request } from '../../lib/request';
@@ -87,8 +107,18 @@ export function RandomReloadScreen(props: RouteScreenProps) {
     try {
       const answer = await request<RefreshAnswer>('device', 'command/refresh', body);
       const items: Item[] = [
-        ...answer.asked.map((a): Item => ({ imei: a.imei, name: a.name, id: a.id, outcome: a.status === 4 ? 'failed' : 'pending' })),
-        ...answer.skipped.map((s): Item => ({ imei: s.imei, name: null, outcome: 'skipped', note: serverMessage(s.key, s.key) })),
+        ...answer.asked.map((a): Item => ({
+          imei: a.imei,
+          name: a.name,
+          id: a.id,
+          outcome: a.status === 4 ? 'failed' : 'pending',
+        })),
+        ...answer.skipped.map((s): Item => ({
+          imei: s.imei,
+          name: null,
+          outcome: 'skipped',
+          note: serverMessage(s.key, s.key),
+        })),
       ];
       setRun({ items, startedAt: Date.now(), done: items.every((i) => i.outcome !== 'pending') });
     } finally {
@@ -115,10 +145,13 @@ export function RandomReloadScreen(props: RouteScreenProps) {
       loading={starting}
       data-testid="refresh-chosen"
       onClick={() =>
-        requireSelection(selected, (ids) =>
-          void confirmDanger({ message: t`确定要让选中的 ${ids.length} 台设备立即上报吗？`, confirmLabel: t`刷新` }).then(
-            (ok) => ok && void start({ imeis: imeisOf(ids).slice(0, REFRESH_MAX) }),
-          ),
+        requireSelection(
+          selected,
+          (ids) =>
+            void confirmDanger({
+              message: t`确定要让选中的 ${ids.length} 台设备立即上报吗？`,
+              confirmLabel: t`刷新`,
+            }).then((ok) => ok && void start({ imeis: imeisOf(ids).slice(0, REFRESH_MAX) })),
         )
       }
     >
@@ -175,11 +208,23 @@ export function RandomReloadScreen(props: RouteScreenProps) {
   );
 }
 
-const OUTCOME_COLORS: Record<Outcome, string> = { pending: 'blue', acked: 'green', failed: 'red', timedOut: 'orange', skipped: 'gray' };
+const OUTCOME_COLORS: Record<Outcome, string> = {
+  pending: 'blue',
+  acked: 'green',
+  failed: 'red',
+  timedOut: 'orange',
+  skipped: 'gray',
+};
 
 function RunReport({ run, onClear }: { run: Run; onClear: () => void }) {
   const { t } = useLingui();
-  const labels: Record<Outcome, string> = { pending: t`等待应答`, acked: t`已应答`, failed: t`失败`, timedOut: t`超时`, skipped: t`未下发` };
+  const labels: Record<Outcome, string> = {
+    pending: t`等待应答`,
+    acked: t`已应答`,
+    failed: t`失败`,
+    timedOut: t`超时`,
+    skipped: t`未下发`,
+  };
   const asked = run.items.filter((i) => i.id !== undefined).length;
   const settled = run.items.filter((i) => i.id !== undefined && i.outcome !== 'pending').length;
   const figures: [string, number, string][] = [
@@ -200,8 +245,12 @@ function RunReport({ run, onClear }: { run: Run; onClear: () => void }) {
       <SimpleGrid cols={5} mb="xs">
         {figures.map(([label, value, id]) => (
           <div key={id}>
-            <Text size="xs" c="dimmed">{label}</Text>
-            <Text fw={700} size="lg" data-testid={`refresh-${id}`}>{value}</Text>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700} size="lg" data-testid={`refresh-${id}`}>
+              {value}
+            </Text>
           </div>
         ))}
       </SimpleGrid>
@@ -214,7 +263,9 @@ function RunReport({ run, onClear }: { run: Run; onClear: () => void }) {
                 <Table.Td ff="monospace">{it.imei}</Table.Td>
                 <Table.Td>{it.name ?? ''}</Table.Td>
                 <Table.Td>
-                  <Badge color={OUTCOME_COLORS[it.outcome]} variant="light">{labels[it.outcome]}</Badge>
+                  <Badge color={OUTCOME_COLORS[it.outcome]} variant="light">
+                    {labels[it.outcome]}
+                  </Badge>
                 </Table.Td>
                 <Table.Td>{it.note ?? ''}</Table.Td>
               </Table.Tr>

@@ -19,7 +19,8 @@ export function SettingsContacts({
   onChange: (next: Contact[]) => void;
 }) {
   const { t } = useLingui();
-  const set = (i: number, patch: Partial<Contact>) => onChange(contacts.map((c, j) => (j === i ? { ...c, ...patch } : c)));
+  const set = (i: number, patch: Partial<Contact>) =>
+    onChange(contacts.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   return (
     <Stack gap="xs" data-testid="settings-contacts">
       <Text size="sm" fw={500}>

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { withDefaults, type DeviceSettings } from '../../../shared/devices/settings';
@@ -55,11 +67,17 @@ export function SettingsForm({ imei, kind }: { imei: string; kind: string }) {
           </Text>
           {version > 0 && (
             <Badge color={acked >= version ? 'green' : 'orange'} variant="light" data-testid="settings-version">
-              {acked >= version ? t`已下发，设备已确认（版本 ${version}）` : t`已下发，等待设备确认（版本 ${version}，已确认 ${acked}）`}
+              {acked >= version
+                ? t`已下发，设备已确认（版本 ${version}）`
+                : t`已下发，等待设备确认（版本 ${version}，已确认 ${acked}）`}
             </Badge>
           )}
         </Group>
-        <SettingsLimits limits={values.limits} errors={errors} onChange={(metric, next) => change({ limits: { ...values.limits, [metric]: next } })} />
+        <SettingsLimits
+          limits={values.limits}
+          errors={errors}
+          onChange={(metric, next) => change({ limits: { ...values.limits, [metric]: next } })}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           {numberField('alarmDuration', t`报警持续时间`, t`秒`)}
           {numberField('restartTime', t`定时重启间隔`, t`分钟`)}
@@ -121,10 +139,13 @@ export function SettingsForm({ imei, kind }: { imei: string; kind: string }) {
         )}
         <Group justify="flex-end">
           {draft && (
-            <Button variant="default" onClick={() => {
+            <Button
+              variant="default"
+              onClick={() => {
                 setDraft(null);
                 setErrors({});
-              }}>
+              }}
+            >
               <Trans>重置</Trans>
             </Button>
           )}

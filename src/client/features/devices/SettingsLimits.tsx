@@ -1,6 +1,11 @@
 import { NumberInput, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LIMIT_METRICS, LIMIT_METRIC_NAMES, type DeviceSettings, type LimitMetric } from '../../../shared/devices/settings';
+import {
+  LIMIT_METRICS,
+  LIMIT_METRIC_NAMES,
+  type DeviceSettings,
+  type LimitMetric,
+} from '../../../shared/devices/settings';
 import { errorText } from '../../lib/formErrors';
 import { metricLabel } from './labels';
 import { fromNumber, toNumber, type SettingsErrors } from './settingsForm';

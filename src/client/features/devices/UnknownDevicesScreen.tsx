@@ -3,7 +3,10 @@ import { Button, Code, Group, Modal, Select, Stack, Text, TextInput } from '@man
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEVICE_KIND_TABLE } from '../../../shared/codes';
-import unknownDeviceDef, { registerUnknownBody, type RegisterUnknownBody } from '../../../entities/unknown-device/resource';
+import unknownDeviceDef, {
+  registerUnknownBody,
+  type RegisterUnknownBody,
+} from '../../../entities/unknown-device/resource';
 import { serverMessage } from '../../i18n/serverMessages';
 import { request } from '../../lib/request';
 import { isSuperAdmin } from '../org/org.api';
@@ -17,7 +20,10 @@ type Draft = { productId: string | null; tenantId: string | null; kind: string |
 /** One line of a frame, cut by the cell's width (the detail drawer shows it whole). */
 const frameCell = (value: unknown) =>
   value ? (
-    <Code style={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={String(value)}>
+    <Code
+      style={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+      title={String(value)}
+    >
       {String(value)}
     </Code>
   ) : null;
@@ -51,14 +57,17 @@ export function RegisterModal({ row, onClose }: { row: Row; onClose: () => void 
       name: draft.name,
     });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), serverMessage(i.message, i.message)])));
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), serverMessage(i.message, i.message)])),
+      );
       return;
     }
     setErrors({});
     register.mutate(parsed.data);
   };
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const options = (rows: Row[] | undefined) => (rows ?? []).map((r) => ({ value: String(r.id), label: String(r.name ?? r.id) }));
+  const options = (rows: Row[] | undefined) =>
+    (rows ?? []).map((r) => ({ value: String(r.id), label: String(r.name ?? r.id) }));
   return (
     <Modal opened onClose={onClose} title={t`注册设备`} centered>
       <Stack data-testid="unknown-register">
@@ -67,8 +76,26 @@ export function RegisterModal({ row, onClose }: { row: Row; onClose: () => void 
             将以标识 <Code>{identifier}</Code> 新增设备并分配给所选企业；设备下次连接时即被接纳。
           </Trans>
         </Text>
-        <Select label={t`产品`} withAsterisk searchable data={options(products.data)} value={draft.productId} onChange={(v) => set({ productId: v })} error={errors.productId} data-testid="unknown-register-product" />
-        <Select label={t`所属企业`} withAsterisk searchable data={options(tenants.data)} value={draft.tenantId} onChange={(v) => set({ tenantId: v })} error={errors.tenantId} data-testid="unknown-register-tenant" />
+        <Select
+          label={t`产品`}
+          withAsterisk
+          searchable
+          data={options(products.data)}
+          value={draft.productId}
+          onChange={(v) => set({ productId: v })}
+          error={errors.productId}
+          data-testid="unknown-register-product"
+        />
+        <Select
+          label={t`所属企业`}
+          withAsterisk
+          searchable
+          data={options(tenants.data)}
+          value={draft.tenantId}
+          onChange={(v) => set({ tenantId: v })}
+          error={errors.tenantId}
+          data-testid="unknown-register-tenant"
+        />
         <Select
           label={t`设备类型`}
           withAsterisk
@@ -79,7 +106,15 @@ export function RegisterModal({ row, onClose }: { row: Row; onClose: () => void 
           error={errors.kind}
           data-testid="unknown-register-kind"
         />
-        <TextInput label={t`名称`} withAsterisk maxLength={64} value={draft.name} onChange={(e) => set({ name: e.currentTarget.value })} error={errors.name} data-testid="unknown-register-name" />
+        <TextInput
+          label={t`名称`}
+          withAsterisk
+          maxLength={64}
+          value={draft.name}
+          onChange={(e) => set({ name: e.currentTarget.value })}
+          error={errors.name}
+          data-testid="unknown-register-name"
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             <Trans>取消</Trans>
@@ -106,12 +141,19 @@ export function UnknownDevicesScreen(props: RouteScreenProps) {
       <ResourceScreen
         def={unknownDeviceDef}
         {...props}
-        rowActions={isSuperAdmin() ? [{ id: 'register', title: t`注册`, color: 'teal', run: (row) => setRegistering(row) }] : []}
-        cells={{ lastFrameHex: (row) => frameCell(row.lastFrameHex), lastFrameText: (row) => frameCell(row.lastFrameText), decoded: (row) => frameCell(row.decoded) }}
+        rowActions={
+          isSuperAdmin() ? [{ id: 'register', title: t`注册`, color: 'teal', run: (row) => setRegistering(row) }] : []
+        }
+        cells={{
+          lastFrameHex: (row) => frameCell(row.lastFrameHex),
+          lastFrameText: (row) => frameCell(row.lastFrameText),
+          decoded: (row) => frameCell(row.decoded),
+        }}
         empty={
           <Text c="dimmed" size="sm" data-testid="unknown-empty">
             <Trans>
-              没有未注册的设备。设备指向本服务的设备协议端口（默认 GT06 5023、手表 5093、JT/T 808 5015、OsmAnd 5055），而其标识（IMEI 或终端手机号）无人注册时，会出现在这里，可一键注册。
+              没有未注册的设备。设备指向本服务的设备协议端口（默认 GT06 5023、手表 5093、JT/T 808 5015、OsmAnd
+              5055），而其标识（IMEI 或终端手机号）无人注册时，会出现在这里，可一键注册。
             </Trans>
           </Text>
         }

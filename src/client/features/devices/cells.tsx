@@ -24,7 +24,12 @@ export function StateBadge({ state }: { state: number | null | undefined }) {
 
 export function BatteryCell({ battery }: { battery: number | null | undefined }) {
   const color = batteryColor(battery);
-  if (battery === null || battery === undefined) return <Text size="sm" c="dimmed" data-testid="device-battery" data-color={color}>-</Text>;
+  if (battery === null || battery === undefined)
+    return (
+      <Text size="sm" c="dimmed" data-testid="device-battery" data-color={color}>
+        -
+      </Text>
+    );
   return (
     <Text size="sm" fw={600} c={`var(--mantine-color-${color}-7)`} data-testid="device-battery" data-color={color}>
       {battery}%
@@ -35,7 +40,12 @@ export function BatteryCell({ battery }: { battery: number | null | undefined })
 /** Four bars, the first `bars` filled; nothing unless the device is online. */
 export function SignalBars({ state, signal }: { state: number | null | undefined; signal: number | null | undefined }) {
   const bars = signalBars(state, signal);
-  if (bars === null) return <Text size="sm" c="dimmed" data-testid="device-signal" data-bars="none">-</Text>;
+  if (bars === null)
+    return (
+      <Text size="sm" c="dimmed" data-testid="device-signal" data-bars="none">
+        -
+      </Text>
+    );
   return (
     <Group gap={2} align="flex-end" wrap="nowrap" data-testid="device-signal" data-bars={bars} aria-label={`${bars}/4`}>
       {[1, 2, 3, 4].map((level) => (

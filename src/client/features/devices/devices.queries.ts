@@ -22,7 +22,8 @@ const DAY_MS = 24 * 3600_000;
 
 /** Series answers: the brief says `{ rows }`, the service answers the bare array; both are read. */
 type Series<T> = T[] | { rows: T[] };
-export const seriesRows = <T>(answer: Series<T> | null | undefined): T[] => (Array.isArray(answer) ? answer : (answer?.rows ?? []));
+export const seriesRows = <T>(answer: Series<T> | null | undefined): T[] =>
+  Array.isArray(answer) ? answer : (answer?.rows ?? []);
 
 // Keys start with the resource name, so invalidateResource('device') refreshes every device view.
 export const deviceKeys = {
@@ -47,7 +48,8 @@ export function deviceFramesQuery(imei: string) {
 export function deviceDeadLettersQuery(imei: string, page: number, size: number) {
   return queryOptions({
     queryKey: deviceKeys.deadLetters(imei, page),
-    queryFn: () => request<ListResult<DeadLetterRow>>('device', 'deadLetter/list', { imei, page, size }, { background: true }),
+    queryFn: () =>
+      request<ListResult<DeadLetterRow>>('device', 'deadLetter/list', { imei, page, size }, { background: true }),
   });
 }
 
@@ -79,7 +81,10 @@ export function deviceTelemetryQuery(imei: string) {
 export function deviceEventsQuery(imei: string, limit = 20) {
   return queryOptions({
     queryKey: deviceKeys.events(imei),
-    queryFn: async () => seriesRows(await request<Series<DeviceEventRow>>('device', 'device/events', { imei, limit }, { background: true })),
+    queryFn: async () =>
+      seriesRows(
+        await request<Series<DeviceEventRow>>('device', 'device/events', { imei, limit }, { background: true }),
+      ),
     refetchInterval: DETAIL_REFRESH_MS * 2,
   });
 }
@@ -122,7 +127,8 @@ export interface CommandBody {
   params?: Record<string, unknown>;
 }
 
-export const useSendCommand = (onDone?: (answer: CommandAnswer) => void) => useDeviceAction<CommandBody, CommandAnswer>('command/send', onDone);
+export const useSendCommand = (onDone?: (answer: CommandAnswer) => void) =>
+  useDeviceAction<CommandBody, CommandAnswer>('command/send', onDone);
 
 export const useSaveSettings = (onDone?: () => void) =>
   useDeviceAction<{ imei: string; settings: DeviceSettings }>('settings/save', onDone);

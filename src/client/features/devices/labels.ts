@@ -5,7 +5,11 @@ import type { CommandName, Metric, SwitchMode } from '../../../shared/devices/ki
 import { METRIC_UNITS } from '../../../shared/devices/thing-model';
 
 /** Badge colour of a command's delivery state (1 not sent, 3 sent, 4 failed). */
-export const DELIVERY_COLOR: Record<number, string> = { [DELIVERY.notSent]: 'gray', [DELIVERY.sent]: 'blue', [DELIVERY.failed]: 'red' };
+export const DELIVERY_COLOR: Record<number, string> = {
+  [DELIVERY.notSent]: 'gray',
+  [DELIVERY.sent]: 'blue',
+  [DELIVERY.failed]: 'red',
+};
 
 /** Units of the telemetry keys (docs/device-protocol.md); a product's thing model may override them. */
 export { METRIC_UNITS };
@@ -73,6 +77,7 @@ export const metricLabel = (i18n: I18n, metric: string): string =>
 
 export const metricUnit = (metric: string): string => METRIC_UNITS[metric as Metric] ?? '';
 
-export const commandLabel = (i18n: I18n, cmd: string): string => (cmd in COMMAND_LABELS ? i18n._(COMMAND_LABELS[cmd as CommandName]) : cmd);
+export const commandLabel = (i18n: I18n, cmd: string): string =>
+  cmd in COMMAND_LABELS ? i18n._(COMMAND_LABELS[cmd as CommandName]) : cmd;
 
 export const switchLabel = (i18n: I18n, mode: SwitchMode): string => i18n._(SWITCH_LABELS[mode]);

@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { MetricDevices, MetricDevicesBody, MetricFleet, MetricFleetBody, RollupSeries } from '../../../shared/devices/api';
+import type {
+  MetricDevices,
+  MetricDevicesBody,
+  MetricFleet,
+  MetricFleetBody,
+  RollupSeries,
+} from '../../../shared/devices/api';
 import type { RollupGrain } from '../../../shared/rollups';
 import { request } from '../../lib/request';
 import { FALLBACK_REFRESH_MS } from '../../live/useLiveRefetch';
@@ -8,7 +14,8 @@ import { FALLBACK_REFRESH_MS } from '../../live/useLiveRefetch';
 export const metricKeys = {
   devices: (body: MetricDevicesBody) => ['device', 'metric', 'devices', body] as const,
   fleet: (body: MetricFleetBody) => ['device', 'metric', 'fleet', body] as const,
-  rollups: (imei: string, metric: string, from: string, to: string, grain?: RollupGrain) => ['device', 'rollups', imei, metric, from, to, grain ?? null] as const,
+  rollups: (imei: string, metric: string, from: string, to: string, grain?: RollupGrain) =>
+    ['device', 'rollups', imei, metric, from, to, grain ?? null] as const,
 };
 
 /**
@@ -38,7 +45,13 @@ export function metricFleetQuery(body: MetricFleetBody) {
 export function metricRollupsQuery(imei: string, metric: string, from: string, to: string, grain?: RollupGrain) {
   return queryOptions({
     queryKey: metricKeys.rollups(imei, metric, from, to, grain),
-    queryFn: () => request<RollupSeries>('device', 'device/rollups', { imei, metric, from, to, ...(grain ? { grain } : {}) }, { background: true }),
+    queryFn: () =>
+      request<RollupSeries>(
+        'device',
+        'device/rollups',
+        { imei, metric, from, to, ...(grain ? { grain } : {}) },
+        { background: true },
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -4,7 +4,12 @@ import type { ChartOption } from '../../components/Chart';
 import { cartesianFrame } from '../../components/Chart/layout';
 
 /** Canvas colours of the levels (ECharts cannot read CSS variables): Mantine's red, orange, green and gray 8. */
-export const LEVEL_HEX: Record<MetricLevel, string> = { high: '#e03131', low: '#f08c00', normal: '#2f9e44', offline: '#868e96' };
+export const LEVEL_HEX: Record<MetricLevel, string> = {
+  high: '#e03131',
+  low: '#f08c00',
+  normal: '#2f9e44',
+  offline: '#868e96',
+};
 const MAX_HEX = LEVEL_HEX.high;
 const MIN_HEX = LEVEL_HEX.low;
 /** Bars shown at once; more scroll with the slider. */
@@ -47,9 +52,15 @@ export function fleetValuesOption(devices: readonly MetricDeviceRow[], labels: C
   return {
     ...cartesianFrame({ zoom: live.length > BARS_IN_VIEW }),
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    xAxis: { type: 'category', data: live.map((d) => d.name || d.imei), axisLabel: { rotate: 30, interval: 0, width: 90, overflow: 'truncate' } },
+    xAxis: {
+      type: 'category',
+      data: live.map((d) => d.name || d.imei),
+      axisLabel: { rotate: 30, interval: 0, width: 90, overflow: 'truncate' },
+    },
     yAxis: { type: 'value', name: labels.unit, scale: true },
-    ...(live.length > BARS_IN_VIEW ? { dataZoom: [{ type: 'slider', height: 14, bottom: 4, startValue: 0, endValue: BARS_IN_VIEW - 1 }] } : {}),
+    ...(live.length > BARS_IN_VIEW
+      ? { dataZoom: [{ type: 'slider', height: 14, bottom: 4, startValue: 0, endValue: BARS_IN_VIEW - 1 }] }
+      : {}),
     series: [
       {
         type: 'bar',
@@ -73,7 +84,11 @@ export function firstBucketMs(series: readonly { points: readonly RollupPoint[] 
  * The last hours of the worst devices, one line each (their bucket means); the limits as mark
  * lines when the devices share them. The time axis runs from the first bucket with data to `to`.
  */
-export function fleetTrendOption(series: readonly { name: string; points: readonly RollupPoint[]; limits?: MetricLimits }[], to: number, labels: ChartLabels): ChartOption {
+export function fleetTrendOption(
+  series: readonly { name: string; points: readonly RollupPoint[]; limits?: MetricLimits }[],
+  to: number,
+  labels: ChartLabels,
+): ChartOption {
   const first = series[0]?.limits;
   const shared = series.every((s) => s.limits?.min === first?.min && s.limits?.max === first?.max) ? first : undefined;
   return {

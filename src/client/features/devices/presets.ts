@@ -24,7 +24,9 @@ export const DEVICE_PRESETS = {
   admin: { canChange: true },
   compact: { columns: COMPACT },
   online: { columns: ['imei', 'name', 'kind', 'state', 'battery', 'lastCommunicationAt', 'departmentId'] },
-  signal: { columns: ['imei', 'name', 'kind', 'signal', 'state', 'netType', 'operator', 'iccid', 'lastCommunicationAt'] },
+  signal: {
+    columns: ['imei', 'name', 'kind', 'signal', 'state', 'netType', 'operator', 'iccid', 'lastCommunicationAt'],
+  },
   activation: {
     columns: ['imei', 'name', 'kind', 'state', 'stockState', 'activatedAt', 'createdAt'],
     filters: { state: DEVICE_STATE.inactive },
@@ -33,13 +35,40 @@ export const DEVICE_PRESETS = {
     columns: ['imei', 'name', 'kind', 'stockState', 'productId', 'tenantId', 'stockInAt'],
     filters: { stockState: STOCK_STATE.inStock },
   },
-  restart: { columns: ['imei', 'name', 'kind', 'state', 'lastCommunicationAt'], filters: { state: DEVICE_STATE.online } },
+  restart: {
+    columns: ['imei', 'name', 'kind', 'state', 'lastCommunicationAt'],
+    filters: { state: DEVICE_STATE.online },
+  },
   breaker: {
-    columns: ['imei', 'name', 'state', 'closed', 'locked', 'voltage', 'current', 'power', 'gatewayId', 'gatewayState', 'lastCommunicationAt', 'installLocation'],
+    columns: [
+      'imei',
+      'name',
+      'state',
+      'closed',
+      'locked',
+      'voltage',
+      'current',
+      'power',
+      'gatewayId',
+      'gatewayState',
+      'lastCommunicationAt',
+      'installLocation',
+    ],
     fixed: { kind: 'breaker' },
   },
   gateway: {
-    columns: ['imei', 'name', 'state', 'signal', 'traffic', 'subDevices', 'netType', 'iccid', 'lastCommunicationAt', 'installLocation'],
+    columns: [
+      'imei',
+      'name',
+      'state',
+      'signal',
+      'traffic',
+      'subDevices',
+      'netType',
+      'iccid',
+      'lastCommunicationAt',
+      'installLocation',
+    ],
     fixed: { kind: 'gateway4g' },
   },
 } satisfies Record<string, DevicePreset>;
@@ -55,7 +84,9 @@ export function presetDef(preset: DevicePreset): ResourceDef {
   const fixed = (name: string) => preset.fixed !== undefined && name in preset.fixed;
   const named = (name: string) => preset.columns?.includes(name) ?? false;
   const base = deviceResource.fields.map((f) =>
-    fixed(f.name) || (breakerOnly.has(f.name) && !named(f.name)) ? { ...f, filter: undefined, list: named(f.name) ? f.list : (false as const) } : f,
+    fixed(f.name) || (breakerOnly.has(f.name) && !named(f.name))
+      ? { ...f, filter: undefined, list: named(f.name) ? f.list : (false as const) }
+      : f,
   );
   if (!preset.columns) return { ...deviceResource, fields: base };
   const order = preset.columns;
@@ -64,7 +95,9 @@ export function presetDef(preset: DevicePreset): ResourceDef {
     const { hidden: _hidden, ...rest }: Exclude<FieldDef['list'], false | undefined> = list || {};
     return rest;
   };
-  const fields = base.map((f) => (order.includes(f.name) ? { ...f, list: shown(f.list) } : { ...f, list: false as const }));
+  const fields = base.map((f) =>
+    order.includes(f.name) ? { ...f, list: shown(f.list) } : { ...f, list: false as const },
+  );
   const listed = fields.filter((f) => f.list !== false).sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   return { ...deviceResource, fields: [...listed, ...fields.filter((f) => f.list === false)] };
 }

@@ -20,4 +20,5 @@ export function settingsErrors(values: DeviceSettings): SettingsErrors {
 
 /** NumberInput answers '' for an empty box; the form keeps NaN so the schema refuses it. */
 export const toNumber = (value: string | number): number => (value === '' ? Number.NaN : Number(value));
-export const fromNumber = (value: number | undefined): number | string => (value === undefined || Number.isNaN(value) ? '' : value);
+export const fromNumber = (value: number | undefined): number | string =>
+  value === undefined || Number.isNaN(value) ? '' : value;

@@ -19,7 +19,11 @@ import { DevicePicker, type PickedDevice } from '../tools/DevicePicker';
 const DOOR_UNITS = ['doorUnit'] as const;
 
 const cells = {
-  error: (row: Row) => <Text size="sm">{typeof row.error === 'string' && isMsgKey(row.error) ? serverMessage(row.error, row.error) : ''}</Text>,
+  error: (row: Row) => (
+    <Text size="sm">
+      {typeof row.error === 'string' && isMsgKey(row.error) ? serverMessage(row.error, row.error) : ''}
+    </Text>
+  ),
 };
 
 /**
@@ -36,15 +40,24 @@ export function FaceDistributeScreen(props: RouteScreenProps) {
   const [picked, setPicked] = useState<PickedDevice[]>([]);
   const [results, setResults] = useState<BatchCommandResult[]>([]);
   const allowed = hasMark('faceDistribution:distribute');
-  const libraries = useQuery(resourceListQuery(faceLibraryDef, { page: 1, size: 100, sort: [{ field: 'id', order: 'desc' }], filters: {} }));
-  const options = ((libraries.data?.rows ?? []) as Row[]).map((r) => ({ value: String(r.id), label: `${String(r.name)} (${Number(r.sampleCount ?? 0)})` }));
+  const libraries = useQuery(
+    resourceListQuery(faceLibraryDef, { page: 1, size: 100, sort: [{ field: 'id', order: 'desc' }], filters: {} }),
+  );
+  const options = ((libraries.data?.rows ?? []) as Row[]).map((r) => ({
+    value: String(r.id),
+    label: `${String(r.name)} (${Number(r.sampleCount ?? 0)})`,
+  }));
 
   const done = async (answer: BatchCommandResult[]) => {
     setResults(answer);
     await invalidateResource(queryClient, faceDistributionDef.name);
   };
   const send = useMutation({
-    mutationFn: () => request<BatchCommandResult[]>('device', 'faceDistribution/send', { libraryId: Number(libraryId), imeis: picked.map((p) => p.imei) }),
+    mutationFn: () =>
+      request<BatchCommandResult[]>('device', 'faceDistribution/send', {
+        libraryId: Number(libraryId),
+        imeis: picked.map((p) => p.imei),
+      }),
     onSuccess: done,
   });
   const resend = useMutation({
@@ -54,7 +67,8 @@ export function FaceDistributeScreen(props: RouteScreenProps) {
   const start = async () => {
     const name = options.find((o) => o.value === libraryId)?.label ?? '';
     const n = picked.length;
-    if (await confirmDanger({ message: t`确定要将人脸库「${name}」下发到 ${n} 台门口机吗？`, confirmLabel: t`下发` })) send.mutate();
+    if (await confirmDanger({ message: t`确定要将人脸库「${name}」下发到 ${n} 台门口机吗？`, confirmLabel: t`下发` }))
+      send.mutate();
   };
 
   return (
@@ -66,11 +80,23 @@ export function FaceDistributeScreen(props: RouteScreenProps) {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Card withBorder>
             <Stack gap="sm">
-              <Select label={t`人脸库`} placeholder={t`选择人脸库`} data={options} value={libraryId} onChange={setLibraryId} data-testid="distribute-library" />
+              <Select
+                label={t`人脸库`}
+                placeholder={t`选择人脸库`}
+                data={options}
+                value={libraryId}
+                onChange={setLibraryId}
+                data-testid="distribute-library"
+              />
               <Text size="xs" c="dimmed">
                 <Trans>门口机收到指令后下载人脸库的样本；离线的门口机保持待发送，上线后可重新下发。</Trans>
               </Text>
-              <Button disabled={!allowed || !libraryId || picked.length === 0} loading={send.isPending} onClick={() => void start()} data-testid="distribute-send">
+              <Button
+                disabled={!allowed || !libraryId || picked.length === 0}
+                loading={send.isPending}
+                onClick={() => void start()}
+                data-testid="distribute-send"
+              >
                 <Trans>下发</Trans>
               </Button>
             </Stack>
@@ -90,12 +116,25 @@ export function FaceDistributeScreen(props: RouteScreenProps) {
         title={<Trans>下发记录</Trans>}
         toolbar={(selected) =>
           allowed && selected.length > 0 ? (
-            <Button size="xs" variant="light" loading={resend.isPending} onClick={() => resend.mutate(selected)} data-testid="distribute-resend-selected">
+            <Button
+              size="xs"
+              variant="light"
+              loading={resend.isPending}
+              onClick={() => resend.mutate(selected)}
+              data-testid="distribute-resend-selected"
+            >
               <Trans>重新下发所选</Trans>
             </Button>
           ) : null
         }
-        rowActions={[{ id: 'resend', title: t`重新下发`, mark: 'faceDistribution:distribute', run: (row) => resend.mutate([Number(row.id)]) }]}
+        rowActions={[
+          {
+            id: 'resend',
+            title: t`重新下发`,
+            mark: 'faceDistribution:distribute',
+            run: (row) => resend.mutate([Number(row.id)]),
+          },
+        ]}
       />
     </Stack>
   );

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Badge, Card, Group, Image, Pagination, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Card,
+  Group,
+  Image,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -22,12 +34,20 @@ export function FaceGalleryScreen() {
   const [debounced] = useDebouncedValue(keyword.trim(), 300);
   const [libraryId, setLibraryId] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const libraries = useQuery(resourceListQuery(faceLibraryDef, { page: 1, size: 100, sort: [{ field: 'id', order: 'desc' }], filters: {} }));
+  const libraries = useQuery(
+    resourceListQuery(faceLibraryDef, { page: 1, size: 100, sort: [{ field: 'id', order: 'desc' }], filters: {} }),
+  );
   const libraryRows = (libraries.data?.rows ?? []) as Row[];
   const libraryName = new Map(libraryRows.map((r) => [Number(r.id), String(r.name)]));
   const filters: Record<string, unknown> = libraryId ? { libraryId: Number(libraryId) } : {};
   const samples = useQuery({
-    ...resourceListQuery(faceSampleDef, { page, size: PAGE, sort: [{ field: 'id', order: 'desc' }], filters, ...(debounced ? { keyword: debounced } : {}) }),
+    ...resourceListQuery(faceSampleDef, {
+      page,
+      size: PAGE,
+      sort: [{ field: 'id', order: 'desc' }],
+      filters,
+      ...(debounced ? { keyword: debounced } : {}),
+    }),
     placeholderData: keepPreviousData,
   });
   const rows = (samples.data?.rows ?? []) as Row[];

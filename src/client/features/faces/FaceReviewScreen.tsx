@@ -1,49 +1,27 @@
-import { useState } from "react";
-import {
-  Button,
-  Group,
-  Image,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Trans, useLingui } from "@lingui/react/macro";
-import faceReviewDef, {
-  FACE_REVIEW,
-} from "../../../entities/face-review/resource";
-import { isMsgKey } from "../../../shared/messages";
-import { serverMessage } from "../../i18n/serverMessages";
-import { request, toast } from "../../lib/request";
-import { ResourceScreen } from "../resources/ResourceScreen";
-import { invalidateResource, type Row } from "../resources/resources.queries";
-import type { RouteScreenProps } from "../screens/types";
+import { useState } from 'react';
+import { Button, Group, Image, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import faceReviewDef, { FACE_REVIEW } from '../../../entities/face-review/resource';
+import { isMsgKey } from '../../../shared/messages';
+import { serverMessage } from '../../i18n/serverMessages';
+import { request, toast } from '../../lib/request';
+import { ResourceScreen } from '../resources/ResourceScreen';
+import { invalidateResource, type Row } from '../resources/resources.queries';
+import type { RouteScreenProps } from '../screens/types';
 
 /** The reason column: a face processing refusal is a message key, shown translated; a reviewer's reason as written. */
 export function reasonText(reason: unknown): string {
-  if (typeof reason !== "string" || !reason) return "";
+  if (typeof reason !== 'string' || !reason) return '';
   return isMsgKey(reason) ? serverMessage(reason, reason) : reason;
 }
 
 const cells = {
   picture: (row: Row) => (
-    <Image
-      src={String(row.picture)}
-      w={64}
-      h={64}
-      fit="cover"
-      radius="sm"
-      alt=""
-      data-testid="review-picture"
-    />
+    <Image src={String(row.picture)} w={64} h={64} fit="cover" radius="sm" alt="" data-testid="review-picture" />
   ),
   reason: (row: Row) => (
-    <Text
-      size="sm"
-      c={row.state === FACE_REVIEW.pending ? "red" : undefined}
-      data-testid="review-reason"
-    >
+    <Text size="sm" c={row.state === FACE_REVIEW.pending ? 'red' : undefined} data-testid="review-reason">
       {reasonText(row.reason)}
     </Text>
   ),
@@ -59,17 +37,14 @@ export function FaceReviewScreen(props: RouteScreenProps) {
   const queryClient = useQueryClient();
   const refresh = async () => {
     await invalidateResource(queryClient, faceReviewDef.name);
-    await invalidateResource(queryClient, "faceSample");
+    await invalidateResource(queryClient, 'faceSample');
   };
   const approve = useMutation({
-    mutationFn: (id: number) =>
-      request<{ warning: string | null }>("user", "faceReview/approve", { id }),
+    mutationFn: (id: number) => request<{ warning: string | null }>('user', 'faceReview/approve', { id }),
     onSuccess: async (answer) => {
       toast(
-        answer.warning ? "tip" : "success",
-        answer.warning
-          ? serverMessage(answer.warning, answer.warning)
-          : t`已通过，已加入人脸库`,
+        answer.warning ? 'tip' : 'success',
+        answer.warning ? serverMessage(answer.warning, answer.warning) : t`已通过，已加入人脸库`,
       );
       await refresh();
     },
@@ -77,7 +52,7 @@ export function FaceReviewScreen(props: RouteScreenProps) {
   });
   const reject = useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      request("user", "faceReview/reject", { id, reason }),
+      request('user', 'faceReview/reject', { id, reason }),
     onSuccess: refresh,
   });
   const pending = (row: Row) => row.state === FACE_REVIEW.pending;
@@ -94,18 +69,18 @@ export function FaceReviewScreen(props: RouteScreenProps) {
         title={<Trans>人脸审核</Trans>}
         rowActions={[
           {
-            id: "approve",
+            id: 'approve',
             title: t`通过`,
-            color: "green",
-            mark: "faceReview:review",
+            color: 'green',
+            mark: 'faceReview:review',
             visible: pending,
             run: (row) => approve.mutate(Number(row.id)),
           },
           {
-            id: "reject",
+            id: 'reject',
             title: t`驳回`,
-            color: "red",
-            mark: "faceReview:review",
+            color: 'red',
+            mark: 'faceReview:review',
             visible: pending,
             run: (row) =>
               setRejecting({
@@ -115,17 +90,13 @@ export function FaceReviewScreen(props: RouteScreenProps) {
           },
         ]}
       />
-      <Modal
-        opened={rejecting !== null}
-        onClose={() => setRejecting(null)}
-        title={t`驳回人脸`}
-      >
+      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={t`驳回人脸`}>
         <Stack>
           <TextInput
             label={t`驳回原因`}
             required
             maxLength={200}
-            value={rejecting?.reason ?? ""}
+            value={rejecting?.reason ?? ''}
             onChange={(e) => {
               const reason = e.currentTarget.value;
               setRejecting((r) => (r ? { ...r, reason } : r));

@@ -50,7 +50,10 @@ export function FenceEditor({ id, initial, api, onSaved, onCancel }: FenceEditor
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
-      request<{ id: number }>('device', id !== undefined ? 'fence/update' : 'fence/add', body, { showMessage: true, quiet: true }),
+      request<{ id: number }>('device', id !== undefined ? 'fence/update' : 'fence/add', body, {
+        showMessage: true,
+        quiet: true,
+      }),
     onSuccess: async (answer) => {
       await invalidateResource(queryClient, 'fence');
       onSaved(answer?.id ?? id ?? 0);
@@ -122,7 +125,11 @@ export function FenceEditor({ id, initial, api, onSaved, onCancel }: FenceEditor
           onChange={(e) => change({ description: e.currentTarget.value }, ['description'])}
           data-field="description"
         />
-        <FenceDeviceSelect value={values.imeis} onChange={(imeis) => change({ imeis }, ['imeis'])} error={errorText(errors.imeis)} />
+        <FenceDeviceSelect
+          value={values.imeis}
+          onChange={(imeis) => change({ imeis }, ['imeis'])}
+          error={errorText(errors.imeis)}
+        />
         <MultiSelect
           label={t`关联分组`}
           data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: String(g.name ?? g.id) }))}

@@ -8,7 +8,14 @@ import { activeFencesQuery, type ActiveFence } from './fences.queries';
 
 /** The fence under a click: the smallest of those containing it (nested fences stay reachable). */
 export function fenceAt(fences: readonly ActiveFence[], at: LonLat): ActiveFence | null {
-  const geometry = (f: ActiveFence) => ({ id: f.id, shape: f.shape, lon: f.longitude, lat: f.latitude, radius: f.radius, points: f.points });
+  const geometry = (f: ActiveFence) => ({
+    id: f.id,
+    shape: f.shape,
+    lon: f.longitude,
+    lat: f.latitude,
+    radius: f.radius,
+    points: f.points,
+  });
   const area = (f: ActiveFence) => {
     const drawn = fenceDrawn(f);
     return drawn ? fenceArea(drawn) : Infinity;
@@ -42,7 +49,10 @@ export function FencesLayer({ onSelect }: { onSelect: (id: number | null) => voi
 
   useEffect(() => {
     if (!api || !fences) return;
-    api.setShapes('fences', fences.map(fenceToMapShape).filter((s) => s !== null));
+    api.setShapes(
+      'fences',
+      fences.map(fenceToMapShape).filter((s) => s !== null),
+    );
     api.onClick((at) => select.current(fenceAt(fences, at)?.id ?? null));
     return () => {
       api.onClick(null);

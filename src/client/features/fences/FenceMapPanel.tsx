@@ -22,7 +22,13 @@ export function FenceMapPanel({ selected, onSelect }: FenceMapPanelProps) {
       </Title>
       <ScrollArea.Autosize mah={fence ? 240 : undefined}>
         {fences.map((f) => (
-          <NavLink key={f.id} label={f.name} active={f.id === selected} onClick={() => onSelect(f)} data-testid="fence-map-item" />
+          <NavLink
+            key={f.id}
+            label={f.name}
+            active={f.id === selected}
+            onClick={() => onSelect(f)}
+            data-testid="fence-map-item"
+          />
         ))}
         {fences.length === 0 && (
           <Text size="sm" c="dimmed">

@@ -11,19 +11,26 @@ import type { DrawnShape } from '../../map/types';
 import type { FenceFormValues } from './fenceValues';
 
 /** Where an error shows: a form field, or 'geometry' under the drawing buttons. */
-export type FenceErrorField = 'name' | 'type' | 'shape' | 'status' | 'radius' | 'dwell' | 'description' | 'imeis' | 'groupIds' | 'geometry';
+export type FenceErrorField =
+  'name' | 'type' | 'shape' | 'status' | 'radius' | 'dwell' | 'description' | 'imeis' | 'groupIds' | 'geometry';
 export type FenceErrors = Partial<Record<FenceErrorField, string>>;
 
 /** The shape the values describe, for the map; null until there is one to draw. */
 export function shapeOf(v: FenceFormValues): DrawnShape | null {
-  if (v.shape === FENCE_SHAPE.polygon) return v.points && v.points.length >= 3 ? { kind: 'polygon', ring: v.points } : null;
+  if (v.shape === FENCE_SHAPE.polygon)
+    return v.points && v.points.length >= 3 ? { kind: 'polygon', ring: v.points } : null;
   if (v.longitude === null || v.latitude === null) return null;
-  return { kind: 'circle', center: [v.longitude, v.latitude], radiusM: v.radius && v.radius > 0 ? v.radius : FENCE_DEFAULTS.radius };
+  return {
+    kind: 'circle',
+    center: [v.longitude, v.latitude],
+    radiusM: v.radius && v.radius > 0 ? v.radius : FENCE_DEFAULTS.radius,
+  };
 }
 
 /** The values after the user drew or edited a shape (the radius field follows the circle). */
 export function withShape(v: FenceFormValues, s: DrawnShape): FenceFormValues {
-  if (s.kind === 'circle') return { ...v, shape: FENCE_SHAPE.circle, longitude: s.center[0], latitude: s.center[1], radius: s.radiusM };
+  if (s.kind === 'circle')
+    return { ...v, shape: FENCE_SHAPE.circle, longitude: s.center[0], latitude: s.center[1], radius: s.radiusM };
   return { ...v, shape: FENCE_SHAPE.polygon, points: s.ring };
 }
 
@@ -60,7 +67,8 @@ export function validateFence(v: FenceFormValues, id?: number): FenceErrors {
   const errors: FenceErrors = {};
   for (const [field, message] of Object.entries(found)) {
     const target = (GEOMETRY_FIELDS.has(field) ? 'geometry' : field) as FenceErrorField;
-    if (message && !errors[target]) errors[target] = target === 'geometry' && message === 'required' ? SHAPE_REQUIRED : message;
+    if (message && !errors[target])
+      errors[target] = target === 'geometry' && message === 'required' ? SHAPE_REQUIRED : message;
   }
   return errors;
 }

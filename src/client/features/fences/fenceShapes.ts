@@ -8,13 +8,21 @@ import type { ActiveFence } from './fences.queries';
 
 export function drawnToMapShape(id: string, s: DrawnShape, label?: string): MapShape {
   return s.kind === 'circle'
-    ? { id, kind: 'circle', center: s.center, radiusM: s.radiusM, style: { color: FENCE_DEFAULTS.circleColor, fillOpacity: 0.2 }, label }
+    ? {
+        id,
+        kind: 'circle',
+        center: s.center,
+        radiusM: s.radiusM,
+        style: { color: FENCE_DEFAULTS.circleColor, fillOpacity: 0.2 },
+        label,
+      }
     : { id, kind: 'polygon', ring: s.ring, style: { color: FENCE_DEFAULTS.polygonColor, fillOpacity: 0.2 }, label };
 }
 
 /** A stored fence's geometry; null when incomplete (never drawn broken). */
 export function fenceDrawn(f: ActiveFence): DrawnShape | null {
-  if (f.shape === FENCE_SHAPE.polygon) return f.points && f.points.length >= 3 ? { kind: 'polygon', ring: f.points } : null;
+  if (f.shape === FENCE_SHAPE.polygon)
+    return f.points && f.points.length >= 3 ? { kind: 'polygon', ring: f.points } : null;
   if (f.radius === null || !Number.isFinite(f.longitude) || !Number.isFinite(f.latitude)) return null;
   return { kind: 'circle', center: [f.longitude, f.latitude], radiusM: f.radius };
 }

@@ -2,7 +2,14 @@
  * The fence editor's values: empty, or read from a stored fence. Apart from fenceForm.ts (the
  * rules and the service body, checked with zod) because the route loader needs them on first load.
  */
-import { FENCE_DEFAULTS, FENCE_SHAPE, FENCE_STATUS, FENCE_TYPE, openRing, type LonLat } from '../../../shared/geo/fence';
+import {
+  FENCE_DEFAULTS,
+  FENCE_SHAPE,
+  FENCE_STATUS,
+  FENCE_TYPE,
+  openRing,
+  type LonLat,
+} from '../../../shared/geo/fence';
 
 export interface FenceFormValues {
   name: string;
@@ -37,7 +44,8 @@ export const emptyFence = (): FenceFormValues => ({
   groupIds: [],
 });
 
-const num = (v: unknown): number | null => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
+const num = (v: unknown): number | null =>
+  v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v);
 
 /** A stored ring arrives as an array, or as JSON text from older rows. */
 export function parsePoints(v: unknown): LonLat[] | null {
@@ -50,12 +58,17 @@ export function parsePoints(v: unknown): LonLat[] | null {
     }
   }
   if (!Array.isArray(value)) return null;
-  const ring = value.filter((p): p is LonLat => Array.isArray(p) && p.length >= 2 && p.every((c) => typeof c === 'number'));
+  const ring = value.filter(
+    (p): p is LonLat => Array.isArray(p) && p.length >= 2 && p.every((c) => typeof c === 'number'),
+  );
   return ring.length >= 3 ? openRing(ring.map((p) => [p[0], p[1]] as LonLat)) : null;
 }
 
 /** Values of an existing fence (its row from fence/get and its assignments from fence/devices). */
-export function valuesOf(row: Record<string, unknown>, assigned?: { imeis?: string[]; groupIds?: number[] }): FenceFormValues {
+export function valuesOf(
+  row: Record<string, unknown>,
+  assigned?: { imeis?: string[]; groupIds?: number[] },
+): FenceFormValues {
   const base = emptyFence();
   return {
     name: typeof row.name === 'string' ? row.name : '',
@@ -72,4 +85,3 @@ export function valuesOf(row: Record<string, unknown>, assigned?: { imeis?: stri
     groupIds: assigned?.groupIds ?? [],
   };
 }
-

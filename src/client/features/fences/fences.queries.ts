@@ -98,7 +98,8 @@ export function deviceOptionsQuery(keyword: string) {
 export function devicePositionQuery(imei: string) {
   return queryOptions({
     queryKey: fenceKeys.position(imei),
-    queryFn: () => request<DeviceInfo>('device', 'deviceinfo/getDeviceInfo', { imei }, { background: true, quiet: true }),
+    queryFn: () =>
+      request<DeviceInfo>('device', 'deviceinfo/getDeviceInfo', { imei }, { background: true, quiet: true }),
     staleTime: 30_000,
   });
 }

@@ -14,7 +14,11 @@ export function useFenceStatus() {
   return useMutation({
     mutationFn: async ({ id, enabled }: { id: number; enabled: boolean }) => {
       const values = await queryClient.fetchQuery(fenceEditorQuery(id));
-      const { imeis: _imeis, groupIds: _groups, ...body } = bodyOf({ ...values, status: enabled ? FENCE_STATUS.enabled : FENCE_STATUS.disabled }, id);
+      const {
+        imeis: _imeis,
+        groupIds: _groups,
+        ...body
+      } = bodyOf({ ...values, status: enabled ? FENCE_STATUS.enabled : FENCE_STATUS.disabled }, id);
       return request('device', 'fence/update', body, { showMessage: true });
     },
     onSettled: () => invalidateResource(queryClient, 'fence'),

@@ -11,7 +11,13 @@ import { StationStatus } from './StationStatus';
 const cells = { status: (row: Row) => <StationStatus status={row.status as number} /> };
 
 /** /baseList: the UWB base stations as a list; placing them on the drawing is /baseStationEdit. */
-export function BaseListScreen({ search, onSearchChange }: { search: ResourceSearch; onSearchChange: (next: ResourceSearch) => void }) {
+export function BaseListScreen({
+  search,
+  onSearchChange,
+}: {
+  search: ResourceSearch;
+  onSearchChange: (next: ResourceSearch) => void;
+}) {
   return (
     <ResourceScreen
       def={uwbBaseStationResource}

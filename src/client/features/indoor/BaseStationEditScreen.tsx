@@ -17,7 +17,13 @@ import classes from './IndoorScreen.module.css';
  * /baseStationEdit: base stations on their drawing. Drag a station to move it, pick one to edit
  * X/Y/Z and status, click the empty floor to add one there. Every change is the generic update.
  */
-export function BaseStationEditScreen({ plan: planKey, onPlanChange }: { plan?: string; onPlanChange: (key: string) => void }) {
+export function BaseStationEditScreen({
+  plan: planKey,
+  onPlanChange,
+}: {
+  plan?: string;
+  onPlanChange: (key: string) => void;
+}) {
   useSession();
   const queryClient = useQueryClient();
   const plans = useQuery(plansQuery());
@@ -41,7 +47,11 @@ export function BaseStationEditScreen({ plan: planKey, onPlanChange }: { plan?: 
         <Title order={4}>
           <Trans>基站编辑</Trans>
         </Title>
-        <PlanPicker plans={plans.data ?? []} value={plan?.key} onChange={(key) => (setSelected(null), onPlanChange(key))} />
+        <PlanPicker
+          plans={plans.data ?? []}
+          value={plan?.key}
+          onChange={(key) => (setSelected(null), onPlanChange(key))}
+        />
       </Group>
       <Text size="sm" c="dimmed">
         <Trans>拖动基站改变位置；点击基站修改坐标和状态；点击空白处在该位置新增基站。</Trans>
@@ -60,7 +70,14 @@ export function BaseStationEditScreen({ plan: planKey, onPlanChange }: { plan?: 
             />
           </div>
           <div className={classes.side}>
-            {station && <StationPanel station={station} floor={plan} saving={save.isPending} onSave={(patch) => save.mutate({ id: station.id, patch })} />}
+            {station && (
+              <StationPanel
+                station={station}
+                floor={plan}
+                saving={save.isPending}
+                onSave={(patch) => save.mutate({ id: station.id, patch })}
+              />
+            )}
           </div>
         </div>
       )}
@@ -68,7 +85,14 @@ export function BaseStationEditScreen({ plan: planKey, onPlanChange }: { plan?: 
         <ResourceForm
           def={uwbBaseStationResource}
           opened={adding !== null}
-          initial={{ ...adding, z: 0, status: UWB_STATUS.normal, floor: plan.floor, drawingId: plan.drawingId, indoorMapId: plan.drawingId ? null : plan.mapId }}
+          initial={{
+            ...adding,
+            z: 0,
+            status: UWB_STATUS.normal,
+            floor: plan.floor,
+            drawingId: plan.drawingId,
+            indoorMapId: plan.drawingId ? null : plan.mapId,
+          }}
           onClose={() => setAdding(null)}
         />
       )}

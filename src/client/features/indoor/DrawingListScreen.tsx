@@ -11,7 +11,10 @@ import classes from './IndoorScreen.module.css';
 export function filterPlans(plans: readonly Plan[], keyword: string, kind: 'all' | 'uwb' | 'normal'): Plan[] {
   const words = keyword.trim().toLowerCase().split(/\s+/).filter(Boolean);
   return plans.filter(
-    (p) => p.drawingId !== null && (kind === 'all' || (kind === 'uwb') === p.uwb) && words.every((w) => `${p.title} ${p.floor ?? ''}`.toLowerCase().includes(w)),
+    (p) =>
+      p.drawingId !== null &&
+      (kind === 'all' || (kind === 'uwb') === p.uwb) &&
+      words.every((w) => `${p.title} ${p.floor ?? ''}`.toLowerCase().includes(w)),
   );
 }
 
@@ -35,7 +38,15 @@ export function DrawingListScreen({ onManage }: { onManage?: () => void }) {
     <div className={classes.root} data-testid="drawing-list1">
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
-          <TextInput size="xs" w={220} placeholder={t`搜索项目、楼栋、楼层`} aria-label={t`搜索图纸`} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} data-testid="drawing-search" />
+          <TextInput
+            size="xs"
+            w={220}
+            placeholder={t`搜索项目、楼栋、楼层`}
+            aria-label={t`搜索图纸`}
+            value={keyword}
+            onChange={(e) => setKeyword(e.currentTarget.value)}
+            data-testid="drawing-search"
+          />
           <SegmentedControl
             size="xs"
             value={kind}
@@ -72,7 +83,10 @@ export function DrawingListScreen({ onManage }: { onManage?: () => void }) {
                 padding="xs"
                 role="button"
                 aria-pressed={p.key === plan?.key}
-                style={{ cursor: 'pointer', borderColor: p.key === plan?.key ? 'var(--mantine-primary-color-filled)' : undefined }}
+                style={{
+                  cursor: 'pointer',
+                  borderColor: p.key === plan?.key ? 'var(--mantine-primary-color-filled)' : undefined,
+                }}
                 onClick={() => setChosen(p.key)}
                 data-testid="drawing-card"
                 data-key={p.key}
@@ -82,10 +96,20 @@ export function DrawingListScreen({ onManage }: { onManage?: () => void }) {
                     <Image src={p.picture} h={100} fit="contain" alt={p.title} loading="lazy" />
                   </Card.Section>
                 )}
-                <Text size="sm" fw={600} mt={4} lineClamp={2}>{p.title || '-'}</Text>
+                <Text size="sm" fw={600} mt={4} lineClamp={2}>
+                  {p.title || '-'}
+                </Text>
                 <Group gap={4}>
-                  {p.uwb && <Badge size="xs" color="grape">UWB</Badge>}
-                  {p.floor && <Badge size="xs" variant="light">{p.floor}</Badge>}
+                  {p.uwb && (
+                    <Badge size="xs" color="grape">
+                      UWB
+                    </Badge>
+                  )}
+                  {p.floor && (
+                    <Badge size="xs" variant="light">
+                      {p.floor}
+                    </Badge>
+                  )}
                   <Text size="xs" c="dimmed">{`${p.width} × ${p.height} m`}</Text>
                 </Group>
               </Card>
@@ -95,7 +119,9 @@ export function DrawingListScreen({ onManage }: { onManage?: () => void }) {
         {plan && (
           <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
             <Group gap="xs">
-              <Text fw={600} data-testid="drawing-title">{plan.title}</Text>
+              <Text fw={600} data-testid="drawing-title">
+                {plan.title}
+              </Text>
               <Badge variant="light" color="gray" data-testid="drawing-stations">
                 <Trans>基站 {stations.data?.length ?? 0}</Trans>
               </Badge>

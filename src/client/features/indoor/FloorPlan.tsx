@@ -24,11 +24,21 @@ export interface FloorPlanProps {
  * by metres (plain HTML over the image; no map engine). The frame keeps the floor's aspect, so
  * percent positions are metres / size whatever the window.
  */
-export function FloorPlan({ floor, picture, stations, tags = [], selectedId, onStationMove, onStationSelect, onFloorClick }: FloorPlanProps) {
+export function FloorPlan({
+  floor,
+  picture,
+  stations,
+  tags = [],
+  selectedId,
+  onStationMove,
+  onStationSelect,
+  onFloorClick,
+}: FloorPlanProps) {
   const { t } = useLingui();
   const frame = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<{ id: number; at: Point; moved: boolean } | null>(null);
-  const here = (e: { clientX: number; clientY: number }) => toMetres(e.clientX, e.clientY, frame.current!.getBoundingClientRect(), floor);
+  const here = (e: { clientX: number; clientY: number }) =>
+    toMetres(e.clientX, e.clientY, frame.current!.getBoundingClientRect(), floor);
 
   const down = (id: number) => (e: ReactPointerEvent) => {
     e.stopPropagation();
@@ -59,7 +69,9 @@ export function FloorPlan({ floor, picture, stations, tags = [], selectedId, onS
       {stations.map((s) => {
         const at = drag?.id === s.id ? drag.at : s;
         const { left, top } = toPercent(at, floor);
-        const cls = [classes.marker, onStationMove && classes.editable, selectedId === s.id && classes.selected].filter(Boolean).join(' ');
+        const cls = [classes.marker, onStationMove && classes.editable, selectedId === s.id && classes.selected]
+          .filter(Boolean)
+          .join(' ');
         return (
           <div
             key={s.id}
@@ -81,7 +93,13 @@ export function FloorPlan({ floor, picture, stations, tags = [], selectedId, onS
       {tags.map((tag) => {
         const { left, top } = toPercent(tag, floor);
         return (
-          <div key={tag.imei} className={`${classes.marker} ${classes.tagMarker}`} style={{ left: `${left}%`, top: `${top}%` }} data-testid="tag-marker" data-imei={tag.imei}>
+          <div
+            key={tag.imei}
+            className={`${classes.marker} ${classes.tagMarker}`}
+            style={{ left: `${left}%`, top: `${top}%` }}
+            data-testid="tag-marker"
+            data-imei={tag.imei}
+          >
             <span className={classes.tag} />
             <span className={classes.label}>{tag.name || tag.imei.slice(-4)}</span>
           </div>

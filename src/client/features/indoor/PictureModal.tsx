@@ -25,11 +25,22 @@ export function PictureModal({ def, row, onClose }: { def: ResourceDef; row: Row
   return (
     <Modal opened={row !== null} onClose={onClose} title={t`上传图片`} centered>
       <Stack>
-        {picture ? <Image src={picture} alt="" fit="contain" mah={240} /> : <Text c="dimmed"><Trans>暂无图片</Trans></Text>}
+        {picture ? (
+          <Image src={picture} alt="" fit="contain" mah={240} />
+        ) : (
+          <Text c="dimmed">
+            <Trans>暂无图片</Trans>
+          </Text>
+        )}
         <Text size="xs" c="dimmed">
           <Trans>支持 PNG、JPG、GIF、WebP，大小不超过500KB</Trans>
         </Text>
-        <UploadButton kind="image" onFile={(file) => save.mutate(file)} loading={save.isPending} data-testid="picture-upload" />
+        <UploadButton
+          kind="image"
+          onFile={(file) => save.mutate(file)}
+          loading={save.isPending}
+          data-testid="picture-upload"
+        />
       </Stack>
     </Modal>
   );

@@ -3,7 +3,15 @@ import { useLingui } from '@lingui/react/macro';
 import type { Plan } from './indoor.queries';
 
 /** The floor to show: UWB drawings first, then maps and other drawings. */
-export function PlanPicker({ plans, value, onChange }: { plans: Plan[]; value: string | undefined; onChange: (key: string) => void }) {
+export function PlanPicker({
+  plans,
+  value,
+  onChange,
+}: {
+  plans: Plan[];
+  value: string | undefined;
+  onChange: (key: string) => void;
+}) {
   const { t } = useLingui();
   return (
     <Select

@@ -9,12 +9,25 @@ import type { Station } from './indoor.queries';
 export type StationPatch = Pick<Station, 'x' | 'y' | 'z' | 'status'>;
 
 /** X/Y/Z and status of the selected station; saving goes through the generic update. */
-export function StationPanel({ station, floor, saving, onSave }: { station: Station; floor: FloorSize; saving: boolean; onSave: (patch: StationPatch) => void }) {
+export function StationPanel({
+  station,
+  floor,
+  saving,
+  onSave,
+}: {
+  station: Station;
+  floor: FloorSize;
+  saving: boolean;
+  onSave: (patch: StationPatch) => void;
+}) {
   const { t } = useLingui();
   const label = useCodeLabel();
   const [draft, setDraft] = useState<StationPatch>(station);
   // A drag on the plan moves the station under the panel: show where it went.
-  useEffect(() => setDraft({ x: station.x, y: station.y, z: station.z, status: station.status }), [station.x, station.y, station.z, station.status]);
+  useEffect(
+    () => setDraft({ x: station.x, y: station.y, z: station.z, status: station.status }),
+    [station.x, station.y, station.z, station.status],
+  );
   const num = (key: 'x' | 'y' | 'z', max: number, text: string) => (
     <NumberInput
       label={text}

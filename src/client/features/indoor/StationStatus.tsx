@@ -8,7 +8,11 @@ export const STATUS_COLOUR: Record<number, string> = {
   [UWB_STATUS.disabled]: 'var(--mantine-color-red-6)',
   [UWB_STATUS.normal]: 'var(--mantine-color-green-6)',
 };
-const BADGE: Record<number, string> = { [UWB_STATUS.default]: 'gray', [UWB_STATUS.disabled]: 'red', [UWB_STATUS.normal]: 'green' };
+const BADGE: Record<number, string> = {
+  [UWB_STATUS.default]: 'gray',
+  [UWB_STATUS.disabled]: 'red',
+  [UWB_STATUS.normal]: 'green',
+};
 
 /** docs/requirements/states-and-codes.md#default-status-variant: anything past 1 reads as normal. */
 export function StationStatus({ status }: { status: number }) {

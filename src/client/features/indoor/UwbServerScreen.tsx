@@ -16,7 +16,8 @@ export function UwbServerScreen() {
   const recent = useQuery(uwbTagsQuery(60, REFRESH_MS));
   const all = useQuery(uwbTagsQuery(DAY_S, REFRESH_MS));
   const stations = useQuery(allStationsQuery(REFRESH_MS));
-  const byStatus = (status: number) => (stations.data ?? []).filter((s) => (status === UWB_STATUS.normal ? s.status > 1 : s.status === status)).length;
+  const byStatus = (status: number) =>
+    (stations.data ?? []).filter((s) => (status === UWB_STATUS.normal ? s.status > 1 : s.status === status)).length;
   const fresh = new Set((recent.data ?? []).map((t) => t.imei));
 
   return (
@@ -27,19 +28,32 @@ export function UwbServerScreen() {
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         <Stat title={<Trans>最近1分钟上报的标签</Trans>} value={recent.data?.length} testId="stat-recent" />
         {UWB_STATUS_TABLE.map((c) => (
-          <Stat key={c.value} title={<Trans>基站（{label(UWB_STATUS_TABLE, c.value)}）</Trans>} value={stations.data ? byStatus(c.value) : undefined} testId={`stat-status-${c.value}`} />
+          <Stat
+            key={c.value}
+            title={<Trans>基站（{label(UWB_STATUS_TABLE, c.value)}）</Trans>}
+            value={stations.data ? byStatus(c.value) : undefined}
+            testId={`stat-status-${c.value}`}
+          />
         ))}
       </SimpleGrid>
       <Table striped withTableBorder data-testid="uwb-fixes">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>IMEI</Table.Th>
-            <Table.Th><Trans>名称</Trans></Table.Th>
+            <Table.Th>
+              <Trans>名称</Trans>
+            </Table.Th>
             <Table.Th>X</Table.Th>
             <Table.Th>Y</Table.Th>
-            <Table.Th><Trans>楼层</Trans></Table.Th>
-            <Table.Th><Trans>最后定位时间</Trans></Table.Th>
-            <Table.Th><Trans>状态</Trans></Table.Th>
+            <Table.Th>
+              <Trans>楼层</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>最后定位时间</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>状态</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -52,7 +66,15 @@ export function UwbServerScreen() {
               <Table.Td>{tag.floor ?? '-'}</Table.Td>
               <Table.Td>{formatDateCell(tag.ts)}</Table.Td>
               <Table.Td>
-                {fresh.has(tag.imei) ? <Badge color="green" variant="light"><Trans>活跃</Trans></Badge> : <Badge color="gray" variant="light"><Trans>静默</Trans></Badge>}
+                {fresh.has(tag.imei) ? (
+                  <Badge color="green" variant="light">
+                    <Trans>活跃</Trans>
+                  </Badge>
+                ) : (
+                  <Badge color="gray" variant="light">
+                    <Trans>静默</Trans>
+                  </Badge>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -71,8 +93,12 @@ function Stat({ title, value, testId }: { title: ReactNode; value: number | unde
   return (
     <Card withBorder padding="sm">
       <Group justify="space-between" wrap="nowrap">
-        <Text size="sm" c="dimmed">{title}</Text>
-        <Text fw={700} size="xl" data-testid={testId}>{value ?? '-'}</Text>
+        <Text size="sm" c="dimmed">
+          {title}
+        </Text>
+        <Text fw={700} size="xl" data-testid={testId}>
+          {value ?? '-'}
+        </Text>
       </Group>
     </Card>
   );

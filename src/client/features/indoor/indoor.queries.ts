@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ListResult } from '../../../shared/resources/list';
-import { drawingResource, indoorMapResource, uwbBaseStationResource, type UwbTag } from '../../../shared/resources/indoor';
+import {
+  drawingResource,
+  indoorMapResource,
+  uwbBaseStationResource,
+  type UwbTag,
+} from '../../../shared/resources/indoor';
 import { request } from '../../lib/request';
 import { resourceKeys, type Row } from '../resources/resources.queries';
 
@@ -32,7 +37,8 @@ export interface Station {
 }
 
 const ALL = { page: 1, size: 500 };
-const list = (name: string, body: object = ALL) => request<ListResult<Row>>('device', `${name}/list`, body, { background: true });
+const list = (name: string, body: object = ALL) =>
+  request<ListResult<Row>>('device', `${name}/list`, body, { background: true });
 
 /** Every map and every drawing that has a map: the choices of the floor screens. */
 export function plansQuery() {
@@ -46,9 +52,31 @@ export function plansQuery() {
         const map = byId.get(d.indoorMapId as number);
         if (!map) return [];
         const title = [d.project, d.building, d.unit, d.floor].filter(Boolean).join(' / ');
-        return [{ key: `drawing:${d.id}`, title, picture: (d.picture as string | null) ?? (map.picture as string | null), width: map.width as number, height: map.height as number, floor: (d.floor as string | null) ?? (map.floor as string | null), mapId: map.id, drawingId: d.id, uwb: d.kind === 'uwb' }];
+        return [
+          {
+            key: `drawing:${d.id}`,
+            title,
+            picture: (d.picture as string | null) ?? (map.picture as string | null),
+            width: map.width as number,
+            height: map.height as number,
+            floor: (d.floor as string | null) ?? (map.floor as string | null),
+            mapId: map.id,
+            drawingId: d.id,
+            uwb: d.kind === 'uwb',
+          },
+        ];
       });
-      const fromMaps = maps.rows.map((m): Plan => ({ key: `map:${m.id}`, title: String(m.title), picture: m.picture as string | null, width: m.width as number, height: m.height as number, floor: m.floor as string | null, mapId: m.id, drawingId: null, uwb: false }));
+      const fromMaps = maps.rows.map((m): Plan => ({
+        key: `map:${m.id}`,
+        title: String(m.title),
+        picture: m.picture as string | null,
+        width: m.width as number,
+        height: m.height as number,
+        floor: m.floor as string | null,
+        mapId: m.id,
+        drawingId: null,
+        uwb: false,
+      }));
       // UWB drawings first: they are what the live screens open by default.
       return [...fromDrawings.filter((p) => p.uwb), ...fromMaps, ...fromDrawings.filter((p) => !p.uwb)];
     },

@@ -43,7 +43,16 @@ export function useUwbTags(floor?: string | null): UwbTag[] {
     for (const p of pushed.values()) {
       const known = byImei.get(p.imei);
       if (known && known.ts > p.ts) continue;
-      byImei.set(p.imei, { imei: p.imei, name: known?.name ?? null, battery: known?.battery ?? null, state: p.state, x: p.x!, y: p.y!, floor: p.floor ?? known?.floor ?? null, ts: p.ts });
+      byImei.set(p.imei, {
+        imei: p.imei,
+        name: known?.name ?? null,
+        battery: known?.battery ?? null,
+        state: p.state,
+        x: p.x!,
+        y: p.y!,
+        floor: p.floor ?? known?.floor ?? null,
+        ts: p.ts,
+      });
     }
     const all = [...byImei.values()];
     // A tag on another floor is not on this picture; tags that report no floor are shown anyway.

@@ -43,9 +43,18 @@ function InstallationLayer({ rows }: { rows: Row[] }) {
 
   useEffect(() => {
     if (!api) return;
-    const points = rows.map((r) => ({ id: String(r.id), lonLat: [Number(r.lon), Number(r.lat)] as [number, number], state: 1, label: `${String(r.installer)} · ${codeLabel(DEVICE_KIND_TABLE, r.deviceKind)}` }));
+    const points = rows.map((r) => ({
+      id: String(r.id),
+      lonLat: [Number(r.lon), Number(r.lat)] as [number, number],
+      state: 1,
+      label: `${String(r.installer)} · ${codeLabel(DEVICE_KIND_TABLE, r.deviceKind)}`,
+    }));
     api.setMarkers(LAYER, points, { cluster: true });
-    if (points.length) api.fitBounds(points.map((p) => p.lonLat), 40);
+    if (points.length)
+      api.fitBounds(
+        points.map((p) => p.lonLat),
+        40,
+      );
   }, [api, rows, codeLabel]);
 
   useEffect(() => {
@@ -58,7 +67,15 @@ function InstallationLayer({ rows }: { rows: Row[] }) {
 
   if (!selected) return null;
   return (
-    <Paper shadow="md" p="xs" withBorder pos="absolute" top={8} style={{ insetInlineEnd: 8, zIndex: 3, width: 260 }} data-testid="installation-popup">
+    <Paper
+      shadow="md"
+      p="xs"
+      withBorder
+      pos="absolute"
+      top={8}
+      style={{ insetInlineEnd: 8, zIndex: 3, width: 260 }}
+      data-testid="installation-popup"
+    >
       <Group justify="space-between" mb={4}>
         <Badge variant="light">{codeLabel(DEVICE_KIND_TABLE, selected.deviceKind)}</Badge>
         <Text size="xs" c="dimmed" style={{ cursor: 'pointer' }} onClick={() => setSelected(null)}>

@@ -50,7 +50,13 @@ export function DownloadTaskScreen() {
     const [kind, name] = job.resource?.split('/') ?? [];
     const def = kind && name ? findResource(kind, name) : undefined;
     const what = def ? i18n._(def.label) : job.title;
-    return job.kind === 'export' ? t`${what} 导出` : job.kind === 'import' ? t`${what} 导入` : job.kind === 'delete' ? t`${what} 批量删除` : what;
+    return job.kind === 'export'
+      ? t`${what} 导出`
+      : job.kind === 'import'
+        ? t`${what} 导入`
+        : job.kind === 'delete'
+          ? t`${what} 批量删除`
+          : what;
   };
 
   const columns: Column<Job & { id: number }>[] = [
@@ -96,12 +102,25 @@ export function DownloadTaskScreen() {
       render: (j) => (
         <Group gap={4} wrap="nowrap">
           {importReportOf(j) && (
-            <Button size="compact-xs" variant="light" color="gray" leftSection={<IconListDetails size={14} />} onClick={() => setReportOf(j)} data-testid="job-report">
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="gray"
+              leftSection={<IconListDetails size={14} />}
+              onClick={() => setReportOf(j)}
+              data-testid="job-report"
+            >
               <Trans>结果</Trans>
             </Button>
           )}
           {j.downloadable && (
-            <Button size="compact-xs" variant="light" leftSection={<IconDownload size={14} />} onClick={() => download.mutate(j.id)} data-testid="job-download">
+            <Button
+              size="compact-xs"
+              variant="light"
+              leftSection={<IconDownload size={14} />}
+              onClick={() => download.mutate(j.id)}
+              data-testid="job-download"
+            >
               <Trans>下载</Trans>
             </Button>
           )}
@@ -112,7 +131,11 @@ export function DownloadTaskScreen() {
               color="red"
               leftSection={<IconTrash size={14} />}
               data-testid="job-delete"
-              onClick={() => void confirmDanger({ message: t`确定要删除这条数据吗？`, confirmLabel: t`删除` }).then((ok) => ok && remove.mutate([j.id]))}
+              onClick={() =>
+                void confirmDanger({ message: t`确定要删除这条数据吗？`, confirmLabel: t`删除` }).then(
+                  (ok) => ok && remove.mutate([j.id]),
+                )
+              }
             >
               <Trans>删除</Trans>
             </Button>
@@ -146,9 +169,19 @@ export function DownloadTaskScreen() {
       </Text>
       <Paper>
         <DataTable<Job & { id: number }> columns={columns} rows={list.data?.rows ?? []} loading={list.isFetching} />
-        <Pagination page={page} size={size} total={list.data?.total ?? 0} onPageChange={setPage} onSizeChange={(s) => (setSize(s), setPage(1))} />
+        <Pagination
+          page={page}
+          size={size}
+          total={list.data?.total ?? 0}
+          onPageChange={setPage}
+          onSizeChange={(s) => (setSize(s), setPage(1))}
+        />
       </Paper>
-      <ImportReportModal report={report ?? null} errorFileJob={reportOf?.downloadable ? reportOf.id : undefined} onClose={() => setReportOf(null)} />
+      <ImportReportModal
+        report={report ?? null}
+        errorFileJob={reportOf?.downloadable ? reportOf.id : undefined}
+        onClose={() => setReportOf(null)}
+      />
     </Stack>
   );
 }

@@ -27,12 +27,27 @@ export function followJob(first: Job, title: string, opts: FollowOptions = {}): 
   const deleting = first.kind === 'delete';
   const purging = first.kind === 'purge';
   const running = (job: Job) =>
-    opts.texts ? opts.texts.running(job) : importing ? t`正在导入… ${job.progress}%` : deleting ? t`正在删除… ${job.progress}%` : purging ? t`正在清理… ${job.progress}%` : t`正在导出… ${job.progress}%`;
+    opts.texts
+      ? opts.texts.running(job)
+      : importing
+        ? t`正在导入… ${job.progress}%`
+        : deleting
+          ? t`正在删除… ${job.progress}%`
+          : purging
+            ? t`正在清理… ${job.progress}%`
+            : t`正在导出… ${job.progress}%`;
   let settled = false;
   const show = (job: Job): void => {
     if (settled) return;
     if (job.state <= JOB_STATE.running) {
-      notifications.update({ id, loading: true, title, message: running(job), autoClose: false, withCloseButton: true });
+      notifications.update({
+        id,
+        loading: true,
+        title,
+        message: running(job),
+        autoClose: false,
+        withCloseButton: true,
+      });
       return;
     }
     settled = true;
@@ -40,12 +55,32 @@ export function followJob(first: Job, title: string, opts: FollowOptions = {}): 
     clearInterval(timer);
     if (job.state === JOB_STATE.done) {
       const rows = job.rows ?? 0;
-      notifications.update({ id, loading: false, color: 'green', title, message: opts.texts ? opts.texts.done(job) : importing ? t`导入完成，成功 ${rows} 条` : deleting || purging ? t`删除完成，共 ${rows} 条` : t`导出完成，共 ${rows} 条`, autoClose: 4_000 });
+      notifications.update({
+        id,
+        loading: false,
+        color: 'green',
+        title,
+        message: opts.texts
+          ? opts.texts.done(job)
+          : importing
+            ? t`导入完成，成功 ${rows} 条`
+            : deleting || purging
+              ? t`删除完成，共 ${rows} 条`
+              : t`导出完成，共 ${rows} 条`,
+        autoClose: 4_000,
+      });
       if (opts.onDone) opts.onDone(job);
       else void downloadJob(job.id).catch(() => undefined);
     } else {
       const key = job.error ?? 'jobFailed';
-      notifications.update({ id, loading: false, color: 'red', title, message: serverMessage(key, serverMessage('jobFailed', key)), autoClose: 6_000 });
+      notifications.update({
+        id,
+        loading: false,
+        color: 'red',
+        title,
+        message: serverMessage(key, serverMessage('jobFailed', key)),
+        autoClose: 6_000,
+      });
     }
   };
   notifications.show({ id, loading: true, title, message: running(first), autoClose: false });

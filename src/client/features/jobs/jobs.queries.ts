@@ -37,4 +37,5 @@ export async function downloadJob(id: number): Promise<void> {
   a.remove();
 }
 
-export const deleteJobs = (ids: number[]) => request<{ deleted: number }>('user', 'job/delete', { ids }, { showMessage: true });
+export const deleteJobs = (ids: number[]) =>
+  request<{ deleted: number }>('user', 'job/delete', { ids }, { showMessage: true });

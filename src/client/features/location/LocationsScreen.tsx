@@ -25,8 +25,17 @@ function JfLocators() {
   const api = useMapApi();
   const [all, setAll] = useState<MapDevice[]>([]);
   const [source, setSource] = useState('all');
-  const counts = useMemo(() => Object.fromEntries(FIX_SOURCES.map((s) => [s, all.filter((d) => (d.source ?? 'gps') === s).length])), [all]);
-  const shown = useMemo(() => (source === 'all' ? all : all.filter((d) => (d.source ?? 'gps') === source)).toSorted((a, b) => (b.ts ?? 0) - (a.ts ?? 0)), [all, source]);
+  const counts = useMemo(
+    () => Object.fromEntries(FIX_SOURCES.map((s) => [s, all.filter((d) => (d.source ?? 'gps') === s).length])),
+    [all],
+  );
+  const shown = useMemo(
+    () =>
+      (source === 'all' ? all : all.filter((d) => (d.source ?? 'gps') === source)).toSorted(
+        (a, b) => (b.ts ?? 0) - (a.ts ?? 0),
+      ),
+    [all, source],
+  );
 
   return (
     <>
@@ -52,17 +61,32 @@ function JfLocators() {
           <Table fz="xs" verticalSpacing={2} highlightOnHover data-testid="jf-list">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th><Trans>设备</Trans></Table.Th>
-                <Table.Th><Trans>来源</Trans></Table.Th>
-                <Table.Th><Trans>精度</Trans></Table.Th>
-                <Table.Th><Trans>定位时间</Trans></Table.Th>
+                <Table.Th>
+                  <Trans>设备</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>来源</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>精度</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>定位时间</Trans>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {shown.slice(0, LIST_MAX).map((d) => (
-                <Table.Tr key={d.imei} style={{ cursor: 'pointer' }} data-imei={d.imei} onClick={() => api?.setView([d.lon, d.lat], 16)}>
+                <Table.Tr
+                  key={d.imei}
+                  style={{ cursor: 'pointer' }}
+                  data-imei={d.imei}
+                  onClick={() => api?.setView([d.lon, d.lat], 16)}
+                >
                   <Table.Td>{d.name ?? d.imei}</Table.Td>
-                  <Table.Td><FixSourceBadge source={d.source} /></Table.Td>
+                  <Table.Td>
+                    <FixSourceBadge source={d.source} />
+                  </Table.Td>
                   <Table.Td data-testid="jf-accuracy">{formatAccuracy(d.accuracy)}</Table.Td>
                   <Table.Td>{d.ts ? formatDateCell(d.ts, 'MM-DD HH:mm:ss') : '-'}</Table.Td>
                 </Table.Tr>
@@ -71,7 +95,9 @@ function JfLocators() {
           </Table>
           {shown.length > LIST_MAX && (
             <Group justify="center">
-              <Text size="xs" c="dimmed"><Trans>只列出最近的 {LIST_MAX} 台</Trans></Text>
+              <Text size="xs" c="dimmed">
+                <Trans>只列出最近的 {LIST_MAX} 台</Trans>
+              </Text>
             </Group>
           )}
         </ScrollArea.Autosize>

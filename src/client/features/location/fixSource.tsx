@@ -15,4 +15,5 @@ export function FixSourceBadge({ source }: { source?: string | null }) {
 }
 
 /** Metres, or a dash when the device sent no radius. */
-export const formatAccuracy = (m: number | null | undefined) => (m === null || m === undefined ? '-' : m >= 1000 ? `${(m / 1000).toFixed(1)} km` : `${Math.round(m)} m`);
+export const formatAccuracy = (m: number | null | undefined) =>
+  m === null || m === undefined ? '-' : m >= 1000 ? `${(m / 1000).toFixed(1)} km` : `${Math.round(m)} m`;

@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import afterSaleDef, { AFTER_SALE, AFTER_SALE_MARK_REVIEW, AFTER_SALE_TYPE } from '../../../entities/after-sale/resource';
+import afterSaleDef, {
+  AFTER_SALE,
+  AFTER_SALE_MARK_REVIEW,
+  AFTER_SALE_TYPE,
+} from '../../../entities/after-sale/resource';
 import { request } from '../../lib/request';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
@@ -25,10 +29,15 @@ export function AfterSalesScreen(props: RouteScreenProps) {
     await invalidateResource(queryClient, afterSaleDef.name);
   };
   const review = useMutation({
-    mutationFn: (b: { id: number; pass: boolean; comment?: string }) => request('mall', 'afterSale/review', b, { showMessage: true }),
+    mutationFn: (b: { id: number; pass: boolean; comment?: string }) =>
+      request('mall', 'afterSale/review', b, { showMessage: true }),
     onSuccess: done,
   });
-  const act = useMutation({ mutationFn: ({ path, id }: { path: string; id: number }) => request('mall', `afterSale/${path}`, { id }, { showMessage: true }), onSuccess: done });
+  const act = useMutation({
+    mutationFn: ({ path, id }: { path: string; id: number }) =>
+      request('mall', `afterSale/${path}`, { id }, { showMessage: true }),
+    onSuccess: done,
+  });
   const goods = (row: Row) => row.type !== AFTER_SALE_TYPE.refund;
 
   return (
@@ -38,14 +47,54 @@ export function AfterSalesScreen(props: RouteScreenProps) {
         {...props}
         title={<Trans>售后订单</Trans>}
         rowActions={[
-          { id: 'approve', title: t`同意`, color: 'green', mark: AFTER_SALE_MARK_REVIEW, visible: (row) => row.status === AFTER_SALE.pending, run: (row) => setReviewing({ row, pass: true }) },
-          { id: 'reject', title: t`拒绝`, color: 'red', mark: AFTER_SALE_MARK_REVIEW, visible: (row) => row.status === AFTER_SALE.pending, run: (row) => setReviewing({ row, pass: false }) },
-          { id: 'receive', title: t`确认收到退货`, color: 'teal', mark: AFTER_SALE_MARK_REVIEW, visible: (row) => row.status === AFTER_SALE.approved && goods(row), run: (row) => act.mutate({ path: 'receive', id: row.id }) },
-          { id: 'complete', title: t`换货完成`, color: 'teal', mark: AFTER_SALE_MARK_REVIEW, visible: (row) => row.status === AFTER_SALE.received && row.type === AFTER_SALE_TYPE.exchange, run: (row) => act.mutate({ path: 'complete', id: row.id }) },
-          { id: 'refund', title: t`重试退款`, color: 'orange', mark: AFTER_SALE_MARK_REVIEW, visible: (row) => row.status === AFTER_SALE.approved && row.type === AFTER_SALE_TYPE.refund, run: (row) => act.mutate({ path: 'refund', id: row.id }) },
+          {
+            id: 'approve',
+            title: t`同意`,
+            color: 'green',
+            mark: AFTER_SALE_MARK_REVIEW,
+            visible: (row) => row.status === AFTER_SALE.pending,
+            run: (row) => setReviewing({ row, pass: true }),
+          },
+          {
+            id: 'reject',
+            title: t`拒绝`,
+            color: 'red',
+            mark: AFTER_SALE_MARK_REVIEW,
+            visible: (row) => row.status === AFTER_SALE.pending,
+            run: (row) => setReviewing({ row, pass: false }),
+          },
+          {
+            id: 'receive',
+            title: t`确认收到退货`,
+            color: 'teal',
+            mark: AFTER_SALE_MARK_REVIEW,
+            visible: (row) => row.status === AFTER_SALE.approved && goods(row),
+            run: (row) => act.mutate({ path: 'receive', id: row.id }),
+          },
+          {
+            id: 'complete',
+            title: t`换货完成`,
+            color: 'teal',
+            mark: AFTER_SALE_MARK_REVIEW,
+            visible: (row) => row.status === AFTER_SALE.received && row.type === AFTER_SALE_TYPE.exchange,
+            run: (row) => act.mutate({ path: 'complete', id: row.id }),
+          },
+          {
+            id: 'refund',
+            title: t`重试退款`,
+            color: 'orange',
+            mark: AFTER_SALE_MARK_REVIEW,
+            visible: (row) => row.status === AFTER_SALE.approved && row.type === AFTER_SALE_TYPE.refund,
+            run: (row) => act.mutate({ path: 'refund', id: row.id }),
+          },
         ]}
       />
-      <Modal opened={reviewing !== null} onClose={() => setReviewing(null)} title={reviewing?.pass ? <Trans>同意售后</Trans> : <Trans>拒绝售后</Trans>} data-testid="after-sale-review">
+      <Modal
+        opened={reviewing !== null}
+        onClose={() => setReviewing(null)}
+        title={reviewing?.pass ? <Trans>同意售后</Trans> : <Trans>拒绝售后</Trans>}
+        data-testid="after-sale-review"
+      >
         <Stack gap="sm">
           <Text size="sm">
             {String(reviewing?.row.serviceNo ?? '')} · {String(reviewing?.row.reason ?? '')}
@@ -55,7 +104,15 @@ export function AfterSalesScreen(props: RouteScreenProps) {
               <Trans>同意后将通过原支付方式退款 ¥{Number(reviewing.row.amount ?? 0).toFixed(2)}。</Trans>
             </Text>
           )}
-          <Textarea label={t`审核意见`} withAsterisk={!reviewing?.pass} minRows={2} maxLength={200} value={comment} onChange={(e) => setComment(e.currentTarget.value)} data-testid="after-sale-comment" />
+          <Textarea
+            label={t`审核意见`}
+            withAsterisk={!reviewing?.pass}
+            minRows={2}
+            maxLength={200}
+            value={comment}
+            onChange={(e) => setComment(e.currentTarget.value)}
+            data-testid="after-sale-comment"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setReviewing(null)}>
               <Trans>取消</Trans>
@@ -64,7 +121,14 @@ export function AfterSalesScreen(props: RouteScreenProps) {
               color={reviewing?.pass ? 'green' : 'red'}
               disabled={!reviewing?.pass && !comment.trim()}
               loading={review.isPending}
-              onClick={() => reviewing && review.mutate({ id: reviewing.row.id, pass: reviewing.pass, ...(comment.trim() ? { comment: comment.trim() } : {}) })}
+              onClick={() =>
+                reviewing &&
+                review.mutate({
+                  id: reviewing.row.id,
+                  pass: reviewing.pass,
+                  ...(comment.trim() ? { comment: comment.trim() } : {}),
+                })
+              }
               data-testid="after-sale-submit"
             >
               <Trans>确定</Trans>

@@ -39,7 +39,14 @@ export function CheckoutModal({ items, onClose, onPlaced }: CheckoutModalProps) 
   const quote = useQuery(quoteQuery(items, regionCode));
   const methods = useQuery(mallMethodsQuery());
   const place = useMutation({
-    mutationFn: () => placeOrder({ items, address: { name: name.trim(), phone: phone.trim(), detail: detail.trim() }, regionCode, method, ...(remark.trim() ? { remark: remark.trim() } : {}) }),
+    mutationFn: () =>
+      placeOrder({
+        items,
+        address: { name: name.trim(), phone: phone.trim(), detail: detail.trim() },
+        regionCode,
+        method,
+        ...(remark.trim() ? { remark: remark.trim() } : {}),
+      }),
     onSuccess: (placed) => {
       onPlaced?.(placed);
       openPayPage(placed.payUrl);
@@ -107,8 +114,24 @@ export function CheckoutModal({ items, onClose, onPlaced }: CheckoutModalProps) 
           </Table.Tbody>
         </Table>
         <Group grow align="flex-start">
-          <TextInput label={t`收货人`} withAsterisk maxLength={30} value={name} onChange={(e) => setName(e.currentTarget.value)} error={shown(errors.name)} data-testid="checkout-name" />
-          <TextInput label={t`手机号`} withAsterisk maxLength={11} value={phone} onChange={(e) => setPhone(e.currentTarget.value)} error={shown(errors.phone)} data-testid="checkout-phone" />
+          <TextInput
+            label={t`收货人`}
+            withAsterisk
+            maxLength={30}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={shown(errors.name)}
+            data-testid="checkout-name"
+          />
+          <TextInput
+            label={t`手机号`}
+            withAsterisk
+            maxLength={11}
+            value={phone}
+            onChange={(e) => setPhone(e.currentTarget.value)}
+            error={shown(errors.phone)}
+            data-testid="checkout-phone"
+          />
         </Group>
         <div data-testid="checkout-region">
           <RegionSelector value={region} onChange={setRegion} />
@@ -118,18 +141,40 @@ export function CheckoutModal({ items, onClose, onPlaced }: CheckoutModalProps) 
             </Text>
           )}
         </div>
-        <TextInput label={t`详细地址`} withAsterisk maxLength={200} value={detail} onChange={(e) => setDetail(e.currentTarget.value)} error={shown(errors.detail)} data-testid="checkout-address" />
-        <Textarea label={t`备注`} maxLength={200} minRows={1} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} />
+        <TextInput
+          label={t`详细地址`}
+          withAsterisk
+          maxLength={200}
+          value={detail}
+          onChange={(e) => setDetail(e.currentTarget.value)}
+          error={shown(errors.detail)}
+          data-testid="checkout-address"
+        />
+        <Textarea
+          label={t`备注`}
+          maxLength={200}
+          minRows={1}
+          value={remark}
+          onChange={(e) => setRemark(e.currentTarget.value)}
+        />
         <Radio.Group label={t`支付方式`} value={method} onChange={(v) => setMethod(v as PayMethodName)}>
           <Group mt={4}>
             {(methods.data ?? ['sandbox']).map((m) => (
-              <Radio key={m} value={m} label={codeLabel(MALL_PAY_METHOD_TABLE, PAY_METHOD[m])} data-testid={`checkout-method-${m}`} />
+              <Radio
+                key={m}
+                value={m}
+                label={codeLabel(MALL_PAY_METHOD_TABLE, PAY_METHOD[m])}
+                data-testid={`checkout-method-${m}`}
+              />
             ))}
           </Group>
         </Radio.Group>
         <Group justify="space-between" data-testid="checkout-sum">
           <Text size="sm">
-            <Trans>商品金额</Trans> {fenYuan(quote.data?.goodsFen)} · <Trans>运费</Trans> <span data-testid="checkout-freight">{regionCode ? fenYuan(quote.data?.freightFen) : t`选择地区后计算`}</span>
+            <Trans>商品金额</Trans> {fenYuan(quote.data?.goodsFen)} · <Trans>运费</Trans>{' '}
+            <span data-testid="checkout-freight">
+              {regionCode ? fenYuan(quote.data?.freightFen) : t`选择地区后计算`}
+            </span>
           </Text>
           <Text fw={600}>
             <Trans>应付</Trans> <span data-testid="checkout-total">{fenYuan(quote.data?.totalFen)}</span>
@@ -144,7 +189,12 @@ export function CheckoutModal({ items, onClose, onPlaced }: CheckoutModalProps) 
           <Button variant="default" onClick={onClose}>
             <Trans>取消</Trans>
           </Button>
-          <Button onClick={submit} loading={place.isPending} disabled={!quote.data || items.length === 0} data-testid="checkout-place">
+          <Button
+            onClick={submit}
+            loading={place.isPending}
+            disabled={!quote.data || items.length === 0}
+            data-testid="checkout-place"
+          >
             <Trans>提交订单并支付</Trans>
           </Button>
         </Group>

@@ -23,7 +23,10 @@ interface Rule {
 const blank = (): Rule => ({ regions: [], firstUnit: 1, firstPrice: 0, addUnit: 1, addPrice: 0, freeAmount: null });
 
 /** Client-side checks matching freightTemplate/setRules: regions chosen, none in two rules, numbers in range. */
-export function ruleErrors(rules: Rule[], msg: { required: string; twice: (r: string) => string; unit: string }): Record<string, string> {
+export function ruleErrors(
+  rules: Rule[],
+  msg: { required: string; twice: (r: string) => string; unit: string },
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const seen = new Map<string, number>();
   rules.forEach((r, i) => {
@@ -44,31 +47,47 @@ function RulesDrawer({ row, onClose }: { row: Row; onClose: () => void }) {
   const queryClient = useQueryClient();
   const { data: regions = [] } = useQuery(regionsQuery);
   const options = useMemo(
-    () => regions.map((p) => ({ group: p.name, items: [p.name, ...p.cityList.filter((c) => c.name !== p.name).map((c) => `${p.name}/${c.name}`)] })),
+    () =>
+      regions.map((p) => ({
+        group: p.name,
+        items: [p.name, ...p.cityList.filter((c) => c.name !== p.name).map((c) => `${p.name}/${c.name}`)],
+      })),
     [regions],
   );
-  const [rules, setRules] = useState<Rule[]>(() => ((row.rules as Rule[] | undefined) ?? []).map((r) => ({ ...blank(), ...r })));
+  const [rules, setRules] = useState<Rule[]>(() =>
+    ((row.rules as Rule[] | undefined) ?? []).map((r) => ({ ...blank(), ...r })),
+  );
   const [tried, setTried] = useState(false);
-  const errors = ruleErrors(rules, { required: t`请选择地区`, twice: (r) => t`地区 ${r} 出现在两条规则中`, unit: t`须大于 0` });
+  const errors = ruleErrors(rules, {
+    required: t`请选择地区`,
+    twice: (r) => t`地区 ${r} 出现在两条规则中`,
+    unit: t`须大于 0`,
+  });
   const save = useMutation({
     mutationFn: () =>
-      request('mall', 'freightTemplate/setRules', {
-        id: row.id,
-        rules: rules.map((r) => ({
-          regions: r.regions,
-          firstUnit: Number(r.firstUnit),
-          firstPrice: Number(r.firstPrice) || 0,
-          addUnit: Number(r.addUnit),
-          addPrice: Number(r.addPrice) || 0,
-          freeAmount: r.freeAmount === '' || r.freeAmount == null ? null : Number(r.freeAmount),
-        })),
-      }, { showMessage: true }),
+      request(
+        'mall',
+        'freightTemplate/setRules',
+        {
+          id: row.id,
+          rules: rules.map((r) => ({
+            regions: r.regions,
+            firstUnit: Number(r.firstUnit),
+            firstPrice: Number(r.firstPrice) || 0,
+            addUnit: Number(r.addUnit),
+            addPrice: Number(r.addPrice) || 0,
+            freeAmount: r.freeAmount === '' || r.freeAmount == null ? null : Number(r.freeAmount),
+          })),
+        },
+        { showMessage: true },
+      ),
     onSuccess: async () => {
       await queryClient.invalidateQueries();
       onClose();
     },
   });
-  const set = (i: number, patch: Partial<Rule>) => setRules((all) => all.map((r, k) => (k === i ? { ...r, ...patch } : r)));
+  const set = (i: number, patch: Partial<Rule>) =>
+    setRules((all) => all.map((r, k) => (k === i ? { ...r, ...patch } : r)));
   const err = (key: string) => (tried ? errors[key] : undefined);
   return (
     <Drawer opened onClose={onClose} position="right" size="xl" title={t`地区运费规则：${String(row.name ?? '')}`}>
@@ -80,23 +99,76 @@ function RulesDrawer({ row, onClose }: { row: Row; onClose: () => void }) {
           <Card key={i} withBorder data-testid={`freight-rule-${i}`}>
             <Group align="flex-start" wrap="nowrap">
               <Stack gap="xs" style={{ flex: 1 }}>
-                <MultiSelect label={t`地区`} data={options} value={r.regions} onChange={(v) => set(i, { regions: v })} searchable clearable error={err(`${i}.regions`)} data-testid={`freight-rule-regions-${i}`} />
+                <MultiSelect
+                  label={t`地区`}
+                  data={options}
+                  value={r.regions}
+                  onChange={(v) => set(i, { regions: v })}
+                  searchable
+                  clearable
+                  error={err(`${i}.regions`)}
+                  data-testid={`freight-rule-regions-${i}`}
+                />
                 <Group grow>
-                  <NumberInput label={t`首件/首重`} min={0} decimalScale={2} value={r.firstUnit} onChange={(v) => set(i, { firstUnit: v })} error={err(`${i}.firstUnit`)} />
-                  <NumberInput label={t`首费（元）`} min={0} decimalScale={2} value={r.firstPrice} onChange={(v) => set(i, { firstPrice: v })} />
-                  <NumberInput label={t`续件/续重`} min={0} decimalScale={2} value={r.addUnit} onChange={(v) => set(i, { addUnit: v })} error={err(`${i}.addUnit`)} />
-                  <NumberInput label={t`续费（元）`} min={0} decimalScale={2} value={r.addPrice} onChange={(v) => set(i, { addPrice: v })} />
-                  <NumberInput label={t`满额包邮（元）`} min={0} decimalScale={2} value={r.freeAmount ?? ''} onChange={(v) => set(i, { freeAmount: v === '' ? null : v })} placeholder={t`不包邮`} />
+                  <NumberInput
+                    label={t`首件/首重`}
+                    min={0}
+                    decimalScale={2}
+                    value={r.firstUnit}
+                    onChange={(v) => set(i, { firstUnit: v })}
+                    error={err(`${i}.firstUnit`)}
+                  />
+                  <NumberInput
+                    label={t`首费（元）`}
+                    min={0}
+                    decimalScale={2}
+                    value={r.firstPrice}
+                    onChange={(v) => set(i, { firstPrice: v })}
+                  />
+                  <NumberInput
+                    label={t`续件/续重`}
+                    min={0}
+                    decimalScale={2}
+                    value={r.addUnit}
+                    onChange={(v) => set(i, { addUnit: v })}
+                    error={err(`${i}.addUnit`)}
+                  />
+                  <NumberInput
+                    label={t`续费（元）`}
+                    min={0}
+                    decimalScale={2}
+                    value={r.addPrice}
+                    onChange={(v) => set(i, { addPrice: v })}
+                  />
+                  <NumberInput
+                    label={t`满额包邮（元）`}
+                    min={0}
+                    decimalScale={2}
+                    value={r.freeAmount ?? ''}
+                    onChange={(v) => set(i, { freeAmount: v === '' ? null : v })}
+                    placeholder={t`不包邮`}
+                  />
                 </Group>
               </Stack>
-              <ActionIcon variant="subtle" color="red" mt={24} aria-label={t`删除规则`} onClick={() => setRules((all) => all.filter((_, k) => k !== i))}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mt={24}
+                aria-label={t`删除规则`}
+                onClick={() => setRules((all) => all.filter((_, k) => k !== i))}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
           </Card>
         ))}
         <Group justify="space-between">
-          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setRules((all) => [...all, blank()])} data-testid="freight-rule-add">
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setRules((all) => [...all, blank()])}
+            data-testid="freight-rule-add"
+          >
             <Trans>添加地区规则</Trans>
           </Button>
           <Button
@@ -124,7 +196,11 @@ export function FreightTemplateScreen(props: RouteScreenProps) {
       <ResourceScreen
         def={freightTemplateDef}
         {...props}
-        rowActions={hasMark('freightTemplate:update') ? [{ id: 'freightRules', title: t`地区规则`, run: (row) => setEditing(row) }] : []}
+        rowActions={
+          hasMark('freightTemplate:update')
+            ? [{ id: 'freightRules', title: t`地区规则`, run: (row) => setEditing(row) }]
+            : []
+        }
       />
       {editing && <RulesDrawer row={editing} onClose={() => setEditing(null)} />}
     </>

@@ -10,7 +10,6 @@ import { useCodeLabel } from '../resources/display';
 import { mallChartOptions, type MallStats } from './mallCharts';
 import { fenYuan } from './mallOrders.api';
 
-
 /** /MallData: paid amount and orders by day, orders by status, top products and conversion (paid orders / product views) over a date range. */
 export function MallDataScreen() {
   const { t } = useLingui();
@@ -22,7 +21,11 @@ export function MallDataScreen() {
   const fromError = day.test(from) ? undefined : t`请选择日期`;
   const toError = !day.test(to) ? t`请选择日期` : !fromError && from > to ? t`结束日期不能早于开始日期` : undefined;
   const valid = !fromError && !toError;
-  const stats = useQuery({ queryKey: ['mall', 'stats', from, to], queryFn: () => request<MallStats>('mall', 'order/stats', { from, to }), enabled: valid });
+  const stats = useQuery({
+    queryKey: ['mall', 'stats', from, to],
+    queryFn: () => request<MallStats>('mall', 'order/stats', { from, to }),
+    enabled: valid,
+  });
   const s = stats.data;
   const rtl = useDirection().dir === 'rtl';
   const charts = useMemo(
@@ -51,8 +54,22 @@ export function MallDataScreen() {
           <Trans>商城数据</Trans>
         </Title>
         <Group>
-          <TextInput type="date" label={t`开始日期`} value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={fromError} data-testid="mall-data-from" />
-          <TextInput type="date" label={t`结束日期`} value={to} onChange={(e) => setTo(e.currentTarget.value)} error={toError} data-testid="mall-data-to" />
+          <TextInput
+            type="date"
+            label={t`开始日期`}
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+            error={fromError}
+            data-testid="mall-data-from"
+          />
+          <TextInput
+            type="date"
+            label={t`结束日期`}
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            error={toError}
+            data-testid="mall-data-to"
+          />
         </Group>
       </Group>
       {s && charts && (

@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Table, Text, TextInput, Timeline } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import orderDef, { MALL_ORDER, MALL_ORDER_MARK_CANCEL, MALL_ORDER_MARK_SHIP } from '../../../entities/mall-order/resource';
+import orderDef, {
+  MALL_ORDER,
+  MALL_ORDER_MARK_CANCEL,
+  MALL_ORDER_MARK_SHIP,
+} from '../../../entities/mall-order/resource';
 import { request } from '../../lib/request';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
@@ -12,7 +16,14 @@ import { formatDateCell } from '../../components/DataTable/cells';
 
 interface Detail {
   order: Row;
-  items: { id: number; name: string; specs: Record<string, string>; priceFen: number; qty: number; returnedQty: number }[];
+  items: {
+    id: number;
+    name: string;
+    specs: Record<string, string>;
+    priceFen: number;
+    qty: number;
+    returnedQty: number;
+  }[];
   timeline: { at: string; event: string; note?: string }[];
 }
 
@@ -34,11 +45,38 @@ export function OrderManagementScreen(props: RouteScreenProps) {
     setCancelling(null);
     await invalidateResource(queryClient, orderDef.name);
   };
-  const ship = useMutation({ mutationFn: (row: Row) => request('mall', 'order/ship', { id: row.id, carrier: carrier.trim(), trackingNo: trackingNo.trim() }, { showMessage: true }), onSuccess: done });
-  const cancel = useMutation({ mutationFn: (row: Row) => request('mall', 'order/cancel', { id: row.id }, { showMessage: true }), onSuccess: done });
-  const complete = useMutation({ mutationFn: (row: Row) => request('mall', 'order/complete', { id: row.id }, { showMessage: true }), onSuccess: done });
-  const detail = useQuery({ queryKey: ['mall', 'orderDetail', showing?.id], queryFn: () => request<Detail>('mall', 'order/detail', { id: showing!.id }), enabled: !!showing });
-  const events: Record<string, string> = { placed: t`下单`, paid: t`付款`, shipped: t`发货`, completed: t`完成`, cancelled: t`取消`, refunded: t`退款`, afterSale: t`售后申请` };
+  const ship = useMutation({
+    mutationFn: (row: Row) =>
+      request(
+        'mall',
+        'order/ship',
+        { id: row.id, carrier: carrier.trim(), trackingNo: trackingNo.trim() },
+        { showMessage: true },
+      ),
+    onSuccess: done,
+  });
+  const cancel = useMutation({
+    mutationFn: (row: Row) => request('mall', 'order/cancel', { id: row.id }, { showMessage: true }),
+    onSuccess: done,
+  });
+  const complete = useMutation({
+    mutationFn: (row: Row) => request('mall', 'order/complete', { id: row.id }, { showMessage: true }),
+    onSuccess: done,
+  });
+  const detail = useQuery({
+    queryKey: ['mall', 'orderDetail', showing?.id],
+    queryFn: () => request<Detail>('mall', 'order/detail', { id: showing!.id }),
+    enabled: !!showing,
+  });
+  const events: Record<string, string> = {
+    placed: t`下单`,
+    paid: t`付款`,
+    shipped: t`发货`,
+    completed: t`完成`,
+    cancelled: t`取消`,
+    refunded: t`退款`,
+    afterSale: t`售后申请`,
+  };
   const trackingOk = /^[A-Za-z0-9-]{6,40}$/.test(trackingNo.trim());
 
   return (
@@ -61,14 +99,40 @@ export function OrderManagementScreen(props: RouteScreenProps) {
               setShipping(row);
             },
           },
-          { id: 'complete', title: t`确认收货`, color: 'teal', mark: MALL_ORDER_MARK_SHIP, visible: (row) => row.status === MALL_ORDER.shipped, run: (row) => complete.mutate(row) },
-          { id: 'cancel', title: t`取消订单`, color: 'red', mark: MALL_ORDER_MARK_CANCEL, visible: (row) => row.status === MALL_ORDER.unpaid || row.status === MALL_ORDER.paid, run: (row) => setCancelling(row) },
+          {
+            id: 'complete',
+            title: t`确认收货`,
+            color: 'teal',
+            mark: MALL_ORDER_MARK_SHIP,
+            visible: (row) => row.status === MALL_ORDER.shipped,
+            run: (row) => complete.mutate(row),
+          },
+          {
+            id: 'cancel',
+            title: t`取消订单`,
+            color: 'red',
+            mark: MALL_ORDER_MARK_CANCEL,
+            visible: (row) => row.status === MALL_ORDER.unpaid || row.status === MALL_ORDER.paid,
+            run: (row) => setCancelling(row),
+          },
         ]}
       />
-      <Modal opened={shipping !== null} onClose={() => setShipping(null)} title={<Trans>发货</Trans>} data-testid="order-ship">
+      <Modal
+        opened={shipping !== null}
+        onClose={() => setShipping(null)}
+        title={<Trans>发货</Trans>}
+        data-testid="order-ship"
+      >
         <Stack gap="sm">
           <Text size="sm">{String(shipping?.orderNo ?? '')}</Text>
-          <TextInput label={t`快递公司`} withAsterisk maxLength={30} value={carrier} onChange={(e) => setCarrier(e.currentTarget.value)} data-testid="order-ship-carrier" />
+          <TextInput
+            label={t`快递公司`}
+            withAsterisk
+            maxLength={30}
+            value={carrier}
+            onChange={(e) => setCarrier(e.currentTarget.value)}
+            data-testid="order-ship-carrier"
+          />
           <TextInput
             label={t`快递单号`}
             withAsterisk
@@ -82,18 +146,29 @@ export function OrderManagementScreen(props: RouteScreenProps) {
             <Button variant="default" onClick={() => setShipping(null)}>
               <Trans>取消</Trans>
             </Button>
-            <Button disabled={!carrier.trim() || !trackingOk} loading={ship.isPending} onClick={() => shipping && ship.mutate(shipping)} data-testid="order-ship-submit">
+            <Button
+              disabled={!carrier.trim() || !trackingOk}
+              loading={ship.isPending}
+              onClick={() => shipping && ship.mutate(shipping)}
+              data-testid="order-ship-submit"
+            >
               <Trans>确认发货</Trans>
             </Button>
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title={<Trans>取消订单</Trans>} data-testid="order-cancel">
+      <Modal
+        opened={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        title={<Trans>取消订单</Trans>}
+        data-testid="order-cancel"
+      >
         <Stack gap="sm">
           <Text size="sm">
             {cancelling?.status === MALL_ORDER.paid ? (
               <Trans>
-                订单 {String(cancelling?.orderNo ?? '')} 已付款，取消将原路退回全部款项 ¥{Number(cancelling?.total ?? 0).toFixed(2)} 并恢复库存。确定取消？
+                订单 {String(cancelling?.orderNo ?? '')} 已付款，取消将原路退回全部款项 ¥
+                {Number(cancelling?.total ?? 0).toFixed(2)} 并恢复库存。确定取消？
               </Trans>
             ) : (
               <Trans>确定取消订单 {String(cancelling?.orderNo ?? '')}？库存将恢复。</Trans>
@@ -103,17 +178,30 @@ export function OrderManagementScreen(props: RouteScreenProps) {
             <Button variant="default" onClick={() => setCancelling(null)}>
               <Trans>返回</Trans>
             </Button>
-            <Button color="red" loading={cancel.isPending} onClick={() => cancelling && cancel.mutate(cancelling)} data-testid="order-cancel-submit">
+            <Button
+              color="red"
+              loading={cancel.isPending}
+              onClick={() => cancelling && cancel.mutate(cancelling)}
+              data-testid="order-cancel-submit"
+            >
               <Trans>确定取消</Trans>
             </Button>
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={showing !== null} onClose={() => setShowing(null)} title={<Trans>订单详情</Trans>} size="lg" data-testid="order-detail">
+      <Modal
+        opened={showing !== null}
+        onClose={() => setShowing(null)}
+        title={<Trans>订单详情</Trans>}
+        size="lg"
+        data-testid="order-detail"
+      >
         {detail.data && (
           <Stack gap="sm">
             <Text size="sm">
-              {String(detail.data.order.orderNo)} · {String(detail.data.order.buyerName)} {String(detail.data.order.phone)} · {String(detail.data.order.regionCode)} {String(detail.data.order.address)}
+              {String(detail.data.order.orderNo)} · {String(detail.data.order.buyerName)}{' '}
+              {String(detail.data.order.phone)} · {String(detail.data.order.regionCode)}{' '}
+              {String(detail.data.order.address)}
             </Text>
             <Table withTableBorder>
               <Table.Tbody>
@@ -133,7 +221,9 @@ export function OrderManagementScreen(props: RouteScreenProps) {
               </Table.Tbody>
             </Table>
             <Text size="sm">
-              <Trans>运费</Trans> {fenYuan(Number(detail.data.order.freightFen))} · <Trans>实付</Trans> {fenYuan(Number(detail.data.order.totalFen))} · <Trans>已退款</Trans> {fenYuan(Number(detail.data.order.refundedFen))}
+              <Trans>运费</Trans> {fenYuan(Number(detail.data.order.freightFen))} · <Trans>实付</Trans>{' '}
+              {fenYuan(Number(detail.data.order.totalFen))} · <Trans>已退款</Trans>{' '}
+              {fenYuan(Number(detail.data.order.refundedFen))}
             </Text>
             <Timeline active={detail.data.timeline.length - 1} bulletSize={14} data-testid="order-timeline">
               {detail.data.timeline.map((e, i) => (

@@ -21,7 +21,11 @@ export interface MallChartTexts {
 }
 
 /** The four charts of /MallData, pure so their layout can be checked without a canvas. */
-export function mallChartOptions(s: MallStats, x: MallChartTexts, rtl = false): { days: ChartOption; status: ChartOption; products: ChartOption; conversion: ChartOption } {
+export function mallChartOptions(
+  s: MallStats,
+  x: MallChartTexts,
+  rtl = false,
+): { days: ChartOption; status: ChartOption; products: ChartOption; conversion: ChartOption } {
   const days: ChartOption = {
     tooltip: { trigger: 'axis' },
     ...cartesianFrame({ rtl, data: [x.sales, x.orders] }),
@@ -54,7 +58,9 @@ export function mallChartOptions(s: MallStats, x: MallChartTexts, rtl = false): 
     ...cartesianFrame({ legend: 'none' }),
     xAxis: { type: 'category', data: x.steps },
     yAxis: { type: 'value', minInterval: 1 },
-    series: [{ type: 'bar', label: { show: true, position: 'top' }, data: [s.totals.views, s.totals.placed, s.totals.paid] }],
+    series: [
+      { type: 'bar', label: { show: true, position: 'top' }, data: [s.totals.views, s.totals.placed, s.totals.paid] },
+    ],
   };
   return { days, status, products, conversion };
 }

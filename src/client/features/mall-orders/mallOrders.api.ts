@@ -14,12 +14,23 @@ export interface Placed {
 }
 
 export const mallMethodsQuery = () =>
-  queryOptions({ queryKey: ['mall', 'methods'], queryFn: async () => (await request<{ methods: PayMethodName[] }>('mall', 'order/methods', {}, { quiet: true })).methods, staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['mall', 'methods'],
+    queryFn: async () =>
+      (await request<{ methods: PayMethodName[] }>('mall', 'order/methods', {}, { quiet: true })).methods,
+    staleTime: 60_000,
+  });
 
 export const quoteQuery = (items: CartItem[], regionCode: string) =>
   queryOptions({
     queryKey: ['mall', 'quote', items, regionCode],
-    queryFn: () => request<Quote>('mall', 'order/quote', { items, ...(regionCode ? { regionCode } : {}) }, { quiet: true, background: true }),
+    queryFn: () =>
+      request<Quote>(
+        'mall',
+        'order/quote',
+        { items, ...(regionCode ? { regionCode } : {}) },
+        { quiet: true, background: true },
+      ),
     enabled: items.length > 0,
   });
 
@@ -28,5 +39,5 @@ export const placeOrder = (body: PlaceBody) => request<Placed>('mall', 'order/pl
 export const fenYuan = (fen: number | null | undefined): string => `¥${((fen ?? 0) / 100).toFixed(2)}`;
 
 /** '省/市/区' of a region selector value (empty levels left out). */
-export const regionPath = (v: { province?: string; city?: string; district?: string }): string => [v.province, v.city, v.district].filter(Boolean).join('/');
-
+export const regionPath = (v: { province?: string; city?: string; district?: string }): string =>
+  [v.province, v.city, v.district].filter(Boolean).join('/');

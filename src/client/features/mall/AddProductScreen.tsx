@@ -1,10 +1,31 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Group, Image, NumberInput, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Image,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PRODUCT_STATUS } from '../../../entities/product/resource';
-import { mergeMatrix, skuProblem, specText, splitValues, type SkuInput, type SpecLine } from '../../../entities/product/sku';
+import {
+  mergeMatrix,
+  skuProblem,
+  specText,
+  splitValues,
+  type SkuInput,
+  type SpecLine,
+} from '../../../entities/product/sku';
 import { UploadButton } from '../../components/Upload';
 import { request, RequestError } from '../../lib/request';
 import { serverMessage } from '../../i18n/serverMessages';
@@ -38,7 +59,9 @@ export function AddProductScreen(_props: RouteScreenProps) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const editId = Number(new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search).get('id') ?? NaN) || undefined;
+  const editId =
+    Number(new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search).get('id') ?? NaN) ||
+    undefined;
   const categories = useQuery(refOptionsQuery({ kind: 'mall', resource: 'mallCategory' }));
   const merchants = useQuery(refOptionsQuery({ kind: 'mall', resource: 'merchant' }));
   const templates = useQuery(refOptionsQuery({ kind: 'mall', resource: 'productSpec' }));
@@ -58,7 +81,11 @@ export function AddProductScreen(_props: RouteScreenProps) {
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
 
-  const lines: SpecLine[] = useMemo(() => specs.map((s) => ({ name: s.name.trim(), values: splitValues(s.text) })).filter((s) => s.name && s.values.length), [specs]);
+  const lines: SpecLine[] = useMemo(
+    () =>
+      specs.map((s) => ({ name: s.name.trim(), values: splitValues(s.text) })).filter((s) => s.name && s.values.length),
+    [specs],
+  );
 
   // Editing: load the product once.
   useEffect(() => {
@@ -73,14 +100,26 @@ export function AddProductScreen(_props: RouteScreenProps) {
       setWeightG(p.weightG);
       setStatus(String(p.status));
       setSpecs(p.specs.map((s) => ({ name: s.name, text: s.values.join(',') })));
-      setSkus(p.skus.map((s) => ({ id: s.id, specs: s.specs, priceFen: s.priceFen, stock: s.stock, code: s.code, image: s.image, status: s.status })));
+      setSkus(
+        p.skus.map((s) => ({
+          id: s.id,
+          specs: s.specs,
+          priceFen: s.priceFen,
+          stock: s.stock,
+          code: s.code,
+          image: s.image,
+          status: s.status,
+        })),
+      );
     });
   }, [editId]);
 
   // The matrix follows the spec lines, keeping what was typed for combinations that remain.
   const key = JSON.stringify(lines);
   useEffect(() => {
-    setSkus((prev) => mergeMatrix(lines, prev, { priceFen: fenOf(defaults.price || 0), stock: Number(defaults.stock) || 0 }));
+    setSkus((prev) =>
+      mergeMatrix(lines, prev, { priceFen: fenOf(defaults.price || 0), stock: Number(defaults.stock) || 0 }),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
@@ -89,7 +128,9 @@ export function AddProductScreen(_props: RouteScreenProps) {
     form.append('file', file);
     setUploading(true);
     try {
-      const url = String(await request<string>('user', 'ossUser/addOssHederImg', form, { upload: true, timeoutMs: 120_000 }));
+      const url = String(
+        await request<string>('user', 'ossUser/addOssHederImg', form, { upload: true, timeoutMs: 120_000 }),
+      );
       setImages((list) => [...list, url]);
     } catch {
       // The call helper already showed why.
@@ -98,8 +139,12 @@ export function AddProductScreen(_props: RouteScreenProps) {
     }
   };
 
-  const setSku = (i: number, patch: Partial<SkuInput>) => setSkus((list) => list.map((s, k) => (k === i ? { ...s, ...patch } : s)));
-  const applyDefaults = () => setSkus((list) => list.map((s) => ({ ...s, priceFen: fenOf(defaults.price || 0), stock: Number(defaults.stock) || 0 })));
+  const setSku = (i: number, patch: Partial<SkuInput>) =>
+    setSkus((list) => list.map((s, k) => (k === i ? { ...s, ...patch } : s)));
+  const applyDefaults = () =>
+    setSkus((list) =>
+      list.map((s) => ({ ...s, priceFen: fenOf(defaults.price || 0), stock: Number(defaults.stock) || 0 })),
+    );
 
   const validate = (): boolean => {
     const e: Record<string, string> = {};
@@ -139,7 +184,8 @@ export function AddProductScreen(_props: RouteScreenProps) {
     }
   };
 
-  const options = (rows: Row[] | undefined) => (rows ?? []).map((r) => ({ value: String(r.id), label: String(r.name) }));
+  const options = (rows: Row[] | undefined) =>
+    (rows ?? []).map((r) => ({ value: String(r.id), label: String(r.name) }));
 
   return (
     <Stack gap="md" maw={1100} data-testid="add-product">
@@ -148,12 +194,42 @@ export function AddProductScreen(_props: RouteScreenProps) {
       <Card withBorder>
         <Stack gap="sm">
           <Group grow align="flex-start">
-            <TextInput label={t`商品名称`} withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={100} data-testid="product-name" />
-            <TextInput label={t`副标题`} value={subtitle} onChange={(e) => setSubtitle(e.currentTarget.value)} maxLength={200} />
+            <TextInput
+              label={t`商品名称`}
+              withAsterisk
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={errors.name}
+              maxLength={100}
+              data-testid="product-name"
+            />
+            <TextInput
+              label={t`副标题`}
+              value={subtitle}
+              onChange={(e) => setSubtitle(e.currentTarget.value)}
+              maxLength={200}
+            />
           </Group>
           <Group grow align="flex-start">
-            <Select label={t`商品分类`} withAsterisk data={options(categories.data)} value={categoryId} onChange={setCategoryId} error={errors.categoryId} searchable data-testid="product-category" />
-            <Select label={t`所属商户`} placeholder={t`官方自营`} data={options(merchants.data)} value={merchantId} onChange={setMerchantId} clearable searchable />
+            <Select
+              label={t`商品分类`}
+              withAsterisk
+              data={options(categories.data)}
+              value={categoryId}
+              onChange={setCategoryId}
+              error={errors.categoryId}
+              searchable
+              data-testid="product-category"
+            />
+            <Select
+              label={t`所属商户`}
+              placeholder={t`官方自营`}
+              data={options(merchants.data)}
+              value={merchantId}
+              onChange={setMerchantId}
+              clearable
+              searchable
+            />
             <Select
               label={t`状态`}
               data={[
@@ -167,7 +243,13 @@ export function AddProductScreen(_props: RouteScreenProps) {
           </Group>
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              <Trans>商品图片</Trans> <Text span c="red">*</Text> <Text span size="xs" c="dimmed"><Trans>第一张为封面，最多9张</Trans></Text>
+              <Trans>商品图片</Trans>{' '}
+              <Text span c="red">
+                *
+              </Text>{' '}
+              <Text span size="xs" c="dimmed">
+                <Trans>第一张为封面，最多9张</Trans>
+              </Text>
             </Text>
             <Group gap="xs">
               {images.map((src, i) => (
@@ -175,11 +257,20 @@ export function AddProductScreen(_props: RouteScreenProps) {
                   <Image src={src} w={72} h={72} fit="cover" radius="sm" alt="" data-testid="product-image" />
                   <Group gap={2}>
                     {i > 0 && (
-                      <Button size="compact-xs" variant="subtle" onClick={() => setImages((l) => [l[i]!, ...l.filter((_, k) => k !== i)])}>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={() => setImages((l) => [l[i]!, ...l.filter((_, k) => k !== i)])}
+                      >
                         <Trans>设为封面</Trans>
                       </Button>
                     )}
-                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => setImages((l) => l.filter((_, k) => k !== i))}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setImages((l) => l.filter((_, k) => k !== i))}
+                    >
                       <Trans>删除</Trans>
                     </Button>
                   </Group>
@@ -187,8 +278,21 @@ export function AddProductScreen(_props: RouteScreenProps) {
               ))}
             </Group>
             <Group gap="xs" align="flex-end">
-              {images.length < 9 && <UploadButton kind="image" onFile={(f) => void upload(f)} loading={uploading} data-testid="product-image-upload" />}
-              <TextInput placeholder={t`或填写图片地址`} value={imageUrl} onChange={(e) => setImageUrl(e.currentTarget.value)} w={260} data-testid="product-image-url" />
+              {images.length < 9 && (
+                <UploadButton
+                  kind="image"
+                  onFile={(f) => void upload(f)}
+                  loading={uploading}
+                  data-testid="product-image-upload"
+                />
+              )}
+              <TextInput
+                placeholder={t`或填写图片地址`}
+                value={imageUrl}
+                onChange={(e) => setImageUrl(e.currentTarget.value)}
+                w={260}
+                data-testid="product-image-url"
+              />
               <Button
                 variant="light"
                 disabled={!imageUrl.trim() || images.length >= 9}
@@ -207,7 +311,14 @@ export function AddProductScreen(_props: RouteScreenProps) {
               </Text>
             )}
           </Stack>
-          <Textarea label={t`商品详情`} value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={3} maxLength={5000} />
+          <Textarea
+            label={t`商品详情`}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            autosize
+            minRows={3}
+            maxLength={5000}
+          />
         </Stack>
       </Card>
 
@@ -220,32 +331,73 @@ export function AddProductScreen(_props: RouteScreenProps) {
             <Group gap="xs">
               <Select
                 placeholder={t`从规格模板添加`}
-                data={(templates.data ?? []).map((r) => ({ value: String(r.id), label: `${String(r.name)}：${String(r.values)}` }))}
+                data={(templates.data ?? []).map((r) => ({
+                  value: String(r.id),
+                  label: `${String(r.name)}：${String(r.values)}`,
+                }))}
                 value={null}
                 onChange={(v) => {
                   const tpl = templates.data?.find((r) => String(r.id) === v);
-                  if (tpl && specs.length < 3) setSpecs((l) => [...l, { name: String(tpl.name), text: String(tpl.values) }]);
+                  if (tpl && specs.length < 3)
+                    setSpecs((l) => [...l, { name: String(tpl.name), text: String(tpl.values) }]);
                 }}
                 w={260}
                 data-testid="spec-template"
               />
-              <Button variant="light" disabled={specs.length >= 3} onClick={() => setSpecs((l) => [...l, { name: '', text: '' }])} data-testid="spec-add">
+              <Button
+                variant="light"
+                disabled={specs.length >= 3}
+                onClick={() => setSpecs((l) => [...l, { name: '', text: '' }])}
+                data-testid="spec-add"
+              >
                 <Trans>添加规格</Trans>
               </Button>
             </Group>
           </Group>
           {specs.map((s, i) => (
             <Group key={i} align="flex-end">
-              <TextInput label={t`规格名称`} value={s.name} onChange={(e) => { const v = e.currentTarget.value; setSpecs((l) => l.map((x, k) => (k === i ? { ...x, name: v } : x))); }} w={160} data-testid={`spec-name-${i}`} />
-              <TextInput label={t`规格值（逗号分隔）`} value={s.text} onChange={(e) => { const v = e.currentTarget.value; setSpecs((l) => l.map((x, k) => (k === i ? { ...x, text: v } : x))); }} style={{ flex: 1 }} data-testid={`spec-values-${i}`} />
+              <TextInput
+                label={t`规格名称`}
+                value={s.name}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  setSpecs((l) => l.map((x, k) => (k === i ? { ...x, name: v } : x)));
+                }}
+                w={160}
+                data-testid={`spec-name-${i}`}
+              />
+              <TextInput
+                label={t`规格值（逗号分隔）`}
+                value={s.text}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  setSpecs((l) => l.map((x, k) => (k === i ? { ...x, text: v } : x)));
+                }}
+                style={{ flex: 1 }}
+                data-testid={`spec-values-${i}`}
+              />
               <Button variant="subtle" color="red" onClick={() => setSpecs((l) => l.filter((_, k) => k !== i))}>
                 <Trans>删除</Trans>
               </Button>
             </Group>
           ))}
           <Group align="flex-end">
-            <NumberInput label={t`统一价格（元）`} min={0} decimalScale={2} value={defaults.price} onChange={(v) => setDefaults((d) => ({ ...d, price: v }))} w={150} />
-            <NumberInput label={t`统一库存`} min={0} allowDecimal={false} value={defaults.stock} onChange={(v) => setDefaults((d) => ({ ...d, stock: v }))} w={150} />
+            <NumberInput
+              label={t`统一价格（元）`}
+              min={0}
+              decimalScale={2}
+              value={defaults.price}
+              onChange={(v) => setDefaults((d) => ({ ...d, price: v }))}
+              w={150}
+            />
+            <NumberInput
+              label={t`统一库存`}
+              min={0}
+              allowDecimal={false}
+              value={defaults.stock}
+              onChange={(v) => setDefaults((d) => ({ ...d, stock: v }))}
+              w={150}
+            />
             <Button variant="default" onClick={applyDefaults}>
               <Trans>批量填充</Trans>
             </Button>
@@ -253,10 +405,18 @@ export function AddProductScreen(_props: RouteScreenProps) {
           <Table withTableBorder data-testid="sku-matrix">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th><Trans>规格</Trans></Table.Th>
-                <Table.Th><Trans>SKU编码</Trans></Table.Th>
-                <Table.Th><Trans>价格（元）</Trans></Table.Th>
-                <Table.Th><Trans>库存</Trans></Table.Th>
+                <Table.Th>
+                  <Trans>规格</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>SKU编码</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>价格（元）</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>库存</Trans>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -264,13 +424,33 @@ export function AddProductScreen(_props: RouteScreenProps) {
                 <Table.Tr key={specText(s.specs)} data-testid="sku-row">
                   <Table.Td>{specText(s.specs)}</Table.Td>
                   <Table.Td>
-                    <TextInput size="xs" value={s.code ?? ''} placeholder={t`自动生成`} onChange={(e) => setSku(i, { code: e.currentTarget.value })} maxLength={64} />
+                    <TextInput
+                      size="xs"
+                      value={s.code ?? ''}
+                      placeholder={t`自动生成`}
+                      onChange={(e) => setSku(i, { code: e.currentTarget.value })}
+                      maxLength={64}
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput size="xs" min={0} decimalScale={2} value={yuanOf(s.priceFen)} onChange={(v) => setSku(i, { priceFen: fenOf(v || 0) })} data-testid={`sku-price-${i}`} />
+                    <NumberInput
+                      size="xs"
+                      min={0}
+                      decimalScale={2}
+                      value={yuanOf(s.priceFen)}
+                      onChange={(v) => setSku(i, { priceFen: fenOf(v || 0) })}
+                      data-testid={`sku-price-${i}`}
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput size="xs" min={0} allowDecimal={false} value={s.stock} onChange={(v) => setSku(i, { stock: Number(v) || 0 })} data-testid={`sku-stock-${i}`} />
+                    <NumberInput
+                      size="xs"
+                      min={0}
+                      allowDecimal={false}
+                      value={s.stock}
+                      onChange={(v) => setSku(i, { stock: Number(v) || 0 })}
+                      data-testid={`sku-stock-${i}`}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -48,7 +48,12 @@ function AdjustStockModal({ row, onClose }: { row: Row | null; onClose: () => vo
     if (next.delta || next.reason || !row) return;
     setBusy(true);
     try {
-      const res = await request<{ stock: number }>('mall', 'productSku/adjustStock', { id: row.id, delta: d, reason, note: note.trim() || undefined }, { quiet: true });
+      const res = await request<{ stock: number }>(
+        'mall',
+        'productSku/adjustStock',
+        { id: row.id, delta: d, reason, note: note.trim() || undefined },
+        { quiet: true },
+      );
       toast('success', t`库存已调整为 ${res.stock}`);
       await invalidateResource(queryClient, productSkuDef.name);
       await queryClient.invalidateQueries({ queryKey: ['mall', 'productSku', 'movements', row.id] });
@@ -56,7 +61,10 @@ function AdjustStockModal({ row, onClose }: { row: Row | null; onClose: () => vo
     } catch (error) {
       const key = error instanceof RequestError ? error.key : undefined;
       const stock = String(row.stock ?? 0);
-      setErrors({ key, server: key === 'stockNegative' ? t`库存不足：当前库存 ${stock}，调整后不能小于 0` : (error as Error).message });
+      setErrors({
+        key,
+        server: key === 'stockNegative' ? t`库存不足：当前库存 ${stock}，调整后不能小于 0` : (error as Error).message,
+      });
     } finally {
       setBusy(false);
     }
@@ -87,7 +95,13 @@ function AdjustStockModal({ row, onClose }: { row: Row | null; onClose: () => vo
           withAsterisk
           data-testid="stock-reason"
         />
-        <TextInput label={t`备注`} maxLength={200} value={note} onChange={(e) => setNote(e.currentTarget.value)} data-testid="stock-note" />
+        <TextInput
+          label={t`备注`}
+          maxLength={200}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          data-testid="stock-note"
+        />
         {errors.server && (
           <Alert color="red" data-testid="stock-error" data-key={errors.key}>
             {errors.server}
@@ -116,7 +130,14 @@ function MovementsDrawer({ row, onClose }: { row: Row | null; onClose: () => voi
   });
   const rows = movements.data?.rows ?? [];
   return (
-    <Drawer opened={row !== null} onClose={onClose} position="right" size="lg" title={<Trans>库存流水</Trans>} data-testid="stock-movements">
+    <Drawer
+      opened={row !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={<Trans>库存流水</Trans>}
+      data-testid="stock-movements"
+    >
       <Text size="sm" mb="sm">
         {String(row?.code ?? '')} {String(row?.specText ?? '')}
       </Text>
@@ -184,7 +205,13 @@ export function CommodityScreen(props: RouteScreenProps) {
         {...props}
         title={<Trans>商品库</Trans>}
         rowActions={[
-          { id: 'adjustStock', title: t`调整库存`, color: 'teal', mark: 'productSku:update', run: (row) => setAdjusting(row) },
+          {
+            id: 'adjustStock',
+            title: t`调整库存`,
+            color: 'teal',
+            mark: 'productSku:update',
+            run: (row) => setAdjusting(row),
+          },
           { id: 'movements', title: t`库存流水`, color: 'gray', run: (row) => setHistory(row) },
         ]}
       />

@@ -21,7 +21,11 @@ function PriceRange({ row }: { row: Row }) {
   const high = row.priceMax == null ? low : Number(row.priceMax);
   return (
     <Text size="sm" data-testid="product-price">
-      {low === undefined ? '-' : high === undefined || high === low ? `¥${low.toFixed(2)}` : `¥${low.toFixed(2)} - ¥${high.toFixed(2)}`}
+      {low === undefined
+        ? '-'
+        : high === undefined || high === low
+          ? `¥${low.toFixed(2)}`
+          : `¥${low.toFixed(2)} - ¥${high.toFixed(2)}`}
     </Text>
   );
 }
@@ -40,7 +44,9 @@ export function ProductManageScreen(props: RouteScreenProps) {
   const shelf = async (ids: number[], status: number) => {
     const on = status === PRODUCT_STATUS.on;
     const ok = await confirmDanger({
-      message: on ? t`确定要上架选中的 ${ids.length} 个商品吗？` : t`确定要下架选中的 ${ids.length} 个商品吗？下架后商城不再展示。`,
+      message: on
+        ? t`确定要上架选中的 ${ids.length} 个商品吗？`
+        : t`确定要下架选中的 ${ids.length} 个商品吗？下架后商城不再展示。`,
       confirmLabel: on ? t`上架` : t`下架`,
     });
     if (!ok) return;
@@ -67,23 +73,56 @@ export function ProductManageScreen(props: RouteScreenProps) {
         ),
       }}
       rowActions={[
-        { id: 'editProduct', title: t`修改`, mark: 'mallProduct:update', run: (row) => void navigate({ to: '/AddProduct' as string, search: { id: row.id } as never }) },
-        { id: 'shelfOn', title: t`上架`, color: 'teal', mark: 'mallProduct:update', visible: (row) => row.status !== PRODUCT_STATUS.on, run: (row) => void shelf([row.id], PRODUCT_STATUS.on) },
-        { id: 'shelfOff', title: t`下架`, color: 'orange', mark: 'mallProduct:update', visible: (row) => row.status === PRODUCT_STATUS.on, run: (row) => void shelf([row.id], PRODUCT_STATUS.off) },
+        {
+          id: 'editProduct',
+          title: t`修改`,
+          mark: 'mallProduct:update',
+          run: (row) => void navigate({ to: '/AddProduct' as string, search: { id: row.id } as never }),
+        },
+        {
+          id: 'shelfOn',
+          title: t`上架`,
+          color: 'teal',
+          mark: 'mallProduct:update',
+          visible: (row) => row.status !== PRODUCT_STATUS.on,
+          run: (row) => void shelf([row.id], PRODUCT_STATUS.on),
+        },
+        {
+          id: 'shelfOff',
+          title: t`下架`,
+          color: 'orange',
+          mark: 'mallProduct:update',
+          visible: (row) => row.status === PRODUCT_STATUS.on,
+          run: (row) => void shelf([row.id], PRODUCT_STATUS.off),
+        },
       ]}
       toolbar={(selected) => (
         <Group gap="xs">
           {canAdd && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ to: '/AddProduct' as string })} data-testid="product-add">
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => void navigate({ to: '/AddProduct' as string })}
+              data-testid="product-add"
+            >
               <Trans>添加商品</Trans>
             </Button>
           )}
           {hasMark('mallProduct:update') && (
             <>
-              <Button variant="light" color="teal" onClick={() => requireSelection(selected, (ids) => void shelf(ids, PRODUCT_STATUS.on))} data-testid="shelf-on-selected">
+              <Button
+                variant="light"
+                color="teal"
+                onClick={() => requireSelection(selected, (ids) => void shelf(ids, PRODUCT_STATUS.on))}
+                data-testid="shelf-on-selected"
+              >
                 <Trans>批量上架</Trans>
               </Button>
-              <Button variant="light" color="orange" onClick={() => requireSelection(selected, (ids) => void shelf(ids, PRODUCT_STATUS.off))} data-testid="shelf-off-selected">
+              <Button
+                variant="light"
+                color="orange"
+                onClick={() => requireSelection(selected, (ids) => void shelf(ids, PRODUCT_STATUS.off))}
+                data-testid="shelf-off-selected"
+              >
                 <Trans>批量下架</Trans>
               </Button>
             </>

@@ -19,15 +19,23 @@ export function ReviewScreen(props: RouteScreenProps) {
   const [replying, setReplying] = useState<Row | null>(null);
   const [text, setText] = useState('');
   const done = () => invalidateResource(queryClient, reviewDef.name);
-  const move = useMutation({ mutationFn: (body: { ids: number[]; state: number }) => request('mall', 'productReview/review', body, { showMessage: true }), onSuccess: done });
+  const move = useMutation({
+    mutationFn: (body: { ids: number[]; state: number }) =>
+      request('mall', 'productReview/review', body, { showMessage: true }),
+    onSuccess: done,
+  });
   const reply = useMutation({
-    mutationFn: (body: { id: number; reply: string }) => request('mall', 'productReview/reply', body, { showMessage: true }),
+    mutationFn: (body: { id: number; reply: string }) =>
+      request('mall', 'productReview/reply', body, { showMessage: true }),
     onSuccess: async () => {
       setReplying(null);
       await done();
     },
   });
-  const is = (...states: number[]) => (row: Row) => states.includes(Number(row.state));
+  const is =
+    (...states: number[]) =>
+    (row: Row) =>
+      states.includes(Number(row.state));
   const to = (state: number) => (row: Row) => move.mutate({ ids: [row.id], state });
   return (
     <>
@@ -36,9 +44,30 @@ export function ReviewScreen(props: RouteScreenProps) {
         {...props}
         title={<Trans>商品评价</Trans>}
         rowActions={[
-          { id: 'approve', title: t`通过`, color: 'green', mark: REVIEW_MARK_REVIEW, visible: is(REVIEW_STATE.pending, REVIEW_STATE.rejected, REVIEW_STATE.hidden), run: to(REVIEW_STATE.approved) },
-          { id: 'reject', title: t`驳回`, color: 'red', mark: REVIEW_MARK_REVIEW, visible: is(REVIEW_STATE.pending), run: to(REVIEW_STATE.rejected) },
-          { id: 'hide', title: t`隐藏`, color: 'gray', mark: REVIEW_MARK_REVIEW, visible: is(REVIEW_STATE.approved), run: to(REVIEW_STATE.hidden) },
+          {
+            id: 'approve',
+            title: t`通过`,
+            color: 'green',
+            mark: REVIEW_MARK_REVIEW,
+            visible: is(REVIEW_STATE.pending, REVIEW_STATE.rejected, REVIEW_STATE.hidden),
+            run: to(REVIEW_STATE.approved),
+          },
+          {
+            id: 'reject',
+            title: t`驳回`,
+            color: 'red',
+            mark: REVIEW_MARK_REVIEW,
+            visible: is(REVIEW_STATE.pending),
+            run: to(REVIEW_STATE.rejected),
+          },
+          {
+            id: 'hide',
+            title: t`隐藏`,
+            color: 'gray',
+            mark: REVIEW_MARK_REVIEW,
+            visible: is(REVIEW_STATE.approved),
+            run: to(REVIEW_STATE.hidden),
+          },
           {
             id: 'reply',
             title: t`回复`,
@@ -53,12 +82,25 @@ export function ReviewScreen(props: RouteScreenProps) {
       />
       <Modal opened={replying !== null} onClose={() => setReplying(null)} title={<Trans>回复评价</Trans>}>
         <Stack gap="sm">
-          <Textarea label={t`回复内容`} withAsterisk minRows={3} maxLength={500} value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid="review-reply" />
+          <Textarea
+            label={t`回复内容`}
+            withAsterisk
+            minRows={3}
+            maxLength={500}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            data-testid="review-reply"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setReplying(null)}>
               <Trans>取消</Trans>
             </Button>
-            <Button disabled={!text.trim()} loading={reply.isPending} onClick={() => replying && reply.mutate({ id: replying.id, reply: text.trim() })} data-testid="review-reply-submit">
+            <Button
+              disabled={!text.trim()}
+              loading={reply.isPending}
+              onClick={() => replying && reply.mutate({ id: replying.id, reply: text.trim() })}
+              data-testid="review-reply-submit"
+            >
               <Trans>回复</Trans>
             </Button>
           </Group>

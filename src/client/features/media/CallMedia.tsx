@@ -14,7 +14,15 @@ import { useCallSeconds, useMediaCall, useMediaStats } from './useMediaCall';
  * joins when mounted and leaves when unmounted; when the door unit leaves, `onRemoteLeft` ends
  * the call.
  */
-export function CallMedia({ join, onRemoteLeft, actions }: { join: JoinParams; onRemoteLeft: () => void; actions: ReactNode }) {
+export function CallMedia({
+  join,
+  onRemoteLeft,
+  actions,
+}: {
+  join: JoinParams;
+  onRemoteLeft: () => void;
+  actions: ReactNode;
+}) {
   const { t } = useLingui();
   const { call, snapshot } = useMediaCall(join);
   const connected = snapshot.state === 'connected';
@@ -42,11 +50,23 @@ export function CallMedia({ join, onRemoteLeft, actions }: { join: JoinParams; o
   return (
     <>
       {snapshot.warning && (
-        <Alert variant="light" color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="call-media-warning" data-warning={snapshot.warning}>
+        <Alert
+          variant="light"
+          color="yellow"
+          icon={<IconAlertTriangle size={18} />}
+          data-testid="call-media-warning"
+          data-warning={snapshot.warning}
+        >
           {warnings[snapshot.warning]}
         </Alert>
       )}
-      <Box pos="relative" bg="dark.9" style={{ aspectRatio: '4 / 3', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }} data-testid="call-media" data-state={snapshot.state}>
+      <Box
+        pos="relative"
+        bg="dark.9"
+        style={{ aspectRatio: '4 / 3', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+        data-testid="call-media"
+        data-state={snapshot.state}
+      >
         {remote ? (
           <StreamVideo stream={remote.stream} testId="call-remote-video" />
         ) : (
@@ -55,11 +75,28 @@ export function CallMedia({ join, onRemoteLeft, actions }: { join: JoinParams; o
           </Text>
         )}
         {snapshot.preview && (
-          <Box pos="absolute" bottom={8} style={{ insetInlineEnd: 8, width: '26%', aspectRatio: '4 / 3', borderRadius: 6, overflow: 'hidden', border: '2px solid rgba(255,255,255,.6)' }}>
+          <Box
+            pos="absolute"
+            bottom={8}
+            style={{
+              insetInlineEnd: 8,
+              width: '26%',
+              aspectRatio: '4 / 3',
+              borderRadius: 6,
+              overflow: 'hidden',
+              border: '2px solid rgba(255,255,255,.6)',
+            }}
+          >
             <StreamVideo stream={snapshot.preview} local testId="call-local-video" />
           </Box>
         )}
-        <Badge pos="absolute" top={8} style={{ insetInlineStart: 8 }} color={connected ? 'green' : snapshot.state === 'reconnecting' ? 'orange' : 'gray'} data-testid="call-duration">
+        <Badge
+          pos="absolute"
+          top={8}
+          style={{ insetInlineStart: 8 }}
+          color={connected ? 'green' : snapshot.state === 'reconnecting' ? 'orange' : 'gray'}
+          data-testid="call-duration"
+        >
           {stateText}
         </Badge>
         {stats && stats.width > 0 && (

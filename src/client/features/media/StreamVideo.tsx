@@ -9,5 +9,19 @@ export function StreamVideo({ stream, local, testId }: { stream: MediaStream; lo
     el.srcObject = stream;
     void el.play().catch(() => undefined);
   }, [stream]);
-  return <video ref={ref} data-testid={testId} autoPlay playsInline muted={local} style={{ width: '100%', height: '100%', objectFit: local ? 'cover' : 'contain', transform: local ? 'scaleX(-1)' : undefined }} />;
+  return (
+    <video
+      ref={ref}
+      data-testid={testId}
+      autoPlay
+      playsInline
+      muted={local}
+      style={{
+        width: '100%',
+        height: '100%',
+        objectFit: local ? 'cover' : 'contain',
+        transform: local ? 'scaleX(-1)' : undefined,
+      }}
+    />
+  );
 }

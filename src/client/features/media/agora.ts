@@ -1,4 +1,9 @@
-import AgoraRTC, { type IAgoraRTCClient, type IAgoraRTCRemoteUser, type ICameraVideoTrack, type IMicrophoneAudioTrack } from 'agora-rtc-sdk-ng';
+import AgoraRTC, {
+  type IAgoraRTCClient,
+  type IAgoraRTCRemoteUser,
+  type ICameraVideoTrack,
+  type IMicrophoneAudioTrack,
+} from 'agora-rtc-sdk-ng';
 import { environmentWarning } from './devices';
 import { MediaCallBase, MIC_VOLUME, type JoinParams, type MediaStats } from './types';
 
@@ -29,7 +34,16 @@ export class AgoraCall extends MediaCallBase {
     this.client = client;
     client.on('connection-state-change', (state) => {
       if (this.closed) return;
-      this.set({ state: state === 'CONNECTED' ? 'connected' : state === 'RECONNECTING' ? 'reconnecting' : state === 'DISCONNECTED' ? 'closed' : 'connecting' });
+      this.set({
+        state:
+          state === 'CONNECTED'
+            ? 'connected'
+            : state === 'RECONNECTING'
+              ? 'reconnecting'
+              : state === 'DISCONNECTED'
+                ? 'closed'
+                : 'connecting',
+      });
     });
     client.on('user-published', (user, mediaType) => void this.receive(user, mediaType));
     client.on('user-unpublished', (user, mediaType) => this.unpublished(user, mediaType));
@@ -41,7 +55,9 @@ export class AgoraCall extends MediaCallBase {
       await client.join(this.params.appId, this.params.channel, this.params.token, Number(this.params.uid));
       const cameras = this.params.video ? await AgoraRTC.getCameras().catch(() => []) : [];
       this.mic = await AgoraRTC.createMicrophoneAudioTrack().catch(() => null);
-      this.cam = cameras.length ? await AgoraRTC.createCameraVideoTrack({ encoderConfig: '480p_1' }).catch(() => null) : null;
+      this.cam = cameras.length
+        ? await AgoraRTC.createCameraVideoTrack({ encoderConfig: '480p_1' }).catch(() => null)
+        : null;
       if (this.closed) return this.stopTracks();
       this.mic?.setVolume(MIC_VOLUME.publish);
       const tracks = [this.mic, this.cam].filter((t) => t !== null);
@@ -70,7 +86,8 @@ export class AgoraCall extends MediaCallBase {
     if (!track || this.closed) return;
     const uid = String(user.uid);
     const stream = this.streams.get(uid) ?? new MediaStream();
-    for (const old of mediaType === 'audio' ? stream.getAudioTracks() : stream.getVideoTracks()) stream.removeTrack(old);
+    for (const old of mediaType === 'audio' ? stream.getAudioTracks() : stream.getVideoTracks())
+      stream.removeTrack(old);
     stream.addTrack(track.getMediaStreamTrack());
     this.streams.set(uid, stream);
     this.set({ remote: this.remoteList() });

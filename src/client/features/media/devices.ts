@@ -9,7 +9,11 @@ export function environmentWarning(): MediaWarning | null {
 
 async function track(kind: 'audio' | 'video'): Promise<MediaStreamTrack | null> {
   try {
-    const stream = await navigator.mediaDevices.getUserMedia(kind === 'audio' ? { audio: { echoCancellation: true, noiseSuppression: true } } : { video: { width: { ideal: 640 }, height: { ideal: 480 }, frameRate: { ideal: 15 } } });
+    const stream = await navigator.mediaDevices.getUserMedia(
+      kind === 'audio'
+        ? { audio: { echoCancellation: true, noiseSuppression: true } }
+        : { video: { width: { ideal: 640 }, height: { ideal: 480 }, frameRate: { ideal: 15 } } },
+    );
     return stream.getTracks()[0] ?? null;
   } catch {
     // Refused or absent: the call goes on without it (the spec: no camera, video stays off).
@@ -38,7 +42,10 @@ export class MicGain {
   private readonly out = this.ctx.createMediaStreamDestination();
 
   constructor(private readonly input: MediaStreamTrack) {
-    this.ctx.createMediaStreamSource(new MediaStream([input])).connect(this.gain).connect(this.out);
+    this.ctx
+      .createMediaStreamSource(new MediaStream([input]))
+      .connect(this.gain)
+      .connect(this.out);
     void this.ctx.resume().catch(() => undefined);
   }
 

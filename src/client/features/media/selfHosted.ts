@@ -15,7 +15,8 @@ interface Subscription {
   stream: MediaStream;
 }
 
-const call = <T>(path: string, body: unknown) => request<T>('media', path, body, { quiet: true, background: true, timeoutMs: 15_000 });
+const call = <T>(path: string, body: unknown) =>
+  request<T>('media', path, body, { quiet: true, background: true, timeoutMs: 15_000 });
 
 /**
  * A call through the service's own SFU (/api/media): one connection publishes the microphone
@@ -66,7 +67,10 @@ export class SelfHostedCall extends MediaCallBase {
     // The picture first: the others are received while the devices open (or were already, ringing).
     const receiving = this.receiveOthers();
     receiving.catch(() => undefined);
-    const [micTrack, camera] = await Promise.all([openMicrophone(), this.params.video ? hasCamera() : Promise.resolve(false)]);
+    const [micTrack, camera] = await Promise.all([
+      openMicrophone(),
+      this.params.video ? hasCamera() : Promise.resolve(false),
+    ]);
     if (this.closed) {
       micTrack?.stop();
       return;
@@ -156,13 +160,17 @@ export class SelfHostedCall extends MediaCallBase {
     try {
       const room = known ?? (await call<MediaRoomAnswer>('room', this.auth));
       if (this.closed) return;
-      const others = new Map(room.publishers.filter((p) => p.uid !== this.params.uid).map((p) => [p.uid, p.publication]));
+      const others = new Map(
+        room.publishers.filter((p) => p.uid !== this.params.uid).map((p) => [p.uid, p.publication]),
+      );
       for (const [uid, sub] of this.subs) {
         if (others.get(uid) !== sub.publication) this.drop(uid);
       }
       let left = false;
       for (const uid of this.seen) if (!others.has(uid)) left = true;
-      await Promise.all([...others].filter(([uid]) => !this.subs.has(uid)).map(([uid, publication]) => this.receive(uid, publication)));
+      await Promise.all(
+        [...others].filter(([uid]) => !this.subs.has(uid)).map(([uid, publication]) => this.receive(uid, publication)),
+      );
       if (left && !this.getSnapshot().remoteLeft) this.set({ remoteLeft: true });
     } catch {
       // A missed read is retried at the next tick.

@@ -29,7 +29,11 @@ export function useMediaStats(call: MediaCall | null, connected: boolean): Media
   useEffect(() => {
     if (!call || !connected) return;
     let live = true;
-    const read = () => void call.stats().then((s) => live && setStats(s), () => undefined);
+    const read = () =>
+      void call.stats().then(
+        (s) => live && setStats(s),
+        () => undefined,
+      );
     read();
     const timer = setInterval(read, 1000);
     return () => {

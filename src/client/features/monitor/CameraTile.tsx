@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Badge, Box, Button, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCamera, IconMaximize, IconMicrophone, IconMicrophoneOff, IconPlayerRecord, IconPlayerStop, IconX } from '@tabler/icons-react';
+import {
+  IconCamera,
+  IconMaximize,
+  IconMicrophone,
+  IconMicrophoneOff,
+  IconPlayerRecord,
+  IconPlayerStop,
+  IconX,
+} from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CameraWatchAnswer } from '../../../entities/camera/api';
 import { request, toast } from '../../lib/request';
@@ -15,7 +23,10 @@ import { snapshotOf, type TileSource } from './wall';
 export function CameraTile({ source, onClose }: { source: TileSource; onClose: () => void }) {
   const { t } = useLingui();
   const { state, retryNow } = useCameraWatch(source);
-  const failed = state.phase === 'failed' ? (state.message ?? (source.kind === 'camera' ? t`无法读取该摄像头的视频` : t`无法连接该设备的视频`)) : null;
+  const failed =
+    state.phase === 'failed'
+      ? (state.message ?? (source.kind === 'camera' ? t`无法读取该摄像头的视频` : t`无法连接该设备的视频`))
+      : null;
   const box = useRef<HTMLDivElement>(null);
 
   return (
@@ -54,11 +65,27 @@ export function CameraTile({ source, onClose }: { source: TileSource; onClose: (
           )}
         </Stack>
       )}
-      <Group pos="absolute" top={6} left={8} right={8} justify="space-between" wrap="nowrap" style={{ pointerEvents: 'none' }}>
+      <Group
+        pos="absolute"
+        top={6}
+        left={8}
+        right={8}
+        justify="space-between"
+        wrap="nowrap"
+        style={{ pointerEvents: 'none' }}
+      >
         <Text c="white" size="sm" fw={600} truncate style={{ textShadow: '0 0 4px #000' }}>
           {source.name}
         </Text>
-        <ActionIcon variant="filled" color="dark" size="sm" aria-label={t`关闭`} onClick={onClose} style={{ pointerEvents: 'auto' }} data-testid="monitor-tile-close">
+        <ActionIcon
+          variant="filled"
+          color="dark"
+          size="sm"
+          aria-label={t`关闭`}
+          onClick={onClose}
+          style={{ pointerEvents: 'auto' }}
+          data-testid="monitor-tile-close"
+        >
           <IconX size={14} />
         </ActionIcon>
       </Group>
@@ -86,7 +113,15 @@ function RetryLine({ retryAt, onRetry }: { retryAt: number; onRetry: () => void 
   );
 }
 
-function LiveCamera({ answer, source, box }: { answer: CameraWatchAnswer; source: TileSource; box: React.RefObject<HTMLDivElement | null> }) {
+function LiveCamera({
+  answer,
+  source,
+  box,
+}: {
+  answer: CameraWatchAnswer;
+  source: TileSource;
+  box: React.RefObject<HTMLDivElement | null>;
+}) {
   const { t } = useLingui();
   // Talk (devices only: IP cameras take no sound back) publishes the microphone into the device's room.
   const [talking, setTalking] = useState(false);
@@ -109,13 +144,20 @@ function LiveCamera({ answer, source, box }: { answer: CameraWatchAnswer; source
     saveFile(blob, name);
     const form = new FormData();
     form.append('file', blob, name);
-    await request('device', `photo/snapshot?${source.kind === 'camera' ? `cameraId=${source.id}` : `imei=${source.imei}`}`, form)
+    await request(
+      'device',
+      `photo/snapshot?${source.kind === 'camera' ? `cameraId=${source.id}` : `imei=${source.imei}`}`,
+      form,
+    )
       .then(() => toast('success', t`抓拍已保存到照片列表`))
       .catch(() => undefined);
   };
   const record = async () => {
     try {
-      const done = await request<{ fileName?: string }>('device', 'camera/record', { ...target, action: recording ? 'stop' : 'start' });
+      const done = await request<{ fileName?: string }>('device', 'camera/record', {
+        ...target,
+        action: recording ? 'stop' : 'start',
+      });
       setRecording(!recording);
       toast('success', recording ? t`录像已保存到视频列表：${done.fileName ?? ''}` : t`开始录像`);
     } catch {
@@ -126,7 +168,10 @@ function LiveCamera({ answer, source, box }: { answer: CameraWatchAnswer; source
     // Leaving the wall mid-recording keeps the file: the recording is stopped and listed.
     if (!recording) return;
     const body = source.kind === 'camera' ? { id: targetKey } : { imei: targetKey };
-    return () => void request('device', 'camera/record', { ...body, action: 'stop' }, { quiet: true, background: true }).catch(() => undefined);
+    return () =>
+      void request('device', 'camera/record', { ...body, action: 'stop' }, { quiet: true, background: true }).catch(
+        () => undefined,
+      );
   }, [recording, targetKey, source.kind]);
 
   return (
@@ -146,7 +191,13 @@ function LiveCamera({ answer, source, box }: { answer: CameraWatchAnswer; source
       >
         <Group gap={6} wrap="nowrap">
           <Badge size="xs" color={connected ? 'teal' : snapshot.state === 'closed' ? 'red' : 'yellow'} variant="filled">
-            {connected ? <Trans>直播中</Trans> : snapshot.state === 'closed' ? <Trans>已断开</Trans> : <Trans>连接中</Trans>}
+            {connected ? (
+              <Trans>直播中</Trans>
+            ) : snapshot.state === 'closed' ? (
+              <Trans>已断开</Trans>
+            ) : (
+              <Trans>连接中</Trans>
+            )}
           </Badge>
           {stats?.width ? (
             <Text size="xs" c="gray.3">
@@ -161,18 +212,41 @@ function LiveCamera({ answer, source, box }: { answer: CameraWatchAnswer; source
         </Group>
         <Group gap={4} wrap="nowrap">
           <Tooltip label={t`抓拍`}>
-            <ActionIcon variant="filled" color="dark" size="sm" aria-label={t`抓拍`} onClick={() => void snap()} data-testid="monitor-snapshot">
+            <ActionIcon
+              variant="filled"
+              color="dark"
+              size="sm"
+              aria-label={t`抓拍`}
+              onClick={() => void snap()}
+              data-testid="monitor-snapshot"
+            >
               <IconCamera size={14} />
             </ActionIcon>
           </Tooltip>
           <Tooltip label={recording ? t`停止录像` : t`录像`}>
-            <ActionIcon variant="filled" color={recording ? 'red' : 'dark'} size="sm" aria-label={recording ? t`停止录像` : t`录像`} disabled={!connected} onClick={() => void record()} data-testid="monitor-record">
+            <ActionIcon
+              variant="filled"
+              color={recording ? 'red' : 'dark'}
+              size="sm"
+              aria-label={recording ? t`停止录像` : t`录像`}
+              disabled={!connected}
+              onClick={() => void record()}
+              data-testid="monitor-record"
+            >
               {recording ? <IconPlayerStop size={14} /> : <IconPlayerRecord size={14} />}
             </ActionIcon>
           </Tooltip>
           {source.kind === 'device' ? (
             <Tooltip label={talking ? t`结束对讲` : t`对讲`}>
-              <ActionIcon variant="filled" color={talking ? 'red' : 'dark'} size="sm" aria-label={talking ? t`结束对讲` : t`对讲`} onClick={() => setTalking((v) => !v)} data-testid="monitor-talk" data-talking={talking}>
+              <ActionIcon
+                variant="filled"
+                color={talking ? 'red' : 'dark'}
+                size="sm"
+                aria-label={talking ? t`结束对讲` : t`对讲`}
+                onClick={() => setTalking((v) => !v)}
+                data-testid="monitor-talk"
+                data-talking={talking}
+              >
                 {talking ? <IconMicrophone size={14} /> : <IconMicrophoneOff size={14} />}
               </ActionIcon>
             </Tooltip>
@@ -186,7 +260,13 @@ function LiveCamera({ answer, source, box }: { answer: CameraWatchAnswer; source
             </Tooltip>
           )}
           <Tooltip label={t`全屏`}>
-            <ActionIcon variant="filled" color="dark" size="sm" aria-label={t`全屏`} onClick={() => void box.current?.requestFullscreen?.().catch(() => undefined)}>
+            <ActionIcon
+              variant="filled"
+              color="dark"
+              size="sm"
+              aria-label={t`全屏`}
+              onClick={() => void box.current?.requestFullscreen?.().catch(() => undefined)}
+            >
               <IconMaximize size={14} />
             </ActionIcon>
           </Tooltip>

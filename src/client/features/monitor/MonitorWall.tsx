@@ -1,5 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Box, Group, NavLink, ScrollArea, SegmentedControl, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Group,
+  NavLink,
+  ScrollArea,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconDeviceMobile, IconSearch, IconVideo } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
@@ -14,12 +26,32 @@ import { resourceListQuery } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { CameraTile } from './CameraTile';
 import { useCameraCheck } from './useCameraCheck';
-import { addToWall, columnsOf, LAYOUTS, layoutFor, loadWall, saveWall, type Layout, type TileSource, type WallEntry } from './wall';
+import {
+  addToWall,
+  columnsOf,
+  LAYOUTS,
+  layoutFor,
+  loadWall,
+  saveWall,
+  type Layout,
+  type TileSource,
+  type WallEntry,
+} from './wall';
 
 /** The tenant's enabled cameras, for the picker (a wall shows six; a site has tens, not thousands). */
-const camerasQuery = resourceListQuery(cameraDef, { page: 1, size: 200, sort: [{ field: 'name', order: 'asc' }], filters: { enabled: true } });
+const camerasQuery = resourceListQuery(cameraDef, {
+  page: 1,
+  size: 200,
+  sort: [{ field: 'name', order: 'asc' }],
+  filters: { enabled: true },
+});
 /** Online devices with a camera (door units, watches, helmets): asked to publish when put on the wall. */
-const devicesQuery = resourceListQuery(deviceResource, { page: 1, size: 200, sort: [{ field: 'imei', order: 'asc' }], filters: { kind: [...VIDEO_CALL_KINDS], state: DEVICE_STATE.online } });
+const devicesQuery = resourceListQuery(deviceResource, {
+  page: 1,
+  size: 200,
+  sort: [{ field: 'imei', order: 'asc' }],
+  filters: { kind: [...VIDEO_CALL_KINDS], state: DEVICE_STATE.online },
+});
 
 const STATE_COLOR: Record<number, string> = { 0: 'gray', 1: 'teal', 2: 'red' };
 
@@ -44,31 +76,51 @@ export function MonitorWall({ route, defaultLayout, compact, ...props }: Monitor
   const devices = useQuery(devicesQuery);
   useEffect(() => saveWall(route, state), [route, state]);
   const byId = useMemo(() => new Map((cameras.data?.rows ?? []).map((c) => [c.id, c])), [cameras.data]);
-  const deviceName = useMemo(() => new Map((devices.data?.rows ?? []).map((d) => [String(d.imei), String(d.name || d.imei)])), [devices.data]);
+  const deviceName = useMemo(
+    () => new Map((devices.data?.rows ?? []).map((d) => [String(d.imei), String(d.name || d.imei)])),
+    [devices.data],
+  );
   const matches = (text: string) => !keyword || text.toLowerCase().includes(keyword.toLowerCase());
   const shown = (cameras.data?.rows ?? []).filter((c) => matches(`${String(c.name)} ${String(c.location ?? '')}`));
   const shownDevices = (devices.data?.rows ?? []).filter((d) => matches(`${String(d.name ?? '')} ${String(d.imei)}`));
   const sourceOf = (entry: WallEntry): TileSource | undefined => {
     if (typeof entry === 'string') return { kind: 'device', imei: entry, name: deviceName.get(entry) ?? entry };
     const camera = byId.get(entry);
-    return camera ? { kind: 'camera', id: entry, name: String(camera.name), lastError: camera.lastError ? String(camera.lastError) : null } : undefined;
+    return camera
+      ? {
+          kind: 'camera',
+          id: entry,
+          name: String(camera.name),
+          lastError: camera.lastError ? String(camera.lastError) : null,
+        }
+      : undefined;
   };
 
   const add = (entry: WallEntry) => {
     const result = addToWall(state.wall, entry, state.layout);
     if ('error' in result) {
-      toast('tip', result.error === 'duplicate' ? t`该设备已开启监控，请选择其他设备` : t`最多同时打开 ${MAX_MONITORS} 路监控`);
+      toast(
+        'tip',
+        result.error === 'duplicate' ? t`该设备已开启监控，请选择其他设备` : t`最多同时打开 ${MAX_MONITORS} 路监控`,
+      );
       return;
     }
     setState(result);
   };
   const remove = (id: WallEntry) => setState((s) => ({ ...s, wall: s.wall.filter((w) => w !== id) }));
-  const setLayout = (value: string) => setState((s) => ({ ...s, layout: layoutFor(s.wall.length, Number(value) as Layout) }));
+  const setLayout = (value: string) =>
+    setState((s) => ({ ...s, layout: layoutFor(s.wall.length, Number(value) as Layout) }));
 
   const wall = (
     <Group align="stretch" gap="sm" wrap="nowrap" h={compact ? 420 : 'calc(100dvh - 180px)'} mih={360}>
       <Stack w={compact ? 180 : 240} gap="xs" style={{ flexShrink: 0 }}>
-        <TextInput size="xs" leftSection={<IconSearch size={14} />} placeholder={t`搜索摄像头`} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} />
+        <TextInput
+          size="xs"
+          leftSection={<IconSearch size={14} />}
+          placeholder={t`搜索摄像头`}
+          value={keyword}
+          onChange={(e) => setKeyword(e.currentTarget.value)}
+        />
         <ScrollArea style={{ flex: 1 }} data-testid="monitor-cameras">
           {shown.map((c) => (
             <NavLink
@@ -112,15 +164,32 @@ export function MonitorWall({ route, defaultLayout, compact, ...props }: Monitor
               监控 {state.wall.length} / {MAX_MONITORS}
             </Trans>
           </Text>
-          <SegmentedControl size="xs" value={String(state.layout)} onChange={setLayout} data={LAYOUTS.map((l) => ({ value: String(l), label: t`${l} 画面` }))} data-testid="monitor-layout" />
+          <SegmentedControl
+            size="xs"
+            value={String(state.layout)}
+            onChange={setLayout}
+            data={LAYOUTS.map((l) => ({ value: String(l), label: t`${l} 画面` }))}
+            data-testid="monitor-layout"
+          />
         </Group>
-        <SimpleGrid cols={columnsOf(state.layout)} spacing="xs" style={{ flex: 1 }} data-testid="monitor-grid" data-layout={state.layout}>
+        <SimpleGrid
+          cols={columnsOf(state.layout)}
+          spacing="xs"
+          style={{ flex: 1 }}
+          data-testid="monitor-grid"
+          data-layout={state.layout}
+        >
           {state.wall.map((entry) => {
             const source = sourceOf(entry);
             return source ? <CameraTile key={entry} source={source} onClose={() => remove(entry)} /> : null;
           })}
           {Array.from({ length: Math.max(0, state.layout - state.wall.length) }, (_, i) => (
-            <Box key={`empty-${i}`} bg="var(--mantine-color-default-hover)" mih={160} style={{ borderRadius: 'var(--mantine-radius-sm)', display: 'grid', placeItems: 'center' }}>
+            <Box
+              key={`empty-${i}`}
+              bg="var(--mantine-color-default-hover)"
+              mih={160}
+              style={{ borderRadius: 'var(--mantine-radius-sm)', display: 'grid', placeItems: 'center' }}
+            >
               <Text size="xs" c="dimmed">
                 <Trans>从左侧选择摄像头</Trans>
               </Text>

@@ -11,7 +11,8 @@ export function useCameraCheck() {
   return async (row: Row) => {
     try {
       const answer = await request<CameraCheckAnswer>('device', 'camera/check', { id: row.id }, { timeoutMs: 30_000 });
-      if (answer.video) toast('success', t`摄像头在线：${answer.video.codec} ${answer.video.width}×${answer.video.height}`);
+      if (answer.video)
+        toast('success', t`摄像头在线：${answer.video.codec} ${answer.video.width}×${answer.video.height}`);
       else toast('error', t`摄像头离线：${answer.lastError ?? ''}`);
     } catch {
       // The request helper showed why.

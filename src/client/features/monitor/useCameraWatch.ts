@@ -15,7 +15,8 @@ export function retryDelayMs(failures: number): number {
  * refreshed last error) must not restart every tile's watch, which once made a failing tile ask
  * about 28 times a second.
  */
-export const watchKey = (source: TileSource) => ['cameraWatch', source.kind, source.kind === 'camera' ? source.id : source.imei] as const;
+export const watchKey = (source: TileSource) =>
+  ['cameraWatch', source.kind, source.kind === 'camera' ? source.id : source.imei] as const;
 
 export type WatchState =
   | { phase: 'connecting' }
@@ -32,8 +33,18 @@ export function useCameraWatch(source: TileSource): { state: WatchState; retryNo
     queryKey: watchKey(source),
     queryFn: () =>
       source.kind === 'camera'
-        ? request<CameraWatchAnswer>('device', 'camera/watch', { id: source.id }, { quiet: true, background: true, timeoutMs: 30_000 })
-        : request<CameraWatchAnswer>('device', 'camera/watchDevice', { imei: source.imei }, { quiet: true, background: true, timeoutMs: 30_000 }),
+        ? request<CameraWatchAnswer>(
+            'device',
+            'camera/watch',
+            { id: source.id },
+            { quiet: true, background: true, timeoutMs: 30_000 },
+          )
+        : request<CameraWatchAnswer>(
+            'device',
+            'camera/watchDevice',
+            { imei: source.imei },
+            { quiet: true, background: true, timeoutMs: 30_000 },
+          ),
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
@@ -47,7 +58,8 @@ export function useCameraWatch(source: TileSource): { state: WatchState; retryNo
   useEffect(() => {
     if (!watch.isError) return;
     // The service stored why it failed: the camera list's last-error column shows it (the list only).
-    if (source.kind === 'camera') void queryClient.invalidateQueries({ queryKey: [...resourceKeys.all('camera'), 'list'] });
+    if (source.kind === 'camera')
+      void queryClient.invalidateQueries({ queryKey: [...resourceKeys.all('camera'), 'list'] });
     const timer = setTimeout(() => void refetch(), Math.max(0, retryAt - Date.now()));
     return () => clearTimeout(timer);
   }, [watch.isError, retryAt, refetch, queryClient, source.kind]);
@@ -55,7 +67,12 @@ export function useCameraWatch(source: TileSource): { state: WatchState; retryNo
   const state: WatchState = watch.data
     ? { phase: 'live', answer: watch.data }
     : watch.isError && !watch.isFetching
-      ? { phase: 'failed', message: watch.error instanceof RequestError ? watch.error.message : null, retryAt, failures }
+      ? {
+          phase: 'failed',
+          message: watch.error instanceof RequestError ? watch.error.message : null,
+          retryAt,
+          failures,
+        }
       : { phase: 'connecting' };
   return { state, retryNow: () => void refetch() };
 }

@@ -9,7 +9,9 @@ export type Layout = (typeof LAYOUTS)[number];
 export type WallEntry = number | string;
 
 /** What a tile shows: a camera of the list, or a device asked to publish its camera. */
-export type TileSource = { kind: 'camera'; id: number; name: string; lastError?: string | null } | { kind: 'device'; imei: string; name: string };
+export type TileSource =
+  | { kind: 'camera'; id: number; name: string; lastError?: string | null }
+  | { kind: 'device'; imei: string; name: string };
 
 export type AddResult = { wall: WallEntry[]; layout: Layout } | { error: 'duplicate' | 'full' };
 
@@ -35,9 +37,19 @@ export const columnsOf = (layout: Layout): number => (layout === 1 ? 1 : layout 
 /** The wall of a route, kept in this browser so a reload shows the same cameras. */
 export function loadWall(route: string): { wall: WallEntry[]; layout: Layout } | null {
   try {
-    const raw = JSON.parse(localStorage.getItem(`monitor-wall:${route}`) ?? 'null') as { wall?: unknown; layout?: unknown } | null;
+    const raw = JSON.parse(localStorage.getItem(`monitor-wall:${route}`) ?? 'null') as {
+      wall?: unknown;
+      layout?: unknown;
+    } | null;
     if (!raw || !Array.isArray(raw.wall) || !LAYOUTS.includes(raw.layout as Layout)) return null;
-    const wall = [...new Set(raw.wall.filter((v): v is WallEntry => (Number.isInteger(v) && (v as number) > 0) || (typeof v === 'string' && IMEI_RE.test(v))))].slice(0, MAX_MONITORS);
+    const wall = [
+      ...new Set(
+        raw.wall.filter(
+          (v): v is WallEntry =>
+            (Number.isInteger(v) && (v as number) > 0) || (typeof v === 'string' && IMEI_RE.test(v)),
+        ),
+      ),
+    ].slice(0, MAX_MONITORS);
     return { wall, layout: layoutFor(wall.length, raw.layout as Layout) };
   } catch {
     return null;

@@ -1,5 +1,20 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, NumberInput, PasswordInput, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  PasswordInput,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconPlugConnected, IconPlugConnectedX, IconRefresh, IconUserCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -23,7 +38,11 @@ export function ConnectPanel({ session, snapshot, onSessionUsed }: Props) {
   const { t } = useLingui();
   const { token, user } = useSession();
   // The same answer the console's live bridge connects to; without a session it is this host's /mqtt.
-  const config = useQuery({ queryKey: ['mqttPage', 'realtime'], queryFn: () => fetchRealtimeConfig(getToken()), staleTime: Infinity });
+  const config = useQuery({
+    queryKey: ['mqttPage', 'realtime'],
+    queryFn: () => fetchRealtimeConfig(getToken()),
+    staleTime: Infinity,
+  });
   const [url, setUrl] = useState<string | null>(null);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -35,7 +54,15 @@ export function ConnectPanel({ session, snapshot, onSessionUsed }: Props) {
   const active = snapshot.state === 'connecting' || snapshot.state === 'connected' || snapshot.state === 'reconnecting';
 
   const connect = (over: Partial<ConnectSettings> = {}) => {
-    const settings: ConnectSettings = { url: shownUrl, username, password, clientId: clientId.trim(), keepalive: Number(keepalive), clean, ...over };
+    const settings: ConnectSettings = {
+      url: shownUrl,
+      username,
+      password,
+      clientId: clientId.trim(),
+      keepalive: Number(keepalive),
+      clean,
+      ...over,
+    };
     const urlProblem = brokerUrlProblem(settings.url);
     const keepaliveIssue = keepaliveProblem(keepalive);
     const next = {
@@ -64,7 +91,12 @@ export function ConnectPanel({ session, snapshot, onSessionUsed }: Props) {
           <Title order={4}>
             <Trans>连接</Trans>
           </Title>
-          <Badge color={STATE_COLORS[snapshot.state]} variant="light" data-testid="mqtt-state" data-state={snapshot.state}>
+          <Badge
+            color={STATE_COLORS[snapshot.state]}
+            variant="light"
+            data-testid="mqtt-state"
+            data-state={snapshot.state}
+          >
             {t(STATE_LABELS[snapshot.state])}
           </Badge>
         </Group>
@@ -78,7 +110,14 @@ export function ConnectPanel({ session, snapshot, onSessionUsed }: Props) {
           data-testid="mqtt-url"
         />
         <Group grow align="flex-start">
-          <TextInput label={t`用户名`} description={t`设备填 IMEI，控制台填用户 ID`} value={username} onChange={(e) => setUsername(e.currentTarget.value)} autoComplete="off" data-testid="mqtt-username" />
+          <TextInput
+            label={t`用户名`}
+            description={t`设备填 IMEI，控制台填用户 ID`}
+            value={username}
+            onChange={(e) => setUsername(e.currentTarget.value)}
+            autoComplete="off"
+            data-testid="mqtt-username"
+          />
           <PasswordInput
             label={t`密码`}
             description={t`设备填设备密钥，控制台填会话令牌`}
@@ -104,27 +143,59 @@ export function ConnectPanel({ session, snapshot, onSessionUsed }: Props) {
               </Tooltip>
             }
           />
-          <NumberInput label={t`心跳间隔（秒）`} value={keepalive} onChange={setKeepalive} min={0} max={65_535} allowDecimal={false} error={errors.keepalive} data-testid="mqtt-keepalive" />
+          <NumberInput
+            label={t`心跳间隔（秒）`}
+            value={keepalive}
+            onChange={setKeepalive}
+            min={0}
+            max={65_535}
+            allowDecimal={false}
+            error={errors.keepalive}
+            data-testid="mqtt-keepalive"
+          />
         </Group>
-        <Switch label={t`清除会话（Clean Session）`} checked={clean} onChange={(e) => setClean(e.currentTarget.checked)} />
+        <Switch
+          label={t`清除会话（Clean Session）`}
+          checked={clean}
+          onChange={(e) => setClean(e.currentTarget.checked)}
+        />
         <Group gap="xs">
           {active ? (
-            <Button color="gray" leftSection={<IconPlugConnectedX size={16} />} onClick={() => session.disconnect()} data-testid="mqtt-disconnect">
+            <Button
+              color="gray"
+              leftSection={<IconPlugConnectedX size={16} />}
+              onClick={() => session.disconnect()}
+              data-testid="mqtt-disconnect"
+            >
               <Trans>断开</Trans>
             </Button>
           ) : (
-            <Button leftSection={<IconPlugConnected size={16} />} onClick={() => connect()} data-testid="mqtt-connect-button">
+            <Button
+              leftSection={<IconPlugConnected size={16} />}
+              onClick={() => connect()}
+              data-testid="mqtt-connect-button"
+            >
               <Trans>连接</Trans>
             </Button>
           )}
           <Tooltip label={t`登录后可一键使用当前会话`} disabled={Boolean(token && user)}>
-            <Button variant="light" leftSection={<IconUserCheck size={16} />} disabled={!token || !user || active} onClick={connectWithLogin} data-testid="mqtt-use-session">
+            <Button
+              variant="light"
+              leftSection={<IconUserCheck size={16} />}
+              disabled={!token || !user || active}
+              onClick={connectWithLogin}
+              data-testid="mqtt-use-session"
+            >
               <Trans>使用登录会话连接</Trans>
             </Button>
           </Tooltip>
         </Group>
         {problem && (
-          <Alert color={problem.kind === 'socket' ? 'orange' : 'red'} data-testid="mqtt-problem" data-kind={problem.kind}>
+          <Alert
+            color={problem.kind === 'socket' ? 'orange' : 'red'}
+            data-testid="mqtt-problem"
+            data-kind={problem.kind}
+          >
             <ProblemText problem={problem} />
           </Alert>
         )}
@@ -153,7 +224,9 @@ function ProblemText({ problem }: { problem: NonNullable<BrokerSnapshot['problem
       const topic = problem.topic;
       return (
         <Text size="sm">
-          <Trans>代理在收到发往 {topic} 的消息后断开了连接：它拒绝了这条发布（无权发布到该主题或内容不被允许）。请重新连接。</Trans>
+          <Trans>
+            代理在收到发往 {topic} 的消息后断开了连接：它拒绝了这条发布（无权发布到该主题或内容不被允许）。请重新连接。
+          </Trans>
         </Text>
       );
     }

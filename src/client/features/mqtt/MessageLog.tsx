@@ -38,23 +38,55 @@ export function MessageLog({ log, dispatch }: Props) {
           </Title>
           <Group gap="xs">
             {log.paused ? (
-              <Button size="xs" variant="light" leftSection={<IconPlayerPlay size={14} />} onClick={() => dispatch({ type: 'resume' })} data-testid="mqtt-log-resume">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlayerPlay size={14} />}
+                onClick={() => dispatch({ type: 'resume' })}
+                data-testid="mqtt-log-resume"
+              >
                 <Trans>继续</Trans>
               </Button>
             ) : (
-              <Button size="xs" variant="light" leftSection={<IconPlayerPause size={14} />} onClick={() => dispatch({ type: 'pause' })} data-testid="mqtt-log-pause">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlayerPause size={14} />}
+                onClick={() => dispatch({ type: 'pause' })}
+                data-testid="mqtt-log-pause"
+              >
                 <Trans>暂停</Trans>
               </Button>
             )}
-            <Button size="xs" variant="light" color="gray" leftSection={<IconTrash size={14} />} onClick={() => dispatch({ type: 'clear' })} data-testid="mqtt-log-clear">
+            <Button
+              size="xs"
+              variant="light"
+              color="gray"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => dispatch({ type: 'clear' })}
+              data-testid="mqtt-log-clear"
+            >
               <Trans>清空</Trans>
             </Button>
-            <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} onClick={exportCsv} disabled={count === 0} data-testid="mqtt-log-export">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconDownload size={14} />}
+              onClick={exportCsv}
+              disabled={count === 0}
+              data-testid="mqtt-log-export"
+            >
               <Trans>导出 CSV</Trans>
             </Button>
           </Group>
         </Group>
-        <TextInput leftSection={<IconSearch size={14} />} placeholder={t`按主题或内容筛选`} value={query} onChange={(e) => setQuery(e.currentTarget.value)} data-testid="mqtt-log-filter" />
+        <TextInput
+          leftSection={<IconSearch size={14} />}
+          placeholder={t`按主题或内容筛选`}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          data-testid="mqtt-log-filter"
+        />
         <Text size="xs" c="dimmed" data-testid="mqtt-log-count">
           <Trans>
             显示 {count} / {total} 条，最多保留最近 {LOG_CAP} 条
@@ -114,7 +146,12 @@ const LogRow = memo(function LogRow({ entry }: { entry: LogEntry }) {
         </Text>
       </Group>
       {view.kind !== 'empty' && (
-        <Code block dir="ltr" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 320, overflow: 'auto' }} data-testid="mqtt-log-payload">
+        <Code
+          block
+          dir="ltr"
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 320, overflow: 'auto' }}
+          data-testid="mqtt-log-payload"
+        >
           {body}
         </Code>
       )}

@@ -42,9 +42,22 @@ export function MqttScreen() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="md">
-            <ConnectPanel session={session} snapshot={snapshot} onSessionUsed={(id) => setFilter((f) => f || topics.userWeb(id))} />
-            <SubscribePanel session={session} subscriptions={snapshot.subscriptions} filter={filter} onFilterChange={setFilter} />
-            <PublishPanel session={session} connected={snapshot.state === 'connected'} lastPublish={snapshot.lastPublish} />
+            <ConnectPanel
+              session={session}
+              snapshot={snapshot}
+              onSessionUsed={(id) => setFilter((f) => f || topics.userWeb(id))}
+            />
+            <SubscribePanel
+              session={session}
+              subscriptions={snapshot.subscriptions}
+              filter={filter}
+              onFilterChange={setFilter}
+            />
+            <PublishPanel
+              session={session}
+              connected={snapshot.state === 'connected'}
+              lastPublish={snapshot.lastPublish}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>

@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Button, Card, Checkbox, Group, SegmentedControl, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconBraces, IconSend } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BrokerSession, PublishView } from './brokerSession';
@@ -51,7 +62,14 @@ export function PublishPanel({ session, connected, lastPublish }: Props) {
         <Title order={4}>
           <Trans>发布</Trans>
         </Title>
-        <TextInput label={t`消息主题`} value={topic} onChange={(e) => setTopic(e.currentTarget.value)} error={errors.topic} dir="ltr" data-testid="mqtt-pub-topic" />
+        <TextInput
+          label={t`消息主题`}
+          value={topic}
+          onChange={(e) => setTopic(e.currentTarget.value)}
+          error={errors.topic}
+          dir="ltr"
+          data-testid="mqtt-pub-topic"
+        />
         <Textarea
           label={t`载荷`}
           description={t`${bytes} 字节`}
@@ -67,14 +85,35 @@ export function PublishPanel({ session, connected, lastPublish }: Props) {
         />
         <Group justify="space-between" gap="xs">
           <Group gap="sm">
-            <SegmentedControl size="xs" value={String(qos)} onChange={(v) => setQos(Number(v) as QoS)} data={QOS_OPTIONS} data-testid="mqtt-pub-qos" />
-            <Checkbox label={t`保留消息`} checked={retain} onChange={(e) => setRetain(e.currentTarget.checked)} data-testid="mqtt-pub-retain" />
+            <SegmentedControl
+              size="xs"
+              value={String(qos)}
+              onChange={(v) => setQos(Number(v) as QoS)}
+              data={QOS_OPTIONS}
+              data-testid="mqtt-pub-qos"
+            />
+            <Checkbox
+              label={t`保留消息`}
+              checked={retain}
+              onChange={(e) => setRetain(e.currentTarget.checked)}
+              data-testid="mqtt-pub-retain"
+            />
           </Group>
           <Group gap="xs">
-            <Button variant="default" leftSection={<IconBraces size={16} />} onClick={formatJson} data-testid="mqtt-pub-format">
+            <Button
+              variant="default"
+              leftSection={<IconBraces size={16} />}
+              onClick={formatJson}
+              data-testid="mqtt-pub-format"
+            >
               <Trans>格式化 JSON</Trans>
             </Button>
-            <Button leftSection={<IconSend size={16} />} onClick={publish} disabled={!connected} data-testid="mqtt-publish-button">
+            <Button
+              leftSection={<IconSend size={16} />}
+              onClick={publish}
+              disabled={!connected}
+              data-testid="mqtt-publish-button"
+            >
               <Trans>发布</Trans>
             </Button>
           </Group>
@@ -101,7 +140,8 @@ function PublishResult({ view }: { view: PublishView }) {
     failed: t`发往 ${topic} 的消息发送失败：${message}`,
     refused: t`代理拒绝了发往 ${topic} 的消息`,
   }[view.state];
-  const color = view.state === 'failed' || view.state === 'refused' ? 'red' : view.state === 'sending' ? 'dimmed' : 'teal';
+  const color =
+    view.state === 'failed' || view.state === 'refused' ? 'red' : view.state === 'sending' ? 'dimmed' : 'teal';
   return (
     <Text size="sm" c={color} data-testid="mqtt-pub-result" data-state={view.state}>
       {text}

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BrokerSession, SubscriptionView } from './brokerSession';
@@ -45,7 +57,13 @@ export function SubscribePanel({ session, subscriptions, filter, onFilterChange 
           data-testid="mqtt-filter"
         />
         <Group justify="space-between">
-          <SegmentedControl size="xs" value={String(qos)} onChange={(v) => setQos(Number(v) as QoS)} data={QOS_OPTIONS} data-testid="mqtt-sub-qos" />
+          <SegmentedControl
+            size="xs"
+            value={String(qos)}
+            onChange={(v) => setQos(Number(v) as QoS)}
+            data={QOS_OPTIONS}
+            data-testid="mqtt-sub-qos"
+          />
           <Button onClick={add} data-testid="mqtt-subscribe-button">
             <Trans>订阅</Trans>
           </Button>
@@ -57,14 +75,28 @@ export function SubscribePanel({ session, subscriptions, filter, onFilterChange 
         ) : (
           <Stack gap={4}>
             {subscriptions.map((sub) => (
-              <Group key={sub.filter} justify="space-between" wrap="nowrap" gap="xs" data-testid="mqtt-sub" data-filter={sub.filter} data-state={sub.state}>
+              <Group
+                key={sub.filter}
+                justify="space-between"
+                wrap="nowrap"
+                gap="xs"
+                data-testid="mqtt-sub"
+                data-filter={sub.filter}
+                data-state={sub.state}
+              >
                 <Text size="sm" ff="monospace" dir="ltr" truncate title={sub.filter}>
                   {sub.filter}
                 </Text>
                 <Group gap={4} wrap="nowrap">
                   <SubscriptionBadge sub={sub} />
                   <Tooltip label={t`取消订阅`}>
-                    <ActionIcon variant="subtle" color="gray" aria-label={t`取消订阅`} onClick={() => session.removeSubscription(sub.filter)} data-testid="mqtt-unsubscribe">
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={t`取消订阅`}
+                      onClick={() => session.removeSubscription(sub.filter)}
+                      data-testid="mqtt-unsubscribe"
+                    >
                       <IconX size={14} />
                     </ActionIcon>
                   </Tooltip>

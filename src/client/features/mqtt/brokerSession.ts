@@ -62,8 +62,15 @@ type Suback = { granted?: number[] };
 export interface PageClient {
   on(event: 'connect' | 'reconnect' | 'close' | 'offline' | 'end', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error & { code?: number }) => void): unknown;
-  on(event: 'message', listener: (topic: string, payload: Uint8Array, packet: { qos: number; retain: boolean }) => void): unknown;
-  subscribe(topic: string, opts: { qos: QoS }, callback: Callback<[granted?: { topic: string; qos: number }[], packet?: Suback]>): unknown;
+  on(
+    event: 'message',
+    listener: (topic: string, payload: Uint8Array, packet: { qos: number; retain: boolean }) => void,
+  ): unknown;
+  subscribe(
+    topic: string,
+    opts: { qos: QoS },
+    callback: Callback<[granted?: { topic: string; qos: number }[], packet?: Suback]>,
+  ): unknown;
   unsubscribe(topic: string, callback: Callback): unknown;
   publish(topic: string, payload: string, opts: { qos: QoS; retain: boolean }, callback: Callback): unknown;
   end(force?: boolean): unknown;
@@ -129,7 +136,9 @@ export class BrokerSession {
   }
 
   private setSub(filter: string, patch: Partial<SubscriptionView>): void {
-    this.update({ subscriptions: this.snapshot.subscriptions.map((s) => (s.filter === filter ? { ...s, ...patch } : s)) });
+    this.update({
+      subscriptions: this.snapshot.subscriptions.map((s) => (s.filter === filter ? { ...s, ...patch } : s)),
+    });
   }
 
   private get connected(): boolean {
@@ -184,7 +193,8 @@ export class BrokerSession {
       for (const sub of this.snapshot.subscriptions) this.send(sub.filter, sub.qos);
     });
     client.on('reconnect', () => {
-      if (live() && this.snapshot.state !== 'error') this.update({ state: 'reconnecting', subscriptions: this.waitAll() });
+      if (live() && this.snapshot.state !== 'error')
+        this.update({ state: 'reconnecting', subscriptions: this.waitAll() });
     });
     client.on('error', (error) => {
       if (!live()) return;
@@ -228,7 +238,11 @@ export class BrokerSession {
     const generation = this.generation;
     this.setSub(filter, { state: 'pending', granted: undefined, message: undefined });
     client.subscribe(filter, { qos }, (error, granted, packet) => {
-      if (generation !== this.generation || !this.snapshot.subscriptions.some((s) => s.filter === filter && s.qos === qos)) return;
+      if (
+        generation !== this.generation ||
+        !this.snapshot.subscriptions.some((s) => s.filter === filter && s.qos === qos)
+      )
+        return;
       // mqtt.js reports a refusal as an error whose SUBACK rides along (its `packet`); the list it
       // also passes then still holds the QoS asked for, not the answer.
       const suback = packet ?? (error as { packet?: Suback } | null | undefined)?.packet;
@@ -263,7 +277,11 @@ export class BrokerSession {
     client.publish(topic, payload, opts, (error) => {
       const last = this.snapshot.lastPublish;
       if (generation !== this.generation || !last || last.state !== 'sending') return;
-      this.update({ lastPublish: error ? { ...last, state: 'failed', message: messageOf(error) } : { ...last, state: opts.qos > 0 ? 'acked' : 'sent' } });
+      this.update({
+        lastPublish: error
+          ? { ...last, state: 'failed', message: messageOf(error) }
+          : { ...last, state: opts.qos > 0 ? 'acked' : 'sent' },
+      });
     });
     return true;
   }

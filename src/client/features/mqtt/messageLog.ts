@@ -19,7 +19,12 @@ export interface LogEntry {
 
 let nextId = 1;
 
-export function logEntry(topic: string, payload: Uint8Array, packet: { qos: number; retain: boolean }, at: number): LogEntry {
+export function logEntry(
+  topic: string,
+  payload: Uint8Array,
+  packet: { qos: number; retain: boolean },
+  at: number,
+): LogEntry {
   const qos = (packet.qos === 1 || packet.qos === 2 ? packet.qos : 0) as QoS;
   return { id: nextId++, at, topic, qos, retain: packet.retain, bytes: payload.length, view: viewPayload(payload) };
 }
@@ -31,19 +36,23 @@ export interface LogState {
   paused: boolean;
 }
 
-export type LogAction = { type: 'add'; entries: LogEntry[] } | { type: 'pause' } | { type: 'resume' } | { type: 'clear' };
+export type LogAction =
+  { type: 'add'; entries: LogEntry[] } | { type: 'pause' } | { type: 'resume' } | { type: 'clear' };
 
 export const emptyLog: LogState = { entries: [], held: [], paused: false };
 
 /** `incoming` is oldest first, as the messages arrived. */
-const prepend = (list: LogEntry[], incoming: LogEntry[], cap: number) => [...incoming.slice(-cap).reverse(), ...list].slice(0, cap);
+const prepend = (list: LogEntry[], incoming: LogEntry[], cap: number) =>
+  [...incoming.slice(-cap).reverse(), ...list].slice(0, cap);
 
 export function logReducer(state: LogState, action: LogAction): LogState {
   const cap = LOG_CAP;
   switch (action.type) {
     case 'add':
       if (action.entries.length === 0) return state;
-      return state.paused ? { ...state, held: prepend(state.held, action.entries, cap) } : { ...state, entries: prepend(state.entries, action.entries, cap) };
+      return state.paused
+        ? { ...state, held: prepend(state.held, action.entries, cap) }
+        : { ...state, entries: prepend(state.entries, action.entries, cap) };
     case 'pause':
       return state.paused ? state : { ...state, paused: true };
     case 'resume':
@@ -66,7 +75,11 @@ export const CSV_COLUMNS = ['time', 'topic', 'qos', 'retained', 'format', 'bytes
 export function logToCsv(entries: readonly LogEntry[]): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const e of [...entries].sort((a, b) => a.at - b.at || a.id - b.id)) {
-    lines.push([new Date(e.at).toISOString(), e.topic, e.qos, e.retain, e.view.kind, e.bytes, payloadText(e.view)].map(csvCell).join(','));
+    lines.push(
+      [new Date(e.at).toISOString(), e.topic, e.qos, e.retain, e.view.kind, e.bytes, payloadText(e.view)]
+        .map(csvCell)
+        .join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -36,7 +36,9 @@ function AssignUsersModal({ department, onClose }: { department: Row | null; onC
     setValue(null);
     onClose();
   });
-  const members = (users.data ?? []).filter((u) => department && u.departmentId === department.id).map((u) => String(u.id));
+  const members = (users.data ?? [])
+    .filter((u) => department && u.departmentId === department.id)
+    .map((u) => String(u.id));
   const current = value ?? members;
   const close = () => {
     setValue(null);
@@ -61,7 +63,10 @@ function AssignUsersModal({ department, onClose }: { department: Row | null; onC
           <Button variant="default" onClick={close}>
             <Trans>取消</Trans>
           </Button>
-          <Button loading={save.isPending} onClick={() => department && save.mutate({ id: department.id, userIds: current.map(Number) })}>
+          <Button
+            loading={save.isPending}
+            onClick={() => department && save.mutate({ id: department.id, userIds: current.map(Number) })}
+          >
             <Trans>保存</Trans>
           </Button>
         </Group>

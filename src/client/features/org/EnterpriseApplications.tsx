@@ -23,7 +23,10 @@ export function EnterpriseApplications() {
       sort: [{ field: 'id', order: 'desc' }],
     }),
   );
-  const review = useOrgAction<{ id: number; status: number }>('tenantApplication/review', ['tenantApplication', 'tenant']);
+  const review = useOrgAction<{ id: number; status: number }>('tenantApplication/review', [
+    'tenantApplication',
+    'tenant',
+  ]);
   const statusLabel: Record<number, [string, string]> = {
     [APPLICATION_STATUS.pending]: [t`待审核`, 'orange'],
     [APPLICATION_STATUS.passed]: [t`已通过`, 'teal'],

@@ -32,7 +32,8 @@ export function PermissionScreen(props: RouteScreenProps) {
     },
     {
       label: t`修改`,
-      onClick: () => void queryClient.fetchQuery(resourceGetQuery(resourceResource, node.id)).then((row) => setForm({ row })),
+      onClick: () =>
+        void queryClient.fetchQuery(resourceGetQuery(resourceResource, node.id)).then((row) => setForm({ row })),
     },
     {
       label: t`删除`,
@@ -66,7 +67,13 @@ export function PermissionScreen(props: RouteScreenProps) {
           <ResourceScreen def={resourceResource} {...props} canChange={canChange} />
         </Grid.Col>
       </Grid>
-      <ResourceForm def={resourceResource} row={form?.row} initial={form?.initial} opened={form !== null} onClose={() => setForm(null)} />
+      <ResourceForm
+        def={resourceResource}
+        row={form?.row}
+        initial={form?.initial}
+        opened={form !== null}
+        onClose={() => setForm(null)}
+      />
     </>
   );
 }

@@ -102,7 +102,10 @@ function AssignRolesModal({ user, onClose }: { user: Row | null; onClose: () => 
           <Button variant="default" onClick={onClose}>
             <Trans>取消</Trans>
           </Button>
-          <Button loading={save.isPending} onClick={() => user && save.mutate({ id: user.id, roleIds: value.map(Number) })}>
+          <Button
+            loading={save.isPending}
+            onClick={() => user && save.mutate({ id: user.id, roleIds: value.map(Number) })}
+          >
             <Trans>保存</Trans>
           </Button>
         </Group>

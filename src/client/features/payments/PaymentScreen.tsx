@@ -1,16 +1,50 @@
 import { useState } from 'react';
-import { Badge, Button, Code, Drawer, Group, Loader, Modal, NumberInput, Paper, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Code,
+  Drawer,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import paymentDef, { PAY_MARK_MANAGE, PAY_MARK_REFUND, PAY_METHOD_TABLE, PAY_STATUS_TABLE } from '../../../entities/payment/resource';
+import paymentDef, {
+  PAY_MARK_MANAGE,
+  PAY_MARK_REFUND,
+  PAY_METHOD_TABLE,
+  PAY_STATUS_TABLE,
+} from '../../../entities/payment/resource';
 import { PAY_METHOD, PAY_STATUS, type PayMethodName } from '../../../shared/payments';
 import { hasMark, useSession } from '../../lib/session';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { useCodeLabel } from '../resources/display';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
-import { changePaymentMethod, closePayment, fenText, openPayPage, paymentEventsQuery, paymentMethodsQuery, paymentStatusQuery, PENDING_STATES, refundPayment, syncPayment, testPayment, type PaymentView } from './payments.api';
+import {
+  changePaymentMethod,
+  closePayment,
+  fenText,
+  openPayPage,
+  paymentEventsQuery,
+  paymentMethodsQuery,
+  paymentStatusQuery,
+  PENDING_STATES,
+  refundPayment,
+  syncPayment,
+  testPayment,
+  type PaymentView,
+} from './payments.api';
 import { formatDateCell } from '../../components/DataTable/cells';
 
 const STATUS_COLOR: Record<number, string> = {
@@ -54,7 +88,11 @@ function PaymentStatus({ orderNo }: { orderNo: string }) {
         <Text c="red" data-testid="payment-missing">
           <Trans>未找到这笔支付</Trans>
         </Text>
-        <Button mt="md" variant="default" onClick={() => void router.navigate({ to: '/map/$page', params: { page: 'paypal' }, search: {} })}>
+        <Button
+          mt="md"
+          variant="default"
+          onClick={() => void router.navigate({ to: '/map/$page', params: { page: 'paypal' }, search: {} })}
+        >
           <Trans>支付记录</Trans>
         </Button>
       </Paper>
@@ -165,18 +203,35 @@ function ChangeMethod({ payment }: { payment: PaymentView }) {
       openPayPage(data.checkout.payUrl);
     },
   });
-  const options = [...new Set([payment.method, ...(methods.data ?? [])])].map((m) => ({ value: m, label: codeLabel(PAY_METHOD_TABLE, PAY_METHOD[m]) }));
+  const options = [...new Set([payment.method, ...(methods.data ?? [])])].map((m) => ({
+    value: m,
+    label: codeLabel(PAY_METHOD_TABLE, PAY_METHOD[m]),
+  }));
   return (
     <Group align="flex-end" data-testid="payment-change">
-      <Select label={t`换一种方式支付`} data={options} value={method} onChange={(v) => v && setMethod(v as PayMethodName)} allowDeselect={false} w={200} data-testid="payment-change-method" />
-      <Button variant="default" loading={change.isPending} onClick={() => change.mutate()} data-testid="payment-change-ok">
+      <Select
+        label={t`换一种方式支付`}
+        data={options}
+        value={method}
+        onChange={(v) => v && setMethod(v as PayMethodName)}
+        allowDeselect={false}
+        w={200}
+        data-testid="payment-change-method"
+      />
+      <Button
+        variant="default"
+        loading={change.isPending}
+        onClick={() => change.mutate()}
+        data-testid="payment-change-ok"
+      >
         <Trans>去支付</Trans>
       </Button>
     </Group>
   );
 }
 
-const refundable = (row: Row) => row.status === PAY_STATUS.success && Number(row.refunded ?? 0) < Number(row.amount ?? 0);
+const refundable = (row: Row) =>
+  row.status === PAY_STATUS.success && Number(row.refunded ?? 0) < Number(row.amount ?? 0);
 
 function PaymentList(props: RouteScreenProps) {
   const { t } = useLingui();
@@ -203,7 +258,12 @@ function PaymentList(props: RouteScreenProps) {
       if (res.checkout.payUrl) window.location.assign(res.checkout.payUrl);
     },
   });
-  const view = (row: Row) => void router.navigate({ to: '/map/$page', params: { page: 'paypal' }, search: { orderNo: String(row.orderNo) } as never });
+  const view = (row: Row) =>
+    void router.navigate({
+      to: '/map/$page',
+      params: { page: 'paypal' },
+      search: { orderNo: String(row.orderNo) } as never,
+    });
   return (
     <>
       <ResourceScreen
@@ -220,9 +280,28 @@ function PaymentList(props: RouteScreenProps) {
         }
         rowActions={[
           { id: 'view', title: t`查看`, run: view },
-          { id: 'sync', title: t`同步`, visible: (row) => isOpen(row) || row.status === PAY_STATUS.refunding, run: (row) => sync.mutate(String(row.orderNo)) },
-          { id: 'refund', title: t`退款`, color: 'red', mark: PAY_MARK_REFUND, visible: refundable, run: (row) => setRefunding(row) },
-          { id: 'close', title: t`关闭`, color: 'orange', mark: PAY_MARK_MANAGE, visible: isOpen, run: (row) => setClosing(row) },
+          {
+            id: 'sync',
+            title: t`同步`,
+            visible: (row) => isOpen(row) || row.status === PAY_STATUS.refunding,
+            run: (row) => sync.mutate(String(row.orderNo)),
+          },
+          {
+            id: 'refund',
+            title: t`退款`,
+            color: 'red',
+            mark: PAY_MARK_REFUND,
+            visible: refundable,
+            run: (row) => setRefunding(row),
+          },
+          {
+            id: 'close',
+            title: t`关闭`,
+            color: 'orange',
+            mark: PAY_MARK_MANAGE,
+            visible: isOpen,
+            run: (row) => setClosing(row),
+          },
           { id: 'events', title: t`日志`, mark: PAY_MARK_MANAGE, run: (row) => setLogOf(String(row.orderNo)) },
         ]}
       />
@@ -239,13 +318,23 @@ function PaymentList(props: RouteScreenProps) {
             <Button variant="default" onClick={() => setClosing(null)}>
               <Trans>取消</Trans>
             </Button>
-            <Button color="red" loading={close.isPending} onClick={() => closing && close.mutate(String(closing.orderNo))} data-testid="payment-close-ok">
+            <Button
+              color="red"
+              loading={close.isPending}
+              onClick={() => closing && close.mutate(String(closing.orderNo))}
+              data-testid="payment-close-ok"
+            >
               <Trans>确定</Trans>
             </Button>
           </Group>
         </Stack>
       </Modal>
-      <TestPayModal opened={testing} busy={test.isPending} onClose={() => setTesting(false)} onConfirm={(amount) => test.mutate(amount)} />
+      <TestPayModal
+        opened={testing}
+        busy={test.isPending}
+        onClose={() => setTesting(false)}
+        onConfirm={(amount) => test.mutate(amount)}
+      />
       <Drawer opened={logOf !== null} onClose={() => setLogOf(null)} position="right" size="xl" title={t`支付日志`}>
         {logOf && <EventLog orderNo={logOf} />}
       </Drawer>
@@ -288,7 +377,13 @@ function RefundModal({ row, onClose, onDone }: { row: Row; onClose(): void; onDo
           <Button variant="default" onClick={onClose}>
             <Trans>取消</Trans>
           </Button>
-          <Button color="red" disabled={bad} loading={refund.isPending} onClick={() => refund.mutate()} data-testid="payment-refund-ok">
+          <Button
+            color="red"
+            disabled={bad}
+            loading={refund.isPending}
+            onClick={() => refund.mutate()}
+            data-testid="payment-refund-ok"
+          >
             <Trans>确定退款</Trans>
           </Button>
         </Group>
@@ -297,7 +392,17 @@ function RefundModal({ row, onClose, onDone }: { row: Row; onClose(): void; onDo
   );
 }
 
-function TestPayModal({ opened, busy, onClose, onConfirm }: { opened: boolean; busy: boolean; onClose(): void; onConfirm(amount: number): void }) {
+function TestPayModal({
+  opened,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  opened: boolean;
+  busy: boolean;
+  onClose(): void;
+  onConfirm(amount: number): void;
+}) {
   const { t } = useLingui();
   const [amount, setAmount] = useState<number | string>(0.01);
   const bad = !(Number(amount) > 0 && Number(amount) <= 1_000_000);
@@ -307,7 +412,15 @@ function TestPayModal({ opened, busy, onClose, onConfirm }: { opened: boolean; b
         <Text size="sm">
           <Trans>创建一笔测试订单并打开沙箱支付页，用来检查支付、回调和对账是否正常。</Trans>
         </Text>
-        <NumberInput label={t`金额(元)`} min={0.01} decimalScale={2} value={amount} onChange={setAmount} error={bad ? t`金额须大于0且不超过100万元` : undefined} data-testid="payment-test-amount" />
+        <NumberInput
+          label={t`金额(元)`}
+          min={0.01}
+          decimalScale={2}
+          value={amount}
+          onChange={setAmount}
+          error={bad ? t`金额须大于0且不超过100万元` : undefined}
+          data-testid="payment-test-amount"
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             <Trans>取消</Trans>

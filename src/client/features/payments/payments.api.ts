@@ -44,18 +44,33 @@ export const paymentStatusQuery = (orderNo: string) =>
   });
 
 export const paymentEventsQuery = (orderNo: string) =>
-  queryOptions({ queryKey: ['payment', 'events', orderNo], queryFn: () => request<PaymentEvent[]>('pay', 'payment/events', { orderNo }) });
+  queryOptions({
+    queryKey: ['payment', 'events', orderNo],
+    queryFn: () => request<PaymentEvent[]>('pay', 'payment/events', { orderNo }),
+  });
 
 export const syncPayment = (orderNo: string) => request<PaymentView>('pay', 'payment/sync', { orderNo });
-export const refundPayment = (orderNo: string, amount?: number, reason?: string) => request<PaymentView>('pay', 'payment/refund', { orderNo, amount, reason }, { showMessage: true });
-export const closePayment = (orderNo: string) => request<PaymentView>('pay', 'payment/close', { orderNo }, { showMessage: true });
+export const refundPayment = (orderNo: string, amount?: number, reason?: string) =>
+  request<PaymentView>('pay', 'payment/refund', { orderNo, amount, reason }, { showMessage: true });
+export const closePayment = (orderNo: string) =>
+  request<PaymentView>('pay', 'payment/close', { orderNo }, { showMessage: true });
 /** The methods this service can take (sandbox always; the others once their keys are set). */
 export const paymentMethodsQuery = () =>
-  queryOptions({ queryKey: ['payment', 'methods'], queryFn: () => request<PayMethodName[]>('pay', 'payment/methods', {}, { quiet: true }), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['payment', 'methods'],
+    queryFn: () => request<PayMethodName[]>('pay', 'payment/methods', {}, { quiet: true }),
+    staleTime: 60_000,
+  });
 /** Pays an unpaid order another way: the same order, a new checkout ('payMethodNotChanged' for the same method). */
 export const changePaymentMethod = (orderNo: string, method: PayMethodName) =>
-  request<{ payment: PaymentView; checkout: { payUrl?: string; qrCode?: string } }>('pay', 'payment/changeMethod', { orderNo, method }, { showMessage: true });
-export const testPayment = (amount: number) => request<{ payment: PaymentView; checkout: { payUrl?: string } }>('pay', 'payment/testPay', { amount });
+  request<{ payment: PaymentView; checkout: { payUrl?: string; qrCode?: string } }>(
+    'pay',
+    'payment/changeMethod',
+    { orderNo, method },
+    { showMessage: true },
+  );
+export const testPayment = (amount: number) =>
+  request<{ payment: PaymentView; checkout: { payUrl?: string } }>('pay', 'payment/testPay', { amount });
 
 /** Goes to the payment page (the sandbox's, or the provider's); it brings the payer back to the console. */
 export function openPayPage(payUrl: string | null | undefined): void {

@@ -18,7 +18,16 @@ export function CallDialog({ state, machine }: { state: CallState; machine: Call
   const { t } = useLingui();
   const call = state.call;
   const join = useMemo<JoinParams | null>(
-    () => (call && call.channel && call.appToken && call.appUid !== undefined ? { appId: call.appId || LOCAL_APP_ID, channel: call.channel, token: call.appToken, uid: String(call.appUid), video: true } : null),
+    () =>
+      call && call.channel && call.appToken && call.appUid !== undefined
+        ? {
+            appId: call.appId || LOCAL_APP_ID,
+            channel: call.channel,
+            token: call.appToken,
+            uid: String(call.appUid),
+            video: true,
+          }
+        : null,
     [call],
   );
   // Ringing: fetch the media script meanwhile, so answering shows the picture without a wait.
@@ -57,7 +66,14 @@ export function CallDialog({ state, machine }: { state: CallState; machine: Call
     : [];
   const actions = (
     <>
-      <Button variant="light" color="orange" onClick={() => machine.unlock()} loading={state.unlocking} disabled={state.dialogUnlocked} data-testid="call-dialog-unlock">
+      <Button
+        variant="light"
+        color="orange"
+        onClick={() => machine.unlock()}
+        loading={state.unlocking}
+        disabled={state.dialogUnlocked}
+        data-testid="call-dialog-unlock"
+      >
         <Trans>开锁</Trans>
       </Button>
       <Button color="red" onClick={hangUp} data-testid="call-hangup">

@@ -46,7 +46,13 @@ export function CallDrawer({ state, machine }: { state: CallState; machine: Call
             <Button color="teal" onClick={() => machine.answer()} disabled={acting} data-testid="call-answer">
               <Trans>接听</Trans>
             </Button>
-            <Button color="gray" variant="light" onClick={() => machine.ignore()} disabled={acting} data-testid="call-ignore">
+            <Button
+              color="gray"
+              variant="light"
+              onClick={() => machine.ignore()}
+              disabled={acting}
+              data-testid="call-ignore"
+            >
               <Trans>忽略</Trans>
             </Button>
             <Button

@@ -29,7 +29,8 @@ function createMachine(sounds: Sounds): CallMachine {
     userId: () => getUser()?.id,
     ring: () => sounds.ring(),
     invalidData: () => toast('error', t`无效的数据，请检查服务`),
-    hangUp: (imei, roomNo) => request('device', 'voiceNet/property/answer', { imei, roomNo }, { quiet: true, background: true }),
+    hangUp: (imei, roomNo) =>
+      request('device', 'voiceNet/property/answer', { imei, roomNo }, { quiet: true, background: true }),
   });
 }
 

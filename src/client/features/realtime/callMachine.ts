@@ -153,7 +153,11 @@ export class CallMachine {
       this.deps.subscribe(topic);
       this.listening = topic;
     }
-    this.deps.publish(topics.deviceServer(call.imei), { code: PUSH_CODE.openDoor, imei: call.imei, userId: this.deps.userId() });
+    this.deps.publish(topics.deviceServer(call.imei), {
+      code: PUSH_CODE.openDoor,
+      imei: call.imei,
+      userId: this.deps.userId(),
+    });
     this.set({ unlocking: true });
   }
 

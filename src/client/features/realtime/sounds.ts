@@ -8,7 +8,8 @@ let ctx: Ctx | null = null;
 
 function audio(): Ctx | null {
   try {
-    const Ctor = globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Ctor =
+      globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctor) return null;
     ctx ??= new Ctor();
     if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
@@ -72,7 +73,8 @@ export function startRingtone(): () => void {
  * screen opened by URL), so the autoplay policy holds the sound back.
  */
 export function soundBlocked(): boolean {
-  const activation = (globalThis.navigator as Navigator & { userActivation?: { hasBeenActive: boolean } } | undefined)?.userActivation;
+  const activation = (globalThis.navigator as (Navigator & { userActivation?: { hasBeenActive: boolean } }) | undefined)
+    ?.userActivation;
   if (activation) return !activation.hasBeenActive;
   return ctx?.state === 'suspended';
 }
@@ -91,4 +93,9 @@ export interface Sounds {
   unlock?: () => void;
 }
 
-export const webAudioSounds: Sounds = { alert: playAlert, ring: startRingtone, blocked: soundBlocked, unlock: unlockSound };
+export const webAudioSounds: Sounds = {
+  alert: playAlert,
+  ring: startRingtone,
+  blocked: soundBlocked,
+  unlock: unlockSound,
+};

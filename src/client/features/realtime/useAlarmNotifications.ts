@@ -128,14 +128,20 @@ export function useAlarmNotifications(onOpenLog: () => void, sounds: Sounds): vo
       // A summary that counts a critical alarm is kept like the critical toast it stands for.
       const total = shown.length;
       const urgent = shown.filter(critical).length;
-      put(`alarm-summary-${++toasts.seq}`, shown.map((a) => a.id), {
-        color: urgent ? 'red' : 'orange',
-        title: t`新报警`,
-        message: urgent ? t`离线期间有 ${total} 条新报警，其中 ${urgent} 条紧急，点击查看` : t`离线期间有 ${shown.length} 条新报警，点击查看`,
-        autoClose: urgent ? false : AUTO_CLOSE_MS,
-        priority: urgent ? CRITICAL_PRIORITY : 0,
-        'data-testid': 'alarm-summary',
-      });
+      put(
+        `alarm-summary-${++toasts.seq}`,
+        shown.map((a) => a.id),
+        {
+          color: urgent ? 'red' : 'orange',
+          title: t`新报警`,
+          message: urgent
+            ? t`离线期间有 ${total} 条新报警，其中 ${urgent} 条紧急，点击查看`
+            : t`离线期间有 ${shown.length} 条新报警，点击查看`,
+          autoClose: urgent ? false : AUTO_CLOSE_MS,
+          priority: urgent ? CRITICAL_PRIORITY : 0,
+          'data-testid': 'alarm-summary',
+        },
+      );
       return;
     }
     const now = Date.now();
@@ -158,6 +164,12 @@ export function useAlarmNotifications(onOpenLog: () => void, sounds: Sounds): vo
   });
 
   useLiveEvent('notice', ({ title, content }) => {
-    notifications.show({ color: 'blue', title, message: content, autoClose: AUTO_CLOSE_MS, 'data-testid': 'notice-notification' });
+    notifications.show({
+      color: 'blue',
+      title,
+      message: content,
+      autoClose: AUTO_CLOSE_MS,
+      'data-testid': 'notice-notification',
+    });
   });
 }

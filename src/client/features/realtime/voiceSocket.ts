@@ -120,7 +120,11 @@ type UtteranceCtor = new (text: string) => SpeechSynthesisUtterance;
  * Speaks `text` in Chinese at the volume, rate and pitch of docs/requirements/constants.md#sockets; silent where
  * speech is missing.
  */
-export function speak(text: string, synth: Synth | undefined = globalThis.speechSynthesis, Utterance: UtteranceCtor | undefined = globalThis.SpeechSynthesisUtterance): void {
+export function speak(
+  text: string,
+  synth: Synth | undefined = globalThis.speechSynthesis,
+  Utterance: UtteranceCtor | undefined = globalThis.SpeechSynthesisUtterance,
+): void {
   if (!synth || !Utterance) return;
   try {
     const utterance = new Utterance(text);

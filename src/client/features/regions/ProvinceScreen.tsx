@@ -42,7 +42,12 @@ export function ProvinceScreen() {
             setQuery('');
           }}
         />
-        <TextInput label={t`搜索`} value={query} onChange={(e) => setQuery(e.currentTarget.value)} data-testid="region-search" />
+        <TextInput
+          label={t`搜索`}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          data-testid="region-search"
+        />
       </Group>
       <Text size="sm" c="dimmed" data-testid="region-count">
         <Trans>

@@ -30,9 +30,24 @@ export function FieldInput({ field, value, onChange, error, refOptions }: FieldI
   };
   switch (field.type) {
     case 'textarea':
-      return <Textarea {...common} autosize minRows={2} value={str(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return (
+        <Textarea
+          {...common}
+          autosize
+          minRows={2}
+          value={str(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
     case 'password':
-      return <PasswordInput {...common} autoComplete="new-password" value={str(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return (
+        <PasswordInput
+          {...common}
+          autoComplete="new-password"
+          value={str(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
     case 'integer':
     case 'decimal':
       return (
@@ -84,9 +99,24 @@ export function FieldInput({ field, value, onChange, error, refOptions }: FieldI
         />
       );
     case 'boolean':
-      return <Switch label={common.label} error={error} checked={Boolean(value)} onChange={(e) => onChange(e.currentTarget.checked)} />;
+      return (
+        <Switch
+          label={common.label}
+          error={error}
+          checked={Boolean(value)}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+      );
     case 'date':
-      return <DateInput {...common} valueFormat="YYYY-MM-DD" clearable value={str(value) || null} onChange={(v) => onChange(v ?? null)} />;
+      return (
+        <DateInput
+          {...common}
+          valueFormat="YYYY-MM-DD"
+          clearable
+          value={str(value) || null}
+          onChange={(v) => onChange(v ?? null)}
+        />
+      );
     case 'datetime':
       // The picker shows and takes the tenant's wall time; the form keeps the instant.
       return (
@@ -100,7 +130,16 @@ export function FieldInput({ field, value, onChange, error, refOptions }: FieldI
         />
       );
     case 'image':
-      return <ImageInput label={common.label} error={error} withAsterisk={common.withAsterisk} value={str(value)} onChange={onChange} endpoint={field.upload} />;
+      return (
+        <ImageInput
+          label={common.label}
+          error={error}
+          withAsterisk={common.withAsterisk}
+          value={str(value)}
+          onChange={onChange}
+          endpoint={field.upload}
+        />
+      );
     default:
       return (
         <TextInput

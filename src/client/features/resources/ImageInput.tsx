@@ -17,7 +17,14 @@ export interface ImageInputProps {
  * An image field of the generic form: its URL, a preview, and an upload through
  * `ossUser/addOssHederImg` (checked, stripped and counted against the quota by the service).
  */
-export function ImageInput({ label, error, withAsterisk, value, onChange, endpoint = 'ossUser/addOssHederImg' }: ImageInputProps) {
+export function ImageInput({
+  label,
+  error,
+  withAsterisk,
+  value,
+  onChange,
+  endpoint = 'ossUser/addOssHederImg',
+}: ImageInputProps) {
   const [busy, setBusy] = useState(false);
   const upload = async (file: File) => {
     const form = new FormData();
@@ -34,7 +41,14 @@ export function ImageInput({ label, error, withAsterisk, value, onChange, endpoi
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap">
       {value && <Image src={value} w={48} h={36} fit="contain" radius="sm" alt="" data-testid="image-preview" />}
-      <TextInput style={{ flex: 1 }} label={label} error={error} withAsterisk={withAsterisk} value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+      <TextInput
+        style={{ flex: 1 }}
+        label={label}
+        error={error}
+        withAsterisk={withAsterisk}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
       <UploadButton kind="image" onFile={(f) => void upload(f)} loading={busy} data-testid="image-upload" />
     </Group>
   );

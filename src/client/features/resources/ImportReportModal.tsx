@@ -12,7 +12,15 @@ export type ShownImportReport = ImportReport & { failed?: number };
  * Result of an import: counts, then each failed row with its messages. For an import job whose
  * rows failed, `errorFileJob` is the job whose file lists every failed row.
  */
-export function ImportReportModal({ report, onClose, errorFileJob }: { report: ShownImportReport | null; onClose: () => void; errorFileJob?: number }) {
+export function ImportReportModal({
+  report,
+  onClose,
+  errorFileJob,
+}: {
+  report: ShownImportReport | null;
+  onClose: () => void;
+  errorFileJob?: number;
+}) {
   const { t } = useLingui();
   const total = report?.total ?? 0;
   const imported = report?.imported ?? 0;

@@ -38,7 +38,8 @@ export function rangeFilter(field: FieldDef, from: string | null, to: string | n
 /** The day a range filter's bound shows in the picker (an instant on the tenant's clock). */
 const pickedDay = (v: string | null | undefined) => (v ? formatDateCell(v, 'YYYY-MM-DD') : null);
 
-const toValue = (field: FieldDef, v: string) => (field.type === 'ref' || typeof field.codes?.[0]?.value === 'number' ? Number(v) : v);
+const toValue = (field: FieldDef, v: string) =>
+  field.type === 'ref' || typeof field.codes?.[0]?.value === 'number' ? Number(v) : v;
 
 /** Toolbar filters generated from the fields' filter modes, plus the debounced keyword box. */
 export function ResourceFilters(props: ResourceFiltersProps) {

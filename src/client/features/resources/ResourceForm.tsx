@@ -20,7 +20,11 @@ export interface ResourceFormProps {
   onClose: () => void;
 }
 
-function initialValues(def: ResourceDef, mode: FormMode, row: Record<string, unknown> | null | undefined): Record<string, unknown> {
+function initialValues(
+  def: ResourceDef,
+  mode: FormMode,
+  row: Record<string, unknown> | null | undefined,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of def.fields) {
     if (!isEditable(field, mode)) continue;

@@ -8,7 +8,17 @@ import { SOFT_STATUS } from '../../../shared/codes';
 import type { ResourceDef } from '../../../shared/resources';
 import { JOB_STATE, deleteJobReport, type Job } from '../../../shared/jobs';
 import { CollapsibleFilters } from '../../components/CollapsibleFilters';
-import { ColumnSettings, DataTable, RowActions, actionColumnWidth, confirmDanger, requireSelection, useColumnChoice, type ActionButton, type Column } from '../../components/DataTable';
+import {
+  ColumnSettings,
+  DataTable,
+  RowActions,
+  actionColumnWidth,
+  confirmDanger,
+  requireSelection,
+  useColumnChoice,
+  type ActionButton,
+  type Column,
+} from '../../components/DataTable';
 import { OnceOpened } from '../../components/OnceOpened';
 import { Pagination } from '../../components/Pagination';
 import { lazyScreen } from '../../lib/chunks';
@@ -119,16 +129,33 @@ export function ResourceScreen({
   });
   // Soft-deleted rows (found with the status filter) come back through their own row button.
   const allActions: RowAction[] = def.softDelete
-    ? [...rowActions, { id: 'restore', title: t`恢复`, color: 'teal', mark: `${def.mark}:delete`, visible: (row) => row.status === SOFT_STATUS.deleted, run: (row) => restore.mutate([row.id]) }]
+    ? [
+        ...rowActions,
+        {
+          id: 'restore',
+          title: t`恢复`,
+          color: 'teal',
+          mark: `${def.mark}:delete`,
+          visible: (row) => row.status === SOFT_STATUS.deleted,
+          run: (row) => restore.mutate([row.id]),
+        },
+      ]
     : rowActions;
 
   // Every row the filters match, by a background job: only offered while the list is filtered.
-  const filtered = Object.values(query.filters ?? {}).some((v) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)) || !!query.keyword;
+  const filtered =
+    Object.values(query.filters ?? {}).some(
+      (v) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0),
+    ) || !!query.keyword;
   const removeMatching = useMutation({
     mutationFn: () =>
       deleteMatching(def, i18n._(def.label), { filters: query.filters, keyword: query.keyword }, (job) => {
         const report = deleteJobReport.safeParse(job.result);
-        if (report.success && report.data.failed > 0) toast('error', t`${report.data.failed} 条数据未能删除：${serverMessage(report.data.errors[0]?.key ?? 'jobFailed', '')}`);
+        if (report.success && report.data.failed > 0)
+          toast(
+            'error',
+            t`${report.data.failed} 条数据未能删除：${serverMessage(report.data.errors[0]?.key ?? 'jobFailed', '')}`,
+          );
         setSelected([]);
         void invalidateResource(queryClient, def.name);
       }),
@@ -137,7 +164,9 @@ export function ResourceScreen({
   const deleteAllMatching = () => {
     const total = list.data?.total ?? 0;
     const count = list.data?.capped ? `${total.toLocaleString()}+` : total.toLocaleString();
-    void confirmDanger({ message: t`确定要删除筛选出的全部 ${count} 条数据吗？`, confirmLabel: t`删除` }).then((ok) => ok && removeMatching.mutate());
+    void confirmDanger({ message: t`确定要删除筛选出的全部 ${count} 条数据吗？`, confirmLabel: t`删除` }).then(
+      (ok) => ok && removeMatching.mutate(),
+    );
   };
 
   const bulkDelete = () =>
@@ -151,7 +180,9 @@ export function ResourceScreen({
   const buttons: ActionButton[] = [
     { title: t`详情`, function: 'detail', color: 'gray' },
     ...(can('update') ? [{ title: t`修改`, function: 'edit' }] : []),
-    ...allActions.filter((a) => !a.mark || hasMark(a.mark)).map((a) => ({ title: a.title, color: a.color, function: a.id })),
+    ...allActions
+      .filter((a) => !a.mark || hasMark(a.mark))
+      .map((a) => ({ title: a.title, color: a.color, function: a.id })),
     ...(can('delete') ? [{ title: t`删除`, function: 'delete', color: 'red' }] : []),
   ];
 
@@ -163,7 +194,8 @@ export function ResourceScreen({
   };
 
   // Row-specific visibility of extra actions: hide buttons whose predicate rejects the row.
-  const visibleFor = (row: Row) => buttons.filter((b) => allActions.find((a) => a.id === b.function)?.visible?.(row) ?? true);
+  const visibleFor = (row: Row) =>
+    buttons.filter((b) => allActions.find((a) => a.id === b.function)?.visible?.(row) ?? true);
 
   const rows = list.data?.rows ?? [];
   const dataColumns = fields.map((field): Column<Row> => {
@@ -183,7 +215,9 @@ export function ResourceScreen({
     };
   });
   // As wide as the buttons of the row on this page that shows the most (every button while there are no rows).
-  const actionWidth = rows.length ? Math.max(...rows.map((row) => actionColumnWidth(visibleFor(row)))) : actionColumnWidth(buttons);
+  const actionWidth = rows.length
+    ? Math.max(...rows.map((row) => actionColumnWidth(visibleFor(row))))
+    : actionColumnWidth(buttons);
   const columns: Column<Row>[] = [
     ...dataColumns.filter((c) => !columnChoice.hidden.has(c.id)),
     {
@@ -223,7 +257,13 @@ export function ResourceScreen({
             </Button>
           )}
           {can('delete') && filtered && (list.data?.total ?? 0) > 0 && (
-            <Button color="red" variant="subtle" onClick={deleteAllMatching} loading={removeMatching.isPending} data-testid="resource-delete-matching">
+            <Button
+              color="red"
+              variant="subtle"
+              onClick={deleteAllMatching}
+              loading={removeMatching.isPending}
+              data-testid="resource-delete-matching"
+            >
               <Trans>删除全部筛选结果</Trans>
             </Button>
           )}
@@ -325,7 +365,15 @@ export function ResourceScreen({
 /**
  * The action cell: delete asks first (docs/requirements/validation.md#deletes-and-confirmation), the rest run at once.
  */
-function RowButtons({ row, buttons, onAction }: { row: Row; buttons: ActionButton[]; onAction: (fn: string, row: Row) => void }) {
+function RowButtons({
+  row,
+  buttons,
+  onAction,
+}: {
+  row: Row;
+  buttons: ActionButton[];
+  onAction: (fn: string, row: Row) => void;
+}) {
   const { t } = useMacro();
   return (
     <RowActions

@@ -32,7 +32,12 @@ export function ScreenDirectory() {
         <Title order={4}>
           <Trans>页面导航</Trans>
         </Title>
-        <TextInput placeholder={t`搜索页面`} value={query} onChange={(e) => setQuery(e.currentTarget.value)} data-testid="screen-search" />
+        <TextInput
+          placeholder={t`搜索页面`}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          data-testid="screen-search"
+        />
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {routes.map((r) => (
@@ -56,4 +61,3 @@ export function ScreenDirectory() {
     </Stack>
   );
 }
-

@@ -29,12 +29,22 @@ export function HeaderBar(props: HeaderBarProps) {
   // The navbar sits on the start side, so the icon mirrors in right-to-left.
   const SidebarIcon =
     dir === 'rtl'
-      ? props.desktopOpened ? IconLayoutSidebarRightCollapse : IconLayoutSidebarRightExpand
-      : props.desktopOpened ? IconLayoutSidebarLeftCollapse : IconLayoutSidebarLeftExpand;
+      ? props.desktopOpened
+        ? IconLayoutSidebarRightCollapse
+        : IconLayoutSidebarRightExpand
+      : props.desktopOpened
+        ? IconLayoutSidebarLeftCollapse
+        : IconLayoutSidebarLeftExpand;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <Burger opened={props.mobileOpened} onClick={props.onToggleMobile} hiddenFrom="sm" size="sm" aria-label={menuLabel} />
+        <Burger
+          opened={props.mobileOpened}
+          onClick={props.onToggleMobile}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={menuLabel}
+        />
         <Tooltip label={menuLabel} withArrow>
           <ActionIcon
             variant="subtle"

@@ -26,7 +26,12 @@ function contains(entry: NavEntry, path: string): boolean {
   return (entry.list ?? []).some((child) => contains(child, path));
 }
 
-function Entry({ entry, depth, activePath, onNavigate }: { entry: NavEntry; depth: number } & Omit<SideMenuProps, 'tree'>) {
+function Entry({
+  entry,
+  depth,
+  activePath,
+  onNavigate,
+}: { entry: NavEntry; depth: number } & Omit<SideMenuProps, 'tree'>) {
   const { i18n } = useLingui();
   const label = navLabel(i18n, entry);
   const Icon = navIcon(entry.icon);

@@ -1,9 +1,37 @@
 import {
-  IconAccessPoint, IconAlarm, IconBell, IconBolt, IconBuildingCommunity, IconBuildingSkyscraper,
-  IconBuildingWarehouse, IconCalendarCheck, IconCamera, IconChartBar, IconChecklist, IconDashboard,
-  IconDeviceSim, IconDeviceWatch, IconFaceId, IconFileText, IconGauge, IconMap, IconMap2, IconMapPin,
-  IconPackage, IconPhone, IconPoint, IconPolygon, IconReceipt, IconSettings, IconShieldCheck,
-  IconShoppingCart, IconSitemap, IconSpeakerphone, IconUser, IconUsersGroup, IconVideo,
+  IconAccessPoint,
+  IconAlarm,
+  IconBell,
+  IconBolt,
+  IconBuildingCommunity,
+  IconBuildingSkyscraper,
+  IconBuildingWarehouse,
+  IconCalendarCheck,
+  IconCamera,
+  IconChartBar,
+  IconChecklist,
+  IconDashboard,
+  IconDeviceSim,
+  IconDeviceWatch,
+  IconFaceId,
+  IconFileText,
+  IconGauge,
+  IconMap,
+  IconMap2,
+  IconMapPin,
+  IconPackage,
+  IconPhone,
+  IconPoint,
+  IconPolygon,
+  IconReceipt,
+  IconSettings,
+  IconShieldCheck,
+  IconShoppingCart,
+  IconSitemap,
+  IconSpeakerphone,
+  IconUser,
+  IconUsersGroup,
+  IconVideo,
   type Icon,
 } from '@tabler/icons-react';
 import type { ICONS } from '../../../shared/routes';
@@ -45,5 +73,9 @@ const NAV_ICONS: Record<(typeof ICONS)[number], Icon> = {
 
 /** The icon of a navigation entry's icon key; unknown keys get a neutral dot. */
 export function navIcon(key: string | null | undefined): Icon {
-  return (key && Object.prototype.hasOwnProperty.call(NAV_ICONS, key) ? NAV_ICONS[key as keyof typeof NAV_ICONS] : undefined) ?? IconPoint;
+  return (
+    (key && Object.prototype.hasOwnProperty.call(NAV_ICONS, key)
+      ? NAV_ICONS[key as keyof typeof NAV_ICONS]
+      : undefined) ?? IconPoint
+  );
 }

@@ -27,7 +27,10 @@ export function DeviceSimScreen(props: RouteScreenProps) {
   const [busy, setBusy] = useState(false);
   const [lookup, setLookup] = useState('');
   const [found, setFound] = useState<{ card?: Row; message?: string } | null>(null);
-  const cards = useQuery({ ...resourceListQuery(simCardDef, { page: 1, size: 200, sort: [{ field: 'id', order: 'desc' }] }), enabled: binding !== null });
+  const cards = useQuery({
+    ...resourceListQuery(simCardDef, { page: 1, size: 200, sort: [{ field: 'id', order: 'desc' }] }),
+    enabled: binding !== null,
+  });
   const canBind = hasMark(SIM_MARK_BIND);
 
   const refresh = () => invalidateResource(queryClient, simCardDef.name);
@@ -48,7 +51,10 @@ export function DeviceSimScreen(props: RouteScreenProps) {
   };
 
   const unbind = async (row: Row) => {
-    const ok = await confirmDanger({ message: t`确定要解除 ${String(row.iccid)} 与设备 ${String(row.imei ?? '')} 的绑定吗？`, confirmLabel: t`解绑` });
+    const ok = await confirmDanger({
+      message: t`确定要解除 ${String(row.iccid)} 与设备 ${String(row.imei ?? '')} 的绑定吗？`,
+      confirmLabel: t`解绑`,
+    });
     if (!ok) return;
     try {
       await request('iot', 'simCard/unbind', { id: row.id }, { quiet: true });
@@ -64,7 +70,12 @@ export function DeviceSimScreen(props: RouteScreenProps) {
     if (!imei) return;
     setFound(null);
     try {
-      const devices = await request<{ rows: Row[] }>('device', `${deviceResource.name}/list`, { page: 1, size: 20, keyword: imei }, { quiet: true });
+      const devices = await request<{ rows: Row[] }>(
+        'device',
+        `${deviceResource.name}/list`,
+        { page: 1, size: 20, keyword: imei },
+        { quiet: true },
+      );
       const device = devices.rows.find((d) => String(d.imei) === imei);
       if (!device) {
         setFound({ message: t`设备不存在` });
@@ -77,7 +88,10 @@ export function DeviceSimScreen(props: RouteScreenProps) {
     }
   };
 
-  const cardOptions = ((cards.data?.rows ?? []) as Row[]).map((c) => ({ value: String(c.id), label: `${String(c.iccid)}${c.imei ? ` · ${String(c.imei)}` : ''}` }));
+  const cardOptions = ((cards.data?.rows ?? []) as Row[]).map((c) => ({
+    value: String(c.id),
+    label: `${String(c.iccid)}${c.imei ? ` · ${String(c.imei)}` : ''}`,
+  }));
 
   return (
     <>
@@ -85,14 +99,42 @@ export function DeviceSimScreen(props: RouteScreenProps) {
         def={simCardDef}
         {...props}
         title={<Trans>设备绑卡</Trans>}
-        cells={{ state: (row: Row) => <SimStateBadge state={row.state} id={row.id} />, imei: (row: Row) => <Text size="sm" data-testid={`sim-imei-${row.id}`}>{row.imei ? String(row.imei) : '—'}</Text> }}
+        cells={{
+          state: (row: Row) => <SimStateBadge state={row.state} id={row.id} />,
+          imei: (row: Row) => (
+            <Text size="sm" data-testid={`sim-imei-${row.id}`}>
+              {row.imei ? String(row.imei) : '—'}
+            </Text>
+          ),
+        }}
         rowActions={[
-          { id: 'bind', title: t`绑定`, color: 'teal', mark: SIM_MARK_BIND, visible: (row) => !row.deviceId, run: (row) => setBinding({ cardId: String(row.id), imei: undefined }) },
-          { id: 'unbind', title: t`解绑`, color: 'red', mark: SIM_MARK_BIND, visible: (row) => !!row.deviceId, run: (row) => void unbind(row) },
+          {
+            id: 'bind',
+            title: t`绑定`,
+            color: 'teal',
+            mark: SIM_MARK_BIND,
+            visible: (row) => !row.deviceId,
+            run: (row) => setBinding({ cardId: String(row.id), imei: undefined }),
+          },
+          {
+            id: 'unbind',
+            title: t`解绑`,
+            color: 'red',
+            mark: SIM_MARK_BIND,
+            visible: (row) => !!row.deviceId,
+            run: (row) => void unbind(row),
+          },
         ]}
         toolbar={() => (
           <Group gap="xs">
-            <TextInput placeholder={t`设备IMEI`} value={lookup} onChange={(e) => setLookup(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && void find()} w={180} data-testid="sim-lookup-imei" />
+            <TextInput
+              placeholder={t`设备IMEI`}
+              value={lookup}
+              onChange={(e) => setLookup(e.currentTarget.value)}
+              onKeyDown={(e) => e.key === 'Enter' && void find()}
+              w={180}
+              data-testid="sim-lookup-imei"
+            />
             <Button variant="light" onClick={() => void find()} data-testid="sim-lookup">
               <Trans>查询绑定卡</Trans>
             </Button>
@@ -105,17 +147,29 @@ export function DeviceSimScreen(props: RouteScreenProps) {
         )}
       />
       {found && (
-        <Alert color={found.card ? 'teal' : 'orange'} withCloseButton onClose={() => setFound(null)} mt="sm" data-testid="sim-lookup-result">
+        <Alert
+          color={found.card ? 'teal' : 'orange'}
+          withCloseButton
+          onClose={() => setFound(null)}
+          mt="sm"
+          data-testid="sim-lookup-result"
+        >
           {found.card ? (
             <Text size="sm">
-              <Trans>绑定的卡</Trans>: ICCID <span data-testid="sim-lookup-iccid">{String(found.card.iccid)}</span> · <Trans>接入号</Trans> {String(found.card.msisdn ?? '—')}
+              <Trans>绑定的卡</Trans>: ICCID <span data-testid="sim-lookup-iccid">{String(found.card.iccid)}</span> ·{' '}
+              <Trans>接入号</Trans> {String(found.card.msisdn ?? '—')}
             </Text>
           ) : (
             <Text size="sm">{found.message}</Text>
           )}
         </Alert>
       )}
-      <Modal opened={binding !== null} onClose={() => setBinding(null)} title={<Trans>绑定SIM卡</Trans>} data-testid="sim-bind">
+      <Modal
+        opened={binding !== null}
+        onClose={() => setBinding(null)}
+        title={<Trans>绑定SIM卡</Trans>}
+        data-testid="sim-bind"
+      >
         <Stack gap="sm">
           <Select
             label={<Trans>SIM卡</Trans>}
@@ -131,7 +185,12 @@ export function DeviceSimScreen(props: RouteScreenProps) {
             </Text>
             <DevicePicker value={binding?.imei} onChange={(imei) => setBinding((b) => (b ? { ...b, imei } : b))} />
           </div>
-          <Button onClick={() => void bind()} loading={busy} disabled={!binding?.cardId || !binding.imei} data-testid="sim-bind-ok">
+          <Button
+            onClick={() => void bind()}
+            loading={busy}
+            disabled={!binding?.cardId || !binding.imei}
+            data-testid="sim-bind-ok"
+          >
             <Trans>确定</Trans>
           </Button>
         </Stack>

@@ -2,7 +2,12 @@ import { Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Ti
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import packageDef, { CARD_TYPE_TABLE, PACKAGE_LANGUAGE_TABLE, PACKAGE_TYPE, PACKAGE_TYPE_TABLE } from '../../../entities/sim-package/resource';
+import packageDef, {
+  CARD_TYPE_TABLE,
+  PACKAGE_LANGUAGE_TABLE,
+  PACKAGE_TYPE,
+  PACKAGE_TYPE_TABLE,
+} from '../../../entities/sim-package/resource';
 import { isAllowed } from '../../lib/session';
 import { useCodeLabel } from '../resources/display';
 import { resourceListQuery, type Row } from '../resources/resources.queries';
@@ -11,7 +16,9 @@ const TYPE_ORDER = [PACKAGE_TYPE.data, PACKAGE_TYPE.addOn, PACKAGE_TYPE.topUp];
 
 /** Packages grouped by type, in TYPE_ORDER, each group cheapest first (the list comes sorted by price). */
 export function groupPackages(rows: readonly Row[]): { type: number; rows: Row[] }[] {
-  return TYPE_ORDER.map((type) => ({ type, rows: rows.filter((r) => Number(r.type) === type) })).filter((g) => g.rows.length > 0);
+  return TYPE_ORDER.map((type) => ({ type, rows: rows.filter((r) => Number(r.type) === type) })).filter(
+    (g) => g.rows.length > 0,
+  );
 }
 
 /** "12.5" -> "12.50". */
@@ -25,7 +32,14 @@ export function PackageListScreen() {
   const { t } = useLingui();
   const codeLabel = useCodeLabel();
   const navigate = useNavigate();
-  const list = useQuery(resourceListQuery(packageDef, { page: 1, size: 200, sort: [{ field: 'price', order: 'asc' }], filters: { status: 1 } }));
+  const list = useQuery(
+    resourceListQuery(packageDef, {
+      page: 1,
+      size: 200,
+      sort: [{ field: 'price', order: 'asc' }],
+      filters: { status: 1 },
+    }),
+  );
   // 购买 goes to /topup: only for users whose menus include it.
   const canBuy = isAllowed('topup');
   const groups = groupPackages((list.data?.rows ?? []) as Row[]);
@@ -86,7 +100,13 @@ export function PackageListScreen() {
                       {String(p.note)}
                     </Text>
                   ) : null}
-                  <Button mt="xs" disabled={!canBuy} onClick={() => void navigate({ href: `/topup?packageId=${p.id}` })} data-testid={`package-buy-${p.id}`} aria-label={t`购买 ${String(p.name)}`}>
+                  <Button
+                    mt="xs"
+                    disabled={!canBuy}
+                    onClick={() => void navigate({ href: `/topup?packageId=${p.id}` })}
+                    data-testid={`package-buy-${p.id}`}
+                    aria-label={t`购买 ${String(p.name)}`}
+                  >
                     <Trans>购买</Trans>
                   </Button>
                 </Stack>

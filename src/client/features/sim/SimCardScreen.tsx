@@ -3,7 +3,14 @@ import { Button, Checkbox, Modal, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import simCardDef, { SIM_ACTIVE_STATES, SIM_MARK_CHANGE_PACKAGE, SIM_MARK_SUSPEND, SIM_MARK_SYNC, SIM_STATE, SIM_STATE_TABLE } from '../../../entities/sim-card/resource';
+import simCardDef, {
+  SIM_ACTIVE_STATES,
+  SIM_MARK_CHANGE_PACKAGE,
+  SIM_MARK_SUSPEND,
+  SIM_MARK_SYNC,
+  SIM_STATE,
+  SIM_STATE_TABLE,
+} from '../../../entities/sim-card/resource';
 import packageDef from '../../../entities/sim-package/resource';
 import { apiPath } from '../../../shared/api';
 import type { Job } from '../../../shared/jobs';
@@ -50,7 +57,10 @@ export function SimCardScreen(props: RouteScreenProps) {
   const [packageId, setPackageId] = useState<string | null>(null);
   const [renew, setRenew] = useState(false);
   const [busy, setBusy] = useState(false);
-  const packages = useQuery({ ...resourceListQuery(packageDef, { page: 1, size: 100, sort: [{ field: 'price', order: 'asc' }] }), enabled: changing !== null });
+  const packages = useQuery({
+    ...resourceListQuery(packageDef, { page: 1, size: 100, sort: [{ field: 'price', order: 'asc' }] }),
+    enabled: changing !== null,
+  });
 
   const base = simRowCells({ mb: 'MB', sms: t`条`, min: t`分钟` });
   const cells = { ...base, state: (row: Row) => <SimStateBadge state={pending[row.id] ?? row.state} id={row.id} /> };
@@ -97,7 +107,10 @@ export function SimCardScreen(props: RouteScreenProps) {
     try {
       const { job } = await request<{ job: Job }>('iot', 'simCard/syncUsage', {}, { showMessage: false });
       followJob(job, t`同步SIM卡用量`, {
-        texts: { running: (j) => t`正在同步用量… ${j.progress}%`, done: (j) => t`用量同步完成，共 ${j.rows ?? 0} 张卡` },
+        texts: {
+          running: (j) => t`正在同步用量… ${j.progress}%`,
+          done: (j) => t`用量同步完成，共 ${j.rows ?? 0} 张卡`,
+        },
         onDone: () => void refresh(),
       });
     } catch {
@@ -119,7 +132,12 @@ export function SimCardScreen(props: RouteScreenProps) {
     if (!changing || !packageId) return;
     setBusy(true);
     try {
-      await request<Row>('iot', 'simCard/changePackage', { id: changing.id, packageId: Number(packageId), ...(renew ? { renew: true } : {}) }, { quiet: true, timeoutMs: 60_000 });
+      await request<Row>(
+        'iot',
+        'simCard/changePackage',
+        { id: changing.id, packageId: Number(packageId), ...(renew ? { renew: true } : {}) },
+        { quiet: true, timeoutMs: 60_000 },
+      );
       toast('success', t`套餐已变更`);
       setChanging(null);
       await refresh();
@@ -131,7 +149,10 @@ export function SimCardScreen(props: RouteScreenProps) {
   };
 
   const between = (row: Row) => pending[row.id] !== undefined;
-  const packageOptions = ((packages.data?.rows ?? []) as Row[]).map((p) => ({ value: String(p.id), label: `${String(p.name)} · ¥${String(p.price)}` }));
+  const packageOptions = ((packages.data?.rows ?? []) as Row[]).map((p) => ({
+    value: String(p.id),
+    label: `${String(p.name)} · ¥${String(p.price)}`,
+  }));
 
   return (
     <>
@@ -141,16 +162,30 @@ export function SimCardScreen(props: RouteScreenProps) {
         cells={cells}
         title={<Trans>SIM卡管理</Trans>}
         rowActions={[
-          { id: 'suspend', title: t`停机`, color: 'red', mark: SIM_MARK_SUSPEND, visible: (row) => !between(row) && SIM_ACTIVE_STATES.includes(Number(row.state)), run: (row) => void carrierAction(row, 'suspend') },
+          {
+            id: 'suspend',
+            title: t`停机`,
+            color: 'red',
+            mark: SIM_MARK_SUSPEND,
+            visible: (row) => !between(row) && SIM_ACTIVE_STATES.includes(Number(row.state)),
+            run: (row) => void carrierAction(row, 'suspend'),
+          },
           {
             id: 'resume',
             title: t`复机`,
             color: 'teal',
             mark: SIM_MARK_SUSPEND,
-            visible: (row) => !between(row) && (Number(row.state) === SIM_STATE.stopped || Number(row.state) === SIM_STATE.exception),
+            visible: (row) =>
+              !between(row) && (Number(row.state) === SIM_STATE.stopped || Number(row.state) === SIM_STATE.exception),
             run: (row) => void carrierAction(row, 'resume'),
           },
-          { id: 'syncUsage', title: t`同步用量`, mark: SIM_MARK_SYNC, visible: (row) => !between(row), run: (row) => void syncOne(row) },
+          {
+            id: 'syncUsage',
+            title: t`同步用量`,
+            mark: SIM_MARK_SYNC,
+            visible: (row) => !between(row),
+            run: (row) => void syncOne(row),
+          },
           {
             id: 'changePackage',
             title: t`变更套餐`,
@@ -162,7 +197,13 @@ export function SimCardScreen(props: RouteScreenProps) {
               setChanging(row);
             },
           },
-          { id: 'topup', title: t`充值`, color: 'orange', visible: () => isAllowed('topup'), run: (row) => void navigate({ href: `/topup?iccid=${encodeURIComponent(String(row.iccid))}` }) },
+          {
+            id: 'topup',
+            title: t`充值`,
+            color: 'orange',
+            visible: () => isAllowed('topup'),
+            run: (row) => void navigate({ href: `/topup?iccid=${encodeURIComponent(String(row.iccid))}` }),
+          },
         ]}
         toolbar={() => (
           <>
@@ -179,12 +220,33 @@ export function SimCardScreen(props: RouteScreenProps) {
           </>
         )}
       />
-      <Modal opened={changing !== null} onClose={() => setChanging(null)} title={<Trans>变更套餐</Trans>} data-testid="sim-change-package">
+      <Modal
+        opened={changing !== null}
+        onClose={() => setChanging(null)}
+        title={<Trans>变更套餐</Trans>}
+        data-testid="sim-change-package"
+      >
         <Stack gap="sm">
           <Text size="sm">ICCID {String(changing?.iccid ?? '')}</Text>
-          <Select label={<Trans>新套餐</Trans>} data={packageOptions} value={packageId} onChange={setPackageId} searchable data-testid="sim-package-select" />
-          <Checkbox label={<Trans>续订当前套餐</Trans>} checked={renew} onChange={(e) => setRenew(e.currentTarget.checked)} />
-          <Button onClick={() => void changePackage()} loading={busy} disabled={!packageId} data-testid="sim-change-package-ok">
+          <Select
+            label={<Trans>新套餐</Trans>}
+            data={packageOptions}
+            value={packageId}
+            onChange={setPackageId}
+            searchable
+            data-testid="sim-package-select"
+          />
+          <Checkbox
+            label={<Trans>续订当前套餐</Trans>}
+            checked={renew}
+            onChange={(e) => setRenew(e.currentTarget.checked)}
+          />
+          <Button
+            onClick={() => void changePackage()}
+            loading={busy}
+            disabled={!packageId}
+            data-testid="sim-change-package-ok"
+          >
             <Trans>确定</Trans>
           </Button>
         </Stack>

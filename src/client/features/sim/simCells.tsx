@@ -24,7 +24,13 @@ export function SimStateBadge({ state, id }: { state: unknown; id: number }) {
   const value = Number(state);
   const between = SIM_BETWEEN_STATES.includes(value);
   return (
-    <Badge color={SIM_STATE_COLOR[value] ?? 'gray'} variant="light" data-testid={`sim-state-${id}`} data-state={value} leftSection={between ? <Loader size={10} color="orange" /> : undefined}>
+    <Badge
+      color={SIM_STATE_COLOR[value] ?? 'gray'}
+      variant="light"
+      data-testid={`sim-state-${id}`}
+      data-state={value}
+      leftSection={between ? <Loader size={10} color="orange" /> : undefined}
+    >
       {codeLabel(SIM_STATE_TABLE, value)}
     </Badge>
   );
@@ -41,7 +47,17 @@ export function usagePercent(used: unknown, allowed: unknown): number {
 const barColor = (pct: number) => (pct >= 90 ? 'red' : pct >= 70 ? 'orange' : 'teal');
 
 /** "used / allowed unit" with a progress bar; without an allowance just the used figure. */
-export function UsageBar({ used, allowed, unit, testId }: { used: unknown; allowed: unknown; unit: string; testId: string }) {
+export function UsageBar({
+  used,
+  allowed,
+  unit,
+  testId,
+}: {
+  used: unknown;
+  allowed: unknown;
+  unit: string;
+  testId: string;
+}) {
   const u = Number(used ?? 0);
   const a = Number(allowed ?? 0);
   const pct = usagePercent(u, a);
@@ -60,7 +76,13 @@ export function UsageBar({ used, allowed, unit, testId }: { used: unknown; allow
 
 export const simRowCells = (unit: { mb: string; sms: string; min: string }) => ({
   state: (row: Row) => <SimStateBadge state={row.state} id={row.id} />,
-  dataUsedMb: (row: Row) => <UsageBar used={row.dataUsedMb} allowed={row.packageDataMb} unit={unit.mb} testId={`sim-data-${row.id}`} />,
-  smsUsed: (row: Row) => <UsageBar used={row.smsUsed} allowed={row.packageSms} unit={unit.sms} testId={`sim-sms-${row.id}`} />,
-  voiceUsedMin: (row: Row) => <UsageBar used={row.voiceUsedMin} allowed={row.packageVoice} unit={unit.min} testId={`sim-voice-${row.id}`} />,
+  dataUsedMb: (row: Row) => (
+    <UsageBar used={row.dataUsedMb} allowed={row.packageDataMb} unit={unit.mb} testId={`sim-data-${row.id}`} />
+  ),
+  smsUsed: (row: Row) => (
+    <UsageBar used={row.smsUsed} allowed={row.packageSms} unit={unit.sms} testId={`sim-sms-${row.id}`} />
+  ),
+  voiceUsedMin: (row: Row) => (
+    <UsageBar used={row.voiceUsedMin} allowed={row.packageVoice} unit={unit.min} testId={`sim-voice-${row.id}`} />
+  ),
 });

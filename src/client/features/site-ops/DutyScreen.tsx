@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Badge, Tabs, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import annualInspectionDef, { INSPECTION_DUE, INSPECTION_DUE_TABLE } from '../../../entities/annual-inspection/resource';
+import annualInspectionDef, {
+  INSPECTION_DUE,
+  INSPECTION_DUE_TABLE,
+} from '../../../entities/annual-inspection/resource';
 import dutyRecordDef from '../../../entities/duty-record/resource';
 import { codeText } from '../../i18n/codeLabels';
 import { dayOf } from '../../lib/zone';
@@ -11,14 +14,23 @@ import type { ResourceSearch } from '../resources/search';
 import type { RouteScreenProps } from '../screens/types';
 import { RosterCalendar } from './RosterCalendar';
 
-const DUE_COLOR: Record<number, string> = { [INSPECTION_DUE.ok]: 'teal', [INSPECTION_DUE.dueSoon]: 'orange', [INSPECTION_DUE.overdue]: 'red' };
+const DUE_COLOR: Record<number, string> = {
+  [INSPECTION_DUE.ok]: 'teal',
+  [INSPECTION_DUE.dueSoon]: 'orange',
+  [INSPECTION_DUE.overdue]: 'red',
+};
 
 /** An inspection's due state as a badge: due soon orange, overdue red. */
 export function DueBadge({ row }: { row: Row }) {
   const due = Number(row.due ?? INSPECTION_DUE.ok);
   const entry = INSPECTION_DUE_TABLE.find((e) => e.value === due);
   return (
-    <Badge color={DUE_COLOR[due] ?? 'gray'} variant={due === INSPECTION_DUE.ok ? 'light' : 'filled'} data-testid={`inspection-due-${row.id}`} data-due={due}>
+    <Badge
+      color={DUE_COLOR[due] ?? 'gray'}
+      variant={due === INSPECTION_DUE.ok ? 'light' : 'filled'}
+      data-testid={`inspection-due-${row.id}`}
+      data-due={due}
+    >
       {entry ? codeText(entry) : String(due)}
     </Badge>
   );
@@ -60,7 +72,11 @@ export function DutyScreen(props: RouteScreenProps) {
           month={month.month}
           onMonthChange={(year, m) => setMonth({ year, month: m })}
           onDayClick={(day) => {
-            props.onSearchChange({ ...props.search, page: 1, filters: { ...props.search.filters, dutyDate: [day, day] } });
+            props.onSearchChange({
+              ...props.search,
+              page: 1,
+              filters: { ...props.search.filters, dutyDate: [day, day] },
+            });
             setTab('list');
           }}
         />
@@ -74,7 +90,18 @@ export function DutyScreen(props: RouteScreenProps) {
           cells={{
             due: (row) => <DueBadge row={row} />,
             nextAt: (row) => (
-              <Text span size="sm" c={Number(row.due) === INSPECTION_DUE.overdue ? 'red' : Number(row.due) === INSPECTION_DUE.dueSoon ? 'orange' : undefined} fw={Number(row.due) ? 600 : undefined}>
+              <Text
+                span
+                size="sm"
+                c={
+                  Number(row.due) === INSPECTION_DUE.overdue
+                    ? 'red'
+                    : Number(row.due) === INSPECTION_DUE.dueSoon
+                      ? 'orange'
+                      : undefined
+                }
+                fw={Number(row.due) ? 600 : undefined}
+              >
                 {dateOnly(row.nextAt)}
               </Text>
             ),

@@ -1,8 +1,28 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Checkbox, Drawer, Group, SimpleGrid, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Drawer,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import productionBatchDef, { BATCH_MACHINE, BATCH_OPEN_STATES, BATCH_STATE, BATCH_STATE_TABLE, QA_RESULT, QA_RESULT_TABLE } from '../../../entities/production-batch/resource';
+import productionBatchDef, {
+  BATCH_MACHINE,
+  BATCH_OPEN_STATES,
+  BATCH_STATE,
+  BATCH_STATE_TABLE,
+  QA_RESULT,
+  QA_RESULT_TABLE,
+} from '../../../entities/production-batch/resource';
 import type { CodeEntry } from '../../../shared/codes';
 import { CategoryChart, PieChart } from '../../components/Chart';
 import { codeText } from '../../i18n/codeLabels';
@@ -30,7 +50,15 @@ interface Counts {
 }
 interface Summary {
   byState: { state: number; batches: number; planned: number; produced: number }[];
-  byProduct: { productId: number; name: string; batches: number; planned: number; produced: number; passed: number; failed: number }[];
+  byProduct: {
+    productId: number;
+    name: string;
+    batches: number;
+    planned: number;
+    produced: number;
+    passed: number;
+    failed: number;
+  }[];
   totals: { batches: number; planned: number; produced: number; passed: number; failed: number };
   passRate: number | null;
 }
@@ -64,7 +92,11 @@ function BatchDrawer({ batch, onClose }: { batch: Row | null; onClose: () => voi
   const open = BATCH_OPEN_STATES.includes(state);
   const candidates = useQuery({
     queryKey: ['device', 'productionBatch', 'candidates', keyword, batch?.productId],
-    queryFn: () => request<{ rows: Row[] }>('device', 'productionBatch/candidates', { keyword: keyword || undefined, productId: batch?.productId ?? undefined }),
+    queryFn: () =>
+      request<{ rows: Row[] }>('device', 'productionBatch/candidates', {
+        keyword: keyword || undefined,
+        productId: batch?.productId ?? undefined,
+      }),
     enabled: id !== undefined && open && hasMark(MARK),
   });
   const canChange = hasMark(MARK);
@@ -86,7 +118,14 @@ function BatchDrawer({ batch, onClose }: { batch: Row | null; onClose: () => voi
   };
   const counts = records.data?.counts;
   return (
-    <Drawer opened={batch !== null} onClose={onClose} position="right" size="xl" title={<Trans>批次明细</Trans>} data-testid="batch-drawer">
+    <Drawer
+      opened={batch !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={<Trans>批次明细</Trans>}
+      data-testid="batch-drawer"
+    >
       <Stack gap="sm">
         <Group>
           <Text fw={600}>{String(batch?.batchNo ?? '')}</Text>
@@ -96,7 +135,8 @@ function BatchDrawer({ batch, onClose }: { batch: Row | null; onClose: () => voi
           {counts && (
             <Text size="sm" data-testid="batch-counts">
               <Trans>
-                计划 {String(batch?.quantityPlanned ?? '')} · 已生产 {counts.produced} · 合格 {counts.passed} · 不合格 {counts.failed} · 待质检 {counts.pending}
+                计划 {String(batch?.quantityPlanned ?? '')} · 已生产 {counts.produced} · 合格 {counts.passed} · 不合格{' '}
+                {counts.failed} · 待质检 {counts.pending}
               </Trans>
             </Text>
           )}
@@ -104,7 +144,14 @@ function BatchDrawer({ batch, onClose }: { batch: Row | null; onClose: () => voi
         {canChange && (
           <Group gap="xs">
             {nextStates(state).map((to) => (
-              <Button key={to} size="xs" variant="light" color={STATE_COLOR[to]} data-testid={`batch-move-${to}`} onClick={() => void act('move', { to }, t`状态已更新`)}>
+              <Button
+                key={to}
+                size="xs"
+                variant="light"
+                color={STATE_COLOR[to]}
+                data-testid={`batch-move-${to}`}
+                onClick={() => void act('move', { to }, t`状态已更新`)}
+              >
                 {to === BATCH_STATE.inProduction && state === BATCH_STATE.qa ? t`返工` : label(BATCH_STATE_TABLE, to)}
               </Button>
             ))}
@@ -139,7 +186,18 @@ function BatchDrawer({ batch, onClose }: { batch: Row | null; onClose: () => voi
                 <Table.Td>
                   {canChange && state === BATCH_STATE.qa && (
                     <Group gap={4}>
-                      <Button size="compact-xs" color="teal" variant="light" onClick={() => void act('qa', { results: [{ recordId: r.recordId, result: QA_RESULT.passed }] }, t`已记录质检结果`)}>
+                      <Button
+                        size="compact-xs"
+                        color="teal"
+                        variant="light"
+                        onClick={() =>
+                          void act(
+                            'qa',
+                            { results: [{ recordId: r.recordId, result: QA_RESULT.passed }] },
+                            t`已记录质检结果`,
+                          )
+                        }
+                      >
                         <Trans>合格</Trans>
                       </Button>
                       <Button
@@ -148,7 +206,15 @@ function BatchDrawer({ batch, onClose }: { batch: Row | null; onClose: () => voi
                         variant="light"
                         onClick={() => {
                           const note = window.prompt(t`不合格原因`) ?? undefined;
-                          void act('qa', { results: [{ recordId: r.recordId, result: QA_RESULT.failed, note: note?.trim() || undefined }] }, t`已记录质检结果`);
+                          void act(
+                            'qa',
+                            {
+                              results: [
+                                { recordId: r.recordId, result: QA_RESULT.failed, note: note?.trim() || undefined },
+                              ],
+                            },
+                            t`已记录质检结果`,
+                          );
                         }}
                       >
                         <Trans>不合格</Trans>
@@ -156,7 +222,12 @@ function BatchDrawer({ batch, onClose }: { batch: Row | null; onClose: () => voi
                     </Group>
                   )}
                   {canChange && open && (
-                    <Button size="compact-xs" color="gray" variant="subtle" onClick={() => void act('unlink', { recordIds: [r.recordId] }, t`已移出批次`)}>
+                    <Button
+                      size="compact-xs"
+                      color="gray"
+                      variant="subtle"
+                      onClick={() => void act('unlink', { recordIds: [r.recordId] }, t`已移出批次`)}
+                    >
                       <Trans>移出</Trans>
                     </Button>
                   )}
@@ -171,19 +242,31 @@ function BatchDrawer({ batch, onClose }: { batch: Row | null; onClose: () => voi
               <Text fw={500} size="sm">
                 <Trans>加入生产记录（同产品、未入批次）</Trans>
               </Text>
-              <TextInput placeholder={t`IMEI 或序列号`} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} data-testid="batch-candidate-keyword" />
+              <TextInput
+                placeholder={t`IMEI 或序列号`}
+                value={keyword}
+                onChange={(e) => setKeyword(e.currentTarget.value)}
+                data-testid="batch-candidate-keyword"
+              />
               <Stack gap={2} mah={240} style={{ overflow: 'auto' }}>
                 {(candidates.data?.rows ?? []).map((c) => (
                   <Checkbox
                     key={c.id}
                     label={`${String(c.imei)} ${String(c.serial ?? '')}`}
                     checked={picked.includes(c.id)}
-                    onChange={(e) => setPicked((p) => (e.currentTarget.checked ? [...p, c.id] : p.filter((x) => x !== c.id)))}
+                    onChange={(e) =>
+                      setPicked((p) => (e.currentTarget.checked ? [...p, c.id] : p.filter((x) => x !== c.id)))
+                    }
                   />
                 ))}
               </Stack>
               <Group justify="flex-end">
-                <Button size="xs" disabled={!picked.length} data-testid="batch-link" onClick={() => void act('link', { recordIds: picked }, t`已加入批次`)}>
+                <Button
+                  size="xs"
+                  disabled={!picked.length}
+                  data-testid="batch-link"
+                  onClick={() => void act('link', { recordIds: picked }, t`已加入批次`)}
+                >
                   <Trans>加入批次</Trans>
                 </Button>
               </Group>
@@ -198,7 +281,10 @@ function BatchDrawer({ batch, onClose }: { batch: Row | null; onClose: () => voi
 /** Totals, batches by state (pie) and production and QA per product (bars). */
 export function ProductionSummary() {
   const { t } = useLingui();
-  const summary = useQuery({ queryKey: ['device', 'productionBatch', 'summary'], queryFn: () => request<Summary>('device', 'productionBatch/summary', {}) });
+  const summary = useQuery({
+    queryKey: ['device', 'productionBatch', 'summary'],
+    queryFn: () => request<Summary>('device', 'productionBatch/summary', {}),
+  });
   const s = summary.data;
   if (!s) return null;
   const stat = (title: string, value: string | number, testId: string) => (
@@ -225,7 +311,11 @@ export function ProductionSummary() {
           <Text fw={500} mb="xs">
             <Trans>批次状态</Trans>
           </Text>
-          <PieChart items={s.byState.map((b) => ({ name: label(BATCH_STATE_TABLE, b.state), value: b.batches }))} donut height={260} />
+          <PieChart
+            items={s.byState.map((b) => ({ name: label(BATCH_STATE_TABLE, b.state), value: b.batches }))}
+            donut
+            height={260}
+          />
         </Card>
         <Card withBorder>
           <Text fw={500} mb="xs">

@@ -21,7 +21,10 @@ export interface RosterDuty {
 export function monthGrid(year: number, month: number): (number | null)[][] {
   const days = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   const lead = (new Date(Date.UTC(year, month, 1)).getUTCDay() + 6) % 7;
-  const cells: (number | null)[] = [...Array.from({ length: lead }, () => null), ...Array.from({ length: days }, (_, i) => i + 1)];
+  const cells: (number | null)[] = [
+    ...Array.from({ length: lead }, () => null),
+    ...Array.from({ length: days }, (_, i) => i + 1),
+  ];
   while (cells.length % 7) cells.push(null);
   return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
 }
@@ -36,12 +39,16 @@ export function dutiesByDay(rows: RosterDuty[], year: number, month: number): Ma
     list.push(r);
     by.set(d.getUTCDate(), list);
   }
-  for (const list of by.values()) list.sort((a, b) => a.startTime.localeCompare(b.startTime) || a.area.localeCompare(b.area));
+  for (const list of by.values())
+    list.sort((a, b) => a.startTime.localeCompare(b.startTime) || a.area.localeCompare(b.area));
   return by;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-export const monthRange = (year: number, month: number): [string, string] => [`${year}-${pad(month + 1)}-01`, `${year}-${pad(month + 1)}-${pad(new Date(Date.UTC(year, month + 1, 0)).getUTCDate())}`];
+export const monthRange = (year: number, month: number): [string, string] => [
+  `${year}-${pad(month + 1)}-01`,
+  `${year}-${pad(month + 1)}-${pad(new Date(Date.UTC(year, month + 1, 0)).getUTCDate())}`,
+];
 
 /** A colour per person, stable across months. */
 const COLORS = ['blue', 'teal', 'grape', 'orange', 'cyan', 'pink', 'lime', 'indigo'];
@@ -69,12 +76,22 @@ export function RosterCalendar({
   const [from, to] = monthRange(year, month);
   const duties = useQuery({
     queryKey: ['user', dutyRecordDef.name, 'roster', from],
-    queryFn: () => request<ListResult<Row>>('user', `${dutyRecordDef.name}/list`, { page: 1, size: 500, sort: { field: 'dutyDate', order: 'asc' }, filters: { dutyDate: [from, to] } }),
+    queryFn: () =>
+      request<ListResult<Row>>('user', `${dutyRecordDef.name}/list`, {
+        page: 1,
+        size: 500,
+        sort: { field: 'dutyDate', order: 'asc' },
+        filters: { dutyDate: [from, to] },
+      }),
   });
   const byDay = dutiesByDay((duties.data?.rows ?? []) as unknown as RosterDuty[], year, month);
   const weeks = monthGrid(year, month);
   const weekdays = [t`周一`, t`周二`, t`周三`, t`周四`, t`周五`, t`周六`, t`周日`];
-  const title = new Date(Date.UTC(year, month, 1)).toLocaleDateString(i18n.locale, { year: 'numeric', month: 'long', timeZone: 'UTC' });
+  const title = new Date(Date.UTC(year, month, 1)).toLocaleDateString(i18n.locale, {
+    year: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
   const isToday = (day: number) => today === `${year}-${pad(month + 1)}-${pad(day)}`;
   const step = (delta: number) => {
     const d = new Date(Date.UTC(year, month + delta, 1));
@@ -113,7 +130,10 @@ export function RosterCalendar({
                 mih={96}
                 data-testid={`roster-day-${day}`}
                 data-today={isToday(day) || undefined}
-                style={{ cursor: onDayClick ? 'pointer' : undefined, borderColor: isToday(day) ? 'var(--mantine-color-blue-6)' : undefined }}
+                style={{
+                  cursor: onDayClick ? 'pointer' : undefined,
+                  borderColor: isToday(day) ? 'var(--mantine-color-blue-6)' : undefined,
+                }}
                 onClick={() => onDayClick?.(`${year}-${pad(month + 1)}-${pad(day)}`)}
               >
                 <Text size="xs" fw={isToday(day) ? 700 : 500}>
@@ -122,7 +142,15 @@ export function RosterCalendar({
                 <Stack gap={2}>
                   {(byDay.get(day) ?? []).map((d) => (
                     <Tooltip key={d.id} label={`${d.startTime}-${d.endTime} ${d.area}`}>
-                      <Badge size="xs" variant="light" color={colorOf(d.userId)} fullWidth radius="sm" data-testid="roster-duty" style={{ textTransform: 'none' }}>
+                      <Badge
+                        size="xs"
+                        variant="light"
+                        color={colorOf(d.userId)}
+                        fullWidth
+                        radius="sm"
+                        data-testid="roster-duty"
+                        style={{ textTransform: 'none' }}
+                      >
                         {d.startTime} {d.userName ?? `#${d.userId}`}
                       </Badge>
                     </Tooltip>

@@ -1,8 +1,27 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Drawer, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import warehouseItemDef, { formatTons, isTonAmount, WAREHOUSE_MOVE, WAREHOUSE_MOVE_TABLE, type WarehouseMove } from '../../../entities/warehouse-item/resource';
+import warehouseItemDef, {
+  formatTons,
+  isTonAmount,
+  WAREHOUSE_MOVE,
+  WAREHOUSE_MOVE_TABLE,
+  type WarehouseMove,
+} from '../../../entities/warehouse-item/resource';
 import { codeText } from '../../i18n/codeLabels';
 import { formatDateCell } from '../../components/DataTable/cells';
 import { RequestError, request, toast } from '../../lib/request';
@@ -47,13 +66,23 @@ export function MoveModal({ row, onClose }: { row: Row | null; onClose: () => vo
     const q = Number(quantity);
     const valid = quantity !== '' && isTonAmount(q) && q !== 0 && (kind === WAREHOUSE_MOVE.adjust || q > 0);
     if (!valid) {
-      setError({ field: kind === WAREHOUSE_MOVE.adjust ? t`请输入非零的吨数，最多三位小数（负数为盘亏）` : t`请输入大于 0 的吨数，最多三位小数` });
+      setError({
+        field:
+          kind === WAREHOUSE_MOVE.adjust
+            ? t`请输入非零的吨数，最多三位小数（负数为盘亏）`
+            : t`请输入大于 0 的吨数，最多三位小数`,
+      });
       return;
     }
     if (!row) return;
     setBusy(true);
     try {
-      await request('user', 'warehouseItem/move', { id: row.id, kind, quantity: q, note: note.trim() || undefined }, { quiet: true });
+      await request(
+        'user',
+        'warehouseItem/move',
+        { id: row.id, kind, quantity: q, note: note.trim() || undefined },
+        { quiet: true },
+      );
       toast('success', t`已记录`);
       await invalidateResource(queryClient, warehouseItemDef.name);
       await queryClient.invalidateQueries({ queryKey: moveKey(row.id) });
@@ -61,7 +90,11 @@ export function MoveModal({ row, onClose }: { row: Row | null; onClose: () => vo
     } catch (e) {
       const key = e instanceof RequestError ? e.key : undefined;
       const remaining = formatTons(row.remaining);
-      setError({ key, server: key === 'warehouseOverdraw' ? t`剩余不足：当前剩余 ${remaining} 吨，剩余不能小于 0` : (e as Error).message });
+      setError({
+        key,
+        server:
+          key === 'warehouseOverdraw' ? t`剩余不足：当前剩余 ${remaining} 吨，剩余不能小于 0` : (e as Error).message,
+      });
     } finally {
       setBusy(false);
     }
@@ -90,7 +123,13 @@ export function MoveModal({ row, onClose }: { row: Row | null; onClose: () => vo
           withAsterisk
           data-testid="warehouse-move-quantity"
         />
-        <TextInput label={t`备注`} maxLength={200} value={note} onChange={(e) => setNote(e.currentTarget.value)} data-testid="warehouse-move-note" />
+        <TextInput
+          label={t`备注`}
+          maxLength={200}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          data-testid="warehouse-move-note"
+        />
         {error.server && (
           <Alert color="red" data-testid="warehouse-move-error" data-key={error.key}>
             {error.server}
@@ -122,7 +161,14 @@ export function MovementsDrawer({ row, onClose }: { row: Row | null; onClose: ()
     return entry ? codeText(entry) : k;
   };
   return (
-    <Drawer opened={row !== null} onClose={onClose} position="right" size="xl" title={<Trans>出入库流水</Trans>} data-testid="warehouse-movements">
+    <Drawer
+      opened={row !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={<Trans>出入库流水</Trans>}
+      data-testid="warehouse-movements"
+    >
       <Text size="sm" mb="sm">
         {String(row?.name ?? '')}
       </Text>
@@ -198,7 +244,13 @@ export function StorageScreen(props: RouteScreenProps) {
             variant={lowOnly ? 'filled' : 'light'}
             color="orange"
             data-testid="warehouse-low-only"
-            onClick={() => props.onSearchChange({ ...props.search, page: 1, filters: { ...props.search.filters, low: lowOnly ? undefined : 1 } })}
+            onClick={() =>
+              props.onSearchChange({
+                ...props.search,
+                page: 1,
+                filters: { ...props.search.filters, low: lowOnly ? undefined : 1 },
+              })
+            }
           >
             <Trans>只看库存预警</Trans>
           </Button>

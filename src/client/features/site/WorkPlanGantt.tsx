@@ -52,7 +52,14 @@ export function WorkPlanGantt({ plans, today, onOpen }: WorkPlanGanttProps) {
           </Text>
           <Box pos="relative" h={24} style={{ flex: 1 }} data-testid="gantt-axis">
             {axisTicks(range).map((tick) => (
-              <Text key={tick.day} size="xs" c="dimmed" pos="absolute" top={4} style={{ left: pct(tick.day), whiteSpace: 'nowrap' }}>
+              <Text
+                key={tick.day}
+                size="xs"
+                c="dimmed"
+                pos="absolute"
+                top={4}
+                style={{ left: pct(tick.day), whiteSpace: 'nowrap' }}
+              >
                 {tick.label}
               </Text>
             ))}
@@ -63,7 +70,14 @@ export function WorkPlanGantt({ plans, today, onOpen }: WorkPlanGanttProps) {
             const box = barBox(plan, range);
             const state = codeLabel(WORK_PLAN_STATE_TABLE, plan.state);
             return (
-              <Group key={plan.id} gap={0} wrap="nowrap" h={ROW_HEIGHT} data-testid={`gantt-row-${plan.id}`} data-depth={depth}>
+              <Group
+                key={plan.id}
+                gap={0}
+                wrap="nowrap"
+                h={ROW_HEIGHT}
+                data-testid={`gantt-row-${plan.id}`}
+                data-depth={depth}
+              >
                 <Text
                   size="sm"
                   w={LABEL_WIDTH}
@@ -76,7 +90,10 @@ export function WorkPlanGantt({ plans, today, onOpen }: WorkPlanGanttProps) {
                   {plan.name}
                 </Text>
                 <Box pos="relative" h={ROW_HEIGHT} style={{ flex: 1 }}>
-                  <Tooltip label={`${plan.name} · ${plan.startDate} ~ ${plan.endDate} · ${state} · ${plan.progress}%`} withinPortal>
+                  <Tooltip
+                    label={`${plan.name} · ${plan.startDate} ~ ${plan.endDate} · ${state} · ${plan.progress}%`}
+                    withinPortal
+                  >
                     <Box
                       component="button"
                       type="button"
@@ -101,7 +118,13 @@ export function WorkPlanGantt({ plans, today, onOpen }: WorkPlanGanttProps) {
                         opacity: 0.45,
                       }}
                     >
-                      <Box h="100%" style={{ width: `${Math.min(100, Math.max(0, plan.progress))}%`, background: barColor(plan.state) }} />
+                      <Box
+                        h="100%"
+                        style={{
+                          width: `${Math.min(100, Math.max(0, plan.progress))}%`,
+                          background: barColor(plan.state),
+                        }}
+                      />
                     </Box>
                   </Tooltip>
                 </Box>
@@ -114,7 +137,12 @@ export function WorkPlanGantt({ plans, today, onOpen }: WorkPlanGanttProps) {
             pos="absolute"
             top={0}
             bottom={0}
-            style={{ left: `calc(${LABEL_WIDTH}px + (100% - ${LABEL_WIDTH}px) * ${todayLeft.replace('%', '')} / 100)`, width: 2, background: 'var(--mantine-color-orange-6)', pointerEvents: 'none' }}
+            style={{
+              left: `calc(${LABEL_WIDTH}px + (100% - ${LABEL_WIDTH}px) * ${todayLeft.replace('%', '')} / 100)`,
+              width: 2,
+              background: 'var(--mantine-color-orange-6)',
+              pointerEvents: 'none',
+            }}
             title={t`今天 ${today}`}
           />
         </Box>

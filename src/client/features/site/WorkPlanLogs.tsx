@@ -12,10 +12,21 @@ export const PLAN_LOGS_SHOWN = 50;
 
 /** The list query of a plan's logs, newest first. */
 export const planLogsQuery = (planId: number) =>
-  resourceListQuery(workLogDef, { page: 1, size: PLAN_LOGS_SHOWN, sort: [{ field: 'logDate', order: 'desc' }], filters: { workPlanId: planId } });
+  resourceListQuery(workLogDef, {
+    page: 1,
+    size: PLAN_LOGS_SHOWN,
+    sort: [{ field: 'logDate', order: 'desc' }],
+    filters: { workPlanId: planId },
+  });
 
 /** A plan's detail beside /workPlan: its dates, state and progress, and the work logs written under it. */
-export function WorkPlanLogs({ plan, onClose }: { plan: Pick<PlanBar, 'id' | 'name' | 'startDate' | 'endDate' | 'state' | 'progress'> | null; onClose: () => void }) {
+export function WorkPlanLogs({
+  plan,
+  onClose,
+}: {
+  plan: Pick<PlanBar, 'id' | 'name' | 'startDate' | 'endDate' | 'state' | 'progress'> | null;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const codeLabel = useCodeLabel();
   const logs = useQuery({ ...planLogsQuery(plan?.id ?? 0), enabled: plan !== null });
@@ -23,7 +34,14 @@ export function WorkPlanLogs({ plan, onClose }: { plan: Pick<PlanBar, 'id' | 'na
   const authors = labels.get('user');
   const rows = (logs.data?.rows ?? []) as Row[];
   return (
-    <Drawer opened={plan !== null} onClose={onClose} position="right" size="lg" title={plan?.name ?? ''} data-testid="work-plan-logs">
+    <Drawer
+      opened={plan !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={plan?.name ?? ''}
+      data-testid="work-plan-logs"
+    >
       {plan && (
         <Stack gap="sm">
           <Group gap="xs">
@@ -53,8 +71,14 @@ export function WorkPlanLogs({ plan, onClose }: { plan: Pick<PlanBar, 'id' | 'na
                   {String(log.logDate ?? '').slice(0, 10)}
                 </Text>
                 <Group gap="xs">
-                  {log.weather !== null && log.weather !== undefined && <Badge variant="outline">{codeLabel(WEATHER_TABLE, log.weather)}</Badge>}
-                  {typeof log.authorId === 'number' && <Text size="xs" c="dimmed">{authors?.get(log.authorId) ?? `#${log.authorId}`}</Text>}
+                  {log.weather !== null && log.weather !== undefined && (
+                    <Badge variant="outline">{codeLabel(WEATHER_TABLE, log.weather)}</Badge>
+                  )}
+                  {typeof log.authorId === 'number' && (
+                    <Text size="xs" c="dimmed">
+                      {authors?.get(log.authorId) ?? `#${log.authorId}`}
+                    </Text>
+                  )}
                 </Group>
               </Group>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

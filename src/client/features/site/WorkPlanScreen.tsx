@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Alert, Badge, Group, Loader, Paper, Progress, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import workPlanDef, { WORK_PLAN_STATE, WORK_PLAN_STATE_TABLE, type PlanBar, type PlanTree } from '../../../entities/work-plan/resource';
+import workPlanDef, {
+  WORK_PLAN_STATE,
+  WORK_PLAN_STATE_TABLE,
+  type PlanBar,
+  type PlanTree,
+} from '../../../entities/work-plan/resource';
 import { confirmDanger } from '../../components/DataTable';
 import { request, toast } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
@@ -98,16 +103,43 @@ export function WorkPlanScreen(props: RouteScreenProps) {
               state: (row) => <PlanStateBadge state={row.state} id={row.id} />,
               progress: (row) => (
                 <Group gap={6} wrap="nowrap">
-                  <Progress value={Number(row.progress ?? 0)} color={PLAN_STATE_HUE[state(row)] ?? 'gray'} size="sm" w={60} aria-label={`${Number(row.progress ?? 0)}%`} />
+                  <Progress
+                    value={Number(row.progress ?? 0)}
+                    color={PLAN_STATE_HUE[state(row)] ?? 'gray'}
+                    size="sm"
+                    w={60}
+                    aria-label={`${Number(row.progress ?? 0)}%`}
+                  />
                   <Text size="xs">{Number(row.progress ?? 0)}%</Text>
                 </Group>
               ),
             }}
             rowActions={[
               { id: 'logs', title: t`日志`, color: 'gray', run: (row) => setOpen(toBar(row)) },
-              { id: 'complete', title: t`完成`, color: 'green', mark: UPDATE, visible: (row) => state(row) !== WORK_PLAN_STATE.completed, run: (row) => void move(row, 'complete') },
-              { id: 'abnormal', title: t`异常`, color: 'red', mark: UPDATE, visible: (row) => state(row) === WORK_PLAN_STATE.open, run: (row) => void move(row, 'abnormal') },
-              { id: 'reopen', title: t`重新打开`, color: 'blue', mark: UPDATE, visible: (row) => state(row) !== WORK_PLAN_STATE.open, run: (row) => void move(row, 'reopen') },
+              {
+                id: 'complete',
+                title: t`完成`,
+                color: 'green',
+                mark: UPDATE,
+                visible: (row) => state(row) !== WORK_PLAN_STATE.completed,
+                run: (row) => void move(row, 'complete'),
+              },
+              {
+                id: 'abnormal',
+                title: t`异常`,
+                color: 'red',
+                mark: UPDATE,
+                visible: (row) => state(row) === WORK_PLAN_STATE.open,
+                run: (row) => void move(row, 'abnormal'),
+              },
+              {
+                id: 'reopen',
+                title: t`重新打开`,
+                color: 'blue',
+                mark: UPDATE,
+                visible: (row) => state(row) !== WORK_PLAN_STATE.open,
+                run: (row) => void move(row, 'reopen'),
+              },
             ]}
           />
         </Tabs.Panel>

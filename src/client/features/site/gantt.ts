@@ -4,7 +4,9 @@ const DAY_MS = 86_400_000;
 
 /** Days since the epoch of a YYYY-MM-DD date (UTC calendar days, no time zone involved). */
 export function dayNumber(date: string): number {
-  return Math.floor(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS);
+  return Math.floor(
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS,
+  );
 }
 
 /** YYYY-MM-DD of a day number. */
@@ -58,7 +60,10 @@ export function axisRange(plans: readonly PlanBar[], today: string, margin = 3):
 }
 
 /** Where a bar lies on the axis, in percent of its width: the end day is included. */
-export function barBox(plan: Pick<PlanBar, 'startDate' | 'endDate'>, range: { from: number; to: number }): { left: number; width: number } {
+export function barBox(
+  plan: Pick<PlanBar, 'startDate' | 'endDate'>,
+  range: { from: number; to: number },
+): { left: number; width: number } {
   const span = range.to - range.from + 1;
   const start = dayNumber(plan.startDate) - range.from;
   const days = dayNumber(plan.endDate) - dayNumber(plan.startDate) + 1;

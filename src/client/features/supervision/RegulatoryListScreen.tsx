@@ -14,7 +14,12 @@ import { personCells } from './supervisionCells';
 /** Console check-in of a person for today (once a day; a second says so). */
 export async function checkInPerson(id: number, texts: { done: string; already: string }): Promise<boolean> {
   try {
-    const { checkedIn } = await request<{ checkedIn: boolean }>('user', 'monitoredPerson/checkIn', { id }, { quiet: true });
+    const { checkedIn } = await request<{ checkedIn: boolean }>(
+      'user',
+      'monitoredPerson/checkIn',
+      { id },
+      { quiet: true },
+    );
     toast(checkedIn ? 'success' : 'info', checkedIn ? texts.done : texts.already);
     return checkedIn;
   } catch (error) {
@@ -94,7 +99,10 @@ export function RegulatoryListScreen(props: RouteScreenProps) {
             mark: PERSON_MARK_CHECK_IN,
             visible: (row) => !row.checkedIn,
             run: (row) =>
-              void checkInPerson(row.id, { done: t`${String(row.name)} 已签到`, already: t`${String(row.name)} 今日已签到` }).then(() => invalidateResource(queryClient, personDef.name)),
+              void checkInPerson(row.id, {
+                done: t`${String(row.name)} 已签到`,
+                already: t`${String(row.name)} 今日已签到`,
+              }).then(() => invalidateResource(queryClient, personDef.name)),
           },
         ]}
       />

@@ -1,6 +1,20 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useEffect } from 'react';
-import { Badge, Button, Card, Center, Grid, Group, Image, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -22,7 +36,17 @@ import { formatDateCell } from '../../components/DataTable/cells';
 
 export interface PersonDetail {
   person: Row;
-  device: { id: number; imei: string; name: string | null; kind: string; state: number; battery: number | null; lat: number | null; lon: number | null; lastCommunicationAt: string | null } | null;
+  device: {
+    id: number;
+    imei: string;
+    name: string | null;
+    kind: string;
+    state: number;
+    battery: number | null;
+    lat: number | null;
+    lon: number | null;
+    lastCommunicationAt: string | null;
+  } | null;
   fence: Omit<ActiveFence, 'description'> | null;
   supervisor: { id: number; name: string | null; username: string } | null;
   alarms: { id: number; type: number; level: number; title: string; ts: string; handleState: number }[];
@@ -49,7 +73,8 @@ function PersonFenceLayer({ fence, at }: { fence: PersonDetail['fence']; at: Lon
   return null;
 }
 
-const alarmLabel = (type: number): MessageDescriptor | undefined => (ALARM_TYPE_LABELS as Record<number, MessageDescriptor | undefined>)[type];
+const alarmLabel = (type: number): MessageDescriptor | undefined =>
+  (ALARM_TYPE_LABELS as Record<number, MessageDescriptor | undefined>)[type];
 
 const fmt = (v: string | null | undefined) => (v ? formatDateCell(v) : '-');
 
@@ -82,8 +107,28 @@ export function PersonDetailView({ id }: { id: number }) {
     if (f.type === 'code') return codeLabel(f.codes, v);
     return String(v);
   };
-  const rows: string[] = ['gender', 'phone', 'email', 'idNumber', 'height', 'weight', 'birthDate', 'nativePlace', 'nationality', 'level', 'crimeType', 'startDate', 'endDate', 'emergencyName', 'emergencyPhone', 'emergencyAddress', 'checkInStart', 'checkInEnd'];
-  const at: LonLat | null = data.device?.lon != null && data.device.lat != null ? [data.device.lon, data.device.lat] : null;
+  const rows: string[] = [
+    'gender',
+    'phone',
+    'email',
+    'idNumber',
+    'height',
+    'weight',
+    'birthDate',
+    'nativePlace',
+    'nationality',
+    'level',
+    'crimeType',
+    'startDate',
+    'endDate',
+    'emergencyName',
+    'emergencyPhone',
+    'emergencyAddress',
+    'checkInStart',
+    'checkInEnd',
+  ];
+  const at: LonLat | null =
+    data.device?.lon != null && data.device.lat != null ? [data.device.lon, data.device.lat] : null;
   const center: LonLat | null = at ?? (data.fence ? [data.fence.longitude, data.fence.latitude] : null);
   return (
     <Stack gap="sm" data-testid="person-detail">
@@ -116,7 +161,9 @@ export function PersonDetailView({ id }: { id: number }) {
             color="teal"
             data-testid="person-check-in"
             onClick={() =>
-              void checkInPerson(id, { done: t`已签到`, already: t`今日已签到` }).then(() => queryClient.invalidateQueries({ queryKey: ['monitoredPerson'] }))
+              void checkInPerson(id, { done: t`已签到`, already: t`今日已签到` }).then(() =>
+                queryClient.invalidateQueries({ queryKey: ['monitoredPerson'] }),
+              )
             }
           >
             <Trans>人工签到</Trans>
@@ -162,7 +209,9 @@ export function PersonDetailView({ id }: { id: number }) {
             )}
           </Card>
           <Text size="xs" c="dimmed" mt={4}>
-            {data.device ? `${data.device.name ?? ''} ${data.device.imei} · ${t`最后通信`} ${fmt(data.device.lastCommunicationAt)}` : t`未绑定设备`}
+            {data.device
+              ? `${data.device.name ?? ''} ${data.device.imei} · ${t`最后通信`} ${fmt(data.device.lastCommunicationAt)}`
+              : t`未绑定设备`}
             {data.fence ? ` · ${t`围栏`} ${data.fence.name}` : ''}
           </Text>
         </Grid.Col>
@@ -225,7 +274,9 @@ export function PersonDetailView({ id }: { id: number }) {
 export function RegulatoryUserScreen(props: RouteScreenProps) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const id = Number(new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search).get('id') ?? NaN) || undefined;
+  const id =
+    Number(new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search).get('id') ?? NaN) ||
+    undefined;
   if (id) return <PersonDetailView id={id} />;
   return (
     <ResourceScreen
@@ -233,7 +284,9 @@ export function RegulatoryUserScreen(props: RouteScreenProps) {
       {...props}
       cells={personCells((row) => (row.checkedIn ? t`已签到` : t`未签到`))}
       title={<Trans>监管人员</Trans>}
-      rowActions={[{ id: 'open', title: t`详情`, run: (row) => void navigate({ href: `/map/regulatoryUser?id=${row.id}` }) }]}
+      rowActions={[
+        { id: 'open', title: t`详情`, run: (row) => void navigate({ href: `/map/regulatoryUser?id=${row.id}` }) },
+      ]}
     />
   );
 }

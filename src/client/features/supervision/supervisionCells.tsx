@@ -3,7 +3,11 @@ import { FENCE_PLACE, FENCE_PLACE_TABLE, WEARING_TABLE } from '../../../entities
 import { useCodeLabel } from '../resources/display';
 import type { Row } from '../resources/resources.queries';
 
-const PLACE_COLOR: Record<number, string> = { [FENCE_PLACE.unknown]: 'gray', [FENCE_PLACE.inside]: 'green', [FENCE_PLACE.outside]: 'red' };
+const PLACE_COLOR: Record<number, string> = {
+  [FENCE_PLACE.unknown]: 'gray',
+  [FENCE_PLACE.inside]: 'green',
+  [FENCE_PLACE.outside]: 'red',
+};
 
 /** Below this the battery shows red (the devices raise their low-battery alarm around it). */
 export const LOW_BATTERY = 20;
@@ -37,7 +41,11 @@ export function BatteryText({ row }: { row: Row }) {
   if (row.battery === null || row.battery === undefined) return <Text c="dimmed">-</Text>;
   const v = Number(row.battery);
   return (
-    <Text c={v < LOW_BATTERY ? 'red' : undefined} fw={v < LOW_BATTERY ? 600 : undefined} data-testid={`person-battery-${row.id}`}>
+    <Text
+      c={v < LOW_BATTERY ? 'red' : undefined}
+      fw={v < LOW_BATTERY ? 600 : undefined}
+      data-testid={`person-battery-${row.id}`}
+    >
       {v}%
     </Text>
   );

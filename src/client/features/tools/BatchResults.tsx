@@ -9,7 +9,6 @@ import { DELIVERY_COLOR } from '../devices/labels';
 import { useCodeLabel } from '../resources/display';
 import { commandAcksQuery } from './tools.queries';
 
-
 /**
  * The answers of one batch: per device, the refusal (offline, unsupported, unknown) or the
  * delivery state (1 not sent, 3 sent, 4 failed) and the device's acknowledgement as it arrives.
@@ -39,7 +38,13 @@ export function BatchResults({ results }: { results: BatchCommandResult[] }) {
               const ack = r.id === undefined ? undefined : ackOf.get(r.id);
               const status = ack?.status ?? r.status;
               return (
-                <Table.Tr key={r.imei} data-testid="batch-row" data-imei={r.imei} data-acked={ack?.ackAt ? 'yes' : 'no'} data-refused={r.key ?? ''}>
+                <Table.Tr
+                  key={r.imei}
+                  data-testid="batch-row"
+                  data-imei={r.imei}
+                  data-acked={ack?.ackAt ? 'yes' : 'no'}
+                  data-refused={r.key ?? ''}
+                >
                   <Table.Td>{r.imei}</Table.Td>
                   <Table.Td>
                     {r.key ? (

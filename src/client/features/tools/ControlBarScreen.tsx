@@ -3,7 +3,14 @@ import { Button, Card, Grid, Group, NumberInput, Select, Stack, Text, Title } fr
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BatchCommandResult } from '../../../shared/devices/api';
-import { DEVICE_KINDS, KIND_INFO, kindSupports, SWITCH_MODES, type CommandName, type SwitchMode } from '../../../shared/devices/kinds';
+import {
+  DEVICE_KINDS,
+  KIND_INFO,
+  kindSupports,
+  SWITCH_MODES,
+  type CommandName,
+  type SwitchMode,
+} from '../../../shared/devices/kinds';
 import { commandParams } from '../../../shared/devices/protocol';
 import { ConfirmHost, confirmDanger } from '../../components/DataTable';
 import { hasMark, useSession } from '../../lib/session';
@@ -81,15 +88,32 @@ export function ControlBarScreen() {
                   onChange={(v) => v && setMode(v as SwitchMode)}
                   allowDeselect={false}
                 />
-                <Button size="xs" disabled={disabled('switch')} onClick={() => void run('switch', { mode }, switchLabel(i18n, mode))} data-testid="cb-switch">
+                <Button
+                  size="xs"
+                  disabled={disabled('switch')}
+                  onClick={() => void run('switch', { mode }, switchLabel(i18n, mode))}
+                  data-testid="cb-switch"
+                >
                   <Trans>下发</Trans>
                 </Button>
               </Group>
               <Group gap="xs">
-                <Button size="xs" color="teal" disabled={disabled('valve')} onClick={() => void run('valve', { action: 'open' }, t`开阀`)} data-testid="cb-valve-open">
+                <Button
+                  size="xs"
+                  color="teal"
+                  disabled={disabled('valve')}
+                  onClick={() => void run('valve', { action: 'open' }, t`开阀`)}
+                  data-testid="cb-valve-open"
+                >
                   <Trans>开阀</Trans>
                 </Button>
-                <Button size="xs" color="red" disabled={disabled('valve')} onClick={() => void run('valve', { action: 'close' }, t`关阀`)} data-testid="cb-valve-close">
+                <Button
+                  size="xs"
+                  color="red"
+                  disabled={disabled('valve')}
+                  onClick={() => void run('valve', { action: 'close' }, t`关阀`)}
+                  data-testid="cb-valve-close"
+                >
                   <Trans>关阀</Trans>
                 </Button>
               </Group>
@@ -106,7 +130,14 @@ export function ControlBarScreen() {
                   error={volumeOk ? undefined : t`请输入0到100之间的整数`}
                   data-testid="cb-volume-level"
                 />
-                <Button size="xs" disabled={disabled('volume') || !volumeOk} onClick={() => void run('volume', { level: Number(level) }, `${commandLabel(i18n, 'volume')} ${level}`)} data-testid="cb-volume">
+                <Button
+                  size="xs"
+                  disabled={disabled('volume') || !volumeOk}
+                  onClick={() =>
+                    void run('volume', { level: Number(level) }, `${commandLabel(i18n, 'volume')} ${level}`)
+                  }
+                  data-testid="cb-volume"
+                >
                   {commandLabel(i18n, 'volume')}
                 </Button>
               </Group>
@@ -115,17 +146,35 @@ export function ControlBarScreen() {
                 <Button
                   size="xs"
                   disabled={disabled('setInterval') || !intervalOk}
-                  onClick={() => void run('setInterval', { seconds: Number(seconds) }, `${commandLabel(i18n, 'setInterval')} ${seconds}`)}
+                  onClick={() =>
+                    void run(
+                      'setInterval',
+                      { seconds: Number(seconds) },
+                      `${commandLabel(i18n, 'setInterval')} ${seconds}`,
+                    )
+                  }
                   data-testid="cb-interval"
                 >
                   {commandLabel(i18n, 'setInterval')}
                 </Button>
               </Group>
               <Group gap="xs">
-                <Button size="xs" variant="light" disabled={disabled('locate')} onClick={() => void run('locate', {}, commandLabel(i18n, 'locate'))} data-testid="cb-locate">
+                <Button
+                  size="xs"
+                  variant="light"
+                  disabled={disabled('locate')}
+                  onClick={() => void run('locate', {}, commandLabel(i18n, 'locate'))}
+                  data-testid="cb-locate"
+                >
                   {commandLabel(i18n, 'locate')}
                 </Button>
-                <Button size="xs" color="orange" disabled={disabled('restart')} onClick={() => void run('restart', {}, commandLabel(i18n, 'restart'))} data-testid="cb-restart">
+                <Button
+                  size="xs"
+                  color="orange"
+                  disabled={disabled('restart')}
+                  onClick={() => void run('restart', {}, commandLabel(i18n, 'restart'))}
+                  data-testid="cb-restart"
+                >
                   {commandLabel(i18n, 'restart')}
                 </Button>
               </Group>

@@ -1,9 +1,35 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Alert, Autocomplete, Badge, Button, Card, FileButton, Grid, Group, NavLink, NumberInput, ScrollArea, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Autocomplete,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Grid,
+  Group,
+  NavLink,
+  NumberInput,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PARAM_TYPES, thingModelSchema, UNIT_OPTIONS, type ModelCommand, type ModelMetric, type ThingModel } from '../../../shared/devices/thing-model';
+import {
+  PARAM_TYPES,
+  thingModelSchema,
+  UNIT_OPTIONS,
+  type ModelCommand,
+  type ModelMetric,
+  type ThingModel,
+} from '../../../shared/devices/thing-model';
 import { productResource } from '../../../shared/resources/device';
 import { getUser, hasMark, useSession } from '../../lib/session';
 import { toast } from '../../lib/request';
@@ -43,7 +69,9 @@ function download(name: string, model: ThingModel): void {
 export function DataModelScreen() {
   const { t } = useLingui();
   useSession();
-  const products = useQuery(resourceListQuery(productResource, { page: 1, size: 100, sort: [{ field: 'sort', order: 'asc' }] }));
+  const products = useQuery(
+    resourceListQuery(productResource, { page: 1, size: 100, sort: [{ field: 'sort', order: 'asc' }] }),
+  );
   const [productId, setProductId] = useState<number | undefined>(undefined);
   const first = products.data?.rows[0]?.id;
   const current = productId ?? first;
@@ -70,7 +98,12 @@ export function DataModelScreen() {
 
   const problems = draft ? modelProblems(draft) : new Map<string, string>();
   const problemText = (message: string): string =>
-    ({ duplicate: t`键重复`, range: t`最小值须小于最大值`, key: t`键须以字母开头，只含字母、数字和下划线，最多32位`, values: t`请填写可选值` })[message] ?? t`请检查此项`;
+    ({
+      duplicate: t`键重复`,
+      range: t`最小值须小于最大值`,
+      key: t`键须以字母开头，只含字母、数字和下划线，最多32位`,
+      values: t`请填写可选值`,
+    })[message] ?? t`请检查此项`;
   const err = (path: string) => {
     const m = problems.get(path);
     return m ? problemText(m) : undefined;
@@ -79,8 +112,10 @@ export function DataModelScreen() {
     setDraft(next);
     setTouched(true);
   };
-  const setMetric = (i: number, patch: Partial<ModelMetric>) => change({ ...draft!, metrics: draft!.metrics.map((m, j) => (j === i ? { ...m, ...patch } : m)) });
-  const setCommand = (i: number, patch: Partial<ModelCommand>) => change({ ...draft!, commands: draft!.commands.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
+  const setMetric = (i: number, patch: Partial<ModelMetric>) =>
+    change({ ...draft!, metrics: draft!.metrics.map((m, j) => (j === i ? { ...m, ...patch } : m)) });
+  const setCommand = (i: number, patch: Partial<ModelCommand>) =>
+    change({ ...draft!, commands: draft!.commands.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
 
   const importFile = async (file: File | null) => {
     if (!file) return;
@@ -95,7 +130,8 @@ export function DataModelScreen() {
     if (!parsed.success) {
       // Shown with the problems marked, so the user can fix it here before saving.
       const raw = value as Partial<ThingModel>;
-      if (Array.isArray(raw?.metrics) && Array.isArray(raw?.commands)) change({ version: 1, metrics: raw.metrics, commands: raw.commands });
+      if (Array.isArray(raw?.metrics) && Array.isArray(raw?.commands))
+        change({ version: 1, metrics: raw.metrics, commands: raw.commands });
       else toast('error', t`文件不是物模型`);
       return;
     }
@@ -142,7 +178,12 @@ export function DataModelScreen() {
                   )}
                 </Group>
                 <Group gap="xs">
-                  <Button size="xs" variant="default" onClick={() => download(loaded.data.code, draft)} data-testid="model-export">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => download(loaded.data.code, draft)}
+                    data-testid="model-export"
+                  >
                     <Trans>导出JSON</Trans>
                   </Button>
                   {canEdit && (
@@ -155,7 +196,13 @@ export function DataModelScreen() {
                     </FileButton>
                   )}
                   {canEdit && (
-                    <Button size="xs" disabled={!touched || problems.size > 0} loading={save.isPending} onClick={() => save.mutate()} data-testid="model-save">
+                    <Button
+                      size="xs"
+                      disabled={!touched || problems.size > 0}
+                      loading={save.isPending}
+                      onClick={() => save.mutate()}
+                      data-testid="model-save"
+                    >
                       <Trans>保存</Trans>
                     </Button>
                   )}
@@ -172,7 +219,12 @@ export function DataModelScreen() {
                     <Trans>属性（指标）</Trans>
                   </Text>
                   {canEdit && (
-                    <Button size="xs" variant="light" onClick={() => change({ ...draft, metrics: [...draft.metrics, emptyMetric()] })} data-testid="metric-add">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => change({ ...draft, metrics: [...draft.metrics, emptyMetric()] })}
+                      data-testid="metric-add"
+                    >
                       <Trans>添加指标</Trans>
                     </Button>
                   )}
@@ -194,26 +246,77 @@ export function DataModelScreen() {
                       {draft.metrics.map((m, i) => (
                         <Table.Tr key={i} data-testid="metric-row" data-key={m.key}>
                           <Table.Td>
-                            <TextInput size="xs" readOnly={readOnly} value={m.key} error={err(`metrics.${i}.key`)} onChange={(e) => setMetric(i, { key: e.currentTarget.value })} data-testid="metric-key" />
+                            <TextInput
+                              size="xs"
+                              readOnly={readOnly}
+                              value={m.key}
+                              error={err(`metrics.${i}.key`)}
+                              onChange={(e) => setMetric(i, { key: e.currentTarget.value })}
+                              data-testid="metric-key"
+                            />
                           </Table.Td>
                           <Table.Td>
-                            <TextInput size="xs" readOnly={readOnly} value={m.name} error={err(`metrics.${i}.name`) && t`请填写名称`} onChange={(e) => setMetric(i, { name: e.currentTarget.value })} />
+                            <TextInput
+                              size="xs"
+                              readOnly={readOnly}
+                              value={m.name}
+                              error={err(`metrics.${i}.name`) && t`请填写名称`}
+                              onChange={(e) => setMetric(i, { name: e.currentTarget.value })}
+                            />
                           </Table.Td>
                           <Table.Td>
-                            <Autocomplete size="xs" w={100} readOnly={readOnly} data={[...UNIT_OPTIONS]} value={m.unit} onChange={(v) => setMetric(i, { unit: v })} data-testid="metric-unit" />
+                            <Autocomplete
+                              size="xs"
+                              w={100}
+                              readOnly={readOnly}
+                              data={[...UNIT_OPTIONS]}
+                              value={m.unit}
+                              onChange={(v) => setMetric(i, { unit: v })}
+                              data-testid="metric-unit"
+                            />
                           </Table.Td>
                           <Table.Td>
-                            <NumberInput size="xs" w={100} readOnly={readOnly} value={m.min} onChange={(v) => setMetric(i, { min: num(v) })} error={err(`metrics.${i}.min`) && t`请填写数字`} />
+                            <NumberInput
+                              size="xs"
+                              w={100}
+                              readOnly={readOnly}
+                              value={m.min}
+                              onChange={(v) => setMetric(i, { min: num(v) })}
+                              error={err(`metrics.${i}.min`) && t`请填写数字`}
+                            />
                           </Table.Td>
                           <Table.Td>
-                            <NumberInput size="xs" w={100} readOnly={readOnly} value={m.max} onChange={(v) => setMetric(i, { max: num(v) })} error={err(`metrics.${i}.max`)} data-testid="metric-max" />
+                            <NumberInput
+                              size="xs"
+                              w={100}
+                              readOnly={readOnly}
+                              value={m.max}
+                              onChange={(v) => setMetric(i, { max: num(v) })}
+                              error={err(`metrics.${i}.max`)}
+                              data-testid="metric-max"
+                            />
                           </Table.Td>
                           <Table.Td>
-                            <NumberInput size="xs" w={80} readOnly={readOnly} min={0} max={6} allowDecimal={false} value={m.precision} onChange={(v) => setMetric(i, { precision: num(v) })} error={err(`metrics.${i}.precision`) && t`0到6`} />
+                            <NumberInput
+                              size="xs"
+                              w={80}
+                              readOnly={readOnly}
+                              min={0}
+                              max={6}
+                              allowDecimal={false}
+                              value={m.precision}
+                              onChange={(v) => setMetric(i, { precision: num(v) })}
+                              error={err(`metrics.${i}.precision`) && t`0到6`}
+                            />
                           </Table.Td>
                           <Table.Td>
                             {canEdit && (
-                              <ActionIcon variant="subtle" color="red" aria-label={t`删除`} onClick={() => change({ ...draft, metrics: draft.metrics.filter((_, j) => j !== i) })}>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={t`删除`}
+                                onClick={() => change({ ...draft, metrics: draft.metrics.filter((_, j) => j !== i) })}
+                              >
                                 <IconTrash size={16} />
                               </ActionIcon>
                             )}
@@ -230,7 +333,12 @@ export function DataModelScreen() {
                     <Trans>服务（指令）</Trans>
                   </Text>
                   {canEdit && (
-                    <Button size="xs" variant="light" onClick={() => change({ ...draft, commands: [...draft.commands, emptyCommand()] })} data-testid="command-add">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => change({ ...draft, commands: [...draft.commands, emptyCommand()] })}
+                      data-testid="command-add"
+                    >
                       <Trans>添加指令</Trans>
                     </Button>
                   )}
@@ -239,27 +347,79 @@ export function DataModelScreen() {
                   {draft.commands.map((c, i) => (
                     <Card key={i} withBorder p="xs" data-testid="model-command" data-key={c.key}>
                       <Group gap="xs" align="flex-start">
-                        <TextInput size="xs" label={t`标识`} readOnly={readOnly} value={c.key} error={err(`commands.${i}.key`)} onChange={(e) => setCommand(i, { key: e.currentTarget.value })} />
-                        <TextInput size="xs" label={t`名称`} readOnly={readOnly} value={c.name} error={err(`commands.${i}.name`) && t`请填写名称`} onChange={(e) => setCommand(i, { name: e.currentTarget.value })} />
+                        <TextInput
+                          size="xs"
+                          label={t`标识`}
+                          readOnly={readOnly}
+                          value={c.key}
+                          error={err(`commands.${i}.key`)}
+                          onChange={(e) => setCommand(i, { key: e.currentTarget.value })}
+                        />
+                        <TextInput
+                          size="xs"
+                          label={t`名称`}
+                          readOnly={readOnly}
+                          value={c.name}
+                          error={err(`commands.${i}.name`) && t`请填写名称`}
+                          onChange={(e) => setCommand(i, { name: e.currentTarget.value })}
+                        />
                         {canEdit && (
-                          <Button size="xs" mt={22} variant="subtle" onClick={() => setCommand(i, { params: [...c.params, { key: '', name: '', type: 'integer' }] })}>
+                          <Button
+                            size="xs"
+                            mt={22}
+                            variant="subtle"
+                            onClick={() =>
+                              setCommand(i, { params: [...c.params, { key: '', name: '', type: 'integer' }] })
+                            }
+                          >
                             <Trans>添加参数</Trans>
                           </Button>
                         )}
                         {canEdit && (
-                          <ActionIcon mt={24} variant="subtle" color="red" aria-label={t`删除`} onClick={() => change({ ...draft, commands: draft.commands.filter((_, j) => j !== i) })}>
+                          <ActionIcon
+                            mt={24}
+                            variant="subtle"
+                            color="red"
+                            aria-label={t`删除`}
+                            onClick={() => change({ ...draft, commands: draft.commands.filter((_, j) => j !== i) })}
+                          >
                             <IconTrash size={16} />
                           </ActionIcon>
                         )}
                       </Group>
                       {c.params.map((p, k) => {
-                        const setParam = (patch: Partial<typeof p>) => setCommand(i, { params: c.params.map((q, j) => (j === k ? { ...q, ...patch } : q)) });
+                        const setParam = (patch: Partial<typeof p>) =>
+                          setCommand(i, { params: c.params.map((q, j) => (j === k ? { ...q, ...patch } : q)) });
                         const base = `commands.${i}.params.${k}`;
                         return (
                           <Group key={k} gap="xs" mt="xs" ms="md" align="flex-start">
-                            <TextInput size="xs" w={110} placeholder={t`参数标识`} readOnly={readOnly} value={p.key} error={err(`${base}.key`)} onChange={(e) => setParam({ key: e.currentTarget.value })} />
-                            <TextInput size="xs" w={110} placeholder={t`参数名称`} readOnly={readOnly} value={p.name} error={err(`${base}.name`) && t`请填写名称`} onChange={(e) => setParam({ name: e.currentTarget.value })} />
-                            <Select size="xs" w={100} readOnly={readOnly} data={[...PARAM_TYPES]} value={p.type} allowDeselect={false} onChange={(v) => v && setParam({ type: v as typeof p.type })} />
+                            <TextInput
+                              size="xs"
+                              w={110}
+                              placeholder={t`参数标识`}
+                              readOnly={readOnly}
+                              value={p.key}
+                              error={err(`${base}.key`)}
+                              onChange={(e) => setParam({ key: e.currentTarget.value })}
+                            />
+                            <TextInput
+                              size="xs"
+                              w={110}
+                              placeholder={t`参数名称`}
+                              readOnly={readOnly}
+                              value={p.name}
+                              error={err(`${base}.name`) && t`请填写名称`}
+                              onChange={(e) => setParam({ name: e.currentTarget.value })}
+                            />
+                            <Select
+                              size="xs"
+                              w={100}
+                              readOnly={readOnly}
+                              data={[...PARAM_TYPES]}
+                              value={p.type}
+                              allowDeselect={false}
+                              onChange={(v) => v && setParam({ type: v as typeof p.type })}
+                            />
                             {p.type === 'enum' ? (
                               <TextInput
                                 size="xs"
@@ -268,18 +428,45 @@ export function DataModelScreen() {
                                 readOnly={readOnly}
                                 value={(p.values ?? []).join(',')}
                                 error={err(`${base}.values`)}
-                                onChange={(e) => setParam({ values: e.currentTarget.value.split(',').map((v) => v.trim()).filter(Boolean) })}
+                                onChange={(e) =>
+                                  setParam({
+                                    values: e.currentTarget.value
+                                      .split(',')
+                                      .map((v) => v.trim())
+                                      .filter(Boolean),
+                                  })
+                                }
                               />
                             ) : (
                               (p.type === 'integer' || p.type === 'number') && (
                                 <>
-                                  <NumberInput size="xs" w={90} placeholder={t`最小值`} readOnly={readOnly} value={p.min ?? ''} onChange={(v) => setParam({ min: v === '' ? undefined : Number(v) })} />
-                                  <NumberInput size="xs" w={90} placeholder={t`最大值`} readOnly={readOnly} value={p.max ?? ''} error={err(`${base}.max`)} onChange={(v) => setParam({ max: v === '' ? undefined : Number(v) })} />
+                                  <NumberInput
+                                    size="xs"
+                                    w={90}
+                                    placeholder={t`最小值`}
+                                    readOnly={readOnly}
+                                    value={p.min ?? ''}
+                                    onChange={(v) => setParam({ min: v === '' ? undefined : Number(v) })}
+                                  />
+                                  <NumberInput
+                                    size="xs"
+                                    w={90}
+                                    placeholder={t`最大值`}
+                                    readOnly={readOnly}
+                                    value={p.max ?? ''}
+                                    error={err(`${base}.max`)}
+                                    onChange={(v) => setParam({ max: v === '' ? undefined : Number(v) })}
+                                  />
                                 </>
                               )
                             )}
                             {canEdit && (
-                              <ActionIcon variant="subtle" color="red" aria-label={t`删除`} onClick={() => setCommand(i, { params: c.params.filter((_, j) => j !== k) })}>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={t`删除`}
+                                onClick={() => setCommand(i, { params: c.params.filter((_, j) => j !== k) })}
+                              >
                                 <IconTrash size={16} />
                               </ActionIcon>
                             )}

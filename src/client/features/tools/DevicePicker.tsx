@@ -24,7 +24,15 @@ export interface PickedDevice {
  * controlBar and pubMusic send to what is picked. Offline devices can be picked; the service
  * refuses them one by one with "device offline".
  */
-export function DevicePicker({ kinds, picked, onChange }: { kinds: readonly DeviceKind[]; picked: PickedDevice[]; onChange: (next: PickedDevice[]) => void }) {
+export function DevicePicker({
+  kinds,
+  picked,
+  onChange,
+}: {
+  kinds: readonly DeviceKind[];
+  picked: PickedDevice[];
+  onChange: (next: PickedDevice[]) => void;
+}) {
   const { t } = useLingui();
   const codeLabel = useCodeLabel();
   const [keyword, setKeyword] = useState('');
@@ -34,15 +42,33 @@ export function DevicePicker({ kinds, picked, onChange }: { kinds: readonly Devi
   const [page, setPage] = useState(1);
   const filters: Record<string, unknown> = { kind: kind ?? [...kinds] };
   if (state !== null) filters.state = Number(state);
-  const list = useQuery(resourceListQuery(deviceResource, { page, size: PAGE, sort: [{ field: 'imei', order: 'asc' }], filters, ...(debounced ? { keyword: debounced } : {}) }));
+  const list = useQuery(
+    resourceListQuery(deviceResource, {
+      page,
+      size: PAGE,
+      sort: [{ field: 'imei', order: 'asc' }],
+      filters,
+      ...(debounced ? { keyword: debounced } : {}),
+    }),
+  );
   const rows = (list.data?.rows ?? []) as Row[];
   const total = list.data?.total ?? 0;
   const chosen = new Set(picked.map((p) => p.imei));
-  const asPicked = (r: Row): PickedDevice => ({ imei: String(r.imei), kind: String(r.kind), state: Number(r.state), name: String(r.name ?? '') });
-  const toggle = (r: Row, on: boolean) => onChange(on ? [...picked, asPicked(r)] : picked.filter((p) => p.imei !== r.imei));
+  const asPicked = (r: Row): PickedDevice => ({
+    imei: String(r.imei),
+    kind: String(r.kind),
+    state: Number(r.state),
+    name: String(r.name ?? ''),
+  });
+  const toggle = (r: Row, on: boolean) =>
+    onChange(on ? [...picked, asPicked(r)] : picked.filter((p) => p.imei !== r.imei));
   const allOnPage = rows.length > 0 && rows.every((r) => chosen.has(String(r.imei)));
   const togglePage = (on: boolean) =>
-    onChange(on ? [...picked, ...rows.filter((r) => !chosen.has(String(r.imei))).map(asPicked)] : picked.filter((p) => !rows.some((r) => r.imei === p.imei)));
+    onChange(
+      on
+        ? [...picked, ...rows.filter((r) => !chosen.has(String(r.imei))).map(asPicked)]
+        : picked.filter((p) => !rows.some((r) => r.imei === p.imei)),
+    );
 
   return (
     <div data-testid="device-picker">
@@ -63,7 +89,10 @@ export function DevicePicker({ kinds, picked, onChange }: { kinds: readonly Devi
           w={150}
           clearable
           placeholder={t`设备类型`}
-          data={kinds.map((k) => ({ value: k, label: codeLabel(deviceResource.fields.find((f) => f.name === 'kind')!.codes!, k) }))}
+          data={kinds.map((k) => ({
+            value: k,
+            label: codeLabel(deviceResource.fields.find((f) => f.name === 'kind')!.codes!, k),
+          }))}
           value={kind}
           onChange={(v) => {
             setKind(v);
@@ -75,7 +104,10 @@ export function DevicePicker({ kinds, picked, onChange }: { kinds: readonly Devi
           w={120}
           clearable
           placeholder={t`设备状态`}
-          data={DEVICE_STATE_TABLE.map((s) => ({ value: String(s.value), label: codeLabel(DEVICE_STATE_TABLE, s.value) }))}
+          data={DEVICE_STATE_TABLE.map((s) => ({
+            value: String(s.value),
+            label: codeLabel(DEVICE_STATE_TABLE, s.value),
+          }))}
           value={state}
           onChange={(v) => {
             setState(v);
@@ -92,7 +124,12 @@ export function DevicePicker({ kinds, picked, onChange }: { kinds: readonly Devi
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={40}>
-                <Checkbox aria-label={t`全选本页`} checked={allOnPage} onChange={(e) => togglePage(e.currentTarget.checked)} data-testid="picker-page" />
+                <Checkbox
+                  aria-label={t`全选本页`}
+                  checked={allOnPage}
+                  onChange={(e) => togglePage(e.currentTarget.checked)}
+                  data-testid="picker-page"
+                />
               </Table.Th>
               <Table.Th>IMEI</Table.Th>
               <Table.Th>{t`名称`}</Table.Th>
@@ -102,9 +139,18 @@ export function DevicePicker({ kinds, picked, onChange }: { kinds: readonly Devi
           </Table.Thead>
           <Table.Tbody>
             {rows.map((r) => (
-              <Table.Tr key={String(r.imei)} data-testid="picker-row" data-imei={String(r.imei)} data-online={Number(r.state) === DEVICE_STATE.online ? 'yes' : 'no'}>
+              <Table.Tr
+                key={String(r.imei)}
+                data-testid="picker-row"
+                data-imei={String(r.imei)}
+                data-online={Number(r.state) === DEVICE_STATE.online ? 'yes' : 'no'}
+              >
                 <Table.Td>
-                  <Checkbox aria-label={String(r.imei)} checked={chosen.has(String(r.imei))} onChange={(e) => toggle(r, e.currentTarget.checked)} />
+                  <Checkbox
+                    aria-label={String(r.imei)}
+                    checked={chosen.has(String(r.imei))}
+                    onChange={(e) => toggle(r, e.currentTarget.checked)}
+                  />
                 </Table.Td>
                 <Table.Td>{String(r.imei)}</Table.Td>
                 <Table.Td>{String(r.name ?? '')}</Table.Td>

@@ -13,12 +13,22 @@ export function durationText(ms: unknown): string {
 }
 
 const cells = {
-  durationMs: (row: Row) => <Text size="sm" data-testid="voice-duration">{durationText(row.durationMs)}</Text>,
+  durationMs: (row: Row) => (
+    <Text size="sm" data-testid="voice-duration">
+      {durationText(row.durationMs)}
+    </Text>
+  ),
   imei: (row: Row) => (
     <span>
       {String(row.imei)}
       <br />
-      <audio controls preload="none" src={fileUrl(String(row.file))} style={{ height: 28, maxWidth: 220 }} data-testid="voice-audio" />
+      <audio
+        controls
+        preload="none"
+        src={fileUrl(String(row.file))}
+        style={{ height: 28, maxWidth: 220 }}
+        data-testid="voice-audio"
+      />
     </span>
   ),
 };

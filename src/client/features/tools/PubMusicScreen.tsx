@@ -69,7 +69,11 @@ export function PubMusicScreen(props: RouteScreenProps) {
   const push = useMutation({
     mutationFn: () => {
       const imeis = picked.map((p) => p.imei);
-      return sendAudioPush(source === 'file' ? { source, imeis, file: audio!.name, title: audio!.title } : { source, imeis, text: text.trim() });
+      return sendAudioPush(
+        source === 'file'
+          ? { source, imeis, file: audio!.name, title: audio!.title }
+          : { source, imeis, text: text.trim() },
+      );
     },
     onSuccess: async (answer) => {
       setResults(answer.results);
@@ -87,9 +91,11 @@ export function PubMusicScreen(props: RouteScreenProps) {
     if (source === 'tts' && !checkText()) return;
     const what = source === 'file' ? audio!.title : text.trim().slice(0, 30);
     const n = picked.length;
-    if (await confirmDanger({ message: t`确定要向 ${n} 台设备推送「${what}」吗？`, confirmLabel: t`推送` })) push.mutate();
+    if (await confirmDanger({ message: t`确定要向 ${n} 台设备推送「${what}」吗？`, confirmLabel: t`推送` }))
+      push.mutate();
   };
-  const ready = allowed && picked.length > 0 && !push.isPending && (source === 'file' ? audio !== null : text.trim() !== '');
+  const ready =
+    allowed && picked.length > 0 && !push.isPending && (source === 'file' ? audio !== null : text.trim() !== '');
 
   return (
     <Stack p="md" gap="md" data-testid="pub-music">
@@ -112,7 +118,13 @@ export function PubMusicScreen(props: RouteScreenProps) {
               {source === 'file' ? (
                 <Stack gap="xs">
                   <Group gap="xs">
-                    <UploadButton kind="audio" size="xs" loading={upload.isPending} onFile={(f) => upload.mutate(f)} data-testid="push-upload">
+                    <UploadButton
+                      kind="audio"
+                      size="xs"
+                      loading={upload.isPending}
+                      onFile={(f) => upload.mutate(f)}
+                      data-testid="push-upload"
+                    >
                       <Trans>上传音频</Trans>
                     </UploadButton>
                     <Text size="xs" c="dimmed">
@@ -142,7 +154,14 @@ export function PubMusicScreen(props: RouteScreenProps) {
                     data-testid="push-text"
                   />
                   <Group gap="xs">
-                    <Button size="xs" variant="default" disabled={!text.trim()} loading={previewing.isPending} onClick={() => checkText() && previewing.mutate()} data-testid="push-preview">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      disabled={!text.trim()}
+                      loading={previewing.isPending}
+                      onClick={() => checkText() && previewing.mutate()}
+                      data-testid="push-preview"
+                    >
                       <Trans>试听</Trans>
                     </Button>
                     {preview?.url && <audio controls autoPlay src={preview.url} style={{ height: 32 }} />}

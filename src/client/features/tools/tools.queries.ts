@@ -15,7 +15,8 @@ export const thingModelQuery = (productId: number) =>
     queryFn: () => request<ThingModelAnswer>('device', 'thingModel/get', { productId }),
   });
 
-export const saveThingModel = (productId: number, model: ThingModel) => request<unknown>('device', 'thingModel/save', { productId, model }, { showMessage: true });
+export const saveThingModel = (productId: number, model: ThingModel) =>
+  request<unknown>('device', 'thingModel/save', { productId, model }, { showMessage: true });
 
 /** Units and ranges per metric from the thing models of the scope's products (the metric screens show them). */
 export const modelUnitsQuery = () =>
@@ -32,9 +33,11 @@ export const sendMany = (imeis: string[], cmd: string, params: Record<string, un
 export const commandAcksQuery = (ids: number[]) =>
   queryOptions({
     queryKey: ['commandAcks', ids] as const,
-    queryFn: async () => (await request<{ rows: CommandAck[] }>('device', 'command/acks', { ids }, { background: true })).rows,
+    queryFn: async () =>
+      (await request<{ rows: CommandAck[] }>('device', 'command/acks', { ids }, { background: true })).rows,
     enabled: ids.length > 0,
-    refetchInterval: (query) => ((query.state.data ?? []).some((r) => !r.ackAt && r.status !== DELIVERY.failed) ? ACK_REFRESH_MS : false),
+    refetchInterval: (query) =>
+      (query.state.data ?? []).some((r) => !r.ackAt && r.status !== DELIVERY.failed) ? ACK_REFRESH_MS : false,
   });
 
 export async function uploadAudio(file: File): Promise<AudioUploadAnswer> {
@@ -43,9 +46,11 @@ export async function uploadAudio(file: File): Promise<AudioUploadAnswer> {
   return request<AudioUploadAnswer>('device', 'audioPush/upload', form);
 }
 
-export type AudioPushBody = { source: 'file'; imeis: string[]; file: string; title: string } | { source: 'tts'; imeis: string[]; text: string };
+export type AudioPushBody =
+  { source: 'file'; imeis: string[]; file: string; title: string } | { source: 'tts'; imeis: string[]; text: string };
 
-export const sendAudioPush = (body: AudioPushBody) => request<{ results: BatchCommandResult[] }>('device', 'audioPush/send', body);
+export const sendAudioPush = (body: AudioPushBody) =>
+  request<{ results: BatchCommandResult[] }>('device', 'audioPush/send', body);
 
 /** A WAV preview of the text as an object URL, or the server's message key when it cannot synthesise. */
 export async function ttsPreview(text: string, lang: string): Promise<{ url?: string; key?: string }> {

@@ -9,13 +9,29 @@ import { trackDevicesQuery } from './tracks.queries';
 const SEARCH_DEBOUNCE_MS = 250;
 
 /** Picks one of the caller's devices, searched by name or IMEI on the service. */
-export function DevicePicker({ value, onChange, kind, testId = 'track-device' }: { value: string | undefined; onChange: (imei: string) => void; kind?: string; testId?: string }) {
+export function DevicePicker({
+  value,
+  onChange,
+  kind,
+  testId = 'track-device',
+}: {
+  value: string | undefined;
+  onChange: (imei: string) => void;
+  kind?: string;
+  testId?: string;
+}) {
   const { t } = useLingui();
   const [search, setSearch] = useState('');
   const [keyword] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // While the box shows the chosen device's label, list everything rather than search for it.
-  const devices = useQuery({ ...trackDevicesQuery(keyword.includes(' · ') ? '' : keyword, kind), placeholderData: keepPreviousData });
-  const options = (devices.data ?? []).map((d) => ({ value: d.imei, label: d.name ? `${d.name} · ${d.imei}` : d.imei }));
+  const devices = useQuery({
+    ...trackDevicesQuery(keyword.includes(' · ') ? '' : keyword, kind),
+    placeholderData: keepPreviousData,
+  });
+  const options = (devices.data ?? []).map((d) => ({
+    value: d.imei,
+    label: d.name ? `${d.name} · ${d.imei}` : d.imei,
+  }));
   if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: value });
 
   return (

@@ -36,7 +36,15 @@ export function PlaybackBar({ store, disabled }: { store: PlaybackStore; disable
         </ActionIcon>
       </Tooltip>
       <Tooltip label={t`重置`}>
-        <ActionIcon size="lg" radius="xl" variant="default" aria-label={t`重置`} data-testid="track-reset" disabled={disabled} onClick={() => store.dispatch({ type: 'reset' })}>
+        <ActionIcon
+          size="lg"
+          radius="xl"
+          variant="default"
+          aria-label={t`重置`}
+          data-testid="track-reset"
+          disabled={disabled}
+          onClick={() => store.dispatch({ type: 'reset' })}
+        >
           <IconRotate size={18} />
         </ActionIcon>
       </Tooltip>

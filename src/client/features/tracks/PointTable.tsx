@@ -29,23 +29,44 @@ export function PointTable({ track, store }: { track: TrackColumns; store: Playb
           <Table.Thead>
             <Table.Tr>
               <Table.Th>#</Table.Th>
-              <Table.Th><Trans>时间</Trans></Table.Th>
-              <Table.Th><Trans>纬度</Trans></Table.Th>
-              <Table.Th><Trans>经度</Trans></Table.Th>
-              <Table.Th><Trans>速度(km/h)</Trans></Table.Th>
-              <Table.Th><Trans>间隔(秒)</Trans></Table.Th>
-              <Table.Th><Trans>距下一点(米)</Trans></Table.Th>
+              <Table.Th>
+                <Trans>时间</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>纬度</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>经度</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>速度(km/h)</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>间隔(秒)</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>距下一点(米)</Trans>
+              </Table.Th>
               {track.accuracy && (
                 <>
-                  <Table.Th><Trans>来源</Trans></Table.Th>
-                  <Table.Th><Trans>精度</Trans></Table.Th>
+                  <Table.Th>
+                    <Trans>来源</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>精度</Trans>
+                  </Table.Th>
                 </>
               )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((p) => (
-              <Table.Tr key={p.index} onClick={() => seek(p.index)} style={{ cursor: 'pointer' }} data-testid="track-row">
+              <Table.Tr
+                key={p.index}
+                onClick={() => seek(p.index)}
+                style={{ cursor: 'pointer' }}
+                data-testid="track-row"
+              >
                 <Table.Td>{p.index + 1}</Table.Td>
                 <Table.Td>{formatTime(p.createTime)}</Table.Td>
                 <Table.Td>{p.lat.toFixed(6)}</Table.Td>
@@ -55,7 +76,9 @@ export function PointTable({ track, store }: { track: TrackColumns; store: Playb
                 <Table.Td>{dash(p.nextDistance)}</Table.Td>
                 {track.accuracy && (
                   <>
-                    <Table.Td><FixSourceBadge source={track.source?.[p.index]} /></Table.Td>
+                    <Table.Td>
+                      <FixSourceBadge source={track.source?.[p.index]} />
+                    </Table.Td>
                     <Table.Td data-testid="track-row-accuracy">{formatAccuracy(track.accuracy[p.index])}</Table.Td>
                   </>
                 )}

@@ -29,9 +29,24 @@ export function TrackLayer({ track, store }: { track: TrackColumns; store: Playb
   // non-GPS fixes first, since those are the ones whose uncertainty matters.
   useEffect(() => {
     if (!api || !track.accuracy) return;
-    const points = track.t.map((_, i) => ({ lat: track.lat[i]!, lon: track.lon[i]!, accuracy: track.accuracy![i], source: track.source?.[i] }));
-    const ranked = points.map((p, i) => ({ p, i })).sort((a, b) => Number(a.p.source === 'gps') - Number(b.p.source === 'gps')).slice(0, MAX_CIRCLES);
-    api.setShapes(`${LAYER}-accuracy`, accuracyShapes(ranked.map((r) => r.p), FIX_COLORS, (k) => String(ranked[k]!.i)));
+    const points = track.t.map((_, i) => ({
+      lat: track.lat[i]!,
+      lon: track.lon[i]!,
+      accuracy: track.accuracy![i],
+      source: track.source?.[i],
+    }));
+    const ranked = points
+      .map((p, i) => ({ p, i }))
+      .sort((a, b) => Number(a.p.source === 'gps') - Number(b.p.source === 'gps'))
+      .slice(0, MAX_CIRCLES);
+    api.setShapes(
+      `${LAYER}-accuracy`,
+      accuracyShapes(
+        ranked.map((r) => r.p),
+        FIX_COLORS,
+        (k) => String(ranked[k]!.i),
+      ),
+    );
     return () => api.clear(`${LAYER}-accuracy`);
   }, [api, track]);
 

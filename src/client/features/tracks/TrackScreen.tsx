@@ -28,12 +28,23 @@ export interface TrackScreenProps {
 }
 
 /** /track and /track_gps: a device's route over a time range, played back on the map. */
-export function TrackScreen({ source, search, onSearchChange, accuracy = false, exporter = exportTrack }: TrackScreenProps) {
+export function TrackScreen({
+  source,
+  search,
+  onSearchChange,
+  accuracy = false,
+  exporter = exportTrack,
+}: TrackScreenProps) {
   const { t } = useLingui();
   const local = resolveRange(search);
   const detail = accuracy ? { detail: true } : {};
-  const range = search.imei ? { imei: search.imei, from: toIso(local.from), to: toIso(local.to), source, ...detail } : null;
-  const points = useQuery({ ...trackQuery(range ?? { imei: '', from: '', to: '', source, ...detail }), enabled: range !== null });
+  const range = search.imei
+    ? { imei: search.imei, from: toIso(local.from), to: toIso(local.to), source, ...detail }
+    : null;
+  const points = useQuery({
+    ...trackQuery(range ?? { imei: '', from: '', to: '', source, ...detail }),
+    enabled: range !== null,
+  });
   const track = useMemo(() => points.data ?? emptyTrack(), [points.data]);
   const [store] = useState(createPlaybackStore);
   const [exporting, setExporting] = useState<TrackFormat | null>(null);
@@ -59,11 +70,38 @@ export function TrackScreen({ source, search, onSearchChange, accuracy = false, 
   const empty = range !== null && points.isSuccess && track.t.length === 0;
 
   return (
-    <Stack gap="xs" p="xs" data-testid="track-screen" data-source={source} data-accuracy={accuracy || undefined} data-points={points.isSuccess ? track.t.length : undefined}>
+    <Stack
+      gap="xs"
+      p="xs"
+      data-testid="track-screen"
+      data-source={source}
+      data-accuracy={accuracy || undefined}
+      data-points={points.isSuccess ? track.t.length : undefined}
+    >
       <Group gap="xs" wrap="wrap">
-        <DevicePicker value={search.imei} kind={accuracy ? 'locator' : undefined} onChange={(imei) => onSearchChange({ ...search, imei })} />
-        <DateTimePicker aria-label={t`开始时间`} data-testid="track-from" withSeconds valueFormat={TIME_FORMAT} w={190} value={local.from} onChange={(v) => setTime('from', v)} />
-        <DateTimePicker aria-label={t`结束时间`} data-testid="track-to" withSeconds valueFormat={TIME_FORMAT} w={190} value={local.to} onChange={(v) => setTime('to', v)} />
+        <DevicePicker
+          value={search.imei}
+          kind={accuracy ? 'locator' : undefined}
+          onChange={(imei) => onSearchChange({ ...search, imei })}
+        />
+        <DateTimePicker
+          aria-label={t`开始时间`}
+          data-testid="track-from"
+          withSeconds
+          valueFormat={TIME_FORMAT}
+          w={190}
+          value={local.from}
+          onChange={(v) => setTime('from', v)}
+        />
+        <DateTimePicker
+          aria-label={t`结束时间`}
+          data-testid="track-to"
+          withSeconds
+          valueFormat={TIME_FORMAT}
+          w={190}
+          value={local.to}
+          onChange={(v) => setTime('to', v)}
+        />
         {points.isFetching && <Loader size="xs" />}
         <Group gap="xs" ml="auto">
           {(['gpx', 'csv'] as const).map((f) => (
@@ -82,11 +120,31 @@ export function TrackScreen({ source, search, onSearchChange, accuracy = false, 
           ))}
         </Group>
       </Group>
-      {exportError && <Alert color="red" variant="light" py={6}>{exportError}</Alert>}
-      {points.isError && <Alert color="red" variant="light" py={6}>{points.error.message}</Alert>}
-      {!range && <Text size="sm" c="dimmed"><Trans>请选择设备</Trans></Text>}
-      {empty && <Text size="sm" c="dimmed" data-testid="track-empty"><Trans>该时间段没有轨迹</Trans></Text>}
-      {track.truncated && <Text size="xs" c="orange"><Trans>点数过多，只显示前 {shown} 个点，请缩短时间段</Trans></Text>}
+      {exportError && (
+        <Alert color="red" variant="light" py={6}>
+          {exportError}
+        </Alert>
+      )}
+      {points.isError && (
+        <Alert color="red" variant="light" py={6}>
+          {points.error.message}
+        </Alert>
+      )}
+      {!range && (
+        <Text size="sm" c="dimmed">
+          <Trans>请选择设备</Trans>
+        </Text>
+      )}
+      {empty && (
+        <Text size="sm" c="dimmed" data-testid="track-empty">
+          <Trans>该时间段没有轨迹</Trans>
+        </Text>
+      )}
+      {track.truncated && (
+        <Text size="xs" c="orange">
+          <Trans>点数过多，只显示前 {shown} 个点，请缩短时间段</Trans>
+        </Text>
+      )}
       <Box h="52vh" mih={320}>
         <MapView>
           <TrackLayer track={track} store={store} />

@@ -5,4 +5,5 @@ import { TIME_FORMAT } from './tracks.queries';
 export const formatTime = (ms: number) => formatDateCell(ms, TIME_FORMAT);
 
 /** Figures of a point: '-' where there is none (the last point has no next one). */
-export const dash = (v: number | null | undefined, digits = 1) => (v === null || v === undefined ? '-' : v.toFixed(digits).replace(/\.0+$/, ''));
+export const dash = (v: number | null | undefined, digits = 1) =>
+  v === null || v === undefined ? '-' : v.toFixed(digits).replace(/\.0+$/, '');

@@ -1,5 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { PLAYBACK, PLAYBACK_TICK_MS, initialPlayback, playbackReducer, type PlaybackAction, type PlaybackState } from '../../../shared/geo/track';
+import {
+  PLAYBACK,
+  PLAYBACK_TICK_MS,
+  initialPlayback,
+  playbackReducer,
+  type PlaybackAction,
+  type PlaybackState,
+} from '../../../shared/geo/track';
 
 export interface PlaybackStore {
   get(): PlaybackState;

@@ -13,5 +13,7 @@ export const trackSearchSchema = searchRules({ imei: text(), from: text(), to: t
 export function trackRouteLoader(client: QueryClient, search: TrackSearch, source: TrackSource, detail = false): void {
   if (!search.imei || !onlineManager.isOnline()) return;
   const local = resolveRange(search);
-  void client.prefetchQuery(trackQuery({ imei: search.imei, from: toIso(local.from), to: toIso(local.to), source, detail }));
+  void client.prefetchQuery(
+    trackQuery({ imei: search.imei, from: toIso(local.from), to: toIso(local.to), source, detail }),
+  );
 }

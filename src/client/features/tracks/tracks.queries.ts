@@ -50,7 +50,13 @@ export const trackKeys = {
 export function trackQuery(r: TrackRange) {
   return queryOptions({
     queryKey: trackKeys.track(r),
-    queryFn: ({ signal }) => request<TrackColumns>('device', 'track', { imei: r.imei, from: r.from, to: r.to, source: r.source, ...(r.detail ? { detail: true } : {}) }, { signal, timeoutMs: 60_000 }),
+    queryFn: ({ signal }) =>
+      request<TrackColumns>(
+        'device',
+        'track',
+        { imei: r.imei, from: r.from, to: r.to, source: r.source, ...(r.detail ? { detail: true } : {}) },
+        { signal, timeoutMs: 60_000 },
+      ),
     // History does not change under the operator; a re-open of the same range is instant.
     staleTime: 60_000,
   });
@@ -66,7 +72,12 @@ export function trackDevicesQuery(keyword: string, kind?: string) {
   return queryOptions({
     queryKey: trackKeys.devices(keyword, kind),
     queryFn: async ({ signal }) => {
-      const answer = await request<ListResult<DeviceOption>>('device', 'device/list', { page: 1, size: 20, keyword: keyword || undefined, ...(kind ? { filters: { kind } } : {}) }, { background: true, signal });
+      const answer = await request<ListResult<DeviceOption>>(
+        'device',
+        'device/list',
+        { page: 1, size: 20, keyword: keyword || undefined, ...(kind ? { filters: { kind } } : {}) },
+        { background: true, signal },
+      );
       return answer.rows.map((r) => ({ imei: r.imei, name: r.name }));
     },
     staleTime: 30_000,

@@ -59,7 +59,12 @@ export function UploadFormScreen() {
               ]}
             />
             <Group>
-              <UploadButton kind="image" onFile={(f) => image.mutate(f)} loading={image.isPending} data-testid="upload-image">
+              <UploadButton
+                kind="image"
+                onFile={(f) => image.mutate(f)}
+                loading={image.isPending}
+                data-testid="upload-image"
+              >
                 <Trans>选择图片</Trans>
               </UploadButton>
             </Group>
@@ -87,7 +92,12 @@ export function UploadFormScreen() {
               ]}
             />
             <Group>
-              <UploadButton kind="video" onFile={(f) => video.mutate(f)} loading={video.isPending} data-testid="upload-video">
+              <UploadButton
+                kind="video"
+                onFile={(f) => video.mutate(f)}
+                loading={video.isPending}
+                data-testid="upload-video"
+              >
                 <Trans>选择视频</Trans>
               </UploadButton>
             </Group>

@@ -1,8 +1,28 @@
 import { useState } from 'react';
-import { Badge, Button, Drawer, Group, Modal, NumberInput, Pagination, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Modal,
+  NumberInput,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import utilityDef, { LEDGER_TYPE, LEDGER_TYPE_TABLE, TOPUP_MAX_YUAN, UTILITY_KIND, UTILITY_STATE, UTILITY_STATE_TABLE } from '../../../entities/utility-account/resource';
+import utilityDef, {
+  LEDGER_TYPE,
+  LEDGER_TYPE_TABLE,
+  TOPUP_MAX_YUAN,
+  UTILITY_KIND,
+  UTILITY_STATE,
+  UTILITY_STATE_TABLE,
+} from '../../../entities/utility-account/resource';
 import { ORDER_STATUS, fenToYuan } from '../../../shared/payments';
 import { CategoryChart } from '../../components/Chart/kinds';
 import { request, toast } from '../../lib/request';
@@ -16,7 +36,11 @@ import { formatDateCell } from '../../components/DataTable/cells';
 
 type Kind = 1 | 2;
 
-const STATE_COLOR: Record<number, string> = { [UTILITY_STATE.normal]: 'teal', [UTILITY_STATE.low]: 'orange', [UTILITY_STATE.cutOff]: 'red' };
+const STATE_COLOR: Record<number, string> = {
+  [UTILITY_STATE.normal]: 'teal',
+  [UTILITY_STATE.low]: 'orange',
+  [UTILITY_STATE.cutOff]: 'red',
+};
 
 /** The top-up amount in yuan is valid: more than 0, at most TOPUP_MAX_YUAN, whole fen. */
 export function topupAmountError(value: number | string): 'required' | 'range' | 'fen' | null {
@@ -62,7 +86,12 @@ export function UtilityScreen({ kind, search, onSearchChange }: RouteScreenProps
         title={elec ? <Trans>电卡（预付费电费）</Trans> : <Trans>水卡（预付费水费）</Trans>}
         cells={{
           balance: (row) => (
-            <Text size="sm" c={Number(row.state) === UTILITY_STATE.normal ? undefined : 'red'} fw={500} data-testid={`utility-balance-${row.id}`}>
+            <Text
+              size="sm"
+              c={Number(row.state) === UTILITY_STATE.normal ? undefined : 'red'}
+              fw={500}
+              data-testid={`utility-balance-${row.id}`}
+            >
               {Number(row.balance ?? 0).toFixed(2)}
             </Text>
           ),
@@ -91,12 +120,25 @@ export function UtilityScreen({ kind, search, onSearchChange }: RouteScreenProps
           void queryClient.invalidateQueries({ queryKey: ['utilityAccount'] });
         }}
       />
-      <OpenAllModal kind={kind} opened={opening} onClose={() => setOpening(false)} onDone={() => void invalidateResource(queryClient, utilityDef.name)} />
+      <OpenAllModal
+        kind={kind}
+        opened={opening}
+        onClose={() => setOpening(false)}
+        onDone={() => void invalidateResource(queryClient, utilityDef.name)}
+      />
     </>
   );
 }
 
-function AccountDrawer({ row, onClose, onTopup }: { row: Row | null; onClose: () => void; onTopup: (row: Row) => void }) {
+function AccountDrawer({
+  row,
+  onClose,
+  onTopup,
+}: {
+  row: Row | null;
+  onClose: () => void;
+  onTopup: (row: Row) => void;
+}) {
   const { t } = useLingui();
   const codeLabel = useCodeLabel();
   const [page, setPage] = useState(1);
@@ -108,7 +150,14 @@ function AccountDrawer({ row, onClose, onTopup }: { row: Row | null; onClose: ()
   const days = daily.data?.rows ?? [];
   const pending = (topups.data?.rows ?? []).filter((r) => r.status === ORDER_STATUS.unpaid);
   return (
-    <Drawer opened={!!row} onClose={onClose} position="right" size="xl" title={<Trans>账户详情</Trans>} data-testid="utility-drawer">
+    <Drawer
+      opened={!!row}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={<Trans>账户详情</Trans>}
+      data-testid="utility-drawer"
+    >
       {row && (
         <Stack gap="md">
           <SimpleGrid cols={3}>
@@ -116,19 +165,22 @@ function AccountDrawer({ row, onClose, onTopup }: { row: Row | null; onClose: ()
               <Trans>表号</Trans>: {String(row.meterNo)}
             </Text>
             <Text size="sm">
-              <Trans>余额</Trans>: <b data-testid="utility-drawer-balance">{Number(row.balance ?? 0).toFixed(2)}</b> <Trans>元</Trans>
+              <Trans>余额</Trans>: <b data-testid="utility-drawer-balance">{Number(row.balance ?? 0).toFixed(2)}</b>{' '}
+              <Trans>元</Trans>
             </Text>
             <Group gap={4}>
               <StateBadge state={row.state} />
             </Group>
             <Text size="sm">
-              <Trans>单价</Trans>: {row.rate === null || row.rate === undefined ? '-' : String(row.rate)} <Trans>元</Trans>/{unit}
+              <Trans>单价</Trans>: {row.rate === null || row.rate === undefined ? '-' : String(row.rate)}{' '}
+              <Trans>元</Trans>/{unit}
             </Text>
             <Text size="sm">
               <Trans>低余额阈值</Trans>: {Number(row.threshold ?? 0).toFixed(2)} <Trans>元</Trans>
             </Text>
             <Text size="sm">
-              <Trans>最近读数</Trans>: {row.lastReading === null || row.lastReading === undefined ? '-' : String(row.lastReading)} {unit}
+              <Trans>最近读数</Trans>:{' '}
+              {row.lastReading === null || row.lastReading === undefined ? '-' : String(row.lastReading)} {unit}
             </Text>
           </SimpleGrid>
           {hasMark('utilityAccount:topup') && (
@@ -145,7 +197,11 @@ function AccountDrawer({ row, onClose, onTopup }: { row: Row | null; onClose: ()
             <CategoryChart
               kind="bar"
               height={220}
-              categories={{ name: days.map((d) => d.day.slice(5)), title: [t`用量`], data: [{ name: t`用量`, value: days.map((d) => d.used) }] }}
+              categories={{
+                name: days.map((d) => d.day.slice(5)),
+                title: [t`用量`],
+                data: [{ name: t`用量`, value: days.map((d) => d.used) }],
+              }}
               data-testid="utility-daily-chart"
             />
           ) : (
@@ -155,7 +211,8 @@ function AccountDrawer({ row, onClose, onTopup }: { row: Row | null; onClose: ()
           )}
           {pending.length > 0 && (
             <Text size="sm" c="orange" data-testid="utility-pending">
-              <Trans>待支付充值单</Trans>: {pending.map((p) => `${p.orderNo ?? p.id} (${fenToYuan(p.amountFen)})`).join(', ')}
+              <Trans>待支付充值单</Trans>:{' '}
+              {pending.map((p) => `${p.orderNo ?? p.id} (${fenToYuan(p.amountFen)})`).join(', ')}
             </Text>
           )}
           <Text fw={500}>
@@ -189,7 +246,10 @@ function AccountDrawer({ row, onClose, onTopup }: { row: Row | null; onClose: ()
             </Table.Thead>
             <Table.Tbody>
               {(ledger.data?.rows ?? []).map((r) => (
-                <Table.Tr key={r.id} c={r.type === LEDGER_TYPE.refused || r.type === LEDGER_TYPE.suspect ? 'red' : undefined}>
+                <Table.Tr
+                  key={r.id}
+                  c={r.type === LEDGER_TYPE.refused || r.type === LEDGER_TYPE.suspect ? 'red' : undefined}
+                >
                   <Table.Td>{formatDateCell(r.at)}</Table.Td>
                   <Table.Td>
                     {codeLabel(LEDGER_TYPE_TABLE, r.type)}
@@ -198,13 +258,17 @@ function AccountDrawer({ row, onClose, onTopup }: { row: Row | null; onClose: ()
                   <Table.Td>{r.reading ?? ''}</Table.Td>
                   <Table.Td>{r.delta ?? ''}</Table.Td>
                   <Table.Td>{r.rate ?? ''}</Table.Td>
-                  <Table.Td c={r.amountFen > 0 ? 'teal' : undefined}>{r.amountFen ? fenToYuan(r.amountFen) : ''}</Table.Td>
+                  <Table.Td c={r.amountFen > 0 ? 'teal' : undefined}>
+                    {r.amountFen ? fenToYuan(r.amountFen) : ''}
+                  </Table.Td>
                   <Table.Td>{fenToYuan(r.balanceFen)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-          {(ledger.data?.total ?? 0) > 10 && <Pagination total={Math.ceil((ledger.data?.total ?? 0) / 10)} value={page} onChange={setPage} size="sm" />}
+          {(ledger.data?.total ?? 0) > 10 && (
+            <Pagination total={Math.ceil((ledger.data?.total ?? 0) / 10)} value={page} onChange={setPage} size="sm" />
+          )}
         </Stack>
       )}
     </Drawer>
@@ -217,12 +281,24 @@ function TopupModal({ row, onClose }: { row: Row | null; onClose: () => void }) 
   const [method, setMethod] = useState<string>('sandbox');
   const [busy, setBusy] = useState(false);
   const problem = topupAmountError(amount);
-  const error = problem === 'required' ? t`请输入充值金额` : problem === 'range' ? t`金额须大于0且不超过${TOPUP_MAX_YUAN}元` : problem === 'fen' ? t`金额最多两位小数` : null;
+  const error =
+    problem === 'required'
+      ? t`请输入充值金额`
+      : problem === 'range'
+        ? t`金额须大于0且不超过${TOPUP_MAX_YUAN}元`
+        : problem === 'fen'
+          ? t`金额最多两位小数`
+          : null;
   const submit = async () => {
     if (!row || problem) return;
     setBusy(true);
     try {
-      const answer = await request<TopupAnswer>('user', 'utilityAccount/topup', { accountId: row.id, amount: Number(amount), method }, { showMessage: false });
+      const answer = await request<TopupAnswer>(
+        'user',
+        'utilityAccount/topup',
+        { accountId: row.id, amount: Number(amount), method },
+        { showMessage: false },
+      );
       if (answer.payUrl) {
         toast('info', t`正在打开支付页面`);
         window.location.assign(answer.payUrl);
@@ -240,9 +316,19 @@ function TopupModal({ row, onClose }: { row: Row | null; onClose: () => void }) 
     <Modal opened={!!row} onClose={onClose} title={<Trans>充值</Trans>} data-testid="utility-topup">
       <Stack gap="sm">
         <Text size="sm">
-          <Trans>表号</Trans>: {String(row?.meterNo ?? '')} · <Trans>当前余额</Trans>: {Number(row?.balance ?? 0).toFixed(2)} <Trans>元</Trans>
+          <Trans>表号</Trans>: {String(row?.meterNo ?? '')} · <Trans>当前余额</Trans>:{' '}
+          {Number(row?.balance ?? 0).toFixed(2)} <Trans>元</Trans>
         </Text>
-        <NumberInput label={t`充值金额(元)`} value={amount} onChange={setAmount} decimalScale={2} min={0.01} max={TOPUP_MAX_YUAN} error={error} data-testid="utility-topup-amount" />
+        <NumberInput
+          label={t`充值金额(元)`}
+          value={amount}
+          onChange={setAmount}
+          decimalScale={2}
+          min={0.01}
+          max={TOPUP_MAX_YUAN}
+          error={error}
+          data-testid="utility-topup-amount"
+        />
         <Select
           label={t`支付方式`}
           value={method}
@@ -274,12 +360,24 @@ function ReadingModal({ row, onClose, onDone }: { row: Row | null; onClose: () =
   const [value, setValue] = useState<number | string>('');
   const [busy, setBusy] = useState(false);
   const last = row?.lastReading === null || row?.lastReading === undefined ? null : Number(row.lastReading);
-  const error = value === '' ? null : Number(value) < 0 ? t`读数不能为负` : last !== null && Number(value) < last ? t`读数不能小于上次读数 ${last}` : null;
+  const error =
+    value === ''
+      ? null
+      : Number(value) < 0
+        ? t`读数不能为负`
+        : last !== null && Number(value) < last
+          ? t`读数不能小于上次读数 ${last}`
+          : null;
   const submit = async () => {
     if (!row || value === '' || error) return;
     setBusy(true);
     try {
-      await request('user', 'utilityAccount/reading', { accountId: row.id, reading: Number(value) }, { showMessage: true });
+      await request(
+        'user',
+        'utilityAccount/reading',
+        { accountId: row.id, reading: Number(value) },
+        { showMessage: true },
+      );
       setValue('');
       onDone();
       onClose();
@@ -295,9 +393,22 @@ function ReadingModal({ row, onClose, onDone }: { row: Row | null; onClose: () =
         <Text size="sm">
           <Trans>表号</Trans>: {String(row?.meterNo ?? '')} · <Trans>上次读数</Trans>: {last ?? '-'}
         </Text>
-        <NumberInput label={t`本次读数`} value={value} onChange={setValue} decimalScale={3} min={0} error={error} data-testid="utility-reading-value" />
+        <NumberInput
+          label={t`本次读数`}
+          value={value}
+          onChange={setValue}
+          decimalScale={3}
+          min={0}
+          error={error}
+          data-testid="utility-reading-value"
+        />
         <Group justify="flex-end">
-          <Button onClick={() => void submit()} loading={busy} disabled={value === '' || !!error} data-testid="utility-reading-submit">
+          <Button
+            onClick={() => void submit()}
+            loading={busy}
+            disabled={value === '' || !!error}
+            data-testid="utility-reading-submit"
+          >
             <Trans>提交</Trans>
           </Button>
         </Group>
@@ -306,7 +417,17 @@ function ReadingModal({ row, onClose, onDone }: { row: Row | null; onClose: () =
   );
 }
 
-function OpenAllModal({ kind, opened, onClose, onDone }: { kind: Kind; opened: boolean; onClose: () => void; onDone: () => void }) {
+function OpenAllModal({
+  kind,
+  opened,
+  onClose,
+  onDone,
+}: {
+  kind: Kind;
+  opened: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useLingui();
   const [communityId, setCommunityId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -319,7 +440,10 @@ function OpenAllModal({ kind, opened, onClose, onDone }: { kind: Kind; opened: b
     if (!communityId) return;
     setBusy(true);
     try {
-      const answer = await request<{ opened: number; existing: number }>('user', 'utilityAccount/openAll', { communityId: Number(communityId), kind });
+      const answer = await request<{ opened: number; existing: number }>('user', 'utilityAccount/openAll', {
+        communityId: Number(communityId),
+        kind,
+      });
       toast('success', t`已开通 ${answer.opened} 个账户，${answer.existing} 个房间已有账户`);
       onDone();
       onClose();
@@ -335,9 +459,20 @@ function OpenAllModal({ kind, opened, onClose, onDone }: { kind: Kind; opened: b
         <Text size="sm">
           <Trans>为所选社区中尚无账户的每个房间开通账户（自动生成表号，余额为0）。</Trans>
         </Text>
-        <Select label={t`社区`} value={communityId} onChange={setCommunityId} data={(communities.data?.rows ?? []).map((c) => ({ value: String(c.id), label: c.name }))} data-testid="utility-open-all-community" />
+        <Select
+          label={t`社区`}
+          value={communityId}
+          onChange={setCommunityId}
+          data={(communities.data?.rows ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          data-testid="utility-open-all-community"
+        />
         <Group justify="flex-end">
-          <Button onClick={() => void submit()} loading={busy} disabled={!communityId} data-testid="utility-open-all-submit">
+          <Button
+            onClick={() => void submit()}
+            loading={busy}
+            disabled={!communityId}
+            data-testid="utility-open-all-submit"
+          >
             <Trans>开户</Trans>
           </Button>
         </Group>

@@ -40,9 +40,16 @@ export interface TopupAnswer {
 export const ledgerQuery = (accountId: number, page: number) =>
   queryOptions({
     queryKey: ['utilityAccount', 'ledger', accountId, page] as const,
-    queryFn: () => request<{ rows: LedgerRow[]; total: number }>('user', 'utilityAccount/ledger', { accountId, page, size: 10 }),
+    queryFn: () =>
+      request<{ rows: LedgerRow[]; total: number }>('user', 'utilityAccount/ledger', { accountId, page, size: 10 }),
   });
 export const dailyQuery = (accountId: number, days = 30) =>
-  queryOptions({ queryKey: ['utilityAccount', 'daily', accountId, days] as const, queryFn: () => request<{ rows: DailyRow[] }>('user', 'utilityAccount/daily', { accountId, days }) });
+  queryOptions({
+    queryKey: ['utilityAccount', 'daily', accountId, days] as const,
+    queryFn: () => request<{ rows: DailyRow[] }>('user', 'utilityAccount/daily', { accountId, days }),
+  });
 export const topupsQuery = (accountId: number) =>
-  queryOptions({ queryKey: ['utilityAccount', 'topups', accountId] as const, queryFn: () => request<{ rows: TopupRow[] }>('user', 'utilityAccount/topups', { accountId }) });
+  queryOptions({
+    queryKey: ['utilityAccount', 'topups', accountId] as const,
+    queryFn: () => request<{ rows: TopupRow[] }>('user', 'utilityAccount/topups', { accountId }),
+  });

@@ -1,5 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, NumberInput, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -44,7 +56,8 @@ export function CloudStorageScreen() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: storageUsageQuery.queryKey });
 
   const save = useMutation({
-    mutationFn: (value: number) => request<{ days: number }>('device', 'storage/retention', { days: value }, { showMessage: true }),
+    mutationFn: (value: number) =>
+      request<{ days: number }>('device', 'storage/retention', { days: value }, { showMessage: true }),
     onSuccess: refresh,
   });
   const purge = useMutation({
@@ -79,7 +92,13 @@ export function CloudStorageScreen() {
             {data.backend === 's3' ? t`S3 兼容存储` : t`本地磁盘`}
           </Badge>
         </Group>
-        <Progress value={percent} color={percent > 90 ? 'red' : percent > 70 ? 'orange' : 'blue'} size="lg" data-testid="storage-used" data-bytes={data.usedBytes} />
+        <Progress
+          value={percent}
+          color={percent > 90 ? 'red' : percent > 70 ? 'orange' : 'blue'}
+          size="lg"
+          data-testid="storage-used"
+          data-bytes={data.usedBytes}
+        />
         <Text size="sm" mt="xs">
           {bytesText(data.usedBytes)} / {bytesText(data.quotaBytes)} ({percent.toFixed(1)}%)
         </Text>
@@ -126,11 +145,22 @@ export function CloudStorageScreen() {
             value={days}
             onChange={setDays}
             disabled={visitor}
-            error={problem === 'required' ? t`请输入保留天数` : problem === 'range' ? t`保留天数须为 0 到 ${MAX_RETENTION_DAYS} 的整数` : undefined}
+            error={
+              problem === 'required'
+                ? t`请输入保留天数`
+                : problem === 'range'
+                  ? t`保留天数须为 0 到 ${MAX_RETENTION_DAYS} 的整数`
+                  : undefined
+            }
             w={260}
             data-testid="storage-retention"
           />
-          <Button disabled={visitor || problem !== null || Number(days) === saved} loading={save.isPending} onClick={() => save.mutate(Number(days))} data-testid="storage-retention-save">
+          <Button
+            disabled={visitor || problem !== null || Number(days) === saved}
+            loading={save.isPending}
+            onClick={() => save.mutate(Number(days))}
+            data-testid="storage-retention-save"
+          >
             <Trans>保存</Trans>
           </Button>
           <Button

@@ -44,7 +44,15 @@ const cells = {
  * the generic list gives filters, sort, pages, export and delete.
  */
 export function VcrScreen(props: RouteScreenProps) {
-  return <ResourceScreen def={vcrDef} {...props} cells={cells} toolbar={() => <UploadVideo />} title={<Trans>视频录像</Trans>} />;
+  return (
+    <ResourceScreen
+      def={vcrDef}
+      {...props}
+      cells={cells}
+      toolbar={() => <UploadVideo />}
+      title={<Trans>视频录像</Trans>}
+    />
+  );
 }
 
 /** 上传视频: an MP4, WebM or QuickTime file under 20 MB joins the library under review, titled by its file name. */

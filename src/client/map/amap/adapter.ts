@@ -12,7 +12,8 @@ import { loadAmap, type AMapNS } from './sdk';
 const toG = (p: LonLat): LonLat => wgs84ToGcj02(p);
 const toW = (lnglat: any): LonLat => gcj02ToWgs84([lnglat.getLng(), lnglat.getLat()]);
 
-const dot = (color: string) => `<div style="width:14px;height:14px;border-radius:50%;background:${color};border:2px solid #fff;box-shadow:0 0 2px #0006"></div>`;
+const dot = (color: string) =>
+  `<div style="width:14px;height:14px;border-radius:50%;background:${color};border:2px solid #fff;box-shadow:0 0 2px #0006"></div>`;
 
 /** AMap (JS API 2.0) behind the MapApi. Untested here: no network and no key on this machine. */
 export const createAmap: ProviderFactory = async (container, config, view) => {
@@ -84,7 +85,12 @@ export const createAmap: ProviderFactory = async (container, config, view) => {
       put(
         layer,
         points.map((p) => {
-          const m = new AMap.Marker({ position: toG(p.lonLat), content: dot(stateColor(p.state)), offset: new AMap.Pixel(-9, -9), title: p.label });
+          const m = new AMap.Marker({
+            position: toG(p.lonLat),
+            content: dot(stateColor(p.state)),
+            offset: new AMap.Pixel(-9, -9),
+            title: p.label,
+          });
           m.on('click', () => markerHandler?.(p.id, p.lonLat));
           return m;
         }),
@@ -94,13 +100,30 @@ export const createAmap: ProviderFactory = async (container, config, view) => {
       put(
         layer,
         shapes.map((s) => {
-          const style = { strokeColor: s.style.color, fillColor: s.style.color, fillOpacity: s.style.fillOpacity ?? 0.2, strokeWeight: 2 };
-          return s.kind === 'circle' ? new AMap.Circle({ center: toG(s.center), radius: s.radiusM, ...style }) : new AMap.Polygon({ path: s.ring.map(toG), ...style });
+          const style = {
+            strokeColor: s.style.color,
+            fillColor: s.style.color,
+            fillOpacity: s.style.fillOpacity ?? 0.2,
+            strokeWeight: 2,
+          };
+          return s.kind === 'circle'
+            ? new AMap.Circle({ center: toG(s.center), radius: s.radiusM, ...style })
+            : new AMap.Polygon({ path: s.ring.map(toG), ...style });
         }),
       );
     },
-    setLine: (layer, line) => put(layer, line && line.points.length > 1 ? [new AMap.Polyline({ path: line.points.map(toG), strokeColor: line.color, strokeWeight: 4 })] : []),
-    setCursor: (layer, at) => put(layer, at ? [new AMap.Marker({ position: toG(at), content: dot('#f03e3e'), offset: new AMap.Pixel(-9, -9) })] : []),
+    setLine: (layer, line) =>
+      put(
+        layer,
+        line && line.points.length > 1
+          ? [new AMap.Polyline({ path: line.points.map(toG), strokeColor: line.color, strokeWeight: 4 })]
+          : [],
+      ),
+    setCursor: (layer, at) =>
+      put(
+        layer,
+        at ? [new AMap.Marker({ position: toG(at), content: dot('#f03e3e'), offset: new AMap.Pixel(-9, -9) })] : [],
+      ),
     clear,
     onMarkerClick: (h) => void (markerHandler = h),
     onClick: (h) => void (clickHandler = h),
@@ -116,11 +139,17 @@ export const createAmap: ProviderFactory = async (container, config, view) => {
           resolve(shape);
         };
         tool = { mouseTool, finish };
-        if (initial) api.setShapes('__draw-initial', [initial.kind === 'circle' ? { id: 'i', kind: 'circle', center: initial.center, radiusM: initial.radiusM, style: { color } } : { id: 'i', kind: 'polygon', ring: initial.ring, style: { color } }]);
+        if (initial)
+          api.setShapes('__draw-initial', [
+            initial.kind === 'circle'
+              ? { id: 'i', kind: 'circle', center: initial.center, radiusM: initial.radiusM, style: { color } }
+              : { id: 'i', kind: 'polygon', ring: initial.ring, style: { color } },
+          ]);
         mouseTool.on('draw', (e: any) => {
           api.clear('__draw-initial');
           const obj = e.obj;
-          if (kind === 'circle') finish({ kind: 'circle', center: toW(obj.getCenter()), radiusM: Math.round(obj.getRadius()) });
+          if (kind === 'circle')
+            finish({ kind: 'circle', center: toW(obj.getCenter()), radiusM: Math.round(obj.getRadius()) });
           else finish({ kind: 'polygon', ring: obj.getPath().map(toW) });
         });
         const style = { strokeColor: color, fillColor: color, fillOpacity: 0.2 };

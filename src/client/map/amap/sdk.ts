@@ -16,7 +16,11 @@ export function loadAmap(config: Pick<MapConfig, 'amapKey' | 'amapSecurityCode'>
     // The security code must be on window before the loader runs (AMap JS API 2.0, key + securityJsCode).
     if (config.amapSecurityCode) (window as any)._AMapSecurityConfig = { securityJsCode: config.amapSecurityCode };
     const { load } = await import('@amap/amap-jsapi-loader');
-    return load({ key: config.amapKey!, version: '2.0', plugins: ['AMap.MarkerCluster', 'AMap.MouseTool', 'AMap.AutoComplete', 'AMap.PlaceSearch', 'AMap.Geocoder'] });
+    return load({
+      key: config.amapKey!,
+      version: '2.0',
+      plugins: ['AMap.MarkerCluster', 'AMap.MouseTool', 'AMap.AutoComplete', 'AMap.PlaceSearch', 'AMap.Geocoder'],
+    });
   })().catch((error: unknown) => {
     loading = null;
     throw error;

@@ -19,7 +19,13 @@ export function FullscreenButton({ target }: { target: RefObject<HTMLElement | n
   };
 
   return (
-    <Button size="xs" variant="default" onClick={toggle} leftSection={full ? <IconMinimize size={14} /> : <IconMaximize size={14} />} data-testid="map-fullscreen">
+    <Button
+      size="xs"
+      variant="default"
+      onClick={toggle}
+      leftSection={full ? <IconMinimize size={14} /> : <IconMaximize size={14} />}
+      data-testid="map-fullscreen"
+    >
       {full ? <Trans>退出</Trans> : <Trans>全屏</Trans>}
     </Button>
   );

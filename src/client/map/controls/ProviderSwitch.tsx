@@ -6,7 +6,15 @@ import type { MapProviderName } from '../types';
  * docs/requirements/realtime-map-and-tracks.md#map-component: switch between providers; shown only when more than one
  * is configured.
  */
-export function ProviderSwitch({ providers, value, onChange }: { providers: MapProviderName[]; value: MapProviderName; onChange: (p: MapProviderName) => void }) {
+export function ProviderSwitch({
+  providers,
+  value,
+  onChange,
+}: {
+  providers: MapProviderName[];
+  value: MapProviderName;
+  onChange: (p: MapProviderName) => void;
+}) {
   const { t } = useLingui();
   if (providers.length < 2) return null;
   const label: Record<MapProviderName, string> = { maplibre: t`标准地图`, amap: t`高德地图`, google: t`谷歌地图` };

@@ -18,7 +18,13 @@ const back = (p: google.maps.LatLng): LonLat => [p.lng(), p.lat()];
  */
 export const createGoogle: ProviderFactory = async (container, config, view) => {
   const { Map: GMap, Circle, Polygon, Polyline, Data } = await googleLibrary(config, 'maps');
-  const map = new GMap(container, { center: ll(view.center), zoom: view.zoom, disableDefaultUI: true, zoomControl: true, clickableIcons: false });
+  const map = new GMap(container, {
+    center: ll(view.center),
+    zoom: view.zoom,
+    disableDefaultUI: true,
+    zoomControl: true,
+    clickableIcons: false,
+  });
   const data = new Map<string, google.maps.Data>();
   const overlays = new Map<string, (google.maps.Circle | google.maps.Polygon | google.maps.Polyline)[]>();
   let markerHandler: ((id: string, at: LonLat) => void) | null = null;
@@ -53,11 +59,23 @@ export const createGoogle: ProviderFactory = async (container, config, view) => 
       const d = new Data({ map });
       d.addGeoJson({
         type: 'FeatureCollection',
-        features: points.map((p) => ({ type: 'Feature', id: p.id, geometry: { type: 'Point', coordinates: p.lonLat }, properties: { state: p.state, label: p.label ?? '' } })),
+        features: points.map((p) => ({
+          type: 'Feature',
+          id: p.id,
+          geometry: { type: 'Point', coordinates: p.lonLat },
+          properties: { state: p.state, label: p.label ?? '' },
+        })),
       });
       d.setStyle((f) => ({
         title: String(f.getProperty('label') ?? ''),
-        icon: { path: google.maps.SymbolPath.CIRCLE, scale: 7, fillColor: stateColor(Number(f.getProperty('state'))), fillOpacity: 1, strokeColor: '#fff', strokeWeight: 2 },
+        icon: {
+          path: google.maps.SymbolPath.CIRCLE,
+          scale: 7,
+          fillColor: stateColor(Number(f.getProperty('state'))),
+          fillOpacity: 1,
+          strokeColor: '#fff',
+          strokeWeight: 2,
+        },
       }));
       d.addListener('click', (e: google.maps.Data.MouseEvent) => {
         const g = e.feature.getGeometry();
@@ -69,14 +87,42 @@ export const createGoogle: ProviderFactory = async (container, config, view) => 
       put(
         layer,
         shapes.map((s) => {
-          const style = { strokeColor: s.style.color, fillColor: s.style.color, fillOpacity: s.style.fillOpacity ?? 0.2, strokeWeight: 2, map };
-          return s.kind === 'circle' ? new Circle({ center: ll(s.center), radius: s.radiusM, ...style }) : new Polygon({ paths: s.ring.map(ll), ...style });
+          const style = {
+            strokeColor: s.style.color,
+            fillColor: s.style.color,
+            fillOpacity: s.style.fillOpacity ?? 0.2,
+            strokeWeight: 2,
+            map,
+          };
+          return s.kind === 'circle'
+            ? new Circle({ center: ll(s.center), radius: s.radiusM, ...style })
+            : new Polygon({ paths: s.ring.map(ll), ...style });
         }),
       );
     },
-    setLine: (layer, line) => put(layer, line && line.points.length > 1 ? [new Polyline({ path: line.points.map(ll), strokeColor: line.color, strokeWeight: 4, map })] : []),
+    setLine: (layer, line) =>
+      put(
+        layer,
+        line && line.points.length > 1
+          ? [new Polyline({ path: line.points.map(ll), strokeColor: line.color, strokeWeight: 4, map })]
+          : [],
+      ),
     setCursor: (layer, at) =>
-      put(layer, at ? [new Circle({ center: ll(at), radius: 6, strokeColor: '#fff', fillColor: FENCE_DEFAULTS.circleColor, fillOpacity: 1, map })] : []),
+      put(
+        layer,
+        at
+          ? [
+              new Circle({
+                center: ll(at),
+                radius: 6,
+                strokeColor: '#fff',
+                fillColor: FENCE_DEFAULTS.circleColor,
+                fillOpacity: 1,
+                map,
+              }),
+            ]
+          : [],
+      ),
     clear,
     onMarkerClick: (h) => void (markerHandler = h),
     onClick: (h) => void (clickHandler = h),
@@ -86,7 +132,10 @@ export const createGoogle: ProviderFactory = async (container, config, view) => 
 
   return {
     api,
-    getView: () => ({ center: back(map.getCenter() ?? new google.maps.LatLng(view.center[1], view.center[0])), zoom: map.getZoom() ?? view.zoom }),
+    getView: () => ({
+      center: back(map.getCenter() ?? new google.maps.LatLng(view.center[1], view.center[0])),
+      zoom: map.getZoom() ?? view.zoom,
+    }),
     resize: () => undefined,
     destroy: () => {
       for (const layer of [...data.keys(), ...overlays.keys()]) clear(layer);

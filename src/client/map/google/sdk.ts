@@ -7,7 +7,10 @@ import type { MapConfig } from '../../../shared/geo/map-config';
 
 let configured = false;
 
-export async function googleLibrary<K extends keyof google.maps.ImportLibraryMap>(config: Pick<MapConfig, 'googleKey'>, name: K): Promise<google.maps.ImportLibraryMap[K]> {
+export async function googleLibrary<K extends keyof google.maps.ImportLibraryMap>(
+  config: Pick<MapConfig, 'googleKey'>,
+  name: K,
+): Promise<google.maps.ImportLibraryMap[K]> {
   if (!config.googleKey) throw new Error('Google Maps key not configured');
   const { importLibrary, setOptions } = await import('@googlemaps/js-api-loader');
   if (!configured) {

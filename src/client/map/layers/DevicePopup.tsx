@@ -18,7 +18,13 @@ export function DevicePopup({ imei, onClose }: { imei: string; onClose: () => vo
   const { data: info, isPending, isError } = useQuery(deviceInfoQuery(imei));
   const href = `/ProDeviceList?imei=${encodeURIComponent(imei)}`;
   const stateText = (s: number) =>
-    s === DEVICE_STATE.online ? t`在线` : s === DEVICE_STATE.offline ? t`离线` : s === DEVICE_STATE.inactive ? t`未激活` : t`异常`;
+    s === DEVICE_STATE.online
+      ? t`在线`
+      : s === DEVICE_STATE.offline
+        ? t`离线`
+        : s === DEVICE_STATE.inactive
+          ? t`未激活`
+          : t`异常`;
   const image = info ? skuImage(info) : undefined;
 
   return (

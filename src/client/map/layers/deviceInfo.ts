@@ -15,8 +15,14 @@ function toMs(value: unknown): number | null {
  * docs/requirements/realtime-map-and-tracks.md#device-info: lastConnectTime is the later of connectedAt and offlineAt;
  * the service may already answer it (it does), and any of the three may be missing. Formatted YYYY-MM-DD HH:mm:ss.
  */
-export function lastConnectTime(info: { lastConnectTime?: unknown; connectedAt?: unknown; offlineAt?: unknown }): string {
-  const times = [info.lastConnectTime, info.connectedAt, info.offlineAt].map(toMs).filter((t): t is number => t !== null);
+export function lastConnectTime(info: {
+  lastConnectTime?: unknown;
+  connectedAt?: unknown;
+  offlineAt?: unknown;
+}): string {
+  const times = [info.lastConnectTime, info.connectedAt, info.offlineAt]
+    .map(toMs)
+    .filter((t): t is number => t !== null);
   return times.length ? formatDateCell(Math.max(...times)) : '';
 }
 

@@ -32,8 +32,18 @@ export class Fleet {
       if (known && known.lat === lat && known.lon === lon && known.state === p.state) continue;
       const moved = p.lat !== undefined && p.lon !== undefined;
       // A new WGS-84 fix brings its own radius and source; a state change keeps the last ones.
-      const fix = moved ? { accuracy: p.accuracy ?? null, source: p.source ?? 'gps', ts: p.ts } : { accuracy: known?.accuracy, source: known?.source, ts: known?.ts };
-      this.devices.set(p.imei, { imei: p.imei, name: known?.name ?? null, ...(known?.kind ? { kind: known.kind } : {}), state: p.state, lat, lon, ...fix });
+      const fix = moved
+        ? { accuracy: p.accuracy ?? null, source: p.source ?? 'gps', ts: p.ts }
+        : { accuracy: known?.accuracy, source: known?.source, ts: known?.ts };
+      this.devices.set(p.imei, {
+        imei: p.imei,
+        name: known?.name ?? null,
+        ...(known?.kind ? { kind: known.kind } : {}),
+        state: p.state,
+        lat,
+        lon,
+        ...fix,
+      });
       changed = true;
     }
     return changed;

@@ -1,4 +1,11 @@
-import { LngLatBounds, Map as MapLibreMap, setWorkerUrl, type GeoJSONSource, type GeoJSONSourceSpecification, type MapMouseEvent } from 'maplibre-gl';
+import {
+  LngLatBounds,
+  Map as MapLibreMap,
+  setWorkerUrl,
+  type GeoJSONSource,
+  type GeoJSONSourceSpecification,
+  type MapMouseEvent,
+} from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 // v6 resolves its worker next to its own module, which a bundle does not have: hand it the URL.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
@@ -61,12 +68,20 @@ export function wrapMapLibre(map: MapLibreMap, opts: { counts: boolean } = { cou
   const apply = (name: string, entry: Entry) => {
     if (!styleReady || removed) return;
     const source = map.getSource(name) as GeoJSONSource | undefined;
-    if (source && map.getLayer(`${name}:${entry.kind === 'markers' ? 'point' : firstSuffix(entry.kind)}`) && (entry.kind !== 'markers' || !!map.getLayer(`${name}:cluster`) === entry.cluster)) {
+    if (
+      source &&
+      map.getLayer(`${name}:${entry.kind === 'markers' ? 'point' : firstSuffix(entry.kind)}`) &&
+      (entry.kind !== 'markers' || !!map.getLayer(`${name}:cluster`) === entry.cluster)
+    ) {
       void source.setData(entry.data as never);
       return;
     }
     removeEntry(name);
-    map.addSource(name, { type: 'geojson', data: entry.data, ...(entry.cluster ? { cluster: true, clusterRadius: 50, clusterMaxZoom: CLUSTER_MAX_ZOOM } : {}) });
+    map.addSource(name, {
+      type: 'geojson',
+      data: entry.data,
+      ...(entry.cluster ? { cluster: true, clusterRadius: 50, clusterMaxZoom: CLUSTER_MAX_ZOOM } : {}),
+    });
     for (const layer of layersFor(entry.kind, name, entry.cluster, opts.counts)) {
       map.addLayer(layer);
       if (entry.kind === 'markers' && !hoverable.has(layer.id)) {
@@ -91,8 +106,12 @@ export function wrapMapLibre(map: MapLibreMap, opts: { counts: boolean } = { cou
   map.on('click', (e: MapMouseEvent) => {
     // While drawing, clicks belong to the drawing tools.
     if (drawing) return;
-    const layers = [...entries].filter(([, en]) => en.kind === 'markers').flatMap(([name, en]) => (en.cluster ? [`${name}:cluster`, `${name}:point`] : [`${name}:point`]));
-    const hit = layers.length ? map.queryRenderedFeatures(e.point, { layers: layers.filter((l) => map.getLayer(l)) })[0] : undefined;
+    const layers = [...entries]
+      .filter(([, en]) => en.kind === 'markers')
+      .flatMap(([name, en]) => (en.cluster ? [`${name}:cluster`, `${name}:point`] : [`${name}:point`]));
+    const hit = layers.length
+      ? map.queryRenderedFeatures(e.point, { layers: layers.filter((l) => map.getLayer(l)) })[0]
+      : undefined;
     if (hit && hit.geometry.type === 'Point') {
       const at = hit.geometry.coordinates as LonLat;
       const clusterId = hit.properties?.cluster_id as number | undefined;
@@ -115,7 +134,8 @@ export function wrapMapLibre(map: MapLibreMap, opts: { counts: boolean } = { cou
       const bounds = points.reduce((b, p) => b.extend(p), new LngLatBounds(points[0]!, points[0]!));
       map.fitBounds(bounds, { padding, maxZoom: 17 });
     },
-    setMarkers: (layer, points, opts) => set(layer, { kind: 'markers', cluster: opts?.cluster ?? points.length > 200, data: markerFeatures(points) }),
+    setMarkers: (layer, points, opts) =>
+      set(layer, { kind: 'markers', cluster: opts?.cluster ?? points.length > 200, data: markerFeatures(points) }),
     setShapes: (layer, shapes) => set(layer, { kind: 'shapes', cluster: false, data: shapeFeatures(shapes) }),
     setLine: (layer, line) => set(layer, { kind: 'line', cluster: false, data: lineFeatures(line) }),
     setCursor: (layer, at, label) => set(layer, { kind: 'cursor', cluster: false, data: cursorFeatures(at, label) }),

@@ -24,7 +24,8 @@ export function destination(from: LonLat, bearing: number, distance: number): Lo
   const lat1 = rad(from[1]);
   const lon1 = rad(from[0]);
   const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
-  const lon2 = lon1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+  const lon2 =
+    lon1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
   return [((deg(lon2) + 540) % 360) - 180, deg(lat2)];
 }
 

@@ -15,9 +15,20 @@ type DrawFeature = Feature<Geometry, { role: string }>;
 
 export function toGeoJSON(f: DrawFeatures): FeatureCollection<Geometry, { role: string }> {
   const features: DrawFeature[] = [];
-  if (f.area) features.push({ type: 'Feature', properties: { role: 'area' }, geometry: { type: 'Polygon', coordinates: [f.area] } });
-  if (f.line && f.line.length >= 2) features.push({ type: 'Feature', properties: { role: 'line' }, geometry: { type: 'LineString', coordinates: f.line } });
-  for (const h of f.handles) features.push({ type: 'Feature', properties: { role: 'handle' }, geometry: { type: 'Point', coordinates: h } });
+  if (f.area)
+    features.push({
+      type: 'Feature',
+      properties: { role: 'area' },
+      geometry: { type: 'Polygon', coordinates: [f.area] },
+    });
+  if (f.line && f.line.length >= 2)
+    features.push({
+      type: 'Feature',
+      properties: { role: 'line' },
+      geometry: { type: 'LineString', coordinates: f.line },
+    });
+  for (const h of f.handles)
+    features.push({ type: 'Feature', properties: { role: 'handle' }, geometry: { type: 'Point', coordinates: h } });
   return { type: 'FeatureCollection', features };
 }
 

@@ -10,7 +10,16 @@
  */
 import { FENCE_DEFAULTS, openRing, type LonLat } from '../../../shared/geo/fence';
 import type { DrawnShape } from '../types';
-import { CLICK_SLOP_PX, circleRing, hitHandle, pxDistance, radiusHandle, radiusTo, roundLonLat, type Px } from './draw-geometry';
+import {
+  CLICK_SLOP_PX,
+  circleRing,
+  hitHandle,
+  pxDistance,
+  radiusHandle,
+  radiusTo,
+  roundLonLat,
+  type Px,
+} from './draw-geometry';
 
 export interface DrawPoint {
   lonLat: LonLat;
@@ -133,7 +142,9 @@ export class DrawSession {
   /** The shape as it stands (rounded as it will be stored), or null when incomplete. */
   shape(): DrawnShape | null {
     if (this.kind === 'circle') {
-      return this.center ? { kind: 'circle', center: roundLonLat(this.center), radiusM: Math.round(this.radiusM) } : null;
+      return this.center
+        ? { kind: 'circle', center: roundLonLat(this.center), radiusM: Math.round(this.radiusM) }
+        : null;
     }
     return this.ring.length >= 3 ? { kind: 'polygon', ring: this.ring.map(roundLonLat) } : null;
   }
@@ -149,7 +160,12 @@ export class DrawSession {
     }
     const closed = this.phase === 'edit' || this.done !== null;
     const area = this.ring.length >= 3 ? [...this.ring, this.ring[0]!] : null;
-    const line = closed || this.ring.length === 0 ? null : this.cursor && !this.drag ? [...this.ring, this.cursor] : [...this.ring];
+    const line =
+      closed || this.ring.length === 0
+        ? null
+        : this.cursor && !this.drag
+          ? [...this.ring, this.cursor]
+          : [...this.ring];
     return { area, line, handles: this.ring };
   }
 }

@@ -25,7 +25,9 @@ function button(label: string, testId: string, primary: boolean, onClick: () => 
     'padding:2px 10px',
     'cursor:pointer',
     'font:inherit',
-    primary ? 'background:var(--mantine-primary-color-filled, #228be6);color:#fff' : 'background:var(--mantine-color-body, #fff)',
+    primary
+      ? 'background:var(--mantine-primary-color-filled, #228be6);color:#fff'
+      : 'background:var(--mantine-color-body, #fff)',
   ].join(';');
   // The map must not see these presses as drawing clicks.
   b.addEventListener('mousedown', (e) => e.stopPropagation());

@@ -52,8 +52,15 @@ export async function startDraw(
     const canvas = map.getCanvasContainer();
     const cursor = canvas.style.cursor;
     const dblZoom = map.doubleClickZoom.isEnabled();
-    const toolbar = createDrawToolbar(map.getContainer(), () => session.finish() && after(), () => end(null));
-    const at = (e: MapMouseEvent | MapTouchEvent): DrawPoint => ({ lonLat: [e.lngLat.lng, e.lngLat.lat], px: [e.point.x, e.point.y] });
+    const toolbar = createDrawToolbar(
+      map.getContainer(),
+      () => session.finish() && after(),
+      () => end(null),
+    );
+    const at = (e: MapMouseEvent | MapTouchEvent): DrawPoint => ({
+      lonLat: [e.lngLat.lng, e.lngLat.lat],
+      px: [e.point.x, e.point.y],
+    });
 
     const render = () => renderDraw(map, session.features());
     const after = () => {

@@ -5,7 +5,10 @@ import type { MapShape, MarkerPoint, TrackLine } from '../types';
 import type { LonLat } from '../../../shared/geo/fence';
 
 type Props = Record<string, string | number>;
-const collection = (features: Feature<Geometry, Props>[]): FeatureCollection<Geometry, Props> => ({ type: 'FeatureCollection', features });
+const collection = (features: Feature<Geometry, Props>[]): FeatureCollection<Geometry, Props> => ({
+  type: 'FeatureCollection',
+  features,
+});
 
 /** Markers as points; the colour is computed here so the paint expression stays a plain lookup. */
 export function markerFeatures(points: readonly MarkerPoint[]) {
@@ -22,7 +25,10 @@ export function shapeFeatures(shapes: readonly MapShape[]) {
   return collection(
     shapes.map((s) => ({
       type: 'Feature',
-      geometry: { type: 'Polygon', coordinates: [s.kind === 'circle' ? circleRing(s.center, s.radiusM) : closeRing(s.ring)] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [s.kind === 'circle' ? circleRing(s.center, s.radiusM) : closeRing(s.ring)],
+      },
       properties: { id: s.id, color: s.style.color, opacity: s.style.fillOpacity ?? 0.2, label: s.label ?? '' },
     })),
   );
@@ -30,12 +36,20 @@ export function shapeFeatures(shapes: readonly MapShape[]) {
 
 export function lineFeatures(line: TrackLine | null) {
   if (!line || line.points.length < 2) return collection([]);
-  return collection([{ type: 'Feature', geometry: { type: 'LineString', coordinates: line.points.map((p) => [p[0], p[1]]) }, properties: { id: line.id, color: line.color } }]);
+  return collection([
+    {
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: line.points.map((p) => [p[0], p[1]]) },
+      properties: { id: line.id, color: line.color },
+    },
+  ]);
 }
 
 export function cursorFeatures(at: LonLat | null, label?: string) {
   if (!at) return collection([]);
-  return collection([{ type: 'Feature', geometry: { type: 'Point', coordinates: [at[0], at[1]] }, properties: { label: label ?? '' } }]);
+  return collection([
+    { type: 'Feature', geometry: { type: 'Point', coordinates: [at[0], at[1]] }, properties: { label: label ?? '' } },
+  ]);
 }
 
 function closeRing(ring: LonLat[]): LonLat[] {

@@ -55,23 +55,46 @@ export function layersFor(kind: LayerKind, source: string, cluster: boolean, cou
           type: 'circle',
           source,
           filter: ['!', ['has', 'point_count']],
-          paint: { 'circle-color': ['get', 'color'], 'circle-radius': 7, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+          paint: {
+            'circle-color': ['get', 'color'],
+            'circle-radius': 7,
+            'circle-stroke-color': '#ffffff',
+            'circle-stroke-width': 2,
+          },
         },
       ];
     case 'shapes':
       return [
-        { id: `${source}:fill`, type: 'fill', source, paint: { 'fill-color': ['get', 'color'], 'fill-opacity': ['get', 'opacity'] } },
+        {
+          id: `${source}:fill`,
+          type: 'fill',
+          source,
+          paint: { 'fill-color': ['get', 'color'], 'fill-opacity': ['get', 'opacity'] },
+        },
         { id: `${source}:outline`, type: 'line', source, paint: { 'line-color': ['get', 'color'], 'line-width': 2 } },
       ];
     case 'line':
-      return [{ id: `${source}:line`, type: 'line', source, layout: { 'line-join': 'round', 'line-cap': 'round' }, paint: { 'line-color': ['get', 'color'], 'line-width': 4 } }];
+      return [
+        {
+          id: `${source}:line`,
+          type: 'line',
+          source,
+          layout: { 'line-join': 'round', 'line-cap': 'round' },
+          paint: { 'line-color': ['get', 'color'], 'line-width': 4 },
+        },
+      ];
     case 'cursor':
       return [
         {
           id: `${source}:cursor`,
           type: 'circle',
           source,
-          paint: { 'circle-color': '#f03e3e', 'circle-radius': 9, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 3 },
+          paint: {
+            'circle-color': '#f03e3e',
+            'circle-radius': 9,
+            'circle-stroke-color': '#ffffff',
+            'circle-stroke-width': 3,
+          },
         },
       ];
   }

@@ -26,7 +26,19 @@ export function softwareRenderer(gl: Gl | null): boolean {
   return /swiftshader|llvmpipe|softpipe|software|basic render driver/i.test(name);
 }
 
-type ResolutionMap = Pick<MapLibreMap, 'on' | 'off' | 'once' | 'isMoving' | 'getPixelRatio' | 'setPixelRatio' | 'getLayersOrder' | 'getLayer' | 'getPaintProperty' | 'setPaintProperty'>;
+type ResolutionMap = Pick<
+  MapLibreMap,
+  | 'on'
+  | 'off'
+  | 'once'
+  | 'isMoving'
+  | 'getPixelRatio'
+  | 'setPixelRatio'
+  | 'getLayersOrder'
+  | 'getLayer'
+  | 'getPaintProperty'
+  | 'setPaintProperty'
+>;
 
 /**
  * Turns the antialiased edges of every fill layer off (a second draw per tile of every polygon's
@@ -35,7 +47,10 @@ type ResolutionMap = Pick<MapLibreMap, 'on' | 'off' | 'once' | 'isMoving' | 'get
  */
 function fillEdgesOff(map: ResolutionMap): () => void {
   // Not getStyle(): it serializes the whole style, the markers' data with it.
-  const was = map.getLayersOrder().filter((id) => map.getLayer(id)?.type === 'fill').map((id) => [id, map.getPaintProperty(id, 'fill-antialias')] as const);
+  const was = map
+    .getLayersOrder()
+    .filter((id) => map.getLayer(id)?.type === 'fill')
+    .map((id) => [id, map.getPaintProperty(id, 'fill-antialias')] as const);
   const on = was.filter(([, value]) => value !== false);
   for (const [id] of on) map.setPaintProperty(id, 'fill-antialias', false);
   return () => {

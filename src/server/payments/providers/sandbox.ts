@@ -7,13 +7,25 @@ import type { Db } from '../../db/driver';
 import { hmacSha256, newToken, safeEqual } from '../../lib/crypto';
 import type { Clock } from '../../lib/clock';
 import { settingOrCreate } from '../../repos/settings';
-import { PaymentSignatureError, type PaymentProvider, type ProviderCheckout, type ProviderNotification, type ProviderOrder, type ProviderState, type RawCallback } from '../types';
+import {
+  PaymentSignatureError,
+  type PaymentProvider,
+  type ProviderCheckout,
+  type ProviderNotification,
+  type ProviderOrder,
+  type ProviderState,
+  type RawCallback,
+} from '../types';
 
 /** The header the sandbox signs its callbacks in: base64 HMAC-SHA256 of the exact body. */
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
 /** Posts a callback to one of this service's own paths (real HTTP to itself when listening). */
-export type Deliver = (path: string, body: string, headers: Record<string, string>) => Promise<{ status: number; body: string }>;
+export type Deliver = (
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+) => Promise<{ status: number; body: string }>;
 
 export interface SandboxOptions {
   db: Db;
@@ -56,7 +68,9 @@ export class SandboxProvider implements PaymentProvider {
   constructor(private readonly opts: SandboxOptions) {}
 
   secret(): Promise<string> {
-    return (this.secretValue ??= this.opts.secret ? Promise.resolve(this.opts.secret) : settingOrCreate(this.opts.db, 'payments.sandboxSecret', newToken));
+    return (this.secretValue ??= this.opts.secret
+      ? Promise.resolve(this.opts.secret)
+      : settingOrCreate(this.opts.db, 'payments.sandboxSecret', newToken));
   }
 
   async sign(body: string): Promise<string> {
@@ -74,53 +88,122 @@ export class SandboxProvider implements PaymentProvider {
 
   async create(order: ProviderOrder): Promise<ProviderCheckout> {
     const tradeNo = `SBX${randomBytes(8).toString('hex').toUpperCase()}`;
-    const row = { orderNo: order.orderNo, subject: order.subject, amountFen: order.amountFen, currency: order.currency, notifyUrl: order.notifyUrl, returnUrl: order.returnUrl, expiresAt: order.expiresAt, tradeNo, state: 'unpaid' };
-    await this.opts.db.insert(paySandboxOrders).values(row).onConflictDoUpdate({ target: paySandboxOrders.orderNo, set: row });
-    return { payUrl: `${this.opts.publicBase}/api/pay/sandbox/${encodeURIComponent(order.orderNo)}`, providerRef: tradeNo };
+    const row = {
+      orderNo: order.orderNo,
+      subject: order.subject,
+      amountFen: order.amountFen,
+      currency: order.currency,
+      notifyUrl: order.notifyUrl,
+      returnUrl: order.returnUrl,
+      expiresAt: order.expiresAt,
+      tradeNo,
+      state: 'unpaid',
+    };
+    await this.opts.db
+      .insert(paySandboxOrders)
+      .values(row)
+      .onConflictDoUpdate({ target: paySandboxOrders.orderNo, set: row });
+    return {
+      payUrl: `${this.opts.publicBase}/api/pay/sandbox/${encodeURIComponent(order.orderNo)}`,
+      providerRef: tradeNo,
+    };
   }
 
   async query(orderNo: string): Promise<ProviderState> {
     const row = await this.ledger(orderNo);
     if (!row) return { state: 'unpaid' };
-    const state = row.state === 'paid' ? 'paid' : row.state === 'failed' ? 'failed' : row.state === 'closed' ? 'closed' : row.state === 'refunded' ? 'refunded' : 'unpaid';
+    const state =
+      row.state === 'paid'
+        ? 'paid'
+        : row.state === 'failed'
+          ? 'failed'
+          : row.state === 'closed'
+            ? 'closed'
+            : row.state === 'refunded'
+              ? 'refunded'
+              : 'unpaid';
     return { state, amountFen: row.amountFen, providerRef: row.tradeNo, paidAt: row.paidAt ?? undefined };
   }
 
-  async refund(req: { orderNo: string; refundNo: string; amountFen: number }): Promise<{ state: 'refunded' | 'failed'; providerRef?: string }> {
+  async refund(req: {
+    orderNo: string;
+    refundNo: string;
+    amountFen: number;
+  }): Promise<{ state: 'refunded' | 'failed'; providerRef?: string }> {
     const [row] = await this.opts.db
       .update(paySandboxOrders)
       .set({
         refundedFen: sql`${paySandboxOrders.refundedFen} + ${req.amountFen}`,
         state: sql`case when ${paySandboxOrders.refundedFen} + ${req.amountFen} >= ${paySandboxOrders.amountFen} then 'refunded' else 'paid' end`,
       })
-      .where(and(eq(paySandboxOrders.orderNo, req.orderNo), eq(paySandboxOrders.state, 'paid'), sql`${paySandboxOrders.refundedFen} + ${req.amountFen} <= ${paySandboxOrders.amountFen}`))
+      .where(
+        and(
+          eq(paySandboxOrders.orderNo, req.orderNo),
+          eq(paySandboxOrders.state, 'paid'),
+          sql`${paySandboxOrders.refundedFen} + ${req.amountFen} <= ${paySandboxOrders.amountFen}`,
+        ),
+      )
       .returning();
     return row ? { state: 'refunded', providerRef: req.refundNo } : { state: 'failed' };
   }
 
   async close(orderNo: string): Promise<void> {
-    await this.opts.db.update(paySandboxOrders).set({ state: 'closed' }).where(and(eq(paySandboxOrders.orderNo, orderNo), eq(paySandboxOrders.state, 'unpaid')));
+    await this.opts.db
+      .update(paySandboxOrders)
+      .set({ state: 'closed' })
+      .where(and(eq(paySandboxOrders.orderNo, orderNo), eq(paySandboxOrders.state, 'unpaid')));
   }
 
   async verifyCallback(callback: RawCallback): Promise<ProviderNotification> {
     const header = callback.headers[SANDBOX_SIGNATURE_HEADER];
     const presented = typeof header === 'string' ? Buffer.from(header, 'base64') : Buffer.alloc(0);
     const expected = hmacSha256(await this.secret(), callback.rawBody);
-    if (!presented.length || !safeEqual(presented, expected)) throw new PaymentSignatureError('sandbox callback signature missing or wrong');
-    const body = JSON.parse(callback.rawBody) as { orderNo: string; tradeNo: string; state: ProviderState['state']; amountFen: number; paidAt?: string };
-    return { orderNo: body.orderNo, state: body.state, amountFen: body.amountFen, providerRef: body.tradeNo, paidAt: body.paidAt ? new Date(body.paidAt) : undefined };
+    if (!presented.length || !safeEqual(presented, expected))
+      throw new PaymentSignatureError('sandbox callback signature missing or wrong');
+    const body = JSON.parse(callback.rawBody) as {
+      orderNo: string;
+      tradeNo: string;
+      state: ProviderState['state'];
+      amountFen: number;
+      paidAt?: string;
+    };
+    return {
+      orderNo: body.orderNo,
+      state: body.state,
+      amountFen: body.amountFen,
+      providerRef: body.tradeNo,
+      paidAt: body.paidAt ? new Date(body.paidAt) : undefined,
+    };
   }
 
   callbackAnswer(ok: boolean) {
-    return { status: ok ? 200 : 400, contentType: 'application/json', body: JSON.stringify(ok ? { code: 'SUCCESS' } : { code: 'FAIL', message: 'refused' }) };
+    return {
+      status: ok ? 200 : 400,
+      contentType: 'application/json',
+      body: JSON.stringify(ok ? { code: 'SUCCESS' } : { code: 'FAIL', message: 'refused' }),
+    };
   }
 
   /** Sends the signed notification of the ledger row's state, as the "provider" would. */
   async notify(row: Ledger): Promise<boolean> {
-    const body = JSON.stringify({ orderNo: row.orderNo, tradeNo: row.tradeNo, state: row.state, amountFen: row.amountFen, paidAt: row.paidAt?.toISOString(), sentAt: this.now().toISOString() });
+    const body = JSON.stringify({
+      orderNo: row.orderNo,
+      tradeNo: row.tradeNo,
+      state: row.state,
+      amountFen: row.amountFen,
+      paidAt: row.paidAt?.toISOString(),
+      sentAt: this.now().toISOString(),
+    });
     try {
-      const res = await this.opts.deliver(localPath(row.notifyUrl), body, { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: await this.sign(body) });
-      if (res.status !== 200) this.opts.log.warn({ orderNo: row.orderNo, status: res.status, body: res.body.slice(0, 200) }, 'sandbox callback refused');
+      const res = await this.opts.deliver(localPath(row.notifyUrl), body, {
+        'content-type': 'application/json',
+        [SANDBOX_SIGNATURE_HEADER]: await this.sign(body),
+      });
+      if (res.status !== 200)
+        this.opts.log.warn(
+          { orderNo: row.orderNo, status: res.status, body: res.body.slice(0, 200) },
+          'sandbox callback refused',
+        );
       return res.status === 200;
     } catch (err) {
       // As a real provider would, the sandbox gives up here; reconcile's query finds the payment.
@@ -141,7 +224,13 @@ export class SandboxProvider implements PaymentProvider {
     const [moved] = await this.opts.db
       .update(paySandboxOrders)
       .set(action === 'pay' ? { state: 'paid', paidAt: this.now() } : { state: 'failed' })
-      .where(and(eq(paySandboxOrders.orderNo, orderNo), eq(paySandboxOrders.state, 'unpaid'), gt(paySandboxOrders.expiresAt, this.now())))
+      .where(
+        and(
+          eq(paySandboxOrders.orderNo, orderNo),
+          eq(paySandboxOrders.state, 'unpaid'),
+          gt(paySandboxOrders.expiresAt, this.now()),
+        ),
+      )
       .returning();
     if (moved && !this.forgetCallbacks) await this.notify(moved);
     return back;

@@ -50,20 +50,36 @@ export interface PaymentSettings {
   paypal?: PaypalSettings;
 }
 
-export type PaymentEnv = Partial<Record<
-  | 'WECHATPAY_MCHID' | 'WECHATPAY_APPID' | 'WECHATPAY_SERIAL' | 'WECHATPAY_PRIVATE_KEY' | 'WECHATPAY_APIV3_KEY'
-  | 'WECHATPAY_PLATFORM_PUBLIC_KEY' | 'WECHATPAY_PLATFORM_SERIAL' | 'WECHATPAY_BASE_URL'
-  | 'ALIPAY_APP_ID' | 'ALIPAY_PRIVATE_KEY' | 'ALIPAY_PUBLIC_KEY' | 'ALIPAY_GATEWAY'
-  | 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_WEBHOOK_ID' | 'PAYPAL_BASE_URL' | 'PAYPAL_CURRENCY',
-  string | undefined
->>;
+export type PaymentEnv = Partial<
+  Record<
+    | 'WECHATPAY_MCHID'
+    | 'WECHATPAY_APPID'
+    | 'WECHATPAY_SERIAL'
+    | 'WECHATPAY_PRIVATE_KEY'
+    | 'WECHATPAY_APIV3_KEY'
+    | 'WECHATPAY_PLATFORM_PUBLIC_KEY'
+    | 'WECHATPAY_PLATFORM_SERIAL'
+    | 'WECHATPAY_BASE_URL'
+    | 'ALIPAY_APP_ID'
+    | 'ALIPAY_PRIVATE_KEY'
+    | 'ALIPAY_PUBLIC_KEY'
+    | 'ALIPAY_GATEWAY'
+    | 'PAYPAL_CLIENT_ID'
+    | 'PAYPAL_CLIENT_SECRET'
+    | 'PAYPAL_WEBHOOK_ID'
+    | 'PAYPAL_BASE_URL'
+    | 'PAYPAL_CURRENCY',
+    string | undefined
+  >
+>;
 
 /** The required variables of one provider: all set (returns their values) or none (undefined). */
 function group<K extends keyof PaymentEnv>(env: PaymentEnv, names: K[]): Record<K, string> | undefined {
   const values = names.map((n) => env[n]?.trim() || undefined);
   if (values.every((v) => v === undefined)) return undefined;
   const missing = names.filter((_, i) => values[i] === undefined);
-  if (missing.length) throw new PaymentConfigError(`Missing ${missing.join(', ')}: ${names.join(', ')} are set together or not at all`);
+  if (missing.length)
+    throw new PaymentConfigError(`Missing ${missing.join(', ')}: ${names.join(', ')} are set together or not at all`);
   return Object.fromEntries(names.map((n, i) => [n, values[i]])) as Record<K, string>;
 }
 
@@ -76,7 +92,8 @@ function url(name: string, value: string | undefined, fallback: string): string 
   } catch {
     throw new PaymentConfigError(`Invalid ${name} (${JSON.stringify(v)}): expected an http(s) URL`);
   }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new PaymentConfigError(`Invalid ${name} (${JSON.stringify(v)}): expected an http(s) URL`);
+  if (u.protocol !== 'https:' && u.protocol !== 'http:')
+    throw new PaymentConfigError(`Invalid ${name} (${JSON.stringify(v)}): expected an http(s) URL`);
   return v.replace(/\/+$/, '');
 }
 
@@ -86,11 +103,25 @@ const NO_DECIMALS = new Set(['HUF', 'JPY', 'TWD']);
 export function paymentSettings(env: PaymentEnv): PaymentSettings {
   const out: PaymentSettings = {};
 
-  const w = group(env, ['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_SERIAL', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_APIV3_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY']);
+  const w = group(env, [
+    'WECHATPAY_MCHID',
+    'WECHATPAY_APPID',
+    'WECHATPAY_SERIAL',
+    'WECHATPAY_PRIVATE_KEY',
+    'WECHATPAY_APIV3_KEY',
+    'WECHATPAY_PLATFORM_PUBLIC_KEY',
+  ]);
   if (w) {
-    if (!/^\d{6,32}$/.test(w.WECHATPAY_MCHID)) throw new PaymentConfigError(`Invalid WECHATPAY_MCHID (${JSON.stringify(w.WECHATPAY_MCHID)}): expected the merchant number's digits`);
-    if (Buffer.byteLength(w.WECHATPAY_APIV3_KEY) !== 32) throw new PaymentConfigError('Invalid WECHATPAY_APIV3_KEY: expected the 32 characters of the APIv3 key');
-    if (!/^[0-9A-Fa-f]{8,64}$/.test(w.WECHATPAY_SERIAL)) throw new PaymentConfigError(`Invalid WECHATPAY_SERIAL (${JSON.stringify(w.WECHATPAY_SERIAL)}): expected the merchant certificate's serial number (hex)`);
+    if (!/^\d{6,32}$/.test(w.WECHATPAY_MCHID))
+      throw new PaymentConfigError(
+        `Invalid WECHATPAY_MCHID (${JSON.stringify(w.WECHATPAY_MCHID)}): expected the merchant number's digits`,
+      );
+    if (Buffer.byteLength(w.WECHATPAY_APIV3_KEY) !== 32)
+      throw new PaymentConfigError('Invalid WECHATPAY_APIV3_KEY: expected the 32 characters of the APIv3 key');
+    if (!/^[0-9A-Fa-f]{8,64}$/.test(w.WECHATPAY_SERIAL))
+      throw new PaymentConfigError(
+        `Invalid WECHATPAY_SERIAL (${JSON.stringify(w.WECHATPAY_SERIAL)}): expected the merchant certificate's serial number (hex)`,
+      );
     const platform = rsaPublicKey('WECHATPAY_PLATFORM_PUBLIC_KEY', w.WECHATPAY_PLATFORM_PUBLIC_KEY);
     out.wechat = {
       mchid: w.WECHATPAY_MCHID,
@@ -106,7 +137,10 @@ export function paymentSettings(env: PaymentEnv): PaymentSettings {
 
   const a = group(env, ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']);
   if (a) {
-    if (!/^\d{10,32}$/.test(a.ALIPAY_APP_ID)) throw new PaymentConfigError(`Invalid ALIPAY_APP_ID (${JSON.stringify(a.ALIPAY_APP_ID)}): expected the application's digits`);
+    if (!/^\d{10,32}$/.test(a.ALIPAY_APP_ID))
+      throw new PaymentConfigError(
+        `Invalid ALIPAY_APP_ID (${JSON.stringify(a.ALIPAY_APP_ID)}): expected the application's digits`,
+      );
     out.alipay = {
       appId: a.ALIPAY_APP_ID,
       privateKey: rsaPrivateKey('ALIPAY_PRIVATE_KEY', a.ALIPAY_PRIVATE_KEY),
@@ -119,7 +153,9 @@ export function paymentSettings(env: PaymentEnv): PaymentSettings {
   if (p) {
     const currency = (env.PAYPAL_CURRENCY?.trim() || 'USD').toUpperCase();
     if (!/^[A-Z]{3}$/.test(currency) || NO_DECIMALS.has(currency)) {
-      throw new PaymentConfigError(`Invalid PAYPAL_CURRENCY (${JSON.stringify(currency)}): expected an ISO 4217 code of a currency with cents (USD, EUR, CNY ...)`);
+      throw new PaymentConfigError(
+        `Invalid PAYPAL_CURRENCY (${JSON.stringify(currency)}): expected an ISO 4217 code of a currency with cents (USD, EUR, CNY ...)`,
+      );
     }
     out.paypal = {
       clientId: p.PAYPAL_CLIENT_ID,

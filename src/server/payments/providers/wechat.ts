@@ -23,7 +23,13 @@ import type { WechatSettings } from './settings';
 export const WECHAT_MAX_SKEW_S = 300;
 
 /** The string a request's signature covers: "METHOD\nURL\nTIMESTAMP\nNONCE\nBODY\n". */
-export function wechatRequestMessage(method: string, urlPath: string, timestamp: string, nonce: string, body: string): string {
+export function wechatRequestMessage(
+  method: string,
+  urlPath: string,
+  timestamp: string,
+  nonce: string,
+  body: string,
+): string {
   return `${method}\n${urlPath}\n${timestamp}\n${nonce}\n${body}\n`;
 }
 
@@ -36,7 +42,9 @@ export function wechatAuthorization(
   timestamp = String(Math.floor(Date.now() / 1000)),
   nonce = randomBytes(16).toString('hex').toUpperCase(),
 ): string {
-  const signature = createSign('RSA-SHA256').update(wechatRequestMessage(method, urlPath, timestamp, nonce, body)).sign(s.privateKey, 'base64');
+  const signature = createSign('RSA-SHA256')
+    .update(wechatRequestMessage(method, urlPath, timestamp, nonce, body))
+    .sign(s.privateKey, 'base64');
   return `WECHATPAY2-SHA256-RSA2048 mchid="${s.mchid}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${s.serialNo}"`;
 }
 
@@ -54,23 +62,35 @@ export function verifyWechatSignature(
   const nonce = header(headers, 'Wechatpay-Nonce');
   const signature = header(headers, 'Wechatpay-Signature');
   const serial = header(headers, 'Wechatpay-Serial');
-  if (!timestamp || !nonce || !signature) throw new PaymentSignatureError('WeChat Pay: the Wechatpay-Timestamp, -Nonce and -Signature headers are required');
+  if (!timestamp || !nonce || !signature)
+    throw new PaymentSignatureError('WeChat Pay: the Wechatpay-Timestamp, -Nonce and -Signature headers are required');
   if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now / 1000 - Number(timestamp)) > WECHAT_MAX_SKEW_S) {
     throw new PaymentSignatureError('WeChat Pay: the signature timestamp is not within 5 minutes of now');
   }
   if (s.platformSerial && serial !== s.platformSerial) {
-    throw new PaymentSignatureError(`WeChat Pay: signed with ${serial ?? 'no serial'}, not the configured WECHATPAY_PLATFORM_SERIAL`);
+    throw new PaymentSignatureError(
+      `WeChat Pay: signed with ${serial ?? 'no serial'}, not the configured WECHATPAY_PLATFORM_SERIAL`,
+    );
   }
-  const ok = createVerify('RSA-SHA256').update(`${timestamp}\n${nonce}\n${body}\n`).verify(s.platformKey, signature, 'base64');
+  const ok = createVerify('RSA-SHA256')
+    .update(`${timestamp}\n${nonce}\n${body}\n`)
+    .verify(s.platformKey, signature, 'base64');
   if (!ok) throw new PaymentSignatureError('WeChat Pay: the signature does not verify');
 }
 
 /** AEAD_AES_256_GCM decryption of a notification's resource (the tag is the ciphertext's last 16 bytes). */
-export function decryptWechatResource(apiV3Key: string, resource: { ciphertext: string; nonce: string; associated_data?: string }): string {
+export function decryptWechatResource(
+  apiV3Key: string,
+  resource: { ciphertext: string; nonce: string; associated_data?: string },
+): string {
   try {
     const data = Buffer.from(resource.ciphertext, 'base64');
     if (data.length < 17) throw new Error('short');
-    const decipher = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(resource.nonce, 'utf8'));
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      Buffer.from(apiV3Key, 'utf8'),
+      Buffer.from(resource.nonce, 'utf8'),
+    );
     decipher.setAuthTag(data.subarray(data.length - 16));
     decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'));
     return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
@@ -121,19 +141,27 @@ export class WechatPayProvider implements PaymentProvider {
   constructor(private readonly s: WechatSettings) {}
 
   /** One signed call; the answer's signature is checked before its body is believed. */
-  private async call(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<{ status: number; data: Record<string, unknown> }> {
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: Record<string, unknown>,
+  ): Promise<{ status: number; data: Record<string, unknown> }> {
     const text = body ? JSON.stringify(body) : '';
     const what = `WeChat Pay ${method} ${path.split('?')[0]}`;
-    const res = await request(`${this.s.baseUrl}${path}`, {
-      method,
-      headers: {
-        Authorization: wechatAuthorization(this.s, method, path, text),
-        Accept: 'application/json',
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
-        'User-Agent': 'safety-console-wechatpay/1',
+    const res = await request(
+      `${this.s.baseUrl}${path}`,
+      {
+        method,
+        headers: {
+          Authorization: wechatAuthorization(this.s, method, path, text),
+          Accept: 'application/json',
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+          'User-Agent': 'safety-console-wechatpay/1',
+        },
+        body: body ? text : undefined,
       },
-      body: body ? text : undefined,
-    }, what);
+      what,
+    );
     if (res.status >= 200 && res.status < 300) {
       try {
         verifyWechatSignature(this.s, Object.fromEntries(res.headers), res.text);
@@ -171,7 +199,10 @@ export class WechatPayProvider implements PaymentProvider {
 
   async query(orderNo: string): Promise<ProviderState> {
     try {
-      const { data } = await this.call('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${this.s.mchid}`);
+      const { data } = await this.call(
+        'GET',
+        `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${this.s.mchid}`,
+      );
       return transactionState(data);
     } catch (err) {
       // Never shown to the payer: WeChat Pay has no such order yet.
@@ -181,7 +212,9 @@ export class WechatPayProvider implements PaymentProvider {
   }
 
   async close(orderNo: string): Promise<void> {
-    await this.call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, { mchid: this.s.mchid });
+    await this.call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, {
+      mchid: this.s.mchid,
+    });
   }
 
   async refund(req: RefundRequest): Promise<{ state: 'refunded' | 'refunding' | 'failed'; providerRef?: string }> {
@@ -192,7 +225,10 @@ export class WechatPayProvider implements PaymentProvider {
       amount: { refund: req.amountFen, total: req.totalFen, currency: 'CNY' },
     });
     const status = str(data.status);
-    return { state: status === 'SUCCESS' ? 'refunded' : status === 'PROCESSING' ? 'refunding' : 'failed', providerRef: str(data.refund_id) };
+    return {
+      state: status === 'SUCCESS' ? 'refunded' : status === 'PROCESSING' ? 'refunding' : 'failed',
+      providerRef: str(data.refund_id),
+    };
   }
 
   async verifyCallback(callback: RawCallback): Promise<ProviderNotification> {
@@ -204,7 +240,11 @@ export class WechatPayProvider implements PaymentProvider {
       throw new PaymentSignatureError('WeChat Pay: the notification is not JSON');
     }
     const resource = obj(body.resource);
-    if (resource.algorithm !== 'AEAD_AES_256_GCM' || typeof resource.ciphertext !== 'string' || typeof resource.nonce !== 'string') {
+    if (
+      resource.algorithm !== 'AEAD_AES_256_GCM' ||
+      typeof resource.ciphertext !== 'string' ||
+      typeof resource.nonce !== 'string'
+    ) {
       throw new PaymentSignatureError('WeChat Pay: the notification has no AEAD_AES_256_GCM resource');
     }
     const plain = decryptWechatResource(this.s.apiV3Key, {
@@ -218,7 +258,8 @@ export class WechatPayProvider implements PaymentProvider {
     } catch {
       throw new PaymentSignatureError('WeChat Pay: the decrypted resource is not JSON');
     }
-    if (t.mchid !== undefined && t.mchid !== this.s.mchid) throw new PaymentSignatureError('WeChat Pay: the notification is for another merchant');
+    if (t.mchid !== undefined && t.mchid !== this.s.mchid)
+      throw new PaymentSignatureError('WeChat Pay: the notification is for another merchant');
     const orderNo = str(t.out_trade_no);
     if (!orderNo) throw new PaymentSignatureError('WeChat Pay: the notification names no out_trade_no');
     if (str(body.event_type)?.startsWith('REFUND.')) {

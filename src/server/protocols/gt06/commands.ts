@@ -14,7 +14,8 @@ export const GT06_COMMANDS = ['locate', 'restart', 'setInterval', 'relay', 'cust
 
 function intParam(params: Record<string, unknown>, key: string, min: number, max: number): number {
   const v = params[key];
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new ProtocolError(`${key} must be an integer ${min}-${max}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+    throw new ProtocolError(`${key} must be an integer ${min}-${max}`);
   return v;
 }
 
@@ -33,7 +34,8 @@ function textOf(command: OutCommand): string | undefined {
       return params.on ? 'RELAY,1#' : 'RELAY,0#';
     case 'custom': {
       const text = params.text;
-      if (typeof text !== 'string' || text.length === 0 || text.length > MAX_TEXT) throw new ProtocolError(`custom needs text of 1-${MAX_TEXT} characters`);
+      if (typeof text !== 'string' || text.length === 0 || text.length > MAX_TEXT)
+        throw new ProtocolError(`custom needs text of 1-${MAX_TEXT} characters`);
       for (let i = 0; i < text.length; i++) {
         const c = text.charCodeAt(i);
         if (c < 0x20 || c > 0x7e) throw new ProtocolError('custom text must be printable ASCII');

@@ -68,14 +68,16 @@ interface Body {
 }
 
 function need(b: Body, bytes: number): void {
-  if (b.end - b.start < bytes) throw new ProtocolError(`type 0x${HEX[b.type]}: ${b.end - b.start} content bytes, needs ${bytes}`);
+  if (b.end - b.start < bytes)
+    throw new ProtocolError(`type 0x${HEX[b.type]}: ${b.end - b.start} content bytes, needs ${bytes}`);
 }
 
 /** UTC ms of six binary bytes YY MM DD hh mm ss; undefined when they are not a date (a receiver without a fix sends zeros). */
 function readTime(f: Buffer, o: number): number | undefined {
   const month = f[o + 1]!;
   const day = f[o + 2]!;
-  if (month < 1 || month > 12 || day < 1 || day > 31 || f[o + 3]! > 23 || f[o + 4]! > 59 || f[o + 5]! > 59) return undefined;
+  if (month < 1 || month > 12 || day < 1 || day > 31 || f[o + 3]! > 23 || f[o + 4]! > 59 || f[o + 5]! > 59)
+    return undefined;
   return Date.UTC(2000 + f[o]!, month - 1, day, f[o + 3]!, f[o + 4]!, f[o + 5]!);
 }
 
@@ -133,7 +135,8 @@ function dbm(rssi: number | undefined): number | undefined {
 
 /** The location uplink of a fix and/or cells; none when there is neither (a receiver without a fix reports 0,0). */
 function location(fix: Fix | undefined, ts: number | undefined, cells: Cell[], wifi?: WifiAp[]): Location | undefined {
-  const placed = fix !== undefined && (fix.lat !== 0 || fix.lon !== 0) && Math.abs(fix.lat) <= 90 && Math.abs(fix.lon) <= 180;
+  const placed =
+    fix !== undefined && (fix.lat !== 0 || fix.lon !== 0) && Math.abs(fix.lat) <= 90 && Math.abs(fix.lon) <= 180;
   if (!placed && cells.length === 0 && !wifi?.length) return undefined;
   const out: Location = { kind: 'location', source: placed ? 'gps' : wifi?.length ? 'wifi' : 'lbs' };
   if (ts !== undefined) out.ts = ts;
@@ -172,7 +175,11 @@ function status(ts: number | undefined, info: number, voltage: number, gsm: numb
 }
 
 function happening(h: Happening | undefined, code: number, ts: number | undefined): Uplink {
-  const out: Uplink = !h ? { kind: 'event', name: 'gt06.alarm', value: code } : 'alarm' in h ? { kind: 'alarm', alarm: h.alarm } : { kind: 'event', name: `gt06.${h.event}` };
+  const out: Uplink = !h
+    ? { kind: 'event', name: 'gt06.alarm', value: code }
+    : 'alarm' in h
+      ? { kind: 'alarm', alarm: h.alarm }
+      : { kind: 'event', name: `gt06.${h.event}` };
   if (ts !== undefined) out.ts = ts;
   return out;
 }
@@ -191,7 +198,9 @@ function push(list: Uplink[], u: Uplink | undefined): void {
 function describe(uplinks: readonly Uplink[]): string {
   let out = '';
   for (const u of uplinks) {
-    if (u.kind === 'location') out += u.lat !== undefined ? ` ${u.lat.toFixed(5)},${u.lon!.toFixed(5)}${u.valid ? '' : ' invalid'}` : ` ${u.source}`;
+    if (u.kind === 'location')
+      out +=
+        u.lat !== undefined ? ` ${u.lat.toFixed(5)},${u.lon!.toFixed(5)}${u.valid ? '' : ' invalid'}` : ` ${u.source}`;
     else if (u.kind === 'alarm') out += ` alarm ${u.alarm}`;
     else if (u.kind === 'event') out += ` ${u.name}`;
     else if (u.kind === 'status') out += ` battery ${u.battery ?? '?'} signal ${u.signal ?? '?'}`;
@@ -226,7 +235,8 @@ function answer(session: Session, flag: number, text: string): Uplink | undefine
 
 /** The 8 BCD bytes of the login: 16 digits, the IMEI's 15 after a leading zero. */
 function readImei(f: Buffer, o: number): string {
-  for (let i = o; i < o + 8; i++) if ((f[i]! & 0x0f) > 9 || f[i]! >> 4 > 9) throw new ProtocolError('login: IMEI is not BCD');
+  for (let i = o; i < o + 8; i++)
+    if ((f[i]! & 0x0f) > 9 || f[i]! >> 4 > 9) throw new ProtocolError('login: IMEI is not BCD');
   const digits = f.toString('hex', o, o + 8);
   return digits[0] === '0' ? digits.slice(1) : digits;
 }
@@ -307,7 +317,8 @@ export function decodeGt06(frame: Buffer, session: Session, now: number): Decode
   const head = frame[0] === 0x79 ? 4 : 3;
   if (frame.length < head + 7) throw new ProtocolError(`frame of ${frame.length} bytes`);
   const declared = head === 4 ? frame.readUInt16BE(2) : frame[2]!;
-  if (declared < 5 || head + declared + 2 !== frame.length) throw new ProtocolError(`length ${declared} in a frame of ${frame.length} bytes`);
+  if (declared < 5 || head + declared + 2 !== frame.length)
+    throw new ProtocolError(`length ${declared} in a frame of ${frame.length} bytes`);
   const crcAt = frame.length - 4;
   if (crcItu(frame, 2, crcAt) !== frame.readUInt16BE(crcAt)) throw new ProtocolError('bad CRC');
   const type = frame[head]!;
@@ -363,7 +374,14 @@ export function decodeGt06(frame: Buffer, session: Session, now: number): Decode
     }
     case 0x8a: {
       const t = new Date(now);
-      const content = [t.getUTCFullYear() - 2000, t.getUTCMonth() + 1, t.getUTCDate(), t.getUTCHours(), t.getUTCMinutes(), t.getUTCSeconds()];
+      const content = [
+        t.getUTCFullYear() - 2000,
+        t.getUTCMonth() + 1,
+        t.getUTCDate(),
+        t.getUTCHours(),
+        t.getUTCMinutes(),
+        t.getUTCSeconds(),
+      ];
       return { uplinks, reply: packet(0x8a, serial, Uint8Array.from(content)), summary: 'time request' };
     }
     case 0x15: {
@@ -385,6 +403,8 @@ export function decodeGt06(frame: Buffer, session: Session, now: number): Decode
     }
     default:
       // Unread types still get the echo short packets expect, so the device does not resend; long ones and command echoes get none.
-      return head === 3 && (type < 0x80 || type > 0x82) ? { uplinks, reply: ack(), summary: `type ${name} not decoded` } : { uplinks, summary: `type ${name} not decoded` };
+      return head === 3 && (type < 0x80 || type > 0x82)
+        ? { uplinks, reply: ack(), summary: `type ${name} not decoded` }
+        : { uplinks, summary: `type ${name} not decoded` };
   }
 }

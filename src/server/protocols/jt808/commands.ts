@@ -24,7 +24,8 @@ function terminalOf(session: Session): Terminal {
   const wide = id.length > 12;
   const digits = id.padStart(wide ? 20 : 12, '0');
   const phone = Buffer.from(digits, 'hex');
-  if (id.length === 0 || id.length > 20 || phone.length * 2 !== digits.length) throw new ProtocolError('no terminal number to address');
+  if (id.length === 0 || id.length > 20 || phone.length * 2 !== digits.length)
+    throw new ProtocolError('no terminal number to address');
   return { phone, version: wide ? 1 : undefined };
 }
 
@@ -36,7 +37,8 @@ function messageOf(command: OutCommand, terminal: Terminal): [number, Buffer] | 
       return [0x8201, Buffer.alloc(0)];
     case 'setInterval': {
       const seconds = params.seconds;
-      if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > 86_400) throw new ProtocolError('seconds must be an integer 1-86400');
+      if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > 86_400)
+        throw new ProtocolError('seconds must be an integer 1-86400');
       // Set parameters: one parameter, 0x0029 (default reporting interval, s), 4 bytes.
       const body = Buffer.alloc(10);
       body[0] = 1;
@@ -58,7 +60,8 @@ function messageOf(command: OutCommand, terminal: Terminal): [number, Buffer] | 
     case 'custom': {
       // The message id and body in hex (the console's raw command text); the header, serial and check code are added here.
       const hex = typeof params.text === 'string' ? params.text.replace(/\s+/g, '') : params.hex;
-      if (typeof hex !== 'string' || hex.length < 4 || hex.length % 2 !== 0) throw new ProtocolError('custom needs hex: message id and body');
+      if (typeof hex !== 'string' || hex.length < 4 || hex.length % 2 !== 0)
+        throw new ProtocolError('custom needs hex: message id and body');
       const raw = Buffer.from(hex, 'hex');
       if (raw.length * 2 !== hex.length) throw new ProtocolError('custom hex is not hex');
       return [raw.readUInt16BE(0), raw.subarray(2)];

@@ -74,7 +74,8 @@ interface Body {
 }
 
 function need(b: Body, bytes: number): void {
-  if (b.end - b.start < bytes) throw new ProtocolError(`0x${HEX4(b.id)}: body of ${b.end - b.start} bytes, needs ${bytes}`);
+  if (b.end - b.start < bytes)
+    throw new ProtocolError(`0x${HEX4(b.id)}: body of ${b.end - b.start} bytes, needs ${bytes}`);
 }
 
 /** UTC ms of the BCD time YY MM DD hh mm ss in Beijing time (GMT+8); undefined when the bytes are not one. */
@@ -126,7 +127,7 @@ function decodeLocation(d: Buffer, start: number, end: number, session: Session,
   const status: Status = { kind: 'status' };
   let satellites: number | undefined;
   let mileage: number | undefined;
-  for (let o = start + 28; o + 2 <= end; ) {
+  for (let o = start + 28; o + 2 <= end;) {
     const item = d[o]!;
     const size = d[o + 1]!;
     const v = o + 2;
@@ -142,7 +143,14 @@ function decodeLocation(d: Buffer, start: number, end: number, session: Session,
 
   const placed = (lat !== 0 || lon !== 0) && lat <= 90 && lon <= 180;
   if (placed) {
-    const loc: Location = { kind: 'location', source: 'gps', lat: flags & 4 ? -lat : lat, lon: flags & 8 ? -lon : lon, alt: d.readInt16BE(start + 16), valid: (flags & 2) !== 0 };
+    const loc: Location = {
+      kind: 'location',
+      source: 'gps',
+      lat: flags & 4 ? -lat : lat,
+      lon: flags & 8 ? -lon : lon,
+      alt: d.readInt16BE(start + 16),
+      valid: (flags & 2) !== 0,
+    };
     if (ts !== undefined) loc.ts = ts;
     if (speed <= 2000) loc.speed = speed;
     if (heading <= 360) loc.heading = heading;
@@ -206,18 +214,38 @@ export function decodeJt808(frame: Buffer, session: Session): Decoded {
   const imei = terminalNumber(m.phone);
   const refs = commandRefs(session, REFS_KEY);
   const held = session.state[TERMINAL_KEY] as Terminal | undefined;
-  if (!held || held.version !== m.version || !held.phone.equals(m.phone)) session.state[TERMINAL_KEY] = { phone: Buffer.from(m.phone), version: m.version } satisfies Terminal;
+  if (!held || held.version !== m.version || !held.phone.equals(m.phone))
+    session.state[TERMINAL_KEY] = { phone: Buffer.from(m.phone), version: m.version } satisfies Terminal;
   const b: Body = { data: m.data, start: m.bodyStart, end: m.bodyEnd, id: m.id };
   const uplinks: Uplink[] = [];
   const name = `0x${HEX4(m.id)}`;
-  if (m.packets) return { imei, uplinks, reply: generalResponse(m, refs, 0), summary: `${name} packet ${m.packets.index}/${m.packets.total}` };
+  if (m.packets)
+    return {
+      imei,
+      uplinks,
+      reply: generalResponse(m, refs, 0),
+      summary: `${name} packet ${m.packets.index}/${m.packets.total}`,
+    };
 
   switch (m.id) {
     case 0x0100:
-      return { imei, login: 'register', uplinks, answer: (v) => registrationResponse(m, refs, v), summary: `register ${imei}` };
+      return {
+        imei,
+        login: 'register',
+        uplinks,
+        answer: (v) => registrationResponse(m, refs, v),
+        summary: `register ${imei}`,
+      };
     case 0x0102: {
       const authCode = authCodeOf(b, m.version !== undefined);
-      return { imei, login: 'authenticate', authCode, uplinks, answer: (v) => generalResponse(m, refs, v.ok ? 0 : 1), summary: `authenticate ${imei}` };
+      return {
+        imei,
+        login: 'authenticate',
+        authCode,
+        uplinks,
+        answer: (v) => generalResponse(m, refs, v.ok ? 0 : 1),
+        summary: `authenticate ${imei}`,
+      };
     }
     case 0x0002:
       return { imei, uplinks, reply: generalResponse(m, refs, 0), summary: 'heartbeat' };

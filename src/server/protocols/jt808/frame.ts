@@ -52,7 +52,8 @@ function unescape(frame: Buffer): Buffer {
 
 /** Reads one whole frame (the framer's), checking flags, escapes, check code and body length. */
 export function parseFrame(frame: Buffer): Message {
-  if (frame.length < 2 || frame[0] !== 0x7e || frame[frame.length - 1] !== 0x7e) throw new ProtocolError('no 0x7e flags');
+  if (frame.length < 2 || frame[0] !== 0x7e || frame[frame.length - 1] !== 0x7e)
+    throw new ProtocolError('no 0x7e flags');
   const data = unescape(frame);
   if (data.length < 13) throw new ProtocolError(`message of ${data.length} bytes`);
   const last = data.length - 1;
@@ -73,8 +74,18 @@ export function parseFrame(frame: Buffer): Message {
     packets = { total: data.readUInt16BE(o), index: data.readUInt16BE(o + 2) };
     o += 4;
   }
-  if (last - o !== (props & MAX_BODY)) throw new ProtocolError(`body of ${last - o} bytes, header says ${props & MAX_BODY}`);
-  return { id: data.readUInt16BE(0), serial, phone, version: v2019 ? data[4] : undefined, packets, data, bodyStart: o, bodyEnd: last };
+  if (last - o !== (props & MAX_BODY))
+    throw new ProtocolError(`body of ${last - o} bytes, header says ${props & MAX_BODY}`);
+  return {
+    id: data.readUInt16BE(0),
+    serial,
+    phone,
+    version: v2019 ? data[4] : undefined,
+    packets,
+    data,
+    bodyStart: o,
+    bodyEnd: last,
+  };
 }
 
 /** The terminal number: the phone number's BCD digits without leading zeros (at least 6 kept, the shortest identifier). */

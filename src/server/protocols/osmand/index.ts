@@ -152,10 +152,18 @@ function field(fix: Fix, key: string, value: string): void {
     case 'cell': {
       // mcc,mnc,lac,cid[,signal]
       const [mcc, mnc, lac, cid, signal] = value.split(',').map((s) => number(s, 'cell'));
-      if (mcc === undefined || mnc === undefined || lac === undefined || cid === undefined) throw new BadRequest('bad cell');
-      const fits = [mcc, mnc, lac, cid].every((n) => Number.isInteger(n) && n >= 0) && mcc <= 999 && mnc <= 999 && lac <= 0xffffffff && cid <= 0xffffffffff;
+      if (mcc === undefined || mnc === undefined || lac === undefined || cid === undefined)
+        throw new BadRequest('bad cell');
+      const fits =
+        [mcc, mnc, lac, cid].every((n) => Number.isInteger(n) && n >= 0) &&
+        mcc <= 999 &&
+        mnc <= 999 &&
+        lac <= 0xffffffff &&
+        cid <= 0xffffffffff;
       if (!fits) throw new BadRequest('bad cell');
-      fix.cells.push(signal !== undefined && signal <= 0 && signal >= -200 ? { mcc, mnc, lac, cid, signal } : { mcc, mnc, lac, cid });
+      fix.cells.push(
+        signal !== undefined && signal <= 0 && signal >= -200 ? { mcc, mnc, lac, cid, signal } : { mcc, mnc, lac, cid },
+      );
       return;
     }
     case 'wifi': {
@@ -218,7 +226,10 @@ function read(req: HttpRequestLike): { id?: string; fixes: Fix[] } {
     }
     if (!isObject(json)) throw new BadRequest('JSON is not an object');
     const locations = Array.isArray(json.location) ? json.location : [json.location];
-    return { id: deviceId(json.device_id) ?? query.get('id') ?? query.get('deviceid') ?? undefined, fixes: locations.map(jsonFix) };
+    return {
+      id: deviceId(json.device_id) ?? query.get('id') ?? query.get('deviceid') ?? undefined,
+      fixes: locations.map(jsonFix),
+    };
   }
   // Like Traccar: the query when it has fields, else a form body.
   const params = [...query.keys()].length ? query : new URLSearchParams(body);

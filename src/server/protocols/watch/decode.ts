@@ -44,14 +44,20 @@ function positionUplinks(p: WatchPosition): Uplink[] {
   const out: Uplink[] = [];
   if (p.location) out.push(p.location);
   if (p.battery !== undefined || p.signal !== undefined) {
-    out.push({ kind: 'status', ts: p.ts, ...(p.battery !== undefined && { battery: p.battery }), ...(p.signal !== undefined && { signal: p.signal }) });
+    out.push({
+      kind: 'status',
+      ts: p.ts,
+      ...(p.battery !== undefined && { battery: p.battery }),
+      ...(p.signal !== undefined && { signal: p.signal }),
+    });
   }
   if (p.steps !== undefined) out.push({ kind: 'telemetry', ts: p.ts, values: { steps: p.steps } });
   return out;
 }
 
 function positionSummary(type: string, p: WatchPosition): string {
-  const at = p.location?.lat !== undefined ? `${p.location.valid ? 'A' : 'V'} ${p.location.lat},${p.location.lon}` : 'no fix';
+  const at =
+    p.location?.lat !== undefined ? `${p.location.valid ? 'A' : 'V'} ${p.location.lat},${p.location.lon}` : 'no fix';
   return `${type} ${at} cells=${p.location?.cells?.length ?? 0} wifi=${p.location?.wifi?.length ?? 0} status=${p.status.toString(16)}`;
 }
 
@@ -80,13 +86,20 @@ function position(type: string, body: Buffer | undefined, reply: Reply, now: num
   } catch (e) {
     if (!(e instanceof ProtocolError)) throw e;
     // The watch raised something: an alarm is never dropped for a body this parser cannot read.
-    return { uplinks: [{ kind: 'event', ts: now, name: 'watch.alarm', note: 'unreadable alarm body' }], reply: reply('AL'), summary: `${type} unreadable: ${e.message}` };
+    return {
+      uplinks: [{ kind: 'event', ts: now, name: 'watch.alarm', note: 'unreadable alarm body' }],
+      reply: reply('AL'),
+      summary: `${type} unreadable: ${e.message}`,
+    };
   }
   const uplinks = positionUplinks(p);
   const alarms = statusAlarms(p.status);
   // An AL frame with no alarm bit is still the watch raising something (Traccar: a general alarm).
   if (!alarms.length) alarms.push({ event: 'watch.alarm' });
-  for (const a of alarms) uplinks.push('alarm' in a ? { kind: 'alarm', ts: p.ts, alarm: a.alarm } : { kind: 'event', ts: p.ts, name: a.event });
+  for (const a of alarms)
+    uplinks.push(
+      'alarm' in a ? { kind: 'alarm', ts: p.ts, alarm: a.alarm } : { kind: 'event', ts: p.ts, name: a.event },
+    );
   const names = alarms.map((a) => ('alarm' in a ? a.alarm : a.event)).join(',');
   return { uplinks, reply: reply('AL'), summary: `${positionSummary(type, p)} alarms=${names}` };
 }
@@ -150,7 +163,8 @@ function voiceChunk(body: Buffer | undefined, session: Session, reply: Reply): O
   const [, name = '', current, total] = body.toString('latin1', 0, start - 1).split(',');
   const n = Number(current);
   const of = Number(total);
-  if (!Number.isInteger(n) || !Number.isInteger(of) || n < 1 || n > of) throw new ProtocolError(`bad JXTK part ${current ?? ''}/${total ?? ''}`);
+  if (!Number.isInteger(n) || !Number.isInteger(of) || n < 1 || n > of)
+    throw new ProtocolError(`bad JXTK part ${current ?? ''}/${total ?? ''}`);
   const state = watchState(session);
   const data = unescape(body.subarray(start), true);
   let voice = state.voice;
@@ -167,14 +181,25 @@ function voiceChunk(body: Buffer | undefined, session: Session, reply: Reply): O
     return { uplinks: [], reply: reply('JXTKR,1'), summary };
   }
   delete state.voice;
-  return { uplinks: [], media: [media('audio', 'audio/amr', Buffer.concat(voice.parts))], reply: reply('JXTKR,1'), summary };
+  return {
+    uplinks: [],
+    media: [media('audio', 'audio/amr', Buffer.concat(voice.parts))],
+    reply: reply('JXTKR,1'),
+    summary,
+  };
 }
 
 /** TK: a voice message (AMR) in one frame, answered TK,1; `TK,1` / `TK,0` alone is the watch acknowledging ours. */
 function voice(body: Buffer | undefined, reply: Reply): Omit<Decoded, 'imei'> {
-  if (!body || body.length <= 1) return { uplinks: [], summary: `TK ${body?.toString('latin1') ?? ''} (voice message ack)` };
+  if (!body || body.length <= 1)
+    return { uplinks: [], summary: `TK ${body?.toString('latin1') ?? ''} (voice message ack)` };
   const data = unescape(body, true);
-  return { uplinks: [], media: [media('audio', 'audio/amr', data)], reply: reply('TK,1'), summary: `TK ${data.length} bytes` };
+  return {
+    uplinks: [],
+    media: [media('audio', 'audio/amr', data)],
+    reply: reply('TK,1'),
+    summary: `TK ${data.length} bytes`,
+  };
 }
 
 /** img: a photo (`img,<n>,<yyMMddHHmmss>,<JPEG>`), unanswered as in Traccar. */
@@ -199,7 +224,8 @@ export function decodeWatch(frame: Buffer, session: Session, now: number): Decod
 
   let out: Omit<Decoded, 'imei'>;
   if (type === 'LK') out = link(body, reply, now);
-  else if (type.startsWith('UD') || type.startsWith('AL') || type.startsWith('WT')) out = position(type, body, reply, now);
+  else if (type.startsWith('UD') || type.startsWith('AL') || type.startsWith('WT'))
+    out = position(type, body, reply, now);
   else if (type === 'TKQ' || type === 'TKQ2') out = { uplinks: [], reply: reply(type), summary: type };
   else if (type === 'INIT') out = { uplinks: [], reply: reply('INIT,1'), summary: 'INIT' };
   else if (type === 'JXTK') out = voiceChunk(body, session, reply);

@@ -18,17 +18,32 @@ const MAX_PERIODS = 4;
 const MAX_SOS = 3;
 const MAX_TEXT = 500;
 
-export const WATCH_COMMANDS = ['locate', 'setInterval', 'restart', 'broadcast', 'sosNumbers', 'doNotDisturb', 'custom'] as const;
+export const WATCH_COMMANDS = [
+  'locate',
+  'setInterval',
+  'restart',
+  'broadcast',
+  'sosNumbers',
+  'doNotDisturb',
+  'custom',
+] as const;
 
 function text(params: Record<string, unknown>, key: string): string {
   const v = params[key];
-  if (typeof v !== 'string' || v.length === 0 || v.length > MAX_TEXT) throw new ProtocolError(`${key}: 1 to ${MAX_TEXT} characters`);
+  if (typeof v !== 'string' || v.length === 0 || v.length > MAX_TEXT)
+    throw new ProtocolError(`${key}: 1 to ${MAX_TEXT} characters`);
   return v;
 }
 
 function strings(params: Record<string, unknown>, key: string, min: number, max: number, re: RegExp): string[] {
   const v = params[key];
-  if (!Array.isArray(v) || v.length < min || v.length > max || !v.every((s): s is string => typeof s === 'string' && re.test(s))) throw new ProtocolError(`${key}: ${min} to ${max} of ${re}`);
+  if (
+    !Array.isArray(v) ||
+    v.length < min ||
+    v.length > max ||
+    !v.every((s): s is string => typeof s === 'string' && re.test(s))
+  )
+    throw new ProtocolError(`${key}: ${min} to ${max} of ${re}`);
   return v;
 }
 
@@ -45,7 +60,8 @@ function content(command: OutCommand): string | undefined {
       return 'RESET';
     case 'setInterval': {
       const s = p.seconds;
-      if (typeof s !== 'number' || !Number.isInteger(s) || s < 10 || s > 86_400) throw new ProtocolError('seconds: an integer from 10 to 86400');
+      if (typeof s !== 'number' || !Number.isInteger(s) || s < 10 || s > 86_400)
+        throw new ProtocolError('seconds: an integer from 10 to 86400');
       return `UPLOAD,${s}`;
     }
     case 'broadcast':
@@ -60,7 +76,8 @@ function content(command: OutCommand): string | undefined {
     case 'custom': {
       const t = text(p, 'text');
       // The text is the frame's content: a bracket or a control byte would break the framing.
-      if ([...t].some((ch) => ch === '[' || ch === ']' || ch < ' ' || ch === '\x7f')) throw new ProtocolError('text: no brackets or control characters');
+      if ([...t].some((ch) => ch === '[' || ch === ']' || ch < ' ' || ch === '\x7f'))
+        throw new ProtocolError('text: no brackets or control characters');
       return t;
     }
     default:

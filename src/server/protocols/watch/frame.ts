@@ -73,7 +73,12 @@ export function parseHeader(buf: Buffer, start: number): Header | typeof MORE | 
   if (second === MORE) return MORE;
   const head = { maker: buf.toString('latin1', start + 1, makerEnd), id: buf.toString('latin1', makerEnd + 1, idEnd) };
   if (second) {
-    return { ...head, index: buf.toString('latin1', idEnd + 1, aEnd), length: parseInt(buf.toString('latin1', aEnd + 1, aEnd + 5), 16), contentStart: aEnd + 6 };
+    return {
+      ...head,
+      index: buf.toString('latin1', idEnd + 1, aEnd),
+      length: parseInt(buf.toString('latin1', aEnd + 1, aEnd + 5), 16),
+      contentStart: aEnd + 6,
+    };
   }
   if (aEnd - idEnd !== 5 || lengthField(buf, idEnd + 1) !== true) return BAD;
   return { ...head, length: parseInt(buf.toString('latin1', idEnd + 1, aEnd), 16), contentStart: aEnd + 1 };
@@ -105,7 +110,8 @@ function frameEnd(buf: Buffer, start: number, head: Header): number {
 /** The header of a whole frame as the framer returned it; ProtocolError when it has none. */
 export function frameHeader(frame: Buffer): Header {
   const head = frame[0] === OPEN ? parseHeader(frame, 0) : BAD;
-  if (typeof head === 'string' || frame[frame.length - 1] !== CLOSE || frame.length - 1 < head.contentStart) throw new ProtocolError('not a watch frame');
+  if (typeof head === 'string' || frame[frame.length - 1] !== CLOSE || frame.length - 1 < head.contentStart)
+    throw new ProtocolError('not a watch frame');
   return head;
 }
 
@@ -179,5 +185,9 @@ export function unescape(data: Buffer, strict: boolean): Buffer {
 export function buildFrame(maker: string, id: string, index: string | undefined, content: string): Buffer {
   const body = Buffer.from(content, 'utf8');
   const length = body.length.toString(16).toUpperCase().padStart(4, '0');
-  return Buffer.concat([Buffer.from(`[${maker}*${id}*${index === undefined ? '' : `${index}*`}${length}*`, 'latin1'), body, Buffer.from(']', 'latin1')]);
+  return Buffer.concat([
+    Buffer.from(`[${maker}*${id}*${index === undefined ? '' : `${index}*`}${length}*`, 'latin1'),
+    body,
+    Buffer.from(']', 'latin1'),
+  ]);
 }

@@ -43,9 +43,23 @@ function time(date: string | undefined, clock: string | undefined, now: number):
   const d = /^(\d\d)(\d\d)(\d\d)$/.exec(date ?? '');
   const t = /^(\d\d)(\d\d)(\d\d)$/.exec(clock ?? '');
   if (!d || !t) throw new ProtocolError(`bad date ${date ?? ''} ${clock ?? ''}`);
-  const [day, month, year, hour, minute, second] = [d[1], d[2], d[3], t[1], t[2], t[3]].map(Number) as [number, number, number, number, number, number];
+  const [day, month, year, hour, minute, second] = [d[1], d[2], d[3], t[1], t[2], t[3]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const ms = Date.UTC(2000 + year, month - 1, day, hour, minute, second);
-  const valid = month >= 1 && month <= 12 && day >= 1 && new Date(ms).getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
+  const valid =
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    new Date(ms).getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60;
   return valid ? ms : now;
 }
 
@@ -85,10 +99,21 @@ function network(values: string[]): { cells: Cell[]; wifi: WifiAp[] } {
       if (i + 2 >= values.length) return { cells, wifi };
       const lac = cellNumber(values[i]);
       const cid = cellNumber(values[i + 1]);
-      const fits = Number.isInteger(mcc) && mcc >= 0 && mcc <= 999 && Number.isInteger(mnc) && mnc >= 0 && mnc <= 999 && lac >= 0 && lac <= 0xffffffff && cid >= 0 && cid <= 0xffffffffff;
+      const fits =
+        Number.isInteger(mcc) &&
+        mcc >= 0 &&
+        mcc <= 999 &&
+        Number.isInteger(mnc) &&
+        mnc >= 0 &&
+        mnc <= 999 &&
+        lac >= 0 &&
+        lac <= 0xffffffff &&
+        cid >= 0 &&
+        cid <= 0xffffffffff;
       if (!fits) continue;
       const signal = dbm(values[i + 2]);
-      if (cells.length < MAX_CELLS) cells.push(signal === undefined ? { mcc, mnc, lac, cid } : { mcc, mnc, lac, cid, signal });
+      if (cells.length < MAX_CELLS)
+        cells.push(signal === undefined ? { mcc, mnc, lac, cid } : { mcc, mnc, lac, cid, signal });
     }
   }
   const wifiCount = Number(values[i++]);

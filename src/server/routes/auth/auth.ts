@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../shared/api';
-import { changePasswordBody, loginBody, smsLoginBody, smsSendBody, userInfoSchema, visitorLoginBody } from '../../../shared/auth';
+import {
+  changePasswordBody,
+  loginBody,
+  smsLoginBody,
+  smsSendBody,
+  userInfoSchema,
+  visitorLoginBody,
+} from '../../../shared/auth';
 import { passwordLogin, sendSmsCode, smsLogin, visitorLogin } from '../../auth/login';
 import { assertNotThrottled, countFailure, pairKey } from '../../auth/throttle';
 import { fail } from '../../lib/api-error';
@@ -25,7 +32,12 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     '/sendSmsCode',
     {
       config: { public: true },
-      schema: { tags, summary: 'Send a login code (one per phone per 60 s, valid 5 min, 5 tries)', body: smsSendBody, response: { 200: emptyEnvelope } },
+      schema: {
+        tags,
+        summary: 'Send a login code (one per phone per 60 s, valid 5 min, 5 tries)',
+        body: smsSendBody,
+        response: { 200: emptyEnvelope },
+      },
     },
     async (request, reply) => {
       await sendSmsCode(app, request.body.phone, callerOf(request));
@@ -35,15 +47,24 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/smsLogin',
-    { config: { public: true }, schema: { tags, summary: 'Log in with an SMS code', body: smsLoginBody, response: loginResponse } },
-    async (request, reply) => sendLogin(reply, await smsLogin(app, request.body.phone, request.body.code, callerOf(request))),
+    {
+      config: { public: true },
+      schema: { tags, summary: 'Log in with an SMS code', body: smsLoginBody, response: loginResponse },
+    },
+    async (request, reply) =>
+      sendLogin(reply, await smsLogin(app, request.body.phone, request.body.code, callerOf(request))),
   );
 
   app.post(
     '/visitorLogin',
     {
       config: { public: true },
-      schema: { tags, summary: "Log in as the demo tenant's read-only visitor", body: visitorLoginBody.optional(), response: loginResponse },
+      schema: {
+        tags,
+        summary: "Log in as the demo tenant's read-only visitor",
+        body: visitorLoginBody.optional(),
+        response: loginResponse,
+      },
     },
     async (request, reply) => sendLogin(reply, await visitorLogin(app, callerOf(request))),
   );
@@ -63,7 +84,12 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     '/changePassword',
     {
       config: { write: true },
-      schema: { tags, summary: "Change the caller's password (ends all their sessions)", body: changePasswordBody, response: { 200: emptyEnvelope } },
+      schema: {
+        tags,
+        summary: "Change the caller's password (ends all their sessions)",
+        body: changePasswordBody,
+        response: { 200: emptyEnvelope },
+      },
     },
     async (request, reply) => {
       const { scope, user } = authed(request);
@@ -85,7 +111,13 @@ const auth: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/userInfo',
-    { schema: { tags, summary: 'The current user (what login answered)', response: { 200: envelopeOf(userInfoSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The current user (what login answered)',
+        response: { 200: envelopeOf(userInfoSchema) },
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const found = await findUserById(app.db, scope, scope.userId);

@@ -24,7 +24,12 @@ const ticket: FastifyPluginAsyncZod = async (app) => {
     '/create',
     {
       config: { mark: MARK_DEVICE_LINK },
-      schema: { tags, summary: 'Create an auto-login link (valid 1 hour)', body: ticketCreateBody, response: { 200: envelopeOf(ticketInfoSchema) } },
+      schema: {
+        tags,
+        summary: 'Create an auto-login link (valid 1 hour)',
+        body: ticketCreateBody,
+        response: { 200: envelopeOf(ticketInfoSchema) },
+      },
     },
     async (request, reply) => {
       const { scope, tokenHash } = authed(request);
@@ -33,7 +38,13 @@ const ticket: FastifyPluginAsyncZod = async (app) => {
       const exp = now + AUTO_LOGIN_TTL_MS;
       const session = await findLiveSession(app.db, tokenHash, now);
       if (!session) return fail(Code.SESSION_EXPIRED, 'sessionExpired');
-      const key = signTicket(await ticketSecret(app.db), { userId: scope.userId, imei, exp, sessionId: session.sessionId, nonce: newNonce() });
+      const key = signTicket(await ticketSecret(app.db), {
+        userId: scope.userId,
+        imei,
+        exp,
+        sessionId: session.sessionId,
+        nonce: newNonce(),
+      });
       // Never the request's Host header: a forged one would make the console hand out a link elsewhere.
       const origin = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
       const query = new URLSearchParams({ ...(imei ? { imei } : {}), key });
@@ -44,7 +55,15 @@ const ticket: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/exchange',
-    { config: { public: true }, schema: { tags, summary: 'Exchange an auto-login ticket for a session', body: ticketExchangeBody, response: loginResponse } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Exchange an auto-login ticket for a session',
+        body: ticketExchangeBody,
+        response: loginResponse,
+      },
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       const who = { kind: 'password', account: '(ticket)', address: caller.ip } as const;

@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../shared/api';
 import { alarmHandleBody, alarmReadBody, alarmSinceBody, alarmStatsBody } from '../../../shared/alarms/api';
-import { byTenant, countVisible, type Changed, handle, markRead, since, stats, unreadCount } from '../../alarms/queries';
+import {
+  byTenant,
+  countVisible,
+  type Changed,
+  handle,
+  markRead,
+  since,
+  stats,
+  unreadCount,
+} from '../../alarms/queries';
 import { isPlatformScope } from '../../db/scope';
 import { dateOf } from '../../lib/clock';
 import { ALARM_ROUTES, loadRecipients } from '../../push/recipients';
@@ -38,39 +47,75 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // Marking read is acknowledging: for those who work the live alarm screens, not every log reader.
-  app.post('/alarm/read', { config: { write: true, menus: ALARM_WORK_MENUS }, schema: { tags, summary: 'Mark alarms read (idempotent)', body: alarmReadBody } }, async (request, reply) => {
-    const { scope } = authed(request);
-    const { ids } = request.body;
-    const changed = await markRead(app.db, scope, ids, dateOf(app.clock));
-    if (changed.length === 0) await requireVisible(scope, ids);
-    updated(changed, { read: 1 });
-    return reply.ok({ updated: changed.length });
-  });
+  app.post(
+    '/alarm/read',
+    {
+      config: { write: true, menus: ALARM_WORK_MENUS },
+      schema: { tags, summary: 'Mark alarms read (idempotent)', body: alarmReadBody },
+    },
+    async (request, reply) => {
+      const { scope } = authed(request);
+      const { ids } = request.body;
+      const changed = await markRead(app.db, scope, ids, dateOf(app.clock));
+      if (changed.length === 0) await requireVisible(scope, ids);
+      updated(changed, { read: 1 });
+      return reply.ok({ updated: changed.length });
+    },
+  );
 
-  app.post('/alarm/handle', { config: { mark: 'alarm:handle' }, schema: { tags, summary: 'Handle alarms: handled or false alarm (idempotent)', body: alarmHandleBody } }, async (request, reply) => {
-    const { scope } = authed(request);
-    const { ids, state, note, requestId } = request.body;
-    const op = operatorOf(request);
-    const changed = await handle(app.db, scope, ids, { state, note, requestId, handlerId: op.id, handlerName: op.name }, dateOf(app.clock));
-    if (changed.length === 0) await requireVisible(scope, ids);
-    else request.log.info({ ids: changed.map((c) => c.id), state, requestId }, 'alarms handled');
-    updated(changed, { read: 1, handleState: state });
-    return reply.ok({ updated: changed.length });
-  });
+  app.post(
+    '/alarm/handle',
+    {
+      config: { mark: 'alarm:handle' },
+      schema: { tags, summary: 'Handle alarms: handled or false alarm (idempotent)', body: alarmHandleBody },
+    },
+    async (request, reply) => {
+      const { scope } = authed(request);
+      const { ids, state, note, requestId } = request.body;
+      const op = operatorOf(request);
+      const changed = await handle(
+        app.db,
+        scope,
+        ids,
+        { state, note, requestId, handlerId: op.id, handlerName: op.name },
+        dateOf(app.clock),
+      );
+      if (changed.length === 0) await requireVisible(scope, ids);
+      else request.log.info({ ids: changed.map((c) => c.id), state, requestId }, 'alarms handled');
+      updated(changed, { read: 1, handleState: state });
+      return reply.ok({ updated: changed.length });
+    },
+  );
 
-  app.post('/alarm/since', { schema: { tags, summary: 'Alarms stored after a time, oldest first (a reconnecting console catches up)', body: alarmSinceBody } }, async (request, reply) => {
-    const { after, limit } = request.body;
-    const { scope } = authed(request);
-    // The same people the push reaches (push/recipients.ts): catching up must not show more than live did.
-    if (!isPlatformScope(scope) && !(await loadRecipients(app.db, scope.tenantId)).includes(scope.userId)) return reply.ok([]);
-    return reply.ok(await since(app.db, scope, new Date(after), limit));
-  });
+  app.post(
+    '/alarm/since',
+    {
+      schema: {
+        tags,
+        summary: 'Alarms stored after a time, oldest first (a reconnecting console catches up)',
+        body: alarmSinceBody,
+      },
+    },
+    async (request, reply) => {
+      const { after, limit } = request.body;
+      const { scope } = authed(request);
+      // The same people the push reaches (push/recipients.ts): catching up must not show more than live did.
+      if (!isPlatformScope(scope) && !(await loadRecipients(app.db, scope.tenantId)).includes(scope.userId))
+        return reply.ok([]);
+      return reply.ok(await since(app.db, scope, new Date(after), limit));
+    },
+  );
 
-  app.post('/alarm/stats', { schema: { tags, summary: 'Alarm counts over a period (/alarmTongji)', body: alarmStatsBody } }, async (request, reply) => {
-    const body = request.body ?? alarmStatsBody.parse({});
-    if (body.from && body.to && parseDate(body.from) > parseDate(body.to)) fail(Code.BAD_REQUEST, 'invalidInput', 'from must not be after to');
-    return reply.ok(await stats(app.db, authed(request).scope, body, app.clock.now()));
-  });
+  app.post(
+    '/alarm/stats',
+    { schema: { tags, summary: 'Alarm counts over a period (/alarmTongji)', body: alarmStatsBody } },
+    async (request, reply) => {
+      const body = request.body ?? alarmStatsBody.parse({});
+      if (body.from && body.to && parseDate(body.from) > parseDate(body.to))
+        fail(Code.BAD_REQUEST, 'invalidInput', 'from must not be after to');
+      return reply.ok(await stats(app.db, authed(request).scope, body, app.clock.now()));
+    },
+  );
 
   app.post('/alarm/unreadCount', { schema: { tags, summary: 'Unread alarms of the caller' } }, async (request, reply) =>
     reply.ok({ unread: await unreadCount(app.db, authed(request).scope) }),

@@ -26,23 +26,38 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       if (span > MAX_PERIOD_MS) fail(Code.BAD_REQUEST, 'invalidInput', 'the period is longer than a year');
     }
     if (body.departmentId) {
-      const [dept] = await app.db.select({ id: departments.id }).from(departments).where(and(eq(departments.id, body.departmentId), tenantWhere(scope, departments)));
+      const [dept] = await app.db
+        .select({ id: departments.id })
+        .from(departments)
+        .where(and(eq(departments.id, body.departmentId), tenantWhere(scope, departments)));
       if (!dept) fail(Code.NOT_FOUND, 'notFound');
     }
     return dashboardSummary(app.db, scope, body, { now: app.clock.now(), timeZone: app.config.timeZone, daily });
   }
 
-  app.post('/dashboard/summary', { schema: { tags, summary: "A scenario dashboard's figures for the caller's tenant", body: dashboardBody } }, async (request, reply) =>
-    reply.ok(await summaryOf(request, request.body)),
+  app.post(
+    '/dashboard/summary',
+    { schema: { tags, summary: "A scenario dashboard's figures for the caller's tenant", body: dashboardBody } },
+    async (request, reply) => reply.ok(await summaryOf(request, request.body)),
   );
 
-  app.post('/dashboard/export', { schema: { tags, summary: "One panel of a scenario dashboard as CSV or XLSX", body: dashboardExportBody } }, async (request, reply) => {
-    const { panel, format, ...body } = request.body;
-    const summary = await summaryOf(request, body);
-    const day = new Date(summary.at).toISOString().slice(0, 10).replaceAll('-', '');
-    const file = await tableFile({ name: `dashboard-${summary.scenario}-${panel}-${day}`, ...panelTable(summary, panel) }, format);
-    return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
-  });
+  app.post(
+    '/dashboard/export',
+    { schema: { tags, summary: 'One panel of a scenario dashboard as CSV or XLSX', body: dashboardExportBody } },
+    async (request, reply) => {
+      const { panel, format, ...body } = request.body;
+      const summary = await summaryOf(request, body);
+      const day = new Date(summary.at).toISOString().slice(0, 10).replaceAll('-', '');
+      const file = await tableFile(
+        { name: `dashboard-${summary.scenario}-${panel}-${day}`, ...panelTable(summary, panel) },
+        format,
+      );
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.body);
+    },
+  );
 };
 
 export default dashboardRoutes;

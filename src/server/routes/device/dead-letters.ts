@@ -23,7 +23,13 @@ function textOf(payload: Buffer): string | null {
 const deadLetterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/deadLetter/list',
-    { schema: { tags: ['device'], summary: "A device's messages that could not be taken (dead letters), newest first", body: deadLetterListBody } },
+    {
+      schema: {
+        tags: ['device'],
+        summary: "A device's messages that could not be taken (dead letters), newest first",
+        body: deadLetterListBody,
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       if (scope.kind !== 'super' && scope.kind !== 'admin') fail(Code.FORBIDDEN, 'noPermission');
@@ -31,7 +37,13 @@ const deadLetterRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, size } = request.body;
       const where = and(eq(deviceDeadLetters.deviceId, d.id));
       const [rows, [total]] = await Promise.all([
-        app.db.select().from(deviceDeadLetters).where(where).orderBy(desc(deviceDeadLetters.id)).limit(size).offset((page - 1) * size),
+        app.db
+          .select()
+          .from(deviceDeadLetters)
+          .where(where)
+          .orderBy(desc(deviceDeadLetters.id))
+          .limit(size)
+          .offset((page - 1) * size),
         app.db.select({ n: count() }).from(deviceDeadLetters).where(where),
       ]);
       const out: DeadLetterRow[] = rows.map((r) => ({

@@ -15,28 +15,48 @@ const tags = ['fence'];
  * rebuilds this replica's fence index before answering (others follow within their refresh).
  */
 const fenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/fence/add', { config: { mark: 'fence:add' }, schema: { tags, summary: 'Create a fence (circle or polygon) with its devices and groups', body: fenceAddBody } }, async (request, reply) => {
-    const saved = await saveFence(app.db, authed(request).scope, request.body, dateOf(app.clock));
-    await app.fenceIndex.reload([saved.tenantId]);
-    return reply.ok({ id: saved.id });
-  });
-
-  app.post('/fence/update', { config: { mark: 'fence:update' }, schema: { tags, summary: 'Change a fence; given imeis/groupIds replace its assignments', body: fenceUpdateBody } }, async (request, reply) => {
-    const saved = await saveFence(app.db, authed(request).scope, request.body, dateOf(app.clock));
-    await app.fenceIndex.reload([saved.tenantId]);
-    return reply.ok({ id: saved.id });
-  });
-
-  app.post('/fence/devices', { schema: { tags, summary: 'The IMEIs and device groups a fence watches, and its polygon ring', body: idBody } }, async (request, reply) =>
-    reply.ok(await assignmentsOf(app.db, authed(request).scope, request.body.id)),
+  app.post(
+    '/fence/add',
+    {
+      config: { mark: 'fence:add' },
+      schema: { tags, summary: 'Create a fence (circle or polygon) with its devices and groups', body: fenceAddBody },
+    },
+    async (request, reply) => {
+      const saved = await saveFence(app.db, authed(request).scope, request.body, dateOf(app.clock));
+      await app.fenceIndex.reload([saved.tenantId]);
+      return reply.ok({ id: saved.id });
+    },
   );
 
-  app.post('/fence/active', { schema: { tags, summary: "Enabled fences of the caller's tenant with their geometry (for the map)" } }, async (request, reply) =>
-    reply.ok(await activeFences(app.db, authed(request).scope)),
+  app.post(
+    '/fence/update',
+    {
+      config: { mark: 'fence:update' },
+      schema: { tags, summary: 'Change a fence; given imeis/groupIds replace its assignments', body: fenceUpdateBody },
+    },
+    async (request, reply) => {
+      const saved = await saveFence(app.db, authed(request).scope, request.body, dateOf(app.clock));
+      await app.fenceIndex.reload([saved.tenantId]);
+      return reply.ok({ id: saved.id });
+    },
   );
 
-  app.post('/fence/states', { schema: { tags, summary: 'Devices currently inside a fence', body: idBody } }, async (request, reply) =>
-    reply.ok(await devicesInside(app.db, authed(request).scope, request.body.id)),
+  app.post(
+    '/fence/devices',
+    { schema: { tags, summary: 'The IMEIs and device groups a fence watches, and its polygon ring', body: idBody } },
+    async (request, reply) => reply.ok(await assignmentsOf(app.db, authed(request).scope, request.body.id)),
+  );
+
+  app.post(
+    '/fence/active',
+    { schema: { tags, summary: "Enabled fences of the caller's tenant with their geometry (for the map)" } },
+    async (request, reply) => reply.ok(await activeFences(app.db, authed(request).scope)),
+  );
+
+  app.post(
+    '/fence/states',
+    { schema: { tags, summary: 'Devices currently inside a fence', body: idBody } },
+    async (request, reply) => reply.ok(await devicesInside(app.db, authed(request).scope, request.body.id)),
   );
 };
 

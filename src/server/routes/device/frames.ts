@@ -15,7 +15,13 @@ import { deviceInScope } from './scope';
 const frameRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/device/frames',
-    { schema: { tags: ['device'], summary: "A device's raw protocol frames, both directions, with the codec's reading of each (administrators)", body: imeiBody } },
+    {
+      schema: {
+        tags: ['device'],
+        summary: "A device's raw protocol frames, both directions, with the codec's reading of each (administrators)",
+        body: imeiBody,
+      },
+    },
     async (request, reply) => {
       if (!isAdministrator(authed(request).scope)) fail(Code.FORBIDDEN, 'noPermission');
       const d = await deviceInScope(app, request, request.body.imei);

@@ -6,10 +6,14 @@ import { authed } from '../../plugins/auth';
 
 /** POST /api/device/ingest/stats: this process's ingest counters (super administrators). */
 const ingestStatsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/ingest/stats', { schema: { tags: ['device'], summary: 'Device ingest counters of this service process (super administrators)' } }, async (request, reply) => {
-    if (!isPlatformScope(authed(request).scope)) fail(Code.FORBIDDEN, 'noPermission');
-    return reply.ok({ ...app.ingestStats, dropped: { ...app.ingestStats.dropped }, queued: app.ingest.depth() });
-  });
+  app.post(
+    '/ingest/stats',
+    { schema: { tags: ['device'], summary: 'Device ingest counters of this service process (super administrators)' } },
+    async (request, reply) => {
+      if (!isPlatformScope(authed(request).scope)) fail(Code.FORBIDDEN, 'noPermission');
+      return reply.ok({ ...app.ingestStats, dropped: { ...app.ingestStats.dropped }, queued: app.ingest.depth() });
+    },
+  );
 };
 
 export default ingestStatsRoutes;

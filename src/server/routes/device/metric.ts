@@ -2,9 +2,21 @@ import { and, asc, count, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEVICE_STATE } from '../../../shared/codes';
-import { metricDevicesBody, metricFleetBody, type MetricDeviceRow, type MetricDevices, type MetricFleet } from '../../../shared/devices/api';
+import {
+  metricDevicesBody,
+  metricFleetBody,
+  type MetricDeviceRow,
+  type MetricDevices,
+  type MetricFleet,
+} from '../../../shared/devices/api';
 import type { Metric } from '../../../shared/devices/kinds';
-import { fixedLimits, kindsReporting, metricLimits, METRIC_LEVELS, type MetricLevel } from '../../../shared/devices/metric-limits';
+import {
+  fixedLimits,
+  kindsReporting,
+  metricLimits,
+  METRIC_LEVELS,
+  type MetricLevel,
+} from '../../../shared/devices/metric-limits';
 import { LIMIT_METRICS } from '../../../shared/devices/settings';
 import { maskRow } from '../../../shared/mask';
 import { devices } from '../../db/schema';
@@ -16,7 +28,8 @@ import { deviceBinding } from '../../resources/device';
 
 const tags = ['device'];
 const d = devices;
-const float = (v: number | undefined): SQL => (v === undefined ? sql`null::double precision` : sql`${v}::double precision`);
+const float = (v: number | undefined): SQL =>
+  v === undefined ? sql`null::double precision` : sql`${v}::double precision`;
 const HOUR_MS = 3_600_000;
 
 /**
@@ -26,8 +39,12 @@ const HOUR_MS = 3_600_000;
 function limitsSql(metric: Metric): { min: SQL; max: SQL } {
   if (metric in LIMIT_METRICS) {
     const def = LIMIT_METRICS[metric as keyof typeof LIMIT_METRICS];
-    const stored = (side: 'low' | 'high') => sql`(${d.settings} -> 'limits' -> ${metric} ->> ${side})::double precision`;
-    return { min: sql`coalesce(${stored('low')}, ${float(def.low)})`, max: sql`coalesce(${stored('high')}, ${float(def.high)})` };
+    const stored = (side: 'low' | 'high') =>
+      sql`(${d.settings} -> 'limits' -> ${metric} ->> ${side})::double precision`;
+    return {
+      min: sql`coalesce(${stored('low')}, ${float(def.low)})`,
+      max: sql`coalesce(${stored('high')}, ${float(def.high)})`,
+    };
   }
   const fixed = fixedLimits(metric);
   return { min: float(fixed.min), max: float(fixed.max) };
@@ -51,7 +68,11 @@ interface RowsQuery {
  * The devices of the caller's scope that report a metric, with the current value, limits and level
  * (evaluated in SQL, so filters, counts and paging need no second pass), and the count per level.
  */
-async function metricRows(app: FastifyInstance, request: FastifyRequest, q: RowsQuery): Promise<{ rows: (MetricDeviceRow & { id: number })[]; counts: Record<MetricLevel, number> }> {
+async function metricRows(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  q: RowsQuery,
+): Promise<{ rows: (MetricDeviceRow & { id: number })[]; counts: Record<MetricLevel, number> }> {
   const { metric, page, size, keyword, level } = q;
   const { scope } = authed(request);
   const value = sql`(${d.lastValues} ->> ${metric})::double precision`;
@@ -66,16 +87,29 @@ async function metricRows(app: FastifyInstance, request: FastifyRequest, q: Rows
   const orderBy =
     q.order === 'severity'
       ? [offlineLast, sql`${severity} desc nulls last`, sql`${value} desc nulls last`, asc(d.imei)]
-      : [sql`case ${levelSql} when 'high' then 0 when 'low' then 1 when 'normal' then 2 else 3 end`, sql`case when ${levelSql} in ('high', 'low') then ${severity} end desc nulls last`, asc(d.imei)];
+      : [
+          sql`case ${levelSql} when 'high' then 0 when 'low' then 1 when 'normal' then 2 else 3 end`,
+          sql`case when ${levelSql} in ('high', 'low') then ${severity} end desc nulls last`,
+          asc(d.imei),
+        ];
   const kinds = kindsReporting(metric);
-  const reports = or(kinds.length ? inArray(d.kind, kinds) : undefined, sql`(${d.lastValues} ->> ${metric}) is not null`);
+  const reports = or(
+    kinds.length ? inArray(d.kind, kinds) : undefined,
+    sql`(${d.lastValues} ->> ${metric}) is not null`,
+  );
   const pattern = keyword ? likePattern(keyword) : undefined;
-  const matches = pattern ? or(ilike(d.imei, pattern), ilike(d.name, pattern), ilike(d.personName, pattern)) : undefined;
+  const matches = pattern
+    ? or(ilike(d.imei, pattern), ilike(d.name, pattern), ilike(d.personName, pattern))
+    : undefined;
   const where = and(tenantWhere(scope, d), reports, matches);
 
   // Grouped by position: the level's parameters are numbered afresh in each clause.
   const [byLevel, rows] = await Promise.all([
-    app.db.select({ level: levelSql, n: count() }).from(d).where(where).groupBy(sql`1`),
+    app.db
+      .select({ level: levelSql, n: count() })
+      .from(d)
+      .where(where)
+      .groupBy(sql`1`),
     app.db
       .select({
         id: d.id,
@@ -123,7 +157,14 @@ const withoutId = ({ id: _id, ...row }: MetricDeviceRow & { id: number }): Metri
 const metricRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/metric/devices',
-    { schema: { tags, summary: "Devices of the caller's scope that report a metric, with the current value against their alarm limits", body: metricDevicesBody } },
+    {
+      schema: {
+        tags,
+        summary:
+          "Devices of the caller's scope that report a metric, with the current value against their alarm limits",
+        body: metricDevicesBody,
+      },
+    },
     async (request, reply) => {
       const { rows, counts } = await metricRows(app, request, { ...request.body, order: 'level' });
       const { level } = request.body;
@@ -138,7 +179,8 @@ const metricRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The worst devices of the caller's scope by a metric (beyond or nearest to their limits first) and the last hours of the worst few from the rollups",
+        summary:
+          "The worst devices of the caller's scope by a metric (beyond or nearest to their limits first) and the last hours of the worst few from the rollups",
         body: metricFleetBody,
       },
     },
@@ -148,7 +190,13 @@ const metricRoutes: FastifyPluginAsyncZod = async (app) => {
       const to = new Date(app.clock.now());
       const from = new Date(to.getTime() - hours * HOUR_MS);
       const worst = rows.slice(0, lines);
-      const series = await rollupSeries(app.db, worst.map((r) => r.id), metric, from, to);
+      const series = await rollupSeries(
+        app.db,
+        worst.map((r) => r.id),
+        metric,
+        from,
+        to,
+      );
       const answer: MetricFleet = {
         devices: rows.map(withoutId),
         live: counts.high + counts.low + counts.normal,

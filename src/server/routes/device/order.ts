@@ -24,13 +24,23 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/manyVideoCallToJuphoon',
     // A device's camera and microphone are opened: never for the read-only visitor.
-    { config: { write: true }, schema: { tags, summary: 'Invite devices into the conference room the caller is in (videoCall command)', body: manyVideoCallBody } },
+    {
+      config: { write: true },
+      schema: {
+        tags,
+        summary: 'Invite devices into the conference room the caller is in (videoCall command)',
+        body: manyVideoCallBody,
+      },
+    },
     async (request, reply) => {
       const { scope, user } = authed(request);
       const { imeis, hide, roomId, video } = request.body;
       const room = app.conference.roomOf(scope.tenantId, user.id, roomId);
       if (!room) fail(Code.BAD_REQUEST, 'confNotInRoom');
-      const found = await app.db.select().from(devices).where(and(inArray(devices.imei, imeis), tenantWhere(scope, devices)));
+      const found = await app.db
+        .select()
+        .from(devices)
+        .where(and(inArray(devices.imei, imeis), tenantWhere(scope, devices)));
       const byImei = new Map(found.map((d) => [d.imei, d]));
       const results: BatchCommandResult[] = [];
       for (const imei of imeis) {
@@ -45,7 +55,12 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           continue;
         }
         try {
-          const answer = await inviteDevice(app, d, { channel: room.sfuRoom, roomId, by: String(user.id), video, hide }, operatorOf(request));
+          const answer = await inviteDevice(
+            app,
+            d,
+            { channel: room.sfuRoom, roomId, by: String(user.id), video, hide },
+            operatorOf(request),
+          );
           results.push({ imei, ...answer });
         } catch (err) {
           app.conference.dropDevice(room, uid);

@@ -7,7 +7,11 @@ import type { Ctx } from '../../engine/types';
 import { fail } from '../../lib/api-error';
 import { authed } from '../../plugins/auth';
 
-export const ctxOf = (request: FastifyRequest): Ctx => ({ app: request.server, db: request.server.db, scope: authed(request).scope });
+export const ctxOf = (request: FastifyRequest): Ctx => ({
+  app: request.server,
+  db: request.server.db,
+  scope: authed(request).scope,
+});
 
 export const operatorOf = (request: FastifyRequest) => {
   const { user } = authed(request);

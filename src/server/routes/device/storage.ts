@@ -11,14 +11,31 @@ const menus = ['CloudStorage'];
 
 /** /CloudStorage: the tenant's stored media against its quota, its retention, and a clean-up now. */
 const storageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/storage/usage', { config: { menus }, schema: { tags, summary: "The company's uploads, recordings and photos against its quota, the storage in use and the retention" } }, async (request, reply) => {
-    const { scope } = authed(request);
-    return reply.ok(await storageUsage(app, scope.tenantId));
-  });
+  app.post(
+    '/storage/usage',
+    {
+      config: { menus },
+      schema: {
+        tags,
+        summary: "The company's uploads, recordings and photos against its quota, the storage in use and the retention",
+      },
+    },
+    async (request, reply) => {
+      const { scope } = authed(request);
+      return reply.ok(await storageUsage(app, scope.tenantId));
+    },
+  );
 
   app.post(
     '/storage/retention',
-    { config: { menus, write: true }, schema: { tags, summary: 'Days recordings and photos are kept (pinned ones always; 0 forever)', body: z.object({ days: z.number().int().min(0).max(MAX_RETENTION_DAYS) }) } },
+    {
+      config: { menus, write: true },
+      schema: {
+        tags,
+        summary: 'Days recordings and photos are kept (pinned ones always; 0 forever)',
+        body: z.object({ days: z.number().int().min(0).max(MAX_RETENTION_DAYS) }),
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       await app.db.update(tenants).set({ mediaRetentionDays: request.body.days }).where(eq(tenants.id, scope.tenantId));
@@ -26,10 +43,17 @@ const storageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/storage/purge', { config: { menus, write: true }, schema: { tags, summary: 'Delete what is past the retention now, as a job with progress' } }, async (request, reply) => {
-    const { scope } = authed(request);
-    return reply.ok(await app.jobs.enqueue(scope, 'purge', 'Media clean-up', {}));
-  });
+  app.post(
+    '/storage/purge',
+    {
+      config: { menus, write: true },
+      schema: { tags, summary: 'Delete what is past the retention now, as a job with progress' },
+    },
+    async (request, reply) => {
+      const { scope } = authed(request);
+      return reply.ok(await app.jobs.enqueue(scope, 'purge', 'Media clean-up', {}));
+    },
+  );
 };
 
 export default storageRoutes;

@@ -27,7 +27,14 @@ const voiceNetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/voiceNet/buildToken',
     // A call token opens the door unit's audio and video: never for the read-only visitor.
-    { config: { write: true }, schema: { tags, summary: "The door unit's uid and token for the call channel of imei + roomNo", body: buildTokenBody } },
+    {
+      config: { write: true },
+      schema: {
+        tags,
+        summary: "The door unit's uid and token for the call channel of imei + roomNo",
+        body: buildTokenBody,
+      },
+    },
     async (request, reply) => {
       const d = await deviceInScope(app, request, request.body.imei);
       return reply.ok(doorUnitToken(d, request.body.roomNo));
@@ -39,7 +46,11 @@ const voiceNetRoutes: FastifyPluginAsyncZod = async (app) => {
     // The door unit's own way to its call media (src/sim/media.ts does what a real unit does): its MQTT credentials as Basic auth.
     {
       config: { public: true },
-      schema: { tags, summary: 'A door unit asks for its own uid and token for the call channel of roomNo (Basic auth imei:secret)', body: deviceTokenBody },
+      schema: {
+        tags,
+        summary: 'A door unit asks for its own uid and token for the call channel of roomNo (Basic auth imei:secret)',
+        body: deviceTokenBody,
+      },
     },
     async (request, reply) => {
       const d = await deviceByBasicAuth(app, request);
@@ -49,7 +60,10 @@ const voiceNetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/voiceNet/property/answer',
-    { config: { write: true }, schema: { tags, summary: 'Hang-up: records the end of a door-unit call', body: propertyAnswerBody } },
+    {
+      config: { write: true },
+      schema: { tags, summary: 'Hang-up: records the end of a door-unit call', body: propertyAnswerBody },
+    },
     async (request, reply) => {
       const d = await deviceInScope(app, request, request.body.imei);
       const { user } = authed(request);

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../shared/api';
-import { MAP_DEFAULTS, mapConfigBody, type MapConfig, type MapProvider, type MapSettings } from '../../../shared/geo/map-config';
+import {
+  MAP_DEFAULTS,
+  mapConfigBody,
+  type MapConfig,
+  type MapProvider,
+  type MapSettings,
+} from '../../../shared/geo/map-config';
 import type { Config } from '../../config';
 import { isPlatformScope, type Scope } from '../../db/scope';
 import { fail } from '../../lib/api-error';
@@ -49,13 +55,20 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
       isPlatformScope(scope) ? {} : await readMapSettings(app.db, tenantKey(scope.tenantId)),
     );
 
-  app.get('/config', { schema: { tags, summary: 'Map provider, basemap URLs, SDK keys and the default view' } }, async (request, reply) => {
-    return reply.ok(await current(authed(request).scope));
-  });
+  app.get(
+    '/config',
+    { schema: { tags, summary: 'Map provider, basemap URLs, SDK keys and the default view' } },
+    async (request, reply) => {
+      return reply.ok(await current(authed(request).scope));
+    },
+  );
 
   app.post(
     '/config',
-    { config: { write: true }, schema: { tags, summary: 'Save the provider and the tile or style URL (administrators)', body: mapConfigBody } },
+    {
+      config: { write: true },
+      schema: { tags, summary: 'Save the provider and the tile or style URL (administrators)', body: mapConfigBody },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const key = keyFor(scope);

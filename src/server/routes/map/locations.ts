@@ -12,10 +12,19 @@ import { MAP_DEVICES_LIMIT } from './devices';
  * device_locations: one index probe per device on (device_id, ts), newest first.
  */
 const locationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/locations', { schema: { tags: ['map'], summary: 'Newest fix (any source, with accuracy) of every device of a kind', body: mapLocationsBody } }, async (request, reply) => {
-    const scope = authed(request).scope;
-    const tenant = isPlatformScope(scope) ? sql`` : sql`and d.tenant_id = ${scope.tenantId}`;
-    const res = await app.db.execute(sql`
+  app.post(
+    '/locations',
+    {
+      schema: {
+        tags: ['map'],
+        summary: 'Newest fix (any source, with accuracy) of every device of a kind',
+        body: mapLocationsBody,
+      },
+    },
+    async (request, reply) => {
+      const scope = authed(request).scope;
+      const tenant = isPlatformScope(scope) ? sql`` : sql`and d.tenant_id = ${scope.tenantId}`;
+      const res = await app.db.execute(sql`
       select d.imei, d.name, d.state, l.lat, l.lon, l.accuracy, l.source, floor(extract(epoch from l.ts) * 1000)::float8 as ts
       from devices d
       cross join lateral (
@@ -25,8 +34,15 @@ const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       ) l
       where d.kind = ${request.body.kind} ${tenant}
       order by d.id limit ${MAP_DEVICES_LIMIT}`);
-    return reply.ok(rowsOf<MapDevice>(res).map((r) => ({ ...r, ts: Number(r.ts), accuracy: r.accuracy === null ? null : Number(r.accuracy) })));
-  });
+      return reply.ok(
+        rowsOf<MapDevice>(res).map((r) => ({
+          ...r,
+          ts: Number(r.ts),
+          accuracy: r.accuracy === null ? null : Number(r.accuracy),
+        })),
+      );
+    },
+  );
 };
 
 export default locationRoutes;

@@ -31,7 +31,11 @@ import { safeEqual, sha256 } from '../../lib/crypto';
  */
 
 const query = z.object({ broker: z.enum(['emqx']).optional() }).optional();
-const authBody = z.looseObject({ username: z.string().optional(), password: z.string().optional(), clientid: z.string().optional() });
+const authBody = z.looseObject({
+  username: z.string().optional(),
+  password: z.string().optional(),
+  clientid: z.string().optional(),
+});
 const aclBody = z.looseObject({
   username: z.string().optional(),
   clientid: z.string().optional(),
@@ -55,7 +59,13 @@ function decide(reply: FastifyReply, allow: boolean, why = 'not authorized', ref
   return reply.status(allow || emqx ? 200 : refusedStatus).send(body);
 }
 
-async function aclAllows(app: AccessDeps, principal: Principal | undefined, topic: string, acc?: number, action?: string): Promise<boolean> {
+async function aclAllows(
+  app: AccessDeps,
+  principal: Principal | undefined,
+  topic: string,
+  acc?: number,
+  action?: string,
+): Promise<boolean> {
   const canPub = () => checkPublish(app, principal, topic);
   const canSub = () => checkSubscribe(app, principal, topic);
   if (action === 'publish' || acc === 2) return canPub();
@@ -91,16 +101,35 @@ const mqtt: FastifyPluginAsyncZod = async (app) => {
     },
   };
 
-  app.post('/auth', { ...common, schema: { tags: ['mqtt'], summary: 'Broker hook: may this client connect?', querystring: query, body: authBody } }, async (request, reply) => {
-    const { username, password } = request.body;
-    return decide(reply, (await authenticate(app, username, password)) !== undefined, 'bad username or password');
-  });
+  app.post(
+    '/auth',
+    {
+      ...common,
+      schema: { tags: ['mqtt'], summary: 'Broker hook: may this client connect?', querystring: query, body: authBody },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      return decide(reply, (await authenticate(app, username, password)) !== undefined, 'bad username or password');
+    },
+  );
 
-  app.post('/acl', { ...common, schema: { tags: ['mqtt'], summary: 'Broker hook: may this client use this topic?', querystring: query, body: aclBody } }, async (request, reply) => {
-    const { username, topic, acc, action } = request.body;
-    if (!topic) return decide(reply, false);
-    return decide(reply, await aclAllows(app, await principalOf(app, username), topic, acc, action));
-  });
+  app.post(
+    '/acl',
+    {
+      ...common,
+      schema: {
+        tags: ['mqtt'],
+        summary: 'Broker hook: may this client use this topic?',
+        querystring: query,
+        body: aclBody,
+      },
+    },
+    async (request, reply) => {
+      const { username, topic, acc, action } = request.body;
+      if (!topic) return decide(reply, false);
+      return decide(reply, await aclAllows(app, await principalOf(app, username), topic, acc, action));
+    },
+  );
 };
 
 export default mqtt;

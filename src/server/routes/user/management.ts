@@ -14,7 +14,14 @@ const DAY_MS = 86_400_000;
 const managementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/management/stats',
-    { schema: { tags: ['user'], summary: "Counts of the caller's tenant: users, roles, departments, devices by state and stock, jobs, storage, audit activity", body: z.object({}).optional() } },
+    {
+      schema: {
+        tags: ['user'],
+        summary:
+          "Counts of the caller's tenant: users, roles, departments, devices by state and stock, jobs, storage, audit activity",
+        body: z.object({}).optional(),
+      },
+    },
     async (request, reply) => {
       const { scope } = authed(request);
       const now = app.clock.now();
@@ -24,15 +31,31 @@ const managementRoutes: FastifyPluginAsyncZod = async (app) => {
       const auditWhere = and(auditTenant, gte(auditLog.at, since));
       const w = (table: Parameters<typeof tenantWhere>[1]) => tenantWhere(scope, table);
       const [[u], [r], [dep], byState, byStock, jobStates, [files], auditDays, auditActions] = await Promise.all([
-        app.db.select({ n: count(), enabled: sql<number>`count(*) filter (where ${users.status} = 1)` }).from(users).where(w(users)),
+        app.db
+          .select({ n: count(), enabled: sql<number>`count(*) filter (where ${users.status} = 1)` })
+          .from(users)
+          .where(w(users)),
         app.db.select({ n: count() }).from(roles).where(w(roles)),
         app.db.select({ n: count() }).from(departments).where(w(departments)),
         app.db.select({ state: devices.state, n: count() }).from(devices).where(w(devices)).groupBy(devices.state),
-        app.db.select({ state: devices.stockState, n: count() }).from(devices).where(w(devices)).groupBy(devices.stockState),
+        app.db
+          .select({ state: devices.stockState, n: count() })
+          .from(devices)
+          .where(w(devices))
+          .groupBy(devices.stockState),
         app.db.select({ state: jobs.state, n: count() }).from(jobs).where(w(jobs)).groupBy(jobs.state),
-        app.db.select({ n: count(), bytes: sum(uploads.bytes) }).from(uploads).where(w(uploads)),
-        app.db.execute(sql`select to_char(${auditLog.at} at time zone ${tz}, 'YYYY-MM-DD') as day, count(*) as n from ${auditLog} where ${auditWhere ?? sql`true`} group by 1`),
-        app.db.select({ action: auditLog.action, n: count() }).from(auditLog).where(auditWhere).groupBy(auditLog.action),
+        app.db
+          .select({ n: count(), bytes: sum(uploads.bytes) })
+          .from(uploads)
+          .where(w(uploads)),
+        app.db.execute(
+          sql`select to_char(${auditLog.at} at time zone ${tz}, 'YYYY-MM-DD') as day, count(*) as n from ${auditLog} where ${auditWhere ?? sql`true`} group by 1`,
+        ),
+        app.db
+          .select({ action: auditLog.action, n: count() })
+          .from(auditLog)
+          .where(auditWhere)
+          .groupBy(auditLog.action),
       ]);
       const perDay = new Map(rowsOf<{ day: string; n: number }>(auditDays).map((x) => [x.day, Number(x.n)]));
       const devicesTotal = byState.reduce((n, x) => n + Number(x.n), 0);
@@ -49,7 +72,9 @@ const managementRoutes: FastifyPluginAsyncZod = async (app) => {
         storage: { files: Number(files?.n ?? 0), bytes: Number(files?.bytes ?? 0) },
         audit: {
           byDay: daysOf(since.getTime(), now, tz).map((day) => ({ day, count: perDay.get(day) ?? 0 })),
-          byAction: auditActions.map((x) => ({ action: x.action, count: Number(x.n) })).sort((a, b) => b.count - a.count),
+          byAction: auditActions
+            .map((x) => ({ action: x.action, count: Number(x.n) }))
+            .sort((a, b) => b.count - a.count),
         },
       };
       return reply.ok(answer);

@@ -36,7 +36,11 @@ const userUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (rule.kind === 'image') return envelope(Code.UPLOAD_OK, 'ok', url);
       const record: UploadedVideo = { url, ...saved };
       // An ad's video is measured (duration, poster) for the ad that names it (entities/advertisement/video.ts).
-      if (path === '/ossUser/uploadAdvertVideo') return envelope(Code.UPLOAD_OK, 'ok', { ...record, ...(await describeAdVideo(app, authed(request).scope.tenantId, saved)) });
+      if (path === '/ossUser/uploadAdvertVideo')
+        return envelope(Code.UPLOAD_OK, 'ok', {
+          ...record,
+          ...(await describeAdVideo(app, authed(request).scope.tenantId, saved)),
+        });
       return envelope(Code.UPLOAD_OK, 'ok', record);
     });
   }

@@ -7,8 +7,15 @@ import { lazyScreen, type LazyScreen } from '../../../lib/chunks';
 import { requireRoute } from '../../../lib/gate';
 
 /** The screens that take the path parameter, told its value. */
-const PARAM_SCREENS: Record<string, LazyScreen<{ param: string; search: ResourceSearch; onSearchChange: (next: ResourceSearch) => void }>> = {
-  unitManagement: lazyScreen(() => import('../../../features/community/UnitScreen').then(({ UnitScreen }) => ({ param, ...props }) => <UnitScreen imei={param} {...props} />)),
+const PARAM_SCREENS: Record<
+  string,
+  LazyScreen<{ param: string; search: ResourceSearch; onSearchChange: (next: ResourceSearch) => void }>
+> = {
+  unitManagement: lazyScreen(() =>
+    import('../../../features/community/UnitScreen').then(({ UnitScreen }) => ({ param, ...props }) => (
+      <UnitScreen imei={param} {...props} />
+    )),
+  ),
 };
 
 // Screens with a path parameter (docs/requirements/screens-and-routes.md#community-and-mall-routes:
@@ -38,7 +45,12 @@ function ParamPage() {
         </Center>
       }
     >
-      <Screen key={param} param={param} search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
+      <Screen
+        key={param}
+        param={param}
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
     </Suspense>
   );
 }

@@ -10,7 +10,8 @@ export const Route = createFileRoute('/_authed/_admin/$page')({
   beforeLoad: ({ params, location }) => requireRoute(params.page, 'admin', location.searchStr),
   loaderDeps: ({ search }) => search,
   // The registry (every resource's definition) is a chunk of its own, out of the initial script.
-  loader: async ({ context, params, deps }) => (await import('../../../features/screens/registry')).prefetchRoute(params.page, context.queryClient, deps),
+  loader: async ({ context, params, deps }) =>
+    (await import('../../../features/screens/registry')).prefetchRoute(params.page, context.queryClient, deps),
   component: AdminPage,
 });
 
@@ -20,5 +21,12 @@ function AdminPage() {
   const navigate = Route.useNavigate();
   // /unitManagement/:imei: the path parameter's route ($page.$param.tsx) renders the screen itself.
   if (useChildMatches().length > 0) return <Outlet />;
-  return <RegistryScreen key={page} name={page} search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />;
+  return (
+    <RegistryScreen
+      key={page}
+      name={page}
+      search={search}
+      onSearchChange={(next) => void navigate({ search: next, replace: true })}
+    />
+  );
 }

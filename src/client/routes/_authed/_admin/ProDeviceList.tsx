@@ -3,7 +3,6 @@ import { searchRules, text } from '../../../lib/searchParams';
 import { DeviceDetailScreen } from '../../../features/devices/DeviceDetailScreen';
 import { requireRoute } from '../../../lib/gate';
 
-
 /** Device profile opened from a map marker: ?imei= and, for the auto-login link, ?key=. */
 export const Route = createFileRoute('/_authed/_admin/ProDeviceList')({
   validateSearch: searchRules({ imei: text(), key: text() }),

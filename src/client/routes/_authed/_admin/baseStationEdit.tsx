@@ -15,5 +15,10 @@ export const Route = createFileRoute('/_authed/_admin/baseStationEdit')({
 function Page() {
   const { plan } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <BaseStationEditScreen plan={plan} onPlanChange={(next) => void navigate({ search: { plan: next }, replace: true })} />;
+  return (
+    <BaseStationEditScreen
+      plan={plan}
+      onPlanChange={(next) => void navigate({ search: { plan: next }, replace: true })}
+    />
+  );
 }

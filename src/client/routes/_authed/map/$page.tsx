@@ -10,7 +10,8 @@ export const Route = createFileRoute('/_authed/map/$page')({
   beforeLoad: ({ params, location }) => requireRoute(params.page, 'map', location.searchStr),
   loaderDeps: ({ search }) => search,
   // The registry (every resource's definition) is a chunk of its own, out of the initial script.
-  loader: async ({ context, params, deps }) => (await import('../../../features/screens/registry')).prefetchRoute(params.page, context.queryClient, deps),
+  loader: async ({ context, params, deps }) =>
+    (await import('../../../features/screens/registry')).prefetchRoute(params.page, context.queryClient, deps),
   component: MapPage,
 });
 
@@ -20,7 +21,12 @@ function MapPage() {
   const navigate = Route.useNavigate();
   return (
     <Box p="md">
-      <RegistryScreen key={page} name={page} search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
+      <RegistryScreen
+        key={page}
+        name={page}
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
     </Box>
   );
 }

@@ -15,5 +15,12 @@ export const Route = createFileRoute('/_authed/map/Track_gps_jf')({
 function Page() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <TrackScreen source="all" accuracy search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />;
+  return (
+    <TrackScreen
+      source="all"
+      accuracy
+      search={search}
+      onSearchChange={(next) => void navigate({ search: next, replace: true })}
+    />
+  );
 }

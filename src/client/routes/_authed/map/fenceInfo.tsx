@@ -12,12 +12,19 @@ export const Route = createFileRoute('/_authed/map/fenceInfo')({
   validateSearch: search,
   beforeLoad: () => requireRoute('fenceInfo', 'map'),
   loaderDeps: ({ search }) => ({ id: search.id }),
-  loader: ({ context, deps }) => (deps.id === undefined ? undefined : prefetchOnline(context.queryClient, fenceEditorQuery(deps.id))),
+  loader: ({ context, deps }) =>
+    deps.id === undefined ? undefined : prefetchOnline(context.queryClient, fenceEditorQuery(deps.id)),
   component: Page,
 });
 
 function Page() {
   const { id } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <FenceInfoScreen key={id ?? 'new'} id={id} onDone={() => void navigate({ to: '/$page', params: { page: 'fenceList' } })} />;
+  return (
+    <FenceInfoScreen
+      key={id ?? 'new'}
+      id={id}
+      onDone={() => void navigate({ to: '/$page', params: { page: 'fenceList' } })}
+    />
+  );
 }

@@ -14,5 +14,7 @@ export const Route = createFileRoute('/_authed/map/location')({
 function Page() {
   const { imei } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <LocationScreen imei={imei} onImeiChange={(next) => void navigate({ search: { imei: next }, replace: true })} />;
+  return (
+    <LocationScreen imei={imei} onImeiChange={(next) => void navigate({ search: { imei: next }, replace: true })} />
+  );
 }

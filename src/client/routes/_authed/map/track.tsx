@@ -14,5 +14,11 @@ export const Route = createFileRoute('/_authed/map/track')({
 function Page() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <TrackScreen source="all" search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />;
+  return (
+    <TrackScreen
+      source="all"
+      search={search}
+      onSearchChange={(next) => void navigate({ search: next, replace: true })}
+    />
+  );
 }

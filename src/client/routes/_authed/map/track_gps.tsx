@@ -14,5 +14,11 @@ export const Route = createFileRoute('/_authed/map/track_gps')({
 function Page() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <TrackScreen source="gps" search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />;
+  return (
+    <TrackScreen
+      source="gps"
+      search={search}
+      onSearchChange={(next) => void navigate({ search: next, replace: true })}
+    />
+  );
 }

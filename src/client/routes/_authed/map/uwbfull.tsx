@@ -15,5 +15,7 @@ export const Route = createFileRoute('/_authed/map/uwbfull')({
 function Page() {
   const { plan } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <IndoorScreen plan={plan} full onPlanChange={(next) => void navigate({ search: { plan: next }, replace: true })} />;
+  return (
+    <IndoorScreen plan={plan} full onPlanChange={(next) => void navigate({ search: { plan: next }, replace: true })} />
+  );
 }
