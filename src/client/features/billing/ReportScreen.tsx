@@ -80,8 +80,9 @@ export function ReportScreen() {
   );
   const carriers = useMemo(
     () => (r ? r.byCarrier.map((c) => ({ name: carrier(c.key), value: c.revenueFen / 100 })) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [r],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+  );
   const packages = useMemo(
     () =>
       r && {
@@ -96,8 +97,9 @@ export function ReportScreen() {
         name: r.usageByCarrier.map((u) => carrier(u.key)),
         data: [{ name: t`本月流量（MB）`, value: r.usageByCarrier.map((u) => u.dataMb), color: '14,165,233' }],
       },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [r, t],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+  );
   const usageMonths = useMemo(
     () =>
       r && {
