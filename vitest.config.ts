@@ -24,7 +24,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts', 'src/entities/**/*.test.ts'],
+          include: [
+            'tests/server/**/*.test.ts',
+            'tests/sim/**/*.test.ts',
+            'tests/shared/**/*.test.ts',
+            'src/entities/**/*.test.ts',
+          ],
           // One module graph per worker, not per file: importing the service took about 5 s of
           // each file's time (the server suite: 1,118 s isolated, 672 s shared, on 2 cores). Each
           // file builds and closes its own app; the service keeps no state at module level.

@@ -25,7 +25,7 @@ let t: TestApp;
 const ports: Record<string, number> = {};
 
 beforeAll(async () => {
-  // Fences judge each fix at once here (no dwell), as tests/server/fences-eval.test.ts does.
+  // Fences judge each fix at once here (no dwell), as tests/server/fences/eval.test.ts does.
   t = await buildTestApp({ config: { fenceDwellS: 0 } });
   ports.gt06 = await t.app.protocols.listenTcp(CODECS.gt06, 0, '127.0.0.1');
   ports.watch = await t.app.protocols.listenTcp(CODECS.watch, 0, '127.0.0.1');

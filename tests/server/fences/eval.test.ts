@@ -1,0 +1,418 @@
+/**
+ * Fence evaluation on ingest: device fixes through the ingest, transitions stored per (fence,
+ * device), alarms for both fence types, margins against jitter, group assignment, disabled
+ * fences, and two evaluators (replicas) on one database agreeing on one alarm per transition.
+ * The app's default dwell is 0 here (a crossing raises at once, as before dwell existed); the
+ * dwell tests give their fences one (docs/fences.md).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AlarmRecord } from '../../../src/shared/alarms/push';
+import type { LonLat } from '../../../src/shared/geo/fence';
+import { topics } from '../../../src/shared/topics';
+import { AlarmHub } from '../../../src/server/alarms/hub';
+import { DeviceProfiles } from '../../../src/server/alarms/profiles';
+import { contextOf, toAlarmRecord } from '../../../src/server/alarms/records';
+import { alarmRecords, deviceGroups, devices, fenceDeviceStates, fences } from '../../../src/server/db/schema';
+import { FenceEvaluator } from '../../../src/server/fences/evaluator';
+import { FenceIndex } from '../../../src/server/fences/fence-index';
+import { buildTestApp, login, post, type TestApp } from '../helper';
+import { tenantId } from '../fixtures';
+import { addDevices, type TestDevice } from '../ingest-helper';
+
+let t: TestApp;
+let demo: string;
+const C: LonLat = [114.06, 22.54];
+/** `m` metres north of the centre (negative: south). */
+const north = (m: number): LonLat => [C[0], C[1] + m / 111_195];
+let clockTs = Date.now() - 3_600_000;
+
+beforeAll(async () => {
+  t = await buildTestApp({ embeddedBroker: true, config: { fenceDwellS: 0 } });
+  demo = (await login(t.app, 'demo', 'demo123')).token;
+});
+afterAll(() => t?.close());
+
+/** One fix of the device through the ingest, evaluated before this resolves. */
+async function fix(d: TestDevice, p: LonLat, extra: object = {}) {
+  clockTs += 1_000;
+  t.app.ingest.handle(
+    topics.deviceUp(d.imei),
+    Buffer.from(JSON.stringify({ kind: 'location', lon: p[0], lat: p[1], ts: clockTs, ...extra })),
+    null,
+  );
+  await t.app.ingest.drain();
+  await t.app.fenceEvaluator.drain();
+}
+
+/** One fix of the device at device time `ts` (ms) through the ingest, evaluated before this resolves. */
+async function fixAt(d: TestDevice, p: LonLat, ts: number) {
+  t.app.ingest.handle(
+    topics.deviceUp(d.imei),
+    Buffer.from(JSON.stringify({ kind: 'location', lon: p[0], lat: p[1], ts })),
+    null,
+  );
+  await t.app.ingest.drain();
+  await t.app.fenceEvaluator.drain();
+}
+
+async function fenceAlarms(d: TestDevice) {
+  const rows = await t.app.db
+    .select()
+    .from(alarmRecords)
+    .where(and(eq(alarmRecords.deviceId, d.id), inArray(alarmRecords.type, [3, 20, 21])));
+  return rows.sort((a, b) => a.id - b.id);
+}
+const typesOf = async (d: TestDevice) => (await fenceAlarms(d)).map((r) => r.type);
+
+async function addFence(body: object): Promise<number> {
+  const res = await post<{ id: number }>(
+    t.app,
+    '/api/device/fence/add',
+    { name: 'Gate', type: 1, shape: 0, radius: 100, longitude: C[0], latitude: C[1], ...body },
+    { token: demo },
+  );
+  if (res.code !== 0) throw new Error(`fence/add: ${res.msg}`);
+  return res.data.id;
+}
+const device = async () => (await addDevices(t.app, 1))[0]!;
+
+describe('electronic fence (keep in)', () => {
+  it('records the first fix silently, raises exit on leaving and recovery on coming back', async () => {
+    const d = await device();
+    const raised: AlarmRecord[] = [];
+    const onRaised = (a: AlarmRecord) => raised.push(a);
+    t.app.alarmHub.on('raised', onRaised);
+    const id = await addFence({ name: 'Depot', imeis: [d.imei] });
+    await fix(d, C);
+    expect(await typesOf(d)).toEqual([]);
+    expect(await post(t.app, '/api/device/fence/states', { id }, { token: demo })).toMatchObject({
+      data: [{ imei: d.imei }],
+    });
+    await fix(d, north(200));
+    await fix(d, north(300));
+    await fix(d, north(20));
+    t.app.alarmHub.off('raised', onRaised);
+    expect(await typesOf(d)).toEqual([20, 3]);
+    const [exit, back] = await fenceAlarms(d);
+    expect(exit).toMatchObject({
+      title: '出围栏告警 · Depot',
+      location: 'Depot',
+      level: 2,
+      imei: d.imei,
+      tenantId: d.tenantId,
+      data: { fenceId: String(id), fenceName: 'Depot' },
+    });
+    expect(exit!.lat).toBeCloseTo(north(200)[1], 9);
+    // A recovery needs nobody: it is stored handled by the service.
+    expect(back).toMatchObject({ title: '围栏恢复 · Depot', type: 3, handleState: 1, handlerName: '系统' });
+    expect(exit).toMatchObject({ handleState: 0 });
+    // Stored records were emitted on the alarm hub, for the consoles.
+    expect(raised.filter((a) => a.imei === d.imei).map((a) => a.type)).toEqual([20, 3]);
+  });
+
+  it('does not storm on jitter at the boundary: a change needs the margin', async () => {
+    const d = await device();
+    await addFence({ imeis: [d.imei] });
+    await fix(d, C);
+    for (const m of [98, 102, 97, 103, 96, 104, 99, 101]) await fix(d, north(m));
+    expect(await typesOf(d)).toEqual([]);
+    await fix(d, north(106));
+    for (const m of [97, 103, 96, 104, 98]) await fix(d, north(m));
+    expect(await typesOf(d)).toEqual([20]);
+    await fix(d, north(94));
+    expect(await typesOf(d)).toEqual([20, 3]);
+    // A vague fix widens the margin: 30 m out with 50 m accuracy changes nothing.
+    await fix(d, north(130), { accuracy: 50 });
+    expect(await typesOf(d)).toEqual([20, 3]);
+    await fix(d, north(160), { accuracy: 50 });
+    expect(await typesOf(d)).toEqual([20, 3, 20]);
+  });
+
+  it('lets no cell-tower fix (accuracy over 100 m) change a state, however far out it lands', async () => {
+    const d = await device();
+    await addFence({ imeis: [d.imei] });
+    await fix(d, C);
+    await fix(d, north(400), { accuracy: 800 });
+    await fix(d, north(900), { accuracy: 1500 });
+    expect(await typesOf(d)).toEqual([]);
+    await fix(d, north(400), { accuracy: 10 });
+    expect(await typesOf(d)).toEqual([20]);
+  });
+
+  it('raises nothing for a device first seen outside until it has been inside', async () => {
+    const d = await device();
+    await addFence({ imeis: [d.imei] });
+    await fix(d, north(500));
+    await fix(d, north(400));
+    await fix(d, C);
+    expect(await typesOf(d)).toEqual([]);
+    await fix(d, north(400));
+    expect(await typesOf(d)).toEqual([20]);
+  });
+});
+
+describe('key fence (keep out)', () => {
+  it('raises entry on entering (the first fix too) and recovery on leaving', async () => {
+    const a = await device();
+    const b = await device();
+    await addFence({ name: 'Substation', type: 0, imeis: [a.imei, b.imei] });
+    await fix(a, C);
+    expect(await typesOf(a)).toEqual([21]);
+    expect((await fenceAlarms(a))[0]).toMatchObject({ title: '进围栏告警 · Substation', location: 'Substation' });
+    await fix(a, north(300));
+    await fix(a, north(10));
+    expect(await typesOf(a)).toEqual([21, 3, 21]);
+    await fix(b, north(300));
+    await fix(b, north(200));
+    expect(await typesOf(b)).toEqual([]);
+    await fix(b, north(50));
+    expect(await typesOf(b)).toEqual([21]);
+  });
+
+  it('watches the devices of an assigned group, and a polygon', async () => {
+    const [d, outsider] = await addDevices(t.app, 2);
+    const [g] = await t.app.db
+      .insert(deviceGroups)
+      .values({ tenantId: await tenantId(t.app, 'Demo Site'), name: 'Patrol' })
+      .returning({ id: deviceGroups.id });
+    await t.app.db.update(devices).set({ groupId: g!.id }).where(eq(devices.id, d!.id));
+    const ring = [north(-50), [C[0] + 0.001, C[1] - 0.0005], [C[0] + 0.001, C[1] + 0.0005], north(50)];
+    await addFence({ name: 'Pit', type: 0, shape: 1, points: ring, groupIds: [g!.id] });
+    await fix(d!, [C[0] + 0.0005, C[1]]);
+    await fix(outsider!, [C[0] + 0.0005, C[1]]);
+    expect(await typesOf(d!)).toEqual([21]);
+    expect(await typesOf(outsider!)).toEqual([]);
+    await fix(d!, [C[0] - 0.002, C[1]]);
+    expect(await typesOf(d!)).toEqual([21, 3]);
+    // A device joining the group later is watched from the next index refresh on.
+    await t.app.db.update(devices).set({ groupId: g!.id }).where(eq(devices.id, outsider!.id));
+    await t.app.fenceIndex.reload();
+    await fix(outsider!, [C[0] + 0.0004, C[1]]);
+    expect(await typesOf(outsider!)).toEqual([21]);
+  });
+});
+
+describe('fence changes', () => {
+  it('evaluates no disabled fence and forgets its states', async () => {
+    const d = await device();
+    const id = await addFence({ type: 0, imeis: [d.imei] });
+    await fix(d, C);
+    expect(await typesOf(d)).toEqual([21]);
+    await post(
+      t.app,
+      '/api/device/fence/update',
+      { id, name: 'Gate', type: 0, shape: 0, radius: 100, longitude: C[0], latitude: C[1], status: 0 },
+      { token: demo },
+    );
+    expect(await t.app.db.select().from(fenceDeviceStates).where(eq(fenceDeviceStates.fenceId, id))).toEqual([]);
+    await fix(d, north(300));
+    await fix(d, C);
+    expect(await typesOf(d)).toEqual([21]);
+  });
+
+  it('drops a deleted fence from evaluation', async () => {
+    const d = await device();
+    const id = await addFence({ type: 0, imeis: [d.imei] });
+    expect((await post(t.app, '/api/device/fence/delete', { ids: [id] }, { token: demo })).code).toBe(0);
+    await fix(d, C);
+    expect(await typesOf(d)).toEqual([]);
+    expect(t.app.fenceIndex.fence(d.tenantId, id)).toBeUndefined();
+  });
+});
+
+describe('batches', () => {
+  it('judges several fixes of one device in one batch in order', async () => {
+    const d = await device();
+    await addFence({ imeis: [d.imei] });
+    const ts = Date.now();
+    const fixes = [C, north(300), north(20), north(400)].map((p, i) => ({ device: d, p, marginM: 5, ts: ts + i }));
+    const stored = await t.app.fenceEvaluator.evaluate(fixes);
+    expect(stored.map((r) => r.type)).toEqual([20, 3, 20]);
+    expect(await typesOf(d)).toEqual([20, 3, 20]);
+  });
+});
+
+describe('replicas', () => {
+  it('two evaluators on one database raise each transition once', async () => {
+    const d = await device();
+    await addFence({ name: 'Shared', type: 1, imeis: [d.imei] });
+    const other = new FenceIndex(t.app.db);
+    await other.reload();
+    const hub = new AlarmHub();
+    const seen: number[] = [];
+    const onRaised = (a: AlarmRecord) => a.imei === d.imei && seen.push(a.type);
+    hub.on('raised', onRaised);
+    t.app.alarmHub.on('raised', onRaised);
+    const replica = new FenceEvaluator({
+      db: t.app.db,
+      index: other,
+      clock: t.app.clock,
+      log: t.app.log,
+      announce: (rows) => rows.forEach((r) => hub.emit('raised', toAlarmRecord(r), contextOf(r))),
+      profiles: new DeviceProfiles(t.app.db, t.app.clock),
+      deadLetters: t.app.deadLetters,
+      dwellS: t.app.config.fenceDwellS,
+    });
+    const at = (p: LonLat, ts: number) => [{ device: d, p, marginM: 5, ts }];
+    const ts = Date.now();
+    const both = (p: LonLat, n: number) =>
+      Promise.all([t.app.fenceEvaluator.evaluate(at(p, ts + n)), replica.evaluate(at(p, ts + n))]);
+    await both(C, 1);
+    await both(north(300), 2);
+    await both(C, 3);
+    await both(north(300), 4);
+    t.app.alarmHub.off('raised', onRaised);
+    // Both judged each change (they read the same stored state), the database let one through.
+    expect(replica.stats.transitions).toBe(4);
+    expect(await typesOf(d)).toEqual([20, 3, 20]);
+    expect(seen.sort()).toEqual([20, 20, 3].sort());
+  });
+});
+
+describe('dwell', () => {
+  const T0 = Date.now() - 600_000;
+  const s = (n: number) => T0 + n * 1000;
+
+  it('raises no exit for a device jittering across the line, each side for less than the dwell', async () => {
+    const d = await device();
+    await addFence({ dwell: 30, imeis: [d.imei] });
+    await fixAt(d, C, s(0));
+    // Every other fix is 12 m out, clearly beyond the 5 m margin: at dwell 0 each would be an exit.
+    for (let i = 1; i <= 24; i++) await fixAt(d, north(i % 2 ? 112 : 90), s(i * 5));
+    // Out for 25 s, then back: still under the dwell.
+    for (const n of [130, 135, 140, 145, 150, 155]) await fixAt(d, north(115), s(n));
+    await fixAt(d, north(80), s(160));
+    expect(await typesOf(d)).toEqual([]);
+    expect(t.app.fenceEvaluator.stats.cancelled).toBeGreaterThan(0);
+  });
+
+  it('raises exactly one exit once the device has stayed out past the dwell, at the confirming fix', async () => {
+    const d = await device();
+    const id = await addFence({ dwell: 30, imeis: [d.imei] });
+    await fixAt(d, C, s(0));
+    await fixAt(d, north(150), s(10));
+    await fixAt(d, north(160), s(20));
+    await fixAt(d, north(170), s(30));
+    expect(await typesOf(d)).toEqual([]);
+    await fixAt(d, north(180), s(40));
+    for (const n of [50, 60, 120]) await fixAt(d, north(200), s(n));
+    expect(await typesOf(d)).toEqual([20]);
+    const [exit] = await fenceAlarms(d);
+    // The alarm is the confirming fix's: its time and place; the state is out since the first fix beyond.
+    expect(exit!.ts.getTime()).toBe(s(40));
+    expect(exit!.lat).toBeCloseTo(north(180)[1], 9);
+    const [state] = await t.app.db
+      .select()
+      .from(fenceDeviceStates)
+      .where(and(eq(fenceDeviceStates.fenceId, id), eq(fenceDeviceStates.deviceId, d.id)));
+    expect(state).toMatchObject({ inside: false, pendingSince: null, pendingInside: null });
+    expect(state!.since.getTime()).toBe(s(10));
+    // Coming back dwells too: the recovery comes 30 s after the first fix back inside.
+    await fixAt(d, C, s(200));
+    expect(await typesOf(d)).toEqual([20]);
+    await fixAt(d, north(20), s(230));
+    expect(await typesOf(d)).toEqual([20, 3]);
+  });
+
+  it('cancels a pending exit when the device comes back within the dwell; the next one starts afresh', async () => {
+    const d = await device();
+    await addFence({ dwell: 30, imeis: [d.imei] });
+    await fixAt(d, C, s(0));
+    await fixAt(d, north(150), s(10));
+    await fixAt(d, north(150), s(20));
+    await fixAt(d, north(50), s(30));
+    const [pendingGone] = await t.app.db.select().from(fenceDeviceStates).where(eq(fenceDeviceStates.deviceId, d.id));
+    expect(pendingGone).toMatchObject({ inside: true, pendingSince: null });
+    // Out again: 40 s after the first exit fix, but only 10 s after this one.
+    await fixAt(d, north(150), s(40));
+    await fixAt(d, north(150), s(50));
+    expect(await typesOf(d)).toEqual([]);
+    await fixAt(d, north(150), s(70));
+    expect(await typesOf(d)).toEqual([20]);
+    expect((await fenceAlarms(d))[0]!.ts.getTime()).toBe(s(70));
+  });
+
+  it('neither confirms nor cancels on a fix beyond the line within the margin', async () => {
+    const d = await device();
+    await addFence({ dwell: 30, imeis: [d.imei] });
+    await fixAt(d, C, s(0));
+    await fixAt(d, north(150), s(10));
+    await fixAt(d, north(102), s(45));
+    expect(await typesOf(d)).toEqual([]);
+    await fixAt(d, north(150), s(50));
+    expect(await typesOf(d)).toEqual([20]);
+  });
+
+  it('keeps a fence dwell on update unless given, and null returns to the service default', async () => {
+    const id = await addFence({ dwell: 45 });
+    const dwellOf = async () =>
+      (await t.app.db.select({ dwellS: fences.dwellS }).from(fences).where(eq(fences.id, id)))[0]!.dwellS;
+    expect(await dwellOf()).toBe(45);
+    const body = { id, name: 'Gate', type: 1, shape: 0, radius: 100, longitude: C[0], latitude: C[1] };
+    expect((await post(t.app, '/api/device/fence/update', body, { token: demo })).code).toBe(0);
+    expect(await dwellOf()).toBe(45);
+    expect((await post(t.app, '/api/device/fence/update', { ...body, dwell: null }, { token: demo })).code).toBe(0);
+    expect(await dwellOf()).toBeNull();
+    expect((await post(t.app, '/api/device/fence/update', { ...body, dwell: -1 }, { token: demo })).code).not.toBe(0);
+    expect(await addFenceBody({ dwell: 3_601 })).not.toBe(0);
+  });
+
+  it('applies the service default (FENCE_DWELL_S) to a fence without its own', async () => {
+    const d = await device();
+    await addFence({ imeis: [d.imei] });
+    const replica = new FenceEvaluator({ ...evaluatorDeps(t.app.fenceIndex), dwellS: 30 });
+    const at = (p: LonLat, n: number) => replica.evaluate([{ device: d, p, marginM: 5, ts: s(n) }]);
+    await at(C, 0);
+    expect(await at(north(300), 10)).toEqual([]);
+    expect((await at(north(300), 39)).map((r) => r.type)).toEqual([]);
+    expect((await at(north(300), 40)).map((r) => r.type)).toEqual([20]);
+  });
+
+  it('two evaluators on one database judging the same fixes raise the confirmed exit once', async () => {
+    const d = await device();
+    await addFence({ name: 'Shared dwell', dwell: 30, imeis: [d.imei] });
+    const other = new FenceIndex(t.app.db);
+    await other.reload();
+    const replica = new FenceEvaluator(evaluatorDeps(other));
+    const both = async (p: LonLat, n: number) => {
+      const at = [{ device: d, p, marginM: 5, ts: s(n) }];
+      const [a, b] = await Promise.all([t.app.fenceEvaluator.evaluate(at), replica.evaluate(at)]);
+      return [...a, ...b].map((r) => r.type);
+    };
+    expect(await both(C, 0)).toEqual([]);
+    expect(await both(north(300), 10)).toEqual([]);
+    expect(await both(north(300), 40)).toEqual([20]);
+    expect(await both(north(300), 50)).toEqual([]);
+    // Back and out again within the dwell: nothing; back for good: one recovery.
+    expect(await both(C, 60)).toEqual([]);
+    expect(await both(north(300), 70)).toEqual([]);
+    expect(await both(C, 80)).toEqual([]);
+    expect(await both(C, 110)).toEqual([3]);
+    expect(await typesOf(d)).toEqual([20, 3]);
+  });
+});
+
+function evaluatorDeps(index: FenceIndex) {
+  return {
+    db: t.app.db,
+    index,
+    clock: t.app.clock,
+    log: t.app.log,
+    announce: () => {},
+    profiles: new DeviceProfiles(t.app.db, t.app.clock),
+    deadLetters: t.app.deadLetters,
+    dwellS: t.app.config.fenceDwellS,
+  };
+}
+
+async function addFenceBody(body: object): Promise<number> {
+  return (
+    await post(
+      t.app,
+      '/api/device/fence/add',
+      { name: 'Gate', type: 1, shape: 0, radius: 100, longitude: C[0], latitude: C[1], ...body },
+      { token: demo },
+    )
+  ).code;
+}

@@ -1,0 +1,191 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarmRecords, deviceLocations, devices, monitoredPersons } from '../../src/server/db/schema';
+import { seedProtocolDevicesIfMissing } from '../../src/server/db/seed-devices';
+import { CODECS } from '../../src/server/protocols/registry';
+import type { ProtocolName } from '../../src/server/protocols/types';
+import { demoFleet } from '../../src/shared/devices/demo';
+import type { Fleet } from '../../src/sim/fleet';
+import { startDemoFleet } from '../../src/sim/in-process';
+import { ProtocolDevice, type ProtocolEndpoint } from '../../src/sim/protocols/device';
+import { toSimDevice } from '../../src/sim/roster';
+import { buildTestApp, type TestApp } from '../server/helper';
+import { addDevices, until, type TestDevice } from '../server/ingest-helper';
+
+/**
+ * The simulator's protocol mode (README "Simulator", docs/protocols.md): virtual devices log in on
+ * the service's protocol listeners, report positions that are stored, and send their alarms.
+ */
+let t: TestApp;
+const endpoints = {} as Record<ProtocolName, ProtocolEndpoint>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const listen = async (protocol: ProtocolName) => {
+    const codec = CODECS[protocol];
+    const port =
+      codec.transport === 'http'
+        ? await t.app.protocols.listenHttp(codec, 0, '127.0.0.1')
+        : await t.app.protocols.listenTcp(codec, 0, '127.0.0.1');
+    endpoints[protocol] = { protocol, host: '127.0.0.1', port };
+  };
+  for (const p of ['watch', 'gt06', 'jt808', 'osmand'] as const) await listen(p);
+});
+afterAll(() => t?.close());
+
+const locationsOf = (id: number) => t.app.db.select().from(deviceLocations).where(eq(deviceLocations.deviceId, id));
+const alarmOf = (id: number, type: number) =>
+  until(
+    async () =>
+      (
+        await t.app.db
+          .select()
+          .from(alarmRecords)
+          .where(and(eq(alarmRecords.deviceId, id), eq(alarmRecords.type, type)))
+      ).length > 0,
+    8_000,
+    `alarm type ${type}`,
+  );
+
+/** A registered device of `kind`; a JT/T 808 one is registered under a terminal number. */
+async function registered(kind: 'watch' | 'locator' | 'helmet', protocol: ProtocolName): Promise<TestDevice> {
+  const d = (await addDevices(t.app, 1, { kind }))[0]!;
+  if (protocol !== 'jt808') return d;
+  const number = `139${d.imei.slice(-8)}`;
+  await t.app.db.update(devices).set({ imei: number }).where(eq(devices.id, d.id));
+  return { ...d, imei: number };
+}
+
+const simDevice = (d: TestDevice, kind: 'watch' | 'locator' | 'helmet') => toSimDevice({ imei: d.imei, kind })!;
+
+describe('sim devices over the protocols', () => {
+  it.each([
+    ['gt06', 'locator'],
+    ['watch', 'watch'],
+    ['jt808', 'helmet'],
+    ['osmand', 'locator'],
+  ] as const)('a %s device logs in, walks and has its positions stored and acknowledged', async (protocol, kind) => {
+    const d = await registered(kind, protocol);
+    const sim = new ProtocolDevice(simDevice(d, kind), endpoints[protocol], { intervalS: 1 });
+    try {
+      await sim.start();
+      const rows = await until(
+        async () => {
+          const r = await locationsOf(d.id);
+          return r.length >= 2 ? r : undefined;
+        },
+        10_000,
+        `two ${protocol} positions`,
+      );
+      // OsmAnd does not say whether a fix is valid; the others say it is.
+      expect(rows!.every((r) => r.source === 'gps' && r.valid !== false)).toBe(true);
+      await until(() => sim.acked >= 2, 5_000, 'acknowledgements');
+      expect(sim.connected).toBe(true);
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('sends an SOS (GT06, JT/T 808) and a watch taken off (watch) once, waiting for the acknowledgement', async () => {
+    const locator = await registered('locator', 'gt06');
+    await new ProtocolDevice(simDevice(locator, 'locator'), endpoints.gt06, { intervalS: 60 }).sendOnce({
+      kind: 'alarm',
+      alarm: 'sos',
+    });
+    await alarmOf(locator.id, 15);
+    const helmet = await registered('helmet', 'jt808');
+    await new ProtocolDevice(simDevice(helmet, 'helmet'), endpoints.jt808, { intervalS: 60 }).sendOnce({
+      kind: 'alarm',
+      alarm: 'sos',
+    });
+    await alarmOf(helmet.id, 15);
+    const watch = await registered('watch', 'watch');
+    await new ProtocolDevice(simDevice(watch, 'watch'), endpoints.watch, { intervalS: 60 }).sendOnce({
+      kind: 'alarm',
+      alarm: 'wearOff',
+    });
+    await alarmOf(watch.id, 4);
+  });
+
+  it('refuses a send the protocol cannot say, and a device the service does not know', async () => {
+    const phone = await registered('locator', 'osmand');
+    await expect(
+      new ProtocolDevice(simDevice(phone, 'locator'), endpoints.osmand, { intervalS: 60 }).sendOnce({
+        kind: 'alarm',
+        alarm: 'sos',
+      }),
+    ).rejects.toThrow(/osmand has no way to say alarm/);
+    const stranger = toSimDevice({ imei: '860999000000001', kind: 'locator' })!;
+    await expect(new ProtocolDevice(stranger, endpoints.gt06, { intervalS: 60 }).start()).rejects.toThrow(
+      /closed the connection/,
+    );
+  });
+});
+
+describe('the demo site', () => {
+  let fleet: Fleet | undefined;
+  afterAll(() => fleet?.stop());
+
+  it('seeds one device of each protocol, the watch on a monitored person, and npm start runs them over their listeners', async () => {
+    const roster = demoFleet().filter((d) => d.protocol);
+    const rows = await t.app.db
+      .select({ id: devices.id, imei: devices.imei })
+      .from(devices)
+      .where(
+        inArray(
+          devices.imei,
+          roster.map((d) => d.imei),
+        ),
+      );
+    expect(rows).toHaveLength(4);
+    const watch = rows.find((r) => r.imei === roster.find((d) => d.protocol === 'watch')!.imei)!;
+    expect(await t.app.db.$count(monitoredPersons, eq(monitoredPersons.deviceId, watch.id))).toBe(1);
+    // No MQTT devices (count 0), and every protocol listener is there.
+    fleet = await startDemoFleet(t.app, 'mqtt://127.0.0.1:1', 0, undefined, Object.values(endpoints));
+    expect(fleet.devices.map((d) => d.device.imei).sort()).toEqual(roster.map((d) => d.imei).sort());
+    // The TCP devices are in once logged in (JT/T 808: authenticated); the phone's requests are the test above's.
+    await until(
+      () =>
+        fleet!.devices
+          .filter((d) => d.device.imei !== roster.find((r) => r.protocol === 'osmand')!.imei)
+          .every((d) => d.connected),
+      15_000,
+      'the TCP devices in',
+    );
+  });
+
+  it('adds the protocol devices to a demo database seeded before them, once', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const imeis = demoFleet()
+        .filter((d) => d.protocol)
+        .map((d) => d.imei);
+      const ids = (await fresh.app.db.select({ id: devices.id }).from(devices).where(inArray(devices.imei, imeis))).map(
+        (r) => r.id,
+      );
+      await fresh.app.db
+        .update(monitoredPersons)
+        .set({ deviceId: null })
+        .where(inArray(monitoredPersons.deviceId, ids));
+      await fresh.app.db.delete(devices).where(inArray(devices.id, ids));
+      await fresh.app.db.transaction((tx) => seedProtocolDevicesIfMissing(tx));
+      await fresh.app.db.transaction((tx) => seedProtocolDevicesIfMissing(tx));
+      const rows = await fresh.app.db
+        .select({ imei: devices.imei, kind: devices.kind })
+        .from(devices)
+        .where(inArray(devices.imei, imeis));
+      expect(rows.map((r) => r.imei).sort()).toEqual([...imeis].sort());
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('leaves out a protocol device whose listener is off', async () => {
+    const only = await startDemoFleet(t.app, 'mqtt://127.0.0.1:1', 0, undefined, [endpoints.gt06]);
+    try {
+      expect(only.devices.map((d) => d.device.imei)).toEqual([demoFleet().find((d) => d.protocol === 'gt06')!.imei]);
+    } finally {
+      await only.stop();
+    }
+  });
+});
