@@ -1,6 +1,7 @@
 import { useEffect, useId, useSyncExternalStore } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Modal, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { ModalFooter } from '../ModalFooter';
 
 export interface ConfirmRequest {
   title?: string;
@@ -65,14 +66,15 @@ export function ConfirmHost() {
       size="sm"
     >
       <Text size="sm">{request?.message}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={() => settle(false)}>
-          <Trans>取消</Trans>
-        </Button>
-        <Button color="red" onClick={() => settle(true)} data-testid="confirm-danger">
-          {request?.confirmLabel ?? t`确定`}
-        </Button>
-      </Group>
+      <ModalFooter
+        onCancel={() => settle(false)}
+        mt="lg"
+        color="red"
+        onClick={() => settle(true)}
+        data-testid="confirm-danger"
+      >
+        {request?.confirmLabel ?? t`确定`}
+      </ModalFooter>
     </Modal>
   );
 }

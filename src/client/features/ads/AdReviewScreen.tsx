@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import adDef, { AD_MARK_REVIEW, AD_REVIEW } from '../../../entities/advertisement/resource';
@@ -8,6 +8,7 @@ import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { adCells } from './AdManagementScreen';
+import { ModalFooter } from '../../components/ModalFooter';
 
 /**
  * /advertisingReview: ads by review state (0 pending, 1 passed, 2 failed, 3 delivered); a pending
@@ -86,20 +87,16 @@ export function AdReviewScreen(props: RouteScreenProps) {
             onChange={(e) => setReason(e.currentTarget.value)}
             data-testid="ad-reject-reason"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRejecting(null)}>
-              <Trans>取消</Trans>
-            </Button>
-            <Button
-              color="red"
-              disabled={!reason.trim()}
-              loading={review.isPending}
-              onClick={() => rejecting && review.mutate({ id: rejecting.id, pass: false, reason: reason.trim() })}
-              data-testid="ad-reject-submit"
-            >
-              <Trans>驳回</Trans>
-            </Button>
-          </Group>
+          <ModalFooter
+            onCancel={() => setRejecting(null)}
+            color="red"
+            disabled={!reason.trim()}
+            loading={review.isPending}
+            onClick={() => rejecting && review.mutate({ id: rejecting.id, pass: false, reason: reason.trim() })}
+            data-testid="ad-reject-submit"
+          >
+            <Trans>驳回</Trans>
+          </ModalFooter>
         </Stack>
       </Modal>
     </>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { alarmHandleBody } from '../../../shared/alarms/api';
 import { ALARM_HANDLE } from '../../../shared/alarms/types';
 import { errorText, fieldErrors } from '../../lib/formErrors';
 import { useAlarmActions, type HandleInput } from './useAlarmActions';
+import { ModalFooter } from '../../components/ModalFooter';
 
 export interface HandleModalProps {
   /** Alarms to handle; null closes the dialog. */
@@ -66,14 +67,9 @@ function HandleForm({ ids, onClose }: { ids: number[]; onClose: () => void }) {
         error={errors.note}
         data-testid="handle-note"
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          <Trans>取消</Trans>
-        </Button>
-        <Button onClick={submit} data-testid="handle-submit">
-          <Trans>确定</Trans>
-        </Button>
-      </Group>
+      <ModalFooter onCancel={onClose} onClick={submit} data-testid="handle-submit">
+        <Trans>确定</Trans>
+      </ModalFooter>
     </Stack>
   );
 }

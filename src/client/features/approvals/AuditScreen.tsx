@@ -16,6 +16,7 @@ import type { RouteScreenProps } from '../screens/types';
 import { ApprovalDetailDrawer } from './ApprovalDetail';
 import { SubmitRequestDialog } from './SubmitRequestDialog';
 import { formatDateCell } from '../../components/DataTable/cells';
+import { ModalFooter } from '../../components/ModalFooter';
 
 export interface InboxRow {
   id: number;
@@ -171,19 +172,15 @@ export function ApprovalInbox({ onDetail }: { onDetail: (id: number) => void }) 
             onChange={(e) => setComment(e.currentTarget.value)}
             data-testid="decision-comment"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeciding(null)}>
-              <Trans>取消</Trans>
-            </Button>
-            <Button
-              color={deciding?.result === 'reject' ? 'red' : 'teal'}
-              loading={busy}
-              onClick={() => void decide()}
-              data-testid="decision-confirm"
-            >
-              <Trans>确定</Trans>
-            </Button>
-          </Group>
+          <ModalFooter
+            onCancel={() => setDeciding(null)}
+            color={deciding?.result === 'reject' ? 'red' : 'teal'}
+            loading={busy}
+            onClick={() => void decide()}
+            data-testid="decision-confirm"
+          >
+            <Trans>确定</Trans>
+          </ModalFooter>
         </Stack>
       </Modal>
     </>

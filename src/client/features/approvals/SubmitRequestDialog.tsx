@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { request, toast } from '../../lib/request';
 import { refOptionsQuery } from '../resources/resources.queries';
+import { ModalFooter } from '../../components/ModalFooter';
 
 /** The service's limit of a request's title (src/server/approvals/routes.ts). */
 export const REQUEST_TITLE_MAX = 200;
@@ -76,14 +77,9 @@ export function SubmitRequestDialog({
           nothingFoundMessage={t`无数据`}
           data-testid="request-node"
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button loading={busy} onClick={() => void submit()} data-testid="request-submit">
-            <Trans>提交</Trans>
-          </Button>
-        </Group>
+        <ModalFooter onCancel={close} loading={busy} onClick={() => void submit()} data-testid="request-submit">
+          <Trans>提交</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );

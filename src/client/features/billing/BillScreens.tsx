@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import billDef, { BILL_MARK_REFUND } from '../../../entities/bill/resource';
@@ -9,6 +9,7 @@ import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { cancelBill, payBill, refundBill, yuan } from './billing.api';
 import { openPayPage } from '../payments/payments.api';
+import { ModalFooter } from '../../components/ModalFooter';
 
 export const billCells = {
   amount: (row: Row) => <Text size="sm">{yuan(row.amount)}</Text>,
@@ -54,14 +55,15 @@ function ConfirmModal({
             data-testid="bill-confirm-reason"
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button color="red" loading={busy} onClick={() => onConfirm(reason.trim())} data-testid="bill-confirm-ok">
-            <Trans>确定</Trans>
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={onClose}
+          color="red"
+          loading={busy}
+          onClick={() => onConfirm(reason.trim())}
+          data-testid="bill-confirm-ok"
+        >
+          <Trans>确定</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );

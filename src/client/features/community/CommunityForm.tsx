@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import communityDef, { COMMUNITY_LIMITS, DEFAULT_NAMING_RULE } from '../../../entities/community/resource';
@@ -11,6 +11,7 @@ import { errorText, fieldErrors } from '../../lib/formErrors';
 import { RequestError, request } from '../../lib/request';
 import type { Row } from '../resources/resources.queries';
 import { generateRooms, refreshCommunity } from './community.api';
+import { ModalFooter } from '../../components/ModalFooter';
 
 type Values = Record<string, unknown>;
 
@@ -223,19 +224,15 @@ function Body({ row, onDone }: { row: Row | null; onDone: () => void }) {
         data-testid="community-generate"
       />
       {serviceError && <Alert color="red">{serviceError}</Alert>}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          <Trans>取消</Trans>
-        </Button>
-        <Button
-          onClick={() => save.mutate()}
-          loading={save.isPending}
-          disabled={!rule.ok || (generate && !sizes.ok)}
-          data-testid="community-save"
-        >
-          <Trans>保存</Trans>
-        </Button>
-      </Group>
+      <ModalFooter
+        onCancel={onDone}
+        onClick={() => save.mutate()}
+        loading={save.isPending}
+        disabled={!rule.ok || (generate && !sizes.ok)}
+        data-testid="community-save"
+      >
+        <Trans>保存</Trans>
+      </ModalFooter>
     </Stack>
   );
 }

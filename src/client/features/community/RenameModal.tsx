@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,6 +8,7 @@ import { serverMessage } from '../../i18n/serverMessages';
 import { request } from '../../lib/request';
 import type { Row } from '../resources/resources.queries';
 import { refreshCommunity } from './community.api';
+import { ModalFooter } from '../../components/ModalFooter';
 
 const PAGE = 10;
 
@@ -106,19 +107,15 @@ function Body({ community, onDone }: { community: Row; onDone: () => void }) {
         </>
       )}
       {apply.isError && <Alert color="red">{String(apply.error.message)}</Alert>}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          <Trans>取消</Trans>
-        </Button>
-        <Button
-          onClick={() => apply.mutate()}
-          loading={apply.isPending}
-          disabled={!parsed.ok || rule !== debounced || !preview.data}
-          data-testid="rename-apply"
-        >
-          <Trans>应用</Trans>
-        </Button>
-      </Group>
+      <ModalFooter
+        onCancel={onDone}
+        onClick={() => apply.mutate()}
+        loading={apply.isPending}
+        disabled={!parsed.ok || rule !== debounced || !preview.data}
+        data-testid="rename-apply"
+      >
+        <Trans>应用</Trans>
+      </ModalFooter>
     </Stack>
   );
 }

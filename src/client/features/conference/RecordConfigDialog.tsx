@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../lib/request';
 import {
@@ -9,6 +9,7 @@ import {
   saveRecordConfig,
   type RecordConfig,
 } from './recordConfig';
+import { ModalFooter } from '../../components/ModalFooter';
 
 /** 录制设置: video or sound only, storage type, bucket and file name prefix; every field required. */
 export function RecordConfigDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -64,14 +65,9 @@ export function RecordConfigDialog({ opened, onClose }: { opened: boolean; onClo
           error={empty(config.prefix)}
           data-testid="conf-record-prefix"
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button onClick={save} data-testid="conf-record-config-save">
-            <Trans>保存</Trans>
-          </Button>
-        </Group>
+        <ModalFooter onCancel={onClose} onClick={save} data-testid="conf-record-config-save">
+          <Trans>保存</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );

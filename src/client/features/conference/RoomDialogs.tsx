@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Table, TextInput } from '@mantine/core';
+import { Modal, Stack, Table, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CONF_DEFAULT_ROOM, type ConfRoom } from '../../../shared/conference';
+import { ModalFooter } from '../../components/ModalFooter';
 
 /** 加入房间: one field, the room number (shown default 1111). */
 export function JoinDialog({
@@ -41,14 +42,9 @@ export function JoinDialog({
             data-autofocus
             data-testid="conf-room-id"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              <Trans>取消</Trans>
-            </Button>
-            <Button type="submit" data-testid="conf-join-submit">
-              <Trans>加入</Trans>
-            </Button>
-          </Group>
+          <ModalFooter onCancel={onClose} type="submit" data-testid="conf-join-submit">
+            <Trans>加入</Trans>
+          </ModalFooter>
         </Stack>
       </form>
     </Modal>

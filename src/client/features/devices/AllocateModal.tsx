@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getUser } from '../../lib/session';
 import { isSuperAdmin } from '../org/org.api';
 import { refOptionsQuery } from '../resources/resources.queries';
 import { useDeviceAction } from './devices.queries';
+import { ModalFooter } from '../../components/ModalFooter';
 
 interface AllocateBody {
   ids: number[];
@@ -82,14 +83,9 @@ export function AllocateModal({ ids, onClose }: { ids: number[] | null; onClose:
           data-testid="allocate-department"
         />
         <TextInput label={t`备注`} maxLength={200} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button loading={allocate.isPending} onClick={submit} data-testid="allocate-submit">
-            <Trans>确定</Trans>
-          </Button>
-        </Group>
+        <ModalFooter onCancel={close} loading={allocate.isPending} onClick={submit} data-testid="allocate-submit">
+          <Trans>确定</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PHONE_RE } from '../../../shared/validation';
 import { refOptionsQuery, type Row } from '../resources/resources.queries';
 import { useDeviceAction } from './devices.queries';
+import { ModalFooter } from '../../components/ModalFooter';
 
 interface BindBody {
   id: number;
@@ -66,14 +67,9 @@ export function BindModal({ device, onClose }: { device: Row | null; onClose: ()
             setPhoneError(false);
           }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button loading={bind.isPending} onClick={submit} data-testid="bind-submit">
-            <Trans>确定</Trans>
-          </Button>
-        </Group>
+        <ModalFooter onCancel={close} loading={bind.isPending} onClick={submit} data-testid="bind-submit">
+          <Trans>确定</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );

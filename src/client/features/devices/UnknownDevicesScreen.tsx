@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Code, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Code, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEVICE_KIND_TABLE } from '../../../shared/codes';
@@ -14,6 +14,7 @@ import { useCodeLabel } from '../resources/display';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, refOptionsQuery, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
+import { ModalFooter } from '../../components/ModalFooter';
 
 type Draft = { productId: string | null; tenantId: string | null; kind: string | null; name: string };
 
@@ -115,14 +116,14 @@ export function RegisterModal({ row, onClose }: { row: Row; onClose: () => void 
           error={errors.name}
           data-testid="unknown-register-name"
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button loading={register.isPending} onClick={submit} data-testid="unknown-register-submit">
-            <Trans>注册</Trans>
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={onClose}
+          loading={register.isPending}
+          onClick={submit}
+          data-testid="unknown-register-submit"
+        >
+          <Trans>注册</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );

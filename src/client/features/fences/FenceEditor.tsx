@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, MultiSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Group, MultiSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui as useI18n } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,6 +16,7 @@ import { FenceGeometry } from './FenceGeometry';
 import { useFenceFocus } from './useFenceFocus';
 import { bodyOf, serviceErrorField, validateFence, withShape, type FenceErrors } from './fenceForm';
 import { type FenceFormValues } from './fenceValues';
+import { ModalFooter } from '../../components/ModalFooter';
 
 const field = (name: string): FieldDef => fenceResource.fields.find((f) => f.name === name)!;
 type Editable = 'name' | 'type' | 'shape' | 'status' | 'radius' | 'dwell';
@@ -145,14 +146,9 @@ export function FenceEditor({ id, initial, api, onSaved, onCancel }: FenceEditor
             {formError}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="fence-save">
-            <Trans>保存</Trans>
-          </Button>
-        </Group>
+        <ModalFooter onCancel={onCancel} type="submit" loading={save.isPending} data-testid="fence-save">
+          <Trans>保存</Trans>
+        </ModalFooter>
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import afterSaleDef, {
@@ -11,6 +11,7 @@ import { request } from '../../lib/request';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
+import { ModalFooter } from '../../components/ModalFooter';
 
 /**
  * /AfterSalesOrders: return / refund / exchange requests. A pending one is approved or rejected
@@ -113,27 +114,23 @@ export function AfterSalesScreen(props: RouteScreenProps) {
             onChange={(e) => setComment(e.currentTarget.value)}
             data-testid="after-sale-comment"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setReviewing(null)}>
-              <Trans>取消</Trans>
-            </Button>
-            <Button
-              color={reviewing?.pass ? 'green' : 'red'}
-              disabled={!reviewing?.pass && !comment.trim()}
-              loading={review.isPending}
-              onClick={() =>
-                reviewing &&
-                review.mutate({
-                  id: reviewing.row.id,
-                  pass: reviewing.pass,
-                  ...(comment.trim() ? { comment: comment.trim() } : {}),
-                })
-              }
-              data-testid="after-sale-submit"
-            >
-              <Trans>确定</Trans>
-            </Button>
-          </Group>
+          <ModalFooter
+            onCancel={() => setReviewing(null)}
+            color={reviewing?.pass ? 'green' : 'red'}
+            disabled={!reviewing?.pass && !comment.trim()}
+            loading={review.isPending}
+            onClick={() =>
+              reviewing &&
+              review.mutate({
+                id: reviewing.row.id,
+                pass: reviewing.pass,
+                ...(comment.trim() ? { comment: comment.trim() } : {}),
+              })
+            }
+            data-testid="after-sale-submit"
+          >
+            <Trans>确定</Trans>
+          </ModalFooter>
         </Stack>
       </Modal>
     </>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Radio, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Group, Modal, Radio, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MALL_PAY_METHOD_TABLE } from '../../../entities/mall-order/resource';
@@ -10,6 +10,7 @@ import { RequestError } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
 import { fenYuan, mallMethodsQuery, placeOrder, quoteQuery, regionPath, type CartItem } from './mallOrders.api';
 import { openPayPage } from '../payments/payments.api';
+import { ModalFooter } from '../../components/ModalFooter';
 
 export interface CheckoutModalProps {
   items: CartItem[];
@@ -185,19 +186,15 @@ export function CheckoutModal({ items, onClose, onPlaced }: CheckoutModalProps) 
             {failure instanceof RequestError ? failure.message : String(failure)}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button
-            onClick={submit}
-            loading={place.isPending}
-            disabled={!quote.data || items.length === 0}
-            data-testid="checkout-place"
-          >
-            <Trans>提交订单并支付</Trans>
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={onClose}
+          onClick={submit}
+          loading={place.isPending}
+          disabled={!quote.data || items.length === 0}
+          data-testid="checkout-place"
+        >
+          <Trans>提交订单并支付</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );

@@ -13,6 +13,7 @@ import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { fenYuan } from './mallOrders.api';
 import { formatDateCell } from '../../components/DataTable/cells';
+import { ModalFooter } from '../../components/ModalFooter';
 
 interface Detail {
   order: Row;
@@ -142,19 +143,15 @@ export function OrderManagementScreen(props: RouteScreenProps) {
             error={trackingNo && !trackingOk ? t`快递单号为6-40位字母、数字或-` : undefined}
             data-testid="order-ship-tracking"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setShipping(null)}>
-              <Trans>取消</Trans>
-            </Button>
-            <Button
-              disabled={!carrier.trim() || !trackingOk}
-              loading={ship.isPending}
-              onClick={() => shipping && ship.mutate(shipping)}
-              data-testid="order-ship-submit"
-            >
-              <Trans>确认发货</Trans>
-            </Button>
-          </Group>
+          <ModalFooter
+            onCancel={() => setShipping(null)}
+            disabled={!carrier.trim() || !trackingOk}
+            loading={ship.isPending}
+            onClick={() => shipping && ship.mutate(shipping)}
+            data-testid="order-ship-submit"
+          >
+            <Trans>确认发货</Trans>
+          </ModalFooter>
         </Stack>
       </Modal>
       <Modal

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Drawer, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import productSkuDef, { STOCK_REASON_TABLE } from '../../../entities/product-sku/resource';
@@ -9,6 +9,7 @@ import { useCodeLabel } from '../resources/display';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
+import { ModalFooter } from '../../components/ModalFooter';
 
 interface Movement {
   id: number;
@@ -107,14 +108,9 @@ function AdjustStockModal({ row, onClose }: { row: Row | null; onClose: () => vo
             {errors.server}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button loading={busy} onClick={() => void submit()} data-testid="stock-submit">
-            <Trans>确定</Trans>
-          </Button>
-        </Group>
+        <ModalFooter onCancel={close} loading={busy} onClick={() => void submit()} data-testid="stock-submit">
+          <Trans>确定</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );

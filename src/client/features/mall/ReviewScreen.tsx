@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Modal, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import reviewDef, { REVIEW_MARK_REVIEW, REVIEW_STATE } from '../../../entities/product-review/resource';
@@ -7,6 +7,7 @@ import { request } from '../../lib/request';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
+import { ModalFooter } from '../../components/ModalFooter';
 
 /**
  * /ProductReviews: a pending review is approved (shown in the storefront) or rejected; an approved
@@ -91,19 +92,15 @@ export function ReviewScreen(props: RouteScreenProps) {
             onChange={(e) => setText(e.currentTarget.value)}
             data-testid="review-reply"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setReplying(null)}>
-              <Trans>取消</Trans>
-            </Button>
-            <Button
-              disabled={!text.trim()}
-              loading={reply.isPending}
-              onClick={() => replying && reply.mutate({ id: replying.id, reply: text.trim() })}
-              data-testid="review-reply-submit"
-            >
-              <Trans>回复</Trans>
-            </Button>
-          </Group>
+          <ModalFooter
+            onCancel={() => setReplying(null)}
+            disabled={!text.trim()}
+            loading={reply.isPending}
+            onClick={() => replying && reply.mutate({ id: replying.id, reply: text.trim() })}
+            data-testid="review-reply-submit"
+          >
+            <Trans>回复</Trans>
+          </ModalFooter>
         </Stack>
       </Modal>
     </>

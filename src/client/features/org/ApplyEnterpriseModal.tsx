@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { errorText, fieldErrors } from '../../lib/formErrors';
 import { useSession } from '../../lib/session';
 import { useOrgAction } from './org.api';
 import { applyEnterpriseSchema } from './schemas';
+import { ModalFooter } from '../../components/ModalFooter';
 
 type Values = { contact: string; phone: string; note: string };
 const EMPTY: Values = { contact: '', phone: '', note: '' };
@@ -57,14 +58,9 @@ export function ApplyEnterpriseModal({ opened, onClose }: { opened: boolean; onC
           <TextInput label={t`联系人`} withAsterisk {...field('contact')} />
           <TextInput label={t`联系电话`} withAsterisk type="tel" {...field('phone')} />
           <Textarea label={t`备注`} autosize minRows={2} {...field('note')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              <Trans>取消</Trans>
-            </Button>
-            <Button type="submit" loading={apply.isPending} data-testid="apply-enterprise">
-              <Trans>提交申请</Trans>
-            </Button>
-          </Group>
+          <ModalFooter onCancel={close} type="submit" loading={apply.isPending} data-testid="apply-enterprise">
+            <Trans>提交申请</Trans>
+          </ModalFooter>
         </Stack>
       </form>
     </Modal>

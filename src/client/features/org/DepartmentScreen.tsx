@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, MultiSelect, Stack } from '@mantine/core';
+import { Modal, MultiSelect, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { departmentResource } from '../../../shared/resources/org';
@@ -8,6 +8,7 @@ import { ResourceScreen } from '../resources/ResourceScreen';
 import { refOptionsQuery, type Row } from '../resources/resources.queries';
 import { useOrgAction } from './org.api';
 import type { RouteScreenProps } from '../screens/types';
+import { ModalFooter } from '../../components/ModalFooter';
 
 /** Department management: the generic screen plus assigning several users to a department at once. */
 export function DepartmentScreen(props: RouteScreenProps) {
@@ -59,17 +60,13 @@ function AssignUsersModal({ department, onClose }: { department: Row | null; onC
           clearable
           data-testid="assign-users"
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button
-            loading={save.isPending}
-            onClick={() => department && save.mutate({ id: department.id, userIds: current.map(Number) })}
-          >
-            <Trans>保存</Trans>
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={close}
+          loading={save.isPending}
+          onClick={() => department && save.mutate({ id: department.id, userIds: current.map(Number) })}
+        >
+          <Trans>保存</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Modal, ScrollArea, Stack } from '@mantine/core';
+import { Group, Loader, Modal, ScrollArea, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { roleResource } from '../../../shared/resources/org';
@@ -11,6 +11,7 @@ import { resourceTreeQuery, type Row } from '../resources/resources.queries';
 import { toTreeNodes, withAncestors } from './catalogTree';
 import { useOrgAction } from './org.api';
 import type { RouteScreenProps } from '../screens/types';
+import { ModalFooter } from '../../components/ModalFooter';
 
 /** Role list: the generic screen plus assigning catalogue resources (menus and buttons) to a role. */
 export function RoleScreen(props: RouteScreenProps) {
@@ -66,19 +67,15 @@ function AssignResourcesModal({ role, onClose }: { role: Row; onClose: () => voi
             />
           </ScrollArea.Autosize>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button
-            loading={save.isPending}
-            disabled={loading}
-            onClick={() => save.mutate({ id: role.id, resourceIds: current })}
-            data-testid="grant-save"
-          >
-            <Trans>保存</Trans>
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={onClose}
+          loading={save.isPending}
+          disabled={loading}
+          onClick={() => save.mutate({ id: role.id, resourceIds: current })}
+          data-testid="grant-save"
+        >
+          <Trans>保存</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, MultiSelect, PasswordInput, Stack } from '@mantine/core';
+import { Modal, MultiSelect, PasswordInput, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { userResource } from '../../../shared/resources/org';
@@ -10,6 +10,7 @@ import { refOptionsQuery, type Row } from '../resources/resources.queries';
 import { isSuperAdmin, useOrgAction } from './org.api';
 import { resetPasswordSchema } from './schemas';
 import type { RouteScreenProps } from '../screens/types';
+import { ModalFooter } from '../../components/ModalFooter';
 
 /** User list: the generic screen plus assign roles, reset password and (super only) highest authorisation. */
 export function UserScreen(props: RouteScreenProps) {
@@ -98,17 +99,13 @@ function AssignRolesModal({ user, onClose }: { user: Row | null; onClose: () => 
           searchable
           data-testid="assign-roles"
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button
-            loading={save.isPending}
-            onClick={() => user && save.mutate({ id: user.id, roleIds: value.map(Number) })}
-          >
-            <Trans>保存</Trans>
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={onClose}
+          loading={save.isPending}
+          onClick={() => user && save.mutate({ id: user.id, roleIds: value.map(Number) })}
+        >
+          <Trans>保存</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );
@@ -148,14 +145,9 @@ function ResetPasswordModal({ user, onClose }: { user: Row | null; onClose: () =
           error={errors.confirm === 'mismatch' ? t`两次输入的密码不一致` : errorText(errors.confirm)}
           onChange={(e) => setValues({ ...values, confirm: e.currentTarget.value })}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button loading={save.isPending} onClick={submit}>
-            <Trans>确定</Trans>
-          </Button>
-        </Group>
+        <ModalFooter onCancel={close} loading={save.isPending} onClick={submit}>
+          <Trans>确定</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );

@@ -46,6 +46,7 @@ import {
   type PaymentView,
 } from './payments.api';
 import { formatDateCell } from '../../components/DataTable/cells';
+import { ModalFooter } from '../../components/ModalFooter';
 
 const STATUS_COLOR: Record<number, string> = {
   [PAY_STATUS.failed]: 'red',
@@ -314,19 +315,15 @@ function PaymentList(props: RouteScreenProps) {
           <Text size="sm" c="dimmed">
             {String(closing?.orderNo ?? '')} · {String(closing?.subject ?? '')}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setClosing(null)}>
-              <Trans>取消</Trans>
-            </Button>
-            <Button
-              color="red"
-              loading={close.isPending}
-              onClick={() => closing && close.mutate(String(closing.orderNo))}
-              data-testid="payment-close-ok"
-            >
-              <Trans>确定</Trans>
-            </Button>
-          </Group>
+          <ModalFooter
+            onCancel={() => setClosing(null)}
+            color="red"
+            loading={close.isPending}
+            onClick={() => closing && close.mutate(String(closing.orderNo))}
+            data-testid="payment-close-ok"
+          >
+            <Trans>确定</Trans>
+          </ModalFooter>
         </Stack>
       </Modal>
       <TestPayModal
@@ -373,20 +370,16 @@ function RefundModal({ row, onClose, onDone }: { row: Row; onClose(): void; onDo
           data-testid="payment-refund-amount"
         />
         <Textarea label={t`原因`} maxLength={200} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button
-            color="red"
-            disabled={bad}
-            loading={refund.isPending}
-            onClick={() => refund.mutate()}
-            data-testid="payment-refund-ok"
-          >
-            <Trans>确定退款</Trans>
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={onClose}
+          color="red"
+          disabled={bad}
+          loading={refund.isPending}
+          onClick={() => refund.mutate()}
+          data-testid="payment-refund-ok"
+        >
+          <Trans>确定退款</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );
@@ -421,14 +414,15 @@ function TestPayModal({
           error={bad ? t`金额须大于0且不超过100万元` : undefined}
           data-testid="payment-test-amount"
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button disabled={bad} loading={busy} onClick={() => onConfirm(Number(amount))} data-testid="payment-test-ok">
-            <Trans>去支付</Trans>
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={onClose}
+          disabled={bad}
+          loading={busy}
+          onClick={() => onConfirm(Number(amount))}
+          data-testid="payment-test-ok"
+        >
+          <Trans>去支付</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Group, Stack } from '@mantine/core';
+import { Alert, Drawer, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResourceDef } from '../../../shared/resources';
@@ -9,6 +9,7 @@ import { RequestError, request } from '../../lib/request';
 import { FieldInput } from './FieldInput';
 import { useRefData } from './display';
 import { invalidateResource, type Row } from './resources.queries';
+import { ModalFooter } from '../../components/ModalFooter';
 
 export interface ResourceFormProps {
   def: ResourceDef;
@@ -119,14 +120,16 @@ function FormBody({
             {serviceError}
           </Alert>
         )}
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onDone}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="form-submit" aria-label={t`保存`}>
-            <Trans>保存</Trans>
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={onDone}
+          mt="md"
+          type="submit"
+          loading={save.isPending}
+          data-testid="form-submit"
+          aria-label={t`保存`}
+        >
+          <Trans>保存</Trans>
+        </ModalFooter>
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { changePasswordBody } from '../../../shared/auth';
 import { errorText, fieldErrors, type FieldErrors } from '../../lib/formErrors';
 import { changePassword } from '../auth/auth.api';
+import { ModalFooter } from '../../components/ModalFooter';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirm';
 const EMPTY: Record<Field, string> = { oldPassword: '', newPassword: '', confirm: '' };
@@ -83,14 +84,9 @@ export function ChangePasswordModal({ opened, onClose, onChanged }: ChangePasswo
           <Text size="xs" c="dimmed">
             <Trans>修改成功后所有设备上的登录都会失效，需要重新登录。</Trans>
           </Text>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              <Trans>取消</Trans>
-            </Button>
-            <Button type="submit" loading={busy}>
-              <Trans>确定</Trans>
-            </Button>
-          </Group>
+          <ModalFooter onCancel={close} mt="sm" type="submit" loading={busy}>
+            <Trans>确定</Trans>
+          </ModalFooter>
         </Stack>
       </form>
     </Modal>

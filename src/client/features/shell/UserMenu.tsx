@@ -6,6 +6,7 @@ import { isAllowed, useSession } from '../../lib/session';
 import { ApplyEnterpriseModal } from '../org/ApplyEnterpriseModal';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { useLogout } from './useLogout';
+import { ModalFooter } from '../../components/ModalFooter';
 
 const MALL_ROUTE = 'shangquanshangcheng';
 type Dialog = 'password' | 'logout' | 'mall' | 'upgrade' | null;
@@ -85,14 +86,16 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
         <Text size="sm">
           <Trans>确定要退出登录吗？</Trans>
         </Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={close}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button color="red" loading={leaving} onClick={() => void confirmLogout()} data-testid="confirm-logout">
-            <Trans>退出</Trans>
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={close}
+          mt="lg"
+          color="red"
+          loading={leaving}
+          onClick={() => void confirmLogout()}
+          data-testid="confirm-logout"
+        >
+          <Trans>退出</Trans>
+        </ModalFooter>
       </Modal>
 
       <Modal opened={dialog === 'mall'} onClose={close} title={t`官方商城`} centered size="sm">

@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Drawer, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import warehouseItemDef, {
@@ -28,6 +15,7 @@ import { RequestError, request, toast } from '../../lib/request';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
+import { ModalFooter } from '../../components/ModalFooter';
 
 export interface WarehouseMovement {
   id: number;
@@ -135,14 +123,9 @@ export function MoveModal({ row, onClose }: { row: Row | null; onClose: () => vo
             {error.server}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button loading={busy} onClick={() => void submit()} data-testid="warehouse-move-submit">
-            <Trans>确定</Trans>
-          </Button>
-        </Group>
+        <ModalFooter onCancel={close} loading={busy} onClick={() => void submit()} data-testid="warehouse-move-submit">
+          <Trans>确定</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );

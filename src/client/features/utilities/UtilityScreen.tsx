@@ -33,6 +33,7 @@ import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { dailyQuery, ledgerQuery, topupsQuery, type TopupAnswer } from './utilities.api';
 import { formatDateCell } from '../../components/DataTable/cells';
+import { ModalFooter } from '../../components/ModalFooter';
 
 type Kind = 1 | 2;
 
@@ -342,14 +343,15 @@ function TopupModal({ row, onClose }: { row: Row | null; onClose: () => void }) 
           ]}
           data-testid="utility-topup-method"
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            <Trans>取消</Trans>
-          </Button>
-          <Button onClick={() => void submit()} loading={busy} disabled={!!problem} data-testid="utility-topup-submit">
-            <Trans>去支付</Trans>
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={onClose}
+          onClick={() => void submit()}
+          loading={busy}
+          disabled={!!problem}
+          data-testid="utility-topup-submit"
+        >
+          <Trans>去支付</Trans>
+        </ModalFooter>
       </Stack>
     </Modal>
   );
