@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectShell, loginWithAccount } from './helpers';
 
-// Faces (issue 16): a sample is added in the browser from an uploaded face image (face/uploadFaceImg),
+// Faces: a sample is added in the browser from an uploaded face image (face/uploadFaceImg),
 // processed by the service; a picture with no face and one with two faces are refused with their
 // messages. The gallery shows the samples and a resident's face is approved on /faceVerification.
 
