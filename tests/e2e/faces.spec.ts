@@ -14,14 +14,15 @@ async function openForm(page: Page): Promise<Locator> {
 
 async function fillSample(page: Page, drawer: Locator, file: string, labels: string): Promise<void> {
   // The preview shows the uploaded file's address: when the form already had a picture, wait for
-  // the new one, or the form would be sent with the old picture while the upload still runs.
+  // the new one, or the form would be sent with the old picture while the upload still runs. With
+  // no picture before, any address is new ('' is none).
   const preview = drawer.getByTestId('image-preview');
-  const before = (await preview.count()) ? await preview.getAttribute('src') : null;
+  const before = ((await preview.count()) ? await preview.getAttribute('src') : null) ?? '';
   const chooser = page.waitForEvent('filechooser');
   await drawer.getByTestId('image-upload').click();
   await (await chooser).setFiles(`tests/fixtures/faces/${file}`);
   await expect(preview).toBeVisible({ timeout: 20_000 });
-  if (before !== null) await expect(preview).not.toHaveAttribute('src', before, { timeout: 20_000 });
+  await expect(preview).not.toHaveAttribute('src', before, { timeout: 20_000 });
   await drawer.getByLabel(/^标签/).fill(labels);
   const library = drawer.getByLabel(/^人脸库/);
   if (!(await library.inputValue())) {
