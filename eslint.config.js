@@ -111,4 +111,18 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/sim/**', '**/client/**'] }] },
   },
+  {
+    // A test asserts behaviour: an expect() behind a condition passes silently when the condition fails.
+    files: ['tests/**/*.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['IfStatement', 'ConditionalExpression', 'LogicalExpression'].map((node) => ({
+          selector: `${node} CallExpression[callee.name='expect']`,
+          message:
+            'An assertion behind a condition is skipped when the condition fails: assert the precondition, then assert unconditionally.',
+        })),
+      ],
+    },
+  },
 );

@@ -170,7 +170,10 @@ export type ConfEvent =
 export interface ConfLoginData {
   instanceId: string;
   confNum: string;
-  /** The spec's `url` (the first URL), plus `urls` as RTCPeerConnection takes them. */
+  /**
+   * `url` of docs/requirements/realtime-video.md#room (the first URL), plus `urls` as
+   * RTCPeerConnection takes them.
+   */
   iceServers: { url: string; urls: string[]; username?: string; credential?: string }[];
 }
 

@@ -202,7 +202,7 @@ export const MESSAGES = {
   approvalNodeInvalid: 'Choose an approval node of this company with at least 2 approvers',
   approvalNotYourTurn: 'Only an approver of the current level may decide this request',
   approvalWithdrawOnItsScreen: 'A leave request or an announcement is withdrawn on its own screen',
-  // Site operations (issue 18): warehouse, duty, annual inspection, production batches.
+  // Site operations: warehouse, duty, annual inspection, production batches.
   warehouseOverdraw: 'Not enough left: the remaining quantity cannot go below zero',
   warehouseQuantityInvalid:
     'Enter a quantity in tons with at most three decimals (positive, or non-zero for an adjustment)',
@@ -214,16 +214,16 @@ export const MESSAGES = {
   batchNotInQa: 'QA results are entered while the batch is in QA',
   batchEmpty: 'A batch needs at least one production record before QA',
   batchQaPending: 'Every record of the batch needs a QA result before it is done',
-  // Work plans (issue 18, /workPlan).
+  // Work plans of the construction site (/workPlan).
   workPlanOutsideParent: 'A sub-plan must start and end within the dates of its parent plan',
   workPlanChildOutside: 'A sub-plan would fall outside the new dates of this plan: change the sub-plans first',
   workPlanCycle: 'A plan cannot be under itself or one of its sub-plans',
   workPlanOpenChildren: 'Complete the sub-plans of this plan first',
-  // Supervision (issue 18, /regulatoryList).
+  // Supervision of monitored persons (/regulatoryList).
   personDeviceTaken: 'This bracelet is already worn by another monitored person',
   personDeviceNotWearable: 'Choose an ankle bracelet, wristband or watch of this company',
   personFenceNotElectronic: 'Choose an electronic fence (keep in) of this company',
-  // Announcements (issue 18, /AnnouncementList).
+  // Announcements with approval (/AnnouncementList).
   announcementNoRecipients: 'Name at least one department, role or person, or publish to the whole site',
   approvalNodeRequired: 'Choose the approval node of an announcement that needs approval',
   announcementLocked: 'A pending or published announcement cannot be edited: withdraw it first',

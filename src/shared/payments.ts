@@ -1,7 +1,7 @@
 import { stateMachine } from './state-machine';
 
 /**
- * Payments shared by the console and the service (issue 17). Amounts travel as integer fen
+ * Payments shared by the console and the service (docs/payments.md). Amounts travel as integer fen
  * (1 yuan = 100 fen) so sums never round; screens show yuan with two decimals.
  */
 
@@ -12,8 +12,9 @@ export type PayMethodCode = (typeof PAY_METHOD)[PayMethodName];
 export const PAY_METHOD_NAMES = Object.keys(PAY_METHOD) as PayMethodName[];
 
 /**
- * A payment's state (spec "Pay status": -1 failed, 0 unpaid, 1 success, 2 closed, 3 paying,
- * 4 refunding; 5 refunded is ours: the spec's "refund" word once the money is back).
+ * A payment's state (pay status of docs/requirements/states-and-codes.md#products-and-payments:
+ * -1 failed, 0 unpaid, 1 success, 2 closed, 3 paying, 4 refunding; 5 refunded is ours: the word
+ * "refund" of docs/requirements/states-and-codes.md#status-words once the money is back).
  */
 export const PAY_STATUS = {
   failed: -1,
@@ -37,7 +38,10 @@ export const PAY_MACHINE = stateMachine<number>('payment', {
   [PAY_STATUS.refunded]: [],
 });
 
-/** A business order's state (bills, mall orders, top-ups): the spec's "unpaid, paid, cancelled". */
+/**
+ * A business order's state (bills, mall orders, top-ups): "unpaid, paid, cancelled" of
+ * docs/requirements/states-and-codes.md#status-words.
+ */
 export const ORDER_STATUS = { unpaid: 0, paid: 1, cancelled: 2 } as const;
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 

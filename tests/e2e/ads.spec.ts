@@ -20,7 +20,7 @@ test('an uploaded ad is approved, distributed to a door unit, acknowledged and p
   await expect(form.locator('input[data-field="video"]')).toHaveValue(/^[0-9a-f-]+\.webm$/, { timeout: 30_000 });
   await form.locator('input[data-field="title"]').fill(title);
   await form.locator('input[data-field="client"]').fill('E2E 广告主');
-  // The spec's phone rule: 11 digits, 1 then 3-9.
+  // The phone rule (docs/requirements/validation.md#form-helpers): 11 digits, 1 then 3-9.
   await form.locator('input[data-field="phone"]').fill('12345678901');
   await form.locator('input[data-field="fee"]').fill('0.5');
   await form.getByTestId('form-submit').click();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { randomClip, uploadVoice } from '../../src/sim/voice';
 import { api, deviceOf, expectShell, loginWithAccount, protocolImeis, tokenOf } from './helpers';
 
-// The device tools (issue 14) against the service and the in-process simulator, which obeys
+// The device tools (docs/decisions.md, "Device tools") against the service and the in-process simulator, which obeys
 // commands, speaks broadcasts and uploads voice clips now and then.
 
 /** Ticks the first picker row whose device is online; answers its IMEI. */

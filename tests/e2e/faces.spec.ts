@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectShell, loginWithAccount } from './helpers';
 
-// Faces (issue 16): a sample is added in the browser from an uploaded face image (face/uploadFaceImg),
+// Faces: a sample is added in the browser from an uploaded face image (face/uploadFaceImg),
 // processed by the service; a picture with no face and one with two faces are refused with their
 // messages. The gallery shows the samples and a resident's face is approved on /faceVerification.
 
@@ -14,14 +14,15 @@ async function openForm(page: Page): Promise<Locator> {
 
 async function fillSample(page: Page, drawer: Locator, file: string, labels: string): Promise<void> {
   // The preview shows the uploaded file's address: when the form already had a picture, wait for
-  // the new one, or the form would be sent with the old picture while the upload still runs.
+  // the new one, or the form would be sent with the old picture while the upload still runs. With
+  // no picture before, any address is new ('' is none).
   const preview = drawer.getByTestId('image-preview');
-  const before = (await preview.count()) ? await preview.getAttribute('src') : null;
+  const before = ((await preview.count()) ? await preview.getAttribute('src') : null) ?? '';
   const chooser = page.waitForEvent('filechooser');
   await drawer.getByTestId('image-upload').click();
   await (await chooser).setFiles(`tests/fixtures/faces/${file}`);
   await expect(preview).toBeVisible({ timeout: 20_000 });
-  if (before !== null) await expect(preview).not.toHaveAttribute('src', before, { timeout: 20_000 });
+  await expect(preview).not.toHaveAttribute('src', before, { timeout: 20_000 });
   await drawer.getByLabel(/^标签/).fill(labels);
   const library = drawer.getByLabel(/^人脸库/);
   if (!(await library.inputValue())) {

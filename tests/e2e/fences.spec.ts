@@ -85,12 +85,12 @@ const countOf = async (page: Page, imei: string, type: number) =>
   (await alarmTypesOf(page, imei)).filter((t) => t === String(type)).length;
 
 /** Notification titles are "<alarm type> · <device>" (the source locale's labels, in the shipped catalog). */
-const TITLES: Record<number, string> = { 20: '出围栏告警', 21: '进围栏告警' };
+const TITLES = { 20: '出围栏告警', 21: '进围栏告警' } as const;
 
 /**
- * One more alarm of `type` for the device, live (no reload): a new /AlarmHistory row and, for
- * warnings, a notification naming type and device. Fence recovery is a notice (level 1): the
- * console toasts only warnings and worse (realtime/useAlarmNotifications.ts), so it has a row only.
+ * One more alarm of `type` for the device, live (no reload): a new /AlarmHistory row. Fence
+ * recovery (3) is a notice (level 1): the console toasts only warnings and worse
+ * (realtime/useAlarmNotifications.ts), so it has a row only.
  */
 async function expectNewAlarm(
   page: Page,
@@ -98,14 +98,22 @@ async function expectNewAlarm(
   type: number,
   before: number,
 ): Promise<void> {
-  if (type !== 3) {
-    const note = page
-      .getByTestId('alarm-notification')
-      .filter({ hasText: device.name })
-      .filter({ hasText: TITLES[type]! });
-    await expect(note.first()).toBeVisible({ timeout: 15_000 });
-  }
   await expect.poll(() => countOf(page, device.imei, type), { timeout: 15_000 }).toBe(before + 1);
+}
+
+/** A fence exit or entry is a warning: a notification naming type and device, and its new row. */
+async function expectNotifiedAlarm(
+  page: Page,
+  device: { imei: string; name: string },
+  type: keyof typeof TITLES,
+  before: number,
+): Promise<void> {
+  const note = page
+    .getByTestId('alarm-notification')
+    .filter({ hasText: device.name })
+    .filter({ hasText: TITLES[type] });
+  await expect(note.first()).toBeVisible({ timeout: 15_000 });
+  await expectNewAlarm(page, device, type, before);
 }
 
 test('an electronic fence drawn on the map: leaving raises fence exit (20), coming back fence recovery (3)', async ({
@@ -134,7 +142,7 @@ test('an electronic fence drawn on the map: leaving raises fence exit (20), comi
   const recoveries = await countOf(page, imei, 3);
 
   await locate(imei, away);
-  await expectNewAlarm(page, device, 20, exits);
+  await expectNotifiedAlarm(page, device, 20, exits);
   await locate(imei, home);
   await expectNewAlarm(page, device, 3, recoveries);
   // Neither fix raised anything else of the fence's.
@@ -170,7 +178,7 @@ test('a key fence: a device arriving inside raises fence entry (21)', async ({ p
   await page.waitForTimeout(1000);
   const entries = await countOf(page, imei, 21);
   await locate(imei, site);
-  await expectNewAlarm(page, device, 21, entries);
+  await expectNotifiedAlarm(page, device, 21, entries);
 });
 
 test('polygon: clicked vertices closed by a double-click, then a vertex dragged', async ({ page }) => {

@@ -25,7 +25,7 @@ test('cameras play live on the wall; a duplicate is refused; snapshot and record
   await expect.poll(() => frames(tile), { timeout: 10_000 }).toBeGreaterThan(first);
   await expect(tile.getByTestId('monitor-quality')).toHaveAttribute('data-width', '640');
 
-  // The same camera again: the spec's "choose another device".
+  // The same camera again: "choose another device" (docs/requirements/validation.md#video-monitors).
   await list.getByText('Gate camera').click();
   await expect(page.getByText('该设备已开启监控，请选择其他设备')).toBeVisible();
   await expect(page.locator('[data-testid=monitor-tile]')).toHaveCount(1);

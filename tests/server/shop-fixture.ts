@@ -7,10 +7,11 @@ import { list } from './org-helper';
 const made = new Map<string, Promise<void>>();
 
 /**
- * Issue 17's rows of one company for the registry-wide suites, made once per company: a SIM card
- * and a package bought for it (a bill and its payment), a prepaid electricity account of a room, a
- * mall product with its SKU (through the product form's route, which needs a picture), and a
- * paid mall order with an after-sales request against it.
+ * The rows of payments, IoT cards, utilities and the mall (docs/architecture.md) of one company for
+ * the registry-wide suites, made once per company: a SIM card and a package bought for it (a bill
+ * and its payment), a prepaid electricity account of a room, a mall product with its SKU (through
+ * the product form's route, which needs a picture), and a paid mall order with an after-sales
+ * request against it.
  */
 async function rows(app: FastifyInstance, token: string, tenantId: number, n: number) {
   const ok = async <T = { id: number }>(path: string, body: object) => {

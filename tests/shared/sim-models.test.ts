@@ -3,7 +3,14 @@ import { DEVICE_KINDS, KIND_INFO, SIM_SCENARIOS, type DeviceKind } from '../../s
 import { demoFleet } from '../../src/shared/devices/demo';
 import { STATE_METRICS } from '../../src/sim/breaker';
 import { DeviceModel } from '../../src/sim/models';
-import { metresBetween, ROAM_RADIUS_M, UWB_FLOOR, WALK_SPEED } from '../../src/shared/devices/motion';
+import {
+  metresBetween,
+  ROAM_RADIUS_M,
+  UWB_FLOOR,
+  WALK_SPEED,
+  type Fix,
+  type GeoSource,
+} from '../../src/shared/devices/motion';
 import { Vitals } from '../../src/sim/models/vitals';
 import { createRng } from '../../src/shared/prng';
 
@@ -60,15 +67,15 @@ describe('device models', () => {
   it('rests at 60-100 bpm and climbs only during exertion', () => {
     const v = new Vitals(createRng(5));
     let exerted = false;
+    let restingMax = 0;
     for (let i = 0; i < 5000; i++) {
       v.step(10, 5);
       if (v.exertionS > 0) exerted = true;
-      else if (v.heartRate > 100) {
-        // Just after a bout the rate may still be coming down; never above the exertion cap.
-        expect(v.heartRate).toBeLessThanOrEqual(135);
-      }
+      else restingMax = Math.max(restingMax, v.heartRate);
     }
     expect(exerted).toBe(true);
+    // Just after a bout the rate may still be coming down (above 100); never above the exertion cap.
+    expect(restingMax).toBeLessThanOrEqual(135);
   });
 
   it('counts steps upwards and drains then recharges a wearable battery', () => {
@@ -84,22 +91,24 @@ describe('device models', () => {
   });
 
   it('walks wearables around home within the site at walking speed; fixed devices stay put', () => {
-    for (const d of demoFleet()) {
+    const fleet = demoFleet();
+    for (const d of fleet.filter((d) => !KIND_INFO[d.kind].moves)) {
+      const model = new DeviceModel(d.kind, d.scenario, d, createRng(9));
+      for (let i = 0; i < 500; i++) expect(model.tick(10).fix).toBeUndefined();
+    }
+    for (const d of fleet.filter((d) => KIND_INFO[d.kind].moves)) {
       const model = new DeviceModel(d.kind, d.scenario, d, createRng(9));
       let prev = model.position();
       let ticks = 0;
+      /** Cell and Wi-Fi fixes (JF locators): off by up to their accuracy radius by design. */
+      const coarse: Extract<Fix, { source: GeoSource }>[] = [];
       for (let i = 0; i < 500; i++) {
         const { fix } = model.tick(10);
         ticks++;
-        if (!KIND_INFO[d.kind].moves) {
-          expect(fix).toBeUndefined();
-          continue;
-        }
+        expect(fix).toBeDefined();
         if (fix!.source === 'uwb' || prev.source === 'uwb') continue;
-        // Cell and Wi-Fi fixes (JF locators) are off by up to their accuracy radius by design.
         if (fix!.source === 'lbs' || fix!.source === 'wifi') {
-          expect(fix!.accuracy).toBeGreaterThan(0);
-          expect(metresBetween(d, fix!)).toBeLessThanOrEqual(ROAM_RADIUS_M[d.scenario] + fix!.accuracy! + 1);
+          coarse.push(fix!);
           continue;
         }
         expect(metresBetween(d, fix!)).toBeLessThanOrEqual(ROAM_RADIUS_M[d.scenario] + 1);
@@ -107,6 +116,10 @@ describe('device models', () => {
         expect(fix!.speed).toBeLessThanOrEqual(WALK_SPEED.max * 3.6 + 0.1);
         prev = fix!;
         ticks = 0;
+      }
+      for (const fix of coarse) {
+        expect(fix.accuracy).toBeGreaterThan(0);
+        expect(metresBetween(d, fix)).toBeLessThanOrEqual(ROAM_RADIUS_M[d.scenario] + fix.accuracy + 1);
       }
     }
   });
@@ -129,7 +142,9 @@ describe('device models', () => {
         expect(f.x).toBeLessThanOrEqual(UWB_FLOOR.width);
         expect(f.y).toBeGreaterThanOrEqual(0);
         expect(f.y).toBeLessThanOrEqual(UWB_FLOOR.height);
-        if (prev) expect(Math.hypot(f.x - prev.x, f.y - prev.y)).toBeLessThanOrEqual(WALK_SPEED.max * 5 + 0.05);
+        // The first fix has no step before it.
+        const step = prev ? Math.hypot(f.x - prev.x, f.y - prev.y) : 0;
+        expect(step).toBeLessThanOrEqual(WALK_SPEED.max * 5 + 0.05);
         prev = f;
       }
     }

@@ -31,7 +31,7 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   UWB图纸: msg({ id: 'code.drawing.uwb', message: 'UWB图纸' }),
   默认: msg({ id: 'code.default', message: '默认' }),
   正常: msg({ id: 'code.normal', message: '正常' }),
-  // Attendance (issue 18): punch sources, rule types and punch counts, period states, record status and list presets.
+  // Attendance: punch sources, rule types and punch counts, period states, record status and list presets.
   控制台: msg({ id: 'code.punch.console', message: '控制台' }),
   安全帽: msg({ id: 'code.punch.helmet', message: '安全帽' }),
   '手环(UWB)': msg({ id: 'code.punch.wristband', message: '手环(UWB)' }),
@@ -136,7 +136,7 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   未锁定: msg({ id: 'code.breaker.unlocked', message: '未锁定' }),
   音频文件: msg({ id: 'code.audioPush.file', message: '音频文件' }),
   文字转语音: msg({ id: 'code.audioPush.tts', message: '文字转语音' }),
-  // Warehouse movements, annual inspections' due state, production batches and QA (issue 18).
+  // Warehouse movements, annual inspections' due state, production batches and QA.
   领用: msg({ id: 'code.warehouse.used', message: '领用' }),
   不合格: msg({ id: 'code.warehouse.unqualified', message: '不合格' }),
   盘点调整: msg({ id: 'code.warehouse.adjust', message: '盘点调整' }),
@@ -151,7 +151,7 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   质检中: msg({ id: 'code.batch.qa', message: '质检中' }),
   待质检: msg({ id: 'code.qa.pending', message: '待质检' }),
   合格: msg({ id: 'code.qa.passed', message: '合格' }),
-  // Issue 16: access events, rights, deliveries, reviews, residents.
+  // Communities and access control: access events, rights, deliveries, reviews, residents.
   刷卡: msg({ id: 'code.access.card', message: '刷卡' }),
   人脸: msg({ id: 'code.access.face', message: '人脸' }),
   二维码: msg({ id: 'code.access.qr', message: '二维码' }),
@@ -257,7 +257,7 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   法语: msg({ id: 'code.lang.fr', message: '法语' }),
   阿拉伯语: msg({ id: 'code.lang.ar', message: '阿拉伯语' }),
   西班牙语: msg({ id: 'code.lang.es', message: '西班牙语' }),
-  // Work plans, work logs and site managers (issue 18).
+  // Work plans, work logs and site managers.
   未完成: msg({ id: 'code.workPlan.open', message: '未完成' }),
   晴: msg({ id: 'code.weather.sunny', message: '晴' }),
   多云: msg({ id: 'code.weather.cloudy', message: '多云' }),
@@ -269,7 +269,7 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   在职: msg({ id: 'code.siteManager.active', message: '在职' }),
   休假: msg({ id: 'code.siteManager.away', message: '休假' }),
   离职: msg({ id: 'code.siteManager.left', message: '离职' }),
-  // Supervision (issue 18): levels, crime types, fence place, wearing, check-in sources.
+  // Supervision: levels, crime types, fence place, wearing, check-in sources.
   轻度: msg({ id: 'code.supervision.mild', message: '轻度' }),
   中度: msg({ id: 'code.supervision.moderate', message: '中度' }),
   重度: msg({ id: 'code.supervision.severe', message: '重度' }),
@@ -290,7 +290,7 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   已摘除: msg({ id: 'code.supervision.removed', message: '已摘除' }),
   设备签到: msg({ id: 'code.checkIn.device', message: '设备签到' }),
   人工签到: msg({ id: 'code.checkIn.console', message: '人工签到' }),
-  // Approvals and leave (issue 18): request kinds, step results, leave types and states.
+  // Approvals and leave: request kinds, step results, leave types and states.
   公告发布: msg({ id: 'code.approval.kind.announcement', message: '公告发布' }),
   请假申请: msg({ id: 'code.approval.kind.leave', message: '请假申请' }),
   其他事项: msg({ id: 'code.approval.kind.other', message: '其他事项' }),
@@ -304,7 +304,7 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   事假: msg({ id: 'code.leave.personal', message: '事假' }),
   待审批: msg({ id: 'code.leave.pending', message: '待审批' }),
   已批准: msg({ id: 'code.leave.approved', message: '已批准' }),
-  // Announcements (issue 18): approval flag, scope, states.
+  // Announcements: approval flag, scope, states.
   需要审批: msg({ id: 'code.announcement.approvalNeeded', message: '需要审批' }),
   无需审批: msg({ id: 'code.announcement.noApproval', message: '无需审批' }),
   指定接收人: msg({ id: 'code.announcement.recipients', message: '指定接收人' }),

@@ -249,7 +249,7 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
     id: 'server.approvalWithdrawOnItsScreen',
     message: '请假申请和公告请在各自的页面撤回',
   }),
-  // Site operations (issue 18): warehouse, duty, annual inspection, production batches.
+  // Site operations: warehouse, duty, annual inspection, production batches.
   warehouseOverdraw: msg({ id: 'server.warehouseOverdraw', message: '剩余数量不足，不能小于0' }),
   warehouseQuantityInvalid: msg({
     id: 'server.warehouseQuantityInvalid',

@@ -11,7 +11,7 @@ export const ANNOUNCEMENT_LEVEL_TABLE: readonly CodeEntry[] = [
   { value: ANNOUNCEMENT_LEVEL.urgent, cn: '紧急', en: 'Urgent' },
 ];
 
-/** The spec's "Needs-approval flag": 1 needed, 2 not needed. */
+/** The needs-approval flag (docs/requirements/states-and-codes.md#reviews-and-approvals): 1 needed, 2 not needed. */
 export const NEED_APPROVAL = { needed: 1, notNeeded: 2 } as const;
 /** "Not needed" first: the form's (and a generated body's) plain default. */
 export const NEED_APPROVAL_TABLE: readonly CodeEntry[] = [

@@ -24,7 +24,8 @@ const A = {
 };
 
 /**
- * Annual inspections of the site's equipment (a tab of /dutyUser: the spec has no route of its
+ * Annual inspections of the site's equipment (a tab of /dutyUser:
+ * docs/requirements/screens-and-routes.md#screens-by-label names the screen but no route of its
  * own): name, inspector, time, next time. `remindDays` before the next time (default 7) the
  * operators of the company get one notice (./remind.ts, hourly); `remindedAt` records it and is
  * cleared when the next time changes. `due` is computed: ok, due soon, overdue.

@@ -31,7 +31,10 @@ const FINALISE_EVERY_MS = 15 * 60_000;
  */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const tz = app.config.timeZone;
-  /** [from, to] with the spec's defaults (first of the month, today), in order and at most a year. */
+  /**
+   * [from, to] with the defaults of docs/requirements/constants.md#attendance (first of the month,
+   * today), in order and at most a year.
+   */
   const spanOf = (b: { from?: string; to?: string }) => {
     const today = localDayOf(new Date(app.clock.now()), tz);
     const from = b.from ?? `${today.slice(0, 7)}-01`;

@@ -17,7 +17,7 @@ export interface RuleTimes {
 
 export const minuteOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** The record's state columns, in the spec's order. */
+/** The record's state columns, in the order of docs/requirements/states-and-codes.md#attendance. */
 export const STATE_KEYS = [
   'amAtState',
   'amEndState',

@@ -143,7 +143,7 @@ describe('the demo site', () => {
 });
 
 describe('buying a package', () => {
-  it('refuses a purchase without a number (the spec message), an unknown card, a device without a card, a disabled package and bad input', async () => {
+  it('refuses a purchase without a number (the required-field message), an unknown card, a device without a card, a disabled package and bad input', async () => {
     const none = await buy({ packageId: pkg.a, method: 'sandbox' });
     expect([none.code, none.key]).toEqual([400, 'topupNumberRequired']);
     const blank = await buy({ msisdn: '  ', packageId: pkg.a, method: 'sandbox' });

@@ -91,7 +91,7 @@ export async function billReport(
     .from(bills)
     .where(refundIn)
     .groupBy(sql`1`);
-  // Advertising (issue 16): fee per play x plays, in the month played.
+  // Advertising: fee per play x plays, in the month played.
   const adByMonth = await app.db
     .select({
       key: month(adPlays.startedAt as never),

@@ -13,14 +13,17 @@ export const BILL_KIND_TABLE: readonly CodeEntry<number>[] = [
   { value: BILL_KIND.other, cn: '其他', en: 'Other' },
 ];
 
-/** The spec's "unpaid, paid, cancelled". */
+/** "unpaid, paid, cancelled" of docs/requirements/states-and-codes.md#status-words. */
 export const BILL_STATUS_TABLE: readonly CodeEntry<number>[] = [
   { value: ORDER_STATUS.unpaid, cn: '未支付', en: 'Unpaid' },
   { value: ORDER_STATUS.paid, cn: '已支付', en: 'Paid' },
   { value: ORDER_STATUS.cancelled, cn: '已取消', en: 'Cancelled' },
 ];
 
-/** The spec's pay status (-1 failed ... 4 refunding) and 5 refunded. */
+/**
+ * The pay status of docs/requirements/states-and-codes.md#products-and-payments
+ * (-1 failed ... 4 refunding) and 5 refunded.
+ */
 export const BILL_PAY_STATUS_TABLE: readonly CodeEntry<number>[] = [
   { value: PAY_STATUS.failed, cn: '支付失败', en: 'Failed' },
   { value: PAY_STATUS.unpaid, cn: '未支付', en: 'Unpaid' },

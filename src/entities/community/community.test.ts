@@ -59,7 +59,7 @@ describe('the community tree (tables and CRUD)', () => {
     expect(
       (await post(t.app, '/api/user/room/add', { unitId: u.id, floor: 2, number: 1, name: 'x' }, { token: other })).key,
     ).toBe('refInvalid');
-    // Rates keep the spec's two decimals.
+    // Rates keep two decimals (docs/requirements/validation.md#form-helpers).
     expect(
       (await post(t.app, '/api/user/community/update', { id: c.id, electricityRate: 0.625 }, { token: demo })).key,
     ).toBe('decimalInvalid');

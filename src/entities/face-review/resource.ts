@@ -3,7 +3,10 @@ import { createdAtField, idField, tenantField } from '../../shared/resources/com
 import type { ResourceDef } from '../../shared/resources/types';
 import { stateMachine } from '../../shared/state-machine';
 
-/** The spec's review table: 0 pending, 1 passed, 2 failed, 3 delivered (its library pushed to door units). */
+/**
+ * The review codes of docs/requirements/states-and-codes.md#reviews-and-approvals: 0 pending,
+ * 1 passed, 2 failed, 3 delivered (its library pushed to door units).
+ */
 export const FACE_REVIEW = { pending: 0, passed: 1, failed: 2, delivered: 3 } as const;
 export const FACE_REVIEW_TABLE: readonly CodeEntry<number>[] = [
   { value: 0, cn: '待审核', en: 'Pending' },

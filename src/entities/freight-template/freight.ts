@@ -1,9 +1,9 @@
 import { yuanToFen } from '../../shared/payments';
 
 /**
- * Freight (运费模板, issue 17): pure, shared by the service (order quote and place) and the console
- * (the template screen's preview). Regions are paths of the bundled region data's names,
- * "省/市/区" ("广东省/深圳市/南山区"); a rule naming "广东省" covers the whole province, one naming
+ * Freight (运费模板, the mall's freight templates): pure, shared by the service (order quote and place)
+ * and the console (the template screen's preview). Regions are paths of the bundled region data's
+ * names, "省/市/区" ("广东省/深圳市/南山区"); a rule naming "广东省" covers the whole province, one naming
  * "广东省/深圳市" the city, and the most specific rule that covers the address wins.
  */
 

@@ -3,7 +3,10 @@ import { createdAtField, idField, L, tenantField } from '../../shared/resources/
 import type { ResourceDef } from '../../shared/resources/types';
 import { stateMachine } from '../../shared/state-machine';
 
-/** Leave types of the spec ("Leave request"): 1 funeral, 2 maternity, 3 marriage, 4 work injury, 5 sick, 6 personal. */
+/**
+ * Leave types (docs/requirements/entities.md#approval-and-leave): 1 funeral, 2 maternity,
+ * 3 marriage, 4 work injury, 5 sick, 6 personal.
+ */
 export const LEAVE_TYPE = { funeral: 1, maternity: 2, marriage: 3, workInjury: 4, sick: 5, personal: 6 } as const;
 export const LEAVE_TYPE_TABLE: readonly CodeEntry[] = [
   { value: LEAVE_TYPE.funeral, cn: '丧假', en: 'Funeral leave' },

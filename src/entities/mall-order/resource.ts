@@ -5,8 +5,9 @@ import type { ResourceDef } from '../../shared/resources/types';
 import { stateMachine } from '../../shared/state-machine';
 
 /**
- * A mall order's state: the spec's unpaid / paid (to ship) / cancelled (ORDER_STATUS) and the
- * mall's own shipped, completed, refunding, refunded.
+ * A mall order's state: unpaid / paid (to ship) / cancelled (ORDER_STATUS, the words of
+ * docs/requirements/states-and-codes.md#status-words) and the mall's own shipped, completed,
+ * refunding, refunded.
  */
 export const MALL_ORDER = { ...ORDER_STATUS, shipped: 3, completed: 4, refunding: 5, refunded: 6 } as const;
 

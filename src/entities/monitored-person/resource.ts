@@ -10,7 +10,7 @@ export const SUPERVISION_LEVEL_TABLE: readonly CodeEntry<number>[] = [
   { value: SUPERVISION_LEVEL.severe, cn: '重度', en: 'Severe' },
 ];
 
-/** Crime type: the spec's ten categories (1..10), 0 any other. */
+/** Crime type: the ten categories of docs/requirements/constants.md#crime-categories (1..10), 0 any other. */
 export const CRIME_OTHER = 0;
 export const CRIME_TYPE_TABLE: readonly CodeEntry<number>[] = [
   { value: 1, cn: '危害国家安全罪', en: 'National security' },

@@ -46,7 +46,7 @@ const F = {
 };
 
 /**
- * Payments (issue 17): one row per order a module asked the payment service to collect. Read-only
+ * Payments (docs/payments.md): one row per order a module asked the payment service to collect. Read-only
  * for users (the service writes them); refund, close and sync are the plugin's actions behind
  * `payment:refund` and `payment:manage`. Listed on /paypal.
  */

@@ -30,13 +30,13 @@ export function splitValues(text: string): string[] {
   ];
 }
 
-/** The stable key of a combination: the values in the order of the spec lines. */
+/** The stable key of a combination: the values in the order of the product's spec lines. */
 export function comboKey(specs: readonly SpecLine[], combo: Record<string, string>): string {
   return specs.map((s) => combo[s.name] ?? '').join('\u0001');
 }
 
 /**
- * Every combination of the spec lines' values (the SKU matrix), in order: 颜色 红/蓝 x 尺码 M/L
+ * Every combination of the product's spec lines' values (the SKU matrix), in order: 颜色 红/蓝 x 尺码 M/L
  * gives 红M, 红L, 蓝M, 蓝L. No spec line: one combination without specs. A line without values
  * is skipped.
  */

@@ -42,7 +42,8 @@ describe('property companies (/Manag)', () => {
       (await list(t.app, 'community', { filters: { propertyCompanyId: p.id } }, demo)).rows.map((r) => r.id),
     ).toEqual([c2.id]);
     expect((await list(t.app, 'propertyCompany', { filters: { communityIds: [c2.id] } }, demo)).total).toBe(1);
-    // The spec's phone rule; another company sees nothing and cannot claim these communities.
+    // The phone rule of docs/requirements/validation.md#form-helpers; another company sees nothing
+    // and cannot claim these communities.
     expect(
       (await post(t.app, '/api/user/propertyCompany/add', { name: 'x', phone: '23912345678' }, { token: demo })).key,
     ).toBe('phoneInvalid');

@@ -13,9 +13,10 @@ export const RESIDENT_ROLE_TABLE: readonly CodeEntry<number>[] = [
 ];
 
 /**
- * The spec's review states of a binding (console-core.md "Review: pass, in review, reject, apply to
- * join, apply to exit, assign"). A console binding starts assigned; an application starts as
- * "apply to join" and goes through /bindingReview; a bound resident may apply to exit.
+ * The review states of a binding (docs/requirements/states-and-codes.md#status-words, "review":
+ * pass, in review, reject, apply to join, apply to exit, assign). A console binding starts
+ * assigned; an application starts as "apply to join" and goes through /bindingReview; a bound
+ * resident may apply to exit.
  */
 export const BINDING = { pass: 1, inReview: 2, reject: 3, applyJoin: 4, applyExit: 5, assign: 6 } as const;
 export const BINDING_TABLE: readonly CodeEntry<number>[] = [

@@ -15,9 +15,9 @@ export const SIM_CARRIER_TABLE: readonly CodeEntry[] = [
 ];
 
 /**
- * A card's state, in the order of the spec (docs/requirements/states-and-codes.md "SIM card"):
+ * A card's state, in the order of docs/requirements/states-and-codes.md#status-words ("SIM card"):
  * 1 activatable, 2 test active, 3 live active, 4 stopped, 5 resuming, 6 shutdown in progress,
- * 7 disassembled, 8 exception. The codes are ours (the spec names the states only).
+ * 7 disassembled, 8 exception. The codes are ours (the requirement names the states only).
  */
 export const SIM_STATE = {
   activatable: 1,

@@ -28,9 +28,10 @@ import { rateOf, utilityAccounts, utilityLedger, utilityTopups } from './server'
 export type Account = typeof utilityAccounts.$inferSelect;
 
 /**
- * The alarm type a low balance raises: 9 (低电告警, the string code 01 "low battery") is the
- * closest of the spec's fixed 1-34 table (src/shared/alarms/types.ts: a number is never added
- * here); the record's own title and data say which account and what ran low.
+ * The alarm type a low balance raises: 9 (低电告警, the string code 01 "low battery") is the closest of
+ * the fixed 1-34 table (docs/requirements/states-and-codes.md#alarm-types;
+ * src/shared/alarms/types.ts: a number is never added here); the record's own title and data say
+ * which account and what ran low.
  */
 export const LOW_BALANCE_ALARM = 9 as const;
 const RECOVERY_ALARM = 19 as const;

@@ -5,7 +5,7 @@ const IMEI = /^\d{15}$/;
 /**
  * `POST /api/device/vcr/addVcrInfo` (docs/requirements/realtime-video.md#device-calls): after a
  * recording ends, the file (the recording's key with `_0000`), its bucket, the devices in it and
- * the storage type. `imeis` as the spec's comma-separated text or a list.
+ * the storage type. `imeis` as the devices' comma-separated text or a list.
  */
 export const addVcrInfoBody = z.object({
   bucketName: z.string().trim().max(128).optional().default(''),

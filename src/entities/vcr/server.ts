@@ -11,7 +11,7 @@ export const videoRecords = pgTable(
     tenantId: integer('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    /** The spec's file name: the recording's file key plus `_0000`. */
+    /** The file name of docs/requirements/realtime-video.md#device-calls: the recording's file key plus `_0000`. */
     fileName: text('file_name').notNull(),
     title: text('title'),
     /** Devices in the recording, comma-separated. */

@@ -5,8 +5,9 @@ import { posterFor } from './poster';
 import { videoRecords } from './server';
 
 /**
- * A recording the service made (media/recorder.ts) becomes a row of the video library, under
- * the spec's file name (`{fileKey}_0000`); `addVcrInfo` later names its devices.
+ * A recording the service made (media/recorder.ts) becomes a row of the video library, under the
+ * file name of docs/requirements/realtime-video.md#device-calls (`{fileKey}_0000`); `addVcrInfo`
+ * later names its devices.
  */
 export async function saveRecording(
   app: FastifyInstance,

@@ -30,8 +30,9 @@ interface Floor {
 }
 
 /**
- * Where attendance punches come from besides the console (docs: issue 18): listens to the device
- * hub's stored uplinks and records a punch for the worker a device is bound to (devices.user_id):
+ * Where attendance punches come from besides the console (docs/architecture.md, "Site operations,
+ * attendance and supervision"): listens to the device hub's stored uplinks and records a punch for
+ * the worker a device is bound to (devices.user_id):
  * - a helmet worn (a wearOn event, a status saying so, or a fix while worn) inside an electronic
  *   fence (type 1) that watches it: source 2;
  * - a wristband or UWB tag at a UWB position inside one of the tenant's floors: source 3;

@@ -3,9 +3,10 @@ import { periodsOf, STATE_KEYS, type RuleTimes, type StateKey } from '../../enti
 import { isoWeek, isoWeekday, localInstant } from './days';
 
 /**
- * The spec's state per period (amAtState ... eveningEndState): 0 absent, 1 normal, 2 late,
- * 3 left early; 4 on leave is ours (approved leave covers the due time and the punch is missing
- * or not normal). null: the rule has no such punch, or its due time has not passed yet.
+ * The state per period of docs/requirements/states-and-codes.md#attendance (amAtState ...
+ * eveningEndState): 0 absent, 1 normal, 2 late, 3 left early; 4 on leave is ours (approved leave
+ * covers the due time and the punch is missing or not normal). null: the rule has no such punch, or
+ * its due time has not passed yet.
  */
 export const PERIOD_STATE = { absent: 0, normal: 1, late: 2, early: 3, leave: 4 } as const;
 

@@ -2,7 +2,10 @@ import { approvedLeaveFor } from '../../entities/leave-request/leave';
 import type { Db } from '../db/driver';
 import type { Tx } from '../engine/types';
 
-/** Approved leave of workers over a span (the leave module's contract, issue 18). */
+/**
+ * Approved leave of workers over a span (the contract between the leave requests,
+ * src/entities/leave-request, and attendance).
+ */
 export type LeaveInterval = { userId: number; startAt: Date; endAt: Date; type: number };
 
 /** Approved leave overlapping [from, to] of the users. */

@@ -8,7 +8,7 @@ import { rowsOf } from '../db/rows';
 const num = (v: unknown): number => Number(v ?? 0) || 0;
 
 /**
- * The community dashboard's figures (/index3, issue 16): occupancy (rooms with a bound resident out
+ * The community dashboard's figures (/index3): occupancy (rooms with a bound resident out
  * of all rooms), door calls answered and missed over the period, access events by method (and how
  * many were refused), cards in use, residents' faces awaiting review (helper FACES' face_reviews)
  * and ads on door-unit screens now (helper ADS' acknowledged, not withdrawn deliveries).

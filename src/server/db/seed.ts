@@ -145,7 +145,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     await seedSimCards(tx, tenantId);
     // After the SIM cards and packages: purchases of them over the last months.
     await seedBills(tx, tenantId);
-    // Site operations (issue 18): warehouse, duty roster, annual inspections, production batches.
+    // Site operations: warehouse, duty roster, annual inspections, production batches.
     await seedSiteOps(tx, tenantId);
     // Approval nodes, leave requests in every state, one waiting in the administrator's inbox.
     await seedApprovals(tx, tenantId);
@@ -155,7 +155,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     await seedSitePlans(tx, tenantId);
     // Monitored persons of the supervision scenario with their bracelets, home fences and check-ins.
     await seedMonitoredPersons(tx, tenantId);
-    // Attendance (issue 18): the site's rule and the records computed from the punches and leave above.
+    // Attendance: the site's rule and the records computed from the punches and leave above.
     await seedAttendance(tx, tenantId);
     return { seeded: true, demo: true };
   });

@@ -8,9 +8,15 @@ export interface RecordingStart {
   /** The SFU room (a call channel or a conference's `room_{roomId}`). */
   room: string;
   tenantId: number;
-  /** Record the picture too (the spec's `Video` flag); audio is always recorded. */
+  /**
+   * Record the picture too (the `Video` flag of `StartRecord`,
+   * docs/requirements/realtime-video.md#conference-service); audio is always recorded.
+   */
   video: boolean;
-  /** The file's base name (the spec's `FileKey`, e.g. `web_1732435200000`); `_0000` and the extension are added. */
+  /**
+   * The file's base name (`StartRecord`'s `FileKey`, e.g. `web_1732435200000`); `_0000` and the
+   * extension are added.
+   */
   fileKey: string;
 }
 

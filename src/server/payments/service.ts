@@ -102,7 +102,7 @@ export function newOrderNo(now: number, timeZone = 'Asia/Shanghai'): string {
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
 /**
- * The payment service behind `app.payments` (issue 17, docs/payments.md). It owns the payments
+ * The payment service behind `app.payments` (docs/payments.md). It owns the payments
  * table: orders are written unpaid, move only through PAY_MACHINE with conditional updates (so a
  * notification delivered twice, or by two replicas at once, pays once), and every callback,
  * query and refund lands in payment_events. Modules hear about money through onPaid/onRefunded;

@@ -2,7 +2,7 @@ import type { Scope } from '../db/scope';
 import type { PaymentPurpose, PayMethodName, PayStatus } from '../../shared/payments';
 
 /**
- * The payment interface (issue 17). Modules that sell something call `app.payments`; they never
+ * The payment interface (docs/payments.md). Modules that sell something call `app.payments`; they never
  * talk to a provider. Providers implement `PaymentProvider`; the local sandbox is always there,
  * WeChat Pay v3, Alipay and PayPal join once their keys are set (README "Payments").
  */

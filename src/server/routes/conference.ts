@@ -16,16 +16,16 @@ const tags = ['conference'];
 
 /**
  * The conference service of docs/requirements/realtime-video.md, at /api/conf (the console's
- * `{service}`): login, the polled message queue and the posted messages, in the spec's own
- * `{ret, data | msg}` shapes rather than the console envelope. A console logs in with its user id
- * and session token. Protocol: docs/conference-protocol.md.
+ * `{service}`): login, the polled message queue and the posted messages, in the conference
+ * service's own `{ret, data | msg}` shapes rather than the console envelope. A console logs in with
+ * its user id and session token. Protocol: docs/conference-protocol.md.
  */
 const conferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = app.conference;
 
   const common = {
     config: { public: true },
-    // A malformed body or path gets the spec's shape too, never the console envelope.
+    // A malformed body or path gets the conference service's shape too, never the console envelope.
     errorHandler: (err: Error & { statusCode?: number }, _request: unknown, reply: FastifyReply) => {
       // The service's own refusals (the text check of every request, src/server/routes/index.ts) are the caller's fault too.
       const status = err instanceof ApiError ? 400 : err.statusCode && err.statusCode < 500 ? err.statusCode : 500;

@@ -1,8 +1,9 @@
 /**
- * The telemetry screens of issue 14: which metrics of METRICS each map-layout route of
- * src/shared/routes.ts shows. One generic screen (features/devices/MetricScreen) reads this table for
- * every route below. The limits, levels and alarm types of a metric are in metric-limits.ts (kept
- * apart so the console's screen registry, which reads this table, stays small).
+ * The telemetry screens (docs/decisions.md, "Dashboards and telemetry"): which metrics of METRICS
+ * each map-layout route of src/shared/routes.ts shows. One generic screen
+ * (features/devices/MetricScreen) reads this table for every route below. The limits, levels and
+ * alarm types of a metric are in metric-limits.ts (kept apart so the console's screen registry,
+ * which reads this table, stays small).
  *
  * The mapping (the first metric is the route's default):
  * - heart_rate → heartRate; tempature_people → bodyTemp; tempature → ambientTemp;

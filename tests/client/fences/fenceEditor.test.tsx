@@ -79,7 +79,7 @@ describe('fence editor', () => {
     expect(map.state.drawCalls[1]).toEqual(['circle', { kind: 'circle', center: [114.06, 22.54], radiusM: 250 }]);
   });
 
-  it('saves with the spec field names, the chosen device and group', async () => {
+  it('saves with the fence/add field names (docs/fences.md), the chosen device and group', async () => {
     const onSaved = vi.fn();
     const { map } = render({ onSaved });
     fireEvent.change(field('名称'), { target: { value: '北门围栏' } });

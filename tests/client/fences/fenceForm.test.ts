@@ -16,7 +16,7 @@ const ring: [number, number][] = [
 ];
 
 describe('fence form values', () => {
-  it('builds the add body with the spec field names, points and imeis', () => {
+  it('builds the add body with the fence/add field names (docs/fences.md), points and imeis', () => {
     const circle = withShape(
       { ...emptyFence(), name: ' 工地 ', imeis: ['860100000000001'], description: '' },
       { kind: 'circle', center: [114.06, 22.54], radiusM: 150 },

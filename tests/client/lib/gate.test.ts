@@ -71,7 +71,7 @@ describe('requireRoute (beforeLoad guard)', () => {
     expect((error as { options: { href?: string } }).options.href).toBe('/map/regulatoryUser?id=3');
   });
 
-  it('returns the spec route when allowed', () => {
+  it('returns its SpecRoute entry when allowed', () => {
     loggedIn('userList');
     expect(requireRoute('userList').specRoute).toMatchObject({ value: 'userList', layout: 'admin' });
   });

@@ -18,7 +18,7 @@ import {
 import { demoUser, dir, menu, sampleTree } from '../fixtures';
 
 describe('session store', () => {
-  it('keeps the login under the spec keys token and usinfo', () => {
+  it('keeps the login under the storage keys token and usinfo', () => {
     saveLogin('tok', demoUser);
     expect(localStorage.getItem('token')).toBe('tok');
     expect(JSON.parse(localStorage.getItem('usinfo')!)).toEqual(demoUser);

@@ -41,7 +41,7 @@ describe('live bridge', () => {
     queryClient.clear();
   });
 
-  it('connects as the user with the spec options and mqtt.js reconnect turned off', async () => {
+  it('connects as the user with the client-library options and mqtt.js reconnect turned off', async () => {
     const h = startBridge(queryClient);
     await settle();
     expect(h.connects).toHaveLength(1);

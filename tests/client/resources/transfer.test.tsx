@@ -31,16 +31,9 @@ describe('export and import', () => {
       result: null,
     };
     const calls: string[] = [];
-    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
       calls.push(url);
-      if (url.endsWith('/exportJob')) {
-        expect(JSON.parse(String(init?.body))).toEqual({
-          keyword: 'a',
-          sort: [{ field: 'id', order: 'asc' }],
-          format: 'csv',
-        });
-        return envelope({ code: 0, msg: 'ok', key: 'jobQueued', data: job });
-      }
+      if (url.endsWith('/exportJob')) return envelope({ code: 0, msg: 'ok', key: 'jobQueued', data: job });
       if (url.endsWith('/job/get'))
         return envelope({ code: 0, msg: 'ok', data: { ...job, state: 2, progress: 100, rows: 3, downloadable: true } });
       return envelope({ code: 0, msg: 'ok', data: { url: '/api/user/job/file/abc' } });
@@ -56,6 +49,13 @@ describe('export and import', () => {
     ).toMatchObject({ id: 7 });
     await vi.waitFor(() => expect(click).toHaveBeenCalled(), { timeout: 5_000 });
     expect(calls).toEqual(['/api/user/user/exportJob', '/api/user/job/get', '/api/user/job/link']);
+    // The job carries the list state and the format.
+    const [, exportInit] = fetch.mock.calls[0]!;
+    expect(JSON.parse(String(exportInit?.body))).toEqual({
+      keyword: 'a',
+      sort: [{ field: 'id', order: 'asc' }],
+      format: 'csv',
+    });
     click.mockRestore();
   });
 
@@ -81,22 +81,16 @@ describe('export and import', () => {
     };
     const result = { total: 3, imported: 2, failed: 1, errors: [{ row: 3, messages: ['required'] }] };
     const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        calls.push(url);
-        if (url.endsWith('/importJob')) {
-          expect(init?.body).toBeInstanceOf(FormData);
-          expect((init?.body as FormData).get('file')).toBeInstanceOf(File);
-          return envelope({ code: 0, msg: 'ok', key: 'importQueued', data: job });
-        }
-        return envelope({
-          code: 0,
-          msg: 'ok',
-          data: { ...job, state: 2, progress: 100, rows: 2, total: 3, downloadable: true, result },
-        });
-      }),
-    );
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
+      calls.push(url);
+      if (url.endsWith('/importJob')) return envelope({ code: 0, msg: 'ok', key: 'importQueued', data: job });
+      return envelope({
+        code: 0,
+        msg: 'ok',
+        data: { ...job, state: 2, progress: 100, rows: 2, total: 3, downloadable: true, result },
+      });
+    });
+    vi.stubGlobal('fetch', fetch);
     renderWithProviders(<div />);
     const done = vi.fn();
     const file = new File(['名称\r\nx\r\n'], 'rows.csv', { type: 'text/csv' });
@@ -106,6 +100,10 @@ describe('export and import', () => {
     expect(importReportOf(finished)).toEqual(result);
     expect(importReportOf({ ...finished, kind: 'export' })).toBeUndefined();
     expect(calls).toEqual(['/api/user/user/importJob', '/api/user/job/get']);
+    // The file goes up as a multipart form.
+    const [, importInit] = fetch.mock.calls[0]!;
+    expect(importInit?.body).toBeInstanceOf(FormData);
+    expect((importInit?.body as FormData).get('file')).toBeInstanceOf(File);
   });
 
   it('the report of an import job says how many rows failed in all and offers their file', async () => {

@@ -79,7 +79,8 @@ describe('newPage1', () => {
     openAt('/newPage1', ['newPage1', 'map/workLog', 'map/heart_rate', 'DownloadTask']);
     const cards = await screen.findAllByTestId('screen-card');
     const byRoute = new Map(cards.map((c) => [c.dataset.route, c]));
-    // workLog was the unbuilt example until issue 18 built it: now a generic list like the others.
+    // workLog was the unbuilt example until the construction-site screens built it: now a generic
+    // list like the others.
     expect(byRoute.get('workLog')).not.toHaveTextContent('建设中');
     expect(byRoute.get('heart_rate')).not.toHaveTextContent('建设中');
     expect(byRoute.get('userList')).not.toHaveTextContent('建设中');

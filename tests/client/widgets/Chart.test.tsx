@@ -54,7 +54,7 @@ async function lastOption(testId = 'chart'): Promise<Record<string, any>> {
 }
 
 describe('rgb', () => {
-  it('turns the spec rgb triple into a CSS colour, clamps, passes CSS colours through and drops garbage', () => {
+  it('turns the rgb triple of chart items into a CSS colour, clamps, passes CSS colours through and drops garbage', () => {
     expect(rgb('64,158,255')).toBe('rgb(64,158,255)');
     expect(rgb(' 1, 2 ,3 ')).toBe('rgb(1,2,3)');
     expect(rgb('300,0,0')).toBe('rgb(255,0,0)');

@@ -57,7 +57,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
 }
 
 describe('RegionSelector', () => {
-  it('shows the spec labels and placeholder and fetches the data once', async () => {
+  it('shows the required labels and placeholder and fetches the data once', async () => {
     renderWithProviders(<Harness />);
     expect(fields('状态')).toHaveLength(2);
     expect(fields('市')).toHaveLength(2);

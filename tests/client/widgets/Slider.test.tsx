@@ -6,7 +6,7 @@ import { Slider } from '../../../src/client/components/Slider';
 import { renderWithProviders } from '../render';
 
 describe('Slider', () => {
-  it('without mc shows the spec toast once and renders nothing', async () => {
+  it('without mc shows the missing-mc toast once and renders nothing', async () => {
     const show = vi.spyOn(notifications, 'show');
     const { container } = renderWithProviders(
       <div data-testid="host">

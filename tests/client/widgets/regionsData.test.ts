@@ -22,7 +22,7 @@ describe('region data', () => {
     expect(names.at(-1)).toBe('海外');
   });
 
-  it('has the spec shape all the way down', () => {
+  it('has the province > cityList > areaList shape all the way down', () => {
     const gd = regions.find((r) => r.name === '广东省')!;
     const gz = gd.cityList.find((c) => c.name === '广州市')!;
     expect(gz.areaList).toContainEqual({ name: '天河区' });

@@ -123,7 +123,7 @@ async function member(tenant: number, username: string): Promise<Console> {
 }
 
 describe('/api/conf', () => {
-  it('logs a console in with its user id and session token, and refuses anything else in the spec’s shape', async () => {
+  it('logs a console in with its user id and session token, and refuses anything else in the conference service’s shape', async () => {
     const ok = await confPost<ConfLoginData>('/api/conf/v1/conference/7', {
       accountName: String(demo.id),
       password: demo.token,

@@ -67,7 +67,7 @@ describe('demo seed', () => {
       await db.delete(devices);
       await db.delete(deviceGroups);
       await db.delete(deviceCategories);
-      // Production batches (issue 18) hold their product.
+      // Production batches of the site operations hold their product.
       await db.delete(productionBatches);
       await db.delete(products);
       const opts = { hasher: fresh.app.hasher, production: false };

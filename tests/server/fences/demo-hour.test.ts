@@ -1,9 +1,10 @@
 /**
- * Issue 31 ("fence alarms drown everything"): an hour of the demo fleet against the demo's own
- * fences. Every demo device runs the simulator's model (DeviceBrain: the walk, the locators'
- * cell-tower and Wi-Fi fixes, the workers' shifts, the supervision wanderer) on a simulated clock,
- * reporting every 10 s as `npm start` does; its fixes go through the real evaluator against the
- * seeded fences and assignments. No real time passes: the fixes carry the simulated time.
+ * Fence alarms must not drown everything else (docs/fences.md, "What raises what"): an hour of the
+ * demo fleet against the demo's own fences. Every demo device runs the simulator's model
+ * (DeviceBrain: the walk, the locators' cell-tower and Wi-Fi fixes, the workers' shifts, the
+ * supervision wanderer) on a simulated clock, reporting every 10 s as `npm start` does; its fixes
+ * go through the real evaluator against the seeded fences and assignments. No real time passes: the
+ * fixes carry the simulated time.
  */
 import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

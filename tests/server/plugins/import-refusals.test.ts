@@ -7,8 +7,9 @@ import { MAX_IMPORT_ROWS } from '../../../src/shared/resources/list';
 import { post, type TestApp } from '../helper';
 import { demoApp, multipart } from '../org-helper';
 
-// Issue 30 item 5: every refusal of the transport (too large, too many rows, a malformed upload,
-// bad JSON, an unknown route) answers the envelope with its own key and a message saying what to do.
+// The transport (docs/security.md, "Uploads and imports"): every refusal of it (too large, too many
+// rows, a malformed upload, bad JSON, an unknown route) answers the envelope with its own key and a
+// message saying what to do.
 
 let t: TestApp;
 let demo: string;

@@ -89,10 +89,12 @@ describe('GT06 framer', () => {
   it('joins a frame sent a byte at a time, holding the partial one', () => {
     const framer = gt06.framer();
     const frames: Buffer[] = [];
-    for (let i = 0; i < login.length; i++) {
-      frames.push(...framer.push(login.subarray(i, i + 1)));
-      if (i === 5) expect(framer.pending()).toBe(6);
-    }
+    const byteAtATime = (from: number, to: number) => {
+      for (let i = from; i < to; i++) frames.push(...framer.push(login.subarray(i, i + 1)));
+    };
+    byteAtATime(0, 6);
+    expect(framer.pending()).toBe(6);
+    byteAtATime(6, login.length);
     expect(frames).toEqual([login]);
     expect(framer.pending()).toBe(0);
   });

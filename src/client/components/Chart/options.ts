@@ -5,7 +5,7 @@ import { cartesianFrame, pieFrame, zoomSlider } from './layout';
 
 /**
  * The option builders of the seven chart kinds of docs/requirements/widgets.md#charts. Pure
- * functions of the spec's data shapes, so tests assert the option without a canvas; the
+ * functions of the data shapes named there, so tests assert the option without a canvas; the
  * components in kinds.tsx call them with the reading direction and the translated labels.
  */
 
@@ -78,9 +78,9 @@ export const STATE_COLORS = { online: '34,197,94', offline: '148,163,184', alarm
 const TRIPLE = /^\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*$/;
 
 /**
- * The spec's colour, an rgb triple string ("255,0,0"), as a CSS colour ("rgb(255,0,0)"); with
- * `alpha`, rgba. Values clamp to 0..255. A CSS colour (#hex, rgb(...)) passes through; anything
- * else is dropped so the theme palette decides.
+ * A chart item's colour (docs/requirements/widgets.md#charts), an rgb triple string ("255,0,0"), as
+ * a CSS colour ("rgb(255,0,0)"); with `alpha`, rgba. Values clamp to 0..255. A CSS colour (#hex,
+ * rgb(...)) passes through; anything else is dropped so the theme palette decides.
  */
 export function rgb(color: string | undefined, alpha?: number): string | undefined {
   if (!color) return undefined;

@@ -25,8 +25,8 @@ export const recomputeJob = (body: { from: string; to: string }) =>
 
 /**
  * The presets of the record lists: the date range defaults to the first of the month to today
- * (spec "Attendance default"); /EdAttendanceInfoList shows the late and early ones (issue 1),
- * /EdAbsenceList the absences (issue 2).
+ * (docs/requirements/constants.md#attendance); /EdAttendanceInfoList shows the late and early ones
+ * (the `issue` filter 1), /EdAbsenceList the absences (the `issue` filter 2).
  */
 export function recordPreset(issue?: 1 | 2) {
   return (search: ResourceSearch): ResourceSearch => {

@@ -17,8 +17,9 @@ export const communityOptionsQuery = resourceListQuery(communityDef, {
 });
 
 /**
- * /roomManagement: the tree of one community (community > building > unit > room, the spec's
- * tree widget) beside the room list; a node's "查看房间" narrows the list to that building or unit.
+ * /roomManagement: the tree of one community (community > building > unit > room, the tree widget
+ * of docs/requirements/widgets.md#tree-list) beside the room list; a node's "查看房间" narrows the list
+ * to that building or unit.
  */
 export function RoomScreen(props: RouteScreenProps) {
   const { t } = useLingui();

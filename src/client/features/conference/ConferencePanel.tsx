@@ -133,7 +133,8 @@ export function ConferencePanel({
   };
   const names = new Map(snap.members.map((m) => [m.uid, m.displayName]));
   const exit = async () => {
-    // 退出房间 stops the conference (the spec); a new login keeps the footer's 加入房间 usable.
+    // 退出房间 stops the conference (docs/requirements/realtime-video.md#conference-client-states); a
+    // new login keeps the footer's 加入房间 usable.
     await conf?.client.stop();
     await conf?.client.start();
   };

@@ -16,7 +16,10 @@ export interface ConfMediaSnapshot {
   preview: MediaStream | null;
   remote: RemoteFeed[];
   warning: MediaWarning | null;
-  /** The microphone sends silence (its gain at the spec's muted volume). */
+  /**
+   * The microphone sends silence (its gain at the muted volume of
+   * docs/requirements/constants.md#calls-and-media).
+   */
   muted: boolean;
   /** The camera sends black frames (its track disabled). */
   cameraOff: boolean;
@@ -24,8 +27,9 @@ export interface ConfMediaSnapshot {
 
 /**
  * The conference's WebRTC side on the service's SFU (docs/decisions.md, "Media"): one connection
- * publishes the microphone (through the spec's gain) and the camera, one connection per other
- * member receives it. Offers and answers travel through the conference queue as `sdp` messages.
+ * publishes the microphone (through the gain of MicGain, ../media/devices.ts) and the camera, one
+ * connection per other member receives it. Offers and answers travel through the conference queue
+ * as `sdp` messages.
  */
 export class ConferenceMedia {
   private snapshot: ConfMediaSnapshot = {

@@ -22,7 +22,7 @@ export interface CheckoutModalProps {
 const PHONE_RE = /^1[3-9]\d{9}$/;
 
 /**
- * Checkout (issue 17): the items with their prices, the address with its region, the freight the
+ * The mall's checkout: the items with their prices, the address with its region, the freight the
  * service quotes for that region (`mall/order/quote`), the payment method (the configured ones),
  * and "place the order", which takes the stock and opens the payment's pay page.
  */

@@ -114,7 +114,7 @@ export function AddProductScreen(_props: RouteScreenProps) {
     });
   }, [editId]);
 
-  // The matrix follows the spec lines, keeping what was typed for combinations that remain.
+  // The matrix follows the product's spec lines, keeping what was typed for combinations that remain.
   const key = JSON.stringify(lines);
   useEffect(() => {
     setSkus((prev) =>

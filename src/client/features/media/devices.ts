@@ -16,7 +16,8 @@ async function track(kind: 'audio' | 'video'): Promise<MediaStreamTrack | null> 
     );
     return stream.getTracks()[0] ?? null;
   } catch {
-    // Refused or absent: the call goes on without it (the spec: no camera, video stays off).
+    // Refused or absent: the call goes on without it
+    // (docs/requirements/realtime-intercom.md#media-checks: no camera, video stays off).
     return null;
   }
 }
@@ -33,8 +34,9 @@ export async function hasCamera(): Promise<boolean> {
 }
 
 /**
- * The microphone through a gain, so the spec's volumes (400 at publish, 200 unmuted, 0 muted, in
- * Agora's scale where 100 is the original level) mean the same with the service's SFU.
+ * The microphone through a gain, so the volumes of docs/requirements/constants.md#calls-and-media
+ * (400 at publish, 200 unmuted, 0 muted, in Agora's scale where 100 is the original level) mean the
+ * same with the service's SFU.
  */
 export class MicGain {
   private readonly ctx = new AudioContext();

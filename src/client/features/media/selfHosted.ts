@@ -20,7 +20,7 @@ const call = <T>(path: string, body: unknown) =>
 
 /**
  * A call through the service's own SFU (/api/media): one connection publishes the microphone
- * (through the spec's gain) and the camera, one connection per other publisher receives it. The
+ * (through MicGain, ./devices.ts) and the camera, one connection per other publisher receives it. The
  * room is read every second; a publisher that arrives is received, one that leaves is dropped.
  * Receiving never waits for the local devices: a ringing call receives before it is answered
  * (`receiveOthers`), and an answered one receives while the camera and microphone open and publish

@@ -23,8 +23,9 @@ export type MediaState = 'connecting' | 'connected' | 'reconnecting' | 'closed';
 
 /**
  * docs/requirements/realtime-intercom.md#media-checks: `incompatible` '当前浏览器不兼容 WebSDK',
- * `noDevices` '检测不到可用的麦克风、摄像头设备', `insecure` '你的浏览器环境不是localhost或https';
- * `failed` the join itself failed (the spec swallows it; the dialog says the media is unavailable).
+ * `noDevices` '检测不到可用的麦克风、摄像头设备', `insecure` '你的浏览器环境不是localhost或https'; `failed` the join itself
+ * failed (docs/requirements/realtime-intercom.md#errors swallows it; the dialog says the media is
+ * unavailable).
  */
 export type MediaWarning = 'incompatible' | 'noDevices' | 'insecure' | 'failed';
 
@@ -43,7 +44,11 @@ export interface MediaSnapshot {
   /** A camera exists to turn on. */
   hasCamera: boolean;
   warning: MediaWarning | null;
-  /** Someone who had published left: a door call ends with it (the spec: leave when the remote unpublishes). */
+  /**
+   * Someone who had published left: a door call ends with it
+   * (docs/requirements/realtime-intercom.md#door-unit-video-call: leave when the remote
+   * unpublishes).
+   */
   remoteLeft: boolean;
 }
 

@@ -63,10 +63,11 @@ export interface MonitorWallProps extends RouteScreenProps {
 }
 
 /**
- * The monitoring wall (docs/requirements/realtime-video.md#video-monitors): cameras picked from
- * the list play live in a 1, 4 or 6 tile grid, at most six at once; a camera already on the wall
- * is refused with the spec's request to choose another. The cameras themselves are managed in the
- * second tab (the generic list: add by URL, check, filters, export).
+ * The monitoring wall (docs/requirements/realtime-video.md#video-monitors): cameras picked from the
+ * list play live in a 1, 4 or 6 tile grid, at most six at once; a camera already on the wall is
+ * refused with the request to choose another (docs/requirements/validation.md#video-monitors). The
+ * cameras themselves are managed in the second tab (the generic list: add by URL, check, filters,
+ * export).
  */
 export function MonitorWall({ route, defaultLayout, compact, ...props }: MonitorWallProps) {
   const { t } = useLingui();

@@ -274,7 +274,7 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   ...Object.fromEntries(
     [...Object.keys(DASHBOARD_ROUTES), ...CAMPUS_PANELS].map((route) => [route, dashboardScreen(route)]),
   ),
-  // Device tools (issue 14): thing models, batch control, audio pushes, voice messages.
+  // Device tools: thing models, batch control, audio pushes, voice messages.
   dataModel: {
     prefetch: none,
     component: lazyScreen(() => import('../tools/DataModelScreen').then((m) => m.DataModelScreen)),
@@ -287,7 +287,7 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
     resource: audioPushDef,
     component: lazyScreen(() => import('../tools/PubMusicScreen').then((m) => m.PubMusicScreen)),
   },
-  // Faces (issue 16): the gallery, a library pushed to door units, residents' faces under review.
+  // Faces: the gallery, a library pushed to door units, residents' faces under review.
   getFaceList: {
     prefetch: none,
     component: lazyScreen(() => import('../faces/FaceGalleryScreen').then((m) => m.FaceGalleryScreen)),
@@ -303,7 +303,7 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   deviceVoice: deviceVoiceScreen,
   // Voice messages under the live-media menu: the same screen as deviceVoice.
   audio: deviceVoiceScreen,
-  // Live cameras (issue 15): the wall, a single live view, and the campus dashboard's video panels.
+  // Live cameras: the wall, a single live view, and the campus dashboard's video panels.
   monitor: wallScreen('monitor', 4),
   jzvideo: wallScreen('jzvideo', 6),
   videoMonitoring: wallScreen('videoMonitoring', 4),
@@ -320,15 +320,15 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
       import('../conference/ConferencePanel').then((m) => () => <m.ConferencePanel embedded />),
     ),
   },
-  // Stored media against the quota, retention and a clean-up now (issue 15).
+  // Stored media against the quota, retention and a clean-up now.
   CloudStorage: {
     prefetch: none,
     component: lazyScreen(() => import('../video/CloudStorageScreen').then((m) => m.CloudStorageScreen)),
   },
-  // Recordings (issue 15).
+  // Recordings.
   ...Object.fromEntries(['VCRList', 'VCRListtc', 'videoManage'].map((route) => [route, vcrScreen])),
   ...Object.fromEntries(Object.entries(BREAKER_ROUTES).map(([route, action]) => [route, breakerScreen(action)])),
-  // Communities (issue 16): the community form and generator, the tree beside the rooms, the door units of a unit.
+  // Communities: the community form and generator, the tree beside the rooms, the door units of a unit.
   communityManagement: {
     resource: communityDef,
     component: lazyScreen(() => import('../community/CommunityScreen').then((m) => m.CommunityScreen)),
@@ -341,7 +341,7 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
     resource: unitDef,
     component: lazyScreen(() => import('../community/UnitScreen').then((m) => m.UnitScreen)),
   },
-  // Access control (issue 16): residents and binding review, rights with delivery, cards, access events.
+  // Access control: residents and binding review, rights with delivery, cards, access events.
   bindingReview: {
     resource: residentDef,
     component: lazyScreen(() => import('../access/BindingReviewScreen').then((m) => m.BindingReviewScreen)),
@@ -354,7 +354,7 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
     resource: accessCardDef,
     component: lazyScreen(() => import('../access/CardAddScreen').then((m) => m.CardAddScreen)),
   },
-  // Advertising (issue 16): upload and playback, review, distribution to door units with plays.
+  // Advertising: upload and playback, review, distribution to door units with plays.
   advertisementManagement: {
     resource: adDef,
     component: lazyScreen(() => import('../ads/AdManagementScreen').then((m) => m.AdManagementScreen)),
@@ -380,7 +380,7 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
     resource: adDef,
     component: lazyScreen(() => import('../ads/AdDistributionScreen').then((m) => m.AdDistributionScreen)),
   },
-  // Prepaid electricity and water of the community's rooms (issue 17): one screen told its kind, the list fixed to it.
+  // Prepaid electricity and water of the community's rooms: one screen told its kind, the list fixed to it.
   elecCard: {
     resource: utilityDef,
     preset: (search) => ({ ...search, filters: { ...search.filters, kind: 1 } }),
@@ -399,7 +399,7 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
       )),
     ),
   },
-  // IoT cards (issue 17): cards with usage and carrier actions, device binding, the package catalogue.
+  // IoT cards: cards with usage and carrier actions, device binding, the package catalogue.
   SIMCard: {
     resource: simCardDef,
     component: lazyScreen(() => import('../sim/SimCardScreen').then((m) => m.SimCardScreen)),
@@ -413,7 +413,7 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
     prefetch: none,
     component: lazyScreen(() => import('../sim/PackageListScreen').then((m) => m.PackageListScreen)),
   },
-  // Approvals (issue 18): the inbox, approval nodes and every request on /audit; leave requests on /AuditNotice.
+  // Approvals: the inbox, approval nodes and every request on /audit; leave requests on /AuditNotice.
   audit: {
     resource: approvalNodeDef,
     component: lazyScreen(() => import('../approvals/AuditScreen').then((m) => m.AuditScreen)),
@@ -422,7 +422,7 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
     resource: leaveRequestDef,
     component: lazyScreen(() => import('../approvals/LeaveScreen').then((m) => m.LeaveScreen)),
   },
-  // Attendance (issue 18): rules with the recompute, the computed records (all, late/early, absent) with the monthly report, the statistics.
+  // Attendance: rules with the recompute, the computed records (all, late/early, absent) with the monthly report, the statistics.
   AttendanceList: {
     resource: attendanceRuleDef,
     component: lazyScreen(() => import('../attendance/AttendanceScreens').then((m) => m.AttendanceRuleScreen)),
@@ -446,12 +446,12 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
     prefetch: none,
     component: lazyScreen(() => import('../attendance/AttendanceStatsScreen').then((m) => m.AttendanceStatsScreen)),
   },
-  // Construction site (issue 18): work plans as a list and a Gantt-like view, with each plan's logs.
+  // Construction site: work plans as a list and a Gantt-like view, with each plan's logs.
   workPlan: {
     resource: workPlanDef,
     component: lazyScreen(() => import('../site/WorkPlanScreen').then((m) => m.WorkPlanScreen)),
   },
-  // Site operations (issue 18): warehouse with movements, duty list/roster/annual inspections, production batches with QA.
+  // Site operations: warehouse with movements, duty list/roster/annual inspections, production batches with QA.
   manageStorage: {
     resource: warehouseItemDef,
     component: lazyScreen(() => import('../site-ops/StorageScreen').then((m) => m.StorageScreen)),
@@ -473,7 +473,7 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
     resource: cellTowerDef,
     component: lazyScreen(() => import('../devices/CellTowersScreen').then((m) => m.CellTowersScreen)),
   },
-  // Announcements (issue 18): the company's list with publish, withdraw and read receipts; the recipient's unread popup and the site's board.
+  // Announcements: the company's list with publish, withdraw and read receipts; the recipient's unread popup and the site's board.
   AnnouncementList: {
     resource: announcementDef,
     component: lazyScreen(() => import('../announcements/AnnouncementScreen').then((m) => m.AnnouncementScreen)),
@@ -486,13 +486,13 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
     prefetch: none,
     component: lazyScreen(() => import('../announcements/AnnouncementInbox').then((m) => m.SiteAnnouncementScreen)),
   },
-  // IoT card billing (issue 17): bills, purchases of packages and data, the report.
+  // IoT card billing: bills, purchases of packages and data, the report.
   Bill: { resource: billDef, component: lazyScreen(() => import('../billing/BillScreens').then((m) => m.BillScreen)) },
   bilList: {
     resource: billDef,
     component: lazyScreen(() => import('../billing/BillScreens').then((m) => m.BillListScreen)),
   },
-  // The mall's catalogue (issue 17): the product form with its SKU matrix, the business-district storefront.
+  // The mall's catalogue: the product form with its SKU matrix, the business-district storefront.
   AddProduct: {
     resource: mallProductDef,
     prefetch: none,
@@ -538,7 +538,7 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
     prefetch: none,
     component: lazyScreen(() => import('../billing/ReportScreen').then((m) => m.ReportScreen)),
   },
-  // Supervision (issue 18): monitored persons with their bracelet's fence, battery, wearing and check-in; a person's detail.
+  // Supervision: monitored persons with their bracelet's fence, battery, wearing and check-in; a person's detail.
   regulatoryList: {
     resource: monitoredPersonDef,
     component: lazyScreen(() => import('../supervision/RegulatoryListScreen').then((m) => m.RegulatoryListScreen)),

@@ -39,9 +39,10 @@ export function DueBadge({ row }: { row: Row }) {
 const dateOnly = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
 
 /**
- * /dutyUser: the duty records as a list and as a roster calendar (tabs), and the annual
- * inspections (the spec names them beside the on-duty staff but gives them no route, so they are
- * this screen's third tab) with due soon and overdue ones highlighted.
+ * /dutyUser: the duty records as a list and as a roster calendar (tabs), and the annual inspections
+ * (docs/requirements/screens-and-routes.md#screens-by-label names them beside the on-duty staff but
+ * gives them no route, so they are this screen's third tab) with due soon and overdue ones
+ * highlighted.
  */
 export function DutyScreen(props: RouteScreenProps) {
   const [tab, setTab] = useState<string | null>('list');

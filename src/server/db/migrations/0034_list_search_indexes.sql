@@ -1,4 +1,4 @@
--- Lists (issue 30): every keyword field and 'like' filter of a registered list gets a GIN trigram
+-- Lists (docs/performance.md, "Lists"): every keyword field and 'like' filter of a registered list gets a GIN trigram
 -- index (src/server/db/columns.ts trigramIndexes), so ILIKE '%x%' reads the matching rows instead of
 -- every row; sort indexes end with id, the tiebreaker the engine orders by. pg_trgm ships with
 -- PostgreSQL's contrib and PGlite loads it (src/server/db/driver.ts). 0002 and 0003 created the
