@@ -91,7 +91,7 @@ describe('PGlite directory lock', () => {
         '--import',
         'tsx',
         '-e',
-        `import('../src/server/db/pglite-lock.ts').then((m) => { m.lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1000); })`,
+        `import('./src/server/db/pglite-lock.ts').then((m) => { m.lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1000); })`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
