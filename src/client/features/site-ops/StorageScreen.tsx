@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Drawer, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, NumberInput, Select, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import warehouseItemDef, {
   formatTons,
@@ -11,11 +11,11 @@ import warehouseItemDef, {
 } from '../../../entities/warehouse-item/resource';
 import { codeText } from '../../i18n/codeLabels';
 import { formatDateCell } from '../../components/DataTable/cells';
-import { RequestError, request, toast } from '../../lib/request';
+import { request } from '../../lib/request';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
-import { ModalFooter } from '../../components/ModalFooter';
+import { MoveModal as LedgerMoveModal, MovementsDrawer } from '../../components/StockLedger';
 
 export interface WarehouseMovement {
   id: number;
@@ -39,169 +39,116 @@ export function MoveModal({ row, onClose }: { row: Row | null; onClose: () => vo
   const [kind, setKind] = useState<WarehouseMove>(WAREHOUSE_MOVE.in);
   const [quantity, setQuantity] = useState<number | string>('');
   const [note, setNote] = useState('');
-  const [error, setError] = useState<{ field?: string; server?: string; key?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const [fieldError, setFieldError] = useState<string | undefined>();
 
   const close = () => {
     setKind(WAREHOUSE_MOVE.in);
     setQuantity('');
     setNote('');
-    setError({});
+    setFieldError(undefined);
     onClose();
   };
 
-  const submit = async () => {
+  const validate = () => {
     const q = Number(quantity);
     const valid = quantity !== '' && isTonAmount(q) && q !== 0 && (kind === WAREHOUSE_MOVE.adjust || q > 0);
-    if (!valid) {
-      setError({
-        field:
-          kind === WAREHOUSE_MOVE.adjust
-            ? t`请输入非零的吨数，最多三位小数（负数为盘亏）`
-            : t`请输入大于 0 的吨数，最多三位小数`,
-      });
-      return;
-    }
-    if (!row) return;
-    setBusy(true);
-    try {
-      await request(
-        'user',
-        'warehouseItem/move',
-        { id: row.id, kind, quantity: q, note: note.trim() || undefined },
-        { quiet: true },
-      );
-      toast('success', t`已记录`);
-      await invalidateResource(queryClient, warehouseItemDef.name);
-      await queryClient.invalidateQueries({ queryKey: moveKey(row.id) });
-      close();
-    } catch (e) {
-      const key = e instanceof RequestError ? e.key : undefined;
-      const remaining = formatTons(row.remaining);
-      setError({
-        key,
-        server:
-          key === 'warehouseOverdraw' ? t`剩余不足：当前剩余 ${remaining} 吨，剩余不能小于 0` : (e as Error).message,
-      });
-    } finally {
-      setBusy(false);
-    }
+    setFieldError(
+      valid
+        ? undefined
+        : kind === WAREHOUSE_MOVE.adjust
+          ? t`请输入非零的吨数，最多三位小数（负数为盘亏）`
+          : t`请输入大于 0 的吨数，最多三位小数`,
+    );
+    return valid && row !== null;
   };
 
   return (
-    <Modal opened={row !== null} onClose={close} title={<Trans>出入库登记</Trans>} data-testid="warehouse-move">
-      <Stack gap="sm">
-        <Text size="sm">
+    <LedgerMoveModal
+      opened={row !== null}
+      onClose={close}
+      title={<Trans>出入库登记</Trans>}
+      summary={
+        <>
           {String(row?.name ?? '')} · <Trans>剩余</Trans> {formatTons(row?.remaining)} <Trans>吨</Trans>
-        </Text>
-        <Select
-          label={t`类型`}
-          data={WAREHOUSE_MOVE_TABLE.map((m) => ({ value: m.value, label: codeText(m) }))}
-          value={kind}
-          onChange={(v) => v && setKind(v as WarehouseMove)}
-          allowDeselect={false}
-          data-testid="warehouse-move-kind"
-        />
-        <NumberInput
-          label={t`数量(吨)`}
-          decimalScale={3}
-          value={quantity}
-          onChange={setQuantity}
-          error={error.field}
-          withAsterisk
-          data-testid="warehouse-move-quantity"
-        />
-        <TextInput
-          label={t`备注`}
-          maxLength={200}
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
-          data-testid="warehouse-move-note"
-        />
-        {error.server && (
-          <Alert color="red" data-testid="warehouse-move-error" data-key={error.key}>
-            {error.server}
-          </Alert>
-        )}
-        <ModalFooter onCancel={close} loading={busy} onClick={() => void submit()} data-testid="warehouse-move-submit">
-          <Trans>确定</Trans>
-        </ModalFooter>
-      </Stack>
-    </Modal>
+        </>
+      }
+      testIds={{ modal: 'warehouse-move', submit: 'warehouse-move-submit', error: 'warehouse-move-error' }}
+      validate={validate}
+      send={() =>
+        request(
+          'user',
+          'warehouseItem/move',
+          { id: row!.id, kind, quantity: Number(quantity), note: note.trim() || undefined },
+          { quiet: true },
+        )
+      }
+      done={{
+        message: () => t`已记录`,
+        refresh: async () => {
+          await invalidateResource(queryClient, warehouseItemDef.name);
+          await queryClient.invalidateQueries({ queryKey: moveKey(row!.id) });
+        },
+      }}
+      refused={(key) => {
+        const remaining = formatTons(row?.remaining);
+        return key === 'warehouseOverdraw' ? t`剩余不足：当前剩余 ${remaining} 吨，剩余不能小于 0` : undefined;
+      }}
+    >
+      <Select
+        label={t`类型`}
+        data={WAREHOUSE_MOVE_TABLE.map((m) => ({ value: m.value, label: codeText(m) }))}
+        value={kind}
+        onChange={(v) => v && setKind(v as WarehouseMove)}
+        allowDeselect={false}
+        data-testid="warehouse-move-kind"
+      />
+      <NumberInput
+        label={t`数量(吨)`}
+        decimalScale={3}
+        value={quantity}
+        onChange={setQuantity}
+        error={fieldError}
+        withAsterisk
+        data-testid="warehouse-move-quantity"
+      />
+      <TextInput
+        label={t`备注`}
+        maxLength={200}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        data-testid="warehouse-move-note"
+      />
+    </LedgerMoveModal>
   );
 }
 
+const kindText = (k: string) => {
+  const entry = WAREHOUSE_MOVE_TABLE.find((m) => m.value === k);
+  return entry ? codeText(entry) : k;
+};
+
 /** The item's movements, newest first: when, what, how much, remaining after, who, note. */
-export function MovementsDrawer({ row, onClose }: { row: Row | null; onClose: () => void }) {
-  const movements = useQuery({
-    queryKey: moveKey(row?.id),
-    queryFn: () => request<{ rows: WarehouseMovement[] }>('user', 'warehouseItem/movements', { id: row!.id }),
-    enabled: row !== null,
-  });
-  const rows = movements.data?.rows ?? [];
-  const kindText = (k: string) => {
-    const entry = WAREHOUSE_MOVE_TABLE.find((m) => m.value === k);
-    return entry ? codeText(entry) : k;
-  };
+export function ItemMovements({ row, onClose }: { row: Row | null; onClose: () => void }) {
   return (
-    <Drawer
-      opened={row !== null}
+    <MovementsDrawer<WarehouseMovement>
+      itemId={row ? Number(row.id) : undefined}
       onClose={onClose}
-      position="right"
       size="xl"
       title={<Trans>出入库流水</Trans>}
-      data-testid="warehouse-movements"
-    >
-      <Text size="sm" mb="sm">
-        {String(row?.name ?? '')}
-      </Text>
-      {movements.isLoading ? (
-        <Text size="sm" c="dimmed">
-          <Trans>加载中…</Trans>
-        </Text>
-      ) : rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          <Trans>暂无出入库记录</Trans>
-        </Text>
-      ) : (
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>时间</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>类型</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>数量(吨)</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>变动后剩余(吨)</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>操作人</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>备注</Trans>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((m) => (
-              <Table.Tr key={m.id} data-testid="warehouse-movement-row">
-                <Table.Td>{formatDateCell(m.createdAt)}</Table.Td>
-                <Table.Td>{kindText(m.kind)}</Table.Td>
-                <Table.Td>{formatTons(m.quantity)}</Table.Td>
-                <Table.Td>{formatTons(m.remainingAfter)}</Table.Td>
-                <Table.Td>{m.operatorName ?? ''}</Table.Td>
-                <Table.Td>{m.note ?? ''}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Drawer>
+      subtitle={String(row?.name ?? '')}
+      queryKey={moveKey(row?.id)}
+      load={(id) => request<{ rows: WarehouseMovement[] }>('user', 'warehouseItem/movements', { id })}
+      empty={<Trans>暂无出入库记录</Trans>}
+      testIds={{ drawer: 'warehouse-movements', row: 'warehouse-movement-row' }}
+      columns={[
+        { title: <Trans>时间</Trans>, cell: (m) => formatDateCell(m.createdAt) },
+        { title: <Trans>类型</Trans>, cell: (m) => kindText(m.kind) },
+        { title: <Trans>数量(吨)</Trans>, cell: (m) => formatTons(m.quantity) },
+        { title: <Trans>变动后剩余(吨)</Trans>, cell: (m) => formatTons(m.remainingAfter) },
+        { title: <Trans>操作人</Trans>, cell: (m) => m.operatorName ?? '' },
+        { title: <Trans>备注</Trans>, cell: (m) => m.note ?? '' },
+      ]}
+    />
   );
 }
 
@@ -259,7 +206,7 @@ export function StorageScreen(props: RouteScreenProps) {
         ]}
       />
       <MoveModal row={moving} onClose={() => setMoving(null)} />
-      <MovementsDrawer row={history} onClose={() => setHistory(null)} />
+      <ItemMovements row={history} onClose={() => setHistory(null)} />
     </>
   );
 }
