@@ -4,7 +4,7 @@ import { attendanceRecords as r } from '../../entities/attendance-record/server'
 import type { Db } from '../db/driver';
 import { departments, users } from '../db/schema-tenancy';
 import { scopedWhere, type Scope } from '../db/scope';
-import { daysBetween } from './days';
+import { daysBetween } from '../../shared/attendance/days';
 
 const n = (v: unknown) => Number(v ?? 0);
 
