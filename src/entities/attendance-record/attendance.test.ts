@@ -9,7 +9,7 @@ import { localInstant } from '../../shared/attendance/days';
 import { leaveRequests } from '../leave-request/server';
 import { recordPunch } from '../attendance-punch/punch';
 import { PUNCH_SOURCE } from '../attendance-punch/resource';
-import type { AttendanceStats } from './stats-types';
+import type { AttendanceStats } from '../../shared/attendance/stats';
 
 let t: TestApp;
 let demo: string;

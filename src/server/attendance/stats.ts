@@ -1,5 +1,5 @@
 import { asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { AttendanceStats } from '../../entities/attendance-record/stats-types';
+import type { AttendanceStats } from '../../shared/attendance/stats';
 import { attendanceRecords as r } from '../../entities/attendance-record/server';
 import type { Db } from '../db/driver';
 import { departments, users } from '../db/schema-tenancy';
