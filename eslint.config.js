@@ -3,25 +3,6 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/**
- * What src/shared, the bottom layer, must not import; `allowed`: a regex of one import of ours from
- * above it that a file may keep.
- */
-function sharedPatterns(allowed) {
-  const ours = ['client', 'server', 'sim', 'entities'].map((dir) => `(^|/)${dir}/`).join('|');
-  return [
-    {
-      regex: allowed ? `^(?!.*${allowed})(.*(${ours}))` : `(${ours})`,
-      message:
-        'src/shared is the bottom layer: it imports nothing of src/server, src/client, src/sim or src/entities. Move the pure code it needs down into src/shared, or move the importing code up to its users.',
-    },
-    {
-      group: ['react', 'fastify', 'drizzle-orm*'],
-      message: 'src/shared is loaded by the console, the service and the simulator: no UI, server or database library.',
-    },
-  ];
-}
-
 export default tseslint.config(
   {
     ignores: [
@@ -57,13 +38,25 @@ export default tseslint.config(
   // simulator and the service's core on it; the console on top. Each message names the allowed way.
   {
     files: ['src/shared/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: sharedPatterns() }] },
-  },
-  {
-    // The registry lists every entity's ResourceDef (the generated list of their resource.ts files, which
-    // import only src/shared): the one import of src/shared from above it, until RESOURCES moves up.
-    files: ['src/shared/resources/index.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: sharedPatterns('entities/resources\\.gen$') }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(client|server|sim|entities)/',
+              message:
+                'src/shared is the bottom layer: it imports nothing of src/server, src/client, src/sim or src/entities. Move the pure code it needs down into src/shared, or move the importing code up to its users.',
+            },
+            {
+              group: ['react', 'fastify', 'drizzle-orm*'],
+              message:
+                'src/shared is loaded by the console, the service and the simulator: no UI, server or database library.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/sim/**/*.{ts,tsx}'],
@@ -91,7 +84,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/server/**', '**/sim/**'],
-              message: 'src/client talks to the service over HTTP and MQTT: import only src/shared (and src/entities).',
+              message:
+                "src/client talks to the service over HTTP and MQTT: import src/shared (and the entities' resource.ts), never src/server or src/sim.",
             },
             {
               // They run ffmpeg (node:child_process, node:fs): the service's and the simulator's only.
@@ -99,9 +93,9 @@ export default tseslint.config(
               message: 'This module runs ffmpeg in Node: the console cannot load it.',
             },
             {
-              regex: '(^|/)entities/(?!resources\\.gen$)(?![^/]+/(resource|screen)$)',
+              regex: '(^|/)entities/(?!(resources\\.gen|registry)$)(?![^/]+/(resource|screen)$)',
               message:
-                "From src/entities the console imports only an entity's resource.ts, its screen.tsx and entities/resources.gen: move a type or pure helper both sides need into src/shared.",
+                "From src/entities the console imports only an entity's resource.ts, its screen.tsx, entities/resources.gen and entities/registry: move a type or pure helper both sides need into src/shared.",
             },
           ],
         },
@@ -130,9 +124,9 @@ export default tseslint.config(
                 'resource.ts is bundled into the console: import only src/shared (server code goes in server.ts).',
             },
             {
-              regex: 'shared/resources(/index)?$',
+              regex: '(^|/)registry$',
               message:
-                'Import the ResourceDef type from shared/resources/types: the index includes this file (an import cycle).',
+                'src/entities/registry.ts includes this file (an import cycle): import the ResourceDef type from shared/resources/types.',
             },
             {
               group: ['./server', '../*/server'],
