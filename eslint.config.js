@@ -34,20 +34,73 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // The layers (docs/architecture.md#layers): src/shared at the bottom; the entities' resource.ts, the
+  // simulator and the service's core on it; the console on top. Each message names the allowed way.
   {
-    // The shared contracts must stay importable by both sides.
-    files: ['src/shared/**/*.ts'],
+    files: ['src/shared/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/client/**', '**/server/**', 'react', 'fastify', 'drizzle-orm*'] },
+        {
+          patterns: [
+            {
+              regex: '(^|/)(client|server|sim|entities)/',
+              message:
+                'src/shared is the bottom layer: it imports nothing of src/server, src/client, src/sim or src/entities. Move the pure code it needs down into src/shared, or move the importing code up to its users.',
+            },
+            {
+              group: ['react', 'fastify', 'drizzle-orm*'],
+              message:
+                'src/shared is loaded by the console, the service and the simulator: no UI, server or database library.',
+            },
+          ],
+        },
       ],
     },
   },
   {
-    // shared/media-tools runs ffmpeg (node:child_process, node:fs): the service's and the simulator's only.
+    files: ['src/sim/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/client/**', '**/entities/**', 'fastify', 'drizzle-orm*'],
+              message:
+                'src/sim is a client of the service: import only src/shared; move a pure helper it needs into src/shared (src/demo-fleet.ts joins it to the service).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/sim/**', '**/shared/media-tools'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/sim/**'],
+              message:
+                "src/client talks to the service over HTTP and MQTT: import src/shared (and the entities' resource.ts), never src/server or src/sim.",
+            },
+            {
+              // They run ffmpeg (node:child_process, node:fs): the service's and the simulator's only.
+              group: ['**/shared/media-tools', '**/shared/ffmpeg-rtp'],
+              message: 'This module runs ffmpeg in Node: the console cannot load it.',
+            },
+            {
+              regex: '(^|/)entities/(?!(resources\\.gen|registry)$)(?![^/]+/(resource|screen)$)',
+              message:
+                "From src/entities the console imports only an entity's resource.ts, its screen.tsx, entities/resources.gen and entities/registry: move a type or pure helper both sides need into src/shared.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // An entity folder's resource.ts is in the console's bundle (through RESOURCES): shared code only.
@@ -71,9 +124,9 @@ export default tseslint.config(
                 'resource.ts is bundled into the console: import only src/shared (server code goes in server.ts).',
             },
             {
-              regex: 'shared/resources(/index)?$',
+              regex: '(^|/)registry$',
               message:
-                'Import the ResourceDef type from shared/resources/types: the index includes this file (an import cycle).',
+                'src/entities/registry.ts includes this file (an import cycle): import the ResourceDef type from shared/resources/types.',
             },
             {
               group: ['./server', '../*/server'],
@@ -109,7 +162,20 @@ export default tseslint.config(
   {
     // The service runs without the simulator: src/main.ts starts the demo fleet beside it.
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/sim/**', '**/client/**'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sim/**', '**/client/**'],
+              message:
+                'src/server is the core: it never imports src/sim or src/client (src/main.ts and src/demo-fleet.ts join them); move code both need into src/shared.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // A test asserts behaviour: an expect() behind a condition passes silently when the condition fails.

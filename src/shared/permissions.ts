@@ -3,7 +3,7 @@
  * resource under the menu of the screen it acts on; the service checks the mark on every route that changes data,
  * the console only hides what the user lacks. Marks are `<entity>:<action>`.
  */
-import { RESOURCES } from './resources';
+import type { ResourceDef } from './resources/types';
 
 export const CRUD_ACTIONS = ['add', 'update', 'delete', 'export', 'import'] as const;
 export type CrudAction = (typeof CRUD_ACTIONS)[number];
@@ -19,7 +19,7 @@ const ACTION_LABELS: Record<CrudAction, { cn: string; en: string }> = {
 /**
  * Entities managed through the generic resource routes, with the menu (route name) their buttons sit
  * under. A resource whose mark is not listed here gets its buttons from its registry entry instead
- * (RESOURCE_MARKS below), so an entity folder (src/entities/) needs no line here.
+ * (resourceMarks below), so an entity folder (src/entities/) needs no line here.
  */
 export const MARK_ENTITIES = {
   tenant: { route: 'tenantList', cn: '租户', en: 'tenant' },
@@ -78,18 +78,21 @@ const words = (mark: string) => mark.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLo
  * Buttons of the registered resources whose mark MARK_ENTITIES does not list: one per action the
  * resource offers, under its home route (the first of `routes`), named after its label.
  */
-const RESOURCE_MARKS = [
-  ...new Map(RESOURCES.filter((def) => !Object.hasOwn(MARK_ENTITIES, def.mark)).map((def) => [def.mark, def])).values(),
-].flatMap((def) =>
-  (def.actions ?? CRUD_ACTIONS).map((action) => ({
-    mark: `${def.mark}:${action}`,
-    route: def.routes[0],
-    cn: `${ACTION_LABELS[action].cn}${def.label.message}`,
-    en: `${ACTION_LABELS[action].en} ${words(def.mark)}`,
-  })),
-);
+const resourceMarks = (resources: readonly ResourceDef[]) =>
+  [
+    ...new Map(
+      resources.filter((def) => !Object.hasOwn(MARK_ENTITIES, def.mark)).map((def) => [def.mark, def]),
+    ).values(),
+  ].flatMap((def) =>
+    (def.actions ?? CRUD_ACTIONS).map((action) => ({
+      mark: `${def.mark}:${action}`,
+      route: def.routes[0],
+      cn: `${ACTION_LABELS[action].cn}${def.label.message}`,
+      en: `${ACTION_LABELS[action].en} ${words(def.mark)}`,
+    })),
+  );
 
-/** A mark of MARK_ENTITIES or EXTRA_MARKS; the derived marks of RESOURCE_MARKS are plain strings (checked at run time). */
+/** A mark of MARK_ENTITIES or EXTRA_MARKS; the marks derived by resourceMarks are plain strings (checked at run time). */
 export type PermissionMark = `${MarkEntity}:${CrudAction}` | keyof typeof EXTRA_MARKS;
 
 /** The mark that authorises creating auto-login tickets (`POST /api/auth/ticket/create`). */
@@ -103,28 +106,28 @@ export interface ButtonPermission {
   en: string;
 }
 
-export const BUTTON_PERMISSIONS: readonly ButtonPermission[] = [
-  ...(Object.entries(MARK_ENTITIES) as [MarkEntity, (typeof MARK_ENTITIES)[MarkEntity]][]).flatMap(([entity, e]) =>
-    CRUD_ACTIONS.map((action) => ({
-      mark: `${entity}:${action}` as PermissionMark,
-      route: e.route,
-      cn: `${ACTION_LABELS[action].cn}${e.cn}`,
-      en: `${ACTION_LABELS[action].en} ${e.en}`,
-    })),
-  ),
-  ...(Object.entries(EXTRA_MARKS) as [PermissionMark, { route: string; cn: string; en: string }][]).map(
-    ([mark, b]) => ({
-      mark,
-      ...b,
-    }),
-  ),
-  ...RESOURCE_MARKS.map((b) => ({ ...b, mark: b.mark as PermissionMark })),
-];
-
-const ALL_MARKS: ReadonlySet<string> = new Set(BUTTON_PERMISSIONS.map((b) => b.mark));
-
-export function isPermissionMark(value: unknown): value is PermissionMark {
-  return typeof value === 'string' && ALL_MARKS.has(value);
+/**
+ * Every button permission, given the registered resources (src/entities/registry.ts passes RESOURCES
+ * and keeps the list as BUTTON_PERMISSIONS).
+ */
+export function buttonPermissions(resources: readonly ResourceDef[]): ButtonPermission[] {
+  return [
+    ...(Object.entries(MARK_ENTITIES) as [MarkEntity, (typeof MARK_ENTITIES)[MarkEntity]][]).flatMap(([entity, e]) =>
+      CRUD_ACTIONS.map((action) => ({
+        mark: `${entity}:${action}` as PermissionMark,
+        route: e.route,
+        cn: `${ACTION_LABELS[action].cn}${e.cn}`,
+        en: `${ACTION_LABELS[action].en} ${e.en}`,
+      })),
+    ),
+    ...(Object.entries(EXTRA_MARKS) as [PermissionMark, { route: string; cn: string; en: string }][]).map(
+      ([mark, b]) => ({
+        mark,
+        ...b,
+      }),
+    ),
+    ...resourceMarks(resources).map((b) => ({ ...b, mark: b.mark as PermissionMark })),
+  ];
 }
 
 /** Marks granted to super administrators: every mark, spelled once. */

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { SIM_SCENARIOS, type SimScenario } from '../shared/devices/kinds';
 import { IMEI_RE } from '../shared/devices/protocol';
-import { PROTOCOL_NAMES, type ProtocolName } from '../server/protocols/types';
+import { PROTOCOL_NAMES, type ProtocolName } from '../shared/protocols/types';
 import { buildSendMessage, SEND_KINDS, SendError } from './messages';
 import { protocolSays } from './protocols/speaker';
 

@@ -10,7 +10,7 @@ import type { SimDevice } from './brain';
 import { ConnectError, VirtualDevice } from './device';
 import { Fleet, type FleetMember, type FleetStats } from './fleet';
 import { buildSendMessage } from './messages';
-import type { ProtocolName } from '../server/protocols/types';
+import type { ProtocolName } from '../shared/protocols/types';
 import { ProtocolDevice, speaksAs } from './protocols/device';
 import { demoDevice, pickDevices, toSimDevice } from './roster';
 import { protocolEndpoint, ServiceClient, ServiceError, targetFromEnv, type ServiceTarget } from './service';

@@ -1,11 +1,11 @@
 /**
  * A door unit's camera and microphone for the simulator: ffmpeg draws a test pattern (VP8) and a
  * tone (Opus) and sends each as RTP to a local UDP port, whose packets go to a callback
- * (src/server/media/ffmpeg-rtp.ts, the same pipe the service's camera bridge uses).
+ * (src/shared/ffmpeg-rtp.ts, the same pipe the service's camera bridge uses).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { FfmpegError, startRtpPipe, type RtpKind, type RtpPipe } from '../server/media/ffmpeg-rtp';
+import { FfmpegError, startRtpPipe, type RtpKind, type RtpPipe } from '../shared/ffmpeg-rtp';
 import { mediaToolMissing, mediaToolPath } from '../shared/media-tools';
 
 export type MediaKind = RtpKind;

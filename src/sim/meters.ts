@@ -2,14 +2,14 @@
  * The community's prepaid meters behind its 4G gateways (DTUs): each simulated gateway asks the
  * service which meters it reads (`GET /api/user/utilityAccount/meters`, with its own MQTT
  * credentials as Basic auth), keeps their cumulative registers, advances them through the day's
- * usage pattern (src/entities/utility-account/usage.ts: night base load, morning and evening
+ * usage pattern (src/shared/devices/utility-usage.ts: night base load, morning and evening
  * peaks) and posts the readings (`POST .../meterReadings`) every METER_EVERY_S seconds. The demo
  * clock runs METER_SPEED times faster than real time, so balances visibly drop and a room seeded
  * just above its threshold goes low (a live low-balance alarm) within minutes of `npm start`.
  * Gateways without meters (the fire site's) ask once, then every few minutes. A meter whose valve
  * (relay) the service closed, its account in arrears, takes nothing until the answer says open.
  */
-import { beijingHour, hourlyUse } from '../entities/utility-account/usage';
+import { beijingHour, hourlyUse } from '../shared/devices/utility-usage';
 import { createRng, seedOf } from '../shared/prng';
 
 export const METER_EVERY_S = 30;

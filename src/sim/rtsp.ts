@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
-import { startRtpPipe, type RtpPipe } from '../server/media/ffmpeg-rtp';
+import { startRtpPipe, type RtpPipe } from '../shared/ffmpeg-rtp';
 import { labelFilter, labelFont } from './media-source';
 
 export interface SimCamera {

@@ -6,7 +6,7 @@ import { isSuccessCode, type Envelope } from '../shared/api';
 import type { DeviceSecretRow } from '../shared/devices/api';
 import type { ListResult } from '../shared/resources/list';
 import { MQTT_WS_PATH } from '../shared/topics';
-import { PROTOCOL_PORTS, type ProtocolName } from '../server/protocols/types';
+import { PROTOCOL_PORTS, type ProtocolName } from '../shared/protocols/types';
 import type { ProtocolEndpoint } from './protocols/device';
 
 export interface ServiceTarget {

@@ -1,14 +1,14 @@
 /**
  * The construction site's workers in the simulator: the demo helmets and UWB tags are worn by
- * people who keep the site's working day (src/server/attendance-sources/workday.ts, the same plan
+ * people who keep the site's working day (src/shared/attendance/workday.ts, the same plan
  * the seeded month of punches follows). On the service's local clock a worker arrives around the
  * morning start (most a little early, some 5-30 minutes late), takes the helmet off over lunch and
  * leaves in the evening (some early); some days they stay away, and nobody comes at weekends.
  * Worn, a helmet says so (status `wearing`) and reports its fixes inside the site fence, which the
  * service turns into attendance punches; off, it lies in the site office and reports no fixes.
  */
-import { isoWeekday, localDayOf, localMinuteOf } from '../server/attendance/days';
-import { dayPlan, isWorkday } from '../server/attendance-sources/workday';
+import { isoWeekday, localDayOf, localMinuteOf } from '../shared/attendance/days';
+import { dayPlan, isWorkday } from '../shared/attendance/workday';
 import type { SimDevice } from './brain';
 import type { UplinkInput } from './messages';
 import { demoDevice } from './roster';

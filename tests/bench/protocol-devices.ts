@@ -9,7 +9,7 @@
 // (docs/protocols.md). Replies are counted by their bytes: a GT06 echo is 10 bytes, a watch's
 // answer ends in `]`.
 import { connect, type Socket } from 'node:net';
-import { buildFrame } from '../../src/server/protocols/watch/frame';
+import { buildFrame } from '../../src/shared/protocols/watch/frame';
 import { gt06Frames, watchFrames, type SimFix } from '../../src/sim/protocols/frames';
 
 export interface BenchDevice {

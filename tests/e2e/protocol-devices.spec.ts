@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { jt808 } from '../../src/server/protocols/jt808';
-import { parseFrame } from '../../src/server/protocols/jt808/frame';
+import { parseFrame } from '../../src/shared/protocols/jt808/frame';
 import { gt06Frames, Jt808Terminal, watchFrames } from '../../src/sim/protocols/frames';
 import { deviceOf, expectShell, loginWithAccount } from './helpers';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { recordPunch } from '../../src/entities/attendance-punch/punch';
 import { PUNCH_SOURCE } from '../../src/entities/attendance-punch/resource';
-import { localInstant } from '../../src/server/attendance/days';
+import { localInstant } from '../../src/shared/attendance/days';
 import { addUser } from './fixtures';
 import { post } from './helper';
 

@@ -1,6 +1,6 @@
 /**
  * The simulator's site workers (src/sim/workers.ts): the demo helmets' wearers keep the working
- * day of src/server/attendance-sources/workday.ts on the service's local clock, and a helmet says
+ * day of src/shared/attendance/workday.ts on the service's local clock, and a helmet says
  * when it is put on or taken off and reports fixes only while worn.
  */
 import { describe, expect, it } from 'vitest';
@@ -8,8 +8,8 @@ import { decodePayload } from '../../src/shared/devices/codec';
 import { demoFleet } from '../../src/shared/devices/demo';
 import { DeviceBrain, type SimDevice } from '../../src/sim/brain';
 import { atWork } from '../../src/sim/workers';
-import { localInstant, daysBetween, isoWeekday } from '../../src/server/attendance/days';
-import { DEMO_WORKDAY, dayPlan, isWorkday } from '../../src/server/attendance-sources/workday';
+import { localInstant, daysBetween, isoWeekday } from '../../src/shared/attendance/days';
+import { DEMO_WORKDAY, dayPlan, isWorkday } from '../../src/shared/attendance/workday';
 
 const TZ = 'Asia/Shanghai';
 const helmet = demoFleet().find((d) => d.kind === 'helmet' && d.scenario === 'construction')!;

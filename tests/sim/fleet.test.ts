@@ -8,7 +8,7 @@ import type { DeviceDetail } from '../../src/shared/devices/api';
 import { demoFleet } from '../../src/shared/devices/demo';
 import { loadConfig } from '../../src/server/config';
 import type { Fleet } from '../../src/sim/fleet';
-import { fleetUrl, startDemoFleet } from '../../src/sim/in-process';
+import { fleetUrl, startDemoFleet } from '../../src/demo-fleet';
 import { buildTestApp, login, post, type TestApp } from '../server/helper';
 
 describe('in-process demo fleet', () => {

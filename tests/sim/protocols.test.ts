@@ -6,7 +6,7 @@ import { CODECS } from '../../src/server/protocols/registry';
 import type { ProtocolName } from '../../src/server/protocols/types';
 import { demoFleet } from '../../src/shared/devices/demo';
 import type { Fleet } from '../../src/sim/fleet';
-import { startDemoFleet } from '../../src/sim/in-process';
+import { startDemoFleet } from '../../src/demo-fleet';
 import { ProtocolDevice, type ProtocolEndpoint } from '../../src/sim/protocols/device';
 import { toSimDevice } from '../../src/sim/roster';
 import { buildTestApp, type TestApp } from '../server/helper';

@@ -1,6 +1,6 @@
 import type { AlarmRecord, CardPush, DoorCallPush, SosPush } from '../../shared/alarms/push';
 import type { Job } from '../../shared/jobs';
-import type { AnnouncementPushItem } from '../../entities/announcement/push';
+import type { AnnouncementPushItem } from '../../shared/announcements';
 import type { ApprovalPush } from '../../shared/approvals';
 
 /** What the header dot shows. */

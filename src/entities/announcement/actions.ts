@@ -15,7 +15,7 @@ import {
   ANNOUNCEMENT_WITHDRAWN_PUSH_CODE,
   type AnnouncementPush,
   type AnnouncementWithdrawnPush,
-} from './push';
+} from '../../shared/announcements';
 import {
   ANNOUNCEMENT_DEVICE_KINDS,
   ANNOUNCEMENT_LEVEL,

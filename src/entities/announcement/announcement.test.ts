@@ -7,7 +7,7 @@ import { devices } from '../../server/db/schema-devices';
 import { departments, users } from '../../server/db/schema-tenancy';
 import { topics } from '../../shared/topics';
 import { deliverDue } from './actions';
-import { ANNOUNCEMENT_PUSH_CODE, ANNOUNCEMENT_WITHDRAWN_PUSH_CODE } from './push';
+import { ANNOUNCEMENT_PUSH_CODE, ANNOUNCEMENT_WITHDRAWN_PUSH_CODE } from '../../shared/announcements';
 import { ANNOUNCEMENT_STATE } from './resource';
 
 let t: TestApp;

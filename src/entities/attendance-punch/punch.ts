@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { recomputeUserDay } from '../../server/attendance/recompute';
-import { localDayOf } from '../../server/attendance/days';
+import { localDayOf } from '../../shared/attendance/days';
 import type { PunchSource } from './resource';
 import { attendancePunches } from './server';
 

@@ -5,11 +5,11 @@ import { addUser } from '../../../tests/server/fixtures';
 import { finishedJob, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { departments, users } from '../../server/db/schema-tenancy';
-import { localInstant } from '../../server/attendance/days';
+import { localInstant } from '../../shared/attendance/days';
 import { leaveRequests } from '../leave-request/server';
 import { recordPunch } from '../attendance-punch/punch';
 import { PUNCH_SOURCE } from '../attendance-punch/resource';
-import type { AttendanceStats } from './stats-types';
+import type { AttendanceStats } from '../../shared/attendance/stats';
 
 let t: TestApp;
 let demo: string;

@@ -8,7 +8,7 @@ import {
   type ComputeRule,
   type DayResult,
 } from '../../server/attendance/compute';
-import { daysBetween, localInstant } from '../../server/attendance/days';
+import { daysBetween, localInstant } from '../../shared/attendance/days';
 
 const TZ = 'Asia/Shanghai';
 const base = {

@@ -7,7 +7,7 @@ import { finaliseRecent, recomputeRange } from '../../server/attendance/recomput
 import { rowsOf } from '../../server/db/rows';
 import { ATTENDANCE_RECOMPUTE_JOB } from '../../server/attendance/recompute-job';
 import { attendanceStats } from '../../server/attendance/stats';
-import { localDayOf } from '../../server/attendance/days';
+import { localDayOf } from '../../shared/attendance/days';
 import { ATTENDANCE_REPORT_JOB } from '../../server/jobs/attendance-report';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';

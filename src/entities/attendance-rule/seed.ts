@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { tenants } from '../../server/db/schema-tenancy';
 import type { Tx } from '../../server/engine/types';
 import { recomputeRange } from '../../server/attendance/recompute';
-import { localDayOf } from '../../server/attendance/days';
+import { localDayOf } from '../../shared/attendance/days';
 import { attendancePunches } from '../attendance-punch/server';
 import { attendanceRules } from './server';
 
@@ -15,7 +15,7 @@ const DEMO_DAYS = 35;
 /**
  * The demo site's attendance: its rule (Monday to Friday, four punches: in by 08:00, late up to
  * 08:30, lunch 12:00-13:30, out from 17:30, the demo workers' day of
- * src/server/attendance-sources/workday.ts) applying to the workers who punch, and the records of the last
+ * src/shared/attendance/workday.ts) applying to the workers who punch, and the records of the last
  * five weeks computed from the seeded punches and approved leave. Runs after the workers' and the
  * leave seeds; idempotent (the rule once, the records recomputed).
  */

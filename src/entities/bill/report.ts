@@ -6,9 +6,9 @@ import { tenants } from '../../server/db/schema-tenancy';
 import { adPlays, advertisements } from '../advertisement/server';
 import { simCards, simUsageMonths } from '../sim-card/server';
 import { bills } from './server';
-import type { BillReport, ReportRow, UsageRow } from './report-types';
+import type { BillReport, ReportRow, UsageRow } from '../../shared/bill-report';
 
-export type { BillReport, ReportRow, UsageRow } from './report-types';
+export type { BillReport, ReportRow, UsageRow } from '../../shared/bill-report';
 
 const num = (v: unknown) => Number(v ?? 0);
 

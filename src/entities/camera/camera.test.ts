@@ -4,7 +4,7 @@ import { post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin } from '../../../tests/server/org-helper';
 import { CAMERA_UID } from '../../server/media/camera-bridge';
 import { startRtspServer, type RtspServer } from '../../sim/rtsp';
-import type { CameraCheckAnswer, CameraWatchAnswer } from './api';
+import type { CameraCheckAnswer, CameraWatchAnswer } from '../../shared/cameras';
 import { cameras } from './server';
 
 let t: TestApp;

@@ -15,7 +15,13 @@ import { inviteDevice } from '../../server/media/invite';
 import { deviceInScope, operatorOf } from '../../server/routes/device/scope';
 import { kindSupports } from '../../shared/devices/kinds';
 import { saveRecording } from '../vcr/store';
-import { cameraIdBody, cameraRecordBody, deviceWatchBody, type CameraCheckAnswer, type CameraWatchAnswer } from './api';
+import {
+  cameraIdBody,
+  cameraRecordBody,
+  deviceWatchBody,
+  type CameraCheckAnswer,
+  type CameraWatchAnswer,
+} from '../../shared/cameras';
 import { CAMERA_ROUTES } from './resource';
 import { cameras } from './server';
 

@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, serial, smallint, text } from 'drizzl
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
-import { maskUrl } from './api';
+import { maskUrl } from '../../shared/cameras';
 import camera from './resource';
 
 export const cameras = pgTable(

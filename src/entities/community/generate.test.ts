@@ -5,7 +5,7 @@ import { finishedJob, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { rooms } from '../room/server';
 import { generateCommunity } from './generate';
-import { checkSizes, parseNamingRule, roomName } from './naming';
+import { checkSizes, parseNamingRule, roomName } from '../../shared/community-naming';
 
 let t: TestApp;
 let demo: string;

@@ -6,7 +6,7 @@ import type { Tx } from '../../server/engine/types';
 import { buildings } from '../building/server';
 import { rooms } from '../room/server';
 import { units } from '../unit/server';
-import { checkSizes, parseNamingRule, type Placeholder, type RulePart } from './naming';
+import { checkSizes, parseNamingRule, type Placeholder, type RulePart } from '../../shared/community-naming';
 import { DEFAULT_NAMING_RULE } from './resource';
 import { communities } from './server';
 

@@ -1,8 +1,6 @@
 import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { COMMUNITY_LIMITS } from '../../shared/community-naming';
 import type { ResourceDef } from '../../shared/resources/types';
-
-/** Bounds of the room generator (./naming.ts): larger communities are refused with 'communityTooLarge'. */
-export const COMMUNITY_LIMITS = { buildings: 100, units: 20, floors: 200, rooms: 50, totalRooms: 50_000 } as const;
 
 /** The rule a community starts with: 1栋2单元1803 for building 1, unit 2, floor 18, room 3. */
 export const DEFAULT_NAMING_RULE = '{building}栋{unit}单元{floor}{room:02}';
@@ -20,7 +18,7 @@ export const C = {
 
 /**
  * /communityManagement: a community (region, name, address, area), the sizes of its building tree
- * and the naming rule its rooms are generated with (./naming.ts; the generation is a job,
+ * and the naming rule its rooms are generated with (src/shared/community-naming.ts; the generation is a job,
  * ./generate.ts), and its electricity and water rates.
  */
 const community: ResourceDef = {

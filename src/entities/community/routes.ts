@@ -9,7 +9,7 @@ import { buildings } from '../building/server';
 import { rooms } from '../room/server';
 import { unitDoorUnits, units } from '../unit/server';
 import { applyRename, COMMUNITY_ROOMS_JOB, previewRename } from './generate';
-import { checkSizes, parseNamingRule } from './naming';
+import { checkSizes, parseNamingRule } from '../../shared/community-naming';
 import community from './resource';
 import { communities } from './server';
 

@@ -6,7 +6,7 @@ import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
 import { propertyCompanies } from '../property-company/table';
-import { checkSizes, parseNamingRule } from './naming';
+import { checkSizes, parseNamingRule } from '../../shared/community-naming';
 import { isKnownRegion } from './regions';
 import community from './resource';
 
@@ -31,7 +31,7 @@ export const communities = pgTable(
     floorCount: integer('floor_count').notNull().default(0),
     /** Rooms per floor. */
     roomCount: integer('room_count').notNull().default(0),
-    /** e.g. "{building}栋{unit}单元{floor}{room:02}" (./naming.ts). */
+    /** e.g. "{building}栋{unit}单元{floor}{room:02}" (src/shared/community-naming.ts). */
     namingRule: text('naming_rule'),
     /** Yuan per kWh. */
     electricityRate: doublePrecision('electricity_rate'),

@@ -15,9 +15,9 @@ import { mallProducts as products } from '../product/table';
 import { productSkus } from '../product-sku/table';
 import { MALL_ORDER, MALL_ORDER_MACHINE, MALL_ORDER_TTL_MS } from './resource';
 import { mallOrderItems, mallOrders } from './table';
-import type { CartItem, PlaceInput, Quote as SharedQuote, QuoteLine } from './types';
+import type { CartItem, PlaceInput, Quote as SharedQuote, QuoteLine } from '../../shared/mall-orders';
 
-export type { CartItem, PlaceInput, QuoteLine } from './types';
+export type { CartItem, PlaceInput, QuoteLine } from '../../shared/mall-orders';
 
 /** The purpose kind of mall payments (app.payments.onPaid('mallOrder', ...)). */
 export const MALL_PURPOSE = 'mallOrder';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAY_METHOD_NAMES, type PayMethodName } from '../../shared/payments';
 import type { PermissionMark } from '../../shared/permissions';
-import { localInstant } from '../../server/attendance/days';
+import { localInstant } from '../../shared/attendance/days';
 import { tenantWhere } from '../../server/db/scope';
 import { authed, hidesPersonal } from '../../server/plugins/auth';
 import { maskRow } from '../../shared/mask';

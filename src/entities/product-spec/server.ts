@@ -4,7 +4,7 @@ import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
-import { splitValues } from '../product/sku';
+import { splitValues } from '../../shared/product-sku';
 import productSpec from './resource';
 
 export const productSpecs = pgTable(

@@ -4,7 +4,7 @@ import { buildTestApp, login, post, type TestApp } from '../../../tests/server/h
 import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { productSkus } from '../product-sku/table';
 import { REVIEW_STATE } from '../product-review/resource';
-import { mergeMatrix, skuMatrix, skuProblem } from './sku';
+import { mergeMatrix, skuMatrix, skuProblem } from '../../shared/product-sku';
 
 let t: TestApp;
 let demo: string;

@@ -13,9 +13,6 @@ export const PRODUCT_STATUS_TABLE: readonly CodeEntry<number>[] = [
 export const LOW_STOCK = 10;
 export const LOW_STOCK_TABLE: readonly CodeEntry<number>[] = [{ value: 1, cn: '库存不足', en: 'Low stock' }];
 
-/** Limits of the product form (./routes.ts checks them too). */
-export const PRODUCT_LIMITS = { images: 9, skus: 200, specs: 3, priceFen: 100_000_000, stock: 1_000_000 } as const;
-
 /**
  * /productManage: the mall's products (filters by category, merchant, status, price, low stock;
  * on/off shelf); /AddProduct: the full form with images, specifications and the SKU matrix

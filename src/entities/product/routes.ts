@@ -17,7 +17,8 @@ import { productBanners } from '../product-banner/server';
 import { REVIEW_STATE } from '../product-review/resource';
 import { productReviews } from '../product-review/server';
 import { productSkus } from '../product-sku/table';
-import product, { PRODUCT_LIMITS, PRODUCT_STATUS } from './resource';
+import product, { PRODUCT_STATUS } from './resource';
+import { PRODUCT_LIMITS } from '../../shared/product-sku';
 import { mallProducts } from './table';
 
 const tags = ['mall'];

@@ -7,7 +7,7 @@ import { productReviews } from '../product-review/server';
 import { productSkus, stockMovements } from '../product-sku/table';
 import { productSpecs } from '../product-spec/server';
 import { PRODUCT_STATUS } from './resource';
-import { skuMatrix, type SpecLine } from './sku';
+import { skuMatrix, type SpecLine } from '../../shared/product-sku';
 import { mallProducts } from './table';
 
 const DAY_MS = 86_400_000;

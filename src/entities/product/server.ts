@@ -8,8 +8,8 @@ import { fail } from '../../server/lib/api-error';
 import { mallCategories } from '../mall-category/table';
 import { merchants } from '../merchant/table';
 import { productSkus, stockMovements } from '../product-sku/table';
-import product, { LOW_STOCK, PRODUCT_LIMITS } from './resource';
-import { type SkuInput, type SpecLine, skuProblem } from './sku';
+import product, { LOW_STOCK } from './resource';
+import { PRODUCT_LIMITS, type SkuInput, type SpecLine, skuProblem } from '../../shared/product-sku';
 import { mallProducts } from './table';
 
 export { mallProducts };

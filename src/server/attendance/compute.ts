@@ -1,6 +1,6 @@
 import { ATTENDANCE_TYPE } from '../../entities/attendance-rule/resource';
 import { periodsOf, STATE_KEYS, type RuleTimes, type StateKey } from '../../entities/attendance-rule/periods';
-import { isoWeek, isoWeekday, localInstant } from './days';
+import { isoWeek, isoWeekday, localInstant } from '../../shared/attendance/days';
 
 /**
  * The state per period of docs/requirements/states-and-codes.md#attendance (amAtState ...

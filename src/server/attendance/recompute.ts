@@ -7,7 +7,7 @@ import type { Db } from '../db/driver';
 import { users } from '../db/schema-tenancy';
 import type { Tx } from '../engine/types';
 import { computeDay, holidaysOf, type DayResult } from './compute';
-import { daysBetween, localDayOf, localInstant } from './days';
+import { daysBetween, localDayOf, localInstant } from '../../shared/attendance/days';
 import { leavesFor, type LeaveInterval } from './leave';
 
 type Worker = { id: number; departmentId: number | null };

@@ -1,10 +1,10 @@
 import { asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { AttendanceStats } from '../../entities/attendance-record/stats-types';
+import type { AttendanceStats } from '../../shared/attendance/stats';
 import { attendanceRecords as r } from '../../entities/attendance-record/server';
 import type { Db } from '../db/driver';
 import { departments, users } from '../db/schema-tenancy';
 import { scopedWhere, type Scope } from '../db/scope';
-import { daysBetween } from './days';
+import { daysBetween } from '../../shared/attendance/days';
 
 const n = (v: unknown) => Number(v ?? 0);
 

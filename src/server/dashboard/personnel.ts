@@ -3,7 +3,7 @@ import { EVENT_TYPES } from '../../shared/alarms/types';
 import type { PersonnelFigures } from '../../shared/dashboard';
 import { DEVICE_KINDS, KIND_INFO } from '../../shared/devices/kinds';
 import { attendanceStats } from '../attendance/stats';
-import { daysBetween, localDayOf } from '../attendance/days';
+import { daysBetween, localDayOf } from '../../shared/attendance/days';
 import type { Db } from '../db/driver';
 import { rowsOf } from '../db/rows';
 import type { Scope } from '../db/scope';

@@ -15,7 +15,7 @@ import { ROLLUP_GRAIN } from '../../shared/rollups';
 import type { Db } from '../db/driver';
 import { rowsOf } from '../db/rows';
 import { isPlatformScope, type Scope } from '../db/scope';
-import { localDayOf, localInstant } from '../attendance/days';
+import { localDayOf, localInstant } from '../../shared/attendance/days';
 import { communityFigures } from './community';
 import { personnelFigures } from './personnel';
 import { supervisionFigures } from '../supervision/figures';

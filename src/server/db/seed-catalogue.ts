@@ -1,5 +1,5 @@
 import { RESOURCE_TYPE } from '../../shared/session';
-import { BUTTON_PERMISSIONS } from '../../shared/permissions';
+import { BUTTON_PERMISSIONS } from '../../entities/registry';
 import { SCENARIOS, SPEC_ROUTES, routePath, type ScenarioKey } from '../../shared/routes';
 import type { Db } from './driver';
 import { resources } from './schema';

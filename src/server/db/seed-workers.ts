@@ -5,8 +5,8 @@ import { JF_MIX, ROAM_RADIUS_M } from '../../shared/devices/motion';
 import { MAX_MARGIN_M } from '../fences/geometry';
 import { PUNCH_SOURCE, type PunchSource } from '../../entities/attendance-punch/resource';
 import { attendancePunches } from '../../entities/attendance-punch/server';
-import { daysBetween, isoWeekday, localDayOf, localInstant } from '../attendance/days';
-import { dayPlan, isWorkday } from '../attendance-sources/workday';
+import { daysBetween, isoWeekday, localDayOf, localInstant } from '../../shared/attendance/days';
+import { dayPlan, isWorkday } from '../../shared/attendance/workday';
 import { departments, deviceGroups, devices, fenceDevices, fenceGroups, fences, tenants, users } from './schema';
 import type { Tx } from './seed-catalogue';
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { RtpPacket } from 'werift';
 import { mediaToolMissing, mediaToolPath } from '../../shared/media-tools';
-import { startRtpPipe, type RtpPipe } from './ffmpeg-rtp';
+import { startRtpPipe, type RtpPipe } from '../../shared/ffmpeg-rtp';
 import type { LocalPublisher, Sfu } from './sfu';
 
 /**

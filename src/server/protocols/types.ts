@@ -5,16 +5,12 @@
  * docs/protocols.md describes each protocol.
  */
 import type { Uplink } from '../../shared/devices/protocol';
+import type { Framer, ProtocolName } from '../../shared/protocols/types';
 
-export const PROTOCOL_NAMES = ['watch', 'gt06', 'jt808', 'osmand'] as const;
-export type ProtocolName = (typeof PROTOCOL_NAMES)[number];
-/** Traccar's ports, so a device set up for a Traccar server works when pointed here. */
-export const PROTOCOL_PORTS: Record<ProtocolName, number> = { watch: 5093, gt06: 5023, jt808: 5015, osmand: 5055 };
-
-/** A frame the codec cannot take: counted, kept in the raw log, never thrown past the gateway. */
-export class ProtocolError extends Error {
-  override readonly name = 'ProtocolError';
-}
+// The wire's own part of the contract (names, ports, framing, the codec's error) lives in
+// src/shared/protocols, where the simulator's devices use it too.
+export { PROTOCOL_NAMES, PROTOCOL_PORTS, ProtocolError } from '../../shared/protocols/types';
+export type { Framer, ProtocolName } from '../../shared/protocols/types';
 
 /** What one connection has told the codec so far. */
 export interface Session {
@@ -60,14 +56,6 @@ export interface Decoded {
   answer?: (verdict: Verdict) => Buffer;
   /** One line for the raw frame log: the message type and what it carried. */
   summary: string;
-}
-
-/** Splits a byte stream into whole frames. */
-export interface Framer {
-  /** The whole frames completed by `chunk` (a partial one is kept). Throws ProtocolError on garbage it cannot resynchronise from or an oversized frame. */
-  push(chunk: Buffer): Buffer[];
-  /** Bytes held of a partial frame (the gateway times out a frame left half-sent). */
-  pending(): number;
 }
 
 /** A command the console sends (src/shared/devices/protocol.ts commandParams, plus the protocol's own). */

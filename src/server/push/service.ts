@@ -3,7 +3,7 @@ import { PUSH_CODE, type AlarmRecord } from '../../shared/alarms/push';
 import type { Uplink } from '../../shared/devices/protocol';
 import { JOB_PUSH_CODE, type Job } from '../../shared/jobs';
 import { topics } from '../../shared/topics';
-import type { AnnouncementPush } from '../../entities/announcement/push';
+import type { AnnouncementPush } from '../../shared/announcements';
 import type { AlarmContext } from '../alarms/hub';
 import type { Broker } from '../broker/types';
 import type { KnownDevice } from '../devices/hub';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { jobPushSchema } from '../jobs';
-import { announcementPushSchema, announcementWithdrawnPushSchema } from '../../entities/announcement/push';
+import { announcementPushSchema, announcementWithdrawnPushSchema } from '../announcements';
 import { approvalPushSchema } from '../approvals';
 
 /**

@@ -6,7 +6,7 @@
 import { connect, type Socket } from 'node:net';
 import { decodePayload } from '../../shared/devices/codec';
 import { topics } from '../../shared/topics';
-import type { ProtocolName } from '../../server/protocols/types';
+import type { ProtocolName } from '../../shared/protocols/types';
 import { DeviceBrain, type SimDevice } from '../brain';
 import { ConnectError } from '../device';
 import type { UplinkInput } from '../messages';

@@ -3,10 +3,10 @@
  * the bench: the mirror of the gateway's decoders, built with their own packet helpers so a
  * checksum or an escape is computed one way in the code base.
  */
-import { packet } from '../../server/protocols/gt06/packet';
-import { buildFrame as jt808Frame } from '../../server/protocols/jt808/frame';
-import { encodeGbk } from '../../server/protocols/jt808/gbk';
-import { buildFrame as watchFrame } from '../../server/protocols/watch/frame';
+import { packet } from '../../shared/protocols/gt06/packet';
+import { buildFrame as jt808Frame } from '../../shared/protocols/jt808/frame';
+import { encodeGbk } from '../../shared/protocols/jt808/gbk';
+import { buildFrame as watchFrame } from '../../shared/protocols/watch/frame';
 
 /** A position as a device reports it: degrees, km/h, degrees from north, UTC ms. */
 export interface SimFix {

@@ -4,9 +4,11 @@
  * service's frames are read back (acknowledgements, the JT/T 808 registration answer). Pure: no
  * sockets; device.ts carries the bytes.
  */
-import { parseFrame } from '../../server/protocols/jt808/frame';
-import { CODECS } from '../../server/protocols/registry';
-import type { Framer, ProtocolName } from '../../server/protocols/types';
+import { Gt06Framer, MAX_FRAME as GT06_MAX_FRAME } from '../../shared/protocols/gt06/framer';
+import { parseFrame } from '../../shared/protocols/jt808/frame';
+import { Jt808Framer, MAX_FRAME as JT808_MAX_FRAME } from '../../shared/protocols/jt808/framer';
+import type { Framer, ProtocolName } from '../../shared/protocols/types';
+import { WatchFramer } from '../../shared/protocols/watch/frame';
 import type { UplinkInput } from '../messages';
 import { gt06Frames, Jt808Terminal, osmandUri, watchFrames, type SimFix } from './frames';
 
@@ -33,6 +35,13 @@ const ALARMS: Record<ProtocolName, Partial<Record<string, 'sos' | 'fall' | 'remo
   osmand: {},
 };
 
+/** The framers of the service's codecs (src/server/protocols/<name>/index.ts), with the same frame limits. */
+const FRAMERS: Record<Exclude<ProtocolName, 'osmand'>, () => Framer> = {
+  gt06: () => new Gt06Framer(GT06_MAX_FRAME),
+  jt808: () => new Jt808Framer(JT808_MAX_FRAME),
+  watch: () => new WatchFramer(),
+};
+
 /** JT/T 808 platform messages: the registration answer and the general response. */
 const JT_REGISTERED = 0x8100;
 const JT_GENERAL = 0x8001;
@@ -54,7 +63,7 @@ export class ProtocolSpeaker {
   ) {
     this.fix = { lat: home.lat, lon: home.lon, at: Date.now() };
     if (protocol === 'jt808') this.terminal = new Jt808Terminal(imei);
-    if (protocol !== 'osmand') this.framer = CODECS[protocol].framer();
+    if (protocol !== 'osmand') this.framer = FRAMERS[protocol]();
   }
 
   /** The first frame on a new connection: GT06 login, the watch's link, the JT/T 808 registration; none over HTTP. */

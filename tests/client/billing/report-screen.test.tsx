@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ReportScreen } from '../../../src/client/features/billing/ReportScreen';
-import type { BillReport } from '../../../src/entities/bill/report-types';
+import type { BillReport } from '../../../src/shared/bill-report';
 import { resetRequestDeps } from '../../../src/client/lib/request';
 import { saveLogin } from '../../../src/client/lib/session';
 import { demoUser } from '../fixtures';

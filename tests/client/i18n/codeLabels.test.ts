@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as codes from '../../../src/shared/codes';
-import { RESOURCES } from '../../../src/shared/resources';
+import { RESOURCES } from '../../../src/entities/registry';
 import { CODE_LABELS, codeText } from '../../../src/client/i18n/codeLabels';
 import { activateLang } from '../../../src/client/i18n/i18n';
 

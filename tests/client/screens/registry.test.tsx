@@ -8,7 +8,7 @@ import { saveLogin, saveMenu } from '../../../src/client/lib/session';
 import { createAppRouter, preloadOpenScreen } from '../../../src/client/router';
 import { prefetchScreen, SCREENS, screenOf } from '../../../src/client/features/screens/registry';
 import type { RouteScreenProps } from '../../../src/client/features/screens/types';
-import { RESOURCES } from '../../../src/shared/resources';
+import { RESOURCES } from '../../../src/entities/registry';
 import { findRoute } from '../../../src/shared/routes';
 import { demoUser, envelope, menu, sampleTree } from '../fixtures';
 import { renderWithProviders, testQueryClient } from '../render';

@@ -13,7 +13,7 @@ import { residents } from '../../../src/entities/resident/server';
 import { demoFleet, SCENARIO_SITES } from '../../../src/shared/devices/demo';
 import { departments, devices, users } from '../../../src/server/db/schema';
 import { seedWorkers, SITE_DEPARTMENT } from '../../../src/server/db/seed-workers';
-import { localDayOf } from '../../../src/server/attendance/days';
+import { localDayOf } from '../../../src/shared/attendance/days';
 import { PunchSources } from '../../../src/server/attendance-sources/listener';
 import { buildTestApp, login, post, type TestApp } from '../helper';
 import { addTenant, addUser } from '../fixtures';

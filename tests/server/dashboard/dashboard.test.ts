@@ -13,7 +13,7 @@ import { alarmRecords, departments, deviceAlarmConditions, devices } from '../..
 import { DashboardPublisher } from '../../../src/server/push/dashboard';
 import { AlarmHub } from '../../../src/server/alarms/hub';
 import { DeviceHub } from '../../../src/server/devices/hub';
-import { localDayOf, localInstant } from '../../../src/server/attendance/days';
+import { localDayOf, localInstant } from '../../../src/shared/attendance/days';
 import type { AlarmAnalytics } from '../../../src/shared/analytics';
 import { post, type TestApp } from '../helper';
 import { demoApp, parseCsv, tenantWithAdmin } from '../org-helper';

@@ -14,7 +14,7 @@ import { uplinkSchema } from '../../../src/shared/devices/protocol';
 import { devices, fences } from '../../../src/server/db/schema';
 import { SITE_FENCE, SITE_FENCE_NEEDS_M, SITE_FENCE_RADIUS_M } from '../../../src/server/db/seed-workers';
 import { fixOf, type Fix } from '../../../src/server/fences/evaluator';
-import { localInstant } from '../../../src/server/attendance/days';
+import { localInstant } from '../../../src/shared/attendance/days';
 import { DEFAULT_INTERVAL_S } from '../../../src/sim/args';
 import { DeviceBrain } from '../../../src/sim/brain';
 import { buildTestApp, type TestApp } from '../helper';

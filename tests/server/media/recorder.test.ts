@@ -135,7 +135,7 @@ describe('recording an SFU room with ffmpeg', () => {
       const { id } = await recorder.start({ room: 'r2', tenantId: 1, video: true, fileKey: 'web_5' });
       await new Promise((r) => setTimeout(r, 4000));
       await recorder.stop(id);
-      // The source makes a key frame every second (src/server/media/ffmpeg-rtp.ts), so the parser saw some.
+      // The source makes a key frame every second (src/shared/ffmpeg-rtp.ts), so the parser saw some.
       expect(keyFrames).toBeGreaterThan(2);
       expect(asked).toBeGreaterThanOrEqual(3);
       const file = join(dir, 'asked.webm');

@@ -4,7 +4,7 @@
  * Deterministic: a seeded generator, so a failure can be replayed.
  */
 import { uplinkSchema } from '../../../src/shared/devices/protocol';
-import { crcItu } from '../../../src/server/protocols/gt06/crc';
+import { crcItu } from '../../../src/shared/protocols/gt06/crc';
 import { newSession, ProtocolError, type StreamCodec } from '../../../src/server/protocols/types';
 
 /** mulberry32: a small seeded generator. */

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { packet } from '../../../src/server/protocols/gt06/packet';
+import { packet } from '../../../src/shared/protocols/gt06/packet';
 import { gt06Frames, Jt808Terminal, osmandUri, watchFrames } from '../../../src/sim/protocols/frames';
 
 const run = promisify(execFile);

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { exited, healthy, startServiceProcess } from '../service-process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PGLITE_EXTENSIONS } from '../../../src/server/db/driver';
-import { parseFrame } from '../../../src/server/protocols/jt808/frame';
+import { parseFrame } from '../../../src/shared/protocols/jt808/frame';
 import { CODECS } from '../../../src/server/protocols/registry';
 import { gt06Frames, Jt808Terminal } from '../../../src/sim/protocols/frames';
 import { ServiceClient } from '../../../src/sim/service';

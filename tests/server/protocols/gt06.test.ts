@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { uplinkSchema, type Uplink } from '../../../src/shared/devices/protocol';
 import { gt06 } from '../../../src/server/protocols/gt06';
-import { crcItu } from '../../../src/server/protocols/gt06/crc';
-import { packet } from '../../../src/server/protocols/gt06/packet';
+import { crcItu } from '../../../src/shared/protocols/gt06/crc';
+import { packet } from '../../../src/shared/protocols/gt06/packet';
 import { newSession, ProtocolError, type Session } from '../../../src/server/protocols/types';
 import { fuzz, RESEAL } from './codec-fuzz';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../../src/server/db/schema';
-import { RESOURCES } from '../../../src/shared/resources';
+import { RESOURCES } from '../../../src/entities/registry';
 import { isEditable } from '../../../src/shared/resources/schema';
 import { addUser } from '../fixtures';
 import { login, post, type TestApp } from '../helper';

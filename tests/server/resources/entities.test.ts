@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { notices, websites } from '../../../src/server/db/schema';
 import { bindingFor, resolveBinding } from '../../../src/server/engine/registry';
 import { ENTITY_SERVERS } from '../../../src/server/resources';
-import { BUTTON_PERMISSIONS } from '../../../src/shared/permissions';
-import { findResource, RESOURCES } from '../../../src/shared/resources';
+import { BUTTON_PERMISSIONS, findResource, RESOURCES } from '../../../src/entities/registry';
 import type { ResourceDef } from '../../../src/shared/resources/types';
 
 // The mechanism of the entity folders (docs/adding-a-resource.md); each folder tests its entity.

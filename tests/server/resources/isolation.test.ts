@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { audioPushes, deviceVoices, devices } from '../../../src/server/db/schema';
 import type { FieldDef, ResourceDef } from '../../../src/shared/resources';
-import { RESOURCES } from '../../../src/shared/resources';
+import { RESOURCES } from '../../../src/entities/registry';
 import { buildTestApp, login, post, type TestApp } from '../helper';
 import { list, parseCsv, tenantWithAdmin, upload, type Row } from '../org-helper';
 import { createAccessRows } from '../access-fixture';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema';
-import { RESOURCES } from '../../../src/shared/resources';
+import { RESOURCES } from '../../../src/entities/registry';
 import { addRole, addUser, resourceIds } from '../fixtures';
 import { login, post, type TestApp } from '../helper';
 import { demoApp, list, upload, type Row } from '../org-helper';

@@ -1,4 +1,4 @@
-import type { AttendanceStats } from '../../../entities/attendance-record/stats-types';
+import type { AttendanceStats } from '../../../shared/attendance/stats';
 import type { Job } from '../../../shared/jobs';
 import { request } from '../../lib/request';
 import { dayOf } from '../../lib/zone';

@@ -3,9 +3,9 @@ import type { PayMethodName } from '../../../shared/payments';
 import type { Job } from '../../../shared/jobs';
 import { request } from '../../lib/request';
 import type { Row } from '../resources/resources.queries';
-import type { BillReport } from '../../../entities/bill/report-types';
+import type { BillReport } from '../../../shared/bill-report';
 
-export type { BillReport, ReportRow } from '../../../entities/bill/report-types';
+export type { BillReport, ReportRow } from '../../../shared/bill-report';
 
 /** What `iot/bill/card` answers: the card named by ICCID, access number or device, with its package. */
 export interface CardInfo {

@@ -3,7 +3,7 @@ import { Alert, Modal, Pagination, Stack, Table, Text, TextInput } from '@mantin
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { parseNamingRule } from '../../../entities/community/naming';
+import { parseNamingRule } from '../../../shared/community-naming';
 import { serverMessage } from '../../i18n/serverMessages';
 import { request } from '../../lib/request';
 import type { Row } from '../resources/resources.queries';

@@ -5,7 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { formatDateCell } from '../../components/DataTable/cells';
 import { DEVICE_KIND_TABLE } from '../../../shared/codes';
 import { MAX_PAGE_SIZE } from '../../../shared/resources/paging';
-import { resourceOfRoute } from '../../../shared/resources';
+import { resourceOfRoute } from '../../../entities/registry';
 import { MapView, useMapApi } from '../../map';
 import { useCodeLabel } from '../resources/display';
 import { ResourceScreen } from '../resources/ResourceScreen';

@@ -5,7 +5,7 @@ import { IconDownload, IconListDetails, IconTrash } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacro } from '@lingui/react/macro';
 import { JOB_STATE, JOB_STATE_TABLE, type Job } from '../../../shared/jobs';
-import { findResource } from '../../../shared/resources';
+import { findResource } from '../../../entities/registry';
 import { DataTable, confirmDanger, type Column } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
 import { serverMessage } from '../../i18n/serverMessages';

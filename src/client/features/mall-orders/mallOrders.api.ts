@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PayMethodName } from '../../../shared/payments';
 import { request } from '../../lib/request';
 
-export type { CartItem, Quote, QuoteLine, PlaceInput as PlaceBody } from '../../../entities/mall-order/types';
-import type { CartItem, PlaceInput as PlaceBody, Quote } from '../../../entities/mall-order/types';
+export type { CartItem, Quote, QuoteLine, PlaceInput as PlaceBody } from '../../../shared/mall-orders';
+import type { CartItem, PlaceInput as PlaceBody, Quote } from '../../../shared/mall-orders';
 
 export interface Placed {
   id: number;

@@ -25,7 +25,7 @@ import {
   splitValues,
   type SkuInput,
   type SpecLine,
-} from '../../../entities/product/sku';
+} from '../../../shared/product-sku';
 import { UploadButton } from '../../components/Upload';
 import { request, RequestError } from '../../lib/request';
 import { serverMessage } from '../../i18n/serverMessages';

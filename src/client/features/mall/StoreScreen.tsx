@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Image, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { specText } from '../../../entities/product/sku';
+import { specText } from '../../../shared/product-sku';
 import { CheckoutModal } from '../mall-orders/CheckoutModal';
 import { request } from '../../lib/request';
 import type { RouteScreenProps } from '../screens/types';

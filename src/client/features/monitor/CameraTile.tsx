@@ -10,7 +10,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CameraWatchAnswer } from '../../../entities/camera/api';
+import type { CameraWatchAnswer } from '../../../shared/cameras';
 import { request, toast } from '../../lib/request';
 import { saveFile } from '../../lib/download';
 import { StreamVideo } from '../media/StreamVideo';

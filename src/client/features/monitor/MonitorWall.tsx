@@ -16,7 +16,7 @@ import { IconDeviceMobile, IconSearch, IconVideo } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import cameraDef from '../../../entities/camera/resource';
-import { MAX_MONITORS } from '../../../entities/camera/api';
+import { MAX_MONITORS } from '../../../shared/cameras';
 import { DEVICE_STATE } from '../../../shared/codes';
 import { VIDEO_CALL_KINDS } from '../../../shared/devices/kinds';
 import { deviceResource } from '../../../shared/resources/device';

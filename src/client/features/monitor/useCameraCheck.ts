@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CameraCheckAnswer } from '../../../entities/camera/api';
+import type { CameraCheckAnswer } from '../../../shared/cameras';
 import { request, toast } from '../../lib/request';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CameraWatchAnswer } from '../../../entities/camera/api';
+import type { CameraWatchAnswer } from '../../../shared/cameras';
 import { request, RequestError } from '../../lib/request';
 import { resourceKeys } from '../resources/resources.queries';
 import type { TileSource } from './wall';

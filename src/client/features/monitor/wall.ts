@@ -1,4 +1,4 @@
-import { MAX_MONITORS } from '../../../entities/camera/api';
+import { MAX_MONITORS } from '../../../shared/cameras';
 import { IMEI_RE } from '../../../shared/devices/protocol';
 
 /** The wall's grids: one big tile, 2x2, 3x2 (docs/requirements/realtime-video.md#video-monitors). */

@@ -41,7 +41,7 @@ import productionBatchDef from '../../../entities/production-batch/resource';
 import unknownDeviceDef from '../../../entities/unknown-device/resource';
 import cellTowerDef from '../../../entities/cell-tower/resource';
 import { METRIC_ROUTE_NAMES } from '../../../shared/devices/metric-routes';
-import { resourceOfRoute } from '../../../shared/resources';
+import { resourceOfRoute } from '../../../entities/registry';
 import { deviceResource } from '../../../shared/resources/device';
 import { drawingResource } from '../../../shared/resources/indoor';
 import { lazyScreen } from '../../lib/chunks';

@@ -5,7 +5,7 @@
 import { commandRefs, nextRef, remember } from '../command-refs';
 import { ProtocolError, type OutCommand, type Session } from '../types';
 import { REFS_KEY } from './decode';
-import { packet } from './packet';
+import { packet } from '../../../shared/protocols/gt06/packet';
 
 /** The longest command text taken: the packet must fit a one-byte length. */
 const MAX_TEXT = 200;

@@ -7,8 +7,8 @@
 import type { AlarmEvent, Cell, Uplink, WifiAp } from '../../../shared/devices/protocol';
 import { commandRefs, take } from '../command-refs';
 import { ProtocolError, type Decoded, type Session } from '../types';
-import { crcItu } from './crc';
-import { packet } from './packet';
+import { crcItu } from '../../../shared/protocols/gt06/crc';
+import { packet } from '../../../shared/protocols/gt06/packet';
 
 /** Where a connection's sent commands wait for their answers (server flag -> command id). */
 export const REFS_KEY = 'gt06.commands';

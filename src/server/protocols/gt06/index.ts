@@ -2,10 +2,7 @@
 import type { StreamCodec } from '../types';
 import { encodeGt06, GT06_COMMANDS } from './commands';
 import { decodeGt06 } from './decode';
-import { Gt06Framer } from './framer';
-
-/** Long packets (0x7979) run to a few hundred bytes; nothing a tracker sends nears this. */
-const MAX_FRAME = 2048;
+import { Gt06Framer, MAX_FRAME } from '../../../shared/protocols/gt06/framer';
 
 export const gt06: StreamCodec = {
   name: 'gt06',

@@ -5,8 +5,8 @@
 import { commandRefs, nextRef, remember } from '../command-refs';
 import { ProtocolError, type OutCommand, type Session } from '../types';
 import { REFS_KEY, TERMINAL_KEY } from './decode';
-import { buildFrame, MAX_BODY, type Terminal } from './frame';
-import { encodeGbk } from './gbk';
+import { buildFrame, MAX_BODY, type Terminal } from '../../../shared/protocols/jt808/frame';
+import { encodeGbk } from '../../../shared/protocols/jt808/gbk';
 
 export const JT808_COMMANDS = ['locate', 'setInterval', 'restart', 'broadcast', 'custom'] as const;
 

@@ -6,8 +6,14 @@
 import type { AlarmEvent, Uplink } from '../../../shared/devices/protocol';
 import { commandRefs, nextRef, take, type CommandRefs } from '../command-refs';
 import { ProtocolError, type Decoded, type Session, type Verdict } from '../types';
-import { buildFrame, parseFrame, terminalNumber, type Message, type Terminal } from './frame';
-import { decodeGbk, encodeGbk } from './gbk';
+import {
+  buildFrame,
+  parseFrame,
+  terminalNumber,
+  type Message,
+  type Terminal,
+} from '../../../shared/protocols/jt808/frame';
+import { decodeGbk, encodeGbk } from '../../../shared/protocols/jt808/gbk';
 
 /** The connection's platform serial counter and the commands sent under each serial. */
 export const REFS_KEY = 'jt808.commands';

@@ -2,11 +2,7 @@
 import type { StreamCodec } from '../types';
 import { JT808_COMMANDS, encodeJt808 } from './commands';
 import { decodeJt808 } from './decode';
-import { MAX_BODY } from './frame';
-import { Jt808Framer } from './framer';
-
-/** The largest body, a 2019 header with split-packet fields and the check code, every byte escaped, and the two flags. */
-const MAX_FRAME = (MAX_BODY + 21 + 1) * 2 + 2;
+import { Jt808Framer, MAX_FRAME } from '../../../shared/protocols/jt808/framer';
 
 export const jt808: StreamCodec = {
   name: 'jt808',

@@ -6,7 +6,7 @@
 import type { Metric } from '../../../shared/devices/kinds';
 import type { Uplink } from '../../../shared/devices/protocol';
 import { type Decoded, type DeviceMedia, ProtocolError, type Session } from '../types';
-import { buildFrame, frameHeader, unescape } from './frame';
+import { buildFrame, frameHeader, unescape } from '../../../shared/protocols/watch/frame';
 import { parsePosition, statusAlarms, type WatchPosition } from './position';
 
 const COMMA = 0x2c;

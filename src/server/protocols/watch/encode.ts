@@ -4,7 +4,7 @@
  * them with an acknowledgement the console could match, so no 'ack' uplink follows.
  */
 import { type OutCommand, ProtocolError, type Session } from '../types';
-import { buildFrame } from './frame';
+import { buildFrame } from '../../../shared/protocols/watch/frame';
 import { watchState } from './decode';
 
 /** The maker code when the watch has not sent a frame on this connection yet. */

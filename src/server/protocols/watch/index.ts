@@ -2,7 +2,7 @@
 import type { StreamCodec } from '../types';
 import { decodeWatch } from './decode';
 import { encodeWatch, WATCH_COMMANDS } from './encode';
-import { MAX_FRAME, WatchFramer } from './frame';
+import { MAX_FRAME, WatchFramer } from '../../../shared/protocols/watch/frame';
 
 export const watch: StreamCodec = {
   name: 'watch',

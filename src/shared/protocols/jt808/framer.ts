@@ -4,6 +4,10 @@
  * and open the next, or close garbage.
  */
 import { ProtocolError, type Framer } from '../types';
+import { MAX_BODY } from './frame';
+
+/** The largest body, a 2019 header with split-packet fields and the check code, every byte escaped, and the two flags. */
+export const MAX_FRAME = (MAX_BODY + 21 + 1) * 2 + 2;
 
 const EMPTY = Buffer.alloc(0);
 const FLAG = 0x7e;

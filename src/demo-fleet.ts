@@ -6,17 +6,17 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../server/config';
-import type { Companion } from '../server/main';
-import { cameras, devices, tenants } from '../server/db/schema';
-import { deviceKey, deviceSecret } from '../server/devices/secrets';
-import { demoFleet } from '../shared/devices/demo';
-import { DEFAULT_INTERVAL_S } from './args';
-import { Fleet, type FleetMember } from './fleet';
-import type { ProtocolEndpoint } from './protocols/device';
-import { toSimDevice } from './roster';
-import { SIM_CAMERAS, startRtspServer, type RtspServer } from './rtsp';
-import { reachableHost } from './service';
+import type { Config } from './server/config';
+import type { Companion } from './server/main';
+import { cameras, devices, tenants } from './server/db/schema';
+import { deviceKey, deviceSecret } from './server/devices/secrets';
+import { demoFleet } from './shared/devices/demo';
+import { DEFAULT_INTERVAL_S } from './sim/args';
+import { Fleet, type FleetMember } from './sim/fleet';
+import type { ProtocolEndpoint } from './sim/protocols/device';
+import { toSimDevice } from './sim/roster';
+import { SIM_CAMERAS, startRtspServer, type RtspServer } from './sim/rtsp';
+import { reachableHost } from './sim/service';
 
 /** Where the in-process devices connect, or undefined when there is no MQTT TCP endpoint. */
 export function fleetUrl(app: FastifyInstance, config: Config): string | undefined {

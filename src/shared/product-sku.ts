@@ -1,5 +1,7 @@
-import type { MsgKey } from '../../shared/messages';
-import { PRODUCT_LIMITS } from './resource';
+import type { MsgKey } from './messages';
+
+/** Limits of the product form (src/entities/product/routes.ts checks them too). */
+export const PRODUCT_LIMITS = { images: 9, skus: 200, specs: 3, priceFen: 100_000_000, stock: 1_000_000 } as const;
 
 /** One specification of a product: a name and the values it offers, e.g. 颜色: 红, 蓝, 黑. */
 export interface SpecLine {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMEI_RE } from '../../shared/devices/protocol';
+import { IMEI_RE } from './devices/protocol';
 
 /** docs/requirements/constants.md: at most six video monitors open at once. */
 export const MAX_MONITORS = 6;

@@ -5,6 +5,9 @@
  */
 import { ProtocolError, type Framer } from '../types';
 
+/** Long packets (0x7979) run to a few hundred bytes; nothing a tracker sends nears this. */
+export const MAX_FRAME = 2048;
+
 const EMPTY = Buffer.alloc(0);
 
 export class Gt06Framer implements Framer {

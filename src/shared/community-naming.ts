@@ -1,5 +1,7 @@
-import type { MsgKey } from '../../shared/messages';
-import { COMMUNITY_LIMITS } from './resource';
+import type { MsgKey } from './messages';
+
+/** Bounds of the room generator: larger communities are refused with 'communityTooLarge'. */
+export const COMMUNITY_LIMITS = { buildings: 100, units: 20, floors: 200, rooms: 50, totalRooms: 50_000 } as const;
 
 /**
  * Room naming rules: literal text with the placeholders {building}, {unit}, {floor} and {room},

@@ -3,7 +3,7 @@
  * of punches, src/server/db/seed-workers.ts) and the simulator's workers (src/sim/workers.ts), so
  * the history and the live demo look alike. Pure: no database, no clock.
  */
-import { createRng, seedOf } from '../../shared/prng';
+import { createRng, seedOf } from '../prng';
 
 /** Minutes of the local day: in by 08:00, lunch 12:00-13:30, out from 17:30 (the demo rule's times). */
 export const DEMO_WORKDAY = { start: 8 * 60, noonOut: 12 * 60, noonIn: 13 * 60 + 30, end: 17 * 60 + 30 } as const;

@@ -1,5 +1,5 @@
 // The shapes of a quote and an order placement, shared by the service (orders.ts) and the console's checkout.
-import type { PayMethodName } from '../../shared/payments';
+import type { PayMethodName } from './payments';
 
 export interface CartItem {
   skuId: number;

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
-import { mediaToolMissing, mediaToolPath } from '../../shared/media-tools';
+import { mediaToolMissing, mediaToolPath } from './media-tools';
 
 export type RtpKind = 'audio' | 'video';
 

@@ -1,0 +1,23 @@
+/**
+ * What the service's protocol gateway and the simulator's protocol devices share of the market
+ * protocols (docs/protocols.md): their names and ports, framing, and the error a malformed frame
+ * raises. The codecs' contract with the gateway is src/server/protocols/types.ts.
+ */
+
+export const PROTOCOL_NAMES = ['watch', 'gt06', 'jt808', 'osmand'] as const;
+export type ProtocolName = (typeof PROTOCOL_NAMES)[number];
+/** Traccar's ports, so a device set up for a Traccar server works when pointed here. */
+export const PROTOCOL_PORTS: Record<ProtocolName, number> = { watch: 5093, gt06: 5023, jt808: 5015, osmand: 5055 };
+
+/** A frame the codec cannot take: counted, kept in the raw log, never thrown past the gateway. */
+export class ProtocolError extends Error {
+  override readonly name = 'ProtocolError';
+}
+
+/** Splits a byte stream into whole frames. */
+export interface Framer {
+  /** The whole frames completed by `chunk` (a partial one is kept). Throws ProtocolError on garbage it cannot resynchronise from or an oversized frame. */
+  push(chunk: Buffer): Buffer[];
+  /** Bytes held of a partial frame (the gateway times out a frame left half-sent). */
+  pending(): number;
+}
