@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Grid, SimpleGrid, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { CampusPanel, DashboardBody, DashboardSummary } from '../../../shared/dashboard';
@@ -14,7 +14,7 @@ import {
   type PersonnelNames,
 } from './dashboardCharts';
 import { useDashboardSummary } from './dashboard.queries';
-import { bodyOf, DashboardToolbar, MapPanel, useDashboardFilter, WithSummary } from './DashboardScreen';
+import { DashboardGrid, DashboardToolbar, MapPanel, useDashboard, WithSummary } from './DashboardScreen';
 import {
   AlarmDaysPanel,
   AlarmHoursPanel,
@@ -207,10 +207,7 @@ function InfoPanel({ s, body }: { s: DashboardSummary; body: DashboardBody }) {
 
 /** One campus panel as its own map-layout route (index4map, index4yearly, ...), with the same filter. */
 export function CampusPanelScreen({ panel, title }: { panel: CampusPanel; title: string }) {
-  const [filter, setFilter] = useDashboardFilter();
-  const body = bodyOf('campus', filter);
-  const query = useDashboardSummary(body);
-  const ref = useRef<HTMLDivElement>(null);
+  const { filter, setFilter, body, query, ref } = useDashboard('campus');
   return (
     <Stack gap="sm" ref={ref} data-testid="dashboard" data-scenario="campus" data-panel={panel}>
       <DashboardToolbar title={title} filter={filter} onFilter={setFilter} target={ref} />
@@ -233,46 +230,22 @@ export function CampusPanelScreen({ panel, title }: { panel: CampusPanel; title:
 
 /** index4: the campus dashboard, composed of the five campus panels and the common ones. */
 export function CampusDashboard({ title }: { title: string }) {
-  const [filter, setFilter] = useDashboardFilter();
-  const body = bodyOf('campus', filter);
-  const query = useDashboardSummary(body);
-  const ref = useRef<HTMLDivElement>(null);
+  const half = { base: 12, md: 6 };
   return (
-    <Stack gap="sm" ref={ref} data-testid="dashboard" data-scenario="campus">
-      <DashboardToolbar title={title} filter={filter} onFilter={setFilter} target={ref} />
-      <WithSummary query={query}>
-        {(s) => (
-          <>
-            <InfoPanel s={s} body={body} />
-            <Grid gap="sm">
-              <Grid.Col span={{ base: 12, lg: 8 }}>
-                <MapPanel scenario="campus" body={body} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, lg: 4 }}>
-                <ManagerPanel s={s} body={body} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <PersonnelPanel s={s} body={body} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <YearlyPanel body={body} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <AlarmHoursPanel s={s} body={body} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <AlarmDaysPanel s={s} body={body} />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <FiguresPanel s={s} body={body} />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <ReadingsPanel s={s} body={body} />
-              </Grid.Col>
-            </Grid>
-          </>
-        )}
-      </WithSummary>
-    </Stack>
+    <DashboardGrid
+      scenario="campus"
+      title={title}
+      head={(s, body) => <InfoPanel s={s} body={body} />}
+      panels={(s, body) => [
+        { key: 'map', span: { base: 12, lg: 8 }, panel: <MapPanel scenario="campus" body={body} /> },
+        { key: 'manager', span: { base: 12, lg: 4 }, panel: <ManagerPanel s={s} body={body} /> },
+        { key: 'personnel', span: half, panel: <PersonnelPanel s={s} body={body} /> },
+        { key: 'yearly', span: half, panel: <YearlyPanel body={body} /> },
+        { key: 'alarmHours', span: half, panel: <AlarmHoursPanel s={s} body={body} /> },
+        { key: 'alarmDays', span: half, panel: <AlarmDaysPanel s={s} body={body} /> },
+        { key: 'figures', span: 12, panel: <FiguresPanel s={s} body={body} /> },
+        { key: 'readings', span: 12, panel: <ReadingsPanel s={s} body={body} /> },
+      ]}
+    />
   );
 }

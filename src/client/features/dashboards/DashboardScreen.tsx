@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { lazy, Suspense, useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Center, Grid, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Grid, Group, Loader, Select, Stack, Text, Title, type GridColProps } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { IconPhoto, IconPrinter } from '@tabler/icons-react';
@@ -185,61 +185,91 @@ export function useDashboardFilter(): [DashboardFilter, (f: DashboardFilter) => 
   return useState<DashboardFilter>({ range: [null, null] });
 }
 
-/** A scenario dashboard (index, index1..index3, index5, index6): figures, charts, map, alarms, people, readings. */
-export function DashboardScreen({ scenario, title }: { scenario: DashboardScenario; title: string }) {
+/** A dashboard's state: its filter, the summary's request body and query, and the element its snapshot takes. */
+export function useDashboard(scenario: DashboardScenario) {
   const [filter, setFilter] = useDashboardFilter();
   const body = bodyOf(scenario, filter);
   const query = useDashboardSummary(body);
   const ref = useRef<HTMLDivElement>(null);
-  const panels = usePanelsAfterFigures();
+  return { filter, setFilter, body, query, ref };
+}
+
+/** One panel of a dashboard's grid, with its column span; false or null leaves it out. */
+export interface GridPanel {
+  key: string;
+  span: GridColProps['span'];
+  panel: ReactNode;
+}
+
+/**
+ * The dashboard every scenario shows: the toolbar (filter, snapshot, print), then, once the
+ * summary is there, the figures above (`head`) and the grid of panels. With `deferPanels` the
+ * grid follows the figures in a deferred render (usePanelsAfterFigures).
+ */
+export function DashboardGrid({
+  scenario,
+  title,
+  head,
+  panels,
+  deferPanels = false,
+}: {
+  scenario: DashboardScenario;
+  title: string;
+  head: (s: DashboardSummary, body: DashboardBody) => ReactNode;
+  panels: (s: DashboardSummary, body: DashboardBody) => (GridPanel | false | null | undefined)[];
+  deferPanels?: boolean;
+}) {
+  const { filter, setFilter, body, query, ref } = useDashboard(scenario);
+  const ready = usePanelsAfterFigures();
   return (
     <Stack gap="sm" ref={ref} data-testid="dashboard" data-scenario={scenario} data-at={query.data?.at ?? ''}>
       <DashboardToolbar title={title} filter={filter} onFilter={setFilter} target={ref} />
       <WithSummary query={query}>
         {(s) => (
           <>
-            <KpiRow s={s} />
-            {panels && (
+            {head(s, body)}
+            {(ready || !deferPanels) && (
               <Grid gap="sm">
-                <Grid.Col span={{ base: 12, lg: 8 }}>
-                  <MapPanel scenario={scenario} body={body} />
-                </Grid.Col>
-                <Grid.Col span={{ base: 12, lg: 4 }}>
-                  <LatestPanel s={s} body={body} />
-                </Grid.Col>
-                <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
-                  <KindsPanel s={s} body={body} />
-                </Grid.Col>
-                <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
-                  <AlarmTypesPanel s={s} body={body} />
-                </Grid.Col>
-                <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
-                  <FiguresPanel s={s} body={body} />
-                </Grid.Col>
-                {s.community && (
-                  <Grid.Col span={12}>
-                    <CommunityPanel s={s} body={body} />
-                  </Grid.Col>
+                {panels(s, body).map(
+                  (p) =>
+                    p && (
+                      <Grid.Col key={p.key} span={p.span}>
+                        {p.panel}
+                      </Grid.Col>
+                    ),
                 )}
-                {s.supervision && (
-                  <Grid.Col span={12}>
-                    <SupervisionPanel s={s} body={body} />
-                  </Grid.Col>
-                )}
-                <Grid.Col span={{ base: 12, md: 6 }}>
-                  <AlarmHoursPanel s={s} body={body} />
-                </Grid.Col>
-                <Grid.Col span={{ base: 12, md: 6 }}>
-                  <AlarmDaysPanel s={s} body={body} />
-                </Grid.Col>
-                <Grid.Col span={12}>
-                  <ReadingsPanel s={s} body={body} />
-                </Grid.Col>
               </Grid>
             )}
           </>
         )}
       </WithSummary>
     </Stack>
+  );
+}
+
+const HALF = { base: 12, md: 6 };
+const THIRD = { base: 12, md: 6, lg: 4 };
+
+/** A scenario dashboard (index, index1..index3, index5, index6): figures, charts, map, alarms, people, readings. */
+export function DashboardScreen({ scenario, title }: { scenario: DashboardScenario; title: string }) {
+  return (
+    <DashboardGrid
+      scenario={scenario}
+      title={title}
+      deferPanels
+      head={(s) => <KpiRow s={s} />}
+      panels={(s, body) => [
+        { key: 'map', span: { base: 12, lg: 8 }, panel: <MapPanel scenario={scenario} body={body} /> },
+        { key: 'latest', span: { base: 12, lg: 4 }, panel: <LatestPanel s={s} body={body} /> },
+        { key: 'kinds', span: THIRD, panel: <KindsPanel s={s} body={body} /> },
+        { key: 'alarmTypes', span: THIRD, panel: <AlarmTypesPanel s={s} body={body} /> },
+        { key: 'figures', span: THIRD, panel: <FiguresPanel s={s} body={body} /> },
+        s.community && { key: 'community', span: 12, panel: <CommunityPanel s={s} body={body} /> },
+        s.supervision && { key: 'supervision', span: 12, panel: <SupervisionPanel s={s} body={body} /> },
+        { key: 'alarmHours', span: HALF, panel: <AlarmHoursPanel s={s} body={body} /> },
+        { key: 'alarmDays', span: HALF, panel: <AlarmDaysPanel s={s} body={body} /> },
+        { key: 'readings', span: 12, panel: <ReadingsPanel s={s} body={body} /> },
+      ]}
+    />
   );
 }
