@@ -1,10 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Code } from '../../shared/api';
 import type { PermissionMark } from '../../shared/permissions';
-import { sqlState } from '../../server/engine/write';
-import { fail } from '../../server/lib/api-error';
+import { recordMovement } from '../../server/lib/ledger';
 import { authed } from '../../server/plugins/auth';
 import productSku, { STOCK_REASONS } from './resource';
 import { productSkus, stockMovements } from './table';
@@ -38,40 +36,29 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { scope, user } = authed(request);
       const { id, delta, reason, note } = request.body;
-      const after = await app.db.transaction(async (tx) => {
-        let rows: { stock: number }[];
-        try {
-          rows = await tx
+      const after = await recordMovement(app, {
+        scope,
+        resource: { kind: 'mall', name: productSku.name },
+        id,
+        refused: 'stockNegative',
+        update: (tx) =>
+          tx
             .update(productSkus)
             .set({ stock: sql`${productSkus.stock} + ${delta}` })
             .where(and(eq(productSkus.id, id), eq(productSkus.tenantId, scope.tenantId)))
-            .returning({ stock: productSkus.stock });
-        } catch (err) {
-          // The CHECK (stock >= 0) refuses what would go negative.
-          if (sqlState(err) === '23514') fail(Code.BAD_REQUEST, 'stockNegative');
-          throw err;
-        }
-        if (!rows.length) fail(Code.NOT_FOUND, 'notFound');
-        await tx.insert(stockMovements).values({
-          tenantId: scope.tenantId,
-          skuId: id,
-          delta,
-          stockAfter: rows[0]!.stock,
-          reason,
-          note: note ?? null,
-          operatorName: user.name || user.username,
-        });
-        return rows[0]!.stock;
+            .returning({ stock: productSkus.stock }),
+        record: (tx, row) =>
+          tx.insert(stockMovements).values({
+            tenantId: scope.tenantId,
+            skuId: id,
+            delta,
+            stockAfter: row.stock,
+            reason,
+            note: note ?? null,
+            operatorName: user.name || user.username,
+          }),
       });
-      app.events.emit('resource.changed', {
-        kind: 'mall',
-        name: productSku.name,
-        action: 'update',
-        id,
-        tenantId: scope.tenantId,
-        scope,
-      });
-      return reply.ok({ stock: after });
+      return reply.ok({ stock: after.stock });
     },
   );
 

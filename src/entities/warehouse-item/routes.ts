@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
 import type { PermissionMark } from '../../shared/permissions';
-import { sqlState } from '../../server/engine/write';
+import { recordMovement } from '../../server/lib/ledger';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import warehouseItem, {
@@ -60,17 +60,13 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const { id, kind, quantity, note } = request.body;
       const kg = tonsToKg(quantity);
       if (kind !== WAREHOUSE_MOVE.adjust && kg < 0) fail(Code.BAD_REQUEST, 'warehouseQuantityInvalid');
-      const row = await app.db.transaction(async (tx) => {
-        let rows: {
-          stock: number | null;
-          used: number | null;
-          unqualified: number | null;
-          remaining: number | null;
-          remainingKg: number;
-        }[];
-        try {
-          // One statement: the row lock serialises concurrent movements and the CHECK refuses an overdraw.
-          rows = await tx
+      const row = await recordMovement(app, {
+        scope,
+        resource: warehouseItem,
+        id,
+        refused: 'warehouseOverdraw',
+        update: (tx) =>
+          tx
             .update(warehouseItems)
             .set(change(kind, kg))
             .where(and(eq(warehouseItems.id, id), eq(warehouseItems.tenantId, scope.tenantId)))
@@ -80,32 +76,18 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
               unqualified: warehouseItems.unqualified,
               remaining: warehouseItems.remaining,
               remainingKg: sql<number>`${warehouseItems.stockKg} - ${warehouseItems.usedKg} - ${warehouseItems.unqualifiedKg}`,
-            });
-        } catch (err) {
-          if (sqlState(err) === '23514') fail(Code.BAD_REQUEST, 'warehouseOverdraw');
-          throw err;
-        }
-        if (!rows.length) fail(Code.NOT_FOUND, 'notFound');
-        const after = rows[0]!;
-        await tx.insert(warehouseMovements).values({
-          tenantId: scope.tenantId,
-          itemId: id,
-          kind,
-          quantityKg: kg,
-          remainingKgAfter: Number(after.remainingKg),
-          note: note || null,
-          operatorId: user.id,
-          operatorName: user.name || user.username,
-        });
-        return after;
-      });
-      app.events.emit('resource.changed', {
-        kind: warehouseItem.kind,
-        name: warehouseItem.name,
-        action: 'update',
-        id,
-        tenantId: scope.tenantId,
-        scope,
+            }),
+        record: (tx, after) =>
+          tx.insert(warehouseMovements).values({
+            tenantId: scope.tenantId,
+            itemId: id,
+            kind,
+            quantityKg: kg,
+            remainingKgAfter: Number(after.remainingKg),
+            note: note || null,
+            operatorId: user.id,
+            operatorName: user.name || user.username,
+          }),
       });
       return reply.ok({ id, stock: row.stock, used: row.used, unqualified: row.unqualified, remaining: row.remaining });
     },
