@@ -399,8 +399,12 @@ describe.each(scoped.map((d) => [`${d.kind}/${d.name}`, d] as const))('%s', (key
       await list(t.app, def.name, { filters: { tenantId: a.tenant }, size: 500 }, su, def.kind)
     ).rows.filter((r) => r.tenantId === a.tenant);
     // Append-only logs (the audit log) grow with every other write of A meanwhile; what was there stays.
+    // A device's presence is the service's own to change (the silent sweep takes it offline when a
+    // slow run outlasts the offline timeout): B's refused writes are judged on the other fields.
     const appendOnly = ops.length === 0;
-    expect(after).toEqual(appendOnly ? expect.arrayContaining(rowsOfA()) : rowsOfA());
+    const stable = (rows: Row[]) =>
+      def.name === 'device' ? rows.map(({ state: _s, lastCommunicationAt: _l, ...rest }) => rest) : rows;
+    expect(stable(after)).toEqual(appendOnly ? expect.arrayContaining(stable(rowsOfA())) : stable(rowsOfA()));
   });
 
   it.runIf(can(def, 'export'))('export with A-naming filters and keywords carries none of A', async () => {
