@@ -6,13 +6,12 @@ import { Code } from '../../shared/api';
 import { ORDER_STATUS, PAY_METHOD_NAMES, type PaymentPurpose } from '../../shared/payments';
 import type { PermissionMark } from '../../shared/permissions';
 import { tenantWhere } from '../../server/db/scope';
-import { deviceByBasicAuth } from '../../server/devices/basic-auth';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import type { ResourceChange } from '../../server/events';
 import type { Payment } from '../../server/payments/types';
 import { rooms } from '../room/server';
-import { applyReading, creditTopup, dailySql, debitRefund, resettle, withAlarms, type ReadingResult } from './charging';
+import { applyReading, creditTopup, dailySql, debitRefund, resettle, withAlarms } from './charging';
 import utilityAccount, {
   READING_SOURCE,
   TOPUP_MAX_YUAN,
@@ -21,9 +20,7 @@ import utilityAccount, {
   UTILITY_MARK_TOPUP,
   UTILITY_ROUTE,
   utilityStateOf,
-  valveOf,
   type UtilityKind,
-  type Valve,
 } from './resource';
 import { utilityAccounts, utilityLedger, utilityTopups } from './server';
 
@@ -32,16 +29,6 @@ const id = z.number().int().positive();
 const menus = [...utilityAccount.routes];
 /** The payment purpose kind of a utility top-up (its ref is the top-up's id). */
 export const UTILITY_PURPOSE = 'utility';
-
-const KIND_BY_NAME = { electricity: UTILITY_KIND.electricity, water: UTILITY_KIND.water } as const;
-const meterReading = z.object({
-  kind: z.enum(['electricity', 'water']),
-  meterNo: z.string().trim().min(1).max(32),
-  /** The meter's cumulative register: kWh or m³. */
-  reading: z.number().finite().min(0).max(1e9),
-  /** When it was read (ms or s since the epoch); the receive time when absent. */
-  ts: z.number().positive().optional(),
-});
 
 /** A top-up amount in yuan: more than 0, at most TOPUP_MAX_YUAN, whole fen. */
 export function topupFen(yuan: number): number | undefined {
@@ -294,87 +281,6 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
             .returning({ id: utilityAccounts.id })
         : [];
       return reply.ok({ opened: opened.length, existing: have.size });
-    },
-  );
-
-  // A meter gateway (DTU) posts the readings of the meters behind it, with its MQTT credentials.
-  app.post(
-    '/meterReadings',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary:
-          "A meter gateway posts readings of its meters (Basic auth imei:secret); each is answered: ok, meterReadingLower, meterJumpSuspect or notFound (not this gateway's meter), with the account's balance, state and valve",
-        body: z.object({ readings: z.array(meterReading).min(1).max(500) }),
-      },
-    },
-    async (request, reply) => {
-      const device = await deviceByBasicAuth(app, request);
-      const results: ((ReadingResult & { valve: Valve }) | { meterNo: string; key: 'notFound' })[] = [];
-      for (const r of request.body.readings) {
-        const [a] = await app.db
-          .select({ id: utilityAccounts.id })
-          .from(utilityAccounts)
-          .where(
-            and(
-              eq(utilityAccounts.tenantId, device.tenantId),
-              eq(utilityAccounts.kind, KIND_BY_NAME[r.kind]),
-              eq(utilityAccounts.meterNo, r.meterNo),
-              eq(utilityAccounts.gatewayImei, device.imei),
-            ),
-          );
-        if (!a) {
-          results.push({ meterNo: r.meterNo, key: 'notFound' });
-          continue;
-        }
-        const at = r.ts ? new Date(r.ts < 1e12 ? r.ts * 1000 : r.ts) : now();
-        const { result } = await withAlarms(app.db, announce, (tx) =>
-          applyReading(tx, a.id, r.reading, at > now() ? now() : at),
-        );
-        if (result.key !== 'ok')
-          app.log.warn(
-            { imei: device.imei, meterNo: r.meterNo, reading: r.reading, key: result.key },
-            'meter reading not charged',
-          );
-        results.push({ ...result, valve: valveOf(result.state) });
-      }
-      return reply.ok({ results });
-    },
-  );
-
-  app.get(
-    '/meters',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary:
-          "A meter gateway asks for the meters it reads (Basic auth imei:secret): kind, meter number, last reading, valve ('closed' while the account is in arrears)",
-      },
-    },
-    async (request, reply) => {
-      const device = await deviceByBasicAuth(app, request);
-      const rows = await app.db
-        .select({
-          kind: utilityAccounts.kind,
-          meterNo: utilityAccounts.meterNo,
-          lastReading: utilityAccounts.lastReading,
-          roomId: utilityAccounts.roomId,
-          state: utilityAccounts.state,
-        })
-        .from(utilityAccounts)
-        .where(and(eq(utilityAccounts.tenantId, device.tenantId), eq(utilityAccounts.gatewayImei, device.imei)))
-        .orderBy(utilityAccounts.id);
-      return reply.ok({
-        meters: rows.map((r) => ({
-          kind: r.kind === UTILITY_KIND.water ? 'water' : 'electricity',
-          meterNo: r.meterNo,
-          lastReading: r.lastReading,
-          roomId: r.roomId,
-          valve: valveOf(r.state),
-        })),
-      });
     },
   );
 

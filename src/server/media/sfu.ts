@@ -2,15 +2,21 @@ import { randomUUID } from 'node:crypto';
 import {
   MediaStreamTrack,
   RTCPeerConnection,
-  RTCRtpCodecParameters,
-  RTCRtpHeaderExtensionParameters,
   PictureLossIndication,
   RtcpPayloadSpecificFeedback,
   RtpPacket,
-  type PeerConfig,
-  type RTCIceServer,
   type RTCRtpTransceiver,
 } from 'werift';
+import { answerOffer, gathered, newPeer, watchConnection } from './peer';
+import { AUDIO_LEVEL_URI, GOP_PACKETS, startsVp8KeyFrame, VOLUME_EVERY_MS, VOLUME_STEP, volumeOf } from './rtp';
+import {
+  SfuError,
+  type LocalPublisher,
+  type MediaKind,
+  type PublisherInfo,
+  type RtpTap,
+  type SfuOptions,
+} from './sfu-api';
 
 /**
  * The service's own selective forwarding unit (docs/decisions.md, "Media"): every participant
@@ -24,49 +30,10 @@ import {
  * Agora's `vp8` mode all speak.
  */
 
-export type MediaKind = 'audio' | 'video';
-
-export interface SfuOptions {
-  iceServers?: RTCIceServer[];
-  /** Most participants a room admits (docs/requirements: a conference room's capacity, 16). */
-  maxParticipants?: number;
-  /** Host addresses to offer besides the machine's own (e.g. 127.0.0.1 for a single host). */
-  extraHostAddresses?: string[];
-  /** How long a connection may take to connect before it is dropped. */
-  connectTimeoutMs?: number;
-  /** UDP ports to bind (MEDIA_PORTS); unset: any free port. */
-  portRange?: [number, number];
-  /** Most video packets kept since a key frame for new subscribers (GOP_PACKETS). */
-  gopPackets?: number;
-}
-
-export class SfuError extends Error {
-  constructor(
-    readonly key: 'roomFull' | 'noSuchPublisher' | 'noSuchSession' | 'badSdp',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'SfuError';
-  }
-}
-
-/** A publisher inside this process (Sfu.publishLocal). */
-export interface LocalPublisher {
-  write(kind: MediaKind, rtp: RtpPacket): void;
-  /** Subscribers and taps receiving it now: a bridge with none for a while stops. */
-  subscribers(): number;
-  close(): void;
-}
-
-/** Receives a publisher's RTP as it arrived (its own SSRC, payload type and extensions). */
-export type RtpTap = (kind: MediaKind, packet: Buffer) => void;
-
-export interface PublisherInfo {
-  uid: string;
-  kinds: MediaKind[];
-  /** Grows each time anyone publishes: a uid that published again (a network change) has a new one, and its subscribers subscribe anew. */
-  publication: number;
-}
+// Its parts: sfu-api.ts (the types callers see), rtp.ts (codecs, levels, key frames), peer.ts
+// (making, answering and watching connections).
+export * from './sfu-api';
+export { GOP_PACKETS, startsVp8KeyFrame, VOLUME_EVERY_MS, volumeOf } from './rtp';
 
 interface Publisher {
   id: string;
@@ -97,60 +64,6 @@ interface Subscriber {
   publisher: Publisher;
   pc: RTCPeerConnection;
   tracks: Map<MediaKind, MediaStreamTrack>;
-}
-
-const CODECS: PeerConfig['codecs'] = {
-  audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
-  video: [
-    new RTCRtpCodecParameters({
-      mimeType: 'video/VP8',
-      clockRate: 90_000,
-      rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }, { type: 'goog-remb' }],
-    }),
-  ],
-};
-
-/** RFC 6464: browsers put each audio packet's level in this header extension when it is negotiated. */
-const AUDIO_LEVEL_URI = 'urn:ietf:params:rtp-hdrext:ssrc-audio-level';
-const HEADER_EXTENSIONS: PeerConfig['headerExtensions'] = {
-  audio: [new RTCRtpHeaderExtensionParameters({ id: 1, uri: AUDIO_LEVEL_URI })],
-};
-/** How often the publishers' volumes are reported (the conference's onvolumechanged), and the change worth one. */
-export const VOLUME_EVERY_MS = 500;
-const VOLUME_STEP = 5;
-/** -dBov at and below which a level is volume 0 (quiet room noise); 0 dBov is 100. */
-const SILENCE_DBOV = 60;
-
-/** 0-100 from an RFC 6464 level (-dBov, 0 loudest). */
-export const volumeOf = (level: number): number =>
-  Math.max(0, Math.min(100, Math.round((1 - level / SILENCE_DBOV) * 100)));
-
-const GATHER_MS = 3_000;
-
-/**
- * The most packets kept since a key frame: a door unit's second of 640x480 VP8 (one key frame a
- * second, about 50 packets) fits with room to spare. A browser makes key frames only when asked, so
- * its picture soon outgrows this; its new subscribers wait for the key frame they ask for, as before.
- */
-export const GOP_PACKETS = 300;
-
-/**
- * RFC 7741: whether a VP8 RTP payload starts a key frame, i.e. it is the first packet of partition
- * 0 (S set, partition index 0) and the VP8 frame header's inverse key-frame bit is clear.
- */
-export function startsVp8KeyFrame(payload: Buffer): boolean {
-  const first = payload[0];
-  if (first === undefined || !(first & 0x10) || (first & 0x07) !== 0) return false;
-  let at = 1;
-  if (first & 0x80) {
-    const x = payload[at++];
-    if (x === undefined) return false;
-    if (x & 0x80) at += (payload[at] ?? 0) & 0x80 ? 2 : 1; // picture id, 7 or 15 bits
-    if (x & 0x40) at += 1; // TL0PICIDX
-    if (x & 0x30) at += 1; // TID / KEYIDX
-  }
-  const header = payload[at];
-  return header !== undefined && (header & 0x01) === 0;
 }
 
 /** A session only its own uid, in its own room, may answer or end: a token admits one channel. */
@@ -237,7 +150,7 @@ export class Sfu {
     if (existing) this.closePublisher(existing);
     else if (this.room(room).length >= this.maxParticipants) throw new SfuError('roomFull', `room ${room} is full`);
 
-    const pc = this.peer();
+    const pc = newPeer(this.options);
     const publisher: Publisher = {
       id: randomUUID(),
       publication: ++this.publications,
@@ -253,9 +166,9 @@ export class Sfu {
     };
     pc.onRemoteTransceiverAdded.subscribe((transceiver) => this.receive(publisher, transceiver));
     this.publishers.set(publisher.id, publisher);
-    this.watch(pc, () => this.closePublisher(publisher));
+    watchConnection(pc, this.connectTimeoutMs, () => this.closePublisher(publisher));
     try {
-      const sdp = await this.answer(pc, offer);
+      const sdp = await answerOffer(pc, offer);
       this.emit(room);
       return { id: publisher.id, sdp };
     } catch (err) {
@@ -301,7 +214,7 @@ export class Sfu {
   async subscribe(room: string, uid: string, publisherUid: string): Promise<{ id: string; sdp: string }> {
     const publisher = [...this.publishers.values()].find((p) => p.room === room && p.uid === publisherUid);
     if (!publisher) throw new SfuError('noSuchPublisher', `${publisherUid} does not publish in ${room}`);
-    const pc = this.peer();
+    const pc = newPeer(this.options);
     const subscriber: Subscriber = { id: randomUUID(), room, uid, publisher, pc, tracks: new Map() };
     for (const kind of ['audio', 'video'] as const) {
       const track = new MediaStreamTrack({ kind });
@@ -321,12 +234,12 @@ export class Sfu {
     }
     publisher.subscribers.add(subscriber);
     this.subscribers.set(subscriber.id, subscriber);
-    this.watch(pc, () => this.closeSubscriber(subscriber));
+    watchConnection(pc, this.connectTimeoutMs, () => this.closeSubscriber(subscriber));
     pc.connectionStateChange.subscribe((state) => {
       if (state === 'connected') this.requestKeyFrame(publisher);
     });
     await pc.setLocalDescription(await pc.createOffer());
-    await this.gathered(pc);
+    await gathered(pc);
     return { id: subscriber.id, sdp: pc.localDescription!.sdp };
   }
 
@@ -362,17 +275,6 @@ export class Sfu {
   async close(): Promise<void> {
     clearInterval(this.volumeTimer);
     for (const p of [...this.publishers.values()]) this.closePublisher(p);
-  }
-
-  private peer(): RTCPeerConnection {
-    return new RTCPeerConnection({
-      codecs: CODECS,
-      iceServers: this.options.iceServers ?? [],
-      iceAdditionalHostAddresses: this.options.extraHostAddresses,
-      icePortRange: this.options.portRange,
-      bundlePolicy: 'max-bundle',
-      headerExtensions: HEADER_EXTENSIONS,
-    });
   }
 
   private receive(publisher: Publisher, transceiver: RTCRtpTransceiver): void {
@@ -475,53 +377,6 @@ export class Sfu {
     const track = publisher.tracks.get('video');
     const receiver = publisher.receivers.get('video')?.receiver;
     if (track?.ssrc !== undefined && receiver) void receiver.sendRtcpPLI(track.ssrc).catch(() => undefined);
-  }
-
-  private async answer(pc: RTCPeerConnection, offer: string): Promise<string> {
-    if (!/^v=0\r?\n/.test(offer) || !/^m=(audio|video) /m.test(offer))
-      throw new SfuError('badSdp', 'the offer has no audio or video');
-    try {
-      await pc.setRemoteDescription({ type: 'offer', sdp: offer });
-    } catch (err) {
-      throw new SfuError('badSdp', err instanceof Error ? err.message : String(err));
-    }
-    await pc.setLocalDescription(await pc.createAnswer());
-    await this.gathered(pc);
-    return pc.localDescription!.sdp;
-  }
-
-  /**
-   * Waits until the connection's candidates are all in its description (no trickle ICE), or at
-   * most GATHER_MS: a STUN server that does not answer must not hold a call up.
-   */
-  private async gathered(pc: RTCPeerConnection): Promise<void> {
-    if (pc.iceGatheringState === 'complete') return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, GATHER_MS);
-      const { unSubscribe } = pc.iceGatheringStateChange.subscribe((state) => {
-        if (state === 'complete') done();
-      });
-      function done() {
-        clearTimeout(timer);
-        unSubscribe();
-        resolve();
-      }
-    });
-  }
-
-  /** Drops a connection that fails, closes, or never connects. */
-  private watch(pc: RTCPeerConnection, drop: () => void): void {
-    const timer = setTimeout(() => {
-      if (pc.connectionState !== 'connected') drop();
-    }, this.connectTimeoutMs);
-    timer.unref();
-    pc.connectionStateChange.subscribe((state) => {
-      if (state === 'connected') clearTimeout(timer);
-      if (state === 'failed' || state === 'closed') {
-        clearTimeout(timer);
-        drop();
-      }
-    });
   }
 
   private closePublisher(publisher: Publisher): void {

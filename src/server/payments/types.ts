@@ -117,3 +117,22 @@ export interface PaymentService {
   onPaid(kind: string, handler: PaymentHandler): void;
   onRefunded(kind: string, handler: PaymentHandler): void;
 }
+
+export interface PaymentsOptions {
+  /** Absolute origin the providers are given for notifications and the payer's return (PUBLIC_URL). */
+  publicBase: string;
+  /** Unpaid orders close after this long (default 30 min). */
+  expireMs?: number;
+  /** Open orders older than this are asked about by the reconcile job (default 1 min). */
+  staleMs?: number;
+  /** How long one replica holds an order's fulfilment before another may retry it (default 2 min). */
+  fulfilLeaseMs?: number;
+  timeZone?: string;
+}
+
+/** What the callback route answers the provider. */
+export interface CallbackOutcome {
+  answer: { status: number; contentType: string; body: string };
+  result: string;
+  orderNo?: string;
+}

@@ -6,7 +6,6 @@ import {
 } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { decodePayload } from '../../shared/devices/codec';
 import { downlinkSchema } from '../../shared/devices/protocol';
 import { deviceAdmitted } from '../broker/acl';
@@ -20,13 +19,13 @@ import { safeEqual } from '../lib/crypto';
 import { needsCells, type CellLookup } from './cells';
 import { Connection, DEFAULT_LIMITS, type ConnectionHost, type ConnectionLimits } from './connection';
 import { FrameLog } from './frame-log';
-import type { DeviceSettings } from '../../shared/devices/settings';
+import { settingsCommands } from './settings-commands';
+import { UnknownDevices } from './unknown-devices';
 import {
   newSession,
   type Decoded,
   type DeviceMedia,
   type HttpCodec,
-  type OutCommand,
   type ProtocolName,
   type StreamCodec,
 } from './types';
@@ -61,31 +60,6 @@ export interface ProtocolCounters {
 /** Whether the protocol answers commands (GT06 0x15/0x21, JT/T 808 0x0001); a watch does not. */
 const ACKNOWLEDGES: Record<ProtocolName, boolean> = { gt06: true, jt808: true, watch: false, osmand: false };
 
-/**
- * A settings push said in a protocol's commands (docs/protocols.md "Commands"): the position
- * interval to any that takes setInterval; a watch's SOS numbers and do-not-disturb periods. What
- * the protocol cannot say is left out; each command carries the push's id for its answer.
- */
-export function settingsCommands(id: number, settings: Partial<DeviceSettings>, codec: StreamCodec): OutCommand[] {
-  const out: OutCommand[] = [];
-  const can = (cmd: string) => codec.commands.includes(cmd);
-  if (settings.positionInterval !== undefined && can('setInterval'))
-    out.push({ id, cmd: 'setInterval', params: { seconds: settings.positionInterval * 60 } });
-  if (settings.sosNumbers?.length && can('sosNumbers'))
-    out.push({ id, cmd: 'sosNumbers', params: { numbers: settings.sosNumbers } });
-  if (settings.doNotDisturb?.length && can('doNotDisturb'))
-    out.push({ id, cmd: 'doNotDisturb', params: { periods: settings.doNotDisturb } });
-  return out;
-}
-
-/** Unknown identifiers are written at most this often each (a device retrying every second costs nothing). */
-const UNKNOWN_WRITE_MS = 10_000;
-const UNKNOWN_REMEMBERED = 10_000;
-/** Identifiers the unknown devices list keeps (the most recently seen), trimmed every UNKNOWN_TRIM_EVERY writes. */
-export const UNKNOWN_KEPT = 5_000;
-const UNKNOWN_TRIM_EVERY = 100;
-/** Bytes of an unknown device's last frame kept (a watch's voice frame runs to 64 KB). */
-const UNKNOWN_FRAME_BYTES = 4_096;
 const MAX_HTTP_BODY = 64 * 1024;
 
 /**
@@ -101,8 +75,7 @@ export class ProtocolGateway implements ConnectionHost {
   private readonly byImei = new Map<string, Connection>();
   private readonly perAddress = new Map<string, number>();
   private readonly logs = new Map<string, { protocol: ProtocolName; log: FrameLog }>();
-  private readonly unknownSeen = new Map<string, { at: number; count: number }>();
-  private unknownWrites = 0;
+  private readonly unknownDevices: UnknownDevices;
   /** Per connection, the frames still waiting for their cells' look-up: later frames are accepted after them, in order. */
   private readonly placing = new WeakMap<Connection, Promise<void>>();
   private readonly limits: ConnectionLimits;
@@ -110,6 +83,7 @@ export class ProtocolGateway implements ConnectionHost {
 
   constructor(private readonly deps: GatewayDeps) {
     this.limits = { ...DEFAULT_LIMITS, ...deps.limits };
+    this.unknownDevices = new UnknownDevices(deps);
   }
 
   private count(protocol: ProtocolName): ProtocolCounters {
@@ -174,7 +148,7 @@ export class ProtocolGateway implements ConnectionHost {
       this.deps.log.debug({ protocol, imei, remote: conn.remote }, `protocol login refused: ${why}`);
       return 'refused' as const;
     };
-    if (!known) this.unknown(protocol, imei, conn.remote, frame);
+    if (!known) this.unknownDevices.record(protocol, imei, conn.remote, frame);
     if (d.login === 'register') {
       // JT/T 808: the terminal is told its authentication code, derived from the device key (nothing stored per device).
       if (!known) {
@@ -355,37 +329,6 @@ export class ProtocolGateway implements ConnectionHost {
     return { protocol: entry.protocol, frames };
   }
 
-  /**
-   * An identifier no device is registered under: listed for administrators, written at most every
-   * UNKNOWN_WRITE_MS per identifier with the attempts counted meanwhile; the list keeps the
-   * UNKNOWN_KEPT most recent identifiers (random identifiers from a scanner cannot fill the table).
-   */
-  private unknown(protocol: ProtocolName, identifier: string, remote: string, frame: Buffer): void {
-    const key = `${protocol}:${identifier}`;
-    const now = this.deps.clock.now();
-    const seen = this.unknownSeen.get(key) ?? { at: 0, count: 0 };
-    seen.count++;
-    if (now - seen.at < UNKNOWN_WRITE_MS) return void this.unknownSeen.set(key, seen);
-    if (this.unknownSeen.size >= UNKNOWN_REMEMBERED) this.unknownSeen.clear();
-    this.unknownSeen.set(key, { at: now, count: 0 });
-    const trim = ++this.unknownWrites % UNKNOWN_TRIM_EVERY === 0;
-    this.deps.db
-      .execute(
-        sql`insert into protocol_unknown_devices (protocol, identifier, remote, frames, last_frame)
-            values (${protocol}, ${identifier.slice(0, 64)}, ${remote}, ${seen.count}, ${frame.subarray(0, UNKNOWN_FRAME_BYTES)})
-            on conflict (protocol, identifier) do update set remote = excluded.remote, last_seen = now(),
-              frames = protocol_unknown_devices.frames + excluded.frames, last_frame = excluded.last_frame`,
-      )
-      .then(() =>
-        trim
-          ? this.deps.db.execute(
-              sql`delete from protocol_unknown_devices where id in (select id from protocol_unknown_devices order by last_seen desc, id desc offset ${UNKNOWN_KEPT})`,
-            )
-          : undefined,
-      )
-      .catch((err: unknown) => this.deps.log.warn({ err, protocol, identifier }, 'unknown device not recorded'));
-  }
-
   private async http(codec: HttpCodec, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const answer = (status: number, text = '') => {
       if (!res.headersSent) res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(text);
@@ -416,7 +359,7 @@ export class ProtocolGateway implements ConnectionHost {
       const device = await this.deps.deviceCache.get(d.imei);
       if (!deviceAdmitted(device)) {
         c.refused++;
-        this.unknown(codec.name, d.imei, req.socket.remoteAddress ?? '?', raw);
+        this.unknownDevices.record(codec.name, d.imei, req.socket.remoteAddress ?? '?', raw);
         return answer(404, 'unknown device');
       }
       let entry = this.logs.get(d.imei);

@@ -1,28 +1,14 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconDownload, IconRefresh, IconX } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IconRefresh, IconX } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import adDeliveryDef from '../../../entities/ad-delivery/resource';
 import adPlayDef from '../../../entities/ad-play/resource';
 import adDef, { AD_MARK_DISTRIBUTE, AD_REVIEW } from '../../../entities/advertisement/resource';
 import type { BatchCommandResult } from '../../../shared/devices/api';
-import { confirmDanger, formatDateCell } from '../../components/DataTable';
+import { confirmDanger } from '../../components/DataTable';
 import { request } from '../../lib/request';
-import { dayEnd, dayStart } from '../../lib/zone';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { ResourceSearch } from '../resources/search';
@@ -30,7 +16,7 @@ import type { RouteScreenProps } from '../screens/types';
 import { BatchResults } from '../tools/BatchResults';
 import { DevicePicker } from '../tracks/DevicePicker';
 import { adCells } from './AdManagementScreen';
-import { secondsText } from './AdVideo';
+import { PlayStats } from './AdPlayStats';
 
 interface AdDeliveryResult {
   imei: string;
@@ -39,19 +25,6 @@ interface AdDeliveryResult {
   status?: number;
   key?: string;
 }
-
-interface PlayStat {
-  key: number | string;
-  label: string | null;
-  client?: string;
-  plays: number;
-  seconds: number;
-  lastPlay: string | null;
-  billed?: number;
-}
-
-/** How often the play figures refresh while the tab is open (the units report every 10 s). */
-const STATS_REFRESH_MS = 5_000;
 
 const asBatch = (results: AdDeliveryResult[]): BatchCommandResult[] =>
   results.map((r) => ({ imei: r.imei, id: r.commandId, status: r.status, key: r.key }));
@@ -311,116 +284,6 @@ function Deliveries() {
         ]}
       />
       {results && <BatchResults results={asBatch(results)} />}
-    </Stack>
-  );
-}
-
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-/** Plays per ad or per door unit (count, total time, last play) over a date range; CSV export; refreshed while open. */
-function PlayStats() {
-  const { t } = useLingui();
-  const [by, setBy] = useState<'ad' | 'device'>('ad');
-  const [range, setRange] = useState<[string | null, string | null]>([null, null]);
-  // The picked days are the tenant's: sent as the instants they start and end.
-  const body = { by, ...(range[0] ? { from: dayStart(range[0]) } : {}), ...(range[1] ? { to: dayEnd(range[1]) } : {}) };
-  const stats = useQuery({
-    queryKey: ['adPlayStats', body],
-    queryFn: async () =>
-      (await request<{ rows: PlayStat[] }>('user', 'advertisement/plays/stats', body, { background: true })).rows,
-    refetchInterval: STATS_REFRESH_MS,
-    placeholderData: keepPreviousData,
-  });
-  const rows = stats.data ?? [];
-  const exportCsv = () => {
-    const head =
-      by === 'ad'
-        ? [t`广告`, t`广告主`, t`播放次数`, t`播放时长（秒）`, t`最近播放`, t`计费金额（元）`]
-        : [t`门口机IMEI`, t`门口机`, t`播放次数`, t`播放时长（秒）`, t`最近播放`];
-    const lines = rows.map((r) =>
-      (by === 'ad'
-        ? [r.label, r.client, r.plays, r.seconds, r.lastPlay, r.billed]
-        : [r.key, r.label, r.plays, r.seconds, r.lastPlay]
-      )
-        .map(csvCell)
-        .join(','),
-    );
-    const blob = new Blob([`\uFEFF${[head.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`], {
-      type: 'text/csv;charset=utf-8',
-    });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = by === 'ad' ? 'ad-plays-by-ad.csv' : 'ad-plays-by-unit.csv';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  };
-  return (
-    <Stack gap="sm" data-testid="ad-play-stats">
-      <Group gap="xs" wrap="wrap">
-        <SegmentedControl
-          value={by}
-          onChange={(v) => setBy(v as 'ad' | 'device')}
-          data={[
-            { value: 'ad', label: t`按广告` },
-            { value: 'device', label: t`按门口机` },
-          ]}
-          data-testid="ad-stats-by"
-        />
-        <DatePickerInput
-          type="range"
-          clearable
-          aria-label={t`播放日期`}
-          placeholder={t`播放日期`}
-          valueFormat="YYYY-MM-DD"
-          w={240}
-          value={range}
-          onChange={setRange}
-          data-testid="ad-stats-range"
-        />
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          onClick={exportCsv}
-          disabled={!rows.length}
-          data-testid="ad-stats-export"
-        >
-          <Trans>导出</Trans>
-        </Button>
-      </Group>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{by === 'ad' ? t`广告` : t`门口机`}</Table.Th>
-              <Table.Th>{t`播放次数`}</Table.Th>
-              <Table.Th>{t`播放时长`}</Table.Th>
-              <Table.Th>{t`最近播放`}</Table.Th>
-              {by === 'ad' && <Table.Th>{t`计费金额（元）`}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={String(r.key)} data-testid="ad-stat-row" data-key={String(r.key)} data-plays={r.plays}>
-                <Table.Td>
-                  {by === 'ad' ? `${r.label ?? ''}（${r.client ?? ''}）` : `${r.label ?? ''} · ${String(r.key)}`}
-                </Table.Td>
-                <Table.Td>{r.plays}</Table.Td>
-                <Table.Td>{secondsText(r.seconds)}</Table.Td>
-                <Table.Td>{r.lastPlay ? formatDateCell(r.lastPlay) : ''}</Table.Td>
-                {by === 'ad' && <Table.Td>{(r.billed ?? 0).toFixed(2)}</Table.Td>}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {!rows.length && (
-        <Text c="dimmed" size="sm">
-          {stats.isError ? t`播放统计加载失败` : t`暂无播放记录`}
-        </Text>
-      )}
     </Stack>
   );
 }

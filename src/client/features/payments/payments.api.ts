@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PAY_STATUS, type PayMethodName } from '../../../shared/payments';
 import { request } from '../../lib/request';
+import { formatDateCell } from '../../components/DataTable/cells';
 
 /** What `pay/payment/status` answers (src/entities/payment/routes.ts). */
 export interface PaymentView {
@@ -78,3 +79,6 @@ export function openPayPage(payUrl: string | null | undefined): void {
 }
 
 export const fenText = (fen: number): string => `¥${(fen / 100).toFixed(2)}`;
+
+/** A date of a payment or its log as the tables show it; '-' when there is none. */
+export const dateText = (value: string | null | undefined) => (value ? formatDateCell(value) : '-');

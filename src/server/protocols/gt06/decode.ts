@@ -9,6 +9,20 @@ import { commandRefs, take } from '../command-refs';
 import { ProtocolError, type Decoded, type Session } from '../types';
 import { crcItu } from '../../../shared/protocols/gt06/crc';
 import { packet } from '../../../shared/protocols/gt06/packet';
+import {
+  cellOf,
+  dbm,
+  HEX,
+  need,
+  readCell,
+  readFix,
+  readImei,
+  readMac,
+  readTime,
+  UTF16BE,
+  type Body,
+  type Fix,
+} from './fields';
 
 /** Where a connection's sent commands wait for their answers (server flag -> command id). */
 export const REFS_KEY = 'gt06.commands';
@@ -55,83 +69,6 @@ const INFO_ALARMS: readonly (Happening | undefined)[] = [
   // Removed from the wearer (watches, bracelets) or from its mount.
   { alarm: 'wearOff' },
 ];
-
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-const UTF16BE = new TextDecoder('utf-16be');
-
-/** The content of one frame: bytes [start, end) between the protocol number and the serial. */
-interface Body {
-  f: Buffer;
-  start: number;
-  end: number;
-  type: number;
-}
-
-function need(b: Body, bytes: number): void {
-  if (b.end - b.start < bytes)
-    throw new ProtocolError(`type 0x${HEX[b.type]}: ${b.end - b.start} content bytes, needs ${bytes}`);
-}
-
-/** UTC ms of six binary bytes YY MM DD hh mm ss; undefined when they are not a date (a receiver without a fix sends zeros). */
-function readTime(f: Buffer, o: number): number | undefined {
-  const month = f[o + 1]!;
-  const day = f[o + 2]!;
-  if (month < 1 || month > 12 || day < 1 || day > 31 || f[o + 3]! > 23 || f[o + 4]! > 59 || f[o + 5]! > 59)
-    return undefined;
-  return Date.UTC(2000 + f[o]!, month - 1, day, f[o + 3]!, f[o + 4]!, f[o + 5]!);
-}
-
-interface Fix {
-  ts: number | undefined;
-  lat: number;
-  lon: number;
-  speed: number;
-  heading: number;
-  valid: boolean;
-  satellites: number;
-}
-
-/**
- * The 18-byte GPS block: date, GPS info (length nibble, satellites nibble), latitude and
- * longitude in 1/1,800,000 degree, speed km/h, course and status (bit 12 fix valid, bit 11 west,
- * bit 10 north, low 10 bits course).
- */
-function readFix(f: Buffer, o: number): Fix {
-  const flags = f.readUInt16BE(o + 16);
-  const lat = f.readUInt32BE(o + 7) / 1_800_000;
-  const lon = f.readUInt32BE(o + 11) / 1_800_000;
-  return {
-    ts: readTime(f, o),
-    lat: flags & 0x400 ? lat : -lat,
-    lon: flags & 0x800 ? -lon : lon,
-    speed: f[o + 15]!,
-    heading: flags & 0x3ff,
-    valid: (flags & 0x1000) !== 0,
-    satellites: f[o + 6]! & 0x0f,
-  };
-}
-
-/** A cell as MCC (bit 15: the MNC takes two bytes), MNC, LAC, 3-byte cell id; none when it does not fit before `end`. */
-function readCell(f: Buffer, o: number, end: number): Cell | undefined {
-  if (o + 8 > end) return undefined;
-  const rawMcc = f.readUInt16BE(o);
-  const wide = (rawMcc & 0x8000) !== 0;
-  if (wide && o + 9 > end) return undefined;
-  const p = o + (wide ? 4 : 3);
-  return cellOf(rawMcc & 0x7fff, wide ? f.readUInt16BE(o + 2) : f[o + 2]!, f.readUInt16BE(p), f.readUIntBE(p + 2, 3));
-}
-
-/** A cell worth reporting: a real country and network, some id (an all-zero slot is padding). */
-function cellOf(mcc: number, mnc: number, lac: number, cid: number, rssi?: number): Cell | undefined {
-  if (mcc === 0 || mcc > 999 || mnc > 999 || (lac === 0 && cid === 0)) return undefined;
-  const signal = dbm(rssi);
-  return signal === undefined ? { mcc, mnc, lac, cid } : { mcc, mnc, lac, cid, signal };
-}
-
-/** A signal byte as dBm (it carries the magnitude); none past -200, which no radio hears. */
-function dbm(rssi: number | undefined): number | undefined {
-  return rssi === undefined || rssi > 200 ? undefined : -rssi;
-}
 
 /** The location uplink of a fix and/or cells; none when there is neither (a receiver without a fix reports 0,0). */
 function location(fix: Fix | undefined, ts: number | undefined, cells: Cell[], wifi?: WifiAp[]): Location | undefined {
@@ -231,18 +168,6 @@ function answer(session: Session, flag: number, text: string): Uplink | undefine
     if (iccid.length > 0 && iccid.length <= 32) return { kind: 'status', iccid };
   }
   return undefined;
-}
-
-/** The 8 BCD bytes of the login: 16 digits, the IMEI's 15 after a leading zero. */
-function readImei(f: Buffer, o: number): string {
-  for (let i = o; i < o + 8; i++)
-    if ((f[i]! & 0x0f) > 9 || f[i]! >> 4 > 9) throw new ProtocolError('login: IMEI is not BCD');
-  const digits = f.toString('hex', o, o + 8);
-  return digits[0] === '0' ? digits.slice(1) : digits;
-}
-
-function readMac(f: Buffer, o: number): string {
-  return `${HEX[f[o]!]}:${HEX[f[o + 1]!]}:${HEX[f[o + 2]!]}:${HEX[f[o + 3]!]}:${HEX[f[o + 4]!]}:${HEX[f[o + 5]!]}`;
 }
 
 /**
