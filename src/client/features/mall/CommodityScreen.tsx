@@ -71,10 +71,7 @@ function AdjustStockModal({ row, onClose }: { row: Row | null; onClose: () => vo
         )
       }
       done={{
-        message: (answer) => {
-          const stock = (answer as { stock: number }).stock;
-          return t`库存已调整为 ${stock}`;
-        },
+        message: (answer) => t`库存已调整为 ${(answer as { stock: number }).stock}`,
         refresh: async () => {
           await invalidateResource(queryClient, productSkuDef.name);
           await queryClient.invalidateQueries({ queryKey: movementsKey(row!.id) });
