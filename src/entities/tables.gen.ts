@@ -27,6 +27,7 @@ export * from './face-distribution/server';
 export * from './face-library/server';
 export * from './face-review/server';
 export * from './face-sample/server';
+export * from './fence/server';
 export * from './freight-template/server';
 export * from './installation/server';
 export * from './leave-request/server';

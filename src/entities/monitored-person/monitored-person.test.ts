@@ -11,7 +11,7 @@ import type { LonLat } from '../../shared/geo/fence';
 import { topics } from '../../shared/topics';
 import type { EmbeddedBroker } from '../../server/broker/types';
 import { auditLog } from '../../server/db/schema-audit';
-import { fenceDevices } from '../../server/db/schema-fences';
+import { fenceDevices } from '../fence/server';
 import { addRole, addUser, tenantId } from '../../../tests/server/fixtures';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { addDevices, type TestDevice } from '../../../tests/server/ingest-helper';

@@ -8,7 +8,7 @@ import { maskRow } from '../../shared/mask';
 import { alarmRecords } from '../../server/db/schema-alarms';
 import { auditLog } from '../../server/db/schema-audit';
 import { devices } from '../../server/db/schema-devices';
-import { fences } from '../../server/db/schema-fences';
+import { fences } from '../fence/server';
 import { users } from '../../server/db/schema-tenancy';
 import { getRow } from '../../server/engine/query';
 import { bindingFor } from '../../server/engine/registry';

@@ -7,7 +7,6 @@ import { deviceBinding } from './device';
 import { deviceGroupBinding } from './device-group';
 import { allocationBinding, deviceCommandBinding } from './device-log';
 import { departmentBinding } from './department';
-import { fenceBinding } from './fence';
 import { INDOOR_BINDINGS } from './indoor';
 import { productBinding } from './product';
 import { productionRecordBinding } from './production';
@@ -39,7 +38,6 @@ export const DEVICE_BINDINGS: readonly Binding[] = [
   deviceCommandBinding,
   deviceBinding,
   alarmBinding,
-  fenceBinding,
   ...INDOOR_BINDINGS,
 ];
 
