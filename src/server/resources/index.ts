@@ -7,7 +7,6 @@ import { deviceBinding } from './device';
 import { deviceGroupBinding } from './device-group';
 import { allocationBinding, deviceCommandBinding } from './device-log';
 import { departmentBinding } from './department';
-import { INDOOR_BINDINGS } from './indoor';
 import { productBinding } from './product';
 import { productionRecordBinding } from './production';
 import { resourceBinding } from './resource';
@@ -38,7 +37,6 @@ export const DEVICE_BINDINGS: readonly Binding[] = [
   deviceCommandBinding,
   deviceBinding,
   alarmBinding,
-  ...INDOOR_BINDINGS,
 ];
 
 /** Server side of every entity folder (src/entities/<name>/server.ts), listed by scripts/entities.mjs. */
