@@ -13,7 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LonLat } from '../../shared/geo/fence';
 import { trigramIndexes, ts } from '../../server/db/columns';
-import { deviceGroups, devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema-devices';
+import { deviceGroups } from '../device-group/table';
 import { tenants } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';

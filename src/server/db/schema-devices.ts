@@ -19,6 +19,7 @@ import type { DeviceSettings } from '../../shared/devices/settings';
 import type { ThingModel } from '../../shared/devices/thing-model';
 import { createdAt, trigramIndexes, ts } from './columns';
 import { departments, tenants, users } from './schema-tenancy';
+import { deviceGroups } from '../../entities/device-group/table';
 
 /** The manufacturer's product catalogue (platform-wide). */
 export const products = pgTable(
@@ -60,20 +61,6 @@ export const deviceCategories = pgTable(
     index('device_categories_sort_idx').on(t.sort, t.id),
     index('device_categories_kind_idx').on(t.kind, t.sort, t.id),
   ],
-);
-
-export const deviceGroups = pgTable(
-  'device_groups',
-  {
-    id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    description: text('description'),
-    createdAt: createdAt(),
-  },
-  (t) => [...trigramIndexes('device_groups', t.name), index('device_groups_tenant_idx').on(t.tenantId, t.id)],
 );
 
 /**

@@ -4,7 +4,6 @@ import { alarmBinding } from './alarm';
 import { auditLogBinding, signInAuditBinding } from './audit-log';
 import { deviceCategoryBinding } from './category';
 import { deviceBinding } from './device';
-import { deviceGroupBinding } from './device-group';
 import { allocationBinding, deviceCommandBinding } from './device-log';
 import { departmentBinding } from './department';
 import { productBinding } from './product';
@@ -31,7 +30,6 @@ export const ORG_BINDINGS: readonly Binding[] = [
 export const DEVICE_BINDINGS: readonly Binding[] = [
   productBinding,
   deviceCategoryBinding,
-  deviceGroupBinding,
   productionRecordBinding,
   allocationBinding,
   deviceCommandBinding,

@@ -145,39 +145,6 @@ export const deviceCategoryResource: ResourceDef = {
   ],
 };
 
-export const deviceGroupResource: ResourceDef = {
-  kind: 'device',
-  name: 'deviceGroup',
-  label: /*i18n*/ { id: 'resource.deviceGroup', message: '设备分组' },
-  routes: ['ProductGrouping', 'group'],
-  tenantScoped: true,
-  mark: 'device',
-  defaultSort: { field: 'id', order: 'asc' },
-  fields: [
-    idField,
-    {
-      name: 'name',
-      label: L.name,
-      type: 'text',
-      required: true,
-      max: 64,
-      keyword: true,
-      filter: 'like',
-      list: { width: 180, sortable: true },
-    },
-    { name: 'description', label: L.description, type: 'textarea', max: 500, list: { width: 240 } },
-    {
-      name: 'deviceCount',
-      label: /*i18n*/ { id: 'field.deviceCount', message: '设备数' },
-      type: 'integer',
-      form: false,
-      list: { width: 90 },
-    },
-    { name: 'tenantId', label: L.tenant, type: 'ref', ref: tenantRef, form: 'add', filter: 'eq', list: { width: 160 } },
-    createdAtField,
-  ],
-};
-
 export const deviceResource: ResourceDef = {
   kind: 'device',
   name: 'device',
@@ -730,7 +697,6 @@ export const deviceCommandResource: ResourceDef = {
 export const DEVICE_RESOURCES = [
   productResource,
   deviceCategoryResource,
-  deviceGroupResource,
   productionRecordResource,
   allocationResource,
   deviceCommandResource,
