@@ -21,6 +21,7 @@ export * from './building/server';
 export * from './camera/server';
 export * from './cell-tower/server';
 export * from './community/server';
+export * from './device-category/server';
 export * from './device-group/server';
 export * from './device-voice/server';
 export * from './drawing/server';

@@ -19,6 +19,7 @@ import type { DeviceSettings } from '../../shared/devices/settings';
 import type { ThingModel } from '../../shared/devices/thing-model';
 import { createdAt, trigramIndexes, ts } from './columns';
 import { departments, tenants, users } from './schema-tenancy';
+import { deviceCategories } from '../../entities/device-category/table';
 import { deviceGroups } from '../../entities/device-group/table';
 
 /** The manufacturer's product catalogue (platform-wide). */
@@ -44,29 +45,6 @@ export const products = pgTable(
   ],
 );
 
-export const deviceCategories = pgTable(
-  'device_categories',
-  {
-    id: serial('id').primaryKey(),
-    pid: integer('pid').notNull().default(0),
-    name: text('name').notNull(),
-    kind: text('kind'),
-    description: text('description'),
-    status: smallint('status').notNull().default(1),
-    sort: integer('sort').notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    ...trigramIndexes('device_categories', t.name),
-    index('device_categories_sort_idx').on(t.sort, t.id),
-    index('device_categories_kind_idx').on(t.kind, t.sort, t.id),
-  ],
-);
-
-/**
- * One row per device (docs/requirements/entities.md#device). Live fields (state, battery, signal, position,
- * last values, last communication) are written by the ingest in batches.
- */
 export const devices = pgTable(
   'devices',
   {

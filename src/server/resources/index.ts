@@ -2,7 +2,6 @@ import { ENTITY_SERVERS } from '../../entities/server.gen';
 import type { Binding } from '../engine/types';
 import { alarmBinding } from './alarm';
 import { auditLogBinding, signInAuditBinding } from './audit-log';
-import { deviceCategoryBinding } from './category';
 import { deviceBinding } from './device';
 import { allocationBinding, deviceCommandBinding } from './device-log';
 import { departmentBinding } from './department';
@@ -29,7 +28,6 @@ export const ORG_BINDINGS: readonly Binding[] = [
 /** Server side of every device registry entry (src/shared/resources/device.ts). */
 export const DEVICE_BINDINGS: readonly Binding[] = [
   productBinding,
-  deviceCategoryBinding,
   productionRecordBinding,
   allocationBinding,
   deviceCommandBinding,

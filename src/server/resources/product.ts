@@ -5,7 +5,7 @@ import { devices, products } from '../db/schema';
 import { qualified } from '../engine/query';
 import { registerBinding } from '../engine/registry';
 import { fail } from '../lib/api-error';
-import { superOnly } from './tenant';
+import { superOnly } from '../engine/guards';
 
 /** The manufacturer's catalogue: every session reads it, super administrators change it. */
 export const productBinding = registerBinding({

@@ -4,7 +4,7 @@ import { productionRecordResource } from '../../shared/resources/device';
 import { productionRecords, products } from '../db/schema';
 import { registerBinding } from '../engine/registry';
 import { fail } from '../lib/api-error';
-import { superOnly } from './tenant';
+import { superOnly } from '../engine/guards';
 
 /** Production records: made before any tenant owns the device, so platform-wide and super-only to change. */
 export const productionRecordBinding = registerBinding({
