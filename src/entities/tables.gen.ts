@@ -23,6 +23,7 @@ export * from './cell-tower/server';
 export * from './community/server';
 export * from './device-category/server';
 export * from './device-group/server';
+export * from './device-product/server';
 export * from './device-voice/server';
 export * from './drawing/server';
 export * from './duty-record/server';

@@ -16,35 +16,13 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { DeviceSettings } from '../../shared/devices/settings';
-import type { ThingModel } from '../../shared/devices/thing-model';
 import { createdAt, trigramIndexes, ts } from './columns';
 import { departments, tenants, users } from './schema-tenancy';
 import { deviceCategories } from '../../entities/device-category/table';
 import { deviceGroups } from '../../entities/device-group/table';
+import { products } from '../../entities/device-product/table';
 
 /** The manufacturer's product catalogue (platform-wide). */
-export const products = pgTable(
-  'products',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    code: text('code').notNull(),
-    header: text('header'),
-    image: text('image'),
-    note: text('note'),
-    status: smallint('status').notNull().default(1),
-    sort: integer('sort').notNull().default(0),
-    /** The thing model (src/shared/devices/thing-model.ts); null until first saved or seeded. */
-    thingModel: jsonb('thing_model').$type<ThingModel>(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    ...trigramIndexes('products', t.name, t.code),
-    index('products_sort_idx').on(t.sort, t.id),
-    index('products_status_idx').on(t.status, t.sort, t.id),
-  ],
-);
-
 export const devices = pgTable(
   'devices',
   {

@@ -11,7 +11,7 @@ import {
   STOCK_STATE_TABLE,
 } from '../codes';
 import { IMEI_RE } from '../devices/protocol';
-import { createdAtField, hiddenColumn, idField, L, sortField, statusField } from './common';
+import { createdAtField, hiddenColumn, idField, L } from './common';
 import type { FieldDef, ResourceDef } from './types';
 
 /** Device resources of docs/requirements/entities.md#device, all served under kind `device`. */
@@ -41,59 +41,6 @@ const imeiField: FieldDef = {
 };
 const productRef = { kind: 'device', resource: 'product', labelField: 'name' } as const;
 const tenantRef = { kind: 'user', resource: 'tenant', labelField: 'name' } as const;
-
-export const productResource: ResourceDef = {
-  kind: 'device',
-  name: 'product',
-  label: /*i18n*/ { id: 'resource.product', message: '产品' },
-  routes: ['productList'],
-  // The manufacturer's catalogue: every tenant reads it, super administrators change it.
-  tenantScoped: false,
-  mark: 'product',
-  defaultSort: { field: 'sort', order: 'asc' },
-  fields: [
-    idField,
-    {
-      name: 'name',
-      label: L.name,
-      type: 'text',
-      required: true,
-      max: 64,
-      keyword: true,
-      filter: 'like',
-      list: { width: 180, sortable: true },
-    },
-    {
-      name: 'code',
-      label: /*i18n*/ { id: 'field.product.code', message: '产品编号' },
-      type: 'text',
-      required: true,
-      max: 32,
-      keyword: true,
-      filter: 'like',
-      list: { width: 140, sortable: true },
-    },
-    {
-      name: 'header',
-      label: /*i18n*/ { id: 'field.product.header', message: '表头' },
-      type: 'text',
-      max: 64,
-      list: { width: 140 },
-    },
-    { name: 'image', label: D.image, type: 'image', max: 500, list: { width: 100 } },
-    { name: 'note', label: D.note, type: 'textarea', max: 500, list: { width: 220 } },
-    statusField,
-    sortField,
-    {
-      name: 'deviceCount',
-      label: /*i18n*/ { id: 'field.deviceCount', message: '设备数' },
-      type: 'integer',
-      form: false,
-      list: { width: 90 },
-    },
-    createdAtField,
-  ],
-};
 
 export const deviceResource: ResourceDef = {
   kind: 'device',
@@ -645,7 +592,6 @@ export const deviceCommandResource: ResourceDef = {
 };
 
 export const DEVICE_RESOURCES = [
-  productResource,
   productionRecordResource,
   allocationResource,
   deviceCommandResource,
