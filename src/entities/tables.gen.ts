@@ -49,6 +49,7 @@ export * from './product-review/server';
 export * from './product-sku/server';
 export * from './product-spec/server';
 export * from './production-batch/server';
+export * from './production-record/server';
 export * from './property-company/server';
 export * from './property-staff/server';
 export * from './resident/server';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Code } from '../../shared/api';
 import type { PermissionMark } from '../../shared/permissions';
 import { canMove } from '../../shared/state-machine';
-import { productionRecords } from '../../server/db/schema-devices';
+import { productionRecords } from '../production-record/server';
 import { products } from '../device-product/table';
 import type { Tx } from '../../server/engine/types';
 import { likePattern, qualified } from '../../server/engine/query';

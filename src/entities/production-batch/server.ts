@@ -2,7 +2,7 @@ import { and, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
-import { productionRecords } from '../../server/db/schema-devices';
+import { productionRecords } from '../production-record/server';
 import { products } from '../device-product/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';

@@ -6,7 +6,7 @@ import { productionBatches, productionBatchRecords } from '../../entities/produc
 import { WAREHOUSE_MOVE, type WarehouseMove } from '../../entities/warehouse-item/resource';
 import { warehouseItems, warehouseMovements } from '../../entities/warehouse-item/server';
 import { products } from '../../entities/device-product/table';
-import { productionRecords } from './schema-devices';
+import { productionRecords } from '../../entities/production-record/server';
 import { tenants, users } from './schema-tenancy';
 import type { Tx } from './seed-catalogue';
 

@@ -5,7 +5,6 @@ import { auditLogBinding, signInAuditBinding } from './audit-log';
 import { deviceBinding } from './device';
 import { allocationBinding, deviceCommandBinding } from './device-log';
 import { departmentBinding } from './department';
-import { productionRecordBinding } from './production';
 import { resourceBinding } from './resource';
 import { roleBinding } from './role';
 import { tenantBinding } from './tenant';
@@ -26,7 +25,6 @@ export const ORG_BINDINGS: readonly Binding[] = [
 
 /** Server side of every device registry entry (src/shared/resources/device.ts). */
 export const DEVICE_BINDINGS: readonly Binding[] = [
-  productionRecordBinding,
   allocationBinding,
   deviceCommandBinding,
   deviceBinding,

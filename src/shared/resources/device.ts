@@ -16,7 +16,8 @@ import type { FieldDef, ResourceDef } from './types';
 
 /** Device resources of docs/requirements/entities.md#device, all served under kind `device`. */
 
-const D = {
+/** Labels the device defs share (src/entities/production-record/resource.ts too). */
+export const D = {
   imei: /*i18n*/ { id: 'field.device.imei', message: 'IMEI' },
   product: /*i18n*/ { id: 'field.device.product', message: '产品' },
   category: /*i18n*/ { id: 'field.device.category', message: '设备分类' },
@@ -27,7 +28,7 @@ const D = {
   operator: /*i18n*/ { id: 'field.operator', message: '操作人' },
 };
 
-const imeiField: FieldDef = {
+export const imeiField: FieldDef = {
   name: 'imei',
   label: D.imei,
   type: 'text',
@@ -39,7 +40,7 @@ const imeiField: FieldDef = {
   filter: 'like',
   list: { width: 170, fixed: 'left', sortable: true },
 };
-const productRef = { kind: 'device', resource: 'product', labelField: 'name' } as const;
+export const productRef = { kind: 'device', resource: 'product', labelField: 'name' } as const;
 const tenantRef = { kind: 'user', resource: 'tenant', labelField: 'name' } as const;
 
 export const deviceResource: ResourceDef = {
@@ -400,99 +401,6 @@ export const BREAKER_FIELDS = [
   'subDevices',
 ] as const;
 
-export const productionRecordResource: ResourceDef = {
-  kind: 'device',
-  name: 'productionRecord',
-  label: /*i18n*/ { id: 'resource.productionRecord', message: '生产记录' },
-  routes: ['ProductionList'],
-  // Production happens before any tenant owns the device.
-  tenantScoped: false,
-  mark: 'product',
-  defaultSort: { field: 'id', order: 'desc' },
-  fields: [
-    idField,
-    { ...imeiField, form: true },
-    {
-      name: 'productId',
-      label: D.product,
-      type: 'ref',
-      ref: productRef,
-      required: true,
-      filter: 'eq',
-      list: { width: 150 },
-    },
-    {
-      name: 'kind',
-      label: /*i18n*/ { id: 'field.device.kind', message: '设备类型' },
-      type: 'code',
-      codes: DEVICE_KIND_TABLE,
-      required: true,
-      filter: 'eq',
-      list: { width: 120 },
-    },
-    { name: 'model', label: D.model, type: 'text', max: 64, list: { width: 110 } },
-    {
-      name: 'colour',
-      label: /*i18n*/ { id: 'field.production.colour', message: '颜色' },
-      type: 'text',
-      max: 32,
-      list: { width: 80 },
-    },
-    {
-      name: 'serial',
-      label: /*i18n*/ { id: 'field.production.serial', message: '序列号' },
-      type: 'text',
-      max: 64,
-      keyword: true,
-      list: { width: 140 },
-    },
-    {
-      name: 'cardNumber',
-      label: /*i18n*/ { id: 'field.production.cardNumber', message: '卡号' },
-      type: 'text',
-      max: 32,
-      list: { width: 130 },
-    },
-    { name: 'iccid', label: D.iccid, type: 'text', max: 32, keyword: true, list: { width: 190 } },
-    {
-      name: 'manufacturer',
-      label: /*i18n*/ { id: 'field.production.manufacturer', message: '生产厂家' },
-      type: 'text',
-      max: 64,
-      list: { width: 130 },
-    },
-    {
-      name: 'qaPerson',
-      label: /*i18n*/ { id: 'field.production.qaPerson', message: '质检员' },
-      type: 'text',
-      max: 32,
-      list: { width: 100 },
-    },
-    {
-      name: 'salesMode',
-      label: /*i18n*/ { id: 'field.production.salesMode', message: '销售模式' },
-      type: 'text',
-      max: 32,
-      list: { width: 100 },
-    },
-    {
-      name: 'agent',
-      label: /*i18n*/ { id: 'field.production.agent', message: '代理商' },
-      type: 'text',
-      max: 64,
-      list: { width: 120 },
-    },
-    {
-      name: 'productionDate',
-      label: /*i18n*/ { id: 'field.production.date', message: '生产日期' },
-      type: 'date',
-      filter: 'range',
-      list: { width: 120, sortable: true },
-    },
-    createdAtField,
-  ],
-};
-
 /** The stock-flow log behind /allocationProcess and /allocation; written by the allocation actions only. */
 export const allocationResource: ResourceDef = {
   kind: 'device',
@@ -591,9 +499,4 @@ export const deviceCommandResource: ResourceDef = {
   ],
 };
 
-export const DEVICE_RESOURCES = [
-  productionRecordResource,
-  allocationResource,
-  deviceCommandResource,
-  deviceResource,
-] as const;
+export const DEVICE_RESOURCES = [allocationResource, deviceCommandResource, deviceResource] as const;
