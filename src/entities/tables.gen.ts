@@ -16,6 +16,7 @@ export * from './attendance-punch/server';
 export * from './attendance-record/server';
 export * from './attendance-rule/server';
 export * from './audio-push/server';
+export * from './audit-log/server';
 export * from './bill/server';
 export * from './building/server';
 export * from './camera/server';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LonLat } from '../../shared/geo/fence';
 import { topics } from '../../shared/topics';
 import type { EmbeddedBroker } from '../../server/broker/types';
-import { auditLog } from '../../server/db/schema-audit';
+import { auditLog } from '../audit-log/server';
 import { fenceDevices } from '../fence/server';
 import { addRole, addUser, tenantId } from '../../../tests/server/fixtures';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Code } from '../../shared/api';
 import { maskRow } from '../../shared/mask';
 import { alarmRecords } from '../../server/db/schema-alarms';
-import { auditLog } from '../../server/db/schema-audit';
+import { auditLog } from '../audit-log/server';
 import { devices } from '../../server/db/schema-devices';
 import { fences } from '../fence/server';
 import { users } from '../../server/db/schema-tenancy';

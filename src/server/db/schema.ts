@@ -196,6 +196,5 @@ export * from './schema-devices';
 export * from './schema-telemetry';
 export * from './schema-alarms';
 export * from './schema-jobs';
-export * from './schema-audit';
 // The tables of the entity folders (src/entities/<name>/server.ts), listed by scripts/entities.mjs.
 export * from '../../entities/tables.gen';

@@ -1,7 +1,7 @@
 import { ENTITY_SERVERS } from '../../entities/server.gen';
 import type { Binding } from '../engine/types';
 import { alarmBinding } from './alarm';
-import { auditLogBinding, signInAuditBinding } from './audit-log';
+import { signInAuditBinding } from './audit-log';
 import { deviceBinding } from './device';
 import { allocationBinding, deviceCommandBinding } from './device-log';
 import { departmentBinding } from './department';
@@ -19,7 +19,6 @@ export const ORG_BINDINGS: readonly Binding[] = [
   roleBinding,
   resourceBinding,
   tenantApplicationBinding,
-  auditLogBinding,
   signInAuditBinding,
 ];
 
