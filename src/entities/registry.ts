@@ -9,8 +9,6 @@ import { buttonPermissions, type ButtonPermission, type PermissionMark } from '.
 import { ALARM_RESOURCES } from '../shared/resources/alarm';
 import { AUDIT_RESOURCES } from '../shared/resources/audit';
 import { DEVICE_RESOURCES } from '../shared/resources/device';
-import { FENCE_RESOURCES } from '../shared/resources/fence';
-import { INDOOR_RESOURCES } from '../shared/resources/indoor';
 import { ORG_RESOURCES } from '../shared/resources/org';
 import type { ResourceDef } from '../shared/resources/types';
 import { ENTITY_RESOURCES } from './resources.gen';
@@ -19,8 +17,6 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...ORG_RESOURCES,
   ...DEVICE_RESOURCES,
   ...ALARM_RESOURCES,
-  ...FENCE_RESOURCES,
-  ...INDOOR_RESOURCES,
   ...AUDIT_RESOURCES,
   ...ENTITY_RESOURCES,
 ];

@@ -6,7 +6,7 @@ import { Code } from '../../shared/api';
 import { FENCE_TYPE } from '../../shared/geo/fence';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { devices } from '../../server/db/schema-devices';
-import { fenceDevices, fenceDeviceStates, fences } from '../../server/db/schema-fences';
+import { fenceDevices, fenceDeviceStates, fences } from '../fence/server';
 import { tenants, users } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productionRecords, products } from '../../server/db/schema-devices';
+import { productionRecords } from '../production-record/server';
+import { products } from '../device-product/table';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { addRole, addUser, tenantId } from '../../../tests/server/fixtures';
 import { list, type Row } from '../../../tests/server/org-helper';

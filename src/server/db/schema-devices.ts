@@ -16,70 +16,13 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { DeviceSettings } from '../../shared/devices/settings';
-import type { ThingModel } from '../../shared/devices/thing-model';
 import { createdAt, trigramIndexes, ts } from './columns';
 import { departments, tenants, users } from './schema-tenancy';
+import { deviceCategories } from '../../entities/device-category/table';
+import { deviceGroups } from '../../entities/device-group/table';
+import { products } from '../../entities/device-product/table';
 
 /** The manufacturer's product catalogue (platform-wide). */
-export const products = pgTable(
-  'products',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    code: text('code').notNull(),
-    header: text('header'),
-    image: text('image'),
-    note: text('note'),
-    status: smallint('status').notNull().default(1),
-    sort: integer('sort').notNull().default(0),
-    /** The thing model (src/shared/devices/thing-model.ts); null until first saved or seeded. */
-    thingModel: jsonb('thing_model').$type<ThingModel>(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    ...trigramIndexes('products', t.name, t.code),
-    index('products_sort_idx').on(t.sort, t.id),
-    index('products_status_idx').on(t.status, t.sort, t.id),
-  ],
-);
-
-export const deviceCategories = pgTable(
-  'device_categories',
-  {
-    id: serial('id').primaryKey(),
-    pid: integer('pid').notNull().default(0),
-    name: text('name').notNull(),
-    kind: text('kind'),
-    description: text('description'),
-    status: smallint('status').notNull().default(1),
-    sort: integer('sort').notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    ...trigramIndexes('device_categories', t.name),
-    index('device_categories_sort_idx').on(t.sort, t.id),
-    index('device_categories_kind_idx').on(t.kind, t.sort, t.id),
-  ],
-);
-
-export const deviceGroups = pgTable(
-  'device_groups',
-  {
-    id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    description: text('description'),
-    createdAt: createdAt(),
-  },
-  (t) => [...trigramIndexes('device_groups', t.name), index('device_groups_tenant_idx').on(t.tenantId, t.id)],
-);
-
-/**
- * One row per device (docs/requirements/entities.md#device). Live fields (state, battery, signal, position,
- * last values, last communication) are written by the ingest in batches.
- */
 export const devices = pgTable(
   'devices',
   {
@@ -165,32 +108,6 @@ export const devices = pgTable(
     index('devices_category_idx').on(t.categoryId),
     // A gateway's sub-devices.
     index('devices_gateway_idx').on(t.gatewayId),
-  ],
-);
-
-export const productionRecords = pgTable(
-  'production_records',
-  {
-    id: serial('id').primaryKey(),
-    imei: text('imei').notNull(),
-    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
-    kind: text('kind').notNull(),
-    model: text('model'),
-    colour: text('colour'),
-    serial: text('serial'),
-    cardNumber: text('card_number'),
-    iccid: text('iccid'),
-    manufacturer: text('manufacturer'),
-    qaPerson: text('qa_person'),
-    salesMode: text('sales_mode'),
-    agent: text('agent'),
-    productionDate: text('production_date'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    ...trigramIndexes('production_records', t.imei, t.serial, t.iccid),
-    index('production_records_imei_idx').on(t.imei),
-    index('production_records_kind_idx').on(t.kind, t.id),
   ],
 );
 

@@ -195,9 +195,6 @@ export * from './schema-tenancy';
 export * from './schema-devices';
 export * from './schema-telemetry';
 export * from './schema-alarms';
-export * from './schema-indoor';
-export * from './schema-fences';
 export * from './schema-jobs';
-export * from './schema-audit';
 // The tables of the entity folders (src/entities/<name>/server.ts), listed by scripts/entities.mjs.
 export * from '../../entities/tables.gen';

@@ -5,7 +5,8 @@ import { BATCH_STATE, QA_RESULT } from '../../entities/production-batch/resource
 import { productionBatches, productionBatchRecords } from '../../entities/production-batch/server';
 import { WAREHOUSE_MOVE, type WarehouseMove } from '../../entities/warehouse-item/resource';
 import { warehouseItems, warehouseMovements } from '../../entities/warehouse-item/server';
-import { productionRecords, products } from './schema-devices';
+import { products } from '../../entities/device-product/table';
+import { productionRecords } from '../../entities/production-record/server';
 import { tenants, users } from './schema-tenancy';
 import type { Tx } from './seed-catalogue';
 

@@ -1,16 +1,10 @@
 import { ENTITY_SERVERS } from '../../entities/server.gen';
 import type { Binding } from '../engine/types';
 import { alarmBinding } from './alarm';
-import { auditLogBinding, signInAuditBinding } from './audit-log';
-import { deviceCategoryBinding } from './category';
+import { signInAuditBinding } from './audit-log';
 import { deviceBinding } from './device';
-import { deviceGroupBinding } from './device-group';
 import { allocationBinding, deviceCommandBinding } from './device-log';
 import { departmentBinding } from './department';
-import { fenceBinding } from './fence';
-import { INDOOR_BINDINGS } from './indoor';
-import { productBinding } from './product';
-import { productionRecordBinding } from './production';
 import { resourceBinding } from './resource';
 import { roleBinding } from './role';
 import { tenantBinding } from './tenant';
@@ -25,22 +19,15 @@ export const ORG_BINDINGS: readonly Binding[] = [
   roleBinding,
   resourceBinding,
   tenantApplicationBinding,
-  auditLogBinding,
   signInAuditBinding,
 ];
 
 /** Server side of every device registry entry (src/shared/resources/device.ts). */
 export const DEVICE_BINDINGS: readonly Binding[] = [
-  productBinding,
-  deviceCategoryBinding,
-  deviceGroupBinding,
-  productionRecordBinding,
   allocationBinding,
   deviceCommandBinding,
   deviceBinding,
   alarmBinding,
-  fenceBinding,
-  ...INDOOR_BINDINGS,
 ];
 
 /** Server side of every entity folder (src/entities/<name>/server.ts), listed by scripts/entities.mjs. */

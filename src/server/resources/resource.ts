@@ -5,7 +5,7 @@ import { resources } from '../db/schema';
 import { registerBinding } from '../engine/registry';
 import { fail } from '../lib/api-error';
 import { deleteResource } from '../repos/resources';
-import { superOnly } from './tenant';
+import { superOnly } from '../engine/guards';
 
 /** The platform-wide catalogue: everyone reads it, only super administrators change it. */
 export const resourceBinding = registerBinding({

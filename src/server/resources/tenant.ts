@@ -3,13 +3,9 @@ import { Code } from '../../shared/api';
 import { tenantResource } from '../../shared/resources/org';
 import { tenants, users } from '../db/schema';
 import { isPlatformScope } from '../db/scope';
+import { superOnly } from '../engine/guards';
 import { registerBinding } from '../engine/registry';
-import type { Ctx } from '../engine/types';
 import { fail } from '../lib/api-error';
-
-export const superOnly = (ctx: Ctx) => {
-  if (!isPlatformScope(ctx.scope)) fail(Code.FORBIDDEN, 'noPermission');
-};
 
 /** Tenants are the scope itself: a tenant's own staff see and edit only their own row. */
 export const tenantBinding = registerBinding({

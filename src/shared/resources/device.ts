@@ -11,12 +11,13 @@ import {
   STOCK_STATE_TABLE,
 } from '../codes';
 import { IMEI_RE } from '../devices/protocol';
-import { createdAtField, hiddenColumn, idField, L, sortField, statusField } from './common';
+import { createdAtField, hiddenColumn, idField, L } from './common';
 import type { FieldDef, ResourceDef } from './types';
 
 /** Device resources of docs/requirements/entities.md#device, all served under kind `device`. */
 
-const D = {
+/** Labels the device defs share (src/entities/production-record/resource.ts too). */
+export const D = {
   imei: /*i18n*/ { id: 'field.device.imei', message: 'IMEI' },
   product: /*i18n*/ { id: 'field.device.product', message: '产品' },
   category: /*i18n*/ { id: 'field.device.category', message: '设备分类' },
@@ -27,7 +28,7 @@ const D = {
   operator: /*i18n*/ { id: 'field.operator', message: '操作人' },
 };
 
-const imeiField: FieldDef = {
+export const imeiField: FieldDef = {
   name: 'imei',
   label: D.imei,
   type: 'text',
@@ -39,144 +40,8 @@ const imeiField: FieldDef = {
   filter: 'like',
   list: { width: 170, fixed: 'left', sortable: true },
 };
-const productRef = { kind: 'device', resource: 'product', labelField: 'name' } as const;
+export const productRef = { kind: 'device', resource: 'product', labelField: 'name' } as const;
 const tenantRef = { kind: 'user', resource: 'tenant', labelField: 'name' } as const;
-
-export const productResource: ResourceDef = {
-  kind: 'device',
-  name: 'product',
-  label: /*i18n*/ { id: 'resource.product', message: '产品' },
-  routes: ['productList'],
-  // The manufacturer's catalogue: every tenant reads it, super administrators change it.
-  tenantScoped: false,
-  mark: 'product',
-  defaultSort: { field: 'sort', order: 'asc' },
-  fields: [
-    idField,
-    {
-      name: 'name',
-      label: L.name,
-      type: 'text',
-      required: true,
-      max: 64,
-      keyword: true,
-      filter: 'like',
-      list: { width: 180, sortable: true },
-    },
-    {
-      name: 'code',
-      label: /*i18n*/ { id: 'field.product.code', message: '产品编号' },
-      type: 'text',
-      required: true,
-      max: 32,
-      keyword: true,
-      filter: 'like',
-      list: { width: 140, sortable: true },
-    },
-    {
-      name: 'header',
-      label: /*i18n*/ { id: 'field.product.header', message: '表头' },
-      type: 'text',
-      max: 64,
-      list: { width: 140 },
-    },
-    { name: 'image', label: D.image, type: 'image', max: 500, list: { width: 100 } },
-    { name: 'note', label: D.note, type: 'textarea', max: 500, list: { width: 220 } },
-    statusField,
-    sortField,
-    {
-      name: 'deviceCount',
-      label: /*i18n*/ { id: 'field.deviceCount', message: '设备数' },
-      type: 'integer',
-      form: false,
-      list: { width: 90 },
-    },
-    createdAtField,
-  ],
-};
-
-export const deviceCategoryResource: ResourceDef = {
-  kind: 'device',
-  name: 'deviceCategory',
-  label: /*i18n*/ { id: 'resource.deviceCategory', message: '设备分类' },
-  routes: ['DeviceCategoryList'],
-  tenantScoped: false,
-  mark: 'deviceCategory',
-  defaultSort: { field: 'sort', order: 'asc' },
-  fields: [
-    idField,
-    {
-      name: 'name',
-      label: L.name,
-      type: 'text',
-      required: true,
-      max: 64,
-      keyword: true,
-      filter: 'like',
-      list: { width: 180, sortable: true },
-    },
-    {
-      name: 'pid',
-      label: L.parent,
-      type: 'ref',
-      ref: { kind: 'device', resource: 'deviceCategory', labelField: 'name' },
-      filter: 'eq',
-      list: { width: 160 },
-    },
-    {
-      name: 'kind',
-      label: /*i18n*/ { id: 'field.device.kind', message: '设备类型' },
-      type: 'code',
-      codes: DEVICE_KIND_TABLE,
-      filter: 'eq',
-      list: { width: 140 },
-    },
-    { name: 'description', label: L.description, type: 'textarea', max: 500, list: { width: 220 } },
-    statusField,
-    sortField,
-    {
-      name: 'deviceCount',
-      label: /*i18n*/ { id: 'field.deviceCount', message: '设备数' },
-      type: 'integer',
-      form: false,
-      list: { width: 90 },
-    },
-    createdAtField,
-  ],
-};
-
-export const deviceGroupResource: ResourceDef = {
-  kind: 'device',
-  name: 'deviceGroup',
-  label: /*i18n*/ { id: 'resource.deviceGroup', message: '设备分组' },
-  routes: ['ProductGrouping', 'group'],
-  tenantScoped: true,
-  mark: 'device',
-  defaultSort: { field: 'id', order: 'asc' },
-  fields: [
-    idField,
-    {
-      name: 'name',
-      label: L.name,
-      type: 'text',
-      required: true,
-      max: 64,
-      keyword: true,
-      filter: 'like',
-      list: { width: 180, sortable: true },
-    },
-    { name: 'description', label: L.description, type: 'textarea', max: 500, list: { width: 240 } },
-    {
-      name: 'deviceCount',
-      label: /*i18n*/ { id: 'field.deviceCount', message: '设备数' },
-      type: 'integer',
-      form: false,
-      list: { width: 90 },
-    },
-    { name: 'tenantId', label: L.tenant, type: 'ref', ref: tenantRef, form: 'add', filter: 'eq', list: { width: 160 } },
-    createdAtField,
-  ],
-};
 
 export const deviceResource: ResourceDef = {
   kind: 'device',
@@ -536,99 +401,6 @@ export const BREAKER_FIELDS = [
   'subDevices',
 ] as const;
 
-export const productionRecordResource: ResourceDef = {
-  kind: 'device',
-  name: 'productionRecord',
-  label: /*i18n*/ { id: 'resource.productionRecord', message: '生产记录' },
-  routes: ['ProductionList'],
-  // Production happens before any tenant owns the device.
-  tenantScoped: false,
-  mark: 'product',
-  defaultSort: { field: 'id', order: 'desc' },
-  fields: [
-    idField,
-    { ...imeiField, form: true },
-    {
-      name: 'productId',
-      label: D.product,
-      type: 'ref',
-      ref: productRef,
-      required: true,
-      filter: 'eq',
-      list: { width: 150 },
-    },
-    {
-      name: 'kind',
-      label: /*i18n*/ { id: 'field.device.kind', message: '设备类型' },
-      type: 'code',
-      codes: DEVICE_KIND_TABLE,
-      required: true,
-      filter: 'eq',
-      list: { width: 120 },
-    },
-    { name: 'model', label: D.model, type: 'text', max: 64, list: { width: 110 } },
-    {
-      name: 'colour',
-      label: /*i18n*/ { id: 'field.production.colour', message: '颜色' },
-      type: 'text',
-      max: 32,
-      list: { width: 80 },
-    },
-    {
-      name: 'serial',
-      label: /*i18n*/ { id: 'field.production.serial', message: '序列号' },
-      type: 'text',
-      max: 64,
-      keyword: true,
-      list: { width: 140 },
-    },
-    {
-      name: 'cardNumber',
-      label: /*i18n*/ { id: 'field.production.cardNumber', message: '卡号' },
-      type: 'text',
-      max: 32,
-      list: { width: 130 },
-    },
-    { name: 'iccid', label: D.iccid, type: 'text', max: 32, keyword: true, list: { width: 190 } },
-    {
-      name: 'manufacturer',
-      label: /*i18n*/ { id: 'field.production.manufacturer', message: '生产厂家' },
-      type: 'text',
-      max: 64,
-      list: { width: 130 },
-    },
-    {
-      name: 'qaPerson',
-      label: /*i18n*/ { id: 'field.production.qaPerson', message: '质检员' },
-      type: 'text',
-      max: 32,
-      list: { width: 100 },
-    },
-    {
-      name: 'salesMode',
-      label: /*i18n*/ { id: 'field.production.salesMode', message: '销售模式' },
-      type: 'text',
-      max: 32,
-      list: { width: 100 },
-    },
-    {
-      name: 'agent',
-      label: /*i18n*/ { id: 'field.production.agent', message: '代理商' },
-      type: 'text',
-      max: 64,
-      list: { width: 120 },
-    },
-    {
-      name: 'productionDate',
-      label: /*i18n*/ { id: 'field.production.date', message: '生产日期' },
-      type: 'date',
-      filter: 'range',
-      list: { width: 120, sortable: true },
-    },
-    createdAtField,
-  ],
-};
-
 /** The stock-flow log behind /allocationProcess and /allocation; written by the allocation actions only. */
 export const allocationResource: ResourceDef = {
   kind: 'device',
@@ -727,12 +499,4 @@ export const deviceCommandResource: ResourceDef = {
   ],
 };
 
-export const DEVICE_RESOURCES = [
-  productResource,
-  deviceCategoryResource,
-  deviceGroupResource,
-  productionRecordResource,
-  allocationResource,
-  deviceCommandResource,
-  deviceResource,
-] as const;
+export const DEVICE_RESOURCES = [allocationResource, deviceCommandResource, deviceResource] as const;

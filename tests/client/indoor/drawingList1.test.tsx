@@ -4,7 +4,7 @@ import { DrawingListScreen, filterPlans } from '../../../src/client/features/ind
 import type { Plan } from '../../../src/client/features/indoor/indoor.queries';
 import { resetRequestDeps } from '../../../src/client/lib/request';
 import { saveLogin } from '../../../src/client/lib/session';
-import type { UwbTag } from '../../../src/shared/resources/indoor';
+import type { UwbTag } from '../../../src/shared/indoor';
 import { demoUser } from '../fixtures';
 import { renderWithProviders } from '../render';
 import { mockApi } from '../devices/mockApi';

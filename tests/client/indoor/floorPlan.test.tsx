@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { FloorPlan } from '../../../src/client/features/indoor/FloorPlan';
 import { toMetres, toPercent, toPixels } from '../../../src/client/features/indoor/geometry';
 import type { Station } from '../../../src/client/features/indoor/indoor.queries';
-import type { UwbTag } from '../../../src/shared/resources/indoor';
+import type { UwbTag } from '../../../src/shared/indoor';
 import { renderWithProviders } from '../render';
 
 const floor = { width: 60, height: 40 };

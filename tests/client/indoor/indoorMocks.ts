@@ -1,5 +1,5 @@
 import type { LiveBridge } from '../../../src/client/live/bridge';
-import type { UwbTag } from '../../../src/shared/resources/indoor';
+import type { UwbTag } from '../../../src/shared/indoor';
 import { mockApi, type Call } from '../devices/mockApi';
 
 export const MAP = { id: 1, title: 'Hall', width: 60, height: 40, floor: '1F', picture: '/indoor/demo-floor.svg' };

@@ -5,7 +5,7 @@ import { setLiveBridge } from '../../../src/client/live/liveStore';
 import { resetRequestDeps } from '../../../src/client/lib/request';
 import { saveLogin } from '../../../src/client/lib/session';
 import { tenantPositionsTopic } from '../../../src/shared/topics';
-import type { UwbTag } from '../../../src/shared/resources/indoor';
+import type { UwbTag } from '../../../src/shared/indoor';
 import { demoUser } from '../fixtures';
 import { renderWithProviders } from '../render';
 import type { Call } from '../devices/mockApi';

@@ -287,7 +287,7 @@ const CREATE_OTHERWISE: Record<string, (token: string) => Promise<void>> = {
     );
     expect(res.code, res.msg).toBe(0);
   },
-  // Fences take geometry and assignments on routes of their own (src/server/routes/device/fence.ts).
+  // Fences take geometry and assignments on routes of their own (src/entities/fence/routes.ts).
   'device/fence': async (token) => {
     const res = await post(
       t.app,

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui as useI18n } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FENCE_SHAPE } from '../../../shared/geo/fence';
-import { fenceResource } from '../../../shared/resources/fence';
+import fenceResource from '../../../entities/fence/resource';
 import type { FieldDef } from '../../../shared/resources';
 import type { DrawnShape, MapApi } from '../../map/types';
 import { errorText } from '../../lib/formErrors';

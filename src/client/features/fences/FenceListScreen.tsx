@@ -2,7 +2,7 @@ import { Button, Switch } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FENCE_STATUS } from '../../../shared/geo/fence';
-import { fenceResource } from '../../../shared/resources/fence';
+import fenceResource from '../../../entities/fence/resource';
 import { hasMark } from '../../lib/session';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import type { Row } from '../resources/resources.queries';

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconMapPin } from '@tabler/icons-react';
 import { Trans } from '@lingui/react/macro';
-import { uwbBaseStationResource } from '../../../shared/resources/indoor';
+import uwbBaseStationResource from '../../../entities/uwb-base-station/resource';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import type { Row } from '../resources/resources.queries';
 import type { ResourceSearch } from '../resources/search';

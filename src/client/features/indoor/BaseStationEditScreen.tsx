@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import { UWB_STATUS, uwbBaseStationResource } from '../../../shared/resources/indoor';
+import uwbBaseStationResource, { UWB_STATUS } from '../../../entities/uwb-base-station/resource';
 import { hasMark, useSession } from '../../lib/session';
 import { ResourceForm } from '../resources/ResourceForm';
 import { invalidateResource } from '../resources/resources.queries';

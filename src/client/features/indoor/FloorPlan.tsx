@@ -1,6 +1,6 @@
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { UwbTag } from '../../../shared/resources/indoor';
+import type { UwbTag } from '../../../shared/indoor';
 import { toMetres, toPercent, type FloorSize, type Point } from './geometry';
 import type { Station } from './indoor.queries';
 import { STATUS_COLOUR } from './StationStatus';

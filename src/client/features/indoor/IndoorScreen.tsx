@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/
 import { useQuery } from '@tanstack/react-query';
 import { IconMaximize } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { UwbTag } from '../../../shared/resources/indoor';
+import type { UwbTag } from '../../../shared/indoor';
 import { FloorPlan } from './FloorPlan';
 import { plansQuery, stationsQuery } from './indoor.queries';
 import { PlanPicker, pickPlan } from './PlanPicker';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { UWB_STATUS_TABLE } from '../../../shared/resources/indoor';
+import { UWB_STATUS_TABLE } from '../../../entities/uwb-base-station/resource';
 import { useCodeLabel } from '../resources/display';
 import type { FloorSize } from './geometry';
 import type { Station } from './indoor.queries';

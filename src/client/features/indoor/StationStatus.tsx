@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { UWB_STATUS, UWB_STATUS_TABLE } from '../../../shared/resources/indoor';
+import { UWB_STATUS, UWB_STATUS_TABLE } from '../../../entities/uwb-base-station/resource';
 import { useCodeLabel } from '../resources/display';
 
 /** Marker colours by UWB status: default grey, disabled red, normal green. */

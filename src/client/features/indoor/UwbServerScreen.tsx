@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import { UWB_STATUS, UWB_STATUS_TABLE } from '../../../shared/resources/indoor';
+import { UWB_STATUS, UWB_STATUS_TABLE } from '../../../entities/uwb-base-station/resource';
 import { useCodeLabel } from '../resources/display';
 import { allStationsQuery, uwbTagsQuery } from './indoor.queries';
 import { formatDateCell } from '../../components/DataTable/cells';

@@ -1,11 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ListResult } from '../../../shared/resources/list';
-import {
-  drawingResource,
-  indoorMapResource,
-  uwbBaseStationResource,
-  type UwbTag,
-} from '../../../shared/resources/indoor';
+import drawingResource from '../../../entities/drawing/resource';
+import indoorMapResource from '../../../entities/indoor-map/resource';
+import uwbBaseStationResource from '../../../entities/uwb-base-station/resource';
+import type { UwbTag } from '../../../shared/indoor';
 import { request } from '../../lib/request';
 import { resourceKeys, type Row } from '../resources/resources.queries';
 

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Position } from '../../../shared/geo/positions';
-import type { UwbTag } from '../../../shared/resources/indoor';
+import type { UwbTag } from '../../../shared/indoor';
 import { useLivePositions } from '../../map/layers/useLivePositions';
 import { uwbTagsQuery } from './indoor.queries';
 

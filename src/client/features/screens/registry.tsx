@@ -43,7 +43,7 @@ import cellTowerDef from '../../../entities/cell-tower/resource';
 import { METRIC_ROUTE_NAMES } from '../../../shared/devices/metric-routes';
 import { resourceOfRoute } from '../../../entities/registry';
 import { deviceResource } from '../../../shared/resources/device';
-import { drawingResource } from '../../../shared/resources/indoor';
+import drawingResource from '../../../entities/drawing/resource';
 import { lazyScreen } from '../../lib/chunks';
 import { alarmDef } from '../alarms/alarmResource';
 import { alarmListQuery } from '../alarms/alarms.queries';

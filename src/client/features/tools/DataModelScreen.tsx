@@ -30,7 +30,7 @@ import {
   type ModelMetric,
   type ThingModel,
 } from '../../../shared/devices/thing-model';
-import { productResource } from '../../../shared/resources/device';
+import productResource from '../../../entities/device-product/resource';
 import { getUser, hasMark, useSession } from '../../lib/session';
 import { toast } from '../../lib/request';
 import { resourceListQuery } from '../resources/resources.queries';

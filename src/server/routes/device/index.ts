@@ -8,7 +8,6 @@ import detailRoutes from './detail';
 import indoorRoutes from './indoor';
 import metricRoutes from './metric';
 import orderRoutes from './order';
-import fenceRoutes from './fence';
 import frameRoutes from './frames';
 import ingestStatsRoutes from './ingest-stats';
 import stockRoutes from './stock';
@@ -29,7 +28,6 @@ export default async function deviceRoutes(app: FastifyInstance) {
   await app.register(voiceNetRoutes);
   await app.register(orderRoutes);
   await app.register(indoorRoutes);
-  await app.register(fenceRoutes);
   await app.register(trackRoutes);
   await app.register(metricRoutes);
   await app.register(analyticsRoutes);

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_IMAGE_MAX } from '../../../shared/constants';
-import type { UploadedPicture, UwbTag } from '../../../shared/resources/indoor';
+import type { UploadedPicture, UwbTag } from '../../../shared/indoor';
 import { deviceLocations, devices } from '../../db/schema';
 import { tenantWhere } from '../../db/scope';
 import { authed } from '../../plugins/auth';

@@ -14,7 +14,7 @@ import { devices, products } from '../../db/schema';
 import { tenantWhere } from '../../db/scope';
 import { fail } from '../../lib/api-error';
 import { authed } from '../../plugins/auth';
-import { superOnly } from '../../resources/tenant';
+import { superOnly } from '../../engine/guards';
 import { ctxOf } from './scope';
 
 const tags = ['device'];

@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { trigramIndexes, ts } from './columns';
-import { tenants, users } from './schema-tenancy';
+import { trigramIndexes, ts } from '../../server/db/columns';
+import { tenants, users } from '../../server/db/schema-tenancy';
+import { defineEntity } from '../../server/engine/registry';
+import auditLogDef from './resource';
 
 /**
  * Every write through the resource engine: who, what, the row before and after. Written behind
@@ -29,3 +32,13 @@ export const auditLog = pgTable(
     index('audit_log_row_idx').on(t.resource, t.rowId),
   ],
 );
+
+export default defineEntity({
+  def: auditLogDef,
+  table: auditLog,
+  // The rows as JSON text: what the table cell, the detail and the export show.
+  computed: {
+    before: sql<string | null>`${auditLog.before}::text`,
+    after: sql<string | null>`${auditLog.after}::text`,
+  },
+});

@@ -4,12 +4,12 @@
  * as unknown as missing ones).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceGroups, devices } from '../../../src/server/db/schema';
+import { deviceGroups, devices } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
-import { post } from '../helper';
-import { addDevices, type TestDevice } from '../ingest-helper';
-import { demoApp, list, tenantWithAdmin } from '../org-helper';
-import type { TestApp } from '../helper';
+import { post } from '../../../tests/server/helper';
+import { addDevices, type TestDevice } from '../../../tests/server/ingest-helper';
+import { demoApp, list, tenantWithAdmin } from '../../../tests/server/org-helper';
+import type { TestApp } from '../../../tests/server/helper';
 
 let t: TestApp;
 let demo: string;

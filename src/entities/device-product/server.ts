@@ -1,27 +1,19 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { productResource } from '../../shared/resources/device';
-import { devices, products } from '../db/schema';
-import { qualified } from '../engine/query';
-import { registerBinding } from '../engine/registry';
-import { fail } from '../lib/api-error';
-import { superOnly } from './tenant';
+import { devices } from '../../server/db/schema-devices';
+import { superOnly } from '../../server/engine/guards';
+import { qualified } from '../../server/engine/query';
+import { defineEntity } from '../../server/engine/registry';
+import { fail } from '../../server/lib/api-error';
+import product from './resource';
+import { products } from './table';
+
+export { products } from './table';
 
 /** The manufacturer's catalogue: every session reads it, super administrators change it. */
-export const productBinding = registerBinding({
-  def: productResource,
+export default defineEntity({
+  def: product,
   table: products,
-  id: products.id,
-  columns: {
-    name: products.name,
-    code: products.code,
-    header: products.header,
-    image: products.image,
-    note: products.note,
-    status: products.status,
-    sort: products.sort,
-    createdAt: products.createdAt,
-  },
   computed: {
     deviceCount: sql<number>`(select count(*)::int from ${devices} where ${qualified(devices.productId)} = ${qualified(products.id)})`,
   },

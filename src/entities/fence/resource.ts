@@ -4,9 +4,9 @@ import {
   FENCE_TYPE_TABLE,
   MAX_FENCE_DWELL_S,
   MAX_FENCE_RADIUS_M,
-} from '../geo/fence';
-import { createdAtField, idField, L } from './common';
-import type { ResourceDef } from './types';
+} from '../../shared/geo/fence';
+import { createdAtField, idField, L } from '../../shared/resources/common';
+import type { ResourceDef } from '../../shared/resources/types';
 
 const F = {
   type: /*i18n*/ { id: 'field.fence.type', message: '围栏类型' },
@@ -20,9 +20,9 @@ const F = {
 /**
  * Geofences (/fenceList, docs/requirements/entities.md#geofence). List, get, delete and export come from the
  * generic engine; add and update take geometry and assignments, so they are routes of their own
- * (src/server/routes/device/fence.ts) validated by fenceAddBody/fenceUpdateBody.
+ * (./routes.ts) validated by fenceAddBody/fenceUpdateBody.
  */
-export const fenceResource: ResourceDef = {
+const fence: ResourceDef = {
   kind: 'device',
   name: 'fence',
   label: /*i18n*/ { id: 'resource.fence', message: '围栏' },
@@ -96,4 +96,4 @@ export const fenceResource: ResourceDef = {
   ],
 };
 
-export const FENCE_RESOURCES = [fenceResource] as const;
+export default fence;

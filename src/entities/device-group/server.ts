@@ -1,22 +1,18 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { deviceGroupResource } from '../../shared/resources/device';
-import { deviceGroups, devices } from '../db/schema';
-import { qualified } from '../engine/query';
-import { registerBinding } from '../engine/registry';
-import { fail } from '../lib/api-error';
+import { devices } from '../../server/db/schema-devices';
+import { qualified } from '../../server/engine/query';
+import { defineEntity } from '../../server/engine/registry';
+import { fail } from '../../server/lib/api-error';
+import deviceGroup from './resource';
+import { deviceGroups } from './table';
 
-export const deviceGroupBinding = registerBinding({
-  def: deviceGroupResource,
+export { deviceGroups } from './table';
+
+/** Device groups; a group that still holds devices is not deleted (groupNotEmpty). */
+export default defineEntity({
+  def: deviceGroup,
   table: deviceGroups,
-  id: deviceGroups.id,
-  tenantId: deviceGroups.tenantId,
-  columns: {
-    name: deviceGroups.name,
-    description: deviceGroups.description,
-    tenantId: deviceGroups.tenantId,
-    createdAt: deviceGroups.createdAt,
-  },
   computed: {
     deviceCount: sql<number>`(select count(*)::int from ${devices} where ${qualified(devices.groupId)} = ${qualified(deviceGroups.id)})`,
   },

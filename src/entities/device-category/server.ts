@@ -1,26 +1,19 @@
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { deviceCategoryResource } from '../../shared/resources/device';
-import { deviceCategories, devices } from '../db/schema';
-import { qualified } from '../engine/query';
-import { registerBinding } from '../engine/registry';
-import { fail } from '../lib/api-error';
-import { superOnly } from './tenant';
+import { devices } from '../../server/db/schema-devices';
+import { superOnly } from '../../server/engine/guards';
+import { qualified } from '../../server/engine/query';
+import { defineEntity } from '../../server/engine/registry';
+import { fail } from '../../server/lib/api-error';
+import deviceCategory from './resource';
+import { deviceCategories } from './table';
+
+export { deviceCategories } from './table';
 
 /** Platform-wide device categories (a tree on pid); super administrators change them. */
-export const deviceCategoryBinding = registerBinding({
-  def: deviceCategoryResource,
+export default defineEntity({
+  def: deviceCategory,
   table: deviceCategories,
-  id: deviceCategories.id,
-  columns: {
-    name: deviceCategories.name,
-    pid: deviceCategories.pid,
-    kind: deviceCategories.kind,
-    description: deviceCategories.description,
-    status: deviceCategories.status,
-    sort: deviceCategories.sort,
-    createdAt: deviceCategories.createdAt,
-  },
   computed: {
     deviceCount: sql<number>`(select count(*)::int from ${devices} where ${qualified(devices.categoryId)} = ${qualified(deviceCategories.id)})`,
   },

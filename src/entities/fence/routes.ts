@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fenceAddBody, fenceUpdateBody } from '../../../shared/geo/fence-schema';
-import { idBody } from '../../../shared/resources/list';
-import { activeFences, assignmentsOf, devicesInside, saveFence } from '../../fences/repo';
-import { dateOf } from '../../lib/clock';
-import { authed } from '../../plugins/auth';
+import { fenceAddBody, fenceUpdateBody } from '../../shared/geo/fence-schema';
+import { idBody } from '../../shared/resources/list';
+import { activeFences, assignmentsOf, devicesInside, saveFence } from '../../server/fences/repo';
+import { dateOf } from '../../server/lib/clock';
+import { authed } from '../../server/plugins/auth';
 
 const tags = ['fence'];
 
@@ -16,7 +16,7 @@ const tags = ['fence'];
  */
 const fenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/fence/add',
+    '/add',
     {
       config: { mark: 'fence:add' },
       schema: { tags, summary: 'Create a fence (circle or polygon) with its devices and groups', body: fenceAddBody },
@@ -29,7 +29,7 @@ const fenceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/fence/update',
+    '/update',
     {
       config: { mark: 'fence:update' },
       schema: { tags, summary: 'Change a fence; given imeis/groupIds replace its assignments', body: fenceUpdateBody },
@@ -42,19 +42,19 @@ const fenceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/fence/devices',
+    '/devices',
     { schema: { tags, summary: 'The IMEIs and device groups a fence watches, and its polygon ring', body: idBody } },
     async (request, reply) => reply.ok(await assignmentsOf(app.db, authed(request).scope, request.body.id)),
   );
 
   app.post(
-    '/fence/active',
+    '/active',
     { schema: { tags, summary: "Enabled fences of the caller's tenant with their geometry (for the map)" } },
     async (request, reply) => reply.ok(await activeFences(app.db, authed(request).scope)),
   );
 
   app.post(
-    '/fence/states',
+    '/states',
     { schema: { tags, summary: 'Devices currently inside a fence', body: idBody } },
     async (request, reply) => reply.ok(await devicesInside(app.db, authed(request).scope, request.body.id)),
   );

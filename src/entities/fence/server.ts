@@ -1,3 +1,4 @@
+import { inArray, sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -11,9 +12,13 @@ import {
   text,
 } from 'drizzle-orm/pg-core';
 import type { LonLat } from '../../shared/geo/fence';
-import { trigramIndexes, ts } from './columns';
-import { deviceGroups, devices } from './schema-devices';
-import { tenants } from './schema-tenancy';
+import { trigramIndexes, ts } from '../../server/db/columns';
+import { devices } from '../../server/db/schema-devices';
+import { deviceGroups } from '../device-group/table';
+import { tenants } from '../../server/db/schema-tenancy';
+import { qualified } from '../../server/engine/query';
+import { defineEntity } from '../../server/engine/registry';
+import fence from './resource';
 
 /**
  * Geofences (docs/requirements/entities.md#geofence; docs/fences.md). WGS-84 throughout. Circles keep their
@@ -107,3 +112,33 @@ export const fenceDeviceStates = pgTable(
 );
 
 export type FenceRow = typeof fences.$inferSelect;
+
+const fenceId = qualified(fences.id);
+
+/**
+ * Fences: list, get, delete and export; add and update are ./routes.ts. Deleting
+ * drops the assignments and states with the rows (cascade) and rebuilds this replica's index.
+ */
+export default defineEntity({
+  def: fence,
+  table: fences,
+  columns: { dwell: fences.dwellS },
+  computed: {
+    // Devices watched directly or through a group, each once.
+    // A union of two index lookups: the OR form scanned every device for every listed fence.
+    deviceCount: sql<number>`(select count(*)::int from (
+      select device_id as id from ${fenceDevices} where fence_id = ${fenceId}
+      union select d.id from ${devices} d join ${fenceGroups} fg on fg.group_id = d.group_id where fg.fence_id = ${fenceId}) watched)`,
+  },
+  hooks: {
+    async remove(ctx, ids) {
+      const gone = await ctx.db.delete(fences).where(inArray(fences.id, ids)).returning({ tenantId: fences.tenantId });
+      await ctx.app.fenceIndex.reload(gone.map((g) => g.tenantId));
+    },
+  },
+  // Add, update and the map's reads (./routes.ts), loaded on registration: they import the fence
+  // repository, which reads the tables through db/schema, which lists this file.
+  plugin: async (app) => {
+    await app.register((await import('./routes')).default);
+  },
+});
