@@ -1,7 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/driver';
 import { rowsOf } from '../db/rows';
-import { ROLLUP_GRAIN } from '../../shared/rollups';
+import type { FastifyBaseLogger } from 'fastify';
+import { GRAIN_MS, ROLLUP_GRAIN } from '../../shared/rollups';
+import type { Clock } from '../lib/clock';
+import type { PriorityGate } from '../lib/priority';
 
 /** Minute rows taken per statement: each stays short, so an urgent write waits little behind it. */
 export const ROLL_CHUNK = 500;
@@ -97,4 +100,81 @@ export async function rollUpRecent(
     total += await rollStatement(db, which, opts.timeZone ?? 'UTC');
   }
   return total;
+}
+
+/**
+ * How often the hour and day rollups take in the minute rollups' pending counts. A roll-up
+ * writes three rows per minute row (its reset, its hour and day), a message one (its minute)
+ * instead of three: a device reporting every 10 s has sent 3 messages per minute row in 30 s, so
+ * two rows are saved per metric and message at the common rate, more at faster ones.
+ */
+export const ROLL_MS = 30_000;
+/**
+ * Readings at most this old add to their minute rollups only, pending for the next roll-up; older
+ * ones (a device's buffered backlog) to all three grains at once.
+ */
+export const ROLL_RECENT_MS = 5 * 60_000;
+/**
+ * The first roll-up after a start also takes in what a stop left pending, in the minute buckets
+ * this far back (the pending ones are at most ROLL_RECENT_MS older than the stop).
+ */
+const ROLL_RECOVER_MS = 60 * 60_000;
+
+export interface RollupDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  timeZone?: string;
+  priority?: PriorityGate;
+}
+
+/** The ingest's roll-ups: the minute rows stored with a pending count, taken in every ROLL_MS. */
+export class Rollups {
+  /** The minute rollup rows written with a pending count since the last roll-up took them. */
+  private toRoll = new Map<string, RollKey>();
+  /** Whether a roll-up took in what an earlier run of the service left pending. */
+  private recovered = false;
+  private rolling: Promise<void> | undefined;
+
+  constructor(private readonly deps: RollupDeps) {}
+
+  /**
+   * Adds the minute rollups' pending counts to the hour and day rollups (every ROLL_MS, after a
+   * drain, at close). One at a time; a failure is logged and the next one takes the rows in.
+   */
+  roll(): Promise<void> {
+    this.rolling ??= (async () => {
+      const keys = [...this.toRoll.values()];
+      this.toRoll = new Map();
+      try {
+        if (!this.recovered) {
+          await rollUpRecent(this.deps.db, new Date(this.deps.clock.now() - ROLL_RECOVER_MS), {
+            timeZone: this.deps.timeZone,
+          });
+          this.recovered = true;
+        }
+        await rollUp(this.deps.db, keys, { timeZone: this.deps.timeZone, before: () => this.deps.priority?.clear() });
+      } catch (err) {
+        // Taken again next time (a row rolled already holds no pending count: nothing twice).
+        for (const k of keys) this.toRoll.set(rollKeyId(k), k);
+        this.deps.log.error({ err }, 'rollup of the minute buckets failed; the next one retries');
+      } finally {
+        this.rolling = undefined;
+      }
+    })();
+    return this.rolling;
+  }
+
+  /** Notes the minute rollup rows of these stored readings that hold a pending count. */
+  note(readings: readonly object[], rollFrom: number): void {
+    for (const r of readings as { d: number; ts: number; v: Record<string, unknown> }[]) {
+      if (r.ts < rollFrom) continue;
+      const b = r.ts - (r.ts % GRAIN_MS.minute);
+      for (const m in r.v) {
+        if (typeof r.v[m] !== 'number') continue;
+        const k = { d: r.d, m, b };
+        this.toRoll.set(rollKeyId(k), k);
+      }
+    }
+  }
 }

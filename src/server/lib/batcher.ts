@@ -84,6 +84,7 @@ export async function isolate<T, R>(items: T[], opts: IsolateOptions<T, R>): Pro
 }
 
 async function split<T, R>(items: T[], err: unknown, opts: IsolateOptions<T, R>, out: Isolated<T, R>): Promise<void> {
+  if (items.length === 0) throw err;
   if (items.length === 1) {
     out.poisoned.push(items[0]!);
     await opts.poison(items[0]!, err);
@@ -119,6 +120,19 @@ export interface BatcherOptions<T> {
   /** Items of a batch that failed for a transient reason after its retries (nothing stored). */
   lost?(items: T[]): void;
   retries?: readonly number[];
+  /**
+   * Batches written at once (default 1). With more, the next batch is built while one commits;
+   * `write` starts synchronously, so it can take what it needs before the next one is launched,
+   * and orders its own results if their order matters.
+   */
+  flights?: number;
+  /**
+   * Work due besides the queue (the ingest's live fields): while it answers true and a flight is
+   * free, a batch starts even when the queue is empty (`write` then gets no items).
+   */
+  due?(): boolean;
+  /** After each batch, once its items are counted out of `held`. */
+  after?(): void;
 }
 
 export interface BatcherStats {
@@ -127,30 +141,41 @@ export interface BatcherStats {
   poisoned: number;
   /** Items lost with a batch that failed for a transient reason after its retries. */
   failed: number;
+  /** Items of the batches being written. */
+  inFlight: number;
 }
 
 /**
  * A micro-batch queue: items wait up to `flushMs` (or until `flushAt` of them queue), then are
- * written one batch at a time, in order, with per-item isolation. The alarm engine, the fence
- * evaluator and the ingest's dead letters use it.
+ * written in batches of at most `maxBatch`, `flights` at once (one by default, in order), each
+ * with per-item isolation. The ingest's two lanes, the alarm engine, the fence evaluator, the
+ * dead letters and the audit log use it.
  */
 export class Batcher<T> {
-  readonly stats: BatcherStats = { queued: 0, batches: 0, poisoned: 0, failed: 0 };
+  readonly stats: BatcherStats = { queued: 0, batches: 0, poisoned: 0, failed: 0, inFlight: 0 };
   private queue: T[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly flying = new Set<Promise<void>>();
   private tick = false;
   private closed = false;
+  private readonly flights: number;
 
-  constructor(private readonly opts: BatcherOptions<T>) {}
+  constructor(private readonly opts: BatcherOptions<T>) {
+    this.flights = Math.max(1, opts.flights ?? 1);
+  }
 
   get length(): number {
     return this.queue.length;
   }
 
+  /** Items queued or being written. */
+  get held(): number {
+    return this.queue.length + this.stats.inFlight;
+  }
+
   /** Items queued or a batch being written. */
   get busy(): boolean {
-    return this.queue.length > 0 || this.running !== undefined;
+    return this.queue.length > 0 || this.flying.size > 0;
   }
 
   /** Queues an item; false when the queue is full or closed (the caller counts it). */
@@ -168,17 +193,23 @@ export class Batcher<T> {
           this.kick();
         });
       }
-    } else if (!this.timer && !this.running) {
-      this.timer = setTimeout(() => this.kick(), this.opts.flushMs);
-      this.timer.unref();
-    }
+    } else if (!this.timer && !this.flying.size) this.arm();
     return true;
   }
 
-  /** Waits until everything queued so far is handled. */
+  /** Starts batches now, without waiting for the timer: queued items, or work that is `due`. */
+  kick(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    while (this.flying.size < this.flights && (this.queue.length || this.opts.due?.())) {
+      this.launch(this.queue.splice(0, this.opts.maxBatch));
+    }
+  }
+
+  /** Waits until everything queued so far, and the work due, is handled. */
   async drain(): Promise<void> {
-    while (this.queue.length || this.running) {
-      if (this.running) await this.running;
+    while (this.queue.length || this.flying.size || this.opts.due?.()) {
+      if (this.flying.size) await Promise.all(this.flying);
       else this.kick();
     }
   }
@@ -189,34 +220,45 @@ export class Batcher<T> {
     clearTimeout(this.timer);
   }
 
-  private kick(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.running || !this.queue.length) return;
-    this.running = this.run().finally(() => {
-      this.running = undefined;
-      if (this.queue.length) this.kick();
-    });
+  private arm(): void {
+    this.timer = setTimeout(() => this.kick(), this.opts.flushMs);
+    this.timer.unref();
   }
 
-  private async run(): Promise<void> {
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, this.opts.maxBatch);
-      this.stats.queued = this.queue.length;
-      this.stats.batches++;
-      try {
-        const res = await isolate(batch, {
-          write: async (items) => this.opts.write(items),
-          poison: (item, err) => this.opts.poison(item, err),
-          retries: this.opts.retries,
-          stopped: () => this.closed,
-        });
-        this.stats.poisoned += res.poisoned.length;
-      } catch (err) {
-        this.stats.failed += batch.length;
-        this.opts.log.error({ err, items: batch.length }, `${this.opts.name} batch failed; dropped`);
-        this.opts.lost?.(batch);
-      }
+  private launch(batch: T[]): void {
+    this.stats.queued = this.queue.length;
+    this.stats.batches++;
+    this.stats.inFlight += batch.length;
+    const flight = this.write(batch).finally(() => {
+      this.flying.delete(flight);
+      this.stats.inFlight -= batch.length;
+      this.opts.after?.();
+      // What arrived during the write goes in the next one at once while no other write runs
+      // (or when a full batch waits); beside a running one it waits for the timer.
+      if (
+        this.queue.length >= this.opts.flushAt ||
+        this.opts.flushMs === 0 ||
+        (!this.flying.size && (this.queue.length || this.opts.due?.()))
+      )
+        this.kick();
+      else if (this.queue.length && !this.timer) this.arm();
+    });
+    this.flying.add(flight);
+  }
+
+  private async write(batch: T[]): Promise<void> {
+    try {
+      const res = await isolate(batch, {
+        write: async (items) => this.opts.write(items),
+        poison: (item, err) => this.opts.poison(item, err),
+        retries: this.opts.retries,
+        stopped: () => this.closed,
+      });
+      this.stats.poisoned += res.poisoned.length;
+    } catch (err) {
+      this.stats.failed += batch.length;
+      this.opts.log.error({ err, items: batch.length }, `${this.opts.name} batch failed; dropped`);
+      this.opts.lost?.(batch);
     }
   }
 }

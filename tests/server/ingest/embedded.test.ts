@@ -1,5 +1,5 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { LIVE_AT } from '../../../src/server/ingest/ingest';
+import { LIVE_AT } from '../../../src/server/ingest/lanes';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY, DEVICE_STATE } from '../../../src/shared/codes';

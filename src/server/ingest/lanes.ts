@@ -1,0 +1,348 @@
+import { is } from 'drizzle-orm';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { Uplink } from '../../shared/devices/protocol';
+import type { DeadReason } from '../devices/dead-letters';
+import type { KnownDevice } from '../devices/hub';
+import { Batcher, isolate, retrying } from '../lib/batcher';
+import { buildRows, liveRows, messageRows, type Item, type Live, type Rows, type Settle } from './batch';
+import { writeBatch, type Transition } from './flush';
+import type { IngestDeps } from './ingest';
+import { ROLL_RECENT_MS, type Rollups } from './rollup';
+
+export const FLUSH_MS = 50;
+export const FLUSH_AT = 1_000;
+/** Items per statement when a backlog built up. */
+const MAX_FLUSH = 5_000;
+/** Items per write of the urgent lane (it takes what arrived together, or during its writes). */
+export const URGENT_AT = 1_000;
+/** Urgent writes at once: a second one queues at once rather than behind the next bulk write. */
+const URGENT_FLIGHTS = 2;
+/**
+ * The devices' live fields (battery, last values, ...) are merged per device and written on this
+ * slower cycle; a presence transition is written with the next flush.
+ */
+export const LIVE_MS = 1_000;
+/**
+ * Devices whose live fields go in one statement: each statement stays short (on PGlite an
+ * urgent write waits for the one running), the rest go in the next one at once.
+ */
+export const LIVE_AT = 500;
+const RETRIES = [100, 500, 2_000];
+
+type MsgItem = Extract<Item, { t: 'msg' }>;
+
+/** What a write stored: the transitions, and which messages ('all' when nothing was refused). */
+interface Written {
+  transitions: Transition[];
+  stored: 'all' | Set<Item>;
+}
+
+const errorText = (err: unknown) => {
+  const e = err as { message?: string; cause?: { message?: string } };
+  return e?.cause?.message ?? e?.message ?? String(err);
+};
+
+export interface LaneHooks {
+  rollups: Rollups;
+  /** A message the database refused even alone (Ingest.deadLetter). */
+  deadLetter(
+    device: KnownDevice,
+    topic: string,
+    payload: Buffer,
+    reason: DeadReason & 'failed',
+    error: string,
+    done: Settle,
+  ): void;
+  /** After each write of either lane, once its items are counted out. */
+  after(): void;
+  /** The service is closing: transient failures are not retried any more. */
+  stopped(): boolean;
+}
+
+/**
+ * The ingest's two write lanes on lib/batcher.ts, and the hub events once data is stored.
+ *
+ * The bulk lane takes every message in arrival order: batches of up to MAX_FLUSH rows in one
+ * statement (one write at a time on PGlite, two on PostgreSQL, events in the order taken), and
+ * the devices' live fields merged per device and written every LIVE_MS.
+ *
+ * Urgent messages (urgentUplink: critical one-off alarms, door calls, cards) also take the
+ * priority lane: their rows are written at once, without the flush timer, in their own small
+ * batch beside the bulk writes (on PGlite, whose statements are serialised, it runs next), and
+ * their hub events leave when that write is stored, ahead of the bulk backlog. Their live fields
+ * stay in the bulk lane in arrival order (a liveOnly twin), so a device's state is still decided
+ * by its last message.
+ */
+export class Lanes {
+  /** The bulk lane: every message (an urgent one as its live-fields twin), in arrival order. */
+  private readonly bulk: Batcher<Item>;
+  /** The priority lane: urgent messages, written beside the bulk writes. */
+  private readonly urgent: Batcher<Item>;
+  /** Settles when the urgent writes started so far have been stored and their events emitted. */
+  private urgentSettled: Promise<void> = Promise.resolve();
+  /** Settles when every bulk write started so far has been stored and its events emitted. */
+  private settled: Promise<void> = Promise.resolve();
+  /** Live fields not written yet, merged per device, and the devices they belong to. */
+  private lives = new Map<number, Live>();
+  private liveDevices = new Map<number, KnownDevice>();
+  private liveWriting = false;
+  private liveDue = false;
+  private liveTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly deps: IngestDeps,
+    private readonly hooks: LaneHooks,
+  ) {
+    const lane = {
+      log: deps.log,
+      maxQueue: Number.POSITIVE_INFINITY,
+      retries: [] as number[],
+      after: () => hooks.after(),
+    };
+    const never = (_: Item, err: unknown) => deps.log.error({ err }, 'ingest write threw');
+    this.bulk = new Batcher<Item>({
+      ...lane,
+      name: 'ingest',
+      flushMs: FLUSH_MS,
+      flushAt: FLUSH_AT,
+      maxBatch: MAX_FLUSH,
+      // Two writes at once on PostgreSQL (the next batch is built while one commits), one on PGlite.
+      flights: is(deps.db, PgliteDatabase) ? 1 : 2,
+      due: () => this.liveDue && this.lives.size > 0 && !this.liveWriting,
+      write: (batch) => this.launch(batch),
+      poison: never,
+    });
+    this.urgent = new Batcher<Item>({
+      ...lane,
+      name: 'ingest urgent',
+      // Urgent messages enqueued together (a burst, lookups resolving at once) share a write.
+      flushMs: 0,
+      flushAt: URGENT_AT,
+      maxBatch: URGENT_AT,
+      flights: URGENT_FLIGHTS,
+      write: (batch) => this.launchUrgent(batch),
+      poison: never,
+    });
+  }
+
+  /**
+   * Messages queued or being written. An urgent message counts twice until both its writes are
+   * done (its row ahead, its live fields in order).
+   */
+  get held(): number {
+    return this.bulk.held + this.urgent.held;
+  }
+
+  /** Anything queued, being written, or live fields not written yet. */
+  get busy(): boolean {
+    return this.bulk.busy || this.urgent.busy || this.lives.size > 0;
+  }
+
+  /** Writes what is queued and the pending live fields, now. */
+  async drain(): Promise<void> {
+    while (this.busy) {
+      if (this.lives.size) this.liveDue = true;
+      await Promise.all([this.urgent.drain(), this.bulk.drain()]);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.drain().catch(() => {});
+    await Promise.all([this.urgent.close(), this.bulk.close()]);
+    clearTimeout(this.liveTimer);
+  }
+
+  /** Queues an item; an urgent message also takes the priority lane. */
+  enqueue(item: Item, urgent: boolean): void {
+    if (item.t === 'msg' && urgent) {
+      this.urgent.push({ ...item, leave: this.deps.priority?.enter() });
+      item = { ...item, liveOnly: true, settle: undefined };
+    }
+    this.bulk.push(item);
+  }
+
+  /**
+   * One write of the urgent lane (at most URGENT_FLIGHTS at once, their events in the order
+   * taken). No live fields (their twins carry them) and no waiting for earlier bulk batches'
+   * events: one-off alarms, calls and cards start or end nothing, so their place among a
+   * device's other messages does not change what they mean.
+   */
+  private launchUrgent(batch: Item[]): Promise<void> {
+    const written = this.write(batch, { ...buildRows(batch, null).rows, live: [] }, true);
+    const before = this.urgentSettled;
+    this.urgentSettled = (async () => {
+      try {
+        const written_ = await written;
+        await before;
+        if (written_) this.stored(batch, [], undefined, written_);
+      } catch (err) {
+        this.deps.log.error({ err }, 'ingest urgent batch bookkeeping failed');
+      } finally {
+        // Its events have left: the alarm engine holds the gate from here (AlarmEngine.push).
+        for (const item of batch) if (item.t === 'msg') item.leave?.();
+      }
+    })();
+    return this.urgentSettled;
+  }
+
+  /** One write of the bulk lane (the batcher starts it synchronously, so `lives` is taken in order). */
+  private launch(batch: Item[]): Promise<void> {
+    const { rows, transition } = buildRows(batch, this.lives);
+    for (const item of batch) this.liveDevices.set(item.device.id, item.device);
+    if (transition) this.liveDue = true;
+    // Live fields go with this write when they are due and no other write carries them (one
+    // live UPDATE at a time keeps them in order); otherwise they wait, merged, for a later one.
+    let live: Live[] = [];
+    let devices: Map<number, KnownDevice> | undefined;
+    if (this.liveDue && !this.liveWriting && this.lives.size) {
+      live = liveRows(this.lives);
+      if (live.length > LIVE_AT) {
+        // The first LIVE_AT devices now, in id order; the rest stay due for the next write.
+        live = live.slice(0, LIVE_AT);
+        devices = new Map();
+        for (const l of live) {
+          devices.set(l.id, this.liveDevices.get(l.id)!);
+          this.lives.delete(l.id);
+          this.liveDevices.delete(l.id);
+        }
+      } else {
+        devices = this.liveDevices;
+        this.lives = new Map();
+        this.liveDevices = new Map();
+        this.liveDue = false;
+      }
+      this.liveWriting = true;
+      clearTimeout(this.liveTimer);
+      this.liveTimer = undefined;
+    } else this.armLive();
+    const written = this.write(batch, { ...rows, live });
+    const before = this.settled;
+    this.settled = (async () => {
+      try {
+        const written_ = await written;
+        // Events leave in the order the batches were taken, whichever write commits first.
+        await before;
+        if (written_) this.stored(batch, live, devices, written_);
+      } catch (err) {
+        this.deps.log.error({ err }, 'ingest batch bookkeeping failed');
+      } finally {
+        if (devices) this.liveWriting = false;
+      }
+    })();
+    return this.settled.finally(() => {
+      if (this.lives.size) this.armLive();
+    });
+  }
+
+  /** Makes pending live fields due after LIVE_MS, writing them even when no messages follow. */
+  private armLive(): void {
+    if (this.liveTimer || !this.lives.size) return;
+    this.liveTimer = setTimeout(() => {
+      this.liveTimer = undefined;
+      this.liveDue = true;
+      this.bulk.kick();
+    }, LIVE_MS);
+    this.liveTimer.unref();
+  }
+
+  /**
+   * Writes a batch in one statement. When the database refuses it for its data, the messages are
+   * written apart from the live fields and isolated (lib/batcher.ts): a message refused alone
+   * becomes a dead letter, every other one is stored. Resolves with the transitions and the
+   * messages stored, or undefined when the database could not be reached (nothing stored).
+   */
+  private async write(batch: Item[], rows: Rows, urgent = false): Promise<Written | undefined> {
+    const msgs = batch.filter((i): i is MsgItem => i.t === 'msg' && !i.liveOnly);
+    const stopped = () => this.hooks.stopped();
+    try {
+      if (!urgent) await this.deps.priority?.clear();
+      const roll = { rollFrom: this.deps.clock.now() - ROLL_RECENT_MS };
+      const whole = await retrying(() => writeBatch(this.deps.db, rows, this.deps.timeZone, roll), RETRIES, stopped);
+      this.hooks.rollups.note(rows.readings, roll.rollFrom);
+      if (whole.ok) {
+        for (const m of msgs) m.settle?.('stored');
+        return { transitions: whole.result, stored: 'all' };
+      }
+      const stored = new Set<Item>();
+      const apart = await isolate(msgs, {
+        write: (items) => writeBatch(this.deps.db, messageRows(items), this.deps.timeZone, roll),
+        poison: (item, err) => {
+          this.deps.log.warn(
+            { err, imei: item.device.imei },
+            'device message refused by the database; kept as a dead letter',
+          );
+          this.hooks.deadLetter(
+            item.device,
+            `sfwatch/${item.device.imei}/up`,
+            item.raw,
+            'failed',
+            errorText(err),
+            item.settle ?? (() => {}),
+          );
+        },
+        retries: RETRIES,
+        stopped,
+      });
+      for (const part of apart.stored) {
+        for (const m of part.items) {
+          stored.add(m);
+          m.settle?.('stored');
+        }
+      }
+      const live = await isolate(rows.live, {
+        write: (l) => writeBatch(this.deps.db, { readings: [], locations: [], events: [], live: l }),
+        poison: (l, err) =>
+          this.deps.log.error({ err, deviceId: l.id }, 'live fields of a device refused by the database'),
+        retries: RETRIES,
+        stopped,
+      });
+      return { transitions: live.stored.flatMap((p) => p.result), stored };
+    } catch (err) {
+      for (const m of msgs) m.settle?.('lost');
+      this.deps.log.error({ err, messages: msgs.length }, 'ingest batch could not be written; dropped');
+      this.deps.stats.dropped.failed += msgs.length;
+      return undefined;
+    }
+  }
+
+  private stored(
+    batch: Item[],
+    live: Live[],
+    devices: Map<number, KnownDevice> | undefined,
+    { transitions, stored }: Written,
+  ): void {
+    const stats = this.deps.stats;
+    for (const l of live) {
+      const d = devices!.get(l.id)!;
+      d.state = l.state;
+      this.deps.deviceCache.patch(d.imei, { state: l.state });
+    }
+    stats.batches++;
+    for (const t of transitions) {
+      const d = devices?.get(t.id);
+      if (d) this.emit(t.online ? 'online' : 'offline', d);
+    }
+    const hub = this.deps.deviceHub.listenerCount('uplink') > 0;
+    for (const item of batch) {
+      if (item.t !== 'msg' || item.liveOnly || (stored !== 'all' && !stored.has(item))) continue;
+      stats.stored++;
+      const m = item.message;
+      if (m.kind === 'ack') {
+        const at = new Date(item.at);
+        this.deps
+          .onAck(item.device, { ref: m.ref, ok: m.ok, msg: m.msg }, at)
+          .catch((err: unknown) => this.deps.log.error({ err, imei: item.device.imei }, 'ack failed'));
+      }
+      if (hub) this.emit('uplink', item.device, m, new Date(item.at));
+    }
+  }
+
+  emit(...args: ['online' | 'offline', KnownDevice] | ['uplink', KnownDevice, Uplink, Date]): void {
+    try {
+      if (args[0] === 'uplink') this.deps.deviceHub.emit('uplink', args[1], args[2], args[3]);
+      else this.deps.deviceHub.emit(args[0], args[1]);
+    } catch (err) {
+      this.deps.log.error({ err, event: args[0] }, 'device hub listener threw');
+    }
+  }
+}
