@@ -3,6 +3,17 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * The domain services (payments, approvals, attendance, faces, supervision) are reached through
+ * their folder's index.ts, their stated public surface; their other modules are theirs alone.
+ */
+const DOMAIN_SURFACE = {
+  regex:
+    '(^|/)server/(payments|approvals|attendance|faces|supervision)/|^\\.\\./(payments|approvals|attendance|faces|supervision)/',
+  message:
+    "A domain service is used through its public surface: import '<...>/server/<service>' (its index.ts), not its modules; add what you need to that index.ts.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -154,9 +165,18 @@ export default tseslint.config(
               message:
                 'schema.ts re-exports this file (an import cycle): import tables from schema-tenancy.ts or the schema-<area>.ts that declares them.',
             },
+            DOMAIN_SURFACE,
           ],
         },
       ],
+    },
+  },
+  {
+    // An entity folder's other modules (routes, seeds, helpers, tests) run in the service.
+    files: ['src/entities/**/*.{ts,tsx}'],
+    ignores: ['src/entities/*/resource.ts', 'src/entities/*/server.ts', 'src/entities/*.gen.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [DOMAIN_SURFACE] }],
     },
   },
   {
@@ -172,6 +192,7 @@ export default tseslint.config(
               message:
                 'src/server is the core: it never imports src/sim or src/client (src/main.ts and src/demo-fleet.ts join them); move code both need into src/shared.',
             },
+            DOMAIN_SURFACE,
           ],
         },
       ],

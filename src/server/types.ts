@@ -18,7 +18,7 @@ import type { IngestStats } from './ingest/stats';
 import type { DomainEvents } from './events';
 import type { Jobs } from './jobs/jobs';
 import type { Storage } from './storage';
-import type { PaymentService } from './payments/types';
+import type { PaymentService } from './payments';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,7 +8,7 @@ import { isPlatformScope, type Scope } from '../../server/db/scope';
 import { sendCommandToMany } from '../../server/devices/commands';
 import { fail } from '../../server/lib/api-error';
 import { moveState } from '../../server/lib/transition';
-import { detailOf, submitApproval, withdrawApproval } from '../../server/approvals/engine';
+import { detailOf, submitApproval, withdrawApproval } from '../../server/approvals';
 import { tts } from '../audio-push/routes';
 import {
   ANNOUNCEMENT_PUSH_CODE,

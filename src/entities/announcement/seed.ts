@@ -1,7 +1,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../server/db/seed-catalogue';
 import { tenants, users } from '../../server/db/schema-tenancy';
-import { openApproval } from '../../server/approvals/engine';
+import { openApproval } from '../../server/approvals';
 import { approvalNodes } from '../approval-node/server';
 import { DEMO_APPROVAL_NODE } from '../leave-request/seed';
 import { ANNOUNCEMENT_LEVEL, ANNOUNCEMENT_SCOPE, ANNOUNCEMENT_STATE, NEED_APPROVAL } from './resource';

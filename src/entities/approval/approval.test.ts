@@ -4,7 +4,7 @@ import { APPROVAL_PUSH_CODE, APPROVAL_STATE, checkApprovalLevels, STEP_RESULT } 
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { addRole, addUser, tenantId } from '../../../tests/server/fixtures';
 import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { submitApproval } from '../../server/approvals/engine';
+import { submitApproval } from '../../server/approvals';
 import { DEMO_APPROVAL_NODE, DEMO_APPROVER } from '../leave-request/seed';
 import { approvedLeaveFor } from '../leave-request/leave';
 import { LEAVE_STATE, LEAVE_TYPE } from '../leave-request/resource';

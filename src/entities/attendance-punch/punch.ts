@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { recomputeUserDay } from '../../server/attendance/recompute';
+import { recomputeUserDay } from '../../server/attendance';
 import { localDayOf } from '../../shared/attendance/days';
 import type { PunchSource } from './resource';
 import { attendancePunches } from './server';

@@ -7,7 +7,7 @@ import {
   RECORD_STATUS,
   type ComputeRule,
   type DayResult,
-} from '../../server/attendance/compute';
+} from '../../server/attendance';
 import { daysBetween, localInstant } from '../../shared/attendance/days';
 
 const TZ = 'Asia/Shanghai';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { tenants } from '../../server/db/schema-tenancy';
 import type { Tx } from '../../server/engine/types';
-import { recomputeRange } from '../../server/attendance/recompute';
+import { recomputeRange } from '../../server/attendance';
 import { localDayOf } from '../../shared/attendance/days';
 import { attendancePunches } from '../attendance-punch/server';
 import { attendanceRules } from './server';

@@ -4,7 +4,7 @@ import { ORDER_STATUS, PAY_STATUS } from '../../shared/payments';
 import { JOB_STATE } from '../../shared/jobs';
 import { devices } from '../../server/db/schema-devices';
 import { hmacSha256 } from '../../server/lib/crypto';
-import { SANDBOX_SIGNATURE_HEADER } from '../../server/payments/providers/sandbox';
+import { SANDBOX_SIGNATURE_HEADER } from '../../server/payments';
 import { addRole, addUser } from '../../../tests/server/fixtures';
 import { finishedJob, login, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';

@@ -4,7 +4,7 @@ import { Code } from '../../shared/api';
 import { ORDER_STATUS, PAY_METHOD, PAY_STATUS, type PayMethodName } from '../../shared/payments';
 import { isPlatformScope, type Scope } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
-import type { Payment } from '../../server/payments/types';
+import type { Payment } from '../../server/payments';
 import { applyPackage, priceFenOf } from '../sim-card/actions';
 import { simCards } from '../sim-card/server';
 import { PACKAGE_TYPE } from '../sim-package/resource';

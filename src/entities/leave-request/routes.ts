@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PermissionMark } from '../../shared/permissions';
 import type { DomainEventMap, ResourceChange } from '../../server/events';
-import { notifyPending, pendingOf, withdrawApproval } from '../../server/approvals/engine';
+import { notifyPending, pendingOf, withdrawApproval } from '../../server/approvals';
 import { moveState } from '../../server/lib/transition';
 import { authed } from '../../server/plugins/auth';
 import leaveRequest, { LEAVE_MACHINE, LEAVE_STATE } from './resource';

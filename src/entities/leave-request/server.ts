@@ -5,7 +5,7 @@ import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { tenants, users } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
-import { openApproval } from '../../server/approvals/engine';
+import { openApproval } from '../../server/approvals';
 import { approvalNodes } from '../approval-node/server';
 import leaveRequest, { LEAVE_STATE, LEAVE_TYPE_TABLE } from './resource';
 

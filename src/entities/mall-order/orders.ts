@@ -8,7 +8,7 @@ import type { Db } from '../../server/db/driver';
 import { tenantWhere, type Scope } from '../../server/db/scope';
 import type { Tx } from '../../server/engine/types';
 import { ApiError, fail } from '../../server/lib/api-error';
-import type { Payment, PaymentService } from '../../server/payments/types';
+import type { Payment, PaymentService } from '../../server/payments';
 import { mallProducts as products } from '../product/table';
 import { productSkus } from '../product-sku/table';
 import { MALL_ORDER, MALL_ORDER_MACHINE, MALL_ORDER_TTL_MS } from './resource';

@@ -15,7 +15,7 @@ import { bindingFor } from '../../server/engine/registry';
 import type { DomainEvents, ResourceChange } from '../../server/events';
 import { fail } from '../../server/lib/api-error';
 import { authed, hidesPersonal } from '../../server/plugins/auth';
-import { DeviceCheckIns, recordCheckIn } from '../../server/supervision/check-ins';
+import { DeviceCheckIns, recordCheckIn } from '../../server/supervision';
 import monitoredPerson, { CHECK_IN_SOURCE, PERSON_MARK_CHECK_IN } from './resource';
 import { monitoredPersonCheckIns, supervisionClock } from './server';
 

@@ -7,7 +7,7 @@ import { PAY_METHOD_NAMES, yuanToFen, type PayMethodName } from '../../shared/pa
 import type { PermissionMark } from '../../shared/permissions';
 import { tenantWhere } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
-import { toPayment } from '../../server/payments/service';
+import { toPayment } from '../../server/payments';
 import { authed } from '../../server/plugins/auth';
 import { paymentEvents, payments } from './server';
 

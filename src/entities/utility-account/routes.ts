@@ -9,7 +9,7 @@ import { tenantWhere } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import type { ResourceChange } from '../../server/events';
-import type { Payment } from '../../server/payments/types';
+import type { Payment } from '../../server/payments';
 import { rooms } from '../room/server';
 import { applyReading, creditTopup, dailySql, debitRefund, resettle, withAlarms } from './charging';
 import utilityAccount, {

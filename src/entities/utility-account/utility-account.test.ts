@@ -4,7 +4,7 @@ import { ORDER_STATUS } from '../../shared/payments';
 import { alarmRecords } from '../../server/db/schema-alarms';
 import { devices } from '../../server/db/schema-devices';
 import { deviceKey, deviceSecret } from '../../server/devices/secrets';
-import type { Payment } from '../../server/payments/types';
+import type { Payment } from '../../server/payments';
 import { login, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { addRole, addUser } from '../../../tests/server/fixtures';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { EVENT_TYPES } from '../../shared/alarms/types';
 import type { PersonnelFigures } from '../../shared/dashboard';
 import { DEVICE_KINDS, KIND_INFO } from '../../shared/devices/kinds';
-import { attendanceStats } from '../attendance/stats';
+import { attendanceStats } from '../attendance';
 import { daysBetween, localDayOf } from '../../shared/attendance/days';
 import type { Db } from '../db/driver';
 import { rowsOf } from '../db/rows';

@@ -18,7 +18,7 @@ import { isPlatformScope, type Scope } from '../db/scope';
 import { localDayOf, localInstant } from '../../shared/attendance/days';
 import { communityFigures } from './community';
 import { personnelFigures } from './personnel';
-import { supervisionFigures } from '../supervision/figures';
+import { supervisionFigures } from '../supervision';
 
 const DAY_MS = 86_400_000;
 const T = ALARM_TYPE_BY_KEY;

@@ -21,7 +21,7 @@ import { seedSitePlans, seedSitePlansIfMissing } from '../../entities/work-plan/
 import { seedMonitoredPersons, seedMonitoredPersonsIfMissing } from '../../entities/monitored-person/seed';
 import { seedUtilities } from '../../entities/utility-account/seed';
 import { seedAttendance, seedAttendanceIfMissing } from '../../entities/attendance-rule/seed';
-import { seedFaces } from '../faces/seed';
+import { seedFaces } from '../faces';
 import { seedReadings } from './seed-readings';
 import { seedTracks } from './seed-tracks';
 import { seedIndoor } from './seed-indoor';

@@ -12,7 +12,7 @@ import { BILL_REPORT_JOB, billReportJob } from '../jobs/bill-report';
 import { SIM_SYNC_JOB, simSyncJob } from '../../entities/sim-card/sync-job';
 import { ATTENDANCE_REPORT_JOB, attendanceReportJob } from '../jobs/attendance-report';
 import { CELL_TOWER_IMPORT_JOB, cellTowerImportJob } from '../../entities/cell-tower/import';
-import { ATTENDANCE_RECOMPUTE_JOB, attendanceRecomputeJob } from '../attendance/recompute-job';
+import { ATTENDANCE_RECOMPUTE_JOB, attendanceRecomputeJob } from '../attendance';
 
 /** Background jobs: the runner starts with the service and stops (aborting its job) before the database closes. */
 async function jobsPlugin(app: FastifyInstance, opts: RunnerOptions) {

@@ -6,9 +6,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Code } from '../../shared/api';
 import { MESSAGES } from '../../shared/messages';
 import { envelope } from '../lib/api-error';
-import { realProviders } from '../payments/providers';
-import { SandboxProvider, type Deliver } from '../payments/providers/sandbox';
-import { Payments } from '../payments/service';
+import { realProviders } from '../payments';
+import { SandboxProvider, type Deliver } from '../payments';
+import { Payments } from '../payments';
 import { startSweep } from '../lib/sweep';
 
 export interface PaymentsPluginOptions {

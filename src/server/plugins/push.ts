@@ -13,7 +13,7 @@ import { createVoiceProvider, type VoiceProvider } from '../voice';
 import { loadDutyRoster, onDutyFrom } from '../../entities/property-staff/routing';
 import type { ResourceChange } from '../events';
 import { TenantCache } from '../lib/tenant-cache';
-import { SupervisorWatchers } from '../supervision/watchers';
+import { SupervisorWatchers } from '../supervision';
 
 declare module 'fastify' {
   interface FastifyInstance {
