@@ -9,9 +9,9 @@
 // Each folder holds resource.ts (default export: the ResourceDef), server.ts (named exports: its
 // tables; default export: defineEntity(...)), optionally screen.tsx (default export: its routes'
 // ScreenEntry records) and seed.ts (default export: defineSeed(...), its demo data), and its
-// tests. `--check` writes nothing and exits 1
-// when a generated file is stale (`npm run lint` runs it). Run by vite (build and dev), vitest,
-// `npm start`, `npm run dev` and `npm run db:generate`; it writes only files whose text changed.
+// tests. `--check` writes nothing and exits 1 when a generated file is stale (`npm run lint` runs
+// it). Run by vite (build and dev), vitest, `npm start`, `npm run dev` and `npm run db:generate`;
+// it writes only files whose text changed.
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,9 +24,6 @@ const HEADER = [
 ];
 
 const camel = (name) => name.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
-
-/** The optional files of a folder, each with the list that names it. */
-const OPTIONAL = { screen: 'screen.tsx', seed: 'seed.ts' };
 
 /**
  * The entity folders, sorted: { name, screen, seed } (whether it has screen.tsx and seed.ts);
@@ -47,8 +44,8 @@ export function entityFolders(dir = DIR) {
   }
   return names.map((name) => ({
     name,
-    screen: existsSync(join(dir, name, OPTIONAL.screen)),
-    seed: existsSync(join(dir, name, OPTIONAL.seed)),
+    screen: existsSync(join(dir, name, 'screen.tsx')),
+    seed: existsSync(join(dir, name, 'seed.ts')),
   }));
 }
 
