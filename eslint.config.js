@@ -38,7 +38,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/client/**/*.{ts,tsx}', 'tests/client/**/*.{ts,tsx}'],
+    files: ['src/client/**/*.{ts,tsx}', 'src/entities/*/screen.tsx', 'tests/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
@@ -104,9 +104,9 @@ export default tseslint.config(
               message: 'This module runs ffmpeg in Node: the console cannot load it.',
             },
             {
-              regex: '(^|/)entities/(?!(resources\\.gen|registry)$)(?![^/]+/(resource|screen)$)',
+              regex: '(^|/)entities/(?!(resources\\.gen|screens\\.gen|registry)$)(?![^/]+/(resource|screen)$)',
               message:
-                "From src/entities the console imports only an entity's resource.ts, its screen.tsx, entities/resources.gen and entities/registry: move a type or pure helper both sides need into src/shared.",
+                "From src/entities the console imports only an entity's resource.ts, its screen.tsx, entities/resources.gen, entities/screens.gen and entities/registry: move a type or pure helper both sides need into src/shared.",
             },
           ],
         },
@@ -142,6 +142,52 @@ export default tseslint.config(
             {
               group: ['./server', '../*/server'],
               message: 'resource.ts is bundled into the console: never import a server.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // An entity folder's screen.tsx is the console's (through screens.gen.ts, which registry.tsx merges).
+    files: ['src/entities/*/screen.tsx', 'src/entities/screens.gen.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/server/**',
+                '**/sim/**',
+                '**/shared/media-tools',
+                '**/shared/ffmpeg-rtp',
+                'fastify',
+                'drizzle-orm*',
+              ],
+              message:
+                'screen.tsx is bundled into the console: import src/client and src/shared, never server code (that goes in server.ts).',
+            },
+            {
+              regex: '(^|/)(server|seed|seeds\\.gen|server\\.gen|tables\\.gen)$',
+              message: 'screen.tsx is bundled into the console: never import a server.ts or seed.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // An entity folder's seed.ts writes the demo data (through seeds.gen.ts, which src/server/db/seed.ts runs): the service's only.
+    files: ['src/entities/*/seed.ts', 'src/entities/seeds.gen.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/client/**', '**/sim/**', './screen', '../*/screen', 'react'],
+              message: 'seed.ts runs in the service: no console or simulator code.',
             },
           ],
         },

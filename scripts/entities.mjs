@@ -4,10 +4,14 @@
 //   src/entities/resources.gen.ts  the ResourceDefs (client-safe; RESOURCES includes them)
 //   src/entities/tables.gen.ts     the Drizzle tables (schema.ts re-exports them for drizzle-kit)
 //   src/entities/server.gen.ts     the bindings and plugins (the resource routes register them)
+//   src/entities/screens.gen.ts    the folders' screen.tsx (the console's screen registry merges them)
+//   src/entities/seeds.gen.ts      the folders' seed.ts (service only: src/server/db/seed.ts runs them)
 // Each folder holds resource.ts (default export: the ResourceDef), server.ts (named exports: its
-// tables; default export: defineEntity(...)) and its tests. `--check` writes nothing and exits 1
-// when a generated file is stale (`npm run lint` runs it). Run by vite (build and dev), vitest,
-// `npm start`, `npm run dev` and `npm run db:generate`; it writes only files whose text changed.
+// tables; default export: defineEntity(...)), optionally screen.tsx (default export: its routes'
+// ScreenEntry records) and seed.ts (default export: defineSeed(...), its demo data), and its
+// tests. `--check` writes nothing and exits 1 when a generated file is stale (`npm run lint` runs
+// it). Run by vite (build and dev), vitest, `npm start`, `npm run dev` and `npm run db:generate`;
+// it writes only files whose text changed.
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +25,10 @@ const HEADER = [
 
 const camel = (name) => name.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 
-/** The entity folders, sorted; throws with a readable message when one is incomplete. */
+/**
+ * The entity folders, sorted: { name, screen, seed } (whether it has screen.tsx and seed.ts);
+ * throws with a readable message when one is incomplete.
+ */
 export function entityFolders(dir = DIR) {
   if (!existsSync(dir)) return [];
   const names = readdirSync(dir)
@@ -35,15 +42,22 @@ export function entityFolders(dir = DIR) {
         throw new Error(`src/entities/${name}: missing ${file} (docs/adding-a-resource.md)`);
     }
   }
-  return names;
+  return names.map((name) => ({
+    name,
+    screen: existsSync(join(dir, name, 'screen.tsx')),
+    seed: existsSync(join(dir, name, 'seed.ts')),
+  }));
 }
 
-/** The generated files' text by path (pure, given the folder names). */
-export function render(names) {
+/** The generated files' text by path (pure, given the folders of entityFolders). */
+export function render(folders) {
   // Suffixed, so a folder named like a keyword ('delete', 'default') still makes an identifier.
-  const ids = names.map((name) => ({ name, id: camel(name) }));
+  const ids = folders.map(({ name }) => ({ name, id: camel(name) }));
   const res = ids.map(({ name, id }) => ({ name, id: `${id}Resource` }));
   const srv = ids.map(({ name, id }) => ({ name, id: `${id}Server` }));
+  const scr = folders.filter((f) => f.screen).map(({ name }) => ({ name, id: `${camel(name)}Screens` }));
+  const sed = folders.filter((f) => f.seed).map(({ name }) => ({ name, id: `${camel(name)}Seed` }));
+  const entries = (list, key) => list.map(({ name, id }) => `  { entity: '${name}', ${key}: ${id} },`);
   return {
     'resources.gen.ts': [
       ...HEADER,
@@ -69,6 +83,30 @@ export function render(names) {
       '',
       '/** The binding (and plugin) of every entity folder: src/server/routes/resources.ts serves them. */',
       `export const ENTITY_SERVERS: readonly EntityServer[] = [${srv.map(({ id }) => id).join(', ')}];`,
+      '',
+    ].join('\n'),
+    'screens.gen.ts': [
+      ...HEADER,
+      "// The console's: only the screen.tsx files (each imports its screens lazily), never server code.",
+      "import type { EntityScreens } from '../client/features/screens/types';",
+      ...scr.map(({ name, id }) => `import ${id} from './${name}/screen';`),
+      '',
+      '/** The screens of every entity folder with a screen.tsx: src/client/features/screens/registry.tsx merges them. */',
+      'export const ENTITY_SCREENS: readonly { entity: string; screens: EntityScreens }[] = [',
+      ...entries(scr, 'screens'),
+      '];',
+      '',
+    ].join('\n'),
+    'seeds.gen.ts': [
+      ...HEADER,
+      '// Service only: the seed.ts files write to the database.',
+      "import type { EntitySeed } from '../server/db/entity-seeds';",
+      ...sed.map(({ name, id }) => `import ${id} from './${name}/seed';`),
+      '',
+      '/** The demo data of every entity folder with a seed.ts: src/server/db/seed.ts runs them in order. */',
+      'export const ENTITY_SEEDS: readonly { entity: string; seed: EntitySeed }[] = [',
+      ...entries(sed, 'seed'),
+      '];',
       '',
     ].join('\n'),
   };

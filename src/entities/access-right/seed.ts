@@ -15,6 +15,8 @@ import { unitDoorUnits } from '../unit/server';
 import { newQrToken } from './qr';
 import { SUBJECT } from './resource';
 import { accessRightDevices, accessRights } from './server';
+import { defineSeed } from '../../server/db/entity-seeds';
+import { demoCommunityId } from '../community/seed';
 
 const PEOPLE: readonly [string, string, number, number][] = [
   // name, phone, role, binding state
@@ -263,3 +265,12 @@ export async function seedAccessFaces(tx: Tx, tenantId: number): Promise<void> {
       .set({ faceSampleIds: String(sample.id) })
       .where(eq(accessRights.id, right.id));
 }
+
+export default defineSeed({
+  after: ['community'],
+  // The residents' rights in the demo community, then the demo face on the first (the core's face seed ran before).
+  demo: async (tx, { tenantId }) => {
+    await seedAccess(tx, tenantId, await demoCommunityId(tx, tenantId));
+    await seedAccessFaces(tx, tenantId);
+  },
+});

@@ -9,6 +9,7 @@ import { communities } from '../community/server';
 import { pushParams } from './routes';
 import { AD_REVIEW } from './resource';
 import { adDeliveries, adPlays, advertisements } from './server';
+import { defineSeed } from '../../server/db/entity-seeds';
 
 const DEMO_SECONDS = 8;
 const HOUR_MS = 3_600_000;
@@ -123,3 +124,8 @@ export async function seedAdvertisements(tx: Tx, tenantId: number, now = Date.no
     );
   }
 }
+
+export default defineSeed({
+  after: ['community'],
+  demo: (tx, { tenantId }) => seedAdvertisements(tx, tenantId),
+});

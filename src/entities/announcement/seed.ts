@@ -6,6 +6,7 @@ import { approvalNodes } from '../approval-node/server';
 import { DEMO_APPROVAL_NODE } from '../leave-request/seed';
 import { ANNOUNCEMENT_LEVEL, ANNOUNCEMENT_SCOPE, ANNOUNCEMENT_STATE, NEED_APPROVAL } from './resource';
 import { announcementRecipients, announcements } from './server';
+import { defineSeed } from '../../server/db/entity-seeds';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -196,3 +197,10 @@ export async function seedAnnouncementsIfMissing(tx: Tx): Promise<void> {
   const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
   if (site) await seedAnnouncements(tx, site.id);
 }
+
+export default defineSeed({
+  // Two wait at the approval node's first level; the recipients include the leave seed's people.
+  after: ['leave-request'],
+  demo: (tx, { tenantId }) => seedAnnouncements(tx, tenantId),
+  ifMissing: seedAnnouncementsIfMissing,
+});

@@ -5,6 +5,7 @@ import { recomputeRange } from '../../server/attendance';
 import { localDayOf } from '../../shared/attendance/days';
 import { attendancePunches } from '../attendance-punch/server';
 import { attendanceRules } from './server';
+import { defineSeed } from '../../server/db/entity-seeds';
 
 /** The demo's zone: the service's default TIME_ZONE (the seed runs before any configuration reaches it). */
 const DEMO_ZONE = 'Asia/Shanghai';
@@ -62,3 +63,10 @@ export async function seedAttendanceIfMissing(tx: Tx): Promise<void> {
     .limit(1);
   if (!any) await seedAttendance(tx, site.id);
 }
+
+export default defineSeed({
+  // The records are computed from the workers' punches (a core seed) and the approved leave.
+  after: ['leave-request'],
+  demo: (tx, { tenantId }) => seedAttendance(tx, tenantId),
+  ifMissing: seedAttendanceIfMissing,
+});

@@ -7,6 +7,7 @@ import { simCards } from '../sim-card/server';
 import { simPackages } from '../sim-package/server';
 import { BILL_KIND, BILL_PURPOSE } from './resource';
 import { bills } from './server';
+import { defineSeed } from '../../server/db/entity-seeds';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -117,3 +118,9 @@ export async function seedBills(tx: Tx, tenantId: number, now = Date.now()): Pro
     });
   }
 }
+
+export default defineSeed({
+  // Purchases of the SIM cards' packages; payments after the mall orders' (the same tables).
+  after: ['sim-card', 'mall-order'],
+  demo: (tx, { tenantId }) => seedBills(tx, tenantId),
+});

@@ -10,6 +10,7 @@ import { unitDoorUnits, units } from '../unit/server';
 import { generateCommunity } from './generate';
 import { DEFAULT_NAMING_RULE } from './resource';
 import { communities } from './server';
+import { defineSeed } from '../../server/db/entity-seeds';
 
 /** The demo community's name (tests and other seeds find it by it). */
 export const DEMO_COMMUNITY = '阳光花园';
@@ -109,4 +110,20 @@ export async function seedCommunity(tx: Tx, tenantId: number): Promise<number> {
     .returning({ id: propertyStaffs.id });
   await tx.insert(propertyStaffCommunities).values(staff.map((s) => ({ tenantId, staffId: s.id, communityId: c!.id })));
   return c!.id;
+}
+
+export default defineSeed({
+  demo: async (tx, { tenantId }) => {
+    await seedCommunity(tx, tenantId);
+  },
+});
+
+/** The demo community's id (the seeds of the entities inside it look it up). */
+export async function demoCommunityId(tx: Tx, tenantId: number): Promise<number> {
+  const [row] = await tx
+    .select({ id: communities.id })
+    .from(communities)
+    .where(and(eq(communities.tenantId, tenantId), eq(communities.name, DEMO_COMMUNITY)));
+  if (!row) throw new Error(`The demo community ${DEMO_COMMUNITY} is missing: the community seed runs first`);
+  return row.id;
 }

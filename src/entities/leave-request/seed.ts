@@ -6,6 +6,7 @@ import { approvals, approvalSteps } from '../approval/server';
 import { approvalNodeApprovers, approvalNodes } from '../approval-node/server';
 import { LEAVE_STATE, LEAVE_TYPE, LEAVE_TYPE_TABLE } from './resource';
 import { leaveRequests } from './server';
+import { defineSeed } from '../../server/db/entity-seeds';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -199,3 +200,8 @@ export async function seedApprovalsIfMissing(tx: Tx): Promise<void> {
   const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
   if (site) await seedApprovals(tx, site.id);
 }
+
+export default defineSeed({
+  demo: (tx, { tenantId }) => seedApprovals(tx, tenantId),
+  ifMissing: seedApprovalsIfMissing,
+});

@@ -11,6 +11,7 @@ import { productSkus } from '../product-sku/table';
 import { MALL_PURPOSE } from './orders';
 import { MALL_ORDER, MALL_ORDER_TTL_MS } from './resource';
 import { mallOrderItems, mallOrders } from './table';
+import { defineSeed } from '../../server/db/entity-seeds';
 
 const DAY_MS = 86_400_000;
 const BUYERS = [
@@ -267,3 +268,8 @@ export async function seedMallOrders(tx: Tx, tenantId: number, now = Date.now())
     });
   }
 }
+
+export default defineSeed({
+  after: ['product'],
+  demo: (tx, { tenantId }) => seedMallOrders(tx, tenantId),
+});

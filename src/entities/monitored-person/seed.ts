@@ -6,6 +6,7 @@ import { tenants, users } from '../../server/db/schema-tenancy';
 import type { Tx } from '../../server/engine/types';
 import { CHECK_IN_SOURCE } from './resource';
 import { localDayTime, monitoredPersonCheckIns, monitoredPersons } from './server';
+import { defineSeed } from '../../server/db/entity-seeds';
 
 /**
  * Radius of each demo person's home fence: the simulator keeps them within it, except when one
@@ -202,3 +203,8 @@ export async function seedMonitoredPersonsIfMissing(tx: Tx): Promise<void> {
   const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
   if (site) await seedMonitoredPersons(tx, site.id);
 }
+
+export default defineSeed({
+  demo: (tx, { tenantId }) => seedMonitoredPersons(tx, tenantId),
+  ifMissing: seedMonitoredPersonsIfMissing,
+});

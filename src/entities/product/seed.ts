@@ -9,6 +9,7 @@ import { productSpecs } from '../product-spec/server';
 import { PRODUCT_STATUS } from './resource';
 import { skuMatrix, type SpecLine } from '../../shared/product-sku';
 import { mallProducts } from './table';
+import { defineSeed } from '../../server/db/entity-seeds';
 
 const DAY_MS = 86_400_000;
 const img = (slug: string) => `/mall/${slug}.svg`;
@@ -346,3 +347,7 @@ export async function seedMall(tx: Tx, tenantId: number, now = Date.now()): Prom
       review(3, '李阿姨', 5, '声音很响，放心了。', REVIEW_STATE.pending, 0),
     ]);
 }
+
+export default defineSeed({
+  demo: (tx, { tenantId }) => seedMall(tx, tenantId),
+});

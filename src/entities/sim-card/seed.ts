@@ -8,6 +8,7 @@ import { CARD_TYPE, PACKAGE_TYPE } from '../sim-package/resource';
 import { simPackages } from '../sim-package/server';
 import { SIM_CARRIER, SIM_STATE } from './resource';
 import { carrierLines, simCards, simUsageMonths } from './server';
+import { defineSeed } from '../../server/db/entity-seeds';
 
 const DAY_MS = 86_400_000;
 
@@ -247,3 +248,7 @@ export async function seedSimCards(
         .where(and(eq(devices.id, device.id), eq(devices.tenantId, tenantId)));
   }
 }
+
+export default defineSeed({
+  demo: (tx, { tenantId }) => seedSimCards(tx, tenantId),
+});

@@ -10,6 +10,8 @@ import { units } from '../unit/server';
 import { settle } from './charging';
 import { LEDGER_TYPE, READING_SOURCE, UTILITY_KIND, utilityStateOf } from './resource';
 import { utilityAccounts, utilityLedger } from './server';
+import { defineSeed } from '../../server/db/entity-seeds';
+import { demoCommunityId } from '../community/seed';
 
 const DAY_MS = 86_400_000;
 const DAYS = 30;
@@ -152,3 +154,8 @@ export async function seedUtilities(tx: Tx, tenantId: number, communityId: numbe
     }
   }
 }
+
+export default defineSeed({
+  after: ['community'],
+  demo: async (tx, { tenantId }) => seedUtilities(tx, tenantId, await demoCommunityId(tx, tenantId)),
+});

@@ -8,6 +8,7 @@ import { sitePosts } from '../site-post/server';
 import { workLogs } from '../work-log/server';
 import { planEnd, WORK_PLAN_STATE } from './resource';
 import { workPlans } from './server';
+import { defineSeed } from '../../server/db/entity-seeds';
 
 const DAY_MS = 86_400_000;
 /** The UTC calendar day `days` from `now`, YYYY-MM-DD. */
@@ -211,3 +212,10 @@ export async function seedSitePlansIfMissing(tx: Tx): Promise<void> {
   const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
   if (site) await seedSitePlans(tx, site.id);
 }
+
+export default defineSeed({
+  // Its managers are the site's first people (by id), the leave seed's among them.
+  after: ['leave-request'],
+  demo: (tx, { tenantId }) => seedSitePlans(tx, tenantId),
+  ifMissing: seedSitePlansIfMissing,
+});

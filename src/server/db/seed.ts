@@ -8,19 +8,8 @@ import { seedAlarms } from './seed-alarms';
 import { seedDevices, seedDevicesIfMissing, seedProtocolDevicesIfMissing } from './seed-devices';
 import { seedInstallations } from './seed-installations';
 import { seedRecordings } from './seed-recordings';
-import { seedCommunity } from '../../entities/community/seed';
-import { seedAccess, seedAccessFaces } from '../../entities/access-right/seed';
-import { seedAdvertisements } from '../../entities/advertisement/seed';
-import { seedMall } from '../../entities/product/seed';
-import { seedMallOrders } from '../../entities/mall-order/seed';
-import { seedSimCards } from '../../entities/sim-card/seed';
-import { seedBills } from '../../entities/bill/seed';
-import { seedApprovals, seedApprovalsIfMissing } from '../../entities/leave-request/seed';
-import { seedAnnouncements, seedAnnouncementsIfMissing } from '../../entities/announcement/seed';
-import { seedSitePlans, seedSitePlansIfMissing } from '../../entities/work-plan/seed';
-import { seedMonitoredPersons, seedMonitoredPersonsIfMissing } from '../../entities/monitored-person/seed';
-import { seedUtilities } from '../../entities/utility-account/seed';
-import { seedAttendance, seedAttendanceIfMissing } from '../../entities/attendance-rule/seed';
+import { ENTITY_SEEDS } from '../../entities/seeds.gen';
+import { orderSeeds, type SeedContext } from './entity-seeds';
 import { seedFaces } from '../faces';
 import { seedReadings } from './seed-readings';
 import { seedTracks } from './seed-tracks';
@@ -48,6 +37,14 @@ export interface SeedResult {
   /** Set only when this run generated the production administrator's password. */
   generatedAdminPassword?: string;
 }
+
+/**
+ * The entity folders' seeds in the order they run (src/server/db/entity-seeds.ts: each after the
+ * folders its `after` names, else by name): the community before the rights and utility accounts
+ * in it and the ads shown there, the catalogue before the orders, the SIM cards and the mall's
+ * payments before the bills, the approvals before the announcements, plans and attendance.
+ */
+export const ENTITY_SEEDS_IN_ORDER = orderSeeds(ENTITY_SEEDS);
 
 // Any constant works; it only has to be the same for every replica.
 const SEED_LOCK = 720_402;
@@ -134,29 +131,12 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     await seedWorkers(tx, tenantId);
     await seedInstallations(tx, tenantId);
     await seedRecordings(tx, tenantId);
-    const communityId = await seedCommunity(tx, tenantId);
-    await seedAccess(tx, tenantId, communityId);
-    await seedUtilities(tx, tenantId, communityId);
-    await seedAdvertisements(tx, tenantId);
-    await seedMall(tx, tenantId);
-    await seedMallOrders(tx, tenantId);
     await seedFaces(tx, tenantId);
-    await seedAccessFaces(tx, tenantId);
-    await seedSimCards(tx, tenantId);
-    // After the SIM cards and packages: purchases of them over the last months.
-    await seedBills(tx, tenantId);
     // Site operations: warehouse, duty roster, annual inspections, production batches.
     await seedSiteOps(tx, tenantId);
-    // Approval nodes, leave requests in every state, one waiting in the administrator's inbox.
-    await seedApprovals(tx, tenantId);
-    // Announcements in every state (after the approval node: two wait at its first level), some read.
-    await seedAnnouncements(tx, tenantId);
-    // Work plans with sub-plans in every state, three weeks of work logs, posts and site managers.
-    await seedSitePlans(tx, tenantId);
-    // Monitored persons of the supervision scenario with their bracelets, home fences and check-ins.
-    await seedMonitoredPersons(tx, tenantId);
-    // Attendance: the site's rule and the records computed from the punches and leave above.
-    await seedAttendance(tx, tenantId);
+    // Then the entity folders' demo data (src/entities/<name>/seed.ts), each after the ones it names.
+    const ctx: SeedContext = { tenantId, platformTenantId: platform!.id };
+    for (const { seed } of ENTITY_SEEDS_IN_ORDER) await seed.demo(tx, ctx);
     return { seeded: true, demo: true };
   });
 }
@@ -180,13 +160,9 @@ async function upgradeCatalogue(db: Db, production: boolean): Promise<SeedResult
     if (production) return;
     await seedDevicesIfMissing(tx);
     await seedProtocolDevicesIfMissing(tx);
-    await seedApprovalsIfMissing(tx);
-    await seedAnnouncementsIfMissing(tx);
-    await seedSitePlansIfMissing(tx);
     await seedSiteOpsIfMissing(tx);
     await seedWorkersIfMissing(tx);
-    await seedMonitoredPersonsIfMissing(tx);
-    await seedAttendanceIfMissing(tx);
+    for (const { seed } of ENTITY_SEEDS_IN_ORDER) await seed.ifMissing?.(tx);
     if (catalogue.added.length === 0) return;
     await grantToDemoRole(tx, 'Administrator', catalogue.added);
     await grantToDemoRole(tx, 'Visitor', visitorResources(catalogue, new Set(catalogue.added)));

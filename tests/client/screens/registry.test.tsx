@@ -7,7 +7,9 @@ import { configureRequest, resetRequestDeps } from '../../../src/client/lib/requ
 import { saveLogin, saveMenu } from '../../../src/client/lib/session';
 import { createAppRouter, preloadOpenScreen } from '../../../src/client/router';
 import { prefetchScreen, SCREENS, screenOf } from '../../../src/client/features/screens/registry';
+import { mergeScreens } from '../../../src/client/features/screens/entries';
 import type { RouteScreenProps } from '../../../src/client/features/screens/types';
+import { ENTITY_SCREENS } from '../../../src/entities/screens.gen';
 import { RESOURCES } from '../../../src/entities/registry';
 import { findRoute } from '../../../src/shared/routes';
 import { demoUser, envelope, menu, sampleTree } from '../fixtures';
@@ -38,6 +40,23 @@ describe('screen registry', () => {
     }
     for (const def of RESOURCES)
       for (const route of def.routes) expect(findRoute(route), `${def.name} ${route}`).toBeDefined();
+  });
+
+  it("holds the entity folders' screens (screen.tsx) beside the core's; a route registered twice throws", () => {
+    expect(ENTITY_SCREENS.map(({ entity }) => entity)).toEqual(expect.arrayContaining(['camera', 'community', 'bill']));
+    for (const { entity, screens } of ENTITY_SCREENS)
+      for (const [route, entry] of Object.entries(screens)) expect(SCREENS[route], `${entity} ${route}`).toBe(entry);
+    expect(screenOf('monitor')?.resource?.name).toBe('camera');
+    const entry = { component: SCREENS.userList!.component };
+    expect(() => mergeScreens({ monitor: entry }, [{ entity: 'camera', screens: { monitor: entry } }])).toThrow(
+      'The route monitor has two screens: in src/client/features/screens/registry.tsx and in src/entities/camera/screen.tsx',
+    );
+    expect(() =>
+      mergeScreens({}, [
+        { entity: 'a', screens: { x: entry } },
+        { entity: 'b', screens: { x: entry } },
+      ]),
+    ).toThrow('The route x has two screens: in src/entities/a/screen.tsx and in src/entities/b/screen.tsx');
   });
 
   it('answers the registered screen, the generic list of a resource route, or nothing', () => {

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { notices, websites } from '../../../src/server/db/schema';
@@ -7,6 +9,20 @@ import { bindingFor, resolveBinding } from '../../../src/server/engine/registry'
 import { ENTITY_SERVERS } from '../../../src/server/resources';
 import { BUTTON_PERMISSIONS, findResource, RESOURCES } from '../../../src/entities/registry';
 import type { ResourceDef } from '../../../src/shared/resources/types';
+import { defineSeed, orderSeeds, type EntitySeed } from '../../../src/server/db/entity-seeds';
+import { ENTITY_SEEDS_IN_ORDER } from '../../../src/server/db/seed';
+
+interface EntityFolder {
+  name: string;
+  screen: boolean;
+  seed: boolean;
+}
+interface EntitiesScript {
+  entityFolders(dir?: string): EntityFolder[];
+  render(folders: EntityFolder[]): Record<string, string>;
+  generate(opts: { check?: boolean; dir?: string }): string[];
+}
+const script = (await import('../../../scripts/entities.mjs' as string)) as EntitiesScript;
 
 // The mechanism of the entity folders (docs/adding-a-resource.md); each folder tests its entity.
 describe('entity folders', () => {
@@ -101,5 +117,124 @@ describe('entity folders', () => {
       Array(5).fill('information'),
     );
     expect(new Set(BUTTON_PERMISSIONS.map((b) => b.mark)).size).toBe(BUTTON_PERMISSIONS.length);
+  });
+});
+
+describe('scripts/entities.mjs', () => {
+  const GENERATED = ['resources.gen.ts', 'screens.gen.ts', 'seeds.gen.ts', 'server.gen.ts', 'tables.gen.ts'];
+
+  /** A throwaway src/entities/: work-order with all four files, plain with resource.ts and server.ts only. */
+  function entitiesDir(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'entities-'));
+    const folder = (name: string, files: string[]) => {
+      mkdirSync(join(dir, name));
+      for (const file of files) writeFileSync(join(dir, name, file), 'export default {};\n');
+    };
+    folder('work-order', ['resource.ts', 'server.ts', 'screen.tsx', 'seed.ts']);
+    folder('plain', ['resource.ts', 'server.ts']);
+    return dir;
+  }
+
+  it('lists a folder in the resource, table and server lists, and its screen.tsx and seed.ts in the screen and seed lists', () => {
+    const dir = entitiesDir();
+    try {
+      const folders = script.entityFolders(dir);
+      expect(folders).toEqual([
+        { name: 'plain', screen: false, seed: false },
+        { name: 'work-order', screen: true, seed: true },
+      ]);
+      const files = script.render(folders);
+      expect(Object.keys(files).sort()).toEqual(GENERATED);
+      expect(files['resources.gen.ts']).toContain("import workOrderResource from './work-order/resource';");
+      expect(files['resources.gen.ts']).toContain('[plainResource, workOrderResource]');
+      expect(files['tables.gen.ts']).toContain("export * from './work-order/server';");
+      expect(files['tables.gen.ts']).toContain("export * from './plain/server';");
+      expect(files['server.gen.ts']).toContain("import workOrderServer from './work-order/server';");
+      expect(files['server.gen.ts']).toContain('[plainServer, workOrderServer]');
+      expect(files['screens.gen.ts']).toContain("import workOrderScreens from './work-order/screen';");
+      expect(files['screens.gen.ts']).toContain("{ entity: 'work-order', screens: workOrderScreens },");
+      expect(files['seeds.gen.ts']).toContain("import workOrderSeed from './work-order/seed';");
+      expect(files['seeds.gen.ts']).toContain("{ entity: 'work-order', seed: workOrderSeed },");
+      // A folder without the optional files is in neither of their lists.
+      expect(files['screens.gen.ts']).not.toContain('plain');
+      expect(files['seeds.gen.ts']).not.toContain('plain');
+      // The console's list names no server code; the seeds' list is the service's.
+      expect(files['screens.gen.ts']).not.toMatch(/\/(server|seed)'/);
+      expect(files['seeds.gen.ts']).not.toMatch(/\/(screen|server)'/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes the five lists; a screen.tsx added to a folder makes screens.gen.ts stale, which --check reports without writing', () => {
+    const dir = entitiesDir();
+    try {
+      expect(
+        script
+          .generate({ dir })
+          .map((path) => path.split('/').pop())
+          .sort(),
+      ).toEqual(GENERATED);
+      expect(script.generate({ dir })).toEqual([]);
+      writeFileSync(join(dir, 'plain', 'screen.tsx'), 'export default {};\n');
+      const stale = script.generate({ check: true, dir });
+      expect(stale.map((path) => path.split('/').pop())).toEqual(['screens.gen.ts']);
+      expect(script.generate({ check: true, dir })).toEqual(stale);
+      expect(script.generate({ dir })).toEqual(stale);
+      expect(script.generate({ check: true, dir })).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a folder without resource.ts or server.ts', () => {
+    const dir = entitiesDir();
+    try {
+      mkdirSync(join(dir, 'half'));
+      writeFileSync(join(dir, 'half', 'resource.ts'), 'export default {};\n');
+      writeFileSync(join(dir, 'half', 'seed.ts'), 'export default {};\n');
+      expect(() => script.entityFolders(dir)).toThrow(/half: missing server\.ts/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('entity seeds', () => {
+  const seed = (after?: string[]): EntitySeed => defineSeed({ after, demo: async () => undefined });
+  const names = (list: { entity: string }[]) => list.map(({ entity }) => entity);
+
+  it('run each after the folders it names, otherwise in the list order; an unknown name or a cycle throws', () => {
+    const list = [
+      { entity: 'a', seed: seed(['c']) },
+      { entity: 'b', seed: seed() },
+      { entity: 'c', seed: seed() },
+      { entity: 'd', seed: seed(['a', 'b']) },
+    ];
+    expect(names(orderSeeds(list))).toEqual(['b', 'c', 'a', 'd']);
+    expect(() => orderSeeds([{ entity: 'a', seed: seed(['nope']) }])).toThrow(
+      /src\/entities\/a\/seed\.ts: after 'nope'/,
+    );
+    expect(() =>
+      orderSeeds([
+        { entity: 'a', seed: seed(['b']) },
+        { entity: 'b', seed: seed(['a']) },
+      ]),
+    ).toThrow(/wait on each other.*a, b/);
+  });
+
+  it("the demo's: every folder with a seed.ts, each after the ones it reads (the demo database's rows and ids depend on it)", () => {
+    const withSeed = readdirSync('src/entities', { withFileTypes: true })
+      .filter((d) => d.isDirectory() && readdirSync(join('src/entities', d.name)).includes('seed.ts'))
+      .map((d) => d.name);
+    const order = names(ENTITY_SEEDS_IN_ORDER);
+    expect([...order].sort()).toEqual(withSeed.sort());
+    const before = (first: string, then: string) =>
+      expect(order.indexOf(first), `${first} before ${then}`).toBeLessThan(order.indexOf(then));
+    for (const inCommunity of ['access-right', 'utility-account', 'advertisement']) before('community', inCommunity);
+    before('product', 'mall-order');
+    before('sim-card', 'bill');
+    before('mall-order', 'bill');
+    for (const afterLeave of ['announcement', 'work-plan', 'attendance-rule']) before('leave-request', afterLeave);
   });
 });

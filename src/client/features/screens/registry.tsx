@@ -1,49 +1,10 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { CAMPUS_PANELS, DASHBOARD_ROUTES } from '../../../shared/dashboard';
-import audioPushDef from '../../../entities/audio-push/resource';
-import deviceVoiceDef from '../../../entities/device-voice/resource';
-import faceDistributionDef from '../../../entities/face-distribution/resource';
-import faceReviewDef from '../../../entities/face-review/resource';
-import cameraDef from '../../../entities/camera/resource';
-import photoDef from '../../../entities/photo/resource';
-import vcrDef from '../../../entities/vcr/resource';
-import adDef from '../../../entities/advertisement/resource';
-import afterSaleDef from '../../../entities/after-sale/resource';
-import mallOrderDef from '../../../entities/mall-order/resource';
-import freightTemplateDef from '../../../entities/freight-template/resource';
-import accessCardDef from '../../../entities/access-card/resource';
-import accessRightDef from '../../../entities/access-right/resource';
-import residentDef from '../../../entities/resident/resource';
-import communityDef from '../../../entities/community/resource';
-import roomDef from '../../../entities/room/resource';
-import unitDef from '../../../entities/unit/resource';
-import billDef from '../../../entities/bill/resource';
-import utilityDef from '../../../entities/utility-account/resource';
-import paymentDef from '../../../entities/payment/resource';
-import mallProductDef from '../../../entities/product/resource';
-import productSkuDef from '../../../entities/product-sku/resource';
-import mallCategoryDef from '../../../entities/mall-category/resource';
-import productReviewDef from '../../../entities/product-review/resource';
-import simCardDef from '../../../entities/sim-card/resource';
-import simPackageDef from '../../../entities/sim-package/resource';
-import monitoredPersonDef from '../../../entities/monitored-person/resource';
-import approvalNodeDef from '../../../entities/approval-node/resource';
-import leaveRequestDef from '../../../entities/leave-request/resource';
-import announcementDef from '../../../entities/announcement/resource';
-import workPlanDef from '../../../entities/work-plan/resource';
-import attendanceRuleDef from '../../../entities/attendance-rule/resource';
-import attendanceRecordDef from '../../../entities/attendance-record/resource';
-import { recordPreset } from '../attendance/attendance.api';
-import warehouseItemDef from '../../../entities/warehouse-item/resource';
-import dutyRecordDef from '../../../entities/duty-record/resource';
-import productionBatchDef from '../../../entities/production-batch/resource';
-import unknownDeviceDef from '../../../entities/unknown-device/resource';
-import cellTowerDef from '../../../entities/cell-tower/resource';
 import { METRIC_ROUTE_NAMES } from '../../../shared/devices/metric-routes';
 import { resourceOfRoute } from '../../../entities/registry';
+import { ENTITY_SCREENS } from '../../../entities/screens.gen';
 import { deviceResource } from '../../../shared/resources/device';
-import drawingResource from '../../../entities/drawing/resource';
 import { lazyScreen } from '../../lib/chunks';
 import { alarmDef } from '../alarms/alarmResource';
 import { alarmListQuery } from '../alarms/alarms.queries';
@@ -52,13 +13,15 @@ import { dashboardSummaryQuery } from '../dashboards/dashboard.queries';
 import { DEVICE_PRESETS, presetSearch, type DevicePresetName } from '../devices/presets';
 import { resourceListQuery } from '../resources/resources.queries';
 import { buildListQuery, type ResourceSearch } from '../resources/search';
-import type { RouteScreenProps, ScreenEntry } from './types';
+import { mergeScreens, noPrefetch } from './entries';
+import type { EntityScreens, RouteScreenProps, ScreenEntry } from './types';
 
 /*
- * Screens that add something to the generic list of their resource. A route name that is not
- * here but is one of a registry resource's `routes` renders that resource's generic list; any
- * other name shows the placeholder. Hand-written route files (maps, dashboards, calls) win over
- * both. docs/adding-a-resource.md tells which one a new screen needs.
+ * Screens that add something to the generic list of their resource: the core's here, an entity
+ * folder's in its screen.tsx (listed in src/entities/screens.gen.ts). A route name that is not
+ * registered but is one of a registry resource's `routes` renders that resource's generic list;
+ * any other name shows the placeholder. Hand-written route files (maps, dashboards, calls) win
+ * over both. docs/adding-a-resource.md tells which one a new screen needs.
  */
 
 const deviceTable = (preset: DevicePresetName): ScreenEntry => ({
@@ -73,7 +36,7 @@ const deviceTable = (preset: DevicePresetName): ScreenEntry => ({
 
 /** The telemetry screens: one lazily loaded MetricScreen for every route of METRIC_ROUTES, told its route. */
 const metricScreen = (route: string): ScreenEntry => ({
-  prefetch: none,
+  prefetch: noPrefetch,
   component: lazyScreen(() =>
     import('../devices/MetricScreen').then(({ MetricScreen }) => () => <MetricScreen route={route} />),
   ),
@@ -99,32 +62,8 @@ const breakerScreen = (action: BreakerAction): ScreenEntry => ({
   ),
 });
 
-const deviceVoiceScreen: ScreenEntry = {
-  resource: deviceVoiceDef,
-  component: lazyScreen(() => import('../tools/DeviceVoiceScreen').then((m) => m.DeviceVoiceScreen)),
-};
-
-/** The monitoring wall (monitor/MonitorWall.tsx), opened with the grid its route starts from. */
-const wallScreen = (route: string, layout: 1 | 4 | 6, compact = false): ScreenEntry => ({
-  resource: cameraDef,
-  component: lazyScreen(() =>
-    import('../monitor/MonitorWall').then(({ MonitorWall }) => (props: RouteScreenProps) => (
-      <MonitorWall route={route} defaultLayout={layout} compact={compact} {...props} />
-    )),
-  ),
-});
-
-const vcrScreen: ScreenEntry = {
-  resource: vcrDef,
-  component: lazyScreen(() => import('../video/VcrScreen').then((m) => m.VcrScreen)),
-};
-
-const uwbOnly = (search: ResourceSearch): ResourceSearch => ({
-  ...search,
-  filters: { ...search.filters, kind: 'uwb' },
-});
-
-export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
+/** The core's screens; the entity folders' screen.tsx register the screens of their routes. */
+const CORE_SCREENS: EntityScreens = {
   DeviceList: {
     resource: deviceResource,
     component: lazyScreen(() =>
@@ -164,22 +103,6 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
       ),
     ),
   },
-  fenceList: {
-    component: lazyScreen(() =>
-      import('../fences/FenceListScreen').then(
-        ({ FenceListScreen }) =>
-          function FenceList(props: RouteScreenProps) {
-            const navigate = useNavigate();
-            return (
-              <FenceListScreen
-                {...props}
-                onOpen={(id) => void navigate({ to: '/map/fenceInfo', search: id === undefined ? {} : { id } })}
-              />
-            );
-          },
-      ),
-    ),
-  },
   departmentManagement: {
     component: lazyScreen(() => import('../org/DepartmentScreen').then((m) => m.DepartmentScreen)),
   },
@@ -187,9 +110,8 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   roleList: { component: lazyScreen(() => import('../org/RoleScreen').then((m) => m.RoleScreen)) },
   tenantList: { component: lazyScreen(() => import('../org/TenantScreen').then((m) => m.TenantScreen)) },
   userList: { component: lazyScreen(() => import('../org/UserScreen').then((m) => m.UserScreen)) },
-  baseList: { component: lazyScreen(() => import('../indoor/BaseListScreen').then((m) => m.BaseListScreen)) },
   drawingList1: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() =>
       import('../indoor/DrawingListScreen').then(
         ({ DrawingListScreen }) =>
@@ -202,71 +124,58 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
       ),
     ),
   },
-  drawingList: {
-    component: lazyScreen(() => import('../indoor/DrawingLibraryScreen').then((m) => m.DrawingLibraryScreen)),
-  },
-  uwbDrawingList: {
-    resource: drawingResource,
-    preset: uwbOnly,
-    component: lazyScreen(() =>
-      import('../indoor/DrawingLibraryScreen').then(({ DrawingLibraryScreen }) => (props: RouteScreenProps) => (
-        <DrawingLibraryScreen uwbOnly {...props} />
-      )),
-    ),
-  },
   uwbServer: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../indoor/UwbServerScreen').then((m) => m.UwbServerScreen)),
   },
   uwbserver: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../indoor/UwbServerScreen').then((m) => m.UwbServerScreen)),
   },
   onlineStatus: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../devices/OnlineStatusScreen').then((m) => m.OnlineStatusScreen)),
   },
   deviceReload: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../devices/DeviceReloadScreen').then((m) => m.DeviceReloadScreen)),
   },
-  installationMap: {
-    prefetch: none,
-    component: lazyScreen(() => import('../installations/InstallationMapScreen').then((m) => m.InstallationMapScreen)),
-  },
   randomReload: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../devices/RandomReloadScreen').then((m) => m.RandomReloadScreen)),
   },
   DownloadTask: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../jobs/DownloadTaskScreen').then((m) => m.DownloadTaskScreen)),
   },
   uploadForm: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../uploads/UploadFormScreen').then((m) => m.UploadFormScreen)),
   },
   province: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../regions/ProvinceScreen').then((m) => m.ProvinceScreen)),
   },
   analyze: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../analytics/AnalyzeScreen').then((m) => m.AnalyzeScreen)),
   },
   figure: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../analytics/FigureScreen').then((m) => m.FigureScreen)),
   },
   management1: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../analytics/ManagementScreen').then((m) => m.ManagementScreen)),
   },
   tenantInfo: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../tenant/TenantInfoScreen').then((m) => m.TenantInfoScreen)),
   },
-  newPage1: { prefetch: none, component: lazyScreen(() => import('./ScreenDirectory').then((m) => m.ScreenDirectory)) },
+  newPage1: {
+    prefetch: noPrefetch,
+    component: lazyScreen(() => import('./ScreenDirectory').then((m) => m.ScreenDirectory)),
+  },
   deviceActive: deviceTable('activation'),
   devicelistcomponent: deviceTable('compact'),
   netSingle: deviceTable('signal'),
@@ -274,278 +183,68 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   ...Object.fromEntries(
     [...Object.keys(DASHBOARD_ROUTES), ...CAMPUS_PANELS].map((route) => [route, dashboardScreen(route)]),
   ),
-  // Device tools: thing models, batch control, audio pushes, voice messages.
+  // Device tools: thing models, batch control (audio pushes and voice messages: their entity folders).
   dataModel: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../tools/DataModelScreen').then((m) => m.DataModelScreen)),
   },
   controlBar: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../tools/ControlBarScreen').then((m) => m.ControlBarScreen)),
   },
-  pubMusic: {
-    resource: audioPushDef,
-    component: lazyScreen(() => import('../tools/PubMusicScreen').then((m) => m.PubMusicScreen)),
-  },
-  // Faces: the gallery, a library pushed to door units, residents' faces under review.
-  getFaceList: {
-    prefetch: none,
-    component: lazyScreen(() => import('../faces/FaceGalleryScreen').then((m) => m.FaceGalleryScreen)),
-  },
-  distribute: {
-    resource: faceDistributionDef,
-    component: lazyScreen(() => import('../faces/FaceDistributeScreen').then((m) => m.FaceDistributeScreen)),
-  },
-  faceVerification: {
-    resource: faceReviewDef,
-    component: lazyScreen(() => import('../faces/FaceReviewScreen').then((m) => m.FaceReviewScreen)),
-  },
-  deviceVoice: deviceVoiceScreen,
-  // Voice messages under the live-media menu: the same screen as deviceVoice.
-  audio: deviceVoiceScreen,
-  // Live cameras: the wall, a single live view, and the campus dashboard's video panels.
-  monitor: wallScreen('monitor', 4),
-  jzvideo: wallScreen('jzvideo', 6),
-  videoMonitoring: wallScreen('videoMonitoring', 4),
-  monitoringVideo: wallScreen('monitoringVideo', 6),
-  vedio: wallScreen('vedio', 1),
-  index4video: wallScreen('index4video', 4, true),
-  index4video_baba: wallScreen('index4video_baba', 4, true),
-  // Photos: /picture and /PhotoList list them all (the generic list); 视频抓拍 starts from the wall's snapshots.
-  video_capture: { resource: photoDef, preset: (search) => ({ ...search, filters: { source: 1, ...search.filters } }) },
   // The video conference inside the console (the map menu's 视频会议), as /roOm is outside it.
   txVideios: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() =>
       import('../conference/ConferencePanel').then((m) => () => <m.ConferencePanel embedded />),
     ),
   },
   // Stored media against the quota, retention and a clean-up now.
   CloudStorage: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../video/CloudStorageScreen').then((m) => m.CloudStorageScreen)),
   },
-  // Recordings.
-  ...Object.fromEntries(['VCRList', 'VCRListtc', 'videoManage'].map((route) => [route, vcrScreen])),
   ...Object.fromEntries(Object.entries(BREAKER_ROUTES).map(([route, action]) => [route, breakerScreen(action)])),
-  // Communities: the community form and generator, the tree beside the rooms, the door units of a unit.
-  communityManagement: {
-    resource: communityDef,
-    component: lazyScreen(() => import('../community/CommunityScreen').then((m) => m.CommunityScreen)),
-  },
-  roomManagement: {
-    resource: roomDef,
-    component: lazyScreen(() => import('../community/RoomScreen').then((m) => m.RoomScreen)),
-  },
-  unitManagement: {
-    resource: unitDef,
-    component: lazyScreen(() => import('../community/UnitScreen').then((m) => m.UnitScreen)),
-  },
-  // Access control: residents and binding review, rights with delivery, cards, access events.
-  bindingReview: {
-    resource: residentDef,
-    component: lazyScreen(() => import('../access/BindingReviewScreen').then((m) => m.BindingReviewScreen)),
-  },
-  rightsManagement: {
-    resource: accessRightDef,
-    component: lazyScreen(() => import('../access/RightsScreen').then((m) => m.RightsScreen)),
-  },
-  cardAdd: {
-    resource: accessCardDef,
-    component: lazyScreen(() => import('../access/CardAddScreen').then((m) => m.CardAddScreen)),
-  },
-  // Advertising: upload and playback, review, distribution to door units with plays.
-  advertisementManagement: {
-    resource: adDef,
-    component: lazyScreen(() => import('../ads/AdManagementScreen').then((m) => m.AdManagementScreen)),
-  },
-  advertisingReview: {
-    resource: adDef,
-    component: lazyScreen(() => import('../ads/AdReviewScreen').then((m) => m.AdReviewScreen)),
-  },
-  orderManagement: {
-    resource: mallOrderDef,
-    component: lazyScreen(() => import('../mall-orders/OrderManagementScreen').then((m) => m.OrderManagementScreen)),
-  },
-  AfterSalesOrders: {
-    resource: afterSaleDef,
-    component: lazyScreen(() => import('../mall-orders/AfterSalesScreen').then((m) => m.AfterSalesScreen)),
-  },
+  // The mall's figures.
   MallData: { component: lazyScreen(() => import('../mall-orders/MallDataScreen').then((m) => m.MallDataScreen)) },
-  FreightTemplate: {
-    resource: freightTemplateDef,
-    component: lazyScreen(() => import('../mall-orders/FreightTemplateScreen').then((m) => m.FreightTemplateScreen)),
-  },
-  advertisingdistribution: {
-    resource: adDef,
-    component: lazyScreen(() => import('../ads/AdDistributionScreen').then((m) => m.AdDistributionScreen)),
-  },
-  // Prepaid electricity and water of the community's rooms: one screen told its kind, the list fixed to it.
-  elecCard: {
-    resource: utilityDef,
-    preset: (search) => ({ ...search, filters: { ...search.filters, kind: 1 } }),
-    component: lazyScreen(() =>
-      import('../utilities/UtilityScreen').then(({ UtilityScreen }) => (props: RouteScreenProps) => (
-        <UtilityScreen kind={1} {...props} />
-      )),
-    ),
-  },
-  waterCard: {
-    resource: utilityDef,
-    preset: (search) => ({ ...search, filters: { ...search.filters, kind: 2 } }),
-    component: lazyScreen(() =>
-      import('../utilities/UtilityScreen').then(({ UtilityScreen }) => (props: RouteScreenProps) => (
-        <UtilityScreen kind={2} {...props} />
-      )),
-    ),
-  },
-  // IoT cards: cards with usage and carrier actions, device binding, the package catalogue.
-  SIMCard: {
-    resource: simCardDef,
-    component: lazyScreen(() => import('../sim/SimCardScreen').then((m) => m.SimCardScreen)),
-  },
-  DeviceSim: {
-    resource: simCardDef,
-    component: lazyScreen(() => import('../sim/DeviceSimScreen').then((m) => m.DeviceSimScreen)),
-  },
-  packageList: {
-    resource: simPackageDef,
-    prefetch: none,
-    component: lazyScreen(() => import('../sim/PackageListScreen').then((m) => m.PackageListScreen)),
-  },
-  // Approvals: the inbox, approval nodes and every request on /audit; leave requests on /AuditNotice.
-  audit: {
-    resource: approvalNodeDef,
-    component: lazyScreen(() => import('../approvals/AuditScreen').then((m) => m.AuditScreen)),
-  },
-  AuditNotice: {
-    resource: leaveRequestDef,
-    component: lazyScreen(() => import('../approvals/LeaveScreen').then((m) => m.LeaveScreen)),
-  },
-  // Attendance: rules with the recompute, the computed records (all, late/early, absent) with the monthly report, the statistics.
-  AttendanceList: {
-    resource: attendanceRuleDef,
-    component: lazyScreen(() => import('../attendance/AttendanceScreens').then((m) => m.AttendanceRuleScreen)),
-  },
-  AttendanceInfoList: {
-    resource: attendanceRecordDef,
-    preset: recordPreset(),
-    component: lazyScreen(() => import('../attendance/AttendanceScreens').then((m) => m.AttendanceRecordScreen)),
-  },
-  EdAttendanceInfoList: {
-    resource: attendanceRecordDef,
-    preset: recordPreset(1),
-    component: lazyScreen(() => import('../attendance/AttendanceScreens').then((m) => m.AttendanceRecordScreen)),
-  },
-  EdAbsenceList: {
-    resource: attendanceRecordDef,
-    preset: recordPreset(2),
-    component: lazyScreen(() => import('../attendance/AttendanceScreens').then((m) => m.AttendanceRecordScreen)),
-  },
+  // Attendance statistics (the rules and records: their entity folders).
   attendance: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../attendance/AttendanceStatsScreen').then((m) => m.AttendanceStatsScreen)),
   },
-  // Construction site: work plans as a list and a Gantt-like view, with each plan's logs.
-  workPlan: {
-    resource: workPlanDef,
-    component: lazyScreen(() => import('../site/WorkPlanScreen').then((m) => m.WorkPlanScreen)),
-  },
-  // Site operations: warehouse with movements, duty list/roster/annual inspections, production batches with QA.
-  manageStorage: {
-    resource: warehouseItemDef,
-    component: lazyScreen(() => import('../site-ops/StorageScreen').then((m) => m.StorageScreen)),
-  },
-  dutyUser: {
-    resource: dutyRecordDef,
-    component: lazyScreen(() => import('../site-ops/DutyScreen').then((m) => m.DutyScreen)),
-  },
-  productionSystem: {
-    resource: productionBatchDef,
-    component: lazyScreen(() => import('../site-ops/ProductionScreen').then((m) => m.ProductionScreen)),
-  },
-  // Device protocols (docs/protocols.md): identifiers nobody registered, registered or dismissed here by super administrators.
-  unknownDevices: {
-    resource: unknownDeviceDef,
-    component: lazyScreen(() => import('../devices/UnknownDevicesScreen').then((m) => m.UnknownDevicesScreen)),
-  },
-  cellTowers: {
-    resource: cellTowerDef,
-    component: lazyScreen(() => import('../devices/CellTowersScreen').then((m) => m.CellTowersScreen)),
-  },
-  // Announcements: the company's list with publish, withdraw and read receipts; the recipient's unread popup and the site's board.
-  AnnouncementList: {
-    resource: announcementDef,
-    component: lazyScreen(() => import('../announcements/AnnouncementScreen').then((m) => m.AnnouncementScreen)),
-  },
+  // The recipient's unread announcements popup and the site's board.
   AnnouncementListtc: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../announcements/AnnouncementInbox').then((m) => m.AnnouncementPopupScreen)),
   },
   siteAnnouncement: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../announcements/AnnouncementInbox').then((m) => m.SiteAnnouncementScreen)),
   },
-  // IoT card billing: bills, purchases of packages and data, the report.
-  Bill: { resource: billDef, component: lazyScreen(() => import('../billing/BillScreens').then((m) => m.BillScreen)) },
-  bilList: {
-    resource: billDef,
-    component: lazyScreen(() => import('../billing/BillScreens').then((m) => m.BillListScreen)),
+  // IoT card billing: purchases of packages and data, the report.
+  topup: {
+    prefetch: noPrefetch,
+    component: lazyScreen(() => import('../billing/BuyScreen').then((m) => m.TopupScreen)),
   },
-  // The mall's catalogue: the product form with its SKU matrix, the business-district storefront.
-  AddProduct: {
-    resource: mallProductDef,
-    prefetch: none,
-    component: lazyScreen(() => import('../mall/AddProductScreen').then((m) => m.AddProductScreen)),
-  },
-  productManage: {
-    resource: mallProductDef,
-    component: lazyScreen(() => import('../mall/ProductManageScreen').then((m) => m.ProductManageScreen)),
-  },
-  Commodity: {
-    resource: productSkuDef,
-    component: lazyScreen(() => import('../mall/CommodityScreen').then((m) => m.CommodityScreen)),
-  },
-  // /Category: the storefront's navigation categories (productCategory lists them all).
-  Category: { resource: mallCategoryDef, preset: (search) => ({ ...search, filters: { nav: 1, ...search.filters } }) },
-  ProductReviews: {
-    resource: productReviewDef,
-    component: lazyScreen(() => import('../mall/ReviewScreen').then((m) => m.ReviewScreen)),
-  },
-  shangquanshangcheng: {
-    prefetch: none,
-    component: lazyScreen(() => import('../mall/StoreScreen').then((m) => m.StoreScreen)),
-  },
-  paypal: {
-    resource: paymentDef,
-    component: lazyScreen(() => import('../payments/PaymentScreen').then((m) => m.PaymentScreen)),
-  },
-  topup: { prefetch: none, component: lazyScreen(() => import('../billing/BuyScreen').then((m) => m.TopupScreen)) },
   topup1: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../billing/BuyScreen').then((m) => m.DataTopupScreen)),
   },
   topup2: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../billing/BuyScreen').then((m) => m.BatchTopupScreen)),
   },
   Recharge: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../billing/BuyScreen').then((m) => m.RechargeScreen)),
   },
-  Recharge2: { prefetch: none, component: lazyScreen(() => import('../billing/BuyScreen').then((m) => m.RenewScreen)) },
+  Recharge2: {
+    prefetch: noPrefetch,
+    component: lazyScreen(() => import('../billing/BuyScreen').then((m) => m.RenewScreen)),
+  },
   Report: {
-    prefetch: none,
+    prefetch: noPrefetch,
     component: lazyScreen(() => import('../billing/ReportScreen').then((m) => m.ReportScreen)),
-  },
-  // Supervision: monitored persons with their bracelet's fence, battery, wearing and check-in; a person's detail.
-  regulatoryList: {
-    resource: monitoredPersonDef,
-    component: lazyScreen(() => import('../supervision/RegulatoryListScreen').then((m) => m.RegulatoryListScreen)),
-  },
-  regulatoryUser: {
-    resource: monitoredPersonDef,
-    component: lazyScreen(() => import('../supervision/RegulatoryUserScreen').then((m) => m.RegulatoryUserScreen)),
   },
   gateay_4G: {
     resource: deviceResource,
@@ -554,9 +253,8 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   },
 };
 
-function none(): Promise<void> {
-  return Promise.resolve();
-}
+/** Every registered screen by route name: the core's and the entity folders' (a route registered twice throws). */
+export const SCREENS: Readonly<Record<string, ScreenEntry>> = mergeScreens(CORE_SCREENS, ENTITY_SCREENS);
 
 /** The screen a route name renders: its registered entry, the generic list of its resource, or none. */
 export function screenOf(name: string): ScreenEntry | undefined {

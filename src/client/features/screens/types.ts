@@ -21,3 +21,9 @@ export interface ScreenEntry {
   component?: LazyScreen<RouteScreenProps>;
   prefetch?: (queryClient: QueryClient, search: ResourceSearch) => Promise<unknown> | undefined;
 }
+
+/**
+ * The screens an entity folder registers (src/entities/<name>/screen.tsx, default export): route
+ * name to entry, merged into SCREENS through src/entities/screens.gen.ts.
+ */
+export type EntityScreens = Readonly<Record<string, ScreenEntry>>;
