@@ -46,6 +46,7 @@ export function entityFolders(dir = DIR) {
     name,
     screen: existsSync(join(dir, name, 'screen.tsx')),
     seed: existsSync(join(dir, name, 'seed.ts')),
+    routes: existsSync(join(dir, name, 'routes.ts')),
   }));
 }
 
@@ -55,6 +56,8 @@ export function render(folders) {
   const ids = folders.map(({ name }) => ({ name, id: camel(name) }));
   const res = ids.map(({ name, id }) => ({ name, id: `${id}Resource` }));
   const srv = ids.map(({ name, id }) => ({ name, id: `${id}Server` }));
+  const rts = new Set(folders.filter((f) => f.routes).map(({ name }) => name));
+  const server = ({ name, id }) => (rts.has(name) ? `{ ...${id}, routes: ${camel(name)}Routes }` : id);
   const scr = folders.filter((f) => f.screen).map(({ name }) => ({ name, id: `${camel(name)}Screens` }));
   const sed = folders.filter((f) => f.seed).map(({ name }) => ({ name, id: `${camel(name)}Seed` }));
   const entries = (list, key) => list.map(({ name, id }) => `  { entity: '${name}', ${key}: ${id} },`);
@@ -79,10 +82,18 @@ export function render(folders) {
     'server.gen.ts': [
       ...HEADER,
       "import type { EntityServer } from '../server/engine/registry';",
-      ...srv.map(({ name, id }) => `import ${id} from './${name}/server';`),
+      ...srv.flatMap(({ name, id }) => [
+        `import ${id} from './${name}/server';`,
+        ...(rts.has(name) ? [`import ${camel(name)}Routes from './${name}/routes';`] : []),
+      ]),
       '',
-      '/** The binding (and plugin) of every entity folder: src/server/routes/resources.ts serves them. */',
-      `export const ENTITY_SERVERS: readonly EntityServer[] = [${srv.map(({ id }) => id).join(', ')}];`,
+      '/**',
+      ' * The binding, routes (routes.ts) and plugin of every entity folder: src/server/routes/resources.ts',
+      ' * serves them. routes.ts is imported here, not by server.ts, which the schema loads for its tables.',
+      ' */',
+      'export const ENTITY_SERVERS: readonly EntityServer[] = [',
+      ...srv.map((s) => `  ${server(s)},`),
+      '];',
       '',
     ].join('\n'),
     'screens.gen.ts': [

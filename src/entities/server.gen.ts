@@ -2,72 +2,177 @@
 // a folder and run `npm run entities` (vite, vitest, `npm start` and `npm run dev` run it too).
 import type { EntityServer } from '../server/engine/registry';
 import accessCardServer from './access-card/server';
+import accessCardRoutes from './access-card/routes';
 import accessEventServer from './access-event/server';
+import accessEventRoutes from './access-event/routes';
 import accessRightServer from './access-right/server';
+import accessRightRoutes from './access-right/routes';
 import adDeliveryServer from './ad-delivery/server';
 import adPlayServer from './ad-play/server';
 import advertisementServer from './advertisement/server';
+import advertisementRoutes from './advertisement/routes';
 import afterSaleServer from './after-sale/server';
+import afterSaleRoutes from './after-sale/routes';
 import announcementServer from './announcement/server';
+import announcementRoutes from './announcement/routes';
 import annualInspectionServer from './annual-inspection/server';
 import approvalServer from './approval/server';
 import approvalNodeServer from './approval-node/server';
 import attendancePunchServer from './attendance-punch/server';
 import attendanceRecordServer from './attendance-record/server';
+import attendanceRecordRoutes from './attendance-record/routes';
 import attendanceRuleServer from './attendance-rule/server';
 import audioPushServer from './audio-push/server';
+import audioPushRoutes from './audio-push/routes';
 import auditLogServer from './audit-log/server';
 import billServer from './bill/server';
+import billRoutes from './bill/routes';
 import buildingServer from './building/server';
 import cameraServer from './camera/server';
+import cameraRoutes from './camera/routes';
 import cellTowerServer from './cell-tower/server';
+import cellTowerRoutes from './cell-tower/routes';
 import communityServer from './community/server';
+import communityRoutes from './community/routes';
 import deviceCategoryServer from './device-category/server';
 import deviceGroupServer from './device-group/server';
 import deviceProductServer from './device-product/server';
 import deviceVoiceServer from './device-voice/server';
+import deviceVoiceRoutes from './device-voice/routes';
 import drawingServer from './drawing/server';
 import dutyRecordServer from './duty-record/server';
 import faceDistributionServer from './face-distribution/server';
+import faceDistributionRoutes from './face-distribution/routes';
 import faceLibraryServer from './face-library/server';
 import faceReviewServer from './face-review/server';
+import faceReviewRoutes from './face-review/routes';
 import faceSampleServer from './face-sample/server';
 import fenceServer from './fence/server';
+import fenceRoutes from './fence/routes';
 import freightTemplateServer from './freight-template/server';
+import freightTemplateRoutes from './freight-template/routes';
 import indoorMapServer from './indoor-map/server';
 import installationServer from './installation/server';
 import leaveRequestServer from './leave-request/server';
+import leaveRequestRoutes from './leave-request/routes';
 import mallCategoryServer from './mall-category/server';
 import mallOrderServer from './mall-order/server';
+import mallOrderRoutes from './mall-order/routes';
 import merchantServer from './merchant/server';
 import monitoredPersonServer from './monitored-person/server';
+import monitoredPersonRoutes from './monitored-person/routes';
 import noticeServer from './notice/server';
 import paymentServer from './payment/server';
+import paymentRoutes from './payment/routes';
 import photoServer from './photo/server';
+import photoRoutes from './photo/routes';
 import productServer from './product/server';
+import productRoutes from './product/routes';
 import productBannerServer from './product-banner/server';
 import productReviewServer from './product-review/server';
+import productReviewRoutes from './product-review/routes';
 import productSkuServer from './product-sku/server';
+import productSkuRoutes from './product-sku/routes';
 import productSpecServer from './product-spec/server';
 import productionBatchServer from './production-batch/server';
+import productionBatchRoutes from './production-batch/routes';
 import productionRecordServer from './production-record/server';
 import propertyCompanyServer from './property-company/server';
 import propertyStaffServer from './property-staff/server';
 import residentServer from './resident/server';
+import residentRoutes from './resident/routes';
 import roomServer from './room/server';
 import simCardServer from './sim-card/server';
+import simCardRoutes from './sim-card/routes';
 import simPackageServer from './sim-package/server';
 import siteManagerServer from './site-manager/server';
 import sitePostServer from './site-post/server';
 import unitServer from './unit/server';
+import unitRoutes from './unit/routes';
 import unknownDeviceServer from './unknown-device/server';
+import unknownDeviceRoutes from './unknown-device/routes';
 import utilityAccountServer from './utility-account/server';
+import utilityAccountRoutes from './utility-account/routes';
 import uwbBaseStationServer from './uwb-base-station/server';
 import vcrServer from './vcr/server';
+import vcrRoutes from './vcr/routes';
 import warehouseItemServer from './warehouse-item/server';
+import warehouseItemRoutes from './warehouse-item/routes';
 import websiteServer from './website/server';
 import workLogServer from './work-log/server';
 import workPlanServer from './work-plan/server';
+import workPlanRoutes from './work-plan/routes';
 
-/** The binding (and plugin) of every entity folder: src/server/routes/resources.ts serves them. */
-export const ENTITY_SERVERS: readonly EntityServer[] = [accessCardServer, accessEventServer, accessRightServer, adDeliveryServer, adPlayServer, advertisementServer, afterSaleServer, announcementServer, annualInspectionServer, approvalServer, approvalNodeServer, attendancePunchServer, attendanceRecordServer, attendanceRuleServer, audioPushServer, auditLogServer, billServer, buildingServer, cameraServer, cellTowerServer, communityServer, deviceCategoryServer, deviceGroupServer, deviceProductServer, deviceVoiceServer, drawingServer, dutyRecordServer, faceDistributionServer, faceLibraryServer, faceReviewServer, faceSampleServer, fenceServer, freightTemplateServer, indoorMapServer, installationServer, leaveRequestServer, mallCategoryServer, mallOrderServer, merchantServer, monitoredPersonServer, noticeServer, paymentServer, photoServer, productServer, productBannerServer, productReviewServer, productSkuServer, productSpecServer, productionBatchServer, productionRecordServer, propertyCompanyServer, propertyStaffServer, residentServer, roomServer, simCardServer, simPackageServer, siteManagerServer, sitePostServer, unitServer, unknownDeviceServer, utilityAccountServer, uwbBaseStationServer, vcrServer, warehouseItemServer, websiteServer, workLogServer, workPlanServer];
+/**
+ * The binding, routes (routes.ts) and plugin of every entity folder: src/server/routes/resources.ts
+ * serves them. routes.ts is imported here, not by server.ts, which the schema loads for its tables.
+ */
+export const ENTITY_SERVERS: readonly EntityServer[] = [
+  { ...accessCardServer, routes: accessCardRoutes },
+  { ...accessEventServer, routes: accessEventRoutes },
+  { ...accessRightServer, routes: accessRightRoutes },
+  adDeliveryServer,
+  adPlayServer,
+  { ...advertisementServer, routes: advertisementRoutes },
+  { ...afterSaleServer, routes: afterSaleRoutes },
+  { ...announcementServer, routes: announcementRoutes },
+  annualInspectionServer,
+  approvalServer,
+  approvalNodeServer,
+  attendancePunchServer,
+  { ...attendanceRecordServer, routes: attendanceRecordRoutes },
+  attendanceRuleServer,
+  { ...audioPushServer, routes: audioPushRoutes },
+  auditLogServer,
+  { ...billServer, routes: billRoutes },
+  buildingServer,
+  { ...cameraServer, routes: cameraRoutes },
+  { ...cellTowerServer, routes: cellTowerRoutes },
+  { ...communityServer, routes: communityRoutes },
+  deviceCategoryServer,
+  deviceGroupServer,
+  deviceProductServer,
+  { ...deviceVoiceServer, routes: deviceVoiceRoutes },
+  drawingServer,
+  dutyRecordServer,
+  { ...faceDistributionServer, routes: faceDistributionRoutes },
+  faceLibraryServer,
+  { ...faceReviewServer, routes: faceReviewRoutes },
+  faceSampleServer,
+  { ...fenceServer, routes: fenceRoutes },
+  { ...freightTemplateServer, routes: freightTemplateRoutes },
+  indoorMapServer,
+  installationServer,
+  { ...leaveRequestServer, routes: leaveRequestRoutes },
+  mallCategoryServer,
+  { ...mallOrderServer, routes: mallOrderRoutes },
+  merchantServer,
+  { ...monitoredPersonServer, routes: monitoredPersonRoutes },
+  noticeServer,
+  { ...paymentServer, routes: paymentRoutes },
+  { ...photoServer, routes: photoRoutes },
+  { ...productServer, routes: productRoutes },
+  productBannerServer,
+  { ...productReviewServer, routes: productReviewRoutes },
+  { ...productSkuServer, routes: productSkuRoutes },
+  productSpecServer,
+  { ...productionBatchServer, routes: productionBatchRoutes },
+  productionRecordServer,
+  propertyCompanyServer,
+  propertyStaffServer,
+  { ...residentServer, routes: residentRoutes },
+  roomServer,
+  { ...simCardServer, routes: simCardRoutes },
+  simPackageServer,
+  siteManagerServer,
+  sitePostServer,
+  { ...unitServer, routes: unitRoutes },
+  { ...unknownDeviceServer, routes: unknownDeviceRoutes },
+  { ...utilityAccountServer, routes: utilityAccountRoutes },
+  uwbBaseStationServer,
+  { ...vcrServer, routes: vcrRoutes },
+  { ...warehouseItemServer, routes: warehouseItemRoutes },
+  websiteServer,
+  workLogServer,
+  { ...workPlanServer, routes: workPlanRoutes },
+];

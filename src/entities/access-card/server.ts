@@ -68,7 +68,4 @@ export const accessCardArms = pgTable(
 export default defineEntity({
   def: accessCard,
   table: accessCards,
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

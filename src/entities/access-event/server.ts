@@ -50,7 +50,4 @@ export const accessEvents = pgTable(
 export default defineEntity({
   def: accessEvent,
   table: accessEvents,
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

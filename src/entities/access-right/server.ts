@@ -212,7 +212,4 @@ export default defineEntity({
       for (const r of rows) r.deviceIds = links.filter((l) => l.rightId === r.id).map((l) => l.deviceId);
     },
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

@@ -15,6 +15,7 @@ import type { SendCommandBody } from '../../shared/devices/protocol';
 import advertisement, { AD_MARK_DISTRIBUTE, AD_MARK_REVIEW, AD_REVIEW, AD_REVIEW_MACHINE } from './resource';
 import { adTargets, listenToDoorUnits, pushAd, type AdDeliveryResult } from './delivery';
 import { adDeliveries, adPlays, advertisements } from './server';
+import mediaRoutes from './media-routes';
 
 // The advertisement's review and distribution routes: review, resubmit, distribute, resend,
 // withdraw and the play statistics. The video a door unit downloads is served by media-routes.ts;
@@ -318,4 +319,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   listenToDoorUnits(app);
 };
 
-export default plugin;
+/** The folder's routes (scripts/entities.mjs lists this file): review and distribution, and the video door units download. */
+export default (async (app) => {
+  await app.register(plugin);
+  await app.register(mediaRoutes);
+}) satisfies FastifyPluginAsyncZod;

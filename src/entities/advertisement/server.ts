@@ -247,9 +247,4 @@ export default defineEntity({
       }
     },
   },
-  plugin: async (app) => {
-    // Review and distribution; the video door units download.
-    await app.register((await import('./routes')).default);
-    await app.register((await import('./media-routes')).default);
-  },
 });

@@ -184,7 +184,4 @@ export default defineEntity({
       values.reviewedAt = null;
     },
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

@@ -80,7 +80,4 @@ export default defineEntity({
       return undefined;
     },
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

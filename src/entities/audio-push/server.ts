@@ -45,8 +45,4 @@ export default defineEntity({
   def: audioPush,
   table: audioPushes,
   computed: { status: command('status'), ackMsg: command('ack_msg'), ackAt: command('ack_at') },
-  // The routes reach the command path and the uploads, which import the schema this file feeds: loaded at registration.
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

@@ -75,7 +75,4 @@ export default defineEntity({
     amount: sql<number>`(${qualified(bills.amountFen)} / 100.0)::float8`,
     refunded: sql<number>`(${qualified(bills.refundedFen)} / 100.0)::float8`,
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

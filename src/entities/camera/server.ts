@@ -53,7 +53,4 @@ export default defineEntity({
       if (password !== undefined && password !== null) values.url = values.url.replace(':****@', `:${password}@`);
     },
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

@@ -37,7 +37,4 @@ export default defineEntity({
   table: cellTowers,
   readWhere: (scope) => (isPlatformScope(scope) ? undefined : sql`false`),
   hooks: { guard: (ctx) => superOnly(ctx.scope) },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

@@ -33,8 +33,4 @@ export const deviceVoices = pgTable(
 export default defineEntity({
   def: deviceVoice,
   table: deviceVoices,
-  // The upload route reaches the uploads and device secrets, which import the schema this file feeds: loaded at registration.
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

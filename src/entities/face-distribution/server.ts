@@ -52,8 +52,4 @@ export default defineEntity({
     delivery: sql<number>`(case when ${command('ack_ok')} is true then 3 when ${command('ack_ok')} is false or ${command('status')} = 4 then 4 when ${command('status')} = 3 then 2 else 1 end)`,
     ackAt: command('ack_at'),
   },
-  // The console's push and re-send, and the door units' library download and face verification.
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

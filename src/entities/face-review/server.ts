@@ -52,7 +52,4 @@ export default defineEntity({
       if (!library) fail(Code.BAD_REQUEST, 'refInvalid');
     },
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

@@ -136,9 +136,4 @@ export default defineEntity({
       await ctx.app.fenceIndex.reload(gone.map((g) => g.tenantId));
     },
   },
-  // Add, update and the map's reads (./routes.ts), loaded on registration: they import the fence
-  // repository, which reads the tables through db/schema, which lists this file.
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

@@ -22,7 +22,4 @@ export default defineEntity({
       for (const r of rows) r.rules = by.get(r.id as number) ?? [];
     },
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

@@ -104,7 +104,4 @@ export default defineEntity({
       await tx.update(leaveRequests).set({ approvalId }).where(eq(leaveRequests.id, id));
     },
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

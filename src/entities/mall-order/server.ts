@@ -17,7 +17,4 @@ export default defineEntity({
     total: yuan(mallOrders.totalFen),
     refunded: yuan(mallOrders.refundedFen),
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

@@ -1,6 +1,4 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { doublePrecision, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
 import { FENCE_TYPE } from '../../shared/geo/fence';
@@ -224,10 +222,4 @@ export default defineEntity({
       for (const r of rows) r.checkedIn = r.lastCheckInDay === today;
     },
   },
-  // fastify-plugin: the audit hook of the generic `get` (routes.ts) belongs to the scope of the generic routes.
-  plugin: fp(async (app: FastifyInstance) => {
-    const { default: routes, auditGet } = await import('./routes');
-    await app.register(auditGet);
-    await app.register(routes);
-  }),
 });

@@ -113,7 +113,4 @@ export default defineEntity({
     amount: sql<number>`(${qualified(payments.amountFen)} / 100.0)::float8`,
     refunded: sql<number>`(${qualified(payments.refundedFen)} / 100.0)::float8`,
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

@@ -49,7 +49,4 @@ export default defineEntity({
       if (!existing) values.reporter = await reporterName(tx, ctx.scope.userId);
     },
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

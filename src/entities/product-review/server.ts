@@ -63,7 +63,4 @@ export default defineEntity({
       if (values.image) values.images = [values.image];
     },
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

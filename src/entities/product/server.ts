@@ -175,7 +175,4 @@ export default defineEntity({
       await tx.update(mallProducts).set({ priceFen: low }).where(eq(mallProducts.id, id));
     },
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

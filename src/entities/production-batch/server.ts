@@ -80,7 +80,4 @@ export default defineEntity({
       await ctx.db.delete(productionBatches).where(inArray(productionBatches.id, ids));
     },
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

@@ -83,7 +83,4 @@ export default defineEntity({
       for (const [tenantId, list] of doors) pushSoon(ctx.app, tenantId, list);
     },
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

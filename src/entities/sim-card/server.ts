@@ -166,7 +166,4 @@ export default defineEntity({
       }
     },
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

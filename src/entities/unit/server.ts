@@ -83,8 +83,4 @@ export default defineEntity({
       values.communityId = b!.communityId;
     },
   },
-  // Loaded when the service registers it: the routes reach the auth plugin, which reaches the schema (an import cycle if static).
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

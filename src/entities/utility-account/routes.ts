@@ -23,6 +23,7 @@ import utilityAccount, {
   type UtilityKind,
 } from './resource';
 import { utilityAccounts, utilityLedger, utilityTopups } from './server';
+import gatewayRoutes from './gateway-routes';
 
 const tags = ['user'];
 const id = z.number().int().positive();
@@ -335,4 +336,8 @@ export async function refundTopup(app: FastifyInstance, payment: Payment): Promi
   );
 }
 
-export default plugin;
+/** The folder's routes (scripts/entities.mjs lists this file): the accounts' routes and the meter gateways'. */
+export default (async (app) => {
+  await app.register(plugin);
+  await app.register(gatewayRoutes);
+}) satisfies FastifyPluginAsyncZod;

@@ -197,8 +197,4 @@ export default defineEntity({
       }
     },
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-    await app.register((await import('./gateway-routes')).default);
-  },
 });

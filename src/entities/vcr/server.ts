@@ -43,7 +43,4 @@ export const videoRecords = pgTable(
 export default defineEntity({
   def: vcr,
   table: videoRecords,
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

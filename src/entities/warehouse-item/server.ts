@@ -83,7 +83,4 @@ export default defineEntity({
     /** 1: items at or below their alert limit. */
     low: (v) => (Number(v) === 1 ? sql`${warehouseItems.remaining} <= ${warehouseItems.alertBelow}` : undefined),
   },
-  plugin: async (app) => {
-    await app.register((await import('./routes')).default);
-  },
 });

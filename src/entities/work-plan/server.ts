@@ -176,6 +176,5 @@ export default defineEntity({
   plugin: async (app) => {
     planTime.zone = app.config.timeZone;
     planTime.now = () => app.clock.now();
-    await app.register((await import('./routes')).default);
   },
 });

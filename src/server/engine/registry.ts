@@ -59,6 +59,8 @@ export function allBindings(): Binding[] {
  */
 export interface EntityServer {
   binding: Binding;
+  /** The folder's routes.ts (listed by scripts/entities.mjs in server.gen.ts), registered first. */
+  routes?: FastifyPluginAsync;
   plugin?: FastifyPluginAsync;
 }
 

@@ -237,11 +237,12 @@ const resources: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5 } });
   for (const b of [...ORG_BINDINGS, ...DEVICE_BINDINGS])
     await app.register(resourceRoutes(b), { prefix: `/${b.def.kind}/${b.def.name}` });
-  // Entity folders (src/entities/): the generic routes, then the folder's own plugin under the same prefix.
-  for (const { binding: b, plugin } of ENTITY_SERVERS) {
+  // Entity folders (src/entities/): the generic routes, then the folder's routes.ts and plugin under the same prefix.
+  for (const { binding: b, routes, plugin } of ENTITY_SERVERS) {
     await app.register(
       async (scoped) => {
         await scoped.register(resourceRoutes(b));
+        if (routes) await scoped.register(routes);
         if (plugin) await scoped.register(plugin);
       },
       { prefix: `/${b.def.kind}/${b.def.name}` },
