@@ -4,7 +4,7 @@ import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { notices, websites } from '../../../src/server/db/schema';
 import { bindingFor, resolveBinding } from '../../../src/server/engine/registry';
-import { ENTITY_SERVERS } from '../../../src/server/resources';
+import { ENTITY_SERVERS } from '../../../src/entities/server.gen';
 import { BUTTON_PERMISSIONS, findResource, RESOURCES } from '../../../src/entities/registry';
 import type { ResourceDef } from '../../../src/shared/resources/types';
 

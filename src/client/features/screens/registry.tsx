@@ -42,7 +42,7 @@ import unknownDeviceDef from '../../../entities/unknown-device/resource';
 import cellTowerDef from '../../../entities/cell-tower/resource';
 import { METRIC_ROUTE_NAMES } from '../../../shared/devices/metric-routes';
 import { resourceOfRoute } from '../../../entities/registry';
-import { deviceResource } from '../../../shared/resources/device';
+import deviceResource from '../../../entities/device/resource';
 import drawingResource from '../../../entities/drawing/resource';
 import { lazyScreen } from '../../lib/chunks';
 import { alarmDef } from '../alarms/alarmResource';
