@@ -5,9 +5,10 @@
 //   src/entities/tables.gen.ts     the Drizzle tables (schema.ts re-exports them for drizzle-kit)
 //   src/entities/server.gen.ts     the bindings and plugins (the resource routes register them)
 // Each folder holds resource.ts (default export: the ResourceDef), server.ts (named exports: its
-// tables; default export: defineEntity(...)) and its tests. `--check` writes nothing and exits 1
-// when a generated file is stale (`npm run lint` runs it). Run by vite (build and dev), vitest,
-// `npm start`, `npm run dev` and `npm run db:generate`; it writes only files whose text changed.
+// tables, none for a folder whose table stays in src/server/db; default export: defineEntity(...))
+// and its tests. `--check` writes nothing and exits 1 when a generated file is stale (`npm run
+// lint` runs it). Run by vite (build and dev), vitest, `npm start`, `npm run dev` and `npm run
+// db:generate`; it writes only files whose text changed.
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
