@@ -37,7 +37,8 @@ export default defineEntity({
       });
     },
   },
-  // Moving users into a department (assignUsers) (./routes.ts), loaded on registration: they import modules that read db/schema, which lists this file.
+  // assignUsers (./routes.ts), loaded on registration: the routes import modules that read
+  // db/schema, which lists this file.
   plugin: async (app) => {
     await app.register((await import('./routes')).default);
   },

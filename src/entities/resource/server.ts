@@ -23,7 +23,8 @@ export default defineEntity({
       for (const id of ids) await deleteResource(ctx.db, ctx.scope, id);
     },
   },
-  // The catalogue as a tree (./routes.ts), loaded on registration: they import modules that read db/schema, which lists this file.
+  // tree (./routes.ts), loaded on registration: the routes import modules that read
+  // db/schema, which lists this file.
   plugin: async (app) => {
     await app.register((await import('./routes')).default);
   },

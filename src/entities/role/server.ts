@@ -22,7 +22,8 @@ export default defineEntity({
       for (const id of ids) await deleteRole(ctx.db, ctx.scope, id);
     },
   },
-  // A role's granted resources and the grant (./routes.ts), loaded on registration: they import modules that read db/schema, which lists this file.
+  // resourceIds, grant (./routes.ts), loaded on registration: the routes import modules that read
+  // db/schema, which lists this file.
   plugin: async (app) => {
     await app.register((await import('./routes')).default);
   },

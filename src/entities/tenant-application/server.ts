@@ -15,7 +15,8 @@ export default defineEntity({
       string | null
     >`(select ${qualified(users.name)} from ${users} where ${qualified(users.id)} = ${qualified(tenantApplications.applicantId)})`,
   },
-  // The review (./routes.ts), loaded on registration: they import modules that read db/schema, which lists this file.
+  // review (./routes.ts), loaded on registration: the routes import modules that read
+  // db/schema, which lists this file.
   plugin: async (app) => {
     await app.register((await import('./routes')).default);
   },

@@ -24,7 +24,8 @@ export default defineEntity({
       });
     },
   },
-  // The enterprise application (applyEnterprise) (./routes.ts), loaded on registration: they import modules that read db/schema, which lists this file.
+  // applyEnterprise (./routes.ts), loaded on registration: the routes import modules that read
+  // db/schema, which lists this file.
   plugin: async (app) => {
     await app.register((await import('./routes')).default);
   },

@@ -54,7 +54,8 @@ export default defineEntity({
       await ctx.db.delete(users).where(inArray(users.id, ids));
     },
   },
-  // Roles, passwords and super administration (./routes.ts), loaded on registration: they import modules that read db/schema, which lists this file.
+  // assignRoles, resetPassword, grantSuper, cancelSuper (./routes.ts), loaded on registration:
+  // the routes import modules that read db/schema, which lists this file.
   plugin: async (app) => {
     await app.register((await import('./routes')).default);
   },
