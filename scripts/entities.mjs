@@ -3,15 +3,16 @@
 // entity touches no hand-kept index (the precedent is TanStack Router's routeTree.gen.ts):
 //   src/entities/resources.gen.ts  the ResourceDefs (client-safe; RESOURCES includes them)
 //   src/entities/tables.gen.ts     the Drizzle tables (schema.ts re-exports them for drizzle-kit)
-//   src/entities/server.gen.ts     the bindings and plugins (the resource routes register them)
+//   src/entities/server.gen.ts     the bindings, routes.ts and plugins (the resource routes register them)
 //   src/entities/screens.gen.ts    the folders' screen.tsx (the console's screen registry merges them)
 //   src/entities/seeds.gen.ts      the folders' seed.ts (service only: src/server/db/seed.ts runs them)
 // Each folder holds resource.ts (default export: the ResourceDef), server.ts (named exports: its
-// tables; default export: defineEntity(...)), optionally screen.tsx (default export: its routes'
-// ScreenEntry records) and seed.ts (default export: defineSeed(...), its demo data), and its
-// tests. `--check` writes nothing and exits 1 when a generated file is stale (`npm run lint` runs
-// it). Run by vite (build and dev), vitest, `npm start`, `npm run dev` and `npm run db:generate`;
-// it writes only files whose text changed.
+// tables, none for a folder whose table stays in src/server/db; default export: defineEntity(...)),
+// optionally routes.ts (default export: its Fastify plugin, listed in server.gen.ts), screen.tsx
+// (default export: its routes' ScreenEntry records) and seed.ts (default export: defineSeed(...),
+// its demo data), and its tests. `--check` writes nothing and exits 1 when a generated file is
+// stale (`npm run lint` runs it). Run by vite (build and dev), vitest, `npm start`, `npm run dev`
+// and `npm run db:generate`; it writes only files whose text changed.
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

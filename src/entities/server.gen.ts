@@ -13,6 +13,8 @@ import advertisementServer from './advertisement/server';
 import advertisementRoutes from './advertisement/routes';
 import afterSaleServer from './after-sale/server';
 import afterSaleRoutes from './after-sale/routes';
+import alarmServer from './alarm/server';
+import allocationServer from './allocation/server';
 import announcementServer from './announcement/server';
 import announcementRoutes from './announcement/routes';
 import annualInspectionServer from './annual-inspection/server';
@@ -34,7 +36,11 @@ import cellTowerServer from './cell-tower/server';
 import cellTowerRoutes from './cell-tower/routes';
 import communityServer from './community/server';
 import communityRoutes from './community/routes';
+import departmentServer from './department/server';
+import departmentRoutes from './department/routes';
+import deviceServer from './device/server';
 import deviceCategoryServer from './device-category/server';
+import deviceCommandServer from './device-command/server';
 import deviceGroupServer from './device-group/server';
 import deviceProductServer from './device-product/server';
 import deviceVoiceServer from './device-voice/server';
@@ -81,16 +87,27 @@ import propertyCompanyServer from './property-company/server';
 import propertyStaffServer from './property-staff/server';
 import residentServer from './resident/server';
 import residentRoutes from './resident/routes';
+import resourceServer from './resource/server';
+import resourceRoutes from './resource/routes';
+import roleServer from './role/server';
+import roleRoutes from './role/routes';
 import roomServer from './room/server';
+import signInAuditServer from './sign-in-audit/server';
 import simCardServer from './sim-card/server';
 import simCardRoutes from './sim-card/routes';
 import simPackageServer from './sim-package/server';
 import siteManagerServer from './site-manager/server';
 import sitePostServer from './site-post/server';
+import tenantServer from './tenant/server';
+import tenantRoutes from './tenant/routes';
+import tenantApplicationServer from './tenant-application/server';
+import tenantApplicationRoutes from './tenant-application/routes';
 import unitServer from './unit/server';
 import unitRoutes from './unit/routes';
 import unknownDeviceServer from './unknown-device/server';
 import unknownDeviceRoutes from './unknown-device/routes';
+import userServer from './user/server';
+import userRoutes from './user/routes';
 import utilityAccountServer from './utility-account/server';
 import utilityAccountRoutes from './utility-account/routes';
 import uwbBaseStationServer from './uwb-base-station/server';
@@ -115,6 +132,8 @@ export const ENTITY_SERVERS: readonly EntityServer[] = [
   adPlayServer,
   { ...advertisementServer, routes: advertisementRoutes },
   { ...afterSaleServer, routes: afterSaleRoutes },
+  alarmServer,
+  allocationServer,
   { ...announcementServer, routes: announcementRoutes },
   annualInspectionServer,
   approvalServer,
@@ -129,7 +148,10 @@ export const ENTITY_SERVERS: readonly EntityServer[] = [
   { ...cameraServer, routes: cameraRoutes },
   { ...cellTowerServer, routes: cellTowerRoutes },
   { ...communityServer, routes: communityRoutes },
+  { ...departmentServer, routes: departmentRoutes },
+  deviceServer,
   deviceCategoryServer,
+  deviceCommandServer,
   deviceGroupServer,
   deviceProductServer,
   { ...deviceVoiceServer, routes: deviceVoiceRoutes },
@@ -161,13 +183,19 @@ export const ENTITY_SERVERS: readonly EntityServer[] = [
   propertyCompanyServer,
   propertyStaffServer,
   { ...residentServer, routes: residentRoutes },
+  { ...resourceServer, routes: resourceRoutes },
+  { ...roleServer, routes: roleRoutes },
   roomServer,
+  signInAuditServer,
   { ...simCardServer, routes: simCardRoutes },
   simPackageServer,
   siteManagerServer,
   sitePostServer,
+  { ...tenantServer, routes: tenantRoutes },
+  { ...tenantApplicationServer, routes: tenantApplicationRoutes },
   { ...unitServer, routes: unitRoutes },
   { ...unknownDeviceServer, routes: unknownDeviceRoutes },
+  { ...userServer, routes: userRoutes },
   { ...utilityAccountServer, routes: utilityAccountRoutes },
   uwbBaseStationServer,
   { ...vcrServer, routes: vcrRoutes },

@@ -1,5 +1,5 @@
 import type { CodeEntry } from '../../shared/codes';
-import { atField } from '../../shared/resources/audit';
+import { atField } from '../../shared/resources/audit-fields';
 import { idField, L } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 

@@ -1,6 +1,6 @@
 import { DEVICE_KIND_TABLE } from '../../shared/codes';
 import { createdAtField, idField } from '../../shared/resources/common';
-import { D, imeiField, productRef } from '../../shared/resources/device';
+import { D, imeiField, productRef } from '../../shared/resources/device-fields';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** /ProductionList: what the factory made, one row per device (IMEI). */

@@ -6,7 +6,7 @@ import { tenants } from '../../server/db/schema-tenancy';
 import { allocate } from '../../server/devices/allocation';
 import { addRow } from '../../server/engine/write';
 import { fail } from '../../server/lib/api-error';
-import { deviceBinding } from '../../server/resources/device';
+import deviceServer from '../device/server';
 import { ctxOf, operatorOf } from '../../server/routes/device/scope';
 import unknownDevice, { registerUnknownBody } from './resource';
 import { protocolUnknownDevices, superOnly } from './server';
@@ -36,7 +36,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const [tenant] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
       if (!tenant) fail(Code.BAD_REQUEST, 'refInvalid');
       // The device list's add (a super administrator's device goes into stock), then the allocation.
-      const device = await addRow(ctx, deviceBinding, { imei, name, kind, productId });
+      const device = await addRow(ctx, deviceServer.binding, { imei, name, kind, productId });
       if (device.tenantId !== tenantId)
         await allocate(
           app.db,

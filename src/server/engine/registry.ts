@@ -11,8 +11,7 @@ const bindings = new Map<string, Binding>();
  * property when the def is tenantScoped, and every field of the def whose name is a property of
  * the table (except the id, 'refs' and computed fields) is a stored column. `columns` given
  * explicitly are merged over the derived ones, so a renamed column is one entry:
- * `columns: { siteName: websites.name }`. The grouped bindings of src/server/resources/ still
- * spell all three out; their maps equal what would be derived.
+ * `columns: { siteName: websites.name }`.
  */
 export type BindingInput = Omit<Binding, 'id' | 'tenantId' | 'columns'> & {
   id?: PgColumn;
@@ -37,7 +36,7 @@ export function resolveBinding(input: BindingInput): Binding {
   return { ...input, id, tenantId, columns: { ...derived, ...input.columns } };
 }
 
-/** Adds a binding; src/server/resources/index.ts and the entity folders (src/entities/) register them at import. */
+/** Adds a binding; the entity folders (src/entities/<name>/server.ts) register theirs at import. */
 export function registerBinding(input: BindingInput): Binding {
   const b = resolveBinding(input);
   bindings.set(`${b.def.kind}/${b.def.name}`, b);

@@ -1,7 +1,8 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import type { Db } from '../db/driver';
-import { roleResources, roles, userRoles, type RoleRow } from '../db/schema';
+import type { RoleRow } from '../db/schema';
+import { roleResources, roles, userRoles } from '../db/schema-tenancy';
 import { scopedWhere, type Scope } from '../db/scope';
 import { fail } from '../lib/api-error';
 

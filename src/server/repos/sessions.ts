@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/driver';
-import { sessions, tenants, users } from '../db/schema';
+import { sessions, tenants, users } from '../db/schema-tenancy';
 
 export interface NewSession {
   tokenHash: string;

@@ -14,8 +14,7 @@ import { fail } from '../lib/api-error';
 import { authed, hidesPersonal } from '../plugins/auth';
 import { isMultipartError } from '../plugins/errors';
 import { maskRow, specialFields } from '../../shared/mask';
-import { DEVICE_BINDINGS, ENTITY_SERVERS, ORG_BINDINGS } from '../resources';
-import orgActions from '../resources/org-actions';
+import { ENTITY_SERVERS } from '../../entities/server.gen';
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
@@ -235,8 +234,6 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
 
 const resources: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5 } });
-  for (const b of [...ORG_BINDINGS, ...DEVICE_BINDINGS])
-    await app.register(resourceRoutes(b), { prefix: `/${b.def.kind}/${b.def.name}` });
   // Entity folders (src/entities/): the generic routes, then the folder's routes.ts and plugin under the same prefix.
   for (const { binding: b, routes, plugin } of ENTITY_SERVERS) {
     await app.register(
@@ -248,7 +245,6 @@ const resources: FastifyPluginAsyncZod = async (app) => {
       { prefix: `/${b.def.kind}/${b.def.name}` },
     );
   }
-  await app.register(orgActions, { prefix: '/user' });
 };
 
 export default resources;

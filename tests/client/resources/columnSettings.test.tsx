@@ -6,7 +6,7 @@ import { ResourceScreen } from '../../../src/client/features/resources/ResourceS
 import { configureRequest, resetRequestDeps } from '../../../src/client/lib/request';
 import { saveLogin } from '../../../src/client/lib/session';
 import type { ResourceDef } from '../../../src/shared/resources';
-import { userResource } from '../../../src/shared/resources/org';
+import userResource from '../../../src/entities/user/resource';
 import { demoUser, envelope } from '../fixtures';
 import { renderWithProviders } from '../render';
 

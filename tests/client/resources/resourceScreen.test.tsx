@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { userResource } from '../../../src/shared/resources/org';
+import userResource from '../../../src/entities/user/resource';
 import { ResourceScreen } from '../../../src/client/features/resources/ResourceScreen';
 import { buildListQuery, type ResourceSearch } from '../../../src/client/features/resources/search';
 import { configureRequest, resetRequestDeps } from '../../../src/client/lib/request';

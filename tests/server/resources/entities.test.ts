@@ -6,8 +6,14 @@ import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { notices, websites } from '../../../src/server/db/schema';
 import { bindingFor, resolveBinding } from '../../../src/server/engine/registry';
-import { ENTITY_SERVERS } from '../../../src/server/resources';
-import { BUTTON_PERMISSIONS, findResource, RESOURCES } from '../../../src/entities/registry';
+import { ENTITY_SERVERS } from '../../../src/entities/server.gen';
+import {
+  BUTTON_PERMISSIONS,
+  findResource,
+  RESOURCES,
+  resourceOfRoute,
+  ROUTE_OWNERS,
+} from '../../../src/entities/registry';
 import type { ResourceDef } from '../../../src/shared/resources/types';
 import { defineSeed, orderSeeds, type EntitySeed } from '../../../src/server/db/entity-seeds';
 import { ENTITY_SEEDS_IN_ORDER } from '../../../src/server/db/seed';
@@ -117,6 +123,21 @@ describe('entity folders', () => {
       Array(5).fill('information'),
     );
     expect(new Set(BUTTON_PERMISSIONS.map((b) => b.mark)).size).toBe(BUTTON_PERMISSIONS.length);
+  });
+
+  it('a route several resources name answers the one ROUTE_OWNERS names, whatever the folder order', () => {
+    const claimants = new Map<string, string[]>();
+    for (const r of RESOURCES)
+      for (const route of r.routes) claimants.set(route, [...(claimants.get(route) ?? []), `${r.kind}/${r.name}`]);
+    const shared = [...claimants].filter(([, keys]) => keys.length > 1).map(([route]) => route);
+    expect(shared.sort()).toEqual(Object.keys(ROUTE_OWNERS).sort());
+    for (const route of shared) {
+      expect(claimants.get(route)).toContain(ROUTE_OWNERS[route]);
+      const owner = resourceOfRoute(route)!;
+      expect(`${owner.kind}/${owner.name}`).toBe(ROUTE_OWNERS[route]);
+    }
+    // The tenant list lists tenants; its enterprise applications are a panel of the screen.
+    expect(resourceOfRoute('tenantList')).toBe(findResource('user', 'tenant'));
   });
 });
 

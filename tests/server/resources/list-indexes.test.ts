@@ -1,7 +1,7 @@
 import { getTableConfig, type IndexedColumn, type PgColumn } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import '../../../src/server/resources';
+import '../../../src/entities/server.gen';
 import { allBindings } from '../../../src/server/engine/registry';
 import type { Binding } from '../../../src/server/engine/types';
 import { firstFilter } from '../../bench/registry-lists';

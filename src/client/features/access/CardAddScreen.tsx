@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BOUND_STATES } from '../../../entities/resident/resource';
 import residentDef from '../../../entities/resident/resource';
-import { deviceResource } from '../../../shared/resources/device';
+import deviceResource from '../../../entities/device/resource';
 import { request } from '../../lib/request';
 import { hasMark } from '../../lib/session';
 import { useLiveEvent } from '../../live/liveStore';

@@ -1,4 +1,4 @@
-import { alarmResource } from '../../../shared/resources/alarm';
+import alarmResource from '../../../entities/alarm/resource';
 import type { ResourceDef } from '../../../shared/resources/types';
 
 /** Identity of the alarm resource: POST /api/device/alarm/<action>, query keys under 'alarm'. */

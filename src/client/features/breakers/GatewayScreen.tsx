@@ -3,7 +3,7 @@ import { Alert, Badge, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BREAKER_LOCK_TABLE, BREAKER_SWITCH_TABLE, DEVICE_STATE } from '../../../shared/codes';
-import { deviceResource } from '../../../shared/resources/device';
+import deviceResource from '../../../entities/device/resource';
 import { formatDateCell } from '../../components/DataTable';
 import { KindLabel, SignalBars, StateBadge } from '../devices/cells';
 import { DeviceTable } from '../devices/DeviceTable';

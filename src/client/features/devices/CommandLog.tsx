@@ -2,7 +2,7 @@ import { Badge, Card, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DELIVERY, DELIVERY_TABLE } from '../../../shared/codes';
-import { deviceCommandResource } from '../../../shared/resources/device';
+import deviceCommandResource from '../../../entities/device-command/resource';
 import type { ListResult } from '../../../shared/resources/list';
 import { formatDateCell } from '../../components/DataTable';
 import { useCodeLabel } from '../resources/display';

@@ -4,7 +4,8 @@
  */
 import { DEVICE_STATE, STOCK_STATE } from '../../../shared/codes';
 import type { FieldDef, ResourceDef } from '../../../shared/resources';
-import { BREAKER_FIELDS, deviceResource } from '../../../shared/resources/device';
+import deviceResource from '../../../entities/device/resource';
+import { BREAKER_FIELDS } from '../../../shared/resources/device-fields';
 import type { ResourceSearch } from '../resources/search';
 
 export interface DevicePreset {

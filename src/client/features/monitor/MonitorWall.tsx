@@ -19,7 +19,7 @@ import cameraDef from '../../../entities/camera/resource';
 import { MAX_MONITORS } from '../../../shared/cameras';
 import { DEVICE_STATE } from '../../../shared/codes';
 import { VIDEO_CALL_KINDS } from '../../../shared/devices/kinds';
-import { deviceResource } from '../../../shared/resources/device';
+import deviceResource from '../../../entities/device/resource';
 import { toast } from '../../lib/request';
 import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';
 import { resourceListQuery } from '../resources/resources.queries';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Modal, MultiSelect, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { departmentResource } from '../../../shared/resources/org';
+import departmentResource from '../../../entities/department/resource';
 import { hasMark } from '../../lib/session';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { refOptionsQuery, type Row } from '../resources/resources.queries';

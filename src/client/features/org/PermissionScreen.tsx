@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Grid, Loader, Paper, ScrollArea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { resourceResource } from '../../../shared/resources/org';
+import resourceResource from '../../../entities/resource/resource';
 import { TreeList, type TreeNode } from '../../components/TreeList';
 import { confirmDanger } from '../../components/DataTable';
 import { useLang } from '../../i18n/useLang';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, Loader, Modal, ScrollArea, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { roleResource } from '../../../shared/resources/org';
+import roleResource from '../../../entities/role/resource';
 import { TreeList } from '../../components/TreeList';
 import { useLang } from '../../i18n/useLang';
 import { request } from '../../lib/request';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Tabs } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import { tenantResource } from '../../../shared/resources/org';
+import tenantResource from '../../../entities/tenant/resource';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { EnterpriseApplications } from './EnterpriseApplications';
 import { isSuperAdmin } from './org.api';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Modal, MultiSelect, PasswordInput, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { userResource } from '../../../shared/resources/org';
+import userResource from '../../../entities/user/resource';
 import { confirmDanger } from '../../components/DataTable';
 import { errorText, fieldErrors } from '../../lib/formErrors';
 import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';

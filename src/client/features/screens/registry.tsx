@@ -4,7 +4,7 @@ import { CAMPUS_PANELS, DASHBOARD_ROUTES } from '../../../shared/dashboard';
 import { METRIC_ROUTE_NAMES } from '../../../shared/devices/metric-routes';
 import { resourceOfRoute } from '../../../entities/registry';
 import { ENTITY_SCREENS } from '../../../entities/screens.gen';
-import { deviceResource } from '../../../shared/resources/device';
+import deviceResource from '../../../entities/device/resource';
 import { lazyScreen } from '../../lib/chunks';
 import { alarmDef } from '../alarms/alarmResource';
 import { alarmListQuery } from '../alarms/alarms.queries';

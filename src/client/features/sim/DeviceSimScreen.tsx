@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@ma
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import simCardDef, { SIM_MARK_BIND } from '../../../entities/sim-card/resource';
-import { deviceResource } from '../../../shared/resources/device';
+import deviceResource from '../../../entities/device/resource';
 import { confirmDanger } from '../../components/DataTable';
 import { request, RequestError, toast } from '../../lib/request';
 import { hasMark } from '../../lib/session';

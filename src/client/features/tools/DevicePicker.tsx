@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEVICE_STATE, DEVICE_STATE_TABLE } from '../../../shared/codes';
 import type { DeviceKind } from '../../../shared/devices/kinds';
-import { deviceResource } from '../../../shared/resources/device';
+import deviceResource from '../../../entities/device/resource';
 import { useCodeLabel } from '../resources/display';
 import { resourceListQuery, type Row } from '../resources/resources.queries';
 import { KindLabel, StateBadge } from '../devices/cells';

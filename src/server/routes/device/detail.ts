@@ -23,7 +23,7 @@ import { tenantWhere } from '../../db/scope';
 import { getRow } from '../../engine/query';
 import { authed, hidesPersonal } from '../../plugins/auth';
 import { maskRow } from '../../../shared/mask';
-import { deviceBinding } from '../../resources/device';
+import deviceServer from '../../../entities/device/server';
 import { rollupSeries } from '../../devices/rollups';
 import { ctxOf, deviceInScope } from './scope';
 
@@ -50,9 +50,9 @@ const detailRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'One device with its live data and the commands its kind obeys', body: imeiBody } },
     async (request, reply) => {
       const d = await deviceInScope(app, request, request.body.imei);
-      const found = await getRow(ctxOf(request), deviceBinding, d.id);
-      const row = (await hidesPersonal(request, deviceBinding.def.routes[0]))
-        ? maskRow(deviceBinding.def.fields, found)
+      const found = await getRow(ctxOf(request), deviceServer.binding, d.id);
+      const row = (await hidesPersonal(request, deviceServer.binding.def.routes[0]))
+        ? maskRow(deviceServer.binding.def.fields, found)
         : found;
       const protocol = app.protocols.connected(d.imei);
       const detail: DeviceDetail = {

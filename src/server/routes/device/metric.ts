@@ -24,7 +24,7 @@ import { tenantWhere } from '../../db/scope';
 import { rollupSeries } from '../../devices/rollups';
 import { likePattern } from '../../engine/query';
 import { authed, hidesPersonal } from '../../plugins/auth';
-import { deviceBinding } from '../../resources/device';
+import deviceServer from '../../../entities/device/server';
 
 const tags = ['device'];
 const d = devices;
@@ -132,7 +132,7 @@ async function metricRows(
   ]);
   const counts = Object.fromEntries(METRIC_LEVELS.map((l) => [l, 0])) as Record<MetricLevel, number>;
   for (const r of byLevel) counts[r.level] = Number(r.n);
-  const masked = await hidesPersonal(request, deviceBinding.def.routes[0]!);
+  const masked = await hidesPersonal(request, deviceServer.binding.def.routes[0]!);
   const out = rows.map((r) => {
     const row: MetricDeviceRow = {
       imei: r.imei,
@@ -146,7 +146,7 @@ async function metricRows(
       limits: metricLimits(metric, r.settings),
       level: r.level,
     };
-    return { ...(masked ? maskRow(deviceBinding.def.fields, row) : row), id: r.id };
+    return { ...(masked ? maskRow(deviceServer.binding.def.fields, row) : row), id: r.id };
   });
   return { rows: out, counts };
 }

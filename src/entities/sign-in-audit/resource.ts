@@ -1,16 +1,7 @@
-import type { CodeEntry } from '../codes';
-import { idField } from './common';
-import type { FieldDef, ResourceDef } from './types';
-
-// Both logs (this one's sign-in audit, src/entities/audit-log's) are ordered and filtered by when it happened.
-export const atField: FieldDef = {
-  name: 'at',
-  label: /*i18n*/ { id: 'field.audit.at', message: '时间' },
-  type: 'datetime',
-  form: false,
-  filter: 'range',
-  list: { width: 170, sortable: true },
-};
+import type { CodeEntry } from '../../shared/codes';
+import { atField } from '../../shared/resources/audit-fields';
+import { idField } from '../../shared/resources/common';
+import type { ResourceDef } from '../../shared/resources/types';
 
 export const SIGN_IN_OUTCOME_TABLE: readonly CodeEntry<string>[] = [
   { value: 'failed', cn: '失败', en: 'Failed' },
@@ -27,7 +18,7 @@ export const SIGN_IN_KIND_TABLE: readonly CodeEntry<string>[] = [
  * /tables: sign-in attempts that failed or were throttled, across the platform (docs/security.md
  * "throttling"). Only super administrators see rows; the account tried is shown, never a secret.
  */
-export const signInAuditResource: ResourceDef = {
+const signInAuditResource: ResourceDef = {
   kind: 'user',
   name: 'signInAudit',
   label: /*i18n*/ { id: 'resource.signInAudit', message: '登录审计' },
@@ -79,4 +70,4 @@ export const signInAuditResource: ResourceDef = {
   ],
 };
 
-export const AUDIT_RESOURCES = [signInAuditResource] as const;
+export default signInAuditResource;

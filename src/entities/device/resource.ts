@@ -1,49 +1,19 @@
 import {
-  ALLOCATION_ACTION_TABLE,
   BREAKER_LOCK_TABLE,
   BREAKER_SWITCH_TABLE,
-  DELIVERY_TABLE,
   DEVICE_KIND_TABLE,
   DEVICE_STATE_TABLE,
   MAINS_POWER_TABLE,
   MESSAGE_TYPE_TABLE,
   NET_TYPE_TABLE,
   STOCK_STATE_TABLE,
-} from '../codes';
-import { IMEI_RE } from '../devices/protocol';
-import { createdAtField, hiddenColumn, idField, L } from './common';
-import type { FieldDef, ResourceDef } from './types';
+} from '../../shared/codes';
+import { createdAtField, hiddenColumn, idField, L } from '../../shared/resources/common';
+import { D, imeiField, productRef, tenantRef } from '../../shared/resources/device-fields';
+import type { ResourceDef } from '../../shared/resources/types';
 
-/** Device resources of docs/requirements/entities.md#device, all served under kind `device`. */
-
-/** Labels the device defs share (src/entities/production-record/resource.ts too). */
-export const D = {
-  imei: /*i18n*/ { id: 'field.device.imei', message: 'IMEI' },
-  product: /*i18n*/ { id: 'field.device.product', message: '产品' },
-  category: /*i18n*/ { id: 'field.device.category', message: '设备分类' },
-  model: /*i18n*/ { id: 'field.device.model', message: '型号' },
-  iccid: /*i18n*/ { id: 'field.device.iccid', message: 'ICCID' },
-  note: /*i18n*/ { id: 'field.note', message: '备注' },
-  image: /*i18n*/ { id: 'field.image', message: '图片' },
-  operator: /*i18n*/ { id: 'field.operator', message: '操作人' },
-};
-
-export const imeiField: FieldDef = {
-  name: 'imei',
-  label: D.imei,
-  type: 'text',
-  required: true,
-  max: 20,
-  pattern: { re: IMEI_RE, message: 'imeiInvalid' },
-  form: 'add',
-  keyword: true,
-  filter: 'like',
-  list: { width: 170, fixed: 'left', sortable: true },
-};
-export const productRef = { kind: 'device', resource: 'product', labelField: 'name' } as const;
-const tenantRef = { kind: 'user', resource: 'tenant', labelField: 'name' } as const;
-
-export const deviceResource: ResourceDef = {
+/** Devices of docs/requirements/entities.md#device, served under kind `device`. */
+const deviceResource: ResourceDef = {
   kind: 'device',
   name: 'device',
   label: /*i18n*/ { id: 'resource.device', message: '设备' },
@@ -388,115 +358,4 @@ export const deviceResource: ResourceDef = {
   ],
 };
 
-/** Device fields only the breaker and gateway screens list or filter by. */
-export const BREAKER_FIELDS = [
-  'gatewayId',
-  'gatewayState',
-  'closed',
-  'locked',
-  'voltage',
-  'current',
-  'power',
-  'traffic',
-  'subDevices',
-] as const;
-
-/** The stock-flow log behind /allocationProcess and /allocation; written by the allocation actions only. */
-export const allocationResource: ResourceDef = {
-  kind: 'device',
-  name: 'allocation',
-  label: /*i18n*/ { id: 'resource.allocation', message: '分配记录' },
-  routes: ['allocationProcess', 'allocation'],
-  tenantScoped: true,
-  mark: 'device',
-  defaultSort: { field: 'id', order: 'desc' },
-  actions: ['export'],
-  fields: [
-    idField,
-    { ...imeiField, form: false },
-    {
-      name: 'action',
-      label: /*i18n*/ { id: 'field.allocation.action', message: '操作' },
-      type: 'code',
-      codes: ALLOCATION_ACTION_TABLE,
-      filter: 'eq',
-      list: { width: 100 },
-    },
-    {
-      name: 'fromTenantId',
-      label: /*i18n*/ { id: 'field.allocation.from', message: '原企业' },
-      type: 'ref',
-      ref: tenantRef,
-      filter: 'eq',
-      list: { width: 150 },
-    },
-    {
-      name: 'tenantId',
-      label: /*i18n*/ { id: 'field.allocation.to', message: '目标企业' },
-      type: 'ref',
-      ref: tenantRef,
-      filter: 'eq',
-      list: { width: 150 },
-    },
-    { name: 'operatorName', label: D.operator, type: 'text', list: { width: 120 } },
-    { name: 'note', label: D.note, type: 'text', list: { width: 200 } },
-    createdAtField,
-  ],
-};
-
-/**
- * Commands sent to devices and their delivery (docs/requirements/states-and-codes.md#command-delivery); written by
- * command/send only.
- */
-export const deviceCommandResource: ResourceDef = {
-  kind: 'device',
-  name: 'command',
-  label: /*i18n*/ { id: 'resource.deviceCommand', message: '指令记录' },
-  routes: ['DeviceDtail'],
-  tenantScoped: true,
-  mark: 'device',
-  defaultSort: { field: 'id', order: 'desc' },
-  actions: [],
-  fields: [
-    idField,
-    { ...imeiField, form: false, filter: 'eq' },
-    {
-      name: 'cmd',
-      label: /*i18n*/ { id: 'field.command.cmd', message: '指令' },
-      type: 'text',
-      filter: 'eq',
-      list: { width: 120 },
-    },
-    {
-      name: 'params',
-      label: /*i18n*/ { id: 'field.command.params', message: '参数' },
-      type: 'text',
-      list: { width: 200 },
-    },
-    {
-      name: 'status',
-      label: /*i18n*/ { id: 'field.command.status', message: '下发状态' },
-      type: 'code',
-      codes: DELIVERY_TABLE,
-      filter: 'eq',
-      list: { width: 110 },
-    },
-    {
-      name: 'ackMsg',
-      label: /*i18n*/ { id: 'field.command.ack', message: '设备回复' },
-      type: 'text',
-      list: { width: 160 },
-    },
-    {
-      name: 'ackAt',
-      label: /*i18n*/ { id: 'field.command.ackAt', message: '回复时间' },
-      type: 'datetime',
-      list: { width: 170 },
-    },
-    { name: 'operatorName', label: D.operator, type: 'text', list: { width: 120 } },
-    { name: 'tenantId', label: L.tenant, type: 'ref', ref: tenantRef, form: false, filter: 'eq', list: { width: 150 } },
-    createdAtField,
-  ],
-};
-
-export const DEVICE_RESOURCES = [allocationResource, deviceCommandResource, deviceResource] as const;
+export default deviceResource;

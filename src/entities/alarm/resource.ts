@@ -4,10 +4,10 @@ import {
   ALARM_READ_TABLE,
   ALARM_TYPE_NUMBERS,
   ALARM_TYPES,
-} from '../alarms/types';
-import { DEVICE_KIND_TABLE, type CodeEntry } from '../codes';
-import { createdAtField, idField, L } from './common';
-import type { ResourceDef } from './types';
+} from '../../shared/alarms/types';
+import { DEVICE_KIND_TABLE, type CodeEntry } from '../../shared/codes';
+import { createdAtField, idField, L } from '../../shared/resources/common';
+import type { ResourceDef } from '../../shared/resources/types';
 
 export const ALARM_TYPE_TABLE: readonly CodeEntry[] = ALARM_TYPE_NUMBERS.map((value) => ({
   value,
@@ -25,7 +25,7 @@ const A = {
  * list, get and export; read and handle are routes of their own (src/server/routes/device/alarm.ts).
  * Field names are those of alarmRecordSchema (src/shared/alarms/push.ts).
  */
-export const alarmResource: ResourceDef = {
+const alarmResource: ResourceDef = {
   kind: 'device',
   name: 'alarm',
   label: /*i18n*/ { id: 'resource.alarm', message: '报警记录' },
@@ -175,4 +175,4 @@ export const alarmResource: ResourceDef = {
   ],
 };
 
-export const ALARM_RESOURCES = [alarmResource] as const;
+export default alarmResource;

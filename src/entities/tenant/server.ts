@@ -1,24 +1,16 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { tenantResource } from '../../shared/resources/org';
-import { tenants, users } from '../db/schema';
-import { isPlatformScope } from '../db/scope';
-import { superOnly } from '../engine/guards';
-import { registerBinding } from '../engine/registry';
-import { fail } from '../lib/api-error';
+import { tenants, users } from '../../server/db/schema-tenancy';
+import { isPlatformScope } from '../../server/db/scope';
+import { superOnly } from '../../server/engine/guards';
+import { defineEntity } from '../../server/engine/registry';
+import { fail } from '../../server/lib/api-error';
+import tenantResource from './resource';
 
 /** Tenants are the scope itself: a tenant's own staff see and edit only their own row. */
-export const tenantBinding = registerBinding({
+export default defineEntity({
   def: tenantResource,
   table: tenants,
-  id: tenants.id,
-  columns: {
-    name: tenants.name,
-    address: tenants.address,
-    phone: tenants.phone,
-    status: tenants.status,
-    createdAt: tenants.createdAt,
-  },
   readWhere: (scope) => (isPlatformScope(scope) ? undefined : eq(tenants.id, scope.tenantId)),
   hooks: {
     guard(ctx, action) {

@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { roleResource } from '../../shared/resources/org';
-import { roles, userRoles, users } from '../db/schema';
-import { qualified } from '../engine/query';
-import { registerBinding } from '../engine/registry';
-import { deleteRole } from '../repos/roles';
+import { roles, userRoles, users } from '../../server/db/schema-tenancy';
+import { qualified } from '../../server/engine/query';
+import { defineEntity } from '../../server/engine/registry';
+import { deleteRole } from '../../server/repos/roles';
+import roleResource from './resource';
 
-export const roleBinding = registerBinding({
+export default defineEntity({
   def: roleResource,
   table: roles,
-  id: roles.id,
-  tenantId: roles.tenantId,
-  columns: { name: roles.name, description: roles.description, tenantId: roles.tenantId, createdAt: roles.createdAt },
   computed: {
     creatorName: sql<
       string | null

@@ -1,29 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { resourceResource } from '../../shared/resources/org';
-import { resources } from '../db/schema';
-import { registerBinding } from '../engine/registry';
-import { fail } from '../lib/api-error';
-import { deleteResource } from '../repos/resources';
-import { superOnly } from '../engine/guards';
+import { resources } from '../../server/db/schema-tenancy';
+import { defineEntity } from '../../server/engine/registry';
+import { fail } from '../../server/lib/api-error';
+import { superOnly } from '../../server/engine/guards';
+import { deleteResource } from '../../server/repos/resources';
+import resourceResource from './resource';
 
 /** The platform-wide catalogue: everyone reads it, only super administrators change it. */
-export const resourceBinding = registerBinding({
+export default defineEntity({
   def: resourceResource,
   table: resources,
-  id: resources.id,
-  columns: {
-    name: resources.name,
-    enName: resources.enName,
-    type: resources.type,
-    pid: resources.pid,
-    icon: resources.icon,
-    uri: resources.uri,
-    value: resources.value,
-    mark: resources.mark,
-    status: resources.status,
-    sort: resources.sort,
-  },
   hooks: {
     guard: (ctx) => superOnly(ctx),
     async beforeWrite(_ctx, tx, values, _input, _tenantId, existing) {

@@ -1,24 +1,15 @@
 import { and, count, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { departmentResource } from '../../shared/resources/org';
-import { departments, users } from '../db/schema';
-import { qualified } from '../engine/query';
-import { requireOwnRow } from '../engine/refs';
-import { registerBinding } from '../engine/registry';
-import { fail } from '../lib/api-error';
+import { departments, users } from '../../server/db/schema-tenancy';
+import { qualified } from '../../server/engine/query';
+import { requireOwnRow } from '../../server/engine/refs';
+import { defineEntity } from '../../server/engine/registry';
+import { fail } from '../../server/lib/api-error';
+import departmentResource from './resource';
 
-export const departmentBinding = registerBinding({
+export default defineEntity({
   def: departmentResource,
   table: departments,
-  id: departments.id,
-  tenantId: departments.tenantId,
-  columns: {
-    name: departments.name,
-    pid: departments.pid,
-    sort: departments.sort,
-    tenantId: departments.tenantId,
-    createdAt: departments.createdAt,
-  },
   computed: {
     userCount: sql<number>`(select count(*)::int from ${users} where ${qualified(users.departmentId)} = ${qualified(departments.id)})`,
   },

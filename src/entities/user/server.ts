@@ -1,55 +1,18 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { STATUS } from '../../shared/codes';
-import { userResource } from '../../shared/resources/org';
-import { departments, roles, userRoles, users } from '../db/schema';
-import { isPlatformScope, type Scope } from '../db/scope';
-import { idList, qualified } from '../engine/query';
-import { requireOwnRow } from '../engine/refs';
-import { registerBinding } from '../engine/registry';
-import type { Tx } from '../engine/types';
-import { fail } from '../lib/api-error';
-import { revokeUserSessions } from '../repos/sessions';
+import { departments, userRoles, users } from '../../server/db/schema-tenancy';
+import { idList, qualified } from '../../server/engine/query';
+import { requireOwnRow } from '../../server/engine/refs';
+import { defineEntity } from '../../server/engine/registry';
+import { fail } from '../../server/lib/api-error';
+import { revokeUserSessions } from '../../server/repos/sessions';
+import userResource from './resource';
+import { hideSupers, setUserRoles } from './users';
 
-/** Replaces a user's roles; every role must belong to the user's tenant. */
-export async function setUserRoles(tx: Tx, userId: number, tenantId: number, roleIds: number[]): Promise<void> {
-  const ids = [...new Set(roleIds)];
-  if (ids.length) {
-    const found = await tx
-      .select({ id: roles.id })
-      .from(roles)
-      .where(and(inArray(roles.id, ids), eq(roles.tenantId, tenantId)));
-    if (found.length !== ids.length) fail(Code.BAD_REQUEST, 'refInvalid');
-  }
-  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
-  if (ids.length) await tx.insert(userRoles).values(ids.map((roleId) => ({ tenantId, userId, roleId })));
-}
-
-/**
- * Super administrators are invisible to everyone else, so no tenant administrator can reset,
- * re-role, disable or delete an account that holds the whole platform.
- */
-export const hideSupers = (scope: Scope) => (isPlatformScope(scope) ? undefined : ne(users.kind, 'super'));
-
-export const userBinding = registerBinding({
+export default defineEntity({
   def: userResource,
   table: users,
-  id: users.id,
-  tenantId: users.tenantId,
-  columns: {
-    username: users.username,
-    name: users.name,
-    nickname: users.nickname,
-    phone: users.phone,
-    email: users.email,
-    gender: users.gender,
-    departmentId: users.departmentId,
-    kind: users.kind,
-    parentPhone: users.parentPhone,
-    tenantId: users.tenantId,
-    status: users.status,
-    createdAt: users.createdAt,
-  },
   readWhere: hideSupers,
   filters: {
     roleIds: (v) => {

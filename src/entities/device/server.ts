@@ -1,67 +1,18 @@
 import { and, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { DEVICE_STATE, STOCK_STATE } from '../../shared/codes';
-import { deviceResource } from '../../shared/resources/device';
-import {
-  departments,
-  deviceCategories,
-  deviceEvents,
-  deviceGroups,
-  deviceLocations,
-  deviceReadings,
-  devices,
-  products,
-  users,
-} from '../db/schema';
-import { isPlatformScope } from '../db/scope';
-import { likePattern, qualified } from '../engine/query';
-import { registerBinding } from '../engine/registry';
-import type { Row, Tx } from '../engine/types';
-import { fail } from '../lib/api-error';
-import { platformTenantId } from '../devices/allocation';
-
-const COLUMN_NAMES = [
-  'imei',
-  'name',
-  'kind',
-  'state',
-  'battery',
-  'signal',
-  'mainsPower',
-  'stockState',
-  'lastCommunicationAt',
-  'productId',
-  'categoryId',
-  'groupId',
-  'gatewayId',
-  'number',
-  'model',
-  'style',
-  'imsi',
-  'iccid',
-  'personName',
-  'personPhone',
-  'departmentId',
-  'userId',
-  'installLocation',
-  'indoorImage',
-  'appVersion',
-  'systemVersion',
-  'supplier',
-  'manufacturerId',
-  'operator',
-  'netType',
-  'messageType',
-  'transparent',
-  'powerSaving',
-  'sku',
-  'activatedAt',
-  'stockInAt',
-  'tenantId',
-  'createdAt',
-] as const;
-
-const columns = Object.fromEntries(COLUMN_NAMES.map((n) => [n, devices[n]]));
+import { deviceEvents, deviceLocations, deviceReadings, devices } from '../../server/db/schema-devices';
+import { departments, users } from '../../server/db/schema-tenancy';
+import { isPlatformScope } from '../../server/db/scope';
+import { likePattern, qualified } from '../../server/engine/query';
+import { defineEntity } from '../../server/engine/registry';
+import type { Row, Tx } from '../../server/engine/types';
+import { fail } from '../../server/lib/api-error';
+import { platformTenantId } from '../../server/devices/allocation';
+import { deviceCategories } from '../device-category/table';
+import { deviceGroups } from '../device-group/table';
+import { products } from '../device-product/table';
+import deviceResource from './resource';
 
 /** A number of the device's last report (`last_values`), null when it never sent it. */
 const lastValue = (metric: string) => sql<number | null>`(${devices.lastValues} ->> ${metric})::float8`;
@@ -158,12 +109,9 @@ function checkSku(sku: unknown): void {
  * administrator's goes into stock in the Platform tenant. The IMEI is the device's MQTT identity,
  * so it is unique platform-wide and never changes (form 'add' only).
  */
-export const deviceBinding = registerBinding({
+export default defineEntity({
   def: deviceResource,
   table: devices,
-  id: devices.id,
-  tenantId: devices.tenantId,
-  columns,
   computed,
   filters: {
     closed: flagFilter('closed'),

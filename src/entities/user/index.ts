@@ -1,0 +1,2 @@
+// What other folders use of the user entity: who an administrator may see and how roles are set.
+export { hideSupers, setUserRoles } from './users';
