@@ -144,25 +144,25 @@ describe('entity folders', () => {
 describe('scripts/entities.mjs', () => {
   const GENERATED = ['resources.gen.ts', 'screens.gen.ts', 'seeds.gen.ts', 'server.gen.ts', 'tables.gen.ts'];
 
-  /** A throwaway src/entities/: work-order with all four files, plain with resource.ts and server.ts only. */
+  /** A throwaway src/entities/: work-order with all five files, plain with resource.ts and server.ts only. */
   function entitiesDir(): string {
     const dir = mkdtempSync(join(tmpdir(), 'entities-'));
     const folder = (name: string, files: string[]) => {
       mkdirSync(join(dir, name));
       for (const file of files) writeFileSync(join(dir, name, file), 'export default {};\n');
     };
-    folder('work-order', ['resource.ts', 'server.ts', 'screen.tsx', 'seed.ts']);
+    folder('work-order', ['resource.ts', 'server.ts', 'routes.ts', 'screen.tsx', 'seed.ts']);
     folder('plain', ['resource.ts', 'server.ts']);
     return dir;
   }
 
-  it('lists a folder in the resource, table and server lists, and its screen.tsx and seed.ts in the screen and seed lists', () => {
+  it('lists a folder in the resource, table and server lists, its routes.ts with its server, and its screen.tsx and seed.ts in the screen and seed lists', () => {
     const dir = entitiesDir();
     try {
       const folders = script.entityFolders(dir);
       expect(folders).toEqual([
-        { name: 'plain', screen: false, seed: false },
-        { name: 'work-order', screen: true, seed: true },
+        { name: 'plain', screen: false, seed: false, routes: false },
+        { name: 'work-order', screen: true, seed: true, routes: true },
       ]);
       const files = script.render(folders);
       expect(Object.keys(files).sort()).toEqual(GENERATED);
@@ -171,7 +171,9 @@ describe('scripts/entities.mjs', () => {
       expect(files['tables.gen.ts']).toContain("export * from './work-order/server';");
       expect(files['tables.gen.ts']).toContain("export * from './plain/server';");
       expect(files['server.gen.ts']).toContain("import workOrderServer from './work-order/server';");
-      expect(files['server.gen.ts']).toContain('[plainServer, workOrderServer]');
+      expect(files['server.gen.ts']).toContain("import workOrderRoutes from './work-order/routes';");
+      expect(files['server.gen.ts']).toContain('  plainServer,\n  { ...workOrderServer, routes: workOrderRoutes },\n');
+      expect(files['server.gen.ts']).not.toContain('plain/routes');
       expect(files['screens.gen.ts']).toContain("import workOrderScreens from './work-order/screen';");
       expect(files['screens.gen.ts']).toContain("{ entity: 'work-order', screens: workOrderScreens },");
       expect(files['seeds.gen.ts']).toContain("import workOrderSeed from './work-order/seed';");
