@@ -19,6 +19,7 @@ import announcementServer from './announcement/server';
 import announcementRoutes from './announcement/routes';
 import annualInspectionServer from './annual-inspection/server';
 import approvalServer from './approval/server';
+import approvalRoutes from './approval/routes';
 import approvalNodeServer from './approval-node/server';
 import attendancePunchServer from './attendance-punch/server';
 import attendanceRecordServer from './attendance-record/server';
@@ -136,7 +137,7 @@ export const ENTITY_SERVERS: readonly EntityServer[] = [
   allocationServer,
   { ...announcementServer, routes: announcementRoutes },
   annualInspectionServer,
-  approvalServer,
+  { ...approvalServer, routes: approvalRoutes },
   approvalNodeServer,
   attendancePunchServer,
   { ...attendanceRecordServer, routes: attendanceRecordRoutes },

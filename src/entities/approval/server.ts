@@ -73,7 +73,4 @@ export default defineEntity({
   def: approval,
   table: approvals,
   computed: { levelCount: sql<number>`jsonb_array_length(${qualified(approvals.levels)})` },
-  plugin: async (app) => {
-    await app.register((await import('../../server/approvals/routes')).default);
-  },
 });

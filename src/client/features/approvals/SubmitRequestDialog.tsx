@@ -6,7 +6,7 @@ import { request, toast } from '../../lib/request';
 import { refOptionsQuery } from '../resources/resources.queries';
 import { ModalFooter } from '../../components/ModalFooter';
 
-/** The service's limit of a request's title (src/server/approvals/routes.ts). */
+/** The service's limit of a request's title (src/entities/approval/routes.ts). */
 export const REQUEST_TITLE_MAX = 200;
 
 /**

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
 import { APPROVAL_COMMENT_MAX } from '../../shared/approvals';
-import { fail } from '../lib/api-error';
-import { authed, grantsMenu } from '../plugins/auth';
-import { decideApproval, detailOf, inboxOf, submitApproval, withdrawApproval } from './engine';
+import { fail } from '../../server/lib/api-error';
+import { authed, grantsMenu } from '../../server/plugins/auth';
+import { decideApproval, detailOf, inboxOf, submitApproval, withdrawApproval } from '../../server/approvals';
 
 const tags = ['user'];
 const id = z.number().int().positive();
