@@ -6,6 +6,7 @@ import accessCardScreens from './access-card/screen';
 import accessRightScreens from './access-right/screen';
 import advertisementScreens from './advertisement/screen';
 import afterSaleScreens from './after-sale/screen';
+import alarmScreens from './alarm/screen';
 import announcementScreens from './announcement/screen';
 import approvalNodeScreens from './approval-node/screen';
 import attendanceRecordScreens from './attendance-record/screen';
@@ -15,6 +16,8 @@ import billScreens from './bill/screen';
 import cameraScreens from './camera/screen';
 import cellTowerScreens from './cell-tower/screen';
 import communityScreens from './community/screen';
+import departmentScreens from './department/screen';
+import deviceScreens from './device/screen';
 import deviceVoiceScreens from './device-voice/screen';
 import drawingScreens from './drawing/screen';
 import dutyRecordScreens from './duty-record/screen';
@@ -36,11 +39,15 @@ import productReviewScreens from './product-review/screen';
 import productSkuScreens from './product-sku/screen';
 import productionBatchScreens from './production-batch/screen';
 import residentScreens from './resident/screen';
+import resourceScreens from './resource/screen';
+import roleScreens from './role/screen';
 import roomScreens from './room/screen';
 import simCardScreens from './sim-card/screen';
 import simPackageScreens from './sim-package/screen';
+import tenantScreens from './tenant/screen';
 import unitScreens from './unit/screen';
 import unknownDeviceScreens from './unknown-device/screen';
+import userScreens from './user/screen';
 import utilityAccountScreens from './utility-account/screen';
 import uwbBaseStationScreens from './uwb-base-station/screen';
 import vcrScreens from './vcr/screen';
@@ -53,6 +60,7 @@ export const ENTITY_SCREENS: readonly { entity: string; screens: EntityScreens }
   { entity: 'access-right', screens: accessRightScreens },
   { entity: 'advertisement', screens: advertisementScreens },
   { entity: 'after-sale', screens: afterSaleScreens },
+  { entity: 'alarm', screens: alarmScreens },
   { entity: 'announcement', screens: announcementScreens },
   { entity: 'approval-node', screens: approvalNodeScreens },
   { entity: 'attendance-record', screens: attendanceRecordScreens },
@@ -62,6 +70,8 @@ export const ENTITY_SCREENS: readonly { entity: string; screens: EntityScreens }
   { entity: 'camera', screens: cameraScreens },
   { entity: 'cell-tower', screens: cellTowerScreens },
   { entity: 'community', screens: communityScreens },
+  { entity: 'department', screens: departmentScreens },
+  { entity: 'device', screens: deviceScreens },
   { entity: 'device-voice', screens: deviceVoiceScreens },
   { entity: 'drawing', screens: drawingScreens },
   { entity: 'duty-record', screens: dutyRecordScreens },
@@ -83,11 +93,15 @@ export const ENTITY_SCREENS: readonly { entity: string; screens: EntityScreens }
   { entity: 'product-sku', screens: productSkuScreens },
   { entity: 'production-batch', screens: productionBatchScreens },
   { entity: 'resident', screens: residentScreens },
+  { entity: 'resource', screens: resourceScreens },
+  { entity: 'role', screens: roleScreens },
   { entity: 'room', screens: roomScreens },
   { entity: 'sim-card', screens: simCardScreens },
   { entity: 'sim-package', screens: simPackageScreens },
+  { entity: 'tenant', screens: tenantScreens },
   { entity: 'unit', screens: unitScreens },
   { entity: 'unknown-device', screens: unknownDeviceScreens },
+  { entity: 'user', screens: userScreens },
   { entity: 'utility-account', screens: utilityAccountScreens },
   { entity: 'uwb-base-station', screens: uwbBaseStationScreens },
   { entity: 'vcr', screens: vcrScreens },

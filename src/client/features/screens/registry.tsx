@@ -4,17 +4,12 @@ import { CAMPUS_PANELS, DASHBOARD_ROUTES } from '../../../shared/dashboard';
 import { METRIC_ROUTE_NAMES } from '../../../shared/devices/metric-routes';
 import { resourceOfRoute } from '../../../entities/registry';
 import { ENTITY_SCREENS } from '../../../entities/screens.gen';
-import deviceResource from '../../../entities/device/resource';
 import { lazyScreen } from '../../lib/chunks';
-import { alarmDef } from '../alarms/alarmResource';
-import { alarmListQuery } from '../alarms/alarms.queries';
-import { BREAKER_ROUTES, type BreakerAction } from '../breakers/breakerActions';
 import { dashboardSummaryQuery } from '../dashboards/dashboard.queries';
-import { DEVICE_PRESETS, presetSearch, type DevicePresetName } from '../devices/presets';
 import { resourceListQuery } from '../resources/resources.queries';
 import { buildListQuery, type ResourceSearch } from '../resources/search';
 import { mergeScreens, noPrefetch } from './entries';
-import type { EntityScreens, RouteScreenProps, ScreenEntry } from './types';
+import type { EntityScreens, ScreenEntry } from './types';
 
 /*
  * Screens that add something to the generic list of their resource: the core's here, an entity
@@ -23,16 +18,6 @@ import type { EntityScreens, RouteScreenProps, ScreenEntry } from './types';
  * any other name shows the placeholder. Hand-written route files (maps, dashboards, calls) win
  * over both. docs/adding-a-resource.md tells which one a new screen needs.
  */
-
-const deviceTable = (preset: DevicePresetName): ScreenEntry => ({
-  resource: deviceResource,
-  preset: (search) => presetSearch(DEVICE_PRESETS[preset], search),
-  component: lazyScreen(() =>
-    import('../devices/DeviceTable').then(({ DeviceTable }) => (props: RouteScreenProps) => (
-      <DeviceTable preset={preset} {...props} />
-    )),
-  ),
-});
 
 /** The telemetry screens: one lazily loaded MetricScreen for every route of METRIC_ROUTES, told its route. */
 const metricScreen = (route: string): ScreenEntry => ({
@@ -51,65 +36,8 @@ const dashboardScreen = (route: string): ScreenEntry => ({
   ),
 });
 
-/** The breaker screens: one BreakerScreen told its route's action (breakers/breakerActions.ts). */
-const breakerScreen = (action: BreakerAction): ScreenEntry => ({
-  resource: deviceResource,
-  preset: (search) => presetSearch(DEVICE_PRESETS.breaker, search),
-  component: lazyScreen(() =>
-    import('../breakers/BreakerScreen').then(({ BreakerScreen }) => (props: RouteScreenProps) => (
-      <BreakerScreen action={action} {...props} />
-    )),
-  ),
-});
-
 /** The core's screens; the entity folders' screen.tsx register the screens of their routes. */
 const CORE_SCREENS: EntityScreens = {
-  DeviceList: {
-    resource: deviceResource,
-    component: lazyScreen(() =>
-      import('../devices/DeviceScreen').then(
-        ({ DeviceScreen }) =>
-          function DeviceList(props: RouteScreenProps) {
-            const navigate = useNavigate();
-            return (
-              <DeviceScreen
-                {...props}
-                onOpenDetail={(imei) => void navigate({ to: '/map/DeviceDtail', search: { imei } })}
-              />
-            );
-          },
-      ),
-    ),
-  },
-  Allocate: {
-    resource: deviceResource,
-    preset: (search) => presetSearch(DEVICE_PRESETS.allocate, search),
-    component: lazyScreen(() => import('../devices/AllocateScreen').then((m) => m.AllocateScreen)),
-  },
-  AlarmHistory: {
-    prefetch: (queryClient, search) => queryClient.prefetchQuery(alarmListQuery(buildListQuery(alarmDef(), search))),
-    component: lazyScreen(() =>
-      import('../alarms/AlarmHistoryScreen').then(
-        ({ AlarmHistoryScreen }) =>
-          function AlarmHistory(props: RouteScreenProps) {
-            const navigate = useNavigate();
-            return (
-              <AlarmHistoryScreen
-                {...props}
-                onOpenDevice={(imei) => void navigate({ to: '/map/DeviceDtail', search: { imei } })}
-              />
-            );
-          },
-      ),
-    ),
-  },
-  departmentManagement: {
-    component: lazyScreen(() => import('../org/DepartmentScreen').then((m) => m.DepartmentScreen)),
-  },
-  permissionManager: { component: lazyScreen(() => import('../org/PermissionScreen').then((m) => m.PermissionScreen)) },
-  roleList: { component: lazyScreen(() => import('../org/RoleScreen').then((m) => m.RoleScreen)) },
-  tenantList: { component: lazyScreen(() => import('../org/TenantScreen').then((m) => m.TenantScreen)) },
-  userList: { component: lazyScreen(() => import('../org/UserScreen').then((m) => m.UserScreen)) },
   drawingList1: {
     prefetch: noPrefetch,
     component: lazyScreen(() =>
@@ -176,9 +104,6 @@ const CORE_SCREENS: EntityScreens = {
     prefetch: noPrefetch,
     component: lazyScreen(() => import('./ScreenDirectory').then((m) => m.ScreenDirectory)),
   },
-  deviceActive: deviceTable('activation'),
-  devicelistcomponent: deviceTable('compact'),
-  netSingle: deviceTable('signal'),
   ...Object.fromEntries(METRIC_ROUTE_NAMES.map((route) => [route, metricScreen(route)])),
   ...Object.fromEntries(
     [...Object.keys(DASHBOARD_ROUTES), ...CAMPUS_PANELS].map((route) => [route, dashboardScreen(route)]),
@@ -204,7 +129,6 @@ const CORE_SCREENS: EntityScreens = {
     prefetch: noPrefetch,
     component: lazyScreen(() => import('../video/CloudStorageScreen').then((m) => m.CloudStorageScreen)),
   },
-  ...Object.fromEntries(Object.entries(BREAKER_ROUTES).map(([route, action]) => [route, breakerScreen(action)])),
   // The mall's figures.
   MallData: { component: lazyScreen(() => import('../mall-orders/MallDataScreen').then((m) => m.MallDataScreen)) },
   // Attendance statistics (the rules and records: their entity folders).
@@ -245,11 +169,6 @@ const CORE_SCREENS: EntityScreens = {
   Report: {
     prefetch: noPrefetch,
     component: lazyScreen(() => import('../billing/ReportScreen').then((m) => m.ReportScreen)),
-  },
-  gateay_4G: {
-    resource: deviceResource,
-    preset: (search) => presetSearch(DEVICE_PRESETS.gateway, search),
-    component: lazyScreen(() => import('../breakers/GatewayScreen').then((m) => m.GatewayScreen)),
   },
 };
 
