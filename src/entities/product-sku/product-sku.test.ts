@@ -23,7 +23,7 @@ let plain: number;
 
 const api = <T = Row>(action: string, body: object, token = demo) =>
   post<T>(t.app, `/api/mall/productSku/${action}`, body, { token });
-// By stock (the price column's sort is refused: sortInvalid, the price being computed).
+// By stock unless told.
 const skus = async (filters: object, sort = [{ field: 'stock', order: 'desc' }]) =>
   (await list(t.app, 'productSku', { filters: { productId, ...filters }, sort }, demo, 'mall')).rows;
 const productPrice = async () =>
@@ -53,13 +53,16 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the product library', () => {
-  it('lists SKUs with their price in yuan, specs and merchant; sorts by stock', async () => {
+  it('lists SKUs with their price in yuan, specs and merchant; sorts by stock and by price', async () => {
     expect(await skus({})).toMatchObject([
       { id: red, code: 'LIB-RED', price: 19.9, specText: '颜色:红', merchantId, stock: 50 },
       { id: blue, price: 29.9, specText: '颜色:蓝' },
       { id: plain, price: 39.9, specText: '默认' },
     ]);
     expect((await skus({}, [{ field: 'stock', order: 'asc' }])).map((r) => r.id)).toEqual([plain, blue, red]);
+    // The price is computed from its fen column, which orders it.
+    expect((await skus({}, [{ field: 'price', order: 'desc' }])).map((r) => r.id)).toEqual([plain, blue, red]);
+    expect((await skus({}, [{ field: 'price', order: 'asc' }])).map((r) => r.id)).toEqual([red, blue, plain]);
   });
 
   it('filters by code, price range (yuan), stock range, low stock and merchant', async () => {

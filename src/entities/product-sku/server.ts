@@ -13,6 +13,7 @@ export { productSkus, stockMovements };
 export default defineEntity({
   def: productSku,
   table: productSkus,
+  sortColumns: { price: productSkus.priceFen },
   computed: {
     price: sql<number>`(${qualified(productSkus.priceFen)} / 100.0)::float8`,
     merchantId: sql<number>`(select ${qualified(mallProducts.merchantId)} from ${mallProducts} where ${qualified(mallProducts.id)} = ${qualified(productSkus.productId)})`,

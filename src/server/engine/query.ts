@@ -158,7 +158,7 @@ export function listKeys(b: Binding, sort: ListQuery['sort']): SortKey[] {
   const keys = specs.map((s): SortKey => {
     const field = b.def.fields.find((f) => f.name === s.field);
     const sortable = s.field === 'id' || (field && field.list && field.list.sortable);
-    const col = b.columns[s.field] ?? (s.field === 'id' ? b.id : undefined);
+    const col = b.columns[s.field] ?? b.sortColumns?.[s.field] ?? (s.field === 'id' ? b.id : undefined);
     if (!sortable || !col) fail(Code.BAD_REQUEST, 'sortInvalid');
     return { col: col!, desc: s.order === 'desc', field };
   });

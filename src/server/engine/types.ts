@@ -50,6 +50,11 @@ export interface Binding {
   columns: Record<string, PgColumn>;
   /** Read-only computed fields by registry name (subqueries on the row). */
   computed?: Record<string, SQL.Aliased | SQL>;
+  /**
+   * Sortable computed fields by the stored column that orders them the same way (a price in
+   * yuan computed from its fen column sorts, and pages, by that column).
+   */
+  sortColumns?: Record<string, PgColumn>;
   /** Filters that are not a plain column test (e.g. 'in' over a link table). */
   filters?: Record<string, (value: unknown) => SQL | undefined>;
   /** Visibility beyond the tenant column (e.g. tenants: non-super callers see their own row). */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { notices, websites } from '../../../src/server/db/schema';
+import { listKeys } from '../../../src/server/engine/query';
 import { bindingFor, resolveBinding } from '../../../src/server/engine/registry';
 import { ENTITY_SERVERS } from '../../../src/entities/server.gen';
 import {
@@ -49,6 +50,23 @@ describe('entity folders', () => {
       expect(RESOURCES).toContain(binding.def);
       expect(bindingFor(binding.def.kind, binding.def.name)).toBe(binding);
     }
+  });
+
+  it('every column a list declares sortable sorts: a stored column, or the one that orders a computed field', () => {
+    const refused = ENTITY_SERVERS.flatMap(({ binding: b }) =>
+      b.def.fields
+        .filter((f) => f.list?.sortable)
+        .filter((f) => {
+          try {
+            listKeys(b, [{ field: f.name, order: 'asc' }]);
+            return false;
+          } catch {
+            return true;
+          }
+        })
+        .map((f) => `${b.def.name}.${f.name}`),
+    );
+    expect(refused).toEqual([]);
   });
 
   it('a binding derives id, tenantId and the columns from the table: what the hand-written maps said', () => {
