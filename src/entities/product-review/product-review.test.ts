@@ -82,6 +82,7 @@ describe('product reviews', () => {
     ['no reviewer', { userName: '' }, 'required'],
     ['a rating of 6', { rating: 6 }, 'mustChooseOne'],
     ['no text', { content: '' }, 'required'],
+    ['only spaces', { content: '   ' }, 'required'],
     ['a text over 1000 characters', { content: 'x'.repeat(1001) }, 'tooLong'],
   ])('add refuses %s with its key', async (_what, over, key) => {
     const res = await api('add', review(over));

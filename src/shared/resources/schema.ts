@@ -63,6 +63,8 @@ function fieldSchema(field: FieldDef): z.ZodType {
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+/** Empty, or only white space (a required text of spaces is as missing as an empty one). */
+const isBlank = (v: unknown) => isEmpty(v) || (typeof v === 'string' && v.trim() === '');
 
 /**
  * A required field: missing, null or blank answers 'required'. Not built from `.optional()`:
@@ -71,7 +73,7 @@ const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
  */
 function requiredField(base: z.ZodType): z.ZodType {
   return z
-    .preprocess((v) => (isEmpty(v) ? undefined : v), z.unknown())
+    .preprocess((v) => (isBlank(v) ? undefined : v), z.unknown())
     .superRefine((v, ctx) => {
       if (v === undefined) ctx.addIssue({ code: 'custom', message: 'required' });
     })
