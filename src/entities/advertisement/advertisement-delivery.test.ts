@@ -11,7 +11,7 @@ import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helpe
 import { addDevices, deviceClient, until, up, type TestDevice } from '../../../tests/server/ingest-helper';
 import { AD_DELIVERY } from '../ad-delivery/resource';
 import { AD_REVIEW } from './resource';
-import { ad, getAdAs, uploadAdVideo } from './advertisement.fixture';
+import { ad, getAdAs, uploadAdVideo, webm } from './advertisement.fixture';
 import { adPlays } from './server';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { upload, type Row } from '../../../tests/server/org-helper';
 
 /** Fixtures shared by advertisement.test.ts and advertisement-delivery.test.ts. */
 
-const webm = readFileSync(new URL('../../../public/video/demo-recording.webm', import.meta.url));
+export const webm = readFileSync(new URL('../../../public/video/demo-recording.webm', import.meta.url));
 
 export interface Uploaded {
   name: string;

@@ -5,7 +5,7 @@ import { buildTestApp, login, post, type TestApp } from '../../../tests/server/h
 import { list, tenantWithAdmin, upload, type Row } from '../../../tests/server/org-helper';
 import { AD_DELIVERY } from '../ad-delivery/resource';
 import { AD_REVIEW } from './resource';
-import { ad, getAdAs, uploadAdVideo } from './advertisement.fixture';
+import { ad, getAdAs, uploadAdVideo, webm } from './advertisement.fixture';
 
 let t: TestApp;
 let demo: string;
