@@ -1,95 +1,37 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addRole, addUser } from '../../../tests/server/fixtures';
-import { login, post, type TestApp } from '../../../tests/server/helper';
-import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { devices } from '../../server/db/schema-devices';
-import { departments, users } from '../../server/db/schema-tenancy';
-import { ANNOUNCEMENT_PUSH_CODE, ANNOUNCEMENT_WITHDRAWN_PUSH_CODE } from '../../shared/announcements';
+import { addUser } from '../../../tests/server/fixtures';
+import { post, type TestApp } from '../../../tests/server/helper';
+import { list, type Row } from '../../../tests/server/org-helper';
+import { ANNOUNCEMENT_WITHDRAWN_PUSH_CODE } from '../../shared/announcements';
 import { ANNOUNCEMENT_STATE } from './resource';
+import {
+  addDraft,
+  announcementSite,
+  pushedTo as pushedToOf,
+  type AnnouncementSite,
+  type Sent,
+  type Spoken,
+} from './announcement.fixture';
 
+let site: AnnouncementSite;
 let t: TestApp;
 let demo: string;
-let demoTenant: number;
-let other: { token: string; userId: number; tenant: number };
-/** Recipients: one by department, one by role, one by name; `outsider` is none of them. */
-const ids = { byDept: 0, byRole: 0, byName: 0, outsider: 0, approver1: 0, approver2: 0 };
-const tokens: Record<keyof typeof ids, string> = {
-  byDept: '',
-  byRole: '',
-  byName: '',
-  outsider: '',
-  approver1: '',
-  approver2: '',
-};
-let deptId = 0;
-let roleId = 0;
+let other: AnnouncementSite['other'];
+let ids: AnnouncementSite['ids'];
+let tokens: AnnouncementSite['tokens'];
 let nodeId = 0;
-
-interface Sent {
-  topic: string;
-  body: Record<string, unknown>;
-}
 let sent: Sent[] = [];
-let spoken: { ids: number[]; text: string }[] = [];
+let spoken: Spoken[] = [];
 
 const api = <T = Row>(path: string, body: object, token = demo) =>
   post<T>(t.app, `/api/user/announcement/${path}`, body, { token });
 const settle = () => new Promise((r) => setTimeout(r, 150));
-const pushedTo = () =>
-  sent
-    .filter((s) => /^acm\/\d+\/web$/.test(s.topic) && s.body.code === ANNOUNCEMENT_PUSH_CODE)
-    .map((s) => Number(s.topic.split('/')[1]))
-    .sort((a, b) => a - b);
-
-const draft = async (extra: object = {}) => {
-  const res = await api('add', {
-    title: 'Crane inspection',
-    content: 'Tower crane 2 is inspected at 14:00',
-    level: 1,
-    scope: 1,
-    departmentIds: [deptId],
-    roleIds: [roleId],
-    userIds: [ids.byName],
-    needApproval: 2,
-    ...extra,
-  });
-  expect(res.code, res.msg).toBe(0);
-  return res.data;
-};
+const pushedTo = () => pushedToOf(sent);
+const draft = (extra: object = {}) => addDraft(site, extra);
 
 beforeAll(async () => {
-  ({ t, demo, demoTenant } = await demoApp());
-  const o = await tenantWithAdmin(t.app, 'Other Site', 'otheradmin2');
-  other = { token: o.token, userId: o.userId, tenant: o.tenant };
-  const [dept] = await t.app.db.insert(departments).values({ tenantId: demoTenant, name: 'Crane crew' }).returning();
-  deptId = dept!.id;
-  roleId = await addRole(t.app, demoTenant, 'Safety officers', ['siteAnnouncement']);
-  for (const key of Object.keys(ids) as (keyof typeof ids)[]) {
-    ids[key] = await addUser(t.app, {
-      tenant: demoTenant,
-      username: `ann_${key}`,
-      roleIds: key === 'byRole' ? [roleId] : [],
-    });
-    tokens[key] = (await login(t.app, `ann_${key}`, 'secret1')).token;
-  }
-  await t.app.db.update(users).set({ departmentId: deptId }).where(eq(users.id, ids.byDept));
-  // An online helmet of the department and an online door unit of nobody in scope.
-  const [h] = await t.app.db
-    .select()
-    .from(devices)
-    .where(and(eq(devices.tenantId, demoTenant), eq(devices.kind, 'helmet')))
-    .limit(1);
-  const [d] = await t.app.db
-    .select()
-    .from(devices)
-    .where(and(eq(devices.tenantId, demoTenant), eq(devices.kind, 'doorUnit')))
-    .limit(1);
-  await t.app.db.update(devices).set({ state: 1, departmentId: deptId, gatewayId: null }).where(eq(devices.id, h!.id));
-  await t.app.db
-    .update(devices)
-    .set({ state: 1, departmentId: null, userId: null, gatewayId: null })
-    .where(eq(devices.id, d!.id));
+  site = await announcementSite({ sent: (s) => sent.push(s), spoken: (s) => spoken.push(s) });
+  ({ t, demo, other, ids, tokens } = site);
   const node = await post<Row>(
     t.app,
     '/api/user/approvalNode/add',
@@ -98,26 +40,6 @@ beforeAll(async () => {
   );
   expect(node.code, node.msg).toBe(0);
   nodeId = node.data.id;
-
-  const publish = t.app.broker.publish.bind(t.app.broker);
-  t.app.broker.publish = async (topic, payload, opts) => {
-    try {
-      sent.push({ topic, body: JSON.parse(Buffer.from(payload as Buffer).toString()) as Record<string, unknown> });
-    } catch {
-      // a binary (CBOR) downlink: not one of ours
-    }
-    return publish(topic, payload, opts);
-  };
-  const sockets = (
-    t.app.push as unknown as {
-      deps: { sockets: { send: (ids: Iterable<number>, n: { msgContent: string }) => number } };
-    }
-  ).deps.sockets;
-  const send = sockets.send.bind(sockets);
-  sockets.send = (to, notice) => {
-    spoken.push({ ids: [...to], text: notice.msgContent });
-    return send(to, notice);
-  };
 }, 300_000);
 afterAll(() => t?.close());
 beforeEach(() => {
