@@ -1,20 +1,18 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, post, type TestApp } from '../../../tests/server/helper';
+import { login, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { addRole, addUser } from '../../../tests/server/fixtures';
 import { AFTER_SALE, AFTER_SALE_TYPE } from '../after-sale/resource';
-import { mallProducts } from '../product/table';
-import { productSkus } from '../product-sku/table';
 import { MALL_ORDER } from './resource';
 import { mallOrders } from './server';
+import { mallOrderHelpers } from './mall-order.fixture';
 
 let t: TestApp;
 let demo: string;
 let demoTenant: number;
 let other: string;
 let clerk: string;
-let skuSeq = 0;
 
 beforeAll(async () => {
   ({ t, demo, demoTenant } = await demoApp());
@@ -27,60 +25,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const api = <T = Row>(path: string, body: object, token = demo) => post<T>(t.app, `/api/mall/${path}`, body, { token });
-
-/** A product on sale with one SKU of `stock` units at `priceFen`, 500 g, under `templateId`. */
-async function product(stock: number, priceFen = 1990, templateId: number | null = null, tenantId = demoTenant) {
-  const [p] = await t.app.db
-    .insert(mallProducts)
-    .values({
-      tenantId,
-      name: `Test tea ${++skuSeq}`,
-      status: 1,
-      weightG: 500,
-      freightTemplateId: templateId,
-      priceFen,
-      images: ['/img/tea.png'],
-    })
-    .returning();
-  const [s] = await t.app.db
-    .insert(productSkus)
-    .values({ tenantId, productId: p!.id, code: `T-${skuSeq}-${Date.now()}`, priceFen, stock, specs: { 规格: '250g' } })
-    .returning();
-  return { productId: p!.id, skuId: s!.id };
-}
-
-const stockOf = async (skuId: number) =>
-  (await t.app.db.select({ stock: productSkus.stock }).from(productSkus).where(eq(productSkus.id, skuId)))[0]!.stock;
-const orderRow = async (id: number) => (await t.app.db.select().from(mallOrders).where(eq(mallOrders.id, id)))[0]!;
-
-const address = { name: '张三', phone: '13812345678', detail: '科技园路 1 号' };
-interface Placed {
-  id: number;
-  orderNo: string;
-  totalFen: number;
-  freightFen: number;
-  paymentNo: string;
-  payUrl: string;
-}
-const place = (items: { skuId: number; qty: number }[], regionCode = '广东省/深圳市/南山区', token = demo) =>
-  api<Placed>('order/place', { items, address, regionCode, method: 'sandbox' }, token);
-const pressPay = (payUrl: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${new URL(payUrl, 'http://x').pathname}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
-
-async function paidOrder(qty = 2, priceFen = 1990) {
-  const p = await product(20, priceFen);
-  const placed = await place([{ skuId: p.skuId, qty }]);
-  expect(placed.code, placed.msg).toBe(0);
-  await pressPay(placed.data.payUrl);
-  expect((await orderRow(placed.data.id)).status).toBe(MALL_ORDER.paid);
-  return { ...p, ...placed.data };
-}
+const { api, product, stockOf, orderRow, place, paidOrder } = mallOrderHelpers(() => ({ t, demo, demoTenant }));
 
 describe('after-sales', () => {
   const apply = (body: object, token = demo) => api<Row>('afterSale/add', body, token);
