@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrierOf, CarrierError, SimulatedCarrier, setCarrier, withRetry } from '../../server/carrier';
@@ -7,11 +6,11 @@ import { devices } from '../../server/db/schema-devices';
 import { canMove } from '../../shared/state-machine';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { addRole, addUser, tenantId } from '../../../tests/server/fixtures';
-import { list, tenantWithAdmin, upload, type Row } from '../../../tests/server/org-helper';
+import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { PACKAGE_TYPE } from '../sim-package/resource';
-import { applyPackage, carrierRetry, discoverCards } from './actions';
+import { applyPackage, carrierRetry, discoverCards, syncUsage } from './actions';
 import { SIM_MACHINE, SIM_SOURCE, SIM_STATE } from './resource';
-import { simCards } from './server';
+import { simCards, simUsageMonths } from './server';
 import { simSyncJob } from './sync-job';
 
 let t: TestApp;
@@ -317,54 +316,48 @@ describe('SIM cards', () => {
     expect(changed.code, changed.msg).toBe(0);
     expect((changed.data as Row).packageId).toBe(other2.id);
   });
+});
 
-  it('bulk import by XLSX: the template imports cleanly; bad rows are reported with their reason', async () => {
-    const tpl = await t.app.inject({
-      method: 'GET',
-      url: '/api/iot/simCard/template',
-      headers: { authorization: demo },
+// Last in the file: it moves the clock 40 days on (sessions expire), so it calls the action itself.
+describe('usage by month', () => {
+  it("keeps each month's usage: the card's counters move on to the new month, last month's row stays", async () => {
+    // Start mid-month in the service's zone: the steps below of a day and an hour must stay in one
+    // month, whatever the time of the run and the clock's moves in the tests before.
+    const dayOfMonth = () =>
+      Number(
+        new Intl.DateTimeFormat('en-US', { timeZone: t.app.config.timeZone, day: 'numeric' }).format(t.clock.now()),
+      );
+    while (dayOfMonth() < 5 || dayOfMonth() > 20) t.clock.advance(24 * 3_600_000);
+    const id = await addCard({ activatedAt: new Date(t.clock.now()).toISOString() });
+    const stored = async () => (await t.app.db.select().from(simCards).where(eq(simCards.id, id)))[0]!;
+    const months = () =>
+      t.app.db.select().from(simUsageMonths).where(eq(simUsageMonths.simCardId, id)).orderBy(simUsageMonths.month);
+    t.clock.advance(24 * 3_600_000);
+    await syncUsage(t.app, await stored());
+    const first = await stored();
+    const [one, ...none] = await months();
+    expect(none).toEqual([]);
+    expect(one).toMatchObject({
+      tenantId: demoTenant,
+      month: first.usageMonth,
+      dataMb: first.dataUsedMb,
+      sms: first.smsUsed,
+      voiceMin: first.voiceUsedMin,
+      carrier: first.carrier,
     });
-    expect(tpl.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(tpl.rawPayload as unknown as ArrayBuffer);
-    const sheet = wb.worksheets[0]!;
-    const headers = (sheet.getRow(1).values as unknown[]).filter(Boolean);
-    expect(headers).toContain('ICCID');
-    expect(headers).toContain('运营商');
-    // Fill in three rows: two good ones (one bound by IMEI), one with a bad ICCID.
-    const [device] = await t.app.db
-      .select()
-      .from(devices)
-      .where(eq(devices.tenantId, demoTenant))
-      .orderBy(devices.id)
-      .offset(36)
-      .limit(1);
-    const col = (name: string) => headers.indexOf(name) + 1;
-    sheet.spliceRows(2, 1);
-    const rows = [
-      [iccid(5001), '中国联通', device!.imei],
-      [iccid(5002), 'China Telecom', ''],
-      ['12345', '中国移动', ''],
-    ];
-    rows.forEach((r, i) => {
-      const row = sheet.getRow(2 + i);
-      row.getCell(col('ICCID')).value = r[0];
-      row.getCell(col('运营商')).value = r[1];
-      if (r[2]) row.getCell(col('绑定设备IMEI')).value = r[2];
-      row.commit();
-    });
-    const buf = Buffer.from(await wb.xlsx.writeBuffer());
-    const res = await upload(t.app, '/api/iot/simCard/import', buf, demo);
-    expect(res.code, res.msg).toBe(0);
-    const report = res.data as {
-      added?: number;
-      failed?: number;
-      errors?: { row: number; message?: string; messages?: string[] }[];
-    };
-    expect(JSON.stringify(report)).toMatch(/ICCID/);
-    const imported = (await cards({ keyword: '8986007700000000500' })).rows;
-    expect(imported.map((r) => r.iccid).sort()).toEqual([iccid(5001), iccid(5002)]);
-    expect(imported.find((r) => r.iccid === iccid(5001))).toMatchObject({ carrier: 2, deviceId: device!.id });
-    expect(imported.find((r) => r.iccid === iccid(5002))).toMatchObject({ carrier: 3, deviceId: null });
+    expect(first.dataUsedMb).toBeGreaterThan(0);
+    // Synced again in the same month: the same row, updated.
+    t.clock.advance(3_600_000);
+    await syncUsage(t.app, first);
+    expect((await months()).length).toBe(1);
+    // 40 days on: another month on the card and a row of its own; the last one's stays.
+    t.clock.advance(40 * 24 * 3_600_000);
+    await syncUsage(t.app, first);
+    const later = await stored();
+    expect(later.usageMonth).not.toBe(first.usageMonth);
+    const rows = await months();
+    expect(rows.map((r) => r.month)).toEqual([first.usageMonth, later.usageMonth]);
+    expect(rows[0]!.dataMb).toBeGreaterThanOrEqual(first.dataUsedMb);
+    expect(rows[1]!.dataMb).toBe(later.dataUsedMb);
   });
 });
