@@ -1,24 +1,22 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAY_STATUS } from '../../shared/payments';
-import { login, post, type TestApp } from '../../../tests/server/helper';
+import { login, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { addRole, addUser } from '../../../tests/server/fixtures';
-import { AFTER_SALE, AFTER_SALE_TYPE } from '../after-sale/resource';
 import { FREIGHT_MODE } from '../freight-template/freight';
 import { freightTemplates } from '../freight-template/table';
 import { mallProducts } from '../product/table';
-import { productSkus } from '../product-sku/table';
 import { expireUnpaid, onMallPaid } from './orders';
 import { MALL_ORDER, MALL_ORDER_TTL_MS } from './resource';
 import { mallOrders } from './server';
+import { mallOrderHelpers } from './mall-order.fixture';
 
 let t: TestApp;
 let demo: string;
 let demoTenant: number;
 let other: string;
 let clerk: string;
-let skuSeq = 0;
 
 beforeAll(async () => {
   ({ t, demo, demoTenant } = await demoApp());
@@ -31,63 +29,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const api = <T = Row>(path: string, body: object, token = demo) => post<T>(t.app, `/api/mall/${path}`, body, { token });
-
-/** A product on sale with one SKU of `stock` units at `priceFen`, 500 g, under `templateId`. */
-async function product(stock: number, priceFen = 1990, templateId: number | null = null, tenantId = demoTenant) {
-  const [p] = await t.app.db
-    .insert(mallProducts)
-    .values({
-      tenantId,
-      name: `Test tea ${++skuSeq}`,
-      status: 1,
-      weightG: 500,
-      freightTemplateId: templateId,
-      priceFen,
-      images: ['/img/tea.png'],
-    })
-    .returning();
-  const [s] = await t.app.db
-    .insert(productSkus)
-    .values({ tenantId, productId: p!.id, code: `T-${skuSeq}-${Date.now()}`, priceFen, stock, specs: { 规格: '250g' } })
-    .returning();
-  return { productId: p!.id, skuId: s!.id };
-}
-
-const stockOf = async (skuId: number) =>
-  (await t.app.db.select({ stock: productSkus.stock }).from(productSkus).where(eq(productSkus.id, skuId)))[0]!.stock;
+const { api, product, stockOf, orderRow, address, place, pressPay, paidOrder } = mallOrderHelpers(() => ({
+  t,
+  demo,
+  demoTenant,
+}));
 const salesOf = async (productId: number) =>
   (await t.app.db.select({ sales: mallProducts.sales }).from(mallProducts).where(eq(mallProducts.id, productId)))[0]!
     .sales;
-const orderRow = async (id: number) => (await t.app.db.select().from(mallOrders).where(eq(mallOrders.id, id)))[0]!;
-
-const address = { name: '张三', phone: '13812345678', detail: '科技园路 1 号' };
-interface Placed {
-  id: number;
-  orderNo: string;
-  totalFen: number;
-  freightFen: number;
-  paymentNo: string;
-  payUrl: string;
-}
-const place = (items: { skuId: number; qty: number }[], regionCode = '广东省/深圳市/南山区', token = demo) =>
-  api<Placed>('order/place', { items, address, regionCode, method: 'sandbox' }, token);
-const pressPay = (payUrl: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${new URL(payUrl, 'http://x').pathname}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
-
-async function paidOrder(qty = 2, priceFen = 1990) {
-  const p = await product(20, priceFen);
-  const placed = await place([{ skuId: p.skuId, qty }]);
-  expect(placed.code, placed.msg).toBe(0);
-  await pressPay(placed.data.payUrl);
-  expect((await orderRow(placed.data.id)).status).toBe(MALL_ORDER.paid);
-  return { ...p, ...placed.data };
-}
 
 describe('freight templates', () => {
   it('add, rules by region (bad regions refused), another tenant sees none', async () => {
@@ -339,110 +288,5 @@ describe('orders', () => {
     expect(stats.data.top[0]!.qty).toBeGreaterThan(0);
     const empty = await api<{ totals: { paid: number } }>('order/stats', { from: day, to: day }, other);
     expect(empty.data.totals.paid).toBe(0);
-  });
-});
-
-describe('after-sales', () => {
-  const apply = (body: object, token = demo) => api<Row>('afterSale/add', body, token);
-
-  it('a refund-only request: not more than was paid; approved, the money goes back through the payment', async () => {
-    const o = await paidOrder(2, 1000);
-    expect(
-      (await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.refund, amount: 20.01, reason: '不想要了' })).key,
-    ).toBe('refundTooMuch');
-    expect(
-      (await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.refund, amount: 5, reason: '不想要了' }, other)).key,
-    ).toBe('orderUnknown');
-    const req = await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.refund, amount: 5, reason: '少了一包' });
-    expect(req.code, req.msg).toBe(0);
-    expect(req.data).toMatchObject({ status: AFTER_SALE.pending, amount: 5 });
-    // What open requests ask for counts: 15 more would be 20, 15.01 is too much.
-    expect((await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.refund, amount: 15.01, reason: 'x' })).key).toBe(
-      'refundTooMuch',
-    );
-    expect((await api('afterSale/review', { id: req.data.id, pass: true }, clerk)).key).toBe('noPermission');
-    expect((await api('afterSale/review', { id: req.data.id, pass: false })).code).toBe(400); // a rejection needs its comment
-    const ok = await api<Row>('afterSale/review', { id: req.data.id, pass: true, comment: '同意' });
-    expect(ok.code, ok.msg).toBe(0);
-    expect(ok.data.status).toBe(AFTER_SALE.refunded);
-    expect(await orderRow(o.id)).toMatchObject({ status: MALL_ORDER.paid, refundedFen: 500 });
-    expect((await t.app.payments.get(o.paymentNo))!.refundedFen).toBe(500);
-    expect((await api('afterSale/review', { id: req.data.id, pass: true })).key).toBe('noSuchTransition');
-    expect((await list(t.app, 'afterSale', {}, other, 'mall')).rows).toHaveLength(0);
-  });
-
-  it('a return: approved, the goods received go back to stock, then the rest is refunded and the order refunded', async () => {
-    const o = await paidOrder(2, 1000);
-    expect(
-      (await apply({ orderNo: o.orderNo, type: AFTER_SALE_TYPE.returnRefund, amount: 20, reason: '质量问题' })).key,
-    ).toBe('afterSaleItemRequired');
-    expect(
-      (
-        await apply({
-          orderNo: o.orderNo,
-          type: AFTER_SALE_TYPE.returnRefund,
-          skuId: o.skuId,
-          qty: 3,
-          amount: 20,
-          reason: '质量问题',
-        })
-      ).key,
-    ).toBe('afterSaleQtyTooMany');
-    const req = await apply({
-      orderNo: o.orderNo,
-      type: AFTER_SALE_TYPE.returnRefund,
-      skuId: o.skuId,
-      qty: 2,
-      amount: 20,
-      reason: '质量问题',
-    });
-    expect(req.code, req.msg).toBe(0);
-    expect((await api('afterSale/receive', { id: req.data.id })).key).toBe('noSuchTransition');
-    expect((await api('afterSale/review', { id: req.data.id, pass: true })).data.status).toBe(AFTER_SALE.approved);
-    expect(await stockOf(o.skuId)).toBe(18);
-    const received = await api<Row>('afterSale/receive', { id: req.data.id });
-    expect(received.code, received.msg).toBe(0);
-    expect(received.data.status).toBe(AFTER_SALE.refunded);
-    expect(await stockOf(o.skuId)).toBe(20);
-    expect(await orderRow(o.id)).toMatchObject({ status: MALL_ORDER.refunded, refundedFen: 2000 });
-  });
-
-  it('an exchange waits for the goods, then completes; a rejected request ends there; an unpaid order gets none', async () => {
-    const o = await paidOrder(1);
-    const ex = await apply({
-      orderNo: o.orderNo,
-      type: AFTER_SALE_TYPE.exchange,
-      skuId: o.skuId,
-      qty: 1,
-      reason: '换个口味',
-    });
-    expect(ex.code, ex.msg).toBe(0);
-    await api('afterSale/review', { id: ex.data.id, pass: true });
-    expect((await api('afterSale/complete', { id: ex.data.id })).key).toBe('noSuchTransition');
-    await api('afterSale/receive', { id: ex.data.id });
-    expect((await api('afterSale/complete', { id: ex.data.id })).code).toBe(0);
-
-    const o2 = await paidOrder(1);
-    const r = await apply({ orderNo: o2.orderNo, type: AFTER_SALE_TYPE.refund, amount: 1, reason: 'x' });
-    expect(
-      (await api<Row>('afterSale/review', { id: r.data.id, pass: false, comment: '已发货不支持' })).data.status,
-    ).toBe(AFTER_SALE.rejected);
-    expect((await api('afterSale/review', { id: r.data.id, pass: true })).key).toBe('noSuchTransition');
-
-    const p = await product(3);
-    const unpaid = await place([{ skuId: p.skuId, qty: 1 }]);
-    expect(
-      (await apply({ orderNo: unpaid.data.orderNo, type: AFTER_SALE_TYPE.refund, amount: 1, reason: 'x' })).key,
-    ).toBe('orderNotPaid');
-    const ids = [ex.data.id, r.data.id];
-    expect(
-      (
-        await t.app.db
-          .select()
-          .from(mallOrders)
-          .where(inArray(mallOrders.id, [o.id, o2.id]))
-      ).every((x) => x.status === MALL_ORDER.paid),
-    ).toBe(true);
-    expect(ids).toHaveLength(2);
   });
 });

@@ -1,36 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Image,
-  NumberInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PRODUCT_STATUS } from '../../../entities/product/resource';
-import {
-  mergeMatrix,
-  skuProblem,
-  specText,
-  splitValues,
-  type SkuInput,
-  type SpecLine,
-} from '../../../shared/product-sku';
-import { UploadButton } from '../../components/Upload';
+import { mergeMatrix, skuProblem, splitValues, type SkuInput, type SpecLine } from '../../../shared/product-sku';
 import { request, RequestError } from '../../lib/request';
 import { serverMessage } from '../../i18n/serverMessages';
 import { invalidateResource, refOptionsQuery, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
+import { fenOf, type SpecDraft } from './product-form';
+import { ProductImagesField } from './ProductImagesField';
+import { ProductSkuCard } from './ProductSkuCard';
 
 interface ProductDetail {
   id: number;
@@ -45,9 +26,6 @@ interface ProductDetail {
   specs: SpecLine[];
   skus: (SkuInput & { id: number })[];
 }
-
-const yuanOf = (fen: number) => fen / 100;
-const fenOf = (yuan: number | string) => Math.round(Number(yuan) * 100);
 
 /**
  * /AddProduct (?id= edits): the product's fields, its pictures (uploaded through
@@ -70,11 +48,10 @@ export function AddProductScreen(_props: RouteScreenProps) {
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [merchantId, setMerchantId] = useState<string | null>(null);
   const [images, setImages] = useState<string[]>([]);
-  const [imageUrl, setImageUrl] = useState('');
   const [description, setDescription] = useState('');
   const [weightG, setWeightG] = useState<number | string>(0);
   const [status, setStatus] = useState<string>(String(PRODUCT_STATUS.on));
-  const [specs, setSpecs] = useState<{ name: string; text: string }[]>([]);
+  const [specs, setSpecs] = useState<SpecDraft[]>([]);
   const [skus, setSkus] = useState<SkuInput[]>([{ specs: {}, priceFen: 0, stock: 0, code: '' }]);
   const [defaults, setDefaults] = useState({ price: 0 as number | string, stock: 0 as number | string });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -241,76 +218,13 @@ export function AddProductScreen(_props: RouteScreenProps) {
             />
             <NumberInput label={t`重量（克）`} min={0} max={1_000_000} value={weightG} onChange={setWeightG} />
           </Group>
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              <Trans>商品图片</Trans>{' '}
-              <Text span c="red">
-                *
-              </Text>{' '}
-              <Text span size="xs" c="dimmed">
-                <Trans>第一张为封面，最多9张</Trans>
-              </Text>
-            </Text>
-            <Group gap="xs">
-              {images.map((src, i) => (
-                <Stack key={`${src}-${i}`} gap={2} align="center">
-                  <Image src={src} w={72} h={72} fit="cover" radius="sm" alt="" data-testid="product-image" />
-                  <Group gap={2}>
-                    {i > 0 && (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={() => setImages((l) => [l[i]!, ...l.filter((_, k) => k !== i)])}
-                      >
-                        <Trans>设为封面</Trans>
-                      </Button>
-                    )}
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => setImages((l) => l.filter((_, k) => k !== i))}
-                    >
-                      <Trans>删除</Trans>
-                    </Button>
-                  </Group>
-                </Stack>
-              ))}
-            </Group>
-            <Group gap="xs" align="flex-end">
-              {images.length < 9 && (
-                <UploadButton
-                  kind="image"
-                  onFile={(f) => void upload(f)}
-                  loading={uploading}
-                  data-testid="product-image-upload"
-                />
-              )}
-              <TextInput
-                placeholder={t`或填写图片地址`}
-                value={imageUrl}
-                onChange={(e) => setImageUrl(e.currentTarget.value)}
-                w={260}
-                data-testid="product-image-url"
-              />
-              <Button
-                variant="light"
-                disabled={!imageUrl.trim() || images.length >= 9}
-                onClick={() => {
-                  setImages((l) => [...l, imageUrl.trim()]);
-                  setImageUrl('');
-                }}
-                data-testid="product-image-add"
-              >
-                <Trans>添加图片</Trans>
-              </Button>
-            </Group>
-            {errors.images && (
-              <Text c="red" size="sm" data-testid="product-images-error">
-                {errors.images}
-              </Text>
-            )}
-          </Stack>
+          <ProductImagesField
+            images={images}
+            setImages={setImages}
+            upload={upload}
+            uploading={uploading}
+            error={errors.images}
+          />
           <Textarea
             label={t`商品详情`}
             value={description}
@@ -322,147 +236,17 @@ export function AddProductScreen(_props: RouteScreenProps) {
         </Stack>
       </Card>
 
-      <Card withBorder>
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <Text fw={600}>
-              <Trans>规格与SKU</Trans>
-            </Text>
-            <Group gap="xs">
-              <Select
-                placeholder={t`从规格模板添加`}
-                data={(templates.data ?? []).map((r) => ({
-                  value: String(r.id),
-                  label: `${String(r.name)}：${String(r.values)}`,
-                }))}
-                value={null}
-                onChange={(v) => {
-                  const tpl = templates.data?.find((r) => String(r.id) === v);
-                  if (tpl && specs.length < 3)
-                    setSpecs((l) => [...l, { name: String(tpl.name), text: String(tpl.values) }]);
-                }}
-                w={260}
-                data-testid="spec-template"
-              />
-              <Button
-                variant="light"
-                disabled={specs.length >= 3}
-                onClick={() => setSpecs((l) => [...l, { name: '', text: '' }])}
-                data-testid="spec-add"
-              >
-                <Trans>添加规格</Trans>
-              </Button>
-            </Group>
-          </Group>
-          {specs.map((s, i) => (
-            <Group key={i} align="flex-end">
-              <TextInput
-                label={t`规格名称`}
-                value={s.name}
-                onChange={(e) => {
-                  const v = e.currentTarget.value;
-                  setSpecs((l) => l.map((x, k) => (k === i ? { ...x, name: v } : x)));
-                }}
-                w={160}
-                data-testid={`spec-name-${i}`}
-              />
-              <TextInput
-                label={t`规格值（逗号分隔）`}
-                value={s.text}
-                onChange={(e) => {
-                  const v = e.currentTarget.value;
-                  setSpecs((l) => l.map((x, k) => (k === i ? { ...x, text: v } : x)));
-                }}
-                style={{ flex: 1 }}
-                data-testid={`spec-values-${i}`}
-              />
-              <Button variant="subtle" color="red" onClick={() => setSpecs((l) => l.filter((_, k) => k !== i))}>
-                <Trans>删除</Trans>
-              </Button>
-            </Group>
-          ))}
-          <Group align="flex-end">
-            <NumberInput
-              label={t`统一价格（元）`}
-              min={0}
-              decimalScale={2}
-              value={defaults.price}
-              onChange={(v) => setDefaults((d) => ({ ...d, price: v }))}
-              w={150}
-            />
-            <NumberInput
-              label={t`统一库存`}
-              min={0}
-              allowDecimal={false}
-              value={defaults.stock}
-              onChange={(v) => setDefaults((d) => ({ ...d, stock: v }))}
-              w={150}
-            />
-            <Button variant="default" onClick={applyDefaults}>
-              <Trans>批量填充</Trans>
-            </Button>
-          </Group>
-          <Table withTableBorder data-testid="sku-matrix">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans>规格</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>SKU编码</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>价格（元）</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>库存</Trans>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {skus.map((s, i) => (
-                <Table.Tr key={specText(s.specs)} data-testid="sku-row">
-                  <Table.Td>{specText(s.specs)}</Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      size="xs"
-                      value={s.code ?? ''}
-                      placeholder={t`自动生成`}
-                      onChange={(e) => setSku(i, { code: e.currentTarget.value })}
-                      maxLength={64}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <NumberInput
-                      size="xs"
-                      min={0}
-                      decimalScale={2}
-                      value={yuanOf(s.priceFen)}
-                      onChange={(v) => setSku(i, { priceFen: fenOf(v || 0) })}
-                      data-testid={`sku-price-${i}`}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <NumberInput
-                      size="xs"
-                      min={0}
-                      allowDecimal={false}
-                      value={s.stock}
-                      onChange={(v) => setSku(i, { stock: Number(v) || 0 })}
-                      data-testid={`sku-stock-${i}`}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {errors.skus && (
-            <Text c="red" size="sm">
-              {errors.skus}
-            </Text>
-          )}
-        </Stack>
-      </Card>
+      <ProductSkuCard
+        templates={templates.data}
+        specs={specs}
+        setSpecs={setSpecs}
+        skus={skus}
+        setSku={setSku}
+        defaults={defaults}
+        setDefaults={setDefaults}
+        applyDefaults={applyDefaults}
+        error={errors.skus}
+      />
       <Group>
         <Button onClick={() => void save()} loading={busy} data-testid="product-save">
           <Trans>保存</Trans>

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
-  ActionIcon,
   Alert,
-  Autocomplete,
   Badge,
   Button,
   Card,
@@ -10,22 +8,15 @@ import {
   Grid,
   Group,
   NavLink,
-  NumberInput,
   ScrollArea,
-  Select,
   Stack,
-  Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  PARAM_TYPES,
   thingModelSchema,
-  UNIT_OPTIONS,
   type ModelCommand,
   type ModelMetric,
   type ThingModel,
@@ -34,32 +25,12 @@ import productResource from '../../../entities/device-product/resource';
 import { getUser, hasMark, useSession } from '../../lib/session';
 import { toast } from '../../lib/request';
 import { resourceListQuery } from '../resources/resources.queries';
+import { download, modelProblems } from './data-model';
+import { ModelCommandsCard } from './ModelCommandsCard';
+import { ModelMetricsCard } from './ModelMetricsCard';
 import { saveThingModel, thingModelQuery } from './tools.queries';
 
-/** Problems of a model, by the path of the offending input ("metrics.2.key"). */
-export function modelProblems(model: unknown): Map<string, string> {
-  const parsed = thingModelSchema.safeParse(model);
-  const out = new Map<string, string>();
-  if (parsed.success) return out;
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.join('.');
-    if (!out.has(path)) out.set(path, issue.message);
-  }
-  return out;
-}
-
-const emptyMetric = (): ModelMetric => ({ key: '', name: '', unit: '', min: 0, max: 100, precision: 0 });
-const emptyCommand = (): ModelCommand => ({ key: '', name: '', params: [] });
-
-/** Downloads the model as `<product code>.thing-model.json`. */
-function download(name: string, model: ThingModel): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(model, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${name}.thing-model.json`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { modelProblems } from './data-model';
 
 /**
  * /dataModel: each product's thing model, its metrics (key, name, unit, range, precision) and
@@ -138,9 +109,6 @@ export function DataModelScreen() {
     change(parsed.data);
   };
 
-  const num = (v: number | string) => (v === '' ? Number.NaN : Number(v));
-  const readOnly = !canEdit;
-
   return (
     <Stack p="md" gap="md" data-testid="data-model">
       <Title order={3}>
@@ -213,270 +181,8 @@ export function DataModelScreen() {
                   <Trans>物模型有 {problems.size} 处问题，已在下方标出</Trans>
                 </Alert>
               )}
-              <Card withBorder>
-                <Group justify="space-between" mb="xs">
-                  <Text fw={600}>
-                    <Trans>属性（指标）</Trans>
-                  </Text>
-                  {canEdit && (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => change({ ...draft, metrics: [...draft.metrics, emptyMetric()] })}
-                      data-testid="metric-add"
-                    >
-                      <Trans>添加指标</Trans>
-                    </Button>
-                  )}
-                </Group>
-                <Table.ScrollContainer minWidth={760}>
-                  <Table>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t`标识`}</Table.Th>
-                        <Table.Th>{t`名称`}</Table.Th>
-                        <Table.Th>{t`单位`}</Table.Th>
-                        <Table.Th>{t`最小值`}</Table.Th>
-                        <Table.Th>{t`最大值`}</Table.Th>
-                        <Table.Th>{t`精度（小数位）`}</Table.Th>
-                        <Table.Th />
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {draft.metrics.map((m, i) => (
-                        <Table.Tr key={i} data-testid="metric-row" data-key={m.key}>
-                          <Table.Td>
-                            <TextInput
-                              size="xs"
-                              readOnly={readOnly}
-                              value={m.key}
-                              error={err(`metrics.${i}.key`)}
-                              onChange={(e) => setMetric(i, { key: e.currentTarget.value })}
-                              data-testid="metric-key"
-                            />
-                          </Table.Td>
-                          <Table.Td>
-                            <TextInput
-                              size="xs"
-                              readOnly={readOnly}
-                              value={m.name}
-                              error={err(`metrics.${i}.name`) && t`请填写名称`}
-                              onChange={(e) => setMetric(i, { name: e.currentTarget.value })}
-                            />
-                          </Table.Td>
-                          <Table.Td>
-                            <Autocomplete
-                              size="xs"
-                              w={100}
-                              readOnly={readOnly}
-                              data={[...UNIT_OPTIONS]}
-                              value={m.unit}
-                              onChange={(v) => setMetric(i, { unit: v })}
-                              data-testid="metric-unit"
-                            />
-                          </Table.Td>
-                          <Table.Td>
-                            <NumberInput
-                              size="xs"
-                              w={100}
-                              readOnly={readOnly}
-                              value={m.min}
-                              onChange={(v) => setMetric(i, { min: num(v) })}
-                              error={err(`metrics.${i}.min`) && t`请填写数字`}
-                            />
-                          </Table.Td>
-                          <Table.Td>
-                            <NumberInput
-                              size="xs"
-                              w={100}
-                              readOnly={readOnly}
-                              value={m.max}
-                              onChange={(v) => setMetric(i, { max: num(v) })}
-                              error={err(`metrics.${i}.max`)}
-                              data-testid="metric-max"
-                            />
-                          </Table.Td>
-                          <Table.Td>
-                            <NumberInput
-                              size="xs"
-                              w={80}
-                              readOnly={readOnly}
-                              min={0}
-                              max={6}
-                              allowDecimal={false}
-                              value={m.precision}
-                              onChange={(v) => setMetric(i, { precision: num(v) })}
-                              error={err(`metrics.${i}.precision`) && t`0到6`}
-                            />
-                          </Table.Td>
-                          <Table.Td>
-                            {canEdit && (
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={t`删除`}
-                                onClick={() => change({ ...draft, metrics: draft.metrics.filter((_, j) => j !== i) })}
-                              >
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            )}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              </Card>
-              <Card withBorder>
-                <Group justify="space-between" mb="xs">
-                  <Text fw={600}>
-                    <Trans>服务（指令）</Trans>
-                  </Text>
-                  {canEdit && (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => change({ ...draft, commands: [...draft.commands, emptyCommand()] })}
-                      data-testid="command-add"
-                    >
-                      <Trans>添加指令</Trans>
-                    </Button>
-                  )}
-                </Group>
-                <Stack gap="sm">
-                  {draft.commands.map((c, i) => (
-                    <Card key={i} withBorder p="xs" data-testid="model-command" data-key={c.key}>
-                      <Group gap="xs" align="flex-start">
-                        <TextInput
-                          size="xs"
-                          label={t`标识`}
-                          readOnly={readOnly}
-                          value={c.key}
-                          error={err(`commands.${i}.key`)}
-                          onChange={(e) => setCommand(i, { key: e.currentTarget.value })}
-                        />
-                        <TextInput
-                          size="xs"
-                          label={t`名称`}
-                          readOnly={readOnly}
-                          value={c.name}
-                          error={err(`commands.${i}.name`) && t`请填写名称`}
-                          onChange={(e) => setCommand(i, { name: e.currentTarget.value })}
-                        />
-                        {canEdit && (
-                          <Button
-                            size="xs"
-                            mt={22}
-                            variant="subtle"
-                            onClick={() =>
-                              setCommand(i, { params: [...c.params, { key: '', name: '', type: 'integer' }] })
-                            }
-                          >
-                            <Trans>添加参数</Trans>
-                          </Button>
-                        )}
-                        {canEdit && (
-                          <ActionIcon
-                            mt={24}
-                            variant="subtle"
-                            color="red"
-                            aria-label={t`删除`}
-                            onClick={() => change({ ...draft, commands: draft.commands.filter((_, j) => j !== i) })}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        )}
-                      </Group>
-                      {c.params.map((p, k) => {
-                        const setParam = (patch: Partial<typeof p>) =>
-                          setCommand(i, { params: c.params.map((q, j) => (j === k ? { ...q, ...patch } : q)) });
-                        const base = `commands.${i}.params.${k}`;
-                        return (
-                          <Group key={k} gap="xs" mt="xs" ms="md" align="flex-start">
-                            <TextInput
-                              size="xs"
-                              w={110}
-                              placeholder={t`参数标识`}
-                              readOnly={readOnly}
-                              value={p.key}
-                              error={err(`${base}.key`)}
-                              onChange={(e) => setParam({ key: e.currentTarget.value })}
-                            />
-                            <TextInput
-                              size="xs"
-                              w={110}
-                              placeholder={t`参数名称`}
-                              readOnly={readOnly}
-                              value={p.name}
-                              error={err(`${base}.name`) && t`请填写名称`}
-                              onChange={(e) => setParam({ name: e.currentTarget.value })}
-                            />
-                            <Select
-                              size="xs"
-                              w={100}
-                              readOnly={readOnly}
-                              data={[...PARAM_TYPES]}
-                              value={p.type}
-                              allowDeselect={false}
-                              onChange={(v) => v && setParam({ type: v as typeof p.type })}
-                            />
-                            {p.type === 'enum' ? (
-                              <TextInput
-                                size="xs"
-                                w={220}
-                                placeholder={t`可选值，用逗号分隔`}
-                                readOnly={readOnly}
-                                value={(p.values ?? []).join(',')}
-                                error={err(`${base}.values`)}
-                                onChange={(e) =>
-                                  setParam({
-                                    values: e.currentTarget.value
-                                      .split(',')
-                                      .map((v) => v.trim())
-                                      .filter(Boolean),
-                                  })
-                                }
-                              />
-                            ) : (
-                              (p.type === 'integer' || p.type === 'number') && (
-                                <>
-                                  <NumberInput
-                                    size="xs"
-                                    w={90}
-                                    placeholder={t`最小值`}
-                                    readOnly={readOnly}
-                                    value={p.min ?? ''}
-                                    onChange={(v) => setParam({ min: v === '' ? undefined : Number(v) })}
-                                  />
-                                  <NumberInput
-                                    size="xs"
-                                    w={90}
-                                    placeholder={t`最大值`}
-                                    readOnly={readOnly}
-                                    value={p.max ?? ''}
-                                    error={err(`${base}.max`)}
-                                    onChange={(v) => setParam({ max: v === '' ? undefined : Number(v) })}
-                                  />
-                                </>
-                              )
-                            )}
-                            {canEdit && (
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={t`删除`}
-                                onClick={() => setCommand(i, { params: c.params.filter((_, j) => j !== k) })}
-                              >
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            )}
-                          </Group>
-                        );
-                      })}
-                    </Card>
-                  ))}
-                </Stack>
-              </Card>
+              <ModelMetricsCard draft={draft} canEdit={canEdit} err={err} change={change} setMetric={setMetric} />
+              <ModelCommandsCard draft={draft} canEdit={canEdit} err={err} change={change} setCommand={setCommand} />
             </Stack>
           )}
         </Grid.Col>

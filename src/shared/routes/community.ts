@@ -1,0 +1,142 @@
+/**
+ * Community and mall routes of the route catalogue; also admin children.
+ * Assembled, in this order, by src/shared/routes.ts.
+ */
+
+import type { SpecRoute } from './types';
+
+export const COMMUNITY_MALL_ROUTES: readonly SpecRoute[] = [
+  // --- Community and mall routes (docs/requirements/screens-and-routes.md#community-and-mall-routes); also admin
+  // children.
+  {
+    value: 'communityManagement',
+    layout: 'admin',
+    scenario: 'community',
+    cn: '社区管理',
+    en: 'Communities',
+    icon: 'building',
+  },
+  {
+    value: 'buildingManagement',
+    layout: 'admin',
+    scenario: 'community',
+    cn: '楼栋管理',
+    en: 'Buildings',
+    icon: 'building',
+  },
+  {
+    value: 'unitManagement',
+    layout: 'admin',
+    scenario: 'community',
+    cn: '单元管理',
+    en: 'Units',
+    icon: 'building',
+    param: 'imei',
+  },
+  // Door-access rights of residents, so grouped with the community rather than org.
+  {
+    value: 'rightsManagement',
+    layout: 'admin',
+    scenario: 'community',
+    cn: '门禁权限',
+    en: 'Access rights',
+    icon: 'shield',
+  },
+  { value: 'roomManagement', layout: 'admin', scenario: 'community', cn: '房间管理', en: 'Rooms', icon: 'building' },
+  {
+    value: 'advertisementManagement',
+    layout: 'admin',
+    scenario: 'advert',
+    cn: '广告管理',
+    en: 'Adverts',
+    icon: 'advert',
+  },
+  {
+    value: 'faceVerification',
+    layout: 'admin',
+    scenario: 'community',
+    cn: '人脸审核',
+    en: 'Face verification',
+    icon: 'face',
+  },
+  {
+    value: 'advertisingReview',
+    layout: 'admin',
+    scenario: 'advert',
+    cn: '广告审核',
+    en: 'Advert review',
+    icon: 'advert',
+  },
+  {
+    value: 'bindingReview',
+    layout: 'admin',
+    scenario: 'community',
+    cn: '绑定审核',
+    en: 'Binding review',
+    icon: 'user',
+  },
+  {
+    value: 'advertisingdistribution',
+    layout: 'admin',
+    scenario: 'advert',
+    cn: '广告投放',
+    en: 'Advert distribution',
+    icon: 'advert',
+  },
+  {
+    value: 'Manag',
+    layout: 'admin',
+    scenario: 'community',
+    cn: '物业管理',
+    en: 'Property management',
+    icon: 'building',
+  },
+  {
+    value: 'PropertyPersonnel',
+    layout: 'admin',
+    scenario: 'community',
+    cn: '物业人员',
+    en: 'Property staff',
+    icon: 'user',
+  },
+  {
+    value: 'shangquanshangcheng',
+    layout: 'admin',
+    scenario: 'mall',
+    cn: '商圈商城',
+    en: 'Business-district mall',
+    icon: 'mall',
+  },
+  { value: 'MallData', layout: 'admin', scenario: 'mall', cn: '商城数据', en: 'Mall data', icon: 'chart' },
+  { value: 'Category', layout: 'admin', scenario: 'mall', cn: '商城分类', en: 'Mall categories', icon: 'mall' },
+  {
+    value: 'ProductSpecifications',
+    layout: 'admin',
+    scenario: 'mall',
+    cn: '商品规格',
+    en: 'Specifications',
+    icon: 'mall',
+  },
+  { value: 'ProductReviews', layout: 'admin', scenario: 'mall', cn: '商品评价', en: 'Product reviews', icon: 'mall' },
+  {
+    value: 'FreightTemplate',
+    layout: 'admin',
+    scenario: 'mall',
+    cn: '运费模板',
+    en: 'Freight templates',
+    icon: 'package',
+  },
+  { value: 'orderManagement', layout: 'admin', scenario: 'mall', cn: '订单管理', en: 'Orders', icon: 'bill' },
+  {
+    value: 'AfterSalesOrders',
+    layout: 'admin',
+    scenario: 'mall',
+    cn: '售后订单',
+    en: 'After-sales orders',
+    icon: 'bill',
+  },
+  { value: 'productManage', layout: 'admin', scenario: 'mall', cn: '商品管理', en: 'Goods', icon: 'mall' },
+  { value: 'productCategory', layout: 'admin', scenario: 'mall', cn: '商品分类', en: 'Goods categories', icon: 'mall' },
+  { value: 'productBanner', layout: 'admin', scenario: 'mall', cn: '商品轮播', en: 'Product banners', icon: 'advert' },
+  { value: 'AddProduct', layout: 'admin', scenario: 'mall', cn: '添加商品', en: 'Add product', icon: 'mall' },
+];
