@@ -55,7 +55,7 @@ describe('entity folders', () => {
   it('every column a list declares sortable sorts: a stored column, or the one that orders a computed field', () => {
     const refused = ENTITY_SERVERS.flatMap(({ binding: b }) =>
       b.def.fields
-        .filter((f) => f.list?.sortable)
+        .filter((f) => f.list && f.list.sortable)
         .filter((f) => {
           try {
             listKeys(b, [{ field: f.name, order: 'asc' }]);
