@@ -16,14 +16,20 @@ const DOMAIN_SURFACE = {
 
 /**
  * An entity folder is used by other folders through its index.ts, its stated public surface
- * (docs/architecture.md#layers); its other modules are its own. `patterns` for the modules inside
- * src/entities/<name>/ (which reach another folder as '../<other>/...'); ENTITY_SURFACE_OUTSIDE
- * for src/server, tests and the like (which reach it as '.../entities/<other>/...').
+ * (docs/architecture.md#layers); its other modules are its own. ENTITY_SURFACE for the modules
+ * inside src/entities/<name>/ (which reach another folder as '../<other>/...'), ENTITY_SURFACE_OUTSIDE
+ * for src/server and tests (which reach it as '<...>/entities/<other>/...').
  */
 const ENTITY_SURFACE_MESSAGE =
   "An entity folder is used through its public surface: import another entity through its index.ts ('../B' or '<...>/entities/B'), not its modules; add what you need to that index.ts.";
 const ENTITY_SURFACE = { regex: '^\\.\\./(?!\\.)[^/]+/', message: ENTITY_SURFACE_MESSAGE };
 const ENTITY_SURFACE_OUTSIDE = { regex: '(^|/)entities/[^/]+/', message: ENTITY_SURFACE_MESSAGE };
+
+/** An entity folder's seed.ts writes the demo data: the service's only. */
+const SEED_SERVICE_ONLY = {
+  group: ['**/client/**', '**/sim/**', './screen', '../*/screen', 'react'],
+  message: 'seed.ts runs in the service: no console or simulator code.',
+};
 
 export default tseslint.config(
   {
@@ -203,19 +209,21 @@ export default tseslint.config(
   },
   {
     // An entity folder's seed.ts writes the demo data (through seeds.gen.ts, which src/server/db/seed.ts runs): the service's only.
-    files: ['src/entities/*/seed.ts', 'src/entities/seeds.gen.ts'],
+    files: ['src/entities/*/seed.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/client/**', '**/sim/**', './screen', '../*/screen', 'react'],
-              message: 'seed.ts runs in the service: no console or simulator code.',
-            },
-          ],
+          patterns: [SEED_SERVICE_ONLY, DOMAIN_SURFACE, ENTITY_SURFACE],
         },
       ],
+    },
+  },
+  {
+    // seeds.gen.ts sits in src/entities/ itself ('../' is src/ from there): the folder rules above do not fit it.
+    files: ['src/entities/seeds.gen.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SEED_SERVICE_ONLY] }],
     },
   },
   {
@@ -249,12 +257,14 @@ export default tseslint.config(
     },
   },
   {
-    // An entity folder's other modules (routes, seeds, helpers, tests) run in the service.
+    // An entity folder's other modules (index.ts, routes, helpers, tests) run in the service.
     files: ['src/entities/**/*.{ts,tsx}'],
     ignores: [
       'src/entities/*/resource.ts',
       'src/entities/*/server.ts',
       'src/entities/*/table.ts',
+      'src/entities/*/screen.tsx',
+      'src/entities/*/seed.ts',
       'src/entities/*.gen.ts',
     ],
     rules: {
