@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { JOB_FILE_TTL_MS, JOB_LINK_TTL_MS, JOB_STATE, type Job } from '../../../src/shared/jobs';
-import deviceResource from '../../../src/entities/device/resource';
+import { deviceResource } from '../../../src/entities/device';
 import { devices, jobs } from '../../../src/server/db/schema';
 import { exportHandler } from '../../../src/server/jobs/export';
 import { JobRunner } from '../../../src/server/jobs/runner';
