@@ -39,6 +39,8 @@ export interface DataTableProps<R extends Row> {
   client?: ClientMode;
   /** Smaller text and rows for a table inside a card, drawer or panel; the header is not held at HEADER_HEIGHT. */
   compact?: boolean;
+  /** Rows scroll under a sticky header beyond this height (pixels). */
+  maxHeight?: number;
   /** The table's data-testid ('data-table' when absent). */
   testId?: string;
 }
@@ -110,6 +112,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     rowOptions,
     client,
     compact,
+    maxHeight,
     testId = 'data-table',
   } = props;
   const { t } = useLingui();
@@ -335,13 +338,14 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
 
   return (
     <div ref={frame} className={classes.frame} data-overflows={overflows ? 'yes' : 'no'}>
-      <Table.ScrollContainer minWidth={minWidth} className={classes.scroll}>
+      <Table.ScrollContainer minWidth={minWidth} maxHeight={maxHeight} className={classes.scroll}>
         <Table
           striped
           highlightOnHover
           withTableBorder
           layout="fixed"
           miw={minWidth}
+          stickyHeader={maxHeight !== undefined}
           fz={compact ? 'xs' : undefined}
           verticalSpacing={compact ? 4 : undefined}
           data-testid={testId}
