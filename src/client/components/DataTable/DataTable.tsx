@@ -14,7 +14,7 @@ import classes from './DataTable.module.css';
 
 export type { SortState };
 
-export interface DataTableProps<R extends Row> {
+export interface DataTableProps<R extends object> {
   columns: readonly Column<R>[];
   rows: readonly R[];
   rowKey?: (row: R) => string | number;
@@ -85,7 +85,7 @@ function buttonVisible(button: ActionButton, row: Row): boolean {
   return button.ishide ? !match : match;
 }
 
-const defaultKey = (row: Row) => row.id as number;
+const defaultKey = (row: object) => (row as Row).id as number;
 
 /**
  * The data table of docs/requirements/widgets.md#data-table: fixed columns, header height 60, typed cells, action
@@ -97,7 +97,7 @@ const defaultKey = (row: Row) => row.id as number;
  * full text in their title. On a phone (below 576px) rows are cards: the first CARD_FIELDS columns as label: value,
  * then the row's actions.
  */
-export function DataTable<R extends Row>(props: DataTableProps<R>) {
+export function DataTable<R extends object>(props: DataTableProps<R>) {
   const {
     columns,
     rows: given,
@@ -175,7 +175,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
 
   const cell = (column: Column<R>, row: R): ReactNode => {
     if (column.render) return column.render(row);
-    const value = row[column.name];
+    const value = (row as Row)[column.name];
     switch (column.type ?? 'text') {
       case 'select': {
         const option = column.options?.find((o) => String(o.value) === String(value));
@@ -220,7 +220,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
       case 'but':
         return (
           <RowActions
-            buttons={(column.data ?? []).filter((b) => buttonVisible(b, row))}
+            buttons={(column.data ?? []).filter((b) => buttonVisible(b, row as Row))}
             onRun={(b) => void runAction(b, row)}
           />
         );

@@ -11,7 +11,7 @@ function compare(a: unknown, b: unknown): number {
  * Rows already loaded, sorted in the browser by the sort column's `sortValue` (or the row's `name` property). Blank
  * values go last in both orders; equal values keep their order.
  */
-export function sortRows<R extends Row>(
+export function sortRows<R extends object>(
   rows: readonly R[],
   columns: readonly Column<R>[],
   sort: SortState | undefined,
@@ -19,7 +19,7 @@ export function sortRows<R extends Row>(
   if (!sort) return rows;
   const column = columns.find((c) => c.name === sort.field);
   if (!column) return rows;
-  const value = (row: R) => (column.sortValue ? column.sortValue(row) : row[column.name]);
+  const value = (row: R) => (column.sortValue ? column.sortValue(row) : (row as Row)[column.name]);
   const sign = sort.order === 'asc' ? 1 : -1;
   return rows
     .map((row, i) => ({ row, i, v: value(row) }))

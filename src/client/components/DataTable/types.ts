@@ -34,7 +34,7 @@ export interface ActionButton {
 }
 
 /** Table column definition of docs/requirements/widgets.md#data-table. */
-export interface Column<R extends Row = Row> {
+export interface Column<R extends object = Row> {
   id: string;
   /** Property of the row the cell shows. */
   name: string;

@@ -10,8 +10,6 @@ import type { PlaybackStore } from './playbackStore';
 
 const PAGE_SIZES = [20, 50, 100] as const;
 
-type PointRow = TrackPoint & Record<string, unknown>;
-
 /**
  * Every point of the track, a page at a time: only the rows shown are derived and rendered, so
  * 100,000 points cost one page. A row click moves the playback there.
@@ -21,11 +19,11 @@ export function PointTable({ track, store }: { track: TrackColumns; store: Playb
   const [size, setSize] = useState<number>(PAGE_SIZES[1]);
   const total = track.t.length;
   const first = (page - 1) * size;
-  const rows: PointRow[] = [];
-  for (let i = first; i < Math.min(total, first + size); i++) rows.push({ ...pointAt(track, i)! });
+  const rows: TrackPoint[] = [];
+  for (let i = first; i < Math.min(total, first + size); i++) rows.push(pointAt(track, i)!);
   const seek = (i: number) => store.dispatch({ type: 'seek', percent: total > 1 ? (i / (total - 1)) * 100 : 0 });
 
-  const columns: Column<PointRow>[] = [
+  const columns: Column<TrackPoint>[] = [
     { id: 'index', name: 'index', title: '#', width: 60, render: (p) => p.index + 1 },
     { id: 'time', name: 'createTime', title: <Trans>时间</Trans>, width: 160, render: (p) => formatTime(p.createTime) },
     { id: 'lat', name: 'lat', title: <Trans>纬度</Trans>, width: 100, render: (p) => p.lat.toFixed(6) },
@@ -68,7 +66,7 @@ export function PointTable({ track, store }: { track: TrackColumns; store: Playb
 
   return (
     <Stack gap="xs" data-testid="track-table">
-      <DataTable<PointRow>
+      <DataTable<TrackPoint>
         columns={columns}
         rows={rows}
         rowKey={(p) => p.index}

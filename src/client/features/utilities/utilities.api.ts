@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../lib/request';
 
-export type LedgerRow = {
+export interface LedgerRow {
   id: number;
   type: number;
   reading: number | null;
@@ -13,7 +13,7 @@ export type LedgerRow = {
   userName: string | null;
   note: string | null;
   at: string;
-};
+}
 export interface DailyRow {
   day: string;
   used: number;
