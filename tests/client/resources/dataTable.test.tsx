@@ -4,6 +4,8 @@ import {
   DataTable,
   formatDateCell,
   isActionVisible,
+  pageRows,
+  sortRows,
   requireSelection,
   stickyStyles,
   type Column,
@@ -221,5 +223,54 @@ describe('<DataTable> layout', () => {
     expect(within(cards[0]!).getByText('alpha')).toBeInTheDocument();
     fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Recycle' }));
     expect(within(cards[0]!).queryByRole('button', { name: 'Recycle' })).toBeNull();
+  });
+});
+
+describe('<DataTable client>', () => {
+  type S = { id: number; name: string; n: number | null };
+  const many: S[] = Array.from({ length: 25 }, (_, i) => ({
+    id: i + 1,
+    name: `row ${i + 1}`,
+    n: i === 3 ? null : i % 7,
+  }));
+  const cols: Column<S>[] = [
+    { id: 'name', name: 'name', title: 'Name', sortable: true },
+    { id: 'n', name: 'n', title: 'N', sortable: true, type: 'number' },
+  ];
+  const names = () =>
+    within(screen.getByTestId('data-table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+  it('sorts loaded rows in the browser, blanks last, and pages them itself', () => {
+    renderWithProviders(<DataTable columns={cols} rows={many} client={{ pageSize: 10 }} />);
+    expect(names()).toHaveLength(10);
+    expect(screen.getByTestId('pagination-total').textContent).toContain('25');
+    fireEvent.click(screen.getByTestId('sort-name'));
+    expect(names().slice(0, 3)).toEqual(['row 1', 'row 2', 'row 3']);
+    fireEvent.click(screen.getByTestId('sort-n'));
+    expect(names().slice(0, 4)).toEqual(['row 1', 'row 8', 'row 15', 'row 22']);
+    fireEvent.click(screen.getByTestId('sort-n'));
+    expect(names().slice(0, 3)).toEqual(['row 7', 'row 14', 'row 21']);
+    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    expect(names().at(-1)).toBe('row 4');
+  });
+
+  it('orders numbers by value and text naturally', () => {
+    expect(
+      sortRows(many, cols, { field: 'n', order: 'desc' })
+        .map((r) => r.n)
+        .slice(-2),
+    ).toEqual([0, null]);
+    expect(sortRows(many, cols, { field: 'name', order: 'asc' })[1]!.name).toBe('row 2');
+    expect(pageRows(many, 9, 10).page).toBe(3);
+  });
+
+  it('shows the empty text and no pagination without rows', () => {
+    renderWithProviders(<DataTable columns={cols} rows={[]} client={{ pageSize: 10 }} empty="nothing" testId="t" />);
+    expect(screen.getByTestId('t')).toBeTruthy();
+    expect(screen.getByText('nothing')).toBeTruthy();
+    expect(screen.queryByTestId('pagination')).toBeNull();
   });
 });

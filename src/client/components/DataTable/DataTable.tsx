@@ -1,21 +1,20 @@
-import { useRef, type CSSProperties, type ReactNode } from 'react';
+import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Badge, Card, Checkbox, Group, Image, Loader, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Pagination } from '../Pagination';
+import { pageRows, sortRows } from './clientRows';
 import { formatDateCell, isActionVisible, splitTimeCell, DANGER_ACTIONS, type ActionRule } from './cells';
 import { ConfirmHost, confirmDanger } from './confirm';
 import { useContainerWidth, usePhone } from './layout';
 import { RowActions } from './RowActions';
 import { pinnedEdges, stickyStyles, widthOf } from './sticky';
-import { CHECK_COLUMN_WIDTH, HEADER_HEIGHT, type ActionButton, type Column, type Row } from './types';
+import { CHECK_COLUMN_WIDTH, HEADER_HEIGHT, type ActionButton, type Column, type Row, type SortState } from './types';
 import classes from './DataTable.module.css';
 
-export interface SortState {
-  field: string;
-  order: 'asc' | 'desc';
-}
+export type { SortState };
 
-export interface DataTableProps<R extends Row> {
+export interface DataTableProps<R extends object> {
   columns: readonly Column<R>[];
   rows: readonly R[];
   rowKey?: (row: R) => string | number;
@@ -33,11 +32,30 @@ export interface DataTableProps<R extends Row> {
   empty?: ReactNode;
   /** Per row: a click on the whole row (a row that selects something), a highlight, data attributes. */
   rowOptions?: (row: R) => RowOptions;
+  /**
+   * The rows are all loaded: sortable columns sort in the browser (unless `onSortChange` takes the sort), and with a
+   * `pageSize` the table pages them itself, its pagination below.
+   */
+  client?: ClientMode;
+  /** Smaller text and rows for a table inside a card, drawer or panel; the header is not held at HEADER_HEIGHT. */
+  compact?: boolean;
+  /** Rows scroll under a sticky header beyond this height (pixels). */
+  maxHeight?: number;
+  /** The table's data-testid ('data-table' when absent). */
+  testId?: string;
+}
+
+export interface ClientMode {
+  pageSize?: number;
+  /** Page sizes offered (the pagination's defaults when absent). */
+  sizes?: readonly number[];
 }
 
 export interface RowOptions {
   onClick?: () => void;
   active?: boolean;
+  /** The row's text colour (a refused or suspicious entry, say). */
+  color?: string;
   attrs?: Record<`data-${string}`, string | undefined>;
 }
 
@@ -50,6 +68,7 @@ function rowPropsOf(options: RowOptions | undefined) {
     'data-active': options.active ? 'true' : undefined,
     style: options.onClick ? { cursor: 'pointer' } : undefined,
     bg: options.active ? 'var(--mantine-color-blue-light)' : undefined,
+    c: options.color,
   };
 }
 
@@ -66,7 +85,7 @@ function buttonVisible(button: ActionButton, row: Row): boolean {
   return button.ishide ? !match : match;
 }
 
-const defaultKey = (row: Row) => row.id as number;
+const defaultKey = (row: object) => (row as Row).id as number;
 
 /**
  * The data table of docs/requirements/widgets.md#data-table: fixed columns, header height 60, typed cells, action
@@ -78,24 +97,35 @@ const defaultKey = (row: Row) => row.id as number;
  * full text in their title. On a phone (below 576px) rows are cards: the first CARD_FIELDS columns as label: value,
  * then the row's actions.
  */
-export function DataTable<R extends Row>(props: DataTableProps<R>) {
+export function DataTable<R extends object>(props: DataTableProps<R>) {
   const {
     columns,
-    rows,
+    rows: given,
     rowKey = defaultKey,
     selectable,
     selected = [],
     onSelectedChange,
-    sort,
-    onSortChange,
     onAction,
     onCellClick,
     loading,
     empty,
     rowOptions,
+    client,
+    compact,
+    maxHeight,
+    testId = 'data-table',
   } = props;
   const { t } = useLingui();
   const phone = usePhone();
+  const [ownSort, setOwnSort] = useState<SortState | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(client?.pageSize ?? 0);
+  const sortOwned = Boolean(client) && !props.onSortChange;
+  const sort = sortOwned ? ownSort : props.sort;
+  const onSortChange = sortOwned ? setOwnSort : props.onSortChange;
+  const sorted = sortOwned ? sortRows(given, columns, ownSort) : given;
+  const paged = pageSize > 0 ? pageRows(sorted, page, pageSize) : { rows: sorted, page };
+  const rows = paged.rows;
   const frame = useRef<HTMLDivElement>(null);
   const available = useContainerWidth(frame);
   const minWidth = columns.reduce((sum, c) => sum + widthOf(c), selectable ? CHECK_COLUMN_WIDTH : 0);
@@ -145,7 +175,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
 
   const cell = (column: Column<R>, row: R): ReactNode => {
     if (column.render) return column.render(row);
-    const value = row[column.name];
+    const value = (row as Row)[column.name];
     switch (column.type ?? 'text') {
       case 'select': {
         const option = column.options?.find((o) => String(o.value) === String(value));
@@ -190,7 +220,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
       case 'but':
         return (
           <RowActions
-            buttons={(column.data ?? []).filter((b) => buttonVisible(b, row))}
+            buttons={(column.data ?? []).filter((b) => buttonVisible(b, row as Row))}
             onRun={(b) => void runAction(b, row)}
           />
         );
@@ -203,6 +233,20 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     <span className={classes.headerText} title={textOf(column.title as ReactNode)}>
       {column.title}
     </span>
+  );
+
+  const pager = pageSize > 0 && given.length > 0 && (
+    <Pagination
+      page={paged.page}
+      size={pageSize}
+      total={given.length}
+      sizes={client?.sizes}
+      onPageChange={setPage}
+      onSizeChange={(size) => {
+        setPageSize(size);
+        setPage(1);
+      }}
+    />
   );
 
   const status = (
@@ -282,6 +326,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
             );
           })}
           {status}
+          {pager}
         </Stack>
         <ConfirmHost />
       </>
@@ -293,10 +338,20 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
 
   return (
     <div ref={frame} className={classes.frame} data-overflows={overflows ? 'yes' : 'no'}>
-      <Table.ScrollContainer minWidth={minWidth} className={classes.scroll}>
-        <Table striped highlightOnHover withTableBorder layout="fixed" miw={minWidth} data-testid="data-table">
+      <Table.ScrollContainer minWidth={minWidth} maxHeight={maxHeight} className={classes.scroll}>
+        <Table
+          striped
+          highlightOnHover
+          withTableBorder
+          layout="fixed"
+          miw={minWidth}
+          stickyHeader={maxHeight !== undefined}
+          fz={compact ? 'xs' : undefined}
+          verticalSpacing={compact ? 4 : undefined}
+          data-testid={testId}
+        >
           <Table.Thead>
-            <Table.Tr style={{ height: HEADER_HEIGHT }}>
+            <Table.Tr style={compact ? undefined : { height: HEADER_HEIGHT }}>
               {selectable && (
                 <Table.Th
                   className={checkClass}
@@ -316,6 +371,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                   key={column.id}
                   style={{ width: widthOf(column), ...sticky[i], ...(sticky[i] ? { zIndex: 3 } : {}) }}
                   className={sticky[i] ? pinnedClass(i) : classes.head}
+                  ta={column.align}
                   data-edge={edgeOf(i)}
                 >
                   {column.sortable && onSortChange ? (
@@ -362,7 +418,8 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                       <Table.Td
                         key={column.id}
                         style={sticky[i]}
-                        className={sticky[i] ? pinnedClass(i) : classes.cell}
+                        className={sticky[i] ? pinnedClass(i) : column.wrap ? classes.wrap : classes.cell}
+                        ta={column.align}
                         title={textOf(content)}
                         data-edge={edgeOf(i)}
                       >
@@ -377,6 +434,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
         </Table>
         {status}
       </Table.ScrollContainer>
+      {pager}
       <ConfirmHost />
     </div>
   );

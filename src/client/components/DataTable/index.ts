@@ -1,4 +1,12 @@
-export { DataTable, CARD_FIELDS, type DataTableProps, type RowOptions, type SortState } from './DataTable';
+export {
+  DataTable,
+  CARD_FIELDS,
+  type ClientMode,
+  type DataTableProps,
+  type RowOptions,
+  type SortState,
+} from './DataTable';
+export { sortRows, pageRows } from './clientRows';
 export { ConfirmHost, confirmDanger, type ConfirmRequest } from './confirm';
 export { requireSelection, nothingSelectedText } from './bulk';
 export { formatDateCell, splitTimeCell, isActionVisible, DANGER_ACTIONS, DATE_FORMAT, type ActionRule } from './cells';

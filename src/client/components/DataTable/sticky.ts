@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { CHECK_COLUMN_WIDTH, DEFAULT_COLUMN_WIDTH, type Column, type Row } from './types';
+import { CHECK_COLUMN_WIDTH, DEFAULT_COLUMN_WIDTH, type Column } from './types';
 
 export const widthOf = (column: Pick<Column, 'width'>): number => column.width ?? DEFAULT_COLUMN_WIDTH;
 
@@ -7,7 +7,7 @@ export const widthOf = (column: Pick<Column, 'width'>): number => column.width ?
  * Sticky offsets of fixed columns, with logical insets so right-to-left layouts pin to the
  * other side. The selection column (when shown) is pinned at the start with the left group.
  */
-export function stickyStyles<R extends Row>(
+export function stickyStyles<R extends object>(
   columns: readonly Column<R>[],
   withCheck: boolean,
 ): (CSSProperties | undefined)[] {

@@ -34,7 +34,7 @@ export interface ActionButton {
 }
 
 /** Table column definition of docs/requirements/widgets.md#data-table. */
-export interface Column<R extends Row = Row> {
+export interface Column<R extends object = Row> {
   id: string;
   /** Property of the row the cell shows. */
   name: string;
@@ -49,6 +49,18 @@ export interface Column<R extends Row = Row> {
   sortable?: boolean;
   /** Overrides the type's cell. */
   render?: (row: R) => ReactNode;
+  /** What a client-side sort compares (DataTableProps.client); the row's `name` property when absent. */
+  sortValue?: (row: R) => string | number | null | undefined;
+  /** The cell's text may wrap onto several lines (a payload, a message) instead of ending with an ellipsis. */
+  wrap?: boolean;
+  /** Aligns header and cells, 'end' for figures. */
+  align?: 'start' | 'end';
+}
+
+/** A table's sort: one column, ascending or descending. */
+export interface SortState {
+  field: string;
+  order: 'asc' | 'desc';
 }
 
 export const DEFAULT_COLUMN_WIDTH = 100;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconDownload } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDateCell } from '../../components/DataTable';
+import { DataTable, formatDateCell, type Column } from '../../components/DataTable';
 import { request } from '../../lib/request';
 import { dayEnd, dayStart } from '../../lib/zone';
 import { secondsText } from './AdVideo';
@@ -42,6 +42,43 @@ export function PlayStats() {
     placeholderData: keepPreviousData,
   });
   const rows = stats.data ?? [];
+  const columns: Column<PlayStat>[] = [
+    {
+      id: 'label',
+      name: 'label',
+      title: by === 'ad' ? t`广告` : t`门口机`,
+      width: 240,
+      sortable: true,
+      render: (r) => (by === 'ad' ? `${r.label ?? ''}（${r.client ?? ''}）` : `${r.label ?? ''} · ${String(r.key)}`),
+    },
+    { id: 'plays', name: 'plays', title: t`播放次数`, width: 110, sortable: true, type: 'number' },
+    {
+      id: 'seconds',
+      name: 'seconds',
+      title: t`播放时长`,
+      width: 120,
+      sortable: true,
+      render: (r) => secondsText(r.seconds),
+    },
+    {
+      id: 'lastPlay',
+      name: 'lastPlay',
+      title: t`最近播放`,
+      width: 170,
+      sortable: true,
+      render: (r) => (r.lastPlay ? formatDateCell(r.lastPlay) : ''),
+    },
+  ];
+  if (by === 'ad') {
+    columns.push({
+      id: 'billed',
+      name: 'billed',
+      title: t`计费金额（元）`,
+      width: 130,
+      sortable: true,
+      render: (r) => (r.billed ?? 0).toFixed(2),
+    });
+  }
   const exportCsv = () => {
     const head =
       by === 'ad'
@@ -97,37 +134,18 @@ export function PlayStats() {
           <Trans>导出</Trans>
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{by === 'ad' ? t`广告` : t`门口机`}</Table.Th>
-              <Table.Th>{t`播放次数`}</Table.Th>
-              <Table.Th>{t`播放时长`}</Table.Th>
-              <Table.Th>{t`最近播放`}</Table.Th>
-              {by === 'ad' && <Table.Th>{t`计费金额（元）`}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={String(r.key)} data-testid="ad-stat-row" data-key={String(r.key)} data-plays={r.plays}>
-                <Table.Td>
-                  {by === 'ad' ? `${r.label ?? ''}（${r.client ?? ''}）` : `${r.label ?? ''} · ${String(r.key)}`}
-                </Table.Td>
-                <Table.Td>{r.plays}</Table.Td>
-                <Table.Td>{secondsText(r.seconds)}</Table.Td>
-                <Table.Td>{r.lastPlay ? formatDateCell(r.lastPlay) : ''}</Table.Td>
-                {by === 'ad' && <Table.Td>{(r.billed ?? 0).toFixed(2)}</Table.Td>}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {!rows.length && (
-        <Text c="dimmed" size="sm">
-          {stats.isError ? t`播放统计加载失败` : t`暂无播放记录`}
-        </Text>
-      )}
+      <DataTable<PlayStat>
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => String(r.key)}
+        loading={stats.isPending}
+        client={{ pageSize: 50 }}
+        testId="ad-stats"
+        empty={stats.isError ? t`播放统计加载失败` : t`暂无播放记录`}
+        rowOptions={(r) => ({
+          attrs: { 'data-testid': 'ad-stat-row', 'data-key': String(r.key), 'data-plays': String(r.plays) },
+        })}
+      />
     </Stack>
   );
 }

@@ -1,11 +1,32 @@
 import '@mantine/dates/styles.css';
 import { lazy, Suspense } from 'react';
-import { Card, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { DataTable, type Column } from '../../components/DataTable';
+import type { AlarmStats } from '../../../shared/alarms/api';
 import { alarmStatsQuery } from './alarms.queries';
 import { statsBody, statsRange, type StatsSearch } from './statsSearch';
+
+type TopDevice = AlarmStats['topDevices'][number];
+
+const TOP_COLUMNS: Column<TopDevice>[] = [
+  { id: 'name', name: 'name', title: <Trans>设备</Trans>, width: 160, sortable: true, render: (d) => d.name ?? '-' },
+  {
+    id: 'imei',
+    name: 'imei',
+    title: 'IMEI',
+    width: 160,
+    sortable: true,
+    render: (d) => (
+      <Text span inherit ff="monospace">
+        {d.imei}
+      </Text>
+    ),
+  },
+  { id: 'count', name: 'count', title: <Trans>报警数</Trans>, width: 90, sortable: true, type: 'number', align: 'end' },
+];
 
 const AlarmCharts = lazy(() => import('./AlarmCharts'));
 
@@ -84,34 +105,14 @@ export function AlarmStatsScreen({ search, onSearchChange }: AlarmStatsScreenPro
             <Text fw={600} size="sm" mb="xs">
               <Trans>报警最多的设备</Trans>
             </Text>
-            {data.topDevices.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                <Trans>暂无数据</Trans>
-              </Text>
-            ) : (
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>
-                      <Trans>设备</Trans>
-                    </Table.Th>
-                    <Table.Th>IMEI</Table.Th>
-                    <Table.Th ta="right">
-                      <Trans>报警数</Trans>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.topDevices.map((d) => (
-                    <Table.Tr key={d.imei}>
-                      <Table.Td>{d.name ?? '-'}</Table.Td>
-                      <Table.Td ff="monospace">{d.imei}</Table.Td>
-                      <Table.Td ta="right">{d.count}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
+            <DataTable<TopDevice>
+              columns={TOP_COLUMNS}
+              rows={data.topDevices}
+              rowKey={(d) => d.imei}
+              client={{}}
+              compact
+              testId="alarm-top-table"
+            />
           </Card>
         </>
       )}

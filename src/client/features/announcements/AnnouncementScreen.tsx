@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Drawer, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Drawer, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import announcementDef, {
@@ -10,7 +10,7 @@ import announcementDef, {
   NEED_APPROVAL,
   type ReceiptRow,
 } from '../../../entities/announcement/resource';
-import { confirmDanger, formatDateCell } from '../../components/DataTable';
+import { confirmDanger, DataTable, formatDateCell, type Column } from '../../components/DataTable';
 import { request, toast } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
 import { ResourceScreen } from '../resources/ResourceScreen';
@@ -26,6 +26,19 @@ const STATE_COLOR: Record<number, string> = {
   [ANNOUNCEMENT_STATE.withdrawn]: 'dark',
 };
 const n = (v: unknown) => Number(v);
+
+const RECEIPT_COLUMNS: Column<ReceiptRow>[] = [
+  { id: 'name', name: 'name', title: <Trans>接收人</Trans>, width: 140, sortable: true },
+  { id: 'department', name: 'departmentName', title: <Trans>部门</Trans>, width: 140, sortable: true },
+  {
+    id: 'readAt',
+    name: 'readAt',
+    title: <Trans>阅读时间</Trans>,
+    width: 170,
+    sortable: true,
+    render: (r) => (r.readAt ? formatDateCell(r.readAt) : <Trans>未读</Trans>),
+  },
+];
 
 /** Who a published announcement reached and when each read it. */
 export function ReceiptsDrawer({ row, onClose }: { row: Row | null; onClose: () => void }) {
@@ -51,30 +64,16 @@ export function ReceiptsDrawer({ row, onClose }: { row: Row | null; onClose: () 
           已读 {read} / 共 {rows.length} 人
         </Trans>
       </Text>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>接收人</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>部门</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>阅读时间</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.userId} data-testid="receipt-row">
-              <Table.Td>{r.name}</Table.Td>
-              <Table.Td>{r.departmentName ?? ''}</Table.Td>
-              <Table.Td>{r.readAt ? formatDateCell(r.readAt) : <Trans>未读</Trans>}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable<ReceiptRow>
+        columns={RECEIPT_COLUMNS}
+        rows={rows}
+        rowKey={(r) => r.userId}
+        loading={receipts.isPending && row !== null}
+        client={{ pageSize: 50 }}
+        compact
+        testId="receipt-table"
+        rowOptions={() => ({ attrs: { 'data-testid': 'receipt-row' } })}
+      />
     </Drawer>
   );
 }

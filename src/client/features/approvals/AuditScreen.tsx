@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import approvalDef from '../../../entities/approval/resource';
 import approvalNodeDef from '../../../entities/approval-node/resource';
 import { APPROVAL_COMMENT_MAX, APPROVAL_KIND_TABLE, APPROVAL_STATE } from '../../../shared/approvals';
-import { confirmDanger } from '../../components/DataTable';
+import { confirmDanger, DataTable, type Column } from '../../components/DataTable';
 import { request, toast } from '../../lib/request';
 import { useSession } from '../../lib/session';
 import { useCodeLabel } from '../resources/display';
@@ -15,7 +15,6 @@ import type { ResourceSearch } from '../resources/search';
 import type { RouteScreenProps } from '../screens/types';
 import { ApprovalDetailDrawer } from './ApprovalDetail';
 import { SubmitRequestDialog } from './SubmitRequestDialog';
-import { formatDateCell } from '../../components/DataTable/cells';
 import { ModalFooter } from '../../components/ModalFooter';
 
 export interface InboxRow {
@@ -78,6 +77,53 @@ export function ApprovalInbox({ onDetail }: { onDetail: (id: number) => void }) 
     }
   };
 
+  const columns: Column<InboxRow>[] = [
+    { id: 'title', name: 'title', title: <Trans>审批事项</Trans>, width: 200, sortable: true },
+    {
+      id: 'kind',
+      name: 'kind',
+      title: <Trans>类型</Trans>,
+      width: 110,
+      sortable: true,
+      render: (row) => <Badge variant="light">{codeLabel(APPROVAL_KIND_TABLE, row.kind)}</Badge>,
+    },
+    { id: 'applicant', name: 'applicantName', title: <Trans>申请人</Trans>, width: 110, sortable: true },
+    { id: 'node', name: 'nodeName', title: <Trans>审批节点</Trans>, width: 120, sortable: true },
+    {
+      id: 'level',
+      name: 'level',
+      title: <Trans>级别</Trans>,
+      width: 80,
+      render: (row) => `${row.level} / ${row.levelCount}`,
+    },
+    { id: 'createdAt', name: 'createdAt', title: <Trans>提交时间</Trans>, width: 170, type: 'date', sortable: true },
+    {
+      id: 'ops',
+      name: 'ops',
+      title: <Trans>操作</Trans>,
+      width: 200,
+      render: (row) => (
+        <Group gap={6} wrap="nowrap">
+          <Button size="compact-xs" color="teal" onClick={() => open(row, 'approve')} data-testid={`approve-${row.id}`}>
+            <Trans>同意</Trans>
+          </Button>
+          <Button
+            size="compact-xs"
+            color="red"
+            variant="light"
+            onClick={() => open(row, 'reject')}
+            data-testid={`reject-${row.id}`}
+          >
+            <Trans>驳回</Trans>
+          </Button>
+          <Button size="compact-xs" variant="subtle" onClick={() => onDetail(row.id)} data-testid={`detail-${row.id}`}>
+            <Trans>进度</Trans>
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
   const rows = inbox.data ?? [];
   return (
     <>
@@ -86,76 +132,13 @@ export function ApprovalInbox({ onDetail }: { onDetail: (id: number) => void }) 
           {inbox.isLoading ? <Trans>加载中…</Trans> : <Trans>暂无待我审批的事项</Trans>}
         </Text>
       ) : (
-        <Table striped highlightOnHover data-testid="approval-inbox">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>审批事项</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>类型</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>申请人</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>审批节点</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>级别</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>提交时间</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>操作</Trans>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id} data-testid={`inbox-row-${row.id}`}>
-                <Table.Td>{row.title}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light">{codeLabel(APPROVAL_KIND_TABLE, row.kind)}</Badge>
-                </Table.Td>
-                <Table.Td>{row.applicantName ?? ''}</Table.Td>
-                <Table.Td>{row.nodeName ?? ''}</Table.Td>
-                <Table.Td>{`${row.level} / ${row.levelCount}`}</Table.Td>
-                <Table.Td>{formatDateCell(row.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Button
-                      size="compact-xs"
-                      color="teal"
-                      onClick={() => open(row, 'approve')}
-                      data-testid={`approve-${row.id}`}
-                    >
-                      <Trans>同意</Trans>
-                    </Button>
-                    <Button
-                      size="compact-xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => open(row, 'reject')}
-                      data-testid={`reject-${row.id}`}
-                    >
-                      <Trans>驳回</Trans>
-                    </Button>
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      onClick={() => onDetail(row.id)}
-                      data-testid={`detail-${row.id}`}
-                    >
-                      <Trans>进度</Trans>
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable<InboxRow>
+          columns={columns}
+          rows={rows}
+          client={{}}
+          testId="approval-inbox"
+          rowOptions={(row) => ({ attrs: { 'data-testid': `inbox-row-${row.id}` } })}
+        />
       )}
       <Modal
         opened={deciding !== null}

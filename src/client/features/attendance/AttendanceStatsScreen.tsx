@@ -1,11 +1,22 @@
 import { useMemo, useState } from 'react';
-import { Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Card, Center, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Chart, type ChartOption } from '../../components/Chart';
 import { cartesianFrame } from '../../components/Chart/layout';
+import { DataTable, type Column } from '../../components/DataTable';
 import { DAY_RE, monthToDate, statsQuery } from './attendance.api';
 import { MonthlyReportButton } from './AttendanceJobs';
+import type { AttendanceStats } from '../../../shared/attendance/stats';
+
+type LateRow = AttendanceStats['topLate'][number];
+
+const LATE_COLUMNS: Column<LateRow>[] = [
+  { id: 'name', name: 'name', title: <Trans>人员</Trans>, width: 140, sortable: true },
+  { id: 'late', name: 'late', title: <Trans>迟到</Trans>, width: 80, sortable: true, type: 'number' },
+  { id: 'early', name: 'early', title: <Trans>早退</Trans>, width: 80, sortable: true, type: 'number' },
+  { id: 'absent', name: 'absent', title: <Trans>缺勤</Trans>, width: 80, sortable: true, type: 'number' },
+];
 
 /**
  * `attendance` (map layout): the records of a span (default: the first of the month to today)
@@ -134,34 +145,14 @@ export function AttendanceStatsScreen() {
               <Text fw={600} mb="xs">
                 <Trans>迟到排行</Trans>
               </Text>
-              <Table data-testid="attendance-top-late">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>
-                      <Trans>人员</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>迟到</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>早退</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>缺勤</Trans>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {s.topLate.map((p) => (
-                    <Table.Tr key={p.userId}>
-                      <Table.Td>{p.name}</Table.Td>
-                      <Table.Td>{p.late}</Table.Td>
-                      <Table.Td>{p.early}</Table.Td>
-                      <Table.Td>{p.absent}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <DataTable<LateRow>
+                columns={LATE_COLUMNS}
+                rows={s.topLate}
+                rowKey={(p) => p.userId}
+                client={{}}
+                compact
+                testId="attendance-top-late"
+              />
             </Card>
           </SimpleGrid>
         </>

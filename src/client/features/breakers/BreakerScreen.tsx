@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { DELIVERY, DELIVERY_TABLE } from '../../../shared/codes';
 import type { CommandAnswer } from '../../../shared/devices/api';
 import type { ListResult } from '../../../shared/resources/list';
-import { confirmDanger, formatDateCell, requireSelection } from '../../components/DataTable';
+import { confirmDanger, DataTable, formatDateCell, requireSelection, type Column } from '../../components/DataTable';
 import { serverMessage } from '../../i18n/serverMessages';
 import { request, RequestError } from '../../lib/request';
 import { hasMark, useSession } from '../../lib/session';
@@ -154,6 +154,55 @@ function Deliveries({ deliveries, action }: { deliveries: Delivery[]; action: Br
   const acks = useQuery(commandAcksQuery(ids));
   const byId = new Map((acks.data ?? []).map((r) => [r.id, r]));
   const acked = ids.filter((id) => byId.get(id)?.ackAt).length;
+  const answerOf = (d: Delivery) => (d.commandId ? byId.get(d.commandId) : undefined);
+  const columns: Column<Delivery>[] = [
+    { id: 'name', name: 'name', title: t`设备`, width: 140 },
+    { id: 'imei', name: 'imei', title: 'IMEI', width: 160 },
+    {
+      id: 'status',
+      name: 'status',
+      title: t`下发状态`,
+      width: 110,
+      render: (d) => {
+        const r = answerOf(d);
+        return d.refused ? (
+          <Badge color="red" variant="light" data-testid="breaker-refused">
+            {t`未下发`}
+          </Badge>
+        ) : (
+          <Badge color={DELIVERY_COLOR[Number(r?.status ?? DELIVERY.notSent)] ?? 'gray'} variant="light">
+            {codeLabel(DELIVERY_TABLE, r?.status ?? DELIVERY.notSent)}
+          </Badge>
+        );
+      },
+    },
+    {
+      id: 'answer',
+      name: 'answer',
+      title: t`设备回复`,
+      width: 220,
+      render: (d) => {
+        const r = answerOf(d);
+        return d.refused ? (
+          <Text size="sm" c="red" data-testid="breaker-refusal">
+            {d.refused}
+          </Text>
+        ) : r?.ackAt ? (
+          <Text
+            size="sm"
+            c={r.ackOk === false || r.status === DELIVERY.failed ? 'red' : undefined}
+            data-testid="breaker-ack"
+          >
+            {r.ackMsg || t`已确认`} · {formatDateCell(r.ackAt)}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {r?.status === DELIVERY.failed ? t`发送失败` : t`等待回复`}
+          </Text>
+        );
+      },
+    },
+  ];
 
   // Each new answer moved a breaker, and its state report follows the ack. The list refetches now,
   // and again whenever the tenant's readings change (push 9040: stored reports) in the next
@@ -181,64 +230,23 @@ function Deliveries({ deliveries, action }: { deliveries: Delivery[]; action: Br
           </Trans>
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t`设备`}</Table.Th>
-              <Table.Th>IMEI</Table.Th>
-              <Table.Th>{t`下发状态`}</Table.Th>
-              <Table.Th>{t`设备回复`}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {deliveries.map((d) => {
-              const r = d.commandId ? byId.get(d.commandId) : undefined;
-              return (
-                <Table.Tr
-                  key={`${d.imei}-${d.commandId ?? 'refused'}`}
-                  data-testid="breaker-delivery"
-                  data-imei={d.imei}
-                  data-acked={r?.ackAt ? (r.status === DELIVERY.failed ? 'nack' : 'ack') : 'no'}
-                >
-                  <Table.Td>{d.name}</Table.Td>
-                  <Table.Td>{d.imei}</Table.Td>
-                  <Table.Td>
-                    {d.refused ? (
-                      <Badge color="red" variant="light" data-testid="breaker-refused">
-                        {t`未下发`}
-                      </Badge>
-                    ) : (
-                      <Badge color={DELIVERY_COLOR[Number(r?.status ?? DELIVERY.notSent)] ?? 'gray'} variant="light">
-                        {codeLabel(DELIVERY_TABLE, r?.status ?? DELIVERY.notSent)}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {d.refused ? (
-                      <Text size="sm" c="red" data-testid="breaker-refusal">
-                        {d.refused}
-                      </Text>
-                    ) : r?.ackAt ? (
-                      <Text
-                        size="sm"
-                        c={r.ackOk === false || r.status === DELIVERY.failed ? 'red' : undefined}
-                        data-testid="breaker-ack"
-                      >
-                        {r.ackMsg || t`已确认`} · {formatDateCell(r.ackAt)}
-                      </Text>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {r?.status === DELIVERY.failed ? t`发送失败` : t`等待回复`}
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable<Delivery>
+        columns={columns}
+        rows={deliveries}
+        rowKey={(d) => `${d.imei}-${d.commandId ?? 'refused'}`}
+        compact
+        testId="breaker-delivery-table"
+        rowOptions={(d) => {
+          const r = answerOf(d);
+          return {
+            attrs: {
+              'data-testid': 'breaker-delivery',
+              'data-imei': d.imei,
+              'data-acked': r?.ackAt ? (r.status === DELIVERY.failed ? 'nack' : 'ack') : 'no',
+            },
+          };
+        }}
+      />
     </Card>
   );
 }

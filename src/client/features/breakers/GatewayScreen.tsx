@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Badge, Drawer, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BREAKER_LOCK_TABLE, BREAKER_SWITCH_TABLE, DEVICE_STATE } from '../../../shared/codes';
 import deviceResource from '../../../entities/device/resource';
-import { formatDateCell } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { KindLabel, SignalBars, StateBadge } from '../devices/cells';
 import { DeviceTable } from '../devices/DeviceTable';
 import { useCodeLabel } from '../resources/display';
@@ -50,6 +50,51 @@ export function SubDevices({ gateway }: { gateway: Row }) {
   );
   const rows = list.data?.rows ?? [];
   const down = gateway.state !== DEVICE_STATE.online;
+  const columns: Column<Row>[] = [
+    { id: 'name', name: 'name', title: t`名称`, width: 140, sortable: true },
+    { id: 'imei', name: 'imei', title: 'IMEI', width: 160, sortable: true },
+    {
+      id: 'kind',
+      name: 'kind',
+      title: t`设备类型`,
+      width: 110,
+      sortable: true,
+      render: (r) => <KindLabel kind={r.kind} />,
+    },
+    {
+      id: 'state',
+      name: 'state',
+      title: t`设备状态`,
+      width: 100,
+      sortable: true,
+      render: (r) =>
+        down ? (
+          <Badge color="red" variant="light" data-testid="sub-device-unreachable">
+            {t`不可达`}
+          </Badge>
+        ) : (
+          <StateBadge state={r.state as number | null} />
+        ),
+    },
+    {
+      id: 'closed',
+      name: 'closed',
+      title: t`合闸状态`,
+      width: 120,
+      render: (r) =>
+        r.kind === 'breaker' && r.closed !== null && r.closed !== undefined
+          ? `${codeLabel(BREAKER_SWITCH_TABLE, r.closed)}${Number(r.locked) === 1 ? ` · ${codeLabel(BREAKER_LOCK_TABLE, 1)}` : ''}`
+          : '-',
+    },
+    {
+      id: 'lastCommunicationAt',
+      name: 'lastCommunicationAt',
+      title: t`最后通讯时间`,
+      width: 170,
+      sortable: true,
+      type: 'date',
+    },
+  ];
   return (
     <Stack gap="sm" data-testid="gateway-sub-devices">
       <Group gap="lg">
@@ -68,52 +113,15 @@ export function SubDevices({ gateway }: { gateway: Row }) {
           <Trans>网关离线：其下的子设备均无法连接</Trans>
         </Alert>
       )}
-      {list.isSuccess && rows.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          <Trans>该网关下暂无子设备</Trans>
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t`名称`}</Table.Th>
-                <Table.Th>IMEI</Table.Th>
-                <Table.Th>{t`设备类型`}</Table.Th>
-                <Table.Th>{t`设备状态`}</Table.Th>
-                <Table.Th>{t`合闸状态`}</Table.Th>
-                <Table.Th>{t`最后通讯时间`}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id} data-testid="sub-device" data-reachable={down ? 'no' : 'yes'}>
-                  <Table.Td>{String(r.name ?? '')}</Table.Td>
-                  <Table.Td>{String(r.imei)}</Table.Td>
-                  <Table.Td>
-                    <KindLabel kind={r.kind} />
-                  </Table.Td>
-                  <Table.Td>
-                    {down ? (
-                      <Badge color="red" variant="light" data-testid="sub-device-unreachable">
-                        {t`不可达`}
-                      </Badge>
-                    ) : (
-                      <StateBadge state={r.state as number | null} />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {r.kind === 'breaker' && r.closed !== null && r.closed !== undefined
-                      ? `${codeLabel(BREAKER_SWITCH_TABLE, r.closed)}${Number(r.locked) === 1 ? ` · ${codeLabel(BREAKER_LOCK_TABLE, 1)}` : ''}`
-                      : '-'}
-                  </Table.Td>
-                  <Table.Td>{formatDateCell(r.lastCommunicationAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable<Row>
+        columns={columns}
+        rows={rows}
+        loading={list.isPending}
+        client={{ pageSize: 50 }}
+        testId="gateway-sub-device-table"
+        empty={<Trans>该网关下暂无子设备</Trans>}
+        rowOptions={() => ({ attrs: { 'data-testid': 'sub-device', 'data-reachable': down ? 'no' : 'yes' } })}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
-import { Badge, Card, Table, Text } from '@mantine/core';
+import { Badge, Card, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DELIVERY, DELIVERY_TABLE } from '../../../shared/codes';
 import deviceCommandResource from '../../../entities/device-command/resource';
 import type { ListResult } from '../../../shared/resources/list';
-import { formatDateCell } from '../../components/DataTable';
+import { DataTable, formatDateCell, type Column } from '../../components/DataTable';
 import { useCodeLabel } from '../resources/display';
 import { resourceListQuery, type Row } from '../resources/resources.queries';
 import { COMMAND_LOG_REFRESH_MS } from './devices.queries';
@@ -29,64 +29,60 @@ export function CommandLog({ imei }: { imei: string }) {
       awaitingAck((query.state.data as ListResult<Row> | undefined)?.rows ?? []) ? COMMAND_LOG_REFRESH_MS : false,
   });
   const rows = log.data?.rows ?? [];
+  const columns: Column<Row>[] = [
+    { id: 'createdAt', name: 'createdAt', title: t`时间`, width: 160, type: 'date' },
+    { id: 'cmd', name: 'cmd', title: t`指令`, width: 120, render: (r) => commandLabel(i18n, String(r.cmd)) },
+    {
+      id: 'params',
+      name: 'params',
+      title: t`参数`,
+      width: 160,
+      render: (r) => (r.params && typeof r.params === 'object' ? JSON.stringify(r.params) : String(r.params ?? '')),
+    },
+    {
+      id: 'status',
+      name: 'status',
+      title: t`下发状态`,
+      render: (r) => (
+        <Badge variant="light" color={DELIVERY_COLOR[Number(r.status)] ?? 'gray'}>
+          {codeLabel(DELIVERY_TABLE, r.status)}
+        </Badge>
+      ),
+    },
+    {
+      id: 'ack',
+      name: 'ackAt',
+      title: t`设备回复`,
+      width: 200,
+      render: (r) =>
+        r.ackAt ? (
+          <Text size="sm" data-testid="command-ack">
+            {String(r.ackMsg ?? '') || t`已确认`} · {formatDateCell(r.ackAt)}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {r.status === DELIVERY.failed ? '-' : t`等待回复`}
+          </Text>
+        ),
+    },
+    { id: 'operator', name: 'operatorName', title: t`操作人` },
+  ];
   return (
     <Card withBorder data-testid="command-log">
       <Text fw={600} mb="xs">
         <Trans>指令记录</Trans>
       </Text>
-      {rows.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          <Trans>暂无指令记录</Trans>
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t`时间`}</Table.Th>
-                <Table.Th>{t`指令`}</Table.Th>
-                <Table.Th>{t`参数`}</Table.Th>
-                <Table.Th>{t`下发状态`}</Table.Th>
-                <Table.Th>{t`设备回复`}</Table.Th>
-                <Table.Th>{t`操作人`}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr
-                  key={r.id}
-                  data-testid="command-row"
-                  data-cmd={String(r.cmd)}
-                  data-acked={r.ackAt ? 'yes' : 'no'}
-                >
-                  <Table.Td>{formatDateCell(r.createdAt)}</Table.Td>
-                  <Table.Td>{commandLabel(i18n, String(r.cmd))}</Table.Td>
-                  <Table.Td>
-                    {r.params && typeof r.params === 'object' ? JSON.stringify(r.params) : String(r.params ?? '')}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={DELIVERY_COLOR[Number(r.status)] ?? 'gray'}>
-                      {codeLabel(DELIVERY_TABLE, r.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {r.ackAt ? (
-                      <Text size="sm" data-testid="command-ack">
-                        {String(r.ackMsg ?? '') || t`已确认`} · {formatDateCell(r.ackAt)}
-                      </Text>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {r.status === DELIVERY.failed ? '-' : t`等待回复`}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{String(r.operatorName ?? '')}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable<Row>
+        columns={columns}
+        rows={rows}
+        loading={log.isPending}
+        compact
+        testId="command-table"
+        empty={<Trans>暂无指令记录</Trans>}
+        rowOptions={(r) => ({
+          attrs: { 'data-testid': 'command-row', 'data-cmd': String(r.cmd), 'data-acked': r.ackAt ? 'yes' : 'no' },
+        })}
+      />
     </Card>
   );
 }

@@ -1,8 +1,9 @@
-import { Badge, Card, Code, Pagination, Table, Text } from '@mantine/core';
+import { Badge, Card, Code, Pagination, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { formatDateCell } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
+import type { DeadLetterRow } from '../../../shared/devices/api';
 import { useSession } from '../../lib/session';
 import { deviceDeadLettersQuery } from './devices.queries';
 
@@ -35,6 +36,23 @@ export function DeadLetters({ imei }: { imei: string }) {
   };
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
+  const columns: Column<DeadLetterRow>[] = [
+    { id: 'createdAt', name: 'createdAt', title: t`时间`, width: 160, type: 'date' },
+    { id: 'reason', name: 'reason', title: t`原因`, width: 130, render: (r) => reasons[r.reason] ?? r.reason },
+    { id: 'error', name: 'error', title: t`错误`, width: 200, wrap: true },
+    {
+      id: 'payload',
+      name: 'payload',
+      title: t`消息内容`,
+      width: 300,
+      wrap: true,
+      render: (r) => (
+        <Code block style={{ maxWidth: 420, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+          {r.payload ?? `base64: ${r.payloadBase64}`}
+        </Code>
+      ),
+    },
+  ];
   return (
     <Card withBorder data-testid="dead-letters">
       <Text component="div" fw={600} mb="xs">
@@ -45,38 +63,15 @@ export function DeadLetters({ imei }: { imei: string }) {
           </Badge>
         )}
       </Text>
-      {rows.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          <Trans>没有无法处理的消息</Trans>
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t`时间`}</Table.Th>
-                <Table.Th>{t`原因`}</Table.Th>
-                <Table.Th>{t`错误`}</Table.Th>
-                <Table.Th>{t`消息内容`}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id} data-testid="dead-letter-row" data-reason={r.reason}>
-                  <Table.Td>{formatDateCell(r.createdAt)}</Table.Td>
-                  <Table.Td>{reasons[r.reason] ?? r.reason}</Table.Td>
-                  <Table.Td>{r.error}</Table.Td>
-                  <Table.Td>
-                    <Code block style={{ maxWidth: 420, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                      {r.payload ?? `base64: ${r.payloadBase64}`}
-                    </Code>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable<DeadLetterRow>
+        columns={columns}
+        rows={rows}
+        loading={list.isPending}
+        compact
+        testId="dead-letter-table"
+        empty={<Trans>没有无法处理的消息</Trans>}
+        rowOptions={(r) => ({ attrs: { 'data-testid': 'dead-letter-row', 'data-reason': r.reason } })}
+      />
       {total > SIZE && <Pagination mt="sm" total={Math.ceil(total / SIZE)} value={page} onChange={setPage} />}
     </Card>
   );

@@ -1,13 +1,16 @@
-import { ActionIcon, Badge, Card, Code, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Card, Code, Group, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconRefresh } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDateCell } from '../../components/DataTable';
+import { DataTable, formatDateCell, type Column } from '../../components/DataTable';
+import type { FrameLogRow } from '../../../shared/devices/api';
 import { useSession } from '../../lib/session';
 import { seesDeadLetters } from './DeadLetters';
 import { deviceFramesQuery } from './devices.queries';
 
 const wrap = { whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxWidth: 420 } as const;
+
+type FrameLine = FrameLogRow & { key: string };
 
 /**
  * The raw frames the protocol gateway kept of this device (docs/protocols.md "Raw frame log"),
@@ -20,7 +23,57 @@ export function FrameLog({ imei }: { imei: string }) {
   const allowed = seesDeadLetters(user?.kind);
   const log = useQuery({ ...deviceFramesQuery(imei), enabled: allowed });
   if (!allowed) return null;
-  const frames = log.data?.frames ?? [];
+  const frames: FrameLine[] = (log.data?.frames ?? []).map((f, i) => ({ ...f, key: `${f.at}-${i}` }));
+  const columns: Column<FrameLine>[] = [
+    {
+      id: 'at',
+      name: 'at',
+      title: t`时间`,
+      width: 190,
+      render: (f) => formatDateCell(f.at, 'YYYY-MM-DD HH:mm:ss.SSS'),
+    },
+    { id: 'dir', name: 'dir', title: t`方向`, width: 70, render: (f) => (f.dir === 'in' ? t`上行` : t`下行`) },
+    {
+      id: 'hex',
+      name: 'hex',
+      title: t`十六进制`,
+      width: 240,
+      wrap: true,
+      render: (f) => (
+        <Code block style={wrap}>
+          {f.hex}
+        </Code>
+      ),
+    },
+    {
+      id: 'text',
+      name: 'text',
+      title: t`文本`,
+      width: 180,
+      wrap: true,
+      render: (f) =>
+        f.text !== undefined && (
+          <Code block style={wrap}>
+            {f.text}
+          </Code>
+        ),
+    },
+    {
+      id: 'decoded',
+      name: 'summary',
+      title: t`解码`,
+      width: 180,
+      wrap: true,
+      render: (f) =>
+        f.error ? (
+          <Text c="red" size="sm">
+            {f.error}
+          </Text>
+        ) : (
+          <Text size="sm">{f.summary}</Text>
+        ),
+    },
+  ];
   return (
     <Card withBorder data-testid="frame-log">
       <Group justify="space-between" mb="xs">
@@ -39,54 +92,20 @@ export function FrameLog({ imei }: { imei: string }) {
           </ActionIcon>
         </Tooltip>
       </Group>
-      {frames.length === 0 ? (
-        <Text c="dimmed" size="sm" data-testid="frame-log-empty">
-          <Trans>没有报文：本服务启动以来，该设备未通过设备协议连接到本服务器</Trans>
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t`时间`}</Table.Th>
-                <Table.Th>{t`方向`}</Table.Th>
-                <Table.Th>{t`十六进制`}</Table.Th>
-                <Table.Th>{t`文本`}</Table.Th>
-                <Table.Th>{t`解码`}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {frames.map((f, i) => (
-                <Table.Tr key={`${f.at}-${i}`} data-testid="frame-row" data-dir={f.dir}>
-                  <Table.Td>{formatDateCell(f.at, 'YYYY-MM-DD HH:mm:ss.SSS')}</Table.Td>
-                  <Table.Td>{f.dir === 'in' ? t`上行` : t`下行`}</Table.Td>
-                  <Table.Td>
-                    <Code block style={wrap}>
-                      {f.hex}
-                    </Code>
-                  </Table.Td>
-                  <Table.Td>
-                    {f.text !== undefined && (
-                      <Code block style={wrap}>
-                        {f.text}
-                      </Code>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {f.error ? (
-                      <Text c="red" size="sm">
-                        {f.error}
-                      </Text>
-                    ) : (
-                      <Text size="sm">{f.summary}</Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable<FrameLine>
+        columns={columns}
+        rows={frames}
+        rowKey={(f) => f.key}
+        loading={log.isPending}
+        compact
+        testId="frame-table"
+        empty={
+          <span data-testid="frame-log-empty">
+            <Trans>没有报文：本服务启动以来，该设备未通过设备协议连接到本服务器</Trans>
+          </span>
+        }
+        rowOptions={(f) => ({ attrs: { 'data-testid': 'frame-row', 'data-dir': f.dir } })}
+      />
     </Card>
   );
 }

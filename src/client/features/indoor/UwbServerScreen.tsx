@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { UWB_STATUS, UWB_STATUS_TABLE } from '../../../entities/uwb-base-station/resource';
 import { useCodeLabel } from '../resources/display';
 import { allStationsQuery, uwbTagsQuery } from './indoor.queries';
-import { formatDateCell } from '../../components/DataTable/cells';
+import { DataTable, type Column } from '../../components/DataTable';
+import type { UwbTag } from '../../../shared/indoor';
 
 const REFRESH_MS = 5_000;
 const DAY_S = 86_400;
@@ -19,6 +20,38 @@ export function UwbServerScreen() {
   const byStatus = (status: number) =>
     (stations.data ?? []).filter((s) => (status === UWB_STATUS.normal ? s.status > 1 : s.status === status)).length;
   const fresh = new Set((recent.data ?? []).map((t) => t.imei));
+  const columns: Column<UwbTag>[] = [
+    { id: 'imei', name: 'imei', title: 'IMEI', width: 160, sortable: true },
+    {
+      id: 'name',
+      name: 'name',
+      title: <Trans>名称</Trans>,
+      width: 140,
+      sortable: true,
+      render: (tag) => tag.name ?? '-',
+    },
+    { id: 'x', name: 'x', title: 'X', sortable: true, align: 'end', render: (tag) => tag.x.toFixed(2) },
+    { id: 'y', name: 'y', title: 'Y', sortable: true, align: 'end', render: (tag) => tag.y.toFixed(2) },
+    { id: 'floor', name: 'floor', title: <Trans>楼层</Trans>, sortable: true, render: (tag) => tag.floor ?? '-' },
+    { id: 'ts', name: 'ts', title: <Trans>最后定位时间</Trans>, width: 170, sortable: true, type: 'date' },
+    {
+      id: 'status',
+      name: 'status',
+      title: <Trans>状态</Trans>,
+      sortable: true,
+      sortValue: (tag) => (fresh.has(tag.imei) ? 0 : 1),
+      render: (tag) =>
+        fresh.has(tag.imei) ? (
+          <Badge color="green" variant="light">
+            <Trans>活跃</Trans>
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light">
+            <Trans>静默</Trans>
+          </Badge>
+        ),
+    },
+  ];
 
   return (
     <Stack gap="md" data-testid="uwb-server">
@@ -36,55 +69,15 @@ export function UwbServerScreen() {
           />
         ))}
       </SimpleGrid>
-      <Table striped withTableBorder data-testid="uwb-fixes">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>IMEI</Table.Th>
-            <Table.Th>
-              <Trans>名称</Trans>
-            </Table.Th>
-            <Table.Th>X</Table.Th>
-            <Table.Th>Y</Table.Th>
-            <Table.Th>
-              <Trans>楼层</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>最后定位时间</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>状态</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(all.data ?? []).map((tag) => (
-            <Table.Tr key={tag.imei}>
-              <Table.Td>{tag.imei}</Table.Td>
-              <Table.Td>{tag.name ?? '-'}</Table.Td>
-              <Table.Td>{tag.x.toFixed(2)}</Table.Td>
-              <Table.Td>{tag.y.toFixed(2)}</Table.Td>
-              <Table.Td>{tag.floor ?? '-'}</Table.Td>
-              <Table.Td>{formatDateCell(tag.ts)}</Table.Td>
-              <Table.Td>
-                {fresh.has(tag.imei) ? (
-                  <Badge color="green" variant="light">
-                    <Trans>活跃</Trans>
-                  </Badge>
-                ) : (
-                  <Badge color="gray" variant="light">
-                    <Trans>静默</Trans>
-                  </Badge>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {all.isSuccess && all.data.length === 0 && (
-        <Text c="dimmed">
-          <Trans>最近24小时没有UWB定位数据</Trans>
-        </Text>
-      )}
+      <DataTable<UwbTag>
+        columns={columns}
+        rows={all.data ?? []}
+        rowKey={(tag) => tag.imei}
+        loading={all.isPending}
+        client={{ pageSize: 20 }}
+        testId="uwb-fixes"
+        empty={all.isSuccess ? <Trans>最近24小时没有UWB定位数据</Trans> : undefined}
+      />
     </Stack>
   );
 }

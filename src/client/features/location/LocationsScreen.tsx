@@ -1,6 +1,6 @@
-import { Group, Paper, ScrollArea, SegmentedControl, Table, Text } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDateCell } from '../../components/DataTable/cells';
+import { DataTable, formatDateCell, type Column } from '../../components/DataTable';
 import { useMemo, useState } from 'react';
 import type { MapDevice } from '../../../shared/geo/map-config';
 import { DeviceMarkersLayer, MapView, useMapApi } from '../../map';
@@ -36,6 +36,30 @@ function JfLocators() {
       ),
     [all, source],
   );
+  const columns: Column<MapDevice>[] = [
+    { id: 'name', name: 'name', title: <Trans>设备</Trans>, width: 110, render: (d) => d.name ?? d.imei },
+    {
+      id: 'source',
+      name: 'source',
+      title: <Trans>来源</Trans>,
+      width: 64,
+      render: (d) => <FixSourceBadge source={d.source} />,
+    },
+    {
+      id: 'accuracy',
+      name: 'accuracy',
+      title: <Trans>精度</Trans>,
+      width: 64,
+      render: (d) => <span data-testid="jf-accuracy">{formatAccuracy(d.accuracy)}</span>,
+    },
+    {
+      id: 'ts',
+      name: 'ts',
+      title: <Trans>定位时间</Trans>,
+      width: 100,
+      render: (d) => (d.ts ? formatDateCell(d.ts, 'MM-DD HH:mm:ss') : '-'),
+    },
+  ];
 
   return (
     <>
@@ -57,50 +81,22 @@ function JfLocators() {
         <Text size="xs" c="dimmed" mt={4}>
           <Trans>圆圈为定位精度半径：GPS 数米，Wi-Fi 数十米，基站(LBS) 数百米</Trans>
         </Text>
-        <ScrollArea.Autosize mah={360} mt={4}>
-          <Table fz="xs" verticalSpacing={2} highlightOnHover data-testid="jf-list">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans>设备</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>来源</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>精度</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>定位时间</Trans>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.slice(0, LIST_MAX).map((d) => (
-                <Table.Tr
-                  key={d.imei}
-                  style={{ cursor: 'pointer' }}
-                  data-imei={d.imei}
-                  onClick={() => api?.setView([d.lon, d.lat], 16)}
-                >
-                  <Table.Td>{d.name ?? d.imei}</Table.Td>
-                  <Table.Td>
-                    <FixSourceBadge source={d.source} />
-                  </Table.Td>
-                  <Table.Td data-testid="jf-accuracy">{formatAccuracy(d.accuracy)}</Table.Td>
-                  <Table.Td>{d.ts ? formatDateCell(d.ts, 'MM-DD HH:mm:ss') : '-'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {shown.length > LIST_MAX && (
-            <Group justify="center">
-              <Text size="xs" c="dimmed">
-                <Trans>只列出最近的 {LIST_MAX} 台</Trans>
-              </Text>
-            </Group>
-          )}
-        </ScrollArea.Autosize>
+        <DataTable<MapDevice>
+          columns={columns}
+          rows={shown.slice(0, LIST_MAX)}
+          rowKey={(d) => d.imei}
+          compact
+          maxHeight={360}
+          testId="jf-list"
+          rowOptions={(d) => ({ onClick: () => api?.setView([d.lon, d.lat], 16), attrs: { 'data-imei': d.imei } })}
+        />
+        {shown.length > LIST_MAX && (
+          <Group justify="center">
+            <Text size="xs" c="dimmed">
+              <Trans>只列出最近的 {LIST_MAX} 台</Trans>
+            </Text>
+          </Group>
+        )}
       </Paper>
     </>
   );

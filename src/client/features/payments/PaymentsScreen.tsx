@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Code, Drawer, Loader, Modal, NumberInput, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Button, Code, Drawer, Loader, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -9,7 +9,16 @@ import { hasMark, useSession } from '../../lib/session';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
-import { closePayment, dateText, paymentEventsQuery, refundPayment, syncPayment, testPayment } from './payments.api';
+import {
+  closePayment,
+  dateText,
+  paymentEventsQuery,
+  refundPayment,
+  syncPayment,
+  testPayment,
+  type PaymentEvent,
+} from './payments.api';
+import { DataTable, type Column } from '../../components/DataTable';
 import { ModalFooter } from '../../components/ModalFooter';
 
 const rowCells = {
@@ -220,49 +229,51 @@ function TestPayModal({
 function EventLog({ orderNo }: { orderNo: string }) {
   const events = useQuery(paymentEventsQuery(orderNo));
   if (events.isPending) return <Loader />;
+  const columns: Column<PaymentEvent>[] = [
+    { id: 'at', name: 'at', title: <Trans>时间</Trans>, width: 160, render: (e) => dateText(e.at) },
+    {
+      id: 'kind',
+      name: 'kind',
+      title: <Trans>类型</Trans>,
+      width: 140,
+      render: (e) => (
+        <>
+          {e.kind}
+          {e.method ? ` · ${e.method}` : ''}
+        </>
+      ),
+    },
+    {
+      id: 'verified',
+      name: 'verified',
+      title: <Trans>验签</Trans>,
+      width: 60,
+      render: (e) => (e.verified ? '✓' : '✗'),
+    },
+    {
+      id: 'result',
+      name: 'result',
+      title: <Trans>结果</Trans>,
+      width: 320,
+      wrap: true,
+      render: (e) => (
+        <>
+          <Text size="sm">{e.result}</Text>
+          {e.payload !== null && e.payload !== undefined && (
+            <Code block fz={11} mah={160} style={{ overflow: 'auto' }}>
+              {JSON.stringify(e.payload, null, 1)}
+            </Code>
+          )}
+        </>
+      ),
+    },
+  ];
   return (
     <Stack gap="xs" data-testid="payment-events">
       <Text size="sm" c="dimmed">
         {orderNo}
       </Text>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>时间</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>类型</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>验签</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>结果</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(events.data ?? []).map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td>{dateText(e.at)}</Table.Td>
-              <Table.Td>
-                {e.kind}
-                {e.method ? ` · ${e.method}` : ''}
-              </Table.Td>
-              <Table.Td>{e.verified ? '✓' : '✗'}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{e.result}</Text>
-                {e.payload !== null && e.payload !== undefined && (
-                  <Code block fz={11} mah={160} style={{ overflow: 'auto' }}>
-                    {JSON.stringify(e.payload, null, 1)}
-                  </Code>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable<PaymentEvent> columns={columns} rows={events.data ?? []} compact testId="payment-event-table" />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Drawer, Group, Pagination, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -14,8 +14,8 @@ import { CategoryChart } from '../../components/Chart/kinds';
 import { hasMark } from '../../lib/session';
 import { useCodeLabel } from '../resources/display';
 import type { Row } from '../resources/resources.queries';
-import { dailyQuery, ledgerQuery, topupsQuery } from './utilities.api';
-import { formatDateCell } from '../../components/DataTable/cells';
+import { dailyQuery, ledgerQuery, topupsQuery, type LedgerRow } from './utilities.api';
+import { DataTable, type Column } from '../../components/DataTable';
 
 const STATE_COLOR: Record<number, string> = {
   [UTILITY_STATE.normal]: 'teal',
@@ -54,6 +54,33 @@ export function AccountDrawer({
   const unit = row?.kind === UTILITY_KIND.water ? 'm³' : 'kWh';
   const days = daily.data?.rows ?? [];
   const pending = (topups.data?.rows ?? []).filter((r) => r.status === ORDER_STATUS.unpaid);
+  const ledgerColumns: Column<LedgerRow>[] = [
+    { id: 'at', name: 'at', title: <Trans>时间</Trans>, width: 160, type: 'date' },
+    {
+      id: 'type',
+      name: 'type',
+      title: <Trans>类型</Trans>,
+      width: 120,
+      render: (r) => `${codeLabel(LEDGER_TYPE_TABLE, r.type)}${r.userName ? ` (${r.userName})` : ''}`,
+    },
+    { id: 'reading', name: 'reading', title: <Trans>读数</Trans>, render: (r) => r.reading ?? '' },
+    { id: 'delta', name: 'delta', title: <Trans>用量</Trans>, render: (r) => r.delta ?? '' },
+    { id: 'rate', name: 'rate', title: <Trans>单价</Trans>, render: (r) => r.rate ?? '' },
+    {
+      id: 'amount',
+      name: 'amountFen',
+      title: <Trans>金额(元)</Trans>,
+      render: (r) =>
+        r.amountFen ? (
+          <Text span inherit c={r.amountFen > 0 ? 'teal' : undefined}>
+            {fenToYuan(r.amountFen)}
+          </Text>
+        ) : (
+          ''
+        ),
+    },
+    { id: 'balance', name: 'balanceFen', title: <Trans>余额(元)</Trans>, render: (r) => fenToYuan(r.balanceFen) },
+  ];
   return (
     <Drawer
       opened={!!row}
@@ -123,54 +150,16 @@ export function AccountDrawer({
           <Text fw={500}>
             <Trans>流水</Trans>
           </Text>
-          <Table striped withTableBorder data-testid="utility-ledger">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans>时间</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>类型</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>读数</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>用量</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>单价</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>金额(元)</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>余额(元)</Trans>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(ledger.data?.rows ?? []).map((r) => (
-                <Table.Tr
-                  key={r.id}
-                  c={r.type === LEDGER_TYPE.refused || r.type === LEDGER_TYPE.suspect ? 'red' : undefined}
-                >
-                  <Table.Td>{formatDateCell(r.at)}</Table.Td>
-                  <Table.Td>
-                    {codeLabel(LEDGER_TYPE_TABLE, r.type)}
-                    {r.userName ? ` (${r.userName})` : ''}
-                  </Table.Td>
-                  <Table.Td>{r.reading ?? ''}</Table.Td>
-                  <Table.Td>{r.delta ?? ''}</Table.Td>
-                  <Table.Td>{r.rate ?? ''}</Table.Td>
-                  <Table.Td c={r.amountFen > 0 ? 'teal' : undefined}>
-                    {r.amountFen ? fenToYuan(r.amountFen) : ''}
-                  </Table.Td>
-                  <Table.Td>{fenToYuan(r.balanceFen)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable<LedgerRow>
+            columns={ledgerColumns}
+            rows={ledger.data?.rows ?? []}
+            loading={ledger.isFetching}
+            compact
+            testId="utility-ledger"
+            rowOptions={(r) => ({
+              color: r.type === LEDGER_TYPE.refused || r.type === LEDGER_TYPE.suspect ? 'red' : undefined,
+            })}
+          />
           {(ledger.data?.total ?? 0) > 10 && (
             <Pagination total={Math.ceil((ledger.data?.total ?? 0) / 10)} value={page} onChange={setPage} size="sm" />
           )}
