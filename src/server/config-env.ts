@@ -44,6 +44,9 @@ export const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   SMS_PROVIDER: z.enum(['local']).default('local'),
+  /** Escalation e-mail through this SMTP server (smtp:// or smtps://); unset: the local outbox. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().trim().min(3).default('Safety Console <alarms@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Production only: the first super administrator's password (generated and printed when unset). */
   ADMIN_PASSWORD: z.string().min(6).optional(),

@@ -25,6 +25,9 @@ export interface Config {
   publicUrl?: string;
   staticDir: string;
   smsProvider: 'local';
+  /** Escalation e-mail: SMTP when set, else the local outbox (src/server/notify/email.ts). */
+  smtpUrl?: string;
+  mailFrom: string;
   logLevel: string;
   adminPassword?: string;
   trustProxy: boolean;
@@ -146,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     staticDir: e.STATIC_DIR,
     smsProvider: e.SMS_PROVIDER,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY,

@@ -67,6 +67,10 @@ export async function handle(db: Db, scope: Scope, ids: number[], h: Handling, a
       handleRequestId: requestIds,
       read: 1,
       readAt: sql`coalesce(${a.readAt}, ${at.toISOString()}::timestamptz)`,
+      // Handling answers the alarm: one nobody acknowledged counts as acknowledged by its handler.
+      ackedAt: sql`coalesce(${a.ackedAt}, ${at.toISOString()}::timestamptz)`,
+      ackedBy: sql`coalesce(${a.ackedBy}, ${h.handlerId || null}::int)`,
+      ackedByName: sql`coalesce(${a.ackedByName}, ${h.handlerName}::text)`,
     })
     .where(
       scopedWhere(
@@ -79,6 +83,43 @@ export async function handle(db: Db, scope: Scope, ids: number[], h: Handling, a
     )
     .returning({ id: a.id, tenantId: a.tenantId });
   return rows;
+}
+
+/**
+ * Acknowledges records ("I'm on it"): the first operator takes them; records someone already
+ * acknowledged or handled are left alone (so a replay, or a second operator, changes nothing).
+ */
+export async function acknowledge(
+  db: Db,
+  scope: Scope,
+  ids: number[],
+  by: { id: number; name: string },
+  at: Date,
+): Promise<Changed[]> {
+  return db
+    .update(a)
+    .set({
+      ackedAt: at,
+      ackedBy: by.id || null,
+      ackedByName: by.name,
+      read: 1,
+      readAt: sql`coalesce(${a.readAt}, ${at.toISOString()}::timestamptz)`,
+    })
+    .where(scopedWhere(scope, a, inArray(a.id, ids), sql`${a.ackedAt} is null`, eq(a.handleState, 0)))
+    .returning({ id: a.id, tenantId: a.tenantId });
+}
+
+/** Who acknowledged `ids` (those acknowledged), for the answer to a second operator. */
+export async function acknowledgedBy(
+  db: Db,
+  scope: Scope,
+  ids: number[],
+): Promise<{ id: number; ackedByName: string | null; ackedAt: string | null }[]> {
+  const rows = await db
+    .select({ id: a.id, ackedByName: a.ackedByName, ackedAt: a.ackedAt })
+    .from(a)
+    .where(scopedWhere(scope, a, inArray(a.id, ids), sql`${a.ackedAt} is not null`));
+  return rows.map((r) => ({ ...r, ackedAt: r.ackedAt ? new Date(r.ackedAt).toISOString() : null }));
 }
 
 /** How many of `ids` the caller may see at all. */

@@ -23,6 +23,14 @@ export const alarmHandleBody = z.object({
 });
 export type AlarmHandleBody = z.infer<typeof alarmHandleBody>;
 
+/** `POST /api/device/alarm/ack`: "I'm on it" (docs/alarms.md#acknowledgement-and-escalation). */
+export const alarmAckBody = z.object({ ids, requestId: z.string().max(64).optional() });
+/** Its answer: how many this call took, and who holds each of `ids` that is acknowledged. */
+export interface AlarmAckResult {
+  updated: number;
+  taken: { id: number; ackedByName: string | null; ackedAt: string | null }[];
+}
+
 /** `POST /api/device/alarm/since`: alarms created after `after` (a reconnecting console catches up), oldest first. */
 export const alarmSinceBody = z.object({ after: isoDate, limit: z.number().int().min(1).max(500).default(200) });
 

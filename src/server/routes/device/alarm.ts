@@ -1,7 +1,16 @@
+import type { AlarmPatch } from '../../../shared/alarms/push';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../shared/api';
-import { alarmHandleBody, alarmReadBody, alarmSinceBody, alarmStatsBody } from '../../../shared/alarms/api';
 import {
+  alarmAckBody,
+  alarmHandleBody,
+  alarmReadBody,
+  alarmSinceBody,
+  alarmStatsBody,
+} from '../../../shared/alarms/api';
+import {
+  acknowledge,
+  acknowledgedBy,
   byTenant,
   countVisible,
   type Changed,
@@ -36,7 +45,7 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** The change is stored: a failing listener (the push) is logged, never the caller's error. */
-  function updated(changed: Changed[], patch: { read?: number; handleState?: number }) {
+  function updated(changed: Changed[], patch: AlarmPatch) {
     for (const [tenantId, ids] of byTenant(changed)) {
       try {
         app.alarmHub.emit('updated', tenantId, ids, patch);
@@ -84,6 +93,27 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       else request.log.info({ ids: changed.map((c) => c.id), state, requestId }, 'alarms handled');
       updated(changed, { read: 1, handleState: state });
       return reply.ok({ updated: changed.length });
+    },
+  );
+
+  // The first acknowledgement stops the escalation (src/server/escalation/) and the ringing on
+  // every console of the company; a second operator is told who took it.
+  app.post(
+    '/alarm/ack',
+    {
+      config: { write: true, menus: ALARM_WORK_MENUS },
+      schema: { tags, summary: "Acknowledge alarms: I'm on it (idempotent)", body: alarmAckBody },
+    },
+    async (request, reply) => {
+      const { scope } = authed(request);
+      const { ids } = request.body;
+      const op = operatorOf(request);
+      const at = dateOf(app.clock);
+      const changed = await acknowledge(app.db, scope, ids, op, at);
+      if (changed.length === 0) await requireVisible(scope, ids);
+      else request.log.info({ ids: changed.map((c) => c.id) }, 'alarms acknowledged');
+      updated(changed, { read: 1, ackedAt: at.toISOString(), ackedByName: op.name });
+      return reply.ok({ updated: changed.length, taken: await acknowledgedBy(app.db, scope, ids) });
     },
   );
 
