@@ -14,6 +14,23 @@ const DOMAIN_SURFACE = {
     "A domain service is used through its public surface: import '<...>/server/<service>' (its index.ts), not its modules; add what you need to that index.ts.",
 };
 
+/**
+ * An entity folder is used by other folders through its index.ts, its stated public surface
+ * (docs/architecture.md#layers); its other modules are its own. ENTITY_SURFACE for the modules
+ * inside src/entities/<name>/ (which reach another folder as '../<other>/...'), ENTITY_SURFACE_OUTSIDE
+ * for src/server and tests (which reach it as '<...>/entities/<other>/...').
+ */
+const ENTITY_SURFACE_MESSAGE =
+  "An entity folder is used through its public surface: import another entity through its index.ts ('../B' or '<...>/entities/B'), not its modules; add what you need to that index.ts.";
+const ENTITY_SURFACE = { regex: '^\\.\\./(?!\\.)[^/]+/', message: ENTITY_SURFACE_MESSAGE };
+const ENTITY_SURFACE_OUTSIDE = { regex: '(^|/)entities/[^/]+/', message: ENTITY_SURFACE_MESSAGE };
+
+/** An entity folder's seed.ts writes the demo data: the service's only. */
+const SEED_SERVICE_ONLY = {
+  group: ['**/client/**', '**/sim/**', './screen', '../*/screen', 'react'],
+  message: 'seed.ts runs in the service: no console or simulator code.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -143,6 +160,13 @@ export default tseslint.config(
               group: ['./server', '../*/server'],
               message: 'resource.ts is bundled into the console: never import a server.ts.',
             },
+            {
+              // The one deep import into another entity folder this file may make: its resource.ts is
+              // console-safe like this one, while its index.ts may re-export server code.
+              regex: '^\\.\\./(?!\\.)[^/]+(/(?!resource$)[^/]*)?$',
+              message:
+                "resource.ts is bundled into the console: of another entity it imports only the console-safe resource.ts ('../B/resource'), never its index.ts (which may re-export server code) or other modules.",
+            },
           ],
         },
       ],
@@ -172,22 +196,11 @@ export default tseslint.config(
               regex: '(^|/)(server|seed|seeds\\.gen|server\\.gen|tables\\.gen)$',
               message: 'screen.tsx is bundled into the console: never import a server.ts or seed.ts.',
             },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // An entity folder's seed.ts writes the demo data (through seeds.gen.ts, which src/server/db/seed.ts runs): the service's only.
-    files: ['src/entities/*/seed.ts', 'src/entities/seeds.gen.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
             {
-              group: ['**/client/**', '**/sim/**', './screen', '../*/screen', 'react'],
-              message: 'seed.ts runs in the service: no console or simulator code.',
+              // Like src/client: another entity's resource.ts and screen.tsx, never its index.ts (server code).
+              regex: '^\\.\\./(?!\\.)[^/]+(/(?!(resource|screen)$)[^/]*)?$',
+              message:
+                "screen.tsx is bundled into the console: of another entity it imports only resource.ts or screen.tsx ('../B/resource'), never its index.ts (which may re-export server code) or other modules.",
             },
           ],
         },
@@ -195,8 +208,27 @@ export default tseslint.config(
     },
   },
   {
-    // An entity folder's server.ts is loaded by src/server/db/schema.ts (for its tables), so it must not import schema.ts back.
-    files: ['src/entities/*/server.ts'],
+    // An entity folder's seed.ts writes the demo data (through seeds.gen.ts, which src/server/db/seed.ts runs): the service's only.
+    files: ['src/entities/*/seed.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [SEED_SERVICE_ONLY, DOMAIN_SURFACE, ENTITY_SURFACE],
+        },
+      ],
+    },
+  },
+  {
+    // seeds.gen.ts sits in src/entities/ itself ('../' is src/ from there): the folder rules above do not fit it.
+    files: ['src/entities/seeds.gen.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SEED_SERVICE_ONLY] }],
+    },
+  },
+  {
+    // An entity folder's server.ts (and table.ts) is loaded by src/server/db/schema.ts (for its tables), so it must not import schema.ts back.
+    files: ['src/entities/*/server.ts', 'src/entities/*/table.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -212,15 +244,36 @@ export default tseslint.config(
                 'schema.ts re-exports this file (an import cycle): import tables from schema-tenancy.ts or the schema-<area>.ts that declares them.',
             },
             DOMAIN_SURFACE,
+            {
+              // The tables' layer, below the index.ts files: a table references another entity's table
+              // in its server.ts or table.ts directly, as tables.gen.ts does. An index.ts also re-exports
+              // services that load the schema, so through it a table would import schema.ts (a cycle).
+              regex: '^\\.\\./(?!\\.)[^/]+/(?!(server|table)$)',
+              message: ENTITY_SURFACE_MESSAGE,
+            },
           ],
         },
       ],
     },
   },
   {
-    // An entity folder's other modules (routes, seeds, helpers, tests) run in the service.
+    // An entity folder's other modules (index.ts, routes, helpers, tests) run in the service.
     files: ['src/entities/**/*.{ts,tsx}'],
-    ignores: ['src/entities/*/resource.ts', 'src/entities/*/server.ts', 'src/entities/*.gen.ts'],
+    ignores: [
+      'src/entities/*/resource.ts',
+      'src/entities/*/server.ts',
+      'src/entities/*/table.ts',
+      'src/entities/*/screen.tsx',
+      'src/entities/*/seed.ts',
+      'src/entities/*.gen.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [DOMAIN_SURFACE, ENTITY_SURFACE] }],
+    },
+  },
+  {
+    // src/entities/registry.ts lists the folders through resources.gen.ts: '../' is src/ from here.
+    files: ['src/entities/registry.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [DOMAIN_SURFACE] }],
     },
@@ -239,6 +292,32 @@ export default tseslint.config(
                 'src/server is the core: it never imports src/sim or src/client (src/main.ts and src/demo-fleet.ts join them); move code both need into src/shared.',
             },
             DOMAIN_SURFACE,
+            ENTITY_SURFACE_OUTSIDE,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests use an entity folder like the service does: through its index.ts.
+    files: ['tests/**/*.{ts,tsx}'],
+    ignores: ['tests/client/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [ENTITY_SURFACE_OUTSIDE] }],
+    },
+  },
+  {
+    // The console's tests import an entity's resource.ts and screen.tsx like src/client does.
+    files: ['tests/client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)entities/[^/]+/(?!(resource|screen)$)',
+              message: `${ENTITY_SURFACE_MESSAGE} (The console's tests, like src/client, import resource.ts and screen.tsx directly.)`,
+            },
           ],
         },
       ],

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { faceLibraries } from '../../src/entities/face-library/server';
-import { faceSamples } from '../../src/entities/face-sample/server';
+import { faceLibraries } from '../../src/entities/face-library';
+import { faceSamples } from '../../src/entities/face-sample';
 import { devices } from '../../src/server/db/schema-devices';
 import { deviceKey, deviceSecret } from '../../src/server/devices/secrets';
 import { faceEngine } from '../../src/server/faces/engine';

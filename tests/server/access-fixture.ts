@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { accessCards } from '../../src/entities/access-card/server';
-import { accessEvents } from '../../src/entities/access-event/server';
-import { accessRightDevices, accessRights } from '../../src/entities/access-right/server';
+import { accessCards } from '../../src/entities/access-card';
+import { accessEvents } from '../../src/entities/access-event';
+import { accessRightDevices, accessRights } from '../../src/entities/access-right';
 import { devices } from '../../src/server/db/schema';
 import { eq } from 'drizzle-orm';
 import { post } from './helper';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { adPlays } from '../../src/entities/advertisement/server';
+import { adPlays } from '../../src/entities/advertisement';
 import { devices } from '../../src/server/db/schema';
 import { post } from './helper';
 import { upload } from './org-helper';

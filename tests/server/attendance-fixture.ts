@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { recordPunch } from '../../src/entities/attendance-punch/punch';
-import { PUNCH_SOURCE } from '../../src/entities/attendance-punch/resource';
+import { recordPunch, PUNCH_SOURCE } from '../../src/entities/attendance-punch';
 import { localInstant } from '../../src/shared/attendance/days';
 import { addUser } from './fixtures';
 import { post } from './helper';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mallOrderItems, mallOrders } from '../../src/entities/mall-order/table';
+import { mallOrderItems, mallOrders } from '../../src/entities/mall-order';
 import { createCommunityRows } from './community-fixture';
 import { post } from './helper';
 import { list } from './org-helper';

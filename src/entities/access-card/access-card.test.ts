@@ -9,7 +9,7 @@ import { devices } from '../../server/db/schema';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { addDevices, type TestDevice } from '../../../tests/server/ingest-helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { accessRightDevices, accessRights } from '../access-right/server';
+import { accessRightDevices, accessRights } from '../access-right';
 import { bindReportedCard } from './routes';
 
 let t: TestApp;

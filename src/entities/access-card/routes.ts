@@ -14,11 +14,8 @@ import type { ResourceChange } from '../../server/events';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import { deviceInScope, operatorOf } from '../../server/routes/device/scope';
-import { SUBJECT } from '../access-right/resource';
-import { doorUnitsOfRights, doorUnitsOfRoom, pushSoon } from '../access-right/push';
-import { accessRights, setRightDevices } from '../access-right/server';
-import { BOUND_STATES } from '../resident/resource';
-import { residents } from '../resident/server';
+import { SUBJECT, doorUnitsOfRights, doorUnitsOfRoom, pushSoon, accessRights, setRightDevices } from '../access-right';
+import { BOUND_STATES, residents } from '../resident';
 import accessCard from './resource';
 import { accessCardArms, accessCards } from './server';
 

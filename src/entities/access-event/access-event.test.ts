@@ -10,8 +10,8 @@ import { devices } from '../../server/db/schema';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { addDevices, type TestDevice } from '../../../tests/server/ingest-helper';
 import { demoApp, list, parseCsv, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { accessCards } from '../access-card/server';
-import { accessRights } from '../access-right/server';
+import { accessCards } from '../access-card';
+import { accessRights } from '../access-right';
 
 let t: TestApp;
 let demo: string;

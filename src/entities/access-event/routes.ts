@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toMillis, type Uplink } from '../../shared/devices/protocol';
 import type { KnownDevice } from '../../server/devices/hub';
-import { accessCards } from '../access-card/server';
-import { pushToDevices } from '../access-right/push';
-import { accessRights } from '../access-right/server';
-import { unitDoorUnits } from '../unit/server';
+import { accessCards } from '../access-card';
+import { pushToDevices, accessRights } from '../access-right';
+import { unitDoorUnits } from '../unit';
 import { accessEvents } from './server';
 
 type AccessUplink = Extract<Uplink, { kind: 'access' }>;

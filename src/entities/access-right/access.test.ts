@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardSummary } from '../../shared/dashboard';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { BINDING } from '../resident/resource';
+import { BINDING } from '../resident';
 
 let t: TestApp;
 let demo: string;

@@ -11,13 +11,11 @@ import { MAX_CREDENTIALS, REVOKED_KEEP_DAYS, type Credential } from '../../share
 import { deliver, type Operator } from '../../server/devices/commands';
 import type { Db } from '../../server/db/driver';
 import { deviceCommands, devices } from '../../server/db/schema-devices';
-import { accessCards } from '../access-card/server';
-import { faceSamples } from '../face-sample/server';
-import { facePicture } from '../resident/faces';
-import { BOUND_STATES } from '../resident/resource';
-import { residents } from '../resident/server';
-import { unitDoorUnits } from '../unit/server';
-import { rooms } from '../room/server';
+import { accessCards } from '../access-card';
+import { faceSamples } from '../face-sample';
+import { facePicture, BOUND_STATES, residents } from '../resident';
+import { unitDoorUnits } from '../unit';
+import { rooms } from '../room';
 import { SUBJECT, type Delivery, type PushState } from './resource';
 import { accessPushes, accessRightDevices, accessRights } from './server';
 

@@ -5,18 +5,17 @@ import type { Tx } from '../../server/db/seed-catalogue';
 import { devices } from '../../server/db/schema-devices';
 import type { AccessMethod, AccessReason } from '../../shared/devices/access';
 import { createRng } from '../../shared/prng';
-import { accessCards } from '../access-card/server';
-import { accessEvents } from '../access-event/server';
-import { faceSamples } from '../face-sample/server';
-import { BINDING, RESIDENT_ROLE } from '../resident/resource';
-import { residents } from '../resident/server';
-import { rooms } from '../room/server';
-import { unitDoorUnits } from '../unit/server';
+import { accessCards } from '../access-card';
+import { accessEvents } from '../access-event';
+import { faceSamples } from '../face-sample';
+import { BINDING, RESIDENT_ROLE, residents } from '../resident';
+import { rooms } from '../room';
+import { unitDoorUnits } from '../unit';
 import { newQrToken } from './qr';
 import { SUBJECT } from './resource';
 import { accessRightDevices, accessRights } from './server';
 import { defineSeed } from '../../server/db/entity-seeds';
-import { demoCommunityId } from '../community/seed';
+import { demoCommunityId } from '../community';
 
 const PEOPLE: readonly [string, string, number, number][] = [
   // name, phone, role, binding state

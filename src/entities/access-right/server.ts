@@ -9,7 +9,7 @@ import { defineEntity } from '../../server/engine/registry';
 import type { Tx } from '../../server/engine/types';
 import { fail } from '../../server/lib/api-error';
 import { communities } from '../community/server';
-import { BOUND_STATES } from '../resident/resource';
+import { BOUND_STATES } from '../resident';
 import { residents } from '../resident/server';
 import accessRight, { SUBJECT } from './resource';
 import { newQrToken } from './qr';

@@ -10,7 +10,7 @@ import { post, type TestApp } from '../../../tests/server/helper';
 import { adFixture } from '../../../tests/server/ad-fixture';
 import { demoApp, list, parseCsv, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { AD_DELIVERY } from './resource';
-import { adDeliveries } from '../advertisement/server';
+import { adDeliveries } from '../advertisement';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { topics } from '../../shared/topics';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { addDevices, deviceClient, until, up, type TestDevice } from '../../../tests/server/ingest-helper';
-import { AD_DELIVERY } from '../ad-delivery/resource';
+import { AD_DELIVERY } from '../ad-delivery';
 import { AD_REVIEW } from './resource';
 import { ad, getAdAs, uploadAdVideo, webm } from './advertisement.fixture';
 import { adPlays } from './server';

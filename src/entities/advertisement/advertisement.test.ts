@@ -3,7 +3,7 @@ import { AdScreen } from '../../sim/ads';
 import { UPLOAD_VIDEO_MAX } from '../../shared/constants';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { list, tenantWithAdmin, upload, type Row } from '../../../tests/server/org-helper';
-import { AD_DELIVERY } from '../ad-delivery/resource';
+import { AD_DELIVERY } from '../ad-delivery';
 import { AD_REVIEW } from './resource';
 import { ad, getAdAs, uploadAdVideo, webm } from './advertisement.fixture';
 

@@ -8,7 +8,7 @@ import { devices } from '../../server/db/schema-devices';
 import { sendCommand, type Operator, type Target } from '../../server/devices/commands';
 import type { KnownDevice } from '../../server/devices/hub';
 import { ApiError } from '../../server/lib/api-error';
-import { unitDoorUnits } from '../unit/server';
+import { unitDoorUnits } from '../unit';
 import { adDeliveries, adPlays, advertisements } from './server';
 
 // Delivering advertisements to door units (the adPush command and its delivery rows) and what the

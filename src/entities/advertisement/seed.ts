@@ -5,7 +5,7 @@ import { createRng, seedOf } from '../../shared/prng';
 import { deviceCommands, devices } from '../../server/db/schema-devices';
 import type { Tx } from '../../server/db/seed-catalogue';
 import { DEMO_POSTER, DEMO_RECORDING } from '../../server/db/seed-recordings';
-import { communities } from '../community/server';
+import { communities } from '../community';
 import { pushParams } from './routes';
 import { AD_REVIEW } from './resource';
 import { adDeliveries, adPlays, advertisements } from './server';

@@ -12,7 +12,7 @@ import { mediaToolPath } from '../../shared/media-tools';
 import { uploads } from '../../server/db/schema';
 import { fail } from '../../server/lib/api-error';
 import type { SavedUpload } from '../../server/uploads/save-upload';
-import { posterFor } from '../vcr/poster';
+import { posterFor } from '../vcr';
 import { adVideos } from './server';
 
 const PROBE_MS = 15_000;

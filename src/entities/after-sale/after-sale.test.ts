@@ -9,9 +9,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { MALL_ORDER } from '../mall-order/resource';
-import { mallOrderItems, mallOrders } from '../mall-order/table';
-import { productSkus } from '../product-sku/table';
+import { MALL_ORDER, mallOrderItems, mallOrders } from '../mall-order';
+import { productSkus } from '../product-sku';
 import { AFTER_SALE, AFTER_SALE_TYPE } from './resource';
 
 let t: TestApp;

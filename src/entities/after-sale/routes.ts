@@ -8,8 +8,7 @@ import { canMove } from '../../shared/state-machine';
 import { tenantWhere, type Scope } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
-import { refundOrder, restock } from '../mall-order/orders';
-import { mallOrderItems, mallOrders } from '../mall-order/table';
+import { refundOrder, restock, mallOrderItems, mallOrders } from '../mall-order';
 import { AFTER_SALE, AFTER_SALE_MACHINE, AFTER_SALE_MARK_REVIEW, AFTER_SALE_TYPE } from './resource';
 import { afterSales } from './table';
 

@@ -5,7 +5,7 @@ import { yuanToFen } from '../../shared/payments';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
-import { MALL_ORDER } from '../mall-order/resource';
+import { MALL_ORDER } from '../mall-order';
 import { mallOrderItems, mallOrders } from '../mall-order/table';
 import afterSale, { AFTER_SALE, AFTER_SALE_TYPE } from './resource';
 import { afterSales } from './table';

@@ -9,7 +9,7 @@ import { sendCommandToMany } from '../../server/devices/commands';
 import { fail } from '../../server/lib/api-error';
 import { moveState } from '../../server/lib/transition';
 import { detailOf, submitApproval, withdrawApproval } from '../../server/approvals';
-import { tts } from '../audio-push/routes';
+import { tts } from '../audio-push';
 import {
   ANNOUNCEMENT_PUSH_CODE,
   ANNOUNCEMENT_WITHDRAWN_PUSH_CODE,

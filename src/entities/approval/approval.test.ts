@@ -5,10 +5,14 @@ import { buildTestApp, login, post, type TestApp } from '../../../tests/server/h
 import { addRole, addUser, tenantId } from '../../../tests/server/fixtures';
 import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { submitApproval } from '../../server/approvals';
-import { DEMO_APPROVAL_NODE, DEMO_APPROVER } from '../leave-request/seed';
-import { approvedLeaveFor } from '../leave-request/leave';
-import { LEAVE_STATE, LEAVE_TYPE } from '../leave-request/resource';
-import { leaveRequests } from '../leave-request/server';
+import {
+  DEMO_APPROVAL_NODE,
+  DEMO_APPROVER,
+  approvedLeaveFor,
+  LEAVE_STATE,
+  LEAVE_TYPE,
+  leaveRequests,
+} from '../leave-request';
 
 let t: TestApp;
 let demo: string;

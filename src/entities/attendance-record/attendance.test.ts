@@ -6,9 +6,8 @@ import { finishedJob, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { departments, users } from '../../server/db/schema-tenancy';
 import { localInstant } from '../../shared/attendance/days';
-import { leaveRequests } from '../leave-request/server';
-import { recordPunch } from '../attendance-punch/punch';
-import { PUNCH_SOURCE } from '../attendance-punch/resource';
+import { leaveRequests } from '../leave-request';
+import { recordPunch, PUNCH_SOURCE } from '../attendance-punch';
 import type { AttendanceStats } from '../../shared/attendance/stats';
 
 let t: TestApp;

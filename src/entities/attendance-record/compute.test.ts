@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodsOf } from '../attendance-rule/periods';
+import { periodsOf } from '../attendance-rule';
 import {
   computeDay,
   isWorkday,

@@ -3,7 +3,7 @@ import { tenants } from '../../server/db/schema-tenancy';
 import type { Tx } from '../../server/engine/types';
 import { recomputeRange } from '../../server/attendance';
 import { localDayOf } from '../../shared/attendance/days';
-import { attendancePunches } from '../attendance-punch/server';
+import { attendancePunches } from '../attendance-punch';
 import { attendanceRules } from './server';
 import { defineSeed } from '../../server/db/entity-seeds';
 

@@ -5,10 +5,8 @@ import { ORDER_STATUS, PAY_METHOD, PAY_STATUS, type PayMethodName } from '../../
 import { isPlatformScope, type Scope } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
 import type { Payment } from '../../server/payments';
-import { applyPackage, priceFenOf } from '../sim-card/actions';
-import { simCards } from '../sim-card/server';
-import { PACKAGE_TYPE } from '../sim-package/resource';
-import { simPackages } from '../sim-package/server';
+import { applyPackage, priceFenOf, simCards } from '../sim-card';
+import { PACKAGE_TYPE, simPackages } from '../sim-package';
 import { BILL_KIND, BILL_PURPOSE } from './resource';
 import { bills } from './server';
 

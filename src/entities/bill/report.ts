@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { addMonths, monthOf } from '../../shared/months';
 import { isPlatformScope, type Scope } from '../../server/db/scope';
 import { tenants } from '../../server/db/schema-tenancy';
-import { adPlays, advertisements } from '../advertisement/server';
-import { simCards, simUsageMonths } from '../sim-card/server';
+import { adPlays, advertisements } from '../advertisement';
+import { simCards, simUsageMonths } from '../sim-card';
 import { bills } from './server';
 import type { BillReport, ReportRow, UsageRow } from '../../shared/bill-report';
 

@@ -14,7 +14,7 @@ import { consoleUid, deviceUid } from '../../server/voice';
 import { inviteDevice } from '../../server/media/invite';
 import { deviceInScope, operatorOf } from '../../server/routes/device/scope';
 import { kindSupports } from '../../shared/devices/kinds';
-import { saveRecording } from '../vcr/store';
+import { saveRecording } from '../vcr';
 import {
   cameraIdBody,
   cameraRecordBody,

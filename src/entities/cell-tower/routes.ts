@@ -6,7 +6,7 @@ import { Code } from '../../shared/api';
 import { fail } from '../../server/lib/api-error';
 import { isMultipartError } from '../../server/plugins/errors';
 import { ctxOf } from '../../server/routes/device/scope';
-import { superOnly } from '../unknown-device/server';
+import { superOnly } from '../unknown-device';
 import { CELL_TOWER_IMPORT_JOB, type CellTowerImportParams } from './import';
 import cellTower from './resource';
 

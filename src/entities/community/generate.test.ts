@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STATE, type Job } from '../../shared/jobs';
 import { finishedJob, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { rooms } from '../room/server';
+import { rooms } from '../room';
 import { generateCommunity } from './generate';
 import { checkSizes, parseNamingRule, roomName } from '../../shared/community-naming';
 

@@ -3,7 +3,7 @@ import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { indoorMapOf, indoorMaps } from '../indoor-map/server';
-import { num, requireOnAdd } from '../indoor-map/write';
+import { num, requireOnAdd } from '../indoor-map';
 import drawing from './resource';
 
 const updatedAt = () => ts('updated_at').notNull().defaultNow();

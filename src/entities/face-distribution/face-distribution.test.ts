@@ -10,7 +10,7 @@ import { topics } from '../../shared/topics';
 import { devices } from '../../server/db/schema-devices';
 import { applyAck } from '../../server/devices/commands';
 import { deviceKey, deviceSecret } from '../../server/devices/secrets';
-import { faceSamples } from '../face-sample/server';
+import { faceSamples } from '../face-sample';
 import { FACE_DELIVERY } from './resource';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/faces/${name}`, import.meta.url));

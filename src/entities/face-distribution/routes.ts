@@ -21,11 +21,9 @@ import { analyseFace, similarity } from '../../server/faces';
 import { ApiError, fail } from '../../server/lib/api-error';
 import type { ResourceChange } from '../../server/events';
 import { authed } from '../../server/plugins/auth';
-import { faceLibraries } from '../face-library/server';
-import { FACE_REVIEW } from '../face-review/resource';
-import { faceReviews } from '../face-review/server';
-import { personOf } from '../face-sample/resource';
-import { faceSamples } from '../face-sample/server';
+import { faceLibraries } from '../face-library';
+import { FACE_REVIEW, faceReviews } from '../face-review';
+import { personOf, faceSamples } from '../face-sample';
 import { faceDistributions } from './server';
 
 const sendBody = z.object({

@@ -7,7 +7,7 @@ import { addRow } from '../../server/engine/write';
 import { ApiError, fail } from '../../server/lib/api-error';
 import { moveState } from '../../server/lib/transition';
 import { authed } from '../../server/plugins/auth';
-import faceSampleEntity from '../face-sample/server';
+import { faceSampleEntity } from '../face-sample';
 import { FACE_REVIEW, FACE_REVIEW_MACHINE } from './resource';
 import { faceReviews } from './server';
 

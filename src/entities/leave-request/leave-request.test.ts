@@ -11,7 +11,7 @@ import { APPROVAL_STATE } from '../../shared/approvals';
 import { addUser } from '../../../tests/server/fixtures';
 import { login, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { approvals } from '../approval/server';
+import { approvals } from '../approval';
 import { LEAVE_STATE, LEAVE_TYPE } from './resource';
 
 let t: TestApp;

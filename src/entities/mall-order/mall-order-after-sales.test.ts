@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { addRole, addUser } from '../../../tests/server/fixtures';
-import { AFTER_SALE, AFTER_SALE_TYPE } from '../after-sale/resource';
+import { AFTER_SALE, AFTER_SALE_TYPE } from '../after-sale';
 import { MALL_ORDER } from './resource';
 import { mallOrders } from './server';
 import { mallOrderHelpers } from './mall-order.fixture';

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { post, type TestApp } from '../../../tests/server/helper';
 import type { Row } from '../../../tests/server/org-helper';
-import { mallProducts } from '../product/table';
-import { productSkus } from '../product-sku/table';
+import { mallProducts } from '../product';
+import { productSkus } from '../product-sku';
 import { MALL_ORDER } from './resource';
 import { mallOrders } from './server';
 

@@ -4,10 +4,9 @@ import type { Db } from '../../server/db/driver';
 import { tenantWhere, type Scope } from '../../server/db/scope';
 import type { Tx } from '../../server/engine/types';
 import { fail } from '../../server/lib/api-error';
-import { freightFor, type FreightItem } from '../freight-template/freight';
-import { freightTemplates } from '../freight-template/table';
-import { mallProducts as products } from '../product/table';
-import { productSkus } from '../product-sku/table';
+import { freightFor, type FreightItem, freightTemplates } from '../freight-template';
+import { mallProducts as products } from '../product';
+import { productSkus } from '../product-sku';
 import type { CartItem, Quote as SharedQuote, QuoteLine } from '../../shared/mall-orders';
 
 // Pricing a cart (the goods and the freight to a region) before an order is placed.

@@ -1,13 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../server/db/seed-catalogue';
 import { PAY_METHOD, PAY_STATUS } from '../../shared/payments';
-import { AFTER_SALE, AFTER_SALE_TYPE } from '../after-sale/resource';
-import { afterSales } from '../after-sale/table';
-import { FREIGHT_MODE } from '../freight-template/freight';
-import { freightTemplates } from '../freight-template/table';
-import { payments, paySandboxOrders } from '../payment/server';
-import { mallProducts } from '../product/table';
-import { productSkus } from '../product-sku/table';
+import { AFTER_SALE, AFTER_SALE_TYPE, afterSales } from '../after-sale';
+import { FREIGHT_MODE, freightTemplates } from '../freight-template';
+import { payments, paySandboxOrders } from '../payment';
+import { mallProducts } from '../product';
+import { productSkus } from '../product-sku';
 import { MALL_PURPOSE } from './orders';
 import { MALL_ORDER, MALL_ORDER_TTL_MS } from './resource';
 import { mallOrderItems, mallOrders } from './table';

@@ -9,8 +9,7 @@ import { tenantWhere } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import { saveUpload } from '../../server/uploads/save-upload';
-import { CAMERA_ROUTES } from '../camera/resource';
-import { cameras } from '../camera/server';
+import { CAMERA_ROUTES, cameras } from '../camera';
 import { photos } from './server';
 import { reporterName, thumbnailFor } from './thumbnail';
 

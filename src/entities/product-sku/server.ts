@@ -3,7 +3,7 @@ import { Code } from '../../shared/api';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
-import { LOW_STOCK } from '../product/resource';
+import { LOW_STOCK } from '../product';
 import { mallProducts } from '../product/table';
 import productSku from './resource';
 import { productSkus, stockMovements } from './table';

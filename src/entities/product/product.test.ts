@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { productSkus } from '../product-sku/table';
-import { REVIEW_STATE } from '../product-review/resource';
+import { productSkus } from '../product-sku';
+import { REVIEW_STATE } from '../product-review';
 import { mergeMatrix, skuMatrix, skuProblem } from '../../shared/product-sku';
 
 let t: TestApp;

@@ -1,11 +1,10 @@
 import type { Tx } from '../../server/db/seed-catalogue';
-import { mallCategories } from '../mall-category/table';
-import { merchants } from '../merchant/table';
-import { productBanners } from '../product-banner/server';
-import { REVIEW_STATE } from '../product-review/resource';
-import { productReviews } from '../product-review/server';
-import { productSkus, stockMovements } from '../product-sku/table';
-import { productSpecs } from '../product-spec/server';
+import { mallCategories } from '../mall-category';
+import { merchants } from '../merchant';
+import { productBanners } from '../product-banner';
+import { REVIEW_STATE, productReviews } from '../product-review';
+import { productSkus, stockMovements } from '../product-sku';
+import { productSpecs } from '../product-spec';
 import { PRODUCT_STATUS } from './resource';
 import { skuMatrix, type SpecLine } from '../../shared/product-sku';
 import { mallProducts } from './table';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productionRecords } from '../production-record/server';
-import { products } from '../device-product/table';
+import { productionRecords } from '../production-record';
+import { products } from '../device-product';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { addRole, addUser, tenantId } from '../../../tests/server/fixtures';
 import { list, type Row } from '../../../tests/server/org-helper';

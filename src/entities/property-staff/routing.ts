@@ -2,8 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../server/db/driver';
 import { users } from '../../server/db/schema-tenancy';
 import { devices } from '../../server/db/schema-devices';
-import { placeOfDevice } from '../unit/place';
-import { unitDoorUnits } from '../unit/server';
+import { placeOfDevice, unitDoorUnits } from '../unit';
 import { propertyStaffCommunities, propertyStaffs } from './server';
 
 export { placeOfDevice };

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { faceLibraries } from '../face-library/server';
-import { faceReviews } from '../face-review/server';
-import { rooms } from '../room/server';
+import { faceLibraries } from '../face-library';
+import { faceReviews } from '../face-review';
+import { rooms } from '../room';
 
 const UPLOADED = /(?:^|\/api\/file\/)([0-9a-f-]+\.(?:jpg|jpeg|png|gif|webp))$/i;
 const DEMO = /^\/faces\/[a-z0-9-]+\.jpg$/;

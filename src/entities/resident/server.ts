@@ -73,7 +73,7 @@ export default defineEntity({
     },
     // Their rights and cards go with them (cascade): the door units get their lists again.
     async remove(ctx, ids) {
-      const { doorUnitsOfResident, pushSoon } = await import('../access-right/push');
+      const { doorUnitsOfResident, pushSoon } = await import('../access-right');
       const doors = new Map<number, number[]>();
       for (const id of ids) {
         const [r] = await ctx.db.select({ tenantId: residents.tenantId }).from(residents).where(eq(residents.id, id));

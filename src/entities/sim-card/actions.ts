@@ -8,8 +8,7 @@ import { rowsOf } from '../../server/db/rows';
 import { devices } from '../../server/db/schema-devices';
 import { ApiError, fail } from '../../server/lib/api-error';
 import { moveState } from '../../server/lib/transition';
-import { PACKAGE_TYPE } from '../sim-package/resource';
-import { simPackages } from '../sim-package/server';
+import { PACKAGE_TYPE, simPackages } from '../sim-package';
 import { ICCID_RE, SIM_ACTIVE_STATES, SIM_MACHINE, SIM_SOURCE, SIM_STATE } from './resource';
 import { simCards, simUsageMonths } from './server';
 

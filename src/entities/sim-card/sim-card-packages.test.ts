@@ -6,7 +6,7 @@ import { devices } from '../../server/db/schema-devices';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { tenantId } from '../../../tests/server/fixtures';
 import { list, tenantWithAdmin, upload, type Row } from '../../../tests/server/org-helper';
-import { PACKAGE_TYPE } from '../sim-package/resource';
+import { PACKAGE_TYPE } from '../sim-package';
 import { carrierRetry, resumeCard, settleCard, suspendCard } from './actions';
 import { SIM_STATE } from './resource';
 import { simCards } from './server';

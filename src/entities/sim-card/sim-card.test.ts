@@ -7,7 +7,7 @@ import { canMove } from '../../shared/state-machine';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { addRole, addUser, tenantId } from '../../../tests/server/fixtures';
 import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { PACKAGE_TYPE } from '../sim-package/resource';
+import { PACKAGE_TYPE } from '../sim-package';
 import { applyPackage, carrierRetry, discoverCards, syncUsage } from './actions';
 import { SIM_MACHINE, SIM_SOURCE, SIM_STATE } from './resource';
 import { simCards, simUsageMonths } from './server';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { DEMO_PACKAGES } from '../sim-card/seed';
+import { DEMO_PACKAGES } from '../sim-card';
 
 let t: TestApp;
 let demo: string;

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/driver';
 import { devices } from '../../server/db/schema-devices';
 import type { Tx } from '../../server/engine/types';
-import { rooms } from '../room/server';
+import { rooms } from '../room';
 import { unitDoorUnits } from './server';
 
 /** Where a door unit is installed: the unit (unit_door_units) and its community. */

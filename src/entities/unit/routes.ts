@@ -6,8 +6,8 @@ import type { PermissionMark } from '../../shared/permissions';
 import { devices } from '../../server/db/schema-devices';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
-import { buildings } from '../building/server';
-import { communities } from '../community/server';
+import { buildings } from '../building';
+import { communities } from '../community';
 import unit from './resource';
 import { unitDoorUnits, units } from './server';
 

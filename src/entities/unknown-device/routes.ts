@@ -6,7 +6,7 @@ import { tenants } from '../../server/db/schema-tenancy';
 import { allocate } from '../../server/devices/allocation';
 import { addRow } from '../../server/engine/write';
 import { fail } from '../../server/lib/api-error';
-import deviceServer from '../device/server';
+import { deviceServer } from '../device';
 import { ctxOf, operatorOf } from '../../server/routes/device/scope';
 import unknownDevice, { registerUnknownBody } from './resource';
 import { protocolUnknownDevices, superOnly } from './server';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_STATE } from '../../shared/codes';
 import type { FrameLogAnswer } from '../../shared/devices/api';
 import { devices } from '../../server/db/schema-devices';
-import { products } from '../device-product/table';
+import { products } from '../device-product';
 import { CODECS } from '../../server/protocols/registry';
 import { gt06Frames } from '../../sim/protocols/frames';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';

@@ -1,2 +1,3 @@
-// What other folders use of the user entity: who an administrator may see and how roles are set.
+// What other folders use of the user entity: who an administrator may see, how roles are set, its definition.
 export { hideSupers, setUserRoles } from './users';
+export { default as userResource } from './resource';

@@ -10,10 +10,10 @@ import type { Db } from '../../server/db/driver';
 import { alarmRecords, type AlarmRow } from '../../server/db/schema-alarms';
 import { devices } from '../../server/db/schema-devices';
 import type { Tx } from '../../server/engine/types';
-import { buildings } from '../building/server';
-import { communities } from '../community/server';
-import { rooms } from '../room/server';
-import { units } from '../unit/server';
+import { buildings } from '../building';
+import { communities } from '../community';
+import { rooms } from '../room';
+import { units } from '../unit';
 import {
   LEDGER_TYPE,
   MAX_READING_DELTA,

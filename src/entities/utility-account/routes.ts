@@ -10,7 +10,7 @@ import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import type { ResourceChange } from '../../server/events';
 import type { Payment } from '../../server/payments';
-import { rooms } from '../room/server';
+import { rooms } from '../room';
 import { applyReading, creditTopup, dailySql, debitRefund, resettle, withAlarms } from './charging';
 import utilityAccount, {
   READING_SOURCE,

@@ -8,7 +8,7 @@ import type { Row, Tx } from '../../server/engine/types';
 import { fail } from '../../server/lib/api-error';
 import { drawings } from '../drawing/server';
 import { indoorMapOf, indoorMaps } from '../indoor-map/server';
-import { num, requireOnAdd } from '../indoor-map/write';
+import { num, requireOnAdd } from '../indoor-map';
 import uwbBaseStation from './resource';
 
 const updatedAt = () => ts('updated_at').notNull().defaultNow();

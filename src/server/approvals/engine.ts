@@ -11,8 +11,8 @@ import {
   type ApprovalPush,
 } from '../../shared/approvals';
 import { canMove } from '../../shared/state-machine';
-import { approvals, approvalSteps } from '../../entities/approval/server';
-import { approvalNodes, levelsOfNode } from '../../entities/approval-node/server';
+import { approvals, approvalSteps } from '../../entities/approval';
+import { approvalNodes, levelsOfNode } from '../../entities/approval-node';
 import type { Db } from '../db/driver';
 import { users } from '../db/schema-tenancy';
 import type { Tx } from '../engine/types';

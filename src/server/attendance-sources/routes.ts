@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PUNCH_SOURCE } from '../../entities/attendance-punch/resource';
-import { recordPunch } from '../../entities/attendance-punch/punch';
+import { PUNCH_SOURCE, recordPunch } from '../../entities/attendance-punch';
 import { authed } from '../plugins/auth';
 
 /**

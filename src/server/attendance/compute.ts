@@ -1,5 +1,4 @@
-import { ATTENDANCE_TYPE } from '../../entities/attendance-rule/resource';
-import { periodsOf, STATE_KEYS, type RuleTimes, type StateKey } from '../../entities/attendance-rule/periods';
+import { ATTENDANCE_TYPE, periodsOf, STATE_KEYS, type RuleTimes, type StateKey } from '../../entities/attendance-rule';
 import { isoWeek, isoWeekday, localInstant } from '../../shared/attendance/days';
 
 /**

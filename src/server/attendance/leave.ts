@@ -1,4 +1,4 @@
-import { approvedLeaveFor } from '../../entities/leave-request/leave';
+import { approvedLeaveFor } from '../../entities/leave-request';
 import type { Db } from '../db/driver';
 import type { Tx } from '../engine/types';
 

@@ -1,8 +1,9 @@
 import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { attendancePunches } from '../../entities/attendance-punch/server';
-import { attendanceRecords } from '../../entities/attendance-record/server';
-import { attendanceRules, type AttendanceRuleRow } from '../../entities/attendance-rule/server';
+// From schema.ts, not the entity's index.ts: that re-exports recordPunch, which calls this module (an import cycle).
+import { attendancePunches } from '../db/schema';
+import { attendanceRecords } from '../../entities/attendance-record';
+import { attendanceRules, type AttendanceRuleRow } from '../../entities/attendance-rule';
 import type { Db } from '../db/driver';
 import { users } from '../db/schema-tenancy';
 import type { Tx } from '../engine/types';

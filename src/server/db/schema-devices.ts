@@ -18,9 +18,9 @@ import {
 import type { DeviceSettings } from '../../shared/devices/settings';
 import { createdAt, trigramIndexes, ts } from './columns';
 import { departments, tenants, users } from './schema-tenancy';
-import { deviceCategories } from '../../entities/device-category/table';
-import { deviceGroups } from '../../entities/device-group/table';
-import { products } from '../../entities/device-product/table';
+import { deviceCategories } from '../../entities/device-category';
+import { deviceGroups } from '../../entities/device-group';
+import { products } from '../../entities/device-product';
 
 /** The manufacturer's product catalogue (platform-wide). */
 export const devices = pgTable(

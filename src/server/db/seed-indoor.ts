@@ -1,5 +1,5 @@
 import { UWB_FLOOR } from '../../shared/devices/motion';
-import { UWB_STATUS } from '../../entities/uwb-base-station/resource';
+import { UWB_STATUS } from '../../entities/uwb-base-station';
 import { drawings, indoorMaps, uwbBaseStations } from './schema';
 import type { Tx } from './seed-catalogue';
 

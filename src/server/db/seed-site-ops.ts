@@ -1,12 +1,10 @@
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
-import { annualInspections } from '../../entities/annual-inspection/server';
-import { dutyRecords } from '../../entities/duty-record/server';
-import { BATCH_STATE, QA_RESULT } from '../../entities/production-batch/resource';
-import { productionBatches, productionBatchRecords } from '../../entities/production-batch/server';
-import { WAREHOUSE_MOVE, type WarehouseMove } from '../../entities/warehouse-item/resource';
-import { warehouseItems, warehouseMovements } from '../../entities/warehouse-item/server';
-import { products } from '../../entities/device-product/table';
-import { productionRecords } from '../../entities/production-record/server';
+import { annualInspections } from '../../entities/annual-inspection';
+import { dutyRecords } from '../../entities/duty-record';
+import { BATCH_STATE, QA_RESULT, productionBatches, productionBatchRecords } from '../../entities/production-batch';
+import { WAREHOUSE_MOVE, type WarehouseMove, warehouseItems, warehouseMovements } from '../../entities/warehouse-item';
+import { products } from '../../entities/device-product';
+import { productionRecords } from '../../entities/production-record';
 import { tenants, users } from './schema-tenancy';
 import type { Tx } from './seed-catalogue';
 

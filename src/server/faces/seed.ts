@@ -1,7 +1,6 @@
-import { faceLibraries } from '../../entities/face-library/server';
-import { FACE_DEFAULTS } from '../../entities/face-library/resource';
-import { faceReviews } from '../../entities/face-review/server';
-import { faceSamples } from '../../entities/face-sample/server';
+import { faceLibraries, FACE_DEFAULTS } from '../../entities/face-library';
+import { faceReviews } from '../../entities/face-review';
+import { faceSamples } from '../../entities/face-sample';
 import type { Tx } from '../db/seed-catalogue';
 import { DEMO_REVIEWS, DEMO_SAMPLES, demoEmbeddings } from './demo';
 

@@ -1,9 +1,8 @@
 import { once } from 'node:events';
 import { asc, eq, gte, lte } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { attendanceRecords as r } from '../../entities/attendance-record/server';
-import { PERIOD_STATE_TABLE, RECORD_STATUS_TABLE } from '../../entities/attendance-record/resource';
-import { STATE_KEYS } from '../../entities/attendance-rule/periods';
+import { attendanceRecords as r, PERIOD_STATE_TABLE, RECORD_STATUS_TABLE } from '../../entities/attendance-record';
+import { STATE_KEYS } from '../../entities/attendance-rule';
 import { departments, users } from '../db/schema-tenancy';
 import { scopedWhere } from '../db/scope';
 import { XLSX_TYPE } from '../engine/files';

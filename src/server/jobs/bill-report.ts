@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
-import { SIM_CARRIER_TABLE } from '../../entities/sim-card/resource';
-import { billReport, type ReportRow } from '../../entities/bill/report';
+import { SIM_CARRIER_TABLE } from '../../entities/sim-card';
+import { billReport, type ReportRow } from '../../entities/bill';
 import { XLSX_TYPE } from '../engine/files';
 import type { JobHandler } from './runner';
 

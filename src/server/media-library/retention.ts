@@ -2,9 +2,8 @@ import { and, count, eq, gt, inArray, lt, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { StorageUsage } from '../../shared/storage';
 import type { Tx } from '../engine/types';
-import { photos } from '../../entities/photo/server';
-import { storedName } from '../../entities/photo/thumbnail';
-import { videoRecords } from '../../entities/vcr/server';
+import { photos, storedName } from '../../entities/photo';
+import { videoRecords } from '../../entities/vcr';
 import { tenants } from '../db/schema-tenancy';
 import { uploads } from '../db/schema';
 

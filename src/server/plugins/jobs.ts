@@ -7,11 +7,11 @@ import { importJob } from '../jobs/import';
 import { Jobs } from '../jobs/jobs';
 import { JobRunner, type RunnerOptions } from '../jobs/runner';
 import { purgeJob } from '../media-library/purge-job';
-import { COMMUNITY_ROOMS_JOB, communityRoomsJob } from '../../entities/community/generate';
+import { COMMUNITY_ROOMS_JOB, communityRoomsJob } from '../../entities/community';
 import { BILL_REPORT_JOB, billReportJob } from '../jobs/bill-report';
-import { SIM_SYNC_JOB, simSyncJob } from '../../entities/sim-card/sync-job';
+import { SIM_SYNC_JOB, simSyncJob } from '../../entities/sim-card';
 import { ATTENDANCE_REPORT_JOB, attendanceReportJob } from '../jobs/attendance-report';
-import { CELL_TOWER_IMPORT_JOB, cellTowerImportJob } from '../../entities/cell-tower/import';
+import { CELL_TOWER_IMPORT_JOB, cellTowerImportJob } from '../../entities/cell-tower';
 import { ATTENDANCE_RECOMPUTE_JOB, attendanceRecomputeJob } from '../attendance';
 
 /** Background jobs: the runner starts with the service and stops (aborting its job) before the database closes. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { RECORDING_MAX, RECORDING_MAX_MS } from '../../shared/constants';
 import type { Recorder } from '../media/recorder-api';
 import { FfmpegRecorder } from '../media/recorder';
-import { saveRecording } from '../../entities/vcr/store';
+import { saveRecording } from '../../entities/vcr';
 import { ConferenceHub } from '../conference/hub';
 import { CameraBridge } from '../media/camera-bridge';
 import { Sfu } from '../media/sfu';

@@ -3,8 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Uplink } from '../../shared/devices/protocol';
 import type { Db } from '../db/driver';
 import type { KnownDevice } from '../devices/hub';
-import { CHECK_IN_SOURCE } from '../../entities/monitored-person/resource';
-import { localDayTime, monitoredPersonCheckIns, monitoredPersons } from '../../entities/monitored-person/server';
+import {
+  CHECK_IN_SOURCE,
+  localDayTime,
+  monitoredPersonCheckIns,
+  monitoredPersons,
+} from '../../entities/monitored-person';
 
 const P = monitoredPersons;
 export const WORN_REFRESH_MS = 30_000;

@@ -3,7 +3,7 @@ import type { Db } from '../db/driver';
 import { devices } from '../db/schema-devices';
 import { users } from '../db/schema-tenancy';
 import type { DomainEvents, ResourceChange } from '../events';
-import { monitoredPersons } from '../../entities/monitored-person/server';
+import { monitoredPersons } from '../../entities/monitored-person';
 import { perTurn } from '../lib/turn-batch';
 
 /** How long a device's supervisors are reused: a reassignment applies at once on this replica (invalidated), within this on others. */

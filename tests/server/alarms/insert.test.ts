@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_HANDLE } from '../../../src/shared/alarms/types';
 import { insertAlarms, type NewAlarm } from '../../../src/server/alarms/records';
 import { alarmRecords, devices } from '../../../src/server/db/schema';
-import { monitoredPersons } from '../../../src/entities/monitored-person/server';
+import { monitoredPersons } from '../../../src/entities/monitored-person';
 import { SupervisorWatchers, WATCHERS_TTL_MS } from '../../../src/server/supervision/watchers';
 import type { Db } from '../../../src/server/db/driver';
 import { buildTestApp, type TestApp } from '../helper';

@@ -9,7 +9,7 @@ import { topics } from '../../../src/shared/topics';
 import { devices, products } from '../../../src/server/db/schema';
 import { applyAck } from '../../../src/server/devices/commands';
 import { deviceKey, deviceSecret } from '../../../src/server/devices/secrets';
-import { tts } from '../../../src/entities/audio-push/routes';
+import { tts } from '../../../src/entities/audio-push';
 import { toneWav } from '../../../src/sim/voice';
 import { post, type TestApp } from '../helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../org-helper';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photos } from '../../../src/entities/photo/server';
-import { videoRecords } from '../../../src/entities/vcr/server';
+import { photos } from '../../../src/entities/photo';
+import { videoRecords } from '../../../src/entities/vcr';
 import { uploads } from '../../../src/server/db/schema';
 import type { StorageUsage } from '../../../src/shared/storage';
 import { finishedJob, post, type TestApp } from '../helper';

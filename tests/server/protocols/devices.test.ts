@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_STATE } from '../../../src/shared/codes';
 import { mediaToolPath } from '../../../src/shared/media-tools';
-import { deviceVoices } from '../../../src/entities/device-voice/server';
+import { deviceVoices } from '../../../src/entities/device-voice';
 import { DEFAULT_SETTINGS } from '../../../src/shared/devices/settings';
 import { alarmRecords, deviceCommands, deviceLocations, devices } from '../../../src/server/db/schema';
 import { saveSettings } from '../../../src/server/devices/commands';

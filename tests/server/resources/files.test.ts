@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../../src/shared/resources/list';
 import { codeLabel, GENDER_TABLE, STATUS_TABLE, USER_KIND_TABLE } from '../../../src/shared/codes';
-import userResource from '../../../src/entities/user/resource';
+import { userResource } from '../../../src/entities/user';
 import { tenantId } from '../fixtures';
 import { buildTestApp, login, post, type TestApp } from '../helper';
 import { list, parseCsv, upload, type Row } from '../org-helper';

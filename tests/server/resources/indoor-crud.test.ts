@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceLocations, devices } from '../../../src/server/db/schema';
 import { DEMO_FLOOR } from '../../../src/server/db/seed-indoor';
 import { UPLOAD_IMAGE_MAX } from '../../../src/shared/constants';
-import { UWB_STATUS } from '../../../src/entities/uwb-base-station/resource';
+import { UWB_STATUS } from '../../../src/entities/uwb-base-station';
 import type { UwbTag } from '../../../src/shared/indoor';
 import { tenantId } from '../fixtures';
 import { buildTestApp, login, post, type TestApp } from '../helper';

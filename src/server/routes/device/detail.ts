@@ -23,7 +23,7 @@ import { tenantWhere } from '../../db/scope';
 import { getRow } from '../../engine/query';
 import { authed, hidesPersonal } from '../../plugins/auth';
 import { maskRow } from '../../../shared/mask';
-import deviceServer from '../../../entities/device/server';
+import { deviceServer } from '../../../entities/device';
 import { rollupSeries } from '../../devices/rollups';
 import { ctxOf, deviceInScope } from './scope';
 

@@ -24,7 +24,7 @@ import { tenantWhere } from '../../db/scope';
 import { rollupSeries } from '../../devices/rollups';
 import { likePattern } from '../../engine/query';
 import { authed, hidesPersonal } from '../../plugins/auth';
-import deviceServer from '../../../entities/device/server';
+import { deviceServer } from '../../../entities/device';
 
 const tags = ['device'];
 const d = devices;

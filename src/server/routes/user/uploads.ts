@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../shared/api';
 import { UPLOAD_FILE_MAX, UPLOAD_VIDEO_MAX } from '../../../shared/constants';
 import type { UploadedVideo } from '../../../shared/uploads';
-import { describeAdVideo } from '../../../entities/advertisement/video';
+import { describeAdVideo } from '../../../entities/advertisement';
 import { envelope } from '../../lib/api-error';
 import { authed } from '../../plugins/auth';
 import type { MediaKind } from '../../storage/media-types';

@@ -1,0 +1,2 @@
+// The ad-delivery entity's public surface: what other folders use of it (the rest of the folder is its own).
+export { AD_DELIVERY } from './resource';

@@ -1,0 +1,2 @@
+// The device-product entity's public surface: what other folders use of it (the rest of the folder is its own).
+export { products } from './table';
