@@ -26,6 +26,7 @@ export const escalationPolicies = pgTable(
     ...trigramIndexes('escalation_policies', t.name),
     index('escalation_policies_tenant_id_idx').on(t.tenantId, t.id),
     index('escalation_policies_tenant_name_idx').on(t.tenantId, t.name, t.id),
+    index('escalation_policies_tenant_type_idx').on(t.tenantId, t.alarmType, t.id),
   ],
 );
 

@@ -7,7 +7,7 @@ import { roles, tenants, users } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import type { Row } from '../../server/engine/types';
 import { fail } from '../../server/lib/api-error';
-import { escalationPolicies } from '../escalation-policy';
+import { escalationPolicies } from '../escalation-policy/server';
 import escalationStep from './resource';
 
 /** The steps of escalation policies, fired in order of their delay. */
@@ -36,7 +36,8 @@ export const escalationSteps = pgTable(
   },
   (t) => [
     index('escalation_steps_tenant_delay_idx').on(t.tenantId, t.delaySeconds, t.id),
-    index('escalation_steps_policy_idx').on(t.policyId, t.delaySeconds),
+    index('escalation_steps_policy_idx').on(t.tenantId, t.policyId, t.delaySeconds, t.id),
+    index('escalation_steps_tenant_target_idx').on(t.tenantId, t.target, t.id),
   ],
 );
 

@@ -204,7 +204,15 @@ export async function stats(
   const fromS = from.getTime() / 1000;
   const stepS = step / 1000;
   const bucket = sql<number>`floor((extract(epoch from ${a.ts}) - ${fromS}) / ${stepS})`;
-  const [totals, byType, byLevel, byKind, byHandle, trend, top] = await Promise.all([
+  const tta = sql`extract(epoch from (${a.ackedAt} - ${a.createdAt}))`;
+  const times = (key: SQL) =>
+    db.execute(sql`
+      select ${key} as k, count(*) as n,
+        percentile_cont(0.5) within group (order by ${tta}) as p50,
+        percentile_cont(0.9) within group (order by ${tta}) as p90
+      from ${a} where ${where} and ${a.ackedAt} is not null and ${a.level} >= 2
+      group by 1 order by 2 desc limit 50`);
+  const [totals, byType, byLevel, byKind, byHandle, trend, top, ttaType, ttaOperator, escalated] = await Promise.all([
     db
       .select({
         total: count(),
@@ -225,7 +233,19 @@ export async function stats(
       .groupBy(a.imei)
       .orderBy(desc(count()), asc(a.imei))
       .limit(10),
+    times(sql`${a.type}`),
+    times(sql`coalesce(${a.ackedByName}, '')`),
+    db.execute(
+      sql`select count(*) as n from ${a} where ${where} and exists (select 1 from alarm_notifications n where n.alarm_id = ${a.id})`,
+    ),
   ]);
+  const response = <K>(res: unknown, key: (k: unknown) => K) =>
+    rowsOf<{ k: unknown; n: unknown; p50: unknown; p90: unknown }>(res).map((r) => ({
+      ...key(r.k),
+      acknowledged: Number(r.n),
+      medianS: Math.round(Number(r.p50) * 10) / 10,
+      p90S: Math.round(Number(r.p90) * 10) / 10,
+    }));
   const pairs = (rows: { k: unknown; n: number }[]) =>
     rows.map((r) => ({ k: r.k, count: Number(r.n) })).sort((x, y) => y.count - x.count);
   return {
@@ -238,5 +258,10 @@ export async function stats(
     byHandle: pairs(byHandle).map((r) => ({ state: Number(r.k), count: r.count })),
     trend: series(rowsOf<{ b: number; n: number }>(trend), from.getTime(), to.getTime(), step),
     topDevices: top.map((r) => ({ imei: r.imei, name: r.name, count: Number(r.n) })),
+    response: {
+      byType: response(ttaType, (k) => ({ type: Number(k) })),
+      byOperator: response(ttaOperator, (k) => ({ name: String(k) })),
+      escalated: Number(rowsOf<{ n: unknown }>(escalated)[0]?.n ?? 0),
+    },
   };
 }

@@ -4,7 +4,7 @@ import { EscalationService } from '../../../src/server/escalation';
 import { alarmEscalations, alarmNotifications, devices } from '../../../src/server/db/schema';
 import type { VoiceCallProvider } from '../../../src/server/notify/voice-call';
 import type { EmailProvider } from '../../../src/server/notify/email';
-import { DEMO_CONTACT } from '../../../src/entities/escalation-policy/seed';
+import { DEMO_CONTACT } from '../../../src/entities/escalation-policy';
 import { buildTestApp, login, post, type TestApp } from '../helper';
 import { addDevices } from '../ingest-helper';
 import { alarmsOf, send } from '../alarms-helper';

@@ -72,5 +72,7 @@ CREATE INDEX "alarm_notifications_pending_idx" ON "alarm_notifications" USING bt
 CREATE INDEX "escalation_policies_name_trgm_idx" ON "escalation_policies" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "escalation_policies_tenant_id_idx" ON "escalation_policies" USING btree ("tenant_id","id");--> statement-breakpoint
 CREATE INDEX "escalation_policies_tenant_name_idx" ON "escalation_policies" USING btree ("tenant_id","name","id");--> statement-breakpoint
+CREATE INDEX "escalation_policies_tenant_type_idx" ON "escalation_policies" USING btree ("tenant_id","alarm_type","id");--> statement-breakpoint
 CREATE INDEX "escalation_steps_tenant_delay_idx" ON "escalation_steps" USING btree ("tenant_id","delay_seconds","id");--> statement-breakpoint
-CREATE INDEX "escalation_steps_policy_idx" ON "escalation_steps" USING btree ("policy_id","delay_seconds");
+CREATE INDEX "escalation_steps_policy_idx" ON "escalation_steps" USING btree ("tenant_id","policy_id","delay_seconds","id");--> statement-breakpoint
+CREATE INDEX "escalation_steps_tenant_target_idx" ON "escalation_steps" USING btree ("tenant_id","target","id");

@@ -7,6 +7,7 @@ import {
   alarmReadBody,
   alarmSinceBody,
   alarmStatsBody,
+  alarmTimelineBody,
 } from '../../../shared/alarms/api';
 import {
   acknowledge,
@@ -20,6 +21,7 @@ import {
   stats,
   unreadCount,
 } from '../../alarms/queries';
+import { timelineOf } from '../../alarms/timeline';
 import { isPlatformScope } from '../../db/scope';
 import { dateOf } from '../../lib/clock';
 import { ALARM_ROUTES, loadRecipients } from '../../push/recipients';
@@ -114,6 +116,22 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       else request.log.info({ ids: changed.map((c) => c.id) }, 'alarms acknowledged');
       updated(changed, { read: 1, ackedAt: at.toISOString(), ackedByName: op.name });
       return reply.ok({ updated: changed.length, taken: await acknowledgedBy(app.db, scope, ids) });
+    },
+  );
+
+  app.post(
+    '/alarm/timeline',
+    {
+      schema: {
+        tags,
+        summary: 'One alarm: raised, every escalation notification, acknowledged, handled, in order',
+        body: alarmTimelineBody,
+      },
+    },
+    async (request, reply) => {
+      const timeline = await timelineOf(app.db, authed(request).scope, request.body.id);
+      if (!timeline) fail(Code.NOT_FOUND, 'notFound');
+      return reply.ok(timeline);
     },
   );
 
