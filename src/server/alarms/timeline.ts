@@ -3,6 +3,7 @@ import type { AlarmTimeline, AlarmTimelineEntry } from '../../shared/alarms/api'
 import type { Db } from '../db/driver';
 import { alarmEscalations, alarmNotifications, alarmRecords as a } from '../db/schema-alarms';
 import { users } from '../db/schema-tenancy';
+import { maskEmail, maskPhone } from '../../shared/mask';
 import { scopedWhere, type Scope } from '../db/scope';
 
 const OUTCOME = ['waiting', 'sent', 'failed', 'nobody'] as const;
@@ -14,7 +15,13 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
  * raised, each notification an escalation step sent (whom, channel, outcome), acknowledged, handled.
  * Undefined when the caller may not see the alarm.
  */
-export async function timelineOf(db: Db, scope: Scope, id: number): Promise<AlarmTimeline | undefined> {
+export async function timelineOf(
+  db: Db,
+  scope: Scope,
+  id: number,
+  /** The caller may not see personal data in full: numbers and addresses are masked. */
+  mask = false,
+): Promise<AlarmTimeline | undefined> {
   const [alarm] = await db
     .select()
     .from(a)
@@ -47,7 +54,9 @@ export async function timelineOf(db: Db, scope: Scope, id: number): Promise<Alar
       target:
         n.channel === 'console'
           ? (n.userIds ?? []).map((u) => names.get(u) ?? String(u)).join(', ')
-          : [n.targetName, n.target].filter(Boolean).join(' '),
+          : [n.targetName, mask ? (n.target.includes('@') ? maskEmail(n.target) : maskPhone(n.target)) : n.target]
+              .filter(Boolean)
+              .join(' '),
       outcome: OUTCOME[n.state] ?? 'waiting',
       error: n.error,
     });

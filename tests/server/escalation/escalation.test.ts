@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import type { AlarmStats, AlarmTimeline } from '../../../src/shared/alarms/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EscalationService } from '../../../src/server/escalation';
 import { alarmEscalations, alarmNotifications, devices } from '../../../src/server/db/schema';
@@ -100,6 +101,23 @@ describe('escalation of an SOS nobody acknowledges (the demo policy)', () => {
     // Nothing fires twice however often the sweep runs.
     await at(600, raisedAt);
     expect(await notifications(alarmId)).toHaveLength(4);
+
+    // The timeline: raised, then each step; the contact's number masked for the visitor.
+    const timeline = await post<AlarmTimeline>(t.app, '/api/device/alarm/timeline', { id: alarmId }, { token: demo });
+    expect(timeline.data).toMatchObject({ policyName: 'SOS 默认升级', escalation: 'done', nextDueAt: null });
+    expect(timeline.data.entries.map((e) => [e.kind, e.channel ?? '', e.outcome ?? ''])).toEqual([
+      ['raised', '', ''],
+      ['notified', 'console', 'sent'],
+      ['notified', 'console', 'sent'],
+      ['notified', 'sms', 'sent'],
+      ['notified', 'voice', 'sent'],
+    ]);
+    expect(timeline.data.entries[3]!.target).toBe(`${DEMO_CONTACT.name} ${DEMO_CONTACT.phone}`);
+    const visitor = String(
+      (await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization,
+    );
+    const masked = await post<AlarmTimeline>(t.app, '/api/device/alarm/timeline', { id: alarmId }, { token: visitor });
+    expect(masked.data.entries[3]!.target).toBe(`${DEMO_CONTACT.name} 139****0001`);
   });
 
   it('stops at the first acknowledgement, and a second operator is told who took it', async () => {
@@ -126,6 +144,13 @@ describe('escalation of an SOS nobody acknowledges (the demo policy)', () => {
     expect((await notifications(alarmId)).map((n) => n.step)).toEqual([0]);
     const [esc] = await t.app.db.select().from(alarmEscalations).where(eq(alarmEscalations.alarmId, alarmId));
     expect(esc).toMatchObject({ state: 1, dueAt: null });
+
+    // Time to acknowledge on /alarmTongji: this SOS took 15 s, by the demo administrator.
+    const stats = await post<AlarmStats>(t.app, '/api/device/alarm/stats', {}, { token: demo });
+    expect(stats.data.response.byOperator).toContainEqual(
+      expect.objectContaining({ name: 'Demo administrator', acknowledged: 1, medianS: 15 }),
+    );
+    expect(stats.data.response.escalated).toBeGreaterThanOrEqual(2);
   });
 
   it('another company cannot acknowledge the alarm', async () => {

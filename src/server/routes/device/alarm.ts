@@ -27,7 +27,7 @@ import { dateOf } from '../../lib/clock';
 import { ALARM_ROUTES, loadRecipients } from '../../push/recipients';
 import { fail } from '../../lib/api-error';
 import { parseDate } from '../../../shared/dates';
-import { authed } from '../../plugins/auth';
+import { authed, hidesPersonal } from '../../plugins/auth';
 import { operatorOf } from './scope';
 
 /** The alarm screens beyond the log every user may open (ALWAYS_ALLOWED): who works alarms holds one. */
@@ -129,7 +129,9 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const timeline = await timelineOf(app.db, authed(request).scope, request.body.id);
+      // The numbers and addresses an escalation reached are people's: masked as the alarm log masks phones.
+      const mask = await hidesPersonal(request, 'AlarmHistory');
+      const timeline = await timelineOf(app.db, authed(request).scope, request.body.id, mask);
       if (!timeline) fail(Code.NOT_FOUND, 'notFound');
       return reply.ok(timeline);
     },
