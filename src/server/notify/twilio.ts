@@ -44,7 +44,9 @@ export function createTwilio(c: TwilioConfig): { sms: SmsProvider; voiceCalls: V
     });
     if (res.ok) return;
     const body = (await res.json().catch(() => ({}))) as { message?: string; code?: number };
-    throw new Error(`Twilio ${resource}: HTTP ${res.status}${body.code ? ` ${body.code}` : ''} ${body.message ?? ''}`.trim());
+    throw new Error(
+      `Twilio ${resource}: HTTP ${res.status}${body.code ? ` ${body.code}` : ''} ${body.message ?? ''}`.trim(),
+    );
   }
   return {
     sms: { name: 'twilio', send: (phone, text) => post('Messages', { To: e164(phone), From: c.from, Body: text }) },

@@ -5,6 +5,7 @@ import type { AlarmEvents } from '../alarms/hub';
 import type { ResourceChange } from '../events';
 import { EscalationService } from '../escalation';
 import { createLocalEmailProvider, createSmtpEmailProvider, type EmailProvider } from '../notify/email';
+import { createTwilio } from '../notify/twilio';
 import { createLocalVoiceCallProvider, type VoiceCallProvider } from '../notify/voice-call';
 
 declare module 'fastify' {
@@ -34,7 +35,11 @@ const POLICY_RESOURCES = new Set(['escalationPolicy', 'escalationStep']);
 async function escalationPlugin(app: FastifyInstance, opts: EscalationPluginOptions) {
   const { config } = app;
   const files = config.env === 'production' || config.memoryDb ? undefined : config.dataDir;
-  const voiceCalls = opts.voiceCalls ?? createLocalVoiceCallProvider(app.log, files);
+  const voiceCalls =
+    opts.voiceCalls ??
+    (config.voiceCallProvider === 'twilio' && config.twilio
+      ? createTwilio(config.twilio).voiceCalls
+      : createLocalVoiceCallProvider(app.log, files));
   const email =
     opts.email ??
     (config.smtpUrl
