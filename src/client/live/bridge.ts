@@ -179,12 +179,18 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
     switch (push.code) {
       case '9001': {
         if (push.alarm.ackedAt) markAcked([push.alarm.id]);
+        if (acked.has(push.alarm.id)) {
+          // Somebody took it: noted for the catch-up, never rung.
+          cursor.take(push.alarm);
+          void invalidateAlarms(deps.queryClient);
+          break;
+        }
         const before = lastArrived.get(push.alarm.id);
         const fresh = deliver([push.alarm], false).length > 0;
         // The same id again is an escalation step ringing once more (docs/alarms.md#acknowledgement-and-escalation);
         // within a few seconds it is a redelivery or a push racing the catch-up.
         const repeat = !fresh && (before === undefined || now() - before >= REPEAT_QUIET_MS);
-        if (repeat && !acked.has(push.alarm.id)) events.emit('alarmAgain', { alarm: push.alarm });
+        if (repeat) events.emit('alarmAgain', { alarm: push.alarm });
         void invalidateAlarms(deps.queryClient);
         break;
       }

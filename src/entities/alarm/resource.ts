@@ -166,7 +166,7 @@ const alarmResource: ResourceDef = {
       name: 'ackedByName',
       label: /*i18n*/ { id: 'field.alarm.ackedByName', message: '接手人' },
       type: 'text',
-      list: { width: 150 },
+      list: { width: 150, hidden: true },
     },
     {
       name: 'ackedAt',

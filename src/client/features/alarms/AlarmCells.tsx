@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { ackStateOf, CRITICAL_LEVEL } from '../../../shared/alarms/escalation';
@@ -124,6 +124,12 @@ export const alarmCells: Record<string, (row: Row) => ReactNode> = {
   ts: (row) => formatDateCell(row.ts),
   createdAt: (row) => formatDateCell(row.createdAt),
   read: (row) => <ReadBadge read={row.read} />,
-  handleState: (row) => <HandleBadge state={row.handleState} />,
+  // Pending and taken: who is on it shows beside the state.
+  handleState: (row) => (
+    <Group gap={4} wrap="nowrap">
+      <HandleBadge state={row.handleState} />
+      {Number(row.handleState) === ALARM_HANDLE.pending && ackedAtOf(row) && <AckBadge row={row} />}
+    </Group>
+  ),
   ackedByName: (row) => <AckBadge row={row} />,
 };
