@@ -41,7 +41,8 @@ export function AlarmTimelineView({ id }: { id: number }) {
   };
   const detail = (e: AlarmTimelineEntry): string => {
     if (e.kind === 'notified') {
-      const step = e.step === undefined ? '' : t`第 ${e.step + 1} 步`;
+      const n = (e.step ?? 0) + 1;
+      const step = e.step === undefined ? '' : t`第 ${n} 步`;
       const channel = e.channel ? (channelText[e.channel] ?? e.channel) : '';
       const outcome = e.outcome ? (outcomeText[e.outcome] ?? e.outcome) : '';
       return [step, channel, e.target, outcome, e.error].filter(Boolean).join(' · ');

@@ -22,7 +22,7 @@ export function SosDialog({ queue, taken, onAck, onClose, onOpenDevice }: SosDia
   const { t } = useLingui();
   const sos = queue[0];
   const alarmId = sos?.alarmId;
-  const holder = alarmId === undefined ? undefined : taken?.get(alarmId);
+  const name = alarmId === undefined ? undefined : taken?.get(alarmId);
   const rows: [keyof SosPush, string][] = [
     ['name', t`姓名`],
     ['building', t`楼栋`],
@@ -60,9 +60,9 @@ export function SosDialog({ queue, taken, onAck, onClose, onOpenDevice }: SosDia
               <span data-testid={`sos-${key}`}>{String(sos[key] ?? '') || '-'}</span>
             </Text>
           ))}
-        {holder !== undefined && (
+        {name !== undefined && (
           <Text size="sm" c="green" fw={600} data-testid="sos-taken">
-            <Trans>已由 {holder} 接手</Trans>
+            <Trans>已由 {name} 接手</Trans>
           </Text>
         )}
         <Group justify="flex-end" mt="sm">
@@ -72,7 +72,7 @@ export function SosDialog({ queue, taken, onAck, onClose, onOpenDevice }: SosDia
           <Button color="red" onClick={() => sos && onOpenDevice(sos.imei)} data-testid="sos-open-device">
             <Trans>查看设备</Trans>
           </Button>
-          {alarmId !== undefined && holder === undefined && onAck && (
+          {alarmId !== undefined && name === undefined && onAck && (
             <Button color="red" variant="filled" onClick={() => onAck(alarmId)} data-testid="sos-ack">
               <Trans>我来处理</Trans>
             </Button>
