@@ -163,18 +163,6 @@ const alarmResource: ResourceDef = {
       list: { width: 170 },
     },
     {
-      name: 'ackedByName',
-      label: /*i18n*/ { id: 'field.alarm.ackedByName', message: '接手人' },
-      type: 'text',
-      list: { width: 150, hidden: true },
-    },
-    {
-      name: 'ackedAt',
-      label: /*i18n*/ { id: 'field.alarm.ackedAt', message: '接手时间' },
-      type: 'datetime',
-      list: false,
-    },
-    {
       name: 'tenantId',
       label: L.tenant,
       type: 'ref',

@@ -90,9 +90,7 @@ export function AckBadge({ row }: { row: Row }) {
 
 /** Offered "I'm on it": a critical alarm still pending that nobody has taken. */
 export function canAcknowledge(row: Row): boolean {
-  return (
-    Number(row.level) === CRITICAL_LEVEL && Number(row.handleState) === ALARM_HANDLE.pending && !ackedAtOf(row)
-  );
+  return Number(row.level) === CRITICAL_LEVEL && Number(row.handleState) === ALARM_HANDLE.pending && !ackedAtOf(row);
 }
 
 export function DeviceCell({ row }: { row: Row }) {
