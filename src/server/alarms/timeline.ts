@@ -57,7 +57,7 @@ export async function timelineOf(db: Db, scope: Scope, id: number): Promise<Alar
   entries.sort((x, y) => x.at.localeCompare(y.at));
   return {
     policyName: escalation?.policyName ?? null,
-    escalation: escalation ? ESCALATION[escalation.state] ?? 'done' : 'none',
+    escalation: escalation ? (ESCALATION[escalation.state] ?? 'done') : 'none',
     nextDueAt: escalation?.state === 0 ? iso(escalation.dueAt) : null,
     entries,
   };
