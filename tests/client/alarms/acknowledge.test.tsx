@@ -125,6 +125,16 @@ describe('acknowledgement in the alarm lists and detail (docs/alarms.md#acknowle
     expect(sent(calls, ACK)[0]).toMatchObject({ ids: [1] });
   });
 
+  it("the history's detail drawer shows the alarm's timeline", async () => {
+    calls = mockApi({ [LIST]: { rows: [alarm(1)], total: 1 }, [TIMELINE]: timeline });
+    renderWithProviders(<History />, { queryClient: alarmQueryClient() });
+    const table = screen.getByTestId('data-table');
+    await within(table).findByText('Helmet 1');
+    fireEvent.click(within(table).getByTestId('row-detail'));
+    expect(await screen.findByTestId('alarm-timeline', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(sent(calls, TIMELINE)).toEqual([{ id: 1 }]);
+  });
+
   it('the alarm detail renders the timeline: time, what happened, channel, whom, outcome, and the next step', async () => {
     calls = mockApi({ [TIMELINE]: timeline });
     renderWithProviders(<AlarmTimelineView id={7} />, { queryClient: alarmQueryClient() });
