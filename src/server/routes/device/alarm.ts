@@ -84,16 +84,18 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       const { scope } = authed(request);
       const { ids, state, note, requestId } = request.body;
       const op = operatorOf(request);
+      const at = dateOf(app.clock);
       const changed = await handle(
         app.db,
         scope,
         ids,
         { state, note, requestId, handlerId: op.id, handlerName: op.name },
-        dateOf(app.clock),
+        at,
       );
       if (changed.length === 0) await requireVisible(scope, ids);
       else request.log.info({ ids: changed.map((c) => c.id), state, requestId }, 'alarms handled');
-      updated(changed, { read: 1, handleState: state });
+      // Handled is answered: every console stops ringing for it (the lists refetch the acknowledger's name).
+      updated(changed, { read: 1, handleState: state, ackedAt: at.toISOString(), ackedByName: op.name });
       return reply.ok({ updated: changed.length });
     },
   );
