@@ -8,6 +8,7 @@ import announcementSeed from './announcement/seed';
 import attendanceRuleSeed from './attendance-rule/seed';
 import billSeed from './bill/seed';
 import communitySeed from './community/seed';
+import escalationPolicySeed from './escalation-policy/seed';
 import leaveRequestSeed from './leave-request/seed';
 import mallOrderSeed from './mall-order/seed';
 import monitoredPersonSeed from './monitored-person/seed';
@@ -24,6 +25,7 @@ export const ENTITY_SEEDS: readonly { entity: string; seed: EntitySeed }[] = [
   { entity: 'attendance-rule', seed: attendanceRuleSeed },
   { entity: 'bill', seed: billSeed },
   { entity: 'community', seed: communitySeed },
+  { entity: 'escalation-policy', seed: escalationPolicySeed },
   { entity: 'leave-request', seed: leaveRequestSeed },
   { entity: 'mall-order', seed: mallOrderSeed },
   { entity: 'monitored-person', seed: monitoredPersonSeed },

@@ -48,6 +48,8 @@ import deviceVoiceServer from './device-voice/server';
 import deviceVoiceRoutes from './device-voice/routes';
 import drawingServer from './drawing/server';
 import dutyRecordServer from './duty-record/server';
+import escalationPolicyServer from './escalation-policy/server';
+import escalationStepServer from './escalation-step/server';
 import faceDistributionServer from './face-distribution/server';
 import faceDistributionRoutes from './face-distribution/routes';
 import faceLibraryServer from './face-library/server';
@@ -158,6 +160,8 @@ export const ENTITY_SERVERS: readonly EntityServer[] = [
   { ...deviceVoiceServer, routes: deviceVoiceRoutes },
   drawingServer,
   dutyRecordServer,
+  escalationPolicyServer,
+  escalationStepServer,
   { ...faceDistributionServer, routes: faceDistributionRoutes },
   faceLibraryServer,
   { ...faceReviewServer, routes: faceReviewRoutes },

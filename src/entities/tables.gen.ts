@@ -33,6 +33,8 @@ export * from './device-product/server';
 export * from './device-voice/server';
 export * from './drawing/server';
 export * from './duty-record/server';
+export * from './escalation-policy/server';
+export * from './escalation-step/server';
 export * from './face-distribution/server';
 export * from './face-library/server';
 export * from './face-review/server';

@@ -20,6 +20,7 @@ import jobsPlugin from './plugins/jobs';
 import paymentsPlugin from './plugins/payments';
 import auditPlugin from './plugins/audit';
 import alarmsPlugin from './plugins/alarms';
+import escalationPlugin, { type EscalationPluginOptions } from './plugins/escalation';
 import pushPlugin from './plugins/push';
 import mediaPlugin from './plugins/media';
 import smsPlugin from './plugins/sms';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   env?: NodeJS.ProcessEnv;
   clock?: Clock;
   sms?: SmsProvider;
+  /** Voice-call and e-mail providers instead of the configured ones (tests capture what is sent). */
+  notify?: EscalationPluginOptions;
   logger?: FastifyServerOptions['logger'];
   /** An opened, migrated database to use instead of the configured one; the app closes it. */
   database?: Database;
@@ -85,6 +88,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await app.register(fencesPlugin);
     await app.register(attendanceSourcesPlugin);
     await app.register(pushPlugin);
+    await app.register(escalationPlugin, opts.notify ?? {});
     await app.register(mediaPlugin);
     await app.register(housekeepingPlugin);
     await app.register(jobsPlugin);

@@ -43,7 +43,17 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PUBLIC_URL: optionalUrl,
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
-  SMS_PROVIDER: z.enum(['local']).default('local'),
+  SMS_PROVIDER: z.enum(['local', 'twilio']).default('local'),
+  /** Escalation voice calls: `local` writes a WAV and a log line; `twilio` places real calls. */
+  VOICE_CALL_PROVIDER: z.enum(['local', 'twilio']).default('local'),
+  TWILIO_ACCOUNT_SID: z.string().trim().optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().optional(),
+  /** The Twilio number SMS and calls come from (E.164). */
+  TWILIO_FROM: z.string().trim().optional(),
+  TWILIO_API_URL: optionalUrl,
+  /** Escalation e-mail through this SMTP server (smtp:// or smtps://); unset: the local outbox. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().trim().min(3).default('Safety Console <alarms@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Production only: the first super administrator's password (generated and printed when unset). */
   ADMIN_PASSWORD: z.string().min(6).optional(),

@@ -24,7 +24,13 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   publicUrl?: string;
   staticDir: string;
-  smsProvider: 'local';
+  smsProvider: 'local' | 'twilio';
+  voiceCallProvider: 'local' | 'twilio';
+  /** Twilio's account, set when SMS_PROVIDER or VOICE_CALL_PROVIDER is twilio (docs/alarms.md#acknowledgement-and-escalation). */
+  twilio?: { accountSid: string; authToken: string; from: string; apiUrl?: string };
+  /** Escalation e-mail: SMTP when set, else the local outbox (src/server/notify/email.ts). */
+  smtpUrl?: string;
+  mailFrom: string;
   logLevel: string;
   adminPassword?: string;
   trustProxy: boolean;
@@ -89,6 +95,27 @@ function agoraOf(appId: string | undefined, appCertificate: string | undefined):
   return { appId, appCertificate };
 }
 
+/** Twilio chosen for SMS or voice calls needs its account, number and token; never a silent local fallback. */
+function twilioOf(e: {
+  SMS_PROVIDER: string;
+  VOICE_CALL_PROVIDER: string;
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  TWILIO_FROM?: string;
+  TWILIO_API_URL?: string;
+}): Config['twilio'] {
+  if (e.SMS_PROVIDER !== 'twilio' && e.VOICE_CALL_PROVIDER !== 'twilio') return undefined;
+  const missing = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const).filter((k) => !e[k]);
+  if (missing.length)
+    throw new ConfigError(`Missing ${missing.join(', ')}: SMS_PROVIDER or VOICE_CALL_PROVIDER is twilio`);
+  return {
+    accountSid: e.TWILIO_ACCOUNT_SID!,
+    authToken: e.TWILIO_AUTH_TOKEN!,
+    from: e.TWILIO_FROM!,
+    apiUrl: e.TWILIO_API_URL,
+  };
+}
+
 /** The payment providers' keys are checked at start; a bad one is a one-line ConfigError that never shows the key. */
 function paymentsOf(e: Parameters<typeof paymentSettings>[0]): PaymentSettings {
   try {
@@ -146,6 +173,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     staticDir: e.STATIC_DIR,
     smsProvider: e.SMS_PROVIDER,
+    voiceCallProvider: e.VOICE_CALL_PROVIDER,
+    twilio: twilioOf(e),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY,

@@ -133,6 +133,8 @@ export const MESSAGES = {
   confNotInRoom: 'Join the room before inviting devices into it',
   deviceRefusedVideo: 'The device refused to send its video',
   timeInvalid: 'Enter a time of day as HH:MM',
+  escalationTargetIncomplete: 'This target needs its user, role or external number or e-mail address',
+  escalationChannelRequired: 'Choose at least one channel this target can be reached on',
   namingRuleUnknown:
     'The naming rule has an unknown placeholder; use {building}, {unit}, {floor}, {room} (optionally {room:02})',
   namingRuleNeedsRoom: 'The naming rule must contain {room}',

@@ -23,6 +23,7 @@ import { benchCallAnswer } from './media-call';
 import { benchSfu } from './media-sfu';
 import { benchOfflineStart } from './offline-start';
 import { benchSupervision } from './supervision';
+import { benchEscalation } from './escalation';
 import { benchTrack } from './track';
 import { SMOKE } from './size';
 import { createTemplate } from '../server/template-db';
@@ -121,6 +122,7 @@ async function all(): Promise<boolean> {
 
   // Supervision: a bracelet's fence exit at its supervisor's console within a second.
   missed = report(await timed('supervision', benchSupervision)) || missed;
+  missed = report(await timed('escalation', benchEscalation)) || missed;
 
   // Faces: figures only.
   print(await timed('faces', benchFaces));

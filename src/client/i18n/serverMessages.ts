@@ -33,6 +33,14 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   confNotInRoom: msg({ id: 'server.confNotInRoom', message: '您还没有加入房间' }),
   deviceRefusedVideo: msg({ id: 'server.deviceRefusedVideo', message: '设备拒绝推送视频' }),
   timeInvalid: msg({ id: 'server.timeInvalid', message: '请按 时:分 (HH:MM) 填写时间' }),
+  escalationTargetIncomplete: msg({
+    id: 'server.escalationTargetIncomplete',
+    message: '该通知对象需要指定用户、角色或外部号码/邮箱',
+  }),
+  escalationChannelRequired: msg({
+    id: 'server.escalationChannelRequired',
+    message: '请至少选择一个该对象可接收的通知方式',
+  }),
   namingRuleUnknown: msg({
     id: 'server.namingRuleUnknown',
     message:

@@ -63,6 +63,11 @@ export function invalidateAlarms(queryClient: Pick<QueryClient, 'invalidateQueri
   });
 }
 
+/** Acknowledged ids remembered; escalation repeats come within minutes of the alarm. */
+const ACKED_LIMIT = 500;
+/** A repeat of an alarm sooner than this is a duplicate; escalation steps are minutes apart. */
+const REPEAT_QUIET_MS = 10_000;
+
 function decode(payload: Uint8Array): ConsolePush | undefined {
   let raw: unknown;
   try {
@@ -95,6 +100,12 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
   let retry: unknown;
   let connectedOnce = false;
   let closed = false;
+  /** Alarms someone acknowledged: an escalation's repeat of them must not ring (bounded like the cursor). */
+  const acked = new Set<number>();
+  const markAcked = (ids: readonly number[]) => {
+    for (const id of ids) acked.add(id);
+    while (acked.size > ACKED_LIMIT) acked.delete(acked.values().next().value as number);
+  };
 
   const setStatus = (next: LiveStatus) => {
     if (next === status) return;
@@ -102,7 +113,18 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
     events.emit('status', next);
   };
 
+  /** When each alarm last arrived, so a quick duplicate is not taken for an escalation step. */
+  const lastArrived = new Map<number, number>();
+  const arrived = (id: number): number | undefined => {
+    const before = lastArrived.get(id);
+    lastArrived.delete(id);
+    lastArrived.set(id, now());
+    if (lastArrived.size > ACKED_LIMIT) lastArrived.delete(lastArrived.keys().next().value as number);
+    return before;
+  };
+
   const deliver = <A extends AlarmRecord>(alarms: A[], missed: boolean): A[] => {
+    for (const a of alarms) arrived(a.id);
     const fresh = alarms.filter((a) => cursor.take(a));
     if (fresh.length) events.emit('alarms', { alarms: fresh, missed });
     return fresh;
@@ -143,7 +165,9 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
         const parsed = caughtUpAlarmSchema.safeParse(row);
         return parsed.success ? [parsed.data] : [];
       });
-      for (const alarm of deliver(alarms, true)) replay(alarm);
+      markAcked(alarms.filter((a) => a.ackedAt).map((a) => a.id));
+      // One somebody already took opens no dialog: its list row says who.
+      for (const alarm of deliver(alarms, true)) if (!alarm.ackedAt) replay(alarm);
     } catch {
       // The next reconnect tries again from the same cursor.
       return;
@@ -153,15 +177,33 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
 
   const dispatch = (push: ConsolePush) => {
     switch (push.code) {
-      case '9001':
-        deliver([push.alarm], false);
+      case '9001': {
+        if (push.alarm.ackedAt) markAcked([push.alarm.id]);
+        if (acked.has(push.alarm.id)) {
+          // Somebody took it: noted for the catch-up, never rung.
+          cursor.take(push.alarm);
+          void invalidateAlarms(deps.queryClient);
+          break;
+        }
+        const before = lastArrived.get(push.alarm.id);
+        const fresh = deliver([push.alarm], false).length > 0;
+        // The same id again is an escalation step ringing once more (docs/alarms.md#acknowledgement-and-escalation);
+        // within a few seconds it is a redelivery or a push racing the catch-up.
+        const repeat = !fresh && (before === undefined || now() - before >= REPEAT_QUIET_MS);
+        if (repeat) events.emit('alarmAgain', { alarm: push.alarm });
         void invalidateAlarms(deps.queryClient);
         break;
+      }
       case '9002':
-        events.emit('alarmUpdate', { ids: push.ids });
+        if (push.ackedAt) markAcked(push.ids);
+        events.emit('alarmUpdate', {
+          ids: push.ids,
+          ...(push.ackedAt ? { ackedAt: push.ackedAt, ackedByName: push.ackedByName ?? '' } : {}),
+        });
         void invalidateAlarms(deps.queryClient);
         break;
       case '9003':
+        if (push.alarmId !== undefined && acked.has(push.alarmId)) break;
         events.emit('sos', push);
         break;
       case '5084':

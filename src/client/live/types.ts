@@ -43,7 +43,10 @@ export interface PublishOptions {
 export interface LiveEvents {
   status: LiveStatus;
   alarms: { alarms: AlarmRecord[]; missed: boolean };
-  alarmUpdate: { ids: number[] };
+  /** Read, handled or acknowledged (push 9002); `ackedAt`/`ackedByName` when someone took them. */
+  alarmUpdate: { ids: number[]; ackedAt?: string; ackedByName?: string };
+  /** An escalation step sent again an alarm this console already has, and nobody acknowledged it yet: ring again. */
+  alarmAgain: { alarm: AlarmRecord };
   sos: SosPush;
   card: CardPush;
   doorCall: DoorCallPush;

@@ -162,6 +162,35 @@ const alarmResource: ResourceDef = {
       type: 'datetime',
       list: { width: 170 },
     },
+    // docs/alarms.md#acknowledgement-and-escalation: who answered, and how fast (in the export too).
+    {
+      name: 'ackedByName',
+      label: /*i18n*/ { id: 'field.alarm.ackedByName', message: '确认人' },
+      type: 'text',
+      form: false,
+      list: { width: 110, hidden: true },
+    },
+    {
+      name: 'ackedAt',
+      label: /*i18n*/ { id: 'field.alarm.ackedAt', message: '确认时间' },
+      type: 'datetime',
+      form: false,
+      list: { width: 170, hidden: true },
+    },
+    {
+      name: 'ackSeconds',
+      label: /*i18n*/ { id: 'field.alarm.ackSeconds', message: '确认用时(秒)' },
+      type: 'integer',
+      form: false,
+      list: { width: 110, hidden: true },
+    },
+    {
+      name: 'handleSeconds',
+      label: /*i18n*/ { id: 'field.alarm.handleSeconds', message: '处理用时(秒)' },
+      type: 'integer',
+      form: false,
+      list: { width: 110, hidden: true },
+    },
     {
       name: 'tenantId',
       label: L.tenant,

@@ -1,3 +1,4 @@
+import type { AlarmPatch } from '../../shared/alarms/push';
 import { EventEmitter } from 'node:events';
 import type { AlarmRecord } from '../../shared/alarms/push';
 
@@ -21,7 +22,7 @@ export interface AlarmContext {
 export interface AlarmEvents {
   raised: [alarm: AlarmRecord, context: AlarmContext];
   /** Records read or handled (by id) in one tenant. */
-  updated: [tenantId: number, ids: number[], patch: { read?: number; handleState?: number }];
+  updated: [tenantId: number, ids: number[], patch: AlarmPatch];
 }
 
 export class AlarmHub extends EventEmitter<AlarmEvents> {}

@@ -67,6 +67,10 @@ export async function handle(db: Db, scope: Scope, ids: number[], h: Handling, a
       handleRequestId: requestIds,
       read: 1,
       readAt: sql`coalesce(${a.readAt}, ${at.toISOString()}::timestamptz)`,
+      // Handling answers the alarm: one nobody acknowledged counts as acknowledged by its handler.
+      ackedAt: sql`coalesce(${a.ackedAt}, ${at.toISOString()}::timestamptz)`,
+      ackedBy: sql`coalesce(${a.ackedBy}, ${h.handlerId || null}::int)`,
+      ackedByName: sql`coalesce(${a.ackedByName}, ${h.handlerName}::text)`,
     })
     .where(
       scopedWhere(
@@ -79,6 +83,43 @@ export async function handle(db: Db, scope: Scope, ids: number[], h: Handling, a
     )
     .returning({ id: a.id, tenantId: a.tenantId });
   return rows;
+}
+
+/**
+ * Acknowledges records ("I'm on it"): the first operator takes them; records someone already
+ * acknowledged or handled are left alone (so a replay, or a second operator, changes nothing).
+ */
+export async function acknowledge(
+  db: Db,
+  scope: Scope,
+  ids: number[],
+  by: { id: number; name: string },
+  at: Date,
+): Promise<Changed[]> {
+  return db
+    .update(a)
+    .set({
+      ackedAt: at,
+      ackedBy: by.id || null,
+      ackedByName: by.name,
+      read: 1,
+      readAt: sql`coalesce(${a.readAt}, ${at.toISOString()}::timestamptz)`,
+    })
+    .where(scopedWhere(scope, a, inArray(a.id, ids), sql`${a.ackedAt} is null`, eq(a.handleState, 0)))
+    .returning({ id: a.id, tenantId: a.tenantId });
+}
+
+/** Who acknowledged `ids` (those acknowledged), for the answer to a second operator. */
+export async function acknowledgedBy(
+  db: Db,
+  scope: Scope,
+  ids: number[],
+): Promise<{ id: number; ackedByName: string | null; ackedAt: string | null }[]> {
+  const rows = await db
+    .select({ id: a.id, ackedByName: a.ackedByName, ackedAt: a.ackedAt })
+    .from(a)
+    .where(scopedWhere(scope, a, inArray(a.id, ids), sql`${a.ackedAt} is not null`));
+  return rows.map((r) => ({ ...r, ackedAt: r.ackedAt ? new Date(r.ackedAt).toISOString() : null }));
 }
 
 /** How many of `ids` the caller may see at all. */
@@ -163,7 +204,15 @@ export async function stats(
   const fromS = from.getTime() / 1000;
   const stepS = step / 1000;
   const bucket = sql<number>`floor((extract(epoch from ${a.ts}) - ${fromS}) / ${stepS})`;
-  const [totals, byType, byLevel, byKind, byHandle, trend, top] = await Promise.all([
+  const tta = sql`extract(epoch from (${a.ackedAt} - ${a.createdAt}))`;
+  const times = (key: SQL) =>
+    db.execute(sql`
+      select ${key} as k, count(*) as n,
+        percentile_cont(0.5) within group (order by ${tta}) as p50,
+        percentile_cont(0.9) within group (order by ${tta}) as p90
+      from ${a} where ${where} and ${a.ackedAt} is not null and ${a.level} >= 2
+      group by 1 order by 2 desc limit 50`);
+  const [totals, byType, byLevel, byKind, byHandle, trend, top, ttaType, ttaOperator, escalated] = await Promise.all([
     db
       .select({
         total: count(),
@@ -184,7 +233,19 @@ export async function stats(
       .groupBy(a.imei)
       .orderBy(desc(count()), asc(a.imei))
       .limit(10),
+    times(sql`${a.type}`),
+    times(sql`coalesce(${a.ackedByName}, '')`),
+    db.execute(
+      sql`select count(*) as n from ${a} where ${where} and exists (select 1 from alarm_notifications n where n.alarm_id = ${a.id})`,
+    ),
   ]);
+  const response = <K>(res: unknown, key: (k: unknown) => K) =>
+    rowsOf<{ k: unknown; n: unknown; p50: unknown; p90: unknown }>(res).map((r) => ({
+      ...key(r.k),
+      acknowledged: Number(r.n),
+      medianS: Math.round(Number(r.p50) * 10) / 10,
+      p90S: Math.round(Number(r.p90) * 10) / 10,
+    }));
   const pairs = (rows: { k: unknown; n: number }[]) =>
     rows.map((r) => ({ k: r.k, count: Number(r.n) })).sort((x, y) => y.count - x.count);
   return {
@@ -197,5 +258,10 @@ export async function stats(
     byHandle: pairs(byHandle).map((r) => ({ state: Number(r.k), count: r.count })),
     trend: series(rowsOf<{ b: number; n: number }>(trend), from.getTime(), to.getTime(), step),
     topDevices: top.map((r) => ({ imei: r.imei, name: r.name, count: Number(r.n) })),
+    response: {
+      byType: response(ttaType, (k) => ({ type: Number(k) })),
+      byOperator: response(ttaOperator, (k) => ({ name: String(k) })),
+      escalated: Number(rowsOf<{ n: unknown }>(escalated)[0]?.n ?? 0),
+    },
   };
 }

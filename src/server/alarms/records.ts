@@ -125,6 +125,8 @@ export function toAlarmRecord(r: AlarmRow): AlarmRecord {
     handlerName: r.handlerName,
     handleNote: r.handleNote,
     handledAt: iso(r.handledAt),
+    ackedAt: iso(r.ackedAt),
+    ackedByName: r.ackedByName,
     tenantId: r.tenantId,
   };
 }

@@ -62,6 +62,13 @@ export const alarmRecords = pgTable(
     handledAt: ts('handled_at'),
     /** JSON array of the clients' idempotency keys that handled it (a replayed request changes nothing). */
     handleRequestId: text('handle_request_id'),
+    /**
+     * Acknowledged ("I'm on it", docs/alarms.md#acknowledgement-and-escalation): when and by whom.
+     * Set once, by the first operator; handling an alarm that nobody acknowledged sets it too.
+     */
+    ackedAt: ts('acked_at'),
+    ackedBy: integer('acked_by'),
+    ackedByName: text('acked_by_name'),
   },
   (t) => [
     ...trigramIndexes('alarm_records', t.imei, t.deviceName, t.personName, t.personPhone),
@@ -118,3 +125,82 @@ export const deviceAlarmLast = pgTable(
 );
 
 export type AlarmRow = typeof alarmRecords.$inferSelect;
+
+/** One step of an escalation as it was when the alarm was raised (a later edit of the policy leaves it be). */
+export interface EscalationStepPlan {
+  /** Seconds after the raise. */
+  delay: number;
+  target: 'repeat' | 'operators' | 'onDuty' | 'user' | 'role' | 'contacts' | 'address';
+  userId?: number | null;
+  roleId?: number | null;
+  address?: string | null;
+  channels: ('console' | 'sms' | 'voice' | 'email')[];
+}
+
+/**
+ * The escalation timer of a critical alarm (src/server/escalation/): the policy's steps, the next
+ * one and when it is due. The database row is the timer, so a restart or a second replica neither
+ * loses nor repeats a step: a sweep claims due rows `for update skip locked` and, in the same
+ * transaction, writes the step's notifications and moves `next_step` on.
+ */
+export const alarmEscalations = pgTable(
+  'alarm_escalations',
+  {
+    alarmId: integer('alarm_id')
+      .primaryKey()
+      .references(() => alarmRecords.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    policyId: integer('policy_id'),
+    policyName: text('policy_name'),
+    steps: jsonb('steps').$type<EscalationStepPlan[]>().notNull(),
+    nextStep: smallint('next_step').notNull().default(0),
+    /** When the next step fires; null once the escalation ended. */
+    dueAt: ts('due_at'),
+    /** 0 running, 1 stopped by an acknowledgement (or handling), 2 every step fired. */
+    state: smallint('state').notNull().default(0),
+    raisedAt: ts('raised_at').notNull(),
+  },
+  (t) => [
+    index('alarm_escalations_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.state} = 0`),
+    index('alarm_escalations_tenant_idx').on(t.tenantId, t.state),
+  ],
+);
+
+/**
+ * Every notification an escalation step sent, with its outcome (the alarm's timeline): one row per
+ * step, channel and target (a console step to several consoles is one row listing their users).
+ */
+export const alarmNotifications = pgTable(
+  'alarm_notifications',
+  {
+    id: serial('id').primaryKey(),
+    alarmId: integer('alarm_id')
+      .notNull()
+      .references(() => alarmRecords.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The step's index in the escalation (0 = first step). */
+    step: smallint('step').notNull(),
+    channel: text('channel').notNull(),
+    /** Console: the users (ids); others: the phone number or e-mail address. */
+    target: text('target').notNull(),
+    targetName: text('target_name'),
+    userIds: jsonb('user_ids').$type<number[]>(),
+    /** 0 waiting to be sent, 1 sent, 2 failed, 3 skipped (nobody to send to). */
+    state: smallint('state').notNull().default(0),
+    error: text('error'),
+    createdAt: ts('created_at').notNull(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    index('alarm_notifications_alarm_idx').on(t.alarmId, t.id),
+    index('alarm_notifications_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 0`),
+  ],
+);

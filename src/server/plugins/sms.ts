@@ -2,12 +2,14 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalSmsProvider, type SmsProvider } from '../auth/sms';
+import { createTwilio } from '../notify/twilio';
 
-/** The SMS provider chosen by SMS_PROVIDER (only the local, log-only one for now) unless given. */
+/** The SMS provider chosen by SMS_PROVIDER (the local outbox, or Twilio once its keys are set) unless given. */
 async function sms(app: FastifyInstance, opts: { provider?: SmsProvider }) {
   const { config } = app;
   const outbox = config.env === 'production' || config.memoryDb ? undefined : join(config.dataDir, 'sms-outbox.log');
-  app.decorate('sms', opts.provider ?? createLocalSmsProvider(app.log, outbox, config.env === 'production'));
+  const chosen = config.smsProvider === 'twilio' && config.twilio ? createTwilio(config.twilio).sms : undefined;
+  app.decorate('sms', opts.provider ?? chosen ?? createLocalSmsProvider(app.log, outbox, config.env === 'production'));
 }
 
 export default fp(sms, { name: 'sms', dependencies: ['db'] });

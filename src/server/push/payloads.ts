@@ -2,6 +2,7 @@
  * What consoles receive on `acm/{userId}/web` (shared/alarms/push.ts), built from what the
  * service knows. Pure: the push plugin addresses and sends them.
  */
+import type { AlarmPatch } from '../../shared/alarms/push';
 import { alarmTypeInfo } from '../../shared/alarms/types';
 import {
   PUSH_CODE,
@@ -21,12 +22,13 @@ export function alarmPush(alarm: AlarmRecord) {
   return { code: PUSH_CODE.alarm, alarm };
 }
 
-export function alarmUpdatePush(ids: number[], patch: { read?: number; handleState?: number }) {
+export function alarmUpdatePush(ids: number[], patch: AlarmPatch) {
   return {
     code: PUSH_CODE.alarmUpdate,
     ids,
     ...(patch.read === undefined ? {} : { read: patch.read }),
     ...(patch.handleState === undefined ? {} : { handleState: patch.handleState }),
+    ...(patch.ackedAt === undefined ? {} : { ackedAt: patch.ackedAt, ackedByName: patch.ackedByName ?? '' }),
   };
 }
 

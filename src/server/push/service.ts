@@ -1,3 +1,4 @@
+import type { AlarmPatch } from '../../shared/alarms/push';
 import type { FastifyBaseLogger } from 'fastify';
 import { PUSH_CODE, type AlarmRecord } from '../../shared/alarms/push';
 import type { Uplink } from '../../shared/devices/protocol';
@@ -84,7 +85,37 @@ export class PushService {
     });
   }
 
-  updated(tenantId: number, ids: number[], patch: { read?: number; handleState?: number }): void {
+  /**
+   * Who the raise of `alarm` told: its viewers and watchers, and for an SOS the consoles its dialog
+   * went to (the staff on duty, else the viewers). An escalation's first step rings them again.
+   */
+  async audience(alarm: AlarmRecord): Promise<{ viewers: number[]; told: number[] }> {
+    const [viewers, extra, onDuty] = await Promise.all([
+      this.deps.recipients.get(alarm.tenantId),
+      this.watchersOf(alarm.tenantId, alarm.imei),
+      alarm.type === SOS_TYPE ? this.onDuty(alarm.tenantId, alarm.imei, 'sos') : undefined,
+    ]);
+    const all = extra.length ? [...new Set([...viewers, ...extra])] : viewers;
+    return { viewers, told: onDuty ? [...new Set([...onDuty, ...all])] : all };
+  }
+
+  /** The staff on duty for the device's community (an SOS's routing), or undefined when none is. */
+  onDutyFor(tenantId: number, imei: string): Promise<number[] | undefined> {
+    return this.onDuty(tenantId, imei, 'sos');
+  }
+
+  /**
+   * Rings these consoles for an alarm nobody acknowledged yet (an escalation step): spoken on the
+   * voice sockets, and the SOS dialog (9003) or the alarm record (9001), which opens the critical
+   * alarm's dialog and rings. Resolves when the broker took every message.
+   */
+  async ring(ids: number[], alarm: AlarmRecord, context: AlarmContext): Promise<void> {
+    if (ids.length === 0) return;
+    this.deps.sockets.send(ids, voiceNotice(alarm));
+    await this.toEach(ids, alarm.type === SOS_TYPE ? sosPush(alarm, context) : alarmPush(alarm), 1);
+  }
+
+  updated(tenantId: number, ids: number[], patch: AlarmPatch): void {
     if (ids.length === 0) return;
     this.run('alarm update push', { tenantId }, async () => {
       await this.toEach(await this.deps.recipients.get(tenantId), alarmUpdatePush(ids, patch), 1);

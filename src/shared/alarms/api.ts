@@ -23,6 +23,14 @@ export const alarmHandleBody = z.object({
 });
 export type AlarmHandleBody = z.infer<typeof alarmHandleBody>;
 
+/** `POST /api/device/alarm/ack`: "I'm on it" (docs/alarms.md#acknowledgement-and-escalation). */
+export const alarmAckBody = z.object({ ids, requestId: z.string().max(64).optional() });
+/** Its answer: how many this call took, and who holds each of `ids` that is acknowledged. */
+export interface AlarmAckResult {
+  updated: number;
+  taken: { id: number; ackedByName: string | null; ackedAt: string | null }[];
+}
+
 /** `POST /api/device/alarm/since`: alarms created after `after` (a reconnecting console catches up), oldest first. */
 export const alarmSinceBody = z.object({ after: isoDate, limit: z.number().int().min(1).max(500).default(200) });
 
@@ -43,6 +51,40 @@ export interface AlarmStats {
   byHandle: { state: number; count: number }[];
   trend: { at: string; count: number }[];
   topDevices: { imei: string; name: string | null; count: number }[];
+  /**
+   * Time to acknowledge (seconds) of the alarms that were acknowledged, by type and by operator
+   * (docs/alarms.md#acknowledgement-and-escalation), and how many alarms escalated (a step fired).
+   */
+  response: {
+    byType: ResponseTimes<{ type: number }>[];
+    byOperator: ResponseTimes<{ name: string }>[];
+    escalated: number;
+  };
+}
+
+export type ResponseTimes<K> = K & { acknowledged: number; medianS: number; p90S: number };
+
+/** `POST /api/device/alarm/timeline`: what happened to one alarm, in order. */
+export const alarmTimelineBody = z.object({ id: z.number().int().positive() });
+export interface AlarmTimelineEntry {
+  at: string;
+  kind: 'raised' | 'notified' | 'acknowledged' | 'handled';
+  /** notified: the escalation step (0 = first), channel, whom (users' names or the number/address) and outcome. */
+  step?: number;
+  channel?: string;
+  target?: string;
+  /** 'sent' | 'failed' | 'waiting' | 'nobody' */
+  outcome?: string;
+  error?: string | null;
+  /** acknowledged/handled: by whom. */
+  by?: string | null;
+}
+export interface AlarmTimeline {
+  policyName: string | null;
+  /** running | acknowledged | done | none (no escalation) */
+  escalation: 'running' | 'acknowledged' | 'done' | 'none';
+  nextDueAt: string | null;
+  entries: AlarmTimelineEntry[];
 }
 
 /** `POST /api/device/alarm/unreadCount` answers `{ unread: number }`. */

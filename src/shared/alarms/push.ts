@@ -62,9 +62,20 @@ export const alarmRecordSchema = z.object({
   handlerName: z.string().nullable(),
   handleNote: z.string().nullable(),
   handledAt: z.string().nullable(),
+  /** Acknowledged ("I'm on it"): when, and the operator's name (docs/alarms.md#acknowledgement-and-escalation). */
+  ackedAt: z.string().nullable().optional(),
+  ackedByName: z.string().nullable().optional(),
   tenantId: z.number(),
 });
 export type AlarmRecord = z.infer<typeof alarmRecordSchema>;
+
+/** What changed on alarm records (push 9002): read, handled, acknowledged. */
+export interface AlarmPatch {
+  read?: number;
+  handleState?: number;
+  ackedAt?: string;
+  ackedByName?: string;
+}
 
 /** What `alarm/since` answers: the record and what its live pushes carried beside it. */
 export const caughtUpContextSchema = z.object({
@@ -83,6 +94,9 @@ export const alarmUpdatePushSchema = z.object({
   ids: z.array(z.number()),
   read: z.number().optional(),
   handleState: z.number().optional(),
+  /** Someone acknowledged them: every console stops ringing and shows who took them. */
+  ackedAt: z.string().optional(),
+  ackedByName: z.string().optional(),
 });
 
 /**

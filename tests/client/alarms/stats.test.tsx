@@ -15,6 +15,7 @@ vi.mock('../../../src/client/components/Chart', () => ({
 }));
 
 const stats: AlarmStats = {
+  response: { byType: [], byOperator: [], escalated: 0 },
   total: 42,
   unread: 7,
   pending: 9,

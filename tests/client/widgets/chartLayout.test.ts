@@ -83,6 +83,7 @@ describe('chart frame', () => {
 });
 
 const stats: AlarmStats = {
+  response: { byType: [], byOperator: [], escalated: 0 },
   total: 40,
   unread: 3,
   pending: 5,

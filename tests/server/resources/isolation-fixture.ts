@@ -167,6 +167,22 @@ export function createOtherwise(
       const res = await post(app, '/api/device/command/send', { imei, cmd: 'locate' }, { token });
       expect(res.code).toBe(0);
     },
+    // A step belongs to a policy of the same company.
+    'device/escalationStep': async (token) => {
+      const policy = await post<Row>(
+        app,
+        '/api/device/escalationPolicy/add',
+        { name: `isoPolicy${token === a.token ? 1 : 9}`, enabled: true },
+        { token },
+      );
+      const res = await post(
+        app,
+        '/api/device/escalationStep/add',
+        { policyId: policy.data.id, delaySeconds: 30, target: 'operators', viaConsole: true },
+        { token },
+      );
+      expect(res.code).toBe(0);
+    },
     // Alarm records come from the alarm engine: a device the tenant already has calls for help.
     'device/alarm': async (token) => {
       const [d] = await app.db

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { formatDateCell } from '../../components/DataTable';
+import { CRITICAL_LEVEL } from '../../../shared/alarms/escalation';
 import type { Row } from '../resources/resources.queries';
-import { HandleBadge, LevelBadge, LEVEL_COLOR, TitleText, TypeText, valueText } from './AlarmCells';
+import { AckBadge, HandleBadge, LevelBadge, LEVEL_COLOR, TitleText, TypeText, valueText } from './AlarmCells';
 
 /** One alarm in the narrow map-layout lists: level, type, device, time, then the screen's buttons. */
 export function AlarmCard({ row, children }: { row: Row; children?: ReactNode }) {
@@ -25,7 +26,10 @@ export function AlarmCard({ row, children }: { row: Row; children?: ReactNode })
               <TypeText type={row.type} />
             </Text>
           </Group>
-          <HandleBadge state={row.handleState} />
+          <Group gap={4} wrap="nowrap">
+            {Number(row.level) === CRITICAL_LEVEL && Number(row.handleState) === 0 && <AckBadge row={row} />}
+            <HandleBadge state={row.handleState} />
+          </Group>
         </Group>
         {typeof row.title === 'string' && row.title.includes(' · ') && (
           <Text size="sm" lineClamp={2}>

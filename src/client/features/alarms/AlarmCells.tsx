@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
-import { Badge, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { ackStateOf, CRITICAL_LEVEL } from '../../../shared/alarms/escalation';
+import { ALARM_HANDLE } from '../../../shared/alarms/types';
 import { formatDateCell } from '../../components/DataTable';
 import type { Row } from '../resources/resources.queries';
 import {
@@ -69,6 +72,27 @@ export function HandleBadge({ state }: { state: unknown }) {
   );
 }
 
+const ackedAtOf = (row: Row) => (typeof row.ackedAt === 'string' ? row.ackedAt : null);
+
+/** Raised, acknowledged by whom, or handled (docs/alarms.md#acknowledgement-and-escalation). */
+export function AckBadge({ row }: { row: Row }) {
+  const state = ackStateOf({ ackedAt: ackedAtOf(row), handleState: Number(row.handleState) });
+  const name = typeof row.ackedByName === 'string' ? row.ackedByName : '';
+  const color = state === 'raised' ? 'red' : state === 'acknowledged' ? 'blue' : 'green';
+  return (
+    <Badge color={color} variant="light" data-testid="alarm-ack" data-state={state}>
+      {state === 'raised' && <Trans>待接手</Trans>}
+      {state === 'acknowledged' && <Trans>已由 {name} 接手</Trans>}
+      {state === 'handled' && <Trans>已处理</Trans>}
+    </Badge>
+  );
+}
+
+/** Offered "I'm on it": a critical alarm still pending that nobody has taken. */
+export function canAcknowledge(row: Row): boolean {
+  return Number(row.level) === CRITICAL_LEVEL && Number(row.handleState) === ALARM_HANDLE.pending && !ackedAtOf(row);
+}
+
 export function DeviceCell({ row }: { row: Row }) {
   return (
     <Stack gap={0}>
@@ -98,5 +122,12 @@ export const alarmCells: Record<string, (row: Row) => ReactNode> = {
   ts: (row) => formatDateCell(row.ts),
   createdAt: (row) => formatDateCell(row.createdAt),
   read: (row) => <ReadBadge read={row.read} />,
-  handleState: (row) => <HandleBadge state={row.handleState} />,
+  // Pending and taken: who is on it shows beside the state.
+  handleState: (row) => (
+    <Group gap={4} wrap="nowrap">
+      <HandleBadge state={row.handleState} />
+      {Number(row.handleState) === ALARM_HANDLE.pending && ackedAtOf(row) && <AckBadge row={row} />}
+    </Group>
+  ),
+  ackedByName: (row) => <AckBadge row={row} />,
 };

@@ -7,9 +7,10 @@ import { requireSelection } from '../../components/DataTable';
 import { hasMark, isReadOnly, useSession } from '../../lib/session';
 import type { RouteScreenProps } from '../screens/types';
 import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';
-import { alarmCells } from './AlarmCells';
+import { alarmCells, canAcknowledge } from './AlarmCells';
 import { HANDLE_MARK } from './alarmMutations';
 import { alarmDef } from './alarmResource';
+import { AlarmTimelineView } from './AlarmTimelineView';
 import { HandleModal } from './HandleModal';
 import { historyDef } from './historyDef';
 import { useAlarmActions } from './useAlarmActions';
@@ -35,6 +36,13 @@ export function AlarmHistoryScreen({ onOpenDevice, ...props }: AlarmHistoryScree
       color: 'gray',
       visible: (row) => !isReadOnly() && Number(row.read) === 0,
       run: (row) => actions.markRead([row.id]),
+    },
+    {
+      id: 'alarmAck',
+      title: t`我来处理`,
+      color: 'red',
+      visible: (row) => !isReadOnly() && canAcknowledge(row),
+      run: (row) => actions.acknowledge([row.id]),
     },
     {
       id: 'alarmHandle',
@@ -80,6 +88,7 @@ export function AlarmHistoryScreen({ onOpenDevice, ...props }: AlarmHistoryScree
         toolbar={toolbar}
         cells={alarmCells}
         canChange={false}
+        detailExtra={(row) => <AlarmTimelineView id={Number(row.id)} />}
       />
       <HandleModal ids={handling} onClose={() => setHandling(null)} />
     </>

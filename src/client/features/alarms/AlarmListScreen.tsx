@@ -5,6 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { ALARM_HANDLE } from '../../../shared/alarms/types';
 import { hasMark, isReadOnly, useSession } from '../../lib/session';
 import { AlarmCard } from './AlarmCard';
+import { canAcknowledge } from './AlarmCells';
 import { HANDLE_MARK } from './alarmMutations';
 import { alarmListQuery, LIVE_LIST_QUERY } from './alarms.queries';
 import { HandleModal } from './HandleModal';
@@ -51,6 +52,17 @@ export function AlarmListScreen() {
               data-testid="card-read"
             >
               <Trans>标为已读</Trans>
+            </Button>
+          )}
+          {!isReadOnly() && canAcknowledge(row) && (
+            <Button
+              size="compact-xs"
+              variant="filled"
+              color="red"
+              onClick={() => actions.acknowledge([row.id])}
+              data-testid="card-take"
+            >
+              <Trans>我来处理</Trans>
             </Button>
           )}
           {canHandle && Number(row.handleState) === ALARM_HANDLE.pending && (

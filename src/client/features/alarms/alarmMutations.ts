@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
-import type { AlarmHandleBody } from '../../../shared/alarms/api';
+import type { AlarmAckResult, AlarmHandleBody } from '../../../shared/alarms/api';
 import type { ListQuery, ListResult } from '../../../shared/resources/list';
 import { RequestError, request, toast } from '../../lib/request';
 import { getUser } from '../../lib/session';
@@ -17,6 +17,7 @@ export const alarmMutationKeys = {
   all: () => [ALARM_RESOURCE.name] as const,
   read: () => [ALARM_RESOURCE.name, 'read'] as const,
   handle: () => [ALARM_RESOURCE.name, 'handle'] as const,
+  ack: () => [ALARM_RESOURCE.name, 'ack'] as const,
 };
 
 /** The body always carries the idempotency key, so a replay after a lost answer changes nothing. */
@@ -25,6 +26,8 @@ export interface AlarmReadVars {
   requestId: string;
 }
 export type AlarmHandleVars = AlarmHandleBody & { requestId: string };
+/** "I'm on it" (docs/alarms.md#acknowledgement-and-escalation): same queue and idempotency key as read and handle. */
+export type AlarmAckVars = AlarmReadVars;
 
 /** 32 hex digits; getRandomValues works over plain http too (randomUUID needs a secure context). */
 export function newRequestId(): string {
@@ -34,7 +37,7 @@ export function newRequestId(): string {
 
 export function isAlarmMutation(mutation: { options: { mutationKey?: readonly unknown[] } }): boolean {
   const key = mutation.options.mutationKey;
-  return key?.[0] === ALARM_RESOURCE.name && (key[1] === 'read' || key[1] === 'handle');
+  return key?.[0] === ALARM_RESOURCE.name && ['read', 'handle', 'ack'].includes(String(key[1]));
 }
 
 /** 1 + 2 + 4 + 8 + 16 s: a patchy connection gets half a minute before the change is given up. */
@@ -87,7 +90,7 @@ function report(error: unknown): void {
   toast('error', error instanceof Error && error.message ? error.message : t`操作失败`);
 }
 
-/** Registers read and handle on the client; call before the persisted cache is restored. */
+/** Registers read, handle and acknowledge on the client; call before the persisted cache is restored. */
 export function registerAlarmMutations(client: QueryClient): void {
   const common = {
     retry: retryNetwork,
@@ -116,6 +119,19 @@ export function registerAlarmMutations(client: QueryClient): void {
         handleNote: vars.note ?? null,
         handlerName: getUser()?.name ?? null,
         handledAt: new Date().toISOString(),
+      });
+    },
+  });
+  client.setMutationDefaults(alarmMutationKeys.ack(), {
+    ...common,
+    mutationFn: (vars: AlarmAckVars) =>
+      request<AlarmAckResult>('device', `${ALARM_RESOURCE.name}/ack`, vars, { quiet: true }),
+    onMutate: async (vars: AlarmAckVars) => {
+      await client.cancelQueries({ queryKey: alarmKeys.lists() });
+      patchAlarmRows(client, vars.ids, {
+        read: 1,
+        ackedAt: new Date().toISOString(),
+        ackedByName: getUser()?.name ?? null,
       });
     },
   });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AlarmStats, alarmStatsBody } from '../../../shared/alarms/api';
+import type { AlarmStats, AlarmTimeline, alarmStatsBody } from '../../../shared/alarms/api';
 import { ALARM_HANDLE } from '../../../shared/alarms/types';
 import type { ListQuery } from '../../../shared/resources/list';
 import { request } from '../../lib/request';
@@ -18,6 +18,7 @@ export const alarmKeys = {
   lists: () => [ALARM_RESOURCE.name, 'list'] as const,
   list: (query: ListQuery) => resourceKeys.list(ALARM_RESOURCE.name, query),
   stats: (body: AlarmStatsBody) => [ALARM_RESOURCE.name, 'stats', body] as const,
+  timeline: (id: number) => [ALARM_RESOURCE.name, 'timeline', id] as const,
 };
 
 /** Compact map-layout lists hold this many rows; older ones are on /AlarmHistory. */
@@ -46,5 +47,13 @@ export function alarmStatsQuery(body: AlarmStatsBody) {
   return queryOptions({
     queryKey: alarmKeys.stats(body),
     queryFn: () => request<AlarmStats>('device', `${ALARM_RESOURCE.name}/stats`, body, { background: true }),
+  });
+}
+
+/** One alarm's story: raised, each escalation step, acknowledged, handled (docs/alarms.md#acknowledgement-and-escalation). */
+export function alarmTimelineQuery(id: number) {
+  return queryOptions({
+    queryKey: alarmKeys.timeline(id),
+    queryFn: () => request<AlarmTimeline>('device', `${ALARM_RESOURCE.name}/timeline`, { id }, { background: true }),
   });
 }

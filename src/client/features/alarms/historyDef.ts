@@ -14,6 +14,7 @@ export const HISTORY_COLUMNS = [
   'ts',
   'read',
   'handleState',
+  'ackedByName',
   'handlerName',
 ] as const;
 

@@ -3,7 +3,8 @@ import { t } from '@lingui/core/macro';
 import type { CardPush, SosPush } from '../../../shared/alarms/push';
 import { getLiveBridge, useLiveEvent } from '../../live/liveStore';
 import { request, toast } from '../../lib/request';
-import { getUser } from '../../lib/session';
+import { getUser, isReadOnly } from '../../lib/session';
+import { useAlarmActions } from '../alarms/useAlarmActions';
 import { CallDialog } from './CallDialog';
 import { CallDrawer } from './CallDrawer';
 import { CallMachine } from './callMachine';
@@ -44,20 +45,51 @@ export function RealtimeLayer({ children, onNavigate, sounds = webAudioSounds }:
   const call = useSyncExternalStore(machine.subscribe, machine.getState, machine.getState);
   const [sos, setSos] = useState<SosPush[]>([]);
   const [cards, setCards] = useState<CardPush[]>([]);
+  /** Alarm id -> who took it (docs/alarms.md#acknowledgement-and-escalation): such an alarm no longer rings here. */
+  const [taken, setTaken] = useState<ReadonlyMap<number, string>>(() => new Map());
+  /** Bumped when an escalation step sends a shown SOS again: the ring starts over. */
+  const [ringAgain, setRingAgain] = useState(0);
+  const actions = useAlarmActions();
+  const take = (ids: readonly number[], name: string) =>
+    setTaken((current) => {
+      const next = new Map(current);
+      for (const id of ids) next.set(id, name);
+      return next;
+    });
 
   useEffect(() => () => machine.dispose(), [machine]);
   useLiveEvent('doorCall', (push) => machine.incoming(push));
   useLiveEvent('unlocked', ({ imei }) => machine.unlocked(imei));
-  // An SOS shows once, whether it came live or with the catch-up after a reconnect.
+  // An SOS shows once, whether it came live or with the catch-up after a reconnect. The same
+  // alarm again is an escalation step: nobody took it, so it rings again, still one entry.
   const [sosSeen] = useState(() => new Set<number>());
   useLiveEvent('sos', (push) => {
-    if (push.alarmId !== undefined) {
-      if (sosSeen.has(push.alarmId)) return;
-      sosSeen.add(push.alarmId);
-    }
+    const id = push.alarmId;
+    if (id !== undefined && taken.has(id)) return;
     sounds.alert();
+    if (id !== undefined && sosSeen.has(id)) {
+      setSos((queue) => (queue.some((s) => s.alarmId === id) ? queue : [...queue, push]));
+      setRingAgain((n) => n + 1);
+      return;
+    }
+    if (id !== undefined) sosSeen.add(id);
     setSos((queue) => [...queue, push]);
   });
+  useLiveEvent('alarmUpdate', ({ ids, ackedAt, ackedByName }) => {
+    if (ackedAt) take(ids, ackedByName ?? '');
+  });
+  const head = sos[0];
+  const ringing = head !== undefined && !(head.alarmId !== undefined && taken.has(head.alarmId));
+  // The shown SOS rings until someone takes it or the dialog closes.
+  useEffect(() => (ringing ? sounds.ring() : undefined), [ringing, head, ringAgain, sounds]);
+  const acknowledge = (id: number) => {
+    // Shown at once (offline the acknowledgement waits in the queue); the answer names who holds it.
+    take([id], getUser()?.name ?? '');
+    actions.acknowledge([id], (answer) => {
+      const holder = answer.taken.find((t) => t.id === id)?.ackedByName;
+      if (holder) take([id], holder);
+    });
+  };
   useLiveEvent('card', (push) => setCards((queue) => [...queue, push]));
   useAlarmNotifications(() => onNavigate('/AlarmHistory'), sounds);
   useApprovalNotifications(() => onNavigate('/audit'));
@@ -70,6 +102,8 @@ export function RealtimeLayer({ children, onNavigate, sounds = webAudioSounds }:
       <CallDialog state={call} machine={machine} />
       <SosDialog
         queue={sos}
+        taken={taken}
+        onAck={isReadOnly() ? undefined : acknowledge}
         onClose={() => setSos((queue) => queue.slice(1))}
         onOpenDevice={(imei) => {
           setSos((queue) => queue.slice(1));

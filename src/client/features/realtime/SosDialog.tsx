@@ -5,17 +5,24 @@ import type { SosPush } from '../../../shared/alarms/push';
 export interface SosDialogProps {
   /** Waiting SOS alerts, oldest first; the first one is shown. */
   queue: SosPush[];
+  /** Alarm id -> the name of whoever acknowledged it. */
+  taken?: ReadonlyMap<number, string>;
+  /** "I'm on it"; absent for read-only users. */
+  onAck?: (alarmId: number) => void;
   onClose: () => void;
   onOpenDevice: (imei: string) => void;
 }
 
 /**
  * SOS alert (docs/requirements/realtime-intercom.md#sos-alarm). Further SOS arriving while it is open queue up behind
- * it, so no call for help is lost by being replaced; closing shows the next.
+ * it, so no call for help is lost by being replaced; closing shows the next. "I'm on it" acknowledges
+ * the alarm; once anyone has, the dialog says who instead (docs/alarms.md#acknowledgement-and-escalation).
  */
-export function SosDialog({ queue, onClose, onOpenDevice }: SosDialogProps) {
+export function SosDialog({ queue, taken, onAck, onClose, onOpenDevice }: SosDialogProps) {
   const { t } = useLingui();
   const sos = queue[0];
+  const alarmId = sos?.alarmId;
+  const name = alarmId === undefined ? undefined : taken?.get(alarmId);
   const rows: [keyof SosPush, string][] = [
     ['name', t`姓名`],
     ['building', t`楼栋`],
@@ -53,6 +60,11 @@ export function SosDialog({ queue, onClose, onOpenDevice }: SosDialogProps) {
               <span data-testid={`sos-${key}`}>{String(sos[key] ?? '') || '-'}</span>
             </Text>
           ))}
+        {name !== undefined && (
+          <Text size="sm" c="green" fw={600} data-testid="sos-taken">
+            <Trans>已由 {name} 接手</Trans>
+          </Text>
+        )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} data-testid="sos-close">
             <Trans>关闭</Trans>
@@ -60,6 +72,11 @@ export function SosDialog({ queue, onClose, onOpenDevice }: SosDialogProps) {
           <Button color="red" onClick={() => sos && onOpenDevice(sos.imei)} data-testid="sos-open-device">
             <Trans>查看设备</Trans>
           </Button>
+          {alarmId !== undefined && name === undefined && onAck && (
+            <Button color="red" variant="filled" onClick={() => onAck(alarmId)} data-testid="sos-ack">
+              <Trans>我来处理</Trans>
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

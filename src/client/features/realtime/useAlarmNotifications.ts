@@ -151,6 +151,14 @@ export function useAlarmNotifications(onOpenLog: () => void, sounds: Sounds): vo
     }
   });
 
+  // An escalation step sent an alarm again that nobody acknowledged: it rings again on the one
+  // toast of its id (updated when still open), never a second one.
+  useLiveEvent('alarmAgain', ({ alarm }) => {
+    if (alarm.handleState !== 0) return;
+    sounds.alert();
+    showCritical(alarm);
+  });
+
   // Read or handled on this console or another: a toast all of whose alarms are done goes away.
   useLiveEvent('alarmUpdate', ({ ids }) => {
     for (const [toastId, alarmIds] of toasts.alarms) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Drawer, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacro } from '@lingui/react/macro';
@@ -5,8 +6,18 @@ import type { ResourceDef } from '../../../shared/resources';
 import { fieldText, useCodeLabel, useRefData } from './display';
 import type { Row } from './resources.queries';
 
-/** Read-only drawer with every field the console receives. */
-export function ResourceDetail({ def, row, onClose }: { def: ResourceDef; row: Row | null; onClose: () => void }) {
+/** Read-only drawer with every field the console receives, then what the screen adds (`extra`). */
+export function ResourceDetail({
+  def,
+  row,
+  onClose,
+  extra,
+}: {
+  def: ResourceDef;
+  row: Row | null;
+  onClose: () => void;
+  extra?: (row: Row) => ReactNode;
+}) {
   const { i18n } = useLingui();
   const { t } = useMacro();
   const fields = def.fields.filter((f) => !f.writeOnly);
@@ -24,6 +35,7 @@ export function ResourceDetail({ def, row, onClose }: { def: ResourceDef; row: R
               <Text size="sm">{fieldText(field, row[field.name], codeLabel, labels, [t`是`, t`否`]) || '-'}</Text>
             </div>
           ))}
+          {extra?.(row)}
         </Stack>
       )}
     </Drawer>

@@ -61,6 +61,8 @@ export interface ResourceScreenProps {
   title?: ReactNode;
   /** What an empty list says instead of "no data": what fills it. */
   empty?: ReactNode;
+  /** Shown under the fields in the detail drawer (an alarm's timeline, for instance). */
+  detailExtra?: (row: Row) => ReactNode;
 }
 
 /** The generic list screen of a registry resource: filters, marks-gated buttons, table, pagination, form and detail drawers. */
@@ -74,6 +76,7 @@ export function ResourceScreen({
   canChange = true,
   title,
   empty,
+  detailExtra,
 }: ResourceScreenProps) {
   const { i18n } = useLingui();
   const { t } = useMacro();
@@ -353,7 +356,7 @@ export function ResourceScreen({
         <ResourceForm def={def} row={editing} opened={editing !== undefined} onClose={() => setEditing(undefined)} />
       </OnceOpened>
       <OnceOpened when={viewing !== null}>
-        <ResourceDetail def={def} row={viewing} onClose={() => setViewing(null)} />
+        <ResourceDetail def={def} row={viewing} onClose={() => setViewing(null)} extra={detailExtra} />
       </OnceOpened>
       <OnceOpened when={report !== null}>
         <ImportReportModal report={report?.report ?? null} errorFileJob={report?.job} onClose={() => setReport(null)} />

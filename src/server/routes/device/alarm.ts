@@ -1,7 +1,17 @@
+import type { AlarmPatch } from '../../../shared/alarms/push';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../shared/api';
-import { alarmHandleBody, alarmReadBody, alarmSinceBody, alarmStatsBody } from '../../../shared/alarms/api';
 import {
+  alarmAckBody,
+  alarmHandleBody,
+  alarmReadBody,
+  alarmSinceBody,
+  alarmStatsBody,
+  alarmTimelineBody,
+} from '../../../shared/alarms/api';
+import {
+  acknowledge,
+  acknowledgedBy,
   byTenant,
   countVisible,
   type Changed,
@@ -11,12 +21,13 @@ import {
   stats,
   unreadCount,
 } from '../../alarms/queries';
+import { timelineOf } from '../../alarms/timeline';
 import { isPlatformScope } from '../../db/scope';
 import { dateOf } from '../../lib/clock';
 import { ALARM_ROUTES, loadRecipients } from '../../push/recipients';
 import { fail } from '../../lib/api-error';
 import { parseDate } from '../../../shared/dates';
-import { authed } from '../../plugins/auth';
+import { authed, hidesPersonal } from '../../plugins/auth';
 import { operatorOf } from './scope';
 
 /** The alarm screens beyond the log every user may open (ALWAYS_ALLOWED): who works alarms holds one. */
@@ -36,7 +47,7 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** The change is stored: a failing listener (the push) is logged, never the caller's error. */
-  function updated(changed: Changed[], patch: { read?: number; handleState?: number }) {
+  function updated(changed: Changed[], patch: AlarmPatch) {
     for (const [tenantId, ids] of byTenant(changed)) {
       try {
         app.alarmHub.emit('updated', tenantId, ids, patch);
@@ -73,17 +84,58 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       const { scope } = authed(request);
       const { ids, state, note, requestId } = request.body;
       const op = operatorOf(request);
+      const at = dateOf(app.clock);
       const changed = await handle(
         app.db,
         scope,
         ids,
         { state, note, requestId, handlerId: op.id, handlerName: op.name },
-        dateOf(app.clock),
+        at,
       );
       if (changed.length === 0) await requireVisible(scope, ids);
       else request.log.info({ ids: changed.map((c) => c.id), state, requestId }, 'alarms handled');
-      updated(changed, { read: 1, handleState: state });
+      // Handled is answered: every console stops ringing for it (the lists refetch the acknowledger's name).
+      updated(changed, { read: 1, handleState: state, ackedAt: at.toISOString(), ackedByName: op.name });
       return reply.ok({ updated: changed.length });
+    },
+  );
+
+  // The first acknowledgement stops the escalation (src/server/escalation/) and the ringing on
+  // every console of the company; a second operator is told who took it.
+  app.post(
+    '/alarm/ack',
+    {
+      config: { write: true, menus: ALARM_WORK_MENUS },
+      schema: { tags, summary: "Acknowledge alarms: I'm on it (idempotent)", body: alarmAckBody },
+    },
+    async (request, reply) => {
+      const { scope } = authed(request);
+      const { ids } = request.body;
+      const op = operatorOf(request);
+      const at = dateOf(app.clock);
+      const changed = await acknowledge(app.db, scope, ids, op, at);
+      if (changed.length === 0) await requireVisible(scope, ids);
+      else request.log.info({ ids: changed.map((c) => c.id) }, 'alarms acknowledged');
+      updated(changed, { read: 1, ackedAt: at.toISOString(), ackedByName: op.name });
+      return reply.ok({ updated: changed.length, taken: await acknowledgedBy(app.db, scope, ids) });
+    },
+  );
+
+  app.post(
+    '/alarm/timeline',
+    {
+      schema: {
+        tags,
+        summary: 'One alarm: raised, every escalation notification, acknowledged, handled, in order',
+        body: alarmTimelineBody,
+      },
+    },
+    async (request, reply) => {
+      // The numbers and addresses an escalation reached are people's: masked as the alarm log masks phones.
+      const mask = await hidesPersonal(request, 'AlarmHistory');
+      const timeline = await timelineOf(app.db, authed(request).scope, request.body.id, mask);
+      if (!timeline) fail(Code.NOT_FOUND, 'notFound');
+      return reply.ok(timeline);
     },
   );
 

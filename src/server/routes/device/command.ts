@@ -20,7 +20,8 @@ import {
   sendCommandToMany,
 } from '../../devices/commands';
 import type { KnownDevice } from '../../devices/hub';
-import { authed, requirePermission } from '../../plugins/auth';
+import { maskPhone } from '../../../shared/mask';
+import { authed, hidesPersonal, requirePermission } from '../../plugins/auth';
 import { deviceInScope, operatorOf } from './scope';
 
 /** Publishes at a time while asking a sample: enough to be quick, few enough not to flood the broker. */
@@ -132,8 +133,16 @@ const commandRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: "A device's settings over the defaults", body: imeiBody } },
     async (request, reply) => {
       const d = await deviceInScope(app, request, request.body.imei);
+      const settings = withDefaults(d.settings);
+      // The numbers in the settings are people's phones: masked for the visitor (docs/permissions.md).
+      if (await hidesPersonal(request, 'DeviceList')) {
+        settings.contacts = settings.contacts.map((c) => ({ ...c, phone: maskPhone(c.phone) }));
+        settings.whiteList = settings.whiteList.map(maskPhone);
+        settings.blackList = settings.blackList.map(maskPhone);
+        settings.sosNumbers = settings.sosNumbers.map(maskPhone);
+      }
       const answer: SettingsAnswer = {
-        settings: withDefaults(d.settings),
+        settings,
         version: d.settingsVersion,
         ackedVersion: d.settingsAckedVersion,
       };

@@ -1,0 +1,504 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { isCriticalType } from '../../shared/alarms/escalation';
+import type { AlarmRecord } from '../../shared/alarms/push';
+import type { SmsProvider } from '../auth/sms';
+import type { AlarmContext } from '../alarms/hub';
+import { contextOf, toAlarmRecord } from '../alarms/records';
+import type { Db } from '../db/driver';
+import { rowsOf } from '../db/rows';
+import { alarmEscalations, alarmNotifications, alarmRecords, type AlarmRow } from '../db/schema-alarms';
+import type { EscalationStepPlan } from '../db/schema-alarms';
+import { devices } from '../db/schema-devices';
+import { userRoles, users } from '../db/schema-tenancy';
+import { Batcher } from '../lib/batcher';
+import type { Clock } from '../lib/clock';
+import { TenantCache } from '../lib/tenant-cache';
+import type { EmailProvider } from '../notify/email';
+import type { VoiceCallProvider } from '../notify/voice-call';
+import type { PushService } from '../push/service';
+import { choosePolicy, loadPolicies, minuteOfDay, namedTypes, type PolicyPlan } from './policies';
+import { alarmText, type NotifyLang } from './text';
+
+export interface EscalationDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** The company's clock, for policies by time of day. */
+  timeZone: string;
+  push: Pick<PushService, 'audience' | 'ring' | 'onDutyFor'>;
+  sms: SmsProvider;
+  voiceCalls: VoiceCallProvider;
+  email: EmailProvider;
+  lang?: NotifyLang;
+  /** How often due steps are looked for (default 250 ms: a step fires well within 1 s of its time). */
+  sweepMs?: number;
+}
+
+/** Escalation rows claimed per sweep; more wait for the next one, a quarter of a second later. */
+const SWEEP_BATCH = 1_000;
+/** How far back a starting replica looks for critical alarms whose escalation was never opened. */
+const RECOVER_MS = 3_600_000;
+/** A notification still waiting this long was claimed by a replica that died: another sends it. */
+const STALE_MS = 30_000;
+const POLICY_TTL_MS = 30_000;
+/** Voice calls synthesise speech (CPU): this many at once; other channels are I/O. */
+const VOICE_AT_ONCE = 2;
+
+/** One notification to send: a row of alarm_notifications before it is stored. */
+interface Planned {
+  alarmId: number;
+  tenantId: number;
+  step: number;
+  channel: string;
+  target: string;
+  targetName: string | null;
+  userIds: number[] | null;
+}
+
+interface Claimed extends Planned {
+  id: number;
+}
+
+interface DueRow {
+  alarmId: number;
+  nextStep: number;
+  steps: EscalationStepPlan[];
+  raisedAt: Date;
+}
+
+export interface EscalationStats {
+  opened: number;
+  steps: number;
+  sent: number;
+  failed: number;
+}
+
+/**
+ * Escalation of critical alarms nobody acknowledged (docs/alarms.md#acknowledgement-and-escalation).
+ * A raised critical alarm gets a row in alarm_escalations with the steps of its company's policy;
+ * every replica sweeps the due rows, and the one that claims a row (`for update skip locked`)
+ * writes that step's notifications and moves the row on in one transaction, so a step fires once
+ * whatever the number of replicas or restarts. The notifications are then sent and their outcome
+ * recorded; one left waiting by a replica that died is sent by another after STALE_MS. An
+ * acknowledgement (or handling) is read in the same transaction: no step fires after it.
+ */
+export class EscalationService {
+  readonly stats: EscalationStats = { opened: 0, steps: 0, sent: 0, failed: 0 };
+  private readonly policies: TenantCache<PolicyPlan[]>;
+  private readonly opening: Batcher<AlarmRecord>;
+  private timer?: NodeJS.Timeout;
+  private sweeping?: Promise<void>;
+  private readonly sending = new Set<Promise<void>>();
+  private voiceQueue: Promise<void>[] = [];
+  private lastStale = 0;
+  private closed = false;
+
+  constructor(private readonly deps: EscalationDeps) {
+    this.policies = new TenantCache((tenantId) => loadPolicies(deps.db, tenantId), deps.clock, POLICY_TTL_MS);
+    this.opening = new Batcher<AlarmRecord>({
+      log: deps.log,
+      name: 'escalation',
+      flushMs: 20,
+      flushAt: 500,
+      maxBatch: 2_000,
+      maxQueue: 100_000,
+      write: (batch) => this.open(batch),
+      poison: (alarm, err) => deps.log.error({ err, alarmId: alarm.id }, 'escalation could not be opened'),
+    });
+  }
+
+  /** Starts sweeping, after opening the escalations a previous run may have missed. */
+  async start(): Promise<void> {
+    await this.recover().catch((err: unknown) => this.deps.log.error({ err }, 'escalation recovery failed'));
+    const tick = () => {
+      if (this.closed || this.sweeping) return;
+      this.sweeping = this.sweep()
+        .catch((err: unknown) => this.deps.log.error({ err }, 'escalation sweep failed'))
+        .finally(() => (this.sweeping = undefined));
+    };
+    this.timer = setInterval(tick, this.deps.sweepMs ?? 250);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    await this.opening.close();
+    await this.sweeping;
+    await Promise.all([...this.sending]);
+  }
+
+  /** A policy or step changed: the company's policies are read again. */
+  invalidate(tenantId?: number): void {
+    this.policies.invalidate(tenantId);
+  }
+
+  /** An alarm was stored (the alarm hub's 'raised'): a critical one gets its escalation. */
+  raised(alarm: AlarmRecord): void {
+    if (this.closed || alarm.handleState !== 0 || alarm.level < 2) return;
+    this.opening.push(alarm);
+  }
+
+  /** Waits until what was raised so far is opened and what is due now has fired and been sent. */
+  async drain(): Promise<void> {
+    await this.opening.drain();
+    await this.sweeping;
+    await this.sweep();
+    while (this.sending.size) await Promise.all([...this.sending]);
+  }
+
+  /** Opens the escalations of these alarms (once: a second open of an alarm changes nothing). */
+  async open(alarms: AlarmRecord[]): Promise<void> {
+    const rows: (typeof alarmEscalations.$inferInsert)[] = [];
+    for (const tenantId of new Set(alarms.map((a) => a.tenantId))) {
+      const policies = await this.policies.get(tenantId);
+      if (policies.length === 0) continue;
+      const named = namedTypes(policies);
+      for (const a of alarms) {
+        if (a.tenantId !== tenantId || a.ackedAt || !isCriticalType(a.type, named)) continue;
+        const raisedAt = new Date(a.createdAt);
+        const policy = choosePolicy(policies, a.type, minuteOfDay(raisedAt, this.deps.timeZone));
+        if (!policy) continue;
+        rows.push({
+          alarmId: a.id,
+          tenantId,
+          policyId: policy.id,
+          policyName: policy.name,
+          steps: policy.steps,
+          nextStep: 0,
+          dueAt: new Date(raisedAt.getTime() + policy.steps[0]!.delay * 1000),
+          state: 0,
+          raisedAt,
+        });
+      }
+    }
+    for (let i = 0; i < rows.length; i += 500) {
+      const part = rows.slice(i, i + 500);
+      const stored = await this.deps.db
+        .insert(alarmEscalations)
+        .values(part)
+        .onConflictDoNothing()
+        .returning({ id: alarmEscalations.alarmId });
+      this.stats.opened += stored.length;
+    }
+  }
+
+  /** Critical alarms of the last hour nobody answered and no escalation was opened for (a crash in between). */
+  private async recover(): Promise<void> {
+    const since = new Date(this.deps.clock.now() - RECOVER_MS);
+    const missed = await this.deps.db
+      .select()
+      .from(alarmRecords)
+      .where(
+        and(
+          sql`${alarmRecords.createdAt} > ${since.toISOString()}::timestamptz`,
+          sql`${alarmRecords.ackedAt} is null`,
+          eq(alarmRecords.handleState, 0),
+          sql`${alarmRecords.level} >= 2`,
+          sql`not exists (select 1 from alarm_escalations e where e.alarm_id = ${alarmRecords.id})`,
+        ),
+      )
+      .limit(10_000);
+    if (missed.length) await this.open(missed.map(toAlarmRecord));
+  }
+
+  /** Fires the steps that are due: resolved outside, claimed and recorded in one transaction, then sent. */
+  async sweep(): Promise<void> {
+    const now = new Date(this.deps.clock.now());
+    if (now.getTime() - this.lastStale > STALE_MS) {
+      this.lastStale = now.getTime();
+      this.track(this.resendStale(now));
+    }
+    const due = rowsOf<{ alarm_id: number; next_step: number; steps: EscalationStepPlan[]; raised_at: string }>(
+      await this.deps.db.execute(sql`
+        select alarm_id, next_step, steps, raised_at from alarm_escalations
+        where state = 0 and due_at <= ${now.toISOString()}::timestamptz
+        order by due_at limit ${SWEEP_BATCH}`),
+    ).map<DueRow>((r) => ({
+      alarmId: r.alarm_id,
+      nextStep: r.next_step,
+      steps: typeof r.steps === 'string' ? JSON.parse(r.steps) : r.steps,
+      raisedAt: new Date(r.raised_at),
+    }));
+    if (due.length === 0) return;
+    const alarms = new Map(
+      (
+        await this.deps.db
+          .select()
+          .from(alarmRecords)
+          .where(
+            inArray(
+              alarmRecords.id,
+              due.map((d) => d.alarmId),
+            ),
+          )
+      ).map((a) => [a.id, a]),
+    );
+    // Who each step reaches, read before the transaction (on PGlite a read beside it would wait for it).
+    const planned = new Map<number, Planned[]>();
+    for (const d of due) {
+      const alarm = alarms.get(d.alarmId);
+      if (!alarm || alarm.ackedAt || alarm.handleState !== 0) continue;
+      try {
+        // Every step due by now (two steps with one delay fire together).
+        const rows: Planned[] = [];
+        for (const i of this.dueSteps(d, now)) rows.push(...(await this.plan(alarm, i, d.steps[i]!)));
+        planned.set(d.alarmId, rows);
+      } catch (err) {
+        this.deps.log.error({ err, alarmId: d.alarmId }, 'escalation step could not be resolved');
+        planned.set(d.alarmId, []);
+      }
+    }
+    const claimed = await this.deps.db.transaction(async (tx) => {
+      const locked = rowsOf<{ alarm_id: number; next_step: number; acked: boolean }>(
+        await tx.execute(sql`
+          select e.alarm_id, e.next_step, (a.acked_at is not null or a.handle_state <> 0) as acked
+          from alarm_escalations e join alarm_records a on a.id = e.alarm_id
+          where e.alarm_id in (${sql.join(
+            due.map((d) => sql`${d.alarmId}`),
+            sql`, `,
+          )}) and e.state = 0
+          for update of e skip locked`),
+      );
+      const byId = new Map(due.map((d) => [d.alarmId, d]));
+      const moves: { alarm_id: number; next_step: number; due_at: string | null; state: number }[] = [];
+      const rows: Planned[] = [];
+      for (const l of locked) {
+        const d = byId.get(l.alarm_id);
+        // Another replica fired this step between the look and the lock: it is not fired again.
+        if (!d || d.nextStep !== l.next_step) continue;
+        if (l.acked || !planned.has(d.alarmId)) {
+          moves.push({ alarm_id: d.alarmId, next_step: d.nextStep, due_at: null, state: 1 });
+          continue;
+        }
+        rows.push(...planned.get(d.alarmId)!);
+        const next = d.nextStep + this.dueSteps(d, now).length;
+        const step = d.steps[next];
+        moves.push({
+          alarm_id: d.alarmId,
+          next_step: next,
+          due_at: step ? new Date(d.raisedAt.getTime() + step.delay * 1000).toISOString() : null,
+          state: step ? 0 : 2,
+        });
+      }
+      if (moves.length)
+        await tx.execute(sql`
+          update alarm_escalations e
+          set next_step = m.next_step, due_at = m.due_at, state = m.state
+          from json_to_recordset(${JSON.stringify(moves)}::json)
+            as m(alarm_id int, next_step int, due_at timestamptz, state int)
+          where e.alarm_id = m.alarm_id`);
+      const out: Claimed[] = [];
+      for (let i = 0; i < rows.length; i += 500) {
+        const part = rows.slice(i, i + 500);
+        const ids = await tx
+          .insert(alarmNotifications)
+          .values(part.map((r) => ({ ...r, state: r.channel === 'none' ? 3 : 0, createdAt: now })))
+          .returning({ id: alarmNotifications.id });
+        part.forEach((r, j) => out.push({ ...r, id: ids[j]!.id }));
+      }
+      this.stats.steps += rows.length;
+      return out;
+    });
+    this.track(this.send(claimed, alarms));
+  }
+
+  /** The indices of the steps of `d` due at `now`, from its next one (at least that one). */
+  private dueSteps(d: DueRow, now: Date): number[] {
+    const out = [d.nextStep];
+    for (let i = d.nextStep + 1; i < d.steps.length; i++) {
+      if (d.raisedAt.getTime() + d.steps[i]!.delay * 1000 > now.getTime()) break;
+      out.push(i);
+    }
+    return out;
+  }
+
+  /** The notifications of one step of an alarm. */
+  private async plan(alarm: AlarmRow, index: number, step: EscalationStepPlan): Promise<Planned[]> {
+    const record = toAlarmRecord(alarm);
+    const base = { alarmId: alarm.id, tenantId: alarm.tenantId, step: index };
+    const consoles = async (): Promise<number[]> => {
+      switch (step.target) {
+        case 'repeat':
+          return (await this.deps.push.audience(record)).told;
+        case 'operators':
+          return (await this.deps.push.audience(record)).viewers;
+        case 'onDuty':
+          // Nobody on duty for the community: the company's operators instead.
+          return (
+            (await this.deps.push.onDutyFor(alarm.tenantId, alarm.imei)) ??
+            (await this.deps.push.audience(record)).viewers
+          );
+        case 'user':
+          return step.userId ? this.enabledUsers(alarm.tenantId, [step.userId]) : [];
+        case 'role':
+          return step.roleId ? this.roleUsers(alarm.tenantId, step.roleId) : [];
+        default:
+          return [];
+      }
+    };
+    const out: Planned[] = [];
+    if (step.target === 'contacts' || step.target === 'address') {
+      const people =
+        step.target === 'address'
+          ? [{ name: null, phone: step.address ?? '', email: step.address ?? '' }]
+          : (await this.contacts(alarm.deviceId)).map((c) => ({ name: c.name, phone: c.phone, email: '' }));
+      for (const channel of step.channels)
+        for (const p of people) {
+          const to = channel === 'email' ? p.email : p.phone;
+          if (to) out.push({ ...base, channel, target: to, targetName: p.name, userIds: null });
+        }
+    } else {
+      const ids = await consoles();
+      const people = step.channels.some((c) => c !== 'console') ? await this.people(ids) : [];
+      for (const channel of step.channels) {
+        if (channel === 'console') {
+          if (ids.length) out.push({ ...base, channel, target: `${ids.length}`, targetName: null, userIds: ids });
+          continue;
+        }
+        for (const p of people) {
+          const to = channel === 'email' ? p.email : p.phone;
+          if (to) out.push({ ...base, channel, target: to, targetName: p.name, userIds: [p.id] });
+        }
+      }
+    }
+    // A step that reached nobody is on the record too.
+    return out.length ? out : [{ ...base, channel: 'none', target: step.target, targetName: null, userIds: null }];
+  }
+
+  private async enabledUsers(tenantId: number, ids: number[]): Promise<number[]> {
+    const rows = await this.deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids), eq(users.tenantId, tenantId), eq(users.status, 1)));
+    return rows.map((r) => r.id);
+  }
+
+  private async roleUsers(tenantId: number, roleId: number): Promise<number[]> {
+    const rows = await this.deps.db
+      .select({ id: users.id })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(userRoles.roleId, roleId), eq(userRoles.tenantId, tenantId), eq(users.status, 1)))
+      .orderBy(users.id);
+    return [...new Set(rows.map((r) => r.id))];
+  }
+
+  private async people(ids: number[]): Promise<{ id: number; name: string; phone: string; email: string }[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.deps.db
+      .select({ id: users.id, name: users.name, phone: users.phone, email: users.email })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return rows.map((r) => ({ id: r.id, name: r.name ?? '', phone: r.phone ?? '', email: r.email ?? '' }));
+  }
+
+  /** The device's emergency contacts (its `contacts` setting). */
+  private async contacts(deviceId: number | null): Promise<{ name: string; phone: string }[]> {
+    if (!deviceId) return [];
+    const [row] = await this.deps.db
+      .select({ settings: devices.settings })
+      .from(devices)
+      .where(eq(devices.id, deviceId));
+    return (row?.settings?.contacts ?? []).filter((c) => c.phone);
+  }
+
+  /** Sends claimed notifications and records each outcome (one statement for all of them). */
+  private async send(claimed: Claimed[], alarms: Map<number, AlarmRow>): Promise<void> {
+    const outcomes: { id: number; state: number; error: string | null; sent_at: string }[] = [];
+    const lang = this.deps.lang ?? 'cn';
+    await Promise.all(
+      claimed
+        .filter((n) => n.channel !== 'none')
+        .map(async (n) => {
+          const alarm = alarms.get(n.alarmId);
+          try {
+            if (!alarm) throw new Error('alarm gone');
+            await this.deliver(n, toAlarmRecord(alarm), contextOf(alarm), lang);
+            outcomes.push({ id: n.id, state: 1, error: null, sent_at: new Date(this.deps.clock.now()).toISOString() });
+            this.stats.sent++;
+          } catch (err) {
+            this.stats.failed++;
+            this.deps.log.warn({ err, alarmId: n.alarmId, channel: n.channel }, 'escalation notification failed');
+            const error = String((err as Error)?.message ?? err).slice(0, 500);
+            outcomes.push({ id: n.id, state: 2, error, sent_at: new Date(this.deps.clock.now()).toISOString() });
+          }
+        }),
+    );
+    if (outcomes.length === 0) return;
+    await this.deps.db.execute(sql`
+      update alarm_notifications n set state = o.state, error = o.error, sent_at = o.sent_at
+      from json_to_recordset(${JSON.stringify(outcomes)}::json) as o(id int, state int, error text, sent_at timestamptz)
+      where n.id = o.id`);
+  }
+
+  private async deliver(n: Claimed, alarm: AlarmRecord, context: AlarmContext, lang: NotifyLang): Promise<void> {
+    const text = alarmText(alarm, n.step, lang, this.deps.timeZone);
+    switch (n.channel) {
+      case 'console':
+        return this.deps.push.ring(n.userIds ?? [], alarm, context);
+      case 'sms':
+        return this.deps.sms.send(n.target, text.short);
+      case 'email':
+        return this.deps.email.send(n.target, text.subject, text.long);
+      case 'voice':
+        return this.throttledVoice(() => this.deps.voiceCalls.call(n.target, text.spoken, lang));
+      default:
+        throw new Error(`unknown channel ${n.channel}`);
+    }
+  }
+
+  /** Voice calls synthesise speech: VOICE_AT_ONCE at a time. */
+  private async throttledVoice(call: () => Promise<void>): Promise<void> {
+    while (this.voiceQueue.length >= VOICE_AT_ONCE) await Promise.race(this.voiceQueue);
+    const p = call().finally(() => (this.voiceQueue = this.voiceQueue.filter((q) => q !== p)));
+    this.voiceQueue.push(p.catch(() => {}));
+    return p;
+  }
+
+  /** Notifications claimed by a replica that died before sending them: claimed again (a lease) and sent. */
+  private async resendStale(now: Date): Promise<void> {
+    const stale = rowsOf<{
+      id: number;
+      alarm_id: number;
+      tenant_id: number;
+      step: number;
+      channel: string;
+      target: string;
+      target_name: string | null;
+      user_ids: number[] | string | null;
+    }>(
+      await this.deps.db.execute(sql`
+        update alarm_notifications set created_at = ${now.toISOString()}::timestamptz
+        where id in (
+          select id from alarm_notifications
+          where state = 0 and created_at < ${new Date(now.getTime() - STALE_MS).toISOString()}::timestamptz
+          order by id limit 500 for update skip locked)
+        returning id, alarm_id, tenant_id, step, channel, target, target_name, user_ids`),
+    );
+    if (stale.length === 0) return;
+    const claimed: Claimed[] = stale.map((r) => ({
+      id: r.id,
+      alarmId: r.alarm_id,
+      tenantId: r.tenant_id,
+      step: r.step,
+      channel: r.channel,
+      target: r.target,
+      targetName: r.target_name,
+      userIds: typeof r.user_ids === 'string' ? JSON.parse(r.user_ids) : r.user_ids,
+    }));
+    const alarms = await this.deps.db
+      .select()
+      .from(alarmRecords)
+      .where(inArray(alarmRecords.id, [...new Set(claimed.map((c) => c.alarmId))]));
+    await this.send(claimed, new Map(alarms.map((a) => [a.id, a])));
+  }
+
+  private track(p: Promise<void>): void {
+    const t = p
+      .catch((err: unknown) => this.deps.log.error({ err }, 'escalation delivery failed'))
+      .finally(() => this.sending.delete(t));
+    this.sending.add(t);
+  }
+}

@@ -1,0 +1,40 @@
+import { alarmTypeInfo } from '../../shared/alarms/types';
+import type { AlarmRecord } from '../../shared/alarms/push';
+
+export type NotifyLang = 'cn' | 'en';
+
+/** What an escalation says about an alarm: an SMS, an e-mail and the words a voice call speaks. */
+export function alarmText(
+  alarm: AlarmRecord,
+  step: number,
+  lang: NotifyLang,
+  timeZone: string,
+): { short: string; subject: string; long: string; spoken: string } {
+  const info = alarmTypeInfo(alarm.type);
+  const who = alarm.personName || alarm.deviceName || alarm.imei;
+  const where = alarm.location ?? '';
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(alarm.createdAt));
+  if (lang === 'en') {
+    const what = info?.en ?? alarm.title;
+    const short = `[Safety Console] ${what}: ${who}${where ? `, ${where}` : ''}, raised at ${time}, not acknowledged yet (escalation step ${step + 1}).`;
+    return {
+      short,
+      subject: `${what} not acknowledged: ${who}`,
+      long: `${short}\n\nDevice: ${alarm.deviceName ?? ''} (${alarm.imei})\nPhone: ${alarm.personPhone ?? ''}\nAlarm id: ${alarm.id}`,
+      spoken: `${what} alarm. ${who}. ${where}. Raised at ${time} and not acknowledged yet.`,
+    };
+  }
+  const what = info?.cn ?? alarm.title;
+  const short = `【安全控制台】${what}：${who}${where ? `，${where}` : ''}，${time} 报警，尚无人确认（第${step + 1}步升级）。`;
+  return {
+    short,
+    subject: `${what}尚未确认：${who}`,
+    long: `${short}\n\n设备：${alarm.deviceName ?? ''}（${alarm.imei}）\n电话：${alarm.personPhone ?? ''}\n报警编号：${alarm.id}`,
+    spoken: `${what}。${who}。${where}。${time} 报警，尚无人确认。`,
+  };
+}

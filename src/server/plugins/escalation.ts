@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AlarmEvents } from '../alarms/hub';
+import type { ResourceChange } from '../events';
+import { EscalationService } from '../escalation';
+import { createLocalEmailProvider, createSmtpEmailProvider, type EmailProvider } from '../notify/email';
+import { createTwilio } from '../notify/twilio';
+import { createLocalVoiceCallProvider, type VoiceCallProvider } from '../notify/voice-call';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Escalation of unacknowledged critical alarms (src/server/escalation/); tests drain it. */
+    escalation: EscalationService;
+    /** Phone calls that speak a text (an escalation's voice step). */
+    voiceCalls: VoiceCallProvider;
+    /** E-mail (an escalation's e-mail step). */
+    email: EmailProvider;
+  }
+}
+
+export interface EscalationPluginOptions {
+  voiceCalls?: VoiceCallProvider;
+  email?: EmailProvider;
+}
+
+const POLICY_RESOURCES = new Set(['escalationPolicy', 'escalationStep']);
+
+/**
+ * Acknowledgement and escalation (docs/alarms.md#acknowledgement-and-escalation): every raised
+ * critical alarm opens its company's policy; the sweep fires due steps on every replica (once
+ * each, through the database). The voice-call and e-mail providers are the local ones unless
+ * SMTP_URL is set; outside production their outboxes are files in DATA_DIR.
+ */
+async function escalationPlugin(app: FastifyInstance, opts: EscalationPluginOptions) {
+  const { config } = app;
+  const files = config.env === 'production' || config.memoryDb ? undefined : config.dataDir;
+  const voiceCalls =
+    opts.voiceCalls ??
+    (config.voiceCallProvider === 'twilio' && config.twilio
+      ? createTwilio(config.twilio).voiceCalls
+      : createLocalVoiceCallProvider(app.log, files));
+  const email =
+    opts.email ??
+    (config.smtpUrl
+      ? createSmtpEmailProvider(config.smtpUrl, config.mailFrom)
+      : createLocalEmailProvider(app.log, files && join(files, 'mail-outbox.log')));
+  app.decorate('voiceCalls', voiceCalls);
+  app.decorate('email', email);
+  const escalation = new EscalationService({
+    db: app.db,
+    clock: app.clock,
+    log: app.log,
+    timeZone: config.timeZone,
+    push: app.push,
+    sms: app.sms,
+    voiceCalls,
+    email,
+  });
+  app.decorate('escalation', escalation);
+  const onRaised = (...[alarm]: AlarmEvents['raised']) => escalation.raised(alarm);
+  const onChange = (c: ResourceChange) => POLICY_RESOURCES.has(c.name) && escalation.invalidate(c.tenantId);
+  app.alarmHub.on('raised', onRaised);
+  app.events.on('resource.changed', onChange);
+  app.addHook('onReady', () => escalation.start());
+  app.addHook('onClose', async () => {
+    app.alarmHub.off('raised', onRaised);
+    app.events.off('resource.changed', onChange);
+    await escalation.close();
+  });
+}
+
+export default fp(escalationPlugin, { name: 'escalation', dependencies: ['db', 'sms', 'alarms', 'push'] });

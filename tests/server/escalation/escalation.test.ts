@@ -1,0 +1,260 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AlarmStats, AlarmTimeline } from '../../../src/shared/alarms/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EscalationService } from '../../../src/server/escalation';
+import { alarmEscalations, alarmNotifications, devices } from '../../../src/server/db/schema';
+import type { VoiceCallProvider } from '../../../src/server/notify/voice-call';
+import type { EmailProvider } from '../../../src/server/notify/email';
+import { DEMO_CONTACT } from '../../../src/entities/escalation-policy';
+import { buildTestApp, login, post, type TestApp } from '../helper';
+import { addDevices } from '../ingest-helper';
+import { alarmsOf, send } from '../alarms-helper';
+
+const calls: { phone: string; text: string }[] = [];
+const mails: { to: string; subject: string }[] = [];
+const voiceCalls: VoiceCallProvider = {
+  name: 'recording',
+  async call(phone, text) {
+    calls.push({ phone, text });
+  },
+};
+const email: EmailProvider = {
+  name: 'recording',
+  async send(to, subject) {
+    mails.push({ to, subject });
+  },
+};
+
+let t: TestApp;
+let demo: string;
+beforeAll(async () => {
+  t = await buildTestApp({ embeddedBroker: true });
+  // The recording providers stand in for the local ones, whose files a memory database does not write.
+  Object.assign(t.app.voiceCalls, voiceCalls);
+  demo = (await login(t.app, 'demo', 'demo123')).token;
+});
+afterAll(() => t?.close());
+
+/** A helmet of the demo site with the demo's emergency contact, and its SOS stored. */
+async function sos(): Promise<{ alarmId: number; deviceId: number }> {
+  const [d] = await addDevices(t.app, 1, { kind: 'helmet' });
+  await t.app.db
+    .update(devices)
+    .set({ settings: { contacts: [DEMO_CONTACT] } })
+    .where(eq(devices.id, d!.id));
+  await send(t.app, d!.imei, { kind: 'alarm', alarm: 'sos', ts: t.clock.now() });
+  const [alarm] = await alarmsOf(t.app, d!.id);
+  await t.app.escalation.drain();
+  return { alarmId: alarm!.id, deviceId: d!.id };
+}
+
+const notifications = (alarmId: number) =>
+  t.app.db
+    .select()
+    .from(alarmNotifications)
+    .where(eq(alarmNotifications.alarmId, alarmId))
+    .orderBy(asc(alarmNotifications.id));
+
+async function at(seconds: number, from: number): Promise<void> {
+  t.clock.advance(from + seconds * 1000 - t.clock.now());
+  await t.app.escalation.drain();
+}
+
+describe('escalation of an SOS nobody acknowledges (the demo policy)', () => {
+  it('rings again at 15 s, tells the staff on duty and texts the contacts at 45 s, calls at 120 s', async () => {
+    const raisedAt = t.clock.now();
+    const { alarmId } = await sos();
+    const [esc] = await t.app.db.select().from(alarmEscalations).where(eq(alarmEscalations.alarmId, alarmId));
+    expect(esc).toMatchObject({ policyName: 'SOS 默认升级', nextStep: 0, state: 0 });
+    expect(esc!.steps.map((s) => [s.delay, s.target])).toEqual([
+      [15, 'repeat'],
+      [45, 'onDuty'],
+      [45, 'contacts'],
+      [120, 'user'],
+    ]);
+
+    await at(14, raisedAt);
+    expect(await notifications(alarmId)).toEqual([]);
+
+    await at(15, raisedAt);
+    const first = await notifications(alarmId);
+    expect(first.map((n) => [n.step, n.channel, n.state])).toEqual([[0, 'console', 1]]);
+    expect(first[0]!.userIds!.length).toBeGreaterThan(0);
+
+    await at(45, raisedAt);
+    const sms = t.sms.sent.filter((m) => m.phone === DEMO_CONTACT.phone);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.text).toContain('SOS求救');
+    expect((await notifications(alarmId)).map((n) => [n.step, n.channel, n.target])).toEqual([
+      [0, 'console', first[0]!.target],
+      [1, 'console', expect.any(String)],
+      [2, 'sms', DEMO_CONTACT.phone],
+    ]);
+
+    await at(120, raisedAt);
+    const last = (await notifications(alarmId)).at(-1)!;
+    expect(last).toMatchObject({ step: 3, channel: 'voice', target: '13800000000', state: 1 });
+    expect(calls.at(-1)).toMatchObject({ phone: '13800000000' });
+    const [done] = await t.app.db.select().from(alarmEscalations).where(eq(alarmEscalations.alarmId, alarmId));
+    expect(done).toMatchObject({ state: 2, nextStep: 4, dueAt: null });
+
+    // Nothing fires twice however often the sweep runs.
+    await at(600, raisedAt);
+    expect(await notifications(alarmId)).toHaveLength(4);
+
+    // The timeline: raised, then each step; the contact's number masked for the visitor.
+    const timeline = await post<AlarmTimeline>(t.app, '/api/device/alarm/timeline', { id: alarmId }, { token: demo });
+    expect(timeline.data).toMatchObject({ policyName: 'SOS 默认升级', escalation: 'done', nextDueAt: null });
+    expect(timeline.data.entries.map((e) => [e.kind, e.channel ?? '', e.outcome ?? ''])).toEqual([
+      ['raised', '', ''],
+      ['notified', 'console', 'sent'],
+      ['notified', 'console', 'sent'],
+      ['notified', 'sms', 'sent'],
+      ['notified', 'voice', 'sent'],
+    ]);
+    expect(timeline.data.entries[3]!.target).toBe(`${DEMO_CONTACT.name} ${DEMO_CONTACT.phone}`);
+    const visitor = String(
+      (await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization,
+    );
+    const masked = await post<AlarmTimeline>(t.app, '/api/device/alarm/timeline', { id: alarmId }, { token: visitor });
+    expect(masked.data.entries[3]!.target).toBe(`${DEMO_CONTACT.name} 139****0001`);
+  });
+
+  it('stops at the first acknowledgement, and a second operator is told who took it', async () => {
+    const raisedAt = t.clock.now();
+    const { alarmId } = await sos();
+    await at(15, raisedAt);
+    const ack = await post<{ updated: number; taken: { id: number; ackedByName: string }[] }>(
+      t.app,
+      '/api/device/alarm/ack',
+      { ids: [alarmId] },
+      { token: demo },
+    );
+    expect(ack.code).toBe(0);
+    expect(ack.data).toMatchObject({ updated: 1, taken: [{ id: alarmId, ackedByName: 'Demo administrator' }] });
+    const again = await post<{ updated: number; taken: { ackedByName: string }[] }>(
+      t.app,
+      '/api/device/alarm/ack',
+      { ids: [alarmId] },
+      { token: demo },
+    );
+    expect(again.data).toMatchObject({ updated: 0, taken: [{ ackedByName: 'Demo administrator' }] });
+
+    await at(600, raisedAt);
+    expect((await notifications(alarmId)).map((n) => n.step)).toEqual([0]);
+    const [esc] = await t.app.db.select().from(alarmEscalations).where(eq(alarmEscalations.alarmId, alarmId));
+    expect(esc).toMatchObject({ state: 1, dueAt: null });
+
+    // Time to acknowledge on /alarmTongji: this SOS took 15 s, by the demo administrator.
+    const stats = await post<AlarmStats>(t.app, '/api/device/alarm/stats', {}, { token: demo });
+    expect(stats.data.response.byOperator).toContainEqual(
+      expect.objectContaining({ name: 'Demo administrator', acknowledged: 1, medianS: 15 }),
+    );
+    expect(stats.data.response.escalated).toBeGreaterThanOrEqual(2);
+  });
+
+  it('another company cannot acknowledge the alarm', async () => {
+    const { alarmId } = await sos();
+    const admin = (await login(t.app, 'admin', 'admin123')).token;
+    // The platform administrator may; a company user of another tenant sees nothing (isolation suite).
+    const res = await post(t.app, '/api/device/alarm/ack', { ids: [alarmId + 100_000] }, { token: admin });
+    expect(res.key).toBe('notFound');
+  });
+
+  it('a second replica, and a restart between two steps, neither repeat nor lose a step', async () => {
+    const raisedAt = t.clock.now();
+    const { alarmId } = await sos();
+    const replica = () =>
+      new EscalationService({
+        db: t.app.db,
+        clock: t.clock,
+        log: t.app.log,
+        timeZone: t.app.config.timeZone,
+        push: t.app.push,
+        sms: t.sms,
+        voiceCalls,
+        email,
+      });
+    const a = replica();
+    const b = replica();
+    t.clock.advance(raisedAt + 15_000 - t.clock.now());
+    await Promise.all([a.sweep(), b.sweep(), t.app.escalation.sweep()]);
+    await Promise.all([a.drain(), b.drain(), t.app.escalation.drain()]);
+    expect((await notifications(alarmId)).map((n) => n.step)).toEqual([0]);
+    // The process that fired step 0 stops; a new one takes over at 45 s.
+    await a.close();
+    const c = replica();
+    await c.start();
+    t.clock.advance(raisedAt + 46_000 - t.clock.now());
+    await Promise.all([c.sweep(), b.sweep()]);
+    await Promise.all([c.drain(), b.drain(), t.app.escalation.drain()]);
+    expect((await notifications(alarmId)).map((n) => [n.step, n.channel])).toEqual([
+      [0, 'console'],
+      [1, 'console'],
+      [2, 'sms'],
+    ]);
+    await Promise.all([b.close(), c.close()]);
+  });
+
+  it('resends a notification a replica claimed but died before sending', async () => {
+    const raisedAt = t.clock.now();
+    const { alarmId, deviceId } = await sos();
+    const [record] = await alarmsOf(t.app, deviceId);
+    await t.app.db.insert(alarmNotifications).values({
+      alarmId,
+      tenantId: record!.tenantId,
+      step: 9,
+      channel: 'email',
+      target: 'duty@example.com',
+      createdAt: new Date(raisedAt),
+    });
+    t.clock.advance(31_000);
+    const s = new EscalationService({
+      db: t.app.db,
+      clock: t.clock,
+      log: t.app.log,
+      timeZone: t.app.config.timeZone,
+      push: t.app.push,
+      sms: t.sms,
+      voiceCalls,
+      email,
+    });
+    await s.sweep();
+    await s.drain();
+    await s.close();
+    expect(mails.filter((m) => m.to === 'duty@example.com')).toHaveLength(1);
+    const [row] = (await notifications(alarmId)).filter((n) => n.step === 9);
+    expect(row).toMatchObject({ state: 1 });
+  });
+});
+
+describe('escalation policies and steps', () => {
+  it('refuses a step without its target or a channel that reaches it', async () => {
+    const policy = await post<{ id: number }>(
+      t.app,
+      '/api/device/escalationPolicy/add',
+      { name: '夜班', fromTime: '20:00', toTime: '08:00', enabled: true },
+      { token: demo },
+    );
+    expect(policy.code).toBe(0);
+    const step = (body: object) =>
+      post(
+        t.app,
+        '/api/device/escalationStep/add',
+        { policyId: policy.data.id, delaySeconds: 30, ...body },
+        { token: demo },
+      );
+    expect((await step({ target: 'user', viaConsole: true })).key).toBe('escalationTargetIncomplete');
+    expect((await step({ target: 'contacts', viaConsole: true })).key).toBe('escalationChannelRequired');
+    expect((await step({ target: 'address', address: 'not a number', viaSms: true })).key).toBe('phoneInvalid');
+    expect((await step({ target: 'address', address: 'ops@example.com', viaEmail: true })).code).toBe(0);
+    expect((await step({ target: 'operators', viaConsole: true, viaSms: true })).code).toBe(0);
+    const bad = await post(
+      t.app,
+      '/api/device/escalationPolicy/add',
+      { name: 'x', fromTime: '25:00', enabled: true },
+      { token: demo },
+    );
+    expect(bad.key).toBe('timeInvalid');
+  });
+});
