@@ -14,7 +14,7 @@ cd "$work/repo"
 echo "node $(node --version)"
 npm ci
 npm run typecheck
-env -u DATABASE_URL -u MQTT_URL npx vitest run tests/server/resources/crud.test.ts tests/server/uploads/uploads.test.ts tests/server/jobs/jobs-export.test.ts tests/server/jobs/jobs-import.test.ts tests/server/auth/login.test.ts tests/server/ingest/embedded.test.ts tests/shared
+env -u DATABASE_URL -u MQTT_URL npx vitest run tests/server/engine/crud.test.ts tests/server/uploads/uploads.test.ts tests/server/jobs/jobs-export.test.ts tests/server/jobs/jobs-import.test.ts tests/server/auth/login.test.ts tests/server/ingest/embedded.test.ts tests/shared
 port=$((20000 + RANDOM % 20000))
 PORT=$port MQTT_PORT=$((port + 1)) WATCH_PORT=$((port + 2)) GT06_PORT=$((port + 3)) JT808_PORT=$((port + 4)) OSMAND_PORT=$((port + 5)) DATA_DIR="$work/data" npm start >"$work/start.log" 2>&1 &
 for _ in $(seq 1 240); do curl -sf "http://127.0.0.1:$port/api/health" && break; sleep 1; done

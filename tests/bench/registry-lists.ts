@@ -27,7 +27,7 @@ const ONLY = (process.env.BENCH_LISTS ?? '')
 const KEYWORD = 'b4242';
 type App = Awaited<ReturnType<typeof buildApp>>;
 
-/** The filter a list's screen shows first among exact-match filters (references aside): the bench applies it, tests/server/resources/list-indexes.test.ts wants it indexed. */
+/** The filter a list's screen shows first among exact-match filters (references aside): the bench applies it, tests/server/engine/list-indexes.test.ts wants it indexed. */
 export const firstFilter = (b: Binding) =>
   b.def.fields.find((f) => f.filter === 'eq' && b.columns[f.name] && f.name !== 'tenantId' && f.type !== 'ref');
 

@@ -20,7 +20,7 @@ export function propertyOf(table: PgTable, column: PgColumn): string {
  * its keyword fields and its 'like' filters, which the engine runs as `col ILIKE '%x%'`
  * (src/server/engine/query.ts). A btree cannot serve a pattern with a leading %, so without one a
  * search that matches few rows reads every row. Spread into a table's indexes:
- * `(t) => [...trigramIndexes('merchants', t.name, t.phone), ...]`; tests/server/resources/list-indexes.test.ts
+ * `(t) => [...trigramIndexes('merchants', t.name, t.phone), ...]`; tests/server/engine/list-indexes.test.ts
  * fails for a keyword or like field of a registered list whose column has none.
  */
 export function trigramIndexes(table: string, ...columns: ExtraConfigColumn[]): IndexBuilder[] {

@@ -8,7 +8,7 @@ import { fenOf, yuanOf, type SpecDraft } from './product-form';
 type Defaults = { price: number | string; stock: number | string };
 
 /**
- * The specifications card of the /AddProduct form: up to 3 spec lines (typed or from a template
+ * The card of a product's specifications on the /AddProduct form: up to 3 spec lines (typed or from a template
  * of /ProductSpecifications), the default price and stock, and the SKU matrix they make.
  */
 export function ProductSkuCard({
