@@ -3,14 +3,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isCriticalType } from '../../shared/alarms/escalation';
 import type { AlarmRecord } from '../../shared/alarms/push';
 import type { SmsProvider } from '../auth/sms';
-import type { AlarmContext } from '../alarms/hub';
-import { contextOf, toAlarmRecord } from '../alarms/records';
+import { toAlarmRecord } from '../alarms/records';
 import type { Db } from '../db/driver';
 import { rowsOf } from '../db/rows';
-import { alarmEscalations, alarmNotifications, alarmRecords, type AlarmRow } from '../db/schema-alarms';
+import { alarmEscalations, alarmNotifications, alarmRecords } from '../db/schema-alarms';
 import type { EscalationStepPlan } from '../db/schema-alarms';
-import { devices } from '../db/schema-devices';
-import { userRoles, users } from '../db/schema-tenancy';
 import { Batcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
 import { TenantCache } from '../lib/tenant-cache';
@@ -18,7 +15,9 @@ import type { EmailProvider } from '../notify/email';
 import type { VoiceCallProvider } from '../notify/voice-call';
 import type { PushService } from '../push/service';
 import { choosePolicy, loadPolicies, minuteOfDay, namedTypes, type PolicyPlan } from './policies';
-import { alarmText, type NotifyLang } from './text';
+import { Delivery, type Claimed } from './delivery';
+import { Targets, type Planned } from './targets';
+import type { NotifyLang } from './text';
 
 export interface EscalationDeps {
   db: Db;
@@ -42,23 +41,6 @@ const RECOVER_MS = 3_600_000;
 /** A notification still waiting this long was claimed by a replica that died: another sends it. */
 const STALE_MS = 30_000;
 const POLICY_TTL_MS = 30_000;
-/** Voice calls synthesise speech (CPU): this many at once; other channels are I/O. */
-const VOICE_AT_ONCE = 2;
-
-/** One notification to send: a row of alarm_notifications before it is stored. */
-interface Planned {
-  alarmId: number;
-  tenantId: number;
-  step: number;
-  channel: string;
-  target: string;
-  targetName: string | null;
-  userIds: number[] | null;
-}
-
-interface Claimed extends Planned {
-  id: number;
-}
 
 interface DueRow {
   alarmId: number;
@@ -90,11 +72,14 @@ export class EscalationService {
   private timer?: NodeJS.Timeout;
   private sweeping?: Promise<void>;
   private readonly sending = new Set<Promise<void>>();
-  private voiceQueue: Promise<void>[] = [];
+  private readonly targets: Targets;
+  private readonly delivery: Delivery;
   private lastStale = 0;
   private closed = false;
 
   constructor(private readonly deps: EscalationDeps) {
+    this.targets = new Targets(deps.db, deps.push);
+    this.delivery = new Delivery({ ...deps, stats: this.stats });
     this.policies = new TenantCache((tenantId) => loadPolicies(deps.db, tenantId), deps.clock, POLICY_TTL_MS);
     this.opening = new Batcher<AlarmRecord>({
       log: deps.log,
@@ -243,7 +228,7 @@ export class EscalationService {
       try {
         // Every step due by now (two steps with one delay fire together).
         const rows: Planned[] = [];
-        for (const i of this.dueSteps(d, now)) rows.push(...(await this.plan(alarm, i, d.steps[i]!)));
+        for (const i of this.dueSteps(d, now)) rows.push(...(await this.targets.plan(alarm, i, d.steps[i]!)));
         planned.set(d.alarmId, rows);
       } catch (err) {
         this.deps.log.error({ err, alarmId: d.alarmId }, 'escalation step could not be resolved');
@@ -301,7 +286,7 @@ export class EscalationService {
       this.stats.steps += rows.length;
       return out;
     });
-    this.track(this.send(claimed, alarms));
+    this.track(this.delivery.send(claimed, alarms));
   }
 
   /** The indices of the steps of `d` due at `now`, from its next one (at least that one). */
@@ -312,149 +297,6 @@ export class EscalationService {
       out.push(i);
     }
     return out;
-  }
-
-  /** The notifications of one step of an alarm. */
-  private async plan(alarm: AlarmRow, index: number, step: EscalationStepPlan): Promise<Planned[]> {
-    const record = toAlarmRecord(alarm);
-    const base = { alarmId: alarm.id, tenantId: alarm.tenantId, step: index };
-    const consoles = async (): Promise<number[]> => {
-      switch (step.target) {
-        case 'repeat':
-          return (await this.deps.push.audience(record)).told;
-        case 'operators':
-          return (await this.deps.push.audience(record)).viewers;
-        case 'onDuty':
-          // Nobody on duty for the community: the company's operators instead.
-          return (
-            (await this.deps.push.onDutyFor(alarm.tenantId, alarm.imei)) ??
-            (await this.deps.push.audience(record)).viewers
-          );
-        case 'user':
-          return step.userId ? this.enabledUsers(alarm.tenantId, [step.userId]) : [];
-        case 'role':
-          return step.roleId ? this.roleUsers(alarm.tenantId, step.roleId) : [];
-        default:
-          return [];
-      }
-    };
-    const out: Planned[] = [];
-    if (step.target === 'contacts' || step.target === 'address') {
-      const people =
-        step.target === 'address'
-          ? [{ name: null, phone: step.address ?? '', email: step.address ?? '' }]
-          : (await this.contacts(alarm.deviceId)).map((c) => ({ name: c.name, phone: c.phone, email: '' }));
-      for (const channel of step.channels)
-        for (const p of people) {
-          const to = channel === 'email' ? p.email : p.phone;
-          if (to) out.push({ ...base, channel, target: to, targetName: p.name, userIds: null });
-        }
-    } else {
-      const ids = await consoles();
-      const people = step.channels.some((c) => c !== 'console') ? await this.people(ids) : [];
-      for (const channel of step.channels) {
-        if (channel === 'console') {
-          if (ids.length) out.push({ ...base, channel, target: `${ids.length}`, targetName: null, userIds: ids });
-          continue;
-        }
-        for (const p of people) {
-          const to = channel === 'email' ? p.email : p.phone;
-          if (to) out.push({ ...base, channel, target: to, targetName: p.name, userIds: [p.id] });
-        }
-      }
-    }
-    // A step that reached nobody is on the record too.
-    return out.length ? out : [{ ...base, channel: 'none', target: step.target, targetName: null, userIds: null }];
-  }
-
-  private async enabledUsers(tenantId: number, ids: number[]): Promise<number[]> {
-    const rows = await this.deps.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.id, ids), eq(users.tenantId, tenantId), eq(users.status, 1)));
-    return rows.map((r) => r.id);
-  }
-
-  private async roleUsers(tenantId: number, roleId: number): Promise<number[]> {
-    const rows = await this.deps.db
-      .select({ id: users.id })
-      .from(userRoles)
-      .innerJoin(users, eq(users.id, userRoles.userId))
-      .where(and(eq(userRoles.roleId, roleId), eq(userRoles.tenantId, tenantId), eq(users.status, 1)))
-      .orderBy(users.id);
-    return [...new Set(rows.map((r) => r.id))];
-  }
-
-  private async people(ids: number[]): Promise<{ id: number; name: string; phone: string; email: string }[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.deps.db
-      .select({ id: users.id, name: users.name, phone: users.phone, email: users.email })
-      .from(users)
-      .where(inArray(users.id, ids));
-    return rows.map((r) => ({ id: r.id, name: r.name ?? '', phone: r.phone ?? '', email: r.email ?? '' }));
-  }
-
-  /** The device's emergency contacts (its `contacts` setting). */
-  private async contacts(deviceId: number | null): Promise<{ name: string; phone: string }[]> {
-    if (!deviceId) return [];
-    const [row] = await this.deps.db
-      .select({ settings: devices.settings })
-      .from(devices)
-      .where(eq(devices.id, deviceId));
-    return (row?.settings?.contacts ?? []).filter((c) => c.phone);
-  }
-
-  /** Sends claimed notifications and records each outcome (one statement for all of them). */
-  private async send(claimed: Claimed[], alarms: Map<number, AlarmRow>): Promise<void> {
-    const outcomes: { id: number; state: number; error: string | null; sent_at: string }[] = [];
-    const lang = this.deps.lang ?? 'cn';
-    await Promise.all(
-      claimed
-        .filter((n) => n.channel !== 'none')
-        .map(async (n) => {
-          const alarm = alarms.get(n.alarmId);
-          try {
-            if (!alarm) throw new Error('alarm gone');
-            await this.deliver(n, toAlarmRecord(alarm), contextOf(alarm), lang);
-            outcomes.push({ id: n.id, state: 1, error: null, sent_at: new Date(this.deps.clock.now()).toISOString() });
-            this.stats.sent++;
-          } catch (err) {
-            this.stats.failed++;
-            this.deps.log.warn({ err, alarmId: n.alarmId, channel: n.channel }, 'escalation notification failed');
-            const error = String((err as Error)?.message ?? err).slice(0, 500);
-            outcomes.push({ id: n.id, state: 2, error, sent_at: new Date(this.deps.clock.now()).toISOString() });
-          }
-        }),
-    );
-    if (outcomes.length === 0) return;
-    await this.deps.db.execute(sql`
-      update alarm_notifications n set state = o.state, error = o.error, sent_at = o.sent_at
-      from json_to_recordset(${JSON.stringify(outcomes)}::json) as o(id int, state int, error text, sent_at timestamptz)
-      where n.id = o.id`);
-  }
-
-  private async deliver(n: Claimed, alarm: AlarmRecord, context: AlarmContext, lang: NotifyLang): Promise<void> {
-    const text = alarmText(alarm, n.step, lang, this.deps.timeZone);
-    switch (n.channel) {
-      case 'console':
-        return this.deps.push.ring(n.userIds ?? [], alarm, context);
-      case 'sms':
-        return this.deps.sms.send(n.target, text.short);
-      case 'email':
-        return this.deps.email.send(n.target, text.subject, text.long);
-      case 'voice':
-        return this.throttledVoice(() => this.deps.voiceCalls.call(n.target, text.spoken, lang));
-      default:
-        throw new Error(`unknown channel ${n.channel}`);
-    }
-  }
-
-  /** Voice calls synthesise speech: VOICE_AT_ONCE at a time. */
-  private async throttledVoice(call: () => Promise<void>): Promise<void> {
-    while (this.voiceQueue.length >= VOICE_AT_ONCE) await Promise.race(this.voiceQueue);
-    const p = call().finally(() => (this.voiceQueue = this.voiceQueue.filter((q) => q !== p)));
-    this.voiceQueue.push(p.catch(() => {}));
-    return p;
   }
 
   /** Notifications claimed by a replica that died before sending them: claimed again (a lease) and sent. */
@@ -492,7 +334,7 @@ export class EscalationService {
       .select()
       .from(alarmRecords)
       .where(inArray(alarmRecords.id, [...new Set(claimed.map((c) => c.alarmId))]));
-    await this.send(claimed, new Map(alarms.map((a) => [a.id, a])));
+    await this.delivery.send(claimed, new Map(alarms.map((a) => [a.id, a])));
   }
 
   private track(p: Promise<void>): void {

@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { AlarmRecord } from '../../shared/alarms/push';
+import type { SmsProvider } from '../auth/sms';
+import type { AlarmContext } from '../alarms/hub';
+import { contextOf, toAlarmRecord } from '../alarms/records';
+import type { Db } from '../db/driver';
+import type { AlarmRow } from '../db/schema-alarms';
+import type { Clock } from '../lib/clock';
+import type { EmailProvider } from '../notify/email';
+import type { VoiceCallProvider } from '../notify/voice-call';
+import type { PushService } from '../push/service';
+import type { Planned } from './targets';
+import { alarmText, type NotifyLang } from './text';
+
+/** A stored notification: its row id beside what it sends. */
+export interface Claimed extends Planned {
+  id: number;
+}
+
+export interface DeliveryDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  timeZone: string;
+  push: Pick<PushService, 'ring'>;
+  sms: SmsProvider;
+  voiceCalls: VoiceCallProvider;
+  email: EmailProvider;
+  lang?: NotifyLang;
+  /** Counted here: sent and failed notifications. */
+  stats: { sent: number; failed: number };
+}
+
+/** Voice calls synthesise speech (CPU): this many at once; other channels are I/O. */
+const VOICE_AT_ONCE = 2;
+
+/** Sends stored notifications on their channels and records each outcome in alarm_notifications. */
+export class Delivery {
+  private voiceQueue: Promise<void>[] = [];
+
+  constructor(private readonly deps: DeliveryDeps) {}
+
+  /** Sends claimed notifications and records each outcome (one statement for all of them). */
+  async send(claimed: Claimed[], alarms: Map<number, AlarmRow>): Promise<void> {
+    const outcomes: { id: number; state: number; error: string | null; sent_at: string }[] = [];
+    const lang = this.deps.lang ?? 'cn';
+    await Promise.all(
+      claimed
+        .filter((n) => n.channel !== 'none')
+        .map(async (n) => {
+          const alarm = alarms.get(n.alarmId);
+          try {
+            if (!alarm) throw new Error('alarm gone');
+            await this.deliver(n, toAlarmRecord(alarm), contextOf(alarm), lang);
+            outcomes.push({ id: n.id, state: 1, error: null, sent_at: new Date(this.deps.clock.now()).toISOString() });
+            this.deps.stats.sent++;
+          } catch (err) {
+            this.deps.stats.failed++;
+            this.deps.log.warn({ err, alarmId: n.alarmId, channel: n.channel }, 'escalation notification failed');
+            const error = String((err as Error)?.message ?? err).slice(0, 500);
+            outcomes.push({ id: n.id, state: 2, error, sent_at: new Date(this.deps.clock.now()).toISOString() });
+          }
+        }),
+    );
+    if (outcomes.length === 0) return;
+    await this.deps.db.execute(sql`
+      update alarm_notifications n set state = o.state, error = o.error, sent_at = o.sent_at
+      from json_to_recordset(${JSON.stringify(outcomes)}::json) as o(id int, state int, error text, sent_at timestamptz)
+      where n.id = o.id`);
+  }
+
+  private async deliver(n: Claimed, alarm: AlarmRecord, context: AlarmContext, lang: NotifyLang): Promise<void> {
+    const text = alarmText(alarm, n.step, lang, this.deps.timeZone);
+    switch (n.channel) {
+      case 'console':
+        return this.deps.push.ring(n.userIds ?? [], alarm, context);
+      case 'sms':
+        return this.deps.sms.send(n.target, text.short);
+      case 'email':
+        return this.deps.email.send(n.target, text.subject, text.long);
+      case 'voice':
+        return this.throttledVoice(() => this.deps.voiceCalls.call(n.target, text.spoken, lang));
+      default:
+        throw new Error(`unknown channel ${n.channel}`);
+    }
+  }
+
+  /** Voice calls synthesise speech: VOICE_AT_ONCE at a time. */
+  private async throttledVoice(call: () => Promise<void>): Promise<void> {
+    while (this.voiceQueue.length >= VOICE_AT_ONCE) await Promise.race(this.voiceQueue);
+    const p = call().finally(() => (this.voiceQueue = this.voiceQueue.filter((q) => q !== p)));
+    this.voiceQueue.push(p.catch(() => {}));
+    return p;
+  }
+}
