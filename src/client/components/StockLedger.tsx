@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Drawer, Modal, Stack, Table, Text, type MantineColor } from '@mantine/core';
+import { Alert, Drawer, Modal, Stack, Text, type MantineColor } from '@mantine/core';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { RequestError, toast } from '../lib/request';
+import { DataTable, type Column } from './DataTable';
 import { ModalFooter } from './ModalFooter';
 
 /**
@@ -104,6 +105,21 @@ export function MovementsDrawer<M extends { id: number }>(p: MovementsDrawerProp
     enabled: p.itemId !== undefined,
   });
   const rows = movements.data?.rows ?? [];
+  const columns: Column<M>[] = p.columns.map((c, i) => ({
+    id: `c${i}`,
+    name: `c${i}`,
+    title: c.title,
+    render: (m) => {
+      const color = c.color?.(m);
+      return color ? (
+        <Text span inherit c={color}>
+          {c.cell(m)}
+        </Text>
+      ) : (
+        c.cell(m)
+      );
+    },
+  }));
   return (
     <Drawer
       opened={p.itemId !== undefined}
@@ -120,31 +136,14 @@ export function MovementsDrawer<M extends { id: number }>(p: MovementsDrawerProp
         <Text size="sm" c="dimmed">
           <Trans>加载中…</Trans>
         </Text>
-      ) : rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {p.empty}
-        </Text>
       ) : (
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              {p.columns.map((c, i) => (
-                <Table.Th key={i}>{c.title}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((m) => (
-              <Table.Tr key={m.id} data-testid={p.testIds.row}>
-                {p.columns.map((c, i) => (
-                  <Table.Td key={i} c={c.color?.(m)}>
-                    {c.cell(m)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable<M>
+          columns={columns}
+          rows={rows}
+          compact
+          empty={p.empty}
+          rowOptions={() => ({ attrs: { 'data-testid': p.testIds.row } })}
+        />
       )}
     </Drawer>
   );

@@ -138,6 +138,26 @@ describe('<DataTable>', () => {
     expect(onSelectedChange).toHaveBeenLastCalledWith([1, 2]);
   });
 
+  it('names the select-all checkbox and each row checkbox as told', () => {
+    const onSelectedChange = vi.fn();
+    renderWithProviders(
+      <DataTable
+        columns={columns}
+        rows={rows}
+        selectable
+        selected={[2]}
+        onSelectedChange={onSelectedChange}
+        selectLabels={{ all: 'Page', allTestId: 'page-check', row: (r) => r.name }}
+      />,
+    );
+    expect(screen.getByRole('checkbox', { name: 'beta' })).toBeChecked();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'alpha' }));
+    expect(onSelectedChange).toHaveBeenLastCalledWith([2, 1]);
+    fireEvent.click(screen.getByTestId('page-check'));
+    expect(onSelectedChange).toHaveBeenLastCalledWith([2, 1]);
+    expect(screen.getByRole('checkbox', { name: 'Page' })).not.toBeChecked();
+  });
+
   it('a bulk action with nothing selected shows the nothing-selected toast', () => {
     const run = vi.fn();
     expect(requireSelection([], run)).toBe(false);

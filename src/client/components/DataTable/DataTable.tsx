@@ -22,6 +22,8 @@ export interface DataTableProps<R extends object> {
   selectable?: boolean;
   selected?: readonly (string | number)[];
   onSelectedChange?: (keys: (string | number)[]) => void;
+  /** The select-all checkbox's label and test id and a row checkbox's label (全选 and 选择 when absent). */
+  selectLabels?: { all?: string; allTestId?: string; row?: (row: R) => string };
   sort?: SortState;
   onSortChange?: (sort: SortState | undefined) => void;
   /** Runs an action button's `function`; delete/unbind/recycle/close are confirmed first. */
@@ -105,6 +107,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
     selectable,
     selected = [],
     onSelectedChange,
+    selectLabels,
     onAction,
     onCellClick,
     loading,
@@ -150,6 +153,8 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
   const allChecked = keys.length > 0 && keys.every((k) => selected.includes(k));
   const someChecked = keys.some((k) => selected.includes(k));
 
+  const allLabel = selectLabels?.all ?? t`全选`;
+  const rowLabel = (row: R) => selectLabels?.row?.(row) ?? t`选择`;
   const toggleAll = () =>
     onSelectedChange?.(allChecked ? selected.filter((k) => !keys.includes(k)) : [...new Set([...selected, ...keys])]);
   const toggle = (key: string | number) =>
@@ -272,8 +277,9 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
         <Stack gap="xs" data-testid="data-cards">
           {selectable && rows.length > 0 && (
             <Checkbox
-              label={t`全选`}
-              aria-label={t`全选`}
+              label={allLabel}
+              aria-label={allLabel}
+              data-testid={selectLabels?.allTestId}
               checked={allChecked}
               indeterminate={!allChecked && someChecked}
               onChange={toggleAll}
@@ -298,7 +304,7 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
                         {i === 0 && selectable && (
                           <Checkbox
                             size="xs"
-                            aria-label={t`选择`}
+                            aria-label={rowLabel(row)}
                             checked={selected.includes(key)}
                             onChange={() => toggle(key)}
                           />
@@ -359,7 +365,8 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
                   data-edge={checkEdge ? 'start' : undefined}
                 >
                   <Checkbox
-                    aria-label={t`全选`}
+                    aria-label={allLabel}
+                    data-testid={selectLabels?.allTestId}
                     checked={allChecked}
                     indeterminate={!allChecked && someChecked}
                     onChange={toggleAll}
@@ -409,7 +416,11 @@ export function DataTable<R extends object>(props: DataTableProps<R>) {
                       style={{ ...checkStyle, zIndex: checkPinned ? 2 : undefined }}
                       data-edge={checkEdge ? 'start' : undefined}
                     >
-                      <Checkbox aria-label={t`选择`} checked={selected.includes(key)} onChange={() => toggle(key)} />
+                      <Checkbox
+                        aria-label={rowLabel(row)}
+                        checked={selected.includes(key)}
+                        onChange={() => toggle(key)}
+                      />
                     </Table.Td>
                   )}
                   {columns.map((column, i) => {

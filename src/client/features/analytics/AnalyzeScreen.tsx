@@ -3,7 +3,9 @@ import { Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEVICE_STATE } from '../../../shared/codes';
+import type { AlarmAnalytics } from '../../../shared/analytics';
 import { CategoryChart, LineChart, PieChart } from '../../components/Chart';
+import { DataTable, type Column } from '../../components/DataTable';
 import { alarmTypeText } from '../alarms/alarmLabels';
 import {
   alarmAnalyticsQuery,
@@ -13,6 +15,8 @@ import {
   type AnalyticsFilter,
 } from './analytics.queries';
 import { Figure, FilterBar, Panel, useDuration } from './parts';
+
+type TopDevice = AlarmAnalytics['topDevices'][number];
 
 /** /analyze (数据分析): alarm and device analytics over a day range and department, every panel exportable. */
 export function AnalyzeScreen() {
@@ -24,6 +28,11 @@ export function AnalyzeScreen() {
   const devices = useQuery(deviceAnalyticsQuery(body));
   const a = alarms.data;
   const d = devices.data;
+  const topColumns: Column<TopDevice>[] = [
+    { id: 'imei', name: 'imei', title: 'IMEI', width: 160, sortable: true },
+    { id: 'name', name: 'name', title: t`设备名称`, width: 160, sortable: true, render: (x) => x.name ?? '-' },
+    { id: 'count', name: 'count', title: t`报警数`, width: 90, sortable: true, type: 'number', align: 'end' },
+  ];
 
   const charts = useMemo(() => {
     if (!a) return undefined;
@@ -125,30 +134,15 @@ export function AnalyzeScreen() {
               </Table>
             </Panel>
             <Panel id="top" title={t`报警最多的设备`} panel="topDevices" body={body}>
-              {a.topDevices.length === 0 ? (
-                <Text c="dimmed" size="sm">
-                  <Trans>暂无数据</Trans>
-                </Text>
-              ) : (
-                <Table striped data-testid="top-devices">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>IMEI</Table.Th>
-                      <Table.Th>{t`设备名称`}</Table.Th>
-                      <Table.Th>{t`报警数`}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {a.topDevices.map((x) => (
-                      <Table.Tr key={x.imei} data-testid="top-device">
-                        <Table.Td>{x.imei}</Table.Td>
-                        <Table.Td>{x.name ?? '-'}</Table.Td>
-                        <Table.Td>{x.count}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
+              <DataTable<TopDevice>
+                columns={topColumns}
+                rows={a.topDevices}
+                rowKey={(x) => x.imei}
+                client={{}}
+                compact
+                testId="top-devices"
+                rowOptions={() => ({ attrs: { 'data-testid': 'top-device' } })}
+              />
             </Panel>
           </SimpleGrid>
         </>

@@ -9,7 +9,6 @@ import {
   Radio,
   Select,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -37,6 +36,7 @@ import {
   type CardRef,
 } from './billing.api';
 import { openPayPage } from '../payments/payments.api';
+import { DataTable, type Column } from '../../components/DataTable';
 import { formatDateCell } from '../../components/DataTable/cells';
 
 /**
@@ -321,50 +321,54 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
         </Button>
       </Group>
       {results && (
-        <Table data-testid="buy-results">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>号码</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>订单号</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>金额</Trans>
-              </Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {results.map((r) => (
-              <Table.Tr key={r.number}>
-                <Table.Td>{r.number}</Table.Td>
-                <Table.Td>
-                  {r.bill ? (
-                    String(r.bill.orderNo)
-                  ) : (
-                    <Text c="red" size="sm">
-                      {r.msg}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{r.bill ? yuan(r.bill.amount) : ''}</Table.Td>
-                <Table.Td>
-                  {r.payUrl && (
-                    <Button size="xs" component="a" href={r.payUrl} target="_blank" rel="noopener">
-                      <Trans>去支付</Trans>
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable<BatchResult>
+          columns={resultColumns}
+          rows={results}
+          rowKey={(r) => r.number}
+          compact
+          testId="buy-results"
+        />
       )}
     </Stack>
   );
 }
+
+/** A batch purchase's answer per number: its order, or why none was made, and the payment link. */
+const resultColumns: Column<BatchResult>[] = [
+  { id: 'number', name: 'number', title: <Trans>号码</Trans>, width: 180 },
+  {
+    id: 'orderNo',
+    name: 'orderNo',
+    title: <Trans>订单号</Trans>,
+    width: 200,
+    render: (r) =>
+      r.bill ? (
+        String(r.bill.orderNo)
+      ) : (
+        <Text c="red" size="sm">
+          {r.msg}
+        </Text>
+      ),
+  },
+  {
+    id: 'amount',
+    name: 'amount',
+    title: <Trans>金额</Trans>,
+    align: 'end',
+    render: (r) => (r.bill ? yuan(r.bill.amount) : ''),
+  },
+  {
+    id: 'pay',
+    name: 'payUrl',
+    title: '',
+    render: (r) =>
+      r.payUrl && (
+        <Button size="xs" component="a" href={r.payUrl} target="_blank" rel="noopener">
+          <Trans>去支付</Trans>
+        </Button>
+      ),
+  },
+];
 
 export const TopupScreen = (props: RouteScreenProps) => <BuyScreen mode="card" {...props} />;
 export const DataTopupScreen = (props: RouteScreenProps) => <BuyScreen mode="data" {...props} />;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Modal, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,14 +8,27 @@ import { serverMessage } from '../../i18n/serverMessages';
 import { request } from '../../lib/request';
 import type { Row } from '../resources/resources.queries';
 import { refreshCommunity } from './community.api';
+import { DataTable, type Column } from '../../components/DataTable';
 import { ModalFooter } from '../../components/ModalFooter';
 
 const PAGE = 10;
 
+interface Change {
+  id: number;
+  from: string;
+  to: string;
+}
+
 interface Preview {
   total: number;
-  changes: { id: number; from: string; to: string }[];
+  changes: Change[];
 }
+
+/** A rename of the preview: old name, new name. */
+const CHANGE_COLUMNS: Column<Change>[] = [
+  { id: 'from', name: 'from', title: <Trans>原名称</Trans>, width: 200 },
+  { id: 'to', name: 'to', title: <Trans>新名称</Trans>, width: 200 },
+];
 
 /** A new naming rule for a community: the renames it would make (old → new, paged, with the count), then applied in one go. */
 export function RenameModal({ community, onClose }: { community: Row | null; onClose: () => void }) {
@@ -82,26 +95,7 @@ function Body({ community, onDone }: { community: Row; onDone: () => void }) {
             {t`将重命名 ${total} 个房间`}
           </Text>
           {total > 0 && (
-            <Table striped withTableBorder data-testid="rename-preview">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans>原名称</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>新名称</Trans>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {preview.data.changes.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>{c.from}</Table.Td>
-                    <Table.Td>{c.to}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DataTable<Change> columns={CHANGE_COLUMNS} rows={preview.data.changes} compact testId="rename-preview" />
           )}
           {total > PAGE && <Pagination size="sm" total={Math.ceil(total / PAGE)} value={page} onChange={setPage} />}
         </>

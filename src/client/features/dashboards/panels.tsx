@@ -1,14 +1,20 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Menu, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Menu, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ALARM_HANDLE } from '../../../shared/alarms/types';
 import { DEVICE_KIND_TABLE } from '../../../shared/codes';
-import type { DashboardBody, DashboardPanel, DashboardSummary, ScenarioFigures } from '../../../shared/dashboard';
+import type {
+  DashboardBody,
+  DashboardPanel,
+  DashboardSummary,
+  KindCounts as KindCount,
+  ScenarioFigures,
+} from '../../../shared/dashboard';
 import { Chart } from '../../components/Chart';
-import { formatDateCell } from '../../components/DataTable';
+import { DataTable, formatDateCell, type Column } from '../../components/DataTable';
 import { toast } from '../../lib/request';
 import { hasMark, isReadOnly } from '../../lib/session';
 import { LevelBadge } from '../alarms/AlarmCells';
@@ -187,35 +193,42 @@ export function KindsPanel({ s, body }: { s: DashboardSummary; body: DashboardBo
   const { t } = useLingui();
   const codeLabel = useCodeLabel();
   const names = useChartNames();
+  const figure = (name: 'total' | 'online' | 'offline' | 'alarming', title: ReactNode): Column<KindCount> => ({
+    id: name,
+    name,
+    title,
+    width: 70,
+    sortable: true,
+    type: 'number',
+    align: 'end',
+  });
+  const columns: Column<KindCount>[] = [
+    {
+      id: 'kind',
+      name: 'kind',
+      title: <Trans>类型</Trans>,
+      width: 110,
+      sortable: true,
+      render: (k) => codeLabel(DEVICE_KIND_TABLE, k.kind),
+      sortValue: (k) => codeLabel(DEVICE_KIND_TABLE, k.kind),
+    },
+    figure('total', <Trans>总数</Trans>),
+    figure('online', names.online),
+    figure('offline', names.offline),
+    figure('alarming', names.alarming),
+  ];
   return (
     <Panel title={t`设备状态（按类型）`} panel="devices" body={body} testId="dash-kinds">
       <Chart option={kindsOption(s, (k) => codeLabel(DEVICE_KIND_TABLE, k), names)} height={240} />
-      <Table striped fz="xs" data-testid="dash-kinds-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>类型</Trans>
-            </Table.Th>
-            <Table.Th ta="end">
-              <Trans>总数</Trans>
-            </Table.Th>
-            <Table.Th ta="end">{names.online}</Table.Th>
-            <Table.Th ta="end">{names.offline}</Table.Th>
-            <Table.Th ta="end">{names.alarming}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {s.devices.byKind.map((k) => (
-            <Table.Tr key={k.kind} data-kind={k.kind}>
-              <Table.Td>{codeLabel(DEVICE_KIND_TABLE, k.kind)}</Table.Td>
-              <Table.Td ta="end">{k.total}</Table.Td>
-              <Table.Td ta="end">{k.online}</Table.Td>
-              <Table.Td ta="end">{k.offline}</Table.Td>
-              <Table.Td ta="end">{k.alarming}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable<KindCount>
+        columns={columns}
+        rows={s.devices.byKind}
+        rowKey={(k) => k.kind}
+        client={{}}
+        compact
+        testId="dash-kinds-table"
+        rowOptions={(k) => ({ attrs: { 'data-kind': k.kind } })}
+      />
     </Panel>
   );
 }

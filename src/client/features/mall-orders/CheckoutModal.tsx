@@ -1,14 +1,23 @@
 import { useState } from 'react';
-import { Alert, Group, Modal, Radio, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Group, Modal, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MALL_PAY_METHOD_TABLE } from '../../../entities/mall-order/resource';
 import { PAY_METHOD, type PayMethodName } from '../../../shared/payments';
+import { DataTable, type Column } from '../../components/DataTable';
 import { RegionSelector } from '../../components/RegionSelector';
 import type { RegionValue } from '../../components/RegionSelector/regions';
 import { RequestError } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
-import { fenYuan, mallMethodsQuery, placeOrder, quoteQuery, regionPath, type CartItem } from './mallOrders.api';
+import {
+  fenYuan,
+  mallMethodsQuery,
+  placeOrder,
+  quoteQuery,
+  regionPath,
+  type CartItem,
+  type QuoteLine,
+} from './mallOrders.api';
 import { openPayPage } from '../payments/payments.api';
 import { ModalFooter } from '../../components/ModalFooter';
 
@@ -20,6 +29,46 @@ export interface CheckoutModalProps {
 }
 
 const PHONE_RE = /^1[3-9]\d{9}$/;
+
+/** An order line: the item with its specs, unit price, quantity (short stock in red), line total. */
+const LINE_COLUMNS: Column<QuoteLine>[] = [
+  {
+    id: 'name',
+    name: 'name',
+    title: <Trans>商品</Trans>,
+    width: 220,
+    render: (l) => (
+      <>
+        <Text size="sm">{l.name}</Text>
+        {Object.keys(l.specs).length > 0 && (
+          <Text size="xs" c="dimmed">
+            {Object.entries(l.specs)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join(' / ')}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { id: 'price', name: 'priceFen', title: <Trans>单价</Trans>, width: 100, render: (l) => fenYuan(l.priceFen) },
+  {
+    id: 'qty',
+    name: 'qty',
+    title: <Trans>数量</Trans>,
+    width: 120,
+    render: (l) => (
+      <>
+        {l.qty}
+        {l.stock < l.qty && (
+          <Text size="xs" c="red">
+            <Trans>库存不足（余 {l.stock}）</Trans>
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { id: 'total', name: 'total', title: <Trans>小计</Trans>, width: 100, render: (l) => fenYuan(l.priceFen * l.qty) },
+];
 
 /**
  * The mall's checkout: the items with their prices, the address with its region, the freight the
@@ -70,50 +119,14 @@ export function CheckoutModal({ items, onClose, onPlaced }: CheckoutModalProps) 
   return (
     <Modal opened onClose={onClose} title={<Trans>确认订单</Trans>} size="lg" data-testid="checkout-modal">
       <Stack gap="sm">
-        <Table withTableBorder data-testid="checkout-items">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>商品</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>单价</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>数量</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>小计</Trans>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(quote.data?.lines ?? []).map((l) => (
-              <Table.Tr key={l.skuId}>
-                <Table.Td>
-                  <Text size="sm">{l.name}</Text>
-                  {Object.keys(l.specs).length > 0 && (
-                    <Text size="xs" c="dimmed">
-                      {Object.entries(l.specs)
-                        .map(([k, v]) => `${k}: ${v}`)
-                        .join(' / ')}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{fenYuan(l.priceFen)}</Table.Td>
-                <Table.Td>
-                  {l.qty}
-                  {l.stock < l.qty && (
-                    <Text size="xs" c="red">
-                      <Trans>库存不足（余 {l.stock}）</Trans>
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{fenYuan(l.priceFen * l.qty)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable<QuoteLine>
+          columns={LINE_COLUMNS}
+          rows={quote.data?.lines ?? []}
+          rowKey={(l) => l.skuId}
+          loading={quote.isPending}
+          compact
+          testId="checkout-items"
+        />
         <Group grow align="flex-start">
           <TextInput
             label={t`收货人`}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Badge, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { DataTable, type Column } from '../../components/DataTable';
 import { RegionSelector } from '../../components/RegionSelector';
 import { citiesOf, districtsOf, regionsQuery, type RegionValue } from '../../components/RegionSelector/regions';
 
@@ -28,6 +29,21 @@ export function ProvinceScreen() {
   const shown = query.trim() ? lines.filter((l) => l.name.includes(query.trim())) : lines;
   const level = value.city ? t`区县` : value.province ? t`城市` : t`省份`;
   const below = value.city ? '' : value.province ? t`区县数` : t`城市数`;
+  const columns: Column<Line>[] = [
+    { id: 'name', name: 'name', title: level, width: 200, sortable: true },
+    ...(below
+      ? [
+          {
+            id: 'count',
+            name: 'count',
+            title: below,
+            width: 120,
+            sortable: true,
+            render: (l: Line) => <Badge variant="light">{l.count}</Badge>,
+          },
+        ]
+      : []),
+  ];
 
   return (
     <Stack gap="sm" data-testid="province-screen">
@@ -54,36 +70,23 @@ export function ProvinceScreen() {
           {level}：{shown.length}
         </Trans>
       </Text>
-      <Table striped highlightOnHover data-testid="region-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{level}</Table.Th>
-            {below && <Table.Th>{below}</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {shown.map((l) => (
-            <Table.Tr
-              key={l.name}
-              style={{ cursor: value.city ? undefined : 'pointer' }}
-              onClick={() => {
-                if (value.city) return;
+      <DataTable<Line>
+        columns={columns}
+        rows={shown}
+        rowKey={(l) => l.name}
+        loading={isPending}
+        client={{}}
+        testId="region-table"
+        rowOptions={(l) => ({
+          onClick: value.city
+            ? undefined
+            : () => {
                 setValue(value.province ? { ...value, city: l.name } : { province: l.name });
                 // The search was for this level; the next level starts unfiltered.
                 setQuery('');
-              }}
-            >
-              <Table.Td>{l.name}</Table.Td>
-              {below && (
-                <Table.Td>
-                  <Badge variant="light">{l.count}</Badge>
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {isPending && <Text c="dimmed">…</Text>}
+              },
+        })}
+      />
     </Stack>
   );
 }

@@ -1,12 +1,28 @@
-import { Button, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ImportReport } from '../../../shared/resources/list';
+import { DataTable, type Column } from '../../components/DataTable';
 import { errorText } from '../../lib/formErrors';
 import { downloadJob } from '../jobs/jobs.queries';
 
 /** An import's outcome: a synchronous ImportReport, or an import job's (first errors, `failed` in all). */
 export type ShownImportReport = ImportReport & { failed?: number };
+
+type ImportError = ImportReport['errors'][number];
+
+/** A failed row: its number and its messages (they wrap). */
+const ERROR_COLUMNS: Column<ImportError>[] = [
+  { id: 'row', name: 'row', title: <Trans>行号</Trans>, width: 80, type: 'number' },
+  {
+    id: 'messages',
+    name: 'messages',
+    title: <Trans>错误</Trans>,
+    width: 400,
+    wrap: true,
+    render: (e) => e.messages.map((m) => errorText(m)).join('; '),
+  },
+];
 
 /**
  * Result of an import: counts, then each failed row with its messages. For an import job whose
@@ -55,26 +71,13 @@ export function ImportReportModal({
             </Button>
           )}
           {report.errors.length > 0 && (
-            <Table withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={80}>
-                    <Trans>行号</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>错误</Trans>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.errors.map((e) => (
-                  <Table.Tr key={e.row}>
-                    <Table.Td>{e.row}</Table.Td>
-                    <Table.Td>{e.messages.map((m) => errorText(m)).join('; ')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DataTable<ImportError>
+              columns={ERROR_COLUMNS}
+              rows={report.errors}
+              rowKey={(e) => e.row}
+              compact
+              maxHeight={360}
+            />
           )}
         </Stack>
       )}

@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Drawer,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Drawer, Group, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import productionBatchDef, {
@@ -25,6 +12,7 @@ import productionBatchDef, {
 } from '../../../entities/production-batch/resource';
 import type { CodeEntry } from '../../../shared/codes';
 import { CategoryChart, PieChart } from '../../components/Chart';
+import { DataTable, type Column } from '../../components/DataTable';
 import { codeText } from '../../i18n/codeLabels';
 import { hasMark } from '../../lib/session';
 import { request, toast } from '../../lib/request';
@@ -117,6 +105,75 @@ function BatchDrawer({ batch, onClose }: { batch: Row | null; onClose: () => voi
     }
   };
   const counts = records.data?.counts;
+  const columns: Column<BatchRecord>[] = [
+    { id: 'imei', name: 'imei', title: 'IMEI', width: 160 },
+    { id: 'serial', name: 'serial', title: <Trans>序列号</Trans>, width: 140 },
+    {
+      id: 'qa',
+      name: 'qa',
+      title: <Trans>质检结果</Trans>,
+      width: 160,
+      render: (r) => (
+        <>
+          <Badge color={QA_COLOR[r.qa]} variant="light">
+            {label(QA_RESULT_TABLE, r.qa)}
+          </Badge>
+          {r.qaNote ? ` ${r.qaNote}` : ''}
+        </>
+      ),
+    },
+    {
+      id: 'actions',
+      name: 'actions',
+      title: <Trans>操作</Trans>,
+      width: 200,
+      render: (r) => (
+        <>
+          {canChange && state === BATCH_STATE.qa && (
+            <Group gap={4}>
+              <Button
+                size="compact-xs"
+                color="teal"
+                variant="light"
+                onClick={() =>
+                  void act('qa', { results: [{ recordId: r.recordId, result: QA_RESULT.passed }] }, t`已记录质检结果`)
+                }
+              >
+                <Trans>合格</Trans>
+              </Button>
+              <Button
+                size="compact-xs"
+                color="red"
+                variant="light"
+                onClick={() => {
+                  const note = window.prompt(t`不合格原因`) ?? undefined;
+                  void act(
+                    'qa',
+                    {
+                      results: [{ recordId: r.recordId, result: QA_RESULT.failed, note: note?.trim() || undefined }],
+                    },
+                    t`已记录质检结果`,
+                  );
+                }}
+              >
+                <Trans>不合格</Trans>
+              </Button>
+            </Group>
+          )}
+          {canChange && open && (
+            <Button
+              size="compact-xs"
+              color="gray"
+              variant="subtle"
+              onClick={() => void act('unlink', { recordIds: [r.recordId] }, t`已移出批次`)}
+            >
+              <Trans>移出</Trans>
+            </Button>
+          )}
+        </>
+      ),
+    },
+  ];
   return (
     <Drawer
       opened={batch !== null}
@@ -157,85 +214,15 @@ function BatchDrawer({ batch, onClose }: { batch: Row | null; onClose: () => voi
             ))}
           </Group>
         )}
-        <Table striped withTableBorder data-testid="batch-records">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>IMEI</Table.Th>
-              <Table.Th>
-                <Trans>序列号</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>质检结果</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>操作</Trans>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(records.data?.rows ?? []).map((r) => (
-              <Table.Tr key={r.recordId} data-testid="batch-record">
-                <Table.Td>{r.imei}</Table.Td>
-                <Table.Td>{r.serial ?? ''}</Table.Td>
-                <Table.Td>
-                  <Badge color={QA_COLOR[r.qa]} variant="light">
-                    {label(QA_RESULT_TABLE, r.qa)}
-                  </Badge>
-                  {r.qaNote ? ` ${r.qaNote}` : ''}
-                </Table.Td>
-                <Table.Td>
-                  {canChange && state === BATCH_STATE.qa && (
-                    <Group gap={4}>
-                      <Button
-                        size="compact-xs"
-                        color="teal"
-                        variant="light"
-                        onClick={() =>
-                          void act(
-                            'qa',
-                            { results: [{ recordId: r.recordId, result: QA_RESULT.passed }] },
-                            t`已记录质检结果`,
-                          )
-                        }
-                      >
-                        <Trans>合格</Trans>
-                      </Button>
-                      <Button
-                        size="compact-xs"
-                        color="red"
-                        variant="light"
-                        onClick={() => {
-                          const note = window.prompt(t`不合格原因`) ?? undefined;
-                          void act(
-                            'qa',
-                            {
-                              results: [
-                                { recordId: r.recordId, result: QA_RESULT.failed, note: note?.trim() || undefined },
-                              ],
-                            },
-                            t`已记录质检结果`,
-                          );
-                        }}
-                      >
-                        <Trans>不合格</Trans>
-                      </Button>
-                    </Group>
-                  )}
-                  {canChange && open && (
-                    <Button
-                      size="compact-xs"
-                      color="gray"
-                      variant="subtle"
-                      onClick={() => void act('unlink', { recordIds: [r.recordId] }, t`已移出批次`)}
-                    >
-                      <Trans>移出</Trans>
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable<BatchRecord>
+          columns={columns}
+          rows={records.data?.rows ?? []}
+          rowKey={(r) => r.recordId}
+          loading={records.isPending}
+          compact
+          testId="batch-records"
+          rowOptions={() => ({ attrs: { 'data-testid': 'batch-record' } })}
+        />
         {canChange && open && (
           <Card withBorder>
             <Stack gap="xs">

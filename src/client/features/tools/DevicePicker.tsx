@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Checkbox, Group, Pagination, Select, Table, Text, TextInput } from '@mantine/core';
+import { Group, Pagination, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEVICE_STATE, DEVICE_STATE_TABLE } from '../../../shared/codes';
 import type { DeviceKind } from '../../../shared/devices/kinds';
 import deviceResource from '../../../entities/device/resource';
+import { DataTable, type Column } from '../../components/DataTable';
 import { useCodeLabel } from '../resources/display';
 import { resourceListQuery, type Row } from '../resources/resources.queries';
 import { KindLabel, StateBadge } from '../devices/cells';
@@ -53,23 +54,33 @@ export function DevicePicker({
   );
   const rows = (list.data?.rows ?? []) as Row[];
   const total = list.data?.total ?? 0;
-  const chosen = new Set(picked.map((p) => p.imei));
   const asPicked = (r: Row): PickedDevice => ({
     imei: String(r.imei),
     kind: String(r.kind),
     state: Number(r.state),
     name: String(r.name ?? ''),
   });
-  const toggle = (r: Row, on: boolean) =>
-    onChange(on ? [...picked, asPicked(r)] : picked.filter((p) => p.imei !== r.imei));
-  const allOnPage = rows.length > 0 && rows.every((r) => chosen.has(String(r.imei)));
-  const togglePage = (on: boolean) =>
+  /** The picked IMEIs, in order, back to devices: those picked before keep theirs, new ones come from this page. */
+  const pick = (imeis: (string | number)[]) =>
     onChange(
-      on
-        ? [...picked, ...rows.filter((r) => !chosen.has(String(r.imei))).map(asPicked)]
-        : picked.filter((p) => !rows.some((r) => r.imei === p.imei)),
+      imeis.flatMap((imei) => {
+        const before = picked.find((p) => p.imei === imei);
+        const row = rows.find((r) => String(r.imei) === imei);
+        return before ? [before] : row ? [asPicked(row)] : [];
+      }),
     );
-
+  const columns: Column<Row>[] = [
+    { id: 'imei', name: 'imei', title: 'IMEI', width: 160 },
+    { id: 'name', name: 'name', title: t`名称`, width: 140 },
+    { id: 'kind', name: 'kind', title: t`设备类型`, width: 110, render: (r) => <KindLabel kind={r.kind} /> },
+    {
+      id: 'state',
+      name: 'state',
+      title: t`设备状态`,
+      width: 110,
+      render: (r) => <StateBadge state={Number(r.state)} />,
+    },
+  ];
   return (
     <div data-testid="device-picker">
       <Group gap="xs" mb="xs" wrap="wrap">
@@ -119,61 +130,24 @@ export function DevicePicker({
           <Trans>已选 {picked.length} 台</Trans>
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label={t`全选本页`}
-                  checked={allOnPage}
-                  onChange={(e) => togglePage(e.currentTarget.checked)}
-                  data-testid="picker-page"
-                />
-              </Table.Th>
-              <Table.Th>IMEI</Table.Th>
-              <Table.Th>{t`名称`}</Table.Th>
-              <Table.Th>{t`设备类型`}</Table.Th>
-              <Table.Th>{t`设备状态`}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr
-                key={String(r.imei)}
-                data-testid="picker-row"
-                data-imei={String(r.imei)}
-                data-online={Number(r.state) === DEVICE_STATE.online ? 'yes' : 'no'}
-              >
-                <Table.Td>
-                  <Checkbox
-                    aria-label={String(r.imei)}
-                    checked={chosen.has(String(r.imei))}
-                    onChange={(e) => toggle(r, e.currentTarget.checked)}
-                  />
-                </Table.Td>
-                <Table.Td>{String(r.imei)}</Table.Td>
-                <Table.Td>{String(r.name ?? '')}</Table.Td>
-                <Table.Td>
-                  <KindLabel kind={r.kind} />
-                </Table.Td>
-                <Table.Td>
-                  <StateBadge state={Number(r.state)} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text c="dimmed" size="sm">
-                    <Trans>暂无数据</Trans>
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable<Row>
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => String(r.imei)}
+        loading={list.isPending}
+        compact
+        selectable
+        selected={picked.map((p) => p.imei)}
+        onSelectedChange={pick}
+        selectLabels={{ all: t`全选本页`, allTestId: 'picker-page', row: (r) => String(r.imei) }}
+        rowOptions={(r) => ({
+          attrs: {
+            'data-testid': 'picker-row',
+            'data-imei': String(r.imei),
+            'data-online': Number(r.state) === DEVICE_STATE.online ? 'yes' : 'no',
+          },
+        })}
+      />
       {total > PAGE && <Pagination size="sm" mt="xs" total={Math.ceil(total / PAGE)} value={page} onChange={setPage} />}
     </div>
   );
