@@ -1,9 +1,7 @@
 import { ALARM_TYPE_NUMBERS, ALARM_TYPES } from '../../shared/alarms/types';
 import type { CodeEntry } from '../../shared/codes';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, HHMM_PATTERN, idField, L, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
-
-const HHMM = { re: /^([01]\d|2[0-3]):[0-5]\d$/, message: 'timeInvalid' } as const;
 
 /** Alarm types a policy may name: every type but the notices that never need an answer. */
 export const ESCALATION_TYPE_TABLE: readonly CodeEntry[] = ALARM_TYPE_NUMBERS.filter(
@@ -50,7 +48,7 @@ const escalationPolicy: ResourceDef = {
       label: /*i18n*/ { id: 'field.escalationPolicy.fromTime', message: '生效开始(时:分)' },
       type: 'text',
       max: 5,
-      pattern: HHMM,
+      pattern: HHMM_PATTERN,
       list: { width: 120 },
     },
     {
@@ -58,7 +56,7 @@ const escalationPolicy: ResourceDef = {
       label: /*i18n*/ { id: 'field.escalationPolicy.toTime', message: '生效结束(时:分)' },
       type: 'text',
       max: 5,
-      pattern: HHMM,
+      pattern: HHMM_PATTERN,
       list: { width: 120 },
     },
     {

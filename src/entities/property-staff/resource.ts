@@ -1,7 +1,5 @@
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, HHMM_PATTERN, idField, L, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
-
-const HHMM = { re: /^([01]\d|2[0-3]):[0-5]\d$/, message: 'timeInvalid' } as const;
 
 /**
  * /PropertyPersonnel: property staff, the console user each one is, the communities they serve and
@@ -73,7 +71,7 @@ const propertyStaff: ResourceDef = {
       label: /*i18n*/ { id: 'field.propertyStaff.dutyStart', message: '值班开始(时:分)' },
       type: 'text',
       max: 5,
-      pattern: HHMM,
+      pattern: HHMM_PATTERN,
       list: { width: 110 },
     },
     {
@@ -81,7 +79,7 @@ const propertyStaff: ResourceDef = {
       label: /*i18n*/ { id: 'field.propertyStaff.dutyEnd', message: '值班结束(时:分)' },
       type: 'text',
       max: 5,
-      pattern: HHMM,
+      pattern: HHMM_PATTERN,
       list: { width: 110 },
     },
     {

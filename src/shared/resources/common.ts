@@ -67,3 +67,6 @@ export const tenantField: FieldDef = {
   filter: 'eq',
   list: { width: 150 },
 };
+
+/** A time of day field's pattern (HH:MM, 00:00-23:59). */
+export const HHMM_PATTERN = { re: /^([01]\d|2[0-3]):[0-5]\d$/, message: 'timeInvalid' } as const;
