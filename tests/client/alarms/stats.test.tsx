@@ -15,7 +15,11 @@ vi.mock('../../../src/client/components/Chart', () => ({
 }));
 
 const stats: AlarmStats = {
-  response: { byType: [], byOperator: [], escalated: 0 },
+  response: {
+    byType: [{ type: 15, acknowledged: 12, medianS: 18.5, p90S: 44 }],
+    byOperator: [{ name: 'desk1', acknowledged: 12, medianS: 18.5, p90S: 44 }],
+    escalated: 4,
+  },
   total: 42,
   unread: 7,
   pending: 9,
@@ -87,6 +91,16 @@ describe('/alarmTongji', () => {
     const top = screen.getByTestId('alarm-top-devices');
     expect(within(top).getByText('Helmet 1')).toBeInTheDocument();
     expect(within(top).getByText('30')).toBeInTheDocument();
+  });
+
+  it('shows the time to acknowledge by type and by operator, and how many escalated', async () => {
+    renderWithProviders(<AlarmStatsScreen search={{}} onSearchChange={() => undefined} />);
+    const card = await screen.findByTestId('alarm-response');
+    expect(within(card).getByTestId('alarm-escalated')).toHaveTextContent('4');
+    const byType = within(within(card).getByTestId('response-by-type')).getAllByRole('row');
+    expect(byType[1]).toHaveTextContent(/SOS求救.*12.*18\.5.*44/);
+    const byOperator = within(within(card).getByTestId('response-by-operator')).getAllByRole('row');
+    expect(byOperator[1]).toHaveTextContent(/desk1.*12.*18\.5.*44/);
   });
 
   it('switching the bucket asks for hourly figures', async () => {

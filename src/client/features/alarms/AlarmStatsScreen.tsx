@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { DataTable, type Column } from '../../components/DataTable';
 import type { AlarmStats } from '../../../shared/alarms/api';
 import { alarmStatsQuery } from './alarms.queries';
+import { ResponseTimes } from './ResponseTimes';
 import { statsBody, statsRange, type StatsSearch } from './statsSearch';
 
 type TopDevice = AlarmStats['topDevices'][number];
@@ -101,6 +102,7 @@ export function AlarmStatsScreen({ search, onSearchChange }: AlarmStatsScreenPro
           >
             <AlarmCharts stats={data} bucket={bucket} />
           </Suspense>
+          <ResponseTimes response={data.response} />
           <Card withBorder data-testid="alarm-top-devices">
             <Text fw={600} size="sm" mb="xs">
               <Trans>报警最多的设备</Trans>
