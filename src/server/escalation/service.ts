@@ -30,10 +30,10 @@ export interface EscalationDeps {
   voiceCalls: VoiceCallProvider;
   email: EmailProvider;
   lang?: NotifyLang;
-  /** How often due steps are looked for (default 250 ms: a step fires well within 1 s of its time). */
-  sweepMs?: number;
 }
 
+/** How often every replica looks for due steps: a step fires well within a second of its time. */
+export const SWEEP_MS = 250;
 /** Escalation rows claimed per sweep; more wait for the next one, a quarter of a second later. */
 const SWEEP_BATCH = 1_000;
 /** How far back a starting replica looks for critical alarms whose escalation was never opened. */
@@ -69,7 +69,6 @@ export class EscalationService {
   readonly stats: EscalationStats = { opened: 0, steps: 0, sent: 0, failed: 0 };
   private readonly policies: TenantCache<PolicyPlan[]>;
   private readonly opening: Batcher<AlarmRecord>;
-  private timer?: NodeJS.Timeout;
   private sweeping?: Promise<void>;
   private readonly sending = new Set<Promise<void>>();
   private readonly targets: Targets;
@@ -93,22 +92,8 @@ export class EscalationService {
     });
   }
 
-  /** Starts sweeping, after opening the escalations a previous run may have missed. */
-  async start(): Promise<void> {
-    await this.recover().catch((err: unknown) => this.deps.log.error({ err }, 'escalation recovery failed'));
-    const tick = () => {
-      if (this.closed || this.sweeping) return;
-      this.sweeping = this.sweep()
-        .catch((err: unknown) => this.deps.log.error({ err }, 'escalation sweep failed'))
-        .finally(() => (this.sweeping = undefined));
-    };
-    this.timer = setInterval(tick, this.deps.sweepMs ?? 250);
-    this.timer.unref();
-  }
-
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.timer);
     await this.opening.close();
     await this.sweeping;
     await Promise.all([...this.sending]);
@@ -128,7 +113,6 @@ export class EscalationService {
   /** Waits until what was raised so far is opened and what is due now has fired and been sent. */
   async drain(): Promise<void> {
     await this.opening.drain();
-    await this.sweeping;
     await this.sweep();
     while (this.sending.size) await Promise.all([...this.sending]);
   }
@@ -170,7 +154,7 @@ export class EscalationService {
   }
 
   /** Critical alarms of the last hour nobody answered and no escalation was opened for (a crash in between). */
-  private async recover(): Promise<void> {
+  async recover(): Promise<void> {
     const since = new Date(this.deps.clock.now() - RECOVER_MS);
     const missed = await this.deps.db
       .select()
@@ -188,8 +172,19 @@ export class EscalationService {
     if (missed.length) await this.open(missed.map(toAlarmRecord));
   }
 
-  /** Fires the steps that are due: resolved outside, claimed and recorded in one transaction, then sent. */
+  /**
+   * Fires the steps that are due (the plugin's sweep runs it every SWEEP_MS on every replica); one
+   * sweep of this service at a time, a call during one waits for it and runs again.
+   */
   async sweep(): Promise<void> {
+    while (this.sweeping) await this.sweeping;
+    if (this.closed) return;
+    this.sweeping = this.sweepOnce().finally(() => (this.sweeping = undefined));
+    return this.sweeping;
+  }
+
+  /** Resolved outside, claimed and recorded in one transaction, then sent. */
+  private async sweepOnce(): Promise<void> {
     const now = new Date(this.deps.clock.now());
     if (now.getTime() - this.lastStale > STALE_MS) {
       this.lastStale = now.getTime();

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AlarmEvents } from '../alarms/hub';
 import type { ResourceChange } from '../events';
-import { EscalationService } from '../escalation';
+import { EscalationService, SWEEP_MS } from '../escalation';
+import { startSweep } from '../lib/sweep';
 import { createLocalEmailProvider, createSmtpEmailProvider, type EmailProvider } from '../notify/email';
 import { createTwilio } from '../notify/twilio';
 import { createLocalVoiceCallProvider, type VoiceCallProvider } from '../notify/voice-call';
@@ -62,7 +63,13 @@ async function escalationPlugin(app: FastifyInstance, opts: EscalationPluginOpti
   const onChange = (c: ResourceChange) => POLICY_RESOURCES.has(c.name) && escalation.invalidate(c.tenantId);
   app.alarmHub.on('raised', onRaised);
   app.events.on('resource.changed', onChange);
-  app.addHook('onReady', () => escalation.start());
+  // A starting replica first opens what a crash left unopened, then sweeps with the others (off in
+  // the service's test mode, where tests sweep on their own clock).
+  app.addHook('onReady', async () => {
+    if (config.env !== 'test')
+      await escalation.recover().catch((err: unknown) => app.log.error({ err }, 'escalation recovery failed'));
+  });
+  startSweep(app, 'escalation', SWEEP_MS, () => escalation.sweep());
   app.addHook('onClose', async () => {
     app.alarmHub.off('raised', onRaised);
     app.events.off('resource.changed', onChange);

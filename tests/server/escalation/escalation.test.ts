@@ -184,7 +184,7 @@ describe('escalation of an SOS nobody acknowledges (the demo policy)', () => {
     // The process that fired step 0 stops; a new one takes over at 45 s.
     await a.close();
     const c = replica();
-    await c.start();
+    await c.recover();
     t.clock.advance(raisedAt + 46_000 - t.clock.now());
     await Promise.all([c.sweep(), b.sweep()]);
     await Promise.all([c.drain(), b.drain(), t.app.escalation.drain()]);
