@@ -323,6 +323,14 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   CDMA: msg({ id: 'code.cellRadio.cdma', message: 'CDMA' }),
   LTE: msg({ id: 'code.cellRadio.lte', message: 'LTE' }),
   NR: msg({ id: 'code.cellRadio.nr', message: 'NR (5G)' }),
+  // Escalation steps' targets (docs/alarms.md#acknowledgement-and-escalation).
+  再次提醒已通知的控制台: msg({ id: 'code.escalation.repeat', message: '再次提醒已通知的控制台' }),
+  本企业全部值守人员: msg({ id: 'code.escalation.operators', message: '本企业全部值守人员' }),
+  小区值班物业人员: msg({ id: 'code.escalation.onDuty', message: '小区值班物业人员' }),
+  指定用户: msg({ id: 'code.escalation.user', message: '指定用户' }),
+  指定角色: msg({ id: 'code.escalation.role', message: '指定角色' }),
+  设备紧急联系人: msg({ id: 'code.escalation.contacts', message: '设备紧急联系人' }),
+  外部号码或邮箱: msg({ id: 'code.escalation.address', message: '外部号码或邮箱' }),
 };
 
 /** A code's label in the active language; the table's English text for a code without an entry. */
