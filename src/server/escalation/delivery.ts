@@ -37,7 +37,8 @@ const VOICE_AT_ONCE = 2;
 
 /** Sends stored notifications on their channels and records each outcome in alarm_notifications. */
 export class Delivery {
-  private voiceQueue: Promise<void>[] = [];
+  private calling = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly deps: DeliveryDeps) {}
 
@@ -86,11 +87,17 @@ export class Delivery {
     }
   }
 
-  /** Voice calls synthesise speech: VOICE_AT_ONCE at a time. */
+  /** Voice calls synthesise speech: VOICE_AT_ONCE at a time, the others wait their turn in order. */
   private async throttledVoice(call: () => Promise<void>): Promise<void> {
-    while (this.voiceQueue.length >= VOICE_AT_ONCE) await Promise.race(this.voiceQueue);
-    const p = call().finally(() => (this.voiceQueue = this.voiceQueue.filter((q) => q !== p)));
-    this.voiceQueue.push(p.catch(() => {}));
-    return p;
+    // A finished call hands its slot to the next waiting one; a new call takes a free slot.
+    if (this.calling >= VOICE_AT_ONCE) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.calling++;
+    try {
+      await call();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.calling--;
+    }
   }
 }

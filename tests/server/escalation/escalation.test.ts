@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AlarmStats, AlarmTimeline } from '../../../src/shared/alarms/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EscalationService } from '../../../src/server/escalation';
+import { Delivery } from '../../../src/server/escalation/delivery';
 import { alarmEscalations, alarmNotifications, devices } from '../../../src/server/db/schema';
 import type { VoiceCallProvider } from '../../../src/server/notify/voice-call';
 import type { EmailProvider } from '../../../src/server/notify/email';
@@ -225,6 +226,61 @@ describe('escalation of an SOS nobody acknowledges (the demo policy)', () => {
     expect(mails.filter((m) => m.to === 'duty@example.com')).toHaveLength(1);
     const [row] = (await notifications(alarmId)).filter((n) => n.step === 9);
     expect(row).toMatchObject({ state: 1 });
+  });
+});
+
+describe('delivery', () => {
+  it('places voice calls two at a time, every one of them', async () => {
+    const { alarmId, deviceId } = await sos();
+    const [record] = await alarmsOf(t.app, deviceId);
+    let now = 0;
+    let most = 0;
+    const placed: string[] = [];
+    const slow: VoiceCallProvider = {
+      name: 'slow',
+      async call(phone) {
+        most = Math.max(most, ++now);
+        await new Promise((r) => setTimeout(r, 20));
+        placed.push(phone);
+        now--;
+      },
+    };
+    const phones = ['13900000011', '13900000012', '13900000013', '13900000014', '13900000015'];
+    const rows = await t.app.db
+      .insert(alarmNotifications)
+      .values(
+        phones.map((target) => ({
+          alarmId,
+          tenantId: record!.tenantId,
+          step: 0,
+          channel: 'voice',
+          target,
+          createdAt: new Date(t.clock.now()),
+        })),
+      )
+      .returning();
+    const stats = { sent: 0, failed: 0 };
+    const delivery = new Delivery({
+      db: t.app.db,
+      clock: t.clock,
+      log: t.app.log,
+      timeZone: t.app.config.timeZone,
+      push: t.app.push,
+      sms: t.sms,
+      voiceCalls: slow,
+      email,
+      stats,
+    });
+    await delivery.send(
+      rows.map((r) => ({ ...r, targetName: null, userIds: null })),
+      new Map([[alarmId, record!]]),
+    );
+    expect(placed.sort()).toEqual(phones);
+    expect(most).toBe(2);
+    expect(stats).toEqual({ sent: 5, failed: 0 });
+    expect((await notifications(alarmId)).filter((n) => n.channel === 'voice').map((n) => n.state)).toEqual([
+      1, 1, 1, 1, 1,
+    ]);
   });
 });
 
