@@ -1,11 +1,11 @@
 /** Reads and changes of alarm records for the routes, always within the caller's scope. */
-import { asc, count, desc, eq, gt, gte, inArray, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AlarmStats } from '../../shared/alarms/api';
 import { EVENT_TYPES } from '../../shared/alarms/types';
 import type { CaughtUpAlarm } from '../../shared/alarms/push';
 import type { Db } from '../db/driver';
-import { alarmRecords as a } from '../db/schema';
+import { alarmEscalations, alarmRecords as a } from '../db/schema';
 import { scopedWhere, type Scope } from '../db/scope';
 import { rowsOf } from '../db/rows';
 import { contextOf, toAlarmRecord } from './records';
@@ -107,6 +107,26 @@ export async function acknowledge(
     })
     .where(scopedWhere(scope, a, inArray(a.id, ids), sql`${a.ackedAt} is null`, eq(a.handleState, 0)))
     .returning({ id: a.id, tenantId: a.tenantId });
+}
+
+/**
+ * Ends the escalations of answered alarms at once, so their record says so; the sweep would also
+ * skip them (it re-reads the acknowledgement before firing a step).
+ */
+export async function stopEscalations(db: Db, changed: Changed[]): Promise<void> {
+  if (changed.length === 0) return;
+  await db
+    .update(alarmEscalations)
+    .set({ state: 1, dueAt: null })
+    .where(
+      and(
+        inArray(
+          alarmEscalations.alarmId,
+          changed.map((c) => c.id),
+        ),
+        eq(alarmEscalations.state, 0),
+      ),
+    );
 }
 
 /** Who acknowledged `ids` (those acknowledged), for the answer to a second operator. */

@@ -12,6 +12,7 @@ import {
 import {
   acknowledge,
   acknowledgedBy,
+  stopEscalations,
   byTenant,
   countVisible,
   type Changed,
@@ -94,6 +95,7 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (changed.length === 0) await requireVisible(scope, ids);
       else request.log.info({ ids: changed.map((c) => c.id), state, requestId }, 'alarms handled');
+      await stopEscalations(app.db, changed);
       // Handled is answered: every console stops ringing for it (the lists refetch the acknowledger's name).
       updated(changed, { read: 1, handleState: state, ackedAt: at.toISOString(), ackedByName: op.name });
       return reply.ok({ updated: changed.length });
@@ -116,6 +118,7 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       const changed = await acknowledge(app.db, scope, ids, op, at);
       if (changed.length === 0) await requireVisible(scope, ids);
       else request.log.info({ ids: changed.map((c) => c.id) }, 'alarms acknowledged');
+      await stopEscalations(app.db, changed);
       updated(changed, { read: 1, ackedAt: at.toISOString(), ackedByName: op.name });
       return reply.ok({ updated: changed.length, taken: await acknowledgedBy(app.db, scope, ids) });
     },
