@@ -105,7 +105,7 @@ describe('acknowledgement in the alarm lists and detail (docs/alarms.md#acknowle
     calls = mockApi({
       [LIST]: {
         rows: [
-          alarm(1),
+          alarm(1, { read: 1 }),
           alarm(2, { ackedAt: '2026-11-20T08:36:00.000Z', ackedByName: '李四' }),
           alarm(3, { type: 6, level: 2 }),
         ],

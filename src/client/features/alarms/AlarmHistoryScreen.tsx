@@ -41,7 +41,8 @@ export function AlarmHistoryScreen({ onOpenDevice, ...props }: AlarmHistoryScree
       id: 'alarmAck',
       title: t`我来处理`,
       color: 'red',
-      visible: (row) => !isReadOnly() && canAcknowledge(row),
+      // Once read: an unread row offers 标为已读 in its place, so the action column keeps its width at 1366 px.
+      visible: (row) => !isReadOnly() && canAcknowledge(row) && Number(row.read) !== 0,
       run: (row) => actions.acknowledge([row.id]),
     },
     {
