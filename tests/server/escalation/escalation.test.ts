@@ -49,6 +49,19 @@ async function sos(): Promise<{ alarmId: number; deviceId: number }> {
   return { alarmId: alarm!.id, deviceId: d!.id };
 }
 
+/** What a service of its own (another replica, a restarted one) is built from: this app's parts. */
+const deps = () => ({
+  db: t.app.db,
+  clock: t.clock,
+  log: t.app.log,
+  timeZone: t.app.config.timeZone,
+  push: t.app.push,
+  sms: t.sms,
+  voiceCalls,
+  email,
+});
+const replica = () => new EscalationService(deps());
+
 const notifications = (alarmId: number) =>
   t.app.db
     .select()
@@ -165,17 +178,6 @@ describe('escalation of an SOS nobody acknowledges (the demo policy)', () => {
   it('a second replica, and a restart between two steps, neither repeat nor lose a step', async () => {
     const raisedAt = t.clock.now();
     const { alarmId } = await sos();
-    const replica = () =>
-      new EscalationService({
-        db: t.app.db,
-        clock: t.clock,
-        log: t.app.log,
-        timeZone: t.app.config.timeZone,
-        push: t.app.push,
-        sms: t.sms,
-        voiceCalls,
-        email,
-      });
     const a = replica();
     const b = replica();
     t.clock.advance(raisedAt + 15_000 - t.clock.now());
@@ -210,16 +212,7 @@ describe('escalation of an SOS nobody acknowledges (the demo policy)', () => {
       createdAt: new Date(raisedAt),
     });
     t.clock.advance(31_000);
-    const s = new EscalationService({
-      db: t.app.db,
-      clock: t.clock,
-      log: t.app.log,
-      timeZone: t.app.config.timeZone,
-      push: t.app.push,
-      sms: t.sms,
-      voiceCalls,
-      email,
-    });
+    const s = replica();
     await s.sweep();
     await s.drain();
     await s.close();
@@ -260,17 +253,7 @@ describe('delivery', () => {
       )
       .returning();
     const stats = { sent: 0, failed: 0 };
-    const delivery = new Delivery({
-      db: t.app.db,
-      clock: t.clock,
-      log: t.app.log,
-      timeZone: t.app.config.timeZone,
-      push: t.app.push,
-      sms: t.sms,
-      voiceCalls: slow,
-      email,
-      stats,
-    });
+    const delivery = new Delivery({ ...deps(), voiceCalls: slow, stats });
     await delivery.send(
       rows.map((r) => ({ ...r, targetName: null, userIds: null })),
       new Map([[alarmId, record!]]),
