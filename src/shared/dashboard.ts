@@ -219,6 +219,11 @@ export interface DashboardSummary {
     handleRate: number | null;
     /** Mean seconds from the alarm to its handling, over the handled ones. */
     meanHandleS: number | null;
+    /** Median and 90th percentile seconds from a warning or critical alarm to its acknowledgement (null: none acknowledged). */
+    ackMedianS: number | null;
+    ackP90S: number | null;
+    /** The period's alarms whose escalation sent at least one notification (docs/alarms.md#acknowledgement-and-escalation). */
+    escalated: number;
   };
   readings: ReadingFigure[];
   figures: ScenarioFigures;

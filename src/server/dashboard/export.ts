@@ -71,6 +71,9 @@ export function panelTable(
           ['未处理', a.pending],
           ['处理率', a.handleRate],
           ['平均处理秒数', a.meanHandleS],
+          ['确认用时中位秒数', a.ackMedianS],
+          ['确认用时P90秒数', a.ackP90S],
+          ['已升级', a.escalated],
         ],
       };
     }

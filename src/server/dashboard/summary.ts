@@ -89,15 +89,21 @@ export async function dashboardSummary(
     db.execute(sql`select c.type, d.kind, count(distinct d.id) as n from device_alarm_conditions c join devices d on d.id = c.device_id
       where c.raised = 1 and ${tenantOf('c')} and ${devWhere} and d.state in (${DEVICE_STATE.online}, ${DEVICE_STATE.abnormal}) group by 1, 2`),
     // The period's and today's alarms in one index scan (materialized once), counted four ways:
-    // by type (t), by hour of today (h), by day of the period (d) and their handling (x).
+    // by type (t), by hour of today (h), by day of the period (d), their handling (x) and the
+    // response (r: median and p90 seconds to acknowledge, as /map/alarmTongji counts them, and how many escalated).
     db.execute(sql`with x as materialized (
-        select a.type, a.ts, a.handle_state, a.handled_at, ${notAlarm} as notice, a.ts >= ${today} as is_today, ${period} as in_period
+        select a.id, a.type, a.level, a.ts, a.created_at, a.acked_at, a.handle_state, a.handled_at, ${notAlarm} as notice, a.ts >= ${today} as is_today, ${period} as in_period
         from alarm_records a where ${alarmWhere} and a.ts >= ${since.toISOString()}::timestamptz)
       select 't' as k, type::text as g, count(*) filter (where is_today) as a, count(*) filter (where in_period) as b, null::float8 as c from x group by type
       union all select 'h', extract(hour from ts at time zone ${tz})::int::text, count(*), 0, null from x where is_today and not notice group by 2
       union all select 'd', to_char(date_trunc('day', ts, ${tz}) at time zone ${tz}, 'YYYY-MM-DD'), count(*), 0, null from x where in_period and not notice group by 2
       union all select 'x', '', count(*) filter (where handle_state <> 0), count(*) filter (where handle_state = 0),
-        avg(extract(epoch from handled_at - ts)) filter (where handled_at is not null) from x where in_period and not notice`),
+        avg(extract(epoch from handled_at - ts)) filter (where handled_at is not null) from x where in_period and not notice
+      union all select 'r', '',
+        round(percentile_cont(0.5) within group (order by extract(epoch from acked_at - created_at)) filter (where acked_at is not null and level >= 2))::bigint,
+        round(percentile_cont(0.9) within group (order by extract(epoch from acked_at - created_at)) filter (where acked_at is not null and level >= 2))::bigint,
+        count(*) filter (where exists (select 1 from alarm_notifications n where n.alarm_id = x.id))::float8
+        from x where in_period and not notice`),
     // The latest alarms, with the period's unhandled critical ones (SOS, fall, fire) ahead of them:
     // a burst of lesser alarms must not push an SOS off the panel.
     db.execute(sql`(select a.id, a.type, a.level, a.title, a.imei, a.device_name, a.person_name, a.ts, a.read, a.handle_state from alarm_records a
@@ -152,8 +158,8 @@ export async function dashboardSummary(
   const raisedOf = (type: number, kind?: string) =>
     raised.filter((r) => r.type === type && (!kind || r.kind === kind)).reduce((n, r) => n + r.n, 0);
 
-  const stats = rowsOf<{ k: 't' | 'h' | 'd' | 'x'; g: string; a: unknown; b: unknown; c: unknown }>(alarmStats);
-  const statsOf = (k: 't' | 'h' | 'd' | 'x') => stats.filter((r) => r.k === k);
+  const stats = rowsOf<{ k: 't' | 'h' | 'd' | 'x' | 'r'; g: string; a: unknown; b: unknown; c: unknown }>(alarmStats);
+  const statsOf = (k: 't' | 'h' | 'd' | 'x' | 'r') => stats.filter((r) => r.k === k);
   const typeRows = statsOf('t').map((r) => ({ type: Number(r.g), today: num(r.a), period: num(r.b) }));
   const typeOf = (type: number) => typeRows.find((r) => r.type === type) ?? { type, today: 0, period: 0 };
   const alarmTypes = typeRows
@@ -246,6 +252,9 @@ export async function dashboardSummary(
       pending: pendingN,
       handleRate: handledN + pendingN > 0 ? handledN / (handledN + pendingN) : null,
       meanHandleS: numOrNull(handled?.c),
+      ackMedianS: numOrNull(statsOf('r')[0]?.a),
+      ackP90S: numOrNull(statsOf('r')[0]?.b),
+      escalated: num(statsOf('r')[0]?.c),
     },
     ...(community ? { community } : {}),
     ...(supervision ? { supervision } : {}),

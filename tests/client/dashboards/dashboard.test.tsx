@@ -59,6 +59,9 @@ function summary(online: number, scenario: DashboardSummary['scenario'] = 'fire'
       pending: 1,
       handleRate: 0.8,
       meanHandleS: 600,
+      ackMedianS: 12,
+      ackP90S: 40,
+      escalated: 2,
     },
     readings: [
       { metric: 'smoke', devices: online, avg: 1.5, max: 12, days: [{ day: '2026-11-23', avg: 1.5, max: 12 }] },
@@ -136,6 +139,9 @@ describe('scenario dashboards', () => {
     expect(figure('online')).toBe('6');
     expect(figure('rate')).toBe('80%');
     expect(figure('mean')).toBe('10');
+    // Seconds to acknowledge, median / p90, and the alarms that escalated.
+    expect(figure('ack')).toBe('12 / 40');
+    expect(figure('escalated')).toBe('2');
     expect(figure('smokeAlarming')).toBe('1');
     expect(calls.find((c) => c.url === '/api/device/dashboard/summary')?.body).toEqual({ scenario: 'fire' });
     expect((await screen.findByTestId('fake-map')).getAttribute('data-kinds')).toBe(

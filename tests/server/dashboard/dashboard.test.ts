@@ -9,7 +9,13 @@ import {
 } from '../../../src/shared/dashboard';
 import { demoFleet } from '../../../src/shared/devices/demo';
 import { tenantDashboardTopic } from '../../../src/shared/topics';
-import { alarmRecords, departments, deviceAlarmConditions, devices } from '../../../src/server/db/schema';
+import {
+  alarmNotifications,
+  alarmRecords,
+  departments,
+  deviceAlarmConditions,
+  devices,
+} from '../../../src/server/db/schema';
 import { DashboardPublisher } from '../../../src/server/push/dashboard';
 import { AlarmHub } from '../../../src/server/alarms/hub';
 import { DeviceHub } from '../../../src/server/devices/hub';
@@ -64,7 +70,9 @@ beforeAll(async () => {
     .insert(deviceAlarmConditions)
     .values({ deviceId: smoke, tenantId: demoTenant, type: 8, since: new Date(now), dueAt: new Date(now), raised: 1 });
   // Alarms: now (two falls, one handled after 60 s; one smoke), three days ago (one SOS), a door call, an "online" notice.
-  const rec = (imei: string, kind: string, type: number, ts: number, handled?: number) => ({
+  // The falls were acknowledged 10 s and 20 s after they were raised, the SOS 70 s after, once its
+  // escalation had notified somebody.
+  const rec = (imei: string, kind: string, type: number, ts: number, handled?: number, ackS?: number) => ({
     tenantId: demoTenant,
     imei,
     type,
@@ -72,18 +80,30 @@ beforeAll(async () => {
     title: `t${type}`,
     deviceKind: kind,
     ts: new Date(ts),
+    createdAt: new Date(ts),
     ...(handled ? { handleState: 1, handledAt: new Date(handled) } : {}),
+    ...(ackS ? { ackedAt: new Date(ts + ackS * 1000), ackedByName: 'Demo administrator' } : {}),
   });
-  await t.app.db
+  const [, , , sos] = await t.app.db
     .insert(alarmRecords)
     .values([
-      rec(helmets[0]!.imei, 'helmet', 13, now - 1000, now + 59_000),
-      rec(helmets[1]!.imei, 'helmet', 13, now - 2000),
+      rec(helmets[0]!.imei, 'helmet', 13, now - 1000, now + 59_000, 10),
+      rec(helmets[1]!.imei, 'helmet', 13, now - 2000, undefined, 20),
       rec(smokes[0]!.imei, 'smoke', 8, now - 3000),
-      rec(helmets[1]!.imei, 'helmet', 15, now - 3 * 86_400_000),
+      rec(helmets[1]!.imei, 'helmet', 15, now - 3 * 86_400_000, undefined, 70),
       rec(helmets[1]!.imei, 'helmet', 1, now - 4000),
       rec('860000000000999', 'doorUnit', 33, now - 5000),
-    ]);
+    ])
+    .returning({ id: alarmRecords.id });
+  await t.app.db.insert(alarmNotifications).values({
+    alarmId: sos!.id,
+    tenantId: demoTenant,
+    step: 0,
+    channel: 'console',
+    target: '1',
+    state: 1,
+    createdAt: new Date(now - 3 * 86_400_000 + 15_000),
+  });
 });
 afterAll(() => t?.close());
 
@@ -108,6 +128,8 @@ describe('POST /api/device/dashboard/summary', () => {
     expect(s.alarms.pending).toBe(2);
     expect(s.alarms.handleRate).toBeCloseTo(1 / 3);
     expect(s.alarms.meanHandleS).toBeCloseTo(60);
+    // Seconds to acknowledge over 10, 20 and 70: the median and the 90th percentile (interpolated).
+    expect(s.alarms).toMatchObject({ ackMedianS: 20, ackP90S: 60, escalated: 1 });
     // The unhandled SOS (critical) heads the panel although the falls are newer.
     expect(s.latest.map((a) => a.type)).toEqual([15, 13, 13]);
     const hr = s.readings.find((r) => r.metric === 'heartRate')!;

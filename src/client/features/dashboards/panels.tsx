@@ -175,8 +175,10 @@ export function KpiRow({ s }: { s: DashboardSummary }) {
   const { t } = useLingui();
   const rate = s.alarms.handleRate === null ? null : `${Math.round(s.alarms.handleRate * 100)}%`;
   const mean = s.alarms.meanHandleS === null ? null : Math.round(s.alarms.meanHandleS / 60);
+  // Seconds to acknowledge, median / p90 (docs/alarms.md#acknowledgement-and-escalation).
+  const ack = s.alarms.ackMedianS === null ? null : `${s.alarms.ackMedianS} / ${s.alarms.ackP90S ?? '-'}`;
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }} spacing="xs">
+    <SimpleGrid cols={{ base: 2, sm: 5, lg: 10 }} spacing="xs">
       <Figure id="total" label={t`设备总数`} value={s.devices.total} />
       <Figure id="online" label={t`在线`} value={s.devices.online} color="green" />
       <Figure id="offline" label={t`离线`} value={s.devices.offline} color="gray" />
@@ -185,6 +187,13 @@ export function KpiRow({ s }: { s: DashboardSummary }) {
       <Figure id="period" label={t`期间报警`} value={s.alarms.period} />
       <Figure id="rate" label={t`处理率`} value={rate} />
       <Figure id="mean" label={t`平均处理时长`} value={mean} suffix={t`分钟`} />
+      <Figure id="ack" label={t`确认用时 中位/P90`} value={ack} suffix={t`秒`} />
+      <Figure
+        id="escalated"
+        label={t`已升级`}
+        value={s.alarms.escalated}
+        color={s.alarms.escalated ? 'red' : undefined}
+      />
     </SimpleGrid>
   );
 }
