@@ -110,6 +110,14 @@ export async function seedAlarms(tx: Tx, tenantId: number, now = Date.now()): Pr
         handlerName: handled ? 'Demo administrator' : null,
         handleNote: handled ? 'Checked on site' : null,
         handledAt: handled ? new Date(ts.getTime() + 15 * 60_000) : null,
+        // Handled ones were taken first, 8 to 87 s after they were raised (not from rand(), which
+        // would shift every later row of the demo), so the response figures have something to show.
+        ...(handled
+          ? {
+              ackedAt: new Date(ts.getTime() + (8 + ((d.id * 37 + i * 11) % 80)) * 1000),
+              ackedByName: 'Demo administrator',
+            }
+          : {}),
       });
       if (info.lasting && rand() < 0.7) {
         const end = new Date(ts.getTime() + (5 + rand() * 55) * 60_000);

@@ -159,12 +159,17 @@ describe('escalation of an SOS nobody acknowledges (the demo policy)', () => {
     const [esc] = await t.app.db.select().from(alarmEscalations).where(eq(alarmEscalations.alarmId, alarmId));
     expect(esc).toMatchObject({ state: 1, dueAt: null });
 
-    // Time to acknowledge on /alarmTongji: this SOS took 15 s, by the demo administrator.
-    const stats = await post<AlarmStats>(t.app, '/api/device/alarm/stats', {}, { token: demo });
+    // Time to acknowledge on /alarmTongji: this SOS took 15 s, by the demo administrator (over
+    // the minutes around it: the demo's history has alarms he took too).
+    const window = {
+      from: new Date(raisedAt - 60_000).toISOString(),
+      to: new Date(raisedAt + 3_600_000).toISOString(),
+    };
+    const stats = await post<AlarmStats>(t.app, '/api/device/alarm/stats', window, { token: demo });
     expect(stats.data.response.byOperator).toContainEqual(
       expect.objectContaining({ name: 'Demo administrator', acknowledged: 1, medianS: 15 }),
     );
-    expect(stats.data.response.escalated).toBeGreaterThanOrEqual(2);
+    expect(stats.data.response.escalated).toBe(1);
   });
 
   it('another company cannot acknowledge the alarm', async () => {
