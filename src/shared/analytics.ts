@@ -55,6 +55,8 @@ export interface AlarmAnalytics {
   handlingRate: number;
   /** Mean seconds from the alarm to its handling, over the handled ones; null when none was handled. */
   meanHandleS: number | null;
+  /** Median seconds from a warning or critical alarm to its acknowledgement; null when none was acknowledged. */
+  ackMedianS: number | null;
   byType: { type: number; count: number }[];
   /** One entry per day of the window (TIME_ZONE days), zeros included. */
   byDay: { day: string; count: number }[];

@@ -82,6 +82,11 @@ export async function alarmAnalytics(
         meanS: sql<
           number | null
         >`avg(extract(epoch from (${a.handledAt} - ${a.ts}))) filter (where ${handled} and ${a.handledAt} is not null)`,
+        // As /map/alarmTongji counts it (docs/alarms.md#acknowledgement-and-escalation).
+        ackMedianS: sql<
+          number | null
+        >`percentile_cont(0.5) within group (order by extract(epoch from (${a.ackedAt} - ${a.createdAt})))
+          filter (where ${a.ackedAt} is not null and ${a.level} >= 2)`,
       })
       .from(a)
       .where(where),
@@ -110,6 +115,7 @@ export async function alarmAnalytics(
     handled: handledN,
     handlingRate: total ? handledN / total : 0,
     meanHandleS: mean === null || mean === undefined ? null : Math.round(Number(mean)),
+    ackMedianS: totals[0]?.ackMedianS == null ? null : Math.round(Number(totals[0].ackMedianS)),
     byType: byType.map((row) => ({ type: row.type, count: Number(row.n) })),
     byDay: days.map((day) => ({ day, count: Number(perDay.get(day)?.n ?? 0) })),
     handledByDay: days.map((day) => Number(perDay.get(day)?.h ?? 0)),

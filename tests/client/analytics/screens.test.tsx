@@ -27,6 +27,7 @@ const alarms: AlarmAnalytics = {
   handled: 2,
   handlingRate: 2 / 3,
   meanHandleS: 900,
+  ackMedianS: 42,
   byType: [
     { type: 6, count: 2 },
     { type: 9, count: 1 },
@@ -111,6 +112,7 @@ describe('analytics screens', () => {
     expect(await screen.findByTestId('figure-alarms')).toHaveTextContent('3');
     expect(screen.getByTestId('figure-rate')).toHaveTextContent('66.7%');
     expect(screen.getByTestId('figure-mean')).toHaveTextContent('15分0秒');
+    expect(screen.getByTestId('figure-ack')).toHaveTextContent('42秒');
     expect(screen.getByTestId('figure-online')).toHaveTextContent('3');
     expect(within(screen.getByTestId('top-devices')).getByText('Helmet 1')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('chart-option')).toHaveLength(4));

@@ -82,7 +82,15 @@ beforeAll(async () => {
     deviceName: d.imei === dev.d1.imei ? 'H1' : null,
     departmentId,
     ts: at(ts),
-    ...(handledS === undefined ? {} : { handleState: 1, handledAt: new Date(Date.parse(ts) + handledS * 1000) }),
+    createdAt: at(ts),
+    // A handled alarm was acknowledged in a tenth of its time to handle.
+    ...(handledS === undefined
+      ? {}
+      : {
+          handleState: 1,
+          handledAt: new Date(Date.parse(ts) + handledS * 1000),
+          ackedAt: new Date(Date.parse(ts) + handledS * 100),
+        }),
   });
   await db.insert(alarmRecords).values([
     alarm(dev.d1, 6, '2026-11-21T01:00:00Z', deptA, 600), // local 11-21 09:00
@@ -134,6 +142,7 @@ describe('POST /api/device/analytics/alarms/stats', () => {
     expect(s.handled).toBe(2);
     expect(s.handlingRate).toBeCloseTo(2 / 3);
     expect(s.meanHandleS).toBe(900);
+    expect(s.ackMedianS).toBe(90);
     expect(s.byType).toEqual([
       { type: 6, count: 2 },
       { type: 9, count: 1 },

@@ -88,11 +88,12 @@ export function AnalyzeScreen() {
         </Center>
       ) : (
         <>
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
+          <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }}>
             <Figure id="alarms" label={t`报警总数`} value={a.total} />
             <Figure id="handled" label={t`已处理`} value={a.handled} color="green" />
             <Figure id="rate" label={t`处理率`} value={`${Math.round(a.handlingRate * 1000) / 10}%`} />
             <Figure id="mean" label={t`平均处理时长`} value={duration(a.meanHandleS)} />
+            <Figure id="ack" label={t`确认用时中位数`} value={duration(a.ackMedianS)} />
             <Figure id="devices" label={t`设备总数`} value={d.total} />
             <Figure id="online" label={t`在线设备`} value={online} color="green" />
           </SimpleGrid>
