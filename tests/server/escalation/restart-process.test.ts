@@ -73,7 +73,6 @@ async function session(port: number) {
   };
 }
 
-const log = (what: string, t0: number) => console.log(what, Date.now() - t0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until<T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
@@ -102,15 +101,12 @@ describe.each(databases)('an escalation across kill -9 of the service (%s)', (_n
   it('fires the step that came due while it was down once, soon after the restart, and never the first again', async () => {
     // The seeded demo the test apps start from (template-db.ts), when this run has one: a fresh
     // database migrates and seeds with the service's own password hashing, much slower.
-    const t0 = Date.now();
     if (postgres) pg = await freshPostgres(process.env.DATABASE_URL!, pgTemplate());
     else await (await pgliteFromTemplate(join(dir, 'pglite')))?.close();
-    log('template', t0);
     const ports: Ports = { http: await freePort(), mqtt: await freePort() };
     const first = startService(dir, ports, pg?.url);
     procs.push(first);
     await healthy(ports.http);
-    log('healthy', t0);
     const call = await session(ports.http);
 
     // Only this policy for SOS: the demo's are switched off (the database is this test's own).
@@ -176,7 +172,6 @@ describe.each(databases)('an escalation across kill -9 of the service (%s)', (_n
       () => timeline(call),
       (t) => notified(t).some((e) => e.step === 0 && e.outcome === 'sent'),
     );
-    log('step0', t0);
     first.kill('SIGKILL');
     const killedAt = Date.now();
     await exited(first);
@@ -198,7 +193,6 @@ describe.each(databases)('an escalation across kill -9 of the service (%s)', (_n
     procs.push(...replicas.map((p, i) => startService(dirs[i]!, p, pg?.url)));
     await Promise.all(replicas.map((p) => healthy(p.http)));
     const readyAt = Date.now();
-    log('again', t0);
     const after = await session(ports.http);
     const done = await until(
       'the escalation done',
