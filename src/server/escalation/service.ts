@@ -215,21 +215,16 @@ export class EscalationService {
           )
       ).map((a) => [a.id, a]),
     );
-    // Who each step reaches, read before the transaction (on PGlite a read beside it would wait for it).
-    const planned = new Map<number, Planned[]>();
-    for (const d of due) {
-      const alarm = alarms.get(d.alarmId);
-      if (!alarm || alarm.ackedAt || alarm.handleState !== 0) continue;
-      try {
-        // Every step due by now (two steps with one delay fire together).
-        const rows: Planned[] = [];
-        for (const i of this.dueSteps(d, now)) rows.push(...(await this.targets.plan(alarm, i, d.steps[i]!)));
-        planned.set(d.alarmId, rows);
-      } catch (err) {
-        this.deps.log.error({ err, alarmId: d.alarmId }, 'escalation step could not be resolved');
-        planned.set(d.alarmId, []);
-      }
-    }
+    // Who each step reaches (every step due by now: two steps with one delay fire together), read
+    // before the transaction (on PGlite a read beside it would wait for it).
+    const planned = await this.targets.planAll(
+      due.flatMap((d) => {
+        const alarm = alarms.get(d.alarmId);
+        if (!alarm || alarm.ackedAt || alarm.handleState !== 0) return [];
+        return [{ alarm, steps: this.dueSteps(d, now), plans: d.steps }];
+      }),
+      (alarmId, err) => this.deps.log.error({ err, alarmId }, 'escalation step could not be resolved'),
+    );
     const claimed = await this.deps.db.transaction(async (tx) => {
       const locked = rowsOf<{ alarm_id: number; next_step: number; acked: boolean }>(
         await tx.execute(sql`

@@ -17,6 +17,21 @@ export interface Planned {
   userIds: number[] | null;
 }
 
+/** An alarm and the indices of its steps due in this sweep. */
+export interface DueSteps {
+  alarm: AlarmRow;
+  steps: number[];
+  plans: EscalationStepPlan[];
+}
+
+type Contacts = Map<number, { name: string; phone: string }[]>;
+
+/** The emergency contacts of an alarm's device, from the sweep's read of them (which may have failed). */
+function deviceContacts(contacts: Contacts | Error, deviceId: number | null): { name: string; phone: string }[] {
+  if (contacts instanceof Error) throw contacts;
+  return (deviceId && contacts.get(deviceId)) || [];
+}
+
 /**
  * Whom an escalation step reaches, on which channel (docs/alarms.md#acknowledgement-and-escalation):
  * consoles are users; SMS and voice go to their phones, e-mail to their addresses; the device's
@@ -28,8 +43,37 @@ export class Targets {
     private readonly push: Pick<PushService, 'audience' | 'onDutyFor'>,
   ) {}
 
+  /**
+   * The notifications of a sweep's due steps, by alarm id. The emergency contacts of all their
+   * devices are read in one statement; an alarm whose steps could not be resolved is reported to
+   * `failed` and reaches nobody.
+   */
+  async planAll(due: DueSteps[], failed: (alarmId: number, err: unknown) => void): Promise<Map<number, Planned[]>> {
+    const deviceIds = due
+      .filter((d) => d.steps.some((i) => d.plans[i]!.target === 'contacts'))
+      .flatMap((d) => (d.alarm.deviceId ? [d.alarm.deviceId] : []));
+    const contacts = await this.contacts(deviceIds).catch((err: unknown) => err as Error);
+    const out = new Map<number, Planned[]>();
+    for (const { alarm, steps, plans } of due) {
+      try {
+        const rows: Planned[] = [];
+        for (const i of steps) rows.push(...(await this.plan(alarm, i, plans[i]!, contacts)));
+        out.set(alarm.id, rows);
+      } catch (err) {
+        failed(alarm.id, err);
+        out.set(alarm.id, []);
+      }
+    }
+    return out;
+  }
+
   /** The notifications of one step of an alarm. */
-  async plan(alarm: AlarmRow, index: number, step: EscalationStepPlan): Promise<Planned[]> {
+  private async plan(
+    alarm: AlarmRow,
+    index: number,
+    step: EscalationStepPlan,
+    contacts: Contacts | Error,
+  ): Promise<Planned[]> {
     const record = toAlarmRecord(alarm);
     const base = { alarmId: alarm.id, tenantId: alarm.tenantId, step: index };
     const consoles = async (): Promise<number[]> => {
@@ -54,7 +98,7 @@ export class Targets {
       const people =
         step.target === 'address'
           ? [{ name: null, phone: step.address ?? '', email: step.address ?? '' }]
-          : (await this.contacts(alarm.deviceId)).map((c) => ({ name: c.name, phone: c.phone, email: '' }));
+          : deviceContacts(contacts, alarm.deviceId).map((c) => ({ name: c.name, phone: c.phone, email: '' }));
       for (const channel of step.channels)
         for (const p of people) {
           const to = channel === 'email' ? p.email : p.phone;
@@ -105,10 +149,13 @@ export class Targets {
     return rows.map((r) => ({ id: r.id, name: r.name ?? '', phone: r.phone ?? '', email: r.email ?? '' }));
   }
 
-  /** The device's emergency contacts (its `contacts` setting). */
-  private async contacts(deviceId: number | null): Promise<{ name: string; phone: string }[]> {
-    if (!deviceId) return [];
-    const [row] = await this.db.select({ settings: devices.settings }).from(devices).where(eq(devices.id, deviceId));
-    return (row?.settings?.contacts ?? []).filter((c) => c.phone);
+  /** The devices' emergency contacts (their `contacts` setting), by device id. */
+  private async contacts(deviceIds: number[]): Promise<Contacts> {
+    if (deviceIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: devices.id, settings: devices.settings })
+      .from(devices)
+      .where(inArray(devices.id, [...new Set(deviceIds)]));
+    return new Map(rows.map((r) => [r.id, (r.settings?.contacts ?? []).filter((c) => c.phone)]));
   }
 }

@@ -1,0 +1,218 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mqtt from 'mqtt';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AlarmTimeline } from '../../../src/shared/alarms/api';
+import { isSuccessCode, type Envelope } from '../../../src/shared/api';
+import { topics } from '../../../src/shared/topics';
+import { ServiceClient } from '../../../src/sim/service';
+import { freshPostgres } from '../helper';
+import { pgliteFromTemplate, pgTemplate } from '../template-db';
+import { freePort } from '../mosquitto';
+import { exited, healthy, startServiceProcess } from '../service-process';
+
+// docs/alarms.md "Exactly once, on every replica", with real processes: an SOS nobody answers
+// fires its first step, the service is killed (kill -9) before the second comes due, and the
+// restarted service (on PostgreSQL, two replicas at once) fires the overdue step once, at once,
+// without repeating the first. The unit run covers PGlite (a data directory); the at-scale run
+// (scripts/test-scale.mjs, DATABASE_URL set) covers PostgreSQL on a throwaway database.
+
+/** The policy's steps: seconds after the raise. */
+const FIRST_S = 2;
+const SECOND_S = 10;
+/** An outside number the second step texts, to count what was really sent (DATA_DIR/sms-outbox.log). */
+const PHONE = '13900000077';
+
+interface Ports {
+  http: number;
+  mqtt: number;
+}
+
+/** The real service (the sweep on: not the test mode), with the simulator and device protocols off. */
+function startService(dataDir: string, ports: Ports, databaseUrl?: string): ChildProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(ports.http),
+    MQTT_PORT: String(ports.mqtt),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SIM: '0',
+    SIM_RTSP_PORT: '0',
+    PROTOCOLS: 'none',
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: '/nonexistent-static-dir',
+  };
+  delete env.DATABASE_URL;
+  delete env.MQTT_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return startServiceProcess(env);
+}
+
+/** The demo administrator's calls to one running service. */
+async function session(port: number) {
+  const base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/api/auth/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'demo123', language: 'CN' }),
+  });
+  const token = login.headers.get('authorization')!;
+  expect(token).toBeTruthy();
+  return async <T>(path: string, body: object): Promise<T> => {
+    const res = await fetch(`${base}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: JSON.stringify(body),
+    });
+    const env = (await res.json()) as Envelope<T>;
+    if (!isSuccessCode(env.code)) throw new Error(`${path}: ${env.msg}`);
+    return env.data;
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await get();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(v)}`);
+    await sleep(100);
+  }
+}
+
+const databases: [string, boolean][] = [process.env.DATABASE_URL ? ['PostgreSQL', true] : ['PGlite', false]];
+
+describe.each(databases)('an escalation across kill -9 of the service (%s)', (_name, postgres) => {
+  const dir = mkdtempSync(join(tmpdir(), 'escalation-restart-'));
+  const procs: ChildProcess[] = [];
+  let pg: Awaited<ReturnType<typeof freshPostgres>> | undefined;
+  afterAll(async () => {
+    for (const p of procs) p.kill('SIGKILL');
+    await Promise.all(procs.map(exited));
+    rmSync(dir, { recursive: true, force: true });
+    await pg?.drop();
+  });
+
+  it('fires the step that came due while it was down once, soon after the restart, and never the first again', async () => {
+    // The seeded demo the test apps start from (template-db.ts), when this run has one: a fresh
+    // database migrates and seeds with the service's own password hashing, much slower.
+    if (postgres) pg = await freshPostgres(process.env.DATABASE_URL!, pgTemplate());
+    else await (await pgliteFromTemplate(join(dir, 'pglite')))?.close();
+    const ports: Ports = { http: await freePort(), mqtt: await freePort() };
+    const first = startService(dir, ports, pg?.url);
+    procs.push(first);
+    await healthy(ports.http);
+    const call = await session(ports.http);
+
+    // Only this policy for SOS: the demo's are switched off (the database is this test's own).
+    const policies = await call<{ rows: { id: number; enabled: boolean }[] }>('device/escalationPolicy/list', {
+      size: 100,
+    });
+    for (const p of policies.rows.filter((r) => r.enabled))
+      await call('device/escalationPolicy/update', { id: p.id, enabled: false });
+    const policy = await call<{ id: number }>('device/escalationPolicy/add', {
+      name: 'restart',
+      alarmType: 15,
+      enabled: true,
+    });
+    for (const step of [
+      { delaySeconds: FIRST_S, target: 'repeat', viaConsole: true },
+      { delaySeconds: SECOND_S, target: 'operators', viaConsole: true },
+      { delaySeconds: SECOND_S, target: 'address', address: PHONE, viaSms: true },
+    ])
+      await call('device/escalationStep/add', { policyId: policy.id, ...step });
+
+    // A helmet's SOS over the embedded broker, as the device sends it.
+    const api = new ServiceClient(`http://127.0.0.1:${ports.http}`);
+    await api.login('demo', 'demo123');
+    const helmet = (await api.devices()).find((d) => d.kind === 'helmet')!;
+    const secret = (await api.secrets([helmet.imei])).get(helmet.imei)!;
+    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${ports.mqtt}`, {
+      username: helmet.imei,
+      password: secret,
+      reconnectPeriod: 0,
+    });
+    device.on('error', () => {});
+    await device.publishAsync(
+      topics.deviceUp(helmet.imei),
+      JSON.stringify({ kind: 'alarm', alarm: 'sos', ts: Date.now() }),
+      {
+        qos: 1,
+      },
+    );
+    await device.endAsync(true);
+    const alarm = await until(
+      'the SOS stored',
+      () =>
+        call<{ rows: { id: number }[] }>('device/alarm/list', {
+          filters: { imei: helmet.imei, type: 15 },
+          sort: [{ field: 'id', order: 'desc' }],
+          size: 1,
+        }),
+      (r) => r.rows.length === 1,
+    );
+    const alarmId = alarm.rows[0]!.id;
+    const timeline = (c: typeof call) => c<AlarmTimeline>('device/alarm/timeline', { id: alarmId });
+    const raised = await until(
+      'the escalation opened',
+      () => timeline(call),
+      (t) => t.escalation === 'running',
+    );
+    const raisedAt = Date.parse(raised.entries[0]!.at);
+
+    // The first step is sent; the service dies before the second.
+    const notified = (t: AlarmTimeline) => t.entries.filter((e) => e.kind === 'notified');
+    await until(
+      'the first step sent',
+      () => timeline(call),
+      (t) => notified(t).some((e) => e.step === 0 && e.outcome === 'sent'),
+    );
+    first.kill('SIGKILL');
+    const killedAt = Date.now();
+    await exited(first);
+    expect(killedAt).toBeLessThan(raisedAt + SECOND_S * 1000);
+    const smsOutbox = (dataDir: string) => {
+      const file = join(dataDir, 'sms-outbox.log');
+      return existsSync(file)
+        ? readFileSync(file, 'utf8')
+            .split('\n')
+            .filter((l) => l.includes(PHONE))
+        : [];
+    };
+    expect(smsOutbox(dir)).toEqual([]);
+    await sleep(Math.max(0, raisedAt + SECOND_S * 1000 + 1_000 - Date.now()));
+
+    // Back on the same data: one process on PGlite's directory, two replicas on PostgreSQL.
+    const replicas: Ports[] = postgres ? [ports, { http: await freePort(), mqtt: await freePort() }] : [ports];
+    const dirs = replicas.map((_, i) => (i ? mkdtempSync(join(dir, 'replica-')) : dir));
+    procs.push(...replicas.map((p, i) => startService(dirs[i]!, p, pg?.url)));
+    await Promise.all(replicas.map((p) => healthy(p.http)));
+    const readyAt = Date.now();
+    const after = await session(ports.http);
+    const done = await until(
+      'the escalation done',
+      () => timeline(after),
+      (t) => t.escalation === 'done',
+    );
+    expect(notified(done).map((e) => [e.step, e.channel, e.outcome])).toEqual([
+      [0, 'console', 'sent'],
+      [1, 'console', 'sent'],
+      [2, 'sms', 'sent'],
+    ]);
+    // Fired by the restarted service, within a few sweeps of its start.
+    for (const e of notified(done).slice(1)) {
+      expect(Date.parse(e.at)).toBeGreaterThan(killedAt);
+      expect(Date.parse(e.at)).toBeLessThan(readyAt + 5_000);
+    }
+    // Sent once, by one replica (each writes the outbox of its own data directory).
+    expect(dirs.flatMap(smsOutbox)).toHaveLength(1);
+    // Later sweeps add nothing.
+    await sleep(1_500);
+    expect(notified(await timeline(after))).toHaveLength(3);
+  }, 240_000);
+});
