@@ -75,10 +75,12 @@ export class Delivery {
   }
 
   private async deliver(n: Claimed, alarm: AlarmRecord, context: AlarmContext, lang: NotifyLang): Promise<void> {
-    // The recipient's own reply link: the person told takes the alarm under their name (or number).
+    // The recipient's own reply link: a user takes the alarm under their name, a contact or an
+    // external address under the number or address the message went to.
+    const label = n.userIds?.length ? n.targetName || n.target : n.target;
     const link =
       this.deps.links && (n.channel === 'sms' || n.channel === 'email')
-        ? await this.deps.links.url(alarm.id, alarm.tenantId, n.targetName || n.target)
+        ? await this.deps.links.url(alarm.id, alarm.tenantId, label)
         : undefined;
     const text = alarmText(alarm, n.step, lang, this.deps.timeZone, link);
     switch (n.channel) {
