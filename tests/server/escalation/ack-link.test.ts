@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlarmPatch } from '../../../src/shared/alarms/push';
+import type { AlarmPatch, AlarmRecord } from '../../../src/shared/alarms/push';
+import { alarmText } from '../../../src/server/escalation/text';
 import type { AlarmTimeline } from '../../../src/shared/alarms/api';
 import { DEMO_CONTACT } from '../../../src/entities/escalation-policy';
 import { alarmEscalations, alarmRecords, devices } from '../../../src/server/db/schema';
@@ -40,6 +41,30 @@ describe('reply-link tokens', () => {
     expect(verifyAckToken('other', token, 0)).toEqual({ ok: false, reason: 'invalid' });
     expect(verifyAckToken('s3cret', `${token}.x`, 0)).toEqual({ ok: false, reason: 'invalid' });
     expect(verifyAckToken('s3cret', token, claims.exp)).toEqual({ ok: false, reason: 'expired' });
+  });
+});
+
+describe('the texts of an escalation', () => {
+  it('carry the reply link in the SMS and the e-mail, never in the spoken text', () => {
+    const alarm = {
+      id: 5,
+      type: 15,
+      title: 'SOS',
+      imei: '860000000000001',
+      deviceName: '安全帽 1',
+      personName: '张三',
+      personPhone: '13800000000',
+      location: null,
+      createdAt: '2026-11-27T01:00:00.000Z',
+    } as unknown as AlarmRecord;
+    const link = 'https://console.example.com/api/ack/5.1.abc.MTM5.sig';
+    for (const lang of ['cn', 'en'] as const) {
+      const text = alarmText(alarm, 1, lang, 'Asia/Shanghai', link);
+      expect(text.short.endsWith(link)).toBe(true);
+      expect(text.long).toContain(link);
+      expect(text.spoken).not.toContain(link);
+      expect(alarmText(alarm, 1, lang, 'Asia/Shanghai').short).not.toContain('http');
+    }
   });
 });
 
