@@ -43,14 +43,26 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PUBLIC_URL: optionalUrl,
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
-  SMS_PROVIDER: z.enum(['local', 'twilio']).default('local'),
-  /** Escalation voice calls: `local` writes a WAV and a log line; `twilio` places real calls. */
-  VOICE_CALL_PROVIDER: z.enum(['local', 'twilio']).default('local'),
+  SMS_PROVIDER: z.enum(['local', 'twilio', 'aliyun']).default('local'),
+  /** Escalation voice calls: `local` writes a WAV and a log line; `twilio` and `aliyun` place real calls. */
+  VOICE_CALL_PROVIDER: z.enum(['local', 'twilio', 'aliyun']).default('local'),
   TWILIO_ACCOUNT_SID: z.string().trim().optional(),
   TWILIO_AUTH_TOKEN: z.string().trim().optional(),
   /** The Twilio number SMS and calls come from (E.164). */
   TWILIO_FROM: z.string().trim().optional(),
   TWILIO_API_URL: optionalUrl,
+  /** Aliyun SMS (SendSms) and voice notification (SingleCallByTts): one AccessKey for both. */
+  ALIYUN_ACCESS_KEY_ID: z.string().trim().optional(),
+  ALIYUN_ACCESS_KEY_SECRET: z.string().trim().optional(),
+  /** The approved SMS signature and a template whose one variable is `${content}`. */
+  ALIYUN_SMS_SIGN_NAME: z.string().trim().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().trim().optional(),
+  /** The approved text-to-speech template (one variable, `${content}`) and the number calls show. */
+  ALIYUN_VOICE_TTS_CODE: z.string().trim().optional(),
+  ALIYUN_VOICE_SHOW_NUMBER: z.string().trim().optional(),
+  /** The APIs' base URLs (default https://dysmsapi.aliyuncs.com and https://dyvmsapi.aliyuncs.com). */
+  ALIYUN_SMS_ENDPOINT: optionalUrl,
+  ALIYUN_VMS_ENDPOINT: optionalUrl,
   /** Escalation e-mail through this SMTP server (smtp:// or smtps://); unset: the local outbox. */
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().trim().min(3).default('Safety Console <alarms@localhost>'),

@@ -5,6 +5,7 @@ import { PaymentConfigError } from './payments';
 import { paymentSettings, type PaymentSettings } from './payments';
 import type { ProtocolName } from './protocols/types';
 import { envSchema } from './config-env';
+import type { AliyunConfig } from './notify/aliyun';
 
 export interface Argon2Cost {
   memoryCost: number;
@@ -24,10 +25,12 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   publicUrl?: string;
   staticDir: string;
-  smsProvider: 'local' | 'twilio';
-  voiceCallProvider: 'local' | 'twilio';
+  smsProvider: 'local' | 'twilio' | 'aliyun';
+  voiceCallProvider: 'local' | 'twilio' | 'aliyun';
   /** Twilio's account, set when SMS_PROVIDER or VOICE_CALL_PROVIDER is twilio (docs/alarms.md#acknowledgement-and-escalation). */
   twilio?: { accountSid: string; authToken: string; from: string; apiUrl?: string };
+  /** Aliyun's AccessKey with the SMS and/or voice settings of the channels that chose it (src/server/notify/aliyun.ts). */
+  aliyun?: AliyunConfig;
   /** Escalation e-mail: SMTP when set, else the local outbox (src/server/notify/email.ts). */
   smtpUrl?: string;
   mailFrom: string;
@@ -116,6 +119,50 @@ function twilioOf(e: {
   };
 }
 
+type AliyunEnv = Partial<
+  Record<
+    | 'ALIYUN_ACCESS_KEY_ID'
+    | 'ALIYUN_ACCESS_KEY_SECRET'
+    | 'ALIYUN_SMS_SIGN_NAME'
+    | 'ALIYUN_SMS_TEMPLATE_CODE'
+    | 'ALIYUN_VOICE_TTS_CODE'
+    | 'ALIYUN_VOICE_SHOW_NUMBER'
+    | 'ALIYUN_SMS_ENDPOINT'
+    | 'ALIYUN_VMS_ENDPOINT',
+    string
+  >
+> & { SMS_PROVIDER: string; VOICE_CALL_PROVIDER: string };
+
+/** Aliyun chosen for SMS or voice calls needs its AccessKey and that channel's template; never a silent local fallback. */
+function aliyunOf(e: AliyunEnv): Config['aliyun'] {
+  const sms = e.SMS_PROVIDER === 'aliyun';
+  const voice = e.VOICE_CALL_PROVIDER === 'aliyun';
+  if (!sms && !voice) return undefined;
+  const needed = [
+    'ALIYUN_ACCESS_KEY_ID',
+    'ALIYUN_ACCESS_KEY_SECRET',
+    ...(sms ? (['ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'] as const) : []),
+    ...(voice ? (['ALIYUN_VOICE_TTS_CODE', 'ALIYUN_VOICE_SHOW_NUMBER'] as const) : []),
+  ] as const;
+  const missing = needed.filter((k) => !e[k]);
+  if (missing.length)
+    throw new ConfigError(`Missing ${missing.join(', ')}: SMS_PROVIDER or VOICE_CALL_PROVIDER is aliyun`);
+  return {
+    accessKeyId: e.ALIYUN_ACCESS_KEY_ID!,
+    accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET!,
+    sms: sms
+      ? {
+          signName: e.ALIYUN_SMS_SIGN_NAME!,
+          templateCode: e.ALIYUN_SMS_TEMPLATE_CODE!,
+          endpoint: e.ALIYUN_SMS_ENDPOINT,
+        }
+      : undefined,
+    voice: voice
+      ? { ttsCode: e.ALIYUN_VOICE_TTS_CODE!, showNumber: e.ALIYUN_VOICE_SHOW_NUMBER!, endpoint: e.ALIYUN_VMS_ENDPOINT }
+      : undefined,
+  };
+}
+
 /** The payment providers' keys are checked at start; a bad one is a one-line ConfigError that never shows the key. */
 function paymentsOf(e: Parameters<typeof paymentSettings>[0]): PaymentSettings {
   try {
@@ -175,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider: e.SMS_PROVIDER,
     voiceCallProvider: e.VOICE_CALL_PROVIDER,
     twilio: twilioOf(e),
+    aliyun: aliyunOf(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,

@@ -7,6 +7,7 @@ import { contextOf, toAlarmRecord } from '../alarms/records';
 import type { Db } from '../db/driver';
 import type { AlarmRow } from '../db/schema-alarms';
 import type { Clock } from '../lib/clock';
+import type { AckLinks } from '../notify/ack-link';
 import type { EmailProvider } from '../notify/email';
 import type { VoiceCallProvider } from '../notify/voice-call';
 import type { PushService } from '../push/service';
@@ -28,6 +29,8 @@ export interface DeliveryDeps {
   voiceCalls: VoiceCallProvider;
   email: EmailProvider;
   lang?: NotifyLang;
+  /** Reply links for SMS and e-mail (docs/alarms.md "Acknowledge by replying"); none without. */
+  links?: AckLinks;
   /** Counted here: sent and failed notifications. */
   stats: { sent: number; failed: number };
 }
@@ -72,7 +75,14 @@ export class Delivery {
   }
 
   private async deliver(n: Claimed, alarm: AlarmRecord, context: AlarmContext, lang: NotifyLang): Promise<void> {
-    const text = alarmText(alarm, n.step, lang, this.deps.timeZone);
+    // The recipient's own reply link: a user takes the alarm under their name, a contact or an
+    // external address under the number or address the message went to.
+    const label = n.userIds?.length ? n.targetName || n.target : n.target;
+    const link =
+      this.deps.links && (n.channel === 'sms' || n.channel === 'email')
+        ? await this.deps.links.url(alarm.id, alarm.tenantId, label)
+        : undefined;
+    const text = alarmText(alarm, n.step, lang, this.deps.timeZone, link);
     switch (n.channel) {
       case 'console':
         return this.deps.push.ring(n.userIds ?? [], alarm, context);

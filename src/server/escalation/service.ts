@@ -11,6 +11,7 @@ import type { EscalationStepPlan } from '../db/schema-alarms';
 import { Batcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
 import { TenantCache } from '../lib/tenant-cache';
+import type { AckLinks } from '../notify/ack-link';
 import type { EmailProvider } from '../notify/email';
 import type { VoiceCallProvider } from '../notify/voice-call';
 import type { PushService } from '../push/service';
@@ -30,6 +31,8 @@ export interface EscalationDeps {
   voiceCalls: VoiceCallProvider;
   email: EmailProvider;
   lang?: NotifyLang;
+  /** Reply links in SMS and e-mail (notify/ack-link.ts). */
+  links?: AckLinks;
 }
 
 /** How often every replica looks for due steps: a step fires well within a second of its time. */

@@ -3,12 +3,16 @@ import type { AlarmRecord } from '../../shared/alarms/push';
 
 export type NotifyLang = 'cn' | 'en';
 
-/** What an escalation says about an alarm: an SMS, an e-mail and the words a voice call speaks. */
+/**
+ * What an escalation says about an alarm: an SMS, an e-mail and the words a voice call speaks. With
+ * `link` (the recipient's reply link, notify/ack-link.ts) the SMS and the e-mail offer to take the alarm.
+ */
 export function alarmText(
   alarm: AlarmRecord,
   step: number,
   lang: NotifyLang,
   timeZone: string,
+  link?: string,
 ): { short: string; subject: string; long: string; spoken: string } {
   const info = alarmTypeInfo(alarm.type);
   const who = alarm.personName || alarm.deviceName || alarm.imei;
@@ -23,18 +27,18 @@ export function alarmText(
     const what = info?.en ?? alarm.title;
     const short = `[Safety Console] ${what}: ${who}${where ? `, ${where}` : ''}, raised at ${time}, not acknowledged yet (escalation step ${step + 1}).`;
     return {
-      short,
+      short: link ? `${short} I'm on it: ${link}` : short,
       subject: `${what} not acknowledged: ${who}`,
-      long: `${short}\n\nDevice: ${alarm.deviceName ?? ''} (${alarm.imei})\nPhone: ${alarm.personPhone ?? ''}\nAlarm id: ${alarm.id}`,
+      long: `${short}\n\nDevice: ${alarm.deviceName ?? ''} (${alarm.imei})\nPhone: ${alarm.personPhone ?? ''}\nAlarm id: ${alarm.id}${link ? `\n\nTo take this alarm (I'm on it), open: ${link}\nThe link works for 24 hours.` : ''}`,
       spoken: `${what} alarm. ${who}. ${where}. Raised at ${time} and not acknowledged yet.`,
     };
   }
   const what = info?.cn ?? alarm.title;
   const short = `【安全控制台】${what}：${who}${where ? `，${where}` : ''}，${time} 报警，尚无人确认（第${step + 1}步升级）。`;
   return {
-    short,
+    short: link ? `${short}我来处理：${link}` : short,
     subject: `${what}尚未确认：${who}`,
-    long: `${short}\n\n设备：${alarm.deviceName ?? ''}（${alarm.imei}）\n电话：${alarm.personPhone ?? ''}\n报警编号：${alarm.id}`,
+    long: `${short}\n\n设备：${alarm.deviceName ?? ''}（${alarm.imei}）\n电话：${alarm.personPhone ?? ''}\n报警编号：${alarm.id}${link ? `\n\n接手此报警（我来处理）请打开：${link}\n链接 24 小时内有效。` : ''}`,
     spoken: `${what}。${who}。${where}。${time} 报警，尚无人确认。`,
   };
 }

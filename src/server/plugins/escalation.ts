@@ -6,6 +6,9 @@ import type { ResourceChange } from '../events';
 import { EscalationService, SWEEP_MS } from '../escalation';
 import { startSweep } from '../lib/sweep';
 import { createLocalEmailProvider, createSmtpEmailProvider, type EmailProvider } from '../notify/email';
+import { AckLinks, ACK_LINK_PATH } from '../notify/ack-link';
+import ackRoutes from '../notify/ack-routes';
+import { createAliyun } from '../notify/aliyun';
 import { createTwilio } from '../notify/twilio';
 import { createLocalVoiceCallProvider, type VoiceCallProvider } from '../notify/voice-call';
 
@@ -31,7 +34,8 @@ const POLICY_RESOURCES = new Set(['escalationPolicy', 'escalationStep']);
  * Acknowledgement and escalation (docs/alarms.md#acknowledgement-and-escalation): every raised
  * critical alarm opens its company's policy; the sweep fires due steps on every replica (once
  * each, through the database). The voice-call and e-mail providers are the local ones unless
- * SMTP_URL is set; outside production their outboxes are files in DATA_DIR.
+ * VOICE_CALL_PROVIDER or SMTP_URL is set; outside production their outboxes are files in DATA_DIR.
+ * SMS and e-mail carry a reply link whose page (/api/ack/<token>) takes the alarm.
  */
 async function escalationPlugin(app: FastifyInstance, opts: EscalationPluginOptions) {
   const { config } = app;
@@ -40,7 +44,9 @@ async function escalationPlugin(app: FastifyInstance, opts: EscalationPluginOpti
     opts.voiceCalls ??
     (config.voiceCallProvider === 'twilio' && config.twilio
       ? createTwilio(config.twilio).voiceCalls
-      : createLocalVoiceCallProvider(app.log, files));
+      : config.voiceCallProvider === 'aliyun' && config.aliyun?.voice
+        ? createAliyun(config.aliyun).voiceCalls!
+        : createLocalVoiceCallProvider(app.log, files));
   const email =
     opts.email ??
     (config.smtpUrl
@@ -57,8 +63,11 @@ async function escalationPlugin(app: FastifyInstance, opts: EscalationPluginOpti
     sms: app.sms,
     voiceCalls,
     email,
+    // Never the request's Host header: links are built from PUBLIC_URL (the service's own address without it).
+    links: new AckLinks(app.db, config.publicUrl ?? `http://localhost:${config.port}`, () => app.clock.now()),
   });
   app.decorate('escalation', escalation);
+  await app.register(ackRoutes, { prefix: ACK_LINK_PATH });
   const onRaised = (...[alarm]: AlarmEvents['raised']) => escalation.raised(alarm);
   const onChange = (c: ResourceChange) => POLICY_RESOURCES.has(c.name) && escalation.invalidate(c.tenantId);
   app.alarmHub.on('raised', onRaised);

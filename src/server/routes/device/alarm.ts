@@ -9,11 +9,9 @@ import {
   alarmStatsBody,
   alarmTimelineBody,
 } from '../../../shared/alarms/api';
+import { acknowledgeAlarms, announceAlarms } from '../../alarms/ack';
 import {
-  acknowledge,
-  acknowledgedBy,
   stopEscalations,
-  byTenant,
   countVisible,
   type Changed,
   handle,
@@ -48,15 +46,7 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** The change is stored: a failing listener (the push) is logged, never the caller's error. */
-  function updated(changed: Changed[], patch: AlarmPatch) {
-    for (const [tenantId, ids] of byTenant(changed)) {
-      try {
-        app.alarmHub.emit('updated', tenantId, ids, patch);
-      } catch (err) {
-        app.log.error({ err, ids }, 'alarm hub listener threw');
-      }
-    }
-  }
+  const updated = (changed: Changed[], patch: AlarmPatch) => announceAlarms(app, changed, patch);
 
   // Marking read is acknowledging: for those who work the live alarm screens, not every log reader.
   app.post(
@@ -113,14 +103,9 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { scope } = authed(request);
       const { ids } = request.body;
-      const op = operatorOf(request);
-      const at = dateOf(app.clock);
-      const changed = await acknowledge(app.db, scope, ids, op, at);
+      const { changed, taken } = await acknowledgeAlarms(app, request.log, scope, ids, operatorOf(request));
       if (changed.length === 0) await requireVisible(scope, ids);
-      else request.log.info({ ids: changed.map((c) => c.id) }, 'alarms acknowledged');
-      await stopEscalations(app.db, changed);
-      updated(changed, { read: 1, ackedAt: at.toISOString(), ackedByName: op.name });
-      return reply.ok({ updated: changed.length, taken: await acknowledgedBy(app.db, scope, ids) });
+      return reply.ok({ updated: changed.length, taken });
     },
   );
 

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/driver';
+import { hmacSha256, safeEqual } from '../lib/crypto';
+import { settingOrCreate } from '../repos/settings';
+
+/**
+ * The reply link of an escalation's SMS and e-mail (docs/alarms.md "Acknowledge by replying"):
+ * `/api/ack/<token>`, the token naming the alarm, its company, whom the message went to and
+ * until when it holds, signed with the service's ack-link secret.
+ */
+export interface AckClaims {
+  alarmId: number;
+  tenantId: number;
+  /** Who was told: the user's name, or the number or address the message went to. */
+  label: string;
+  /** Expiry, epoch milliseconds (kept to the second). */
+  exp: number;
+}
+
+/** How long a reply link works after its message was sent. */
+export const ACK_LINK_TTL_MS = 24 * 3_600_000;
+
+/** The path of reply links under the service's public address. */
+export const ACK_LINK_PATH = '/api/ack';
+
+/** 128 bits of HMAC-SHA256: a token nobody can forge or guess, still short enough for an SMS. */
+const SIG_BYTES = 16;
+
+const secrets = new WeakMap<Db, Promise<string>>();
+
+/** The signing secret lives in the database (settings) so every replica signs and checks alike. */
+export function ackLinkSecret(db: Db): Promise<string> {
+  let secret = secrets.get(db);
+  if (!secret) {
+    secret = settingOrCreate(db, 'ack_link_secret', () => randomBytes(32).toString('base64url'));
+    secrets.set(db, secret);
+    secret.catch(() => secrets.delete(db));
+  }
+  return secret;
+}
+
+const sign = (secret: string, body: string) =>
+  hmacSha256(secret, `ack1.${body}`).subarray(0, SIG_BYTES).toString('base64url');
+
+/** `alarm.tenant.expiry.label.signature`: numbers in base 36, the label in base64url. */
+export function signAckToken(secret: string, c: AckClaims): string {
+  const body = [
+    c.alarmId.toString(36),
+    c.tenantId.toString(36),
+    Math.floor(c.exp / 1000).toString(36),
+    Buffer.from(c.label, 'utf8').toString('base64url'),
+  ].join('.');
+  return `${body}.${sign(secret, body)}`;
+}
+
+export type AckTokenCheck = { ok: true; claims: AckClaims } | { ok: false; reason: 'invalid' | 'expired' };
+
+/** A genuine token's claims; a tampered, malformed or expired one is refused (expired said apart). */
+export function verifyAckToken(secret: string, token: string, now: number): AckTokenCheck {
+  const parts = token.split('.');
+  if (parts.length !== 5 || parts.some((p) => !/^[A-Za-z0-9_-]+$/.test(p))) return { ok: false, reason: 'invalid' };
+  const body = parts.slice(0, 4).join('.');
+  if (!safeEqual(Buffer.from(sign(secret, body)), Buffer.from(parts[4]!))) return { ok: false, reason: 'invalid' };
+  const [alarmId, tenantId, exp] = parts.slice(0, 3).map((p) => parseInt(p, 36));
+  const claims: AckClaims = {
+    alarmId: alarmId!,
+    tenantId: tenantId!,
+    exp: exp! * 1000,
+    label: Buffer.from(parts[3]!, 'base64url').toString('utf8'),
+  };
+  if (![claims.alarmId, claims.tenantId, claims.exp].every(Number.isSafeInteger))
+    return { ok: false, reason: 'invalid' };
+  if (claims.exp <= now) return { ok: false, reason: 'expired' };
+  return { ok: true, claims };
+}
+
+/** Makes reply links for one service: its public address, its secret, its clock. */
+export class AckLinks {
+  constructor(
+    private readonly db: Db,
+    private readonly origin: string,
+    private readonly now: () => number,
+  ) {}
+
+  async url(alarmId: number, tenantId: number, label: string): Promise<string> {
+    const token = signAckToken(await ackLinkSecret(this.db), {
+      alarmId,
+      tenantId,
+      label,
+      exp: this.now() + ACK_LINK_TTL_MS,
+    });
+    return `${this.origin}${ACK_LINK_PATH}/${token}`;
+  }
+}
