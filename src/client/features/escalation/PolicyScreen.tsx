@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Drawer, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,6 +35,17 @@ function useScopeText() {
   };
 }
 
+function ScopeRow({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap="xs">
+      <Text size="sm" c="dimmed" w={90}>
+        {label}
+      </Text>
+      {children}
+    </Group>
+  );
+}
+
 /** The policy's scope: alarm type, hours, and whether it is on (a switch for those who may change it). */
 function Scope({ policy }: { policy: Row }) {
   const { t } = useLingui();
@@ -48,26 +59,17 @@ function Scope({ policy }: { policy: Row }) {
   return (
     <Paper withBorder p="sm" data-testid="escalation-scope">
       <Stack gap={6}>
-        <Group gap="xs">
-          <Text size="sm" c="dimmed" w={90}>
-            <Trans>报警类型</Trans>
-          </Text>
+        <ScopeRow label={<Trans>报警类型</Trans>}>
           <Text size="sm" data-testid="escalation-scope-type">
             {scope.type(policy)}
           </Text>
-        </Group>
-        <Group gap="xs">
-          <Text size="sm" c="dimmed" w={90}>
-            <Trans>生效时段</Trans>
-          </Text>
+        </ScopeRow>
+        <ScopeRow label={<Trans>生效时段</Trans>}>
           <Text size="sm" data-testid="escalation-scope-hours">
             {scope.hours(policy)}
           </Text>
-        </Group>
-        <Group gap="xs">
-          <Text size="sm" c="dimmed" w={90}>
-            <Trans>状态</Trans>
-          </Text>
+        </ScopeRow>
+        <ScopeRow label={<Trans>状态</Trans>}>
           {hasMark(`${escalationPolicyDef.mark}:update`) ? (
             <Switch
               checked={policy.enabled === true}
@@ -85,7 +87,7 @@ function Scope({ policy }: { policy: Row }) {
               {policy.enabled === true ? t`已启用` : t`已停用`}
             </Badge>
           )}
-        </Group>
+        </ScopeRow>
         {typeof policy.remark === 'string' && policy.remark && (
           <Text size="sm" c="dimmed">
             {policy.remark}

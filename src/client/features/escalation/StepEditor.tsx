@@ -127,6 +127,7 @@ export function StepEditor({
             onChange={(v) => set({ delaySeconds: typeof v === 'number' ? v : v === '' ? null : Number(v) })}
             error={err('delaySeconds')}
             data-field="delaySeconds"
+            data-testid="escalation-step-delay"
           />
           <Select
             label={i18n._(label('target'))}
@@ -140,34 +141,27 @@ export function StepEditor({
             onChange={(v) => v && set({ target: v }, 'userId', 'roleId', 'address', 'channels')}
             error={err('target')}
             data-field="target"
+            data-testid="escalation-step-target"
             comboboxProps={{ withinPortal: false }}
           />
         </Group>
-        {values.target === 'user' && (
-          <Select
-            label={i18n._(label('userId'))}
-            withAsterisk
-            searchable
-            data={users}
-            value={values.userId === null ? null : String(values.userId)}
-            onChange={(v) => set({ userId: v === null ? null : Number(v) })}
-            error={err('userId')}
-            data-field="userId"
-            comboboxProps={{ withinPortal: false }}
-          />
-        )}
-        {values.target === 'role' && (
-          <Select
-            label={i18n._(label('roleId'))}
-            withAsterisk
-            searchable
-            data={roles}
-            value={values.roleId === null ? null : String(values.roleId)}
-            onChange={(v) => set({ roleId: v === null ? null : Number(v) })}
-            error={err('roleId')}
-            data-field="roleId"
-            comboboxProps={{ withinPortal: false }}
-          />
+        {(['userId', 'roleId'] as const).map(
+          (name) =>
+            values.target === (name === 'userId' ? 'user' : 'role') && (
+              <Select
+                key={name}
+                label={i18n._(label(name))}
+                withAsterisk
+                searchable
+                data={name === 'userId' ? users : roles}
+                value={values[name] === null ? null : String(values[name])}
+                onChange={(v) => set({ [name]: v === null ? null : Number(v) })}
+                error={err(name)}
+                data-field={name}
+                data-testid={name === 'userId' ? 'escalation-step-user' : 'escalation-step-role'}
+                comboboxProps={{ withinPortal: false }}
+              />
+            ),
         )}
         {values.target === 'address' && (
           <TextInput
@@ -179,6 +173,7 @@ export function StepEditor({
             onChange={(e) => set({ address: e.currentTarget.value }, 'channels')}
             error={err('address')}
             data-field="address"
+            data-testid="escalation-step-address"
           />
         )}
         <Checkbox.Group
