@@ -1,5 +1,17 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Drawer, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  getDefaultZIndex,
+} from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -155,6 +167,8 @@ function PolicyDrawer({ row, onClose }: { row: Row; onClose: () => void }) {
       onClose={onClose}
       position="right"
       size="lg"
+      // Under the delete confirmation (a modal of the list's ConfirmHost, mounted before the drawer).
+      zIndex={getDefaultZIndex('modal') - 1}
       title={t`升级策略：${String(policy.name ?? '')}`}
       data-testid="escalation-drawer"
     >
