@@ -23,6 +23,7 @@ const byKey = new Map(RESOURCES.map((r) => [keyOf(r), r]));
 export const ROUTE_OWNERS: Readonly<Record<string, string>> = {
   AttendanceInfoList: 'user/attendanceRecord',
   advertisingdistribution: 'user/advertisement',
+  alarmEscalation: 'device/escalationPolicy',
   audit: 'user/approvalNode',
   dutyUser: 'user/dutyRecord',
   rightsManagement: 'user/accessRight',

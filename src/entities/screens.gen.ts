@@ -21,6 +21,7 @@ import deviceScreens from './device/screen';
 import deviceVoiceScreens from './device-voice/screen';
 import drawingScreens from './drawing/screen';
 import dutyRecordScreens from './duty-record/screen';
+import escalationPolicyScreens from './escalation-policy/screen';
 import faceDistributionScreens from './face-distribution/screen';
 import faceReviewScreens from './face-review/screen';
 import faceSampleScreens from './face-sample/screen';
@@ -75,6 +76,7 @@ export const ENTITY_SCREENS: readonly { entity: string; screens: EntityScreens }
   { entity: 'device-voice', screens: deviceVoiceScreens },
   { entity: 'drawing', screens: drawingScreens },
   { entity: 'duty-record', screens: dutyRecordScreens },
+  { entity: 'escalation-policy', screens: escalationPolicyScreens },
   { entity: 'face-distribution', screens: faceDistributionScreens },
   { entity: 'face-review', screens: faceReviewScreens },
   { entity: 'face-sample', screens: faceSampleScreens },

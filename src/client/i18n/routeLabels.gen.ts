@@ -37,7 +37,6 @@ export const ROUTE_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   videoManage: msg({ id: 'route.videoManage', message: '视频管理', comment: 'Video management' }),
   AlarmHistory: msg({ id: 'route.AlarmHistory', message: '报警日志', comment: 'Alarm log' }),
   alarmEscalation: msg({ id: 'route.alarmEscalation', message: '报警升级策略', comment: 'Escalation policies' }),
-  alarmEscalationStep: msg({ id: 'route.alarmEscalationStep', message: '报警升级步骤', comment: 'Escalation steps' }),
   AnnouncementList: msg({ id: 'route.AnnouncementList', message: '公告列表', comment: 'Announcements' }),
   Package: msg({ id: 'route.Package', message: '套餐管理', comment: 'Packages' }),
   Bill: msg({ id: 'route.Bill', message: '账单管理', comment: 'Billing' }),

@@ -10,7 +10,7 @@ const channel = (name: string, label: FieldDef['label']): FieldDef => ({
 });
 
 /**
- * /alarmEscalationStep 报警升级步骤: one step of an escalation policy. `delaySeconds` after the
+ * 报警升级步骤: one step of an escalation policy, edited in its policy's drawer on /alarmEscalation. `delaySeconds` after the
  * alarm was raised, unless someone acknowledged it by then, the step tells its target on its
  * channels (docs/alarms.md#acknowledgement-and-escalation). A named user or role, or an external
  * number or e-mail address, is given with the target that needs it; the device's emergency
@@ -20,7 +20,7 @@ const escalationStep: ResourceDef = {
   kind: 'device',
   name: 'escalationStep',
   label: /*i18n*/ { id: 'resource.escalationStep', message: '报警升级步骤' },
-  routes: ['alarmEscalationStep'],
+  routes: ['alarmEscalation'],
   tenantScoped: true,
   mark: 'escalationStep',
   defaultSort: { field: 'delaySeconds', order: 'asc' },
