@@ -236,19 +236,19 @@ function WallAlarms({ latest }: { latest: LatestAlarm[] }) {
   const { taken, acknowledge } = useTakenAlarms();
   return latest.map((a) => {
     const open = a.level >= CRITICAL_LEVEL && a.handleState === ALARM_HANDLE.pending;
-    const holder = taken.get(a.id) ?? a.ackedByName ?? undefined;
+    const name = taken.get(a.id) ?? a.ackedByName ?? undefined;
     return (
       <Group key={a.id} justify="space-between" wrap="nowrap" data-testid="wall-alarm" data-id={a.id}>
         <Text c={a.level >= 3 ? '#ff8787' : '#ffd43b'} truncate fz="0.95em">
           {alarmTypeText(i18n, a.type)} · {a.personName || a.deviceName || a.imei}
         </Text>
         <Group gap="xs" wrap="nowrap">
-          {open && holder !== undefined && (
+          {open && name !== undefined && (
             <Text c="#69db7c" fz="0.8em" truncate data-testid="wall-alarm-taken">
-              <Trans>已由 {holder} 接手</Trans>
+              <Trans>已由 {name} 接手</Trans>
             </Text>
           )}
-          {open && holder === undefined && !isReadOnly() && (
+          {open && name === undefined && !isReadOnly() && (
             <Button size="compact-xs" color="red" onClick={() => acknowledge(a.id)} data-testid="wall-alarm-ack">
               <Trans>我来处理</Trans>
             </Button>
