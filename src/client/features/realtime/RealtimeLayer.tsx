@@ -69,7 +69,8 @@ export function RealtimeLayer({ children, onNavigate, sounds = webAudioSounds }:
     if (id !== undefined && seen.has(id)) {
       setCritical((queue) => (queue.some((c) => alertId(c) === id) ? queue : [...queue, alert]));
       setRingAgain((n) => n + 1);
-      void queryClient.invalidateQueries({ queryKey: alarmKeys.timeline(id) });
+      // A record's repeat (9001) refetches every alarm query already; an SOS repeat comes as 9003.
+      if (alert.kind === 'sos') void queryClient.invalidateQueries({ queryKey: alarmKeys.timeline(id) });
       return;
     }
     if (id !== undefined) seen.add(id);
