@@ -100,6 +100,8 @@ export interface LatestAlarm {
   ts: string;
   read: number;
   handleState: number;
+  /** Who took it (docs/alarms.md#acknowledgement-and-escalation); null while nobody has. */
+  ackedByName?: string | null;
 }
 
 export interface ReadingFigure {

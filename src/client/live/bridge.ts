@@ -8,6 +8,7 @@ import {
   type CaughtUpAlarm,
   type ConsolePush,
 } from '../../shared/alarms/push';
+import { CRITICAL_LEVEL } from '../../shared/alarms/escalation';
 import { ALARM_TYPE_BY_KEY } from '../../shared/alarms/types';
 import { topics } from '../../shared/topics';
 import { AlarmCursor } from './alarmCursor';
@@ -61,6 +62,16 @@ export function invalidateAlarms(queryClient: Pick<QueryClient, 'invalidateQueri
   return queryClient.invalidateQueries({
     predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('alarm'),
   });
+}
+
+/**
+ * A critical alarm nobody took yet, whose dialog is not the SOS one (9003 brings that): level 3, or one the catch-up
+ * says escalates (a company's policy may name a lesser type; live, such an alarm opens the dialog at its first
+ * escalation step, docs/alarms.md#acknowledgement-and-escalation).
+ */
+export function opensCriticalDialog(alarm: AlarmRecord, escalated = false): boolean {
+  if (alarm.type === ALARM_TYPE_BY_KEY.sos || alarm.ackedAt || alarm.handleState !== 0) return false;
+  return alarm.level >= CRITICAL_LEVEL || escalated;
 }
 
 /** Acknowledged ids remembered; escalation repeats come within minutes of the alarm. */
@@ -131,8 +142,8 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
   };
 
   /**
-   * A missed SOS or card opens the same dialog its live push would have (once: the cursor
-   * delivers each alarm once, and the shell drops an SOS it already shows). A door call is not
+   * A missed SOS, other critical alarm or card opens the same dialog its live push would have (once: the
+   * cursor delivers each alarm once, and the shell drops an alarm it already shows). A door call is not
    * rung again: its ring lasts 30 s, and its media tokens were for the live push only.
    */
   const replay = (alarm: CaughtUpAlarm) => {
@@ -152,6 +163,8 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
       });
     } else if (alarm.type === ALARM_TYPE_BY_KEY.cardIssued && c?.cardInfo) {
       events.emit('card', { code: PUSH_CODE.cardIssued, cardInfo: c.cardInfo, imei: alarm.imei });
+    } else if (opensCriticalDialog(alarm, c?.escalated)) {
+      events.emit('critical', { alarm });
     }
   };
 
@@ -187,6 +200,7 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
         }
         const before = lastArrived.get(push.alarm.id);
         const fresh = deliver([push.alarm], false).length > 0;
+        if (fresh && opensCriticalDialog(push.alarm)) events.emit('critical', { alarm: push.alarm });
         // The same id again is an escalation step ringing once more (docs/alarms.md#acknowledgement-and-escalation);
         // within a few seconds it is a redelivery or a push racing the catch-up.
         const repeat = !fresh && (before === undefined || now() - before >= REPEAT_QUIET_MS);

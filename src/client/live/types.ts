@@ -48,6 +48,11 @@ export interface LiveEvents {
   /** An escalation step sent again an alarm this console already has, and nobody acknowledged it yet: ring again. */
   alarmAgain: { alarm: AlarmRecord };
   sos: SosPush;
+  /**
+   * A critical alarm other than an SOS (whose dialog comes with 9003) that nobody took: new live, or missed and
+   * caught up after a reconnect. It opens the critical-alarm dialog (docs/alarms.md#acknowledgement-and-escalation).
+   */
+  critical: { alarm: AlarmRecord };
   card: CardPush;
   doorCall: DoorCallPush;
   unlocked: { imei: string };

@@ -165,21 +165,21 @@ const alarmResource: ResourceDef = {
     // docs/alarms.md#acknowledgement-and-escalation: who answered, and how fast (in the export too).
     {
       name: 'ackedByName',
-      label: /*i18n*/ { id: 'field.alarm.ackedByName', message: '确认人' },
+      label: /*i18n*/ { id: 'field.alarm.ackedByName', message: '接手人' },
       type: 'text',
       form: false,
       list: { width: 110, hidden: true },
     },
     {
       name: 'ackedAt',
-      label: /*i18n*/ { id: 'field.alarm.ackedAt', message: '确认时间' },
+      label: /*i18n*/ { id: 'field.alarm.ackedAt', message: '接手时间' },
       type: 'datetime',
       form: false,
       list: { width: 170, hidden: true },
     },
     {
       name: 'ackSeconds',
-      label: /*i18n*/ { id: 'field.alarm.ackSeconds', message: '确认用时(秒)' },
+      label: /*i18n*/ { id: 'field.alarm.ackSeconds', message: '接手用时(秒)' },
       type: 'integer',
       form: false,
       list: { width: 110, hidden: true },

@@ -151,19 +151,21 @@ export async function countVisible(db: Db, scope: Scope, ids: number[]): Promise
   return Number(row?.n ?? 0);
 }
 
-/** Stored after `after`, oldest first. */
 /**
- * Alarms after `after`, each with what its live push carried beside the record (where an SOS
- * happened, a card's information), so a console catching up opens the same dialogs.
+ * Alarms after `after`, oldest first, each with what its live push carried beside the record (where an SOS
+ * happened, a card's information, whether it escalates), so a console catching up opens the same dialogs.
  */
 export async function since(db: Db, scope: Scope, after: Date, limit: number): Promise<CaughtUpAlarm[]> {
   const rows = await db
-    .select()
+    .select({
+      r: a,
+      escalated: sql<boolean>`exists (select 1 from ${alarmEscalations} e where e.alarm_id = ${a.id})`,
+    })
     .from(a)
     .where(scopedWhere(scope, a, gt(a.createdAt, after)))
     .orderBy(asc(a.createdAt), asc(a.id))
     .limit(limit);
-  return rows.map((r) => {
+  return rows.map(({ r, escalated }) => {
     const c = contextOf(r);
     const cardInfo = typeof r.data?.cardInfo === 'string' ? r.data.cardInfo : undefined;
     return {
@@ -173,6 +175,7 @@ export async function since(db: Db, scope: Scope, after: Date, limit: number): P
         unit: c.unit ?? '',
         roomNo: c.roomNo ?? '',
         ...(cardInfo ? { cardInfo } : {}),
+        ...(escalated ? { escalated: true } : {}),
       },
     };
   });

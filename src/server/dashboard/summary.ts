@@ -106,10 +106,10 @@ export async function dashboardSummary(
         from x where in_period and not notice`),
     // The latest alarms, with the period's unhandled critical ones (SOS, fall, fire) ahead of them:
     // a burst of lesser alarms must not push an SOS off the panel.
-    db.execute(sql`(select a.id, a.type, a.level, a.title, a.imei, a.device_name, a.person_name, a.ts, a.read, a.handle_state from alarm_records a
+    db.execute(sql`(select a.id, a.type, a.level, a.title, a.imei, a.device_name, a.person_name, a.ts, a.read, a.handle_state, a.acked_by_name from alarm_records a
       where ${alarmWhere} and not ${notAlarm} and a.level = ${CRITICAL_LEVEL} and a.handle_state = ${ALARM_HANDLE.pending} and a.ts >= ${since.toISOString()}::timestamptz
       order by a.ts desc, a.id desc limit ${LATEST})
-      union (select a.id, a.type, a.level, a.title, a.imei, a.device_name, a.person_name, a.ts, a.read, a.handle_state from alarm_records a
+      union (select a.id, a.type, a.level, a.title, a.imei, a.device_name, a.person_name, a.ts, a.read, a.handle_state, a.acked_by_name from alarm_records a
       where ${alarmWhere} and not ${notAlarm} order by a.ts desc, a.id desc limit ${LATEST})`),
     db.execute(sql`select kv.key as metric, count(*) as n, avg(kv.value::text::float8) as avg, max(kv.value::text::float8) as max
       from devices d, jsonb_each(d.last_values) kv where ${devWhere} and d.state in (${DEVICE_STATE.online}, ${DEVICE_STATE.abnormal})
@@ -284,6 +284,7 @@ export async function dashboardSummary(
         ts: Date | string;
         read: number;
         handle_state: number;
+        acked_by_name: string | null;
       }>(latest).map((r) => ({
         id: Number(r.id),
         type: Number(r.type),
@@ -295,6 +296,7 @@ export async function dashboardSummary(
         ts: new Date(r.ts).toISOString(),
         read: Number(r.read),
         handleState: Number(r.handle_state),
+        ackedByName: r.acked_by_name,
       })),
     ),
   };

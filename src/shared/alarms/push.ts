@@ -83,6 +83,11 @@ export const caughtUpContextSchema = z.object({
   unit: z.string().default(''),
   roomNo: z.string().default(''),
   cardInfo: z.string().optional(),
+  /**
+   * An escalation was opened for it: critical to its company, also when a policy names a type below level 3
+   * (docs/alarms.md#acknowledgement-and-escalation).
+   */
+  escalated: z.boolean().optional(),
 });
 export const caughtUpAlarmSchema = alarmRecordSchema.extend({ context: caughtUpContextSchema.optional() });
 export type CaughtUpAlarm = z.infer<typeof caughtUpAlarmSchema>;

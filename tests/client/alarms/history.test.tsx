@@ -111,8 +111,10 @@ describe('/AlarmHistory', () => {
     expect(within(table).getByText('172 / 150')).toBeInTheDocument();
     expect(within(table).getByText('Helmet 1')).toBeInTheDocument();
     expect(within(table).getByText('李四')).toBeInTheDocument();
-    // Read and handle are offered only where they still apply.
-    expect(within(table).getAllByTestId('row-alarmRead')).toHaveLength(1);
+    // Read and handle are offered only where they still apply; the unread critical row's one button is
+    // 我来处理, which marks it read too (docs/alarms.md#acknowledgement-and-escalation).
+    expect(within(table).queryAllByTestId('row-alarmRead')).toHaveLength(0);
+    expect(within(table).getAllByTestId('row-alarmAck')).toHaveLength(1);
     expect(within(table).getAllByTestId('row-alarmHandle')).toHaveLength(1);
   });
 
@@ -135,12 +137,13 @@ describe('/AlarmHistory', () => {
   });
 
   it('mark read sends the id with a request id', async () => {
+    calls = mockApi({ [LIST]: { rows: [alarm(3, { type: 6, level: 2 })], total: 1 } }, [], toasts);
     renderWithProviders(<Harness />, { queryClient: alarmQueryClient() });
-    await screen.findByText('Helmet 1');
+    await screen.findByText('Helmet 3');
     fireEvent.click(screen.getByTestId('row-alarmRead'));
     await waitFor(() => expect(bodies(calls, '/api/device/alarm/read')).toHaveLength(1));
     const [body] = bodies(calls, '/api/device/alarm/read');
-    expect(body).toEqual({ ids: [1], requestId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(body).toEqual({ ids: [3], requestId: expect.stringMatching(/^[0-9a-f]{32}$/) });
   });
 
   it('the handle dialog requires a result, limits the note and sends state, note and a request id', async () => {
@@ -190,11 +193,11 @@ describe('/AlarmHistory', () => {
     expect(bodies(calls, '/api/device/alarm/handle').at(-1)).not.toHaveProperty('note');
   });
 
-  it('without the handling mark only reading is offered', async () => {
+  it('without the handling mark only reading and taking are offered', async () => {
     saveLogin('tok', { ...demoUser, marks: [] });
     renderWithProviders(<Harness />, { queryClient: alarmQueryClient() });
     await screen.findByText('Helmet 1');
-    expect(screen.getByTestId('row-alarmRead')).toBeInTheDocument();
+    expect(screen.getByTestId('row-alarmAck')).toBeInTheDocument();
     expect(screen.getByTestId('alarm-bulk-read')).toBeInTheDocument();
     expect(screen.queryByTestId('row-alarmHandle')).toBeNull();
     expect(screen.queryByTestId('alarm-bulk-handle')).toBeNull();
@@ -208,6 +211,7 @@ describe('/AlarmHistory', () => {
     expect(screen.queryByTestId('alarm-bulk-read')).toBeNull();
     expect(screen.queryByTestId('alarm-bulk-handle')).toBeNull();
     expect(screen.queryAllByTestId('row-alarmRead')).toHaveLength(0);
+    expect(screen.queryAllByTestId('row-alarmAck')).toHaveLength(0);
     expect(screen.queryAllByTestId('row-alarmHandle')).toHaveLength(0);
     expect(screen.getAllByTestId('row-alarmDevice')).toHaveLength(2);
   });

@@ -35,18 +35,18 @@ describe('map-layout alarm lists', () => {
     expect(screen.getAllByTestId('card-handle')).toHaveLength(2);
   });
 
-  it('/AlarmHistorytc asks for unread critical alarms and acknowledging marks them read', async () => {
+  it('/AlarmHistorytc asks for unread critical alarms; 我来处理 takes them (which marks them read)', async () => {
     renderWithProviders(<AlarmPopupScreen />, { queryClient: alarmQueryClient() });
     const cards = await screen.findAllByTestId('alarm-card');
     expect(calls.find((c) => c.url === LIST)?.body).toMatchObject({ filters: { read: 0, level: 3 } });
+    expect(within(cards[0]!).getByTestId('card-ack')).toHaveTextContent('我来处理');
     fireEvent.click(within(cards[0]!).getByTestId('card-ack'));
-    await waitFor(() =>
-      expect(
-        calls.filter((c) => c.url === '/api/device/alarm/read').map((c) => (c.body as { ids: number[] }).ids),
-      ).toEqual([[3]]),
-    );
+    const acks = () =>
+      calls.filter((c) => c.url === '/api/device/alarm/ack').map((c) => (c.body as { ids: number[] }).ids);
+    await waitFor(() => expect(acks()).toEqual([[3]]));
     fireEvent.click(screen.getByTestId('popup-ack-all'));
-    await waitFor(() => expect(calls.filter((c) => c.url === '/api/device/alarm/read')).toHaveLength(2));
-    expect((calls.filter((c) => c.url === '/api/device/alarm/read')[1]!.body as { ids: number[] }).ids).toEqual([3, 2]);
+    await waitFor(() => expect(acks()).toHaveLength(2));
+    expect(acks()[1]).toEqual([3, 2]);
+    expect(calls.filter((c) => c.url === '/api/device/alarm/read')).toHaveLength(0);
   });
 });

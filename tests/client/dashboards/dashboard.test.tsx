@@ -316,6 +316,44 @@ describe('the data wall', () => {
     expect(people).toHaveTextContent('12 / 20');
     expect(screen.queryByTestId('wall-people-empty')).toBeNull();
   });
+  // docs/alarms.md#acknowledgement-and-escalation: the ticker takes a critical alarm, and says who did.
+  const wallWith = (latest: DashboardSummary['latest']) => {
+    const base = summary(4, 'city');
+    return mockApi({
+      '/api/device/dashboard/summary': () => ({ ...base, latest }),
+      '/api/device/alarm/ack': { updated: 1, taken: [{ id: 41, ackedByName: demoUser.name, ackedAt: 'x' }] },
+    });
+  };
+  const smoke = summary(4, 'city').latest[0]!;
+
+  it('an unacknowledged critical alarm on the wall has 我来处理; it sends alarm/ack and then names the taker', async () => {
+    const sent = wallWith([smoke, { ...smoke, id: 42, ackedByName: '李四' }, { ...smoke, id: 43, level: 2, type: 6 }]);
+    renderWithProviders(<DataWall />, { queryClient: alarmQueryClient() });
+    const rows = await screen.findAllByTestId('wall-alarm');
+    expect(rows.map((r) => [r.dataset.id, Boolean(within(r).queryByTestId('wall-alarm-ack'))])).toEqual([
+      ['41', true],
+      ['42', false],
+      ['43', false],
+    ]);
+    expect(within(rows[1]!).getByTestId('wall-alarm-taken')).toHaveTextContent('已由 李四 接手');
+    fireEvent.click(within(rows[0]!).getByTestId('wall-alarm-ack'));
+    await waitFor(() =>
+      expect(sent.filter((c) => c.url === '/api/device/alarm/ack').map((c) => c.body)).toEqual([
+        { ids: [41], requestId: expect.stringMatching(/^[0-9a-f]{32}$/) },
+      ]),
+    );
+    expect(within(rows[0]!).getByTestId('wall-alarm-taken')).toHaveTextContent(`已由 ${demoUser.name} 接手`);
+    expect(within(rows[0]!).queryByTestId('wall-alarm-ack')).toBeNull();
+  });
+
+  it('a visitor sees who took an alarm on the wall, never 我来处理', async () => {
+    saveLogin('tok', { ...demoUser, kind: 'visitor', marks: [] });
+    wallWith([smoke, { ...smoke, id: 42, ackedByName: '李四' }]);
+    renderWithProviders(<DataWall />, { queryClient: alarmQueryClient() });
+    expect(await screen.findAllByTestId('wall-alarm')).toHaveLength(2);
+    expect(screen.queryByTestId('wall-alarm-ack')).toBeNull();
+    expect(screen.getByTestId('wall-alarm-taken')).toHaveTextContent('已由 李四 接手');
+  });
 });
 
 describe('chart options', () => {

@@ -9,8 +9,8 @@ import { settle, startBridge } from '../live/fakeMqtt';
 import { renderWithProviders, testQueryClient } from '../render';
 
 /** The shell over a real bridge whose transport is a FakeMqtt, under the app's toast container; sounds are recorded, not played. */
-export async function renderShell() {
-  saveLogin('tok-7', demoUser);
+export async function renderShell(user = demoUser) {
+  saveLogin('tok-7', user);
   const queryClient = testQueryClient();
   const h = startBridge(queryClient);
   await act(settle);

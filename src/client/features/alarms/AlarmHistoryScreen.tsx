@@ -34,15 +34,16 @@ export function AlarmHistoryScreen({ onOpenDevice, ...props }: AlarmHistoryScree
       id: 'alarmRead',
       title: t`标为已读`,
       color: 'gray',
-      visible: (row) => !isReadOnly() && Number(row.read) === 0,
+      // A critical row nobody took offers 我来处理 in its place (taking it marks it read too), so one
+      // button serves and the action column keeps its width at 1366 px.
+      visible: (row) => !isReadOnly() && Number(row.read) === 0 && !canAcknowledge(row),
       run: (row) => actions.markRead([row.id]),
     },
     {
       id: 'alarmAck',
       title: t`我来处理`,
       color: 'red',
-      // Once read: an unread row offers 标为已读 in its place, so the action column keeps its width at 1366 px.
-      visible: (row) => !isReadOnly() && canAcknowledge(row) && Number(row.read) !== 0,
+      visible: (row) => !isReadOnly() && canAcknowledge(row),
       run: (row) => actions.acknowledge([row.id]),
     },
     {

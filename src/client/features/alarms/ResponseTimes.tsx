@@ -12,7 +12,7 @@ function timeColumns<R extends { acknowledged: number; medianS: number; p90S: nu
     {
       id: 'acknowledged',
       name: 'acknowledged',
-      title: <Trans>已确认</Trans>,
+      title: <Trans>已接手</Trans>,
       width: 80,
       sortable: true,
       type: 'number',
@@ -21,7 +21,7 @@ function timeColumns<R extends { acknowledged: number; medianS: number; p90S: nu
     {
       id: 'medianS',
       name: 'medianS',
-      title: <Trans>确认用时中位数(秒)</Trans>,
+      title: <Trans>接手用时中位数(秒)</Trans>,
       width: 120,
       sortable: true,
       align: 'end',
@@ -30,7 +30,7 @@ function timeColumns<R extends { acknowledged: number; medianS: number; p90S: nu
     {
       id: 'p90S',
       name: 'p90S',
-      title: <Trans>确认用时 P90(秒)</Trans>,
+      title: <Trans>接手用时 P90(秒)</Trans>,
       width: 110,
       sortable: true,
       align: 'end',
@@ -60,7 +60,7 @@ export function ResponseTimes({ response }: { response: AlarmStats['response'] }
     {
       id: 'name',
       name: 'name',
-      title: <Trans>确认人</Trans>,
+      title: <Trans>接手人</Trans>,
       width: 140,
       sortable: true,
       render: (r) => r.name || '-',
@@ -74,7 +74,7 @@ export function ResponseTimes({ response }: { response: AlarmStats['response'] }
           <Trans>报警响应</Trans>
         </Text>
         <Text size="sm" data-testid="alarm-escalated">
-          {t`无人确认而升级的报警`}: <b>{response.escalated}</b>
+          {t`无人接手而升级的报警`}: <b>{response.escalated}</b>
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -50,10 +50,14 @@ export function alarmStatsQuery(body: AlarmStatsBody) {
   });
 }
 
-/** One alarm's story: raised, each escalation step, acknowledged, handled (docs/alarms.md#acknowledgement-and-escalation). */
-export function alarmTimelineQuery(id: number) {
+/**
+ * One alarm's story: raised, each escalation step, acknowledged, handled (docs/alarms.md#acknowledgement-and-escalation).
+ * `quiet`: a failure shows no toast (the critical-alarm dialog's escalation line is an extra, not the point).
+ */
+export function alarmTimelineQuery(id: number, { quiet = false } = {}) {
   return queryOptions({
     queryKey: alarmKeys.timeline(id),
-    queryFn: () => request<AlarmTimeline>('device', `${ALARM_RESOURCE.name}/timeline`, { id }, { background: true }),
+    queryFn: () =>
+      request<AlarmTimeline>('device', `${ALARM_RESOURCE.name}/timeline`, { id }, { background: true, quiet }),
   });
 }

@@ -1,12 +1,16 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { ActionIcon, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMaximize } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEVICE_KIND_TABLE } from '../../../shared/codes';
-import type { DashboardBody, DashboardSummary } from '../../../shared/dashboard';
+import { CRITICAL_LEVEL } from '../../../shared/alarms/escalation';
+import { ALARM_HANDLE } from '../../../shared/alarms/types';
+import type { DashboardBody, DashboardSummary, LatestAlarm } from '../../../shared/dashboard';
 import { Chart } from '../../components/Chart';
 import { formatDateCell } from '../../components/DataTable';
+import { isReadOnly } from '../../lib/session';
 import { alarmTypeText } from '../alarms/alarmLabels';
+import { useTakenAlarms } from '../alarms/useTakenAlarms';
 import { metricLabel } from '../devices/labels';
 import { useCodeLabel } from '../resources/display';
 import {
@@ -204,16 +208,7 @@ function WallBody({ s, layout }: { s: DashboardSummary; layout: WallLayout }) {
             <Number_ id="today" label={t`今日报警`} value={s.alarms.today} />
             <Number_ id="rate" label={t`处理率`} value={rate} />
           </Group>
-          {s.latest.slice(0, big ? 10 : 5).map((a) => (
-            <Group key={a.id} justify="space-between" wrap="nowrap" data-testid="wall-alarm">
-              <Text c={a.level >= 3 ? '#ff8787' : '#ffd43b'} truncate fz="0.95em">
-                {alarmTypeText(i18n, a.type)} · {a.personName || a.deviceName || a.imei}
-              </Text>
-              <Text c="#91a7ff" fz="0.8em" ff="monospace">
-                {formatDateCell(a.ts).slice(11)}
-              </Text>
-            </Group>
-          ))}
+          <WallAlarms latest={s.latest.slice(0, big ? 10 : 5)} />
         </Stack>
       </WallPanel>
       <WallPanel title={slotA.title} testId="wall-rotating">
@@ -230,6 +225,41 @@ function WallBody({ s, layout }: { s: DashboardSummary; layout: WallLayout }) {
       )}
     </>
   );
+}
+
+/**
+ * The alarm ticker: a critical alarm still pending offers 我来处理 until someone takes it, then says who
+ * (docs/alarms.md#acknowledgement-and-escalation); read-only users see who, never the button.
+ */
+function WallAlarms({ latest }: { latest: LatestAlarm[] }) {
+  const { i18n } = useLingui();
+  const { taken, acknowledge } = useTakenAlarms();
+  return latest.map((a) => {
+    const open = a.level >= CRITICAL_LEVEL && a.handleState === ALARM_HANDLE.pending;
+    const name = taken.get(a.id) ?? a.ackedByName ?? undefined;
+    return (
+      <Group key={a.id} justify="space-between" wrap="nowrap" data-testid="wall-alarm" data-id={a.id}>
+        <Text c={a.level >= 3 ? '#ff8787' : '#ffd43b'} truncate fz="0.95em">
+          {alarmTypeText(i18n, a.type)} · {a.personName || a.deviceName || a.imei}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          {open && name !== undefined && (
+            <Text c="#69db7c" fz="0.8em" truncate data-testid="wall-alarm-taken">
+              <Trans>已由 {name} 接手</Trans>
+            </Text>
+          )}
+          {open && name === undefined && !isReadOnly() && (
+            <Button size="compact-xs" color="red" onClick={() => acknowledge(a.id)} data-testid="wall-alarm-ack">
+              <Trans>我来处理</Trans>
+            </Button>
+          )}
+          <Text c="#91a7ff" fz="0.8em" ff="monospace">
+            {formatDateCell(a.ts).slice(11)}
+          </Text>
+        </Group>
+      </Group>
+    );
+  });
 }
 
 /**

@@ -1,15 +1,18 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { t } from '@lingui/core/macro';
-import type { CardPush, SosPush } from '../../../shared/alarms/push';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CardPush } from '../../../shared/alarms/push';
+import { ALARM_TYPE_BY_KEY } from '../../../shared/alarms/types';
 import { getLiveBridge, useLiveEvent } from '../../live/liveStore';
 import { request, toast } from '../../lib/request';
 import { getUser, isReadOnly } from '../../lib/session';
-import { useAlarmActions } from '../alarms/useAlarmActions';
+import { alarmKeys } from '../alarms/alarms.queries';
+import { useTakenAlarms } from '../alarms/useTakenAlarms';
 import { CallDialog } from './CallDialog';
 import { CallDrawer } from './CallDrawer';
 import { CallMachine } from './callMachine';
 import { CardDialog } from './CardDialog';
-import { SosDialog } from './SosDialog';
+import { alertId, CriticalAlarmDialog, type CriticalAlert } from './CriticalAlarmDialog';
 import { SoundGate } from './SoundGate';
 import { webAudioSounds, type Sounds } from './sounds';
 import { useApprovalNotifications } from '../approvals/useApprovalNotifications';
@@ -37,61 +40,58 @@ function createMachine(sounds: Sounds): CallMachine {
 
 /**
  * The global shell's dialogs over the pages (docs/requirements/realtime-intercom.md#global-shell): door-call drawer
- * and call dialog, SOS and card dialogs, alarm notifications. It reads the live bridge of the session from the
+ * and call dialog, critical-alarm (SOS and every other critical type) and card dialogs, alarm notifications. It reads the live bridge of the session from the
  * live store, so it renders the same with the real broker or a test's fake client.
  */
 export function RealtimeLayer({ children, onNavigate, sounds = webAudioSounds }: RealtimeLayerProps) {
   const [machine] = useState(() => createMachine(sounds));
   const call = useSyncExternalStore(machine.subscribe, machine.getState, machine.getState);
-  const [sos, setSos] = useState<SosPush[]>([]);
+  const [critical, setCritical] = useState<CriticalAlert[]>([]);
   const [cards, setCards] = useState<CardPush[]>([]);
   /** Alarm id -> who took it (docs/alarms.md#acknowledgement-and-escalation): such an alarm no longer rings here. */
-  const [taken, setTaken] = useState<ReadonlyMap<number, string>>(() => new Map());
-  /** Bumped when an escalation step sends a shown SOS again: the ring starts over. */
+  const { taken, acknowledge } = useTakenAlarms();
+  /** Bumped when an escalation step sends a shown critical alarm again: the ring starts over. */
   const [ringAgain, setRingAgain] = useState(0);
-  const actions = useAlarmActions();
-  const take = (ids: readonly number[], name: string) =>
-    setTaken((current) => {
-      const next = new Map(current);
-      for (const id of ids) next.set(id, name);
-      return next;
-    });
+  const queryClient = useQueryClient();
 
   useEffect(() => () => machine.dispose(), [machine]);
   useLiveEvent('doorCall', (push) => machine.incoming(push));
   useLiveEvent('unlocked', ({ imei }) => machine.unlocked(imei));
-  // An SOS shows once, whether it came live or with the catch-up after a reconnect. The same
-  // alarm again is an escalation step: nobody took it, so it rings again, still one entry.
-  const [sosSeen] = useState(() => new Set<number>());
-  useLiveEvent('sos', (push) => {
-    const id = push.alarmId;
+  // A critical alarm shows once, whether it came live or with the catch-up after a reconnect. The
+  // same alarm again is an escalation step: nobody took it, so it rings again, still one entry, and
+  // its escalation line is read again.
+  const [seen] = useState(() => new Set<number>());
+  const raise = (alert: CriticalAlert) => {
+    const id = alertId(alert);
     if (id !== undefined && taken.has(id)) return;
-    sounds.alert();
-    if (id !== undefined && sosSeen.has(id)) {
-      setSos((queue) => (queue.some((s) => s.alarmId === id) ? queue : [...queue, push]));
+    // An SOS beeps here; another critical alarm's toast beeps already (useAlarmNotifications).
+    if (alert.kind === 'sos') sounds.alert();
+    if (id !== undefined && seen.has(id)) {
+      setCritical((queue) => (queue.some((c) => alertId(c) === id) ? queue : [...queue, alert]));
       setRingAgain((n) => n + 1);
+      // A record's repeat (9001) refetches every alarm query already; an SOS repeat comes as 9003.
+      if (alert.kind === 'sos') void queryClient.invalidateQueries({ queryKey: alarmKeys.timeline(id) });
       return;
     }
-    if (id !== undefined) sosSeen.add(id);
-    setSos((queue) => [...queue, push]);
-  });
-  useLiveEvent('alarmUpdate', ({ ids, ackedAt, ackedByName }) => {
-    if (ackedAt) take(ids, ackedByName ?? '');
-  });
-  const head = sos[0];
-  const ringing = head !== undefined && !(head.alarmId !== undefined && taken.has(head.alarmId));
-  // The shown SOS rings until someone takes it or the dialog closes.
-  useEffect(() => (ringing ? sounds.ring() : undefined), [ringing, head, ringAgain, sounds]);
-  const acknowledge = (id: number) => {
-    // Shown at once (offline the acknowledgement waits in the queue); the answer names who holds it.
-    take([id], getUser()?.name ?? '');
-    actions.acknowledge([id], (answer) => {
-      const holder = answer.taken.find((t) => t.id === id)?.ackedByName;
-      if (holder) take([id], holder);
-    });
+    if (id !== undefined) seen.add(id);
+    setCritical((queue) => [...queue, alert]);
   };
+  useLiveEvent('sos', (push) => raise({ kind: 'sos', push }));
+  useLiveEvent('critical', ({ alarm }) => raise({ kind: 'alarm', alarm }));
+  // A step's repeat of any other alarm nobody took: critical to its company (a policy may name a
+  // lesser type), so it opens the dialog too. An SOS repeats as 9003 above.
+  useLiveEvent('alarmAgain', ({ alarm }) => {
+    if (alarm.type !== ALARM_TYPE_BY_KEY.sos && alarm.handleState === 0 && !alarm.ackedAt)
+      raise({ kind: 'alarm', alarm });
+  });
+  const head = critical[0];
+  const headId = head && alertId(head);
+  const ringing = head !== undefined && !(headId !== undefined && taken.has(headId));
+  // The shown alarm rings until someone takes it or the dialog closes.
+  useEffect(() => (ringing ? sounds.ring() : undefined), [ringing, head, ringAgain, sounds]);
   useLiveEvent('card', (push) => setCards((queue) => [...queue, push]));
-  useAlarmNotifications(() => onNavigate('/AlarmHistory'), sounds);
+  const onAck = isReadOnly() ? undefined : acknowledge;
+  useAlarmNotifications(() => onNavigate('/AlarmHistory'), sounds, onAck);
   useApprovalNotifications(() => onNavigate('/audit'));
   useAnnouncementNotifications(() => onNavigate('/map/AnnouncementListtc'), sounds);
 
@@ -100,13 +100,13 @@ export function RealtimeLayer({ children, onNavigate, sounds = webAudioSounds }:
       {children}
       <CallDrawer state={call} machine={machine} />
       <CallDialog state={call} machine={machine} />
-      <SosDialog
-        queue={sos}
+      <CriticalAlarmDialog
+        queue={critical}
         taken={taken}
-        onAck={isReadOnly() ? undefined : acknowledge}
-        onClose={() => setSos((queue) => queue.slice(1))}
+        onAck={onAck}
+        onClose={() => setCritical((queue) => queue.slice(1))}
         onOpenDevice={(imei) => {
-          setSos((queue) => queue.slice(1));
+          setCritical((queue) => queue.slice(1));
           onNavigate(`/map/DeviceDtail?imei=${encodeURIComponent(imei)}`);
         }}
       />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button, Stack } from '@mantine/core';
 import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import type { AlarmRecord } from '../../../shared/alarms/push';
@@ -49,8 +50,10 @@ interface Toasts {
  * opens the alarm log (docs/alarms.md#toasts). A critical alarm gets a toast of its own that stays
  * until clicked or until the alarm is read or handled; warnings of one type and level within
  * GROUP_WINDOW_MS share one toast with a count. Notices of the whole system show as plain toasts.
+ * `onAck` (absent for read-only users) puts 我来处理 on a critical toast nobody took: it acknowledges the
+ * alarm (docs/alarms.md#acknowledgement-and-escalation) and the toast goes.
  */
-export function useAlarmNotifications(onOpenLog: () => void, sounds: Sounds): void {
+export function useAlarmNotifications(onOpenLog: () => void, sounds: Sounds, onAck?: (alarmId: number) => void): void {
   const { t } = useLingui();
   const [toasts] = useState<Toasts>(() => ({ seq: 0, groups: new Map(), alarms: new Map() }));
 
@@ -80,10 +83,32 @@ export function useAlarmNotifications(onOpenLog: () => void, sounds: Sounds): vo
 
   const showCritical = (alarm: AlarmRecord) => {
     const device = alarm.deviceName ?? alarm.imei;
-    put(`alarm-${alarm.id}`, [alarm.id], {
+    const id = `alarm-${alarm.id}`;
+    const detail = alarm.location || alarm.personName || alarm.title;
+    put(id, [alarm.id], {
       color: 'red',
       title: `${alarmTypeLabel(alarm.type)} · ${device}`,
-      message: alarm.location || alarm.personName || alarm.title,
+      message:
+        onAck && !alarm.ackedAt ? (
+          <Stack gap={4} align="flex-start">
+            <span>{detail}</span>
+            <Button
+              size="compact-xs"
+              color="red"
+              data-testid="alarm-notification-ack"
+              onClick={(event) => {
+                // The toast's own click opens the log; this one only takes the alarm.
+                event.stopPropagation();
+                done(id);
+                onAck(alarm.id);
+              }}
+            >
+              {t`我来处理`}
+            </Button>
+          </Stack>
+        ) : (
+          detail
+        ),
       autoClose: false,
       priority: CRITICAL_PRIORITY,
       'data-testid': 'alarm-notification',
