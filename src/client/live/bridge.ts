@@ -65,9 +65,9 @@ export function invalidateAlarms(queryClient: Pick<QueryClient, 'invalidateQueri
 }
 
 /**
- * A critical alarm nobody took yet, whose dialog is not the SOS one (9003 brings that): level 3, or one the catch-up
- * says escalates (a company's policy may name a lesser type; live, such an alarm opens the dialog at its first
- * escalation step, docs/alarms.md#acknowledgement-and-escalation).
+ * A missed critical alarm nobody took, whose dialog is not the SOS one (9003 brings that): level 3,
+ * or one the catch-up says escalates (a company's policy may name a lesser type). Live, such an
+ * alarm has its toast with 我来处理 (docs/alarms.md#acknowledgement-and-escalation).
  */
 export function opensCriticalDialog(alarm: AlarmRecord, escalated = false): boolean {
   if (alarm.type === ALARM_TYPE_BY_KEY.sos || alarm.ackedAt || alarm.handleState !== 0) return false;
@@ -200,7 +200,6 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
         }
         const before = lastArrived.get(push.alarm.id);
         const fresh = deliver([push.alarm], false).length > 0;
-        if (fresh && opensCriticalDialog(push.alarm)) events.emit('critical', { alarm: push.alarm });
         // The same id again is an escalation step ringing once more (docs/alarms.md#acknowledgement-and-escalation);
         // within a few seconds it is a redelivery or a push racing the catch-up.
         const repeat = !fresh && (before === undefined || now() - before >= REPEAT_QUIET_MS);

@@ -39,7 +39,7 @@ async function flush(): Promise<void> {
   for (let i = 0; i < 4; i++) await act(settle);
 }
 
-describe('every critical alarm opens the critical-alarm dialog (docs/alarms.md#acknowledgement-and-escalation)', () => {
+describe('critical alarms: a dialog for what was missed, a toast with 我来处理 live (docs/alarms.md#acknowledgement-and-escalation)', () => {
   let shell: Shell;
   let calls: Call[];
   const api = (timeline: AlarmTimeline | null = null) => {
@@ -67,9 +67,20 @@ describe('every critical alarm opens the critical-alarm dialog (docs/alarms.md#a
     vi.useRealTimers();
   });
 
-  it('a live fall opens the dialog titled with its type, rings, and 我来处理 takes it', async () => {
+  /** The alarms come with the catch-up after a reconnect, as an operator whose network dropped gets them. */
+  const reconnectWith = async (alarms: unknown[]) => {
+    shell.fetchSince.mockResolvedValue(alarms as never);
+    act(() => shell.mqtt.drop());
+    act(() => void vi.advanceTimersByTime(1000));
+    act(() => shell.mqtt.open());
+    await flush();
+  };
+
+  it('a fall missed while offline opens the dialog titled with its type, rings, and 我来处理 takes it', async () => {
     await start();
-    await shell.push({ code: '9001', alarm: alarm({ id: 501, type: 13, deviceName: '安全帽 5', personName: '赵六' }) });
+    await reconnectWith([
+      alarm({ id: 501, type: 13, deviceName: '安全帽 5', personName: '赵六', createdAt: '2099-03-01T08:00:00.000Z' }),
+    ]);
     const dialog = screen.getByTestId('critical-dialog');
     expect(dialog.dataset.type).toBe('13');
     expect(screen.getByTestId('critical-title')).toHaveTextContent('跌倒告警');
@@ -84,6 +95,14 @@ describe('every critical alarm opens the critical-alarm dialog (docs/alarms.md#a
     ]);
     expect(shell.stopRing).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('critical-taken')).toHaveTextContent(`已由 ${demoUser.name} 接手`);
+  });
+
+  it('a live fall keeps its toast with 我来处理 and opens no dialog over the screen', async () => {
+    await start();
+    await shell.push({ code: '9001', alarm: alarm({ id: 505, type: 13 }) });
+    expect(within(screen.getAllByTestId('alarm-notification')[0]!).getByTestId('alarm-notification-ack')).toBeVisible();
+    expect(screen.queryByTestId('critical-dialog')).toBeNull();
+    expect(shell.sounds.ring).not.toHaveBeenCalled();
   });
 
   it('a warning opens no dialog; an SOS keeps its own dialog and test ids', async () => {
@@ -137,9 +156,8 @@ describe('every critical alarm opens the critical-alarm dialog (docs/alarms.md#a
   it('the dialog says how far the escalation went and reads it again when a step repeats the alarm', async () => {
     api(escalating);
     await start();
-    const fall = alarm({ id: 521, type: 13 });
-    await shell.push({ code: '9001', alarm: fall });
-    await flush();
+    const fall = alarm({ id: 521, type: 13, createdAt: '2099-03-01T08:00:00.000Z' });
+    await reconnectWith([fall]);
     act(() => void vi.advanceTimersByTime(10));
     await flush();
     const line = screen.getByTestId('critical-escalation');
@@ -168,17 +186,16 @@ describe('every critical alarm opens the critical-alarm dialog (docs/alarms.md#a
     expect(shell.navigate).not.toHaveBeenCalled();
     act(() => void vi.advanceTimersByTime(1000));
     expect(screen.queryAllByTestId('alarm-notification-ack')).toHaveLength(0);
-    // The dialog of the same alarm says who took it.
-    expect(screen.getByTestId('critical-taken')).toHaveTextContent(`已由 ${demoUser.name} 接手`);
   });
 
-  it('a visitor gets the dialog and the toast, never 我来处理', async () => {
+  it('a visitor gets the toast and the dialog, never 我来处理', async () => {
     await start({ ...demoUser, kind: 'visitor', marks: [] });
     await shell.push({ code: '9001', alarm: alarm({ id: 541, type: 28 }) });
-    expect(screen.getByTestId('critical-title')).toHaveTextContent('断电告警');
     expect(screen.getAllByTestId('alarm-notification')).toHaveLength(1);
-    expect(screen.queryByTestId('critical-ack')).toBeNull();
     expect(screen.queryByTestId('alarm-notification-ack')).toBeNull();
+    await reconnectWith([alarm({ id: 542, type: 28, createdAt: '2099-03-01T08:00:00.000Z' })]);
+    expect(screen.getByTestId('critical-title')).toHaveTextContent('断电告警');
+    expect(screen.queryByTestId('critical-ack')).toBeNull();
   });
 
   it('escalationSummary counts the steps fired and names whom the last one told', () => {

@@ -77,11 +77,12 @@ export function RealtimeLayer({ children, onNavigate, sounds = webAudioSounds }:
     setCritical((queue) => [...queue, alert]);
   };
   useLiveEvent('sos', (push) => raise({ kind: 'sos', push }));
+  // Another critical alarm opens the dialog when the catch-up brings it missed; live its toast
+  // stays with 我来处理 instead (docs/alarms.md#acknowledgement-and-escalation). A step's repeat of one
+  // the dialog shows rings it again. An SOS repeats as 9003 above.
   useLiveEvent('critical', ({ alarm }) => raise({ kind: 'alarm', alarm }));
-  // A step's repeat of any other alarm nobody took: critical to its company (a policy may name a
-  // lesser type), so it opens the dialog too. An SOS repeats as 9003 above.
   useLiveEvent('alarmAgain', ({ alarm }) => {
-    if (alarm.type !== ALARM_TYPE_BY_KEY.sos && alarm.handleState === 0 && !alarm.ackedAt)
+    if (alarm.type !== ALARM_TYPE_BY_KEY.sos && seen.has(alarm.id) && alarm.handleState === 0 && !alarm.ackedAt)
       raise({ kind: 'alarm', alarm });
   });
   const head = critical[0];
