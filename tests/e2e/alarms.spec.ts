@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { expectShell, loginWithAccount, sim, waitForServiceWorker, deviceOf } from './helpers';
+import { expectShell, loginWithAccount, sim, waitForServiceWorker, deviceOf, takeOpenAlarms } from './helpers';
+
+// The critical alarms these tests raise are taken after each, so none escalates into the next test.
+test.afterEach(({ request }) => takeOpenAlarms(request));
 
 // The alarm screens against the service and the in-process simulator. Texts of the new screens
 // are checked by the unit tests (tests/client/alarms); here states are read from test ids and

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectShell, loginWithAccount, sim, deviceOf } from './helpers';
+import { expectShell, loginWithAccount, sim, deviceOf, takeOpenAlarms } from './helpers';
+
+// The critical alarms these tests raise are taken after each, so none escalates into the next test.
+test.afterEach(({ request }) => takeOpenAlarms(request));
 
 // The dashboards against the service and the in-process demo fleet: /index (the city dashboard,
 // the post-login home) and /index8 (the data wall) fill from the fleet, and a device's alarm

@@ -152,6 +152,23 @@ export async function api<T>(
   return (await res.json()) as Envelope<T>;
 }
 
+/**
+ * Takes (acknowledges) the demo company's critical alarms nobody took, as an operator would, so an
+ * SOS a test raised does not escalate into the next test's console (the demo's SOS policy rings
+ * again at 15 s and 45 s: docs/alarms.md#acknowledgement-and-escalation).
+ */
+export async function takeOpenAlarms(request: APIRequestContext): Promise<void> {
+  const token = await tokenOf(request, 'demo');
+  const list = await api<{ rows: ApiRow[] }>(request, token, 'device/alarm/list', {
+    filters: { handleState: 0 },
+    sort: [{ field: 'id', order: 'desc' }],
+    size: 100,
+  });
+  const ids = list.data.rows.filter((r) => r.level === 3 && !r.ackedAt).map((r) => r.id);
+  const answer = ids.length ? await api(request, token, 'device/alarm/ack', { ids }) : undefined;
+  if (answer && answer.code !== 0) throw new Error(`alarm/ack refused: ${answer.msg}`);
+}
+
 /** A session token of a demo account (their password is demo123). */
 export async function tokenOf(request: APIRequestContext, username: string, password = 'demo123'): Promise<string> {
   const login = await request.post('/api/auth/auth/login', { data: { username, password, language: 'CN' } });

@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { deviceOf, expectShell, loginWithAccount, sim } from './helpers';
+import { deviceOf, expectShell, loginWithAccount, sim, takeOpenAlarms } from './helpers';
+
+// The critical alarms these tests raise are taken after each, so none escalates into the next test.
+test.afterEach(({ request }) => takeOpenAlarms(request));
 
 // The installer's broker page (/mqtt) against the e2e service's embedded broker and the in-process
 // demo fleet. States are read from test ids and data attributes, the broker's own words (mqtt.js's

@@ -4,7 +4,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { jt808 } from '../../src/server/protocols/jt808';
 import { parseFrame } from '../../src/shared/protocols/jt808/frame';
 import { gt06Frames, Jt808Terminal, watchFrames } from '../../src/sim/protocols/frames';
-import { deviceOf, expectShell, loginWithAccount } from './helpers';
+import { deviceOf, expectShell, loginWithAccount, takeOpenAlarms } from './helpers';
+
+// The critical alarms these tests raise are taken after each, so none escalates into the next test.
+test.afterEach(({ request }) => takeOpenAlarms(request));
 
 // A GT06 tracker on the service's GT06 port (playwright.config.ts starts the listener on a free port).
 test.describe.configure({ mode: 'serial' });

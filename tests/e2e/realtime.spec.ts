@@ -1,5 +1,8 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { deviceOf, expectShell, loginWithAccount, sim } from './helpers';
+import { deviceOf, expectShell, loginWithAccount, sim, takeOpenAlarms } from './helpers';
+
+// The critical alarms these tests raise are taken after each, so none escalates into the next test.
+test.afterEach(({ request }) => takeOpenAlarms(request));
 
 // The live bridge and the global shell against the in-process simulator: a device event goes
 // device -> broker -> ingest -> alarm engine -> push -> the console's MQTT -> the shell.
@@ -117,6 +120,8 @@ test('alarms raised while the browser was offline arrive after it comes back', a
   await waitConnected(page);
   const missed = ((await (await since).json()) as { data: { imei: string; type: number }[] }).data;
   expect(missed).toContainEqual(expect.objectContaining({ imei: helmet, type: 12 }));
+  // A missed critical alarm (collision) comes back as the critical-alarm dialog, not only a toast.
+  await expect(page.getByTestId('critical-dialog')).toHaveAttribute('data-type', '12', { timeout: 10_000 });
   await expect(page.getByTestId('alarm-notification').or(page.getByTestId('alarm-summary')).first()).toBeVisible({
     timeout: 10_000,
   });
