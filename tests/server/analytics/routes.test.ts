@@ -315,6 +315,16 @@ describe('POST /api/device/analytics/export', () => {
       payload: { ...window, panel: 'alarmHours', format: 'csv' },
     });
     expect(hours.body.trim().split('\r\n')).toHaveLength(25);
+    const handling = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/analytics/export',
+      headers: { authorization: ana },
+      payload: { ...window, panel: 'alarmHandling', format: 'csv' },
+    });
+    expect(handling.body.replace('\uFEFF', '').trim().split('\r\n')).toEqual([
+      '报警总数,已处理,处理率,平均处理时长(秒),确认用时中位数(秒)',
+      '3,2,66.7%,900,90',
+    ]);
   });
 
   it('writes XLSX and refuses an unknown panel', async () => {

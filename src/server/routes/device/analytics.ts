@@ -115,8 +115,16 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
           [header, cells] = [['时段', '报警数'], stats.byHour.map((n, h) => [`${String(h).padStart(2, '0')}:00`, n])];
         else if (panel === 'alarmHandling')
           [header, cells] = [
-            ['报警总数', '已处理', '处理率', '平均处理时长(秒)'],
-            [[stats.total, stats.handled, Math.round(stats.handlingRate * 1000) / 10 + '%', stats.meanHandleS]],
+            ['报警总数', '已处理', '处理率', '平均处理时长(秒)', '确认用时中位数(秒)'],
+            [
+              [
+                stats.total,
+                stats.handled,
+                Math.round(stats.handlingRate * 1000) / 10 + '%',
+                stats.meanHandleS,
+                stats.ackMedianS,
+              ],
+            ],
           ];
         else [header, cells] = [['IMEI', '设备名称', '报警数'], stats.topDevices.map((x) => [x.imei, x.name, x.count])];
       }
