@@ -113,6 +113,7 @@ describe('analytics screens', () => {
     expect(screen.getByTestId('figure-rate')).toHaveTextContent('66.7%');
     expect(screen.getByTestId('figure-mean')).toHaveTextContent('15分0秒');
     expect(screen.getByTestId('figure-ack')).toHaveTextContent('42秒');
+    expect(screen.getByTestId('handling-ack')).toHaveTextContent('42秒');
     expect(screen.getByTestId('figure-online')).toHaveTextContent('3');
     expect(within(screen.getByTestId('top-devices')).getByText('Helmet 1')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('chart-option')).toHaveLength(4));

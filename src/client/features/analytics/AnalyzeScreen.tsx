@@ -131,6 +131,10 @@ export function AnalyzeScreen() {
                     <Table.Td>{t`平均处理时长`}</Table.Td>
                     <Table.Td>{duration(a.meanHandleS)}</Table.Td>
                   </Table.Tr>
+                  <Table.Tr>
+                    <Table.Td>{t`确认用时中位数`}</Table.Td>
+                    <Table.Td data-testid="handling-ack">{duration(a.ackMedianS)}</Table.Td>
+                  </Table.Tr>
                 </Table.Tbody>
               </Table>
             </Panel>
