@@ -194,10 +194,11 @@ describe.each(databases)('an escalation across kill -9 of the service (%s)', (_n
     await Promise.all(replicas.map((p) => healthy(p.http)));
     const readyAt = Date.now();
     const after = await session(ports.http);
+    // Done once the last step is claimed; its deliveries record their outcomes just after.
     const done = await until(
-      'the escalation done',
+      'the escalation done and its notifications delivered',
       () => timeline(after),
-      (t) => t.escalation === 'done',
+      (t) => t.escalation === 'done' && notified(t).length === 3 && notified(t).every((e) => e.outcome !== 'waiting'),
     );
     expect(notified(done).map((e) => [e.step, e.channel, e.outcome])).toEqual([
       [0, 'console', 'sent'],
