@@ -50,7 +50,9 @@ export async function createTemplate(): Promise<() => Promise<void>> {
   const file = join(tmpdir(), `console-test-template-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
   try {
     await seedDemo(database.db);
-    const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    await client.exec('checkpoint');
+    const dump = await client.dumpDataDir('none');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   } finally {
     await database.close();
@@ -79,10 +81,14 @@ export function pgTemplate(): string | undefined {
  * A PGlite opened from the template's dump, in memory or (given `dataDir`, empty or new) on disk
  * as the service runs it; undefined when there is none.
  */
+let template: { file: string; blob: Blob } | undefined;
+
 export async function pgliteFromTemplate(dataDir?: string): Promise<Database | undefined> {
   const file = process.env[ENV_PGLITE];
   if (!file || !usable()) return undefined;
-  return openDatabase({ dataDir: dataDir ?? '', memory: !dataDir, loadDataDir: new Blob([readFileSync(file)]) });
+  // Read once per test process: the Blob goes to each database's thread by reference.
+  if (template?.file !== file) template = { file, blob: new Blob([readFileSync(file)]) };
+  return openDatabase({ dataDir: dataDir ?? '', memory: !dataDir, loadDataDir: template.blob });
 }
 
 /** When the demo data a test app starts from was seeded: the template's time, else now (the app seeds afresh). */

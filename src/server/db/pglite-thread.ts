@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -25,6 +27,24 @@ interface QueryOptions {
 export interface ThreadTransaction {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
   exec(sql: string): Promise<QueryResult[]>;
+}
+
+/**
+ * PostgreSQL's WebAssembly, compiled once per process, and its file bundle, read once: every
+ * thread gets both (a compiled module crosses to a worker without recompiling). A new thread
+ * otherwise compiled the 9 MB module again: most of the 2.5 s a test app took to open its
+ * database (docs/performance.md, "Test time").
+ */
+let runtime: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+function pgliteRuntime() {
+  runtime ??= (async () => {
+    const dist = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    const file = (name: string) => new URL(name, `file://${dist}`);
+    const [wasm, data] = await Promise.all([readFile(file('pglite.wasm')), readFile(file('pglite.data'))]);
+    return { wasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
+  })();
+  runtime.catch(() => (runtime = undefined));
+  return runtime;
 }
 
 interface Pending {
@@ -101,9 +121,9 @@ export class PgliteThread {
     loadDataDir?: Blob;
     onStopped?: (err: Error) => void;
   }): Promise<PgliteThread> {
-    const loadDataDir = opts.loadDataDir ? new Uint8Array(await opts.loadDataDir.arrayBuffer()) : undefined;
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir: opts.dataDir, loadDataDir },
+      // A Blob crosses to the thread by reference, not as a copy (a test template is about 140 MB).
+      workerData: { dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, ...(await pgliteRuntime()) },
       // The thread needs no TypeScript loader; a parent's (tsx, vitest) would only slow its start.
       // A profiled service profiles its database thread too (scripts/profile-ingest.mjs).
       execArgv: process.execArgv.filter((a) => /^--(cpu|heap)-prof/.test(a)),

@@ -34,8 +34,13 @@ function serialiseError(err) {
   return out;
 }
 
-const { dataDir, loadDataDir } = workerData;
-const options = { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}) };
+const { dataDir, loadDataDir, wasmModule, fsBundle } = workerData;
+const options = {
+  extensions: { pg_trgm },
+  // Compiled and read once by the opening process (pglite-thread.ts), not again in every thread.
+  ...(wasmModule ? { wasmModule, fsBundle } : {}),
+  ...(loadDataDir ? { loadDataDir } : {}),
+};
 let pg;
 try {
   pg = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
