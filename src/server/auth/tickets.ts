@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/driver';
 import { sessions, usedTickets } from '../db/schema';
 import { hmacSha256, safeEqual } from '../lib/crypto';
-import { settingOrCreate } from '../repos/settings';
+import { settingSecret } from '../repos/settings';
 
 /** What an auto-login ticket says: whose session to open, for which device, until when. */
 export interface TicketClaims {
@@ -18,18 +18,8 @@ export interface TicketClaims {
 
 export const newNonce = () => randomBytes(12).toString('base64url');
 
-const secrets = new WeakMap<Db, Promise<string>>();
-
 /** The signing secret lives in the database so every replica signs and checks alike. */
-export function ticketSecret(db: Db): Promise<string> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = settingOrCreate(db, 'ticket_secret', () => randomBytes(32).toString('base64url'));
-    secrets.set(db, secret);
-    secret.catch(() => secrets.delete(db));
-  }
-  return secret;
-}
+export const ticketSecret = (db: Db): Promise<string> => settingSecret(db, 'ticket_secret');
 
 /** `base64url(json).base64url(hmac-sha256)`: readable claims, unforgeable without the secret. */
 export function signTicket(secret: string, claims: TicketClaims): string {

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/driver';
 import { hmacSha256, safeEqual } from '../lib/crypto';
-import { settingOrCreate } from '../repos/settings';
+import { settingSecret } from '../repos/settings';
 
 /**
  * The reply link of an escalation's SMS and e-mail (docs/alarms.md "Acknowledge by replying"):
@@ -26,18 +25,8 @@ export const ACK_LINK_PATH = '/api/ack';
 /** 128 bits of HMAC-SHA256: a token nobody can forge or guess, still short enough for an SMS. */
 const SIG_BYTES = 16;
 
-const secrets = new WeakMap<Db, Promise<string>>();
-
 /** The signing secret lives in the database (settings) so every replica signs and checks alike. */
-export function ackLinkSecret(db: Db): Promise<string> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = settingOrCreate(db, 'ack_link_secret', () => randomBytes(32).toString('base64url'));
-    secrets.set(db, secret);
-    secret.catch(() => secrets.delete(db));
-  }
-  return secret;
-}
+export const ackLinkSecret = (db: Db): Promise<string> => settingSecret(db, 'ack_link_secret');
 
 const sign = (secret: string, body: string) =>
   hmacSha256(secret, `ack1.${body}`).subarray(0, SIG_BYTES).toString('base64url');
