@@ -10,6 +10,7 @@ import { ApiError, fail } from '../../server/lib/api-error';
 import { moveState } from '../../server/lib/transition';
 import type { ResourceChange } from '../../server/events';
 import { authed } from '../../server/plugins/auth';
+import { doorUnitsOfResident, pushSoon } from '../access-right';
 import { rooms } from '../room';
 import resident, { BINDING, BINDING_MACHINE } from './resource';
 import { facePicture, queueFaceReview } from './faces';
@@ -43,7 +44,6 @@ export async function review(
     .from(residents)
     .where(and(eq(residents.id, rowId), tenantWhere(scope, residents)));
   if (!row) fail(Code.NOT_FOUND, 'notFound');
-  const { doorUnitsOfResident, pushSoon } = await import('../access-right');
   const before = await doorUnitsOfResident(app.db, row!.id);
   if (approve && row!.reviewState === BINDING.applyExit) {
     await app.db.delete(residents).where(and(eq(residents.id, row!.id), eq(residents.reviewState, BINDING.applyExit)));
@@ -155,7 +155,6 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
           set: request.body.reason !== undefined ? { reviewReason: request.body.reason || null } : {},
         },
       );
-      const { doorUnitsOfResident, pushSoon } = await import('../access-right');
       pushSoon(app, row!.tenantId, await doorUnitsOfResident(app.db, request.body.id));
       return reply.ok(null);
     },
@@ -224,7 +223,6 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     }
   };
   const pushResidentsWithPicture = async (tenantId: number, picture: string) => {
-    const { doorUnitsOfResident, pushSoon } = await import('../access-right');
     const people = await app.db
       .select({ id: residents.id, facePhoto: residents.facePhoto })
       .from(residents)

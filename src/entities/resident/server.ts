@@ -73,6 +73,7 @@ export default defineEntity({
     },
     // Their rights and cards go with them (cascade): the door units get their lists again.
     async remove(ctx, ids) {
+      // Loaded when used: access-right's tables reference this file's (a static import is a cycle).
       const { doorUnitsOfResident, pushSoon } = await import('../access-right');
       const doors = new Map<number, number[]>();
       for (const id of ids) {
