@@ -80,7 +80,14 @@ test('a community generated in the browser shows its rooms in the tree and gets 
   const dialog = page.getByTestId('door-units');
   await dialog.getByTestId('picker-keyword').fill(imei);
   await dialog.getByTestId('device-picker').locator('tbody tr').filter({ hasText: imei }).getByRole('checkbox').check();
-  await dialog.getByTestId('door-unit-attach').click();
+  const attach = dialog.getByTestId('door-unit-attach');
+  await expect(attach).toHaveText(/\(1\)/);
+  // The service's answer, so a refusal fails here with its message, not as a list that never shows.
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/unit/doorUnit/attach')),
+    attach.click(),
+  ]);
+  expect(await answer.json()).toMatchObject({ code: 0 });
   await expect(dialog.getByTestId('door-unit-list')).toContainText(imei);
   // /unitManagement/:imei opens the unit that door unit is installed at.
   await page.goto(`/unitManagement/${imei}`);

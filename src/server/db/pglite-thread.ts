@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -39,7 +40,7 @@ let runtime: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Blob }> | undef
 function pgliteRuntime() {
   runtime ??= (async () => {
     const dist = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-    const file = (name: string) => new URL(name, `file://${dist}`);
+    const file = (name: string) => new URL(name, pathToFileURL(dist));
     const [wasm, data] = await Promise.all([readFile(file('pglite.wasm')), readFile(file('pglite.data'))]);
     return { wasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
   })();
