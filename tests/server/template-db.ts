@@ -77,12 +77,12 @@ export function pgTemplate(): string | undefined {
   return usable() ? process.env[ENV_PG] : undefined;
 }
 
+let template: { file: string; blob: Blob } | undefined;
+
 /**
  * A PGlite opened from the template's dump, in memory or (given `dataDir`, empty or new) on disk
  * as the service runs it; undefined when there is none.
  */
-let template: { file: string; blob: Blob } | undefined;
-
 export async function pgliteFromTemplate(dataDir?: string): Promise<Database | undefined> {
   const file = process.env[ENV_PGLITE];
   if (!file || !usable()) return undefined;

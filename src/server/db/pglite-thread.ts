@@ -34,7 +34,7 @@ export interface ThreadTransaction {
  * PostgreSQL's WebAssembly, compiled once per process, and its file bundle, read once: every
  * thread gets both (a compiled module crosses to a worker without recompiling). A new thread
  * otherwise compiled the 9 MB module again: most of the 2.5 s a test app took to open its
- * database (docs/performance.md, "Test time").
+ * database (docs/decisions.md, "Test time and the clock").
  */
 let runtime: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
 function pgliteRuntime() {
