@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodsOf } from '../attendance-rule';
+import { periodsOf } from '../../../src/entities/attendance-rule';
 import {
   computeDay,
   isWorkday,
@@ -7,8 +7,8 @@ import {
   RECORD_STATUS,
   type ComputeRule,
   type DayResult,
-} from '../../server/attendance';
-import { daysBetween, localInstant } from '../../shared/attendance/days';
+} from '../../../src/server/attendance';
+import { daysBetween, localInstant } from '../../../src/shared/attendance/days';
 
 const TZ = 'Asia/Shanghai';
 const base = {
