@@ -1,65 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAY_STATUS } from '../../shared/payments';
-import type { Scope } from '../../server/db/scope';
 import { hmacSha256 } from '../../server/lib/crypto';
 import { SANDBOX_SIGNATURE_HEADER } from '../../server/payments';
-import type { Payment } from '../../server/payments';
-import { type TestApp } from '../../../tests/server/helper';
-import { demoApp } from '../../../tests/server/org-helper';
-import { paymentEvents, payments, paySandboxOrders } from './server';
+import { create, demoScope, demoTenant, events, failNextPaid, paid, paymentHarness, press, row, t } from './harness';
+import { paySandboxOrders } from './server';
 
-let t: TestApp;
-let demoTenant: number;
-let demoScope: Scope;
-const paid: Payment[] = [];
-const refunded: Payment[] = [];
-let failNext = 0;
-
-beforeAll(async () => {
-  ({ t, demoTenant } = await demoApp());
-  demoScope = { userId: 0, tenantId: demoTenant, kind: 'admin' };
-  t.app.payments.onPaid('unitTest', async (p) => {
-    if (failNext > 0) {
-      failNext--;
-      throw new Error('the module is down');
-    }
-    paid.push(p);
-  });
-  t.app.payments.onRefunded('unitTest', async (p) => void refunded.push(p));
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(() => {
-  paid.length = 0;
-  refunded.length = 0;
-  failNext = 0;
-  t.app.sandboxPay.forgetCallbacks = false;
-});
-
-const create = (amountFen = 1234, scope = demoScope) =>
-  t.app.payments.create(scope, {
-    purpose: { kind: 'unitTest', ref: `R${Math.random()}` },
-    subject: '测试商品 Test item',
-    amountFen,
-    method: 'sandbox',
-    returnPath: '/bilList',
-  });
-
-const row = async (orderNo: string) =>
-  (await t.app.db.select().from(payments).where(eq(payments.orderNo, orderNo)))[0]!;
-const events = (orderNo: string) =>
-  t.app.db.select().from(paymentEvents).where(eq(paymentEvents.orderNo, orderNo)).orderBy(paymentEvents.id);
-
-/** Presses a button of the sandbox's pay page, as the payer's browser does. */
-const press = (orderNo: string, action: 'pay' | 'fail' | 'cancel') =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/pay/sandbox/${orderNo}/${action}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
+paymentHarness();
 
 async function signed(body: object, secret?: string) {
   const text = JSON.stringify(body);
@@ -223,7 +170,7 @@ describe('paying through the sandbox', () => {
 
   it('a failing onPaid handler leaves fulfilledAt null; reconcile fulfils it later, once', async () => {
     const { payment } = await create(420);
-    failNext = 1;
+    failNextPaid(1);
     await press(payment.orderNo, 'pay');
     const r = await row(payment.orderNo);
     expect(r.status).toBe(PAY_STATUS.success);
