@@ -2,13 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../server/db/schema-devices';
 import { deviceKey, deviceSecret } from '../../server/devices/secrets';
-import type { Payment } from '../../server/payments';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, type Row } from '../../../tests/server/org-helper';
 import { MeterReader } from '../../sim/meters';
 import { UTILITY_KIND, UTILITY_STATE } from './resource';
-import { fulfilTopup } from './routes';
-import { utilityAccounts, utilityTopups } from './server';
+import { accountRow, paidTopup as paidTopupOf } from './test-helpers';
+import { utilityAccounts } from './server';
 
 let t: TestApp;
 let demo: string;
@@ -16,35 +15,8 @@ let demoTenant: number;
 
 const api = (action: string, body: object, token = demo) =>
   post<Row & Record<string, unknown>>(t.app, `/api/user/utilityAccount/${action}`, body, { token });
-const account = async (id: number) =>
-  (await t.app.db.select().from(utilityAccounts).where(eq(utilityAccounts.id, id)))[0]!;
-async function paidTopup(accountId: number, fen: number): Promise<{ payment: Payment; topupId: number }> {
-  const a = await account(accountId);
-  const [row] = await t.app.db
-    .insert(utilityTopups)
-    .values({
-      tenantId: a.tenantId,
-      accountId,
-      amountFen: fen,
-      method: 'sandbox',
-      orderNo: `TEST${Date.now()}${Math.random()}`,
-    })
-    .returning();
-  const payment: Payment = {
-    orderNo: row!.orderNo!,
-    tenantId: a.tenantId,
-    purpose: { kind: 'utility', ref: String(row!.id) },
-    subject: 'test',
-    amountFen: fen,
-    method: 'sandbox',
-    status: 1,
-    refundedFen: 0,
-    paidAt: new Date(),
-    createdAt: new Date(),
-  };
-  await fulfilTopup(t.app, payment);
-  return { payment, topupId: row!.id };
-}
+const account = (id: number) => accountRow(t.app, id);
+const paidTopup = (accountId: number, fen: number) => paidTopupOf(t.app, accountId, fen);
 
 beforeAll(async () => {
   const d = await demoApp();

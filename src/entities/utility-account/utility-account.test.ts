@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '../../shared/payments';
 import { alarmRecords } from '../../server/db/schema-alarms';
-import type { Payment } from '../../server/payments';
 import { login, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { addRole, addUser } from '../../../tests/server/fixtures';
@@ -11,6 +10,7 @@ import { units } from '../unit';
 import { LOW_BALANCE_ALARM } from './charging';
 import { LEDGER_TYPE, UTILITY_KIND, UTILITY_STATE } from './resource';
 import { fulfilTopup, refundTopup, topupFen } from './routes';
+import { accountRow, paidTopup as paidTopupOf } from './test-helpers';
 import { utilityAccounts, utilityLedger, utilityTopups } from './server';
 
 let t: TestApp;
@@ -21,8 +21,8 @@ let reader: string;
 
 const api = (action: string, body: object, token = demo) =>
   post<Row & Record<string, unknown>>(t.app, `/api/user/utilityAccount/${action}`, body, { token });
-const account = async (id: number) =>
-  (await t.app.db.select().from(utilityAccounts).where(eq(utilityAccounts.id, id)))[0]!;
+const account = (id: number) => accountRow(t.app, id);
+const paidTopup = (accountId: number, fen: number) => paidTopupOf(t.app, accountId, fen);
 const alarmsOf = async (accountId: number) =>
   t.app.db
     .select({ type: alarmRecords.type, title: alarmRecords.title })
@@ -65,35 +65,6 @@ async function freshAccount(kind: number = UTILITY_KIND.electricity, threshold =
     .from(utilityAccounts)
     .where(and(eq(utilityAccounts.roomId, roomId), eq(utilityAccounts.kind, kind)));
   return a!.id;
-}
-
-/** A paid top-up credited through the fulfilment handler (what app.payments.onPaid('utility') calls). */
-async function paidTopup(accountId: number, fen: number): Promise<{ payment: Payment; topupId: number }> {
-  const a = await account(accountId);
-  const [row] = await t.app.db
-    .insert(utilityTopups)
-    .values({
-      tenantId: a.tenantId,
-      accountId,
-      amountFen: fen,
-      method: 'sandbox',
-      orderNo: `TEST${Date.now()}${Math.random()}`,
-    })
-    .returning();
-  const payment: Payment = {
-    orderNo: row!.orderNo!,
-    tenantId: a.tenantId,
-    purpose: { kind: 'utility', ref: String(row!.id) },
-    subject: 'test',
-    amountFen: fen,
-    method: 'sandbox',
-    status: 1,
-    refundedFen: 0,
-    paidAt: new Date(),
-    createdAt: new Date(),
-  };
-  await fulfilTopup(t.app, payment);
-  return { payment, topupId: row!.id };
 }
 
 beforeAll(async () => {
