@@ -1,9 +1,7 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, updatedAt } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { indoorMaps } from '../indoor-map/table';
-
-const updatedAt = () => ts('updated_at').notNull().defaultNow();
 
 /** The drawing library (/drawingList) and the UWB drawings (/uwbDrawingList, kind 'uwb'). */
 export const drawings = pgTable(

@@ -12,7 +12,7 @@ import {
   text,
 } from 'drizzle-orm/pg-core';
 import type { LonLat } from '../../shared/geo/fence';
-import { trigramIndexes, ts } from '../../server/db/columns';
+import { trigramIndexes, ts, updatedAt } from '../../server/db/columns';
 import { devices } from '../../server/db/schema-devices';
 import { deviceGroups } from '../device-group/table';
 import { tenants } from '../../server/db/schema-tenancy';
@@ -47,7 +47,7 @@ export const fences = pgTable(
     /** Seconds beyond the boundary before a crossing is raised; 0 at once; null: the service's FENCE_DWELL_S. */
     dwellS: integer('dwell_s'),
     createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     ...trigramIndexes('fences', t.name, t.description),

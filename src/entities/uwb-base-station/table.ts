@@ -1,10 +1,8 @@
 import { doublePrecision, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
+import { createdAt, trigramIndexes, updatedAt } from '../../server/db/columns';
 import { tenants } from '../../server/db/schema-tenancy';
 import { drawings } from '../drawing/table';
 import { indoorMaps } from '../indoor-map/table';
-
-const updatedAt = () => ts('updated_at').notNull().defaultNow();
 
 /** UWB base stations (anchors); x/y/z in metres on their drawing's or map's floor. */
 export const uwbBaseStations = pgTable(

@@ -9,6 +9,7 @@ import {
 
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const createdAt = () => ts('created_at').notNull().defaultNow();
+export const updatedAt = () => ts('updated_at').notNull().defaultNow();
 
 /** The table property of a column: drizzle's set() takes property names, not SQL names. */
 export function propertyOf(table: PgTable, column: PgColumn): string {

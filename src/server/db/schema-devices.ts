@@ -16,7 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { DeviceSettings } from '../../shared/devices/settings';
-import { createdAt, trigramIndexes, ts } from './columns';
+import { createdAt, trigramIndexes, ts, updatedAt } from './columns';
 import { departments, tenants, users } from './schema-tenancy';
 import { deviceCategories } from '../../entities/device-category';
 import { deviceGroups } from '../../entities/device-group';
@@ -80,7 +80,7 @@ export const devices = pgTable(
     /** Bumped on recycle: the device's secret (devices/secrets.ts) changes with it. */
     secretVersion: integer('secret_version').notNull().default(1),
     createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     ...trigramIndexes(

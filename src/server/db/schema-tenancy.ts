@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { UserKind } from '../../shared/session';
-import { createdAt, trigramIndexes, ts } from './columns';
+import { createdAt, trigramIndexes, ts, updatedAt } from './columns';
 
 // The tables every other schema module points at; here so none of them imports schema.ts back.
 export const tenants = pgTable(
@@ -53,7 +53,7 @@ export const users = pgTable(
     kind: text('kind').$type<UserKind>().notNull().default('user'),
     parentPhone: text('parent_phone'),
     createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     ...trigramIndexes('users', t.username, t.name, t.phone),
