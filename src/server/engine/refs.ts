@@ -56,10 +56,10 @@ export async function requireOwnRow(tx: Tx, table: OwnedTable, id: number, tenan
   if (!row) fail(Code.BAD_REQUEST, 'refInvalid');
 }
 
-/** The ids a ref or refs value names (none for null or absent). */
+/** The ids a ref or refs value names: none for null or absent, nor for 0 (a tree's root, e.g. `pid`). */
 function namedIds(v: unknown): unknown[] {
   if (v === undefined || v === null || v === '') return [];
-  return Array.isArray(v) ? v : [v];
+  return (Array.isArray(v) ? v : [v]).filter((id) => id !== 0);
 }
 
 /**
