@@ -121,10 +121,28 @@ describe('announcements: approval', () => {
     );
     expect(foreign.code, foreign.msg).toBe(0);
     const nodeOfOther = foreign.data.id;
-    const row = await draft({ title: 'Foreign node', needApproval: 1, approvalNodeId: nodeOfOther });
-    expect((await api('publish', { id: row.id })).key).toBe('approvalNodeInvalid');
-    expect((await list(t.app, 'announcement', { keyword: 'Foreign node' }, demo)).rows[0]).toMatchObject({
+    const row = await draft({ title: 'Own node', needApproval: 1, approvalNodeId: nodeId });
+    // Naming it is refused as a reference outside the company, on add and on update alike.
+    const added = await post(
+      t.app,
+      '/api/user/announcement/add',
+      {
+        title: 'Foreign node',
+        content: 'x',
+        level: 1,
+        scope: 1,
+        userIds: [ids.byName],
+        needApproval: 1,
+        approvalNodeId: nodeOfOther,
+      },
+      { token: demo },
+    );
+    expect(added).toMatchObject({ code: 400, key: 'refInvalid' });
+    expect(await api('update', { id: row.id, approvalNodeId: nodeOfOther })).toMatchObject({ key: 'refInvalid' });
+    expect((await list(t.app, 'announcement', { keyword: 'Foreign node' }, demo)).total).toBe(0);
+    expect((await list(t.app, 'announcement', { keyword: 'Own node' }, demo)).rows[0]).toMatchObject({
       state: ANNOUNCEMENT_STATE.draft,
+      approvalNodeId: nodeId,
     });
   });
 

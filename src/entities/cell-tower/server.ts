@@ -3,7 +3,6 @@ import { bigint, doublePrecision, integer, pgTable, serial, text, uniqueIndex } 
 import { ts } from '../../server/db/columns';
 import { isPlatformScope } from '../../server/db/scope';
 import { defineEntity } from '../../server/engine/registry';
-import { superOnly } from '../unknown-device/server';
 import cellTower from './resource';
 
 /**
@@ -36,5 +35,5 @@ export default defineEntity({
   def: cellTower,
   table: cellTowers,
   readWhere: (scope) => (isPlatformScope(scope) ? undefined : sql`false`),
-  hooks: { guard: (ctx) => superOnly(ctx.scope) },
+  // Written by super administrators only, as every platform-wide binding (guardWrite).
 });

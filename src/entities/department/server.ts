@@ -2,7 +2,6 @@ import { and, count, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { departments, users } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
-import { requireOwnRow } from '../../server/engine/refs';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
 import departmentResource from './resource';
@@ -14,10 +13,9 @@ export default defineEntity({
     userCount: sql<number>`(select count(*)::int from ${users} where ${qualified(users.departmentId)} = ${qualified(departments.id)})`,
   },
   hooks: {
-    async beforeWrite(_ctx, tx, values, _input, tenantId, existing) {
+    async beforeWrite(_ctx, tx, values, _input, _tenantId, existing) {
       const pid = values.pid as number | undefined;
       if (!pid) return;
-      await requireOwnRow(tx, departments, pid, tenantId);
       // A department cannot move under itself or one of its descendants.
       for (let at: number | undefined = pid, hops = 0; at && existing && hops < 1000; hops++) {
         if (at === existing.id) fail(Code.BAD_REQUEST, 'refInvalid');

@@ -1,7 +1,6 @@
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { devices } from '../../server/db/schema-devices';
-import { superOnly } from '../../server/engine/guards';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
@@ -18,7 +17,6 @@ export default defineEntity({
     deviceCount: sql<number>`(select count(*)::int from ${devices} where ${qualified(devices.categoryId)} = ${qualified(deviceCategories.id)})`,
   },
   hooks: {
-    guard: (ctx) => superOnly(ctx),
     async beforeWrite(_ctx, tx, values, _input, _tenantId, existing) {
       const pid = values.pid as number | null | undefined;
       if (pid === null) values.pid = 0;

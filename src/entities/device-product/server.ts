@@ -1,7 +1,6 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { devices } from '../../server/db/schema-devices';
-import { superOnly } from '../../server/engine/guards';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
@@ -18,7 +17,6 @@ export default defineEntity({
     deviceCount: sql<number>`(select count(*)::int from ${devices} where ${qualified(devices.productId)} = ${qualified(products.id)})`,
   },
   hooks: {
-    guard: (ctx) => superOnly(ctx),
     async remove(ctx, ids) {
       await ctx.db.transaction(async (tx) => {
         const [used] = await tx.select({ n: count() }).from(devices).where(inArray(devices.productId, ids));

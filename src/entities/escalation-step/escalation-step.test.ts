@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/messages';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
+import { tenantWithAdmin } from '../../../tests/server/org-helper';
 
 let t: TestApp;
 let demo: string;
@@ -37,5 +39,60 @@ describe('escalation policies and steps', () => {
       { token: demo },
     );
     expect(bad.key).toBe('timeInvalid');
+  });
+});
+
+describe('escalation steps across tenants', () => {
+  it("refuse another company's policy, user and role exactly as ids that exist nowhere, and store nothing", async () => {
+    const a = await tenantWithAdmin(t.app, 'Escalation A', 'esca');
+    const b = await tenantWithAdmin(t.app, 'Escalation B', 'escb');
+    const policy = async (token: string) =>
+      (await post<{ id: number }>(t.app, '/api/device/escalationPolicy/add', { name: 'p', enabled: true }, { token }))
+        .data.id;
+    const [aPolicy, bPolicy] = [await policy(a.token), await policy(b.token)];
+    const nowhere = 2_000_000_000;
+    const add = async (body: object) => {
+      const res = await post(
+        t.app,
+        '/api/device/escalationStep/add',
+        { policyId: bPolicy, delaySeconds: 60, viaConsole: true, ...body },
+        { token: b.token },
+      );
+      return { code: res.code, key: res.key, msg: res.msg, data: res.data };
+    };
+    const refused = { code: 400, key: 'refInvalid', msg: MESSAGES.refInvalid, data: null };
+    const tries: [object, object][] = [
+      [
+        { policyId: aPolicy, target: 'operators' },
+        { policyId: nowhere, target: 'operators' },
+      ],
+      [
+        { target: 'user', userId: a.userId },
+        { target: 'user', userId: nowhere },
+      ],
+      [
+        { target: 'role', roleId: a.roleId },
+        { target: 'role', roleId: nowhere },
+      ],
+    ];
+    for (const [foreign, missing] of tries) {
+      expect(await add(foreign), JSON.stringify(foreign)).toEqual(refused);
+      expect(await add(missing), JSON.stringify(missing)).toEqual(refused);
+    }
+    // B's own policy, user and role are fine; an update to A's is refused the same way.
+    const own = await add({ target: 'user', userId: b.userId });
+    expect(own.code).toBe(0);
+    const id = (own.data as { id: number }).id;
+    const update = (body: object) =>
+      post(t.app, '/api/device/escalationStep/update', { id, ...body }, { token: b.token });
+    expect(await update({ policyId: aPolicy })).toMatchObject({ code: 400, key: 'refInvalid' });
+    expect(await update({ userId: a.userId })).toMatchObject({ code: 400, key: 'refInvalid' });
+    const steps = await post<{ rows: { policyId: number; userId: number }[] }>(
+      t.app,
+      '/api/device/escalationStep/list',
+      {},
+      { token: b.token },
+    );
+    expect(steps.data.rows.map((r) => [r.policyId, r.userId])).toEqual([[bPolicy, b.userId]]);
   });
 });

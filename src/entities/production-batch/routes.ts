@@ -10,11 +10,13 @@ import type { Tx } from '../../server/engine/types';
 import { likePattern, qualified } from '../../server/engine/query';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
+import { superOnly } from '../../server/engine/guards';
 import productionBatch, { BATCH_MACHINE, BATCH_OPEN_STATES, BATCH_STATE, QA_RESULT } from './resource';
 import { productionBatches, productionBatchRecords } from './server';
 
 const tags = ['device'];
 const MENUS = [...productionBatch.routes];
+const UPDATE = `${productionBatch.mark}:update` as PermissionMark;
 const idBody = z.object({ id: z.number().int().positive() });
 const recordsBody = idBody.extend({
   recordIds: z.array(z.number().int().positive()).min(1, 'nothingSelected').max(1000, 'tooLarge'),
@@ -144,7 +146,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/link',
     {
-      config: { mark: `${productionBatch.mark}:update` as PermissionMark },
+      config: { mark: UPDATE },
       schema: {
         tags,
         summary:
@@ -153,6 +155,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      superOnly(authed(request));
       const { id, recordIds } = request.body;
       const unique = [...new Set(recordIds)];
       const result = await app.db.transaction(async (tx) => {
@@ -189,7 +192,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/unlink',
     {
-      config: { mark: `${productionBatch.mark}:update` as PermissionMark },
+      config: { mark: UPDATE },
       schema: {
         tags,
         summary: "Take production records out of a planned or in-production batch ('batchNotOpen')",
@@ -197,6 +200,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      superOnly(authed(request));
       const { id, recordIds } = request.body;
       const result = await app.db.transaction(async (tx) => {
         const batch = await lockBatch(tx, id);
@@ -215,7 +219,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/qa',
     {
-      config: { mark: `${productionBatch.mark}:update` as PermissionMark },
+      config: { mark: UPDATE },
       schema: {
         tags,
         summary:
@@ -224,6 +228,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      superOnly(authed(request));
       const { id, results } = request.body;
       const { user } = authed(request);
       const result = await app.db.transaction(async (tx) => {
@@ -252,7 +257,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/move',
     {
-      config: { mark: `${productionBatch.mark}:update` as PermissionMark },
+      config: { mark: UPDATE },
       schema: {
         tags,
         summary:
@@ -261,6 +266,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      superOnly(authed(request));
       const { id, to } = request.body;
       const state = await app.db.transaction(async (tx) => {
         const batch = await lockBatch(tx, id);

@@ -9,7 +9,7 @@ import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
 import productionBatch, { BATCH_STATE, QA_RESULT } from './resource';
 
-/** Production batches (the manufacturer's; no tenant). */
+/** Production batches (the manufacturer's; no tenant): written by super administrators only (guardWrite, ./routes.ts). */
 export const productionBatches = pgTable(
   'production_batches',
   {

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { superOnly } from '../../server/engine/guards';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
 import { products } from '../device-product/table';
@@ -34,12 +33,11 @@ export const productionRecords = pgTable(
   ],
 );
 
-/** Production records: made before any tenant owns the device, so platform-wide and super-only to change. */
+/** Production records: made before any tenant owns the device, so platform-wide (super administrators write them, guardWrite). */
 export default defineEntity({
   def: productionRecord,
   table: productionRecords,
   hooks: {
-    guard: (ctx) => superOnly(ctx),
     async beforeWrite(_ctx, tx, values) {
       // production_date is a text column; the engine hands dates over as Date objects.
       if (values.productionDate instanceof Date)

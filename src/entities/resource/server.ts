@@ -3,7 +3,6 @@ import { Code } from '../../shared/api';
 import { resources } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
-import { superOnly } from '../../server/engine/guards';
 import { deleteResource } from '../../server/repos/resources';
 import resourceResource from './resource';
 
@@ -12,7 +11,6 @@ export default defineEntity({
   def: resourceResource,
   table: resources,
   hooks: {
-    guard: (ctx) => superOnly(ctx),
     async beforeWrite(_ctx, tx, values, _input, _tenantId, existing) {
       const pid = values.pid as number | undefined;
       if (!pid) return;

@@ -5,7 +5,6 @@ import { defineEntity } from '../../server/engine/registry';
 import { sitePosts } from '../site-post/server';
 import { dayRangeFilter } from '../work-plan/server';
 import siteManager, { SITE_MANAGER_STATUS } from './resource';
-import { requireOwnRow } from '../../server/engine/refs';
 
 /** Managers of a construction site (/manageUser); phone and ID number are masked like every personal field. */
 export const siteManagers = pgTable(
@@ -44,16 +43,10 @@ export default defineEntity({
   table: siteManagers,
   filters: { entryDate: dayRangeFilter(siteManagers.entryDate) },
   hooks: {
-    // Post and department are the row's company's; the entry date is a calendar day.
-    async beforeWrite(_ctx, tx, values, _input, tenantId) {
+    // The entry date is a calendar day (post and department: the engine checks they are the company's).
+    async beforeWrite(_ctx, _tx, values) {
       if (values.entryDate instanceof Date) values.entryDate = values.entryDate.toISOString().slice(0, 10);
       if (typeof values.idNumber === 'string') values.idNumber = values.idNumber.toUpperCase();
-      if (typeof values.postId === 'number') {
-        await requireOwnRow(tx, sitePosts, values.postId, tenantId);
-      }
-      if (typeof values.departmentId === 'number') {
-        await requireOwnRow(tx, departments, values.departmentId, tenantId);
-      }
     },
   },
 });

@@ -5,7 +5,6 @@ import { departments, tenants } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import sitePost from './resource';
-import { requireOwnRow } from '../../server/engine/refs';
 
 /** Posts of a construction site (/managePost). */
 export const sitePosts = pgTable(
@@ -39,11 +38,5 @@ export default defineEntity({
     // manager table references this one, so it cannot be imported here without a cycle).
     staffed: sql<number>`(select count(*)::int from site_managers m where m.tenant_id = ${qualified(sitePosts.tenantId)} and m.post_id = ${qualified(sitePosts.id)} and m.status <> 3)`,
   },
-  hooks: {
-    async beforeWrite(_ctx, tx, values, _input, tenantId) {
-      if (typeof values.departmentId === 'number') {
-        await requireOwnRow(tx, departments, values.departmentId, tenantId);
-      }
-    },
-  },
+  // The department is the company's: the engine checks every reference (requireOwnRefs).
 });

@@ -59,7 +59,6 @@ export default defineEntity({
   },
   readWhere: (scope) => (isPlatformScope(scope) ? undefined : sql`false`),
   hooks: {
-    guard: (ctx) => superOnly(ctx.scope),
     async decorate(db, rows) {
       const ids = rows.map((r) => r.id as number);
       if (!ids.length) return;

@@ -1,9 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { STATUS } from '../../shared/codes';
-import { departments, userRoles, users } from '../../server/db/schema-tenancy';
+import { userRoles, users } from '../../server/db/schema-tenancy';
 import { idList, qualified } from '../../server/engine/query';
-import { requireOwnRow } from '../../server/engine/refs';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
 import { revokeUserSessions } from '../../server/repos/sessions';
@@ -22,9 +21,8 @@ export default defineEntity({
     },
   },
   hooks: {
-    async beforeWrite(ctx, tx, values, input, tenantId, existing) {
+    async beforeWrite(ctx, tx, values, input, _tenantId, existing) {
       if (typeof input.password === 'string') values.passwordHash = await ctx.app.hasher.hash(input.password);
-      if (typeof values.departmentId === 'number') await requireOwnRow(tx, departments, values.departmentId, tenantId);
       if (existing) {
         if (existing.id === ctx.scope.userId && values.status === STATUS.disabled) fail(Code.CONFLICT, 'notOnSelf');
         values.updatedAt = new Date(ctx.app.clock.now());

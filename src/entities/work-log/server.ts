@@ -55,9 +55,6 @@ export default defineEntity({
       if (typeof values.authorId === 'number') {
         await requireOwnRow(tx, users, values.authorId, tenantId);
       }
-      if (typeof values.workPlanId === 'number') {
-        await requireOwnRow(tx, workPlans, values.workPlanId, tenantId);
-      }
     },
   },
 });

@@ -115,6 +115,9 @@ export async function stockIn(db: Db, op: Operator, ids: number[], note?: string
 /** In stock, assigned or unbound -> assigned to a tenant (and optionally a department of it). */
 export async function allocate(db: Db, op: Operator, body: z.infer<typeof allocateBody>): Promise<string[]> {
   const departmentId = body.departmentId ?? null;
+  // A tenant administrator may only move devices within their own tenant. Asked before any
+  // lookup, so another tenant's id and one that exists nowhere get the same answer.
+  if (!isPlatformScope(op.scope) && body.tenantId !== op.scope.tenantId) fail(Code.FORBIDDEN, 'noPermission');
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, body.tenantId));
   if (!tenant) fail(Code.BAD_REQUEST, 'refInvalid');
   if (departmentId !== null) {
@@ -124,8 +127,6 @@ export async function allocate(db: Db, op: Operator, body: z.infer<typeof alloca
       .where(and(eq(departments.id, departmentId), eq(departments.tenantId, body.tenantId)));
     if (!dep) fail(Code.BAD_REQUEST, 'refInvalid');
   }
-  // A tenant administrator may only move devices within their own tenant.
-  if (!isPlatformScope(op.scope) && body.tenantId !== op.scope.tenantId) fail(Code.FORBIDDEN, 'noPermission');
   return transition(
     db,
     op,

@@ -22,6 +22,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
 import { SOFT_STATUS } from '../../shared/codes';
 import { dateProblem, parseDate } from '../../shared/dates';
+import { MESSAGES } from '../../shared/messages';
 import type { FieldDef } from '../../shared/resources';
 import { LIST_COUNT_CAP, type ListQuery, type ListResult } from '../../shared/resources/list';
 import { isPlatformScope, type Scope } from '../db/scope';
@@ -47,7 +48,11 @@ export function softStatus(b: Binding): PgColumn {
   return col;
 }
 
-const badFilter = (): never => fail(Code.BAD_REQUEST, 'filterInvalid');
+const badFilter = (field?: FieldDef): never =>
+  fail(Code.BAD_REQUEST, 'filterInvalid', field ? `${field.name}: ${MESSAGES.filterInvalid}` : undefined);
+
+/** At most this many values in one 'in' filter. */
+export const MAX_FILTER_VALUES = 1000;
 
 /** A filter's value that must be a list of integer ids (a binding's own `filters`); else filterInvalid. */
 export function idList(v: unknown): number[] {
@@ -55,47 +60,110 @@ export function idList(v: unknown): number[] {
   return v as number[];
 }
 
-function scalar(field: FieldDef, v: unknown): unknown {
-  if (field.type === 'date' || field.type === 'datetime') {
-    if (typeof v !== 'string') return badFilter();
-    const problem = dateProblem(v);
-    if (problem) fail(Code.BAD_REQUEST, problem);
-    return new Date(parseDate(v));
+/**
+ * The whole numbers a column of this SQL type holds (int4 unless it says otherwise): a number
+ * past them is refused here rather than by PostgreSQL, whose "out of range" would be a 500.
+ */
+function intBounds(col: PgColumn | undefined): [number, number] {
+  const type = col?.getSQLType() ?? 'integer';
+  if (/^small(int|serial)/.test(type)) return [-32_768, 32_767];
+  if (/^big(int|serial)/.test(type)) return [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
+  return [-2_147_483_648, 2_147_483_647];
+}
+
+/** A whole number the column (int4 when not known) can hold. */
+export const fitsInt = (v: unknown, col: PgColumn | undefined): v is number => {
+  const [min, max] = intBounds(col);
+  return Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+};
+
+/** Text PostgreSQL stores: no NUL character (it refuses one in text, a 500). */
+const isText = (v: unknown): v is string => typeof v === 'string' && !v.includes('\u0000');
+
+/**
+ * One filter value checked against its field's type (docs/requirements/validation.md): a boolean
+ * for a boolean, a whole number in the column's range for integers and ids, a finite number for
+ * decimals, a code of the code table's type, a date in a date shape, text for text. Anything else
+ * answers 400 filterInvalid (dates dateInvalid/dateOutOfRange), never reaches the database.
+ */
+function scalar(field: FieldDef, v: unknown, col: PgColumn | undefined): unknown {
+  switch (field.type) {
+    case 'date':
+    case 'datetime': {
+      if (typeof v !== 'string') return badFilter(field);
+      const problem = dateProblem(v);
+      if (problem) fail(Code.BAD_REQUEST, problem);
+      return new Date(parseDate(v));
+    }
+    case 'boolean':
+      return typeof v === 'boolean' ? v : badFilter(field);
+    case 'integer':
+    case 'ref':
+    case 'refs':
+      return fitsInt(v, col) ? v : badFilter(field);
+    case 'decimal':
+      return typeof v === 'number' && Number.isFinite(v) ? v : badFilter(field);
+    case 'code': {
+      const kinds = new Set((field.codes ?? []).map((c) => typeof c.value));
+      if (fitsInt(v, col) && (kinds.has('number') || !kinds.size)) return v;
+      if (isText(v) && (kinds.has('string') || !kinds.size)) return v;
+      return badFilter(field);
+    }
+    default:
+      return isText(v) ? v : badFilter(field);
   }
-  if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') badFilter();
-  return v;
+}
+
+const isBlank = (v: unknown) => v === null || v === undefined || v === '';
+
+/**
+ * A filter's value checked by its field's mode and type (`scalar`): eq one value, like text,
+ * range `[from, to]` (either blank), in a list of at most MAX_FILTER_VALUES. Binding filters of
+ * their own (`Binding.filters`) get the value only once it passed.
+ */
+function filterValue(field: FieldDef, value: unknown, col: PgColumn | undefined): unknown {
+  switch (field.filter) {
+    case 'eq':
+      return scalar(field, value, col);
+    case 'like':
+      return isText(value) ? value : badFilter(field);
+    case 'range':
+      if (!Array.isArray(value) || value.length !== 2) return badFilter(field);
+      return value.map((v: unknown) => (isBlank(v) ? null : scalar(field, v, col)));
+    case 'in':
+      if (!Array.isArray(value) || value.length > MAX_FILTER_VALUES) return badFilter(field);
+      return value.map((v: unknown) => scalar(field, v, col));
+    default:
+      return badFilter(field);
+  }
 }
 
 function filterSql(b: Binding, field: FieldDef, value: unknown): SQL | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  const custom = b.filters?.[field.name];
-  if (custom) return custom(value);
+  if (isBlank(value)) return undefined;
   const col: PgColumn | undefined = b.columns[field.name];
-  if (!col) return badFilter();
+  const custom = b.filters?.[field.name];
+  if (!custom && !col) return badFilter(field);
+  const checked = filterValue(field, value, col);
+  // A binding's own filter gets the value as sent (checked), e.g. a day range as text.
+  if (custom) return custom(value);
   switch (field.filter) {
     case 'eq':
-      return eq(col, scalar(field, value));
+      return eq(col!, checked);
     case 'like':
-      if (typeof value !== 'string') badFilter();
-      return ilike(col, likePattern(value as string));
+      return ilike(col!, likePattern(checked as string));
     case 'range': {
-      if (!Array.isArray(value) || value.length !== 2) return badFilter();
-      const [from, to] = value as unknown[];
+      const [from, to] = checked as unknown[];
       return and(
-        from === null || from === undefined || from === '' ? undefined : gte(col, scalar(field, from)),
-        to === null || to === undefined || to === '' ? undefined : lte(col, scalar(field, to)),
+        from === null ? undefined : gte(col!, from),
+        to === null ? undefined : lte(col!, to),
       );
     }
-    case 'in':
-      if (!Array.isArray(value)) return badFilter();
-      return value.length
-        ? inArray(
-            col,
-            value.map((v) => scalar(field, v)),
-          )
-        : undefined;
+    case 'in': {
+      const list = checked as unknown[];
+      return list.length ? inArray(col!, list) : undefined;
+    }
     default:
-      return badFilter();
+      return badFilter(field);
   }
 }
 

@@ -18,7 +18,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Row = Record<string, unknown>;
 
 export interface BindingHooks {
-  /** Refuse an action before anything runs (e.g. catalogue changes by non-super callers). */
+  /**
+   * Refuse an action before anything runs. Without one, a platform-wide binding (no tenantId) is
+   * written by super administrators only (write.ts guardWrite); a guard replaces that rule (the
+   * tenant list lets a company's administrator update its own row).
+   */
   guard?(ctx: Ctx, action: 'add' | 'update' | 'delete' | 'import'): void;
   /**
    * Turns validated input into column values and checks references; runs inside the write's

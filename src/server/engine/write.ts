@@ -6,8 +6,21 @@ import { isEditable, type FormMode } from '../../shared/resources/schema';
 import { propertyOf } from '../db/columns';
 import { tenantForWrite } from '../db/scope';
 import { ApiError, fail } from '../lib/api-error';
+import { superOnly } from './guards';
 import { getRow, isAdministrator, selectRows, softStatus, visible } from './query';
-import type { Binding, Ctx, Row } from './types';
+import { requireOwnRefs } from './refs';
+import type { Binding, BindingHooks, Ctx, Row } from './types';
+
+/**
+ * Who may change the binding's rows at all, before anything runs: its own guard when it has one,
+ * else for a platform-wide binding (no tenant column: products, categories, production batches)
+ * super administrators only. Every write path asks here (add, update, delete, restore, import and
+ * their jobs), so a new platform-wide resource is closed to tenants without a line of its own.
+ */
+export function guardWrite(ctx: Ctx, b: Binding, action: Parameters<NonNullable<BindingHooks['guard']>>[1]): void {
+  if (b.hooks?.guard) b.hooks.guard(ctx, action);
+  else if (!b.tenantId) superOnly(ctx);
+}
 
 /** The SQLSTATE of a PostgreSQL error, however the driver wraps it. */
 export function sqlState(err: unknown): string | undefined {
@@ -85,12 +98,13 @@ function changed(
 }
 
 export async function addRow(ctx: Ctx, b: Binding, input: Row): Promise<Row> {
-  b.hooks?.guard?.(ctx, 'add');
+  guardWrite(ctx, b, 'add');
   const tenantId = tenantForWrite(ctx.scope, typeof input.tenantId === 'number' ? input.tenantId : null);
   const after = await uniqueGuard(() =>
     ctx.db.transaction(async (tx) => {
       const values = storedValues(b, input, 'add');
       if (b.tenantId) values.tenantId = tenantId;
+      await requireOwnRefs(ctx, tx, b, input, tenantId, 'add');
       await b.hooks?.beforeWrite?.(ctx, tx, values, input, tenantId);
       const [created] = await tx.insert(b.table).values(values).returning({ id: b.id });
       const id = created!.id as number;
@@ -103,7 +117,7 @@ export async function addRow(ctx: Ctx, b: Binding, input: Row): Promise<Row> {
 }
 
 export async function updateRow(ctx: Ctx, b: Binding, input: Row & { id: number }): Promise<Row> {
-  b.hooks?.guard?.(ctx, 'update');
+  guardWrite(ctx, b, 'update');
   let before: Row | undefined;
   const after = await uniqueGuard(() =>
     ctx.db.transaction(async (tx) => {
@@ -111,6 +125,7 @@ export async function updateRow(ctx: Ctx, b: Binding, input: Row & { id: number 
       if (!existing) fail(Code.NOT_FOUND, 'notFound');
       before = await getRow(ctx, b, input.id, tx);
       const values = storedValues(b, input, 'update');
+      await requireOwnRefs(ctx, tx, b, input, existing!.tenantId, 'update', before);
       await b.hooks?.beforeWrite?.(ctx, tx, values, input, existing!.tenantId, existing);
       if (Object.keys(values).length)
         await tx
@@ -127,7 +142,7 @@ export async function updateRow(ctx: Ctx, b: Binding, input: Row & { id: number 
 
 /** All ids must be visible (else 404 and nothing is deleted); the binding may refuse. */
 export async function deleteRows(ctx: Ctx, b: Binding, ids: number[]): Promise<void> {
-  b.hooks?.guard?.(ctx, 'delete');
+  guardWrite(ctx, b, 'delete');
   const unique = [...new Set(ids)];
   const found = await visible(ctx, b, unique);
   if (found.length !== unique.length) fail(Code.NOT_FOUND, 'notFound');
@@ -152,6 +167,7 @@ export async function deleteRows(ctx: Ctx, b: Binding, ids: number[]): Promise<v
 export async function restoreRows(ctx: Ctx, b: Binding, ids: number[]): Promise<void> {
   if (!b.def.softDelete) fail(Code.NOT_FOUND, 'notFound');
   if (!isAdministrator(ctx.scope)) fail(Code.FORBIDDEN, 'noPermission');
+  guardWrite(ctx, b, 'delete');
   const unique = [...new Set(ids)];
   const found = await visible(ctx, b, unique);
   if (found.length !== unique.length) fail(Code.NOT_FOUND, 'notFound');

@@ -4,7 +4,7 @@ import { ApiError } from '../lib/api-error';
 import { listWhere } from '../engine/query';
 import { bindingFor } from '../engine/registry';
 import type { Ctx } from '../engine/types';
-import { deleteRows } from '../engine/write';
+import { deleteRows, guardWrite } from '../engine/write';
 import type { JobHandler } from './runner';
 
 export interface DeleteParams {
@@ -28,7 +28,7 @@ export const deleteJob: JobHandler = async (job, run) => {
   const b = bindingFor(params.resource.kind, params.resource.name);
   if (!b) throw new Error(`no resource ${params.resource.kind}/${params.resource.name}`);
   const ctx: Ctx = { app: run.app, db: run.app.db, scope: run.scope };
-  b.hooks?.guard?.(ctx, 'delete');
+  guardWrite(ctx, b, 'delete');
   const where = listWhere(b, ctx.scope, params.query);
   const [all] = await ctx.db.select({ n: count() }).from(b.table).where(where);
   const total = Number(all?.n ?? 0);

@@ -4,6 +4,7 @@ import type { ImportReport } from '../../shared/resources/list';
 import { csvCell, importLines, readImport, type ImportFormat } from '../engine/files';
 import { bindingFor } from '../engine/registry';
 import type { Ctx } from '../engine/types';
+import { guardWrite } from '../engine/write';
 import { JobError, type JobHandler, type JobResult } from './runner';
 
 export interface ImportParams {
@@ -30,7 +31,7 @@ export const importJob: JobHandler = async (job, run) => {
   try {
     const buf = await readUpload(run, params.upload);
     if (!buf) throw new JobError('importFileGone');
-    b.hooks?.guard?.(ctx, 'import');
+    guardWrite(ctx, b, 'import');
     const lines = await readImport(b, buf, params.format);
     run.progress(0, lines.length);
     const report = await importLines(ctx, b, lines, {

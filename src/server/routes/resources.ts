@@ -9,7 +9,7 @@ import { deleteJobBody, exportJobBody } from '../../shared/jobs';
 import { exportRows, importFormat, importRows, readImport, XLSX_TYPE } from '../engine/files';
 import { getRow, listOrder, listRows, listWhere } from '../engine/query';
 import type { Binding, Ctx } from '../engine/types';
-import { addRow, deleteRows, restoreRows, updateRow } from '../engine/write';
+import { addRow, deleteRows, guardWrite, restoreRows, updateRow } from '../engine/write';
 import { fail } from '../lib/api-error';
 import { authed, hidesPersonal } from '../plugins/auth';
 import { isMultipartError } from '../plugins/errors';
@@ -122,7 +122,7 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
         },
         async (request, reply) => {
           const ctx = ctxOf(request);
-          b.hooks?.guard?.(ctx, 'delete');
+          guardWrite(ctx, b, 'delete');
           // Filters are checked now, so a bad one answers 400 here rather than failing the job.
           listWhere(b, ctx.scope, request.body);
           const job = await app.jobs.enqueue(ctx.scope, 'delete', def.label.message, {
@@ -196,7 +196,7 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
         },
         async (request, reply) => {
           const ctx = ctxOf(request);
-          b.hooks?.guard?.(ctx, 'import');
+          guardWrite(ctx, b, 'import');
           return reply.ok(await importRows(ctx, b, (await uploaded(request)).bytes), 'importDone');
         },
       );
@@ -211,7 +211,7 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
         },
         async (request, reply) => {
           const ctx = ctxOf(request);
-          b.hooks?.guard?.(ctx, 'import');
+          guardWrite(ctx, b, 'import');
           const { bytes, name } = await uploaded(request);
           // Refused now rather than as a failed job: neither a workbook nor text (importFormat), no
           // heading naming a field, no data rows, more than 5,000 (reading stops at the cap).

@@ -82,6 +82,12 @@ describe('stock flow', () => {
     expect(await rowOf(id)).toMatchObject({ stockState: STOCK_STATE.unbound, personName: null });
     // The tenant's admin may re-allocate within the tenant but not give it away.
     expect((await api('device/allocate', { ids: [id], tenantId: other.tenant })).code).toBe(403);
+    // Another tenant's id and one that exists nowhere answer alike: the answer confirms no id.
+    const answer = async (tenantId: number) => {
+      const res = await api('device/allocate', { ids: [id], tenantId });
+      return { code: res.code, key: res.key, msg: res.msg };
+    };
+    expect(await answer(2_000_000_000)).toEqual(await answer(other.tenant));
     expect((await api('device/allocate', { ids: [id], tenantId: demoTenant })).code).toBe(0);
     const before = (await rowOf(id)).secretVersion;
     expect((await api('device/recycle', { ids: [id] }, other.token)).code).toBe(404);

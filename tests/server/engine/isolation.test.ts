@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDef } from '../../../src/shared/resources';
 import { RESOURCES } from '../../../src/entities/registry';
+import { isEditable } from '../../../src/shared/resources/schema';
 import { buildTestApp, login, post, type TestApp } from '../helper';
 import { list, parseCsv, tenantWithAdmin, type Row } from '../org-helper';
 import { createOtherwise, sampleBody } from './isolation-fixture';
@@ -194,4 +195,50 @@ describe('org actions across tenants', () => {
     expect(still.data).toEqual(aUser);
     expect((await post(t.app, '/api/user/role/resourceIds', { id: aRole.id }, { token: a.token })).code).toBe(0);
   });
+});
+
+/** An id no row has (and no test run reaches): what another tenant's id must be indistinguishable from. */
+const NOWHERE = 2_000_000_000;
+
+const tenantOwned = new Set(scoped.map((d) => `${d.kind}/${d.name}`));
+
+/**
+ * Every reference a form edits to a tenant-owned resource (a platform-wide target, a product or
+ * a category, is everyone's to name; the row's own tenant is not a reference it picks).
+ */
+const refFields = scoped.flatMap((def) =>
+  def.fields
+    .filter((f) => (f.type === 'ref' || f.type === 'refs') && f.ref && f.name !== 'tenantId')
+    .filter((f) => tenantOwned.has(`${f.ref!.kind}/${f.ref!.resource}`))
+    .filter((f) => isEditable(f, 'add') || isEditable(f, 'update'))
+    .map((f) => [`${def.kind}/${def.name}.${f.name}`, def, f] as const),
+);
+
+describe('references across tenants', () => {
+  it.each(refFields)(
+    "%s: B naming A's row is refused exactly as naming a row that exists nowhere",
+    async (_key, def, f) => {
+      const aId = aRows.get(`${f.ref!.kind}/${f.ref!.resource}`)![0]!.id;
+      const value = (id: number) => (f.type === 'refs' ? [id] : id);
+      const own = async (kind: string, name: string) =>
+        (await list(t.app, name, { size: 1 }, b.token, kind)).rows[0]?.id;
+      // An update of B's own row where the form edits the reference, else an add.
+      const action = can(def, 'update') && isEditable(f, 'update') ? 'update' : 'add';
+      expect(can(def, action) && isEditable(f, action)).toBe(true);
+      const body: Record<string, unknown> =
+        action === 'update' ? { id: await own(def.kind, def.name) } : sampleBody(def, 11);
+      expect(action === 'add' || typeof body.id === 'number', `${def.name}: B has a row to change`).toBe(true);
+      // The other references an add needs are B's own.
+      for (const g of def.fields)
+        if (action === 'add' && g.required && g.ref && g !== f && g.name !== 'tenantId')
+          body[g.name] = await own(g.ref.kind, g.ref.resource);
+      const answer = async (id: number) => {
+        const res = await post(t.app, url(def, action), { ...body, [f.name]: value(id) }, { token: b.token });
+        return { code: res.code, key: res.key, msg: res.msg, data: res.data };
+      };
+      const foreign = await answer(aId);
+      expect(foreign).toEqual(await answer(NOWHERE));
+      expect(foreign).toMatchObject({ code: 400, key: 'refInvalid' });
+    },
+  );
 });
