@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code } from '../../shared/api';
 import { hasMark, type PermissionMark } from '../../shared/permissions';
@@ -32,6 +32,19 @@ export function requirePermission(mark: PermissionMark) {
     const marks = await marksFor(request.server.db, request.scope!);
     if (!hasMark(marks, mark)) fail(Code.FORBIDDEN, 'noPermission');
   };
+}
+
+/** The OpenAPI extension that names an operation's declared access (see accessOf). */
+export const ACCESS_EXTENSION = 'x-access';
+
+/**
+ * A route's declared access in one word for the OpenAPI document: `public`, `read` (any live
+ * session, the visitor included), `write` (no visitor) or `mark:<entity>:<action>`; a `menus`
+ * requirement is added after a space.
+ */
+export function accessOf(cfg: FastifyContextConfig): string {
+  const base = cfg.public ? 'public' : cfg.mark ? `mark:${cfg.mark}` : cfg.write ? 'write' : 'read';
+  return cfg.menus?.length ? `${base} menus:${cfg.menus.join(',')}` : base;
 }
 
 /** The route's declared access (its `config`), enforced before the body is even parsed. */
