@@ -127,7 +127,9 @@ describe("a device's camera on the wall (camera/watchDevice)", () => {
     // An online door unit: before the guard, the visitor's request sent it a hidden videoCall.
     const [door] = await addDevices(t.app, 1, { kind: 'doorUnit' });
     await t.app.db.update(devices).set({ state: DEVICE_STATE.online }).where(eq(devices.id, door!.id));
-    const visitor = String((await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization);
+    const visitor = String(
+      (await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization,
+    );
     await addUser(t.app, {
       tenant: demoTenant,
       username: 'wallonly',
@@ -140,8 +142,7 @@ describe("a device's camera on the wall (camera/watchDevice)", () => {
     });
     const wallOnly = (await login(t.app, 'wallonly', 'secret1')).token;
     const watcher = (await login(t.app, 'wallwatcher', 'secret1')).token;
-    const watch = (imei: string, token: string) =>
-      post(t.app, '/api/device/camera/watchDevice', { imei }, { token });
+    const watch = (imei: string, token: string) => post(t.app, '/api/device/camera/watchDevice', { imei }, { token });
 
     const byVisitor = await watch(door!.imei, visitor);
     expect([byVisitor.code, byVisitor.key]).toEqual([403, 'readOnlyVisitor']);
