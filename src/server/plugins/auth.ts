@@ -6,7 +6,7 @@ import { resolveToken, tokenFromHeader } from '../auth/sessions';
 import type { Scope } from '../db/scope';
 import type { UserRow } from '../db/schema';
 import { fail, sessionExpired } from '../lib/api-error';
-import { marksFor, menusFor } from '../repos/navigation';
+import { hidesPersonalOf, marksFor, menusFor } from '../repos/navigation';
 import { ALWAYS_ALLOWED } from '../../shared/routes';
 
 /** preHandler: a live session or code 208; sets request.scope, request.user and request.tokenHash. */
@@ -69,7 +69,7 @@ export async function grantsMenu(request: FastifyRequest, menus: readonly string
  * always for the visitor, and for users whose roles lack that screen.
  */
 export async function hidesPersonal(request: FastifyRequest, route: string): Promise<boolean> {
-  return request.scope!.kind === 'visitor' || !(await grantsMenu(request, [route]));
+  return hidesPersonalOf(request.server.db, request.scope!, route);
 }
 
 /** After requireAuth: the caller's scope and user (a 208 if a route forgot the guard). */
