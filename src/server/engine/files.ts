@@ -10,7 +10,7 @@ import { formSchema, isEditable } from '../../shared/resources/schema';
 import { tenantForWrite } from '../db/scope';
 import { ApiError, fail } from '../lib/api-error';
 import { csvRecords, csvText } from './csv';
-import { maskingOf, refuseHiddenQuery, shownRow } from './masking';
+import { maskingOf, refuseHiddenQuery, shownRows } from './masking';
 import { listOrder, listWhere, selectRows } from './query';
 import { refIdsByLabel, refLabels } from './refs';
 import { addRow } from './write';
@@ -88,11 +88,7 @@ export async function exportRows(
     limit: MAX_EXPORT_ROWS,
   });
   const header = fields.map((f) => f.label.message);
-  const cells = await cellsOf(
-    ctx,
-    fields,
-    rows.map((r) => shownRow(m, b, r)),
-  );
+  const cells = await cellsOf(ctx, fields, await shownRows(ctx, m, b, rows));
   const day = new Date(ctx.app.clock.now()).toISOString().slice(0, 10).replaceAll('-', '');
   return tableFile(
     { name: `${b.def.name}-${day}`, sheet: b.def.label.message, header, cells, widths: fields.map(columnWidth) },

@@ -33,7 +33,15 @@ export function refuseHiddenQuery(m: Masking, q: Pick<ListQuery, 'filters' | 'so
     fail(Code.FORBIDDEN, 'noPermission');
 }
 
-/** A row as the caller is shown it. */
-export function shownRow<T extends Row>(m: Masking, b: Binding, row: T): T {
-  return m.hides ? maskRow(b.def.fields, row) : row;
+/** Rows as the caller is shown them: masked, then the resource's own `shown` hook. */
+export async function shownRows(ctx: Ctx, m: Masking, b: Binding, rows: Row[]): Promise<Row[]> {
+  const masked = m.hides ? rows.map((r) => maskRow(b.def.fields, r)) : rows;
+  return b.hooks?.shown
+    ? b.hooks.shown(ctx, masked, (other) =>
+        maskingOf(ctx, other).then(
+          (o) => o.hides,
+          () => true, // rows private to a screen the caller lacks
+        ),
+      )
+    : masked;
 }

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { MAX_JOB_EXPORT_ROWS } from '../../shared/jobs';
 import type { ListQuery } from '../../shared/resources/list';
 import { cellsOf, columnWidth, csvCell, exportFields, XLSX_TYPE } from '../engine/files';
-import { maskingOf, refuseHiddenQuery, shownRow } from '../engine/masking';
+import { maskingOf, refuseHiddenQuery, shownRows } from '../engine/masking';
 import { keysetAfter, listKeys, listOrder, listWhere, selectRows } from '../engine/query';
 import { bindingFor } from '../engine/registry';
 import type { Ctx } from '../engine/types';
@@ -72,11 +72,7 @@ export const exportHandler =
         if (rows.length === 0) break;
         const last = rows.at(-1)!;
         cursor = keys.map((_k, i) => last[`__k${i}`] as string | null);
-        const cells = await cellsOf(
-          ctx,
-          fields,
-          rows.map((r) => shownRow(m, b, r)),
-        );
+        const cells = await cellsOf(ctx, fields, await shownRows(ctx, m, b, rows));
         if (ws) for (const line of cells) ws.addRow(line).commit();
         else await write(cells.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n');
         done += rows.length;

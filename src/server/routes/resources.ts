@@ -8,7 +8,7 @@ import { formSchema } from '../../shared/resources/schema';
 import { deleteJobBody, exportJobBody } from '../../shared/jobs';
 import { exportRows, importFormat, importRows, readImport, XLSX_TYPE } from '../engine/files';
 import { getRow, listOrder, listRows, listWhere } from '../engine/query';
-import { maskingOf, refuseHiddenQuery, shownRow } from '../engine/masking';
+import { maskingOf, refuseHiddenQuery, shownRows } from '../engine/masking';
 import type { Binding, Ctx } from '../engine/types';
 import { addRow, deleteRows, restoreRows, updateRow } from '../engine/write';
 import { fail } from '../lib/api-error';
@@ -69,13 +69,13 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
         const q = request.body;
         refuseHiddenQuery(m, q);
         const page = await listRows(ctx, b, q, m.hidden);
-        return reply.ok(m.hides ? { ...page, rows: page.rows.map((r) => shownRow(m, b, r)) } : page);
+        return reply.ok({ ...page, rows: await shownRows(ctx, m, b, page.rows) });
       },
     );
     app.post('/get', { schema: { tags, summary: `${def.name}: one row`, body: idBody } }, async (request, reply) => {
       const ctx = ctxOf(request);
       const row = await getRow(ctx, b, request.body.id);
-      return reply.ok(shownRow(await maskingOf(ctx, b), b, row));
+      return reply.ok((await shownRows(ctx, await maskingOf(ctx, b), b, [row]))[0]);
     });
     if (actions.has('add')) {
       app.post(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../../src/entities/audit-log';
 import { RESOURCES } from '../../../src/entities/registry';
 import { bindingFor } from '../../../src/server/engine/registry';
 import { codeLabel } from '../../../src/shared/codes';
@@ -189,6 +190,50 @@ describe('special-category fields of every resource', () => {
     },
     60_000,
   );
+
+  it("masks a monitored person's offence in the audit log for an auditor without the supervision screen", async () => {
+    const secret = '贩毒罪，审计测试';
+    const [row] = await t.app.db
+      .insert(auditLog)
+      .values({
+        tenantId: demo,
+        userId: null,
+        action: 'update',
+        resource: 'user/monitoredPerson',
+        rowId: 1,
+        before: { id: 1, reason: '旧原因', crimeType: 5 },
+        after: { id: 1, reason: secret, crimeType: 6 },
+      })
+      .returning({ id: auditLog.id });
+    await addUser(t.app, {
+      tenant: demo,
+      username: 'auditor',
+      roleIds: [await addRole(t.app, demo, 'Auditor', ['table', 'audit:export'])],
+    });
+    const auditor = (await login(t.app, 'auditor', 'secret1')).token;
+    const seen = async (token: string) => {
+      const got = await post<Record<string, unknown>>(t.app, '/api/user/auditLog/get', { id: row!.id }, { token });
+      const listed = await post<Rows>(
+        t.app,
+        '/api/user/auditLog/list',
+        { filters: { resource: 'user/monitoredPerson' }, size: 50 },
+        { token },
+      );
+      const file = await exported(
+        RESOURCES.find((d) => d.name === 'auditLog')!,
+        token,
+        'csv',
+      );
+      return {
+        after: JSON.parse(String(got.data.after)) as Record<string, unknown>,
+        text: `${JSON.stringify(got.data)}${JSON.stringify(listed.data)}${file.text}`,
+      };
+    };
+    const byAuditor = await seen(auditor);
+    expect(byAuditor.after).toMatchObject({ id: 1, reason: null, crimeType: null });
+    expect(byAuditor.text).not.toContain(secret);
+    expect((await seen(admin)).after).toMatchObject({ reason: secret, crimeType: 6 });
+  });
 
   it("masks a monitored person's offence and reason in the supervision detail", async () => {
     const page = (await post<Rows>(t.app, '/api/user/monitoredPerson/list', { size: 5 }, { token: admin })).data;
