@@ -69,6 +69,7 @@ const EXTRA_MARKS = {
   'bill:refund': { route: 'Bill', cn: '账单退款', en: 'Refund bills' },
   'productReview:review': { route: 'ProductReviews', cn: '审核/回复评价', en: 'Moderate and reply to reviews' },
   'monitoredPerson:checkIn': { route: 'regulatoryList', cn: '人工签到', en: 'Check monitored persons in' },
+  'camera:watchDevice': { route: 'monitor', cn: '远程开启设备摄像头', en: "Turn a device's camera on from the wall" },
 } as const;
 
 /** 'workOrder' -> 'work order': the English name of a derived mark's buttons. */

@@ -15,6 +15,8 @@ export interface Operation {
   method: string;
   path: string;
   body?: Schema;
+  /** The declared access (`x-access`, src/server/plugins/auth.ts accessOf); absent outside the guarded routes. */
+  access?: string;
 }
 
 /** A plausible value for a schema: required fields filled with the simplest value of their type. */
@@ -43,13 +45,21 @@ export function sample(s: Schema | undefined, depth = 0): unknown {
 }
 
 export function operations(doc: {
-  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> }; 'x-access'?: string }>
+  >;
 }): Operation[] {
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
-      ops.push({ method: method.toUpperCase(), path, body: op.requestBody?.content?.['application/json']?.schema });
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        body: op.requestBody?.content?.['application/json']?.schema,
+        access: op['x-access'],
+      });
     }
   }
   return ops;

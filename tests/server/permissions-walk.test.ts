@@ -1,4 +1,9 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/server/db/rows';
+import { devices } from '../../src/server/db/schema';
+import { DEVICE_STATE } from '../../src/shared/codes';
 import { addRole, addUser, tenantId } from './fixtures';
 import { buildTestApp, login, post, type TestApp } from './helper';
 import { operations, sample, type Operation } from './openapi';
@@ -12,16 +17,86 @@ import { operations, sample, type Operation } from './openapi';
 /** Operations that only read, by their last path segment (the rest change something or act). */
 const READS =
   /\/(list|get|detail|since|stats|summary|unreadCount|telemetry|rollups|locations|events|getDeviceInfo|track|export|getNavigationBar|userInfo|info|tenantInfo|config|health|tags|devices|json|active|resourceIds|tree|acks|units|usage|deliveries|armStatus|qr|methods|report|quote|home|products|movements|byDevice|ledger|daily|topups|states|records|candidates|fleet|timeline)$/i;
+/**
+ * Names that say an operation changes something or starts something on a device: the first word
+ * of its last path segment (`watchDevice`: watch). Such an operation must declare `write` or a
+ * button mark (docs/permissions.md), unless it is in NOT_SESSION_WRITES.
+ */
+const CHANGE_WORDS = new Set(
+  (
+    'add update delete remove set send start stop watch call place pay buy upload unlock lock import register ' +
+    'sync push broadcast refresh purge grant cancel revoke review approve reject submit apply withdraw publish ' +
+    'distribute issue ship refund restore reset bind unbind allocate recompute punch check record snapshot answer ' +
+    'ack change create edit save assign suspend resume disarm reply topup build invite retry requeue replay ' +
+    'generate rotate clear mark enable disable confirm complete read many retention'
+  ).split(' '),
+);
+/**
+ * Operations named like a change that no console session authorises: the logins and the
+ * protocols devices, brokers, media peers and payers speak, each checked by what it presents (a
+ * device secret, the broker's secret, a media token, a link token).
+ */
+const NOT_SESSION_WRITES = new Set([
+  'POST /api/auth/auth/sendSmsCode',
+  'GET /api/ack/{token}',
+  'POST /api/ack/{token}',
+  'POST /api/conf/v1/set/{confNum}/{instanceId}',
+  'POST /api/device/deviceVoice/upload',
+  'POST /api/media/publish',
+  'POST /api/pay/sandbox/{orderNo}/pay',
+]);
+const firstWord = (path: string) =>
+  (
+    path
+      .split('/')
+      .filter((s) => s && !s.startsWith('{'))
+      .at(-1) ?? ''
+  )
+    .split(/(?=[A-Z])/)[0]!
+    .toLowerCase();
+
 /** Answers a visitor may get besides a refusal: session and public routes. */
 const OPEN = /\/(visitorLogin|login|smsLogin|sendSmsCode|logout|exchange|health|realtime)$|\/api\/mqtt\//;
 const PHONE = /(?<!\d)1[3-9]\d{9}(?!\d)/;
 const EMAIL = /[A-Za-z0-9._%+-]{2,}@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 
+/**
+ * Every table's row count and a hash of its rows (`table: count:hash`): a walk that changes
+ * nothing leaves each as it found it.
+ */
+async function fingerprint(app: FastifyInstance): Promise<Map<string, string>> {
+  const tables = rowsOf<{ name: string }>(
+    await app.db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`),
+  );
+  const out = new Map<string, string>();
+  // The service writes its own keys into settings on first use: only keys that were there count.
+  const settings = rowsOf<{ key: string; value: string }>(await app.db.execute(sql`select key, value from settings`));
+  for (const r of settings) out.set(`settings:${r.key}`, r.value);
+  for (const { name } of tables.filter((t) => t.name !== 'settings')) {
+    const [r] = rowsOf<{ n: string; h: string }>(
+      await app.db.execute(
+        sql.raw(`select count(*)::text as n, coalesce(sum(hashtext(t::text)), 0)::text as h from "${name}" t`),
+      ),
+    );
+    out.set(name, `${r!.n}:${r!.h}`);
+  }
+  return out;
+}
+
+/**
+ * Tables a walk may change without changing anything of anyone's: sessions (the visitor's own
+ * login), the audit of views, and the records of anonymous login attempts on the public routes.
+ */
+const OWN_TRACES = new Set(['sessions', 'audit_log', 'auth_audit', 'login_failures']);
+
+/** The walk's device: an online door unit of the demo site, which takes every command a camera or a call sends. */
+let walkImei = '';
+
 /** A sample body pointed at real rows of the demo site, so reads return data to look at. */
 function realistic(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body ?? {};
   const out: Record<string, unknown> = { ...body };
-  if ('imei' in out) out.imei = '860100000000001';
+  if ('imei' in out) out.imei = walkImei;
   if ('ids' in out) out.ids = [1];
   return out;
 }
@@ -37,6 +112,18 @@ describe('permission walk over every operation', () => {
     ops = operations((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json());
     visitor = String((await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization);
     const demo = await tenantId(t.app, 'Demo Site');
+    const [door] = await t.app.db
+      .select({ id: devices.id, imei: devices.imei })
+      .from(devices)
+      .where(and(eq(devices.tenantId, demo), eq(devices.kind, 'doorUnit')))
+      .orderBy(devices.id)
+      .limit(1);
+    // Online and just heard from on the test's clock, so the silence sweep leaves it online.
+    await t.app.db
+      .update(devices)
+      .set({ state: DEVICE_STATE.online, lastCommunicationAt: new Date(t.clock.now()) })
+      .where(eq(devices.id, door!.id));
+    walkImei = door!.imei;
     await addUser(t.app, {
       tenant: demo,
       username: 'walker',
@@ -54,17 +141,30 @@ describe('permission walk over every operation', () => {
       payload: JSON.stringify(realistic(sample(op.body))),
     });
 
+  it('declares write or a button mark on every operation named like a change', () => {
+    const declared = ops.filter((op) => op.access !== undefined);
+    expect(declared.length).toBeGreaterThan(100);
+    const loose = ops
+      .filter((op) => CHANGE_WORDS.has(firstWord(op.path)) && !NOT_SESSION_WRITES.has(`${op.method} ${op.path}`))
+      .filter((op) => !/^(write|mark:)/.test(op.access ?? ''))
+      .map((op) => `${op.method} ${op.path} ${op.access ?? '(outside the guarded routes)'}`);
+    expect(loose).toEqual([]);
+  });
+
   it('lets the visitor change nothing and shows it no phone or e-mail in full', async () => {
     expect(ops.length).toBeGreaterThan(100);
     const writes: string[] = [];
     const leaks: string[] = [];
-    for (const op of ops) {
-      if (/logout|password|pwd/i.test(op.path)) continue;
-      for (const [who, token] of [
-        ['visitor', visitor],
-        ['limited', limited],
-      ] as const) {
-        const res = await call(op, token);
+    const before = await fingerprint(t.app);
+    const changed: string[] = [];
+    for (const who of ['visitor', 'limited'] as const) {
+      if (who === 'limited') {
+        const after = await fingerprint(t.app);
+        changed.push(...[...before].filter(([k, v]) => after.get(k) !== v && !OWN_TRACES.has(k)).map(([k]) => k));
+      }
+      for (const op of ops) {
+        if (/logout|password|pwd/i.test(op.path)) continue;
+        const res = await call(op, who === 'visitor' ? visitor : limited);
         let code: unknown;
         try {
           // The conference protocol answers {ret, data | msg}: ret 0 is its success.
@@ -83,6 +183,7 @@ describe('permission walk over every operation', () => {
       }
     }
     expect(writes).toEqual([]);
+    expect(changed).toEqual([]);
     expect(leaks).toEqual([]);
     // The detector sees what an administrator of the user screen is shown in full.
     const admin = (await login(t.app, 'demo', 'demo123')).token;

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { trigramIndexes, ts } from '../../server/db/columns';
 import { tenants, users } from '../../server/db/schema-tenancy';
-import { defineEntity } from '../../server/engine/registry';
+import { bindingFor, defineEntity } from '../../server/engine/registry';
+import type { Binding, Ctx, Row } from '../../server/engine/types';
+import { maskRow } from '../../shared/mask';
 import auditLogDef from './resource';
 
 /**
@@ -41,4 +43,28 @@ export default defineEntity({
     before: sql<string | null>`${auditLog.before}::text`,
     after: sql<string | null>`${auditLog.after}::text`,
   },
+  hooks: { shown: maskAudited },
 });
+
+/**
+ * The row before and after masked as the audited resource's own list masks it for the caller:
+ * an auditor without the supervision screen reads no offence in a monitored person's change.
+ */
+async function maskAudited(_ctx: Ctx, rows: Row[], hides: (b: Binding) => Promise<boolean>): Promise<Row[]> {
+  const hidesOf = new Map<string, Promise<boolean>>();
+  const out: Row[] = [];
+  for (const row of rows) {
+    const [kind, name] = String(row.resource).split('/');
+    const audited = bindingFor(kind ?? '', name ?? '');
+    const key = String(row.resource);
+    if (audited && !hidesOf.has(key)) hidesOf.set(key, hides(audited));
+    if (!audited || !(await hidesOf.get(key))) {
+      out.push(row);
+      continue;
+    }
+    const masked = (text: unknown) =>
+      typeof text === 'string' ? JSON.stringify(maskRow(audited.def.fields, JSON.parse(text) as Row)) : text;
+    out.push({ ...row, before: masked(row.before), after: masked(row.after) });
+  }
+  return out;
+}

@@ -1,19 +1,25 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, type TestApp } from '../../../tests/server/helper';
+import { addRole, addUser } from '../../../tests/server/fixtures';
+import { login, post, type TestApp } from '../../../tests/server/helper';
+import { addDevices } from '../../../tests/server/ingest-helper';
 import { demoApp, list, tenantWithAdmin } from '../../../tests/server/org-helper';
+import { deviceCommands, devices } from '../../server/db/schema';
 import { CAMERA_UID } from '../../server/media/camera-bridge';
+import { DEVICE_STATE } from '../../shared/codes';
 import { startRtspServer, type RtspServer } from '../../sim/rtsp';
 import type { CameraCheckAnswer, CameraWatchAnswer } from '../../shared/cameras';
+import { CAMERA_MARK_WATCH_DEVICE } from './resource';
 import { cameras } from './server';
 
 let t: TestApp;
 let demo: string;
+let demoTenant: number;
 let other: string;
 let rtsp: RtspServer;
 
 beforeAll(async () => {
-  ({ t, demo } = await demoApp());
+  ({ t, demo, demoTenant } = await demoApp());
   other = (await tenantWithAdmin(t.app, 'Other Co', 'otheradmin')).token;
   rtsp = await startRtspServer({ port: 0 });
 });
@@ -114,4 +120,40 @@ describe('cameras', () => {
       'cameraDisabled',
     );
   }, 40_000);
+});
+
+describe("a device's camera on the wall (camera/watchDevice)", () => {
+  it('is refused to the visitor and to a wall user without its button, and the door unit is sent nothing', async () => {
+    // An online door unit: before the guard, the visitor's request sent it a hidden videoCall.
+    const [door] = await addDevices(t.app, 1, { kind: 'doorUnit' });
+    await t.app.db.update(devices).set({ state: DEVICE_STATE.online }).where(eq(devices.id, door!.id));
+    const visitor = String(
+      (await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization,
+    );
+    await addUser(t.app, {
+      tenant: demoTenant,
+      username: 'wallonly',
+      roleIds: [await addRole(t.app, demoTenant, 'Wall only', ['monitor'])],
+    });
+    await addUser(t.app, {
+      tenant: demoTenant,
+      username: 'wallwatcher',
+      roleIds: [await addRole(t.app, demoTenant, 'Wall watcher', ['monitor', CAMERA_MARK_WATCH_DEVICE])],
+    });
+    const wallOnly = (await login(t.app, 'wallonly', 'secret1')).token;
+    const watcher = (await login(t.app, 'wallwatcher', 'secret1')).token;
+    const watch = (imei: string, token: string) => post(t.app, '/api/device/camera/watchDevice', { imei }, { token });
+
+    const byVisitor = await watch(door!.imei, visitor);
+    expect([byVisitor.code, byVisitor.key]).toEqual([403, 'readOnlyVisitor']);
+    const byWallOnly = await watch(door!.imei, wallOnly);
+    expect([byWallOnly.code, byWallOnly.key]).toEqual([403, 'noPermission']);
+    const sent = await t.app.db
+      .select({ id: deviceCommands.id })
+      .from(deviceCommands)
+      .where(and(eq(deviceCommands.imei, door!.imei), eq(deviceCommands.cmd, 'videoCall')));
+    expect(sent).toEqual([]);
+    // The button lets its holder through the guard (an unknown device is then not found).
+    expect((await watch('860999999999999', watcher)).key).toBe('notFound');
+  }, 30_000);
 });

@@ -24,6 +24,12 @@ export const CAMERA_ROUTES = [
 ] as const;
 
 /**
+ * Turning a device's camera on from the wall (camera/watchDevice): the device publishes without a
+ * sign on its screen, so it is a button of its own, not the wall's menu.
+ */
+export const CAMERA_MARK_WATCH_DEVICE = 'camera:watchDevice' as const;
+
+/**
  * IP cameras on the monitoring wall, added by their stream URL. The password in a URL is never
  * sent back: lists and exports show `****`, and saving a URL that still holds `****` keeps the
  * stored password (src/entities/camera/server.ts).

@@ -22,7 +22,7 @@ import {
   type CameraCheckAnswer,
   type CameraWatchAnswer,
 } from '../../shared/cameras';
-import { CAMERA_ROUTES } from './resource';
+import { CAMERA_MARK_WATCH_DEVICE, CAMERA_ROUTES } from './resource';
 import { cameras } from './server';
 
 const tags = ['device'];
@@ -84,7 +84,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/watch',
     {
-      config: { menus },
+      // Opens the camera's stream on the service and stores what it saw: not for the visitor.
+      config: { menus, write: true },
       schema: {
         tags,
         summary:
@@ -120,7 +121,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/watchDevice',
     {
-      config: { menus },
+      // A hidden videoCall to the device: its own button mark, never the visitor.
+      config: { menus, mark: CAMERA_MARK_WATCH_DEVICE },
       schema: {
         tags,
         summary:

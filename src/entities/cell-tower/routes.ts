@@ -46,6 +46,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/importOpenCellId',
     {
+      config: { write: true },
       bodyLimit: MAX_CELL_FILE_BYTES,
       schema: {
         tags: ['device'],

@@ -90,6 +90,8 @@ const leaveRequest: ResourceDef = {
       required: true,
       max: LEAVE_REASON_MAX,
       keyword: true,
+      // Often a diagnosis or a family matter (sick leave): special-category data.
+      personal: 'special',
       list: { width: 220 },
     },
     {

@@ -90,6 +90,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/place',
     {
+      // Takes stock and creates a payment: never for the read-only visitor.
+      config: { write: true },
       schema: {
         tags,
         summary:

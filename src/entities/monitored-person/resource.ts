@@ -129,6 +129,8 @@ export const personFields: readonly FieldDef[] = [
     label: /*i18n*/ { id: 'field.monitoredPerson.nationality', message: '民族/国籍' },
     type: 'text',
     max: 50,
+    // An ethnic group is special-category data.
+    personal: 'special',
     list: false,
   },
   {
@@ -164,6 +166,8 @@ export const personFields: readonly FieldDef[] = [
     label: /*i18n*/ { id: 'field.monitoredPerson.reason', message: '监管原因' },
     type: 'textarea',
     max: 500,
+    // Restates the offence ("盗窃罪，社区矫正"): as special as crimeType.
+    personal: 'special',
     list: false,
   },
   {

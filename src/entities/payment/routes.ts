@@ -68,6 +68,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sync',
     {
+      // Applies the provider's answer to the payment (and fulfils a paid order).
+      config: { write: true },
       schema: {
         tags,
         summary:

@@ -330,17 +330,19 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'A product on sale for the storefront: images, specs, SKUs on sale, approved reviews (newest 50) and their average; counts a view',
+          "A product on sale for the storefront: images, specs, SKUs on sale, approved reviews (newest 50) and their average; counts a view (not the visitor's)",
         body: idBody,
       },
     },
     async (request, reply) => {
-      const { tenantId } = authed(request).scope;
+      const { tenantId, kind } = authed(request).scope;
       const p = await detail(tenantId, request.body.id, true);
-      await app.db
-        .update(mallProducts)
-        .set({ views: sql`${mallProducts.views} + 1` })
-        .where(eq(mallProducts.id, p.id));
+      // The visitor changes nothing, not even a counter (a guest login is anybody's, any number of times).
+      if (kind !== 'visitor')
+        await app.db
+          .update(mallProducts)
+          .set({ views: sql`${mallProducts.views} + 1` })
+          .where(eq(mallProducts.id, p.id));
       const reviews = await app.db
         .select({
           id: productReviews.id,

@@ -17,6 +17,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/register',
     {
+      config: { write: true },
       schema: {
         tags,
         summary:

@@ -10,6 +10,7 @@ import { formSchema, isEditable } from '../../shared/resources/schema';
 import { tenantForWrite } from '../db/scope';
 import { ApiError, fail } from '../lib/api-error';
 import { csvRecords, csvText } from './csv';
+import { maskingOf, refuseHiddenQuery, shownRows } from './masking';
 import { listOrder, listWhere, selectRows } from './query';
 import { refIdsByLabel, refLabels } from './refs';
 import { addRow } from './write';
@@ -79,12 +80,15 @@ export async function exportRows(
   q: Pick<ListQuery, 'filters' | 'keyword' | 'sort'> & { format: 'csv' | 'xlsx' },
 ): Promise<ExportFile> {
   const fields = exportFields(b);
-  const rows = await selectRows(b, ctx.db, listWhere(b, ctx.scope, q), {
+  // Masked like the list: a file is a list too.
+  const m = await maskingOf(ctx, b);
+  refuseHiddenQuery(m, q);
+  const rows = await selectRows(b, ctx.db, listWhere(b, ctx.scope, q, m.hidden), {
     order: listOrder(b, q.sort),
     limit: MAX_EXPORT_ROWS,
   });
   const header = fields.map((f) => f.label.message);
-  const cells = await cellsOf(ctx, fields, rows);
+  const cells = await cellsOf(ctx, fields, await shownRows(ctx, m, b, rows));
   const day = new Date(ctx.app.clock.now()).toISOString().slice(0, 10).replaceAll('-', '');
   return tableFile(
     { name: `${b.def.name}-${day}`, sheet: b.def.label.message, header, cells, widths: fields.map(columnWidth) },

@@ -168,7 +168,13 @@ function filterSql(b: Binding, field: FieldDef, value: unknown): SQL | undefined
 }
 
 /** The list's where: scope, each filter by its field's mode, keyword OR-ed over keyword fields. */
-export function listWhere(b: Binding, scope: Scope, q: Pick<ListQuery, 'filters' | 'keyword'>): SQL | undefined {
+/** `hidden`: fields the caller is not shown (engine/masking.ts), which a keyword does not search. */
+export function listWhere(
+  b: Binding,
+  scope: Scope,
+  q: Pick<ListQuery, 'filters' | 'keyword'>,
+  hidden: ReadonlySet<string> = new Set(),
+): SQL | undefined {
   const conds: (SQL | undefined)[] = [scopeWhere(b, scope)];
   // The recycle bin is a status filter; without one a list shows the rows that are not deleted.
   if (b.def.softDelete && q.filters?.status === undefined) conds.push(ne(softStatus(b), SOFT_STATUS.deleted));
@@ -179,10 +185,11 @@ export function listWhere(b: Binding, scope: Scope, q: Pick<ListQuery, 'filters'
   }
   if (q.keyword) {
     const pattern = likePattern(q.keyword);
-    const cols = b.def.fields
-      .filter((f) => f.keyword && b.columns[f.name])
-      .map((f) => ilike(b.columns[f.name]!, pattern));
+    const searched = b.def.fields.filter((f) => f.keyword && b.columns[f.name]);
+    const cols = searched.filter((f) => !hidden.has(f.name)).map((f) => ilike(b.columns[f.name]!, pattern));
     if (cols.length) conds.push(or(...cols));
+    // Every searched field hidden from the caller: their search finds nothing.
+    else if (searched.length) conds.push(sql`false`);
   }
   return and(...conds);
 }
@@ -336,8 +343,13 @@ export async function boundedCount(
   return n > LIST_COUNT_CAP ? { total: LIST_COUNT_CAP, capped: true } : { total: n };
 }
 
-export async function listRows(ctx: Ctx, b: Binding, q: ListQuery): Promise<ListResult<Row>> {
-  const where = listWhere(b, ctx.scope, q);
+export async function listRows(
+  ctx: Ctx,
+  b: Binding,
+  q: ListQuery,
+  hidden: ReadonlySet<string> = new Set(),
+): Promise<ListResult<Row>> {
+  const where = listWhere(b, ctx.scope, q, hidden);
   const order = listOrder(b, q.sort, isTextSearch(b, q));
   const [rows, counted] = await Promise.all([
     selectRows(b, ctx.db, where, { order, limit: q.size, offset: (q.page - 1) * q.size }),

@@ -40,6 +40,12 @@ export interface BindingHooks {
   afterWrite?(ctx: Ctx, tx: Tx, id: number, input: Row, tenantId: number): Promise<void>;
   /** Deletes rows already known to be in scope; refuses with fail(). Default: plain delete. */
   remove?(ctx: Ctx, ids: number[]): Promise<void>;
+  /**
+   * Rows as the caller is shown them, after the masking of this resource's own fields: for rows
+   * that hold another resource's data (the audit log's before and after). `hides` tells
+   * whether the caller is shown another binding's rows masked.
+   */
+  shown?(ctx: Ctx, rows: Row[], hides: (b: Binding) => Promise<boolean>): Promise<Row[]>;
   /** Adds fields that live in other tables ('refs' id arrays) to loaded rows. */
   decorate?(db: Db | Tx, rows: Row[]): Promise<void>;
 }

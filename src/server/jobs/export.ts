@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { MAX_JOB_EXPORT_ROWS } from '../../shared/jobs';
 import type { ListQuery } from '../../shared/resources/list';
 import { cellsOf, columnWidth, csvCell, exportFields, XLSX_TYPE } from '../engine/files';
+import { maskingOf, refuseHiddenQuery, shownRows } from '../engine/masking';
 import { keysetAfter, listKeys, listOrder, listWhere, selectRows } from '../engine/query';
 import { bindingFor } from '../engine/registry';
 import type { Ctx } from '../engine/types';
@@ -33,7 +34,10 @@ export const exportHandler =
     if (!b) throw new Error(`no resource ${params.resource.kind}/${params.resource.name}`);
     const ctx: Ctx = { app: run.app, db: run.app.db, scope: run.scope };
     const fields = exportFields(b);
-    const where = listWhere(b, ctx.scope, params.query);
+    // Masked like the list, as the job's owner is shown it now.
+    const m = await maskingOf(ctx, b);
+    refuseHiddenQuery(m, params.query);
+    const where = listWhere(b, ctx.scope, params.query, m.hidden);
     const keys = listKeys(b, params.query.sort);
     const order = listOrder(b, params.query.sort);
     const [counted] = await ctx.db.select({ n: count() }).from(b.table).where(where);
@@ -68,7 +72,7 @@ export const exportHandler =
         if (rows.length === 0) break;
         const last = rows.at(-1)!;
         cursor = keys.map((_k, i) => last[`__k${i}`] as string | null);
-        const cells = await cellsOf(ctx, fields, rows);
+        const cells = await cellsOf(ctx, fields, await shownRows(ctx, m, b, rows));
         if (ws) for (const line of cells) ws.addRow(line).commit();
         else await write(cells.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n');
         done += rows.length;

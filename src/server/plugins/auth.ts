@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code } from '../../shared/api';
 import { hasMark, type PermissionMark } from '../../shared/permissions';
@@ -6,7 +6,7 @@ import { resolveToken, tokenFromHeader } from '../auth/sessions';
 import type { Scope } from '../db/scope';
 import type { UserRow } from '../db/schema';
 import { fail, sessionExpired } from '../lib/api-error';
-import { marksFor, menusFor } from '../repos/navigation';
+import { hidesPersonalOf, marksFor, menusFor } from '../repos/navigation';
 import { ALWAYS_ALLOWED } from '../../shared/routes';
 
 /** preHandler: a live session or code 208; sets request.scope, request.user and request.tokenHash. */
@@ -34,6 +34,19 @@ export function requirePermission(mark: PermissionMark) {
   };
 }
 
+/** The OpenAPI extension that names an operation's declared access (see accessOf). */
+export const ACCESS_EXTENSION = 'x-access';
+
+/**
+ * A route's declared access in one word for the OpenAPI document: `public`, `read` (any live
+ * session, the visitor included), `write` (no visitor) or `mark:<entity>:<action>`; a `menus`
+ * requirement is added after a space.
+ */
+export function accessOf(cfg: FastifyContextConfig): string {
+  const base = cfg.public ? 'public' : cfg.mark ? `mark:${cfg.mark}` : cfg.write ? 'write' : 'read';
+  return cfg.menus?.length ? `${base} menus:${cfg.menus.join(',')}` : base;
+}
+
 /** The route's declared access (its `config`), enforced before the body is even parsed. */
 export async function routeGuard(request: FastifyRequest): Promise<void> {
   const cfg = request.routeOptions.config;
@@ -56,7 +69,7 @@ export async function grantsMenu(request: FastifyRequest, menus: readonly string
  * always for the visitor, and for users whose roles lack that screen.
  */
 export async function hidesPersonal(request: FastifyRequest, route: string): Promise<boolean> {
-  return request.scope!.kind === 'visitor' || !(await grantsMenu(request, [route]));
+  return hidesPersonalOf(request.server.db, request.scope!, route);
 }
 
 /** After requireAuth: the caller's scope and user (a 208 if a route forgot the guard). */

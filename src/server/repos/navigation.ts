@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import { RESOURCE_TYPE, type NavEntry, type ResourceType } from '../../shared/session';
 import { ALL_MARKS_GRANT } from '../../shared/permissions';
+import { ALWAYS_ALLOWED } from '../../shared/routes';
 import type { Db } from '../db/driver';
 import { resources, roleResources, userRoles, type ResourceRow } from '../db/schema';
 import { isPlatformScope, scopedWhere, type Scope } from '../db/scope';
@@ -49,6 +50,18 @@ async function grantedValues(
 export async function menusFor(db: Db, scope: Scope): Promise<Set<string> | undefined> {
   if (isPlatformScope(scope)) return undefined;
   return new Set(await grantedValues(db, scope, RESOURCE_TYPE.menu, resources.value));
+}
+
+/**
+ * Whether personal data of a screen's rows stays masked for the scope (docs/permissions.md
+ * "Masking"): always for the visitor, and for users whose roles lack that screen (`route`). The
+ * routes ask through plugins/auth.ts hidesPersonal; exports and jobs, which have no request, here.
+ */
+export async function hidesPersonalOf(db: Db, scope: Scope, route: string): Promise<boolean> {
+  if (scope.kind === 'visitor') return true;
+  if ((ALWAYS_ALLOWED as readonly string[]).includes(route)) return false;
+  const granted = await menusFor(db, scope);
+  return granted !== undefined && !granted.has(route);
 }
 
 /** Button marks of the user's roles; super administrators hold every mark as '*'. */

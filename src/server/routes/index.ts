@@ -3,7 +3,7 @@ import { Code } from '../../shared/api';
 import { MESSAGES } from '../../shared/messages';
 import { findBadText } from '../../shared/text';
 import { fail } from '../lib/api-error';
-import { routeGuard } from '../plugins/auth';
+import { ACCESS_EXTENSION, accessOf, routeGuard } from '../plugins/auth';
 import authRoutes from './auth/auth';
 import ticketRoutes from './auth/ticket';
 import healthRoutes from './health';
@@ -29,7 +29,10 @@ import punchRoutes from '../attendance-sources/routes';
 export default async function routes(app: FastifyInstance) {
   app.addHook('onRequest', routeGuard);
   // Public routes need no token: say so in the OpenAPI document, which requires one by default.
+  // Every operation also names its declared access (`x-access`), which tests check against its name.
   app.addHook('onRoute', (route) => {
+    const access: Record<string, string> = { [ACCESS_EXTENSION]: accessOf(route.config ?? {}) };
+    route.schema = { ...route.schema, ...access };
     if (route.config?.public) route.schema = { ...route.schema, security: [] };
   });
   // A POST without a body arrives as null; schemas with defaults expect undefined. Text the

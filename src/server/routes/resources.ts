@@ -8,12 +8,12 @@ import { formSchema } from '../../shared/resources/schema';
 import { deleteJobBody, exportJobBody } from '../../shared/jobs';
 import { exportRows, importFormat, importRows, readImport, XLSX_TYPE } from '../engine/files';
 import { getRow, listOrder, listRows, listWhere } from '../engine/query';
+import { maskingOf, refuseHiddenQuery, shownRows } from '../engine/masking';
 import type { Binding, Ctx } from '../engine/types';
 import { addRow, deleteRows, guardWrite, restoreRows, updateRow } from '../engine/write';
 import { fail } from '../lib/api-error';
-import { authed, hidesPersonal } from '../plugins/auth';
+import { authed } from '../plugins/auth';
 import { isMultipartError } from '../plugins/errors';
-import { maskRow, specialFields } from '../../shared/mask';
 import { ENTITY_SERVERS } from '../../entities/server.gen';
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -60,31 +60,22 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
   return async (app) => {
     // Anyone may look rows up (forms pick departments, people ...); personal data stays masked
     // for the visitor and for users whose roles lack this resource's screen (docs/permissions.md).
-    const masked = async (request: FastifyRequest) => {
-      const hides = await hidesPersonal(request, def.routes[0]);
-      if (hides && def.privateRows) fail(Code.FORBIDDEN, 'noPermission');
-      return hides;
-    };
-    const special = specialFields(def.fields);
     app.post(
       '/list',
       { schema: { tags, summary: `${def.name}: one page of rows`, body: listQuery } },
       async (request, reply) => {
-        const hides = await masked(request);
-        // Filtering or sorting by a hidden field would tell its values row by row.
+        const ctx = ctxOf(request);
+        const m = await maskingOf(ctx, b);
         const q = request.body;
-        if (
-          hides &&
-          (Object.keys(q.filters ?? {}).some((f) => special.has(f)) || (q.sort ?? []).some((s) => special.has(s.field)))
-        )
-          fail(Code.FORBIDDEN, 'noPermission');
-        const page = await listRows(ctxOf(request), b, q);
-        return reply.ok(hides ? { ...page, rows: page.rows.map((r) => maskRow(def.fields, r)) } : page);
+        refuseHiddenQuery(m, q);
+        const page = await listRows(ctx, b, q, m.hidden);
+        return reply.ok({ ...page, rows: await shownRows(ctx, m, b, page.rows) });
       },
     );
     app.post('/get', { schema: { tags, summary: `${def.name}: one row`, body: idBody } }, async (request, reply) => {
-      const row = await getRow(ctxOf(request), b, request.body.id);
-      return reply.ok((await masked(request)) ? maskRow(def.fields, row) : row);
+      const ctx = ctxOf(request);
+      const row = await getRow(ctx, b, request.body.id);
+      return reply.ok((await shownRows(ctx, await maskingOf(ctx, b), b, [row]))[0]);
     });
     if (actions.has('add')) {
       app.post(
@@ -173,8 +164,10 @@ function resourceRoutes(b: Binding): FastifyPluginAsyncZod {
         async (request, reply) => {
           const { format, ...query } = request.body;
           // Sort and filters are checked now, so a bad one answers 400 here rather than failing the job.
+          const m = await maskingOf(ctxOf(request), b);
+          refuseHiddenQuery(m, query);
           listOrder(b, query.sort);
-          listWhere(b, authed(request).scope, query);
+          listWhere(b, authed(request).scope, query, m.hidden);
           const job = await app.jobs.enqueue(authed(request).scope, 'export', def.label.message, {
             resource: { kind: def.kind, name: def.name },
             query,
