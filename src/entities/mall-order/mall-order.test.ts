@@ -7,7 +7,7 @@ import { addRole, addUser } from '../../../tests/server/fixtures';
 import { FREIGHT_MODE, freightTemplates } from '../freight-template';
 import { mallProducts } from '../product';
 import { expireUnpaid, onMallPaid } from './orders';
-import { MALL_ORDER, MALL_ORDER_TTL_MS } from './resource';
+import { MALL_ORDER } from './resource';
 import { mallOrders } from './server';
 import { mallOrderHelpers } from './mall-order.fixture';
 
@@ -127,7 +127,7 @@ describe('orders', () => {
     expect(await stockOf(p.skuId)).toBe(3);
     const order = await orderRow(placed.data.id);
     expect(order).toMatchObject({ status: MALL_ORDER.unpaid, goodsFen: 5000, totalFen: 5000, buyerName: '张三' });
-    expect((await pressPay(placed.data.payUrl)).statusCode).toBe(303);
+    expect((await pressPay(placed.data.payUrl)).data.back).toBe('/map/paypal?orderNo=' + placed.data.paymentNo);
     const paid = await orderRow(placed.data.id);
     expect(paid.status).toBe(MALL_ORDER.paid);
     expect(paid.paidAt).toBeInstanceOf(Date);
@@ -185,7 +185,7 @@ describe('orders', () => {
     const placed = await place([{ skuId: p.skuId, qty: 3 }]);
     expect(await stockOf(p.skuId)).toBe(1);
     expect(await expireUnpaid(t.app)).toBe(0);
-    t.clock.advance(MALL_ORDER_TTL_MS + 1000);
+    t.clock.advance(t.app.config.payCore.expireMin * 60_000 + 1000);
     expect(await expireUnpaid(t.app)).toBeGreaterThanOrEqual(1);
     expect((await orderRow(placed.data.id)).status).toBe(MALL_ORDER.cancelled);
     expect(await stockOf(p.skuId)).toBe(4);

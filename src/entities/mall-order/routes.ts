@@ -90,6 +90,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/place',
     {
+      // A buyer changes data (an order, its stock, a payment): never the visitor, and only with the storefront.
+      config: { write: true, menus: ['shangquanshangcheng'] },
       schema: {
         tags,
         summary:
