@@ -34,8 +34,7 @@ const report = async (token = demo) => (await post<BillReport>(t.app, '/api/iot/
 const thisMonth = (r: BillReport) => r.byMonth.at(-1)!;
 
 /** Presses 支付 on the sandbox's pay page, as the payer's browser does (the sandbox then posts its signed callback). */
-const pressPay = (payUrl: string, token = demo) =>
-  post<{ back: string }>(t.app, `${payUrl}/pay`, undefined, { token });
+const pressPay = (payUrl: string, token = demo) => post<{ back: string }>(t.app, `${payUrl}/pay`, undefined, { token });
 
 /** The sandbox's signed notification of an order as it stands in its ledger: what a provider repeating itself sends. */
 async function resendCallback(orderNo: string) {

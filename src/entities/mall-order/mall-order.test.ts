@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAY_STATUS } from '../../shared/payments';
-import { login, type TestApp } from '../../../tests/server/helper';
+import { login, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { addRole, addUser } from '../../../tests/server/fixtures';
 import { FREIGHT_MODE, freightTemplates } from '../freight-template';
@@ -149,6 +149,28 @@ describe('orders', () => {
     expect(answers.filter((a) => a.key === 'outOfStock')).toHaveLength(40);
     expect(await stockOf(p.skuId)).toBe(0);
   }, 60_000);
+
+  it('a buyer may buy: the visitor (read-only) and a user without the storefront place nothing and take no stock', async () => {
+    const p = await product(3);
+    const visitor = String(
+      (await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization,
+    );
+    const byVisitor = await place([{ skuId: p.skuId, qty: 3 }], '广东省/深圳市/南山区', visitor);
+    expect([byVisitor.code, byVisitor.key]).toEqual([403, 'readOnlyVisitor']);
+    // The clerk's roles open the order screens, not the storefront.
+    const byClerk = await place([{ skuId: p.skuId, qty: 3 }], '广东省/深圳市/南山区', clerk);
+    expect([byClerk.code, byClerk.key]).toEqual([403, 'noPermission']);
+    expect(await stockOf(p.skuId)).toBe(3);
+    const orders = await t.app.db
+      .select({ id: mallOrders.id })
+      .from(mallOrders)
+      .where(eq(mallOrders.tenantId, demoTenant));
+    const placed = await place([{ skuId: p.skuId, qty: 3 }]);
+    expect(placed.code, placed.msg).toBe(0);
+    expect(
+      (await t.app.db.select({ id: mallOrders.id }).from(mallOrders).where(eq(mallOrders.tenantId, demoTenant))).length,
+    ).toBe(orders.length + 1);
+  });
 
   it('all or nothing: an order one of whose items is short takes no stock at all', async () => {
     const a = await product(5);

@@ -192,7 +192,9 @@ describe('paying through the sandbox', () => {
 describe("the sandbox pay page takes the payer's own session", () => {
   it('refuses anonymous presses, the visitor, another user of the tenant and another tenant, in the envelope; the payer pays', async () => {
     const { payment } = await create(777);
-    const visitor = String((await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization);
+    const visitor = String(
+      (await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization,
+    );
     await addUser(t.app, { tenant: demoTenant, username: 'paycolleague', password: 'secret1', kind: 'admin' });
     const colleague = (await login(t.app, 'paycolleague', 'secret1')).token;
     const stranger = (await tenantWithAdmin(t.app, 'Other Pay Co', 'otherpayadmin')).token;

@@ -164,7 +164,10 @@ async function paymentsPlugin(app: FastifyInstance, opts: PaymentsPluginOptions)
           const { orderNo, action } = request.params;
           const payment = await service.row(orderNo);
           const payer =
-            !!payment && payment.userId !== null && payment.userId === scope.userId && payment.tenantId === scope.tenantId;
+            !!payment &&
+            payment.userId !== null &&
+            payment.userId === scope.userId &&
+            payment.tenantId === scope.tenantId;
           const back = payer ? await sandbox.act(orderNo, action) : undefined;
           if (!back) return fail(Code.FORBIDDEN, 'noPermission');
           return reply.ok({ back });
