@@ -12,8 +12,9 @@ import { operations, sample, type Operation } from './openapi';
 /** Operations that only read, by their last path segment (the rest change something or act). */
 const READS =
   /\/(list|get|detail|since|stats|summary|unreadCount|telemetry|rollups|locations|events|getDeviceInfo|track|export|getNavigationBar|userInfo|info|tenantInfo|config|health|tags|devices|json|active|resourceIds|tree|acks|units|usage|deliveries|armStatus|qr|methods|report|quote|home|products|movements|byDevice|ledger|daily|topups|states|records|candidates|fleet|timeline)$/i;
-/** Answers a visitor may get besides a refusal: session and public routes. */
-const OPEN = /\/(visitorLogin|login|smsLogin|sendSmsCode|logout|exchange|health|realtime)$|\/api\/mqtt\//;
+/** Answers a visitor may get besides a refusal: session and public routes (and the sandbox pay page's script). */
+const OPEN =
+  /\/(visitorLogin|login|smsLogin|sendSmsCode|logout|exchange|health|realtime)$|\/api\/mqtt\/|^\/api\/pay\/sandbox\/pay\.js$/;
 const PHONE = /(?<!\d)1[3-9]\d{9}(?!\d)/;
 const EMAIL = /[A-Za-z0-9._%+-]{2,}@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 
