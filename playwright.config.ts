@@ -60,6 +60,7 @@ export default defineConfig({
       OSMAND_PORT: process.env.E2E_OSMAND_PORT,
       E2E_WORK: process.env.E2E_WORK,
       PAY_SANDBOX_SECRET: process.env.E2E_PAY_SANDBOX_SECRET,
+      PAY_SANDBOX: '1',
       HOST: '127.0.0.1',
     },
     stdout: 'pipe',

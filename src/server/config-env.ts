@@ -219,6 +219,8 @@ export const envSchema = z.object({
   /** The payment reconcile job's period in seconds (0: off), unpaid orders' lifetime, the sandbox's callback secret (docs/payments.md). */
   PAY_RECONCILE_S: z.coerce.number().int().min(0).max(3600).default(60),
   PAY_EXPIRE_MIN: z.coerce.number().int().min(1).max(1440).default(30),
+  /** The local sandbox provider: on outside production; in production only when set to 1/true. */
+  PAY_SANDBOX: z.enum(['true', 'false', '1', '0']).optional(),
   PAY_SANDBOX_SECRET: z
     .string()
     .trim()

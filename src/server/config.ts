@@ -75,7 +75,13 @@ export interface Config {
   /** WeChat Pay v3, Alipay and PayPal settings; a provider missing here is off (the sandbox is always on). */
   payments: PaymentSettings;
   /** The payment service's own settings: reconcile period (0 off), unpaid orders' lifetime, the sandbox's HMAC secret (unset: generated, kept in settings). */
-  payCore: { reconcileS: number; expireMin: number; sandboxSecret?: string };
+  payCore: {
+    reconcileS: number;
+    expireMin: number;
+    /** The sandbox provider is offered (PAY_SANDBOX; default: everywhere but production). */
+    sandbox: boolean;
+    sandboxSecret?: string;
+  };
   /** Not from the environment: tests lower it, production keeps OWASP's argon2id minimum. */
   argon2: Argon2Cost;
   /** Not from the environment: tests use a throwaway in-memory PGlite. */
@@ -263,7 +269,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       googleKey: e.GOOGLE_MAPS_KEY || undefined,
     },
     payments: paymentsOf(e),
-    payCore: { reconcileS: e.PAY_RECONCILE_S, expireMin: e.PAY_EXPIRE_MIN, sandboxSecret: e.PAY_SANDBOX_SECRET },
+    payCore: {
+      reconcileS: e.PAY_RECONCILE_S,
+      expireMin: e.PAY_EXPIRE_MIN,
+      sandbox: e.PAY_SANDBOX ? e.PAY_SANDBOX === 'true' || e.PAY_SANDBOX === '1' : e.NODE_ENV !== 'production',
+      sandboxSecret: e.PAY_SANDBOX_SECRET,
+    },
     argon2: { memoryCost: 19_456, timeCost: 2 },
     memoryDb: false,
   };

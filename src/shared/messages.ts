@@ -126,6 +126,7 @@ export const MESSAGES = {
   mediaBadSdp: 'The media description is invalid',
   mediaExternal: 'Audio and video of this service run on Agora, not on the service itself',
   cameraUrl: 'The stream address must start with rtsp://, rtsps://, http:// or https://',
+  mapHostNotAllowed: "This map address is not on the platform's list of allowed map hosts",
   cameraDisabled: 'This camera is disabled',
   cameraUnreachable: 'The camera cannot be read',
   cameraRecording: 'This camera is already being recorded',

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { expectShell, loginWithAccount, api, type ApiRow as Row } from './helpers';
+import { expectShell, loginWithAccount, api, type ApiRow as Row, type Envelope } from './helpers';
 
 const yuanOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
@@ -126,8 +126,13 @@ test('a package bought on /topup is paid on the sandbox page: bill paid, card ch
   for (let i = 0; i < 2; i++) expect((await notify(signature)).status()).toBe(200);
   expect((await events()).filter((e) => e.kind === 'callback' && e.result === 'duplicate').length).toBe(2);
   expect((await notify('AAAA')).status()).toBe(401);
-  const again = await request.post(`/api/pay/sandbox/${orderNo}/pay`, { form: {}, maxRedirects: 0 });
-  expect(again.status()).toBe(303);
+  // The pay page's buttons act with the payer's own session (the console's token in Authorization):
+  // anonymous is refused; the payer pressing again is answered where to go back, and pays nothing more.
+  const anonymous = await request.post(`/api/pay/sandbox/${orderNo}/pay`);
+  expect(((await anonymous.json()) as Envelope<unknown>).code).toBe(208);
+  const payer = await page.evaluate(() => localStorage.getItem('token'));
+  const again = await request.post(`/api/pay/sandbox/${orderNo}/pay`, { headers: { authorization: payer! } });
+  expect(((await again.json()) as Envelope<{ back: string }>).data.back).toContain(`/paypal?orderNo=${orderNo}`);
   await api(request, token, 'pay/payment/sync', { orderNo });
   const after = await bills();
   expect(after.total).toBe(1);

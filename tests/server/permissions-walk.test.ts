@@ -43,7 +43,6 @@ const NOT_SESSION_WRITES = new Set([
   'POST /api/conf/v1/set/{confNum}/{instanceId}',
   'POST /api/device/deviceVoice/upload',
   'POST /api/media/publish',
-  'POST /api/pay/sandbox/{orderNo}/pay',
 ]);
 const firstWord = (path: string) =>
   (
@@ -55,8 +54,9 @@ const firstWord = (path: string) =>
     .split(/(?=[A-Z])/)[0]!
     .toLowerCase();
 
-/** Answers a visitor may get besides a refusal: session and public routes. */
-const OPEN = /\/(visitorLogin|login|smsLogin|sendSmsCode|logout|exchange|health|realtime)$|\/api\/mqtt\//;
+/** Answers a visitor may get besides a refusal: session and public routes (and the sandbox pay page's script). */
+const OPEN =
+  /\/(visitorLogin|login|smsLogin|sendSmsCode|logout|exchange|health|realtime)$|\/api\/mqtt\/|^\/api\/pay\/sandbox\/pay\.js$/;
 const PHONE = /(?<!\d)1[3-9]\d{9}(?!\d)/;
 const EMAIL = /[A-Za-z0-9._%+-]{2,}@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 

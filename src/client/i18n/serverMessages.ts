@@ -25,6 +25,7 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   mediaToken: msg({ id: 'server.mediaToken', message: '通话凭证无效或已过期' }),
   mediaRoomFull: msg({ id: 'server.mediaRoomFull', message: '房间人数已满' }),
   cameraUrl: msg({ id: 'server.cameraUrl', message: '视频流地址须以 rtsp://、rtsps://、http:// 或 https:// 开头' }),
+  mapHostNotAllowed: msg({ id: 'server.mapHostNotAllowed', message: '该地图地址不在平台允许的地图服务器列表中' }),
   cameraDisabled: msg({ id: 'server.cameraDisabled', message: '该摄像头已停用' }),
   cameraUnreachable: msg({ id: 'server.cameraUnreachable', message: '无法读取该摄像头的视频' }),
   cameraRecording: msg({ id: 'server.cameraRecording', message: '该摄像头正在录像' }),

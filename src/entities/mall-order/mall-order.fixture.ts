@@ -63,13 +63,9 @@ export function mallOrderHelpers(get: () => { t: TestApp; demo: string; demoTena
   }
   const place = (items: { skuId: number; qty: number }[], regionCode = '广东省/深圳市/南山区', token = get().demo) =>
     api<Placed>('order/place', { items, address, regionCode, method: 'sandbox' }, token);
-  const pressPay = (payUrl: string) =>
-    app().inject({
-      method: 'POST',
-      url: `${new URL(payUrl, 'http://x').pathname}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
+  /** Presses 支付 on the sandbox's pay page as the page's script does: the payer's session in Authorization. */
+  const pressPay = (payUrl: string, token: string = get().demo) =>
+    post<{ back: string }>(app(), `${new URL(payUrl, 'http://x').pathname}/pay`, undefined, { token });
 
   async function paidOrder(qty = 2, priceFen = 1990) {
     const p = await product(20, priceFen);

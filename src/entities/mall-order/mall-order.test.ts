@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAY_STATUS } from '../../shared/payments';
-import { login, type TestApp } from '../../../tests/server/helper';
+import { login, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { addRole, addUser } from '../../../tests/server/fixtures';
 import { FREIGHT_MODE, freightTemplates } from '../freight-template';
 import { mallProducts } from '../product';
 import { expireUnpaid, onMallPaid } from './orders';
-import { MALL_ORDER, MALL_ORDER_TTL_MS } from './resource';
+import { MALL_ORDER } from './resource';
 import { mallOrders } from './server';
 import { mallOrderHelpers } from './mall-order.fixture';
 
@@ -127,7 +127,7 @@ describe('orders', () => {
     expect(await stockOf(p.skuId)).toBe(3);
     const order = await orderRow(placed.data.id);
     expect(order).toMatchObject({ status: MALL_ORDER.unpaid, goodsFen: 5000, totalFen: 5000, buyerName: '张三' });
-    expect((await pressPay(placed.data.payUrl)).statusCode).toBe(303);
+    expect((await pressPay(placed.data.payUrl)).data.back).toBe('/map/paypal?orderNo=' + placed.data.paymentNo);
     const paid = await orderRow(placed.data.id);
     expect(paid.status).toBe(MALL_ORDER.paid);
     expect(paid.paidAt).toBeInstanceOf(Date);
@@ -149,6 +149,28 @@ describe('orders', () => {
     expect(answers.filter((a) => a.key === 'outOfStock')).toHaveLength(40);
     expect(await stockOf(p.skuId)).toBe(0);
   }, 60_000);
+
+  it('a buyer may buy: the visitor (read-only) and a user without the storefront place nothing and take no stock', async () => {
+    const p = await product(3);
+    const visitor = String(
+      (await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization,
+    );
+    const byVisitor = await place([{ skuId: p.skuId, qty: 3 }], '广东省/深圳市/南山区', visitor);
+    expect([byVisitor.code, byVisitor.key]).toEqual([403, 'readOnlyVisitor']);
+    // The clerk's roles open the order screens, not the storefront.
+    const byClerk = await place([{ skuId: p.skuId, qty: 3 }], '广东省/深圳市/南山区', clerk);
+    expect([byClerk.code, byClerk.key]).toEqual([403, 'noPermission']);
+    expect(await stockOf(p.skuId)).toBe(3);
+    const orders = await t.app.db
+      .select({ id: mallOrders.id })
+      .from(mallOrders)
+      .where(eq(mallOrders.tenantId, demoTenant));
+    const placed = await place([{ skuId: p.skuId, qty: 3 }]);
+    expect(placed.code, placed.msg).toBe(0);
+    expect(
+      (await t.app.db.select({ id: mallOrders.id }).from(mallOrders).where(eq(mallOrders.tenantId, demoTenant))).length,
+    ).toBe(orders.length + 1);
+  });
 
   it('all or nothing: an order one of whose items is short takes no stock at all', async () => {
     const a = await product(5);
@@ -185,7 +207,7 @@ describe('orders', () => {
     const placed = await place([{ skuId: p.skuId, qty: 3 }]);
     expect(await stockOf(p.skuId)).toBe(1);
     expect(await expireUnpaid(t.app)).toBe(0);
-    t.clock.advance(MALL_ORDER_TTL_MS + 1000);
+    t.clock.advance(t.app.config.payCore.expireMin * 60_000 + 1000);
     expect(await expireUnpaid(t.app)).toBeGreaterThanOrEqual(1);
     expect((await orderRow(placed.data.id)).status).toBe(MALL_ORDER.cancelled);
     expect(await stockOf(p.skuId)).toBe(4);

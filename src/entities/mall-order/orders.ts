@@ -11,7 +11,7 @@ import { ApiError, fail } from '../../server/lib/api-error';
 import type { Payment, PaymentService } from '../../server/payments';
 import { mallProducts as products } from '../product';
 import { productSkus } from '../product-sku';
-import { MALL_ORDER, MALL_ORDER_MACHINE, MALL_ORDER_TTL_MS } from './resource';
+import { MALL_ORDER, MALL_ORDER_MACHINE } from './resource';
 import { mallOrderItems, mallOrders } from './table';
 import { quote } from './quote';
 import type { PlaceInput } from '../../shared/mall-orders';
@@ -37,6 +37,12 @@ export function newOrderNo(now: number): string {
   const d = new Date(now);
   return `M${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}${pad(randomInt(0, 1_000_000), 6)}`;
 }
+
+/**
+ * How long an unpaid order holds its stock: as long as its payment may still be paid
+ * (PAY_EXPIRE_MIN, 30 minutes by default); then expireUnpaid cancels it and returns the stock.
+ */
+export const unpaidTtlMs = (app: FastifyInstance): number => app.config.payCore.expireMin * 60_000;
 
 /** Takes the stock of every line or none: one conditional update per SKU in the caller's transaction. */
 async function reserve(tx: Tx, lines: { skuId: number; qty: number }[]): Promise<void> {
@@ -91,7 +97,7 @@ export async function placeOrder(
         status: MALL_ORDER.unpaid,
         method: PAY_METHOD[input.method],
         remark: input.remark ?? null,
-        expiresAt: new Date(now + MALL_ORDER_TTL_MS),
+        expiresAt: new Date(now + unpaidTtlMs(app)),
         createdAt: new Date(now),
       })
       .returning();

@@ -49,7 +49,7 @@ export const MALL_PAY_METHOD_TABLE: readonly CodeEntry<number>[] = [
 export const MALL_ORDER_MARK_SHIP = 'mallOrder:ship' as const;
 export const MALL_ORDER_MARK_CANCEL = 'mallOrder:cancel' as const;
 
-/** How long an unpaid order holds its stock. */
+/** How long an unpaid demo order holds its stock (placed orders follow PAY_EXPIRE_MIN: orders.ts unpaidTtlMs). */
 export const MALL_ORDER_TTL_MS = 30 * 60_000;
 
 /**

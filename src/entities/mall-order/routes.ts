@@ -90,8 +90,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/place',
     {
-      // Takes stock and creates a payment: never for the read-only visitor.
-      config: { write: true },
+      // A buyer changes data (an order, its stock, a payment): never the visitor, and only with the storefront.
+      config: { write: true, menus: ['shangquanshangcheng'] },
       schema: {
         tags,
         summary:

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Scope } from '../../server/db/scope';
 import type { Payment } from '../../server/payments';
-import type { TestApp } from '../../../tests/server/helper';
+import { post, type TestApp } from '../../../tests/server/helper';
+import { users } from '../../server/db/schema';
 import { demoApp } from '../../../tests/server/org-helper';
 import { paymentEvents, payments } from './server';
 
@@ -11,7 +12,9 @@ import { paymentEvents, payments } from './server';
 
 export let t: TestApp;
 export let demoTenant: number;
+/** The demo administrator's scope and session: the payer of the payments `create` makes. */
 export let demoScope: Scope;
+export let demoToken: string;
 /** What the 'unitTest' module was told, since the test began. */
 export const paid: Payment[] = [];
 export const refunded: Payment[] = [];
@@ -22,8 +25,9 @@ export const failNextPaid = (n: number) => void (failNext = n);
 /** Builds the app before the file's tests and closes it after; each test starts with nothing told. */
 export function paymentHarness(): void {
   beforeAll(async () => {
-    ({ t, demoTenant } = await demoApp());
-    demoScope = { userId: 0, tenantId: demoTenant, kind: 'admin' };
+    ({ t, demoTenant, demo: demoToken } = await demoApp());
+    const [demoUser] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
+    demoScope = { userId: demoUser!.id, tenantId: demoTenant, kind: 'admin' };
     t.app.payments.onPaid('unitTest', async (p) => {
       if (failNext > 0) {
         failNext--;
@@ -58,11 +62,9 @@ export const row = async (orderNo: string) =>
 export const events = (orderNo: string) =>
   t.app.db.select().from(paymentEvents).where(eq(paymentEvents.orderNo, orderNo)).orderBy(paymentEvents.id);
 
-/** Presses a button of the sandbox's pay page, as the payer's browser does. */
-export const press = (orderNo: string, action: 'pay' | 'fail' | 'cancel') =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/pay/sandbox/${orderNo}/${action}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
+/**
+ * Presses a button of the sandbox's pay page, as its script does in the payer's browser: the
+ * session (the payer's unless told; '' for none) in Authorization; answers where the browser goes next.
+ */
+export const press = (orderNo: string, action: 'pay' | 'fail' | 'cancel', token: string = demoToken) =>
+  post<{ back: string }>(t.app, `/api/pay/sandbox/${orderNo}/${action}`, undefined, { token });

@@ -5,6 +5,9 @@ import { hmacSha256 } from '../../server/lib/crypto';
 import { SANDBOX_SIGNATURE_HEADER } from '../../server/payments';
 import { create, demoScope, demoTenant, events, failNextPaid, paid, paymentHarness, press, row, t } from './harness';
 import { paySandboxOrders } from './server';
+import { addUser } from '../../../tests/server/fixtures';
+import { login, post } from '../../../tests/server/helper';
+import { tenantWithAdmin } from '../../../tests/server/org-helper';
 
 paymentHarness();
 
@@ -46,7 +49,8 @@ describe('creating a payment', () => {
     expect(page.body).toContain('支付');
     expect(page.body).toContain('模拟失败');
     expect(page.body).toContain('取消');
-    expect(page.body).not.toContain('<script');
+    // Its only script is its own file (the buttons act with the payer's session); nothing inline.
+    expect(page.body.match(/<script[^>]*>/g)).toEqual(['<script src="/api/pay/sandbox/pay.js">']);
   });
 
   it('refuses a bad amount and an unconfigured method with their keys', async () => {
@@ -70,8 +74,8 @@ describe('paying through the sandbox', () => {
   it('pay sends a signed callback over the notify route: the order is paid and fulfilled once, the browser goes back', async () => {
     const { payment } = await create(990);
     const res = await press(payment.orderNo, 'pay');
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`/map/paypal?orderNo=${payment.orderNo}`);
+    expect(res.code, res.msg).toBe(0);
+    expect(res.data.back).toBe(`/map/paypal?orderNo=${payment.orderNo}`);
     const r = await row(payment.orderNo);
     expect(r.status).toBe(PAY_STATUS.success);
     expect(r.paidAt).not.toBeNull();
@@ -160,10 +164,10 @@ describe('paying through the sandbox', () => {
 
   it('fail on the pay page marks the order failed; cancel leaves it unpaid', async () => {
     const a = (await create(300)).payment;
-    expect((await press(a.orderNo, 'fail')).statusCode).toBe(303);
+    expect((await press(a.orderNo, 'fail')).data.back).toBe(`/map/paypal?orderNo=${a.orderNo}`);
     expect((await row(a.orderNo)).status).toBe(PAY_STATUS.failed);
     const b = (await create(300)).payment;
-    expect((await press(b.orderNo, 'cancel')).headers.location).toBe(`/map/paypal?orderNo=${b.orderNo}`);
+    expect((await press(b.orderNo, 'cancel')).data.back).toBe(`/map/paypal?orderNo=${b.orderNo}`);
     expect((await row(b.orderNo)).status).toBe(PAY_STATUS.unpaid);
     expect((await t.app.inject({ method: 'GET', url: '/api/pay/sandbox/PNOSUCHORDER' })).statusCode).toBe(404);
   });
@@ -182,6 +186,53 @@ describe('paying through the sandbox', () => {
     expect((await row(payment.orderNo)).fulfilledAt).not.toBeNull();
     await t.app.paymentsCore.reconcile();
     expect(paid.map((p) => p.orderNo)).toEqual([payment.orderNo]);
+  });
+});
+
+describe("the sandbox pay page takes the payer's own session", () => {
+  it('refuses anonymous presses, the visitor, another user of the tenant and another tenant, in the envelope; the payer pays', async () => {
+    const { payment } = await create(777);
+    const visitor = String(
+      (await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization,
+    );
+    await addUser(t.app, { tenant: demoTenant, username: 'paycolleague', password: 'secret1', kind: 'admin' });
+    const colleague = (await login(t.app, 'paycolleague', 'secret1')).token;
+    const stranger = (await tenantWithAdmin(t.app, 'Other Pay Co', 'otherpayadmin')).token;
+    const refusals: [string, number, string][] = [
+      ['', 208, 'sessionExpired'],
+      [visitor, 403, 'readOnlyVisitor'],
+      [colleague, 403, 'noPermission'],
+      [stranger, 403, 'noPermission'],
+    ];
+    for (const [token, code, key] of refusals)
+      for (const action of ['pay', 'fail'] as const) {
+        const res = await press(payment.orderNo, action, token);
+        expect([res.code, res.key], `${action} as ${key}`).toEqual([code, key]);
+        expect(res.headers['content-type']).toContain('application/json');
+      }
+    expect((await row(payment.orderNo)).status).toBe(PAY_STATUS.unpaid);
+    expect((await t.app.sandboxPay.ledger(payment.orderNo))!.state).toBe('unpaid');
+    expect(paid).toEqual([]);
+    // A missing order answers as someone else's does.
+    expect((await press('PNOSUCHORDER', 'pay')).key).toBe('noPermission');
+    const ok = await press(payment.orderNo, 'pay');
+    expect(ok.code, ok.msg).toBe(0);
+    expect((await row(payment.orderNo)).status).toBe(PAY_STATUS.success);
+  });
+
+  it("a payment nobody's session created (a system order) is paid by no one on the page", async () => {
+    const { payment } = await create(555, { ...demoScope, userId: 0 });
+    expect((await press(payment.orderNo, 'pay')).key).toBe('noPermission');
+    expect((await row(payment.orderNo)).status).toBe(PAY_STATUS.unpaid);
+  });
+
+  it("the page's script posts with the console's token in Authorization, never in the URL", async () => {
+    const js = await t.app.inject({ method: 'GET', url: '/api/pay/sandbox/pay.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['content-type']).toContain('javascript');
+    expect(js.body).toContain("localStorage.getItem('token')");
+    expect(js.body).toContain('authorization: token');
+    expect(js.body).not.toMatch(/[?&]token=/);
   });
 });
 

@@ -5,9 +5,10 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Code } from '../../shared/api';
 import { MESSAGES } from '../../shared/messages';
-import { envelope } from '../lib/api-error';
+import { envelope, fail } from '../lib/api-error';
+import { authed, requireWritable } from './auth';
 import { realProviders } from '../payments';
-import { SandboxProvider, type Deliver } from '../payments';
+import { SANDBOX_PAGE_SCRIPT, SandboxProvider, type Deliver } from '../payments';
 import { Payments } from '../payments';
 import { startSweep } from '../lib/sweep';
 
@@ -64,7 +65,9 @@ async function paymentsPlugin(app: FastifyInstance, opts: PaymentsPluginOptions)
     deliver,
     secret: payCore.sandboxSecret,
   });
-  const service = new Payments(app.db, app.clock, app.log, [sandbox, ...realProviders(app.config, app.log)], {
+  // The sandbox pays without money: off in production unless PAY_SANDBOX turns it on.
+  const providers = [...(payCore.sandbox ? [sandbox] : []), ...realProviders(app.config, app.log)];
+  const service = new Payments(app.db, app.clock, app.log, providers, {
     publicBase,
     timeZone: app.config.timeZone,
     expireMs: payCore.expireMin * 60_000,
@@ -111,6 +114,15 @@ async function paymentsPlugin(app: FastifyInstance, opts: PaymentsPluginOptions)
         },
       );
 
+      if (!payCore.sandbox) return;
+
+      r.get(
+        '/sandbox/pay.js',
+        { config: { public: true }, schema: { tags: ['pay'], summary: "The sandbox pay page's script" } },
+        async (_request, reply) =>
+          reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(SANDBOX_PAGE_SCRIPT),
+      );
+
       r.get(
         '/sandbox/:orderNo',
         {
@@ -131,24 +143,34 @@ async function paymentsPlugin(app: FastifyInstance, opts: PaymentsPluginOptions)
         },
       );
 
+      // The buttons take the payer's own session (the page's script sends the console's token in
+      // Authorization): only the user who created the payment pays it, never the visitor or another
+      // user. A missing order and someone else's get the same answer.
       r.post(
         '/sandbox/:orderNo/:action',
         {
-          config: { public: true },
+          // This plugin sits outside the /api routes' guard: the route asks for the session itself.
+          config: { write: true },
+          onRequest: requireWritable,
           schema: {
             tags: ['pay'],
-            summary: "The sandbox pay page's buttons: pay (signed callback, then back), fail, cancel",
+            summary:
+              "The sandbox pay page's buttons, as the payer who created the payment: pay (signed callback), fail, cancel; answers where the browser goes",
             params: orderNoParam.extend({ action: z.enum(['pay', 'fail', 'cancel']) }),
           },
         },
         async (request, reply) => {
-          const back = await sandbox.act(request.params.orderNo, request.params.action);
-          if (!back)
-            return reply
-              .status(404)
-              .type('text/html; charset=utf-8')
-              .send('<!doctype html><meta charset="utf-8"><p>没有这笔沙箱订单 · No such sandbox order</p>');
-          return reply.redirect(back, 303);
+          const { scope } = authed(request);
+          const { orderNo, action } = request.params;
+          const payment = await service.row(orderNo);
+          const payer =
+            !!payment &&
+            payment.userId !== null &&
+            payment.userId === scope.userId &&
+            payment.tenantId === scope.tenantId;
+          const back = payer ? await sandbox.act(orderNo, action) : undefined;
+          if (!back) return fail(Code.FORBIDDEN, 'noPermission');
+          return reply.ok({ back });
         },
       );
     },

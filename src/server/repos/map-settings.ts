@@ -1,5 +1,5 @@
-import { eq, like } from 'drizzle-orm';
-import { MAP_PROVIDERS, type MapSettings } from '../../shared/geo/map-config';
+import { eq } from 'drizzle-orm';
+import { MAP_HOST_RE, MAP_PROVIDERS, platformMapHosts, type MapSettings } from '../../shared/geo/map-config';
 import type { Db } from '../db/driver';
 import { settings } from '../db/schema';
 
@@ -17,6 +17,8 @@ function parse(value: string | undefined): MapSettings {
     for (const k of ['styleUrl', 'tileUrl'] as const) {
       if (typeof raw[k] === 'string' || raw[k] === null) out[k] = raw[k] as string | null;
     }
+    if (Array.isArray(raw.allowedHosts))
+      out.allowedHosts = raw.allowedHosts.filter((h): h is string => typeof h === 'string' && MAP_HOST_RE.test(h));
     return out;
   } catch {
     return {};
@@ -28,13 +30,12 @@ export async function readMapSettings(db: Db, key: string): Promise<MapSettings>
   return parse(row?.value);
 }
 
-/** Every saved map setting, the platform's and each tenant's (the CSP allows all their hosts). */
-export async function readAllMapSettings(db: Db): Promise<MapSettings[]> {
-  const rows = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(like(settings.key, `${PLATFORM_KEY}%`));
-  return rows.map((r) => parse(r.value));
+/**
+ * The map hosts the Content-Security-Policy allows: the super administrator's allowlist and the
+ * hosts of the platform's own URLs. A tenant's saved URLs never add one (they must be among these).
+ */
+export async function readPlatformMapHosts(db: Db): Promise<string[]> {
+  return platformMapHosts(await readMapSettings(db, PLATFORM_KEY));
 }
 
 /** Merges `patch` into what `key` holds; fields the patch leaves out keep their value. */

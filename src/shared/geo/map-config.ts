@@ -30,10 +30,27 @@ const tileUrl = httpUrl.refine(
   'invalidInput',
 );
 
+/**
+ * One host of the super administrator's map allowlist: an origin (`https://tiles.example.com`,
+ * a port allowed) or every subdomain of one (`https://*.example.com`); nothing else, so an entry
+ * can never add a directive or a keyword to the Content-Security-Policy it ends up in.
+ */
+export const MAP_HOST_RE =
+  /^https?:\/\/(\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
+export const MAX_MAP_HOSTS = 50;
+const mapHost = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(200, 'tooLong')
+  .refine((v) => MAP_HOST_RE.test(v), 'invalidInput');
+
 export const mapConfigBody = z.object({
   provider: z.enum(MAP_PROVIDERS).optional(),
   styleUrl: httpUrl.nullable().optional(),
   tileUrl: tileUrl.nullable().optional(),
+  /** Super administrators only: the hosts tenants may take tiles and styles from. */
+  allowedHosts: z.array(mapHost).max(MAX_MAP_HOSTS).optional(),
 });
 export type MapConfigBody = z.input<typeof mapConfigBody>;
 
@@ -42,6 +59,44 @@ export interface MapSettings {
   provider?: MapProvider;
   styleUrl?: string | null;
   tileUrl?: string | null;
+  /** Platform-wide only: the map hosts tenants may pick among (MAP_HOST_RE entries). */
+  allowedHosts?: string[];
+}
+
+/** The origin of a tile or style URL (templates hold `{z}` and the like, read as `0`); undefined if none. */
+export function mapUrlOrigin(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const u = new URL(url.replace(/\{[^}]*\}/g, '0'));
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The map hosts of the platform: the super administrator's allowlist and the hosts of the
+ * platform's own tile and style URLs. These, and only these, reach the CSP.
+ */
+export function platformMapHosts(platform: MapSettings): string[] {
+  const hosts = new Set((platform.allowedHosts ?? []).filter((h) => MAP_HOST_RE.test(h)));
+  for (const u of [platform.styleUrl, platform.tileUrl]) {
+    const o = mapUrlOrigin(u);
+    if (o) hosts.add(o);
+  }
+  return [...hosts];
+}
+
+/** Whether a URL's origin is one of `hosts` (an entry `https://*.example.com` covers its subdomains). */
+export function mapUrlAllowed(url: string, hosts: readonly string[]): boolean {
+  const origin = mapUrlOrigin(url);
+  if (!origin) return false;
+  const { protocol, host } = new URL(origin);
+  return hosts.some((h) => {
+    if (h === origin) return true;
+    const wild = /^(https?:)\/\/\*\.(.+)$/.exec(h);
+    return !!wild && wild[1] === protocol && host.endsWith(`.${wild[2]}`);
+  });
 }
 
 export interface MapConfig {
@@ -51,6 +106,8 @@ export interface MapConfig {
   providers: MapProvider[];
   styleUrl: string | null;
   tileUrl: string | null;
+  /** The hosts a tenant's tile and style URLs may use (the platform's allowlist and its own URLs' hosts). */
+  allowedHosts?: string[];
   amapKey?: string;
   amapSecurityCode?: string;
   googleKey?: string;

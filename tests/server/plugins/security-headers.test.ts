@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settings } from '../../../src/server/db/schema';
+import { tenantKey } from '../../../src/server/repos/map-settings';
+import { tenantId } from '../fixtures';
 import { buildTestApp, login, post, type TestApp } from '../helper';
 
 describe('security headers', () => {
@@ -22,14 +25,72 @@ describe('security headers', () => {
       expect(csp).toMatch(/script-src 'self'(;|$)/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
-      expect(csp).toMatch(
-        /connect-src 'self' ws:\/\/console\.example\.org wss:\/\/console\.example\.org wss:\/\/broker\.example\.org:8084/,
-      );
+      // Its own socket from PUBLIC_URL (wss behind https) and the broker from MQTT_WS_URL.
+      expect(csp).toMatch(/connect-src 'self' wss:\/\/console\.example\.org wss:\/\/broker\.example\.org:8084(;|$)/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('same-origin');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['strict-transport-security']).toContain('max-age=');
     }
+  });
+
+  it("never take a host from the request's Host header", async () => {
+    for (const host of ['evil.example; script-src *', 'evil.example', "evil.example 'unsafe-inline'"]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { host } });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).not.toContain('evil.example');
+      expect(csp.match(/script-src/g)).toHaveLength(1);
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(csp).not.toMatch(/script-src[^;]*\*/);
+    }
+  });
+
+  it("keep a tenant's tile host off the platform's allowlist out, for every tenant and anonymous pages; an allowlisted one in", async () => {
+    const { token: su } = await login(t.app, 'admin', 'admin123');
+    const { token: demo } = await login(t.app, 'demo', 'demo123');
+    const refused = await post(
+      t.app,
+      '/api/map/config',
+      { tileUrl: 'https://tiles.tenant.example/{z}/{x}/{y}.png' },
+      { token: demo },
+    );
+    expect([refused.code, refused.key]).toEqual([400, 'mapHostNotAllowed']);
+    // Even one stored behind the route's back (an older version saved any host) stays out.
+    await t.app.db
+      .insert(settings)
+      .values({
+        key: tenantKey(await tenantId(t.app, 'Demo Site')),
+        value: JSON.stringify({ tileUrl: 'https://legacy.tenant.example/{z}/{x}/{y}.png' }),
+      })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: JSON.stringify({ tileUrl: 'https://legacy.tenant.example/{z}/{x}/{y}.png' }) },
+      });
+    t.clock.advance(31_000);
+    for (const token of [demo, undefined]) {
+      const csp = String(
+        (await t.app.inject({ method: 'GET', url: '/login', headers: token ? { authorization: token } : {} })).headers[
+          'content-security-policy'
+        ],
+      );
+      expect(csp).not.toContain('tenant.example');
+    }
+    // The super administrator allows a host: tenants may pick it, and it is in the policy.
+    expect(
+      (await post(t.app, '/api/map/config', { allowedHosts: ['https://maps.allowed.example'] }, { token: su })).code,
+    ).toBe(0);
+    const picked = await post(
+      t.app,
+      '/api/map/config',
+      { tileUrl: 'https://maps.allowed.example/{z}/{x}/{y}.png' },
+      { token: demo },
+    );
+    expect(picked.code, picked.msg).toBe(0);
+    t.clock.advance(31_000);
+    const csp = String((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/maps\.allowed\.example/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/maps\.allowed\.example/);
+    expect(csp).not.toContain('tenant.example');
   });
 
   it('let the console reach the tile and style hosts an administrator configured', async () => {

@@ -50,6 +50,7 @@ describe('GET /api/map/config', () => {
       providers: ['maplibre', 'amap'],
       styleUrl: null,
       tileUrl: null,
+      allowedHosts: [],
       amapKey: 'amap-key',
       amapSecurityCode: 'amap-sec',
       center: MAP_DEFAULTS.center,
@@ -61,6 +62,8 @@ describe('GET /api/map/config', () => {
 
 describe('POST /api/map/config', () => {
   it('a tenant administrator saves the tenant’s tile URL and provider; other tenants keep theirs', async () => {
+    // The tile host is one the platform allows.
+    expect((await save({ allowedHosts: ['https://tiles.example.com'] }, su)).code).toBe(0);
     const res = await save({ tileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png', provider: 'amap' }, demo);
     expect(res.code).toBe(0);
     expect(res.data).toMatchObject({ provider: 'amap', tileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png' });
@@ -84,6 +87,61 @@ describe('POST /api/map/config', () => {
     expect((await save({ styleUrl: 'javascript:alert(1)' }, demo)).code).toBe(400);
     expect((await save({ provider: 'bing' }, demo)).code).toBe(400);
     expect((await save('not json', demo)).status).toBeLessThan(500);
+  });
+});
+
+describe('the platform’s allowlist of map hosts', () => {
+  it('a tenant’s tile or style URL on a host off the list is refused with mapHostNotAllowed, and not saved', async () => {
+    const before = (await getConfig(demo)).data;
+    for (const body of [
+      { tileUrl: 'https://tiles.evil.example/{z}/{x}/{y}.png' },
+      { styleUrl: 'https://evil.example/style.json' },
+      // Same host name, another scheme or port: another origin.
+      { tileUrl: 'http://tiles.example.com/{z}/{x}/{y}.png' },
+      { tileUrl: 'https://tiles.example.com:8443/{z}/{x}/{y}.png' },
+    ]) {
+      const res = await save(body, demo);
+      expect([res.code, res.key], JSON.stringify(body)).toEqual([400, 'mapHostNotAllowed']);
+    }
+    expect((await getConfig(demo)).data).toEqual(before);
+  });
+
+  it('only a super administrator keeps the list; entries are bare origins (a subdomain wildcard at most)', async () => {
+    const tenantTry = await save({ allowedHosts: ['https://tiles.evil.example'] }, demo);
+    expect([tenantTry.code, tenantTry.key]).toEqual([403, 'noPermission']);
+    for (const entry of [
+      'https://x.example; script-src *',
+      "'unsafe-inline'",
+      '*',
+      'https://x.example/path',
+      'javascript:alert(1)',
+      'https://*',
+    ]) {
+      const res = await save({ allowedHosts: [entry] }, su);
+      expect(res.code, entry).toBe(400);
+    }
+    const saved = await save(
+      { allowedHosts: ['https://tiles.example.com', 'HTTPS://*.Tianditu.example.cn', 'https://tiles.example.com'] },
+      su,
+    );
+    expect(saved.code, saved.msg).toBe(0);
+    expect(saved.data.allowedHosts).toEqual(
+      expect.arrayContaining(['https://tiles.example.com', 'https://*.tianditu.example.cn']),
+    );
+    const sub = await save({ tileUrl: 'https://t3.tianditu.example.cn/{z}/{x}/{y}.png' }, other);
+    expect(sub.code, sub.msg).toBe(0);
+    expect(sub.data.tileUrl).toBe('https://t3.tianditu.example.cn/{z}/{x}/{y}.png');
+  });
+
+  it('a tenant URL saved before the list, or whose host left it, is not handed out: the platform’s applies', () => {
+    const platform = { tileUrl: 'https://base.example.org/{z}/{x}/{y}.png', allowedHosts: ['https://ok.example.org'] };
+    expect(resolveMapConfig({}, platform, { tileUrl: 'https://evil.example/{z}/{x}/{y}.png' }).tileUrl).toBe(
+      platform.tileUrl,
+    );
+    expect(resolveMapConfig({}, platform, { tileUrl: 'https://ok.example.org/{z}/{x}/{y}.png' }).tileUrl).toBe(
+      'https://ok.example.org/{z}/{x}/{y}.png',
+    );
+    expect(resolveMapConfig({}, platform, { tileUrl: null }).tileUrl).toBeNull();
   });
 });
 

@@ -20,6 +20,52 @@ import {
 /** The header the sandbox signs its callbacks in: base64 HMAC-SHA256 of the exact body. */
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
+/**
+ * The pay page's script (served from /api/pay/sandbox/pay.js, so the CSP's script-src 'self' covers
+ * it): a button posts its action with the console's session token from local storage (the key
+ * `token`, src/client/lib/session.ts) in Authorization, as the console's own requests do, then
+ * goes where the answer says; a refusal shows its message. The token never goes into a URL.
+ */
+export const SANDBOX_PAGE_SCRIPT = `(function () {
+  var main = document.querySelector('main[data-order]');
+  var note = document.getElementById('pay-error');
+  if (!main) return;
+  var orderNo = main.getAttribute('data-order');
+  var buttons = document.querySelectorAll('button[data-action]');
+  function busy(on) {
+    for (var i = 0; i < buttons.length; i++) buttons[i].disabled = on;
+  }
+  function press(action) {
+    var token = null;
+    try { token = localStorage.getItem('token'); } catch (e) { token = null; }
+    busy(true);
+    note.textContent = '';
+    fetch('/api/pay/sandbox/' + encodeURIComponent(orderNo) + '/' + action, {
+      method: 'POST',
+      headers: token ? { authorization: token } : {},
+      credentials: 'same-origin',
+    })
+      .then(function (res) { return res.json(); })
+      .then(function (answer) {
+        if (answer && answer.code === 0 && answer.data && answer.data.back) {
+          window.location.assign(answer.data.back);
+          return;
+        }
+        note.textContent = (answer && answer.msg) || '支付失败 · Failed';
+        busy(false);
+      })
+      .catch(function () {
+        note.textContent = '网络错误 · Network error';
+        busy(false);
+      });
+  }
+  for (var i = 0; i < buttons.length; i++)
+    buttons[i].addEventListener('click', function (event) {
+      press(event.currentTarget.getAttribute('data-action'));
+    });
+})();
+`;
+
 /** Posts a callback to one of this service's own paths (real HTTP to itself when listening). */
 export type Deliver = (
   path: string,
@@ -236,7 +282,10 @@ export class SandboxProvider implements PaymentProvider {
     return back;
   }
 
-  /** The sandbox's own pay page (plain HTML and CSS, no script). */
+  /**
+   * The sandbox's own pay page (plain HTML and CSS; its buttons run SANDBOX_PAGE_SCRIPT, which
+   * acts with the payer's console session).
+   */
   async page(orderNo: string): Promise<string | undefined> {
     const row = await this.ledger(orderNo);
     if (!row) return undefined;
@@ -247,16 +296,15 @@ export class SandboxProvider implements PaymentProvider {
       closed: '已关闭 · Closed',
       refunded: '已退款 · Refunded',
     };
-    const base = `/api/pay/sandbox/${encodeURIComponent(row.orderNo)}`;
     const actions =
       row.state === 'unpaid' && !expired
-        ? `<form method="post" action="${base}/pay"><button class="pay" type="submit">支付 · Pay</button></form>
+        ? `<button class="pay" type="button" data-action="pay">支付 · Pay</button>
       <div class="row">
-        <form method="post" action="${base}/fail"><button class="fail" type="submit">模拟失败 · Simulate failure</button></form>
-        <form method="post" action="${base}/cancel"><button class="cancel" type="submit">取消 · Cancel</button></form>
+        <button class="fail" type="button" data-action="fail">模拟失败 · Simulate failure</button>
+        <button class="cancel" type="button" data-action="cancel">取消 · Cancel</button>
       </div>`
         : `<p class="state">${esc(expired ? '已过期 · Expired' : (stateText[row.state] ?? row.state))}</p>
-      <form method="post" action="${base}/cancel"><button class="cancel" type="submit">返回 · Back</button></form>`;
+      <button class="cancel" type="button" data-action="cancel">返回 · Back</button>`;
     return `<!doctype html>
 <html lang="zh-CN">
 <head>
@@ -274,14 +322,15 @@ export class SandboxProvider implements PaymentProvider {
   dt { color: #8a919f; } dd { margin: 0; word-break: break-all; }
   button { width: 100%; border: 0; border-radius: 8px; padding: 12px; font-size: 16px; cursor: pointer; }
   .pay { background: #1677ff; color: #fff; margin-bottom: 10px; }
-  .row { display: flex; gap: 10px; } .row form { flex: 1; }
+  .row { display: flex; gap: 10px; } .row button { flex: 1; }
+  .error { color: #cf1322; font-size: 14px; text-align: center; min-height: 1em; }
   .fail { background: #fff1f0; color: #cf1322; } .cancel { background: #f5f5f5; color: #1f2329; }
   .state { font-size: 16px; font-weight: 600; text-align: center; margin: 16px 0; }
   .note { font-size: 12px; color: #8a919f; margin-top: 18px; }
 </style>
 </head>
 <body>
-<main>
+<main data-order="${esc(row.orderNo)}">
   <div class="brand">沙箱支付 · SANDBOX PAY</div>
   <h1>${esc(row.subject)}</h1>
   <div class="amount"><small>¥</small>${fenToYuan(row.amountFen)}</div>
@@ -291,8 +340,11 @@ export class SandboxProvider implements PaymentProvider {
     <dt>币种 · Currency</dt><dd>${esc(row.currency)}</dd>
   </dl>
   ${actions}
+  <p class="error" id="pay-error" role="alert"></p>
+  <noscript><p class="error">请启用 JavaScript · Please enable JavaScript</p></noscript>
   <p class="note">这是本地沙箱支付页，不会产生真实扣款。· This is the local sandbox: no real money moves.</p>
 </main>
+<script src="/api/pay/sandbox/pay.js"></script>
 </body>
 </html>`;
   }

@@ -6,6 +6,8 @@ import {
   type MapConfig,
   type MapProvider,
   type MapSettings,
+  mapUrlAllowed,
+  platformMapHosts,
 } from '../../../shared/geo/map-config';
 import type { Config } from '../../config';
 import { isPlatformScope, type Scope } from '../../db/scope';
@@ -22,15 +24,26 @@ function providersOf(keys: Config['maps']): MapProvider[] {
   return out;
 }
 
-/** Saved settings plus the keys of the environment; a saved provider without its key falls back to MapLibre. */
+/**
+ * Saved settings plus the keys of the environment; a saved provider without its key falls back to
+ * MapLibre. A tenant's tile or style URL on a host the platform does not allow (saved before the
+ * allowlist, or the host taken off it since) is ignored: the platform's applies.
+ */
 export function resolveMapConfig(keys: Config['maps'], platform: MapSettings, tenant: MapSettings): MapConfig {
-  const saved = { ...platform, ...tenant };
+  const allowedHosts = platformMapHosts(platform);
+  // A tenant's URL counts when it clears the platform's (null) or is on an allowed host.
+  const counts = (url: string | null | undefined) => url === null || (!!url && mapUrlAllowed(url, allowedHosts));
+  const saved: MapSettings = { ...platform };
+  if (tenant.provider) saved.provider = tenant.provider;
+  if (counts(tenant.styleUrl)) saved.styleUrl = tenant.styleUrl;
+  if (counts(tenant.tileUrl)) saved.tileUrl = tenant.tileUrl;
   const providers = providersOf(keys);
   const config: MapConfig = {
     provider: saved.provider && providers.includes(saved.provider) ? saved.provider : 'maplibre',
     providers,
     styleUrl: saved.styleUrl || null,
     tileUrl: saved.tileUrl || null,
+    allowedHosts,
     center: [...MAP_DEFAULTS.center],
     zoom: MAP_DEFAULTS.zoom,
   };
@@ -67,7 +80,12 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
     '/config',
     {
       config: { write: true },
-      schema: { tags, summary: 'Save the provider and the tile or style URL (administrators)', body: mapConfigBody },
+      schema: {
+        tags,
+        summary:
+          "Save the provider and the tile or style URL (administrators; a tenant's URLs on a host of the platform's allowlist only: else 'mapHostNotAllowed'); the allowlist (super administrators)",
+        body: mapConfigBody,
+      },
     },
     async (request, reply) => {
       const { scope } = authed(request);
@@ -77,6 +95,16 @@ const configRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.provider !== undefined) patch.provider = body.provider;
       if (body.styleUrl !== undefined) patch.styleUrl = body.styleUrl || null;
       if (body.tileUrl !== undefined) patch.tileUrl = body.tileUrl || null;
+      if (body.allowedHosts !== undefined) {
+        // The allowlist is the platform's: a tenant picks among its hosts, never adds one.
+        if (key !== PLATFORM_KEY) fail(Code.FORBIDDEN, 'noPermission');
+        patch.allowedHosts = [...new Set(body.allowedHosts)];
+      }
+      if (key !== PLATFORM_KEY) {
+        const hosts = platformMapHosts(await readMapSettings(app.db, PLATFORM_KEY));
+        for (const url of [patch.styleUrl, patch.tileUrl])
+          if (url && !mapUrlAllowed(url, hosts)) fail(Code.BAD_REQUEST, 'mapHostNotAllowed');
+      }
       await saveMapSettings(app.db, key, patch);
       return reply.ok(await current(scope));
     },
