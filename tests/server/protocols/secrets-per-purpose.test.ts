@@ -30,7 +30,7 @@ async function exchange(socket: Socket, got: { bytes: Buffer }, frame: Buffer) {
   const from = got.bytes.length;
   socket.write(frame);
   const reply = await until(() => CODECS.jt808.framer().push(got.bytes.subarray(from))[0], 5_000, 'the reply');
-  const m = parseFrame(reply);
+  const m = parseFrame(reply!);
   return { id: m.id, body: m.data.subarray(m.bodyStart, m.bodyEnd) };
 }
 
