@@ -24,7 +24,7 @@ for (let i = 0; i < start.consoles.length; i += 50) {
         {
           username: String(userId),
           password: token,
-          clientId: `bench_${userId}`,
+          clientId: `user_${userId}_bench`,
           reconnectPeriod: 0,
           connectTimeout: 30_000,
           keepalive: 600,

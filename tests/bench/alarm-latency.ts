@@ -274,7 +274,12 @@ export async function benchAlarms(): Promise<string[]> {
 
     const consoleClient = await mqtt.connectAsync(
       url,
-      { username: String(demo!.id), password: await sessionFor(app, demo!.id, site!.id), reconnectPeriod: 0 },
+      {
+        username: String(demo!.id),
+        password: await sessionFor(app, demo!.id, site!.id),
+        clientId: `user_${demo!.id}_bench`,
+        reconnectPeriod: 0,
+      },
       false,
     );
     clients.push(consoleClient);

@@ -231,7 +231,7 @@ async function connectionLines(kind: 'pglite' | 'postgres'): Promise<string[]> {
     );
     const consoleClient = await mqtt.connectAsync(
       url,
-      { username: String(demo!.id), password: token, reconnectPeriod: 0 },
+      { username: String(demo!.id), password: token, clientId: `user_${demo!.id}_bench`, reconnectPeriod: 0 },
       false,
     );
     await consoleClient.subscribeAsync(topics.userWeb(demo!.id), { qos: 1 });

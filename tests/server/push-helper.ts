@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { AlarmRecord } from '../../src/shared/alarms/push';
 import type { AlarmContext } from '../../src/server/alarms/hub';
@@ -81,7 +82,8 @@ export async function consoleInbox(
       password: token,
       reconnectPeriod: 0,
       connectTimeout: 5000,
-      ...(clientId ? { clientId } : {}),
+      // The broker takes a console only under an id of its own user.
+      clientId: clientId ?? `user_${userId}_${randomBytes(4).toString('hex')}`,
     },
     false,
   );

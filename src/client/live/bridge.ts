@@ -282,7 +282,8 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
   const start = async () => {
     setStatus('connecting');
     const options: MqttOptions = {
-      clientId: `user_${now()}`,
+      // The broker takes a console only under an id of its own user (docs/device-protocol.md "Client ids").
+      clientId: `user_${deps.userId}_${now()}`,
       username: String(deps.userId),
       password: deps.token,
       keepalive: REALTIME.mqttKeepAliveS,

@@ -77,6 +77,30 @@ export function authorizeDeviceConnect(
   return { kind: 'device', imei: device.imei, deviceId: device.id, tenantId: device.tenantId };
 }
 
+/**
+ * Who a principal is, for client ids: two connections of the same identity may replace each
+ * other's session (a device that reconnected), of different identities never.
+ */
+export function identityOf(principal: Principal): string {
+  return principal.kind === 'device' ? `device:${principal.imei}` : `user:${principal.userId}`;
+}
+
+/** The client id forms that name an identity: `dev_{imei}` and `user_{user id}`, each optionally `_` and a suffix. */
+const NAMED_CLIENT_ID_RE = /^(dev|user)_/;
+
+/**
+ * Whether a principal may connect under `clientId` (docs/device-protocol.md "Client ids"). A
+ * device's own form is `dev_{imei}` (or `dev_{imei}_...`), a console's (the visitor's too)
+ * `user_{user id}` (or `user_{user id}_...`): an id of either form that names someone else is
+ * refused, so no connection takes over another identity's session. Consoles use their own form
+ * only; a device may also use an id of neither form (its firmware picks one).
+ */
+export function clientIdAllowed(principal: Principal, clientId: string): boolean {
+  const own = principal.kind === 'device' ? `dev_${principal.imei}` : `user_${principal.userId}`;
+  if (clientId === own || clientId.startsWith(`${own}_`)) return true;
+  return principal.kind === 'device' && !NAMED_CLIENT_ID_RE.test(clientId);
+}
+
 function deviceTopicImei(topic: string, leaf: 'client' | 'server'): string | undefined {
   const parts = topic.split('/');
   if (parts.length !== 3 || parts[0] !== 'sfwatch' || parts[2] !== leaf || !IMEI_RE.test(parts[1]!)) return undefined;

@@ -1,12 +1,13 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type AuthErrorCode, type Client } from 'aedes';
-import { authorizePublish, type Principal } from './acl';
+import { authorizePublish, clientIdAllowed, identityOf, type Principal } from './acl';
 import { DEFAULT_MAX_PACKET_BYTES, limitPacketSize } from './packet-limit';
 import { toPayload, type EmbeddedBroker, type PublishedHandler, type UplinkHandler } from './types';
 
 // AuthErrorCode is an ambient const enum (unreadable under isolatedModules): 3 and 4 of MQTT 3.1.1.
 const SERVER_UNAVAILABLE = 3 as AuthErrorCode;
 const BAD_USERNAME_OR_PASSWORD = 4 as AuthErrorCode;
+const NOT_AUTHORIZED = 5 as AuthErrorCode;
 
 export interface EmbeddedOptions {
   /** Decides a CONNECT: the principal, or undefined to refuse with "bad username or password". */
@@ -40,11 +41,29 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
   const taken = new WeakSet<object>();
   const connectionHandlers: ((p: Principal, connected: boolean) => void)[] = [];
 
+  // The identity that owns each persistent session (clean = false): another may not resume it.
+  const sessionOwners = new Map<string, string>();
+  /** Who holds a client id now (its live connection) or last held its persistent session. */
+  const ownerOf = (clientId: string): string | undefined => {
+    // Aedes' own index of connected clients, the one its takeover closes (not in its typings).
+    const holder = (aedes as unknown as { clients: Record<string, Client | undefined> }).clients[clientId];
+    const live = holder && principalOf.get(holder);
+    return live ? identityOf(live) : sessionOwners.get(clientId);
+  };
+
   const aedes = await Aedes.createBroker({
     authenticate(client, username, password, done) {
       opts.authenticate(username, password?.toString('utf8')).then(
         (principal) => {
           if (!principal) return done(authError('bad username or password', BAD_USERNAME_OR_PASSWORD), null);
+          // A client id is bound to who connects (acl.ts clientIdAllowed); one held by another
+          // identity is refused here, before Aedes would close the holder's connection to take over.
+          const owner = ownerOf(client.id);
+          const identity = identityOf(principal);
+          if (!clientIdAllowed(principal, client.id) || (owner !== undefined && owner !== identity)) {
+            return done(authError('not authorized', NOT_AUTHORIZED), null);
+          }
+          if (!client.clean) sessionOwners.set(client.id, identity);
           principalOf.set(client, principal);
           done(null, true);
         },

@@ -60,6 +60,8 @@ export class Connection {
   private unsettled = 0;
   private paused = false;
   private partialTimer: NodeJS.Timeout | undefined;
+  /** When the frame held half-sent began (the injectable clock), undefined while none is. */
+  private partialSince: number | undefined;
   private work: Promise<void> = Promise.resolve();
   /** Replies in the order of their frames; a frame whose store is pending holds the ones after it. */
   private slots: Slot[] = [];
@@ -127,7 +129,15 @@ export class Connection {
       this.host.logged(this, 'in', chunk, errorText(err));
       return this.close();
     }
-    this.watchPartial();
+    // Bytes that started no frame are bad input, counted as undecodable frames are (one per
+    // protocol's largest frame of them): a stream of garbage closes at maxErrors.
+    const junk = this.framer.dropped?.() ?? 0;
+    if (junk > 0) {
+      this.host.logged(this, 'in', Buffer.from(chunk.subarray(0, 64)), `${junk} bytes without a frame start`);
+      this.errors += Math.ceil(junk / Math.max(1, this.codec.maxFrame));
+      if (this.errors >= this.limits.maxErrors) return this.close();
+    }
+    if (!this.watchPartial(frames.length > 0)) return;
     for (const frame of frames) {
       // Frames from one chunk arrive in the same turn; their replies keep their order.
       const slot: Slot = { reply: undefined, ready: false };
@@ -142,16 +152,31 @@ export class Connection {
     this.throttle(frames.length);
   }
 
-  /** A frame left half-sent closes the connection after `partialS`. */
-  private watchPartial(): void {
+  /**
+   * A frame left half-sent closes the connection `partialS` after its first byte. Judged by the
+   * clock on every chunk (a frame trickling in is cut at the limit however busy the process is),
+   * and by a timer for a sender that stopped. `completed`: frames ended in this chunk, so what is
+   * held now is a new frame. False when the connection was closed.
+   */
+  private watchPartial(completed: boolean): boolean {
     if (this.framer.pending() === 0) {
       clearTimeout(this.partialTimer);
       this.partialTimer = undefined;
-    } else if (!this.partialTimer) {
+      this.partialSince = undefined;
+      return true;
+    }
+    const limitMs = this.limits.partialS * 1000;
+    if (this.partialSince === undefined || completed) {
+      this.partialSince = this.now();
+      clearTimeout(this.partialTimer);
       this.partialTimer = setTimeout(() => {
         if (this.framer.pending() > 0) this.close();
-      }, this.limits.partialS * 1000);
+      }, limitMs);
+      return true;
     }
+    if (this.now() - this.partialSince < limitMs) return true;
+    this.close();
+    return false;
   }
 
   /** Token bucket over frames: past the burst the socket is paused until it refills. */

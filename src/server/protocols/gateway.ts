@@ -11,7 +11,7 @@ import { downlinkSchema } from '../../shared/devices/protocol';
 import { deviceAdmitted } from '../broker/acl';
 import type { Db } from '../db/driver';
 import type { DeviceCache } from '../devices/cache';
-import { deviceSecret } from '../devices/secrets';
+import { jt808AuthCode } from '../devices/secrets';
 import type { Ingest } from '../ingest/ingest';
 import type { Outcome } from '../ingest/batch';
 import type { Clock } from '../lib/clock';
@@ -150,18 +150,19 @@ export class ProtocolGateway implements ConnectionHost {
     };
     if (!known) this.unknownDevices.record(protocol, imei, conn.remote, frame);
     if (d.login === 'register') {
-      // JT/T 808: the terminal is told its authentication code, derived from the device key (nothing stored per device).
+      // JT/T 808: the terminal is told its authentication code, derived from the device key for this
+      // purpose only (nothing stored per device): it opens JT/T 808 and nothing else, never MQTT.
       if (!known) {
         conn.answer(d.answer!({ ok: false }));
         return refuse('unknown terminal');
       }
       conn.answer(
-        d.answer!({ ok: true, authCode: deviceSecret(await this.deps.deviceKey(), imei, device!.secretVersion) }),
+        d.answer!({ ok: true, authCode: jt808AuthCode(await this.deps.deviceKey(), imei, device!.secretVersion) }),
       );
       return 'answered';
     }
     if (d.login === 'authenticate') {
-      const expected = known ? deviceSecret(await this.deps.deviceKey(), imei, device!.secretVersion) : '';
+      const expected = known ? jt808AuthCode(await this.deps.deviceKey(), imei, device!.secretVersion) : '';
       const ok = known && d.authCode !== undefined && safeEqual(Buffer.from(expected), Buffer.from(d.authCode));
       conn.answer(d.answer!({ ok }));
       if (!ok) return refuse(known ? 'wrong authentication code' : 'unknown terminal');

@@ -20,4 +20,9 @@ export interface Framer {
   push(chunk: Buffer): Buffer[];
   /** Bytes held of a partial frame (the gateway times out a frame left half-sent). */
   pending(): number;
+  /**
+   * Bytes dropped as garbage (no frame start, a start that led to no frame) since the last call,
+   * which resets the count: the gateway counts them as bad input (docs/protocols.md "Limits").
+   */
+  dropped?(): number;
 }

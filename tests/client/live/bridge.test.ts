@@ -47,7 +47,8 @@ describe('live bridge', () => {
     expect(h.connects).toHaveLength(1);
     const { url, options } = h.connects[0]!;
     expect(url).toBe('ws://console.test/mqtt');
-    expect(options.clientId).toBe(`user_${NOW}`);
+    // The broker binds client ids to who connects: a console's carries its user id.
+    expect(options.clientId).toBe(`user_7_${NOW}`);
     expect(options).toMatchObject({ username: '7', password: 'tok-7', keepalive: 60, reconnectPeriod: 0 });
     expect(h.bridge.status).toBe('connecting');
     h.mqtt.open();

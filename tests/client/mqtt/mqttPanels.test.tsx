@@ -125,6 +125,8 @@ describe('/mqtt connect panel', () => {
       keepalive: 60,
       clean: true,
     });
+    // The generated client id follows the username: a device's own form.
+    expect(h.client().options?.clientId).toMatch(/^dev_869900000000001_\d+$/);
     expect(screen.getByTestId('mqtt-state')).toHaveAttribute('data-state', 'connecting');
     act(() => h.client().open());
     expect(screen.getByTestId('mqtt-state')).toHaveAttribute('data-state', 'connected');
@@ -141,6 +143,7 @@ describe('/mqtt connect panel', () => {
     await waitFor(() => expect(h.clients).toHaveLength(1));
     expect(h.client().url).toBe('wss://broker.example/mqtt');
     expect(h.client().options).toMatchObject({ username: '7', password: 'tok-7' });
+    expect(h.client().options?.clientId).toMatch(/^user_7_\d+$/);
     expect(used).toHaveBeenCalledWith(7);
     expect(screen.getByTestId('mqtt-username')).toHaveValue('7');
     act(() => h.client().refuse(4, 'Connection refused: Bad username or password'));

@@ -99,7 +99,9 @@ describe('connection fields', () => {
     expect(keepaliveProblem(65_536)).toBe('keepalive');
   });
 
-  it('makes client ids in the console style', () => {
-    expect(newClientId(1764000000000)).toBe('user_1764000000000');
+  it("makes client ids of the username's own form, as the broker binds them", () => {
+    expect(newClientId('7', 1764000000000)).toBe('user_7_1764000000000');
+    expect(newClientId(' 869900000000001 ', 1764000000000)).toBe('dev_869900000000001_1764000000000');
+    expect(newClientId('', 1764000000000)).toBe('user_1764000000000');
   });
 });

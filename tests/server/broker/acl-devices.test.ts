@@ -123,7 +123,11 @@ describe('device ACL on the embedded broker and the HTTP hooks', () => {
   it("lets a console follow its own tenant's device client topic, not another tenant's or another user's channel", async () => {
     const { token, user } = await login(t.app, 'demo', 'demo123');
     const c = track(
-      await mqtt.connectAsync(url, { username: String(user.id), password: token, reconnectPeriod: 0 }, false),
+      await mqtt.connectAsync(
+        url,
+        { username: String(user.id), password: token, clientId: `user_${user.id}_t`, reconnectPeriod: 0 },
+        false,
+      ),
     );
     expect(
       await granted(c, [
@@ -135,7 +139,11 @@ describe('device ACL on the embedded broker and the HTTP hooks', () => {
     ).toEqual([1, 128, 128, 128]);
     const su = await login(t.app, 'admin', 'admin123');
     const s = track(
-      await mqtt.connectAsync(url, { username: String(su.user.id), password: su.token, reconnectPeriod: 0 }, false),
+      await mqtt.connectAsync(
+        url,
+        { username: String(su.user.id), password: su.token, clientId: `user_${su.user.id}_t`, reconnectPeriod: 0 },
+        false,
+      ),
     );
     expect(await granted(s, [topics.deviceClient(mine.imei), topics.deviceClient(foreign.imei)])).toEqual([1, 1]);
     // A device's message to consoles reaches the console that may follow it.
@@ -148,9 +156,10 @@ describe('device ACL on the embedded broker and the HTTP hooks', () => {
   it('answers the external broker hooks for devices the same way', async () => {
     const auth = (body: object) => post(t.app, '/api/mqtt/auth', body, AS_BROKER).then((r) => r.status);
     const acl = (body: object) => post(t.app, '/api/mqtt/acl', body, AS_BROKER).then((r) => r.status);
-    expect(await auth({ username: mine.imei, password: mine.secret })).toBe(200);
-    expect(await auth({ username: mine.imei, password: other.secret })).toBe(403);
-    expect(await auth({ username: randomImei(), password: mine.secret })).toBe(403);
+    const clientid = `dev_${mine.imei}`;
+    expect(await auth({ username: mine.imei, password: mine.secret, clientid })).toBe(200);
+    expect(await auth({ username: mine.imei, password: other.secret, clientid })).toBe(403);
+    expect(await auth({ username: randomImei(), password: mine.secret, clientid })).toBe(403);
     expect(await acl({ username: mine.imei, topic: topics.deviceUp(mine.imei), acc: 2 })).toBe(200);
     expect(await acl({ username: mine.imei, topic: topics.deviceClient(mine.imei), acc: 2 })).toBe(200);
     expect(await acl({ username: mine.imei, topic: topics.deviceUp(other.imei), acc: 2 })).toBe(403);

@@ -105,7 +105,11 @@ describe('console publish on the embedded broker and the HTTP hook', () => {
     return {
       id: user.id,
       client: track(
-        await mqtt.connectAsync(url, { username: String(user.id), password: token, reconnectPeriod: 0 }, false),
+        await mqtt.connectAsync(
+          url,
+          { username: String(user.id), password: token, clientId: `user_${user.id}_t`, reconnectPeriod: 0 },
+          false,
+        ),
       ),
     };
   }

@@ -22,11 +22,15 @@ afterEach(async () => {
 });
 afterAll(() => t?.close());
 
+/** A console's connection, under a client id of its own user's form. */
 function connect(url: string, username: string, password: string): Promise<MqttClient> {
-  return mqtt.connectAsync(url, { username, password, reconnectPeriod: 0, connectTimeout: 5_000 }, false).then((c) => {
-    clients.push(c);
-    return c;
-  });
+  const clientId = `user_${username}_${Math.random().toString(16).slice(2, 10)}`;
+  return mqtt
+    .connectAsync(url, { username, password, clientId, reconnectPeriod: 0, connectTimeout: 5_000 }, false)
+    .then((c) => {
+      clients.push(c);
+      return c;
+    });
 }
 
 function nextMessage(client: MqttClient): Promise<{ topic: string; payload: string }> {
@@ -118,7 +122,7 @@ describe('HTTP auth hooks for external brokers', () => {
     const ok = await post(
       t.app,
       '/api/mqtt/auth',
-      { username: String(user.id), password: token, clientid: 'c1' },
+      { username: String(user.id), password: token, clientid: `user_${user.id}_c1` },
       AS_BROKER,
     );
     expect(ok).toMatchObject({ status: 200, ok: true, result: 'allow' } as object);

@@ -5,7 +5,7 @@ import { AS_BROKER, BROKER_HOOK_SECRET, buildTestApp, login, post, type TestApp 
 describe('broker HTTP hooks: shared secret', () => {
   let t: TestApp;
   let off: TestApp;
-  let creds: { username: string; password: string };
+  let creds: { username: string; password: string; clientid: string };
   let ownTopic: { username: string; topic: string; acc: number };
 
   beforeAll(async () => {
@@ -14,7 +14,7 @@ describe('broker HTTP hooks: shared secret', () => {
       buildTestApp({ embeddedBroker: true, config: { mqttHttpSecret: undefined } }),
     ]);
     const { token, user } = await login(t.app, 'demo', 'demo123');
-    creds = { username: String(user.id), password: token };
+    creds = { username: String(user.id), password: token, clientid: `user_${user.id}_hook` };
     ownTopic = { username: String(user.id), topic: `acm/${user.id}/web`, acc: 4 };
   });
   afterAll(async () => {
@@ -60,7 +60,7 @@ describe('broker HTTP hooks: shared secret', () => {
 
   it('answers 404 (deny) to everyone while MQTT_HTTP_SECRET is not set', async () => {
     const { token, user } = await login(off.app, 'demo', 'demo123');
-    const ownCreds = { username: String(user.id), password: token };
+    const ownCreds = { username: String(user.id), password: token, clientid: `user_${user.id}_hook` };
     expect(await post(off.app, '/api/mqtt/auth', ownCreds, AS_BROKER)).toMatchObject({
       status: 404,
       result: 'deny',

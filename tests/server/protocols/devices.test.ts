@@ -8,7 +8,7 @@ import { deviceVoices } from '../../../src/entities/device-voice';
 import { DEFAULT_SETTINGS } from '../../../src/shared/devices/settings';
 import { alarmRecords, deviceCommands, deviceLocations, devices } from '../../../src/server/db/schema';
 import { saveSettings } from '../../../src/server/devices/commands';
-import { deviceKey, deviceSecret } from '../../../src/server/devices/secrets';
+import { deviceKey, jt808AuthCode } from '../../../src/server/devices/secrets';
 import { packet } from '../../../src/shared/protocols/gt06/packet';
 import { parseFrame } from '../../../src/shared/protocols/jt808/frame';
 import { CODECS } from '../../../src/server/protocols/registry';
@@ -311,7 +311,7 @@ describe('JT/T 808', () => {
     const w = new Wire(ports.jt808!);
     try {
       // 0x8100: result 0 and the authentication code derived from the device key.
-      const code = deviceSecret(await deviceKey(t.app.db), d.imei, 1);
+      const code = jt808AuthCode(await deviceKey(t.app.db), d.imei, 1);
       const reg = jt808Reply(await w.jt808(term.register()));
       expect(reg.id).toBe(0x8100);
       // Answer serial (the registration's, 0), result 0, the code.

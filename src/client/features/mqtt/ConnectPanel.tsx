@@ -47,6 +47,8 @@ export function ConnectPanel({ session, snapshot, onSessionUsed }: Props) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [clientId, setClientId] = useState(() => newClientId());
+  // A generated id follows the username at connect (the broker binds ids to who connects); a typed one is kept.
+  const [generatedId, setGeneratedId] = useState(true);
   const [keepalive, setKeepalive] = useState<number | string>(DEFAULT_KEEPALIVE_S);
   const [clean, setClean] = useState(true);
   const [errors, setErrors] = useState<{ url?: string; clientId?: string; keepalive?: string }>({});
@@ -54,11 +56,13 @@ export function ConnectPanel({ session, snapshot, onSessionUsed }: Props) {
   const active = snapshot.state === 'connecting' || snapshot.state === 'connected' || snapshot.state === 'reconnecting';
 
   const connect = (over: Partial<ConnectSettings> = {}) => {
+    const id = generatedId ? newClientId(over.username ?? username) : clientId.trim();
+    if (generatedId) setClientId(id);
     const settings: ConnectSettings = {
       url: shownUrl,
       username,
       password,
-      clientId: clientId.trim(),
+      clientId: id,
       keepalive: Number(keepalive),
       clean,
       ...over,
@@ -131,13 +135,23 @@ export function ConnectPanel({ session, snapshot, onSessionUsed }: Props) {
           <TextInput
             label={t`客户端 ID`}
             value={clientId}
-            onChange={(e) => setClientId(e.currentTarget.value)}
+            onChange={(e) => {
+              setClientId(e.currentTarget.value);
+              setGeneratedId(false);
+            }}
             error={errors.clientId}
             dir="ltr"
             data-testid="mqtt-client-id"
             rightSection={
               <Tooltip label={t`重新生成`}>
-                <ActionIcon variant="subtle" aria-label={t`重新生成`} onClick={() => setClientId(newClientId())}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t`重新生成`}
+                  onClick={() => {
+                    setClientId(newClientId(username));
+                    setGeneratedId(true);
+                  }}
+                >
                   <IconRefresh size={16} />
                 </ActionIcon>
               </Tooltip>

@@ -87,5 +87,14 @@ export function oversizedPayload(topic: string, payload: string, qos: QoS, max =
   return publishPacketBytes(utf8Bytes(topic), bytes, qos) > max ? bytes : null;
 }
 
-/** A client id in the console's own style (docs/device-protocol.md "Consoles and door units"). */
-export const newClientId = (now: number = Date.now()): string => `user_${now}`;
+/**
+ * A client id of the form the broker binds to the username (docs/device-protocol.md "Client ids"):
+ * `user_{user id}_{time}` for a console's user id, `dev_{imei}_{time}` for a device's IMEI (the
+ * time keeps it apart from the device's own connection), `user_{time}` before a username is typed.
+ */
+export function newClientId(username = '', now: number = Date.now()): string {
+  const name = username.trim();
+  if (/^\d{1,10}$/.test(name)) return `user_${name}_${now}`;
+  if (/^[0-9A-Za-z]{6,20}$/.test(name)) return `dev_${name}_${now}`;
+  return `user_${now}`;
+}

@@ -2,16 +2,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, checkPublish, checkSubscribe, principalOf, type AccessDeps } from '../../broker/access';
-import type { Principal } from '../../broker/acl';
+import { clientIdAllowed, type Principal } from '../../broker/acl';
 import { safeEqual, sha256 } from '../../lib/crypto';
 
 /*
  * HTTP auth backend for external brokers: the embedded broker's rules, served to Mosquitto
  * (mosquitto-go-auth, HTTP backend) and EMQX (HTTP authn/authz) so they enforce the same ACL.
  *
- * POST /api/mqtt/auth  JSON {username, password, clientid?}  -> may this client connect?
+ * POST /api/mqtt/auth  JSON {username, password, clientid}  -> may this client connect?
  *   Devices: username = IMEI, password = the device secret (known, not pending stock-in or recycled).
  *   Consoles: username = the user's id, password = its session token (live, not revoked).
+ *   clientid: bound to who connects (acl.ts clientIdAllowed): `dev_{imei}` for that device only,
+ *   `user_{user id}...` for consoles; without one the broker cannot be told who may take over
+ *   whose session, so a call without it is refused.
  * POST /api/mqtt/acl   JSON {username, topic, clientid?, acc? | action?}  -> may it use this topic?
  *   acc (mosquitto-go-auth): 1 read, 2 write (publish), 3 read+write, 4 subscribe;
  *   action (EMQX): "publish" | "subscribe" | "all".
@@ -108,8 +111,11 @@ const mqtt: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['mqtt'], summary: 'Broker hook: may this client connect?', querystring: query, body: authBody },
     },
     async (request, reply) => {
-      const { username, password } = request.body;
-      return decide(reply, (await authenticate(app, username, password)) !== undefined, 'bad username or password');
+      const { username, password, clientid } = request.body;
+      const principal = await authenticate(app, username, password);
+      if (!principal) return decide(reply, false, 'bad username or password');
+      if (clientid === undefined) return decide(reply, false, 'no client id (configure the broker to send clientid)');
+      return decide(reply, clientIdAllowed(principal, clientid), 'client id of another identity');
     },
   );
 

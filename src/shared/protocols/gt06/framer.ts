@@ -14,6 +14,8 @@ export class Gt06Framer implements Framer {
   private held: Buffer = EMPTY;
   /** Bytes dropped since the last whole frame: past maxFrame the stream is not GT06. */
   private skipped = 0;
+  /** Bytes dropped since dropped() was last asked. */
+  private junk = 0;
 
   constructor(private readonly maxFrame: number) {}
 
@@ -52,9 +54,16 @@ export class Gt06Framer implements Framer {
     return this.held.length;
   }
 
+  dropped(): number {
+    const n = this.junk;
+    this.junk = 0;
+    return n;
+  }
+
   /** Drops the byte at `pos` as garbage. */
   private skip(pos: number): number {
     this.skipped++;
+    this.junk++;
     if (this.skipped > this.maxFrame) {
       this.held = EMPTY;
       this.skipped = 0;

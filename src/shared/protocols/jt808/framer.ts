@@ -14,6 +14,8 @@ const FLAG = 0x7e;
 
 export class Jt808Framer implements Framer {
   private held: Buffer = EMPTY;
+  /** Bytes outside any message since dropped() was last asked. */
+  private junk = 0;
 
   constructor(private readonly maxFrame: number) {}
 
@@ -22,6 +24,7 @@ export class Jt808Framer implements Framer {
     const frames: Buffer[] = [];
     let pos = buf.indexOf(FLAG);
     if (pos < 0) pos = buf.length;
+    this.junk += pos;
     while (pos < buf.length) {
       const end = buf.indexOf(FLAG, pos + 1);
       if (end < 0) break;
@@ -34,6 +37,7 @@ export class Jt808Framer implements Framer {
       frames.push(buf.subarray(pos, end + 1));
       pos = buf.indexOf(FLAG, end + 1);
       if (pos < 0) pos = buf.length;
+      this.junk += pos - end - 1;
     }
     if (buf.length - pos > this.maxFrame) return this.oversized(buf.length - pos);
     // A copy: the remainder must not pin the whole chunk it came in.
@@ -43,6 +47,12 @@ export class Jt808Framer implements Framer {
 
   pending(): number {
     return this.held.length;
+  }
+
+  dropped(): number {
+    const n = this.junk;
+    this.junk = 0;
+    return n;
   }
 
   private oversized(bytes: number): never {

@@ -84,6 +84,20 @@ export function parseHeader(buf: Buffer, start: number): Header | typeof MORE | 
   return { ...head, length: parseInt(buf.toString('latin1', idEnd + 1, aEnd), 16), contentStart: aEnd + 1 };
 }
 
+/** How far the search for the end of the frame held at the start of the buffer has got (frameEnd). */
+interface Progress {
+  /** The header, `contentStart` counted from the frame's '['. */
+  head: Header;
+  /** Bytes of the frame scanned for brackets so far. */
+  scanned: number;
+  depth: number;
+  /** A control byte seen among the scanned bytes. */
+  binary: boolean;
+  /** The first ']' that balanced the brackets (from the '['), -1 while none; and whether binary bytes came before it. */
+  close: number;
+  binaryAtClose: boolean;
+}
+
 /**
  * Where the frame at `start` ends (the offset of its ']'), or -1 when more bytes must come.
  * The declared length first: binary content may hold a raw ']'. But watches in the field
@@ -91,20 +105,27 @@ export function parseHeader(buf: Buffer, start: number): Header | typeof MORE | 
  * declared end is not a ']' the frame ends where its brackets balance, as Traccar frames it (a
  * Wi-Fi name may be "[LG_Wall-Mount A/C]"). Before the declared end has come, a balanced
  * bracket closes only a text frame: in binary content it may be data.
+ * The scan resumes where `p` left it, so a frame that arrives a byte at a time costs its length
+ * once, not its length squared (a slow sender must not stall the event loop).
  */
-function frameEnd(buf: Buffer, start: number, head: Header): number {
-  const declared = head.contentStart + head.length;
+function frameEnd(buf: Buffer, start: number, p: Progress): number {
+  const declared = start + p.head.contentStart + p.head.length;
   const arrived = declared < buf.length;
   if (arrived && buf[declared] === CLOSE) return declared;
-  let depth = 0;
-  let binary = false;
-  for (let i = start; i < buf.length; i++) {
-    const b = buf[i]!;
-    if (b === OPEN) depth++;
-    else if (b === CLOSE && --depth === 0) return arrived || !binary ? i : -1;
-    else if (b < 0x20 || b === 0x7f) binary = true;
+  if (p.close < 0) {
+    for (let i = start + p.scanned; i < buf.length; i++) {
+      const b = buf[i]!;
+      if (b === OPEN) p.depth++;
+      else if (b === CLOSE && --p.depth === 0) {
+        p.close = i - start;
+        p.binaryAtClose = p.binary;
+        break;
+      } else if (b < 0x20 || b === 0x7f) p.binary = true;
+    }
+    p.scanned = p.close < 0 ? buf.length - start : p.close;
   }
-  return -1;
+  if (p.close < 0) return -1;
+  return arrived || !p.binaryAtClose ? start + p.close : -1;
 }
 
 /** The header of a whole frame as the framer returned it; ProtocolError when it has none. */
@@ -115,43 +136,112 @@ export function frameHeader(frame: Buffer): Header {
   return head;
 }
 
+/** Bytes a watch may send between frames (a line end) without counting as garbage. */
+const isBlank = (b: number) => b === 0x0d || b === 0x0a || b === 0x20 || b === 0x09 || b === 0x00;
+
 export class WatchFramer implements Framer {
-  private buf = Buffer.alloc(0);
+  /** The bytes held (a partial frame from its '['), in `store` up to `held`; grown by doubling, so holding costs linear time. */
+  private store = Buffer.alloc(0);
+  private held = 0;
+  /** The end search of the frame held at the start of `store`, once its header is read. */
+  private progress: Progress | undefined;
+  /** Garbage bytes since dropped() was last asked. */
+  private junk = 0;
 
   push(chunk: Buffer): Buffer[] {
-    const buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
+    const buf = this.append(chunk);
     const frames: Buffer[] = [];
     let pos = 0;
     for (;;) {
       const start = buf.indexOf(OPEN, pos);
+      this.garbage(buf, pos, start < 0 ? buf.length : start);
       if (start < 0) {
         pos = buf.length;
         break;
       }
-      const head = parseHeader(buf, start);
-      if (head === BAD || (head === MORE && buf.length - start > MAX_HEADER)) {
-        pos = start + 1;
-        continue;
+      let p = start === 0 ? this.progress : undefined;
+      if (!p) {
+        const head = parseHeader(buf, start);
+        if (head === BAD || (head === MORE && buf.length - start > MAX_HEADER)) {
+          this.junk++;
+          pos = start + 1;
+          continue;
+        }
+        if (head !== MORE) {
+          const rel = { ...head, contentStart: head.contentStart - start };
+          p = { head: rel, scanned: 0, depth: 0, binary: false, close: -1, binaryAtClose: false };
+        }
       }
-      const end = head === MORE ? -1 : frameEnd(buf, start, head);
+      const end = p ? frameEnd(buf, start, p) : -1;
       if (end < 0) {
         pos = start;
+        this.progress = p;
         if (buf.length - start > MAX_FRAME) {
-          this.buf = Buffer.alloc(0);
+          this.reset();
           throw new ProtocolError(`watch frame over ${MAX_FRAME} bytes`);
         }
         break;
       }
       frames.push(Buffer.from(buf.subarray(start, end + 1)));
+      this.progress = undefined;
       pos = end + 1;
     }
-    // Copied so a held partial frame does not pin the whole chunk it came in.
-    this.buf = pos >= buf.length ? Buffer.alloc(0) : Buffer.from(buf.subarray(pos));
+    this.keep(buf, pos);
     return frames;
   }
 
   pending(): number {
-    return this.buf.length;
+    return this.held;
+  }
+
+  dropped(): number {
+    const n = this.junk;
+    this.junk = 0;
+    return n;
+  }
+
+  /** The held bytes and `chunk`, one buffer (a view of `store`). */
+  private append(chunk: Buffer): Buffer {
+    if (this.held === 0) return chunk;
+    const need = this.held + chunk.length;
+    if (need > this.store.length) {
+      const grown = Buffer.allocUnsafe(Math.max(need, this.store.length * 2, 256));
+      this.store.copy(grown, 0, 0, this.held);
+      this.store = grown;
+    }
+    chunk.copy(this.store, this.held);
+    this.held = need;
+    return this.store.subarray(0, need);
+  }
+
+  /** Keeps the bytes from `pos` (a frame's '[') at the start of `store`; a copy, so a held frame does not pin the chunk it came in. */
+  private keep(buf: Buffer, pos: number): void {
+    const rest = buf.length - pos;
+    if (rest <= 0) {
+      this.held = 0;
+      this.progress = undefined;
+      // A large buffer is let go once its frame is done.
+      if (this.store.length > 4096) this.store = Buffer.alloc(0);
+      return;
+    }
+    if (pos === 0 && buf.buffer === this.store.buffer && buf.byteOffset === this.store.byteOffset) {
+      this.held = rest;
+      return;
+    }
+    if (rest > this.store.length) this.store = Buffer.allocUnsafe(Math.max(rest, 256));
+    buf.copy(this.store, 0, pos);
+    this.held = rest;
+    // The progress kept is of the frame now at the start (set in push only when `start` was its position).
+  }
+
+  private garbage(buf: Buffer, from: number, to: number): void {
+    for (let i = from; i < to; i++) if (!isBlank(buf[i]!)) this.junk++;
+  }
+
+  private reset(): void {
+    this.store = Buffer.alloc(0);
+    this.held = 0;
+    this.progress = undefined;
   }
 }
 
