@@ -4,7 +4,7 @@ import { authorizePublish, clientIdAllowed, identityOf, type Principal } from '.
 import { DEFAULT_MAX_PACKET_BYTES, limitPacketSize } from './packet-limit';
 import { toPayload, type EmbeddedBroker, type PublishedHandler, type UplinkHandler } from './types';
 
-// AuthErrorCode is an ambient const enum (unreadable under isolatedModules): 3 and 4 of MQTT 3.1.1.
+// AuthErrorCode is an ambient const enum (unreadable under isolatedModules): 3, 4 and 5 of MQTT 3.1.1.
 const SERVER_UNAVAILABLE = 3 as AuthErrorCode;
 const BAD_USERNAME_OR_PASSWORD = 4 as AuthErrorCode;
 const NOT_AUTHORIZED = 5 as AuthErrorCode;
