@@ -190,5 +190,6 @@ describe('permission walk over every operation', () => {
     expect((await post(t.app, '/api/user/user/list', { size: 50 }, { token: admin })).data).toSatisfy((d: unknown) =>
       PHONE.test(JSON.stringify(d)),
     );
-  });
+    // Two passes over 900 operations and two fingerprints of every table: about 15 s alone.
+  }, 180_000);
 });
