@@ -281,6 +281,21 @@ describe('bills', () => {
     expect((await billRow(fresh.data.bill.id)).status).toBe(ORDER_STATUS.paid);
   });
 
+  it("a colleague's open order for the same card and package is not handed to another user, who could not pay it: a fresh one is", async () => {
+    const mine = await buy({ iccid: card.three.iccid, packageId: pkg.addOn, method: 'sandbox' });
+    expect(mine.code, mine.msg).toBe(0);
+    // The colleague may not press 支付 on it.
+    expect((await pressPay(mine.data.payUrl!, clerk)).key).toBe('noPermission');
+    const theirs = await buy({ iccid: card.three.iccid, packageId: pkg.addOn, method: 'sandbox' }, clerk);
+    expect(theirs.code, theirs.msg).toBe(0);
+    expect(theirs.data.reused).toBe(false);
+    expect(theirs.data.bill.id).not.toBe(mine.data.bill.id);
+    expect((await billRow(mine.data.bill.id)).status).toBe(ORDER_STATUS.cancelled);
+    const paid = await pressPay(theirs.data.payUrl!, clerk);
+    expect(paid.code, paid.msg).toBe(0);
+    expect((await billRow(theirs.data.bill.id)).status).toBe(ORDER_STATUS.paid);
+  });
+
   it('refund: asks the mark, refunds through the payment once, and the report takes it off the revenue', async () => {
     const b = await buy({ iccid: card.two.iccid, packageId: pkg.b, method: 'sandbox' });
     await pressPay(b.data.payUrl!);

@@ -127,7 +127,9 @@ export async function buy(
     .orderBy(desc(bills.id))
     .limit(1);
   if (open) {
-    if (open.method === PAY_METHOD[req.method]) return { bill: open, payUrl: open.payUrl, reused: true };
+    // Only its payer can pay an order (the sandbox page takes the payer's session): another user's open order is replaced.
+    if (open.method === PAY_METHOD[req.method] && open.userId === user.id)
+      return { bill: open, payUrl: open.payUrl, reused: true };
     await cancelBill(app, open);
   }
   const amountFen = priceFenOf(pkg) * periods;
@@ -213,7 +215,11 @@ export async function payAgain(
 ): Promise<BuyAnswer> {
   if (bill.status !== ORDER_STATUS.unpaid) fail(Code.BAD_REQUEST, 'noSuchTransition');
   const payment = await app.payments.get(bill.orderNo);
-  const open = payment && (payment.status === PAY_STATUS.unpaid || payment.status === PAY_STATUS.paying) && bill.payUrl;
+  const open =
+    payment &&
+    (payment.status === PAY_STATUS.unpaid || payment.status === PAY_STATUS.paying) &&
+    bill.payUrl &&
+    bill.userId === user.id;
   if (open) return { bill, payUrl: bill.payUrl, reused: true };
   const cancelled = await cancelBill(app, bill);
   if (cancelled.status === ORDER_STATUS.paid) fail(Code.BAD_REQUEST, 'noSuchTransition');

@@ -35,7 +35,7 @@ import {
   type CardInfo,
   type CardRef,
 } from './billing.api';
-import { openPayPage } from '../payments/payments.api';
+import { offeredMethod, openPayPage } from '../payments/payments.api';
 import { DataTable, type Column } from '../../components/DataTable';
 import { formatDateCell } from '../../components/DataTable/cells';
 
@@ -91,7 +91,8 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
   const [card, setCard] = useState<CardInfo | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
   const [packageId, setPackageId] = useState<string | null>(start.packageId ? String(start.packageId) : null);
-  const [method, setMethod] = useState<PayMethodName>('sandbox');
+  const [picked, setMethod] = useState<PayMethodName>('sandbox');
+  const method = offeredMethod(picked, methods.data);
   const [periods, setPeriods] = useState<number>(1);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);

@@ -18,7 +18,7 @@ import {
   type CartItem,
   type QuoteLine,
 } from './mallOrders.api';
-import { openPayPage } from '../payments/payments.api';
+import { offeredMethod, openPayPage } from '../payments/payments.api';
 import { ModalFooter } from '../../components/ModalFooter';
 
 export interface CheckoutModalProps {
@@ -83,11 +83,12 @@ export function CheckoutModal({ items, onClose, onPlaced }: CheckoutModalProps) 
   const [phone, setPhone] = useState('');
   const [detail, setDetail] = useState('');
   const [remark, setRemark] = useState('');
-  const [method, setMethod] = useState<PayMethodName>('sandbox');
+  const [picked, setMethod] = useState<PayMethodName>('sandbox');
   const [tried, setTried] = useState(false);
   const regionCode = region.city ? regionPath(region) : '';
   const quote = useQuery(quoteQuery(items, regionCode));
   const methods = useQuery(mallMethodsQuery());
+  const method = offeredMethod(picked, methods.data);
   const place = useMutation({
     mutationFn: () =>
       placeOrder({

@@ -62,6 +62,12 @@ export const paymentMethodsQuery = () =>
     queryFn: () => request<PayMethodName[]>('pay', 'payment/methods', {}, { quiet: true }),
     staleTime: 60_000,
   });
+/**
+ * The method a purchase form sends: the one picked while the service offers it, else the first it
+ * offers (the sandbox is off in production, so it cannot be everyone's default).
+ */
+export const offeredMethod = (picked: PayMethodName, offered: readonly PayMethodName[] | undefined): PayMethodName =>
+  offered?.length && !offered.includes(picked) ? offered[0]! : picked;
 /** Pays an unpaid order another way: the same order, a new checkout ('payMethodNotChanged' for the same method). */
 export const changePaymentMethod = (orderNo: string, method: PayMethodName) =>
   request<{ payment: PaymentView; checkout: { payUrl?: string; qrCode?: string } }>(

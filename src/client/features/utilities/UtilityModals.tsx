@@ -6,6 +6,8 @@ import { TOPUP_MAX_YUAN } from '../../../entities/utility-account/resource';
 import { request, toast } from '../../lib/request';
 import type { Row } from '../resources/resources.queries';
 import type { TopupAnswer } from './utilities.api';
+import type { PayMethodName } from '../../../shared/payments';
+import { offeredMethod, paymentMethodsQuery } from '../payments/payments.api';
 import { ModalFooter } from '../../components/ModalFooter';
 
 /** The kind of a utility account: electricity (1) or water (2). */
@@ -23,7 +25,9 @@ export function topupAmountError(value: number | string): 'required' | 'range' |
 export function TopupModal({ row, onClose }: { row: Row | null; onClose: () => void }) {
   const { t } = useLingui();
   const [amount, setAmount] = useState<number | string>(100);
-  const [method, setMethod] = useState<string>('sandbox');
+  const [picked, setMethod] = useState<PayMethodName>('sandbox');
+  const offered = useQuery(paymentMethodsQuery());
+  const method = offeredMethod(picked, offered.data);
   const [busy, setBusy] = useState(false);
   const problem = topupAmountError(amount);
   const error =
@@ -77,14 +81,14 @@ export function TopupModal({ row, onClose }: { row: Row | null; onClose: () => v
         <Select
           label={t`支付方式`}
           value={method}
-          onChange={(v) => setMethod(v ?? 'sandbox')}
+          onChange={(v) => v && setMethod(v as PayMethodName)}
           allowDeselect={false}
           data={[
             { value: 'sandbox', label: t`沙箱支付` },
             { value: 'wechat', label: t`微信支付` },
             { value: 'alipay', label: t`支付宝` },
             { value: 'paypal', label: 'PayPal' },
-          ]}
+          ].filter((m) => !offered.data || offered.data.includes(m.value as PayMethodName))}
           data-testid="utility-topup-method"
         />
         <ModalFooter
