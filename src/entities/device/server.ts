@@ -124,13 +124,14 @@ export default defineEntity({
       if (!value) return undefined;
       return /[a-z]/i.test(value) ? ilike(devices.imei, likePattern(value)) : like(devices.imei, likePattern(value));
     },
-    // One kind, or several (the control panel and audio pushes list the kinds that obey a command).
+    // One kind, or several (the control panel and audio pushes list the kinds that obey a command): eqMany.
     kind: (v) => {
       const kinds = Array.isArray(v) ? v : [v];
       if (kinds.length > 20 || kinds.some((k) => typeof k !== 'string')) fail(Code.BAD_REQUEST, 'filterInvalid');
       return kinds.length ? inArray(devices.kind, kinds as string[]) : undefined;
     },
   },
+  eqMany: ['kind'],
   hooks: {
     async beforeWrite(ctx, tx, values, _input, tenantId, existing) {
       checkSku(values.sku);

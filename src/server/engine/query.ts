@@ -118,12 +118,16 @@ const isBlank = (v: unknown) => v === null || v === undefined || v === '';
 
 /**
  * A filter's value checked by its field's mode and type (`scalar`): eq one value, like text,
- * range `[from, to]` (either blank), in a list of at most MAX_FILTER_VALUES. Binding filters of
- * their own (`Binding.filters`) get the value only once it passed.
+ * range `[from, to]` (either blank), in a list of at most MAX_FILTER_VALUES (an eq filter named in
+ * `Binding.eqMany` too). Binding filters of their own (`Binding.filters`) get the value only once it passed.
  */
-function filterValue(field: FieldDef, value: unknown, col: PgColumn | undefined): unknown {
+function filterValue(b: Binding, field: FieldDef, value: unknown, col: PgColumn | undefined): unknown {
   switch (field.filter) {
     case 'eq':
+      if (Array.isArray(value) && b.eqMany?.includes(field.name)) {
+        if (value.length > MAX_FILTER_VALUES) return badFilter(field);
+        return value.map((v: unknown) => scalar(field, v, col));
+      }
       return scalar(field, value, col);
     case 'like':
       return isText(value) ? value : badFilter(field);
@@ -143,7 +147,7 @@ function filterSql(b: Binding, field: FieldDef, value: unknown): SQL | undefined
   const col: PgColumn | undefined = b.columns[field.name];
   const custom = b.filters?.[field.name];
   if (!custom && !col) return badFilter(field);
-  const checked = filterValue(field, value, col);
+  const checked = filterValue(b, field, value, col);
   // A binding's own filter gets the value as sent (checked), e.g. a day range as text.
   if (custom) return custom(value);
   switch (field.filter) {
@@ -153,10 +157,7 @@ function filterSql(b: Binding, field: FieldDef, value: unknown): SQL | undefined
       return ilike(col!, likePattern(checked as string));
     case 'range': {
       const [from, to] = checked as unknown[];
-      return and(
-        from === null ? undefined : gte(col!, from),
-        to === null ? undefined : lte(col!, to),
-      );
+      return and(from === null ? undefined : gte(col!, from), to === null ? undefined : lte(col!, to));
     }
     case 'in': {
       const list = checked as unknown[];

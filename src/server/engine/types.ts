@@ -65,8 +65,13 @@ export interface Binding {
    * yuan computed from its fen column sorts, and pages, by that column).
    */
   sortColumns?: Record<string, PgColumn>;
-  /** Filters that are not a plain column test (e.g. 'in' over a link table). */
+  /**
+   * Filters that are not a plain column test (e.g. 'in' over a link table). Each gets the value
+   * only once it passed the check of its field's type and filter mode (query.ts filterValue).
+   */
   filters?: Record<string, (value: unknown) => SQL | undefined>;
+  /** 'eq' filters of `filters` that also take a list of values, each checked like the one (a device's kinds). */
+  eqMany?: readonly string[];
   /** Visibility beyond the tenant column (e.g. tenants: non-super callers see their own row). */
   readWhere?(scope: Scope): SQL | undefined;
   hooks?: BindingHooks;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../../src/entities/registry';
+import { ENTITY_SERVERS } from '../../../src/entities/server.gen';
 import type { FieldDef, ResourceDef } from '../../../src/shared/resources';
 import { buildTestApp, login, post, type TestApp } from '../helper';
 
@@ -33,7 +34,7 @@ function goodScalar(f: FieldDef): unknown {
 
 /** Single values a field of this type must refuse. */
 function badScalars(f: FieldDef): unknown[] {
-  const always = [{ x: 1 }, [1], ['a']];
+  const always = [{ x: 1 }];
   if (f.type === 'boolean') return [...always, 'true', 'yes', 1, 0];
   if (f.type === 'date' || f.type === 'datetime') return [...always, 'not a date', 20260101, true];
   // 1e20 is past every integer column (bigint too); 1.5 is no whole number.
@@ -41,16 +42,25 @@ function badScalars(f: FieldDef): unknown[] {
   return [...always, 5, true, 'nul\u0000byte'];
 }
 
-function badValues(f: FieldDef): unknown[] {
+/** Values the field's filter must refuse; `many`: an eq filter that also takes a list (Binding.eqMany). */
+function badValues(f: FieldDef, many: boolean): unknown[] {
   switch (f.filter) {
     case 'eq':
-      return badScalars(f);
+      return [...badScalars(f), ...(many ? badScalars(f).map((v) => [v]) : [[goodScalar(f)], [1], ['a']])];
     case 'like':
       return [{ x: 1 }, ['a'], 5, true, 'nul\u0000byte'];
     case 'range':
-      return ['a', 5, { from: 1 }, [goodScalar(f)], [1, 2, 3], ...badScalars(f).map((v) => [v, null])];
+      return [
+        'a',
+        5,
+        { from: 1 },
+        [goodScalar(f)],
+        [1, 2, 3],
+        [[goodScalar(f)], null],
+        ...badScalars(f).map((v) => [v, null]),
+      ];
     case 'in':
-      return ['a', 5, { x: 1 }, ...badScalars(f).map((v) => [v])];
+      return ['a', 5, { x: 1 }, [[goodScalar(f)]], ...badScalars(f).map((v) => [v])];
     default:
       return [];
   }
@@ -74,19 +84,25 @@ function goodValue(f: FieldDef): unknown {
 const filtered = (def: ResourceDef) => def.fields.filter((f) => f.filter);
 const withFilters = RESOURCES.filter((d) => filtered(d).length);
 
+const eqMany = (def: ResourceDef) => new Set(ENTITY_SERVERS.find((s) => s.binding.def === def)?.binding.eqMany ?? []);
+
 describe.each(withFilters.map((d) => [`${d.kind}/${d.name}`, d] as const))('%s list filters', (_key, def) => {
   it('a value of the wrong type is a 4xx in the envelope, a value of the right type filters', async () => {
     const url = `/api/${def.kind}/${def.name}/list`;
     const wrong: string[] = [];
     for (const f of filtered(def)) {
-      for (const value of badValues(f)) {
+      const many = eqMany(def).has(f.name);
+      const good = many ? [goodValue(f), [goodValue(f)]] : [goodValue(f)];
+      for (const value of badValues(f, many)) {
         const res = await post(t.app, url, { filters: { [f.name]: value } }, { token: su });
         // A handled refusal: HTTP 200 (or 4xx) with a 4xx code and its message key.
         if (!(res.status < 500 && res.code >= 400 && res.code < 500 && res.key))
           wrong.push(`${f.name}=${JSON.stringify(value)}: HTTP ${res.status} code ${res.code} ${res.key} ${res.msg}`);
       }
-      const ok = await post(t.app, url, { filters: { [f.name]: goodValue(f) } }, { token: su });
-      if (ok.code !== 0) wrong.push(`${f.name}=${JSON.stringify(goodValue(f))} (valid): code ${ok.code} ${ok.msg}`);
+      for (const value of good) {
+        const ok = await post(t.app, url, { filters: { [f.name]: value } }, { token: su });
+        if (ok.code !== 0) wrong.push(`${f.name}=${JSON.stringify(value)} (valid): code ${ok.code} ${ok.msg}`);
+      }
     }
     expect(wrong).toEqual([]);
   });
