@@ -39,7 +39,11 @@ export function rangeFilter(field: FieldDef, from: string | null, to: string | n
 const pickedDay = (v: string | null | undefined) => (v ? formatDateCell(v, 'YYYY-MM-DD') : null);
 
 const toValue = (field: FieldDef, v: string) =>
-  field.type === 'ref' || typeof field.codes?.[0]?.value === 'number' ? Number(v) : v;
+  field.type === 'boolean'
+    ? v === 'true'
+    : field.type === 'ref' || typeof field.codes?.[0]?.value === 'number'
+      ? Number(v)
+      : v;
 
 /** Toolbar filters generated from the fields' filter modes, plus the debounced keyword box. */
 export function ResourceFilters(props: ResourceFiltersProps) {
@@ -57,12 +61,17 @@ export function ResourceFilters(props: ResourceFiltersProps) {
 
   const set = (name: string, value: unknown) => onFiltersChange({ ...filters, [name]: value });
   const options = (field: FieldDef) =>
-    field.type === 'code'
-      ? (field.codes ?? []).map((c) => ({
-          value: String(c.value),
-          label: codeLabel(field.codes, c.value),
-        }))
-      : refOptions(field);
+    field.type === 'boolean'
+      ? [
+          { value: 'true', label: t`是` },
+          { value: 'false', label: t`否` },
+        ]
+      : field.type === 'code'
+        ? (field.codes ?? []).map((c) => ({
+            value: String(c.value),
+            label: codeLabel(field.codes, c.value),
+          }))
+        : refOptions(field);
 
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" data-testid="resource-filters">
