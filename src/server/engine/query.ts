@@ -93,6 +93,8 @@ function scalar(field: FieldDef, v: unknown, col: PgColumn | undefined): unknown
       if (typeof v !== 'string') return badFilter(field);
       const problem = dateProblem(v);
       if (problem) fail(Code.BAD_REQUEST, problem);
+      // A day kept as text (YYYY-MM-DD) compares as text; PostgreSQL's driver binds no Date to a text parameter.
+      if (/^(text|varchar|character)/.test(col?.getSQLType() ?? '')) return v;
       return new Date(parseDate(v));
     }
     case 'boolean':
