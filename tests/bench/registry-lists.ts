@@ -67,7 +67,9 @@ function valueOf(
  * generated rows hold (a text code: its first code, on a row in every few; text: row 1's; a
  * number: 1, on a row in three or in 97).
  */
-function filterValue(b: Binding, field: FieldDef): string | number {
+function filterValue(b: Binding, field: FieldDef): string | number | boolean {
+  // A filter value of the field's type: the list refuses another (filterInvalid).
+  if (field.type === 'boolean') return true;
   const codes = textCodes(field);
   if (codes) return codes[0]!;
   return isText(b.columns[field.name]!) ? 'b1' : 1;
