@@ -307,6 +307,27 @@ export default tseslint.config(
     },
   },
   {
+    // Each Playwright worker has its own service (tests/e2e/fixtures.ts sets its baseURL and ports).
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/fixtures.ts', 'tests/e2e/helpers.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [ENTITY_SURFACE_OUTSIDE],
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message:
+                "A spec takes test and expect from './fixtures': its worker's own service (baseURL, ports, data directory).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The console's tests import an entity's resource.ts and screen.tsx like src/client does.
     files: ['tests/client/**/*.{ts,tsx}'],
     rules: {

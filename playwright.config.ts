@@ -2,42 +2,81 @@ import { defineConfig } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
+import { baseUrlOf, E2E_SERVICES, e2eServices, type E2eService } from './tests/e2e/services';
 
-// Free ports are picked once here and handed to the workers through the environment.
-function freePort(): number {
+// One service per worker (tests/e2e/services.ts): its own ports, data directory and demo site, so
+// an SOS dialog or a door call of one worker's test never reaches another worker's console. Spec
+// files run one at a time in a worker (fullyParallel: false); a file's tests share its service.
+
+/** `--workers N` / `-j N` as given to `playwright test` (only the runner's own command line has it). */
+function workersOnCommandLine(): number | undefined {
+  const argv = process.argv;
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^(?:--workers|-j)(?:=(.+))?$/.exec(argv[i]!);
+    if (!m) continue;
+    const value = m[1] ?? argv[i + 1] ?? '';
+    const n = value.endsWith('%')
+      ? Math.max(1, Math.floor((cpus().length * Number(value.slice(0, -1))) / 100))
+      : Number(value);
+    return Number.isInteger(n) && n > 0 ? n : undefined;
+  }
+  return undefined;
+}
+
+/** `count` distinct free TCP ports of 127.0.0.1 (all held open at once, then released). */
+function freePorts(count: number): number[] {
   const out = execFileSync(process.execPath, [
     '-e',
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+    `const net=require('net');const n=${count};const ss=[];let left=n;
+     for(let i=0;i<n;i++){const s=net.createServer();ss.push(s);s.listen(0,'127.0.0.1',()=>{if(--left===0){
+       console.log(ss.map((x)=>x.address().port).join(' '));ss.forEach((x)=>x.close());}});}`,
   ]);
-  return Number(String(out).trim());
+  return String(out).trim().split(/\s+/).map(Number);
 }
-process.env.E2E_PORT ??= String(freePort());
-process.env.E2E_MQTT_PORT ??= String(freePort());
-process.env.E2E_RTSP_PORT ??= String(freePort());
-// The device protocol listeners (docs/protocols.md), off their Traccar ports so a local service keeps them.
-process.env.E2E_WATCH_PORT ??= String(freePort());
-process.env.E2E_GT06_PORT ??= String(freePort());
-process.env.E2E_JT808_PORT ??= String(freePort());
-process.env.E2E_OSMAND_PORT ??= String(freePort());
-process.env.E2E_WORK ??= mkdtempSync(join(tmpdir(), 'console-e2e-'));
+
+// The runner picks the services once; the workers load this file again and find them in the
+// environment they inherit. E2E_WORKERS (default 2, the cores of the CI machine) sets how many;
+// `--workers N` on the command line starts as many services.
+if (!process.env[E2E_SERVICES]) {
+  const count = workersOnCommandLine() ?? Number(process.env.E2E_WORKERS ?? 2);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`E2E_WORKERS must be a whole number >= 1`);
+  const ports = freePorts(count * 7);
+  const services: E2eService[] = [];
+  for (let index = 0; index < count; index++) {
+    const [port, mqttPort, rtspPort, watchPort, gt06Port, jt808Port, osmandPort] = ports.slice(index * 7);
+    services.push({
+      index,
+      port: port!,
+      mqttPort: mqttPort!,
+      rtspPort: rtspPort!,
+      // The device protocol listeners (docs/protocols.md), off their Traccar ports so a local service keeps them.
+      watchPort: watchPort!,
+      gt06Port: gt06Port!,
+      jt808Port: jt808Port!,
+      osmandPort: osmandPort!,
+      work: mkdtempSync(join(tmpdir(), `console-e2e-${index}-`)),
+    });
+  }
+  process.env[E2E_SERVICES] = JSON.stringify(services);
+}
+const services = e2eServices();
 // The sandbox provider's callback secret, known to the tests so that they can sign a provider's
-// notification themselves (billing.spec.ts sends one twice).
+// notification themselves (billing.spec.ts sends one twice). One for all the services.
 process.env.E2E_PAY_SANDBOX_SECRET ??= randomBytes(24).toString('hex');
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: services.length,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
+  // baseURL is the worker's own service's (tests/e2e/fixtures.ts), not set here.
   use: {
-    baseURL,
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
@@ -45,25 +84,29 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  webServer: {
+  webServer: services.map((service) => ({
+    name: `e2e-${service.index}`,
     command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/api/health`,
+    url: `${baseUrlOf(service)}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // SIGTERM: the service stops and scripts/e2e-server.mjs removes its folder (a SIGKILL leaves it in /tmp).
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+    // The services start together (seed, migrations, simulator) on a 2-core machine.
+    timeout: 180_000,
     env: {
-      PORT: process.env.E2E_PORT,
-      MQTT_PORT: process.env.E2E_MQTT_PORT,
-      SIM_RTSP_PORT: process.env.E2E_RTSP_PORT,
-      WATCH_PORT: process.env.E2E_WATCH_PORT,
-      GT06_PORT: process.env.E2E_GT06_PORT,
-      JT808_PORT: process.env.E2E_JT808_PORT,
-      OSMAND_PORT: process.env.E2E_OSMAND_PORT,
-      E2E_WORK: process.env.E2E_WORK,
-      PAY_SANDBOX_SECRET: process.env.E2E_PAY_SANDBOX_SECRET,
+      PORT: String(service.port),
+      MQTT_PORT: String(service.mqttPort),
+      SIM_RTSP_PORT: String(service.rtspPort),
+      WATCH_PORT: String(service.watchPort),
+      GT06_PORT: String(service.gt06Port),
+      JT808_PORT: String(service.jt808Port),
+      OSMAND_PORT: String(service.osmandPort),
+      E2E_WORK: service.work,
+      PAY_SANDBOX_SECRET: process.env.E2E_PAY_SANDBOX_SECRET!,
       PAY_SANDBOX: '1',
       HOST: '127.0.0.1',
     },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

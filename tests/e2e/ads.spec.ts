@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { deviceOf, expectShell, loginWithAccount } from './helpers';
 
 // Advertising end to end: an ad video uploaded in the browser (the service measures it), passed

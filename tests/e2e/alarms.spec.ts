@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { expectShell, loginWithAccount, sim, waitForServiceWorker, deviceOf, takeOpenAlarms } from './helpers';
 

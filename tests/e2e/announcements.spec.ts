@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { loginWithAccount, api, type ApiRow as Row, tokenOf } from './helpers';
 
 // The demo's site lead (src/entities/leave-request/seed.ts) logs in with demo123 and is the recipient.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { loginWithAccount } from './helpers';
 
 // /audit's records: the site lead submits a request of another kind on the demo's two-level node

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import ExcelJS from 'exceljs';
 import { api, expectShell, loginWithAccount, tokenOf, type ApiRow } from './helpers';
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectShell, loginWithAccount, api, type ApiRow as Row, type Envelope } from './helpers';
 
 const yuanOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));

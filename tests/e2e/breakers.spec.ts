@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectShell, loginWithAccount } from './helpers';
 
 // The breaker screens against the service and the in-process simulator: the demo fleet's breakers

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectShell, loginWithAccount } from './helpers';
 
 // The service worker would answer from its precache; this test is about the network failing.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { deviceOf, expectShell, loginWithAccount } from './helpers';
 
 async function api<T>(page: Page, token: string, path: string, data: object): Promise<T> {

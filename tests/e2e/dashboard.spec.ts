@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectShell, loginWithAccount, sim, deviceOf, takeOpenAlarms } from './helpers';
 
 // The critical alarms these tests raise are taken after each, so none escalates into the next test.

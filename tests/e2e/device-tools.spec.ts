@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { randomClip, uploadVoice } from '../../src/sim/voice';
 import { api, deviceOf, expectShell, loginWithAccount, protocolImeis, tokenOf } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectShell, loginWithAccount } from './helpers';
 
 // /alarmEscalation (docs/alarms.md#acknowledgement-and-escalation): the demo SOS policy opens with its

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { AlarmStats, AlarmTimeline } from '../../src/shared/alarms/api';
 import { api, expectShell, loginWithAccount, sim, tokenOf, workDir, type ApiRow } from './helpers';
 

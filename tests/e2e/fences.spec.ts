@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { demoRoster, expectShell, loginWithAccount, sim } from './helpers';
 
 // A fence drawn in the UI, then a simulated device driven across it: device -> broker -> ingest

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectShell, loginWithAccount } from './helpers';
 
 test('Arabic switches the document to right-to-left and is kept under lang', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectShell, loginWithAccount } from './helpers';
 
 // Runs against the in-process simulator: the demo fleet's UWB tags walk the 60 x 40 m hall and

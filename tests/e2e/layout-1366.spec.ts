@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectShell, loginWithAccount } from './helpers';
 
 // What an operator sees at 1366x860 with the side menu open: the wide lists start with a

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectShell, lastSmsCode, loginWithAccount } from './helpers';
 
 test('account login lands on the first menu entry and keeps the session keys', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectShell, loginWithAccount, api, type ApiRow as Row } from './helpers';
 
 // The mall's catalogue end to end: a product with two SKUs added through /AddProduct (the form

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectShell, loginWithAccount, sim, deviceOf } from './helpers';
 
 // The map against the service and the in-process simulator, with every request off this host

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { deviceOf, expectShell, loginWithAccount, sim, takeOpenAlarms } from './helpers';
 
 // The critical alarms these tests raise are taken after each, so none escalates into the next test.

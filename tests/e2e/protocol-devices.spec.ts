@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { randomInt } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { jt808 } from '../../src/server/protocols/jt808';
 import { parseFrame } from '../../src/shared/protocols/jt808/frame';
 import { gt06Frames, Jt808Terminal, watchFrames } from '../../src/sim/protocols/frames';

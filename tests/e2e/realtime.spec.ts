@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { deviceOf, expectShell, loginWithAccount, sim, takeOpenAlarms } from './helpers';
 
 // The critical alarms these tests raise are taken after each, so none escalates into the next test.

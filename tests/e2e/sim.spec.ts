@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectShell, loginWithAccount, api, type ApiRow as Row, tokenOf } from './helpers';
 
 // SIM_STATE (src/entities/sim-card/resource.ts): 3 live active, 4 stopped.

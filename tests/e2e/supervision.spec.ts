@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, expectShell, loginWithAccount, sim, tokenOf, type ApiRow } from './helpers';
 
 /** About 500 m in latitude: well beyond a seeded home fence (250 m) and its margin. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectShell, loginWithAccount } from './helpers';
 
 // The demo seed writes a day of history (walks by day, rests by night) for the second helmet of the site.

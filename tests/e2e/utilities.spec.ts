@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectShell, loginWithAccount, api, type ApiRow as Row } from './helpers';
 
 // A room's prepaid electricity topped up on /elecCard: the amount is checked, the sandbox pay page

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from './fixtures';
+import { e2eServices } from './services';
+
+// Each worker has its own service (playwright.config.ts, tests/e2e/fixtures.ts): the page, the
+// request fixture, a context the test opens itself and the environment the helpers read all reach
+// service number parallelIndex, and no two services share a port or a data directory.
+test('a worker uses only its own service: page, request, a new context, ports and data directory', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  e2eService,
+}, testInfo) => {
+  const services = e2eServices();
+  expect(services.length).toBeGreaterThanOrEqual(testInfo.config.workers);
+  const ports = services.flatMap((s) => [
+    s.port,
+    s.mqttPort,
+    s.rtspPort,
+    s.watchPort,
+    s.gt06Port,
+    s.jt808Port,
+    s.osmandPort,
+  ]);
+  expect(new Set(ports).size).toBe(ports.length);
+  expect(new Set(services.map((s) => s.work)).size).toBe(services.length);
+
+  expect(e2eService.index).toBe(testInfo.parallelIndex);
+  const own = `http://127.0.0.1:${e2eService.port}`;
+  expect(baseURL).toBe(own);
+  expect(process.env.E2E_PORT).toBe(String(e2eService.port));
+  expect(process.env.E2E_MQTT_PORT).toBe(String(e2eService.mqttPort));
+  expect(process.env.E2E_GT06_PORT).toBe(String(e2eService.gt06Port));
+  expect(process.env.E2E_WORK).toBe(e2eService.work);
+  // The service keeps its database in its own folder (scripts/e2e-server.mjs: E2E_WORK/data).
+  expect(existsSync(join(e2eService.work, 'data'))).toBe(true);
+
+  const health = await request.get('/api/health');
+  expect(health.ok()).toBe(true);
+  expect(new URL(health.url()).origin).toBe(own);
+
+  await page.goto('/login');
+  expect(new URL(page.url()).origin).toBe(own);
+  // A second console of the same test (announcements, conference, escalation open one).
+  const context = await browser.newContext();
+  try {
+    const other = await context.newPage();
+    await other.goto('/login');
+    expect(new URL(other.url()).origin).toBe(own);
+  } finally {
+    await context.close();
+  }
+});
