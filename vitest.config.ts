@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { appPlugins } from './vite.config.ts';
@@ -11,6 +13,18 @@ execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/entities.mjs', 
 
 /** Client tests that run with the browser in another time zone than the tenant's. */
 const TZ_TESTS = 'tests/client/**/*.tz.test.{ts,tsx}';
+
+/**
+ * Client test files that replace a module (vi.mock), or say `@isolated` because they test a
+ * module's first use: they run with a module graph of their own, since a module mocked or used in
+ * one file would stay so for the next file of a shared graph.
+ */
+const CLIENT_TESTS = fileURLToPath(new URL('./tests/client', import.meta.url));
+const MOCKING_CLIENT_TESTS = (readdirSync(CLIENT_TESTS, { recursive: true }) as string[])
+  .filter((f) => /\.test\.tsx?$/.test(f) && !/\.tz\.test\./.test(f))
+  .filter((f) => /\bvi\.(do)?mock\(|@isolated\b/.test(readFileSync(join(CLIENT_TESTS, f), 'utf8')))
+  .map((f) => `tests/client/${f}`)
+  .sort();
 
 // Server tests (and the tests of the entity folders, src/entities/<name>/*.test.ts) run on Node
 // with a throwaway PGlite (or PostgreSQL when DATABASE_URL is set); client tests run on jsdom with the same Lingui and router transforms as the app.
@@ -47,8 +61,26 @@ export default defineConfig({
           environment: 'jsdom',
           // Worker threads start faster than forked processes: 232 s against 301 s for the client files.
           pool: 'threads',
+          // One module graph and one jsdom per worker, not per file: importing React, Mantine and
+          // the screens and building a jsdom took 330 of the 310 s x 2 workers the isolated files
+          // took (133 s shared). setup.ts clears what a file leaves behind (the DOM, storage,
+          // notifications, the request mocks).
+          isolate: false,
+          // A global a file stubs (fetch, location) is put back after each test.
+          unstubGlobals: true,
           include: ['tests/client/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, TZ_TESTS],
+          exclude: [...configDefaults.exclude, TZ_TESTS, ...MOCKING_CLIENT_TESTS],
+          setupFiles: ['tests/client/setup.ts', 'tests/client/shared-setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: appPlugins(),
+        test: {
+          name: 'client-mocks',
+          environment: 'jsdom',
+          pool: 'threads',
+          include: MOCKING_CLIENT_TESTS,
           setupFiles: ['tests/client/setup.ts'],
           testTimeout: 20_000,
         },

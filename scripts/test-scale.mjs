@@ -1,10 +1,35 @@
 #!/usr/bin/env node
-// The at-scale path: the server suite that touches the database or the broker (tests/server and the
-// entity folders' tests, src/entities/*/*.test.ts, of vitest.config.ts's server project) again on PostgreSQL (DATABASE_URL)
-// and an external broker (MQTT_URL) when they are set; `npm run test:unit` already covered PGlite
-// and Aedes.
+// The at-scale path: the server suites whose answer can differ on PostgreSQL (DATABASE_URL) and an
+// external broker (MQTT_URL), run again on them when they are set; `npm run test:unit` already ran
+// the whole suite on PGlite and Aedes. PGlite is PostgreSQL itself (the same SQL, planner and types),
+// so what differs is around it: the driver (postgres.js: how parameters and results are typed),
+// concurrency (a pool of connections, row locks, two replicas on one database), durability (a
+// process killed, the database away) and the broker (Mosquitto's sessions, shared subscriptions,
+// its HTTP hook). One pass per question: the screens' CRUD through the generic engine is asked
+// once by the engine suite here, not again by every entity folder.
 import { spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
+
+/** What runs again, and the question each asks of PostgreSQL and the broker. */
+export const AT_SCALE_SUITES = [
+  'tests/server/db', // the connection, migrations, the PGlite/PostgreSQL switch, autovacuum settings
+  'tests/server/template-db.test.ts', // the seeded template the other files copy
+  'tests/server/engine', // every list, filter, sort, export and write through the driver's typing; tenant isolation
+  'tests/server/fuzz.test.ts', // odd values reaching PostgreSQL (SQLSTATE class 22 is a 400, never a 500)
+  'tests/server/ingest', // batched writes, external subscriptions, durability under kill -9
+  'tests/server/broker', // ACL through the broker hook, client ids, sessions
+  'tests/server/push', // console pushes through the broker
+  'tests/server/alarms', // alarm writes, dedupe and statistics
+  'tests/server/fences', // two evaluators on one database
+  'tests/server/escalation', // claims across replicas, resuming after a restart
+  'tests/server/jobs', // the job queue's claims and locks
+  'tests/server/payments', // stock and orders under concurrent payments
+  'tests/server/protocols/durability.test.ts', // device-protocol frames acknowledged only once stored
+  'tests/server/voice/external.test.ts', // voice over the external broker
+  'tests/server/analytics', // aggregates (bigint and numeric through the driver)
+  'tests/server/dashboard',
+  'tests/server/attendance',
+];
 
 /** Whether something accepts TCP connections at 127.0.0.1:port within a second. */
 function answers(port) {
@@ -29,9 +54,8 @@ if (!DATABASE_URL && !MQTT_URL) {
   process.exit(0);
 }
 console.log(
-  `test:scale: server suite on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'} with ${MQTT_URL ? 'external broker ' + MQTT_URL : 'embedded broker'}`,
+  `test:scale: the database and broker suites on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'} with ${MQTT_URL ? 'external broker ' + MQTT_URL : 'embedded broker'}`,
 );
-// tests/shared holds pure logic (no database, no broker): the first run covered it.
 // Test apps sharing one broker would take each other's device messages (tests/server/global-setup.ts
 // starts one per worker); told to use MQTT_URL as it is, the files run one at a time.
 // One pass per question: the PGlite pass sends the fuzz test 24 bodies a route, which judge the
@@ -39,7 +63,7 @@ console.log(
 // values reaching it (SQLSTATE class 22 is a 400, never a 500), which a quarter of them answers.
 process.env.FUZZ_PER_ROUTE ??= '6';
 const oneBroker = MQTT_URL && process.env.MQTT_PRIVATE_BROKER === '0' ? ['--maxWorkers=1'] : [];
-const r = spawnSync('npx', ['vitest', 'run', '--project', 'server', 'tests/server', 'src/entities', ...oneBroker], {
+const r = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...AT_SCALE_SUITES, ...oneBroker], {
   stdio: 'inherit',
 });
 process.exit(r.status ?? 1);

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -33,7 +34,11 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 window.scrollTo = () => undefined;
 
 // Without vitest globals, Testing Library cannot register its own cleanup.
+// The client project shares one module graph per worker (vitest.config.ts): what a file leaves in a
+// module's state (notifications shown, a login saved) must not reach the next file.
 afterEach(() => {
   cleanup();
+  notifications.clean();
   localStorage.clear();
+  sessionStorage.clear();
 });

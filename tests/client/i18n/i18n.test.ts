@@ -1,3 +1,4 @@
+// @isolated: a catalog's first use is tested, so the i18n module must be fresh (vitest.config.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activateLang, currentLang, i18n, initLang, LANG_KEY, storedLang } from '../../../src/client/i18n/i18n';
 import { routeLabel } from '../../../src/client/i18n/routeLabels';

@@ -51,7 +51,10 @@ export function ConfirmHost() {
     emit();
     return () => {
       hosts.splice(hosts.indexOf(id), 1);
-      emit();
+      // The screen that asked is gone (the user navigated away): its question is answered "no",
+      // not shown later over another screen.
+      if (hosts.length === 0 && pending) settle(false);
+      else emit();
     };
   }, [id]);
   const request = useSyncExternalStore(subscribe, () => pending);

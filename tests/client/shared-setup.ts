@@ -1,0 +1,12 @@
+import { createElement } from 'react';
+import { vi } from 'vitest';
+
+// The client project's files share one module graph per worker (vitest.config.ts). jsdom has no
+// canvas, so the ECharts host (loaded lazily by Chart) cannot draw: isolated, a file ended before
+// the lazy chunk arrived; shared, the chunk is already loaded by an earlier file and ECharts
+// throws on the missing 2D context. The host shows the option it was given instead, as the files
+// that check a chart's option do with their own mock.
+vi.mock('../../src/client/components/Chart/EChart', () => ({
+  default: ({ option }: { option: unknown }) =>
+    createElement('pre', { 'data-testid': 'echart-option' }, JSON.stringify(option)),
+}));
