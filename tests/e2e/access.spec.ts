@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { deviceOf, expectShell, loginWithAccount, sim } from './helpers';
+import { deviceOf, sim, signIn } from './helpers';
 
 async function api<T>(page: Page, token: string, path: string, data: object): Promise<T> {
   const res = await page.request.post(`/api/${path}`, { data, headers: { authorization: token } });
@@ -32,8 +32,7 @@ test('a resident of a generated community gets a card at a door unit, which open
   const card = `E2E${Date.now() % 1_000_000}`;
 
   // 1. The community, generated in the browser: 1 building x 1 unit x 2 floors x 2 rooms.
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/communityManagement');
   await page.getByTestId('community-new').click();
   const form = page.getByTestId('community-form');
@@ -167,8 +166,7 @@ test('binding review, a visitor QR code, list deliveries and the community dashb
   });
   expect(visitor.qrToken).toMatch(/^AQR-/);
 
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/bindingReview');
   const applicant = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: '周杰' });
   await expect(applicant).toContainText(/申请加入|Applying to join/);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { deviceOf, expectShell, loginWithAccount } from './helpers';
+import { deviceOf, signIn } from './helpers';
 
 // Advertising end to end: an ad video uploaded in the browser (the service measures it), passed
 // in /advertisingReview, pushed to a simulated door unit in /advertisingdistribution, which
@@ -8,8 +8,7 @@ test('an uploaded ad is approved, distributed to a door unit, acknowledged and p
   test.setTimeout(120_000);
   const title = `E2E 广告 ${Date.now()}`;
   const door = await deviceOf('doorUnit', 0);
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
 
   await page.goto('/advertisementManagement');
   const chooser = page.waitForEvent('filechooser');
@@ -72,8 +71,7 @@ test('an uploaded ad is approved, distributed to a door unit, acknowledged and p
 // (adSync) and play it, so its plays grow while the screen is open.
 test("the demo ad's plays grow as the simulated door units play it", async ({ page }) => {
   test.setTimeout(90_000);
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/advertisingdistribution');
   await page.getByTestId('tab-stats').click();
   const stat = page.getByTestId('ad-stat-row').filter({ hasText: '社区便利店 周末特惠' });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
-import { expectShell, loginWithAccount, sim, waitForServiceWorker, deviceOf, takeOpenAlarms } from './helpers';
+import { sim, waitForServiceWorker, deviceOf, takeOpenAlarms, signIn } from './helpers';
 
 // The critical alarms these tests raise are taken after each, so none escalates into the next test.
 test.afterEach(({ request }) => takeOpenAlarms(request));
@@ -14,8 +14,7 @@ test.describe.configure({ mode: 'serial' });
 const helmetImei = () => deviceOf('helmet');
 
 async function login(page: Page): Promise<void> {
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
 }
 
 test('/AlarmHistory: filter by type, handle an alarm, export the filtered list as CSV', async ({ page }) => {

@@ -1,12 +1,11 @@
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount } from './helpers';
+import { signIn } from './helpers';
 
 // /analyze and /map/figure against the service with the demo fleet (seeded devices, the
 // in-process simulator sending readings): the figures come from the service, the charts draw.
 test('/analyze and /map/figure show the demo fleet in charts', async ({ page }) => {
   test.setTimeout(120_000);
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
 
   await page.goto('/analyze');
   const analyze = page.getByTestId('analyze-screen');

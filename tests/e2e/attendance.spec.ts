@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import ExcelJS from 'exceljs';
-import { api, expectShell, loginWithAccount, tokenOf, type ApiRow } from './helpers';
+import { api, tokenOf, type ApiRow, signIn } from './helpers';
 
 /** A finished job (src/shared/jobs.ts JOB_STATE.done). */
 const DONE = '2';
@@ -20,8 +20,7 @@ test('a monthly attendance report is queued on /AttendanceInfoList and its workb
     .data.rows;
   expect(newest, 'the demo has attendance records').toBeTruthy();
   const month = String(newest!.day).slice(0, 7);
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/AttendanceInfoList');
   await expect(page.getByTestId('data-table').locator('tbody tr').first()).toBeVisible({ timeout: 20_000 });
 

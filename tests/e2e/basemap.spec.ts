@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount } from './helpers';
+import { signIn } from './helpers';
 
 // The offline basemap at city zoom, with every request off the app's origin refused: district
 // outlines and names and place names are drawn from the shipped GeoJSON with the shipped glyphs,
@@ -41,8 +41,7 @@ test('city zoom offline: districts, district and place names with shipped glyphs
     if (m.type() === 'error') errors.push(m.text());
   });
 
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/map/locations');
   await page.waitForFunction(
     () => {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount, api, type ApiRow as Row, type Envelope } from './helpers';
+import { api, type ApiRow as Row, type Envelope, signIn } from './helpers';
 
 const yuanOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
@@ -41,8 +41,7 @@ test('a package bought on /topup is paid on the sandbox page: bill paid, card ch
   const card = cards.data.rows[0]!;
   const iccid = String(card.iccid);
 
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/Report');
   const monthFigure = page.getByTestId('report-month-revenue');
   await expect(monthFigure).toBeVisible({ timeout: 20_000 });

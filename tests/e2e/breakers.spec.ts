@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount } from './helpers';
+import { signIn } from './helpers';
 
 // The breaker screens against the service and the in-process simulator: the demo fleet's breakers
 // sit behind 4G gateways (src/shared/devices/demo.ts) and obey switch commands (src/sim/breaker.ts).
@@ -9,10 +9,7 @@ const IMEI = '860100000000015';
 
 /** The first test meets a cold service (first login hashes, first chunks compile): try again. */
 async function login(page: Page): Promise<void> {
-  await expect(async () => {
-    await loginWithAccount(page, 'demo', 'demo123');
-    await expectShell(page);
-  }).toPass({ timeout: 60_000 });
+  await signIn(page, 'demo', 'demo123');
 }
 
 const rowOf = (page: Page) => page.getByTestId('data-table').locator('tbody tr', { hasText: IMEI });

@@ -1,4 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
 import { expect, test } from './fixtures';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
 
@@ -6,7 +9,42 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
 // one tenant, each with Chromium's fake camera and microphone, join room 1111 through the
 // conference protocol (/api/conf), see each other in the participant list and decode each other's
 // picture through the service's SFU; one leaves and the other sees it go.
-test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
+
+/**
+ * A steady tone for the fake microphone (48 kHz, 16-bit mono, 440 Hz at half scale, looped by
+ * Chromium): a speaker's volume is above 0 in every report while unmuted. The default fake
+ * microphone beeps now and then, and under load a 15 s watch sometimes saw no beep at all.
+ */
+function toneWav(): string {
+  const rate = 48_000;
+  const samples = rate; // one second; Chromium loops the file
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(16_000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(data.length, 40);
+  const path = joinPath(tmpdir(), `e2e-tone-${process.pid}.wav`);
+  writeFileSync(path, Buffer.concat([header, data]));
+  return path;
+}
+
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS, `--use-file-for-fake-audio-capture=${toneWav()}`],
+  },
+});
 
 interface Account {
   token: string;
@@ -106,7 +144,7 @@ test('two consoles in room 1111 see each other, decode each other’s picture, a
     await expect.poll(() => frames(b, demo.usinfo.id), { timeout: 30_000 }).toBeGreaterThan(10);
     const before = await frames(a, peer.usinfo.id);
     await expect.poll(() => frames(a, peer.usinfo.id), { timeout: 10_000 }).toBeGreaterThan(before + 10);
-    // onvolumechanged: the fake microphone's beeps show as the peer's volume in A's list (sampled, as it rises and falls).
+    // onvolumechanged: the fake microphone's tone shows as the peer's volume in A's list.
     await expect
       .poll(
         async () =>
@@ -118,7 +156,7 @@ test('two consoles in room 1111 see each other, decode each other’s picture, a
         { timeout: 15_000, intervals: [100] },
       )
       .toBeGreaterThan(0);
-    // A mutes: B hears silence from A (its volume stays 0), and after unmuting A's beeps are back.
+    // A mutes: B hears silence from A (its volume stays 0), and after unmuting A's tone is back.
     const volumeOfA = () =>
       b
         .locator(`[data-testid="conf-member"][data-uid="${demo.usinfo.id}"] [data-testid="conf-volume"]`)

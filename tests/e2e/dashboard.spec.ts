@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount, sim, deviceOf, takeOpenAlarms } from './helpers';
+import { expectShell, loginWithAccount, sim, deviceOf, takeOpenAlarms, signIn } from './helpers';
 
 // The critical alarms these tests raise are taken after each, so none escalates into the next test.
 test.afterEach(({ request }) => takeOpenAlarms(request));
@@ -48,8 +48,7 @@ test('/index8 is the data wall: dark, no scrolling, live numbers', async ({ page
   // within DEDUP_S (5 s), and the two falls could come that close.
   const imei = await deviceOf('helmet', 1);
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/index8');
   const wall = page.getByTestId('data-wall');
   await expect(wall).toHaveAttribute('data-layout', '1080');
@@ -84,8 +83,7 @@ test.describe('a browser in New York', () => {
       month: '2-digit',
       day: '2-digit',
     }).format(new Date());
-    await loginWithAccount(page, 'demo', 'demo123');
-    await expectShell(page);
+    await signIn(page, 'demo', 'demo123');
     await page.goto('/map/index4personnel');
     const personnel = page.getByTestId('personnel');
     // The default period ends on the tenant's today, whatever the browser's date.

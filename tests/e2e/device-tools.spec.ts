@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { randomClip, uploadVoice } from '../../src/sim/voice';
+import { toneWav, uploadVoice } from '../../src/sim/voice';
 import { api, deviceOf, expectShell, loginWithAccount, protocolImeis, tokenOf } from './helpers';
 
 // The device tools (docs/decisions.md, "Device tools") against the service and the in-process simulator, which obeys
@@ -60,8 +60,8 @@ test('controlBar sends to a simulated device after confirmation and shows its ac
   await page.getByTestId('model-export').click();
   expect((await download).suggestedFilename()).toBe('P-breaker.thing-model.json');
 
-  // deviceVoice: a helmet's clip (uploaded here as the simulator's devices do now and then, at random
-  // moments) is listed and plays from the served WAV.
+  // deviceVoice: a helmet's clip (uploaded here as the simulator's devices do now and then: a 2.5 s
+  // tone, no random length) is listed and plays from the served WAV.
   const helmet = await deviceOf('helmet');
   const token = await tokenOf(page.request, 'demo');
   const { data } = await api<{ rows: { imei: string; secret: string }[] }>(
@@ -70,16 +70,20 @@ test('controlBar sends to a simulated device after confirmation and shows its ac
     'device/device/secrets',
     { imeis: [helmet] },
   );
-  expect(await uploadVoice(new URL(page.url()).origin, helmet, data.rows[0]!.secret, randomClip())).toBe(200);
+  expect(await uploadVoice(new URL(page.url()).origin, helmet, data.rows[0]!.secret, toneWav(2_500, 440))).toBe(200);
+  // Stored before the upload was answered: the list's first load shows it, newest first.
   await page.goto('/map/deviceVoice');
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByTestId('voice-audio').first()).toBeAttached({ timeout: 3_000 });
-  }).toPass({ timeout: 150_000, intervals: [5_000] });
+  await expect(page.getByTestId('voice-audio').first()).toBeAttached({ timeout: 15_000 });
   const src = await page.getByTestId('voice-audio').first().getAttribute('src');
   const clip = await page.request.get(src!);
   expect(clip.status()).toBe(200);
   expect(clip.headers()['content-type']).toBe('audio/wav');
   expect((await clip.body()).subarray(0, 4).toString('latin1')).toBe('RIFF');
-  await expect(page.getByTestId('voice-duration').first()).toHaveText(/^\d+\.\d s$/);
+  // The clip uploaded here, with its length as the WAV says.
+  await expect(
+    page
+      .getByTestId('voice-duration')
+      .filter({ hasText: /^2\.5 s$/ })
+      .first(),
+  ).toBeVisible();
 });

@@ -1,15 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { demoFleet } from '../../src/shared/devices/demo';
-import { expectShell, loginWithAccount } from './helpers';
+import { signIn } from './helpers';
 
 // The five screens of wt-tools2 against the service, the seed and the in-process simulator.
 // States are read from test ids and data attributes, not from translated texts.
 test.describe.configure({ mode: 'serial' });
 
 async function login(page: Page): Promise<void> {
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
 }
 
 test('/map/locations_jf: the locators at their newest fix with source and accuracy', async ({ page }) => {

@@ -1,11 +1,10 @@
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount } from './helpers';
+import { signIn } from './helpers';
 
 // /alarmEscalation (docs/alarms.md#acknowledgement-and-escalation): the demo SOS policy opens with its
 // steps as a chain by delay; a step is added in place and removed again after a confirmation.
 test('the demo SOS policy reads as a chain; a step is added and removed in place', async ({ page }) => {
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/alarmEscalation');
   await page.getByRole('button', { name: 'SOS 默认升级' }).click();
   const drawer = page.getByTestId('escalation-drawer');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount } from './helpers';
+import { signIn } from './helpers';
 
 // Faces: a sample is added in the browser from an uploaded face image (face/uploadFaceImg),
 // processed by the service; a picture with no face and one with two faces are refused with their
@@ -41,8 +41,7 @@ test('a face sample is added from an uploaded image; no face and two faces are r
   page,
 }) => {
   test.setTimeout(120_000);
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/FaceEntities');
   await expect(page.getByTestId('data-table')).toContainText('Eileen Collins');
 
@@ -72,8 +71,7 @@ test('the gallery finds samples by label; a resident’s face is approved into t
   page,
 }) => {
   test.setTimeout(120_000);
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/map/getFaceList');
   await expect(page.getByTestId('gallery-card').first()).toBeVisible();
   await page.getByTestId('gallery-search').fill('Eileen');

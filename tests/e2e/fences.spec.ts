@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { demoRoster, expectShell, loginWithAccount, sim } from './helpers';
+import { demoRoster, expectShell, loginWithAccount, sim, signIn } from './helpers';
 
 // A fence drawn in the UI, then a simulated device driven across it: device -> broker -> ingest
 // -> fence evaluation -> alarm engine -> push -> the console. The device is a smoke detector:
@@ -183,8 +183,7 @@ test('a key fence: a device arriving inside raises fence entry (21)', async ({ p
 });
 
 test('polygon: clicked vertices closed by a double-click, then a vertex dragged', async ({ page }) => {
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/map/fenceInfo');
   await page.locator('[data-field=shape]').click();
   await page.getByRole('option').last().click(); // code table order: 0 circle, 1 polygon

@@ -1,12 +1,11 @@
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount } from './helpers';
+import { signIn } from './helpers';
 
 // Runs against the in-process simulator: the demo fleet's UWB tags walk the 60 x 40 m hall and
 // report x/y every 10 s; the floor view shows them live (push, or its 2 s poll).
 test('the demo floor shows its base stations and a simulated UWB tag moving', async ({ page }) => {
   test.setTimeout(180_000);
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/map/indoorMap');
 
   const plan = page.getByTestId('floor-plan');

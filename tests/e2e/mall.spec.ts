@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount, api, type ApiRow as Row } from './helpers';
+import { expectShell, loginWithAccount, api, type ApiRow as Row, signIn } from './helpers';
 
 // The mall's catalogue end to end: a product with two SKUs added through /AddProduct (the form
 // refuses it without a picture first), then found in the storefront with its lowest price, and
@@ -8,8 +8,7 @@ import { expectShell, loginWithAccount, api, type ApiRow as Row } from './helper
 test('a product with two SKUs is added in the form and sold in the storefront at its price', async ({ page }) => {
   test.setTimeout(120_000);
   const name = `E2E 安全帽 ${Date.now()}`;
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
 
   await page.goto('/AddProduct');
   const form = page.getByTestId('add-product');
@@ -144,8 +143,7 @@ test('a SKU stock adjustment on /Commodity refuses going below zero and records 
   });
   expect(saved.code).toBe(0);
 
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/Commodity');
   const row = rowOf(page, name);
   await row.getByTestId('row-adjustStock').click();

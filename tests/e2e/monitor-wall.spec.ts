@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount } from './helpers';
+import { signIn } from './helpers';
 
 // /map/monitor: the simulator's RTSP test cameras (H.264) are bridged by the service into its SFU
 // (VP8) and play live on the wall; a camera already on the wall is refused; a snapshot downloads
@@ -14,8 +14,7 @@ const frames = (tile: ReturnType<Page['getByTestId']>) =>
 
 test('cameras play live on the wall; a duplicate is refused; snapshot and recording work', async ({ page }) => {
   test.setTimeout(120_000);
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/map/monitor');
   const list = page.getByTestId('monitor-cameras');
   await list.getByText('Gate camera').click();

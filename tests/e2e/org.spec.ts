@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
-import { expectShell, loginWithAccount } from './helpers';
+import { expectShell, loginWithAccount, signIn } from './helpers';
 
 // One run creates a department, a role with two menus and a user holding both, then logs in as that user.
 const stamp = Date.now().toString(36);
@@ -92,8 +92,7 @@ test('a user created in the UI sees exactly the menus their role grants; the use
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await page.getByTestId('confirm-logout').click();
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/userList');
   await expect(page.getByRole('row', { name: new RegExp(username) })).toBeVisible();
   await page.getByTestId('resource-export').click();

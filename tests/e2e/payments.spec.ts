@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount } from './helpers';
+import { signIn } from './helpers';
 
 // The payments core end to end in the browser: an operator's test payment on /map/paypal opens
 // the sandbox provider's pay page, "支付" sends the signed callback to /api/pay/notify/sandbox and
@@ -9,8 +9,7 @@ test('a test payment is paid on the sandbox page and the console shows it paid, 
   page,
 }) => {
   test.setTimeout(120_000);
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/map/paypal');
   await page.getByTestId('payment-test').click();
   await page.getByTestId('payment-test-amount').fill('12.34');

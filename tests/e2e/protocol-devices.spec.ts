@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { jt808 } from '../../src/server/protocols/jt808';
 import { parseFrame } from '../../src/shared/protocols/jt808/frame';
 import { gt06Frames, Jt808Terminal, watchFrames } from '../../src/sim/protocols/frames';
-import { deviceOf, expectShell, loginWithAccount, takeOpenAlarms } from './helpers';
+import { deviceOf, expectShell, loginWithAccount, takeOpenAlarms, signIn } from './helpers';
 
 // The critical alarms these tests raise are taken after each, so none escalates into the next test.
 test.afterEach(({ request }) => takeOpenAlarms(request));
@@ -38,8 +38,7 @@ test('the super administrator registers an unknown GT06 tracker, which is then l
   expect(refused.closed).toBe(true);
   expect(refused.answer.length).toBe(0);
 
-  await loginWithAccount(page, 'admin', 'admin123');
-  await expectShell(page);
+  await signIn(page, 'admin', 'admin123');
   await page.goto('/unknownDevices');
   const table = page.getByTestId('data-table');
   const row = table.locator('tbody tr').filter({ hasText: imei });

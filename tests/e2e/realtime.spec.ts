@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { deviceOf, expectShell, loginWithAccount, sim, takeOpenAlarms } from './helpers';
+import { deviceOf, sim, takeOpenAlarms, signIn } from './helpers';
 
 // The critical alarms these tests raise are taken after each, so none escalates into the next test.
 test.afterEach(({ request }) => takeOpenAlarms(request));
@@ -14,8 +14,7 @@ test.afterEach(({ request }) => takeOpenAlarms(request));
 test.describe.configure({ mode: 'serial' });
 
 async function login(page: Page): Promise<void> {
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
 }
 
 async function waitConnected(page: Page): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount, api, type ApiRow as Row, tokenOf } from './helpers';
+import { api, type ApiRow as Row, tokenOf, signIn } from './helpers';
 
 // SIM_STATE (src/entities/sim-card/resource.ts): 3 live active, 4 stopped.
 const LIVE = '3';
@@ -19,8 +19,7 @@ test('a demo card is suspended and resumed on /SIMCard, its state badge followin
   expect(card, 'the demo seed has live cards').toBeTruthy();
   const iccid = String(card.iccid);
 
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto(`/SIMCard?keyword=${iccid}`);
   const row = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: iccid });
   const badge = row.getByTestId(`sim-state-${card.id}`);
@@ -60,8 +59,7 @@ test('a card is unbound from its device and bound again on /DeviceSim', async ({
   const iccid = String(card.iccid);
   const imei = String(card.imei);
 
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto(`/DeviceSim?keyword=${iccid}`);
   const row = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: iccid });
   await expect(row.getByTestId(`sim-imei-${card.id}`)).toHaveText(imei, { timeout: 20_000 });

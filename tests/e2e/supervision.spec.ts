@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { api, expectShell, loginWithAccount, sim, tokenOf, type ApiRow } from './helpers';
+import { api, sim, tokenOf, type ApiRow, signIn } from './helpers';
 
 /** About 500 m in latitude: well beyond a seeded home fence (250 m) and its margin. */
 const OUTSIDE_DEG = 0.0045;
@@ -27,8 +27,7 @@ test('a bracelet leaving its home fence alarms its supervisor’s console live, 
   const imei = String(device.imei);
   const [lat, lon] = [Number(fence.latitude), Number(fence.longitude)];
 
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/regulatoryList');
   await expect(page.getByTestId('supervision-strip')).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('html')).toHaveAttribute('data-live', 'connected', { timeout: 20_000 });
@@ -61,8 +60,7 @@ test('a person’s record opened by its address under either layout keeps the pe
   const admin = await tokenOf(request, 'demo');
   const [person] = (await api<{ rows: ApiRow[] }>(request, admin, 'user/monitoredPerson/list', { page: 1, size: 1 }))
     .data.rows;
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto(`/regulatoryUser?id=${person!.id}`);
   await expect(page).toHaveURL(new RegExp(`/map/regulatoryUser\\?id=${person!.id}$`));
   await expect(page.getByTestId('person-name')).toHaveText(String(person!.name), { timeout: 20_000 });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount } from './helpers';
+import { signIn } from './helpers';
 
 // The telemetry screens (src/shared/devices/metric-routes.ts) against the service and the
 // in-process simulator, which keeps sending readings of the demo fleet. States are read from test
@@ -8,8 +8,7 @@ test('/map/heart_rate opens on the fleet, lists the simulated devices with their
   page,
 }) => {
   test.setTimeout(120_000);
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/map/heart_rate');
   const screen = page.getByTestId('metric-screen');
   await expect(screen).toHaveAttribute('data-metric', 'heartRate');

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount, api, type ApiRow as Row } from './helpers';
+import { api, type ApiRow as Row, signIn } from './helpers';
 
 // A room's prepaid electricity topped up on /elecCard: the amount is checked, the sandbox pay page
 // is paid, the payment's callback credits the account once, and the list and ledger show it.
@@ -37,8 +37,7 @@ test('a room is topped up on /elecCard through the sandbox pay page and its bala
   });
   expect(added.code, added.msg).toBe(0);
 
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto(`/map/elecCard?keyword=${meterNo}`);
   const row = page.getByTestId('data-table').locator('tbody tr').filter({ hasText: meterNo });
   await expect(row).toBeVisible({ timeout: 20_000 });

@@ -1,11 +1,10 @@
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount } from './helpers';
+import { signIn } from './helpers';
 
 // /VCRList: the demo's recordings are listed and play in place, with seeking (the service
 // serves byte ranges), and the review-state filter narrows the list.
 test('the video library lists the demo recordings; one plays and seeks', async ({ page }) => {
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/VCRList');
   // The seeded dozen, whatever other tests (the wall, the conference) recorded into this tenant.
   const seeded = page
@@ -46,8 +45,7 @@ test('the video library lists the demo recordings; one plays and seeks', async (
 test('a video uploaded to the library is listed under review and plays; /map/txVideios is the conference inside the console', async ({
   page,
 }) => {
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo', 'demo123');
   await page.goto('/VCRList');
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('vcr-upload').click();
