@@ -38,11 +38,11 @@ function freePorts(count: number): number[] {
 }
 
 // The runner picks the services once; the workers load this file again and find them in the
-// environment they inherit. E2E_WORKERS (default 1) sets how many; `--workers N` on the command
-// line starts as many services. One by default: on the 2-core CI machine two workers gained 1.8
-// of 17.9 minutes (the browsers are CPU-bound), and one full run is not yet ten in a row.
+// environment they inherit. E2E_WORKERS (default 2) sets how many; `--workers N` on the command
+// line starts as many services. Two on the 2-core CI machine: the run is CPU-bound (the browsers'
+// software rendering), so a third would only share the same two cores.
 if (!process.env[E2E_SERVICES]) {
-  const count = workersOnCommandLine() ?? Number(process.env.E2E_WORKERS ?? 1);
+  const count = workersOnCommandLine() ?? Number(process.env.E2E_WORKERS ?? 2);
   if (!Number.isInteger(count) || count < 1) throw new Error(`E2E_WORKERS must be a whole number >= 1`);
   const ports = freePorts(count * 7);
   const services: E2eService[] = [];
