@@ -1,3 +1,5 @@
+// @isolated: renders the whole app router, whose modules (the live connection, the lazy screens, the
+// session's listeners) keep state from one render to the next (vitest.config.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
