@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
-import { deviceOf, expectShell, loginWithAccount, simInBackground } from './helpers';
+import { deviceOf, expectShell, loginWithAccount, simInBackground, simSays } from './helpers';
 
 // A door call with real media, end to end: the simulated door unit (`npm run sim -- call`)
 // publishes ffmpeg's test pattern and tone into the service's SFU, the console answers with
@@ -21,6 +21,7 @@ async function answerDoorCall(page: Page, room: string) {
   await login(page);
   const unit = simInBackground('call', '--imei', await deviceOf('doorUnit'), '--room', room, '--seconds', '90');
   try {
+    await simSays(unit, /calls from room/);
     await expect(page.getByTestId('call-status')).toHaveAttribute('data-state', 'ringing', { timeout: 20_000 });
     await page.getByTestId('call-answer').click();
   } catch (err) {
@@ -158,6 +159,7 @@ test('a ringing call already receives the door unit, opening no device and sendi
 
   const ignored = simInBackground('call', '--imei', door, '--room', '0503', '--seconds', '90');
   try {
+    await simSays(ignored, /calls from room/);
     await expect(page.getByTestId('call-status')).toHaveAttribute('data-state', 'ringing', { timeout: 20_000 });
     // Ringing: the door unit's picture is decoded already; no camera or microphone, nothing sent.
     await expect.poll(decoded, { timeout: 20_000 }).toBeGreaterThan(0);
@@ -172,6 +174,7 @@ test('a ringing call already receives the door unit, opening no device and sendi
 
   const answered = simInBackground('call', '--imei', door, '--room', '0504', '--seconds', '90');
   try {
+    await simSays(answered, /calls from room/);
     await expect(page.getByTestId('call-status')).toHaveAttribute('data-state', 'ringing', { timeout: 20_000 });
     await expect.poll(async () => (await peers(page)).length, { timeout: 20_000 }).toBe(2);
     await page.getByTestId('call-answer').click();

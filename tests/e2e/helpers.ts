@@ -122,6 +122,16 @@ export function simInBackground(...args: string[]): {
   return { child, output: () => out, exited };
 }
 
+/**
+ * Waits until a background sim command has printed `pattern`: it has started (on a loaded machine
+ * its own start can take longer than the console's reaction to what it then does).
+ */
+export async function simSays(unit: ReturnType<typeof simInBackground>, pattern: RegExp): Promise<void> {
+  await expect
+    .poll(() => unit.output(), { timeout: 60_000, message: `sim output to match ${pattern}` })
+    .toMatch(pattern);
+}
+
 export interface RosterDevice {
   imei: string;
   kind: string;

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { deviceOf, sim, takeOpenAlarms, signIn } from './helpers';
+import { deviceOf, expectShell, sim, signIn, takeOpenAlarms } from './helpers';
 
 // The critical alarms these tests raise are taken after each, so none escalates into the next test.
 test.afterEach(({ request }) => takeOpenAlarms(request));
@@ -13,8 +13,11 @@ test.afterEach(({ request }) => takeOpenAlarms(request));
 // data-state, so the run does not depend on the production catalogs being extracted.
 test.describe.configure({ mode: 'serial' });
 
+/** Signed in and on the landing dashboard, where the live bridge and the global shell run. */
 async function login(page: Page): Promise<void> {
   await signIn(page, 'demo', 'demo123');
+  await page.goto('/index');
+  await expectShell(page);
 }
 
 async function waitConnected(page: Page): Promise<void> {
