@@ -92,6 +92,8 @@ test('a user created in the UI sees exactly the menus their role grants; the use
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await page.getByTestId('confirm-logout').click();
+  // The logout finishes (its request, then /login) before the next session is put in place.
+  await expect(page).toHaveURL(/\/login/);
   await signIn(page, 'demo', 'demo123');
   await page.goto('/userList');
   await expect(page.getByRole('row', { name: new RegExp(username) })).toBeVisible();
