@@ -54,6 +54,20 @@ const product: ResourceDef = {
       max: 500,
       list: { width: 220 },
     },
+    {
+      name: 'strictFraming',
+      label: /*i18n*/ { id: 'field.product.strictFraming', message: '严格帧校验' },
+      type: 'boolean',
+      filter: 'eq',
+      list: { width: 110 },
+    },
+    {
+      name: 'jt808AuthRequired',
+      label: /*i18n*/ { id: 'field.product.jt808AuthRequired', message: 'JT/T 808 需鉴权' },
+      type: 'boolean',
+      filter: 'eq',
+      list: { width: 130 },
+    },
     statusField,
     sortField,
     {

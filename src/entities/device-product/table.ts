@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import type { ThingModel } from '../../shared/devices/thing-model';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
 
@@ -16,6 +16,13 @@ export const products = pgTable(
     sort: integer('sort').notNull().default(0),
     /** The thing model (src/shared/devices/thing-model.ts); null until first saved or seeded. */
     thingModel: jsonb('thing_model').$type<ThingModel>(),
+    /**
+     * The protocol gateway refuses frames with a wrong check code or length instead of accepting
+     * and counting them (docs/protocols.md "Leniencies").
+     */
+    strictFraming: boolean('strict_framing').notNull().default(false),
+    /** A JT/T 808 terminal must register and authenticate before its data is taken (docs/protocols.md, jt808). */
+    jt808AuthRequired: boolean('jt808_auth_required').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/driver';
-import { devices } from '../db/schema';
+import { devices, products } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { perTurn } from '../lib/turn-batch';
 import type { KnownDevice } from './hub';
@@ -72,11 +72,20 @@ export class DeviceCache {
         stockState: devices.stockState,
         messageType: devices.messageType,
         secretVersion: devices.secretVersion,
+        strictFraming: products.strictFraming,
+        jt808AuthRequired: products.jt808AuthRequired,
       })
       .from(devices)
+      .leftJoin(products, eq(products.id, devices.productId))
       .where(inArray(devices.imei, imeis));
     const found = new Map<string, KnownDevice>();
-    for (const row of rows) found.set(row.imei, { ...row, messageType: row.messageType === 'cbor' ? 'cbor' : 'json' });
+    for (const row of rows)
+      found.set(row.imei, {
+        ...row,
+        messageType: row.messageType === 'cbor' ? 'cbor' : 'json',
+        strictFraming: row.strictFraming ?? false,
+        jt808AuthRequired: row.jt808AuthRequired ?? true,
+      });
     const at = this.clock.now();
     if (this.entries.size + imeis.length > MAX_ENTRIES) this.entries.clear();
     for (const imei of imeis) this.entries.set(imei, { at, device: found.get(imei) });

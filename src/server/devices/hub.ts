@@ -12,6 +12,9 @@ export interface KnownDevice {
   stockState: number;
   messageType: 'json' | 'cbor';
   secretVersion: number;
+  /** Its product's protocol rules (docs/protocols.md "Leniencies", jt808); absent: the defaults (lenient, authentication required). */
+  strictFraming?: boolean;
+  jt808AuthRequired?: boolean;
 }
 
 /**

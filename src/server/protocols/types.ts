@@ -37,7 +37,32 @@ export interface DeviceMedia {
   data: Buffer;
 }
 
+/**
+ * A departure from its protocol that a device on the market makes and the gateway accepts, as
+ * Traccar does; each is counted per device and marked in the raw frame log, and a product with
+ * strict framing refuses the frame instead (docs/protocols.md "Leniencies").
+ */
+export type Irregularity =
+  /** GT06 CRC-ITU, JT/T 808 XOR check code. */
+  | 'checksumMismatch'
+  /** The length field disagrees with the frame's content. */
+  | 'lengthMismatch'
+  /** JT/T 808: the RSA-encryption attribute bit set on a plain body. */
+  | 'encryptionBit'
+  /** JT/T 808: 0x7d followed by a byte other than 01/02 (the pair dropped). */
+  | 'badEscape';
+
+/** How the raw frame log marks each irregularity of a frame. */
+export const IRREGULARITY_NOTES: Readonly<Record<Irregularity, string>> = {
+  checksumMismatch: 'checksum wrong, accepted',
+  lengthMismatch: 'length wrong, accepted',
+  encryptionBit: 'encryption bit on a plain body, accepted',
+  badEscape: 'bad escape dropped, accepted',
+};
+
 export interface Decoded {
+  /** What the frame got wrong and was accepted with; none when it kept to its protocol. */
+  irregular?: Irregularity[];
   /** The identifier this frame names, when it names one. */
   imei?: string;
   /** This frame is a login (it binds the connection to `imei`); 'register' and 'authenticate' are JT/T 808's. */
