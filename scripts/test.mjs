@@ -5,7 +5,7 @@
 // overlap instead of queueing. `node scripts/test.mjs <phase>...` runs only the phases named.
 import { spawn } from 'node:child_process';
 
-/** @type {{ name: string; cmd: string; args: string[]; with?: string }[][]} */
+/** @type {{ name: string; cmd: string; args: string[] }[][]} */
 const STEPS = [
   [{ name: 'prerequisites', cmd: 'node', args: ['scripts/test-prereqs.mjs'] }],
   [
@@ -54,9 +54,8 @@ let failed = false;
 const stop = (sig) => process.exit(sig === 'SIGINT' ? 130 : 143);
 process.on('SIGINT', stop).on('SIGTERM', stop);
 for (const step of steps) {
-  const started = Date.now();
   const done = await Promise.all(step.map((phase) => run(phase, step.length > 1)));
-  results.push(...done.map((r) => ({ ...r, step: (Date.now() - started) / 1000, parallel: step.length > 1 })));
+  results.push(...done.map((r) => ({ ...r, parallel: step.length > 1 })));
   if (done.some((r) => !r.ok)) {
     failed = true;
     break;
