@@ -21,6 +21,7 @@ import mapRoutes from './map';
 import mediaRoutes from './media';
 import conferenceRoutes from './conference';
 import punchRoutes from '../attendance-sources/routes';
+import { named } from '../lib/plugin-name';
 
 /**
  * The routes tier, mounted at /api. Every route in here is guarded by its declared access
@@ -42,21 +43,21 @@ export default async function routes(app: FastifyInstance) {
     const bad = findBadText(request.body) ?? findBadText(request.query) ?? findBadText(request.params);
     if (bad) fail(Code.BAD_REQUEST, 'textInvalid', `${bad}: ${MESSAGES.textInvalid}`);
   });
-  await app.register(healthRoutes);
-  await app.register(authRoutes, { prefix: '/auth/auth' });
-  await app.register(ticketRoutes, { prefix: '/auth/ticket' });
-  await app.register(perRoutes, { prefix: '/user/per' });
-  await app.register(jobRoutes, { prefix: '/user/job' });
-  await app.register(tenantInfoRoutes, { prefix: '/user' });
-  await app.register(managementRoutes, { prefix: '/user' });
-  await app.register(userUploadRoutes, { prefix: '/user' });
-  await app.register(fileRoutes);
-  await app.register(mqttRoutes, { prefix: '/mqtt' });
-  await app.register(deviceRoutes, { prefix: '/device' });
-  await app.register(realtimeRoutes);
-  await app.register(resourceRoutes);
-  await app.register(mapRoutes, { prefix: '/map' });
-  await app.register(mediaRoutes, { prefix: '/media' });
-  await app.register(conferenceRoutes, { prefix: '/conf' });
-  await app.register(punchRoutes, { prefix: '/user/attendancePunch' });
+  await app.register(named('healthRoutes', healthRoutes));
+  await app.register(named('authRoutes', authRoutes), { prefix: '/auth/auth' });
+  await app.register(named('ticketRoutes', ticketRoutes), { prefix: '/auth/ticket' });
+  await app.register(named('perRoutes', perRoutes), { prefix: '/user/per' });
+  await app.register(named('jobRoutes', jobRoutes), { prefix: '/user/job' });
+  await app.register(named('tenantInfoRoutes', tenantInfoRoutes), { prefix: '/user' });
+  await app.register(named('managementRoutes', managementRoutes), { prefix: '/user' });
+  await app.register(named('userUploadRoutes', userUploadRoutes), { prefix: '/user' });
+  await app.register(named('fileRoutes', fileRoutes));
+  await app.register(named('mqttRoutes', mqttRoutes), { prefix: '/mqtt' });
+  await app.register(named('deviceRoutes', deviceRoutes), { prefix: '/device' });
+  await app.register(named('realtimeRoutes', realtimeRoutes));
+  await app.register(named('resourceRoutes', resourceRoutes));
+  await app.register(named('mapRoutes', mapRoutes), { prefix: '/map' });
+  await app.register(named('mediaRoutes', mediaRoutes), { prefix: '/media' });
+  await app.register(named('conferenceRoutes', conferenceRoutes), { prefix: '/conf' });
+  await app.register(named('punchRoutes', punchRoutes), { prefix: '/user/attendancePunch' });
 }

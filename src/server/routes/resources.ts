@@ -15,6 +15,7 @@ import { fail } from '../lib/api-error';
 import { authed } from '../plugins/auth';
 import { isMultipartError } from '../plugins/errors';
 import { ENTITY_SERVERS } from '../../entities/server.gen';
+import { named } from '../lib/plugin-name';
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
@@ -229,13 +230,14 @@ const resources: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5 } });
   // Entity folders (src/entities/): the generic routes, then the folder's routes.ts and plugin under the same prefix.
   for (const { binding: b, routes, plugin } of ENTITY_SERVERS) {
+    const name = `${b.def.kind}/${b.def.name}`;
     await app.register(
-      async (scoped) => {
-        await scoped.register(resourceRoutes(b));
-        if (routes) await scoped.register(routes);
-        if (plugin) await scoped.register(plugin);
-      },
-      { prefix: `/${b.def.kind}/${b.def.name}` },
+      named(name, async (scoped: typeof app) => {
+        await scoped.register(named(`${name} (list, form)`, resourceRoutes(b)));
+        if (routes) await scoped.register(named(`${name} (routes)`, routes));
+        if (plugin) await scoped.register(named(`${name} (plugin)`, plugin));
+      }),
+      { prefix: `/${name}` },
     );
   }
 };

@@ -15,23 +15,24 @@ import storageRoutes from './storage';
 import thingModelRoutes from './thing-model';
 import trackRoutes from './track';
 import voiceNetRoutes from './voice-net';
+import { named } from '../../lib/plugin-name';
 
 /** Device service routes beyond the generic resource CRUD, mounted at /api/device. */
 export default async function deviceRoutes(app: FastifyInstance) {
-  await app.register(detailRoutes);
-  await app.register(commandRoutes);
-  await app.register(stockRoutes);
-  await app.register(ingestStatsRoutes);
-  await app.register(deadLetterRoutes);
-  await app.register(frameRoutes);
-  await app.register(alarmRoutes);
-  await app.register(voiceNetRoutes);
-  await app.register(orderRoutes);
-  await app.register(indoorRoutes);
-  await app.register(trackRoutes);
-  await app.register(metricRoutes);
-  await app.register(analyticsRoutes);
-  await app.register(storageRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(thingModelRoutes);
+  await app.register(named('detailRoutes', detailRoutes));
+  await app.register(named('commandRoutes', commandRoutes));
+  await app.register(named('stockRoutes', stockRoutes));
+  await app.register(named('ingestStatsRoutes', ingestStatsRoutes));
+  await app.register(named('deadLetterRoutes', deadLetterRoutes));
+  await app.register(named('frameRoutes', frameRoutes));
+  await app.register(named('alarmRoutes', alarmRoutes));
+  await app.register(named('voiceNetRoutes', voiceNetRoutes));
+  await app.register(named('orderRoutes', orderRoutes));
+  await app.register(named('indoorRoutes', indoorRoutes));
+  await app.register(named('trackRoutes', trackRoutes));
+  await app.register(named('metricRoutes', metricRoutes));
+  await app.register(named('analyticsRoutes', analyticsRoutes));
+  await app.register(named('storageRoutes', storageRoutes));
+  await app.register(named('dashboardRoutes', dashboardRoutes));
+  await app.register(named('thingModelRoutes', thingModelRoutes));
 }
