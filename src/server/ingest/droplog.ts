@@ -27,7 +27,12 @@ export class DropLog {
     }
     w.count++;
     if (now - w.at < WINDOW_MS) return;
-    this.log.warn({ reason, count: w.count, imei, detail }, `ingest dropped ${w.count} message(s): ${reason}`);
+    this.log.warn(
+      { reason, count: w.count, imei, detail },
+      reason === 'diskLow'
+        ? `${w.count} message(s) not stored, not acknowledged: the data disk is under its low-water mark; the devices will resend`
+        : `ingest dropped ${w.count} message(s): ${reason}`,
+    );
     w.at = now;
     w.count = 0;
   }

@@ -87,6 +87,10 @@ export class Ingest {
   private readonly rollups: Rollups;
   /** Settles once the external broker subscription is in place (tests wait for it). */
   subscribed: Promise<void> = Promise.resolve();
+  /** Messages the queue holds before it refuses more (health compares the depth with it). */
+  readonly capacity = MAX_QUEUE;
+  /** While this says no (the data disk under its low-water mark), nothing is acknowledged. */
+  private canStore: () => boolean = () => true;
 
   constructor(private readonly deps: IngestDeps) {
     this.drops = new DropLog(deps.stats, deps.log, deps.clock);
@@ -120,6 +124,7 @@ export class Ingest {
     stats.received++;
     const imei = upTopicImei(topic);
     if (!imei) return this.refuse(done, 'malformed', undefined, topic);
+    if (!this.canStore()) return this.notNow(imei, done);
     if (payload.length > MAX_PAYLOAD_BYTES) return this.refuse(done, 'oversized', imei, `${payload.length} bytes`);
     if (publisher && (publisher.kind !== 'device' || publisher.imei !== imei))
       return this.refuse(done, 'unauthorised', imei);
@@ -154,6 +159,7 @@ export class Ingest {
     const done = once(settle);
     if (this.closed) return done('lost');
     this.deps.stats.received++;
+    if (!this.canStore()) return this.notNow(imei, done);
     if (this.depth() >= MAX_QUEUE) {
       this.drops.drop('overload', imei);
       return done('lost');
@@ -169,6 +175,17 @@ export class Ingest {
       { reason: 'malformed', detail: `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}` },
       done,
     );
+  }
+
+  /** Stops acknowledging while `canStore` says no (health's disk low-water mark, docs/reliability.md). */
+  refuseWhile(blocked: () => boolean): void {
+    this.canStore = () => !blocked();
+  }
+
+  /** Not stored, not acknowledged: the device keeps the message and sends it again. */
+  private notNow(imei: string, done: Settle): void {
+    this.drops.drop('diskLow', imei);
+    done('lost');
   }
 
   private admit(

@@ -17,6 +17,11 @@ export interface IngestStats {
     rejected: number;
     /** Lost because the database could not be reached for a batch several times in a row. */
     failed: number;
+    /**
+     * Not acknowledged while the data disk was under its low-water mark (DISK_LOW_WATER_MB): the
+     * device keeps the message and sends it again.
+     */
+    diskLow: number;
   };
   /** Messages waiting to be written (including the batch being written). */
   queued: number;
@@ -39,6 +44,7 @@ export function emptyStats(): IngestStats {
       rateLimited: 0,
       rejected: 0,
       failed: 0,
+      diskLow: 0,
     },
     queued: 0,
     batches: 0,

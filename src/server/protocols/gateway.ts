@@ -70,7 +70,7 @@ const MAX_HTTP_BODY = 64 * 1024;
  */
 export class ProtocolGateway implements ConnectionHost {
   readonly counters = new Map<ProtocolName, ProtocolCounters>();
-  private readonly servers: (Server | HttpServer)[] = [];
+  private readonly servers: { name: ProtocolName; server: Server | HttpServer }[] = [];
   private readonly conns = new Set<Connection>();
   private readonly byImei = new Map<string, Connection>();
   private readonly perAddress = new Map<string, number>();
@@ -97,7 +97,7 @@ export class ProtocolGateway implements ConnectionHost {
     this.count(codec.name);
     const server = createServer((socket) => this.accept(codec, socket));
     server.maxConnections = 1_000_000;
-    return this.listen(server, port, host);
+    return this.listen(codec.name, server, port, host);
   }
 
   /** Starts the HTTP listener of an HTTP protocol (OsmAnd). */
@@ -106,15 +106,20 @@ export class ProtocolGateway implements ConnectionHost {
     const server = createHttpServer((req, res) => void this.http(codec, req, res));
     server.requestTimeout = this.limits.partialS * 1000;
     server.headersTimeout = this.limits.partialS * 1000;
-    return this.listen(server, port, host);
+    return this.listen(codec.name, server, port, host);
   }
 
-  private listen(server: Server | HttpServer, port: number, host?: string): Promise<number> {
+  /** The listeners started, and whether each still listens (health). */
+  listeners(): { name: string; listening: boolean }[] {
+    return this.servers.map(({ name, server }) => ({ name, listening: this.closing || server.listening }));
+  }
+
+  private listen(name: ProtocolName, server: Server | HttpServer, port: number, host?: string): Promise<number> {
     return new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
         server.off('error', reject);
-        this.servers.push(server);
+        this.servers.push({ name, server });
         const a = server.address();
         resolve(typeof a === 'object' && a ? a.port : port);
       });
@@ -387,7 +392,7 @@ export class ProtocolGateway implements ConnectionHost {
     for (const conn of this.conns) conn.close();
     await Promise.all(
       this.servers.map(
-        (s) =>
+        ({ server: s }) =>
           new Promise<void>((resolve) => {
             if ('closeAllConnections' in s) s.closeAllConnections();
             s.close(() => resolve());
