@@ -57,13 +57,20 @@ describe('GT06 framer', () => {
 });
 
 describe('GT06 bad input', () => {
-  it("refuses a bad CRC, including the protocol document's own mistyped example", () => {
+  it("accepts a bad CRC, marked, including the protocol document's own mistyped example", () => {
     const frame = hex('78780D01086471700328358100093F040D0A');
     frame[5] = 0x18;
-    expect(() => gt06.decode(frame, newSession(), NOW)).toThrow(ProtocolError);
-    expect(() =>
-      gt06.decode(hex('78781F120B081D112E10CC027AC7EB0C46584900148F01CC00287D001FB8000380810D0A'), newSession(), NOW),
-    ).toThrow('bad CRC');
+    const login = gt06.decode(frame, newSession(), NOW);
+    expect(login).toMatchObject({ login: 'login', irregular: ['checksumMismatch'] });
+    const typo = gt06.decode(
+      hex('78781F120B081D112E10CC027AC7EB0C46584900148F01CC00287D001FB8000380810D0A'),
+      newSession(),
+      NOW,
+    );
+    expect(typo.irregular).toEqual(['checksumMismatch']);
+    expect(typo.uplinks[0]).toMatchObject({ kind: 'location', source: 'gps', ts: Date.UTC(2011, 7, 29, 17, 46, 16) });
+    // A frame that keeps to its protocol names no irregularity.
+    expect(gt06.decode(hex('78780D01086471700328358100093F040D0A'), newSession(), NOW).irregular).toBeUndefined();
   });
 
   it('refuses frames too short for their type, a wrong length and a non-BCD IMEI', () => {
