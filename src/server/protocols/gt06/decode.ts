@@ -306,14 +306,18 @@ function decodeLbs(b: Body, out: Uplink[], tz: number): number {
   const { f } = b;
   const g4 = b.type >= 0xa0;
   const ts = readTime(f, b.start, tz);
-  const rawMcc = f.readUInt16BE(b.start + 6);
+  // Wanway S20 (0x24 of 44 bytes): the timing advance after the date, a count before the cells.
+  const s20 = b.type === 0x24 && b.end - b.start === 44;
+  const mccAt = b.start + (s20 ? 7 : 6);
+  const rawMcc = f.readUInt16BE(mccAt);
   const wide = (rawMcc & 0x8000) !== 0;
-  const mnc = wide ? f.readUInt16BE(b.start + 8) : f[b.start + 8]!;
-  let o = b.start + (wide ? 10 : 9);
+  const mnc = wide ? f.readUInt16BE(mccAt + 2) : f[mccAt + 2]!;
+  let o = mccAt + (wide ? 4 : 3);
   const size = g4 ? 13 : 6;
-  need(b, o - b.start + 7 * size + 1);
+  const cellCount = s20 ? Math.min(f[o++]!, Math.floor((b.end - o) / size)) : 7;
+  need(b, o - b.start + cellCount * size + (s20 ? 0 : 1));
   const cells: Cell[] = [];
-  for (let i = 0; i < 7; i++, o += size) {
+  for (let i = 0; i < cellCount; i++, o += size) {
     let cell: Cell | undefined;
     if (!g4) cell = cellOf(rawMcc & 0x7fff, mnc, f.readUInt16BE(o), f.readUIntBE(o + 2, 3), f[o + 5]!);
     else {
@@ -323,7 +327,7 @@ function decodeLbs(b: Body, out: Uplink[], tz: number): number {
     }
     if (cell) cells.push(cell);
   }
-  o++; // timing advance
+  if (!s20) o++; // timing advance
   let wifi: WifiAp[] | undefined;
   if ((b.type === 0x2c || b.type === 0xa2 || b.type === 0xa9) && o < b.end) {
     const count = f[o++]!;
@@ -331,7 +335,9 @@ function decodeLbs(b: Body, out: Uplink[], tz: number): number {
     wifi = [];
     for (let i = 0; i < count; i++, o += 7) {
       const signal = dbm(f[o + 6]!);
-      if (i < 32) wifi.push(signal === undefined ? { mac: readMac(f, o) } : { mac: readMac(f, o), signal });
+      // An all-zero MAC is an empty slot.
+      if (wifi.length < 32 && (f.readUInt32BE(o) !== 0 || f.readUInt16BE(o + 4) !== 0))
+        wifi.push(signal === undefined ? { mac: readMac(f, o) } : { mac: readMac(f, o), signal });
     }
   }
   push(out, location(undefined, ts, cells, wifi));
@@ -393,7 +399,7 @@ function decodeCellStatus(b: Body, s: number, ts: number | undefined, out: Uplin
  * offline), [mileage]. Nothing of ours holds them: they go to the summary.
  */
 function trailer(b: Body, o: number): string {
-  if (o + 3 > b.end) return '';
+  if (b.end - o !== 3 && b.end - o !== 7) return '';
   const { f } = b;
   let out = ` acc ${f[o] ? 'on' : 'off'} reason ${f[o + 1]}${f[o + 2] ? ' re-upload' : ''}`;
   if (o + 7 <= b.end) out += ` mileage ${f.readUInt32BE(o + 3)}`;
@@ -647,7 +653,9 @@ function decodeContent(frame: Buffer, head: number, session: Session, now: numbe
         if (frame[b.start + 5]! <= 100) st.battery = frame[b.start + 5]!;
         if (info & 0x04) st.mainsPower = 1;
         uplinks.push(st);
-        push(uplinks, statusAlarm(session, frame[b.start + 3]!, info, undefined));
+        // Its information byte is not the terminal information of the standard heartbeat: the alarm byte only.
+        const code = frame[b.start + 3]!;
+        if (code !== 0) uplinks.push(happening(ALARM_CODES[code], code, undefined));
         return { uplinks, reply: ack(), summary: `heartbeat${describe(uplinks)}` };
       }
       uplinks.push(status(undefined, info, frame[b.start + 1]!, frame[b.start + 2]!));
