@@ -278,7 +278,8 @@ function decodeWifiCount(frame: Buffer): Decoded {
   const wifi: WifiAp[] = [];
   for (let i = 0; i < count; i++, o += 7) {
     const signal = dbm(frame[o + 6]!);
-    if (wifi.length < 32) wifi.push(signal === undefined ? { mac: readMac(frame, o) } : { mac: readMac(frame, o), signal });
+    if (wifi.length < 32)
+      wifi.push(signal === undefined ? { mac: readMac(frame, o) } : { mac: readMac(frame, o), signal });
   }
   const cellCount = frame[o]!;
   const mcc = frame.readUInt16BE(o + 1);
@@ -323,7 +324,13 @@ function decodeLbs(b: Body, out: Uplink[], tz: number): number {
     else {
       const high = f.readUInt32BE(o + 4);
       if (high <= 0xff)
-        cell = cellOf(rawMcc & 0x7fff, mnc, f.readUInt32BE(o), high * 0x1_0000_0000 + f.readUInt32BE(o + 8), f[o + 12]!);
+        cell = cellOf(
+          rawMcc & 0x7fff,
+          mnc,
+          f.readUInt32BE(o),
+          high * 0x1_0000_0000 + f.readUInt32BE(o + 8),
+          f[o + 12]!,
+        );
     }
     if (cell) cells.push(cell);
   }
@@ -367,8 +374,7 @@ function decodeAlarm(b: Body, out: Uplink[], tz: number): void {
   const { f } = b;
   const fix = readFix(f, b.start, tz);
   const lbs = b.start + 18;
-  const cell =
-    f[lbs] === 0 ? undefined : b.type === 0xa4 ? readCell4g(f, lbs + 1, b.end) : readCell(f, lbs + 1, b.end);
+  const cell = f[lbs] === 0 ? undefined : b.type === 0xa4 ? readCell4g(f, lbs + 1, b.end) : readCell(f, lbs + 1, b.end);
   const s = statusOffset(f, lbs, b.end);
   if (s + 4 > b.end) throw new ProtocolError(`type 0x${HEX[b.type]}: status block past the content`);
   push(out, location(fix, fix.ts, cell ? [cell] : []));
@@ -419,7 +425,8 @@ function jimiModules(b: Body, o: number): { battery?: number; note: string } {
     const type = f.readUInt16BE(o);
     const size = f[o + 2]!;
     o += 3;
-    if (o + size > b.end) throw new ProtocolError(`type 0x${HEX[b.type]}: module 0x${type.toString(16)} past the content`);
+    if (o + size > b.end)
+      throw new ProtocolError(`type 0x${HEX[b.type]}: module 0x${type.toString(16)} past the content`);
     if (type === 0x6a && size >= 1 && f[o]! <= 100) battery = f[o]!;
     else if (type === 0x18 && size >= 2) note += ` ${(f.readUInt16BE(o) / 100).toFixed(2)} V`;
     o += size;
@@ -449,7 +456,13 @@ function decodeModular(b: Body, out: Uplink[]): void {
     if (type === 0x03 && size >= 1 && size <= 16) iccid = readDigits(f, o, o + size);
     else if (type === 0x09 && size >= 1) satellites = f[o]!;
     else if (type === 0x11 && size >= 10) {
-      const cell = cellOf(f.readUInt16BE(o), f.readUInt16BE(o + 2), f.readUInt16BE(o + 4), f.readUIntBE(o + 6, 3), f[o + 9]!);
+      const cell = cellOf(
+        f.readUInt16BE(o),
+        f.readUInt16BE(o + 2),
+        f.readUInt16BE(o + 4),
+        f.readUIntBE(o + 6, 3),
+        f[o + 9]!,
+      );
       if (cell) cells.push(cell);
     } else if (type === 0x2b && size >= 1) events.push(happening(MODULE_EVENTS[f[o]!], f[o]!, undefined, 'gt06.event'));
     else if (type === 0x33 && size >= 18) {
