@@ -73,7 +73,7 @@ describe('GT06 over a socket', () => {
 
       // A 0x12 location whose CRC is wrong: accepted, stored, answered like any other.
       const wrong = Buffer.from(gt06Frames.location(2, fix(22.5431, 114.0579)));
-      wrong[wrong.length - 3] ^= 0xff;
+      wrong[wrong.length - 3] = wrong[wrong.length - 3]! ^ 0xff;
       expect(await w.exchange(wrong, packet(0x12, 2))).toEqual(packet(0x12, 2));
       const first = await until(
         async () => {
