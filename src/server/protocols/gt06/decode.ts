@@ -690,7 +690,8 @@ function decodeContent(frame: Buffer, head: number, session: Session, now: numbe
     }
     case 0x36:
     case 0x39: {
-      // Jimi IoT 4G: terminal information, voltage level, GSM, alarm, language, then modules.
+      // Jimi IoT 4G: terminal information, voltage level, GSM, alarm, language, then modules. A long 0x36 is X1 photo data.
+      if (head === 4) return { uplinks, summary: `type ${name} not decoded` };
       need(b, 5);
       const info = frame[b.start]!;
       const st = status(undefined, info, frame[b.start + 1]!, frame[b.start + 2]!);
