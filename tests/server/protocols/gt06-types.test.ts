@@ -214,6 +214,8 @@ describe('GT06 vendor types', () => {
       { kind: 'status', charging: false, battery: 80, signal: 4 },
       { kind: 'alarm', alarm: 'wearOff' },
     ]);
+    // A long 0x36 is X1 photo data, not this status.
+    expect(decode(frame(0x36, [0x44, 4, 3, 0x01, 2], 8, true)).uplinks).toEqual([]);
     // A module running past the content is a forged frame.
     expect(() => decode(frame(0x36, [0x44, 4, 3, 0, 2, ...bytes('006a0557')]))).toThrow('module');
   });
