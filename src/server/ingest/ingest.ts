@@ -151,9 +151,9 @@ export class Ingest {
    * outcome as an MQTT uplink, without the topic and payload decoding. `source` names where it
    * came from in a dead letter ('gt06/{imei}'); `raw` is the frame as received.
    */
-  accept(imei: string, source: string, raw: Buffer, message: unknown, settle?: Settle): void {
+  accept(imei: string, source: string, raw: Buffer, message: unknown, settle?: Settle, orphaned?: () => boolean): void {
     if (settle && this.depth() >= MAX_QUEUE && this.parked.length < MAX_QUEUE && !this.closed) {
-      this.parked.push(() => this.accept(imei, source, raw, message, settle));
+      this.parked.push(() => this.accept(imei, source, raw, message, settle, orphaned));
       return;
     }
     const done = once(settle);
@@ -165,7 +165,7 @@ export class Ingest {
       return done('lost');
     }
     const parsed = uplinkSchema.safeParse(message);
-    if (parsed.success) return this.admit(imei, source, raw, parsed.data, undefined, done);
+    if (parsed.success) return this.admit(imei, source, raw, parsed.data, undefined, done, orphaned);
     const issue = parsed.error.issues[0];
     this.admit(
       imei,
@@ -195,6 +195,7 @@ export class Ingest {
     message: Uplink | undefined,
     bad: { reason: 'malformed' | 'implausible'; detail: string } | undefined,
     done: Settle,
+    orphaned?: () => boolean,
   ): void {
     const odd = message?.kind === 'telemetry' ? implausibleMetric(message.values) : undefined;
     if (odd) bad = { reason: 'implausible', detail: `${odd.metric} ${odd.value} is outside its physical range` };
@@ -216,6 +217,7 @@ export class Ingest {
           ts,
           raw: payload,
           settle: done,
+          ...(orphaned ? { orphaned } : {}),
         },
         urgent,
       );

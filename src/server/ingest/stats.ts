@@ -25,6 +25,11 @@ export interface IngestStats {
   };
   /** Messages waiting to be written (including the batch being written). */
   queued: number;
+  /**
+   * Not written because their protocol connection ended while they waited (after an earlier frame
+   * of it could not be stored): never acknowledged, the device sends them again.
+   */
+  orphaned: number;
   batches: number;
 }
 
@@ -47,6 +52,7 @@ export function emptyStats(): IngestStats {
       diskLow: 0,
     },
     queued: 0,
+    orphaned: 0,
     batches: 0,
   };
 }

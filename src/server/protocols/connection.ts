@@ -89,6 +89,11 @@ export class Connection {
     return this.session.imei;
   }
 
+  /** Closed: nothing more is read or answered on it. */
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
   /** Sends a frame the service originated (a command); false when the connection is gone. */
   send(frame: Buffer): boolean {
     if (this.ended) return false;

@@ -196,8 +196,11 @@ export class ProtocolGateway implements ConnectionHost {
   store(conn: Connection, frame: Buffer, d: Decoded, settle: (outcome: Outcome) => void): void {
     const imei = conn.session.imei!;
     const source = `${conn.codec.name}/${imei}`;
+    // A frame still waiting when its connection ends can no longer be answered: the device sends
+    // it again, so it is not written (docs/reliability.md "Duplicates").
+    const orphaned = () => conn.isEnded;
     const accept = (uplinks: Decoded['uplinks']) => {
-      for (const uplink of uplinks) this.deps.ingest.accept(imei, source, frame, uplink, settle);
+      for (const uplink of uplinks) this.deps.ingest.accept(imei, source, frame, uplink, settle, orphaned);
     };
     const cells = this.deps.cells;
     const before = this.placing.get(conn);
