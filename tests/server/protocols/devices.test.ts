@@ -365,4 +365,26 @@ describe('OsmAnd', () => {
     expect((await fetch(`${base}/?lat=1&lon=2`)).status).toBe(400);
     expect((await fetch(`${base}/?id=999999999&lat=1&lon=2`)).status).toBe(404);
   });
+
+  it("a patrol phone's SOS (Traccar Client alarm=sos, in the query or its JSON) raises the SOS alarm", async () => {
+    const base = `http://127.0.0.1:${ports.osmand}`;
+    const res = await fetch(`${base}${osmandUri(d.imei, fix(39.91, 116.41), 67)}&alarm=sos`);
+    expect(res.status).toBe(200);
+    await alarmOf(d.id, 15);
+    const [phone] = await addDevices(t.app, 1, { kind: 'locator' });
+    const json = await fetch(base, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        device_id: phone!.imei,
+        location: {
+          timestamp: new Date(fix(0, 0).at).toISOString(),
+          coords: { latitude: 39.92, longitude: 116.42, speed: 0, heading: 0, accuracy: 5 },
+          extras: { alarm: 'sos' },
+        },
+      }),
+    });
+    expect(json.status).toBe(200);
+    await alarmOf(phone!.id, 15);
+  });
 });
