@@ -200,6 +200,11 @@ describe('watch alarms', () => {
         ),
       ),
     ).toEqual(['watch.alarm']);
+    // A bit no table maps: the general alarm keeps the status word.
+    const unmapped = decode('[3G*1234567890*0049*AL,010126,000000,A,1.0,N,2.0,E,0,0,0,5,50,50,0,0,01000000,0,0]');
+    expect(of(unmapped, 'event')).toEqual([
+      { kind: 'event', ts: Date.UTC(2026, 0, 1), name: 'watch.alarm', note: 'status 01000000' },
+    ]);
   });
 
   it('several bits raise each alarm once; fences are events', () => {

@@ -112,6 +112,9 @@ function position(type: string, body: Buffer | undefined, reply: Reply, now: num
   // An AL frame with no alarm bit is still the watch raising something (Traccar: a general alarm).
   if (!alarms.length) alarms.push({ event: 'watch.alarm' });
   const uplinks = [...positionUplinks(p), ...alarmUplinks(alarms, p.ts)];
+  // The status word goes with the general alarm, so a bit no table maps yet is kept, not dropped.
+  for (const u of uplinks)
+    if (u.kind === 'event' && u.name === 'watch.alarm') u.note = `status ${p.status.toString(16).padStart(8, '0')}`;
   return { uplinks, reply: reply('AL'), summary: `${positionSummary(type, p)} alarms=${alarmNames(alarms)}` };
 }
 
