@@ -388,3 +388,35 @@ describe('OsmAnd', () => {
     await alarmOf(phone!.id, 15);
   });
 });
+
+describe('counters and the raw frame log over the API (docs/protocols.md "Leniencies")', () => {
+  it("answers the listeners' counters with their irregularities, and a device's irregular counts with its frames", async () => {
+    const [d] = await addDevices(t.app, 1, { kind: 'locator' });
+    const w = new Wire(ports.gt06!);
+    try {
+      await w.exchange(gt06Frames.login(d!.imei, 1), packet(0x01, 1));
+    } finally {
+      w.socket.destroy();
+    }
+    const su = (await login(t.app, 'admin', 'admin123')).token;
+    const stats = await post<{ protocols: Record<string, { frames: number; irregular: Record<string, number> }> }>(
+      t.app,
+      '/api/device/ingest/stats',
+      {},
+      { token: su },
+    );
+    expect(stats.code).toBe(0);
+    expect(stats.data.protocols.gt06!.frames).toBeGreaterThan(0);
+    expect(stats.data.protocols.gt06!.irregular).toEqual(expect.any(Object));
+    expect(stats.data.protocols).toHaveProperty('osmand');
+    const log = await post<{ protocol: string; irregular: Record<string, number>; frames: unknown[] }>(
+      t.app,
+      '/api/device/device/frames',
+      { imei: d!.imei },
+      { token: su },
+    );
+    expect(log.code).toBe(0);
+    expect(log.data).toMatchObject({ protocol: 'gt06', irregular: {} });
+    expect(log.data.frames.length).toBeGreaterThanOrEqual(2);
+  });
+});
