@@ -49,7 +49,7 @@ export interface GatewayDeps {
   cells?: CellLookup;
 }
 
-/** What each listener has seen since the start (GET /api/device/protocols, docs/protocols.md). */
+/** What each listener has seen since the start (POST /api/device/ingest/stats `protocols`, docs/protocols.md "Leniencies"). */
 export interface ProtocolCounters {
   connections: number;
   frames: number;
