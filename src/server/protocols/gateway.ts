@@ -22,10 +22,12 @@ import { FrameLog } from './frame-log';
 import { settingsCommands } from './settings-commands';
 import { UnknownDevices } from './unknown-devices';
 import {
+  IRREGULARITY_NOTES,
   newSession,
   type Decoded,
   type DeviceMedia,
   type HttpCodec,
+  type Irregularity,
   type ProtocolName,
   type StreamCodec,
 } from './types';
@@ -47,7 +49,7 @@ export interface GatewayDeps {
   cells?: CellLookup;
 }
 
-/** What each listener has seen since the start (GET /api/device/protocols, docs/protocols.md). */
+/** What each listener has seen since the start (POST /api/device/ingest/stats `protocols`, docs/protocols.md "Leniencies"). */
 export interface ProtocolCounters {
   connections: number;
   frames: number;
@@ -55,6 +57,31 @@ export interface ProtocolCounters {
   errors: number;
   /** Logins refused: unknown devices, failed authentication, another device's identifier. */
   refused: number;
+  /** Frames' irregularities by kind (docs/protocols.md "Leniencies"), accepted or refused by strict framing. */
+  irregular: IrregularityCounts;
+}
+
+/** How often each irregularity was seen (only the kinds seen are present). */
+export type IrregularityCounts = Partial<Record<Irregularity, number>>;
+
+/** One row of a device's raw frame log as read back (docs/protocols.md "Raw frame log"). */
+export interface FrameLogEntry {
+  at: number;
+  dir: 'in' | 'out';
+  hex: string;
+  text?: string;
+  summary?: string;
+  error?: string;
+  /** Refused by the product's strict framing for its irregularities. */
+  refused?: true;
+}
+
+/** The raw log's marks of a frame's irregularities: "checksum wrong, accepted", or without "accepted" when refused. */
+export function irregularityNotes(irregular: readonly Irregularity[], refused = false): string {
+  const notes = irregular.map((i) => IRREGULARITY_NOTES[i] ?? i);
+  return refused
+    ? `${notes.map((n) => n.replace(/, accepted$/, '')).join('; ')}; refused (strict framing)`
+    : notes.join('; ');
 }
 
 /** Whether the protocol answers commands (GT06 0x15/0x21, JT/T 808 0x0001); a watch does not. */
@@ -74,7 +101,8 @@ export class ProtocolGateway implements ConnectionHost {
   private readonly conns = new Set<Connection>();
   private readonly byImei = new Map<string, Connection>();
   private readonly perAddress = new Map<string, number>();
-  private readonly logs = new Map<string, { protocol: ProtocolName; log: FrameLog }>();
+  /** Per device connected here since the start: its raw frame log and the irregularities its frames had. */
+  private readonly logs = new Map<string, { protocol: ProtocolName; log: FrameLog; irregular?: IrregularityCounts }>();
   private readonly unknownDevices: UnknownDevices;
   /** Per connection, the frames still waiting for their cells' look-up: later frames are accepted after them, in order. */
   private readonly placing = new WeakMap<Connection, Promise<void>>();
@@ -88,8 +116,15 @@ export class ProtocolGateway implements ConnectionHost {
 
   private count(protocol: ProtocolName): ProtocolCounters {
     let c = this.counters.get(protocol);
-    if (!c) this.counters.set(protocol, (c = { connections: 0, frames: 0, errors: 0, refused: 0 }));
+    if (!c) this.counters.set(protocol, (c = { connections: 0, frames: 0, errors: 0, refused: 0, irregular: {} }));
     return c;
+  }
+
+  /** A device's log entry, made on its first frame. */
+  private entry(imei: string, protocol: ProtocolName) {
+    let entry = this.logs.get(imei);
+    if (!entry) this.logs.set(imei, (entry = { protocol, log: new FrameLog() }));
+    return entry;
   }
 
   /** Starts a TCP listener for `codec`; resolves with the bound port (0 picks one). Rejects with EADDRINUSE when taken. */
@@ -235,15 +270,42 @@ export class ProtocolGateway implements ConnectionHost {
     }
   }
 
+  async irregular(
+    conn: Connection,
+    frame: Buffer,
+    irregular: readonly Irregularity[],
+    judge: boolean,
+  ): Promise<boolean> {
+    const protocol = conn.codec.name;
+    const c = this.count(protocol);
+    const imei = conn.session.imei;
+    const perDevice = imei ? (this.entry(imei, protocol).irregular ??= {}) : undefined;
+    for (const i of irregular) {
+      c.irregular[i] = (c.irregular[i] ?? 0) + 1;
+      if (perDevice) perDevice[i] = (perDevice[i] ?? 0) + 1;
+    }
+    if (!judge || !imei) return true;
+    const device = await this.deps.deviceCache.get(imei);
+    if (device?.strictFraming !== true) return true;
+    c.errors++;
+    this.entry(imei, protocol).log.add(this.deps.clock.now(), 'in', frame, true);
+    this.deps.log.debug({ protocol, imei, irregular }, 'protocol frame refused by strict framing');
+    return false;
+  }
+
   logged(conn: Connection, dir: 'in' | 'out', frame: Buffer, error?: string): void {
     const c = this.count(conn.codec.name);
     if (dir === 'in' && !error) c.frames++;
     if (error) c.errors++;
     const imei = conn.session.imei;
     if (!imei) return;
-    let entry = this.logs.get(imei);
-    if (!entry) this.logs.set(imei, (entry = { protocol: conn.codec.name, log: new FrameLog() }));
-    entry.log.add(this.deps.clock.now(), dir, frame);
+    this.entry(imei, conn.codec.name).log.add(this.deps.clock.now(), dir, frame);
+  }
+
+  /** The irregularities a device's frames had since it first connected here (undefined: never seen here). */
+  irregularities(imei: string): IrregularityCounts | undefined {
+    const entry = this.logs.get(imei);
+    return entry && { ...entry.irregular };
   }
 
   closed(conn: Connection): void {
@@ -304,38 +366,36 @@ export class ProtocolGateway implements ConnectionHost {
     if (!ACKNOWLEDGES[conn.codec.name]) ack(true, `sent; ${conn.codec.name} does not acknowledge`);
   }
 
-  /** The raw frame log of a device with its codec's reading of each frame (undefined: never seen here). */
+  /**
+   * The raw frame log of a device with its codec's reading of each frame, the reading ending with
+   * the marks of the frame's irregularities, and the device's irregularity counts (undefined:
+   * never seen here).
+   */
   frameLog(
     imei: string,
     codecs: ReadonlyMap<ProtocolName, StreamCodec>,
-  ):
-    | {
-        protocol: ProtocolName;
-        frames: { at: number; dir: 'in' | 'out'; hex: string; text?: string; summary?: string; error?: string }[];
-      }
-    | undefined {
+  ): { protocol: ProtocolName; frames: FrameLogEntry[]; irregular: IrregularityCounts } | undefined {
     const entry = this.logs.get(imei);
     if (!entry) return undefined;
     const codec = codecs.get(entry.protocol);
     const session = newSession();
     session.imei = imei;
-    const frames = entry.log.frames().map(({ at, dir, bytes }) => {
-      const row: { at: number; dir: 'in' | 'out'; hex: string; text?: string; summary?: string; error?: string } = {
-        at,
-        dir,
-        hex: bytes.toString('hex'),
-      };
+    const frames = entry.log.frames().map(({ at, dir, bytes, refused }) => {
+      const row: FrameLogEntry = { at, dir, hex: bytes.toString('hex') };
+      if (refused) row.refused = true;
       if (codec?.text) row.text = bytes.toString('latin1');
       if (dir === 'in' && codec) {
         try {
-          row.summary = codec.decode(bytes, session, at).summary;
+          const d = codec.decode(bytes, session, at);
+          const notes = d.irregular?.length ? irregularityNotes(d.irregular, refused) : '';
+          row.summary = notes ? `${d.summary}; ${notes}` : d.summary;
         } catch (err) {
           row.error = (err as Error).message;
         }
       }
       return row;
     });
-    return { protocol: entry.protocol, frames };
+    return { protocol: entry.protocol, frames, irregular: { ...entry.irregular } };
   }
 
   private async http(codec: HttpCodec, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -371,9 +431,7 @@ export class ProtocolGateway implements ConnectionHost {
         this.unknownDevices.record(codec.name, d.imei, req.socket.remoteAddress ?? '?', raw);
         return answer(404, 'unknown device');
       }
-      let entry = this.logs.get(d.imei);
-      if (!entry) this.logs.set(d.imei, (entry = { protocol: codec.name, log: new FrameLog() }));
-      entry.log.add(this.deps.clock.now(), 'in', raw);
+      this.entry(d.imei, codec.name).log.add(this.deps.clock.now(), 'in', raw);
       if (!d.uplinks.length) return answer(200);
       let left = d.uplinks.length;
       let lost = false;
