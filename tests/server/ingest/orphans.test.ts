@@ -9,7 +9,7 @@ let t: TestApp;
 let d: TestDevice;
 beforeAll(async () => {
   t = await buildTestApp();
-  [d] = await addDevices(t.app, 1);
+  d = (await addDevices(t.app, 1))[0]!;
 });
 afterAll(() => t?.close());
 
