@@ -1,66 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { uplinkSchema } from '../../../src/shared/devices/protocol';
 import { jt808 } from '../../../src/server/protocols/jt808';
 import { newSession, ProtocolError, type Session } from '../../../src/server/protocols/types';
 import { fuzz, RESEAL } from './codec-fuzz';
+import { BODY_TIME, decode, hex, locationBody, PHONE, wire } from './jt808-helpers';
 
 /**
- * The JT/T 808 codec (docs/protocols.md, jt808). Terminal messages are ones published with
- * Traccar's "huabao" decoder tests (real terminals' traffic) or built here; expected replies
- * are written out from the message layout, their check code an XOR computed here apart from
- * the codec.
+ * The JT/T 808 codec (docs/protocols.md, jt808); jt808-vendor.test.ts has the leniencies, vendor
+ * items, identity forms and the messages of issue 47.
  */
-
-const hex = (s: string) => Buffer.from(s, 'hex');
-
-/** A message as the terminal (or platform) sends it: header, body, XOR check code, escapes, flags. */
-function wire(id: number, phone: string, serial: number, body: string, version?: number): Buffer {
-  const b = hex(body);
-  const props = b.length | (version === undefined ? 0 : 0x4000);
-  const raw = [
-    id >> 8,
-    id & 0xff,
-    props >> 8,
-    props & 0xff,
-    ...(version === undefined ? [] : [version]),
-    ...hex(phone),
-    serial >> 8,
-    serial & 0xff,
-    ...b,
-  ];
-  raw.push(raw.reduce((x, v) => x ^ v, 0));
-  const out = [0x7e];
-  for (const v of raw) {
-    if (v === 0x7e) out.push(0x7d, 0x02);
-    else if (v === 0x7d) out.push(0x7d, 0x01);
-    else out.push(v);
-  }
-  out.push(0x7e);
-  return Buffer.from(out);
-}
-
-function decode(frame: Buffer | string, session: Session = newSession()) {
-  const d = jt808.decode(typeof frame === 'string' ? hex(frame) : frame, session, 0);
-  for (const u of d.uplinks) expect(uplinkSchema.safeParse(u).success, JSON.stringify(u)).toBe(true);
-  return d;
-}
-
-/** A location body: alarm word, status word, lat/lon 1e-6 degree, altitude, speed 1/10 km/h, direction, BCD time (GMT+8), items. */
-function locationBody(alarm: number, status: number, items = ''): string {
-  const b = Buffer.alloc(28);
-  b.writeUInt32BE(alarm >>> 0, 0);
-  b.writeUInt32BE(status, 4);
-  b.writeUInt32BE(22_543_096, 8);
-  b.writeUInt32BE(114_057_865, 12);
-  b.writeUInt16BE(30, 16);
-  b.writeUInt16BE(605, 18);
-  b.writeUInt16BE(270, 20);
-  b.set(hex('261126173000'), 22);
-  return b.toString('hex') + items;
-}
-/** 2026-11-26 17:30:00 in Beijing. */
-const BODY_TIME = Date.UTC(2026, 10, 26, 9, 30, 0);
-const PHONE = '013800138000';
 
 describe('JT/T 808 framer', () => {
   const heartbeat = hex('7e0002000004304832546500b7ca7e');
@@ -353,6 +300,36 @@ describe('JT/T 808 fuzzing', () => {
     wire(0x0201, PHONE, 4, '0003' + locationBody(-1, 0xffffffff, '3001ff3101fffe01ff')),
     wire(0x0001, PHONE, 2, '0002810500'),
     wire(0x0102, '00000000013912345678', 2, '024b39', 1),
+    // Issue 47: vendor items, the heartbeat body, attributes, time sync, a non-BCD id, the 0xE7 framing.
+    wire(
+      0x0200,
+      PHONE,
+      5,
+      locationBody(
+        0xffffffff,
+        0xffffffff,
+        '56020900' +
+          '68022328' +
+          'e101ff' +
+          'e3060064019a0000' +
+          'e4020056' +
+          'e708' +
+          '0003000000000000' +
+          'e80a20030701060fa0140000' +
+          'e8020c01' +
+          'eb0d00060089fffffffe000300c603' +
+          'f70600000e870246' +
+          'fe077c01040000001f',
+      ),
+    ),
+    hex(
+      '7e020000530095900689830016000000000000000b00a2394803a925f800000000000025112411514701040000003e300115310113eb29000c00b28988228066613427450900060089ffffefff000600c5ffffffef0004002d0fa5000300a85c757e',
+    ),
+    wire(0x0002, PHONE, 6, '5a1400'),
+    wire(0x0107, PHONE, 7, '0001' + '00'.repeat(32) + '89860012345678901234' + '03414243' + '0141'),
+    wire(0x0109, PHONE, 8, ''),
+    wire(0x0002, '2c944ab787a7', 9, ''),
+    wire(0x0200, '01380013800000', 10, locationBody(0, 2, 'e708' + '0002000000000000'), undefined, 0xe7),
   );
 
   it('lets only ProtocolError out of 20,000 random and mutated frames, and every uplink passes the schema', () => {
