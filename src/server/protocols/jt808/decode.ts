@@ -18,8 +18,9 @@ import { decodeGbk, encodeGbk } from '../../../shared/protocols/jt808/gbk';
 
 /** The connection's platform serial counter and the commands sent under each serial. */
 export const REFS_KEY = 'jt808.commands';
-/** The terminal's phone number and edition, for commands (copied from its last message). */
+/** The terminal's phone number and edition, for commands (copied from its last message), and the forms of its identifier. */
 export const TERMINAL_KEY = 'jt808.terminal';
+type Held = Terminal & { ids: string[] };
 /** The alarm word of the terminal's last location, for telling a new alarm from a standing one. */
 const ALARM_KEY = 'jt808.alarm';
 /** The same for the alarms vendors put in additional items (VENDOR_BITS). */
@@ -538,29 +539,31 @@ function timeAnswer(m: Message, refs: CommandRefs, now: number): Buffer {
   return buildFrame(0x8109, nextRef(refs, 0x10000), m, body);
 }
 
+/** `out` with the frame's identifier, its other forms and its irregularities. */
+function named(imei: string, ids: string[], m: Message, out: Decoded): Decoded {
+  out.imei = imei;
+  if (ids.length > 1) out.imeiCandidates = ids;
+  if (m.irregular) out.irregular = m.irregular;
+  return out;
+}
+
 export function decodeJt808(frame: Buffer, session: Session, now = 0): Decoded {
   const m = parseFrame(frame);
-  const ids = terminalIds(m.phone);
+  const refs = commandRefs(session, REFS_KEY);
+  let held = session.state[TERMINAL_KEY] as Held | undefined;
+  if (!held || held.version !== m.version || held.flag !== m.flag || !held.phone.equals(m.phone)) {
+    held = { phone: Buffer.from(m.phone), version: m.version, ids: terminalIds(m.phone) };
+    if (m.flag !== undefined) held.flag = m.flag;
+    session.state[TERMINAL_KEY] = held;
+  }
+  const ids = held.ids;
   // A bound connection is named by the form its device is registered under (one of the frame's).
   const imei = session.imei !== undefined && ids.includes(session.imei) ? session.imei : ids[0]!;
-  const refs = commandRefs(session, REFS_KEY);
-  const held = session.state[TERMINAL_KEY] as Terminal | undefined;
-  if (!held || held.version !== m.version || held.flag !== m.flag || !held.phone.equals(m.phone)) {
-    const terminal: Terminal = { phone: Buffer.from(m.phone), version: m.version };
-    if (m.flag !== undefined) terminal.flag = m.flag;
-    session.state[TERMINAL_KEY] = terminal;
-  }
   const b: Body = { data: m.data, start: m.bodyStart, end: m.bodyEnd, id: m.id };
   const uplinks: Uplink[] = [];
   const name = `0x${HEX4(m.id)}`;
-  const result = (r: Omit<Decoded, 'imei'>): Decoded => {
-    const out: Decoded = { imei, ...r };
-    if (ids.length > 1) out.imeiCandidates = ids;
-    if (m.irregular) out.irregular = m.irregular;
-    return out;
-  };
   if (m.packets)
-    return result({
+    return named(imei, ids, m, {
       uplinks,
       reply: generalResponse(m, refs, 0),
       summary: `${name} packet ${m.packets.index}/${m.packets.total}`,
@@ -568,7 +571,7 @@ export function decodeJt808(frame: Buffer, session: Session, now = 0): Decoded {
 
   switch (m.id) {
     case 0x0100:
-      return result({
+      return named(imei, ids, m, {
         login: 'register',
         uplinks,
         answer: (v) => registrationResponse(m, refs, v),
@@ -576,7 +579,7 @@ export function decodeJt808(frame: Buffer, session: Session, now = 0): Decoded {
       });
     case 0x0102: {
       const authCode = authCodeOf(b, m.version !== undefined);
-      return result({
+      return named(imei, ids, m, {
         login: 'authenticate',
         authCode,
         uplinks,
@@ -597,19 +600,19 @@ export function decodeJt808(frame: Buffer, session: Session, now = 0): Decoded {
           summary += ` battery ${status.battery ?? '?'} signal ${status.signal ?? '?'}`;
         }
       }
-      return result({ uplinks, reply: generalResponse(m, refs, 0), summary });
+      return named(imei, ids, m, { uplinks, reply: generalResponse(m, refs, 0), summary });
     }
     case 0x0003:
-      return result({ uplinks, reply: generalResponse(m, refs, 0), summary: 'logout' });
+      return named(imei, ids, m, { uplinks, reply: generalResponse(m, refs, 0), summary: 'logout' });
     case 0x0107: {
       const summary = decodeAttributes(b, m.version !== undefined, uplinks);
-      return result({ uplinks, reply: generalResponse(m, refs, 0), summary });
+      return named(imei, ids, m, { uplinks, reply: generalResponse(m, refs, 0), summary });
     }
     case 0x0109:
-      return result({ uplinks, reply: timeAnswer(m, refs, now), summary: 'time sync request' });
+      return named(imei, ids, m, { uplinks, reply: timeAnswer(m, refs, now), summary: 'time sync request' });
     case 0x0200: {
       const summary = decodeLocation(b.data, b.start, b.end, session, uplinks);
-      return result({ uplinks, reply: generalResponse(m, refs, 0), summary: `location${summary}` });
+      return named(imei, ids, m, { uplinks, reply: generalResponse(m, refs, 0), summary: `location${summary}` });
     }
     case 0x0201: {
       // The answer to a location query (0x8201): our serial, then a location.
@@ -617,7 +620,7 @@ export function decodeJt808(frame: Buffer, session: Session, now = 0): Decoded {
       const summary = decodeLocation(b.data, b.start + 2, b.end, session, uplinks);
       const ref = take(refs, b.data.readUInt16BE(b.start));
       if (ref !== undefined) uplinks.push({ kind: 'ack', ref, ok: true });
-      return result({ uplinks, summary: `location answer${summary}` });
+      return named(imei, ids, m, { uplinks, summary: `location answer${summary}` });
     }
     case 0x0704: {
       // Count, type (0 regular, 1 sent late from the blind area), then each location led by its length.
@@ -631,7 +634,7 @@ export function decodeJt808(frame: Buffer, session: Session, now = 0): Decoded {
         decodeLocation(b.data, o + 2, end, session, uplinks);
         o = end;
       }
-      return result({ uplinks, reply: generalResponse(m, refs, 0), summary: `${count} locations` });
+      return named(imei, ids, m, { uplinks, reply: generalResponse(m, refs, 0), summary: `${count} locations` });
     }
     case 0x0001: {
       need(b, 5);
@@ -640,13 +643,13 @@ export function decodeJt808(frame: Buffer, session: Session, now = 0): Decoded {
       const ref = take(refs, serial);
       const msg = RESULTS[code] ?? `result ${code}`;
       if (ref !== undefined) uplinks.push({ kind: 'ack', ref, ok: code === 0, msg });
-      return result({
+      return named(imei, ids, m, {
         uplinks,
         summary: `answer to 0x${HEX4(b.data.readUInt16BE(b.start + 2))} #${serial}: ${msg}`,
       });
     }
     default:
       // Acknowledged so the terminal does not resend it, not read.
-      return result({ uplinks, reply: generalResponse(m, refs, 0), summary: `${name} not decoded` });
+      return named(imei, ids, m, { uplinks, reply: generalResponse(m, refs, 0), summary: `${name} not decoded` });
   }
 }

@@ -48,12 +48,16 @@ export interface Message extends Terminal {
   irregular: FrameIrregularity[] | undefined;
 }
 
+/** Set by unescape when it dropped a bad escape (read at once by parseFrame; no await between). */
+let droppedEscape = false;
+
 /**
  * The frame between its flags, unescaped (a copy only when it held escapes). An escape byte
- * followed by anything but its two codes is dropped with the byte after it (as Traccar does);
- * `bad` is told.
+ * followed by anything but its two codes is dropped with the byte after it (as Traccar does),
+ * and `droppedEscape` set.
  */
-function unescape(frame: Buffer, alt: boolean, bad: () => void): Buffer {
+function unescape(frame: Buffer, alt: boolean): Buffer {
+  droppedEscape = false;
   const inner = frame.subarray(1, frame.length - 1);
   const esc1 = alt ? 0xe6 : 0x7d;
   const esc2 = alt ? 0x3e : -1;
@@ -68,7 +72,7 @@ function unescape(frame: Buffer, alt: boolean, bad: () => void): Buffer {
     const code = inner[at + 1];
     if (code === 0x01) out[n++] = escape;
     else if (code === 0x02) out[n++] = escape === 0x7d ? 0x7e : escape === 0xe6 ? 0xe7 : 0x3d;
-    else bad();
+    else droppedEscape = true;
     from = at + 2;
     at = from < inner.length ? next(inner, from, esc1, esc2) : -1;
   }
@@ -93,20 +97,17 @@ export function parseFrame(frame: Buffer): Message {
   if (frame.length < 2 || (flag !== FLAG && flag !== ALT_FLAG) || frame[frame.length - 1] !== flag)
     throw new ProtocolError('no 0x7e flags');
   const alt = flag === ALT_FLAG;
+  const data = unescape(frame, alt);
   let irregular: FrameIrregularity[] | undefined;
-  const note = (what: FrameIrregularity) => {
-    if (!irregular) irregular = [what];
-    else if (!irregular.includes(what)) irregular.push(what);
-  };
-  const data = unescape(frame, alt, () => note('badEscape'));
+  if (droppedEscape) irregular = ['badEscape'];
   if (data.length < 13) throw new ProtocolError(`message of ${data.length} bytes`);
   const last = data.length - 1;
   let check = 0;
   for (let i = 0; i < last; i++) check ^= data[i]!;
-  if (check !== data[last]) note('checksumMismatch');
+  if (check !== data[last]) (irregular ??= []).push('checksumMismatch');
   const props = data.readUInt16BE(2);
   // RSA (bit 10) or a reserved scheme: the bodies are plain all the same (nobody sends them encrypted).
-  if (props & 0x1c00) note('encryptionBit');
+  if (props & 0x1c00) (irregular ??= []).push('encryptionBit');
   const v2019 = (props & 0x4000) !== 0;
   const phoneAt = v2019 ? 5 : 4;
   let o = phoneAt + (v2019 ? 10 : alt ? 7 : 6);
@@ -120,7 +121,7 @@ export function parseFrame(frame: Buffer): Message {
     packets = { total: data.readUInt16BE(o), index: data.readUInt16BE(o + 2) };
     o += 4;
   }
-  if (last - o !== (props & MAX_BODY)) note('lengthMismatch');
+  if (last - o !== (props & MAX_BODY)) (irregular ??= []).push('lengthMismatch');
   return {
     id: data.readUInt16BE(0),
     serial,
@@ -192,6 +193,13 @@ export function terminalIds(phone: Buffer): string[] {
   return out;
 }
 
+/** The escape byte that `byte` travels behind (0: none): the flag and the escape byte; 0xE7 framing: also 0x3D, 0x3E. */
+function escapeOf(byte: number, alt: boolean): number {
+  if (!alt) return byte === 0x7d || byte === 0x7e ? 0x7d : 0;
+  if (byte === 0xe6 || byte === 0xe7) return 0xe6;
+  return byte === 0x3d || byte === 0x3e ? 0x3e : 0;
+}
+
 /**
  * A whole frame from the platform to `terminal`: header (same edition, id and flag as the
  * terminal's), body, check code, escaped, flagged.
@@ -213,24 +221,13 @@ export function buildFrame(id: number, serial: number, terminal: Terminal, body:
   raw[raw.length - 1] = check;
   const alt = terminal.flag === ALT_FLAG;
   const flag = alt ? ALT_FLAG : FLAG;
-  // Escaped: the flag and the escape byte (0xE7 framing: and 0x3D, 0x3E) become the escape and a code.
-  const escapeOf = (byte: number): number =>
-    alt
-      ? byte === 0xe6 || byte === 0xe7
-        ? 0xe6
-        : byte === 0x3d || byte === 0x3e
-          ? 0x3e
-          : 0
-      : byte === 0x7d || byte === 0x7e
-        ? 0x7d
-        : 0;
   let escapes = 0;
-  for (const byte of raw) if (escapeOf(byte)) escapes++;
+  for (const byte of raw) if (escapeOf(byte, alt)) escapes++;
   const out = Buffer.allocUnsafe(raw.length + escapes + 2);
   let n = 0;
   out[n++] = flag;
   for (const byte of raw) {
-    const escape = escapeOf(byte);
+    const escape = escapeOf(byte, alt);
     if (escape) {
       out[n++] = escape;
       out[n++] = byte === escape ? 0x01 : 0x02;
