@@ -142,6 +142,8 @@ describe('JT/T 808 alarms', () => {
       '7e020000530095900689830016000000000000000b00a2394803a925f800000000000025112411514701040000003e300115310113eb29000c00b28988228066613427450900060089ffffefff000600c5ffffffef0004002d0fa5000300a85c757e',
     );
     const at = Date.UTC(2025, 10, 24, 3, 51, 47);
+    // West of Greenwich (status bit 3), the raw log's summary signed as the position is.
+    expect(removed.summary).toContain('10.631496,-61.416952');
     expect(removed.uplinks.slice(1)).toEqual([
       { kind: 'status', signal: 4, iccid: '89882280666134274509', battery: 92, ts: at },
       { kind: 'alarm', alarm: 'wearOff', note: 'removed', ts: at },

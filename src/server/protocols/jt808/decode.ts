@@ -457,7 +457,8 @@ function decodeLocation(d: Buffer, start: number, end: number, session: Session,
   if (on ? was === undefined || !(was & 1) : was !== undefined && was & 1)
     out.push(happening({ event: on ? 'ignitionOn' : 'ignitionOff' }, ts));
 
-  let summary = placed ? ` ${lat.toFixed(6)},${lon.toFixed(6)}${flags & 2 ? '' : ' invalid'}` : ' no fix';
+  const signed = `${flags & 4 ? '-' : ''}${lat.toFixed(6)},${flags & 8 ? '-' : ''}${lon.toFixed(6)}`;
+  let summary = placed ? ` ${signed}${flags & 2 ? '' : ' invalid'}` : ' no fix';
   if (alarm) summary += ` alarm 0x${alarm.toString(16)}`;
   if (items.mileage !== undefined) summary += ` mileage ${items.mileage} km`;
   return summary;
