@@ -11,6 +11,7 @@ import { downlinkSchema } from '../../shared/devices/protocol';
 import { deviceAdmitted } from '../broker/acl';
 import type { Db } from '../db/driver';
 import type { DeviceCache } from '../devices/cache';
+import type { KnownDevice } from '../devices/hub';
 import { jt808AuthCode } from '../devices/secrets';
 import type { Ingest } from '../ingest/ingest';
 import type { Outcome } from '../ingest/batch';
@@ -179,10 +180,25 @@ export class ProtocolGateway implements ConnectionHost {
     this.conns.add(new Connection(codec, socket, this, this.limits, () => this.deps.clock.now()));
   }
 
-  async bind(conn: Connection, imei: string, d: Decoded, frame: Buffer): Promise<'bound' | 'answered' | 'refused'> {
+  /**
+   * The registered device a frame names: the first admitted of the forms its identifier may be
+   * registered under (Decoded.imeiCandidates: a JT/T 808 terminal number with and without its
+   * leading zeros, ...), looked up together; undefined when none is.
+   */
+  private async registered(sent: string, d: Decoded): Promise<KnownDevice | undefined> {
+    const forms = d.imeiCandidates?.length ? d.imeiCandidates : [sent];
+    if (forms.length === 1) return this.deps.deviceCache.get(forms[0]!);
+    const found = await Promise.all(forms.map((f) => this.deps.deviceCache.get(f)));
+    return found.find(deviceAdmitted) ?? found.find((f) => f !== undefined);
+  }
+
+  async bind(conn: Connection, sent: string, d: Decoded, frame: Buffer): Promise<'bound' | 'answered' | 'refused'> {
     const protocol = conn.codec.name;
-    const device = await this.deps.deviceCache.get(imei);
+    const device = await this.registered(sent, d);
     const known = deviceAdmitted(device);
+    // The session, its log and its data go under the device's own identifier; the unknown
+    // devices list keeps the form the device sent (a label's leading zeros kept).
+    const imei = known ? device!.imei : sent;
     const refuse = (why: string) => {
       this.count(protocol).refused++;
       this.deps.log.debug({ protocol, imei, remote: conn.remote }, `protocol login refused: ${why}`);
@@ -207,7 +223,9 @@ export class ProtocolGateway implements ConnectionHost {
       conn.answer(d.answer!({ ok }));
       if (!ok) return refuse(known ? 'wrong authentication code' : 'unknown terminal');
     } else if (!known) return refuse('unknown device');
-    else if (protocol === 'jt808') return refuse('data before authentication');
+    // A terminal that kept the code of its previous platform sends data without registering or
+    // authenticating: taken when its product does not require the authentication.
+    else if (protocol === 'jt808' && device!.jt808AuthRequired !== false) return refuse('data before authentication');
     if (conn.session.imei === imei) return 'bound';
     conn.session.imei = imei;
     const before = this.byImei.get(imei);

@@ -95,7 +95,8 @@ describe('npm run decode', () => {
       `${term.register().toString('hex')}\n${term.location(fix, true).toString('hex')}\n`,
     );
     expect(jt.lines).toHaveLength(2);
-    expect(jt.lines[0]).toMatchObject({ imei: '13912345678', uplinks: [] });
+    // The terminal number as sent, leading zero kept (the gateway also tries it without).
+    expect(jt.lines[0]).toMatchObject({ imei: '013912345678', uplinks: [] });
     // 0x8100 with result 0 and the code given.
     expect(String(jt.lines[0]!.reply)).toMatch(/^7e8100/);
     expect(String(jt.lines[0]!.reply)).toContain(Buffer.from('abc').toString('hex'));
