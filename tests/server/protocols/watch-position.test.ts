@@ -246,4 +246,26 @@ describe('watch alarms', () => {
     expect(ud('UD', '00000010')).toEqual([]);
     expect(ud('WT', '00000000')).toEqual([]);
   });
+
+  it('on one connection a report raises only the bits it sets anew; an AL always raises', () => {
+    // Built here: a watch whose battery stays low reports every minute.
+    const session = newSession();
+    const ud = (status: string) =>
+      alarms(decode(`[3G*1234567890*0049*UD,010126,000000,A,1.0,N,2.0,E,0,0,0,5,50,50,0,0,${status},0,0]`, session));
+    expect(ud('00020000')).toEqual(['lowBattery']);
+    expect(ud('00020000')).toEqual([]);
+    // Removed from the wrist meanwhile: only the new bit.
+    expect(ud('00120000')).toEqual(['wearOff']);
+    // The battery recovers, then runs low again: raised again.
+    expect(ud('00100000')).toEqual([]);
+    expect(ud('00120000')).toEqual(['lowBattery']);
+    const al = alarms(
+      decode('[3G*1234567890*0049*AL,010126,000000,A,1.0,N,2.0,E,0,0,0,5,50,50,0,0,00120000,0,0]', session),
+    );
+    expect(al).toEqual(['wearOff', 'lowBattery']);
+    // A new connection raises what its first report finds.
+    expect(
+      alarms(decode('[3G*1234567890*0049*UD,010126,000000,A,1.0,N,2.0,E,0,0,0,5,50,50,0,0,00020000,0,0]')),
+    ).toEqual(['lowBattery']);
+  });
 });

@@ -23,6 +23,11 @@ export interface WatchState {
   indexed?: boolean;
   /** A JXTK voice message still arriving. */
   voice?: { name: string; parts: Buffer[]; size: number };
+  /**
+   * The status word of the connection's last report (UD, WT): a report raises only the alarm bits
+   * it sets anew, so a watch that keeps its low-battery bit set does not alarm every minute.
+   */
+  status?: number;
 }
 
 export const watchState = (session: Session) => session.state as WatchState;
@@ -84,14 +89,24 @@ function alarmUplinks(alarms: WatchAlarm[], ts: number): Uplink[] {
 const alarmNames = (alarms: WatchAlarm[]) => alarms.map((a) => ('alarm' in a ? a.alarm : a.event)).join(',');
 
 /**
- * UD, UD2, UD_LTE, UD_WCDMA, WT, ...: a position report, unanswered; the alarm bits of its status
- * word raise their alarms as an AL frame's do (as Traccar reads every report's status).
+ * UD, UD2, UD_LTE, UD_WCDMA, WT, ...: a position report, unanswered; the alarm bits its status
+ * word sets anew (against the connection's last report) raise their alarms as an AL frame's do
+ * (Traccar reads every report's status).
  * AL, ALCUSTOMER...: an alarm, answered AL.
  */
-function position(type: string, body: Buffer | undefined, reply: Reply, now: number): Omit<Decoded, 'imei'> {
+function position(
+  type: string,
+  body: Buffer | undefined,
+  reply: Reply,
+  now: number,
+  state: WatchState,
+): Omit<Decoded, 'imei'> {
   if (!type.startsWith('AL')) {
     const p = parsePosition(fields(body), now);
-    const alarms = statusAlarms(p.status);
+    // Bits already set in the connection's last report stay raised, not raised again; the first
+    // report of a connection raises what it finds (a removal at connect is never missed).
+    const alarms = statusAlarms(p.status & ~(state.status ?? 0));
+    state.status = p.status;
     const uplinks = [...positionUplinks(p), ...alarmUplinks(alarms, p.ts)];
     const names = alarms.length ? ` alarms=${alarmNames(alarms)}` : '';
     return { uplinks, summary: `${positionSummary(type, p)}${names}` };
@@ -242,7 +257,7 @@ export function decodeWatch(frame: Buffer, session: Session, now: number): Decod
   let out: Omit<Decoded, 'imei'>;
   if (type === 'LK') out = link(body, reply, now);
   else if (type.startsWith('UD') || type.startsWith('AL') || type.startsWith('WT'))
-    out = position(type, body, reply, now);
+    out = position(type, body, reply, now, state);
   else if (type === 'TKQ' || type === 'TKQ2') out = { uplinks: [], reply: reply(type), summary: type };
   else if (type === 'INIT') out = { uplinks: [], reply: reply('INIT,1'), summary: 'INIT' };
   else if (type === 'JXTK') out = voiceChunk(body, session, reply);
