@@ -15,9 +15,17 @@ export interface IngestStats {
     rateLimited: number;
     /** Refused by the database even when written alone: kept as a dead letter. */
     rejected: number;
-    /** Lost because the database could not be reached for a batch several times in a row. */
+    /**
+     * Lost because the database could not be reached for a batch several times in a row, and
+     * the message had no acknowledgement to hold back (QoS 0).
+     */
     failed: number;
   };
+  /**
+   * Not stored because the database could not be reached for a batch several times in a row, and
+   * so not acknowledged: the device (or the broker's session) sends them again.
+   */
+  notStoredResent: number;
   /** Messages waiting to be written (including the batch being written). */
   queued: number;
   batches: number;
@@ -40,6 +48,7 @@ export function emptyStats(): IngestStats {
       rejected: 0,
       failed: 0,
     },
+    notStoredResent: 0,
     queued: 0,
     batches: 0,
   };
