@@ -61,8 +61,14 @@ function banner(app: FastifyInstance, config: Config, simLine?: string): string 
     `Safety console ${app.appVersion} is running: ${url}`,
     `  database: ${app.dbKind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
-  if (app.broker.kind === 'external') lines.push(`  MQTT: external broker ${config.mqttUrl}`);
-  else {
+  if (app.broker.kind === 'external') {
+    // The link's state as health reports it (the ingest's subscription may still be on its way).
+    const link = app.broker.link();
+    const state = link.connected
+      ? `connected, ${link.subscribed ? `${link.topics} topics subscribed` : 'subscribing'}`
+      : 'not connected yet, retrying';
+    lines.push(`  MQTT: external broker ${link.url} (${state}; a probe through its shared subscription every 5 s)`);
+  } else {
     lines.push(`  MQTT over WebSocket: ${url.replace(/^http/, 'ws')}${MQTT_WS_PATH}`);
     lines.push(
       config.mqttPort > 0 ? `  MQTT over TCP: mqtt://${host}:${config.mqttPort}` : '  MQTT over TCP: off (MQTT_PORT=0)',
