@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
 /** Where Debian installs the broker (CI runs it as a service; this starts a private one). */
@@ -56,7 +56,13 @@ export async function startMosquitto(opts: MosquittoOptions = {}): Promise<Priva
       `listener ${port} 127.0.0.1`,
       'allow_anonymous true',
       ...(opts.persist
-        ? ['persistence true', `persistence_location ${dir}/`, `autosave_interval ${opts.persist.autosaveIntervalS}`]
+        ? [
+            'persistence true',
+            `persistence_location ${dir}/`,
+            `autosave_interval ${opts.persist.autosaveIntervalS}`,
+            // Started as root, Mosquitto drops to the user "mosquitto", which cannot write our directory.
+            `user ${userInfo().username}`,
+          ]
         : ['persistence false']),
       'max_queued_messages 1000000',
       'max_inflight_messages 10000',
