@@ -338,8 +338,11 @@ export class Ingest {
       },
       (err: unknown) => {
         this.lookups--;
-        this.drops.drop('failed', imei, (err as Error).message);
-        done?.('lost');
+        // Unacknowledged, a message comes again: only one without an acknowledgement is dropped.
+        if (done) {
+          this.drops.resent(imei, (err as Error).message);
+          done('lost');
+        } else this.drops.drop('failed', imei, (err as Error).message);
       },
     );
   }

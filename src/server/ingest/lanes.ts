@@ -316,9 +316,22 @@ export class Lanes {
       });
       return { transitions: live.stored.flatMap((p) => p.result), stored };
     } catch (err) {
-      for (const m of msgs) m.settle?.('lost');
-      this.deps.log.error({ err, messages: msgs.length }, 'ingest batch could not be written; dropped');
-      this.deps.stats.dropped.failed += msgs.length;
+      // 'lost' leaves a message unacknowledged, so its device (or the broker's session) sends it
+      // again: nothing is dropped, and the words say so. Only a message without an acknowledgement
+      // to hold back (QoS 0, the service's own publishes) is really gone.
+      let resent = 0;
+      for (const m of msgs) {
+        if (!m.settle) continue;
+        m.settle('lost');
+        resent++;
+      }
+      const gone = msgs.length - resent;
+      this.deps.log.error(
+        { err, messages: resent, ...(gone ? { droppedUnacknowledgeable: gone } : {}) },
+        'ingest batch not stored, not acknowledged: the device will resend',
+      );
+      this.deps.stats.notStoredResent += resent;
+      this.deps.stats.dropped.failed += gone;
       return undefined;
     }
   }

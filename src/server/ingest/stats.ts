@@ -15,7 +15,10 @@ export interface IngestStats {
     rateLimited: number;
     /** Refused by the database even when written alone: kept as a dead letter. */
     rejected: number;
-    /** Lost because the database could not be reached for a batch several times in a row. */
+    /**
+     * Lost because the database could not be reached for a batch several times in a row, and
+     * the message had no acknowledgement to hold back (QoS 0).
+     */
     failed: number;
     /**
      * Not acknowledged while the data disk was under its low-water mark (DISK_LOW_WATER_MB): the
@@ -23,6 +26,11 @@ export interface IngestStats {
      */
     diskLow: number;
   };
+  /**
+   * Not stored because the database could not be reached for a batch several times in a row, and
+   * so not acknowledged: the device (or the broker's session) sends them again.
+   */
+  notStoredResent: number;
   /** Messages waiting to be written (including the batch being written). */
   queued: number;
   /**
@@ -51,6 +59,7 @@ export function emptyStats(): IngestStats {
       failed: 0,
       diskLow: 0,
     },
+    notStoredResent: 0,
     queued: 0,
     orphaned: 0,
     batches: 0,

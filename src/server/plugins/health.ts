@@ -31,10 +31,22 @@ async function healthPlugin(app: FastifyInstance) {
   app.ingest.refuseWhile(() => monitor.diskLow());
 }
 
-/** The embedded broker runs in this process; an external one says how its link stands, where it can. */
+/** A probe this late says the shared subscription may not deliver (the link heals itself meanwhile). */
+const PROBE_LATE_MS = 15_000;
+
+/**
+ * The embedded broker runs in this process: ok while it answers at all. An external one: down
+ * while not connected (devices' messages reach no one here), degraded while its subscriptions are
+ * not all in place or its probe has not come back lately (docs/reliability.md "Broker restart").
+ */
 function brokerHealth(app: FastifyInstance): ComponentHealth {
-  const link = app.broker as { health?: () => ComponentHealth };
-  return typeof link.health === 'function' ? link.health() : { state: 'ok' };
+  if (app.broker.kind === 'embedded') return { state: 'ok' };
+  const link = app.broker.link();
+  if (!link.connected) return { state: 'down', detail: `not connected to ${link.url}` };
+  if (!link.subscribed) return { state: 'degraded', detail: 'connected, subscribing again' };
+  if (link.lastProbeAt !== null && Date.now() - link.lastProbeAt > PROBE_LATE_MS)
+    return { state: 'degraded', detail: `no probe back for ${Math.round((Date.now() - link.lastProbeAt) / 1000)} s` };
+  return { state: 'ok' };
 }
 
 export default fp(healthPlugin, { name: 'health', dependencies: ['db', 'broker', 'ingest', 'protocols'] });
