@@ -63,6 +63,8 @@ export const SANDBOX_PAGE_SCRIPT = `(function () {
     buttons[i].addEventListener('click', function (event) {
       press(event.currentTarget.getAttribute('data-action'));
     });
+  // The page comes with its buttons disabled: a press before this script ran would do nothing.
+  busy(false);
 })();
 `;
 
@@ -298,13 +300,13 @@ export class SandboxProvider implements PaymentProvider {
     };
     const actions =
       row.state === 'unpaid' && !expired
-        ? `<button class="pay" type="button" data-action="pay">支付 · Pay</button>
+        ? `<button class="pay" type="button" data-action="pay" disabled>支付 · Pay</button>
       <div class="row">
-        <button class="fail" type="button" data-action="fail">模拟失败 · Simulate failure</button>
-        <button class="cancel" type="button" data-action="cancel">取消 · Cancel</button>
+        <button class="fail" type="button" data-action="fail" disabled>模拟失败 · Simulate failure</button>
+        <button class="cancel" type="button" data-action="cancel" disabled>取消 · Cancel</button>
       </div>`
         : `<p class="state">${esc(expired ? '已过期 · Expired' : (stateText[row.state] ?? row.state))}</p>
-      <button class="cancel" type="button" data-action="cancel">返回 · Back</button>`;
+      <button class="cancel" type="button" data-action="cancel" disabled>返回 · Back</button>`;
     return `<!doctype html>
 <html lang="zh-CN">
 <head>
@@ -321,6 +323,7 @@ export class SandboxProvider implements PaymentProvider {
   dl { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; font-size: 14px; margin: 20px 0; }
   dt { color: #8a919f; } dd { margin: 0; word-break: break-all; }
   button { width: 100%; border: 0; border-radius: 8px; padding: 12px; font-size: 16px; cursor: pointer; }
+  button:disabled { opacity: .6; cursor: default; }
   .pay { background: #1677ff; color: #fff; margin-bottom: 10px; }
   .row { display: flex; gap: 10px; } .row button { flex: 1; }
   .error { color: #cf1322; font-size: 14px; text-align: center; min-height: 1em; }
