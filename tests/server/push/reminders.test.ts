@@ -18,7 +18,7 @@ const USERS = Array.from({ length: 1_000 }, (_, i) => 100 + i);
 function service(opts: { backlog?: () => number } = {}) {
   const clock = { now: 0 };
   const sent: { topic: string; body: SosPush & { alarm?: { id: number } } }[] = [];
-  const spoken: { ids: number[]; text: string }[] = [];
+  const spoken: { ids: Iterable<number>; text: string }[] = [];
   const push = new PushService({
     broker: {
       publish: (topic, payload) => {
