@@ -44,6 +44,8 @@ const RERING_MS = 5_000;
  * listing the open SOS) is being published.
  */
 const RERING_LEAD_MS = sized(REMIND_MS - 30, 300);
+/** After the SOS, how long the consoles count the reminders they get. */
+const REMINDERS_WINDOW_MS = sized(2_000, 100);
 /** The rate the PGlite ingest is held to sustain (docs/performance.md, "Ingest"): the SOS at the sustained maximum. */
 const MAX_RATE = sized(10_000, 100, 'BENCH_ALARM_MAX');
 /** The targets (README "Tests"): an SOS p99 under 50 ms, idle or under 2,000 msg/s of telemetry, under 200 ms at the sustained maximum; one SOS at 1,000 consoles, the last within 150 ms. */
@@ -228,8 +230,10 @@ async function fanoutOnce(
     JSON.stringify({ kind: 'alarm', alarm: 'sos', id: `bench-fan-${k}`, ts: Date.now() + k * 10_000 }),
     { qos: 1 },
   );
-  const { arrivals = [], records = [], reminders = 0 } = await ask({ collect: 15_000 });
+  const { arrivals = [], records = [] } = await ask({ collect: 15_000 });
   app.alarmHub.off('raised', onRaised);
+  // The reminders wait behind the SOS and its records: counted over a window a little longer.
+  const { reminders = 0 } = rung ? await ask({ collect: REMINDERS_WINDOW_MS }) : {};
   const windowS = (Date.now() - t0) / 1000;
   const sorted = arrivals.map((a) => a - sent).sort((a, b) => a - b);
   const recordLast = Math.max(...records.map((a) => a - sent));
