@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: build the client when its sources are newer than dist/, then run the service
-// as the one long-lived process (signals are forwarded so Ctrl+C closes it cleanly).
+// as the one long-lived process (a signal it alone gets is forwarded, so one Ctrl+C or kill closes it cleanly).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,9 +44,27 @@ if (stale && process.env.SKIP_BUILD !== '1') {
 // bench (package.json "bench") runs with the same flag.
 const SERVICE_NODE_FLAGS = ['--heap-growing-percent=50'];
 
+/** How long a signal waits for the service to say it has it already, before it is forwarded. */
+const FORWARD_AFTER_MS = 300;
+
 const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, '--import', 'tsx', join(root, 'src/main.ts')], {
   cwd: root,
-  stdio: 'inherit',
+  // The IPC channel carries one message: the service saying it got a signal and is closing.
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+// A signal to the process group (Ctrl+C in a terminal) reaches the service directly as well: it
+// is forwarded only when the service has not said, within a moment, that it is closing already
+// (a signal sent to this process alone). The service takes a duplicate as the same shutdown anyway.
+let closing = false;
+child.on('message', (m) => {
+  if (m && typeof m === 'object' && 'closing' in m) closing = true;
+});
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, () => {
+    // Once it is closing, the service itself tells a duplicate from a second Ctrl+C (its grace period).
+    if (closing) return void child.kill(sig);
+    setTimeout(() => {
+      if (!closing && child.exitCode === null && child.signalCode === null) child.kill(sig);
+    }, FORWARD_AFTER_MS);
+  });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -16,6 +16,7 @@ import attendanceSourcesPlugin from './attendance-sources/plugin';
 import housekeepingPlugin from './plugins/housekeeping';
 import ingestPlugin from './plugins/ingest';
 import protocolsPlugin from './plugins/protocols';
+import healthPlugin from './plugins/health';
 import jobsPlugin from './plugins/jobs';
 import paymentsPlugin from './plugins/payments';
 import auditPlugin from './plugins/audit';
@@ -84,6 +85,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await app.register(brokerPlugin);
     await app.register(ingestPlugin);
     await app.register(protocolsPlugin);
+    await app.register(healthPlugin);
     await app.register(alarmsPlugin);
     await app.register(fencesPlugin);
     await app.register(attendanceSourcesPlugin);

@@ -38,6 +38,11 @@ export const envSchema = z.object({
   /** Protocol connections one address may hold (0: no limit); devices behind a carrier's NAT share addresses. */
   PROTOCOL_MAX_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
   DATA_DIR: z.string().trim().min(1).default('./data'),
+  /**
+   * Free space on the data disk (DATA_DIR) below which the service stops acknowledging device
+   * messages and health answers 503, before the database itself fails (docs/reliability.md).
+   */
+  DISK_LOW_WATER_MB: z.coerce.number().int().min(0).max(1_000_000).default(512),
   DATABASE_URL: optionalUrl,
   MQTT_URL: optionalUrl,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -19,6 +19,8 @@ export interface Config {
   /** Device protocol listeners main.ts starts (0 port: that one off); empty in tests unless asked. */
   protocols: { name: ProtocolName; port: number }[];
   protocolMaxPerAddress: number;
+  /** Free MB on the data disk below which device messages are not acknowledged (0: no mark). */
+  diskLowWaterMb: number;
   dataDir: string;
   databaseUrl?: string;
   mqttUrl?: string;
@@ -219,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       port: e[`${name.toUpperCase() as Uppercase<ProtocolName>}_PORT`],
     })).filter((p) => p.port > 0),
     protocolMaxPerAddress: e.PROTOCOL_MAX_PER_ADDRESS,
+    diskLowWaterMb: e.DISK_LOW_WATER_MB,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,

@@ -61,8 +61,14 @@ function banner(app: FastifyInstance, config: Config, simLine?: string): string 
     `Safety console ${app.appVersion} is running: ${url}`,
     `  database: ${app.dbKind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
-  if (app.broker.kind === 'external') lines.push(`  MQTT: external broker ${config.mqttUrl}`);
-  else {
+  if (app.broker.kind === 'external') {
+    // The link's state as health reports it (the ingest's subscription may still be on its way).
+    const link = app.broker.link();
+    const state = link.connected
+      ? `connected, ${link.subscribed ? `${link.topics} topics subscribed` : 'subscribing'}`
+      : 'not connected yet, retrying';
+    lines.push(`  MQTT: external broker ${link.url} (${state}; a probe through its shared subscription every 5 s)`);
+  } else {
     lines.push(`  MQTT over WebSocket: ${url.replace(/^http/, 'ws')}${MQTT_WS_PATH}`);
     lines.push(
       config.mqttPort > 0 ? `  MQTT over TCP: mqtt://${host}:${config.mqttPort}` : '  MQTT over TCP: off (MQTT_PORT=0)',
@@ -91,6 +97,9 @@ function banner(app: FastifyInstance, config: Config, simLine?: string): string 
 export async function runService(startCompanion?: StartCompanion): Promise<void> {
   let app: FastifyInstance | undefined;
   let companion: Companion = {};
+  // scripts/start.mjs opens an IPC channel (to hear that a signal arrived here already); it must
+  // not keep the process alive by itself.
+  process.channel?.unref();
   try {
     const config = loadConfig();
     checkConsoleBroker(config);
@@ -110,10 +119,19 @@ export async function runService(startCompanion?: StartCompanion): Promise<void>
   }
 
   const running = app;
-  let closing = false;
+  let closingAt: number | undefined;
   const stop = (signal: string) => {
-    if (closing) process.exit(1); // a second Ctrl+C does not wait
-    closing = true;
+    if (closingAt !== undefined) {
+      // One Ctrl+C can arrive twice (to the process group, and forwarded by a parent such as
+      // scripts/start.mjs), and an operator's SIGTERM may follow a SIGINT: within the grace
+      // period either is the same shutdown. Only a signal after it means "exit now".
+      if (Date.now() - closingAt < SIGNAL_GRACE_MS) return;
+      console.error(`${signal} again: exiting without closing`);
+      process.exit(1);
+    }
+    closingAt = Date.now();
+    // Tells scripts/start.mjs that this process has the signal already, so it forwards nothing.
+    if (process.send) process.send({ closing: signal }, undefined, undefined, () => {});
     running.log.info(`${signal}: closing`);
     // The companion's devices leave first, so the service does not log them dropping while it closes.
     const stopCompanion = companion.stop;
@@ -133,3 +151,6 @@ export async function runService(startCompanion?: StartCompanion): Promise<void>
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
+
+/** How long after the first signal another one still counts as the same shutdown. */
+const SIGNAL_GRACE_MS = 5_000;

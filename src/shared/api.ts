@@ -22,6 +22,8 @@ export const Code = {
   CONFLICT: 409,
   TOO_MANY: 429,
   INTERNAL: 500,
+  /** The service cannot store now (GET /api/health: readiness, docs/reliability.md). */
+  UNAVAILABLE: 503,
 } as const;
 export type CodeValue = (typeof Code)[keyof typeof Code];
 

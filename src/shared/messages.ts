@@ -33,6 +33,7 @@ export const MESSAGES = {
   resourceHasRoles: 'Remove this resource from all roles before deleting it',
   noNavigation: 'No navigation bar data assigned',
   internal: 'The service failed; try again',
+  notReady: 'The service cannot store data now; the health components say why',
   tooShort: 'Too short',
   tooLong: 'Too long',
   tooSmall: 'Too small',

@@ -56,7 +56,7 @@ const firstWord = (path: string) =>
 
 /** Answers a visitor may get besides a refusal: session and public routes (and the sandbox pay page's script). */
 const OPEN =
-  /\/(visitorLogin|login|smsLogin|sendSmsCode|logout|exchange|health|realtime)$|\/api\/mqtt\/|^\/api\/pay\/sandbox\/pay\.js$/;
+  /\/(visitorLogin|login|smsLogin|sendSmsCode|logout|exchange|health|realtime)$|\/api\/mqtt\/|^\/api\/pay\/sandbox\/pay\.js$|^\/api\/health\/live$/;
 const PHONE = /(?<!\d)1[3-9]\d{9}(?!\d)/;
 const EMAIL = /[A-Za-z0-9._%+-]{2,}@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 

@@ -207,6 +207,7 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   latInvalid: msg({ id: 'server.latInvalid', message: '纬度须在-90至90之间' }),
   polygonTooFewPoints: msg({ id: 'server.polygonTooFewPoints', message: '多边形至少需要3个不同的点' }),
   polygonSelfIntersects: msg({ id: 'server.polygonSelfIntersects', message: '多边形的边不能相交' }),
+  notReady: msg({ id: 'server.notReady', message: '服务当前无法存储数据，请查看各组件状态' }),
   ttsUnavailable: msg({ id: 'server.ttsUnavailable', message: '本服务器无法生成语音试听；设备仍会自行播报文本' }),
   payMethodUnavailable: msg({ id: 'server.payMethodUnavailable', message: '该支付方式不可用：尚未配置其密钥' }),
   payAmountInvalid: msg({ id: 'server.payAmountInvalid', message: '金额须大于0且不超过100万元' }),

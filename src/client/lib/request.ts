@@ -32,6 +32,15 @@ export function configureRequest(next: Partial<RequestDeps>): void {
   deps = { ...deps, ...next };
 }
 
+/**
+ * A GET of the service as it answers, whatever its code: for the few callers that read an answer
+ * request() would refuse (health's 503 carries its report). Through the same fetch as request().
+ */
+export async function getAnswer<T>(url: string): Promise<(RawEnvelope & { data?: T }) | null> {
+  const response = await deps.fetch(url, { method: 'GET', headers: { accept: 'application/json' } });
+  return (await readEnvelope(response)) as (RawEnvelope & { data?: T }) | null;
+}
+
 export function resetRequestDeps(): void {
   deps = { ...defaults };
 }

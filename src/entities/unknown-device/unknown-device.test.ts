@@ -215,6 +215,6 @@ describe('unknown devices', () => {
   it('answers an empty frame log for a device that never connected over a device protocol', async () => {
     const [d] = await addDevices(t.app, 1);
     const log = await frames(d!.imei, demoAdmin);
-    expect(log.data).toEqual({ protocol: null, frames: [] });
+    expect(log.data).toEqual({ protocol: null, frames: [], irregular: {} });
   });
 });

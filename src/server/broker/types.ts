@@ -38,6 +38,22 @@ export interface ExternalBroker extends Broker {
   readonly kind: 'external';
   /** Stops reading from the broker while `room` answers a promise (the ingest is full). */
   backpressure(room: () => Promise<void> | undefined): void;
+  /** The link to the broker as it is now (for health and the start lines). */
+  link(): BrokerLink;
+}
+
+/** The service's link to an external broker. */
+export interface BrokerLink {
+  url: string;
+  connected: boolean;
+  /** Every topic the service needs is subscribed on the current connection (the broker said so). */
+  subscribed: boolean;
+  /** Topics the service subscribes to (its probe's included). */
+  topics: number;
+  /** When the service's last probe came back through its shared subscription (ms since the epoch). */
+  lastProbeAt: number | null;
+  /** Times the link healed itself: subscribed again, or reconnected with a clean session. */
+  heals: number;
 }
 
 /** What the app holds: narrowed by `kind` where embedded-only features are needed. */

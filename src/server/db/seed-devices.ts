@@ -13,6 +13,24 @@ export const demoStockImei = (i: number) => `8699${String(i + 1).padStart(11, '0
 const STOCK_KINDS: readonly DeviceKind[] = ['helmet', 'wristband', 'watch', 'smoke', 'gas', 'locator'];
 
 /**
+ * Products beside the one per kind: a JT/T 808 tracker product whose terminals are taken without
+ * registering and authenticating (terminals that kept their previous platform's code,
+ * docs/protocols.md, jt808), beside the kinds' products, which require it (the demo's JT/T 808
+ * helmet registers and authenticates under the helmet product).
+ */
+export const DEMO_EXTRA_PRODUCTS = [
+  {
+    name: 'JT/T 808 tracker (previous platform)',
+    code: 'P-jt808-open',
+    header: 'JT/T 808 定位终端（免鉴权）',
+    image: '',
+    sort: DEVICE_KINDS.length,
+    thingModel: defaultThingModel('locator'),
+    jt808AuthRequired: false,
+  },
+] as const;
+
+/**
  * The demo site's devices (src/shared/devices/demo.ts) with the products, categories and groups
  * they belong to: one product per kind, one category per scenario with a child per kind, one
  * group per scenario. Multi-row inserts, so it costs a handful of statements.
@@ -28,7 +46,7 @@ export async function seedDevices(tx: Tx, ids: { platformTenantId: number; demoT
         image: '',
         sort: i,
         thingModel: defaultThingModel(kind),
-      })),
+      })).concat(DEMO_EXTRA_PRODUCTS.map((p) => ({ ...p }))),
     )
     .returning({ id: products.id, code: products.code });
   const productOf = new Map(productRows.map((p) => [p.code.slice(2), p.id]));

@@ -19,6 +19,11 @@ export type Item =
       raw: Buffer;
       /** Told once what became of the message (a QoS 1 PUBLISH is acknowledged then). */
       settle?: Settle;
+      /**
+       * True once the message can no longer be acknowledged (its protocol connection ended): it is
+       * not written then, since the device sends it again (docs/reliability.md "Duplicates").
+       */
+      orphaned?: () => boolean;
       liveOnly?: true;
       /** Ends the urgent message's hold on the database (lib/priority.ts) once its events left. */
       leave?: () => void;

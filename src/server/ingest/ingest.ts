@@ -87,6 +87,10 @@ export class Ingest {
   private readonly rollups: Rollups;
   /** Settles once the external broker subscription is in place (tests wait for it). */
   subscribed: Promise<void> = Promise.resolve();
+  /** Messages the queue holds before it refuses more (health compares the depth with it). */
+  readonly capacity = MAX_QUEUE;
+  /** While this says no (the data disk under its low-water mark), nothing is acknowledged. */
+  private canStore: () => boolean = () => true;
 
   constructor(private readonly deps: IngestDeps) {
     this.drops = new DropLog(deps.stats, deps.log, deps.clock);
@@ -120,6 +124,7 @@ export class Ingest {
     stats.received++;
     const imei = upTopicImei(topic);
     if (!imei) return this.refuse(done, 'malformed', undefined, topic);
+    if (!this.canStore()) return this.notNow(imei, done);
     if (payload.length > MAX_PAYLOAD_BYTES) return this.refuse(done, 'oversized', imei, `${payload.length} bytes`);
     if (publisher && (publisher.kind !== 'device' || publisher.imei !== imei))
       return this.refuse(done, 'unauthorised', imei);
@@ -146,20 +151,21 @@ export class Ingest {
    * outcome as an MQTT uplink, without the topic and payload decoding. `source` names where it
    * came from in a dead letter ('gt06/{imei}'); `raw` is the frame as received.
    */
-  accept(imei: string, source: string, raw: Buffer, message: unknown, settle?: Settle): void {
+  accept(imei: string, source: string, raw: Buffer, message: unknown, settle?: Settle, orphaned?: () => boolean): void {
     if (settle && this.depth() >= MAX_QUEUE && this.parked.length < MAX_QUEUE && !this.closed) {
-      this.parked.push(() => this.accept(imei, source, raw, message, settle));
+      this.parked.push(() => this.accept(imei, source, raw, message, settle, orphaned));
       return;
     }
     const done = once(settle);
     if (this.closed) return done('lost');
     this.deps.stats.received++;
+    if (!this.canStore()) return this.notNow(imei, done);
     if (this.depth() >= MAX_QUEUE) {
       this.drops.drop('overload', imei);
       return done('lost');
     }
     const parsed = uplinkSchema.safeParse(message);
-    if (parsed.success) return this.admit(imei, source, raw, parsed.data, undefined, done);
+    if (parsed.success) return this.admit(imei, source, raw, parsed.data, undefined, done, orphaned);
     const issue = parsed.error.issues[0];
     this.admit(
       imei,
@@ -171,6 +177,17 @@ export class Ingest {
     );
   }
 
+  /** Stops acknowledging while `canStore` says no (health's disk low-water mark, docs/reliability.md). */
+  refuseWhile(blocked: () => boolean): void {
+    this.canStore = () => !blocked();
+  }
+
+  /** Not stored, not acknowledged: the device keeps the message and sends it again. */
+  private notNow(imei: string, done: Settle): void {
+    this.drops.drop('diskLow', imei);
+    done('lost');
+  }
+
   private admit(
     imei: string,
     topic: string,
@@ -178,6 +195,7 @@ export class Ingest {
     message: Uplink | undefined,
     bad: { reason: 'malformed' | 'implausible'; detail: string } | undefined,
     done: Settle,
+    orphaned?: () => boolean,
   ): void {
     const odd = message?.kind === 'telemetry' ? implausibleMetric(message.values) : undefined;
     if (odd) bad = { reason: 'implausible', detail: `${odd.metric} ${odd.value} is outside its physical range` };
@@ -199,6 +217,7 @@ export class Ingest {
           ts,
           raw: payload,
           settle: done,
+          ...(orphaned ? { orphaned } : {}),
         },
         urgent,
       );
@@ -319,8 +338,11 @@ export class Ingest {
       },
       (err: unknown) => {
         this.lookups--;
-        this.drops.drop('failed', imei, (err as Error).message);
-        done?.('lost');
+        // Unacknowledged, a message comes again: only one without an acknowledgement is dropped.
+        if (done) {
+          this.drops.resent(imei, (err as Error).message);
+          done('lost');
+        } else this.drops.drop('failed', imei, (err as Error).message);
       },
     );
   }

@@ -152,6 +152,22 @@ export class Lanes {
     clearTimeout(this.liveTimer);
   }
 
+  /**
+   * A batch without the messages whose connection ended while they waited: none of them could be
+   * acknowledged any more, so the device sends them again and writing them now would store them
+   * twice. Each is told 'lost' (an urgent message's hold on the database ends with it).
+   */
+  private withoutOrphans(batch: Item[]): Item[] {
+    if (!batch.some((item) => item.t === 'msg' && item.orphaned?.())) return batch;
+    return batch.filter((item) => {
+      if (item.t !== 'msg' || !item.orphaned?.()) return true;
+      this.deps.stats.orphaned++;
+      item.settle?.('lost');
+      item.leave?.();
+      return false;
+    });
+  }
+
   /** Queues an item; an urgent message also takes the priority lane. */
   enqueue(item: Item, urgent: boolean): void {
     if (item.t === 'msg' && urgent) {
@@ -168,6 +184,7 @@ export class Lanes {
    * device's other messages does not change what they mean.
    */
   private launchUrgent(batch: Item[]): Promise<void> {
+    batch = this.withoutOrphans(batch);
     const written = this.write(batch, { ...buildRows(batch, null).rows, live: [] }, true);
     const before = this.urgentSettled;
     this.urgentSettled = (async () => {
@@ -187,6 +204,7 @@ export class Lanes {
 
   /** One write of the bulk lane (the batcher starts it synchronously, so `lives` is taken in order). */
   private launch(batch: Item[]): Promise<void> {
+    batch = this.withoutOrphans(batch);
     const { rows, transition } = buildRows(batch, this.lives);
     for (const item of batch) this.liveDevices.set(item.device.id, item.device);
     if (transition) this.liveDue = true;
@@ -298,9 +316,22 @@ export class Lanes {
       });
       return { transitions: live.stored.flatMap((p) => p.result), stored };
     } catch (err) {
-      for (const m of msgs) m.settle?.('lost');
-      this.deps.log.error({ err, messages: msgs.length }, 'ingest batch could not be written; dropped');
-      this.deps.stats.dropped.failed += msgs.length;
+      // 'lost' leaves a message unacknowledged, so its device (or the broker's session) sends it
+      // again: nothing is dropped, and the words say so. Only a message without an acknowledgement
+      // to hold back (QoS 0, the service's own publishes) is really gone.
+      let resent = 0;
+      for (const m of msgs) {
+        if (!m.settle) continue;
+        m.settle('lost');
+        resent++;
+      }
+      const gone = msgs.length - resent;
+      this.deps.log.error(
+        { err, messages: resent, ...(gone ? { droppedUnacknowledgeable: gone } : {}) },
+        'ingest batch not stored, not acknowledged: the device will resend',
+      );
+      this.deps.stats.notStoredResent += resent;
+      this.deps.stats.dropped.failed += gone;
       return undefined;
     }
   }

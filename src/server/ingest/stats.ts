@@ -15,11 +15,29 @@ export interface IngestStats {
     rateLimited: number;
     /** Refused by the database even when written alone: kept as a dead letter. */
     rejected: number;
-    /** Lost because the database could not be reached for a batch several times in a row. */
+    /**
+     * Lost because the database could not be reached for a batch several times in a row, and
+     * the message had no acknowledgement to hold back (QoS 0).
+     */
     failed: number;
+    /**
+     * Not acknowledged while the data disk was under its low-water mark (DISK_LOW_WATER_MB): the
+     * device keeps the message and sends it again.
+     */
+    diskLow: number;
   };
+  /**
+   * Not stored because the database could not be reached for a batch several times in a row, and
+   * so not acknowledged: the device (or the broker's session) sends them again.
+   */
+  notStoredResent: number;
   /** Messages waiting to be written (including the batch being written). */
   queued: number;
+  /**
+   * Not written because their protocol connection ended while they waited (after an earlier frame
+   * of it could not be stored): never acknowledged, the device sends them again.
+   */
+  orphaned: number;
   batches: number;
 }
 
@@ -39,8 +57,11 @@ export function emptyStats(): IngestStats {
       rateLimited: 0,
       rejected: 0,
       failed: 0,
+      diskLow: 0,
     },
+    notStoredResent: 0,
     queued: 0,
+    orphaned: 0,
     batches: 0,
   };
 }

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { Outcome } from '../ingest/batch';
-import { ProtocolError, newSession, type Decoded, type Session, type StreamCodec } from './types';
+import { ProtocolError, newSession, type Decoded, type Irregularity, type Session, type StreamCodec } from './types';
 
 /** Limits of one device connection (docs/protocols.md "Limits"). */
 export interface ConnectionLimits {
@@ -38,6 +38,13 @@ export interface ConnectionHost {
   store(conn: Connection, frame: Buffer, decoded: Decoded, settle: (outcome: Outcome) => void): void;
   /** A bound connection's frame carried media (a watch's voice message or photo). */
   media(conn: Connection, decoded: Decoded): void;
+  /**
+   * A frame accepted with irregularities (Decoded.irregular): counted for its device and protocol.
+   * `judge`: the connection is bound, so its device's product decides; false when its strict
+   * framing refuses the frame (the gateway counted it as an error and logged it refused). A frame
+   * before or at the login is judged leniently (no device is known yet).
+   */
+  irregular(conn: Connection, frame: Buffer, irregular: readonly Irregularity[], judge: boolean): Promise<boolean>;
   /** A frame was received or sent (the raw log), or could not be taken (counted, `error`). */
   logged(conn: Connection, dir: 'in' | 'out', frame: Buffer, error?: string): void;
   closed(conn: Connection): void;
@@ -87,6 +94,11 @@ export class Connection {
 
   get imei(): string | undefined {
     return this.session.imei;
+  }
+
+  /** Closed: nothing more is read or answered on it. */
+  get isEnded(): boolean {
+    return this.ended;
   }
 
   /** Sends a frame the service originated (a command); false when the connection is gone. */
@@ -246,8 +258,17 @@ export class Connection {
         this.done(slot, undefined);
         return this.finish();
       }
+      if (d.irregular?.length) await this.host.irregular(this, frame, d.irregular, false);
       if (bound === 'answered' || d.answer) return this.done(slot, undefined);
-    } else this.host.logged(this, 'in', frame);
+    } else {
+      if (d.irregular?.length && !(await this.host.irregular(this, frame, d.irregular, true))) {
+        // Refused by the product's strict framing, as an undecodable frame is: no uplinks, no reply.
+        this.done(slot, undefined);
+        if (++this.errors >= this.limits.maxErrors) this.close();
+        return;
+      }
+      this.host.logged(this, 'in', frame);
+    }
     if (d.media?.length) this.host.media(this, d);
     if (!d.uplinks.length) return this.done(slot, d.reply);
     let left = d.uplinks.length;

@@ -1,24 +1,33 @@
 /**
  * The decode tool's engine (`npm run decode`, docs/protocols.md "Decode tool"): frames as support
  * staff paste them, decoded by the gateway's own codecs into the uplinks the service would store
- * and the reply it would send. Lines are one connection: a login's identifier carries to the
- * lines after it; an empty line starts a new connection.
+ * and the reply it would send. A line holds one or more whole frames (as one TCP read may); lines
+ * are one connection: a login's identifier carries to the frames after it; an empty line starts a
+ * new connection.
  */
 import { uplinkSchema, type Uplink } from '../../shared/devices/protocol';
 import { CODECS } from './registry';
 import {
+  IRREGULARITY_NOTES,
   newSession,
   ProtocolError,
   type Decoded,
   type HttpRequestLike,
+  type Irregularity,
   type ProtocolName,
   type Session,
+  type StreamCodec,
 } from './types';
 
 export interface DecodeLine {
   imei: string | null;
+  /** The uplinks of every frame of the line, in frame order. */
   uplinks: Uplink[];
+  /** The replies of the line's frames, concatenated in frame order, in hex; null when none answers. */
   reply: string | null;
+  /** What the line's frames got wrong and were accepted with (Decoded.irregular), and how the raw frame log marks it. */
+  irregular?: { irregularity: Irregularity; note: string }[];
+  /** Why a frame could not be decoded (on a line of several: which one); the other frames' uplinks and replies stay. */
   error?: string;
 }
 
@@ -30,6 +39,8 @@ export class LineDecoder {
     private readonly protocol: ProtocolName,
     /** The code a registration is answered with (the service derives one per device; the tool cannot). */
     private readonly authCode: string | undefined = undefined,
+    /** The codecs (tests give their own). */
+    private readonly codecs: Readonly<Record<Exclude<ProtocolName, 'osmand'>, StreamCodec>> = CODECS,
   ) {}
 
   /** undefined for an empty line (a new connection starts). */
@@ -53,18 +64,40 @@ export class LineDecoder {
   private frame(text: string, now: number): DecodeLine {
     const hex = text.replace(/\s+/g, '');
     if (!/^([0-9a-fA-F]{2})+$/.test(hex)) throw new ProtocolError('not hex: pairs of 0-9 and a-f expected');
-    const codec = CODECS[this.protocol as Exclude<ProtocolName, 'osmand'>];
-    const frames = codec.framer().push(Buffer.from(hex, 'hex'));
-    if (frames.length !== 1)
-      throw new ProtocolError(
-        frames.length ? `${frames.length} frames on one line; one expected` : 'no whole frame on the line',
-      );
-    const d = codec.decode(frames[0]!, this.session, now);
-    if (d.imei !== undefined && this.session.imei === undefined) this.session.imei = d.imei;
+    const codec = this.codecs[this.protocol as Exclude<ProtocolName, 'osmand'>];
+    const framer = codec.framer();
+    const frames = framer.push(Buffer.from(hex, 'hex'));
+    if (!frames.length) throw new ProtocolError('no whole frame on the line');
+    const uplinks: Uplink[] = [];
+    const replies: Buffer[] = [];
+    const irregular: NonNullable<DecodeLine['irregular']> = [];
+    const errors: string[] = [];
+    let imei: string | undefined;
+    frames.forEach((frame, i) => {
+      try {
+        const d = codec.decode(frame, this.session, now);
+        if (d.imei !== undefined && this.session.imei === undefined) this.session.imei = d.imei;
+        imei = d.imei ?? imei;
+        // Validated before taken, so a frame whose uplink the schema refuses adds nothing.
+        const valid = validated(d.uplinks);
+        uplinks.push(...valid);
+        const reply = replyOf(d, this.authCode ?? d.imei);
+        if (reply) replies.push(reply);
+        for (const irregularity of d.irregular ?? [])
+          irregular.push({ irregularity, note: IRREGULARITY_NOTES[irregularity] ?? irregularity });
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        errors.push(frames.length > 1 ? `frame ${i + 1} of ${frames.length}: ${message}` : message);
+      }
+    });
+    const left = framer.pending();
+    if (left > 0) errors.push(`${left} bytes after the last whole frame`);
     return {
-      imei: d.imei ?? this.session.imei ?? null,
-      uplinks: validated(d.uplinks),
-      reply: replyOf(d, this.authCode ?? d.imei)?.toString('hex') ?? null,
+      imei: imei ?? this.session.imei ?? null,
+      uplinks,
+      reply: replies.length ? Buffer.concat(replies).toString('hex') : null,
+      ...(irregular.length && { irregular }),
+      ...(errors.length && { error: errors.join('; ') }),
     };
   }
 

@@ -18,6 +18,8 @@ export interface LoggedFrame {
   at: number;
   dir: Direction;
   bytes: Buffer;
+  /** A received frame the gateway refused for its irregularities (the product's strict framing). */
+  refused?: true;
 }
 
 /** Oldest first; a frame longer than the log keeps its first bytes. */
@@ -27,7 +29,8 @@ export class FrameLog {
   private offsets: number[] = [];
   private end = 0;
 
-  add(at: number, dir: Direction, frame: Buffer): void {
+  /** `refused`: a received frame refused by strict framing (kept in the direction byte). */
+  add(at: number, dir: Direction, frame: Buffer, refused = false): void {
     const bytes = frame.length > LOG_BYTES - HEAD ? frame.subarray(0, LOG_BYTES - HEAD) : frame;
     const need = HEAD + bytes.length;
     while (this.offsets.length >= LOG_FRAMES || (this.offsets.length && this.end - this.offsets[0]! + need > LOG_BYTES))
@@ -45,7 +48,7 @@ export class FrameLog {
     }
     const o = this.end;
     this.buf.writeDoubleLE(at, o);
-    this.buf[o + 8] = dir === 'in' ? 0 : 1;
+    this.buf[o + 8] = dir === 'out' ? 1 : refused ? 2 : 0;
     this.buf.writeUInt16LE(bytes.length, o + 9);
     bytes.copy(this.buf, o + HEAD);
     this.offsets.push(o);
@@ -55,11 +58,14 @@ export class FrameLog {
   frames(): LoggedFrame[] {
     return this.offsets.map((o) => {
       const len = this.buf.readUInt16LE(o + 9);
-      return {
+      const d = this.buf[o + 8];
+      const frame: LoggedFrame = {
         at: this.buf.readDoubleLE(o),
-        dir: this.buf[o + 8] === 0 ? 'in' : 'out',
+        dir: d === 1 ? 'out' : 'in',
         bytes: Buffer.from(this.buf.subarray(o + HEAD, o + HEAD + len)),
       };
+      if (d === 2) frame.refused = true;
+      return frame;
     });
   }
 

@@ -11,6 +11,7 @@ import { downlinkSchema } from '../../shared/devices/protocol';
 import { deviceAdmitted } from '../broker/acl';
 import type { Db } from '../db/driver';
 import type { DeviceCache } from '../devices/cache';
+import type { KnownDevice } from '../devices/hub';
 import { jt808AuthCode } from '../devices/secrets';
 import type { Ingest } from '../ingest/ingest';
 import type { Outcome } from '../ingest/batch';
@@ -22,10 +23,12 @@ import { FrameLog } from './frame-log';
 import { settingsCommands } from './settings-commands';
 import { UnknownDevices } from './unknown-devices';
 import {
+  IRREGULARITY_NOTES,
   newSession,
   type Decoded,
   type DeviceMedia,
   type HttpCodec,
+  type Irregularity,
   type ProtocolName,
   type StreamCodec,
 } from './types';
@@ -47,7 +50,7 @@ export interface GatewayDeps {
   cells?: CellLookup;
 }
 
-/** What each listener has seen since the start (GET /api/device/protocols, docs/protocols.md). */
+/** What each listener has seen since the start (POST /api/device/ingest/stats `protocols`, docs/protocols.md "Leniencies"). */
 export interface ProtocolCounters {
   connections: number;
   frames: number;
@@ -55,6 +58,31 @@ export interface ProtocolCounters {
   errors: number;
   /** Logins refused: unknown devices, failed authentication, another device's identifier. */
   refused: number;
+  /** Frames' irregularities by kind (docs/protocols.md "Leniencies"), accepted or refused by strict framing. */
+  irregular: IrregularityCounts;
+}
+
+/** How often each irregularity was seen (only the kinds seen are present). */
+export type IrregularityCounts = Partial<Record<Irregularity, number>>;
+
+/** One row of a device's raw frame log as read back (docs/protocols.md "Raw frame log"). */
+export interface FrameLogEntry {
+  at: number;
+  dir: 'in' | 'out';
+  hex: string;
+  text?: string;
+  summary?: string;
+  error?: string;
+  /** Refused by the product's strict framing for its irregularities. */
+  refused?: true;
+}
+
+/** The raw log's marks of a frame's irregularities: "checksum wrong, accepted", or without "accepted" when refused. */
+export function irregularityNotes(irregular: readonly Irregularity[], refused = false): string {
+  const notes = irregular.map((i) => IRREGULARITY_NOTES[i] ?? i);
+  return refused
+    ? `${notes.map((n) => n.replace(/, accepted$/, '')).join('; ')}; refused (strict framing)`
+    : notes.join('; ');
 }
 
 /** Whether the protocol answers commands (GT06 0x15/0x21, JT/T 808 0x0001); a watch does not. */
@@ -70,11 +98,12 @@ const MAX_HTTP_BODY = 64 * 1024;
  */
 export class ProtocolGateway implements ConnectionHost {
   readonly counters = new Map<ProtocolName, ProtocolCounters>();
-  private readonly servers: (Server | HttpServer)[] = [];
+  private readonly servers: { name: ProtocolName; server: Server | HttpServer }[] = [];
   private readonly conns = new Set<Connection>();
   private readonly byImei = new Map<string, Connection>();
   private readonly perAddress = new Map<string, number>();
-  private readonly logs = new Map<string, { protocol: ProtocolName; log: FrameLog }>();
+  /** Per device connected here since the start: its raw frame log and the irregularities its frames had. */
+  private readonly logs = new Map<string, { protocol: ProtocolName; log: FrameLog; irregular?: IrregularityCounts }>();
   private readonly unknownDevices: UnknownDevices;
   /** Per connection, the frames still waiting for their cells' look-up: later frames are accepted after them, in order. */
   private readonly placing = new WeakMap<Connection, Promise<void>>();
@@ -88,8 +117,15 @@ export class ProtocolGateway implements ConnectionHost {
 
   private count(protocol: ProtocolName): ProtocolCounters {
     let c = this.counters.get(protocol);
-    if (!c) this.counters.set(protocol, (c = { connections: 0, frames: 0, errors: 0, refused: 0 }));
+    if (!c) this.counters.set(protocol, (c = { connections: 0, frames: 0, errors: 0, refused: 0, irregular: {} }));
     return c;
+  }
+
+  /** A device's log entry, made on its first frame. */
+  private entry(imei: string, protocol: ProtocolName) {
+    let entry = this.logs.get(imei);
+    if (!entry) this.logs.set(imei, (entry = { protocol, log: new FrameLog() }));
+    return entry;
   }
 
   /** Starts a TCP listener for `codec`; resolves with the bound port (0 picks one). Rejects with EADDRINUSE when taken. */
@@ -97,7 +133,7 @@ export class ProtocolGateway implements ConnectionHost {
     this.count(codec.name);
     const server = createServer((socket) => this.accept(codec, socket));
     server.maxConnections = 1_000_000;
-    return this.listen(server, port, host);
+    return this.listen(codec.name, server, port, host);
   }
 
   /** Starts the HTTP listener of an HTTP protocol (OsmAnd). */
@@ -106,15 +142,20 @@ export class ProtocolGateway implements ConnectionHost {
     const server = createHttpServer((req, res) => void this.http(codec, req, res));
     server.requestTimeout = this.limits.partialS * 1000;
     server.headersTimeout = this.limits.partialS * 1000;
-    return this.listen(server, port, host);
+    return this.listen(codec.name, server, port, host);
   }
 
-  private listen(server: Server | HttpServer, port: number, host?: string): Promise<number> {
+  /** The listeners started, and whether each still listens (health). */
+  listeners(): { name: string; listening: boolean }[] {
+    return this.servers.map(({ name, server }) => ({ name, listening: this.closing || server.listening }));
+  }
+
+  private listen(name: ProtocolName, server: Server | HttpServer, port: number, host?: string): Promise<number> {
     return new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
         server.off('error', reject);
-        this.servers.push(server);
+        this.servers.push({ name, server });
         const a = server.address();
         resolve(typeof a === 'object' && a ? a.port : port);
       });
@@ -139,10 +180,25 @@ export class ProtocolGateway implements ConnectionHost {
     this.conns.add(new Connection(codec, socket, this, this.limits, () => this.deps.clock.now()));
   }
 
-  async bind(conn: Connection, imei: string, d: Decoded, frame: Buffer): Promise<'bound' | 'answered' | 'refused'> {
+  /**
+   * The registered device a frame names: the first admitted of the forms its identifier may be
+   * registered under (Decoded.imeiCandidates: a JT/T 808 terminal number with and without its
+   * leading zeros, ...), looked up together; undefined when none is.
+   */
+  private async registered(sent: string, d: Decoded): Promise<KnownDevice | undefined> {
+    const forms = d.imeiCandidates?.length ? d.imeiCandidates : [sent];
+    if (forms.length === 1) return this.deps.deviceCache.get(forms[0]!);
+    const found = await Promise.all(forms.map((f) => this.deps.deviceCache.get(f)));
+    return found.find(deviceAdmitted) ?? found.find((f) => f !== undefined);
+  }
+
+  async bind(conn: Connection, sent: string, d: Decoded, frame: Buffer): Promise<'bound' | 'answered' | 'refused'> {
     const protocol = conn.codec.name;
-    const device = await this.deps.deviceCache.get(imei);
+    const device = await this.registered(sent, d);
     const known = deviceAdmitted(device);
+    // The session, its log and its data go under the device's own identifier; the unknown
+    // devices list keeps the form the device sent (a label's leading zeros kept).
+    const imei = known ? device!.imei : sent;
     const refuse = (why: string) => {
       this.count(protocol).refused++;
       this.deps.log.debug({ protocol, imei, remote: conn.remote }, `protocol login refused: ${why}`);
@@ -167,7 +223,9 @@ export class ProtocolGateway implements ConnectionHost {
       conn.answer(d.answer!({ ok }));
       if (!ok) return refuse(known ? 'wrong authentication code' : 'unknown terminal');
     } else if (!known) return refuse('unknown device');
-    else if (protocol === 'jt808') return refuse('data before authentication');
+    // A terminal that kept the code of its previous platform sends data without registering or
+    // authenticating: taken when its product does not require the authentication.
+    else if (protocol === 'jt808' && device!.jt808AuthRequired !== false) return refuse('data before authentication');
     if (conn.session.imei === imei) return 'bound';
     conn.session.imei = imei;
     const before = this.byImei.get(imei);
@@ -191,8 +249,11 @@ export class ProtocolGateway implements ConnectionHost {
   store(conn: Connection, frame: Buffer, d: Decoded, settle: (outcome: Outcome) => void): void {
     const imei = conn.session.imei!;
     const source = `${conn.codec.name}/${imei}`;
+    // A frame still waiting when its connection ends can no longer be answered: the device sends
+    // it again, so it is not written (docs/reliability.md "Duplicates").
+    const orphaned = () => conn.isEnded;
     const accept = (uplinks: Decoded['uplinks']) => {
-      for (const uplink of uplinks) this.deps.ingest.accept(imei, source, frame, uplink, settle);
+      for (const uplink of uplinks) this.deps.ingest.accept(imei, source, frame, uplink, settle, orphaned);
     };
     const cells = this.deps.cells;
     const before = this.placing.get(conn);
@@ -227,15 +288,42 @@ export class ProtocolGateway implements ConnectionHost {
     }
   }
 
+  async irregular(
+    conn: Connection,
+    frame: Buffer,
+    irregular: readonly Irregularity[],
+    judge: boolean,
+  ): Promise<boolean> {
+    const protocol = conn.codec.name;
+    const c = this.count(protocol);
+    const imei = conn.session.imei;
+    const perDevice = imei ? (this.entry(imei, protocol).irregular ??= {}) : undefined;
+    for (const i of irregular) {
+      c.irregular[i] = (c.irregular[i] ?? 0) + 1;
+      if (perDevice) perDevice[i] = (perDevice[i] ?? 0) + 1;
+    }
+    if (!judge || !imei) return true;
+    const device = await this.deps.deviceCache.get(imei);
+    if (device?.strictFraming !== true) return true;
+    c.errors++;
+    this.entry(imei, protocol).log.add(this.deps.clock.now(), 'in', frame, true);
+    this.deps.log.debug({ protocol, imei, irregular }, 'protocol frame refused by strict framing');
+    return false;
+  }
+
   logged(conn: Connection, dir: 'in' | 'out', frame: Buffer, error?: string): void {
     const c = this.count(conn.codec.name);
     if (dir === 'in' && !error) c.frames++;
     if (error) c.errors++;
     const imei = conn.session.imei;
     if (!imei) return;
-    let entry = this.logs.get(imei);
-    if (!entry) this.logs.set(imei, (entry = { protocol: conn.codec.name, log: new FrameLog() }));
-    entry.log.add(this.deps.clock.now(), dir, frame);
+    this.entry(imei, conn.codec.name).log.add(this.deps.clock.now(), dir, frame);
+  }
+
+  /** The irregularities a device's frames had since it first connected here (undefined: never seen here). */
+  irregularities(imei: string): IrregularityCounts | undefined {
+    const entry = this.logs.get(imei);
+    return entry && { ...entry.irregular };
   }
 
   closed(conn: Connection): void {
@@ -296,38 +384,36 @@ export class ProtocolGateway implements ConnectionHost {
     if (!ACKNOWLEDGES[conn.codec.name]) ack(true, `sent; ${conn.codec.name} does not acknowledge`);
   }
 
-  /** The raw frame log of a device with its codec's reading of each frame (undefined: never seen here). */
+  /**
+   * The raw frame log of a device with its codec's reading of each frame, the reading ending with
+   * the marks of the frame's irregularities, and the device's irregularity counts (undefined:
+   * never seen here).
+   */
   frameLog(
     imei: string,
     codecs: ReadonlyMap<ProtocolName, StreamCodec>,
-  ):
-    | {
-        protocol: ProtocolName;
-        frames: { at: number; dir: 'in' | 'out'; hex: string; text?: string; summary?: string; error?: string }[];
-      }
-    | undefined {
+  ): { protocol: ProtocolName; frames: FrameLogEntry[]; irregular: IrregularityCounts } | undefined {
     const entry = this.logs.get(imei);
     if (!entry) return undefined;
     const codec = codecs.get(entry.protocol);
     const session = newSession();
     session.imei = imei;
-    const frames = entry.log.frames().map(({ at, dir, bytes }) => {
-      const row: { at: number; dir: 'in' | 'out'; hex: string; text?: string; summary?: string; error?: string } = {
-        at,
-        dir,
-        hex: bytes.toString('hex'),
-      };
+    const frames = entry.log.frames().map(({ at, dir, bytes, refused }) => {
+      const row: FrameLogEntry = { at, dir, hex: bytes.toString('hex') };
+      if (refused) row.refused = true;
       if (codec?.text) row.text = bytes.toString('latin1');
       if (dir === 'in' && codec) {
         try {
-          row.summary = codec.decode(bytes, session, at).summary;
+          const d = codec.decode(bytes, session, at);
+          const notes = d.irregular?.length ? irregularityNotes(d.irregular, refused) : '';
+          row.summary = notes ? `${d.summary}; ${notes}` : d.summary;
         } catch (err) {
           row.error = (err as Error).message;
         }
       }
       return row;
     });
-    return { protocol: entry.protocol, frames };
+    return { protocol: entry.protocol, frames, irregular: { ...entry.irregular } };
   }
 
   private async http(codec: HttpCodec, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -363,9 +449,7 @@ export class ProtocolGateway implements ConnectionHost {
         this.unknownDevices.record(codec.name, d.imei, req.socket.remoteAddress ?? '?', raw);
         return answer(404, 'unknown device');
       }
-      let entry = this.logs.get(d.imei);
-      if (!entry) this.logs.set(d.imei, (entry = { protocol: codec.name, log: new FrameLog() }));
-      entry.log.add(this.deps.clock.now(), 'in', raw);
+      this.entry(d.imei, codec.name).log.add(this.deps.clock.now(), 'in', raw);
       if (!d.uplinks.length) return answer(200);
       let left = d.uplinks.length;
       let lost = false;
@@ -387,7 +471,7 @@ export class ProtocolGateway implements ConnectionHost {
     for (const conn of this.conns) conn.close();
     await Promise.all(
       this.servers.map(
-        (s) =>
+        ({ server: s }) =>
           new Promise<void>((resolve) => {
             if ('closeAllConnections' in s) s.closeAllConnections();
             s.close(() => resolve());

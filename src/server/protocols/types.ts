@@ -65,6 +65,12 @@ export interface Decoded {
   irregular?: Irregularity[];
   /** The identifier this frame names, when it names one. */
   imei?: string;
+  /**
+   * Every form the identifier may be registered under, in order of preference, `imei` among them
+   * (a JT/T 808 terminal number with and without its leading zeros, ...): the gateway binds the
+   * first registered one. None: `imei` alone.
+   */
+  imeiCandidates?: string[];
   /** This frame is a login (it binds the connection to `imei`); 'register' and 'authenticate' are JT/T 808's. */
   login?: 'login' | 'register' | 'authenticate';
   /** 'authenticate': the code the terminal presented. */

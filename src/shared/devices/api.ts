@@ -34,12 +34,19 @@ export interface FrameLogRow {
   /** The codec's reading of a received frame, or why it could not read it. */
   summary?: string;
   error?: string;
+  /** Refused by the product's strict framing for its irregularities (docs/protocols.md "Leniencies"). */
+  refused?: boolean;
 }
 
 /** `POST /api/device/device/frames`: newest first; protocol null when the device never connected to this server over a device protocol. */
 export interface FrameLogAnswer {
   protocol: string | null;
   frames: FrameLogRow[];
+  /**
+   * How often the device's frames had each irregularity since it first connected to this server
+   * (`checksumMismatch`, `lengthMismatch`, `encryptionBit`, `badEscape`); only the kinds seen.
+   */
+  irregular?: Partial<Record<string, number>>;
 }
 
 /** A device message the service could not take (device_dead_letters). */

@@ -169,3 +169,49 @@ describe('analytics screens', () => {
     expect(within(screen.getByTestId('jobs-table')).getByText('7')).toBeInTheDocument();
   });
 });
+
+describe('service health on /management1', () => {
+  const report = (ready: boolean, disk: 'ok' | 'down') => ({
+    state: disk === 'down' ? 'down' : 'ok',
+    ready,
+    components: {
+      database: { state: 'ok' },
+      broker: { state: 'ok' },
+      disk:
+        disk === 'down' ? { state: 'down', detail: '80 MB free, under the low-water mark of 512 MB' } : { state: 'ok' },
+      ingest: { state: 'degraded', detail: '30000 of 50000 messages queued' },
+      listeners: { state: 'ok' },
+    },
+  });
+
+  it('lists each component with its state and why', async () => {
+    mockApi({ '/api/user/management/stats': management, '/api/health': report(true, 'ok') });
+    renderWithProviders(<ManagementScreen />);
+    const rows = await screen.findAllByTestId('service-health-row');
+    expect(rows.map((r) => [r.dataset.component, r.dataset.state])).toEqual([
+      ['database', 'ok'],
+      ['broker', 'ok'],
+      ['disk', 'ok'],
+      ['ingest', 'degraded'],
+      ['listeners', 'ok'],
+    ]);
+    expect(rows[3]).toHaveTextContent('30000 of 50000 messages queued');
+    expect(screen.queryByTestId('service-health-not-ready')).toBeNull();
+  });
+
+  it('says when the service cannot store, from the 503 answer’s report', async () => {
+    mockApi({
+      '/api/user/management/stats': management,
+      '/api/health': () =>
+        new Response(JSON.stringify({ code: 503, key: 'notReady', msg: 'not ready', data: report(false, 'down') }), {
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    renderWithProviders(<ManagementScreen />);
+    expect(await screen.findByTestId('service-health-not-ready')).toHaveTextContent('服务当前无法存储设备数据');
+    const disk = screen.getAllByTestId('service-health-row').find((r) => r.dataset.component === 'disk')!;
+    expect(disk.dataset.state).toBe('down');
+    expect(disk).toHaveTextContent('under the low-water mark');
+  });
+});

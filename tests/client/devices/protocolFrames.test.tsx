@@ -38,6 +38,42 @@ describe('raw frame log in the device detail (docs/protocols.md "Raw frame log")
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/device/device/frames')).toHaveLength(2));
   });
 
+  it('counts the irregular frames the device sent and marks a frame strict framing refused', async () => {
+    saveLogin('tok', demoUser);
+    mockApi({
+      '/api/device/device/frames': {
+        protocol: 'gt06',
+        irregular: { checksumMismatch: 3, lengthMismatch: 1 },
+        frames: [
+          { at: 1_795_000_001_000, dir: 'in', hex: '7878', summary: 'location; checksum wrong, accepted' },
+          {
+            at: 1_795_000_000_000,
+            dir: 'in',
+            hex: '7878',
+            summary: 'location; checksum wrong; refused (strict framing)',
+            refused: true,
+          },
+        ],
+      },
+    });
+    renderWithProviders(<FrameLog imei={IMEI} />);
+    const line = await screen.findByTestId('frame-log-irregular');
+    expect(line).toHaveTextContent('校验和错误 × 3');
+    expect(line).toHaveTextContent('长度错误 × 1');
+    const rows = await screen.findAllByTestId('frame-row');
+    expect(rows[0]).toHaveTextContent('checksum wrong, accepted');
+    expect(rows[0]!.querySelector('[data-testid="frame-refused"]')).toBeNull();
+    expect(rows[1]!.querySelector('[data-testid="frame-refused"]')).toHaveTextContent('已拒绝');
+  });
+
+  it('shows no count line for a device whose frames kept to their protocol', async () => {
+    saveLogin('tok', demoUser);
+    mockApi({ '/api/device/device/frames': { ...frames, irregular: {} } });
+    renderWithProviders(<FrameLog imei={IMEI} />);
+    await screen.findAllByTestId('frame-row');
+    expect(screen.queryByTestId('frame-log-irregular')).toBeNull();
+  });
+
   it('says why there are no frames', async () => {
     saveLogin('tok', demoUser);
     mockApi({ '/api/device/device/frames': { protocol: null, frames: [] } });

@@ -5,6 +5,7 @@ import { demoFleet } from '../../../src/shared/devices/demo';
 import { DEVICE_KINDS } from '../../../src/shared/devices/kinds';
 import { deviceCategories, deviceGroups, devices, productionBatches, products } from '../../../src/server/db/schema';
 import { seed } from '../../../src/server/db/seed';
+import { DEMO_EXTRA_PRODUCTS } from '../../../src/server/db/seed-devices';
 import { tenantId } from '../fixtures';
 import { buildTestApp, type TestApp } from '../helper';
 import { demoApp } from '../org-helper';
@@ -22,7 +23,13 @@ afterAll(() => t?.close());
 describe('demo seed', () => {
   it('seeds products, categories, groups, the demo fleet and stock', async () => {
     const fleet = demoFleet();
-    expect(await t.app.db.$count(products)).toBe(DEVICE_KINDS.length);
+    // One per kind, and a JT/T 808 product that takes terminals without authentication.
+    expect(await t.app.db.$count(products)).toBe(DEVICE_KINDS.length + DEMO_EXTRA_PRODUCTS.length);
+    const jt808Rules = await t.app.db
+      .select({ code: products.code, required: products.jt808AuthRequired })
+      .from(products)
+      .where(eq(products.jt808AuthRequired, false));
+    expect(jt808Rules).toEqual([{ code: 'P-jt808-open', required: false }]);
     expect(await t.app.db.$count(deviceGroups, eq(deviceGroups.tenantId, demoTenant))).toBe(5);
     expect(await t.app.db.$count(deviceCategories, eq(deviceCategories.pid, 0))).toBe(5);
     expect(await t.app.db.$count(devices, eq(devices.tenantId, demoTenant))).toBe(fleet.length);
@@ -57,7 +64,7 @@ describe('demo seed', () => {
       const opts = { hasher: fresh.app.hasher, production: false };
       expect((await seed(db, opts)).seeded).toBe(false);
       expect(await db.$count(devices)).toBe(demoFleet().length + 6);
-      expect(await db.$count(products)).toBe(DEVICE_KINDS.length);
+      expect(await db.$count(products)).toBe(DEVICE_KINDS.length + DEMO_EXTRA_PRODUCTS.length);
       await db.delete(devices);
       await seed(db, opts);
       expect(await db.$count(devices)).toBe(0);

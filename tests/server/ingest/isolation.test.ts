@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { topics } from '../../../src/shared/topics';
 import type { EmbeddedBroker } from '../../../src/server/broker/types';
 import { alarmRecords, deviceDeadLetters, deviceEvents, deviceReadings } from '../../../src/server/db/schema';
@@ -176,6 +176,36 @@ describe('isolation inside a batch the database refuses', () => {
     const letters = await deadLettersOf(t, victim.id);
     expect(letters.map((l) => l.reason)).toEqual(['alarm']);
     expect(JSON.parse(letters[0]!.payload.toString())).toMatchObject({ kind: 'alarm', alarm: 'sos' });
+  });
+
+  it('leaves a batch the database cannot take after its retries unacknowledged, and says the device will resend it', async () => {
+    const [d] = await addDevices(t.app, 1);
+    // A connection failure (SQLSTATE 08006) on every try stands in for a database that is away.
+    await t.app.db.execute(
+      sql.raw(`create or replace function unreachable_777() returns trigger language plpgsql as $$
+        begin
+          if new.device_id = ${d!.id} then raise exception 'database away (test)' using errcode = '08006'; end if;
+          return new;
+        end $$`),
+    );
+    await t.app.db.execute(
+      sql`create trigger unreachable_777 before insert on device_readings for each row execute function unreachable_777()`,
+    );
+    const said = vi.spyOn(t.app.log, 'error');
+    const before = t.app.ingestStats.notStoredResent;
+    const failedBefore = t.app.ingestStats.dropped.failed;
+    try {
+      expect(await send(d!.imei, { kind: 'telemetry', id: 'away-1', values: { steps: 1 } })).toBe('lost');
+      expect(t.app.ingestStats.notStoredResent - before).toBe(1);
+      expect(t.app.ingestStats.dropped.failed).toBe(failedBefore);
+      const line = said.mock.calls.find((c) => String(c[1]).includes('not stored'));
+      expect(line?.[1]).toBe('ingest batch not stored, not acknowledged: the device will resend');
+      expect(line?.[0]).toMatchObject({ messages: 1 });
+      expect(said.mock.calls.some((c) => String(c[1]).includes('dropped'))).toBe(false);
+    } finally {
+      said.mockRestore();
+      await t.app.db.execute(sql`drop trigger unreachable_777 on device_readings`);
+    }
   });
 });
 

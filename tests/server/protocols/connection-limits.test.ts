@@ -55,6 +55,7 @@ function open(codec: StreamCodec) {
     bind: async () => 'bound',
     store: (_c, _f, _d, settle) => settle('stored'),
     media: () => {},
+    irregular: async () => true,
     logged: (_c, _dir, _frame, error) => void (error && errors.push(error)),
     closed: () => {},
   };

@@ -2,6 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { packet } from '../../../src/shared/protocols/gt06/packet';
+import { LineDecoder } from '../../../src/server/protocols/decode';
+import { CODECS } from '../../../src/server/protocols/registry';
+import { ProtocolError, type Decoded, type StreamCodec } from '../../../src/server/protocols/types';
 import { gt06Frames, Jt808Terminal, osmandUri, watchFrames } from '../../../src/sim/protocols/frames';
 
 const run = promisify(execFile);
@@ -92,7 +95,8 @@ describe('npm run decode', () => {
       `${term.register().toString('hex')}\n${term.location(fix, true).toString('hex')}\n`,
     );
     expect(jt.lines).toHaveLength(2);
-    expect(jt.lines[0]).toMatchObject({ imei: '13912345678', uplinks: [] });
+    // The terminal number as sent, leading zero kept (the gateway also tries it without).
+    expect(jt.lines[0]).toMatchObject({ imei: '013912345678', uplinks: [] });
     // 0x8100 with result 0 and the code given.
     expect(String(jt.lines[0]!.reply)).toMatch(/^7e8100/);
     expect(String(jt.lines[0]!.reply)).toContain(Buffer.from('abc').toString('hex'));
@@ -112,6 +116,29 @@ describe('npm run decode', () => {
     expect(osm.lines[2]).toMatchObject({ uplinks: [], error: expect.any(String) });
   }, 90_000);
 
+  it('a line of several whole frames (one TCP read): every uplink on the line in order, the replies concatenated', async () => {
+    const imei = '868120123456781';
+    const hex = (b: Buffer) => b.toString('hex');
+    const input =
+      [
+        hex(gt06Frames.login(imei, 1)) + hex(gt06Frames.location(2, fix)) + hex(gt06Frames.location(3, fix)),
+        // A bad frame between two good ones: named, and the good ones still decoded.
+        hex(gt06Frames.location(4, fix)) + '7878' + hex(gt06Frames.location(5, fix)),
+      ].join('\n') + '\n';
+    const { lines, code } = await decode(['--protocol', 'gt06'], input);
+    expect(code).toBe(0);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({
+      imei,
+      reply: hex(packet(0x01, 1)) + hex(packet(0x12, 2)) + hex(packet(0x12, 3)),
+    });
+    expect(lines[0]!.error).toBeUndefined();
+    expect((lines[0]!.uplinks as { kind: string }[]).map((u) => u.kind)).toEqual(['location', 'location']);
+    expect(lines[1]).toMatchObject({ imei });
+    expect((lines[1]!.uplinks as { kind: string }[]).length).toBeGreaterThanOrEqual(1);
+    expect(String(lines[1]!.reply)).toMatch(new RegExp(`^${hex(packet(0x12, 4))}`));
+  }, 60_000);
+
   it('--encode prints the frame of a command; a bad protocol is a usage error', async () => {
     const enc = await decode(
       ['--protocol', 'watch', '--encode', JSON.stringify({ imei: '868120123456789', command: 'restart', params: {} })],
@@ -125,4 +152,77 @@ describe('npm run decode', () => {
     expect(gt.raw.trim()).toMatch(/^7878[0-9a-f]{2}80/);
     expect((await decode(['--protocol', 'nope'], '')).code).toBe(2);
   }, 60_000);
+});
+
+/**
+ * The same engine in process, with a codec written for this test: a codec's irregularities are on
+ * the line as the raw frame log marks them, and a line's frames are decoded one by one.
+ */
+describe('LineDecoder', () => {
+  /** `L<imei>;` logs in, `P;` a position, `C;` a position with a wrong checksum accepted, `X;` is undecodable. */
+  const fake: StreamCodec = {
+    name: 'gt06',
+    transport: 'tcp',
+    defaultPort: 0,
+    maxFrame: 64,
+    text: true,
+    commands: [],
+    framer() {
+      let held = '';
+      return {
+        push(chunk) {
+          held += chunk.toString('latin1');
+          const parts = held.split(';');
+          held = parts.pop()!;
+          return parts.map((p) => Buffer.from(p, 'latin1'));
+        },
+        pending: () => held.length,
+      };
+    },
+    decode(frame, session): Decoded {
+      const t = frame.toString('latin1');
+      if (t.startsWith('L'))
+        return { imei: t.slice(1), login: 'login', uplinks: [], reply: Buffer.from('ok'), summary: 'login' };
+      if (t === 'X') throw new ProtocolError('undecodable');
+      const loc = { kind: 'location' as const, ts: 1, lat: 1, lon: 2, source: 'gps' as const };
+      return {
+        uplinks: [loc],
+        reply: Buffer.from(session.imei ? 'P' : '?'),
+        summary: 'position',
+        ...(t === 'C' && { irregular: ['checksumMismatch' as const, 'lengthMismatch' as const] }),
+      };
+    },
+    encode: () => undefined,
+  };
+  const text = (s: string) => Buffer.from(s, 'latin1').toString('hex');
+  const decoder = () => new LineDecoder('gt06', undefined, { ...CODECS, gt06: fake });
+
+  it('marks the irregularities a frame was accepted with, by name and by the raw log note', () => {
+    const d = decoder();
+    expect(d.line(text('L123456789012345;'))).toEqual({ imei: '123456789012345', uplinks: [], reply: text('ok') });
+    const line = d.line(text('C;'));
+    expect(line).toMatchObject({ imei: '123456789012345', reply: text('P') });
+    expect(line!.uplinks).toHaveLength(1);
+    expect(line!.irregular).toEqual([
+      { irregularity: 'checksumMismatch', note: 'checksum wrong, accepted' },
+      { irregularity: 'lengthMismatch', note: 'length wrong, accepted' },
+    ]);
+    expect(d.line(text('P;'))!.irregular).toBeUndefined();
+  });
+
+  it('a login and data on one line: the identifier carries to the frames after it; the replies in order', () => {
+    const line = decoder().line(text('L123456789012345;P;C;P;'));
+    expect(line).toMatchObject({ imei: '123456789012345', reply: text('okPPP') });
+    expect(line!.uplinks).toHaveLength(3);
+    expect(line!.irregular).toHaveLength(2);
+    expect(line!.error).toBeUndefined();
+  });
+
+  it('an undecodable frame among others is named; the others still count; bytes after the last frame are said', () => {
+    const line = decoder().line(text('L123456789012345;X;P;P'));
+    expect(line).toMatchObject({ imei: '123456789012345', reply: text('okP') });
+    expect(line!.uplinks).toHaveLength(1);
+    expect(line!.error).toBe('frame 2 of 3: undecodable; 1 bytes after the last whole frame');
+    expect(decoder().line(text('P'))).toMatchObject({ uplinks: [], reply: null, error: 'no whole frame on the line' });
+  });
 });

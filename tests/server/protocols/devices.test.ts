@@ -365,4 +365,58 @@ describe('OsmAnd', () => {
     expect((await fetch(`${base}/?lat=1&lon=2`)).status).toBe(400);
     expect((await fetch(`${base}/?id=999999999&lat=1&lon=2`)).status).toBe(404);
   });
+
+  it("a patrol phone's SOS (Traccar Client alarm=sos, in the query or its JSON) raises the SOS alarm", async () => {
+    const base = `http://127.0.0.1:${ports.osmand}`;
+    const res = await fetch(`${base}${osmandUri(d.imei, fix(39.91, 116.41), 67)}&alarm=sos`);
+    expect(res.status).toBe(200);
+    await alarmOf(d.id, 15);
+    const [phone] = await addDevices(t.app, 1, { kind: 'locator' });
+    const json = await fetch(base, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        device_id: phone!.imei,
+        location: {
+          timestamp: new Date(fix(0, 0).at).toISOString(),
+          coords: { latitude: 39.92, longitude: 116.42, speed: 0, heading: 0, accuracy: 5 },
+          extras: { alarm: 'sos' },
+        },
+      }),
+    });
+    expect(json.status).toBe(200);
+    await alarmOf(phone!.id, 15);
+  });
+});
+
+describe('counters and the raw frame log over the API (docs/protocols.md "Leniencies")', () => {
+  it("answers the listeners' counters with their irregularities, and a device's irregular counts with its frames", async () => {
+    const [d] = await addDevices(t.app, 1, { kind: 'locator' });
+    const w = new Wire(ports.gt06!);
+    try {
+      await w.exchange(gt06Frames.login(d!.imei, 1), packet(0x01, 1));
+    } finally {
+      w.socket.destroy();
+    }
+    const su = (await login(t.app, 'admin', 'admin123')).token;
+    const stats = await post<{ protocols: Record<string, { frames: number; irregular: Record<string, number> }> }>(
+      t.app,
+      '/api/device/ingest/stats',
+      {},
+      { token: su },
+    );
+    expect(stats.code).toBe(0);
+    expect(stats.data.protocols.gt06!.frames).toBeGreaterThan(0);
+    expect(stats.data.protocols.gt06!.irregular).toEqual(expect.any(Object));
+    expect(stats.data.protocols).toHaveProperty('osmand');
+    const log = await post<{ protocol: string; irregular: Record<string, number>; frames: unknown[] }>(
+      t.app,
+      '/api/device/device/frames',
+      { imei: d!.imei },
+      { token: su },
+    );
+    expect(log.code).toBe(0);
+    expect(log.data).toMatchObject({ protocol: 'gt06', irregular: {} });
+    expect(log.data.frames.length).toBeGreaterThanOrEqual(2);
+  });
 });

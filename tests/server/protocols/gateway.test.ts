@@ -2,7 +2,13 @@ import { connect, type Socket } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_STATE, STOCK_STATE } from '../../../src/shared/codes';
-import { deviceCommands, deviceLocations, devices, protocolUnknownDevices } from '../../../src/server/db/schema';
+import {
+  deviceCommands,
+  deviceLocations,
+  devices,
+  products,
+  protocolUnknownDevices,
+} from '../../../src/server/db/schema';
 import { deliver } from '../../../src/server/devices/commands';
 import { ProtocolGateway } from '../../../src/server/protocols/gateway';
 import { ProtocolError, type Decoded, type Framer, type StreamCodec } from '../../../src/server/protocols/types';
@@ -12,7 +18,8 @@ import { addDevices, randomImei, until, type TestDevice } from '../ingest-helper
 /**
  * A line protocol written for this test, so the gateway's own behaviour (identity, replies after
  * the commit, limits, commands) is checked apart from any real protocol's decoding:
- * `LOGIN <imei>`, `POS <lat> <lon> <n>`, `AS <imei>`, `SOS`, `BAD`.
+ * `LOGIN <imei>`, `POS <lat> <lon> <n>`, `AS <imei>`, `SOS`, `BAD`; `CRC <lat> <lon> <n>` is a
+ * position accepted with a wrong checksum, `LOGINCRC <imei>` a login with a wrong length.
  */
 const lines: StreamCodec = {
   name: 'gt06',
@@ -38,15 +45,25 @@ const lines: StreamCodec = {
     const [word, ...args] = frame.toString('latin1').split(' ');
     if (word === 'LOGIN')
       return { imei: args[0], login: 'login', uplinks: [], reply: Buffer.from('OK LOGIN\n'), summary: 'login' };
+    if (word === 'LOGINCRC')
+      return {
+        imei: args[0],
+        login: 'login',
+        uplinks: [],
+        reply: Buffer.from('OK LOGIN\n'),
+        summary: 'login',
+        irregular: ['lengthMismatch'],
+      };
     if (word === 'AS') return { imei: args[0], uplinks: [], summary: 'names a device' };
     if (word === 'SOS')
       return { uplinks: [{ kind: 'alarm', alarm: 'sos' }], reply: Buffer.from('OK SOS\n'), summary: 'sos' };
-    if (word === 'POS') {
+    if (word === 'POS' || word === 'CRC') {
       const [lat, lon, n] = args.map(Number);
       return {
         uplinks: [{ kind: 'location', id: n, lat: lat!, lon: lon!, source: 'gps', valid: true }],
         reply: Buffer.from(`OK ${n}\n`),
         summary: 'position',
+        ...(word === 'CRC' && { irregular: ['checksumMismatch' as const] }),
       };
     }
     throw new ProtocolError(`unknown word ${word}`);
@@ -311,5 +328,75 @@ describe('protocol gateway', () => {
     expect(frames.some((f) => f.dir === 'in' && f.text === `LOGIN ${d.imei}` && f.summary === 'login')).toBe(true);
     expect(frames.some((f) => f.dir === 'out' && f.text === 'OK LOGIN\n')).toBe(true);
     expect(frames.at(-1)).toMatchObject({ dir: 'in', text: 'BAD', error: 'unknown word BAD' });
+  });
+});
+
+/** docs/protocols.md "Leniencies": irregular frames counted per device and protocol, refused under strict framing. */
+describe('protocol gateway leniencies', () => {
+  const codecs = new Map([['gt06' as const, lines]]);
+
+  it('accepts and stores a frame with irregularities by default, counts them per device and protocol, marks the raw log', async () => {
+    const [d] = await addDevices(t.app, 1, { kind: 'locator' });
+    const before = { ...gateway.counters.get('gt06')!.irregular };
+    const peer = new Peer();
+    try {
+      peer.send(`LOGINCRC ${d!.imei}\n`);
+      await peer.reply('OK LOGIN');
+      peer.send('CRC 31.2 121.4 1\nCRC 31.3 121.5 2\nPOS 31.4 121.6 3\n');
+      await peer.reply('OK 3');
+      expect(peer.got).toEqual(['OK LOGIN', 'OK 1', 'OK 2', 'OK 3']);
+      expect(await locations(d!.id)).toBe(3);
+    } finally {
+      peer.end();
+    }
+    // The login before the device was known: counted, judged leniently.
+    expect(gateway.irregularities(d!.imei)).toEqual({ lengthMismatch: 1, checksumMismatch: 2 });
+    const after = gateway.counters.get('gt06')!.irregular;
+    expect((after.checksumMismatch ?? 0) - (before.checksumMismatch ?? 0)).toBe(2);
+    expect((after.lengthMismatch ?? 0) - (before.lengthMismatch ?? 0)).toBe(1);
+    const log = gateway.frameLog(d!.imei, codecs)!;
+    expect(log.irregular).toEqual({ lengthMismatch: 1, checksumMismatch: 2 });
+    const ins = log.frames.filter((f) => f.dir === 'in');
+    expect(ins.map((f) => f.summary)).toEqual([
+      'login; length wrong, accepted',
+      'position; checksum wrong, accepted',
+      'position; checksum wrong, accepted',
+      'position',
+    ]);
+    expect(ins.some((f) => f.refused)).toBe(false);
+  });
+
+  it('refuses them when the product has strict framing: an error, nothing stored, no reply, refused in the raw log', async () => {
+    const [d] = await addDevices(t.app, 1, { kind: 'locator' });
+    const [product] = await t.app.db
+      .insert(products)
+      .values({ name: 'Strict tracker', code: `strict-${d!.id}`, strictFraming: true })
+      .returning({ id: products.id });
+    await t.app.db.update(devices).set({ productId: product!.id }).where(eq(devices.id, d!.id));
+    t.app.deviceCache.invalidate(d!.imei);
+    const errors0 = gateway.counters.get('gt06')!.errors;
+    const peer = new Peer();
+    try {
+      // A login with an irregularity: the device is not known before it, so it is taken.
+      peer.send(`LOGINCRC ${d!.imei}\n`);
+      await peer.reply('OK LOGIN');
+      peer.send('CRC 31.2 121.4 1\nPOS 31.4 121.6 2\n');
+      await peer.reply('OK 2');
+      expect(peer.got).toEqual(['OK LOGIN', 'OK 2']);
+      expect(peer.closed).toBe(false);
+      expect(await locations(d!.id)).toBe(1);
+    } finally {
+      peer.end();
+    }
+    expect(gateway.counters.get('gt06')!.errors).toBe(errors0 + 1);
+    expect(gateway.irregularities(d!.imei)).toEqual({ lengthMismatch: 1, checksumMismatch: 1 });
+    const ins = gateway.frameLog(d!.imei, codecs)!.frames.filter((f) => f.dir === 'in');
+    expect(ins[1]).toMatchObject({
+      text: 'CRC 31.2 121.4 1',
+      refused: true,
+      summary: 'position; checksum wrong; refused (strict framing)',
+    });
+    expect(ins[2]).toMatchObject({ text: 'POS 31.4 121.6 2', summary: 'position' });
+    expect(ins[2]!.refused).toBeUndefined();
   });
 });

@@ -138,7 +138,7 @@ describe('GT06 decoding', () => {
     ['0x23', 0x23, { kind: 'alarm', alarm: 'fall' }],
     ['0x2c', 0x2c, { kind: 'alarm', alarm: 'collision' }],
     ['0x06', 0x06, { kind: 'event', name: 'gt06.overspeed' }],
-    ['0x0c', 0x0c, { kind: 'event', name: 'gt06.alarm', value: 12 }],
+    ['0x07', 0x07, { kind: 'event', name: 'gt06.alarm', value: 7 }],
   ])('maps alarm byte %s', (_hex, code, expected) => {
     const d = decode(alarmFrame(0x40, 4, 3, code));
     expect(d.uplinks[2]).toEqual({ ...expected, ts: FIX_TIME });

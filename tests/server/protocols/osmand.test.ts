@@ -208,6 +208,69 @@ describe('osmand JSON (Traccar Client 9+)', () => {
   });
 });
 
+describe('osmand alarms (docs/protocols.md "osmand", "Alarms")', () => {
+  const raised = (d: HttpDecoded) =>
+    d.uplinks
+      .filter((u) => u.kind === 'alarm' || u.kind === 'event')
+      .map((u) => ('alarm' in u ? u.alarm : 'name' in u ? u.name : ''));
+
+  it('alarm= in the query raises ours: sos, fall, low battery, tampering, removing, power cut, accident', () => {
+    const q = (alarm: string) => raised(get(`/?id=123456&lat=60.0&lon=30.0&timestamp=1377177267&alarm=${alarm}`));
+    expect(q('sos')).toEqual(['sos']);
+    expect(q('fall')).toEqual(['fall']);
+    expect(q('fallDown')).toEqual(['fall']);
+    expect(q('lowBattery')).toEqual(['lowBattery']);
+    expect(q('lowPower')).toEqual(['lowBattery']);
+    expect(q('tampering')).toEqual(['fault']);
+    expect(q('removing')).toEqual(['wearOff']);
+    expect(q('powerCut')).toEqual(['powerLoss']);
+    expect(q('accident')).toEqual(['collision']);
+    // Several joined by commas, each once.
+    expect(q('sos,fall,sos')).toEqual(['sos', 'fall']);
+  });
+
+  it('the alarm has the fix time and goes with the location; the summary names it', () => {
+    const d = get('/?id=123456&lat=60.0&lon=30.0&timestamp=1377177267&alarm=sos');
+    expect(d.status).toBe(200);
+    expect(of(d, 'location')).toHaveLength(1);
+    expect(of(d, 'alarm')).toEqual([{ kind: 'alarm', ts: 1377177267000, alarm: 'sos' }]);
+    expect(d.summary).toContain('alarm=sos');
+  });
+
+  it('an SOS without a fix is still raised, at the receive time', () => {
+    const d = get('/?id=123456&alarm=sos');
+    expect(d.status).toBe(200);
+    expect(d.uplinks).toEqual([{ kind: 'alarm', ts: NOW, alarm: 'sos' }]);
+  });
+
+  it('unknown values are named device events, never dropped', () => {
+    expect(raised(get('/?id=123456&lat=1&lon=2&alarm=geofenceExit'))).toEqual(['osmand.alarm.geofenceExit']);
+    const odd = get('/?id=123456&lat=1&lon=2&alarm=%E6%B1%82%E6%95%91%20!');
+    expect(of(odd, 'event')).toEqual([{ kind: 'event', ts: NOW, name: 'osmand.alarm', note: '求救 !' }]);
+  });
+
+  it('a POST form body carries it too', () => {
+    const d = decode({ method: 'POST', body: 'id=123456&lat=60.0&lon=30.0&alarm=sos' });
+    expect(raised(d)).toEqual(['sos']);
+  });
+
+  it("Traccar Client's JSON: the alarm in location.extras, beside the location, or at the root", () => {
+    const loc = {
+      timestamp: '2026-01-01T00:00:00.000Z',
+      coords: { latitude: 60, longitude: 30, speed: 0, heading: 0, altitude: 0, accuracy: 5 },
+    };
+    expect(raised(json({ device_id: '123456', location: { ...loc, extras: { alarm: 'sos' } } }))).toEqual(['sos']);
+    expect(raised(json({ device_id: '123456', location: { ...loc, alarm: 'fall' } }))).toEqual(['fall']);
+    expect(raised(json({ device_id: '123456', alarm: 'removing', location: loc }))).toEqual(['wearOff']);
+    // An alarm without a location at all.
+    expect(json({ device_id: '123456', location: [], alarm: 'sos' }).uplinks).toEqual([
+      { kind: 'alarm', ts: NOW, alarm: 'sos' },
+    ]);
+    // Not a string: ignored, the fix still stored.
+    expect(json({ device_id: '123456', location: { ...loc, extras: { alarm: 7 } } }).uplinks).toHaveLength(1);
+  });
+});
+
 describe('osmand bad requests', () => {
   it.each([
     ['no device id', { uri: '/?timestamp=1377177267&lat=60.0&lon=30.0' }],

@@ -43,6 +43,18 @@ describe('watch handshakes, health and media', () => {
     expect(d.reply).toEqual(ascii('[CS*1234567890*0004*TK,1]'));
   });
 
+  it('TK2: the same voice message from newer watches, answered TK2,1', () => {
+    // Built here: the TK frame above under TK2.
+    const d = decode(
+      Buffer.concat([ascii('[CS*1234567890*000f*TK2,#!AMR'), hex('7d017d027d037d047d05ff'), ascii(']')]),
+    );
+    expect(d.media).toEqual([
+      { kind: 'audio', mime: 'audio/amr', data: Buffer.concat([ascii('#!AMR'), hex('7d5b5d2c2aff')]) },
+    ]);
+    expect(d.reply).toEqual(ascii('[CS*1234567890*0005*TK2,1]'));
+    expect(decode('[CS*1234567890*0005*TK2,1]').reply).toBeUndefined();
+  });
+
   it('TK,1 alone is the watch taking our voice message', () => {
     const d = decode('[CS*1234567890*0004*TK,1]');
     expect(d.media).toBeUndefined();

@@ -200,6 +200,11 @@ describe('watch alarms', () => {
         ),
       ),
     ).toEqual(['watch.alarm']);
+    // A bit no table maps: the general alarm keeps the status word.
+    const unmapped = decode('[3G*1234567890*0049*AL,010126,000000,A,1.0,N,2.0,E,0,0,0,5,50,50,0,0,01000000,0,0]');
+    expect(of(unmapped, 'event')).toEqual([
+      { kind: 'event', ts: Date.UTC(2026, 0, 1), name: 'watch.alarm', note: 'status 01000000' },
+    ]);
   });
 
   it('several bits raise each alarm once; fences are events', () => {
@@ -216,13 +221,51 @@ describe('watch alarms', () => {
     expect(d.reply).toEqual(ascii('[3G*1234567890*0002*AL]'));
   });
 
-  it('a position report raises no alarm', () => {
+  it("a position report's status raises its alarms too, unanswered, as Traccar reads every report", () => {
+    // A watch in the field: UD with the SOS bit (16) and an unmapped bit (3).
+    const d = decode(
+      '[3G*4700186508*00B1*UD,301015,084840,V,45.853100,N,14.6224899,E,0.00,0.0,0.0,0,84,61,0,11,00010008,7,255,293,70,60,6453,139,60,6432,139,60,6431,132,60,6457,127,60,16353,126,60,6451,121,60,16352,118]',
+    );
+    expect(alarms(d)).toEqual(['sos']);
+    expect(of(d, 'alarm')[0]).toEqual({ kind: 'alarm', ts: Date.UTC(2015, 9, 30, 8, 48, 40), alarm: 'sos' });
+    expect(of(d, 'location')).toHaveLength(1);
+    expect(d.reply).toBeUndefined();
+    expect(d.summary).toContain('alarms=sos');
+  });
+
+  it('UD2, UD_LTE and UD_WCDMA carry the same bits: fall, removal, low battery, fences, power cut', () => {
+    // Built here from the field frames' layout.
+    const ud = (type: string, status: string) =>
+      alarms(decode(`[3G*1234567890*0049*${type},010126,000000,A,1.0,N,2.0,E,0,0,0,5,50,50,0,0,${status},0,0]`));
+    expect(ud('UD2', '00200000')).toEqual(['fall']);
+    expect(ud('UD_LTE', '00100000')).toEqual(['wearOff']);
+    expect(ud('UD_WCDMA', '00020000')).toEqual(['lowBattery']);
+    expect(ud('UD', '00080000')).toEqual(['watch.geofenceEnter']);
+    expect(ud('UD', '00004002')).toEqual(['watch.geofenceExit', 'watch.powerCut']);
+    // No alarm bit: a plain report, no general watch alarm (that is AL's).
+    expect(ud('UD', '00000010')).toEqual([]);
+    expect(ud('WT', '00000000')).toEqual([]);
+  });
+
+  it('on one connection a report raises only the bits it sets anew; an AL always raises', () => {
+    // Built here: a watch whose battery stays low reports every minute.
+    const session = newSession();
+    const ud = (status: string) =>
+      alarms(decode(`[3G*1234567890*0049*UD,010126,000000,A,1.0,N,2.0,E,0,0,0,5,50,50,0,0,${status},0,0]`, session));
+    expect(ud('00020000')).toEqual(['lowBattery']);
+    expect(ud('00020000')).toEqual([]);
+    // Removed from the wrist meanwhile: only the new bit.
+    expect(ud('00120000')).toEqual(['wearOff']);
+    // The battery recovers, then runs low again: raised again.
+    expect(ud('00100000')).toEqual([]);
+    expect(ud('00120000')).toEqual(['lowBattery']);
+    const al = alarms(
+      decode('[3G*1234567890*0049*AL,010126,000000,A,1.0,N,2.0,E,0,0,0,5,50,50,0,0,00120000,0,0]', session),
+    );
+    expect(al).toEqual(['wearOff', 'lowBattery']);
+    // A new connection raises what its first report finds.
     expect(
-      alarms(
-        decode(
-          '[3G*4700186508*00B1*UD,301015,084840,V,45.853100,N,14.6224899,E,0.00,0.0,0.0,0,84,61,0,11,00010008,7,255,293,70,60,6453,139,60,6432,139,60,6431,132,60,6457,127,60,16353,126,60,6451,121,60,16352,118]',
-        ),
-      ),
-    ).toEqual([]);
+      alarms(decode('[3G*1234567890*0049*UD,010126,000000,A,1.0,N,2.0,E,0,0,0,5,50,50,0,0,00020000,0,0]')),
+    ).toEqual(['lowBattery']);
   });
 });

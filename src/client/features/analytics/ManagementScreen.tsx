@@ -10,6 +10,7 @@ import { useLinkClick } from '../../lib/useLinkClick';
 import { useCodeLabel } from '../resources/display';
 import { managementQuery } from './analytics.queries';
 import { Figure, Panel } from './parts';
+import { ServiceHealth } from './ServiceHealth';
 
 /** Bytes as B / KB / MB / GB. */
 export function sizeText(bytes: number): string {
@@ -133,6 +134,9 @@ export function ManagementScreen() {
               ))}
             </Table.Tbody>
           </Table>
+        </Panel>
+        <Panel id="service-health" title={t`服务状态`}>
+          <ServiceHealth />
         </Panel>
         <Panel id="actions" title={t`操作类型`}>
           <Table data-testid="audit-actions">

@@ -12,6 +12,9 @@ const wrap = { whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxWidth: 420 } a
 
 type FrameLine = FrameLogRow & { key: string };
 
+/** The irregularities the gateway accepts (docs/protocols.md "Leniencies"), in the order shown. */
+const IRREGULARITIES = ['checksumMismatch', 'lengthMismatch', 'encryptionBit', 'badEscape'] as const;
+
 /**
  * The raw frames the protocol gateway kept of this device (docs/protocols.md "Raw frame log"),
  * newest first: direction, bytes in hex and as text, and the codec's reading or its error, so a
@@ -24,6 +27,16 @@ export function FrameLog({ imei }: { imei: string }) {
   const log = useQuery({ ...deviceFramesQuery(imei), enabled: allowed });
   if (!allowed) return null;
   const frames: FrameLine[] = (log.data?.frames ?? []).map((f, i) => ({ ...f, key: `${f.at}-${i}` }));
+  const labels: Record<(typeof IRREGULARITIES)[number], string> = {
+    checksumMismatch: t`校验和错误`,
+    lengthMismatch: t`长度错误`,
+    encryptionBit: t`明文带加密标志`,
+    badEscape: t`非法转义`,
+  };
+  const irregular = IRREGULARITIES.flatMap((k) => {
+    const n = log.data?.irregular?.[k] ?? 0;
+    return n > 0 ? [`${labels[k]} × ${n}`] : [];
+  });
   const columns: Column<FrameLine>[] = [
     {
       id: 'at',
@@ -70,7 +83,14 @@ export function FrameLog({ imei }: { imei: string }) {
             {f.error}
           </Text>
         ) : (
-          <Text size="sm">{f.summary}</Text>
+          <Text component="div" size="sm" c={f.refused ? 'red' : undefined}>
+            {f.refused && (
+              <Badge color="red" variant="light" mr={4} data-testid="frame-refused">
+                {t`已拒绝`}
+              </Badge>
+            )}
+            {f.summary}
+          </Text>
         ),
     },
   ];
@@ -92,6 +112,12 @@ export function FrameLog({ imei }: { imei: string }) {
           </ActionIcon>
         </Tooltip>
       </Group>
+      {irregular.length > 0 && (
+        <Text size="sm" c="orange" mb="xs" data-testid="frame-log-irregular">
+          <Trans>本服务启动以来该设备的不规范报文（严格帧校验的产品拒收，其余容忍并计数）：</Trans>{' '}
+          {irregular.join('，')}
+        </Text>
+      )}
       <DataTable<FrameLine>
         columns={columns}
         rows={frames}

@@ -20,13 +20,49 @@ export function need(b: Body, bytes: number): void {
     throw new ProtocolError(`type 0x${HEX[b.type]}: ${b.end - b.start} content bytes, needs ${bytes}`);
 }
 
-/** UTC ms of six binary bytes YY MM DD hh mm ss; undefined when they are not a date (a receiver without a fix sends zeros). */
-export function readTime(f: Buffer, o: number): number | undefined {
+/**
+ * UTC ms of six binary bytes YY MM DD hh mm ss in the device's time zone (`tz`, ms east of UTC,
+ * from its login; 0 for the devices that send UTC); undefined when they are not a date (a receiver
+ * without a fix sends zeros).
+ */
+export function readTime(f: Buffer, o: number, tz = 0): number | undefined {
   const month = f[o + 1]!;
   const day = f[o + 2]!;
   if (month < 1 || month > 12 || day < 1 || day > 31 || f[o + 3]! > 23 || f[o + 4]! > 59 || f[o + 5]! > 59)
     return undefined;
-  return Date.UTC(2000 + f[o]!, month - 1, day, f[o + 3]!, f[o + 4]!, f[o + 5]!);
+  return Date.UTC(2000 + f[o]!, month - 1, day, f[o + 3]!, f[o + 4]!, f[o + 5]!) - tz;
+}
+
+/** A byte of two BCD digits as its number; -1 when it is not BCD. */
+function bcd(byte: number): number {
+  const hi = byte >> 4;
+  const lo = byte & 0x0f;
+  return hi > 9 || lo > 9 ? -1 : hi * 10 + lo;
+}
+
+/** UTC ms of six BCD bytes YY MM DD hh mm ss (the Wi-Fi packets 0x17/0x69); undefined when they are not a date. */
+export function readBcdTime(f: Buffer, o: number): number | undefined {
+  const y = bcd(f[o]!);
+  const month = bcd(f[o + 1]!);
+  const day = bcd(f[o + 2]!);
+  const h = bcd(f[o + 3]!);
+  const m = bcd(f[o + 4]!);
+  const s = bcd(f[o + 5]!);
+  if (y < 0 || month < 1 || month > 12 || day < 1 || day > 31 || h < 0 || h > 23 || m < 0 || m > 59 || s < 0 || s > 59)
+    return undefined;
+  return Date.UTC(2000 + y, month - 1, day, h, m, s);
+}
+
+/** The digits of BCD bytes [o, end) as hex text without the 'f' padding nibbles (ICCID, IMSI). */
+export function readDigits(f: Buffer, o: number, end: number): string {
+  let out = '';
+  for (let i = o; i < end; i++) {
+    const hi = f[i]! >> 4;
+    const lo = f[i]! & 0x0f;
+    if (hi !== 0x0f) out += hi.toString(16);
+    if (lo !== 0x0f) out += lo.toString(16);
+  }
+  return out;
 }
 
 export interface Fix {
@@ -44,12 +80,12 @@ export interface Fix {
  * longitude in 1/1,800,000 degree, speed km/h, course and status (bit 12 fix valid, bit 11 west,
  * bit 10 north, low 10 bits course).
  */
-export function readFix(f: Buffer, o: number): Fix {
+export function readFix(f: Buffer, o: number, tz = 0): Fix {
   const flags = f.readUInt16BE(o + 16);
   const lat = f.readUInt32BE(o + 7) / 1_800_000;
   const lon = f.readUInt32BE(o + 11) / 1_800_000;
   return {
-    ts: readTime(f, o),
+    ts: readTime(f, o, tz),
     lat: flags & 0x400 ? lat : -lat,
     lon: flags & 0x800 ? -lon : lon,
     speed: f[o + 15]!,
@@ -67,6 +103,26 @@ export function readCell(f: Buffer, o: number, end: number): Cell | undefined {
   if (wide && o + 9 > end) return undefined;
   const p = o + (wide ? 4 : 3);
   return cellOf(rawMcc & 0x7fff, wide ? f.readUInt16BE(o + 2) : f[o + 2]!, f.readUInt16BE(p), f.readUIntBE(p + 2, 3));
+}
+
+/** The bytes of a cell at `o` (MCC, MNC, LAC, cell id): 8 (9 with a two-byte MNC); 4G: 15 (16). */
+export function cellSize(f: Buffer, o: number, g4: boolean): number {
+  return (g4 ? 15 : 8) + (f[o]! & 0x80 ? 1 : 0);
+}
+
+/**
+ * A 4G cell (0xA0, 0xA4, 0xA5, 0xA7): MCC (bit 15: a two-byte MNC), MNC, 4-byte LAC, 8-byte cell
+ * id; none when it does not fit before `end`, or its id is past the 40 bits a cell id takes.
+ */
+export function readCell4g(f: Buffer, o: number, end: number): Cell | undefined {
+  if (o + 2 > end || o + cellSize(f, o, true) > end) return undefined;
+  const rawMcc = f.readUInt16BE(o);
+  const wide = (rawMcc & 0x8000) !== 0;
+  const p = o + (wide ? 4 : 3);
+  const high = f.readUInt32BE(p + 4);
+  if (high > 0xff) return undefined;
+  const cid = high * 0x1_0000_0000 + f.readUInt32BE(p + 8);
+  return cellOf(rawMcc & 0x7fff, wide ? f.readUInt16BE(o + 2) : f[o + 2]!, f.readUInt32BE(p), cid);
 }
 
 /** A cell worth reporting: a real country and network, some id (an all-zero slot is padding). */

@@ -11,7 +11,7 @@ export const jt808: StreamCodec = {
   maxFrame: MAX_FRAME,
   text: false,
   framer: () => new Jt808Framer(MAX_FRAME),
-  decode: (frame, session) => decodeJt808(frame, session),
+  decode: (frame, session, now) => decodeJt808(frame, session, now),
   encode: (command, session) => encodeJt808(command, session),
   commands: JT808_COMMANDS,
 };

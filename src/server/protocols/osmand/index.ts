@@ -3,7 +3,14 @@
  * Traccar Client send a fix as an HTTP request, its fields in the query (GET) or a form body
  * (POST); Traccar Client 9+ posts JSON instead. The answer is the status alone.
  */
-import { IMEI_RE, toMillis, type Cell, type Uplink, type WifiAp } from '../../../shared/devices/protocol';
+import {
+  IMEI_RE,
+  toMillis,
+  type AlarmEvent,
+  type Cell,
+  type Uplink,
+  type WifiAp,
+} from '../../../shared/devices/protocol';
 import type { HttpCodec, HttpDecoded, HttpRequestLike } from '../types';
 
 type Status = Extract<Uplink, { kind: 'status' }>;
@@ -20,6 +27,25 @@ const MAC_RE = /^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/;
 const MAX_CELLS = 16;
 const MAX_WIFI = 32;
 const EVENT_RE = /^[A-Za-z0-9_]{1,48}$/;
+/** Alarms one request may raise (Traccar joins several with commas). */
+const MAX_ALARMS = 8;
+
+/**
+ * The `alarm` values of Traccar Client and OsmAnd (Traccar's alarm names) that are ours
+ * (docs/protocols.md "osmand", "Alarms"); any other value is the event `osmand.alarm.<value>`.
+ */
+const ALARMS: Readonly<Record<string, AlarmEvent>> = {
+  sos: 'sos',
+  fall: 'fall',
+  fallDown: 'fall',
+  lowBattery: 'lowBattery',
+  lowPower: 'lowBattery',
+  tampering: 'fault',
+  removing: 'wearOff',
+  powerCut: 'powerLoss',
+  powerOff: 'powerLoss',
+  accident: 'collision',
+};
 
 function number(v: unknown, what: string): number {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
@@ -55,11 +81,31 @@ interface Fix {
   battery?: number;
   charging?: boolean;
   event?: string;
+  /** The `alarm` values sent, as sent. */
+  alarms: string[];
   cells: Cell[];
   wifi: WifiAp[];
 }
 
-const newFix = (): Fix => ({ cells: [], wifi: [] });
+const newFix = (): Fix => ({ alarms: [], cells: [], wifi: [] });
+
+/** An `alarm` value (one name or several joined by commas): kept for the uplinks, at most MAX_ALARMS. */
+function addAlarm(fix: Fix, value: unknown): void {
+  if (typeof value !== 'string') return;
+  for (const name of value.split(',')) {
+    const n = name.trim();
+    if (n && fix.alarms.length < MAX_ALARMS && !fix.alarms.includes(n)) fix.alarms.push(n);
+  }
+}
+
+/** An alarm value as our alarm, or the named event; a value no event name can hold is `osmand.alarm` with it as note. */
+function alarmUplink(value: string, ts: number): Uplink {
+  const ours = Object.hasOwn(ALARMS, value) ? ALARMS[value] : undefined;
+  if (ours) return { kind: 'alarm', ts, alarm: ours };
+  return EVENT_RE.test(value)
+    ? { kind: 'event', ts, name: `osmand.alarm.${value}` }
+    : { kind: 'event', ts, name: 'osmand.alarm', note: value.slice(0, 200) };
+}
 
 function uplinks(fix: Fix, now: number): Uplink[] {
   const ts = fix.ts ?? now;
@@ -87,6 +133,7 @@ function uplinks(fix: Fix, now: number): Uplink[] {
     out.push(status);
   }
   if (fix.event !== undefined) out.push({ kind: 'event', ts, name: `osmand.${fix.event}` });
+  for (const a of fix.alarms) out.push(alarmUplink(a, ts));
   return out;
 }
 
@@ -149,6 +196,8 @@ function field(fix: Fix, key: string, value: string): void {
     case 'valid':
       fix.valid = flag(value);
       return;
+    case 'alarm':
+      return addAlarm(fix, value);
     case 'cell': {
       // mcc,mnc,lac,cid[,signal]
       const [mcc, mnc, lac, cid, signal] = value.split(',').map((s) => number(s, 'cell'));
@@ -200,6 +249,9 @@ function jsonFix(loc: unknown): Fix {
     if (level !== undefined && level >= 0 && level <= 1) fix.battery = Math.round(level * 100);
     if (typeof loc.battery.is_charging === 'boolean') fix.charging = loc.battery.is_charging;
   }
+  // Traccar Client's SOS button: the alarm in the location's extras (or beside it).
+  addAlarm(fix, loc.alarm);
+  if (isObject(loc.extras)) addAlarm(fix, loc.extras.alarm);
   // 'heartbeat' is Traccar Client's periodic fix while standing still, not an event.
   if (typeof loc.event === 'string' && loc.event !== 'heartbeat' && EVENT_RE.test(loc.event)) fix.event = loc.event;
   return fix;
@@ -226,10 +278,13 @@ function read(req: HttpRequestLike): { id?: string; fixes: Fix[] } {
     }
     if (!isObject(json)) throw new BadRequest('JSON is not an object');
     const locations = Array.isArray(json.location) ? json.location : [json.location];
-    return {
-      id: deviceId(json.device_id) ?? query.get('id') ?? query.get('deviceid') ?? undefined,
-      fixes: locations.map(jsonFix),
-    };
+    const fixes = locations.map(jsonFix);
+    // An alarm beside the location (root, or in the query of a JSON post) goes with the first fix.
+    const first = fixes[0] ?? newFix();
+    addAlarm(first, json.alarm);
+    for (const a of query.getAll('alarm')) addAlarm(first, a);
+    if (!fixes.length && first.alarms.length) fixes.push(first);
+    return { id: deviceId(json.device_id) ?? query.get('id') ?? query.get('deviceid') ?? undefined, fixes };
   }
   // Like Traccar: the query when it has fields, else a form body.
   const params = [...query.keys()].length ? query : new URLSearchParams(body);
@@ -254,7 +309,9 @@ export function decodeOsmand(req: HttpRequestLike, now: number): HttpDecoded {
   if (!IMEI_RE.test(got.id)) return { uplinks: [], status: 400, summary: `${req.method} bad device id` };
   const ups = got.fixes.flatMap((f) => uplinks(f, now));
   const where = got.fixes.map((f) => (f.lat !== undefined ? `${f.lat},${f.lon}` : 'no fix')).join(' ');
-  return { imei: got.id, uplinks: ups, status: 200, summary: `${req.method} ${where}` };
+  const alarms = got.fixes.flatMap((f) => f.alarms);
+  const raised = alarms.length ? ` alarm=${alarms.join(',')}` : '';
+  return { imei: got.id, uplinks: ups, status: 200, summary: `${req.method} ${where}${raised}` };
 }
 
 export const osmand: HttpCodec = { name: 'osmand', transport: 'http', defaultPort: 5055, decode: decodeOsmand };

@@ -7,7 +7,7 @@ import type { Metric } from '../../../shared/devices/kinds';
 import type { Uplink } from '../../../shared/devices/protocol';
 import { type Decoded, type DeviceMedia, ProtocolError, type Session } from '../types';
 import { buildFrame, frameHeader, unescape } from '../../../shared/protocols/watch/frame';
-import { parsePosition, statusAlarms, type WatchPosition } from './position';
+import { parsePosition, statusAlarms, type WatchAlarm, type WatchPosition } from './position';
 
 const COMMA = 0x2c;
 const TYPE_RE = /^[A-Za-z0-9_]{1,32}$/;
@@ -23,6 +23,11 @@ export interface WatchState {
   indexed?: boolean;
   /** A JXTK voice message still arriving. */
   voice?: { name: string; parts: Buffer[]; size: number };
+  /**
+   * The status word of the connection's last report (UD, WT): a report raises only the alarm bits
+   * it sets anew, so a watch that keeps its low-battery bit set does not alarm every minute.
+   */
+  status?: number;
 }
 
 export const watchState = (session: Session) => session.state as WatchState;
@@ -74,11 +79,37 @@ function link(body: Buffer | undefined, reply: Reply, now: number): Omit<Decoded
   return { login: 'login', uplinks, reply: reply('LK'), summary: `LK ${values.join(',')}`.trim() };
 }
 
-/** UD, UD2, UD_LTE, WT, ...: a position report, unanswered. AL, ALCUSTOMER...: an alarm, answered AL. */
-function position(type: string, body: Buffer | undefined, reply: Reply, now: number): Omit<Decoded, 'imei'> {
+/** The uplinks of the status word's alarm bits: our alarms, or named watch events. */
+function alarmUplinks(alarms: WatchAlarm[], ts: number): Uplink[] {
+  return alarms.map((a): Uplink =>
+    'alarm' in a ? { kind: 'alarm', ts, alarm: a.alarm } : { kind: 'event', ts, name: a.event },
+  );
+}
+
+const alarmNames = (alarms: WatchAlarm[]) => alarms.map((a) => ('alarm' in a ? a.alarm : a.event)).join(',');
+
+/**
+ * UD, UD2, UD_LTE, UD_WCDMA, WT, ...: a position report, unanswered; the alarm bits its status
+ * word sets anew (against the connection's last report) raise their alarms as an AL frame's do
+ * (Traccar reads every report's status).
+ * AL, ALCUSTOMER...: an alarm, answered AL.
+ */
+function position(
+  type: string,
+  body: Buffer | undefined,
+  reply: Reply,
+  now: number,
+  state: WatchState,
+): Omit<Decoded, 'imei'> {
   if (!type.startsWith('AL')) {
     const p = parsePosition(fields(body), now);
-    return { uplinks: positionUplinks(p), summary: positionSummary(type, p) };
+    // Bits already set in the connection's last report stay raised, not raised again; the first
+    // report of a connection raises what it finds (a removal at connect is never missed).
+    const alarms = statusAlarms(p.status & ~(state.status ?? 0));
+    state.status = p.status;
+    const uplinks = [...positionUplinks(p), ...alarmUplinks(alarms, p.ts)];
+    const names = alarms.length ? ` alarms=${alarmNames(alarms)}` : '';
+    return { uplinks, summary: `${positionSummary(type, p)}${names}` };
   }
   let p: WatchPosition;
   try {
@@ -92,16 +123,14 @@ function position(type: string, body: Buffer | undefined, reply: Reply, now: num
       summary: `${type} unreadable: ${e.message}`,
     };
   }
-  const uplinks = positionUplinks(p);
   const alarms = statusAlarms(p.status);
   // An AL frame with no alarm bit is still the watch raising something (Traccar: a general alarm).
   if (!alarms.length) alarms.push({ event: 'watch.alarm' });
-  for (const a of alarms)
-    uplinks.push(
-      'alarm' in a ? { kind: 'alarm', ts: p.ts, alarm: a.alarm } : { kind: 'event', ts: p.ts, name: a.event },
-    );
-  const names = alarms.map((a) => ('alarm' in a ? a.alarm : a.event)).join(',');
-  return { uplinks, reply: reply('AL'), summary: `${positionSummary(type, p)} alarms=${names}` };
+  const uplinks = [...positionUplinks(p), ...alarmUplinks(alarms, p.ts)];
+  // The status word goes with the general alarm, so a bit no table maps yet is kept, not dropped.
+  for (const u of uplinks)
+    if (u.kind === 'event' && u.name === 'watch.alarm') u.note = `status ${p.status.toString(16).padStart(8, '0')}`;
+  return { uplinks, reply: reply('AL'), summary: `${positionSummary(type, p)} alarms=${alarmNames(alarms)}` };
 }
 
 /**
@@ -189,16 +218,19 @@ function voiceChunk(body: Buffer | undefined, session: Session, reply: Reply): O
   };
 }
 
-/** TK: a voice message (AMR) in one frame, answered TK,1; `TK,1` / `TK,0` alone is the watch acknowledging ours. */
-function voice(body: Buffer | undefined, reply: Reply): Omit<Decoded, 'imei'> {
+/**
+ * TK (and TK2, the same message from newer watches): a voice message (AMR) in one frame, answered
+ * with its type and 1; `TK,1` / `TK,0` alone is the watch acknowledging ours.
+ */
+function voice(type: string, body: Buffer | undefined, reply: Reply): Omit<Decoded, 'imei'> {
   if (!body || body.length <= 1)
-    return { uplinks: [], summary: `TK ${body?.toString('latin1') ?? ''} (voice message ack)` };
+    return { uplinks: [], summary: `${type} ${body?.toString('latin1') ?? ''} (voice message ack)` };
   const data = unescape(body, true);
   return {
     uplinks: [],
     media: [media('audio', 'audio/amr', data)],
-    reply: reply('TK,1'),
-    summary: `TK ${data.length} bytes`,
+    reply: reply(`${type},1`),
+    summary: `${type} ${data.length} bytes`,
   };
 }
 
@@ -225,11 +257,11 @@ export function decodeWatch(frame: Buffer, session: Session, now: number): Decod
   let out: Omit<Decoded, 'imei'>;
   if (type === 'LK') out = link(body, reply, now);
   else if (type.startsWith('UD') || type.startsWith('AL') || type.startsWith('WT'))
-    out = position(type, body, reply, now);
+    out = position(type, body, reply, now, state);
   else if (type === 'TKQ' || type === 'TKQ2') out = { uplinks: [], reply: reply(type), summary: type };
   else if (type === 'INIT') out = { uplinks: [], reply: reply('INIT,1'), summary: 'INIT' };
   else if (type === 'JXTK') out = voiceChunk(body, session, reply);
-  else if (type === 'TK') out = voice(body, reply);
+  else if (type === 'TK' || type === 'TK2') out = voice(type, body, reply);
   else if (type === 'img') out = image(body);
   else if (HEALTH.has(type.toLowerCase())) out = health(type, body, now);
   else out = { uplinks: [], summary: `${type} (not decoded)` };

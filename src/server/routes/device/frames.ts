@@ -9,7 +9,8 @@ import { deviceInScope } from './scope';
 
 /**
  * POST /api/device/device/frames: the raw frame log the protocol gateway keeps of a device
- * (docs/protocols.md "Raw frame log"), newest first; administrators of its tenant and super
+ * (docs/protocols.md "Raw frame log"), newest first, with the irregularities its frames had
+ * (docs/protocols.md "Leniencies"); administrators of its tenant and super
  * administrators. The log lives on the replica holding the connection; another one answers none.
  */
 const frameRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +27,11 @@ const frameRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isAdministrator(authed(request).scope)) fail(Code.FORBIDDEN, 'noPermission');
       const d = await deviceInScope(app, request, request.body.imei);
       const log = app.protocols.frameLog(d.imei, STREAM_CODECS);
-      const answer: FrameLogAnswer = { protocol: log?.protocol ?? null, frames: (log?.frames ?? []).reverse() };
+      const answer: FrameLogAnswer = {
+        protocol: log?.protocol ?? null,
+        frames: (log?.frames ?? []).reverse(),
+        irregular: log?.irregular ?? {},
+      };
       return reply.ok(answer);
     },
   );
