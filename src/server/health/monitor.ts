@@ -1,3 +1,4 @@
+import type { StatsFs } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -158,7 +159,7 @@ export class HealthMonitor {
  * The file system the data directory is (or will be) on: before the service first writes there
  * (PostgreSQL keeps no data in it), the nearest folder above it that exists.
  */
-async function statfsOfDisk(dir: string): Promise<Awaited<ReturnType<typeof statfs>>> {
+async function statfsOfDisk(dir: string): Promise<StatsFs> {
   for (let at = resolve(dir); ; at = dirname(at)) {
     try {
       return await statfs(at);
