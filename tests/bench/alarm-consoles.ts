@@ -1,7 +1,8 @@
 // Child process of the alarm fan-out bench: many console MQTT connections, so their CPU is not
 // the service's. Each logs in as its own user, subscribes `acm/{userId}/web`, and reports the
 // wall-clock time (performance.timeOrigin + now, comparable across processes) at which the SOS
-// notice (code 9003) reached it, and the alarm record (9001) that goes with it.
+// notice (code 9003) of the device being watched reached it, and the alarm record (9001) that goes
+// with it; reminders of open SOS (a 9003 with `openCount`, push/reminders.ts) are counted apart.
 import mqtt, { type MqttClient } from 'mqtt';
 
 interface Start {
@@ -13,6 +14,9 @@ const start = await new Promise<Start>((resolve) => process.once('message', (m) 
 const clients: MqttClient[] = [];
 const arrivals: number[] = [];
 const records: number[] = [];
+/** The device whose SOS is measured (`watch`), and reminders received since the last collect. */
+let watch: string | undefined;
+let reminders = 0;
 const now = () => performance.timeOrigin + performance.now();
 
 // Connect in slices: a thousand simultaneous CONNECTs each needing a session lookup only measure the queue.
@@ -34,8 +38,17 @@ for (let i = 0; i < start.consoles.length; i += 50) {
       const [g] = await c.subscribeAsync(`acm/${userId}/web`, { qos: 1 });
       if (!g || g.qos === 128) throw new Error(`subscription refused for user ${userId}`);
       c.on('message', (_topic, payload) => {
-        if (payload.includes('"9003"')) arrivals.push(now());
-        else if (payload.includes('"9001"')) records.push(now());
+        const at = now();
+        if (!payload.includes('"9003"') && !payload.includes('"9001"')) return;
+        const body = JSON.parse(payload.toString()) as {
+          code: string;
+          imei?: string;
+          openCount?: number;
+          alarm?: { imei: string };
+        };
+        if (body.code === '9003' && body.openCount !== undefined) reminders++;
+        else if (body.code === '9003' && body.imei === watch) arrivals.push(at);
+        else if (body.code === '9001' && body.alarm?.imei === watch) records.push(at);
       });
       clients.push(c);
     }),
@@ -43,7 +56,13 @@ for (let i = 0; i < start.consoles.length; i += 50) {
 }
 process.send!({ ready: clients.length });
 
-process.on('message', (m: { collect?: number; stop?: boolean }) => {
+process.on('message', (m: { collect?: number; stop?: boolean; watch?: string }) => {
+  if (m.watch) {
+    watch = m.watch;
+    arrivals.length = records.length = reminders = 0;
+    process.send!({ ready: clients.length });
+    return;
+  }
   if (m.stop) {
     void Promise.all(clients.map((c) => c.endAsync(true).catch(() => {}))).then(() => process.exit(0));
     setTimeout(() => process.exit(0), 5000).unref();
@@ -53,7 +72,7 @@ process.on('message', (m: { collect?: number; stop?: boolean }) => {
   const until = Date.now() + (m.collect ?? 10_000);
   const poll = () => {
     if ((arrivals.length >= clients.length && records.length >= clients.length) || Date.now() > until)
-      process.send!({ arrivals: arrivals.splice(0), records: records.splice(0) });
+      process.send!({ arrivals: arrivals.splice(0), records: records.splice(0), reminders });
     else setTimeout(poll, 5);
   };
   poll();

@@ -215,10 +215,17 @@ export function createLiveBridge(deps: BridgeDeps): LiveBridge {
         });
         void invalidateAlarms(deps.queryClient);
         break;
-      case '9003':
-        if (push.alarmId !== undefined && acked.has(push.alarmId)) break;
-        events.emit('sos', push);
+      case '9003': {
+        // A reminder lists the SOS still open for this console (server push/reminders.ts): those
+        // somebody took are left out, and one whose newest was taken shows the next.
+        const open = push.open?.filter((o) => o.alarmId === undefined || !acked.has(o.alarmId));
+        if (push.alarmId !== undefined && acked.has(push.alarmId)) {
+          if (open?.[0]) events.emit('sos', { ...push, ...open[0], open });
+          break;
+        }
+        events.emit('sos', open ? { ...push, open } : push);
         break;
+      }
       case '5084':
         events.emit('card', push);
         break;

@@ -1,6 +1,7 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type AuthErrorCode, type Client } from 'aedes';
 import { authorizePublish, clientIdAllowed, identityOf, type Principal } from './acl';
+import { drainIteratively } from './mq-drain';
 import { DEFAULT_MAX_PACKET_BYTES, limitPacketSize } from './packet-limit';
 import { toPayload, type EmbeddedBroker, type PublishedHandler, type UplinkHandler } from './types';
 
@@ -122,6 +123,11 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
       for (const h of publishedHandlers) h(packet.topic, payload, publisher);
     },
   });
+  // Aedes' emitter (public, not in its typings) otherwise drains its queue by recursion and a burst
+  // of publishes overflows the stack (mq-drain.ts); rather than run with that bug, the service
+  // refuses to start.
+  const mq = (aedes as unknown as { mq: { length?: number } }).mq;
+  if (!drainIteratively(mq)) throw new Error('embedded broker: the Aedes emitter cannot be made to drain iteratively');
   aedes.on('client', (client) => {
     const p = principalOf.get(client);
     if (!p) return;
@@ -162,6 +168,7 @@ export async function createEmbeddedBroker(opts: EmbeddedOptions): Promise<Embed
           resolve(() => new Promise<void>((done) => aedes.unsubscribe(topic, deliver, () => done()))),
         );
       }),
+    backlog: () => mq.length ?? 0,
     onPublished: (handler) => void publishedHandlers.push(handler),
     onUplink: (match, handler) => {
       uplink = { match, handler };

@@ -24,6 +24,11 @@ export interface Broker {
   publish(topic: string, payload: string | Buffer | object, opts?: PublishOptions): Promise<void>;
   /** Resolves once subscribed; the returned function unsubscribes. `qos` applies to external brokers. */
   subscribe(topic: string, handler: MessageHandler, opts?: { qos?: 0 | 1 }): Promise<() => Promise<void>>;
+  /**
+   * Messages the broker has taken but not yet begun delivering (the embedded broker's emitter
+   * queue); the push lanes hold back reminders while it is long. Undefined: not known.
+   */
+  backlog?(): number;
   /** Disconnects consoles logged in with a revoked session (embedded only; external brokers re-check on reconnect). */
   dropSessions(match: { userId?: number; tokenHash?: string }): void;
   close(): Promise<void>;

@@ -1,4 +1,6 @@
+import type { StatsFs } from 'node:fs';
 import { statfs } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/driver';
 import type { IngestStats } from '../ingest/stats';
@@ -120,7 +122,7 @@ export class HealthMonitor {
 
   private async readDisk(at: number): Promise<void> {
     try {
-      const s = await statfs(this.deps.dataDir);
+      const s = await statfsOfDisk(this.deps.dataDir);
       const free = s.bavail * s.bsize;
       const mark = this.deps.lowWaterBytes;
       const mb = (n: number) => `${Math.floor(n / 1_048_576)} MB`;
@@ -150,6 +152,20 @@ export class HealthMonitor {
     return closed.length
       ? { state: 'down', detail: `not listening: ${closed.map((l) => l.name).join(', ')}` }
       : { state: 'ok' };
+  }
+}
+
+/**
+ * The file system the data directory is (or will be) on: before the service first writes there
+ * (PostgreSQL keeps no data in it), the nearest folder above it that exists.
+ */
+async function statfsOfDisk(dir: string): Promise<StatsFs> {
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    try {
+      return await statfs(at);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(at) === at) throw err;
+    }
   }
 }
 

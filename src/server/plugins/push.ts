@@ -79,6 +79,7 @@ async function pushPlugin(app: FastifyInstance) {
   );
   app.addHook('onClose', async () => {
     watchers.close();
+    push.close();
     app.events.off('resource.changed', onRosterChange);
     app.events.off('doorUnits.changed', onDoorUnits);
     positions.close();

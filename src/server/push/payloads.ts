@@ -9,6 +9,8 @@ import {
   type AlarmRecord,
   type CardPush,
   type DoorCallPush,
+  type OpenSos,
+  SOS_REMINDER_LISTED,
   type SosPush,
   type VoiceNotice,
 } from '../../shared/alarms/push';
@@ -46,6 +48,26 @@ export function sosPush(alarm: AlarmRecord, context: AlarmContext): SosPush {
     lat: alarm.lat,
     lon: alarm.lon,
   };
+}
+
+/**
+ * One console's reminder of the SOS still open for it (oldest first): a 9003 of the newest, as an
+ * escalation's ring always was, listing the newest SOS_REMINDER_LISTED and counting them all, so
+ * the console's dialog lists them and says how many wait ("N SOS still open").
+ */
+export function sosReminderPush(open: readonly { alarm: AlarmRecord; context: AlarmContext }[]): SosPush {
+  const listed = open.slice(-SOS_REMINDER_LISTED).reverse();
+  const items = listed.map(({ alarm, context }): OpenSos => {
+    const { code: _code, ...item } = sosPush(alarm, context);
+    return item;
+  });
+  return { code: PUSH_CODE.sos, ...items[0]!, openCount: open.length, open: items };
+}
+
+/** What the console speaks for `n` critical alarms still open, the newest `alarm`. */
+export function reminderNotice(alarm: AlarmRecord, n: number): VoiceNotice {
+  if (n <= 1) return voiceNotice(alarm);
+  return { msgContent: `仍有 ${n} 条紧急告警未处理`, alarmId: alarm.id, level: alarm.level };
 }
 
 /**

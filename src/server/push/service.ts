@@ -15,16 +15,20 @@ import {
   cardPush,
   CRITICAL_LEVEL,
   doorCallPush,
+  reminderNotice,
   SOS_TYPE,
   sosPush,
+  sosReminderPush,
   voiceNotice,
 } from './payloads';
+import { PushLanes, type Lane } from './lanes';
 import type { RecipientCache } from './recipients';
+import { ConsoleReminders, type OpenAlarm } from './reminders';
 import type { VoiceSockets } from './voice-socket';
 import type { PriorityGate } from '../lib/priority';
 
 export interface PushDeps {
-  broker: Pick<Broker, 'publish'>;
+  broker: Pick<Broker, 'publish' | 'backlog'>;
   recipients: Pick<RecipientCache, 'get' | 'invalidate'>;
   voice: VoiceProvider;
   sockets: Pick<VoiceSockets, 'send'>;
@@ -42,6 +46,8 @@ export interface PushDeps {
   watchers?: (tenantId: number, imei: string) => Promise<number[]>;
   /** Held while a critical alarm or a door call is pushed (its recipient look-ups): background writers wait. */
   priority?: Pick<PriorityGate, 'enter'>;
+  /** How often a console may be reminded of its open alarms (reminders.ts REMIND_MS). */
+  remindMs?: number;
 }
 
 type Call = Extract<Uplink, { kind: 'call' }>;
@@ -56,7 +62,34 @@ export const SOS_LEAD_MS = 100;
  * so a slow broker or database never holds up the ingest or the alarm engine.
  */
 export class PushService {
-  constructor(private readonly deps: PushDeps) {}
+  private readonly lanes: PushLanes;
+  /** An escalation's console rings, one reminder per console per interval (reminders.ts). */
+  readonly reminders: ConsoleReminders;
+  /** Reminders of one flush are mostly alike (every console has the same open SOS): encoded once. */
+  private lastReminder: { key: string; body: Buffer } | undefined;
+
+  constructor(private readonly deps: PushDeps) {
+    const { broker } = deps;
+    this.lanes = new PushLanes({
+      publish: (topic, body, opts) => broker.publish(topic, body, opts),
+      backlog: broker.backlog ? () => broker.backlog!() : undefined,
+    });
+    this.reminders = new ConsoleReminders({
+      now: deps.now,
+      intervalMs: deps.remindMs,
+      send: (userId, open) => this.remind(userId, open),
+    });
+  }
+
+  /** Pushes waiting for their turn, and consoles waiting for their reminder. */
+  get waiting(): { pushes: number; reminders: number } {
+    return { pushes: this.lanes.waiting, reminders: this.reminders.waiting };
+  }
+
+  /** Drops reminders not yet sent (the service is closing). */
+  close(): void {
+    this.reminders.clear();
+  }
 
   raised(alarm: AlarmRecord, context: AlarmContext): void {
     this.run('alarm push', { alarmId: alarm.id, urgent: alarm.level >= CRITICAL_LEVEL }, async () => {
@@ -68,15 +101,17 @@ export class PushService {
         sos ? this.onDuty(alarm.tenantId, alarm.imei, 'sos') : undefined,
       ]);
       const ids = extra.length ? [...new Set([...viewers, ...extra])] : viewers;
-      if (alarm.level >= CRITICAL_LEVEL) this.deps.sockets.send(ids, voiceNotice(alarm));
-      if (!sos) return this.toEach(ids, alarmPush(alarm), 1);
+      const critical = alarm.level >= CRITICAL_LEVEL;
+      if (critical) this.deps.sockets.send(ids, voiceNotice(alarm));
+      // A new critical alarm's first push goes ahead of every reminder and other push (lanes.ts).
+      if (!sos) return this.toEach(ids, alarmPush(alarm), 1, critical ? 'urgent' : 'normal');
       // The SOS notice (the console's SOS dialog) goes out before the alarm record: the broker
       // delivers in order, so at a thousand consoles the last dialog waited behind every console's
       // 9001; sent side by side, the 9001s took turns with the dialogs' tail. The record follows
       // once the notices are delivered, or after SOS_LEAD_MS should a console be slow to take its
       // notice, as work of its own: the priority gate is held for the notices only
       // (docs/performance.md, "Push: where the time went").
-      const notices = this.toEach(onDuty ?? ids, sosPush(alarm, context), 1);
+      const notices = this.toEach(onDuty ?? ids, sosPush(alarm, context), 1, 'urgent');
       let lead: NodeJS.Timeout | undefined;
       await Promise.race([notices.catch(() => {}), new Promise((r) => (lead = setTimeout(r, SOS_LEAD_MS)))]);
       clearTimeout(lead);
@@ -105,14 +140,16 @@ export class PushService {
   }
 
   /**
-   * Rings these consoles for an alarm nobody acknowledged yet (an escalation step): spoken on the
-   * voice sockets, and the SOS dialog (9003) or the alarm record (9001), which opens the critical
-   * alarm's dialog and rings. Resolves when the broker took every message.
+   * Rings these consoles for an alarm nobody acknowledged yet (an escalation step). Coalesced per
+   * console (reminders.ts): each console gets one reminder per interval whatever the number of
+   * alarms rung for it, spoken on its voice socket, with the SOS dialog (9003, listing the open SOS)
+   * and the record (9001) of each other alarm, which opens the critical alarm's dialog and rings;
+   * they go in the reminder lane, behind every new alarm. Resolves once the rings are taken for
+   * their reminder; a failed publish is logged.
    */
   async ring(ids: number[], alarm: AlarmRecord, context: AlarmContext): Promise<void> {
     if (ids.length === 0) return;
-    this.deps.sockets.send(ids, voiceNotice(alarm));
-    await this.toEach(ids, alarm.type === SOS_TYPE ? sosPush(alarm, context) : alarmPush(alarm), 1);
+    this.reminders.add(ids, alarm, context);
   }
 
   updated(tenantId: number, ids: number[], patch: AlarmPatch): void {
@@ -175,6 +212,25 @@ export class PushService {
     return this.deps.broker.publish(topics.noticeWeb, { code: PUSH_CODE.notice, title, content }, { qos: 1 });
   }
 
+  /** One console's reminder of the alarms rung for it since its last one (oldest first). */
+  private remind(userId: number, open: OpenAlarm[]): void {
+    const newest = open.at(-1)!;
+    this.deps.sockets.send([userId], reminderNotice(newest.alarm, open.length));
+    const sos = open.filter((o) => o.alarm.type === SOS_TYPE);
+    const topic = [topics.userWeb(userId)];
+    const sent: Promise<void>[] = [];
+    if (sos.length) {
+      const key = sos.map((o) => o.alarm.id).join(',');
+      if (this.lastReminder?.key !== key)
+        this.lastReminder = { key, body: Buffer.from(JSON.stringify(sosReminderPush(sos))) };
+      sent.push(this.lanes.send('reminder', topic, this.lastReminder.body, 1));
+    }
+    for (const o of open)
+      if (o.alarm.type !== SOS_TYPE)
+        sent.push(this.lanes.send('reminder', topic, Buffer.from(JSON.stringify(alarmPush(o.alarm))), 1));
+    Promise.all(sent).catch((err: unknown) => this.deps.log.error({ err, userId }, 'reminder push failed'));
+  }
+
   /** One payload per console: each gets its own uid and token for the channel. QoS 0: a late ring is useless. */
   private async call(device: KnownDevice, call: Call): Promise<void> {
     const ids = await this.routed(
@@ -199,11 +255,10 @@ export class PushService {
     await Promise.all(
       ids.map((id) => {
         const uid = consoleUid(id);
-        return this.deps.broker.publish(
-          topics.userWeb(id),
-          doorCallPush(base, uid, voice.buildToken(channel, uid).token, pushTime),
-          { qos: 0 },
+        const body = Buffer.from(
+          JSON.stringify(doorCallPush(base, uid, voice.buildToken(channel, uid).token, pushTime)),
         );
+        return this.lanes.send('urgent', [topics.userWeb(id)], body, 0);
       }),
     );
   }
@@ -240,10 +295,15 @@ export class PushService {
     }
   }
 
-  private async toEach(ids: number[], payload: object, qos: 0 | 1): Promise<void> {
+  private async toEach(ids: number[], payload: object, qos: 0 | 1, lane: Lane = 'normal'): Promise<void> {
     // Serialised once: at a thousand recipients the JSON encoding would otherwise dominate.
     const body = Buffer.from(JSON.stringify(payload));
-    await Promise.all(ids.map((id) => this.deps.broker.publish(topics.userWeb(id), body, { qos })));
+    await this.lanes.send(
+      lane,
+      ids.map((id) => topics.userWeb(id)),
+      body,
+      qos,
+    );
   }
 
   /** Runs a delivery behind the caller; `urgent` ones hold the database's priority gate until done. */

@@ -108,8 +108,7 @@ export const alarmUpdatePushSchema = z.object({
  * docs/requirements/realtime-intercom.md#sos-alarm: code 9003 with name, building, unit, roomNo, userPhone (plus the
  * record).
  */
-export const sosPushSchema = z.object({
-  code: code(PUSH_CODE.sos),
+const sosFields = {
   name: z.string(),
   building: z.string(),
   unit: z.string(),
@@ -119,8 +118,23 @@ export const sosPushSchema = z.object({
   alarmId: z.number().optional(),
   lat: z.number().nullable().optional(),
   lon: z.number().nullable().optional(),
+};
+/** One SOS of a reminder's list. */
+export const openSosSchema = z.object(sosFields);
+export type OpenSos = z.infer<typeof openSosSchema>;
+export const sosPushSchema = z.object({
+  code: code(PUSH_CODE.sos),
+  ...sosFields,
+  /**
+   * A reminder (an escalation ringing again, coalesced per console): how many SOS are still open
+   * for this console and the newest of them (at most SOS_REMINDER_LISTED), this one among them.
+   */
+  openCount: z.number().optional(),
+  open: z.array(openSosSchema).optional(),
 });
 export type SosPush = z.infer<typeof sosPushSchema>;
+/** The SOS a reminder lists in full; `openCount` counts them all. */
+export const SOS_REMINDER_LISTED = 20;
 
 /** docs/requirements/realtime-intercom.md#card-issued-notice: code 5084 with cardInfo and imei. */
 export const cardPushSchema = z.object({ code: code(PUSH_CODE.cardIssued), cardInfo: z.string(), imei: z.string() });

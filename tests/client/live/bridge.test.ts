@@ -107,6 +107,23 @@ describe('live bridge', () => {
     h.bridge.close();
   });
 
+  it("passes a reminder's list of open SOS on, without those somebody took", async () => {
+    const h = startBridge(queryClient);
+    await settle();
+    h.mqtt.open();
+    const sos = collect(h, 'sos');
+    const { code: _code, ...fields } = SOS;
+    const item = (alarmId: number) => ({ ...fields, alarmId });
+    h.mqtt.deliver('acm/7/web', { code: '9002', ids: [31], ackedAt: '2026-03-01T09:00:00.000Z', ackedByName: 'x' });
+    h.mqtt.deliver('acm/7/web', { ...SOS, alarmId: 33, openCount: 3, open: [item(33), item(32), item(31)] });
+    h.mqtt.deliver('acm/7/web', { ...SOS, alarmId: 31, openCount: 2, open: [item(31), item(30)] });
+    expect(sos.map((s) => [s.alarmId, s.openCount, s.open?.map((o) => o.alarmId)])).toEqual([
+      [33, 3, [33, 32]],
+      [30, 2, [30]],
+    ]);
+    h.bridge.close();
+  });
+
   it('invalidates every query whose key starts with alarm on 9001 and 9002, and nothing else', async () => {
     for (const key of [['alarm', 'list', { page: 1 }], ['alarmStats'], ['devices', 'list']])
       queryClient.setQueryData(key, { rows: [] });

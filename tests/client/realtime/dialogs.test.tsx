@@ -57,6 +57,25 @@ describe('SOS and card dialogs, alarm notifications', () => {
     expect(screen.queryByTestId('sos-name')).toBeNull();
   });
 
+  it("a reminder listing the SOS still open queues each once, the dialog's head first", async () => {
+    const open = [
+      { ...sos('孙七', '860000000000003'), alarmId: 73 },
+      { ...sos('王五'), alarmId: 71 },
+      { ...sos('赵六', '860000000000002'), alarmId: 72 },
+    ].map(({ code: _code, ...item }) => item);
+    await shell.push({ ...sos('王五'), alarmId: 71 });
+    await shell.push({ ...sos('孙七', '860000000000003'), alarmId: 73, openCount: 3, open });
+    expect(screen.getByTestId('sos-name')).toHaveTextContent('王五');
+    expect(screen.getByTestId('sos-waiting')).toHaveTextContent('还有 2 条');
+    // The same reminder again adds nothing.
+    await shell.push({ ...sos('孙七', '860000000000003'), alarmId: 73, openCount: 3, open });
+    expect(screen.getByTestId('sos-waiting')).toHaveTextContent('还有 2 条');
+    fireEvent.click(screen.getByTestId('sos-close'));
+    expect(screen.getByTestId('sos-name')).toHaveTextContent('孙七');
+    fireEvent.click(screen.getByTestId('sos-close'));
+    expect(screen.getByTestId('sos-name')).toHaveTextContent('赵六');
+  });
+
   it('a card-issued notice opens 消息提示 with the card and the device', async () => {
     await shell.push({ code: '5084', cardInfo: 'IC 00A1', imei: IMEI });
     expect(screen.getByText('消息提示')).toBeInTheDocument();

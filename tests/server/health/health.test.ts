@@ -97,6 +97,11 @@ describe('HealthMonitor', () => {
     expect(report).toMatchObject({ state: 'degraded', ready: true });
   });
 
+  it('a data directory not made yet is read on the disk it will be on', async () => {
+    const { health } = monitor({ dataDir: '/tmp/no-such-dir-yet/data', lowWaterBytes: 1 });
+    expect((await health.report()).components.disk).toEqual({ state: 'ok' });
+  });
+
   it('a data disk under its low-water mark is down: not ready, and diskLow says so', async () => {
     const { health } = monitor({ lowWaterBytes: Number.MAX_SAFE_INTEGER });
     const report = await health.report();

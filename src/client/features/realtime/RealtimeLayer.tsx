@@ -76,7 +76,19 @@ export function RealtimeLayer({ children, onNavigate, sounds = webAudioSounds }:
     if (id !== undefined) seen.add(id);
     setCritical((queue) => [...queue, alert]);
   };
-  useLiveEvent('sos', (push) => raise({ kind: 'sos', push }));
+  useLiveEvent('sos', (push) => {
+    raise({ kind: 'sos', push });
+    // A reminder (an escalation ringing again, one per interval) lists the other SOS still open:
+    // each joins the dialog's queue once, without a beep of its own.
+    for (const item of push.open ?? []) {
+      const id = item.alarmId;
+      if (id === undefined || id === push.alarmId || taken.has(id)) continue;
+      seen.add(id);
+      setCritical((queue) =>
+        queue.some((c) => alertId(c) === id) ? queue : [...queue, { kind: 'sos', push: { code: push.code, ...item } }],
+      );
+    }
+  });
   // Another critical alarm opens the dialog when the catch-up brings it missed; live its toast
   // stays with 我来处理 instead (docs/alarms.md#acknowledgement-and-escalation). A step's repeat of one
   // the dialog shows rings it again. An SOS repeats as 9003 above.
