@@ -1,5 +1,6 @@
 import { createElement } from 'react';
-import { vi } from 'vitest';
+import { afterAll, vi } from 'vitest';
+import { resetRequestDeps } from '../../src/client/lib/request';
 
 // The client project's files share one module graph per worker (vitest.config.ts). jsdom has no
 // canvas, so the ECharts host (loaded lazily by Chart) cannot draw: isolated, a file ended before
@@ -10,3 +11,7 @@ vi.mock('../../src/client/components/Chart/EChart', () => ({
   default: ({ option }: { option: unknown }) =>
     createElement('pre', { 'data-testid': 'echart-option' }, JSON.stringify(option)),
 }));
+
+// A file that replaces request()'s fetch or toasts (mockApi) and does not put them back would
+// send the next file's toasts to its own list: RecordButton's "停止录制失败" never showed.
+afterAll(() => resetRequestDeps());
