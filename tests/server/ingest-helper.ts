@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { STOCK_STATE } from '../../src/shared/codes';
 import { encodePayload, type Encoding } from '../../src/shared/devices/codec';
 import { topics } from '../../src/shared/topics';
-import { devices, tenants } from '../../src/server/db/schema';
+import { deviceLocations, devices, tenants } from '../../src/server/db/schema';
 import { deviceKey, deviceSecret } from '../../src/server/devices/secrets';
 
 export interface TestDevice {
@@ -92,4 +92,15 @@ export async function until<T>(check: () => Promise<T> | T, ms = 10_000, what = 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** A device's newest stored position, if any. */
+export async function lastLocation(app: FastifyInstance, deviceId: number) {
+  const [row] = await app.db
+    .select()
+    .from(deviceLocations)
+    .where(eq(deviceLocations.deviceId, deviceId))
+    .orderBy(desc(deviceLocations.id))
+    .limit(1);
+  return row;
 }

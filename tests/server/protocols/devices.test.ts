@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_STATE } from '../../../src/shared/codes';
 import { mediaToolPath } from '../../../src/shared/media-tools';
 import { deviceVoices } from '../../../src/entities/device-voice';
 import { DEFAULT_SETTINGS } from '../../../src/shared/devices/settings';
-import { alarmRecords, deviceCommands, deviceLocations, devices } from '../../../src/server/db/schema';
+import { alarmRecords, deviceCommands, devices } from '../../../src/server/db/schema';
 import { saveSettings } from '../../../src/server/devices/commands';
 import { deviceKey, jt808AuthCode } from '../../../src/server/devices/secrets';
 import { packet } from '../../../src/shared/protocols/gt06/packet';
@@ -14,7 +14,7 @@ import { parseFrame } from '../../../src/shared/protocols/jt808/frame';
 import { CODECS } from '../../../src/server/protocols/registry';
 import { gt06Frames, Jt808Terminal, osmandUri, watchFrames } from '../../../src/sim/protocols/frames';
 import { buildTestApp, login, post, type TestApp } from '../helper';
-import { addDevices, until, type TestDevice } from '../ingest-helper';
+import { addDevices, until, type TestDevice, lastLocation as lastOf } from '../ingest-helper';
 
 /**
  * Devices speaking their real protocols to the service over real sockets (docs/protocols.md): what
@@ -83,15 +83,7 @@ const fix = (lat: number, lon: number) => ({
   at: Math.floor(Date.now() / 1000) * 1000 - 5_000,
   satellites: 7,
 });
-const lastLocation = async (id: number) =>
-  (
-    await t.app.db
-      .select()
-      .from(deviceLocations)
-      .where(eq(deviceLocations.deviceId, id))
-      .orderBy(desc(deviceLocations.id))
-      .limit(1)
-  )[0];
+const lastLocation = (id: number) => lastOf(t.app, id);
 const alarmOf = (id: number, type: number) =>
   until(
     async () =>

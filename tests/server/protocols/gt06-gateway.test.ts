@@ -1,12 +1,12 @@
 import { connect, type Socket } from 'node:net';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmRecords, deviceLocations } from '../../../src/server/db/schema';
+import { alarmRecords } from '../../../src/server/db/schema';
 import { CODECS } from '../../../src/server/protocols/registry';
 import { packet } from '../../../src/shared/protocols/gt06/packet';
 import { gt06Frames } from '../../../src/sim/protocols/frames';
 import { buildTestApp, type TestApp } from '../helper';
-import { addDevices, until, type TestDevice } from '../ingest-helper';
+import { addDevices, until, type TestDevice, lastLocation as lastOf } from '../ingest-helper';
 
 /**
  * A GT06 device over a real socket through the gateway (docs/protocols.md, gt06, issue 47 "Done
@@ -55,15 +55,7 @@ const fix = (lat: number, lon: number) => ({
 /** The 18-byte GPS block of a fix, as the simulator's 0x12 packet carries it. */
 const gpsBlock = (lat: number, lon: number) => [...gt06Frames.location(1, fix(lat, lon)).subarray(4, 22)];
 
-const lastLocation = async (id: number) =>
-  (
-    await t.app.db
-      .select()
-      .from(deviceLocations)
-      .where(eq(deviceLocations.deviceId, id))
-      .orderBy(desc(deviceLocations.id))
-      .limit(1)
-  )[0];
+const lastLocation = (id: number) => lastOf(t.app, id);
 
 describe('GT06 over a socket', () => {
   it('stores a wrong-CRC location, a 4G 0xA0 location, and raises the wearing alarm of a 0x18 removal', async () => {

@@ -1,14 +1,14 @@
 import { connect, type Socket } from 'node:net';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/server/db/rows';
-import { deviceLocations, devices, products } from '../../../src/server/db/schema';
+import { devices, products } from '../../../src/server/db/schema';
 import { deviceKey, jt808AuthCode } from '../../../src/server/devices/secrets';
 import { CODECS } from '../../../src/server/protocols/registry';
 import { buildFrame, parseFrame } from '../../../src/shared/protocols/jt808/frame';
 import { Jt808Terminal } from '../../../src/sim/protocols/frames';
 import { buildTestApp, type TestApp } from '../helper';
-import { addDevices, until } from '../ingest-helper';
+import { addDevices, until, lastLocation as lastOf } from '../ingest-helper';
 
 /**
  * Issue 47's JT/T 808 "done when", over real sockets through the gateway (docs/protocols.md,
@@ -63,15 +63,7 @@ async function terminalDevice(imei: string, productId?: number): Promise<number>
   return d.id;
 }
 
-const lastLocation = async (id: number) =>
-  (
-    await t.app.db
-      .select()
-      .from(deviceLocations)
-      .where(eq(deviceLocations.deviceId, id))
-      .orderBy(desc(deviceLocations.id))
-      .limit(1)
-  )[0];
+const lastLocation = (id: number) => lastOf(t.app, id);
 
 /** BCD YYMMDDhhmmss in Beijing time of `at`. */
 function bcdTime(at: number): Buffer {
