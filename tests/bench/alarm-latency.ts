@@ -5,8 +5,8 @@
 // telemetry (docs/decisions.md, Alarms). Then fan-out: 1,000 console connections of 1,000 users
 // of the tenant, one SOS, time until the last has it; and again while 300 open SOS (the earlier
 // phases' alarms, nobody acknowledges them) are re-rung to every console as their escalations'
-// steps do (issue 48: a new SOS first, always). Everything on loopback, loops bounded in count and
-// time.
+// steps do (docs/decisions.md, "a new SOS first, always"). Everything on loopback, loops bounded
+// in count and time.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';

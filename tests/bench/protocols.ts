@@ -54,7 +54,10 @@ const ms = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
 const pct = (xs: number[], p: number) =>
   xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]! : NaN;
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
-/** The service's own CPU per stored protocol position, in microseconds (issue 47: about 100 us measured). */
+/**
+ * The service's own CPU per stored protocol position, in microseconds: on a 2-core machine
+ * PostgreSQL shares the cores, so positions/s hides it (about 100 us measured in 2026-11).
+ */
 const CPU_US_TARGET = 50;
 
 /** The collector, also when node runs without --expose-gc: heap figures mean something only after one. */

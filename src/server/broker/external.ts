@@ -22,8 +22,8 @@ export interface ExternalOptions {
  *
  * The link heals itself. Every connect subscribes every topic the service needs, whatever the
  * broker says of the session: a Mosquitto restarted gracefully brings the persistent session back
- * without its shared subscription (issue 48: 1,238 acknowledged messages lost, silently), and
- * mqtt.js subscribes again only when the broker reports no session. And every few seconds the
+ * without its shared subscription (docs/reliability.md "Broker restart": acknowledged messages
+ * lost, silently), and mqtt.js subscribes again only when the broker reports no session. And every few seconds the
  * service sends itself a probe through a shared subscription of its own (a group only it is in,
  * on `svc/probe/<client id>`, which no device topic filter matches): when neither a probe nor any
  * other message of a shared subscription arrived for three probes' time, it subscribes again, and if that

@@ -6,7 +6,7 @@
  * `released` again: `_do` -> fastparallel -> `released` -> `_do` ..., one level per queued message.
  * A few thousand in-process publishes queued behind busy deliveries (one SOS to every console while
  * reminders and telemetry are published) overflowed the stack and took the whole service down
- * (issue 48, docs/decisions.md "A burst of pushes cannot crash the broker").
+ * (docs/decisions.md "A burst of pushes cannot crash the broker").
  *
  * `drainIteratively` makes a `_do` called while another runs wait in a FIFO that the outermost call
  * works through in a loop: the same messages, in the same order, each handled when the stack

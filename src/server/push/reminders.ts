@@ -21,7 +21,7 @@ export interface RemindersDeps {
  * joins its pending set, and the console gets one reminder listing them, at once when it had none
  * for REMIND_MS, else when that much time has passed since its last. With 300 SOS open, their
  * `repeat` steps rang each console once per alarm, dozens of pushes a second to every console
- * (issue 48); now it is one per console per interval whatever the number of alarms.
+ * (docs/decisions.md "a new SOS first, always"); now one per console per interval, however many.
  */
 export class ConsoleReminders {
   private pending = new Map<number, Map<number, OpenAlarm>>();

@@ -9,8 +9,8 @@ import { buildTestApp, type TestApp } from '../helper';
 import { addDevices, until, type TestDevice, lastLocation as lastOf } from '../ingest-helper';
 
 /**
- * A GT06 device over a real socket through the gateway (docs/protocols.md, gt06, issue 47 "Done
- * when"): a location with a wrong CRC, a 4G 0xA0 location and a 0x18 strap-removal alarm all store
+ * A GT06 device over a real socket through the gateway (docs/protocols.md, gt06): a location with
+ * a wrong CRC, a 4G 0xA0 location and a 0x18 strap-removal alarm all store
  * what they carry, each acknowledged, and the removal raises the wearing alarm.
  */
 let t: TestApp;

@@ -5,7 +5,7 @@ import { newSession } from '../../../src/server/protocols/types';
 import { alarmFrame, decode, FIX_TIME, gpsBlock, hex, shortReply } from './gt06-helpers';
 
 /**
- * The GT06 types of the 4G generation and the common vendors (docs/protocols.md, gt06; issue 47):
+ * The GT06 types of the 4G generation and the common vendors (docs/protocols.md, gt06):
  * frames published with Traccar's decoder tests where there are some, else built from the
  * protocol documents' layouts.
  */

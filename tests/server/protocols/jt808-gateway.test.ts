@@ -11,8 +11,9 @@ import { buildTestApp, type TestApp } from '../helper';
 import { addDevices, until, lastLocation as lastOf } from '../ingest-helper';
 
 /**
- * Issue 47's JT/T 808 "done when", over real sockets through the gateway (docs/protocols.md,
- * jt808): a terminal registered under the number on its label (`013912345678`, leading zero kept)
+ * JT/T 808 terminals as they present themselves, over real sockets through the gateway
+ * (docs/protocols.md, jt808): a terminal registered under the number on its label
+ * (`013912345678`, leading zero kept)
  * registers, authenticates and stores its positions; a 0x0200 with a wrong check code and vendor
  * battery items stores what it carries; a terminal of a product that does not require the
  * authentication is taken without it, one of a product that does is refused.

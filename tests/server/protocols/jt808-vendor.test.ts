@@ -4,7 +4,8 @@ import { newSession, type Session } from '../../../src/server/protocols/types';
 import { BODY_TIME, decode, hex, locationBody, PHONE, wire } from './jt808-helpers';
 
 /**
- * Issue 47, JT/T 808 (docs/protocols.md, jt808): the framing leniencies a terminal on the market
+ * JT/T 808 as terminals on the market speak it (docs/protocols.md, jt808): the framing
+ * leniencies a terminal on the market
  * needs, named in `irregular`; the 0xE7 framing; the alarm bits and vendor items that carry
  * alarms; battery, charging, ignition and ICCID where vendors put them; 0x0002 with a body, 0x0107,
  * 0x0109; the forms a terminal number may be registered under. Frames are Traccar's published

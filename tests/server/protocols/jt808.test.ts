@@ -6,7 +6,7 @@ import { BODY_TIME, decode, hex, locationBody, PHONE, wire } from './jt808-helpe
 
 /**
  * The JT/T 808 codec (docs/protocols.md, jt808); jt808-vendor.test.ts has the leniencies, vendor
- * items, identity forms and the messages of issue 47.
+ * items, identity forms and the vendor messages.
  */
 
 describe('JT/T 808 framer', () => {
@@ -300,7 +300,7 @@ describe('JT/T 808 fuzzing', () => {
     wire(0x0201, PHONE, 4, '0003' + locationBody(-1, 0xffffffff, '3001ff3101fffe01ff')),
     wire(0x0001, PHONE, 2, '0002810500'),
     wire(0x0102, '00000000013912345678', 2, '024b39', 1),
-    // Issue 47: vendor items, the heartbeat body, attributes, time sync, a non-BCD id, the 0xE7 framing.
+    // Vendor items, the heartbeat body, attributes, time sync, a non-BCD id, the 0xE7 framing.
     wire(
       0x0200,
       PHONE,

@@ -1,5 +1,6 @@
 /**
- * A burst of pushes on the embedded broker (issue 48): one SOS to 5,000 consoles while 300 open
+ * A burst of pushes on the embedded broker (docs/decisions.md "A burst of pushes cannot crash the
+ * broker"): one SOS to 5,000 consoles while 300 open
  * SOS are re-rung, with real MQTT connections among them holding deliveries the way a loaded
  * console does, and a raw burst of 20,000 publishes past the push lanes. Aedes' emitter drained
  * such a queue by recursion and overflowed the stack (src/server/broker/mq-drain.ts); the push

@@ -1,5 +1,5 @@
 /**
- * A new SOS first, always (issue 48): the push lanes put a new critical alarm's first push ahead of
+ * A new SOS first, always (docs/decisions.md): the push lanes put a new critical alarm's first push ahead of
  * every reminder (src/server/push/lanes.ts), and an escalation's rings are coalesced per console
  * into one reminder per interval listing the open SOS (src/server/push/reminders.ts). A fake
  * broker records the order; the service's clock is the test's.
