@@ -2,32 +2,10 @@ import type { StatsFs } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { Component, ComponentHealth, HealthReport, HealthState } from '../../shared/health';
 import type { Db } from '../db/driver';
 import type { IngestStats } from '../ingest/stats';
-
-/**
- * What /api/health says (docs/reliability.md "Health"): each part of the service that storing a
- * device's message depends on, `ok`, `degraded` (working, but an operator should look) or
- * `down`; the service is ready (HTTP 200) only while it can store.
- */
-export type HealthState = 'ok' | 'degraded' | 'down';
-
-export interface ComponentHealth {
-  state: HealthState;
-  /** Why, in an operator's words (absent when ok). */
-  detail?: string;
-}
-
-export const COMPONENTS = ['database', 'broker', 'disk', 'ingest', 'listeners'] as const;
-export type Component = (typeof COMPONENTS)[number];
-
-export interface HealthReport {
-  /** The worst of the components. */
-  state: HealthState;
-  /** Whether device messages can be stored now (readiness): false answers 503. */
-  ready: boolean;
-  components: Record<Component, ComponentHealth>;
-}
+import { within } from '../lib/within';
 
 export interface HealthDeps {
   db: Db;
@@ -95,21 +73,19 @@ export class HealthMonitor {
       .catch((err: unknown) => ({ state: 'down' as const, detail: `not answering: ${messageOf(err)}` }))
       .finally(() => (this.probe = undefined));
     const limit = this.deps.probeMs ?? PROBE_MS;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<ComponentHealth>((resolve) => {
-      timer = setTimeout(() => resolve({ state: 'down', detail: `no answer within ${limit} ms` }), limit);
+    return within(this.probe, limit, (): ComponentHealth => ({
+      state: 'down',
+      detail: `no answer within ${limit} ms`,
+    })).then((health) => {
+      if (health.state !== 'ok') return health;
+      // A database that answers a probe may still refuse writes (a full disk, a read-only replica):
+      // batches it did not take, whether their devices resend them or not.
+      const failed = this.deps.stats.dropped.failed + this.deps.stats.notStoredResent;
+      if (failed > this.failed.count) this.failed = { count: failed, at: this.deps.now() };
+      return this.deps.now() - this.failed.at < WRITE_FAILURE_MS
+        ? { state: 'degraded', detail: 'writes failed in the last 30 s' }
+        : health;
     });
-    return Promise.race([this.probe, late])
-      .finally(() => clearTimeout(timer))
-      .then((health) => {
-        if (health.state !== 'ok') return health;
-        // A database that answers a probe may still refuse writes (a full disk, a read-only replica).
-        const failed = this.deps.stats.dropped.failed;
-        if (failed > this.failed.count) this.failed = { count: failed, at: this.deps.now() };
-        return this.deps.now() - this.failed.at < WRITE_FAILURE_MS
-          ? { state: 'degraded', detail: 'writes failed in the last 30 s' }
-          : health;
-      });
   }
 
   private async diskHealth(): Promise<ComponentHealth> {

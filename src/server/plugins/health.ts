@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HealthMonitor, type ComponentHealth } from '../health/monitor';
+import type { ComponentHealth } from '../../shared/health';
+import { HealthMonitor } from '../health/monitor';
 
 declare module 'fastify' {
   interface FastifyInstance {

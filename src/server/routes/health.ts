@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
 import { envelope } from '../lib/api-error';
-import { COMPONENTS } from '../health/monitor';
+import { within } from '../lib/within';
+import { COMPONENTS, type Component } from '../../shared/health';
 import { envelopeOf } from './schemas';
 
 const state = z.enum(['ok', 'degraded', 'down']);
@@ -12,7 +13,7 @@ const healthSchema = z.object({
   state,
   ready: z.boolean(),
   components: z.object(
-    Object.fromEntries(COMPONENTS.map((c) => [c, component])) as Record<(typeof COMPONENTS)[number], typeof component>,
+    Object.fromEntries(COMPONENTS.map((c) => [c, component])) as Record<Component, typeof component>,
   ),
   db: z.enum(['pglite', 'postgres']),
   broker: z.enum(['embedded', 'external']),
@@ -68,11 +69,12 @@ const health: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => reply.ok({ version: app.appVersion }),
   );
 
-  async function deadLetters(): Promise<number | null> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 500)));
-    return Promise.race([app.deadLetters.total().catch(() => null), late]).finally(() => clearTimeout(timer));
-  }
+  const deadLetters = () =>
+    within(
+      app.deadLetters.total().catch(() => null),
+      500,
+      () => null,
+    );
 };
 
 export default health;

@@ -95,6 +95,11 @@ describe('HealthMonitor', () => {
     const report = await health.report();
     expect(report.components.database).toEqual({ state: 'degraded', detail: 'writes failed in the last 30 s' });
     expect(report).toMatchObject({ state: 'degraded', ready: true });
+    // Batches left unacknowledged for their devices to resend say the same.
+    const resent = monitor();
+    expect((await resent.health.report()).components.database.state).toBe('ok');
+    resent.stats.notStoredResent += 2;
+    expect((await resent.health.report()).components.database.state).toBe('degraded');
   });
 
   it('a data directory not made yet is read on the disk it will be on', async () => {

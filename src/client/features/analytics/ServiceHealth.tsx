@@ -1,16 +1,8 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { COMPONENTS, type Component, type HealthReport, type HealthState } from '../../../shared/health';
 import { getAnswer } from '../../lib/request';
-
-type HealthState = 'ok' | 'degraded' | 'down';
-const COMPONENTS = ['database', 'broker', 'disk', 'ingest', 'listeners'] as const;
-
-interface HealthAnswer {
-  state: HealthState;
-  ready: boolean;
-  components: Record<(typeof COMPONENTS)[number], { state: HealthState; detail?: string }>;
-}
 
 const COLOR: Record<HealthState, string> = { ok: 'green', degraded: 'yellow', down: 'red' };
 /** Health is read often enough that a fault shows while someone looks at the page. */
@@ -20,8 +12,8 @@ const HEALTH_EVERY_MS = 15_000;
  * GET /api/health as it is: its 503 (the service cannot store) carries the same report, so the
  * answer is read whatever the status, and a service that does not answer is a state of its own.
  */
-async function readHealth(): Promise<HealthAnswer | null> {
-  return (await getAnswer<HealthAnswer>('/api/health'))?.data ?? null;
+async function readHealth(): Promise<HealthReport | null> {
+  return (await getAnswer<HealthReport>('/api/health'))?.data ?? null;
 }
 
 /** The service's own state on the management page (docs/reliability.md "Health"): each component and why. */
@@ -32,7 +24,7 @@ export function ServiceHealth() {
     queryFn: readHealth,
     refetchInterval: HEALTH_EVERY_MS,
   });
-  const names: Record<(typeof COMPONENTS)[number], string> = {
+  const names: Record<Component, string> = {
     database: t`数据库`,
     broker: t`消息代理`,
     disk: t`数据磁盘`,
