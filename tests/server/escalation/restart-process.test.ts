@@ -11,7 +11,7 @@ import { ServiceClient } from '../../../src/sim/service';
 import { freshPostgres } from '../helper';
 import { pgliteFromTemplate, pgTemplate } from '../template-db';
 import { freePort } from '../mosquitto';
-import { exited, healthy, startServiceProcess } from '../service-process';
+import { exited, healthy, serviceEnv, startServiceProcess } from '../service-process';
 
 // docs/alarms.md "Exactly once, on every replica", with real processes: an SOS nobody answers
 // fires its first step, the service is killed (kill -9) before the second comes due, and the
@@ -32,23 +32,7 @@ interface Ports {
 
 /** The real service (the sweep on: not the test mode), with the simulator and device protocols off. */
 function startService(dataDir: string, ports: Ports, databaseUrl?: string): ChildProcess {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(ports.http),
-    MQTT_PORT: String(ports.mqtt),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SIM: '0',
-    SIM_RTSP_PORT: '0',
-    PROTOCOLS: 'none',
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: '/nonexistent-static-dir',
-  };
-  delete env.DATABASE_URL;
-  delete env.MQTT_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return startServiceProcess(env);
+  return startServiceProcess(serviceEnv({ dataDir, port: ports.http, mqttPort: ports.mqtt, databaseUrl }));
 }
 
 /** The demo administrator's calls to one running service. */

@@ -4,29 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../mosquitto';
-import { healthy, startServiceProcess } from '../service-process';
+import { healthy, serviceEnv, startServiceProcess } from '../service-process';
 
 const root = new URL('../../..', import.meta.url).pathname;
 
 /** The service on PGlite in `dataDir`, the simulator and device protocols off. */
-async function serviceEnv(dataDir: string): Promise<NodeJS.ProcessEnv> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(await freePort()),
-    MQTT_PORT: String(await freePort()),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SIM: '0',
-    SIM_RTSP_PORT: '0',
-    PROTOCOLS: 'none',
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: '/nonexistent-static-dir',
-    SKIP_BUILD: '1',
-  };
-  delete env.DATABASE_URL;
-  delete env.MQTT_URL;
-  return env;
+async function envOf(dataDir: string): Promise<NodeJS.ProcessEnv> {
+  // The launcher (scripts/start.mjs) builds nothing here: the service runs from its sources.
+  return { ...serviceEnv({ dataDir, port: await freePort(), mqttPort: await freePort() }), SKIP_BUILD: '1' };
 }
 
 /** Exit code and signal of `p`, and what it wrote to stderr. */
@@ -51,7 +36,7 @@ describe('one graceful shutdown whatever the signals', () => {
 
   it('npm start (scripts/start.mjs) closes cleanly on SIGINT to its process group: exit 0, lock gone', async () => {
     const dir = dataDir();
-    const env = await serviceEnv(dir);
+    const env = await envOf(dir);
     // Its own process group, as a terminal gives `npm start`: Ctrl+C signals every process in it.
     const starter = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
       cwd: root,
@@ -72,7 +57,7 @@ describe('one graceful shutdown whatever the signals', () => {
 
   it('the service takes SIGINT then SIGTERM within its grace period as one shutdown: exit 0, lock gone', async () => {
     const dir = dataDir();
-    const env = await serviceEnv(dir);
+    const env = await envOf(dir);
     const svc = startServiceProcess(env);
     procs.push(svc);
     const exit = ended(svc);
