@@ -5,7 +5,8 @@ import { mkdtempSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
-import { baseUrlOf, E2E_SERVICES, e2eServices, type E2eService } from './tests/e2e/services';
+import { PROTOCOL_NAMES, type ProtocolName } from './src/shared/protocols/types';
+import { baseUrlOf, E2E_SERVICES, e2eServices, protocolPortEnv, type E2eService } from './tests/e2e/services';
 
 // One service per worker (tests/e2e/services.ts): its own ports, data directory and demo site, so
 // an SOS dialog or a door call of one worker's test never reaches another worker's console. Spec
@@ -44,20 +45,21 @@ function freePorts(count: number): number[] {
 if (!process.env[E2E_SERVICES]) {
   const count = workersOnCommandLine() ?? Number(process.env.E2E_WORKERS ?? 2);
   if (!Number.isInteger(count) || count < 1) throw new Error(`E2E_WORKERS must be a whole number >= 1`);
-  const ports = freePorts(count * 7);
+  const each = 3 + PROTOCOL_NAMES.length;
+  const ports = freePorts(count * each);
   const services: E2eService[] = [];
   for (let index = 0; index < count; index++) {
-    const [port, mqttPort, rtspPort, watchPort, gt06Port, jt808Port, osmandPort] = ports.slice(index * 7);
+    const [port, mqttPort, rtspPort, ...listeners] = ports.slice(index * each, (index + 1) * each);
     services.push({
       index,
       port: port!,
       mqttPort: mqttPort!,
       rtspPort: rtspPort!,
       // The device protocol listeners (docs/protocols.md), off their Traccar ports so a local service keeps them.
-      watchPort: watchPort!,
-      gt06Port: gt06Port!,
-      jt808Port: jt808Port!,
-      osmandPort: osmandPort!,
+      protocolPorts: Object.fromEntries(PROTOCOL_NAMES.map((name, i) => [name, listeners[i]!])) as Record<
+        ProtocolName,
+        number
+      >,
       work: mkdtempSync(join(tmpdir(), `console-e2e-${index}-`)),
     });
   }
@@ -70,8 +72,11 @@ process.env.E2E_PAY_SANDBOX_SECRET ??= randomBytes(24).toString('hex');
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Waits, not targets: a test ends as soon as what it waits for is on screen. The same machine
+  // runs the suite up to three times slower at busy hours (a CI run's tests took 3 to 4 times their
+  // quiet-hour time, docs/performance.md), so the defaults leave that much room.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: services.length,
   retries: 0,
@@ -83,6 +88,9 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
     trace: 'off',
+    // prefers-reduced-motion: the console's transitions are skipped (src/client/theme.ts), so no
+    // frames are drawn for them and no click lands on an element still sliding into place.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
   },
   webServer: services.map((service) => ({
@@ -98,10 +106,7 @@ export default defineConfig({
       PORT: String(service.port),
       MQTT_PORT: String(service.mqttPort),
       SIM_RTSP_PORT: String(service.rtspPort),
-      WATCH_PORT: String(service.watchPort),
-      GT06_PORT: String(service.gt06Port),
-      JT808_PORT: String(service.jt808Port),
-      OSMAND_PORT: String(service.osmandPort),
+      ...protocolPortEnv(service),
       E2E_WORK: service.work,
       PAY_SANDBOX_SECRET: process.env.E2E_PAY_SANDBOX_SECRET!,
       PAY_SANDBOX: '1',

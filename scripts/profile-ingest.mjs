@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // Where the ingest's time goes: runs the ingest bench (tests/bench/ingest.ts) for one database under
 // Node's CPU profiler and prints the service process's self time by stage (docs/performance.md,
-// "Ingest: cost per message by stage").
+// "Ingest: cost per message by stage"). With --protocols, the device-protocol connections of
+// tests/bench/protocols.ts instead (GT06 and watch devices over TCP; "Protocol ingest CPU"), per
+// stored position.
 //
 //   node scripts/profile-ingest.mjs pglite            # PGlite + the embedded broker
 //   DATABASE_URL=... MQTT_URL=... node scripts/profile-ingest.mjs postgres
+//   DATABASE_URL=... node scripts/profile-ingest.mjs postgres --protocols
 //   node scripts/profile-ingest.mjs --summarise FILE.cpuprofile [messages]
 //
 // The bench's publishers are forked processes; their profiles are written too and left out of the
@@ -22,6 +25,8 @@ const STAGES = [
     /node_modules\/(aedes|aedes-[\w-]+|mqemitter|mqtt-packet|mqtt|bl|fastfall|reusify|retimer|hyperid)\/|src\/server\/broker\//,
   ],
   ['decode', /node_modules\/cbor2\/|src\/shared\/devices\/codec/],
+  ['protocol framing + decode', /src\/shared\/protocols\/|src\/server\/protocols\/(gt06|jt808|watch|osmand)\//],
+  ['protocol gateway + reply', /src\/server\/protocols\//],
   ['validate', /node_modules\/zod\/|src\/shared\/devices\/protocol/],
   ['batch + queue', /src\/server\/ingest\/(ingest|batch|rate|droplog|stats)\.ts|src\/server\/lib\/batcher/],
   ['write (SQL build)', /node_modules\/drizzle-orm\/|src\/server\/ingest\/flush/],
@@ -101,23 +106,47 @@ if (args[0] === '--summarise') {
   summarise(args[1], Number(args[2]) || 0);
 } else {
   const kind = args[0] === 'postgres' ? 'postgres' : 'pglite';
-  if (kind === 'postgres' && !(process.env.DATABASE_URL && process.env.MQTT_URL)) {
-    console.error('profile-ingest: postgres needs DATABASE_URL and MQTT_URL');
+  const protocols = args.includes('--protocols');
+  if (kind === 'postgres' && !(process.env.DATABASE_URL && (protocols || process.env.MQTT_URL))) {
+    console.error(`profile-ingest: postgres needs DATABASE_URL${protocols ? '' : ' and MQTT_URL'}`);
     process.exit(2);
   }
   const dir = mkdtempSync(join(tmpdir(), 'ingest-profile-'));
+  // The protocols bench profiles its closed loop itself (its set-up registers thousands of devices).
+  const closedLoop = join(dir, 'closed-loop.cpuprofile');
   const run = spawnSync(
     process.execPath,
-    ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'tests/bench/ingest.ts'],
+    [
+      ...(protocols ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`]),
+      '--import',
+      'tsx',
+      `tests/bench/${protocols ? 'protocols' : 'ingest'}.ts`,
+    ],
     {
-      env: { ...process.env, BENCH_INGEST: kind },
+      env: protocols
+        ? {
+            ...process.env,
+            BENCH_PROTOCOL_DB: kind,
+            BENCH_PROTOCOL_CONNECTIONS_ONLY: '1',
+            BENCH_PROTOCOL_PROFILE: closedLoop,
+          }
+        : { ...process.env, BENCH_INGEST: kind },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
   process.stdout.write(run.stdout);
   if (run.status !== 0) process.exit(run.status ?? 1);
-  // The bench prints "<n> messages stored" for the whole run (warm-up and phases).
+  // The ingest bench prints "<n> messages stored" for the whole run (warm-up and phases); the
+  // protocols bench the positions a second of its closed loop, the span of its profile.
+  if (protocols) {
+    const positions =
+      Number(/closed loop: ([\d,]+)\/s/.exec(run.stdout)?.[1]?.replace(/,/g, '') ?? 0) *
+      Number(/, (\d+) s closed loop/.exec(run.stdout)?.[1] ?? 0);
+    summarise(closedLoop, positions);
+    console.log('(µs per message: per stored position)');
+    process.exit(0);
+  }
   const stored = Number(/([\d,]+) messages stored in all/.exec(run.stdout)?.[1]?.replace(/,/g, '') ?? 0);
   summarise(serviceProfile(dir), stored);
   // PGlite runs in its own thread (src/server/db/pglite-thread.ts), profiled into its own file.

@@ -19,9 +19,11 @@ export const AT_SCALE_SUITES = [
   'tests/server/ingest', // batched writes, external subscriptions, durability under kill -9
   'tests/server/broker', // ACL through the broker hook, client ids, sessions
   'tests/server/push', // console pushes through the broker
+  'tests/server/webpush', // phones' subscriptions (an upsert by endpoint) and the push requests
   'tests/server/alarms', // alarm writes, dedupe and statistics
   'tests/server/fences', // two evaluators on one database
   'tests/server/escalation', // claims across replicas, resuming after a restart
+  'tests/server/process/replicas.test.ts', // two replicas behind HAProxy, one killed: devices move, nothing acknowledged lost
   'tests/server/jobs', // the job queue's claims and locks
   'tests/server/payments', // stock and orders under concurrent payments
   'tests/server/protocols/durability.test.ts', // device-protocol frames acknowledged only once stored

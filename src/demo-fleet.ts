@@ -126,7 +126,7 @@ export async function simulate(app: FastifyInstance, config: Config): Promise<Co
       protocolEndpoints(config),
     );
     const speaking = fleet.devices.filter((d) => 'endpoint' in d).length;
-    let line = `  Simulated devices: ${fleet.devices.length}${speaking ? `, ${speaking} of them over watch, GT06, JT/T 808 or OsmAnd` : ''} (SIM=0 to turn off)`;
+    let line = `  Simulated devices: ${fleet.devices.length}${speaking ? `, ${speaking} of them over a device protocol (docs/protocols.md)` : ''} (SIM=0 to turn off)`;
     let rtsp: RtspServer | undefined;
     if (config.simRtspPort > 0) {
       try {

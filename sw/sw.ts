@@ -9,6 +9,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { idbStore, installPhonePush } from './phone-push';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -116,5 +117,8 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// Web Push to patrol phones: notifications, their Acknowledge and Open (sw/phone-push.ts).
+installPhonePush({ self, store: idbStore(), fetch: (input, init) => fetch(input, init) });
 
 clientsClaim();

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { NotFoundScreen } from './components/NotFoundScreen';
 import { RouteError } from './components/RouteError';
+import { RoutePending } from './components/RoutePending';
 import { parseSearch, stringifySearch } from './lib/searchParams';
 import * as session from './lib/session';
 import { routeTree } from './routeTree.gen';
@@ -19,6 +20,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
     defaultErrorComponent: RouteError,
+    // A screen still loading after a second shows inside the shell (its parents render), not after it.
+    defaultPendingComponent: RoutePending,
     defaultNotFoundComponent: NotFoundScreen,
   });
 }

@@ -21,6 +21,9 @@ const shared: MantineThemeOverride = {
   defaultRadius: 'md',
   cursorType: 'pointer',
   headings: { fontWeight: '600' },
+  // A system set to reduce motion gets Mantine's modals, collapses and notifications without their
+  // transitions (the end-to-end browser asks for that too: fewer frames drawn in software).
+  respectReducedMotion: true,
   components: {
     // Mantine 9 keeps every closed Select/MultiSelect dropdown in the DOM, and floating-ui positions
     // each one as it mounts (a forced style recalculation apiece): a list screen's filter bar spent

@@ -24,17 +24,20 @@ export const envSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   /** 0 disables the embedded broker's TCP listener (WebSocket /mqtt stays). */
   MQTT_PORT: port(1883),
-  /** Device protocol listeners (docs/protocols.md): a comma list of watch, gt06, jt808, osmand; empty or none: off. */
+  /** Device protocol listeners (docs/protocols.md): a comma list of PROTOCOL_NAMES; empty or none: off. */
   PROTOCOLS: z
     .string()
     .trim()
-    .default('watch,gt06,jt808,osmand')
+    .default(PROTOCOL_NAMES.join(','))
     .transform((v) => (v === '' || v === 'none' ? [] : [...new Set(v.split(',').map((p) => p.trim()))]))
     .pipe(z.array(z.enum(PROTOCOL_NAMES, { error: `each of ${PROTOCOL_NAMES.join(', ')}, or none` }))),
   WATCH_PORT: port(PROTOCOL_PORTS.watch),
   GT06_PORT: port(PROTOCOL_PORTS.gt06),
   JT808_PORT: port(PROTOCOL_PORTS.jt808),
   OSMAND_PORT: port(PROTOCOL_PORTS.osmand),
+  H02_PORT: port(PROTOCOL_PORTS.h02),
+  TRV_PORT: port(PROTOCOL_PORTS.trv),
+  TELTONIKA_PORT: port(PROTOCOL_PORTS.teltonika),
   /** Protocol connections one address may hold (0: no limit); devices behind a carrier's NAT share addresses. */
   PROTOCOL_MAX_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -47,6 +50,25 @@ export const envSchema = z.object({
   MQTT_URL: optionalUrl,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PUBLIC_URL: optionalUrl,
+  /** Web Push's VAPID key pair (base64url; docs/alarms.md "Push to phones"); unset: made at first start, kept in the settings. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'a base64url P-256 private key')
+    .optional(),
+  /** The contact the push services see: mailto: or https:. */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'mailto: or https: address')
+    .optional(),
+  /** Web Push endpoints over plain http accepted (tests, a local push service). */
+  PUSH_ALLOW_HTTP: z.enum(['true', 'false', '1', '0']).optional(),
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   SMS_PROVIDER: z.enum(['local', 'twilio', 'aliyun']).default('local'),
   /** Escalation voice calls: `local` writes a WAV and a log line; `twilio` and `aliyun` place real calls. */
@@ -85,7 +107,8 @@ export const envSchema = z.object({
   SIM_RTSP_PORT: port(8554),
   /**
    * The service's client id on an external broker (a persistent session, so a restarted replica
-   * receives what it had not acknowledged). Default: console-svc-<host name>-<PORT>.
+   * receives what it had not acknowledged). Default: console-svc-<host name>-<PORT>, and
+   * -<INGEST_GROUP> when that is not `ingest`.
    */
   MQTT_CLIENT_ID: z
     .string()

@@ -26,6 +26,11 @@ export interface Config {
   mqttUrl?: string;
   env: 'development' | 'production' | 'test';
   publicUrl?: string;
+  /** Web Push (src/server/webpush/): the VAPID keys when set, and whether http endpoints are taken. */
+  vapidPublicKey?: string;
+  vapidPrivateKey?: string;
+  vapidSubject?: string;
+  pushAllowHttp: boolean;
   staticDir: string;
   smsProvider: 'local' | 'twilio' | 'aliyun';
   voiceCallProvider: 'local' | 'twilio' | 'aliyun';
@@ -227,6 +232,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: e.MQTT_URL,
     env: e.NODE_ENV,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    vapidPublicKey: e.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+    vapidSubject: e.VAPID_SUBJECT,
+    pushAllowHttp: e.PUSH_ALLOW_HTTP === 'true' || e.PUSH_ALLOW_HTTP === '1',
     staticDir: e.STATIC_DIR,
     smsProvider: e.SMS_PROVIDER,
     voiceCallProvider: e.VOICE_CALL_PROVIDER,
@@ -244,9 +253,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.MQTT_CLIENT_ID ??
       (e.NODE_ENV === 'test'
         ? undefined
-        : `console-svc-${hostname()
+        : // The group is part of it: a persistent session keeps its subscriptions, so a replica that
+          // came back under the same id in another group would also read the old group's share.
+          `console-svc-${hostname()
             .replace(/[^A-Za-z0-9_.-]/g, '-')
-            .slice(0, 40)}-${e.PORT}`),
+            .slice(0, 40)}-${e.PORT}${e.INGEST_GROUP === 'ingest' ? '' : `-${e.INGEST_GROUP}`}`),
     deviceTimeoutS: e.DEVICE_TIMEOUT_S,
     fenceDwellS: e.FENCE_DWELL_S,
     timeZone: e.TIME_ZONE,

@@ -41,7 +41,8 @@ export function isSuccessCode(code: number | string): boolean {
 
 /**
  * Service kinds of docs/requirements/calls-and-errors.md#service-kinds, plus our 'map' (map configuration and the
- * device map's markers) and 'media' (signalling of the service's SFU); each is a prefix `/api/<kind>/`.
+ * device map's markers), 'media' (signalling of the service's SFU) and 'phone' (the patrol phone's own device,
+ * src/shared/patrol.ts); each is a prefix `/api/<kind>/`.
  */
 export const SERVICE_KINDS = [
   'iot',
@@ -55,6 +56,9 @@ export const SERVICE_KINDS = [
   'advert',
   'map',
   'media',
+  'phone',
+  // Web Push subscriptions and preferences (src/server/webpush/routes.ts).
+  'push',
 ] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 

@@ -57,7 +57,7 @@ Send kinds: ${SEND_KINDS.join(', ')}
   --value: a number for the readings and alarms; "systolic/diastolic" for blood-pressure;
            "lat,lon" (WGS-84) for location; a room number for call (default 101); the card's
            information for card
-Environment: PORT, HOST, MQTT_PORT, MQTT_URL, WATCH_PORT, GT06_PORT, JT808_PORT, OSMAND_PORT (as npm start), SIM_USER / SIM_PASSWORD (default demo / demo123),
+Environment: PORT, HOST, MQTT_PORT, MQTT_URL, WATCH_PORT, GT06_PORT, JT808_PORT, OSMAND_PORT, H02_PORT, TRV_PORT, TELTONIKA_PORT (as npm start), SIM_USER / SIM_PASSWORD (default demo / demo123),
   SIM_CALL_EVERY_S (a running fleet's demo door calls, default ${DEFAULT_CALL_EVERY_S}, 0 none), SIM_SHIFTS (day: the site's workers keep
   their working day, the default; always: worn around the clock), FFMPEG_PATH (default: ffmpeg on the PATH, else
   the packaged build npm install brought)`;

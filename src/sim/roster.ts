@@ -1,4 +1,4 @@
-import { DEVICE_KINDS, KIND_INFO, type DeviceKind, type SimScenario } from '../shared/devices/kinds';
+import { KIND_INFO, SIMULATED_KINDS, type DeviceKind, type SimScenario } from '../shared/devices/kinds';
 import { demoFleet, SCENARIO_SITES, type DemoDevice } from '../shared/devices/demo';
 import type { SimDevice } from './brain';
 
@@ -9,8 +9,9 @@ export function demoDevice(imei: string): DemoDevice | undefined {
   return demoByImei.get(imei);
 }
 
+/** A kind the simulator can play; the console's patrol phone is a person's own, never simulated. */
 function isKind(kind: string): kind is DeviceKind {
-  return (DEVICE_KINDS as readonly string[]).includes(kind);
+  return (SIMULATED_KINDS as readonly string[]).includes(kind);
 }
 
 /**

@@ -39,7 +39,7 @@ export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceTarg
   return { httpBase, mqttUrl, user: env.SIM_USER || 'demo', password: env.SIM_PASSWORD || 'demo123' };
 }
 
-/** A protocol listener of the service, from the same variables as `npm start` (HOST, WATCH_PORT, GT06_PORT, JT808_PORT, OSMAND_PORT). */
+/** A protocol listener of the service, from the same variables as `npm start` (HOST and <NAME>_PORT, e.g. GT06_PORT). */
 export function protocolEndpoint(protocol: ProtocolName, env: NodeJS.ProcessEnv = process.env): ProtocolEndpoint {
   const port = Number(env[`${protocol.toUpperCase()}_PORT`]?.trim() || PROTOCOL_PORTS[protocol]);
   return { protocol, host: reachableHost(env.HOST?.trim()), port };

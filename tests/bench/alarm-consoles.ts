@@ -20,8 +20,10 @@ let reminders = 0;
 const now = () => performance.timeOrigin + performance.now();
 
 // Connect in slices: a thousand simultaneous CONNECTs each needing a session lookup only measure the queue.
+// A console that cannot connect is counted and named, not thrown: the parent says how many did.
+let failure: string | undefined;
 for (let i = 0; i < start.consoles.length; i += 50) {
-  await Promise.all(
+  const slice = await Promise.allSettled(
     start.consoles.slice(i, i + 50).map(async ({ userId, token }) => {
       const c = await mqtt.connectAsync(
         start.url,
@@ -53,8 +55,9 @@ for (let i = 0; i < start.consoles.length; i += 50) {
       clients.push(c);
     }),
   );
+  for (const r of slice) if (r.status === 'rejected') failure ??= String(r.reason);
 }
-process.send!({ ready: clients.length });
+process.send!({ ready: clients.length, failure });
 
 process.on('message', (m: { collect?: number; stop?: boolean; watch?: string }) => {
   if (m.watch) {

@@ -219,10 +219,15 @@ async function fanoutOnce(
   const k = (uses.get(sos.imei) ?? 0) + 1;
   uses.set(sos.imei, k);
   let raisedAt = NaN;
+  let storedAt = NaN;
   const onRaised = (a: { imei: string }) => {
     if (a.imei === sos.imei) raisedAt = performance.timeOrigin + performance.now();
   };
+  const onUplink = (d: { imei: string }, m: { kind: string }) => {
+    if (d.imei === sos.imei && m.kind === 'alarm') storedAt = performance.timeOrigin + performance.now();
+  };
   app.alarmHub.on('raised', onRaised);
+  app.deviceHub.on('uplink', onUplink);
   const sent = performance.timeOrigin + performance.now();
   const t0 = Date.now();
   sos.client.publish(
@@ -232,6 +237,7 @@ async function fanoutOnce(
   );
   const { arrivals = [], records = [] } = await ask({ collect: 15_000 });
   app.alarmHub.off('raised', onRaised);
+  app.deviceHub.off('uplink', onUplink);
   // The reminders wait behind the SOS and its records: counted over a whole interval after it.
   const { reminders = 0 } = rung ? await ask({ collect: REMINDERS_WINDOW_MS }) : {};
   const windowS = (Date.now() - t0) / 1000;
@@ -243,7 +249,7 @@ async function fanoutOnce(
     : '';
   return (
     `  fan-out${rung ? ' with open SOS re-rung' : ''}: 1 SOS to ${f(FANOUT)} consoles (${f(FANOUT)} users of the tenant, one connection each, ${what})${rerung}: ` +
-    `${sorted.length} received; after the PUBLISH: raised ${f(raised)} ms, first ${f(sorted[0] ?? NaN)} ms, p50 ${f(pct(sorted, 50))} ms, last ${f(sorted.at(-1) ?? NaN)} ms ` +
+    `${sorted.length} received; after the PUBLISH: stored ${f(storedAt - sent)} ms, raised ${f(raised)} ms, first ${f(sorted[0] ?? NaN)} ms, p50 ${f(pct(sorted, 50))} ms, last ${f(sorted.at(-1) ?? NaN)} ms ` +
     `(push to all: ${f((sorted.at(-1) ?? NaN) - raised)} ms after the raise, recipients read afresh; the alarm record 9001 that follows it: ${records.length} received, the last at ${f(recordLast)} ms) ` +
     `(target: all received, the last < ${FANOUT_LAST_MS} ms) ${sorted.length === FANOUT && (sorted.at(-1) ?? Infinity) < FANOUT_LAST_MS ? 'ok' : 'MISSED'}`
   );
@@ -278,18 +284,27 @@ async function fanout(
     execArgv: process.execArgv,
     serialization: 'advanced',
   });
-  type Reply = { ready?: number; arrivals?: number[]; records?: number[]; reminders?: number };
+  type Reply = { ready?: number; failure?: string; arrivals?: number[]; records?: number[]; reminders?: number };
   const replies: ((m: Reply) => void)[] = [];
   child.on('message', (m) => replies.shift()?.(m as Reply));
+  // A child that dies answers every question still open with why.
+  child.on('exit', (code, signal) => {
+    for (const reply of replies.splice(0)) reply({ failure: `the consoles' process exited (${signal ?? code})` });
+  });
   const ask = (m: object) => new Promise<Reply>((resolve) => (replies.push(resolve), child.send(m)));
   try {
     const connectStart = Date.now();
+    // The give-up timer is cleared once the consoles are ready: left running, it held the process
+    // open for two minutes after the last bench.
+    let giveUp: NodeJS.Timeout | undefined;
     const ready = await Promise.race([
       ask({ url, consoles }),
-      new Promise<{ ready?: number }>((r) => setTimeout(() => r({}), 120_000)),
-    ]);
+      new Promise<Reply>((r) => (giveUp = setTimeout(() => r({}), 120_000))),
+    ]).finally(() => clearTimeout(giveUp));
     if (ready.ready !== FANOUT)
-      return [`  fan-out: only ${ready.ready ?? 0} of ${FANOUT} consoles connected within 120 s`];
+      return [
+        `  fan-out: only ${ready.ready ?? 0} of ${FANOUT} consoles connected within 120 s${ready.failure ? ` (${ready.failure})` : ''} MISSED`,
+      ];
     const connectS = (Date.now() - connectStart) / 1000;
     const ids = [
       ...new Set([

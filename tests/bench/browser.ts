@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from '@playwright/test';
 import { freePort } from '../server/mosquitto';
+import { seedDataDir } from '../server/service-process';
 
 /** Signs `page` in as the demo site's administrator through the login screen at `base`. */
 export async function loginAsDemo(page: Page, base: string): Promise<void> {
@@ -32,9 +36,14 @@ const START_MS = 180_000;
  */
 export async function startConsole(opts: { mqtt?: boolean; sim?: boolean } = {}): Promise<BenchConsole> {
   const ports = { http: await freePort(), mqtt: opts.mqtt ? await freePort() : 0 };
+  // Its folder (scripts/e2e-server.mjs removes it at the end) holds the run's seeded demo when
+  // BENCH_SMOKE made one (run.ts): a first start migrating and seeding took 42 s of the smoke run.
+  const work = mkdtempSync(join(tmpdir(), 'console-bench-'));
+  await seedDataDir(join(work, 'data'));
   const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
     env: {
       ...process.env,
+      E2E_WORK: work,
       PORT: String(ports.http),
       MQTT_PORT: String(ports.mqtt),
       SIM_RTSP_PORT: '0',

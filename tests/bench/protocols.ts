@@ -1,11 +1,14 @@
 // Device protocols (`npm run bench`, docs/protocols.md): (a) pure decoding, frames a second on one
-// core, GT06 and JT/T 808; (b) fuzzing every stream decoder with random and mutated frames, where
-// only a ProtocolError may escape and the heap must not grow; (c) GT06 and watch connections on
-// loopback to the service in this process (the devices in child processes, protocol-devices.ts):
-// memory per connection, positions stored a second with the acknowledgement after the commit,
-// and an SOS frame's time to the console's push under that load.
+// core: GT06 and JT/T 808, and H02, TRV and Teltonika over real frames of the field; (b) fuzzing
+// every stream decoder with random and mutated frames, where only a ProtocolError may escape and
+// the heap must not grow; (c) GT06 and watch connections on loopback to the service in this
+// process (the devices in child processes, protocol-devices.ts): memory per connection, positions
+// stored a second with the acknowledgement after the commit, and an SOS frame's time to the
+// console's push under that load.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -22,6 +25,9 @@ import { newSession, type StreamCodec } from '../../src/server/protocols/types';
 import { insertSession } from '../../src/server/repos/sessions';
 import { gt06Frames, Jt808Terminal, watchFrames, type SimFix } from '../../src/sim/protocols/frames';
 import { fuzz, RESEAL } from '../server/protocols/codec-fuzz';
+import { H02_FRAMES } from '../server/protocols/fixtures/h02';
+import { TELTONIKA_FRAMES } from '../server/protocols/fixtures/teltonika';
+import { TRV_FRAMES } from '../server/protocols/fixtures/trv';
 import type { BenchDevice, ProtocolCommand } from './protocol-devices';
 import { ask, openService, register, sosDevice } from './protocol-service';
 import { benchFailed, QUICK, sized } from './size';
@@ -36,6 +42,8 @@ const CHILDREN = 2;
 
 /** The targets (docs/protocols.md, README "Tests"). */
 const DECODE_TARGET = 200_000;
+/** The families decoded from real frames of the field (H02, TRV, Teltonika): per core. */
+const FIELD_DECODE_TARGET = 100_000;
 const KB_PER_CONNECTION = 30;
 const RATE_TARGET = { pglite: 10_000, postgres: 20_000 } as const;
 const SOS_P99_MS = 200;
@@ -76,8 +84,11 @@ const fix = (i: number): SimFix => ({
   satellites: 8,
 });
 
-/** Frames as devices send them (the simulator's builders): the decode and fuzz corpus. */
-function corpus(): Record<'gt06' | 'jt808' | 'watch', Buffer[]> {
+/** The families whose corpus is real frames from the field (tests/server/protocols/fixtures). */
+const FIELD = ['h02', 'trv', 'teltonika'] as const;
+
+/** Frames as devices send them (the simulator's builders, or real ones): the decode and fuzz corpus. */
+function corpus(): Record<'gt06' | 'jt808' | 'watch' | (typeof FIELD)[number], Buffer[]> {
   const term = new Jt808Terminal('13912345678');
   const imei = '860100000000042';
   return {
@@ -101,7 +112,26 @@ function corpus(): Record<'gt06' | 'jt808' | 'watch', Buffer[]> {
       watchFrames.alarm(imei, fix(5), 60, 'sos'),
       watchFrames.alarm(imei, fix(6), 60, 'fall'),
     ],
+    h02: H02_FRAMES,
+    trv: TRV_FRAMES,
+    teltonika: TELTONIKA_FRAMES,
   };
+}
+
+/**
+ * The frames of a real corpus a bound connection decodes (its data: not the login, nothing the
+ * decoder refuses): decoded once beforehand with the same session the rate is measured with.
+ */
+function dataFrames(codec: StreamCodec, frames: Buffer[]): Buffer[] {
+  return frames.filter((frame) => {
+    const session = newSession();
+    session.imei = '860100000000042';
+    try {
+      return !codec.decode(frame, session, 1_700_000_000_000).login;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** (a) Decoding alone (no framing, no socket), the data frames a device sends most: one core. */
@@ -129,6 +159,13 @@ function decodingLines(): string[] {
     lines.push(`  ${name}: ${f(rate)} frames/s (target >= ${f(DECODE_TARGET)}) ${verdict(rate >= DECODE_TARGET)}`);
   }
   lines.push(`  watch: ${f(decodeRate(CODECS.watch, c.watch.slice(1)))} frames/s (no target)`);
+  for (const name of FIELD) {
+    const data = dataFrames(CODECS[name], c[name]);
+    const rate = decodeRate(CODECS[name], data);
+    lines.push(
+      `  ${name}: ${f(rate)} frames/s over ${data.length} real frames (target >= ${f(FIELD_DECODE_TARGET)}) ${verdict(rate >= FIELD_DECODE_TARGET)}`,
+    );
+  }
   return lines;
 }
 
@@ -138,7 +175,7 @@ function fuzzLines(): string[] {
   const lines = [
     `Device protocols, fuzz: ${f(FUZZ_RUNS)} random and mutated frames per decoder (split at random, as TCP may), only ProtocolError may escape:`,
   ];
-  for (const name of ['gt06', 'jt808', 'watch'] as const) {
+  for (const name of ['gt06', 'jt808', 'watch', ...FIELD] as const) {
     gc();
     const before = process.memoryUsage().heapUsed;
     const t0 = performance.now();
@@ -277,12 +314,14 @@ async function connectionLines(kind: 'pglite' | 'postgres'): Promise<string[]> {
     const stored0 = app.ingestStats.stored;
     // This process is the service (its database thread included; the devices are other processes,
     // PostgreSQL another): its CPU per stored position is what a faster machine would not hide.
+    const profile = await profiling();
     const cpu0 = process.cpuUsage();
     const loop = Promise.all(children.map((c) => ask(c, { report: { seconds: SUSTAIN_S } })));
     const saturated = await sosRun(SUSTAIN_S * 1000 - 500);
     const reports = await loop;
     await app.ingest.drain();
     const cpu = process.cpuUsage(cpu0);
+    await profile?.();
     const positions = reports.reduce((n, r) => n + (r.positions ?? 0), 0);
     const cpuUs = (cpu.user + cpu.system) / Math.max(1, positions);
     const ackMs = reports.flatMap((r) => r.latencies ?? []);
@@ -322,10 +361,34 @@ async function connectionLines(kind: 'pglite' | 'postgres'): Promise<string[]> {
   }
 }
 
+/**
+ * BENCH_PROTOCOL_PROFILE=<file>: the service's main thread under the CPU profiler for the closed
+ * loop alone (scripts/profile-ingest.mjs --protocols reads it); undefined when not asked.
+ */
+async function profiling(): Promise<(() => Promise<void>) | undefined> {
+  const file = process.env.BENCH_PROTOCOL_PROFILE;
+  if (!file) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 /** Every figure of the protocols bench; the PostgreSQL connections when DATABASE_URL is set. */
 export async function benchProtocols(): Promise<string[]> {
-  const lines = [...decodingLines(), ...fuzzLines()];
-  for (const kind of process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+  // BENCH_PROTOCOL_CONNECTIONS_ONLY=1 skips decoding and fuzz (a profile of the service alone).
+  const lines = process.env.BENCH_PROTOCOL_CONNECTIONS_ONLY === '1' ? [] : [...decodingLines(), ...fuzzLines()];
+  // BENCH_PROTOCOL_DB=pglite|postgres measures one of them (a profile, a change tried on one).
+  const only = process.env.BENCH_PROTOCOL_DB;
+  const kinds = (process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter(
+    (k) => !only || k === only,
+  );
+  for (const kind of kinds) {
     try {
       lines.push(...(await connectionLines(kind)));
     } catch (err) {

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { afterAll, vi } from 'vitest';
+import { stopFollowingJobs } from '../../src/client/features/jobs/follow';
 import { resetRequestDeps } from '../../src/client/lib/request';
 
 // The client project's files share one module graph per worker (vitest.config.ts). jsdom has no
@@ -15,3 +16,7 @@ vi.mock('../../src/client/components/Chart/EChart', () => ({
 // A file that replaces request()'s fetch or toasts (mockApi) and does not put them back would
 // send the next file's toasts to its own list: RecordButton's "停止录制失败" never showed.
 afterAll(() => resetRequestDeps());
+
+// A job a file started following (its notification polling every 2 s) must not ask the next
+// file's request mock about it: the dead-letters test saw a visitor's console ask for job 7.
+afterAll(() => stopFollowingJobs());

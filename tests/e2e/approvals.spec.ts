@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { loginWithAccount } from './helpers';
+import { signIn } from './helpers';
 
 // /audit's records: the site lead submits a request of another kind on the demo's two-level node
 // (level 1 is the site lead, so it waits in their own inbox), sees it pending, and withdraws it;
@@ -9,9 +9,9 @@ test('a request of another kind is submitted on /audit, waits in its first level
 }) => {
   test.setTimeout(120_000);
   const title = `E2E采购申请 ${Date.now()}`;
-  await loginWithAccount(page, 'sitelead', 'demo123');
-  await expect(page.getByTestId('side-menu')).toBeVisible({ timeout: 45_000 });
+  await signIn(page, 'sitelead');
   await page.goto('/audit');
+  await expect(page.getByTestId('side-menu')).toBeVisible({ timeout: 45_000 });
   await page.getByTestId('tab-records').click();
   await page.getByTestId('request-new').click();
   // Both fields are required.

@@ -1,11 +1,12 @@
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount } from './helpers';
+import { expectShell, signIn } from './helpers';
 
 // The service worker would answer from its precache; this test is about the network failing.
 test.use({ serviceWorkers: 'block' });
 
 test('a screen whose script is gone offers a reload, and the reload brings the screen', async ({ page }) => {
-  await loginWithAccount(page, 'demo', 'demo123');
+  await signIn(page, 'demo');
+  await page.goto('/DeviceList');
   await expectShell(page);
   // The user list is its own chunk; answer it as a server does after a deploy replaced it.
   const chunk = /\/assets\/UserScreen-[\w-]+\.js$/;

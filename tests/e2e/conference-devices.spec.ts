@@ -45,7 +45,7 @@ test('/callPhone calls a door unit into a room: it joins as a member and its pic
       .catch(() => 0);
   await expect.poll(decoded, { timeout: 45_000 }).toBeGreaterThan(10);
   const before = await decoded();
-  await expect.poll(decoded, { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect.poll(decoded, { timeout: 20_000 }).toBeGreaterThan(before);
 
   // Leaving ends the device's part: the next visit starts from an empty room.
   await page.getByTestId('conf-exit').click();

@@ -32,7 +32,7 @@ test('/index is the city dashboard, fills from the demo fleet and counts a new a
 
   const before = await valueOf(page, 'dash-figure-today');
   await sim('send', '--imei', imei, '--kind', 'fall');
-  await expect.poll(() => valueOf(page, 'dash-figure-today'), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect.poll(() => valueOf(page, 'dash-figure-today'), { timeout: 20_000 }).toBeGreaterThan(before);
   await expect(page.getByTestId('dash-latest').getByTestId('dash-alarm').first()).toBeVisible();
 
   // A panel's data downloads as CSV.
@@ -62,7 +62,7 @@ test('/index8 is the data wall: dark, no scrolling, live numbers', async ({ page
 
   const before = await valueOf(page, 'wall-figure-today');
   await sim('send', '--imei', imei, '--kind', 'fall');
-  await expect.poll(() => valueOf(page, 'wall-figure-today'), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect.poll(() => valueOf(page, 'wall-figure-today'), { timeout: 20_000 }).toBeGreaterThan(before);
 
   await page.setViewportSize({ width: 3840, height: 2160 });
   await expect(wall).toHaveAttribute('data-layout', '2160');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { toneWav, uploadVoice } from '../../src/sim/voice';
-import { api, deviceOf, expectShell, loginWithAccount, protocolImeis, tokenOf } from './helpers';
+import { api, deviceOf, protocolImeis, tokenOf, signIn } from './helpers';
 
 // The device tools (docs/decisions.md, "Device tools") against the service and the in-process simulator, which obeys
 // commands, speaks broadcasts and uploads voice clips now and then.
@@ -25,8 +25,7 @@ test('controlBar sends to a simulated device after confirmation and shows its ac
   page,
 }) => {
   test.setTimeout(240_000);
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo');
 
   // controlBar: report interval to one online device, confirmed, then acknowledged by the simulator.
   await page.goto('/map/controlBar');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount } from './helpers';
+import { signIn } from './helpers';
 
 // Runs against the in-process simulator (config.sim defaults to the demo fleet outside production).
 test.describe.configure({ mode: 'serial' });
@@ -38,8 +38,7 @@ test('demo opens the device list, filters by kind, changes a setting and sees a 
   page,
 }) => {
   test.setTimeout(150_000);
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo');
   await openHelmetDetail(page);
 
   // Settings: change the welcome message and save; the form reports the push.

@@ -11,8 +11,11 @@ test('the demo SOS policy reads as a chain; a step is added and removed in place
   const links = drawer.getByTestId('escalation-link');
   await expect(drawer.getByTestId('escalation-scope-type')).toHaveText('SOS求救');
   await expect(links).toHaveCount(3);
-  await expect(links.nth(0)).toHaveAttribute('aria-label', '15 秒 → 再次响铃（控制台）');
-  await expect(links.nth(1)).toHaveAttribute('aria-label', '45 秒 → 值班人员（控制台） + 紧急联系人（短信）');
+  await expect(links.nth(0)).toHaveAttribute('aria-label', '15 秒 → 再次响铃（控制台） + 值班人员（手机推送）');
+  await expect(links.nth(1)).toHaveAttribute(
+    'aria-label',
+    '45 秒 → 最近的 3 名值班人员（2000 米内）（控制台和手机推送） + 紧急联系人（短信）',
+  );
   await expect(links.nth(2)).toHaveAttribute('aria-label', /^120 秒 → 用户 .+（语音电话）$/);
 
   await drawer.getByTestId('escalation-step-add').click();

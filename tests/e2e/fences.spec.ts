@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { demoRoster, expectShell, loginWithAccount, sim, signIn } from './helpers';
+import { demoRoster, sim, signIn } from './helpers';
 
 // A fence drawn in the UI, then a simulated device driven across it: device -> broker -> ingest
 // -> fence evaluation -> alarm engine -> push -> the console. The device is a smoke detector:
@@ -17,7 +17,12 @@ const locate = (imei: string, [lat, lon]: [number, number]) =>
   sim('send', '--imei', imei, '--kind', 'location', '--value', `${lat},${lon}`);
 
 type MapHandle = {
-  __maplibre?: { loaded(): boolean; isMoving(): boolean; project(p: [number, number]): { x: number; y: number } };
+  __maplibre?: {
+    loaded(): boolean;
+    isMoving(): boolean;
+    project(p: [number, number]): { x: number; y: number };
+    jumpTo(o: { center: [number, number]; zoom: number }): void;
+  };
 };
 
 /** The screen pixel of a WGS-84 point on the editor's map, once the map has stopped moving. */
@@ -34,6 +39,17 @@ async function pixelOf(page: Page, lonLat: [number, number]): Promise<{ x: numbe
   const box = (await host.boundingBox())!;
   const p = await host.evaluate((el, at) => (el as unknown as Required<MapHandle>).__maplibre.project(at), lonLat);
   return { x: box.x + p.x, y: box.y + p.y };
+}
+
+/**
+ * Centres the map on a point at a street zoom once it has stopped moving: the screen frames every
+ * fence of the tenant, and other tests' fences far away can shrink a 100 m fence to a few pixels.
+ */
+async function zoomTo(page: Page, lonLat: [number, number]): Promise<void> {
+  await pixelOf(page, lonLat);
+  await page
+    .getByTestId('map-host')
+    .evaluate((el, at) => (el as unknown as Required<MapHandle>).__maplibre.jumpTo({ center: at, zoom: 17 }), lonLat);
 }
 
 /** Fills the editor, assigns the device, draws a 100 m circle on it with the mouse and saves. */
@@ -128,8 +144,7 @@ test('an electronic fence drawn on the map: leaving raises fence exit (20), comi
   const away: [number, number] = [22.5482, 114.0561]; // ~330 m north
   await locate(imei, home);
 
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo');
   const name = `e2e围栏${Date.now() % 100000}`;
   await drawCircleFence(page, name, imei, home);
 
@@ -152,8 +167,10 @@ test('an electronic fence drawn on the map: leaving raises fence exit (20), comi
   // /fenceMap: a click inside the fence shows it with the device inside.
   await page.goto('/map/fenceMap');
   await expect(page.getByTestId('fence-map-item').filter({ hasText: name })).toBeVisible();
-  const p = await pixelOf(page, [home[1], home[0]]);
-  await page.mouse.click(p.x + 20, p.y + 20);
+  await zoomTo(page, [home[1], home[0]]);
+  // 55 m north of the centre: inside the 100 m circle, clear of the device's marker at its centre.
+  const p = await pixelOf(page, [home[1], home[0] + 0.0005]);
+  await page.mouse.click(p.x, p.y);
   const info = page.getByTestId('fence-map-info');
   await expect(info).toContainText(name);
   await expect(info.getByTestId('fence-map-inside')).toContainText(imei);
@@ -168,8 +185,7 @@ test('a key fence: a device arriving inside raises fence entry (21)', async ({ p
   const site: [number, number] = [22.5572, 114.0701];
   await locate(imei, site);
 
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo');
   await drawCircleFence(page, `e2e重点${Date.now() % 100000}`, imei, site, true);
 
   await page.goto('/AlarmHistory');

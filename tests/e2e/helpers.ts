@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { wallClockText } from '../../src/shared/wall-clock';
 
 /** The e2e service's private folder (scripts/e2e-server.mjs): data/ and static/. */
 export const workDir = (): string => process.env.E2E_WORK ?? '';
@@ -26,11 +27,13 @@ export async function signIn(page: Page, username: string, password = 'demo123')
   const res = await page.request.post('/api/auth/auth/login', { data: { username, password, language: 'CN' } });
   const body = (await res.json()) as { code: number; msg?: string; data: unknown };
   expect(body.code, `login ${username}: ${body.msg}`).toBe(0);
-  const session = { token: res.headers().authorization!, usinfo: JSON.stringify(body.data) };
-  // Once per tab: a logout later in the test stays a logout.
-  await page.addInitScript(({ token, usinfo }) => {
-    if (sessionStorage.getItem('e2e-signed-in')) return;
-    sessionStorage.setItem('e2e-signed-in', '1');
+  // Once per tab and call: a logout later in the test stays a logout, and a second signIn (after
+  // one) puts its own session in place on the next load.
+  const once = `e2e-signed-in-${Math.random().toString(36).slice(2)}`;
+  const session = { token: res.headers().authorization!, usinfo: JSON.stringify(body.data), once };
+  await page.addInitScript(({ token, usinfo, once }) => {
+    if (sessionStorage.getItem(once)) return;
+    sessionStorage.setItem(once, '1');
     localStorage.setItem('token', token);
     localStorage.setItem('usinfo', usinfo);
   }, session);
@@ -42,6 +45,12 @@ export async function expectShell(page: Page): Promise<void> {
   await expect(page.getByTestId('side-menu')).toBeVisible();
 }
 
+/**
+ * A wall time on the tenant's clock (the service's TIME_ZONE, Asia/Shanghai here), as the
+ * console shows it and the track screen's URL holds it: `2026-11-28 18:04:09`.
+ */
+export const onTenantClock = (d: Date): string => wallClockText(d, 'Asia/Shanghai');
+
 /** The local SMS provider appends each message to DATA_DIR/sms-outbox.log. */
 export function lastSmsCode(phone: string): string | null {
   const file = join(workDir(), 'data', 'sms-outbox.log');
@@ -50,8 +59,10 @@ export function lastSmsCode(phone: string): string | null {
     .trim()
     .split('\n')
     .filter((l) => l.includes(phone));
-  const match = lines.at(-1)?.match(/(\d{6})/g);
-  return match?.at(-1) ?? null;
+  // The login code's message only (src/server/auth/login.ts): an escalation's text to the same
+  // phone has digit runs of its own.
+  const codes = lines.map((l) => /your code is (\d{6})/.exec(l)?.[1]).filter((c) => c !== undefined);
+  return codes.at(-1) ?? null;
 }
 
 export async function waitForServiceWorker(page: Page): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount } from './helpers';
+import { signIn } from './helpers';
 
 // What an operator sees at 1366x860 with the side menu open: the wide lists start with a
 // column set that fits, so the pinned action column covers no data column, and their state and time
@@ -52,9 +52,7 @@ async function measure(page: Page): Promise<Measure> {
 
 test('the wide lists fit 1366 px with the menu open and show their state and time columns', async ({ page }) => {
   test.setTimeout(180_000);
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
-  await expect(page.getByTestId('side-menu')).toBeVisible();
+  await signIn(page, 'demo');
   for (const list of LISTS) {
     await page.goto(list.path);
     const table = page.getByTestId('data-table');
@@ -78,8 +76,7 @@ test('the wide lists fit 1366 px with the menu open and show their state and tim
 test('/index8: the people panel is sized to its content, the devices panel takes the rest', async ({
   page,
 }, testInfo) => {
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo');
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto('/index8');
   const people = page.getByTestId('wall-figures');
@@ -115,8 +112,7 @@ test('chart screens at 1366 px draw their charts (screenshots attached for the l
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo');
   for (const path of ['/Report', '/MallData', '/map/alarmTongji']) {
     await page.goto(path);
     await expect(page.locator('canvas').first()).toBeVisible({ timeout: 30_000 });

@@ -40,7 +40,7 @@ test('phone login with an SMS code', async ({ page }) => {
   const form = page.getByTestId('phone-login');
   await form.getByRole('textbox').first().fill('13800000000');
   await form.getByTestId('send-sms').click();
-  await expect.poll(() => lastSmsCode('13800000000'), { timeout: 10_000 }).not.toBeNull();
+  await expect.poll(() => lastSmsCode('13800000000'), { timeout: 20_000 }).not.toBeNull();
   await form.getByRole('textbox').nth(1).fill(lastSmsCode('13800000000')!);
   await form.getByRole('button', { name: '登录' }).click();
   await expectShell(page);
@@ -57,4 +57,19 @@ test('visitor login needs no credentials and is a read-only guest', async ({ pag
   );
   expect(user.kind).toBe('visitor');
   expect(user.marks).toEqual([]);
+});
+
+test('on a slow network the shell shows at once after the login, the screen loading inside it', async ({ page }) => {
+  // The landing dashboard's summary held back 20 s, as on a construction site's network.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/device/dashboard/summary', async (route) => {
+    await Promise.race([held, new Promise((r) => setTimeout(r, 20_000))]);
+    await route.continue();
+  });
+  await loginWithAccount(page, 'demo', 'demo123');
+  await expect(page.getByTestId('side-menu')).toBeVisible({ timeout: 12_000 });
+  await expect(page.getByTestId('route-pending')).toBeVisible();
+  release();
+  await expect(page.getByTestId('route-pending')).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount } from './helpers';
+import { signIn } from './helpers';
 
 interface Envelope<T> {
   code: number;
@@ -56,8 +56,7 @@ test('a storefront order is checked out, paid on the sandbox page and shipped on
   expect(saved, JSON.stringify(saved)).toMatchObject({ code: 0 });
   const price = 19.9;
 
-  await loginWithAccount(page, 'admin', 'admin123');
-  await expectShell(page);
+  await signIn(page, 'admin', 'admin123');
 
   // The storefront: the product, its detail, 立即购买.
   await page.goto('/shangquanshangcheng');

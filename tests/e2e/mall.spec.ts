@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectShell, loginWithAccount, api, type ApiRow as Row, signIn } from './helpers';
+import { api, type ApiRow as Row, signIn } from './helpers';
 
 // The mall's catalogue end to end: a product with two SKUs added through /AddProduct (the form
 // refuses it without a picture first), then found in the storefront with its lowest price, and
@@ -78,8 +78,7 @@ test('an approved review shows on the storefront; a product taken off the shelf 
   });
   expect(review.code).toBe(0);
 
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo');
 
   // Pending reviews are not shown in the storefront; approved they are.
   await page.goto('/shangquanshangcheng');

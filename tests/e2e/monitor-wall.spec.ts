@@ -22,7 +22,7 @@ test('cameras play live on the wall; a duplicate is refused; snapshot and record
   await expect(tile.getByTestId('monitor-quality')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
   await expect.poll(() => frames(tile), { timeout: 30_000 }).toBeGreaterThan(10);
   const first = await frames(tile);
-  await expect.poll(() => frames(tile), { timeout: 10_000 }).toBeGreaterThan(first);
+  await expect.poll(() => frames(tile), { timeout: 20_000 }).toBeGreaterThan(first);
   await expect(tile.getByTestId('monitor-quality')).toHaveAttribute('data-width', '640');
 
   // The same camera again: "choose another device" (docs/requirements/validation.md#video-monitors).
@@ -37,7 +37,7 @@ test('cameras play live on the wall; a duplicate is refused; snapshot and record
   const download = page.waitForEvent('download');
   await tile.getByTestId('monitor-snapshot').click();
   expect((await download).suggestedFilename()).toMatch(/^Gate camera-.*\.jpg$/);
-  await expect(page.getByText('抓拍已保存到照片列表')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('抓拍已保存到照片列表')).toBeVisible({ timeout: 20_000 });
 
   await tile.getByTestId('monitor-record').click();
   await expect(tile.getByTestId('monitor-recording')).toBeVisible();
@@ -56,5 +56,5 @@ test('cameras play live on the wall; a duplicate is refused; snapshot and record
   await page.goto('/map/video_capture');
   const photo = page.getByTestId('data-table').locator('tbody tr').first();
   await expect(photo).toContainText('Gate camera');
-  await expect(photo.locator('img').first()).toHaveJSProperty('naturalWidth', 320, { timeout: 10_000 });
+  await expect(photo.locator('img').first()).toHaveJSProperty('naturalWidth', 320, { timeout: 20_000 });
 });

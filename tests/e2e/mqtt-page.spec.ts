@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { deviceOf, expectShell, loginWithAccount, sim, takeOpenAlarms } from './helpers';
+import { deviceOf, expectShell, sim, takeOpenAlarms, signIn } from './helpers';
 
 // The critical alarms these tests raise are taken after each, so none escalates into the next test.
 test.afterEach(({ request }) => takeOpenAlarms(request));
@@ -12,7 +12,8 @@ test.afterEach(({ request }) => takeOpenAlarms(request));
 test.describe.configure({ mode: 'serial' });
 
 async function loginAsDemo(page: Page): Promise<{ id: number; token: string }> {
-  await loginWithAccount(page, 'demo', 'demo123');
+  await signIn(page, 'demo');
+  await page.goto('/DeviceList');
   await expectShell(page);
   return page.evaluate(() => ({
     id: (JSON.parse(localStorage.getItem('usinfo')!) as { id: number }).id,
@@ -119,7 +120,7 @@ test("the broker's refusals show: another user's topic, and a publication a cons
   await expect(page.getByTestId('mqtt-sub-refused')).toContainText('128');
 
   await publish(page, `acm/${id}/web`, 'hello');
-  await expect(page.getByTestId('mqtt-problem')).toHaveAttribute('data-kind', 'publishRefused', { timeout: 10_000 });
+  await expect(page.getByTestId('mqtt-problem')).toHaveAttribute('data-kind', 'publishRefused', { timeout: 20_000 });
   await expect(page.getByTestId('mqtt-pub-result')).toHaveAttribute('data-state', 'refused');
   await expect(state(page)).toHaveAttribute('data-state', 'error');
 });
@@ -145,6 +146,6 @@ test("an installer's device credentials: the device's own downlink, and an ackno
   await subscribe(page, `sfwatch/${helmet}/server`);
   await expect(subscription(page, `sfwatch/${helmet}/server`)).toHaveAttribute('data-state', 'granted');
   await publish(page, `sfwatch/${helmet}/up`, JSON.stringify({ kind: 'status', online: true }), 1);
-  await expect(page.getByTestId('mqtt-pub-result')).toHaveAttribute('data-state', 'acked', { timeout: 10_000 });
+  await expect(page.getByTestId('mqtt-pub-result')).toHaveAttribute('data-state', 'acked', { timeout: 20_000 });
   await expect(state(page)).toHaveAttribute('data-state', 'connected');
 });

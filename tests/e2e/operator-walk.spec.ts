@@ -25,7 +25,7 @@ test.describe('at 1366x860', () => {
     await asDemo(page);
     for (const path of TELEMETRY) {
       await page.goto(path);
-      await expect(page.locator('canvas').first(), path).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('canvas').first(), path).toBeVisible({ timeout: 30_000 });
     }
   });
 

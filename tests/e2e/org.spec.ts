@@ -33,8 +33,7 @@ test('a user created in the UI sees exactly the menus their role grants; the use
   page,
 }) => {
   test.setTimeout(120_000);
-  await loginWithAccount(page, 'demo', 'demo123');
-  await expectShell(page);
+  await signIn(page, 'demo');
 
   // Department
   await page.goto('/departmentManagement');

@@ -5,7 +5,8 @@ import { expect, test } from './fixtures';
 import { jt808 } from '../../src/server/protocols/jt808';
 import { parseFrame } from '../../src/shared/protocols/jt808/frame';
 import { gt06Frames, Jt808Terminal, watchFrames } from '../../src/sim/protocols/frames';
-import { deviceOf, expectShell, loginWithAccount, takeOpenAlarms, signIn } from './helpers';
+import { trvFrames } from '../../src/shared/protocols/trv/frame';
+import { deviceOf, expectShell, takeOpenAlarms, signIn } from './helpers';
 
 // The critical alarms these tests raise are taken after each, so none escalates into the next test.
 test.afterEach(({ request }) => takeOpenAlarms(request));
@@ -72,7 +73,9 @@ test('the super administrator registers an unknown GT06 tracker, which is then l
 });
 
 async function liveConsole(page: Page): Promise<void> {
-  await loginWithAccount(page, 'demo', 'demo123');
+  // A light screen: the console's dialogs and pushes are the shell's, whatever the screen.
+  await signIn(page, 'demo');
+  await page.goto('/DeviceList');
   await expectShell(page);
   await expect(page.locator('html')).toHaveAttribute('data-live', 'connected', { timeout: 20_000 });
 }
@@ -88,6 +91,26 @@ test('an SOS from a watch over its own protocol opens the SOS dialog', async ({ 
     await expect(page.getByTestId('sos-imei')).toHaveText(watch, { timeout: 15_000 });
   } finally {
     w.destroy();
+  }
+});
+
+test('a TRV (IW) health watch logs in, is answered, and its SOS opens the SOS dialog', async ({ page }) => {
+  await liveConsole(page);
+  // Any registered device may speak TRV: the demo site's second MQTT watch here.
+  const watch = await deviceOf('watch', 1);
+  const socket = connect(Number(process.env.E2E_TRV_PORT), '127.0.0.1');
+  let got = '';
+  socket.on('data', (b) => (got += b.toString('latin1')));
+  try {
+    socket.write(trvFrames.login(watch));
+    // IWBP00,<UTC yyyyMMddHHmmss>,<zone>#: the login taken (docs/protocols.md#trv).
+    await expect.poll(() => got, { timeout: 20_000 }).toMatch(/^IWBP00,\d{14},0#/);
+    socket.write(trvFrames.position(fix(), 80, undefined, '01'));
+    await expect(page.getByTestId('sos-imei')).toHaveText(watch, { timeout: 15_000 });
+    // The alarm's position stored, then answered.
+    await expect.poll(() => got, { timeout: 20_000 }).toContain('IWBP10#');
+  } finally {
+    socket.destroy();
   }
 });
 
@@ -113,7 +136,7 @@ test('an SOS from a JT/T 808 terminal, registered and authenticated, opens the S
   let got = Buffer.alloc(0);
   socket.on('data', (b) => (got = Buffer.concat([got, b])));
   const next = async (): Promise<Buffer> => {
-    await expect.poll(() => jt808.framer().push(got).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => jt808.framer().push(got).length, { timeout: 20_000 }).toBeGreaterThan(0);
     const [frame] = jt808.framer().push(got);
     got = Buffer.alloc(0);
     return frame!;

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { deviceOf, expectShell, sim, signIn, takeOpenAlarms } from './helpers';
+import { deviceOf, expectShell, onTenantClock, sim, signIn, takeOpenAlarms } from './helpers';
 
 // The critical alarms these tests raise are taken after each, so none escalates into the next test.
 test.afterEach(({ request }) => takeOpenAlarms(request));
@@ -42,12 +42,52 @@ test('a new alarm raises a notification and appears in the alarm log without rel
   const helmet = await deviceOf('helmet');
   const table = page.getByTestId('data-table');
   await expect(table).toBeVisible();
+  // The alarm's time as the log shows it; a second earlier for the sending clock's rounding.
+  const since = onTenantClock(new Date(Date.now() - 1000));
   await sim('send', '--imei', helmet, '--kind', 'fall');
   await expect(page.getByTestId('alarm-notification').first()).toBeVisible({ timeout: 15_000 });
-  await expect(table.locator('tbody tr').first()).toContainText(helmet, { timeout: 15_000 });
+  // The helmet's new fall (type 13) among the rows, not necessarily the first: the simulated site
+  // raises alarms of its own meanwhile (a heart rate, a meter's battery) that may come after it.
+  const falls = table
+    .locator('tbody tr')
+    .filter({ hasText: helmet })
+    .filter({ has: page.locator('[data-testid="alarm-type"][data-type="13"]') });
+  const times = () =>
+    falls.evaluateAll((rows) =>
+      rows.map((r) => /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.exec(r.textContent ?? '')?.[0] ?? ''),
+    );
+  await expect.poll(async () => (await times()).some((t) => t >= since), { timeout: 15_000 }).toBe(true);
+});
+
+test("a critical alarm's toast, which stays until taken, moves clear of an open form's Save button", async ({
+  page,
+}) => {
+  await login(page);
+  await page.goto('/bindingReview');
+  await waitConnected(page);
+  await page.getByTestId('resource-add').click();
+  const submit = page.getByTestId('resource-form').getByTestId('form-submit');
+  await submit.scrollIntoViewIfNeeded();
+  // A device of its own: the other tests' falls of the helmet are still in the window in which a
+  // repeat of the same alarm from the same device is not a new one.
+  await sim('send', '--imei', await deviceOf('watch'), '--kind', 'fall');
+  const toast = page.getByTestId('alarm-notification').first();
+  await expect(toast).toBeVisible({ timeout: 20_000 });
+  const [a, b] = [await toast.boundingBox(), await submit.boundingBox()];
+  expect(a && b).toBeTruthy();
+  // Side by side or one above the other, never over each other.
+  const apart =
+    a!.x + a!.width <= b!.x || b!.x + b!.width <= a!.x || a!.y + a!.height <= b!.y || b!.y + b!.height <= a!.y;
+  expect(apart, `toast ${JSON.stringify(a)} and Save ${JSON.stringify(b)}`).toBe(true);
+  // The click reaches the form: it checks its fields.
+  await submit.click();
+  await expect(page.getByTestId('resource-form').locator('input[aria-invalid="true"]').first()).toBeVisible();
 });
 
 test('door call: countdown, busy, ignore; answer opens the call dialog; unlock shows 已开锁', async ({ page }) => {
+  // Four calls one after another, each allowed 15 s to ring: 22 s alone, over the default 60 s in
+  // a full run on a loaded 2-core machine (where the third call's ring was still awaited at 60 s).
+  test.setTimeout(120_000);
   await login(page);
   await waitConnected(page);
   const door = await deviceOf('doorUnit');
@@ -77,7 +117,7 @@ test('door call: countdown, busy, ignore; answer opens the call dialog; unlock s
   await expect(drawer).toHaveAttribute('data-state', 'answering');
   const hangUp = page.getByTestId('call-hangup');
   // The service's local token provider makes the call complete, so the dialog opens.
-  await expect(hangUp).toBeVisible({ timeout: 5_000 });
+  await expect(hangUp).toBeVisible({ timeout: 20_000 });
   await expect(drawer).toBeHidden();
   await hangUp.click();
   await expect(hangUp).toBeHidden();
@@ -100,7 +140,7 @@ async function brokerLink(context: BrowserContext) {
       offline = true;
       await context.setOffline(true);
       await Promise.all(open.splice(0).map((ws) => ws.close()));
-      await expect(page.locator('html')).not.toHaveAttribute('data-live', 'connected', { timeout: 10_000 });
+      await expect(page.locator('html')).not.toHaveAttribute('data-live', 'connected', { timeout: 20_000 });
     },
     async restore() {
       offline = false;
@@ -124,9 +164,9 @@ test('alarms raised while the browser was offline arrive after it comes back', a
   const missed = ((await (await since).json()) as { data: { imei: string; type: number }[] }).data;
   expect(missed).toContainEqual(expect.objectContaining({ imei: helmet, type: 12 }));
   // A missed critical alarm (collision) comes back as the critical-alarm dialog, not only a toast.
-  await expect(page.getByTestId('critical-dialog')).toHaveAttribute('data-type', '12', { timeout: 10_000 });
+  await expect(page.getByTestId('critical-dialog')).toHaveAttribute('data-type', '12', { timeout: 20_000 });
   await expect(page.getByTestId('alarm-notification').or(page.getByTestId('alarm-summary')).first()).toBeVisible({
-    timeout: 10_000,
+    timeout: 20_000,
   });
 });
 

@@ -15,15 +15,8 @@ test('a worker uses only its own service: page, request, a new context, ports an
 }, testInfo) => {
   const services = e2eServices();
   expect(services.length).toBeGreaterThanOrEqual(testInfo.config.workers);
-  const ports = services.flatMap((s) => [
-    s.port,
-    s.mqttPort,
-    s.rtspPort,
-    s.watchPort,
-    s.gt06Port,
-    s.jt808Port,
-    s.osmandPort,
-  ]);
+  const ports = services.flatMap((s) => [s.port, s.mqttPort, s.rtspPort, ...Object.values(s.protocolPorts)]);
+  expect(ports).toHaveLength(services.length * 10);
   expect(new Set(ports).size).toBe(ports.length);
   expect(new Set(services.map((s) => s.work)).size).toBe(services.length);
 
@@ -32,7 +25,8 @@ test('a worker uses only its own service: page, request, a new context, ports an
   expect(baseURL).toBe(own);
   expect(process.env.E2E_PORT).toBe(String(e2eService.port));
   expect(process.env.E2E_MQTT_PORT).toBe(String(e2eService.mqttPort));
-  expect(process.env.E2E_GT06_PORT).toBe(String(e2eService.gt06Port));
+  expect(process.env.E2E_GT06_PORT).toBe(String(e2eService.protocolPorts.gt06));
+  expect(process.env.E2E_TELTONIKA_PORT).toBe(String(e2eService.protocolPorts.teltonika));
   expect(process.env.E2E_WORK).toBe(e2eService.work);
   // The service keeps its database in its own folder (scripts/e2e-server.mjs: E2E_WORK/data).
   expect(existsSync(join(e2eService.work, 'data'))).toBe(true);

@@ -1,3 +1,4 @@
+import { PROTOCOL_NAMES, type ProtocolName } from '../../src/shared/protocols/types';
 /**
  * The e2e services: one per Playwright worker, each with its own ports, data directory (E2E_WORK)
  * and so its own demo site (scripts/e2e-server.mjs seeds it). playwright.config.ts picks them once,
@@ -12,10 +13,8 @@ export interface E2eService {
   port: number;
   mqttPort: number;
   rtspPort: number;
-  watchPort: number;
-  gt06Port: number;
-  jt808Port: number;
-  osmandPort: number;
+  /** Each device protocol's listener (docs/protocols.md), off its Traccar port. */
+  protocolPorts: Record<ProtocolName, number>;
   /** Its private folder: data/ and static/. */
   work: string;
 }
@@ -34,12 +33,16 @@ export function serviceEnv(service: E2eService): Record<string, string> {
     E2E_PORT: String(service.port),
     E2E_MQTT_PORT: String(service.mqttPort),
     E2E_RTSP_PORT: String(service.rtspPort),
-    E2E_WATCH_PORT: String(service.watchPort),
-    E2E_GT06_PORT: String(service.gt06Port),
-    E2E_JT808_PORT: String(service.jt808Port),
-    E2E_OSMAND_PORT: String(service.osmandPort),
+    ...protocolPortEnv(service, 'E2E_'),
     E2E_WORK: service.work,
   };
+}
+
+/** `<prefix><NAME>_PORT` of each protocol listener: the service's own settings (no prefix) or what the specs read (E2E_). */
+export function protocolPortEnv(service: E2eService, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    PROTOCOL_NAMES.map((name) => [`${prefix}${name.toUpperCase()}_PORT`, String(service.protocolPorts[name])]),
+  );
 }
 
 export const baseUrlOf = (service: E2eService): string => `http://127.0.0.1:${service.port}`;

@@ -1,23 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signIn } from './helpers';
+import { onTenantClock, signIn } from './helpers';
 
 // The demo seed writes a day of history (walks by day, rests by night) for the second helmet of the site.
 const HELMET = 'Smart helmet Construction site 2';
 const STATE = { ready: '1', playing: '2', paused: '3', finished: '4' } as const;
-
-/** A wall time on the tenant's clock (the service's TIME_ZONE, Asia/Shanghai here), as the track screen's URL holds it. */
-const local = (d: Date) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(d);
 
 /** The playback cursor's position on the MapLibre map, read through its container. */
 function cursorAt(page: Page): Promise<number[] | null> {
@@ -59,8 +46,8 @@ test('track playback: route drawn, play, pause, speed 8 finishes sooner, finishe
   const now = Date.now();
   const search = new URLSearchParams({
     imei,
-    from: local(new Date(now - 86_400_000)),
-    to: local(new Date(now + 60_000)),
+    from: onTenantClock(new Date(now - 86_400_000)),
+    to: onTenantClock(new Date(now + 60_000)),
   });
   await page.goto(`/map/track?${search}`);
   const screen = page.getByTestId('track-screen');

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { checkConsoleBroker, checkPublicUrl, ConfigError, loadConfig } from '../../src/server/config';
 
@@ -44,6 +45,9 @@ describe('config', () => {
       { name: 'gt06', port: 5023 },
       { name: 'jt808', port: 5015 },
       { name: 'osmand', port: 5055 },
+      { name: 'h02', port: 5013 },
+      { name: 'trv', port: 5010 },
+      { name: 'teltonika', port: 5027 },
     ]);
     expect(loadConfig({ PROTOCOLS: 'gt06, jt808', GT06_PORT: '6023', JT808_PORT: '0' }).protocols).toEqual([
       { name: 'gt06', port: 6023 },
@@ -53,7 +57,10 @@ describe('config', () => {
   });
 
   it.each([
-    [{ PROTOCOLS: 'gt06,h02' }, /^Invalid PROTOCOLS \("gt06,h02"\): each of watch, gt06, jt808, osmand, or none/],
+    [
+      { PROTOCOLS: 'gt06,meitrack' },
+      /^Invalid PROTOCOLS \("gt06,meitrack"\): each of watch, gt06, jt808, osmand, h02, trv, teltonika, or none/,
+    ],
     [{ GT06_PORT: '70000' }, /^Invalid GT06_PORT/],
     [{ PORT: 'abc' }, /^Invalid PORT \("abc"\): expected a port number/],
     [{ MQTT_PORT: '70000' }, /^Invalid MQTT_PORT/],
@@ -134,6 +141,16 @@ describe('config', () => {
       expect((err as Error).message).not.toContain('SECRETKEY');
       expect((err as Error).message).not.toContain('\n');
     }
+  });
+
+  it("names the service's broker session after the host, the port and a group other than the default", () => {
+    const host = hostname()
+      .replace(/[^A-Za-z0-9_.-]/g, '-')
+      .slice(0, 40);
+    expect(loadConfig({ PORT: '8081' }).mqttClientId).toBe(`console-svc-${host}-8081`);
+    expect(loadConfig({ PORT: '8081', INGEST_GROUP: 'site-b' }).mqttClientId).toBe(`console-svc-${host}-8081-site-b`);
+    expect(loadConfig({ INGEST_GROUP: 'site-b', MQTT_CLIENT_ID: 'pod-7' }).mqttClientId).toBe('pod-7');
+    expect(loadConfig({ NODE_ENV: 'test' }).mqttClientId).toBeUndefined();
   });
 
   it('reads the broker hook secret and the packet limit (256 KB by default)', () => {

@@ -83,6 +83,44 @@ export interface TestAppOptions {
 }
 
 /**
+ * The service's test mode: background sweeps (payment reconcile, attendance finalisation,
+ * inspection reminders, scheduled announcements) stay off and the simulated carrier answers at
+ * once; on an external broker a random client id with a clean session (a stable one would carry
+ * one test file's persistent session, and its subscriptions, into the next).
+ */
+function testMode(logger: FastifyServerOptions['logger'] = false) {
+  return { env: { NODE_ENV: 'test' }, logger };
+}
+
+const testConfig: Partial<Config> = {
+  mqttPort: 0,
+  staticDir: '/nonexistent-static-dir',
+  argon2: CHEAP_ARGON2,
+  // Test apps share one broker: each takes a random client id with a clean session.
+  mqttClientId: undefined,
+  // Tests publish thousands of messages from one device on a clock that stands still.
+  deviceRate: { perS: 0, burst: 1 },
+  mqttHttpSecret: BROKER_HOOK_SECRET,
+};
+
+/**
+ * A second service instance on the database and external broker of `t`, with its clock (a
+ * replica of the same deployment: `config` names its ingest group and the like).
+ */
+export async function buildReplica(t: TestApp, config: Partial<Config> = {}): Promise<FastifyInstance> {
+  return buildApp({
+    ...testMode(),
+    clock: t.clock,
+    config: {
+      databaseUrl: t.app.config.databaseUrl,
+      mqttUrl: t.app.config.mqttUrl,
+      ...testConfig,
+      ...config,
+    },
+  });
+}
+
+/**
  * The app on a throwaway database (in-memory PGlite, or a fresh PostgreSQL database when
  * DATABASE_URL is set), seeded with the demo data, cheap argon2, a manual clock and an SMS
  * provider that records instead of logging. The broker follows MQTT_URL unless told otherwise.
@@ -98,10 +136,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const clock = manualClock();
   const sms = recordingSms();
   const app = await buildApp({
-    // The service's test mode: background sweeps (payment reconcile, attendance finalisation,
-    // inspection reminders, scheduled announcements) stay off and the simulated carrier answers at once.
-    env: { NODE_ENV: 'test' },
-    logger: opts.logger ?? false,
+    ...testMode(opts.logger),
     clock,
     sms,
     database,
@@ -109,14 +144,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       memoryDb: !pg,
       databaseUrl: pg?.url,
       mqttUrl: opts.embeddedBroker ? undefined : process.env.MQTT_URL || undefined,
-      mqttPort: 0,
-      staticDir: '/nonexistent-static-dir',
-      argon2: CHEAP_ARGON2,
-      // Test apps share one broker: each takes a random client id with a clean session.
-      mqttClientId: undefined,
-      // Tests publish thousands of messages from one device on a clock that stands still.
-      deviceRate: { perS: 0, burst: 1 },
-      mqttHttpSecret: BROKER_HOOK_SECRET,
+      ...testConfig,
       ...opts.config,
     },
   });

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { STOCK_STATE } from '../../src/shared/codes';
 import { encodePayload, type Encoding } from '../../src/shared/devices/codec';
 import { topics } from '../../src/shared/topics';
-import { deviceLocations, devices, tenants } from '../../src/server/db/schema';
+import { deviceLocations, deviceReadings, devices, tenants } from '../../src/server/db/schema';
 import { deviceKey, deviceSecret } from '../../src/server/devices/secrets';
 
 export interface TestDevice {
@@ -103,4 +103,46 @@ export async function lastLocation(app: FastifyInstance, deviceId: number) {
     .orderBy(desc(deviceLocations.id))
     .limit(1);
   return row;
+}
+
+/** `n` telemetry messages with ids `<prefix>-<i>` from `client` (QoS 1), spread over `imeis`; resolves with the ids once the broker acknowledged them all. */
+export async function publishTelemetry(
+  client: MqttClient,
+  imeis: string[],
+  prefix: string,
+  n: number,
+): Promise<string[]> {
+  const ids = Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
+  await Promise.all(
+    ids.map((id, i) =>
+      client.publishAsync(
+        topics.deviceUp(imeis[i % imeis.length]!),
+        JSON.stringify({ kind: 'telemetry', id, values: { steps: i } }),
+        { qos: 1 },
+      ),
+    ),
+  );
+  return ids;
+}
+
+/** Waits until every reading of `ids` (message ids) is stored; answers those that never were. */
+export async function missingReadings(app: FastifyInstance, ids: string[], ms = 20_000): Promise<string[]> {
+  let missing = ids;
+  await until(
+    async () => {
+      const stored = new Set<string | null>();
+      for (let i = 0; i < ids.length; i += 5_000) {
+        const rows = await app.db
+          .select({ id: deviceReadings.msgId })
+          .from(deviceReadings)
+          .where(inArray(deviceReadings.msgId, ids.slice(i, i + 5_000)));
+        for (const r of rows) stored.add(r.id);
+      }
+      missing = ids.filter((id) => !stored.has(id));
+      return missing.length === 0;
+    },
+    ms,
+    'stored messages',
+  ).catch(() => {});
+  return missing;
 }

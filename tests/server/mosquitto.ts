@@ -13,6 +13,8 @@ export function mosquittoBinary(): string | undefined {
 
 export interface PrivateMosquitto {
   url: string;
+  /** Its WebSocket listener (`websockets: true`), as consoles reach an external broker. */
+  wsUrl?: string;
   pid: number;
   stop(): Promise<void>;
   /**
@@ -25,6 +27,8 @@ export interface PrivateMosquitto {
 export interface MosquittoOptions {
   /** Keep sessions in a persistence file (`persistence true`), saved on exit and every `autosave_interval` s. */
   persist?: { autosaveIntervalS: number };
+  /** A WebSocket listener too, on a port of its own. */
+  websockets?: boolean;
 }
 
 /** A port nothing listens on right now (the OS picks it). */
@@ -49,10 +53,12 @@ export async function startMosquitto(opts: MosquittoOptions = {}): Promise<Priva
   if (!bin) throw new Error('mosquitto is not installed');
   const dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
   const port = await freePort();
+  const wsPort = opts.websockets ? await freePort() : undefined;
   const conf = join(dir, 'mosquitto.conf');
   writeFileSync(
     conf,
     [
+      ...(wsPort ? [`listener ${wsPort} 127.0.0.1`, 'protocol websockets'] : []),
       `listener ${port} 127.0.0.1`,
       'allow_anonymous true',
       ...(opts.persist
@@ -88,6 +94,7 @@ export async function startMosquitto(opts: MosquittoOptions = {}): Promise<Priva
   let proc = await launch();
   const broker: PrivateMosquitto = {
     url: `mqtt://127.0.0.1:${port}`,
+    ...(wsPort ? { wsUrl: `ws://127.0.0.1:${wsPort}/mqtt` } : {}),
     pid: proc.pid!,
     stop: async () => {
       proc.kill('SIGTERM');

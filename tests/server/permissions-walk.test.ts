@@ -16,7 +16,14 @@ import { operations, sample, type Operation } from './openapi';
 
 /** Operations that only read, by their last path segment (the rest change something or act). */
 const READS =
-  /\/(list|get|detail|since|stats|summary|unreadCount|telemetry|rollups|locations|events|getDeviceInfo|track|export|getNavigationBar|userInfo|info|tenantInfo|config|health|tags|devices|json|active|resourceIds|tree|acks|units|usage|deliveries|armStatus|qr|methods|report|quote|home|products|movements|byDevice|ledger|daily|topups|states|records|candidates|fleet|timeline)$/i;
+  /\/(list|get|detail|since|stats|summary|unreadCount|telemetry|rollups|locations|events|getDeviceInfo|track|export|getNavigationBar|userInfo|info|tenantInfo|config|health|tags|devices|json|active|resourceIds|tree|acks|units|usage|deliveries|armStatus|qr|methods|report|quote|home|products|movements|byDevice|ledger|daily|topups|states|records|candidates|fleet|timeline|vapidPublicKey|device)$/i;
+/**
+ * Reads whose last segment names a thing, not a reading: the caller's own push kinds
+ * (src/server/webpush/routes.ts), the staff nearest to an alarm (the SOS dialog's list).
+ */
+const READ_OPERATIONS = new Set(['GET /api/push/preferences', 'POST /api/device/alarm/nearestStaff']);
+/** Changes whose name says nothing of it: saving the caller's own push kinds. */
+const WRITE_OPERATIONS = new Set(['POST /api/push/preferences']);
 /**
  * Names that say an operation changes something or starts something on a device: the first word
  * of its last path segment (`watchDevice`: watch). Such an operation must declare `write` or a
@@ -28,7 +35,7 @@ const CHANGE_WORDS = new Set(
     'sync push broadcast refresh purge grant cancel revoke review approve reject submit apply withdraw publish ' +
     'distribute issue ship refund restore reset bind unbind allocate recompute punch check record snapshot answer ' +
     'ack change create edit save assign suspend resume disarm reply topup build invite retry requeue replay ' +
-    'generate rotate clear mark enable disable confirm complete read many retention'
+    'generate rotate clear mark enable disable confirm complete read many retention positions sos'
   ).split(' '),
 );
 /**
@@ -145,7 +152,11 @@ describe('permission walk over every operation', () => {
     const declared = ops.filter((op) => op.access !== undefined);
     expect(declared.length).toBeGreaterThan(100);
     const loose = ops
-      .filter((op) => CHANGE_WORDS.has(firstWord(op.path)) && !NOT_SESSION_WRITES.has(`${op.method} ${op.path}`))
+      .filter(
+        (op) =>
+          (CHANGE_WORDS.has(firstWord(op.path)) || WRITE_OPERATIONS.has(`${op.method} ${op.path}`)) &&
+          !NOT_SESSION_WRITES.has(`${op.method} ${op.path}`),
+      )
       .filter((op) => !/^(write|mark:)/.test(op.access ?? ''))
       .map((op) => `${op.method} ${op.path} ${op.access ?? '(outside the guarded routes)'}`);
     expect(loose).toEqual([]);
@@ -174,8 +185,8 @@ describe('permission walk over every operation', () => {
           code = undefined;
         }
         const ok = res.statusCode === 200 && (code === 0 || code === 200 || code === undefined);
-        if (who === 'visitor' && ok && !READS.test(op.path) && !OPEN.test(op.path))
-          writes.push(`${op.method} ${op.path}`);
+        const read = READS.test(op.path) || READ_OPERATIONS.has(`${op.method} ${op.path}`);
+        if (who === 'visitor' && ok && !read && !OPEN.test(op.path)) writes.push(`${op.method} ${op.path}`);
         // A limited user sees in full what the screens they hold show (the device list's responsible
         // person, the alarm log's); the visitor never sees personal data.
         if (who === 'visitor' && ok && (PHONE.test(res.body) || EMAIL.test(res.body)))

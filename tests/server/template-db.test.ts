@@ -9,7 +9,12 @@ describe('test databases from the seeded template', () => {
   const opened: TestApp[] = [];
   // A template of its own, seeded now: the run's may be from before a midnight (UTC or the
   // service's zone) that the run crossed, and a copy of another day is seeded afresh by design.
-  const names = ['TEST_TEMPLATE_PG', 'TEST_TEMPLATE_PGLITE', 'TEST_TEMPLATE_SEEDED_AT'] as const;
+  const names = [
+    'TEST_TEMPLATE_PG',
+    'TEST_TEMPLATE_PGLITE',
+    'TEST_TEMPLATE_PGLITE_DIR',
+    'TEST_TEMPLATE_SEEDED_AT',
+  ] as const;
   const runs = Object.fromEntries(names.map((n) => [n, process.env[n]]));
   let drop: () => Promise<void>;
   let seededAt: string | undefined;

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -12,8 +12,8 @@ import { seed } from '../../src/server/db/seed';
  * The seeded template of the test databases. Migrating and seeding took about 3.5 s per test file
  * on PostgreSQL and 5.8 s on PGlite (its empty start alone is 3.3 s); the server suite has over a
  * hundred files. The global setup (global-setup.ts) migrates and seeds once: a database that
- * `freshPostgres` copies (CREATE DATABASE ... TEMPLATE), or a dump of PGlite's data directory that
- * each file's PGlite starts from. A copy is what a service finds that started some minutes after
+ * `freshPostgres` copies (CREATE DATABASE ... TEMPLATE), or PGlite's data directory, unpacked once
+ * on a memory-backed file system, that each test's PGlite opens a copy of. A copy is what a service finds that started some minutes after
  * its database was seeded: the demo's times are not moved (moving them would move the seeded
  * punches' times of day). A test app built on another day than the template's seeds afresh.
  */
@@ -23,6 +23,24 @@ export const CHEAP_ARGON2 = { memoryCost: 1024, timeCost: 1 };
 
 const ENV_PG = 'TEST_TEMPLATE_PG';
 const ENV_PGLITE = 'TEST_TEMPLATE_PGLITE';
+const ENV_PGLITE_DIR = 'TEST_TEMPLATE_PGLITE_DIR';
+
+/** Where the template's unpacked data directory and each test's copy of it go: memory-backed where the machine has it. */
+const scratchRoot = () => (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
+const TEMPLATE_PREFIX = 'console-test-template-';
+
+/** Templates of runs that died before their teardown (their process is gone): on /dev/shm they hold memory. */
+function removeStaleTemplates(): void {
+  for (const name of readdirSync(scratchRoot())) {
+    const pid = Number(/^console-test-template-(\d+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      rmSync(join(scratchRoot(), name), { recursive: true, force: true });
+    }
+  }
+}
 const ENV_SEEDED_AT = 'TEST_TEMPLATE_SEEDED_AT';
 
 /** Builds the template for this run (PostgreSQL when DATABASE_URL is set) and names it in the environment. */
@@ -62,9 +80,20 @@ export async function createTemplate(): Promise<() => Promise<void>> {
   } finally {
     await database.close();
   }
+  // Unpacked once: a test's database is a copy of this folder (a native file copy, about a tenth
+  // of the CPU of unpacking the dump into PGlite's in-memory file system in every test file).
+  removeStaleTemplates();
+  const dir = mkdtempSync(join(scratchRoot(), `${TEMPLATE_PREFIX}${process.pid}-`));
+  const unpacked = await openDatabase({ dataDir: dir, memory: false, loadDataDir: new Blob([readFileSync(file)]) });
+  await unpacked.close();
+  mkdirSync(join(dir, 'copies'));
   process.env[ENV_PGLITE] = file;
+  process.env[ENV_PGLITE_DIR] = dir;
   process.env[ENV_SEEDED_AT] = String(seededAt);
-  return async () => rmSync(file, { force: true });
+  return async () => {
+    rmSync(file, { force: true });
+    rmSync(dir, { recursive: true, force: true });
+  };
 }
 
 /**
@@ -108,18 +137,46 @@ export function pgTemplate(): string | undefined {
   return usable() ? process.env[ENV_PG] : undefined;
 }
 
-let template: { file: string; blob: Blob } | undefined;
+/**
+ * Puts a copy of the template's data directory in `dataDir` (empty or new), as the service keeps
+ * its own there (`<dataDir>/pglite`); false when this run has no template.
+ */
+export function copyTemplate(dataDir: string): boolean {
+  const dir = process.env[ENV_PGLITE_DIR];
+  if (!dir || !usable()) return false;
+  cpSync(join(dir, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  return true;
+}
 
 /**
- * A PGlite opened from the template's dump, in memory or (given `dataDir`, empty or new) on disk
- * as the service runs it; undefined when there is none.
+ * A PGlite opened on a copy of the template: in `dataDir` (empty or new) as the service keeps it,
+ * or in a folder of its own under the template's, removed when it closes; undefined when there is none.
  */
 export async function pgliteFromTemplate(dataDir?: string): Promise<Database | undefined> {
-  const file = process.env[ENV_PGLITE];
-  if (!file || !usable()) return undefined;
-  // Read once per test process: the Blob goes to each database's thread by reference.
-  if (template?.file !== file) template = { file, blob: new Blob([readFileSync(file)]) };
-  return openDatabase({ dataDir: dataDir ?? '', memory: !dataDir, loadDataDir: template.blob });
+  const dir = process.env[ENV_PGLITE_DIR];
+  if (!dir || !usable()) return undefined;
+  if (dataDir) {
+    copyTemplate(dataDir);
+    return openDatabase({ dataDir, memory: false });
+  }
+  const own = mkdtempSync(join(dir, 'copies', 'db-'));
+  try {
+    copyTemplate(own);
+    const database = await openDatabase({ dataDir: own, memory: false });
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          rmSync(own, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (err) {
+    rmSync(own, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 /** When the demo data a test app starts from was seeded: the template's time, else now (the app seeds afresh). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batteryColor, signalBars, skuImage, stateKey } from '../../src/shared/devices/display';
-import { kindSupports, KIND_INFO, DEVICE_KINDS } from '../../src/shared/devices/kinds';
+import { kindSupports, KIND_INFO, SIMULATED_KINDS } from '../../src/shared/devices/kinds';
 import { demoFleet } from '../../src/shared/devices/demo';
 import { IMEI_RE } from '../../src/shared/devices/protocol';
 
@@ -48,13 +48,16 @@ describe('device kinds and the demo fleet', () => {
     expect(kindSupports('helmet', 'valve')).toBe(false);
     expect(KIND_INFO.fireButton.commands).toEqual([]);
     expect(kindSupports('nonsense', 'restart')).toBe(false);
+    // The patrol phone has no downlink: not even the commands every other kind takes.
+    expect(kindSupports('phone', 'report')).toBe(false);
+    expect(kindSupports('helmet', 'report')).toBe(true);
   });
 
-  it('puts every kind in the demo fleet with unique, valid IMEIs', () => {
+  it('puts every simulated kind in the demo fleet with unique, valid IMEIs', () => {
     const fleet = demoFleet();
     expect(new Set(fleet.map((d) => d.imei)).size).toBe(fleet.length);
     expect(fleet.every((d) => IMEI_RE.test(d.imei))).toBe(true);
-    expect(new Set(fleet.map((d) => d.kind))).toEqual(new Set(DEVICE_KINDS));
+    expect(new Set(fleet.map((d) => d.kind))).toEqual(new Set(SIMULATED_KINDS));
     expect(fleet.some((d) => d.messageType === 'cbor')).toBe(true);
     for (const d of fleet) expect(KIND_INFO[d.kind].scenarios).toContain(d.scenario);
   });

@@ -3,7 +3,7 @@ import { ALARM_EVENTS, uplinkSchema } from '../../src/shared/devices/protocol';
 import { buildSendMessage, location, SEND_KINDS, SendError, telemetry } from '../../src/sim/messages';
 import { DeviceModel } from '../../src/sim/models';
 import { createRng } from '../../src/shared/prng';
-import { DEVICE_KINDS, KIND_INFO } from '../../src/shared/devices/kinds';
+import { KIND_INFO, SIMULATED_KINDS } from '../../src/shared/devices/kinds';
 import { FIXED_RULES, LIMIT_ALARM_TYPE } from '../../src/shared/alarms/types';
 import { LIMIT_METRICS } from '../../src/shared/devices/settings';
 
@@ -120,7 +120,7 @@ describe('send messages', () => {
   });
 
   it('makes valid periodic messages for every kind, GPS and UWB positions alike', () => {
-    for (const kind of DEVICE_KINDS) {
+    for (const kind of SIMULATED_KINDS) {
       const model = new DeviceModel(kind, KIND_INFO[kind].scenarios[0]!, HOME, createRng(3));
       const { values, fix } = model.tick(10);
       expect(uplinkSchema.safeParse(telemetry(values)).success, kind).toBe(true);

@@ -77,8 +77,11 @@ describe('the demo roster of protocol devices', () => {
       ['gt06', 'locator'],
       ['jt808', 'helmet'],
       ['osmand', 'locator'],
+      ['trv', 'watch'],
+      ['h02', 'locator'],
+      ['teltonika', 'locator'],
     ]);
-    expect(demoFleet().slice(-4)).toEqual(roster);
+    expect(demoFleet().slice(-7)).toEqual(roster);
     const helmet = roster.find((d) => d.protocol === 'jt808')!;
     expect(helmet.imei).toMatch(/^80\d{10}$/);
     expect(speaksAs('jt808', helmet.imei)).toBe(true);
@@ -140,7 +143,7 @@ describe('the speaker', () => {
     expect(protocolSays('osmand', { kind: 'alarm', alarm: 'sos' })).toBe(false);
     expect(protocolSays('osmand', walk)).toBe(true);
     const phone = new ProtocolSpeaker('osmand', '860100000000044', home);
-    phone.battery = 66;
+    phone.readings.battery = 66;
     expect(phone.say(walk, 1_700_000_000_000)).toEqual({
       uri: expect.stringMatching(/^\/\?id=860100000000044&lat=22.5431&lon=114.0579&timestamp=1700000000&.*batt=66/),
     });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmRecords, deviceLocations, devices, monitoredPersons } from '../../src/server/db/schema';
 import { seedProtocolDevicesIfMissing } from '../../src/server/db/seed-devices';
 import { CODECS } from '../../src/server/protocols/registry';
-import type { ProtocolName } from '../../src/server/protocols/types';
+import { PROTOCOL_NAMES, type ProtocolName } from '../../src/server/protocols/types';
 import { demoFleet } from '../../src/shared/devices/demo';
 import type { Fleet } from '../../src/sim/fleet';
 import { startDemoFleet } from '../../src/demo-fleet';
@@ -29,7 +29,7 @@ beforeAll(async () => {
         : await t.app.protocols.listenTcp(codec, 0, '127.0.0.1');
     endpoints[protocol] = { protocol, host: '127.0.0.1', port };
   };
-  for (const p of ['watch', 'gt06', 'jt808', 'osmand'] as const) await listen(p);
+  for (const p of PROTOCOL_NAMES) await listen(p);
 });
 afterAll(() => t?.close());
 
@@ -64,6 +64,9 @@ describe('sim devices over the protocols', () => {
     ['watch', 'watch'],
     ['jt808', 'helmet'],
     ['osmand', 'locator'],
+    ['h02', 'locator'],
+    ['trv', 'watch'],
+    ['teltonika', 'locator'],
   ] as const)('a %s device logs in, walks and has its positions stored and acknowledged', async (protocol, kind) => {
     const d = await registered(kind, protocol);
     const sim = new ProtocolDevice(simDevice(d, kind), endpoints[protocol], { intervalS: 1 });
@@ -74,7 +77,9 @@ describe('sim devices over the protocols', () => {
           const r = await locationsOf(d.id);
           return r.length >= 2 ? r : undefined;
         },
-        10_000,
+        // Two reports a second apart; the budget is for a loaded machine (a full run once took 10 s
+        // here for the file's first device, which pays the app's first ingest), not a target.
+        20_000,
         `two ${protocol} positions`,
       );
       // OsmAnd does not say whether a fix is valid; the others say it is.
@@ -105,6 +110,19 @@ describe('sim devices over the protocols', () => {
       alarm: 'wearOff',
     });
     await alarmOf(watch.id, 4);
+    // The families added later: an H02 tracker's and a Teltonika's SOS, a TRV watch's fall.
+    for (const [protocol, kind, alarm, type] of [
+      ['h02', 'locator', 'sos', 15],
+      ['teltonika', 'locator', 'sos', 15],
+      ['trv', 'watch', 'fall', 13],
+    ] as const) {
+      const d = await registered(kind, protocol);
+      await new ProtocolDevice(simDevice(d, kind), endpoints[protocol], { intervalS: 60 }).sendOnce({
+        kind: 'alarm',
+        alarm,
+      });
+      await alarmOf(d.id, type);
+    }
   });
 
   it('refuses a send the protocol cannot say, and a device the service does not know', async () => {
@@ -137,9 +155,11 @@ describe('the demo site', () => {
           roster.map((d) => d.imei),
         ),
       );
-    expect(rows).toHaveLength(4);
-    const watch = rows.find((r) => r.imei === roster.find((d) => d.protocol === 'watch')!.imei)!;
-    expect(await t.app.db.$count(monitoredPersons, eq(monitoredPersons.deviceId, watch.id))).toBe(1);
+    expect(rows).toHaveLength(PROTOCOL_NAMES.length);
+    for (const protocol of ['watch', 'trv'] as const) {
+      const watch = rows.find((r) => r.imei === roster.find((d) => d.protocol === protocol)!.imei)!;
+      expect(await t.app.db.$count(monitoredPersons, eq(monitoredPersons.deviceId, watch.id))).toBe(1);
+    }
     // No MQTT devices (count 0), and every protocol listener is there.
     fleet = await startDemoFleet(t.app, 'mqtt://127.0.0.1:1', 0, undefined, Object.values(endpoints));
     expect(fleet.devices.map((d) => d.device.imei).sort()).toEqual(roster.map((d) => d.imei).sort());
@@ -175,6 +195,25 @@ describe('the demo site', () => {
         .from(devices)
         .where(inArray(devices.imei, imeis));
       expect(rows.map((r) => r.imei).sort()).toEqual([...imeis].sort());
+
+      // A site seeded with the first four families gets the later ones; one it deleted stays deleted.
+      const [gt06, ...later] = demoFleet().filter(
+        (d) => d.protocol === 'gt06' || ['h02', 'trv', 'teltonika'].includes(d.protocol!),
+      );
+      const gone = [gt06!.imei, ...later.map((d) => d.imei)];
+      const goneIds = (
+        await fresh.app.db.select({ id: devices.id }).from(devices).where(inArray(devices.imei, gone))
+      ).map((r) => r.id);
+      await fresh.app.db
+        .update(monitoredPersons)
+        .set({ deviceId: null })
+        .where(inArray(monitoredPersons.deviceId, goneIds));
+      await fresh.app.db.delete(devices).where(inArray(devices.id, goneIds));
+      await fresh.app.db.transaction((tx) => seedProtocolDevicesIfMissing(tx));
+      const after = (
+        await fresh.app.db.select({ imei: devices.imei }).from(devices).where(inArray(devices.imei, imeis))
+      ).map((r) => r.imei);
+      expect(after.sort()).toEqual(imeis.filter((i) => i !== gt06!.imei).sort());
     } finally {
       await fresh.close();
     }

@@ -154,11 +154,20 @@ export function firstLeaf(entries: readonly NavEntry[]): NavEntry | undefined {
   return undefined;
 }
 
+/** A phone-sized screen (below Mantine's `sm`, 48em): the patrol phone's layout. */
+export const isPhoneWidth = (): boolean =>
+  typeof window !== 'undefined' && window.matchMedia?.('(max-width: 47.99em)').matches === true;
+
 /**
  * The landing page: the first top-level menu entry (docs/requirements/screens-and-routes.md#access-gating), else the
- * first always-allowed screen.
+ * first always-allowed screen. On a phone the alarm log, which every user may open: patrol staff
+ * open the app for the alarms (docs/alarms.md "Push to phones"), not for the dashboard's map.
  */
-export function landingPath(): string {
+export function landingPath(phone = isPhoneWidth()): string {
+  if (phone) {
+    const alarms = findRoute('AlarmHistory');
+    if (alarms) return routePath(alarms);
+  }
   const leaf = firstLeaf(getMenu() ?? []);
   if (leaf) return entryPath(leaf);
   const fallback = findRoute(ALWAYS_ALLOWED[0]);

@@ -3,7 +3,7 @@ import { idField, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** Where a punch came from (attendance_punches.source). */
-export const PUNCH_SOURCE = { console: 1, helmet: 2, wristband: 3, faceDoor: 4 } as const;
+export const PUNCH_SOURCE = { console: 1, helmet: 2, wristband: 3, faceDoor: 4, phone: 5 } as const;
 export type PunchSource = (typeof PUNCH_SOURCE)[keyof typeof PUNCH_SOURCE];
 
 export const PUNCH_SOURCE_TABLE: readonly CodeEntry<number>[] = [
@@ -11,6 +11,7 @@ export const PUNCH_SOURCE_TABLE: readonly CodeEntry<number>[] = [
   { value: 2, cn: '安全帽', en: 'Helmet' },
   { value: 3, cn: '手环(UWB)', en: 'Wristband (UWB)' },
   { value: 4, cn: '人脸门口机', en: 'Face door unit' },
+  { value: 5, cn: '巡逻手机', en: 'Patrol phone' },
 ];
 
 /**

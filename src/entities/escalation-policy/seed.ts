@@ -12,8 +12,9 @@ const SOS_POLICY = 'SOS 默认升级';
 
 /**
  * The demo site's escalation (docs/alarms.md#acknowledgement-and-escalation). For an SOS: ring the
- * consoles again at 15 s; at 45 s the property staff on duty and an SMS to the device's emergency
- * contacts; at 120 s a voice call to the company's administrator. Every other critical alarm: ring
+ * consoles again and push to the on-duty staff's phones at 15 s; at 45 s the three staff on duty
+ * nearest to it (within 2 km; else those on duty), on their consoles and phones, and an SMS to the
+ * device's emergency contacts; at 120 s a voice call to the company's administrator. Every other critical alarm: ring
  * again at 30 s, then all operators by console and SMS at 90 s. The demo devices get an emergency
  * contact where they have none.
  */
@@ -48,7 +49,8 @@ async function seedEscalation(tx: Tx, tenantId: number): Promise<void> {
     .insert(escalationSteps)
     .values([
       step(sos!.id, 15, 'repeat', { viaConsole: true }),
-      step(sos!.id, 45, 'onDuty', { viaConsole: true }),
+      step(sos!.id, 15, 'onDuty', { viaPush: true }),
+      step(sos!.id, 45, 'nearest', { viaConsole: true, viaPush: true }, { nearestCount: 3, nearestMeters: 2000 }),
       step(sos!.id, 45, 'contacts', { viaSms: true }),
       ...(admin ? [step(sos!.id, 120, 'user', { viaVoice: true }, { userId: admin.id })] : []),
       step(any!.id, 30, 'repeat', { viaConsole: true }),

@@ -15,6 +15,8 @@ const channel = (name: string, label: FieldDef['label']): FieldDef => ({
  * channels (docs/alarms.md#acknowledgement-and-escalation). A named user or role, or an external
  * number or e-mail address, is given with the target that needs it; the device's emergency
  * contacts and external numbers are reached by SMS and voice call (and e-mail for an address).
+ * The nearest staff on duty are the N (nearestCount, 3 unless set) within nearestMeters (2,000 unless
+ * set) of the alarm; a push goes to the users' subscribed phones.
  */
 const escalationStep: ResourceDef = {
   kind: 'device',
@@ -74,7 +76,24 @@ const escalationStep: ResourceDef = {
       max: 100,
       list: { width: 160 },
     },
+    {
+      name: 'nearestCount',
+      label: /*i18n*/ { id: 'field.escalationStep.nearestCount', message: '最近人数' },
+      type: 'integer',
+      min: 1,
+      max: 20,
+      list: { width: 90 },
+    },
+    {
+      name: 'nearestMeters',
+      label: /*i18n*/ { id: 'field.escalationStep.nearestMeters', message: '距离范围(米)' },
+      type: 'integer',
+      min: 50,
+      max: 100_000,
+      list: { width: 110 },
+    },
     channel('viaConsole', /*i18n*/ { id: 'field.escalationStep.viaConsole', message: '控制台' }),
+    channel('viaPush', /*i18n*/ { id: 'field.escalationStep.viaPush', message: '手机推送' }),
     channel('viaSms', /*i18n*/ { id: 'field.escalationStep.viaSms', message: '短信' }),
     channel('viaVoice', /*i18n*/ { id: 'field.escalationStep.viaVoice', message: '语音电话' }),
     channel('viaEmail', /*i18n*/ { id: 'field.escalationStep.viaEmail', message: '邮件' }),

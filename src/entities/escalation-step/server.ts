@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { stepProblem } from '../../shared/alarms/escalation';
 import { Code } from '../../shared/api';
 import { createdAt } from '../../server/db/columns';
@@ -32,6 +32,11 @@ export const escalationSteps = pgTable(
     viaSms: boolean('via_sms').notNull().default(false),
     viaVoice: boolean('via_voice').notNull().default(false),
     viaEmail: boolean('via_email').notNull().default(false),
+    /** Web Push to the users' phones (docs/alarms.md "Push to phones"). */
+    viaPush: boolean('via_push').notNull().default(false),
+    /** target 'nearest': the N on-duty staff nearest to the alarm, within this many metres. */
+    nearestCount: smallint('nearest_count'),
+    nearestMeters: integer('nearest_meters'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -73,6 +73,18 @@ const PEOPLE = [
     emergencyName: '孙倩',
     window: ['08:00', '20:00'],
   },
+  // Wears the community's 4G health watch on the TRV ("IW") protocol.
+  {
+    name: '周建国',
+    gender: 1,
+    level: 1,
+    crimeType: 2,
+    reason: '危险驾驶罪，缓刑考验',
+    birthDate: '1979-09-03',
+    nativePlace: '湖南省长沙市',
+    emergencyName: '周丽',
+    window: ['08:00', '20:00'],
+  },
 ] as const;
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
@@ -95,9 +107,12 @@ export async function seedMonitoredPersons(tx: Tx, tenantId: number): Promise<vo
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.username, 'demo')));
   if (!supervisor) return;
-  // The supervision area's bracelets, then the community's watch on the watch protocol (the last person's).
+  // The supervision area's bracelets, then the community's watches on the watch and TRV protocols (the last persons').
   const worn = demoFleet().filter(
-    (d) => (d.scenario === 'supervision' && (d.kind === 'ankle' || d.kind === 'wristband')) || d.protocol === 'watch',
+    (d) =>
+      (d.scenario === 'supervision' && (d.kind === 'ankle' || d.kind === 'wristband')) ||
+      d.protocol === 'watch' ||
+      d.protocol === 'trv',
   );
   const rows = worn.length
     ? await tx

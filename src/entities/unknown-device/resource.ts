@@ -10,10 +10,13 @@ export const UNKNOWN_PROTOCOL_TABLE: readonly CodeEntry<string>[] = [
   { value: 'watch', cn: '手表(3G)', en: 'Watch (3G)' },
   { value: 'jt808', cn: 'JT/T 808', en: 'JT/T 808' },
   { value: 'osmand', cn: 'OsmAnd', en: 'OsmAnd' },
+  { value: 'h02', cn: 'H02', en: 'H02' },
+  { value: 'trv', cn: '健康手表(IW)', en: 'Health watch (IW)' },
+  { value: 'teltonika', cn: 'Teltonika', en: 'Teltonika' },
 ];
 
-/** The protocols whose frames are text (the watch's brackets, OsmAnd's HTTP): their last frame has a text view. */
-export const TEXT_PROTOCOLS: readonly string[] = ['watch', 'osmand'];
+/** The protocols whose frames are text (the watch's brackets, OsmAnd's HTTP, H02's `*HQ`, TRV's `IW`): their last frame has a text view. */
+export const TEXT_PROTOCOLS: readonly string[] = ['watch', 'osmand', 'h02', 'trv'];
 
 /**
  * `POST /api/device/unknownDevice/register`: the device is created under the row's identifier

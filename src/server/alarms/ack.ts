@@ -26,7 +26,7 @@ export async function acknowledgeAlarms(
   log: FastifyBaseLogger,
   scope: Scope,
   ids: number[],
-  by: { id: number; name: string },
+  by: { id: number; name: string; via?: 'push' | 'link' },
 ) {
   const at = dateOf(app.clock);
   const changed = await acknowledge(app.db, scope, ids, by, at);

@@ -5,7 +5,13 @@
  */
 import { ALARM_TYPES, EVENT_ALARM_TYPE, type AlarmType } from '../../shared/alarms/types';
 import { KIND_INFO, type DeviceKind, type Metric } from '../../shared/devices/kinds';
-import { toMillis, type AlarmEvent, type Uplink } from '../../shared/devices/protocol';
+import {
+  toMillis,
+  UPLINK_MAX_AHEAD_MS,
+  UPLINK_MIN_TS,
+  type AlarmEvent,
+  type Uplink,
+} from '../../shared/devices/protocol';
 import type { KnownDevice } from '../devices/hub';
 import type { DeviceProfile } from './profiles';
 import { evaluateValues } from './rules';
@@ -47,13 +53,10 @@ export interface Once {
 }
 export type Intent = Start | End | Once;
 
-const DAY_MS = 86_400_000;
-const Y2000 = 946_684_800_000;
-
 /** The message's own time, as the ingest stores it: the receive time when absent or implausible. */
 export function messageTime(m: Uplink, at: number): number {
   const ts = m.ts === undefined ? at : toMillis(m.ts);
-  return ts > at + DAY_MS || ts < Y2000 ? at : ts;
+  return ts > at + UPLINK_MAX_AHEAD_MS || ts < UPLINK_MIN_TS ? at : ts;
 }
 
 /**

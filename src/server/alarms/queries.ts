@@ -93,7 +93,7 @@ export async function acknowledge(
   db: Db,
   scope: Scope,
   ids: number[],
-  by: { id: number; name: string },
+  by: { id: number; name: string; via?: 'push' | 'link' },
   at: Date,
 ): Promise<Changed[]> {
   return db
@@ -102,6 +102,7 @@ export async function acknowledge(
       ackedAt: at,
       ackedBy: by.id || null,
       ackedByName: by.name,
+      ackedVia: by.via ?? null,
       read: 1,
       readAt: sql`coalesce(${a.readAt}, ${at.toISOString()}::timestamptz)`,
     })

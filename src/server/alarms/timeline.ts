@@ -33,7 +33,9 @@ export async function timelineOf(
     .from(alarmNotifications)
     .where(and(eq(alarmNotifications.alarmId, id), eq(alarmNotifications.tenantId, alarm.tenantId)))
     .orderBy(asc(alarmNotifications.createdAt), asc(alarmNotifications.id));
-  const ids = [...new Set(sent.flatMap((n) => (n.channel === 'console' ? (n.userIds ?? []) : [])))];
+  // Consoles and phones are users: named, never a number to mask.
+  const byUser = (channel: string) => channel === 'console' || channel === 'push';
+  const ids = [...new Set(sent.flatMap((n) => (byUser(n.channel) ? (n.userIds ?? []) : [])))];
   const names = new Map(
     ids.length
       ? (
@@ -51,16 +53,21 @@ export async function timelineOf(
       kind: 'notified',
       step: n.step,
       channel: n.channel,
-      target:
-        n.channel === 'console'
-          ? (n.userIds ?? []).map((u) => names.get(u) ?? String(u)).join(', ')
-          : [n.targetName, mask ? (n.target.includes('@') ? maskEmail(n.target) : maskPhone(n.target)) : n.target]
-              .filter(Boolean)
-              .join(' '),
+      target: byUser(n.channel)
+        ? (n.userIds ?? []).map((u) => names.get(u) ?? String(u)).join(', ')
+        : [n.targetName, mask ? (n.target.includes('@') ? maskEmail(n.target) : maskPhone(n.target)) : n.target]
+            .filter(Boolean)
+            .join(' '),
       outcome: OUTCOME[n.state] ?? 'waiting',
       error: n.error,
     });
-  if (alarm.ackedAt) entries.push({ at: iso(alarm.ackedAt)!, kind: 'acknowledged', by: alarm.ackedByName });
+  if (alarm.ackedAt)
+    entries.push({
+      at: iso(alarm.ackedAt)!,
+      kind: 'acknowledged',
+      by: alarm.ackedByName,
+      ...(alarm.ackedVia === 'push' || alarm.ackedVia === 'link' ? { via: alarm.ackedVia } : {}),
+    });
   if (alarm.handleState !== 0 && alarm.handledAt)
     entries.push({ at: iso(alarm.handledAt)!, kind: 'handled', by: alarm.handlerName });
   entries.sort((x, y) => x.at.localeCompare(y.at));

@@ -34,7 +34,9 @@ interface Floor {
  * - a helmet worn (a wearOn event, a status saying so, or a fix while worn) inside an electronic
  *   fence (type 1) that watches it: source 2;
  * - a wristband or UWB tag at a UWB position inside one of the tenant's floors: source 3;
- * - a face recognised at a door unit whose right belongs to a resident who is a user: source 4.
+ * - a face recognised at a door unit whose right belongs to a resident who is a user: source 4;
+ * - a patrol phone sharing its position (docs/device-protocol.md "The phone shares its position")
+ *   with a fix inside an electronic fence that watches it: source 5.
  * At most one punch per worker and source every PUNCH_DEBOUNCE_MS.
  */
 export class PunchSources {
@@ -54,6 +56,7 @@ export class PunchSources {
   private readonly onUplink = (device: KnownDevice, m: Uplink, receivedAt: Date): void => {
     const at = messageTime(m, receivedAt.getTime());
     if (device.kind === 'helmet') this.helmet(device, m, at);
+    else if (device.kind === 'phone') this.phone(device, m, at);
     else if (UWB_KINDS.has(device.kind)) {
       if (m.kind === 'location' && m.x !== undefined && m.y !== undefined)
         this.track(this.uwb(device, m.x, m.y, m.floor, at));
@@ -114,6 +117,25 @@ export class PunchSources {
     if (!check) return;
     const p = this.lastFix.get(device.id);
     this.track(this.helmetPunch(device, p, at));
+  }
+
+  /** A phone is carried, not worn: a good fix inside the site is its user there. */
+  private phone(device: KnownDevice, m: Uplink, at: number): void {
+    if (
+      m.kind !== 'location' ||
+      m.valid === false ||
+      m.lat === undefined ||
+      m.lon === undefined ||
+      (m.accuracy !== undefined && m.accuracy > MAX_MARGIN_M)
+    )
+      return;
+    const p: LonLat = [m.lon, m.lat];
+    this.track(
+      (async () => {
+        const userId = await this.userOf(device);
+        if (userId !== null && this.inSite(device, p)) await this.punch(device, userId, PUNCH_SOURCE.phone, at);
+      })(),
+    );
   }
 
   private async helmetPunch(device: KnownDevice, fix: LonLat | undefined, at: number): Promise<void> {

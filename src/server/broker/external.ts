@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
+import { deferredAcks } from './deferred-acks';
+import { replicaTopics, SESSION_EXPIRY_S, SessionTakeover, willOf } from './takeover';
 import { topicMatches } from './topic-match';
 import { toPayload, type BrokerLink, type ExternalBroker, type MessageHandler, type UplinkOutcome } from './types';
 
@@ -10,6 +12,11 @@ export interface ExternalOptions {
    * it had not acknowledged; undefined: a random id and a clean session.
    */
   clientId?: string;
+  /**
+   * The replicas of one deployment (their ingest group): they take over each other's sessions
+   * when one goes away (takeover.ts). Default `ingest`.
+   */
+  replicaGroup?: string;
   /** How long start-up waits for the first connection before going on (and retrying in the background). */
   connectTimeoutMs?: number;
   /** How often the service sends itself a probe through its shared subscription (PROBE_MS). */
@@ -28,9 +35,14 @@ export interface ExternalOptions {
  * on `svc/probe/<client id>`, which no device topic filter matches): when neither a probe nor any
  * other message of a shared subscription arrived for three probes' time, it subscribes again, and if that
  * does not bring them back, it reconnects with a clean session.
+ *
+ * A replica with a persistent session leaves a will, and takes over the sessions of replicas that
+ * went away (takeover.ts): the broker would otherwise keep handing a dead replica's session its
+ * share of the devices' messages (docs/reliability.md "Replica killed").
  */
 export async function createExternalBroker(opts: ExternalOptions): Promise<ExternalBroker> {
   const clientId = opts.clientId ?? `console-svc-${randomBytes(6).toString('hex')}`;
+  const replicas = replicaTopics(opts.replicaGroup ?? 'ingest');
   const client = mqtt.connect(opts.url, {
     clientId,
     clean: opts.clientId === undefined,
@@ -43,20 +55,37 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
     // default to about 20 for MQTT 3 clients, which caps the ingest at 20 per round trip.
     protocolVersion: 5,
     // The ingest acknowledges after the commit, so the window must hold a few batches.
-    properties: { receiveMaximum: 10_000, ...(opts.clientId ? { sessionExpiryInterval: 3_600 } : {}) },
+    properties: { receiveMaximum: 10_000, ...(opts.clientId ? { sessionExpiryInterval: SESSION_EXPIRY_S } : {}) },
+    // Only a persistent session outlives its connection, and so has something to take over.
+    ...(opts.clientId ? { will: willOf(replicas, clientId) } : {}),
   });
   const url = redacted(opts.url);
   /** Every topic filter the service needs, with its QoS: subscribed on every connect. */
   const filters = new Map<string, 0 | 1>();
-  const group = clientId.replace(/[^A-Za-z0-9_-]/g, '_');
-  const probeTopic = `svc/probe/${group}`;
-  filters.set(`$share/probe-${group}/${probeTopic}`, 0);
+  const probeFilter = (id: string) => {
+    const group = id.replace(/[^A-Za-z0-9_-]/g, '_');
+    return `$share/probe-${group}/svc/probe/${group}`;
+  };
+  const ownProbe = probeFilter(clientId);
+  const probeTopic = ownProbe.slice(ownProbe.indexOf('/svc/') + 1);
+  filters.set(ownProbe, 0);
+  filters.set(replicas.goneFilter, 1);
+  filters.set(replicas.taking, 0);
   const link = { connected: false, subscribed: false, lastProbeAt: null as number | null, heals: 0 };
   /** The last sign the shared subscriptions deliver: a probe or any message of one of them. */
   let deliveredAt = 0;
   /** Subscriptions waiting for the next connect's SUBACK. */
   let waiters: (() => void)[] = [];
-  const acks = deferredAcks(client);
+  let lostAt = 0;
+  const acks = deferredAcks(client, (stream) => {
+    // Not stored and not acknowledged: it holds a place in the broker's window until the
+    // session resumes, when the broker sends it again. So the session resumes (at most every 10 s).
+    if (Date.now() - lostAt > 10_000 && client.stream === stream) {
+      lostAt = Date.now();
+      stream.destroy();
+    }
+  });
+  let gate: (() => Promise<void> | undefined) | undefined;
   const handlers = new Map<string, Set<MessageHandler>>();
   /**
    * QoS 1 messages no handler took yet. A resumed session hands back what it had not acknowledged
@@ -85,6 +114,19 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
       link.lastProbeAt = deliveredAt = Date.now();
       return;
     }
+    if (topicMatches(replicas.goneFilter, topic)) {
+      if (payload.length) takeover.gone(topic.slice(topic.lastIndexOf('/') + 1));
+      return;
+    }
+    if (topic === replicas.taking) {
+      try {
+        const claim = JSON.parse(payload.toString()) as { id?: unknown; by?: unknown };
+        if (typeof claim.id === 'string' && typeof claim.by === 'string') takeover.claimed(claim.id, claim.by);
+      } catch {
+        // not a claim
+      }
+      return;
+    }
     if (shared(topic)) deliveredAt = Date.now();
     const settle = packet.qos === 1 ? acks.defer(packet) : undefined;
     const seen = deliver(topic, payload, settle);
@@ -109,6 +151,21 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
     for (const filter of filters.keys()) if (filter.startsWith('$share/') && topicMatches(filter, topic)) return true;
     return false;
   };
+  const takeover = new SessionTakeover({
+    url: opts.url,
+    shownUrl: url,
+    ownId: clientId,
+    topics: replicas,
+    deliver,
+    sharedOnly: (topic) =>
+      shared(topic) && ![...filters.keys()].some((f) => !f.startsWith('$share/') && topicMatches(f, topic)),
+    filtersOf: (id) => [...filters.keys()].map((f) => (f === ownProbe ? probeFilter(id) : f)),
+    gate: () => gate,
+    publish: (topic, payload, retain) => {
+      client.publishAsync(topic, payload, { qos: 1, retain }).catch(() => {});
+    },
+    onWarn: opts.onWarn,
+  });
   /** Subscribes every filter on the current connection; `subscribed` once the broker granted them all. */
   const subscribeAll = async (): Promise<void> => {
     const stream = client.stream;
@@ -152,6 +209,8 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
       opts.onWarn(
         `MQTT broker ${url}: connected again (session ${connack.sessionPresent ? 'resumed' : 'new'}); subscribing ${filters.size} topics again`,
       );
+    // Back (or new): this replica's will, if the broker published it, is no call to take its session.
+    if (opts.clientId) client.publish(replicas.gone(clientId), '', { qos: 1, retain: true });
     void subscribeAll();
   });
   // Right after a drop the service retries every 50 ms: a restarted broker that does not keep the
@@ -250,13 +309,19 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
       };
     },
     dropSessions: () => {},
-    backpressure: (room) => acks.gate(room),
-    link: (): BrokerLink => ({ url, topics: filters.size, ...link }),
+    backpressure: (room) => {
+      gate = room;
+      acks.gate(room);
+    },
+    link: (): BrokerLink => ({ url, topics: filters.size, ...link, takeovers: { ...takeover.stats } }),
     close: async () => {
       clearTimeout(unclaimedTimer);
       clearInterval(probe);
       waiters = [];
-      await client.endAsync();
+      await takeover.close();
+      // With its will (MQTT 5 reason 4): another replica drains what the session still gets until
+      // this one is back, instead of it waiting there (takeover.ts).
+      await client.endAsync(false, opts.clientId ? { reasonCode: 4 } : {});
     },
   };
 }
@@ -278,75 +343,4 @@ function redacted(raw: string): string {
   } catch {
     return raw;
   }
-}
-
-/** mqtt.js skips the PUBACK when handleMessage's callback gets an error, and goes on reading. */
-const DEFERRED = new Error('PUBACK deferred until the message is stored');
-
-/**
- * QoS 1 messages acknowledged once a handler settles them, in arrival order as MQTT asks.
- * mqtt.js sends the PUBACK when `handleMessage` calls back and reads nothing else meanwhile, so
- * waiting there would take one message per commit; instead the callback is told to skip the
- * PUBACK, and it is sent here later (the same packet mqtt.js would have sent). A message settled
- * 'lost' is left unacknowledged: the broker sends it again when the session resumes. Messages
- * no handler claims (by returning true) are acknowledged at once, as before.
- */
-function deferredAcks(client: mqtt.MqttClient) {
-  const waiting = new WeakMap<object, Promise<UplinkOutcome>>();
-  let chain: Promise<void> = Promise.resolve();
-  const send = client as unknown as { _sendPacket(packet: object, cb: () => void): void };
-  let gate: (() => Promise<void> | undefined) | undefined;
-  let lostAt = 0;
-  let held = 0;
-  let heldAt = 0;
-  client.handleMessage = (packet, callback) => {
-    const outcome = waiting.get(packet);
-    if (!outcome || packet.qos !== 1 || packet.messageId === undefined) return callback();
-    waiting.delete(packet);
-    const messageId = packet.messageId;
-    // A PUBACK belongs to the connection that received the PUBLISH: after a reconnect the same id
-    // may name another message, which the broker sends again anyway.
-    const stream = client.stream;
-    chain = chain.then(async () => {
-      const o = await outcome;
-      if (o !== 'lost') {
-        if (client.connected && client.stream === stream)
-          send._sendPacket({ cmd: 'puback', messageId, reasonCode: 0 }, () => {});
-        return;
-      }
-      // Not stored and not acknowledged: it holds a place in the broker's window until the
-      // session resumes, when the broker sends it again. So the session resumes (at most every 10 s).
-      if (Date.now() - lostAt > 10_000 && client.stream === stream) {
-        lostAt = Date.now();
-        stream.destroy();
-      }
-    });
-    // While the consumer has no room, the next packet is not read: TCP backpressure to the broker
-    // (whose in-flight window cannot be relied on: Mosquitto 2.0 refills it past the receive maximum).
-    const wait = gate?.();
-    if (wait) {
-      held++;
-      void wait.then(() => {
-        held--;
-        heldAt = Date.now();
-        callback(DEFERRED);
-      });
-    } else callback(DEFERRED);
-  };
-  return {
-    /** Whether reading waits for the consumer now. */
-    holding: () => held > 0,
-    /** When reading last went on after waiting for the consumer (0: never waited). */
-    heldUntil: () => heldAt,
-    /** `room` answers a promise while the consumer of settled messages is full. */
-    gate(room: () => Promise<void> | undefined): void {
-      gate = room;
-    },
-    /** The settle function of `packet`: its PUBACK waits for it. */
-    defer(packet: object): (outcome: UplinkOutcome) => void {
-      let resolve!: (o: UplinkOutcome) => void;
-      waiting.set(packet, new Promise<UplinkOutcome>((r) => (resolve = r)));
-      return (outcome) => resolve(outcome);
-    },
-  };
 }

@@ -54,6 +54,8 @@ export interface BrokerLink {
   lastProbeAt: number | null;
   /** Times the link healed itself: subscribed again, or reconnected with a clean session. */
   heals: number;
+  /** Sessions of replicas that went away which this one took over and ended, and the messages they held (takeover.ts). */
+  takeovers: { sessions: number; messages: number };
 }
 
 /** What the app holds: narrowed by `kind` where embedded-only features are needed. */

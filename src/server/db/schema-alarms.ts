@@ -69,6 +69,8 @@ export const alarmRecords = pgTable(
     ackedAt: ts('acked_at'),
     ackedBy: integer('acked_by'),
     ackedByName: text('acked_by_name'),
+    /** How it was acknowledged when not on a console: 'push' (a phone's notification), 'link' (a reply link). */
+    ackedVia: text('acked_via'),
   },
   (t) => [
     ...trigramIndexes('alarm_records', t.imei, t.deviceName, t.personName, t.personPhone),
@@ -130,11 +132,14 @@ export type AlarmRow = typeof alarmRecords.$inferSelect;
 export interface EscalationStepPlan {
   /** Seconds after the raise. */
   delay: number;
-  target: 'repeat' | 'operators' | 'onDuty' | 'user' | 'role' | 'contacts' | 'address';
+  target: 'repeat' | 'operators' | 'onDuty' | 'user' | 'role' | 'contacts' | 'address' | 'nearest';
   userId?: number | null;
+  /** target 'nearest': how many staff, within how many metres of the alarm. */
+  nearestCount?: number | null;
+  nearestMeters?: number | null;
   roleId?: number | null;
   address?: string | null;
-  channels: ('console' | 'sms' | 'voice' | 'email')[];
+  channels: ('console' | 'sms' | 'voice' | 'email' | 'push')[];
 }
 
 /**

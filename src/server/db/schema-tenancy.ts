@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { UserKind } from '../../shared/session';
 import { createdAt, trigramIndexes, ts, updatedAt } from './columns';
 
@@ -166,6 +166,53 @@ export const sessions = pgTable(
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * A browser or installed app subscribed to Web Push for its user (src/server/webpush/,
+ * docs/alarms.md "Push to phones"): the push service's endpoint and the browser's keys.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: ts('created_at').notNull(),
+    lastDeliveryAt: ts('last_delivery_at'),
+    /** The push service's last answer (201, 429, 500 ...; 0: unreachable), null before the first. */
+    lastStatus: integer('last_status'),
+    /** Answers other than success since the last success or subscription. */
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_uq').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * What a user wants pushed to their phones (docs/alarms.md "Push to phones"): PHONE_PUSH_KINDS
+ * (src/shared/alarms/phone-push.ts). No row: every kind. An SOS reaches on-duty staff whatever
+ * they chose.
+ */
+export const pushPreferences = pgTable('push_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  kinds: jsonb('kinds').$type<string[]>().notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
 
 /** A tenant administrator's request to upgrade to an enterprise account, reviewed by a super administrator. */
 export const tenantApplications = pgTable(

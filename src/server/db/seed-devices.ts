@@ -138,20 +138,28 @@ function demoDeviceRow(d: DemoDevice, i: number, tenantId: number, at: Placement
 }
 
 /**
- * On a demo database seeded before the roster had protocol devices (docs/protocols.md): add them,
- * once. A site without the MQTT demo fleet (deleted on purpose) is left alone, as is one that has
- * any of them.
+ * On a demo database seeded before the roster had (some of) its protocol devices (docs/protocols.md):
+ * add those a later release brought, once. A site without the MQTT demo fleet (deleted on purpose)
+ * is left alone; the protocol devices before the last one it has are not brought back (a site may
+ * have deleted them).
  */
 export async function seedProtocolDevicesIfMissing(tx: Tx): Promise<void> {
   const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
   if (!site) return;
   const roster = demoFleet();
   const wanted = roster.filter((d) => d.protocol);
-  const [have] = await tx
-    .select({ n: count() })
-    .from(devices)
-    .where(inArray(devices.imei, [roster[0]!.imei, ...wanted.map((d) => d.imei)]));
-  if ((have?.n ?? 0) !== 1) return;
+  const present = new Set(
+    (
+      await tx
+        .select({ imei: devices.imei })
+        .from(devices)
+        .where(inArray(devices.imei, [roster[0]!.imei, ...wanted.map((d) => d.imei)]))
+    ).map((r) => r.imei),
+  );
+  if (!present.has(roster[0]!.imei)) return;
+  const last = wanted.findLastIndex((d) => present.has(d.imei));
+  const missing = wanted.slice(last + 1);
+  if (!missing.length) return;
   const [productRows, categoryRows, groupRows] = await Promise.all([
     tx.select({ id: products.id, code: products.code }).from(products),
     tx
@@ -171,7 +179,7 @@ export async function seedProtocolDevicesIfMissing(tx: Tx): Promise<void> {
       ),
     ),
   };
-  await tx.insert(devices).values(wanted.map((d) => demoDeviceRow(d, roster.indexOf(d), site.id, at)));
+  await tx.insert(devices).values(missing.map((d) => demoDeviceRow(d, roster.indexOf(d), site.id, at)));
 }
 
 /**

@@ -39,6 +39,7 @@ export async function loadPolicies(db: Db, tenantId: number): Promise<PolicyPlan
       .map((s) => {
         const chosen: Record<EscalationChannel, boolean> = {
           console: s.viaConsole,
+          push: s.viaPush,
           sms: s.viaSms,
           voice: s.viaVoice,
           email: s.viaEmail,
@@ -49,6 +50,7 @@ export async function loadPolicies(db: Db, tenantId: number): Promise<PolicyPlan
           userId: s.userId,
           roleId: s.roleId,
           address: s.address,
+          ...(s.target === 'nearest' ? { nearestCount: s.nearestCount, nearestMeters: s.nearestMeters } : {}),
           channels: channelsFor(s.target, s.address).filter((c) => chosen[c]),
         };
       })

@@ -10,6 +10,7 @@ import { alarmEscalations, alarmNotifications, alarmRecords } from '../db/schema
 import type { EscalationStepPlan } from '../db/schema-alarms';
 import { Batcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
+import type { PriorityGate } from '../lib/priority';
 import { TenantCache } from '../lib/tenant-cache';
 import type { AckLinks } from '../notify/ack-link';
 import type { EmailProvider } from '../notify/email';
@@ -17,6 +18,7 @@ import type { VoiceCallProvider } from '../notify/voice-call';
 import type { PushService } from '../push/service';
 import { choosePolicy, loadPolicies, minuteOfDay, namedTypes, type PolicyPlan } from './policies';
 import { Delivery, type Claimed } from './delivery';
+import type { PhonePushes } from '../webpush/phones';
 import { Targets, type Planned } from './targets';
 import type { NotifyLang } from './text';
 
@@ -33,12 +35,28 @@ export interface EscalationDeps {
   lang?: NotifyLang;
   /** Reply links in SMS and e-mail (notify/ack-link.ts). */
   links?: AckLinks;
+  /** Web Push to the users' phones (webpush/phones.ts); without, a push step fails and says so. */
+  phones?: Pick<PhonePushes, 'alarm'>;
+  /** Urgent work's turn at the database (lib/priority.ts): a sweep's claim waits for a new SOS. */
+  priority?: PriorityGate;
+  /** SWEEP_NOTIFICATIONS unless given (tests). */
+  sweepNotifications?: number;
 }
 
 /** How often every replica looks for due steps: a step fires well within a second of its time. */
 export const SWEEP_MS = 250;
 /** Escalation rows claimed per sweep; more wait for the next one, a quarter of a second later. */
 const SWEEP_BATCH = 1_000;
+/**
+ * Notifications claimed per sweep. In a mass incident (300 SOS open, a step to a thousand
+ * operators each) one sweep would otherwise write and send 300,000 in one transaction, and a new
+ * SOS would wait for its turn at the database behind all of them; the alarms past this wait for
+ * the next sweep, in the order they fell due. Small enough that a claim's transaction (one insert)
+ * is a short wait for a new SOS that arrives during it (docs/decisions.md "A new SOS first, always").
+ */
+export const SWEEP_NOTIFICATIONS = 500;
+/** A sweep claims nothing while this many sweeps' worth of notifications are still unsent. */
+const UNSENT_SWEEPS = 4;
 /** How far back a starting replica looks for critical alarms whose escalation was never opened. */
 const RECOVER_MS = 3_600_000;
 /** A notification still waiting this long was claimed by a replica that died: another sends it. */
@@ -72,15 +90,17 @@ export class EscalationService {
   readonly stats: EscalationStats = { opened: 0, steps: 0, sent: 0, failed: 0 };
   private readonly policies: TenantCache<PolicyPlan[]>;
   private readonly opening: Batcher<AlarmRecord>;
-  private sweeping?: Promise<void>;
+  private sweeping?: Promise<boolean>;
   private readonly sending = new Set<Promise<void>>();
+  /** Notifications claimed and not yet sent. */
+  private unsent = 0;
   private readonly targets: Targets;
   private readonly delivery: Delivery;
   private lastStale = 0;
   private closed = false;
 
   constructor(private readonly deps: EscalationDeps) {
-    this.targets = new Targets(deps.db, deps.push);
+    this.targets = new Targets(deps.db, deps.push, () => deps.clock.now());
     this.delivery = new Delivery({ ...deps, stats: this.stats });
     this.policies = new TenantCache((tenantId) => loadPolicies(deps.db, tenantId), deps.clock, POLICY_TTL_MS);
     this.opening = new Batcher<AlarmRecord>({
@@ -116,8 +136,11 @@ export class EscalationService {
   /** Waits until what was raised so far is opened and what is due now has fired and been sent. */
   async drain(): Promise<void> {
     await this.opening.drain();
-    await this.sweep();
-    while (this.sending.size) await Promise.all([...this.sending]);
+    for (;;) {
+      const more = await this.sweep();
+      while (this.sending.size) await Promise.all([...this.sending]);
+      if (!more) break;
+    }
   }
 
   /** Opens the escalations of these alarms (once: a second open of an alarm changes nothing). */
@@ -177,17 +200,19 @@ export class EscalationService {
 
   /**
    * Fires the steps that are due (the plugin's sweep runs it every SWEEP_MS on every replica); one
-   * sweep of this service at a time, a call during one waits for it and runs again.
+   * sweep of this service at a time, a call during one waits for it and runs again. True when it
+   * left due steps for the next (past its budget of notifications).
    */
-  async sweep(): Promise<void> {
+  async sweep(): Promise<boolean> {
     while (this.sweeping) await this.sweeping;
-    if (this.closed) return;
+    if (this.closed) return false;
     this.sweeping = this.sweepOnce().finally(() => (this.sweeping = undefined));
     return this.sweeping;
   }
 
   /** Resolved outside, claimed and recorded in one transaction, then sent. */
-  private async sweepOnce(): Promise<void> {
+  private async sweepOnce(): Promise<boolean> {
+    const budget = this.deps.sweepNotifications ?? SWEEP_NOTIFICATIONS;
     const now = new Date(this.deps.clock.now());
     if (now.getTime() - this.lastStale > STALE_MS) {
       this.lastStale = now.getTime();
@@ -204,7 +229,9 @@ export class EscalationService {
       steps: typeof r.steps === 'string' ? JSON.parse(r.steps) : r.steps,
       raisedAt: new Date(r.raised_at),
     }));
-    if (due.length === 0) return;
+    if (due.length === 0) return false;
+    // The last sweeps' notifications are still going out: these wait, still due, for the next.
+    if (this.unsent >= UNSENT_SWEEPS * budget) return true;
     const alarms = new Map(
       (
         await this.deps.db
@@ -227,30 +254,36 @@ export class EscalationService {
         return [{ alarm, steps: this.dueSteps(d, now), plans: d.steps }];
       }),
       (alarmId, err) => this.deps.log.error({ err, alarmId }, 'escalation step could not be resolved'),
+      budget,
     );
+    // Alarms past the budget are left as they are, due, for the next sweep.
+    const taken = due.filter((d) => !planned.deferred.has(d.alarmId));
+    if (taken.length === 0) return true;
+    // A new SOS being stored and pushed goes first (on PGlite the claim holds the database).
+    await this.deps.priority?.clear();
     const claimed = await this.deps.db.transaction(async (tx) => {
       const locked = rowsOf<{ alarm_id: number; next_step: number; acked: boolean }>(
         await tx.execute(sql`
           select e.alarm_id, e.next_step, (a.acked_at is not null or a.handle_state <> 0) as acked
           from alarm_escalations e join alarm_records a on a.id = e.alarm_id
           where e.alarm_id in (${sql.join(
-            due.map((d) => sql`${d.alarmId}`),
+            taken.map((d) => sql`${d.alarmId}`),
             sql`, `,
           )}) and e.state = 0
           for update of e skip locked`),
       );
-      const byId = new Map(due.map((d) => [d.alarmId, d]));
+      const byId = new Map(taken.map((d) => [d.alarmId, d]));
       const moves: { alarm_id: number; next_step: number; due_at: string | null; state: number }[] = [];
       const rows: Planned[] = [];
       for (const l of locked) {
         const d = byId.get(l.alarm_id);
         // Another replica fired this step between the look and the lock: it is not fired again.
         if (!d || d.nextStep !== l.next_step) continue;
-        if (l.acked || !planned.has(d.alarmId)) {
+        if (l.acked || !planned.rows.has(d.alarmId)) {
           moves.push({ alarm_id: d.alarmId, next_step: d.nextStep, due_at: null, state: 1 });
           continue;
         }
-        rows.push(...planned.get(d.alarmId)!);
+        rows.push(...planned.rows.get(d.alarmId)!);
         const next = d.nextStep + this.dueSteps(d, now).length;
         const step = d.steps[next];
         moves.push({
@@ -279,7 +312,10 @@ export class EscalationService {
       this.stats.steps += rows.length;
       return out;
     });
-    this.track(this.delivery.send(claimed, alarms));
+    const count = claimed.length;
+    this.unsent += count;
+    this.track(this.delivery.send(claimed, alarms).finally(() => (this.unsent -= count)));
+    return planned.deferred.size > 0;
   }
 
   /** The indices of the steps of `d` due at `now`, from its next one (at least that one). */

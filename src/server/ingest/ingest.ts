@@ -2,7 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEVICE_STATE } from '../../shared/codes';
 import { decodePayload } from '../../shared/devices/codec';
 import { implausibleMetric } from '../../shared/devices/kinds';
-import { MAX_PAYLOAD_BYTES, toMillis, uplinkSchema, type Uplink } from '../../shared/devices/protocol';
+import {
+  MAX_PAYLOAD_BYTES,
+  toMillis,
+  UPLINK_MAX_AHEAD_MS,
+  UPLINK_MIN_TS,
+  uplinkSchema,
+  type Uplink,
+} from '../../shared/devices/protocol';
 import { deviceAdmitted, type Principal } from '../broker/acl';
 import type { Db } from '../db/driver';
 import type { DeviceCache } from '../devices/cache';
@@ -11,12 +18,13 @@ import { urgentUplink } from '../alarms/intents';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
 import type { Clock } from '../lib/clock';
 import type { PriorityGate } from '../lib/priority';
-import type { Outcome, Settle } from './batch';
+import type { Item, Outcome, Settle } from './batch';
 import { DropLog } from './droplog';
 import { sweepSilent } from './flush';
 import { FLUSH_AT, Lanes } from './lanes';
 import { ROLL_MS, Rollups } from './rollup';
 import { RateLimiter } from './rate';
+import { checkedUplink } from './uplink-check';
 import type { IngestStats } from './stats';
 
 export interface IngestDeps {
@@ -45,8 +53,6 @@ export const MAX_QUEUE = 50_000;
 /** Above this many messages held, an external broker's reader waits (ingest.room()). */
 const ROOM_AT = MAX_QUEUE * 0.8;
 const SWEEP_MS = 30_000;
-const DAY_MS = 86_400_000;
-const Y2000 = 946_684_800_000;
 function once(settle: Settle | undefined): Settle {
   let told = false;
   return (outcome: Outcome) => {
@@ -149,11 +155,21 @@ export class Ingest {
   /**
    * One message a protocol listener decoded (src/server/protocols/): the same checks, queue and
    * outcome as an MQTT uplink, without the topic and payload decoding. `source` names where it
-   * came from in a dead letter ('gt06/{imei}'); `raw` is the frame as received.
+   * came from in a dead letter ('gt06/{imei}'); `raw` is the frame as received. `unmetered`
+   * skips the per-device rate limit for a sender the service already authenticated and bounded
+   * per request (the console's phone posting its queued fixes, src/server/routes/phone/).
    */
-  accept(imei: string, source: string, raw: Buffer, message: unknown, settle?: Settle, orphaned?: () => boolean): void {
+  accept(
+    imei: string,
+    source: string,
+    raw: Buffer,
+    message: unknown,
+    settle?: Settle,
+    orphaned?: () => boolean,
+    unmetered = false,
+  ): void {
     if (settle && this.depth() >= MAX_QUEUE && this.parked.length < MAX_QUEUE && !this.closed) {
-      this.parked.push(() => this.accept(imei, source, raw, message, settle, orphaned));
+      this.parked.push(() => this.accept(imei, source, raw, message, settle, orphaned, unmetered));
       return;
     }
     const done = once(settle);
@@ -164,8 +180,10 @@ export class Ingest {
       this.drops.drop('overload', imei);
       return done('lost');
     }
+    const checked = checkedUplink(message);
+    if (checked) return this.admit(imei, source, raw, checked, undefined, done, orphaned, true, unmetered);
     const parsed = uplinkSchema.safeParse(message);
-    if (parsed.success) return this.admit(imei, source, raw, parsed.data, undefined, done, orphaned);
+    if (parsed.success) return this.admit(imei, source, raw, parsed.data, undefined, done, orphaned, true, unmetered);
     const issue = parsed.error.issues[0];
     this.admit(
       imei,
@@ -196,32 +214,41 @@ export class Ingest {
     bad: { reason: 'malformed' | 'implausible'; detail: string } | undefined,
     done: Settle,
     orphaned?: () => boolean,
+    /**
+     * A device whose facts are cached is admitted in this turn, without a promise (the protocol
+     * listeners: a connection's frames are taken in order as they come, connection.ts;
+     * docs/performance.md "Protocol ingest CPU"). MQTT messages keep the lookup's promise, as
+     * measured there (docs/performance.md "Ingest").
+     */
+    now = false,
+    unmetered = false,
   ): void {
     const odd = message?.kind === 'telemetry' ? implausibleMetric(message.values) : undefined;
     if (odd) bad = { reason: 'implausible', detail: `${odd.metric} ${odd.value} is outside its physical range` };
     const at = this.deps.clock.now();
-    this.withDevice(imei, done, (device) => {
+    const then = (device: KnownDevice | undefined) => {
       if (!deviceAdmitted(device)) return this.refuse(done, 'unknown', imei);
       if (bad || !message) return this.deadLetter(device!, topic, payload, bad!.reason, bad!.detail, done);
       const urgent = urgentUplink(message, device!.kind);
-      if (!this.rate.take(imei, at) && !urgent) return this.refuse(done, 'rateLimited', imei);
+      if (!unmetered && !this.rate.take(imei, at) && !urgent) return this.refuse(done, 'rateLimited', imei);
       let ts = message.ts === undefined ? at : toMillis(message.ts);
-      if (ts > at + DAY_MS || ts < Y2000) ts = at;
-      this.lanes.enqueue(
-        {
-          t: 'msg',
-          device: device!,
-          message,
-          msgId: message.id === undefined ? null : String(message.id),
-          at,
-          ts,
-          raw: payload,
-          settle: done,
-          ...(orphaned ? { orphaned } : {}),
-        },
-        urgent,
-      );
-    });
+      if (ts > at + UPLINK_MAX_AHEAD_MS || ts < UPLINK_MIN_TS) ts = at;
+      const item: Extract<Item, { t: 'msg' }> = {
+        t: 'msg',
+        device: device!,
+        message,
+        msgId: message.id === undefined ? null : String(message.id),
+        at,
+        ts,
+        raw: payload,
+        settle: done,
+      };
+      if (orphaned) item.orphaned = orphaned;
+      this.lanes.enqueue(item, urgent);
+    };
+    const hit = now ? this.deps.deviceCache.cached(imei) : undefined;
+    if (hit) then(hit.device);
+    else this.withDevice(imei, done, then);
   }
 
   /** Counted, logged now and then, and acknowledged: resending it would not change the answer. */

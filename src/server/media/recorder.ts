@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { mediaToolMissing, mediaToolPath } from '../../shared/media-tools';
 import { RecorderError, type Recorder, type RecordingDone, type RecordingStart } from './recorder-api';
@@ -26,6 +26,14 @@ const KEY_FRAME_RETRY_MS = 500;
 const KEY_FRAME_TRIES = 20;
 /** How long ffmpeg gets to write the file's end after SIGINT. */
 const FINISH_MS = 10_000;
+/**
+ * A recording stopped before ffmpeg has written its first bytes (it is still reading its inputs for
+ * their streams, waiting for a key frame, on a busy machine) keeps going this long for them:
+ * stopped earlier, ffmpeg writes nothing and the user's recording is lost.
+ */
+const FIRST_BYTES_MS = 10_000;
+/** A WebM header alone is a few hundred bytes: below this, nothing arrived. */
+const EMPTY_BYTES = 1024;
 
 export interface RecorderDeps {
   sfu: Sfu;
@@ -203,7 +211,8 @@ export class FfmpegRecorder implements Recorder {
     }
     if (audio.length) args.push('-c:a', 'libopus', '-b:a', '48k');
     if (video >= 0) args.push('-map', `${video}:v`, '-c:v', 'copy');
-    args.push('-f', 'webm', out);
+    // Written as it comes, so the file's size says when media has arrived (firstBytes).
+    args.push('-flush_packets', '1', '-f', 'webm', out);
 
     const bin = this.deps.ffmpeg ?? mediaToolPath('ffmpeg');
     const ffmpeg = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -309,6 +318,7 @@ export class FfmpegRecorder implements Recorder {
     if (!rec) throw new RecorderError('noSuchRecording', `no recording ${id}`);
     this.recordings.delete(id);
     clearTimeout(rec.cap);
+    await this.firstBytes(rec, Date.now() + FIRST_BYTES_MS);
     this.finish(rec);
     const durationMs = Date.now() - rec.startedAt;
     const timer = setTimeout(() => rec.ffmpeg.kill('SIGKILL'), FINISH_MS);
@@ -317,8 +327,7 @@ export class FfmpegRecorder implements Recorder {
     rec.socket.close();
     try {
       const bytes = await readFile(rec.out).catch(() => Buffer.alloc(0));
-      // A WebM header alone is a few hundred bytes: nothing arrived.
-      if (bytes.length < 1024) {
+      if (bytes.length < EMPTY_BYTES) {
         this.deps.log?.warn({ room: rec.room, ffmpeg: rec.stderr.trim() }, 'recording came out empty');
         throw new RecorderError('empty', 'nothing was recorded');
       }
@@ -326,6 +335,18 @@ export class FfmpegRecorder implements Recorder {
       return { file: saved.name, size: saved.size, durationMs };
     } finally {
       await this.cleanUp(rec);
+    }
+  }
+
+  /** Resolves when ffmpeg has written media into the file, has exited, or the deadline passed. */
+  private async firstBytes(rec: Recording, deadline: number): Promise<void> {
+    while (Date.now() < deadline && rec.ffmpeg.exitCode === null) {
+      const size = await stat(rec.out).then(
+        (s) => s.size,
+        () => 0,
+      );
+      if (size >= EMPTY_BYTES) return;
+      await sleep(100);
     }
   }
 

@@ -94,11 +94,15 @@ export default async function ackRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const checked = await check(request.params.token);
       if ('state' in checked) return send(request, reply, { state: checked.state });
-      const { alarmId, tenantId, label } = checked.claims;
+      const { alarmId, tenantId, label, pushedTo } = checked.claims;
       if (!(await alarmOf(checked.claims))) return send(request, reply, { state: 'missing' });
-      // The token's company only: a company's administrator scope, no user behind it (acked_by stays null).
+      // The token's company only: a company's administrator scope. A reply link has no user behind
+      // it (acked_by stays null); a phone's notification names the user it was pushed to.
       const scope: Scope = { userId: 0, tenantId, kind: 'admin' };
-      const { changed } = await acknowledgeAlarms(app, request.log, scope, [alarmId], { id: 0, name: label });
+      const by = pushedTo
+        ? { id: pushedTo, name: label, via: 'push' as const }
+        : { id: 0, name: label, via: 'link' as const };
+      const { changed } = await acknowledgeAlarms(app, request.log, scope, [alarmId], by);
       const alarm = await alarmOf(checked.claims);
       if (!alarm) return send(request, reply, { state: 'missing' });
       const state = changed.length ? 'done' : alarm.ackedAt ? 'taken' : 'handled';

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { PAY_METHOD, PAY_METHOD_NAMES, PAY_STATUS, type PayMethodName, type PayStatus } from '../../shared/payments';
+import { wallClockOf } from '../../shared/wall-clock';
 import type { payments } from '../../entities/payment';
 import type { Payment } from './types';
 
@@ -34,21 +35,9 @@ export function toPayment(row: PaymentRow): Payment {
 
 /** P + yyyymmddHHMMss in the operators' time zone + 6 random digits. */
 export function newOrderNo(now: number, timeZone = 'Asia/Shanghai'): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(now))
-      .map((p) => [p.type, p.value]),
-  );
-  return `P${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}${parts.second}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+  const c = wallClockOf(new Date(now), timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `P${c.year}${two(c.month)}${two(c.day)}${two(c.hour)}${two(c.minute)}${two(c.second)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
 export const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);

@@ -16,6 +16,7 @@ async function broker(app: FastifyInstance) {
     const external = await createExternalBroker({
       url: app.config.mqttUrl,
       clientId: app.config.mqttClientId,
+      replicaGroup: app.config.ingestGroup,
       onWarn: (m) => app.log.warn(m),
     });
     app.decorate('broker', external);

@@ -65,6 +65,8 @@ async function escalationPlugin(app: FastifyInstance, opts: EscalationPluginOpti
     email,
     // Never the request's Host header: links are built from PUBLIC_URL (the service's own address without it).
     links: new AckLinks(app.db, config.publicUrl ?? `http://localhost:${config.port}`, () => app.clock.now()),
+    phones: app.phonePushes,
+    priority: app.priority,
   });
   app.decorate('escalation', escalation);
   await app.register(ackRoutes, { prefix: ACK_LINK_PATH });

@@ -14,6 +14,10 @@ import { loadDutyRoster, onDutyFrom } from '../../entities/property-staff';
 import type { ResourceChange } from '../events';
 import { TenantCache } from '../lib/tenant-cache';
 import { SupervisorWatchers } from '../supervision';
+import { vapidKeys, type VapidKeys } from '../webpush/keys';
+import { AckLinks } from '../notify/ack-link';
+import { PhonePushes } from '../webpush/phones';
+import { WebPush } from '../webpush/sender';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +27,12 @@ declare module 'fastify' {
     voice: VoiceProvider;
     /** Voice-broadcast sockets of this process. */
     voiceSockets: VoiceSockets;
+    /** Web Push to the users' subscribed phones and browsers (webpush/). */
+    webPush: WebPush;
+    /** Alarms, escalation steps and door calls to patrol phones (webpush/phones.ts). */
+    phonePushes: PhonePushes;
+    /** The service's VAPID keys (made at first start, kept in the settings). */
+    webPushKeys: () => Promise<VapidKeys>;
   }
 }
 
@@ -49,6 +59,25 @@ async function pushPlugin(app: FastifyInstance) {
   const onDoorUnits = ({ tenantId }: { tenantId: number }) => roster.invalidate(tenantId);
   app.events.on('resource.changed', onRosterChange);
   app.events.on('doorUnits.changed', onDoorUnits);
+  let keys: Promise<VapidKeys> | undefined;
+  const webPushKeys = () =>
+    (keys ??= vapidKeys(app.db, app.config).catch((err: unknown) => {
+      keys = undefined;
+      throw err;
+    }));
+  const webPush = new WebPush({ db: app.db, keys: webPushKeys, log: app.log, now: () => app.clock.now() });
+  app.decorate('webPush', webPush);
+  const phones = new PhonePushes({
+    db: app.db,
+    webPush,
+    clock: app.clock,
+    log: app.log,
+    timeZone: app.config.timeZone,
+    // The Acknowledge action's link: the path only, the service worker posts to its own origin.
+    links: new AckLinks(app.db, '', () => app.clock.now()),
+  });
+  app.decorate('phonePushes', phones);
+  app.decorate('webPushKeys', webPushKeys);
   const push = new PushService({
     broker: app.broker,
     recipients: new RecipientCache(app.db, app.clock),
@@ -59,6 +88,20 @@ async function pushPlugin(app: FastifyInstance) {
     duty: async (tenantId, imei, what) => onDutyFrom(await roster.get(tenantId), imei, what, new Date(app.clock.now())),
     watchers: (tenantId, imei) => watchers.get(tenantId, imei),
     priority: app.priority,
+    // Critical alarms also go to the recipients' phones (docs/alarms.md "Push to phones").
+    phones: (userIds, alarm, context, forced) =>
+      void phones
+        .alarm(userIds, alarm, context, { forced })
+        .catch((err: unknown) => app.log.error({ err, alarmId: alarm.id }, 'phone push failed')),
+    doorPhones: (tenantId, userIds, imei, roomNo) =>
+      void phones
+        .doorCall(tenantId, userIds, {
+          imei,
+          device: imei,
+          place: roomNo || null,
+          at: new Date(app.clock.now()).toISOString(),
+        })
+        .catch((err: unknown) => app.log.error({ err, imei }, 'door call phone push failed')),
   });
   app.decorate('voice', voice);
   app.decorate('voiceSockets', sockets);

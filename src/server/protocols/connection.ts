@@ -69,7 +69,10 @@ export class Connection {
   private partialTimer: NodeJS.Timeout | undefined;
   /** When the frame held half-sent began (the injectable clock), undefined while none is. */
   private partialSince: number | undefined;
-  private work: Promise<void> = Promise.resolve();
+  /** Frames waiting behind one whose login or irregularity the gateway is still judging. */
+  private queued: { frame: Buffer; slot: Slot }[] = [];
+  /** A frame's asynchronous step is under way: the frames after it wait in `queued`. */
+  private waiting = false;
   /** Replies in the order of their frames; a frame whose store is pending holds the ones after it. */
   private slots: Slot[] = [];
   private ended = false;
@@ -154,14 +157,47 @@ export class Connection {
       // Frames from one chunk arrive in the same turn; their replies keep their order.
       const slot: Slot = { reply: undefined, ready: false };
       this.slots.push(slot);
-      this.work = this.work
-        .then(() => this.frame(frame, slot))
-        .catch((err: unknown) => {
-          this.host.logged(this, 'in', frame, `gateway fault: ${errorText(err)}`);
-          this.close();
-        });
+      this.queued.push({ frame, slot });
     }
+    this.run();
     this.throttle(frames.length);
+  }
+
+  /**
+   * Takes the queued frames in order, each as soon as it comes: most frames need nothing
+   * asynchronous before their store (a bound connection's positions), and wait for no promise.
+   * One that does (a login, an irregularity the device's product judges) holds the ones after it.
+   */
+  private run(): void {
+    while (!this.waiting && this.queued.length) {
+      const { frame, slot } = this.queued.shift()!;
+      let pending: Promise<void> | undefined;
+      try {
+        pending = this.frame(frame, slot);
+      } catch (err) {
+        this.fault(frame, err);
+        continue;
+      }
+      if (!pending) continue;
+      this.waiting = true;
+      pending.then(
+        () => this.next(),
+        (err: unknown) => {
+          this.fault(frame, err);
+          this.next();
+        },
+      );
+    }
+  }
+
+  private next(): void {
+    this.waiting = false;
+    this.run();
+  }
+
+  private fault(frame: Buffer, err: unknown): void {
+    this.host.logged(this, 'in', frame, `gateway fault: ${errorText(err)}`);
+    this.close();
   }
 
   /**
@@ -220,7 +256,8 @@ export class Connection {
     this.paused = false;
   }
 
-  private async frame(frame: Buffer, slot: Slot): Promise<void> {
+  /** One frame: a promise only while it waits for the gateway (a login, an irregularity judged). */
+  private frame(frame: Buffer, slot: Slot): Promise<void> | undefined {
     if (this.ended) return;
     let d: Decoded;
     try {
@@ -241,34 +278,51 @@ export class Connection {
       // A connection speaks for the device of its login only.
       this.host.logged(this, 'in', frame);
       this.done(slot, undefined);
-      return this.close();
+      this.close();
+      return;
     }
     if (this.session.imei === undefined || d.login) {
       if (d.imei === undefined) {
         // Data before a login: there is no device to store it for.
         this.host.logged(this, 'in', frame);
         this.done(slot, undefined);
-        return this.close();
-      }
-      const bound = await this.host.bind(this, d.imei, d, frame);
-      // Logged once bound, so a login opens its device's log.
-      this.host.logged(this, 'in', frame);
-      if (bound === 'refused') {
-        // Whatever the gateway answered (a JT/T 808 refusal) was written first.
-        this.done(slot, undefined);
-        return this.finish();
-      }
-      if (d.irregular?.length) await this.host.irregular(this, frame, d.irregular, false);
-      if (bound === 'answered' || d.answer) return this.done(slot, undefined);
-    } else {
-      if (d.irregular?.length && !(await this.host.irregular(this, frame, d.irregular, true))) {
-        // Refused by the product's strict framing, as an undecodable frame is: no uplinks, no reply.
-        this.done(slot, undefined);
-        if (++this.errors >= this.limits.maxErrors) this.close();
+        this.close();
         return;
       }
-      this.host.logged(this, 'in', frame);
+      return this.login(frame, slot, d, d.imei);
     }
+    if (d.irregular?.length) return this.judged(frame, slot, d, d.irregular);
+    this.host.logged(this, 'in', frame);
+    this.take(slot, frame, d);
+  }
+
+  private async login(frame: Buffer, slot: Slot, d: Decoded, imei: string): Promise<void> {
+    const bound = await this.host.bind(this, imei, d, frame);
+    // Logged once bound, so a login opens its device's log.
+    this.host.logged(this, 'in', frame);
+    if (bound === 'refused') {
+      // Whatever the gateway answered (a JT/T 808 refusal) was written first.
+      this.done(slot, undefined);
+      return this.finish();
+    }
+    if (d.irregular?.length) await this.host.irregular(this, frame, d.irregular, false);
+    if (bound === 'answered' || d.answer) return this.done(slot, undefined);
+    this.take(slot, frame, d);
+  }
+
+  private async judged(frame: Buffer, slot: Slot, d: Decoded, irregular: readonly Irregularity[]): Promise<void> {
+    if (!(await this.host.irregular(this, frame, irregular, true))) {
+      // Refused by the product's strict framing, as an undecodable frame is: no uplinks, no reply.
+      this.done(slot, undefined);
+      if (++this.errors >= this.limits.maxErrors) this.close();
+      return;
+    }
+    this.host.logged(this, 'in', frame);
+    this.take(slot, frame, d);
+  }
+
+  /** A bound connection's frame: its media, its uplinks stored, then its reply. */
+  private take(slot: Slot, frame: Buffer, d: Decoded): void {
     if (d.media?.length) this.host.media(this, d);
     if (!d.uplinks.length) return this.done(slot, d.reply);
     let left = d.uplinks.length;

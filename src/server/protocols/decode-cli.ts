@@ -1,5 +1,5 @@
 /**
- * `npm run --silent decode -- --protocol <watch|gt06|jt808|osmand>`: one JSON line per line of
+ * `npm run --silent decode -- --protocol <name>` (PROTOCOL_NAMES): one JSON line per line of
  * standard input; `--encode '{"imei","command","params"}'` prints a command's frame in hex.
  * docs/protocols.md "Decode tool" has the contract and examples.
  */

@@ -85,9 +85,6 @@ export function irregularityNotes(irregular: readonly Irregularity[], refused = 
     : notes.join('; ');
 }
 
-/** Whether the protocol answers commands (GT06 0x15/0x21, JT/T 808 0x0001); a watch does not. */
-const ACKNOWLEDGES: Record<ProtocolName, boolean> = { gt06: true, jt808: true, watch: false, osmand: false };
-
 const MAX_HTTP_BODY = 64 * 1024;
 
 /**
@@ -381,7 +378,7 @@ export class ProtocolGateway implements ConnectionHost {
     if (!frames.length) return ack(false, `${conn.codec.name} takes none of these settings`);
     for (const frame of frames) conn.send(frame);
     // A protocol that acknowledges nothing (the watch): sent is as far as anyone can know.
-    if (!ACKNOWLEDGES[conn.codec.name]) ack(true, `sent; ${conn.codec.name} does not acknowledge`);
+    if (!conn.codec.acknowledges) ack(true, `sent; ${conn.codec.name} does not acknowledge`);
   }
 
   /**

@@ -1,6 +1,9 @@
 import { gt06 } from './gt06';
+import { h02 } from './h02';
 import { jt808 } from './jt808';
 import { osmand } from './osmand';
+import { teltonika } from './teltonika';
+import { trv } from './trv';
 import type { HttpCodec, ProtocolName, StreamCodec } from './types';
 import { watch } from './watch';
 
@@ -10,6 +13,9 @@ export const CODECS: { [N in ProtocolName]: N extends 'osmand' ? HttpCodec : Str
   gt06,
   jt808,
   osmand,
+  h02,
+  trv,
+  teltonika,
 };
 
 /** The stream protocols' codecs by name (the raw frame log reads frames back through them). */
@@ -17,4 +23,7 @@ export const STREAM_CODECS: ReadonlyMap<ProtocolName, StreamCodec> = new Map([
   ['watch', watch],
   ['gt06', gt06],
   ['jt808', jt808],
+  ['h02', h02],
+  ['trv', trv],
+  ['teltonika', teltonika],
 ]);

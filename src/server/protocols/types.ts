@@ -113,6 +113,11 @@ export interface StreamCodec {
   encode(command: OutCommand, session: Session, now: number): Buffer | undefined;
   /** The commands encode() knows. */
   commands: readonly string[];
+  /**
+   * Whether the device answers a command with a frame decoded as an 'ack' uplink naming it (GT06
+   * 0x15/0x21, JT/T 808 0x0001); false: a command written to the socket counts as done (the watch).
+   */
+  acknowledges: boolean;
 }
 
 /** An HTTP request as the OsmAnd listener (and the decode tool) sees it. */

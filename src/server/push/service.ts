@@ -48,6 +48,10 @@ export interface PushDeps {
   priority?: Pick<PriorityGate, 'enter'>;
   /** How often a console may be reminded of its open alarms (reminders.ts REMIND_MS). */
   remindMs?: number;
+  /** A critical alarm to its recipients' phones (Web Push, src/server/webpush/): started after the consoles' push, never awaited. */
+  phones?: (userIds: number[], alarm: AlarmRecord, context: AlarmContext, forced?: number[]) => void;
+  /** A door call to the same staff's phones (opening the app to answer): started beside the consoles' push, never awaited. */
+  doorPhones?: (tenantId: number, userIds: number[], imei: string, roomNo: string | undefined) => void;
 }
 
 type Call = Extract<Uplink, { kind: 'call' }>;
@@ -104,7 +108,11 @@ export class PushService {
       const critical = alarm.level >= CRITICAL_LEVEL;
       if (critical) this.deps.sockets.send(ids, voiceNotice(alarm));
       // A new critical alarm's first push goes ahead of every reminder and other push (lanes.ts).
-      if (!sos) return this.toEach(ids, alarmPush(alarm), 1, critical ? 'urgent' : 'normal');
+      if (!sos) {
+        const consoles = this.toEach(ids, alarmPush(alarm), 1, critical ? 'urgent' : 'normal');
+        if (critical) this.deps.phones?.(ids, alarm, context);
+        return consoles;
+      }
       // The SOS notice (the console's SOS dialog) goes out before the alarm record: the broker
       // delivers in order, so at a thousand consoles the last dialog waited behind every console's
       // 9001; sent side by side, the 9001s took turns with the dialogs' tail. The record follows
@@ -112,6 +120,8 @@ export class PushService {
       // notice, as work of its own: the priority gate is held for the notices only
       // (docs/performance.md, "Push: where the time went").
       const notices = this.toEach(onDuty ?? ids, sosPush(alarm, context), 1, 'urgent');
+      // The on-duty staff get an SOS on their phones whatever kinds they chose.
+      this.deps.phones?.(onDuty ?? ids, alarm, context, onDuty);
       let lead: NodeJS.Timeout | undefined;
       await Promise.race([notices.catch(() => {}), new Promise((r) => (lead = setTimeout(r, SOS_LEAD_MS)))]);
       clearTimeout(lead);
@@ -240,6 +250,7 @@ export class PushService {
       await this.deps.recipients.get(device.tenantId),
     );
     if (ids.length === 0) return;
+    this.deps.doorPhones?.(device.tenantId, ids, device.imei, call.roomNo);
     const { voice } = this.deps;
     const channel = callChannel(device.imei, call.roomNo || '000000');
     const unit = deviceUid(device.imei);

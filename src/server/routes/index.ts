@@ -22,6 +22,8 @@ import mediaRoutes from './media';
 import conferenceRoutes from './conference';
 import punchRoutes from '../attendance-sources/routes';
 import { named } from '../lib/plugin-name';
+import webPushRoutes from '../webpush/routes';
+import phoneRoutes from './phone';
 
 /**
  * The routes tier, mounted at /api. Every route in here is guarded by its declared access
@@ -58,6 +60,8 @@ export default async function routes(app: FastifyInstance) {
   await app.register(named('resourceRoutes', resourceRoutes));
   await app.register(named('mapRoutes', mapRoutes), { prefix: '/map' });
   await app.register(named('mediaRoutes', mediaRoutes), { prefix: '/media' });
+  await app.register(named('webPushRoutes', webPushRoutes), { prefix: '/push' });
   await app.register(named('conferenceRoutes', conferenceRoutes), { prefix: '/conf' });
   await app.register(named('punchRoutes', punchRoutes), { prefix: '/user/attendancePunch' });
+  await app.register(named('phoneRoutes', phoneRoutes), { prefix: '/phone' });
 }

@@ -78,7 +78,28 @@ export interface AlarmTimelineEntry {
   error?: string | null;
   /** acknowledged/handled: by whom. */
   by?: string | null;
+  /** acknowledged: not on a console but from a phone's notification ('push') or a reply link ('link'). */
+  via?: 'push' | 'link';
 }
+/**
+ * A staff member near an alarm (docs/alarms.md "Nearest staff first"): on duty, with the device
+ * bound to them that was nearest (a phone sharing its position, a wearable) and its last fix.
+ */
+export interface NearbyStaff {
+  userId: number;
+  name: string;
+  phone: string | null;
+  imei: string;
+  deviceName: string | null;
+  kind: string;
+  lat: number;
+  lon: number;
+  /** Metres from the alarm's position. */
+  distanceM: number;
+  /** When the device last reported its position (ISO). */
+  fixAt: string | null;
+}
+
 export interface AlarmTimeline {
   policyName: string | null;
   /** running | acknowledged | done | none (no escalation) */

@@ -6,20 +6,30 @@
 import type { CodeEntry } from '../codes';
 import { ALARM_TYPES, type AlarmType } from './types';
 
-export const ESCALATION_TARGETS = ['repeat', 'operators', 'onDuty', 'user', 'role', 'contacts', 'address'] as const;
+export const ESCALATION_TARGETS = [
+  'repeat',
+  'operators',
+  'onDuty',
+  'nearest',
+  'user',
+  'role',
+  'contacts',
+  'address',
+] as const;
 export type EscalationTarget = (typeof ESCALATION_TARGETS)[number];
 
 export const ESCALATION_TARGET_TABLE: readonly CodeEntry<string>[] = [
   { value: 'repeat', cn: '再次提醒已通知的控制台', en: 'Ring the consoles already told again' },
   { value: 'operators', cn: '本企业全部值守人员', en: 'All operators of the company' },
   { value: 'onDuty', cn: '小区值班物业人员', en: 'Property staff on duty for the community' },
+  { value: 'nearest', cn: '距离最近的值班人员', en: 'The nearest staff on duty' },
   { value: 'user', cn: '指定用户', en: 'A named user' },
   { value: 'role', cn: '指定角色', en: 'A role' },
   { value: 'contacts', cn: '设备紧急联系人', en: "The device's emergency contacts" },
   { value: 'address', cn: '外部号码或邮箱', en: 'An external number or e-mail' },
 ];
 
-export const ESCALATION_CHANNELS = ['console', 'sms', 'voice', 'email'] as const;
+export const ESCALATION_CHANNELS = ['console', 'push', 'sms', 'voice', 'email'] as const;
 export type EscalationChannel = (typeof ESCALATION_CHANNELS)[number];
 
 /** Level 3 (critical) types escalate; so does any type a company names in an enabled policy. */
@@ -59,6 +69,7 @@ export function stepProblem(s: {
   viaSms?: unknown;
   viaVoice?: unknown;
   viaEmail?: unknown;
+  viaPush?: unknown;
 }): 'escalationTargetIncomplete' | 'escalationChannelRequired' | 'phoneInvalid' | undefined {
   const address = typeof s.address === 'string' ? s.address.trim() : '';
   if (s.target === 'user' && !s.userId) return 'escalationTargetIncomplete';
@@ -67,7 +78,7 @@ export function stepProblem(s: {
     if (!address) return 'escalationTargetIncomplete';
     if (!EMAIL_RE.test(address) && !/^\+?\d{5,15}$/.test(address)) return 'phoneInvalid';
   }
-  const chosen = { console: s.viaConsole, sms: s.viaSms, voice: s.viaVoice, email: s.viaEmail };
+  const chosen = { console: s.viaConsole, push: s.viaPush, sms: s.viaSms, voice: s.viaVoice, email: s.viaEmail };
   const reachable = channelsFor(String(s.target), address);
   if (!reachable.some((c) => chosen[c] === true)) return 'escalationChannelRequired';
   return undefined;

@@ -2,35 +2,11 @@
  * Local days of attendance: a punch belongs to the day of the service's time zone (TIME_ZONE),
  * as the analytics days do. Days are 'YYYY-MM-DD' text.
  */
-
-const fmts = new Map<string, Intl.DateTimeFormat>();
-function fmtOf(timeZone: string): Intl.DateTimeFormat {
-  let f = fmts.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    fmts.set(timeZone, f);
-  }
-  return f;
-}
-
-function partsOf(at: Date, timeZone: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const p of fmtOf(timeZone).formatToParts(at)) if (p.type !== 'literal') out[p.type] = Number(p.value);
-  return out;
-}
+import { wallClockOf } from '../wall-clock';
 
 /** The TIME_ZONE day of an instant, 'YYYY-MM-DD'. */
 export function localDayOf(at: Date, timeZone: string): string {
-  const p = partsOf(at, timeZone);
+  const p = wallClockOf(at, timeZone);
   return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
 
@@ -46,8 +22,8 @@ export function localInstant(day: string, minute: number, timeZone: string): Dat
   // The zone's offset at the guess, applied twice to settle across offset changes.
   let t = guess;
   for (let i = 0; i < 2; i++) {
-    const p = partsOf(new Date(t), timeZone);
-    const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+    const p = wallClockOf(new Date(t), timeZone);
+    const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
     t = guess - (asUtc - t);
   }
   return new Date(t);

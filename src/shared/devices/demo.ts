@@ -4,6 +4,7 @@
  * README examples can name them.
  */
 import { DEVICE_KINDS, KIND_INFO, SIM_SCENARIOS, type DeviceKind, type Metric, type SimScenario } from './kinds';
+import type { ProtocolName } from '../protocols/types';
 
 export interface DemoDevice {
   imei: string;
@@ -24,7 +25,7 @@ export interface DemoDevice {
 }
 
 /** The device protocols of docs/protocols.md (the service's ProtocolName; shared code cannot import it). */
-export type DemoProtocol = 'watch' | 'gt06' | 'jt808' | 'osmand';
+export type DemoProtocol = ProtocolName;
 
 /**
  * Scenario sites around the map's default centre (docs/requirements/realtime-map-and-tracks.md#map-component: 114.06,
@@ -104,7 +105,8 @@ export function demoFleet(): DemoDevice[] {
  * One device of each market protocol, numbered after the gateways: a watch on a monitored person
  * in the community, a GT06 locator and an OsmAnd patrol phone on campus, a JT/T 808 helmet on the
  * construction site, registered under its terminal number (an 11-digit mobile number: the 2013
- * header holds 12 BCD digits).
+ * header holds 12 BCD digits); then a TRV health watch on a monitored person in the community, an
+ * H02 tracker on campus and a Teltonika tracker in a site vehicle.
  */
 function protocolDevices(after: number): DemoDevice[] {
   const plan: { kind: DeviceKind; scenario: SimScenario; protocol: DemoProtocol; name: string }[] = [
@@ -112,6 +114,9 @@ function protocolDevices(after: number): DemoDevice[] {
     { kind: 'locator', scenario: 'campus', protocol: 'gt06', name: 'GT06 locator' },
     { kind: 'helmet', scenario: 'construction', protocol: 'jt808', name: 'JT/T 808 helmet' },
     { kind: 'locator', scenario: 'campus', protocol: 'osmand', name: 'Patrol phone (OsmAnd)' },
+    { kind: 'watch', scenario: 'community', protocol: 'trv', name: 'Health watch (IW)' },
+    { kind: 'locator', scenario: 'campus', protocol: 'h02', name: 'H02 tracker' },
+    { kind: 'locator', scenario: 'construction', protocol: 'teltonika', name: 'Site vehicle (Teltonika)' },
   ];
   return plan.map((p, i) => {
     const n = after + 1 + i;

@@ -16,6 +16,7 @@ export const DEVICE_KINDS = [
   'doorUnit',
   'uwbTag',
   'gateway4g',
+  'phone',
 ] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
@@ -282,7 +283,25 @@ export const KIND_INFO: Record<DeviceKind, KindInfo> = {
     moves: false,
     wearable: false,
   },
+  // A patrol officer's own phone sharing its position from the console (docs/device-protocol.md,
+  // "The phone shares its position"): it is reached by nothing, so it obeys no command, and the
+  // simulator deploys none (no scenario).
+  phone: {
+    cn: '巡逻手机',
+    en: 'Patrol phone',
+    scenarios: [],
+    metrics: ['battery'],
+    commands: [],
+    moves: true,
+    wearable: false,
+  },
 };
+
+/** Kinds no downlink reaches (the console's phone posts over HTTP and listens to nothing): not even the universal commands. */
+export const NO_DOWNLINK_KINDS: readonly DeviceKind[] = ['phone'];
+
+/** Kinds the simulator runs: those deployed in a scenario. */
+export const SIMULATED_KINDS: readonly DeviceKind[] = DEVICE_KINDS.filter((k) => KIND_INFO[k].scenarios.length > 0);
 
 /**
  * Commands every kind obeys: `report` asks for a fresh status and readings (and a fix, for a
@@ -292,6 +311,7 @@ export const KIND_INFO: Record<DeviceKind, KindInfo> = {
 export const UNIVERSAL_COMMANDS: readonly CommandName[] = ['report', 'custom'];
 
 export function kindSupports(kind: string, cmd: string): boolean {
+  if ((NO_DOWNLINK_KINDS as readonly string[]).includes(kind)) return false;
   if (kind in KIND_INFO && (UNIVERSAL_COMMANDS as readonly string[]).includes(cmd)) return true;
   return (KIND_INFO[kind as DeviceKind]?.commands as readonly string[] | undefined)?.includes(cmd) ?? false;
 }

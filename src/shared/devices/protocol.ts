@@ -26,6 +26,13 @@ export function toMillis(ts: number): number {
 }
 
 /**
+ * The message times the ingest keeps (docs/device-protocol.md "Message ids"): at most this far
+ * ahead of the receive time and not before 2000; any other is replaced by the receive time.
+ */
+export const UPLINK_MAX_AHEAD_MS = 86_400_000;
+export const UPLINK_MIN_TS = 946_684_800_000;
+
+/**
  * NUL and unpaired UTF-16 surrogates cannot be stored as PostgreSQL text or jsonb: a message
  * carrying one is refused at the edge with this message, never handed to the database.
  */

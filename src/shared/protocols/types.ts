@@ -4,10 +4,29 @@
  * raises. The codecs' contract with the gateway is src/server/protocols/types.ts.
  */
 
-export const PROTOCOL_NAMES = ['watch', 'gt06', 'jt808', 'osmand'] as const;
+export const PROTOCOL_NAMES = ['watch', 'gt06', 'jt808', 'osmand', 'h02', 'trv', 'teltonika'] as const;
 export type ProtocolName = (typeof PROTOCOL_NAMES)[number];
 /** Traccar's ports, so a device set up for a Traccar server works when pointed here. */
-export const PROTOCOL_PORTS: Record<ProtocolName, number> = { watch: 5093, gt06: 5023, jt808: 5015, osmand: 5055 };
+export const PROTOCOL_PORTS: Record<ProtocolName, number> = {
+  watch: 5093,
+  gt06: 5023,
+  jt808: 5015,
+  osmand: 5055,
+  h02: 5013,
+  trv: 5010,
+  teltonika: 5027,
+};
+
+/** A position as a device reports it, for the frame builders: degrees, km/h, degrees from north, UTC ms. */
+export interface DeviceFix {
+  lat: number;
+  lon: number;
+  speed?: number;
+  heading?: number;
+  at: number;
+  valid?: boolean;
+  satellites?: number;
+}
 
 /** A frame the codec cannot take: counted, kept in the raw log, never thrown past the gateway. */
 export class ProtocolError extends Error {

@@ -4,20 +4,13 @@
  * checksum or an escape is computed one way in the code base.
  */
 import { packet } from '../../shared/protocols/gt06/packet';
+import type { DeviceFix } from '../../shared/protocols/types';
 import { buildFrame as jt808Frame } from '../../shared/protocols/jt808/frame';
 import { encodeGbk } from '../../shared/protocols/jt808/gbk';
 import { buildFrame as watchFrame } from '../../shared/protocols/watch/frame';
 
-/** A position as a device reports it: degrees, km/h, degrees from north, UTC ms. */
-export interface SimFix {
-  lat: number;
-  lon: number;
-  speed?: number;
-  heading?: number;
-  at: number;
-  valid?: boolean;
-  satellites?: number;
-}
+/** A position as a device reports it (src/shared/protocols/types.ts). */
+export type SimFix = DeviceFix;
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 

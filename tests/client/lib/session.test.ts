@@ -65,6 +65,8 @@ describe('session store', () => {
   it('landingPath is the first menu leaf, depth-first, as / + uri', () => {
     saveMenu(sampleTree());
     expect(landingPath()).toBe('/index');
+    // A phone opens on the alarm log, which every user may open.
+    expect(landingPath(true)).toBe('/AlarmHistory');
     saveMenu([dir('empty', []), dir('site', [dir('inner', [menu('alarmList', 'map/alarmList')])]), menu('userList')]);
     expect(landingPath()).toBe('/map/alarmList');
   });

@@ -1,7 +1,8 @@
 /**
  * Attendance punches from their sources (src/server/attendance-sources/): a helmet worn inside the
- * site fence, a UWB tag on the site's floor and the console's punch button, through the real
- * ingest path; the 10-minute debounce; unbound devices and other tenants' workers.
+ * site fence, a patrol phone's fix there, a UWB tag on the site's floor and the console's punch
+ * button, through the real ingest path; the 10-minute debounce; unbound devices and other
+ * tenants' workers.
  */
 import { and, asc, between, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +72,20 @@ async function siteFence(imeis: string[]) {
   );
   expect(res.code).toBe(0);
 }
+
+describe('a patrol phone sharing its position inside the site fence', () => {
+  it('punches for its user, source 5, on a good fix inside; not outside, not on a coarse fix', async () => {
+    const a = await worker(site, 'phone-a', 'phone');
+    await siteFence([a.device.imei]);
+    await fix(a.device, north(500));
+    await send(a.device, { kind: 'location', lon: C[0], lat: C[1], accuracy: 800 });
+    expect(await punchesOf([a.userId])).toEqual([]);
+    await fix(a.device, north(20));
+    const [first, ...rest] = await punchesOf([a.userId]);
+    expect(rest).toEqual([]);
+    expect(first).toMatchObject({ tenantId: site, userId: a.userId, source: 5, imei: a.device.imei });
+  });
+});
 
 describe('helmet worn inside the site fence', () => {
   it('punches once for its worker on wear-on inside, then at most once per 10 minutes', async () => {

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExternalBroker } from '../../../src/server/broker/types';
-import { deviceReadings } from '../../../src/server/db/schema';
 import { topics } from '../../../src/shared/topics';
 import { buildTestApp, type TestApp } from '../helper';
-import { addDevices, until, type TestDevice } from '../ingest-helper';
+import { addDevices, missingReadings, publishTelemetry, until, type TestDevice } from '../ingest-helper';
 import { mosquittoBinary, startMosquitto, type PrivateMosquitto } from '../mosquitto';
 
 // The service on a private Mosquitto that keeps sessions in a persistence file, with a fixed client
@@ -42,50 +40,14 @@ describe.skipIf(!mosquittoBinary())('the external broker link heals itself acros
 
   const link = () => (t.app.broker as ExternalBroker).link();
 
-  /** Publishes `n` messages with ids `<prefix>-<i>` (QoS 1); resolves with the ids the broker acknowledged. */
-  const publish = async (prefix: string, n: number): Promise<string[]> => {
-    const ids = Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
-    await Promise.all(
-      ids.map((id, i) =>
-        device.publishAsync(
-          topics.deviceUp(fleet[i % fleet.length]!.imei),
-          JSON.stringify({ kind: 'telemetry', id, values: { steps: i } }),
-          { qos: 1 },
-        ),
-      ),
+  const publish = (prefix: string, n: number) =>
+    publishTelemetry(
+      device,
+      fleet.map((d) => d.imei),
+      prefix,
+      n,
     );
-    return ids;
-  };
-
-  const storedIds = async (): Promise<Set<string>> =>
-    new Set(
-      (
-        await t.app.db
-          .select({ id: deviceReadings.msgId })
-          .from(deviceReadings)
-          .where(
-            inArray(
-              deviceReadings.deviceId,
-              fleet.map((d) => d.id),
-            ),
-          )
-      ).map((r) => r.id!),
-    );
-
-  /** Waits until every id of `ids` is stored; answers those that never were. */
-  const missingOf = async (ids: string[], ms = 20_000): Promise<string[]> => {
-    let missing = ids;
-    await until(
-      async () => {
-        const stored = await storedIds();
-        missing = ids.filter((id) => !stored.has(id));
-        return missing.length === 0;
-      },
-      ms,
-      'stored messages',
-    ).catch(() => {});
-    return missing;
-  };
+  const missingOf = (ids: string[]) => missingReadings(t.app, ids);
 
   /** Restarts the broker, then waits for the service to be connected and subscribed again and the device back. */
   const restart = async (signal: 'SIGTERM' | 'SIGKILL') => {

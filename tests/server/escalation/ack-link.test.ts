@@ -23,6 +23,20 @@ describe('reply-link tokens', () => {
     expect(Buffer.from(token.split('.')[4]!, 'base64url')).toHaveLength(16);
   });
 
+  it("a phone's token names the user it was pushed to, and that part cannot be added or changed", () => {
+    const pushed = { ...claims, pushedTo: 42 };
+    const token = signAckToken('s3cret', pushed);
+    expect(token.split('.')).toHaveLength(6);
+    expect(verifyAckToken('s3cret', token, claims.exp - 1)).toEqual({ ok: true, claims: pushed });
+    const parts = token.split('.');
+    const otherUser = [...parts.slice(0, 4), (43).toString(36), parts[5]].join('.');
+    expect(verifyAckToken('s3cret', otherUser, 0)).toEqual({ ok: false, reason: 'invalid' });
+    // An SMS link's token made into a phone's by adding a user: refused.
+    const sms = signAckToken('s3cret', claims).split('.');
+    const added = [...sms.slice(0, 4), (42).toString(36), sms[4]].join('.');
+    expect(verifyAckToken('s3cret', added, 0)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
   it('refuses a tampered token, another secret and an expired one', () => {
     const token = signAckToken('s3cret', claims);
     const parts = token.split('.');

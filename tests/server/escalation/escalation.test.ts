@@ -75,63 +75,82 @@ async function at(seconds: number, from: number): Promise<void> {
 }
 
 describe('escalation of an SOS nobody acknowledges (the demo policy)', () => {
-  it('rings again at 15 s, tells the staff on duty and texts the contacts at 45 s, calls at 120 s', async () => {
+  it('rings again and pushes to phones at 15 s, tells the nearest staff and texts the contacts at 45 s, calls at 120 s', async () => {
     const raisedAt = t.clock.now();
     const { alarmId } = await sos();
     const [esc] = await t.app.db.select().from(alarmEscalations).where(eq(alarmEscalations.alarmId, alarmId));
     expect(esc).toMatchObject({ policyName: 'SOS 默认升级', nextStep: 0, state: 0 });
-    expect(esc!.steps.map((s) => [s.delay, s.target])).toEqual([
-      [15, 'repeat'],
-      [45, 'onDuty'],
-      [45, 'contacts'],
-      [120, 'user'],
+    expect(esc!.steps.map((s) => [s.delay, s.target, s.channels])).toEqual([
+      [15, 'repeat', ['console']],
+      [15, 'onDuty', ['push']],
+      [45, 'nearest', ['console', 'push']],
+      [45, 'contacts', ['sms']],
+      [120, 'user', ['voice']],
     ]);
+    // Phones are pushed one row per user; nobody here subscribed a phone, so each says so.
+    const pushes = async () => (await notifications(alarmId)).filter((n) => n.channel === 'push');
+    const others = async () => (await notifications(alarmId)).filter((n) => n.channel !== 'push');
 
     await at(14, raisedAt);
     expect(await notifications(alarmId)).toEqual([]);
 
     await at(15, raisedAt);
-    const first = await notifications(alarmId);
+    const first = await others();
     expect(first.map((n) => [n.step, n.channel, n.state])).toEqual([[0, 'console', 1]]);
     expect(first[0]!.userIds!.length).toBeGreaterThan(0);
+    const pushed = await pushes();
+    expect(pushed.length).toBeGreaterThan(0);
+    for (const n of pushed)
+      expect(n).toMatchObject({
+        step: 1,
+        state: 2,
+        error: 'no phone subscribed to push',
+        userIds: [expect.any(Number)],
+      });
 
     await at(45, raisedAt);
     const sms = t.sms.sent.filter((m) => m.phone === DEMO_CONTACT.phone);
     expect(sms).toHaveLength(1);
     expect(sms[0]!.text).toContain('SOS求救');
-    expect((await notifications(alarmId)).map((n) => [n.step, n.channel, n.target])).toEqual([
+    expect((await others()).map((n) => [n.step, n.channel, n.target])).toEqual([
       [0, 'console', first[0]!.target],
-      [1, 'console', expect.any(String)],
-      [2, 'sms', DEMO_CONTACT.phone],
+      [2, 'console', expect.any(String)],
+      [3, 'sms', DEMO_CONTACT.phone],
     ]);
 
     await at(120, raisedAt);
     const last = (await notifications(alarmId)).at(-1)!;
-    expect(last).toMatchObject({ step: 3, channel: 'voice', target: '13800000000', state: 1 });
+    expect(last).toMatchObject({ step: 4, channel: 'voice', target: '13800000000', state: 1 });
     expect(calls.at(-1)).toMatchObject({ phone: '13800000000' });
     const [done] = await t.app.db.select().from(alarmEscalations).where(eq(alarmEscalations.alarmId, alarmId));
-    expect(done).toMatchObject({ state: 2, nextStep: 4, dueAt: null });
+    expect(done).toMatchObject({ state: 2, nextStep: 5, dueAt: null });
 
     // Nothing fires twice however often the sweep runs.
+    const fired = (await notifications(alarmId)).length;
     await at(600, raisedAt);
-    expect(await notifications(alarmId)).toHaveLength(4);
+    expect(await notifications(alarmId)).toHaveLength(fired);
 
     // The timeline: raised, then each step; the contact's number masked for the visitor.
     const timeline = await post<AlarmTimeline>(t.app, '/api/device/alarm/timeline', { id: alarmId }, { token: demo });
     expect(timeline.data).toMatchObject({ policyName: 'SOS 默认升级', escalation: 'done', nextDueAt: null });
-    expect(timeline.data.entries.map((e) => [e.kind, e.channel ?? '', e.outcome ?? ''])).toEqual([
+    const shown = timeline.data.entries.filter((e) => e.channel !== 'push');
+    expect(shown.map((e) => [e.kind, e.channel ?? '', e.outcome ?? ''])).toEqual([
       ['raised', '', ''],
       ['notified', 'console', 'sent'],
       ['notified', 'console', 'sent'],
       ['notified', 'sms', 'sent'],
       ['notified', 'voice', 'sent'],
     ]);
-    expect(timeline.data.entries[3]!.target).toBe(`${DEMO_CONTACT.name} ${DEMO_CONTACT.phone}`);
+    // A push is named by the user it went to, never by a number.
+    const push = timeline.data.entries.find((e) => e.channel === 'push')!;
+    expect(push).toMatchObject({ outcome: 'failed', error: 'no phone subscribed to push' });
+    expect(push.target).not.toMatch(/\d{5}/);
+    expect(shown[3]!.target).toBe(`${DEMO_CONTACT.name} ${DEMO_CONTACT.phone}`);
     const visitor = String(
       (await post(t.app, '/api/auth/auth/visitorLogin', { language: 'CN' })).headers.authorization,
     );
     const masked = await post<AlarmTimeline>(t.app, '/api/device/alarm/timeline', { id: alarmId }, { token: visitor });
-    expect(masked.data.entries[3]!.target).toBe(`${DEMO_CONTACT.name} 139****0001`);
+    expect(masked.data.entries.filter((e) => e.channel !== 'push')[3]!.target).toBe(`${DEMO_CONTACT.name} 139****0001`);
   });
 
   it('stops at the first acknowledgement, and a second operator is told who took it', async () => {
@@ -155,7 +174,7 @@ describe('escalation of an SOS nobody acknowledges (the demo policy)', () => {
     expect(again.data).toMatchObject({ updated: 0, taken: [{ ackedByName: 'Demo administrator' }] });
 
     await at(600, raisedAt);
-    expect((await notifications(alarmId)).map((n) => n.step)).toEqual([0]);
+    expect([...new Set((await notifications(alarmId)).map((n) => n.step))]).toEqual([0, 1]);
     const [esc] = await t.app.db.select().from(alarmEscalations).where(eq(alarmEscalations.alarmId, alarmId));
     expect(esc).toMatchObject({ state: 1, dueAt: null });
 
@@ -188,7 +207,10 @@ describe('escalation of an SOS nobody acknowledges (the demo policy)', () => {
     t.clock.advance(raisedAt + 15_000 - t.clock.now());
     await Promise.all([a.sweep(), b.sweep(), t.app.escalation.sweep()]);
     await Promise.all([a.drain(), b.drain(), t.app.escalation.drain()]);
-    expect((await notifications(alarmId)).map((n) => n.step)).toEqual([0]);
+    const steps = async () => [...new Set((await notifications(alarmId)).map((n) => `${n.step} ${n.channel}`))].sort();
+    // Step 0 rings the consoles, step 1 (the same 15 s) pushes to each on-duty user's phones.
+    expect(await steps()).toEqual(['0 console', '1 push']);
+    const pushRows = (await notifications(alarmId)).length - 1;
     // The process that fired step 0 stops; a new one takes over at 45 s.
     await a.close();
     const c = replica();
@@ -196,12 +218,41 @@ describe('escalation of an SOS nobody acknowledges (the demo policy)', () => {
     t.clock.advance(raisedAt + 46_000 - t.clock.now());
     await Promise.all([c.sweep(), b.sweep()]);
     await Promise.all([c.drain(), b.drain(), t.app.escalation.drain()]);
-    expect((await notifications(alarmId)).map((n) => [n.step, n.channel])).toEqual([
-      [0, 'console'],
-      [1, 'console'],
-      [2, 'sms'],
-    ]);
+    expect(await steps()).toEqual(['0 console', '1 push', '2 console', '2 push', '3 sms']);
+    // Every notification once: a push row per user, never twice.
+    const rows = await notifications(alarmId);
+    expect(rows.filter((n) => n.step === 1)).toHaveLength(pushRows);
+    expect(new Set(rows.map((n) => `${n.step} ${n.channel} ${n.target}`)).size).toBe(rows.length);
     await Promise.all([b.close(), c.close()]);
+  });
+
+  it('in a mass incident a sweep claims a budget of notifications, and the alarms past it fire in the next sweeps, each step once', async () => {
+    const raisedAt = t.clock.now();
+    const alarms = [await sos(), await sos(), await sos()];
+    // A budget of one notification: each sweep takes one alarm's due steps, however many they are.
+    const s = new EscalationService({ ...deps(), sweepNotifications: 1 });
+    t.clock.advance(raisedAt + 15_000 - t.clock.now());
+    const fired = () => Promise.all(alarms.map(async (a) => (await notifications(a.alarmId)).length));
+    expect(await s.sweep()).toBe(true);
+    const first = await fired();
+    expect(first[0]).toBeGreaterThan(1);
+    expect(first.slice(1)).toEqual([0, 0]);
+    // The others are still due, at the step they were: nothing of theirs was moved on.
+    const [left] = await t.app.db
+      .select()
+      .from(alarmEscalations)
+      .where(eq(alarmEscalations.alarmId, alarms[2]!.alarmId));
+    expect(left).toMatchObject({ state: 0, nextStep: 0 });
+    // Draining sweeps until none is left: every alarm's 15 s steps, each once.
+    await s.drain();
+    const after = await fired();
+    expect(after).toEqual([first[0], first[0], first[0]]);
+    for (const a of alarms) {
+      const rows = await notifications(a.alarmId);
+      expect([...new Set(rows.map((n) => `${n.step} ${n.channel}`))].sort()).toEqual(['0 console', '1 push']);
+      expect(new Set(rows.map((n) => `${n.step} ${n.channel} ${n.target}`)).size).toBe(rows.length);
+    }
+    await s.close();
   });
 
   it('resends a notification a replica claimed but died before sending', async () => {

@@ -1,17 +1,28 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AlarmTimeline } from '../../../src/shared/alarms/api';
-import { isSuccessCode, type Envelope } from '../../../src/shared/api';
 import { topics } from '../../../src/shared/topics';
 import { ServiceClient } from '../../../src/sim/service';
 import { freshPostgres } from '../helper';
-import { pgliteFromTemplate, pgTemplate } from '../template-db';
+import { pgTemplate } from '../template-db';
 import { freePort } from '../mosquitto';
-import { exited, healthy, serviceEnv, startServiceProcess } from '../service-process';
+import {
+  apiSession,
+  consoleThenSms,
+  EACH_STEP_SENT_ONCE,
+  exited,
+  healthy,
+  notified,
+  onlyPolicy,
+  seedDataDir,
+  serviceEnv,
+  smsOutbox,
+  startServiceProcess,
+} from '../service-process';
 
 // docs/alarms.md "Exactly once, on every replica", with real processes: an SOS nobody answers
 // fires its first step, the service is killed (kill -9) before the second comes due, and the
@@ -33,28 +44,6 @@ interface Ports {
 /** The real service (the sweep on: not the test mode), with the simulator and device protocols off. */
 function startService(dataDir: string, ports: Ports, databaseUrl?: string): ChildProcess {
   return startServiceProcess(serviceEnv({ dataDir, port: ports.http, mqttPort: ports.mqtt, databaseUrl }));
-}
-
-/** The demo administrator's calls to one running service. */
-async function session(port: number) {
-  const base = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${base}/api/auth/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: 'demo123', language: 'CN' }),
-  });
-  const token = login.headers.get('authorization')!;
-  expect(token).toBeTruthy();
-  return async <T>(path: string, body: object): Promise<T> => {
-    const res = await fetch(`${base}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: token },
-      body: JSON.stringify(body),
-    });
-    const env = (await res.json()) as Envelope<T>;
-    if (!isSuccessCode(env.code)) throw new Error(`${path}: ${env.msg}`);
-    return env.data;
-  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -86,30 +75,15 @@ describe.each(databases)('an escalation across kill -9 of the service (%s)', (_n
     // The seeded demo the test apps start from (template-db.ts), when this run has one: a fresh
     // database migrates and seeds with the service's own password hashing, much slower.
     if (postgres) pg = await freshPostgres(process.env.DATABASE_URL!, pgTemplate());
-    else await (await pgliteFromTemplate(join(dir, 'pglite')))?.close();
+    else await seedDataDir(dir);
     const ports: Ports = { http: await freePort(), mqtt: await freePort() };
     const first = startService(dir, ports, pg?.url);
     procs.push(first);
     await healthy(ports.http);
-    const call = await session(ports.http);
+    const { call } = await apiSession(`http://127.0.0.1:${ports.http}`);
 
     // Only this policy for SOS: the demo's are switched off (the database is this test's own).
-    const policies = await call<{ rows: { id: number; enabled: boolean }[] }>('device/escalationPolicy/list', {
-      size: 100,
-    });
-    for (const p of policies.rows.filter((r) => r.enabled))
-      await call('device/escalationPolicy/update', { id: p.id, enabled: false });
-    const policy = await call<{ id: number }>('device/escalationPolicy/add', {
-      name: 'restart',
-      alarmType: 15,
-      enabled: true,
-    });
-    for (const step of [
-      { delaySeconds: FIRST_S, target: 'repeat', viaConsole: true },
-      { delaySeconds: SECOND_S, target: 'operators', viaConsole: true },
-      { delaySeconds: SECOND_S, target: 'address', address: PHONE, viaSms: true },
-    ])
-      await call('device/escalationStep/add', { policyId: policy.id, ...step });
+    await onlyPolicy(call, 'restart', 15, consoleThenSms(FIRST_S, SECOND_S, PHONE));
 
     // A helmet's SOS over the embedded broker, as the device sends it.
     const api = new ServiceClient(`http://127.0.0.1:${ports.http}`);
@@ -150,7 +124,6 @@ describe.each(databases)('an escalation across kill -9 of the service (%s)', (_n
     const raisedAt = Date.parse(raised.entries[0]!.at);
 
     // The first step is sent; the service dies before the second.
-    const notified = (t: AlarmTimeline) => t.entries.filter((e) => e.kind === 'notified');
     await until(
       'the first step sent',
       () => timeline(call),
@@ -160,15 +133,7 @@ describe.each(databases)('an escalation across kill -9 of the service (%s)', (_n
     const killedAt = Date.now();
     await exited(first);
     expect(killedAt).toBeLessThan(raisedAt + SECOND_S * 1000);
-    const smsOutbox = (dataDir: string) => {
-      const file = join(dataDir, 'sms-outbox.log');
-      return existsSync(file)
-        ? readFileSync(file, 'utf8')
-            .split('\n')
-            .filter((l) => l.includes(PHONE))
-        : [];
-    };
-    expect(smsOutbox(dir)).toEqual([]);
+    expect(smsOutbox(dir, PHONE)).toEqual([]);
     await sleep(Math.max(0, raisedAt + SECOND_S * 1000 + 1_000 - Date.now()));
 
     // Back on the same data: one process on PGlite's directory, two replicas on PostgreSQL.
@@ -177,25 +142,21 @@ describe.each(databases)('an escalation across kill -9 of the service (%s)', (_n
     procs.push(...replicas.map((p, i) => startService(dirs[i]!, p, pg?.url)));
     await Promise.all(replicas.map((p) => healthy(p.http)));
     const readyAt = Date.now();
-    const after = await session(ports.http);
+    const { call: after } = await apiSession(`http://127.0.0.1:${ports.http}`);
     // Done once the last step is claimed; its deliveries record their outcomes just after.
     const done = await until(
       'the escalation done and its notifications delivered',
       () => timeline(after),
       (t) => t.escalation === 'done' && notified(t).length === 3 && notified(t).every((e) => e.outcome !== 'waiting'),
     );
-    expect(notified(done).map((e) => [e.step, e.channel, e.outcome])).toEqual([
-      [0, 'console', 'sent'],
-      [1, 'console', 'sent'],
-      [2, 'sms', 'sent'],
-    ]);
+    expect(notified(done).map((e) => [e.step, e.channel, e.outcome])).toEqual(EACH_STEP_SENT_ONCE);
     // Fired by the restarted service, within a few sweeps of its start.
     for (const e of notified(done).slice(1)) {
       expect(Date.parse(e.at)).toBeGreaterThan(killedAt);
       expect(Date.parse(e.at)).toBeLessThan(readyAt + 5_000);
     }
     // Sent once, by one replica (each writes the outbox of its own data directory).
-    expect(dirs.flatMap(smsOutbox)).toHaveLength(1);
+    expect(dirs.flatMap((d) => smsOutbox(d, PHONE))).toHaveLength(1);
     // Later sweeps add nothing.
     await sleep(1_500);
     expect(notified(await timeline(after))).toHaveLength(3);

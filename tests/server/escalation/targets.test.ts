@@ -48,7 +48,7 @@ describe('the contacts step of a sweep with many alarms (src/server/escalation/t
         const rows = await t.app.db
           .select()
           .from(alarmNotifications)
-          .where(and(eq(alarmNotifications.alarmId, alarm!.id), eq(alarmNotifications.step, 2)));
+          .where(and(eq(alarmNotifications.alarmId, alarm!.id), eq(alarmNotifications.step, 3)));
         return rows.map((n) => [n.channel, n.target]);
       }),
     );

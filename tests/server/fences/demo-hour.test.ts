@@ -90,5 +90,6 @@ describe('the demo fleet against the demo fences', () => {
     // The site fence holds its devices; what rings is the wanderer leaving home and coming back, twice.
     expect(raised.filter((r) => r.fence === SITE_FENCE)).toEqual([]);
     expect(raised.map((r) => r.type)).toEqual([20, 3, 20, 3]);
-  });
+    // An hour of the whole fleet is CPU work: 10-15 s alone, up to 40 s beside the suite's other files.
+  }, 90_000);
 });

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import mqtt, { type MqttClient } from 'mqtt';
 import postgres from 'postgres';
-import { exited, healthy, startServiceProcess } from '../service-process';
+import { exited, healthy, seedDataDir, startServiceProcess } from '../service-process';
+import { pgTemplate } from '../template-db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { topics } from '../../../src/shared/topics';
 import { PGLITE_EXTENSIONS } from '../../../src/server/db/driver';
@@ -77,11 +78,13 @@ describe.each(paths)('acknowledged device messages survive kill -9 (%s)', (_name
     const [port, mqttPort] = [await freePort(), await freePort()];
     let ext: External | undefined;
     if (external) {
-      pg = await freshPostgres(process.env.DATABASE_URL!);
+      pg = await freshPostgres(process.env.DATABASE_URL!, pgTemplate());
       broker = await startMosquitto();
       const tag = randomBytes(4).toString('hex');
       ext = { databaseUrl: pg.url, mqttUrl: broker.url, clientId: `durability-${tag}`, group: `durability-${tag}` };
     }
+    // The run's seeded demo (template-db.ts), not a start that migrates and seeds.
+    if (!external) await seedDataDir(dir);
     const svc = startService(dir, port, mqttPort, ext);
     procs.push(svc);
     await healthy(port);

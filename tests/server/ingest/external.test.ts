@@ -4,9 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topics } from '../../../src/shared/topics';
-import { buildApp } from '../../../src/server/app';
 import { deviceEvents, deviceReadings } from '../../../src/server/db/schema';
-import { buildTestApp, CHEAP_ARGON2, type TestApp } from '../helper';
+import { buildReplica, buildTestApp, type TestApp } from '../helper';
 import { addDevices, until, type TestDevice } from '../ingest-helper';
 
 const MQTT_URL = process.env.MQTT_URL;
@@ -23,19 +22,7 @@ describe.skipIf(!MQTT_URL || !process.env.DATABASE_URL)(
 
     beforeAll(async () => {
       t = await buildTestApp({ config: { ingestGroup: group } });
-      second = await buildApp({
-        env: {},
-        logger: false,
-        clock: t.clock,
-        config: {
-          databaseUrl: t.app.config.databaseUrl,
-          mqttUrl: MQTT_URL,
-          mqttPort: 0,
-          staticDir: '/nonexistent-static-dir',
-          argon2: CHEAP_ARGON2,
-          ingestGroup: group,
-        },
-      });
+      second = await buildReplica(t, { ingestGroup: group });
       await Promise.all([t.app.ingest.subscribed, second.ingest.subscribed]);
       fleet = await addDevices(t.app, 20);
     });
@@ -66,7 +53,7 @@ describe.skipIf(!MQTT_URL || !process.env.DATABASE_URL)(
       const ids = fleet.map((d) => d.id);
       const stored = async () =>
         (await t.app.db.select({ n: count() }).from(deviceReadings).where(inArray(deviceReadings.deviceId, ids)))[0]!.n;
-      await until(async () => (await stored()) >= N, 30_000, `${N} readings`);
+      await until(async () => (await stored()) >= N, 20_000, `${N} readings`);
       await Promise.all([t.app.ingest.drain(), second.ingest.drain()]);
       await new Promise((r) => setTimeout(r, 300));
       expect(await stored()).toBe(N);
@@ -116,7 +103,8 @@ describe.skipIf(!MQTT_URL || !process.env.DATABASE_URL)(
       }
       await until(
         async () => (await readings()) >= readingsBefore + N && (await alarms()) >= alarmsBefore + sos,
-        30_000,
+        // Within the test's own time, so a shortfall says what it waited for.
+        20_000,
         'readings and alarms',
       );
       await Promise.all([t.app.ingest.drain(), second.ingest.drain()]);

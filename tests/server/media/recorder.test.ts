@@ -158,6 +158,40 @@ describe('recording an SFU room with ffmpeg', () => {
     }
   }, 30_000);
 
+  it('keeps a recording stopped before its first picture reached ffmpeg going until it did', async () => {
+    // A door unit whose picture arrives only a second and a half after the stop was pressed (a busy
+    // machine, a slow key frame): stopped there, ffmpeg would write nothing.
+    const door = sfu.publishLocal('r3', DOOR, ['audio', 'video']);
+    let pictureFrom = Infinity;
+    relay = (kind, packet) => {
+      if (kind === 'video' && Date.now() < pictureFrom) return;
+      door.write(kind, RtpPacket.deSerialize(packet));
+    };
+    try {
+      const { id } = await recorder.start({ room: 'r3', tenantId: 1, video: true, fileKey: 'web_6' });
+      pictureFrom = Date.now() + 1500;
+      const done = await recorder.stop(id);
+      expect(done.size).toBeGreaterThan(1024);
+      const file = join(dir, 'late.webm');
+      await writeFile(file, stored.at(-1)!);
+      const { stdout } = await run(mediaToolPath('ffprobe'), [
+        '-v',
+        'error',
+        '-select_streams',
+        'v',
+        '-show_entries',
+        'stream=width,height',
+        '-of',
+        'csv=p=0',
+        file,
+      ]);
+      expect(stdout.trim()).toBe('640,480');
+    } finally {
+      relay = undefined;
+      door.close();
+    }
+  }, 30_000);
+
   it('records sound only when asked, and refuses a room where nobody publishes', async () => {
     const { id } = await recorder.start({ room: 'r', tenantId: 1, video: false, fileKey: 'web_3' });
     await new Promise((r) => setTimeout(r, 2000));

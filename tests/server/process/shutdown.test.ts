@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../mosquitto';
-import { healthy, serviceEnv, startServiceProcess } from '../service-process';
+import { healthy, seedDataDir, serviceEnv, startServiceProcess } from '../service-process';
 
 const root = new URL('../../..', import.meta.url).pathname;
 
-/** The service on PGlite in `dataDir`, the simulator and device protocols off. */
+/** The service on PGlite in `dataDir` (the run's seeded demo), the simulator and device protocols off. */
 async function envOf(dataDir: string): Promise<NodeJS.ProcessEnv> {
+  await seedDataDir(dataDir);
   // The launcher (scripts/start.mjs) builds nothing here: the service runs from its sources.
   return { ...serviceEnv({ dataDir, port: await freePort(), mqttPort: await freePort() }), SKIP_BUILD: '1' };
 }

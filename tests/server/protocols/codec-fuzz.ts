@@ -6,6 +6,9 @@
 import { uplinkSchema } from '../../../src/shared/devices/protocol';
 import { crcItu } from '../../../src/shared/protocols/gt06/crc';
 import { newSession, ProtocolError, type StreamCodec } from '../../../src/server/protocols/types';
+import { resealH02 } from './fixtures/h02';
+import { resealTeltonika } from './fixtures/teltonika';
+import { resealTrv } from './fixtures/trv';
 
 /** mulberry32: a small seeded generator. */
 export function rng(seed: number): () => number {
@@ -25,6 +28,8 @@ export interface FuzzOptions {
   reseal: (frame: Buffer) => Buffer;
   runs: number;
   seed: number;
+  /** Told every uplink decoded (valid or not). */
+  onUplink?: (uplink: unknown) => void;
 }
 
 export interface FuzzResult {
@@ -74,6 +79,7 @@ export function fuzz(o: FuzzOptions): FuzzResult {
         try {
           const d = o.codec.decode(frame, session, 1_700_000_000_000);
           result.decoded++;
+          for (const u of d.uplinks) o.onUplink?.(u);
           for (const u of d.uplinks)
             if (!uplinkSchema.safeParse(u).success)
               result.invalid.push(`${input.toString('hex')} -> ${JSON.stringify(u)}`);
@@ -127,4 +133,11 @@ function resealWatch(frame: Buffer): Buffer {
 }
 
 /** Each stream protocol's reseal (FuzzOptions.reseal). */
-export const RESEAL = { gt06: resealGt06, jt808: resealJt808, watch: resealWatch } as const;
+export const RESEAL = {
+  gt06: resealGt06,
+  jt808: resealJt808,
+  watch: resealWatch,
+  h02: resealH02,
+  trv: resealTrv,
+  teltonika: resealTeltonika,
+} as const;

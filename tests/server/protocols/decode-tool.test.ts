@@ -167,6 +167,7 @@ describe('LineDecoder', () => {
     maxFrame: 64,
     text: true,
     commands: [],
+    acknowledges: false,
     framer() {
       let held = '';
       return {
@@ -224,5 +225,67 @@ describe('LineDecoder', () => {
     expect(line!.uplinks).toHaveLength(1);
     expect(line!.error).toBe('frame 2 of 3: undecodable; 1 bytes after the last whole frame');
     expect(decoder().line(text('P'))).toMatchObject({ uplinks: [], reply: null, error: 'no whole frame on the line' });
+  });
+});
+
+/** The decode tool's engine on TRV / "IW" frames (docs/protocols.md#trv), as support staff paste them in hex. */
+describe('LineDecoder: trv', () => {
+  it('reads a login and a position on one line, a heartbeat on the next, with their replies', () => {
+    const hex = (s: string) => Buffer.from(s, 'latin1').toString('hex');
+    const dec = new LineDecoder('trv');
+    const now = Date.UTC(2026, 10, 28, 9, 5, 7);
+    const first = dec.line(
+      hex('IWAP00353456789012345#') +
+        hex(
+          'IWAP01080524A2232.9806N11404.9355E000.1061830323.8706000908000102,460,0,9520,3671,Home|74-DE-2B-44-88-8C|97#',
+        ),
+      now,
+    );
+    expect(first).toMatchObject({ imei: '353456789012345', reply: hex('IWBP00,20261128090507,0#IWBP01#') });
+    expect(first!.uplinks.map((u) => u.kind)).toEqual(['location', 'status']);
+    const second = dec.line(hex('IWAP03,06000908000102,5555,30#'), now);
+    expect(second).toMatchObject({ imei: '353456789012345', reply: hex('IWBP03#') });
+    expect(second!.uplinks).toContainEqual({ kind: 'telemetry', ts: now, values: { steps: 5555 } });
+  });
+});
+
+describe('LineDecoder, h02', () => {
+  it('reads an H02 text report and a binary one on one line; every frame names the device', () => {
+    const v1 = '*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,000.00,000,221215,FFFFFBFF#';
+    const binary = '2441060116601245431311165035313006004318210e000000fffffbffff0024';
+    const first = new LineDecoder('h02').line(Buffer.from(v1, 'latin1').toString('hex'), Date.UTC(2026, 10, 28, 12));
+    expect(first).toMatchObject({
+      imei: '4210051415',
+      reply: Buffer.from('*HQ,4210051415,V4,V1,20261128120000#', 'latin1').toString('hex'),
+    });
+    expect(first!.uplinks[0]).toMatchObject({ kind: 'location', valid: true, ts: Date.UTC(2015, 11, 22, 16, 45, 49) });
+    const second = new LineDecoder('h02').line(binary);
+    expect(second).toMatchObject({ imei: '4106011660', reply: null });
+    expect(second!.uplinks[0]).toMatchObject({ kind: 'location', valid: true });
+  });
+});
+
+describe('LineDecoder, teltonika', () => {
+  const vienna =
+    '000000000000004c08010000016818d500580009c28d9f1cb3757a00be00c60f0053000f06f0011503c80001011d00fc0007423799180053cdf80dce426f430f88190bb8560bb802f100005aa110002887e000010000ee8d';
+
+  it('the IMEI on one line, a packet on the next (each line a new framer): the records, and the count as the reply', () => {
+    const d = new LineDecoder('teltonika');
+    expect(d.line('000F313233343536373839303132333435')).toMatchObject({
+      imei: '123456789012345',
+      uplinks: [],
+      reply: '01',
+    });
+    const line = d.line(vienna)!;
+    expect(line).toMatchObject({ imei: '123456789012345', reply: '00000001' });
+    expect(line.error).toBeUndefined();
+    expect(line.uplinks[0]).toMatchObject({ kind: 'location', lat: 48.1523066, lon: 16.3745183, satellites: 15 });
+  });
+
+  it('the IMEI and a packet on one line; a wrong CRC accepted and marked', () => {
+    const wrong = vienna.slice(0, -2) + '00';
+    const line = new LineDecoder('teltonika').line('000F313233343536373839303132333435' + wrong)!;
+    expect(line).toMatchObject({ imei: '123456789012345', reply: '0100000001' });
+    expect(line.irregular).toEqual([{ irregularity: 'checksumMismatch', note: 'checksum wrong, accepted' }]);
   });
 });

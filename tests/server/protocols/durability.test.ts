@@ -1,17 +1,18 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { exited, healthy, startServiceProcess } from '../service-process';
+import { exited, healthy, seedDataDir, startServiceProcess } from '../service-process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PGLITE_EXTENSIONS } from '../../../src/server/db/driver';
 import { parseFrame } from '../../../src/shared/protocols/jt808/frame';
 import { CODECS } from '../../../src/server/protocols/registry';
-import { gt06Frames, Jt808Terminal } from '../../../src/sim/protocols/frames';
+import { Jt808Terminal } from '../../../src/sim/protocols/frames';
 import { ServiceClient } from '../../../src/sim/service';
 import { freePort } from '../mosquitto';
+import { pump } from './trackers';
 
 const DEVICES = 10;
 
@@ -37,55 +38,6 @@ function startService(dataDir: string, ports: { http: number; gt06: number; jt80
   return startServiceProcess(env);
 }
 
-/**
- * One tracker sending positions one after another, each waiting for its acknowledgement: the
- * latitudes it saw acknowledged, so the test can look for each of them after the crash.
- */
-async function pump(
-  port: number,
-  kind: 'gt06' | 'jt808',
-  imei: string,
-  authCode: string | undefined,
-  lane: number,
-  acked: Set<string>,
-  running: () => boolean,
-): Promise<void> {
-  const socket: Socket = connect(port, '127.0.0.1');
-  socket.on('error', () => {});
-  let got = Buffer.alloc(0);
-  let wake: (() => void) | undefined;
-  socket.on('data', (b) => {
-    got = Buffer.concat([got, b]);
-    wake?.();
-  });
-  socket.on('close', () => wake?.());
-  const reply = async (): Promise<Buffer | undefined> => {
-    for (;;) {
-      const frames = CODECS[kind].framer().push(got);
-      if (frames.length) {
-        got = Buffer.alloc(0);
-        return frames[0];
-      }
-      if (socket.destroyed) return undefined;
-      await new Promise<void>((r) => (wake = r));
-    }
-  };
-  const term = kind === 'jt808' ? new Jt808Terminal(imei) : undefined;
-  await new Promise((r) => socket.once('connect', r));
-  socket.write(term ? term.authenticate(authCode!) : gt06Frames.login(imei, 1));
-  if (!(await reply())) return;
-  for (let n = 1; running(); n++) {
-    // A position this test alone sends: lane and sequence in the latitude's last digits.
-    const lat = Number(`${10 + lane}.${String(n).padStart(5, '0')}`);
-    const fix = { lat, lon: 100 + lane, at: Date.now() - 1_000, satellites: 8 };
-    socket.write(term ? term.location(fix) : gt06Frames.location(n & 0xffff, fix));
-    const r = await reply();
-    if (!r) return;
-    if (kind === 'jt808' && parseFrame(r).id !== 0x8001) return;
-    acked.add(`${imei}:${lat.toFixed(5)}`);
-  }
-}
-
 describe('acknowledged protocol positions survive kill -9 (PGlite)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'protocol-durability-'));
   const procs: ChildProcess[] = [];
@@ -97,6 +49,8 @@ describe('acknowledged protocol positions survive kill -9 (PGlite)', () => {
 
   it('stores every GT06 and JT/T 808 position whose acknowledgement a device received before the service was killed', async () => {
     const ports = { http: await freePort(), gt06: await freePort(), jt808: await freePort() };
+    // The run's seeded demo (template-db.ts), not a start that migrates and seeds.
+    await seedDataDir(dir);
     const svc = startService(dir, ports);
     procs.push(svc);
     await healthy(ports.http);

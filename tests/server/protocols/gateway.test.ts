@@ -28,6 +28,7 @@ const lines: StreamCodec = {
   maxFrame: 64,
   text: true,
   commands: ['locate'],
+  acknowledges: true,
   framer(): Framer {
     let held = '';
     return {

@@ -7,9 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { VOICE_WS_PATH, voiceNoticeSchema } from '../../../src/shared/alarms/push';
-import { buildApp } from '../../../src/server/app';
 import { tenantId } from '../fixtures';
-import { buildTestApp, CHEAP_ARGON2, login, type TestApp } from '../helper';
+import { buildReplica, buildTestApp, login, type TestApp } from '../helper';
 import { alarmContext, alarmRecord, sleep } from '../push-helper';
 
 const MQTT_URL = process.env.MQTT_URL;
@@ -21,18 +20,7 @@ describe.skipIf(!MQTT_URL || !process.env.DATABASE_URL)('voice notices between t
 
   beforeAll(async () => {
     t = await buildTestApp();
-    second = await buildApp({
-      env: {},
-      logger: false,
-      clock: t.clock,
-      config: {
-        databaseUrl: t.app.config.databaseUrl,
-        mqttUrl: MQTT_URL,
-        mqttPort: 0,
-        staticDir: '/nonexistent-static-dir',
-        argon2: CHEAP_ARGON2,
-      },
-    });
+    second = await buildReplica(t);
     await second.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {

@@ -32,6 +32,10 @@ echarts.use([
 ]);
 for (const name of THEME_NAMES) echarts.registerTheme(themeKey(name), echartsTheme(name));
 
+/** The system asks for less motion: charts draw their data at once, without ECharts' transitions. */
+const reducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 /** The ECharts host behind `Chart`: one instance per element, resized with its box, themed by the console theme. */
 export default function EChart({ option, height = 280, onZoom, onItemClick, ...box }: ChartProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -77,7 +81,10 @@ export default function EChart({ option, height = 280, onZoom, onItemClick, ...b
   }, [theme]);
 
   useEffect(() => {
-    chart.current?.setOption({ backgroundColor: 'transparent', ...onTenantClock(option) }, { notMerge: true });
+    chart.current?.setOption(
+      { backgroundColor: 'transparent', ...onTenantClock(option), ...(reducedMotion() && { animation: false }) },
+      { notMerge: true },
+    );
   }, [option, theme]);
 
   return <Box ref={ref} h={height} w="100%" {...box} />;

@@ -31,7 +31,12 @@ export function AlarmTimelineView({ id }: { id: number }) {
     sms: t`短信`,
     voice: t`语音电话`,
     email: t`邮件`,
+    push: t`手机推送`,
     none: t`无`,
+  };
+  const viaText: Record<NonNullable<AlarmTimelineEntry['via']>, string> = {
+    push: t`通过手机推送`,
+    link: t`通过回复链接`,
   };
   const outcomeText: Record<string, string> = {
     sent: t`已发送`,
@@ -47,7 +52,7 @@ export function AlarmTimelineView({ id }: { id: number }) {
       const outcome = e.outcome ? (outcomeText[e.outcome] ?? e.outcome) : '';
       return [step, channel, e.target, outcome, e.error].filter(Boolean).join(' · ');
     }
-    return e.by ?? '';
+    return [e.by, e.via ? viaText[e.via] : ''].filter(Boolean).join(' · ');
   };
 
   if (timeline.isPending)

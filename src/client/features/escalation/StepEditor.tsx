@@ -18,7 +18,10 @@ type Values = {
   userId: number | null;
   roleId: number | null;
   address: string;
+  nearestCount: number | null;
+  nearestMeters: number | null;
   viaConsole: boolean;
+  viaPush: boolean;
   viaSms: boolean;
   viaVoice: boolean;
   viaEmail: boolean;
@@ -33,7 +36,10 @@ function valuesOf(step: Partial<Row> | undefined, delay: number): Values {
     userId: typeof step?.userId === 'number' ? step.userId : null,
     roleId: typeof step?.roleId === 'number' ? step.roleId : null,
     address: typeof step?.address === 'string' ? step.address : '',
+    nearestCount: typeof step?.nearestCount === 'number' ? step.nearestCount : null,
+    nearestMeters: typeof step?.nearestMeters === 'number' ? step.nearestMeters : null,
     viaConsole: step ? step.viaConsole === true : true,
+    viaPush: step?.viaPush === true,
     viaSms: step?.viaSms === true,
     viaVoice: step?.viaVoice === true,
     viaEmail: step?.viaEmail === true,
@@ -103,6 +109,8 @@ export function StepEditor({
       userId: values.target === 'user' ? values.userId : null,
       roleId: values.target === 'role' ? values.roleId : null,
       address: values.target === 'address' ? values.address.trim() : null,
+      nearestCount: values.target === 'nearest' ? values.nearestCount : null,
+      nearestMeters: values.target === 'nearest' ? values.nearestMeters : null,
       ...Object.fromEntries(
         Object.entries(CHANNEL_FIELD).map(([c, f]) => [f, values[f] && reachable.includes(c as never)]),
       ),
@@ -162,6 +170,25 @@ export function StepEditor({
                 comboboxProps={{ withinPortal: false }}
               />
             ),
+        )}
+        {values.target === 'nearest' && (
+          <Group grow align="flex-start">
+            {(['nearestCount', 'nearestMeters'] as const).map((name) => (
+              <NumberInput
+                key={name}
+                label={i18n._(label(name))}
+                min={name === 'nearestCount' ? 1 : 50}
+                max={name === 'nearestCount' ? 20 : 100_000}
+                allowDecimal={false}
+                placeholder={name === 'nearestCount' ? '3' : '2000'}
+                value={values[name] ?? ''}
+                onChange={(v) => set({ [name]: typeof v === 'number' ? v : v === '' ? null : Number(v) })}
+                error={err(name)}
+                data-field={name}
+                data-testid={`escalation-step-${name}`}
+              />
+            ))}
+          </Group>
         )}
         {values.target === 'address' && (
           <TextInput

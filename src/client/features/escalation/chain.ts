@@ -2,8 +2,11 @@ import { channelsFor, type EscalationChannel } from '../../../shared/alarms/esca
 import type { Row } from '../resources/resources.queries';
 
 /** A step's channel flags, by channel (docs/alarms.md#acknowledgement-and-escalation). */
-export const CHANNEL_FIELD: Readonly<Record<EscalationChannel, 'viaConsole' | 'viaSms' | 'viaVoice' | 'viaEmail'>> = {
+export const CHANNEL_FIELD: Readonly<
+  Record<EscalationChannel, 'viaConsole' | 'viaPush' | 'viaSms' | 'viaVoice' | 'viaEmail'>
+> = {
   console: 'viaConsole',
+  push: 'viaPush',
   sms: 'viaSms',
   voice: 'viaVoice',
   email: 'viaEmail',

@@ -35,6 +35,11 @@ export function useStepText(labels: RefLabels) {
         return t`全部值守人员`;
       case 'onDuty':
         return t`值班人员`;
+      case 'nearest': {
+        const count = Number(step.nearestCount ?? 3);
+        const meters = Number(step.nearestMeters ?? 2000);
+        return t`最近的 ${count} 名值班人员（${meters} 米内）`;
+      }
       case 'contacts':
         return t`紧急联系人`;
       case 'user':

@@ -3,6 +3,7 @@ import { t } from '@lingui/core/macro';
 import { JOB_STATE, type Job } from '../../../shared/jobs';
 import { serverMessage } from '../../i18n/serverMessages';
 import { getLiveBridge } from '../../live/liveStore';
+import { getToken, subscribe } from '../../lib/session';
 import { downloadJob, getJob } from './jobs.queries';
 
 /** Fallback when no push arrives (broker unreachable): ask every 2 s. */
@@ -15,6 +16,18 @@ export interface FollowOptions {
   texts?: { running: (job: Job) => string; done: (job: Job) => string };
 }
 
+/** The jobs being followed: each entry stops its following (poll, live listener, notification). */
+const following = new Map<string, () => void>();
+let watchingSession = false;
+
+/**
+ * Stops following every job: a signed-out console asks nothing more about the previous user's
+ * jobs (done on sign-out; the client tests call it between files).
+ */
+export function stopFollowingJobs(): void {
+  for (const stop of [...following.values()]) stop();
+}
+
 /**
  * Shows a job's progress in a notification until it ends, then downloads its file (exports) or
  * hands the finished job to `onDone` (imports show their report). Progress comes from the 9030
@@ -23,6 +36,8 @@ export interface FollowOptions {
  */
 export function followJob(first: Job, title: string, opts: FollowOptions = {}): void {
   const id = `job-${first.id}`;
+  // The same job followed again (a second click) replaces the first following.
+  following.get(id)?.();
   const importing = first.kind === 'import';
   const deleting = first.kind === 'delete';
   const purging = first.kind === 'purge';
@@ -50,9 +65,7 @@ export function followJob(first: Job, title: string, opts: FollowOptions = {}): 
       });
       return;
     }
-    settled = true;
-    stopLive?.();
-    clearInterval(timer);
+    end();
     if (job.state === JOB_STATE.done) {
       const rows = job.rows ?? 0;
       notifications.update({
@@ -85,13 +98,22 @@ export function followJob(first: Job, title: string, opts: FollowOptions = {}): 
   };
   notifications.show({ id, loading: true, title, message: running(first), autoClose: false });
   const stopLive = getLiveBridge()?.on('job', (job) => job.id === first.id && show(job));
-  // An answer without the job (it is gone) ends the following; a failed ask is tried again.
-  const polled = (job: Job | null) => {
-    if (job) return show(job);
+  /** Ends the following: no more polls or live updates for this job. */
+  const end = () => {
     settled = true;
+    following.delete(id);
     stopLive?.();
     clearInterval(timer);
-    notifications.hide(id);
   };
+  // An answer without the job (it is gone) ends the following and its notification; a failed ask is tried again.
+  const stop = () => (end(), notifications.hide(id));
+  const polled = (job: Job | null) => (job ? show(job) : stop());
   const timer = setInterval(() => void getJob(first.id).then(polled, () => undefined), POLL_MS);
+  following.set(id, stop);
+  if (!watchingSession) {
+    watchingSession = true;
+    subscribe(() => {
+      if (!getToken()) stopFollowingJobs();
+    });
+  }
 }

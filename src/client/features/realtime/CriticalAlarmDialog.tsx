@@ -6,6 +6,7 @@ import type { AlarmRecord, SosPush } from '../../../shared/alarms/push';
 import { formatDateCell } from '../../components/DataTable';
 import { alarmTimelineQuery } from '../alarms/alarms.queries';
 import { alarmTypeLabel } from './alarmLabels';
+import { NearestStaff } from './NearestStaff';
 
 /** What waits in the dialog's queue: an SOS (push 9003) or another critical alarm (its record). */
 export type CriticalAlert = { kind: 'sos'; push: SosPush } | { kind: 'alarm'; alarm: AlarmRecord };
@@ -124,6 +125,7 @@ export function CriticalAlarmDialog({ queue, taken, onAck, onClose, onOpenDevice
           </Text>
         ))}
         {alarmId !== undefined && name === undefined && <EscalationLine alarmId={alarmId} testId={id('escalation')} />}
+        {alarmId !== undefined && name === undefined && <NearestStaff alarmId={alarmId} testId={id('nearest')} />}
         {name !== undefined && (
           <Text size="sm" c="green" fw={600} data-testid={id('taken')}>
             <Trans>已由 {name} 接手</Trans>

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CardPush } from '../../../shared/alarms/push';
+import { PUSH_CODE, type AlarmRecord, type CardPush } from '../../../shared/alarms/push';
 import { ALARM_TYPE_BY_KEY } from '../../../shared/alarms/types';
 import { getLiveBridge, useLiveEvent } from '../../live/liveStore';
 import { request, toast } from '../../lib/request';
@@ -18,6 +18,7 @@ import { webAudioSounds, type Sounds } from './sounds';
 import { useApprovalNotifications } from '../approvals/useApprovalNotifications';
 import { useAlarmNotifications } from './useAlarmNotifications';
 import { useAnnouncementNotifications } from '../announcements/useAnnouncementNotifications';
+import { usePhonePushBridge } from '../push/workerBridge';
 
 export interface RealtimeLayerProps {
   children?: ReactNode;
@@ -102,6 +103,35 @@ export function RealtimeLayer({ children, onNavigate, sounds = webAudioSounds }:
   const ringing = head !== undefined && !(headId !== undefined && taken.has(headId));
   // The shown alarm rings until someone takes it or the dialog closes.
   useEffect(() => (ringing ? sounds.ring() : undefined), [ringing, head, ringAgain, sounds]);
+  // A tapped phone notification (sw/phone-push.ts): its alarm in front of the queue, whether or not
+  // this console showed it before; an SOS in the SOS dialog, another alarm in the critical one.
+  usePhonePushBridge((alarmId) => {
+    void request<AlarmRecord>('device', 'alarm/get', { id: alarmId }, { background: true }).then(
+      (alarm) => {
+        const alert: CriticalAlert =
+          alarm.type === ALARM_TYPE_BY_KEY.sos
+            ? {
+                kind: 'sos',
+                push: {
+                  code: PUSH_CODE.sos,
+                  alarmId: alarm.id,
+                  imei: alarm.imei,
+                  name: alarm.personName ?? alarm.deviceName ?? '',
+                  building: '',
+                  unit: '',
+                  roomNo: '',
+                  userPhone: alarm.personPhone ?? '',
+                  lat: alarm.lat,
+                  lon: alarm.lon,
+                },
+              }
+            : { kind: 'alarm', alarm };
+        seen.add(alarm.id);
+        setCritical((queue) => [alert, ...queue.filter((c) => alertId(c) !== alarm.id)]);
+      },
+      () => undefined,
+    );
+  });
   useLiveEvent('card', (push) => setCards((queue) => [...queue, push]));
   const onAck = isReadOnly() ? undefined : acknowledge;
   useAlarmNotifications(() => onNavigate('/AlarmHistory'), sounds, onAck);

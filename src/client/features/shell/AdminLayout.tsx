@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session';
 import { HeaderBar } from './HeaderBar';
 import { SideMenu } from './SideMenu';
 import { usePageTitle } from './usePageTitle';
+import { SosHoldButton } from '../patrol/SosHoldButton';
 
 /** The console's admin layout: header, collapsible side menu from the navigation tree, page. */
 export function AdminLayout() {
@@ -46,6 +47,7 @@ export function AdminLayout() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
+      <SosHoldButton />
     </AppShell>
   );
 }

@@ -10,8 +10,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguagePicker } from '../../i18n/LanguagePicker';
 import { LiveDot } from '../../live/LiveDot';
 import { OfflineBadge } from '../../pwa/OfflineBadge';
+import { PushStatus } from '../push/PushStatus';
 import { ThemeMenu } from '../../components/ThemeMenu';
 import { UserMenu } from './UserMenu';
+import { ShareLocationStatus } from '../patrol/ShareLocationStatus';
 
 export interface HeaderBarProps {
   title: string;
@@ -75,8 +77,10 @@ export function HeaderBar(props: HeaderBarProps) {
         </Title>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <ShareLocationStatus />
         <LiveDot />
         <OfflineBadge />
+        <PushStatus />
         <LanguagePicker />
         <ThemeMenu />
         <UserMenu onNavigate={props.onNavigate} />

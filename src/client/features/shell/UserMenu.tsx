@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Avatar, Button, Group, Menu, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBuildingStore, IconChevronDown, IconKey, IconLogout, IconRocket } from '@tabler/icons-react';
+import { IconBell, IconBuildingStore, IconChevronDown, IconKey, IconLogout, IconRocket } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isAllowed, useSession } from '../../lib/session';
+import { isAllowed, isReadOnly, useSession } from '../../lib/session';
 import { ApplyEnterpriseModal } from '../org/ApplyEnterpriseModal';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { useLogout } from './useLogout';
 import { ModalFooter } from '../../components/ModalFooter';
+import { PhonePushModal } from '../push/PhonePushModal';
+import { ShareLocationSwitch } from '../patrol/ShareLocationSwitch';
 
 const MALL_ROUTE = 'shangquanshangcheng';
-type Dialog = 'password' | 'logout' | 'mall' | 'upgrade' | null;
+type Dialog = 'password' | 'push' | 'logout' | 'mall' | 'upgrade' | null;
 
 export interface UserMenuProps {
   onNavigate: (path: string) => void;
@@ -17,7 +19,7 @@ export interface UserMenuProps {
 
 /**
  * Header menu of docs/requirements/screens-and-routes.md#header-menu-and-themes: change password, log out, official
- * mall, upgrade enterprise.
+ * mall, upgrade enterprise; and the phone notifications (docs/alarms.md "Push to phones").
  */
 export function UserMenu({ onNavigate }: UserMenuProps) {
   const { t } = useLingui();
@@ -46,7 +48,7 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
 
   return (
     <>
-      <Menu position="bottom-end" shadow="md" width={220} withinPortal>
+      <Menu position="bottom-end" shadow="md" width={260} withinPortal>
         <Menu.Target>
           <UnstyledButton aria-label={t`用户菜单`} data-testid="user-menu">
             <Group gap={8} wrap="nowrap">
@@ -64,8 +66,17 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
+          <ShareLocationSwitch />
+          {!isReadOnly() && <Menu.Divider />}
           <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setDialog('password')}>
             <Trans>修改密码</Trans>
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconBell size={16} />}
+            onClick={() => setDialog('push')}
+            data-testid="menu-phone-push"
+          >
+            <Trans>手机通知</Trans>
           </Menu.Item>
           <Menu.Item leftSection={<IconBuildingStore size={16} />} onClick={openMall}>
             <Trans>官方商城</Trans>
@@ -81,6 +92,7 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
       </Menu>
 
       <ChangePasswordModal opened={dialog === 'password'} onClose={close} onChanged={logout} />
+      <PhonePushModal opened={dialog === 'push'} onClose={close} />
 
       <Modal opened={dialog === 'logout'} onClose={close} title={t`退出登录`} centered size="sm">
         <Text size="sm">

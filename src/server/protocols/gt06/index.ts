@@ -14,4 +14,5 @@ export const gt06: StreamCodec = {
   decode: decodeGt06,
   encode: (command, session) => encodeGt06(command, session),
   commands: GT06_COMMANDS,
+  acknowledges: true,
 };

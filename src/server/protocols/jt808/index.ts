@@ -14,4 +14,5 @@ export const jt808: StreamCodec = {
   decode: (frame, session, now) => decodeJt808(frame, session, now),
   encode: (command, session) => encodeJt808(command, session),
   commands: JT808_COMMANDS,
+  acknowledges: true,
 };

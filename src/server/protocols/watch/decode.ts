@@ -49,12 +49,10 @@ function positionUplinks(p: WatchPosition): Uplink[] {
   const out: Uplink[] = [];
   if (p.location) out.push(p.location);
   if (p.battery !== undefined || p.signal !== undefined) {
-    out.push({
-      kind: 'status',
-      ts: p.ts,
-      ...(p.battery !== undefined && { battery: p.battery }),
-      ...(p.signal !== undefined && { signal: p.signal }),
-    });
+    const status: Extract<Uplink, { kind: 'status' }> = { kind: 'status', ts: p.ts };
+    if (p.battery !== undefined) status.battery = p.battery;
+    if (p.signal !== undefined) status.signal = p.signal;
+    out.push(status);
   }
   if (p.steps !== undefined) out.push({ kind: 'telemetry', ts: p.ts, values: { steps: p.steps } });
   return out;
@@ -79,12 +77,9 @@ function link(body: Buffer | undefined, reply: Reply, now: number): Omit<Decoded
   return { login: 'login', uplinks, reply: reply('LK'), summary: `LK ${values.join(',')}`.trim() };
 }
 
-/** The uplinks of the status word's alarm bits: our alarms, or named watch events. */
-function alarmUplinks(alarms: WatchAlarm[], ts: number): Uplink[] {
-  return alarms.map((a): Uplink =>
-    'alarm' in a ? { kind: 'alarm', ts, alarm: a.alarm } : { kind: 'event', ts, name: a.event },
-  );
-}
+/** The uplink of one of the status word's alarm bits: our alarm, or a named watch event. */
+const alarmUplink = (a: WatchAlarm, ts: number): Uplink =>
+  'alarm' in a ? { kind: 'alarm', ts, alarm: a.alarm } : { kind: 'event', ts, name: a.event };
 
 const alarmNames = (alarms: WatchAlarm[]) => alarms.map((a) => ('alarm' in a ? a.alarm : a.event)).join(',');
 
@@ -107,7 +102,8 @@ function position(
     // report of a connection raises what it finds (a removal at connect is never missed).
     const alarms = statusAlarms(p.status & ~(state.status ?? 0));
     state.status = p.status;
-    const uplinks = [...positionUplinks(p), ...alarmUplinks(alarms, p.ts)];
+    const uplinks = positionUplinks(p);
+    for (const a of alarms) uplinks.push(alarmUplink(a, p.ts));
     const names = alarms.length ? ` alarms=${alarmNames(alarms)}` : '';
     return { uplinks, summary: `${positionSummary(type, p)}${names}` };
   }
@@ -126,7 +122,8 @@ function position(
   const alarms = statusAlarms(p.status);
   // An AL frame with no alarm bit is still the watch raising something (Traccar: a general alarm).
   if (!alarms.length) alarms.push({ event: 'watch.alarm' });
-  const uplinks = [...positionUplinks(p), ...alarmUplinks(alarms, p.ts)];
+  const uplinks = positionUplinks(p);
+  for (const a of alarms) uplinks.push(alarmUplink(a, p.ts));
   // The status word goes with the general alarm, so a bit no table maps yet is kept, not dropped.
   for (const u of uplinks)
     if (u.kind === 'event' && u.name === 'watch.alarm') u.note = `status ${p.status.toString(16).padStart(8, '0')}`;
@@ -265,5 +262,8 @@ export function decodeWatch(frame: Buffer, session: Session, now: number): Decod
   else if (type === 'img') out = image(body);
   else if (HEALTH.has(type.toLowerCase())) out = health(type, body, now);
   else out = { uplinks: [], summary: `${type} (not decoded)` };
-  return { imei: head.id, ...out };
+  // `out` is this frame's own object: the id goes on it rather than into a copy.
+  const decoded = out as Decoded;
+  decoded.imei = head.id;
+  return decoded;
 }

@@ -14,4 +14,5 @@ export const watch: StreamCodec = {
   decode: decodeWatch,
   encode: (command, session) => encodeWatch(command, session),
   commands: WATCH_COMMANDS,
+  acknowledges: false,
 };

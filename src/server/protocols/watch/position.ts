@@ -38,19 +38,27 @@ function coordinate(value: string | undefined, hemisphere: string | undefined, n
   return hemisphere === negative ? -Math.abs(v) : v;
 }
 
+/** Six digits (ddMMyy, HHmmss) as three numbers into `out`; false when they are not six digits. */
+function sixDigits(s: string | undefined, out: number[]): boolean {
+  if (s === undefined || s.length !== 6) return false;
+  for (let i = 0; i < 6; i += 2) {
+    const a = s.charCodeAt(i) - 48;
+    const b = s.charCodeAt(i + 1) - 48;
+    if (a < 0 || a > 9 || b < 0 || b > 9) return false;
+    out[i / 2] = a * 10 + b;
+  }
+  return true;
+}
+
+const dateParts = [0, 0, 0];
+const clockParts = [0, 0, 0];
+
 /** ddMMyy HHmmss UTC; a date the watch has not set yet (000000) reads as the receive time. */
 function time(date: string | undefined, clock: string | undefined, now: number): number {
-  const d = /^(\d\d)(\d\d)(\d\d)$/.exec(date ?? '');
-  const t = /^(\d\d)(\d\d)(\d\d)$/.exec(clock ?? '');
-  if (!d || !t) throw new ProtocolError(`bad date ${date ?? ''} ${clock ?? ''}`);
-  const [day, month, year, hour, minute, second] = [d[1], d[2], d[3], t[1], t[2], t[3]].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  if (!sixDigits(date, dateParts) || !sixDigits(clock, clockParts))
+    throw new ProtocolError(`bad date ${date ?? ''} ${clock ?? ''}`);
+  const [day, month, year] = dateParts as [number, number, number];
+  const [hour, minute, second] = clockParts as [number, number, number];
   const ms = Date.UTC(2000 + year, month - 1, day, hour, minute, second);
   const valid =
     month >= 1 &&
@@ -150,27 +158,26 @@ export function parsePosition(values: string[], now: number): WatchPosition {
   const hasCoords = (lat !== 0 || lon !== 0) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
   let location: Location | undefined;
   if (hasCoords || cells.length || wifi.length) {
-    location = {
-      kind: 'location',
-      ts,
-      source: hasCoords ? 'gps' : wifi.length ? 'wifi' : 'lbs',
-      ...(hasCoords && { lat, lon, valid }),
-      ...(hasCoords && speed >= 0 && speed <= 2000 && { speed }),
-      ...(hasCoords && course >= 0 && course <= 360 && { heading: course }),
-      ...(hasCoords && valid && { alt }),
-      ...(Number.isInteger(satellites) && satellites >= 0 && satellites <= 99 && { satellites }),
-      ...(cells.length && { cells }),
-      ...(wifi.length && { wifi }),
-    };
+    // Built field by field (a report a second from every watch: no spread objects).
+    location = { kind: 'location', ts, source: hasCoords ? 'gps' : wifi.length ? 'wifi' : 'lbs' };
+    if (hasCoords) {
+      location.lat = lat;
+      location.lon = lon;
+      location.valid = valid;
+      if (speed >= 0 && speed <= 2000) location.speed = speed;
+      if (course >= 0 && course <= 360) location.heading = course;
+      if (valid) location.alt = alt;
+    }
+    if (Number.isInteger(satellites) && satellites >= 0 && satellites <= 99) location.satellites = satellites;
+    if (cells.length) location.cells = cells;
+    if (wifi.length) location.wifi = wifi;
   }
-  return {
-    ...(location && { location }),
-    ...(battery >= 0 && battery <= 100 && { battery }),
-    ...(rssi >= 0 && { signal: bars(rssi) }),
-    ...(Number.isInteger(steps) && steps >= 0 && { steps }),
-    status: parseInt(status, 16),
-    ts,
-  };
+  const out: WatchPosition = { status: parseInt(status, 16), ts };
+  if (location) out.location = location;
+  if (battery >= 0 && battery <= 100) out.battery = battery;
+  if (rssi >= 0) out.signal = bars(rssi);
+  if (Number.isInteger(steps) && steps >= 0) out.steps = steps;
+  return out;
 }
 
 /** An alarm the status word raises: one of ours, or a named watch event. */
@@ -195,8 +202,12 @@ const BITS: [number, WatchAlarm][] = [
   [14, { event: 'watch.powerCut' }],
 ];
 
+/** Every bit BITS reads. */
+const ALARM_MASK = BITS.reduce((m, [bit]) => m | (1 << bit), 0);
+
 export function statusAlarms(status: number): WatchAlarm[] {
   const out: WatchAlarm[] = [];
+  if ((status & ALARM_MASK) === 0) return out;
   const seen = new Set<string>();
   for (const [bit, alarm] of BITS) {
     const key = 'alarm' in alarm ? alarm.alarm : alarm.event;

@@ -1,4 +1,5 @@
 import type { AlarmPatch } from '../../../shared/alarms/push';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../shared/api';
 import {
@@ -21,7 +22,10 @@ import {
   unreadCount,
 } from '../../alarms/queries';
 import { timelineOf } from '../../alarms/timeline';
-import { isPlatformScope } from '../../db/scope';
+import { alarmRecords } from '../../db/schema-alarms';
+import { isPlatformScope, scopedWhere } from '../../db/scope';
+import { alarmPoint, nearestStaff } from '../../escalation/nearest';
+import { maskPhone } from '../../../shared/mask';
 import { dateOf } from '../../lib/clock';
 import { ALARM_ROUTES, loadRecipients } from '../../push/recipients';
 import { fail } from '../../lib/api-error';
@@ -33,6 +37,8 @@ import { operatorOf } from './scope';
 const ALARM_WORK_MENUS = ALARM_ROUTES.filter((r) => r !== 'AlarmHistory');
 
 const tags = ['alarm'];
+/** How many of the nearest staff the SOS dialog lists. */
+const NEAREST_LISTED = 5;
 
 /**
  * Alarm read/handle and what the consoles ask beyond the generic list/get/export of the `alarm`
@@ -106,6 +112,39 @@ const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       const { changed, taken } = await acknowledgeAlarms(app, request.log, scope, ids, operatorOf(request));
       if (changed.length === 0) await requireVisible(scope, ids);
       return reply.ok({ updated: changed.length, taken });
+    },
+  );
+
+  // The SOS dialog's "nearest staff" (docs/alarms.md "Nearest staff first"): who could run to it now.
+  app.post(
+    '/alarm/nearestStaff',
+    {
+      schema: {
+        tags,
+        summary: 'The on-duty staff nearest to an alarm, with distance and the age of their last fix',
+        body: alarmTimelineBody,
+      },
+    },
+    async (request, reply) => {
+      const { scope } = authed(request);
+      const [alarm] = await app.db
+        .select({
+          tenantId: alarmRecords.tenantId,
+          lat: alarmRecords.lat,
+          lon: alarmRecords.lon,
+          deviceId: alarmRecords.deviceId,
+        })
+        .from(alarmRecords)
+        .where(scopedWhere(scope, alarmRecords, eq(alarmRecords.id, request.body.id)));
+      if (!alarm) fail(Code.NOT_FOUND, 'notFound');
+      const point = await alarmPoint(app.db, alarm);
+      if (!point) return reply.ok({ point: null, staff: [] });
+      const staff = await nearestStaff(app.db, alarm.tenantId, point, dateOf(app.clock), { count: NEAREST_LISTED });
+      const mask = await hidesPersonal(request, 'AlarmHistory');
+      return reply.ok({
+        point,
+        staff: mask ? staff.map((s) => ({ ...s, phone: s.phone && maskPhone(s.phone) })) : staff,
+      });
     },
   );
 

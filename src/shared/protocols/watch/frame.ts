@@ -58,11 +58,31 @@ function lengthField(buf: Buffer, pos: number): boolean | typeof MORE {
   return true;
 }
 
+/** The value of four hex digits at `pos` (lengthField said they are). */
+function hex4(buf: Buffer, pos: number): number {
+  let v = 0;
+  for (let i = pos; i < pos + 4; i++) {
+    const b = buf[i]!;
+    v = v * 16 + (b <= 0x39 ? b - 0x30 : (b | 0x20) - 0x57);
+  }
+  return v;
+}
+
+/** Where a header's fields end: offsets only, the framer needs no strings. */
+interface Bounds {
+  makerEnd: number;
+  idEnd: number;
+  /** The end of the sequence field, -1 when the frame has none. */
+  indexEnd: number;
+  length: number;
+  contentStart: number;
+}
+
 /**
  * The header of the frame at `start` (a '['). Like Traccar, the field after the id is a
  * sequence index when four hex digits and a '*' follow it; otherwise it is the length.
  */
-export function parseHeader(buf: Buffer, start: number): Header | typeof MORE | typeof BAD {
+function headerBounds(buf: Buffer, start: number): Bounds | typeof MORE | typeof BAD {
   const makerEnd = field(buf, start + 1, 2, 4);
   if (typeof makerEnd !== 'number') return makerEnd;
   const idEnd = field(buf, makerEnd + 1, 6, 20);
@@ -71,23 +91,30 @@ export function parseHeader(buf: Buffer, start: number): Header | typeof MORE | 
   if (typeof aEnd !== 'number') return aEnd;
   const second = lengthField(buf, aEnd + 1);
   if (second === MORE) return MORE;
-  const head = { maker: buf.toString('latin1', start + 1, makerEnd), id: buf.toString('latin1', makerEnd + 1, idEnd) };
-  if (second) {
-    return {
-      ...head,
-      index: buf.toString('latin1', idEnd + 1, aEnd),
-      length: parseInt(buf.toString('latin1', aEnd + 1, aEnd + 5), 16),
-      contentStart: aEnd + 6,
-    };
-  }
+  if (second) return { makerEnd, idEnd, indexEnd: aEnd, length: hex4(buf, aEnd + 1), contentStart: aEnd + 6 };
   if (aEnd - idEnd !== 5 || lengthField(buf, idEnd + 1) !== true) return BAD;
-  return { ...head, length: parseInt(buf.toString('latin1', idEnd + 1, aEnd), 16), contentStart: aEnd + 1 };
+  return { makerEnd, idEnd, indexEnd: -1, length: hex4(buf, idEnd + 1), contentStart: aEnd + 1 };
+}
+
+/** The header of the frame at `start` (a '['), its fields read (headerBounds). */
+function parseHeader(buf: Buffer, start: number): Header | typeof MORE | typeof BAD {
+  const b = headerBounds(buf, start);
+  if (typeof b === 'string') return b;
+  const head: Header = {
+    maker: buf.toString('latin1', start + 1, b.makerEnd),
+    id: buf.toString('latin1', b.makerEnd + 1, b.idEnd),
+    length: b.length,
+    contentStart: b.contentStart,
+  };
+  if (b.indexEnd >= 0) head.index = buf.toString('latin1', b.idEnd + 1, b.indexEnd);
+  return head;
 }
 
 /** How far the search for the end of the frame held at the start of the buffer has got (frameEnd). */
 interface Progress {
-  /** The header, `contentStart` counted from the frame's '['. */
-  head: Header;
+  /** The content's declared length, and its offset from the frame's '['. */
+  length: number;
+  contentStart: number;
   /** Bytes of the frame scanned for brackets so far. */
   scanned: number;
   depth: number;
@@ -109,7 +136,7 @@ interface Progress {
  * once, not its length squared (a slow sender must not stall the event loop).
  */
 function frameEnd(buf: Buffer, start: number, p: Progress): number {
-  const declared = start + p.head.contentStart + p.head.length;
+  const declared = start + p.contentStart + p.length;
   const arrived = declared < buf.length;
   if (arrived && buf[declared] === CLOSE) return declared;
   if (p.close < 0) {
@@ -161,15 +188,22 @@ export class WatchFramer implements Framer {
       }
       let p = start === 0 ? this.progress : undefined;
       if (!p) {
-        const head = parseHeader(buf, start);
+        const head = headerBounds(buf, start);
         if (head === BAD || (head === MORE && buf.length - start > MAX_HEADER)) {
           this.junk++;
           pos = start + 1;
           continue;
         }
         if (head !== MORE) {
-          const rel = { ...head, contentStart: head.contentStart - start };
-          p = { head: rel, scanned: 0, depth: 0, binary: false, close: -1, binaryAtClose: false };
+          p = {
+            length: head.length,
+            contentStart: head.contentStart - start,
+            scanned: 0,
+            depth: 0,
+            binary: false,
+            close: -1,
+            binaryAtClose: false,
+          };
         }
       }
       const end = p ? frameEnd(buf, start, p) : -1;
