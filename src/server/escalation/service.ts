@@ -51,8 +51,9 @@ const SWEEP_BATCH = 1_000;
  * Notifications claimed per sweep. In a mass incident (300 SOS open, a step to a thousand
  * operators each) one sweep would otherwise write and send 300,000 in one transaction, and a new
  * SOS would wait for its turn at the database behind all of them; the alarms past this wait for
- * the next sweep, in the order they fell due. Small enough that a claim's transaction (one insert)
- * is a short wait for a new SOS that arrives during it (docs/decisions.md "A new SOS first, always").
+ * the next sweep, in the order they fell due (the older alarm first on a tie). Small enough that a
+ * claim's transaction (one insert) is a short wait for a new SOS that arrives during it
+ * (docs/decisions.md "A new SOS first, always").
  */
 export const SWEEP_NOTIFICATIONS = 500;
 /** A sweep claims nothing while this many sweeps' worth of notifications are still unsent. */
@@ -222,7 +223,7 @@ export class EscalationService {
       await this.deps.db.execute(sql`
         select alarm_id, next_step, steps, raised_at from alarm_escalations
         where state = 0 and due_at <= ${now.toISOString()}::timestamptz
-        order by due_at limit ${SWEEP_BATCH}`),
+        order by due_at, alarm_id limit ${SWEEP_BATCH}`),
     ).map<DueRow>((r) => ({
       alarmId: r.alarm_id,
       nextStep: r.next_step,
