@@ -125,5 +125,8 @@ export async function resolveIntegrationKey(
       .set({ lastUsedAt: new Date(now), lastUsedIp: ip })
       .where(eq(integrationKeys.id, row.id));
   const u = row.user;
-  return { ...found, live: { userId: u.id, scope: { userId: u.id, tenantId: u.tenantId, kind: u.kind }, user: u, tokenHash: keyHash } };
+  return {
+    ...found,
+    live: { userId: u.id, scope: { userId: u.id, tenantId: u.tenantId, kind: u.kind }, user: u, tokenHash: keyHash },
+  };
 }

@@ -108,6 +108,7 @@ const integrationKey: ResourceDef = {
 export const KEY_FORBIDDEN_MARK_ENTITIES: readonly string[] = ['integrationKey', 'user', 'role', 'tenant', 'resource'];
 
 /** Whether an integration key may hold (and use) a button mark. */
-export const keyMayHoldMark = (mark: string): boolean => !KEY_FORBIDDEN_MARK_ENTITIES.includes(mark.split(':')[0] ?? '');
+export const keyMayHoldMark = (mark: string): boolean =>
+  !KEY_FORBIDDEN_MARK_ENTITIES.includes(mark.split(':')[0] ?? '');
 
 export default integrationKey;

@@ -79,7 +79,11 @@ const integrationKeyActions: FastifyPluginAsyncZod = async (app) => {
     '/revoke',
     {
       config: { mark: 'integrationKey:revoke' },
-      schema: { tags, summary: 'Revoke an integration key: its next request is refused, on every replica', body: idBody },
+      schema: {
+        tags,
+        summary: 'Revoke an integration key: its next request is refused, on every replica',
+        body: idBody,
+      },
     },
     async (request, reply) =>
       reply.ok(await change(request, request.body.id, { revokedAt: new Date(app.clock.now()) })),
@@ -91,7 +95,8 @@ const integrationKeyActions: FastifyPluginAsyncZod = async (app) => {
       config: { mark: 'integrationKey:rotate' },
       schema: {
         tags,
-        summary: 'A new secret for an integration key: the old one is refused from now on; the answer carries the new key',
+        summary:
+          'A new secret for an integration key: the old one is refused from now on; the answer carries the new key',
         body: idBody,
       },
     },

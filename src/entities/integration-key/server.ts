@@ -27,7 +27,10 @@ const accountName = (name: string) => `API: ${name}`.slice(0, 64);
  */
 async function assertGrantable(ctx: Ctx, tx: Tx, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  const rows = await tx.select({ id: resources.id, mark: resources.mark }).from(resources).where(inArray(resources.id, ids));
+  const rows = await tx
+    .select({ id: resources.id, mark: resources.mark })
+    .from(resources)
+    .where(inArray(resources.id, ids));
   if (rows.length !== ids.length) fail(Code.BAD_REQUEST, 'refInvalid');
   if (rows.some((r) => r.mark && !keyMayHoldMark(r.mark))) fail(Code.FORBIDDEN, 'apiKeyScopeNotGrantable');
   await assertHeldResources(tx, ctx.scope, ids);
@@ -42,11 +45,22 @@ async function setScopes(tx: Tx, roleId: number, tenantId: number, ids: number[]
 async function createAccount(ctx: Ctx, tx: Tx, tenantId: number, name: string, prefix: string) {
   const [user] = await tx
     .insert(users)
-    .values({ tenantId, username: `integration-key:${prefix}`, name: accountName(name), passwordHash: NO_PASSWORD, kind: 'integration' })
+    .values({
+      tenantId,
+      username: `integration-key:${prefix}`,
+      name: accountName(name),
+      passwordHash: NO_PASSWORD,
+      kind: 'integration',
+    })
     .returning({ id: users.id });
   const [role] = await tx
     .insert(roles)
-    .values({ tenantId, name: accountName(name), description: 'Integration key scopes', creatorId: ctx.scope.userId || null })
+    .values({
+      tenantId,
+      name: accountName(name),
+      description: 'Integration key scopes',
+      creatorId: ctx.scope.userId || null,
+    })
     .returning({ id: roles.id });
   await tx.insert(userRoles).values({ tenantId, userId: user!.id, roleId: role!.id });
   return { userId: user!.id, roleId: role!.id };
@@ -70,7 +84,8 @@ export default defineEntity({
         if (normal === undefined) fail(Code.BAD_REQUEST, 'apiKeyAddressInvalid');
         values.allowedAddresses = normal;
       }
-      const scopes = input.resourceIds === undefined ? undefined : [...new Set((input.resourceIds as number[] | null) ?? [])];
+      const scopes =
+        input.resourceIds === undefined ? undefined : [...new Set((input.resourceIds as number[] | null) ?? [])];
       if (scopes) await assertGrantable(ctx, tx, scopes);
       if (!existing) {
         const material = (input as Row & { [KEY_MATERIAL]?: KeyMaterial })[KEY_MATERIAL];
@@ -86,8 +101,14 @@ export default defineEntity({
         .from(integrationKeys)
         .where(eq(integrationKeys.id, existing.id));
       if (typeof values.name === 'string') {
-        await tx.update(users).set({ name: accountName(values.name) }).where(eq(users.id, key!.userId));
-        await tx.update(roles).set({ name: accountName(values.name) }).where(eq(roles.id, key!.roleId));
+        await tx
+          .update(users)
+          .set({ name: accountName(values.name) })
+          .where(eq(users.id, key!.userId));
+        await tx
+          .update(roles)
+          .set({ name: accountName(values.name) })
+          .where(eq(roles.id, key!.roleId));
       }
       if (scopes) await setScopes(tx, key!.roleId, existing.tenantId, scopes);
     },
@@ -117,8 +138,21 @@ export default defineEntity({
           .where(inArray(integrationKeys.id, ids))
           .returning({ userId: integrationKeys.userId, roleId: integrationKeys.roleId });
         if (!keys.length) return;
-        await tx.update(users).set({ status: 0 }).where(inArray(users.id, keys.map((k) => k.userId)));
-        await tx.delete(roleResources).where(inArray(roleResources.roleId, keys.map((k) => k.roleId)));
+        await tx
+          .update(users)
+          .set({ status: 0 })
+          .where(
+            inArray(
+              users.id,
+              keys.map((k) => k.userId),
+            ),
+          );
+        await tx.delete(roleResources).where(
+          inArray(
+            roleResources.roleId,
+            keys.map((k) => k.roleId),
+          ),
+        );
       });
     },
   },
