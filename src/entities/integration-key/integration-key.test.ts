@@ -185,15 +185,13 @@ describe('integration keys', () => {
 
   it('lets a creator grant only the scopes they hold, and never administration', async () => {
     const limitedRole = await addRole(t.app, other.tenant, 'Key maker', ['integrationKeyList', 'DeviceList']);
-    await t.app.db
-      .insert(roleResources)
-      .values(
-        (await ids('integrationKey:add')).map((resourceId) => ({
-          tenantId: other.tenant,
-          roleId: limitedRole,
-          resourceId,
-        })),
-      );
+    await t.app.db.insert(roleResources).values(
+      (await ids('integrationKey:add')).map((resourceId) => ({
+        tenantId: other.tenant,
+        roleId: limitedRole,
+        resourceId,
+      })),
+    );
     await addUser(t.app, { tenant: other.tenant, username: 'keymaker', password: 'secret1', roleIds: [limitedRole] });
     const maker = (await login(t.app, 'keymaker', 'secret1')).token;
     expect(

@@ -40,6 +40,7 @@ export const integrationKeys = pgTable(
     uniqueIndex('integration_keys_prefix_uq').on(t.prefix),
     index('integration_keys_user_idx').on(t.userId),
     index('integration_keys_tenant_id_idx').on(t.tenantId, t.id),
+    index('integration_keys_tenant_prefix_idx').on(t.tenantId, t.prefix, t.id),
     index('integration_keys_tenant_name_idx').on(t.tenantId, t.name, t.id),
     index('integration_keys_tenant_expires_idx').on(t.tenantId, t.expiresAt, t.id),
     index('integration_keys_tenant_used_idx').on(t.tenantId, t.lastUsedAt, t.id),

@@ -23,6 +23,7 @@ CREATE UNIQUE INDEX "integration_keys_hash_uq" ON "integration_keys" USING btree
 CREATE UNIQUE INDEX "integration_keys_prefix_uq" ON "integration_keys" USING btree ("prefix");--> statement-breakpoint
 CREATE INDEX "integration_keys_user_idx" ON "integration_keys" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "integration_keys_tenant_id_idx" ON "integration_keys" USING btree ("tenant_id","id");--> statement-breakpoint
+CREATE INDEX "integration_keys_tenant_prefix_idx" ON "integration_keys" USING btree ("tenant_id","prefix","id");--> statement-breakpoint
 CREATE INDEX "integration_keys_tenant_name_idx" ON "integration_keys" USING btree ("tenant_id","name","id");--> statement-breakpoint
 CREATE INDEX "integration_keys_tenant_expires_idx" ON "integration_keys" USING btree ("tenant_id","expires_at","id");--> statement-breakpoint
 CREATE INDEX "integration_keys_tenant_used_idx" ON "integration_keys" USING btree ("tenant_id","last_used_at","id");--> statement-breakpoint
