@@ -230,7 +230,7 @@ function SecretModal({ secret, onClose }: { secret: string; onClose: () => void 
           {secret}
         </Code>
         <Text size="sm" c="dimmed">
-          <Trans>调用时在请求头中发送：Authorization: Bearer &lt;密钥&gt;</Trans>
+          <Trans>调用时在请求头 Authorization 中发送 Bearer 加上该密钥</Trans>
         </Text>
         <Group justify="flex-end">
           <CopyButton value={secret}>
