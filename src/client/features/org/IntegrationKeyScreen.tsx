@@ -170,7 +170,6 @@ function CreateKeyModal({ onClose, onCreated }: { onClose: () => void; onCreated
         <Textarea
           label={t`允许的来源地址(IP/CIDR，空为不限)`}
           placeholder="203.0.113.7, 10.0.0.0/8"
-          autosize
           minRows={2}
           value={addresses}
           onChange={(e) => setAddresses(e.currentTarget.value)}
