@@ -28,6 +28,7 @@ import faceSampleScreens from './face-sample/screen';
 import fenceScreens from './fence/screen';
 import freightTemplateScreens from './freight-template/screen';
 import installationScreens from './installation/screen';
+import integrationKeyScreens from './integration-key/screen';
 import leaveRequestScreens from './leave-request/screen';
 import mallCategoryScreens from './mall-category/screen';
 import mallOrderScreens from './mall-order/screen';
@@ -83,6 +84,7 @@ export const ENTITY_SCREENS: readonly { entity: string; screens: EntityScreens }
   { entity: 'fence', screens: fenceScreens },
   { entity: 'freight-template', screens: freightTemplateScreens },
   { entity: 'installation', screens: installationScreens },
+  { entity: 'integration-key', screens: integrationKeyScreens },
   { entity: 'leave-request', screens: leaveRequestScreens },
   { entity: 'mall-category', screens: mallCategoryScreens },
   { entity: 'mall-order', screens: mallOrderScreens },

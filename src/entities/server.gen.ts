@@ -62,6 +62,8 @@ import freightTemplateServer from './freight-template/server';
 import freightTemplateRoutes from './freight-template/routes';
 import indoorMapServer from './indoor-map/server';
 import installationServer from './installation/server';
+import integrationKeyServer from './integration-key/server';
+import integrationKeyRoutes from './integration-key/routes';
 import leaveRequestServer from './leave-request/server';
 import leaveRequestRoutes from './leave-request/routes';
 import mallCategoryServer from './mall-category/server';
@@ -170,6 +172,7 @@ export const ENTITY_SERVERS: readonly EntityServer[] = [
   { ...freightTemplateServer, routes: freightTemplateRoutes },
   indoorMapServer,
   installationServer,
+  { ...integrationKeyServer, routes: integrationKeyRoutes },
   { ...leaveRequestServer, routes: leaveRequestRoutes },
   mallCategoryServer,
   { ...mallOrderServer, routes: mallOrderRoutes },

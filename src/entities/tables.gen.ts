@@ -43,6 +43,7 @@ export * from './fence/server';
 export * from './freight-template/server';
 export * from './indoor-map/server';
 export * from './installation/server';
+export * from './integration-key/server';
 export * from './leave-request/server';
 export * from './mall-category/server';
 export * from './mall-order/server';

@@ -57,6 +57,8 @@ declare module 'fastify' {
     scope: Scope | null;
     user: UserRow | null;
     tokenHash: string | null;
+    /** Set by requireAuth when the caller presented an integration key (used or refused): audited per request. */
+    integrationKey: { id: number; tenantId: number; userId: number } | null;
   }
 
   interface FastifyReply {

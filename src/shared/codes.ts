@@ -59,6 +59,7 @@ const USER_KIND_LABELS: Record<UserKind, { cn: string; en: string }> = {
   admin: { cn: '管理员', en: 'Administrator' },
   user: { cn: '用户', en: 'User' },
   visitor: { cn: '访客', en: 'Visitor' },
+  integration: { cn: '集成密钥', en: 'Integration key' },
 };
 
 export const USER_KIND_TABLE: readonly CodeEntry<UserKind>[] = USER_KINDS.map((value) => ({

@@ -236,6 +236,13 @@ export const MESSAGES = {
   approvalNodeRequired: 'Choose the approval node of an announcement that needs approval',
   announcementLocked: 'A pending or published announcement cannot be edited: withdraw it first',
   notRecipient: 'This announcement is not addressed to you',
+  // Integration keys (/integrationKeyList, docs/integrations.md "Integration keys").
+  apiKeyRevoked: 'This integration key was revoked',
+  apiKeyExpired: 'This integration key has expired',
+  apiKeyAddressRefused: 'This integration key may not be used from this address',
+  apiKeyScopeNotGrantable: 'An integration key cannot be given user, role, tenant, permission or key administration',
+  apiKeyNotAllowed: 'An integration key cannot do this',
+  apiKeyAddressInvalid: 'Enter IP addresses or CIDR ranges (203.0.113.7, 10.0.0.0/8), separated by commas or lines',
 } as const;
 export type MsgKey = keyof typeof MESSAGES;
 

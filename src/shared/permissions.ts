@@ -70,6 +70,10 @@ const EXTRA_MARKS = {
   'productReview:review': { route: 'ProductReviews', cn: '审核/回复评价', en: 'Moderate and reply to reviews' },
   'monitoredPerson:checkIn': { route: 'regulatoryList', cn: '人工签到', en: 'Check monitored persons in' },
   'camera:watchDevice': { route: 'monitor', cn: '远程开启设备摄像头', en: "Turn a device's camera on from the wall" },
+  // Integration keys (src/entities/integration-key): adding answers the secret, so it is no generic add.
+  'integrationKey:add': { route: 'integrationKeyList', cn: '新增集成密钥', en: 'Add integration key' },
+  'integrationKey:revoke': { route: 'integrationKeyList', cn: '吊销集成密钥', en: 'Revoke integration key' },
+  'integrationKey:rotate': { route: 'integrationKeyList', cn: '轮换集成密钥', en: 'Rotate integration key' },
 } as const;
 
 /** 'workOrder' -> 'work order': the English name of a derived mark's buttons. */

@@ -3,7 +3,11 @@
  * (they are in auth.ts), so the console's first load, which needs these, carries no zod.
  */
 
-export const USER_KINDS = ['super', 'admin', 'user', 'visitor'] as const;
+/**
+ * `integration`: the account behind one integration key (src/entities/integration-key): never
+ * logs in, is not listed with the users, and holds exactly the key's scopes through its own role.
+ */
+export const USER_KINDS = ['super', 'admin', 'user', 'visitor', 'integration'] as const;
 export type UserKind = (typeof USER_KINDS)[number];
 
 /** Navigation entry of docs/requirements/entities.md#navigation-entry: pid 0 is a top-level menu entry. */

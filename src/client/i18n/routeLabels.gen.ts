@@ -31,6 +31,7 @@ export const ROUTE_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   fenceList: msg({ id: 'route.fenceList', message: '围栏列表', comment: 'Fence list' }),
   userList: msg({ id: 'route.userList', message: '用户管理', comment: 'Users' }),
   roleList: msg({ id: 'route.roleList', message: '角色管理', comment: 'Roles' }),
+  integrationKeyList: msg({ id: 'route.integrationKeyList', message: '集成密钥', comment: 'Integration keys' }),
   audit: msg({ id: 'route.audit', message: '审批节点', comment: 'Approval nodes' }),
   AuditNotice: msg({ id: 'route.AuditNotice', message: '请假通知', comment: 'Leave notices' }),
   baseStationEdit: msg({ id: 'route.baseStationEdit', message: '基站编辑', comment: 'Base station editor' }),

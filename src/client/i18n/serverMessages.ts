@@ -297,6 +297,18 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   approvalNodeRequired: msg({ id: 'server.approvalNodeRequired', message: '需要审批的公告请选择审批节点' }),
   announcementLocked: msg({ id: 'server.announcementLocked', message: '审批中或已发布的公告不能修改，请先撤回' }),
   notRecipient: msg({ id: 'server.notRecipient', message: '该公告不是发给您的' }),
+  apiKeyRevoked: msg({ id: 'server.apiKeyRevoked', message: '该集成密钥已被吊销' }),
+  apiKeyExpired: msg({ id: 'server.apiKeyExpired', message: '该集成密钥已过期' }),
+  apiKeyAddressRefused: msg({ id: 'server.apiKeyAddressRefused', message: '该集成密钥不允许从此地址使用' }),
+  apiKeyScopeNotGrantable: msg({
+    id: 'server.apiKeyScopeNotGrantable',
+    message: '集成密钥不能被授予用户、角色、租户、资源或密钥的管理权限',
+  }),
+  apiKeyNotAllowed: msg({ id: 'server.apiKeyNotAllowed', message: '集成密钥不能执行此操作' }),
+  apiKeyAddressInvalid: msg({
+    id: 'server.apiKeyAddressInvalid',
+    message: '请填写 IP 地址或 CIDR 网段（如 203.0.113.7、10.0.0.0/8），以逗号或换行分隔',
+  }),
 };
 
 /** The descriptor of a service message key, for callers that render with <Trans>/t themselves. */

@@ -9,6 +9,8 @@ export const AUDIT_ACTION_TABLE: readonly CodeEntry<string>[] = [
   { value: 'delete', cn: '删除', en: 'Delete' },
   // A view of a record whose every reading is audited (a monitored person's, src/entities/monitored-person).
   { value: 'view', cn: '查看', en: 'View' },
+  // A request made with an integration key (src/entities/integration-key), answered or refused.
+  { value: 'use', cn: '调用', en: 'API call' },
 ];
 
 /**

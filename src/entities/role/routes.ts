@@ -1,13 +1,14 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
 import { idBody } from '../../shared/resources/list';
-import { resources, roleResources, roles, userRoles } from '../../server/db/schema-tenancy';
-import { isPlatformScope, scopedWhere } from '../../server/db/scope';
+import { resources, roleResources, roles } from '../../server/db/schema-tenancy';
+import { scopedWhere } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
+import { assertHeldResources, notIntegrationRole } from '../../server/repos/roles';
 
 const ids = z.array(z.number().int().positive()).max(1000);
 export const grantBody = z.object({ id: z.number().int().positive(), resourceIds: ids });
@@ -17,7 +18,7 @@ async function roleInScope(request: FastifyRequest, id: number) {
   const [row] = await request.server.db
     .select({ id: roles.id, tenantId: roles.tenantId })
     .from(roles)
-    .where(scopedWhere(scope, roles, eq(roles.id, id)));
+    .where(scopedWhere(scope, roles, eq(roles.id, id), notIntegrationRole()));
   return row ?? fail(Code.NOT_FOUND, 'notFound');
 }
 
@@ -60,20 +61,7 @@ const roleActions: FastifyPluginAsyncZod = async (app) => {
         const existing = await app.db.select({ id: resources.id }).from(resources).where(inArray(resources.id, wanted));
         if (existing.length !== wanted.length) fail(Code.BAD_REQUEST, 'refInvalid');
       }
-      if (!isPlatformScope(scope) && wanted.length) {
-        const held = await app.db
-          .selectDistinct({ id: roleResources.resourceId })
-          .from(userRoles)
-          .innerJoin(roleResources, eq(roleResources.roleId, userRoles.roleId))
-          .where(
-            and(
-              eq(userRoles.userId, scope.userId),
-              eq(userRoles.tenantId, scope.tenantId),
-              inArray(roleResources.resourceId, wanted),
-            ),
-          );
-        if (held.length !== wanted.length) fail(Code.FORBIDDEN, 'resourceNotHeld');
-      }
+      await assertHeldResources(app.db, scope, wanted);
       await app.db.transaction(async (tx) => {
         await tx.delete(roleResources).where(eq(roleResources.roleId, role.id));
         if (wanted.length)

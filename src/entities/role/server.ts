@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import { roles, userRoles, users } from '../../server/db/schema-tenancy';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
-import { deleteRole } from '../../server/repos/roles';
+import { deleteRole, notIntegrationRole } from '../../server/repos/roles';
 import roleResource from './resource';
 
 export default defineEntity({
   def: roleResource,
   table: roles,
+  readWhere: notIntegrationRole,
   computed: {
     creatorName: sql<
       string | null

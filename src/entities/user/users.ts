@@ -1,9 +1,10 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { roles, userRoles, users } from '../../server/db/schema-tenancy';
 import { isPlatformScope, type Scope } from '../../server/db/scope';
 import type { Tx } from '../../server/engine/types';
 import { fail } from '../../server/lib/api-error';
+import { notIntegrationRole } from '../../server/repos/roles';
 
 /** Replaces a user's roles; every role must belong to the user's tenant. */
 export async function setUserRoles(tx: Tx, userId: number, tenantId: number, roleIds: number[]): Promise<void> {
@@ -12,7 +13,7 @@ export async function setUserRoles(tx: Tx, userId: number, tenantId: number, rol
     const found = await tx
       .select({ id: roles.id })
       .from(roles)
-      .where(and(inArray(roles.id, ids), eq(roles.tenantId, tenantId)));
+      .where(and(inArray(roles.id, ids), eq(roles.tenantId, tenantId), notIntegrationRole()));
     if (found.length !== ids.length) fail(Code.BAD_REQUEST, 'refInvalid');
   }
   await tx.delete(userRoles).where(eq(userRoles.userId, userId));
@@ -21,6 +22,9 @@ export async function setUserRoles(tx: Tx, userId: number, tenantId: number, rol
 
 /**
  * Super administrators are invisible to everyone else, so no tenant administrator can reset,
- * re-role, disable or delete an account that holds the whole platform.
+ * re-role, disable or delete an account that holds the whole platform. The accounts of
+ * integration keys are invisible to everyone: their key's screen manages them
+ * (src/entities/integration-key), and nobody gives them a password or another role.
  */
-export const hideSupers = (scope: Scope) => (isPlatformScope(scope) ? undefined : ne(users.kind, 'super'));
+export const hideSupers = (scope: Scope) =>
+  isPlatformScope(scope) ? ne(users.kind, 'integration') : notInArray(users.kind, ['super', 'integration']);

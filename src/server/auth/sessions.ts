@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { Code } from '../../shared/api';
 import type { UserInfo } from '../../shared/auth';
 import { SESSION_TTL_MS } from '../../shared/constants';
 import type { Db } from '../db/driver';
 import type { Scope } from '../db/scope';
 import type { UserRow } from '../db/schema';
+import { fail } from '../lib/api-error';
 import type { Clock } from '../lib/clock';
 import { newToken, sha256 } from '../lib/crypto';
 import { findLiveSession, insertSession, touchSession } from '../repos/sessions';
@@ -54,6 +56,8 @@ export async function issueSession(
   found: UserWithTenant,
   caller: Caller,
 ): Promise<{ token: string; info: UserInfo }> {
+  // An integration key's account acts through its key only (src/entities/integration-key): no login opens a session for it.
+  if (found.user.kind === 'integration') fail(Code.FORBIDDEN, 'apiKeyNotAllowed');
   const token = newToken();
   await insertSession(
     deps.db,

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { auditLog } from '../db/schema';
 import type { ResourceChange } from '../events';
 import { Batcher } from '../lib/batcher';
+import { redactUrl } from '../auth/log-redact';
 
 type Entry = typeof auditLog.$inferInsert;
 
@@ -43,6 +44,31 @@ async function auditPlugin(app: FastifyInstance) {
     if (!queued) app.log.error({ resource, rowId: c.id }, 'audit queue full; row not recorded');
   };
   app.events.on('resource.changed', onChange);
+  // Every request made with an integration key, answered or refused (docs/integrations.md
+  // "Audit"): one row on the same batcher, so the audit costs the request no write of its own.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const key = request.integrationKey;
+    if (!key) return payload;
+    const code = typeof payload === 'string' ? /^\{"code":(-?\d+)/.exec(payload)?.[1] : undefined;
+    const queued = batcher.push({
+      tenantId: key.tenantId,
+      userId: key.userId,
+      action: 'use',
+      resource: 'user/integrationKey',
+      rowId: key.id,
+      before: null,
+      after: {
+        method: request.method,
+        url: redactUrl(request.url),
+        ip: request.ip,
+        status: reply.statusCode,
+        code: code === undefined ? null : Number(code),
+      },
+      at: new Date(app.clock.now()),
+    });
+    if (!queued) app.log.error({ keyId: key.id }, 'audit queue full; key use not recorded');
+    return payload;
+  });
   app.addHook('onClose', async () => {
     app.events.off('resource.changed', onChange);
     await batcher.close();

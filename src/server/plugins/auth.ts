@@ -8,11 +8,26 @@ import type { UserRow } from '../db/schema';
 import { fail, sessionExpired } from '../lib/api-error';
 import { hidesPersonalOf, marksFor, menusFor } from '../repos/navigation';
 import { ALWAYS_ALLOWED } from '../../shared/routes';
+import { isIntegrationKey, keyMayHoldMark, resolveIntegrationKey } from '../../entities/integration-key';
 
-/** preHandler: a live session or code 208; sets request.scope, request.user and request.tokenHash. */
+/**
+ * The caller of an integration key (src/entities/integration-key), looked up on every request so
+ * that a revocation counts at once on every replica. The request keeps the key for the audit
+ * (plugins/audit.ts), refused or not.
+ */
+async function keyCaller(request: FastifyRequest, key: string) {
+  const found = await resolveIntegrationKey(request.server, key, request.ip);
+  if (!found) return undefined;
+  request.integrationKey = { id: found.keyId, tenantId: found.tenantId, userId: found.userId };
+  if (found.refused) fail(found.refused.code, found.refused.key);
+  return found.live;
+}
+
+/** preHandler: a live session (or integration key) or code 208; sets request.scope, request.user and request.tokenHash. */
 export async function requireAuth(request: FastifyRequest): Promise<void> {
   if (request.scope) return;
-  const live = await resolveToken(request.server, tokenFromHeader(request.headers.authorization));
+  const token = tokenFromHeader(request.headers.authorization);
+  const live = isIntegrationKey(token) ? await keyCaller(request, token) : await resolveToken(request.server, token);
   if (!live) sessionExpired();
   request.scope = live.scope;
   request.user = live.user;
@@ -29,6 +44,8 @@ export async function requireWritable(request: FastifyRequest): Promise<void> {
 export function requirePermission(mark: PermissionMark) {
   return async (request: FastifyRequest): Promise<void> => {
     await requireWritable(request);
+    // A key never uses the administration of accounts, roles or keys, even if its role held it.
+    if (request.integrationKey && !keyMayHoldMark(mark)) fail(Code.FORBIDDEN, 'apiKeyNotAllowed');
     const marks = await marksFor(request.server.db, request.scope!);
     if (!hasMark(marks, mark)) fail(Code.FORBIDDEN, 'noPermission');
   };
@@ -82,6 +99,7 @@ async function auth(app: FastifyInstance) {
   app.decorateRequest('scope', null);
   app.decorateRequest('user', null);
   app.decorateRequest('tokenHash', null);
+  app.decorateRequest('integrationKey', null);
 }
 
 export default fp(auth, { name: 'auth', dependencies: ['db'] });

@@ -93,6 +93,14 @@ export const ADMIN_ROUTES: readonly SpecRoute[] = [
   { value: 'fenceList', layout: 'admin', scenario: 'location', cn: '围栏列表', en: 'Fence list', icon: 'fence' },
   { value: 'userList', layout: 'admin', scenario: 'org', cn: '用户管理', en: 'Users', icon: 'user' },
   { value: 'roleList', layout: 'admin', scenario: 'org', cn: '角色管理', en: 'Roles', icon: 'role' },
+  {
+    value: 'integrationKeyList',
+    layout: 'admin',
+    scenario: 'org',
+    cn: '集成密钥',
+    en: 'Integration keys',
+    icon: 'shield',
+  },
   { value: 'audit', layout: 'admin', scenario: 'org', cn: '审批节点', en: 'Approval nodes', icon: 'shield' },
   { value: 'AuditNotice', layout: 'admin', scenario: 'org', cn: '请假通知', en: 'Leave notices', icon: 'bell' },
   {

@@ -267,6 +267,16 @@ export function createOtherwise(
       );
       expect(res.code, res.msg).toBe(0);
     },
+    // Integration keys are added by their own route (it answers the secret once).
+    'user/integrationKey': async (token) => {
+      const res = await post(
+        app,
+        '/api/user/integrationKey/add',
+        { name: `isoAkey${token === a.token ? 1 : 9}`, resourceIds: [] },
+        { token },
+      );
+      expect(res.code, res.msg).toBe(0);
+    },
     // Website settings are one row per company (a unique tenant index).
     'user/website': async (token) => {
       const res = await post(
