@@ -236,6 +236,10 @@ export const MESSAGES = {
   approvalNodeRequired: 'Choose the approval node of an announcement that needs approval',
   announcementLocked: 'A pending or published announcement cannot be edited: withdraw it first',
   notRecipient: 'This announcement is not addressed to you',
+  // Scheduled reports (/reportSchedule, docs/integrations.md "Scheduled reports").
+  cronInvalid: 'Invalid cron expression: five fields (minute hour day month weekday), e.g. 0 8 * * 1-5',
+  reportScheduleIncomplete: 'Set the time of day, and the weekday of a weekly or the day of a monthly report',
+  reportFileGone: 'This run has no file (it failed before writing one, or the file expired)',
 } as const;
 export type MsgKey = keyof typeof MESSAGES;
 

@@ -70,6 +70,7 @@ const EXTRA_MARKS = {
   'productReview:review': { route: 'ProductReviews', cn: '审核/回复评价', en: 'Moderate and reply to reviews' },
   'monitoredPerson:checkIn': { route: 'regulatoryList', cn: '人工签到', en: 'Check monitored persons in' },
   'camera:watchDevice': { route: 'monitor', cn: '远程开启设备摄像头', en: "Turn a device's camera on from the wall" },
+  'reportSchedule:run': { route: 'reportSchedule', cn: '立即发送报表', en: 'Send a scheduled report now' },
 } as const;
 
 /** 'workOrder' -> 'work order': the English name of a derived mark's buttons. */

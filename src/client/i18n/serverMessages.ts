@@ -297,6 +297,12 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   approvalNodeRequired: msg({ id: 'server.approvalNodeRequired', message: '需要审批的公告请选择审批节点' }),
   announcementLocked: msg({ id: 'server.announcementLocked', message: '审批中或已发布的公告不能修改，请先撤回' }),
   notRecipient: msg({ id: 'server.notRecipient', message: '该公告不是发给您的' }),
+  cronInvalid: msg({ id: 'server.cronInvalid', message: 'Cron 表达式无效：五段(分 时 日 月 星期)，例如 0 8 * * 1-5' }),
+  reportScheduleIncomplete: msg({
+    id: 'server.reportScheduleIncomplete',
+    message: '请填写发送时间；每周报表需选择星期，每月报表需填写日期',
+  }),
+  reportFileGone: msg({ id: 'server.reportFileGone', message: '该次运行没有文件(生成前已失败或文件已过期)' }),
 };
 
 /** The descriptor of a service message key, for callers that render with <Trans>/t themselves. */
