@@ -183,12 +183,7 @@ async function deviceAvailability({ app, tenantId }: ReportInput, tz: string): P
 /** SIM usage: every card with this month's counters as the carrier last answered them. */
 async function simUsage({ app, tenantId }: ReportInput, tz: string): Promise<Built> {
   const c = simCards;
-  const cards = await app.db
-    .select()
-    .from(c)
-    .where(eq(c.tenantId, tenantId))
-    .orderBy(asc(c.id))
-    .limit(MAX_ROWS);
+  const cards = await app.db.select().from(c).where(eq(c.tenantId, tenantId)).orderBy(asc(c.id)).limit(MAX_ROWS);
   const carrier = (v: number) => SIM_CARRIER_TABLE.find((e) => e.value === v)?.cn ?? String(v);
   const sum = (f: (r: (typeof cards)[number]) => number) => cards.reduce((n, r) => n + f(r), 0);
   return {
@@ -201,7 +196,19 @@ async function simUsage({ app, tenantId }: ReportInput, tz: string): Promise<Bui
     sheets: [
       {
         name: 'SIM卡用量',
-        head: ['ICCID', '接入号', 'IMEI', '运营商', '状态', '用量月份', '流量(MB)', '短信', '语音(分钟)', '同步时间', '套餐到期'],
+        head: [
+          'ICCID',
+          '接入号',
+          'IMEI',
+          '运营商',
+          '状态',
+          '用量月份',
+          '流量(MB)',
+          '短信',
+          '语音(分钟)',
+          '同步时间',
+          '套餐到期',
+        ],
         rows: cards.map((r) => [
           r.iccid,
           r.msisdn,
@@ -269,7 +276,9 @@ export async function workbookOf(sheets: readonly Sheet[]): Promise<Buffer> {
 export async function writeReport(input: ReportInput): Promise<WrittenReport> {
   const tz = input.app.config.timeZone;
   const built = await BUILDERS[input.kind](input, tz);
-  const label = REPORT_KIND_TABLE.find((k) => k.value === input.kind)?.en.replace(/\s+/g, '-').toLowerCase();
+  const label = REPORT_KIND_TABLE.find((k) => k.value === input.kind)
+    ?.en.replace(/\s+/g, '-')
+    .toLowerCase();
   const fileName = `${label ?? input.kind}-${wallClockText(input.to, tz).slice(0, 10)}.xlsx`;
   if (built.fileKey) {
     const bytes = (await input.files.read(built.fileKey))?.length ?? 0;

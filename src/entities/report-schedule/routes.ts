@@ -17,8 +17,10 @@ const id = z.number().int().positive();
 const menus = reportSchedule.routes;
 
 /** The caller's tenant condition on a table's tenant column (super administrators: none). */
-const ofTenant = (scope: Scope, column: typeof reportSchedules.tenantId | typeof reportRuns.tenantId): SQL | undefined =>
-  isPlatformScope(scope) ? undefined : eq(column, scope.tenantId);
+const ofTenant = (
+  scope: Scope,
+  column: typeof reportSchedules.tenantId | typeof reportRuns.tenantId,
+): SQL | undefined => (isPlatformScope(scope) ? undefined : eq(column, scope.tenantId));
 
 /** A run as the console's history shows it (no storage key, no message bodies). */
 const runOf = (r: ReportRunRow) => ({
@@ -60,7 +62,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     '/runNow',
     {
       config: { mark: REPORT_MARK_RUN },
-      schema: { tags, summary: "Queue a run of the schedule now, covering the period that ends now (its kind's span)", body: z.object({ id }) },
+      schema: {
+        tags,
+        summary: "Queue a run of the schedule now, covering the period that ends now (its kind's span)",
+        body: z.object({ id }),
+      },
     },
     async (request, reply) => {
       const { scope } = authed(request);

@@ -45,7 +45,9 @@ export function messageOf(
     `${report.fileName} (XLSX)`,
   ].join('\n');
   const cells = (row: readonly unknown[], tag: 'td' | 'th') =>
-    row.map((v) => `<${tag} style="border:1px solid #ccc;padding:4px 8px">${escapeHtml(String(v ?? ''))}</${tag}>`).join('');
+    row
+      .map((v) => `<${tag} style="border:1px solid #ccc;padding:4px 8px">${escapeHtml(String(v ?? ''))}</${tag}>`)
+      .join('');
   const preview = report.preview
     ? `<h3>${escapeHtml(report.preview.name)}</h3><table style="border-collapse:collapse">` +
       `<tr>${cells(report.preview.head, 'th')}</tr>` +

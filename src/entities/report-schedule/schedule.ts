@@ -1,5 +1,6 @@
 import { Cron } from 'croner';
-import { isoWeekday, localDayOf, localInstant, localMinuteOf } from '../../shared/attendance/days';
+import { isoWeekday, localDayOf, localInstant } from '../../shared/attendance/days';
+import { wallClockOf } from '../../shared/wall-clock';
 
 /** What of a schedule decides when it runs (the reportSchedule row's fields). */
 export interface ScheduleTiming {
@@ -96,7 +97,9 @@ export function periodBefore(
   lastDue?: Date | null,
 ): { from: Date; to: Date } {
   const day = localDayOf(end, timeZone);
-  const minute = localMinuteOf(end, day, timeZone);
+  // The wall clock's minute of the day (not the minutes elapsed since midnight, which a change shifts).
+  const clock = wallClockOf(end, timeZone);
+  const minute = clock.hour * 60 + clock.minute;
   const back = (d: string) => localInstant(d, minute, timeZone);
   switch (s.frequency) {
     case 'daily':
@@ -107,7 +110,8 @@ export function periodBefore(
       return { from: back(monthDay(day, -1, s.monthday ?? Number(day.slice(8)))), to: end };
     default: {
       const floor = end.getTime() - 31 * DAY_MS;
-      const from = lastDue && lastDue.getTime() < end.getTime() ? Math.max(lastDue.getTime(), floor) : end.getTime() - DAY_MS;
+      const from =
+        lastDue && lastDue.getTime() < end.getTime() ? Math.max(lastDue.getTime(), floor) : end.getTime() - DAY_MS;
       return { from: new Date(from), to: end };
     }
   }
