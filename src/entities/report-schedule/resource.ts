@@ -128,6 +128,8 @@ const reportSchedule: ResourceDef = {
       required: true,
       max: 1000,
       pattern: { re: RECIPIENTS_RE, message: 'emailInvalid' },
+      // A list of e-mail addresses: hidden whole from those not shown personal data (one mask per address would miss the rest).
+      personal: 'special',
       list: { width: 220 },
     },
     {
