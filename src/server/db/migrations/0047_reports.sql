@@ -45,5 +45,8 @@ CREATE INDEX "report_runs_queue_idx" ON "report_runs" USING btree ("state","next
 CREATE INDEX "report_schedules_name_trgm_idx" ON "report_schedules" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "report_schedules_tenant_id_idx" ON "report_schedules" USING btree ("tenant_id","id");--> statement-breakpoint
 CREATE INDEX "report_schedules_tenant_name_idx" ON "report_schedules" USING btree ("tenant_id","name","id");--> statement-breakpoint
+CREATE INDEX "report_schedules_tenant_kind_idx" ON "report_schedules" USING btree ("tenant_id","kind","id");--> statement-breakpoint
+CREATE INDEX "report_schedules_tenant_frequency_idx" ON "report_schedules" USING btree ("tenant_id","frequency","id");--> statement-breakpoint
+CREATE INDEX "report_schedules_tenant_enabled_idx" ON "report_schedules" USING btree ("tenant_id","enabled","id");--> statement-breakpoint
 CREATE INDEX "report_schedules_tenant_next_idx" ON "report_schedules" USING btree ("tenant_id","next_run_at","id");--> statement-breakpoint
 CREATE INDEX "report_schedules_due_idx" ON "report_schedules" USING btree ("next_run_at");
