@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +10,8 @@ import { alarmRecords } from '../../server/db/schema-alarms';
 import { buildReplica, buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { tenantId } from '../../../tests/server/fixtures';
 import { tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { REPORT_BACKOFF_MS } from './runs';
+import { createLocalEmailProvider } from '../../server/notify/email';
+import { REPORT_BACKOFF_MS, REPORT_FILE_TTL_MS } from './runs';
 import { nextRunAfter, periodBefore, type ScheduleTiming } from './schedule';
 import { reportRuns, reportSchedules } from './server';
 import { sweepReports } from '.';
@@ -69,6 +73,29 @@ describe('next run on the tenant clock (Europe/Berlin)', () => {
       at('2026-03-27T06:00:00Z'),
     );
     expect(cron.from.toISOString()).toBe('2026-03-27T06:00:00.000Z');
+  });
+});
+
+describe('the local e-mail outbox', () => {
+  it('notes attachments by name and size', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reports-'));
+    try {
+      const outbox = join(dir, 'mail-outbox.log');
+      await createLocalEmailProvider({ info: () => {}, warn: () => {} }, outbox).send(
+        'a@example.com',
+        'Report',
+        'Body',
+        {
+          html: '<p>Body</p>',
+          attachments: [{ filename: 'r.xlsx', content: Buffer.alloc(1234), contentType: 'application/octet-stream' }],
+        },
+      );
+      expect(readFileSync(outbox, 'utf8')).toContain(
+        'To: a@example.com\nSubject: Report\nAttachment: r.xlsx (1234 bytes)\n\nBody\n',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -395,6 +422,30 @@ describe('scheduled reports', () => {
     expect((await call('download', { id: run!.id }, other)).code).toBe(404);
     // The owner still can.
     expect((await call('runNow', { id })).code).toBe(0);
+  });
+
+  it("removes a run's file after its keeping time; the run stays, without a file", async () => {
+    const [mine] = await t.app.db
+      .select()
+      .from(reportSchedules)
+      .where(and(eq(reportSchedules.tenantId, demoTenant), eq(reportSchedules.name, 'Daily alarms')));
+    const [first] = await t.app.db
+      .select()
+      .from(reportRuns)
+      .where(eq(reportRuns.scheduleId, mine!.id))
+      .orderBy(reportRuns.id)
+      .limit(1);
+    expect(await t.app.jobs.files.read(first!.fileKey!)).toBeDefined();
+    await t.app.db.update(reportSchedules).set({ enabled: false }).where(eq(reportSchedules.tenantId, demoTenant));
+    t.clock.advance(REPORT_FILE_TTL_MS + 86_400_000);
+    await sweepReports(t.app);
+    expect(await t.app.jobs.files.read(first!.fileKey!)).toBeUndefined();
+    // A month on, the session expired: sign in again.
+    demo = (await login(t.app, 'demo', 'demo123')).token;
+    const run = (await runsOf(mine!.id)).rows.find((r) => r.id === first!.id);
+    expect(run).toMatchObject({ state: 'sent', fileName: null });
+    expect((await call('download', { id: first!.id })).key).toBe('reportFileGone');
+    await t.app.db.update(reportSchedules).set({ enabled: true }).where(eq(reportSchedules.tenantId, demoTenant));
   });
 
   it('the demo site has a daily alarm summary, which the first sweep gives its next run', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { wallClockText } from '../../shared/wall-clock';
 import { rowsOf } from '../../server/db/rows';
@@ -17,6 +17,8 @@ export const REPORT_ATTEMPTS = 3;
 export const REPORT_BACKOFF_MS = [60_000, 5 * 60_000] as const;
 /** A run left running this long by a replica that died is taken up again. */
 export const REPORT_STALE_MS = 10 * 60_000;
+/** A run's file is kept this long after the run finished, then removed from the storage (the run stays). */
+export const REPORT_FILE_TTL_MS = 30 * 86_400_000;
 /** Schedules claimed per pass. */
 const CLAIM_BATCH = 50;
 
@@ -223,9 +225,30 @@ async function recoverStale(app: FastifyInstance): Promise<void> {
     .where(stale);
 }
 
-/** One pass of the sweep: queue due schedules, then run every queued run whose time has come. */
+/** Files of runs finished more than REPORT_FILE_TTL_MS ago leave the storage; the history says the file is gone. */
+async function expireFiles(app: FastifyInstance): Promise<void> {
+  const old = await app.db
+    .select({ id: reportRuns.id, fileKey: reportRuns.fileKey })
+    .from(reportRuns)
+    .where(
+      and(isNotNull(reportRuns.fileKey), lt(reportRuns.finishedAt, new Date(app.clock.now() - REPORT_FILE_TTL_MS))),
+    )
+    .limit(200);
+  for (const { id, fileKey } of old) {
+    try {
+      await app.jobs.files.remove(fileKey!);
+    } catch (err) {
+      app.log.warn({ err, runId: id }, 'report file not removed');
+      continue;
+    }
+    await app.db.update(reportRuns).set({ fileKey: null }).where(eq(reportRuns.id, id));
+  }
+}
+
+/** One pass of the sweep: queue due schedules, then run every queued run whose time has come; old files go. */
 export async function sweepReports(app: FastifyInstance): Promise<void> {
   await recoverStale(app);
+  await expireFiles(app);
   await claimDueSchedules(app);
   for (;;) {
     const run = await claimRun(app);
