@@ -40,6 +40,7 @@ import productScreens from './product/screen';
 import productReviewScreens from './product-review/screen';
 import productSkuScreens from './product-sku/screen';
 import productionBatchScreens from './production-batch/screen';
+import reportScheduleScreens from './report-schedule/screen';
 import residentScreens from './resident/screen';
 import resourceScreens from './resource/screen';
 import roleScreens from './role/screen';
@@ -96,6 +97,7 @@ export const ENTITY_SCREENS: readonly { entity: string; screens: EntityScreens }
   { entity: 'product-review', screens: productReviewScreens },
   { entity: 'product-sku', screens: productSkuScreens },
   { entity: 'production-batch', screens: productionBatchScreens },
+  { entity: 'report-schedule', screens: reportScheduleScreens },
   { entity: 'resident', screens: residentScreens },
   { entity: 'resource', screens: resourceScreens },
   { entity: 'role', screens: roleScreens },

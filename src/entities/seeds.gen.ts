@@ -13,6 +13,7 @@ import leaveRequestSeed from './leave-request/seed';
 import mallOrderSeed from './mall-order/seed';
 import monitoredPersonSeed from './monitored-person/seed';
 import productSeed from './product/seed';
+import reportScheduleSeed from './report-schedule/seed';
 import simCardSeed from './sim-card/seed';
 import utilityAccountSeed from './utility-account/seed';
 import workPlanSeed from './work-plan/seed';
@@ -30,6 +31,7 @@ export const ENTITY_SEEDS: readonly { entity: string; seed: EntitySeed }[] = [
   { entity: 'mall-order', seed: mallOrderSeed },
   { entity: 'monitored-person', seed: monitoredPersonSeed },
   { entity: 'product', seed: productSeed },
+  { entity: 'report-schedule', seed: reportScheduleSeed },
   { entity: 'sim-card', seed: simCardSeed },
   { entity: 'utility-account', seed: utilityAccountSeed },
   { entity: 'work-plan', seed: workPlanSeed },

@@ -90,6 +90,8 @@ import productionBatchRoutes from './production-batch/routes';
 import productionRecordServer from './production-record/server';
 import propertyCompanyServer from './property-company/server';
 import propertyStaffServer from './property-staff/server';
+import reportScheduleServer from './report-schedule/server';
+import reportScheduleRoutes from './report-schedule/routes';
 import residentServer from './resident/server';
 import residentRoutes from './resident/routes';
 import resourceServer from './resource/server';
@@ -190,6 +192,7 @@ export const ENTITY_SERVERS: readonly EntityServer[] = [
   productionRecordServer,
   propertyCompanyServer,
   propertyStaffServer,
+  { ...reportScheduleServer, routes: reportScheduleRoutes },
   { ...residentServer, routes: residentRoutes },
   { ...resourceServer, routes: resourceRoutes },
   { ...roleServer, routes: roleRoutes },

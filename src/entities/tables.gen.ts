@@ -61,6 +61,7 @@ export * from './production-batch/server';
 export * from './production-record/server';
 export * from './property-company/server';
 export * from './property-staff/server';
+export * from './report-schedule/server';
 export * from './resident/server';
 export * from './resource/server';
 export * from './role/server';

@@ -243,6 +243,10 @@ export const MESSAGES = {
   apiKeyScopeNotGrantable: 'An integration key cannot be given user, role, tenant, permission or key administration',
   apiKeyNotAllowed: 'An integration key cannot do this',
   apiKeyAddressInvalid: 'Enter IP addresses or CIDR ranges (203.0.113.7, 10.0.0.0/8), separated by commas or lines',
+  // Scheduled reports (/reportSchedule, docs/integrations.md "Scheduled reports").
+  cronInvalid: 'Invalid cron expression: five fields (minute hour day month weekday), e.g. 0 8 * * 1-5',
+  reportScheduleIncomplete: 'Set the time of day, and the weekday of a weekly or the day of a monthly report',
+  reportFileGone: 'This run has no file (it failed before writing one, or the file expired)',
 } as const;
 export type MsgKey = keyof typeof MESSAGES;
 

@@ -74,6 +74,7 @@ const EXTRA_MARKS = {
   'integrationKey:add': { route: 'integrationKeyList', cn: '新增集成密钥', en: 'Add integration key' },
   'integrationKey:revoke': { route: 'integrationKeyList', cn: '吊销集成密钥', en: 'Revoke integration key' },
   'integrationKey:rotate': { route: 'integrationKeyList', cn: '轮换集成密钥', en: 'Rotate integration key' },
+  'reportSchedule:run': { route: 'reportSchedule', cn: '立即发送报表', en: 'Send a scheduled report now' },
 } as const;
 
 /** 'workOrder' -> 'work order': the English name of a derived mark's buttons. */

@@ -19,9 +19,15 @@ const READS =
   /\/(list|get|detail|since|stats|summary|unreadCount|telemetry|rollups|locations|events|getDeviceInfo|track|export|getNavigationBar|userInfo|info|tenantInfo|config|health|tags|devices|json|active|resourceIds|tree|acks|units|usage|deliveries|armStatus|qr|methods|report|quote|home|products|movements|byDevice|ledger|daily|topups|states|records|candidates|fleet|timeline|vapidPublicKey|device)$/i;
 /**
  * Reads whose last segment names a thing, not a reading: the caller's own push kinds
- * (src/server/webpush/routes.ts), the staff nearest to an alarm (the SOS dialog's list).
+ * (src/server/webpush/routes.ts), the staff nearest to an alarm (the SOS dialog's list), a
+ * scheduled report's runs and a run's file (src/entities/report-schedule/routes.ts).
  */
-const READ_OPERATIONS = new Set(['GET /api/push/preferences', 'POST /api/device/alarm/nearestStaff']);
+const READ_OPERATIONS = new Set([
+  'GET /api/push/preferences',
+  'POST /api/device/alarm/nearestStaff',
+  'POST /api/user/reportSchedule/runs',
+  'POST /api/user/reportSchedule/download',
+]);
 /** Changes whose name says nothing of it: saving the caller's own push kinds. */
 const WRITE_OPERATIONS = new Set(['POST /api/push/preferences']);
 /**
@@ -35,7 +41,7 @@ const CHANGE_WORDS = new Set(
     'sync push broadcast refresh purge grant cancel revoke review approve reject submit apply withdraw publish ' +
     'distribute issue ship refund restore reset bind unbind allocate recompute punch check record snapshot answer ' +
     'ack change create edit save assign suspend resume disarm reply topup build invite retry requeue replay ' +
-    'generate rotate clear mark enable disable confirm complete read many retention positions sos'
+    'generate rotate clear mark enable disable confirm complete read many retention positions sos run'
   ).split(' '),
 );
 /**

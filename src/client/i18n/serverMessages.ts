@@ -309,6 +309,12 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
     id: 'server.apiKeyAddressInvalid',
     message: '请填写 IP 地址或 CIDR 网段（如 203.0.113.7、10.0.0.0/8），以逗号或换行分隔',
   }),
+  cronInvalid: msg({ id: 'server.cronInvalid', message: 'Cron 表达式无效：五段(分 时 日 月 星期)，例如 0 8 * * 1-5' }),
+  reportScheduleIncomplete: msg({
+    id: 'server.reportScheduleIncomplete',
+    message: '请填写发送时间；每周报表需选择星期，每月报表需填写日期',
+  }),
+  reportFileGone: msg({ id: 'server.reportFileGone', message: '该次运行没有文件(生成前已失败或文件已过期)' }),
 };
 
 /** The descriptor of a service message key, for callers that render with <Trans>/t themselves. */

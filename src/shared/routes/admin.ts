@@ -127,6 +127,14 @@ export const ADMIN_ROUTES: readonly SpecRoute[] = [
   { value: 'DeviceSim', layout: 'admin', scenario: 'iot', cn: '设备绑卡', en: 'Device-SIM binding', icon: 'sim' },
   { value: 'Report', layout: 'admin', scenario: 'iot', cn: '报表', en: 'Reports', icon: 'chart' },
   { value: 'DownloadTask', layout: 'admin', scenario: 'iot', cn: '下载任务', en: 'Download tasks', icon: 'task' },
+  {
+    value: 'reportSchedule',
+    layout: 'admin',
+    scenario: 'system',
+    cn: '定时报表',
+    en: 'Scheduled reports',
+    icon: 'chart',
+  },
   { value: 'SIMCard', layout: 'admin', scenario: 'iot', cn: 'SIM卡', en: 'SIM cards', icon: 'sim' },
   { value: 'tenantList', layout: 'admin', scenario: 'org', cn: '租户管理', en: 'Tenants', icon: 'tenant' },
   {

@@ -63,7 +63,9 @@ export function sampleBody(def: ResourceDef, n: number): Record<string, unknown>
             ? '08:00'
             : f.pattern?.re.test('89860012345678900000')
               ? `8986001234567890${String(n).padStart(4, '0')}`
-              : sampleValue(f, n);
+              : f.pattern?.re.test('iso@example.com')
+                ? `iso${n}@example.com`
+                : sampleValue(f, n);
     // An optional field with a pattern the sample cannot meet (dates and times as text) is left out.
     if (typeof v === 'string' && f.pattern && !f.required && !f.pattern.re.test(v)) continue;
     if (v !== undefined) body[f.name] = v;

@@ -1,0 +1,459 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarmRecords } from '../../server/db/schema-alarms';
+import { buildReplica, buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
+import { tenantId } from '../../../tests/server/fixtures';
+import { tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
+import { createLocalEmailProvider } from '../../server/notify/email';
+import { REPORT_BACKOFF_MS, REPORT_FILE_TTL_MS } from './runs';
+import { nextRunAfter, periodBefore, type ScheduleTiming } from './schedule';
+import { reportRuns, reportSchedules } from './server';
+import { sweepReports } from '.';
+
+const BERLIN = 'Europe/Berlin';
+const at = (iso: string) => new Date(iso);
+const timing = (t: Partial<ScheduleTiming>): ScheduleTiming => ({
+  frequency: 'daily',
+  time: '08:00',
+  weekday: null,
+  monthday: null,
+  cron: null,
+  ...t,
+});
+const next = (t: Partial<ScheduleTiming>, after: string) => nextRunAfter(timing(t), at(after), BERLIN)?.toISOString();
+
+describe('next run on the tenant clock (Europe/Berlin)', () => {
+  it('daily: 08:00 local on both sides of the spring and autumn changes', () => {
+    // 28 March 08:00 CET is 07:00Z; on 29 March clocks go forward, 08:00 CEST is 06:00Z.
+    expect(next({}, '2026-03-28T07:00:00Z')).toBe('2026-03-29T06:00:00.000Z');
+    expect(next({}, '2026-03-29T06:00:00Z')).toBe('2026-03-30T06:00:00.000Z');
+    expect(next({}, '2026-10-24T06:00:00Z')).toBe('2026-10-25T07:00:00.000Z');
+    // A time the change skips runs an hour later on the wall clock (02:30 -> 03:30 CEST).
+    expect(next({ time: '02:30' }, '2026-03-28T02:00:00Z')).toBe('2026-03-29T01:30:00.000Z');
+  });
+
+  it('weekly: on its ISO weekday, across the change', () => {
+    expect(next({ frequency: 'weekly', weekday: 7 }, '2026-03-22T07:00:00Z')).toBe('2026-03-29T06:00:00.000Z');
+    expect(next({ frequency: 'weekly', weekday: 1 }, '2026-03-22T07:00:00Z')).toBe('2026-03-23T07:00:00.000Z');
+  });
+
+  it("monthly: the 31st runs on a shorter month's last day", () => {
+    const m = { frequency: 'monthly', monthday: 31 };
+    expect(next(m, '2026-01-31T07:00:00Z')).toBe('2026-02-28T07:00:00.000Z');
+    expect(next(m, '2026-02-28T07:00:00Z')).toBe('2026-03-31T06:00:00.000Z');
+    expect(next(m, '2026-03-31T06:00:00Z')).toBe('2026-04-30T06:00:00.000Z');
+    expect(next(m, '2028-02-01T00:00:00Z')).toBe('2028-02-29T07:00:00.000Z');
+  });
+
+  it('cron: on the zone clock across the change', () => {
+    const c = { frequency: 'cron', cron: '0 8 * * *' };
+    expect(next(c, '2026-03-28T07:00:00Z')).toBe('2026-03-29T06:00:00.000Z');
+    expect(next(c, '2026-10-24T06:00:00Z')).toBe('2026-10-25T07:00:00.000Z');
+    expect(next({ frequency: 'cron', cron: '0 8 L * *' }, '2026-02-01T00:00:00Z')).toBe('2026-02-28T07:00:00.000Z');
+  });
+
+  it('the period a run covers is the day, week or month before it on the wall clock', () => {
+    const day = periodBefore(timing({}), at('2026-03-29T06:00:00Z'), BERLIN);
+    // 23 hours: the day lost an hour.
+    expect(day.from.toISOString()).toBe('2026-03-28T07:00:00.000Z');
+    const month = periodBefore(timing({ frequency: 'monthly', monthday: 31 }), at('2026-03-31T06:00:00Z'), BERLIN);
+    expect(month.from.toISOString()).toBe('2026-02-28T07:00:00.000Z');
+    const week = periodBefore(timing({ frequency: 'weekly', weekday: 7 }), at('2026-03-29T06:00:00Z'), BERLIN);
+    expect(week.from.toISOString()).toBe('2026-03-22T07:00:00.000Z');
+    const cron = periodBefore(
+      timing({ frequency: 'cron' }),
+      at('2026-03-29T06:00:00Z'),
+      BERLIN,
+      at('2026-03-27T06:00:00Z'),
+    );
+    expect(cron.from.toISOString()).toBe('2026-03-27T06:00:00.000Z');
+  });
+});
+
+describe('the local e-mail outbox', () => {
+  it('notes attachments by name and size', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reports-'));
+    try {
+      const outbox = join(dir, 'mail-outbox.log');
+      await createLocalEmailProvider({ info: () => {}, warn: () => {} }, outbox).send(
+        'a@example.com',
+        'Report',
+        'Body',
+        {
+          html: '<p>Body</p>',
+          attachments: [{ filename: 'r.xlsx', content: Buffer.alloc(1234), contentType: 'application/octet-stream' }],
+        },
+      );
+      expect(readFileSync(outbox, 'utf8')).toContain(
+        'To: a@example.com\nSubject: Report\nAttachment: r.xlsx (1234 bytes)\n\nBody\n',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+interface Mail {
+  to: string[];
+  data: string;
+}
+
+/** An SMTP server in the test process; `refuse` makes it answer 550 to every sender. */
+function smtp() {
+  const received: Mail[] = [];
+  const state = { refuse: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onMailFrom(_address, _session, done) {
+      if (!state.refuse) return done();
+      const err = Object.assign(new Error('Mailbox unavailable: relay refused'), { responseCode: 550 });
+      done(err);
+    },
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data: Buffer.concat(chunks).toString('utf8'),
+        });
+        done();
+      });
+    },
+  });
+  return { server, received, state };
+}
+
+/** A MIME body decoded from its transfer encoding. */
+function decodeBody(body: string, encoding: string): string {
+  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
+  if (/quoted-printable/i.test(encoding))
+    return Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
+  return body;
+}
+
+/** The decoded part of a raw MIME message whose Content-Type starts with `type`. */
+function partOf(raw: string, type: string): string {
+  const start = raw.indexOf(`Content-Type: ${type}`);
+  if (start < 0) throw new Error(`no ${type} part`);
+  const headEnd = raw.indexOf('\r\n\r\n', start);
+  const head = raw.slice(start, headEnd);
+  const end = raw.indexOf('\r\n--', headEnd);
+  const body = decodeBody(raw.slice(headEnd + 4, end), /Content-Transfer-Encoding: (\S+)/.exec(head)?.[1] ?? '7bit');
+  return body.replace(/\r\n/g, '\n');
+}
+
+/** The message's Subject, its encoded words decoded. */
+function subjectOf(raw: string): string {
+  const line = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+  return line
+    .replace(/\r\n[ \t]/g, ' ')
+    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
+    );
+}
+
+/** The base64 attachment of a raw MIME message, decoded. */
+function attachmentOf(raw: string): { name: string; bytes: Buffer } {
+  const part = /Content-Type:\s+application\/vnd\.openxmlformats[^]*?\r\n\r\n([A-Za-z0-9+/=\r\n]+?)\r\n--/.exec(raw);
+  const name = /filename="?([^";\r\n]+)"?/.exec(raw);
+  if (!part || !name) throw new Error('no attachment');
+  return { name: name[1]!, bytes: Buffer.from(part[1]!.replace(/\s/g, ''), 'base64') };
+}
+
+async function sheetsOf(bytes: Buffer): Promise<Record<string, unknown[][]>> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  const out: Record<string, unknown[][]> = {};
+  wb.eachSheet((ws) => {
+    const rows: unknown[][] = [];
+    ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    out[ws.name] = rows;
+  });
+  return out;
+}
+
+let t: TestApp;
+let mail: ReturnType<typeof smtp>;
+let demo: string;
+let demoTenant: number;
+let other: string;
+
+beforeAll(async () => {
+  mail = smtp();
+  await new Promise<void>((resolve) => mail.server.listen(0, '127.0.0.1', resolve));
+  const { port } = mail.server.server.address() as { port: number };
+  t = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}`, timeZone: BERLIN } });
+  // 15 June 2026, 07:00 in Berlin (CEST).
+  t.clock.advance(Date.parse('2026-06-15T05:00:00Z') - t.clock.now());
+  demo = (await login(t.app, 'demo', 'demo123')).token;
+  demoTenant = await tenantId(t.app, 'Demo Site');
+  other = (await tenantWithAdmin(t.app, 'Other Co', 'otheradmin')).token;
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => mail.server.close(() => resolve()));
+});
+
+const call = <T = Row>(action: string, body: unknown, token = demo) =>
+  post<T>(t.app, `/api/user/reportSchedule/${action}`, body, { token });
+const setClock = (iso: string) => t.clock.advance(Date.parse(iso) - t.clock.now());
+const to = (address: string) => mail.received.filter((m) => m.to.includes(address));
+
+interface RunView {
+  id: number;
+  state: string;
+  attempts: number;
+  error: string | null;
+  fileName: string | null;
+  manual: boolean;
+  periodFrom: string;
+  periodTo: string;
+}
+const runsOf = async (scheduleId: number, token = demo) =>
+  (await call<{ rows: RunView[]; total: number }>('runs', { scheduleId }, token)).data;
+
+describe('scheduled reports', () => {
+  it('refuses a bad address, a bad cron expression and a weekly report without its weekday, with their keys', async () => {
+    const base = { name: 'x', kind: 'alarmSummary', frequency: 'daily', time: '08:00', recipients: 'a@example.com' };
+    expect(await call('add', { ...base, recipients: 'a@example.com, not-an-address' })).toMatchObject({
+      code: 400,
+      key: 'emailInvalid',
+    });
+    expect(await call('add', { ...base, frequency: 'cron', cron: '61 * * *' })).toMatchObject({
+      code: 400,
+      key: 'cronInvalid',
+    });
+    expect(await call('add', { ...base, frequency: 'weekly' })).toMatchObject({
+      code: 400,
+      key: 'reportScheduleIncomplete',
+    });
+    expect(await call('add', { ...base, time: '8h' })).toMatchObject({ code: 400, key: 'timeInvalid' });
+    expect(await call('add', { ...base, kind: 'nope' })).toMatchObject({ code: 400 });
+  });
+
+  it('sends the daily alarm summary at 08:00 on the tenant clock with its XLSX, and keeps the run', async () => {
+    const alarm = (type: number, tsIso: string, ackS: number | null, handled: boolean) => ({
+      tenantId: demoTenant,
+      imei: '860000000000099',
+      type,
+      level: 3,
+      title: 'test',
+      deviceName: 'Report helmet',
+      ts: at(tsIso),
+      ackedAt: ackS === null ? null : new Date(Date.parse(tsIso) + ackS * 1000),
+      handleState: handled ? 1 : 0,
+    });
+    // In the period (14 June 08:00 to 15 June 08:00 CEST): 3 SOS, 2 smoke; one SOS before it.
+    await t.app.db
+      .insert(alarmRecords)
+      .values([
+        alarm(15, '2026-06-14T07:00:00Z', 60, true),
+        alarm(15, '2026-06-14T12:00:00Z', 120, false),
+        alarm(15, '2026-06-15T05:59:00Z', null, false),
+        alarm(8, '2026-06-14T20:00:00Z', 30, true),
+        alarm(8, '2026-06-14T21:00:00Z', null, false),
+        alarm(15, '2026-06-14T05:59:00Z', 10, false),
+      ]);
+    const added = await call('add', {
+      name: 'Daily alarms',
+      kind: 'alarmSummary',
+      frequency: 'daily',
+      time: '08:00',
+      recipients: 'boss@example.com; deputy@example.com',
+    });
+    expect(added.code, added.msg).toBe(0);
+    expect(added.data).toMatchObject({ enabled: true, tenantId: demoTenant, nextRunAt: '2026-06-15T06:00:00.000Z' });
+
+    await sweepReports(t.app);
+    expect(to('boss@example.com')).toHaveLength(0);
+
+    setClock('2026-06-15T06:00:10Z');
+    await sweepReports(t.app);
+    const sent = to('boss@example.com');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toEqual(['boss@example.com', 'deputy@example.com']);
+    expect(subjectOf(sent[0]!.data)).toBe(
+      'Daily alarms · 报警汇总 Alarm summary · 2026-06-14 08:00 - 2026-06-15 08:00 (Europe/Berlin)',
+    );
+    const text = partOf(sent[0]!.data, 'text/plain');
+    const html = partOf(sent[0]!.data, 'text/html');
+    const file = attachmentOf(sent[0]!.data);
+    expect(file.name).toBe('alarm-summary-2026-06-15.xlsx');
+    const sheets = await sheetsOf(file.bytes);
+    expect(sheets['按类型']).toEqual([
+      ['类型编号', '报警类型', '总数', '已确认', '已处理', '未处理'],
+      [8, '烟雾告警', 2, 1, 1, 1],
+      [15, 'SOS求救', 3, 2, 1, 2],
+    ]);
+    expect(sheets['未处理报警']!.slice(1).map((r) => r[1])).toEqual([
+      '2026-06-14 14:00:00',
+      '2026-06-14 23:00:00',
+      '2026-06-15 07:59:00',
+    ]);
+    // Acknowledged after 60, 120 and 30 s: median 60, p90 (interpolated) 108.
+    expect(text).toContain('报警总数 Alarms: 5\n');
+    expect(text).toContain('未处理 Open: 3\n');
+    expect(text).toContain('Time to acknowledge, median (s): 60\n');
+    expect(text).toContain('Time to acknowledge, p90 (s): 108\n');
+    // The HTML summary: the figures, then the first rows of the first sheet.
+    expect(html).toContain('<td style="border:1px solid #ccc;padding:4px 8px">108</td>');
+    expect(html).toContain('<h3>按类型</h3>');
+
+    const id = added.data.id;
+    const [schedule] = await t.app.db.select().from(reportSchedules).where(eq(reportSchedules.id, id));
+    expect(schedule!.nextRunAt?.toISOString()).toBe('2026-06-16T06:00:00.000Z');
+    const runs = await runsOf(id);
+    expect(runs.rows).toMatchObject([
+      {
+        state: 'sent',
+        attempts: 1,
+        manual: false,
+        error: null,
+        fileName: 'alarm-summary-2026-06-15.xlsx',
+        periodFrom: '2026-06-14T06:00:00.000Z',
+        periodTo: '2026-06-15T06:00:00.000Z',
+      },
+    ]);
+    const download = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/reportSchedule/download',
+      payload: { id: runs.rows[0]!.id },
+      headers: { authorization: demo },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(file.bytes)).toBe(true);
+
+    // Sweeping again sends nothing more.
+    await sweepReports(t.app);
+    expect(to('boss@example.com')).toHaveLength(1);
+  });
+
+  it('retries a refused send with backoff, then shows the run as failed', async () => {
+    const added = await call('add', {
+      name: 'Devices',
+      kind: 'deviceAvailability',
+      frequency: 'weekly',
+      weekday: 3,
+      time: '09:00',
+      recipients: 'ops@example.com',
+    });
+    expect(added.code, added.msg).toBe(0);
+    mail.state.refuse = true;
+    try {
+      expect((await call('runNow', { id: added.data.id })).code).toBe(0);
+      await sweepReports(t.app);
+      let [run] = (await runsOf(added.data.id)).rows;
+      expect(run).toMatchObject({ state: 'queued', attempts: 1, manual: true });
+      expect(run!.error).toContain('550');
+      // Not before its backoff.
+      await sweepReports(t.app);
+      expect((await runsOf(added.data.id)).rows[0]).toMatchObject({ state: 'queued', attempts: 1 });
+      t.clock.advance(REPORT_BACKOFF_MS[0]);
+      await sweepReports(t.app);
+      expect((await runsOf(added.data.id)).rows[0]).toMatchObject({ state: 'queued', attempts: 2 });
+      t.clock.advance(REPORT_BACKOFF_MS[1]);
+      await sweepReports(t.app);
+      [run] = (await runsOf(added.data.id)).rows;
+      expect(run).toMatchObject({
+        state: 'failed',
+        attempts: 3,
+        fileName: expect.stringMatching(/^device-availability-/),
+      });
+      expect(run!.error).toContain('550');
+      expect(to('ops@example.com')).toHaveLength(0);
+    } finally {
+      mail.state.refuse = false;
+    }
+    // A failed run is not tried again.
+    t.clock.advance(3_600_000);
+    await sweepReports(t.app);
+    expect((await runsOf(added.data.id)).rows[0]).toMatchObject({ state: 'failed', attempts: 3 });
+  });
+
+  it('two sweepers on one database send a due report once', async () => {
+    const added = await call('add', {
+      name: 'SIM',
+      kind: 'simUsage',
+      frequency: 'cron',
+      cron: '*/5 * * * *',
+      recipients: 'sim@example.com',
+    });
+    expect(added.code, added.msg).toBe(0);
+    t.clock.advance(Date.parse(String(added.data.nextRunAt)) - t.clock.now() + 1_000);
+    // On PostgreSQL a second replica of the service; on PGlite (one process) two passes at once.
+    const replica: FastifyInstance | undefined = process.env.DATABASE_URL
+      ? await buildReplica(t, { smtpUrl: t.app.config.smtpUrl, timeZone: BERLIN })
+      : undefined;
+    try {
+      await Promise.all([sweepReports(t.app), sweepReports(replica ?? t.app)]);
+    } finally {
+      await replica?.close();
+    }
+    expect(to('sim@example.com')).toHaveLength(1);
+    const runs = await t.app.db.select().from(reportRuns).where(eq(reportRuns.scheduleId, added.data.id));
+    expect(runs.map((r) => [r.state, r.attempts])).toEqual([['sent', 1]]);
+  });
+
+  it('another tenant neither sees nor runs a schedule, nor reads its runs or file', async () => {
+    const [mine] = await t.app.db
+      .select()
+      .from(reportSchedules)
+      .where(and(eq(reportSchedules.tenantId, demoTenant), eq(reportSchedules.name, 'Daily alarms')));
+    const id = mine!.id;
+    const [run] = await t.app.db.select().from(reportRuns).where(eq(reportRuns.scheduleId, id));
+    expect((await call('list', {}, other)).data).toMatchObject({ total: 0 });
+    expect((await call('get', { id }, other)).code).toBe(404);
+    expect((await call('runNow', { id }, other)).code).toBe(404);
+    expect((await call('update', { id, name: 'mine now' }, other)).code).toBe(404);
+    expect(await runsOf(id, other)).toEqual({ rows: [], total: 0 });
+    expect((await call('download', { id: run!.id }, other)).code).toBe(404);
+    // The owner still can.
+    expect((await call('runNow', { id })).code).toBe(0);
+  });
+
+  it("removes a run's file after its keeping time; the run stays, without a file", async () => {
+    const [mine] = await t.app.db
+      .select()
+      .from(reportSchedules)
+      .where(and(eq(reportSchedules.tenantId, demoTenant), eq(reportSchedules.name, 'Daily alarms')));
+    const [first] = await t.app.db
+      .select()
+      .from(reportRuns)
+      .where(eq(reportRuns.scheduleId, mine!.id))
+      .orderBy(reportRuns.id)
+      .limit(1);
+    expect(await t.app.jobs.files.read(first!.fileKey!)).toBeDefined();
+    await t.app.db.update(reportSchedules).set({ enabled: false }).where(eq(reportSchedules.tenantId, demoTenant));
+    t.clock.advance(REPORT_FILE_TTL_MS + 86_400_000);
+    await sweepReports(t.app);
+    expect(await t.app.jobs.files.read(first!.fileKey!)).toBeUndefined();
+    // A month on, the session expired: sign in again.
+    demo = (await login(t.app, 'demo', 'demo123')).token;
+    const run = (await runsOf(mine!.id)).rows.find((r) => r.id === first!.id);
+    expect(run).toMatchObject({ state: 'sent', fileName: null });
+    expect((await call('download', { id: first!.id })).key).toBe('reportFileGone');
+    await t.app.db.update(reportSchedules).set({ enabled: true }).where(eq(reportSchedules.tenantId, demoTenant));
+  });
+
+  it('the demo site has a daily alarm summary, which the first sweep gives its next run', async () => {
+    const [seeded] = await t.app.db
+      .select()
+      .from(reportSchedules)
+      .where(and(eq(reportSchedules.tenantId, demoTenant), eq(reportSchedules.name, '每日报警汇总')));
+    expect(seeded).toMatchObject({ kind: 'alarmSummary', frequency: 'daily', time: '08:00', enabled: true });
+    expect(seeded!.nextRunAt).not.toBeNull();
+  });
+});
