@@ -58,6 +58,7 @@ import faceReviewRoutes from './face-review/routes';
 import faceSampleServer from './face-sample/server';
 import fenceServer from './fence/server';
 import fenceRoutes from './fence/routes';
+import forwardTargetServer from './forward-target/server';
 import freightTemplateServer from './freight-template/server';
 import freightTemplateRoutes from './freight-template/routes';
 import indoorMapServer from './indoor-map/server';
@@ -167,6 +168,7 @@ export const ENTITY_SERVERS: readonly EntityServer[] = [
   { ...faceReviewServer, routes: faceReviewRoutes },
   faceSampleServer,
   { ...fenceServer, routes: fenceRoutes },
+  forwardTargetServer,
   { ...freightTemplateServer, routes: freightTemplateRoutes },
   indoorMapServer,
   installationServer,

@@ -297,6 +297,10 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   approvalNodeRequired: msg({ id: 'server.approvalNodeRequired', message: '需要审批的公告请选择审批节点' }),
   announcementLocked: msg({ id: 'server.announcementLocked', message: '审批中或已发布的公告不能修改，请先撤回' }),
   notRecipient: msg({ id: 'server.notRecipient', message: '该公告不是发给您的' }),
+  forwardUrlInvalid: msg({
+    id: 'server.forwardUrlInvalid',
+    message: '转发地址须为 amqp:// 或 amqps://（AMQP）、mqtt:// 或 mqtts://（MQTT），含主机，且与协议一致',
+  }),
 };
 
 /** The descriptor of a service message key, for callers that render with <Trans>/t themselves. */
