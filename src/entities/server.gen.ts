@@ -59,6 +59,7 @@ import faceSampleServer from './face-sample/server';
 import fenceServer from './fence/server';
 import fenceRoutes from './fence/routes';
 import forwardTargetServer from './forward-target/server';
+import forwardTargetRoutes from './forward-target/routes';
 import freightTemplateServer from './freight-template/server';
 import freightTemplateRoutes from './freight-template/routes';
 import indoorMapServer from './indoor-map/server';
@@ -168,7 +169,7 @@ export const ENTITY_SERVERS: readonly EntityServer[] = [
   { ...faceReviewServer, routes: faceReviewRoutes },
   faceSampleServer,
   { ...fenceServer, routes: fenceRoutes },
-  forwardTargetServer,
+  { ...forwardTargetServer, routes: forwardTargetRoutes },
   { ...freightTemplateServer, routes: freightTemplateRoutes },
   indoorMapServer,
   installationServer,

@@ -39,7 +39,6 @@ export const forwardTargets = pgTable(
   (t) => [
     ...trigramIndexes('forward_targets', t.name),
     index('forward_targets_tenant_id_idx').on(t.tenantId, t.id),
-    index('forward_targets_id_idx').on(t.id),
   ],
 );
 

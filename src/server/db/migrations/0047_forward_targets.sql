@@ -16,5 +16,4 @@ CREATE TABLE "forward_targets" (
 --> statement-breakpoint
 ALTER TABLE "forward_targets" ADD CONSTRAINT "forward_targets_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "forward_targets_name_trgm_idx" ON "forward_targets" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "forward_targets_tenant_id_idx" ON "forward_targets" USING btree ("tenant_id","id");--> statement-breakpoint
-CREATE INDEX "forward_targets_id_idx" ON "forward_targets" USING btree ("id");
+CREATE INDEX "forward_targets_tenant_id_idx" ON "forward_targets" USING btree ("tenant_id","id");
