@@ -237,7 +237,8 @@ export const MESSAGES = {
   announcementLocked: 'A pending or published announcement cannot be edited: withdraw it first',
   notRecipient: 'This announcement is not addressed to you',
   // Forwarding to a broker (src/entities/forward-target/, docs/integrations.md).
-  forwardUrlInvalid: 'A forwarding URL is amqp:// or amqps:// (AMQP), mqtt:// or mqtts:// (MQTT) with a host, as the kind says',
+  forwardUrlInvalid:
+    'A forwarding URL is amqp:// or amqps:// (AMQP), mqtt:// or mqtts:// (MQTT) with a host, as the kind says',
 } as const;
 export type MsgKey = keyof typeof MESSAGES;
 

@@ -36,10 +36,7 @@ export const forwardTargets = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [
-    ...trigramIndexes('forward_targets', t.name),
-    index('forward_targets_tenant_id_idx').on(t.tenantId, t.id),
-  ],
+  (t) => [...trigramIndexes('forward_targets', t.name), index('forward_targets_tenant_id_idx').on(t.tenantId, t.id)],
 );
 
 const SCHEMES: Record<ForwardKind, readonly string[]> = { amqp: ['amqp:', 'amqps:'], mqtt: ['mqtt:', 'mqtts:'] };
@@ -99,10 +96,8 @@ export default defineEntity({
     },
     async beforeWrite(_ctx, tx, values, _input, _tenantId, existing) {
       withDefaults(values, existing ? 'update' : 'add');
-      if (Array.isArray(values.events)) {
-        if (!values.events.length) fail(Code.BAD_REQUEST, 'required', 'events: required');
-        values.events = [...new Set(values.events as string[])];
-      }
+      // The form's schema refuses unknown and repeated types; a target with none would never publish.
+      if (Array.isArray(values.events) && !values.events.length) fail(Code.BAD_REQUEST, 'required', 'events: required');
       if (typeof values.url === 'string') {
         const { url, secret } = splitUrl(values.url);
         values.url = url;

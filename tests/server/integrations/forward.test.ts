@@ -64,7 +64,9 @@ async function until(what: string, check: () => boolean, ms = 5_000): Promise<vo
 }
 
 /** A TCP relay to the broker whose connections the test cuts, as a broker restart or a network would. */
-async function relay(port: number): Promise<{ url: string; cut(): void; holdReplies(on: boolean): void; close(): Promise<void> }> {
+async function relay(
+  port: number,
+): Promise<{ url: string; cut(): void; holdReplies(on: boolean): void; close(): Promise<void> }> {
   const pairs = new Set<[Socket, Socket]>();
   let hold = false;
   const server: Server = createServer((client) => {
@@ -181,7 +183,10 @@ describe('AMQP transport', () => {
     const transport = new AmqpTransport({ connectTimeoutMs: 2_000 });
     try {
       const url = `amqp://forwarder:Sup3r-s3cret@127.0.0.1:${port}`;
-      const results = await transport.deliver(amqpTarget(url), [delivery(event('alarm.raised')), delivery(event('alarm.handled'))]);
+      const results = await transport.deliver(amqpTarget(url), [
+        delivery(event('alarm.raised')),
+        delivery(event('alarm.handled')),
+      ]);
       expect(results.map((r) => [r.ok, r.retry])).toEqual([
         [false, true],
         [false, true],
@@ -245,7 +250,9 @@ describe('MQTT transport', () => {
       const prefix = `console-test-${RUN}/{tenantId}/`;
       await sub.subscribeAsync(`console-test-${RUN}/#`, { qos: 1 });
       const got: { topic: string; payload: Buffer; qos: number; retain: boolean }[] = [];
-      sub.on('message', (topic, payload, packet) => got.push({ topic, payload, qos: packet.qos, retain: packet.retain }));
+      sub.on('message', (topic, payload, packet) =>
+        got.push({ topic, payload, qos: packet.qos, retain: packet.retain }),
+      );
       const transport = new MqttTransport();
       try {
         const e = event('fence.exit', 12, { fenceId: 3 });

@@ -167,7 +167,9 @@ export class AmqpTransport implements Transport<ForwardTarget> {
       link.failures++;
       link.lastError = hideSecret(err instanceof Error ? err.message : String(err), link.url);
       link.retryAt = performance.now() + backoffMs(link.failures);
-      this.warn(`forwarding: cannot reach the AMQP broker (${link.lastError}); retrying in ${backoffMs(link.failures)} ms`);
+      this.warn(
+        `forwarding: cannot reach the AMQP broker (${link.lastError}); retrying in ${backoffMs(link.failures)} ms`,
+      );
       this.scheduleReopen(link);
       throw err;
     }
