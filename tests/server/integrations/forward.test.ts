@@ -278,6 +278,7 @@ describe('MQTT transport', () => {
       const target: ForwardTarget = { ...amqpTarget('mqtt://127.0.0.1:1'), kind: 'mqtt', topicPrefix: 'x/' };
       const [r] = await transport.deliver(target, [delivery(event('alarm.raised'))]);
       expect(r).toMatchObject({ ok: false, retry: true });
+      expect(r!.excerpt).toMatch(/not connected within 500 ms \(.*ECONNREFUSED/);
     } finally {
       await transport.close();
     }

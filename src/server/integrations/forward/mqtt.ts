@@ -19,6 +19,8 @@ export interface MqttOptions {
  */
 export class MqttTransport implements Transport<ForwardTarget> {
   private readonly clients = new Map<string, MqttClient>();
+  /** The last error of each client, for the excerpt of a delivery that found it away. */
+  private readonly lastError = new Map<MqttClient, string>();
   private readonly ackTimeoutMs: number;
   private readonly connectWaitMs: number;
   private readonly warn: (message: string) => void;
@@ -74,7 +76,9 @@ export class MqttTransport implements Transport<ForwardTarget> {
       });
       let warned = false;
       client.on('error', (err) => {
-        if (!warned) this.warn(`forwarding: MQTT broker error (${hideSecret(err.message, url)})`);
+        const text = hideSecret(err.message, url);
+        this.lastError.set(client!, text);
+        if (!warned) this.warn(`forwarding: MQTT broker error (${text})`);
         warned = true;
       });
       client.on('connect', () => (warned = false));
@@ -88,7 +92,8 @@ export class MqttTransport implements Transport<ForwardTarget> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         client.off('connect', ok);
-        reject(new Error(`MQTT broker not connected within ${this.connectWaitMs} ms`));
+        const why = this.lastError.get(client);
+        reject(new Error(`MQTT broker not connected within ${this.connectWaitMs} ms${why ? ` (${why})` : ''}`));
       }, this.connectWaitMs);
       const ok = () => {
         clearTimeout(timer);
@@ -101,6 +106,7 @@ export class MqttTransport implements Transport<ForwardTarget> {
   async close(): Promise<void> {
     const clients = [...this.clients.values()];
     this.clients.clear();
+    this.lastError.clear();
     await Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
   }
 }
