@@ -43,7 +43,9 @@ const forwardTarget: ResourceDef = {
   name: 'forwardTarget',
   label: /*i18n*/ { id: 'resource.forwardTarget', message: '消息转发' },
   routes: ['forwardTargets'],
-  tenantScoped: true,
+  // Not scoped to the caller's tenant: the super administrator names the tenant of each row, and
+  // no tenant reads or writes them (platform-wide rows are written by super administrators only).
+  tenantScoped: false,
   privateRows: true,
   mark: 'forwardTarget',
   defaultSort: { field: 'id', order: 'desc' },

@@ -81,8 +81,10 @@ function withDefaults(values: Row, mode: 'add' | 'update'): void {
 
 /**
  * Super administrators alone read and write the rows: they carry credentials of the tenant's
- * broker. Writes are refused by the guard; reads by readWhere (nothing is found) and `shown`
- * (the list itself answers noPermission), so no path of the engine hands a tenant a row.
+ * broker. The def is not tenant-scoped (the rows name their tenant, chosen by the super
+ * administrator), so writes are the super administrators' (guardWrite; the guard says it again);
+ * reads are refused by readWhere (nothing is found) and `shown` (the list itself answers
+ * noPermission), so no path of the engine hands a tenant a row.
  */
 export default defineEntity({
   def: forwardTarget,
@@ -94,7 +96,9 @@ export default defineEntity({
       superOnly(ctx);
       return rows;
     },
-    async beforeWrite(_ctx, tx, values, _input, _tenantId, existing) {
+    async beforeWrite(_ctx, tx, values, _input, tenantId, existing) {
+      // The row's tenant is the one the super administrator named (tenantForWrite), set once.
+      if (!existing) values.tenantId = tenantId;
       withDefaults(values, existing ? 'update' : 'add');
       // The form's schema refuses unknown and repeated types; a target with none would never publish.
       if (Array.isArray(values.events) && !values.events.length) fail(Code.BAD_REQUEST, 'required', 'events: required');

@@ -115,23 +115,6 @@ export function createOtherwise(
         (token: string) => make(app, token),
       ]),
     ),
-    // Forwarding targets hold broker credentials: the super administrator adds them for a tenant (src/entities/forward-target).
-    'integration/forwardTarget': async (token) => {
-      const tenant = token === a.token ? a.tenant : b.tenant;
-      const res = await post(
-        app,
-        '/api/integration/forwardTarget/add',
-        {
-          name: `iso fwd ${tenant}`,
-          tenantId: tenant,
-          kind: 'amqp',
-          url: 'amqp://u:p@broker.invalid',
-          events: ['alarm.raised'],
-        },
-        { token: su },
-      );
-      expect(res.code).toBe(0);
-    },
     // A monitored person needs a supervisor of the company and a period whose end follows its start.
     'user/monitoredPerson': async (token) => {
       const mine = token === a.token;
