@@ -26,6 +26,7 @@ import faceDistributionScreens from './face-distribution/screen';
 import faceReviewScreens from './face-review/screen';
 import faceSampleScreens from './face-sample/screen';
 import fenceScreens from './fence/screen';
+import forwardTargetScreens from './forward-target/screen';
 import freightTemplateScreens from './freight-template/screen';
 import installationScreens from './installation/screen';
 import integrationKeyScreens from './integration-key/screen';
@@ -83,6 +84,7 @@ export const ENTITY_SCREENS: readonly { entity: string; screens: EntityScreens }
   { entity: 'face-review', screens: faceReviewScreens },
   { entity: 'face-sample', screens: faceSampleScreens },
   { entity: 'fence', screens: fenceScreens },
+  { entity: 'forward-target', screens: forwardTargetScreens },
   { entity: 'freight-template', screens: freightTemplateScreens },
   { entity: 'installation', screens: installationScreens },
   { entity: 'integration-key', screens: integrationKeyScreens },

@@ -58,6 +58,8 @@ import faceReviewRoutes from './face-review/routes';
 import faceSampleServer from './face-sample/server';
 import fenceServer from './fence/server';
 import fenceRoutes from './fence/routes';
+import forwardTargetServer from './forward-target/server';
+import forwardTargetRoutes from './forward-target/routes';
 import freightTemplateServer from './freight-template/server';
 import freightTemplateRoutes from './freight-template/routes';
 import indoorMapServer from './indoor-map/server';
@@ -171,6 +173,7 @@ export const ENTITY_SERVERS: readonly EntityServer[] = [
   { ...faceReviewServer, routes: faceReviewRoutes },
   faceSampleServer,
   { ...fenceServer, routes: fenceRoutes },
+  { ...forwardTargetServer, routes: forwardTargetRoutes },
   { ...freightTemplateServer, routes: freightTemplateRoutes },
   indoorMapServer,
   installationServer,

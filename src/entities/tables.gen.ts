@@ -40,6 +40,7 @@ export * from './face-library/server';
 export * from './face-review/server';
 export * from './face-sample/server';
 export * from './fence/server';
+export * from './forward-target/server';
 export * from './freight-template/server';
 export * from './indoor-map/server';
 export * from './installation/server';

@@ -12,6 +12,7 @@ import { benchExportJob } from './export-job';
 import { benchRegistryLists } from './registry-lists';
 import { benchFaces } from './faces';
 import { benchFences } from './fences';
+import { benchForward } from './forward';
 import { benchIngest } from './ingest';
 import { listLatency } from './list';
 import { benchProtocols } from './protocols';
@@ -103,6 +104,8 @@ async function serviceLane(out: Out): Promise<boolean> {
   missed = out.report(await timed(out, 'escalation', benchEscalation)) || missed;
   // Patrol phones: an SOS to 1,000 phones by Web Push, and 1,000 phones sharing positions.
   missed = out.report(await timed(out, 'phones', benchPhones)) || missed;
+  // Forwarding: 10,000 positions a second to RabbitMQ with publisher confirms (skipped without a RabbitMQ).
+  missed = out.report(await timed(out, 'forwarding', benchForward)) || missed;
 
   // Faces: figures only.
   out.say(...(await timed(out, 'faces', benchFaces)));

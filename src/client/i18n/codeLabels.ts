@@ -336,6 +336,19 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   指定角色: msg({ id: 'code.escalation.role', message: '指定角色' }),
   设备紧急联系人: msg({ id: 'code.escalation.contacts', message: '设备紧急联系人' }),
   外部号码或邮箱: msg({ id: 'code.escalation.address', message: '外部号码或邮箱' }),
+  // Integration events (src/shared/integration-events.ts) and the brokers of forwarding targets.
+  报警产生: msg({ id: 'code.integrationEvent.alarmRaised', message: '报警产生' }),
+  报警已确认: msg({ id: 'code.integrationEvent.alarmAcknowledged', message: '报警已确认' }),
+  报警已处理: msg({ id: 'code.integrationEvent.alarmHandled', message: '报警已处理' }),
+  报警已升级: msg({ id: 'code.integrationEvent.alarmEscalated', message: '报警已升级' }),
+  设备上线: msg({ id: 'code.integrationEvent.deviceOnline', message: '设备上线' }),
+  设备离线: msg({ id: 'code.integrationEvent.deviceOffline', message: '设备离线' }),
+  设备位置: msg({ id: 'code.integrationEvent.devicePosition', message: '设备位置' }),
+  进入围栏: msg({ id: 'code.integrationEvent.fenceEntry', message: '进入围栏' }),
+  离开围栏: msg({ id: 'code.integrationEvent.fenceExit', message: '离开围栏' }),
+  门口机呼叫: msg({ id: 'code.integrationEvent.doorCall', message: '门口机呼叫' }),
+  'AMQP (RabbitMQ)': msg({ id: 'code.forwardKind.amqp', message: 'AMQP (RabbitMQ)' }),
+  MQTT: msg({ id: 'code.forwardKind.mqtt', message: 'MQTT' }),
 };
 
 /** A code's label in the active language; the table's English text for a code without an entry. */

@@ -71,6 +71,7 @@ export const ROUTE_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   gateay_4G: msg({ id: 'route.gateay_4G', message: '4G网关', comment: '4G gateway' }),
   unknownDevices: msg({ id: 'route.unknownDevices', message: '未注册设备', comment: 'Unknown devices' }),
   cellTowers: msg({ id: 'route.cellTowers', message: '基站库', comment: 'Cell towers' }),
+  forwardTargets: msg({ id: 'route.forwardTargets', message: '消息转发', comment: 'Broker forwarding' }),
   communityManagement: msg({ id: 'route.communityManagement', message: '社区管理', comment: 'Communities' }),
   buildingManagement: msg({ id: 'route.buildingManagement', message: '楼栋管理', comment: 'Buildings' }),
   unitManagement: msg({ id: 'route.unitManagement', message: '单元管理', comment: 'Units' }),

@@ -315,6 +315,10 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
     message: '请填写发送时间；每周报表需选择星期，每月报表需填写日期',
   }),
   reportFileGone: msg({ id: 'server.reportFileGone', message: '该次运行没有文件(生成前已失败或文件已过期)' }),
+  forwardUrlInvalid: msg({
+    id: 'server.forwardUrlInvalid',
+    message: '转发地址须为 amqp:// 或 amqps://（AMQP）、mqtt:// 或 mqtts://（MQTT），含主机，且与协议一致',
+  }),
 };
 
 /** The descriptor of a service message key, for callers that render with <Trans>/t themselves. */

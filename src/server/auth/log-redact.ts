@@ -18,6 +18,23 @@ export function redactUrl(url: string): string {
   return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
 }
 
+/** What a URL's password is replaced with wherever the URL is shown or logged. */
+export const URL_PASSWORD_MASK = '***';
+
+/**
+ * A broker URL (`mqtt://user:pass@host`, `amqp://...`) with its password masked, for logs, errors
+ * and answers: the external broker's MQTT_URL, a forwarding target's URL (src/entities/forward-target).
+ */
+export function redactUrlPassword(raw: string): string {
+  try {
+    const u = new URL(raw);
+    if (u.password) u.password = URL_PASSWORD_MASK;
+    return u.toString().replace(/\/$/, '');
+  } catch {
+    return raw;
+  }
+}
+
 interface LoggedRequest {
   method: string;
   url: string;

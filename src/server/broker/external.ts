@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
+import { redactUrlPassword } from '../auth/log-redact';
 import { deferredAcks } from './deferred-acks';
 import { replicaTopics, SESSION_EXPIRY_S, SessionTakeover, willOf } from './takeover';
 import { topicMatches } from './topic-match';
@@ -59,7 +60,7 @@ export async function createExternalBroker(opts: ExternalOptions): Promise<Exter
     // Only a persistent session outlives its connection, and so has something to take over.
     ...(opts.clientId ? { will: willOf(replicas, clientId) } : {}),
   });
-  const url = redacted(opts.url);
+  const url = redactUrlPassword(opts.url);
   /** Every topic filter the service needs, with its QoS: subscribed on every connect. */
   const filters = new Map<string, 0 | 1>();
   const probeFilter = (id: string) => {
@@ -333,14 +334,3 @@ const FAST_RETRY_MS = 50;
 const FAST_RETRIES = 60;
 /** How often the service sends itself a probe; three missed in a row start the healing. */
 const PROBE_MS = 5_000;
-
-/** The broker's address without its password (MQTT_URL carries the service's credentials). */
-function redacted(raw: string): string {
-  try {
-    const u = new URL(raw);
-    if (u.password) u.password = '***';
-    return u.toString().replace(/\/$/, '');
-  } catch {
-    return raw;
-  }
-}

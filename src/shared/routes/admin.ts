@@ -215,4 +215,14 @@ export const ADMIN_ROUTES: readonly SpecRoute[] = [
   },
   // OpenCellID's cell towers (docs/protocols.md "Cell towers"): LBS reports get an approximate position from them.
   { value: 'cellTowers', layout: 'admin', scenario: 'device', cn: '基站库', en: 'Cell towers', icon: 'device' },
+  // Forwarding of a tenant's events to the operator's RabbitMQ or MQTT broker (docs/integrations.md):
+  // platform super administrators configure it, since the rows hold the broker's credentials.
+  {
+    value: 'forwardTargets',
+    layout: 'admin',
+    scenario: 'system',
+    cn: '消息转发',
+    en: 'Broker forwarding',
+    icon: 'settings',
+  },
 ];

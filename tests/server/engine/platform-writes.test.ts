@@ -51,6 +51,9 @@ async function addBody(def: ResourceDef): Promise<Record<string, unknown>> {
   // Text fields that must be unique per resource get this call's own value.
   if (def.name === 'cellTower') Object.assign(body, { mcc: 460, net: n % 999, area: 1000 + n, cell: 2000 + n });
   if (def.name === 'tenant') body.name = `Platform-test ${n}`;
+  // A forwarding target's URL names a broker of its kind; its events are a list (src/entities/forward-target).
+  if (def.name === 'forwardTarget')
+    Object.assign(body, { kind: 'amqp', url: 'amqp://broker.invalid', events: ['alarm.raised'] });
   return body;
 }
 
