@@ -59,6 +59,8 @@ export const SERVICE_KINDS = [
   'phone',
   // Web Push subscriptions and preferences (src/server/webpush/routes.ts).
   'push',
+  // Webhooks and the other ways out to the operator's systems (src/server/integrations/).
+  'integration',
 ] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 

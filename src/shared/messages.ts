@@ -236,6 +236,10 @@ export const MESSAGES = {
   approvalNodeRequired: 'Choose the approval node of an announcement that needs approval',
   announcementLocked: 'A pending or published announcement cannot be edited: withdraw it first',
   notRecipient: 'This announcement is not addressed to you',
+  // Webhooks (src/entities/webhook/, docs/integrations.md).
+  webhookUrlInvalid: 'A webhook URL is an http or https address without user name or password',
+  webhookUrlPrivate: 'This address is private, loopback or link-local: webhooks may not call it',
+  webhookUrlUnresolved: 'The host name of this URL does not resolve',
 } as const;
 export type MsgKey = keyof typeof MESSAGES;
 

@@ -46,6 +46,7 @@ export async function cellsOf(ctx: Ctx, fields: FieldDef[], rows: Row[]): Promis
       if (v === null || v === undefined) return null;
       switch (f.type) {
         case 'code':
+          if (Array.isArray(v)) return v.map((c: number | string) => codeLabel(f.codes ?? [], c)).join(',');
           return codeLabel(f.codes ?? [], v as number | string);
         case 'ref':
           return labels.get(f.name)?.get(v as number) ?? (v === 0 ? null : String(v));

@@ -47,6 +47,11 @@ function fieldSchema(field: FieldDef): z.ZodType {
     }
     case 'code': {
       const values = (field.codes ?? []).map((c) => c.value);
+      if (field.multiple)
+        return z
+          .array(z.union([z.number(), z.string()]).refine((v) => values.includes(v), 'mustChooseOne'))
+          .max(values.length)
+          .refine((vs) => new Set(vs).size === vs.length, 'duplicateValues');
       return z.union([z.number(), z.string()]).refine((v) => values.includes(v), 'mustChooseOne');
     }
     case 'refs':

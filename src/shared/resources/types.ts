@@ -45,6 +45,8 @@ export interface FieldDef {
   pattern?: { re: RegExp; message: MsgKey };
   /** Code table of a 'code' field (src/shared/codes.ts). */
   codes?: readonly CodeEntry<number | string>[];
+  /** A 'code' field holding a list of its codes (a multi-select; stored as a JSON array). */
+  multiple?: true;
   /** Target of a 'ref'/'refs' field: options come from that resource's list. */
   ref?: { kind: ServiceKind; resource: string; labelField: string };
   /**

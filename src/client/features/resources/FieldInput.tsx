@@ -67,6 +67,15 @@ export function FieldInput({ field, value, onChange, error, refOptions }: FieldI
         label: codeLabel(field.codes, c.value),
       }));
       const numeric = typeof field.codes?.[0]?.value === 'number';
+      if (field.multiple)
+        return (
+          <MultiSelect
+            {...common}
+            data={data}
+            value={(Array.isArray(value) ? value : []).map(String)}
+            onChange={(v) => onChange(numeric ? v.map(Number) : v)}
+          />
+        );
       return (
         <Select
           {...common}

@@ -57,6 +57,7 @@ export function fieldText(
   if (value === null || value === undefined || value === '') return '';
   switch (field.type) {
     case 'code':
+      if (Array.isArray(value)) return value.map((v: unknown) => codeLabel(field.codes, v)).join(', ');
       return codeLabel(field.codes, value);
     case 'ref':
       return labels.get(field.ref?.resource ?? '')?.get(Number(value)) ?? String(value);

@@ -1,0 +1,79 @@
+// src/server/integrations/target.ts — the contract between the outbox (webhooks helper) and the
+// broker forwarding (forward helper). Both helpers create this file with exactly this content.
+import type { Db } from '../db/driver';
+
+/** The events the console sends to other systems (docs/integrations.md has each one's JSON Schema). */
+export const INTEGRATION_EVENT_TYPES = [
+  'alarm.raised',
+  'alarm.acknowledged',
+  'alarm.handled',
+  'alarm.escalated',
+  'device.online',
+  'device.offline',
+  'device.position',
+  'fence.entry',
+  'fence.exit',
+  'door.call',
+  'test',
+] as const;
+export type IntegrationEventType = (typeof INTEGRATION_EVENT_TYPES)[number];
+
+/** One event as every target receives it (the JSON body of a webhook, the AMQP/MQTT payload). */
+export interface IntegrationEvent {
+  /** Stable across retries and replicas: the idempotency key on the wire. */
+  id: string;
+  /** Schema version of this envelope and its data. */
+  version: 1;
+  type: IntegrationEventType;
+  tenantId: number;
+  /** ISO 8601, when it happened (not when it was sent). */
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
+
+/** One outbox row claimed for delivery to one target. */
+export interface Delivery {
+  outboxId: number;
+  event: IntegrationEvent;
+  /** Attempts made before this one. */
+  attempts: number;
+}
+
+export interface DeliveryResult {
+  ok: boolean;
+  /** Worth another attempt later (5xx, timeout, refused, 408, 429, broker away); false = final. */
+  retry: boolean;
+  status?: number;
+  durationMs: number;
+  /** The first bytes of the answer or the error, for the deliveries screen. */
+  excerpt?: string;
+}
+
+/** Sends claimed deliveries to one target; the results are in the same order. */
+export interface Transport<T> {
+  deliver(target: T, deliveries: Delivery[]): Promise<DeliveryResult[]>;
+  close(): Promise<void>;
+}
+
+/** A subscribed target of one tenant for one event type. */
+export interface Subscriber {
+  id: number;
+  /** For device.position: at most one position per device every this many seconds (0: all). */
+  positionEverySec: number;
+}
+
+/** A kind of target ('webhook', 'forward') the outbox delivers to. */
+export interface TargetKind<T> {
+  kind: string;
+  /** Enabled targets of a tenant that want this event type (cached; see invalidate). */
+  subscribers(tenantId: number, type: IntegrationEventType): Promise<Subscriber[]>;
+  /** The target as it is now; undefined when deleted (its pending deliveries are dropped). */
+  load(id: number): Promise<T | undefined>;
+  /** Drop cached subscribers of a tenant (a target was added, changed or deleted). */
+  invalidate(tenantId: number | undefined): void;
+  /** Deliveries claimed per call for this kind (a broker takes hundreds, a webhook one). */
+  batch: number;
+  transport: Transport<T>;
+}
+
+export type TargetKindFactory<T> = (deps: { db: Db }) => TargetKind<T>;
