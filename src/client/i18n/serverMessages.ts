@@ -297,8 +297,14 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
   approvalNodeRequired: msg({ id: 'server.approvalNodeRequired', message: '需要审批的公告请选择审批节点' }),
   announcementLocked: msg({ id: 'server.announcementLocked', message: '审批中或已发布的公告不能修改，请先撤回' }),
   notRecipient: msg({ id: 'server.notRecipient', message: '该公告不是发给您的' }),
-  webhookUrlInvalid: msg({ id: 'server.webhookUrlInvalid', message: 'Webhook 地址须为 http 或 https，且不含用户名和密码' }),
-  webhookUrlPrivate: msg({ id: 'server.webhookUrlPrivate', message: '该地址为内网、回环或链路本地地址，Webhook 不可调用' }),
+  webhookUrlInvalid: msg({
+    id: 'server.webhookUrlInvalid',
+    message: 'Webhook 地址须为 http 或 https，且不含用户名和密码',
+  }),
+  webhookUrlPrivate: msg({
+    id: 'server.webhookUrlPrivate',
+    message: '该地址为内网、回环或链路本地地址，Webhook 不可调用',
+  }),
   webhookUrlUnresolved: msg({ id: 'server.webhookUrlUnresolved', message: '该地址的主机名无法解析' }),
 };
 

@@ -74,7 +74,12 @@ const webhookActions: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const w = await endpointInScope(request, request.body.id);
-      const res = await app.outbox.sendNow('webhook', w.id, w.tenantId, testEvent(w.tenantId, new Date(app.clock.now())));
+      const res = await app.outbox.sendNow(
+        'webhook',
+        w.id,
+        w.tenantId,
+        testEvent(w.tenantId, new Date(app.clock.now())),
+      );
       return reply.ok<WebhookSendResult>({
         ok: res.ok,
         status: res.status ?? null,
@@ -88,7 +93,11 @@ const webhookActions: FastifyPluginAsyncZod = async (app) => {
     '/deliveries',
     {
       config: { menus },
-      schema: { tags, summary: "An endpoint's deliveries, newest first (the last 1,000 are kept)", body: deliveriesBody },
+      schema: {
+        tags,
+        summary: "An endpoint's deliveries, newest first (the last 1,000 are kept)",
+        body: deliveriesBody,
+      },
     },
     async (request, reply) => {
       const w = await endpointInScope(request, request.body.id);
@@ -106,22 +115,20 @@ const webhookActions: FastifyPluginAsyncZod = async (app) => {
       ]);
       return reply.ok({
         total: Number(total?.n ?? 0),
-        rows: rows.map(
-          (r): WebhookDelivery => ({
-            id: r.id,
-            eventId: r.eventId,
-            eventType: r.eventType,
-            state: r.state,
-            attempts: r.attempts,
-            status: r.lastStatus,
-            durationMs: r.lastDurationMs,
-            excerpt: r.lastExcerpt,
-            createdAt: r.createdAt.toISOString(),
-            lastAt: iso(r.lastAt),
-            nextAt: r.nextAt.toISOString(),
-            deliveredAt: iso(r.deliveredAt),
-          }),
-        ),
+        rows: rows.map((r): WebhookDelivery => ({
+          id: r.id,
+          eventId: r.eventId,
+          eventType: r.eventType,
+          state: r.state,
+          attempts: r.attempts,
+          status: r.lastStatus,
+          durationMs: r.lastDurationMs,
+          excerpt: r.lastExcerpt,
+          createdAt: r.createdAt.toISOString(),
+          lastAt: iso(r.lastAt),
+          nextAt: r.nextAt.toISOString(),
+          deliveredAt: iso(r.deliveredAt),
+        })),
       });
     },
   );

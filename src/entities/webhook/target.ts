@@ -58,7 +58,10 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
       const wanted = options.family === 6 ? 6 : options.family === 4 ? 4 : 0;
       const pick = all.find((a) => wanted === 0 || isIP(a) === wanted) ?? all[0];
       if (!pick) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 4);
-      if (options.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: pick, family: isIP(pick) }]);
+      if (options.all)
+        (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [
+          { address: pick, family: isIP(pick) },
+        ]);
       else callback(null, pick, isIP(pick));
     },
     (err: unknown) => callback(err as NodeJS.ErrnoException, '', 4),
