@@ -12,6 +12,7 @@ import { testEvent } from '../../server/integrations/events';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import webhook from './resource';
+import type { WebhookDelivery, WebhookSendResult } from '../../shared/webhooks';
 import { webhooks } from './server';
 
 export const deliveriesBody = z.object({
@@ -20,31 +21,6 @@ export const deliveriesBody = z.object({
   size: z.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
 });
 export const sendAgainBody = z.object({ id: z.number().int().positive(), deliveryId: z.number().int().positive() });
-
-/** One delivery as the deliveries screen shows it. */
-export interface WebhookDelivery {
-  id: number;
-  eventId: string;
-  eventType: string;
-  /** 0 pending, 1 delivered, 2 failed (OUTBOX_STATE). */
-  state: number;
-  attempts: number;
-  status: number | null;
-  durationMs: number | null;
-  excerpt: string | null;
-  createdAt: string;
-  lastAt: string | null;
-  nextAt: string;
-  deliveredAt: string | null;
-}
-
-/** The outcome of a delivery made now (test event, send again). */
-export interface WebhookSendResult {
-  ok: boolean;
-  status: number | null;
-  durationMs: number;
-  excerpt: string | null;
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -23,6 +23,10 @@ let demo: string;
 let rx: Receiver;
 beforeAll(async () => {
   t = await buildTestApp();
+  // The SOS of these tests escalate on the test clock: their voice calls and mails are recorded,
+  // not rendered (on PostgreSQL the local providers would write files).
+  Object.assign(t.app.voiceCalls, { name: 'recording', call: async () => {} });
+  Object.assign(t.app.email, { name: 'recording', send: async () => {} });
   demo = (await login(t.app, 'demo', 'demo123')).token;
   rx = await Receiver.start();
 });
@@ -108,7 +112,6 @@ describe('delivery', () => {
     const { path } = await addHook(['alarm.raised']);
     const { alarmId, imei, deviceId } = await sos();
     // No drain: the write wakes the dispatcher (the poll is off in the test mode).
-    await rx.count(rx.received.length + 1);
     const [req] = await until(() => at(path));
     const body = JSON.parse(req!.body) as {
       id: string;
