@@ -32,6 +32,8 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Characters of the answer kept for the deliveries screen. */
 export const EXCERPT_CHARS = 500;
 const SUBSCRIBERS_TTL_MS = 30_000;
+/** How long a loaded endpoint (URL, opened secret) is used before it is read again; a change empties the cache at once. */
+const TARGET_TTL_MS = 10_000;
 
 /** `sha256=<hex HMAC-SHA256 of the raw body with the secret>`: the X-Signature header. */
 export const signature = (secret: string, body: string) => `sha256=${hmacSha256(secret, body).toString('hex')}`;
@@ -196,6 +198,8 @@ export function webhookKind(deps: WebhookKindDeps): TargetKind<WebhookTarget> {
     deps.clock,
     SUBSCRIBERS_TTL_MS,
   );
+  // Loaded targets, kept briefly: an SOS to 100 endpoints loads each without a query (invalidate empties it).
+  const loaded = new Map<number, { at: number; target: WebhookTarget | undefined }>();
   return {
     kind: 'webhook',
     batch: 1,
@@ -204,13 +208,24 @@ export function webhookKind(deps: WebhookKindDeps): TargetKind<WebhookTarget> {
       return (await cache.get(tenantId)).filter((w) => w.events.includes(type));
     },
     async load(id: number) {
-      const [row] = await deps.db
-        .select({ id: webhooks.id, tenantId: webhooks.tenantId, url: webhooks.url, secret: webhooks.secret })
-        .from(webhooks)
-        .where(eq(webhooks.id, id));
-      if (!row) return undefined;
-      return { ...row, secret: open(await integrationKey(deps.db), row.secret) };
+      const hit = loaded.get(id);
+      if (hit && deps.clock.now() - hit.at < TARGET_TTL_MS) return hit.target;
+      const target = await loadTarget(id);
+      loaded.set(id, { at: deps.clock.now(), target });
+      return target;
     },
-    invalidate: (tenantId) => cache.invalidate(tenantId),
+    invalidate: (tenantId) => {
+      cache.invalidate(tenantId);
+      loaded.clear();
+    },
   };
+
+  async function loadTarget(id: number): Promise<WebhookTarget | undefined> {
+    const [row] = await deps.db
+      .select({ id: webhooks.id, tenantId: webhooks.tenantId, url: webhooks.url, secret: webhooks.secret })
+      .from(webhooks)
+      .where(eq(webhooks.id, id));
+    if (!row) return undefined;
+    return { ...row, secret: open(await integrationKey(deps.db), row.secret) };
+  }
 }

@@ -23,6 +23,8 @@ const CLAIM_ROWS = 500;
 const IN_FLIGHT = 128;
 /** How often every replica looks for due rows besides being woken by a write (retries, others' rows). */
 export const POLL_MS = 1_000;
+/** How often a target's old deliveries are pruned at most. */
+const PRUNE_MS = 60_000;
 
 export const backoffMs = (attempts: number) => BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1]!;
 
@@ -206,28 +208,30 @@ export class Outbox {
     const byTarget = new Map<number, ClaimedRow[]>();
     for (const r of claimed) (byTarget.get(r.target_id) ?? byTarget.set(r.target_id, []).get(r.target_id)!).push(r);
     const jobs: (() => Promise<void>)[] = [];
+    const done: { rows: ClaimedRow[]; results: DeliveryResult[] }[] = [];
+    const gone: number[] = [];
     for (const [targetId, rows] of byTarget) {
       jobs.push(async () => {
         const target = await kind.load(targetId);
         if (target === undefined) {
-          // The target was deleted: its deliveries go with it.
-          await this.deps.db.delete(integrationOutbox).where(
-            inArray(
-              integrationOutbox.id,
-              rows.map((r) => r.id),
-            ),
-          );
+          gone.push(...rows.map((r) => r.id));
           return;
         }
         for (let i = 0; i < rows.length; i += Math.max(1, kind.batch)) {
           const part = rows.slice(i, i + Math.max(1, kind.batch));
-          const results = await this.deliver(kind, target, part);
-          await this.record(part, results);
+          done.push({ rows: part, results: await this.deliver(kind, target, part) });
         }
-        await this.prune(kind.kind, targetId);
       });
     }
     await runLimited(jobs, IN_FLIGHT);
+    // The round's outcomes in one statement (on PGlite every statement waits its turn).
+    await this.record(
+      done.flatMap((d) => d.rows),
+      done.flatMap((d) => d.results),
+    );
+    // The target was deleted: its deliveries go with it.
+    if (gone.length) await this.deps.db.delete(integrationOutbox).where(inArray(integrationOutbox.id, gone));
+    for (const targetId of byTarget.keys()) await this.prune(kind.kind, targetId);
     return claimed.length >= CLAIM_ROWS;
   }
 
@@ -266,6 +270,7 @@ export class Outbox {
 
   /** Each claimed row's outcome: delivered, due again after its backoff, or failed (final answer, or 24 h over). */
   async record(rows: ClaimedRow[], results: DeliveryResult[]): Promise<void> {
+    if (rows.length === 0) return;
     const now = this.deps.clock.now();
     const at = new Date(now).toISOString();
     const moves = rows.map((r, i) => {
@@ -298,11 +303,11 @@ export class Outbox {
       where o.id = m.id`);
   }
 
-  /** Keeps a target's last KEEP_PER_TARGET deliveries (pending ones are never pruned); at most every 10 s per target. */
+  /** Keeps a target's last KEEP_PER_TARGET deliveries (pending ones are never pruned); at most every PRUNE_MS per target. */
   async prune(kind: string, targetId: number, force = false): Promise<void> {
     const key = `${kind}:${targetId}`;
     const now = this.deps.clock.now();
-    if (!force && now - (this.pruned.get(key) ?? -Infinity) < 10_000) return;
+    if (!force && now - (this.pruned.get(key) ?? -Infinity) < PRUNE_MS) return;
     this.pruned.set(key, now);
     await this.deps.db.execute(sql`
       delete from integration_outbox
