@@ -56,6 +56,7 @@ import utilityAccountScreens from './utility-account/screen';
 import uwbBaseStationScreens from './uwb-base-station/screen';
 import vcrScreens from './vcr/screen';
 import warehouseItemScreens from './warehouse-item/screen';
+import webhookScreens from './webhook/screen';
 import workPlanScreens from './work-plan/screen';
 
 /** The screens of every entity folder with a screen.tsx: src/client/features/screens/registry.tsx merges them. */
@@ -114,5 +115,6 @@ export const ENTITY_SCREENS: readonly { entity: string; screens: EntityScreens }
   { entity: 'uwb-base-station', screens: uwbBaseStationScreens },
   { entity: 'vcr', screens: vcrScreens },
   { entity: 'warehouse-item', screens: warehouseItemScreens },
+  { entity: 'webhook', screens: webhookScreens },
   { entity: 'work-plan', screens: workPlanScreens },
 ];

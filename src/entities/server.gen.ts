@@ -124,6 +124,8 @@ import vcrServer from './vcr/server';
 import vcrRoutes from './vcr/routes';
 import warehouseItemServer from './warehouse-item/server';
 import warehouseItemRoutes from './warehouse-item/routes';
+import webhookServer from './webhook/server';
+import webhookRoutes from './webhook/routes';
 import websiteServer from './website/server';
 import workLogServer from './work-log/server';
 import workPlanServer from './work-plan/server';
@@ -214,6 +216,7 @@ export const ENTITY_SERVERS: readonly EntityServer[] = [
   uwbBaseStationServer,
   { ...vcrServer, routes: vcrRoutes },
   { ...warehouseItemServer, routes: warehouseItemRoutes },
+  { ...webhookServer, routes: webhookRoutes },
   websiteServer,
   workLogServer,
   { ...workPlanServer, routes: workPlanRoutes },

@@ -81,6 +81,7 @@ export * from './utility-account/server';
 export * from './uwb-base-station/server';
 export * from './vcr/server';
 export * from './warehouse-item/server';
+export * from './webhook/server';
 export * from './website/server';
 export * from './work-log/server';
 export * from './work-plan/server';

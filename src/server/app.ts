@@ -22,6 +22,7 @@ import paymentsPlugin from './plugins/payments';
 import auditPlugin from './plugins/audit';
 import alarmsPlugin from './plugins/alarms';
 import escalationPlugin, { type EscalationPluginOptions } from './plugins/escalation';
+import integrationsPlugin from './plugins/integrations';
 import pushPlugin from './plugins/push';
 import mediaPlugin from './plugins/media';
 import smsPlugin from './plugins/sms';
@@ -91,6 +92,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await app.register(attendanceSourcesPlugin);
     await app.register(pushPlugin);
     await app.register(escalationPlugin, opts.notify ?? {});
+    await app.register(integrationsPlugin);
     await app.register(mediaPlugin);
     await app.register(housekeepingPlugin);
     await app.register(jobsPlugin);

@@ -69,6 +69,8 @@ export const envSchema = z.object({
     .optional(),
   /** Web Push endpoints over plain http accepted (tests, a local push service). */
   PUSH_ALLOW_HTTP: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Webhook URLs on private, loopback and link-local addresses accepted (tests, a receiver on the LAN): docs/integrations.md. */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   SMS_PROVIDER: z.enum(['local', 'twilio', 'aliyun']).default('local'),
   /** Escalation voice calls: `local` writes a WAV and a log line; `twilio` and `aliyun` place real calls. */

@@ -31,6 +31,8 @@ export interface Config {
   vapidPrivateKey?: string;
   vapidSubject?: string;
   pushAllowHttp: boolean;
+  /** Webhooks may call private, loopback and link-local addresses (server-side request forgery guard off). */
+  webhookAllowPrivate: boolean;
   staticDir: string;
   smsProvider: 'local' | 'twilio' | 'aliyun';
   voiceCallProvider: 'local' | 'twilio' | 'aliyun';
@@ -236,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidPrivateKey: e.VAPID_PRIVATE_KEY,
     vapidSubject: e.VAPID_SUBJECT,
     pushAllowHttp: e.PUSH_ALLOW_HTTP === 'true' || e.PUSH_ALLOW_HTTP === '1',
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
     staticDir: e.STATIC_DIR,
     smsProvider: e.SMS_PROVIDER,
     voiceCallProvider: e.VOICE_CALL_PROVIDER,

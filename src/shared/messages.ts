@@ -250,6 +250,10 @@ export const MESSAGES = {
   // Forwarding to a broker (src/entities/forward-target/, docs/integrations.md).
   forwardUrlInvalid:
     'A forwarding URL is amqp:// or amqps:// (AMQP), mqtt:// or mqtts:// (MQTT) with a host, as the kind says',
+  // Webhooks (src/entities/webhook/, docs/integrations.md).
+  webhookUrlInvalid: 'A webhook URL is an http or https address without user name or password',
+  webhookUrlPrivate: 'This address is private, loopback or link-local: webhooks may not call it',
+  webhookUrlUnresolved: 'The host name of this URL does not resolve',
 } as const;
 export type MsgKey = keyof typeof MESSAGES;
 

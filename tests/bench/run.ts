@@ -25,6 +25,7 @@ import { benchSfu } from './media-sfu';
 import { benchOfflineStart } from './offline-start';
 import { benchSupervision } from './supervision';
 import { benchEscalation } from './escalation';
+import { benchWebhooks } from './webhooks';
 import { benchPhones } from './phones';
 import { benchTrack } from './track';
 import { SMOKE } from './size';
@@ -102,6 +103,8 @@ async function serviceLane(out: Out): Promise<boolean> {
   // Supervision: a bracelet's fence exit at its supervisor's console within a second.
   missed = out.report(await timed(out, 'supervision', benchSupervision)) || missed;
   missed = out.report(await timed(out, 'escalation', benchEscalation)) || missed;
+  // Webhooks: an SOS at 100 registered endpoints, raise to request p95 < 500 ms.
+  missed = out.report(await timed(out, 'webhooks', benchWebhooks)) || missed;
   // Patrol phones: an SOS to 1,000 phones by Web Push, and 1,000 phones sharing positions.
   missed = out.report(await timed(out, 'phones', benchPhones)) || missed;
   // Forwarding: 10,000 positions a second to RabbitMQ with publisher confirms (skipped without a RabbitMQ).

@@ -101,6 +101,8 @@ const testConfig: Partial<Config> = {
   // Tests publish thousands of messages from one device on a clock that stands still.
   deviceRate: { perS: 0, burst: 1 },
   mqttHttpSecret: BROKER_HOOK_SECRET,
+  // Webhook tests deliver to a receiver on 127.0.0.1; the refusal is tested with it false.
+  webhookAllowPrivate: true,
 };
 
 /**

@@ -319,6 +319,15 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
     id: 'server.forwardUrlInvalid',
     message: '转发地址须为 amqp:// 或 amqps://（AMQP）、mqtt:// 或 mqtts://（MQTT），含主机，且与协议一致',
   }),
+  webhookUrlInvalid: msg({
+    id: 'server.webhookUrlInvalid',
+    message: 'Webhook 地址须为 http 或 https，且不含用户名和密码',
+  }),
+  webhookUrlPrivate: msg({
+    id: 'server.webhookUrlPrivate',
+    message: '该地址为内网、回环或链路本地地址，Webhook 不可调用',
+  }),
+  webhookUrlUnresolved: msg({ id: 'server.webhookUrlUnresolved', message: '该地址的主机名无法解析' }),
 };
 
 /** The descriptor of a service message key, for callers that render with <Trans>/t themselves. */

@@ -23,6 +23,8 @@ export interface AlarmEvents {
   raised: [alarm: AlarmRecord, context: AlarmContext];
   /** Records read or handled (by id) in one tenant. */
   updated: [tenantId: number, ids: number[], patch: AlarmPatch];
+  /** Steps of an alarm's escalation policy fired (indices into its steps; src/server/escalation/service.ts). */
+  escalated: [tenantId: number, alarmId: number, steps: number[], at: Date];
 }
 
 export class AlarmHub extends EventEmitter<AlarmEvents> {}

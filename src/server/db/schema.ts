@@ -56,5 +56,6 @@ export * from './schema-devices';
 export * from './schema-telemetry';
 export * from './schema-alarms';
 export * from './schema-jobs';
+export * from './schema-integrations';
 // The tables of the entity folders (src/entities/<name>/server.ts), listed by scripts/entities.mjs.
 export * from '../../entities/tables.gen';

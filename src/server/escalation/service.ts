@@ -41,6 +41,16 @@ export interface EscalationDeps {
   priority?: PriorityGate;
   /** SWEEP_NOTIFICATIONS unless given (tests). */
   sweepNotifications?: number;
+  /** Told the steps that fired, after their claim committed (the alarm hub's 'escalated'; must not throw). */
+  onSteps?: (fired: FiredSteps[]) => void;
+}
+
+/** Steps of one alarm's policy that fired together (indices into its steps). */
+export interface FiredSteps {
+  alarmId: number;
+  tenantId: number;
+  steps: number[];
+  at: Date;
 }
 
 /** How often every replica looks for due steps: a step fires well within a second of its time. */
@@ -276,6 +286,7 @@ export class EscalationService {
       const byId = new Map(taken.map((d) => [d.alarmId, d]));
       const moves: { alarm_id: number; next_step: number; due_at: string | null; state: number }[] = [];
       const rows: Planned[] = [];
+      const fired: FiredSteps[] = [];
       for (const l of locked) {
         const d = byId.get(l.alarm_id);
         // Another replica fired this step between the look and the lock: it is not fired again.
@@ -285,7 +296,9 @@ export class EscalationService {
           continue;
         }
         rows.push(...planned.rows.get(d.alarmId)!);
-        const next = d.nextStep + this.dueSteps(d, now).length;
+        const stepsNow = this.dueSteps(d, now);
+        fired.push({ alarmId: d.alarmId, tenantId: alarms.get(d.alarmId)!.tenantId, steps: stepsNow, at: now });
+        const next = d.nextStep + stepsNow.length;
         const step = d.steps[next];
         moves.push({
           alarm_id: d.alarmId,
@@ -311,11 +324,18 @@ export class EscalationService {
         part.forEach((r, j) => out.push({ ...r, id: ids[j]!.id }));
       }
       this.stats.steps += rows.length;
-      return out;
+      return { out, fired };
     });
-    const count = claimed.length;
+    if (claimed.fired.length && this.deps.onSteps) {
+      try {
+        this.deps.onSteps(claimed.fired);
+      } catch (err) {
+        this.deps.log.error({ err }, 'escalation step listener threw');
+      }
+    }
+    const count = claimed.out.length;
     this.unsent += count;
-    this.track(this.delivery.send(claimed, alarms).finally(() => (this.unsent -= count)));
+    this.track(this.delivery.send(claimed.out, alarms).finally(() => (this.unsent -= count)));
     return planned.deferred.size > 0;
   }
 

@@ -67,6 +67,9 @@ async function escalationPlugin(app: FastifyInstance, opts: EscalationPluginOpti
     links: new AckLinks(app.db, config.publicUrl ?? `http://localhost:${config.port}`, () => app.clock.now()),
     phones: app.phonePushes,
     priority: app.priority,
+    onSteps: (fired) => {
+      for (const f of fired) app.alarmHub.emit('escalated', f.tenantId, f.alarmId, f.steps, f.at);
+    },
   });
   app.decorate('escalation', escalation);
   await app.register(ackRoutes, { prefix: ACK_LINK_PATH });

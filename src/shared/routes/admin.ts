@@ -121,6 +121,7 @@ export const ADMIN_ROUTES: readonly SpecRoute[] = [
     en: 'Escalation policies',
     icon: 'alarm',
   },
+  { value: 'webhookList', layout: 'admin', scenario: 'alarm', cn: 'Webhook 推送', en: 'Webhooks', icon: 'alarm' },
   { value: 'AnnouncementList', layout: 'admin', scenario: 'site', cn: '公告列表', en: 'Announcements', icon: 'bell' },
   { value: 'Package', layout: 'admin', scenario: 'iot', cn: '套餐管理', en: 'Packages', icon: 'package' },
   { value: 'Bill', layout: 'admin', scenario: 'iot', cn: '账单管理', en: 'Billing', icon: 'bill' },

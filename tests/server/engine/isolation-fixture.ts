@@ -32,7 +32,7 @@ function sampleValue(f: FieldDef, n: number): unknown {
     case 'decimal':
       return f.min ?? 1;
     case 'code':
-      return f.codes?.[0]?.value;
+      return f.multiple ? [f.codes?.[0]?.value] : f.codes?.[0]?.value;
     case 'boolean':
       return true;
     case 'date':
@@ -54,18 +54,23 @@ export function sampleBody(def: ResourceDef, n: number): Record<string, unknown>
     // A device's sku is a JSON string (it carries the product image address).
     // A camera's url must be a stream address (its pattern).
     // A time of day (a staff member's duty hours) is HH:MM; a SIM card's ICCID is 19 or 20 digits.
+    // A webhook's url is http(s) (the test app allows private addresses).
     const v =
       f.name === 'sku'
         ? `{"imgSrc":"isoA${n}"}`
-        : f.pattern && f.name === 'url'
-          ? `rtsp://10.0.0.${n % 250}/iso`
-          : f.pattern?.re.test('08:00')
-            ? '08:00'
-            : f.pattern?.re.test('89860012345678900000')
-              ? `8986001234567890${String(n).padStart(4, '0')}`
-              : f.pattern?.re.test('iso@example.com')
-                ? `iso${n}@example.com`
-                : sampleValue(f, n);
+        : def.name === 'webhook' && f.name === 'url'
+          ? `http://127.0.0.1:9/iso${n}`
+          : def.name === 'webhook' && f.name === 'secret'
+            ? `isoA-signing-secret-${n}`
+            : f.pattern && f.name === 'url'
+              ? `rtsp://10.0.0.${n % 250}/iso`
+              : f.pattern?.re.test('08:00')
+                ? '08:00'
+                : f.pattern?.re.test('89860012345678900000')
+                  ? `8986001234567890${String(n).padStart(4, '0')}`
+                  : f.pattern?.re.test('iso@example.com')
+                    ? `iso${n}@example.com`
+                    : sampleValue(f, n);
     // An optional field with a pattern the sample cannot meet (dates and times as text) is left out.
     if (typeof v === 'string' && f.pattern && !f.required && !f.pattern.re.test(v)) continue;
     if (v !== undefined) body[f.name] = v;

@@ -1,0 +1,399 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/driver';
+import { rowsOf } from '../db/rows';
+import { devices } from '../db/schema-devices';
+import { integrationOutbox, OUTBOX_STATE } from '../db/schema-integrations';
+import { Batcher } from '../lib/batcher';
+import type { Clock } from '../lib/clock';
+import type { PriorityGate } from '../lib/priority';
+import type { Delivery, DeliveryResult, IntegrationEvent, TargetKind } from './target';
+
+/** How long failed deliveries are retried (docs/integrations.md "Retries"). */
+export const RETRY_WINDOW_MS = 24 * 3_600_000;
+/** Delay before attempt n+1 after n failed ones (the last one repeats): 10 s, 30 s, 2 min ... 4 h. */
+export const BACKOFF_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000] as const;
+/** A claim's lease: rows a replica claimed and never recorded (it died) are due again after it. */
+export const LEASE_MS = 60_000;
+/** Deliveries of one target kept (the deliveries screen); older delivered and failed ones are pruned. */
+export const KEEP_PER_TARGET = 1_000;
+/** Rows claimed per kind and round; more wait for the next round (at once when this one was full). */
+const CLAIM_ROWS = 500;
+/** Deliveries in flight at once per dispatcher (one request each for webhooks). */
+const IN_FLIGHT = 128;
+/** How often every replica looks for due rows besides being woken by a write (retries, others' rows). */
+export const POLL_MS = 1_000;
+/** How often a target's old deliveries are pruned at most. */
+const PRUNE_MS = 60_000;
+
+export const backoffMs = (attempts: number) => BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1]!;
+
+/** An event to write, and the device it concerns (its name is filled in by the writer, off the hot path). */
+export interface Published {
+  event: IntegrationEvent;
+  deviceId?: number;
+}
+
+export interface OutboxDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Every kind of target the outbox delivers to ('webhook', 'forward'). */
+  kinds: TargetKind<unknown>[];
+  /** A new SOS goes first (lib/priority.ts): the writer's insert waits for it. */
+  priority?: PriorityGate;
+}
+
+export interface OutboxStats {
+  published: number;
+  written: number;
+  delivered: number;
+  retried: number;
+  failed: number;
+  dropped: number;
+}
+
+type OutboxRow = typeof integrationOutbox.$inferInsert;
+
+/**
+ * The durable outbox (docs/integrations.md "Delivery"). `publish` only queues (synchronous and
+ * cheap: it runs in the alarm hub's and the ingest's listeners); the writer inserts the queued
+ * events in batches, one row per subscribed target, and wakes the dispatcher. The dispatcher runs
+ * on every replica: it claims due rows (`for update skip locked`, with a lease), delivers them
+ * through their kind's transport and records the outcome, retrying with backoff for 24 h.
+ */
+export class Outbox {
+  readonly stats: OutboxStats = { published: 0, written: 0, delivered: 0, retried: 0, failed: 0, dropped: 0 };
+  private readonly kinds = new Map<string, TargetKind<unknown>>();
+  private readonly writer: Batcher<Published>;
+  /** `${kind}:${targetId}:${deviceId}` -> the last position time written for it (device.position sampling). */
+  private readonly lastPosition = new Map<string, number>();
+  private running?: Promise<void>;
+  private again = false;
+  private closed = false;
+  private readonly pruned = new Map<string, number>();
+
+  constructor(private readonly deps: OutboxDeps) {
+    for (const k of deps.kinds) this.kinds.set(k.kind, k);
+    this.writer = new Batcher<Published>({
+      log: deps.log,
+      name: 'integration outbox',
+      // An alarm's webhook must leave within a second: a short wait for company only.
+      flushMs: 10,
+      flushAt: 500,
+      maxBatch: 2_000,
+      maxQueue: 100_000,
+      write: (batch) => this.write(batch),
+      poison: (p, err) => deps.log.error({ err, eventId: p.event.id }, 'integration event could not be written'),
+    });
+  }
+
+  /** Queues an event for every subscribed target; false when the queue is full (it is counted and logged). */
+  publish(p: Published): boolean {
+    if (this.closed) return false;
+    this.stats.published++;
+    const queued = this.writer.push(p);
+    if (!queued) this.stats.dropped++;
+    return queued;
+  }
+
+  /** Drops a kind's cached subscribers of a tenant (a target changed). */
+  invalidate(kind: string, tenantId: number | undefined): void {
+    this.kinds.get(kind)?.invalidate(tenantId);
+  }
+
+  /** Writes what was published so far, then delivers every due row (tests, a closing replica). */
+  async drain(): Promise<void> {
+    await this.writer.drain();
+    await this.dispatch();
+  }
+
+  async close(): Promise<void> {
+    await this.writer.close();
+    this.closed = true;
+    await this.running;
+  }
+
+  /** The rows of `batch` for every subscribed target, inserted once (the unique key), then the dispatcher woken. */
+  private async write(batch: Published[]): Promise<void> {
+    const now = this.deps.clock.now();
+    const names = await this.deviceNames(batch);
+    const rows: OutboxRow[] = [];
+    for (const p of batch) {
+      const { event } = p;
+      if (p.deviceId !== undefined && names.has(p.deviceId)) event.data.deviceName = names.get(p.deviceId);
+      for (const kind of this.kinds.values()) {
+        for (const sub of await kind.subscribers(event.tenantId, event.type)) {
+          if (event.type === 'device.position' && p.deviceId !== undefined) {
+            const key = `${kind.kind}:${sub.id}:${p.deviceId}`;
+            const at = Date.parse(event.occurredAt);
+            const last = this.lastPosition.get(key);
+            if (last !== undefined && at - last < sub.positionEverySec * 1000 && at >= last) continue;
+            this.lastPosition.set(key, at);
+          }
+          rows.push({
+            tenantId: event.tenantId,
+            targetKind: kind.kind,
+            targetId: sub.id,
+            eventId: event.id,
+            eventType: event.type,
+            payload: event,
+            nextAt: new Date(now),
+            retryUntil: new Date(now + RETRY_WINDOW_MS),
+            createdAt: new Date(now),
+          });
+        }
+      }
+    }
+    if (rows.length === 0) return;
+    // A new SOS being stored and pushed goes first (docs/decisions.md "A new SOS first, always").
+    await this.deps.priority?.clear();
+    for (let i = 0; i < rows.length; i += 500) {
+      const stored = await this.deps.db
+        .insert(integrationOutbox)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing()
+        .returning({ id: integrationOutbox.id });
+      this.stats.written += stored.length;
+    }
+    this.wake();
+  }
+
+  /** Device names for the events that name a device, in one query (a renamed device shows its new name). */
+  private async deviceNames(batch: Published[]): Promise<Map<number, string | null>> {
+    const ids = [...new Set(batch.flatMap((p) => (p.deviceId === undefined ? [] : [p.deviceId])))];
+    if (ids.length === 0) return new Map();
+    const found = await this.deps.db
+      .select({ id: devices.id, name: devices.name })
+      .from(devices)
+      .where(inArray(devices.id, ids));
+    return new Map(found.map((d) => [d.id, d.name]));
+  }
+
+  /** Rows were written (here or, on the next poll, by another replica): a round starts now. */
+  wake(): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    void this.dispatch();
+  }
+
+  /** Delivers every due row, round after round, until none is left; one run at a time per dispatcher. */
+  dispatch(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running.then(() => this.dispatch());
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          let full = false;
+          for (const kind of this.kinds.values()) full = (await this.round(kind)) || full;
+          if (full) this.again = true;
+        } while (this.again && !this.closed);
+      } catch (err) {
+        this.deps.log.error({ err }, 'integration dispatch failed');
+      }
+    })().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  /** One claim of due rows of a kind, delivered and recorded; true when the claim was full. */
+  private async round(kind: TargetKind<unknown>): Promise<boolean> {
+    const claimed = await this.claim(kind.kind);
+    if (claimed.length === 0) return false;
+    const byTarget = new Map<number, ClaimedRow[]>();
+    for (const r of claimed) (byTarget.get(r.target_id) ?? byTarget.set(r.target_id, []).get(r.target_id)!).push(r);
+    const jobs: (() => Promise<void>)[] = [];
+    const done: { rows: ClaimedRow[]; results: DeliveryResult[] }[] = [];
+    const gone: number[] = [];
+    for (const [targetId, rows] of byTarget) {
+      jobs.push(async () => {
+        const target = await kind.load(targetId);
+        if (target === undefined) {
+          gone.push(...rows.map((r) => r.id));
+          return;
+        }
+        for (let i = 0; i < rows.length; i += Math.max(1, kind.batch)) {
+          const part = rows.slice(i, i + Math.max(1, kind.batch));
+          done.push({ rows: part, results: await this.deliver(kind, target, part) });
+        }
+      });
+    }
+    await runLimited(jobs, IN_FLIGHT);
+    // The round's outcomes in one statement (on PGlite every statement waits its turn).
+    await this.record(
+      done.flatMap((d) => d.rows),
+      done.flatMap((d) => d.results),
+    );
+    // The target was deleted: its deliveries go with it.
+    if (gone.length) await this.deps.db.delete(integrationOutbox).where(inArray(integrationOutbox.id, gone));
+    for (const targetId of byTarget.keys()) await this.prune(kind.kind, targetId);
+    return claimed.length >= CLAIM_ROWS;
+  }
+
+  private async deliver(kind: TargetKind<unknown>, target: unknown, part: ClaimedRow[]): Promise<DeliveryResult[]> {
+    const deliveries: Delivery[] = part.map((r) => ({
+      outboxId: r.id,
+      event: typeof r.payload === 'string' ? (JSON.parse(r.payload) as IntegrationEvent) : r.payload,
+      attempts: r.attempts,
+    }));
+    try {
+      return await kind.transport.deliver(target, deliveries);
+    } catch (err) {
+      const excerpt = err instanceof Error ? err.message : String(err);
+      return part.map(() => ({ ok: false, retry: true, durationMs: 0, excerpt: excerpt.slice(0, 500) }));
+    }
+  }
+
+  /**
+   * Claims due rows of a kind: their `next_at` moves a lease ahead, so no other dispatcher takes
+   * them while they are being delivered, and a dispatcher that dies leaves them due again after it.
+   */
+  private async claim(kind: string): Promise<ClaimedRow[]> {
+    const now = this.deps.clock.now();
+    await this.deps.priority?.clear();
+    return rowsOf<ClaimedRow>(
+      await this.deps.db.execute(sql`
+        update integration_outbox set next_at = ${new Date(now + LEASE_MS).toISOString()}::timestamptz
+        where id in (
+          select id from integration_outbox
+          where target_kind = ${kind} and state = 0 and next_at <= ${new Date(now).toISOString()}::timestamptz
+          order by next_at, id limit ${CLAIM_ROWS}
+          for update skip locked)
+        returning id, target_id, payload, attempts, retry_until`),
+    ).map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  /** Each claimed row's outcome: delivered, due again after its backoff, or failed (final answer, or 24 h over). */
+  async record(rows: ClaimedRow[], results: DeliveryResult[]): Promise<void> {
+    if (rows.length === 0) return;
+    const now = this.deps.clock.now();
+    const at = new Date(now).toISOString();
+    const moves = rows.map((r, i) => {
+      const res = results[i] ?? { ok: false, retry: true, durationMs: 0, excerpt: 'no result' };
+      const attempts = r.attempts + 1;
+      const nextAt = now + backoffMs(attempts);
+      const retry = !res.ok && res.retry && nextAt <= new Date(r.retry_until).getTime();
+      if (res.ok) this.stats.delivered++;
+      else if (retry) this.stats.retried++;
+      else this.stats.failed++;
+      return {
+        id: r.id,
+        state: res.ok ? OUTBOX_STATE.delivered : retry ? OUTBOX_STATE.pending : OUTBOX_STATE.failed,
+        attempts,
+        next_at: new Date(retry ? nextAt : now).toISOString(),
+        last_status: res.status ?? null,
+        last_duration_ms: Math.round(res.durationMs),
+        last_excerpt: res.excerpt?.slice(0, 500) ?? null,
+        delivered_at: res.ok ? at : null,
+      };
+    });
+    await this.deps.db.execute(sql`
+      update integration_outbox o
+      set state = m.state, attempts = m.attempts, next_at = m.next_at, last_status = m.last_status,
+        last_duration_ms = m.last_duration_ms, last_excerpt = m.last_excerpt, last_at = ${at}::timestamptz,
+        delivered_at = m.delivered_at
+      from json_to_recordset(${JSON.stringify(moves)}::json)
+        as m(id bigint, state int, attempts int, next_at timestamptz, last_status int, last_duration_ms int,
+          last_excerpt text, delivered_at timestamptz)
+      where o.id = m.id`);
+  }
+
+  /** Keeps a target's last KEEP_PER_TARGET deliveries (pending ones are never pruned); at most every PRUNE_MS per target. */
+  async prune(kind: string, targetId: number, force = false): Promise<void> {
+    const key = `${kind}:${targetId}`;
+    const now = this.deps.clock.now();
+    if (!force && now - (this.pruned.get(key) ?? -Infinity) < PRUNE_MS) return;
+    this.pruned.set(key, now);
+    await this.deps.db.execute(sql`
+      delete from integration_outbox
+      where target_kind = ${kind} and target_id = ${targetId} and state <> 0 and id <= (
+        select id from integration_outbox where target_kind = ${kind} and target_id = ${targetId}
+        order by id desc offset ${KEEP_PER_TARGET} limit 1)`);
+  }
+
+  /**
+   * Sends one event to one target now and answers the outcome (a test event, "send again"): the
+   * row is written already claimed (or claimed again), delivered here and recorded like any other.
+   */
+  async sendNow(kind: string, targetId: number, tenantId: number, event: IntegrationEvent): Promise<DeliveryResult> {
+    const k = this.kinds.get(kind);
+    const now = this.deps.clock.now();
+    const [row] = await this.deps.db
+      .insert(integrationOutbox)
+      .values({
+        tenantId,
+        targetKind: kind,
+        targetId,
+        eventId: event.id,
+        eventType: event.type,
+        payload: event,
+        nextAt: new Date(now + LEASE_MS),
+        retryUntil: new Date(now + RETRY_WINDOW_MS),
+        createdAt: new Date(now),
+      })
+      .returning({ id: integrationOutbox.id });
+    return this.deliverNow(k, targetId, [
+      { id: row!.id, target_id: targetId, payload: event, attempts: 0, retry_until: new Date(now + RETRY_WINDOW_MS) },
+    ]);
+  }
+
+  /** A delivery of a target again, now, with another 24 h of retries; undefined when it is not that target's. */
+  async sendAgain(kind: string, targetId: number, outboxId: number): Promise<DeliveryResult | undefined> {
+    const now = this.deps.clock.now();
+    const [row] = await this.deps.db
+      .update(integrationOutbox)
+      .set({
+        state: OUTBOX_STATE.pending,
+        nextAt: new Date(now + LEASE_MS),
+        retryUntil: new Date(now + RETRY_WINDOW_MS),
+      })
+      .where(
+        and(
+          eq(integrationOutbox.id, outboxId),
+          eq(integrationOutbox.targetKind, kind),
+          eq(integrationOutbox.targetId, targetId),
+        ),
+      )
+      .returning();
+    if (!row) return undefined;
+    return this.deliverNow(this.kinds.get(kind), targetId, [
+      { id: row.id, target_id: targetId, payload: row.payload, attempts: row.attempts, retry_until: row.retryUntil },
+    ]);
+  }
+
+  private async deliverNow(
+    kind: TargetKind<unknown> | undefined,
+    targetId: number,
+    rows: ClaimedRow[],
+  ): Promise<DeliveryResult> {
+    const target = kind && (await kind.load(targetId));
+    const results =
+      kind && target !== undefined
+        ? await this.deliver(kind, target, rows)
+        : [{ ok: false, retry: false, durationMs: 0, excerpt: 'target not found' }];
+    await this.record(rows, results);
+    return results[0]!;
+  }
+}
+
+interface ClaimedRow {
+  id: number;
+  target_id: number;
+  payload: IntegrationEvent | string;
+  attempts: number;
+  retry_until: string | Date;
+}
+
+/** Runs the jobs with at most `limit` at once. */
+async function runLimited(jobs: (() => Promise<void>)[], limit: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) await jobs[next++]!();
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+}
