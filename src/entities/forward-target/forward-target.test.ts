@@ -5,7 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../server/db/schema';
 import { forwardTargetKind, loadForwardTarget } from '../../server/integrations/forward';
+import { alarmsOf, send } from '../../../tests/server/alarms-helper';
 import { addTenant, addUser, tenantId } from '../../../tests/server/fixtures';
+import { addDevices } from '../../../tests/server/ingest-helper';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { forwardTargets } from './server';
 
@@ -58,6 +60,9 @@ beforeAll(async () => {
     },
   });
   t = await buildTestApp({ logger: { level: 'trace', stream } });
+  // The SOS below escalates on the test clock: its voice calls and mails are recorded, not rendered.
+  Object.assign(t.app.voiceCalls, { name: 'recording', call: async () => {} });
+  Object.assign(t.app.email, { name: 'recording', send: async () => {} });
   su = (await login(t.app, 'admin', 'admin123')).token;
   demoAdmin = (await login(t.app, 'demo', 'demo123')).token;
   demoTenant = await tenantId(t.app, 'Demo Site');
@@ -216,6 +221,49 @@ describe('forwarding targets', () => {
       expect(await kind.load(a)).toMatchObject({ id: a, tenantId: tenant, kind: 'amqp', url: 'amqp://h' });
     } finally {
       await kind.transport.close();
+    }
+  });
+
+  it('carry an SOS of a demo helmet to RabbitMQ through the outbox once forwarding is on', async () => {
+    // An exchange of its own: the other tests' targets of the demo site publish to EXCHANGE.
+    const exchange = `${EXCHANGE}.sos`;
+    const ch = await rabbit.createChannel();
+    await ch.assertExchange(exchange, 'topic', { durable: true });
+    const { queue } = await ch.assertQueue('', { exclusive: true });
+    await ch.bindQueue(queue, exchange, `${demoTenant}.alarm.#`);
+    const got: { id?: string; body: { id: string; type: string; tenantId: number; data: Record<string, unknown> } }[] =
+      [];
+    await ch.consume(queue, (m) => m && got.push({ id: m.properties.messageId, body: JSON.parse(String(m.content)) }), {
+      noAck: true,
+    });
+    const added = await api<Target>('add', {
+      name: 'SOS to RabbitMQ',
+      tenantId: demoTenant,
+      kind: 'amqp',
+      url: AMQP_URL,
+      exchange,
+      events: ['alarm.raised'],
+    });
+    expect(added.code, added.key).toBe(0);
+    try {
+      const [d] = await addDevices(t.app, 1, { kind: 'helmet' });
+      await send(t.app, d!.imei, { kind: 'alarm', alarm: 'sos', ts: t.clock.now() });
+      const [alarm] = await alarmsOf(t.app, d!.id);
+      await t.app.outbox.drain();
+      const end = Date.now() + 10_000;
+      while (got.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      expect(got).toHaveLength(1);
+      expect(got[0]!.body).toMatchObject({
+        type: 'alarm.raised',
+        tenantId: demoTenant,
+        data: { alarmId: alarm!.id, imei: d!.imei, alarmTypeKey: 'sos' },
+      });
+      // The message id is the event's id: a consumer drops a redelivery by it.
+      expect(got[0]!.id).toBe(got[0]!.body.id);
+    } finally {
+      await api('delete', { ids: [added.data.id] });
+      await ch.deleteExchange(exchange);
+      await ch.close();
     }
   });
 });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { webhookKind, WebhookTransport } from '../../entities/webhook';
 import type { ResourceChange } from '../events';
 import { subscribeEvents } from '../integrations/events';
+import { forwardTargetKind } from '../integrations/forward';
 import { Outbox, POLL_MS } from '../integrations/outbox';
 import { integrationKey } from '../integrations/secret-box';
 import type { TargetKind } from '../integrations/target';
@@ -18,7 +19,7 @@ declare module 'fastify' {
 /**
  * Integrations (docs/integrations.md): the console's domain events go through one durable outbox
  * to every kind of target. Each kind is one entry of `kinds`: webhooks (src/entities/webhook/),
- * and the broker forwarding beside them. Every replica dispatches: woken by its own writes, and
+ * and the broker forwarding (src/server/integrations/forward/, targets in src/entities/forward-target/). Every replica dispatches: woken by its own writes, and
  * every POLL_MS for retries and the rows other replicas wrote (off in the test mode, where tests
  * drain on their clock; a write still wakes the dispatcher there).
  */
@@ -34,12 +35,19 @@ async function integrationsPlugin(app: FastifyInstance) {
         clock: app.clock,
       }),
     }) as TargetKind<unknown>,
+    forwardTargetKind({ db: app.db }) as TargetKind<unknown>,
   ];
+  // The entity whose rows are each kind's targets (a change drops that kind's cached subscribers).
+  const kindOfEntity = new Map([
+    ['webhook', 'webhook'],
+    ['forwardTarget', 'forward'],
+  ]);
   const outbox = new Outbox({ db: app.db, clock: app.clock, log: app.log, kinds, priority: app.priority });
   app.decorate('outbox', outbox);
   const unsubscribe = subscribeEvents(app, outbox);
   const onChange = (c: ResourceChange) => {
-    if (c.kind === 'integration') for (const k of kinds) if (k.kind === c.name) k.invalidate(c.tenantId);
+    if (c.kind !== 'integration') return;
+    for (const k of kinds) if (k.kind === kindOfEntity.get(c.name)) k.invalidate(c.tenantId);
   };
   app.events.on('resource.changed', onChange);
   // The key that seals secrets, read before the first write needs it inside a transaction.
