@@ -36,7 +36,11 @@ export const forwardTargets = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [...trigramIndexes('forward_targets', t.name), index('forward_targets_tenant_id_idx').on(t.tenantId, t.id)],
+  (t) => [
+    ...trigramIndexes('forward_targets', t.name),
+    index('forward_targets_tenant_id_idx').on(t.tenantId, t.id),
+    index('forward_targets_kind_idx').on(t.kind, t.id),
+  ],
 );
 
 const SCHEMES: Record<ForwardKind, readonly string[]> = { amqp: ['amqp:', 'amqps:'], mqtt: ['mqtt:', 'mqtts:'] };

@@ -1,0 +1,1 @@
+CREATE INDEX "forward_targets_kind_idx" ON "forward_targets" USING btree ("kind","id");
