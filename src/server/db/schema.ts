@@ -41,11 +41,6 @@ export const usedTickets = pgTable('used_tickets', {
   usedAt: ts('used_at').notNull(),
 });
 
-export const settings = pgTable('settings', {
-  key: text('key').primaryKey(),
-  value: text('value').notNull(),
-});
-
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;
@@ -57,5 +52,6 @@ export * from './schema-telemetry';
 export * from './schema-alarms';
 export * from './schema-jobs';
 export * from './schema-integrations';
+export * from './schema-settings';
 // The tables of the entity folders (src/entities/<name>/server.ts), listed by scripts/entities.mjs.
 export * from '../../entities/tables.gen';
