@@ -64,6 +64,7 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   管理员: msg({ id: 'code.admin', message: '管理员' }),
   用户: msg({ id: 'code.user', message: '用户' }),
   访客: msg({ id: 'code.visitor', message: '访客' }),
+  集成密钥: msg({ id: 'code.integration', message: '集成密钥' }),
   在线: msg({ id: 'code.online', message: '在线' }),
   离线: msg({ id: 'code.offline', message: '离线' }),
   未激活: msg({ id: 'code.inactive', message: '未激活' }),
@@ -99,6 +100,7 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   发送验证码: msg({ id: 'code.signIn.smsSend', message: '发送验证码' }),
   修改: msg({ id: 'code.audit.update', message: '修改' }),
   删除: msg({ id: 'code.audit.delete', message: '删除' }),
+  调用: msg({ id: 'code.audit.use', message: '调用' }),
   查看: msg({ id: 'code.audit.view', message: '查看' }),
   进行中: msg({ id: 'code.job.running', message: '进行中' }),
   已完成: msg({ id: 'code.job.done', message: '已完成' }),
@@ -349,6 +351,22 @@ export const CODE_LABELS: Record<string, MessageDescriptor> = {
   门口机呼叫: msg({ id: 'code.integrationEvent.doorCall', message: '门口机呼叫' }),
   'AMQP (RabbitMQ)': msg({ id: 'code.forwardKind.amqp', message: 'AMQP (RabbitMQ)' }),
   MQTT: msg({ id: 'code.forwardKind.mqtt', message: 'MQTT' }),
+  // Scheduled reports (src/entities/report-schedule/resource.ts): kinds, frequencies, weekdays.
+  报警汇总: msg({ id: 'code.reportKind.alarms', message: '报警汇总' }),
+  设备在线情况: msg({ id: 'code.reportKind.availability', message: '设备在线情况' }),
+  考勤报表: msg({ id: 'code.reportKind.attendance', message: '考勤报表' }),
+  SIM卡用量: msg({ id: 'code.reportKind.sim', message: 'SIM卡用量' }),
+  每天: msg({ id: 'code.frequency.daily', message: '每天' }),
+  每周: msg({ id: 'code.frequency.weekly', message: '每周' }),
+  每月: msg({ id: 'code.frequency.monthly', message: '每月' }),
+  'Cron 表达式': msg({ id: 'code.frequency.cron', message: 'Cron 表达式' }),
+  星期一: msg({ id: 'code.weekday.1', message: '星期一' }),
+  星期二: msg({ id: 'code.weekday.2', message: '星期二' }),
+  星期三: msg({ id: 'code.weekday.3', message: '星期三' }),
+  星期四: msg({ id: 'code.weekday.4', message: '星期四' }),
+  星期五: msg({ id: 'code.weekday.5', message: '星期五' }),
+  星期六: msg({ id: 'code.weekday.6', message: '星期六' }),
+  星期日: msg({ id: 'code.weekday.7', message: '星期日' }),
 };
 
 /** A code's label in the active language; the table's English text for a code without an entry. */

@@ -1,24 +1,9 @@
-import type { CodeEntry } from '../../shared/codes';
+import { INTEGRATION_EVENT_TABLE } from '../../shared/integration-events';
 import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
-/**
- * The events an endpoint may subscribe to: INTEGRATION_EVENT_TYPES of
- * src/server/integrations/target.ts without 'test' (sent only by "send a test event"). Kept here
- * because the console bundles this file; webhook.test.ts checks that the two lists agree.
- */
-export const WEBHOOK_EVENT_TABLE: readonly CodeEntry<string>[] = [
-  { value: 'alarm.raised', cn: '报警产生', en: 'Alarm raised' },
-  { value: 'alarm.acknowledged', cn: '报警已认领', en: 'Alarm acknowledged' },
-  { value: 'alarm.handled', cn: '报警已处理', en: 'Alarm handled' },
-  { value: 'alarm.escalated', cn: '报警升级', en: 'Alarm escalated' },
-  { value: 'device.online', cn: '设备上线', en: 'Device online' },
-  { value: 'device.offline', cn: '设备离线', en: 'Device offline' },
-  { value: 'device.position', cn: '设备位置', en: 'Device position' },
-  { value: 'fence.entry', cn: '进入围栏', en: 'Fence entry' },
-  { value: 'fence.exit', cn: '离开围栏', en: 'Fence exit' },
-  { value: 'door.call', cn: '门口机呼叫', en: 'Door call' },
-];
+/** The events an endpoint may subscribe to: the same table as the broker forwarding's. */
+export const WEBHOOK_EVENT_TABLE = INTEGRATION_EVENT_TABLE;
 
 /**
  * /webhookList Webhook 推送: endpoints of the company that receive its alarms, presence, positions,
