@@ -102,7 +102,21 @@ describe('web push to phones', () => {
       10_000,
       'the 410 subscription removed',
     );
-    const after = await post<{ lastDeliveryAt: string | null }[]>(t.app, '/api/push/subscription/list', {}, { token });
+    // The sender records the answers after the last request, removals first: the delivery time
+    // of the phone that took it lands a statement later (src/server/webpush/sender.ts `record`).
+    const after = await until(
+      async () => {
+        const list = await post<{ lastDeliveryAt: string | null }[]>(
+          t.app,
+          '/api/push/subscription/list',
+          {},
+          { token },
+        );
+        return list.data[0]?.lastDeliveryAt ? list : undefined;
+      },
+      10_000,
+      'the delivery recorded',
+    );
     expect(after.data).toHaveLength(1);
     expect(after.data[0]!.lastDeliveryAt).not.toBeNull();
   });
