@@ -17,9 +17,12 @@ export interface DeviceLogin {
 
 export type Command =
   | { start: { url: string; devices: DeviceLogin[] } }
-  | { closed: { seconds: number; window: number } }
+  | { closed: { seconds: number; window: number; payload?: Payload } }
   | { open: { seconds: number; perDeviceRate: number; maxOutstanding: number } }
   | { stop: true };
+
+/** What each PUBLISH carries: telemetry readings (the ingest figures) or a position fix (the forwarding bench). */
+export type Payload = 'telemetry' | 'position';
 
 export interface Report {
   connected?: number;
@@ -46,6 +49,8 @@ let sent = 0;
 let acked = 0;
 let latencies: number[] = [];
 let onAck: ((c: Conn) => void) | undefined;
+let payload: Payload = 'telemetry';
+const epoch = Date.now();
 
 function encodeTopic(imei: string): Buffer {
   const t = Buffer.from(`sfwatch/${imei}/up`);
@@ -56,17 +61,20 @@ function encodeTopic(imei: string): Buffer {
 }
 
 function publish(c: Conn): void {
-  const payload = Buffer.from(
-    `{"kind":"telemetry","id":"${c.imei}-${c.seq}","values":{"heartRate":${60 + (c.seq % 40)},"steps":${c.seq}}}`,
+  const body = Buffer.from(
+    payload === 'position'
+      ? // A fix time of its own (ms, one apart): positions sent in the same millisecond are still two events.
+        `{"kind":"location","id":"${c.imei}-${c.seq}","ts":${epoch + c.seq},"lat":${31.2 + (c.seq % 1000) / 1e5},"lon":121.47,"speed":4.5}`
+      : `{"kind":"telemetry","id":"${c.imei}-${c.seq}","values":{"heartRate":${60 + (c.seq % 40)},"steps":${c.seq}}}`,
   );
   c.seq++;
   c.nextId = (c.nextId % 65_535) + 1;
-  const len = c.topic.length + 2 + payload.length;
+  const len = c.topic.length + 2 + body.length;
   const head = len < 128 ? Buffer.from([0x32, len]) : Buffer.from([0x32, (len & 0x7f) | 0x80, len >> 7]);
   const id = Buffer.allocUnsafe(2);
   id.writeUInt16BE(c.nextId, 0);
   c.outstanding.set(c.nextId, performance.now());
-  c.socket.write(Buffer.concat([head, c.topic, id, payload]));
+  c.socket.write(Buffer.concat([head, c.topic, id, body]));
   sent++;
 }
 
@@ -174,6 +182,7 @@ process.on('message', (m: Command) => {
   if ('start' in m) answer(start(m.start));
   else if ('closed' in m) {
     const { seconds, window } = m.closed;
+    payload = m.closed.payload ?? 'telemetry';
     let stopping = false;
     setTimeout(() => (stopping = true), seconds * 1000);
     answer(
@@ -186,6 +195,7 @@ process.on('message', (m: Command) => {
     );
   } else if ('open' in m) {
     const { seconds, perDeviceRate, maxOutstanding } = m.open;
+    payload = 'telemetry';
     // The fleet's rate, spread over its devices in turn (a fleet's devices do not all report in
     // the same millisecond); a device past maxOutstanding loses its turn.
     let credit = 0;

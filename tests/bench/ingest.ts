@@ -11,10 +11,12 @@ import { buildApp } from '../../src/server/app';
 import type { EmbeddedBroker } from '../../src/server/broker/types';
 import { devices, tenants } from '../../src/server/db/schema';
 import { deviceKey, deviceSecret } from '../../src/server/devices/secrets';
+import { connect as amqpConnect } from 'amqplib';
+import { forwardTargets } from '../../src/entities/forward-target';
 import type { Command, DeviceLogin, Report } from './ingest-devices';
 import { freshPostgres } from '../server/helper';
 import { mosquittoBinary, startMosquitto } from '../server/mosquitto';
-import { QUICK, sized } from './size';
+import { benchFailed, QUICK, sized } from './size';
 import { pgliteFromTemplate, pgTemplate } from '../server/template-db';
 
 const DEVICES = sized(10_000, 20);
@@ -252,10 +254,88 @@ export async function benchPath(kind: 'pglite' | 'postgres', target: number): Pr
       `  recovery ${RECOVER_S} s: ${f(rec.stored / rec.seconds)} msg/s (${f((rec.stored / rec.seconds / rate) * 100)}% of sustained); dropped in total ${JSON.stringify(fl.app.ingestStats.dropped)}; ` +
         `${f(fl.app.ingestStats.stored)} messages stored in all`,
     );
+    lines.push(...(await forwarding(fl)));
   } finally {
     await fl.close();
   }
   return lines;
+}
+
+const FORWARD_AMQP_URL = process.env.BENCH_FORWARD_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+/** docs/integrations.md "Forwarding to a broker": positions forwarded, and the ingest no slower for it. */
+const FORWARD_RATE = 10_000;
+const FORWARD_KEEPS = 0.9;
+
+/**
+ * Positions with forwarding off, then on (every position of the site to the machine's RabbitMQ,
+ * through the outbox, as a super administrator configures it): the stored rate of both, what the
+ * outbox confirmed while the devices sent, and what a consumer of the bound queue got back.
+ */
+async function forwarding(fl: Fleet): Promise<string[]> {
+  let consumer;
+  try {
+    consumer = await amqpConnect(FORWARD_AMQP_URL, { timeout: 3_000 });
+  } catch (err) {
+    return [`  forwarding: skipped, RabbitMQ is not reachable (${(err as Error).message.split('\n')[0]})`];
+  }
+  const { app } = fl;
+  const run = randomBytes(4).toString('hex');
+  const exchange = `console.events.bench-ingest-${run}`;
+  const queue = `forward-ingest-bench-${run}`;
+  const ch = await consumer.createChannel();
+  try {
+    await ch.assertExchange(exchange, 'topic', { durable: true });
+    await ch.assertQueue(queue, { durable: true });
+    await ch.bindQueue(queue, exchange, '#');
+    let consumed = 0;
+    await ch.consume(queue, () => void consumed++, { noAck: true });
+    const closed = (payload: 'telemetry' | 'position') =>
+      ({ closed: { seconds: SUSTAIN_S, window: WINDOW, payload } }) satisfies Command;
+    const off = await phase(fl, SUSTAIN_S, closed('position'));
+    const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
+    await app.db.insert(forwardTargets).values({
+      tenantId: site!.id,
+      name: `bench ${run}`,
+      kind: 'amqp',
+      url: FORWARD_AMQP_URL.replace(/:[^:@/]*@/, ':***@'),
+      secret: new URL(FORWARD_AMQP_URL).password || null,
+      exchange,
+      events: ['device.position'],
+      positionEverySec: 0,
+    });
+    app.outbox.invalidate('forward', site!.id);
+    const o = app.outbox.stats;
+    const written0 = o.written;
+    const delivered0 = o.delivered;
+    const t0 = performance.now();
+    const on = await phase(fl, SUSTAIN_S, closed('position'));
+    const sentS = (performance.now() - t0) / 1000;
+    const deliveredWhile = o.delivered - delivered0;
+    // The backlog the devices left, bounded: what the outbox had not confirmed when they stopped.
+    await Promise.race([app.outbox.drain(), new Promise((r) => setTimeout(r, 60_000))]);
+    const allS = (performance.now() - t0) / 1000;
+    const written = o.written - written0;
+    const deadline = performance.now() + 10_000;
+    while (consumed < written && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const offRate = off.stored / off.seconds;
+    const onRate = on.stored / on.seconds;
+    const kept = onRate / offRate;
+    const forwarded = (o.delivered - delivered0) / allS;
+    const wanted = Math.min(FORWARD_RATE, onRate);
+    return [
+      `  positions ${SUSTAIN_S} s, forwarding off: ${f(offRate)} msg/s stored; forwarding every position to RabbitMQ: ${f(onRate)} msg/s stored ` +
+        `(${f(kept * 100)}% of off, target >= ${f(FORWARD_KEEPS * 100)}%) ${kept >= FORWARD_KEEPS ? 'ok' : 'MISSED'}; PUBACK p99 ${ms(off.p99)} -> ${ms(on.p99)} ms`,
+      `  forwarded through the outbox: ${f(written)} rows written, ${f(o.delivered - delivered0)} confirmed in ${allS.toFixed(1)} s = ${f(forwarded)}/s ` +
+        `(${f(deliveredWhile / sentS)}/s while the devices sent; target ${f(wanted)}/s, the lower of ${f(FORWARD_RATE)} and the stored rate) ${forwarded >= wanted * 0.98 ? 'ok' : 'MISSED'}; ` +
+        `consumed back ${f(consumed)} of ${f(written)} ${consumed >= written ? 'ok' : 'MISSED'}; retried ${f(o.retried)}, failed ${f(o.failed)}, dropped ${f(o.dropped)}`,
+    ];
+  } catch (err) {
+    return [benchFailed('  forwarding', err)];
+  } finally {
+    await ch.deleteQueue(queue).catch(() => {});
+    await ch.deleteExchange(exchange).catch(() => {});
+    await consumer.close().catch(() => {});
+  }
 }
 
 /** `npm run bench`: device ingest on PGlite + Aedes, and on PostgreSQL + Mosquitto when DATABASE_URL and MQTT_URL are set. */
