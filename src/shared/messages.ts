@@ -247,6 +247,7 @@ export const MESSAGES = {
   cronInvalid: 'Invalid cron expression: five fields (minute hour day month weekday), e.g. 0 8 * * 1-5',
   reportScheduleIncomplete: 'Set the time of day, and the weekday of a weekly or the day of a monthly report',
   reportFileGone: 'This run has no file (it failed before writing one, or the file expired)',
+  reportRunNotFailed: 'Only a failed run can be retried; this one is queued, running or sent',
   // Forwarding to a broker (src/entities/forward-target/, docs/integrations.md).
   forwardUrlInvalid:
     'A forwarding URL is amqp:// or amqps:// (AMQP), mqtt:// or mqtts:// (MQTT) with a host, as the kind says',

@@ -84,11 +84,11 @@ export function up(client: MqttClient, imei: string, message: object, encoding: 
 }
 
 /** Polls `check` until it returns a truthy value (or throws after `ms`). */
-export async function until<T>(check: () => Promise<T> | T, ms = 10_000, what = 'condition'): Promise<T> {
+export async function until<T>(check: () => Promise<T> | T, ms = 10_000, what = 'condition'): Promise<NonNullable<T>> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await check();
-    if (v) return v;
+    if (v) return v as NonNullable<T>;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }

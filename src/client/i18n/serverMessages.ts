@@ -315,6 +315,10 @@ const SERVER_MESSAGES: Record<MsgKey, MessageDescriptor> = {
     message: '请填写发送时间；每周报表需选择星期，每月报表需填写日期',
   }),
   reportFileGone: msg({ id: 'server.reportFileGone', message: '该次运行没有文件(生成前已失败或文件已过期)' }),
+  reportRunNotFailed: msg({
+    id: 'server.reportRunNotFailed',
+    message: '只能重试失败的运行；该次运行正在排队、发送中或已发送',
+  }),
   forwardUrlInvalid: msg({
     id: 'server.forwardUrlInvalid',
     message: '转发地址须为 amqp:// 或 amqps://（AMQP）、mqtt:// 或 mqtts://（MQTT），含主机，且与协议一致',

@@ -377,10 +377,54 @@ describe('scheduled reports', () => {
     } finally {
       mail.state.refuse = false;
     }
-    // A failed run is not tried again.
+    // A failed run is not tried again by itself.
     t.clock.advance(3_600_000);
     await sweepReports(t.app);
-    expect((await runsOf(added.data.id)).rows[0]).toMatchObject({ state: 'failed', attempts: 3 });
+    const [failed] = (await runsOf(added.data.id)).rows;
+    expect(failed).toMatchObject({ state: 'failed', attempts: 3 });
+    const [stored] = await t.app.db.select().from(reportRuns).where(eq(reportRuns.id, failed!.id));
+
+    // By hand it is: once the mail server takes mail again, with the file its first attempt wrote.
+    expect((await call('retryRun', { id: failed!.id }, other)).code).toBe(404);
+    const again = await call<RunView>('retryRun', { id: failed!.id });
+    expect(again.code, again.msg).toBe(0);
+    expect(again.data).toMatchObject({ id: failed!.id, state: 'queued', attempts: 0 });
+    expect((await call('retryRun', { id: failed!.id })).key).toBe('reportRunNotFailed');
+    await sweepReports(t.app);
+    expect((await runsOf(added.data.id)).rows[0]).toMatchObject({
+      id: failed!.id,
+      state: 'sent',
+      attempts: 1,
+      error: null,
+    });
+    const [sent] = to('ops@example.com');
+    expect(attachmentOf(sent!.data).name).toBe(stored!.fileName);
+    const [after] = await t.app.db.select().from(reportRuns).where(eq(reportRuns.id, failed!.id));
+    expect(after!.fileKey).toBe(stored!.fileKey);
+    expect((await call('retryRun', { id: failed!.id })).key).toBe('reportRunNotFailed');
+  });
+
+  it('deleting a schedule deletes its runs and removes their files from the storage', async () => {
+    const added = await call('add', {
+      name: 'Short-lived',
+      kind: 'alarmSummary',
+      frequency: 'daily',
+      time: '06:00',
+      recipients: 'gone@example.com',
+    });
+    expect(added.code, added.msg).toBe(0);
+    expect((await call('runNow', { id: added.data.id })).code).toBe(0);
+    await sweepReports(t.app);
+    const runs = await t.app.db.select().from(reportRuns).where(eq(reportRuns.scheduleId, added.data.id));
+    expect(runs.map((r) => r.state)).toEqual(['sent']);
+    const key = runs[0]!.fileKey!;
+    expect(await t.app.jobs.files.read(key)).toBeDefined();
+    expect((await call('delete', { ids: [added.data.id] }, other)).code).toBe(404);
+    expect(await t.app.jobs.files.read(key)).toBeDefined();
+    const gone = await call('delete', { ids: [added.data.id] });
+    expect(gone.code, gone.msg).toBe(0);
+    expect(await t.app.db.select().from(reportRuns).where(eq(reportRuns.scheduleId, added.data.id))).toEqual([]);
+    expect(await t.app.jobs.files.read(key)).toBeUndefined();
   });
 
   it('two sweepers on one database send a due report once', async () => {

@@ -9,7 +9,7 @@ import { fail } from '../../server/lib/api-error';
 import { startSweep } from '../../server/lib/sweep';
 import { authed } from '../../server/plugins/auth';
 import reportSchedule, { REPORT_MARK_RUN } from './resource';
-import { queueRunNow, REPORT_SWEEP_MS, sweepReports } from './runs';
+import { queueRunNow, REPORT_SWEEP_MS, retryRun, sweepReports } from './runs';
 import { reportRuns, reportSchedules, type ReportRunRow } from './server';
 
 const tags = ['user'];
@@ -78,6 +78,32 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       const run = await queueRunNow(app, schedule);
       if (app.config.env !== 'test') void kick();
       return reply.ok(runOf(run));
+    },
+  );
+
+  app.post(
+    '/retryRun',
+    {
+      config: { mark: REPORT_MARK_RUN },
+      schema: {
+        tags,
+        summary:
+          'Queue a failed run again, with its attempts anew: the file it wrote is sent, or written if it has none',
+        body: z.object({ id }),
+      },
+    },
+    async (request, reply) => {
+      const { scope } = authed(request);
+      const [run] = await app.db
+        .select()
+        .from(reportRuns)
+        .where(and(eq(reportRuns.id, request.body.id), ofTenant(scope, reportRuns.tenantId)));
+      if (!run) fail(Code.NOT_FOUND, 'notFound');
+      if (run.state !== 'failed') fail(Code.BAD_REQUEST, 'reportRunNotFailed');
+      const queued = await retryRun(app, run.id);
+      if (!queued) fail(Code.BAD_REQUEST, 'reportRunNotFailed');
+      if (app.config.env !== 'test') void kick();
+      return reply.ok(runOf(queued));
     },
   );
 

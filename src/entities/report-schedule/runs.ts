@@ -132,6 +132,19 @@ export async function queueRunNow(app: FastifyInstance, schedule: ReportSchedule
   return run!;
 }
 
+/**
+ * "Retry" on a failed run: queued again at once with REPORT_ATTEMPTS anew; its last error stays in
+ * the history until the next attempt. Only a failed run (another replica may have retried it first).
+ */
+export async function retryRun(app: FastifyInstance, id: number): Promise<ReportRunRow | undefined> {
+  const [run] = await app.db
+    .update(reportRuns)
+    .set({ state: 'queued', attempts: 0, nextAttemptAt: new Date(app.clock.now()), finishedAt: null, claimedBy: null })
+    .where(and(eq(reportRuns.id, id), eq(reportRuns.state, 'failed')))
+    .returning();
+  return run;
+}
+
 /** Takes one queued run whose time has come; attempts counts this one. */
 async function claimRun(app: FastifyInstance): Promise<ReportRunRow | undefined> {
   const now = new Date(app.clock.now()).toISOString();

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { Code } from '../../shared/api';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
@@ -112,6 +112,18 @@ export default defineEntity({
   def: reportSchedule,
   table: reportSchedules,
   hooks: {
+    // The runs go with their schedule (the foreign key); their files leave the storage after the commit.
+    async remove(ctx, ids) {
+      const files = await ctx.db
+        .select({ id: reportRuns.id, fileKey: reportRuns.fileKey })
+        .from(reportRuns)
+        .where(and(inArray(reportRuns.scheduleId, ids), isNotNull(reportRuns.fileKey)));
+      await ctx.db.delete(reportSchedules).where(inArray(reportSchedules.id, ids));
+      for (const { id, fileKey } of files)
+        await ctx.app.jobs.files
+          .remove(fileKey!)
+          .catch((err: unknown) => ctx.app.log.warn({ err, runId: id }, 'report file not removed'));
+    },
     // Every write recomputes the next run from now on the service's clock and TIME_ZONE.
     async beforeWrite(ctx, tx, values, _input, _tenantId, existing) {
       const [row] = existing ? await tx.select().from(reportSchedules).where(eq(reportSchedules.id, existing.id)) : [];

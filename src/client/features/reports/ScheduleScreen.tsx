@@ -35,7 +35,7 @@ function useStateText() {
   return { queued: t`排队中`, running: t`发送中`, sent: t`已发送`, failed: t`失败` } as const;
 }
 
-/** The run history of one schedule: period, state, attempts, last error, the file to download. */
+/** The run history of one schedule: period, state, attempts, last error (with retry), the file to download. */
 function RunsDrawer({ row, onClose }: { row: Row; onClose: () => void }) {
   const { t } = useLingui();
   const stateText = useStateText();
@@ -56,6 +56,13 @@ function RunsDrawer({ row, onClose }: { row: Row; onClose: () => void }) {
   });
   const runNow = useMutation({
     mutationFn: () => request('user', 'reportSchedule/runNow', { id: row.id }),
+    onSuccess: () => {
+      toast('success', t`已加入发送队列`);
+      void queryClient.invalidateQueries({ queryKey: ['reportSchedule', 'runs', row.id] });
+    },
+  });
+  const retry = useMutation({
+    mutationFn: (run: ReportRun) => request('user', 'reportSchedule/retryRun', { id: run.id }),
     onSuccess: () => {
       toast('success', t`已加入发送队列`);
       void queryClient.invalidateQueries({ queryKey: ['reportSchedule', 'runs', row.id] });
@@ -115,6 +122,18 @@ function RunsDrawer({ row, onClose }: { row: Row; onClose: () => void }) {
                     <Text size="xs" c="red" title={run.error} lineClamp={2}>
                       {run.error}
                     </Text>
+                  )}
+                  {run.state === 'failed' && hasMark(REPORT_MARK_RUN) && (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      mt={4}
+                      loading={retry.isPending && retry.variables?.id === run.id}
+                      onClick={() => retry.mutate(run)}
+                      data-testid="report-run-retry"
+                    >
+                      <Trans>重试</Trans>
+                    </Button>
                   )}
                   {run.state === 'queued' && run.attempts > 0 && (
                     <Text size="xs" c="dimmed">
