@@ -3,10 +3,12 @@ import { Badge, Button, Drawer, Group, Pagination, Stack, Table, Text } from '@m
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import webhookDef from '../../../entities/webhook/resource';
+import { INTEGRATION_EVENT_TABLE } from '../../../shared/integration-events';
 import type { WebhookDelivery, WebhookSendResult } from '../../../shared/webhooks';
 import { request, toast } from '../../lib/request';
 import { hasMark } from '../../lib/session';
 import { formatDateCell } from '../../components/DataTable';
+import { useCodeLabel } from '../resources/display';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import type { Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
@@ -40,6 +42,7 @@ function DeliveriesDrawer({ row, onClose }: { row: Row; onClose: () => void }) {
       }),
   });
   const shown = useSendToast();
+  const codeLabel = useCodeLabel();
   const canSend = hasMark('webhook:update');
   const send = useMutation({
     mutationFn: (deliveryId?: number) =>
@@ -67,7 +70,12 @@ function DeliveriesDrawer({ row, onClose }: { row: Row; onClose: () => void }) {
             <Trans>保留最近 1,000 条；失败的推送在 24 小时内自动重试。</Trans>
           </Text>
           {canSend && (
-            <Button loading={send.isPending} onClick={() => send.mutate(undefined)} data-testid="webhook-test">
+            <Button
+              loading={send.isPending && send.variables === undefined}
+              disabled={send.isPending && send.variables !== undefined}
+              onClick={() => send.mutate(undefined)}
+              data-testid="webhook-test"
+            >
               <Trans>发送测试事件</Trans>
             </Button>
           )}
@@ -89,7 +97,9 @@ function DeliveriesDrawer({ row, onClose }: { row: Row; onClose: () => void }) {
             {(list.data?.rows ?? []).map((d) => (
               <Table.Tr key={d.id}>
                 <Table.Td>{formatDateCell(d.lastAt ?? d.createdAt)}</Table.Td>
-                <Table.Td>{d.eventType}</Table.Td>
+                <Table.Td>
+                  {d.eventType === 'test' ? t`测试事件` : codeLabel(INTEGRATION_EVENT_TABLE, d.eventType)}
+                </Table.Td>
                 <Table.Td>{state(d)}</Table.Td>
                 <Table.Td>{d.status ?? '-'}</Table.Td>
                 <Table.Td>{d.durationMs ?? '-'}</Table.Td>
@@ -99,7 +109,14 @@ function DeliveriesDrawer({ row, onClose }: { row: Row; onClose: () => void }) {
                 </Table.Td>
                 <Table.Td>
                   {canSend && (
-                    <Button size="xs" variant="light" onClick={() => send.mutate(d.id)} loading={send.isPending}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => send.mutate(d.id)}
+                      loading={send.isPending && send.variables === d.id}
+                      disabled={send.isPending && send.variables !== d.id}
+                      data-testid="webhook-send-again"
+                    >
                       <Trans>重新发送</Trans>
                     </Button>
                   )}
@@ -108,6 +125,11 @@ function DeliveriesDrawer({ row, onClose }: { row: Row; onClose: () => void }) {
             ))}
           </Table.Tbody>
         </Table>
+        {list.data && list.data.total === 0 && (
+          <Text c="dimmed" size="sm" data-testid="webhook-deliveries-empty">
+            <Trans>还没有推送记录：订阅的事件发生时，或点击“发送测试事件”后，推送会出现在这里。</Trans>
+          </Text>
+        )}
         {(list.data?.total ?? 0) > PAGE && (
           <Pagination value={page} onChange={setPage} total={Math.ceil((list.data?.total ?? 0) / PAGE)} />
         )}
