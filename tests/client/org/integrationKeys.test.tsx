@@ -93,4 +93,21 @@ describe('integration keys screen', () => {
     expect(screen.getByText(/关闭此窗口后将无法再次查看该密钥/)).toBeInTheDocument();
     expect(screen.getByTestId('integration-key-copy')).toBeInTheDocument();
   });
+
+  it('read only grants the menu without its buttons, and drops the buttons ticked before', async () => {
+    saveLogin('tok', { ...demoUser, marks: ['*'] });
+    renderWithProviders(<IntegrationKeyScreen search={{}} onSearchChange={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('integration-key-add'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByTestId('integration-key-name'), { target: { value: 'Data lake' } });
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: '设备列表' }));
+    expect(within(dialog).getByRole('checkbox', { name: '修改设备' })).toBeChecked();
+    fireEvent.click(within(dialog).getByTestId('integration-key-read-only'));
+    expect(within(dialog).queryByRole('checkbox', { name: '修改设备' })).toBeNull();
+    expect(within(dialog).getByRole('checkbox', { name: '设备列表' })).toBeChecked();
+    fireEvent.click(within(dialog).getByTestId('integration-key-save'));
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/user/integrationKey/add')).toBeDefined());
+    const body = calls.find((c) => c.url === '/api/user/integrationKey/add')!.body as { resourceIds: number[] };
+    expect([...body.resourceIds].sort()).toEqual([1, 2]);
+  });
 });

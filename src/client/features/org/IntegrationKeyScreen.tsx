@@ -9,6 +9,7 @@ import {
   Modal,
   ScrollArea,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -16,6 +17,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import integrationKey, { keyMayHoldMark } from '../../../entities/integration-key/resource';
+import { RESOURCE_TYPE } from '../../../shared/session';
 import { confirmDanger } from '../../components/DataTable';
 import { ModalFooter } from '../../components/ModalFooter';
 import { TreeList } from '../../components/TreeList';
@@ -31,6 +33,13 @@ import { toTreeNodes, withAncestors } from './catalogTree';
 function grantable(tree: readonly RoleTreeNode[]): RoleTreeNode[] {
   return tree.filter((n) => !n.mark || keyMayHoldMark(n.mark)).map((n) => ({ ...n, list: grantable(n.list ?? []) }));
 }
+
+/** The catalogue's menus and directories only: what lets a key read, none of the buttons that change or start something. */
+function menusOnly(tree: readonly RoleTreeNode[]): RoleTreeNode[] {
+  return tree.filter((n) => n.type !== RESOURCE_TYPE.button).map((n) => ({ ...n, list: menusOnly(n.list ?? []) }));
+}
+
+const idsOf = (tree: readonly RoleTreeNode[]): number[] => tree.flatMap((n) => [n.id, ...idsOf(n.list ?? [])]);
 
 type KeyAnswer = Row & { key: string };
 
@@ -101,26 +110,47 @@ export function IntegrationKeyScreen(props: RouteScreenProps) {
   );
 }
 
+/**
+ * The scopes on the role editor's tree. "Read only" hides the buttons, so that ticking a menu
+ * grants reading it and nothing else (with the buttons shown, a menu ticks all of its buttons).
+ */
 function ScopeTree({ checked, onChange }: { checked: number[]; onChange: (ids: number[]) => void }) {
+  const { t } = useLingui();
   const lang = useLang();
   const tree = useQuery(resourceTreeQuery());
+  const [readOnly, setReadOnly] = useState(false);
   if (tree.isPending)
     return (
       <Group justify="center">
         <Loader size="sm" />
       </Group>
     );
-  const nodes = grantable(tree.data ?? []);
+  const all = grantable(tree.data ?? []);
+  const nodes = readOnly ? menusOnly(all) : all;
+  const toggle = (on: boolean) => {
+    setReadOnly(on);
+    if (!on) return;
+    const kept = new Set(idsOf(menusOnly(all)));
+    onChange(checked.filter((id) => kept.has(id)));
+  };
   return (
-    <ScrollArea.Autosize mah="45vh" data-testid="integration-key-scopes">
-      <TreeList
-        nodes={toTreeNodes(nodes, lang)}
-        selectable
-        checked={checked}
-        onCheckedChange={(ids) => onChange(withAncestors(nodes, ids))}
-        defaultExpanded="all"
+    <Stack gap="xs">
+      <Switch
+        label={t`只读：只授予菜单（查看），不授予新增、修改、删除、指令等按钮`}
+        checked={readOnly}
+        onChange={(e) => toggle(e.currentTarget.checked)}
+        data-testid="integration-key-read-only"
       />
-    </ScrollArea.Autosize>
+      <ScrollArea.Autosize mah="45vh" data-testid="integration-key-scopes">
+        <TreeList
+          nodes={toTreeNodes(nodes, lang)}
+          selectable
+          checked={checked}
+          onCheckedChange={(ids) => onChange(withAncestors(nodes, ids))}
+          defaultExpanded="all"
+        />
+      </ScrollArea.Autosize>
+    </Stack>
   );
 }
 
