@@ -17,12 +17,21 @@ export const BACKOFF_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_00
 export const LEASE_MS = 60_000;
 /** Deliveries of one target kept (the deliveries screen); older delivered and failed ones are pruned. */
 export const KEEP_PER_TARGET = 1_000;
-/** Rows claimed per kind and round; more wait for the next round (at once when this one was full). */
+/** Rows claimed per kind and round (a batching kind: four of its batches); more wait for the next round (at once when this one was full). */
 const CLAIM_ROWS = 500;
+/** Rows per insert statement of the writer. */
+const WRITE_ROWS = 2_000;
 /** Deliveries in flight at once per dispatcher (one request each for webhooks). */
 const IN_FLIGHT = 128;
 /** How often every replica looks for due rows besides being woken by a write (retries, others' rows). */
 export const POLL_MS = 1_000;
+/** Events the writer may hold; past it an event is dropped (counted and logged). */
+const MAX_QUEUE = 100_000;
+/**
+ * Positions are queued only below this depth: the last fifth of the queue is kept for the other
+ * events, so a flood of positions the database cannot take in time never costs an alarm's delivery.
+ */
+export const POSITION_QUEUE_MAX = 80_000;
 /** How often a target's old deliveries are pruned at most. */
 const PRUNE_MS = 60_000;
 
@@ -42,6 +51,8 @@ export interface OutboxDeps {
   kinds: TargetKind<unknown>[];
   /** A new SOS goes first (lib/priority.ts): the writer's insert waits for it. */
   priority?: PriorityGate;
+  /** POSITION_QUEUE_MAX unless a test says otherwise. */
+  positionQueueMax?: number;
 }
 
 export interface OutboxStats {
@@ -50,10 +61,15 @@ export interface OutboxStats {
   delivered: number;
   retried: number;
   failed: number;
+  /** Events not queued: positions past POSITION_QUEUE_MAX, any event past the full queue. */
   dropped: number;
 }
 
-type OutboxRow = typeof integrationOutbox.$inferInsert;
+/** A row to write: the event for one subscribed target (due at once, retried for RETRY_WINDOW_MS). */
+type OutboxRow = Pick<
+  typeof integrationOutbox.$inferInsert,
+  'tenantId' | 'targetKind' | 'targetId' | 'eventId' | 'eventType' | 'payload'
+>;
 
 /**
  * The durable outbox (docs/integrations.md "Delivery"). `publish` only queues (synchronous and
@@ -72,6 +88,8 @@ export class Outbox {
   private again = false;
   private closed = false;
   private readonly pruned = new Map<string, number>();
+  /** stats.dropped when the last burst of drops ended (one warning per burst). */
+  private droppedLogged = 0;
 
   constructor(private readonly deps: OutboxDeps) {
     for (const k of deps.kinds) this.kinds.set(k.kind, k);
@@ -82,18 +100,29 @@ export class Outbox {
       flushMs: 10,
       flushAt: 500,
       maxBatch: 2_000,
-      maxQueue: 100_000,
+      maxQueue: MAX_QUEUE,
       write: (batch) => this.write(batch),
       poison: (p, err) => deps.log.error({ err, eventId: p.event.id }, 'integration event could not be written'),
     });
   }
 
-  /** Queues an event for every subscribed target; false when the queue is full (it is counted and logged). */
+  /**
+   * Queues an event for every subscribed target; false when it is dropped (counted, and logged once
+   * per burst): a position when the queue is past POSITION_QUEUE_MAX, any event when it is full.
+   */
   publish(p: Published): boolean {
     if (this.closed) return false;
     this.stats.published++;
-    const queued = this.writer.push(p);
-    if (!queued) this.stats.dropped++;
+    const positionRoom = this.deps.positionQueueMax ?? POSITION_QUEUE_MAX;
+    const queued =
+      p.event.type === 'device.position' && this.writer.length >= positionRoom ? false : this.writer.push(p);
+    if (!queued) {
+      if (this.stats.dropped++ === this.droppedLogged)
+        this.deps.log.warn(
+          { type: p.event.type, queued: this.writer.length, dropped: this.stats.dropped },
+          'integration outbox full: events dropped (the database does not keep up)',
+        );
+    } else if (this.stats.dropped > this.droppedLogged) this.droppedLogged = this.stats.dropped;
     return queued;
   }
 
@@ -138,9 +167,6 @@ export class Outbox {
             eventId: event.id,
             eventType: event.type,
             payload: event,
-            nextAt: new Date(now),
-            retryUntil: new Date(now + RETRY_WINDOW_MS),
-            createdAt: new Date(now),
           });
         }
       }
@@ -148,13 +174,33 @@ export class Outbox {
     if (rows.length === 0) return;
     // A new SOS being stored and pushed goes first (docs/decisions.md "A new SOS first, always").
     await this.deps.priority?.clear();
-    for (let i = 0; i < rows.length; i += 500) {
-      const stored = await this.deps.db
-        .insert(integrationOutbox)
-        .values(rows.slice(i, i + 500))
-        .onConflictDoNothing()
-        .returning({ id: integrationOutbox.id });
-      this.stats.written += stored.length;
+    // The rows as one JSON parameter per statement: the query builder's cost per value was most of
+    // the writer's CPU at thousands of rows a second (docs/performance.md "Integrations").
+    const at = new Date(now).toISOString();
+    const until = new Date(now + RETRY_WINDOW_MS).toISOString();
+    for (let i = 0; i < rows.length; i += WRITE_ROWS) {
+      const part = rows.slice(i, i + WRITE_ROWS).map((r) => ({
+        tenant_id: r.tenantId,
+        target_kind: r.targetKind,
+        target_id: r.targetId,
+        event_id: r.eventId,
+        event_type: r.eventType,
+        payload: r.payload,
+      }));
+      const [stored] = rowsOf<{ n: number }>(
+        await this.deps.db.execute(sql`
+          with ins as (
+            insert into integration_outbox
+              (tenant_id, target_kind, target_id, event_id, event_type, payload, next_at, retry_until, created_at)
+            select r.tenant_id, r.target_kind, r.target_id, r.event_id, r.event_type, r.payload,
+              ${at}::timestamptz, ${until}::timestamptz, ${at}::timestamptz
+            from jsonb_to_recordset(${JSON.stringify(part)}::jsonb)
+              as r(tenant_id int, target_kind text, target_id int, event_id text, event_type text, payload jsonb)
+            on conflict do nothing
+            returning 1)
+          select count(*)::int as n from ins`),
+      );
+      this.stats.written += Number(stored?.n ?? 0);
     }
     this.wake();
   }
@@ -182,6 +228,8 @@ export class Outbox {
 
   /** Delivers every due row, round after round, until none is left; one run at a time per dispatcher. */
   dispatch(): Promise<void> {
+    // A sweep's tick after close() finds the database closed: nothing more to do.
+    if (this.closed) return this.running ?? Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running.then(() => this.dispatch());
@@ -203,7 +251,9 @@ export class Outbox {
 
   /** One claim of due rows of a kind, delivered and recorded; true when the claim was full. */
   private async round(kind: TargetKind<unknown>): Promise<boolean> {
-    const claimed = await this.claim(kind.kind);
+    // A kind that takes batches (a broker) claims several at once: fewer statements per delivery.
+    const limit = kind.batch > 1 ? Math.max(CLAIM_ROWS, kind.batch * 4) : CLAIM_ROWS;
+    const claimed = await this.claim(kind.kind, limit);
     if (claimed.length === 0) return false;
     const byTarget = new Map<number, ClaimedRow[]>();
     for (const r of claimed) (byTarget.get(r.target_id) ?? byTarget.set(r.target_id, []).get(r.target_id)!).push(r);
@@ -232,7 +282,7 @@ export class Outbox {
     // The target was deleted: its deliveries go with it.
     if (gone.length) await this.deps.db.delete(integrationOutbox).where(inArray(integrationOutbox.id, gone));
     for (const targetId of byTarget.keys()) await this.prune(kind.kind, targetId);
-    return claimed.length >= CLAIM_ROWS;
+    return claimed.length >= limit;
   }
 
   private async deliver(kind: TargetKind<unknown>, target: unknown, part: ClaimedRow[]): Promise<DeliveryResult[]> {
@@ -253,7 +303,7 @@ export class Outbox {
    * Claims due rows of a kind: their `next_at` moves a lease ahead, so no other dispatcher takes
    * them while they are being delivered, and a dispatcher that dies leaves them due again after it.
    */
-  private async claim(kind: string): Promise<ClaimedRow[]> {
+  private async claim(kind: string, limit: number): Promise<ClaimedRow[]> {
     const now = this.deps.clock.now();
     await this.deps.priority?.clear();
     return rowsOf<ClaimedRow>(
@@ -262,7 +312,7 @@ export class Outbox {
         where id in (
           select id from integration_outbox
           where target_kind = ${kind} and state = 0 and next_at <= ${new Date(now).toISOString()}::timestamptz
-          order by next_at, id limit ${CLAIM_ROWS}
+          order by next_at, id limit ${limit}
           for update skip locked)
         returning id, target_id, payload, attempts, retry_until`),
     ).map((r) => ({ ...r, id: Number(r.id) }));
