@@ -146,11 +146,12 @@ export class Outbox {
   /** The rows of `batch` for every subscribed target, inserted once (the unique key), then the dispatcher woken. */
   private async write(batch: Published[]): Promise<void> {
     const now = this.deps.clock.now();
-    const names = await this.deviceNames(batch);
     const rows: OutboxRow[] = [];
+    /** The events some target takes: only theirs get a device name (most positions of a site have no subscriber). */
+    const taken: Published[] = [];
     for (const p of batch) {
       const { event } = p;
-      if (p.deviceId !== undefined && names.has(p.deviceId)) event.data.deviceName = names.get(p.deviceId);
+      const before = rows.length;
       for (const kind of this.kinds.values()) {
         for (const sub of await kind.subscribers(event.tenantId, event.type)) {
           if (event.type === 'device.position' && p.deviceId !== undefined) {
@@ -170,8 +171,13 @@ export class Outbox {
           });
         }
       }
+      if (rows.length > before) taken.push(p);
     }
     if (rows.length === 0) return;
+    // The rows hold the event objects themselves: named here, they are written named.
+    const names = await this.deviceNames(taken);
+    for (const p of taken)
+      if (p.deviceId !== undefined && names.has(p.deviceId)) p.event.data.deviceName = names.get(p.deviceId);
     // A new SOS being stored and pushed goes first (docs/decisions.md "A new SOS first, always").
     await this.deps.priority?.clear();
     // The rows as one JSON parameter per statement: the query builder's cost per value was most of
