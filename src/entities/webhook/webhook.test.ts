@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { ALARM_HANDLE } from '../../shared/alarms/types';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../../server/db/schema-devices';
 import { integrationOutbox, OUTBOX_STATE } from '../../server/db/schema-integrations';
 import { Outbox, BACKOFF_MS, KEEP_PER_TARGET, LEASE_MS } from '../../server/integrations/outbox';
 import { INTEGRATION_EVENT_TYPES, type TargetKind, type Transport } from '../../server/integrations/target';
@@ -210,16 +211,18 @@ describe('delivery', () => {
     rx.reset();
   });
 
-  it('sends one position per device every positionEverySec', async () => {
+  it('sends one position per device every positionEverySec, naming the device as it is named now', async () => {
     const { path } = await addHook(['device.position'], { positionEverySec: 60 });
     const [d] = await addDevices(t.app, 1, { kind: 'helmet' });
+    await t.app.db.update(devices).set({ name: 'Helmet 7, crane B' }).where(eq(devices.id, d!.id));
     const start = t.clock.now();
     for (const s of [0, 10, 30, 61, 70, 125]) {
       await send(t.app, d!.imei, { kind: 'location', lat: 31.2 + s / 1e4, lon: 121.4, ts: start + s * 1000 });
     }
     await t.app.outbox.drain();
-    const fixes = at(path).map((r) => (JSON.parse(r.body) as { data: { fixedAt: string } }).data.fixedAt);
-    expect(fixes).toEqual([0, 61, 125].map((s) => new Date(start + s * 1000).toISOString()));
+    const sent = at(path).map((r) => (JSON.parse(r.body) as { data: { fixedAt: string; deviceName: unknown } }).data);
+    expect(sent.map((p) => p.fixedAt)).toEqual([0, 61, 125].map((s) => new Date(start + s * 1000).toISOString()));
+    expect(sent.map((p) => p.deviceName)).toEqual(['Helmet 7, crane B', 'Helmet 7, crane B', 'Helmet 7, crane B']);
   });
 
   it('acknowledged, handled and escalated alarms reach the endpoints that want them', async () => {
