@@ -12,7 +12,7 @@ import type { EmbeddedBroker } from '../../src/server/broker/types';
 import { devices, tenants } from '../../src/server/db/schema';
 import { deviceKey, deviceSecret } from '../../src/server/devices/secrets';
 import { connect as amqpConnect } from 'amqplib';
-import { forwardTargets } from '../../src/entities/forward-target';
+import { forwardTargets, splitUrl } from '../../src/entities/forward-target';
 import type { Command, DeviceLogin, Report } from './ingest-devices';
 import { freshPostgres } from '../server/helper';
 import { mosquittoBinary, startMosquitto } from '../server/mosquitto';
@@ -293,12 +293,13 @@ async function forwarding(fl: Fleet): Promise<string[]> {
       ({ closed: { seconds: SUSTAIN_S, window: WINDOW, payload } }) satisfies Command;
     const off = await phase(fl, SUSTAIN_S, closed('position'));
     const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
+    const { url, secret } = splitUrl(FORWARD_AMQP_URL);
     await app.db.insert(forwardTargets).values({
       tenantId: site!.id,
       name: `bench ${run}`,
       kind: 'amqp',
-      url: FORWARD_AMQP_URL.replace(/:[^:@/]*@/, ':***@'),
-      secret: new URL(FORWARD_AMQP_URL).password || null,
+      url,
+      secret: secret ?? null,
       exchange,
       events: ['device.position'],
       positionEverySec: 0,

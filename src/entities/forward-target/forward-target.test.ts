@@ -202,7 +202,7 @@ describe('forwarding targets', () => {
   });
 
   it("are the outbox's 'forward' subscribers: enabled ones of the tenant that want the type, cached until invalidated", async () => {
-    const kind = forwardTargetKind({ db: t.app.db });
+    const kind = forwardTargetKind({ db: t.app.db, clock: t.app.clock });
     try {
       const tenant = await addTenant(t.app, 'Subscribed Co');
       const add = (events: string[], extra: Record<string, unknown> = {}) =>

@@ -10,7 +10,7 @@ import { startSweep } from '../../server/lib/sweep';
 import { authed } from '../../server/plugins/auth';
 import reportSchedule, { REPORT_MARK_RUN } from './resource';
 import { queueRunNow, REPORT_SWEEP_MS, retryRun, sweepReports } from './runs';
-import { reportRuns, reportSchedules, type ReportRunRow } from './server';
+import { reportRuns, reportSchedules, type ReportRunRow, type ReportScheduleRow } from './server';
 
 const tags = ['user'];
 const id = z.number().int().positive();
@@ -21,6 +21,27 @@ const ofTenant = (
   scope: Scope,
   column: typeof reportSchedules.tenantId | typeof reportRuns.tenantId,
 ): SQL | undefined => (isPlatformScope(scope) ? undefined : eq(column, scope.tenantId));
+
+/** Schedule or run `id` in the caller's tenant (super administrators: any), else 404 notFound. */
+async function own(
+  app: FastifyInstance,
+  scope: Scope,
+  table: typeof reportSchedules,
+  id: number,
+): Promise<ReportScheduleRow>;
+async function own(app: FastifyInstance, scope: Scope, table: typeof reportRuns, id: number): Promise<ReportRunRow>;
+async function own(
+  app: FastifyInstance,
+  scope: Scope,
+  table: typeof reportSchedules | typeof reportRuns,
+  id: number,
+): Promise<ReportScheduleRow | ReportRunRow> {
+  const [row] = await app.db
+    .select()
+    .from(table as typeof reportRuns)
+    .where(and(eq(table.id, id), ofTenant(scope, table.tenantId)));
+  return row ?? fail(Code.NOT_FOUND, 'notFound');
+}
 
 /** A run as the console's history shows it (no storage key, no message bodies). */
 const runOf = (r: ReportRunRow) => ({
@@ -69,12 +90,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { scope } = authed(request);
-      const [schedule] = await app.db
-        .select()
-        .from(reportSchedules)
-        .where(and(eq(reportSchedules.id, request.body.id), ofTenant(scope, reportSchedules.tenantId)));
-      if (!schedule) fail(Code.NOT_FOUND, 'notFound');
+      const schedule = await own(app, authed(request).scope, reportSchedules, request.body.id);
       const run = await queueRunNow(app, schedule);
       if (app.config.env !== 'test') void kick();
       return reply.ok(runOf(run));
@@ -93,13 +109,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { scope } = authed(request);
-      const [run] = await app.db
-        .select()
-        .from(reportRuns)
-        .where(and(eq(reportRuns.id, request.body.id), ofTenant(scope, reportRuns.tenantId)));
-      if (!run) fail(Code.NOT_FOUND, 'notFound');
-      if (run.state !== 'failed') fail(Code.BAD_REQUEST, 'reportRunNotFailed');
+      const run = await own(app, authed(request).scope, reportRuns, request.body.id);
       const queued = await retryRun(app, run.id);
       if (!queued) fail(Code.BAD_REQUEST, 'reportRunNotFailed');
       if (app.config.env !== 'test') void kick();
@@ -144,12 +154,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: "A run's XLSX file", body: z.object({ id }) },
     },
     async (request, reply) => {
-      const { scope } = authed(request);
-      const [run] = await app.db
-        .select()
-        .from(reportRuns)
-        .where(and(eq(reportRuns.id, request.body.id), ofTenant(scope, reportRuns.tenantId)));
-      if (!run) fail(Code.NOT_FOUND, 'notFound');
+      const run = await own(app, authed(request).scope, reportRuns, request.body.id);
       const file = run.fileKey ? await app.jobs.files.open(run.fileKey) : undefined;
       if (!file) fail(Code.NOT_FOUND, 'reportFileGone');
       const name = run.fileName ?? 'report.xlsx';

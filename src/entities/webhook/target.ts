@@ -6,13 +6,14 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/driver';
 import { addressesOf, hostOf, isPrivateAddress } from '../../server/integrations/address';
 import { integrationKey, open } from '../../server/integrations/secret-box';
-import type {
-  Delivery,
-  DeliveryResult,
-  IntegrationEventType,
-  Subscriber,
-  TargetKind,
-  Transport,
+import {
+  SUBSCRIBERS_TTL_MS,
+  type Delivery,
+  type DeliveryResult,
+  type IntegrationEventType,
+  type Subscriber,
+  type TargetKind,
+  type Transport,
 } from '../../server/integrations/target';
 import { hmacSha256 } from '../../server/lib/crypto';
 import type { Clock } from '../../server/lib/clock';
@@ -31,7 +32,6 @@ export interface WebhookTarget {
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Characters of the answer kept for the deliveries screen. */
 export const EXCERPT_CHARS = 500;
-const SUBSCRIBERS_TTL_MS = 30_000;
 /** How long a loaded endpoint (URL, opened secret) is used before it is read again; a change empties the cache at once. */
 const TARGET_TTL_MS = 10_000;
 

@@ -1,6 +1,7 @@
-// src/server/integrations/target.ts — the contract between the outbox (webhooks helper) and the
-// broker forwarding (forward helper). Both helpers create this file with exactly this content.
+// The contract between the outbox (outbox.ts) and each kind of target it delivers to: webhooks
+// (src/entities/webhook/target.ts) and the broker forwarding (forward/).
 import type { Db } from '../db/driver';
+import type { Clock } from '../lib/clock';
 
 /** The events the console sends to other systems (docs/integrations.md has each one's JSON Schema). */
 export const INTEGRATION_EVENT_TYPES = [
@@ -76,4 +77,10 @@ export interface TargetKind<T> {
   transport: Transport<T>;
 }
 
-export type TargetKindFactory<T> = (deps: { db: Db }) => TargetKind<T>;
+export type TargetKindFactory<T> = (deps: { db: Db; clock: Clock }) => TargetKind<T>;
+
+/**
+ * How long a replica trusts a tenant's cached subscribers of a kind: another replica's change
+ * reaches this one within it, where no invalidate() was called here (docs/integrations.md).
+ */
+export const SUBSCRIBERS_TTL_MS = 30_000;

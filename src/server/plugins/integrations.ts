@@ -35,7 +35,7 @@ async function integrationsPlugin(app: FastifyInstance) {
         clock: app.clock,
       }),
     }) as TargetKind<unknown>,
-    forwardTargetKind({ db: app.db }) as TargetKind<unknown>,
+    forwardTargetKind({ db: app.db, clock: app.clock }) as TargetKind<unknown>,
   ];
   // The entity whose rows are each kind's targets (a change drops that kind's cached subscribers).
   const kindOfEntity = new Map([

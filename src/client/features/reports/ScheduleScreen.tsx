@@ -54,19 +54,18 @@ function RunsDrawer({ row, onClose }: { row: Row; onClose: () => void }) {
     refetchInterval: (q) =>
       q.state.data?.rows.some((r) => r.state === 'queued' || r.state === 'running') ? 5000 : false,
   });
+  // "Send now" and "retry" both queue a run: the same word, and the history reads it again.
+  const queued = () => {
+    toast('success', t`已加入发送队列`);
+    void queryClient.invalidateQueries({ queryKey: ['reportSchedule', 'runs', row.id] });
+  };
   const runNow = useMutation({
     mutationFn: () => request('user', 'reportSchedule/runNow', { id: row.id }),
-    onSuccess: () => {
-      toast('success', t`已加入发送队列`);
-      void queryClient.invalidateQueries({ queryKey: ['reportSchedule', 'runs', row.id] });
-    },
+    onSuccess: queued,
   });
   const retry = useMutation({
     mutationFn: (run: ReportRun) => request('user', 'reportSchedule/retryRun', { id: run.id }),
-    onSuccess: () => {
-      toast('success', t`已加入发送队列`);
-      void queryClient.invalidateQueries({ queryKey: ['reportSchedule', 'runs', row.id] });
-    },
+    onSuccess: queued,
   });
   const download = (run: ReportRun) =>
     downloadFile('user', 'reportSchedule/download', { id: run.id }, run.fileName ?? 'report.xlsx').catch(

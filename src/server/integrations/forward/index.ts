@@ -1,15 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { forwardTargets, joinUrl } from '../../../entities/forward-target';
 import type { Db } from '../../db/driver';
-import type {
-  Delivery,
-  DeliveryResult,
-  IntegrationEventType,
-  Subscriber,
-  TargetKind,
-  TargetKindFactory,
-  Transport,
+import {
+  SUBSCRIBERS_TTL_MS,
+  type Delivery,
+  type DeliveryResult,
+  type IntegrationEventType,
+  type Subscriber,
+  type TargetKind,
+  type TargetKindFactory,
+  type Transport,
 } from '../target';
+import { TenantCache } from '../../lib/tenant-cache';
 import { AmqpTransport, type AmqpOptions } from './amqp';
 import { MqttTransport, type MqttOptions } from './mqtt';
 import type { ForwardTarget } from './types';
@@ -52,53 +54,40 @@ export async function loadForwardTarget(db: Db, id: number): Promise<ForwardTarg
   };
 }
 
-/**
- * How long a replica trusts its cached subscribers: another replica's change reaches this one
- * within it, where no invalidate() was called here.
- */
-export const SUBSCRIBERS_TTL_MS = 30_000;
-
 /** Deliveries a broker takes per call: one batch of publishes, one wait for their confirms. */
 export const FORWARD_BATCH = 500;
 
-interface Cached {
-  at: number;
-  rows: { id: number; events: string[]; positionEverySec: number; enabled: boolean }[];
-}
+type Subscribed = Subscriber & { events: string[] };
 
 /**
  * The 'forward' kind of the outbox (src/server/integrations/target.ts): the enabled targets of a
  * tenant subscribed to an event type, cached per tenant; the transports of both brokers.
  */
-export const forwardTargetKind: TargetKindFactory<ForwardTarget> = ({ db }): TargetKind<ForwardTarget> => {
-  const cache = new Map<number, Cached>();
+export const forwardTargetKind: TargetKindFactory<ForwardTarget> = ({ db, clock }): TargetKind<ForwardTarget> => {
+  const cache = new TenantCache<Subscribed[]>(
+    // async: a Drizzle query is a thenable that runs again each time it is awaited; the cache keeps a promise.
+    async (tenantId) =>
+      await db
+        .select({
+          id: forwardTargets.id,
+          events: forwardTargets.events,
+          positionEverySec: forwardTargets.positionEverySec,
+        })
+        .from(forwardTargets)
+        .where(and(eq(forwardTargets.tenantId, tenantId), eq(forwardTargets.enabled, true))),
+    clock,
+    SUBSCRIBERS_TTL_MS,
+  );
   return {
     kind: 'forward',
     batch: FORWARD_BATCH,
     transport: new ForwardTransport(),
     async subscribers(tenantId: number, type: IntegrationEventType): Promise<Subscriber[]> {
-      let hit = cache.get(tenantId);
-      if (!hit || performance.now() - hit.at > SUBSCRIBERS_TTL_MS) {
-        const rows = await db
-          .select({
-            id: forwardTargets.id,
-            events: forwardTargets.events,
-            positionEverySec: forwardTargets.positionEverySec,
-            enabled: forwardTargets.enabled,
-          })
-          .from(forwardTargets)
-          .where(eq(forwardTargets.tenantId, tenantId));
-        hit = { at: performance.now(), rows };
-        cache.set(tenantId, hit);
-      }
-      return hit.rows
-        .filter((r) => r.enabled && r.events.includes(type))
+      return (await cache.get(tenantId))
+        .filter((r) => r.events.includes(type))
         .map((r) => ({ id: r.id, positionEverySec: r.positionEverySec }));
     },
     load: (id) => loadForwardTarget(db, id),
-    invalidate(tenantId) {
-      if (tenantId === undefined) cache.clear();
-      else cache.delete(tenantId);
-    },
+    invalidate: (tenantId) => cache.invalidate(tenantId),
   };
 };
