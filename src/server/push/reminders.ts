@@ -77,6 +77,17 @@ export class ConsoleReminders {
     if (next < Infinity) this.arm(next);
   }
 
+  /**
+   * Alarms somebody took or handled since they were rung: no console is reminded of them (a
+   * reminder waits up to REMIND_MS, and would reopen the SOS dialog for an alarm already taken).
+   */
+  forget(alarmIds: readonly number[]): void {
+    for (const [userId, open] of this.pending) {
+      for (const id of alarmIds) open.delete(id);
+      if (open.size === 0) this.pending.delete(userId);
+    }
+  }
+
   /** Drops what is pending and the timer. */
   clear(): void {
     clearTimeout(this.timer);

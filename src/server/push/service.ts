@@ -164,6 +164,9 @@ export class PushService {
 
   updated(tenantId: number, ids: number[], patch: AlarmPatch): void {
     if (ids.length === 0) return;
+    // Taken or handled: a reminder still waiting must not ring it again.
+    if (patch.ackedAt !== undefined || (patch.handleState !== undefined && patch.handleState !== 0))
+      this.reminders.forget(ids);
     this.run('alarm update push', { tenantId }, async () => {
       await this.toEach(await this.deps.recipients.get(tenantId), alarmUpdatePush(ids, patch), 1);
     });

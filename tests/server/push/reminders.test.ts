@@ -98,6 +98,23 @@ describe("an escalation's rings", () => {
     expect(last.body.open!.map((o) => o.alarmId)).toEqual([a!.id, b!.id]);
   });
 
+  it('leave out an alarm taken or handled after it was rung; a console with nothing left gets no reminder', async () => {
+    const { push, sent } = service();
+    const [a, b, c] = openSos(3);
+    await push.ring([1, 2], a!, alarmContext());
+    await push.ring([1], b!, alarmContext());
+    await push.ring([2], c!, alarmContext());
+    push.updated(1, [a!.id], { ackedAt: '2026-11-29T08:00:00.000Z', ackedByName: 'Operator' });
+    push.updated(1, [c!.id], { handleState: 1 });
+    push.updated(1, [b!.id], { read: 1 });
+    push.reminders.flush();
+    await turns();
+    const reminders = sent.filter((s) => s.body.openCount !== undefined);
+    expect(reminders.map((s) => s.topic)).toEqual(['acm/1/web']);
+    expect(reminders[0]!.body.open!.map((o) => o.alarmId)).toEqual([b!.id]);
+    expect(push.waiting.reminders).toBe(0);
+  });
+
   it('send the record (9001) of another critical alarm, once per alarm per reminder', async () => {
     const { push, sent } = service();
     const fall = alarmRecord({ id: 500, tenantId: 1, imei: '869000000000001', type: 13, level: 3 });
