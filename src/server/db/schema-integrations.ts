@@ -9,7 +9,7 @@ export const OUTBOX_STATE = { pending: 0, delivered: 1, failed: 2 } as const;
 
 /**
  * The durable outbox of the integrations (docs/integrations.md "Delivery"): one row per event and
- * target, written off the hot path and delivered by the dispatcher of any replica. The unique key
+ * target (a broker's positions: one row per batch of them), written off the hot path and delivered by the dispatcher of any replica. The unique key
  * makes an event reach a target once however often it is written; a pending row's `next_at` is
  * both when it falls due and, once claimed, the end of the claim's lease. The rows of a target are
  * its deliveries list (the last 1,000 kept).
@@ -26,7 +26,8 @@ export const integrationOutbox = pgTable(
     targetId: integer('target_id').notNull(),
     eventId: text('event_id').notNull(),
     eventType: text('event_type').notNull(),
-    payload: jsonb('payload').$type<IntegrationEvent>().notNull(),
+    /** One event; a batching kind's (forwarding's) positions are rows of many (src/server/integrations/outbox.ts). */
+    payload: jsonb('payload').$type<IntegrationEvent | IntegrationEvent[]>().notNull(),
     state: smallint('state').notNull().default(OUTBOX_STATE.pending),
     attempts: integer('attempts').notNull().default(0),
     nextAt: ts('next_at').notNull(),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/driver';
@@ -17,12 +18,16 @@ export const BACKOFF_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_00
 export const LEASE_MS = 60_000;
 /** Deliveries of one target kept (the deliveries screen); older delivered and failed ones are pruned. */
 export const KEEP_PER_TARGET = 1_000;
-/** Rows claimed per kind and round (a batching kind: four of its batches); more wait for the next round (at once when this one was full). */
+/** Rows of single events claimed per kind and round; more wait for the next round (at once when this one was full). */
 const CLAIM_ROWS = 500;
+/** Rows of a batching kind's positions claimed per round (each up to its `batch` events). */
+const POSITION_ROWS = 4;
 /** Rows per insert statement of the writer. */
 const WRITE_ROWS = 2_000;
 /** Deliveries in flight at once per dispatcher (one request each for webhooks). */
 const IN_FLIGHT = 128;
+/** Rounds of a batching kind under way at once (claims are disjoint: `skip locked`). */
+const LANES = 2;
 /** How often every replica looks for due rows besides being woken by a write (retries, others' rows). */
 export const POLL_MS = 1_000;
 /** Events the writer may hold; past it an event is dropped (counted and logged). */
@@ -147,19 +152,33 @@ export class Outbox {
   private async write(batch: Published[]): Promise<void> {
     const now = this.deps.clock.now();
     const rows: OutboxRow[] = [];
+    /** A batching kind's positions per target, written as rows of up to `kind.batch` events. */
+    const grouped = new Map<
+      string,
+      { kind: TargetKind<unknown>; tenantId: number; targetId: number; events: IntegrationEvent[] }
+    >();
     /** The events some target takes: only theirs get a device name (most positions of a site have no subscriber). */
     const taken: Published[] = [];
     for (const p of batch) {
       const { event } = p;
-      const before = rows.length;
+      let wanted = false;
       for (const kind of this.kinds.values()) {
         for (const sub of await kind.subscribers(event.tenantId, event.type)) {
-          if (event.type === 'device.position' && p.deviceId !== undefined) {
+          const position = event.type === 'device.position';
+          if (position && p.deviceId !== undefined) {
             const key = `${kind.kind}:${sub.id}:${p.deviceId}`;
             const at = Date.parse(event.occurredAt);
             const last = this.lastPosition.get(key);
             if (last !== undefined && at - last < sub.positionEverySec * 1000 && at >= last) continue;
             this.lastPosition.set(key, at);
+          }
+          wanted = true;
+          if (position && kind.batch > 1) {
+            const key = `${kind.kind}:${sub.id}:${event.tenantId}`;
+            const group = grouped.get(key) ?? { kind, tenantId: event.tenantId, targetId: sub.id, events: [] };
+            group.events.push(event);
+            grouped.set(key, group);
+            continue;
           }
           rows.push({
             tenantId: event.tenantId,
@@ -171,8 +190,20 @@ export class Outbox {
           });
         }
       }
-      if (rows.length > before) taken.push(p);
+      if (wanted) taken.push(p);
     }
+    for (const { kind, tenantId, targetId, events } of grouped.values())
+      for (let i = 0; i < events.length; i += kind.batch) {
+        const part = events.slice(i, i + kind.batch);
+        rows.push({
+          tenantId,
+          targetKind: kind.kind,
+          targetId,
+          eventId: positionsRowId(part),
+          eventType: 'device.position',
+          payload: part,
+        });
+      }
     if (rows.length === 0) return;
     // The rows hold the event objects themselves: named here, they are written named.
     const names = await this.deviceNames(taken);
@@ -203,8 +234,8 @@ export class Outbox {
             from jsonb_to_recordset(${JSON.stringify(part)}::jsonb)
               as r(tenant_id int, target_kind text, target_id int, event_id text, event_type text, payload jsonb)
             on conflict do nothing
-            returning 1)
-          select count(*)::int as n from ins`),
+            returning case when jsonb_typeof(payload) = 'array' then jsonb_array_length(payload) else 1 end as n)
+          select coalesce(sum(n), 0)::int as n from ins`),
       );
       this.stats.written += Number(stored?.n ?? 0);
     }
@@ -241,25 +272,34 @@ export class Outbox {
       return this.running.then(() => this.dispatch());
     }
     this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          let full = false;
-          for (const kind of this.kinds.values()) full = (await this.round(kind)) || full;
-          if (full) this.again = true;
-        } while (this.again && !this.closed);
-      } catch (err) {
-        this.deps.log.error({ err }, 'integration dispatch failed');
-      }
+      do {
+        this.again = false;
+        // The kinds side by side: a broker's backlog never holds up an endpoint's alarm.
+        await Promise.all([...this.kinds.values()].map((kind) => this.rounds(kind)));
+      } while (this.again && !this.closed);
     })().finally(() => (this.running = undefined));
     return this.running;
+  }
+
+  /**
+   * Rounds of a kind until a claim comes back short; a batching kind's in LANES lanes, so one
+   * claims and records while another waits for the broker's confirms.
+   */
+  private async rounds(kind: TargetKind<unknown>): Promise<void> {
+    const lane = async () => {
+      try {
+        while (!this.closed && (await this.round(kind)));
+      } catch (err) {
+        this.deps.log.error({ err, kind: kind.kind }, 'integration dispatch failed');
+      }
+    };
+    await Promise.all(Array.from({ length: kind.batch > 1 ? LANES : 1 }, lane));
   }
 
   /** One claim of due rows of a kind, delivered and recorded; true when the claim was full. */
   private async round(kind: TargetKind<unknown>): Promise<boolean> {
     // A kind that takes batches (a broker) claims several at once: fewer statements per delivery.
-    const limit = kind.batch > 1 ? Math.max(CLAIM_ROWS, kind.batch * 4) : CLAIM_ROWS;
-    const claimed = await this.claim(kind.kind, limit);
+    const claimed = await this.claim(kind);
     if (claimed.length === 0) return false;
     const byTarget = new Map<number, ClaimedRow[]>();
     for (const r of claimed) (byTarget.get(r.target_id) ?? byTarget.set(r.target_id, []).get(r.target_id)!).push(r);
@@ -273,10 +313,16 @@ export class Outbox {
           gone.push(...rows.map((r) => r.id));
           return;
         }
-        for (let i = 0; i < rows.length; i += Math.max(1, kind.batch)) {
-          const part = rows.slice(i, i + Math.max(1, kind.batch));
-          done.push({ rows: part, results: await this.deliver(kind, target, part) });
-        }
+        const calls = callsOf(rows, kind.batch);
+        // A broker's batches go out together and their confirms are awaited together (a round trip
+        // per round, not per batch); an endpoint gets one request at a time.
+        if (kind.batch > 1)
+          done.push(
+            ...(await Promise.all(
+              calls.map(async (part) => ({ rows: part, results: await this.deliver(kind, target, part) })),
+            )),
+          );
+        else for (const part of calls) done.push({ rows: part, results: await this.deliver(kind, target, part) });
       });
     }
     await runLimited(jobs, IN_FLIGHT);
@@ -288,40 +334,56 @@ export class Outbox {
     // The target was deleted: its deliveries go with it.
     if (gone.length) await this.deps.db.delete(integrationOutbox).where(inArray(integrationOutbox.id, gone));
     for (const targetId of byTarget.keys()) await this.prune(kind.kind, targetId);
-    return claimed.length >= limit;
+    return claimed.full;
   }
 
+  /** Delivers the rows' events in one call of the transport; one outcome per row (a row of positions: all or again). */
   private async deliver(kind: TargetKind<unknown>, target: unknown, part: ClaimedRow[]): Promise<DeliveryResult[]> {
-    const deliveries: Delivery[] = part.map((r) => ({
-      outboxId: r.id,
-      event: typeof r.payload === 'string' ? (JSON.parse(r.payload) as IntegrationEvent) : r.payload,
-      attempts: r.attempts,
-    }));
-    try {
-      return await kind.transport.deliver(target, deliveries);
-    } catch (err) {
-      const excerpt = err instanceof Error ? err.message : String(err);
-      return part.map(() => ({ ok: false, retry: true, durationMs: 0, excerpt: excerpt.slice(0, 500) }));
+    const deliveries: Delivery[] = [];
+    for (const r of part) {
+      const payload = typeof r.payload === 'string' ? (JSON.parse(r.payload) as OutboxPayload) : r.payload;
+      const events = Array.isArray(payload) ? payload : [payload];
+      r.events = events.length;
+      for (const event of events) deliveries.push({ outboxId: r.id, event, attempts: r.attempts });
     }
+    let results: DeliveryResult[];
+    try {
+      results = await kind.transport.deliver(target, deliveries);
+    } catch (err) {
+      const excerpt = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      results = deliveries.map(() => ({ ok: false, retry: true, durationMs: 0, excerpt }));
+    }
+    let at = 0;
+    return part.map((r) => rowResult(results.slice(at, (at += r.events ?? 1))));
   }
 
   /**
    * Claims due rows of a kind: their `next_at` moves a lease ahead, so no other dispatcher takes
    * them while they are being delivered, and a dispatcher that dies leaves them due again after it.
    */
-  private async claim(kind: string, limit: number): Promise<ClaimedRow[]> {
+  private async claim(kind: TargetKind<unknown>): Promise<ClaimedRow[] & { full: boolean }> {
     const now = this.deps.clock.now();
     await this.deps.priority?.clear();
-    return rowsOf<ClaimedRow>(
+    const due = sql`target_kind = ${kind.kind} and state = 0 and next_at <= ${new Date(now).toISOString()}::timestamptz`;
+    const lease = sql`${new Date(now + LEASE_MS).toISOString()}::timestamptz`;
+    // A batching kind's positions are rows of up to `batch` events each (write): a few of those a
+    // round, beside as many single events as any kind takes.
+    const ids =
+      kind.batch > 1
+        ? sql`id in (select id from integration_outbox where ${due} and event_type <> 'device.position'
+              order by next_at, id limit ${CLAIM_ROWS} for update skip locked)
+            or id in (select id from integration_outbox where ${due} and event_type = 'device.position'
+              order by next_at, id limit ${POSITION_ROWS} for update skip locked)`
+        : sql`id in (select id from integration_outbox where ${due}
+              order by next_at, id limit ${CLAIM_ROWS} for update skip locked)`;
+    const rows = rowsOf<ClaimedRow & { event_type: string }>(
       await this.deps.db.execute(sql`
-        update integration_outbox set next_at = ${new Date(now + LEASE_MS).toISOString()}::timestamptz
-        where id in (
-          select id from integration_outbox
-          where target_kind = ${kind} and state = 0 and next_at <= ${new Date(now).toISOString()}::timestamptz
-          order by next_at, id limit ${limit}
-          for update skip locked)
-        returning id, target_id, payload, attempts, retry_until`),
+        update integration_outbox set next_at = ${lease} where ${ids}
+        returning id, target_id, event_type, payload, attempts, retry_until`),
     ).map((r) => ({ ...r, id: Number(r.id) }));
+    const positions = kind.batch > 1 ? rows.filter((r) => r.event_type === 'device.position').length : 0;
+    // Full: more may be due now (the next round starts at once).
+    return Object.assign(rows, { full: rows.length - positions >= CLAIM_ROWS || positions >= POSITION_ROWS });
   }
 
   /** Each claimed row's outcome: delivered, due again after its backoff, or failed (final answer, or 24 h over). */
@@ -334,9 +396,10 @@ export class Outbox {
       const attempts = r.attempts + 1;
       const nextAt = now + backoffMs(attempts);
       const retry = !res.ok && res.retry && nextAt <= new Date(r.retry_until).getTime();
-      if (res.ok) this.stats.delivered++;
-      else if (retry) this.stats.retried++;
-      else this.stats.failed++;
+      const events = r.events ?? 1;
+      if (res.ok) this.stats.delivered += events;
+      else if (retry) this.stats.retried += events;
+      else this.stats.failed += events;
       return {
         id: r.id,
         state: res.ok ? OUTBOX_STATE.delivered : retry ? OUTBOX_STATE.pending : OUTBOX_STATE.failed,
@@ -437,12 +500,62 @@ export class Outbox {
   }
 }
 
+/** A row's payload: one event, or a batching kind's positions (up to its `batch`). */
+type OutboxPayload = IntegrationEvent | IntegrationEvent[];
+
 interface ClaimedRow {
   id: number;
   target_id: number;
-  payload: IntegrationEvent | string;
+  payload: OutboxPayload | string;
   attempts: number;
   retry_until: string | Date;
+  /** The events the row held, once delivered (the stats count events). */
+  events?: number;
+}
+
+/**
+ * The unique key of a row of positions: the same events batched the same way (the writer's batch
+ * written again after an error) are the same row, so they are delivered once.
+ */
+function positionsRowId(events: IntegrationEvent[]): string {
+  const hash = createHash('sha256');
+  for (const e of events) hash.update(e.id).update('\n');
+  return `device.position*${events.length}:${hash.digest('base64url')}`;
+}
+
+/** The claimed rows of one target in transport calls of up to `batch` events (a row is never split). */
+function callsOf(rows: ClaimedRow[], batch: number): ClaimedRow[][] {
+  const calls: ClaimedRow[][] = [];
+  let part: ClaimedRow[] = [];
+  let events = 0;
+  for (const r of rows) {
+    const n = Array.isArray(r.payload) ? r.payload.length : 1;
+    if (part.length && events + n > Math.max(1, batch)) {
+      calls.push(part);
+      part = [];
+      events = 0;
+    }
+    part.push(r);
+    events += n;
+  }
+  if (part.length) calls.push(part);
+  return calls;
+}
+
+/** One row's outcome from its events' outcomes: delivered when all were, else again (or failed when none may be retried). */
+function rowResult(results: DeliveryResult[]): DeliveryResult {
+  if (results.length === 1) return results[0]!;
+  const durationMs = Math.max(0, ...results.map((r) => r.durationMs));
+  const failed = results.filter((r) => !r.ok);
+  if (failed.length === 0) return { ok: true, retry: false, status: results[0]?.status, durationMs };
+  const first = failed[0]!;
+  return {
+    ok: false,
+    retry: failed.some((r) => r.retry),
+    status: first.status,
+    durationMs,
+    excerpt: `${failed.length} of ${results.length} not delivered: ${first.excerpt ?? ''}`.slice(0, 500),
+  };
 }
 
 /** Runs the jobs with at most `limit` at once. */
