@@ -291,7 +291,10 @@ async function forwarding(fl: Fleet): Promise<string[]> {
     await ch.consume(queue, () => void consumed++, { noAck: true });
     const closed = (payload: 'telemetry' | 'position') =>
       ({ closed: { seconds: SUSTAIN_S, window: WINDOW, payload } }) satisfies Command;
+    const o = app.outbox.stats;
+    const droppedBefore = o.dropped;
     const off = await phase(fl, SUSTAIN_S, closed('position'));
+    const droppedOff = o.dropped - droppedBefore;
     const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
     const { url, secret } = splitUrl(FORWARD_AMQP_URL);
     await app.db.insert(forwardTargets).values({
@@ -305,8 +308,8 @@ async function forwarding(fl: Fleet): Promise<string[]> {
       positionEverySec: 0,
     });
     app.outbox.invalidate('forward', site!.id);
-    const o = app.outbox.stats;
     const written0 = o.written;
+    const dropped0 = o.dropped;
     const delivered0 = o.delivered;
     const t0 = performance.now();
     const on = await phase(fl, SUSTAIN_S, closed('position'));
@@ -326,9 +329,10 @@ async function forwarding(fl: Fleet): Promise<string[]> {
     return [
       `  positions ${SUSTAIN_S} s, forwarding off: ${f(offRate)} msg/s stored; forwarding every position to RabbitMQ: ${f(onRate)} msg/s stored ` +
         `(${f(kept * 100)}% of off, target >= ${f(FORWARD_KEEPS * 100)}%) ${kept >= FORWARD_KEEPS ? 'ok' : 'MISSED'}; PUBACK p99 ${ms(off.p99)} -> ${ms(on.p99)} ms`,
-      `  forwarded through the outbox: ${f(written)} rows written, ${f(o.delivered - delivered0)} confirmed in ${allS.toFixed(1)} s = ${f(forwarded)}/s ` +
+      `  forwarded through the outbox: ${f(written)} positions written, ${f(o.delivered - delivered0)} confirmed in ${allS.toFixed(1)} s = ${f(forwarded)}/s ` +
         `(${f(deliveredWhile / sentS)}/s while the devices sent; target ${f(wanted)}/s, the lower of ${f(FORWARD_RATE)} and the stored rate) ${forwarded >= wanted * 0.98 ? 'ok' : 'MISSED'}; ` +
-        `consumed back ${f(consumed)} of ${f(written)} ${consumed >= written ? 'ok' : 'MISSED'}; retried ${f(o.retried)}, failed ${f(o.failed)}, dropped ${f(o.dropped)}`,
+        `consumed back ${f(consumed)} of ${f(written)} ${consumed >= written ? 'ok' : 'MISSED'}; retried ${f(o.retried)}, failed ${f(o.failed)}; ` +
+        `not queued (the outbox's queue past its room for positions): ${f(o.dropped - dropped0)} while forwarding, ${f(droppedOff)} with forwarding off`,
     ];
   } catch (err) {
     return [benchFailed('  forwarding', err)];
