@@ -27,6 +27,11 @@ export interface DomainEventMap {
   'resource.changed': [change: ResourceChange];
   /** Door units were installed at or taken off a unit of the company (src/entities/unit/routes.ts). */
   'doorUnits.changed': [change: { tenantId: number }];
+  /**
+   * Sessions were revoked and the revocation stored (logout, a new password, a user disabled): the
+   * live connections they opened (the console's MQTT, the voice socket) are dropped at once.
+   */
+  'sessions.revoked': [match: { userId?: number; tokenHash?: string }];
   /** One of a user's background jobs moved (state or progress). */
   'job.changed': [change: { userId: number; job: Job }];
   /** An approval request ended (src/server/approvals/): its last level approved or a level rejected; emitted after the commit. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ALARM_TYPE_BY_KEY } from '../../shared/alarms/types';
 import { alarmRecords } from '../../server/db/schema-alarms';
-import type { Tx } from '../../server/db/seed-catalogue';
+import type { Tx } from '../../server/db/driver';
 import { devices } from '../../server/db/schema-devices';
 import type { AccessMethod, AccessReason } from '../../shared/devices/access';
 import { createRng } from '../../shared/prng';

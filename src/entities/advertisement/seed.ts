@@ -3,7 +3,7 @@ import { DELIVERY } from '../../shared/codes';
 import { demoFleet } from '../../shared/devices/demo';
 import { createRng, seedOf } from '../../shared/prng';
 import { deviceCommands, devices } from '../../server/db/schema-devices';
-import type { Tx } from '../../server/db/seed-catalogue';
+import type { Tx } from '../../server/db/driver';
 import { DEMO_POSTER, DEMO_RECORDING } from '../../server/db/seed-recordings';
 import { communities } from '../community';
 import { pushParams } from './routes';

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../server/db/seed-catalogue';
+import type { Tx } from '../../server/db/driver';
 import { tenants, users } from '../../server/db/schema-tenancy';
 import { openApproval } from '../../server/approvals';
 import { approvalNodes } from '../approval-node';

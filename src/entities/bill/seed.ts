@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { ORDER_STATUS, PAY_METHOD, PAY_STATUS } from '../../shared/payments';
 import { createRng, seedOf } from '../../shared/prng';
-import type { Tx } from '../../server/db/seed-catalogue';
+import type { Tx } from '../../server/db/driver';
 import { payments, paySandboxOrders } from '../payment';
 import { simCards } from '../sim-card';
 import { simPackages } from '../sim-package';

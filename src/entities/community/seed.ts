@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { demoFleet } from '../../shared/devices/demo';
-import type { Tx } from '../../server/db/seed-catalogue';
+import type { Tx } from '../../server/db/driver';
 import { devices } from '../../server/db/schema-devices';
 import { users } from '../../server/db/schema-tenancy';
 import { buildings } from '../building';

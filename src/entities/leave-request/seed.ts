@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { APPROVAL_STATE, STEP_RESULT } from '../../shared/approvals';
-import type { Tx } from '../../server/db/seed-catalogue';
+import type { Tx } from '../../server/db/driver';
 import { tenants, users } from '../../server/db/schema-tenancy';
 import { approvals, approvalSteps } from '../approval';
 import { approvalNodeApprovers, approvalNodes } from '../approval-node';

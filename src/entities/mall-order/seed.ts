@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Tx } from '../../server/db/seed-catalogue';
+import type { Tx } from '../../server/db/driver';
 import { PAY_METHOD, PAY_STATUS } from '../../shared/payments';
 import { AFTER_SALE, AFTER_SALE_TYPE, afterSales } from '../after-sale';
 import { FREIGHT_MODE, freightTemplates } from '../freight-template';

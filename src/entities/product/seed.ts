@@ -1,4 +1,4 @@
-import type { Tx } from '../../server/db/seed-catalogue';
+import type { Tx } from '../../server/db/driver';
 import { mallCategories } from '../mall-category';
 import { merchants } from '../merchant';
 import { productBanners } from '../product-banner';

@@ -3,7 +3,7 @@ import { createRng, seedOf } from '../../shared/prng';
 import { addMonths, daysInMonth, monthOf } from '../../shared/months';
 import { CARRIER_LINE, hoursIntoMonth, ratesOf } from '../../server/carrier/simulated';
 import { devices } from '../../server/db/schema-devices';
-import type { Tx } from '../../server/db/seed-catalogue';
+import type { Tx } from '../../server/db/driver';
 import { CARD_TYPE, PACKAGE_TYPE, simPackages } from '../sim-package';
 import { SIM_CARRIER, SIM_STATE } from './resource';
 import { carrierLines, simCards, simUsageMonths } from './server';

@@ -3,10 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
+import { STATUS } from '../../shared/codes';
 import { idBody } from '../../shared/resources/list';
 import { users } from '../../server/db/schema-tenancy';
 import { scopedWhere } from '../../server/db/scope';
 import { superOnly } from '../../server/engine/guards';
+import type { ResourceChange } from '../../server/events';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import { revokeUserSessions } from '../../server/repos/sessions';
@@ -35,6 +37,22 @@ async function userInScope(request: FastifyRequest, id: number) {
 const userActions: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user'];
 
+  // A user disabled through the registry (server.ts revokes the sessions in the write): their live
+  // connections go once it committed.
+  const onChange = (c: ResourceChange) => {
+    if (
+      c.name === 'user' &&
+      c.action === 'update' &&
+      c.after?.status === STATUS.disabled &&
+      c.before?.status !== STATUS.disabled
+    )
+      app.events.emit('sessions.revoked', { userId: c.id });
+  };
+  app.events.on('resource.changed', onChange);
+  app.addHook('onClose', async () => {
+    app.events.off('resource.changed', onChange);
+  });
+
   app.post(
     '/assignRoles',
     { config: { mark: 'user:grantRole' }, schema: { tags, summary: "Replace a user's roles", body: assignRolesBody } },
@@ -59,6 +77,7 @@ const userActions: FastifyPluginAsyncZod = async (app) => {
         .set({ passwordHash: await app.hasher.hash(request.body.password), updatedAt: new Date(now) })
         .where(eq(users.id, u.id));
       await revokeUserSessions(app.db, u.id, now);
+      app.events.emit('sessions.revoked', { userId: u.id });
       return reply.ok(null);
     },
   );

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { demoFleet } from '../../shared/devices/demo';
 import { createRng } from '../../shared/prng';
 import { devices } from '../../server/db/schema-devices';
-import type { Tx } from '../../server/db/seed-catalogue';
+import type { Tx } from '../../server/db/driver';
 import { buildings } from '../building';
 import { communities, demoCommunityId } from '../community';
 import { rooms } from '../room';

@@ -15,6 +15,8 @@ import { PgliteThread } from './pglite-thread';
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbKind = 'pglite' | 'postgres';
 
 export interface Database {

@@ -1,4 +1,4 @@
-import type { Tx } from './seed-catalogue';
+import type { Tx } from './driver';
 
 /** What every seed is told: the demo site's tenant and the platform's (the super administrator's). */
 export interface SeedContext {

@@ -10,7 +10,7 @@ import {
 import { KIND_INFO, type DeviceKind, type Metric } from '../../shared/devices/kinds';
 import { DEFAULT_SETTINGS, LIMIT_METRICS, type LimitMetric } from '../../shared/devices/settings';
 import { alarmRecords, devices } from './schema';
-import type { Tx } from './seed-catalogue';
+import type { Tx } from './driver';
 
 const DAY_MS = 86_400_000;
 const DAYS = 14;

@@ -1,10 +1,8 @@
 import { RESOURCE_TYPE } from '../../shared/session';
 import { BUTTON_PERMISSIONS } from '../../entities/registry';
 import { SCENARIOS, SPEC_ROUTES, routePath, type ScenarioKey } from '../../shared/routes';
-import type { Db } from './driver';
+import type { Tx } from './driver';
 import { resources } from './schema';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Catalogue {
   all: number[];

@@ -4,7 +4,7 @@ import { demoFleet, SCENARIO_SITES, type DemoDevice } from '../../shared/devices
 import { DEVICE_KINDS, KIND_INFO, SIM_SCENARIOS, type DeviceKind, type SimScenario } from '../../shared/devices/kinds';
 import { defaultThingModel } from '../../shared/devices/thing-model';
 import { deviceCategories, deviceGroups, devices, products, tenants, users } from './schema';
-import type { Tx } from './seed-catalogue';
+import type { Tx } from './driver';
 
 /** Devices in stock in the Platform tenant, for the allocation screens: 869900000000001... */
 export const DEMO_STOCK_COUNT = 6;

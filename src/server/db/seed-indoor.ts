@@ -1,7 +1,7 @@
 import { UWB_FLOOR } from '../../shared/devices/motion';
 import { UWB_STATUS } from '../../entities/uwb-base-station';
 import { drawings, indoorMaps, uwbBaseStations } from './schema';
-import type { Tx } from './seed-catalogue';
+import type { Tx } from './driver';
 
 /**
  * The demo site's UWB floor: the hall the simulator's tags walk on, drawn by

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { demoFleet } from '../../shared/devices/demo';
 import { createRng, seedOf } from '../../shared/prng';
 import { devices, installations } from './schema';
-import type { Tx } from './seed-catalogue';
+import type { Tx } from './driver';
 
 const INSTALLERS = ['张师傅', '李工', '王建国', '陈志强', '刘海', 'Maria Lopez'] as const;
 const DAY_MS = 86_400_000;

@@ -5,7 +5,7 @@ import { METRIC_ROUTES } from '../../shared/devices/metric-routes';
 import { createRng, seedOf } from '../../shared/prng';
 import { ROLLUP_GRAIN } from '../../shared/rollups';
 import { devices, readingRollups } from './schema';
-import type { Tx } from './seed-catalogue';
+import type { Tx } from './driver';
 
 /** Days of history before the seed: the telemetry screens' 7 and 30 day ranges and the dashboards' week. */
 export const SEEDED_DAYS = 14;

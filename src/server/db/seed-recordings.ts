@@ -1,7 +1,7 @@
 import { demoFleet } from '../../shared/devices/demo';
 import { createRng, seedOf } from '../../shared/prng';
 import { videoRecords } from './schema';
-import type { Tx } from './seed-catalogue';
+import type { Tx } from './driver';
 
 /** An 8 s WebM (VP8 + Opus) in public/, standing in for recorded calls: real ones are stored uploads. */
 export const DEMO_RECORDING = '/video/demo-recording.webm';

@@ -6,7 +6,7 @@ import { WAREHOUSE_MOVE, type WarehouseMove, warehouseItems, warehouseMovements 
 import { products } from '../../entities/device-product';
 import { productionRecords } from '../../entities/production-record';
 import { tenants, users } from './schema-tenancy';
-import type { Tx } from './seed-catalogue';
+import type { Tx } from './driver';
 
 const DAY_MS = 86_400_000;
 /** UTC midnight of the day `ms` falls on, plus `days`. */

@@ -4,7 +4,7 @@ import { demoFleet } from '../../shared/devices/demo';
 import { gpsMotion, jfFix } from '../../shared/devices/motion';
 import { createRng, seedOf } from '../../shared/prng';
 import { deviceLocations, devices } from './schema';
-import type { Tx } from './seed-catalogue';
+import type { Tx } from './driver';
 
 const DAY_S = 86_400;
 /** One fix a minute while moving (the wearables' default interval), one in ten minutes at rest. */

@@ -7,7 +7,7 @@ import { PUNCH_SOURCE, type PunchSource, attendancePunches } from '../../entitie
 import { daysBetween, isoWeekday, localDayOf, localInstant } from '../../shared/attendance/days';
 import { dayPlan, isWorkday } from '../../shared/attendance/workday';
 import { departments, deviceGroups, devices, fenceDevices, fenceGroups, fences, tenants, users } from './schema';
-import type { Tx } from './seed-catalogue';
+import type { Tx } from './driver';
 
 /** The department the demo site's workers belong to, and the fence around the site. */
 export const SITE_DEPARTMENT = 'Construction site';

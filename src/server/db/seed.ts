@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PasswordHasher } from '../auth/passwords';
-import type { Db } from './driver';
+import type { Db, Tx } from './driver';
 import { roleResources, roles, tenants, userRoles, users } from './schema';
-import { syncCatalogue, type Catalogue, type Tx } from './seed-catalogue';
+import { syncCatalogue, type Catalogue } from './seed-catalogue';
 import { seedAlarms } from './seed-alarms';
 import { seedDevices, seedDevicesIfMissing, seedProtocolDevicesIfMissing } from './seed-devices';
 import { seedInstallations } from './seed-installations';

@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDef } from '../../shared/resources';
-import type { Db } from '../db/driver';
+import type { Db, Tx } from '../db/driver';
 import type { Scope } from '../db/scope';
 
 /** Who acts, and with what. */
@@ -12,8 +12,7 @@ export interface Ctx {
   scope: Scope;
 }
 
-/** A transaction or the database itself. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 
 export type Row = Record<string, unknown>;
 

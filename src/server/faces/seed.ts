@@ -1,7 +1,7 @@
 import { faceLibraries, FACE_DEFAULTS } from '../../entities/face-library';
 import { faceReviews } from '../../entities/face-review';
 import { faceSamples } from '../../entities/face-sample';
-import type { Tx } from '../db/seed-catalogue';
+import type { Tx } from '../db/driver';
 import { DEMO_REVIEWS, DEMO_SAMPLES, demoEmbeddings } from './demo';
 
 /**

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../shared/api';
 import type { MsgKey } from '../../shared/messages';
-import type { Db } from '../db/driver';
+import type { Tx } from '../db/driver';
 import type { Scope } from '../db/scope';
 import { sqlState } from '../engine/write';
 import { fail } from './api-error';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * One movement of a stock ledger (the product library's SKUs, the site's warehouse items), in one

@@ -12,6 +12,12 @@ import { createExternalBroker } from '../broker/external';
  * which also serves MQTT over WebSocket at /mqtt on the HTTP port. main.ts starts its TCP listener.
  */
 async function broker(app: FastifyInstance) {
+  // A revoked session's consoles are disconnected (an external broker asks again on reconnect).
+  const onRevoked = (match: { userId?: number; tokenHash?: string }) => app.broker.dropSessions(match);
+  app.events.on('sessions.revoked', onRevoked);
+  app.addHook('onClose', async () => {
+    app.events.off('sessions.revoked', onRevoked);
+  });
   if (app.config.mqttUrl) {
     const external = await createExternalBroker({
       url: app.config.mqttUrl,

@@ -133,13 +133,12 @@ async function pushPlugin(app: FastifyInstance) {
     app.events.off('job.changed', onJob);
   });
 
-  // Logout and disabling a user already drop that session's MQTT connections through the broker;
-  // the voice sockets of the same session must go with them.
-  const dropMqtt = app.broker.dropSessions.bind(app.broker);
-  app.broker.dropSessions = (match) => {
-    dropMqtt(match);
-    sockets.drop(match);
-  };
+  // A revoked session's voice sockets go with its MQTT connections (the broker plugin drops those).
+  const onRevoked = (match: { userId?: number; tokenHash?: string }) => sockets.drop(match);
+  app.events.on('sessions.revoked', onRevoked);
+  app.addHook('onClose', async () => {
+    app.events.off('sessions.revoked', onRevoked);
+  });
 
   await registerVoiceSocket(app, sockets);
 }

@@ -114,6 +114,39 @@ describe('embedded broker', () => {
     publisher.publish(topics.userWeb(b.user.id), 'spoof', { qos: 1 });
     await dropped;
   });
+
+  it("disconnects a user's consoles when an administrator resets their password or disables them", async () => {
+    const admin = (await login(t.app, 'demo', 'demo123')).token;
+    const added = await post<{ id: number }>(
+      t.app,
+      '/api/user/user/add',
+      { username: 'revoked_console', password: 'secret9', name: 'Revoked', status: 1 },
+      { token: admin },
+    );
+    expect(added.code, added.msg).toBe(0);
+    const username = 'revoked_console';
+    const url = `mqtt://127.0.0.1:${tcpPort}`;
+
+    let s = await login(t.app, username, 'secret9');
+    let client = await connect(url, String(s.user.id), s.token);
+    let gone = closed(client);
+    const reset = await post(
+      t.app,
+      '/api/user/user/resetPassword',
+      { id: added.data.id, password: 'secret8' },
+      { token: admin },
+    );
+    expect(reset.code, reset.msg).toBe(0);
+    await gone;
+
+    s = await login(t.app, username, 'secret8');
+    client = await connect(url, String(s.user.id), s.token);
+    gone = closed(client);
+    const disabled = await post(t.app, '/api/user/user/update', { id: added.data.id, status: 0 }, { token: admin });
+    expect(disabled.code, disabled.msg).toBe(0);
+    await gone;
+    await expect(connect(url, String(s.user.id), s.token)).rejects.toThrow(/bad username or password/i);
+  });
 });
 
 describe('HTTP auth hooks for external brokers', () => {

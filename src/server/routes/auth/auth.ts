@@ -75,7 +75,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { tokenHash } = authed(request);
       await revokeSession(app.db, tokenHash, app.clock.now());
-      app.broker.dropSessions({ tokenHash });
+      app.events.emit('sessions.revoked', { tokenHash });
       return reply.ok(null);
     },
   );
@@ -104,7 +104,7 @@ const auth: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       await setPasswordHash(app.db, scope, user.id, await app.hasher.hash(request.body.newPassword), now);
       await revokeUserSessions(app.db, user.id, now);
-      app.broker.dropSessions({ userId: user.id });
+      app.events.emit('sessions.revoked', { userId: user.id });
       return reply.ok(null, 'passwordChanged');
     },
   );
