@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+export const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const EXTS = ['.ts', '.tsx', '.js', '.mjs'];
 
 function files(dir) {
@@ -19,7 +19,7 @@ function files(dir) {
   });
 }
 
-function resolveImport(from, spec) {
+export function resolveImport(from, spec) {
   if (!spec.startsWith('.')) return undefined;
   const base = resolve(dirname(from), spec);
   for (const candidate of [base, ...EXTS.map((e) => base + e), ...EXTS.map((e) => join(base, `index${e}`))]) {
@@ -27,6 +27,9 @@ function resolveImport(from, spec) {
   }
   return undefined;
 }
+
+/** The modules under a folder of the repository (absolute paths). */
+export const sourceFiles = (dir) => files(join(root, dir));
 
 export function importGraph(dirs) {
   const graph = new Map();

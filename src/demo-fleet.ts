@@ -25,7 +25,7 @@ export function fleetUrl(app: FastifyInstance, config: Config): string | undefin
 }
 
 /** The protocol listeners that listen, where the in-process protocol devices reach them. */
-export function protocolEndpoints(config: Config): ProtocolEndpoint[] {
+function protocolEndpoints(config: Config): ProtocolEndpoint[] {
   return config.protocols.map(({ name, port }) => ({ protocol: name, host: reachableHost(config.host), port }));
 }
 
@@ -86,7 +86,7 @@ export async function startDemoFleet(
  * The simulator's two RTSP test cameras, listed for the demo site (added once, their address
  * kept current if SIM_RTSP_PORT changed), so the monitoring wall has something to show.
  */
-export async function startTestCameras(app: FastifyInstance, port: number): Promise<RtspServer> {
+async function startTestCameras(app: FastifyInstance, port: number): Promise<RtspServer> {
   const server = await startRtspServer({ port, log: (line) => app.log.warn(`simulator: ${line}`) });
   try {
     const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site')).limit(1);

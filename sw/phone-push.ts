@@ -12,14 +12,14 @@ import { pushLabels, type PushLabels } from './phone-push-labels';
 
 /** The vibration of an SOS: three long pulses, the pattern phones use for alarms. */
 export const SOS_VIBRATE = [500, 200, 500, 200, 500];
-export const ICON = '/icons/icon-192.png';
+const ICON = '/icons/icon-192.png';
 /** The Background Sync tag of the acknowledge queue. */
-export const ACK_SYNC_TAG = 'phone-push-ack';
+const ACK_SYNC_TAG = 'phone-push-ack';
 
 /** What a notification keeps in `data`: the push as it came, or nothing for a generic one. */
-export type NotificationData = { push: PhonePush } | { push: null };
+type NotificationData = { push: PhonePush } | { push: null };
 
-export interface ShownNotification {
+interface ShownNotification {
   title: string;
   options: NotificationOptions & {
     actions?: { action: string; title: string }[];
@@ -104,7 +104,7 @@ export function notificationFor(raw: unknown, lang: unknown): ShownNotification 
 }
 
 /** How the service answered an acknowledge (src/server/notify/ack-routes.ts): final, or to retry. */
-export type AckOutcome = 'done' | 'taken' | 'invalid' | 'retry';
+type AckOutcome = 'done' | 'taken' | 'invalid' | 'retry';
 
 export function ackOutcome(status: number): AckOutcome {
   if (status >= 200 && status < 300) return 'done';
@@ -124,7 +124,7 @@ export interface QueuedAck {
 }
 
 /** Where the worker keeps the console's language and the acknowledge queue. */
-export interface PhonePushStore {
+interface PhonePushStore {
   getLang(): Promise<unknown>;
   setLang(lang: string): Promise<void>;
   queue(): Promise<QueuedAck[]>;
@@ -159,7 +159,7 @@ async function langOf(deps: PhonePushDeps): Promise<unknown> {
 }
 
 /** The ack URL of a push, or null when it is not a path of this origin (never post elsewhere). */
-export function sameOriginAck(ack: string | null | undefined, origin: string): string | null {
+function sameOriginAck(ack: string | null | undefined, origin: string): string | null {
   if (!ack) return null;
   try {
     const url = new URL(ack, origin);
@@ -245,10 +245,10 @@ export async function acknowledge(deps: PhonePushDeps, push: PhoneAlarmPush): Pr
 }
 
 /** The console URL that opens an alarm (src/client/features/push/openAlarm.ts reads `alarm`). */
-export const alarmUrl = (alarmId: number) => `/?alarm=${alarmId}`;
+const alarmUrl = (alarmId: number) => `/?alarm=${alarmId}`;
 
 /** Focuses an open console and asks it to show the alarm, or opens one on it. */
-export async function openConsole(deps: PhonePushDeps, push: PhonePush | null): Promise<void> {
+async function openConsole(deps: PhonePushDeps, push: PhonePush | null): Promise<void> {
   const { self } = deps;
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const win = windows.find((w) => new URL(w.url).origin === self.location.origin);

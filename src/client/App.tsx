@@ -15,7 +15,7 @@ import { THEMES } from './theme';
 
 const persist = persistOptions();
 
-export interface AppProps {
+interface AppProps {
   queryClient: QueryClient;
   router: ReturnType<typeof createAppRouter>;
 }

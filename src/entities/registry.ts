@@ -5,7 +5,7 @@
  * console's bundle.
  */
 import type { ServiceKind } from '../shared/api';
-import { buttonPermissions, type ButtonPermission, type PermissionMark } from '../shared/permissions';
+import { buttonPermissions, type ButtonPermission } from '../shared/permissions';
 import type { ResourceDef } from '../shared/resources/types';
 import { ENTITY_RESOURCES } from './resources.gen';
 
@@ -54,9 +54,3 @@ export function resourceOfRoute(route: string): ResourceDef | undefined {
 
 /** Every button permission: the marks of src/shared/permissions.ts and those derived from RESOURCES. */
 export const BUTTON_PERMISSIONS: readonly ButtonPermission[] = buttonPermissions(RESOURCES);
-
-const ALL_MARKS: ReadonlySet<string> = new Set(BUTTON_PERMISSIONS.map((b) => b.mark));
-
-export function isPermissionMark(value: unknown): value is PermissionMark {
-  return typeof value === 'string' && ALL_MARKS.has(value);
-}

@@ -34,7 +34,7 @@ import { redactingLogger } from './auth/log-redact';
 import routes from './routes';
 import './types';
 
-export interface BuildOptions {
+interface BuildOptions {
   /** Overrides on top of the environment (tests: memoryDb, cheap argon2, ...). */
   config?: Partial<Config>;
   env?: NodeJS.ProcessEnv;

@@ -51,7 +51,7 @@ export interface Companion {
   stop?: () => Promise<unknown>;
 }
 
-export type StartCompanion = (app: FastifyInstance, config: Config) => Promise<Companion>;
+type StartCompanion = (app: FastifyInstance, config: Config) => Promise<Companion>;
 
 function banner(app: FastifyInstance, config: Config, simLine?: string): string {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -8,7 +8,7 @@ import { IMEI_RE } from './devices/protocol';
 import { METRICS, type Metric } from './devices/kinds';
 
 /** The longest window an analytics answer covers. */
-export const ANALYTICS_MAX_DAYS = 366;
+const ANALYTICS_MAX_DAYS = 366;
 const DAY_MS = 86_400_000;
 
 const window = {
@@ -29,7 +29,7 @@ export const analyticsBody = z
 export type AnalyticsBody = z.input<typeof analyticsBody>;
 
 /** The exportable panels of /analyze and /figure. */
-export const ANALYTICS_PANELS = [
+const ANALYTICS_PANELS = [
   'alarmTypes',
   'alarmDays',
   'alarmHours',
@@ -46,7 +46,6 @@ export const analyticsExportBody = z
   .object({ ...window, panel: z.enum(ANALYTICS_PANELS), format: z.enum(['csv', 'xlsx']) })
   .refine(rangeOk, { message: 'rangeInvalid', path: ['to'] })
   .refine(rangeShort, { message: 'tooLarge', path: ['to'] });
-export type AnalyticsExportBody = z.input<typeof analyticsExportBody>;
 
 export interface AlarmAnalytics {
   total: number;

@@ -25,7 +25,6 @@ export const Code = {
   /** The service cannot store now (GET /api/health: readiness, docs/reliability.md). */
   UNAVAILABLE: 503,
 } as const;
-export type CodeValue = (typeof Code)[keyof typeof Code];
 
 export interface Envelope<T = unknown> {
   code: number | string;
@@ -44,25 +43,23 @@ export function isSuccessCode(code: number | string): boolean {
  * device map's markers), 'media' (signalling of the service's SFU) and 'phone' (the patrol phone's own device,
  * src/shared/patrol.ts); each is a prefix `/api/<kind>/`.
  */
-export const SERVICE_KINDS = [
-  'iot',
-  'pay',
-  'device',
-  'auth',
-  'user',
-  'message',
-  'mall',
-  'close',
-  'advert',
-  'map',
-  'media',
-  'phone',
+export type ServiceKind =
+  | 'iot'
+  | 'pay'
+  | 'device'
+  | 'auth'
+  | 'user'
+  | 'message'
+  | 'mall'
+  | 'close'
+  | 'advert'
+  | 'map'
+  | 'media'
+  | 'phone'
   // Web Push subscriptions and preferences (src/server/webpush/routes.ts).
-  'push',
+  | 'push'
   // Webhooks and the other ways out to the operator's systems (src/server/integrations/).
-  'integration',
-] as const;
-export type ServiceKind = (typeof SERVICE_KINDS)[number];
+  | 'integration';
 
 export function apiPath(kind: ServiceKind, path: string): string {
   return `/api/${kind}/${path.replace(/^\/+/, '')}`;

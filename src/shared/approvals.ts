@@ -8,8 +8,7 @@ import type { CodeEntry } from './codes';
 import { stateMachine } from './state-machine';
 
 /** What a request is for: the module that subscribes to 'approval.decided' for it. */
-export const APPROVAL_KINDS = ['announcement', 'leave', 'other'] as const;
-export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+export type ApprovalKind = 'announcement' | 'leave' | 'other';
 export const APPROVAL_KIND_TABLE: readonly CodeEntry<string>[] = [
   { value: 'announcement', cn: '公告发布', en: 'Announcement' },
   { value: 'leave', cn: '请假申请', en: 'Leave' },
@@ -18,7 +17,6 @@ export const APPROVAL_KIND_TABLE: readonly CodeEntry<string>[] = [
 
 /** A request: pending while a level has to decide; approved by the last level, rejected by any; withdrawn by its applicant. */
 export const APPROVAL_STATE = { pending: 1, approved: 2, rejected: 3, withdrawn: 4 } as const;
-export type ApprovalState = (typeof APPROVAL_STATE)[keyof typeof APPROVAL_STATE];
 export const APPROVAL_STATE_TABLE: readonly CodeEntry[] = [
   { value: APPROVAL_STATE.pending, cn: '审批中', en: 'Pending' },
   { value: APPROVAL_STATE.approved, cn: '已通过', en: 'Approved' },
@@ -52,7 +50,7 @@ export const STEP_RESULT_TABLE: readonly CodeEntry[] = [
 
 /** Levels 1 to 3; a node needs at least MIN_APPROVERS approvers over its levels (spec "Approvers at least 2"). */
 export const APPROVAL_LEVELS = [1, 2, 3] as const;
-export const MIN_APPROVERS = 2;
+const MIN_APPROVERS = 2;
 /** Comment limit of a decision. */
 export const APPROVAL_COMMENT_MAX = 500;
 

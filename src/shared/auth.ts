@@ -28,10 +28,6 @@ export const ticketCreateBody = z.object({ imei: z.string().trim().max(32).optio
 export const ticketExchangeBody = z.object({ key: z.string().min(1).max(2048), language });
 export const navigationBody = z.object({ language }).default({});
 
-export type LoginBody = z.infer<typeof loginBody>;
-export type SmsLoginBody = z.infer<typeof smsLoginBody>;
-export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
-
 /** The login answer's `data`, stored by the client as `usinfo`; also the OpenAPI schema of it. */
 export const userInfoSchema = z.object({
   id: z.number().int(),

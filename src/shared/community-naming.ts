@@ -9,12 +9,11 @@ export const COMMUNITY_LIMITS = { buildings: 100, units: 20, floors: 200, rooms:
  * written whole). {room} and {floor} are required, so two rooms of a unit never share a name.
  * Shared: the console checks and previews a rule with the same code the service generates with.
  */
-export const NAMING_PLACEHOLDERS = ['building', 'unit', 'floor', 'room'] as const;
-export type Placeholder = (typeof NAMING_PLACEHOLDERS)[number];
+export type Placeholder = 'building' | 'unit' | 'floor' | 'room';
 
 export type RulePart = { text: string } | { key: Placeholder; width: number };
 
-export type RuleCheck = { ok: true; parts: RulePart[] } | { ok: false; key: MsgKey };
+type RuleCheck = { ok: true; parts: RulePart[] } | { ok: false; key: MsgKey };
 
 const TOKEN = /\{([^{}]*)\}/g;
 const PLACEHOLDER = /^(building|unit|floor|room)(?::0?([1-9]))?$/;
@@ -41,7 +40,7 @@ export function parseNamingRule(rule: string): RuleCheck {
   return { ok: true, parts };
 }
 
-export interface RoomPosition {
+interface RoomPosition {
   building: number;
   unit: number;
   floor: number;
@@ -54,7 +53,7 @@ const pad = (n: number, width: number) => {
 };
 
 /** The name of a room under parsed rule parts. */
-export function roomNameOf(parts: readonly RulePart[], at: RoomPosition): string {
+function roomNameOf(parts: readonly RulePart[], at: RoomPosition): string {
   return parts.map((p) => ('text' in p ? p.text : pad(at[p.key], p.width))).join('');
 }
 
@@ -65,7 +64,7 @@ export function roomName(rule: string, at: RoomPosition): string {
   return roomNameOf(r.parts, at);
 }
 
-export interface CommunitySizes {
+interface CommunitySizes {
   buildingCount: number;
   unitCount: number;
   floorCount: number;

@@ -28,12 +28,6 @@ export const STATE_BITS = { enableAudio: 8, enableVideo: 4, transmitAudio: 2, tr
 /** Role values: the bands between 2^12 and 2^16; the room's first member is its owner. */
 export const ROLE = { member: 2 ** 12, owner: 2 ** 15 } as const;
 
-/** The role band 1-4 of a numeric role (2^12.. 2^13 is 1, ..., 2^15..2^16 is 4), else 0. */
-export function roleBand(role: number): number {
-  for (let band = 1; band <= 4; band++) if (role >= 2 ** (11 + band) && role < 2 ** (12 + band)) return band;
-  return 0;
-}
-
 export const confLoginBody = z.object({
   accountName: z.string().regex(/^\d{1,10}$/, 'accountName is the user id'),
   password: z.string().min(1).max(256),
@@ -42,14 +36,13 @@ export const confLoginBody = z.object({
   roomType: z.union([z.string(), z.number()]).optional(),
   webrtcVersion: z.union([z.string(), z.number()]).optional(),
 });
-export type ConfLoginBody = z.infer<typeof confLoginBody>;
 
 export const confLoginParams = z.object({ n: z.coerce.number().int().min(1).max(100) });
 export const confPollParams = z.object({ confNum: z.string().max(16), instanceId: z.string().max(64) });
 
 const SDP_MAX = 64 * 1024;
 
-export const confSdp = z.object({
+const confSdp = z.object({
   type: z.enum(['offer', 'answer']),
   sdp: z.string().min(1).max(SDP_MAX),
   id: z.string().max(64).optional(),
@@ -203,7 +196,6 @@ export const manyVideoCallBody = z.object({
   roomId: z.string().regex(/^\d{1,8}$/),
   video: flag.default(true),
 });
-export type ManyVideoCallBody = z.input<typeof manyVideoCallBody>;
 
 /**
  * /callPhone's room for a receiver: the same 8 digits for the same receiver (FNV-1a), so a second

@@ -1,7 +1,6 @@
 /** Business constants of docs/requirements/constants.md, in one place for both sides. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const TOAST_MS = 2_300;
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const AUTO_LOGIN_TTL_MS = 60 * 60 * 1000;
 /** Login call language (docs/requirements/calls-and-errors.md#login). */
 export const LOGIN_LANGUAGE = 'CN';
@@ -38,11 +37,6 @@ export const RECORDING_MAX_MS = 2 * 60 * 60 * 1000;
 export const UPLOAD_AUDIO_MAX = 10 * 1024 * 1024;
 /** A device's voice message (deviceVoice): under 1 MB (a minute of 8 kHz 16-bit mono WAV). */
 export const VOICE_CLIP_MAX = 1024 * 1024;
-
-export const MQTT_KEEPALIVE_S = 60;
-export const MQTT_RECONNECT_MIN_MS = 1_000;
-export const MQTT_RECONNECT_MAX_MS = 128_000;
-export const MQTT_OFFLINE_BUFFER = 5_000;
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 64;

@@ -61,7 +61,7 @@ export const dashboardBody = z.object({
 });
 export type DashboardBody = z.input<typeof dashboardBody>;
 
-export const DASHBOARD_PANELS = [
+const DASHBOARD_PANELS = [
   'devices',
   'alarmTypes',
   'alarmHours',
@@ -241,7 +241,7 @@ export interface DashboardSummary {
 export const DASHBOARD_CODE = '9040';
 /** The service coalesces a tenant's changes and publishes at most this often. */
 export const DASHBOARD_PUSH_MS = 250;
-export const DASHBOARD_PARTS = ['devices', 'alarms', 'readings'] as const;
+const DASHBOARD_PARTS = ['devices', 'alarms', 'readings'] as const;
 
 export const dashboardPushSchema = z.object({
   code: z

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /** Dates the service takes: 2000-01-01 to 2100-12-31 (UTC), the span of any record it keeps. */
-export const MIN_DATE_MS = Date.UTC(2000, 0, 1);
-export const MAX_DATE_MS = Date.UTC(2101, 0, 1) - 1;
+const MIN_DATE_MS = Date.UTC(2000, 0, 1);
+const MAX_DATE_MS = Date.UTC(2101, 0, 1) - 1;
 
 /**
  * The shapes a date may come in: `2026-11-23`, `2026/11/23`, with an optional time

@@ -26,7 +26,7 @@ export interface RtpPipe {
   stop(): Promise<void>;
 }
 
-export interface RtpPipeOptions {
+interface RtpPipeOptions {
   ffmpeg?: string;
   /** Everything before the outputs: `-re -f lavfi -i ...` or `-rtsp_transport tcp -i rtsp://...`. */
   input: string[];

@@ -2,7 +2,7 @@
 export const LANGS = ['cn', 'en', 'es', 'fr', 'de', 'ru', 'ar'] as const;
 export type Lang = (typeof LANGS)[number];
 export const SOURCE_LANG: Lang = 'cn';
-export const RTL_LANGS: readonly Lang[] = ['ar'];
+const RTL_LANGS: readonly Lang[] = ['ar'];
 
 /** BCP 47 tags for Intl formatting; 'cn' is the product's own code, not a locale. */
 export const LANG_TAGS: Record<Lang, string> = {
@@ -25,11 +25,6 @@ export const LANG_NATIVE_NAMES: Record<Lang, string> = {
   ru: 'Русский',
   ar: 'العربية',
 };
-
-/**
- * Numeric language codes of docs/requirements/states-and-codes.md#language-codes, used in device and package payloads.
- */
-export const LANG_CODES: Record<number, Lang> = { 0: 'cn', 1: 'en', 2: 'ru', 3: 'de', 4: 'fr', 5: 'ar', 6: 'es' };
 
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);

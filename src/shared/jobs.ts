@@ -8,7 +8,6 @@ import { exportBody, listQuery } from './resources/list';
  * failed, timeout), plus queued before a runner claims the job.
  */
 export const JOB_STATE = { queued: 0, running: 1, done: 2, failed: 3, timedOut: 4 } as const;
-export type JobState = (typeof JOB_STATE)[keyof typeof JOB_STATE];
 
 export const JOB_STATE_TABLE: readonly CodeEntry<number>[] = [
   { value: JOB_STATE.queued, cn: '排队中', en: 'Queued' },
@@ -60,7 +59,7 @@ export const importJobReport = z.object({
 export type ImportJobReport = z.infer<typeof importJobReport>;
 
 /** A job as the service answers it (list, get, enqueue). */
-export const jobSchema = z.object({
+const jobSchema = z.object({
   id: z.number(),
   kind: z.string(),
   title: z.string(),
@@ -89,7 +88,6 @@ export const jobPushSchema = z.object({
   code: z.union([z.literal(JOB_PUSH_CODE), z.literal(9030)]).transform((): typeof JOB_PUSH_CODE => JOB_PUSH_CODE),
   job: jobSchema,
 });
-export type JobPush = z.infer<typeof jobPushSchema>;
 
 export const jobIdBody = z.object({ id: z.number().int().positive() });
 export const jobListBody = z.object({

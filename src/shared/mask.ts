@@ -19,11 +19,11 @@ export function maskIdNumber(v: string): string {
 }
 
 /** An address keeps its first six characters; a birth date its year. */
-export function maskAddress(v: string): string {
+function maskAddress(v: string): string {
   return v.length > 6 ? `${v.slice(0, 6)}****` : '****';
 }
 
-export function maskDate(v: string): string {
+function maskDate(v: string): string {
   return /^\d{4}/.test(v) ? `${v.slice(0, 4)}-**-**` : '****';
 }
 
@@ -31,7 +31,7 @@ export function maskDate(v: string): string {
  * `special`: special-category personal data (an offence, a health condition) that someone who may
  * not see it in full sees nothing of, not even in part, and may not filter or sort by.
  */
-export type PersonalKind = 'phone' | 'email' | 'id' | 'address' | 'date' | 'special';
+type PersonalKind = 'phone' | 'email' | 'id' | 'address' | 'date' | 'special';
 
 /** Which kind of personal datum a registry field holds, if any (a field's `personal` says so explicitly). */
 export function personalKind(

@@ -11,10 +11,10 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
 
-export type MediaTool = 'ffmpeg' | 'ffprobe';
-export type MediaToolSource = 'env' | 'PATH' | 'packaged';
+type MediaTool = 'ffmpeg' | 'ffprobe';
+type MediaToolSource = 'env' | 'PATH' | 'packaged';
 
-export interface MediaToolFound {
+interface MediaToolFound {
   path: string;
   source: MediaToolSource;
 }
@@ -25,7 +25,7 @@ const PACKAGE: Record<MediaTool, string> = {
   ffprobe: '@ffprobe-installer/ffprobe',
 };
 
-export interface MediaToolLookup {
+interface MediaToolLookup {
   env?: NodeJS.ProcessEnv;
   /** The packaged build's path, or why there is none (default: the installer package's answer). */
   packaged?: (tool: MediaTool) => { path: string } | { why: string };

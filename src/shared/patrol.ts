@@ -23,7 +23,7 @@ export const phoneImeiOf = (userId: number) => `PHONE${String(userId).padStart(1
 const isoTime = z.iso.datetime({ offset: true });
 
 /** One fix as `navigator.geolocation` gives it; `at` is the fix's own time. */
-export const phoneFixSchema = z.object({
+const phoneFixSchema = z.object({
   lat: z.number().min(-90).max(90),
   lon: z.number().min(-180).max(180),
   /** Metres (the 95 % radius the browser reports). */

@@ -8,7 +8,6 @@ import { stateMachine } from './state-machine';
 /** How a payment is made: the local sandbox (default, no keys), WeChat Pay v3, Alipay, PayPal. */
 export const PAY_METHOD = { sandbox: 0, wechat: 1, alipay: 2, paypal: 3 } as const;
 export type PayMethodName = keyof typeof PAY_METHOD;
-export type PayMethodCode = (typeof PAY_METHOD)[PayMethodName];
 export const PAY_METHOD_NAMES = Object.keys(PAY_METHOD) as PayMethodName[];
 
 /**
@@ -43,7 +42,6 @@ export const PAY_MACHINE = stateMachine<number>('payment', {
  * docs/requirements/states-and-codes.md#status-words.
  */
 export const ORDER_STATUS = { unpaid: 0, paid: 1, cancelled: 2 } as const;
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
 /** What a payment pays for: a module's kind and its own reference (bill number, mall order id ...). */
 export interface PaymentPurpose {

@@ -5,7 +5,7 @@
  */
 import type { ResourceDef } from './resources/types';
 
-export const CRUD_ACTIONS = ['add', 'update', 'delete', 'export', 'import'] as const;
+const CRUD_ACTIONS = ['add', 'update', 'delete', 'export', 'import'] as const;
 export type CrudAction = (typeof CRUD_ACTIONS)[number];
 
 const ACTION_LABELS: Record<CrudAction, { cn: string; en: string }> = {
@@ -21,7 +21,7 @@ const ACTION_LABELS: Record<CrudAction, { cn: string; en: string }> = {
  * under. A resource whose mark is not listed here gets its buttons from its registry entry instead
  * (resourceMarks below), so an entity folder (src/entities/) needs no line here.
  */
-export const MARK_ENTITIES = {
+const MARK_ENTITIES = {
   tenant: { route: 'tenantList', cn: '租户', en: 'tenant' },
   department: { route: 'departmentManagement', cn: '部门', en: 'department' },
   user: { route: 'userList', cn: '用户', en: 'user' },
@@ -34,7 +34,7 @@ export const MARK_ENTITIES = {
   announcement: { route: 'AnnouncementList', cn: '公告', en: 'announcement' },
   audit: { route: 'table', cn: '操作日志', en: 'audit log' },
 } as const;
-export type MarkEntity = keyof typeof MARK_ENTITIES;
+type MarkEntity = keyof typeof MARK_ENTITIES;
 
 /** Marks beyond the CRUD set. */
 const EXTRA_MARKS = {

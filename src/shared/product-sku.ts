@@ -33,7 +33,7 @@ export function splitValues(text: string): string[] {
 }
 
 /** The stable key of a combination: the values in the order of the product's spec lines. */
-export function comboKey(specs: readonly SpecLine[], combo: Record<string, string>): string {
+function comboKey(specs: readonly SpecLine[], combo: Record<string, string>): string {
   return specs.map((s) => combo[s.name] ?? '').join('\u0001');
 }
 

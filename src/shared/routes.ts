@@ -9,7 +9,7 @@ import { COMMUNITY_MALL_ROUTES } from './routes/community';
 import { MAP_ROUTES } from './routes/map';
 import type { Scenario, SpecRoute } from './routes/types';
 
-export type { Layout, Scenario, ScenarioKey, SpecRoute } from './routes/types';
+export type { Layout, ScenarioKey, SpecRoute } from './routes/types';
 
 export const ICONS = [
   'dashboard',
@@ -80,12 +80,6 @@ export const ALWAYS_ALLOWED = [
   'AlarmHistory',
   'FaceEntities',
 ] as const;
-
-/**
- * Pre-login routes of docs/requirements/screens-and-routes.md#pre-login-routes: opened without a session and never
- * menu-gated.
- */
-export const PUBLIC_ROUTES = ['login', 'callPhone', 'roOm', 'moreRoom', 'multiVoice', 'mqtt'] as const;
 
 export function routePath(r: Pick<SpecRoute, 'value' | 'layout'>): string {
   return r.layout === 'map' ? `/map/${r.value}` : `/${r.value}`;

@@ -29,7 +29,7 @@ export function sourcesOf<S extends number | string>(m: StateMachine<S>, to: S):
 }
 
 /** Review of anything submitted for approval: pending until passed or failed; a failed one may be resubmitted. */
-export const REVIEW = { pending: 1, passed: 2, failed: 3 } as const;
+const REVIEW = { pending: 1, passed: 2, failed: 3 } as const;
 export const REVIEW_MACHINE = stateMachine<number>('review', {
   [REVIEW.pending]: [REVIEW.passed, REVIEW.failed],
   [REVIEW.failed]: [REVIEW.pending],

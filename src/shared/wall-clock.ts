@@ -3,7 +3,7 @@
  * service's TIME_ZONE for attendance days, order numbers, the tests' tenant clock). One cached
  * formatter per zone: building an Intl.DateTimeFormat costs far more than using one.
  */
-export interface WallClock {
+interface WallClock {
   year: number;
   month: number;
   day: number;

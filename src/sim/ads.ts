@@ -7,7 +7,7 @@
  */
 import { adPushParams, adWithdrawParams, inSchedule, type AdPush } from '../shared/devices/ads';
 
-export interface AdPlayReport {
+interface AdPlayReport {
   adId: number;
   startedAt: number;
   seconds: number;

@@ -32,13 +32,13 @@ export interface SimDevice {
 }
 
 /** Fire-and-forget publish; device.ts hands it to mqtt.js, tests record it. */
-export type Publish = (topic: string, payload: Uint8Array, qos: 0 | 1) => void;
+type Publish = (topic: string, payload: Uint8Array, qos: 0 | 1) => void;
 
-export const APP_VERSION = 'sim-1.0.0';
+const APP_VERSION = 'sim-1.0.0';
 
 /** Chance per report that someone presents a card or QR code at a door unit that holds a list. */
 const PASSER_CHANCE = 0.2;
-export const SYSTEM_VERSION = 'simOS 4.2';
+const SYSTEM_VERSION = 'simOS 4.2';
 
 type Command = Extract<Downlink, { kind: 'command' }>;
 
@@ -46,13 +46,12 @@ type Command = Extract<Downlink, { kind: 'command' }>;
 export type VideoCallInvite = z.infer<typeof commandParams.videoCall> & { id: number };
 
 /** What a message asks of the device beyond its answer: reconnect, or join a room with media. */
-export type Obeyed = 'restart' | { videoCall: VideoCallInvite } | undefined;
+type Obeyed = 'restart' | { videoCall: VideoCallInvite } | undefined;
 
 /** What a broadcast plays: the audio's address, the text the device speaks, or its default audio. */
-export const broadcastOf = (p: { mp3?: string; text?: string }): string =>
-  p.mp3 || (p.text ? `tts:${p.text}` : 'default');
+const broadcastOf = (p: { mp3?: string; text?: string }): string => p.mp3 || (p.text ? `tts:${p.text}` : 'default');
 
-export interface BrainOptions {
+interface BrainOptions {
   intervalS: number;
   seed?: number;
   /** Prefix of message ids; distinct per run so a restarted simulator never repeats an id. */

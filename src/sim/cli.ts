@@ -205,7 +205,7 @@ async function run(
   });
 }
 
-export async function main(argv: string[]): Promise<number> {
+async function main(argv: string[]): Promise<number> {
   let args: SimArgs;
   try {
     args = parseSimArgs(argv);

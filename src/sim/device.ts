@@ -12,11 +12,7 @@ import { httpFaceVerifier, type Presented } from './door-access';
 import type { UplinkInput } from './messages';
 import { randomClip, uploadVoice, VOICE_CHANCE, VOICE_KINDS } from './voice';
 
-export interface Credentials {
-  secret: string;
-}
-
-export interface VirtualDeviceOptions {
+interface VirtualDeviceOptions {
   /** mqtt://host:port of the service's broker. */
   url: string;
   intervalS: number;

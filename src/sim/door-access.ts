@@ -17,7 +17,7 @@ import { verifyFace } from './face';
 import type { UplinkInput } from './messages';
 
 /** Minutes east of UTC of the unit's clock: the demo sites are in China (UTC+8). */
-export const UNIT_UTC_OFFSET_MIN = 480;
+const UNIT_UTC_OFFSET_MIN = 480;
 
 /** What a unit publishes after a presentation: an access event, or the card it was armed to read. */
 export type Presented = Extract<UplinkInput, { kind: 'access' }> | Extract<UplinkInput, { kind: 'card' }>;
@@ -27,7 +27,7 @@ export type Presented = Extract<UplinkInput, { kind: 'access' }> | Extract<Uplin
  * (src/server/faces/). Wire one in with DoorAccess.verifyFace; without it a face presentation
  * matches the sample id it is given (the simulator's stand-in for a camera).
  */
-export type FaceVerifier = (image: Uint8Array) => Promise<{ sampleId: string | null; score: number }>;
+type FaceVerifier = (image: Uint8Array) => Promise<{ sampleId: string | null; score: number }>;
 
 const key = (t: CredentialType, v: string) => `${t}:${v}`;
 

@@ -6,16 +6,7 @@
  */
 import type { FaceVerifyAnswer } from '../shared/devices/faces';
 
-export type { FaceVerifyAnswer } from '../shared/devices/faces';
-
-/** The demo pictures a door unit can "see" (public/faces): a resident, a visitor, and nobody. */
-export const SIM_FACE_PICTURES = [
-  '/faces/demo-collins-2.jpg',
-  '/faces/demo-cameraman.jpg',
-  '/faces/demo-no-face.jpg',
-] as const;
-
-export interface FaceVerifyResult {
+interface FaceVerifyResult {
   /** The service's answer code: 0 answered (match or not), 400 the picture was refused (`key` says why), 208 bad credentials. */
   code: number;
   key?: string;
@@ -41,11 +32,4 @@ export async function verifyFace(
   });
   const body = (await res.json().catch(() => ({}))) as { code?: number; key?: string; data?: FaceVerifyAnswer };
   return { code: body.code ?? res.status, key: body.key, data: body.code === 0 ? body.data : undefined };
-}
-
-/** A picture the service serves (a demo face under /faces/...), fetched for `verifyFace`. */
-export async function fetchPicture(httpBase: string, path: string): Promise<Uint8Array> {
-  const res = await fetch(`${httpBase}${path}`);
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  return new Uint8Array(await res.arrayBuffer());
 }

@@ -15,7 +15,7 @@ export interface FleetStats {
   answered: number;
 }
 
-export interface FleetOptions {
+interface FleetOptions {
   url: string;
   intervalS: number;
   /** The service's HTTP base, for voice messages (device.ts). */

@@ -19,7 +19,7 @@ import type { BuildTokenAnswer } from '../shared/alarms/api';
 import type { MediaRoomAnswer, MediaSessionAnswer } from '../shared/media';
 import { startMediaSource, type MediaKind, type MediaSource } from './media-source';
 
-export interface CallMediaOptions {
+interface CallMediaOptions {
   /** http://host:port of the service. */
   httpBase: string;
   imei: string;
@@ -53,14 +53,14 @@ export interface CallMediaOptions {
   pollMs?: number;
 }
 
-export interface Heard {
+interface Heard {
   uid: string;
   audioPackets: number;
   audioBytes: number;
   videoFrames: number;
 }
 
-export type CallEnd = 'hungUp' | 'holdOver' | 'unwatched' | 'stopped' | 'failed';
+type CallEnd = 'hungUp' | 'holdOver' | 'unwatched' | 'stopped' | 'failed';
 
 export interface CallMedia {
   /** Whether the door unit's audio and video flow into the room (false: the call failed or stopped first). */

@@ -78,7 +78,7 @@ function number(value: string, what: string): number {
   return n;
 }
 
-export function parseLatLon(value: string): { lat: number; lon: number } {
+function parseLatLon(value: string): { lat: number; lon: number } {
   const parts = value.split(',').map((p) => p.trim());
   const [lat, lon] = parts.map((p) => Number(p));
   if (parts.length !== 2 || parts.some((p) => p === '') || !Number.isFinite(lat) || !Number.isFinite(lon)) {
@@ -87,14 +87,6 @@ export function parseLatLon(value: string): { lat: number; lon: number } {
   if (Math.abs(lat!) > 90 || Math.abs(lon!) > 180)
     throw new SendError(`latitude must be within ±90 and longitude within ±180 (got "${value}")`);
   return { lat: lat!, lon: lon! };
-}
-
-export function isSendKind(kind: string): boolean {
-  return (
-    ALARM_BY_SEND_KIND.has(kind) ||
-    kind in METRIC_BY_SEND_KIND ||
-    (OTHER_SEND_KINDS as readonly string[]).includes(kind)
-  );
 }
 
 /**

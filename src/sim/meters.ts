@@ -12,8 +12,8 @@
 import { beijingHour, hourlyUse } from '../shared/devices/utility-usage';
 import { createRng, seedOf } from '../shared/prng';
 
-export const METER_EVERY_S = 30;
-export const METER_SPEED = 30;
+const METER_EVERY_S = 30;
+const METER_SPEED = 30;
 /** The meter list is asked for again this often (accounts opened or moved meanwhile). */
 const REFRESH_EVERY = 10;
 
@@ -27,7 +27,7 @@ interface Meter {
   closed: boolean;
 }
 
-export interface MeterGateway {
+interface MeterGateway {
   imei: string;
   secret: string;
   kind: string;

@@ -10,7 +10,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { startRtpPipe, type RtpPipe } from '../shared/ffmpeg-rtp';
 import { labelFilter, labelFont } from './media-source';
 
-export interface SimCamera {
+interface SimCamera {
   /** The URL path, e.g. `/cam1`. */
   path: string;
   /** Drawn on the picture. */

@@ -45,7 +45,7 @@ export function protocolEndpoint(protocol: ProtocolName, env: NodeJS.ProcessEnv 
   return { protocol, host: reachableHost(env.HOST?.trim()), port };
 }
 
-export interface DeviceListRow {
+interface DeviceListRow {
   imei: string;
   kind: string;
   name: string | null;

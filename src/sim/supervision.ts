@@ -9,15 +9,15 @@ import type { Fix } from '../shared/devices/motion';
 import { demoFleet } from '../shared/devices/demo';
 import type { SimDevice } from './brain';
 
-export const WANDER_EVERY_MIN = 30;
-export const WANDER_FOR_MIN = 4;
+const WANDER_EVERY_MIN = 30;
+const WANDER_FOR_MIN = 4;
 /** How far north the wanderer goes: beyond the seeded 250 m fence and its margins. */
-export const WANDER_M = 450;
+const WANDER_M = 450;
 
 const WANDERER = demoFleet().find((d) => d.scenario === 'supervision' && d.kind === 'ankle')?.imei;
 
 /** Whether `now` falls in one of the wanderer's excursions. */
-export function wandering(now: number): boolean {
+function wandering(now: number): boolean {
   return Math.floor(now / 60_000) % WANDER_EVERY_MIN < WANDER_FOR_MIN;
 }
 

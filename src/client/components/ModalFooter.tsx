@@ -2,7 +2,7 @@ import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { Button, Group, type ButtonProps, type MantineSpacing } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 
-export type ModalFooterProps = ButtonProps &
+type ModalFooterProps = ButtonProps &
   Omit<ComponentPropsWithoutRef<'button'>, keyof ButtonProps> & {
     /** The cancel button's action (usually closing the modal). */
     onCancel: () => void;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Center, EmptyState } from '@mantine/core';
 
-export interface StatusScreenProps {
+interface StatusScreenProps {
   icon: ReactNode;
   title: ReactNode;
   description?: ReactNode;

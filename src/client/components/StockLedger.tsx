@@ -12,7 +12,7 @@ import { ModalFooter } from './ModalFooter';
  * item's movements, newest first. The stock's own fields, units and wording stay with its screen.
  */
 
-export interface MoveModalProps {
+interface MoveModalProps {
   opened: boolean;
   /** Closes the modal; the screen resets its fields here. */
   onClose: () => void;
@@ -76,13 +76,13 @@ export function MoveModal(p: MoveModalProps) {
   );
 }
 
-export interface LedgerColumn<M> {
+interface LedgerColumn<M> {
   title: ReactNode;
   cell: (m: M) => ReactNode;
   color?: (m: M) => MantineColor | undefined;
 }
 
-export interface MovementsDrawerProps<M extends { id: number }> {
+interface MovementsDrawerProps<M extends { id: number }> {
   /** Open while set: the movements of this item. */
   itemId: number | undefined;
   onClose: () => void;

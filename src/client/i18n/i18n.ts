@@ -42,7 +42,7 @@ function applyDocument(lang: Lang): void {
 }
 
 /** Loads a catalog without activating it (e.g. to warm the cache). */
-export async function loadLang(lang: Lang): Promise<void> {
+async function loadLang(lang: Lang): Promise<void> {
   if (lang === 'cn' || loaded.has(lang)) return;
   const { messages } = await loaders[lang]();
   i18n.load(lang, messages);

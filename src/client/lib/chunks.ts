@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** How long a screen's script may take to arrive (docs/requirements/constants.md#timing: 120 s). */
-export const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_TIMEOUT_MS = 120_000;
 
 /** A screen's script could not be loaded: missing after a deploy, a network error or the timeout. */
 export class ChunkLoadError extends Error {

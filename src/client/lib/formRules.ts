@@ -7,7 +7,7 @@ import { isPhone as isPhoneNumber } from '../../shared/validation';
  */
 
 /** docs/requirements/constants.md#limits: default max input length. */
-export const DEFAULT_MAX_LENGTH = 10;
+const DEFAULT_MAX_LENGTH = 10;
 const MAX_DECIMALS = 2;
 
 export function required(value: unknown): MsgKey | null {
@@ -61,7 +61,7 @@ export function phoneRule(value: string): MsgKey | null {
   return isPhone(value) ? null : 'phoneInvalid';
 }
 
-export type IntegerMode = 'any' | 'nonNegative' | 'negative';
+type IntegerMode = 'any' | 'nonNegative' | 'negative';
 
 /** Whole-number check: 'any' sign, 'nonNegative' (0 and up) or strictly 'negative'. */
 export function integer(value: string | number, mode: IntegerMode = 'any'): MsgKey | null {

@@ -14,7 +14,7 @@ export function isNoPermission(error: unknown): error is NoPermissionError {
   return error instanceof NoPermissionError;
 }
 
-export type GateResult =
+type GateResult =
   | { status: 'login' }
   | { status: 'notFound' }
   /** The screen lives under the other layout (e.g. /alarmList instead of /map/alarmList). */

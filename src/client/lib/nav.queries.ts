@@ -14,7 +14,7 @@ export const navKeys = {
  * Loads the caller's navigation bar, stores it as menu/permissionList/children
  * (docs/requirements/roles-and-permissions.md#navigation-menu).
  */
-export async function fetchNavigation(): Promise<NavEntry[]> {
+async function fetchNavigation(): Promise<NavEntry[]> {
   const answer = await request<NavEntry[] | null>('user', 'per/getNavigationBar', { language: LOGIN_LANGUAGE });
   const tree = Array.isArray(answer) ? answer : [];
   saveMenu(tree);

@@ -13,7 +13,7 @@ export const PERSISTED_KEYS = ['device', 'alarm', 'nav'] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Changes with every build, so a new version never reads a cache shaped by the old one. */
-export const BUILD_ID: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
+const BUILD_ID: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
 
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({

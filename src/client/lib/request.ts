@@ -6,9 +6,9 @@ import { serverMessage } from '../i18n/serverMessages';
 import { beginLoading, endLoading } from './loading';
 import { clear as clearSession, getToken } from './session';
 
-export type ToastKind = 'success' | 'info' | 'tip' | 'error';
+type ToastKind = 'success' | 'info' | 'tip' | 'error';
 
-export interface RequestDeps {
+interface RequestDeps {
   fetch: typeof fetch;
   /** Client-side navigation; the app wires the router in main.tsx. */
   navigate: (path: string) => void;
@@ -45,7 +45,7 @@ export function resetRequestDeps(): void {
   deps = { ...defaults };
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST';
   /**
    * Toast the message of a successful answer (docs/requirements/calls-and-errors.md#response-codes: "only if message
@@ -66,7 +66,7 @@ export interface RequestOptions {
   upload?: boolean;
 }
 
-export type RequestErrorKind = 'code' | 'http' | 'timeout' | 'network' | 'session';
+type RequestErrorKind = 'code' | 'http' | 'timeout' | 'network' | 'session';
 
 /** Rejection of request(): the envelope code or HTTP status, the shown text and the message key. */
 export class RequestError extends Error {
@@ -82,7 +82,7 @@ export class RequestError extends Error {
   }
 }
 
-export interface Answer<T> {
+interface Answer<T> {
   code: number | string;
   msg: string;
   key?: string;

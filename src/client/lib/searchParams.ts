@@ -36,7 +36,7 @@ export function stringifySearch(search: Record<string, unknown>): string {
  * Plain functions rather than a schema library: every route's search rules load with the first
  * page, and zod (even zod/mini) added 16 KB gzip to it (docs/performance.md#first-load).
  */
-export type SearchRule<T> = (value: unknown) => T | undefined;
+type SearchRule<T> = (value: unknown) => T | undefined;
 
 /** Text, trimmed when asked, at most `max` characters and matching `pattern` when given. */
 export function text(opts: { max?: number; pattern?: RegExp; trim?: boolean } = {}): SearchRule<string> {
@@ -66,7 +66,7 @@ export function oneOf<T extends string>(values: readonly T[]): SearchRule<T> {
 export const object: SearchRule<Record<string, unknown>> = (value) =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
-export type SearchOf<S extends Record<string, SearchRule<unknown>>> = {
+type SearchOf<S extends Record<string, SearchRule<unknown>>> = {
   [K in keyof S]?: NonNullable<ReturnType<S[K]>>;
 };
 

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /** The two themes of docs/requirements/screens-and-routes.md#header-menu-and-themes: blue technology, white campus. */
 export const THEME_NAMES = ['blue', 'white'] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];
-export const THEME_KEY = 'theme';
+const THEME_KEY = 'theme';
 const DEFAULT_THEME: ThemeName = 'blue';
 
 const listeners = new Set<() => void>();
@@ -12,7 +12,7 @@ function isThemeName(value: unknown): value is ThemeName {
   return typeof value === 'string' && (THEME_NAMES as readonly string[]).includes(value);
 }
 
-export function getThemeName(): ThemeName {
+function getThemeName(): ThemeName {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(THEME_KEY);
   return isThemeName(stored) ? stored : DEFAULT_THEME;
 }

@@ -19,7 +19,7 @@ export function consoleZone(): string {
 /** Text that names its zone (`Z`, `+08:00`, `+0800`) is an instant; other date text is a wall time. */
 const HAS_ZONE = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 
-export type DateValue = string | number | Date | Dayjs;
+type DateValue = string | number | Date | Dayjs;
 
 /**
  * A value as a moment in the tenant's zone: numbers, Dates and text with a zone are instants;

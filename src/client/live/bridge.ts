@@ -58,7 +58,7 @@ export interface LiveBridge {
 }
 
 /** Every query whose key starts with 'alarm' (the alarm resource, its stats and counts). */
-export function invalidateAlarms(queryClient: Pick<QueryClient, 'invalidateQueries'>): Promise<void> {
+function invalidateAlarms(queryClient: Pick<QueryClient, 'invalidateQueries'>): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('alarm'),
   });
@@ -69,7 +69,7 @@ export function invalidateAlarms(queryClient: Pick<QueryClient, 'invalidateQueri
  * or one the catch-up says escalates (a company's policy may name a lesser type). Live, such an
  * alarm has its toast with 我来处理 (docs/alarms.md#acknowledgement-and-escalation).
  */
-export function opensCriticalDialog(alarm: AlarmRecord, escalated = false): boolean {
+function opensCriticalDialog(alarm: AlarmRecord, escalated = false): boolean {
   if (alarm.type === ALARM_TYPE_BY_KEY.sos || alarm.ackedAt || alarm.handleState !== 0) return false;
   return alarm.level >= CRITICAL_LEVEL || escalated;
 }

@@ -3,7 +3,6 @@ import type { MapShape } from './types';
 
 /** The fix sources of docs/device-protocol.md "location" that carry WGS-84, by colour. */
 export const FIX_SOURCES = ['gps', 'wifi', 'lbs'] as const;
-export type FixSource = (typeof FIX_SOURCES)[number];
 export const FIX_COLORS: Record<string, string> = { gps: '#2f9e44', wifi: '#1c7ed6', lbs: '#f08c00' };
 
 /** Accuracy circles, one per point with a reported radius (1 m and up). */

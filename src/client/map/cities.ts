@@ -6,7 +6,7 @@
  */
 import type { LonLat } from '../../shared/geo/fence';
 
-export const PROVINCE_ZOOM = 7;
+const PROVINCE_ZOOM = 7;
 
 /** Province (as named in public/data/regions.json) -> its capital. */
 const CAPITALS: Record<string, LonLat> = {
@@ -170,9 +170,4 @@ export function cityView(
   if (hit) return { center: hit, zoom: cityZoom };
   const capital = province ? CAPITALS[province] : undefined;
   return capital ? { center: capital, zoom: city ? cityZoom - 2 : PROVINCE_ZOOM } : null;
-}
-
-/** Every named place of the table, for the offline place search. */
-export function namedPlaces(): { name: string; center: LonLat }[] {
-  return [...Object.entries(CAPITALS), ...Object.entries(CITIES)].map(([name, center]) => ({ name, center }));
 }

@@ -7,7 +7,7 @@ const isLonLat = (v: unknown): v is [number, number] =>
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 /** Reads an answer defensively: anything missing or malformed takes the offline default. */
-export function normalizeMapConfig(raw: unknown): MapConfig {
+function normalizeMapConfig(raw: unknown): MapConfig {
   const data = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   const keys = {
     amapKey: str(data.amapKey),

@@ -1,4 +1,4 @@
-export { MapView, type MapViewProps } from './MapView';
+export { MapView } from './MapView';
 export { useMapApi } from './context';
-export { DeviceMarkersLayer, type DeviceMarkersLayerProps } from './layers/DeviceMarkersLayer';
+export { DeviceMarkersLayer } from './layers/DeviceMarkersLayer';
 export type * from './types';

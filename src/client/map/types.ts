@@ -16,7 +16,7 @@ export interface MarkerPoint {
   label?: string;
 }
 
-export interface ShapeStyle {
+interface ShapeStyle {
   color: string;
   fillOpacity?: number;
 }

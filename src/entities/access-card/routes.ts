@@ -22,7 +22,7 @@ import { accessCardArms, accessCards } from './server';
 const tags = ['user'];
 const id = z.number().int().positive();
 
-export const armBody = z.object({
+const armBody = z.object({
   imei: z.string().regex(IMEI_RE),
   residentId: id,
   seconds: z.number().int().min(10).max(600).default(120),
@@ -90,7 +90,7 @@ export async function bindReportedCard(
 }
 
 /** Revokes cards (and the rights they opened with); their door units get their lists again. */
-export async function revokeCards(app: FastifyInstance, tenantId: number, cardIds: number[]): Promise<void> {
+async function revokeCards(app: FastifyInstance, tenantId: number, cardIds: number[]): Promise<void> {
   const rightIds: number[] = [];
   for (const cardId of cardIds) {
     const [card] = await app.db

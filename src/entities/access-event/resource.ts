@@ -27,7 +27,7 @@ const REASON_NAMES: Record<AccessReason, [string, string]> = {
   outsideWindow: ['不在时段内', 'Outside its hours'],
   noMatch: ['未匹配', 'No match'],
 };
-export const ACCESS_REASON_TABLE: readonly CodeEntry<string>[] = ACCESS_REASONS.map((r) => ({
+const ACCESS_REASON_TABLE: readonly CodeEntry<string>[] = ACCESS_REASONS.map((r) => ({
   value: r,
   cn: REASON_NAMES[r][0],
   en: REASON_NAMES[r][1],

@@ -11,7 +11,7 @@ import { accessEvents } from './server';
 type AccessUplink = Extract<Uplink, { kind: 'access' }>;
 
 /** Stores one access event of a door unit, with its unit, community and (when known) resident. */
-export async function recordAccess(
+async function recordAccess(
   app: FastifyInstance,
   device: Pick<KnownDevice, 'id' | 'imei' | 'tenantId'>,
   m: AccessUplink,

@@ -22,7 +22,7 @@ import { accessPushes, accessRightDevices, accessRights } from './server';
 const SYSTEM: Operator = { id: 0, name: 'system' };
 
 /** Cards and QR codes of this unit's rights revoked in the last REVOKED_KEEP_DAYS: the unit refuses them as revoked. */
-export async function revokedOf(db: Db, deviceId: number, now: number): Promise<{ t: 'card' | 'qr'; v: string }[]> {
+async function revokedOf(db: Db, deviceId: number, now: number): Promise<{ t: 'card' | 'qr'; v: string }[]> {
   const since = new Date(now - REVOKED_KEEP_DAYS * 86_400_000);
   const [cards, codes] = await Promise.all([
     db
@@ -51,7 +51,7 @@ export async function revokedOf(db: Db, deviceId: number, now: number): Promise<
 }
 
 /** The credentials a door unit holds now: live rights (not revoked, not expired, a resident's only while bound). */
-export async function credentialsOf(db: Db, deviceId: number, now: number): Promise<Credential[]> {
+async function credentialsOf(db: Db, deviceId: number, now: number): Promise<Credential[]> {
   const rights = await db
     .select({
       id: accessRights.id,
@@ -122,7 +122,7 @@ export async function credentialsOf(db: Db, deviceId: number, now: number): Prom
   return out.slice(0, MAX_CREDENTIALS);
 }
 
-export interface PushResult {
+interface PushResult {
   deviceId: number;
   imei: string;
   version: number;
@@ -223,7 +223,7 @@ export async function pushPendingList(
   });
 }
 
-export function pushStateOf(attempts: number, c: { status: number; ackOk: boolean | null } | undefined): PushState {
+function pushStateOf(attempts: number, c: { status: number; ackOk: boolean | null } | undefined): PushState {
   if (!c || c.status === DELIVERY.notSent) return 'pending';
   if (c.ackOk === true) return 'acknowledged';
   if (c.status === DELIVERY.failed || c.ackOk === false) return 'failed';

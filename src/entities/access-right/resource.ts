@@ -6,7 +6,7 @@ import { C } from '../community/resource';
 
 /** Who a right is for. */
 export const SUBJECT = { resident: 1, staff: 2, visitor: 3 } as const;
-export const SUBJECT_TABLE: readonly CodeEntry<number>[] = [
+const SUBJECT_TABLE: readonly CodeEntry<number>[] = [
   { value: SUBJECT.resident, cn: '住户', en: 'Resident' },
   { value: SUBJECT.staff, cn: '物业人员', en: 'Staff' },
   { value: SUBJECT.visitor, cn: '访客', en: 'Visitor' },
@@ -17,8 +17,7 @@ export const SUBJECT_TABLE: readonly CodeEntry<number>[] = [
  * sent (the broker took it), acknowledged (the unit applied it), failed (not published, or the unit
  * refused), retried (re-sent and not acknowledged yet).
  */
-export const PUSH_STATES = ['pending', 'sent', 'acknowledged', 'failed', 'retried'] as const;
-export type PushState = (typeof PUSH_STATES)[number];
+export type PushState = 'pending' | 'sent' | 'acknowledged' | 'failed' | 'retried';
 
 /** One door unit's newest credential list and its delivery (./push.ts answers it, the console lists it). */
 export interface Delivery {

@@ -37,7 +37,7 @@ const PEOPLE: readonly [string, string, number, number][] = [
  * of access events, so /bindingReview, /rightsManagement, /cardAdd and index3 show data at start.
  * The door units get their lists when they connect (accessSync).
  */
-export async function seedAccess(tx: Tx, tenantId: number, communityId: number, now = Date.now()): Promise<void> {
+async function seedAccess(tx: Tx, tenantId: number, communityId: number, now = Date.now()): Promise<void> {
   const roomRows = await tx
     .select({ id: rooms.id, unitId: rooms.unitId })
     .from(rooms)
@@ -239,7 +239,7 @@ export async function seedAccess(tx: Tx, tenantId: number, communityId: number, 
  * right, so `npm run sim -- present --imei 860100000000025 --face public/faces/demo-collins-1.jpg`
  * opens that unit's door. Runs after the faces are seeded.
  */
-export async function seedAccessFaces(tx: Tx, tenantId: number): Promise<void> {
+async function seedAccessFaces(tx: Tx, tenantId: number): Promise<void> {
   const [sample] = await tx
     .select({ id: faceSamples.id })
     .from(faceSamples)

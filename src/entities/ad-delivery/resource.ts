@@ -5,7 +5,7 @@ import type { ResourceDef } from '../../shared/resources/types';
 /** An ad's state on one door unit, from its adPush (or adWithdraw) command and the unit's ack. */
 export const AD_DELIVERY = { pending: 0, sent: 1, acknowledged: 2, failed: 3, withdrawing: 4, withdrawn: 5 } as const;
 
-export const AD_DELIVERY_TABLE: readonly CodeEntry<number>[] = [
+const AD_DELIVERY_TABLE: readonly CodeEntry<number>[] = [
   { value: AD_DELIVERY.pending, cn: '待发送', en: 'Pending' },
   { value: AD_DELIVERY.sent, cn: '已发送', en: 'Sent' },
   { value: AD_DELIVERY.acknowledged, cn: '已确认', en: 'Acknowledged' },

@@ -7,7 +7,7 @@ import { upload, type Row } from '../../../tests/server/org-helper';
 
 export const webm = readFileSync(new URL('../../../public/video/demo-recording.webm', import.meta.url));
 
-export interface Uploaded {
+interface Uploaded {
   name: string;
   durationS: number;
   poster: string | null;

@@ -7,7 +7,7 @@ import { stateMachine } from '../../shared/state-machine';
 /** docs/requirements/states-and-codes.md "Review": 0 pending, 1 passed, 2 failed, 3 delivered. */
 export const AD_REVIEW = { pending: 0, passed: 1, failed: 2, delivered: 3 } as const;
 
-export const AD_REVIEW_TABLE: readonly CodeEntry<number>[] = [
+const AD_REVIEW_TABLE: readonly CodeEntry<number>[] = [
   { value: AD_REVIEW.pending, cn: '待审核', en: 'Pending' },
   { value: AD_REVIEW.passed, cn: '审核通过', en: 'Passed' },
   { value: AD_REVIEW.failed, cn: '审核未通过', en: 'Failed' },

@@ -20,7 +20,7 @@ import mediaRoutes from './media-routes';
 // The advertisement's review and distribution routes: review, resubmit, distribute, resend,
 // withdraw and the play statistics. The video a door unit downloads is served by media-routes.ts;
 // sending ads to the units and hearing back from them is delivery.ts.
-export { pushParams, type AdDeliveryResult } from './delivery';
+export { pushParams } from './delivery';
 
 const tags = ['user'];
 const id = z.number().int().positive();

@@ -20,7 +20,7 @@ const HOUR_MS = 3_600_000;
  * the demo recording of public/video. When the simulated units connect they name the ads they
  * hold (none), get the delivered one again and play it: the plays screen fills within a minute.
  */
-export async function seedAdvertisements(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
+async function seedAdvertisements(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
   // The demo community (seeded before, entities/community/seed.ts), if there is one: the delivered ad runs there.
   const [community] = await tx
     .select({ id: communities.id })

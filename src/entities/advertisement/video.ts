@@ -36,7 +36,7 @@ const seconds = (h: string, m: string, s: string) => Number(h) * 3600 + Number(m
  * container does not say (a browser's MediaRecorder WebM), the time reached decoding it. Null
  * when ffmpeg cannot read it.
  */
-export async function probeDuration(file: string): Promise<number | null> {
+async function probeDuration(file: string): Promise<number | null> {
   const head = await ffmpegSays(['-i', file]);
   if (!/Stream #\d+:\d+.*Video:/.test(head)) return null;
   const d = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(head);
@@ -47,7 +47,7 @@ export async function probeDuration(file: string): Promise<number | null> {
   return last ? Math.max(1, Math.round(seconds(last[1]!, last[2]!, last[3]!))) : null;
 }
 
-export interface AdVideo {
+interface AdVideo {
   durationS: number;
   poster: string | null;
 }

@@ -4,14 +4,14 @@ import type { ResourceDef } from '../../shared/resources/types';
 import { stateMachine } from '../../shared/state-machine';
 
 export const AFTER_SALE_TYPE = { refund: 0, returnRefund: 1, exchange: 2 } as const;
-export const AFTER_SALE_TYPE_TABLE: readonly CodeEntry<number>[] = [
+const AFTER_SALE_TYPE_TABLE: readonly CodeEntry<number>[] = [
   { value: AFTER_SALE_TYPE.refund, cn: '仅退款', en: 'Refund only' },
   { value: AFTER_SALE_TYPE.returnRefund, cn: '退货退款', en: 'Return and refund' },
   { value: AFTER_SALE_TYPE.exchange, cn: '换货', en: 'Exchange' },
 ];
 
 export const AFTER_SALE = { pending: 0, approved: 1, rejected: 2, received: 3, refunded: 4, completed: 5 } as const;
-export const AFTER_SALE_TABLE: readonly CodeEntry<number>[] = [
+const AFTER_SALE_TABLE: readonly CodeEntry<number>[] = [
   { value: AFTER_SALE.pending, cn: '待审核', en: 'Pending' },
   { value: AFTER_SALE.approved, cn: '已同意', en: 'Approved' },
   { value: AFTER_SALE.rejected, cn: '已拒绝', en: 'Rejected' },

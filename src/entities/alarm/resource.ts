@@ -9,7 +9,7 @@ import { DEVICE_KIND_TABLE, type CodeEntry } from '../../shared/codes';
 import { createdAtField, idField, L } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
-export const ALARM_TYPE_TABLE: readonly CodeEntry[] = ALARM_TYPE_NUMBERS.map((value) => ({
+const ALARM_TYPE_TABLE: readonly CodeEntry[] = ALARM_TYPE_NUMBERS.map((value) => ({
   value,
   cn: ALARM_TYPES[value].cn,
   en: ALARM_TYPES[value].en,

@@ -28,7 +28,7 @@ import {
 } from './resource';
 import { announcementRecipients, announcements } from './server';
 
-export type Announcement = typeof announcements.$inferSelect;
+type Announcement = typeof announcements.$inferSelect;
 
 const target = { table: announcements, id: announcements.id, state: announcements.state };
 const ENABLED = 1;
@@ -149,7 +149,7 @@ export async function onApprovalDecided(
 }
 
 /** The enabled people (administrators and users, never the visitor) an announcement is for. */
-export async function resolveRecipients(
+async function resolveRecipients(
   app: FastifyInstance,
   row: Pick<Announcement, 'tenantId' | 'scope' | 'departmentIds' | 'roleIds' | 'userIds'>,
 ): Promise<number[]> {
@@ -178,7 +178,7 @@ export async function resolveRecipients(
 }
 
 /** What a helmet or door unit shows and speaks. */
-export function deviceText(row: Pick<Announcement, 'title' | 'content'>): string {
+function deviceText(row: Pick<Announcement, 'title' | 'content'>): string {
   return `公告：${row.title}。${row.content}`.slice(0, DEVICE_TEXT_MAX);
 }
 
@@ -188,7 +188,7 @@ export function deviceText(row: Pick<Announcement, 'title' | 'content'>): string
  * 9060 (spoken when urgent), and the company's online helmets and door units in scope (of the
  * named departments or worn by a recipient; all of them for the whole site) get its text.
  */
-export async function deliverIfDue(app: FastifyInstance, id: number): Promise<boolean> {
+async function deliverIfDue(app: FastifyInstance, id: number): Promise<boolean> {
   const now = new Date(app.clock.now());
   const [row] = await app.db
     .update(announcements)

@@ -20,7 +20,7 @@ export interface Spoken {
 
 /** Recipients: one by department, one by role, one by name; `outsider` is none of them. */
 const RECIPIENTS = ['byDept', 'byRole', 'byName', 'outsider', 'approver1', 'approver2'] as const;
-export type Recipient = (typeof RECIPIENTS)[number];
+type Recipient = (typeof RECIPIENTS)[number];
 
 export interface AnnouncementSite {
   t: TestApp;

@@ -14,7 +14,7 @@ export const ANNOUNCEMENT_LEVEL_TABLE: readonly CodeEntry[] = [
 /** The needs-approval flag (docs/requirements/states-and-codes.md#reviews-and-approvals): 1 needed, 2 not needed. */
 export const NEED_APPROVAL = { needed: 1, notNeeded: 2 } as const;
 /** "Not needed" first: the form's (and a generated body's) plain default. */
-export const NEED_APPROVAL_TABLE: readonly CodeEntry[] = [
+const NEED_APPROVAL_TABLE: readonly CodeEntry[] = [
   { value: NEED_APPROVAL.notNeeded, cn: '无需审批', en: 'No approval' },
   { value: NEED_APPROVAL.needed, cn: '需要审批', en: 'Approval needed' },
 ];
@@ -22,7 +22,7 @@ export const NEED_APPROVAL_TABLE: readonly CodeEntry[] = [
 /** Who it reaches: the named departments, roles and people, or everyone of the company (and all its screens). */
 export const ANNOUNCEMENT_SCOPE = { recipients: 1, site: 2 } as const;
 /** The whole site first: it needs nobody named (the plain default of a form or a generated body). */
-export const ANNOUNCEMENT_SCOPE_TABLE: readonly CodeEntry[] = [
+const ANNOUNCEMENT_SCOPE_TABLE: readonly CodeEntry[] = [
   { value: ANNOUNCEMENT_SCOPE.site, cn: '全工地', en: 'Whole site' },
   { value: ANNOUNCEMENT_SCOPE.recipients, cn: '指定接收人', en: 'Named recipients' },
 ];
@@ -66,9 +66,6 @@ export const ANNOUNCEMENT_DEVICE_KINDS = ['helmet', 'doorUnit'] as const;
 
 /** Publish (or submit for approval) and withdraw: beyond the CRUD set (src/shared/permissions.ts EXTRA_MARKS). */
 export const ANNOUNCEMENT_MARK_PUBLISH = 'announcement:publish' as const;
-
-/** The routes of the recipients' views (the map layout's popup and the site's board). */
-export const ANNOUNCEMENT_INBOX_ROUTES = ['AnnouncementListtc', 'siteAnnouncement'] as const;
 
 /** What the inbox (`announcement/inbox/list`) answers per announcement. */
 export interface InboxItem {

@@ -114,7 +114,7 @@ const DEMOS: Demo[] = [
  * site lead's inbox), one rejected with its comment. Idempotent: a tenant with announcements is
  * left alone.
  */
-export async function seedAnnouncements(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
+async function seedAnnouncements(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
   const [has] = await tx.select({ n: count() }).from(announcements).where(eq(announcements.tenantId, tenantId));
   if (Number(has?.n) > 0) return;
   const [admin] = await tx
@@ -193,7 +193,7 @@ export async function seedAnnouncements(tx: Tx, tenantId: number, now = Date.now
 }
 
 /** On a demo database seeded before announcements existed: add them to the demo site. */
-export async function seedAnnouncementsIfMissing(tx: Tx): Promise<void> {
+async function seedAnnouncementsIfMissing(tx: Tx): Promise<void> {
   const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
   if (site) await seedAnnouncements(tx, site.id);
 }

@@ -4,7 +4,7 @@ import { localDayOf } from '../../shared/attendance/days';
 import type { PunchSource } from './resource';
 import { attendancePunches } from './server';
 
-export interface PunchInput {
+interface PunchInput {
   tenantId: number;
   /** users.id of the worker (a user of the tenant). */
   userId: number;

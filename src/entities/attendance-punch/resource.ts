@@ -6,7 +6,7 @@ import type { ResourceDef } from '../../shared/resources/types';
 export const PUNCH_SOURCE = { console: 1, helmet: 2, wristband: 3, faceDoor: 4, phone: 5 } as const;
 export type PunchSource = (typeof PUNCH_SOURCE)[keyof typeof PUNCH_SOURCE];
 
-export const PUNCH_SOURCE_TABLE: readonly CodeEntry<number>[] = [
+const PUNCH_SOURCE_TABLE: readonly CodeEntry<number>[] = [
   { value: 1, cn: '控制台', en: 'Console' },
   { value: 2, cn: '安全帽', en: 'Helmet' },
   { value: 3, cn: '手环(UWB)', en: 'Wristband (UWB)' },

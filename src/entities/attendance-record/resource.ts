@@ -20,7 +20,7 @@ export const RECORD_STATUS_TABLE: readonly CodeEntry<number>[] = [
 
 /** The lists' presets: 1 late or left early (/EdAttendanceInfoList), 2 absent (/EdAbsenceList). */
 export const RECORD_ISSUE = { lateEarly: 1, absent: 2 } as const;
-export const RECORD_ISSUE_TABLE: readonly CodeEntry<number>[] = [
+const RECORD_ISSUE_TABLE: readonly CodeEntry<number>[] = [
   { value: 1, cn: '迟到早退', en: 'Late or early' },
   { value: 2, cn: '缺勤', en: 'Absent' },
 ];

@@ -15,7 +15,7 @@ export interface RuleTimes {
   eveningEnd: string | null;
 }
 
-export const minuteOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const minuteOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** The record's state columns, in the order of docs/requirements/states-and-codes.md#attendance. */
 export const STATE_KEYS = [
@@ -29,7 +29,7 @@ export const STATE_KEYS = [
 export type StateKey = (typeof STATE_KEYS)[number];
 
 /** One work span of a day: in by `start` (late up to `late`), out from `end`; minutes of the local day. */
-export interface Period {
+interface Period {
   atKey: StateKey;
   endKey: StateKey;
   start: number;

@@ -11,7 +11,7 @@ import type { FieldDef, Label, ResourceDef } from '../../shared/resources/types'
  * Holidays of the rule are never workdays.
  */
 export const ATTENDANCE_TYPE = { bigWeek: 1, smallWeek: 2, alternating: 3 } as const;
-export const ATTENDANCE_TYPE_TABLE: readonly CodeEntry<number>[] = [
+const ATTENDANCE_TYPE_TABLE: readonly CodeEntry<number>[] = [
   { value: 1, cn: '大周(双休)', en: 'Big week (Mon-Fri)' },
   { value: 2, cn: '小周(单休)', en: 'Small week (Mon-Sat)' },
   { value: 3, cn: '大小周交替', en: 'Alternating' },
@@ -21,7 +21,7 @@ export const ATTENDANCE_TYPE_TABLE: readonly CodeEntry<number>[] = [
  * Punches a day: 2 (in at the morning's start, out at the afternoon's end), 4 (morning and
  * afternoon, in and out each) or 6 (and the evening).
  */
-export const PUNCH_COUNT_TABLE: readonly CodeEntry<number>[] = [
+const PUNCH_COUNT_TABLE: readonly CodeEntry<number>[] = [
   { value: 2, cn: '2次', en: '2 punches' },
   { value: 4, cn: '4次', en: '4 punches' },
   { value: 6, cn: '6次', en: '6 punches' },
@@ -30,7 +30,7 @@ export const PUNCH_COUNT_TABLE: readonly CodeEntry<number>[] = [
 export const HHMM_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 const HHMM = { re: HHMM_RE, message: 'timeInvalid' } as const;
 /** A holidays list: days YYYY-MM-DD separated by commas, spaces or new lines. */
-export const HOLIDAYS_RE = /^\s*(\d{4}-\d{2}-\d{2}(\s*[,，\s]\s*\d{4}-\d{2}-\d{2})*)?\s*$/;
+const HOLIDAYS_RE = /^\s*(\d{4}-\d{2}-\d{2}(\s*[,，\s]\s*\d{4}-\d{2}-\d{2})*)?\s*$/;
 
 const time = (name: string, label: Label): FieldDef => ({
   name,

@@ -20,7 +20,7 @@ const DEMO_DAYS = 35;
  * five weeks computed from the seeded punches and approved leave. Runs after the workers' and the
  * leave seeds; idempotent (the rule once, the records recomputed).
  */
-export async function seedAttendance(tx: Tx, tenantId: number): Promise<void> {
+async function seedAttendance(tx: Tx, tenantId: number): Promise<void> {
   const [have] = await tx
     .select({ id: attendanceRules.id })
     .from(attendanceRules)
@@ -53,7 +53,7 @@ export async function seedAttendance(tx: Tx, tenantId: number): Promise<void> {
 }
 
 /** On an existing demo database: the rule and records if the site has no attendance rule yet. */
-export async function seedAttendanceIfMissing(tx: Tx): Promise<void> {
+async function seedAttendanceIfMissing(tx: Tx): Promise<void> {
   const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
   if (!site) return;
   const [any] = await tx

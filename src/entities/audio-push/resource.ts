@@ -2,7 +2,7 @@ import { DELIVERY_TABLE, type CodeEntry } from '../../shared/codes';
 import { createdAtField, idField, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
-export const PUSH_SOURCE_TABLE: readonly CodeEntry<string>[] = [
+const PUSH_SOURCE_TABLE: readonly CodeEntry<string>[] = [
   { value: 'file', cn: '音频文件', en: 'Audio file' },
   { value: 'tts', cn: '文字转语音', en: 'Text to speech' },
 ];

@@ -3,7 +3,7 @@ import { atField } from '../../shared/resources/audit-fields';
 import { idField, L } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
-export const AUDIT_ACTION_TABLE: readonly CodeEntry<string>[] = [
+const AUDIT_ACTION_TABLE: readonly CodeEntry<string>[] = [
   { value: 'add', cn: '新增', en: 'Add' },
   { value: 'update', cn: '修改', en: 'Update' },
   { value: 'delete', cn: '删除', en: 'Delete' },

@@ -15,13 +15,13 @@ type Card = typeof simCards.$inferSelect;
 type Package = typeof simPackages.$inferSelect;
 
 /** How the buyer names the card: its ICCID, its access number (MSISDN), or the device it is bound to. */
-export interface CardRef {
+interface CardRef {
   iccid?: string;
   msisdn?: string;
   imei?: string;
 }
 
-export interface BuyRequest extends CardRef {
+interface BuyRequest extends CardRef {
   packageId: number;
   method: PayMethodName;
   /** Validity periods bought at once (renewals). */
@@ -30,18 +30,16 @@ export interface BuyRequest extends CardRef {
   renew?: boolean;
 }
 
-export interface BuyAnswer {
+interface BuyAnswer {
   bill: Bill;
   payUrl: string | null;
   /** An open unpaid bill for the same card and package was answered instead of a new one. */
   reused: boolean;
 }
-
-const DAY_MS = 86_400_000;
 const cardScope = (scope: Scope) => (isPlatformScope(scope) ? undefined : eq(simCards.tenantId, scope.tenantId));
 
 /** The card the buyer named, in their company; by device: the card bound to it, else 'noBoundCard'. */
-export async function findCard(app: FastifyInstance, scope: Scope, ref: CardRef): Promise<Card> {
+async function findCard(app: FastifyInstance, scope: Scope, ref: CardRef): Promise<Card> {
   const iccid = ref.iccid?.trim();
   const msisdn = ref.msisdn?.trim();
   const imei = ref.imei?.trim();
@@ -71,8 +69,7 @@ async function findPackageOf(app: FastifyInstance, card: Card, packageId: number
   return pkg!;
 }
 
-export const billKindOf = (pkg: Package): number =>
-  pkg.type === PACKAGE_TYPE.data ? BILL_KIND.package : BILL_KIND.data;
+const billKindOf = (pkg: Package): number => (pkg.type === PACKAGE_TYPE.data ? BILL_KIND.package : BILL_KIND.data);
 
 /**
  * Buys `packageId` for the card: refuses the card's current package ('alreadyCurrentPackage',
@@ -327,5 +324,3 @@ export async function cardInfo(app: FastifyInstance, scope: Scope, ref: CardRef)
     packageDataMb: pkg?.dataMb ?? null,
   };
 }
-
-export const DAY = DAY_MS;

@@ -8,7 +8,7 @@ import { simCards, simUsageMonths } from '../sim-card';
 import { bills } from './server';
 import type { BillReport, ReportRow, UsageRow } from '../../shared/bill-report';
 
-export type { BillReport, ReportRow, UsageRow } from '../../shared/bill-report';
+export type { BillReport, ReportRow } from '../../shared/bill-report';
 
 const num = (v: unknown) => Number(v ?? 0);
 

@@ -7,14 +7,14 @@ import { SIM_CARRIER_TABLE } from '../sim-card/resource';
 /** What a bill paid for: a package (base package or renewal), a data add-on / top-up, anything else. */
 export const BILL_KIND = { package: 0, data: 1, other: 2 } as const;
 
-export const BILL_KIND_TABLE: readonly CodeEntry<number>[] = [
+const BILL_KIND_TABLE: readonly CodeEntry<number>[] = [
   { value: BILL_KIND.package, cn: '套餐购买', en: 'Package' },
   { value: BILL_KIND.data, cn: '流量充值', en: 'Data top-up' },
   { value: BILL_KIND.other, cn: '其他', en: 'Other' },
 ];
 
 /** "unpaid, paid, cancelled" of docs/requirements/states-and-codes.md#status-words. */
-export const BILL_STATUS_TABLE: readonly CodeEntry<number>[] = [
+const BILL_STATUS_TABLE: readonly CodeEntry<number>[] = [
   { value: ORDER_STATUS.unpaid, cn: '未支付', en: 'Unpaid' },
   { value: ORDER_STATUS.paid, cn: '已支付', en: 'Paid' },
   { value: ORDER_STATUS.cancelled, cn: '已取消', en: 'Cancelled' },
@@ -24,7 +24,7 @@ export const BILL_STATUS_TABLE: readonly CodeEntry<number>[] = [
  * The pay status of docs/requirements/states-and-codes.md#products-and-payments
  * (-1 failed ... 4 refunding) and 5 refunded.
  */
-export const BILL_PAY_STATUS_TABLE: readonly CodeEntry<number>[] = [
+const BILL_PAY_STATUS_TABLE: readonly CodeEntry<number>[] = [
   { value: PAY_STATUS.failed, cn: '支付失败', en: 'Failed' },
   { value: PAY_STATUS.unpaid, cn: '未支付', en: 'Unpaid' },
   { value: PAY_STATUS.success, cn: '支付成功', en: 'Success' },

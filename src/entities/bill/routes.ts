@@ -24,7 +24,7 @@ const buyBody = cardBody.extend({
   renew: z.boolean().optional(),
 });
 const batchBody = z.object({ numbers: z.array(z.string().trim().max(30)).max(100), packageId: id, method });
-export const reportBody = z.object({
+const reportBody = z.object({
   from: z
     .string()
     .regex(/^\d{4}-\d{2}$/)

@@ -22,7 +22,7 @@ const orderNoAt = (at: number, n: number) =>
  * cancelled, two unpaid from today. Paid ones have their sandbox payment, so a refund from /Bill
  * goes through the payment interface like a real one.
  */
-export async function seedBills(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
+async function seedBills(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
   const cards = await tx.select().from(simCards).where(eq(simCards.tenantId, tenantId)).orderBy(asc(simCards.id));
   const pkgs = await tx
     .select()

@@ -3,14 +3,14 @@ import { createdAtField, idField, tenantField } from '../../shared/resources/com
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** A camera's state as last seen by its check or its bridge (src/server/media/camera-bridge.ts). */
-export const CAMERA_STATE_TABLE: readonly CodeEntry<number>[] = [
+const CAMERA_STATE_TABLE: readonly CodeEntry<number>[] = [
   { value: 0, cn: '未检测', en: 'Not checked' },
   { value: 1, cn: '在线', en: 'Online' },
   { value: 2, cn: '离线', en: 'Offline' },
 ];
 
 /** Stream URLs ffmpeg opens as a camera: RTSP (IP cameras, NVRs) or an HTTP(S) stream. */
-export const CAMERA_URL_RE = /^(rtsps?|https?):\/\/[^\s/?#]+(\/[^\s]*)?$/i;
+const CAMERA_URL_RE = /^(rtsps?|https?):\/\/[^\s/?#]+(\/[^\s]*)?$/i;
 
 /** The wall's routes (docs/requirements/realtime-video.md#video-monitors); `monitor` is the home of the marks. */
 export const CAMERA_ROUTES = [

@@ -28,9 +28,9 @@ import { cameras } from './server';
 const tags = ['device'];
 const menus = [...CAMERA_ROUTES];
 /** A camera's SFU room: per tenant and camera, so no viewer reaches another tenant's picture. */
-export const cameraRoom = (tenantId: number, id: number) => `cam_${tenantId}_${id}`;
+const cameraRoom = (tenantId: number, id: number) => `cam_${tenantId}_${id}`;
 /** A device's room on the wall, per tenant and device. */
-export const deviceRoom = (tenantId: number, imei: string) => `dev_${tenantId}_${imei}`;
+const deviceRoom = (tenantId: number, imei: string) => `dev_${tenantId}_${imei}`;
 /** A device that was asked to publish is not asked again for this long while it connects. */
 const DEVICE_ASK_MS = 20_000;
 /** How long the watch waits for the device's answer before it lets the viewer wait for the picture. */

@@ -20,7 +20,7 @@ export interface CellTowerImportParams {
 }
 
 /** Rows per statement: 2,000 rows of 10 values stay well under PostgreSQL's 65,535 parameters. */
-export const CELL_BATCH = 2_000;
+const CELL_BATCH = 2_000;
 
 /**
  * OpenCellID's column order: the full export (cell_towers.csv.gz) has this header line, the
@@ -45,16 +45,16 @@ const OPENCELLID_COLUMNS = [
 const NEEDED = ['radio', 'mcc', 'net', 'area', 'cell', 'lon', 'lat', 'range'] as const;
 const RADIOS = new Set(CELL_RADIO_TABLE.map((r) => r.value));
 
-export type CellTowerRow = typeof cellTowers.$inferInsert;
+type CellTowerRow = typeof cellTowers.$inferInsert;
 
 /** Where each column sits, from a header line; undefined when the line is no header (data from the first line on). */
-export function headerColumns(line: string): Map<string, number> | undefined {
+function headerColumns(line: string): Map<string, number> | undefined {
   const cols = line.split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
   if (!NEEDED.every((n) => cols.includes(n))) return undefined;
   return new Map(cols.map((c, i) => [c, i]));
 }
 
-export const DEFAULT_COLUMNS = new Map(OPENCELLID_COLUMNS.map((c, i) => [c, i]));
+const DEFAULT_COLUMNS = new Map(OPENCELLID_COLUMNS.map((c, i) => [c, i]));
 
 /** An integer within [min, max] from a CSV cell, else undefined. */
 function int(cell: string | undefined, min: number, max: number): number | undefined {
@@ -70,7 +70,7 @@ function num(cell: string | undefined, min: number, max: number): number | undef
 }
 
 /** One data line as a table row, or the reason it cannot be read. */
-export function parseCellLine(line: string, cols: Map<string, number>): CellTowerRow | string {
+function parseCellLine(line: string, cols: Map<string, number>): CellTowerRow | string {
   const cells = line.split(',');
   const at = (name: string) => {
     const i = cols.get(name);
@@ -108,7 +108,7 @@ export function parseCellLine(line: string, cols: Map<string, number>): CellTowe
  * Upserts rows on (mcc, net, area, cell). A key twice in one statement would be refused by
  * PostgreSQL ("cannot affect row a second time"): the later line wins, as it would across batches.
  */
-export async function upsertCells(db: Db, rows: CellTowerRow[]): Promise<void> {
+async function upsertCells(db: Db, rows: CellTowerRow[]): Promise<void> {
   const byKey = new Map(rows.map((r) => [`${r.mcc}:${r.net}:${r.area}:${r.cell}`, r]));
   await db
     .insert(cellTowers)
@@ -126,7 +126,7 @@ export async function upsertCells(db: Db, rows: CellTowerRow[]): Promise<void> {
     });
 }
 
-export interface CellImportProgress {
+interface CellImportProgress {
   /** Bytes of the stored upload read so far. */
   read: number;
   imported: number;
@@ -137,7 +137,7 @@ export interface CellImportProgress {
  * Lines that cannot be read are counted with the first IMPORT_JOB_ERRORS_SHOWN line numbers;
  * they never stop the import. A broken gzip stream does (JobError importFormat).
  */
-export async function importCellStream(
+async function importCellStream(
   db: Db,
   body: Readable,
   gzip: boolean,

@@ -11,7 +11,7 @@ import { CELL_TOWER_IMPORT_JOB, type CellTowerImportParams } from './import';
 import cellTower from './resource';
 
 /** OpenCellID's full export runs to a few GB gzipped: this route alone takes up to 2 GB, streamed to a temp file. */
-export const MAX_CELL_FILE_BYTES = 2 * 1024 ** 3;
+const MAX_CELL_FILE_BYTES = 2 * 1024 ** 3;
 
 /** The bodies taken raw: a CSV, or OpenCellID's .csv.gz as downloaded. */
 const RAW_TYPES = ['text/csv', 'application/gzip', 'application/x-gzip', 'application/octet-stream'];

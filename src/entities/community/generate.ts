@@ -14,7 +14,7 @@ import { communities } from './server';
 export const COMMUNITY_ROOMS_JOB = 'communityRooms';
 
 /** A rule as a SQL text expression over the given number expressions (zero-padded like roomNameOf). */
-export function ruleSql(parts: readonly RulePart[], at: Record<Placeholder, SQL>): SQL {
+function ruleSql(parts: readonly RulePart[], at: Record<Placeholder, SQL>): SQL {
   const pieces = parts.map((p) => {
     if ('text' in p) return sql`${p.text}::text`;
     const v = sql`(${at[p.key]})::text`;
@@ -23,7 +23,7 @@ export function ruleSql(parts: readonly RulePart[], at: Record<Placeholder, SQL>
   return sql.join(pieces, sql` || `);
 }
 
-export interface GenerateResult {
+interface GenerateResult {
   buildings: number;
   units: number;
   /** Rooms the community has in all after the run, and how many this run added. */
@@ -129,7 +129,7 @@ export const communityRoomsJob: JobHandler = async (job, run) => {
   return { rows: result.created, result: { ...result } };
 };
 
-export interface RenameChange {
+interface RenameChange {
   id: number;
   from: string;
   to: string;

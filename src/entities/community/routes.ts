@@ -24,14 +24,9 @@ const previewBody = ruleBody.extend({
   limit: z.number().int().min(1).max(200).default(20),
 });
 /** The community screens: any of them may read the tree. */
-export const COMMUNITY_MENUS = [
-  'communityManagement',
-  'buildingManagement',
-  'unitManagement',
-  'roomManagement',
-] as const;
+const COMMUNITY_MENUS = ['communityManagement', 'buildingManagement', 'unitManagement', 'roomManagement'] as const;
 /** Rooms the tree answers at most (a community is at most 50,000 rooms; the tree is for looking, the room list for working). */
-export const TREE_MAX_ROOMS = 5_000;
+const TREE_MAX_ROOMS = 5_000;
 
 const update = `${community.mark}:update` as PermissionMark;
 

@@ -13,7 +13,7 @@ import { communities } from './server';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 /** The demo community's name (tests and other seeds find it by it). */
-export const DEMO_COMMUNITY = '阳光花园';
+const DEMO_COMMUNITY = '阳光花园';
 
 /**
  * The demo company's community on a fresh start: 阳光花园 (2 buildings x 2 units x 6 floors x 2
@@ -21,7 +21,7 @@ export const DEMO_COMMUNITY = '阳光花园';
  * door units installed at 1栋1单元 and 2栋1单元, and two staff: the demo administrator on duty
  * (door calls and SOS of those door units ring there) and a night guard without a console login.
  */
-export async function seedCommunity(tx: Tx, tenantId: number): Promise<number> {
+async function seedCommunity(tx: Tx, tenantId: number): Promise<number> {
   const [company] = await tx
     .insert(propertyCompanies)
     .values({

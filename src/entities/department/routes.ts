@@ -9,7 +9,7 @@ import { authed } from '../../server/plugins/auth';
 import { hideSupers } from '../user';
 
 const ids = z.array(z.number().int().positive()).max(1000);
-export const assignUsersBody = z.object({ id: z.number().int().positive(), userIds: ids.min(1, 'nothingSelected') });
+const assignUsersBody = z.object({ id: z.number().int().positive(), userIds: ids.min(1, 'nothingSelected') });
 
 /**
  * Moving users into a department (docs/requirements/entities.md#organisation), under /api/user/department.

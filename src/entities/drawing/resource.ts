@@ -3,7 +3,7 @@ import { createdAtField, idField, tenantField } from '../../shared/resources/com
 import type { ResourceDef } from '../../shared/resources/types';
 import { floorField, I, mapRef, pictureField } from '../indoor-map/resource';
 
-export const DRAWING_KIND_TABLE: readonly CodeEntry<string>[] = [
+const DRAWING_KIND_TABLE: readonly CodeEntry<string>[] = [
   { value: 'normal', cn: '普通图纸', en: 'Drawing' },
   { value: 'uwb', cn: 'UWB图纸', en: 'UWB drawing' },
 ];

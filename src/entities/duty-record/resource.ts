@@ -2,7 +2,7 @@ import { createdAtField, idField, tenantField } from '../../shared/resources/com
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** A time of day, HH:MM (24 h). */
-export const DUTY_TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DUTY_TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Minutes since midnight of an HH:MM time. */
 export const dutyMinutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

@@ -4,7 +4,7 @@ import type { ResourceDef } from '../../shared/resources/types';
 
 /** Delivery of a library to one door unit: from its newest `faceLibrary` command and the unit's ack. */
 export const FACE_DELIVERY = { pending: 1, sent: 2, acknowledged: 3, failed: 4 } as const;
-export const FACE_DELIVERY_TABLE: readonly CodeEntry<number>[] = [
+const FACE_DELIVERY_TABLE: readonly CodeEntry<number>[] = [
   { value: 1, cn: '待发送', en: 'Pending' },
   { value: 2, cn: '已发送', en: 'Sent' },
   { value: 3, cn: '已确认', en: 'Acknowledged' },

@@ -35,7 +35,7 @@ const verifyQuery = z.object({ libraryId: z.coerce.number().int().positive().opt
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'];
 
 /** The door unit's download of a library (GET, its Basic credentials). */
-export const libraryPath = (id: number) => `/api/device/faceDistribution/library/${id}`;
+const libraryPath = (id: number) => `/api/device/faceDistribution/library/${id}`;
 
 const targetColumns = {
   id: devices.id,

@@ -8,7 +8,7 @@ import { stateMachine } from '../../shared/state-machine';
  * 1 passed, 2 failed, 3 delivered (its library pushed to door units).
  */
 export const FACE_REVIEW = { pending: 0, passed: 1, failed: 2, delivered: 3 } as const;
-export const FACE_REVIEW_TABLE: readonly CodeEntry<number>[] = [
+const FACE_REVIEW_TABLE: readonly CodeEntry<number>[] = [
   { value: 0, cn: '待审核', en: 'Pending' },
   { value: 1, cn: '已通过', en: 'Passed' },
   { value: 2, cn: '未通过', en: 'Failed' },

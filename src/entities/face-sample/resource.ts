@@ -3,12 +3,12 @@ import { createdAtField, idField, tenantField } from '../../shared/resources/com
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** A saved sample's warning: its face differs from the same person's other samples (intra-class). */
-export const FACE_WARNING_TABLE: readonly CodeEntry<string>[] = [
+const FACE_WARNING_TABLE: readonly CodeEntry<string>[] = [
   { value: 'faceSamplesDisagree', cn: '与此人的其他样本差异较大', en: "Differs from the person's other samples" },
 ];
 
 /** Labels are comma-separated (ASCII or full-width commas); the first names the person. */
-export const FACE_LABELS_RE = /^\s*[^,，\s][^,，]*(\s*[,，]\s*[^,，]*)*$/;
+const FACE_LABELS_RE = /^\s*[^,，\s][^,，]*(\s*[,，]\s*[^,，]*)*$/;
 
 /** "张三， 业主,,3栋" -> "张三,业主,3栋": trimmed, empty and repeated labels dropped. */
 export function normaliseLabels(labels: string): string {

@@ -4,9 +4,8 @@ import { createdAtField, idField, L } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** The brokers a target publishes to (docs/integrations.md "Forwarding to a broker"). */
-export const FORWARD_KINDS = ['amqp', 'mqtt'] as const;
-export type ForwardKind = (typeof FORWARD_KINDS)[number];
-export const FORWARD_KIND_TABLE: readonly CodeEntry<string>[] = [
+export type ForwardKind = 'amqp' | 'mqtt';
+const FORWARD_KIND_TABLE: readonly CodeEntry<string>[] = [
   { value: 'amqp', cn: 'AMQP (RabbitMQ)', en: 'AMQP (RabbitMQ)' },
   { value: 'mqtt', cn: 'MQTT', en: 'MQTT' },
 ];
@@ -19,7 +18,7 @@ export const FORWARD_DEFAULTS = {
 } as const;
 
 /** amqp(s):// or mqtt(s):// with a host; the password, if any, is a secret the service never answers back. */
-export const FORWARD_URL_RE = /^(amqps?|mqtts?):\/\/[^\s/?#]+(\/[^\s]*)?$/;
+const FORWARD_URL_RE = /^(amqps?|mqtts?):\/\/[^\s/?#]+(\/[^\s]*)?$/;
 
 const F = {
   kind: /*i18n*/ { id: 'field.forwardTarget.kind', message: '协议' },

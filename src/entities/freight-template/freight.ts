@@ -9,10 +9,9 @@ import { yuanToFen } from '../../shared/payments';
 
 /** How a template counts: by weight (units in kg) or by piece. */
 export const FREIGHT_MODE = { weight: 0, piece: 1 } as const;
-export type FreightMode = (typeof FREIGHT_MODE)[keyof typeof FREIGHT_MODE];
 
 /** First and additional unit with their prices in yuan (kg or pieces by the template's mode). */
-export interface FreightCharge {
+interface FreightCharge {
   firstUnit: number;
   firstPrice: number;
   addUnit: number;
@@ -42,7 +41,7 @@ export interface FreightItem {
   priceFen: number;
 }
 
-export const regionCovers = (rule: string, regionCode: string): boolean =>
+const regionCovers = (rule: string, regionCode: string): boolean =>
   regionCode === rule || regionCode.startsWith(`${rule}/`);
 
 /** The rule that applies to the region: the most specific covering one, else none (the template's defaults). */

@@ -3,7 +3,7 @@ import { createdAtField, idField, L, tenantField } from '../../shared/resources/
 import type { ResourceDef } from '../../shared/resources/types';
 import { FREIGHT_MODE } from './freight';
 
-export const FREIGHT_MODE_TABLE: readonly CodeEntry<number>[] = [
+const FREIGHT_MODE_TABLE: readonly CodeEntry<number>[] = [
   { value: FREIGHT_MODE.weight, cn: '按重量', en: 'By weight' },
   { value: FREIGHT_MODE.piece, cn: '按件数', en: 'By piece' },
 ];

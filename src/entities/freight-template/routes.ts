@@ -16,7 +16,7 @@ const unit = z
   .min(0.01)
   .max(100_000)
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'decimalInvalid');
-export const ruleSchema = z.object({
+const ruleSchema = z.object({
   regions: z.array(z.string().trim().regex(REGION_RE)).min(1).max(400),
   firstUnit: unit,
   firstPrice: price,

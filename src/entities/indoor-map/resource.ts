@@ -7,7 +7,7 @@ import type { FieldDef, ResourceDef } from '../../shared/resources/types';
  */
 
 /** Largest floor side accepted, in metres (a 10 km hall is a typo, not a building). */
-export const INDOOR_MAX_SIDE_M = 10_000;
+const INDOOR_MAX_SIDE_M = 10_000;
 
 export const I = {
   floor: /*i18n*/ { id: 'field.indoor.floor', message: '楼层' },

@@ -58,7 +58,7 @@ export function normaliseAddresses(text: string | null | undefined): string | nu
 }
 
 /** Whether `ip` (Fastify's request.ip; an IPv4-mapped IPv6 address counts as its IPv4) is allowed. */
-export function addressAllowed(text: string | null, ip: string): boolean {
+function addressAllowed(text: string | null, ip: string): boolean {
   const entries = entriesOf(text);
   if (!entries.length) return true;
   const list = new BlockList();
@@ -73,7 +73,7 @@ export function addressAllowed(text: string | null, ip: string): boolean {
 // once a minute per key, not on every request.
 const TOUCH_EVERY_MS = 60_000;
 
-export interface KeyCaller {
+interface KeyCaller {
   keyId: number;
   tenantId: number;
   userId: number;

@@ -105,7 +105,7 @@ const integrationKey: ResourceDef = {
  * accounts, roles, tenants, permission catalogue or keys (docs/integrations.md "Scopes"). The
  * service refuses them when a key is given its scopes and again on every request a key makes.
  */
-export const KEY_FORBIDDEN_MARK_ENTITIES: readonly string[] = ['integrationKey', 'user', 'role', 'tenant', 'resource'];
+const KEY_FORBIDDEN_MARK_ENTITIES: readonly string[] = ['integrationKey', 'user', 'role', 'tenant', 'resource'];
 
 /** Whether an integration key may hold (and use) a button mark. */
 export const keyMayHoldMark = (mark: string): boolean =>

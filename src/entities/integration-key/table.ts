@@ -48,5 +48,3 @@ export const integrationKeys = pgTable(
     ...trigramIndexes('integration_keys', t.name),
   ],
 );
-
-export type IntegrationKeyRow = typeof integrationKeys.$inferSelect;

@@ -4,7 +4,7 @@ import type { Tx } from '../../server/engine/types';
 import { LEAVE_STATE } from './resource';
 import { leaveRequests } from './server';
 
-export interface ApprovedLeave {
+interface ApprovedLeave {
   userId: number;
   startAt: Date;
   endAt: Date;

@@ -19,7 +19,7 @@ export const LEAVE_TYPE_TABLE: readonly CodeEntry[] = [
 
 /** 1 pending (its approval runs), 2 approved, 3 rejected, 4 cancelled. */
 export const LEAVE_STATE = { pending: 1, approved: 2, rejected: 3, cancelled: 4 } as const;
-export const LEAVE_STATE_TABLE: readonly CodeEntry[] = [
+const LEAVE_STATE_TABLE: readonly CodeEntry[] = [
   { value: LEAVE_STATE.pending, cn: '待审批', en: 'Pending' },
   { value: LEAVE_STATE.approved, cn: '已批准', en: 'Approved' },
   { value: LEAVE_STATE.rejected, cn: '已驳回', en: 'Rejected' },
@@ -34,7 +34,7 @@ export const LEAVE_MACHINE = stateMachine<number>('leave', {
   [LEAVE_STATE.cancelled]: [],
 });
 
-export const LEAVE_REASON_MAX = 500;
+const LEAVE_REASON_MAX = 500;
 
 /**
  * /AuditNotice 请假通知: leave requests. Adding one starts an approval (kind 'leave') on the

@@ -13,7 +13,7 @@ const DAY_MS = 24 * HOUR_MS;
 export const DEMO_APPROVAL_NODE = '现场审批（两级）';
 /** The demo's first-level approver (the second is the demo administrator); logs in with demo123. */
 export const DEMO_APPROVER = 'sitelead';
-export const DEMO_LEAVE_WORKER = 'worker.zhao';
+const DEMO_LEAVE_WORKER = 'worker.zhao';
 
 /**
  * /audit and /AuditNotice on a fresh demo: a two-level node (the site lead, then the demo
@@ -21,7 +21,7 @@ export const DEMO_LEAVE_WORKER = 'worker.zhao';
  * at level 2 in the administrator's inbox (another waits at level 1 for the site lead).
  * Idempotent: a tenant that has the node is left alone.
  */
-export async function seedApprovals(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
+async function seedApprovals(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
   const [has] = await tx
     .select({ id: approvalNodes.id })
     .from(approvalNodes)
@@ -196,7 +196,7 @@ export async function seedApprovals(tx: Tx, tenantId: number, now = Date.now()):
 }
 
 /** On a demo database seeded before approvals existed: add them to the demo site. */
-export async function seedApprovalsIfMissing(tx: Tx): Promise<void> {
+async function seedApprovalsIfMissing(tx: Tx): Promise<void> {
   const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
   if (site) await seedApprovals(tx, site.id);
 }

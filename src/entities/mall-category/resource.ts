@@ -4,7 +4,7 @@ import type { ResourceDef } from '../../shared/resources/types';
 /** Levels of the category tree: a top category holds sub-categories, which hold products. */
 export const MALL_CATEGORY_MAX_DEPTH = 3;
 
-export const MALL_NAV_TABLE = [
+const MALL_NAV_TABLE = [
   { value: 1, cn: '显示', en: 'Shown' },
   { value: 0, cn: '不显示', en: 'Hidden' },
 ] as const;

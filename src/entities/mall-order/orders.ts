@@ -16,14 +16,13 @@ import { mallOrderItems, mallOrders } from './table';
 import { quote } from './quote';
 import type { PlaceInput } from '../../shared/mall-orders';
 
-export type { CartItem, PlaceInput, QuoteLine } from '../../shared/mall-orders';
 // Pricing a cart is quote.ts; placing, paying, shipping, refunding and cancelling orders are here.
-export { quote, type Quote } from './quote';
+export { quote } from './quote';
 
 /** The purpose kind of mall payments (app.payments.onPaid('mallOrder', ...)). */
 export const MALL_PURPOSE = 'mallOrder';
 
-export type MallOrder = typeof mallOrders.$inferSelect;
+type MallOrder = typeof mallOrders.$inferSelect;
 
 /** The payment interface (src/server/payments), decorated by the payments plugin. */
 export function paymentsOf(app: FastifyInstance): PaymentService {
@@ -33,7 +32,7 @@ export function paymentsOf(app: FastifyInstance): PaymentService {
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-export function newOrderNo(now: number): string {
+function newOrderNo(now: number): string {
   const d = new Date(now);
   return `M${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}${pad(randomInt(0, 1_000_000), 6)}`;
 }
@@ -42,7 +41,7 @@ export function newOrderNo(now: number): string {
  * How long an unpaid order holds its stock: as long as its payment may still be paid
  * (PAY_EXPIRE_MIN, 30 minutes by default); then expireUnpaid cancels it and returns the stock.
  */
-export const unpaidTtlMs = (app: FastifyInstance): number => app.config.payCore.expireMin * 60_000;
+const unpaidTtlMs = (app: FastifyInstance): number => app.config.payCore.expireMin * 60_000;
 
 /** Takes the stock of every line or none: one conditional update per SKU in the caller's transaction. */
 async function reserve(tx: Tx, lines: { skuId: number; qty: number }[]): Promise<void> {
@@ -144,7 +143,7 @@ const itemsOf = (db: Db | Tx, orderId: number) =>
   db.select().from(mallOrderItems).where(eq(mallOrderItems.orderId, orderId)).orderBy(asc(mallOrderItems.id));
 
 /** Cancels an unpaid order and returns its stock; false when it was not unpaid any more (paid meanwhile). */
-export async function cancelUnpaid(app: FastifyInstance, orderId: number, reason: string): Promise<boolean> {
+async function cancelUnpaid(app: FastifyInstance, orderId: number, reason: string): Promise<boolean> {
   const now = new Date(app.clock.now());
   const order = await app.db.transaction(async (tx) => {
     const [moved] = await tx
@@ -217,7 +216,7 @@ export async function orderInScope(db: Db | Tx, scope: Scope, id: number): Promi
 }
 
 /** Refuses a move the machine does not allow; shipping (or completing) an unpaid order is 'orderNotPaid'. */
-export function checkMove(order: MallOrder, to: number): void {
+function checkMove(order: MallOrder, to: number): void {
   if (canMove(MALL_ORDER_MACHINE, order.status, to)) return;
   if (order.status === MALL_ORDER.unpaid && to !== MALL_ORDER.cancelled) fail(Code.BAD_REQUEST, 'orderNotPaid');
   fail(Code.BAD_REQUEST, 'noSuchTransition');

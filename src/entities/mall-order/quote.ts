@@ -12,7 +12,7 @@ import type { CartItem, Quote as SharedQuote, QuoteLine } from '../../shared/mal
 // Pricing a cart (the goods and the freight to a region) before an order is placed.
 
 /** A quote as the service keeps it: the console's shape and the company it was made for. */
-export interface Quote extends SharedQuote {
+interface Quote extends SharedQuote {
   tenantId: number;
 }
 

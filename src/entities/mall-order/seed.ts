@@ -38,7 +38,7 @@ const STATES = [
  * payment (as entities/bill/seed.ts does), so cancelling or refunding a demo order pays back
  * through the payment interface like a real one.
  */
-export async function seedMallOrders(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
+async function seedMallOrders(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
   const remote = {
     regions: ['西藏自治区', '新疆维吾尔自治区', '青海省'],
     firstUnit: 1,

@@ -3,16 +3,16 @@ import { createdAtField, idField, L, tenantField } from '../../shared/resources/
 import type { FieldDef, ResourceDef } from '../../shared/resources/types';
 
 /** Supervision level (console-core.md "Supervision level": 1 mild, 2 moderate, 3 severe). */
-export const SUPERVISION_LEVEL = { mild: 1, moderate: 2, severe: 3 } as const;
-export const SUPERVISION_LEVEL_TABLE: readonly CodeEntry<number>[] = [
+const SUPERVISION_LEVEL = { mild: 1, moderate: 2, severe: 3 } as const;
+const SUPERVISION_LEVEL_TABLE: readonly CodeEntry<number>[] = [
   { value: SUPERVISION_LEVEL.mild, cn: '轻度', en: 'Mild' },
   { value: SUPERVISION_LEVEL.moderate, cn: '中度', en: 'Moderate' },
   { value: SUPERVISION_LEVEL.severe, cn: '重度', en: 'Severe' },
 ];
 
 /** Crime type: the ten categories of docs/requirements/constants.md#crime-categories (1..10), 0 any other. */
-export const CRIME_OTHER = 0;
-export const CRIME_TYPE_TABLE: readonly CodeEntry<number>[] = [
+const CRIME_OTHER = 0;
+const CRIME_TYPE_TABLE: readonly CodeEntry<number>[] = [
   { value: 1, cn: '危害国家安全罪', en: 'National security' },
   { value: 2, cn: '危害公共安全罪', en: 'Public safety' },
   { value: 3, cn: '破坏社会主义市场经济秩序罪', en: 'Economic order' },
@@ -56,7 +56,7 @@ export const PERSON_DEVICE_KINDS = ['ankle', 'wristband', 'watch'] as const;
 /** "HH:mm" of the daily check-in window. A birth date is YYYY-MM-DD text: the date fields take 2000-2100 only. */
 const hhmm = { re: /^([01]\d|2[0-3]):[0-5]\d$/, message: 'invalidInput' } as const;
 
-export const personFields: readonly FieldDef[] = [
+const personFields: readonly FieldDef[] = [
   idField,
   {
     name: 'photo',

@@ -26,7 +26,7 @@ const RECENT_ALARMS = 20;
 const RECENT_CHECK_INS = 30;
 
 /** One audit row per view of a person's record (action 'view'), written before the answer. */
-export async function auditView(request: FastifyRequest, tenantId: number, rowId: number): Promise<void> {
+async function auditView(request: FastifyRequest, tenantId: number, rowId: number): Promise<void> {
   const { scope } = authed(request);
   await request.server.db.insert(auditLog).values({
     tenantId,
@@ -44,7 +44,7 @@ export async function auditView(request: FastifyRequest, tenantId: number, rowId
  * Audits the generic `get` of this resource: registered with fastify-plugin in the scope that
  * holds the generic routes, so its hook sees `/get` answered with a row.
  */
-export const auditGet = fp(async (app) => {
+const auditGet = fp(async (app) => {
   app.addHook('onSend', async (request, _reply, payload) => {
     if (
       !request.routeOptions.url?.endsWith(`/${monitoredPerson.name}/get`) ||

@@ -13,7 +13,7 @@ import { defineSeed } from '../../server/db/entity-seeds';
  * wanders (src/sim/supervision.ts). Home fences raise at once (dwell 0): a supervisor hears of an
  * exit within a second of the first fix outside (docs/fences.md "Dwell").
  */
-export const DEMO_FENCE_RADIUS_M = 250;
+const DEMO_FENCE_RADIUS_M = 250;
 
 const PEOPLE = [
   {
@@ -95,7 +95,7 @@ const ymd = (d: Date) => d.toISOString().slice(0, 10);
  * electronic circle around the device's home that watches the device), with check-ins of the
  * last days. Idempotent: a tenant that has persons is left alone.
  */
-export async function seedMonitoredPersons(tx: Tx, tenantId: number): Promise<void> {
+async function seedMonitoredPersons(tx: Tx, tenantId: number): Promise<void> {
   const [exists] = await tx
     .select({ id: monitoredPersons.id })
     .from(monitoredPersons)
@@ -214,7 +214,7 @@ export async function seedMonitoredPersons(tx: Tx, tenantId: number): Promise<vo
 }
 
 /** On an existing demo database (upgrade): the persons if the demo site has none yet. */
-export async function seedMonitoredPersonsIfMissing(tx: Tx): Promise<void> {
+async function seedMonitoredPersonsIfMissing(tx: Tx): Promise<void> {
   const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
   if (site) await seedMonitoredPersons(tx, site.id);
 }

@@ -2,7 +2,7 @@ import { SOFT_STATUS_TABLE, type CodeEntry } from '../../shared/codes';
 import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
-export const NOTICE_LEVEL_TABLE: readonly CodeEntry<number>[] = [
+const NOTICE_LEVEL_TABLE: readonly CodeEntry<number>[] = [
   { value: 1, cn: '普通', en: 'Normal' },
   { value: 2, cn: '重要', en: 'Important' },
   { value: 3, cn: '紧急', en: 'Urgent' },

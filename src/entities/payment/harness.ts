@@ -14,7 +14,7 @@ export let t: TestApp;
 export let demoTenant: number;
 /** The demo administrator's scope and session: the payer of the payments `create` makes. */
 export let demoScope: Scope;
-export let demoToken: string;
+let demoToken: string;
 /** What the 'unitTest' module was told, since the test began. */
 export const paid: Payment[] = [];
 export const refunded: Payment[] = [];

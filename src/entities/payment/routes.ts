@@ -15,7 +15,7 @@ const tags = ['pay'];
 const MARK_REFUND: PermissionMark = 'payment:refund';
 const MARK_MANAGE: PermissionMark = 'payment:manage';
 /** The purpose of the operators' own test payments (POST testPay): fulfilment only logs it. */
-export const TEST_PURPOSE = 'test';
+const TEST_PURPOSE = 'test';
 
 const orderNo = z.string().trim().min(1).max(64);
 const method = z.enum(PAY_METHOD_NAMES as [PayMethodName, ...PayMethodName[]]);

@@ -4,7 +4,7 @@ import { REVIEW_STATE_TABLE } from '../../shared/resources/review';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** Where a photo came from: uploaded by a user, a snapshot of the monitoring wall, a device's capture. */
-export const PHOTO_SOURCE_TABLE: readonly CodeEntry<number>[] = [
+const PHOTO_SOURCE_TABLE: readonly CodeEntry<number>[] = [
   { value: 0, cn: '上传', en: 'Upload' },
   { value: 1, cn: '监控抓拍', en: 'Wall snapshot' },
   { value: 2, cn: '设备抓拍', en: 'Device capture' },

@@ -5,7 +5,7 @@ import { stateMachine } from '../../shared/state-machine';
 
 /** A review's moderation: 0 pending, 1 approved (shown in the storefront), 2 rejected, 3 hidden. */
 export const REVIEW_STATE = { pending: 0, approved: 1, rejected: 2, hidden: 3 } as const;
-export const REVIEW_STATE_TABLE: readonly CodeEntry<number>[] = [
+const REVIEW_STATE_TABLE: readonly CodeEntry<number>[] = [
   { value: REVIEW_STATE.pending, cn: '待审核', en: 'Pending' },
   { value: REVIEW_STATE.approved, cn: '已通过', en: 'Approved' },
   { value: REVIEW_STATE.rejected, cn: '已驳回', en: 'Rejected' },
@@ -23,7 +23,7 @@ export const REVIEW_STATE_MACHINE = stateMachine<number>('productReview', {
   [REVIEW_STATE.rejected]: [REVIEW_STATE.approved],
 });
 
-export const RATING_TABLE: readonly CodeEntry<number>[] = [1, 2, 3, 4, 5].map((n) => ({
+const RATING_TABLE: readonly CodeEntry<number>[] = [1, 2, 3, 4, 5].map((n) => ({
   value: n,
   cn: '★'.repeat(n),
   en: '★'.repeat(n),

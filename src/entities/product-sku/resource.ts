@@ -12,7 +12,6 @@ export const STOCK_REASON_TABLE: readonly CodeEntry<string>[] = [
   { value: 'other', cn: '其他', en: 'Other' },
 ];
 export const STOCK_REASONS = ['inbound', 'stocktake', 'damage', 'return', 'other'] as const;
-export type StockReason = (typeof STOCK_REASONS)[number];
 
 /**
  * /Commodity: the product library, every SKU of every merchant with its price and stock; stock

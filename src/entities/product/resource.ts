@@ -4,7 +4,7 @@ import type { ResourceDef } from '../../shared/resources/types';
 
 /** A product's shelf state: 0 off shelf, 1 on sale (only these reach the storefront). */
 export const PRODUCT_STATUS = { off: 0, on: 1 } as const;
-export const PRODUCT_STATUS_TABLE: readonly CodeEntry<number>[] = [
+const PRODUCT_STATUS_TABLE: readonly CodeEntry<number>[] = [
   { value: PRODUCT_STATUS.on, cn: '上架', en: 'On sale' },
   { value: PRODUCT_STATUS.off, cn: '下架', en: 'Off shelf' },
 ];

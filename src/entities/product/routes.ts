@@ -22,7 +22,7 @@ import { mallProducts } from './table';
 
 const tags = ['mall'];
 /** The storefront (/shangquanshangcheng) and the product screens read through these. */
-export const STORE_MENUS = ['shangquanshangcheng', 'productManage', 'AddProduct'] as const;
+const STORE_MENUS = ['shangquanshangcheng', 'productManage', 'AddProduct'] as const;
 
 const specLine = z.object({
   name: z.string().trim().min(1, 'required').max(30, 'tooLong'),

@@ -33,7 +33,7 @@ interface DemoProduct {
  * one, a two-level category tree, spec templates, 12 safety products with their SKU matrices and
  * stock (one low, one sold out), three banners and reviews in every moderation state.
  */
-export async function seedMall(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
+async function seedMall(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
   const shops = await tx
     .insert(merchants)
     .values([

@@ -56,4 +56,3 @@ export const mallProducts = pgTable(
 );
 
 /** The same table under the name the orders module first imported (the device `products` table is another one). */
-export { mallProducts as products };

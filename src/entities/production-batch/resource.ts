@@ -5,7 +5,6 @@ import { stateMachine } from '../../shared/state-machine';
 
 /** A batch's state: planned, in production, in QA, done. */
 export const BATCH_STATE = { planned: 1, inProduction: 2, qa: 3, done: 4 } as const;
-export type BatchState = (typeof BATCH_STATE)[keyof typeof BATCH_STATE];
 export const BATCH_STATE_TABLE: readonly CodeEntry<number>[] = [
   { value: BATCH_STATE.planned, cn: '计划中', en: 'Planned' },
   { value: BATCH_STATE.inProduction, cn: '生产中', en: 'In production' },

@@ -2,13 +2,11 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../server/db/driver';
 import { users } from '../../server/db/schema-tenancy';
 import { devices } from '../../server/db/schema-devices';
-import { placeOfDevice, unitDoorUnits } from '../unit';
+import { unitDoorUnits } from '../unit';
 import { propertyStaffCommunities, propertyStaffs } from './server';
 
-export { placeOfDevice };
-
 /** What a staff member may be routed: a door unit's call (push 5081) or an SOS (push 9003). */
-export type DutyNotice = 'doorCall' | 'sos';
+type DutyNotice = 'doorCall' | 'sos';
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 

@@ -16,7 +16,7 @@ import { SIM_CARRIER_TABLE, simCards } from '../sim-card';
 import { REPORT_KIND_TABLE, type ReportKind } from './resource';
 
 /** A sheet of the workbook: its name, header and rows. */
-export interface Sheet {
+interface Sheet {
   name: string;
   head: string[];
   rows: (string | number | null)[][];
@@ -30,7 +30,7 @@ interface Built {
   fileKey?: string;
 }
 
-export interface ReportInput {
+interface ReportInput {
   app: FastifyInstance;
   files: JobFiles;
   tenantId: number;
@@ -50,7 +50,7 @@ export interface WrittenReport {
 }
 
 /** Devices report a battery below this percentage as low (the same line as the lowVoltage alarm's default). */
-export const LOW_BATTERY_PCT = 20;
+const LOW_BATTERY_PCT = 20;
 /** Rows a sheet holds at most (the e-mail says when a list was cut). */
 const MAX_ROWS = 50_000;
 const PREVIEW_ROWS = 20;
@@ -262,7 +262,7 @@ const BUILDERS: Record<ReportKind, (input: ReportInput, tz: string) => Promise<B
 };
 
 /** The workbook of `sheets` as bytes. */
-export async function workbookOf(sheets: readonly Sheet[]): Promise<Buffer> {
+async function workbookOf(sheets: readonly Sheet[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   for (const s of sheets) {
     const ws = wb.addWorksheet(s.name);

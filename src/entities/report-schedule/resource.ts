@@ -3,17 +3,14 @@ import { createdAtField, HHMM_PATTERN, idField, L, tenantField } from '../../sha
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** What a scheduled report holds (docs/integrations.md "Scheduled reports": each kind's sheets and columns). */
-export const REPORT_KINDS = ['alarmSummary', 'deviceAvailability', 'attendance', 'simUsage'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
+export type ReportKind = 'alarmSummary' | 'deviceAvailability' | 'attendance' | 'simUsage';
 export const REPORT_KIND_TABLE: readonly CodeEntry<string>[] = [
   { value: 'alarmSummary', cn: '报警汇总', en: 'Alarm summary' },
   { value: 'deviceAvailability', cn: '设备在线情况', en: 'Device availability' },
   { value: 'attendance', cn: '考勤报表', en: 'Attendance' },
   { value: 'simUsage', cn: 'SIM卡用量', en: 'SIM usage' },
 ];
-
-export const REPORT_FREQUENCIES = ['daily', 'weekly', 'monthly', 'cron'] as const;
-export const REPORT_FREQUENCY_TABLE: readonly CodeEntry<string>[] = [
+const REPORT_FREQUENCY_TABLE: readonly CodeEntry<string>[] = [
   { value: 'daily', cn: '每天', en: 'Daily' },
   { value: 'weekly', cn: '每周', en: 'Weekly' },
   { value: 'monthly', cn: '每月', en: 'Monthly' },
@@ -21,7 +18,7 @@ export const REPORT_FREQUENCY_TABLE: readonly CodeEntry<string>[] = [
 ];
 
 /** ISO weekdays, Monday first. */
-export const WEEKDAY_TABLE: readonly CodeEntry[] = [
+const WEEKDAY_TABLE: readonly CodeEntry[] = [
   { value: 1, cn: '星期一', en: 'Monday' },
   { value: 2, cn: '星期二', en: 'Tuesday' },
   { value: 3, cn: '星期三', en: 'Wednesday' },
@@ -32,15 +29,14 @@ export const WEEKDAY_TABLE: readonly CodeEntry[] = [
 ];
 
 /** A run's state: queued (waiting, or waiting to be retried), running, sent, failed (every attempt failed). */
-export const REPORT_RUN_STATES = ['queued', 'running', 'sent', 'failed'] as const;
-export type ReportRunState = (typeof REPORT_RUN_STATES)[number];
+export type ReportRunState = 'queued' | 'running' | 'sent' | 'failed';
 
 /** The "run now" button's mark (src/shared/permissions.ts EXTRA_MARKS). */
 export const REPORT_MARK_RUN = 'reportSchedule:run' as const;
 
 /** One to twenty addresses separated by commas, semicolons or spaces. */
 const EMAIL = '[^\\s@,;]+@[^\\s@,;]+\\.[^\\s@,;]+';
-export const RECIPIENTS_RE = new RegExp(`^\\s*${EMAIL}(\\s*[,;\\s]\\s*${EMAIL}){0,19}\\s*$`);
+const RECIPIENTS_RE = new RegExp(`^\\s*${EMAIL}(\\s*[,;\\s]\\s*${EMAIL}){0,19}\\s*$`);
 
 /** The addresses of a recipients field. */
 export function recipientsOf(text: string): string[] {

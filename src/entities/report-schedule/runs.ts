@@ -13,23 +13,23 @@ import { writeReport, type WrittenReport } from './reports';
 /** How often every replica looks for due schedules and queued runs. */
 export const REPORT_SWEEP_MS = 30_000;
 /** Attempts of a run before it is failed, and the wait before each retry (after the 1st, 2nd failure). */
-export const REPORT_ATTEMPTS = 3;
+const REPORT_ATTEMPTS = 3;
 export const REPORT_BACKOFF_MS = [60_000, 5 * 60_000] as const;
 /** A run left running this long by a replica that died is taken up again. */
-export const REPORT_STALE_MS = 10 * 60_000;
+const REPORT_STALE_MS = 10 * 60_000;
 /** A run's file is kept this long after the run finished, then removed from the storage (the run stays). */
 export const REPORT_FILE_TTL_MS = 30 * 86_400_000;
 /** Schedules claimed per pass. */
 const CLAIM_BATCH = 50;
 
 /** This process, as it is named in `report_runs.claimed_by`. */
-export const RUNNER_ID = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+const RUNNER_ID = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The e-mail of a written report: subject, plain text and the HTML summary (figures and the first rows). */
-export function messageOf(
+function messageOf(
   schedule: Pick<ReportScheduleRow, 'name' | 'kind'>,
   run: Pick<ReportRunRow, 'periodFrom' | 'periodTo'>,
   report: WrittenReport,
@@ -71,7 +71,7 @@ export function messageOf(
  * runner, src/server/jobs/runner.ts). Instants missed while no replica ran collapse into one run,
  * and the next one is computed from now.
  */
-export async function claimDueSchedules(app: FastifyInstance): Promise<number> {
+async function claimDueSchedules(app: FastifyInstance): Promise<number> {
   const now = new Date(app.clock.now());
   const tz = app.config.timeZone;
   // Schedules written without the entity's hook (the demo seed, an import) get their next run first.

@@ -18,7 +18,7 @@ export interface ScheduleTiming {
 const DAY_MS = 86_400_000;
 
 /** 'YYYY-MM-DD' plus `n` days. */
-export function addDays(day: string, n: number): string {
+function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
@@ -36,7 +36,7 @@ const minuteOf = (time: string | null) => {
 };
 
 /** A parsed cron expression on the zone's clock; throws on a bad one. */
-export function cronOf(expr: string, timeZone: string): Cron {
+function cronOf(expr: string, timeZone: string): Cron {
   return new Cron(expr, { timezone: timeZone, paused: true });
 }
 

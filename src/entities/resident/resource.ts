@@ -6,7 +6,7 @@ import { stateMachine } from '../../shared/state-machine';
 
 /** A resident's relation to the room. */
 export const RESIDENT_ROLE = { owner: 1, family: 2, tenant: 3 } as const;
-export const RESIDENT_ROLE_TABLE: readonly CodeEntry<number>[] = [
+const RESIDENT_ROLE_TABLE: readonly CodeEntry<number>[] = [
   { value: RESIDENT_ROLE.owner, cn: '业主', en: 'Owner' },
   { value: RESIDENT_ROLE.family, cn: '家属', en: 'Family' },
   { value: RESIDENT_ROLE.tenant, cn: '租户', en: 'Tenant' },
@@ -19,7 +19,7 @@ export const RESIDENT_ROLE_TABLE: readonly CodeEntry<number>[] = [
  * resident may apply to exit.
  */
 export const BINDING = { pass: 1, inReview: 2, reject: 3, applyJoin: 4, applyExit: 5, assign: 6 } as const;
-export const BINDING_TABLE: readonly CodeEntry<number>[] = [
+const BINDING_TABLE: readonly CodeEntry<number>[] = [
   { value: BINDING.pass, cn: '通过', en: 'Passed' },
   { value: BINDING.inReview, cn: '审核中', en: 'In review' },
   { value: BINDING.reject, cn: '拒绝', en: 'Rejected' },
@@ -44,7 +44,7 @@ export const BINDING_MACHINE = stateMachine<number>('binding', {
   [BINDING.applyExit]: [BINDING.pass],
 });
 
-export const R = {
+const R = {
   resident: /*i18n*/ { id: 'field.resident', message: '住户' },
   room: /*i18n*/ { id: 'field.room', message: '房间' },
 };

@@ -21,7 +21,7 @@ const id = z.number().int().positive();
 const REVIEW: PermissionMark = 'resident:review';
 const reason = z.string().trim().max(200).optional();
 
-export interface ReviewResult {
+interface ReviewResult {
   id: number;
   ok: boolean;
   key?: string;
@@ -32,7 +32,7 @@ export interface ReviewResult {
  * binding (the row, its rights and cards go). Reject: an application to join is rejected; an
  * application to exit is refused (the resident stays, passed). Anything else: noSuchTransition.
  */
-export async function review(
+async function review(
   app: FastifyInstance,
   scope: Scope,
   rowId: number,

@@ -4,7 +4,7 @@ import type { NavEntry, ResourceType } from '../../shared/session';
 import { resources } from '../../server/db/schema-tenancy';
 
 /** A catalogue node with its buttons: the permission manager's and the grant dialog's tree. */
-export interface ResourceNode extends NavEntry {
+interface ResourceNode extends NavEntry {
   mark: string | null;
   status: number;
   list: ResourceNode[];

@@ -11,7 +11,7 @@ import { authed } from '../../server/plugins/auth';
 import { assertHeldResources, notIntegrationRole } from '../../server/repos/roles';
 
 const ids = z.array(z.number().int().positive()).max(1000);
-export const grantBody = z.object({ id: z.number().int().positive(), resourceIds: ids });
+const grantBody = z.object({ id: z.number().int().positive(), resourceIds: ids });
 
 async function roleInScope(request: FastifyRequest, id: number) {
   const { scope } = authed(request);

@@ -3,12 +3,12 @@ import { atField } from '../../shared/resources/audit-fields';
 import { idField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
-export const SIGN_IN_OUTCOME_TABLE: readonly CodeEntry<string>[] = [
+const SIGN_IN_OUTCOME_TABLE: readonly CodeEntry<string>[] = [
   { value: 'failed', cn: '失败', en: 'Failed' },
   { value: 'throttled', cn: '已限流', en: 'Throttled' },
 ];
 
-export const SIGN_IN_KIND_TABLE: readonly CodeEntry<string>[] = [
+const SIGN_IN_KIND_TABLE: readonly CodeEntry<string>[] = [
   { value: 'password', cn: '密码登录', en: 'Password' },
   { value: 'sms', cn: '短信登录', en: 'SMS code' },
   { value: 'smsSend', cn: '发送验证码', en: 'Code sent' },

@@ -9,18 +9,18 @@ import { devices } from '../../server/db/schema-devices';
 import { ApiError, fail } from '../../server/lib/api-error';
 import { moveState } from '../../server/lib/transition';
 import { PACKAGE_TYPE, simPackages } from '../sim-package';
-import { ICCID_RE, SIM_ACTIVE_STATES, SIM_MACHINE, SIM_SOURCE, SIM_STATE } from './resource';
+import { ICCID_RE, SIM_MACHINE, SIM_SOURCE, SIM_STATE } from './resource';
 import { simCards, simUsageMonths } from './server';
 
-export type SimCard = typeof simCards.$inferSelect;
-export type SimPackage = typeof simPackages.$inferSelect;
+type SimCard = typeof simCards.$inferSelect;
+type SimPackage = typeof simPackages.$inferSelect;
 
 const DAY_MS = 86_400_000;
 /** Retries of the carrier's transient failures; tests shorten the back-off. */
 export const carrierRetry: RetryOptions = { attempts: 4, backoffMs: 200 };
 
 /** The carrier's code of a package: its own `code`, else PKG-<id>. */
-export const packageCodeOf = (pkg: Pick<SimPackage, 'id' | 'code'>): string => pkg.code?.trim() || `PKG-${pkg.id}`;
+const packageCodeOf = (pkg: Pick<SimPackage, 'id' | 'code'>): string => pkg.code?.trim() || `PKG-${pkg.id}`;
 
 /** A package's price in fen, for the payment interface. */
 export const priceFenOf = (pkg: Pick<SimPackage, 'price'>): number => yuanToFen(Number(pkg.price));
@@ -51,7 +51,7 @@ async function cardOf(app: FastifyInstance, tenantId: number | undefined, id: nu
 }
 
 /** The tenant's package, with its price in fen (billing's view). */
-export async function findPackage(
+async function findPackage(
   app: FastifyInstance,
   tenantId: number,
   packageId: number,
@@ -293,14 +293,6 @@ export async function discoverCards(app: FastifyInstance, tenantId?: number): Pr
     returning id`);
   return rowsOf<{ id: number }>(res).length;
 }
-
-/** Active-ish cards whose usage a sweep copies (stopped cards do not grow). */
-export const SYNCABLE_STATES: readonly number[] = [
-  ...SIM_ACTIVE_STATES,
-  SIM_STATE.shuttingDown,
-  SIM_STATE.resuming,
-  SIM_STATE.exception,
-];
 
 /** Cards of a tenant (or all) to sync, ids only. */
 export async function syncableCards(

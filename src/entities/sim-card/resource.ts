@@ -29,7 +29,6 @@ export const SIM_STATE = {
   disassembled: 7,
   exception: 8,
 } as const;
-export type SimState = (typeof SIM_STATE)[keyof typeof SIM_STATE];
 
 export const SIM_STATE_TABLE: readonly CodeEntry[] = [
   { value: SIM_STATE.activatable, cn: '可激活', en: 'Activatable' },
@@ -64,7 +63,7 @@ export const SIM_ACTIVE_STATES: readonly number[] = [SIM_STATE.testActive, SIM_S
 
 /** How a card came in: added or imported by a user, or found from a device's reported ICCID. */
 export const SIM_SOURCE = { added: 0, device: 1 } as const;
-export const SIM_SOURCE_TABLE: readonly CodeEntry[] = [
+const SIM_SOURCE_TABLE: readonly CodeEntry[] = [
   { value: SIM_SOURCE.added, cn: '录入/导入', en: 'Added or imported' },
   { value: SIM_SOURCE.device, cn: '设备上报', en: 'Reported by device' },
 ];

@@ -15,7 +15,7 @@ const CARDS = 30;
 const BOUND = 24;
 
 /** Demo ICCIDs: 8986 (China) + issuer digits by carrier + a serial, 20 digits. */
-export const demoIccid = (i: number, carrier: number) =>
+const demoIccid = (i: number, carrier: number) =>
   `8986${['00', '04', '01', '03'][carrier]}${String(21_000_000_000_000 + i).slice(-14)}`;
 
 /** The six packages every demo company sells (prices in yuan). */
@@ -117,11 +117,7 @@ const STATES: number[] = [
  * month's usage as the simulated carrier counts it. Two more demo devices report an ICCID that
  * is no card yet: the first sweep finds them (source "reported by device").
  */
-export async function seedSimCards(
-  tx: Tx,
-  tenantId: number,
-  opts: { now?: number; timeZone?: string } = {},
-): Promise<void> {
+async function seedSimCards(tx: Tx, tenantId: number, opts: { now?: number; timeZone?: string } = {}): Promise<void> {
   const now = opts.now ?? Date.now();
   const timeZone = opts.timeZone ?? 'Asia/Shanghai';
   const rng = createRng(seedOf('sim-cards'));

@@ -4,14 +4,14 @@ import type { ResourceDef } from '../../shared/resources/types';
 
 /** A site manager's employment: 1 on the job, 2 on leave, 3 left. */
 export const SITE_MANAGER_STATUS = { active: 1, away: 2, left: 3 } as const;
-export const SITE_MANAGER_STATUS_TABLE: readonly CodeEntry[] = [
+const SITE_MANAGER_STATUS_TABLE: readonly CodeEntry[] = [
   { value: SITE_MANAGER_STATUS.active, cn: '在职', en: 'On the job' },
   { value: SITE_MANAGER_STATUS.away, cn: '休假', en: 'On leave' },
   { value: SITE_MANAGER_STATUS.left, cn: '离职', en: 'Left' },
 ];
 
 /** Chinese resident ID: 17 digits and a check digit or X (18 characters). */
-export const ID_NUMBER_RE = /^\d{17}[\dXx]$/;
+const ID_NUMBER_RE = /^\d{17}[\dXx]$/;
 
 /**
  * /manageUser: the managers of a construction site with their post, department, ID and

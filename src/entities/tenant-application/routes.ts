@@ -7,7 +7,7 @@ import { superOnly } from '../../server/engine/guards';
 import { moveState } from '../../server/lib/transition';
 import { authed } from '../../server/plugins/auth';
 
-export const reviewBody = z.object({
+const reviewBody = z.object({
   id: z.number().int().positive(),
   status: z.union([z.literal(APPLICATION_STATUS.passed), z.literal(APPLICATION_STATUS.failed)]),
 });

@@ -8,7 +8,7 @@ import { tenantApplications } from '../../server/db/schema-tenancy';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 
-export const applyEnterpriseBody = z.object({
+const applyEnterpriseBody = z.object({
   contact: z.string().trim().min(1, 'required').max(64, 'tooLong'),
   phone: z.string().trim().regex(PHONE_RE, 'phoneInvalid'),
   note: z.string().trim().max(500, 'tooLong').optional(),

@@ -5,7 +5,7 @@ import { idField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** The device protocols of docs/protocols.md, as the gateway names them. */
-export const UNKNOWN_PROTOCOL_TABLE: readonly CodeEntry<string>[] = [
+const UNKNOWN_PROTOCOL_TABLE: readonly CodeEntry<string>[] = [
   { value: 'gt06', cn: 'GT06', en: 'GT06' },
   { value: 'watch', cn: '手表(3G)', en: 'Watch (3G)' },
   { value: 'jt808', cn: 'JT/T 808', en: 'JT/T 808' },

@@ -15,8 +15,8 @@ import { revokeUserSessions } from '../../server/repos/sessions';
 import { hideSupers, setUserRoles } from './users';
 
 const ids = z.array(z.number().int().positive()).max(1000);
-export const assignRolesBody = z.object({ id: z.number().int().positive(), roleIds: ids });
-export const resetPasswordBody = z.object({
+const assignRolesBody = z.object({ id: z.number().int().positive(), roleIds: ids });
+const resetPasswordBody = z.object({
   id: z.number().int().positive(),
   password: z.string().min(6, 'passwordLength').max(64, 'passwordLength'),
 });

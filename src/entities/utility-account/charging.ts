@@ -25,7 +25,7 @@ import {
 } from './resource';
 import { rateOf, utilityAccounts, utilityLedger, utilityTopups } from './server';
 
-export type Account = typeof utilityAccounts.$inferSelect;
+type Account = typeof utilityAccounts.$inferSelect;
 
 /**
  * The alarm type a low balance raises: 9 (低电告警, the string code 01 "low battery") is the closest of

@@ -6,7 +6,7 @@ import type { ResourceDef } from '../../shared/resources/types';
 /** What a prepaid account meters: electricity (kWh, the community's electricity rate) or water (m³, its water rate). */
 export const UTILITY_KIND = { electricity: 1, water: 2 } as const;
 export type UtilityKind = (typeof UTILITY_KIND)[keyof typeof UTILITY_KIND];
-export const UTILITY_KIND_TABLE: readonly CodeEntry<number>[] = [
+const UTILITY_KIND_TABLE: readonly CodeEntry<number>[] = [
   { value: UTILITY_KIND.electricity, cn: '电', en: 'Electricity' },
   { value: UTILITY_KIND.water, cn: '水', en: 'Water' },
 ];

@@ -29,7 +29,7 @@ const tags = ['user'];
 const id = z.number().int().positive();
 const menus = [...utilityAccount.routes];
 /** The payment purpose kind of a utility top-up (its ref is the top-up's id). */
-export const UTILITY_PURPOSE = 'utility';
+const UTILITY_PURPOSE = 'utility';
 
 /** A top-up amount in yuan: more than 0, at most TOPUP_MAX_YUAN, whole fen. */
 export function topupFen(yuan: number): number | undefined {

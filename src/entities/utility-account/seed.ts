@@ -24,7 +24,7 @@ const DAYS = 30;
  * one water account in arrears, and one electricity account just above its threshold, which the
  * simulated meter takes below within minutes of `npm start`: a live low-balance alarm.
  */
-export async function seedUtilities(tx: Tx, tenantId: number, communityId: number, now = Date.now()): Promise<void> {
+async function seedUtilities(tx: Tx, tenantId: number, communityId: number, now = Date.now()): Promise<void> {
   const [c] = await tx.select().from(communities).where(eq(communities.id, communityId));
   if (!c) return;
   const gatewayImeis = demoFleet()

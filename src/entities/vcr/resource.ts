@@ -4,7 +4,7 @@ import { REVIEW_STATE_TABLE } from '../../shared/resources/review';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** docs/requirements/realtime-video.md#recording: type 1 alioss-type storage, 2 qiniu-type. */
-export const VCR_STORAGE_TABLE: readonly CodeEntry<number>[] = [
+const VCR_STORAGE_TABLE: readonly CodeEntry<number>[] = [
   { value: 1, cn: '对象存储（S3 兼容）', en: 'Object storage (S3-compatible)' },
   { value: 2, cn: '本地存储', en: 'Local storage' },
 ];

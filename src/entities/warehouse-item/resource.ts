@@ -15,10 +15,10 @@ export const WAREHOUSE_MOVE_TABLE: readonly CodeEntry<string>[] = [
 ];
 
 /** The list's filter of items at or below their alert limit. */
-export const LOW_REMAINING_TABLE: readonly CodeEntry<number>[] = [{ value: 1, cn: '库存不足', en: 'Low stock' }];
+const LOW_REMAINING_TABLE: readonly CodeEntry<number>[] = [{ value: 1, cn: '库存不足', en: 'Low stock' }];
 
 /** Quantities are tons with three decimals (stored as whole kilograms). */
-export const TON_DECIMALS = 3;
+const TON_DECIMALS = 3;
 export const MAX_MOVE_TONS = 1_000_000;
 export const tonsToKg = (tons: number): number => Math.round(tons * 1000);
 /** True when a ton figure has at most three decimals. */

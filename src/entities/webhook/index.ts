@@ -1,3 +1,3 @@
 // The webhook folder's public surface: the outbox's 'webhook' kind (src/server/plugins/integrations.ts).
 export { webhooks } from './server';
-export { signature, webhookKind, WebhookTransport, type WebhookTarget } from './target';
+export { webhookKind, WebhookTransport } from './target';

@@ -15,12 +15,12 @@ import webhook from './resource';
 import type { WebhookDelivery, WebhookSendResult } from '../../shared/webhooks';
 import { webhooks } from './server';
 
-export const deliveriesBody = z.object({
+const deliveriesBody = z.object({
   id: z.number().int().positive(),
   page: z.number().int().min(1).default(1),
   size: z.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
 });
-export const sendAgainBody = z.object({ id: z.number().int().positive(), deliveryId: z.number().int().positive() });
+const sendAgainBody = z.object({ id: z.number().int().positive(), deliveryId: z.number().int().positive() });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -29,17 +29,17 @@ export interface WebhookTarget {
 }
 
 /** How long a request may take, connection included (docs/integrations.md "Retries"). */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Characters of the answer kept for the deliveries screen. */
-export const EXCERPT_CHARS = 500;
+const EXCERPT_CHARS = 500;
 /** How long a loaded endpoint (URL, opened secret) is used before it is read again; a change empties the cache at once. */
 const TARGET_TTL_MS = 10_000;
 
 /** `sha256=<hex HMAC-SHA256 of the raw body with the secret>`: the X-Signature header. */
-export const signature = (secret: string, body: string) => `sha256=${hmacSha256(secret, body).toString('hex')}`;
+const signature = (secret: string, body: string) => `sha256=${hmacSha256(secret, body).toString('hex')}`;
 
 /** Whether an answer's status is worth another attempt later: 5xx, 408, 429. */
-export const retryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
+const retryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
 
 class PrivateAddressError extends Error {
   override name = 'PrivateAddressError';
@@ -70,7 +70,7 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
   );
 };
 
-export interface WebhookTransportOptions {
+interface WebhookTransportOptions {
   allowPrivate: boolean;
   userAgent: string;
   clock: Clock;
@@ -175,7 +175,7 @@ export class WebhookTransport implements Transport<WebhookTarget> {
   }
 }
 
-export interface WebhookKindDeps {
+interface WebhookKindDeps {
   db: Db;
   clock: Clock;
   transport: Transport<WebhookTarget>;

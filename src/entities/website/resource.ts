@@ -2,7 +2,7 @@ import type { CodeEntry } from '../../shared/codes';
 import { idField, L, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
-export const SITE_THEME_TABLE: readonly CodeEntry<string>[] = [
+const SITE_THEME_TABLE: readonly CodeEntry<string>[] = [
   { value: 'blue', cn: '蓝色科技', en: 'Blue technology' },
   { value: 'white', cn: '白色校园', en: 'White campus' },
 ];

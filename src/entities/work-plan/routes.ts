@@ -16,7 +16,7 @@ const tags = ['user'];
 const idBody = z.object({ id: z.number().int().positive() });
 const UPDATE: PermissionMark = 'workPlan:update' as PermissionMark;
 /** The Gantt view draws at most this many plans. */
-export const TREE_MAX = 2000;
+const TREE_MAX = 2000;
 
 const tenantWhere = (scope: Scope) => (isPlatformScope(scope) ? undefined : eq(workPlans.tenantId, scope.tenantId));
 
@@ -38,7 +38,7 @@ const barColumns = {
  * completing needs every sub-plan completed ('workPlanOpenChildren') and sets the progress to
  * 100. The update is conditional on the stored state, so two users cannot both move it.
  */
-export async function movePlan(app: FastifyInstance, scope: Scope, id: number, to: number): Promise<PlanBar> {
+async function movePlan(app: FastifyInstance, scope: Scope, id: number, to: number): Promise<PlanBar> {
   const [plan] = await app.db
     .select({ id: workPlans.id, tenantId: workPlans.tenantId, stored: workPlans.state, state: effectiveState })
     .from(workPlans)
@@ -75,7 +75,7 @@ export async function movePlan(app: FastifyInstance, scope: Scope, id: number, t
 }
 
 /** The caller's plans (or one) with the name of the person in charge, in start order. */
-export async function planBars(app: FastifyInstance, scope: Scope, id?: number): Promise<PlanBar[]> {
+async function planBars(app: FastifyInstance, scope: Scope, id?: number): Promise<PlanBar[]> {
   const rows = await app.db
     .select(barColumns)
     .from(workPlans)

@@ -118,7 +118,7 @@ function idNumber(i: number): string {
  * and sub-plans around today in every state (one overdue, so it reads abnormal), three weeks of
  * daily logs under the running plans, the site's posts and its managers. Skips what is there.
  */
-export async function seedSitePlans(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
+async function seedSitePlans(tx: Tx, tenantId: number, now = Date.now()): Promise<void> {
   const people = await tx
     .select({ id: users.id })
     .from(users)
@@ -207,7 +207,7 @@ export async function seedSitePlans(tx: Tx, tenantId: number, now = Date.now()):
 }
 
 /** The demo on an existing database: adds what seedSitePlans would have, if the demo company is there. */
-export async function seedSitePlansIfMissing(tx: Tx): Promise<void> {
+async function seedSitePlansIfMissing(tx: Tx): Promise<void> {
   const [site] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
   if (site) await seedSitePlans(tx, site.id);
 }

@@ -9,7 +9,7 @@ import type { Intent } from './intents';
 import { rowsOf } from '../db/rows';
 
 /** Seconds within which a one-off alarm of the same device, type and tag is the same event. */
-export const DEDUP_S = 5;
+const DEDUP_S = 5;
 
 /** What an intent came to. */
 export interface Outcome {

@@ -13,7 +13,7 @@ import { intentsOf, urgentUplink, type Input, type Intent } from './intents';
 import type { DeviceProfiles } from './profiles';
 import { contextOf, insertAlarms, newAlarm, toAlarmRecord } from './records';
 
-export interface EngineDeps {
+interface EngineDeps {
   db: Db;
   /** Held while urgent inputs are handled (their records stored and raised): background writers wait. */
   priority?: PriorityGate;
@@ -25,7 +25,7 @@ export interface EngineDeps {
   deadLetters: DeadLetters;
 }
 
-export const FLUSH_MS = 50;
+const FLUSH_MS = 50;
 const FLUSH_AT = 1_000;
 const MAX_FLUSH = 5_000;
 /** Inputs per batch of the urgent lane (it takes what queued while its previous batch ran). */
@@ -33,7 +33,7 @@ const URGENT_AT = 1_000;
 /** Beyond this the engine drops inputs (and counts them) rather than growing without bound. */
 const MAX_QUEUE = 50_000;
 
-export interface EngineStats {
+interface EngineStats {
   inputs: number;
   records: number;
   dropped: number;

@@ -21,7 +21,7 @@ export type Input =
   | { t: 'uplink'; device: KnownDevice; message: Uplink; at: number }
   | { t: 'presence'; device: KnownDevice; online: boolean; at: number };
 
-export interface Start {
+interface Start {
   t: 'start';
   deviceId: number;
   type: AlarmType;
@@ -32,7 +32,7 @@ export interface Start {
   threshold: number | null;
   data?: Record<string, string>;
 }
-export interface End {
+interface End {
   t: 'end';
   deviceId: number;
   type: AlarmType;
@@ -41,7 +41,7 @@ export interface End {
   /** The record an ended condition writes: 19 recovery, or 1 online after an offline alarm. */
   as: AlarmType;
 }
-export interface Once {
+interface Once {
   t: 'once';
   deviceId: number;
   type: AlarmType;

@@ -34,7 +34,7 @@ export async function markRead(db: Db, scope: Scope, ids: number[], at: Date): P
   return rows;
 }
 
-export interface Handling {
+interface Handling {
   state: number;
   note?: string;
   requestId?: string;

@@ -13,7 +13,7 @@ import {
   type LimitMetric,
 } from '../../shared/devices/settings';
 
-export type Verdict =
+type Verdict =
   | { abnormal: true; type: AlarmType; value: number; threshold: number }
   | { abnormal: false; type: AlarmType; value: number };
 
@@ -21,7 +21,7 @@ export type Verdict =
  * How far back inside the limits a value must come before a limit alarm recovers, in the
  * metric's unit: about the reading noise of a typical sensor, so noise alone cannot recover it.
  */
-export const LIMIT_HYSTERESIS: Record<LimitMetric, number> = {
+const LIMIT_HYSTERESIS: Record<LimitMetric, number> = {
   heartRate: 3,
   bodyTemp: 0.2,
   bloodOxygen: 1,
@@ -33,14 +33,10 @@ export const LIMIT_HYSTERESIS: Record<LimitMetric, number> = {
   vocs: 0.05,
 };
 
-export type Values = Partial<Record<Metric, number>>;
+type Values = Partial<Record<Metric, number>>;
 
 /** One limit metric against the device's low/high limits. */
-export function limitVerdict(
-  metric: LimitMetric,
-  value: number,
-  limit: { low: number; high: number },
-): Verdict | undefined {
+function limitVerdict(metric: LimitMetric, value: number, limit: { low: number; high: number }): Verdict | undefined {
   const type = LIMIT_ALARM_TYPE[metric];
   const bounds = LIMIT_METRICS[metric];
   if (value > limit.high) return { abnormal: true, type, value, threshold: limit.high };

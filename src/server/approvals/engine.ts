@@ -19,10 +19,10 @@ import type { Tx } from '../engine/types';
 import { fail } from '../lib/api-error';
 import { moveState } from '../lib/transition';
 
-export type Approval = typeof approvals.$inferSelect;
-export type ApprovalResult = 'approved' | 'rejected';
+type Approval = typeof approvals.$inferSelect;
+type ApprovalResult = 'approved' | 'rejected';
 
-export interface SubmitInput {
+interface SubmitInput {
   tenantId: number;
   kind: ApprovalKind;
   refId: number;
@@ -196,7 +196,7 @@ export async function pendingOf(db: Db | Tx, tenantId: number, kind: ApprovalKin
   return rows.map((r) => r.id);
 }
 
-export interface InboxRow {
+interface InboxRow {
   id: number;
   kind: string;
   refId: number;
@@ -238,7 +238,7 @@ export async function inboxOf(db: Db, tenantId: number, userId: number, limit = 
     .limit(limit);
 }
 
-export interface ApprovalDetail {
+interface ApprovalDetail {
   approval: Approval & { applicantName: string | null };
   levels: { level: number; approvers: { id: number; name: string }[] }[];
   steps: {

@@ -12,9 +12,4 @@ export {
   pendingOf,
   submitApproval,
   withdrawApproval,
-  type Approval,
-  type ApprovalDetail,
-  type ApprovalResult,
-  type InboxRow,
-  type SubmitInput,
 } from './engine';

@@ -12,7 +12,7 @@ import type { KnownDevice } from '../devices/hub';
 import type { ResourceChange } from '../events';
 
 /** At most one punch per worker and source within this long (a worn helmet reports every minute). */
-export const PUNCH_DEBOUNCE_MS = 10 * 60_000;
+const PUNCH_DEBOUNCE_MS = 10 * 60_000;
 /** How long a device's binding (devices.user_id) and a tenant's UWB floors are trusted. */
 const CACHE_MS = 30_000;
 /** The alarm condition a helmet taken off keeps open (ALARM_TYPES 4, wearing). */

@@ -18,7 +18,7 @@ export interface ComputeRule extends RuleTimes {
   holidays: readonly string[];
 }
 
-export interface ComputeInput {
+interface ComputeInput {
   rule: ComputeRule;
   /** The local day, YYYY-MM-DD. */
   day: string;
@@ -29,7 +29,7 @@ export interface ComputeInput {
   timeZone: string;
 }
 
-export type DayStates = Record<StateKey, number | null>;
+type DayStates = Record<StateKey, number | null>;
 
 export interface DayResult {
   states: DayStates;

@@ -4,16 +4,7 @@
  * (recompute.ts, and the job for long ranges), and summed for the dashboards (stats.ts). This file
  * is its public surface; nothing outside src/server/attendance imports its other modules.
  */
-export {
-  computeDay,
-  holidaysOf,
-  isWorkday,
-  PERIOD_STATE,
-  RECORD_STATUS,
-  type ComputeInput,
-  type ComputeRule,
-  type DayResult,
-} from './compute';
+export { computeDay, isWorkday, PERIOD_STATE, RECORD_STATUS, type ComputeRule, type DayResult } from './compute';
 export { finaliseRecent, recomputeRange, recomputeUserDay } from './recompute';
 export { ATTENDANCE_RECOMPUTE_JOB, attendanceRecomputeJob } from './recompute-job';
 export { attendanceStats } from './stats';

@@ -17,7 +17,7 @@ type Worker = { id: number; departmentId: number | null };
  * The enabled rule that applies to a worker: one naming the user, else one naming the user's
  * department, else the company default (a rule naming neither); the lowest id wins a tie.
  */
-export function ruleFor(rules: readonly AttendanceRuleRow[], worker: Worker): AttendanceRuleRow | undefined {
+function ruleFor(rules: readonly AttendanceRuleRow[], worker: Worker): AttendanceRuleRow | undefined {
   const enabled = rules.filter((r) => r.status === 1).sort((a, b) => a.id - b.id);
   return (
     enabled.find((r) => r.userIds.includes(worker.id)) ??
@@ -32,19 +32,19 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 const worthKeeping = (r: DayResult) => r.punches > 0 || Object.values(r.states).some((s) => s !== null);
 
 /** What a recompute needs: the database (or a transaction: the demo seed), the zone, now. */
-export interface AttendanceDeps {
+interface AttendanceDeps {
   db: Db | Tx;
   timeZone: string;
   now: Date;
 }
 
-export const depsOf = (app: FastifyInstance): AttendanceDeps => ({
+const depsOf = (app: FastifyInstance): AttendanceDeps => ({
   db: app.db,
   timeZone: app.config.timeZone,
   now: new Date(app.clock.now()),
 });
 
-export interface RecomputeOptions {
+interface RecomputeOptions {
   /** Only these workers (default: every active user of the tenant). */
   userIds?: number[];
   onProgress?: (done: number, total: number) => void;

@@ -28,7 +28,7 @@ export interface Caller {
   userAgent?: string;
 }
 
-export interface LiveSession {
+interface LiveSession {
   userId: number;
   scope: Scope;
   user: UserRow;
@@ -38,7 +38,7 @@ export interface LiveSession {
 // Sliding expiry is written at most once a minute per session, not on every request.
 const TOUCH_EVERY_MS = 60_000;
 
-export const scopeOf = (u: Pick<UserRow, 'id' | 'tenantId' | 'kind'>): Scope => ({
+const scopeOf = (u: Pick<UserRow, 'id' | 'tenantId' | 'kind'>): Scope => ({
   userId: u.id,
   tenantId: u.tenantId,
   kind: u.kind,

@@ -36,7 +36,7 @@ function blockedUntil(key: string, f: { failures: number; windowStart: number; l
   return f.failures >= limit ? f.windowStart + LOGIN_FAILURE_WINDOW_MS : 0;
 }
 
-export function throttled(retryAfterMs: number): never {
+function throttled(retryAfterMs: number): never {
   throw new ApiError(Code.TOO_MANY, 'tooManyAttempts', undefined, 429, Math.max(1, Math.ceil(retryAfterMs / 1000)));
 }
 

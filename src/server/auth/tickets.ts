@@ -6,7 +6,7 @@ import { hmacSha256, safeEqual } from '../lib/crypto';
 import { settingSecret } from '../repos/settings';
 
 /** What an auto-login ticket says: whose session to open, for which device, until when. */
-export interface TicketClaims {
+interface TicketClaims {
   userId: number;
   imei: string;
   exp: number;

@@ -16,7 +16,7 @@ export type Principal =
   | { kind: 'device'; imei: string; deviceId: number; tenantId: number };
 
 /** A resolved, live session (see auth/sessions.ts resolveToken), or undefined. */
-export interface SessionFacts {
+interface SessionFacts {
   userId: number;
   tokenHash: string;
   tenantId: number;
@@ -26,7 +26,7 @@ export interface SessionFacts {
 }
 
 /** What the rules need to know about a device (a KnownDevice satisfies it). */
-export interface DeviceFacts {
+interface DeviceFacts {
   id: number;
   imei: string;
   tenantId: number;
@@ -154,7 +154,7 @@ export function authorizePublish(principal: Principal | undefined, topic: string
 }
 
 /** Largest open-door request a console may send; a real one is well under 100 bytes. */
-export const MAX_CONSOLE_PAYLOAD = 512;
+const MAX_CONSOLE_PAYLOAD = 512;
 
 /**
  * docs/requirements/realtime-intercom.md#unlock: a console asks a door unit to open on

@@ -4,7 +4,7 @@ import type { UplinkOutcome } from './types';
 /** mqtt.js skips the PUBACK when handleMessage's callback gets an error, and goes on reading. */
 const DEFERRED = new Error('PUBACK deferred until the message is stored');
 
-export interface DeferredAcks {
+interface DeferredAcks {
   /** Whether reading waits for the consumer now. */
   holding(): boolean;
   /** When reading last went on after waiting for the consumer (0: never waited). */

@@ -10,7 +10,7 @@ const SERVER_UNAVAILABLE = 3 as AuthErrorCode;
 const BAD_USERNAME_OR_PASSWORD = 4 as AuthErrorCode;
 const NOT_AUTHORIZED = 5 as AuthErrorCode;
 
-export interface EmbeddedOptions {
+interface EmbeddedOptions {
   /** Decides a CONNECT: the principal, or undefined to refuse with "bad username or password". */
   authenticate(username: string | undefined, password: string | undefined): Promise<Principal | undefined>;
   /** Decides a SUBSCRIBE (may look things up). */

@@ -6,7 +6,7 @@ import { replicaTopics, SESSION_EXPIRY_S, SessionTakeover, willOf } from './take
 import { topicMatches } from './topic-match';
 import { toPayload, type BrokerLink, type ExternalBroker, type MessageHandler, type UplinkOutcome } from './types';
 
-export interface ExternalOptions {
+interface ExternalOptions {
   url: string;
   /**
    * A stable client id with a persistent session, so a restarted replica gets back the messages

@@ -13,7 +13,7 @@
  * has unwound. It relies on one private method (`_do`) and checks that it is there; the bug belongs
  * upstream (mqemitter's `released`), and this goes once it is fixed there.
  */
-export interface DrainableEmitter {
+interface DrainableEmitter {
   _do(message: unknown, callback: unknown): unknown;
   _doing?: boolean;
 }

@@ -17,7 +17,7 @@ import type { UplinkOutcome } from './types';
  */
 
 /** Seconds the broker waits before publishing a will: a replica back within it (its own reconnect after a blip) sends none. */
-export const WILL_DELAY_S = 1;
+const WILL_DELAY_S = 1;
 /** How long the broker keeps a replica's session while nobody is connected to it. */
 export const SESSION_EXPIRY_S = 3_600;
 /** Replicas hearing one will wait up to this long at random; the first to claim the session takes it. */
@@ -39,7 +39,7 @@ export function replicaTopics(group: string) {
     taking: `${base}/taking`,
   };
 }
-export type ReplicaTopics = ReturnType<typeof replicaTopics>;
+type ReplicaTopics = ReturnType<typeof replicaTopics>;
 
 /** The will of a connection under `clientId` (the replica's own, or a takeover of its session). */
 export function willOf(topics: ReplicaTopics, clientId: string): NonNullable<mqtt.IClientOptions['will']> {
@@ -52,7 +52,7 @@ export function willOf(topics: ReplicaTopics, clientId: string): NonNullable<mqt
   };
 }
 
-export interface TakeoverDeps {
+interface TakeoverDeps {
   url: string;
   /** What the logs call the broker (MQTT_URL without its password). */
   shownUrl: string;

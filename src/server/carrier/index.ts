@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SimulatedCarrier } from './simulated';
 import type { Carrier } from './types';
 
-export { CarrierError, type Carrier, type CarrierStatus, type CarrierUsage } from './types';
+export { CarrierError } from './types';
 export { withRetry, type RetryOptions } from './retry';
 export { SimulatedCarrier } from './simulated';
 
@@ -25,7 +25,7 @@ const carrierEnv = z.object({
 /** By the app's database: a plugin's encapsulated instance is another object, the database is the same. */
 const carriers = new WeakMap<object, Carrier>();
 
-export function createCarrier(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): Carrier {
+function createCarrier(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): Carrier {
   const parsed = carrierEnv.safeParse(env);
   if (!parsed.success)
     throw new Error(

@@ -7,7 +7,7 @@ import { CarrierError, type Carrier, type CarrierStatus, type CarrierUsage } fro
 
 export const CARRIER_LINE = { active: 1, suspended: 2 } as const;
 
-export interface SimulatedOptions {
+interface SimulatedOptions {
   /** Milliseconds each call takes, uniformly between half and all of it (0: none). */
   delayMs?: number;
   /** Chance in [0, 1] that a call fails with a transient error (the platform is "busy"). */

@@ -15,7 +15,7 @@ export interface CarrierUsage {
 }
 
 /** Where the card is on the carrier's side. */
-export type CarrierLineState = 'active' | 'suspended' | 'unknown';
+type CarrierLineState = 'active' | 'suspended' | 'unknown';
 
 export interface CarrierStatus {
   state: CarrierLineState;

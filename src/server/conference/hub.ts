@@ -29,7 +29,7 @@ import {
 } from './room';
 
 /** How long an invited device has to publish before it is taken off the member list. */
-export const DEVICE_JOIN_MS = 60_000;
+const DEVICE_JOIN_MS = 60_000;
 
 export interface HubDeps {
   sfu: Sfu;
@@ -41,7 +41,7 @@ export interface HubDeps {
   recorded: (done: RecordingDone & { tenantId: number; fileKey: string; room: string }) => Promise<unknown>;
 }
 
-export interface Login {
+interface Login {
   userId: number;
   tenantId: number;
   userName: string;

@@ -50,7 +50,7 @@ export interface Room {
 }
 
 export const roomKey = (tenantId: number, roomId: string): string => `${tenantId}:${roomId}`;
-export const sfuRoomName = (tenantId: number, roomId: string): string => `t${tenantId}_room_${roomId}`;
+const sfuRoomName = (tenantId: number, roomId: string): string => `t${tenantId}_room_${roomId}`;
 
 export function newRoom(tenantId: number, roomId: string, password: string, owner: string): Room {
   return {

@@ -17,7 +17,7 @@ const list = (values: readonly (string | number)[]) =>
 /** The kinds people wear: their alarms are the people's alarms. */
 const WORN = DEVICE_KINDS.filter((k) => KIND_INFO[k].wearable);
 
-export interface PersonnelQuery {
+interface PersonnelQuery {
   scope: Scope;
   /** The SQL test of an alias's tenant (`true` for the platform). */
   tenant: (alias: string) => SQL;

@@ -36,7 +36,7 @@ const list = (values: readonly (string | number)[]) =>
     sql`, `,
   );
 
-export interface SummaryOptions {
+interface SummaryOptions {
   now: number;
   timeZone: string;
   /** The app's reuse of daily readings (`new DailyCache()` once per app). */
@@ -303,7 +303,7 @@ export async function dashboardSummary(
 }
 
 /** Unhandled critical alarms first, newest first within each rank; at most LATEST. */
-export function rankLatest<T extends { level: number; handleState: number; ts: string; id: number }>(rows: T[]): T[] {
+function rankLatest<T extends { level: number; handleState: number; ts: string; id: number }>(rows: T[]): T[] {
   const urgent = (r: T) => (r.level === CRITICAL_LEVEL && r.handleState === ALARM_HANDLE.pending ? 0 : 1);
   return [...rows].sort((x, y) => urgent(x) - urgent(y) || y.ts.localeCompare(x.ts) || y.id - x.id).slice(0, LATEST);
 }
@@ -311,7 +311,7 @@ export function rankLatest<T extends { level: number; handleState: number; ts: s
 type DailyRow = { metric: string; day: string; avg: unknown; max: unknown };
 
 /** How long a filter's daily readings are reused: they are daily figures, and the live refetch must stay cheap. */
-export const DAILY_TTL_MS = 60_000;
+const DAILY_TTL_MS = 60_000;
 const DAILY_MAX = 1_000;
 
 const dailyKey = (scope: Scope, body: DashboardBody, from: Date, to: Date) =>

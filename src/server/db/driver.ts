@@ -12,7 +12,7 @@ import * as schema from './schema';
 import { lockDataDir } from './pglite-lock';
 import { PgliteThread } from './pglite-thread';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type the repositories see, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself. */
@@ -25,7 +25,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
   /** Throwaway in-memory PGlite (tests). */

@@ -9,7 +9,7 @@ import { rowsOf } from './rows';
  * keeps the months ahead in place and, with a retention, drops whole months past it: dropping a
  * month is instant and leaves no dead rows, where a DELETE of millions of rows would not.
  */
-export const READINGS_PARTITION_PREFIX = 'device_readings_p';
+const READINGS_PARTITION_PREFIX = 'device_readings_p';
 /** Months created ahead of the current one, so a reading never lands in the default partition. */
 export const MONTHS_AHEAD = 2;
 

@@ -7,7 +7,7 @@ export class DataDirLockedError extends Error {
 }
 
 /** Who holds the lock: a pid alone is not enough, pids are reused (in a container, pid 1 every time). */
-export interface LockOwner {
+interface LockOwner {
   pid: number;
   /** This boot of the machine (Linux); a lock from an earlier boot is stale whatever its pid. */
   bootId?: string;

@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
  * it ends.
  */
 
-export interface QueryResult {
+interface QueryResult {
   rows: unknown[];
   fields: { name: string; dataTypeID: number }[];
   affectedRows?: number;
@@ -25,7 +25,7 @@ interface QueryOptions {
 }
 
 /** What a transaction's callback is given (a subset of PGlite's `Transaction`). */
-export interface ThreadTransaction {
+interface ThreadTransaction {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
   exec(sql: string): Promise<QueryResult[]>;
 }

@@ -13,7 +13,7 @@ export interface Scope {
 }
 
 /** A table whose rows belong to one tenant. */
-export type TenantTable = PgTable & { tenantId: PgColumn };
+type TenantTable = PgTable & { tenantId: PgColumn };
 
 /** Super administrators work across tenants; everybody else sees their own tenant only. */
 export function isPlatformScope(scope: Scope): boolean {
@@ -36,11 +36,6 @@ export function scopedWhere(scope: Scope, table: TenantTable, ...conditions: (SQ
  */
 export function tenantForWrite(scope: Scope, requested?: number | null): number {
   return isPlatformScope(scope) && requested ? requested : scope.tenantId;
-}
-
-/** Whether a row already loaded (e.g. through a join) is visible to the scope. */
-export function inScope(scope: Scope, row: { tenantId: number }): boolean {
-  return isPlatformScope(scope) || row.tenantId === scope.tenantId;
 }
 
 /** The service acting for itself (seed, broker hooks): sees every tenant. */

@@ -7,8 +7,8 @@ import { deviceCategories, deviceGroups, devices, products, tenants, users } fro
 import type { Tx } from './driver';
 
 /** Devices in stock in the Platform tenant, for the allocation screens: 869900000000001... */
-export const DEMO_STOCK_COUNT = 6;
-export const demoStockImei = (i: number) => `8699${String(i + 1).padStart(11, '0')}`;
+const DEMO_STOCK_COUNT = 6;
+const demoStockImei = (i: number) => `8699${String(i + 1).padStart(11, '0')}`;
 
 const STOCK_KINDS: readonly DeviceKind[] = ['helmet', 'wristband', 'watch', 'smoke', 'gas', 'locator'];
 

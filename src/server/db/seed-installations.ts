@@ -7,7 +7,7 @@ import type { Tx } from './driver';
 const INSTALLERS = ['张师傅', '李工', '王建国', '陈志强', '刘海', 'Maria Lopez'] as const;
 const DAY_MS = 86_400_000;
 /** The demo photo (public/): real records carry an uploaded one. */
-export const DEMO_INSTALL_PHOTO = '/installations/demo-install.svg';
+const DEMO_INSTALL_PHOTO = '/installations/demo-install.svg';
 
 /**
  * /installationMap on a fresh start: one installation record per demo device, at the device's

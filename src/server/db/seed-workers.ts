@@ -24,7 +24,7 @@ export const SITE_FENCE_RADIUS_M = 400;
 export const SITE_FENCE_NEEDS_M =
   DEMO_HOME_SPREAD_M + ROAM_RADIUS_M.construction + JF_MIX.wifiAccuracyM.max / 2 + MAX_MARGIN_M;
 /** Days of punches the demo starts with. */
-export const HISTORY_DAYS = 30;
+const HISTORY_DAYS = 30;
 
 /** Kinds a worker wears that punch: helmets (in the site fence) and UWB tags or wristbands (on the floor). */
 const WORN_KINDS = ['helmet', 'uwbTag', 'wristband'];

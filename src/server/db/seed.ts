@@ -22,9 +22,9 @@ export const DEMO_ACCOUNTS = [
   { username: 'admin', password: 'admin123', note: 'platform super administrator' },
   { username: 'demo', password: 'demo123', note: 'administrator of "Demo Site"; SMS login with phone 13800000000' },
 ] as const;
-export const DEMO_PHONE = '13800000000';
+const DEMO_PHONE = '13800000000';
 
-export interface SeedOptions {
+interface SeedOptions {
   hasher: PasswordHasher;
   production: boolean;
   adminPassword?: string;

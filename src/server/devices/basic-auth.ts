@@ -16,7 +16,7 @@ function basicAuth(request: FastifyRequest): { imei: string; secret: string } | 
   return colon > 0 && IMEI_RE.test(imei) ? { imei, secret: plain.slice(colon + 1) } : undefined;
 }
 
-export interface BasicAuthDevice {
+interface BasicAuthDevice {
   id: number;
   imei: string;
   name: string | null;

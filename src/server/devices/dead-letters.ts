@@ -6,7 +6,7 @@ import { Batcher } from '../lib/batcher';
 
 export type DeadReason = 'malformed' | 'implausible' | 'failed' | 'alarm' | 'fence';
 
-export interface DeadLetter {
+interface DeadLetter {
   deviceId: number;
   tenantId: number;
   topic: string;

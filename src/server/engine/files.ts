@@ -16,7 +16,7 @@ import { refIdsByLabel, refLabels } from './refs';
 import { addRow } from './write';
 import type { Binding, Ctx, Row } from './types';
 
-export interface ExportFile {
+interface ExportFile {
   body: Buffer;
   contentType: string;
   filename: string;
@@ -200,7 +200,7 @@ export function importFormat(buf: Buffer): ImportFormat | undefined {
 }
 
 /** One data row of an upload: its row number in the file (1 = the header) and its cells by field. */
-export type ImportLine = { row: number; cells: Map<FieldDef, string | number> };
+type ImportLine = { row: number; cells: Map<FieldDef, string | number> };
 
 /** Reads data rows against the header row; stops at MAX_IMPORT_ROWS (then fails with importTooManyRows). */
 class LineReader {
@@ -292,7 +292,7 @@ export async function readImport(b: Binding, buf: Buffer, format: ImportFormat):
   return format === 'xlsx' ? readSheet(buf, editable) : readCsv(buf, editable);
 }
 
-export interface ImportProgress {
+interface ImportProgress {
   /** Rows between reports (and abort checks). */
   every?: number;
   signal?: AbortSignal;

@@ -10,7 +10,7 @@ import type { Binding, Ctx, Row } from './types';
  * personal data masked and the special-category fields (`personal: 'special'`) blanked, which
  * they may then neither search, filter nor sort by.
  */
-export interface Masking {
+interface Masking {
   hides: boolean;
   /** The special-category fields the caller is not shown: empty for who sees the rows in full. */
   hidden: ReadonlySet<string>;

@@ -52,7 +52,7 @@ const badFilter = (field?: FieldDef): never =>
   fail(Code.BAD_REQUEST, 'filterInvalid', field ? `${field.name}: ${MESSAGES.filterInvalid}` : undefined);
 
 /** At most this many values in one 'in' filter. */
-export const MAX_FILTER_VALUES = 1000;
+const MAX_FILTER_VALUES = 1000;
 
 /** A filter's value that must be a list of integer ids (a binding's own `filters`); else filterInvalid. */
 export function idList(v: unknown): number[] {
@@ -224,7 +224,7 @@ export function listOrder(b: Binding, sort: ListQuery['sort'], searching = false
 }
 
 /** One column of a list's order and its direction (`listKeys`). */
-export interface SortKey {
+interface SortKey {
   col: PgColumn;
   desc: boolean;
   field?: FieldDef;
@@ -320,7 +320,7 @@ export async function selectRows(
 }
 
 /** Whether the query searches text (a like filter or the keyword box). */
-export function isTextSearch(b: Binding, q: Pick<ListQuery, 'filters' | 'keyword'>): boolean {
+function isTextSearch(b: Binding, q: Pick<ListQuery, 'filters' | 'keyword'>): boolean {
   // Trigrams need three characters: a shorter search gets no help from the index.
   if (q.keyword && q.keyword.trim().length >= 3) return true;
   return Object.entries(q.filters ?? {}).some(
@@ -330,7 +330,7 @@ export function isTextSearch(b: Binding, q: Pick<ListQuery, 'filters' | 'keyword
 }
 
 /** Matching rows counted up to the cap: the count reads at most LIST_COUNT_CAP + 1 index entries. */
-export async function boundedCount(
+async function boundedCount(
   db: Ctx['db'] | Tx,
   b: Binding,
   where: SQL | undefined,

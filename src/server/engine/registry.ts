@@ -13,7 +13,7 @@ const bindings = new Map<string, Binding>();
  * explicitly are merged over the derived ones, so a renamed column is one entry:
  * `columns: { siteName: websites.name }`.
  */
-export type BindingInput = Omit<Binding, 'id' | 'tenantId' | 'columns'> & {
+type BindingInput = Omit<Binding, 'id' | 'tenantId' | 'columns'> & {
   id?: PgColumn;
   tenantId?: PgColumn;
   columns?: Record<string, PgColumn>;
@@ -37,7 +37,7 @@ export function resolveBinding(input: BindingInput): Binding {
 }
 
 /** Adds a binding; the entity folders (src/entities/<name>/server.ts) register theirs at import. */
-export function registerBinding(input: BindingInput): Binding {
+function registerBinding(input: BindingInput): Binding {
   const b = resolveBinding(input);
   bindings.set(`${b.def.kind}/${b.def.name}`, b);
   return b;

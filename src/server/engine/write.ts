@@ -38,7 +38,7 @@ export function sqlState(err: unknown): string | undefined {
  * Runs a write; a unique violation becomes code 409 duplicateName and a dangling reference
  * (e.g. a super administrator naming a tenant that does not exist) 400 refInvalid, never a 500.
  */
-export async function uniqueGuard<T>(run: () => Promise<T>): Promise<T> {
+async function uniqueGuard<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {

@@ -21,7 +21,7 @@ export interface Claimed extends Planned {
   id: number;
 }
 
-export interface DeliveryDeps {
+interface DeliveryDeps {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;

@@ -32,7 +32,7 @@ export async function alarmPoint(
  * The staff on duty now (docs/alarms.md "Nearest staff first"): every enabled console user of a
  * property staff member on duty for any community of the company, who takes SOS.
  */
-export async function staffOnDuty(db: Db, tenantId: number, now: Date): Promise<number[]> {
+async function staffOnDuty(db: Db, tenantId: number, now: Date): Promise<number[]> {
   const roster = await loadDutyRoster(db, tenantId);
   const ids = new Set<number>();
   for (const rows of roster.staffOf.values())

@@ -22,7 +22,7 @@ import type { PhonePushes } from '../webpush/phones';
 import { Targets, type Planned } from './targets';
 import type { NotifyLang } from './text';
 
-export interface EscalationDeps {
+interface EscalationDeps {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -46,7 +46,7 @@ export interface EscalationDeps {
 }
 
 /** Steps of one alarm's policy that fired together (indices into its steps). */
-export interface FiredSteps {
+interface FiredSteps {
   alarmId: number;
   tenantId: number;
   steps: number[];
@@ -65,7 +65,7 @@ const SWEEP_BATCH = 1_000;
  * claim's transaction (one insert) is a short wait for a new SOS that arrives during it
  * (docs/decisions.md "A new SOS first, always").
  */
-export const SWEEP_NOTIFICATIONS = 500;
+const SWEEP_NOTIFICATIONS = 500;
 /** A sweep claims nothing while this many sweeps' worth of notifications are still unsent. */
 const UNSENT_SWEEPS = 4;
 /** How far back a starting replica looks for critical alarms whose escalation was never opened. */
@@ -81,7 +81,7 @@ interface DueRow {
   raisedAt: Date;
 }
 
-export interface EscalationStats {
+interface EscalationStats {
   opened: number;
   steps: number;
   sent: number;

@@ -22,7 +22,7 @@ export interface Planned {
 }
 
 /** An alarm and the indices of its steps due in this sweep. */
-export interface DueSteps {
+interface DueSteps {
   alarm: AlarmRow;
   steps: number[];
   plans: EscalationStepPlan[];

@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
-export interface DemoFace {
+interface DemoFace {
   /** Served as /faces/<file>. */
   file: string;
   labels: string;
@@ -30,7 +30,7 @@ export const DEMO_REVIEWS: readonly (DemoFace & { residentName: string; room: st
   { file: 'demo-no-face.jpg', labels: '王芳,1栋1单元102', residentName: '王芳', room: '1栋1单元102' },
 ];
 
-export interface DemoEmbedding {
+interface DemoEmbedding {
   file: string;
   quality: number;
   embedding: number[];

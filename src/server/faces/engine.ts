@@ -41,7 +41,7 @@ export interface Rgb {
   height: number;
 }
 
-export interface FaceEngine {
+interface FaceEngine {
   detect(image: Rgb): Promise<DetectedFace[]>;
   /** Milliseconds the models took to load. */
   loadMs: number;

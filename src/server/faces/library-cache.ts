@@ -2,7 +2,7 @@ import { count, inArray, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { faceSamples } from '../../entities/face-sample';
 
-export interface CachedSample {
+interface CachedSample {
   id: number;
   labels: string;
   libraryId: number;
@@ -39,7 +39,7 @@ export function faceLibraryCache(app: FastifyInstance): FaceLibraryCache {
   return cache;
 }
 
-export class FaceLibraryCache {
+class FaceLibraryCache {
   private entries = new Map<string, Entry>();
 
   constructor(private readonly app: FastifyInstance) {}

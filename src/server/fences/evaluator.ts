@@ -17,7 +17,7 @@ import { fenceAlarm } from './records';
 import { after, alarmOf, step, type PairState } from './judge';
 import { applyChanges, readStates, roundsOf, type StateChange, type StoredStates } from './states';
 
-export interface EvaluatorDeps {
+interface EvaluatorDeps {
   db: Db;
   index: FenceIndex;
   clock: Clock;
@@ -57,7 +57,7 @@ const FLUSH_AT = 2_000;
 const MAX_BATCH = 5_000;
 const MAX_QUEUE = 50_000;
 
-export interface EvaluatorStats {
+interface EvaluatorStats {
   fixes: number;
   /** Fence state changes judged in memory (the database may find some already made by another replica). */
   transitions: number;

@@ -37,9 +37,7 @@ interface TenantIndex {
   seq: number;
 }
 
-export function geometryOf(
-  r: Pick<FenceRow, 'id' | 'shape' | 'longitude' | 'latitude' | 'radius' | 'points'>,
-): FenceGeometry {
+function geometryOf(r: Pick<FenceRow, 'id' | 'shape' | 'longitude' | 'latitude' | 'radius' | 'points'>): FenceGeometry {
   return { id: r.id, shape: r.shape, lon: r.longitude, lat: r.latitude, radius: r.radius, points: r.points };
 }
 

@@ -8,7 +8,7 @@ import {
 } from '../../shared/geo/fence';
 
 /** Boundary margins (docs/fences.md): a fix must be this far beyond the boundary to change state. */
-export const MIN_MARGIN_M = 5;
+const MIN_MARGIN_M = 5;
 /** A fix this vague (LBS, Wi-Fi) changes nothing near a boundary anyway; capping keeps the index query small. */
 export const MAX_MARGIN_M = 100;
 
@@ -33,7 +33,7 @@ function segmentDistanceM(p: LonLat, a: LonLat, b: LonLat, kx: number): number {
 }
 
 /** Metres from `p` to the fence's boundary (either side). */
-export function boundaryDistanceM(f: FenceGeometry, p: LonLat): number {
+function boundaryDistanceM(f: FenceGeometry, p: LonLat): number {
   if (f.shape === FENCE_SHAPE.circle) return Math.abs(distanceM([f.lon, f.lat], p) - (f.radius ?? 0));
   const ring = f.points ?? [];
   const kx = M_PER_DEG * Math.cos((p[1] * Math.PI) / 180);

@@ -2,7 +2,7 @@ import { FENCE_TYPE } from '../../shared/geo/fence';
 import type { Observation } from './geometry';
 
 /** Alarm types of src/shared/alarms/types.ts. */
-export const FENCE_ALARM = { recovery: 3, exit: 20, entry: 21 } as const;
+const FENCE_ALARM = { recovery: 3, exit: 20, entry: 21 } as const;
 export type FenceAlarmType = (typeof FENCE_ALARM)[keyof typeof FENCE_ALARM];
 
 /** A (fence, device) pair as stored: its side, and a crossing seen but not yet confirmed. */

@@ -9,7 +9,7 @@ import type { Tx } from '../engine/types';
 import { fail } from '../lib/api-error';
 
 /** Area centroid of an open ring (shoelace, planar on lon/lat); the vertex mean for a degenerate one. */
-export function centroid(ring: readonly LonLat[]): LonLat {
+function centroid(ring: readonly LonLat[]): LonLat {
   let a = 0;
   let cx = 0;
   let cy = 0;

@@ -45,7 +45,7 @@ export type StateChange = Step & {
   dwellMs: number;
 };
 
-export interface Changed {
+interface Changed {
   fenceId: number;
   deviceId: number;
   inside: boolean;

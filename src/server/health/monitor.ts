@@ -7,7 +7,7 @@ import type { Db } from '../db/driver';
 import type { IngestStats } from '../ingest/stats';
 import { within } from '../lib/within';
 
-export interface HealthDeps {
+interface HealthDeps {
   db: Db;
   dataDir: string;
   /** Free bytes on the data disk below which the service stops acknowledging (0: no mark). */

@@ -49,7 +49,7 @@ export interface IngestDeps {
 }
 
 /** Queue bound: beyond it messages are dropped as 'overload' so memory stays bounded. */
-export const MAX_QUEUE = 50_000;
+const MAX_QUEUE = 50_000;
 /** Above this many messages held, an external broker's reader waits (ingest.room()). */
 const ROOM_AT = MAX_QUEUE * 0.8;
 const SWEEP_MS = 30_000;

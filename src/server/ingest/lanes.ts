@@ -9,19 +9,19 @@ import { writeBatch, type Transition } from './flush';
 import type { IngestDeps } from './ingest';
 import { ROLL_RECENT_MS, type Rollups } from './rollup';
 
-export const FLUSH_MS = 50;
+const FLUSH_MS = 50;
 export const FLUSH_AT = 1_000;
 /** Items per statement when a backlog built up. */
 const MAX_FLUSH = 5_000;
 /** Items per write of the urgent lane (it takes what arrived together, or during its writes). */
-export const URGENT_AT = 1_000;
+const URGENT_AT = 1_000;
 /** Urgent writes at once: a second one queues at once rather than behind the next bulk write. */
 const URGENT_FLIGHTS = 2;
 /**
  * The devices' live fields (battery, last values, ...) are merged per device and written on this
  * slower cycle; a presence transition is written with the next flush.
  */
-export const LIVE_MS = 1_000;
+const LIVE_MS = 1_000;
 /**
  * Devices whose live fields go in one statement: each statement stays short (on PGlite an
  * urgent write waits for the one running), the rest go in the next one at once.
@@ -42,7 +42,7 @@ const errorText = (err: unknown) => {
   return e?.cause?.message ?? e?.message ?? String(err);
 };
 
-export interface LaneHooks {
+interface LaneHooks {
   rollups: Rollups;
   /** A message the database refused even alone (Ingest.deadLetter). */
   deadLetter(

@@ -7,18 +7,18 @@ import type { Clock } from '../lib/clock';
 import type { PriorityGate } from '../lib/priority';
 
 /** Minute rows taken per statement: each stays short, so an urgent write waits little behind it. */
-export const ROLL_CHUNK = 500;
+const ROLL_CHUNK = 500;
 /** Devices per statement of the full roll-up after a start. */
 const ROLL_ALL_DEVICES = 500;
 
 /** A minute rollup row: device id, metric, bucket start (ms). */
-export interface RollKey {
+interface RollKey {
   d: number;
   m: string;
   b: number;
 }
 
-export const rollKeyId = (k: RollKey) => `${k.d}\u0000${k.m}\u0000${k.b}`;
+const rollKeyId = (k: RollKey) => `${k.d}\u0000${k.m}\u0000${k.b}`;
 const byKey = (a: RollKey, b: RollKey) => a.d - b.d || (a.m < b.m ? -1 : a.m > b.m ? 1 : 0) || a.b - b.b;
 
 /**
@@ -120,7 +120,7 @@ export const ROLL_RECENT_MS = 5 * 60_000;
  */
 const ROLL_RECOVER_MS = 60 * 60_000;
 
-export interface RollupDeps {
+interface RollupDeps {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;

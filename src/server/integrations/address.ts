@@ -54,10 +54,10 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE.check(address, 'ipv6');
 }
 
-export type UrlProblem = 'webhookUrlInvalid' | 'webhookUrlPrivate' | 'webhookUrlUnresolved';
+type UrlProblem = 'webhookUrlInvalid' | 'webhookUrlPrivate' | 'webhookUrlUnresolved';
 
 /** The URL's shape: http(s), a host, no user name or password; undefined when it is fine. */
-export function urlShapeProblem(raw: string): UrlProblem | undefined {
+function urlShapeProblem(raw: string): UrlProblem | undefined {
   let url: URL;
   try {
     url = new URL(raw);

@@ -40,7 +40,7 @@ function event(
 }
 
 /** alarm.raised (and fence.entry / fence.exit for the fence alarms). */
-export function alarmEvents(alarm: AlarmRecord, context: Pick<AlarmContext, 'deviceId'>): IntegrationEvent[] {
+function alarmEvents(alarm: AlarmRecord, context: Pick<AlarmContext, 'deviceId'>): IntegrationEvent[] {
   const data = {
     alarmId: alarm.id,
     alarmType: alarm.type,
@@ -81,7 +81,7 @@ export function alarmEvents(alarm: AlarmRecord, context: Pick<AlarmContext, 'dev
 }
 
 /** alarm.acknowledged and alarm.handled from a stored change of alarm records. */
-export function patchEvents(tenantId: number, ids: number[], patch: AlarmPatch, now: Date): IntegrationEvent[] {
+function patchEvents(tenantId: number, ids: number[], patch: AlarmPatch, now: Date): IntegrationEvent[] {
   const out: IntegrationEvent[] = [];
   for (const alarmId of ids) {
     if (patch.ackedAt)
@@ -104,7 +104,7 @@ export function patchEvents(tenantId: number, ids: number[], patch: AlarmPatch, 
   return out;
 }
 
-export function escalatedEvent(tenantId: number, alarmId: number, steps: number[], at: Date): IntegrationEvent {
+function escalatedEvent(tenantId: number, alarmId: number, steps: number[], at: Date): IntegrationEvent {
   return event('alarm.escalated', `alarm.escalated:${alarmId}:${steps.join('-')}`, tenantId, at, {
     alarmId,
     // 1-based, as the policy screen numbers them.
@@ -113,7 +113,7 @@ export function escalatedEvent(tenantId: number, alarmId: number, steps: number[
   });
 }
 
-export function presenceEvent(device: KnownDevice, online: boolean, at: Date): IntegrationEvent {
+function presenceEvent(device: KnownDevice, online: boolean, at: Date): IntegrationEvent {
   const type = online ? 'device.online' : 'device.offline';
   return event(type, `${type}:${device.id}:${at.getTime()}`, device.tenantId, at, {
     deviceId: device.id,
@@ -124,7 +124,7 @@ export function presenceEvent(device: KnownDevice, online: boolean, at: Date): I
 }
 
 /** device.position and door.call from an accepted uplink; undefined for the other kinds. */
-export function uplinkEvent(device: KnownDevice, message: Uplink, receivedAt: Date): IntegrationEvent | undefined {
+function uplinkEvent(device: KnownDevice, message: Uplink, receivedAt: Date): IntegrationEvent | undefined {
   const at = message.ts !== undefined ? new Date(toMillis(message.ts)) : receivedAt;
   if (message.kind === 'location') {
     if (message.lat === undefined || message.lon === undefined || message.valid === false) return undefined;

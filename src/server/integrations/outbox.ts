@@ -11,7 +11,7 @@ import type { PriorityGate } from '../lib/priority';
 import type { Delivery, DeliveryResult, IntegrationEvent, TargetKind } from './target';
 
 /** How long failed deliveries are retried (docs/integrations.md "Retries"). */
-export const RETRY_WINDOW_MS = 24 * 3_600_000;
+const RETRY_WINDOW_MS = 24 * 3_600_000;
 /** Delay before attempt n+1 after n failed ones (the last one repeats): 10 s, 30 s, 2 min ... 4 h. */
 export const BACKOFF_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000] as const;
 /** A claim's lease: rows a replica claimed and never recorded (it died) are due again after it. */
@@ -36,19 +36,19 @@ const MAX_QUEUE = 100_000;
  * Positions are queued only below this depth: the last fifth of the queue is kept for the other
  * events, so a flood of positions the database cannot take in time never costs an alarm's delivery.
  */
-export const POSITION_QUEUE_MAX = 80_000;
+const POSITION_QUEUE_MAX = 80_000;
 /** How often a target's old deliveries are pruned at most. */
 const PRUNE_MS = 60_000;
 
-export const backoffMs = (attempts: number) => BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1]!;
+const backoffMs = (attempts: number) => BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1]!;
 
 /** An event to write, and the device it concerns (its name is filled in by the writer, off the hot path). */
-export interface Published {
+interface Published {
   event: IntegrationEvent;
   deviceId?: number;
 }
 
-export interface OutboxDeps {
+interface OutboxDeps {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -60,7 +60,7 @@ export interface OutboxDeps {
   positionQueueMax?: number;
 }
 
-export interface OutboxStats {
+interface OutboxStats {
   published: number;
   written: number;
   delivered: number;

@@ -15,7 +15,7 @@ const label = (table: readonly { value: number; cn: string }[], v: number | null
   v == null ? '-' : (table.find((c) => c.value === v)?.cn ?? String(v));
 
 /** The first and last day of a month 'YYYY-MM'. */
-export function monthSpan(month: string): { from: string; to: string } {
+function monthSpan(month: string): { from: string; to: string } {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };

@@ -7,7 +7,7 @@ import type { Ctx } from '../engine/types';
 import { deleteRows, guardWrite } from '../engine/write';
 import type { JobHandler } from './runner';
 
-export interface DeleteParams {
+interface DeleteParams {
   resource: { kind: string; name: string };
   query: Pick<ListQuery, 'filters' | 'keyword'>;
 }
@@ -15,7 +15,7 @@ export interface DeleteParams {
 /** Rows deleted per step (one engine delete: hooks, soft delete, audit and events as usual). */
 const STEP = 500;
 /** Refusals a delete job keeps in its result. */
-export const DELETE_JOB_ERRORS_SHOWN = 100;
+const DELETE_JOB_ERRORS_SHOWN = 100;
 
 /**
  * Deletes every row matching a list's filters and keyword, with the scope of the user who queued

@@ -13,7 +13,7 @@ import type { JobHandler } from './runner';
 /** Rows read and written per step: progress moves and the abort is checked between steps. */
 const CHUNK = 2_000;
 
-export interface ExportParams {
+interface ExportParams {
   resource: { kind: string; name: string };
   query: Pick<ListQuery, 'filters' | 'keyword' | 'sort'>;
   format: 'csv' | 'xlsx';

@@ -6,7 +6,7 @@ import { buffer } from 'node:stream/consumers';
 import type { Storage, StoredObject } from '../storage';
 
 /** A job file while its job writes it: a temp file on this instance's disk, and its storage key. */
-export interface JobFile {
+interface JobFile {
   key: string;
   path: string;
   stream: WriteStream;

@@ -7,7 +7,7 @@ import type { Ctx } from '../engine/types';
 import { guardWrite } from '../engine/write';
 import { JobError, type JobHandler, type JobResult } from './runner';
 
-export interface ImportParams {
+interface ImportParams {
   resource: { kind: string; name: string };
   /** The upload's key in the job files; removed once the job has read it. */
   upload: string;

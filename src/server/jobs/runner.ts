@@ -11,7 +11,7 @@ import type { Scope } from '../db/scope';
 import { jobOf, type JobRow } from './rows';
 import type { JobFiles } from './files';
 
-export interface JobRun {
+interface JobRun {
   app: FastifyInstance;
   /** The scope of the user who asked, as it was then. */
   scope: Scope;

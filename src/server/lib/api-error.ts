@@ -2,7 +2,7 @@ import { Code } from '../../shared/api';
 import { MESSAGES, type MsgKey } from '../../shared/messages';
 
 /** The envelope every route answers with (src/shared/api.ts) plus the message key. */
-export interface ApiEnvelope<T = unknown> {
+interface ApiEnvelope<T = unknown> {
   code: number;
   msg: string;
   key: MsgKey;

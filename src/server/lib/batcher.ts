@@ -8,7 +8,7 @@ import { errorCodes } from './error-codes';
  * that fails for a transient reason (connection lost, server shutting down) is retried whole after
  * each delay and, if it still fails, rejected: nothing of it was stored.
  */
-export interface IsolateOptions<T, R> {
+interface IsolateOptions<T, R> {
   /** Writes the items; throwing means none of them was stored. */
   write(items: T[]): Promise<R>;
   /** An item the database refused even alone. */
@@ -19,7 +19,7 @@ export interface IsolateOptions<T, R> {
   stopped?: () => boolean;
 }
 
-export interface Isolated<T, R> {
+interface Isolated<T, R> {
   /** The parts that were stored, in the batch's order, each with its write's result. */
   stored: { items: T[]; result: R }[];
   poisoned: T[];
@@ -102,7 +102,7 @@ async function split<T, R>(items: T[], err: unknown, opts: IsolateOptions<T, R>,
   }
 }
 
-export interface BatcherOptions<T> {
+interface BatcherOptions<T> {
   log: FastifyBaseLogger;
   /** For log lines. */
   name: string;
@@ -135,7 +135,7 @@ export interface BatcherOptions<T> {
   after?(): void;
 }
 
-export interface BatcherStats {
+interface BatcherStats {
   queued: number;
   batches: number;
   poisoned: number;

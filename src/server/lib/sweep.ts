@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-export interface SweepOptions {
+interface SweepOptions {
   /** Run once as soon as the service is ready, not only after the first interval. */
   runAtStart?: boolean;
   /** Run in the service's test mode too (most sweeps stay off there: tests call the job with their clock). */

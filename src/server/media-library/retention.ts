@@ -36,7 +36,7 @@ export async function storageUsage(app: FastifyInstance, tenantId: number): Prom
   };
 }
 
-export interface PurgeResult {
+interface PurgeResult {
   recordings: number;
   photos: number;
   files: number;

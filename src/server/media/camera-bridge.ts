@@ -24,7 +24,7 @@ export class CameraError extends Error {
   override name = 'CameraError';
 }
 
-export interface ProbeResult {
+interface ProbeResult {
   video: { codec: string; width: number; height: number };
   audio?: { codec: string };
 }
@@ -51,7 +51,7 @@ function rtspSocketTimeout(bin: string): Promise<string> {
 }
 
 /** The options of `bin` (ffmpeg or ffprobe) to open `url` as a live input, waiting at most 5 s for the network. */
-export async function inputOf(url: string, bin: string): Promise<string[]> {
+async function inputOf(url: string, bin: string): Promise<string[]> {
   if (/^rtsps?:/i.test(url)) return ['-rtsp_transport', 'tcp', await rtspSocketTimeout(bin), '5000000', '-i', url];
   return ['-rw_timeout', '5000000', '-i', url];
 }

@@ -4,7 +4,7 @@ import type { SendCommandBody } from '../../shared/devices/protocol';
 import { sendCommand, type Operator, type Target } from '../devices/commands';
 import { deviceUid } from '../voice';
 
-export interface Invitation {
+interface Invitation {
   /** The SFU room the device publishes into. */
   channel: string;
   /** The conference room number, or what the room is for ('monitor'). */

@@ -7,8 +7,6 @@ import { mediaToolMissing, mediaToolPath } from '../../shared/media-tools';
 import { RecorderError, type Recorder, type RecordingDone, type RecordingStart } from './recorder-api';
 import type { MediaKind, PublisherInfo, Sfu } from './sfu';
 
-export { RecorderError } from './recorder-api';
-
 /** Payload types of the SDP ffmpeg reads; every packet is rewritten to them. */
 const PT: Record<MediaKind, number> = { audio: 111, video: 96 };
 /**
@@ -35,7 +33,7 @@ const FIRST_BYTES_MS = 10_000;
 /** A WebM header alone is a few hundred bytes: below this, nothing arrived. */
 const EMPTY_BYTES = 1024;
 
-export interface RecorderDeps {
+interface RecorderDeps {
   sfu: Sfu;
   /** Stores the finished file for the tenant (the engine's uploads: quota, storage, listing). */
   store: (tenantId: number, bytes: Buffer) => Promise<{ name: string; size: number }>;

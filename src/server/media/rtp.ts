@@ -23,7 +23,7 @@ export const HEADER_EXTENSIONS: PeerConfig['headerExtensions'] = {
 export const VOLUME_EVERY_MS = 500;
 export const VOLUME_STEP = 5;
 /** -dBov at and below which a level is volume 0 (quiet room noise); 0 dBov is 100. */
-export const SILENCE_DBOV = 60;
+const SILENCE_DBOV = 60;
 
 /** 0-100 from an RFC 6464 level (-dBov, 0 loudest). */
 export const volumeOf = (level: number): number =>

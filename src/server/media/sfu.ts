@@ -33,7 +33,7 @@ import {
 // Its parts: sfu-api.ts (the types callers see), rtp.ts (codecs, levels, key frames), peer.ts
 // (making, answering and watching connections).
 export * from './sfu-api';
-export { GOP_PACKETS, startsVp8KeyFrame, VOLUME_EVERY_MS, volumeOf } from './rtp';
+export { startsVp8KeyFrame, volumeOf } from './rtp';
 
 interface Publisher {
   id: string;

@@ -52,7 +52,7 @@ export function signAckToken(secret: string, c: AckClaims): string {
   return `${body}.${sign(secret, body)}`;
 }
 
-export type AckTokenCheck = { ok: true; claims: AckClaims } | { ok: false; reason: 'invalid' | 'expired' };
+type AckTokenCheck = { ok: true; claims: AckClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** A genuine token's claims; a tampered, malformed or expired one is refused (expired said apart). */
 export function verifyAckToken(secret: string, token: string, now: number): AckTokenCheck {

@@ -17,7 +17,7 @@ const VMS_ENDPOINT = 'https://dyvmsapi.aliyuncs.com';
 const VERSION = '2017-05-25';
 
 /** RFC 3986 percent-encoding as Aliyun's POP signature wants it: only A-Z a-z 0-9 - _ . ~ stay. */
-export function popEncode(s: string): string {
+function popEncode(s: string): string {
   return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 

@@ -3,14 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 
 /** A file sent with an e-mail (a scheduled report's XLSX). */
-export interface EmailAttachment {
+interface EmailAttachment {
   filename: string;
   content: Buffer;
   contentType: string;
 }
 
 /** What an e-mail may carry beyond its plain text: an HTML body and attachments. */
-export interface EmailExtras {
+interface EmailExtras {
   html?: string;
   attachments?: readonly EmailAttachment[];
 }

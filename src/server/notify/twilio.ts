@@ -1,7 +1,7 @@
 import type { SmsProvider } from '../auth/sms';
 import type { VoiceCallProvider } from './voice-call';
 
-export interface TwilioConfig {
+interface TwilioConfig {
   accountSid: string;
   authToken: string;
   /** The Twilio number messages and calls come from (E.164, e.g. +15005550006). */

@@ -21,7 +21,7 @@ let engine: Promise<Espeak> | undefined;
  * The text spoken as a WAV, by eSpeak NG compiled to WebAssembly (the `espeak-ng` package: no
  * system binary, no network). Loaded on the first call; about half a second per call.
  */
-export async function speakToWav(text: string, lang: string): Promise<Buffer> {
+async function speakToWav(text: string, lang: string): Promise<Buffer> {
   engine ??= import('espeak-ng').then((m) => m.default);
   const run = await engine;
   const out = 'call.wav';

@@ -4,7 +4,7 @@
  * its other modules (ESLint says so). Entities hold a PaymentService (app.payments) and are told
  * of a paid or refunded order through the fulfilment handler they register.
  */
-export { Payments, toPayment, type PaymentRow } from './service';
+export { Payments, toPayment } from './service';
 export type { Payment, PaymentService } from './types';
 export { realProviders } from './providers';
 export { SandboxProvider, SANDBOX_PAGE_SCRIPT, SANDBOX_SIGNATURE_HEADER, type Deliver } from './providers/sandbox';

@@ -15,7 +15,7 @@ export interface ReconcileResult {
 }
 
 /** What the reconcile loop works with: the service's parts, and its own sync and close. */
-export interface Reconcilable {
+interface Reconcilable {
   ledger: PaymentLedger;
   machine: PaymentMachine;
   fulfilment: Fulfilment;

@@ -38,9 +38,7 @@ import {
 
 // The service's public surface: Payments and what callers read about orders. Behind it: model.ts (rows,
 // pure helpers), ledger.ts (table, event log), machine.ts (state machine), fulfilment.ts, reconcile.ts.
-export { MAX_PAYMENT_FEN, newOrderNo, toPayment, type PaymentRow } from './model';
-export type { ReconcileResult } from './reconcile';
-export type { CallbackOutcome, PaymentsOptions } from './types';
+export { toPayment } from './model';
 
 /**
  * The payment service behind `app.payments` (docs/payments.md). It owns the payments

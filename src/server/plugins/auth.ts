@@ -24,7 +24,7 @@ async function keyCaller(request: FastifyRequest, key: string) {
 }
 
 /** preHandler: a live session (or integration key) or code 208; sets request.scope, request.user and request.tokenHash. */
-export async function requireAuth(request: FastifyRequest): Promise<void> {
+async function requireAuth(request: FastifyRequest): Promise<void> {
   if (request.scope) return;
   const token = tokenFromHeader(request.headers.authorization);
   const live = isIntegrationKey(token) ? await keyCaller(request, token) : await resolveToken(request.server, token);

@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** Another replica's fence changes reach this one's index within this time. */
-export const FENCE_REFRESH_MS = 30_000;
+const FENCE_REFRESH_MS = 30_000;
 
 /** Changes to these move devices between groups a fence may watch, or change what a record copies. */
 const DEVICE_RESOURCES = new Set(['device', 'deviceGroup']);

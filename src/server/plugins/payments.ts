@@ -12,7 +12,7 @@ import { SANDBOX_PAGE_SCRIPT, SandboxProvider, type Deliver } from '../payments'
 import { Payments } from '../payments';
 import { startSweep } from '../lib/sweep';
 
-export interface PaymentsPluginOptions {
+interface PaymentsPluginOptions {
   /** How often the reconcile job runs (default PAY_RECONCILE_S, every minute; 0: never, tests call reconcile()). */
   reconcileMs?: number;
 }

@@ -5,7 +5,7 @@ import { rowsOf } from '../db/rows';
 import { perTurn } from '../lib/turn-batch';
 
 /** What the cell-tower table (src/entities/cell-tower/) says of one cell. */
-export interface TowerFix {
+interface TowerFix {
   lat: number;
   lon: number;
   /** OpenCellID's range, metres. */
@@ -13,7 +13,7 @@ export interface TowerFix {
 }
 
 /** Cells remembered, found or not: a fleet of LBS trackers on the same towers costs few queries. */
-export const CELL_CACHE_SIZE = 50_000;
+const CELL_CACHE_SIZE = 50_000;
 /**
  * A cell position is never claimed closer than this (OpenCellID's range can be 0 for a cell seen
  * once). Above the fence evaluator's MAX_MARGIN_M (src/server/fences/geometry.ts), so a cell fix

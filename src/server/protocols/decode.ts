@@ -19,7 +19,7 @@ import {
   type StreamCodec,
 } from './types';
 
-export interface DecodeLine {
+interface DecodeLine {
   imei: string | null;
   /** The uplinks of every frame of the line, in frame order. */
   uplinks: Uplink[];

@@ -8,13 +8,13 @@
 /** Frames kept per device. */
 export const LOG_FRAMES = 200;
 /** Bytes kept per device, headers included: a watch's 200-byte reports keep fewer than LOG_FRAMES. */
-export const LOG_BYTES = 16 * 1024;
+const LOG_BYTES = 16 * 1024;
 const HEAD = 11; // time (float64), direction (1), length (uint16)
 const FIRST_SIZE = 1024;
 
-export type Direction = 'in' | 'out';
+type Direction = 'in' | 'out';
 
-export interface LoggedFrame {
+interface LoggedFrame {
   at: number;
   dir: Direction;
   bytes: Buffer;

@@ -33,7 +33,7 @@ import {
   type StreamCodec,
 } from './types';
 
-export interface GatewayDeps {
+interface GatewayDeps {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -51,7 +51,7 @@ export interface GatewayDeps {
 }
 
 /** What each listener has seen since the start (POST /api/device/ingest/stats `protocols`, docs/protocols.md "Leniencies"). */
-export interface ProtocolCounters {
+interface ProtocolCounters {
   connections: number;
   frames: number;
   /** Frames that could not be framed or decoded. */
@@ -63,10 +63,10 @@ export interface ProtocolCounters {
 }
 
 /** How often each irregularity was seen (only the kinds seen are present). */
-export type IrregularityCounts = Partial<Record<Irregularity, number>>;
+type IrregularityCounts = Partial<Record<Irregularity, number>>;
 
 /** One row of a device's raw frame log as read back (docs/protocols.md "Raw frame log"). */
-export interface FrameLogEntry {
+interface FrameLogEntry {
   at: number;
   dir: 'in' | 'out';
   hex: string;
@@ -78,7 +78,7 @@ export interface FrameLogEntry {
 }
 
 /** The raw log's marks of a frame's irregularities: "checksum wrong, accepted", or without "accepted" when refused. */
-export function irregularityNotes(irregular: readonly Irregularity[], refused = false): string {
+function irregularityNotes(irregular: readonly Irregularity[], refused = false): string {
   const notes = irregular.map((i) => IRREGULARITY_NOTES[i] ?? i);
   return refused
     ? `${notes.map((n) => n.replace(/, accepted$/, '')).join('; ')}; refused (strict framing)`

@@ -19,7 +19,7 @@ import type { DeviceMedia } from './types';
 const CONVERT_S = 20;
 
 /** AMR (narrow or wide band) to a mono 16-bit WAV, through ffmpeg's pipes. */
-export function amrToWav(amr: Buffer, ffmpeg = mediaToolPath('ffmpeg')): Promise<Buffer> {
+function amrToWav(amr: Buffer, ffmpeg = mediaToolPath('ffmpeg')): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       ffmpeg,

@@ -10,7 +10,7 @@ import type { ProtocolName } from './types';
 const UNKNOWN_WRITE_MS = 10_000;
 const UNKNOWN_REMEMBERED = 10_000;
 /** Identifiers the unknown devices list keeps (the most recently seen), trimmed every UNKNOWN_TRIM_EVERY writes. */
-export const UNKNOWN_KEPT = 5_000;
+const UNKNOWN_KEPT = 5_000;
 const UNKNOWN_TRIM_EVERY = 100;
 /** Bytes of an unknown device's last frame kept (a watch's voice frame runs to 64 KB). */
 const UNKNOWN_FRAME_BYTES = 4_096;

@@ -9,7 +9,7 @@ import { TenantCoalescer } from './coalesce';
 
 type Part = DashboardPush['parts'][number];
 
-export interface DashboardDeps {
+interface DashboardDeps {
   broker: Pick<Broker, 'publish'>;
   log: FastifyBaseLogger;
   now: () => number;

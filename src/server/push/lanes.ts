@@ -7,16 +7,16 @@ import type { PublishOptions } from '../broker/types';
 export type Lane = 'urgent' | 'normal' | 'reminder';
 
 /** Publishes handed to the broker per turn of the event loop, urgent ones first. */
-export const PER_TURN = 250;
+const PER_TURN = 250;
 /**
  * Normal pushes and reminders wait while the broker's own queue holds more than this: what they
  * would add there is work a new SOS, published next, waits behind.
  */
-export const MAX_BACKLOG = 200;
+const MAX_BACKLOG = 200;
 /** How soon held-back pushes look at the broker's queue again. */
 const RETRY_MS = 2;
 
-export interface LanesDeps {
+interface LanesDeps {
   publish(topic: string, body: Buffer, opts: PublishOptions): Promise<void>;
   /** The broker's queue of messages not yet being delivered (embedded only); undefined counts as empty. */
   backlog?: () => number;

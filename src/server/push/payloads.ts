@@ -85,7 +85,7 @@ export function cardPush(imei: string, cardInfo: string): CardPush {
 }
 
 /** The parts of a door call that are the same for every console it rings. */
-export interface CallBase {
+interface CallBase {
   imei: string;
   channel: string;
   appId: string;

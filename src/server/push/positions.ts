@@ -16,7 +16,7 @@ import { TenantCoalescer } from './coalesce';
 /** positionsPushSchema's limit per message. */
 const MAX_PER_MESSAGE = 20_000;
 
-export interface PositionsDeps {
+interface PositionsDeps {
   broker: Pick<Broker, 'publish'>;
   log: FastifyBaseLogger;
   now: () => number;

@@ -9,7 +9,7 @@ export interface OpenAlarm {
   context: AlarmContext;
 }
 
-export interface RemindersDeps {
+interface RemindersDeps {
   now: () => number;
   intervalMs?: number;
   /** One console's reminder: every alarm rung for it since its last one, oldest first. */

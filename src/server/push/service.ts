@@ -27,7 +27,7 @@ import { ConsoleReminders, type OpenAlarm } from './reminders';
 import type { VoiceSockets } from './voice-socket';
 import type { PriorityGate } from '../lib/priority';
 
-export interface PushDeps {
+interface PushDeps {
   broker: Pick<Broker, 'publish' | 'backlog'>;
   recipients: Pick<RecipientCache, 'get' | 'invalidate'>;
   voice: VoiceProvider;

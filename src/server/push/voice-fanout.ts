@@ -11,12 +11,12 @@ import type { VoiceSockets } from './voice-socket';
  * every replica speaks it on its own sockets. Consoles may never subscribe here (the broker ACL
  * grants them only their own topics).
  */
-export const VOICE_FANOUT_TOPIC = 'svc/voice/notices';
+const VOICE_FANOUT_TOPIC = 'svc/voice/notices';
 
 const fanoutSchema = z.object({ ids: z.array(z.number().int()).max(100_000), notice: voiceNoticeSchema });
 
 /** Where the push sends voice notices: the local sockets, or every replica's through the broker. */
-export type VoiceSink = Pick<VoiceSockets, 'send'>;
+type VoiceSink = Pick<VoiceSockets, 'send'>;
 
 export async function voiceSink(broker: Broker, sockets: VoiceSockets, log: FastifyBaseLogger): Promise<VoiceSink> {
   if (broker.kind === 'embedded') return sockets;

@@ -78,7 +78,7 @@ export class VoiceSockets {
 }
 
 /** Whether a frame is the console's ping: JSON whose `type` is 'ping'. Anything else is ignored. */
-export function isPing(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): boolean {
+function isPing(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): boolean {
   if (isBinary) return false;
   const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
   if (buf.length > MAX_FRAME_BYTES) return false;
@@ -91,7 +91,7 @@ export function isPing(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean)
 }
 
 /** The session token of the first frame, `{"type":"auth","token":"..."}`, or undefined. */
-export function authTokenOf(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): string | undefined {
+function authTokenOf(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): string | undefined {
   if (isBinary) return undefined;
   const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
   if (buf.length > MAX_FRAME_BYTES) return undefined;

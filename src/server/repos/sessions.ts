@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/driver';
 import { sessions, tenants, users } from '../db/schema-tenancy';
 
-export interface NewSession {
+interface NewSession {
   tokenHash: string;
   userId: number;
   tenantId: number;

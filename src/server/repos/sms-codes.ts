@@ -27,7 +27,7 @@ export async function storeCode(
   return stored.length > 0;
 }
 
-export type CodeCheck = 'ok' | 'invalid';
+type CodeCheck = 'ok' | 'invalid';
 
 /**
  * Checks a code: a live one (not expired, fewer than `maxTries` wrong tries) that matches is

@@ -6,7 +6,7 @@ import { authAudit, loginFailures } from '../db/schema';
  * Fixed-window failure counters kept in the database, so N replicas share one count. A key is
  * e.g. `pair:demo|10.0.0.7` (an account from one address) or `ip:10.0.0.7`.
  */
-export interface Failures {
+interface Failures {
   failures: number;
   windowStart: number;
   lastAt: number;

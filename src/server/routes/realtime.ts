@@ -7,7 +7,7 @@ import { authed } from '../plugins/auth';
 import { envelopeOf } from './schemas';
 
 /** `GET /api/realtime`: where the console's live bridge connects. */
-export interface RealtimeAnswer {
+interface RealtimeAnswer {
   /** MQTT over WebSocket of an external broker; null: this origin's `/mqtt`. */
   mqttUrl: string | null;
   /** The voice-broadcast socket's path on this origin. */

@@ -17,7 +17,7 @@ import { isMultipartError } from '../plugins/errors';
 import { ENTITY_SERVERS } from '../../entities/server.gen';
 import { named } from '../lib/plugin-name';
 
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 const ctxOf = (request: FastifyRequest): Ctx => ({
   app: request.server,

@@ -11,10 +11,10 @@ import {
 } from '../../entities/monitored-person';
 
 const P = monitoredPersons;
-export const WORN_REFRESH_MS = 30_000;
+const WORN_REFRESH_MS = 30_000;
 
 /** Whether `time` (HH:mm) lies in the daily window [start, end] (an end before the start runs past midnight). */
-export function inWindow(time: string, start: string, end: string): boolean {
+function inWindow(time: string, start: string, end: string): boolean {
   return start <= end ? time >= start && time <= end : time >= start || time <= end;
 }
 

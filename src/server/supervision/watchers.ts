@@ -11,7 +11,7 @@ export const WATCHERS_TTL_MS = 10_000;
 const MAX_ENTRIES = 20_000;
 
 /** The enabled users of the tenant who supervise the persons wearing the devices `imeis`, by IMEI (nobody: absent). */
-export async function loadWatchers(db: Db, tenantId: number, imeis: readonly string[]): Promise<Map<string, number[]>> {
+async function loadWatchers(db: Db, tenantId: number, imeis: readonly string[]): Promise<Map<string, number[]>> {
   const rows = await db
     .select({ imei: devices.imei, id: monitoredPersons.supervisorId })
     .from(monitoredPersons)

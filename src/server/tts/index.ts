@@ -17,7 +17,7 @@ export interface TtsProvider {
 }
 
 /** The first executable `name` on the PATH, or undefined. */
-export async function onPath(name: string, path = process.env.PATH ?? ''): Promise<string | undefined> {
+async function onPath(name: string, path = process.env.PATH ?? ''): Promise<string | undefined> {
   for (const dir of path.split(delimiter).filter(Boolean)) {
     const file = join(dir, name);
     try {

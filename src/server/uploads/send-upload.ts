@@ -7,7 +7,7 @@ import type { ByteRange } from '../storage/types';
 const RANGE = /^bytes=(\d{0,15})-(\d{0,15})$/;
 
 /** The one range of a Range header; several ranges or anything odd are ignored (the whole file). */
-export function parseRange(header: string | undefined): ByteRange | undefined {
+function parseRange(header: string | undefined): ByteRange | undefined {
   const m = header ? RANGE.exec(header.trim()) : null;
   if (!m || (!m[1] && !m[2])) return undefined;
   if (!m[1]) return { suffix: Number(m[2]) };

@@ -7,7 +7,7 @@ import { AgoraVoiceProvider } from './agora';
 import { LocalVoiceProvider } from './local';
 import type { VoiceProvider } from './provider';
 
-export type { VoiceProvider, VoiceToken } from './provider';
+export type { VoiceProvider } from './provider';
 export { callChannel, consoleUid, deviceUid } from './provider';
 
 /** Agora when configured, else the local provider with a key every replica reads from the database. */

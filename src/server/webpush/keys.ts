@@ -10,7 +10,7 @@ export interface VapidKeys {
   subject: string;
 }
 
-export interface VapidConfig {
+interface VapidConfig {
   vapidPublicKey?: string;
   vapidPrivateKey?: string;
   vapidSubject?: string;

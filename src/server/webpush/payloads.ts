@@ -9,7 +9,7 @@ const FALL_TYPE = 13;
 export const alarmPushKind = (alarm: Pick<AlarmRecord, 'type'>): PhonePushKind =>
   alarm.type === SOS_TYPE ? 'sos' : alarm.type === FALL_TYPE ? 'fall' : 'critical';
 
-export interface PhoneAlarmExtras {
+interface PhoneAlarmExtras {
   timeZone: string;
   ack: string | null;
   /** Set for an escalation step's push (its kind is then 'escalation'). */

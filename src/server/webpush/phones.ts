@@ -22,11 +22,11 @@ type Audience = Map<number, { name: string; kinds: ReadonlySet<string> | null }>
 const AUDIENCE_TTL_MS = 15_000;
 
 /** How long a push service keeps an alarm for a phone that is off: an hour-old SOS still matters. */
-export const PHONE_TTL_S = 3600;
+const PHONE_TTL_S = 3600;
 /** A door call rings for a minute or two: after that the push is noise. */
 const DOOR_CALL_TTL_S = 60;
 
-export interface PhonePushesDeps {
+interface PhonePushesDeps {
   db: Db;
   webPush: Pick<WebPush, 'toUsers' | 'toEach'>;
   clock: Clock;
@@ -36,7 +36,7 @@ export interface PhonePushesDeps {
   links?: Pick<AckLinks, 'path'>;
 }
 
-export interface AlarmPushOptions {
+interface AlarmPushOptions {
   /** Users who get it whatever kinds they chose (an SOS's on-duty staff). */
   forced?: readonly number[];
   /** An escalation step's push: its index (the kind is then 'escalation'). */

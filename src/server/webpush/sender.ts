@@ -6,9 +6,9 @@ import { pushSubscriptions } from '../db/schema';
 import type { VapidKeys } from './keys';
 
 /** How the push service treats a message (RFC 8030 section 5.3): an SOS wakes a phone on a low battery. */
-export type Urgency = 'very-low' | 'low' | 'normal' | 'high';
+type Urgency = 'very-low' | 'low' | 'normal' | 'high';
 
-export interface PushOptions {
+interface PushOptions {
   urgency: Urgency;
   /** Seconds the push service keeps the message for a phone that is off (RFC 8030 section 5.2). */
   ttl: number;
@@ -23,7 +23,7 @@ export interface SendResult {
   failed: number;
 }
 
-export interface WebPushDeps {
+interface WebPushDeps {
   db: Db;
   keys: () => Promise<VapidKeys>;
   log: FastifyBaseLogger;

@@ -62,7 +62,7 @@ export interface AlarmStats {
   };
 }
 
-export type ResponseTimes<K> = K & { acknowledged: number; medianS: number; p90S: number };
+type ResponseTimes<K> = K & { acknowledged: number; medianS: number; p90S: number };
 
 /** `POST /api/device/alarm/timeline`: what happened to one alarm, in order. */
 export const alarmTimelineBody = z.object({ id: z.number().int().positive() });

@@ -4,19 +4,7 @@
  * (src/server/escalation/), the policy screens and docs/alarms.md read these.
  */
 import type { CodeEntry } from '../codes';
-import { ALARM_TYPES, type AlarmType } from './types';
-
-export const ESCALATION_TARGETS = [
-  'repeat',
-  'operators',
-  'onDuty',
-  'nearest',
-  'user',
-  'role',
-  'contacts',
-  'address',
-] as const;
-export type EscalationTarget = (typeof ESCALATION_TARGETS)[number];
+import { ALARM_TYPES } from './types';
 
 export const ESCALATION_TARGET_TABLE: readonly CodeEntry<string>[] = [
   { value: 'repeat', cn: '再次提醒已通知的控制台', en: 'Ring the consoles already told again' },
@@ -29,7 +17,7 @@ export const ESCALATION_TARGET_TABLE: readonly CodeEntry<string>[] = [
   { value: 'address', cn: '外部号码或邮箱', en: 'An external number or e-mail' },
 ];
 
-export const ESCALATION_CHANNELS = ['console', 'push', 'sms', 'voice', 'email'] as const;
+const ESCALATION_CHANNELS = ['console', 'push', 'sms', 'voice', 'email'] as const;
 export type EscalationChannel = (typeof ESCALATION_CHANNELS)[number];
 
 /** Level 3 (critical) types escalate; so does any type a company names in an enabled policy. */
@@ -41,14 +29,12 @@ export function isCriticalType(type: number, tenantCritical: ReadonlySet<number>
 }
 
 /** An alarm's acknowledgement state as consoles show it: raised, acknowledged, handled. */
-export type AckState = 'raised' | 'acknowledged' | 'handled';
+type AckState = 'raised' | 'acknowledged' | 'handled';
 
 export function ackStateOf(a: { ackedAt: string | null; handleState: number }): AckState {
   if (a.handleState !== 0) return 'handled';
   return a.ackedAt ? 'acknowledged' : 'raised';
 }
-
-export type { AlarmType };
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

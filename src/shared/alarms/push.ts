@@ -78,7 +78,7 @@ export interface AlarmPatch {
 }
 
 /** What `alarm/since` answers: the record and what its live pushes carried beside it. */
-export const caughtUpContextSchema = z.object({
+const caughtUpContextSchema = z.object({
   building: z.string().default(''),
   unit: z.string().default(''),
   roomNo: z.string().default(''),
@@ -120,7 +120,7 @@ const sosFields = {
   lon: z.number().nullable().optional(),
 };
 /** One SOS of a reminder's list. */
-export const openSosSchema = z.object(sosFields);
+const openSosSchema = z.object(sosFields);
 export type OpenSos = z.infer<typeof openSosSchema>;
 export const sosPushSchema = z.object({
   code: code(PUSH_CODE.sos),
@@ -217,8 +217,6 @@ export type ConsolePush = z.infer<typeof consolePushSchema>;
 
 /** Voice-broadcast socket (docs/requirements/realtime-broker.md#voice-broadcast-socket). */
 export const VOICE_WS_PATH = '/api/voice/ws';
-/** The console's ping; the service answers the bare text 'pong'. */
-export const voicePingSchema = z.object({ type: z.literal('ping') });
 /** What the service pushes; the console speaks `msgContent`. */
 export const voiceNoticeSchema = z.object({
   msgContent: z.string().min(1).max(500),

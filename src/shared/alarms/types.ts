@@ -7,9 +7,9 @@ import type { AlarmEvent } from '../devices/protocol';
 import type { LimitMetric } from '../devices/settings';
 
 /** 1 notice, 2 warning, 3 critical (critical ones ring and open a dialog in the console). */
-export type AlarmLevel = 1 | 2 | 3;
+type AlarmLevel = 1 | 2 | 3;
 
-export interface AlarmTypeInfo {
+interface AlarmTypeInfo {
   /** Stable name used in code and exports. */
   key: string;
   cn: string;
@@ -58,7 +58,7 @@ export const ALARM_TYPES = {
 
 export type AlarmType = keyof typeof ALARM_TYPES;
 export const ALARM_TYPE_NUMBERS = Object.keys(ALARM_TYPES).map(Number) as AlarmType[];
-export type AlarmKey = (typeof ALARM_TYPES)[AlarmType]['key'];
+type AlarmKey = (typeof ALARM_TYPES)[AlarmType]['key'];
 
 export const ALARM_TYPE_BY_KEY = Object.fromEntries(ALARM_TYPE_NUMBERS.map((n) => [ALARM_TYPES[n].key, n])) as Record<
   AlarmKey,
@@ -73,13 +73,11 @@ export function alarmTypeInfo(type: number): AlarmTypeInfo | undefined {
  * The string-coded set of docs/requirements/states-and-codes.md#alarm-types, carried in `code2` of a record for
  * systems that use it.
  */
-export const ALARM_STRING_CODES = {
-  '01': { cn: '低电量', en: 'Low battery' },
-  '02': { cn: '失联', en: 'Disconnected' },
-  '03': { cn: '异常', en: 'Abnormal' },
-  '04': { cn: '呼救', en: 'Call for help' },
-} as const;
-export type AlarmStringCode = keyof typeof ALARM_STRING_CODES;
+type AlarmStringCode =
+  | '01' // 低电量 Low battery
+  | '02' // 失联 Disconnected
+  | '03' // 异常 Abnormal
+  | '04'; // 呼救 Call for help
 
 /** The string code a type also carries (undefined for most). */
 export const STRING_CODE_OF: Partial<Record<AlarmType, AlarmStringCode>> = {
@@ -153,7 +151,6 @@ export const SYSTEM_HANDLER = '系统';
 
 /** Handling state of an alarm record. */
 export const ALARM_HANDLE = { pending: 0, handled: 1, falseAlarm: 2 } as const;
-export type AlarmHandleState = (typeof ALARM_HANDLE)[keyof typeof ALARM_HANDLE];
 export const ALARM_HANDLE_TABLE = [
   { value: ALARM_HANDLE.pending, cn: '未处理', en: 'Pending' },
   { value: ALARM_HANDLE.handled, cn: '已处理', en: 'Handled' },

@@ -8,10 +8,7 @@ import { createRng, seedOf } from '../prng';
 /** Minutes of the local day: in by 08:00, lunch 12:00-13:30, out from 17:30 (the demo rule's times). */
 export const DEMO_WORKDAY = { start: 8 * 60, noonOut: 12 * 60, noonIn: 13 * 60 + 30, end: 17 * 60 + 30 } as const;
 
-/** The demo rule's times as HH:mm text (attendance_rules columns). */
-export const DEMO_WORKDAY_HHMM = { amStart: '08:00', amEnd: '12:00', pmStart: '13:30', pmEnd: '17:30' } as const;
-
-export interface DayPlan {
+interface DayPlan {
   /** Stays home (no punch that day). */
   absent: boolean;
   /** Minutes of the local day: arrival (helmet on), lunch out and back, departure (helmet off). */

@@ -28,7 +28,7 @@ export const ACCESS_REASONS = [
 export type AccessReason = (typeof ACCESS_REASONS)[number];
 
 /** Credential types a unit's list carries. */
-export const CREDENTIAL_TYPES = ['card', 'qr', 'face'] as const;
+const CREDENTIAL_TYPES = ['card', 'qr', 'face'] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
 /** Most credentials one unit's list carries (one downlink, well under 200 KB). */
@@ -55,7 +55,7 @@ const text = (max: number) =>
  * One credential: `t` its type, `v` the card number, QR token or face sample id, `r` the right it
  * comes from, `from`/`until` (ms since the epoch) its validity, `win` a daily time window.
  */
-export const credentialSchema = z
+const credentialSchema = z
   .object({
     t: z.enum(CREDENTIAL_TYPES),
     v: text(200),

@@ -24,7 +24,7 @@ const text = (max: number) =>
  * When a unit plays the ad: between the dates (inclusive, the unit's local days) and, each day,
  * within the time window (a window past midnight, 22:00-06:00, wraps). Each part is optional.
  */
-export const adScheduleSchema = z
+const adScheduleSchema = z
   .object({
     startDate: z.string().regex(AD_DATE_RE).optional(),
     endDate: z.string().regex(AD_DATE_RE).optional(),
@@ -32,7 +32,7 @@ export const adScheduleSchema = z
     dailyEnd: z.string().regex(AD_TIME_RE).optional(),
   })
   .strict();
-export type AdSchedule = z.infer<typeof adScheduleSchema>;
+type AdSchedule = z.infer<typeof adScheduleSchema>;
 
 /**
  * `adPush`: play this ad on a loop per its schedule. `url` is where the unit downloads the video:

@@ -71,7 +71,6 @@ export const seriesBody = z.object({
   to: isoDate.optional(),
   limit: z.number().int().min(1).max(5000).default(500),
 });
-export type SeriesBody = z.input<typeof seriesBody>;
 
 /** `POST /api/device/device/rollups`: one metric of one device from the rollups (never raw readings). */
 export const rollupBody = z
@@ -84,7 +83,6 @@ export const rollupBody = z
     grain: z.enum(ROLLUP_GRAINS as [RollupGrain, ...RollupGrain[]]).optional(),
   })
   .refine((b) => Date.parse(b.from) < Date.parse(b.to), { message: 'rangeInvalid', path: ['to'] });
-export type RollupBody = z.input<typeof rollupBody>;
 
 /** One bucket of a metric: its start, count, mean, least and greatest value. */
 export interface RollupPoint {
@@ -310,7 +308,7 @@ export const refreshBody = z
   });
 export type RefreshBody = z.input<typeof refreshBody>;
 
-export interface RefreshAsked {
+interface RefreshAsked {
   /** The command's id (device_commands), for command/acks. */
   id: number;
   imei: string;

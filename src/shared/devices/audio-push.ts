@@ -4,7 +4,7 @@ import { isBadText } from '../text';
 import { IMEI_RE, MAX_BATCH_DEVICES } from './protocol';
 
 /** A stored audio upload's name (a random UUID and its sniffed extension). */
-export const AUDIO_NAME_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(mp3|wav|ogg|aac)$/;
+const AUDIO_NAME_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(mp3|wav|ogg|aac)$/;
 
 export const TTS_MAX = 500;
 const speech = z
@@ -34,7 +34,6 @@ export const audioPushSendBody = z.discriminatedUnion('source', [
     text: speech,
   }),
 ]);
-export type AudioPushSendBody = z.infer<typeof audioPushSendBody>;
 
 /** `POST /api/device/audioPush/preview`: a WAV of the text when the server can synthesise. */
 export const ttsPreviewBody = z.object({ text: speech, lang: z.string().max(8).default('cn') });

@@ -25,7 +25,7 @@ export interface DemoDevice {
 }
 
 /** The device protocols of docs/protocols.md (the service's ProtocolName; shared code cannot import it). */
-export type DemoProtocol = ProtocolName;
+type DemoProtocol = ProtocolName;
 
 /**
  * Scenario sites around the map's default centre (docs/requirements/realtime-map-and-tracks.md#map-component: 114.06,

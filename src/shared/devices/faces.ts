@@ -30,7 +30,7 @@ export const faceLibraryParams = z
 export type FaceLibraryParams = z.infer<typeof faceLibraryParams>;
 
 /** The best match of `POST /api/device/faceDistribution/verify`. */
-export interface FaceMatch {
+interface FaceMatch {
   sampleId: number;
   labels: string;
   /** The person: the sample's first label. */

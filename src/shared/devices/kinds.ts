@@ -139,7 +139,7 @@ export const CLOSING_MODES: readonly SwitchMode[] = ['linkOn', 'singleOn'];
 
 export const VALVE_ACTIONS = ['open', 'close'] as const;
 
-export interface KindInfo {
+interface KindInfo {
   cn: string;
   en: string;
   /** Scenarios where the simulator deploys it. */
@@ -298,7 +298,7 @@ export const KIND_INFO: Record<DeviceKind, KindInfo> = {
 };
 
 /** Kinds no downlink reaches (the console's phone posts over HTTP and listens to nothing): not even the universal commands. */
-export const NO_DOWNLINK_KINDS: readonly DeviceKind[] = ['phone'];
+const NO_DOWNLINK_KINDS: readonly DeviceKind[] = ['phone'];
 
 /** Kinds the simulator runs: those deployed in a scenario. */
 export const SIMULATED_KINDS: readonly DeviceKind[] = DEVICE_KINDS.filter((k) => KIND_INFO[k].scenarios.length > 0);
@@ -308,7 +308,7 @@ export const SIMULATED_KINDS: readonly DeviceKind[] = DEVICE_KINDS.filter((k) =>
  * device that moves) now instead of at the next interval (/randomReload).
  */
 /** Every kind takes these; `custom` (a raw command in the device's own protocol, docs/protocols.md) needs the device:rawCommand mark. */
-export const UNIVERSAL_COMMANDS: readonly CommandName[] = ['report', 'custom'];
+const UNIVERSAL_COMMANDS: readonly CommandName[] = ['report', 'custom'];
 
 export function kindSupports(kind: string, cmd: string): boolean {
   if ((NO_DOWNLINK_KINDS as readonly string[]).includes(kind)) return false;

@@ -6,7 +6,7 @@
  */
 import { FIXED_RULES, LIMIT_ALARM_TYPE, type AlarmType } from '../alarms/types';
 import { DEVICE_STATE } from '../codes';
-import { KIND_INFO, METRICS, type DeviceKind, type Metric } from './kinds';
+import { KIND_INFO, type DeviceKind, type Metric } from './kinds';
 import { LIMIT_METRICS, withDefaults, type DeviceSettings, type LimitMetric } from './settings';
 
 /** Where a reading stands: within its limits, above, below, or no live reading (device not online). */
@@ -61,5 +61,3 @@ export function kindsReporting(metric: Metric): DeviceKind[] {
     (KIND_INFO[k].metrics as readonly Metric[]).includes(metric),
   );
 }
-
-export const isMetric = (m: string): m is Metric => (METRICS as readonly string[]).includes(m);

@@ -34,7 +34,7 @@ export const METRIC_ROUTES = {
   electronic: ['battery'],
   dtudz: ['waterPressure', 'voltage', 'current', 'power'],
 } as const satisfies Record<string, readonly [Metric, ...Metric[]]>;
-export type MetricRoute = keyof typeof METRIC_ROUTES;
+type MetricRoute = keyof typeof METRIC_ROUTES;
 export const METRIC_ROUTE_NAMES = Object.keys(METRIC_ROUTES) as MetricRoute[];
 
 export function metricsOfRoute(route: string): readonly Metric[] {

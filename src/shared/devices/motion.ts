@@ -67,7 +67,7 @@ interface Point {
  * Random-waypoint walk on a local plane in metres: walk to a point at walking speed, sometimes
  * stop a while, pick the next point. `inside` keeps targets on the site.
  */
-export class Walker {
+class Walker {
   pos: Point;
   heading = 0;
   speed = 0;

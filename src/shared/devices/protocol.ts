@@ -71,7 +71,7 @@ export const ALARM_EVENTS = [
 export type AlarmEvent = (typeof ALARM_EVENTS)[number];
 
 /** A cell tower heard by the device (LBS): the ids of OpenCellID's CSV; signal in dBm when known. */
-export const cellSchema = z.object({
+const cellSchema = z.object({
   mcc: z.number().int().min(0).max(999),
   mnc: z.number().int().min(0).max(999),
   lac: z.number().int().min(0).max(0xffffffff),
@@ -80,7 +80,7 @@ export const cellSchema = z.object({
 });
 export type Cell = z.infer<typeof cellSchema>;
 /** A Wi-Fi access point heard by the device; signal in dBm when known. */
-export const wifiSchema = z.object({
+const wifiSchema = z.object({
   mac: z.string().regex(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/),
   signal: z.number().int().min(-200).max(0).optional(),
 });
@@ -185,7 +185,6 @@ export const uplinkSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('adSync'), ...common, ...adSyncFields }),
 ]);
 export type Uplink = z.infer<typeof uplinkSchema>;
-export type UplinkKind = Uplink['kind'];
 
 /** Parameters of each command (docs/requirements/entities.md#device-commands). */
 export const commandParams = {
@@ -277,7 +276,7 @@ export const sendCommandBody = z.discriminatedUnion('cmd', [
 export type SendCommandBody = z.infer<typeof sendCommandBody>;
 
 /** Commands the service sends on its own behalf, never on an operator's command/send or sendMany. */
-export const SERVICE_ONLY_COMMANDS: readonly string[] = [
+const SERVICE_ONLY_COMMANDS: readonly string[] = [
   'videoCall',
   'accessRights',
   'armCard',
@@ -306,7 +305,6 @@ export const sendManyCommandBody = z
     // Its token comes from the service only (order/manyVideoCallToJuphoon).
     if (SERVICE_ONLY_COMMANDS.includes(b.cmd)) ctx.addIssue({ code: 'custom', message: 'noCommand', path: ['cmd'] });
   });
-export type SendManyCommandBody = z.infer<typeof sendManyCommandBody>;
 
 /** `POST /api/device/command/acks`: the delivery state and acknowledgement of commands by id. */
 export const commandAcksBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });

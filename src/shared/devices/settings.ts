@@ -38,7 +38,7 @@ function limitSchema(metric: LimitMetric) {
     .refine((l) => l.low <= l.high, { message: 'lowAboveHigh', path: ['high'] });
 }
 
-export const contactSchema = z.object({
+const contactSchema = z.object({
   name: z.string().trim().min(1, 'required').max(32, 'tooLong'),
   phone: z.string().trim().regex(PHONE_RE, 'phoneInvalid'),
   relation: z.string().trim().max(16, 'tooLong').default(''),

@@ -128,12 +128,12 @@ const text = (min: number, max: number) =>
     .refine((v) => !isBadText(v), 'text holds a NUL byte or an unpaired surrogate');
 
 /** Keys devices put on the wire: a letter, then letters, digits or underscores. */
-export const MODEL_KEY_RE = /^[A-Za-z][A-Za-z0-9_]{0,31}$/;
+const MODEL_KEY_RE = /^[A-Za-z][A-Za-z0-9_]{0,31}$/;
 const key = z.string().regex(MODEL_KEY_RE, 'key');
 
 export const PARAM_TYPES = ['integer', 'number', 'text', 'enum', 'boolean'] as const;
 
-export const modelMetricSchema = z
+const modelMetricSchema = z
   .object({
     key,
     name: text(1, 32),
@@ -145,7 +145,7 @@ export const modelMetricSchema = z
   .refine((m) => m.min < m.max, { message: 'range', path: ['max'] });
 export type ModelMetric = z.infer<typeof modelMetricSchema>;
 
-export const modelParamSchema = z
+const modelParamSchema = z
   .object({
     key,
     name: text(1, 32),
@@ -157,9 +157,9 @@ export const modelParamSchema = z
   })
   .refine((p) => p.min === undefined || p.max === undefined || p.min < p.max, { message: 'range', path: ['max'] })
   .refine((p) => p.type !== 'enum' || (p.values?.length ?? 0) > 0, { message: 'values', path: ['values'] });
-export type ModelParam = z.infer<typeof modelParamSchema>;
+type ModelParam = z.infer<typeof modelParamSchema>;
 
-export const modelCommandSchema = z.object({ key, name: text(1, 32), params: z.array(modelParamSchema).max(10) });
+const modelCommandSchema = z.object({ key, name: text(1, 32), params: z.array(modelParamSchema).max(10) });
 export type ModelCommand = z.infer<typeof modelCommandSchema>;
 
 /** Where a duplicate key was found, for the editor to point at. */

@@ -17,8 +17,8 @@ import {
   distinctPoints,
 } from './fence';
 
-export const lonSchema = z.number().finite().min(-180, 'lonInvalid').max(180, 'lonInvalid');
-export const latSchema = z.number().finite().min(-90, 'latInvalid').max(90, 'latInvalid');
+const lonSchema = z.number().finite().min(-180, 'lonInvalid').max(180, 'lonInvalid');
+const latSchema = z.number().finite().min(-90, 'latInvalid').max(90, 'latInvalid');
 const pointSchema = z.tuple([lonSchema, latSchema]);
 
 /**

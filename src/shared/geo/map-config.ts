@@ -37,7 +37,7 @@ const tileUrl = httpUrl.refine(
  */
 export const MAP_HOST_RE =
   /^https?:\/\/(\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
-export const MAX_MAP_HOSTS = 50;
+const MAX_MAP_HOSTS = 50;
 const mapHost = z
   .string()
   .trim()
@@ -52,7 +52,6 @@ export const mapConfigBody = z.object({
   /** Super administrators only: the hosts tenants may take tiles and styles from. */
   allowedHosts: z.array(mapHost).max(MAX_MAP_HOSTS).optional(),
 });
-export type MapConfigBody = z.input<typeof mapConfigBody>;
 
 /** What is saved (per tenant, or platform-wide by a super administrator). */
 export interface MapSettings {
@@ -64,7 +63,7 @@ export interface MapSettings {
 }
 
 /** The origin of a tile or style URL (templates hold `{z}` and the like, read as `0`); undefined if none. */
-export function mapUrlOrigin(url: string | null | undefined): string | undefined {
+function mapUrlOrigin(url: string | null | undefined): string | undefined {
   if (!url) return undefined;
   try {
     const u = new URL(url.replace(/\{[^}]*\}/g, '0'));
@@ -145,4 +144,3 @@ export interface MapDevice {
 export const mapLocationsBody = z.object({
   kind: z.enum(DEVICE_KINDS).default('locator'),
 });
-export type MapLocationsBody = z.input<typeof mapLocationsBody>;

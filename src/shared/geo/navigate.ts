@@ -4,7 +4,7 @@
  * map provider would expect. Positions are WGS-84 (as devices report them); AMap is told so, since
  * its own maps are in GCJ-02.
  */
-export interface NavigateLinks {
+interface NavigateLinks {
   geo: string;
   web: { url: string; name: 'amap' | 'apple' | 'google' };
 }

@@ -8,7 +8,7 @@ export const POSITIONS_CODE = '9020';
 /** The service coalesces a tenant's position changes and publishes at most this often. */
 export const POSITIONS_PUSH_MS = 1000;
 
-export const positionSchema = z.object({
+const positionSchema = z.object({
   imei: z.string(),
   /** WGS-84; absent for a UWB-only fix. */
   lat: z.number().optional(),

@@ -14,7 +14,7 @@ import { csvCell } from '../csv';
 /** The most points one track answer carries; longer ranges are cut and flagged `truncated`. */
 export const MAX_TRACK_POINTS = 100_000;
 /** The longest range one request may ask for. */
-export const MAX_TRACK_DAYS = 31;
+const MAX_TRACK_DAYS = 31;
 const DAY_MS = 86_400_000;
 
 const rangeFields = {
@@ -33,11 +33,9 @@ const rangeValid = (b: { from: string; to: string }, ctx: z.RefinementCtx) => {
 export const trackBody = z
   .object({ ...rangeFields, source: z.enum(['gps', 'all']).default('all'), detail: z.boolean().optional() })
   .superRefine(rangeValid);
-export type TrackBody = z.input<typeof trackBody>;
 export const trackExportBody = z
   .object({ ...rangeFields, source: z.enum(['gps', 'all']).default('all'), format: z.enum(['gpx', 'csv']) })
   .superRefine(rangeValid);
-export type TrackExportBody = z.input<typeof trackExportBody>;
 
 /** Columnar on purpose: 100,000 points as four arrays are a third the JSON of an object per point. */
 export interface TrackColumns {
@@ -195,16 +193,16 @@ export function toCsv(track: TrackColumns, imei: string): string {
  * reset.
  */
 export const PLAYBACK = { ready: 1, playing: 2, paused: 3, finished: 4, reset: 5 } as const;
-export type PlaybackStatus = (typeof PLAYBACK)[keyof typeof PLAYBACK];
+type PlaybackStatus = (typeof PLAYBACK)[keyof typeof PLAYBACK];
 /** docs/requirements/realtime-map-and-tracks.md#track-playback: speed choices, default 1, tick 20 ms. */
 export const PLAYBACK_SPEEDS = [1, 2, 4, 8] as const;
-export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
+type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
 export const PLAYBACK_TICK_MS = 20;
 /**
  * Reaching this percentage counts as the end (docs/requirements/realtime-map-and-tracks.md#track-playback: "about
  * 99-100%").
  */
-export const FINISH_PERCENT = 99;
+const FINISH_PERCENT = 99;
 /**
  * Base rate: one point per tick at 1x, but never slower than the whole track in this many ticks
  * (60 s at 1x, 7.5 s at 8x). Point-based rather than real time scaled, because a day of history

@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
 export const MAX_EXPORT_ROWS = 50_000;
 export const MAX_IMPORT_ROWS = 5_000;
 
-export const sortSpec = z.object({ field: z.string().min(1).max(64), order: z.enum(['asc', 'desc']) });
+const sortSpec = z.object({ field: z.string().min(1).max(64), order: z.enum(['asc', 'desc']) });
 
 /**
  * Body of every `list` action. Filter values by the field's FilterMode: eq a scalar, like a

@@ -14,7 +14,7 @@ export interface Label {
 }
 
 /** Value kinds a field can hold; they drive validation, the form control and the table cell. */
-export type FieldType =
+type FieldType =
   | 'text'
   | 'textarea'
   | 'password'
@@ -30,7 +30,7 @@ export type FieldType =
   | 'datetime'
   | 'image';
 
-export type FilterMode = 'eq' | 'like' | 'range' | 'in';
+type FilterMode = 'eq' | 'like' | 'range' | 'in';
 
 export interface FieldDef {
   /** Property of the API row (camelCase). */

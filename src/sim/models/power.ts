@@ -4,7 +4,7 @@ import { clamp, type Rng } from '../../shared/prng';
 export const DRAIN = { wearable: 0.006, fixed: 0.0005 } as const;
 const CHARGE_PER_S = 0.05;
 /** A wearer puts the device on its charger at this level. */
-export const CHARGE_AT = 15;
+const CHARGE_AT = 15;
 
 /** Battery (draining, then recharging on the charger) and signal bars (2-4, fluctuating). */
 export class Power {

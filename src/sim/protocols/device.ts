@@ -19,7 +19,7 @@ export interface ProtocolEndpoint {
   port: number;
 }
 
-export interface ProtocolDeviceOptions {
+interface ProtocolDeviceOptions {
   intervalS: number;
   /** The service's time zone: the demo site's workers keep their working day (workers.ts). */
   shiftTimeZone?: string;

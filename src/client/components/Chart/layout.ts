@@ -22,13 +22,13 @@ export const ZOOM_BAND = 30;
 /** Space between the plot box and the canvas edge. */
 export const EDGE = 8;
 /** Width kept after the plot for mark-line labels ("上限: 120"). */
-export const MARK_LABEL_BAND = 56;
+const MARK_LABEL_BAND = 56;
 /** Pies with more slices than this show no outside labels (the legend names them). */
 export const PIE_LABELS = 6;
 
-export type LegendPlace = 'top' | 'bottom' | 'none';
+type LegendPlace = 'top' | 'bottom' | 'none';
 
-export interface FrameOptions {
+interface FrameOptions {
   /** Where the legend goes (default top); 'none': the chart has none. */
   legend?: LegendPlace;
   /** Right to left: the legend starts at the right. */
@@ -44,7 +44,7 @@ export interface FrameOptions {
 }
 
 /** A one-line scrolling legend at the top or bottom, starting at the reading start. */
-export function legendAt(
+function legendAt(
   place: Exclude<LegendPlace, 'none'>,
   o: Pick<FrameOptions, 'rtl' | 'data' | 'color'> = {},
 ): LegendComponentOption {
@@ -58,7 +58,7 @@ export function legendAt(
 }
 
 /** The plot box of a cartesian chart: clear of the legend's band and the slider, axis labels and names inside it. */
-export function plotGrid(o: Pick<FrameOptions, 'legend' | 'zoom' | 'markLabels'> = {}): GridComponentOption {
+function plotGrid(o: Pick<FrameOptions, 'legend' | 'zoom' | 'markLabels'> = {}): GridComponentOption {
   const legend = o.legend ?? 'top';
   return {
     left: EDGE,
@@ -84,20 +84,20 @@ export function zoomSlider(o: Pick<FrameOptions, 'legend'> = {}): DataZoomCompon
   ];
 }
 
-export interface PieFrameOptions {
+interface PieFrameOptions {
   rtl?: boolean;
   donut?: boolean;
   color?: string;
 }
 
 /** What `pieSeriesLayout` sets on a pie series. */
-export type PieLayout = Pick<
+type PieLayout = Pick<
   PieSeriesOption,
   'center' | 'radius' | 'avoidLabelOverlap' | 'label' | 'labelLine' | 'labelLayout'
 >;
 
 /** The pie series' placement and label policy for `count` slices. */
-export function pieSeriesLayout(count: number, o: Pick<PieFrameOptions, 'donut'> = {}): PieLayout {
+function pieSeriesLayout(count: number, o: Pick<PieFrameOptions, 'donut'> = {}): PieLayout {
   const labelled = count <= PIE_LABELS;
   // Outside labels need room beside the pie; without them the pie may fill the box above the legend.
   // Centred on the canvas (a title in a donut's hole stays centred with `top: 'center'`); at these radii a pie

@@ -66,7 +66,7 @@ export interface ChartContext {
   rtl: boolean;
 }
 
-export interface StateLabels {
+interface StateLabels {
   online: string;
   offline: string;
   alarm: string;
@@ -182,7 +182,7 @@ export function lineOption(
   };
 }
 
-export interface TreeBarRow {
+interface TreeBarRow {
   name: string;
   depth: number;
   value: number;
@@ -191,7 +191,7 @@ export interface TreeBarRow {
 }
 
 /** The sum a node stands for: its own value when it has no children, else its children's. */
-export function treeTotal(node: TreeBarNode): number {
+function treeTotal(node: TreeBarNode): number {
   if (!node.children?.length) return node.value ?? 0;
   return node.children.reduce((sum, child) => sum + treeTotal(child), 0);
 }

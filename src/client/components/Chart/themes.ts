@@ -5,7 +5,7 @@ import type { ThemeName } from '../../lib/themeStore';
  * cyan accents) and white campus (light, teal accents). Registered by the chart host; the
  * option builders stay theme-free, so a theme switch only re-creates the instance.
  */
-export const CHART_PALETTES: Record<ThemeName, string[]> = {
+const CHART_PALETTES: Record<ThemeName, string[]> = {
   blue: ['#22d3ee', '#3b82f6', '#a78bfa', '#34d399', '#fbbf24', '#f472b6', '#fb7185', '#94a3b8', '#2dd4bf', '#60a5fa'],
   white: ['#0d9488', '#2563eb', '#7c3aed', '#16a34a', '#d97706', '#db2777', '#dc2626', '#64748b', '#0891b2', '#4f46e5'],
 };

@@ -13,12 +13,8 @@ import { pinnedEdges, stickyStyles, widthOf } from './sticky';
 import { CHECK_COLUMN_WIDTH, HEADER_HEIGHT, type ActionButton, type Column, type Row, type SortState } from './types';
 import classes from './DataTable.module.css';
 
-export type { SortState };
-
-export type { ClientMode, DataTableProps, RowOptions } from './props';
-
 /** How many data columns a phone card lists (label: value) before its actions. */
-export const CARD_FIELDS = 5;
+const CARD_FIELDS = 5;
 
 const defaultKey = (row: object) => (row as Row).id as number;
 

@@ -9,7 +9,7 @@ import type { ActionButton } from './types';
  * 房间结构 as its seventh) come after the generic 详情, 修改 and before 删除, and must stay one click
  * each; handling an alarm behind a menu is what an operator under pressure would miss.
  */
-export const INLINE_ACTIONS = 8;
+const INLINE_ACTIONS = 8;
 const INLINE_KEPT = 7;
 const MORE_WIDTH = 30;
 /** A compact-xs button's inline padding and border, the gap between buttons, the cell's padding and a margin for the font. */

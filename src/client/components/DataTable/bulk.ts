@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { toast } from '../../lib/request';
 
 /** The nothing-selected tip of a bulk action (docs/requirements/widgets.md#data-table, key index.nhmyxz). */
-export function nothingSelectedText(): string {
+function nothingSelectedText(): string {
   return t({ id: 'index.nhmyxz', message: '您还没有选择任何数据' });
 }
 

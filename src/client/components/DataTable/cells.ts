@@ -1,7 +1,7 @@
 import { zoned } from '../../lib/zone';
 
 /** Display format of date cells (docs/requirements/constants.md#tables-trees-and-formats). */
-export const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /**
  * The console's one date formatter: every date and time is shown on the tenant's clock
@@ -33,7 +33,7 @@ export function splitTimeCell(value: unknown): string[] {
   return parts.map((p: unknown) => formatDateCell(typeof p === 'string' ? p.trim() : p)).filter(Boolean);
 }
 
-export type ActionRuleOp = '=' | '>=' | 'huishou';
+type ActionRuleOp = '=' | '>=' | 'huishou';
 
 /**
  * When an action button shows (docs/requirements/widgets.md#data-table): equality, '>=' or 'huishou' (value >=

@@ -6,7 +6,7 @@ import { useState } from 'react';
  * the default shows and the ones they showed that the default hides, so a column the default
  * later hides or shows follows the new default unless the user chose otherwise.
  */
-export interface StoredChoice {
+interface StoredChoice {
   hidden: string[];
   shown: string[];
 }
@@ -16,7 +16,7 @@ const PREFIX = 'columns:';
 const names = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
-export function readChoice(key: string): StoredChoice | undefined {
+function readChoice(key: string): StoredChoice | undefined {
   try {
     const raw = JSON.parse(localStorage.getItem(PREFIX + key) ?? 'null') as Partial<StoredChoice> | null;
     if (!raw || typeof raw !== 'object') return undefined;

@@ -3,7 +3,7 @@ import { Modal, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { ModalFooter } from '../ModalFooter';
 
-export interface ConfirmRequest {
+interface ConfirmRequest {
   title?: string;
   message: string;
   confirmLabel?: string;

@@ -35,13 +35,13 @@ export interface DataTableProps<R extends object> {
   testId?: string;
 }
 
-export interface ClientMode {
+interface ClientMode {
   pageSize?: number;
   /** Page sizes offered (the pagination's defaults when absent). */
   sizes?: readonly number[];
 }
 
-export interface RowOptions {
+interface RowOptions {
   onClick?: () => void;
   active?: boolean;
   /** The row's text colour (a refused or suspicious entry, say). */

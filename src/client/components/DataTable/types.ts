@@ -3,7 +3,7 @@ import type { ActionRule } from './cells';
 
 export type Row = Record<string, unknown>;
 
-export type ColumnType =
+type ColumnType =
   | 'text'
   | 'select'
   | 'number'

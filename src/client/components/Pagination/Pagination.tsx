@@ -6,7 +6,7 @@ import { PAGE_SIZES } from '../../../shared/resources/paging';
 import { clampPage, lastPage, pageWindow } from './pageWindow';
 import classes from './Pagination.module.css';
 
-export interface PaginationProps {
+interface PaginationProps {
   page: number;
   size: number;
   total: number;

@@ -1,2 +1,2 @@
-export { Pagination, type PaginationProps } from './Pagination';
-export { clampPage, lastPage, pageWindow, MAX_PAGE_BUTTONS } from './pageWindow';
+export { Pagination } from './Pagination';
+export { clampPage, lastPage, pageWindow } from './pageWindow';

@@ -1,7 +1,7 @@
 /** Page buttons shown at once (docs/requirements/widgets.md#pagination). */
-export const MAX_PAGE_BUTTONS = 5;
+const MAX_PAGE_BUTTONS = 5;
 
-export interface PageWindow {
+interface PageWindow {
   pages: number[];
   /** Pages hidden before the first button. */
   before: boolean;

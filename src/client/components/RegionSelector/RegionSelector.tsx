@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { citiesOf, districtsOf, regionsQuery, type RegionValue } from './regions';
 
-export interface RegionSelectorProps {
+interface RegionSelectorProps {
   value: RegionValue;
   onChange: (value: RegionValue) => void;
   disabled?: boolean;

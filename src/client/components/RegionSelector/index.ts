@@ -1,2 +1,2 @@
-export { RegionSelector, type RegionSelectorProps } from './RegionSelector';
-export { citiesOf, districtsOf, regionsQuery, REGIONS_URL, type Region, type RegionValue } from './regions';
+export { RegionSelector } from './RegionSelector';
+export { regionsQuery, type Region, type RegionValue } from './regions';

@@ -15,7 +15,7 @@ export interface RegionValue {
   district?: string;
 }
 
-export const REGIONS_URL = `${import.meta.env.BASE_URL}data/regions.json`;
+const REGIONS_URL = `${import.meta.env.BASE_URL}data/regions.json`;
 
 async function fetchRegions(): Promise<Region[]> {
   const res = await fetch(REGIONS_URL);

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useLingui } from '@lingui/react/macro';
 import { TOAST_MS } from '../../../shared/constants';
 
-export interface SliderProps extends MantineSliderProps {
+interface SliderProps extends MantineSliderProps {
   /**
    * The value key the slider drives (used as its field name and default thumb label). Required
    * by docs/requirements/widgets.md#slider: without it the slider shows the '滚动条缺少mc值' toast and renders nothing.

@@ -11,7 +11,7 @@ export interface TreeNodeAction {
   color?: string;
 }
 
-export interface TreeListProps {
+interface TreeListProps {
   nodes: TreeNode[];
   selectable?: boolean;
   checked?: number[];

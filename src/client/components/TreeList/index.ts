@@ -1,2 +1,2 @@
-export { TreeList, TREE_SLIDE_MS, type TreeListProps, type TreeNodeAction } from './TreeList';
-export { branchIds, checkState, descendantIds, toggleChecked, type TreeNode } from './treeState';
+export { TreeList, TREE_SLIDE_MS, type TreeNodeAction } from './TreeList';
+export { type TreeNode } from './treeState';

@@ -1,7 +1,7 @@
 export type TreeNode = { id: number; label: string; children?: TreeNode[]; disabled?: boolean };
 
 /** Ids of every node below `node` (not `node` itself). */
-export function descendantIds(node: TreeNode): number[] {
+function descendantIds(node: TreeNode): number[] {
   const out: number[] = [];
   const walk = (children: TreeNode[] | undefined) => {
     for (const child of children ?? []) {
@@ -47,7 +47,7 @@ function collectEnabled(children: TreeNode[] | undefined): number[] {
   return out;
 }
 
-export type CheckState = 'checked' | 'indeterminate' | 'unchecked';
+type CheckState = 'checked' | 'indeterminate' | 'unchecked';
 
 export function checkState(node: TreeNode, checked: ReadonlySet<number>): CheckState {
   if (checked.has(node.id)) return 'checked';

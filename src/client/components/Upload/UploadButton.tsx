@@ -7,7 +7,7 @@ import { TOAST_MS } from '../../../shared/constants';
 import { serverMessage } from '../../i18n/serverMessages';
 import { acceptAttribute, checkUpload, type UploadKind } from './checkUpload';
 
-export interface UploadButtonProps extends Omit<ButtonProps, 'children'> {
+interface UploadButtonProps extends Omit<ButtonProps, 'children'> {
   kind: UploadKind;
   /** Called only with a file that passed `checkUpload`. */
   onFile: (file: File) => void;

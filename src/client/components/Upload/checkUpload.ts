@@ -4,7 +4,7 @@ import type { MsgKey } from '../../../shared/messages';
 export type UploadKind = 'image' | 'file' | 'video' | 'audio';
 
 /** MIME types and extensions each kind accepts; the extension covers browsers that leave `type` empty. */
-export const UPLOAD_ACCEPT: Record<UploadKind, { mime: readonly string[]; ext: readonly string[] }> = {
+const UPLOAD_ACCEPT: Record<UploadKind, { mime: readonly string[]; ext: readonly string[] }> = {
   image: { mime: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], ext: ['jpg', 'jpeg', 'png', 'gif', 'webp'] },
   video: { mime: ['video/mp4', 'video/webm'], ext: ['mp4', 'webm'] },
   audio: {
@@ -41,7 +41,7 @@ export const UPLOAD_ACCEPT: Record<UploadKind, { mime: readonly string[]; ext: r
  * docs/requirements/validation.md#uploads quirk, kept on purpose: the image message tells users 500 KB, while the
  * check itself lets images through up to 600 KB (UPLOAD_IMAGE_MAX).
  */
-export const UPLOAD_MAX: Record<UploadKind, number> = {
+const UPLOAD_MAX: Record<UploadKind, number> = {
   image: UPLOAD_IMAGE_MAX,
   file: UPLOAD_FILE_MAX,
   video: UPLOAD_VIDEO_MAX,

@@ -1,2 +1,2 @@
-export { UploadButton, type UploadButtonProps } from './UploadButton';
-export { UPLOAD_ACCEPT, UPLOAD_MAX, acceptAttribute, checkUpload, type UploadKind } from './checkUpload';
+export { UploadButton } from './UploadButton';
+export { acceptAttribute, checkUpload } from './checkUpload';

@@ -3,7 +3,7 @@ import type { Delivery } from '../../../entities/access-right/resource';
 import { request } from '../../lib/request';
 import { invalidateResource } from '../resources/resources.queries';
 
-export interface ArmStatus {
+interface ArmStatus {
   state: 'waiting' | 'issued' | 'expired';
   cardId: number | null;
   cardNo: string | null;

@@ -47,7 +47,7 @@ export function TitleText({ row }: { row: Row }) {
   );
 }
 
-export function ReadBadge({ read }: { read: unknown }) {
+function ReadBadge({ read }: { read: unknown }) {
   const { i18n } = useLingui();
   const unread = Number(read) === 0;
   return (
@@ -93,7 +93,7 @@ export function canAcknowledge(row: Row): boolean {
   return Number(row.level) === CRITICAL_LEVEL && Number(row.handleState) === ALARM_HANDLE.pending && !ackedAtOf(row);
 }
 
-export function DeviceCell({ row }: { row: Row }) {
+function DeviceCell({ row }: { row: Row }) {
   return (
     <Stack gap={0}>
       <Text size="sm">{typeof row.deviceName === 'string' && row.deviceName ? row.deviceName : '-'}</Text>

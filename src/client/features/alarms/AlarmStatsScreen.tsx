@@ -31,7 +31,7 @@ const TOP_COLUMNS: Column<TopDevice>[] = [
 
 const AlarmCharts = lazy(() => import('./AlarmCharts'));
 
-export interface AlarmStatsScreenProps {
+interface AlarmStatsScreenProps {
   search: StatsSearch;
   onSearchChange: (next: StatsSearch) => void;
 }

@@ -7,7 +7,7 @@ import { errorText, fieldErrors } from '../../lib/formErrors';
 import { useAlarmActions, type HandleInput } from './useAlarmActions';
 import { ModalFooter } from '../../components/ModalFooter';
 
-export interface HandleModalProps {
+interface HandleModalProps {
   /** Alarms to handle; null closes the dialog. */
   ids: number[] | null;
   onClose: () => void;

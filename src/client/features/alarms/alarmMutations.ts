@@ -61,7 +61,7 @@ function matchesFilters(row: Row, filters: Record<string, unknown> | undefined):
 }
 
 /** Patches cached alarm rows in place and drops the ones a list's read/handle filter no longer admits. */
-export function patchAlarmRows(client: QueryClient, ids: readonly number[], patch: Partial<Row>): void {
+function patchAlarmRows(client: QueryClient, ids: readonly number[], patch: Partial<Row>): void {
   const wanted = new Set(ids);
   for (const [key, data] of client.getQueriesData<ListResult<Row>>({ queryKey: alarmKeys.lists() })) {
     if (!data?.rows) continue;

@@ -22,7 +22,7 @@ export const alarmKeys = {
 };
 
 /** Compact map-layout lists hold this many rows; older ones are on /AlarmHistory. */
-export const LIVE_LIST_SIZE = 50;
+const LIVE_LIST_SIZE = 50;
 const NEWEST_FIRST = [{ field: 'id', order: 'desc' as const }];
 
 /** /alarmList: alarms nobody has handled yet, newest first. */

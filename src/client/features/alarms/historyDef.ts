@@ -4,7 +4,7 @@ import type { FieldDef, ResourceDef } from '../../../shared/resources';
 import { ALARM_HANDLE_LABELS, ALARM_LEVEL_LABELS, ALARM_READ_LABELS, ALARM_TYPE_LABELS } from './alarmLabels';
 
 /** Column order of /AlarmHistory; the device column shows name and IMEI together. */
-export const HISTORY_COLUMNS = [
+const HISTORY_COLUMNS = [
   'level',
   'type',
   'title',

@@ -13,7 +13,7 @@ export const statsSearchSchema = searchRules({
 export type StatsSearch = ReturnType<typeof statsSearchSchema>;
 
 /** Days shown when the search names none: this one and the six before. */
-export const DEFAULT_DAYS = 7;
+const DEFAULT_DAYS = 7;
 
 /** The days the screen shows (the tenant's days); defaults are whole days so the query key stays put during a day. */
 export function statsRange(search: StatsSearch, now: number = Date.now()): { from: string; to: string } {

@@ -6,7 +6,7 @@ import { request } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
 import { formatDateCell } from '../../components/DataTable/cells';
 
-export interface ApprovalDetailData {
+interface ApprovalDetailData {
   approval: {
     id: number;
     title: string;
@@ -27,7 +27,7 @@ export interface ApprovalDetailData {
   }[];
 }
 
-export const approvalDetailQuery = (id: number) => ({
+const approvalDetailQuery = (id: number) => ({
   queryKey: ['approval', 'detail', id] as const,
   queryFn: () => request<ApprovalDetailData>('user', 'approval/detail', { id }, { background: true }),
 });

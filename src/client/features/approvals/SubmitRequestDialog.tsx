@@ -7,7 +7,7 @@ import { refOptionsQuery } from '../resources/resources.queries';
 import { ModalFooter } from '../../components/ModalFooter';
 
 /** The service's limit of a request's title (src/entities/approval/routes.ts). */
-export const REQUEST_TITLE_MAX = 200;
+const REQUEST_TITLE_MAX = 200;
 
 /**
  * 提交申请: a request of kind 'other' (anything that is neither leave nor an announcement) on an

@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { SMS_RESEND_MS } from '../../../shared/constants';
 
-export interface SmsCodeButtonProps {
+interface SmsCodeButtonProps {
   /** Sends the code; resolves true when sent, which starts the 60 s countdown. */
   onSend: () => Promise<boolean>;
 }

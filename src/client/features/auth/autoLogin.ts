@@ -2,7 +2,7 @@ import { saveLogin } from '../../lib/session';
 import { exchangeTicket } from './auth.api';
 
 /** The auto-login link: /ProDeviceList?imei=..&key=.. (docs/requirements/calls-and-errors.md#auto-login). */
-export const AUTO_LOGIN_PATH = '/ProDeviceList';
+const AUTO_LOGIN_PATH = '/ProDeviceList';
 
 export function autoLoginKey(pathname: string, search: unknown): string | null {
   if (pathname !== AUTO_LOGIN_PATH || !search || typeof search !== 'object') return null;

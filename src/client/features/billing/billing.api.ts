@@ -5,7 +5,7 @@ import { request } from '../../lib/request';
 import type { Row } from '../resources/resources.queries';
 import type { BillReport } from '../../../shared/bill-report';
 
-export type { BillReport, ReportRow } from '../../../shared/bill-report';
+export type { ReportRow } from '../../../shared/bill-report';
 
 /** What `iot/bill/card` answers: the card named by ICCID, access number or device, with its package. */
 export interface CardInfo {
@@ -30,14 +30,14 @@ export interface CardRef {
   imei?: string;
 }
 
-export interface BuyBody extends CardRef {
+interface BuyBody extends CardRef {
   packageId: number;
   method: PayMethodName;
   periods?: number;
   renew?: boolean;
 }
 
-export interface BuyAnswer {
+interface BuyAnswer {
   bill: Row;
   payUrl: string | null;
   reused: boolean;

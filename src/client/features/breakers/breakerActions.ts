@@ -6,8 +6,7 @@
 import { DEVICE_STATE } from '../../../shared/codes';
 import type { SendCommandBody } from '../../../shared/devices/protocol';
 
-export const BREAKER_ACTIONS = ['open', 'close', 'lock', 'unlock'] as const;
-export type BreakerAction = (typeof BREAKER_ACTIONS)[number];
+export type BreakerAction = 'open' | 'close' | 'lock' | 'unlock';
 
 /** Route name of each action's screen (src/shared/routes.ts). */
 export const BREAKER_ROUTES: Record<string, BreakerAction> = {
@@ -34,10 +33,10 @@ export function commandOf(action: BreakerAction): Command {
 }
 
 /** The service message key of the refusal, as the service would answer it (commands.ts). */
-export type Refusal = 'deviceOffline' | 'gatewayOffline' | 'deviceLocked';
+type Refusal = 'deviceOffline' | 'gatewayOffline' | 'deviceLocked';
 
 /** What a breaker row needs: its state, its gateway's state and its reported lock. */
-export interface BreakerRow {
+interface BreakerRow {
   state?: unknown;
   gatewayState?: unknown;
   locked?: unknown;

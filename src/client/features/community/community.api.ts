@@ -6,14 +6,14 @@ import { request } from '../../lib/request';
 import { followJob } from '../jobs/follow';
 import { invalidateResource } from '../resources/resources.queries';
 
-export interface TreeRoom {
+interface TreeRoom {
   id: number;
   unitId: number;
   floor: number;
   number: number;
   name: string;
 }
-export interface TreeUnit {
+interface TreeUnit {
   id: number;
   number: number;
   name: string;
@@ -35,9 +35,9 @@ export const communityTreeQuery = (id: number) =>
   });
 
 /** What a tree node stands for; the TreeList's ids are numbers, so the kind is folded into them. */
-export type TreeKind = 'community' | 'building' | 'unit' | 'room';
+type TreeKind = 'community' | 'building' | 'unit' | 'room';
 const KINDS: TreeKind[] = ['community', 'building', 'unit', 'room'];
-export const treeNodeId = (kind: TreeKind, id: number) => id * 4 + KINDS.indexOf(kind);
+const treeNodeId = (kind: TreeKind, id: number) => id * 4 + KINDS.indexOf(kind);
 export const treeNodeOf = (nodeId: number): { kind: TreeKind; id: number } => ({
   kind: KINDS[nodeId % 4]!,
   id: Math.floor(nodeId / 4),

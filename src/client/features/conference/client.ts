@@ -19,7 +19,7 @@ import {
  * Not logged in -> loginok (login, then the realm) -> inroom (join confirmed) -> leaving -> loginok.
  * No WebRTC here: ConferenceMedia listens for the `sdp` messages and the media events.
  */
-export type ConfStatus = 'idle' | 'loggingIn' | 'loginok' | 'joining' | 'inroom' | 'leaving' | 'stopped';
+type ConfStatus = 'idle' | 'loggingIn' | 'loginok' | 'joining' | 'inroom' | 'leaving' | 'stopped';
 
 /** The start checks of docs/requirements/realtime-video.md#start-and-join-checks, and what can go wrong later. */
 export type ConfError =
@@ -36,7 +36,7 @@ export interface ConfSnapshot {
   volumes: Record<string, number>;
 }
 
-export interface ConferenceOptions {
+interface ConferenceOptions {
   /** `${location.origin}/api/conf` */
   service: string;
   userId: number | null;

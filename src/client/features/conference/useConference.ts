@@ -3,7 +3,7 @@ import { LOCAL_APP_ID } from '../media/types';
 import { ConferenceClient, type ConfSnapshot } from './client';
 import { ConferenceMedia, type ConfMediaSnapshot } from './media';
 
-export interface Conference {
+interface Conference {
   client: ConferenceClient;
   media: ConferenceMedia;
 }

@@ -30,7 +30,7 @@ import {
 } from './panels';
 
 /** The campus year so far on the tenant's clock (the yearly panel's period). */
-export function yearBody(body: DashboardBody, now: number = Date.now()): DashboardBody {
+function yearBody(body: DashboardBody, now: number = Date.now()): DashboardBody {
   const today = dayOf(now);
   return { ...body, from: dayStart(`${today.slice(0, 4)}-01-01`), to: dayEnd(today) };
 }

@@ -34,13 +34,13 @@ import classes from './dashboard.module.css';
 
 const MapLayer = lazy(() => import('./DashboardMap'));
 
-export interface DashboardFilter {
+interface DashboardFilter {
   departmentId?: number;
   range: [string | null, string | null];
 }
 
 /** The body of the summary for a scenario and the filter: the picked days are the tenant's, from its first midnight to the end of the last day. */
-export function bodyOf(scenario: DashboardScenario, f: DashboardFilter): DashboardBody {
+function bodyOf(scenario: DashboardScenario, f: DashboardFilter): DashboardBody {
   const [from, to] = f.range;
   return {
     scenario,
@@ -142,7 +142,7 @@ export function MapPanel({
   );
 }
 
-export function Loading() {
+function Loading() {
   return (
     <Center py="xl">
       <Loader />
@@ -177,11 +177,11 @@ export function WithSummary({
  * painted first, and the charts, map and tables (hundreds of milliseconds of rendering) follow in
  * a render React may interrupt, so a duty officer reads the numbers without waiting for them.
  */
-export function usePanelsAfterFigures(): boolean {
+function usePanelsAfterFigures(): boolean {
   return useDeferredValue(true, false);
 }
 
-export function useDashboardFilter(): [DashboardFilter, (f: DashboardFilter) => void] {
+function useDashboardFilter(): [DashboardFilter, (f: DashboardFilter) => void] {
   return useState<DashboardFilter>({ range: [null, null] });
 }
 
@@ -195,7 +195,7 @@ export function useDashboard(scenario: DashboardScenario) {
 }
 
 /** One panel of a dashboard's grid, with its column span; false or null leaves it out. */
-export interface GridPanel {
+interface GridPanel {
   key: string;
   span: GridColProps['span'];
   panel: ReactNode;

@@ -29,11 +29,11 @@ import classes from './dashboard.module.css';
 const MapLayer = lazy(() => import('./DashboardMap'));
 
 /** Each rotating slot shows its next panel after this long. */
-export const ROTATE_MS = 12_000;
+const ROTATE_MS = 12_000;
 const LOOK: ChartLook = { text: '#dbe4ff' };
 const BODY: DashboardBody = { scenario: 'city' };
 
-export type WallLayout = '1080' | '2160';
+type WallLayout = '1080' | '2160';
 
 /** The stage for a screen: 3840x2160 from 2,880 CSS pixels wide up, else 1920x1080; scaled to fit, never scrolled. */
 export function wallLayout(width: number, height: number): { layout: WallLayout; scale: number } {

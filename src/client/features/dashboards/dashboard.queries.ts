@@ -5,7 +5,7 @@ import { downloadFile } from '../../lib/download';
 import { request } from '../../lib/request';
 
 // Keys start with 'device', so invalidateResource('device') (a device or alarm change) refreshes them too.
-export const dashboardKeys = {
+const dashboardKeys = {
   all: ['device', 'dashboard'] as const,
   summary: (body: DashboardBody) => ['device', 'dashboard', 'summary', body] as const,
 };

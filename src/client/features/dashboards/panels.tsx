@@ -99,7 +99,7 @@ export function Figure({
   );
 }
 
-export interface PanelProps {
+interface PanelProps {
   title: string;
   /** The server-side panel its data exports as (absent: PNG only). */
   panel?: DashboardPanel;
@@ -386,7 +386,7 @@ export function ReadingsPanel({ s, body }: { s: DashboardSummary; body: Dashboar
   );
 }
 
-export function Empty() {
+function Empty() {
   return (
     <Text c="dimmed" size="sm" ta="center" py="md">
       <Trans>暂无数据</Trans>

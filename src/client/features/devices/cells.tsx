@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Group, Text } from '@mantine/core';
-import { Trans } from '@lingui/react/macro';
 import { DEVICE_KIND_TABLE, DEVICE_STATE_TABLE } from '../../../shared/codes';
 import { batteryColor, signalBars, stateKey } from '../../../shared/devices/display';
 import { useCodeLabel } from '../resources/display';
@@ -64,10 +63,6 @@ export function SignalBars({ state, signal }: { state: number | null | undefined
 export function KindLabel({ kind }: { kind: unknown }) {
   const codeLabel = useCodeLabel();
   return <>{codeLabel(DEVICE_KIND_TABLE, kind)}</>;
-}
-
-export function NoDataText() {
-  return <Trans>暂无数据</Trans>;
 }
 
 /** The device cells of every device table. */

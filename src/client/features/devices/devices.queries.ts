@@ -15,7 +15,7 @@ import { request } from '../../lib/request';
 import { invalidateResource } from '../resources/resources.queries';
 
 /** Live state refreshes this often until the live bridge pushes it (docs/requirements/entities.md#device). */
-export const DETAIL_REFRESH_MS = 5_000;
+const DETAIL_REFRESH_MS = 5_000;
 /** The command log polls this often while a command waits for its acknowledgement. */
 export const COMMAND_LOG_REFRESH_MS = 3_000;
 const DAY_MS = 24 * 3600_000;
@@ -121,7 +121,7 @@ export function useDeviceAction<B, R = unknown>(path: string, onDone?: (answer: 
   });
 }
 
-export interface CommandBody {
+interface CommandBody {
   imei: string;
   cmd: string;
   params?: Record<string, unknown>;

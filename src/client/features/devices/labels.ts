@@ -12,7 +12,6 @@ export const DELIVERY_COLOR: Record<number, string> = {
 };
 
 /** Units of the telemetry keys (docs/device-protocol.md); a product's thing model may override them. */
-export { METRIC_UNITS };
 
 const METRIC_LABELS: Record<Metric, MessageDescriptor> = {
   heartRate: msg`心率`,

@@ -4,7 +4,7 @@ import type { ChartOption } from '../../components/Chart';
 import { cartesianFrame } from '../../components/Chart/layout';
 
 /** Canvas colours of the levels (ECharts cannot read CSS variables): Mantine's red, orange, green and gray 8. */
-export const LEVEL_HEX: Record<MetricLevel, string> = {
+const LEVEL_HEX: Record<MetricLevel, string> = {
   high: '#e03131',
   low: '#f08c00',
   normal: '#2f9e44',

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { deviceOptionsQuery } from './fences.queries';
 
-export interface FenceDeviceSelectProps {
+interface FenceDeviceSelectProps {
   value: string[];
   onChange: (imeis: string[]) => void;
   error?: string;

@@ -21,7 +21,7 @@ import { ModalFooter } from '../../components/ModalFooter';
 const field = (name: string): FieldDef => fenceResource.fields.find((f) => f.name === name)!;
 type Editable = 'name' | 'type' | 'shape' | 'status' | 'radius' | 'dwell';
 
-export interface FenceEditorProps {
+interface FenceEditorProps {
   /** Absent: a new fence. */
   id?: number;
   initial: FenceFormValues;

@@ -11,7 +11,7 @@ import { drawnToMapShape } from './fenceShapes';
 
 const LAYER = 'fence-editor';
 
-export interface FenceGeometryProps {
+interface FenceGeometryProps {
   api: MapApi | null;
   values: FenceFormValues;
   onShape: (s: DrawnShape) => void;

@@ -10,7 +10,7 @@ import { emptyFence } from './fenceValues';
 import { fenceEditorQuery } from './fences.queries';
 import classes from './FenceScreens.module.css';
 
-export interface FenceInfoScreenProps {
+interface FenceInfoScreenProps {
   /** The fence to edit; absent to add one. */
   id?: number;
   onDone: () => void;

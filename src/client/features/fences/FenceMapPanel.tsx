@@ -6,7 +6,7 @@ import { formatDateCell } from '../../components/DataTable/cells';
 import { useCodeLabel } from '../resources/display';
 import { activeFencesQuery, fenceStatesQuery, type ActiveFence } from './fences.queries';
 
-export interface FenceMapPanelProps {
+interface FenceMapPanelProps {
   selected: number | null;
   onSelect: (fence: ActiveFence) => void;
 }

@@ -11,7 +11,7 @@ import type { DrawnShape } from '../../map/types';
 import type { FenceFormValues } from './fenceValues';
 
 /** Where an error shows: a form field, or 'geometry' under the drawing buttons. */
-export type FenceErrorField =
+type FenceErrorField =
   'name' | 'type' | 'shape' | 'status' | 'radius' | 'dwell' | 'description' | 'imeis' | 'groupIds' | 'geometry';
 export type FenceErrors = Partial<Record<FenceErrorField, string>>;
 

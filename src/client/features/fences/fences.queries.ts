@@ -10,7 +10,7 @@ import { request } from '../../lib/request';
 import type { Row } from '../resources/resources.queries';
 import { valuesOf, type FenceFormValues } from './fenceValues';
 
-export const fenceKeys = {
+const fenceKeys = {
   editor: (id: number) => ['fence', 'editor', id] as const,
   active: () => ['fence', 'active'] as const,
   states: (id: number) => ['fence', 'states', id] as const,
@@ -32,14 +32,14 @@ export interface ActiveFence {
   description: string | null;
 }
 
-export interface Assignments {
+interface Assignments {
   imeis: string[];
   groupIds: number[];
   /** The polygon ring (null for circles). */
   points?: LonLat[] | null;
 }
 
-export interface InsideDevice {
+interface InsideDevice {
   imei: string;
   name: string | null;
   since: string | null;

@@ -6,7 +6,7 @@ import type { Station } from './indoor.queries';
 import { STATUS_COLOUR } from './StationStatus';
 import classes from './FloorPlan.module.css';
 
-export interface FloorPlanProps {
+interface FloorPlanProps {
   floor: FloorSize;
   picture: string | null;
   stations: Station[];

@@ -10,7 +10,7 @@ import { useUwbTags } from './useUwbTags';
 import classes from './IndoorScreen.module.css';
 import { formatDateCell } from '../../components/DataTable/cells';
 
-export interface IndoorScreenProps {
+interface IndoorScreenProps {
   plan?: string;
   onPlanChange: (key: string) => void;
   /** /uwbfull: the floor alone, without the tag list. */

@@ -6,7 +6,7 @@ import { useLivePositions } from '../../map/layers/useLivePositions';
 import { uwbTagsQuery } from './indoor.queries';
 
 /** Poll period while no live push arrives (the push may be off, or the broker unreachable). */
-export const TAG_POLL_MS = 2_000;
+const TAG_POLL_MS = 2_000;
 /** A push within this long counts as "live": polling stops until it goes quiet again. */
 const LIVE_FRESH_MS = 5_000;
 

@@ -3,7 +3,7 @@ import type { Job } from '../../../shared/jobs';
 import type { ListResult } from '../../../shared/resources/list';
 import { request } from '../../lib/request';
 
-export interface JobListBody {
+interface JobListBody {
   page: number;
   size: number;
   state?: number;

@@ -5,7 +5,7 @@ import { DeviceMarkersLayer, MapView } from '../../map';
 import { mapDevicesQuery } from '../../map/queries';
 import classes from './LocationScreen.module.css';
 
-export interface LocationScreenProps {
+interface LocationScreenProps {
   imei?: string;
   onImeiChange: (imei: string | undefined) => void;
 }

@@ -8,7 +8,7 @@ import { FIX_SOURCES } from '../../map/accuracy';
 import { FixSourceBadge, formatAccuracy } from './fixSource';
 import classes from './LocationScreen.module.css';
 
-export interface LocationsScreenProps {
+interface LocationsScreenProps {
   /** /locations_jf: the JF locators at their newest fix (GPS, LBS or Wi-Fi) with accuracy circles and a list. */
   jf?: boolean;
 }

@@ -21,7 +21,7 @@ import {
 import { offeredMethod, openPayPage } from '../payments/payments.api';
 import { ModalFooter } from '../../components/ModalFooter';
 
-export interface CheckoutModalProps {
+interface CheckoutModalProps {
   items: CartItem[];
   onClose: () => void;
   /** Called with the order once placed (before the pay page opens); the storefront may clear its cart. */

@@ -10,7 +10,7 @@ export interface MallStats {
   conversion: number;
 }
 
-export interface MallChartTexts {
+interface MallChartTexts {
   sales: string;
   orders: string;
   yuan: string;

@@ -2,10 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PayMethodName } from '../../../shared/payments';
 import { request } from '../../lib/request';
 
-export type { CartItem, Quote, QuoteLine, PlaceInput as PlaceBody } from '../../../shared/mall-orders';
+export type { CartItem, QuoteLine } from '../../../shared/mall-orders';
 import type { CartItem, PlaceInput as PlaceBody, Quote } from '../../../shared/mall-orders';
 
-export interface Placed {
+interface Placed {
   id: number;
   orderNo: string;
   totalFen: number;

@@ -1,5 +1,5 @@
 /** What a receiving connection's `inbound-rtp` reports say, summed over its tracks. */
-export interface InboundStats {
+interface InboundStats {
   width: number;
   height: number;
   fps: number;

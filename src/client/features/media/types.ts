@@ -19,7 +19,7 @@ export interface JoinParams {
   receiveOnly?: boolean;
 }
 
-export type MediaState = 'connecting' | 'connected' | 'reconnecting' | 'closed';
+type MediaState = 'connecting' | 'connected' | 'reconnecting' | 'closed';
 
 /**
  * docs/requirements/realtime-intercom.md#media-checks: `incompatible` '当前浏览器不兼容 WebSDK',
@@ -29,7 +29,7 @@ export type MediaState = 'connecting' | 'connected' | 'reconnecting' | 'closed';
  */
 export type MediaWarning = 'incompatible' | 'noDevices' | 'insecure' | 'failed';
 
-export interface RemoteMedia {
+interface RemoteMedia {
   uid: string;
   stream: MediaStream;
 }

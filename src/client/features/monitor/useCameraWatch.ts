@@ -15,10 +15,10 @@ export function retryDelayMs(failures: number): number {
  * refreshed last error) must not restart every tile's watch, which once made a failing tile ask
  * about 28 times a second.
  */
-export const watchKey = (source: TileSource) =>
+const watchKey = (source: TileSource) =>
   ['cameraWatch', source.kind, source.kind === 'camera' ? source.id : source.imei] as const;
 
-export type WatchState =
+type WatchState =
   | { phase: 'connecting' }
   | { phase: 'live'; answer: CameraWatchAnswer }
   | { phase: 'failed'; message: string | null; retryAt: number; failures: number };

@@ -13,7 +13,7 @@ export type TileSource =
   | { kind: 'camera'; id: number; name: string; lastError?: string | null }
   | { kind: 'device'; imei: string; name: string };
 
-export type AddResult = { wall: WallEntry[]; layout: Layout } | { error: 'duplicate' | 'full' };
+type AddResult = { wall: WallEntry[]; layout: Layout } | { error: 'duplicate' | 'full' };
 
 /** The smallest grid that holds `count` tiles, never smaller than the one chosen. */
 export function layoutFor(count: number, chosen: Layout): Layout {

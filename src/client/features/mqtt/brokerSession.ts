@@ -10,7 +10,7 @@ import type { QoS } from './topicRules';
 
 export type BrokerState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'closed' | 'error';
 
-export type BrokerProblem =
+type BrokerProblem =
   /** The CONNACK return code (1-5 of MQTT 3.1.1) and mqtt.js's words for it. */
   | { kind: 'refused'; code: number; message: string }
   /** The broker closed the connection right after a publication: how Aedes refuses one. */
@@ -90,7 +90,7 @@ export interface PageClientOptions {
 
 export type PageConnect = (url: string, options: PageClientOptions) => PageClient | Promise<PageClient>;
 
-export interface SessionDeps {
+interface SessionDeps {
   connect: PageConnect;
   /** Messages in arrival order, at most every `flushMs`: a busy topic re-renders the page a few times a second, not per message. */
   onMessages: (entries: LogEntry[]) => void;
@@ -99,7 +99,7 @@ export interface SessionDeps {
 }
 
 /** mqtt.js retries a lost connection at this fixed period (the console's backoff is the bridge's business). */
-export const RECONNECT_MS = 3000;
+const RECONNECT_MS = 3000;
 /** A close this soon after a publication is the broker refusing it (docs/device-protocol.md, ACL). */
 export const REFUSAL_WINDOW_MS = 3000;
 const FLUSH_MS = 100;

@@ -69,7 +69,7 @@ export function filterLog(entries: readonly LogEntry[], query: string): LogEntry
   return entries.filter((e) => e.topic.toLowerCase().includes(q) || payloadText(e.view).toLowerCase().includes(q));
 }
 
-export const CSV_COLUMNS = ['time', 'topic', 'qos', 'retained', 'format', 'bytes', 'payload'] as const;
+const CSV_COLUMNS = ['time', 'topic', 'qos', 'retained', 'format', 'bytes', 'payload'] as const;
 
 /** RFC 4180 CSV (CRLF), oldest first, times ISO 8601 UTC; binary payloads as hex. */
 export function logToCsv(entries: readonly LogEntry[]): string {

@@ -54,7 +54,7 @@ export const RETRY_MAX_MS = 60_000;
 /** A batch the service keeps failing (5xx) is dropped after this many tries: never retried forever. */
 export const MAX_FAILED_TRIES = 8;
 
-export interface OutboxOptions<T> {
+interface OutboxOptions<T> {
   store: QueueStore<T>;
   send(items: T[]): Promise<SendResult>;
   /** Items per send. */

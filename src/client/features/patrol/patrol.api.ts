@@ -1,4 +1,4 @@
-import type { PhoneDevice, PhoneFix, PhoneSos } from '../../../shared/patrol';
+import type { PhoneFix, PhoneSos } from '../../../shared/patrol';
 import { request, RequestError } from '../../lib/request';
 import type { SendResult } from './outbox';
 
@@ -31,6 +31,3 @@ export async function sendSos(sos: PhoneSos): Promise<SendResult> {
     return resultOf(err);
   }
 }
-
-export const fetchPhoneDevice = () =>
-  request<PhoneDevice | null>('phone', 'device', undefined, { method: 'GET', quiet: true });

@@ -5,12 +5,12 @@ import { sendFixes, sendSos } from './patrol.api';
 import { FixThrottle } from './throttle';
 
 /** Fixes kept while offline; the oldest go beyond it (a day at one fix per 10 s). */
-export const MAX_QUEUED_FIXES = 8_640;
+const MAX_QUEUED_FIXES = 8_640;
 /** The last position an SOS may carry; older, it asks the browser for a fresh one first. */
-export const SOS_POSITION_MAX_AGE_MS = 120_000;
+const SOS_POSITION_MAX_AGE_MS = 120_000;
 const SHARING_KEY = 'patrol.sharing';
 
-export type ShareError = 'denied' | 'unavailable' | 'unsupported';
+type ShareError = 'denied' | 'unavailable' | 'unsupported';
 
 export interface PatrolState {
   sharing: boolean;
@@ -36,7 +36,7 @@ export function subscribePatrol(listener: () => void): () => void {
 }
 
 /** The local time with its offset (`2026-11-28T21:30:05.120+08:00`): what the officer's phone read. */
-export function localIso(ms: number): string {
+function localIso(ms: number): string {
   const d = new Date(ms);
   const off = -d.getTimezoneOffset();
   const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
@@ -147,7 +147,7 @@ export function resumeSharing(): void {
 }
 
 /** The position an SOS carries: the last one when fresh, else what the browser gives within a few seconds. */
-export async function freshPosition(timeoutMs = 3_000): Promise<PhoneFix | null> {
+async function freshPosition(timeoutMs = 3_000): Promise<PhoneFix | null> {
   if (last && Date.now() - Date.parse(last.at) < SOS_POSITION_MAX_AGE_MS) return last;
   if (!('geolocation' in navigator)) return last;
   return new Promise((resolve) =>

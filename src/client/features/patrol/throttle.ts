@@ -5,7 +5,7 @@ export const MIN_FIX_INTERVAL_MS = 10_000;
 /** ... unless the phone moved at least this many metres since the last fix sent. */
 export const MIN_FIX_DISTANCE_M = 25;
 
-export interface Point {
+interface Point {
   lat: number;
   lon: number;
   /** The fix's own time, ms since the epoch. */

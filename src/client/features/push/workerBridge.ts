@@ -15,10 +15,10 @@ function postToWorker(message: unknown): void {
 }
 
 /** The URL parameter a notification opens the console with (sw/phone-push.ts alarmUrl). */
-export const ALARM_PARAM = 'alarm';
+const ALARM_PARAM = 'alarm';
 
 /** The alarm named in the URL, taken out of it so that a reload does not open it again. */
-export function takeAlarmParam(): number | null {
+function takeAlarmParam(): number | null {
   if (typeof window === 'undefined') return null;
   const url = new URL(window.location.href);
   const raw = url.searchParams.get(ALARM_PARAM);

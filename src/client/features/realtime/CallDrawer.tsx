@@ -4,7 +4,7 @@ import type { CallMachine, CallState } from './callMachine';
 import { mmss } from './callMachine';
 
 /** Where the call comes from: community, building, unit and room, skipping the empty parts. */
-export function callPlace(call: NonNullable<CallState['call']>): string {
+function callPlace(call: NonNullable<CallState['call']>): string {
   return [call.community, call.building, call.unit, call.roomNo].filter(Boolean).join(' / ');
 }
 

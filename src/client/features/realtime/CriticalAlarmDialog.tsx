@@ -15,11 +15,11 @@ export function alertId(alert: CriticalAlert): number | undefined {
   return alert.kind === 'sos' ? alert.push.alarmId : alert.alarm.id;
 }
 
-export function alertImei(alert: CriticalAlert): string {
+function alertImei(alert: CriticalAlert): string {
   return alert.kind === 'sos' ? alert.push.imei : alert.alarm.imei;
 }
 
-export interface CriticalAlarmDialogProps {
+interface CriticalAlarmDialogProps {
   /** Waiting critical alarms, oldest first; the first one is shown. */
   queue: CriticalAlert[];
   /** Alarm id -> the name of whoever acknowledged it. */

@@ -20,7 +20,7 @@ import { useAlarmNotifications } from './useAlarmNotifications';
 import { useAnnouncementNotifications } from '../announcements/useAnnouncementNotifications';
 import { usePhonePushBridge } from '../push/workerBridge';
 
-export interface RealtimeLayerProps {
+interface RealtimeLayerProps {
   children?: ReactNode;
   onNavigate: (href: string) => void;
   sounds?: Sounds;

@@ -2,7 +2,7 @@ import { PUSH_CODE, REALTIME, callIsComplete, type DoorCallPush } from '../../..
 import { topics } from '../../../shared/topics';
 
 /** Status line of the drawer (docs/requirements/realtime-intercom.md#incoming-call-flow). */
-export type CallText = 'ringing' | 'answering' | 'ignored' | 'unlocked';
+type CallText = 'ringing' | 'answering' | 'ignored' | 'unlocked';
 
 export interface CallState {
   busy: boolean;
@@ -18,7 +18,7 @@ export interface CallState {
   dialogUnlocked: boolean;
 }
 
-export interface CallDeps {
+interface CallDeps {
   publish: (topic: string, payload: unknown) => void;
   subscribe: (topic: string) => void;
   unsubscribe: (topic: string) => void;

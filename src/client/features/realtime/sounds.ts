@@ -35,7 +35,7 @@ function tone(c: Ctx, freq: number, start: number, length: number, volume = 0.15
 }
 
 /** Two rising beeps for a new alarm. */
-export function playAlert(): void {
+function playAlert(): void {
   const c = audio();
   if (!c) return;
   try {
@@ -50,7 +50,7 @@ export function playAlert(): void {
 const RING_PERIOD_MS = 3000;
 
 /** A phone-like double ring every 3 s until the answered stop function is called. */
-export function startRingtone(): () => void {
+function startRingtone(): () => void {
   const ring = () => {
     const c = audio();
     if (!c) return;
@@ -72,7 +72,7 @@ export function startRingtone(): () => void {
  * Whether the browser would keep an alarm silent now: no gesture on this page yet (a wall
  * screen opened by URL), so the autoplay policy holds the sound back.
  */
-export function soundBlocked(): boolean {
+function soundBlocked(): boolean {
   const activation = (globalThis.navigator as (Navigator & { userActivation?: { hasBeenActive: boolean } }) | undefined)
     ?.userActivation;
   if (activation) return !activation.hasBeenActive;
@@ -80,7 +80,7 @@ export function soundBlocked(): boolean {
 }
 
 /** Called from a click or key press: the gesture lets the audio context start. */
-export function unlockSound(): void {
+function unlockSound(): void {
   audio();
 }
 

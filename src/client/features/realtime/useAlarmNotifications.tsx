@@ -8,7 +8,7 @@ import { alarmTypeLabel } from './alarmLabels';
 import type { Sounds } from './sounds';
 
 /** More missed alarms than this become one summary instead of a wall of toasts. */
-export const SUMMARY_OVER = 3;
+const SUMMARY_OVER = 3;
 /** Warnings of one type and level within this long of the last one count on one toast. */
 export const GROUP_WINDOW_MS = 60_000;
 /** A warning's toast closes by itself this long after its last alarm. */
@@ -19,7 +19,7 @@ const AUTO_CLOSE_MS = 10_000;
 const CRITICAL_PRIORITY = 1;
 
 /** Alarms worth a toast and a sound: warning or critical, and nobody has read them yet. */
-export function notable(alarm: AlarmRecord): boolean {
+function notable(alarm: AlarmRecord): boolean {
   return alarm.level >= 2 && alarm.read === 0;
 }
 

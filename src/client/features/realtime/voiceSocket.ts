@@ -10,7 +10,7 @@ export interface SocketLike {
   close(): void;
 }
 
-export interface VoiceSocketDeps {
+interface VoiceSocketDeps {
   url: string;
   token: string;
   open: (url: string) => SocketLike;

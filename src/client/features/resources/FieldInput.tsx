@@ -8,7 +8,7 @@ import { ImageInput } from './ImageInput';
 import { formatDateCell } from '../../components/DataTable/cells';
 import { wallInstant } from '../../lib/zone';
 
-export interface FieldInputProps {
+interface FieldInputProps {
   field: FieldDef;
   value: unknown;
   onChange: (value: unknown) => void;

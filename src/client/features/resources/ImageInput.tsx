@@ -3,7 +3,7 @@ import { Group, Image, TextInput } from '@mantine/core';
 import { UploadButton } from '../../components/Upload';
 import { request } from '../../lib/request';
 
-export interface ImageInputProps {
+interface ImageInputProps {
   label: string;
   error?: string;
   withAsterisk: boolean;

@@ -11,9 +11,9 @@ import { formatDateCell } from '../../components/DataTable/cells';
 import { dayEnd, dayStart } from '../../lib/zone';
 import { useCodeLabel, type RefOption } from './display';
 
-export const KEYWORD_DEBOUNCE_MS = 300;
+const KEYWORD_DEBOUNCE_MS = 300;
 
-export interface ResourceFiltersProps {
+interface ResourceFiltersProps {
   fields: readonly FieldDef[];
   keyword: string;
   filters: Record<string, unknown>;

@@ -48,7 +48,7 @@ export interface RowAction extends Omit<ActionButton, 'function'> {
   run: (row: Row) => void;
 }
 
-export interface ResourceScreenProps {
+interface ResourceScreenProps {
   def: ResourceDef;
   search: ResourceSearch;
   onSearchChange: (next: ResourceSearch) => void;

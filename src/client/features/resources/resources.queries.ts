@@ -7,7 +7,7 @@ import { request } from '../../lib/request';
 export type Row = Record<string, unknown> & { id: number };
 
 /** Cap of a reference field's option list (one load per referenced resource). */
-export const REF_OPTIONS_LIMIT = 500;
+const REF_OPTIONS_LIMIT = 500;
 
 /** Query keys start with the resource name, so one invalidation refreshes every view of it. */
 export const resourceKeys = {

@@ -21,7 +21,7 @@ function isBlank(value: unknown): boolean {
 }
 
 /** Filter values without empty entries, or undefined when none is left. */
-export function cleanFilters(filters: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+function cleanFilters(filters: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   const entries = Object.entries(filters ?? {}).filter(([, v]) => !isBlank(v));
   return entries.length ? Object.fromEntries(entries) : undefined;
 }

@@ -9,7 +9,7 @@ import { ModalFooter } from '../../components/ModalFooter';
 type Field = 'oldPassword' | 'newPassword' | 'confirm';
 const EMPTY: Record<Field, string> = { oldPassword: '', newPassword: '', confirm: '' };
 
-export interface ChangePasswordModalProps {
+interface ChangePasswordModalProps {
   opened: boolean;
   onClose: () => void;
   /** Called after the service accepted the change; every session is revoked by then. */

@@ -15,7 +15,7 @@ import { ThemeMenu } from '../../components/ThemeMenu';
 import { UserMenu } from './UserMenu';
 import { ShareLocationStatus } from '../patrol/ShareLocationStatus';
 
-export interface HeaderBarProps {
+interface HeaderBarProps {
   title: string;
   mobileOpened: boolean;
   desktopOpened: boolean;

@@ -7,7 +7,7 @@ import { isModifiedClick } from '../../lib/useLinkClick';
 import { navIcon } from './navIcons';
 import { navLabel } from './navLabel';
 
-export interface SideMenuProps {
+interface SideMenuProps {
   tree: readonly NavEntry[];
   /** Current pathname, to mark the active entry and open its directory. */
   activePath: string;

@@ -13,7 +13,7 @@ import { ShareLocationSwitch } from '../patrol/ShareLocationSwitch';
 const MALL_ROUTE = 'shangquanshangcheng';
 type Dialog = 'password' | 'push' | 'logout' | 'mall' | 'upgrade' | null;
 
-export interface UserMenuProps {
+interface UserMenuProps {
   onNavigate: (path: string) => void;
 }
 

@@ -4,7 +4,7 @@ import { useCodeLabel } from '../resources/display';
 import type { Row } from '../resources/resources.queries';
 
 /** Badge colour of each SIM_STATE: in service green, in between orange, stopped grey, exception red. */
-export const SIM_STATE_COLOR: Record<number, string> = {
+const SIM_STATE_COLOR: Record<number, string> = {
   [SIM_STATE.activatable]: 'blue',
   [SIM_STATE.testActive]: 'cyan',
   [SIM_STATE.liveActive]: 'green',
@@ -16,7 +16,7 @@ export const SIM_STATE_COLOR: Record<number, string> = {
 };
 
 /** States the carrier is still working on. */
-export const SIM_BETWEEN_STATES: readonly number[] = [SIM_STATE.resuming, SIM_STATE.shuttingDown];
+const SIM_BETWEEN_STATES: readonly number[] = [SIM_STATE.resuming, SIM_STATE.shuttingDown];
 
 /** A card's state as a coloured badge (with a spinner while the carrier works on it). */
 export function SimStateBadge({ state, id }: { state: unknown; id: number }) {

@@ -15,7 +15,7 @@ const barColor = (state: number) => `var(--mantine-color-${PLAN_STATE_HUE[state]
 const LABEL_WIDTH = 240;
 const ROW_HEIGHT = 30;
 
-export interface WorkPlanGanttProps {
+interface WorkPlanGanttProps {
   plans: readonly PlanBar[];
   /** YYYY-MM-DD where the service keeps time: the marker. */
   today: string;

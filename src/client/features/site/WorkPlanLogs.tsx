@@ -8,10 +8,10 @@ import { resourceListQuery, type Row } from '../resources/resources.queries';
 import { PLAN_STATE_HUE } from './WorkPlanGantt';
 
 /** Logs shown in a plan's drawer (the newest). */
-export const PLAN_LOGS_SHOWN = 50;
+const PLAN_LOGS_SHOWN = 50;
 
 /** The list query of a plan's logs, newest first. */
-export const planLogsQuery = (planId: number) =>
+const planLogsQuery = (planId: number) =>
   resourceListQuery(workLogDef, {
     page: 1,
     size: PLAN_LOGS_SHOWN,

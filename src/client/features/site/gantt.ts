@@ -10,12 +10,12 @@ export function dayNumber(date: string): number {
 }
 
 /** YYYY-MM-DD of a day number. */
-export function dayText(day: number): string {
+function dayText(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** A plan in the tree's order with its depth (0: top-level). */
-export interface TreeRow {
+interface TreeRow {
   plan: PlanBar;
   depth: number;
   hasChildren: boolean;

@@ -10,7 +10,7 @@ const PLACE_COLOR: Record<number, string> = {
 };
 
 /** Below this the battery shows red (the devices raise their low-battery alarm around it). */
-export const LOW_BATTERY = 20;
+const LOW_BATTERY = 20;
 
 /** Inside, outside (red) or no fix yet. */
 export function FencePlaceBadge({ row }: { row: Row }) {

@@ -7,7 +7,7 @@ import { request } from '../../lib/request';
 import { getToken } from '../../lib/session';
 
 /** How often the batch results ask for acknowledgements while some are still awaited. */
-export const ACK_REFRESH_MS = 1500;
+const ACK_REFRESH_MS = 1500;
 
 export const thingModelQuery = (productId: number) =>
   queryOptions({
@@ -46,7 +46,7 @@ export async function uploadAudio(file: File): Promise<AudioUploadAnswer> {
   return request<AudioUploadAnswer>('device', 'audioPush/upload', form);
 }
 
-export type AudioPushBody =
+type AudioPushBody =
   { source: 'file'; imeis: string[]; file: string; title: string } | { source: 'tts'; imeis: string[]; text: string };
 
 export const sendAudioPush = (body: AudioPushBody) =>

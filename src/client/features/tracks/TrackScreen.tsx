@@ -16,7 +16,7 @@ import { createPlaybackStore } from './playbackStore';
 import { exportTrack, type TrackFormat } from './trackExport';
 import { TIME_FORMAT, resolveRange, toIso, trackQuery, type TrackSearch, type TrackSource } from './tracks.queries';
 
-export interface TrackScreenProps {
+interface TrackScreenProps {
   /** /track_gps: GPS fixes only; /track: every source with a position. */
   source: TrackSource;
   search: TrackSearch;

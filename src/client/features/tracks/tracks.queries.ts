@@ -42,7 +42,7 @@ export function resolveRange(search: TrackSearch): { from: string; to: string } 
 export const toIso = (local: string) => wallInstant(local);
 
 // Keys start with 'track', so one invalidation refreshes every track view.
-export const trackKeys = {
+const trackKeys = {
   track: (r: TrackRange) => ['track', 'points', r.imei, r.from, r.to, r.source, r.detail === true] as const,
   devices: (keyword: string, kind?: string) => ['track', 'devices', keyword, kind ?? ''] as const,
 };
@@ -62,7 +62,7 @@ export function trackQuery(r: TrackRange) {
   });
 }
 
-export interface DeviceOption {
+interface DeviceOption {
   imei: string;
   name: string | null;
 }

@@ -14,12 +14,12 @@ export interface LedgerRow {
   note: string | null;
   at: string;
 }
-export interface DailyRow {
+interface DailyRow {
   day: string;
   used: number;
   fen: number;
 }
-export interface TopupRow {
+interface TopupRow {
   id: number;
   amountFen: number;
   method: string;

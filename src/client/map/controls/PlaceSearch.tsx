@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { MAP_DEFAULTS } from '../../../shared/geo/map-config';
 import type { PlaceHit, PlaceSearchFn } from '../search';
 
-export interface PlaceSearchProps {
+interface PlaceSearchProps {
   search: PlaceSearchFn;
   onPick: (hit: PlaceHit) => void;
 }

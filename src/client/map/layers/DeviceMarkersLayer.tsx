@@ -10,7 +10,7 @@ import { DevicePopup } from './DevicePopup';
 import { Fleet } from './fleet';
 import { useLivePositions } from './useLivePositions';
 
-export interface DeviceMarkersLayerProps {
+interface DeviceMarkersLayerProps {
   /** Source/layer key on the map. */
   layer?: string;
   /** Show only this device (the /location screen). */

@@ -13,9 +13,9 @@ const deg = (r: number) => (r * 180) / Math.PI;
 /** Below this many pixels a press-and-release is a click, not a drag (MapLibre's own tolerance is 3). */
 export const CLICK_SLOP_PX = 4;
 /** A pointer this close to a handle grabs it. */
-export const HANDLE_HIT_PX = 10;
+const HANDLE_HIT_PX = 10;
 /** Vertices of the ring that draws a circle. */
-export const CIRCLE_STEPS = 64;
+const CIRCLE_STEPS = 64;
 
 /** The point `distance` metres from `from` along the initial `bearing` (degrees from north). */
 export function destination(from: LonLat, bearing: number, distance: number): LonLat {

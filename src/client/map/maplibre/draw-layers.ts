@@ -13,7 +13,7 @@ const LAYERS = ['draw-tool-fill', 'draw-tool-line', 'draw-tool-handles'] as cons
 
 type DrawFeature = Feature<Geometry, { role: string }>;
 
-export function toGeoJSON(f: DrawFeatures): FeatureCollection<Geometry, { role: string }> {
+function toGeoJSON(f: DrawFeatures): FeatureCollection<Geometry, { role: string }> {
   const features: DrawFeature[] = [];
   if (f.area)
     features.push({

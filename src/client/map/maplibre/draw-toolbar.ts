@@ -4,7 +4,7 @@
  */
 import { t } from '@lingui/core/macro';
 
-export interface DrawToolbar {
+interface DrawToolbar {
   setHint(text: string): void;
   remove(): void;
 }

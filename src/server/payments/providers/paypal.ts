@@ -36,7 +36,7 @@ import type { PaypalSettings } from './settings';
  */
 
 /** Fetches (and checks) the certificate a webhook names in PAYPAL-CERT-URL; tests inject their own. */
-export type CertFetcher = (url: string) => Promise<X509Certificate>;
+type CertFetcher = (url: string) => Promise<X509Certificate>;
 
 /** The message a webhook's PAYPAL-TRANSMISSION-SIG covers. */
 export function paypalSignedMessage(

@@ -75,7 +75,7 @@ export type Deliver = (
   headers: Record<string, string>,
 ) => Promise<{ status: number; body: string }>;
 
-export interface SandboxOptions {
+interface SandboxOptions {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;

@@ -7,10 +7,9 @@ import { PaymentConfigError, rsaPrivateKey, rsaPublicKey } from './common';
  * with one line naming the variable (config.ts turns PaymentConfigError into a ConfigError).
  */
 
-export const WECHATPAY_BASE_URL = 'https://api.mch.weixin.qq.com';
-export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
-export const ALIPAY_SANDBOX_GATEWAY = 'https://openapi-sandbox.dl.alipaydev.com/gateway.do';
-export const PAYPAL_SANDBOX_URL = 'https://api-m.sandbox.paypal.com';
+const WECHATPAY_BASE_URL = 'https://api.mch.weixin.qq.com';
+const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
+const PAYPAL_SANDBOX_URL = 'https://api-m.sandbox.paypal.com';
 
 export interface WechatSettings {
   mchid: string;
@@ -50,7 +49,7 @@ export interface PaymentSettings {
   paypal?: PaypalSettings;
 }
 
-export type PaymentEnv = Partial<
+type PaymentEnv = Partial<
   Record<
     | 'WECHATPAY_MCHID'
     | 'WECHATPAY_APPID'

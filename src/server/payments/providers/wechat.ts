@@ -20,7 +20,7 @@ import type { WechatSettings } from './settings';
  */
 
 /** How far a signed answer's or notification's timestamp may be from our clock (WeChat Pay: 5 minutes). */
-export const WECHAT_MAX_SKEW_S = 300;
+const WECHAT_MAX_SKEW_S = 300;
 
 /** The string a request's signature covers: "METHOD\nURL\nTIMESTAMP\nNONCE\nBODY\n". */
 export function wechatRequestMessage(
@@ -34,7 +34,7 @@ export function wechatRequestMessage(
 }
 
 /** The Authorization header of a request (WECHATPAY2-SHA256-RSA2048). */
-export function wechatAuthorization(
+function wechatAuthorization(
   s: Pick<WechatSettings, 'mchid' | 'serialNo' | 'privateKey'>,
   method: string,
   urlPath: string,
@@ -52,7 +52,7 @@ export function wechatAuthorization(
  * Checks WeChat Pay's signature on an answer or a notification: Wechatpay-Signature over
  * "timestamp\nnonce\nbody\n" with WeChat Pay's public key, a fresh timestamp, the expected serial.
  */
-export function verifyWechatSignature(
+function verifyWechatSignature(
   s: Pick<WechatSettings, 'platformKey' | 'platformSerial'>,
   headers: Record<string, string | string[] | undefined>,
   body: string,

@@ -42,7 +42,7 @@ type Happening = { alarm: AlarmEvent } | { event: string };
  * 0xA5, 0xF1), as the JM-VL03 document and Traccar name them. Unlisted codes: event `gt06.alarm`,
  * value = the code. docs/protocols.md "Alarm codes".
  */
-export const ALARM_CODES: Readonly<Record<number, Happening>> = {
+const ALARM_CODES: Readonly<Record<number, Happening>> = {
   0x01: { alarm: 'sos' },
   0x02: { alarm: 'powerLoss' },
   0x03: { event: 'vibration' },
@@ -95,7 +95,7 @@ export const ALARM_CODES: Readonly<Record<number, Happening>> = {
 };
 
 /** The event byte of 0x95 (JC100/JC400 dashcams); 0x01 is SOS only in the long form (short: `gt06.alarm` 1). */
-export const ALARM_95: Readonly<Record<number, Happening>> = {
+const ALARM_95: Readonly<Record<number, Happening>> = {
   0x01: { alarm: 'sos' },
   0x0e: { alarm: 'lowBattery' },
   0x76: { event: 'temperature' },
@@ -109,7 +109,7 @@ export const ALARM_95: Readonly<Record<number, Happening>> = {
 };
 
 /** The event module (0x002B) of 0x70 packets. Unlisted: event `gt06.event`, value = the code. */
-export const MODULE_EVENTS: Readonly<Record<number, Happening>> = {
+const MODULE_EVENTS: Readonly<Record<number, Happening>> = {
   0x11: { alarm: 'lowBattery' },
   // External power low.
   0x12: { alarm: 'lowBattery' },
@@ -133,7 +133,7 @@ const INFO_ALARMS: readonly (Happening | undefined)[] = [
 /** Where a connection keeps the terminal information's alarm bits of its last status packet. */
 const INFO_KEY = 'gt06.info';
 /** Where a connection keeps its login's time zone (ms east of UTC). */
-export const TZ_KEY = 'gt06.tz';
+const TZ_KEY = 'gt06.tz';
 
 /** The location uplink of a fix and/or cells; none when there is neither (a receiver without a fix reports 0,0). */
 function location(fix: Fix | undefined, ts: number | undefined, cells: Cell[], wifi?: WifiAp[]): Location | undefined {

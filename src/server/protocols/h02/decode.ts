@@ -17,7 +17,7 @@ const DIGITS6_RE = /^\d{6}$/;
 const MAX_CELLS = 16;
 
 /** Per-connection state the codec keeps in Session.state. */
-export interface H02State {
+interface H02State {
   /** The status word of the connection's last report: a report raises the alarm bits it sets anew. */
   status?: number;
 }

@@ -297,7 +297,7 @@ function read(req: HttpRequestLike): { id?: string; fixes: Fix[] } {
   return { id, fixes: [fix] };
 }
 
-export function decodeOsmand(req: HttpRequestLike, now: number): HttpDecoded {
+function decodeOsmand(req: HttpRequestLike, now: number): HttpDecoded {
   let got: { id?: string; fixes: Fix[] };
   try {
     got = read(req);

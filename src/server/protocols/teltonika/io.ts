@@ -29,7 +29,7 @@ export const IO = {
 } as const;
 
 /** Names of the ids the summary shows by name (the rest are `io<id>`). */
-export const IO_NAMES: Readonly<Record<number, string>> = {
+const IO_NAMES: Readonly<Record<number, string>> = {
   1: 'din1',
   2: 'din2',
   9: 'ain1',

@@ -16,7 +16,7 @@ const NUMBER_RE = /^-?\d+(\.\d+)?$/;
 const MAX_VOICE = 1024 * 1024;
 
 /** Per-connection state the codec keeps in Session.state. */
-export interface WatchState {
+interface WatchState {
   /** The maker code the watch uses ('3G', 'SG', 'CS', 'ZJ', ...), echoed in every frame to it. */
   maker?: string;
   /** The watch numbers its frames: frames to it carry a sequence field too. */

@@ -21,7 +21,7 @@ const tags = ['device'];
 const EMPTY: ThingModel = { version: 1, metrics: [], commands: [] };
 
 /** The stored model, else the model of the kind a seeded product stands for, else an empty one. */
-export function modelOf(row: { code: string; thingModel: ThingModel | null }): ThingModel {
+function modelOf(row: { code: string; thingModel: ThingModel | null }): ThingModel {
   if (row.thingModel) return row.thingModel;
   const kind = kindOfProductCode(row.code);
   return kind ? defaultThingModel(kind) : EMPTY;

@@ -25,13 +25,13 @@ export const hhmmss = (at: number) => {
   return `${pad(d.getUTCHours(), 2)}${pad(d.getUTCMinutes(), 2)}${pad(d.getUTCSeconds(), 2)}`;
 };
 /** DDMMYY of a UTC time. */
-export const ddmmyy = (at: number) => {
+const ddmmyy = (at: number) => {
   const d = new Date(at);
   return `${pad(d.getUTCDate(), 2)}${pad(d.getUTCMonth() + 1, 2)}${pad(d.getUTCFullYear() % 100, 2)}`;
 };
 
 /** A text frame `*HQ,<id>,<fields...>#`. */
-export const h02Text = (id: string, ...fields: (string | number)[]) =>
+const h02Text = (id: string, ...fields: (string | number)[]) =>
   Buffer.from(`*HQ,${[id, ...fields].join(',')}#`, 'latin1');
 
 /** Degrees as H02's DDMM.MMMM (DDDMM.MMMM for longitude) and its hemisphere. */

@@ -16,8 +16,8 @@ import { type Framer, ProtocolError } from '../types';
 export const MAX_FRAME = 1024;
 
 /** Binary frame sizes (Traccar's H02FrameDecoder: MESSAGE_SHORT, MESSAGE_LONG; and the 8-byte id form). */
-export const BINARY_SHORT = 32;
-export const BINARY_LONG = 45;
+const BINARY_SHORT = 32;
+const BINARY_LONG = 45;
 export const BINARY_LONG_ID = 42;
 
 const STAR = 0x2a;

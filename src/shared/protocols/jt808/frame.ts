@@ -23,7 +23,7 @@ export const FLAG = 0x7e;
 export const ALT_FLAG = 0xe7;
 
 /** What the framing of a message got wrong and was accepted with (the server's Irregularity). */
-export type FrameIrregularity = 'checksumMismatch' | 'lengthMismatch' | 'encryptionBit' | 'badEscape';
+type FrameIrregularity = 'checksumMismatch' | 'lengthMismatch' | 'encryptionBit' | 'badEscape';
 
 /** What a reply needs of the message it answers, and what a command needs of the terminal. */
 export interface Terminal {
@@ -144,7 +144,7 @@ function stripZeros(digits: string): string {
 }
 
 /** The Luhn check digit of a string of digits (an IMEI's 15th). */
-export function luhn(digits: string): number {
+function luhn(digits: string): number {
   let sum = 0;
   for (let i = digits.length - 1, double = true; i >= 0; i--, double = !double) {
     let d = digits.charCodeAt(i) - 48;

@@ -15,11 +15,9 @@ import { ProtocolError, type Framer } from '../types';
  */
 export const MAX_FRAME = 16_384;
 /** Longest IMEI frame text: an IMEI has 15 digits; no identifier of ours is over 20. */
-export const MAX_IMEI = 32;
-/** Preamble, data length, codec id, two counts, CRC. */
-export const MIN_PACKET = 8 + 3 + 4;
+const MAX_IMEI = 32;
 /** The codec ids a packet may carry (8, 8 Extended, 16, 12, 13, 14, and GH3000's 7). */
-export const CODEC_IDS: ReadonlySet<number> = new Set([0x07, 0x08, 0x8e, 0x10, 0x0c, 0x0d, 0x0e]);
+const CODEC_IDS: ReadonlySet<number> = new Set([0x07, 0x08, 0x8e, 0x10, 0x0c, 0x0d, 0x0e]);
 
 const EMPTY = Buffer.alloc(0);
 

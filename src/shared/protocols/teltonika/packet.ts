@@ -22,7 +22,7 @@ export function imeiFrame(imei: string): Buffer {
 }
 
 /** Preamble, data length, the data, CRC-16/IBM of the data as 4 bytes. */
-export function seal(data: Buffer): Buffer {
+function seal(data: Buffer): Buffer {
   const out = Buffer.alloc(8 + data.length + 4);
   out.writeUInt32BE(data.length, 4);
   data.copy(out, 8);
@@ -37,7 +37,7 @@ export interface IoElement {
   size?: 1 | 2 | 4 | 8;
 }
 
-export interface AvlRecord {
+interface AvlRecord {
   /** UTC ms. */
   ts: number;
   priority?: number;
@@ -64,7 +64,7 @@ function sizeOf(e: IoElement): 1 | 2 | 4 | 8 {
 }
 
 /** One record in `codec`'s layout. */
-export function avlRecord(codec: number, r: AvlRecord): Buffer {
+function avlRecord(codec: number, r: AvlRecord): Buffer {
   const wide = codec === CODEC_8E;
   const wideId = wide || codec === CODEC_16;
   const parts: Buffer[] = [];

@@ -149,7 +149,7 @@ export function utcStamp(ms: number): string {
 export const trvFrame = (type: string, body = ''): Buffer => Buffer.from(`IW${type}${body}#`, 'latin1');
 
 /** A fix as the simulator's watch reports it (docs/protocols.md#trv). */
-export type TrvFix = DeviceFix;
+type TrvFix = DeviceFix;
 
 const pad = (n: number, width: number) => String(Math.max(0, Math.round(n))).padStart(width, '0');
 

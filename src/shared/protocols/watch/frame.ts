@@ -18,7 +18,7 @@ export const MAX_FRAME = 0xffff + 64;
 /** '[' + maker (4) + '*' + id (20) + '*' + index (8) + '*' + length (4) + '*'. */
 const MAX_HEADER = 41;
 
-export interface Header {
+interface Header {
   maker: string;
   id: string;
   /** The sequence field some makers put between the id and the length, echoed in replies. */
