@@ -4,13 +4,13 @@ import { BreakerScreen } from '../../../src/client/features/breakers/BreakerScre
 import { GatewayScreen } from '../../../src/client/features/breakers/GatewayScreen';
 import { commandOf, refusalOf } from '../../../src/client/features/breakers/breakerActions';
 import { DEVICE_PRESETS, presetDef, presetSearch } from '../../../src/client/features/devices/presets';
-import { ConfirmHost } from '../../../src/client/components/DataTable';
 import { resetRequestDeps } from '../../../src/client/lib/request';
 import { saveLogin } from '../../../src/client/lib/session';
 import { screenOf } from '../../../src/client/features/screens/registry';
 import { demoUser } from '../fixtures';
 import { renderWithProviders } from '../render';
 import { mockApi, type Call } from './mockApi';
+import { ConfirmHost } from '../../../src/client/components/ConfirmDanger';
 
 const rows = [
   {

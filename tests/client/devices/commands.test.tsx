@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { KIND_INFO } from '../../../src/shared/devices/kinds';
-import { ConfirmHost } from '../../../src/client/components/DataTable';
 import { CommandPanel } from '../../../src/client/features/devices/CommandPanel';
 import { awaitingAck } from '../../../src/client/features/devices/CommandLog';
 import { resetRequestDeps } from '../../../src/client/lib/request';
@@ -9,6 +8,7 @@ import { saveLogin } from '../../../src/client/lib/session';
 import { demoUser } from '../fixtures';
 import { renderWithProviders } from '../render';
 import { mockApi, type Call } from './mockApi';
+import { ConfirmHost } from '../../../src/client/components/ConfirmDanger';
 
 const IMEI = '860000000000002';
 const device = (kind: keyof typeof KIND_INFO, state = 1) => ({

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { DeviceScreen } from '../../../src/client/features/devices/DeviceScreen';
-import { ConfirmHost } from '../../../src/client/components/DataTable';
 import { ListRouteContext } from '../../../src/client/features/resources/listRoute';
 import deviceResource from '../../../src/entities/device/resource';
 import { BREAKER_FIELDS } from '../../../src/shared/resources/device-fields';
@@ -10,6 +9,7 @@ import { saveLogin } from '../../../src/client/lib/session';
 import { demoUser } from '../fixtures';
 import { renderWithProviders } from '../render';
 import { mockApi, type Call } from './mockApi';
+import { ConfirmHost } from '../../../src/client/components/ConfirmDanger';
 
 const rows = [
   { id: 1, imei: '860000000000011', name: 'Helmet A', kind: 'helmet', state: 1, battery: 9, signal: 4, stockState: 5 },

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ConfirmHost } from '../../../src/client/components/DataTable';
 import { resetRequestDeps } from '../../../src/client/lib/request';
 import { saveLogin } from '../../../src/client/lib/session';
 import { ControlBarScreen } from '../../../src/client/features/tools/ControlBarScreen';
@@ -11,6 +10,7 @@ import { defaultThingModel } from '../../../src/shared/devices/thing-model';
 import { demoUser } from '../fixtures';
 import { renderWithProviders } from '../render';
 import { mockApi, type Call } from './mockApi';
+import { ConfirmHost } from '../../../src/client/components/ConfirmDanger';
 
 const A = '860000000000101';
 const B = '860000000000102';

@@ -1,7 +1,6 @@
 // The browser is somewhere else than the tenant: this file runs in New York (the client-tz
 // project of vitest.config.ts sets the process zone) while the tenant's clock is Asia/Shanghai.
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDateCell } from '../../../src/client/components/DataTable/cells';
 import { onTenantClock, timeTick } from '../../../src/client/components/Chart/options';
 import { analyticsBody, defaultFilter } from '../../../src/client/features/analytics/analytics.queries';
 import { monthToDate } from '../../../src/client/features/attendance/attendance.api';
@@ -12,6 +11,7 @@ import { consoleZone, dayEnd, dayOf, dayStart, daysBetween, lastDays, wallInstan
 import type { DashboardSummary } from '../../../src/shared/dashboard';
 import type { FieldDef } from '../../../src/shared/resources';
 import { demoUser } from '../fixtures';
+import { formatDateCell } from '../../../src/client/lib/dates';
 
 const names = { online: '', offline: '', alarming: '', today: 'today', period: '', alarms: '', avg: '', max: '' };
 /** 04:30 on 26 November in Shanghai: still the 25th (15:30) in New York and (20:30) in UTC. */

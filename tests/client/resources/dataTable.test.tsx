@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   DataTable,
-  formatDateCell,
   isActionVisible,
   pageRows,
   sortRows,
@@ -13,6 +12,7 @@ import {
 import { configureRequest, resetRequestDeps } from '../../../src/client/lib/request';
 import { renderWithProviders } from '../render';
 import { stubContainerWidth, stubPhone } from '../viewport';
+import { formatDateCell } from '../../../src/client/lib/dates';
 
 type R = { id: number; name: string; status: number; at: number };
 const rows: R[] = [

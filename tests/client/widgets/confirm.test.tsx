@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { ConfirmHost, confirmDanger } from '../../../src/client/components/DataTable/confirm';
 import { renderWithProviders } from '../render';
+import { ConfirmHost, confirmDanger } from '../../../src/client/components/ConfirmDanger';
 
 describe('confirmDanger', () => {
   it('asks in the mounted host and answers what the user clicks', async () => {

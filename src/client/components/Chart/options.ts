@@ -1,7 +1,7 @@
-import { formatDateCell } from '../DataTable/cells';
 import { zoned } from '../../lib/zone';
 import type { ChartOption } from './Chart';
 import { cartesianFrame, pieFrame, zoomSlider } from './layout';
+import { formatDateCell } from '../../lib/dates';
 
 /**
  * The option builders of the seven chart kinds of docs/requirements/widgets.md#charts. Pure

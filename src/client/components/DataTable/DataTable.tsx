@@ -5,13 +5,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Pagination } from '../Pagination';
 import { pageRows, sortRows } from './clientRows';
 import { buttonVisible, rowPropsOf, textOf, type DataTableProps } from './props';
-import { formatDateCell, splitTimeCell, DANGER_ACTIONS } from './cells';
-import { ConfirmHost, confirmDanger } from './confirm';
+import { splitTimeCell, DANGER_ACTIONS } from './cells';
 import { useContainerWidth, usePhone } from './layout';
 import { RowActions } from './RowActions';
 import { pinnedEdges, stickyStyles, widthOf } from './sticky';
 import { CHECK_COLUMN_WIDTH, HEADER_HEIGHT, type ActionButton, type Column, type Row, type SortState } from './types';
 import classes from './DataTable.module.css';
+import { formatDateCell } from '../../lib/dates';
+import { ConfirmHost, confirmDanger } from '../ConfirmDanger';
 
 /** How many data columns a phone card lists (label: value) before its actions. */
 const CARD_FIELDS = 5;

@@ -1,8 +1,7 @@
 export { DataTable } from './DataTable';
 export { sortRows, pageRows } from './clientRows';
-export { ConfirmHost, confirmDanger } from './confirm';
 export { requireSelection } from './bulk';
-export { formatDateCell, isActionVisible } from './cells';
+export { isActionVisible } from './cells';
 export { stickyStyles } from './sticky';
 export { usePhone, PHONE_QUERY } from './layout';
 export { RowActions, actionColumnWidth } from './RowActions';

@@ -5,7 +5,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import accessCardDef from '../../../entities/access-card/resource';
 import accessEventDef from '../../../entities/access-event/resource';
 import accessRightDef, { type PushState } from '../../../entities/access-right/resource';
-import { formatDateCell } from '../../components/DataTable';
 import { request, toast } from '../../lib/request';
 import { hasMark } from '../../lib/session';
 import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';
@@ -14,6 +13,7 @@ import type { ResourceSearch } from '../resources/search';
 import type { RouteScreenProps } from '../screens/types';
 import { deliveriesQuery, qrQuery, refreshAccess } from './access.api';
 import { QrCode } from './QrCode';
+import { formatDateCell } from '../../lib/dates';
 
 const STATE_COLOR: Record<PushState, string> = {
   pending: 'gray',

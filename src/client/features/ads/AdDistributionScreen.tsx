@@ -7,7 +7,6 @@ import adDeliveryDef from '../../../entities/ad-delivery/resource';
 import adPlayDef from '../../../entities/ad-play/resource';
 import adDef, { AD_MARK_DISTRIBUTE, AD_REVIEW } from '../../../entities/advertisement/resource';
 import type { BatchCommandResult } from '../../../shared/devices/api';
-import { confirmDanger } from '../../components/DataTable';
 import { request } from '../../lib/request';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
@@ -17,6 +16,7 @@ import { BatchResults } from '../tools/BatchResults';
 import { DevicePicker } from '../tracks/DevicePicker';
 import { adCells } from './AdManagementScreen';
 import { PlayStats } from './AdPlayStats';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 interface AdDeliveryResult {
   imei: string;

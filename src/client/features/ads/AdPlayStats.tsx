@@ -4,10 +4,11 @@ import { DatePickerInput } from '@mantine/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconDownload } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DataTable, formatDateCell, type Column } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { request } from '../../lib/request';
 import { dayEnd, dayStart } from '../../lib/zone';
 import { secondsText } from './AdVideo';
+import { formatDateCell } from '../../lib/dates';
 
 interface PlayStat {
   key: number | string;

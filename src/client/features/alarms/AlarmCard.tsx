@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Card, Group, Stack, Text } from '@mantine/core';
-import { formatDateCell } from '../../components/DataTable';
 import { CRITICAL_LEVEL } from '../../../shared/alarms/escalation';
 import type { Row } from '../resources/resources.queries';
 import { AckBadge, HandleBadge, LevelBadge, LEVEL_COLOR, TitleText, TypeText, valueText } from './AlarmCells';
+import { formatDateCell } from '../../lib/dates';
 
 /** One alarm in the narrow map-layout lists: level, type, device, time, then the screen's buttons. */
 export function AlarmCard({ row, children }: { row: Row; children?: ReactNode }) {

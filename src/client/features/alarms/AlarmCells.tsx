@@ -4,7 +4,6 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { ackStateOf, CRITICAL_LEVEL } from '../../../shared/alarms/escalation';
 import { ALARM_HANDLE } from '../../../shared/alarms/types';
-import { formatDateCell } from '../../components/DataTable';
 import type { Row } from '../resources/resources.queries';
 import {
   ALARM_HANDLE_LABELS,
@@ -14,6 +13,7 @@ import {
   alarmTypeText,
   labelText,
 } from './alarmLabels';
+import { formatDateCell } from '../../lib/dates';
 
 /** Notice blue, warning orange, critical red (critical ones also ring in the shell). */
 export const LEVEL_COLOR: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'red' };

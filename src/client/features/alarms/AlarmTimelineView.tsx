@@ -2,8 +2,8 @@ import { Alert, Center, Loader, Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AlarmTimelineEntry } from '../../../shared/alarms/api';
-import { formatDateCell } from '../../components/DataTable';
 import { alarmTimelineQuery } from './alarms.queries';
+import { formatDateCell } from '../../lib/dates';
 
 const KIND_COLOR: Record<AlarmTimelineEntry['kind'], string> = {
   raised: 'red',

@@ -2,8 +2,8 @@ import type { I18n } from '@lingui/core';
 import type { AlarmStats } from '../../../shared/alarms/api';
 import type { ChartOption } from '../../components/Chart';
 import { cartesianFrame, pieFrame } from '../../components/Chart/layout';
-import { formatDateCell } from '../../components/DataTable/cells';
 import { ALARM_HANDLE_LABELS, alarmTypeText, labelText } from './alarmLabels';
+import { formatDateCell } from '../../lib/dates';
 
 /** Chart options of /alarmTongji, pure so the figures can be checked without a canvas. */
 

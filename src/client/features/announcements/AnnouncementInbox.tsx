@@ -3,10 +3,10 @@ import { Badge, Group, Indicator, Modal, Paper, ScrollArea, Stack, Text, Title }
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { ANNOUNCEMENT_LEVEL_TABLE, type InboxItem } from '../../../entities/announcement/resource';
-import { formatDateCell } from '../../components/DataTable/cells';
 import { request } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
 import { LEVEL_COLOR } from './levels';
+import { formatDateCell } from '../../lib/dates';
 
 export interface InboxAnswer {
   rows: InboxItem[];

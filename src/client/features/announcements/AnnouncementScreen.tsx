@@ -10,13 +10,15 @@ import announcementDef, {
   NEED_APPROVAL,
   type ReceiptRow,
 } from '../../../entities/announcement/resource';
-import { confirmDanger, DataTable, formatDateCell, type Column } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { request, toast } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { LEVEL_COLOR } from './levels';
+import { confirmDanger } from '../../components/ConfirmDanger';
+import { formatDateCell } from '../../lib/dates';
 
 const STATE_COLOR: Record<number, string> = {
   [ANNOUNCEMENT_STATE.draft]: 'gray',

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { APPROVAL_STATE_TABLE, STEP_RESULT, STEP_RESULT_TABLE } from '../../../shared/approvals';
 import { request } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
-import { formatDateCell } from '../../components/DataTable/cells';
+import { formatDateCell } from '../../lib/dates';
 
 interface ApprovalDetailData {
   approval: {

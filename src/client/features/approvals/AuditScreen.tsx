@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import approvalDef from '../../../entities/approval/resource';
 import approvalNodeDef from '../../../entities/approval-node/resource';
 import { APPROVAL_COMMENT_MAX, APPROVAL_KIND_TABLE, APPROVAL_STATE } from '../../../shared/approvals';
-import { confirmDanger, DataTable, type Column } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { request, toast } from '../../lib/request';
 import { useSession } from '../../lib/session';
 import { useCodeLabel } from '../resources/display';
@@ -16,6 +16,7 @@ import type { RouteScreenProps } from '../screens/types';
 import { ApprovalDetailDrawer } from './ApprovalDetail';
 import { SubmitRequestDialog } from './SubmitRequestDialog';
 import { ModalFooter } from '../../components/ModalFooter';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 export interface InboxRow {
   id: number;

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import leaveDef, { LEAVE_STATE } from '../../../entities/leave-request/resource';
-import { confirmDanger } from '../../components/DataTable';
 import { request, toast } from '../../lib/request';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { ApprovalDetailDrawer } from './ApprovalDetail';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 /**
  * /AuditNotice 请假通知: leave requests; adding one submits it to the chosen approval node. A

@@ -37,7 +37,7 @@ import {
 } from './billing.api';
 import { offeredMethod, openPayPage } from '../payments/payments.api';
 import { DataTable, type Column } from '../../components/DataTable';
-import { formatDateCell } from '../../components/DataTable/cells';
+import { formatDateCell } from '../../lib/dates';
 
 /**
  * What a purchase screen buys and how it names the card:

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { DELIVERY, DELIVERY_TABLE } from '../../../shared/codes';
 import type { CommandAnswer } from '../../../shared/devices/api';
 import type { ListResult } from '../../../shared/resources/list';
-import { confirmDanger, DataTable, formatDateCell, requireSelection, type Column } from '../../components/DataTable';
+import { DataTable, requireSelection, type Column } from '../../components/DataTable';
 import { serverMessage } from '../../i18n/serverMessages';
 import { request, RequestError } from '../../lib/request';
 import { hasMark, useSession } from '../../lib/session';
@@ -22,6 +22,8 @@ import { useTenantPush } from '../../live/useTenantPush';
 import { dashboardPushSchema } from '../../../shared/dashboard';
 import { tenantDashboardTopic } from '../../../shared/topics';
 import { commandOf, refusalOf, type BreakerAction } from './breakerActions';
+import { confirmDanger } from '../../components/ConfirmDanger';
+import { formatDateCell } from '../../lib/dates';
 
 const ACTION_TEXT: Record<BreakerAction, { title: MessageDescriptor; verb: MessageDescriptor; color: string }> = {
   open: { title: msg`分闸`, verb: msg`分闸`, color: 'red' },

@@ -7,7 +7,6 @@ import { CRITICAL_LEVEL } from '../../../shared/alarms/escalation';
 import { ALARM_HANDLE } from '../../../shared/alarms/types';
 import type { DashboardBody, DashboardSummary, LatestAlarm } from '../../../shared/dashboard';
 import { Chart } from '../../components/Chart';
-import { formatDateCell } from '../../components/DataTable';
 import { isReadOnly } from '../../lib/session';
 import { alarmTypeText } from '../alarms/alarmLabels';
 import { useTakenAlarms } from '../alarms/useTakenAlarms';
@@ -25,6 +24,7 @@ import {
 import { useDashboardSummary } from './dashboard.queries';
 import { FIGURE_LABELS, useChartNames } from './panels';
 import classes from './dashboard.module.css';
+import { formatDateCell } from '../../lib/dates';
 
 const MapLayer = lazy(() => import('./DashboardMap'));
 

@@ -14,7 +14,7 @@ import type {
   ScenarioFigures,
 } from '../../../shared/dashboard';
 import { Chart } from '../../components/Chart';
-import { DataTable, formatDateCell, type Column } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { toast } from '../../lib/request';
 import { hasMark, isReadOnly } from '../../lib/session';
 import { LevelBadge } from '../alarms/AlarmCells';
@@ -36,6 +36,7 @@ import {
 import { exportPanel } from './dashboard.queries';
 import { savePng } from './snapshot';
 import classes from './dashboard.module.css';
+import { formatDateCell } from '../../lib/dates';
 
 export const FIGURE_LABELS: Record<keyof ScenarioFigures, MessageDescriptor> = {
   peopleOnSite: msg`在岗人数`,

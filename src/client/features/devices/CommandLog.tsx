@@ -4,11 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { DELIVERY, DELIVERY_TABLE } from '../../../shared/codes';
 import deviceCommandResource from '../../../entities/device-command/resource';
 import type { ListResult } from '../../../shared/resources/list';
-import { DataTable, formatDateCell, type Column } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { useCodeLabel } from '../resources/display';
 import { resourceListQuery, type Row } from '../resources/resources.queries';
 import { COMMAND_LOG_REFRESH_MS } from './devices.queries';
 import { commandLabel, DELIVERY_COLOR } from './labels';
+import { formatDateCell } from '../../lib/dates';
 
 /** A command still waiting for the device's acknowledgement keeps the log polling. */
 export const awaitingAck = (rows: readonly Row[]): boolean =>

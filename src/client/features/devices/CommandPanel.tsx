@@ -5,11 +5,11 @@ import { DEVICE_STATE } from '../../../shared/codes';
 import type { DeviceDetail } from '../../../shared/devices/api';
 import { SWITCH_MODES, type SwitchMode } from '../../../shared/devices/kinds';
 import { commandParams } from '../../../shared/devices/protocol';
-import { confirmDanger } from '../../components/DataTable';
 import { hasMark, useSession } from '../../lib/session';
 import { useSendCommand } from './devices.queries';
 import { IntervalInput, intervalValid } from './IntervalInput';
 import { commandLabel, switchLabel } from './labels';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 type Detail = Pick<DeviceDetail, 'imei' | 'state' | 'commands'> & Partial<Pick<DeviceDetail, 'protocol'>>;
 

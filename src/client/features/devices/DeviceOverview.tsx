@@ -2,10 +2,10 @@ import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { STOCK_STATE_TABLE } from '../../../shared/codes';
 import type { DeviceDetail } from '../../../shared/devices/api';
-import { formatDateCell } from '../../components/DataTable';
 import { useCodeLabel } from '../resources/display';
 import { BatteryCell, KindLabel, SignalBars, StateBadge } from './cells';
 import { metricLabel, metricUnit } from './labels';
+import { formatDateCell } from '../../lib/dates';
 
 function Item({ label, children }: { label: React.ReactNode; children: React.ReactNode }) {
   return (

@@ -5,11 +5,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { DEVICE_STATE } from '../../../shared/codes';
 import type { CommandAnswer } from '../../../shared/devices/api';
-import { confirmDanger, requireSelection } from '../../components/DataTable';
+import { requireSelection } from '../../components/DataTable';
 import { RequestError, request } from '../../lib/request';
 import type { RouteScreenProps } from '../screens/types';
 import { invalidateResource, resourceKeys, type Row } from '../resources/resources.queries';
 import { DeviceTable } from './DeviceTable';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 interface Outcome {
   id: number;

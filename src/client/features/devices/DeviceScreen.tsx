@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { STOCK_STATE } from '../../../shared/codes';
-import { confirmDanger, requireSelection } from '../../components/DataTable';
+import { requireSelection } from '../../components/DataTable';
 import { OnceOpened } from '../../components/OnceOpened';
 import { lazyScreen } from '../../lib/chunks';
 import { hasMark, useSession } from '../../lib/session';
@@ -12,6 +12,7 @@ import type { Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { useDeviceAction } from './devices.queries';
 import { DeviceTable } from './DeviceTable';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 const AllocateModal = lazyScreen(() => import('./AllocateModal').then((m) => m.AllocateModal));
 const BindModal = lazyScreen(() => import('./BindModal').then((m) => m.BindModal));

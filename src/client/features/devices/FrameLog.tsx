@@ -2,11 +2,12 @@ import { ActionIcon, Badge, Card, Code, Group, Text, Tooltip } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { IconRefresh } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DataTable, formatDateCell, type Column } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import type { FrameLogRow } from '../../../shared/devices/api';
 import { useSession } from '../../lib/session';
 import { seesDeadLetters } from './DeadLetters';
 import { deviceFramesQuery } from './devices.queries';
+import { formatDateCell } from '../../lib/dates';
 
 const wrap = { whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxWidth: 420 } as const;
 

@@ -4,10 +4,10 @@ import type { I18n } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
 import type { Metric } from '../../../shared/devices/kinds';
 import { kindsReporting, metricAlarmType } from '../../../shared/devices/metric-limits';
-import { formatDateCell } from '../../components/DataTable';
 import { alarmTypeText } from '../alarms/alarmLabels';
 import { alarmListQuery } from '../alarms/alarms.queries';
 import { fmt } from './MetricDevices';
+import { formatDateCell } from '../../lib/dates';
 
 const ALARM_ROWS = 10;
 

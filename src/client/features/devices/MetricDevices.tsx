@@ -6,9 +6,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { MetricDeviceRow } from '../../../shared/devices/api';
 import type { Metric } from '../../../shared/devices/kinds';
 import type { MetricLevel, MetricLimits } from '../../../shared/devices/metric-limits';
-import { DataTable, formatDateCell, type Column } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { KindLabel } from './cells';
 import { useModelUnit } from './MetricChartCard';
+import { formatDateCell } from '../../lib/dates';
 
 /** A level's colour and name, on the counts, the badges and the values of the list. */
 export const LEVEL_COLOR: Record<MetricLevel, string> = {

@@ -24,13 +24,14 @@ import {
   type RefreshAnswer,
   type RefreshBody,
 } from '../../../shared/devices/api';
-import { ConfirmHost, confirmDanger, requireSelection } from '../../components/DataTable';
+import { requireSelection } from '../../components/DataTable';
 import { serverMessage } from '../../i18n/serverMessages';
 import { request } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
 import { invalidateResource, resourceKeys, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { DeviceTable } from './DeviceTable';
+import { ConfirmHost, confirmDanger } from '../../components/ConfirmDanger';
 
 /** How often the run asks where its commands are while acks are outstanding. */
 const POLL_MS = 1000;

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Chart, type ChartOption } from '../../components/Chart';
 import { cartesianFrame, zoomSlider } from '../../components/Chart/layout';
-import { formatDateCell } from '../../components/DataTable';
 import { deviceEventsQuery, deviceTelemetryQuery } from './devices.queries';
 import { metricLabel, metricUnit } from './labels';
+import { formatDateCell } from '../../lib/dates';
 
 /** The last 24 hours of one metric, picked among the metrics present. */
 export function TelemetryChart({ imei }: { imei: string }) {

@@ -17,7 +17,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import escalationPolicyDef, { ESCALATION_TYPE_TABLE } from '../../../entities/escalation-policy/resource';
 import escalationStepDef from '../../../entities/escalation-step/resource';
-import { confirmDanger } from '../../components/DataTable';
 import { request } from '../../lib/request';
 import { hasMark, useSession } from '../../lib/session';
 import { useCodeLabel, useRefData } from '../resources/display';
@@ -27,6 +26,7 @@ import type { RouteScreenProps } from '../screens/types';
 import { chainOf, timeWindow, type ChainLink } from './chain';
 import { StepEditor } from './StepEditor';
 import { useStepText } from './stepText';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 /** Every step a policy may have in one page (the service fires them all). */
 const STEPS_PAGE = 200;

@@ -6,7 +6,6 @@ import faceDistributionDef from '../../../entities/face-distribution/resource';
 import faceLibraryDef from '../../../entities/face-library/resource';
 import type { BatchCommandResult } from '../../../shared/devices/api';
 import { isMsgKey } from '../../../shared/messages';
-import { confirmDanger } from '../../components/DataTable';
 import { serverMessage } from '../../i18n/serverMessages';
 import { request } from '../../lib/request';
 import { hasMark, useSession } from '../../lib/session';
@@ -15,6 +14,7 @@ import { invalidateResource, resourceListQuery, type Row } from '../resources/re
 import type { RouteScreenProps } from '../screens/types';
 import { BatchResults } from '../tools/BatchResults';
 import { DevicePicker, type PickedDevice } from '../tools/DevicePicker';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 const DOOR_UNITS = ['doorUnit'] as const;
 

@@ -2,9 +2,9 @@ import { Badge, Group, NavLink, ScrollArea, Stack, Table, Text, Title } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { FENCE_SHAPE, FENCE_SHAPE_TABLE, FENCE_TYPE_TABLE } from '../../../shared/geo/fence';
-import { formatDateCell } from '../../components/DataTable/cells';
 import { useCodeLabel } from '../resources/display';
 import { activeFencesQuery, fenceStatesQuery, type ActiveFence } from './fences.queries';
+import { formatDateCell } from '../../lib/dates';
 
 interface FenceMapPanelProps {
   selected: number | null;

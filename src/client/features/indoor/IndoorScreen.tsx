@@ -8,7 +8,7 @@ import { plansQuery, stationsQuery } from './indoor.queries';
 import { PlanPicker, pickPlan } from './PlanPicker';
 import { useUwbTags } from './useUwbTags';
 import classes from './IndoorScreen.module.css';
-import { formatDateCell } from '../../components/DataTable/cells';
+import { formatDateCell } from '../../lib/dates';
 
 interface IndoorScreenProps {
   plan?: string;

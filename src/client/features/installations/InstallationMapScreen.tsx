@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Badge, Box, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import { formatDateCell } from '../../components/DataTable/cells';
 import { DEVICE_KIND_TABLE } from '../../../shared/codes';
 import { MAX_PAGE_SIZE } from '../../../shared/resources/paging';
 import { resourceOfRoute } from '../../../entities/registry';
@@ -12,6 +11,7 @@ import { ResourceScreen } from '../resources/ResourceScreen';
 import { resourceListQuery, type Row } from '../resources/resources.queries';
 import { buildListQuery } from '../resources/search';
 import type { RouteScreenProps } from '../screens/types';
+import { formatDateCell } from '../../lib/dates';
 
 const LAYER = 'installations';
 const installation = resourceOfRoute('installationMap')!;

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacro } from '@lingui/react/macro';
 import { JOB_STATE, JOB_STATE_TABLE, type Job } from '../../../shared/jobs';
 import { findResource } from '../../../entities/registry';
-import { DataTable, confirmDanger, type Column } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
 import { serverMessage } from '../../i18n/serverMessages';
 import { useCodeLabel } from '../resources/display';
@@ -14,7 +14,8 @@ import { ImportReportModal } from '../resources/ImportReportModal';
 import { importReportOf } from '../resources/transfer';
 import { bytesText } from '../../../shared/bytes';
 import { deleteJobs, downloadJob, jobKeys, jobListQuery } from './jobs.queries';
-import { formatDateCell } from '../../components/DataTable/cells';
+import { confirmDanger } from '../../components/ConfirmDanger';
+import { formatDateCell } from '../../lib/dates';
 
 const COLORS: Record<number, string> = { 0: 'gray', 1: 'blue', 2: 'green', 3: 'red', 4: 'orange' };
 

@@ -1,12 +1,13 @@
 import { Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DataTable, formatDateCell, type Column } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { useMemo, useState } from 'react';
 import type { MapDevice } from '../../../shared/geo/map-config';
 import { DeviceMarkersLayer, MapView, useMapApi } from '../../map';
 import { FIX_SOURCES } from '../../map/accuracy';
 import { FixSourceBadge, formatAccuracy } from './fixSource';
 import classes from './LocationScreen.module.css';
+import { formatDateCell } from '../../lib/dates';
 
 interface LocationsScreenProps {
   /** /locations_jf: the JF locators at their newest fix (GPS, LBS or Wi-Fi) with accuracy circles and a list. */

@@ -12,8 +12,8 @@ import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { fenYuan } from './mallOrders.api';
-import { formatDateCell } from '../../components/DataTable/cells';
 import { ModalFooter } from '../../components/ModalFooter';
+import { formatDateCell } from '../../lib/dates';
 
 interface Detail {
   order: Row;

@@ -3,13 +3,13 @@ import { NumberInput, Select, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import productSkuDef, { STOCK_REASON_TABLE } from '../../../entities/product-sku/resource';
-import { formatDateCell } from '../../components/DataTable/cells';
 import { request } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { MoveModal, MovementsDrawer } from '../../components/StockLedger';
+import { formatDateCell } from '../../lib/dates';
 
 interface Movement {
   id: number;

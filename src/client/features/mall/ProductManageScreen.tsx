@@ -5,12 +5,13 @@ import { IconPlus } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import mallProductDef, { LOW_STOCK, PRODUCT_STATUS } from '../../../entities/product/resource';
 import type { ResourceDef } from '../../../shared/resources/types';
-import { confirmDanger, requireSelection } from '../../components/DataTable';
+import { requireSelection } from '../../components/DataTable';
 import { request, toast } from '../../lib/request';
 import { hasMark } from '../../lib/session';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 /** The list without the generic add and edit (the server refuses a product without pictures): /AddProduct does both. */
 const listDef: ResourceDef = { ...mallProductDef, actions: ['delete', 'export'] };

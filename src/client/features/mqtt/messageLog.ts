@@ -1,7 +1,7 @@
-import { formatDateCell } from '../../components/DataTable/cells';
 import { payloadText, viewPayload, type PayloadView } from './payloadView';
 import type { QoS } from './topicRules';
 import { csvCell } from '../../../shared/csv';
+import { formatDateCell } from '../../lib/dates';
 
 /** The log keeps the newest messages only: a busy topic must not fill the tab's memory. */
 export const LOG_CAP = 500;

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { Badge, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { DataTable, confirmDanger, formatDateCell, type Column } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { Pagination } from '../../components/Pagination';
 import { APPLICATION_STATUS } from '../../../shared/codes';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/resources/paging';
 import { resourceListQuery, type Row } from '../resources/resources.queries';
 import { useOrgAction } from './org.api';
+import { confirmDanger } from '../../components/ConfirmDanger';
+import { formatDateCell } from '../../lib/dates';
 
 const applications = { kind: 'user' as const, name: 'tenantApplication' };
 

@@ -18,7 +18,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import integrationKey, { keyMayHoldMark } from '../../../entities/integration-key/resource';
 import { RESOURCE_TYPE } from '../../../shared/session';
-import { confirmDanger } from '../../components/DataTable';
 import { ModalFooter } from '../../components/ModalFooter';
 import { TreeList } from '../../components/TreeList';
 import { useLang } from '../../i18n/useLang';
@@ -28,6 +27,7 @@ import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, resourceTreeQuery, type RoleTreeNode, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { toTreeNodes, withAncestors } from './catalogTree';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 /** The catalogue without the buttons no key may hold (the service refuses them: keyMayHoldMark). */
 function grantable(tree: readonly RoleTreeNode[]): RoleTreeNode[] {

@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import resourceResource from '../../../entities/resource/resource';
 import { TreeList, type TreeNode } from '../../components/TreeList';
-import { confirmDanger } from '../../components/DataTable';
 import { useLang } from '../../i18n/useLang';
 import { ResourceForm } from '../resources/ResourceForm';
 import { ResourceScreen } from '../resources/ResourceScreen';
@@ -12,6 +11,7 @@ import { resourceGetQuery, resourceTreeQuery, type Row } from '../resources/reso
 import { toTreeNodes } from './catalogTree';
 import { isSuperAdmin, useOrgAction } from './org.api';
 import type { RouteScreenProps } from '../screens/types';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 type FormState = { row: Row | null; initial?: Record<string, unknown> } | null;
 

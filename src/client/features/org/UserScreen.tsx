@@ -3,7 +3,6 @@ import { Modal, MultiSelect, PasswordInput, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import userResource from '../../../entities/user/resource';
-import { confirmDanger } from '../../components/DataTable';
 import { errorText, fieldErrors } from '../../lib/formErrors';
 import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';
 import { refOptionsQuery, type Row } from '../resources/resources.queries';
@@ -11,6 +10,7 @@ import { isSuperAdmin, useOrgAction } from './org.api';
 import { resetPasswordSchema } from './schemas';
 import type { RouteScreenProps } from '../screens/types';
 import { ModalFooter } from '../../components/ModalFooter';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 /** User list: the generic screen plus assign roles, reset password and (super only) highest authorisation. */
 export function UserScreen(props: RouteScreenProps) {

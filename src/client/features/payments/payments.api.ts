@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PAY_STATUS, type PayMethodName } from '../../../shared/payments';
 import { request } from '../../lib/request';
-import { formatDateCell } from '../../components/DataTable/cells';
+import { formatDateCell } from '../../lib/dates';
 
 /** What `pay/payment/status` answers (src/entities/payment/routes.ts). */
 export interface PaymentView {

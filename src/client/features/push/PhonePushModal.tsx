@@ -5,7 +5,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { PHONE_PUSH_KINDS, type PhonePushKind } from '../../../shared/alarms/phone-push';
-import { formatDateCell } from '../../components/DataTable/cells';
 import { isReadOnly } from '../../lib/session';
 import {
   PushEnableError,
@@ -18,6 +17,7 @@ import {
   savePreferences,
 } from './phonePush';
 import { PUSH_STATE_KEY, usePushState } from './usePushState';
+import { formatDateCell } from '../../lib/dates';
 
 const KIND_LABELS: Record<PhonePushKind, MessageDescriptor> = {
   sos: msg`SOS 紧急求救`,

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AlarmTimeline } from '../../../shared/alarms/api';
 import type { AlarmRecord, SosPush } from '../../../shared/alarms/push';
-import { formatDateCell } from '../../components/DataTable';
 import { alarmTimelineQuery } from '../alarms/alarms.queries';
 import { alarmTypeLabel } from './alarmLabels';
 import { NearestStaff } from './NearestStaff';
+import { formatDateCell } from '../../lib/dates';
 
 /** What waits in the dialog's queue: an SOS (push 9003) or another critical alarm (its record). */
 export type CriticalAlert = { kind: 'sos'; push: SosPush } | { kind: 'alarm'; alarm: AlarmRecord };

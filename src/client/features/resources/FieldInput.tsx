@@ -5,8 +5,8 @@ import type { FieldDef } from '../../../shared/resources';
 import type { RefOption } from './display';
 import { useCodeLabel } from './display';
 import { ImageInput } from './ImageInput';
-import { formatDateCell } from '../../components/DataTable/cells';
 import { wallInstant } from '../../lib/zone';
+import { formatDateCell } from '../../lib/dates';
 
 interface FieldInputProps {
   field: FieldDef;

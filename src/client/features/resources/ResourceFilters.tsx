@@ -7,9 +7,9 @@ import { IconSearch } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useMacro } from '@lingui/react/macro';
 import type { FieldDef } from '../../../shared/resources';
-import { formatDateCell } from '../../components/DataTable/cells';
 import { dayEnd, dayStart } from '../../lib/zone';
 import { useCodeLabel, type RefOption } from './display';
+import { formatDateCell } from '../../lib/dates';
 
 const KEYWORD_DEBOUNCE_MS = 300;
 

@@ -13,7 +13,6 @@ import {
   DataTable,
   RowActions,
   actionColumnWidth,
-  confirmDanger,
   requireSelection,
   useColumnChoice,
   type ActionButton,
@@ -33,6 +32,7 @@ import { columnsKey, hiddenByDefault, useListRoute } from './listRoute';
 import { invalidateResource, resourceListQuery, type Row } from './resources.queries';
 import { buildListQuery, parseSort, type ResourceSearch } from './search';
 import { deleteMatching, exportResource, importReportOf, importResource, type ExportFormat } from './transfer';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 // The form, detail and import report open on demand: their inputs (dates, uploads, pickers) stay
 // off the list's start.

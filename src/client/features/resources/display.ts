@@ -3,8 +3,8 @@ import type { FieldDef, ResourceDef } from '../../../shared/resources';
 import type { CodeEntry } from '../../../shared/codes';
 import { useLang } from '../../i18n/useLang';
 import { codeText } from '../../i18n/codeLabels';
-import { formatDateCell } from '../../components/DataTable/cells';
 import { refOptionsQuery, type Row } from './resources.queries';
+import { formatDateCell } from '../../lib/dates';
 
 /** Labels of referenced rows: resource name -> id -> label. */
 export type RefLabels = Map<string, Map<number, string>>;

@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import simCardDef, { SIM_MARK_BIND } from '../../../entities/sim-card/resource';
 import deviceResource from '../../../entities/device/resource';
-import { confirmDanger } from '../../components/DataTable';
 import { request, RequestError, toast } from '../../lib/request';
 import { hasMark } from '../../lib/session';
 import { ResourceScreen } from '../resources/ResourceScreen';
@@ -12,6 +11,7 @@ import { invalidateResource, resourceListQuery, type Row } from '../resources/re
 import type { RouteScreenProps } from '../screens/types';
 import { DevicePicker } from '../tracks/DevicePicker';
 import { SimStateBadge } from './simCells';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

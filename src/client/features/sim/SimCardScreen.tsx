@@ -14,7 +14,6 @@ import simCardDef, {
 import packageDef from '../../../entities/sim-package/resource';
 import { apiPath } from '../../../shared/api';
 import type { Job } from '../../../shared/jobs';
-import { confirmDanger } from '../../components/DataTable';
 import { serverMessage } from '../../i18n/serverMessages';
 import { saveFile } from '../../lib/download';
 import { request, toast } from '../../lib/request';
@@ -25,6 +24,7 @@ import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, resourceListQuery, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { simRowCells, SimStateBadge } from './simCells';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 /** GET /api/iot/simCard/template with the session header, saved as the XLSX it is. */
 async function downloadTemplate(fallbackName: string): Promise<void> {

@@ -10,12 +10,12 @@ import warehouseItemDef, {
   type WarehouseMove,
 } from '../../../entities/warehouse-item/resource';
 import { codeText } from '../../i18n/codeLabels';
-import { formatDateCell } from '../../components/DataTable/cells';
 import { request } from '../../lib/request';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { MoveModal as LedgerMoveModal, MovementsDrawer } from '../../components/StockLedger';
+import { formatDateCell } from '../../lib/dates';
 
 export interface WarehouseMovement {
   id: number;

@@ -8,7 +8,6 @@ import workPlanDef, {
   type PlanBar,
   type PlanTree,
 } from '../../../entities/work-plan/resource';
-import { confirmDanger } from '../../components/DataTable';
 import { request, toast } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
 import { ResourceScreen } from '../resources/ResourceScreen';
@@ -16,6 +15,7 @@ import { invalidateResource, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { WorkPlanGantt, PLAN_STATE_HUE } from './WorkPlanGantt';
 import { WorkPlanLogs } from './WorkPlanLogs';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 /** The plans of the Gantt view (POST /api/user/workPlan/tree); shares the resource's cache key, so writes refresh it. */
 export const planTreeQuery = () => ({

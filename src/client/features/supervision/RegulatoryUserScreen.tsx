@@ -32,7 +32,7 @@ import type { Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { checkInPerson } from './RegulatoryListScreen';
 import { BatteryText, FencePlaceBadge, personCells, WearingBadge } from './supervisionCells';
-import { formatDateCell } from '../../components/DataTable/cells';
+import { formatDateCell } from '../../lib/dates';
 
 export interface PersonDetail {
   person: Row;

@@ -5,7 +5,7 @@ import { STATUS_TABLE } from '../../../shared/codes';
 import type { TenantInfo } from '../../../shared/tenant-info';
 import { request } from '../../lib/request';
 import { useCodeLabel } from '../resources/display';
-import { formatDateCell } from '../../components/DataTable/cells';
+import { formatDateCell } from '../../lib/dates';
 
 export const tenantInfoQuery = queryOptions({
   queryKey: ['tenant', 'info'] as const,

@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DELIVERY, DELIVERY_TABLE } from '../../../shared/codes';
 import type { BatchCommandResult } from '../../../shared/devices/api';
-import { DataTable, formatDateCell, type Column } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { serverMessage } from '../../i18n/serverMessages';
 import { DELIVERY_COLOR } from '../devices/labels';
 import { useCodeLabel } from '../resources/display';
 import { commandAcksQuery } from './tools.queries';
+import { formatDateCell } from '../../lib/dates';
 
 /**
  * The answers of one batch: per device, the refusal (offline, unsupported, unknown) or the

@@ -12,13 +12,13 @@ import {
   type SwitchMode,
 } from '../../../shared/devices/kinds';
 import { commandParams } from '../../../shared/devices/protocol';
-import { ConfirmHost, confirmDanger } from '../../components/DataTable';
 import { hasMark, useSession } from '../../lib/session';
 import { IntervalInput, intervalValid } from '../devices/IntervalInput';
 import { commandLabel, switchLabel } from '../devices/labels';
 import { BatchResults } from './BatchResults';
 import { DevicePicker, type PickedDevice } from './DevicePicker';
 import { sendMany } from './tools.queries';
+import { ConfirmHost, confirmDanger } from '../../components/ConfirmDanger';
 
 /** Kinds that obey at least one command. */
 const CONTROLLABLE = DEVICE_KINDS.filter((k) => KIND_INFO[k].commands.length > 0);

@@ -7,7 +7,6 @@ import type { AudioUploadAnswer } from '../../../shared/devices/audio-push';
 import { TTS_MAX } from '../../../shared/devices/audio-push';
 import type { BatchCommandResult } from '../../../shared/devices/api';
 import { DEVICE_KINDS, kindSupports } from '../../../shared/devices/kinds';
-import { confirmDanger } from '../../components/DataTable';
 import { UploadButton } from '../../components/Upload';
 import { serverMessage } from '../../i18n/serverMessages';
 import { currentLang } from '../../i18n/i18n';
@@ -18,6 +17,7 @@ import type { RouteScreenProps } from '../screens/types';
 import { BatchResults } from './BatchResults';
 import { DevicePicker, type PickedDevice } from './DevicePicker';
 import { fileUrl, sendAudioPush, ttsPreview, uploadAudio } from './tools.queries';
+import { confirmDanger } from '../../components/ConfirmDanger';
 
 /** Speakers, door units and helmets: the kinds with a broadcast command. */
 const SPEAKERS = DEVICE_KINDS.filter((k) => kindSupports(k, 'broadcast'));

@@ -1,5 +1,5 @@
-import { formatDateCell } from '../../components/DataTable/cells';
 import { TIME_FORMAT } from './tracks.queries';
+import { formatDateCell } from '../../lib/dates';
 
 /** docs/requirements/constants.md#tables-trees-and-formats: YYYY-MM-DD HH:mm:ss on the tenant's clock. */
 export const formatTime = (ms: number) => formatDateCell(ms, TIME_FORMAT);

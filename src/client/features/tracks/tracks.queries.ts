@@ -3,8 +3,8 @@ import dayjs from 'dayjs';
 import type { ListResult } from '../../../shared/resources/list';
 import type { TrackColumns } from '../../../shared/geo/track';
 import { request } from '../../lib/request';
-import { formatDateCell } from '../../components/DataTable/cells';
 import { dayOf, wallInstant, zoned } from '../../lib/zone';
+import { formatDateCell } from '../../lib/dates';
 
 export type TrackSource = 'gps' | 'all';
 /** The date format of docs/requirements/constants.md#tables-trees-and-formats and of the URL's from/to. */

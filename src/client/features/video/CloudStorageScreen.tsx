@@ -18,10 +18,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { bytesText } from '../../../shared/bytes';
 import type { Job } from '../../../shared/jobs';
 import { MAX_RETENTION_DAYS, type StorageUsage } from '../../../shared/storage';
-import { ConfirmHost, confirmDanger } from '../../components/DataTable';
 import { request } from '../../lib/request';
 import { getUser, useSession } from '../../lib/session';
 import { followJob } from '../jobs/follow';
+import { ConfirmHost, confirmDanger } from '../../components/ConfirmDanger';
 
 export const storageUsageQuery = queryOptions({
   queryKey: ['storage', 'usage'] as const,

@@ -7,11 +7,11 @@ import { INTEGRATION_EVENT_TABLE } from '../../../shared/integration-events';
 import type { WebhookDelivery, WebhookSendResult } from '../../../shared/webhooks';
 import { request, toast } from '../../lib/request';
 import { hasMark } from '../../lib/session';
-import { formatDateCell } from '../../components/DataTable';
 import { useCodeLabel } from '../resources/display';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import type { Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
+import { formatDateCell } from '../../lib/dates';
 
 const PAGE = 20;
 

@@ -1,4 +1,4 @@
-import { formatDateCell } from '../../components/DataTable/cells';
+import { formatDateCell } from '../../lib/dates';
 
 /** A time as the service or a device may send it: ISO text, or epoch seconds (< 13 digits) / ms. */
 function toMs(value: unknown): number | null {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import { Modal, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { ModalFooter } from '../ModalFooter';
+import { ModalFooter } from './ModalFooter';
 
 interface ConfirmRequest {
   title?: string;
