@@ -2,7 +2,7 @@ import type { CodeEntry } from '../../shared/codes';
 import { ACCESS_METHODS, ACCESS_REASONS, type AccessMethod, type AccessReason } from '../../shared/devices/access';
 import { idField, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
-import { C } from '../community/resource';
+import { COMMUNITY_LABELS } from '../community/resource';
 
 const METHOD_NAMES: Record<AccessMethod, [string, string]> = {
   card: ['刷卡', 'Card'],
@@ -111,7 +111,7 @@ const accessEvent: ResourceDef = {
     },
     {
       name: 'communityId',
-      label: C.community,
+      label: COMMUNITY_LABELS.community,
       type: 'ref',
       ref: { kind: 'user', resource: 'community', labelField: 'name' },
       form: false,
@@ -120,7 +120,7 @@ const accessEvent: ResourceDef = {
     },
     {
       name: 'unitId',
-      label: C.unit,
+      label: COMMUNITY_LABELS.unit,
       type: 'ref',
       ref: { kind: 'user', resource: 'unit', labelField: 'name' },
       form: false,

@@ -1,8 +1,8 @@
 import type { CodeEntry } from '../../shared/codes';
 import { TIME_WINDOW_RE } from '../../shared/devices/access';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
-import { C } from '../community/resource';
+import { COMMUNITY_LABELS } from '../community/resource';
 
 /** Who a right is for. */
 export const SUBJECT = { resident: 1, staff: 2, visitor: 3 } as const;
@@ -76,10 +76,10 @@ const accessRight: ResourceDef = {
       filter: 'like',
       list: { width: 110, sortable: true },
     },
-    { name: 'phone', label: L.phone, type: 'phone', keyword: true, list: { width: 130 } },
+    { name: 'phone', label: SHARED_LABELS.phone, type: 'phone', keyword: true, list: { width: 130 } },
     {
       name: 'communityId',
-      label: C.community,
+      label: COMMUNITY_LABELS.community,
       type: 'ref',
       ref: { kind: 'user', resource: 'community', labelField: 'name' },
       filter: 'eq',

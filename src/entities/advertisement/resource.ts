@@ -1,6 +1,6 @@
 import type { CodeEntry } from '../../shared/codes';
 import { AD_DATE_RE, AD_TIME_RE } from '../../shared/devices/ads';
-import { createdAtField, idField, L, statusField, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, statusField, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 import { stateMachine } from '../../shared/state-machine';
 
@@ -195,7 +195,7 @@ const advertisement: ResourceDef = {
       list: { width: 120 },
     },
     tenantField,
-    { ...createdAtField, label: L.createdAt },
+    { ...createdAtField, label: SHARED_LABELS.createdAt },
   ],
 };
 

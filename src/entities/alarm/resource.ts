@@ -6,7 +6,7 @@ import {
   ALARM_TYPES,
 } from '../../shared/alarms/types';
 import { DEVICE_KIND_TABLE, type CodeEntry } from '../../shared/codes';
-import { createdAtField, idField, L } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 const ALARM_TYPE_TABLE: readonly CodeEntry[] = ALARM_TYPE_NUMBERS.map((value) => ({
@@ -193,7 +193,7 @@ const alarmResource: ResourceDef = {
     },
     {
       name: 'tenantId',
-      label: L.tenant,
+      label: SHARED_LABELS.tenant,
       type: 'ref',
       ref: { kind: 'user', resource: 'tenant', labelField: 'name' },
       form: false,

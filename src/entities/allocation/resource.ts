@@ -1,6 +1,6 @@
 import { ALLOCATION_ACTION_TABLE } from '../../shared/codes';
 import { createdAtField, idField } from '../../shared/resources/common';
-import { D, imeiField, tenantRef } from '../../shared/resources/device-fields';
+import { DEVICE_LABELS, imeiField, tenantRef } from '../../shared/resources/device-fields';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** The stock-flow log behind /allocationProcess and /allocation; written by the allocation actions only. */
@@ -40,8 +40,8 @@ const allocationResource: ResourceDef = {
       filter: 'eq',
       list: { width: 150 },
     },
-    { name: 'operatorName', label: D.operator, type: 'text', list: { width: 120 } },
-    { name: 'note', label: D.note, type: 'text', list: { width: 200 } },
+    { name: 'operatorName', label: DEVICE_LABELS.operator, type: 'text', list: { width: 120 } },
+    { name: 'note', label: DEVICE_LABELS.note, type: 'text', list: { width: 200 } },
     createdAtField,
   ],
 };

@@ -1,4 +1,4 @@
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { FieldDef, ResourceDef } from '../../shared/resources/types';
 
 const approvers = (level: 1 | 2 | 3, label: FieldDef['label']): FieldDef => ({
@@ -28,7 +28,7 @@ const approvalNode: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 50,
@@ -39,7 +39,7 @@ const approvalNode: ResourceDef = {
     approvers(1, /*i18n*/ { id: 'field.approvalNode.level1', message: '一级审批人' }),
     approvers(2, /*i18n*/ { id: 'field.approvalNode.level2', message: '二级审批人' }),
     approvers(3, /*i18n*/ { id: 'field.approvalNode.level3', message: '三级审批人' }),
-    { name: 'remark', label: L.description, type: 'text', max: 200, list: { width: 200 } },
+    { name: 'remark', label: SHARED_LABELS.description, type: 'text', max: 200, list: { width: 200 } },
     tenantField,
     createdAtField,
   ],

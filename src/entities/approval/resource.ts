@@ -1,5 +1,5 @@
 import { APPROVAL_KIND_TABLE, APPROVAL_STATE_TABLE } from '../../shared/approvals';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /**
@@ -79,7 +79,7 @@ const approval: ResourceDef = {
     },
     {
       name: 'state',
-      label: L.status,
+      label: SHARED_LABELS.status,
       type: 'code',
       codes: APPROVAL_STATE_TABLE,
       form: false,

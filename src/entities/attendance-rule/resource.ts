@@ -1,5 +1,5 @@
 import { STATUS_TABLE, type CodeEntry } from '../../shared/codes';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { FieldDef, Label, ResourceDef } from '../../shared/resources/types';
 
 /**
@@ -123,7 +123,7 @@ const attendanceRule: ResourceDef = {
     },
     {
       name: 'status',
-      label: L.status,
+      label: SHARED_LABELS.status,
       type: 'code',
       codes: STATUS_TABLE,
       required: true,

@@ -1,6 +1,6 @@
 import type { CodeEntry } from '../../shared/codes';
 import { atField } from '../../shared/resources/audit-fields';
-import { idField, L } from '../../shared/resources/common';
+import { idField, SHARED_LABELS } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 const AUDIT_ACTION_TABLE: readonly CodeEntry<string>[] = [
@@ -82,7 +82,7 @@ const auditLog: ResourceDef = {
     },
     {
       name: 'tenantId',
-      label: L.tenant,
+      label: SHARED_LABELS.tenant,
       type: 'ref',
       ref: { kind: 'user', resource: 'tenant', labelField: 'name' },
       form: false,

@@ -1,6 +1,6 @@
 import type { CodeEntry } from '../../shared/codes';
 import { ORDER_STATUS, PAY_METHOD, PAY_STATUS } from '../../shared/payments';
-import { createdAtField, hiddenColumn, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, hiddenColumn, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 import { SIM_CARRIER_TABLE } from '../sim-card/resource';
 
@@ -155,7 +155,7 @@ const bill: ResourceDef = {
     },
     {
       name: 'status',
-      label: L.status,
+      label: SHARED_LABELS.status,
       type: 'code',
       codes: BILL_STATUS_TABLE,
       form: false,

@@ -1,11 +1,11 @@
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import { COMMUNITY_LIMITS } from '../../shared/community-naming';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** The rule a community starts with: 1栋2单元1803 for building 1, unit 2, floor 18, room 3. */
 export const DEFAULT_NAMING_RULE = '{building}栋{unit}单元{floor}{room:02}';
 
-export const C = {
+export const COMMUNITY_LABELS = {
   community: /*i18n*/ { id: 'field.community', message: '社区' },
   building: /*i18n*/ { id: 'field.building', message: '楼栋' },
   unit: /*i18n*/ { id: 'field.unit', message: '单元' },
@@ -33,7 +33,7 @@ const community: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 100,
@@ -65,8 +65,15 @@ const community: ResourceDef = {
       filter: 'eq',
       list: { width: 100 },
     },
-    { name: 'address', label: L.address, type: 'text', max: 200, keyword: true, list: { width: 200 } },
-    { name: 'area', label: C.area, type: 'decimal', min: 0, max: 100_000_000, list: { width: 110, sortable: true } },
+    { name: 'address', label: SHARED_LABELS.address, type: 'text', max: 200, keyword: true, list: { width: 200 } },
+    {
+      name: 'area',
+      label: COMMUNITY_LABELS.area,
+      type: 'decimal',
+      min: 0,
+      max: 100_000_000,
+      list: { width: 110, sortable: true },
+    },
     {
       name: 'buildingCount',
       label: /*i18n*/ { id: 'field.community.buildingCount', message: '楼栋数' },
@@ -109,13 +116,20 @@ const community: ResourceDef = {
     },
     {
       name: 'electricityRate',
-      label: C.electricityRate,
+      label: COMMUNITY_LABELS.electricityRate,
       type: 'decimal',
       min: 0,
       max: 1000,
       list: { width: 110, sortable: true },
     },
-    { name: 'waterRate', label: C.waterRate, type: 'decimal', min: 0, max: 1000, list: { width: 110, sortable: true } },
+    {
+      name: 'waterRate',
+      label: COMMUNITY_LABELS.waterRate,
+      type: 'decimal',
+      min: 0,
+      max: 1000,
+      list: { width: 110, sortable: true },
+    },
     {
       name: 'propertyCompanyId',
       label: /*i18n*/ { id: 'field.community.propertyCompany', message: '物业公司' },

@@ -1,4 +1,4 @@
-import { createdAtField, idField, L, sortField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, sortField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 const departmentResource: ResourceDef = {
@@ -13,7 +13,7 @@ const departmentResource: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 100,
@@ -23,7 +23,7 @@ const departmentResource: ResourceDef = {
     },
     {
       name: 'pid',
-      label: L.parent,
+      label: SHARED_LABELS.parent,
       type: 'ref',
       ref: { kind: 'user', resource: 'department', labelField: 'name' },
       filter: 'eq',
@@ -39,7 +39,7 @@ const departmentResource: ResourceDef = {
     },
     {
       name: 'tenantId',
-      label: L.tenant,
+      label: SHARED_LABELS.tenant,
       type: 'ref',
       ref: { kind: 'user', resource: 'tenant', labelField: 'name' },
       form: false,

@@ -1,5 +1,5 @@
 import { DEVICE_KIND_TABLE } from '../../shared/codes';
-import { createdAtField, idField, L, sortField, statusField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, sortField, statusField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** /DeviceCategoryList: the platform-wide device categories, a tree on pid. */
@@ -15,7 +15,7 @@ const deviceCategory: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 64,
@@ -25,7 +25,7 @@ const deviceCategory: ResourceDef = {
     },
     {
       name: 'pid',
-      label: L.parent,
+      label: SHARED_LABELS.parent,
       type: 'ref',
       ref: { kind: 'device', resource: 'deviceCategory', labelField: 'name' },
       filter: 'eq',
@@ -39,7 +39,7 @@ const deviceCategory: ResourceDef = {
       filter: 'eq',
       list: { width: 140 },
     },
-    { name: 'description', label: L.description, type: 'textarea', max: 500, list: { width: 220 } },
+    { name: 'description', label: SHARED_LABELS.description, type: 'textarea', max: 500, list: { width: 220 } },
     statusField,
     sortField,
     {

@@ -1,6 +1,6 @@
 import { DELIVERY_TABLE } from '../../shared/codes';
-import { createdAtField, idField, L } from '../../shared/resources/common';
-import { D, imeiField, tenantRef } from '../../shared/resources/device-fields';
+import { createdAtField, idField, SHARED_LABELS } from '../../shared/resources/common';
+import { DEVICE_LABELS, imeiField, tenantRef } from '../../shared/resources/device-fields';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /**
@@ -52,8 +52,16 @@ const deviceCommandResource: ResourceDef = {
       type: 'datetime',
       list: { width: 170 },
     },
-    { name: 'operatorName', label: D.operator, type: 'text', list: { width: 120 } },
-    { name: 'tenantId', label: L.tenant, type: 'ref', ref: tenantRef, form: false, filter: 'eq', list: { width: 150 } },
+    { name: 'operatorName', label: DEVICE_LABELS.operator, type: 'text', list: { width: 120 } },
+    {
+      name: 'tenantId',
+      label: SHARED_LABELS.tenant,
+      type: 'ref',
+      ref: tenantRef,
+      form: false,
+      filter: 'eq',
+      list: { width: 150 },
+    },
     createdAtField,
   ],
 };

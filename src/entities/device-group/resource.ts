@@ -1,4 +1,4 @@
-import { createdAtField, idField, L } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 const tenantRef = { kind: 'user', resource: 'tenant', labelField: 'name' } as const;
@@ -16,7 +16,7 @@ const deviceGroup: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 64,
@@ -24,7 +24,7 @@ const deviceGroup: ResourceDef = {
       filter: 'like',
       list: { width: 180, sortable: true },
     },
-    { name: 'description', label: L.description, type: 'textarea', max: 500, list: { width: 240 } },
+    { name: 'description', label: SHARED_LABELS.description, type: 'textarea', max: 500, list: { width: 240 } },
     {
       name: 'deviceCount',
       label: /*i18n*/ { id: 'field.deviceCount', message: '设备数' },
@@ -32,7 +32,15 @@ const deviceGroup: ResourceDef = {
       form: false,
       list: { width: 90 },
     },
-    { name: 'tenantId', label: L.tenant, type: 'ref', ref: tenantRef, form: 'add', filter: 'eq', list: { width: 160 } },
+    {
+      name: 'tenantId',
+      label: SHARED_LABELS.tenant,
+      type: 'ref',
+      ref: tenantRef,
+      form: 'add',
+      filter: 'eq',
+      list: { width: 160 },
+    },
     createdAtField,
   ],
 };

@@ -1,4 +1,4 @@
-import { createdAtField, idField, L, sortField, statusField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, sortField, statusField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** /productList: the device products (`device/product`; the folder is named apart from the mall's `product`). */
@@ -15,7 +15,7 @@ const product: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 64,

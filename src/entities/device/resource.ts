@@ -8,8 +8,8 @@ import {
   NET_TYPE_TABLE,
   STOCK_STATE_TABLE,
 } from '../../shared/codes';
-import { createdAtField, hiddenColumn, idField, L } from '../../shared/resources/common';
-import { D, imeiField, productRef, tenantRef } from '../../shared/resources/device-fields';
+import { createdAtField, hiddenColumn, idField, SHARED_LABELS } from '../../shared/resources/common';
+import { DEVICE_LABELS, imeiField, productRef, tenantRef } from '../../shared/resources/device-fields';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** Devices of docs/requirements/entities.md#device, served under kind `device`. */
@@ -28,7 +28,7 @@ const deviceResource: ResourceDef = {
     imeiField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       max: 64,
       keyword: true,
@@ -95,7 +95,7 @@ const deviceResource: ResourceDef = {
     },
     {
       name: 'productId',
-      label: D.product,
+      label: DEVICE_LABELS.product,
       type: 'ref',
       ref: productRef,
       filter: 'eq',
@@ -103,7 +103,7 @@ const deviceResource: ResourceDef = {
     },
     {
       name: 'categoryId',
-      label: D.category,
+      label: DEVICE_LABELS.category,
       type: 'ref',
       ref: { kind: 'device', resource: 'deviceCategory', labelField: 'name' },
       filter: 'eq',
@@ -125,7 +125,7 @@ const deviceResource: ResourceDef = {
       keyword: true,
       list: { width: 120, hidden: true },
     },
-    { name: 'model', label: D.model, type: 'text', max: 64, list: { width: 110, hidden: true } },
+    { name: 'model', label: DEVICE_LABELS.model, type: 'text', max: 64, list: { width: 110, hidden: true } },
     {
       name: 'style',
       label: /*i18n*/ { id: 'field.device.style', message: '款式' },
@@ -141,7 +141,14 @@ const deviceResource: ResourceDef = {
       keyword: true,
       list: { width: 160, hidden: true },
     },
-    { name: 'iccid', label: D.iccid, type: 'text', max: 32, keyword: true, list: { width: 190, hidden: true } },
+    {
+      name: 'iccid',
+      label: DEVICE_LABELS.iccid,
+      type: 'text',
+      max: 32,
+      keyword: true,
+      list: { width: 190, hidden: true },
+    },
     {
       name: 'personName',
       label: /*i18n*/ { id: 'field.device.personName', message: '责任人' },
@@ -275,7 +282,7 @@ const deviceResource: ResourceDef = {
     },
     {
       name: 'tenantId',
-      label: L.tenant,
+      label: SHARED_LABELS.tenant,
       type: 'ref',
       ref: tenantRef,
       form: false,

@@ -1,7 +1,7 @@
 import type { CodeEntry } from '../../shared/codes';
 import { createdAtField, idField, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
-import { floorField, I, mapRef, pictureField } from '../indoor-map/resource';
+import { floorField, INDOOR_MAP_LABELS, mapRef, pictureField } from '../indoor-map/resource';
 
 const DRAWING_KIND_TABLE: readonly CodeEntry<string>[] = [
   { value: 'normal', cn: '普通图纸', en: 'Drawing' },
@@ -65,7 +65,14 @@ const drawing: ResourceDef = {
       filter: 'eq',
       list: { width: 110 },
     },
-    { name: 'indoorMapId', label: I.indoorMap, type: 'ref', ref: mapRef, filter: 'eq', list: { width: 160 } },
+    {
+      name: 'indoorMapId',
+      label: INDOOR_MAP_LABELS.indoorMap,
+      type: 'ref',
+      ref: mapRef,
+      filter: 'eq',
+      list: { width: 160 },
+    },
     tenantField,
     createdAtField,
   ],

@@ -11,7 +11,7 @@ export const dutyMinutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 
 export const dutyOverlaps = (a: { start: string; end: string }, b: { start: string; end: string }): boolean =>
   dutyMinutes(a.start) < dutyMinutes(b.end) && dutyMinutes(b.start) < dutyMinutes(a.end);
 
-const D = {
+const DUTY_LABELS = {
   dutyDate: /*i18n*/ { id: 'field.dutyRecord.dutyDate', message: '值班日期' },
   area: /*i18n*/ { id: 'field.dutyRecord.area', message: '值班区域' },
   startTime: /*i18n*/ { id: 'field.dutyRecord.startTime', message: '开始时间' },
@@ -37,7 +37,7 @@ const dutyRecord: ResourceDef = {
     idField,
     {
       name: 'dutyDate',
-      label: D.dutyDate,
+      label: DUTY_LABELS.dutyDate,
       type: 'date',
       required: true,
       filter: 'range',
@@ -45,7 +45,7 @@ const dutyRecord: ResourceDef = {
     },
     {
       name: 'area',
-      label: D.area,
+      label: DUTY_LABELS.area,
       type: 'text',
       required: true,
       max: 64,
@@ -55,7 +55,7 @@ const dutyRecord: ResourceDef = {
     },
     {
       name: 'startTime',
-      label: D.startTime,
+      label: DUTY_LABELS.startTime,
       type: 'text',
       required: true,
       max: 5,
@@ -64,7 +64,7 @@ const dutyRecord: ResourceDef = {
     },
     {
       name: 'endTime',
-      label: D.endTime,
+      label: DUTY_LABELS.endTime,
       type: 'text',
       required: true,
       max: 5,
@@ -73,15 +73,22 @@ const dutyRecord: ResourceDef = {
     },
     {
       name: 'userId',
-      label: D.userId,
+      label: DUTY_LABELS.userId,
       type: 'ref',
       ref: { kind: 'user', resource: 'user', labelField: 'name' },
       required: true,
       filter: 'eq',
       list: { width: 130 },
     },
-    { name: 'userName', label: D.userId, type: 'text', form: false, list: false },
-    { name: 'situation', label: D.situation, type: 'textarea', max: 500, keyword: true, list: { width: 220 } },
+    { name: 'userName', label: DUTY_LABELS.userId, type: 'text', form: false, list: false },
+    {
+      name: 'situation',
+      label: DUTY_LABELS.situation,
+      type: 'textarea',
+      max: 500,
+      keyword: true,
+      list: { width: 220 },
+    },
     tenantField,
     createdAtField,
   ],

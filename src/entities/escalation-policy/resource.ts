@@ -1,6 +1,6 @@
 import { ALARM_TYPE_NUMBERS, ALARM_TYPES } from '../../shared/alarms/types';
 import type { CodeEntry } from '../../shared/codes';
-import { createdAtField, HHMM_PATTERN, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, HHMM_PATTERN, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** Alarm types a policy may name: every type but the notices that never need an answer. */
@@ -27,7 +27,7 @@ const escalationPolicy: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 50,
@@ -66,7 +66,7 @@ const escalationPolicy: ResourceDef = {
       filter: 'eq',
       list: { width: 80 },
     },
-    { name: 'remark', label: L.description, type: 'text', max: 200, list: { width: 200 } },
+    { name: 'remark', label: SHARED_LABELS.description, type: 'text', max: 200, list: { width: 200 } },
     tenantField,
     createdAtField,
   ],

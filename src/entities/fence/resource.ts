@@ -5,7 +5,7 @@ import {
   MAX_FENCE_DWELL_S,
   MAX_FENCE_RADIUS_M,
 } from '../../shared/geo/fence';
-import { createdAtField, idField, L } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 const F = {
@@ -35,7 +35,7 @@ const fence: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 64,
@@ -63,7 +63,7 @@ const fence: ResourceDef = {
     },
     {
       name: 'status',
-      label: L.status,
+      label: SHARED_LABELS.status,
       type: 'code',
       codes: FENCE_STATUS_TABLE,
       required: true,
@@ -73,7 +73,14 @@ const fence: ResourceDef = {
     { name: 'radius', label: F.radius, type: 'decimal', min: 0, max: MAX_FENCE_RADIUS_M, list: { width: 100 } },
     { name: 'longitude', label: F.longitude, type: 'decimal', min: -180, max: 180, list: { width: 120 } },
     { name: 'latitude', label: F.latitude, type: 'decimal', min: -90, max: 90, list: { width: 120 } },
-    { name: 'description', label: L.description, type: 'textarea', max: 500, keyword: true, list: { width: 220 } },
+    {
+      name: 'description',
+      label: SHARED_LABELS.description,
+      type: 'textarea',
+      max: 500,
+      keyword: true,
+      list: { width: 220 },
+    },
     // Seconds beyond the boundary before a crossing is raised (docs/fences.md "Dwell"); empty: the service's FENCE_DWELL_S.
     { name: 'dwell', label: F.dwell, type: 'integer', min: 0, max: MAX_FENCE_DWELL_S, list: { width: 110 } },
     {
@@ -85,7 +92,7 @@ const fence: ResourceDef = {
     },
     {
       name: 'tenantId',
-      label: L.tenant,
+      label: SHARED_LABELS.tenant,
       type: 'ref',
       ref: { kind: 'user', resource: 'tenant', labelField: 'name' },
       form: false,

@@ -1,6 +1,6 @@
 import type { CodeEntry } from '../../shared/codes';
 import { INTEGRATION_EVENT_TABLE } from '../../shared/integration-events';
-import { createdAtField, idField, L } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** The brokers a target publishes to (docs/integrations.md "Forwarding to a broker"). */
@@ -53,7 +53,7 @@ const forwardTarget: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 64,
@@ -63,7 +63,7 @@ const forwardTarget: ResourceDef = {
     },
     {
       name: 'tenantId',
-      label: L.tenant,
+      label: SHARED_LABELS.tenant,
       type: 'ref',
       ref: { kind: 'user', resource: 'tenant', labelField: 'name' },
       required: true,

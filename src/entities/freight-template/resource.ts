@@ -1,5 +1,5 @@
 import type { CodeEntry } from '../../shared/codes';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 import { FREIGHT_MODE } from './freight';
 
@@ -104,7 +104,7 @@ const freightTemplate: ResourceDef = {
       list: { width: 90 },
     },
     tenantField,
-    { ...createdAtField, label: L.createdAt },
+    { ...createdAtField, label: SHARED_LABELS.createdAt },
   ],
 };
 

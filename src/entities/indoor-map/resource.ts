@@ -1,4 +1,4 @@
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { FieldDef, ResourceDef } from '../../shared/resources/types';
 
 /**
@@ -9,7 +9,7 @@ import type { FieldDef, ResourceDef } from '../../shared/resources/types';
 /** Largest floor side accepted, in metres (a 10 km hall is a typo, not a building). */
 const INDOOR_MAX_SIDE_M = 10_000;
 
-export const I = {
+export const INDOOR_MAP_LABELS = {
   floor: /*i18n*/ { id: 'field.indoor.floor', message: '楼层' },
   picture: /*i18n*/ { id: 'field.indoor.picture', message: '图片' },
   indoorMap: /*i18n*/ { id: 'field.indoor.map', message: '室内地图' },
@@ -17,7 +17,7 @@ export const I = {
 
 export const floorField: FieldDef = {
   name: 'floor',
-  label: I.floor,
+  label: INDOOR_MAP_LABELS.floor,
   type: 'text',
   max: 32,
   filter: 'eq',
@@ -25,7 +25,7 @@ export const floorField: FieldDef = {
 };
 export const pictureField: FieldDef = {
   name: 'picture',
-  label: I.picture,
+  label: INDOOR_MAP_LABELS.picture,
   type: 'image',
   max: 500,
   list: { width: 100 },
@@ -63,7 +63,7 @@ const indoorMap: ResourceDef = {
       filter: 'like',
       list: { width: 180, sortable: true },
     },
-    { name: 'address', label: L.address, type: 'text', max: 200, keyword: true, list: { width: 200 } },
+    { name: 'address', label: SHARED_LABELS.address, type: 'text', max: 200, keyword: true, list: { width: 200 } },
     floorField,
     pictureField,
     metres('width', /*i18n*/ { id: 'field.indoor.width', message: '实际宽度(米)' }, { required: true, min: 1 }),

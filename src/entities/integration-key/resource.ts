@@ -1,4 +1,4 @@
-import { createdAtField, idField, L } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /**
@@ -22,7 +22,7 @@ const integrationKey: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 64,
@@ -89,7 +89,7 @@ const integrationKey: ResourceDef = {
     },
     {
       name: 'tenantId',
-      label: L.tenant,
+      label: SHARED_LABELS.tenant,
       type: 'ref',
       ref: { kind: 'user', resource: 'tenant', labelField: 'name' },
       form: 'add',

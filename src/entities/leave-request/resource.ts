@@ -1,5 +1,5 @@
 import type { CodeEntry } from '../../shared/codes';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 import { stateMachine } from '../../shared/state-machine';
 
@@ -106,7 +106,7 @@ const leaveRequest: ResourceDef = {
     },
     {
       name: 'state',
-      label: L.status,
+      label: SHARED_LABELS.status,
       type: 'code',
       codes: LEAVE_STATE_TABLE,
       form: false,

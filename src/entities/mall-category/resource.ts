@@ -1,4 +1,11 @@
-import { createdAtField, idField, L, sortField, statusField, tenantField } from '../../shared/resources/common';
+import {
+  createdAtField,
+  idField,
+  SHARED_LABELS,
+  sortField,
+  statusField,
+  tenantField,
+} from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** Levels of the category tree: a top category holds sub-categories, which hold products. */
@@ -35,7 +42,7 @@ const mallCategory: ResourceDef = {
     },
     {
       name: 'parentId',
-      label: L.parent,
+      label: SHARED_LABELS.parent,
       type: 'ref',
       ref: { kind: 'mall', resource: 'mallCategory', labelField: 'name' },
       filter: 'eq',

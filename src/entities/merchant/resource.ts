@@ -1,4 +1,11 @@
-import { createdAtField, idField, L, sortField, statusField, tenantField } from '../../shared/resources/common';
+import {
+  createdAtField,
+  idField,
+  SHARED_LABELS,
+  sortField,
+  statusField,
+  tenantField,
+} from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /**
@@ -40,8 +47,8 @@ const merchant: ResourceDef = {
       keyword: true,
       list: { width: 110 },
     },
-    { name: 'phone', label: L.phone, type: 'phone', required: true, keyword: true, list: { width: 130 } },
-    { name: 'address', label: L.address, type: 'text', max: 200, list: { width: 200 } },
+    { name: 'phone', label: SHARED_LABELS.phone, type: 'phone', required: true, keyword: true, list: { width: 130 } },
+    { name: 'address', label: SHARED_LABELS.address, type: 'text', max: 200, list: { width: 200 } },
     {
       name: 'intro',
       label: /*i18n*/ { id: 'field.merchant.intro', message: '店铺简介' },

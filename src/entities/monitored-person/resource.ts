@@ -1,5 +1,5 @@
 import { GENDER_TABLE, type CodeEntry } from '../../shared/codes';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { FieldDef, ResourceDef } from '../../shared/resources/types';
 
 /** Supervision level (console-core.md "Supervision level": 1 mild, 2 moderate, 3 severe). */
@@ -82,7 +82,7 @@ const personFields: readonly FieldDef[] = [
     filter: 'eq',
     list: { width: 70 },
   },
-  { name: 'phone', label: L.phone, type: 'phone', keyword: true, list: { width: 130 } },
+  { name: 'phone', label: SHARED_LABELS.phone, type: 'phone', keyword: true, list: { width: 130 } },
   { name: 'email', label: /*i18n*/ { id: 'field.monitoredPerson.email', message: '邮箱' }, type: 'email', list: false },
   {
     name: 'idNumber',

@@ -1,5 +1,5 @@
 import { SOFT_STATUS_TABLE, type CodeEntry } from '../../shared/codes';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 const NOTICE_LEVEL_TABLE: readonly CodeEntry<number>[] = [
@@ -53,7 +53,7 @@ const notice: ResourceDef = {
     },
     {
       name: 'status',
-      label: L.status,
+      label: SHARED_LABELS.status,
       type: 'code',
       codes: SOFT_STATUS_TABLE,
       form: false,

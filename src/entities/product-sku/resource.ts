@@ -1,5 +1,5 @@
 import type { CodeEntry } from '../../shared/codes';
-import { idField, L, statusField, tenantField } from '../../shared/resources/common';
+import { idField, SHARED_LABELS, statusField, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 import { LOW_STOCK_TABLE } from '../product/resource';
 
@@ -98,7 +98,7 @@ const productSku: ResourceDef = {
       filter: 'eq',
       list: false,
     },
-    { ...statusField, label: L.status },
+    { ...statusField, label: SHARED_LABELS.status },
     tenantField,
   ],
 };

@@ -1,5 +1,5 @@
 import type { CodeEntry } from '../../shared/codes';
-import { createdAtField, idField, L, sortField, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, sortField, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** A product's shelf state: 0 off shelf, 1 on sale (only these reach the storefront). */
@@ -104,7 +104,7 @@ const product: ResourceDef = {
     },
     {
       name: 'status',
-      label: L.status,
+      label: SHARED_LABELS.status,
       type: 'code',
       codes: PRODUCT_STATUS_TABLE,
       required: true,

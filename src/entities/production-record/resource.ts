@@ -1,6 +1,6 @@
 import { DEVICE_KIND_TABLE } from '../../shared/codes';
 import { createdAtField, idField } from '../../shared/resources/common';
-import { D, imeiField, productRef } from '../../shared/resources/device-fields';
+import { DEVICE_LABELS, imeiField, productRef } from '../../shared/resources/device-fields';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** /ProductionList: what the factory made, one row per device (IMEI). */
@@ -18,7 +18,7 @@ const productionRecord: ResourceDef = {
     { ...imeiField, form: true },
     {
       name: 'productId',
-      label: D.product,
+      label: DEVICE_LABELS.product,
       type: 'ref',
       ref: productRef,
       required: true,
@@ -34,7 +34,7 @@ const productionRecord: ResourceDef = {
       filter: 'eq',
       list: { width: 120 },
     },
-    { name: 'model', label: D.model, type: 'text', max: 64, list: { width: 110 } },
+    { name: 'model', label: DEVICE_LABELS.model, type: 'text', max: 64, list: { width: 110 } },
     {
       name: 'colour',
       label: /*i18n*/ { id: 'field.production.colour', message: '颜色' },
@@ -57,7 +57,7 @@ const productionRecord: ResourceDef = {
       max: 32,
       list: { width: 130 },
     },
-    { name: 'iccid', label: D.iccid, type: 'text', max: 32, keyword: true, list: { width: 190 } },
+    { name: 'iccid', label: DEVICE_LABELS.iccid, type: 'text', max: 32, keyword: true, list: { width: 190 } },
     {
       name: 'manufacturer',
       label: /*i18n*/ { id: 'field.production.manufacturer', message: '生产厂家' },

@@ -1,4 +1,4 @@
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** /Manag: property companies and the communities they manage (communities.property_company_id). */
@@ -14,7 +14,7 @@ const propertyCompany: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 100,
@@ -30,8 +30,8 @@ const propertyCompany: ResourceDef = {
       keyword: true,
       list: { width: 110 },
     },
-    { name: 'phone', label: L.phone, type: 'phone', keyword: true, list: { width: 130 } },
-    { name: 'address', label: L.address, type: 'text', max: 200, list: { width: 220 } },
+    { name: 'phone', label: SHARED_LABELS.phone, type: 'phone', keyword: true, list: { width: 130 } },
+    { name: 'address', label: SHARED_LABELS.address, type: 'text', max: 200, list: { width: 220 } },
     {
       name: 'communityIds',
       label: /*i18n*/ { id: 'field.propertyCompany.communities', message: '管理社区' },

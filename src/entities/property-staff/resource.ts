@@ -1,4 +1,4 @@
-import { createdAtField, HHMM_PATTERN, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, HHMM_PATTERN, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /**
@@ -18,7 +18,7 @@ const propertyStaff: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 50,
@@ -26,7 +26,7 @@ const propertyStaff: ResourceDef = {
       filter: 'like',
       list: { width: 120, sortable: true },
     },
-    { name: 'phone', label: L.phone, type: 'phone', keyword: true, list: { width: 130 } },
+    { name: 'phone', label: SHARED_LABELS.phone, type: 'phone', keyword: true, list: { width: 130 } },
     {
       name: 'post',
       label: /*i18n*/ { id: 'field.propertyStaff.post', message: '岗位' },

@@ -1,5 +1,5 @@
 import type { CodeEntry } from '../../shared/codes';
-import { createdAtField, HHMM_PATTERN, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, HHMM_PATTERN, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** What a scheduled report holds (docs/integrations.md "Scheduled reports": each kind's sheets and columns). */
@@ -61,7 +61,7 @@ const reportSchedule: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 50,

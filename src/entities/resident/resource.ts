@@ -1,6 +1,6 @@
 import type { CodeEntry } from '../../shared/codes';
-import { C } from '../community/resource';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { COMMUNITY_LABELS } from '../community/resource';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 import { stateMachine } from '../../shared/state-machine';
 
@@ -44,7 +44,7 @@ export const BINDING_MACHINE = stateMachine<number>('binding', {
   [BINDING.applyExit]: [BINDING.pass],
 });
 
-const R = {
+const RESIDENT_LABELS = {
   resident: /*i18n*/ { id: 'field.resident', message: '住户' },
   room: /*i18n*/ { id: 'field.room', message: '房间' },
 };
@@ -75,7 +75,7 @@ const resident: ResourceDef = {
     },
     {
       name: 'phone',
-      label: L.phone,
+      label: SHARED_LABELS.phone,
       type: 'phone',
       required: true,
       keyword: true,
@@ -101,7 +101,7 @@ const resident: ResourceDef = {
     },
     {
       name: 'roomId',
-      label: R.room,
+      label: RESIDENT_LABELS.room,
       type: 'ref',
       ref: { kind: 'user', resource: 'room', labelField: 'name' },
       required: true,
@@ -110,7 +110,7 @@ const resident: ResourceDef = {
     },
     {
       name: 'communityId',
-      label: C.community,
+      label: COMMUNITY_LABELS.community,
       type: 'ref',
       ref: { kind: 'user', resource: 'community', labelField: 'name' },
       form: false,

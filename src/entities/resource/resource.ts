@@ -1,5 +1,5 @@
 import { RESOURCE_TYPE_TABLE } from '../../shared/codes';
-import { idField, L, sortField, statusField } from '../../shared/resources/common';
+import { idField, SHARED_LABELS, sortField, statusField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 const resourceResource: ResourceDef = {
@@ -15,7 +15,7 @@ const resourceResource: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 64,
@@ -42,7 +42,7 @@ const resourceResource: ResourceDef = {
     },
     {
       name: 'pid',
-      label: L.parent,
+      label: SHARED_LABELS.parent,
       type: 'ref',
       ref: { kind: 'user', resource: 'resource', labelField: 'name' },
       filter: 'eq',

@@ -1,4 +1,4 @@
-import { createdAtField, idField, L } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 const roleResource: ResourceDef = {
@@ -21,7 +21,14 @@ const roleResource: ResourceDef = {
       filter: 'like',
       list: { width: 160, sortable: true },
     },
-    { name: 'description', label: L.description, type: 'textarea', max: 500, keyword: true, list: { width: 260 } },
+    {
+      name: 'description',
+      label: SHARED_LABELS.description,
+      type: 'textarea',
+      max: 500,
+      keyword: true,
+      list: { width: 260 },
+    },
     {
       name: 'creatorName',
       label: /*i18n*/ { id: 'field.role.creator', message: '创建人' },
@@ -38,7 +45,7 @@ const roleResource: ResourceDef = {
     },
     {
       name: 'tenantId',
-      label: L.tenant,
+      label: SHARED_LABELS.tenant,
       type: 'ref',
       ref: { kind: 'user', resource: 'tenant', labelField: 'name' },
       form: 'add',

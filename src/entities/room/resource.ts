@@ -1,5 +1,5 @@
-import { C } from '../community/resource';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { COMMUNITY_LABELS } from '../community/resource';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** /roomManagement: the rooms of a unit, named by the community's naming rule when generated. */
@@ -15,7 +15,7 @@ const room: ResourceDef = {
     idField,
     {
       name: 'communityId',
-      label: C.community,
+      label: COMMUNITY_LABELS.community,
       type: 'ref',
       ref: { kind: 'user', resource: 'community', labelField: 'name' },
       form: false,
@@ -24,7 +24,7 @@ const room: ResourceDef = {
     },
     {
       name: 'buildingId',
-      label: C.building,
+      label: COMMUNITY_LABELS.building,
       type: 'ref',
       ref: { kind: 'user', resource: 'building', labelField: 'name' },
       form: false,
@@ -33,7 +33,7 @@ const room: ResourceDef = {
     },
     {
       name: 'unitId',
-      label: C.unit,
+      label: COMMUNITY_LABELS.unit,
       type: 'ref',
       ref: { kind: 'user', resource: 'unit', labelField: 'name' },
       required: true,
@@ -43,7 +43,7 @@ const room: ResourceDef = {
     },
     {
       name: 'floor',
-      label: C.floor,
+      label: COMMUNITY_LABELS.floor,
       type: 'integer',
       required: true,
       min: -10,
@@ -62,7 +62,7 @@ const room: ResourceDef = {
     },
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 100,
@@ -70,7 +70,7 @@ const room: ResourceDef = {
       filter: 'like',
       list: { width: 160, sortable: true },
     },
-    { name: 'area', label: C.area, type: 'decimal', min: 0, max: 100_000, list: { width: 110 } },
+    { name: 'area', label: COMMUNITY_LABELS.area, type: 'decimal', min: 0, max: 100_000, list: { width: 110 } },
     tenantField,
     createdAtField,
   ],

@@ -1,5 +1,5 @@
 import type { CodeEntry } from '../../shared/codes';
-import { createdAtField, hiddenColumn, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, hiddenColumn, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 import { stateMachine } from '../../shared/state-machine';
 
@@ -165,7 +165,7 @@ const simCard: ResourceDef = {
     },
     {
       name: 'state',
-      label: L.status,
+      label: SHARED_LABELS.status,
       type: 'code',
       codes: SIM_STATE_TABLE,
       form: false,
@@ -277,7 +277,7 @@ const simCard: ResourceDef = {
       list: { width: 100, hidden: true },
     },
     hiddenColumn(tenantField),
-    hiddenColumn({ ...createdAtField, label: L.createdAt }),
+    hiddenColumn({ ...createdAtField, label: SHARED_LABELS.createdAt }),
   ],
 };
 

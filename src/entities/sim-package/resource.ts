@@ -1,5 +1,5 @@
 import type { CodeEntry } from '../../shared/codes';
-import { createdAtField, idField, L, statusField, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, statusField, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** Spec "Product type": 0 data package, 1 add-on, 2 top-up. */
@@ -153,7 +153,7 @@ const simPackage: ResourceDef = {
     },
     { ...statusField },
     tenantField,
-    { ...createdAtField, label: L.createdAt },
+    { ...createdAtField, label: SHARED_LABELS.createdAt },
   ],
 };
 

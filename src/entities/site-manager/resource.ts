@@ -1,5 +1,5 @@
 import type { CodeEntry } from '../../shared/codes';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** A site manager's employment: 1 on the job, 2 on leave, 3 left. */
@@ -38,7 +38,7 @@ const siteManager: ResourceDef = {
       filter: 'like',
       list: { width: 110, fixed: 'left', sortable: true },
     },
-    { name: 'phone', label: L.phone, type: 'phone', required: true, keyword: true, list: { width: 130 } },
+    { name: 'phone', label: SHARED_LABELS.phone, type: 'phone', required: true, keyword: true, list: { width: 130 } },
     {
       name: 'postId',
       label: /*i18n*/ { id: 'field.siteManager.post', message: '岗位' },
@@ -81,7 +81,7 @@ const siteManager: ResourceDef = {
     },
     {
       name: 'status',
-      label: L.status,
+      label: SHARED_LABELS.status,
       type: 'code',
       codes: SITE_MANAGER_STATUS_TABLE,
       required: true,
@@ -89,7 +89,7 @@ const siteManager: ResourceDef = {
       list: { width: 90 },
     },
     tenantField,
-    { ...createdAtField, label: L.createdAt },
+    { ...createdAtField, label: SHARED_LABELS.createdAt },
   ],
 };
 

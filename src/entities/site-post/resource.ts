@@ -1,4 +1,4 @@
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /**
@@ -58,7 +58,7 @@ const sitePost: ResourceDef = {
       list: { width: 100 },
     },
     tenantField,
-    { ...createdAtField, label: L.createdAt },
+    { ...createdAtField, label: SHARED_LABELS.createdAt },
   ],
 };
 

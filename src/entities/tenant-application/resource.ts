@@ -1,5 +1,5 @@
 import { APPLICATION_REVIEW_TABLE } from '../../shared/codes';
-import { createdAtField, idField, L } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** Enterprise upgrade applications: tenant administrators apply, super administrators review. */
@@ -17,7 +17,7 @@ const tenantApplicationResource: ResourceDef = {
     idField,
     {
       name: 'tenantId',
-      label: L.tenant,
+      label: SHARED_LABELS.tenant,
       type: 'ref',
       ref: { kind: 'user', resource: 'tenant', labelField: 'name' },
       form: false,
@@ -25,7 +25,7 @@ const tenantApplicationResource: ResourceDef = {
       list: { width: 160 },
     },
     // The review screen shows the applying tenant by name; tenants are not listable by its tenant administrators.
-    { name: 'tenantName', label: L.tenant, type: 'text', form: false, list: { width: 180 } },
+    { name: 'tenantName', label: SHARED_LABELS.tenant, type: 'text', form: false, list: { width: 180 } },
     {
       name: 'contact',
       label: /*i18n*/ { id: 'field.tenantApplication.contact', message: '联系人' },
@@ -35,7 +35,7 @@ const tenantApplicationResource: ResourceDef = {
       keyword: true,
       list: { width: 120 },
     },
-    { name: 'phone', label: L.phone, type: 'phone', required: true, keyword: true, list: { width: 130 } },
+    { name: 'phone', label: SHARED_LABELS.phone, type: 'phone', required: true, keyword: true, list: { width: 130 } },
     {
       name: 'note',
       label: /*i18n*/ { id: 'field.tenantApplication.note', message: '备注' },

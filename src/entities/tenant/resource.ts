@@ -1,4 +1,4 @@
-import { createdAtField, idField, L, statusField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, statusField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /**
@@ -18,7 +18,7 @@ const tenantResource: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 100,
@@ -26,8 +26,8 @@ const tenantResource: ResourceDef = {
       filter: 'like',
       list: { width: 200, sortable: true },
     },
-    { name: 'address', label: L.address, type: 'text', max: 200, keyword: true, list: { width: 240 } },
-    { name: 'phone', label: L.phone, type: 'text', max: 32, list: { width: 140 } },
+    { name: 'address', label: SHARED_LABELS.address, type: 'text', max: 200, keyword: true, list: { width: 240 } },
+    { name: 'phone', label: SHARED_LABELS.phone, type: 'text', max: 32, list: { width: 140 } },
     statusField,
     createdAtField,
   ],

@@ -1,5 +1,5 @@
-import { C } from '../community/resource';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { COMMUNITY_LABELS } from '../community/resource';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /**
@@ -19,7 +19,7 @@ const unit: ResourceDef = {
     idField,
     {
       name: 'communityId',
-      label: C.community,
+      label: COMMUNITY_LABELS.community,
       type: 'ref',
       ref: { kind: 'user', resource: 'community', labelField: 'name' },
       form: false,
@@ -28,7 +28,7 @@ const unit: ResourceDef = {
     },
     {
       name: 'buildingId',
-      label: C.building,
+      label: COMMUNITY_LABELS.building,
       type: 'ref',
       ref: { kind: 'user', resource: 'building', labelField: 'name' },
       required: true,
@@ -38,7 +38,7 @@ const unit: ResourceDef = {
     },
     {
       name: 'number',
-      label: C.number,
+      label: COMMUNITY_LABELS.number,
       type: 'integer',
       required: true,
       min: 1,
@@ -47,7 +47,7 @@ const unit: ResourceDef = {
     },
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 50,
@@ -63,8 +63,15 @@ const unit: ResourceDef = {
       max: 200,
       list: { width: 90 },
     },
-    { name: 'electricityRate', label: C.electricityRate, type: 'decimal', min: 0, max: 1000, list: { width: 110 } },
-    { name: 'waterRate', label: C.waterRate, type: 'decimal', min: 0, max: 1000, list: { width: 110 } },
+    {
+      name: 'electricityRate',
+      label: COMMUNITY_LABELS.electricityRate,
+      type: 'decimal',
+      min: 0,
+      max: 1000,
+      list: { width: 110 },
+    },
+    { name: 'waterRate', label: COMMUNITY_LABELS.waterRate, type: 'decimal', min: 0, max: 1000, list: { width: 110 } },
     tenantField,
     createdAtField,
   ],

@@ -1,5 +1,5 @@
 import { GENDER_TABLE, USER_KIND_TABLE } from '../../shared/codes';
-import { createdAtField, idField, L, statusField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, statusField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 const userResource: ResourceDef = {
@@ -107,7 +107,7 @@ const userResource: ResourceDef = {
     },
     {
       name: 'tenantId',
-      label: L.tenant,
+      label: SHARED_LABELS.tenant,
       type: 'ref',
       ref: { kind: 'user', resource: 'tenant', labelField: 'name' },
       form: 'add',

@@ -1,4 +1,4 @@
-import { C } from '../community/resource';
+import { COMMUNITY_LABELS } from '../community/resource';
 import type { CodeEntry } from '../../shared/codes';
 import { createdAtField, idField, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
@@ -96,7 +96,7 @@ const utilityAccount: ResourceDef = {
     idField,
     {
       name: 'communityId',
-      label: C.community,
+      label: COMMUNITY_LABELS.community,
       type: 'ref',
       ref: { kind: 'user', resource: 'community', labelField: 'name' },
       form: false,
@@ -105,7 +105,7 @@ const utilityAccount: ResourceDef = {
     },
     {
       name: 'buildingId',
-      label: C.building,
+      label: COMMUNITY_LABELS.building,
       type: 'ref',
       ref: { kind: 'user', resource: 'building', labelField: 'name' },
       form: false,

@@ -1,7 +1,7 @@
 import type { CodeEntry } from '../../shared/codes';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
-import { floorField, I, mapRef, metres } from '../indoor-map/resource';
+import { floorField, INDOOR_MAP_LABELS, mapRef, metres } from '../indoor-map/resource';
 
 /**
  * UWB base station status, docs/requirements/states-and-codes.md#default-status-variant: 0 default, 1 disabled, else
@@ -52,14 +52,21 @@ const uwbBaseStation: ResourceDef = {
       filter: 'eq',
       list: { width: 160 },
     },
-    { name: 'indoorMapId', label: I.indoorMap, type: 'ref', ref: mapRef, filter: 'eq', list: { width: 160 } },
+    {
+      name: 'indoorMapId',
+      label: INDOOR_MAP_LABELS.indoorMap,
+      type: 'ref',
+      ref: mapRef,
+      filter: 'eq',
+      list: { width: 160 },
+    },
     floorField,
     metres('x', /*i18n*/ { id: 'field.uwb.x', message: 'X(米)' }),
     metres('y', /*i18n*/ { id: 'field.uwb.y', message: 'Y(米)' }),
     metres('z', /*i18n*/ { id: 'field.uwb.z', message: 'Z(米)' }, { max: 1_000 }),
     {
       name: 'status',
-      label: L.status,
+      label: SHARED_LABELS.status,
       type: 'code',
       codes: UWB_STATUS_TABLE,
       required: true,

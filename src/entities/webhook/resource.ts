@@ -1,5 +1,5 @@
 import { INTEGRATION_EVENT_TABLE } from '../../shared/integration-events';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 /** The events an endpoint may subscribe to: the same table as the broker forwarding's. */
@@ -23,7 +23,7 @@ const webhook: ResourceDef = {
     idField,
     {
       name: 'name',
-      label: L.name,
+      label: SHARED_LABELS.name,
       type: 'text',
       required: true,
       max: 50,

@@ -1,5 +1,5 @@
 import type { CodeEntry } from '../../shared/codes';
-import { idField, L, tenantField } from '../../shared/resources/common';
+import { idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 
 const SITE_THEME_TABLE: readonly CodeEntry<string>[] = [
@@ -35,7 +35,7 @@ const website: ResourceDef = {
       max: 500,
       list: { width: 100 },
     },
-    { name: 'phone', label: L.phone, type: 'text', max: 32, list: { width: 130 } },
+    { name: 'phone', label: SHARED_LABELS.phone, type: 'text', max: 32, list: { width: 130 } },
     {
       name: 'email',
       label: /*i18n*/ { id: 'field.website.email', message: '邮箱' },
@@ -43,7 +43,7 @@ const website: ResourceDef = {
       max: 100,
       list: { width: 180 },
     },
-    { name: 'address', label: L.address, type: 'text', max: 200, list: { width: 220 } },
+    { name: 'address', label: SHARED_LABELS.address, type: 'text', max: 200, list: { width: 220 } },
     {
       name: 'theme',
       label: /*i18n*/ { id: 'field.website.theme', message: '主题' },

@@ -1,5 +1,5 @@
 import type { CodeEntry } from '../../shared/codes';
-import { createdAtField, idField, L, tenantField } from '../../shared/resources/common';
+import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
 import { stateMachine } from '../../shared/state-machine';
 
@@ -135,7 +135,7 @@ const workPlan: ResourceDef = {
     },
     {
       name: 'state',
-      label: L.status,
+      label: SHARED_LABELS.status,
       type: 'code',
       codes: WORK_PLAN_STATE_TABLE,
       form: false,
@@ -150,7 +150,7 @@ const workPlan: ResourceDef = {
       list: false,
     },
     tenantField,
-    { ...createdAtField, label: L.createdAt },
+    { ...createdAtField, label: SHARED_LABELS.createdAt },
   ],
 };
 

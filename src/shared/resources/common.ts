@@ -2,7 +2,7 @@ import { STATUS_TABLE } from '../codes';
 import type { FieldDef, Label } from './types';
 
 // Labels several resources share, so each is translated once.
-export const L = {
+export const SHARED_LABELS = {
   id: /*i18n*/ { id: 'field.id', message: '编号' },
   name: /*i18n*/ { id: 'field.name', message: '名称' },
   status: /*i18n*/ { id: 'field.status', message: '状态' },
@@ -17,14 +17,14 @@ export const L = {
 
 export const idField: FieldDef = {
   name: 'id',
-  label: L.id,
+  label: SHARED_LABELS.id,
   type: 'integer',
   form: false,
   list: { width: 80, fixed: 'left', sortable: true },
 };
 export const createdAtField: FieldDef = {
   name: 'createdAt',
-  label: L.createdAt,
+  label: SHARED_LABELS.createdAt,
   type: 'datetime',
   form: false,
   list: { width: 170, sortable: true },
@@ -32,7 +32,7 @@ export const createdAtField: FieldDef = {
 };
 export const statusField: FieldDef = {
   name: 'status',
-  label: L.status,
+  label: SHARED_LABELS.status,
   type: 'code',
   codes: STATUS_TABLE,
   required: true,
@@ -41,7 +41,7 @@ export const statusField: FieldDef = {
 };
 export const sortField: FieldDef = {
   name: 'sort',
-  label: L.sort,
+  label: SHARED_LABELS.sort,
   type: 'integer',
   min: 0,
   max: 100_000,
@@ -60,7 +60,7 @@ export function hiddenColumn(field: FieldDef, routes?: readonly [string, ...stri
 /** The owning company of a tenant-scoped row: shown and filtered, set by the service. */
 export const tenantField: FieldDef = {
   name: 'tenantId',
-  label: L.tenant,
+  label: SHARED_LABELS.tenant,
   type: 'ref',
   ref: { kind: 'user', resource: 'tenant', labelField: 'name' },
   form: false,

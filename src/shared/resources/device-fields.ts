@@ -2,7 +2,7 @@ import { IMEI_RE } from '../devices/protocol';
 import type { FieldDef } from './types';
 
 /** Labels the device defs share (src/entities/device, allocation, device-command, production-record). */
-export const D = {
+export const DEVICE_LABELS = {
   imei: /*i18n*/ { id: 'field.device.imei', message: 'IMEI' },
   product: /*i18n*/ { id: 'field.device.product', message: '产品' },
   category: /*i18n*/ { id: 'field.device.category', message: '设备分类' },
@@ -15,7 +15,7 @@ export const D = {
 
 export const imeiField: FieldDef = {
   name: 'imei',
-  label: D.imei,
+  label: DEVICE_LABELS.imei,
   type: 'text',
   required: true,
   max: 20,
