@@ -18,14 +18,21 @@ interface Shown {
   actions: { action: string; title: string }[];
 }
 
-async function consoleWithWorker(page: Page, context: BrowserContext, baseURL: string): Promise<Worker> {
+async function consoleWithWorker(page: Page, context: BrowserContext, baseURL: string): Promise<void> {
   await context.grantPermissions(['notifications'], { origin: baseURL });
   await signIn(page, 'demo');
   await page.goto('/DeviceList');
   await expectShell(page);
   await waitForServiceWorker(page);
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  return worker;
+  // What the worker says, and when the browser stops it, in the test's output: a push that shows
+  // nothing leaves its reason there.
+  const watch = (w: Worker) => {
+    w.on('console', (m) => console.log(`[service worker] ${m.type()}: ${m.text()}`));
+    w.on('close', () => console.log('[service worker] stopped by the browser'));
+  };
+  watch(worker);
+  context.on('serviceworker', watch);
 }
 
 /** Delivers `payload` to the page's service worker as its push service would (DevTools protocol). */
@@ -47,10 +54,15 @@ async function deliverPush(page: Page, baseURL: string, payload: unknown): Promi
   await cdp.detach();
 }
 
-const shownIn = (worker: Worker, tag: string) =>
-  worker.evaluate(async (tag) => {
-    const sw = self as unknown as ServiceWorkerGlobalScope;
-    return (await sw.registration.getNotifications({ tag })).map((n) => ({
+/**
+ * The notifications of `tag` the page's registration shows, read through the page: the browser may
+ * stop an idle worker and start another for the next push, and a handle to the stopped one reads
+ * nothing.
+ */
+const shownIn = (page: Page, tag: string) =>
+  page.evaluate(async (tag) => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications({ tag })).map((n) => ({
       title: n.title,
       body: n.body,
       tag: n.tag,
@@ -61,21 +73,24 @@ const shownIn = (worker: Worker, tag: string) =>
     }));
   }, tag) as Promise<Shown[]>;
 
-/** A click on the notification of `tag` (its `action`, or its body), dispatched in the worker. */
-const click = (worker: Worker, tag: string, action = '') =>
-  worker.evaluate(
-    async ({ tag, action }) => {
-      const sw = self as unknown as ServiceWorkerGlobalScope;
-      const [notification] = await sw.registration.getNotifications({ tag });
-      if (!notification) throw new Error(`no notification ${tag}`);
-      sw.dispatchEvent(new NotificationEvent('notificationclick', { notification, action }));
-    },
-    { tag, action },
-  );
+/** A click on the notification of `tag` (its `action`, or its body), dispatched in the running worker. */
+const click = (context: BrowserContext, tag: string, action = '') =>
+  context
+    .serviceWorkers()
+    .at(-1)!
+    .evaluate(
+      async ({ tag, action }) => {
+        const sw = self as unknown as ServiceWorkerGlobalScope;
+        const [notification] = await sw.registration.getNotifications({ tag });
+        if (!notification) throw new Error(`no notification ${tag}`);
+        sw.dispatchEvent(new NotificationEvent('notificationclick', { notification, action }));
+      },
+      { tag, action },
+    );
 
 /** The acknowledges the worker keeps for later (sw/phone-push.ts idbStore). */
-const queuedIn = (worker: Worker) =>
-  worker.evaluate(
+const queuedIn = (page: Page) =>
+  page.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('phone-push');
@@ -144,7 +159,7 @@ test('a pushed SOS shows on the phone; its Acknowledge offline waits in the queu
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const worker = await consoleWithWorker(page, context, baseURL!);
+  await consoleWithWorker(page, context, baseURL!);
   const { row, imei } = await raiseSos(request);
   const alarmId = Number(row.id);
   const tag = `alarm-${alarmId}`;
@@ -164,8 +179,8 @@ test('a pushed SOS shows on the phone; its Acknowledge offline waits in the queu
   });
 
   await deliverPush(page, baseURL!, payloadOf(row, `/api/ack/e2e-${alarmId}`));
-  await expect.poll(async () => (await shownIn(worker, tag)).length, { timeout: 15_000 }).toBe(1);
-  const [shown] = await shownIn(worker, tag);
+  await expect.poll(async () => (await shownIn(page, tag)).length, { timeout: 15_000 }).toBe(1);
+  const [shown] = await shownIn(page, tag);
   expect(shown!.title).toBe('SOS紧急求救');
   expect(shown!.body).toContain(String(row.deviceName ?? imei));
   expect(shown!.requireInteraction).toBe(true);
@@ -174,18 +189,18 @@ test('a pushed SOS shows on the phone; its Acknowledge offline waits in the queu
 
   offline = true;
   await context.setOffline(true);
-  await click(worker, tag, 'ack');
-  await expect.poll(() => queuedIn(worker), { timeout: 20_000 }).toBe(1);
-  await expect.poll(async () => (await shownIn(worker, tag))[0]?.body ?? '').toContain('联网后自动确认');
-  expect((await shownIn(worker, tag))[0]!.requireInteraction).toBe(false);
+  await click(context, tag, 'ack');
+  await expect.poll(() => queuedIn(page), { timeout: 20_000 }).toBe(1);
+  await expect.poll(async () => (await shownIn(page, tag))[0]?.body ?? '').toContain('联网后自动确认');
+  expect((await shownIn(page, tag))[0]!.requireInteraction).toBe(false);
   expect(posted).toEqual([]);
 
   // Back online: the page tells the worker (its `online` event), the worker sends the queue.
   offline = false;
   await context.setOffline(false);
-  await expect.poll(() => queuedIn(worker), { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => queuedIn(page), { timeout: 20_000 }).toBe(0);
   expect(posted).toEqual([{ method: 'POST', accept: 'application/json' }]);
-  await expect.poll(async () => (await shownIn(worker, tag))[0]?.body ?? '').toContain('已确认');
+  await expect.poll(async () => (await shownIn(page, tag))[0]?.body ?? '').toContain('已确认');
   const list = await api<{ rows: Record<string, unknown>[] }>(request, token, 'device/alarm/list', {
     filters: { imei, type: 15 },
     sort: [{ field: 'id', order: 'desc' }],
@@ -201,7 +216,7 @@ test("a tap on a pushed SOS opens the console's SOS dialog for it, in an open co
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const worker = await consoleWithWorker(page, context, baseURL!);
+  await consoleWithWorker(page, context, baseURL!);
   const { row, imei } = await raiseSos(request);
   const alarmId = Number(row.id);
   const tag = `alarm-${alarmId}`;
@@ -211,12 +226,12 @@ test("a tap on a pushed SOS opens the console's SOS dialog for it, in an open co
   await expect(page.getByTestId('sos-dialog')).toBeHidden();
 
   await deliverPush(page, baseURL!, payloadOf(row, null));
-  await expect.poll(async () => (await shownIn(worker, tag)).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => (await shownIn(page, tag)).length, { timeout: 15_000 }).toBe(1);
   // No ack link: only Open.
-  expect((await shownIn(worker, tag))[0]!.actions.map((a) => a.action)).toEqual(['open']);
-  await click(worker, tag);
+  expect((await shownIn(page, tag))[0]!.actions.map((a) => a.action)).toEqual(['open']);
+  await click(context, tag);
   await expect(page.getByTestId('sos-imei')).toHaveText(imei, { timeout: 15_000 });
-  await expect.poll(async () => (await shownIn(worker, tag)).length).toBe(0);
+  await expect.poll(async () => (await shownIn(page, tag)).length).toBe(0);
 
   // A console started by the notification (no window was open): /?alarm=<id>.
   const fresh = await context.newPage();
