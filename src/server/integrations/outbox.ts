@@ -298,7 +298,6 @@ export class Outbox {
 
   /** One claim of due rows of a kind, delivered and recorded; true when the claim was full. */
   private async round(kind: TargetKind<unknown>): Promise<boolean> {
-    // A kind that takes batches (a broker) claims several at once: fewer statements per delivery.
     const claimed = await this.claim(kind);
     if (claimed.length === 0) return false;
     const byTarget = new Map<number, ClaimedRow[]>();
@@ -340,12 +339,8 @@ export class Outbox {
   /** Delivers the rows' events in one call of the transport; one outcome per row (a row of positions: all or again). */
   private async deliver(kind: TargetKind<unknown>, target: unknown, part: ClaimedRow[]): Promise<DeliveryResult[]> {
     const deliveries: Delivery[] = [];
-    for (const r of part) {
-      const payload = typeof r.payload === 'string' ? (JSON.parse(r.payload) as OutboxPayload) : r.payload;
-      const events = Array.isArray(payload) ? payload : [payload];
-      r.events = events.length;
-      for (const event of events) deliveries.push({ outboxId: r.id, event, attempts: r.attempts });
-    }
+    for (const r of part)
+      for (const event of r.events) deliveries.push({ outboxId: r.id, event, attempts: r.attempts });
     let results: DeliveryResult[];
     try {
       results = await kind.transport.deliver(target, deliveries);
@@ -354,7 +349,7 @@ export class Outbox {
       results = deliveries.map(() => ({ ok: false, retry: true, durationMs: 0, excerpt }));
     }
     let at = 0;
-    return part.map((r) => rowResult(results.slice(at, (at += r.events ?? 1))));
+    return part.map((r) => rowResult(results.slice(at, (at += r.events.length))));
   }
 
   /**
@@ -376,11 +371,11 @@ export class Outbox {
               order by next_at, id limit ${POSITION_ROWS} for update skip locked)`
         : sql`id in (select id from integration_outbox where ${due}
               order by next_at, id limit ${CLAIM_ROWS} for update skip locked)`;
-    const rows = rowsOf<ClaimedRow & { event_type: string }>(
+    const rows = rowsOf<Omit<ClaimedRow, 'events'> & { event_type: string; payload: OutboxPayload | string }>(
       await this.deps.db.execute(sql`
         update integration_outbox set next_at = ${lease} where ${ids}
         returning id, target_id, event_type, payload, attempts, retry_until`),
-    ).map((r) => ({ ...r, id: Number(r.id) }));
+    ).map(({ payload, ...r }) => ({ ...r, id: Number(r.id), events: eventsOf(payload) }));
     const positions = kind.batch > 1 ? rows.filter((r) => r.event_type === 'device.position').length : 0;
     // Full: more may be due now (the next round starts at once).
     return Object.assign(rows, { full: rows.length - positions >= CLAIM_ROWS || positions >= POSITION_ROWS });
@@ -396,7 +391,7 @@ export class Outbox {
       const attempts = r.attempts + 1;
       const nextAt = now + backoffMs(attempts);
       const retry = !res.ok && res.retry && nextAt <= new Date(r.retry_until).getTime();
-      const events = r.events ?? 1;
+      const events = r.events.length;
       if (res.ok) this.stats.delivered += events;
       else if (retry) this.stats.retried += events;
       else this.stats.failed += events;
@@ -457,7 +452,7 @@ export class Outbox {
       })
       .returning({ id: integrationOutbox.id });
     return this.deliverNow(k, targetId, [
-      { id: row!.id, target_id: targetId, payload: event, attempts: 0, retry_until: new Date(now + RETRY_WINDOW_MS) },
+      { id: row!.id, target_id: targetId, events: [event], attempts: 0, retry_until: new Date(now + RETRY_WINDOW_MS) },
     ]);
   }
 
@@ -481,7 +476,13 @@ export class Outbox {
       .returning();
     if (!row) return undefined;
     return this.deliverNow(this.kinds.get(kind), targetId, [
-      { id: row.id, target_id: targetId, payload: row.payload, attempts: row.attempts, retry_until: row.retryUntil },
+      {
+        id: row.id,
+        target_id: targetId,
+        events: eventsOf(row.payload),
+        attempts: row.attempts,
+        retry_until: row.retryUntil,
+      },
     ]);
   }
 
@@ -506,11 +507,16 @@ type OutboxPayload = IntegrationEvent | IntegrationEvent[];
 interface ClaimedRow {
   id: number;
   target_id: number;
-  payload: OutboxPayload | string;
+  /** The row's payload as events: one, or a batching kind's positions (the stats count events). */
+  events: IntegrationEvent[];
   attempts: number;
   retry_until: string | Date;
-  /** The events the row held, once delivered (the stats count events). */
-  events?: number;
+}
+
+/** A payload as read back (a driver may answer jsonb as text) in events. */
+function eventsOf(payload: OutboxPayload | string): IntegrationEvent[] {
+  const parsed = typeof payload === 'string' ? (JSON.parse(payload) as OutboxPayload) : payload;
+  return Array.isArray(parsed) ? parsed : [parsed];
 }
 
 /**
@@ -529,7 +535,7 @@ function callsOf(rows: ClaimedRow[], batch: number): ClaimedRow[][] {
   let part: ClaimedRow[] = [];
   let events = 0;
   for (const r of rows) {
-    const n = Array.isArray(r.payload) ? r.payload.length : 1;
+    const n = r.events.length;
     if (part.length && events + n > Math.max(1, batch)) {
       calls.push(part);
       part = [];
