@@ -1,8 +1,7 @@
 import { hostname } from 'node:os';
 import type { StorageTarget } from './storage/storage-url';
 import type { IceServer } from './media/ice';
-import { PaymentConfigError } from './payments';
-import { paymentSettings, type PaymentSettings } from './payments';
+import { PaymentConfigError, paymentSettings, type PaymentSettings } from './payments';
 import type { ProtocolName } from './protocols/types';
 import { envSchema } from './config-env';
 import type { AliyunConfig } from './notify/aliyun';

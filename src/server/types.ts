@@ -18,7 +18,7 @@ import type { IngestStats } from './ingest/stats';
 import type { DomainEvents } from './events';
 import type { Jobs } from './jobs/jobs';
 import type { Storage } from './storage';
-import type { PaymentService } from './payments';
+import type { Payments } from './payments';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,8 +42,11 @@ declare module 'fastify' {
     alarmHub: AlarmHub;
     /** Urgent work's turn at the database: background writers wait while it is held (lib/priority.ts). */
     priority: PriorityGate;
-    /** The payment interface (payments/): modules that sell something create and follow payments here. */
-    payments: PaymentService;
+    /**
+     * The payment service (payments/): modules that sell something create and follow payments
+     * through its PaymentService methods; the payment routes and the reconcile job use the rest.
+     */
+    payments: Payments;
     /** Domain events between modules (events.ts). */
     events: DomainEvents;
     /** Background jobs: enqueue, and the runner (jobs/jobs.ts). */

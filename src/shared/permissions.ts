@@ -3,10 +3,9 @@
  * resource under the menu of the screen it acts on; the service checks the mark on every route that changes data,
  * the console only hides what the user lacks. Marks are `<entity>:<action>`.
  */
-import type { ResourceDef } from './resources/types';
+import type { CrudAction, ResourceDef } from './resources/types';
 
-const CRUD_ACTIONS = ['add', 'update', 'delete', 'export', 'import'] as const;
-export type CrudAction = (typeof CRUD_ACTIONS)[number];
+const CRUD_ACTIONS: readonly CrudAction[] = ['add', 'update', 'delete', 'export', 'import'];
 
 const ACTION_LABELS: Record<CrudAction, { cn: string; en: string }> = {
   add: { cn: '新增', en: 'Add' },

@@ -4,8 +4,8 @@
  * it with a fake publisher.
  */
 import type { z } from 'zod';
-import { decodePayload, encodePayload, type Encoding } from '../shared/devices/codec';
-import { KIND_INFO, kindSupports, type DeviceKind, type SimScenario } from '../shared/devices/kinds';
+import { decodePayload, encodePayload } from '../shared/devices/codec';
+import { KIND_INFO, kindSupports } from '../shared/devices/kinds';
 import { openDoorPushSchema, PUSH_CODE } from '../shared/alarms/push';
 import { commandParams, downlinkSchema, type Downlink } from '../shared/devices/protocol';
 import { topics } from '../shared/topics';
@@ -18,18 +18,7 @@ import { DoorAccess, type Presented } from './door-access';
 import { ANSWER_WINDOW_S } from '../shared/devices/access';
 import { shiftFor, type WorkerShift } from './workers';
 import { Wanderer } from './supervision';
-
-export interface SimDevice {
-  imei: string;
-  kind: DeviceKind;
-  scenario: SimScenario;
-  /** Home position (WGS-84). */
-  lat: number;
-  lon: number;
-  messageType: Encoding;
-  /** A 4G gateway's sub-devices (how many it relays). */
-  subDevices?: number;
-}
+import type { SimDevice } from './roster';
 
 /** Fire-and-forget publish; device.ts hands it to mqtt.js, tests record it. */
 type Publish = (topic: string, payload: Uint8Array, qos: 0 | 1) => void;

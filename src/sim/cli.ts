@@ -6,13 +6,12 @@
 import { readFile } from 'node:fs/promises';
 import { DEVICE_STATE } from '../shared/codes';
 import { parseSimArgs, USAGE, UsageError, type SimArgs } from './args';
-import type { SimDevice } from './brain';
 import { ConnectError, VirtualDevice } from './device';
 import { Fleet, type FleetMember, type FleetStats } from './fleet';
 import { buildSendMessage } from './messages';
 import type { ProtocolName } from '../shared/protocols/types';
 import { ProtocolDevice, speaksAs } from './protocols/device';
-import { demoDevice, pickDevices, toSimDevice } from './roster';
+import { demoDevice, pickDevices, toSimDevice, type SimDevice } from './roster';
 import { protocolEndpoint, ServiceClient, ServiceError, targetFromEnv, type ServiceTarget } from './service';
 
 async function list(client: ServiceClient): Promise<void> {

@@ -1,5 +1,5 @@
 import { callEveryFromEnv, shiftsFromEnv } from './args';
-import type { SimDevice } from './brain';
+import type { SimDevice } from './roster';
 import { VirtualDevice } from './device';
 import { startMeters } from './meters';
 import { ProtocolDevice, type ProtocolEndpoint } from './protocols/device';

@@ -1,6 +1,19 @@
 import { KIND_INFO, SIMULATED_KINDS, type DeviceKind, type SimScenario } from '../shared/devices/kinds';
+import type { Encoding } from '../shared/devices/codec';
 import { demoFleet, SCENARIO_SITES, type DemoDevice } from '../shared/devices/demo';
-import type { SimDevice } from './brain';
+
+/** A device the simulator plays (the brain gives it behaviour). */
+export interface SimDevice {
+  imei: string;
+  kind: DeviceKind;
+  scenario: SimScenario;
+  /** Home position (WGS-84). */
+  lat: number;
+  lon: number;
+  messageType: Encoding;
+  /** A 4G gateway's sub-devices (how many it relays). */
+  subDevices?: number;
+}
 
 let demoByImei: Map<string, DemoDevice> | undefined;
 

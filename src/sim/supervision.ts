@@ -7,7 +7,7 @@
  */
 import type { Fix } from '../shared/devices/motion';
 import { demoFleet } from '../shared/devices/demo';
-import type { SimDevice } from './brain';
+import type { SimDevice } from './roster';
 
 const WANDER_EVERY_MIN = 30;
 const WANDER_FOR_MIN = 4;

@@ -9,7 +9,7 @@
  */
 import { isoWeekday, localDayOf, localMinuteOf } from '../shared/attendance/days';
 import { dayPlan, isWorkday } from '../shared/attendance/workday';
-import type { SimDevice } from './brain';
+import type { SimDevice } from './roster';
 import type { UplinkInput } from './messages';
 import { demoDevice } from './roster';
 

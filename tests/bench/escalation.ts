@@ -10,8 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import { encodePayload } from '../../src/shared/devices/codec';
 import { topics } from '../../src/shared/topics';
 import { buildApp } from '../../src/server/app';
-import { alarmNotifications, alarmRecords, devices } from '../../src/server/db/schema';
-import { escalationPolicies, escalationSteps } from '../../src/server/db/schema';
+import {
+  alarmNotifications,
+  alarmRecords,
+  devices,
+  escalationPolicies,
+  escalationSteps,
+} from '../../src/server/db/schema';
 import { EscalationService, SWEEP_MS } from '../../src/server/escalation';
 import { tenantId } from '../server/fixtures';
 import { CHEAP_ARGON2, recordingSms } from '../server/helper';

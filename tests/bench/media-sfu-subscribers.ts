@@ -3,8 +3,7 @@
 // SFU's offers, and counts each subscriber's video packets by sequence number (a NACK's
 // retransmission is not counted twice) during a measuring window and after it.
 import { type RTCPeerConnection } from 'werift';
-import { connected, localSdp } from '../server/media-helper';
-import { loopbackPeer } from '../server/media-helper';
+import { connected, localSdp, loopbackPeer } from '../server/media-helper';
 import type { FromSubscribers, ToSubscribers } from './media-sfu';
 
 interface Counted {

@@ -11,10 +11,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { MediaStreamTrack, RtpPacket, type RTCPeerConnection } from 'werift';
-import { loopbackPeer } from '../server/media-helper';
+import { loopbackPeer, connected, localSdp } from '../server/media-helper';
 import { Sfu, type MediaKind } from '../../src/server/media/sfu';
 import { startMediaSource, type MediaSource } from '../../src/sim/media-source';
-import { connected, localSdp } from '../server/media-helper';
 import { mediaSkipped } from './ffmpeg';
 import { SMOKE, benchFailed, sized } from './size';
 

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodePayload } from '../../src/shared/devices/codec';
 import { demoFleet } from '../../src/shared/devices/demo';
-import { DeviceBrain, type SimDevice } from '../../src/sim/brain';
+import { DeviceBrain } from '../../src/sim/brain';
+import type { SimDevice } from '../../src/sim/roster';
 import { atWork } from '../../src/sim/workers';
 import { localInstant, daysBetween, isoWeekday } from '../../src/shared/attendance/days';
 import { DEMO_WORKDAY, dayPlan, isWorkday } from '../../src/shared/attendance/workday';

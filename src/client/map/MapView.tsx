@@ -10,10 +10,10 @@ import { CityPicker } from './controls/CityPicker';
 import { FullscreenButton } from './controls/FullscreenButton';
 import { PlaceSearch } from './controls/PlaceSearch';
 import { ProviderSwitch } from './controls/ProviderSwitch';
-import { loadProvider, type ProviderHandle, type ViewState } from './provider';
+import { loadProvider } from './provider';
 import { searchDevices, deviceInfoQuery } from './queries';
 import { placeSearch, type PlaceHit } from './search';
-import type { MapProviderName } from './types';
+import type { MapProviderName, ProviderHandle, ViewState } from './types';
 import classes from './MapView.module.css';
 
 export interface MapViewProps {

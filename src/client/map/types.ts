@@ -5,6 +5,7 @@
  * in GCJ-02 (AMap) converts at its own edge, in both directions (clicks and drawn shapes too).
  */
 import type { LonLat } from '../../shared/geo/fence';
+import type { MapConfig } from '../../shared/geo/map-config';
 
 export type MapProviderName = 'maplibre' | 'amap' | 'google';
 
@@ -57,3 +58,18 @@ export interface MapApi {
   draw(kind: 'circle' | 'polygon', initial?: DrawnShape): Promise<DrawnShape | null>;
   cancelDraw(): void;
 }
+
+export interface ViewState {
+  center: LonLat;
+  zoom: number;
+}
+
+/** One provider's live map inside a container: the MapApi plus what MapView needs to swap providers. */
+export interface ProviderHandle {
+  api: MapApi;
+  getView(): ViewState;
+  resize(): void;
+  destroy(): void;
+}
+
+export type ProviderFactory = (container: HTMLElement, config: MapConfig, view: ViewState) => Promise<ProviderHandle>;

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, upload } from '../../../tests/server/org-helper';
 import { ApiError } from '../../server/lib/api-error';
-import { demoEmbeddings } from '../../server/faces';
-import { analyseFace, similarity } from '../../server/faces';
+import { demoEmbeddings, analyseFace, similarity } from '../../server/faces';
 import { faceSamples } from './server';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/faces/${name}`, import.meta.url));

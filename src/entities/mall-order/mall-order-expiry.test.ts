@@ -32,7 +32,7 @@ describe('unpaid mall orders', () => {
     expect(placed.code, placed.msg).toBe(0);
     const order = await orderRow(placed.data.id);
     expect(order.expiresAt!.getTime() - order.createdAt.getTime()).toBe(EXPIRE_MIN * 60_000);
-    const payment = (await t.app.paymentsCore.row(placed.data.paymentNo))!;
+    const payment = (await t.app.payments.row(placed.data.paymentNo))!;
     expect(payment.expiresAt.getTime()).toBe(order.expiresAt!.getTime());
     expect(await stockOf(p.skuId)).toBe(1);
 

@@ -7,10 +7,9 @@ import { localInstant } from '../../shared/attendance/days';
 import { tenantWhere } from '../../server/db/scope';
 import { authed, hidesPersonal } from '../../server/plugins/auth';
 import { maskRow } from '../../shared/mask';
-import mallOrderDef from './resource';
+import mallOrderDef, { MALL_ORDER, MALL_ORDER_MARK_CANCEL, MALL_ORDER_MARK_SHIP } from './resource';
 import { mallProducts as products } from '../product';
 import { afterSales } from '../after-sale';
-import { MALL_ORDER, MALL_ORDER_MARK_CANCEL, MALL_ORDER_MARK_SHIP } from './resource';
 import {
   cancelOrder,
   complete,

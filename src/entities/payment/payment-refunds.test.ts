@@ -54,11 +54,11 @@ describe('refunds and other moves', () => {
 
   it('changing an unpaid order to the same method is "payment method not changed"', async () => {
     const { payment } = await create(100);
-    await expect(t.app.paymentsCore.changeMethod(payment.orderNo, 'sandbox')).rejects.toMatchObject({
+    await expect(t.app.payments.changeMethod(payment.orderNo, 'sandbox')).rejects.toMatchObject({
       key: 'payMethodNotChanged',
       message: 'Payment method not changed',
     });
-    await expect(t.app.paymentsCore.changeMethod(payment.orderNo, 'paypal')).rejects.toMatchObject({
+    await expect(t.app.payments.changeMethod(payment.orderNo, 'paypal')).rejects.toMatchObject({
       key: 'payMethodUnavailable',
     });
   });

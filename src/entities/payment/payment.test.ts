@@ -181,10 +181,10 @@ describe('paying through the sandbox', () => {
     expect(r.fulfilledAt).toBeNull();
     expect(paid).toEqual([]);
     expect((await events(payment.orderNo)).at(-1)!.result).toMatch(/^fulfilFailed: the module is down/);
-    const result = await t.app.paymentsCore.reconcile();
+    const result = await t.app.payments.reconcile();
     expect(result.fulfilled).toBeGreaterThanOrEqual(1);
     expect((await row(payment.orderNo)).fulfilledAt).not.toBeNull();
-    await t.app.paymentsCore.reconcile();
+    await t.app.payments.reconcile();
     expect(paid.map((p) => p.orderNo)).toEqual([payment.orderNo]);
   });
 });
@@ -243,10 +243,10 @@ describe('reconcile', () => {
     await press(payment.orderNo, 'pay');
     expect((await row(payment.orderNo)).status).toBe(PAY_STATUS.unpaid);
     // Younger than a minute: reconcile leaves it alone.
-    await t.app.paymentsCore.reconcile();
+    await t.app.payments.reconcile();
     expect((await row(payment.orderNo)).status).toBe(PAY_STATUS.unpaid);
     t.clock.advance(61_000);
-    const result = await t.app.paymentsCore.reconcile();
+    const result = await t.app.payments.reconcile();
     expect(result.synced).toBeGreaterThanOrEqual(1);
     const r = await row(payment.orderNo);
     expect(r.status).toBe(PAY_STATUS.success);
@@ -267,10 +267,10 @@ describe('reconcile', () => {
   it('closes orders past their expiry (30 minutes), at the provider too', async () => {
     const { payment } = await create(200);
     t.clock.advance(29 * 60_000);
-    await t.app.paymentsCore.reconcile();
+    await t.app.payments.reconcile();
     expect((await row(payment.orderNo)).status).toBe(PAY_STATUS.unpaid);
     t.clock.advance(2 * 60_000);
-    const result = await t.app.paymentsCore.reconcile();
+    const result = await t.app.payments.reconcile();
     expect(result.closed).toBeGreaterThanOrEqual(1);
     const r = await row(payment.orderNo);
     expect(r.status).toBe(PAY_STATUS.closed);
@@ -286,7 +286,7 @@ describe('reconcile', () => {
     t.app.sandboxPay.forgetCallbacks = true;
     await press(payment.orderNo, 'pay');
     t.clock.advance(61_000);
-    await Promise.all([t.app.paymentsCore.reconcile(), t.app.paymentsCore.reconcile()]);
+    await Promise.all([t.app.payments.reconcile(), t.app.payments.reconcile()]);
     expect((await events(payment.orderNo)).filter((e) => e.kind === 'query')).toHaveLength(1);
     expect(paid.map((p) => p.orderNo)).toEqual([payment.orderNo]);
   });

@@ -26,7 +26,7 @@ const method = z.enum(PAY_METHOD_NAMES as [PayMethodName, ...PayMethodName[]]);
  * change of method, and the operators' refund, close, event log and test payment.
  */
 const plugin: FastifyPluginAsyncZod = async (app) => {
-  const core = app.paymentsCore;
+  const core = app.payments;
   core.onPaid(TEST_PURPOSE, async (p) => {
     app.log.info({ orderNo: p.orderNo, amountFen: p.amountFen }, 'test payment received');
   });

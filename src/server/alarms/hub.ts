@@ -1,6 +1,5 @@
-import type { AlarmPatch } from '../../shared/alarms/push';
 import { EventEmitter } from 'node:events';
-import type { AlarmRecord } from '../../shared/alarms/push';
+import type { AlarmPatch, AlarmRecord } from '../../shared/alarms/push';
 
 /** Where an alarm happened, beyond the record: what the push needs to address and word it. */
 export interface AlarmContext {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   CONF_CAPACITY,
   CONF_INSTANCE_TTL_MS,
@@ -10,10 +9,8 @@ import {
   type ConfCommand,
   type ConfMessage,
 } from '../../shared/conference';
-import type { Clock } from '../lib/clock';
-import type { Recorder, RecordingDone } from '../media/recorder-api';
 import type { Sfu } from '../media/sfu';
-import { record, stopRecording } from './record';
+import { record, stopRecording, type RecordDeps } from './record';
 import {
   broadcast,
   enqueue,
@@ -31,14 +28,8 @@ import {
 /** How long an invited device has to publish before it is taken off the member list. */
 const DEVICE_JOIN_MS = 60_000;
 
-export interface HubDeps {
+interface HubDeps extends RecordDeps {
   sfu: Sfu;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  /** app.recorder; undefined means recording fails. */
-  recorder: () => Recorder | undefined;
-  /** A finished recording of the room, for the video library (entities/vcr/store.ts). */
-  recorded: (done: RecordingDone & { tenantId: number; fileKey: string; room: string }) => Promise<unknown>;
 }
 
 interface Login {

@@ -1,6 +1,7 @@
 import { recordCommand } from '../../shared/conference';
-import type { RecordingDone } from '../media/recorder-api';
-import type { HubDeps } from './hub';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../lib/clock';
+import type { Recorder, RecordingDone } from '../media/recorder-api';
 import { broadcast, roomState, sendEvent, type Instance, type Room } from './room';
 
 const FILE_KEY = /^[A-Za-z0-9_-]{1,64}$/;
@@ -11,7 +12,14 @@ const FILE_KEY = /^[A-Za-z0-9_-]{1,64}$/;
  * console sends are not used, the service stores the file itself. The result comes back as a
  * `sendtext` event, so the console toasts success or failure.
  */
-type RecordDeps = Pick<HubDeps, 'recorder' | 'recorded' | 'clock' | 'log'>;
+export interface RecordDeps {
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** app.recorder; undefined means recording fails. */
+  recorder: () => Recorder | undefined;
+  /** A finished recording of the room, for the video library (entities/vcr/store.ts). */
+  recorded: (done: RecordingDone & { tenantId: number; fileKey: string; room: string }) => Promise<unknown>;
+}
 
 /** Stops the room's recording and lists it in the video library (its file name is the key + `_0000`). */
 export async function stopRecording(

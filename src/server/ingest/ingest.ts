@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { DEVICE_STATE } from '../../shared/codes';
 import { decodePayload } from '../../shared/devices/codec';
 import { implausibleMetric } from '../../shared/devices/kinds';
@@ -11,41 +10,25 @@ import {
   type Uplink,
 } from '../../shared/devices/protocol';
 import { deviceAdmitted, type Principal } from '../broker/acl';
-import type { Db } from '../db/driver';
-import type { DeviceCache } from '../devices/cache';
 import type { DeadLetters, DeadReason } from '../devices/dead-letters';
 import { urgentUplink } from '../alarms/intents';
-import type { DeviceHub, KnownDevice } from '../devices/hub';
-import type { Clock } from '../lib/clock';
-import type { PriorityGate } from '../lib/priority';
+import type { KnownDevice } from '../devices/hub';
 import type { Item, Outcome, Settle } from './batch';
 import { DropLog } from './droplog';
 import { sweepSilent } from './flush';
-import { FLUSH_AT, Lanes } from './lanes';
+import { FLUSH_AT, Lanes, type LaneDeps } from './lanes';
 import { ROLL_MS, Rollups } from './rollup';
 import { RateLimiter } from './rate';
 import { checkedUplink } from './uplink-check';
-import type { IngestStats } from './stats';
 
-export interface IngestDeps {
-  db: Db;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  deviceCache: DeviceCache;
-  deviceHub: DeviceHub;
-  stats: IngestStats;
+/** The lanes' (LaneDeps) and the admission's: the limits and the silence timeout. */
+interface IngestDeps extends LaneDeps {
   deadLetters: DeadLetters;
   /** Sustained messages a second per device, and the burst above it (0: no limit). */
   ratePerS: number;
   rateBurst: number;
   /** Seconds of silence before an online device is marked offline. */
   timeoutS: number;
-  /** Where the day and hour buckets of the reading rollups start (an IANA name). */
-  timeZone?: string;
-  /** Held from an urgent message's arrival until its events left; bulk writes wait for it. */
-  priority?: PriorityGate;
-  /** A command or settings ack, after the batch holding it was stored. */
-  onAck(device: KnownDevice, ack: { ref: number; ok: boolean; msg?: string }, at: Date): Promise<void>;
 }
 
 /** Queue bound: beyond it messages are dropped as 'overload' so memory stays bounded. */

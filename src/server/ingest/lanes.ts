@@ -1,13 +1,34 @@
 import { is } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Uplink } from '../../shared/devices/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/driver';
+import type { DeviceCache } from '../devices/cache';
 import type { DeadReason } from '../devices/dead-letters';
-import type { KnownDevice } from '../devices/hub';
+import type { DeviceHub, KnownDevice } from '../devices/hub';
+import type { Clock } from '../lib/clock';
+import type { PriorityGate } from '../lib/priority';
 import { Batcher, isolate, retrying } from '../lib/batcher';
 import { buildRows, liveRows, messageRows, type Item, type Live, type Rows, type Settle } from './batch';
 import { writeBatch, type Transition } from './flush';
-import type { IngestDeps } from './ingest';
 import { ROLL_RECENT_MS, type Rollups } from './rollup';
+import type { IngestStats } from './stats';
+
+/** What the lanes store and announce with (part of the ingest's IngestDeps). */
+export interface LaneDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  deviceCache: DeviceCache;
+  deviceHub: DeviceHub;
+  stats: IngestStats;
+  /** Where the day and hour buckets of the reading rollups start (an IANA name). */
+  timeZone?: string;
+  /** Held from an urgent message's arrival until its events left; bulk writes wait for it. */
+  priority?: PriorityGate;
+  /** A command or settings ack, after the batch holding it was stored. */
+  onAck(device: KnownDevice, ack: { ref: number; ok: boolean; msg?: string }, at: Date): Promise<void>;
+}
 
 const FLUSH_MS = 50;
 export const FLUSH_AT = 1_000;
@@ -90,7 +111,7 @@ export class Lanes {
   private liveTimer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly deps: IngestDeps,
+    private readonly deps: LaneDeps,
     private readonly hooks: LaneHooks,
   ) {
     const lane = {

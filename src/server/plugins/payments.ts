@@ -7,9 +7,7 @@ import { Code } from '../../shared/api';
 import { MESSAGES } from '../../shared/messages';
 import { envelope, fail } from '../lib/api-error';
 import { authed, requireWritable } from './auth';
-import { realProviders } from '../payments';
-import { SANDBOX_PAGE_SCRIPT, SandboxProvider, type Deliver } from '../payments';
-import { Payments } from '../payments';
+import { realProviders, SANDBOX_PAGE_SCRIPT, SandboxProvider, type Deliver, Payments } from '../payments';
 import { startSweep } from '../lib/sweep';
 
 interface PaymentsPluginOptions {
@@ -19,8 +17,6 @@ interface PaymentsPluginOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The payment service itself (app.payments is the same object, typed as the module interface). */
-    paymentsCore: Payments;
     sandboxPay: SandboxProvider;
   }
 }
@@ -73,7 +69,6 @@ async function paymentsPlugin(app: FastifyInstance, opts: PaymentsPluginOptions)
     expireMs: payCore.expireMin * 60_000,
   });
   app.decorate('payments', service);
-  app.decorate('paymentsCore', service);
   app.decorate('sandboxPay', sandbox);
 
   await app.register(

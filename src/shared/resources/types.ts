@@ -1,7 +1,9 @@
 import type { ServiceKind } from '../api';
 import type { CodeEntry } from '../codes';
 import type { MsgKey } from '../messages';
-import type { CrudAction } from '../permissions';
+
+/** What a resource's button marks allow besides reading (src/shared/permissions.ts builds the marks). */
+export type CrudAction = 'add' | 'update' | 'delete' | 'export' | 'import';
 
 /**
  * A Lingui message descriptor written without the macro, so the service can import the

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within, act } from '@testing-library/react';
 import type { MetricDevices, MetricFleet, RollupSeries } from '../../../src/shared/devices/api';
 import { METRIC_ROUTE_NAMES } from '../../../src/shared/devices/metric-routes';
 import { MetricScreen } from '../../../src/client/features/devices/MetricScreen';
@@ -9,7 +9,6 @@ import { saveLogin } from '../../../src/client/lib/session';
 import { mockApi, type Call } from '../devices/mockApi';
 import { demoUser } from '../fixtures';
 import { renderWithProviders } from '../render';
-import { act } from '@testing-library/react';
 import { setLiveBridge } from '../../../src/client/live/liveStore';
 import { tenantDashboardTopic } from '../../../src/shared/topics';
 import { fakeBridge } from '../indoor/indoorMocks';

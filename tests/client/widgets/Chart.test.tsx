@@ -1,9 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the drawn options are read as loose JSON trees */
 import { describe, expect, it, vi, beforeEach } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, render } from '@testing-library/react';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { I18nProvider } from '@lingui/react';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import {
   CategoryChart,

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapConfig, MapDevice } from '../../../src/shared/geo/map-config';
 import { MAP_DEFAULTS } from '../../../src/shared/geo/map-config';
 import { resolveMapConfig } from '../../../src/server/routes/map/config';
-import { addUser } from '../fixtures';
+import { addUser, tenantId } from '../fixtures';
 import { buildTestApp, login, post, type TestApp } from '../helper';
 import { tenantWithAdmin } from '../org-helper';
-import { tenantId } from '../fixtures';
 
 let t: TestApp;
 let su: string;

@@ -12,7 +12,7 @@ import {
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { THEME_NAMES, useThemeName } from '../../lib/themeStore';
-import type { ChartProps } from './Chart';
+import type { ChartProps } from './types';
 import { onTenantClock } from './options';
 import { echartsTheme, themeKey } from './themes';
 

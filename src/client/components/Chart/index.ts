@@ -1,4 +1,5 @@
-export { Chart, type ChartOption, type ChartProps, type ChartClick } from './Chart';
+export { Chart } from './Chart';
+export type { ChartOption, ChartProps, ChartClick } from './types';
 export { PieChart, CategoryChart, LineChart, TreeBarChart, StateLineChart, StatePieChart, ScatterChart } from './kinds';
 export {
   rgb,

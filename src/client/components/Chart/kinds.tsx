@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useDirection } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { Chart, type ChartProps } from './Chart';
+import { Chart } from './Chart';
+import type { ChartProps } from './types';
 import {
   categoryOption,
   lineOption,

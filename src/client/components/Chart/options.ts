@@ -1,5 +1,5 @@
 import { zoned } from '../../lib/zone';
-import type { ChartOption } from './Chart';
+import type { ChartOption } from './types';
 import { cartesianFrame, pieFrame, zoomSlider } from './layout';
 import { formatDateCell } from '../../lib/dates';
 

@@ -3,8 +3,7 @@ import { Alert, Badge, Button, Card, Group, NumberInput, Select, Stack, Text, Ti
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BOUND_STATES } from '../../../entities/resident/resource';
-import residentDef from '../../../entities/resident/resource';
+import residentDef, { BOUND_STATES } from '../../../entities/resident/resource';
 import deviceResource from '../../../entities/device/resource';
 import { request } from '../../lib/request';
 import { hasMark } from '../../lib/session';

@@ -6,13 +6,12 @@ import { Trans, useLingui as useMacro } from '@lingui/react/macro';
 import { SPEC_ROUTES, routePath, type SpecRoute } from '../../../shared/routes';
 import { routeTitle } from '../shell/navLabel';
 import { allowedRoutes, useSession } from '../../lib/session';
-import { screenOf } from './registry';
 
 /**
  * newPage1: every screen the user's menu opens, by scenario, searchable, marked "in progress"
  * where nothing is built yet; a way to find a screen without knowing where the menu keeps it.
  */
-export function ScreenDirectory() {
+export function ScreenDirectory({ hasScreen }: { hasScreen: (route: string) => boolean }) {
   const { i18n } = useLingui();
   const { t } = useMacro();
   useSession();
@@ -25,7 +24,7 @@ export function ScreenDirectory() {
   });
   // Screens with route files of their own (maps, details, dashboards) are built too.
   const files = useRouter().routesByPath as unknown as Record<string, unknown>;
-  const built = (r: SpecRoute) => r.value === 'index' || !!screenOf(r.value) || routePath(r) in files;
+  const built = (r: SpecRoute) => r.value === 'index' || hasScreen(r.value) || routePath(r) in files;
   return (
     <Stack gap="sm" data-testid="screen-directory">
       <Group justify="space-between">

@@ -102,7 +102,15 @@ const CORE_SCREENS: EntityScreens = {
   },
   newPage1: {
     prefetch: noPrefetch,
-    component: lazyScreen(() => import('./ScreenDirectory').then((m) => m.ScreenDirectory)),
+    // Told which routes have a screen here: importing this registry itself would close a circle.
+    component: lazyScreen(() =>
+      import('./ScreenDirectory').then(({ ScreenDirectory }) => {
+        const hasScreen = (route: string) => !!screenOf(route);
+        return function Directory() {
+          return <ScreenDirectory hasScreen={hasScreen} />;
+        };
+      }),
+    ),
   },
   ...Object.fromEntries(METRIC_ROUTE_NAMES.map((route) => [route, metricScreen(route)])),
   ...Object.fromEntries(

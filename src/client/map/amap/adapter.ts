@@ -2,8 +2,7 @@ import { gcj02ToWgs84, wgs84ToGcj02 } from '../../../shared/geo/coords';
 import type { LonLat } from '../../../shared/geo/fence';
 import { FENCE_DEFAULTS } from '../../../shared/geo/fence';
 import { clusterStep, stateColor } from '../markerStyle';
-import type { ProviderFactory } from '../provider';
-import type { DrawnShape, MapApi, MarkerPoint } from '../types';
+import type { DrawnShape, MapApi, MarkerPoint, ProviderFactory } from '../types';
 import { loadAmap, type AMapNS } from './sdk';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the SDK is untyped */

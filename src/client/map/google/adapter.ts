@@ -2,8 +2,7 @@
 import type { LonLat } from '../../../shared/geo/fence';
 import { FENCE_DEFAULTS } from '../../../shared/geo/fence';
 import { stateColor } from '../markerStyle';
-import type { ProviderFactory } from '../provider';
-import type { MapApi } from '../types';
+import type { MapApi, ProviderFactory } from '../types';
 import { googleLibrary } from './sdk';
 
 const ll = (p: LonLat): google.maps.LatLngLiteral => ({ lat: p[1], lng: p[0] });
