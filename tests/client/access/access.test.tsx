@@ -145,7 +145,7 @@ describe('/bindingReview', () => {
 });
 
 describe('/rightsManagement', () => {
-  it("shows a visitor's QR code, and each door unit's list delivery with a re-send", async () => {
+  it("shows a visitor's QR code, and each door unit's list delivery with a re-send, sorted and filtered", async () => {
     renderWithProviders(<Screen which="rights" />);
     const visitor = await rowOf('Visitor Ma');
     expect(within(await rowOf('Staff Zhang')).queryByTestId('row-rightRevoke')).toBeNull();
@@ -164,5 +164,13 @@ describe('/rightsManagement', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.url === '/api/user/accessRight/resend')?.body).toEqual({ deviceIds: [6] }),
     );
+
+    // All loaded: sorted by the state's order and filtered by state in the browser.
+    const imeis = () => screen.getAllByTestId('delivery-row').map((r) => r.getAttribute('data-imei'));
+    fireEvent.click(screen.getByTestId('sort-state'));
+    expect(imeis()).toEqual(['860100000000025', '860100000000024']);
+    fireEvent.click(screen.getByTestId('delivery-state-filter'));
+    fireEvent.click(await screen.findByRole('option', { name: '已确认' }));
+    await waitFor(() => expect(imeis()).toEqual(['860100000000024']));
   });
 });

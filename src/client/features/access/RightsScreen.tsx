@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import accessCardDef from '../../../entities/access-card/resource';
 import accessEventDef from '../../../entities/access-event/resource';
-import accessRightDef, { type PushState } from '../../../entities/access-right/resource';
+import accessRightDef, { type Delivery, type PushState } from '../../../entities/access-right/resource';
+import { DataTable, type Column } from '../../components/DataTable';
 import { request, toast } from '../../lib/request';
 import { hasMark } from '../../lib/session';
 import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';
@@ -122,11 +123,19 @@ function QrPanel({ id }: { id: number }) {
   );
 }
 
+/** The states in the order a delivery goes through them (the state column sorts by it). */
+const PUSH_STATES: readonly PushState[] = ['pending', 'sent', 'retried', 'acknowledged', 'failed'];
+
+/**
+ * Every door unit's credential list and its delivery, all loaded (a tenant has tens of door units):
+ * sorted and paged in the browser, filtered by state.
+ */
 function Deliveries() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const q = useQuery(deliveriesQuery());
   const [busy, setBusy] = useState(false);
+  const [state, setState] = useState<PushState | null>(null);
   const stateLabel: Record<PushState, string> = {
     pending: t`待发送`,
     sent: t`已发送`,
@@ -147,87 +156,111 @@ function Deliveries() {
     }
   };
   const rows = q.data?.rows ?? [];
+  const shown = state === null ? rows : rows.filter((r) => r.state === state);
   const canResend = hasMark('accessRight:update');
+  const columns: Column<Delivery>[] = [
+    {
+      id: 'name',
+      name: 'name',
+      title: t`门口机`,
+      width: 140,
+      sortable: true,
+      render: (r) => r.name ?? '-',
+    },
+    { id: 'imei', name: 'imei', title: 'IMEI', width: 160, sortable: true },
+    { id: 'version', name: 'version', title: t`版本`, width: 80, sortable: true, render: (r) => `v${r.version}` },
+    { id: 'credentials', name: 'credentials', title: t`凭证数`, width: 90, sortable: true, type: 'number' },
+    {
+      id: 'state',
+      name: 'state',
+      title: t`下发状态`,
+      width: 140,
+      sortable: true,
+      sortValue: (r) => PUSH_STATES.indexOf(r.state),
+      render: (r) => (
+        <>
+          <Badge color={STATE_COLOR[r.state]} variant="light">
+            {stateLabel[r.state]}
+          </Badge>
+          {!r.online && (
+            <Text span size="xs" c="dimmed" ml={4}>
+              <Trans>离线</Trans>
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { id: 'attempts', name: 'attempts', title: t`次数`, width: 80, sortable: true, type: 'number' },
+    {
+      id: 'ackAt',
+      name: 'ackAt',
+      title: t`设备回复`,
+      width: 220,
+      sortable: true,
+      render: (r) => <Text size="xs">{r.ackAt ? `${r.ackMsg ?? ''} · ${formatDateCell(r.ackAt)}` : '-'}</Text>,
+    },
+  ];
+  if (canResend)
+    columns.push({
+      id: 'resend',
+      name: 'resend',
+      title: '',
+      // An action column: a phone's card shows it under the fields.
+      type: 'but',
+      width: 110,
+      render: (r) => (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          loading={busy}
+          onClick={() => void resend([r.deviceId])}
+          data-testid="delivery-resend"
+        >
+          <Trans>重新下发</Trans>
+        </Button>
+      ),
+    });
   return (
     <Stack gap="xs" data-testid="rights-deliveries">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           <Trans>每台门口机收到完整的凭证列表（卡号、二维码、人脸样本）及版本号；确认后生效。</Trans>
         </Text>
-        {canResend && rows.length > 0 && (
-          <Button
+        <Group gap="xs">
+          <Select
+            w={160}
             size="xs"
-            variant="light"
-            loading={busy}
-            onClick={() => void resend(rows.filter((r) => r.state !== 'acknowledged').map((r) => r.deviceId))}
-            disabled={rows.every((r) => r.state === 'acknowledged')}
-          >
-            <Trans>重发未确认的</Trans>
-          </Button>
-        )}
+            clearable
+            placeholder={t`全部状态`}
+            aria-label={t`下发状态`}
+            data={PUSH_STATES.map((value) => ({ value, label: stateLabel[value] }))}
+            value={state}
+            onChange={(v) => setState(v as PushState | null)}
+            data-testid="delivery-state-filter"
+          />
+          {canResend && rows.length > 0 && (
+            <Button
+              size="xs"
+              variant="light"
+              loading={busy}
+              onClick={() => void resend(rows.filter((r) => r.state !== 'acknowledged').map((r) => r.deviceId))}
+              disabled={rows.every((r) => r.state === 'acknowledged')}
+            >
+              <Trans>重发未确认的</Trans>
+            </Button>
+          )}
+        </Group>
       </Group>
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t`门口机`}</Table.Th>
-              <Table.Th>IMEI</Table.Th>
-              <Table.Th>{t`版本`}</Table.Th>
-              <Table.Th>{t`凭证数`}</Table.Th>
-              <Table.Th>{t`下发状态`}</Table.Th>
-              <Table.Th>{t`次数`}</Table.Th>
-              <Table.Th>{t`设备回复`}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.deviceId} data-testid="delivery-row" data-imei={r.imei} data-state={r.state}>
-                <Table.Td>{r.name ?? '-'}</Table.Td>
-                <Table.Td>{r.imei}</Table.Td>
-                <Table.Td>v{r.version}</Table.Td>
-                <Table.Td>{r.credentials}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATE_COLOR[r.state]} variant="light">
-                    {stateLabel[r.state]}
-                  </Badge>
-                  {!r.online && (
-                    <Text span size="xs" c="dimmed" ml={4}>
-                      <Trans>离线</Trans>
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{r.attempts}</Table.Td>
-                <Table.Td>
-                  <Text size="xs">{r.ackAt ? `${r.ackMsg ?? ''} · ${formatDateCell(r.ackAt)}` : '-'}</Text>
-                </Table.Td>
-                <Table.Td>
-                  {canResend && (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      loading={busy}
-                      onClick={() => void resend([r.deviceId])}
-                      data-testid="delivery-resend"
-                    >
-                      <Trans>重新下发</Trans>
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {!rows.length && (
-              <Table.Tr>
-                <Table.Td colSpan={8}>
-                  <Text size="sm" c="dimmed" ta="center">
-                    <Trans>暂无下发记录</Trans>
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable<Delivery>
+        columns={columns}
+        rows={shown}
+        rowKey={(r) => r.deviceId}
+        loading={q.isPending}
+        client={{ pageSize: 50 }}
+        testId="delivery-table"
+        empty={<Trans>暂无下发记录</Trans>}
+        rowOptions={(r) => ({ attrs: { 'data-testid': 'delivery-row', 'data-imei': r.imei, 'data-state': r.state } })}
+      />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconDownload } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DataTable, type Column } from '../../components/DataTable';
+import { saveFile } from '../../lib/download';
 import { request } from '../../lib/request';
 import { dayEnd, dayStart } from '../../lib/zone';
 import { secondsText } from './AdVideo';
@@ -96,11 +97,7 @@ export function PlayStats() {
     const blob = new Blob([`\uFEFF${[head.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`], {
       type: 'text/csv;charset=utf-8',
     });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = by === 'ad' ? 'ad-plays-by-ad.csv' : 'ad-plays-by-unit.csv';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    saveFile(blob, by === 'ad' ? 'ad-plays-by-ad.csv' : 'ad-plays-by-unit.csv');
   };
   return (
     <Stack gap="sm" data-testid="ad-play-stats">

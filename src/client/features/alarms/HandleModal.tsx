@@ -3,7 +3,8 @@ import { Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { alarmHandleBody } from '../../../shared/alarms/api';
 import { ALARM_HANDLE } from '../../../shared/alarms/types';
-import { errorText, fieldErrors } from '../../lib/formErrors';
+import { fieldErrors } from '../../lib/formErrors';
+import { useFormErrors } from '../../lib/useFormErrors';
 import { useAlarmActions, type HandleInput } from './useAlarmActions';
 import { ModalFooter } from '../../components/ModalFooter';
 
@@ -28,13 +29,12 @@ function HandleForm({ ids, onClose }: { ids: number[]; onClose: () => void }) {
   const actions = useAlarmActions();
   const [state, setState] = useState<HandleInput['state'] | null>(null);
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<{ state?: string; note?: string }>({});
+  const errors = useFormErrors<'state' | 'note'>();
 
   const submit = () => {
     const found = fieldErrors<'note'>(alarmHandleBody.pick({ note: true }), { note });
-    const next = { state: state === null ? t`请选择处理结果` : undefined, note: errorText(found.note) };
-    setErrors(next);
-    if (state === null || next.note) return;
+    const invalid = errors.show({ state: state === null ? t`请选择处理结果` : undefined, note: found.note });
+    if (invalid || state === null) return;
     actions.handle(ids, { state, note }, onClose);
   };
 
@@ -51,7 +51,7 @@ function HandleForm({ ids, onClose }: { ids: number[]; onClose: () => void }) {
         withAsterisk
         value={state === null ? null : String(state)}
         onChange={(v) => setState(Number(v) as HandleInput['state'])}
-        error={errors.state}
+        error={errors.text('state')}
       >
         <Group mt={4}>
           <Radio value={String(ALARM_HANDLE.handled)} label={t`已处理`} data-testid="handle-state-handled" />
@@ -64,7 +64,7 @@ function HandleForm({ ids, onClose }: { ids: number[]; onClose: () => void }) {
         minRows={3}
         value={note}
         onChange={(e) => setNote(e.currentTarget.value)}
-        error={errors.note}
+        error={errors.text('note')}
         data-testid="handle-note"
       />
       <ModalFooter onCancel={onClose} onClick={submit} data-testid="handle-submit">

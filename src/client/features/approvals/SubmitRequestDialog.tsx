@@ -3,6 +3,7 @@ import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { request, toast } from '../../lib/request';
+import { useFormErrors } from '../../lib/useFormErrors';
 import { refOptionsQuery } from '../resources/resources.queries';
 import { ModalFooter } from '../../components/ModalFooter';
 
@@ -27,20 +28,22 @@ export function SubmitRequestDialog({
   const nodes = useQuery({ ...refOptionsQuery({ kind: 'user', resource: 'approvalNode' }), enabled: opened });
   const [nodeId, setNodeId] = useState<string | null>(null);
   const [title, setTitle] = useState('');
-  const [errors, setErrors] = useState<{ node?: string; title?: string }>({});
+  const errors = useFormErrors<'node' | 'title'>();
   const [busy, setBusy] = useState(false);
 
   const close = () => {
     setNodeId(null);
     setTitle('');
-    setErrors({});
+    errors.reset();
     onClose();
   };
 
   const submit = async () => {
-    const next = { node: nodeId ? undefined : t`请选择审批节点`, title: title.trim() ? undefined : t`请输入申请事项` };
-    setErrors(next);
-    if (next.node || next.title) return;
+    const invalid = errors.show({
+      node: nodeId ? undefined : t`请选择审批节点`,
+      title: title.trim() ? undefined : t`请输入申请事项`,
+    });
+    if (invalid) return;
     setBusy(true);
     try {
       await request('user', 'approval/submit', { nodeId: Number(nodeId), title: title.trim() }, { quiet: true });
@@ -62,7 +65,7 @@ export function SubmitRequestDialog({
           withAsterisk
           value={title}
           maxLength={REQUEST_TITLE_MAX}
-          error={errors.title}
+          error={errors.text('title')}
           onChange={(e) => setTitle(e.currentTarget.value)}
           data-testid="request-title"
         />
@@ -72,7 +75,7 @@ export function SubmitRequestDialog({
           searchable
           data={(nodes.data ?? []).map((n) => ({ value: String(n.id), label: String(n.name ?? n.id) }))}
           value={nodeId}
-          error={errors.node}
+          error={errors.text('node')}
           onChange={setNodeId}
           nothingFoundMessage={t`无数据`}
           data-testid="request-node"

@@ -2,7 +2,6 @@ import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { loginBody } from '../../../shared/auth';
-import { errorText } from '../../lib/formErrors';
 import { loginWithPassword, type LoginResult } from './auth.api';
 import { useLoginForm } from './useLoginForm';
 
@@ -32,7 +31,7 @@ export function AccountLoginForm({ onLoggedIn }: LoginFormProps) {
           leftSection={<IconUser size={16} />}
           value={values.username}
           onChange={(e) => change('username', e.currentTarget.value)}
-          error={errorText(errors.username)}
+          error={errors.text('username')}
           withAsterisk
         />
         <PasswordInput
@@ -42,7 +41,7 @@ export function AccountLoginForm({ onLoggedIn }: LoginFormProps) {
           leftSection={<IconLock size={16} />}
           value={values.password}
           onChange={(e) => change('password', e.currentTarget.value)}
-          error={errorText(errors.password)}
+          error={errors.text('password')}
           withAsterisk
         />
         <Button type="submit" fullWidth size="md" loading={busy}>

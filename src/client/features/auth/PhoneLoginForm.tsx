@@ -3,7 +3,7 @@ import { IconDeviceMobile, IconMessage2 } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { smsLoginBody, smsSendBody } from '../../../shared/auth';
 import { SMS_CODE_LENGTH } from '../../../shared/constants';
-import { errorText, fieldErrors } from '../../lib/formErrors';
+import { fieldErrors } from '../../lib/formErrors';
 import { loginWithSms, sendSmsCode } from './auth.api';
 import type { LoginFormProps } from './AccountLoginForm';
 import { SmsCodeButton } from './SmsCodeButton';
@@ -14,7 +14,7 @@ type Field = 'phone' | 'code';
 /** Phone and SMS code login (docs/requirements/validation.md#login: phone rule, neither may be empty). */
 export function PhoneLoginForm({ onLoggedIn }: LoginFormProps) {
   const { t } = useLingui();
-  const { values, errors, setErrors, busy, change, submit } = useLoginForm<Field>(
+  const { values, errors, busy, change, submit } = useLoginForm<Field>(
     { phone: '', code: '' },
     smsLoginBody,
     (v) => loginWithSms(v.phone.trim(), v.code.trim()),
@@ -23,7 +23,7 @@ export function PhoneLoginForm({ onLoggedIn }: LoginFormProps) {
 
   const send = async (): Promise<boolean> => {
     const found = fieldErrors<'phone'>(smsSendBody, { phone: values.phone });
-    setErrors((prev) => ({ ...prev, phone: found.phone }));
+    errors.setField('phone', found.phone);
     if (found.phone) return false;
     try {
       await sendSmsCode(values.phone.trim());
@@ -46,7 +46,7 @@ export function PhoneLoginForm({ onLoggedIn }: LoginFormProps) {
           leftSection={<IconDeviceMobile size={16} />}
           value={values.phone}
           onChange={(e) => change('phone', e.currentTarget.value.replace(/\D/g, ''))}
-          error={errorText(errors.phone)}
+          error={errors.text('phone')}
           withAsterisk
         />
         <TextInput
@@ -60,7 +60,7 @@ export function PhoneLoginForm({ onLoggedIn }: LoginFormProps) {
           rightSectionWidth={116}
           value={values.code}
           onChange={(e) => change('code', e.currentTarget.value.trim())}
-          error={errorText(errors.code)}
+          error={errors.text('code')}
           withAsterisk
         />
         <Button type="submit" fullWidth size="md" loading={busy}>

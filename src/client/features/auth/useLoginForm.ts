@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { fieldErrors, type FieldErrors } from '../../lib/formErrors';
+import { fieldErrors } from '../../lib/formErrors';
+import { useFormErrors } from '../../lib/useFormErrors';
 import type { LoginResult } from './auth.api';
 
 /**
@@ -15,19 +16,17 @@ export function useLoginForm<F extends string>(
   onLoggedIn: (result: LoginResult) => Promise<void>,
 ) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const errors = useFormErrors<F>();
   const [busy, setBusy] = useState(false);
 
   const change = (field: F, value: string) => {
     setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined }));
+    errors.clear(field);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = fieldErrors<F>(schema, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (errors.show(fieldErrors<F>(schema, values))) return;
     setBusy(true);
     try {
       await onLoggedIn(await login(values));
@@ -38,5 +37,5 @@ export function useLoginForm<F extends string>(
     }
   };
 
-  return { values, errors, setErrors, busy, change, submit };
+  return { values, errors, busy, change, submit };
 }

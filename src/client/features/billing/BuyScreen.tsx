@@ -21,7 +21,9 @@ import { BILL_METHOD_TABLE } from '../../../entities/bill/resource';
 import { SIM_CARRIER_TABLE, SIM_STATE_TABLE } from '../../../entities/sim-card/resource';
 import { PACKAGE_TYPE, PACKAGE_TYPE_TABLE } from '../../../entities/sim-package/resource';
 import { PAY_METHOD } from '../../../shared/payments';
+import type { FieldErrors } from '../../lib/formErrors';
 import { RequestError } from '../../lib/request';
+import { useFormErrors } from '../../lib/useFormErrors';
 import { useCodeLabel } from '../resources/display';
 import { refOptionsQuery, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
@@ -94,7 +96,7 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
   const [picked, setMethod] = useState<PayMethodName>('sandbox');
   const method = offeredMethod(picked, methods.data);
   const [periods, setPeriods] = useState<number>(1);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const errors = useFormErrors<'number' | 'package' | 'periods'>();
   const [busy, setBusy] = useState(false);
   const [results, setResults] = useState<BatchResult[] | null>(null);
 
@@ -123,7 +125,7 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
   }, []);
 
   const validate = (): boolean => {
-    const e: Record<string, string> = {};
+    const e: FieldErrors<'number' | 'package' | 'periods'> = {};
     if (mode === 'batch') {
       if (!numbers.split(/[\s,，;；]+/).some(Boolean)) e.number = t`充值号码不能为空`;
     } else if (!number.trim()) {
@@ -137,8 +139,7 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
     } else if (!packageId) {
       e.package = t`请选择套餐`;
     }
-    setErrors(e);
-    return Object.keys(e).length === 0;
+    return !errors.show(e);
   };
 
   const pay = async () => {
@@ -201,7 +202,7 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
           minRows={4}
           value={numbers}
           onChange={(e) => setNumbers(e.currentTarget.value)}
-          error={errors.number}
+          error={errors.text('number')}
           data-testid="buy-numbers"
         />
       ) : (
@@ -216,11 +217,11 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
             value={number || null}
             onChange={(v) => {
               setNumber(v ?? '');
-              setErrors({});
+              errors.reset();
               void lookup(v ?? '');
             }}
             placeholder={t`选择或搜索`}
-            error={errors.number}
+            error={errors.text('number')}
             data-testid="buy-number"
           />
           <TextInput
@@ -273,7 +274,7 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
           max={36}
           value={periods}
           onChange={(v) => setPeriods(Number(v) || 0)}
-          error={errors.periods ?? errors.package}
+          error={errors.text('periods') ?? errors.text('package')}
           data-testid="buy-periods"
         />
       ) : (
@@ -288,9 +289,9 @@ export function BuyScreen({ mode, search }: RouteScreenProps & { mode: BuyMode }
           value={packageId}
           onChange={(v) => {
             setPackageId(v);
-            setErrors((e) => ({ ...e, package: '' }));
+            errors.clear('package');
           }}
-          error={errors.package || undefined}
+          error={errors.text('package')}
           placeholder={t`请选择套餐`}
           data-testid="buy-package"
         />

@@ -7,7 +7,8 @@ import { checkSizes, COMMUNITY_LIMITS, parseNamingRule, roomName } from '../../.
 import { formSchema } from '../../../shared/resources/schema';
 import { RegionSelector, type RegionValue } from '../../components/RegionSelector';
 import { serverMessage } from '../../i18n/serverMessages';
-import { errorText, fieldErrors } from '../../lib/formErrors';
+import { fieldErrors } from '../../lib/formErrors';
+import { useFormErrors } from '../../lib/useFormErrors';
 import { RequestError, request } from '../../lib/request';
 import type { Row } from '../resources/resources.queries';
 import { generateRooms, refreshCommunity } from './community.api';
@@ -68,7 +69,7 @@ function Body({ row, onDone }: { row: Row | null; onDone: () => void }) {
     district: (row?.district as string) || undefined,
   });
   const [generate, setGenerate] = useState(!row);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const form = useFormErrors<string>();
   const [serviceError, setServiceError] = useState<string | null>(null);
   const set = (name: string) => (value: unknown) => setV((prev) => ({ ...prev, [name]: value }));
 
@@ -97,9 +98,7 @@ function Body({ row, onDone }: { row: Row | null; onDone: () => void }) {
         city: region.city ?? null,
         district: region.district ?? null,
       };
-      const problems = fieldErrors(formSchema(communityDef, row ? 'update' : 'add'), body);
-      setErrors(problems);
-      if (Object.values(problems).some(Boolean)) throw new Error('invalid');
+      if (form.show(fieldErrors(formSchema(communityDef, row ? 'update' : 'add'), body))) throw new Error('invalid');
       const saved = await request<Row>('user', row ? 'community/update' : 'community/add', body, { quiet: true });
       const id = row ? row.id : saved.id;
       if (generate) await generateRooms(queryClient, id, String(v.name));
@@ -111,7 +110,7 @@ function Body({ row, onDone }: { row: Row | null; onDone: () => void }) {
     },
   });
 
-  const err = (name: string) => errorText(errors[name]);
+  const err = form.text;
   return (
     <Stack gap="sm">
       <TextInput

@@ -15,11 +15,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { withDefaults, type DeviceSettings } from '../../../shared/devices/settings';
-import { errorText } from '../../lib/formErrors';
+import { useFormErrors } from '../../lib/useFormErrors';
 import { deviceSettingsQuery, useSaveSettings } from './devices.queries';
 import { SettingsContacts } from './SettingsContacts';
 import { SettingsLimits } from './SettingsLimits';
-import { fromNumber, settingsErrors, toNumber, type SettingsErrors } from './settingsForm';
+import { fromNumber, settingsErrors, toNumber } from './settingsForm';
 
 type NumberKey = 'alarmDuration' | 'restartTime' | 'positionInterval' | 'gasMeasureTime';
 
@@ -31,16 +31,14 @@ export function SettingsForm({ imei, kind }: { imei: string; kind: string }) {
   const { t } = useLingui();
   const answer = useQuery(deviceSettingsQuery(imei));
   const [draft, setDraft] = useState<DeviceSettings | null>(null);
-  const [errors, setErrors] = useState<SettingsErrors>({});
+  const errors = useFormErrors<string>();
   const save = useSaveSettings(() => setDraft(null));
   const values = draft ?? (answer.data ? withDefaults(answer.data.settings) : null);
   if (!values) return null;
 
   const change = (patch: Partial<DeviceSettings>) => setDraft({ ...values, ...patch });
   const submit = () => {
-    const found = settingsErrors(values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate({ imei, settings: values });
+    if (!errors.show(settingsErrors(values))) save.mutate({ imei, settings: values });
   };
   const numberField = (key: NumberKey, label: string, unit: string) => (
     <NumberInput
@@ -48,7 +46,7 @@ export function SettingsForm({ imei, kind }: { imei: string; kind: string }) {
       allowDecimal={false}
       value={fromNumber(values[key])}
       onChange={(v) => change({ [key]: toNumber(v) })}
-      error={errorText(errors[key])}
+      error={errors.text(key)}
       rightSection={<Text size="xs">{unit}</Text>}
       rightSectionWidth={40}
       data-testid={`setting-${key}`}
@@ -56,7 +54,6 @@ export function SettingsForm({ imei, kind }: { imei: string; kind: string }) {
   );
   const version = answer.data?.version ?? 0;
   const acked = answer.data?.ackedVersion ?? 0;
-  const hasErrors = Object.keys(errors).length > 0;
 
   return (
     <Card withBorder data-testid="settings-form">
@@ -75,7 +72,7 @@ export function SettingsForm({ imei, kind }: { imei: string; kind: string }) {
         </Group>
         <SettingsLimits
           limits={values.limits}
-          errors={errors}
+          errors={errors.errors}
           onChange={(metric, next) => change({ limits: { ...values.limits, [metric]: next } })}
         />
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
@@ -88,17 +85,21 @@ export function SettingsForm({ imei, kind }: { imei: string; kind: string }) {
           label={t`欢迎语`}
           value={values.welcome}
           onChange={(e) => change({ welcome: e.currentTarget.value })}
-          error={errorText(errors.welcome)}
+          error={errors.text('welcome')}
           data-testid="setting-welcome"
         />
-        <SettingsContacts contacts={values.contacts} errors={errors} onChange={(contacts) => change({ contacts })} />
+        <SettingsContacts
+          contacts={values.contacts}
+          errors={errors.errors}
+          onChange={(contacts) => change({ contacts })}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TagsInput
             label={t`白名单`}
             description={t`输入号码后按回车`}
             value={values.whiteList}
             onChange={(whiteList) => change({ whiteList })}
-            error={errorText(errors.whiteList)}
+            error={errors.text('whiteList')}
             data-testid="setting-whiteList"
           />
           <TagsInput
@@ -106,7 +107,7 @@ export function SettingsForm({ imei, kind }: { imei: string; kind: string }) {
             description={t`输入号码后按回车`}
             value={values.blackList}
             onChange={(blackList) => change({ blackList })}
-            error={errorText(errors.blackList)}
+            error={errors.text('blackList')}
             data-testid="setting-blackList"
           />
         </SimpleGrid>
@@ -118,7 +119,7 @@ export function SettingsForm({ imei, kind }: { imei: string; kind: string }) {
               maxTags={3}
               value={values.sosNumbers}
               onChange={(sosNumbers) => change({ sosNumbers })}
-              error={errorText(errors.sosNumbers)}
+              error={errors.text('sosNumbers')}
               data-testid="setting-sosNumbers"
             />
             <TagsInput
@@ -127,12 +128,12 @@ export function SettingsForm({ imei, kind }: { imei: string; kind: string }) {
               maxTags={4}
               value={values.doNotDisturb}
               onChange={(doNotDisturb) => change({ doNotDisturb })}
-              error={errorText(errors.doNotDisturb)}
+              error={errors.text('doNotDisturb')}
               data-testid="setting-doNotDisturb"
             />
           </SimpleGrid>
         )}
-        {hasErrors && (
+        {errors.hasErrors && (
           <Alert color="red" variant="light" data-testid="settings-invalid">
             <Trans>请修正标红的设置后再保存</Trans>
           </Alert>
@@ -143,7 +144,7 @@ export function SettingsForm({ imei, kind }: { imei: string; kind: string }) {
               variant="default"
               onClick={() => {
                 setDraft(null);
-                setErrors({});
+                errors.reset();
               }}
             >
               <Trans>重置</Trans>

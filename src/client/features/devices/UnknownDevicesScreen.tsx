@@ -7,8 +7,9 @@ import unknownDeviceDef, {
   registerUnknownBody,
   type RegisterUnknownBody,
 } from '../../../entities/unknown-device/resource';
-import { serverMessage } from '../../i18n/serverMessages';
+import { fieldErrors } from '../../lib/formErrors';
 import { request } from '../../lib/request';
+import { useFormErrors } from '../../lib/useFormErrors';
 import { isSuperAdmin } from '../org/org.api';
 import { useCodeLabel } from '../resources/display';
 import { ResourceScreen } from '../resources/ResourceScreen';
@@ -39,7 +40,7 @@ export function RegisterModal({ row, onClose }: { row: Row; onClose: () => void 
   const queryClient = useQueryClient();
   const identifier = String(row.identifier ?? '');
   const [draft, setDraft] = useState<Draft>({ productId: null, tenantId: null, kind: null, name: identifier });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const errors = useFormErrors<keyof RegisterUnknownBody>();
   const products = useQuery(refOptionsQuery({ kind: 'device', resource: 'product' }));
   const tenants = useQuery(refOptionsQuery({ kind: 'user', resource: 'tenant' }));
   const register = useMutation({
@@ -50,21 +51,15 @@ export function RegisterModal({ row, onClose }: { row: Row; onClose: () => void 
     },
   });
   const submit = () => {
-    const parsed = registerUnknownBody.safeParse({
+    const body = {
       id: row.id,
       productId: draft.productId ? Number(draft.productId) : undefined,
       tenantId: draft.tenantId ? Number(draft.tenantId) : undefined,
       kind: draft.kind ?? undefined,
       name: draft.name,
-    });
-    if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), serverMessage(i.message, i.message)])),
-      );
-      return;
-    }
-    setErrors({});
-    register.mutate(parsed.data);
+    };
+    if (errors.show(fieldErrors<keyof RegisterUnknownBody>(registerUnknownBody, body))) return;
+    register.mutate(registerUnknownBody.parse(body));
   };
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const options = (rows: Row[] | undefined) =>
@@ -84,7 +79,7 @@ export function RegisterModal({ row, onClose }: { row: Row; onClose: () => void 
           data={options(products.data)}
           value={draft.productId}
           onChange={(v) => set({ productId: v })}
-          error={errors.productId}
+          error={errors.text('productId')}
           data-testid="unknown-register-product"
         />
         <Select
@@ -94,7 +89,7 @@ export function RegisterModal({ row, onClose }: { row: Row; onClose: () => void 
           data={options(tenants.data)}
           value={draft.tenantId}
           onChange={(v) => set({ tenantId: v })}
-          error={errors.tenantId}
+          error={errors.text('tenantId')}
           data-testid="unknown-register-tenant"
         />
         <Select
@@ -104,7 +99,7 @@ export function RegisterModal({ row, onClose }: { row: Row; onClose: () => void 
           data={DEVICE_KIND_TABLE.map((k) => ({ value: k.value, label: codeLabel(DEVICE_KIND_TABLE, k.value) }))}
           value={draft.kind}
           onChange={(v) => set({ kind: v })}
-          error={errors.kind}
+          error={errors.text('kind')}
           data-testid="unknown-register-kind"
         />
         <TextInput
@@ -113,7 +108,7 @@ export function RegisterModal({ row, onClose }: { row: Row; onClose: () => void 
           maxLength={64}
           value={draft.name}
           onChange={(e) => set({ name: e.currentTarget.value })}
-          error={errors.name}
+          error={errors.text('name')}
           data-testid="unknown-register-name"
         />
         <ModalFooter

@@ -1,7 +1,8 @@
 import { deviceSettingsSchema, type DeviceSettings } from '../../../shared/devices/settings';
+import type { FieldErrors } from '../../lib/formErrors';
 
 /** Field errors of the settings form by dotted path ("limits.heartRate.high", "contacts.0.phone", "whiteList"). */
-export type SettingsErrors = Record<string, string>;
+export type SettingsErrors = FieldErrors<string>;
 
 /** Lists whose items are shown as tags: one message under the list, not per tag. */
 const LISTS = ['whiteList', 'blackList', 'sosNumbers', 'doNotDisturb'];

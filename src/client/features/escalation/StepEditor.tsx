@@ -6,8 +6,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import escalationStepDef from '../../../entities/escalation-step/resource';
 import { ESCALATION_TARGET_TABLE, channelsFor } from '../../../shared/alarms/escalation';
 import { formSchema } from '../../../shared/resources/schema';
-import { errorText, fieldErrors } from '../../lib/formErrors';
-import { RequestError, request } from '../../lib/request';
+import { fieldErrors } from '../../lib/formErrors';
+import { request } from '../../lib/request';
+import { useFormErrors } from '../../lib/useFormErrors';
 import { useCodeLabel, type RefOption } from '../resources/display';
 import { invalidateResource, type Row } from '../resources/resources.queries';
 import { CHANNEL_FIELD, problemField } from './chain';
@@ -73,13 +74,13 @@ export function StepEditor({
   const queryClient = useQueryClient();
   const mode = step ? 'update' : 'add';
   const [values, setValues] = useState<Values>(() => valuesOf(step, nextDelay));
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const errors = useFormErrors<string>();
   const [formError, setFormError] = useState<string | null>(null);
   const reachable = channelsFor(values.target, values.address.trim());
 
   const set = (patch: Partial<Values>, ...cleared: string[]) => {
     setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => ({ ...e, ...Object.fromEntries([...Object.keys(patch), ...cleared].map((k) => [k, undefined])) }));
+    errors.clear(...Object.keys(patch), ...cleared);
     setFormError(null);
   };
 
@@ -91,10 +92,8 @@ export function StepEditor({
       onDone();
     },
     onError: (error) => {
-      const message = error instanceof RequestError ? error.message : String(error);
-      const field = problemField(error instanceof RequestError ? error.key : undefined, values.target);
-      if (field) setErrors((e) => ({ ...e, [field]: message }));
-      else setFormError(message);
+      const message = errors.fromError(error, (key) => problemField(key, values.target));
+      if (message !== null) setFormError(message);
     },
   });
 
@@ -115,12 +114,10 @@ export function StepEditor({
         Object.entries(CHANNEL_FIELD).map(([c, f]) => [f, values[f] && reachable.includes(c as never)]),
       ),
     };
-    const found = fieldErrors<string>(formSchema(escalationStepDef, mode), body);
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate(body);
+    if (!errors.show(fieldErrors<string>(formSchema(escalationStepDef, mode), body))) save.mutate(body);
   };
 
-  const err = (name: string) => errorText(errors[name]);
+  const err = errors.text;
   return (
     <Paper withBorder p="sm" data-testid="escalation-step-editor">
       <Stack gap="xs">

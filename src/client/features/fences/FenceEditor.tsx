@@ -7,8 +7,8 @@ import { FENCE_SHAPE } from '../../../shared/geo/fence';
 import fenceResource from '../../../entities/fence/resource';
 import type { FieldDef } from '../../../shared/resources';
 import type { DrawnShape, MapApi } from '../../map/types';
-import { errorText } from '../../lib/formErrors';
-import { RequestError, request } from '../../lib/request';
+import { request } from '../../lib/request';
+import { useFormErrors } from '../../lib/useFormErrors';
 import { FieldInput } from '../resources/FieldInput';
 import { invalidateResource, refOptionsQuery } from '../resources/resources.queries';
 import { FenceDeviceSelect } from './FenceDeviceSelect';
@@ -39,14 +39,14 @@ export function FenceEditor({ id, initial, api, onSaved, onCancel }: FenceEditor
   const { i18n } = useI18n();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<FenceFormValues>(initial);
-  const [errors, setErrors] = useState<FenceErrors>({});
+  const errors = useFormErrors<keyof FenceErrors>();
   const [formError, setFormError] = useState<string | null>(null);
   const groups = useQuery(refOptionsQuery({ kind: 'device', resource: 'deviceGroup' }));
   useFenceFocus(api, values);
 
   const change = (patch: Partial<FenceFormValues>, cleared: (keyof FenceErrors)[]) => {
     setValues((prev) => ({ ...prev, ...patch }));
-    setErrors((prev) => ({ ...prev, ...Object.fromEntries(cleared.map((k) => [k, undefined])) }));
+    errors.clear(...cleared);
   };
 
   const save = useMutation({
@@ -60,25 +60,21 @@ export function FenceEditor({ id, initial, api, onSaved, onCancel }: FenceEditor
       onSaved(answer?.id ?? id ?? 0);
     },
     onError: (error) => {
-      const text = error instanceof Error ? error.message : String(error);
-      const target = error instanceof RequestError ? serviceErrorField(error.key, text) : null;
-      if (target) setErrors((prev) => ({ ...prev, [target]: text }));
-      else setFormError(text);
+      const text = errors.fromError(error, serviceErrorField);
+      if (text !== null) setFormError(text);
     },
   });
 
   const submit = () => {
     setFormError(null);
-    const found = validateFence(values, id);
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate(bodyOf(values, id));
+    if (!errors.show(validateFence(values, id))) save.mutate(bodyOf(values, id));
   };
 
   const input = (name: Editable, extra: Partial<FieldDef> = {}) => (
     <FieldInput
       field={{ ...field(name), ...extra }}
       value={values[name]}
-      error={errorText(errors[name])}
+      error={errors.text(name)}
       refOptions={[]}
       onChange={(v) => change({ [name]: name === 'name' ? String(v ?? '') : v } as Partial<FenceFormValues>, [name])}
     />
@@ -110,10 +106,10 @@ export function FenceEditor({ id, initial, api, onSaved, onCancel }: FenceEditor
         <FenceGeometry
           api={api}
           values={values}
-          error={errors.geometry}
+          error={errors.errors.geometry}
           onShape={(s: DrawnShape) => {
             setValues((prev) => withShape(prev, s));
-            setErrors((prev) => ({ ...prev, geometry: undefined, radius: undefined }));
+            errors.clear('geometry', 'radius');
           }}
           onCenter={(longitude, latitude) => change({ longitude, latitude }, ['geometry'])}
         />
@@ -122,14 +118,14 @@ export function FenceEditor({ id, initial, api, onSaved, onCancel }: FenceEditor
           minRows={2}
           maxLength={500}
           value={values.description}
-          error={errorText(errors.description)}
+          error={errors.text('description')}
           onChange={(e) => change({ description: e.currentTarget.value }, ['description'])}
           data-field="description"
         />
         <FenceDeviceSelect
           value={values.imeis}
           onChange={(imeis) => change({ imeis }, ['imeis'])}
-          error={errorText(errors.imeis)}
+          error={errors.text('imeis')}
         />
         <MultiSelect
           label={t`关联分组`}
@@ -138,7 +134,7 @@ export function FenceEditor({ id, initial, api, onSaved, onCancel }: FenceEditor
           onChange={(v) => change({ groupIds: v.map(Number) }, ['groupIds'])}
           searchable
           clearable
-          error={errorText(errors.groupIds)}
+          error={errors.text('groupIds')}
           data-testid="fence-groups"
         />
         {formError && (

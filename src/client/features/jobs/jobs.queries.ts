@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Job } from '../../../shared/jobs';
 import type { ListResult } from '../../../shared/resources/list';
+import { saveFile } from '../../lib/download';
 import { request } from '../../lib/request';
 
 interface JobListBody {
@@ -29,12 +30,7 @@ export const getJob = (id: number) => request<Job>('user', 'job/get', { id }, { 
 /** Asks for a fresh link (they expire after 10 minutes) and lets the browser download it. */
 export async function downloadJob(id: number): Promise<void> {
   const { url } = await request<{ url: string }>('user', 'job/link', { id });
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = '';
-  document.body.append(a);
-  a.click();
-  a.remove();
+  saveFile(url, '');
 }
 
 export const deleteJobs = (ids: number[]) =>

@@ -7,6 +7,7 @@ import { PRODUCT_STATUS } from '../../../entities/product/resource';
 import { mergeMatrix, skuProblem, splitValues, type SkuInput, type SpecLine } from '../../../shared/product-sku';
 import { request, RequestError } from '../../lib/request';
 import { serverMessage } from '../../i18n/serverMessages';
+import { useFormErrors } from '../../lib/useFormErrors';
 import { invalidateResource, refOptionsQuery, type Row } from '../resources/resources.queries';
 import type { RouteScreenProps } from '../screens/types';
 import { fenOf, type SpecDraft } from './product-form';
@@ -54,7 +55,7 @@ export function AddProductScreen(_props: RouteScreenProps) {
   const [specs, setSpecs] = useState<SpecDraft[]>([]);
   const [skus, setSkus] = useState<SkuInput[]>([{ specs: {}, priceFen: 0, stock: 0, code: '' }]);
   const [defaults, setDefaults] = useState({ price: 0 as number | string, stock: 0 as number | string });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const errors = useFormErrors<'name' | 'categoryId' | 'images' | 'skus' | 'form'>();
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
 
@@ -124,14 +125,13 @@ export function AddProductScreen(_props: RouteScreenProps) {
     );
 
   const validate = (): boolean => {
-    const e: Record<string, string> = {};
-    if (!name.trim()) e.name = t`请输入商品名称`;
-    if (!categoryId) e.categoryId = t`请选择商品分类`;
-    if (!images.length) e.images = serverMessage('productImageRequired', 'Image or picture must not be empty');
     const problem = skuProblem(lines, skus);
-    if (problem) e.skus = serverMessage(problem, problem);
-    setErrors(e);
-    return !Object.keys(e).length;
+    return !errors.show({
+      name: name.trim() ? undefined : t`请输入商品名称`,
+      categoryId: categoryId ? undefined : t`请选择商品分类`,
+      images: images.length ? undefined : serverMessage('productImageRequired', 'Image or picture must not be empty'),
+      skus: problem ? serverMessage(problem, problem) : undefined,
+    });
   };
 
   const save = async () => {
@@ -155,7 +155,7 @@ export function AddProductScreen(_props: RouteScreenProps) {
       await invalidateResource(queryClient, 'productSku');
       void navigate({ to: '/productManage' as string });
     } catch (err) {
-      if (err instanceof RequestError) setErrors((prev) => ({ ...prev, form: err.message }));
+      if (err instanceof RequestError) errors.setField('form', err.message);
     } finally {
       setBusy(false);
     }
@@ -167,7 +167,7 @@ export function AddProductScreen(_props: RouteScreenProps) {
   return (
     <Stack gap="md" maw={1100} data-testid="add-product">
       <Title order={4}>{editId ? <Trans>编辑商品</Trans> : <Trans>添加商品</Trans>}</Title>
-      {errors.form && <Alert color="red">{errors.form}</Alert>}
+      {errors.errors.form && <Alert color="red">{errors.errors.form}</Alert>}
       <Card withBorder>
         <Stack gap="sm">
           <Group grow align="flex-start">
@@ -176,7 +176,7 @@ export function AddProductScreen(_props: RouteScreenProps) {
               withAsterisk
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
-              error={errors.name}
+              error={errors.text('name')}
               maxLength={100}
               data-testid="product-name"
             />
@@ -194,7 +194,7 @@ export function AddProductScreen(_props: RouteScreenProps) {
               data={options(categories.data)}
               value={categoryId}
               onChange={setCategoryId}
-              error={errors.categoryId}
+              error={errors.text('categoryId')}
               searchable
               data-testid="product-category"
             />
@@ -223,7 +223,7 @@ export function AddProductScreen(_props: RouteScreenProps) {
             setImages={setImages}
             upload={upload}
             uploading={uploading}
-            error={errors.images}
+            error={errors.text('images')}
           />
           <Textarea
             label={t`商品详情`}
@@ -245,7 +245,7 @@ export function AddProductScreen(_props: RouteScreenProps) {
         defaults={defaults}
         setDefaults={setDefaults}
         applyDefaults={applyDefaults}
-        error={errors.skus}
+        error={errors.text('skus')}
       />
       <Group>
         <Button onClick={() => void save()} loading={busy} data-testid="product-save">

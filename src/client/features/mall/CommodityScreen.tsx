@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import productSkuDef, { STOCK_REASON_TABLE } from '../../../entities/product-sku/resource';
 import { request } from '../../lib/request';
+import { useFormErrors } from '../../lib/useFormErrors';
 import { useCodeLabel } from '../resources/display';
 import { ResourceScreen } from '../resources/ResourceScreen';
 import { invalidateResource, type Row } from '../resources/resources.queries';
@@ -31,23 +32,23 @@ function AdjustStockModal({ row, onClose }: { row: Row | null; onClose: () => vo
   const [delta, setDelta] = useState<number | string>('');
   const [reason, setReason] = useState<string | null>(null);
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<{ delta?: string; reason?: string }>({});
+  const errors = useFormErrors<'delta' | 'reason'>();
 
   const close = () => {
     setDelta('');
     setReason(null);
     setNote('');
-    setErrors({});
+    errors.reset();
     onClose();
   };
 
   const validate = () => {
     const d = Number(delta);
-    const next: typeof errors = {};
-    if (delta === '' || !Number.isInteger(d) || d === 0) next.delta = t`请输入非零的整数（正数入库，负数出库）`;
-    if (!reason) next.reason = t`请选择调整原因`;
-    setErrors(next);
-    return !next.delta && !next.reason && row !== null;
+    const invalid = errors.show({
+      delta: delta === '' || !Number.isInteger(d) || d === 0 ? t`请输入非零的整数（正数入库，负数出库）` : undefined,
+      reason: reason ? undefined : t`请选择调整原因`,
+    });
+    return !invalid && row !== null;
   };
 
   return (
@@ -88,7 +89,7 @@ function AdjustStockModal({ row, onClose }: { row: Row | null; onClose: () => vo
         allowDecimal={false}
         value={delta}
         onChange={setDelta}
-        error={errors.delta}
+        error={errors.text('delta')}
         withAsterisk
         data-testid="stock-delta"
       />
@@ -97,7 +98,7 @@ function AdjustStockModal({ row, onClose }: { row: Row | null; onClose: () => vo
         data={STOCK_REASON_TABLE.map((r) => ({ value: r.value, label: codeLabel(STOCK_REASON_TABLE, r.value) }))}
         value={reason}
         onChange={setReason}
-        error={errors.reason}
+        error={errors.text('reason')}
         withAsterisk
         data-testid="stock-reason"
       />

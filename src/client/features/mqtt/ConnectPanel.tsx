@@ -20,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { fetchRealtimeConfig } from '../../live/realtimeConfig';
 import { getToken, useSession } from '../../lib/session';
+import { useFormErrors } from '../../lib/useFormErrors';
 import type { BrokerSession, BrokerSnapshot, ConnectSettings } from './brokerSession';
 import { CONNACK_REASONS, FIELD_PROBLEMS, STATE_COLORS, STATE_LABELS, URL_PROBLEMS } from './problemText';
 import { brokerUrlProblem, keepaliveProblem, newClientId } from './topicRules';
@@ -51,7 +52,7 @@ export function ConnectPanel({ session, snapshot, onSessionUsed }: Props) {
   const [generatedId, setGeneratedId] = useState(true);
   const [keepalive, setKeepalive] = useState<number | string>(DEFAULT_KEEPALIVE_S);
   const [clean, setClean] = useState(true);
-  const [errors, setErrors] = useState<{ url?: string; clientId?: string; keepalive?: string }>({});
+  const errors = useFormErrors<'url' | 'clientId' | 'keepalive'>();
   const shownUrl = url ?? config.data?.mqttUrl ?? '';
   const active = snapshot.state === 'connecting' || snapshot.state === 'connected' || snapshot.state === 'reconnecting';
 
@@ -69,13 +70,12 @@ export function ConnectPanel({ session, snapshot, onSessionUsed }: Props) {
     };
     const urlProblem = brokerUrlProblem(settings.url);
     const keepaliveIssue = keepaliveProblem(keepalive);
-    const next = {
+    const invalid = errors.show({
       url: urlProblem ? t(URL_PROBLEMS[urlProblem]) : undefined,
       clientId: settings.clientId ? undefined : t(FIELD_PROBLEMS.required),
       keepalive: keepaliveIssue ? t(FIELD_PROBLEMS[keepaliveIssue]) : undefined,
-    };
-    setErrors(next);
-    if (next.url || next.clientId || next.keepalive) return;
+    });
+    if (invalid) return;
     void session.connect(settings);
   };
 
@@ -108,7 +108,7 @@ export function ConnectPanel({ session, snapshot, onSessionUsed }: Props) {
           label={t`代理地址`}
           value={shownUrl}
           onChange={(e) => setUrl(e.currentTarget.value)}
-          error={errors.url}
+          error={errors.text('url')}
           placeholder="wss://example.com/mqtt"
           dir="ltr"
           data-testid="mqtt-url"
@@ -139,7 +139,7 @@ export function ConnectPanel({ session, snapshot, onSessionUsed }: Props) {
               setClientId(e.currentTarget.value);
               setGeneratedId(false);
             }}
-            error={errors.clientId}
+            error={errors.text('clientId')}
             dir="ltr"
             data-testid="mqtt-client-id"
             rightSection={
@@ -164,7 +164,7 @@ export function ConnectPanel({ session, snapshot, onSessionUsed }: Props) {
             min={0}
             max={65_535}
             allowDecimal={false}
-            error={errors.keepalive}
+            error={errors.text('keepalive')}
             data-testid="mqtt-keepalive"
           />
         </Group>

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconBraces, IconSend } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useFormErrors } from '../../lib/useFormErrors';
 import type { BrokerSession, PublishView } from './brokerSession';
 import { prettyJson } from './payloadView';
 import { QOS_OPTIONS, TOPIC_PROBLEMS } from './problemText';
@@ -31,28 +32,27 @@ export function PublishPanel({ session, connected, lastPublish }: Props) {
   const [payload, setPayload] = useState('');
   const [qos, setQos] = useState<QoS>(0);
   const [retain, setRetain] = useState(false);
-  const [errors, setErrors] = useState<{ topic?: string; payload?: string }>({});
+  const errors = useFormErrors<'topic' | 'payload'>();
   const bytes = utf8Bytes(payload);
 
   const publish = () => {
     const value = topic.trim();
     const topicIssue = publishTopicProblem(value);
     const size = oversizedPayload(value, payload, qos);
-    const next = {
+    const invalid = errors.show({
       topic: topicIssue ? t(TOPIC_PROBLEMS[topicIssue]) : undefined,
       payload: size !== null ? t`消息过大：${size} 字节，代理最多接受 256 KB 的数据包` : undefined,
-    };
-    setErrors(next);
-    if (next.topic || next.payload) return;
+    });
+    if (invalid) return;
     session.publish(value, payload, { qos, retain });
   };
 
   const formatJson = () => {
     const pretty = prettyJson(payload);
-    if (pretty === null) setErrors((e) => ({ ...e, payload: t`载荷不是有效的 JSON 对象或数组` }));
+    if (pretty === null) errors.setField('payload', t`载荷不是有效的 JSON 对象或数组`);
     else {
       setPayload(pretty);
-      setErrors((e) => ({ ...e, payload: undefined }));
+      errors.clear('payload');
     }
   };
 
@@ -66,7 +66,7 @@ export function PublishPanel({ session, connected, lastPublish }: Props) {
           label={t`消息主题`}
           value={topic}
           onChange={(e) => setTopic(e.currentTarget.value)}
-          error={errors.topic}
+          error={errors.text('topic')}
           dir="ltr"
           data-testid="mqtt-pub-topic"
         />
@@ -75,7 +75,7 @@ export function PublishPanel({ session, connected, lastPublish }: Props) {
           description={t`${bytes} 字节`}
           value={payload}
           onChange={(e) => setPayload(e.currentTarget.value)}
-          error={errors.payload}
+          error={errors.text('payload')}
           autosize
           minRows={3}
           maxRows={12}

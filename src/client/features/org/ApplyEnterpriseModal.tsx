@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { errorText, fieldErrors } from '../../lib/formErrors';
+import { fieldErrors } from '../../lib/formErrors';
+import { useFormErrors } from '../../lib/useFormErrors';
 import { useSession } from '../../lib/session';
 import { useOrgAction } from './org.api';
 import { applyEnterpriseSchema } from './schemas';
@@ -20,9 +21,9 @@ export function ApplyEnterpriseModal({ opened, onClose }: { opened: boolean; onC
     contact: user?.name ?? '',
     phone: user?.phone ?? '',
   }));
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const errors = useFormErrors<keyof Values>();
   const close = () => {
-    setErrors({});
+    errors.reset();
     onClose();
   };
   const apply = useOrgAction<Values>('tenant/applyEnterprise', ['tenantApplication'], () => {
@@ -30,13 +31,12 @@ export function ApplyEnterpriseModal({ opened, onClose }: { opened: boolean; onC
     close();
   });
   const submit = () => {
-    const found = fieldErrors<keyof Values>(applyEnterpriseSchema, values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) apply.mutate(applyEnterpriseSchema.parse(values));
+    if (!errors.show(fieldErrors<keyof Values>(applyEnterpriseSchema, values)))
+      apply.mutate(applyEnterpriseSchema.parse(values));
   };
   const field = (name: keyof Values) => ({
     value: values[name],
-    error: errorText(errors[name]),
+    error: errors.text(name),
     onChange: (e: { currentTarget: { value: string } }) => setValues({ ...values, [name]: e.currentTarget.value }),
   });
   return (

@@ -3,7 +3,8 @@ import { Modal, MultiSelect, PasswordInput, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import userResource from '../../../entities/user/resource';
-import { errorText, fieldErrors } from '../../lib/formErrors';
+import { fieldErrors } from '../../lib/formErrors';
+import { useFormErrors } from '../../lib/useFormErrors';
 import { ResourceScreen, type RowAction } from '../resources/ResourceScreen';
 import { refOptionsQuery, type Row } from '../resources/resources.queries';
 import { isSuperAdmin, useOrgAction } from './org.api';
@@ -114,17 +115,16 @@ function AssignRolesModal({ user, onClose }: { user: Row | null; onClose: () => 
 function ResetPasswordModal({ user, onClose }: { user: Row | null; onClose: () => void }) {
   const { t } = useLingui();
   const [values, setValues] = useState({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<Partial<Record<'password' | 'confirm', string>>>({});
+  const errors = useFormErrors<'password' | 'confirm'>();
   const close = () => {
     setValues({ password: '', confirm: '' });
-    setErrors({});
+    errors.reset();
     onClose();
   };
   const save = useOrgAction<{ id: number; password: string }>('user/resetPassword', ['user'], close);
   const submit = () => {
-    const found = fieldErrors<'password' | 'confirm'>(resetPasswordSchema, values);
-    setErrors(found);
-    if (Object.keys(found).length === 0 && user) save.mutate({ id: user.id, password: values.password });
+    const invalid = errors.show(fieldErrors<'password' | 'confirm'>(resetPasswordSchema, values));
+    if (!invalid && user) save.mutate({ id: user.id, password: values.password });
   };
   return (
     <Modal opened={Boolean(user)} onClose={close} title={t`重置密码`} centered>
@@ -134,7 +134,7 @@ function ResetPasswordModal({ user, onClose }: { user: Row | null; onClose: () =
           withAsterisk
           autoComplete="new-password"
           value={values.password}
-          error={errorText(errors.password)}
+          error={errors.text('password')}
           onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}
         />
         <PasswordInput
@@ -142,7 +142,7 @@ function ResetPasswordModal({ user, onClose }: { user: Row | null; onClose: () =
           withAsterisk
           autoComplete="new-password"
           value={values.confirm}
-          error={errors.confirm === 'mismatch' ? t`两次输入的密码不一致` : errorText(errors.confirm)}
+          error={errors.errors.confirm === 'mismatch' ? t`两次输入的密码不一致` : errors.text('confirm')}
           onChange={(e) => setValues({ ...values, confirm: e.currentTarget.value })}
         />
         <ModalFooter onCancel={close} loading={save.isPending} onClick={submit}>

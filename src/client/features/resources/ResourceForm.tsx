@@ -4,8 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ResourceDef } from '../../../shared/resources';
 import { formSchema, isEditable, type FormMode } from '../../../shared/resources/schema';
-import { errorText, fieldErrors } from '../../lib/formErrors';
+import { fieldErrors } from '../../lib/formErrors';
 import { RequestError, request } from '../../lib/request';
+import { useFormErrors } from '../../lib/useFormErrors';
 import { FieldInput } from './FieldInput';
 import { useRefData } from './display';
 import { invalidateResource, type Row } from './resources.queries';
@@ -67,7 +68,7 @@ function FormBody({
   const fields = def.fields.filter((f) => isEditable(f, mode));
   const { options } = useRefData(fields);
   const [values, setValues] = useState(() => initialValues(def, mode, row));
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const errors = useFormErrors<string>();
   const [serviceError, setServiceError] = useState<string | null>(null);
 
   const save = useMutation({
@@ -87,9 +88,7 @@ function FormBody({
     setServiceError(null);
     const body = mode === 'update' ? { ...values, id: row?.id } : values;
     const schema = formSchema(def, mode);
-    const found = fieldErrors<string>(schema, body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (errors.show(fieldErrors<string>(schema, body))) return;
     save.mutate(schema.parse(body) as Record<string, unknown>);
   };
 
@@ -107,11 +106,11 @@ function FormBody({
             key={field.name}
             field={field}
             value={values[field.name]}
-            error={errorText(errors[field.name])}
+            error={errors.text(field.name)}
             refOptions={options(field)}
             onChange={(value) => {
               setValues((prev) => ({ ...prev, [field.name]: value }));
-              setErrors((prev) => ({ ...prev, [field.name]: undefined }));
+              errors.clear(field.name);
             }}
           />
         ))}

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { changePasswordBody } from '../../../shared/auth';
-import { errorText, fieldErrors, type FieldErrors } from '../../lib/formErrors';
+import { fieldErrors, type FieldErrors } from '../../lib/formErrors';
+import { useFormErrors } from '../../lib/useFormErrors';
 import { changePassword } from '../auth/auth.api';
 import { ModalFooter } from '../../components/ModalFooter';
 
@@ -19,18 +20,18 @@ interface ChangePasswordModalProps {
 export function ChangePasswordModal({ opened, onClose, onChanged }: ChangePasswordModalProps) {
   const { t } = useLingui();
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const errors = useFormErrors<Field>();
   const [busy, setBusy] = useState(false);
 
   const close = () => {
     setValues(EMPTY);
-    setErrors({});
+    errors.reset();
     onClose();
   };
 
   const change = (field: Field, value: string) => {
     setValues((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined }));
+    errors.clear(field);
   };
 
   const submit = async (event: FormEvent) => {
@@ -38,8 +39,7 @@ export function ChangePasswordModal({ opened, onClose, onChanged }: ChangePasswo
     const found: FieldErrors<Field> = fieldErrors<Field>(changePasswordBody, values);
     if (!values.confirm) found.confirm = t`请再次输入新密码`;
     else if (!found.newPassword && values.confirm !== values.newPassword) found.confirm = t`两次输入的新密码不一致`;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (errors.show(found)) return;
     setBusy(true);
     try {
       await changePassword(values.oldPassword, values.newPassword);
@@ -61,7 +61,7 @@ export function ChangePasswordModal({ opened, onClose, onChanged }: ChangePasswo
             autoComplete="current-password"
             value={values.oldPassword}
             onChange={(e) => change('oldPassword', e.currentTarget.value)}
-            error={errorText(errors.oldPassword)}
+            error={errors.text('oldPassword')}
             withAsterisk
             data-autofocus
           />
@@ -70,7 +70,7 @@ export function ChangePasswordModal({ opened, onClose, onChanged }: ChangePasswo
             autoComplete="new-password"
             value={values.newPassword}
             onChange={(e) => change('newPassword', e.currentTarget.value)}
-            error={errorText(errors.newPassword)}
+            error={errors.text('newPassword')}
             withAsterisk
           />
           <PasswordInput
@@ -78,7 +78,7 @@ export function ChangePasswordModal({ opened, onClose, onChanged }: ChangePasswo
             autoComplete="new-password"
             value={values.confirm}
             onChange={(e) => change('confirm', e.currentTarget.value)}
-            error={errors.confirm}
+            error={errors.text('confirm')}
             withAsterisk
           />
           <Text size="xs" c="dimmed">

@@ -12,12 +12,10 @@ import simCardDef, {
   SIM_STATE_TABLE,
 } from '../../../entities/sim-card/resource';
 import packageDef from '../../../entities/sim-package/resource';
-import { apiPath } from '../../../shared/api';
 import type { Job } from '../../../shared/jobs';
-import { serverMessage } from '../../i18n/serverMessages';
-import { saveFile } from '../../lib/download';
+import { fetchBlob, saveFile } from '../../lib/download';
 import { request, toast } from '../../lib/request';
-import { getToken, hasMark, isAllowed } from '../../lib/session';
+import { hasMark, isAllowed } from '../../lib/session';
 import { followJob } from '../jobs/follow';
 import { useCodeLabel } from '../resources/display';
 import { ResourceScreen } from '../resources/ResourceScreen';
@@ -25,20 +23,6 @@ import { invalidateResource, resourceListQuery, type Row } from '../resources/re
 import type { RouteScreenProps } from '../screens/types';
 import { simRowCells, SimStateBadge } from './simCells';
 import { confirmDanger } from '../../components/ConfirmDanger';
-
-/** GET /api/iot/simCard/template with the session header, saved as the XLSX it is. */
-async function downloadTemplate(fallbackName: string): Promise<void> {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  if (token) headers.Authorization = token;
-  const response = await fetch(apiPath('iot', 'simCard/template'), { headers });
-  const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || type.includes('application/json')) {
-    const envelope = (await response.json().catch(() => ({}))) as { key?: string; msg?: string };
-    throw new Error(serverMessage(envelope.key, envelope.msg ?? fallbackName));
-  }
-  saveFile(await response.blob(), fallbackName);
-}
 
 /**
  * /SIMCard: the company's cards with their state badges and this month's usage against the
@@ -122,7 +106,9 @@ export function SimCardScreen(props: RouteScreenProps) {
 
   const template = async () => {
     try {
-      await downloadTemplate(t`SIM卡导入模板.xlsx`);
+      // GET /api/iot/simCard/template, saved as the XLSX it is under the name of the console's language.
+      const name = t`SIM卡导入模板.xlsx`;
+      saveFile((await fetchBlob('iot', 'simCard/template', { failText: name })).blob, name);
     } catch (error) {
       toast('error', error instanceof Error ? error.message : String(error));
     }

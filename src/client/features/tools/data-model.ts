@@ -6,6 +6,7 @@ import {
   type ModelMetric,
   type ThingModel,
 } from '../../../shared/devices/thing-model';
+import { saveFile } from '../../lib/download';
 
 /** Problems of a model, by the path of the offending input ("metrics.2.key"). */
 export function modelProblems(model: unknown): Map<string, string> {
@@ -24,10 +25,5 @@ export const emptyCommand = (): ModelCommand => ({ key: '', name: '', params: []
 
 /** Downloads the model as `<product code>.thing-model.json`. */
 export function download(name: string, model: ThingModel): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(model, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${name}.thing-model.json`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([JSON.stringify(model, null, 2)], { type: 'application/json' }), `${name}.thing-model.json`);
 }

@@ -3,8 +3,8 @@ import type { AudioUploadAnswer } from '../../../shared/devices/audio-push';
 import type { BatchCommandResult, CommandAck } from '../../../shared/devices/api';
 import type { MetricUnits, ThingModel, ThingModelAnswer } from '../../../shared/devices/thing-model';
 import { DELIVERY } from '../../../shared/codes';
-import { request } from '../../lib/request';
-import { getToken } from '../../lib/session';
+import { fetchBlob } from '../../lib/download';
+import { request, RequestError } from '../../lib/request';
 
 /** How often the batch results ask for acknowledgements while some are still awaited. */
 const ACK_REFRESH_MS = 1500;
@@ -54,15 +54,17 @@ export const sendAudioPush = (body: AudioPushBody) =>
 
 /** A WAV preview of the text as an object URL, or the server's message key when it cannot synthesise. */
 export async function ttsPreview(text: string, lang: string): Promise<{ url?: string; key?: string }> {
-  const token = getToken();
-  const res = await fetch('/api/device/audioPush/preview', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify({ text, lang }),
-  });
-  if (res.headers.get('content-type')?.startsWith('audio/')) return { url: URL.createObjectURL(await res.blob()) };
-  const body = (await res.json().catch(() => ({}))) as { key?: string };
-  return { key: body.key ?? 'internal' };
+  try {
+    const { blob } = await fetchBlob('device', 'audioPush/preview', {
+      body: { text, lang },
+      type: 'audio/',
+      failText: '',
+    });
+    return { url: URL.createObjectURL(blob) };
+  } catch (error) {
+    if (!(error instanceof RequestError)) throw error;
+    return { key: error.key ?? 'internal' };
+  }
 }
 
 /** The served file of a stored upload (GET /api/file/<name>, no session needed). */
