@@ -17,7 +17,7 @@ import { deviceInScope, operatorOf } from '../../server/routes/device/scope';
 import { SUBJECT, doorUnitsOfRights, doorUnitsOfRoom, pushSoon, accessRights, setRightDevices } from '../access-right';
 import { BOUND_STATES, residents } from '../resident';
 import accessCard from './resource';
-import { accessCardArms, accessCards } from './server';
+import { accessCardArms, accessCards } from './table';
 
 const tags = ['user'];
 const id = z.number().int().positive();

@@ -17,7 +17,7 @@ import { facePicture, BOUND_STATES, residents } from '../resident';
 import { unitDoorUnits } from '../unit';
 import { rooms } from '../room';
 import { SUBJECT, type Delivery, type PushState } from './resource';
-import { accessPushes, accessRightDevices, accessRights } from './server';
+import { accessPushes, accessRightDevices, accessRights } from './table';
 
 const SYSTEM: Operator = { id: 0, name: 'system' };
 

@@ -12,7 +12,7 @@ import { authed } from '../../server/plugins/auth';
 import { operatorOf } from '../../server/routes/device/scope';
 import accessRight from './resource';
 import { deliveries, doorUnitsOfRights, pushPendingList, pushSoon, pushToDevices } from './push';
-import { accessRights } from './server';
+import { accessRights } from './table';
 
 const tags = ['user'];
 const id = z.number().int().positive();

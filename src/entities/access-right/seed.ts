@@ -13,7 +13,7 @@ import { rooms } from '../room';
 import { unitDoorUnits } from '../unit';
 import { newQrToken } from './qr';
 import { SUBJECT } from './resource';
-import { accessRightDevices, accessRights } from './server';
+import { accessRightDevices, accessRights } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 import { demoCommunityId } from '../community';
 

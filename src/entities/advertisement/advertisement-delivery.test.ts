@@ -12,7 +12,7 @@ import { addDevices, deviceClient, until, up, type TestDevice } from '../../../t
 import { AD_DELIVERY } from '../ad-delivery';
 import { AD_REVIEW } from './resource';
 import { ad, getAdAs, uploadAdVideo, webm } from './advertisement.fixture';
-import { adPlays } from './server';
+import { adPlays } from './table';
 
 let t: TestApp;
 let url: string;

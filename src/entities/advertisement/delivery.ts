@@ -9,7 +9,7 @@ import { sendCommand, type Operator, type Target } from '../../server/devices/co
 import type { KnownDevice } from '../../server/devices/hub';
 import { ApiError } from '../../server/lib/api-error';
 import { unitDoorUnits } from '../unit';
-import { adDeliveries, adPlays, advertisements } from './server';
+import { adDeliveries, adPlays, advertisements } from './table';
 
 // Delivering advertisements to door units (the adPush command and its delivery rows) and what the
 // units answer: play reports and, on connecting, the list of ads they hold.

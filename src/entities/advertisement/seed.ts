@@ -8,7 +8,7 @@ import { DEMO_POSTER, DEMO_RECORDING } from '../../server/db/seed-recordings';
 import { communities } from '../community';
 import { pushParams } from './routes';
 import { AD_REVIEW } from './resource';
-import { adDeliveries, adPlays, advertisements } from './server';
+import { adDeliveries, adPlays, advertisements } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 const DEMO_SECONDS = 8;

@@ -26,7 +26,7 @@ import {
   type InboxItem,
   type ReceiptRow,
 } from './resource';
-import { announcementRecipients, announcements } from './server';
+import { announcementRecipients, announcements } from './table';
 
 type Announcement = typeof announcements.$inferSelect;
 

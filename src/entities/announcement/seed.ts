@@ -5,7 +5,7 @@ import { openApproval } from '../../server/approvals';
 import { approvalNodes } from '../approval-node';
 import { DEMO_APPROVAL_NODE } from '../leave-request';
 import { ANNOUNCEMENT_LEVEL, ANNOUNCEMENT_SCOPE, ANNOUNCEMENT_STATE, NEED_APPROVAL } from './resource';
-import { announcementRecipients, announcements } from './server';
+import { announcementRecipients, announcements } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 const HOUR_MS = 3_600_000;

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { annualInspections } from './server';
+import { annualInspections } from './table';
 import { startSweep } from '../../server/lib/sweep';
 
 /** How often every replica looks for inspections coming due (the update below makes each reminder go out once). */

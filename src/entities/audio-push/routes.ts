@@ -13,7 +13,7 @@ import { authed } from '../../server/plugins/auth';
 import { operatorOf } from '../../server/routes/device/scope';
 import { LocalTtsProvider, type TtsProvider } from '../../server/tts';
 import { saveUpload } from '../../server/uploads/save-upload';
-import { audioPushes } from './server';
+import { audioPushes } from './table';
 
 /** What the local provider does unless a test hands another one. */
 export const tts: { provider: TtsProvider } = { provider: new LocalTtsProvider() };

@@ -12,7 +12,7 @@ import { simCards } from '../sim-card';
 import { fulfil } from './purchase';
 import { BILL_KIND } from './resource';
 import type { BillReport } from './report';
-import { bills } from './server';
+import { bills } from './table';
 
 let t: TestApp;
 let su: string;

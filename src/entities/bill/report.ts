@@ -5,7 +5,7 @@ import { isPlatformScope, type Scope } from '../../server/db/scope';
 import { tenants } from '../../server/db/schema-tenancy';
 import { adPlays, advertisements } from '../advertisement';
 import { simCards, simUsageMonths } from '../sim-card';
-import { bills } from './server';
+import { bills } from './table';
 import type { BillReport, ReportRow, UsageRow } from '../../shared/bill-report';
 
 export type { BillReport, ReportRow } from '../../shared/bill-report';

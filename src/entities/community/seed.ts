@@ -9,7 +9,7 @@ import { propertyStaffCommunities, propertyStaffs } from '../property-staff';
 import { unitDoorUnits, units } from '../unit';
 import { generateCommunity } from './generate';
 import { DEFAULT_NAMING_RULE } from './resource';
-import { communities } from './server';
+import { communities } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 /** The demo community's name (tests and other seeds find it by it). */

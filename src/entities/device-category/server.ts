@@ -7,8 +7,6 @@ import { fail } from '../../server/lib/api-error';
 import deviceCategory from './resource';
 import { deviceCategories } from './table';
 
-export { deviceCategories } from './table';
-
 /** Platform-wide device categories (a tree on pid); super administrators change them. */
 export default defineEntity({
   def: deviceCategory,

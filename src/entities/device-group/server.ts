@@ -7,8 +7,6 @@ import { fail } from '../../server/lib/api-error';
 import deviceGroup from './resource';
 import { deviceGroups } from './table';
 
-export { deviceGroups } from './table';
-
 /** Device groups; a group that still holds devices is not deleted (groupNotEmpty). */
 export default defineEntity({
   def: deviceGroup,

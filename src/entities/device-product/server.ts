@@ -7,8 +7,6 @@ import { fail } from '../../server/lib/api-error';
 import product from './resource';
 import { products } from './table';
 
-export { products } from './table';
-
 /** The manufacturer's catalogue: every session reads it, super administrators change it. */
 export default defineEntity({
   def: product,

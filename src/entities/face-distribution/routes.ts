@@ -24,7 +24,7 @@ import { authed } from '../../server/plugins/auth';
 import { faceLibraries } from '../face-library';
 import { FACE_REVIEW, faceReviews } from '../face-review';
 import { personOf, faceSamples } from '../face-sample';
-import { faceDistributions } from './server';
+import { faceDistributions } from './table';
 
 const sendBody = z.object({
   libraryId: z.number().int().positive(),

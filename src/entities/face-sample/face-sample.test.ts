@@ -7,7 +7,7 @@ import { demoApp, list, tenantWithAdmin, upload } from '../../../tests/server/or
 import { ApiError } from '../../server/lib/api-error';
 import { demoEmbeddings } from '../../server/faces';
 import { analyseFace, similarity } from '../../server/faces';
-import { faceSamples } from './server';
+import { faceSamples } from './table';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/faces/${name}`, import.meta.url));
 

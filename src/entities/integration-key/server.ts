@@ -11,8 +11,6 @@ import { normaliseAddresses } from './keys';
 import integrationKey, { keyMayHoldMark } from './resource';
 import { integrationKeys } from './table';
 
-export { integrationKeys } from './table';
-
 /** The new key's material, handed by the folder's `add` and `rotate` routes to the write (routes.ts). */
 export const KEY_MATERIAL = Symbol('integrationKeyMaterial');
 

@@ -5,7 +5,7 @@ import { tenants, users } from '../../server/db/schema-tenancy';
 import { approvals, approvalSteps } from '../approval';
 import { approvalNodeApprovers, approvalNodes } from '../approval-node';
 import { LEAVE_STATE, LEAVE_TYPE, LEAVE_TYPE_TABLE } from './resource';
-import { leaveRequests } from './server';
+import { leaveRequests } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 const HOUR_MS = 3_600_000;

@@ -17,7 +17,8 @@ import { fail } from '../../server/lib/api-error';
 import { authed, hidesPersonal } from '../../server/plugins/auth';
 import { DeviceCheckIns, recordCheckIn } from '../../server/supervision';
 import monitoredPerson, { CHECK_IN_SOURCE, PERSON_MARK_CHECK_IN } from './resource';
-import { monitoredPersonCheckIns, supervisionClock } from './server';
+import { supervisionClock } from './server';
+import { monitoredPersonCheckIns } from './table';
 
 const tags = ['user'];
 const idBody = z.object({ id: z.number().int().positive() });

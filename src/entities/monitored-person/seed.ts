@@ -5,7 +5,8 @@ import { fenceDevices, fences } from '../fence';
 import { tenants, users } from '../../server/db/schema-tenancy';
 import type { Tx } from '../../server/engine/types';
 import { CHECK_IN_SOURCE } from './resource';
-import { localDayTime, monitoredPersonCheckIns, monitoredPersons } from './server';
+import { localDayTime } from './server';
+import { monitoredPersonCheckIns, monitoredPersons } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 /**

@@ -13,7 +13,7 @@ import { tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { createLocalEmailProvider } from '../../server/notify/email';
 import { REPORT_BACKOFF_MS, REPORT_FILE_TTL_MS } from './runs';
 import { nextRunAfter, periodBefore, type ScheduleTiming } from './schedule';
-import { reportRuns, reportSchedules } from './server';
+import { reportRuns, reportSchedules } from './table';
 import { sweepReports } from '.';
 
 const BERLIN = 'Europe/Berlin';

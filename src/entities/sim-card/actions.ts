@@ -10,7 +10,7 @@ import { ApiError, fail } from '../../server/lib/api-error';
 import { moveState } from '../../server/lib/transition';
 import { PACKAGE_TYPE, simPackages } from '../sim-package';
 import { ICCID_RE, SIM_MACHINE, SIM_SOURCE, SIM_STATE } from './resource';
-import { simCards, simUsageMonths } from './server';
+import { simCards, simUsageMonths } from './table';
 
 type SimCard = typeof simCards.$inferSelect;
 type SimPackage = typeof simPackages.$inferSelect;

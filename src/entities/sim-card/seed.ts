@@ -6,7 +6,8 @@ import { devices } from '../../server/db/schema-devices';
 import type { Tx } from '../../server/db/driver';
 import { CARD_TYPE, PACKAGE_TYPE, simPackages } from '../sim-package';
 import { SIM_CARRIER, SIM_STATE } from './resource';
-import { carrierLines, simCards, simUsageMonths } from './server';
+import { carrierLines } from './table';
+import { simCards, simUsageMonths } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 const DAY_MS = 86_400_000;

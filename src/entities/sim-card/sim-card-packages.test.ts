@@ -9,7 +9,7 @@ import { list, tenantWithAdmin, upload, type Row } from '../../../tests/server/o
 import { PACKAGE_TYPE } from '../sim-package';
 import { carrierRetry, resumeCard, settleCard, suspendCard } from './actions';
 import { SIM_STATE } from './resource';
-import { simCards } from './server';
+import { simCards } from './table';
 
 let t: TestApp;
 let demo: string;

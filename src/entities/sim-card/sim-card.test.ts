@@ -10,7 +10,7 @@ import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helpe
 import { PACKAGE_TYPE } from '../sim-package';
 import { applyPackage, carrierRetry, discoverCards, syncUsage } from './actions';
 import { SIM_MACHINE, SIM_SOURCE, SIM_STATE } from './resource';
-import { simCards, simUsageMonths } from './server';
+import { simCards, simUsageMonths } from './table';
 import { simSyncJob } from './sync-job';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { authed } from '../../server/plugins/auth';
 import { buildings } from '../building';
 import { communities } from '../community';
 import unit from './resource';
-import { unitDoorUnits, units } from './server';
+import { unitDoorUnits, units } from './table';
 
 const tags = ['user'];
 const unitBody = z.object({ id: z.number().int().positive() });

@@ -9,7 +9,8 @@ import { fail } from '../../server/lib/api-error';
 import { deviceServer } from '../device';
 import { ctxOf, operatorOf } from '../../server/routes/device/scope';
 import unknownDevice, { registerUnknownBody } from './resource';
-import { protocolUnknownDevices, superOnly } from './server';
+import { superOnly } from './server';
+import { protocolUnknownDevices } from './table';
 
 const tags = ['device'];
 

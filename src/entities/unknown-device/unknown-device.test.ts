@@ -10,7 +10,7 @@ import { gt06Frames } from '../../sim/protocols/frames';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { addTenant, addUser, tenantId } from '../../../tests/server/fixtures';
 import { addDevices, randomImei, until } from '../../../tests/server/ingest-helper';
-import { protocolUnknownDevices } from './server';
+import { protocolUnknownDevices } from './table';
 
 /**
  * Unknown protocol devices (docs/protocols.md "Identity"): listed for platform super

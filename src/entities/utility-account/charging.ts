@@ -23,7 +23,8 @@ import {
   utilityStateOf,
   type UtilityKind,
 } from './resource';
-import { rateOf, utilityAccounts, utilityLedger, utilityTopups } from './server';
+import { rateOf } from './server';
+import { utilityAccounts, utilityLedger, utilityTopups } from './table';
 
 type Account = typeof utilityAccounts.$inferSelect;
 

@@ -9,7 +9,7 @@ import { rooms } from '../room';
 import { units } from '../unit';
 import { settle } from './charging';
 import { LEDGER_TYPE, READING_SOURCE, UTILITY_KIND, utilityStateOf } from './resource';
-import { utilityAccounts, utilityLedger } from './server';
+import { utilityAccounts, utilityLedger } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 const DAY_MS = 86_400_000;

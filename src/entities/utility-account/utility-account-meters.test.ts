@@ -7,7 +7,7 @@ import { demoApp, type Row } from '../../../tests/server/org-helper';
 import { MeterReader } from '../../sim/meters';
 import { UTILITY_KIND, UTILITY_STATE } from './resource';
 import { accountRow, paidTopup as paidTopupOf } from './test-helpers';
-import { utilityAccounts } from './server';
+import { utilityAccounts } from './table';
 
 let t: TestApp;
 let demo: string;

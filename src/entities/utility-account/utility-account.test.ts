@@ -11,7 +11,7 @@ import { LOW_BALANCE_ALARM } from './charging';
 import { LEDGER_TYPE, UTILITY_KIND, UTILITY_STATE } from './resource';
 import { fulfilTopup, refundTopup, topupFen } from './routes';
 import { accountRow, paidTopup as paidTopupOf } from './test-helpers';
-import { utilityAccounts, utilityLedger, utilityTopups } from './server';
+import { utilityAccounts, utilityLedger, utilityTopups } from './table';
 
 let t: TestApp;
 let demo: string;

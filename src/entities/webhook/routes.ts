@@ -13,7 +13,7 @@ import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import webhook from './resource';
 import type { WebhookDelivery, WebhookSendResult } from '../../shared/webhooks';
-import { webhooks } from './server';
+import { webhooks } from './table';
 
 const deliveriesBody = z.object({
   id: z.number().int().positive(),

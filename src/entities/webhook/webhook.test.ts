@@ -13,7 +13,7 @@ import { alarmsOf, send } from '../../../tests/server/alarms-helper';
 import { tenantWithAdmin } from '../../../tests/server/org-helper';
 import { Receiver } from '../../../tests/server/webhook-receiver';
 import { WEBHOOK_EVENT_TABLE } from './resource';
-import { webhooks } from './server';
+import { webhooks } from './table';
 import { webhookKind, WebhookTransport, type WebhookTarget } from './target';
 
 const SECRET = 'whsec-test-0123456789abcdef';

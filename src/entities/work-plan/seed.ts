@@ -6,7 +6,7 @@ import { SITE_MANAGER_STATUS, siteManagers } from '../site-manager';
 import { sitePosts } from '../site-post';
 import { workLogs } from '../work-log';
 import { planEnd, WORK_PLAN_STATE } from './resource';
-import { workPlans } from './server';
+import { workPlans } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 const DAY_MS = 86_400_000;
