@@ -10,7 +10,7 @@ import { DELIVERY, DEVICE_STATE } from '../../shared/codes';
 import { MAX_CREDENTIALS, REVOKED_KEEP_DAYS, type Credential } from '../../shared/devices/access';
 import { deliver, type Operator } from '../../server/devices/commands';
 import type { Db } from '../../server/db/driver';
-import { deviceCommands, devices } from '../../server/db/schema-devices';
+import { deviceCommands, devices } from '../../server/db/schema';
 import { accessCards } from '../access-card';
 import { faceSamples } from '../face-sample';
 import { facePicture, BOUND_STATES, residents } from '../resident';

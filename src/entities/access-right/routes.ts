@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
 import type { PermissionMark } from '../../shared/permissions';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { tenantWhere } from '../../server/db/scope';
 import type { KnownDevice } from '../../server/devices/hub';
 import type { ResourceChange } from '../../server/events';

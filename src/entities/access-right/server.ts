@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../device/table';
 import type { Db } from '../../server/db/driver';
 import { defineEntity } from '../../server/engine/registry';
 import type { Tx } from '../../server/engine/types';

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
-import { devices } from '../../server/db/schema-devices';
-import { tenants } from '../../server/db/schema-tenancy';
+import { devices } from '../device/table';
+import { tenants } from '../tenant/table';
 import { communities } from '../community/table';
 import { residents } from '../resident/table';
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DELIVERY } from '../../shared/codes';
-import { deviceCommands, devices } from '../../server/db/schema-devices';
+import { deviceCommands } from '../device-command/table';
+import { devices } from '../device/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { adDeliveries } from '../advertisement/table';

@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { deviceCommands } from '../../server/db/schema-devices';
+import { deviceCommands } from '../../server/db/schema';
 import type { EmbeddedBroker } from '../../server/broker/types';
 import { DeviceBrain } from '../../sim/brain';
 import { uplinkSchema } from '../../shared/devices/protocol';

@@ -5,7 +5,7 @@ import { Code } from '../../shared/api';
 import { STATUS } from '../../shared/codes';
 import type { PermissionMark } from '../../shared/permissions';
 import { IMEI_RE } from '../../shared/devices/protocol';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { tenantWhere } from '../../server/db/scope';
 import { sendCommand, type Operator } from '../../server/devices/commands';
 import { ApiError, fail } from '../../server/lib/api-error';

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../server/db/driver';
-import { tenants, users } from '../../server/db/schema-tenancy';
+import { tenants, users } from '../../server/db/schema';
 import { openApproval } from '../../server/approvals';
 import { approvalNodes } from '../approval-node';
 import { DEMO_APPROVAL_NODE } from '../leave-request';

@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { rowsOf } from '../../server/db/rows';
-import { departments, users } from '../../server/db/schema-tenancy';
+import { departments } from '../department/table';
+import { users } from '../user/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import type { Row, Tx } from '../../server/engine/types';

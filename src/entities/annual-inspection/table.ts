@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 import { DEFAULT_REMIND_DAYS } from './resource';
 
 /** Annual inspections; dates at UTC midnight. `remindedAt`: when the due reminder went out (null: not yet for this next time). */

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { APPROVAL_LEVELS, checkApprovalLevels } from '../../shared/approvals';
-import { users } from '../../server/db/schema-tenancy';
+import { users } from '../user/table';
 import { defineEntity } from '../../server/engine/registry';
 import type { Db } from '../../server/db/driver';
 import type { Row, Tx } from '../../server/engine/types';

@@ -1,6 +1,7 @@
 import { index, integer, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants, users } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
+import { users } from '../user/table';
 
 /** Approval nodes (/audit): a name; the approvers of each level are in approval_node_approvers. */
 export const approvalNodes = pgTable(

@@ -1,6 +1,8 @@
 import { date, index, integer, pgTable, serial, smallint, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from '../../server/db/columns';
-import { departments, tenants, users } from '../../server/db/schema-tenancy';
+import { departments } from '../department/table';
+import { tenants } from '../tenant/table';
+import { users } from '../user/table';
 import { attendanceRules } from '../attendance-rule/table';
 
 export const attendanceRecords = pgTable(

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../../server/db/schema';
 import type { Tx } from '../../server/engine/types';
 import { recomputeRange } from '../../server/attendance';
 import { localDayOf } from '../../shared/attendance/days';

@@ -1,7 +1,8 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { dateProblem } from '../../shared/dates';
-import { departments, users } from '../../server/db/schema-tenancy';
+import { departments } from '../department/table';
+import { users } from '../user/table';
 import { defineEntity } from '../../server/engine/registry';
 import type { Row, Tx } from '../../server/engine/types';
 import { fail } from '../../server/lib/api-error';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 
 export const attendanceRules = pgTable(
   'attendance_rules',

@@ -4,7 +4,7 @@ import { Code } from '../../shared/api';
 import { UPLOAD_AUDIO_MAX } from '../../shared/constants';
 import { audioPushSendBody, ttsPreviewBody, type AudioUploadAnswer } from '../../shared/devices/audio-push';
 import type { BatchCommandResult } from '../../shared/devices/api';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { rowsOf } from '../../server/db/rows';
 import { tenantWhere } from '../../server/db/scope';
 import { sendCommandToMany } from '../../server/devices/commands';

@@ -1,7 +1,8 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { deviceCommands, devices } from '../../server/db/schema-devices';
-import { tenants } from '../../server/db/schema-tenancy';
+import { deviceCommands } from '../device-command/table';
+import { devices } from '../device/table';
+import { tenants } from '../tenant/table';
 
 export const audioPushes = pgTable(
   'audio_pushes',

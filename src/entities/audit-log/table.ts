@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { trigramIndexes, ts } from '../../server/db/columns';
-import { tenants, users } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
+import { users } from '../user/table';
 
 /**
  * Every write through the resource engine: who, what, the row before and after. Written behind

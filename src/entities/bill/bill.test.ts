@@ -1,7 +1,7 @@
 import { desc, eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, PAY_STATUS } from '../../shared/payments';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { hmacSha256 } from '../../server/lib/crypto';
 import { SANDBOX_SIGNATURE_HEADER } from '../../server/payments';
 import { addRole, addUser } from '../../../tests/server/fixtures';

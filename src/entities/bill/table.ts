@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 
 /**
  * A purchase of a SIM package or data for one card (./routes.ts makes them). The card's numbers,

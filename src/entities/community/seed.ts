@@ -1,8 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { demoFleet } from '../../shared/devices/demo';
 import type { Tx } from '../../server/db/driver';
-import { devices } from '../../server/db/schema-devices';
-import { users } from '../../server/db/schema-tenancy';
+import { devices, users } from '../../server/db/schema';
 import { buildings } from '../building';
 import { propertyCompanies } from '../property-company';
 import { propertyStaffCommunities, propertyStaffs } from '../property-staff';

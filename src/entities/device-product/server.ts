@@ -1,6 +1,6 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../device/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { devices } from '../../server/db/schema-devices';
-import { tenants } from '../../server/db/schema-tenancy';
+import { devices } from '../device/table';
+import { tenants } from '../tenant/table';
 
 export const deviceVoices = pgTable(
   'device_voices',

@@ -1,6 +1,7 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
-import { tenants, users } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
+import { users } from '../user/table';
 
 /** Duty records (/dutyUser); `dutyDate` is the day at UTC midnight, the times HH:MM of that day. */
 export const dutyRecords = pgTable(

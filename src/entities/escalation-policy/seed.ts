@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { defineSeed } from '../../server/db/entity-seeds';
-import { devices } from '../../server/db/schema-devices';
-import { users } from '../../server/db/schema-tenancy';
+import { devices, users } from '../../server/db/schema';
 import type { Tx } from '../../server/engine/types';
 import { escalationSteps } from '../escalation-step';
 import { escalationPolicies } from './table';

@@ -1,6 +1,8 @@
 import { boolean, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../server/db/columns';
-import { roles, tenants, users } from '../../server/db/schema-tenancy';
+import { roles } from '../role/table';
+import { tenants } from '../tenant/table';
+import { users } from '../user/table';
 import { escalationPolicies } from '../escalation-policy/table';
 
 /** The steps of escalation policies, fired in order of their delay. */

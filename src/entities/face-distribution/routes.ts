@@ -11,13 +11,12 @@ import {
   type FaceVerifyAnswer,
 } from '../../shared/devices/faces';
 import { IMEI_RE, MAX_BATCH_DEVICES, type SendCommandBody } from '../../shared/devices/protocol';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { scopedWhere } from '../../server/db/scope';
 import { deviceByBasicAuth } from '../../server/devices/basic-auth';
 import { sendCommand, type Target } from '../../server/devices/commands';
 import type { KnownDevice } from '../../server/devices/hub';
-import { faceLibraryCache } from '../../server/faces';
-import { analyseFace, similarity } from '../../server/faces';
+import { faceLibraryCache, analyseFace, similarity } from '../../server/faces';
 import { ApiError, fail } from '../../server/lib/api-error';
 import type { ResourceChange } from '../../server/events';
 import { authed } from '../../server/plugins/auth';

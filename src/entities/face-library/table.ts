@@ -1,6 +1,6 @@
 import { doublePrecision, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 import { FACE_DEFAULTS } from './resource';
 
 export const faceLibraries = pgTable(

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 import { faceLibraries } from '../face-library/table';
 import { faceSamples } from '../face-sample/table';
 

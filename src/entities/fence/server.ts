@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../device/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import fence from './resource';

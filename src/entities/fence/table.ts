@@ -12,9 +12,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LonLat } from '../../shared/geo/fence';
 import { trigramIndexes, ts, updatedAt } from '../../server/db/columns';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../device/table';
 import { deviceGroups } from '../device-group/table';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 
 /**
  * Geofences (docs/requirements/entities.md#geofence; docs/fences.md). WGS-84 throughout. Circles keep their

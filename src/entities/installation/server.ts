@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../device/table';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
 import installation from './resource';

@@ -1,7 +1,7 @@
 import { doublePrecision, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
-import { devices } from '../../server/db/schema-devices';
-import { tenants } from '../../server/db/schema-tenancy';
+import { devices } from '../device/table';
+import { tenants } from '../tenant/table';
 
 export const installations = pgTable(
   'installations',

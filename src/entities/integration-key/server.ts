@@ -1,6 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { resources, roleResources, roles, userRoles, users } from '../../server/db/schema-tenancy';
+import { resources } from '../resource/table';
+import { roleResources, roles, userRoles } from '../role/table';
+import { users } from '../user/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import type { Ctx, Row, Tx } from '../../server/engine/types';

@@ -1,6 +1,7 @@
 import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
-import { tenants, users } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
+import { users } from '../user/table';
 import { approvalNodes } from '../approval-node/table';
 
 /** Leave requests (/AuditNotice); `approvalId` is the request's approval (kind 'leave'). */

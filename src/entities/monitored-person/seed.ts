@@ -1,8 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { demoFleet, SCENARIO_SITES } from '../../shared/devices/demo';
-import { devices } from '../../server/db/schema-devices';
+import { devices, tenants, users } from '../../server/db/schema';
 import { fenceDevices, fences } from '../fence';
-import { tenants, users } from '../../server/db/schema-tenancy';
 import type { Tx } from '../../server/engine/types';
 import { CHECK_IN_SOURCE } from './resource';
 import { localDayTime } from './server';

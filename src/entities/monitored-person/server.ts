@@ -1,9 +1,9 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { FENCE_TYPE } from '../../shared/geo/fence';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../device/table';
 import { fenceDevices, fenceDeviceStates, fences } from '../fence/table';
-import { users } from '../../server/db/schema-tenancy';
+import { users } from '../user/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import type { Row, Tx } from '../../server/engine/types';

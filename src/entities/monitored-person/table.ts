@@ -1,8 +1,9 @@
 import { doublePrecision, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../device/table';
 import { fences } from '../fence/table';
-import { tenants, users } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
+import { users } from '../user/table';
 
 /**
  * Monitored persons (/regulatoryList, /regulatoryUser). A person wears at most one device and a

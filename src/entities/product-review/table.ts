@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 import { productSkus } from '../product-sku/table';
 import { mallProducts } from '../product/table';
 

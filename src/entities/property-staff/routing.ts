@@ -1,7 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../server/db/driver';
-import { users } from '../../server/db/schema-tenancy';
-import { devices } from '../../server/db/schema-devices';
+import { users, devices } from '../../server/db/schema';
 import { unitDoorUnits } from '../unit';
 import { propertyStaffCommunities, propertyStaffs } from './table';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { users } from '../../server/db/schema-tenancy';
+import { users } from '../user/table';
 import { idList, qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';

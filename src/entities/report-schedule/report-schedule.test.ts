@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmRecords } from '../../server/db/schema-alarms';
+import { alarmRecords } from '../../server/db/schema';
 import { buildReplica, buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { tenantId } from '../../../tests/server/fixtures';
 import { tenantWithAdmin, type Row } from '../../../tests/server/org-helper';

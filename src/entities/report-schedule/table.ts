@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 import { type ReportRunState } from './resource';
 
 /** Scheduled reports (docs/integrations.md "Scheduled reports"); their runs are report_runs. */

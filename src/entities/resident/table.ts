@@ -1,6 +1,7 @@
 import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants, users } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
+import { users } from '../user/table';
 import { communities } from '../community/table';
 import { rooms } from '../room/table';
 import { BINDING } from './resource';

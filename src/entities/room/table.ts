@@ -1,6 +1,6 @@
 import { doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 import { buildings } from '../building/table';
 import { communities } from '../community/table';
 import { units } from '../unit/table';

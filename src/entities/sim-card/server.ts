@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type PgColumn } from 'drizzle-orm/pg-core';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../device/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { simPackages } from '../sim-package/table';

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedCarrier, setCarrier } from '../../server/carrier';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { tenantId } from '../../../tests/server/fixtures';
 import { list, tenantWithAdmin, upload, type Row } from '../../../tests/server/org-helper';

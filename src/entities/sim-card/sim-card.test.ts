@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { carrierOf, CarrierError, SimulatedCarrier, setCarrier, withRetry } from '../../server/carrier';
-import { carrierLines } from '../../server/carrier/schema';
-import { devices } from '../../server/db/schema-devices';
+import { carrierLines } from '../../server/db/tables';
+import { devices } from '../../server/db/schema';
 import { canMove } from '../../shared/state-machine';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { addRole, addUser, tenantId } from '../../../tests/server/fixtures';

@@ -1,10 +1,8 @@
 import { doublePrecision, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
-import { devices } from '../../server/db/schema-devices';
-import { tenants } from '../../server/db/schema-tenancy';
+import { devices } from '../device/table';
+import { tenants } from '../tenant/table';
 import { simPackages } from '../sim-package/table';
-
-export { carrierLines } from '../../server/carrier/schema';
 
 /**
  * SIM cards (/SIMCard, /DeviceSim). A card is bound to at most one device and a device has at

@@ -1,6 +1,6 @@
 import { doublePrecision, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 
 /**
  * The SIM card packages a company sells (/Package, /packageList). `price` is yuan with two

@@ -1,6 +1,7 @@
 import { date, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { departments, tenants } from '../../server/db/schema-tenancy';
+import { departments } from '../department/table';
+import { tenants } from '../tenant/table';
 import { sitePosts } from '../site-post/table';
 import { SITE_MANAGER_STATUS } from './resource';
 

@@ -1,6 +1,7 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { departments, tenants } from '../../server/db/schema-tenancy';
+import { departments } from '../department/table';
+import { tenants } from '../tenant/table';
 
 /** Posts of a construction site (/managePost). */
 export const sitePosts = pgTable(

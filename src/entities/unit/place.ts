@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/driver';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import type { Tx } from '../../server/engine/types';
 import { rooms } from '../room';
 import { unitDoorUnits } from './table';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../shared/api';
 import { IMEI_RE } from '../../shared/devices/protocol';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../../server/db/schema';
 import { allocate } from '../../server/devices/allocation';
 import { addRow } from '../../server/engine/write';
 import { fail } from '../../server/lib/api-error';

@@ -1,6 +1,5 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { trigramIndexes, ts } from '../../server/db/columns';
-import { bytea } from '../../server/db/schema-devices';
+import { trigramIndexes, ts, bytea } from '../../server/db/columns';
 
 /**
  * Devices that spoke a device protocol (src/server/protocols/) with an identifier no device is

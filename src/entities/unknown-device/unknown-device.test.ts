@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_STATE } from '../../shared/codes';
 import type { FrameLogAnswer } from '../../shared/devices/api';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { products } from '../device-product';
 import { CODECS } from '../../server/protocols/registry';
 import { gt06Frames } from '../../sim/protocols/frames';

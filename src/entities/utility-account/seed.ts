@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { demoFleet } from '../../shared/devices/demo';
 import { createRng } from '../../shared/prng';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import type { Tx } from '../../server/db/driver';
 import { buildings } from '../building';
 import { communities, demoCommunityId } from '../community';

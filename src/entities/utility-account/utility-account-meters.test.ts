@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { deviceKey, deviceSecret } from '../../server/devices/secrets';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, type Row } from '../../../tests/server/org-helper';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '../../shared/payments';
-import { alarmRecords } from '../../server/db/schema-alarms';
+import { alarmRecords } from '../../server/db/schema';
 import { login, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { addRole, addUser } from '../../../tests/server/fixtures';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants, users } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
+import { users } from '../user/table';
 
 /**
  * A site's warehouse items. Quantities are whole kilograms (`*_kg`, what movements change, so

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 
 /** Webhook endpoints (docs/integrations.md); their deliveries are integration_outbox rows of kind 'webhook'. */
 export const webhooks = pgTable(

@@ -1,5 +1,5 @@
 import { integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 
 /** A company's public site settings: one row per company. */
 export const websites = pgTable(

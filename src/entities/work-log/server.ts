@@ -1,4 +1,4 @@
-import { users } from '../../server/db/schema-tenancy';
+import { users } from '../user/table';
 import { defineEntity } from '../../server/engine/registry';
 import { dayRangeFilter } from '../work-plan/server';
 import workLog from './resource';

@@ -1,6 +1,7 @@
 import { date, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants, users } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
+import { users } from '../user/table';
 import { workPlans } from '../work-plan/table';
 
 /** Daily logs of a construction site (/workLog), optionally under a work plan. */

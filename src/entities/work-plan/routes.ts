@@ -6,7 +6,7 @@ import { Code } from '../../shared/api';
 import type { PermissionMark } from '../../shared/permissions';
 import { canMove } from '../../shared/state-machine';
 import { isPlatformScope, type Scope } from '../../server/db/scope';
-import { users } from '../../server/db/schema-tenancy';
+import { users } from '../../server/db/schema';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import workPlan, { WORK_PLAN_MACHINE, WORK_PLAN_STATE, type PlanBar } from './resource';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { createRng, seedOf } from '../../shared/prng';
-import { departments, tenants, users } from '../../server/db/schema-tenancy';
+import { departments, tenants, users } from '../../server/db/schema';
 import type { Tx } from '../../server/db/driver';
 import { SITE_MANAGER_STATUS, siteManagers } from '../site-manager';
 import { sitePosts } from '../site-post';

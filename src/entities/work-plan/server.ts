@@ -2,7 +2,7 @@ import { and, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { type PgColumn } from 'drizzle-orm/pg-core';
 import { dateProblem } from '../../shared/dates';
 import { Code } from '../../shared/api';
-import { users } from '../../server/db/schema-tenancy';
+import { users } from '../user/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';

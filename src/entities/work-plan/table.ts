@@ -1,6 +1,7 @@
 import { date, index, integer, pgTable, serial, smallint, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants, users } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
+import { users } from '../user/table';
 import { WORK_PLAN_STATE } from './resource';
 
 /**
