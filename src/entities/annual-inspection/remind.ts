@@ -4,7 +4,7 @@ import { annualInspections } from './table';
 import { startSweep } from '../../server/lib/sweep';
 
 /** How often every replica looks for inspections coming due (the update below makes each reminder go out once). */
-export const INSPECTION_REMIND_EVERY_MS = 60 * 60 * 1000;
+const INSPECTION_REMIND_EVERY_MS = 60 * 60 * 1000;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -3,6 +3,7 @@ import { Code } from '../../shared/api';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
+import { startInspectionReminders } from './remind';
 import annualInspection, { DEFAULT_REMIND_DAYS, INSPECTION_DUE } from './resource';
 import { annualInspections } from './table';
 
@@ -42,7 +43,6 @@ export default defineEntity({
     },
   },
   plugin: async (app) => {
-    const { startInspectionReminders } = await import('./remind');
     startInspectionReminders(app);
   },
 });

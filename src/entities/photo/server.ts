@@ -1,5 +1,6 @@
 import { defineEntity } from '../../server/engine/registry';
 import photo from './resource';
+import { reporterName, thumbnailFor } from './thumbnail';
 import { photos } from './table';
 
 export default defineEntity({
@@ -8,8 +9,6 @@ export default defineEntity({
   hooks: {
     // A new or changed picture gets its thumbnail and size from the service, whoever uploaded it.
     beforeWrite: async (ctx, tx, values, _input, tenantId, existing) => {
-      // Loaded late: it reads the uploads table, whose schema.ts lists this file's table.
-      const { reporterName, thumbnailFor } = await import('./thumbnail');
       if (typeof values.image === 'string')
         Object.assign(values, await thumbnailFor(ctx.app, tenantId, values.image, tx));
       if (!existing) values.reporter = await reporterName(tx, ctx.scope.userId);

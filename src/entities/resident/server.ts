@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../shared/api';
+import { doorUnitsOfResident, pushSoon } from '../access-right';
 import { users } from '../user/table';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
@@ -31,8 +32,6 @@ export default defineEntity({
     },
     // Their rights and cards go with them (cascade): the door units get their lists again.
     async remove(ctx, ids) {
-      // Loaded when used: access-right's tables reference this file's (a static import is a cycle).
-      const { doorUnitsOfResident, pushSoon } = await import('../access-right');
       const doors = new Map<number, number[]>();
       for (const id of ids) {
         const [r] = await ctx.db.select({ tenantId: residents.tenantId }).from(residents).where(eq(residents.id, id));
