@@ -229,8 +229,8 @@ export default tseslint.config(
     },
   },
   {
-    // An entity folder's server.ts (and table.ts) is loaded by src/server/db/schema.ts (for its tables), so it must not import schema.ts back.
-    files: ['src/entities/*/server.ts', 'src/entities/*/table.ts'],
+    // An entity folder's server.ts (its binding and hooks) takes tables from table.ts files directly.
+    files: ['src/entities/*/server.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -243,15 +243,38 @@ export default tseslint.config(
             {
               group: ['**/server/db/schema'],
               message:
-                'schema.ts re-exports this file (an import cycle): import tables from schema-tenancy.ts or the schema-<area>.ts that declares them.',
+                "server.ts takes its tables from the table.ts that declares them ('./table', '../B/table') or src/server/db/tables.ts.",
             },
             DOMAIN_SURFACE,
             {
-              // The tables' layer, below the index.ts files: a table references another entity's table
-              // in its server.ts or table.ts directly, as tables.gen.ts does. An index.ts also re-exports
-              // services that load the schema, so through it a table would import schema.ts (a cycle).
+              // The bindings' layer: another entity's server.ts (its binding) or table.ts directly. An
+              // index.ts also re-exports services that load the entity registry, which lists this file.
               regex: '^\\.\\./(?!\\.)[^/]+/(?!(server|table)$)',
               message: ENTITY_SURFACE_MESSAGE,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // An entity folder's table.ts holds its Drizzle tables only: src/server/db/schema.ts loads it (through
+    // tables.gen.ts) for drizzle-kit and the Db type, so it loads no behaviour.
+    files: ['src/entities/*/table.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(client|sim)/|(^|/)server/(?!db/columns$)|^\\./server$|^fastify$',
+              message:
+                'table.ts holds tables only: import drizzle-orm, src/server/db/columns.ts, src/shared, ./resource and other table.ts files, never server code.',
+            },
+            {
+              // Another entity's table.ts only: its index.ts and server.ts load behaviour.
+              regex: '^\\.\\./(?!\\.)[^/]+/(?!table$)',
+              message: "table.ts holds tables only: of another entity it imports only the table.ts ('../B/table').",
             },
           ],
         },
@@ -295,6 +318,29 @@ export default tseslint.config(
             },
             DOMAIN_SURFACE,
             ENTITY_SURFACE_OUTSIDE,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The tables that belong to no entity reference the entity tables (users, tenants) directly: an
+    // index.ts loads behaviour, and schema.ts, which re-exports this file, loads only tables.
+    files: ['src/server/db/tables.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sim/**', '**/client/**'],
+              message: 'src/server is the core: it never imports src/sim or src/client.',
+            },
+            {
+              regex: '(^|/)entities/[^/]+/(?!table$)',
+              message:
+                "tables.ts holds tables only: of an entity folder it imports only the table.ts ('<...>/entities/B/table').",
+            },
           ],
         },
       ],

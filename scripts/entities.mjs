@@ -2,13 +2,14 @@
 // `npm run entities`: writes the lists of the entity folders (src/entities/<name>/), so adding an
 // entity touches no hand-kept index (the precedent is TanStack Router's routeTree.gen.ts):
 //   src/entities/resources.gen.ts  the ResourceDefs (client-safe; RESOURCES includes them)
-//   src/entities/tables.gen.ts     the Drizzle tables (schema.ts re-exports them for drizzle-kit)
+//   src/entities/tables.gen.ts     the folders' table.ts, their Drizzle tables (schema.ts re-exports them for drizzle-kit)
 //   src/entities/server.gen.ts     the bindings, routes.ts and plugins (the resource routes register them)
 //   src/entities/screens.gen.ts    the folders' screen.tsx (the console's screen registry merges them)
 //   src/entities/seeds.gen.ts      the folders' seed.ts (service only: src/server/db/seed.ts runs them)
-// Each folder holds resource.ts (default export: the ResourceDef), server.ts (named exports: its
-// tables, none for a folder whose table stays in src/server/db; default export: defineEntity(...)),
-// optionally routes.ts (default export: its Fastify plugin, listed in server.gen.ts), screen.tsx
+// Each folder holds resource.ts (default export: the ResourceDef), server.ts (default export:
+// defineEntity(...), the binding and its hooks), optionally table.ts (named exports: its Drizzle
+// tables, importing only drizzle-orm, src/server/db/columns.ts, other table.ts files and shared
+// constants, so loading the schema loads no behaviour), routes.ts (default export: its Fastify plugin, listed in server.gen.ts), screen.tsx
 // (default export: its routes' ScreenEntry records) and seed.ts (default export: defineSeed(...),
 // its demo data), and its tests. `--check` writes nothing and exits 1 when a generated file is
 // stale (`npm run lint` runs it). Run by vite (build and dev), vitest, `npm start`, `npm run dev`
@@ -27,7 +28,8 @@ const HEADER = [
 const camel = (name) => name.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 
 /**
- * The entity folders, sorted: { name, screen, seed } (whether it has screen.tsx and seed.ts);
+ * The entity folders, sorted: { name, table, screen, seed, routes } (whether it has table.ts,
+ * screen.tsx, seed.ts and routes.ts);
  * throws with a readable message when one is incomplete.
  */
 export function entityFolders(dir = DIR) {
@@ -45,6 +47,7 @@ export function entityFolders(dir = DIR) {
   }
   return names.map((name) => ({
     name,
+    table: existsSync(join(dir, name, 'table.ts')),
     screen: existsSync(join(dir, name, 'screen.tsx')),
     seed: existsSync(join(dir, name, 'seed.ts')),
     routes: existsSync(join(dir, name, 'routes.ts')),
@@ -60,6 +63,7 @@ export function render(folders) {
   const rts = new Set(folders.filter((f) => f.routes).map(({ name }) => name));
   const server = ({ name, id }) => (rts.has(name) ? `{ ...${id}, routes: ${camel(name)}Routes }` : id);
   const scr = folders.filter((f) => f.screen).map(({ name }) => ({ name, id: `${camel(name)}Screens` }));
+  const tbl = folders.filter((f) => f.table).map(({ name }) => name);
   const sed = folders.filter((f) => f.seed).map(({ name }) => ({ name, id: `${camel(name)}Seed` }));
   const entries = (list, key) => list.map(({ name, id }) => `  { entity: '${name}', ${key}: ${id} },`);
   return {
@@ -75,9 +79,9 @@ export function render(folders) {
     ].join('\n'),
     'tables.gen.ts': [
       ...HEADER,
-      '// The named exports of each server.ts are its tables; src/server/db/schema.ts re-exports them.',
-      ...ids.map(({ name }) => `export * from './${name}/server';`),
-      ...(ids.length ? [] : ['export {};']),
+      '// The tables of every entity folder with a table.ts (its named exports); src/server/db/schema.ts re-exports them.',
+      ...tbl.map((name) => `export * from './${name}/table';`),
+      ...(tbl.length ? [] : ['export {};']),
       '',
     ].join('\n'),
     'server.gen.ts': [
@@ -90,7 +94,7 @@ export function render(folders) {
       '',
       '/**',
       ' * The binding, routes (routes.ts) and plugin of every entity folder: src/server/routes/resources.ts',
-      ' * serves them. routes.ts is imported here, not by server.ts, which the schema loads for its tables.',
+      ' * serves them. routes.ts is imported here, not by server.ts, so a binding loads no routes.',
       ' */',
       'export const ENTITY_SERVERS: readonly EntityServer[] = [',
       ...srv.map((s) => `  ${server(s)},`),

@@ -133,7 +133,7 @@ import workPlanRoutes from './work-plan/routes';
 
 /**
  * The binding, routes (routes.ts) and plugin of every entity folder: src/server/routes/resources.ts
- * serves them. routes.ts is imported here, not by server.ts, which the schema loads for its tables.
+ * serves them. routes.ts is imported here, not by server.ts, so a binding loads no routes.
  */
 export const ENTITY_SERVERS: readonly EntityServer[] = [
   { ...accessCardServer, routes: accessCardRoutes },

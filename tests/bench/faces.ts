@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { faceLibraries } from '../../src/entities/face-library';
 import { faceSamples } from '../../src/entities/face-sample';
-import { devices } from '../../src/server/db/schema-devices';
+import { devices } from '../../src/server/db/schema';
 import { deviceKey, deviceSecret } from '../../src/server/devices/secrets';
 import { faceEngine } from '../../src/server/faces/engine';
 import { analyseFace, similarity } from '../../src/server/faces/process';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { faceDistributions } from '../../src/entities/face-distribution';
-import { devices } from '../../src/server/db/schema-devices';
+import { devices } from '../../src/server/db/schema';
 import { post } from './helper';
 import { upload } from './org-helper';
 

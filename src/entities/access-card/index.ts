@@ -1,2 +1,2 @@
 // The access-card entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { accessCards } from './server';
+export { accessCards } from './table';

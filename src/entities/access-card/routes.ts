@@ -6,7 +6,7 @@ import { Code } from '../../shared/api';
 import type { Uplink } from '../../shared/devices/protocol';
 import { IMEI_RE } from '../../shared/devices/protocol';
 import type { PermissionMark } from '../../shared/permissions';
-import { deviceCommands } from '../../server/db/schema-devices';
+import { deviceCommands } from '../../server/db/schema';
 import { tenantWhere } from '../../server/db/scope';
 import { sendCommand } from '../../server/devices/commands';
 import type { KnownDevice } from '../../server/devices/hub';
@@ -17,7 +17,7 @@ import { deviceInScope, operatorOf } from '../../server/routes/device/scope';
 import { SUBJECT, doorUnitsOfRights, doorUnitsOfRoom, pushSoon, accessRights, setRightDevices } from '../access-right';
 import { BOUND_STATES, residents } from '../resident';
 import accessCard from './resource';
-import { accessCardArms, accessCards } from './server';
+import { accessCardArms, accessCards } from './table';
 
 const tags = ['user'];
 const id = z.number().int().positive();

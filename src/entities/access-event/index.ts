@@ -1,2 +1,2 @@
 // The access-event entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { accessEvents } from './server';
+export { accessEvents } from './table';

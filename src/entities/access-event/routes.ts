@@ -6,7 +6,7 @@ import type { KnownDevice } from '../../server/devices/hub';
 import { accessCards } from '../access-card';
 import { pushToDevices, accessRights } from '../access-right';
 import { unitDoorUnits } from '../unit';
-import { accessEvents } from './server';
+import { accessEvents } from './table';
 
 type AccessUplink = Extract<Uplink, { kind: 'access' }>;
 

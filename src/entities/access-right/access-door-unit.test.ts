@@ -9,7 +9,7 @@ import { tenantId } from '../../../tests/server/fixtures';
 import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { DeviceBrain } from '../../sim/brain';
 import type { Delivery } from './resource';
-import { accessPushes } from './server';
+import { accessPushes } from './table';
 
 let t: TestApp;
 let demo: string;

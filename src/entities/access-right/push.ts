@@ -10,14 +10,14 @@ import { DELIVERY, DEVICE_STATE } from '../../shared/codes';
 import { MAX_CREDENTIALS, REVOKED_KEEP_DAYS, type Credential } from '../../shared/devices/access';
 import { deliver, type Operator } from '../../server/devices/commands';
 import type { Db } from '../../server/db/driver';
-import { deviceCommands, devices } from '../../server/db/schema-devices';
+import { deviceCommands, devices } from '../../server/db/schema';
 import { accessCards } from '../access-card';
 import { faceSamples } from '../face-sample';
 import { facePicture, BOUND_STATES, residents } from '../resident';
 import { unitDoorUnits } from '../unit';
 import { rooms } from '../room';
 import { SUBJECT, type Delivery, type PushState } from './resource';
-import { accessPushes, accessRightDevices, accessRights } from './server';
+import { accessPushes, accessRightDevices, accessRights } from './table';
 
 const SYSTEM: Operator = { id: 0, name: 'system' };
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
 import type { PermissionMark } from '../../shared/permissions';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { tenantWhere } from '../../server/db/scope';
 import type { KnownDevice } from '../../server/devices/hub';
 import type { ResourceChange } from '../../server/events';
@@ -12,7 +12,7 @@ import { authed } from '../../server/plugins/auth';
 import { operatorOf } from '../../server/routes/device/scope';
 import accessRight from './resource';
 import { deliveries, doorUnitsOfRights, pushPendingList, pushSoon, pushToDevices } from './push';
-import { accessRights } from './server';
+import { accessRights } from './table';
 
 const tags = ['user'];
 const id = z.number().int().positive();

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ALARM_TYPE_BY_KEY } from '../../shared/alarms/types';
-import { alarmRecords } from '../../server/db/schema-alarms';
+import { alarmRecords, devices } from '../../server/db/schema';
 import type { Tx } from '../../server/db/driver';
-import { devices } from '../../server/db/schema-devices';
 import type { AccessMethod, AccessReason } from '../../shared/devices/access';
 import { createRng } from '../../shared/prng';
 import { accessCards } from '../access-card';
@@ -13,7 +12,7 @@ import { rooms } from '../room';
 import { unitDoorUnits } from '../unit';
 import { newQrToken } from './qr';
 import { SUBJECT } from './resource';
-import { accessRightDevices, accessRights } from './server';
+import { accessRightDevices, accessRights } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 import { demoCommunityId } from '../community';
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { DELIVERY } from '../../shared/codes';
-import { deviceCommands, devices } from '../../server/db/schema-devices';
+import { deviceCommands } from '../device-command/table';
+import { devices } from '../device/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
-import { adDeliveries } from '../advertisement/server';
+import { adDeliveries } from '../advertisement/table';
 import adDelivery, { AD_DELIVERY } from './resource';
 
 /** The command that says where the delivery stands: the withdrawal once withdrawn, else the push. */

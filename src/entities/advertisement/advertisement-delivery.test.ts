@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { deviceCommands } from '../../server/db/schema-devices';
+import { deviceCommands } from '../../server/db/schema';
 import type { EmbeddedBroker } from '../../server/broker/types';
 import { DeviceBrain } from '../../sim/brain';
 import { uplinkSchema } from '../../shared/devices/protocol';
@@ -12,7 +12,7 @@ import { addDevices, deviceClient, until, up, type TestDevice } from '../../../t
 import { AD_DELIVERY } from '../ad-delivery';
 import { AD_REVIEW } from './resource';
 import { ad, getAdAs, uploadAdVideo, webm } from './advertisement.fixture';
-import { adPlays } from './server';
+import { adPlays } from './table';
 
 let t: TestApp;
 let url: string;

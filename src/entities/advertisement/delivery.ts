@@ -4,12 +4,12 @@ import { DEVICE_STATE } from '../../shared/codes';
 import type { AdPush } from '../../shared/devices/ads';
 import type { SendCommandBody, Uplink } from '../../shared/devices/protocol';
 import { toMillis } from '../../shared/devices/protocol';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { sendCommand, type Operator, type Target } from '../../server/devices/commands';
 import type { KnownDevice } from '../../server/devices/hub';
 import { ApiError } from '../../server/lib/api-error';
 import { unitDoorUnits } from '../unit';
-import { adDeliveries, adPlays, advertisements } from './server';
+import { adDeliveries, adPlays, advertisements } from './table';
 
 // Delivering advertisements to door units (the adPush command and its delivery rows) and what the
 // units answer: play reports and, on connecting, the list of ads they hold.

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Code } from '../../shared/api';
 import { deviceByBasicAuth } from '../../server/devices/basic-auth';
 import { sendUpload } from '../../server/uploads/send-upload';
-import { adDeliveries, advertisements } from './server';
+import { adDeliveries, advertisements } from './table';
 
 const tags = ['user'];
 

@@ -5,7 +5,7 @@ import { Code } from '../../shared/api';
 import { STATUS } from '../../shared/codes';
 import type { PermissionMark } from '../../shared/permissions';
 import { IMEI_RE } from '../../shared/devices/protocol';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { tenantWhere } from '../../server/db/scope';
 import { sendCommand, type Operator } from '../../server/devices/commands';
 import { ApiError, fail } from '../../server/lib/api-error';
@@ -14,7 +14,7 @@ import { authed } from '../../server/plugins/auth';
 import type { SendCommandBody } from '../../shared/devices/protocol';
 import advertisement, { AD_MARK_DISTRIBUTE, AD_MARK_REVIEW, AD_REVIEW, AD_REVIEW_MACHINE } from './resource';
 import { adTargets, listenToDoorUnits, pushAd, type AdDeliveryResult } from './delivery';
-import { adDeliveries, adPlays, advertisements } from './server';
+import { adDeliveries, adPlays, advertisements } from './table';
 import mediaRoutes from './media-routes';
 
 // The advertisement's review and distribution routes: review, resubmit, distribute, resend,

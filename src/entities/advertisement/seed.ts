@@ -2,13 +2,13 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DELIVERY } from '../../shared/codes';
 import { demoFleet } from '../../shared/devices/demo';
 import { createRng, seedOf } from '../../shared/prng';
-import { deviceCommands, devices } from '../../server/db/schema-devices';
+import { deviceCommands, devices } from '../../server/db/schema';
 import type { Tx } from '../../server/db/driver';
 import { DEMO_POSTER, DEMO_RECORDING } from '../../server/db/seed-recordings';
 import { communities } from '../community';
 import { pushParams } from './routes';
 import { AD_REVIEW } from './resource';
-import { adDeliveries, adPlays, advertisements } from './server';
+import { adDeliveries, adPlays, advertisements } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 const DEMO_SECONDS = 8;

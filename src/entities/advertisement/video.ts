@@ -13,7 +13,7 @@ import { uploads } from '../../server/db/schema';
 import { fail } from '../../server/lib/api-error';
 import type { SavedUpload } from '../../server/uploads/save-upload';
 import { posterFor } from '../vcr';
-import { adVideos } from './server';
+import { adVideos } from './table';
 
 const PROBE_MS = 15_000;
 

@@ -10,8 +10,6 @@ import { mallOrderItems, mallOrders } from '../mall-order/table';
 import afterSale, { AFTER_SALE, AFTER_SALE_TYPE } from './resource';
 import { afterSales } from './table';
 
-export { afterSales } from './table';
-
 /** Orders a request may be made against: paid (to ship), shipped or completed. */
 const SERVICEABLE: number[] = [MALL_ORDER.paid, MALL_ORDER.shipped, MALL_ORDER.completed];
 /** Requests whose amount is still claimed on the order (not rejected, not yet refunded). */

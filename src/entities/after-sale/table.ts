@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 import { mallOrders } from '../mall-order/table';
 
 /** After-sales requests (return / refund / exchange) against a mall order. Its own file so the orders module reads it without the binding. */

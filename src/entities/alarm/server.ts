@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { qualified } from '../../server/engine/query';
-import { alarmRecords } from '../../server/db/schema-alarms';
+import { alarmRecords } from './table';
 import { defineEntity } from '../../server/engine/registry';
 import alarmResource from './resource';
 

@@ -1,4 +1,4 @@
-import { deviceAllocations } from '../../server/db/schema-devices';
+import { deviceAllocations } from './table';
 import { defineEntity } from '../../server/engine/registry';
 import allocationResource from './resource';
 

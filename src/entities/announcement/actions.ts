@@ -2,8 +2,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } fro
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../shared/api';
 import { rowsOf } from '../../server/db/rows';
-import { devices } from '../../server/db/schema-devices';
-import { departments, users } from '../../server/db/schema-tenancy';
+import { devices, departments, users } from '../../server/db/schema';
 import { isPlatformScope, type Scope } from '../../server/db/scope';
 import { sendCommandToMany } from '../../server/devices/commands';
 import { fail } from '../../server/lib/api-error';
@@ -26,7 +25,7 @@ import {
   type InboxItem,
   type ReceiptRow,
 } from './resource';
-import { announcementRecipients, announcements } from './server';
+import { announcementRecipients, announcements } from './table';
 
 type Announcement = typeof announcements.$inferSelect;
 

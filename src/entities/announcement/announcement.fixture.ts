@@ -3,8 +3,7 @@ import { expect } from 'vitest';
 import { addRole, addUser } from '../../../tests/server/fixtures';
 import { login, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { devices } from '../../server/db/schema-devices';
-import { departments, users } from '../../server/db/schema-tenancy';
+import { devices, departments, users } from '../../server/db/schema';
 import { ANNOUNCEMENT_PUSH_CODE } from '../../shared/announcements';
 
 /** The site shared by announcement.test.ts and announcement-approval.test.ts. */

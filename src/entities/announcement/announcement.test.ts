@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { list, type Row } from '../../../tests/server/org-helper';
-import { users } from '../../server/db/schema-tenancy';
+import { users } from '../../server/db/schema';
 import { topics } from '../../shared/topics';
 import { deliverDue } from './actions';
 import { ANNOUNCEMENT_PUSH_CODE, ANNOUNCEMENT_WITHDRAWN_PUSH_CODE } from '../../shared/announcements';

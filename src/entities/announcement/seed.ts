@@ -1,11 +1,11 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../server/db/driver';
-import { tenants, users } from '../../server/db/schema-tenancy';
+import { tenants, users } from '../../server/db/schema';
 import { openApproval } from '../../server/approvals';
 import { approvalNodes } from '../approval-node';
 import { DEMO_APPROVAL_NODE } from '../leave-request';
 import { ANNOUNCEMENT_LEVEL, ANNOUNCEMENT_SCOPE, ANNOUNCEMENT_STATE, NEED_APPROVAL } from './resource';
-import { announcementRecipients, announcements } from './server';
+import { announcementRecipients, announcements } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 const HOUR_MS = 3_600_000;

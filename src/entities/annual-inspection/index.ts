@@ -1,2 +1,2 @@
 // The annual-inspection entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { annualInspections } from './server';
+export { annualInspections } from './table';

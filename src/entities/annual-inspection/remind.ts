@@ -1,10 +1,10 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { annualInspections } from './server';
+import { annualInspections } from './table';
 import { startSweep } from '../../server/lib/sweep';
 
 /** How often every replica looks for inspections coming due (the update below makes each reminder go out once). */
-export const INSPECTION_REMIND_EVERY_MS = 60 * 60 * 1000;
+const INSPECTION_REMIND_EVERY_MS = 60 * 60 * 1000;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -1,2 +1,2 @@
 // The approval entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { approvalSteps, approvals } from './server';
+export { approvalSteps, approvals } from './table';

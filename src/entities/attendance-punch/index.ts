@@ -2,4 +2,4 @@
 export { PUNCH_SOURCE } from './resource';
 export type { PunchSource } from './resource';
 export { recordPunch } from './punch';
-export { attendancePunches } from './server';
+export { attendancePunches } from './table';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { recomputeUserDay } from '../../server/attendance';
 import { localDayOf } from '../../shared/attendance/days';
 import type { PunchSource } from './resource';
-import { attendancePunches } from './server';
+import { attendancePunches } from './table';
 
 interface PunchInput {
   tenantId: number;

@@ -4,7 +4,7 @@ import { ATTENDANCE_RULE_BODY } from '../../../tests/server/attendance-fixture';
 import { addUser } from '../../../tests/server/fixtures';
 import { finishedJob, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { departments, users } from '../../server/db/schema-tenancy';
+import { departments, users } from '../../server/db/schema';
 import { localInstant } from '../../shared/attendance/days';
 import { leaveRequests } from '../leave-request';
 import { recordPunch, PUNCH_SOURCE } from '../attendance-punch';

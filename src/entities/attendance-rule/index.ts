@@ -2,5 +2,5 @@
 export { ATTENDANCE_TYPE } from './resource';
 export { STATE_KEYS, periodsOf } from './periods';
 export type { RuleTimes, StateKey } from './periods';
-export { attendanceRules } from './server';
-export type { AttendanceRuleRow } from './server';
+export { attendanceRules } from './table';
+export type { AttendanceRuleRow } from './table';

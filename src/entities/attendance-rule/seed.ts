@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../../server/db/schema';
 import type { Tx } from '../../server/engine/types';
 import { recomputeRange } from '../../server/attendance';
 import { localDayOf } from '../../shared/attendance/days';
 import { attendancePunches } from '../attendance-punch';
-import { attendanceRules } from './server';
+import { attendanceRules } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 /** The demo's zone: the service's default TIME_ZONE (the seed runs before any configuration reaches it). */

@@ -4,7 +4,7 @@ import { Code } from '../../shared/api';
 import { UPLOAD_AUDIO_MAX } from '../../shared/constants';
 import { audioPushSendBody, ttsPreviewBody, type AudioUploadAnswer } from '../../shared/devices/audio-push';
 import type { BatchCommandResult } from '../../shared/devices/api';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { rowsOf } from '../../server/db/rows';
 import { tenantWhere } from '../../server/db/scope';
 import { sendCommandToMany } from '../../server/devices/commands';
@@ -13,7 +13,7 @@ import { authed } from '../../server/plugins/auth';
 import { operatorOf } from '../../server/routes/device/scope';
 import { LocalTtsProvider, type TtsProvider } from '../../server/tts';
 import { saveUpload } from '../../server/uploads/save-upload';
-import { audioPushes } from './server';
+import { audioPushes } from './table';
 
 /** What the local provider does unless a test hands another one. */
 export const tts: { provider: TtsProvider } = { provider: new LocalTtsProvider() };

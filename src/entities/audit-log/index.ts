@@ -1,2 +1,2 @@
 // The audit-log entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { auditLog } from './server';
+export { auditLog } from './table';

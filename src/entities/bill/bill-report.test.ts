@@ -5,7 +5,7 @@ import { JOB_STATE } from '../../shared/jobs';
 import { finishedJob, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import type { BillReport } from './report';
-import { bills } from './server';
+import { bills } from './table';
 
 let t: TestApp;
 let demo: string;

@@ -1,7 +1,7 @@
 import { desc, eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, PAY_STATUS } from '../../shared/payments';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { hmacSha256 } from '../../server/lib/crypto';
 import { SANDBOX_SIGNATURE_HEADER } from '../../server/payments';
 import { addRole, addUser } from '../../../tests/server/fixtures';
@@ -12,7 +12,7 @@ import { simCards } from '../sim-card';
 import { fulfil } from './purchase';
 import { BILL_KIND } from './resource';
 import type { BillReport } from './report';
-import { bills } from './server';
+import { bills } from './table';
 
 let t: TestApp;
 let su: string;

@@ -8,7 +8,7 @@ import type { Payment } from '../../server/payments';
 import { applyPackage, priceFenOf, simCards } from '../sim-card';
 import { PACKAGE_TYPE, simPackages } from '../sim-package';
 import { BILL_KIND, BILL_PURPOSE } from './resource';
-import { bills } from './server';
+import { bills } from './table';
 
 export type Bill = typeof bills.$inferSelect;
 type Card = typeof simCards.$inferSelect;

@@ -2,10 +2,10 @@ import { and, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addMonths, monthOf } from '../../shared/months';
 import { isPlatformScope, type Scope } from '../../server/db/scope';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../../server/db/schema';
 import { adPlays, advertisements } from '../advertisement';
 import { simCards, simUsageMonths } from '../sim-card';
-import { bills } from './server';
+import { bills } from './table';
 import type { BillReport, ReportRow, UsageRow } from '../../shared/bill-report';
 
 export type { BillReport, ReportRow } from '../../shared/bill-report';

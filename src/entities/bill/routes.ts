@@ -10,7 +10,7 @@ import { BILL_REPORT_JOB } from '../../server/jobs/bill-report';
 import { billReport } from './report';
 import { buy, cancelBill, cardInfo, fulfil, payAgain, refunded, type Bill } from './purchase';
 import { BILL_MARK_REFUND, BILL_PURPOSE, BUY_MENUS } from './resource';
-import { bills } from './server';
+import { bills } from './table';
 
 const tags = ['iot'];
 const id = z.number().int().positive();

@@ -6,7 +6,7 @@ import { payments, paySandboxOrders } from '../payment';
 import { simCards } from '../sim-card';
 import { simPackages } from '../sim-package';
 import { BILL_KIND, BILL_PURPOSE } from './resource';
-import { bills } from './server';
+import { bills } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 const DAY_MS = 86_400_000;

@@ -1,2 +1,2 @@
 // The building entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { buildings } from './server';
+export { buildings } from './table';

@@ -10,7 +10,7 @@ import { DEVICE_STATE } from '../../shared/codes';
 import { startRtspServer, type RtspServer } from '../../sim/rtsp';
 import type { CameraCheckAnswer, CameraWatchAnswer } from '../../shared/cameras';
 import { CAMERA_MARK_WATCH_DEVICE } from './resource';
-import { cameras } from './server';
+import { cameras } from './table';
 
 let t: TestApp;
 let demo: string;

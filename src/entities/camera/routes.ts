@@ -23,7 +23,7 @@ import {
   type CameraWatchAnswer,
 } from '../../shared/cameras';
 import { CAMERA_MARK_WATCH_DEVICE, CAMERA_ROUTES } from './resource';
-import { cameras } from './server';
+import { cameras } from './table';
 
 const tags = ['device'];
 const menus = [...CAMERA_ROUTES];

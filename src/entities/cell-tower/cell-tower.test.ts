@@ -12,7 +12,7 @@ import { CellLookup, MIN_CELL_ACCURACY_M } from '../../server/protocols/cells';
 import { buildTestApp, finishedJob, login, post, type TestApp } from '../../../tests/server/helper';
 import { addDevices, until, type TestDevice } from '../../../tests/server/ingest-helper';
 import { multipart } from '../../../tests/server/org-helper';
-import { cellTowers } from './server';
+import { cellTowers } from './table';
 
 /**
  * The cell-tower table (docs/protocols.md "Cell towers"): OpenCellID files imported whole by

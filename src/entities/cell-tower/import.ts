@@ -6,7 +6,7 @@ import type { Db } from '../../server/db/driver';
 import { JobError, type JobHandler } from '../../server/jobs/runner';
 import { IMPORT_JOB_ERRORS_SHOWN, type ImportJobReport } from '../../shared/jobs';
 import { CELL_RADIO_TABLE } from './resource';
-import { cellTowers } from './server';
+import { cellTowers } from './table';
 
 /** The job kind of an OpenCellID import (registered in src/server/plugins/jobs.ts). */
 export const CELL_TOWER_IMPORT_JOB = 'cellTowerImport';

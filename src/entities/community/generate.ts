@@ -8,7 +8,7 @@ import { rooms } from '../room';
 import { units } from '../unit';
 import { checkSizes, parseNamingRule, type Placeholder, type RulePart } from '../../shared/community-naming';
 import { DEFAULT_NAMING_RULE } from './resource';
-import { communities } from './server';
+import { communities } from './table';
 
 /** The job kind of the room generator (registered in src/server/plugins/jobs.ts). */
 export const COMMUNITY_ROOMS_JOB = 'communityRooms';

@@ -11,7 +11,7 @@ import { unitDoorUnits, units } from '../unit';
 import { applyRename, COMMUNITY_ROOMS_JOB, previewRename } from './generate';
 import { checkSizes, parseNamingRule } from '../../shared/community-naming';
 import community from './resource';
-import { communities } from './server';
+import { communities } from './table';
 
 const tags = ['user'];
 const idBody = z.object({ id: z.number().int().positive() });

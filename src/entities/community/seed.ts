@@ -1,15 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { demoFleet } from '../../shared/devices/demo';
 import type { Tx } from '../../server/db/driver';
-import { devices } from '../../server/db/schema-devices';
-import { users } from '../../server/db/schema-tenancy';
+import { devices, users } from '../../server/db/schema';
 import { buildings } from '../building';
 import { propertyCompanies } from '../property-company';
 import { propertyStaffCommunities, propertyStaffs } from '../property-staff';
 import { unitDoorUnits, units } from '../unit';
 import { generateCommunity } from './generate';
 import { DEFAULT_NAMING_RULE } from './resource';
-import { communities } from './server';
+import { communities } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 /** The demo community's name (tests and other seeds find it by it). */

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { departments, users } from '../../server/db/schema-tenancy';
+import { departments } from './table';
+import { users } from '../user/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';

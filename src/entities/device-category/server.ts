@@ -1,13 +1,11 @@
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../device/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
 import deviceCategory from './resource';
 import { deviceCategories } from './table';
-
-export { deviceCategories } from './table';
 
 /** Platform-wide device categories (a tree on pid); super administrators change them. */
 export default defineEntity({

@@ -1,7 +1,6 @@
 import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
 
-// Apart from server.ts: the devices table (schema-devices.ts) references it, and the binding reads devices.
 export const deviceCategories = pgTable(
   'device_categories',
   {

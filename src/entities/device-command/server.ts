@@ -1,4 +1,4 @@
-import { deviceCommands } from '../../server/db/schema-devices';
+import { deviceCommands } from './table';
 import { defineEntity } from '../../server/engine/registry';
 import deviceCommandResource from './resource';
 

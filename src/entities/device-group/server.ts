@@ -1,13 +1,11 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../device/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
 import deviceGroup from './resource';
 import { deviceGroups } from './table';
-
-export { deviceGroups } from './table';
 
 /** Device groups; a group that still holds devices is not deleted (groupNotEmpty). */
 export default defineEntity({

@@ -1,8 +1,7 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 
-// Apart from server.ts: the devices table (schema-devices.ts) references it, and the binding reads devices.
 export const deviceGroups = pgTable(
   'device_groups',
   {

@@ -1,13 +1,11 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../device/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
 import product from './resource';
 import { products } from './table';
-
-export { products } from './table';
 
 /** The manufacturer's catalogue: every session reads it, super administrators change it. */
 export default defineEntity({

@@ -2,7 +2,6 @@ import { boolean, index, integer, jsonb, pgTable, serial, smallint, text } from 
 import type { ThingModel } from '../../shared/devices/thing-model';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
 
-// Apart from server.ts: devices and production records (schema-devices.ts) reference it, and the binding reads devices.
 export const products = pgTable(
   'products',
   {

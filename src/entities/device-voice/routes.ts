@@ -4,7 +4,7 @@ import { VOICE_CLIP_MAX } from '../../shared/constants';
 import { deviceByBasicAuth } from '../../server/devices/basic-auth';
 import { fail } from '../../server/lib/api-error';
 import { storeUpload } from '../../server/uploads/save-upload';
-import { deviceVoices } from './server';
+import { deviceVoices } from './table';
 import { wavDurationMs } from './wav';
 
 const AUDIO_TYPES = [

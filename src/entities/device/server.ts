@@ -1,8 +1,9 @@
 import { and, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { DEVICE_STATE, STOCK_STATE } from '../../shared/codes';
-import { deviceEvents, deviceLocations, deviceReadings, devices } from '../../server/db/schema-devices';
-import { departments, users } from '../../server/db/schema-tenancy';
+import { deviceEvents, deviceLocations, deviceReadings, devices } from './table';
+import { departments } from '../department/table';
+import { users } from '../user/table';
 import { isPlatformScope } from '../../server/db/scope';
 import { likePattern, qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';

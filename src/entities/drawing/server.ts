@@ -4,8 +4,6 @@ import { num, requireOnAdd } from '../indoor-map';
 import drawing from './resource';
 import { drawings } from './table';
 
-export { drawings } from './table';
-
 export default defineEntity({
   def: drawing,
   table: drawings,

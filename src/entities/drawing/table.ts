@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, updatedAt } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 import { indoorMaps } from '../indoor-map/table';
 
 /** The drawing library (/drawingList) and the UWB drawings (/uwbDrawingList, kind 'uwb'). */

@@ -1,2 +1,2 @@
 // The duty-record entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { dutyRecords } from './server';
+export { dutyRecords } from './table';

@@ -1,3 +1,3 @@
 // The escalation-policy folder's public surface: what other folders and the escalation service use.
-export { escalationPolicies } from './server';
+export { escalationPolicies } from './table';
 export { DEMO_CONTACT } from './seed';

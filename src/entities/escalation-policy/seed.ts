@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { defineSeed } from '../../server/db/entity-seeds';
-import { devices } from '../../server/db/schema-devices';
-import { users } from '../../server/db/schema-tenancy';
+import { devices, users } from '../../server/db/schema';
 import type { Tx } from '../../server/engine/types';
 import { escalationSteps } from '../escalation-step';
-import { escalationPolicies } from './server';
+import { escalationPolicies } from './table';
 
 /** The demo devices' emergency contact (their `contacts` setting), whom the SOS policy texts. */
 export const DEMO_CONTACT = { name: '紧急联系人', phone: '13900000001', relation: '家属' };

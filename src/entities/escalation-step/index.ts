@@ -1,2 +1,2 @@
 // The escalation-step folder's public surface: what the escalation service reads.
-export { escalationSteps } from './server';
+export { escalationSteps } from './table';

@@ -7,7 +7,7 @@ import type { BatchCommandResult } from '../../shared/devices/api';
 import { decodePayload } from '../../shared/devices/codec';
 import type { FaceLibraryDownload, FaceVerifyAnswer } from '../../shared/devices/faces';
 import { topics } from '../../shared/topics';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { applyAck } from '../../server/devices/commands';
 import { deviceKey, deviceSecret } from '../../server/devices/secrets';
 import { faceSamples } from '../face-sample';

@@ -1,2 +1,2 @@
 // The face-distribution entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { faceDistributions } from './server';
+export { faceDistributions } from './table';

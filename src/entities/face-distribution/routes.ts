@@ -11,7 +11,7 @@ import {
   type FaceVerifyAnswer,
 } from '../../shared/devices/faces';
 import { IMEI_RE, MAX_BATCH_DEVICES, type SendCommandBody } from '../../shared/devices/protocol';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { scopedWhere } from '../../server/db/scope';
 import { deviceByBasicAuth } from '../../server/devices/basic-auth';
 import { sendCommand, type Target } from '../../server/devices/commands';
@@ -23,7 +23,7 @@ import { authed } from '../../server/plugins/auth';
 import { faceLibraries } from '../face-library';
 import { FACE_REVIEW, faceReviews } from '../face-review';
 import { personOf, faceSamples } from '../face-sample';
-import { faceDistributions } from './server';
+import { faceDistributions } from './table';
 
 const sendBody = z.object({
   libraryId: z.number().int().positive(),

@@ -1,3 +1,3 @@
 // The face-review entity's public surface: what other folders use of it (the rest of the folder is its own).
 export { FACE_REVIEW } from './resource';
-export { faceReviews } from './server';
+export { faceReviews } from './table';

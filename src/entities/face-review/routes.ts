@@ -9,7 +9,7 @@ import { moveState } from '../../server/lib/transition';
 import { authed } from '../../server/plugins/auth';
 import { faceSampleEntity } from '../face-sample';
 import { FACE_REVIEW, FACE_REVIEW_MACHINE } from './resource';
-import { faceReviews } from './server';
+import { faceReviews } from './table';
 
 const idBody = z.object({ id: z.number().int().positive() });
 const rejectBody = idBody.extend({ reason: z.string().trim().min(1).max(200) });

@@ -6,7 +6,7 @@ import { post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, upload } from '../../../tests/server/org-helper';
 import { ApiError } from '../../server/lib/api-error';
 import { demoEmbeddings, analyseFace, similarity } from '../../server/faces';
-import { faceSamples } from './server';
+import { faceSamples } from './table';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/faces/${name}`, import.meta.url));
 

@@ -1,2 +1,2 @@
 // The fence entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { fenceDevices, fences } from './server';
+export { fenceDevices, fences } from './table';

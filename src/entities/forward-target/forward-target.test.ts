@@ -9,7 +9,7 @@ import { alarmsOf, send } from '../../../tests/server/alarms-helper';
 import { addTenant, addUser, tenantId } from '../../../tests/server/fixtures';
 import { addDevices } from '../../../tests/server/ingest-helper';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
-import { forwardTargets } from './server';
+import { forwardTargets } from './table';
 
 /**
  * Forwarding targets (docs/integrations.md "Forwarding to a broker"): the platform's super

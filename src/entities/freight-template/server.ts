@@ -4,8 +4,6 @@ import { defineEntity } from '../../server/engine/registry';
 import freightTemplate from './resource';
 import { freightTemplates } from './table';
 
-export { freightTemplates } from './table';
-
 export default defineEntity({
   def: freightTemplate,
   table: freightTemplates,

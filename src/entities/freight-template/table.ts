@@ -1,6 +1,6 @@
 import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 import type { FreightRule } from './freight';
 
 /** Freight templates. Their own file (tables only) so orders read them without the binding. */

@@ -10,8 +10,6 @@ import indoorMap from './resource';
 import { indoorMaps } from './table';
 import { num, requireOnAdd } from './write';
 
-export { indoorMaps } from './table';
-
 /** The tenant's indoor map `id` with its size, or refInvalid. */
 export async function indoorMapOf(tx: Tx, id: number, tenantId: number) {
   const [map] = await tx

@@ -1,6 +1,6 @@
 import { doublePrecision, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, updatedAt } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 
 /**
  * Indoor maps (docs/requirements/entities.md#indoor-positioning): a floor picture and its real size in

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../shared/api';
 import { auditLog } from '../audit-log';
 import { rowsOf } from '../../server/db/rows';
-import { resources, roleResources } from '../../server/db/schema-tenancy';
+import { resources, roleResources } from '../../server/db/schema';
 import { addRole, addUser } from '../../../tests/server/fixtures';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import type { MsgKey } from '../../shared/messages';
 import type { Db } from '../../server/db/driver';
-import { tenants, users } from '../../server/db/schema-tenancy';
+import { tenants, users } from '../../server/db/schema';
 import type { Scope } from '../../server/db/scope';
 import type { Clock } from '../../server/lib/clock';
 import { sha256 } from '../../server/lib/crypto';

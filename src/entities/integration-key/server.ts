@@ -1,6 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { resources, roleResources, roles, userRoles, users } from '../../server/db/schema-tenancy';
+import { resources } from '../resource/table';
+import { roleResources, roles, userRoles } from '../role/table';
+import { users } from '../user/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import type { Ctx, Row, Tx } from '../../server/engine/types';
@@ -10,8 +12,6 @@ import type { KeyMaterial } from './keys';
 import { normaliseAddresses } from './keys';
 import integrationKey, { keyMayHoldMark } from './resource';
 import { integrationKeys } from './table';
-
-export { integrationKeys } from './table';
 
 /** The new key's material, handed by the folder's `add` and `rotate` routes to the write (routes.ts). */
 export const KEY_MATERIAL = Symbol('integrationKeyMaterial');

@@ -1,6 +1,8 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
-import { roles, tenants, users } from '../../server/db/schema-tenancy';
+import { roles } from '../role/table';
+import { tenants } from '../tenant/table';
+import { users } from '../user/table';
 
 /**
  * One integration key (src/entities/integration-key/resource.ts). `keyHash` is the SHA-256 of the

@@ -2,4 +2,4 @@
 export { LEAVE_STATE, LEAVE_TYPE } from './resource';
 export { approvedLeaveFor } from './leave';
 export { DEMO_APPROVAL_NODE, DEMO_APPROVER } from './seed';
-export { leaveRequests } from './server';
+export { leaveRequests } from './table';

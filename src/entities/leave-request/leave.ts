@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../server/db/driver';
 import type { Tx } from '../../server/engine/types';
 import { LEAVE_STATE } from './resource';
-import { leaveRequests } from './server';
+import { leaveRequests } from './table';
 
 interface ApprovedLeave {
   userId: number;

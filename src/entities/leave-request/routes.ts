@@ -7,7 +7,7 @@ import { notifyPending, pendingOf, withdrawApproval } from '../../server/approva
 import { moveState } from '../../server/lib/transition';
 import { authed } from '../../server/plugins/auth';
 import leaveRequest, { LEAVE_MACHINE, LEAVE_STATE } from './resource';
-import { leaveRequests } from './server';
+import { leaveRequests } from './table';
 
 const target = { table: leaveRequests, id: leaveRequests.id, state: leaveRequests.state };
 

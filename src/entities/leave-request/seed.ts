@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { APPROVAL_STATE, STEP_RESULT } from '../../shared/approvals';
 import type { Tx } from '../../server/db/driver';
-import { tenants, users } from '../../server/db/schema-tenancy';
+import { tenants, users } from '../../server/db/schema';
 import { approvals, approvalSteps } from '../approval';
 import { approvalNodeApprovers, approvalNodes } from '../approval-node';
 import { LEAVE_STATE, LEAVE_TYPE, LEAVE_TYPE_TABLE } from './resource';
-import { leaveRequests } from './server';
+import { leaveRequests } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 const HOUR_MS = 3_600_000;

@@ -7,8 +7,6 @@ import { mallProducts } from '../product/table';
 import mallCategory, { MALL_CATEGORY_MAX_DEPTH } from './resource';
 import { mallCategories } from './table';
 
-export { mallCategories };
-
 export default defineEntity({
   def: mallCategory,
   table: mallCategories,

@@ -1,6 +1,6 @@
 import { type AnyPgColumn, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 
 /** The mall's category tree. Its own file so products can reference it without importing the binding. */
 export const mallCategories = pgTable(

@@ -5,7 +5,7 @@ import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/
 import { addRole, addUser } from '../../../tests/server/fixtures';
 import { AFTER_SALE, AFTER_SALE_TYPE } from '../after-sale';
 import { MALL_ORDER } from './resource';
-import { mallOrders } from './server';
+import { mallOrders } from './table';
 import { mallOrderHelpers } from './mall-order.fixture';
 
 let t: TestApp;

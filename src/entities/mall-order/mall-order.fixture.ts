@@ -5,7 +5,7 @@ import type { Row } from '../../../tests/server/org-helper';
 import { mallProducts } from '../product';
 import { productSkus } from '../product-sku';
 import { MALL_ORDER } from './resource';
-import { mallOrders } from './server';
+import { mallOrders } from './table';
 
 /** Helpers shared by mall-order.test.ts and mall-order-after-sales.test.ts, on the app `get` gives. */
 export function mallOrderHelpers(get: () => { t: TestApp; demo: string; demoTenant: number }) {

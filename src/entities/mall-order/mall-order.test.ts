@@ -8,7 +8,7 @@ import { FREIGHT_MODE, freightTemplates } from '../freight-template';
 import { mallProducts } from '../product';
 import { expireUnpaid, onMallPaid } from './orders';
 import { MALL_ORDER } from './resource';
-import { mallOrders } from './server';
+import { mallOrders } from './table';
 import { mallOrderHelpers } from './mall-order.fixture';
 
 let t: TestApp;

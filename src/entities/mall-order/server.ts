@@ -4,8 +4,6 @@ import { defineEntity } from '../../server/engine/registry';
 import mallOrder from './resource';
 import { mallOrders } from './table';
 
-export { mallOrderItems, mallOrders } from './table';
-
 const yuan = (col: Parameters<typeof qualified>[0]) => sql<number>`(${qualified(col)} / 100.0)::float8`;
 
 export default defineEntity({

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, ts } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 
 /** Mall orders and their lines. Their own file (tables only) so other modules read them without the binding. */
 export const mallOrders = pgTable(

@@ -6,8 +6,6 @@ import { mallProducts } from '../product/table';
 import merchant from './resource';
 import { merchants } from './table';
 
-export { merchants };
-
 export default defineEntity({
   def: merchant,
   table: merchants,

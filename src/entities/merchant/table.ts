@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 
 /** Merchants of the business-district mall. Its own file so products and orders can reference it without importing the binding. */
 export const merchants = pgTable(

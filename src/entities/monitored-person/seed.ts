@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { demoFleet, SCENARIO_SITES } from '../../shared/devices/demo';
-import { devices } from '../../server/db/schema-devices';
+import { devices, tenants, users } from '../../server/db/schema';
 import { fenceDevices, fences } from '../fence';
-import { tenants, users } from '../../server/db/schema-tenancy';
 import type { Tx } from '../../server/engine/types';
 import { CHECK_IN_SOURCE } from './resource';
-import { localDayTime, monitoredPersonCheckIns, monitoredPersons } from './server';
+import { localDayTime } from './server';
+import { monitoredPersonCheckIns, monitoredPersons } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 /**

@@ -5,7 +5,7 @@ import type { Payment } from '../../server/payments';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { users } from '../../server/db/schema';
 import { demoApp } from '../../../tests/server/org-helper';
-import { paymentEvents, payments } from './server';
+import { paymentEvents, payments } from './table';
 
 // What the payment tests share (payment.test.ts, payment-refunds.test.ts): the demo app with a
 // module 'unitTest' told of payments and refunds, and the calls a payer and the tests make.

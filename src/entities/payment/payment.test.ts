@@ -4,7 +4,7 @@ import { PAY_STATUS } from '../../shared/payments';
 import { hmacSha256 } from '../../server/lib/crypto';
 import { SANDBOX_SIGNATURE_HEADER } from '../../server/payments';
 import { create, demoScope, demoTenant, events, failNextPaid, paid, paymentHarness, press, row, t } from './harness';
-import { paySandboxOrders } from './server';
+import { paySandboxOrders } from './table';
 import { addUser } from '../../../tests/server/fixtures';
 import { login, post } from '../../../tests/server/helper';
 import { tenantWithAdmin } from '../../../tests/server/org-helper';

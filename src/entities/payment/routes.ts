@@ -9,7 +9,7 @@ import { tenantWhere } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
 import { toPayment } from '../../server/payments';
 import { authed } from '../../server/plugins/auth';
-import { paymentEvents, payments } from './server';
+import { paymentEvents, payments } from './table';
 
 const tags = ['pay'];
 const MARK_REFUND: PermissionMark = 'payment:refund';

@@ -10,7 +10,7 @@ import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import { saveUpload } from '../../server/uploads/save-upload';
 import { CAMERA_ROUTES, cameras } from '../camera';
-import { photos } from './server';
+import { photos } from './table';
 import { reporterName, thumbnailFor } from './thumbnail';
 
 const snapshotQuery = z

@@ -1,40 +1,7 @@
-import { boolean, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt, trigramIndexes } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
 import { defineEntity } from '../../server/engine/registry';
 import photo from './resource';
-
-export const photos = pgTable(
-  'photos',
-  {
-    id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    /** The picture's URL as the uploads answer it (`/api/file/<name>`). */
-    image: text('image').notNull(),
-    /** A 320-wide JPEG the service made of it. */
-    thumb: text('thumb'),
-    source: smallint('source').notNull().default(0),
-    imei: text('imei'),
-    reporter: text('reporter'),
-    width: integer('width'),
-    height: integer('height'),
-    reviewState: smallint('review_state').notNull().default(0),
-    published: boolean('published').notNull().default(false),
-    pinned: boolean('pinned').notNull().default(false),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    ...trigramIndexes('photos', t.title, t.imei, t.reporter),
-    index('photos_tenant_idx').on(t.tenantId, t.id),
-    index('photos_tenant_title_idx').on(t.tenantId, t.title),
-    index('photos_tenant_source_idx').on(t.tenantId, t.source),
-    index('photos_tenant_review_idx').on(t.tenantId, t.reviewState),
-    index('photos_tenant_created_idx').on(t.tenantId, t.createdAt),
-  ],
-);
+import { reporterName, thumbnailFor } from './thumbnail';
+import { photos } from './table';
 
 export default defineEntity({
   def: photo,
@@ -42,8 +9,6 @@ export default defineEntity({
   hooks: {
     // A new or changed picture gets its thumbnail and size from the service, whoever uploaded it.
     beforeWrite: async (ctx, tx, values, _input, tenantId, existing) => {
-      // Loaded late: it reads the uploads table, whose schema.ts lists this file's table.
-      const { reporterName, thumbnailFor } = await import('./thumbnail');
       if (typeof values.image === 'string')
         Object.assign(values, await thumbnailFor(ctx.app, tenantId, values.image, tx));
       if (!existing) values.reporter = await reporterName(tx, ctx.scope.userId);

@@ -1,2 +1,2 @@
 // The product-banner entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { productBanners } from './server';
+export { productBanners } from './table';

@@ -6,7 +6,7 @@ import { fail } from '../../server/lib/api-error';
 import { moveState } from '../../server/lib/transition';
 import { authed } from '../../server/plugins/auth';
 import { REVIEW_MARK_REVIEW, REVIEW_STATE, REVIEW_STATE_MACHINE } from './resource';
-import { productReviews } from './server';
+import { productReviews } from './table';
 
 const tags = ['mall'];
 const reviewBody = z.object({

@@ -6,9 +6,7 @@ import { fail } from '../../server/lib/api-error';
 import { LOW_STOCK } from '../product';
 import { mallProducts } from '../product/table';
 import productSku from './resource';
-import { productSkus, stockMovements } from './table';
-
-export { productSkus, stockMovements };
+import { productSkus } from './table';
 
 export default defineEntity({
   def: productSku,

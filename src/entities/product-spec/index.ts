@@ -1,2 +1,2 @@
 // The product-spec entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { productSpecs } from './server';
+export { productSpecs } from './table';

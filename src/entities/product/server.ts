@@ -12,8 +12,6 @@ import product, { LOW_STOCK } from './resource';
 import { PRODUCT_LIMITS, type SkuInput, type SpecLine, skuProblem } from '../../shared/product-sku';
 import { mallProducts } from './table';
 
-export { mallProducts };
-
 /** The category and merchant named must be the tenant's. */
 async function checkRefs(tx: Tx, values: Row, tenantId: number): Promise<void> {
   if (values.categoryId != null) {

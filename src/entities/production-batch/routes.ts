@@ -12,7 +12,7 @@ import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import { superOnly } from '../../server/engine/guards';
 import productionBatch, { BATCH_MACHINE, BATCH_OPEN_STATES, BATCH_STATE, QA_RESULT } from './resource';
-import { productionBatches, productionBatchRecords } from './server';
+import { productionBatches, productionBatchRecords } from './table';
 
 const tags = ['device'];
 const MENUS = [...productionBatch.routes];

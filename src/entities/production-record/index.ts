@@ -1,2 +1,2 @@
 // The production-record entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { productionRecords } from './server';
+export { productionRecords } from './table';

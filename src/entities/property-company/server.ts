@@ -3,12 +3,9 @@ import { Code } from '../../shared/api';
 import { idList, qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
-import { communities } from '../community/server';
+import { communities } from '../community/table';
 import propertyCompany from './resource';
 import { propertyCompanies } from './table';
-
-// The table lives in ./table.ts: communities reference it, and this binding reads communities.
-export { propertyCompanies };
 
 export default defineEntity({
   def: propertyCompany,

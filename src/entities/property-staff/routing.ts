@@ -1,9 +1,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../server/db/driver';
-import { users } from '../../server/db/schema-tenancy';
-import { devices } from '../../server/db/schema-devices';
+import { users, devices } from '../../server/db/schema';
 import { unitDoorUnits } from '../unit';
-import { propertyStaffCommunities, propertyStaffs } from './server';
+import { propertyStaffCommunities, propertyStaffs } from './table';
 
 /** What a staff member may be routed: a door unit's call (push 5081) or an SOS (push 9003). */
 type DutyNotice = 'doorCall' | 'sos';

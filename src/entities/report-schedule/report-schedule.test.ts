@@ -6,14 +6,14 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmRecords } from '../../server/db/schema-alarms';
+import { alarmRecords } from '../../server/db/schema';
 import { buildReplica, buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { tenantId } from '../../../tests/server/fixtures';
 import { tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { createLocalEmailProvider } from '../../server/notify/email';
 import { REPORT_BACKOFF_MS, REPORT_FILE_TTL_MS } from './runs';
 import { nextRunAfter, periodBefore, type ScheduleTiming } from './schedule';
-import { reportRuns, reportSchedules } from './server';
+import { reportRuns, reportSchedules } from './table';
 import { sweepReports } from '.';
 
 const BERLIN = 'Europe/Berlin';

@@ -10,7 +10,7 @@ import { startSweep } from '../../server/lib/sweep';
 import { authed } from '../../server/plugins/auth';
 import reportSchedule, { REPORT_MARK_RUN } from './resource';
 import { queueRunNow, REPORT_SWEEP_MS, retryRun, sweepReports } from './runs';
-import { reportRuns, reportSchedules, type ReportRunRow, type ReportScheduleRow } from './server';
+import { reportRuns, reportSchedules, type ReportRunRow, type ReportScheduleRow } from './table';
 
 const tags = ['user'];
 const id = z.number().int().positive();

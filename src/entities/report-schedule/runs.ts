@@ -7,7 +7,7 @@ import { rowsOf } from '../../server/db/rows';
 import { XLSX_TYPE } from '../../server/engine/files';
 import { REPORT_KIND_TABLE, recipientsOf, type ReportKind } from './resource';
 import { nextRunAfter, periodBefore } from './schedule';
-import { reportRuns, reportSchedules, type ReportRunRow, type ReportScheduleRow, type RunMessage } from './server';
+import { reportRuns, reportSchedules, type ReportRunRow, type ReportScheduleRow, type RunMessage } from './table';
 import { writeReport, type WrittenReport } from './reports';
 
 /** How often every replica looks for due schedules and queued runs. */

@@ -1,5 +1,5 @@
 import { defineSeed } from '../../server/db/entity-seeds';
-import { reportSchedules } from './server';
+import { reportSchedules } from './table';
 
 /** The demo site's daily alarm summary at 08:00 (its next run is set by the first sweep, on TIME_ZONE's clock). */
 export default defineSeed({

@@ -14,7 +14,7 @@ import { doorUnitsOfResident, pushSoon } from '../access-right';
 import { rooms } from '../room';
 import resident, { BINDING, BINDING_MACHINE } from './resource';
 import { facePicture, queueFaceReview } from './faces';
-import { residents } from './server';
+import { residents } from './table';
 
 const tags = ['user'];
 const id = z.number().int().positive();

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { NavEntry, ResourceType } from '../../shared/session';
-import { resources } from '../../server/db/schema-tenancy';
+import { resources } from './table';
 
 /** A catalogue node with its buttons: the permission manager's and the grant dialog's tree. */
 interface ResourceNode extends NavEntry {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { resources } from '../../server/db/schema-tenancy';
+import { resources } from './table';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';
 import { deleteResource } from '../../server/repos/resources';

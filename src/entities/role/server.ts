@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { roles, userRoles, users } from '../../server/db/schema-tenancy';
+import { roles, userRoles } from './table';
+import { users } from '../user/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { deleteRole, notIntegrationRole } from '../../server/repos/roles';

@@ -1,2 +1,2 @@
 // The room entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { rooms } from './server';
+export { rooms } from './table';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { authAudit } from '../../server/db/schema-tenancy';
+import { authAudit } from './table';
 import { isPlatformScope } from '../../server/db/scope';
 import { defineEntity } from '../../server/engine/registry';
 import signInAuditResource from './resource';

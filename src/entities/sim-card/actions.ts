@@ -5,12 +5,12 @@ import { yuanToFen } from '../../shared/payments';
 import { canMove } from '../../shared/state-machine';
 import { carrierOf, CarrierError, withRetry, type RetryOptions } from '../../server/carrier';
 import { rowsOf } from '../../server/db/rows';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { ApiError, fail } from '../../server/lib/api-error';
 import { moveState } from '../../server/lib/transition';
 import { PACKAGE_TYPE, simPackages } from '../sim-package';
 import { ICCID_RE, SIM_MACHINE, SIM_SOURCE, SIM_STATE } from './resource';
-import { simCards, simUsageMonths } from './server';
+import { simCards, simUsageMonths } from './table';
 
 type SimCard = typeof simCards.$inferSelect;
 type SimPackage = typeof simPackages.$inferSelect;

@@ -30,7 +30,7 @@ import simCard, {
   SIM_MARK_SYNC,
   SIM_STATE,
 } from './resource';
-import { simCards } from './server';
+import { simCards } from './table';
 import { SIM_SYNC_JOB } from './sync-job';
 
 const tags = ['iot'];

@@ -2,14 +2,14 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedCarrier, setCarrier } from '../../server/carrier';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { tenantId } from '../../../tests/server/fixtures';
 import { list, tenantWithAdmin, upload, type Row } from '../../../tests/server/org-helper';
 import { PACKAGE_TYPE } from '../sim-package';
 import { carrierRetry, resumeCard, settleCard, suspendCard } from './actions';
 import { SIM_STATE } from './resource';
-import { simCards } from './server';
+import { simCards } from './table';
 
 let t: TestApp;
 let demo: string;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { carrierOf, CarrierError, SimulatedCarrier, setCarrier, withRetry } from '../../server/carrier';
-import { carrierLines } from '../../server/carrier/schema';
-import { devices } from '../../server/db/schema-devices';
+import { carrierLines } from '../../server/db/tables';
+import { devices } from '../../server/db/schema';
 import { canMove } from '../../shared/state-machine';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { addRole, addUser, tenantId } from '../../../tests/server/fixtures';
@@ -10,7 +10,7 @@ import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helpe
 import { PACKAGE_TYPE } from '../sim-package';
 import { applyPackage, carrierRetry, discoverCards, syncUsage } from './actions';
 import { SIM_MACHINE, SIM_SOURCE, SIM_STATE } from './resource';
-import { simCards, simUsageMonths } from './server';
+import { simCards, simUsageMonths } from './table';
 import { simSyncJob } from './sync-job';
 
 let t: TestApp;

@@ -1,2 +1,2 @@
 // The site-post entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { sitePosts } from './server';
+export { sitePosts } from './table';

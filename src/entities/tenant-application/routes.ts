@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APPLICATION_STATUS } from '../../shared/codes';
 import { REVIEW_MACHINE } from '../../shared/state-machine';
-import { tenantApplications } from '../../server/db/schema-tenancy';
+import { tenantApplications } from './table';
 import { superOnly } from '../../server/engine/guards';
 import { moveState } from '../../server/lib/transition';
 import { authed } from '../../server/plugins/auth';

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { tenantApplications, tenants, users } from '../../server/db/schema-tenancy';
+import { tenantApplications } from './table';
+import { tenants } from '../tenant/table';
+import { users } from '../user/table';
 import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import tenantApplicationResource from './resource';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Code } from '../../shared/api';
 import { APPLICATION_STATUS } from '../../shared/codes';
 import { PHONE_RE } from '../../shared/validation';
-import { tenantApplications } from '../../server/db/schema-tenancy';
+import { tenantApplications } from '../../server/db/schema';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 

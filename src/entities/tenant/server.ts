@@ -1,6 +1,7 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { tenants, users } from '../../server/db/schema-tenancy';
+import { tenants } from './table';
+import { users } from '../user/table';
 import { isPlatformScope } from '../../server/db/scope';
 import { superOnly } from '../../server/engine/guards';
 import { defineEntity } from '../../server/engine/registry';

@@ -1,2 +1,2 @@
 // The unit entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { unitDoorUnits, units } from './server';
+export { unitDoorUnits, units } from './table';

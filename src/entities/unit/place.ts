@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/driver';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import type { Tx } from '../../server/engine/types';
 import { rooms } from '../room';
-import { unitDoorUnits } from './server';
+import { unitDoorUnits } from './table';
 
 /** Where a door unit is installed: the unit (unit_door_units) and its community. */
 export interface DevicePlace {

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
 import type { PermissionMark } from '../../shared/permissions';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import { buildings } from '../building';
 import { communities } from '../community';
 import unit from './resource';
-import { unitDoorUnits, units } from './server';
+import { unitDoorUnits, units } from './table';
 
 const tags = ['user'];
 const unitBody = z.object({ id: z.number().int().positive() });

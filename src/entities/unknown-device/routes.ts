@@ -2,14 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../shared/api';
 import { IMEI_RE } from '../../shared/devices/protocol';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../../server/db/schema';
 import { allocate } from '../../server/devices/allocation';
 import { addRow } from '../../server/engine/write';
 import { fail } from '../../server/lib/api-error';
 import { deviceServer } from '../device';
 import { ctxOf, operatorOf } from '../../server/routes/device/scope';
 import unknownDevice, { registerUnknownBody } from './resource';
-import { protocolUnknownDevices, superOnly } from './server';
+import { superOnly } from './server';
+import { protocolUnknownDevices } from './table';
 
 const tags = ['device'];
 

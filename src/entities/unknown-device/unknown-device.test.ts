@@ -3,14 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_STATE } from '../../shared/codes';
 import type { FrameLogAnswer } from '../../shared/devices/api';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { products } from '../device-product';
 import { CODECS } from '../../server/protocols/registry';
 import { gt06Frames } from '../../sim/protocols/frames';
 import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { addTenant, addUser, tenantId } from '../../../tests/server/fixtures';
 import { addDevices, randomImei, until } from '../../../tests/server/ingest-helper';
-import { protocolUnknownDevices } from './server';
+import { protocolUnknownDevices } from './table';
 
 /**
  * Unknown protocol devices (docs/protocols.md "Identity"): listed for platform super

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Code } from '../../shared/api';
 import { STATUS } from '../../shared/codes';
 import { idBody } from '../../shared/resources/list';
-import { users } from '../../server/db/schema-tenancy';
+import { users } from './table';
 import { scopedWhere } from '../../server/db/scope';
 import { superOnly } from '../../server/engine/guards';
 import type { ResourceChange } from '../../server/events';

@@ -1,7 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { STATUS } from '../../shared/codes';
-import { userRoles, users } from '../../server/db/schema-tenancy';
+import { userRoles } from '../role/table';
+import { users } from './table';
 import { idList, qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import { fail } from '../../server/lib/api-error';

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { roles, userRoles, users } from '../../server/db/schema-tenancy';
+import { roles, userRoles } from '../../server/db/schema';
+import { users } from './table';
 import { isPlatformScope, type Scope } from '../../server/db/scope';
 import type { Tx } from '../../server/engine/types';
 import { fail } from '../../server/lib/api-error';

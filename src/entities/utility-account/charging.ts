@@ -7,8 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ALARM_TYPES } from '../../shared/alarms/types';
 import { ORDER_STATUS } from '../../shared/payments';
 import type { Db } from '../../server/db/driver';
-import { alarmRecords, type AlarmRow } from '../../server/db/schema-alarms';
-import { devices } from '../../server/db/schema-devices';
+import { alarmRecords, type AlarmRow, devices } from '../../server/db/schema';
 import type { Tx } from '../../server/engine/types';
 import { buildings } from '../building';
 import { communities } from '../community';
@@ -23,7 +22,8 @@ import {
   utilityStateOf,
   type UtilityKind,
 } from './resource';
-import { rateOf, utilityAccounts, utilityLedger, utilityTopups } from './server';
+import { rateOf } from './server';
+import { utilityAccounts, utilityLedger, utilityTopups } from './table';
 
 type Account = typeof utilityAccounts.$inferSelect;
 

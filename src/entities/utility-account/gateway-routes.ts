@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { deviceByBasicAuth } from '../../server/devices/basic-auth';
 import { applyReading, withAlarms, type ReadingResult } from './charging';
 import { UTILITY_KIND, valveOf, type Valve } from './resource';
-import { utilityAccounts } from './server';
+import { utilityAccounts } from './table';
 
 const tags = ['user'];
 

@@ -22,7 +22,7 @@ import utilityAccount, {
   utilityStateOf,
   type UtilityKind,
 } from './resource';
-import { utilityAccounts, utilityLedger, utilityTopups } from './server';
+import { utilityAccounts, utilityLedger, utilityTopups } from './table';
 import gatewayRoutes from './gateway-routes';
 
 const tags = ['user'];

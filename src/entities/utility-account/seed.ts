@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { demoFleet } from '../../shared/devices/demo';
 import { createRng } from '../../shared/prng';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import type { Tx } from '../../server/db/driver';
 import { buildings } from '../building';
 import { communities, demoCommunityId } from '../community';
@@ -9,7 +9,7 @@ import { rooms } from '../room';
 import { units } from '../unit';
 import { settle } from './charging';
 import { LEDGER_TYPE, READING_SOURCE, UTILITY_KIND, utilityStateOf } from './resource';
-import { utilityAccounts, utilityLedger } from './server';
+import { utilityAccounts, utilityLedger } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 const DAY_MS = 86_400_000;

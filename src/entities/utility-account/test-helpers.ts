@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Payment } from '../../server/payments';
 import { fulfilTopup } from './routes';
-import { utilityAccounts, utilityTopups } from './server';
+import { utilityAccounts, utilityTopups } from './table';
 
 // What the utility-account tests share (utility-account.test.ts, utility-account-meters.test.ts).
 

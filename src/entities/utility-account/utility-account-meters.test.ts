@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '../../server/db/schema-devices';
+import { devices } from '../../server/db/schema';
 import { deviceKey, deviceSecret } from '../../server/devices/secrets';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, type Row } from '../../../tests/server/org-helper';
 import { MeterReader } from '../../sim/meters';
 import { UTILITY_KIND, UTILITY_STATE } from './resource';
 import { accountRow, paidTopup as paidTopupOf } from './test-helpers';
-import { utilityAccounts } from './server';
+import { utilityAccounts } from './table';
 
 let t: TestApp;
 let demo: string;

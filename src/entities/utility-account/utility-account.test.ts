@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '../../shared/payments';
-import { alarmRecords } from '../../server/db/schema-alarms';
+import { alarmRecords } from '../../server/db/schema';
 import { login, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { addRole, addUser } from '../../../tests/server/fixtures';
@@ -11,7 +11,7 @@ import { LOW_BALANCE_ALARM } from './charging';
 import { LEDGER_TYPE, UTILITY_KIND, UTILITY_STATE } from './resource';
 import { fulfilTopup, refundTopup, topupFen } from './routes';
 import { accountRow, paidTopup as paidTopupOf } from './test-helpers';
-import { utilityAccounts, utilityLedger, utilityTopups } from './server';
+import { utilityAccounts, utilityLedger, utilityTopups } from './table';
 
 let t: TestApp;
 let demo: string;

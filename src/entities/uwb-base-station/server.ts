@@ -9,8 +9,6 @@ import { num, requireOnAdd } from '../indoor-map';
 import uwbBaseStation from './resource';
 import { uwbBaseStations } from './table';
 
-export { uwbBaseStations } from './table';
-
 /**
  * The floor a station stands on: its own map, else its drawing's map. A station's x/y must lie on
  * that floor; a station with neither (not placed yet) is not checked.

@@ -1,6 +1,6 @@
 import { doublePrecision, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes, updatedAt } from '../../server/db/columns';
-import { tenants } from '../../server/db/schema-tenancy';
+import { tenants } from '../tenant/table';
 import { drawings } from '../drawing/table';
 import { indoorMaps } from '../indoor-map/table';
 

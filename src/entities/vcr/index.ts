@@ -1,4 +1,4 @@
 // The vcr entity's public surface: what other folders use of it (the rest of the folder is its own).
 export { posterFor } from './poster';
 export { saveRecording } from './store';
-export { videoRecords } from './server';
+export { videoRecords } from './table';

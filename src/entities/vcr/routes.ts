@@ -7,7 +7,7 @@ import { saveUpload } from '../../server/uploads/save-upload';
 import vcr from './resource';
 import { addVcrInfoBody } from './api';
 import { posterFor } from './poster';
-import { videoRecords } from './server';
+import { videoRecords } from './table';
 import { recordingByName } from './store';
 
 const uploadQuery = z.object({ title: z.string().trim().min(1).max(100).optional() });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RecordingDone } from '../../server/media/recorder-api';
 import { posterFor } from './poster';
-import { videoRecords } from './server';
+import { videoRecords } from './table';
 
 /**
  * A recording the service made (media/recorder.ts) becomes a row of the video library, under the

@@ -14,7 +14,7 @@ import warehouseItem, {
   WAREHOUSE_MOVES,
   type WarehouseMove,
 } from './resource';
-import { warehouseItems, warehouseMovements } from './server';
+import { warehouseItems, warehouseMovements } from './table';
 
 const tags = ['site'];
 const moveBody = z.object({

@@ -6,14 +6,14 @@ import { Code } from '../../shared/api';
 import type { PermissionMark } from '../../shared/permissions';
 import { DEFAULT_PAGE_SIZE } from '../../shared/resources/paging';
 import { idBody } from '../../shared/resources/list';
-import { integrationOutbox } from '../../server/db/schema-integrations';
+import { integrationOutbox } from '../../server/db/tables';
 import { scopedWhere } from '../../server/db/scope';
 import { testEvent } from '../../server/integrations/events';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import webhook from './resource';
 import type { WebhookDelivery, WebhookSendResult } from '../../shared/webhooks';
-import { webhooks } from './server';
+import { webhooks } from './table';
 
 const deliveriesBody = z.object({
   id: z.number().int().positive(),

@@ -18,7 +18,7 @@ import {
 import { hmacSha256 } from '../../server/lib/crypto';
 import type { Clock } from '../../server/lib/clock';
 import { TenantCache } from '../../server/lib/tenant-cache';
-import { webhooks } from './server';
+import { webhooks } from './table';
 
 /** A webhook endpoint as the transport needs it (the secret opened). */
 export interface WebhookTarget {

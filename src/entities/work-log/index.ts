@@ -1,2 +1,2 @@
 // The work-log entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { workLogs } from './server';
+export { workLogs } from './table';

@@ -6,11 +6,12 @@ import { Code } from '../../shared/api';
 import type { PermissionMark } from '../../shared/permissions';
 import { canMove } from '../../shared/state-machine';
 import { isPlatformScope, type Scope } from '../../server/db/scope';
-import { users } from '../../server/db/schema-tenancy';
+import { users } from '../../server/db/schema';
 import { fail } from '../../server/lib/api-error';
 import { authed } from '../../server/plugins/auth';
 import workPlan, { WORK_PLAN_MACHINE, WORK_PLAN_STATE, type PlanBar } from './resource';
-import { effectiveState, today, workPlans } from './server';
+import { effectiveState, today } from './server';
+import { workPlans } from './table';
 
 const tags = ['user'];
 const idBody = z.object({ id: z.number().int().positive() });

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { createRng, seedOf } from '../../shared/prng';
-import { departments, tenants, users } from '../../server/db/schema-tenancy';
+import { departments, tenants, users } from '../../server/db/schema';
 import type { Tx } from '../../server/db/driver';
 import { SITE_MANAGER_STATUS, siteManagers } from '../site-manager';
 import { sitePosts } from '../site-post';
 import { workLogs } from '../work-log';
 import { planEnd, WORK_PLAN_STATE } from './resource';
-import { workPlans } from './server';
+import { workPlans } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 
 const DAY_MS = 86_400_000;

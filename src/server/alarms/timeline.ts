@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AlarmTimeline, AlarmTimelineEntry } from '../../shared/alarms/api';
 import type { Db } from '../db/driver';
-import { alarmEscalations, alarmNotifications, alarmRecords as a } from '../db/schema-alarms';
-import { users } from '../db/schema-tenancy';
+import { alarmEscalations, alarmNotifications, alarmRecords as a, users } from '../db/schema';
 import { maskEmail, maskPhone } from '../../shared/mask';
 import { scopedWhere, type Scope } from '../db/scope';
 

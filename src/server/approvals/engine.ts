@@ -14,7 +14,7 @@ import { canMove } from '../../shared/state-machine';
 import { approvals, approvalSteps } from '../../entities/approval';
 import { approvalNodes, levelsOfNode } from '../../entities/approval-node';
 import type { Db } from '../db/driver';
-import { users } from '../db/schema-tenancy';
+import { users } from '../db/schema';
 import type { Tx } from '../engine/types';
 import { fail } from '../lib/api-error';
 import { moveState } from '../lib/transition';

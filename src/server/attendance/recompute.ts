@@ -1,11 +1,10 @@
 import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 // From schema.ts, not the entity's index.ts: that re-exports recordPunch, which calls this module (an import cycle).
-import { attendancePunches } from '../db/schema';
+import { attendancePunches, users } from '../db/schema';
 import { attendanceRecords } from '../../entities/attendance-record';
 import { attendanceRules, type AttendanceRuleRow } from '../../entities/attendance-rule';
 import type { Db } from '../db/driver';
-import { users } from '../db/schema-tenancy';
 import type { Tx } from '../engine/types';
 import { computeDay, holidaysOf, type DayResult } from './compute';
 import { daysBetween, localDayOf, localInstant } from '../../shared/attendance/days';

@@ -2,7 +2,7 @@ import { asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { AttendanceStats } from '../../shared/attendance/stats';
 import { attendanceRecords as r } from '../../entities/attendance-record';
 import type { Db } from '../db/driver';
-import { departments, users } from '../db/schema-tenancy';
+import { departments, users } from '../db/schema';
 import { scopedWhere, type Scope } from '../db/scope';
 import { daysBetween } from '../../shared/attendance/days';
 

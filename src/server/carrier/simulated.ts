@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { monthOf } from '../../shared/months';
 import { createRng, type Rng } from '../../shared/prng';
 import type { Db } from '../db/driver';
-import { carrierLines } from './schema';
+import { carrierLines } from '../db/tables';
 import { CarrierError, type Carrier, type CarrierStatus, type CarrierUsage } from './types';
 
 export const CARRIER_LINE = { active: 1, suspended: 2 } as const;

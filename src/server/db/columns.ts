@@ -1,4 +1,5 @@
 import {
+  customType,
   index,
   timestamp,
   type ExtraConfigColumn,
@@ -27,3 +28,9 @@ export function propertyOf(table: PgTable, column: PgColumn): string {
 export function trigramIndexes(table: string, ...columns: ExtraConfigColumn[]): IndexBuilder[] {
   return columns.map((c) => index(`${table}_${c.name}_trgm_idx`).using('gin', c.op('gin_trgm_ops')));
 }
+
+/** Bytes as received (frames, payloads). */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});

@@ -5,7 +5,7 @@ import { BATCH_STATE, QA_RESULT, productionBatches, productionBatchRecords } fro
 import { WAREHOUSE_MOVE, type WarehouseMove, warehouseItems, warehouseMovements } from '../../entities/warehouse-item';
 import { products } from '../../entities/device-product';
 import { productionRecords } from '../../entities/production-record';
-import { tenants, users } from './schema-tenancy';
+import { tenants, users } from './schema';
 import type { Tx } from './driver';
 
 const DAY_MS = 86_400_000;

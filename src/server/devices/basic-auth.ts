@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../shared/api';
 import { IMEI_RE } from '../../shared/devices/protocol';
-import { devices } from '../db/schema-devices';
+import { devices } from '../db/schema';
 import { fail } from '../lib/api-error';
 import { deviceKey, secretMatches } from './secrets';
 

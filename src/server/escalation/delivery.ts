@@ -5,7 +5,7 @@ import type { SmsProvider } from '../auth/sms';
 import type { AlarmContext } from '../alarms/hub';
 import { contextOf, toAlarmRecord } from '../alarms/records';
 import type { Db } from '../db/driver';
-import type { AlarmRow } from '../db/schema-alarms';
+import type { AlarmRow } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import type { PriorityGate } from '../lib/priority';
 import type { AckLinks } from '../notify/ack-link';

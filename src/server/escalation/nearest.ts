@@ -3,8 +3,7 @@ import { isOnDuty, loadDutyRoster } from '../../entities/property-staff';
 import type { NearbyStaff } from '../../shared/alarms/api';
 import { distanceM } from '../../shared/geo/fence';
 import type { Db } from '../db/driver';
-import { devices } from '../db/schema-devices';
-import { users } from '../db/schema-tenancy';
+import { devices, users } from '../db/schema';
 
 /**
  * A fix older than this says little about where the person is now: the `nearest` target passes

@@ -3,7 +3,7 @@ import { channelsFor, type EscalationChannel } from '../../shared/alarms/escalat
 import { escalationPolicies } from '../../entities/escalation-policy';
 import { escalationSteps } from '../../entities/escalation-step';
 import type { Db } from '../db/driver';
-import type { EscalationStepPlan } from '../db/schema-alarms';
+import type { EscalationStepPlan } from '../db/schema';
 
 /** An enabled policy with its steps in the order they fire. */
 export interface PolicyPlan {

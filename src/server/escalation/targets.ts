@@ -1,8 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/driver';
-import type { AlarmRow, EscalationStepPlan } from '../db/schema-alarms';
-import { devices } from '../db/schema-devices';
-import { userRoles, users } from '../db/schema-tenancy';
+import type { AlarmRow, EscalationStepPlan } from '../db/schema';
+import { devices, userRoles, users } from '../db/schema';
 import { toAlarmRecord } from '../alarms/records';
 import type { PushService } from '../push/service';
 import type { NearbyStaff } from '../../shared/alarms/api';

@@ -2,35 +2,11 @@
 // (src/entities/webhook/target.ts) and the broker forwarding (forward/).
 import type { Db } from '../db/driver';
 import type { Clock } from '../lib/clock';
+import type { IntegrationEvent, IntegrationEventType } from '../../shared/integration-events';
 
-/** The events the console sends to other systems (docs/integrations.md has each one's JSON Schema). */
-export const INTEGRATION_EVENT_TYPES = [
-  'alarm.raised',
-  'alarm.acknowledged',
-  'alarm.handled',
-  'alarm.escalated',
-  'device.online',
-  'device.offline',
-  'device.position',
-  'fence.entry',
-  'fence.exit',
-  'door.call',
-  'test',
-] as const;
-export type IntegrationEventType = (typeof INTEGRATION_EVENT_TYPES)[number];
-
-/** One event as every target receives it (the JSON body of a webhook, the AMQP/MQTT payload). */
-export interface IntegrationEvent {
-  /** Stable across retries and replicas: the idempotency key on the wire. */
-  id: string;
-  /** Schema version of this envelope and its data. */
-  version: 1;
-  type: IntegrationEventType;
-  tenantId: number;
-  /** ISO 8601, when it happened (not when it was sent). */
-  occurredAt: string;
-  data: Record<string, unknown>;
-}
+// The events and their envelope are shared (src/shared/integration-events.ts): the outbox table's payload is one.
+export { INTEGRATION_EVENT_TYPES } from '../../shared/integration-events';
+export type { IntegrationEvent, IntegrationEventType } from '../../shared/integration-events';
 
 /** One outbox row claimed for delivery to one target. */
 export interface Delivery {

@@ -3,7 +3,7 @@ import { asc, eq, gte, lte } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { attendanceRecords as r, PERIOD_STATE_TABLE, RECORD_STATUS_TABLE } from '../../entities/attendance-record';
 import { STATE_KEYS } from '../../entities/attendance-rule';
-import { departments, users } from '../db/schema-tenancy';
+import { departments, users } from '../db/schema';
 import { scopedWhere } from '../db/scope';
 import { XLSX_TYPE } from '../engine/files';
 import type { JobHandler } from './runner';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { tenants } from '../db/schema-tenancy';
+import { tenants } from '../db/schema';
 import type { JobHandler } from '../jobs/runner';
 import { purgeExpired } from './retention';
 

@@ -4,8 +4,7 @@ import type { StorageUsage } from '../../shared/storage';
 import type { Tx } from '../engine/types';
 import { photos, storedName } from '../../entities/photo';
 import { videoRecords } from '../../entities/vcr';
-import { tenants } from '../db/schema-tenancy';
-import { uploads } from '../db/schema';
+import { tenants, uploads } from '../db/schema';
 
 /** Rows removed per step, so a tenant with years of recordings never holds one long transaction. */
 const STEP = 200;

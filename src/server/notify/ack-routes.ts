@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acknowledgeAlarms } from '../alarms/ack';
 import { toAlarmRecord } from '../alarms/records';
-import { alarmRecords } from '../db/schema-alarms';
+import { alarmRecords } from '../db/schema';
 import type { Scope } from '../db/scope';
 import { ackLinkSecret, verifyAckToken, type AckClaims } from './ack-link';
 import { langOf, renderAckPage, type AckPage } from './ack-page';

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import type { Db } from '../db/driver';
-import { resources, roleResources } from '../db/schema-tenancy';
+import { resources, roleResources } from '../db/schema';
 import { isPlatformScope, type Scope } from '../db/scope';
 import { fail } from '../lib/api-error';
 

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import type { Db } from '../db/driver';
 import type { RoleRow } from '../db/schema';
-import { roleResources, roles, userRoles, users } from '../db/schema-tenancy';
+import { roleResources, roles, userRoles, users } from '../db/schema';
 import { isPlatformScope, scopedWhere, type Scope } from '../db/scope';
 import { qualified } from '../engine/query';
 import type { Tx } from '../engine/types';

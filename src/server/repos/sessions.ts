@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/driver';
-import { sessions, tenants, users } from '../db/schema-tenancy';
+import { sessions } from '../db/tables';
+import { tenants, users } from '../db/schema';
 
 interface NewSession {
   tokenHash: string;

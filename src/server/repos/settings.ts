@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/driver';
-import { settings } from '../db/schema-settings';
+import { settings } from '../db/tables';
 
 /**
  * The value of `key`, created from `make()` by whichever replica asks first; the others read

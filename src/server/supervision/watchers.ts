@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/driver';
-import { devices } from '../db/schema-devices';
-import { users } from '../db/schema-tenancy';
+import { devices, users } from '../db/schema';
 import type { DomainEvents, ResourceChange } from '../events';
 import { monitoredPersons } from '../../entities/monitored-person';
 import { perTurn } from '../lib/turn-batch';

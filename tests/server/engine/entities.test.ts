@@ -162,32 +162,31 @@ describe('entity folders', () => {
 describe('scripts/entities.mjs', () => {
   const GENERATED = ['resources.gen.ts', 'screens.gen.ts', 'seeds.gen.ts', 'server.gen.ts', 'tables.gen.ts'];
 
-  /** A throwaway src/entities/: work-order with all five files, plain with resource.ts and server.ts only. */
+  /** A throwaway src/entities/: work-order with all six files, plain with resource.ts and server.ts only. */
   function entitiesDir(): string {
     const dir = mkdtempSync(join(tmpdir(), 'entities-'));
     const folder = (name: string, files: string[]) => {
       mkdirSync(join(dir, name));
       for (const file of files) writeFileSync(join(dir, name, file), 'export default {};\n');
     };
-    folder('work-order', ['resource.ts', 'server.ts', 'routes.ts', 'screen.tsx', 'seed.ts']);
+    folder('work-order', ['resource.ts', 'server.ts', 'table.ts', 'routes.ts', 'screen.tsx', 'seed.ts']);
     folder('plain', ['resource.ts', 'server.ts']);
     return dir;
   }
 
-  it('lists a folder in the resource, table and server lists, its routes.ts with its server, and its screen.tsx and seed.ts in the screen and seed lists', () => {
+  it('lists a folder in the resource and server lists, its routes.ts with its server, and its table.ts, screen.tsx and seed.ts in the table, screen and seed lists', () => {
     const dir = entitiesDir();
     try {
       const folders = script.entityFolders(dir);
       expect(folders).toEqual([
-        { name: 'plain', screen: false, seed: false, routes: false },
-        { name: 'work-order', screen: true, seed: true, routes: true },
+        { name: 'plain', table: false, screen: false, seed: false, routes: false },
+        { name: 'work-order', table: true, screen: true, seed: true, routes: true },
       ]);
       const files = script.render(folders);
       expect(Object.keys(files).sort()).toEqual(GENERATED);
       expect(files['resources.gen.ts']).toContain("import workOrderResource from './work-order/resource';");
       expect(files['resources.gen.ts']).toContain('[plainResource, workOrderResource]');
-      expect(files['tables.gen.ts']).toContain("export * from './work-order/server';");
-      expect(files['tables.gen.ts']).toContain("export * from './plain/server';");
+      expect(files['tables.gen.ts']).toContain("export * from './work-order/table';");
       expect(files['server.gen.ts']).toContain("import workOrderServer from './work-order/server';");
       expect(files['server.gen.ts']).toContain("import workOrderRoutes from './work-order/routes';");
       expect(files['server.gen.ts']).toContain('  plainServer,\n  { ...workOrderServer, routes: workOrderRoutes },\n');
@@ -197,11 +196,14 @@ describe('scripts/entities.mjs', () => {
       expect(files['seeds.gen.ts']).toContain("import workOrderSeed from './work-order/seed';");
       expect(files['seeds.gen.ts']).toContain("{ entity: 'work-order', seed: workOrderSeed },");
       // A folder without the optional files is in neither of their lists.
+      expect(files['tables.gen.ts']).not.toContain('plain');
       expect(files['screens.gen.ts']).not.toContain('plain');
       expect(files['seeds.gen.ts']).not.toContain('plain');
       // The console's list names no server code; the seeds' list is the service's.
       expect(files['screens.gen.ts']).not.toMatch(/\/(server|seed)'/);
       expect(files['seeds.gen.ts']).not.toMatch(/\/(screen|server)'/);
+      // The tables' list loads no behaviour: no server.ts.
+      expect(files['tables.gen.ts']).not.toMatch(/\/server'/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrationOutbox, OUTBOX_STATE } from '../../../src/server/db/schema-integrations';
+import { integrationOutbox, OUTBOX_STATE } from '../../../src/server/db/tables';
 import { BACKOFF_MS, Outbox } from '../../../src/server/integrations/outbox';
 import type {
   Delivery,

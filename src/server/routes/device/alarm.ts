@@ -22,7 +22,7 @@ import {
   unreadCount,
 } from '../../alarms/queries';
 import { timelineOf } from '../../alarms/timeline';
-import { alarmRecords } from '../../db/schema-alarms';
+import { alarmRecords } from '../../db/schema';
 import { isPlatformScope, scopedWhere } from '../../db/scope';
 import { alarmPoint, nearestStaff } from '../../escalation/nearest';
 import { maskPhone } from '../../../shared/mask';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_RETENTION_DAYS } from '../../../shared/storage';
-import { tenants } from '../../db/schema-tenancy';
+import { tenants } from '../../db/schema';
 import { storageUsage } from '../../media-library/retention';
 import { authed } from '../../plugins/auth';
 

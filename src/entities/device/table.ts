@@ -1,28 +1,29 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
+  pgTable,
+  serial,
+  integer,
+  text,
+  smallint,
   boolean,
   doublePrecision,
-  index,
-  integer,
   jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  customType,
   uniqueIndex,
+  index,
+  bigserial,
+  primaryKey,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { ts, createdAt, updatedAt, trigramIndexes, bytea } from '../../server/db/columns';
 import type { DeviceSettings } from '../../shared/devices/settings';
-import { createdAt, trigramIndexes, ts, updatedAt } from './columns';
-import { departments, tenants, users } from './schema-tenancy';
-import { deviceCategories } from '../../entities/device-category';
-import { deviceGroups } from '../../entities/device-group';
-import { products } from '../../entities/device-product';
+import { departments } from '../department/table';
+import { deviceCategories } from '../device-category/table';
+import { deviceGroups } from '../device-group/table';
+import { products } from '../device-product/table';
+import { tenants } from '../tenant/table';
+import { users } from '../user/table';
 
-/** The manufacturer's product catalogue (platform-wide). */
+/** The devices: one row per IMEI, with the tenant it belongs to and its latest state and values. */
 export const devices = pgTable(
   'devices',
   {
@@ -108,64 +109,6 @@ export const devices = pgTable(
     index('devices_category_idx').on(t.categoryId),
     // A gateway's sub-devices.
     index('devices_gateway_idx').on(t.gatewayId),
-  ],
-);
-
-/** The stock-flow log; tenant_id is the tenant the device went to (or stayed in). */
-export const deviceAllocations = pgTable(
-  'device_allocations',
-  {
-    id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    fromTenantId: integer('from_tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
-    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
-    imei: text('imei').notNull(),
-    action: smallint('action').notNull(),
-    operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
-    operatorName: text('operator_name'),
-    note: text('note'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    ...trigramIndexes('device_allocations', t.imei),
-    index('device_allocations_tenant_idx').on(t.tenantId, t.id),
-    index('device_allocations_action_idx').on(t.tenantId, t.action, t.id),
-    index('device_allocations_from_idx').on(t.fromTenantId),
-  ],
-);
-
-/** Commands and settings pushes with their delivery state (DELIVERY) and the device's ack. */
-export const deviceCommands = pgTable(
-  'device_commands',
-  {
-    id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-    imei: text('imei').notNull(),
-    /** A CommandName, or 'settings'. */
-    cmd: text('cmd').notNull(),
-    /** The parameters as JSON text (shown as is in the log). */
-    params: text('params').notNull().default('{}'),
-    status: smallint('status').notNull().default(1),
-    sentAt: ts('sent_at'),
-    ackOk: boolean('ack_ok'),
-    ackMsg: text('ack_msg'),
-    ackAt: ts('ack_at'),
-    operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
-    operatorName: text('operator_name'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    ...trigramIndexes('device_commands', t.imei),
-    index('device_commands_device_idx').on(t.deviceId, t.id),
-    index('device_commands_tenant_idx').on(t.tenantId, t.id),
-    index('device_commands_imei_idx').on(t.tenantId, t.imei, t.id),
   ],
 );
 
@@ -256,12 +199,6 @@ export const deviceEvents = pgTable(
   ],
 );
 
-/** Bytes as received (frames, payloads). */
-export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
-
 /**
  * Device messages the service could not take (docs/device-protocol.md "Dead letters"): refused by
  * validation or plausibility, or refused by the database even when written alone. The raw
@@ -289,3 +226,38 @@ export const deviceDeadLetters = pgTable(
 );
 
 export type DeviceRow = typeof devices.$inferSelect;
+
+/**
+ * Per device and metric, minute/hour/day aggregates of the readings: the minute rows kept by the
+ * ingest in the statement that stores the readings (src/server/ingest/flush.ts), the hour and day
+ * rows from the minute rows every few seconds (src/server/ingest/rollup.ts; readings older than a
+ * few minutes go to all three at once). Dashboards and history charts read these, never the raw
+ * readings. `grain` is ROLLUP_GRAIN; `bucket` the bucket's start in the
+ * console's time zone (TIME_ZONE), so a day is the operators' day.
+ */
+export const readingRollups = pgTable(
+  'reading_rollups',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id').notNull(),
+    metric: text('metric').notNull(),
+    grain: smallint('grain').notNull(),
+    bucket: ts('bucket').notNull(),
+    n: integer('n').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    min: doublePrecision('min').notNull(),
+    max: doublePrecision('max').notNull(),
+    /**
+     * Minute rows only: the count and sum stored since the hour and day rows last took this row
+     * in (src/server/ingest/rollup.ts). Not indexed, so the ingest's upserts stay HOT.
+     */
+    pn: integer('pn').notNull().default(0),
+    psum: doublePrecision('psum').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.metric, t.grain, t.bucket] }),
+    index('reading_rollups_tenant_idx').on(t.tenantId, t.metric, t.grain, t.bucket),
+  ],
+);

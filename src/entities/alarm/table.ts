@@ -1,18 +1,18 @@
 import { sql } from 'drizzle-orm';
 import {
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
   pgTable,
-  primaryKey,
   serial,
-  smallint,
+  integer,
   text,
+  smallint,
+  doublePrecision,
+  jsonb,
+  index,
+  primaryKey,
 } from 'drizzle-orm/pg-core';
-import { trigramIndexes, ts } from './columns';
-import { devices } from './schema-devices';
-import { tenants } from './schema-tenancy';
+import { ts, trigramIndexes } from '../../server/db/columns';
+import { devices } from '../device/table';
+import { tenants } from '../tenant/table';
 
 /**
  * Alarm records (docs/requirements/entities.md#video-and-alarms), written by the alarm engine in batches. The device's

@@ -1,2 +1,0 @@
-// The device-category entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { deviceCategories } from './table';

@@ -1,2 +1,0 @@
-// The device-group entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { deviceGroups } from './table';
