@@ -24,6 +24,15 @@ const ENTITY_SURFACE_MESSAGE =
   "An entity folder is used through its public surface: import another entity through its index.ts ('../B' or '<...>/entities/B'), not its modules; add what you need to that index.ts.";
 const ENTITY_SURFACE = { regex: '^\\.\\./(?!\\.)[^/]+/', message: ENTITY_SURFACE_MESSAGE };
 const ENTITY_SURFACE_OUTSIDE = { regex: '(^|/)entities/[^/]+/', message: ENTITY_SURFACE_MESSAGE };
+/**
+ * src/server below the entities' behaviour: a folder's tables (table.ts) and definitions
+ * (resource.ts, client-safe) directly, so that a service loads no binding; the rest through index.ts.
+ */
+const ENTITY_SURFACE_SERVICE = {
+  regex: '(^|/)entities/[^/]+/(?!(table|resource)$)',
+  message:
+    "src/server uses an entity folder's table.ts and resource.ts directly ('<...>/entities/B/table'), and the rest through its index.ts ('<...>/entities/B'), not its other modules.",
+};
 
 /** An entity folder's seed.ts writes the demo data: the service's only. */
 const SEED_SERVICE_ONLY = {
@@ -317,7 +326,7 @@ export default tseslint.config(
                 'src/server is the core: it never imports src/sim or src/client (src/main.ts and src/demo-fleet.ts join them); move code both need into src/shared.',
             },
             DOMAIN_SURFACE,
-            ENTITY_SURFACE_OUTSIDE,
+            ENTITY_SURFACE_SERVICE,
           ],
         },
       ],

@@ -1,3 +1,2 @@
 // The face-library entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { FACE_DEFAULTS } from './resource';
 export { faceLibraries } from './table';

@@ -1,4 +1,4 @@
 // The face-sample entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { normaliseLabels, personOf } from './resource';
+export { personOf } from './resource';
 export { default as faceSampleEntity } from './server';
 export { faceSamples } from './table';

@@ -1,4 +1,5 @@
 import { defineEntity } from '../../server/engine/registry';
+import { prepareSample } from '../../server/faces';
 import faceSample from './resource';
 import { faceSamples } from './table';
 
@@ -6,11 +7,8 @@ export default defineEntity({
   def: faceSample,
   table: faceSamples,
   hooks: {
-    // Every add and every update runs the picture through face processing (src/server/faces/):
-    // loaded here, not at import, so the service starts without the face engine (and a static
-    // import would be a cycle: samples.ts uses this folder's index.ts, which exports this binding).
+    // Every add and every update runs the picture through face processing (src/server/faces/).
     async beforeWrite(ctx, tx, values, _input, tenantId, existing) {
-      const { prepareSample } = await import('../../server/faces/samples');
       await prepareSample(ctx.app, tx, values, tenantId, existing?.id);
     },
   },

@@ -7,4 +7,5 @@
 export { demoEmbeddings } from './demo';
 export { faceLibraryCache } from './library-cache';
 export { analyseFace, similarity } from './process';
+export { prepareSample } from './samples';
 export { seedFaces } from './seed';

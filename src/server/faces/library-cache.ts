@@ -1,6 +1,6 @@
 import { count, inArray, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { faceSamples } from '../../entities/face-sample';
+import { faceSamples } from '../../entities/face-sample/table';
 
 interface CachedSample {
   id: number;

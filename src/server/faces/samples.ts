@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../shared/api';
 import type { MsgKey } from '../../shared/messages';
-import { faceLibraries } from '../../entities/face-library';
-import { normaliseLabels, personOf, faceSamples } from '../../entities/face-sample';
+import { faceLibraries } from '../../entities/face-library/table';
+import { normaliseLabels, personOf } from '../../entities/face-sample/resource';
+import { faceSamples } from '../../entities/face-sample/table';
 import { uploads } from '../db/schema';
 import type { Tx } from '../engine/types';
 import { fail } from '../lib/api-error';
@@ -14,11 +15,11 @@ import { analyseFace, similarity } from './process';
 type Db = Pick<FastifyInstance['db'], 'select'>;
 
 /** The demo pictures shipped in public/faces (README there): samples may name them instead of an upload. */
-export const DEMO_FACE_DIR = new URL('../../../public/faces/', import.meta.url);
+const DEMO_FACE_DIR = new URL('../../../public/faces/', import.meta.url);
 const DEMO_PICTURE = /^\/faces\/([a-z0-9-]+\.jpg)$/;
 const UPLOADED_PICTURE = /\/api\/file\/([0-9a-f-]+\.(?:jpg|png|gif|webp))$/;
 
-export interface FaceLibraryRow {
+interface FaceLibraryRow {
   id: number;
   name: string;
   qualityThreshold: number;
@@ -26,7 +27,7 @@ export interface FaceLibraryRow {
   interThreshold: number;
 }
 
-export async function libraryOf(db: Db, tenantId: number, id: number): Promise<FaceLibraryRow> {
+async function libraryOf(db: Db, tenantId: number, id: number): Promise<FaceLibraryRow> {
   const [row] = await db
     .select({
       id: faceLibraries.id,
@@ -45,7 +46,7 @@ export async function libraryOf(db: Db, tenantId: number, id: number): Promise<F
  * face/uploadFaceImg answers) or one of the shipped demo pictures. Anything else, or a file that
  * is gone, is `faceImageRequired`: the image must be uploaded before the sample is added.
  */
-export async function pictureBytes(
+async function pictureBytes(
   app: FastifyInstance,
   tenantId: number,
   picture: string,
@@ -67,7 +68,7 @@ export async function pictureBytes(
   return Buffer.concat(chunks);
 }
 
-export interface LibraryVerdict {
+interface LibraryVerdict {
   /** faceSamplesDisagree when the person's own samples are less similar than the intra-class threshold. */
   warning: MsgKey | null;
   /** Highest similarity to another person's sample, and to the person's own samples' lowest. */
@@ -80,7 +81,7 @@ export interface LibraryVerdict {
  * another person's sample is `faceTooSimilar` (refused: the door unit could not tell them
  * apart); under the intra-class threshold to one of the person's own samples is a warning.
  */
-export async function compareWithLibrary(
+async function compareWithLibrary(
   db: Db,
   library: FaceLibraryRow,
   person: string,

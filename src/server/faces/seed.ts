@@ -1,6 +1,7 @@
-import { faceLibraries, FACE_DEFAULTS } from '../../entities/face-library';
-import { faceReviews } from '../../entities/face-review';
-import { faceSamples } from '../../entities/face-sample';
+import { FACE_DEFAULTS } from '../../entities/face-library/resource';
+import { faceLibraries } from '../../entities/face-library/table';
+import { faceReviews } from '../../entities/face-review/table';
+import { faceSamples } from '../../entities/face-sample/table';
 import type { Tx } from '../db/driver';
 import { DEMO_REVIEWS, DEMO_SAMPLES, demoEmbeddings } from './demo';
 

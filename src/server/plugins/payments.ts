@@ -62,7 +62,7 @@ async function paymentsPlugin(app: FastifyInstance, opts: PaymentsPluginOptions)
     secret: payCore.sandboxSecret,
   });
   // The sandbox pays without money: off in production unless PAY_SANDBOX turns it on.
-  const providers = [...(payCore.sandbox ? [sandbox] : []), ...realProviders(app.config, app.log)];
+  const providers = [...(payCore.sandbox ? [sandbox] : []), ...realProviders(app.config.payments, app.log)];
   const service = new Payments(app.db, app.clock, app.log, providers, {
     publicBase,
     timeZone: app.config.timeZone,

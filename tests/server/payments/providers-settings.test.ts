@@ -159,13 +159,13 @@ describe('realProviders', () => {
   const log = { info: () => {}, warn: () => {} } as unknown as FastifyBaseLogger;
 
   it('builds the configured providers only, each with its currency', () => {
-    expect(realProviders(loadConfig({}), log)).toEqual([]);
-    const all = realProviders(loadConfig({ ...wechat, ...alipay, ...paypal, PAYPAL_CURRENCY: 'eur' }), log);
+    expect(realProviders(loadConfig({}).payments, log)).toEqual([]);
+    const all = realProviders(loadConfig({ ...wechat, ...alipay, ...paypal, PAYPAL_CURRENCY: 'eur' }).payments, log);
     expect(all.map((p) => [p.method, p.currency])).toEqual([
       ['wechat', 'CNY'],
       ['alipay', 'CNY'],
       ['paypal', 'EUR'],
     ]);
-    expect(realProviders(loadConfig({ ...alipay }), log).map((p) => p.method)).toEqual(['alipay']);
+    expect(realProviders(loadConfig({ ...alipay }).payments, log).map((p) => p.method)).toEqual(['alipay']);
   });
 });

@@ -1,18 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
 import type { PaymentProvider } from '../types';
 import { AlipayProvider } from './alipay';
 import { PaypalProvider } from './paypal';
+import type { PaymentSettings } from './settings';
 import { WechatPayProvider } from './wechat';
 
 /**
  * The real providers whose keys are set (WeChat Pay v3, Alipay, PayPal); the local sandbox is
- * added by the payment service itself. config.ts already checked the keys (settings.ts), so a bad
+ * added by the payment service itself. config.ts already checked the keys (settings.ts, its `payments`), so a bad
  * key stops the start with one line before this runs.
  */
-export function realProviders(config: Config, log: FastifyBaseLogger): PaymentProvider[] {
+export function realProviders(settings: PaymentSettings, log: FastifyBaseLogger): PaymentProvider[] {
   const out: PaymentProvider[] = [];
-  const { wechat, alipay, paypal } = config.payments;
+  const { wechat, alipay, paypal } = settings;
   if (wechat) {
     out.push(new WechatPayProvider(wechat));
     log.info({ mchid: wechat.mchid, baseUrl: wechat.baseUrl }, 'payments: WeChat Pay v3 (Native) is on');
