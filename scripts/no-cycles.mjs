@@ -34,19 +34,10 @@ export const sourceFiles = (dir) => files(join(root, dir));
 export function importGraph(dirs) {
   const graph = new Map();
   for (const file of dirs.flatMap((d) => files(join(root, d)))) {
+    // Every import counts, type-only and dynamic import() too: a circle of types still ties the
+    // modules' meaning together, and a lazy import that closes a circle only hides it.
     const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    // Type-only imports vanish at run time, and a dynamic import() loads after both modules ran:
-    // neither can make a load-order cycle.
-    const text = readFileSync(file, 'utf8');
-    const quoted = (name) => `['"]${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`;
-    const statically = (name) =>
-      new RegExp(
-        `(^|\\n)\\s*(import|export)\\s+(?!type\\s)[^;]*?from\\s+${quoted(name)}|(^|\\n)\\s*import\\s+${quoted(name)}`,
-      ).test(text);
-    const deps = info.importedFiles
-      .filter((f) => statically(f.fileName))
-      .map((f) => resolveImport(file, f.fileName))
-      .filter(Boolean);
+    const deps = info.importedFiles.map((f) => resolveImport(file, f.fileName)).filter(Boolean);
     graph.set(file, deps);
   }
   return graph;
