@@ -1,29 +1,30 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/driver';
-import { rowsOf } from '../db/rows';
-import { devices } from '../db/schema';
 import { integrationOutbox, OUTBOX_STATE } from '../db/tables';
 import { Batcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
 import type { PriorityGate } from '../lib/priority';
+import {
+  callsOf,
+  claimDue,
+  eventsOf,
+  insertRows,
+  nameDevices,
+  RETRY_WINDOW_MS,
+  rowResult,
+  rowsOfBatch,
+  type ClaimedRow,
+  type Published,
+} from './outbox-rows';
 import type { Delivery, DeliveryResult, IntegrationEvent, TargetKind } from './target';
 
-/** How long failed deliveries are retried (docs/integrations.md "Retries"). */
-const RETRY_WINDOW_MS = 24 * 3_600_000;
 /** Delay before attempt n+1 after n failed ones (the last one repeats): 10 s, 30 s, 2 min ... 4 h. */
 export const BACKOFF_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000] as const;
 /** A claim's lease: rows a replica claimed and never recorded (it died) are due again after it. */
 export const LEASE_MS = 60_000;
 /** Deliveries of one target kept (the deliveries screen); older delivered and failed ones are pruned. */
 export const KEEP_PER_TARGET = 1_000;
-/** Rows of single events claimed per kind and round; more wait for the next round (at once when this one was full). */
-const CLAIM_ROWS = 500;
-/** Rows of a batching kind's positions claimed per round (each up to its `batch` events). */
-const POSITION_ROWS = 4;
-/** Rows per insert statement of the writer. */
-const WRITE_ROWS = 2_000;
 /** Deliveries in flight at once per dispatcher (one request each for webhooks). */
 const IN_FLIGHT = 128;
 /** Rounds of a batching kind under way at once (claims are disjoint: `skip locked`). */
@@ -41,12 +42,6 @@ const POSITION_QUEUE_MAX = 80_000;
 const PRUNE_MS = 60_000;
 
 const backoffMs = (attempts: number) => BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1]!;
-
-/** An event to write, and the device it concerns (its name is filled in by the writer, off the hot path). */
-interface Published {
-  event: IntegrationEvent;
-  deviceId?: number;
-}
 
 interface OutboxDeps {
   db: Db;
@@ -69,12 +64,6 @@ interface OutboxStats {
   /** Events not queued: positions past POSITION_QUEUE_MAX, any event past the full queue. */
   dropped: number;
 }
-
-/** A row to write: the event for one subscribed target (due at once, retried for RETRY_WINDOW_MS). */
-type OutboxRow = Pick<
-  typeof integrationOutbox.$inferInsert,
-  'tenantId' | 'targetKind' | 'targetId' | 'eventId' | 'eventType' | 'payload'
->;
 
 /**
  * The durable outbox (docs/integrations.md "Delivery"). `publish` only queues (synchronous and
@@ -151,106 +140,14 @@ export class Outbox {
   /** The rows of `batch` for every subscribed target, inserted once (the unique key), then the dispatcher woken. */
   private async write(batch: Published[]): Promise<void> {
     const now = this.deps.clock.now();
-    const rows: OutboxRow[] = [];
-    /** A batching kind's positions per target, written as rows of up to `kind.batch` events. */
-    const grouped = new Map<
-      string,
-      { kind: TargetKind<unknown>; tenantId: number; targetId: number; events: IntegrationEvent[] }
-    >();
-    /** The events some target takes: only theirs get a device name (most positions of a site have no subscriber). */
-    const taken: Published[] = [];
-    for (const p of batch) {
-      const { event } = p;
-      let wanted = false;
-      for (const kind of this.kinds.values()) {
-        for (const sub of await kind.subscribers(event.tenantId, event.type)) {
-          const position = event.type === 'device.position';
-          if (position && p.deviceId !== undefined) {
-            const key = `${kind.kind}:${sub.id}:${p.deviceId}`;
-            const at = Date.parse(event.occurredAt);
-            const last = this.lastPosition.get(key);
-            if (last !== undefined && at - last < sub.positionEverySec * 1000 && at >= last) continue;
-            this.lastPosition.set(key, at);
-          }
-          wanted = true;
-          if (position && kind.batch > 1) {
-            const key = `${kind.kind}:${sub.id}:${event.tenantId}`;
-            const group = grouped.get(key) ?? { kind, tenantId: event.tenantId, targetId: sub.id, events: [] };
-            group.events.push(event);
-            grouped.set(key, group);
-            continue;
-          }
-          rows.push({
-            tenantId: event.tenantId,
-            targetKind: kind.kind,
-            targetId: sub.id,
-            eventId: event.id,
-            eventType: event.type,
-            payload: event,
-          });
-        }
-      }
-      if (wanted) taken.push(p);
-    }
-    for (const { kind, tenantId, targetId, events } of grouped.values())
-      for (let i = 0; i < events.length; i += kind.batch) {
-        const part = events.slice(i, i + kind.batch);
-        rows.push({
-          tenantId,
-          targetKind: kind.kind,
-          targetId,
-          eventId: positionsRowId(part),
-          eventType: 'device.position',
-          payload: part,
-        });
-      }
+    const { rows, taken } = await rowsOfBatch(batch, this.kinds.values(), this.lastPosition);
     if (rows.length === 0) return;
     // The rows hold the event objects themselves: named here, they are written named.
-    const names = await this.deviceNames(taken);
-    for (const p of taken)
-      if (p.deviceId !== undefined && names.has(p.deviceId)) p.event.data.deviceName = names.get(p.deviceId);
+    await nameDevices(this.deps.db, taken);
     // A new SOS being stored and pushed goes first (docs/decisions.md "A new SOS first, always").
     await this.deps.priority?.clear();
-    // The rows as one JSON parameter per statement: the query builder's cost per value was most of
-    // the writer's CPU at thousands of rows a second (docs/performance.md "Integrations").
-    const at = new Date(now).toISOString();
-    const until = new Date(now + RETRY_WINDOW_MS).toISOString();
-    for (let i = 0; i < rows.length; i += WRITE_ROWS) {
-      const part = rows.slice(i, i + WRITE_ROWS).map((r) => ({
-        tenant_id: r.tenantId,
-        target_kind: r.targetKind,
-        target_id: r.targetId,
-        event_id: r.eventId,
-        event_type: r.eventType,
-        payload: r.payload,
-      }));
-      const [stored] = rowsOf<{ n: number }>(
-        await this.deps.db.execute(sql`
-          with ins as (
-            insert into integration_outbox
-              (tenant_id, target_kind, target_id, event_id, event_type, payload, next_at, retry_until, created_at)
-            select r.tenant_id, r.target_kind, r.target_id, r.event_id, r.event_type, r.payload,
-              ${at}::timestamptz, ${until}::timestamptz, ${at}::timestamptz
-            from jsonb_to_recordset(${JSON.stringify(part)}::jsonb)
-              as r(tenant_id int, target_kind text, target_id int, event_id text, event_type text, payload jsonb)
-            on conflict do nothing
-            returning case when jsonb_typeof(payload) = 'array' then jsonb_array_length(payload) else 1 end as n)
-          select coalesce(sum(n), 0)::int as n from ins`),
-      );
-      this.stats.written += Number(stored?.n ?? 0);
-    }
+    this.stats.written += await insertRows(this.deps.db, rows, now);
     this.wake();
-  }
-
-  /** Device names for the events that name a device, in one query (a renamed device shows its new name). */
-  private async deviceNames(batch: Published[]): Promise<Map<number, string | null>> {
-    const ids = [...new Set(batch.flatMap((p) => (p.deviceId === undefined ? [] : [p.deviceId])))];
-    if (ids.length === 0) return new Map();
-    const found = await this.deps.db
-      .select({ id: devices.id, name: devices.name })
-      .from(devices)
-      .where(inArray(devices.id, ids));
-    return new Map(found.map((d) => [d.id, d.name]));
   }
 
   /** Rows were written (here or, on the next poll, by another replica): a round starts now. */
@@ -359,26 +256,7 @@ export class Outbox {
   private async claim(kind: TargetKind<unknown>): Promise<ClaimedRow[] & { full: boolean }> {
     const now = this.deps.clock.now();
     await this.deps.priority?.clear();
-    const due = sql`target_kind = ${kind.kind} and state = 0 and next_at <= ${new Date(now).toISOString()}::timestamptz`;
-    const lease = sql`${new Date(now + LEASE_MS).toISOString()}::timestamptz`;
-    // A batching kind's positions are rows of up to `batch` events each (write): a few of those a
-    // round, beside as many single events as any kind takes.
-    const ids =
-      kind.batch > 1
-        ? sql`id in (select id from integration_outbox where ${due} and event_type <> 'device.position'
-              order by next_at, id limit ${CLAIM_ROWS} for update skip locked)
-            or id in (select id from integration_outbox where ${due} and event_type = 'device.position'
-              order by next_at, id limit ${POSITION_ROWS} for update skip locked)`
-        : sql`id in (select id from integration_outbox where ${due}
-              order by next_at, id limit ${CLAIM_ROWS} for update skip locked)`;
-    const rows = rowsOf<Omit<ClaimedRow, 'events'> & { event_type: string; payload: OutboxPayload | string }>(
-      await this.deps.db.execute(sql`
-        update integration_outbox set next_at = ${lease} where ${ids}
-        returning id, target_id, event_type, payload, attempts, retry_until`),
-    ).map(({ payload, ...r }) => ({ ...r, id: Number(r.id), events: eventsOf(payload) }));
-    const positions = kind.batch > 1 ? rows.filter((r) => r.event_type === 'device.position').length : 0;
-    // Full: more may be due now (the next round starts at once).
-    return Object.assign(rows, { full: rows.length - positions >= CLAIM_ROWS || positions >= POSITION_ROWS });
+    return claimDue(this.deps.db, kind, now, now + LEASE_MS);
   }
 
   /** Each claimed row's outcome: delivered, due again after its backoff, or failed (final answer, or 24 h over). */
@@ -499,69 +377,6 @@ export class Outbox {
     await this.record(rows, results);
     return results[0]!;
   }
-}
-
-/** A row's payload: one event, or a batching kind's positions (up to its `batch`). */
-type OutboxPayload = IntegrationEvent | IntegrationEvent[];
-
-interface ClaimedRow {
-  id: number;
-  target_id: number;
-  /** The row's payload as events: one, or a batching kind's positions (the stats count events). */
-  events: IntegrationEvent[];
-  attempts: number;
-  retry_until: string | Date;
-}
-
-/** A payload as read back (a driver may answer jsonb as text) in events. */
-function eventsOf(payload: OutboxPayload | string): IntegrationEvent[] {
-  const parsed = typeof payload === 'string' ? (JSON.parse(payload) as OutboxPayload) : payload;
-  return Array.isArray(parsed) ? parsed : [parsed];
-}
-
-/**
- * The unique key of a row of positions: the same events batched the same way (the writer's batch
- * written again after an error) are the same row, so they are delivered once.
- */
-function positionsRowId(events: IntegrationEvent[]): string {
-  const hash = createHash('sha256');
-  for (const e of events) hash.update(e.id).update('\n');
-  return `device.position*${events.length}:${hash.digest('base64url')}`;
-}
-
-/** The claimed rows of one target in transport calls of up to `batch` events (a row is never split). */
-function callsOf(rows: ClaimedRow[], batch: number): ClaimedRow[][] {
-  const calls: ClaimedRow[][] = [];
-  let part: ClaimedRow[] = [];
-  let events = 0;
-  for (const r of rows) {
-    const n = r.events.length;
-    if (part.length && events + n > Math.max(1, batch)) {
-      calls.push(part);
-      part = [];
-      events = 0;
-    }
-    part.push(r);
-    events += n;
-  }
-  if (part.length) calls.push(part);
-  return calls;
-}
-
-/** One row's outcome from its events' outcomes: delivered when all were, else again (or failed when none may be retried). */
-function rowResult(results: DeliveryResult[]): DeliveryResult {
-  if (results.length === 1) return results[0]!;
-  const durationMs = Math.max(0, ...results.map((r) => r.durationMs));
-  const failed = results.filter((r) => !r.ok);
-  if (failed.length === 0) return { ok: true, retry: false, status: results[0]?.status, durationMs };
-  const first = failed[0]!;
-  return {
-    ok: false,
-    retry: failed.some((r) => r.retry),
-    status: first.status,
-    durationMs,
-    excerpt: `${failed.length} of ${results.length} not delivered: ${first.excerpt ?? ''}`.slice(0, 500),
-  };
 }
 
 /** Runs the jobs with at most `limit` at once. */
