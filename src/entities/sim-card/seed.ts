@@ -2,11 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { createRng, seedOf } from '../../shared/prng';
 import { addMonths, daysInMonth, monthOf } from '../../shared/months';
 import { CARRIER_LINE, hoursIntoMonth, ratesOf } from '../../server/carrier/simulated';
-import { devices } from '../../server/db/schema';
+import { devices, carrierLines } from '../../server/db/schema';
 import type { Tx } from '../../server/db/driver';
 import { CARD_TYPE, PACKAGE_TYPE, simPackages } from '../sim-package';
 import { SIM_CARRIER, SIM_STATE } from './resource';
-import { carrierLines } from '../../server/db/schema';
 import { simCards, simUsageMonths } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 

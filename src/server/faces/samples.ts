@@ -46,12 +46,7 @@ async function libraryOf(db: Db, tenantId: number, id: number): Promise<FaceLibr
  * face/uploadFaceImg answers) or one of the shipped demo pictures. Anything else, or a file that
  * is gone, is `faceImageRequired`: the image must be uploaded before the sample is added.
  */
-async function pictureBytes(
-  app: FastifyInstance,
-  tenantId: number,
-  picture: string,
-  db: Db = app.db,
-): Promise<Buffer> {
+async function pictureBytes(app: FastifyInstance, tenantId: number, picture: string, db: Db = app.db): Promise<Buffer> {
   const demo = DEMO_PICTURE.exec(picture);
   if (demo) return readFile(new URL(demo[1]!, DEMO_FACE_DIR)).catch(() => fail(Code.BAD_REQUEST, 'faceImageRequired'));
   const uploaded = UPLOADED_PICTURE.exec(picture);
