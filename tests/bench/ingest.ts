@@ -293,8 +293,10 @@ async function forwarding(fl: Fleet): Promise<string[]> {
       ({ closed: { seconds: SUSTAIN_S, window: WINDOW, payload } }) satisfies Command;
     const o = app.outbox.stats;
     const droppedBefore = o.dropped;
+    const unwantedBefore = o.unwanted;
     const off = await phase(fl, SUSTAIN_S, closed('position'));
     const droppedOff = o.dropped - droppedBefore;
+    const unwantedOff = o.unwanted - unwantedBefore;
     const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
     const { url, secret } = splitUrl(FORWARD_AMQP_URL);
     await app.db.insert(forwardTargets).values({
@@ -332,7 +334,8 @@ async function forwarding(fl: Fleet): Promise<string[]> {
       `  forwarded through the outbox: ${f(written)} positions written, ${f(o.delivered - delivered0)} confirmed in ${allS.toFixed(1)} s = ${f(forwarded)}/s ` +
         `(${f(deliveredWhile / sentS)}/s while the devices sent; target ${f(wanted)}/s, the lower of ${f(FORWARD_RATE)} and the stored rate) ${forwarded >= wanted * 0.98 ? 'ok' : 'MISSED'}; ` +
         `consumed back ${f(consumed)} of ${f(written)} ${consumed >= written ? 'ok' : 'MISSED'}; retried ${f(o.retried)}, failed ${f(o.failed)}; ` +
-        `not queued (the outbox's queue past its room for positions): ${f(o.dropped - dropped0)} while forwarding, ${f(droppedOff)} with forwarding off`,
+        `not queued (the outbox's queue past its room for positions): ${f(o.dropped - dropped0)} while forwarding, ${f(droppedOff)} with forwarding off; ` +
+        `with forwarding off, ${f(unwantedOff)} position events no target took were built (the rest skipped before building)`,
     ];
   } catch (err) {
     return [benchFailed('  forwarding', err)];

@@ -207,6 +207,7 @@ export function webhookKind(deps: WebhookKindDeps): TargetKind<WebhookTarget> {
     async subscribers(tenantId: number, type: IntegrationEventType) {
       return (await cache.get(tenantId)).filter((w) => w.events.includes(type));
     },
+    wants: (tenantId, type) => cache.peek(tenantId)?.some((w) => w.events.includes(type)),
     async load(id: number) {
       const hit = loaded.get(id);
       if (hit && deps.clock.now() - hit.at < TARGET_TTL_MS) return hit.target;

@@ -182,6 +182,8 @@ export function subscribeEvents(app: FastifyInstance, outbox: Outbox): () => voi
     outbox.publish({ event: presenceEvent(device, false, now()), deviceId: device.id });
   const onUplink = (device: KnownDevice, message: Uplink, receivedAt: Date) => {
     if (message.kind !== 'location' && message.kind !== 'call') return;
+    // Most sites forward no positions: the event is not even built for them.
+    if (!outbox.wants(device.tenantId, message.kind === 'location' ? 'device.position' : 'door.call')) return;
     const e = uplinkEvent(device, message, receivedAt);
     if (e) outbox.publish({ event: e, deviceId: device.id });
   };

@@ -17,7 +17,7 @@ import {
   type ClaimedRow,
   type Published,
 } from './outbox-rows';
-import type { Delivery, DeliveryResult, IntegrationEvent, TargetKind } from './target';
+import type { Delivery, DeliveryResult, IntegrationEvent, IntegrationEventType, TargetKind } from './target';
 
 /** Delay before attempt n+1 after n failed ones (the last one repeats): 10 s, 30 s, 2 min ... 4 h. */
 export const BACKOFF_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000] as const;
@@ -63,6 +63,8 @@ interface OutboxStats {
   failed: number;
   /** Events not queued: positions past POSITION_QUEUE_MAX, any event past the full queue. */
   dropped: number;
+  /** Events not queued because no target of their tenant takes their type (known from the kinds' caches). */
+  unwanted: number;
 }
 
 /**
@@ -73,7 +75,15 @@ interface OutboxStats {
  * through their kind's transport and records the outcome, retrying with backoff for 24 h.
  */
 export class Outbox {
-  readonly stats: OutboxStats = { published: 0, written: 0, delivered: 0, retried: 0, failed: 0, dropped: 0 };
+  readonly stats: OutboxStats = {
+    published: 0,
+    written: 0,
+    delivered: 0,
+    retried: 0,
+    failed: 0,
+    dropped: 0,
+    unwanted: 0,
+  };
   private readonly kinds = new Map<string, TargetKind<unknown>>();
   private readonly writer: Batcher<Published>;
   /** `${kind}:${targetId}:${deviceId}` -> the last position time written for it (device.position sampling). */
@@ -101,12 +111,27 @@ export class Outbox {
   }
 
   /**
+   * Whether some target of the tenant may take events of this type: false only when every kind's
+   * cached targets of the tenant are known and none takes it. A caller may skip building such an
+   * event (the ingest's positions, when nothing forwards them); publish() skips queueing it.
+   */
+  wants(tenantId: number, type: IntegrationEventType): boolean {
+    for (const kind of this.kinds.values()) if (kind.wants(tenantId, type) !== false) return true;
+    return false;
+  }
+
+  /**
    * Queues an event for every subscribed target; false when it is dropped (counted, and logged once
    * per burst): a position when the queue is past POSITION_QUEUE_MAX, any event when it is full.
+   * An event no target wants (wants()) is not queued, and counted as unwanted.
    */
   publish(p: Published): boolean {
     if (this.closed) return false;
     this.stats.published++;
+    if (!this.wants(p.event.tenantId, p.event.type)) {
+      this.stats.unwanted++;
+      return false;
+    }
     const positionRoom = this.deps.positionQueueMax ?? POSITION_QUEUE_MAX;
     const queued =
       p.event.type === 'device.position' && this.writer.length >= positionRoom ? false : this.writer.push(p);

@@ -44,6 +44,12 @@ export interface TargetKind<T> {
   kind: string;
   /** Enabled targets of a tenant that want this event type (cached; see invalidate). */
   subscribers(tenantId: number, type: IntegrationEventType): Promise<Subscriber[]>;
+  /**
+   * Without waiting: false when the tenant's cached targets of this kind hold none for this type,
+   * true when they do, undefined when nothing is cached (the outbox then queues the event, and the
+   * writer's subscribers() loads the cache).
+   */
+  wants(tenantId: number, type: IntegrationEventType): boolean | undefined;
   /** The target as it is now; undefined when deleted (its pending deliveries are dropped). */
   load(id: number): Promise<T | undefined>;
   /** Drop cached subscribers of a tenant (a target was added, changed or deleted). */

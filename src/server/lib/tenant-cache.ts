@@ -3,6 +3,8 @@ import type { Clock } from './clock';
 interface Entry<T> {
   at: number;
   value: Promise<T>;
+  /** The value once the load settled (peek). */
+  settled?: { value: T };
   refreshing?: boolean;
 }
 
@@ -30,10 +32,23 @@ export class TenantCache<T> {
     }
     const entry: Entry<T> = { at: now, value: this.loader(tenantId) };
     this.entries.set(tenantId, entry);
-    entry.value.catch(() => {
-      if (this.entries.get(tenantId) === entry) this.entries.delete(tenantId);
-    });
+    entry.value.then(
+      (value) => (entry.settled = { value }),
+      () => {
+        if (this.entries.get(tenantId) === entry) this.entries.delete(tenantId);
+      },
+    );
     return entry.value;
+  }
+
+  /**
+   * The tenant's value without waiting: undefined when none was loaded, it is still loading or its
+   * lifetime is over (a caller that must know then calls get()).
+   */
+  peek(tenantId: number): T | undefined {
+    const hit = this.entries.get(tenantId);
+    if (!hit?.settled || this.clock.now() - hit.at >= this.ttlMs) return undefined;
+    return hit.settled.value;
   }
 
   /** Forgets one tenant's value, or every tenant's. */
@@ -48,7 +63,8 @@ export class TenantCache<T> {
     this.loader(tenantId).then(
       (value) => {
         // An invalidation or a newer load since then wins.
-        if (this.entries.get(tenantId) === hit) this.entries.set(tenantId, { at, value: Promise.resolve(value) });
+        if (this.entries.get(tenantId) === hit)
+          this.entries.set(tenantId, { at, value: Promise.resolve(value), settled: { value } });
       },
       () => {
         hit.refreshing = false;

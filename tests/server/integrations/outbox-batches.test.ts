@@ -46,6 +46,7 @@ function broker(
     batch: BATCH,
     subscribers: async (_tenant: number, type: IntegrationEventType) =>
       type === 'device.position' || type === 'alarm.raised' ? [{ id: 7, positionEverySec: 0 }] : [],
+    wants: () => undefined,
     load: async (id) => ({ id }),
     invalidate: () => {},
     transport: {

@@ -21,6 +21,7 @@ function stalledOutbox(positionQueueMax: number) {
       await gate;
       return [];
     },
+    wants: () => undefined,
     load: async () => undefined,
     invalidate: () => {},
     batch: 1,
@@ -63,6 +64,55 @@ describe('the outbox queue under a flood of positions', () => {
     // Room again: positions are taken.
     expect(publish('device.position')).toBe(true);
     expect(outbox.stats.dropped).toBe(2);
+    await outbox.close();
+  });
+});
+
+describe('events no target wants', () => {
+  it('are not queued once the kinds know the tenant has no target for them', async () => {
+    /** The tenant's types a target takes, as a kind's cache knows them (undefined: not loaded). */
+    let known: IntegrationEventType[] | undefined;
+    const looked: IntegrationEventType[] = [];
+    const kind: TargetKind<unknown> = {
+      kind: 'forward',
+      subscribers: async (_tenant, type) => {
+        looked.push(type);
+        known = ['alarm.raised'];
+        return [];
+      },
+      wants: (_tenant, type) => known?.includes(type),
+      load: async () => undefined,
+      invalidate: () => (known = undefined),
+      batch: 500,
+      transport: { deliver: async () => [], close: async () => {} },
+    };
+    const quiet = { warn: () => {}, error: () => {}, info: () => {}, debug: () => {} };
+    const outbox = new Outbox({
+      db: {} as Db,
+      clock: { now: () => AT },
+      log: quiet as unknown as FastifyBaseLogger,
+      kinds: [kind],
+    });
+    const publish = (type: IntegrationEventType) =>
+      outbox.publish({
+        event: { id: randomUUID(), version: 1, type, tenantId: 1, occurredAt: new Date(AT).toISOString(), data: {} },
+      });
+    // Nothing cached yet: the position is queued, and the writer's lookup fills the cache.
+    expect(outbox.wants(1, 'device.position')).toBe(true);
+    expect(publish('device.position')).toBe(true);
+    await outbox.drain();
+    expect(looked).toEqual(['device.position']);
+    // Known now: positions are neither queued nor looked up; the alarm a target takes still is.
+    expect(outbox.wants(1, 'device.position')).toBe(false);
+    expect(publish('device.position')).toBe(false);
+    expect(publish('device.position')).toBe(false);
+    expect(publish('alarm.raised')).toBe(true);
+    await outbox.drain();
+    expect(looked).toEqual(['device.position', 'alarm.raised']);
+    expect(outbox.stats).toMatchObject({ published: 4, unwanted: 2, dropped: 0 });
+    // A target changed (invalidate): the next position is queued and looked up again.
+    outbox.invalidate('forward', 1);
+    expect(publish('device.position')).toBe(true);
     await outbox.close();
   });
 });

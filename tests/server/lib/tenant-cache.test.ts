@@ -61,4 +61,25 @@ describe('TenantCache', () => {
     expect(await cache.get(1)).toBe('1:v4');
     expect(loads).toEqual([1, 1, 1, 1, 1]);
   });
+
+  it('peeks at a settled, fresh value only: not before the load settles, not after the lifetime, not after an invalidation', async () => {
+    const { clock, loads, cache } = setup();
+    expect(cache.peek(1)).toBeUndefined();
+    const loading = cache.get(1);
+    expect(cache.peek(1)).toBeUndefined();
+    await loading;
+    expect(cache.peek(1)).toBe('1:v1');
+    // A refresh ahead's value is peeked once it settled.
+    clock.at = 850;
+    await cache.get(1);
+    await turn();
+    expect(cache.peek(1)).toBe('1:v2');
+    clock.at = 2_000;
+    expect(cache.peek(1)).toBeUndefined();
+    await cache.get(1);
+    cache.invalidate(1);
+    expect(cache.peek(1)).toBeUndefined();
+    // peek never loads.
+    expect(loads).toEqual([1, 1, 1]);
+  });
 });

@@ -87,6 +87,7 @@ export const forwardTargetKind: TargetKindFactory<ForwardTarget> = ({ db, clock 
         .filter((r) => r.events.includes(type))
         .map((r) => ({ id: r.id, positionEverySec: r.positionEverySec }));
     },
+    wants: (tenantId, type) => cache.peek(tenantId)?.some((r) => r.events.includes(type)),
     load: (id) => loadForwardTarget(db, id),
     invalidate: (tenantId) => cache.invalidate(tenantId),
   };
