@@ -20,9 +20,12 @@ const emit = () => listeners.forEach((l) => l());
 
 /**
  * Asks before a delete, unbind, recycle or close action (docs/requirements/validation.md#deletes-and-confirmation);
- * resolves true on confirm. A ConfirmHost must be mounted (every DataTable mounts one).
+ * resolves true on confirm. A ConfirmHost must be mounted (every DataTable mounts one): with none,
+ * nothing can ask, so the answer is "no" at once, and no question is left to show up later over
+ * whatever screen mounts a host next.
  */
 export function confirmDanger(request: ConfirmRequest): Promise<boolean> {
+  if (hosts.length === 0) return Promise.resolve(false);
   pending?.resolve(false);
   return new Promise((resolve) => {
     pending = { ...request, resolve };

@@ -24,4 +24,13 @@ describe('confirmDanger', () => {
     expect(screen.queryByText('解绑设备？')).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('answers "no" at once with no host mounted, and leaves nothing for the next screen that mounts one', async () => {
+    let answer: Promise<boolean>;
+    act(() => void (answer = confirmDanger({ message: '恢复出厂设置？' })));
+    await expect(answer!).resolves.toBe(false);
+    renderWithProviders(<ConfirmHost />);
+    expect(screen.queryByText('恢复出厂设置？')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });
