@@ -4,18 +4,36 @@
 // typecheck, lint and the build are single-threaded for most of their time, so on 2 cores they
 // overlap instead of queueing. `node scripts/test.mjs <phase>...` runs only the phases named.
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-/** @type {{ name: string; cmd: string; args: string[] }[][]} */
+// The seeded PGlite template the server tests and the benches' smoke run copy their databases
+// from (tests/server/template-db.ts) is built once, beside the typecheck and the lint (a core is
+// free once the typecheck is done), instead of at the start of each of those phases.
+const scratch = mkdtempSync(join(tmpdir(), 'npm-test-'));
+const templateJson = join(scratch, 'template.json');
+/** The environment naming the template, once built: given to the phases marked `template`. */
+let templateEnv = {};
+
+/** @type {{ name: string; cmd: string; args: string[]; template?: boolean }[][]} */
 const STEPS = [
-  [{ name: 'prerequisites', cmd: 'node', args: ['scripts/test-prereqs.mjs'] }],
   [
+    // Installing Chromium, the fonts and HAProxy (a fresh machine) waits on the network and dpkg:
+    // the first phases that need them come after this step.
+    { name: 'prerequisites', cmd: 'node', args: ['scripts/test-prereqs.mjs'] },
     { name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
     { name: 'lint + i18n', cmd: 'sh', args: ['-c', 'npm run --silent lint && npm run --silent i18n:check'] },
     { name: 'build', cmd: 'npm', args: ['run', '--silent', 'build'] },
+    {
+      name: 'template',
+      cmd: 'node',
+      args: ['--import', 'tsx', 'tests/server/template-cli.ts', templateJson, String(process.pid)],
+    },
   ],
-  [{ name: 'unit', cmd: 'npm', args: ['run', '--silent', 'test:unit'] }],
+  [{ name: 'unit', cmd: 'npm', args: ['run', '--silent', 'test:unit'], template: true }],
   [{ name: 'at-scale', cmd: 'npm', args: ['run', '--silent', 'test:scale'] }],
-  [{ name: 'bench smoke', cmd: 'npm', args: ['run', '--silent', 'bench:smoke'] }],
+  [{ name: 'bench smoke', cmd: 'npm', args: ['run', '--silent', 'bench:smoke'], template: true }],
   [{ name: 'e2e', cmd: 'npx', args: ['playwright', 'test'] }],
 ];
 
@@ -26,7 +44,10 @@ const steps = only.length ? STEPS.map((s) => s.filter((p) => only.includes(p.nam
 function run(phase, prefix) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(phase.cmd, phase.args, { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(phase.cmd, phase.args, {
+      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: phase.template ? { ...process.env, ...templateEnv } : process.env,
+    });
     if (prefix) {
       for (const [from, to] of [
         [child.stdout, process.stdout],
@@ -48,19 +69,30 @@ function run(phase, prefix) {
   });
 }
 
+/** Removes the template (its folder on /dev/shm holds memory) and this run's scratch folder. */
+function cleanUp() {
+  for (const path of [templateEnv.TEST_TEMPLATE_PGLITE, templateEnv.TEST_TEMPLATE_PGLITE_DIR, scratch])
+    if (path) rmSync(path, { recursive: true, force: true });
+}
+
 const results = [];
 const began = Date.now();
 let failed = false;
-const stop = (sig) => process.exit(sig === 'SIGINT' ? 130 : 143);
+const stop = (sig) => {
+  cleanUp();
+  process.exit(sig === 'SIGINT' ? 130 : 143);
+};
 process.on('SIGINT', stop).on('SIGTERM', stop);
 for (const step of steps) {
   const done = await Promise.all(step.map((phase) => run(phase, step.length > 1)));
   results.push(...done.map((r) => ({ ...r, parallel: step.length > 1 })));
+  if (existsSync(templateJson)) templateEnv = JSON.parse(readFileSync(templateJson, 'utf8'));
   if (done.some((r) => !r.ok)) {
     failed = true;
     break;
   }
 }
+cleanUp();
 
 const min = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 console.log('\nnpm test phases (m:ss)');

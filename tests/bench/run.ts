@@ -29,7 +29,7 @@ import { benchWebhooks } from './webhooks';
 import { benchPhones } from './phones';
 import { benchTrack } from './track';
 import { SMOKE } from './size';
-import { createTemplate } from '../server/template-db';
+import { createTemplate, givenTemplate } from '../server/template-db';
 
 const KB = 1024;
 const JS_TARGET = 250 * KB;
@@ -176,7 +176,7 @@ async function all(): Promise<boolean> {
 // Under BENCH_SMOKE each in-process bench's service starts from one seeded demo database, as the
 // server tests' apps do (tests/server/template-db.ts): migrating and seeding each afresh took
 // about 7 s of CPU per bench. Full runs seed their own, as before.
-const dropTemplate = SMOKE ? await createTemplate() : undefined;
+const dropTemplate = SMOKE && !givenTemplate() ? await createTemplate() : undefined;
 let missed: boolean;
 try {
   missed = await all();

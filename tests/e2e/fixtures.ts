@@ -9,7 +9,23 @@ import { baseUrlOf, e2eServices, serviceEnv, type E2eService } from './services'
  * a test opens with `browser.newContext()` (Playwright Test gives those the test's context options,
  * baseURL among them).
  */
-export const test = base.extend<object, { e2eService: E2eService }>({
+export const test = base.extend<{ ownContextsClosed: void }, { e2eService: E2eService }>({
+  // Contexts a test opens itself (`browser.newContext()`: a second console, a phone) close when it
+  // ends, passed or failed. Playwright leaves them open in the worker's browser, where their
+  // consoles kept taking pushes, ringing for later tests' SOS and repainting for the rest of the run.
+  ownContextsClosed: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((c) => !before.has(c))
+          .map((c) => c.close().catch(() => {})),
+      );
+    },
+    { auto: true },
+  ],
   e2eService: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, use, workerInfo) => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { e2eServices } from './services';
 
@@ -46,4 +47,17 @@ test('a worker uses only its own service: page, request, a new context, ports an
   } finally {
     await context.close();
   }
+});
+
+// The tests of a file run in order in one worker: the second finds the first one's context gone.
+let opened: BrowserContext | undefined;
+test('a context a test opens and leaves open ...', async ({ browser }) => {
+  opened = await browser.newContext();
+  await (await opened.newPage()).goto('/login');
+});
+
+test('... is closed when that test ends (tests/e2e/fixtures.ts)', async ({ browser, page }) => {
+  expect(opened).toBeDefined();
+  expect(browser.contexts()).not.toContain(opened);
+  expect(browser.contexts()).toEqual([page.context()]);
 });

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { TestProject } from 'vitest/node';
 import { mosquittoBinary, startMosquitto, type PrivateMosquitto } from './mosquitto';
-import { createTemplate } from './template-db';
+import { createTemplate, givenTemplate } from './template-db';
 
 let brokers: PrivateMosquitto[] = [];
 let dropTemplate: (() => Promise<void>) | undefined;
@@ -19,8 +19,9 @@ let dropTemplate: (() => Promise<void>) | undefined;
  * scripts/test-scale.mjs does).
  */
 export async function setup(project: TestProject): Promise<void> {
-  // The seeded database every test app starts from (template-db.ts); TEST_TEMPLATE=0 seeds each afresh.
-  if (process.env.TEST_TEMPLATE !== '0') dropTemplate = await createTemplate();
+  // The seeded database every test app starts from (template-db.ts); TEST_TEMPLATE=0 seeds each
+  // afresh. `npm test` builds it beside the typecheck and hands it over (givenTemplate).
+  if (process.env.TEST_TEMPLATE !== '0' && !givenTemplate()) dropTemplate = await createTemplate();
   if (!process.env.MQTT_URL || process.env.MQTT_PRIVATE_BROKER === '0' || !mosquittoBinary()) return;
   // As many as the run has workers (vitest.config.ts, or --maxWorkers); vitest's own default is one fewer than the cores.
   const workers = Number(

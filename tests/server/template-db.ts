@@ -30,10 +30,10 @@ const scratchRoot = () => (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
 const TEMPLATE_PREFIX = 'console-test-template-';
 
 /** Templates of runs that died before their teardown (their process is gone): on /dev/shm they hold memory. */
-function removeStaleTemplates(): void {
+function removeStaleTemplates(ownerPid: number): void {
   for (const name of readdirSync(scratchRoot())) {
     const pid = Number(/^console-test-template-(\d+)-/.exec(name)?.[1]);
-    if (!pid || pid === process.pid) continue;
+    if (!pid || pid === process.pid || pid === ownerPid) continue;
     try {
       process.kill(pid, 0);
     } catch {
@@ -43,8 +43,22 @@ function removeStaleTemplates(): void {
 }
 const ENV_SEEDED_AT = 'TEST_TEMPLATE_SEEDED_AT';
 
-/** Builds the template for this run (PostgreSQL when DATABASE_URL is set) and names it in the environment. */
-export async function createTemplate(): Promise<() => Promise<void>> {
+/**
+ * Whether this process was handed a PGlite template in its environment that is still there
+ * (scripts/test.mjs builds one before the phases that use it, tests/server/template-cli.ts); a
+ * run on PostgreSQL (DATABASE_URL) builds its own.
+ */
+export function givenTemplate(): boolean {
+  const dir = process.env[ENV_PGLITE_DIR];
+  return !process.env.DATABASE_URL && Boolean(dir) && existsSync(join(dir!, 'pglite'));
+}
+
+/**
+ * Builds the template for this run (PostgreSQL when DATABASE_URL is set) and names it in the
+ * environment. `ownerPid`: the process whose end makes the PGlite folder stale (this one unless
+ * another process keeps the template for its children).
+ */
+export async function createTemplate(ownerPid = process.pid): Promise<() => Promise<void>> {
   const base = process.env.DATABASE_URL;
   const seededAt = Date.now();
   if (base) {
@@ -82,8 +96,8 @@ export async function createTemplate(): Promise<() => Promise<void>> {
   }
   // Unpacked once: a test's database is a copy of this folder (a native file copy, about a tenth
   // of the CPU of unpacking the dump into PGlite's in-memory file system in every test file).
-  removeStaleTemplates();
-  const dir = mkdtempSync(join(scratchRoot(), `${TEMPLATE_PREFIX}${process.pid}-`));
+  removeStaleTemplates(ownerPid);
+  const dir = mkdtempSync(join(scratchRoot(), `${TEMPLATE_PREFIX}${ownerPid}-`));
   const unpacked = await openDatabase({ dataDir: dir, memory: false, loadDataDir: new Blob([readFileSync(file)]) });
   await unpacked.close();
   mkdirSync(join(dir, 'copies'));
