@@ -10,6 +10,8 @@ test.afterEach(({ request }) => takeOpenAlarms(request));
 // are checked by the unit tests (tests/client/alarms); here states are read from test ids and
 // data attributes, so the run does not depend on the catalogs being extracted yet.
 test.describe.configure({ mode: 'serial' });
+// Offline reloads and pushes go through the service worker (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 
 const helmetImei = () => deviceOf('helmet');
 

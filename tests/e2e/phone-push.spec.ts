@@ -8,6 +8,8 @@ import { api, deviceOf, expectShell, sim, signIn, takeOpenAlarms, tokenOf, waitF
 // push service would; its notification; Acknowledge while offline, queued and sent once the
 // network is back; a tap that opens the alarm in the console.
 test.describe.configure({ mode: 'serial' });
+// Offline reloads and pushes go through the service worker (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 test.afterEach(({ request }) => takeOpenAlarms(request));
 
 interface Shown {

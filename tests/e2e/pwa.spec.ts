@@ -3,6 +3,9 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectShell, loginWithAccount, waitForServiceWorker, workDir } from './helpers';
 
+// The service worker is what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test('the manifest offers 192 and 512 icons', async ({ request }) => {
   const res = await request.get('/manifest.webmanifest');
   expect(res.ok()).toBe(true);
