@@ -18,7 +18,7 @@ export interface DeviceLogin {
 export type Command =
   | { start: { url: string; devices: DeviceLogin[] } }
   | { closed: { seconds: number; window: number; payload?: Payload } }
-  | { open: { seconds: number; perDeviceRate: number; maxOutstanding: number } }
+  | { open: { seconds: number; perDeviceRate: number; maxOutstanding: number; payload?: Payload } }
   | { stop: true };
 
 /** What each PUBLISH carries: telemetry readings (the ingest figures) or a position fix (the forwarding bench). */
@@ -195,7 +195,7 @@ process.on('message', (m: Command) => {
     );
   } else if ('open' in m) {
     const { seconds, perDeviceRate, maxOutstanding } = m.open;
-    payload = 'telemetry';
+    payload = m.open.payload ?? 'telemetry';
     // The fleet's rate, spread over its devices in turn (a fleet's devices do not all report in
     // the same millisecond); a device past maxOutstanding loses its turn.
     let credit = 0;

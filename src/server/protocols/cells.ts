@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Cell, Uplink } from '../../shared/devices/protocol';
 import type { Db } from '../db/driver';
 import { rowsOf } from '../db/rows';
@@ -121,4 +122,42 @@ export function needsCells(uplink: Uplink): uplink is Location {
     uplink.x === undefined &&
     !!uplink.cells?.length
   );
+}
+
+/**
+ * A connection's frames, placed by the cell-tower table before the ingest sees them: a location
+ * with cells and no position first gets one (CellLookup), and the frames after it on the same
+ * connection wait for it, so their uplinks reach the ingest in the order they came.
+ */
+export class PlacedInOrder {
+  /** Per connection, the last frame still waiting for its look-up. */
+  private readonly waiting = new WeakMap<object, Promise<void>>();
+
+  constructor(
+    private readonly cells: CellLookup,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Hands `uplinks` to `accept`, placed, after the frames before them on `connection`. */
+  accept(connection: object, imei: string, uplinks: Uplink[], accept: (uplinks: Uplink[]) => void): void {
+    const before = this.waiting.get(connection);
+    if (!before && !uplinks.some(needsCells)) return accept(uplinks);
+    // Started now, so the look-ups of every frame of this turn share a statement.
+    const placed = Promise.all(
+      uplinks.map((u) =>
+        this.cells.position(u).catch((err: unknown) => {
+          this.log.warn({ err, imei }, 'cell tower look-up failed');
+          return u;
+        }),
+      ),
+    );
+    const done = (before ?? Promise.resolve())
+      .then(() => placed)
+      .then(accept)
+      .catch((err: unknown) => this.log.error({ err, imei }, 'uplinks not accepted'));
+    this.waiting.set(connection, done);
+    void done.finally(() => {
+      if (this.waiting.get(connection) === done) this.waiting.delete(connection);
+    });
+  }
 }

@@ -4,6 +4,7 @@
  * times are kept, in one buffer per device: a summary is the codec's decoding of the bytes, made
  * when someone reads the log, so a fleet's logs cost their frames' size and no more.
  */
+import { IRREGULARITY_NOTES, newSession, type Irregularity, type StreamCodec } from './types';
 
 /** Frames kept per device. */
 export const LOG_FRAMES = 200;
@@ -73,4 +74,47 @@ export class FrameLog {
   size(): number {
     return this.buf.length;
   }
+}
+/** One row of a device's raw frame log as read back (docs/protocols.md "Raw frame log"). */
+export interface FrameLogEntry {
+  at: number;
+  dir: 'in' | 'out';
+  hex: string;
+  text?: string;
+  summary?: string;
+  error?: string;
+  /** Refused by the product's strict framing for its irregularities. */
+  refused?: true;
+}
+
+/** The raw log's marks of a frame's irregularities: "checksum wrong, accepted", or without "accepted" when refused. */
+function irregularityNotes(irregular: readonly Irregularity[], refused = false): string {
+  const notes = irregular.map((i) => IRREGULARITY_NOTES[i] ?? i);
+  return refused
+    ? `${notes.map((n) => n.replace(/, accepted$/, '')).join('; ')}; refused (strict framing)`
+    : notes.join('; ');
+}
+
+/**
+ * The log's frames as read back: hex (and text for a text protocol), and for a received frame the
+ * codec's reading of it, ending with the marks of its irregularities.
+ */
+export function readFrameLog(log: FrameLog, imei: string, codec: StreamCodec | undefined): FrameLogEntry[] {
+  const session = newSession();
+  session.imei = imei;
+  return log.frames().map(({ at, dir, bytes, refused }) => {
+    const row: FrameLogEntry = { at, dir, hex: bytes.toString('hex') };
+    if (refused) row.refused = true;
+    if (codec?.text) row.text = bytes.toString('latin1');
+    if (dir === 'in' && codec) {
+      try {
+        const d = codec.decode(bytes, session, at);
+        const notes = d.irregular?.length ? irregularityNotes(d.irregular, refused) : '';
+        row.summary = notes ? `${d.summary}; ${notes}` : d.summary;
+      } catch (err) {
+        row.error = (err as Error).message;
+      }
+    }
+    return row;
+  });
 }

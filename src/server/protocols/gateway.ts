@@ -6,8 +6,6 @@ import {
 } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { decodePayload } from '../../shared/devices/codec';
-import { downlinkSchema } from '../../shared/devices/protocol';
 import { deviceAdmitted } from '../broker/acl';
 import type { Db } from '../db/driver';
 import type { DeviceCache } from '../devices/cache';
@@ -17,14 +15,12 @@ import type { Ingest } from '../ingest/ingest';
 import type { Outcome } from '../ingest/batch';
 import type { Clock } from '../lib/clock';
 import { safeEqual } from '../lib/crypto';
-import { needsCells, type CellLookup } from './cells';
+import { PlacedInOrder, type CellLookup } from './cells';
 import { Connection, DEFAULT_LIMITS, type ConnectionHost, type ConnectionLimits } from './connection';
-import { FrameLog } from './frame-log';
-import { settingsCommands } from './settings-commands';
+import { downlinkFrames } from './downlink';
+import { FrameLog, readFrameLog, type FrameLogEntry } from './frame-log';
 import { UnknownDevices } from './unknown-devices';
 import {
-  IRREGULARITY_NOTES,
-  newSession,
   type Decoded,
   type DeviceMedia,
   type HttpCodec,
@@ -65,26 +61,6 @@ interface ProtocolCounters {
 /** How often each irregularity was seen (only the kinds seen are present). */
 type IrregularityCounts = Partial<Record<Irregularity, number>>;
 
-/** One row of a device's raw frame log as read back (docs/protocols.md "Raw frame log"). */
-interface FrameLogEntry {
-  at: number;
-  dir: 'in' | 'out';
-  hex: string;
-  text?: string;
-  summary?: string;
-  error?: string;
-  /** Refused by the product's strict framing for its irregularities. */
-  refused?: true;
-}
-
-/** The raw log's marks of a frame's irregularities: "checksum wrong, accepted", or without "accepted" when refused. */
-function irregularityNotes(irregular: readonly Irregularity[], refused = false): string {
-  const notes = irregular.map((i) => IRREGULARITY_NOTES[i] ?? i);
-  return refused
-    ? `${notes.map((n) => n.replace(/, accepted$/, '')).join('; ')}; refused (strict framing)`
-    : notes.join('; ');
-}
-
 const MAX_HTTP_BODY = 64 * 1024;
 
 /**
@@ -102,14 +78,15 @@ export class ProtocolGateway implements ConnectionHost {
   /** Per device connected here since the start: its raw frame log and the irregularities its frames had. */
   private readonly logs = new Map<string, { protocol: ProtocolName; log: FrameLog; irregular?: IrregularityCounts }>();
   private readonly unknownDevices: UnknownDevices;
-  /** Per connection, the frames still waiting for their cells' look-up: later frames are accepted after them, in order. */
-  private readonly placing = new WeakMap<Connection, Promise<void>>();
+  /** Frames waiting for their cells' look-up, per connection (none without the cell-tower table). */
+  private readonly placing?: PlacedInOrder;
   private readonly limits: ConnectionLimits;
   private closing = false;
 
   constructor(private readonly deps: GatewayDeps) {
     this.limits = { ...DEFAULT_LIMITS, ...deps.limits };
     this.unknownDevices = new UnknownDevices(deps);
+    if (deps.cells) this.placing = new PlacedInOrder(deps.cells, deps.log);
   }
 
   private count(protocol: ProtocolName): ProtocolCounters {
@@ -252,26 +229,8 @@ export class ProtocolGateway implements ConnectionHost {
     const accept = (uplinks: Decoded['uplinks']) => {
       for (const uplink of uplinks) this.deps.ingest.accept(imei, source, frame, uplink, settle, orphaned);
     };
-    const cells = this.deps.cells;
-    const before = this.placing.get(conn);
-    if (!cells || (!before && !d.uplinks.some(needsCells))) return accept(d.uplinks);
-    // Started now, so the look-ups of every frame of this turn share a statement.
-    const placed = Promise.all(
-      d.uplinks.map((u) =>
-        cells.position(u).catch((err: unknown) => {
-          this.deps.log.warn({ err, imei }, 'cell tower look-up failed');
-          return u;
-        }),
-      ),
-    );
-    const done = (before ?? Promise.resolve())
-      .then(() => placed)
-      .then(accept)
-      .catch((err: unknown) => this.deps.log.error({ err, imei }, 'uplinks not accepted'));
-    this.placing.set(conn, done);
-    void done.finally(() => {
-      if (this.placing.get(conn) === done) this.placing.delete(conn);
-    });
+    if (this.placing) this.placing.accept(conn, imei, d.uplinks, accept);
+    else accept(d.uplinks);
   }
 
   media(conn: Connection, d: Decoded): void {
@@ -344,47 +303,24 @@ export class ProtocolGateway implements ConnectionHost {
   downlink(imei: string, payload: Buffer): void {
     const conn = this.byImei.get(imei);
     if (!conn) return;
-    const parsed = (() => {
-      try {
-        return downlinkSchema.safeParse(decodePayload(payload).value);
-      } catch {
-        return undefined;
-      }
-    })();
-    if (!parsed?.success) return;
-    const message = parsed.data;
-    const source = `${conn.codec.name}/${imei}`;
+    const out = downlinkFrames(payload, conn.codec, conn.session, this.deps.clock.now());
+    if (!out) return;
     const ack = (ok: boolean, msg: string) =>
-      this.deps.ingest.accept(imei, source, Buffer.alloc(0), {
+      this.deps.ingest.accept(imei, `${conn.codec.name}/${imei}`, Buffer.alloc(0), {
         kind: 'ack',
-        ref: message.id,
+        ref: out.id,
         ok,
         msg: msg.slice(0, 200),
       });
-    const commands =
-      message.kind === 'command'
-        ? [{ id: message.id, cmd: message.cmd, params: message.params }]
-        : settingsCommands(message.id, message.settings, conn.codec);
-    const frames: Buffer[] = [];
-    for (const command of commands) {
-      try {
-        const frame = conn.codec.encode(command, conn.session, this.deps.clock.now());
-        if (!frame) return ack(false, `${conn.codec.name} has no ${command.cmd} command`);
-        frames.push(frame);
-      } catch (err) {
-        return ack(false, (err as Error).message);
-      }
-    }
-    if (!frames.length) return ack(false, `${conn.codec.name} takes none of these settings`);
-    for (const frame of frames) conn.send(frame);
+    if ('refused' in out) return ack(false, out.refused);
+    for (const frame of out.frames) conn.send(frame);
     // A protocol that acknowledges nothing (the watch): sent is as far as anyone can know.
     if (!conn.codec.acknowledges) ack(true, `sent; ${conn.codec.name} does not acknowledge`);
   }
 
   /**
-   * The raw frame log of a device with its codec's reading of each frame, the reading ending with
-   * the marks of the frame's irregularities, and the device's irregularity counts (undefined:
-   * never seen here).
+   * The raw frame log of a device with its codec's reading of each frame (frame-log.ts), and the
+   * device's irregularity counts (undefined: never seen here).
    */
   frameLog(
     imei: string,
@@ -392,24 +328,7 @@ export class ProtocolGateway implements ConnectionHost {
   ): { protocol: ProtocolName; frames: FrameLogEntry[]; irregular: IrregularityCounts } | undefined {
     const entry = this.logs.get(imei);
     if (!entry) return undefined;
-    const codec = codecs.get(entry.protocol);
-    const session = newSession();
-    session.imei = imei;
-    const frames = entry.log.frames().map(({ at, dir, bytes, refused }) => {
-      const row: FrameLogEntry = { at, dir, hex: bytes.toString('hex') };
-      if (refused) row.refused = true;
-      if (codec?.text) row.text = bytes.toString('latin1');
-      if (dir === 'in' && codec) {
-        try {
-          const d = codec.decode(bytes, session, at);
-          const notes = d.irregular?.length ? irregularityNotes(d.irregular, refused) : '';
-          row.summary = notes ? `${d.summary}; ${notes}` : d.summary;
-        } catch (err) {
-          row.error = (err as Error).message;
-        }
-      }
-      return row;
-    });
+    const frames = readFrameLog(entry.log, imei, codecs.get(entry.protocol));
     return { protocol: entry.protocol, frames, irregular: { ...entry.irregular } };
   }
 
