@@ -2,11 +2,10 @@ import { desc, eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, PAY_STATUS } from '../../shared/payments';
 import { devices } from '../../server/db/schema';
-import { hmacSha256 } from '../../server/lib/crypto';
-import { SANDBOX_SIGNATURE_HEADER } from '../../server/payments';
 import { addRole, addUser } from '../../../tests/server/fixtures';
 import { login, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
+import { sandboxNotify } from '../../../tests/server/pay-helper';
 import { payments, paySandboxOrders } from '../payment';
 import { simCards } from '../sim-card';
 import { fulfil } from './purchase';
@@ -39,23 +38,13 @@ const pressPay = (payUrl: string, token = demo) => post<{ back: string }>(t.app,
 /** The sandbox's signed notification of an order as it stands in its ledger: what a provider repeating itself sends. */
 async function resendCallback(orderNo: string) {
   const [row] = await t.app.db.select().from(paySandboxOrders).where(eq(paySandboxOrders.orderNo, orderNo));
-  const body = JSON.stringify({
+  return sandboxNotify(t.app, {
     orderNo,
     tradeNo: row!.tradeNo,
     state: row!.state,
     amountFen: row!.amountFen,
     paidAt: row!.paidAt?.toISOString(),
     sentAt: new Date().toISOString(),
-  });
-  const key = await t.app.sandboxPay.secret();
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/pay/notify/sandbox',
-    headers: {
-      'content-type': 'application/json',
-      [SANDBOX_SIGNATURE_HEADER]: hmacSha256(key, body).toString('base64'),
-    },
-    payload: body,
   });
 }
 

@@ -8,22 +8,11 @@ import { paySandboxOrders } from './table';
 import { addUser } from '../../../tests/server/fixtures';
 import { login, post } from '../../../tests/server/helper';
 import { tenantWithAdmin } from '../../../tests/server/org-helper';
+import { sandboxNotify } from '../../../tests/server/pay-helper';
 
 paymentHarness();
 
-async function signed(body: object, secret?: string) {
-  const text = JSON.stringify(body);
-  const key = secret ?? (await t.app.sandboxPay.secret());
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/pay/notify/sandbox',
-    headers: {
-      'content-type': 'application/json',
-      [SANDBOX_SIGNATURE_HEADER]: hmacSha256(key, text).toString('base64'),
-    },
-    payload: text,
-  });
-}
+const signed = (body: object, secret?: string) => sandboxNotify(t.app, body, secret);
 
 describe('creating a payment', () => {
   it('writes the order unpaid and answers the sandbox pay page, which shows subject and amount', async () => {

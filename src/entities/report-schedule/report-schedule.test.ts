@@ -1,177 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmRecords } from '../../server/db/schema';
 import { buildReplica, buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
 import { tenantId } from '../../../tests/server/fixtures';
 import { tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { createLocalEmailProvider } from '../../server/notify/email';
+import { attachmentOf, listeningSmtp, partOf, subjectOf } from '../../../tests/server/smtp';
 import { REPORT_BACKOFF_MS, REPORT_FILE_TTL_MS } from './runs';
-import { nextRunAfter, periodBefore, type ScheduleTiming } from './schedule';
 import { reportRuns, reportSchedules } from './table';
 import { sweepReports } from '.';
 
 const BERLIN = 'Europe/Berlin';
-const at = (iso: string) => new Date(iso);
-const timing = (t: Partial<ScheduleTiming>): ScheduleTiming => ({
-  frequency: 'daily',
-  time: '08:00',
-  weekday: null,
-  monthday: null,
-  cron: null,
-  ...t,
-});
-const next = (t: Partial<ScheduleTiming>, after: string) => nextRunAfter(timing(t), at(after), BERLIN)?.toISOString();
-
-describe('next run on the tenant clock (Europe/Berlin)', () => {
-  it('daily: 08:00 local on both sides of the spring and autumn changes', () => {
-    // 28 March 08:00 CET is 07:00Z; on 29 March clocks go forward, 08:00 CEST is 06:00Z.
-    expect(next({}, '2026-03-28T07:00:00Z')).toBe('2026-03-29T06:00:00.000Z');
-    expect(next({}, '2026-03-29T06:00:00Z')).toBe('2026-03-30T06:00:00.000Z');
-    expect(next({}, '2026-10-24T06:00:00Z')).toBe('2026-10-25T07:00:00.000Z');
-    // A time the change skips runs an hour later on the wall clock (02:30 -> 03:30 CEST).
-    expect(next({ time: '02:30' }, '2026-03-28T02:00:00Z')).toBe('2026-03-29T01:30:00.000Z');
-  });
-
-  it('weekly: on its ISO weekday, across the change', () => {
-    expect(next({ frequency: 'weekly', weekday: 7 }, '2026-03-22T07:00:00Z')).toBe('2026-03-29T06:00:00.000Z');
-    expect(next({ frequency: 'weekly', weekday: 1 }, '2026-03-22T07:00:00Z')).toBe('2026-03-23T07:00:00.000Z');
-  });
-
-  it("monthly: the 31st runs on a shorter month's last day", () => {
-    const m = { frequency: 'monthly', monthday: 31 };
-    expect(next(m, '2026-01-31T07:00:00Z')).toBe('2026-02-28T07:00:00.000Z');
-    expect(next(m, '2026-02-28T07:00:00Z')).toBe('2026-03-31T06:00:00.000Z');
-    expect(next(m, '2026-03-31T06:00:00Z')).toBe('2026-04-30T06:00:00.000Z');
-    expect(next(m, '2028-02-01T00:00:00Z')).toBe('2028-02-29T07:00:00.000Z');
-  });
-
-  it('cron: on the zone clock across the change', () => {
-    const c = { frequency: 'cron', cron: '0 8 * * *' };
-    expect(next(c, '2026-03-28T07:00:00Z')).toBe('2026-03-29T06:00:00.000Z');
-    expect(next(c, '2026-10-24T06:00:00Z')).toBe('2026-10-25T07:00:00.000Z');
-    expect(next({ frequency: 'cron', cron: '0 8 L * *' }, '2026-02-01T00:00:00Z')).toBe('2026-02-28T07:00:00.000Z');
-  });
-
-  it('the period a run covers is the day, week or month before it on the wall clock', () => {
-    const day = periodBefore(timing({}), at('2026-03-29T06:00:00Z'), BERLIN);
-    // 23 hours: the day lost an hour.
-    expect(day.from.toISOString()).toBe('2026-03-28T07:00:00.000Z');
-    const month = periodBefore(timing({ frequency: 'monthly', monthday: 31 }), at('2026-03-31T06:00:00Z'), BERLIN);
-    expect(month.from.toISOString()).toBe('2026-02-28T07:00:00.000Z');
-    const week = periodBefore(timing({ frequency: 'weekly', weekday: 7 }), at('2026-03-29T06:00:00Z'), BERLIN);
-    expect(week.from.toISOString()).toBe('2026-03-22T07:00:00.000Z');
-    const cron = periodBefore(
-      timing({ frequency: 'cron' }),
-      at('2026-03-29T06:00:00Z'),
-      BERLIN,
-      at('2026-03-27T06:00:00Z'),
-    );
-    expect(cron.from.toISOString()).toBe('2026-03-27T06:00:00.000Z');
-  });
-});
-
-describe('the local e-mail outbox', () => {
-  it('notes attachments by name and size', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'reports-'));
-    try {
-      const outbox = join(dir, 'mail-outbox.log');
-      await createLocalEmailProvider({ info: () => {}, warn: () => {} }, outbox).send(
-        'a@example.com',
-        'Report',
-        'Body',
-        {
-          html: '<p>Body</p>',
-          attachments: [{ filename: 'r.xlsx', content: Buffer.alloc(1234), contentType: 'application/octet-stream' }],
-        },
-      );
-      expect(readFileSync(outbox, 'utf8')).toContain(
-        'To: a@example.com\nSubject: Report\nAttachment: r.xlsx (1234 bytes)\n\nBody\n',
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-interface Mail {
-  to: string[];
-  data: string;
-}
-
-/** An SMTP server in the test process; `refuse` makes it answer 550 to every sender. */
-function smtp() {
-  const received: Mail[] = [];
-  const state = { refuse: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onMailFrom(_address, _session, done) {
-      if (!state.refuse) return done();
-      const err = Object.assign(new Error('Mailbox unavailable: relay refused'), { responseCode: 550 });
-      done(err);
-    },
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        done();
-      });
-    },
-  });
-  return { server, received, state };
-}
-
-/** A MIME body decoded from its transfer encoding. */
-function decodeBody(body: string, encoding: string): string {
-  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
-  if (/quoted-printable/i.test(encoding))
-    return Buffer.from(
-      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-      'latin1',
-    ).toString('utf8');
-  return body;
-}
-
-/** The decoded part of a raw MIME message whose Content-Type starts with `type`. */
-function partOf(raw: string, type: string): string {
-  const start = raw.indexOf(`Content-Type: ${type}`);
-  if (start < 0) throw new Error(`no ${type} part`);
-  const headEnd = raw.indexOf('\r\n\r\n', start);
-  const head = raw.slice(start, headEnd);
-  const end = raw.indexOf('\r\n--', headEnd);
-  const body = decodeBody(raw.slice(headEnd + 4, end), /Content-Transfer-Encoding: (\S+)/.exec(head)?.[1] ?? '7bit');
-  return body.replace(/\r\n/g, '\n');
-}
-
-/** The message's Subject, its encoded words decoded. */
-function subjectOf(raw: string): string {
-  const line = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
-  return line
-    .replace(/\r\n[ \t]/g, ' ')
-    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
-    );
-}
-
-/** The base64 attachment of a raw MIME message, decoded. */
-function attachmentOf(raw: string): { name: string; bytes: Buffer } {
-  const part = /Content-Type:\s+application\/vnd\.openxmlformats[^]*?\r\n\r\n([A-Za-z0-9+/=\r\n]+?)\r\n--/.exec(raw);
-  const name = /filename="?([^";\r\n]+)"?/.exec(raw);
-  if (!part || !name) throw new Error('no attachment');
-  return { name: name[1]!, bytes: Buffer.from(part[1]!.replace(/\s/g, ''), 'base64') };
-}
 
 async function sheetsOf(bytes: Buffer): Promise<Record<string, unknown[][]>> {
   const wb = new ExcelJS.Workbook();
@@ -186,16 +26,14 @@ async function sheetsOf(bytes: Buffer): Promise<Record<string, unknown[][]>> {
 }
 
 let t: TestApp;
-let mail: ReturnType<typeof smtp>;
+let mail: Awaited<ReturnType<typeof listeningSmtp>>;
 let demo: string;
 let demoTenant: number;
 let other: string;
 
 beforeAll(async () => {
-  mail = smtp();
-  await new Promise<void>((resolve) => mail.server.listen(0, '127.0.0.1', resolve));
-  const { port } = mail.server.server.address() as { port: number };
-  t = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}`, timeZone: BERLIN } });
+  mail = await listeningSmtp();
+  t = await buildTestApp({ config: { smtpUrl: mail.url, timeZone: BERLIN } });
   // 15 June 2026, 07:00 in Berlin (CEST).
   t.clock.advance(Date.parse('2026-06-15T05:00:00Z') - t.clock.now());
   demo = (await login(t.app, 'demo', 'demo123')).token;
@@ -204,7 +42,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => mail.server.close(() => resolve()));
+  await mail.stop();
 });
 
 const call = <T = Row>(action: string, body: unknown, token = demo) =>
@@ -252,7 +90,7 @@ describe('scheduled reports', () => {
       level: 3,
       title: 'test',
       deviceName: 'Report helmet',
-      ts: at(tsIso),
+      ts: new Date(tsIso),
       ackedAt: ackS === null ? null : new Date(Date.parse(tsIso) + ackS * 1000),
       handleState: handled ? 1 : 0,
     });

@@ -1,73 +1,24 @@
 import { createHmac } from 'node:crypto';
 import { ALARM_HANDLE } from '../../shared/alarms/types';
-import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { devices } from '../../server/db/schema';
 import { integrationOutbox, OUTBOX_STATE } from '../../server/db/tables';
-import { Outbox, BACKOFF_MS, KEEP_PER_TARGET, LEASE_MS } from '../../server/integrations/outbox';
-import { INTEGRATION_EVENT_TYPES, type TargetKind, type Transport } from '../../server/integrations/target';
-import { buildTestApp, login, post, type TestApp } from '../../../tests/server/helper';
-import { addDevices, tenantIdOf } from '../../../tests/server/ingest-helper';
-import { integrationKey, seal } from '../../server/integrations/secret-box';
-import { alarmsOf, send } from '../../../tests/server/alarms-helper';
+import { BACKOFF_MS, KEEP_PER_TARGET } from '../../server/integrations/outbox';
+import { INTEGRATION_EVENT_TYPES } from '../../server/integrations/target';
+import { post, type TestApp } from '../../../tests/server/helper';
+import { addDevices } from '../../../tests/server/ingest-helper';
+import { send } from '../../../tests/server/alarms-helper';
 import { tenantWithAdmin } from '../../../tests/server/org-helper';
-import { Receiver } from '../../../tests/server/webhook-receiver';
+import type { Receiver } from '../../../tests/server/webhook-receiver';
+import { BASE, SECRET, until, webhookTestbed } from '../../../tests/server/webhook-testbed';
 import { WEBHOOK_EVENT_TABLE } from './resource';
 import { webhooks } from './table';
-import { webhookKind, WebhookTransport, type WebhookTarget } from './target';
-
-const SECRET = 'whsec-test-0123456789abcdef';
-const BASE = '/api/integration/webhook';
 
 let t: TestApp;
 let demo: string;
 let rx: Receiver;
-beforeAll(async () => {
-  t = await buildTestApp();
-  // The SOS of these tests escalate on the test clock: their voice calls and mails are recorded,
-  // not rendered (on PostgreSQL the local providers would write files).
-  Object.assign(t.app.voiceCalls, { name: 'recording', call: async () => {} });
-  Object.assign(t.app.email, { name: 'recording', send: async () => {} });
-  demo = (await login(t.app, 'demo', 'demo123')).token;
-  rx = await Receiver.start();
-});
-afterAll(async () => {
-  await t?.close();
-  await rx?.close();
-});
-
-/** A webhook of the demo site on the receiver (a path of its own so its requests are told apart). */
-async function addHook(events: string[], extra: Record<string, unknown> = {}): Promise<{ id: number; path: string }> {
-  const path = `/hook-${Math.random().toString(36).slice(2)}`;
-  const res = await post<{ id: number }>(
-    t.app,
-    `${BASE}/add`,
-    { name: `hook ${path}`, url: `${rx.url}${path}`, events, secret: SECRET, ...extra },
-    { token: demo },
-  );
-  expect(res.code, res.msg).toBe(0);
-  return { id: res.data.id, path };
-}
-
-const at = (path: string) => rx.received.filter((r) => r.path === path);
-const rowsOf = (id: number) =>
-  t.app.db
-    .select()
-    .from(integrationOutbox)
-    .where(and(eq(integrationOutbox.targetKind, 'webhook'), eq(integrationOutbox.targetId, id)))
-    .orderBy(asc(integrationOutbox.id));
-
-/** An SOS of a new helmet of the demo site, stored and raised. */
-async function sos(): Promise<{ alarmId: number; deviceId: number; imei: string }> {
-  const [d] = await addDevices(t.app, 1, { kind: 'helmet' });
-  await send(t.app, d!.imei, { kind: 'alarm', alarm: 'sos', ts: t.clock.now() });
-  const [alarm] = await alarmsOf(t.app, d!.id);
-  return { alarmId: alarm!.id, deviceId: d!.id, imei: d!.imei };
-}
-
-/** A test event through the route; the receiver answers from its script. */
-const testEvent = (id: number, token = demo) =>
-  post<{ ok: boolean; status: number | null; excerpt: string | null }>(t.app, `${BASE}/test`, { id }, { token });
+const { addHook, at, rowsOf, sos, testEvent } = webhookTestbed((bed) => ({ t, demo, rx } = bed));
 
 describe('webhook endpoints', () => {
   it('offers every integration event type but test', () => {
@@ -286,100 +237,6 @@ describe('delivery', () => {
   });
 });
 
-/** The app's webhook kind over its database, with a transport of the test's choosing. */
-function kindWith(transport: Transport<WebhookTarget>): TargetKind<unknown> {
-  return webhookKind({ db: t.app.db, clock: t.clock, transport }) as TargetKind<unknown>;
-}
-const realTransport = () => new WebhookTransport({ allowPrivate: true, userAgent: 'test', clock: t.clock });
-const outboxWith = (transport: Transport<WebhookTarget>) =>
-  new Outbox({ db: t.app.db, clock: t.clock, log: t.app.log, kinds: [kindWith(transport)] });
-
-describe('restarts and replicas', () => {
-  it('a restart between two attempts neither loses nor repeats the delivery', async () => {
-    const { id, path } = await addHook(['alarm.raised']);
-    rx.answer(path, { status: 500 });
-    await sos();
-    await t.app.outbox.drain();
-    expect(at(path)).toHaveLength(1);
-    // The process that made the first attempt is gone; another starts on the same database.
-    const next = outboxWith(realTransport());
-    t.clock.advance(BACKOFF_MS[0]);
-    await next.drain();
-    await next.drain();
-    await t.app.outbox.drain();
-    await next.close();
-    expect(at(path)).toHaveLength(2);
-    expect(at(path)[1]!.headers['x-idempotency-key']).toBe(at(path)[0]!.headers['x-idempotency-key']);
-    const [row] = await rowsOf(id);
-    expect(row).toMatchObject({ state: OUTBOX_STATE.delivered, attempts: 2 });
-  });
-
-  it('a dispatcher that dies mid-delivery: its claim comes back after the lease, to another', async () => {
-    const { id, path } = await addHook(['door.call']);
-    const [unit] = await addDevices(t.app, 1, { kind: 'doorUnit' });
-    // The dying one never answers: its requests hang like a process killed while sending.
-    const hung: Transport<WebhookTarget> = { deliver: () => new Promise(() => {}), close: async () => {} };
-    const dying = outboxWith(hung);
-    const [tenant] = await t.app.db.select({ tenantId: webhooks.tenantId }).from(webhooks).where(eq(webhooks.id, id));
-    dying.publish({
-      event: {
-        id: `door.call:${unit!.id}:1`,
-        version: 1,
-        type: 'door.call',
-        tenantId: tenant!.tenantId,
-        occurredAt: new Date(t.clock.now()).toISOString(),
-        data: {},
-      },
-    });
-    await until(async () => (await rowsOf(id)).length === 1);
-    await until(async () => (await rowsOf(id))[0]!.nextAt.getTime() > t.clock.now());
-    const other = outboxWith(realTransport());
-    await other.drain();
-    expect(at(path)).toHaveLength(0);
-    t.clock.advance(LEASE_MS);
-    await other.drain();
-    expect(at(path)).toHaveLength(1);
-    expect((await rowsOf(id))[0]).toMatchObject({ state: OUTBOX_STATE.delivered });
-    await other.close();
-  });
-
-  it('two dispatchers on one database deliver each event once', async () => {
-    const { id, path } = await addHook(['door.call']);
-    const [tenant] = await t.app.db.select({ tenantId: webhooks.tenantId }).from(webhooks).where(eq(webhooks.id, id));
-    const a = outboxWith(realTransport());
-    const b = outboxWith(realTransport());
-    for (let i = 0; i < 40; i++)
-      (i % 2 ? a : b).publish({
-        event: {
-          id: `door.call:two:${i}`,
-          version: 1,
-          type: 'door.call',
-          tenantId: tenant!.tenantId,
-          occurredAt: new Date(t.clock.now()).toISOString(),
-          data: { i },
-        },
-      });
-    // The same events published by both (a retry of the source, a second replica): one row each.
-    for (let i = 0; i < 40; i++)
-      (i % 2 ? b : a).publish({
-        event: {
-          id: `door.call:two:${i}`,
-          version: 1,
-          type: 'door.call',
-          tenantId: tenant!.tenantId,
-          occurredAt: new Date(t.clock.now()).toISOString(),
-          data: { i },
-        },
-      });
-    await Promise.all([a.drain(), b.drain()]);
-    await Promise.all([a.drain(), b.drain()]);
-    const keys = at(path).map((r) => r.headers['x-idempotency-key']);
-    expect(keys).toHaveLength(40);
-    expect(new Set(keys).size).toBe(40);
-    await Promise.all([a.close(), b.close()]);
-  });
-});
-
 describe('tenants', () => {
   it('another company cannot see, test or read the deliveries of my webhook', async () => {
     const { id } = await addHook(['alarm.raised']);
@@ -420,69 +277,3 @@ describe('tenants', () => {
     expect(at(path)).toHaveLength(2);
   });
 });
-
-describe('server-side request forgery (WEBHOOK_ALLOW_PRIVATE=false)', () => {
-  let strict: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    strict = await buildTestApp({ config: { webhookAllowPrivate: false } });
-    token = (await login(strict.app, 'demo', 'demo123')).token;
-  });
-  afterAll(() => strict?.close());
-
-  it('refuses private, loopback, link-local and unspecified addresses and names that resolve to them at add', async () => {
-    for (const url of [
-      'http://127.0.0.1:8080/x',
-      'http://10.1.2.3/x',
-      'http://169.254.169.254/latest/meta-data',
-      'http://[::1]/x',
-      'http://[::ffff:127.0.0.1]/x',
-      'http://0.0.0.0/x',
-      'http://localhost/x',
-      'https://192.168.1.10/x',
-    ]) {
-      const res = await post(
-        strict.app,
-        `${BASE}/add`,
-        { name: 'x', url, events: ['alarm.raised'], secret: SECRET },
-        { token },
-      );
-      expect(res.key, url).toBe('webhookUrlPrivate');
-    }
-  });
-
-  it('refuses them at delivery too (a row written before, DNS rebinding): nothing reaches the receiver', async () => {
-    // Rows written past the add's check: a name that pointed elsewhere when it was added.
-    const tenantId = await tenantIdOf(strict.app, 'Demo Site');
-    const sealed = seal(await integrationKey(strict.app.db), SECRET);
-    const before = rx.received.length;
-    const port = new URL(rx.url).port;
-    for (const host of ['127.0.0.1', 'localhost']) {
-      const [w] = await strict.app.db
-        .insert(webhooks)
-        .values({
-          tenantId,
-          name: host,
-          url: `http://${host}:${port}/rebound`,
-          events: ['alarm.raised'],
-          secret: sealed,
-          secretHint: '••••',
-        })
-        .returning({ id: webhooks.id });
-      const res = await post<{ ok: boolean; excerpt: string }>(strict.app, `${BASE}/test`, { id: w!.id }, { token });
-      expect(res.data.ok, host).toBe(false);
-      expect(res.data.excerpt, host).toMatch(/refused: .* private, loopback or link-local/);
-    }
-    expect(rx.received.length).toBe(before);
-  });
-});
-
-async function until<T>(check: () => Promise<T> | T, ms = 5_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (Array.isArray(v) ? v.length : v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -8,7 +8,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/driver';
 import { rowsOf } from '../db/rows';
 import { devices } from '../db/schema';
-import type { integrationOutbox } from '../db/tables';
+import { OUTBOX_STATE, type integrationOutbox } from '../db/tables';
 import type { DeliveryResult, IntegrationEvent, TargetKind } from './target';
 
 /** How long failed deliveries are retried (docs/integrations.md "Retries"). */
@@ -235,4 +235,56 @@ export function rowResult(results: DeliveryResult[]): DeliveryResult {
     durationMs,
     excerpt: `${failed.length} of ${results.length} not delivered: ${first.excerpt ?? ''}`.slice(0, 500),
   };
+}
+
+/** What the outbox counts of outcomes (Outbox.stats). */
+interface OutcomeCounts {
+  delivered: number;
+  retried: number;
+  failed: number;
+}
+
+/**
+ * Records claimed rows' outcomes in one statement: delivered, due again after `backoffMs` of its
+ * attempts, or failed (a final answer, or the retry window over); counts their events in `stats`.
+ */
+export async function recordOutcomes(
+  db: Db,
+  rows: ClaimedRow[],
+  results: DeliveryResult[],
+  now: number,
+  backoffMs: (attempts: number) => number,
+  stats: OutcomeCounts,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const at = new Date(now).toISOString();
+  const moves = rows.map((r, i) => {
+    const res = results[i] ?? { ok: false, retry: true, durationMs: 0, excerpt: 'no result' };
+    const attempts = r.attempts + 1;
+    const nextAt = now + backoffMs(attempts);
+    const retry = !res.ok && res.retry && nextAt <= new Date(r.retry_until).getTime();
+    const events = r.events.length;
+    if (res.ok) stats.delivered += events;
+    else if (retry) stats.retried += events;
+    else stats.failed += events;
+    return {
+      id: r.id,
+      state: res.ok ? OUTBOX_STATE.delivered : retry ? OUTBOX_STATE.pending : OUTBOX_STATE.failed,
+      attempts,
+      next_at: new Date(retry ? nextAt : now).toISOString(),
+      last_status: res.status ?? null,
+      last_duration_ms: Math.round(res.durationMs),
+      last_excerpt: res.excerpt?.slice(0, 500) ?? null,
+      delivered_at: res.ok ? at : null,
+    };
+  });
+  await db.execute(sql`
+    update integration_outbox o
+    set state = m.state, attempts = m.attempts, next_at = m.next_at, last_status = m.last_status,
+      last_duration_ms = m.last_duration_ms, last_excerpt = m.last_excerpt, last_at = ${at}::timestamptz,
+      delivered_at = m.delivered_at
+    from json_to_recordset(${JSON.stringify(moves)}::json)
+      as m(id bigint, state int, attempts int, next_at timestamptz, last_status int, last_duration_ms int,
+        last_excerpt text, delivered_at timestamptz)
+    where o.id = m.id`);
 }

@@ -5,12 +5,14 @@ import { integrationOutbox, OUTBOX_STATE } from '../db/tables';
 import { Batcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
 import type { PriorityGate } from '../lib/priority';
+import { runLimited } from '../lib/run-limited';
 import {
   callsOf,
   claimDue,
   eventsOf,
   insertRows,
   nameDevices,
+  recordOutcomes,
   RETRY_WINDOW_MS,
   rowResult,
   rowsOfBatch,
@@ -286,38 +288,7 @@ export class Outbox {
 
   /** Each claimed row's outcome: delivered, due again after its backoff, or failed (final answer, or 24 h over). */
   async record(rows: ClaimedRow[], results: DeliveryResult[]): Promise<void> {
-    if (rows.length === 0) return;
-    const now = this.deps.clock.now();
-    const at = new Date(now).toISOString();
-    const moves = rows.map((r, i) => {
-      const res = results[i] ?? { ok: false, retry: true, durationMs: 0, excerpt: 'no result' };
-      const attempts = r.attempts + 1;
-      const nextAt = now + backoffMs(attempts);
-      const retry = !res.ok && res.retry && nextAt <= new Date(r.retry_until).getTime();
-      const events = r.events.length;
-      if (res.ok) this.stats.delivered += events;
-      else if (retry) this.stats.retried += events;
-      else this.stats.failed += events;
-      return {
-        id: r.id,
-        state: res.ok ? OUTBOX_STATE.delivered : retry ? OUTBOX_STATE.pending : OUTBOX_STATE.failed,
-        attempts,
-        next_at: new Date(retry ? nextAt : now).toISOString(),
-        last_status: res.status ?? null,
-        last_duration_ms: Math.round(res.durationMs),
-        last_excerpt: res.excerpt?.slice(0, 500) ?? null,
-        delivered_at: res.ok ? at : null,
-      };
-    });
-    await this.deps.db.execute(sql`
-      update integration_outbox o
-      set state = m.state, attempts = m.attempts, next_at = m.next_at, last_status = m.last_status,
-        last_duration_ms = m.last_duration_ms, last_excerpt = m.last_excerpt, last_at = ${at}::timestamptz,
-        delivered_at = m.delivered_at
-      from json_to_recordset(${JSON.stringify(moves)}::json)
-        as m(id bigint, state int, attempts int, next_at timestamptz, last_status int, last_duration_ms int,
-          last_excerpt text, delivered_at timestamptz)
-      where o.id = m.id`);
+    await recordOutcomes(this.deps.db, rows, results, this.deps.clock.now(), backoffMs, this.stats);
   }
 
   /** Keeps a target's last KEEP_PER_TARGET deliveries (pending ones are never pruned); at most every PRUNE_MS per target. */
@@ -402,13 +373,4 @@ export class Outbox {
     await this.record(rows, results);
     return results[0]!;
   }
-}
-
-/** Runs the jobs with at most `limit` at once. */
-async function runLimited(jobs: (() => Promise<void>)[], limit: number): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) await jobs[next++]!();
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
 }

@@ -115,7 +115,7 @@ export class CellLookup {
 }
 
 /** A location uplink with cells and no position of its own: what the table can place. */
-export function needsCells(uplink: Uplink): uplink is Location {
+function needsCells(uplink: Uplink): uplink is Location {
   return (
     uplink.kind === 'location' &&
     (uplink.lat === undefined || uplink.lon === undefined) &&

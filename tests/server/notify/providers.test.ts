@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalEmailProvider, createSmtpEmailProvider } from '../../../src/server/notify/email';
 import { createLocalVoiceCallProvider } from '../../../src/server/notify/voice-call';
 import { createTwilio } from '../../../src/server/notify/twilio';
 import { loadConfig } from '../../../src/server/config';
+import { listeningSmtp } from '../smtp';
 
 const dir = mkdtempSync(join(tmpdir(), 'notify-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,35 +39,28 @@ describe('e-mail', () => {
     );
   });
 
-  it('is delivered to an SMTP server given by SMTP_URL', async () => {
-    const received: { from: string; to: string[]; data: string }[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, done) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            data: Buffer.concat(chunks).toString('utf8'),
-          });
-          done();
-        });
-      },
+  it('notes attachments in the local outbox by name and size', async () => {
+    const outbox = join(dir, 'mail-attachments.log');
+    await createLocalEmailProvider(log, outbox).send('a@example.com', 'Report', 'Body', {
+      html: '<p>Body</p>',
+      attachments: [{ filename: 'r.xlsx', content: Buffer.alloc(1234), contentType: 'application/octet-stream' }],
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as { port: number };
+    expect(readFileSync(outbox, 'utf8')).toContain(
+      'To: a@example.com\nSubject: Report\nAttachment: r.xlsx (1234 bytes)\n\nBody\n',
+    );
+  });
+
+  it('is delivered to an SMTP server given by SMTP_URL', async () => {
+    const { received, url, stop } = await listeningSmtp();
     try {
-      const mail = createSmtpEmailProvider(`smtp://127.0.0.1:${port}`, 'Safety Console <alarms@example.com>');
+      const mail = createSmtpEmailProvider(url, 'Safety Console <alarms@example.com>');
       await mail.send('duty@example.com', 'SOS not acknowledged: Helmet 3', 'Raised at 05:40');
       expect(received).toHaveLength(1);
       expect(received[0]).toMatchObject({ from: 'alarms@example.com', to: ['duty@example.com'] });
       expect(received[0]!.data).toContain('Subject: SOS not acknowledged: Helmet 3');
       expect(received[0]!.data).toContain('Raised at 05:40');
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stop();
     }
   });
 });

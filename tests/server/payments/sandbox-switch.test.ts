@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
-import { hmacSha256 } from '../../../src/server/lib/crypto';
-import { SANDBOX_SIGNATURE_HEADER } from '../../../src/server/payments';
 import { buildTestApp, login, post, type TestApp } from '../helper';
+import { sandboxNotify } from '../pay-helper';
 
 // The sandbox provider pays without money: production offers it only when PAY_SANDBOX says so.
 
@@ -43,16 +42,11 @@ describe('a service with the sandbox off', () => {
     const pressed = await post(t.app, '/api/pay/sandbox/P20260101000000123456/pay', undefined, { token: demo });
     expect(pressed.status).toBe(404);
     // A callback signed with the (known) sandbox secret pays nothing: there is no sandbox provider.
-    const body = JSON.stringify({ orderNo: 'P20260101000000123456', tradeNo: 'SBX1', state: 'paid', amountFen: 1 });
-    const callback = await t.app.inject({
-      method: 'POST',
-      url: '/api/pay/notify/sandbox',
-      headers: {
-        'content-type': 'application/json',
-        [SANDBOX_SIGNATURE_HEADER]: hmacSha256('sandbox-secret-0123456789', body).toString('base64'),
-      },
-      payload: body,
-    });
+    const callback = await sandboxNotify(
+      t.app,
+      { orderNo: 'P20260101000000123456', tradeNo: 'SBX1', state: 'paid', amountFen: 1 },
+      'sandbox-secret-0123456789',
+    );
     expect(callback.headers['x-pay-result']).toBeUndefined();
     expect(callback.json()).toMatchObject({ code: 404, key: 'payMethodUnavailable' });
     const test = await post(t.app, '/api/pay/payment/testPay', { amount: 1, method: 'sandbox' }, { token: demo });
