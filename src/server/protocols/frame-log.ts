@@ -4,6 +4,7 @@
  * times are kept, in one buffer per device: a summary is the codec's decoding of the bytes, made
  * when someone reads the log, so a fleet's logs cost their frames' size and no more.
  */
+import type { FrameLogRow } from '../../shared/devices/api';
 import { IRREGULARITY_NOTES, newSession, type Irregularity, type StreamCodec } from './types';
 
 /** Frames kept per device. */
@@ -75,18 +76,6 @@ export class FrameLog {
     return this.buf.length;
   }
 }
-/** One row of a device's raw frame log as read back (docs/protocols.md "Raw frame log"). */
-export interface FrameLogEntry {
-  at: number;
-  dir: 'in' | 'out';
-  hex: string;
-  text?: string;
-  summary?: string;
-  error?: string;
-  /** Refused by the product's strict framing for its irregularities. */
-  refused?: true;
-}
-
 /** The raw log's marks of a frame's irregularities: "checksum wrong, accepted", or without "accepted" when refused. */
 function irregularityNotes(irregular: readonly Irregularity[], refused = false): string {
   const notes = irregular.map((i) => IRREGULARITY_NOTES[i] ?? i);
@@ -99,11 +88,11 @@ function irregularityNotes(irregular: readonly Irregularity[], refused = false):
  * The log's frames as read back: hex (and text for a text protocol), and for a received frame the
  * codec's reading of it, ending with the marks of its irregularities.
  */
-export function readFrameLog(log: FrameLog, imei: string, codec: StreamCodec | undefined): FrameLogEntry[] {
+export function readFrameLog(log: FrameLog, imei: string, codec: StreamCodec | undefined): FrameLogRow[] {
   const session = newSession();
   session.imei = imei;
   return log.frames().map(({ at, dir, bytes, refused }) => {
-    const row: FrameLogEntry = { at, dir, hex: bytes.toString('hex') };
+    const row: FrameLogRow = { at, dir, hex: bytes.toString('hex') };
     if (refused) row.refused = true;
     if (codec?.text) row.text = bytes.toString('latin1');
     if (dir === 'in' && codec) {

@@ -18,7 +18,8 @@ import { safeEqual } from '../lib/crypto';
 import { PlacedInOrder, type CellLookup } from './cells';
 import { Connection, DEFAULT_LIMITS, type ConnectionHost, type ConnectionLimits } from './connection';
 import { downlinkFrames } from './downlink';
-import { FrameLog, readFrameLog, type FrameLogEntry } from './frame-log';
+import type { FrameLogRow } from '../../shared/devices/api';
+import { FrameLog, readFrameLog } from './frame-log';
 import { UnknownDevices } from './unknown-devices';
 import {
   type Decoded,
@@ -325,7 +326,7 @@ export class ProtocolGateway implements ConnectionHost {
   frameLog(
     imei: string,
     codecs: ReadonlyMap<ProtocolName, StreamCodec>,
-  ): { protocol: ProtocolName; frames: FrameLogEntry[]; irregular: IrregularityCounts } | undefined {
+  ): { protocol: ProtocolName; frames: FrameLogRow[]; irregular: IrregularityCounts } | undefined {
     const entry = this.logs.get(imei);
     if (!entry) return undefined;
     const frames = readFrameLog(entry.log, imei, codecs.get(entry.protocol));
