@@ -94,7 +94,11 @@ for (const step of steps) {
 }
 cleanUp();
 
-const min = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+// Rounded to the second first: 179.6 s is 3:00, not 2:60.
+const min = (s) => {
+  const whole = Math.round(s);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 console.log('\nnpm test phases (m:ss)');
 for (const r of results)
   console.log(
