@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './tests/chromium';
 import { PROTOCOL_NAMES, type ProtocolName } from './src/shared/protocols/types';
 import { baseUrlOf, E2E_SERVICES, e2eServices, protocolPortEnv, type E2eService } from './tests/e2e/services';
 
@@ -80,11 +80,12 @@ export default defineConfig({
   fullyParallel: false,
   workers: services.length,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // PW_JSON=<file>: each test's time and worker as JSON too (how docs/performance.md's figures are taken).
+  reporter: process.env.PW_JSON ? [['list'], ['json', { outputFile: process.env.PW_JSON }]] : [['list']],
   // baseURL is the worker's own service's (tests/e2e/fixtures.ts), not set here.
   use: {
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: E2E_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
     trace: 'off',

@@ -33,6 +33,8 @@ export default defineConfig({
     // Vitest 4 runs availableParallelism - 1 workers unless told: one worker on a 2-core CI
     // machine, with the other core idle (the test files wait on their own app, not on each other).
     maxWorkers: availableParallelism(),
+    // VT_JSON=<file>: each file's and test's time as JSON too (docs/performance.md's figures).
+    reporters: process.env.VT_JSON ? ['default', ['json', { outputFile: process.env.VT_JSON }]] : ['default'],
     projects: [
       {
         test: {

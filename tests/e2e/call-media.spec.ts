@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
 import { deviceOf, expectShell, simInBackground, simSays, signIn } from './helpers';
 
 // A door call with real media, end to end: the simulated door unit (`npm run sim -- call`)
@@ -8,7 +8,7 @@ import { deviceOf, expectShell, simInBackground, simSays, signIn } from './helpe
 // Chromium's fake camera and microphone, each side receives the other, and hanging up ends the
 // door unit's media. Figures come from the browser's own WebRTC stats (the dialog's quality line).
 test.describe.configure({ mode: 'serial' });
-test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
+test.use({ launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
 
 async function login(page: Page): Promise<void> {
   // A light screen: the console's dialogs and pushes are the shell's, whatever the screen.

@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
 import { deviceOf } from './helpers';
 
 // Devices in the conference (order/manyVideoCallToJuphoon): /callPhone?caller&reciever joins the
 // receiver's room and invites the door unit, which the in-process simulator brings in with its
 // test pattern; the console decodes it. /moreRoom moves one login between rooms.
-test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
+test.use({ launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
 
 async function signIn(page: Page): Promise<number> {
   const res = await page.request.post('/api/auth/auth/login', {

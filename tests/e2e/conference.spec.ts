@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { expect, test } from './fixtures';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH, FAKE_MEDIA_ARGS } from '../chromium';
 
 // The video conference on /roOm end to end (docs/requirements/realtime-video.md): two consoles of
 // one tenant, each with Chromium's fake camera and microphone, join room 1111 through the
@@ -41,7 +41,7 @@ function toneWav(): string {
 
 test.use({
   launchOptions: {
-    executablePath: CHROMIUM_PATH,
+    executablePath: E2E_CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS, `--use-file-for-fake-audio-capture=${toneWav()}`],
   },
 });
@@ -102,7 +102,8 @@ test('two consoles in room 1111 see each other, decode each other’s picture, a
   browser,
   page,
 }) => {
-  test.setTimeout(120_000);
+  // Waits only; on a loaded 2-core machine two consoles decoding each other's video take most of it.
+  test.setTimeout(180_000);
   const demo = await apiLogin(page, 'demo', 'demo123');
   const peer = await apiLogin(page, await secondUser(page, demo), 'secret12');
   const a = await consoleOf(browser, demo);
@@ -187,10 +188,16 @@ test('two consoles in room 1111 see each other, decode each other’s picture, a
     await a.getByTestId('conf-record').click();
     await expect(a.getByTestId('conf-record')).toHaveAttribute('data-state', 'recording', { timeout: 20_000 });
     await expect(a.getByTestId('conf-record-timer')).toHaveText(/^00:00:0[3-9]$/, { timeout: 20_000 });
+    // The console stores the recording's entry once the service says it has ended (RecordButton):
+    // the library is opened after that request has been answered, or its list could come first.
+    const added = a.waitForResponse((r) => r.url().includes('/vcr/addVcrInfo'), { timeout: 30_000 });
     await a.getByTestId('conf-record').click();
     await expect(a.getByTestId('conf-record')).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+    expect((await added).ok()).toBe(true);
     const library = await a.context().newPage();
     await library.goto('/VCRList');
+    // A new page loads the whole console (this worker's other pages are decoding video beside it).
+    await expect(library.getByTestId('data-table')).toBeVisible({ timeout: 60_000 });
     const row = library
       .getByTestId('data-table')
       .locator('tbody tr')

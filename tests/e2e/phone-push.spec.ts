@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import type { PhoneAlarmPush } from '../../src/shared/alarms/phone-push';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { expect, test } from './fixtures';
 import { api, deviceOf, expectShell, sim, signIn, takeOpenAlarms, tokenOf, waitForServiceWorker } from './helpers';
 
@@ -9,7 +10,9 @@ import { api, deviceOf, expectShell, sim, signIn, takeOpenAlarms, tokenOf, waitF
 // network is back; a tap that opens the alarm in the console.
 test.describe.configure({ mode: 'serial' });
 // Offline reloads and pushes go through the service worker (playwright.config.ts blocks it elsewhere).
-test.use({ serviceWorkers: 'allow' });
+// The full Chromium, not the run's headless shell (tests/chromium.ts): the shell shows no
+// notifications, and what a pushed alarm shows on the phone is this spec's question.
+test.use({ serviceWorkers: 'allow', launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } });
 test.afterEach(({ request }) => takeOpenAlarms(request));
 
 interface Shown {
