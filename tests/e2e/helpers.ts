@@ -67,8 +67,12 @@ export function lastSmsCode(phone: string): string | null {
 
 export async function waitForServiceWorker(page: Page): Promise<void> {
   // A synchronous predicate: waitForFunction would treat an async one's promise as truthy.
-  // The controller is set once the worker has installed (precache complete) and claimed the page.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  // The controller is set once the worker has installed (precache complete) and claimed the page;
+  // it claims the page from its activate event, so it may still be activating then, and an event
+  // for the registration (a push) waits for, or misses, the activation's end.
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
+    timeout: 30_000,
+  });
 }
 
 const runFile = promisify(execFile);

@@ -40,23 +40,57 @@ async function consoleWithWorker(page: Page, context: BrowserContext, baseURL: s
   context.on('serviceworker', watch);
 }
 
-/** Delivers `payload` to the page's service worker as its push service would (DevTools protocol). */
-async function deliverPush(page: Page, baseURL: string, payload: unknown): Promise<void> {
+/**
+ * Delivers `payload` to the page's service worker as its push service would (DevTools protocol):
+ * to the registration of the page's origin whose version is activated (a push reaches only an
+ * active worker). Answers what the protocol reported of the registration's versions, for the
+ * output of a test whose push showed nothing.
+ */
+async function deliverPush(page: Page, baseURL: string, payload: unknown): Promise<string> {
   const cdp = await page.context().newCDPSession(page);
   const origin = new URL(baseURL).origin;
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
+  const registrations = new Map<string, boolean>();
+  const versions = new Map<string, { registrationId: string; status: string; runningStatus: string }>();
+  let found: (id: string) => void;
+  const registrationId = new Promise<string>((resolve) => (found = resolve));
+  const check = () => {
+    for (const v of versions.values())
+      if (v.status === 'activated' && registrations.get(v.registrationId) === false) found(v.registrationId);
+  };
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: rs }) => {
+    for (const r of rs) if (r.scopeURL.startsWith(origin)) registrations.set(r.registrationId, r.isDeleted);
+    check();
+  });
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: vs }) => {
+    for (const v of vs) versions.set(v.versionId, v);
+    check();
   });
   await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: await registrationId,
-    data: JSON.stringify(payload),
-  });
+  const id = await registrationId;
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(payload) });
   await cdp.detach();
+  return `registration ${id}; versions ${JSON.stringify([...versions.values()])}`;
+}
+
+/** Fails with what the registration showed and held when the notification of `tag` did not come. */
+async function expectShown(page: Page, tag: string, delivered: string): Promise<void> {
+  try {
+    await expect.poll(async () => (await shownIn(page, tag)).length, { timeout: 15_000 }).toBe(1);
+  } catch (err) {
+    const state = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.ready;
+      const shown = await r.getNotifications();
+      return {
+        active: r.active?.state,
+        waiting: r.waiting?.state,
+        installing: r.installing?.state,
+        permission: Notification.permission,
+        tags: shown.map((n) => n.tag),
+      };
+    });
+    console.log(`[push] delivered to ${delivered}; none with tag ${tag}; the registration: ${JSON.stringify(state)}`);
+    throw err;
+  }
 }
 
 /**
@@ -183,8 +217,7 @@ test('a pushed SOS shows on the phone; its Acknowledge offline waits in the queu
     await route.fulfill({ status: taken.code === 0 ? 200 : 409, contentType: 'text/html', body: '' });
   });
 
-  await deliverPush(page, baseURL!, payloadOf(row, `/api/ack/e2e-${alarmId}`));
-  await expect.poll(async () => (await shownIn(page, tag)).length, { timeout: 15_000 }).toBe(1);
+  await expectShown(page, tag, await deliverPush(page, baseURL!, payloadOf(row, `/api/ack/e2e-${alarmId}`)));
   const [shown] = await shownIn(page, tag);
   expect(shown!.title).toBe('SOS紧急求救');
   expect(shown!.body).toContain(String(row.deviceName ?? imei));
@@ -230,8 +263,7 @@ test("a tap on a pushed SOS opens the console's SOS dialog for it, in an open co
   await close.click({ timeout: 20_000 }).catch(() => undefined);
   await expect(page.getByTestId('sos-dialog')).toBeHidden();
 
-  await deliverPush(page, baseURL!, payloadOf(row, null));
-  await expect.poll(async () => (await shownIn(page, tag)).length, { timeout: 15_000 }).toBe(1);
+  await expectShown(page, tag, await deliverPush(page, baseURL!, payloadOf(row, null)));
   // No ack link: only Open.
   expect((await shownIn(page, tag))[0]!.actions.map((a) => a.action)).toEqual(['open']);
   await click(context, tag);
