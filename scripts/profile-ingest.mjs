@@ -3,11 +3,14 @@
 // Node's CPU profiler and prints the service process's self time by stage (docs/performance.md,
 // "Ingest: cost per message by stage"). With --protocols, the device-protocol connections of
 // tests/bench/protocols.ts instead (GT06 and watch devices over TCP; "Protocol ingest CPU"), per
-// stored position.
+// stored position. With --forwarding, the service during the ingest bench's phase that forwards
+// every position to RabbitMQ at 10,000 a second (tests/bench/ingest-forwarding.ts), per position
+// offered.
 //
 //   node scripts/profile-ingest.mjs pglite            # PGlite + the embedded broker
 //   DATABASE_URL=... MQTT_URL=... node scripts/profile-ingest.mjs postgres
 //   DATABASE_URL=... node scripts/profile-ingest.mjs postgres --protocols
+//   DATABASE_URL=... MQTT_URL=... node scripts/profile-ingest.mjs postgres --forwarding
 //   node scripts/profile-ingest.mjs --summarise FILE.cpuprofile [messages]
 //
 // The bench's publishers are forked processes; their profiles are written too and left out of the
@@ -37,6 +40,7 @@ const STAGES = [
   ['fences', /src\/server\/fences\/|src\/shared\/geo\//],
   ['push', /src\/server\/push\/|node_modules\/(ws|@fastify\/websocket)\//],
   ['attendance, supervision', /src\/server\/(attendance|attendance-sources|supervision)\//],
+  ['integrations (outbox, events, transports)', /src\/server\/integrations\//],
   ['logging', /node_modules\/(pino|pino-std-serializers|sonic-boom|thread-stream)\//],
   ['node: sockets, streams, timers', /^node:|^internal\//],
 ];
@@ -107,6 +111,7 @@ if (args[0] === '--summarise') {
 } else {
   const kind = args[0] === 'postgres' ? 'postgres' : 'pglite';
   const protocols = args.includes('--protocols');
+  const forwarding = args.includes('--forwarding');
   if (kind === 'postgres' && !(process.env.DATABASE_URL && (protocols || process.env.MQTT_URL))) {
     console.error(`profile-ingest: postgres needs DATABASE_URL${protocols ? '' : ' and MQTT_URL'}`);
     process.exit(2);
@@ -114,10 +119,12 @@ if (args[0] === '--summarise') {
   const dir = mkdtempSync(join(tmpdir(), 'ingest-profile-'));
   // The protocols bench profiles its closed loop itself (its set-up registers thousands of devices).
   const closedLoop = join(dir, 'closed-loop.cpuprofile');
+  // The ingest bench profiles its forwarding phase itself.
+  const forwarded = join(dir, 'forwarding.cpuprofile');
   const run = spawnSync(
     process.execPath,
     [
-      ...(protocols ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`]),
+      ...(protocols || forwarding ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`]),
       '--import',
       'tsx',
       `tests/bench/${protocols ? 'protocols' : 'ingest'}.ts`,
@@ -130,7 +137,7 @@ if (args[0] === '--summarise') {
             BENCH_PROTOCOL_CONNECTIONS_ONLY: '1',
             BENCH_PROTOCOL_PROFILE: closedLoop,
           }
-        : { ...process.env, BENCH_INGEST: kind },
+        : { ...process.env, BENCH_INGEST: kind, ...(forwarding ? { BENCH_FORWARD_PROFILE: forwarded } : {}) },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -145,6 +152,14 @@ if (args[0] === '--summarise') {
       Number(/, (\d+) s closed loop/.exec(run.stdout)?.[1] ?? 0);
     summarise(closedLoop, positions);
     console.log('(µs per message: per stored position)');
+    process.exit(0);
+  }
+  if (forwarding) {
+    // "forwarding on: offered 9,512/s" over the phase's seconds.
+    const offered = Number(/forwarding on: offered ([\d,]+)\/s/.exec(run.stdout)?.[1]?.replace(/,/g, '') ?? 0);
+    const seconds = Number(/positions at [\d,]+\/s for (\d+) s/.exec(run.stdout)?.[1] ?? 0);
+    summarise(forwarded, offered * seconds);
+    console.log('(µs per message: per position offered; the profile runs on until the backlog is drained)');
     process.exit(0);
   }
   const stored = Number(/([\d,]+) messages stored in all/.exec(run.stdout)?.[1]?.replace(/,/g, '') ?? 0);

@@ -2,14 +2,14 @@
 // publisher confirms, sustained, docs/integrations.md "Forwarding to a broker"). Position
 // deliveries, as the outbox claims them (batches of FORWARD_BATCH), go through the AMQP transport
 // to the machine's RabbitMQ (127.0.0.1:5672, guest/guest) at the offered rate for the window,
-// into a durable queue bound to a topic exchange of this run, where a consumer counts them back.
+// into a durable queue bound to a topic exchange of this run, where a consumer (amqp-counter.ts) counts them back.
 // Printed: the rate confirmed, publish-to-confirm latency (p50, p95, max), what the consumer got.
 // Without a reachable RabbitMQ it says it skipped and why. Loopback only; bounded in time and count.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
-import { connect, type ChannelModel } from 'amqplib';
 import { AmqpTransport, FORWARD_BATCH, type ForwardTarget } from '../../src/server/integrations/forward';
 import type { Delivery, DeliveryResult } from '../../src/server/integrations/target';
+import { startCounter, type Counter } from './amqp-counter';
 import { benchFailed, sized } from './size';
 
 const URL = process.env.BENCH_FORWARD_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
@@ -46,25 +46,16 @@ function positions(n: number, seq: { next: number }): Delivery[] {
 }
 
 export async function benchForward(): Promise<string[]> {
-  let consumer: ChannelModel;
-  try {
-    consumer = await connect(URL, { timeout: 3_000 });
-  } catch (err) {
-    return [
-      `Forwarding to RabbitMQ: skipped, RabbitMQ is not reachable at 127.0.0.1:5672 (${(err as Error).message.split('\n')[0]})`,
-    ];
-  }
   const run = randomBytes(4).toString('hex');
   const exchange = `console.events.bench-${run}`;
-  const queue = `forward-bench-${run}`;
-  const ch = await consumer.createChannel();
+  let counter: Counter;
+  try {
+    counter = await startCounter({ url: URL, exchange, queue: `forward-bench-${run}`, binding: '*.device.position' });
+  } catch (err) {
+    return [`Forwarding to RabbitMQ: skipped, RabbitMQ is not reachable at 127.0.0.1:5672 (${(err as Error).message})`];
+  }
   const transport = new AmqpTransport({ confirmTimeoutMs: 30_000 });
   try {
-    await ch.assertExchange(exchange, 'topic', { durable: true });
-    await ch.assertQueue(queue, { durable: true });
-    await ch.bindQueue(queue, exchange, '*.device.position');
-    let consumed = 0;
-    await ch.consume(queue, () => void consumed++, { noAck: true });
     const target: ForwardTarget = {
       id: 1,
       tenantId: 12,
@@ -76,8 +67,7 @@ export async function benchForward(): Promise<string[]> {
     };
     // Warm-up: the connection and the exchange's assertion are not part of the figures.
     await transport.deliver(target, positions(10, { next: 0 }));
-    for (let i = 0; i < 100 && consumed < 10; i++) await new Promise((r) => setTimeout(r, 20));
-    consumed = 0;
+    const warm = await counter.waitFor(10, 2_000);
 
     const seq = { next: 0 };
     const total = RATE * SECONDS;
@@ -107,8 +97,7 @@ export async function benchForward(): Promise<string[]> {
     const elapsedS = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const cpuS = (cpu.user + cpu.system) / 1e6;
-    const deadline = performance.now() + 10_000;
-    while (consumed < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const consumed = (await counter.waitFor(warm + total, 10_000)) - warm;
 
     const ok = results.filter((r) => r.ok);
     const latencies = ok.map((r) => r.durationMs).sort((a, b) => a - b);
@@ -121,15 +110,13 @@ export async function benchForward(): Promise<string[]> {
       `  publish-to-confirm latency p50 ${pct(latencies, 50)} ms, p95 ${pct(latencies, 95)} ms, max ${latencies.at(-1) ?? NaN} ms`,
       `  consumed back ${f(consumed)} of ${f(total)} ${allBack ? 'ok' : 'MISSED'}`,
       // On a shared machine the rate is what the cores left over allowed; the CPU per message is not.
-      `  this process's CPU (publisher and the counting consumer): ${cpuS.toFixed(1)} s = ${((cpuS / total) * 1e6).toFixed(0)} µs per position, ${f(total / cpuS)} positions per CPU second; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+      `  this process's CPU (the publisher; the consumer counts in a process of its own): ${cpuS.toFixed(1)} s = ${((cpuS / total) * 1e6).toFixed(0)} µs per position, ${f(total / cpuS)} positions per CPU second; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
     ];
   } catch (err) {
     return [benchFailed('Forwarding to RabbitMQ', err)];
   } finally {
     await transport.close();
-    await ch.deleteQueue(queue).catch(() => {});
-    await ch.deleteExchange(exchange).catch(() => {});
-    await consumer.close().catch(() => {});
+    await counter.stop();
   }
 }
 

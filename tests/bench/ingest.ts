@@ -11,12 +11,11 @@ import { buildApp } from '../../src/server/app';
 import type { EmbeddedBroker } from '../../src/server/broker/types';
 import { devices, tenants } from '../../src/server/db/schema';
 import { deviceKey, deviceSecret } from '../../src/server/devices/secrets';
-import { connect as amqpConnect } from 'amqplib';
-import { forwardTargets, splitUrl } from '../../src/entities/forward-target';
 import type { Command, DeviceLogin, Report } from './ingest-devices';
+import { forwarding } from './ingest-forwarding';
 import { freshPostgres } from '../server/helper';
 import { mosquittoBinary, startMosquitto } from '../server/mosquitto';
-import { benchFailed, QUICK, sized } from './size';
+import { QUICK, sized } from './size';
 import { pgliteFromTemplate, pgTemplate } from '../server/template-db';
 
 const DEVICES = sized(10_000, 20);
@@ -254,127 +253,20 @@ export async function benchPath(kind: 'pglite' | 'postgres', target: number): Pr
       `  recovery ${RECOVER_S} s: ${f(rec.stored / rec.seconds)} msg/s (${f((rec.stored / rec.seconds / rate) * 100)}% of sustained); dropped in total ${JSON.stringify(fl.app.ingestStats.dropped)}; ` +
         `${f(fl.app.ingestStats.stored)} messages stored in all`,
     );
-    lines.push(...(await forwarding(fl)));
+    lines.push(
+      ...(await forwarding({
+        app: fl.app,
+        connected: fl.connected,
+        seconds: SUSTAIN_S,
+        window: WINDOW,
+        ackP99Ms: ACK_P99_MS,
+        phase: (cmd) => phase(fl, SUSTAIN_S, cmd),
+      })),
+    );
   } finally {
     await fl.close();
   }
   return lines;
-}
-
-const FORWARD_AMQP_URL = process.env.BENCH_FORWARD_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
-/** docs/integrations.md "Forwarding to a broker": positions forwarded, and the ingest no slower for it. */
-const FORWARD_RATE = 10_000;
-const FORWARD_KEEPS = 0.9;
-
-/**
- * Positions with forwarding off, then on (every position of the site to the machine's RabbitMQ,
- * through the outbox, as a super administrator configures it), each way twice: as fast as the
- * devices are acknowledged (what forwarding costs the ingest's capacity) and at FORWARD_RATE
- * positions a second (what the issue asks: forwarded while the ingest keeps its latency figure).
- * Also what the outbox confirmed while the devices sent, and what a consumer got back.
- */
-async function forwarding(fl: Fleet): Promise<string[]> {
-  let consumer;
-  try {
-    consumer = await amqpConnect(FORWARD_AMQP_URL, { timeout: 3_000 });
-  } catch (err) {
-    return [`  forwarding: skipped, RabbitMQ is not reachable (${(err as Error).message.split('\n')[0]})`];
-  }
-  const { app } = fl;
-  const run = randomBytes(4).toString('hex');
-  const exchange = `console.events.bench-ingest-${run}`;
-  const queue = `forward-ingest-bench-${run}`;
-  const ch = await consumer.createChannel();
-  try {
-    await ch.assertExchange(exchange, 'topic', { durable: true });
-    await ch.assertQueue(queue, { durable: true });
-    await ch.bindQueue(queue, exchange, '#');
-    let consumed = 0;
-    await ch.consume(queue, () => void consumed++, { noAck: true });
-    const closed = (payload: 'telemetry' | 'position') =>
-      ({ closed: { seconds: SUSTAIN_S, window: WINDOW, payload } }) satisfies Command;
-    // The site sending FORWARD_RATE positions a second, each device at its share.
-    const paced = {
-      open: {
-        seconds: SUSTAIN_S,
-        perDeviceRate: FORWARD_RATE / Math.max(1, fl.connected),
-        maxOutstanding: 50,
-        payload: 'position',
-      },
-    } satisfies Command;
-    const o = app.outbox.stats;
-    const droppedBefore = o.dropped;
-    const unwantedBefore = o.unwanted;
-    const off = await phase(fl, SUSTAIN_S, closed('position'));
-    const pacedOff = await phase(fl, SUSTAIN_S, paced);
-    const droppedOff = o.dropped - droppedBefore;
-    const unwantedOff = o.unwanted - unwantedBefore;
-    const [site] = await app.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Site'));
-    const { url, secret } = splitUrl(FORWARD_AMQP_URL);
-    await app.db.insert(forwardTargets).values({
-      tenantId: site!.id,
-      name: `bench ${run}`,
-      kind: 'amqp',
-      url,
-      secret: secret ?? null,
-      exchange,
-      events: ['device.position'],
-      positionEverySec: 0,
-    });
-    app.outbox.invalidate('forward', site!.id);
-    /** A phase with forwarding on, then the backlog it left (bounded): what the outbox wrote, confirmed and dropped. */
-    const forwardedPhase = async (cmd: Command) => {
-      const written0 = o.written;
-      const dropped0 = o.dropped;
-      const delivered0 = o.delivered;
-      const t0 = performance.now();
-      const stats = await phase(fl, SUSTAIN_S, cmd);
-      const sentS = (performance.now() - t0) / 1000;
-      const deliveredWhile = o.delivered - delivered0;
-      await Promise.race([app.outbox.drain(), new Promise((r) => setTimeout(r, 60_000))]);
-      const allS = (performance.now() - t0) / 1000;
-      return {
-        stats,
-        written: o.written - written0,
-        delivered: o.delivered - delivered0,
-        dropped: o.dropped - dropped0,
-        whileRate: deliveredWhile / sentS,
-        allS,
-      };
-    };
-    const on = await forwardedPhase(closed('position'));
-    const pacedOn = await forwardedPhase(paced);
-    const written = on.written + pacedOn.written;
-    const deadline = performance.now() + 10_000;
-    while (consumed < written && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const offRate = off.stored / off.seconds;
-    const onRate = on.stats.stored / on.stats.seconds;
-    const kept = onRate / offRate;
-    const forwarded = on.delivered / on.allS;
-    const offered = pacedOn.stats.sent / pacedOn.stats.seconds;
-    const pacedStored = pacedOn.stats.stored / pacedOn.stats.seconds;
-    const pacedOk = pacedOn.stats.p99 < ACK_P99_MS;
-    const pacedForwardOk = pacedOn.whileRate >= Math.min(FORWARD_RATE, offered) * 0.98;
-    return [
-      `  positions ${SUSTAIN_S} s as fast as the devices are acknowledged: forwarding off ${f(offRate)} msg/s stored; forwarding every position to RabbitMQ ${f(onRate)} msg/s stored ` +
-        `(${f(kept * 100)}% of off, target >= ${f(FORWARD_KEEPS * 100)}%) ${kept >= FORWARD_KEEPS ? 'ok' : 'MISSED'}; PUBACK p99 ${ms(off.p99)} -> ${ms(on.stats.p99)} ms`,
-      `    forwarded: ${f(on.written)} positions written, ${f(on.delivered)} confirmed in ${on.allS.toFixed(1)} s = ${f(forwarded)}/s ` +
-        `(${f(on.whileRate)}/s while the devices sent); not queued (the outbox's queue past its room for positions): ${f(on.dropped)}`,
-      `  positions at ${f(FORWARD_RATE)}/s for ${SUSTAIN_S} s (the issue's figure: forwarded without slowing the ingest's figures): ` +
-        `forwarding off: offered ${f(pacedOff.sent / pacedOff.seconds)}/s, stored ${f(pacedOff.stored / pacedOff.seconds)}/s, PUBACK p99 ${ms(pacedOff.p99)} ms; ` +
-        `forwarding on: offered ${f(offered)}/s, stored ${f(pacedStored)}/s, PUBACK p99 ${ms(pacedOn.stats.p99)} ms (target < ${f(ACK_P99_MS)}) ${pacedOk ? 'ok' : 'MISSED'}; ` +
-        `forwarded ${f(pacedOn.whileRate)}/s while the devices sent (target ${f(Math.min(FORWARD_RATE, offered))}/s, what was offered) ${pacedForwardOk ? 'ok' : 'MISSED'}, ` +
-        `${f(pacedOn.delivered)} of ${f(pacedOn.written)} confirmed ${pacedOn.allS.toFixed(1)} s after the start; not queued ${f(pacedOn.dropped)}`,
-      `  consumed back ${f(consumed)} of ${f(written)} ${consumed >= written ? 'ok' : 'MISSED'}; retried ${f(o.retried)}, failed ${f(o.failed)}; ` +
-        `with forwarding off, ${f(droppedOff)} positions not queued for want of room and ${f(unwantedOff)} built that no target took (the rest skipped before building)`,
-    ];
-  } catch (err) {
-    return [benchFailed('  forwarding', err)];
-  } finally {
-    await ch.deleteQueue(queue).catch(() => {});
-    await ch.deleteExchange(exchange).catch(() => {});
-    await consumer.close().catch(() => {});
-  }
 }
 
 /** `npm run bench`: device ingest on PGlite + Aedes, and on PostgreSQL + Mosquitto when DATABASE_URL and MQTT_URL are set. */
