@@ -5,7 +5,7 @@
  * platform without a build still installs, and has no packaged one).
  *
  * Node only: both sides spawn these (the simulator must not import src/server); the console never
- * imports this file (eslint.config.js keeps src/client from it).
+ * imports this file (eslint/layers.js keeps src/client from it).
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';

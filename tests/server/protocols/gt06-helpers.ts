@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { uplinkSchema } from '../../../src/shared/devices/protocol';
+import { uplinkSchema, type Uplink } from '../../../src/shared/devices/protocol';
 import { gt06 } from '../../../src/server/protocols/gt06';
 import { packet } from '../../../src/shared/protocols/gt06/packet';
 import { newSession, type Session } from '../../../src/server/protocols/types';
@@ -47,12 +47,13 @@ export function gpsBlock(lat: number, lon: number, flags: number): number[] {
   return [...b];
 }
 export const FIX_TIME = Date.UTC(2026, 10, 26, 9, 30, 0);
-const NORTH_EAST_VALID = 0x1400 | 90;
+/** The GPS block's course and status: a valid fix north and east, course 90. */
+export const NE_VALID = 0x1400 | 90;
 
 /** An alarm packet (0x16) with the standard 9-byte LBS block and status bytes. */
 export function alarmFrame(info: number, voltage: number, gsm: number, alarm: number): string {
   const content = [
-    ...gpsBlock(23.1, 114.4, NORTH_EAST_VALID),
+    ...gpsBlock(23.1, 114.4, NE_VALID),
     0x09,
     0x01,
     0xcc,
@@ -70,3 +71,11 @@ export function alarmFrame(info: number, voltage: number, gsm: number, alarm: nu
   ];
   return packet(0x16, 7, Uint8Array.from(content)).toString('hex');
 }
+
+/** A location uplink, as the tests read one. */
+export type Location = Extract<Uplink, { kind: 'location' }>;
+/** The bytes of a hex string, to spread into a packet's content. */
+export const bytes = (h: string) => [...hex(h)];
+/** A packet of `type` with `content` (a long 7979 one when `long`), as hex. */
+export const frame = (type: number, content: number[], serial = 7, long = false) =>
+  packet(type, serial, Uint8Array.from(content), long).toString('hex');

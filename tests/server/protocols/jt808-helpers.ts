@@ -75,3 +75,7 @@ export function locationBody(alarm: number, status: number, items = ''): string 
 /** 2026-11-26 17:30:00 in Beijing. */
 export const BODY_TIME = Date.UTC(2026, 10, 26, 9, 30, 0);
 export const PHONE = '013800138000';
+
+/** A location (0x0200) from PHONE: the body of locationBody, then `items`. */
+export const location = (alarm: number, status: number, items = '', serial = 1) =>
+  wire(0x0200, PHONE, serial, locationBody(alarm, status, items));

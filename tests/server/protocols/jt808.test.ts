@@ -5,8 +5,8 @@ import { fuzz, RESEAL } from './codec-fuzz';
 import { BODY_TIME, decode, hex, locationBody, PHONE, wire } from './jt808-helpers';
 
 /**
- * The JT/T 808 codec (docs/protocols.md, jt808); jt808-vendor.test.ts has the leniencies, vendor
- * items, identity forms and the vendor messages.
+ * The JT/T 808 codec (docs/protocols.md, jt808); jt808-leniencies.test.ts has the leniencies and
+ * identity forms, jt808-vendor-items.test.ts the vendor items and the vendor messages.
  */
 
 describe('JT/T 808 framer', () => {

@@ -1,101 +1,27 @@
 import { execFileSync } from 'node:child_process';
-import { connect, type Socket } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_STATE } from '../../../src/shared/codes';
 import { mediaToolPath } from '../../../src/shared/media-tools';
 import { deviceVoices } from '../../../src/entities/device-voice';
 import { DEFAULT_SETTINGS } from '../../../src/shared/devices/settings';
 import { alarmRecords, deviceCommands, devices } from '../../../src/server/db/schema';
 import { saveSettings } from '../../../src/server/devices/commands';
-import { deviceKey, jt808AuthCode } from '../../../src/server/devices/secrets';
 import { packet } from '../../../src/shared/protocols/gt06/packet';
-import { parseFrame } from '../../../src/shared/protocols/jt808/frame';
-import { CODECS } from '../../../src/server/protocols/registry';
-import { gt06Frames, Jt808Terminal, osmandUri, watchFrames } from '../../../src/sim/protocols/frames';
-import { buildTestApp, login, post, type TestApp } from '../helper';
-import { addDevices, until, type TestDevice, lastLocation as lastOf } from '../ingest-helper';
+import { gt06Frames, watchFrames } from '../../../src/sim/protocols/frames';
+import { login, post, type TestApp } from '../helper';
+import { addDevices, until, type TestDevice } from '../ingest-helper';
+import { fix, protocolDevices, Wire } from './device-sockets';
 
 /**
- * Devices speaking their real protocols to the service over real sockets (docs/protocols.md): what
- * the "Done when" of each protocol asks: a login and a position stored with the protocol's reply,
- * an SOS raising the SOS alarm, a watch taken off raising the wearing alarm.
+ * GT06 trackers and watches speaking their real protocols to the service over real sockets
+ * (docs/protocols.md): what the "Done when" of each asks: a login and a position stored with the
+ * protocol's reply, an SOS raising the SOS alarm, a watch taken off raising the wearing alarm; a
+ * watch's voice message and settings; the counters and raw frame log the API shows.
+ * devices-jt808-osmand.test.ts has JT/T 808 and OsmAnd.
  */
 let t: TestApp;
-const ports: Record<string, number> = {};
-
-beforeAll(async () => {
-  // Fences judge each fix at once here (no dwell), as tests/server/fences/eval.test.ts does.
-  t = await buildTestApp({ config: { fenceDwellS: 0 } });
-  ports.gt06 = await t.app.protocols.listenTcp(CODECS.gt06, 0, '127.0.0.1');
-  ports.watch = await t.app.protocols.listenTcp(CODECS.watch, 0, '127.0.0.1');
-  ports.jt808 = await t.app.protocols.listenTcp(CODECS.jt808, 0, '127.0.0.1');
-  ports.osmand = await t.app.protocols.listenHttp(CODECS.osmand, 0, '127.0.0.1');
-});
-afterAll(() => t?.close());
-
-/** A device's socket and every byte the service sent it. */
-class Wire {
-  readonly socket: Socket;
-  got = Buffer.alloc(0);
-  closed = false;
-
-  constructor(port: number) {
-    this.socket = connect(port, '127.0.0.1');
-    this.socket.on('data', (b) => (this.got = Buffer.concat([this.got, b])));
-    this.socket.on('close', () => (this.closed = true));
-    this.socket.on('error', () => {});
-  }
-
-  /** Sends a frame and waits for `expected` bytes to arrive after what was received so far. */
-  async exchange(frame: Buffer, expected: Buffer | number): Promise<Buffer> {
-    const from = this.got.length;
-    this.socket.write(frame);
-    const n = typeof expected === 'number' ? expected : expected.length;
-    await until(() => this.got.length >= from + n, 5_000, 'the reply');
-    return this.got.subarray(from, from + n);
-  }
-
-  /** Sends a frame and waits for the next whole JT/T 808 frame from the service (its length varies with escapes). */
-  async jt808(frame: Buffer): Promise<Buffer> {
-    const from = this.got.length;
-    this.socket.write(frame);
-    const reply = await until(
-      () => CODECS.jt808.framer().push(this.got.subarray(from))[0],
-      5_000,
-      'the JT/T 808 reply',
-    );
-    return reply!;
-  }
-}
-
-/** A JT/T 808 platform message's id, and the last body byte (a general response's result). */
-const jt808Reply = (frame: Buffer) => {
-  const m = parseFrame(frame);
-  return { id: m.id, body: m.data.subarray(m.bodyStart, m.bodyEnd) };
-};
-
-const fix = (lat: number, lon: number) => ({
-  lat,
-  lon,
-  speed: 12,
-  heading: 90,
-  at: Math.floor(Date.now() / 1000) * 1000 - 5_000,
-  satellites: 7,
-});
-const lastLocation = (id: number) => lastOf(t.app, id);
-const alarmOf = (id: number, type: number) =>
-  until(
-    async () =>
-      (
-        await t.app.db
-          .select()
-          .from(alarmRecords)
-          .where(and(eq(alarmRecords.deviceId, id), eq(alarmRecords.type, type)))
-      ).length > 0,
-    8_000,
-    `alarm type ${type}`,
-  );
+const { ports, lastLocation, alarmOf } = protocolDevices((app) => (t = app));
 
 describe('GT06', () => {
   let d: TestDevice;
@@ -284,100 +210,6 @@ describe('watch', () => {
     } finally {
       w.socket.destroy();
     }
-  });
-});
-
-describe('JT/T 808', () => {
-  let d: TestDevice;
-  let term: Jt808Terminal;
-  beforeAll(async () => {
-    d = (await addDevices(t.app, 1, { kind: 'helmet' }))[0]!;
-    // A terminal is registered under its terminal number (its header's phone number).
-    const number = `139${d.imei.slice(-8)}`;
-    await t.app.db.update(devices).set({ imei: number }).where(eq(devices.id, d.id));
-    d = { ...d, imei: number };
-    term = new Jt808Terminal(number);
-  });
-
-  it('registers, authenticates with the code it was given, stores a location and raises an SOS', async () => {
-    const w = new Wire(ports.jt808!);
-    try {
-      // 0x8100: result 0 and the authentication code derived from the device key.
-      const code = jt808AuthCode(await deviceKey(t.app.db), d.imei, 1);
-      const reg = jt808Reply(await w.jt808(term.register()));
-      expect(reg.id).toBe(0x8100);
-      // Answer serial (the registration's, 0), result 0, the code.
-      expect(reg.body.readUInt16BE(0)).toBe(0);
-      expect(reg.body[2]).toBe(0);
-      expect(reg.body.subarray(3).toString('latin1')).toBe(code);
-      const auth = jt808Reply(await w.jt808(term.authenticate(code)));
-      // General response: answer serial 1, answer id 0x0102, result 0 (success).
-      expect([auth.id, auth.body.readUInt16BE(0), auth.body.readUInt16BE(2), auth.body[4]]).toEqual([
-        0x8001, 1, 0x0102, 0,
-      ]);
-      const ack = jt808Reply(await w.jt808(term.location(fix(30.5728, 104.0668))));
-      expect([ack.id, ack.body.readUInt16BE(2), ack.body[4]]).toEqual([0x8001, 0x0200, 0]);
-      const row = await lastLocation(d.id);
-      expect(row!.lat).toBeCloseTo(30.5728, 5);
-      await w.jt808(term.location(fix(30.5728, 104.0668), true));
-      await alarmOf(d.id, 15);
-    } finally {
-      w.socket.destroy();
-    }
-  });
-
-  it('refuses a wrong authentication code with result 1 and closes', async () => {
-    const w = new Wire(ports.jt808!);
-    const auth = jt808Reply(await w.jt808(term.authenticate('not-the-code')));
-    expect([auth.id, auth.body[4]]).toEqual([0x8001, 1]);
-    await until(() => w.closed, 5_000, 'closed');
-  });
-
-  it('refuses data before the authentication', async () => {
-    const w = new Wire(ports.jt808!);
-    w.socket.write(term.location(fix(1, 1)));
-    await until(() => w.closed, 5_000, 'closed');
-    expect(w.got.length).toBe(0);
-  });
-});
-
-describe('OsmAnd', () => {
-  let d: TestDevice;
-  beforeAll(async () => {
-    d = (await addDevices(t.app, 1, { kind: 'locator' }))[0]!;
-  });
-
-  it('stores a GET position and answers 200 once stored; 400 without an id; 404 for an unknown one', async () => {
-    const base = `http://127.0.0.1:${ports.osmand}`;
-    const ok = await fetch(base + osmandUri(d.imei, { ...fix(39.9042, 116.4074), speed: 18.52 }, 66));
-    expect(ok.status).toBe(200);
-    const row = await lastLocation(d.id);
-    expect(row!.lat).toBeCloseTo(39.9042, 5);
-    expect(row!.speed).toBeCloseTo(18.52, 1);
-    expect((await fetch(`${base}/?lat=1&lon=2`)).status).toBe(400);
-    expect((await fetch(`${base}/?id=999999999&lat=1&lon=2`)).status).toBe(404);
-  });
-
-  it("a patrol phone's SOS (Traccar Client alarm=sos, in the query or its JSON) raises the SOS alarm", async () => {
-    const base = `http://127.0.0.1:${ports.osmand}`;
-    const res = await fetch(`${base}${osmandUri(d.imei, fix(39.91, 116.41), 67)}&alarm=sos`);
-    expect(res.status).toBe(200);
-    await alarmOf(d.id, 15);
-    const [phone] = await addDevices(t.app, 1, { kind: 'locator' });
-    const json = await fetch(base, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        device_id: phone!.imei,
-        location: {
-          timestamp: new Date(fix(0, 0).at).toISOString(),
-          coords: { latitude: 39.92, longitude: 116.42, speed: 0, heading: 0, accuracy: 5 },
-          extras: { alarm: 'sos' },
-        },
-      }),
-    });
-    expect(json.status).toBe(200);
-    await alarmOf(phone!.id, 15);
   });
 });
 
