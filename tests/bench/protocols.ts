@@ -5,8 +5,6 @@
 // after the commit, and an SOS frame's time to the console's push under that load.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import type { Socket } from 'node:net';
 import { and, eq } from 'drizzle-orm';
@@ -18,6 +16,7 @@ import { tenants, users } from '../../src/server/db/schema';
 import { newToken, sha256 } from '../../src/server/lib/crypto';
 import { insertSession } from '../../src/server/repos/sessions';
 import { gt06Frames } from '../../src/sim/protocols/frames';
+import { startProfile } from './cpu-profile';
 import { decodingLines, fix, fuzzLines, gc } from './protocol-decoding';
 import type { BenchDevice, ProtocolCommand } from './protocol-devices';
 import { ask, openService, register, sosDevice } from './protocol-service';
@@ -223,18 +222,8 @@ async function connectionLines(kind: 'pglite' | 'postgres'): Promise<string[]> {
  * BENCH_PROTOCOL_PROFILE=<file>: the service's main thread under the CPU profiler for the closed
  * loop alone (scripts/profile-ingest.mjs --protocols reads it); undefined when not asked.
  */
-async function profiling(): Promise<(() => Promise<void>) | undefined> {
-  const file = process.env.BENCH_PROTOCOL_PROFILE;
-  if (!file) return undefined;
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return async () => {
-    const { profile } = await session.post('Profiler.stop');
-    writeFileSync(file, JSON.stringify(profile));
-    session.disconnect();
-  };
+function profiling(): Promise<(() => Promise<void>) | undefined> {
+  return startProfile(process.env.BENCH_PROTOCOL_PROFILE);
 }
 
 /** Every figure of the protocols bench; the PostgreSQL connections when DATABASE_URL is set. */
