@@ -4,6 +4,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { mediaToolMissing, mediaToolPath } from '../../shared/media-tools';
+import { boundUdpPorts, freePortPair } from './recorder-ports';
 import { RecorderError, type Recorder, type RecordingDone, type RecordingStart } from './recorder-api';
 import type { MediaKind, PublisherInfo, Sfu } from './sfu';
 
@@ -30,6 +31,8 @@ const FINISH_MS = 10_000;
  * stopped earlier, ffmpeg writes nothing and the user's recording is lost.
  */
 const FIRST_BYTES_MS = 10_000;
+/** ffmpeg starts this many times at most when a port chosen free was taken before it bound it. */
+const PORT_TRIES = 3;
 /** A WebM header alone is a few hundred bytes: below this, nothing arrived. */
 const EMPTY_BYTES = 1024;
 
@@ -40,6 +43,8 @@ interface RecorderDeps {
   /** Where files are written while recording. */
   workDir: string;
   ffmpeg?: string;
+  /** Chooses an input's RTP and RTCP ports (freePortPair unless a test says otherwise). */
+  portPair?: () => Promise<number>;
   /** A recording is stopped by itself after this long (its file waits for stop()). */
   maxMs?: number;
   log?: { warn: (obj: object, msg: string) => void };
@@ -69,27 +74,6 @@ interface Recording {
   keyFrameAsk?: ReturnType<typeof setInterval>;
 }
 
-function bindUdp(port: number): Promise<number | null> {
-  return new Promise((resolve) => {
-    const s = createSocket('udp4');
-    s.once('error', () => resolve(null)).bind(port, '127.0.0.1', () => {
-      const bound = s.address().port;
-      s.close(() => resolve(bound));
-    });
-  });
-}
-
-/** An even UDP port whose next one is free too (ffmpeg takes RTP on it and RTCP on the next). */
-async function freePortPair(): Promise<number> {
-  for (let i = 0; i < 20; i++) {
-    const port = await bindUdp(0);
-    if (port === null) break;
-    const base = port + (port % 2);
-    if (base + 1 <= 65535 && (await bindUdp(base)) !== null && (await bindUdp(base + 1)) !== null) return base;
-  }
-  throw new RecorderError('ffmpeg', 'no free UDP ports for the recording');
-}
-
 /**
  * Whether an RTP packet of VP8 (RFC 7741) begins a key frame: true for a key frame's first packet,
  * false for another frame's, undefined for the rest of a frame or what cannot be read.
@@ -117,16 +101,15 @@ export function vp8FrameStart(packet: Uint8Array): boolean | undefined {
   return header === undefined ? undefined : (header & 0x01) === 0;
 }
 
-/** UDP ports bound on this machine now, from Linux's /proc/net; undefined where that cannot be read. */
-async function boundUdpPorts(): Promise<Set<number> | undefined> {
-  const tables = await Promise.all(['/proc/net/udp', '/proc/net/udp6'].map((f) => readFile(f, 'utf8').catch(() => '')));
-  if (!tables.some(Boolean)) return undefined;
-  const ports = new Set<number>();
-  for (const line of tables.join('\n').split('\n')) {
-    const local = /^\s*\d+:\s+[0-9A-F]+:([0-9A-F]{4})\s/i.exec(line);
-    if (local) ports.add(parseInt(local[1]!, 16));
-  }
-  return ports;
+/**
+ * Whether ffmpeg ended because a port chosen free was taken before it bound it (another process's
+ * port 0, another replica's recording).
+ */
+async function portTaken(rec: Recording): Promise<boolean> {
+  if (rec.ffmpeg.exitCode === null) return false;
+  const stderr = rec.ffmpeg.stderr!;
+  if (!stderr.closed) await new Promise((r) => stderr.once('close', r));
+  return /bind failed|address already in use/i.test(rec.stderr);
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -174,7 +157,25 @@ export class FfmpegRecorder implements Recorder {
 
     const id = randomUUID();
     await mkdir(this.deps.workDir, { recursive: true });
-    for (const input of inputs) for (const kind of input.kinds) input.ports[kind] = await freePortPair();
+    for (let attempt = 1; ; attempt++) {
+      const rec = await this.launch(opts, inputs, id);
+      if (attempt >= PORT_TRIES || !(await portTaken(rec))) {
+        if (this.deps.maxMs) rec.cap = setTimeout(() => this.finish(rec), this.deps.maxMs);
+        return { id };
+      }
+      // Other ports, and ffmpeg again.
+      this.recordings.delete(id);
+      clearInterval(rec.keyFrameAsk);
+      for (const input of inputs) input.untap?.();
+      rec.socket.close();
+      await this.cleanUp(rec);
+    }
+  }
+
+  /** ffmpeg started on free ports for the inputs, and their RTP flowing to it once it listens. */
+  private async launch(opts: RecordingStart, inputs: Input[], id: string): Promise<Recording> {
+    for (const input of inputs)
+      for (const kind of input.kinds) input.ports[kind] = await (this.deps.portPair ?? freePortPair)();
     const sdps = inputs.map((_, i) => join(this.deps.workDir, `${id}-${i}.sdp`));
     await Promise.all(inputs.map((input, i) => writeFile(sdps[i]!, sdpOf(input))));
     const out = join(this.deps.workDir, `${id}.webm`);
@@ -252,15 +253,14 @@ export class FfmpegRecorder implements Recorder {
         if (this.recordings.has(id)) this.tapInput(rec, input);
       }),
     );
-    if (this.deps.maxMs) rec.cap = setTimeout(() => this.finish(rec), this.deps.maxMs);
-    return { id };
+    return rec;
   }
 
   /** Resolves when ffmpeg listens on the input's ports, has exited, or the deadline passed. */
   private async listening(rec: Recording, input: Input, deadline: number): Promise<void> {
     const wanted = Object.values(input.ports).flatMap((port) => [port, port + 1]);
     while (Date.now() < deadline && rec.ffmpeg.exitCode === null && this.recordings.has(rec.id)) {
-      const bound = await boundUdpPorts();
+      const bound = await boundUdpPorts(rec.ffmpeg.pid);
       if (!bound) return sleep(FFMPEG_READY_BLIND_MS);
       if (wanted.every((port) => bound.has(port))) return;
       await sleep(50);

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createSocket, type Socket } from 'node:dgram';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaStreamTrack, RtpPacket, type RTCPeerConnection } from 'werift';
 import { FfmpegRecorder, vp8FrameStart } from '../../../src/server/media/recorder';
+import { freePortPair } from '../../../src/server/media/recorder-ports';
 import { Sfu, type MediaKind } from '../../../src/server/media/sfu';
 import { mediaToolPath } from '../../../src/shared/media-tools';
 import { startMediaSource, type MediaSource } from '../../../src/sim/media-source';
@@ -211,5 +213,39 @@ describe('recording an SFU room with ffmpeg', () => {
     await expect(recorder.start({ room: 'empty', tenantId: 1, video: true, fileKey: 'web_4' })).rejects.toMatchObject({
       key: 'empty',
     });
+  }, 30_000);
+
+  it('starts ffmpeg again on other ports when another process took a chosen one before ffmpeg bound it', async () => {
+    // The first pair chosen is held by another socket by the time ffmpeg binds it (a port 0 of
+    // another process, another replica's recording), as happened under a full test run.
+    const base = await freePortPair();
+    const held: Socket[] = [];
+    for (const port of [base, base + 1]) {
+      const socket = createSocket('udp4');
+      await new Promise<void>((resolve) => socket.bind(port, '127.0.0.1', () => resolve()));
+      held.push(socket);
+    }
+    const chosen: number[] = [];
+    const taken = new FfmpegRecorder({
+      sfu,
+      workDir: dir,
+      portPair: async () => {
+        const port = chosen.length === 0 ? base : await freePortPair();
+        chosen.push(port);
+        return port;
+      },
+      store: async (_tenant, bytes) => (stored.push(bytes), { name: 'taken.webm', size: bytes.length }),
+    });
+    try {
+      const { id } = await taken.start({ room: 'r', tenantId: 1, video: false, fileKey: 'web_7' });
+      await new Promise((r) => setTimeout(r, 2000));
+      const done = await taken.stop(id);
+      expect(done.size).toBeGreaterThan(1024);
+      expect(chosen.length).toBeGreaterThan(1);
+      expect(chosen.slice(1)).not.toContain(base);
+    } finally {
+      await taken.close();
+      held.forEach((s) => s.close());
+    }
   }, 30_000);
 });
