@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmRecords, deviceLocations, devices, monitoredPersons } from '../../src/server/db/schema';
+import { deviceLocations, devices, monitoredPersons } from '../../src/server/db/schema';
 import { seedProtocolDevicesIfMissing } from '../../src/server/db/seed-devices';
 import { CODECS } from '../../src/server/protocols/registry';
 import { PROTOCOL_NAMES, type ProtocolName } from '../../src/server/protocols/types';
@@ -10,6 +10,7 @@ import { startDemoFleet } from '../../src/demo-fleet';
 import { ProtocolDevice, type ProtocolEndpoint } from '../../src/sim/protocols/device';
 import { toSimDevice } from '../../src/sim/roster';
 import { buildTestApp, type TestApp } from '../server/helper';
+import { alarmRaised } from '../server/alarms-helper';
 import { addDevices, until, type TestDevice } from '../server/ingest-helper';
 
 /**
@@ -34,18 +35,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const locationsOf = (id: number) => t.app.db.select().from(deviceLocations).where(eq(deviceLocations.deviceId, id));
-const alarmOf = (id: number, type: number) =>
-  until(
-    async () =>
-      (
-        await t.app.db
-          .select()
-          .from(alarmRecords)
-          .where(and(eq(alarmRecords.deviceId, id), eq(alarmRecords.type, type)))
-      ).length > 0,
-    8_000,
-    `alarm type ${type}`,
-  );
+const alarmOf = (id: number, type: number) => alarmRaised(t.app, id, type);
 
 /** A registered device of `kind`; a JT/T 808 one is registered under a terminal number. */
 async function registered(kind: 'watch' | 'locator' | 'helmet', protocol: ProtocolName): Promise<TestDevice> {

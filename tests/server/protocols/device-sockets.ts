@@ -1,10 +1,8 @@
-import { connect, type Socket } from 'node:net';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { alarmRecords } from '../../../src/server/db/schema';
 import { CODECS } from '../../../src/server/protocols/registry';
 import { buildTestApp, type TestApp } from '../helper';
-import { lastLocation as lastOf, until } from '../ingest-helper';
+import { alarmRaised } from '../alarms-helper';
+import { lastLocation as lastOf } from '../ingest-helper';
 
 /**
  * What the files of devices speaking their real protocols to the service over real sockets share
@@ -12,40 +10,6 @@ import { lastLocation as lastOf, until } from '../ingest-helper';
  * JT/T 808 and OsmAnd on ports of its own, a device's socket, a fix, and waits for what the service
  * stored.
  */
-
-export class Wire {
-  readonly socket: Socket;
-  got = Buffer.alloc(0);
-  closed = false;
-
-  constructor(port: number) {
-    this.socket = connect(port, '127.0.0.1');
-    this.socket.on('data', (b) => (this.got = Buffer.concat([this.got, b])));
-    this.socket.on('close', () => (this.closed = true));
-    this.socket.on('error', () => {});
-  }
-
-  /** Sends a frame and waits for `expected` bytes to arrive after what was received so far. */
-  async exchange(frame: Buffer, expected: Buffer | number): Promise<Buffer> {
-    const from = this.got.length;
-    this.socket.write(frame);
-    const n = typeof expected === 'number' ? expected : expected.length;
-    await until(() => this.got.length >= from + n, 5_000, 'the reply');
-    return this.got.subarray(from, from + n);
-  }
-
-  /** Sends a frame and waits for the next whole JT/T 808 frame from the service (its length varies with escapes). */
-  async jt808(frame: Buffer): Promise<Buffer> {
-    const from = this.got.length;
-    this.socket.write(frame);
-    const reply = await until(
-      () => CODECS.jt808.framer().push(this.got.subarray(from))[0],
-      5_000,
-      'the JT/T 808 reply',
-    );
-    return reply!;
-  }
-}
 
 /** A fix of five seconds ago at `lat`, `lon`. */
 export const fix = (lat: number, lon: number) => ({
@@ -78,17 +42,6 @@ export function protocolDevices(ready: (t: TestApp) => void) {
   return {
     ports,
     lastLocation: (id: number) => lastOf(t.app, id),
-    alarmOf: (id: number, type: number) =>
-      until(
-        async () =>
-          (
-            await t.app.db
-              .select()
-              .from(alarmRecords)
-              .where(and(eq(alarmRecords.deviceId, id), eq(alarmRecords.type, type)))
-          ).length > 0,
-        8_000,
-        `alarm type ${type}`,
-      ),
+    alarmOf: (id: number, type: number) => alarmRaised(t.app, id, type),
   };
 }

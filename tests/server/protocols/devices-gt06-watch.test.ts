@@ -11,7 +11,8 @@ import { packet } from '../../../src/shared/protocols/gt06/packet';
 import { gt06Frames, watchFrames } from '../../../src/sim/protocols/frames';
 import { login, post, type TestApp } from '../helper';
 import { addDevices, until, type TestDevice } from '../ingest-helper';
-import { fix, protocolDevices, Wire } from './device-sockets';
+import { fix, protocolDevices } from './device-sockets';
+import { Wire } from './wire';
 
 /**
  * GT06 trackers and watches speaking their real protocols to the service over real sockets

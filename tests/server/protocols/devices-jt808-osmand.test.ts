@@ -6,7 +6,9 @@ import { parseFrame } from '../../../src/shared/protocols/jt808/frame';
 import { Jt808Terminal, osmandUri } from '../../../src/sim/protocols/frames';
 import type { TestApp } from '../helper';
 import { addDevices, until, type TestDevice } from '../ingest-helper';
-import { fix, protocolDevices, Wire } from './device-sockets';
+import { fix, protocolDevices } from './device-sockets';
+import { Wire } from './wire';
+import { CODECS } from '../../../src/server/protocols/registry';
 
 /**
  * JT/T 808 terminals and OsmAnd phones speaking their real protocols to the service over real
@@ -41,22 +43,22 @@ describe('JT/T 808', () => {
     try {
       // 0x8100: result 0 and the authentication code derived from the device key.
       const code = jt808AuthCode(await deviceKey(t.app.db), d.imei, 1);
-      const reg = jt808Reply(await w.jt808(term.register()));
+      const reg = jt808Reply(await w.frame(term.register(), CODECS.jt808));
       expect(reg.id).toBe(0x8100);
       // Answer serial (the registration's, 0), result 0, the code.
       expect(reg.body.readUInt16BE(0)).toBe(0);
       expect(reg.body[2]).toBe(0);
       expect(reg.body.subarray(3).toString('latin1')).toBe(code);
-      const auth = jt808Reply(await w.jt808(term.authenticate(code)));
+      const auth = jt808Reply(await w.frame(term.authenticate(code), CODECS.jt808));
       // General response: answer serial 1, answer id 0x0102, result 0 (success).
       expect([auth.id, auth.body.readUInt16BE(0), auth.body.readUInt16BE(2), auth.body[4]]).toEqual([
         0x8001, 1, 0x0102, 0,
       ]);
-      const ack = jt808Reply(await w.jt808(term.location(fix(30.5728, 104.0668))));
+      const ack = jt808Reply(await w.frame(term.location(fix(30.5728, 104.0668)), CODECS.jt808));
       expect([ack.id, ack.body.readUInt16BE(2), ack.body[4]]).toEqual([0x8001, 0x0200, 0]);
       const row = await lastLocation(d.id);
       expect(row!.lat).toBeCloseTo(30.5728, 5);
-      await w.jt808(term.location(fix(30.5728, 104.0668), true));
+      await w.frame(term.location(fix(30.5728, 104.0668), true), CODECS.jt808);
       await alarmOf(d.id, 15);
     } finally {
       w.socket.destroy();
@@ -65,7 +67,7 @@ describe('JT/T 808', () => {
 
   it('refuses a wrong authentication code with result 1 and closes', async () => {
     const w = new Wire(ports.jt808!);
-    const auth = jt808Reply(await w.jt808(term.authenticate('not-the-code')));
+    const auth = jt808Reply(await w.frame(term.authenticate('not-the-code'), CODECS.jt808));
     expect([auth.id, auth.body[4]]).toEqual([0x8001, 1]);
     await until(() => w.closed, 5_000, 'closed');
   });

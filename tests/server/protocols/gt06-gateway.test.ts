@@ -1,4 +1,3 @@
-import { connect, type Socket } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmRecords } from '../../../src/server/db/schema';
@@ -7,6 +6,7 @@ import { packet } from '../../../src/shared/protocols/gt06/packet';
 import { gt06Frames } from '../../../src/sim/protocols/frames';
 import { buildTestApp, type TestApp } from '../helper';
 import { addDevices, until, type TestDevice, lastLocation as lastOf } from '../ingest-helper';
+import { Wire } from './wire';
 
 /**
  * A GT06 device over a real socket through the gateway (docs/protocols.md, gt06): a location with
@@ -24,26 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A device's socket and every byte the service sent it. */
-class Wire {
-  readonly socket: Socket;
-  got = Buffer.alloc(0);
-
-  constructor() {
-    this.socket = connect(port, '127.0.0.1');
-    this.socket.on('data', (b) => (this.got = Buffer.concat([this.got, b])));
-    this.socket.on('error', () => {});
-  }
-
-  /** Sends a frame and waits for `expected` to arrive after what was received so far. */
-  async exchange(frame: Buffer, expected: Buffer): Promise<Buffer> {
-    const from = this.got.length;
-    this.socket.write(frame);
-    await until(() => this.got.length >= from + expected.length, 5_000, 'the reply');
-    return this.got.subarray(from, from + expected.length);
-  }
-}
-
 const fix = (lat: number, lon: number) => ({
   lat,
   lon,
@@ -59,7 +39,7 @@ const lastLocation = (id: number) => lastOf(t.app, id);
 
 describe('GT06 over a socket', () => {
   it('stores a wrong-CRC location, a 4G 0xA0 location, and raises the wearing alarm of a 0x18 removal', async () => {
-    const w = new Wire();
+    const w = new Wire(port);
     try {
       expect(await w.exchange(gt06Frames.login(d.imei, 1), packet(0x01, 1))).toEqual(packet(0x01, 1));
 

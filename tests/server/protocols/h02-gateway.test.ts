@@ -1,12 +1,13 @@
-import { connect, type Socket } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmRecords, deviceCommands, devices, protocolUnknownDevices } from '../../../src/server/db/schema';
+import { deviceCommands, devices, protocolUnknownDevices } from '../../../src/server/db/schema';
 import { deliver } from '../../../src/server/devices/commands';
 import { CODECS } from '../../../src/server/protocols/registry';
 import { H02_STATUS, h02Frames } from '../../../src/shared/protocols/h02/build';
 import { buildTestApp, type TestApp } from '../helper';
+import { alarmRaised } from '../alarms-helper';
 import { addDevices, lastLocation, randomImei, until, type TestDevice } from '../ingest-helper';
+import { Wire } from './wire';
 
 /**
  * An H02 tracker over a real socket through the gateway (docs/protocols.md#h02): its reports
@@ -24,27 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-class Wire {
-  readonly socket: Socket;
-  got = Buffer.alloc(0);
-  closed = false;
-
-  constructor() {
-    this.socket = connect(port, '127.0.0.1');
-    this.socket.on('data', (b) => (this.got = Buffer.concat([this.got, b])));
-    this.socket.on('close', () => (this.closed = true));
-    this.socket.on('error', () => {});
-  }
-
-  /** Sends a frame and waits for a reply ending in `#` after what was received so far. */
-  async exchange(frame: Buffer): Promise<string> {
-    const from = this.got.length;
-    this.socket.write(frame);
-    await until(() => this.got.subarray(from).includes(0x23), 5_000, 'the reply');
-    return this.got.subarray(from).toString('latin1');
-  }
-}
-
 const fix = (lat: number, lon: number) => ({
   lat,
   lon,
@@ -53,24 +33,11 @@ const fix = (lat: number, lon: number) => ({
   at: Math.floor(Date.now() / 1000) * 1000 - 5_000,
 });
 
-const alarmOf = (type: number) =>
-  until(
-    async () =>
-      (
-        await t.app.db
-          .select()
-          .from(alarmRecords)
-          .where(and(eq(alarmRecords.deviceId, d.id), eq(alarmRecords.type, type)))
-      ).length > 0,
-    8_000,
-    `alarm type ${type}`,
-  );
-
 describe('H02 over a socket', () => {
   it('stores positions (answered V4,V1), raises an SOS, and acknowledges a relay command by its V4 answer', async () => {
-    const w = new Wire();
+    const w = new Wire(port);
     try {
-      const reply = await w.exchange(h02Frames.position(d.imei, fix(22.5431, 114.0579)));
+      const reply = await w.sendText(h02Frames.position(d.imei, fix(22.5431, 114.0579)));
       expect(reply).toMatch(new RegExp(`^\\*HQ,${d.imei},V4,V1,\\d{14}#$`));
       const first = await until(
         async () => {
@@ -85,11 +52,11 @@ describe('H02 over a socket', () => {
       expect(first!.speed).toBeCloseTo(20, 0);
 
       // The heartbeat is echoed.
-      expect(await w.exchange(h02Frames.heartbeat(d.imei, 77))).toBe(`*HQ,${d.imei},HTBT#`);
+      expect(await w.sendText(h02Frames.heartbeat(d.imei, 77))).toBe(`*HQ,${d.imei},HTBT#`);
 
       // SOS: the status word's bit 1 cleared.
-      await w.exchange(h02Frames.position(d.imei, fix(22.5432, 114.058), H02_STATUS.sos));
-      await alarmOf(15);
+      await w.sendText(h02Frames.position(d.imei, fix(22.5432, 114.058), H02_STATUS.sos));
+      await alarmRaised(t.app, d.id, 15);
 
       // A relay command, answered V4,S20,DONE with the command's time.
       const [device] = await t.app.db.select().from(devices).where(eq(devices.id, d.id));
@@ -107,8 +74,7 @@ describe('H02 over a socket', () => {
         .returning({ id: deviceCommands.id });
       const from = w.got.length;
       await deliver(t.app, device!, { kind: 'command', id: row!.id, cmd: 'relay', params: { on: true } });
-      await until(() => w.got.subarray(from).includes(0x23), 5_000, 'the command');
-      const command = w.got.subarray(from).toString('latin1');
+      const command = await w.text(from, '#', 'the command');
       const m = new RegExp(`^\\*HQ,${d.imei},S20,(\\d{6}),1,1#$`).exec(command);
       expect(m).toBeTruthy();
       w.socket.write(h02Frames.answer(d.imei, 'S20', ['DONE'], m![1]!, fix(22.5433, 114.0581)));
@@ -131,7 +97,7 @@ describe('H02 over a socket', () => {
 
   it('refuses an unknown id: nothing stored or answered, listed for administrators', async () => {
     const imei = randomImei();
-    const w = new Wire();
+    const w = new Wire(port);
     try {
       w.socket.write(h02Frames.position(imei, fix(10, 10)));
       await until(() => w.closed, 5_000, 'closed');

@@ -1,4 +1,3 @@
-import { connect, type Socket } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/server/db/rows';
@@ -9,6 +8,7 @@ import { buildFrame, parseFrame } from '../../../src/shared/protocols/jt808/fram
 import { Jt808Terminal } from '../../../src/sim/protocols/frames';
 import { buildTestApp, type TestApp } from '../helper';
 import { addDevices, until, lastLocation as lastOf } from '../ingest-helper';
+import { Wire } from './wire';
 
 /**
  * JT/T 808 terminals as they present themselves, over real sockets through the gateway
@@ -27,31 +27,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A terminal's socket and every byte the service sent it. */
-class Wire {
-  readonly socket: Socket;
-  got = Buffer.alloc(0);
-  closed = false;
-
-  constructor() {
-    this.socket = connect(port, '127.0.0.1');
-    this.socket.on('data', (b) => (this.got = Buffer.concat([this.got, b])));
-    this.socket.on('close', () => (this.closed = true));
-    this.socket.on('error', () => {});
-  }
-
-  /** Sends a frame and waits for the service's next whole frame: its id and body. */
-  async send(frame: Buffer): Promise<{ id: number; body: Buffer }> {
-    const from = this.got.length;
-    this.socket.write(frame);
-    const reply = await until(
-      () => CODECS.jt808.framer().push(this.got.subarray(from))[0],
-      5_000,
-      'the JT/T 808 reply',
-    );
-    const m = parseFrame(reply!);
-    return { id: m.id, body: m.data.subarray(m.bodyStart, m.bodyEnd) };
-  }
+/** Sends a frame on the terminal's socket and waits for the service's next whole frame: its id and body. */
+async function send(w: Wire, frame: Buffer): Promise<{ id: number; body: Buffer }> {
+  const m = parseFrame(await w.frame(frame, CODECS.jt808));
+  return { id: m.id, body: m.data.subarray(m.bodyStart, m.bodyEnd) };
 }
 
 /** A device of the demo site registered under `imei`, on `productId` when given. */
@@ -97,14 +76,15 @@ describe('JT/T 808 through the gateway', () => {
   it('registers, authenticates and stores the positions of a terminal registered as 013912345678 (its label)', async () => {
     const id = await terminalDevice('013912345678');
     const term = new Jt808Terminal('013912345678');
-    const w = new Wire();
+    const w = new Wire(port);
     try {
       const code = jt808AuthCode(await deviceKey(t.app.db), '013912345678', 1);
-      const reg = await w.send(term.register());
+      const reg = await send(w, term.register());
       expect([reg.id, reg.body[2], reg.body.subarray(3).toString('latin1')]).toEqual([0x8100, 0, code]);
-      const auth = await w.send(term.authenticate(code));
+      const auth = await send(w, term.authenticate(code));
       expect([auth.id, auth.body.readUInt16BE(2), auth.body[4]]).toEqual([0x8001, 0x0102, 0]);
-      const ack = await w.send(
+      const ack = await send(
+        w,
         term.location({ lat: 30.5728, lon: 104.0668, at: Math.floor(Date.now() / 1000) * 1000 - 5_000 }),
       );
       expect([ack.id, ack.body.readUInt16BE(2), ack.body[4]]).toEqual([0x8001, 0x0200, 0]);
@@ -119,14 +99,14 @@ describe('JT/T 808 through the gateway', () => {
   it('binds a terminal sending 013912345677 to the device registered as 13912345677, under its own identifier', async () => {
     const id = await terminalDevice('13912345677');
     const term = new Jt808Terminal('013912345677');
-    const w = new Wire();
+    const w = new Wire(port);
     try {
       // The code derives from the registered identifier.
       const code = jt808AuthCode(await deviceKey(t.app.db), '13912345677', 1);
-      const reg = await w.send(term.register());
+      const reg = await send(w, term.register());
       expect(reg.body.subarray(3).toString('latin1')).toBe(code);
-      expect((await w.send(term.authenticate(code))).body[4]).toBe(0);
-      await w.send(term.location({ lat: 30.5, lon: 104.5, at: Math.floor(Date.now() / 1000) * 1000 - 5_000 }));
+      expect((await send(w, term.authenticate(code))).body[4]).toBe(0);
+      await send(w, term.location({ lat: 30.5, lon: 104.5, at: Math.floor(Date.now() / 1000) * 1000 - 5_000 }));
       const row = await until(() => lastLocation(id), 5_000, 'the position');
       expect(row!.lat).toBeCloseTo(30.5, 5);
       expect(t.app.protocols.connected('13912345677')).toBe('jt808');
@@ -139,11 +119,11 @@ describe('JT/T 808 through the gateway', () => {
     const number = '013912345676';
     const id = await terminalDevice(number);
     const term = new Jt808Terminal(number);
-    const w = new Wire();
+    const w = new Wire(port);
     try {
       const code = jt808AuthCode(await deviceKey(t.app.db), number, 1);
-      await w.send(term.register());
-      expect((await w.send(term.authenticate(code))).body[4]).toBe(0);
+      await send(w, term.register());
+      expect((await send(w, term.authenticate(code))).body[4]).toBe(0);
       // 0xE4: charging (0) and 86 %; the check code then spoiled.
       const frame = buildFrame(
         0x0200,
@@ -153,7 +133,7 @@ describe('JT/T 808 through the gateway', () => {
       );
       const check = frame.length - 2;
       frame[check] = frame[check] === 0x01 ? 0x02 : 0x01;
-      const ack = await w.send(frame);
+      const ack = await send(w, frame);
       expect([ack.id, ack.body.readUInt16BE(0), ack.body.readUInt16BE(2), ack.body[4]]).toEqual([0x8001, 7, 0x0200, 0]);
       const row = await until(() => lastLocation(id), 5_000, 'the position');
       expect(row!.lat).toBeCloseTo(31.25, 5);
@@ -177,7 +157,7 @@ describe('JT/T 808 through the gateway', () => {
     const open = await terminalDevice('013912345675', legacy!.id);
     const closed = await terminalDevice('013912345674', strict!.id);
 
-    const w = new Wire();
+    const w = new Wire(port);
     try {
       const frame = buildFrame(
         0x0200,
@@ -185,7 +165,7 @@ describe('JT/T 808 through the gateway', () => {
         { phone: phoneOf('013912345675'), version: undefined },
         locationBody(23.1, 113.3),
       );
-      const ack = await w.send(frame);
+      const ack = await send(w, frame);
       expect([ack.id, ack.body.readUInt16BE(2), ack.body[4]]).toEqual([0x8001, 0x0200, 0]);
       const row = await until(() => lastLocation(open), 5_000, 'the position');
       expect(row!.lat).toBeCloseTo(23.1, 5);
@@ -193,7 +173,7 @@ describe('JT/T 808 through the gateway', () => {
       w.socket.destroy();
     }
 
-    const refused = new Wire();
+    const refused = new Wire(port);
     refused.socket.write(
       buildFrame(0x0200, 3, { phone: phoneOf('013912345674'), version: undefined }, locationBody(23.2, 113.4)),
     );
@@ -203,8 +183,8 @@ describe('JT/T 808 through the gateway', () => {
   });
 
   it('lists an unknown terminal under the number as it sent it, leading zeros kept', async () => {
-    const w = new Wire();
-    const reg = await w.send(new Jt808Terminal('013900000009').register());
+    const w = new Wire(port);
+    const reg = await send(w, new Jt808Terminal('013900000009').register());
     // 0x8100 result 4: the terminal is not in the database.
     expect([reg.id, reg.body[2]]).toEqual([0x8100, 4]);
     const rows = await until(

@@ -1,4 +1,3 @@
-import { connect, type Socket } from 'node:net';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/server/db/rows';
@@ -16,6 +15,7 @@ import {
 } from '../../../src/shared/protocols/teltonika/packet';
 import { buildTestApp, type TestApp } from '../helper';
 import { addDevices, randomImei, until, type TestDevice, lastLocation as lastOf } from '../ingest-helper';
+import { Wire } from './wire';
 
 /**
  * A Teltonika tracker over a real socket through the gateway (docs/protocols.md, teltonika): its
@@ -33,28 +33,6 @@ beforeAll(async () => {
   d = (await addDevices(t.app, 1, { kind: 'locator' }))[0]!;
 });
 afterAll(() => t?.close());
-
-/** A device's socket and every byte the service sent it. */
-class Wire {
-  readonly socket: Socket;
-  got = Buffer.alloc(0);
-  closed = false;
-
-  constructor() {
-    this.socket = connect(port, '127.0.0.1');
-    this.socket.on('data', (b) => (this.got = Buffer.concat([this.got, b])));
-    this.socket.on('close', () => (this.closed = true));
-    this.socket.on('error', () => {});
-  }
-
-  /** Sends a frame and waits for `n` more bytes after what was received so far. */
-  async exchange(frame: Buffer, n: number): Promise<Buffer> {
-    const from = this.got.length;
-    this.socket.write(frame);
-    await until(() => this.got.length >= from + n, 5_000, 'the reply');
-    return this.got.subarray(from, from + n);
-  }
-}
 
 const base = Math.floor(Date.now() / 1000) * 1000 - 60_000;
 const record = (i: number, io: { id: number; value: number }[] = [], eventId = 0) => ({
@@ -74,7 +52,7 @@ const lastLocation = () => lastOf(t.app, d.id);
 
 describe('Teltonika over a socket', () => {
   it('logs in, stores a packet of three records answered 3, raises the alarm button, acknowledges a command', async () => {
-    const w = new Wire();
+    const w = new Wire(port);
     try {
       expect((await w.exchange(imeiFrame(d.imei), 1)).toString('hex')).toBe('01');
 
@@ -146,7 +124,7 @@ describe('Teltonika over a socket', () => {
 
   it('closes on an unknown IMEI, lists it, and stores nothing of it', async () => {
     const imei = randomImei();
-    const w = new Wire();
+    const w = new Wire(port);
     try {
       w.socket.write(imeiFrame(imei));
       w.socket.write(avlPacket(CODEC_8, [record(0)]));
