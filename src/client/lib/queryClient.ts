@@ -61,19 +61,25 @@ export function serializeLastGood(client: PersistedClient): string {
       ? { ...q, state: { ...q.state, status: 'success' as const, error: null, fetchStatus: 'idle' as const } }
       : q,
   );
-  return JSON.stringify({ ...client, clientState: { ...client.clientState, queries } });
+  // A change still on its way is stored as waiting, so the next start sends it again (the body's
+  // request id makes a second arrival change nothing).
+  const mutations = client.clientState.mutations.map((m) =>
+    m.state.status === 'pending' && !m.state.isPaused ? { ...m, state: { ...m.state, isPaused: true } } : m,
+  );
+  return JSON.stringify({ ...client, clientState: { ...client.clientState, queries, mutations } });
 }
 
 /**
- * Only paused changes whose functions are registered by key can resume after a reload; others
- * would fail with "No mutationFn found", so they are not stored.
+ * Alarm changes not yet answered: paused offline, or on their way when the page is reloaded or
+ * closed (the console already shows them made). Only changes whose functions are registered by key
+ * can resume after a reload; others would fail with "No mutationFn found", so they are not stored.
  */
 // Structural: the persister's query-core copy and react-query's may differ by a patch version.
 export function shouldPersistMutation(mutation: {
-  state: { isPaused: boolean };
+  state: { isPaused: boolean; status: string };
   options: { mutationKey?: readonly unknown[] };
 }): boolean {
-  return mutation.state.isPaused && isAlarmMutation(mutation);
+  return (mutation.state.isPaused || mutation.state.status === 'pending') && isAlarmMutation(mutation);
 }
 
 /** When this page started: data older than that came from IndexedDB, not from this session. */

@@ -62,6 +62,11 @@ interface RequestOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * The request outlives the page: a reload or a closed tab does not cancel it (fetch's keepalive;
+   * small bodies only). For changes the console already shows as made (docs/alarms.md).
+   */
+  keepalive?: boolean;
   /** An upload endpoint: code 1 is its success, any other code shows the message (docs/requirements/calls-and-errors.md#uploads). */
   upload?: boolean;
 }
@@ -173,6 +178,7 @@ export async function requestAnswer<T>(
         headers,
         body: payload,
         signal: controller.signal,
+        ...(opts.keepalive && { keepalive: true }),
       });
     } catch (error) {
       if (timedOut) {

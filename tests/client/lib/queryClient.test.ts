@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dehydrate, hydrate, onlineManager, type Query, type QueryClient } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { alarmListQuery, LIVE_LIST_QUERY } from '../../../src/client/features/alarms/alarms.queries';
@@ -71,15 +71,58 @@ describe('persisted query cache', () => {
     expect(next.getQueryState(key)).toMatchObject({ status: 'success', data: { total: 1 } });
   });
 
-  it('stores only paused alarm changes (the ones that can resume after a reload)', () => {
-    const m = (mutationKey: readonly unknown[], isPaused: boolean) => ({
+  it('stores alarm changes not yet answered (paused, or on their way), the ones that can resume after a reload', () => {
+    const m = (mutationKey: readonly unknown[], isPaused: boolean, status = 'pending') => ({
       options: { mutationKey },
-      state: { isPaused },
+      state: { isPaused, status },
     });
     expect(shouldPersistMutation(m(['alarm', 'read'], true))).toBe(true);
     expect(shouldPersistMutation(m(['alarm', 'handle'], true))).toBe(true);
-    expect(shouldPersistMutation(m(['alarm', 'handle'], false))).toBe(false);
+    expect(shouldPersistMutation(m(['alarm', 'handle'], false))).toBe(true);
+    expect(shouldPersistMutation(m(['alarm', 'handle'], false, 'success'))).toBe(false);
+    expect(shouldPersistMutation(m(['alarm', 'ack'], false, 'error'))).toBe(false);
     expect(shouldPersistMutation(m(['device', 'recycle'], true))).toBe(false);
+  });
+
+  it('a handle still on its way when the page goes is sent again, once, at the next start', async () => {
+    const sent: unknown[] = [];
+    let answer: (v: unknown) => void = () => {};
+    const client = createQueryClient();
+    client.setMutationDefaults(['alarm', 'handle'], {
+      mutationFn: (vars: unknown) => {
+        sent.push(vars);
+        return new Promise((resolve) => (answer = resolve));
+      },
+    });
+    const vars = { ids: [7], state: 1, requestId: 'a'.repeat(32) };
+    void client
+      .getMutationCache()
+      .build(client, { mutationKey: ['alarm', 'handle'] })
+      .execute(vars);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const written = JSON.parse(
+      serializeLastGood({
+        timestamp: Date.now(),
+        buster: 'test',
+        clientState: dehydrate(client, { shouldDehydrateMutation: shouldPersistMutation }),
+      }),
+    ) as PersistedClient;
+    expect(written.clientState.mutations).toHaveLength(1);
+    answer({});
+
+    // The next start: its own client, the change restored and resumed.
+    const next = createQueryClient();
+    const resent: unknown[] = [];
+    next.setMutationDefaults(['alarm', 'handle'], {
+      mutationFn: (v: unknown) => {
+        resent.push(v);
+        return Promise.resolve({});
+      },
+    });
+    hydrate(next, written.clientState);
+    await next.resumePausedMutations();
+    expect(resent).toEqual([vars]);
+    expect(next.getMutationCache().getAll()[0]!.state.status).toBe('success');
   });
 });
 

@@ -171,6 +171,15 @@ describe('request: wire format', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ language: 'CN' });
   });
 
+  it('a keepalive request outlives the page (fetch keepalive), others do not ask for it', async () => {
+    answer({ code: 0, msg: '', data: null });
+    answer({ code: 0, msg: '', data: null });
+    await request('device', 'alarm/handle', { ids: [1] }, { keepalive: true });
+    await request('device', 'alarm/list', {});
+    expect(fetchMock.mock.calls[0]![1]?.keepalive).toBe(true);
+    expect(fetchMock.mock.calls[1]![1]?.keepalive).toBeUndefined();
+  });
+
   it('GET sends parameters in the query string and no Authorization without a session', async () => {
     answer({ code: 0, msg: '', data: null });
     await request('device', 'device/get', { imei: '860000', page: 2, skip: undefined }, { method: 'GET' });

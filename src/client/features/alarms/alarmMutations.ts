@@ -10,8 +10,9 @@ import { alarmKeys } from './alarms.queries';
 
 /**
  * Read and handle run through mutation defaults, not inline mutation functions: a mutation paused
- * offline is persisted without its functions, and after a reload it can only resume if the client
- * finds them again by key.
+ * offline (or still on its way when the page goes) is persisted without its functions, and after a
+ * reload it can only resume if the client finds them again by key. Their requests are keepalive, so
+ * a reload right after the click does not cancel one the console already shows as done.
  */
 export const alarmMutationKeys = {
   all: () => [ALARM_RESOURCE.name] as const,
@@ -101,7 +102,8 @@ export function registerAlarmMutations(client: QueryClient): void {
   };
   client.setMutationDefaults(alarmMutationKeys.read(), {
     ...common,
-    mutationFn: (vars: AlarmReadVars) => request('device', `${ALARM_RESOURCE.name}/read`, vars, { quiet: true }),
+    mutationFn: (vars: AlarmReadVars) =>
+      request('device', `${ALARM_RESOURCE.name}/read`, vars, { quiet: true, keepalive: true }),
     onMutate: async (vars: AlarmReadVars) => {
       await client.cancelQueries({ queryKey: alarmKeys.lists() });
       patchAlarmRows(client, vars.ids, { read: 1 });
@@ -110,7 +112,7 @@ export function registerAlarmMutations(client: QueryClient): void {
   client.setMutationDefaults(alarmMutationKeys.handle(), {
     ...common,
     mutationFn: (vars: AlarmHandleVars) =>
-      request('device', `${ALARM_RESOURCE.name}/handle`, vars, { quiet: true, showMessage: true }),
+      request('device', `${ALARM_RESOURCE.name}/handle`, vars, { quiet: true, showMessage: true, keepalive: true }),
     onMutate: async (vars: AlarmHandleVars) => {
       await client.cancelQueries({ queryKey: alarmKeys.lists() });
       patchAlarmRows(client, vars.ids, {
@@ -125,7 +127,7 @@ export function registerAlarmMutations(client: QueryClient): void {
   client.setMutationDefaults(alarmMutationKeys.ack(), {
     ...common,
     mutationFn: (vars: AlarmAckVars) =>
-      request<AlarmAckResult>('device', `${ALARM_RESOURCE.name}/ack`, vars, { quiet: true }),
+      request<AlarmAckResult>('device', `${ALARM_RESOURCE.name}/ack`, vars, { quiet: true, keepalive: true }),
     onMutate: async (vars: AlarmAckVars) => {
       await client.cancelQueries({ queryKey: alarmKeys.lists() });
       patchAlarmRows(client, vars.ids, {
