@@ -13,6 +13,7 @@ import type { Clock } from './lib/clock';
 import type { DeviceCache } from './devices/cache';
 import type { DeadLetters } from './devices/dead-letters';
 import type { DeviceHub } from './devices/hub';
+import type { UplinkPipeline } from './ingest/pipeline';
 import type { AlarmHub } from './alarms/hub';
 import type { IngestStats } from './ingest/stats';
 import type { DomainEvents } from './events';
@@ -31,8 +32,10 @@ declare module 'fastify' {
     hasher: PasswordHasher;
     sms: SmsProvider;
     broker: ServiceBroker;
-    /** Device events in this process (devices/hub.ts). */
+    /** Devices' presence events in this process (devices/hub.ts). */
     deviceHub: DeviceHub;
+    /** What a stored uplink sets off, in order (ingest/pipeline.ts); a module fills its named stage. */
+    uplinks: UplinkPipeline;
     /** imei -> device facts for the broker and the ingest; invalidate after changing a device. */
     deviceCache: DeviceCache;
     ingestStats: IngestStats;

@@ -244,10 +244,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       .then(async () => pushSoon(app, c.tenantId!, await doorUnitsOfRights(app.db, [rightId])))
       .catch((err: unknown) => app.log.warn({ err }, 'revoking a deleted card failed'));
   };
-  app.deviceHub.on('uplink', onUplink);
+  // A door unit's reported card (the uplink pipeline's 'access-card' stage).
+  const release = app.uplinks.use('access-card', onUplink);
   app.events.on('resource.changed', onChange);
   app.addHook('onClose', async () => {
-    app.deviceHub.off('uplink', onUplink);
+    release();
     app.events.off('resource.changed', onChange);
   });
 };

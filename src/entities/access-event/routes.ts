@@ -56,7 +56,10 @@ async function recordAccess(
   return row!.id;
 }
 
-/** Door units' `access` uplinks become access events; an `accessSync` is answered with the unit's list. */
+/**
+ * Door units' `access` uplinks become access events; an `accessSync` is answered with the unit's
+ * list (the uplink pipeline's 'access-event' stage).
+ */
 const plugin: FastifyPluginAsyncZod = async (app) => {
   const onUplink = (device: KnownDevice, m: Uplink, at: Date) => {
     if (device.kind !== 'doorUnit') return;
@@ -69,10 +72,8 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
         app.log.warn({ err, imei: device.imei }, 'answering an access sync failed'),
       );
   };
-  app.deviceHub.on('uplink', onUplink);
-  app.addHook('onClose', async () => {
-    app.deviceHub.off('uplink', onUplink);
-  });
+  const release = app.uplinks.use('access-event', onUplink);
+  app.addHook('onClose', async () => release());
 };
 
 export default plugin;

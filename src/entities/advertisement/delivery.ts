@@ -196,7 +196,7 @@ async function onSync(
     ).catch(() => null);
 }
 
-/** Hears the door units' play reports and ad syncs for as long as the service runs. */
+/** Hears the door units' play reports and ad syncs (the uplink pipeline's 'advertisement' stage). */
 export function listenToDoorUnits(app: FastifyInstance): void {
   const onUplink = (device: KnownDevice, m: Uplink) => {
     const work =
@@ -206,8 +206,6 @@ export function listenToDoorUnits(app: FastifyInstance): void {
     );
   };
 
-  app.deviceHub.on('uplink', onUplink);
-  app.addHook('onClose', async () => {
-    app.deviceHub.off('uplink', onUplink);
-  });
+  const release = app.uplinks.use('advertisement', onUplink);
+  app.addHook('onClose', async () => release());
 }

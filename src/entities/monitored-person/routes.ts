@@ -199,8 +199,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   });
   await checkIns.reload();
   checkIns.start();
-  const onUplink = checkIns.uplink.bind(checkIns);
-  app.deviceHub.on('uplink', onUplink);
+  const release = app.uplinks.use('monitored-person', checkIns.uplink.bind(checkIns));
 
   // A binding changed: the fence index watches the new pairs now, not at its next refresh.
   const events: DomainEvents = app.events;
@@ -215,7 +214,7 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   events.on('resource.changed', onChange);
   app.addHook('onClose', async () => {
     checkIns.close();
-    app.deviceHub.off('uplink', onUplink);
+    release();
     events.off('resource.changed', onChange);
   });
 };

@@ -9,7 +9,7 @@ import type { PriorityGate } from '../lib/priority';
 import type { Clock } from '../lib/clock';
 import { applyRound, ClearKeys, rounds, type Outcome } from './conditions';
 import type { AlarmHub } from './hub';
-import { intentsOf, urgentUplink, type Input, type Intent } from './intents';
+import { intentsOf, type Input, type Intent } from './intents';
 import type { DeviceProfiles } from './profiles';
 import { contextOf, insertAlarms, newAlarm, toAlarmRecord } from './records';
 
@@ -41,12 +41,13 @@ interface EngineStats {
 }
 
 /**
- * Alarms from device traffic (docs/alarms.md). Hub events are queued and handled in batches,
+ * Alarms from device traffic (docs/alarms.md): the uplink pipeline's 'alarms' stage
+ * (ingest/pipeline.ts) and the hub's presence events are queued and handled in batches,
  * one batch at a time so a device's messages keep their order: profiles in one query, the
  * shared state in one statement per round, the records in one insert, then 'raised' per record.
- * Urgent inputs (urgentUplink: critical one-off alarms, door calls, cards) have their own lane:
- * a batch starts at once, without the 50 ms window, beside the bulk one (on PGlite its
- * transaction runs next), never behind the telemetry backlog. They only make one-off intents, so
+ * Urgent inputs (urgentUplink, as the ingest decided it: critical one-off alarms, door calls,
+ * cards) have their own lane: a batch starts at once, without the 50 ms window, beside the bulk
+ * one (on PGlite its transaction runs next), never behind the telemetry backlog. They only make one-off intents, so
  * no condition's order depends on them; events that start or end a condition stay in the bulk lane.
  * Nothing a device sends can make a listener throw.
  */
@@ -56,12 +57,13 @@ export class AlarmEngine {
   private readonly urgent: Batcher<Input>;
   private closed = false;
   private readonly clear = new ClearKeys();
-  private readonly onUplink = (device: KnownDevice, message: Uplink, receivedAt: Date) =>
-    this.push({ t: 'uplink', device, message, at: receivedAt.getTime() });
+  /** The pipeline's 'alarms' stage: `urgent` is the ingest's verdict (Ingest.admit), not decided again here. */
+  readonly uplink = (device: KnownDevice, message: Uplink, receivedAt: Date, urgent: boolean): void =>
+    this.push({ t: 'uplink', device, message, at: receivedAt.getTime() }, urgent);
   private readonly onOnline = (device: KnownDevice) =>
-    this.push({ t: 'presence', device, online: true, at: this.deps.clock.now() });
+    this.push({ t: 'presence', device, online: true, at: this.deps.clock.now() }, false);
   private readonly onOffline = (device: KnownDevice) =>
-    this.push({ t: 'presence', device, online: false, at: this.deps.clock.now() });
+    this.push({ t: 'presence', device, online: false, at: this.deps.clock.now() }, false);
 
   constructor(private readonly deps: EngineDeps) {
     const lane = (flushMs: number, flushAt: number, maxBatch: number) =>
@@ -82,11 +84,11 @@ export class AlarmEngine {
   }
 
   start(): void {
-    this.deps.deviceHub.on('uplink', this.onUplink).on('online', this.onOnline).on('offline', this.onOffline);
+    this.deps.deviceHub.on('online', this.onOnline).on('offline', this.onOffline);
   }
 
   async close(): Promise<void> {
-    this.deps.deviceHub.off('uplink', this.onUplink).off('online', this.onOnline).off('offline', this.onOffline);
+    this.deps.deviceHub.off('online', this.onOnline).off('offline', this.onOffline);
     this.closed = true;
     await Promise.all([this.urgent.close(), this.bulk.close()]);
   }
@@ -96,7 +98,7 @@ export class AlarmEngine {
     while (this.urgent.busy || this.bulk.busy) await Promise.all([this.urgent.drain(), this.bulk.drain()]);
   }
 
-  private push(input: Input): void {
+  private push(input: Input, urgent: boolean): void {
     try {
       if (this.closed) return;
       if (
@@ -111,7 +113,7 @@ export class AlarmEngine {
         return;
       }
       if (input.t === 'uplink' && input.message.kind === 'ack') return;
-      const lane = input.t === 'uplink' && urgentUplink(input.message, input.device.kind) ? this.urgent : this.bulk;
+      const lane = urgent ? this.urgent : this.bulk;
       if (!lane.push(input)) {
         this.stats.dropped++;
         return;

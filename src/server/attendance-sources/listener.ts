@@ -29,7 +29,7 @@ interface Floor {
 
 /**
  * Where attendance punches come from besides the console (docs/architecture.md, "Site operations,
- * attendance and supervision"): listens to the device hub's stored uplinks and records a punch for
+ * attendance and supervision"): the uplink pipeline's 'attendance' stage records a punch for
  * the worker a device is bound to (devices.user_id):
  * - a helmet worn (a wearOn event, a status saying so, or a fix while worn) inside an electronic
  *   fence (type 1) that watches it: source 2;
@@ -49,6 +49,8 @@ export class PunchSources {
   /** `${userId}:${source}` -> the time of the last punch. */
   private readonly last = new Map<string, number>();
   private pending = new Set<Promise<void>>();
+  /** Gives the pipeline's 'attendance' stage back (close). */
+  private release: (() => void) | undefined;
   stats = { punches: 0 };
 
   constructor(private readonly app: FastifyInstance) {}
@@ -72,12 +74,12 @@ export class PunchSources {
   };
 
   start(): void {
-    this.app.deviceHub.on('uplink', this.onUplink);
+    this.release = this.app.uplinks.use('attendance', this.onUplink);
     this.app.events.on('resource.changed', this.onChange);
   }
 
   async close(): Promise<void> {
-    this.app.deviceHub.off('uplink', this.onUplink);
+    this.release?.();
     this.app.events.off('resource.changed', this.onChange);
     await this.drain();
   }

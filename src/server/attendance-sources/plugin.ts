@@ -11,8 +11,8 @@ declare module 'fastify' {
 
 /**
  * Attendance punches from the devices: helmets worn inside the site fence, wristbands and UWB tags
- * on a UWB floor, faces at door units. Listens to the device hub after the fences are loaded
- * (the site fence comes from their index) and stops before the database closes.
+ * on a UWB floor, faces at door units. Takes the uplink pipeline's 'attendance' stage after the
+ * fences are loaded (the site fence comes from their index) and stops before the database closes.
  */
 async function attendanceSourcesPlugin(app: FastifyInstance) {
   const sources = new PunchSources(app);

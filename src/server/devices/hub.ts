@@ -18,18 +18,22 @@ export interface KnownDevice {
 }
 
 /**
- * In-process events between the ingest and the rest of the service (commands, later the alarm
- * engine and the console push). Listeners must not throw; they run after the data is stored.
+ * Presence events between the ingest and the rest of the service (the alarm engine, the console
+ * push, commands, integrations ...). Listeners must not throw; they run after the data is stored.
+ * What a stored message sets off is not here: that is the uplink pipeline (ingest/pipeline.ts).
  */
-export interface HubEvents {
+interface HubEvents {
   /** A device came online (connection, status online, or first message after offline). */
   online: [device: KnownDevice];
   offline: [device: KnownDevice];
-  /** Every accepted uplink message, after it was stored. */
+  /**
+   * Every stored uplink message, as the pipeline's last stage ('hub', ingest/pipeline.ts): for
+   * watchers outside the service (tests, benches). The service's modules take a stage instead.
+   */
   uplink: [device: KnownDevice, message: Uplink, receivedAt: Date];
 }
 
-/** Every module reacting to device traffic listens here (alarms, fences, push, entities ...), as on DomainEvents. */
+/** Devices coming online and going offline, as on DomainEvents; stored uplinks take the pipeline (ingest/pipeline.ts). */
 export class DeviceHub extends EventEmitter<HubEvents> {
   constructor() {
     super();

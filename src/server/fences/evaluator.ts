@@ -7,7 +7,8 @@ import { insertAlarms, type NewAlarm } from '../alarms/records';
 import type { Db } from '../db/driver';
 import type { AlarmRow } from '../db/schema';
 import type { DeadLetters } from '../devices/dead-letters';
-import type { DeviceHub, KnownDevice } from '../devices/hub';
+import type { KnownDevice } from '../devices/hub';
+import type { UplinkPipeline } from '../ingest/pipeline';
 import { Batcher } from '../lib/batcher';
 import type { PriorityGate } from '../lib/priority';
 import type { Clock } from '../lib/clock';
@@ -96,7 +97,7 @@ export class FenceEvaluator {
   };
   private readonly queue: Batcher<Fix>;
   private closed = false;
-  private hub: DeviceHub | undefined;
+  private release: (() => void) | undefined;
   private readonly onUplink = (device: KnownDevice, m: Uplink, receivedAt: Date) => {
     const fix = fixOf(device, m, receivedAt.getTime());
     if (fix) this.push(fix);
@@ -119,13 +120,13 @@ export class FenceEvaluator {
     });
   }
 
-  start(hub: DeviceHub): void {
-    this.hub = hub;
-    hub.on('uplink', this.onUplink);
+  /** Takes the pipeline's 'fences' stage. */
+  start(uplinks: UplinkPipeline): void {
+    this.release = uplinks.use('fences', this.onUplink);
   }
 
   async close(): Promise<void> {
-    this.hub?.off('uplink', this.onUplink);
+    this.release?.();
     this.closed = true;
     await this.queue.close();
   }

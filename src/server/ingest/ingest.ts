@@ -121,6 +121,7 @@ export class Ingest {
       this.drops.drop('overload', imei);
       return done('lost');
     }
+    // This edge's validation (pipeline.ts step 1): the payload decoded and checked once.
     let message: Uplink | undefined;
     let bad: { reason: 'malformed' | 'implausible'; detail: string } | undefined;
     try {
@@ -141,12 +142,14 @@ export class Ingest {
    * came from in a dead letter ('gt06/{imei}'); `raw` is the frame as received. `unmetered`
    * skips the per-device rate limit for a sender the service already authenticated and bounded
    * per request (the console's phone posting its queued fixes, src/server/routes/phone/).
+   * `message` is typed by its decoder, and checked here once, this edge's validation
+   * (pipeline.ts step 1): the type holds its shape, not that a device's values are in range.
    */
   accept(
     imei: string,
     source: string,
     raw: Buffer,
-    message: unknown,
+    message: Uplink,
     settle?: Settle,
     orphaned?: () => boolean,
     unmetered = false,
@@ -212,6 +215,7 @@ export class Ingest {
     const then = (device: KnownDevice | undefined) => {
       if (!deviceAdmitted(device)) return this.refuse(done, 'unknown', imei);
       if (bad || !message) return this.deadLetter(device!, topic, payload, bad!.reason, bad!.detail, done);
+      // Decided here only: the lanes, then the pipeline's stages (the alarm engine's lane), carry it.
       const urgent = urgentUplink(message, device!.kind);
       if (!unmetered && !this.rate.take(imei, at) && !urgent) return this.refuse(done, 'rateLimited', imei);
       let ts = message.ts === undefined ? at : toMillis(message.ts);

@@ -1,6 +1,5 @@
 import { is } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Uplink } from '../../shared/devices/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/driver';
 import type { DeviceCache } from '../devices/cache';
@@ -11,6 +10,7 @@ import type { PriorityGate } from '../lib/priority';
 import { Batcher, isolate, retrying } from '../lib/batcher';
 import { buildRows, liveRows, messageRows, type Item, type Live, type Rows, type Settle } from './batch';
 import { writeBatch, type Transition } from './flush';
+import type { UplinkPipeline } from './pipeline';
 import { ROLL_RECENT_MS, type Rollups } from './rollup';
 import type { IngestStats } from './stats';
 
@@ -20,14 +20,15 @@ export interface LaneDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   deviceCache: DeviceCache;
+  /** Presence transitions go out here. */
   deviceHub: DeviceHub;
+  /** Each stored message goes through it, after its commit (pipeline.ts). */
+  uplinks: UplinkPipeline;
   stats: IngestStats;
   /** Where the day and hour buckets of the reading rollups start (an IANA name). */
   timeZone?: string;
   /** Held from an urgent message's arrival until its events left; bulk writes wait for it. */
   priority?: PriorityGate;
-  /** A command or settings ack, after the batch holding it was stored. */
-  onAck(device: KnownDevice, ack: { ref: number; ok: boolean; msg?: string }, at: Date): Promise<void>;
 }
 
 const FLUSH_MS = 50;
@@ -81,7 +82,8 @@ interface LaneHooks {
 }
 
 /**
- * The ingest's two write lanes on lib/batcher.ts, and the hub events once data is stored.
+ * The ingest's two write lanes on lib/batcher.ts, then the uplink pipeline's stages (pipeline.ts)
+ * and the presence events once data is stored.
  *
  * The bulk lane takes every message in arrival order: batches of up to MAX_FLUSH rows in one
  * statement (one write at a time on PGlite, two on PostgreSQL, events in the order taken), and
@@ -90,7 +92,7 @@ interface LaneHooks {
  * Urgent messages (urgentUplink: critical one-off alarms, door calls, cards) also take the
  * priority lane: their rows are written at once, without the flush timer, in their own small
  * batch beside the bulk writes (on PGlite, whose statements are serialised, it runs next), and
- * their hub events leave when that write is stored, ahead of the bulk backlog. Their live fields
+ * their stages run when that write is stored, ahead of the bulk backlog. Their live fields
  * stay in the bulk lane in arrival order (a liveOnly twin), so a device's state is still decided
  * by its last message.
  */
@@ -212,7 +214,7 @@ export class Lanes {
       try {
         const written_ = await written;
         await before;
-        if (written_) this.stored(batch, [], undefined, written_);
+        if (written_) this.stored(batch, [], undefined, written_, true);
       } catch (err) {
         this.deps.log.error({ err }, 'ingest urgent batch bookkeeping failed');
       } finally {
@@ -261,7 +263,7 @@ export class Lanes {
         const written_ = await written;
         // Events leave in the order the batches were taken, whichever write commits first.
         await before;
-        if (written_) this.stored(batch, live, devices, written_);
+        if (written_) this.stored(batch, live, devices, written_, false);
       } catch (err) {
         this.deps.log.error({ err }, 'ingest batch bookkeeping failed');
       } finally {
@@ -357,11 +359,17 @@ export class Lanes {
     }
   }
 
+  /**
+   * After a write: the devices' states, the presence events, then each stored message through the
+   * pipeline. `urgent`: the urgent lane's write (every message in it was found urgent by
+   * Ingest.admit; the bulk lane's urgent twins are liveOnly and skipped here).
+   */
   private stored(
     batch: Item[],
     live: Live[],
     devices: Map<number, KnownDevice> | undefined,
     { transitions, stored }: Written,
+    urgent: boolean,
   ): void {
     const stats = this.deps.stats;
     for (const l of live) {
@@ -374,27 +382,21 @@ export class Lanes {
       const d = devices?.get(t.id);
       if (d) this.emit(t.online ? 'online' : 'offline', d);
     }
-    const hub = this.deps.deviceHub.listenerCount('uplink') > 0;
+    const uplinks = this.deps.uplinks;
+    const staged = uplinks.size > 0;
     for (const item of batch) {
       if (item.t !== 'msg' || item.liveOnly || (stored !== 'all' && !stored.has(item))) continue;
       stats.stored++;
-      const m = item.message;
-      if (m.kind === 'ack') {
-        const at = new Date(item.at);
-        this.deps
-          .onAck(item.device, { ref: m.ref, ok: m.ok, msg: m.msg }, at)
-          .catch((err: unknown) => this.deps.log.error({ err, imei: item.device.imei }, 'ack failed'));
-      }
-      if (hub) this.emit('uplink', item.device, m, new Date(item.at));
+      if (staged) uplinks.run(item.device, item.message, new Date(item.at), urgent);
     }
   }
 
-  emit(...args: ['online' | 'offline', KnownDevice] | ['uplink', KnownDevice, Uplink, Date]): void {
+  /** A presence event on the device hub; a listener that throws is logged. */
+  emit(event: 'online' | 'offline', device: KnownDevice): void {
     try {
-      if (args[0] === 'uplink') this.deps.deviceHub.emit('uplink', args[1], args[2], args[3]);
-      else this.deps.deviceHub.emit(args[0], args[1]);
+      this.deps.deviceHub.emit(event, device);
     } catch (err) {
-      this.deps.log.error({ err, event: args[0] }, 'device hub listener threw');
+      this.deps.log.error({ err, event }, 'device hub listener threw');
     }
   }
 }

@@ -163,8 +163,8 @@ export function testEvent(tenantId: number, now: Date): IntegrationEvent {
 }
 
 /**
- * Subscribes the outbox to the alarm hub and the device hub (domain events, never URLs); returns
- * the unsubscribe for the plugin's onClose.
+ * Subscribes the outbox to the alarm hub, the device hub's presence and the uplink pipeline's
+ * 'integrations' stage (domain events, never URLs); returns the unsubscribe for the plugin's onClose.
  */
 export function subscribeEvents(app: FastifyInstance, outbox: Outbox): () => void {
   const now = () => new Date(app.clock.now());
@@ -192,13 +192,13 @@ export function subscribeEvents(app: FastifyInstance, outbox: Outbox): () => voi
   app.alarmHub.on('escalated', onEscalated);
   app.deviceHub.on('online', onOnline);
   app.deviceHub.on('offline', onOffline);
-  app.deviceHub.on('uplink', onUplink);
+  const release = app.uplinks.use('integrations', onUplink);
   return () => {
     app.alarmHub.off('raised', onRaised);
     app.alarmHub.off('updated', onUpdated);
     app.alarmHub.off('escalated', onEscalated);
     app.deviceHub.off('online', onOnline);
     app.deviceHub.off('offline', onOffline);
-    app.deviceHub.off('uplink', onUplink);
+    release();
   };
 }

@@ -14,7 +14,8 @@ declare module 'fastify' {
 }
 
 /**
- * The alarm engine on the device hub's events (after the ingest stored them). Its device profiles
+ * The alarm engine on the uplink pipeline's 'alarms' stage and the device hub's presence events
+ * (after the ingest stored them). Its device profiles
  * are dropped when this process saves a device's settings or fields; other replicas refresh
  * theirs within the profile TTL.
  */
@@ -33,6 +34,7 @@ async function alarmsPlugin(app: FastifyInstance) {
   });
   app.decorate('alarmEngine', engine);
   engine.start();
+  const release = app.uplinks.use('alarms', engine.uplink);
 
   // What the rules read (limits, alarmDuration) or a record copies (name, person) changed.
   const onSettings = ({ imei }: { imei: string }) => profiles.invalidate({ imei });
@@ -45,7 +47,10 @@ async function alarmsPlugin(app: FastifyInstance) {
     app.events.off('resource.changed', onDevice);
   });
   // onClose runs after every preClose (the ingest's final drain) and before the database closes.
-  app.addHook('onClose', () => engine.close());
+  app.addHook('onClose', () => {
+    release();
+    return engine.close();
+  });
 }
 
 export default fp(alarmsPlugin, { name: 'alarms', dependencies: ['db', 'devices', 'ingest'] });

@@ -4,12 +4,20 @@ import { AlarmHub } from '../alarms/hub';
 import { DeviceCache } from '../devices/cache';
 import { DeadLetters } from '../devices/dead-letters';
 import { DeviceHub } from '../devices/hub';
+import { UplinkPipeline } from '../ingest/pipeline';
 import { emptyStats } from '../ingest/stats';
 import { PriorityGate } from '../lib/priority';
 
 /** What the broker, the ingest and the device routes share about devices in this process. */
 async function devicesPlugin(app: FastifyInstance) {
-  app.decorate('deviceHub', new DeviceHub());
+  const hub = new DeviceHub();
+  app.decorate('deviceHub', hub);
+  const uplinks = new UplinkPipeline(app.log);
+  app.decorate('uplinks', uplinks);
+  // The last stage: stored uplinks on the hub for watchers outside the service (tests, benches).
+  uplinks.use('hub', (device, message, receivedAt) => {
+    if (hub.listenerCount('uplink') > 0) hub.emit('uplink', device, message, receivedAt);
+  });
   app.decorate('deviceCache', new DeviceCache(app.db, app.clock));
   app.decorate('ingestStats', emptyStats());
   app.decorate('alarmHub', new AlarmHub());

@@ -21,7 +21,7 @@ const DEVICE_RESOURCES = new Set(['device', 'deviceGroup']);
 
 /**
  * Geofences on the service (docs/fences.md): the index, loaded before the first message, then
- * refreshed periodically so replicas converge, and the evaluator on the device hub's uplinks.
+ * refreshed periodically so replicas converge, and the evaluator on the uplink pipeline's 'fences' stage.
  */
 async function fencesPlugin(app: FastifyInstance) {
   const index = new FenceIndex(app.db);
@@ -40,7 +40,7 @@ async function fencesPlugin(app: FastifyInstance) {
   });
   app.decorate('fenceIndex', index);
   app.decorate('fenceEvaluator', evaluator);
-  evaluator.start(app.deviceHub);
+  evaluator.start(app.uplinks);
 
   const refresh = () =>
     index

@@ -22,6 +22,7 @@ async function ingestPlugin(app: FastifyInstance) {
     log: app.log,
     deviceCache: app.deviceCache,
     deviceHub: app.deviceHub,
+    uplinks: app.uplinks,
     stats: app.ingestStats,
     deadLetters: app.deadLetters,
     ratePerS: app.config.deviceRate.perS,
@@ -29,9 +30,15 @@ async function ingestPlugin(app: FastifyInstance) {
     timeoutS: app.config.deviceTimeoutS,
     timeZone: app.config.timeZone,
     priority: app.priority,
-    onAck: (device, ack, at) => applyAck(app, device, ack, at),
   });
   app.decorate('ingest', ingest);
+  // A command's or settings push's ack, once stored (ingest/pipeline.ts 'commands').
+  const releaseCommands = app.uplinks.use('commands', (device, m, receivedAt) => {
+    if (m.kind !== 'ack') return;
+    applyAck(app, device, { ref: m.ref, ok: m.ok, msg: m.msg }, receivedAt).catch((err: unknown) =>
+      app.log.error({ err, imei: device.imei }, 'ack failed'),
+    );
+  });
   const broker = app.broker;
   if (broker.kind === 'embedded') {
     // Device uplinks (and their wills) before the PUBACK; the service's own publishes after.
@@ -65,6 +72,7 @@ async function ingestPlugin(app: FastifyInstance) {
   ingest.start();
   // Before the database and the broker close: what is queued gets written.
   app.addHook('preClose', () => ingest.close());
+  app.addHook('onClose', async () => releaseCommands());
 }
 
 export default fp(ingestPlugin, { name: 'ingest', dependencies: ['db', 'broker', 'devices'] });

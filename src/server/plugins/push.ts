@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AlarmEvents } from '../alarms/hub';
-import type { HubEvents } from '../devices/hub';
 import type { Job } from '../../shared/jobs';
 import { DashboardPublisher } from '../push/dashboard';
 import { PositionsPublisher } from '../push/positions';
@@ -43,7 +42,7 @@ const DUTY_RESOURCES = new Set(['propertyStaff', 'user', 'community', 'building'
 
 /**
  * Server-side push to consoles (src/server/push/): alarm events of the alarm hub and door calls
- * and cards of the device hub go to `acm/{userId}/web`; critical alarms are also spoken through
+ * and cards (the uplink pipeline's 'push' stage) go to `acm/{userId}/web`; critical alarms are also spoken through
  * the voice-broadcast socket. Live positions (9020) and dashboard notices (9040) go to tenant topics.
  */
 async function pushPlugin(app: FastifyInstance) {
@@ -109,16 +108,19 @@ async function pushPlugin(app: FastifyInstance) {
 
   const onRaised = (...[alarm, context]: AlarmEvents['raised']) => push.raised(alarm, context);
   const onUpdated = (...[tenantId, ids, patch]: AlarmEvents['updated']) => push.updated(tenantId, ids, patch);
-  const onUplink = (...[device, message]: HubEvents['uplink']) => push.uplink(device, message);
   app.alarmHub.on('raised', onRaised);
   app.alarmHub.on('updated', onUpdated);
-  app.deviceHub.on('uplink', onUplink);
+  const releasePush = app.uplinks.use('push', (device, message) => push.uplink(device, message));
   const onJob = ({ userId, job }: { userId: number; job: Job }) => push.job(userId, job);
   app.events.on('job.changed', onJob);
-  const positions = new PositionsPublisher({ broker: app.broker, log: app.log, now: Date.now }).start(app.deviceHub);
+  const positions = new PositionsPublisher({ broker: app.broker, log: app.log, now: Date.now }).start(
+    app.deviceHub,
+    app.uplinks,
+  );
   const dashboard = new DashboardPublisher({ broker: app.broker, log: app.log, now: Date.now }).start(
     app.deviceHub,
     app.alarmHub,
+    app.uplinks,
   );
   app.addHook('onClose', async () => {
     watchers.close();
@@ -129,7 +131,7 @@ async function pushPlugin(app: FastifyInstance) {
     dashboard.close();
     app.alarmHub.off('raised', onRaised);
     app.alarmHub.off('updated', onUpdated);
-    app.deviceHub.off('uplink', onUplink);
+    releasePush();
     app.events.off('job.changed', onJob);
   });
 

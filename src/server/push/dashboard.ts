@@ -5,6 +5,7 @@ import { tenantDashboardTopic } from '../../shared/topics';
 import type { AlarmEvents, AlarmHub } from '../alarms/hub';
 import type { Broker } from '../broker/types';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
+import type { UplinkPipeline } from '../ingest/pipeline';
 import { TenantCoalescer } from './coalesce';
 
 type Part = DashboardPush['parts'][number];
@@ -26,6 +27,7 @@ export class DashboardPublisher {
   private readonly batches: TenantCoalescer<Set<Part>>;
   private devices: DeviceHub | undefined;
   private alarms: AlarmHub | undefined;
+  private release: (() => void) | undefined;
   private readonly onUplink = (device: KnownDevice, m: Uplink) => {
     // Acks change nothing a dashboard shows; calls and cards come back as alarm records.
     if (m.kind === 'telemetry' || m.kind === 'status' || m.kind === 'location') this.put(device.tenantId, 'readings');
@@ -48,16 +50,19 @@ export class DashboardPublisher {
     });
   }
 
-  start(devices: DeviceHub, alarms: AlarmHub): this {
+  /** Takes the pipeline's 'dashboard' stage and the hubs' events. */
+  start(devices: DeviceHub, alarms: AlarmHub, uplinks: UplinkPipeline): this {
     this.devices = devices;
     this.alarms = alarms;
-    devices.on('uplink', this.onUplink).on('online', this.onPresence).on('offline', this.onPresence);
+    devices.on('online', this.onPresence).on('offline', this.onPresence);
+    this.release = uplinks.use('dashboard', this.onUplink);
     alarms.on('raised', this.onRaised).on('updated', this.onUpdated);
     return this;
   }
 
   close(): void {
-    this.devices?.off('uplink', this.onUplink).off('online', this.onPresence).off('offline', this.onPresence);
+    this.release?.();
+    this.devices?.off('online', this.onPresence).off('offline', this.onPresence);
     this.alarms?.off('raised', this.onRaised).off('updated', this.onUpdated);
     this.batches.clear();
   }

@@ -11,6 +11,7 @@ import { tenantPositionsTopic } from '../../shared/topics';
 import { messageTime } from '../alarms/intents';
 import type { Broker } from '../broker/types';
 import type { DeviceHub, KnownDevice } from '../devices/hub';
+import type { UplinkPipeline } from '../ingest/pipeline';
 import { TenantCoalescer } from './coalesce';
 
 /** positionsPushSchema's limit per message. */
@@ -32,6 +33,7 @@ interface PositionsDeps {
 export class PositionsPublisher {
   private readonly batches: TenantCoalescer<Map<string, Position>>;
   private hub: DeviceHub | undefined;
+  private release: (() => void) | undefined;
   private readonly onUplink = (device: KnownDevice, m: Uplink, receivedAt: Date) => {
     if (m.kind !== 'location') return;
     const p: Position = { imei: device.imei, state: DEVICE_STATE.online, ts: messageTime(m, receivedAt.getTime()) };
@@ -62,14 +64,17 @@ export class PositionsPublisher {
     });
   }
 
-  start(hub: DeviceHub): this {
+  /** Takes the pipeline's 'positions' stage and the hub's presence events. */
+  start(hub: DeviceHub, uplinks: UplinkPipeline): this {
     this.hub = hub;
-    hub.on('uplink', this.onUplink).on('online', this.onOnline).on('offline', this.onOffline);
+    hub.on('online', this.onOnline).on('offline', this.onOffline);
+    this.release = uplinks.use('positions', this.onUplink);
     return this;
   }
 
   close(): void {
-    this.hub?.off('uplink', this.onUplink).off('online', this.onOnline).off('offline', this.onOffline);
+    this.release?.();
+    this.hub?.off('online', this.onOnline).off('offline', this.onOffline);
     this.batches.clear();
   }
 

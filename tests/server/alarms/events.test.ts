@@ -173,12 +173,7 @@ describe('device events', () => {
 
   it('survives an event for an unknown device and a raised listener that throws', async () => {
     const d = await device();
-    t.app.deviceHub.emit(
-      'uplink',
-      { ...(await known(d.imei)), id: 999_999 },
-      { kind: 'alarm', alarm: 'sos' },
-      new Date(),
-    );
+    t.app.uplinks.run({ ...(await known(d.imei)), id: 999_999 }, { kind: 'alarm', alarm: 'sos' }, new Date(), true);
     const boom = () => {
       throw new Error('listener bug');
     };
@@ -231,15 +226,16 @@ describe('the urgent lane', () => {
       // 6,000 readings, each one raising or recovering: 1,000 start the first bulk batch, 5,000 wait for the next.
       for (let i = 0; i < 6; i++) {
         for (const kd of kds)
-          t.app.deviceHub.emit(
-            'uplink',
+          t.app.uplinks.run(
             kd,
             { kind: 'telemetry', ts: t0 + i * 10_000, values: { heartRate: i % 2 ? 70 : 200 } },
             new Date(),
+            false,
           );
       }
-      t.app.deviceHub.emit('uplink', ks, { kind: 'alarm', alarm: 'sos', ts: t0 }, new Date());
-      t.app.deviceHub.emit('uplink', ks, { kind: 'alarm', alarm: 'sos', ts: t0 }, new Date()); // a redelivery
+      // Urgent, as Ingest.admit finds an SOS (the engine takes the ingest's verdict).
+      t.app.uplinks.run(ks, { kind: 'alarm', alarm: 'sos', ts: t0 }, new Date(), true);
+      t.app.uplinks.run(ks, { kind: 'alarm', alarm: 'sos', ts: t0 }, new Date(), true); // a redelivery
       await settle(t.app);
     } finally {
       t.app.alarmHub.off('raised', on);
@@ -288,11 +284,16 @@ describe('replicas sharing the traffic of a device', () => {
     });
     b.start();
     try {
-      const hubs = [t.app.deviceHub, hubB];
+      const engines = [t.app.alarmEngine, b];
       const t0 = Date.now() - 100_000;
       const readings = [80, 170, 175, 180, 70, 72, 165, 168];
       for (const [i, heartRate] of readings.entries()) {
-        hubs[i % 2]!.emit('uplink', kd, { kind: 'telemetry', ts: t0 + i * 10_000, values: { heartRate } }, new Date());
+        engines[i % 2]!.uplink(
+          kd,
+          { kind: 'telemetry', ts: t0 + i * 10_000, values: { heartRate } },
+          new Date(),
+          false,
+        );
         await t.app.alarmEngine.drain();
         await b.drain();
       }

@@ -21,6 +21,7 @@ import {
 import { DashboardPublisher } from '../../../src/server/push/dashboard';
 import { AlarmHub } from '../../../src/server/alarms/hub';
 import { DeviceHub } from '../../../src/server/devices/hub';
+import { UplinkPipeline } from '../../../src/server/ingest/pipeline';
 import { localDayOf, localInstant } from '../../../src/shared/attendance/days';
 import type { AlarmAnalytics } from '../../../src/shared/analytics';
 import { post, type TestApp } from '../helper';
@@ -309,11 +310,16 @@ describe('the live notice (9040)', () => {
       const log = { warn: () => undefined } as never;
       const devicesHub = new DeviceHub();
       const alarms = new AlarmHub();
-      const p = new DashboardPublisher({ broker, log, now: () => now, intervalMs: 250 }).start(devicesHub, alarms);
+      const uplinks = new UplinkPipeline(log);
+      const p = new DashboardPublisher({ broker, log, now: () => now, intervalMs: 250 }).start(
+        devicesHub,
+        alarms,
+        uplinks,
+      );
       const device = { tenantId: 7, imei: '860000000000001' } as never;
-      devicesHub.emit('uplink', device, { kind: 'telemetry', values: { heartRate: 80 } } as never, new Date());
+      uplinks.run(device, { kind: 'telemetry', values: { heartRate: 80 } } as never, new Date(), false);
       devicesHub.emit('online', device);
-      devicesHub.emit('uplink', device, { kind: 'ack', ref: 1, ok: true } as never, new Date());
+      uplinks.run(device, { kind: 'ack', ref: 1, ok: true } as never, new Date(), false);
       alarms.emit('updated', 8, [1], { read: 1 });
       vi.advanceTimersByTime(0);
       expect(published.map(([topic]) => topic).sort()).toEqual([tenantDashboardTopic(7), tenantDashboardTopic(8)]);

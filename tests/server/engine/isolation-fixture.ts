@@ -207,7 +207,7 @@ export function createOtherwise(
         messageType: 'json' as const,
         secretVersion: 1,
       };
-      app.deviceHub.emit('uplink', known, { kind: 'alarm', alarm: 'sos' }, new Date());
+      app.uplinks.run(known, { kind: 'alarm', alarm: 'sos' }, new Date(), true);
       await app.alarmEngine.drain();
     },
     // Audio pushes and voice clips are written by the send route and the devices' uploads, not by add.

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceLocations } from '../../../src/server/db/schema';
+import type { Uplink } from '../../../src/shared/devices/protocol';
 import type { Outcome } from '../../../src/server/ingest/batch';
 import { buildTestApp, type TestApp } from '../helper';
 import { addDevices, until, type TestDevice } from '../ingest-helper';
@@ -15,7 +16,13 @@ afterAll(() => t?.close());
 
 const located = async () =>
   (await t.app.db.select({ n: count() }).from(deviceLocations).where(eq(deviceLocations.deviceId, d.id)))[0]!.n;
-const fix = (lat: number) => ({ kind: 'location', source: 'gps', lat, lon: 116.4, ts: Date.UTC(2026, 5, 15, 4, lat) });
+const fix = (lat: number): Uplink => ({
+  kind: 'location',
+  source: 'gps',
+  lat,
+  lon: 116.4,
+  ts: Date.UTC(2026, 5, 15, 4, lat),
+});
 
 describe('a protocol message whose connection ended while it waited (docs/reliability.md "Duplicates")', () => {
   it('is not written and told lost, so the device’s resend is the only copy; one of a live connection is stored', async () => {
