@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodsOf } from '../../../src/entities/attendance-rule';
+import { periodsOf } from '../../../src/server/attendance';
 import {
   computeDay,
   isWorkday,
