@@ -1,6 +1,8 @@
 // The layers of the source tree (docs/architecture.md#layers), eslint.config.js's rules for src/:
-// src/shared at the bottom; the entities' resource.ts, the simulator and the service's core on it;
-// the console on top. Each message names the allowed way. Also the public surfaces: an entity
+// src/shared at the bottom; the entities' resource.ts, the simulator and the service on it; the
+// console on top. The service itself in zones, bottom to top: shared, definitions (the entities'
+// resource.ts), core, tables, database, services, entity behaviour, composition; a zone never
+// imports one above it. Each message names the allowed way. Also the public surfaces: an entity
 // folder and a domain service are used through their index.ts (the tests' rules reuse those).
 
 /**
@@ -25,14 +27,66 @@ export const ENTITY_SURFACE_MESSAGE =
 const ENTITY_SURFACE = { regex: '^\\.\\./(?!\\.)[^/]+/', message: ENTITY_SURFACE_MESSAGE };
 export const ENTITY_SURFACE_OUTSIDE = { regex: '(^|/)entities/[^/]+/', message: ENTITY_SURFACE_MESSAGE };
 /**
- * src/server below the entities' behaviour: a folder's tables (table.ts) and definitions
- * (resource.ts, client-safe) directly, so that a service loads no binding; the rest through index.ts.
+ * The services (src/server outside the core, the database and the composition) sit below the
+ * entities' behaviour: of an entity folder they import its tables (table.ts) and definitions
+ * (resource.ts, client-safe) only, and the lists of them (tables.gen.ts, resources.gen.ts,
+ * registry.ts), so that a service loads no binding.
  */
 const ENTITY_SURFACE_SERVICE = {
+  regex: '(^|/)entities/(?![^/]+/(table|resource)$|(tables\\.gen|resources\\.gen|registry)$)',
+  message:
+    "A service sits below the entity folders' behaviour: of an entity it imports only table.ts and resource.ts ('<...>/entities/B/table'). Move the helper you need from the entity folder down into this service (the entity then imports it from here), or have the composition (src/server/plugins, routes) pass it in.",
+};
+/** The composition (plugins, routes, app.ts) uses an entity folder's table.ts and resource.ts directly, the rest through its index.ts. */
+const ENTITY_SURFACE_COMPOSITION = {
   regex: '(^|/)entities/[^/]+/(?!(table|resource)$)',
   message:
-    "src/server uses an entity folder's table.ts and resource.ts directly ('<...>/entities/B/table'), and the rest through its index.ts ('<...>/entities/B'), not its other modules.",
+    "The composition uses an entity folder's table.ts and resource.ts directly ('<...>/entities/B/table'), and the rest through its index.ts ('<...>/entities/B'), not its other modules.",
 };
+
+const NO_CONSOLE_OR_SIM = {
+  group: ['**/sim/**', '**/client/**'],
+  message:
+    'src/server is the core: it never imports src/sim or src/client (src/main.ts and src/demo-fleet.ts join them); move code both need into src/shared.',
+};
+
+/** The composition: it wires the zones below it together, and nothing below imports it. */
+const COMPOSITION = [
+  'src/server/app.ts',
+  'src/server/main.ts',
+  'src/server/types.ts',
+  'src/server/plugins/**/*.ts',
+  'src/server/routes/**/*.ts',
+  'src/server/db/seed*.ts',
+];
+const COMPOSITION_MESSAGE =
+  'The composition (src/server/app.ts, main.ts, types.ts, plugins/, routes/, db/seed*.ts, src/entities/server.gen.ts and seeds.gen.ts) sits on top: nothing below imports it. Import the service module that holds what you need (src/server/auth/request.ts for authed, src/server/devices/scope.ts, src/server/db/entity-seeds.ts, src/server/db/demo-files.ts), or move the helper down into a service.';
+/** The composition seen from src/server/<depth folders>/: its files by their path from there. */
+const compositionFrom = (up) => ({
+  regex: `^${up.replaceAll('.', '\\.')}((app|main|types)$|(plugins|routes)/|db/seed)`,
+  message: COMPOSITION_MESSAGE,
+});
+/** The composition seen from an entity folder's modules (src/entities/<name>/). */
+const COMPOSITION_FROM_ENTITY = {
+  regex: '^\\.\\./\\.\\./server/((app|main|types)$|(plugins|routes)/|db/seed)|^\\.\\./(server|seeds)\\.gen$',
+  message: COMPOSITION_MESSAGE,
+};
+
+/** The core: on src/shared and the entities' resource.ts only. */
+const CORE = [
+  'src/server/lib/**/*.ts',
+  'src/server/config.ts',
+  'src/server/config-env.ts',
+  'src/server/db/columns.ts',
+  'src/server/db/rows.ts',
+  'src/server/db/scope.ts',
+];
+const CORE_MESSAGE =
+  "The service's core (src/server/lib, config.ts, config-env.ts, db/columns.ts, db/rows.ts, db/scope.ts) sits on src/shared and the entities' resource.ts only: no table, database, service, entity behaviour or composition. Move the pure piece it needs down into the core (e.g. src/server/lib), or the importing code up into a service.";
+/** The database: the schema (all tables) and the driver whose Db type it makes, right above the tables. */
+const DATABASE = ['src/server/db/schema.ts', 'src/server/db/driver.ts', 'src/server/db/pglite-*.ts'];
+const DATABASE_MESSAGE =
+  'The database (src/server/db/schema.ts, driver.ts, pglite-*.ts) sits on the tables, the core and src/shared: no service, entity behaviour or composition. Move what it needs down, or the importing code up into a service.';
 
 /** An entity folder's seed.ts writes the demo data: the service's only. */
 const SEED_SERVICE_ONLY = {
@@ -139,6 +193,12 @@ export const layers = [
               message: 'resource.ts is bundled into the console: never import a server.ts.',
             },
             {
+              // The definitions zone, right on src/shared: the folder's other modules are its behaviour.
+              regex: '^\\./[^/]+$',
+              message:
+                "resource.ts holds the definitions, right on src/shared: of its own folder it imports nothing (the other modules are the folder's behaviour); move a pure helper both need into src/shared.",
+            },
+            {
               // The one deep import into another entity folder this file may make: its resource.ts is
               // console-safe like this one, while its index.ts may re-export server code.
               regex: '^\\.\\./(?!\\.)[^/]+(/(?!resource$)[^/]*)?$',
@@ -192,7 +252,7 @@ export const layers = [
       'no-restricted-imports': [
         'error',
         {
-          patterns: [SEED_SERVICE_ONLY, DOMAIN_SURFACE, ENTITY_SURFACE],
+          patterns: [SEED_SERVICE_ONLY, DOMAIN_SURFACE, ENTITY_SURFACE, COMPOSITION_FROM_ENTITY],
         },
       ],
     },
@@ -228,6 +288,7 @@ export const layers = [
               regex: '^\\.\\./(?!\\.)[^/]+/(?!(server|table)$)',
               message: ENTITY_SURFACE_MESSAGE,
             },
+            COMPOSITION_FROM_ENTITY,
           ],
         },
       ],
@@ -269,7 +330,7 @@ export const layers = [
       'src/entities/*.gen.ts',
     ],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [DOMAIN_SURFACE, ENTITY_SURFACE] }],
+      'no-restricted-imports': ['error', { patterns: [DOMAIN_SURFACE, ENTITY_SURFACE, COMPOSITION_FROM_ENTITY] }],
     },
   },
   {
@@ -279,21 +340,109 @@ export const layers = [
       'no-restricted-imports': ['error', { patterns: [DOMAIN_SURFACE] }],
     },
   },
+  // The service runs without the simulator: src/main.ts starts the demo fleet beside it.
+  // The services: src/server outside the other zones, by their depth under src/server (a relative
+  // path names the composition differently from each).
+  ...['./', '../', '../../'].map((up, depth) => ({
+    files: [`src/server/${'*/'.repeat(depth)}*.ts`],
+    ignores: [...CORE, ...DATABASE, ...COMPOSITION, 'src/server/db/tables.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [NO_CONSOLE_OR_SIM, DOMAIN_SURFACE, ENTITY_SURFACE_SERVICE, compositionFrom(up)] },
+      ],
+    },
+  })),
   {
-    // The service runs without the simulator: src/main.ts starts the demo fleet beside it.
-    files: ['src/server/**/*.ts'],
+    // src/server/db/ holds services too (autovacuum.ts, partitions.ts, entity-seeds.ts, demo-files.ts):
+    // its seed*.ts files are the composition's.
+    files: ['src/server/db/*.ts'],
+    ignores: [...CORE, ...DATABASE, ...COMPOSITION, 'src/server/db/tables.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              group: ['**/sim/**', '**/client/**'],
-              message:
-                'src/server is the core: it never imports src/sim or src/client (src/main.ts and src/demo-fleet.ts join them); move code both need into src/shared.',
-            },
+            NO_CONSOLE_OR_SIM,
             DOMAIN_SURFACE,
             ENTITY_SURFACE_SERVICE,
+            compositionFrom('../'),
+            { regex: '^\\./seed', message: COMPOSITION_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The core: src/shared and the entities' resource.ts. From src/server/lib/ and src/server/db/ ('../'
+    // is src/server) and from src/server/ itself ('../' is src/).
+    files: ['src/server/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_CONSOLE_OR_SIM,
+            {
+              regex:
+                '^\\.\\./(?!\\.\\./(shared/|entities/[^/]+/resource$)|lib/|config(-env)?$|db/(columns|rows|scope)$)',
+              message: CORE_MESSAGE,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/config.ts', 'src/server/config-env.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_CONSOLE_OR_SIM,
+            {
+              regex:
+                '^\\.\\./(?!shared/|entities/[^/]+/resource$)|^\\./(?!lib/|config(-env)?$|db/(columns|rows|scope)$)',
+              message: CORE_MESSAGE,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/db/columns.ts', 'src/server/db/rows.ts', 'src/server/db/scope.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_CONSOLE_OR_SIM,
+            {
+              regex:
+                '^\\./(?!(columns|rows|scope)$)|^\\.\\./(?!\\.\\./(shared/|entities/[^/]+/resource$)|lib/|config(-env)?$)',
+              message: CORE_MESSAGE,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The database: the tables (src/entities/*/table.ts, tables.gen.ts, db/tables.ts), the core, src/shared.
+    files: DATABASE,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_CONSOLE_OR_SIM,
+            {
+              regex:
+                '^\\./(?!(columns|rows|scope|tables|schema|driver|pglite-[a-z]+)$)|^\\.\\./(?!\\.\\./(shared/|entities/([^/]+/(table|resource)|tables\\.gen)$)|lib/|config(-env)?$)',
+              message: DATABASE_MESSAGE,
+            },
           ],
         },
       ],
@@ -308,18 +457,27 @@ export const layers = [
         'error',
         {
           patterns: [
-            {
-              group: ['**/sim/**', '**/client/**'],
-              message: 'src/server is the core: it never imports src/sim or src/client.',
-            },
+            NO_CONSOLE_OR_SIM,
             {
               regex: '(^|/)entities/[^/]+/(?!table$)',
               message:
                 "tables.ts holds tables only: of an entity folder it imports only the table.ts ('<...>/entities/B/table').",
             },
+            {
+              regex: '^\\./(?!(columns|rows|scope)$)|^\\.\\./(?!\\.\\./(shared/|entities/)|lib/|config(-env)?$)',
+              message:
+                'tables.ts holds tables only: it imports drizzle-orm, src/shared, the core (db/columns.ts, lib/) and table.ts files, never the database, a service or the composition.',
+            },
           ],
         },
       ],
+    },
+  },
+  {
+    // The composition may use every zone; of an entity folder its index.ts too.
+    files: COMPOSITION,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [NO_CONSOLE_OR_SIM, DOMAIN_SURFACE, ENTITY_SURFACE_COMPOSITION] }],
     },
   },
 ];
